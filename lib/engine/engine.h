@@ -1,0 +1,81 @@
+/*
+ * I/O engines: one file per engine behind one asynchronous ops table, as in
+ * fio (queue / commit / getevents / event). A synchronous engine completes
+ * inside queue() and returns SB_Q_DONE. The registry is an explicit
+ * NULL-terminated array in registry.c (survives static linking).
+ *
+ * Hot path contract for the worker:
+ *   r = ops->queue(e, io);          SB_Q_QUEUED, SB_Q_DONE (io->res set) or -errno
+ *   ops->commit(e);                 submit everything queued since last commit
+ *   n = ops->getevents(e, min, max) wait for >= min completions, reap <= max
+ *   io = ops->event(e, i)           i < n, io->res set (bytes or -errno)
+ * SB_DDIR_SYNC requests fsync (fdatasync is not used: we measure durability).
+ * SB_DDIR_TRIM discards [offset, offset+len): BLKDISCARD on block devices,
+ * fallocate(PUNCH_HOLE) on files. Engines without async trim/sync do them
+ * inline and return SB_Q_DONE; the worker drains the queue before a SYNC.
+ */
+#ifndef SB_ENGINE_H
+#define SB_ENGINE_H
+
+#include "lib/sb.h"
+
+struct sb_io {
+	void *buf;
+	uint64_t offset;
+	uint32_t len;
+	uint8_t ddir;	   /* enum sb_ddir */
+	int64_t res;	   /* on completion: bytes transferred or -errno */
+	uint64_t start_ns; /* set by the worker when it queues the request */
+	uint32_t index;	   /* the worker's slot number */
+};
+
+enum {
+	SB_Q_QUEUED = 0,
+	SB_Q_DONE = 1,
+};
+
+enum {
+	SB_ENGINE_SYNC = 1u << 0, /* completes every request inside queue() */
+	SB_ENGINE_NOIO = 1u << 1, /* does no I/O at all: target is not opened */
+};
+
+struct sb_engine;
+
+struct sb_engine_ops {
+	const char *name;
+	const char *desc;
+	unsigned flags;
+	/* 0 when usable on this kernel, -ENOSYS/-EPERM/... when not. */
+	int (*available)(void);
+	int (*init)(struct sb_engine *e);
+	int (*queue)(struct sb_engine *e, struct sb_io *io);
+	int (*commit)(struct sb_engine *e);
+	int (*getevents)(struct sb_engine *e, unsigned min, unsigned max);
+	struct sb_io *(*event)(struct sb_engine *e, unsigned i);
+	void (*cleanup)(struct sb_engine *e);
+};
+
+struct sb_engine {
+	const struct sb_engine_ops *ops;
+	void *priv;	 /* engine state */
+	int fd;		 /* target, opened by the caller (-1 for NOIO engines) */
+	unsigned depth;	 /* most requests in flight at once */
+	int is_blockdev; /* trim uses BLKDISCARD */
+};
+
+/* The registry: engines compiled in, NULL-terminated. */
+extern const struct sb_engine_ops *const sb_engines[];
+/* By name; NULL when not built in. */
+const struct sb_engine_ops *sb_engine_find(const char *name);
+/* Names of every engine storbench knows, built in or not (for messages). */
+extern const char *const sb_engine_all_names[];
+
+/* Fill e and call ops->init. Returns 0 or -errno. */
+int sb_engine_init(struct sb_engine *e, const struct sb_engine_ops *ops, int fd,
+		   unsigned depth, int is_blockdev);
+void sb_engine_cleanup(struct sb_engine *e);
+
+/* Synchronous helpers shared by engines: do io and set io->res. */
+void sb_engine_do_sync(struct sb_engine *e, struct sb_io *io);
+
+#endif

@@ -1,0 +1,19 @@
+/* Bandwidth cap: a schedule, not a bucket: I/O n may start when the bytes
+ * before it fit under bps since start. */
+#ifndef SB_RATE_H
+#define SB_RATE_H
+
+#include "lib/sb.h"
+
+struct sb_rate {
+	uint64_t bps;	   /* bytes per second, 0 = unlimited */
+	uint64_t start_ns;
+	uint64_t bytes;	   /* bytes issued so far */
+};
+
+void sb_rate_init(struct sb_rate *r, uint64_t bps, uint64_t now_ns);
+/* Nanoseconds to wait before issuing the next len bytes (0 = go now);
+ * accounts the bytes. */
+uint64_t sb_rate_delay(struct sb_rate *r, uint64_t now_ns, uint32_t len);
+
+#endif

@@ -1,0 +1,34 @@
+/*
+ * Units: parsing of sizes (512, 4k, 1M, 2G, 1T; k = 1024 as in fio, with
+ * optional "iB"/"B" suffix), durations (500ms, 30s, 5m, 2h, 10us, 100ns;
+ * a bare number means seconds), percentages (50 or 50%), block size splits
+ * (4k/60:64k/40) and formatting in IEC units for humans.
+ */
+#ifndef SB_UNITS_H
+#define SB_UNITS_H
+
+#include "lib/sb.h"
+
+/* Parsers return 0, or -EINVAL for malformed input, -ERANGE on overflow. */
+int sb_parse_size(const char *s, uint64_t *out);
+int sb_parse_duration_ns(const char *s, uint64_t *out);
+int sb_parse_percent(const char *s, unsigned *out); /* 0..100 */
+int sb_parse_u64(const char *s, uint64_t *out);	    /* plain decimal */
+int sb_parse_double(const char *s, double *out);    /* finite only */
+
+struct sb_bssplit {
+	uint32_t bs;
+	uint32_t pct;
+};
+#define SB_BSSPLIT_MAX 16
+/* "4k/60:64k/40". Percentages must sum to 100; an entry without "/pct"
+ * takes an equal share of what the others leave. *n gets the count. */
+int sb_parse_bssplit(const char *s, struct sb_bssplit *out, unsigned max, unsigned *n);
+
+/* Human formatting; return buf. "1.50 GiB", "512 B", "123.4 MiB/s", "12.3 us". */
+char *sb_fmt_size(uint64_t bytes, char *buf, size_t len);
+char *sb_fmt_rate(double bytes_per_s, char *buf, size_t len);
+char *sb_fmt_ns(double ns, char *buf, size_t len);
+char *sb_fmt_count(double n, char *buf, size_t len); /* 12.3k, 1.20M */
+
+#endif

@@ -1,0 +1,30 @@
+/* Time series of per-interval figures, one growable array per worker,
+ * merged by interval index after the run. */
+#ifndef SB_SERIES_H
+#define SB_SERIES_H
+
+#include "lib/sb.h"
+
+struct sb_interval {
+	uint64_t t_ns;		   /* end of the interval, from the start of measurement */
+	uint64_t bytes[SB_DDIR_N];
+	uint64_t ios[SB_DDIR_N];
+	double lat_mean_ns[SB_DDIR_N];	/* mean total latency */
+	uint64_t lat_p99_ns[SB_DDIR_N]; /* merged across workers: the largest */
+};
+
+struct sb_series {
+	struct sb_interval *v;
+	size_t n, cap;
+	uint64_t interval_ns;
+};
+
+void sb_series_init(struct sb_series *s, uint64_t interval_ns);
+/* Append (copies iv); -ENOMEM on failure. */
+int sb_series_add(struct sb_series *s, const struct sb_interval *iv);
+/* dst gets src added interval by interval (sums of bytes and ios, weighted
+ * mean latency, max of p99); dst grows as needed. */
+int sb_series_merge(struct sb_series *dst, const struct sb_series *src);
+void sb_series_free(struct sb_series *s);
+
+#endif

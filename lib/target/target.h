@@ -1,0 +1,96 @@
+/*
+ * Targets: what the user named (a regular file, a directory or a block
+ * device), the block device beneath it, and the files storbench creates.
+ * Writing to block devices is refused until the safety rules land (issue 3).
+ */
+#ifndef SB_TARGET_H
+#define SB_TARGET_H
+
+#include <sys/types.h>
+#include "lib/sb.h"
+
+enum sb_target_kind {
+	SB_TARGET_NONE,	  /* does not exist (a file to create) */
+	SB_TARGET_FILE,
+	SB_TARGET_DIR,
+	SB_TARGET_BLOCK,
+	SB_TARGET_OTHER,  /* character device, fifo, socket: refused */
+};
+
+struct sb_target_info {
+	enum sb_target_kind kind;
+	char path[4096];
+	uint64_t file_size;	/* regular file: st_size; block device: capacity */
+	/* the block device holding the data (the device itself, or the one the
+	 * filesystem of a file/directory lives on); devname "" when unknown
+	 * (tmpfs, overlay, ...) */
+	unsigned dev_major, dev_minor;
+	char devname[64];	/* kernel name, e.g. "sda1", "zram0" */
+	char disk[64];		/* whole disk for a partition, e.g. "sda" */
+	uint64_t capacity;	/* bytes, of devname */
+	uint32_t logical_bs;	/* bytes; 512 when unknown */
+	uint32_t physical_bs;
+	int rotational;		/* 1, 0, or -1 unknown */
+	char model[128];
+	char scheduler[32];	/* the selected one, e.g. "none", "mq-deadline" */
+	char write_cache[32];	/* "write back", "write through", "" */
+	char fstype[32];	/* filesystem of a file/dir target, e.g. "ext4" */
+	char mountpoint[256];
+	uint64_t fs_free;	/* bytes available to us on that filesystem */
+	int direct_ok;		/* O_DIRECT worked on a probe: 1, 0, -1 untested */
+};
+
+/* Look at path without creating or changing anything. Missing path: kind
+ * NONE (its parent directory's filesystem is described). -errno on failure
+ * (e.g. -EACCES, -ENOENT for a missing parent). */
+int sb_target_probe(const char *path, struct sb_target_info *out);
+
+/* Disk statistics of a block device (/sys/class/block/NAME/stat). */
+struct sb_diskstat {
+	uint64_t ios[2];	/* reads, writes completed */
+	uint64_t merges[2];
+	uint64_t sectors[2];	/* 512-byte units */
+	uint64_t ticks[2];	/* ms */
+	uint64_t in_queue;	/* ms */
+	uint64_t io_ticks;	/* ms the device was busy */
+	uint64_t discard_ios, discard_sectors;
+};
+int sb_diskstat_read(const char *devname, struct sb_diskstat *out);
+
+/* Files storbench creates are named ".storbench-<pid>-<n>.tmp" (or the name
+ * the user gave when it did not exist) and carry the xattr
+ * "user.storbench"; only such files are ever deleted. */
+#define SB_CREATED_XATTR "user.storbench"
+
+/* Create path exclusively (O_EXCL) with size bytes. With fill, lay it out
+ * with random data (so reads read real blocks), fsync, and drop it from the
+ * page cache; otherwise allocate with fallocate (or ftruncate). The file is
+ * marked as ours. Returns 0 or -errno; on failure nothing is left behind. */
+int sb_file_create(const char *path, uint64_t size, int fill, uint64_t seed);
+/* Remove path only when it carries our mark (xattr, or the name pattern when
+ * the filesystem has no xattrs). -EPERM when it is not ours. */
+int sb_file_remove_created(const char *path);
+
+/* Drop the page cache of a file: posix_fadvise(DONTNEED) after fdatasync. */
+int sb_drop_file_cache(int fd);
+
+/* Host description. */
+struct sb_host {
+	char hostname[256];
+	char kernel[256];	/* uname release */
+	char machine[64];	/* uname machine */
+	char cpu_model[128];
+	unsigned ncpus;
+	uint64_t mem_total, mem_available; /* bytes */
+};
+int sb_host_info(struct sb_host *out);
+
+/* CPU time of the whole process (every thread, kernel I/O workers too) and
+ * of the calling thread, in ns. */
+int sb_cpu_process(uint64_t *usr_ns, uint64_t *sys_ns);
+int sb_cpu_thread(uint64_t *usr_ns, uint64_t *sys_ns);
+/* Number of io_uring kernel workers (threads named iou-wrk-*) in this
+ * process now. */
+int sb_count_iou_workers(void);
+
+#endif
