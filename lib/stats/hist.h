@@ -62,8 +62,12 @@ void sb_hist_merge(struct sb_hist *dst, const struct sb_hist *src);
 /* Value at percentile pct in [0,100]: the sample of rank ceil(pct/100 * N)
  * (rank 1 for pct 0) within 1%; 0 when empty. Clamped to [min, max]. */
 uint64_t sb_hist_percentile(const struct sb_hist *h, double pct);
+/* That rank, 1..n, for n samples (0 when n is 0): the 1-based position in
+ * the sorted samples, for code that computes exact percentiles to compare. */
+uint64_t sb_hist_rank(uint64_t n, double pct);
 double sb_hist_mean(const struct sb_hist *h);
-double sb_hist_stddev(const struct sb_hist *h); /* population stddev, as fio */
+/* Sample stddev (divides by N - 1, as fio does); 0 below two samples. */
+double sb_hist_stddev(const struct sb_hist *h);
 /* Lowest and highest value a bucket holds (for histogram charts). */
 uint64_t sb_hist_bucket_low(unsigned idx);
 uint64_t sb_hist_bucket_high(unsigned idx);

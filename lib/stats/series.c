@@ -1,0 +1,88 @@
+/* Time series of per-interval figures: a growable array, merged by index. */
+#include "lib/sb.h"
+#include "lib/stats/series.h"
+
+void sb_series_init(struct sb_series *s, uint64_t interval_ns)
+{
+	memset(s, 0, sizeof(*s));
+	s->interval_ns = interval_ns;
+}
+
+/* Make room for n intervals; leaves s unchanged on failure. */
+static int reserve(struct sb_series *s, size_t n)
+{
+	if (n <= s->cap)
+		return 0;
+	size_t cap = s->cap ? s->cap : 64;
+	while (cap < n) {
+		if (cap > SIZE_MAX / 2 / sizeof(*s->v))
+			return -ENOMEM;
+		cap *= 2;
+	}
+	struct sb_interval *v = realloc(s->v, cap * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	s->v = v;
+	s->cap = cap;
+	return 0;
+}
+
+int sb_series_add(struct sb_series *s, const struct sb_interval *iv)
+{
+	int ret = reserve(s, s->n + 1);
+	if (ret < 0)
+		return ret;
+	s->v[s->n++] = *iv;
+	return 0;
+}
+
+/* Mean of two means weighted by their counts; 0 when both counts are 0. */
+static double weighted_mean(double a, uint64_t na, double b, uint64_t nb)
+{
+	uint64_t n = na + nb;
+	if (n == 0)
+		return 0;
+	return (a * (double)na + b * (double)nb) / (double)n;
+}
+
+static void merge_interval(struct sb_interval *dst, const struct sb_interval *src)
+{
+	if (dst->t_ns == 0)
+		dst->t_ns = src->t_ns;
+	for (int d = 0; d < SB_DDIR_N; d++) {
+		dst->lat_mean_ns[d] = weighted_mean(dst->lat_mean_ns[d], dst->ios[d],
+						    src->lat_mean_ns[d], src->ios[d]);
+		dst->bytes[d] += src->bytes[d];
+		dst->ios[d] += src->ios[d];
+		dst->lat_p99_ns[d] = SB_MAX(dst->lat_p99_ns[d], src->lat_p99_ns[d]);
+	}
+}
+
+int sb_series_merge(struct sb_series *dst, const struct sb_series *src)
+{
+	/* src's count is read before dst changes: merging a series into itself works */
+	size_t n = src->n;
+	size_t common = SB_MIN(dst->n, n);
+	int ret = reserve(dst, n);
+	if (ret < 0)
+		return ret;
+	if (dst->interval_ns == 0)
+		dst->interval_ns = src->interval_ns;
+	for (size_t i = 0; i < common; i++)
+		merge_interval(&dst->v[i], &src->v[i]);
+	for (size_t i = common; i < n; i++)
+		dst->v[i] = src->v[i];
+	if (n > dst->n)
+		dst->n = n;
+	return 0;
+}
+
+void sb_series_free(struct sb_series *s)
+{
+	if (!s)
+		return;
+	free(s->v);
+	s->v = NULL;
+	s->n = 0;
+	s->cap = 0;
+}
