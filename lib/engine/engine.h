@@ -26,6 +26,7 @@ struct sb_io {
 	uint8_t ddir;	   /* enum sb_ddir */
 	int64_t res;	   /* on completion: bytes transferred or -errno */
 	uint64_t start_ns; /* set by the worker when it queues the request */
+	uint64_t issue_ns; /* set by the worker when the commit returned */
 	uint32_t index;	   /* the worker's slot number */
 };
 

@@ -1,0 +1,241 @@
+/*
+ * io_uring through liburing (2.3 or later). Reads, writes and fsync go
+ * through the ring; trim is done inline. The target is registered as a fixed
+ * file when the kernel allows it, saving a file lookup per request.
+ */
+#ifdef HAVE_URING
+#include "lib/sb.h"
+#include "lib/engine/engine.h"
+
+#include <fcntl.h>
+#include <liburing.h>
+#include <unistd.h>
+
+#define URING_MAX_ENTRIES 32768u /* IORING_MAX_ENTRIES */
+
+struct uring {
+	struct io_uring ring;
+	int fixed;	    /* the target is registered as fixed file 0 */
+	unsigned inflight;  /* queued and not yet reaped */
+	unsigned entries;   /* size of the arrays below */
+	struct io_uring_cqe **cqes;
+	struct sb_io **events;
+};
+
+/* 0 unless the sysctl says io_uring is off; 1 means "root or a group only",
+ * which the probe in uring_available settles. */
+static int sysctl_disabled(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/io_uring_disabled", "re");
+	int v = 0;
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%d", &v) != 1)
+		v = 0;
+	fclose(f);
+	return v;
+}
+
+static int uring_available(void)
+{
+	struct io_uring ring;
+	struct io_uring_probe *probe;
+	int r, ok;
+
+	if (sysctl_disabled() == 2)
+		return -EPERM;
+	r = io_uring_queue_init(2, &ring, 0);
+	if (r < 0)
+		return r == -EPERM || r == -EACCES || sysctl_disabled() ? -EPERM : -ENOSYS;
+	/* IORING_OP_READ/WRITE need 5.6, as does the probe itself. */
+	probe = io_uring_get_probe_ring(&ring);
+	ok = probe && io_uring_opcode_supported(probe, IORING_OP_READ) &&
+	     io_uring_opcode_supported(probe, IORING_OP_WRITE) &&
+	     io_uring_opcode_supported(probe, IORING_OP_FSYNC);
+	io_uring_free_probe(probe);
+	io_uring_queue_exit(&ring);
+	return ok ? 0 : -ENOSYS;
+}
+
+static unsigned round_pow2(unsigned n)
+{
+	unsigned p = 1;
+	while (p < n)
+		p <<= 1;
+	return p;
+}
+
+static void uring_free(struct uring *u)
+{
+	free(u->cqes);
+	free(u->events);
+	free(u);
+}
+
+static int uring_init(struct sb_engine *e)
+{
+	struct uring *u;
+	int r;
+
+	if (e->fd < 0)
+		return -EBADF;
+	if (e->depth > URING_MAX_ENTRIES)
+		return -EINVAL;
+	u = calloc(1, sizeof(*u));
+	if (!u)
+		return -ENOMEM;
+	u->entries = round_pow2(e->depth);
+	u->cqes = calloc(u->entries, sizeof(*u->cqes));
+	u->events = calloc(u->entries, sizeof(*u->events));
+	if (!u->cqes || !u->events) {
+		uring_free(u);
+		return -ENOMEM;
+	}
+	r = io_uring_queue_init(u->entries, &u->ring, 0);
+	if (r < 0) {
+		uring_free(u);
+		return r;
+	}
+	u->fixed = io_uring_register_files(&u->ring, &e->fd, 1) == 0;
+	e->priv = u;
+	return 0;
+}
+
+static int uring_queue(struct sb_engine *e, struct sb_io *io)
+{
+	struct uring *u = e->priv;
+	struct io_uring_sqe *sqe;
+	const int fd = u->fixed ? 0 : e->fd;
+
+	if (SB_UNLIKELY(io->ddir > SB_DDIR_SYNC)) {
+		io->res = -EINVAL;
+		return SB_Q_DONE;
+	}
+	if (SB_UNLIKELY(io->ddir == SB_DDIR_TRIM)) {
+		sb_engine_do_sync(e, io);
+		return SB_Q_DONE;
+	}
+	sqe = io_uring_get_sqe(&u->ring);
+	if (SB_UNLIKELY(!sqe))
+		return -EBUSY;
+	if (io->ddir == SB_DDIR_READ)
+		io_uring_prep_read(sqe, fd, io->buf, io->len, io->offset);
+	else if (io->ddir == SB_DDIR_WRITE)
+		io_uring_prep_write(sqe, fd, io->buf, io->len, io->offset);
+	else
+		io_uring_prep_fsync(sqe, fd, 0);
+	if (u->fixed)
+		sqe->flags |= IOSQE_FIXED_FILE;
+	io_uring_sqe_set_data(sqe, io);
+	u->inflight++;
+	return SB_Q_QUEUED;
+}
+
+static int retryable(int r)
+{
+	return r == -EINTR || r == -EAGAIN;
+}
+
+static int uring_commit(struct sb_engine *e)
+{
+	struct uring *u = e->priv;
+
+	while (io_uring_sq_ready(&u->ring) > 0) {
+		const int r = io_uring_submit(&u->ring);
+		if (r < 0 && !retryable(r))
+			return r;
+		if (r == 0)
+			return -EAGAIN; /* nothing consumed and no error: do not spin */
+	}
+	return 0;
+}
+
+/* Wait until at least min completions are in the CQ ring, submitting what
+ * is still queued in the same system call. */
+static int uring_wait(struct uring *u, unsigned min)
+{
+	while (io_uring_cq_ready(&u->ring) < min) {
+		struct io_uring_cqe *cqe;
+		int r;
+
+		if (io_uring_sq_ready(&u->ring) > 0)
+			r = io_uring_submit_and_wait(&u->ring, min);
+		else
+			r = io_uring_wait_cqe_nr(&u->ring, &cqe, min);
+		if (r < 0 && !retryable(r))
+			return r;
+	}
+	return 0;
+}
+
+static int uring_getevents(struct sb_engine *e, unsigned min, unsigned max)
+{
+	struct uring *u = e->priv;
+	unsigned n;
+
+	max = SB_MIN(max, u->entries);
+	/* Never wait for more than can come back: that would hang. */
+	min = SB_MIN(SB_MIN(min, max), u->inflight);
+	if (min) {
+		const int r = uring_wait(u, min);
+		if (r < 0)
+			return r;
+	}
+	n = io_uring_peek_batch_cqe(&u->ring, u->cqes, max);
+	for (unsigned i = 0; i < n; i++) {
+		struct sb_io *io = io_uring_cqe_get_data(u->cqes[i]);
+		io->res = u->cqes[i]->res;
+		u->events[i] = io;
+	}
+	io_uring_cq_advance(&u->ring, n);
+	u->inflight -= n;
+	return (int)n;
+}
+
+static struct sb_io *uring_event(struct sb_engine *e, unsigned i)
+{
+	const struct uring *u = e->priv;
+	return u->events[i];
+}
+
+/* Requests still in flight would go on writing into buffers that the caller
+ * frees after cleanup (ring teardown is asynchronous): wait for them. */
+static void uring_drain(struct uring *u)
+{
+	while (u->inflight) {
+		unsigned n;
+
+		if (uring_wait(u, 1) < 0)
+			return;
+		n = io_uring_cq_ready(&u->ring);
+		io_uring_cq_advance(&u->ring, n);
+		u->inflight -= SB_MIN(n, u->inflight);
+	}
+}
+
+static void uring_cleanup(struct sb_engine *e)
+{
+	struct uring *u = e->priv;
+
+	if (!u)
+		return;
+	uring_drain(u);
+	io_uring_queue_exit(&u->ring);
+	uring_free(u);
+	e->priv = NULL;
+}
+
+const struct sb_engine_ops sb_engine_io_uring = {
+	.name = "io_uring",
+	.desc = "Linux io_uring (liburing), asynchronous",
+	.flags = 0,
+	.available = uring_available,
+	.init = uring_init,
+	.queue = uring_queue,
+	.commit = uring_commit,
+	.getevents = uring_getevents,
+	.event = uring_event,
+	.cleanup = uring_cleanup,
+};
+#endif /* HAVE_URING */

@@ -1,0 +1,89 @@
+/* The registry: every engine built in is findable by name, names are known
+ * and unique, psync and null are always there, unknown names are not. */
+#include "tests/lib/sbtest.h"
+#include "lib/engine/engine.h"
+
+static int known_name(const char *name)
+{
+	for (const char *const *n = sb_engine_all_names; *n; n++)
+		if (!strcmp(*n, name))
+			return 1;
+	return 0;
+}
+
+static void every_engine_findable(void **state)
+{
+	unsigned count = 0, known = 0;
+
+	(void)state;
+	for (const struct sb_engine_ops *const *p = sb_engines; *p; p++, count++) {
+		const struct sb_engine_ops *ops = *p;
+		assert_non_null(ops->name);
+		assert_non_null(ops->desc);
+		assert_true(known_name(ops->name));
+		assert_ptr_equal(sb_engine_find(ops->name), ops);
+		assert_non_null(ops->available);
+		assert_non_null(ops->init);
+		assert_non_null(ops->queue);
+		assert_non_null(ops->commit);
+		assert_non_null(ops->getevents);
+		assert_non_null(ops->event);
+		assert_non_null(ops->cleanup);
+		/* NOIO engines complete inline: nothing to wait for. */
+		if (ops->flags & SB_ENGINE_NOIO)
+			assert_true(ops->flags & SB_ENGINE_SYNC);
+		for (const struct sb_engine_ops *const *q = sb_engines; q != p; q++)
+			assert_string_not_equal((*q)->name, ops->name);
+	}
+	assert_true(count >= 2);
+	while (sb_engine_all_names[known])
+		known++;
+	assert_true(count <= known);
+}
+
+static void always_built_in(void **state)
+{
+	(void)state;
+	assert_non_null(sb_engine_find("psync"));
+	assert_non_null(sb_engine_find("null"));
+	assert_true(sb_engine_find("psync")->flags & SB_ENGINE_SYNC);
+	assert_true(sb_engine_find("null")->flags & SB_ENGINE_NOIO);
+	assert_int_equal(sb_engine_find("psync")->available(), 0);
+	assert_int_equal(sb_engine_find("null")->available(), 0);
+}
+
+static void optional_engines_follow_build(void **state)
+{
+	(void)state;
+#ifdef HAVE_URING
+	assert_non_null(sb_engine_find("io_uring"));
+#else
+	assert_null(sb_engine_find("io_uring"));
+#endif
+#ifdef HAVE_AIO
+	assert_non_null(sb_engine_find("libaio"));
+#else
+	assert_null(sb_engine_find("libaio"));
+#endif
+}
+
+static void unknown_names(void **state)
+{
+	(void)state;
+	assert_null(sb_engine_find("nope"));
+	assert_null(sb_engine_find(""));
+	assert_null(sb_engine_find(NULL));
+	assert_null(sb_engine_find("PSYNC"));
+	assert_true(known_name("io_uring") && known_name("libaio"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_engine_findable),
+		cmocka_unit_test(always_built_in),
+		cmocka_unit_test(optional_engines_follow_build),
+		cmocka_unit_test(unknown_names),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
