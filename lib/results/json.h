@@ -9,7 +9,12 @@
  *     sb_json_obj_open(&j, "read"); sb_json_u64(&j, "io_bytes", n); sb_json_obj_close(&j);
  *   sb_json_obj_close(&j);
  *   return sb_json_end(&j);
- * Inside an array pass key NULL.
+ * Inside an array pass key NULL; inside an object a key is required. Misuse
+ * (a key in an array, none in an object, a close that does not match its
+ * open, unclosed containers at the end) is the sticky error -EINVAL; nesting
+ * deeper than SB_JSON_MAX_DEPTH is -E2BIG; a failed write is -EIO. Each
+ * complete top-level value ends with a newline and a flush, so compact mode
+ * writes JSON Lines.
  */
 #ifndef SB_JSON_H
 #define SB_JSON_H
@@ -24,6 +29,7 @@ struct sb_json {
 	int err;
 	unsigned char first[SB_JSON_MAX_DEPTH]; /* no member written yet at this depth */
 	int compact;				/* one line, no spaces (JSON Lines) */
+	unsigned char is_array[SB_JSON_MAX_DEPTH]; /* container kind, to catch misuse */
 };
 
 void sb_json_begin(struct sb_json *j, FILE *f, int compact);

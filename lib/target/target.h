@@ -56,6 +56,9 @@ struct sb_diskstat {
 	uint64_t discard_ios, discard_sectors;
 };
 int sb_diskstat_read(const char *devname, struct sb_diskstat *out);
+/* The text of a stat file: 11, 15 or 17 numbers (missing discard fields
+ * read as 0). -EINVAL when it is not one. */
+int sb_diskstat_parse(const char *text, struct sb_diskstat *out);
 
 /* Files storbench creates are named ".storbench-<pid>-<n>.tmp" (or the name
  * the user gave when it did not exist) and carry the xattr
@@ -65,11 +68,16 @@ int sb_diskstat_read(const char *devname, struct sb_diskstat *out);
 /* Create path exclusively (O_EXCL) with size bytes. With fill, lay it out
  * with random data (so reads read real blocks), fsync, and drop it from the
  * page cache; otherwise allocate with fallocate (or ftruncate). The file is
- * marked as ours. Returns 0 or -errno; on failure nothing is left behind. */
+ * marked as ours. Returns 0 or -errno; on failure nothing is left behind.
+ * On a filesystem without user xattrs a name other than ".storbench-*.tmp"
+ * cannot carry the mark: the file is created but will not be removed. */
 int sb_file_create(const char *path, uint64_t size, int fill, uint64_t seed);
 /* Remove path only when it carries our mark (xattr, or the name pattern when
  * the filesystem has no xattrs). -EPERM when it is not ours. */
 int sb_file_remove_created(const char *path);
+/* 1 when path is a regular file (not followed through a symlink) with our
+ * mark, 0 when not, -errno when that cannot be told. */
+int sb_file_is_ours(const char *path);
 
 /* Drop the page cache of a file: posix_fadvise(DONTNEED) after fdatasync. */
 int sb_drop_file_cache(int fd);
