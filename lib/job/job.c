@@ -1,0 +1,315 @@
+/* The job model: option table, setters and the whole-job check. */
+#include "lib/job/job.h"
+
+#include <stdarg.h>
+
+enum opt_kind {
+	K_ENUM,	    /* int from names[] */
+	K_SIZE64,
+	K_SIZE32,
+	K_DURATION,
+	K_UINT,	    /* unsigned, 0..max */
+	K_PERCENT,
+	K_BOOL,	    /* 0|1 */
+	K_U64,
+	K_STRING,   /* char[16] */
+	K_BSSPLIT,
+	K_DIST,
+};
+
+struct opt {
+	struct sb_job_optdef def;
+	enum opt_kind kind;
+	size_t off;
+	const char *const *names; /* K_ENUM */
+	uint64_t min, max;	  /* K_UINT, K_SIZE*, K_DURATION */
+};
+
+static const char *const rw_names[] = { "read", "write", "randread", "randwrite",
+					"rw", "randrw", "trim", "randtrim", NULL };
+static const char *const sync_names[] = { "none", "dsync", "sync", NULL };
+
+#define OFF(f) offsetof(struct sb_job_opts, f)
+#define GiB (1ull << 30)
+
+static const struct opt opts[] = {
+	{ { "rw", "read|write|randread|randwrite|rw|randrw|trim|randtrim",
+	    "access pattern", "read" }, K_ENUM, OFF(rw), rw_names, 0, 0 },
+	{ { "rwmixread", "PCT", "share of reads in rw and randrw", "50" },
+	  K_PERCENT, OFF(rwmixread), NULL, 0, 100 },
+	{ { "bs", "SIZE", "block size of each I/O", "4k" },
+	  K_SIZE32, OFF(bs), NULL, 1, GiB },
+	{ { "bssplit", "BS/PCT:...", "mix of block sizes, e.g. 4k/60:64k/40", NULL },
+	  K_BSSPLIT, OFF(bssplit), NULL, 0, 0 },
+	{ { "size", "SIZE", "region to test (file size to create)", "whole target, 1G for a new file" },
+	  K_SIZE64, OFF(size), NULL, 1, UINT64_MAX >> 2 },
+	{ { "offset", "SIZE", "start of the region in the target", "0" },
+	  K_SIZE64, OFF(offset), NULL, 0, UINT64_MAX >> 2 },
+	{ { "iodepth", "N", "requests in flight per job", "1" },
+	  K_UINT, OFF(iodepth), NULL, 1, 65536 },
+	{ { "numjobs", "N", "parallel jobs (threads)", "1" },
+	  K_UINT, OFF(numjobs), NULL, 1, 4096 },
+	{ { "engine", "psync|io_uring|libaio|null", "I/O engine",
+	    "io_uring when iodepth > 1, else psync" },
+	  K_STRING, OFF(engine), NULL, 0, 0 },
+	{ { "direct", "0|1", "O_DIRECT: bypass the page cache", "1" },
+	  K_BOOL, OFF(direct), NULL, 0, 1 },
+	{ { "runtime", "TIME", "measure for this long (e.g. 30s, 5m)", "until size is done" },
+	  K_DURATION, OFF(runtime_ns), NULL, 0, UINT64_MAX >> 1 },
+	{ { "time-based", "0|1", "repeat the region until runtime has passed", "0" },
+	  K_BOOL, OFF(time_based), NULL, 0, 1 },
+	{ { "ramp", "TIME", "run this long before measuring", "0" },
+	  K_DURATION, OFF(ramp_ns), NULL, 0, UINT64_MAX >> 1 },
+	{ { "fsync", "N", "fsync after every N writes", "0 (never)" },
+	  K_UINT, OFF(fsync_every), NULL, 0, UINT32_MAX },
+	{ { "end-fsync", "0|1", "fsync when done, timed with the writes", "0" },
+	  K_BOOL, OFF(end_fsync), NULL, 0, 1 },
+	{ { "sync", "none|dsync|sync", "open with O_DSYNC or O_SYNC", "none" },
+	  K_ENUM, OFF(sync), sync_names, 0, 0 },
+	{ { "seed", "N", "seed of offsets and data", "random" },
+	  K_U64, OFF(seed), NULL, 0, 0 },
+	{ { "rate", "SIZE", "bandwidth cap per job, bytes per second (e.g. 10M)", "none" },
+	  K_SIZE64, OFF(rate_bps), NULL, 1, UINT64_MAX >> 2 },
+	{ { "random-distribution", "uniform|zipf:THETA|pareto:H",
+	    "how random offsets are spread", "uniform" },
+	  K_DIST, OFF(dist), NULL, 0, 0 },
+	{ { "buffer-compress", "PCT", "share of each written block that compresses", "0" },
+	  K_PERCENT, OFF(buffer_compress), NULL, 0, 100 },
+	{ { "log-interval", "TIME", "time series interval", "1s" },
+	  K_DURATION, OFF(log_interval_ns), NULL, 1000000, UINT64_MAX >> 1 },
+};
+
+const struct sb_job_optdef *sb_job_optdef(unsigned i)
+{
+	return i < SB_ARRAY_SIZE(opts) ? &opts[i].def : NULL;
+}
+
+void sb_job_opts_default(struct sb_job_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	snprintf(o->name, sizeof(o->name), "job");
+	o->rw = SB_RW_READ;
+	o->rwmixread = 50;
+	o->bs = 4096;
+	o->iodepth = 1;
+	o->numjobs = 1;
+	o->direct = 1;
+	o->sync = SB_SYNC_NONE;
+	o->dist = SB_DIST_UNIFORM;
+	o->log_interval_ns = 1000000000ull;
+}
+
+static int hintf(char *hint, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int hintf(char *hint, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (hint && len)
+		vsnprintf(hint, len, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+static int set_enum(const struct opt *d, void *field, const char *v, char *hint, size_t hl)
+{
+	for (int i = 0; d->names[i]; i++) {
+		if (!strcmp(d->names[i], v)) {
+			*(int *)field = i;
+			return 0;
+		}
+	}
+	return hintf(hint, hl, "one of %s", d->def.arg);
+}
+
+static int set_dist(struct sb_job_opts *o, const char *v, char *hint, size_t hl)
+{
+	static const char accepts[] = "uniform, zipf:THETA (THETA > 0, not 1) or pareto:H (0 < H < 1)";
+	double p = 0;
+	if (!strcmp(v, "uniform")) {
+		o->dist = SB_DIST_UNIFORM;
+		o->dist_param = 0;
+		return 0;
+	}
+	if (!strncmp(v, "zipf:", 5) && sb_parse_double(v + 5, &p) == 0 && p > 0 && p != 1) {
+		o->dist = SB_DIST_ZIPF;
+		o->dist_param = p;
+		return 0;
+	}
+	if (!strncmp(v, "pareto:", 7) && sb_parse_double(v + 7, &p) == 0 && p > 0 && p < 1) {
+		o->dist = SB_DIST_PARETO;
+		o->dist_param = p;
+		return 0;
+	}
+	return hintf(hint, hl, "%s", accepts);
+}
+
+static int set_number(const struct opt *d, void *field, const char *v, char *hint, size_t hl)
+{
+	uint64_t x = 0;
+	unsigned pct = 0;
+	int r;
+
+	switch (d->kind) {
+	case K_SIZE64:
+	case K_SIZE32:
+		r = sb_parse_size(v, &x);
+		if (r < 0)
+			return hintf(hint, hl, "a size (examples: 512, 4k, 1M, 2G)");
+		break;
+	case K_DURATION:
+		r = sb_parse_duration_ns(v, &x);
+		if (r < 0)
+			return hintf(hint, hl, "a duration (examples: 500ms, 30s, 5m, 2h)");
+		break;
+	case K_PERCENT:
+		r = sb_parse_percent(v, &pct);
+		if (r < 0)
+			return hintf(hint, hl, "a percentage from 0 to 100");
+		x = pct;
+		break;
+	case K_BOOL:
+		if (!strcmp(v, "1") || !strcmp(v, "true") || !strcmp(v, "yes"))
+			x = 1;
+		else if (!strcmp(v, "0") || !strcmp(v, "false") || !strcmp(v, "no"))
+			x = 0;
+		else
+			return hintf(hint, hl, "0 or 1");
+		break;
+	default:
+		r = sb_parse_u64(v, &x);
+		if (r < 0)
+			return hintf(hint, hl, "a whole number");
+		break;
+	}
+	if (d->max && (x < d->min || x > d->max)) {
+		char lo[32], hi[32];
+		if (d->kind == K_SIZE64 || d->kind == K_SIZE32)
+			return hintf(hint, hl, "a size from %s to %s",
+				     sb_fmt_size(d->min, lo, sizeof(lo)),
+				     sb_fmt_size(d->max, hi, sizeof(hi)));
+		if (d->kind == K_DURATION)
+			return hintf(hint, hl, "a duration of at least %s",
+				     sb_fmt_ns((double)d->min, lo, sizeof(lo)));
+		return hintf(hint, hl, "a number from %llu to %llu",
+			     (unsigned long long)d->min, (unsigned long long)d->max);
+	}
+	switch (d->kind) {
+	case K_SIZE32:
+		*(uint32_t *)field = (uint32_t)x;
+		break;
+	case K_UINT:
+	case K_PERCENT:
+	case K_BOOL:
+		*(unsigned *)field = (unsigned)x;
+		break;
+	default:
+		*(uint64_t *)field = x;
+		break;
+	}
+	return 0;
+}
+
+int sb_job_set(struct sb_job_opts *o, const char *name, const char *value,
+	       char *hint, size_t hintlen)
+{
+	const struct opt *d = NULL;
+	for (size_t i = 0; i < SB_ARRAY_SIZE(opts); i++)
+		if (!strcmp(opts[i].def.name, name))
+			d = &opts[i];
+	if (!d)
+		return -ENOENT;
+	if (!value)
+		value = "";
+	void *field = (char *)o + d->off;
+
+	switch (d->kind) {
+	case K_ENUM:
+		return set_enum(d, field, value, hint, hintlen);
+	case K_DIST:
+		return set_dist(o, value, hint, hintlen);
+	case K_STRING:
+		if (!*value || strlen(value) >= sizeof(o->engine))
+			return hintf(hint, hintlen, "one of %s", d->def.arg);
+		snprintf(o->engine, sizeof(o->engine), "%s", value);
+		return 0;
+	case K_BSSPLIT:
+		if (sb_parse_bssplit(value, o->bssplit, SB_BSSPLIT_MAX, &o->nbssplit) < 0)
+			return hintf(hint, hintlen,
+				     "SIZE/PCT entries joined by ':' with shares adding up "
+				     "to 100 (example: 4k/60:64k/40)");
+		return 0;
+	default:
+		return set_number(d, field, value, hint, hintlen);
+	}
+}
+
+const char *sb_rw_name(enum sb_rw rw)
+{
+	return (unsigned)rw < SB_ARRAY_SIZE(rw_names) - 1 ? rw_names[rw] : "?";
+}
+
+int sb_rw_is_random(enum sb_rw rw)
+{
+	return rw == SB_RW_RANDREAD || rw == SB_RW_RANDWRITE || rw == SB_RW_RANDRW ||
+	       rw == SB_RW_RANDTRIM;
+}
+
+int sb_rw_reads(enum sb_rw rw)
+{
+	return rw == SB_RW_READ || rw == SB_RW_RANDREAD || rw == SB_RW_RW || rw == SB_RW_RANDRW;
+}
+
+int sb_rw_writes(enum sb_rw rw)
+{
+	return !sb_rw_reads(rw) || rw == SB_RW_RW || rw == SB_RW_RANDRW;
+}
+
+uint32_t sb_job_max_bs(const struct sb_job_opts *o)
+{
+	uint32_t m = o->nbssplit ? 0 : o->bs;
+	for (unsigned i = 0; i < o->nbssplit; i++)
+		m = SB_MAX(m, o->bssplit[i].bs);
+	return m;
+}
+
+uint32_t sb_job_min_bs(const struct sb_job_opts *o)
+{
+	uint32_t m = o->nbssplit ? UINT32_MAX : o->bs;
+	for (unsigned i = 0; i < o->nbssplit; i++)
+		m = SB_MIN(m, o->bssplit[i].bs);
+	return m;
+}
+
+int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
+{
+	char a[32], b[32];
+	uint32_t maxbs = sb_job_max_bs(o);
+
+	if (o->size && maxbs > o->size)
+		return hintf(msg, msglen, "--bs: block size %s is larger than --size %s",
+			     sb_fmt_size(maxbs, a, sizeof(a)), sb_fmt_size(o->size, b, sizeof(b)));
+	if (o->iodepth < 1)
+		return hintf(msg, msglen, "--iodepth: must be at least 1");
+	if (o->numjobs < 1)
+		return hintf(msg, msglen, "--numjobs: must be at least 1");
+	if (o->time_based && !o->runtime_ns)
+		return hintf(msg, msglen, "--time-based: needs --runtime");
+	if (o->dist != SB_DIST_UNIFORM && !sb_rw_is_random(o->rw))
+		return hintf(msg, msglen,
+			     "--random-distribution: applies to randread, randwrite, randrw "
+			     "and randtrim only, not --rw=%s", sb_rw_name(o->rw));
+	if (o->fsync_every && !sb_rw_writes(o->rw))
+		return hintf(msg, msglen, "--fsync: --rw=%s does not write", sb_rw_name(o->rw));
+	if (o->direct) {
+		uint32_t minbs = sb_job_min_bs(o);
+		if (minbs % 512)
+			return hintf(msg, msglen,
+				     "--bs: %u bytes is not a multiple of 512, which --direct=1 "
+				     "needs (use --direct=0 for odd sizes)", minbs);
+		if (o->offset % 512)
+			return hintf(msg, msglen,
+				     "--offset: not a multiple of 512, which --direct=1 needs");
+	}
+	return 0;
+}

@@ -1,0 +1,84 @@
+/*
+ * The job model: what one workload does. Filled from options (cli) and
+ * checked here, before anything is created or written.
+ */
+#ifndef SB_JOB_H
+#define SB_JOB_H
+
+#include "lib/sb.h"
+#include "lib/job/units.h"
+#include "lib/job/offsets.h"
+
+enum sb_rw {
+	SB_RW_READ,
+	SB_RW_WRITE,
+	SB_RW_RANDREAD,
+	SB_RW_RANDWRITE,
+	SB_RW_RW,
+	SB_RW_RANDRW,
+	SB_RW_TRIM,
+	SB_RW_RANDTRIM,
+};
+
+enum sb_sync {
+	SB_SYNC_NONE,
+	SB_SYNC_DSYNC,
+	SB_SYNC_SYNC,
+};
+
+struct sb_job_opts {
+	char name[64];
+	enum sb_rw rw;
+	unsigned rwmixread;	/* percent of reads in rw/randrw */
+	uint32_t bs;
+	unsigned nbssplit;	/* 0: bs alone */
+	struct sb_bssplit bssplit[SB_BSSPLIT_MAX];
+	uint64_t size;		/* region size; 0 = whole target */
+	uint64_t offset;
+	unsigned iodepth;
+	unsigned numjobs;
+	char engine[16];	/* "" = choose */
+	int direct;
+	uint64_t runtime_ns;	/* 0 = until size is done */
+	int time_based;		/* loop over the region until runtime */
+	uint64_t ramp_ns;	/* run, unmeasured, before measuring */
+	unsigned fsync_every;	/* fsync after every N writes, 0 never */
+	int end_fsync;		/* fsync at the end, inside the timing */
+	enum sb_sync sync;
+	uint64_t seed;
+	uint64_t rate_bps;	/* per job, 0 unlimited */
+	enum sb_dist dist;	/* for random patterns: UNIFORM, ZIPF or PARETO */
+	double dist_param;
+	unsigned buffer_compress; /* percent */
+	uint64_t log_interval_ns;
+};
+
+void sb_job_opts_default(struct sb_job_opts *o);
+
+/* Parse the value of a named job option ("rw", "bs", "size", ...) into o.
+ * Returns 0, -ENOENT for an unknown name, -EINVAL for a bad value; in the
+ * latter case hint gets what the option accepts. */
+int sb_job_set(struct sb_job_opts *o, const char *name, const char *value,
+	       char *hint, size_t hintlen);
+
+/* Consistency of the whole job (bs > size, iodepth 0, ...). On failure
+ * returns -EINVAL and writes "--opt: what is wrong" into msg. */
+int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen);
+
+const char *sb_rw_name(enum sb_rw rw);
+int sb_rw_is_random(enum sb_rw rw);
+int sb_rw_reads(enum sb_rw rw);	 /* 1 when the pattern reads */
+int sb_rw_writes(enum sb_rw rw); /* 1 when it writes (trim counts) */
+uint32_t sb_job_max_bs(const struct sb_job_opts *o);
+uint32_t sb_job_min_bs(const struct sb_job_opts *o);
+
+/* The job option table, for help text and job-file readers. */
+struct sb_job_optdef {
+	const char *name;
+	const char *arg;  /* e.g. "SIZE", "read|write|..." */
+	const char *help;
+	const char *dflt; /* default, for --help */
+};
+/* The i-th job option, NULL past the last. */
+const struct sb_job_optdef *sb_job_optdef(unsigned i);
+#endif

@@ -1,0 +1,115 @@
+/* The results model: allocation and derived figures. */
+#include "lib/results/results.h"
+
+#include <stdarg.h>
+
+struct sb_results *sb_results_create(const char *command)
+{
+	struct sb_results *r = calloc(1, sizeof(*r));
+	if (!r)
+		return NULL;
+	snprintf(r->command, sizeof(r->command), "%s", command);
+	r->started = time(NULL);
+	return r;
+}
+
+struct sb_job_result *sb_job_result_create(void)
+{
+	struct sb_job_result *j = calloc(1, sizeof(*j));
+	if (!j)
+		return NULL;
+	for (int d = 0; d < SB_DDIR_N; d++) {
+		sb_hist_init(&j->dir[d].clat);
+		sb_hist_init(&j->dir[d].lat);
+	}
+	sb_hist_init(&j->sync_lat);
+	sb_series_init(&j->series, 1000000000ull);
+	return j;
+}
+
+void sb_job_result_free(struct sb_job_result *j)
+{
+	if (!j)
+		return;
+	sb_series_free(&j->series);
+	free(j);
+}
+
+void sb_results_free(struct sb_results *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->njobs; i++)
+		sb_job_result_free(r->jobs[i]);
+	for (size_t i = 0; i < r->nwarnings; i++)
+		free(r->warnings[i]);
+	free(r->jobs);
+	free(r->summary);
+	free(r->warnings);
+	free(r);
+}
+
+/* Grow *v (of *n elements of size sz) by one; returns the new slot or NULL. */
+static void *grow(void *v, size_t n, size_t sz)
+{
+	void **pv = v;
+	void *nv = realloc(*pv, (n + 1) * sz);
+	if (!nv)
+		return NULL;
+	*pv = nv;
+	return (char *)nv + n * sz;
+}
+
+int sb_results_add_job(struct sb_results *r, struct sb_job_result *j)
+{
+	struct sb_job_result **slot = grow(&r->jobs, r->njobs, sizeof(*r->jobs));
+	if (!slot)
+		return -ENOMEM;
+	*slot = j;
+	r->njobs++;
+	return 0;
+}
+
+int sb_results_add_summary(struct sb_results *r, const struct sb_summary_row *row)
+{
+	struct sb_summary_row *slot = grow(&r->summary, r->nsummary, sizeof(*r->summary));
+	if (!slot)
+		return -ENOMEM;
+	*slot = *row;
+	r->nsummary++;
+	return 0;
+}
+
+int sb_results_warn(struct sb_results *r, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	for (size_t i = 0; i < r->nwarnings; i++)
+		if (!strcmp(r->warnings[i], buf))
+			return 0; /* said once is enough */
+	char **slot = grow(&r->warnings, r->nwarnings, sizeof(*r->warnings));
+	if (!slot)
+		return -ENOMEM;
+	*slot = strdup(buf);
+	if (!*slot)
+		return -ENOMEM;
+	r->nwarnings++;
+	return 0;
+}
+
+double sb_dir_bw(const struct sb_job_result *j, int ddir)
+{
+	if (!j->runtime_ns)
+		return 0;
+	return (double)j->dir[ddir].bytes * 1e9 / (double)j->runtime_ns;
+}
+
+double sb_dir_iops(const struct sb_job_result *j, int ddir)
+{
+	if (!j->runtime_ns)
+		return 0;
+	return (double)j->dir[ddir].ios * 1e9 / (double)j->runtime_ns;
+}

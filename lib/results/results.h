@@ -1,0 +1,94 @@
+/*
+ * The results model: what a run measured, as every writer and renderer reads
+ * it. Field names in the JSON follow fio's where fio has one.
+ */
+#ifndef SB_RESULTS_H
+#define SB_RESULTS_H
+
+#include "lib/sb.h"
+#include "lib/job/job.h"
+#include "lib/stats/hist.h"
+#include "lib/stats/series.h"
+#include "lib/target/target.h"
+
+#define SB_SCHEMA_VERSION 1
+
+struct sb_dir_result {
+	uint64_t bytes, ios;
+	struct sb_hist clat; /* from submission to completion */
+	struct sb_hist lat;  /* from the moment the request was queued */
+};
+
+struct sb_io_error {
+	uint64_t offset;
+	uint32_t len;
+	int ddir;
+	int err; /* positive errno */
+};
+
+struct sb_job_result {
+	char name[96];
+	struct sb_job_opts opts;
+	char engine[16];
+	uint64_t runtime_ns;		/* measured period */
+	struct sb_dir_result dir[SB_DDIR_N];
+	struct sb_hist sync_lat;	/* fsync requests */
+	uint64_t errors;
+	struct sb_io_error first_error;
+	double usr_cpu, sys_cpu;	/* percent of one CPU over the run, whole process */
+	uint64_t cpu_ns;		/* usr + sys of the process during the run */
+	double busiest_worker;		/* highest share of a core used by one worker, 0..1 */
+	int iou_workers;		/* io_uring kernel workers seen (punting) */
+	int interrupted;
+	struct sb_series series;
+	int have_diskstat;
+	struct sb_diskstat ds_before, ds_after;
+	uint64_t ds_elapsed_ns;		/* time between the two disk samples */
+};
+
+/* One line of a command's summary table (quick, repeats of run). */
+struct sb_summary_row {
+	char test[32];			/* e.g. "SEQ1M Q8T1" */
+	int ddir;
+	unsigned nruns;
+	double bw_median, bw_min, bw_max;	/* bytes/s */
+	double iops_median, iops_min, iops_max;
+	double lat_mean_median_ns;		/* median of the runs' mean latency */
+	uint64_t lat_p99_median_ns;
+};
+
+struct sb_results {
+	char command[16];		/* "run", "quick" */
+	char target_path[4096];
+	struct sb_target_info target;
+	struct sb_host host;
+	int target_created;		/* storbench created (and removed) the file */
+	int cache_dropped;		/* how caches were made cold: 0 no, 1 fadvise, 2 drop_caches */
+	time_t started;
+	struct sb_job_result **jobs;
+	size_t njobs;
+	struct sb_summary_row *summary;
+	size_t nsummary;
+	char **warnings;
+	size_t nwarnings;
+	int interrupted;
+};
+
+struct sb_results *sb_results_create(const char *command);
+void sb_results_free(struct sb_results *r);
+/* Takes ownership of j. */
+int sb_results_add_job(struct sb_results *r, struct sb_job_result *j);
+int sb_results_add_summary(struct sb_results *r, const struct sb_summary_row *row);
+int sb_results_warn(struct sb_results *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+struct sb_job_result *sb_job_result_create(void);
+void sb_job_result_free(struct sb_job_result *j);
+
+/* Derived figures. */
+double sb_dir_bw(const struct sb_job_result *j, int ddir);   /* bytes/s */
+double sb_dir_iops(const struct sb_job_result *j, int ddir);
+
+/* The whole document as JSON (pretty). 0 or -errno. */
+int sb_results_write_json(const struct sb_results *r, FILE *f);
+
+#endif

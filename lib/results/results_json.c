@@ -1,0 +1,397 @@
+/*
+ * Results as JSON. The layout is fio's (--output-format=json) where fio has
+ * a field, so fio consumers read it; storbench's own figures live under
+ * "storbench" keys. docs/results-schema.md describes every field.
+ */
+#include "lib/results/results.h"
+#include "lib/results/json.h"
+
+#include <math.h>
+
+static void hist_json(struct sb_json *j, const char *key, const struct sb_hist *h)
+{
+	char k[32];
+	sb_json_obj_open(j, key);
+	sb_json_u64(j, "min", h->count ? h->min : 0);
+	sb_json_u64(j, "max", h->count ? h->max : 0);
+	sb_json_double(j, "mean", sb_hist_mean(h));
+	sb_json_double(j, "stddev", sb_hist_stddev(h));
+	sb_json_u64(j, "N", h->count);
+	if (h->count) {
+		sb_json_obj_open(j, "percentile");
+		for (unsigned i = 0; i < sb_npercentiles; i++) {
+			snprintf(k, sizeof(k), "%f", sb_percentiles[i]);
+			sb_json_u64(j, k, sb_hist_percentile(h, sb_percentiles[i]));
+		}
+		sb_json_obj_close(j);
+	}
+	sb_json_obj_close(j);
+}
+
+/* min, max, mean and stddev of a per-interval figure, as fio's bw_min... */
+struct ivstats {
+	double min, max, mean, dev;
+	uint64_t n;
+};
+
+static struct ivstats interval_stats(const struct sb_series *s, int ddir, int iops)
+{
+	struct ivstats st = { 0, 0, 0, 0, 0 };
+	double sum = 0, sumsq = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct sb_interval *iv = &s->v[i];
+		uint64_t len = i ? iv->t_ns - s->v[i - 1].t_ns : iv->t_ns;
+		if (!len)
+			continue;
+		double x = (double)(iops ? iv->ios[ddir] : iv->bytes[ddir]) * 1e9 / (double)len;
+		if (!iops)
+			x /= 1024; /* KiB/s, as fio */
+		if (!st.n || x < st.min)
+			st.min = x;
+		if (!st.n || x > st.max)
+			st.max = x;
+		sum += x;
+		sumsq += x * x;
+		st.n++;
+	}
+	if (st.n) {
+		st.mean = sum / (double)st.n;
+		double var = sumsq / (double)st.n - st.mean * st.mean;
+		st.dev = var > 0 ? sqrt(var) : 0;
+	}
+	return st;
+}
+
+static void dir_json(struct sb_json *j, const struct sb_job_result *jr, int d)
+{
+	const struct sb_dir_result *dr = &jr->dir[d];
+	double bw = sb_dir_bw(jr, d);
+
+	sb_json_obj_open(j, sb_ddir_name(d));
+	sb_json_u64(j, "io_bytes", dr->bytes);
+	sb_json_u64(j, "io_kbytes", dr->bytes / 1024);
+	sb_json_u64(j, "bw_bytes", (uint64_t)llround(bw));
+	sb_json_u64(j, "bw", (uint64_t)llround(bw / 1024));
+	sb_json_double(j, "iops", sb_dir_iops(jr, d));
+	sb_json_u64(j, "runtime", dr->ios ? (jr->runtime_ns + 500000) / 1000000 : 0);
+	sb_json_u64(j, "total_ios", dr->ios);
+	sb_json_u64(j, "short_ios", 0);
+	sb_json_u64(j, "drop_ios", 0);
+	hist_json(j, "clat_ns", &dr->clat);
+	hist_json(j, "lat_ns", &dr->lat);
+	struct ivstats b = interval_stats(&jr->series, d, 0);
+	struct ivstats io = interval_stats(&jr->series, d, 1);
+	sb_json_u64(j, "bw_min", (uint64_t)llround(b.min));
+	sb_json_u64(j, "bw_max", (uint64_t)llround(b.max));
+	sb_json_double(j, "bw_mean", b.mean);
+	sb_json_double(j, "bw_dev", b.dev);
+	sb_json_u64(j, "bw_samples", b.n);
+	sb_json_u64(j, "iops_min", (uint64_t)llround(io.min));
+	sb_json_u64(j, "iops_max", (uint64_t)llround(io.max));
+	sb_json_double(j, "iops_mean", io.mean);
+	sb_json_double(j, "iops_stddev", io.dev);
+	sb_json_u64(j, "iops_samples", io.n);
+	sb_json_obj_close(j);
+}
+
+static void job_options_json(struct sb_json *j, const struct sb_job_result *jr)
+{
+	const struct sb_job_opts *o = &jr->opts;
+	char buf[64];
+
+	sb_json_obj_open(j, "job options");
+	sb_json_str(j, "name", jr->name);
+	sb_json_str(j, "rw", sb_rw_name(o->rw));
+	snprintf(buf, sizeof(buf), "%u", o->bs);
+	sb_json_str(j, "bs", buf);
+	if (o->nbssplit) {
+		size_t n = 0;
+		char split[256] = "";
+		for (unsigned i = 0; i < o->nbssplit && n < sizeof(split); i++)
+			n += (size_t)snprintf(split + n, sizeof(split) - n, "%s%u/%u", i ? ":" : "",
+					      o->bssplit[i].bs, o->bssplit[i].pct);
+		sb_json_str(j, "bssplit", split);
+	}
+	snprintf(buf, sizeof(buf), "%u", o->iodepth);
+	sb_json_str(j, "iodepth", buf);
+	snprintf(buf, sizeof(buf), "%u", o->numjobs);
+	sb_json_str(j, "numjobs", buf);
+	sb_json_str(j, "ioengine", jr->engine);
+	sb_json_str(j, "direct", o->direct ? "1" : "0");
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)o->size);
+	sb_json_str(j, "size", buf);
+	if (o->offset) {
+		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)o->offset);
+		sb_json_str(j, "offset", buf);
+	}
+	if (o->rw == SB_RW_RW || o->rw == SB_RW_RANDRW) {
+		snprintf(buf, sizeof(buf), "%u", o->rwmixread);
+		sb_json_str(j, "rwmixread", buf);
+	}
+	if (o->runtime_ns) {
+		snprintf(buf, sizeof(buf), "%llums", (unsigned long long)(o->runtime_ns / 1000000));
+		sb_json_str(j, "runtime", buf);
+	}
+	if (o->time_based)
+		sb_json_str(j, "time_based", "1");
+	if (o->ramp_ns) {
+		snprintf(buf, sizeof(buf), "%llums", (unsigned long long)(o->ramp_ns / 1000000));
+		sb_json_str(j, "ramp_time", buf);
+	}
+	if (o->fsync_every) {
+		snprintf(buf, sizeof(buf), "%u", o->fsync_every);
+		sb_json_str(j, "fsync", buf);
+	}
+	if (o->end_fsync)
+		sb_json_str(j, "end_fsync", "1");
+	if (o->sync != SB_SYNC_NONE)
+		sb_json_str(j, "sync", o->sync == SB_SYNC_DSYNC ? "dsync" : "sync");
+	if (o->rate_bps) {
+		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)o->rate_bps);
+		sb_json_str(j, "rate", buf);
+	}
+	if (o->dist != SB_DIST_UNIFORM && o->dist != SB_DIST_SEQ) {
+		snprintf(buf, sizeof(buf), "%s:%g", o->dist == SB_DIST_ZIPF ? "zipf" : "pareto",
+			 o->dist_param);
+		sb_json_str(j, "random_distribution", buf);
+	}
+	if (o->buffer_compress) {
+		snprintf(buf, sizeof(buf), "%u", o->buffer_compress);
+		sb_json_str(j, "buffer_compress_percentage", buf);
+	}
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)o->seed);
+	sb_json_str(j, "randseed", buf);
+	sb_json_obj_close(j);
+}
+
+static void series_json(struct sb_json *j, const struct sb_series *s)
+{
+	sb_json_arr_open(j, "series");
+	for (size_t i = 0; i < s->n; i++) {
+		const struct sb_interval *iv = &s->v[i];
+		uint64_t len = i ? iv->t_ns - s->v[i - 1].t_ns : iv->t_ns;
+		sb_json_obj_open(j, NULL);
+		sb_json_u64(j, "t_ns", iv->t_ns);
+		sb_json_u64(j, "len_ns", len);
+		for (int d = 0; d < SB_DDIR_N; d++) {
+			if (!iv->ios[d])
+				continue;
+			sb_json_obj_open(j, sb_ddir_name(d));
+			sb_json_u64(j, "bytes", iv->bytes[d]);
+			sb_json_u64(j, "ios", iv->ios[d]);
+			sb_json_double(j, "bw_bytes", len ? (double)iv->bytes[d] * 1e9 / (double)len : 0);
+			sb_json_double(j, "iops", len ? (double)iv->ios[d] * 1e9 / (double)len : 0);
+			sb_json_double(j, "lat_mean_ns", iv->lat_mean_ns[d]);
+			sb_json_u64(j, "lat_p99_ns", iv->lat_p99_ns[d]);
+			sb_json_obj_close(j);
+		}
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
+}
+
+static void diskstat_json(struct sb_json *j, const char *key, const char *name,
+			  const struct sb_diskstat *a, const struct sb_diskstat *b,
+			  uint64_t elapsed_ns)
+{
+	sb_json_obj_open(j, key);
+	sb_json_str(j, "name", name);
+	sb_json_u64(j, "read_ios", b->ios[0] - a->ios[0]);
+	sb_json_u64(j, "write_ios", b->ios[1] - a->ios[1]);
+	sb_json_u64(j, "read_merges", b->merges[0] - a->merges[0]);
+	sb_json_u64(j, "write_merges", b->merges[1] - a->merges[1]);
+	sb_json_u64(j, "read_ticks", b->ticks[0] - a->ticks[0]);
+	sb_json_u64(j, "write_ticks", b->ticks[1] - a->ticks[1]);
+	sb_json_u64(j, "in_queue", b->in_queue - a->in_queue);
+	sb_json_u64(j, "read_bytes", (b->sectors[0] - a->sectors[0]) * 512);
+	sb_json_u64(j, "write_bytes", (b->sectors[1] - a->sectors[1]) * 512);
+	sb_json_u64(j, "discard_bytes", (b->discard_sectors - a->discard_sectors) * 512);
+	double util = elapsed_ns ? 100.0 * (double)(b->io_ticks - a->io_ticks) * 1e6 /
+					   (double)elapsed_ns
+				 : 0;
+	sb_json_double(j, "util", util > 100 ? 100 : util);
+	sb_json_obj_close(j);
+}
+
+static void job_json(struct sb_json *j, const struct sb_results *r, const struct sb_job_result *jr)
+{
+	sb_json_obj_open(j, NULL);
+	sb_json_str(j, "jobname", jr->name);
+	sb_json_u64(j, "groupid", 0);
+	sb_json_i64(j, "error", jr->first_error.err);
+	sb_json_u64(j, "elapsed", (jr->runtime_ns + 500000000) / 1000000000);
+	job_options_json(j, jr);
+	for (int d = 0; d < SB_DDIR_N; d++)
+		dir_json(j, jr, d);
+	sb_json_obj_open(j, "sync");
+	sb_json_u64(j, "total_ios", jr->sync_lat.count);
+	hist_json(j, "lat_ns", &jr->sync_lat);
+	sb_json_obj_close(j);
+	sb_json_u64(j, "job_runtime", jr->runtime_ns / 1000000);
+	sb_json_double(j, "usr_cpu", jr->usr_cpu);
+	sb_json_double(j, "sys_cpu", jr->sys_cpu);
+
+	sb_json_obj_open(j, "storbench");
+	sb_json_u64(j, "runtime_ns", jr->runtime_ns);
+	sb_json_obj_open(j, "conditions");
+	sb_json_str(j, "engine", jr->engine);
+	sb_json_bool(j, "direct", jr->opts.direct);
+	sb_json_u64(j, "iodepth", jr->opts.iodepth);
+	sb_json_u64(j, "numjobs", jr->opts.numjobs);
+	sb_json_str(j, "cache", r->cache_dropped == 2   ? "dropped (drop_caches)"
+				: r->cache_dropped == 1 ? "dropped (fadvise)"
+				: jr->opts.direct      ? "bypassed (direct I/O)"
+							: "warm");
+	sb_json_obj_close(j);
+	uint64_t ios = jr->dir[0].ios + jr->dir[1].ios + jr->dir[2].ios;
+	sb_json_u64(j, "cpu_ns", jr->cpu_ns);
+	sb_json_double(j, "cpu_ns_per_io", ios ? (double)jr->cpu_ns / (double)ios : 0);
+	sb_json_double(j, "busiest_worker_cpu", jr->busiest_worker);
+	sb_json_u64(j, "iou_workers", (uint64_t)jr->iou_workers);
+	sb_json_u64(j, "errors", jr->errors);
+	if (jr->first_error.err) {
+		sb_json_obj_open(j, "first_error");
+		sb_json_str(j, "direction", sb_ddir_name(jr->first_error.ddir));
+		sb_json_u64(j, "offset", jr->first_error.offset);
+		sb_json_u64(j, "length", jr->first_error.len);
+		sb_json_i64(j, "errno", jr->first_error.err);
+		sb_json_str(j, "error", strerror(jr->first_error.err));
+		sb_json_obj_close(j);
+	}
+	sb_json_bool(j, "interrupted", jr->interrupted);
+	if (jr->have_diskstat)
+		diskstat_json(j, "disk_util", r->target.devname, &jr->ds_before, &jr->ds_after,
+			      jr->ds_elapsed_ns);
+	sb_json_u64(j, "log_interval_ns", jr->series.interval_ns);
+	series_json(j, &jr->series);
+	sb_json_obj_close(j);
+	sb_json_obj_close(j);
+}
+
+static void target_json(struct sb_json *j, const struct sb_results *r)
+{
+	static const char *const kinds[] = { "new file", "file", "directory", "block device", "other" };
+	const struct sb_target_info *t = &r->target;
+	sb_json_obj_open(j, "target");
+	sb_json_str(j, "path", r->target_path);
+	sb_json_str(j, "kind", kinds[t->kind]);
+	sb_json_bool(j, "created", r->target_created);
+	sb_json_str(j, "device", t->devname[0] ? t->devname : NULL);
+	sb_json_str(j, "disk", t->disk[0] ? t->disk : NULL);
+	sb_json_str(j, "model", t->model[0] ? t->model : NULL);
+	sb_json_u64(j, "capacity", t->capacity);
+	sb_json_u64(j, "logical_block_size", t->logical_bs);
+	sb_json_u64(j, "physical_block_size", t->physical_bs);
+	if (t->rotational >= 0)
+		sb_json_bool(j, "rotational", t->rotational);
+	else
+		sb_json_null(j, "rotational");
+	sb_json_str(j, "scheduler", t->scheduler[0] ? t->scheduler : NULL);
+	sb_json_str(j, "write_cache", t->write_cache[0] ? t->write_cache : NULL);
+	sb_json_str(j, "filesystem", t->fstype[0] ? t->fstype : NULL);
+	sb_json_str(j, "mountpoint", t->mountpoint[0] ? t->mountpoint : NULL);
+	sb_json_obj_close(j);
+}
+
+static void host_json(struct sb_json *j, const struct sb_host *h)
+{
+	sb_json_obj_open(j, "host");
+	sb_json_str(j, "hostname", h->hostname);
+	sb_json_str(j, "kernel", h->kernel);
+	sb_json_str(j, "arch", h->machine);
+	sb_json_str(j, "cpu", h->cpu_model);
+	sb_json_u64(j, "cpus", h->ncpus);
+	sb_json_u64(j, "mem_total", h->mem_total);
+	sb_json_u64(j, "mem_available", h->mem_available);
+	sb_json_obj_close(j);
+}
+
+static void summary_json(struct sb_json *j, const struct sb_results *r)
+{
+	sb_json_arr_open(j, "summary");
+	for (size_t i = 0; i < r->nsummary; i++) {
+		const struct sb_summary_row *s = &r->summary[i];
+		sb_json_obj_open(j, NULL);
+		sb_json_str(j, "test", s->test);
+		sb_json_str(j, "direction", sb_ddir_name(s->ddir));
+		sb_json_u64(j, "runs", s->nruns);
+		sb_json_double(j, "bw_bytes_median", s->bw_median);
+		sb_json_double(j, "bw_bytes_min", s->bw_min);
+		sb_json_double(j, "bw_bytes_max", s->bw_max);
+		sb_json_double(j, "iops_median", s->iops_median);
+		sb_json_double(j, "iops_min", s->iops_min);
+		sb_json_double(j, "iops_max", s->iops_max);
+		sb_json_double(j, "lat_mean_ns_median", s->lat_mean_median_ns);
+		sb_json_u64(j, "lat_p99_ns_median", s->lat_p99_median_ns);
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
+}
+
+/* fio's top-level disk_util: the device's counters over every job. */
+static void disk_util_json(struct sb_json *j, const struct sb_results *r)
+{
+	struct sb_diskstat a, b;
+	uint64_t elapsed = 0;
+	int have = 0;
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	for (size_t i = 0; i < r->njobs; i++) {
+		const struct sb_job_result *jr = r->jobs[i];
+		if (!jr->have_diskstat)
+			continue;
+		const uint64_t *x = (const uint64_t *)&jr->ds_before;
+		const uint64_t *y = (const uint64_t *)&jr->ds_after;
+		uint64_t *sum = (uint64_t *)&b;
+		for (size_t k = 0; k < sizeof(b) / sizeof(uint64_t); k++)
+			sum[k] += y[k] - x[k];
+		elapsed += jr->ds_elapsed_ns;
+		have = 1;
+	}
+	sb_json_arr_open(j, "disk_util");
+	if (have)
+		diskstat_json(j, NULL, r->target.devname, &a, &b, elapsed);
+	sb_json_arr_close(j);
+}
+
+int sb_results_write_json(const struct sb_results *r, FILE *f)
+{
+	struct sb_json j;
+	char when[64];
+	struct tm tm;
+
+	localtime_r(&r->started, &tm);
+	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", &tm);
+	sb_json_begin(&j, f, 0);
+	sb_json_obj_open(&j, NULL);
+	sb_json_u64(&j, "timestamp", (uint64_t)r->started);
+	sb_json_u64(&j, "timestamp_ms", (uint64_t)r->started * 1000);
+	sb_json_str(&j, "time", when);
+	sb_json_obj_open(&j, "global options");
+	sb_json_str(&j, "filename", r->target_path);
+	sb_json_obj_close(&j);
+	sb_json_arr_open(&j, "jobs");
+	for (size_t i = 0; i < r->njobs; i++)
+		job_json(&j, r, r->jobs[i]);
+	sb_json_arr_close(&j);
+	disk_util_json(&j, r);
+
+	sb_json_obj_open(&j, "storbench");
+	sb_json_u64(&j, "schema_version", SB_SCHEMA_VERSION);
+	sb_json_str(&j, "version", sb_version());
+	sb_json_str(&j, "features", sb_features());
+	sb_json_str(&j, "command", r->command);
+	sb_json_bool(&j, "interrupted", r->interrupted);
+	host_json(&j, &r->host);
+	target_json(&j, r);
+	summary_json(&j, r);
+	sb_json_arr_open(&j, "warnings");
+	for (size_t i = 0; i < r->nwarnings; i++)
+		sb_json_str(&j, NULL, r->warnings[i]);
+	sb_json_arr_close(&j);
+	sb_json_obj_close(&j);
+	sb_json_obj_close(&j);
+	if (!j.err)
+		fputc('\n', f);
+	return sb_json_end(&j);
+}

@@ -1,0 +1,266 @@
+/* The runner: sets workers up, starts them together, merges their results. */
+#include "lib/run/run.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "lib/run/worker.h"
+
+struct sb_run {
+	struct sb_run_params p;
+	struct sb_worker *w;
+	unsigned n;
+	atomic_int stop;
+	uint64_t start_ns;
+	uint64_t cpu_usr0, cpu_sys0;
+	int iou_workers;
+};
+
+static int open_flags(const struct sb_job_opts *o)
+{
+	int fl = sb_rw_writes(o->rw) ? O_RDWR : O_RDONLY;
+	if (o->direct)
+		fl |= O_DIRECT;
+	if (o->sync == SB_SYNC_DSYNC)
+		fl |= O_DSYNC;
+	else if (o->sync == SB_SYNC_SYNC)
+		fl |= O_SYNC;
+	return fl | O_CLOEXEC;
+}
+
+static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, const char **errmsg)
+{
+	const struct sb_run_params *p = &r->p;
+	const struct sb_job_opts *o = &p->job;
+	unsigned depth = o->iodepth;
+	uint32_t maxbs = sb_job_max_bs(o);
+
+	w->id = id;
+	w->job = o;
+	w->stop = &r->stop;
+	w->fd = -1;
+	w->region_offset = p->region_offset;
+	w->region_size = p->region_size;
+	w->unit = SB_MAX(sb_job_min_bs(o), p->align ? p->align : 1);
+	w->unit = (w->unit + p->align - 1) / p->align * p->align;
+	w->sequential = !sb_rw_is_random(o->rw);
+	w->io_limit = o->time_based ? UINT64_MAX : p->region_size;
+	w->interval = o->log_interval_ns;
+	sb_series_init(&w->res.series, o->log_interval_ns);
+
+	uint64_t seed = o->seed + 0x9e3779b97f4a7c15ull * (id + 1);
+	sb_rng_seed(&w->rng, seed);
+	sb_rate_init(&w->rate, o->rate_bps, 0);
+	if (!w->sequential) {
+		int e = sb_offgen_init(&w->gen, p->region_size / w->unit,
+				       o->dist, o->dist_param, seed ^ 0x5bd1e995);
+		if (e < 0) {
+			*errmsg = "random offsets";
+			return e;
+		}
+	}
+	if (!(p->engine->flags & SB_ENGINE_NOIO)) {
+		const char *path = p->paths[p->npaths > 1 ? id : 0];
+		w->fd = open(path, open_flags(o));
+		if (w->fd < 0) {
+			*errmsg = "open";
+			return -errno;
+		}
+	}
+	w->ios = calloc(depth, sizeof(*w->ios));
+	w->free_slots = calloc(depth, sizeof(*w->free_slots));
+	w->batch = calloc(depth, sizeof(*w->batch));
+	w->bufmem = sb_buf_alloc((size_t)depth * maxbs, 4096);
+	if (!w->ios || !w->free_slots || !w->batch || !w->bufmem) {
+		*errmsg = "memory for buffers";
+		return -ENOMEM;
+	}
+	sb_buf_fill(w->bufmem, (size_t)depth * maxbs, &w->rng, o->buffer_compress);
+	for (unsigned i = 0; i < depth; i++) {
+		w->ios[i].buf = (char *)w->bufmem + (size_t)i * maxbs;
+		w->ios[i].index = i;
+		w->free_slots[i] = &w->ios[depth - 1 - i];
+	}
+	w->nfree = depth;
+	int e = sb_engine_init(&w->eng, p->engine, w->fd, depth, p->is_blockdev);
+	if (e < 0) {
+		*errmsg = "engine setup";
+		return e;
+	}
+	w->engine_sync = !!(p->engine->flags & SB_ENGINE_SYNC);
+	return 0;
+}
+
+static void worker_free(struct sb_worker *w)
+{
+	if (w->eng.ops)
+		sb_engine_cleanup(&w->eng);
+	if (w->fd >= 0)
+		close(w->fd);
+	free(w->ios);
+	free(w->free_slots);
+	free(w->batch);
+	free(w->bufmem);
+	sb_series_free(&w->res.series);
+}
+
+int sb_run_create(struct sb_run **out, const struct sb_run_params *p, const char **errmsg)
+{
+	static const char *dummy;
+	if (!errmsg)
+		errmsg = &dummy;
+	*errmsg = NULL;
+	*out = NULL;
+	if (!p->engine || !p->region_size || !p->job.iodepth || !p->job.numjobs ||
+	    (!(p->engine->flags & SB_ENGINE_NOIO) &&
+	     (!p->paths || (p->npaths != 1 && p->npaths != p->job.numjobs))) ||
+	    sb_job_max_bs(&p->job) > p->region_size) {
+		*errmsg = "parameters";
+		return -EINVAL;
+	}
+	struct sb_run *r = calloc(1, sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	r->p = *p;
+	if (!r->p.align)
+		r->p.align = 1;
+	r->n = p->job.numjobs;
+	r->w = calloc(r->n, sizeof(*r->w));
+	if (!r->w) {
+		free(r);
+		return -ENOMEM;
+	}
+	for (unsigned i = 0; i < r->n; i++) {
+		int e = worker_setup(r, &r->w[i], i, errmsg);
+		if (e < 0) {
+			r->n = i + 1;
+			sb_run_free(r);
+			return e;
+		}
+	}
+	*out = r;
+	return 0;
+}
+
+int sb_run_start(struct sb_run *r)
+{
+	sb_cpu_process(&r->cpu_usr0, &r->cpu_sys0);
+	/* a common start a little ahead, so threads begin together */
+	r->start_ns = sb_now_ns();
+	for (unsigned i = 0; i < r->n; i++) {
+		struct sb_worker *w = &r->w[i];
+		w->start_ns = r->start_ns;
+		int e = pthread_create(&w->thread, NULL, sb_worker_main, w);
+		if (e) {
+			atomic_store(&r->stop, 1);
+			return -e;
+		}
+		w->started = 1;
+	}
+	return 0;
+}
+
+int sb_run_progress(struct sb_run *r, struct sb_progress *p)
+{
+	const struct sb_job_opts *o = &r->p.job;
+	int done = 1;
+	memset(p, 0, sizeof(*p));
+	p->elapsed_ns = sb_now_ns() - r->start_ns;
+	p->ramping = p->elapsed_ns < o->ramp_ns;
+	uint64_t total = 0;
+	for (unsigned i = 0; i < r->n; i++) {
+		struct sb_worker *w = &r->w[i];
+		for (int d = 0; d < SB_DDIR_N; d++) {
+			p->bytes[d] += atomic_load_explicit(&w->prog_bytes[d], memory_order_relaxed);
+			p->ios[d] += atomic_load_explicit(&w->prog_ios[d], memory_order_relaxed);
+		}
+		if (w->started && !atomic_load_explicit(&w->done, memory_order_acquire))
+			done = 0;
+	}
+	for (int d = 0; d < SB_DDIR_N; d++)
+		total += p->bytes[d];
+	if (o->runtime_ns) {
+		double t = (double)(o->ramp_ns + o->runtime_ns);
+		p->fraction = (double)p->elapsed_ns / t;
+	}
+	if (!o->time_based) {
+		double f = (double)total / ((double)r->p.region_size * r->n);
+		if (f > p->fraction)
+			p->fraction = f;
+	}
+	if (p->fraction > 1)
+		p->fraction = 1;
+	int iou = sb_count_iou_workers();
+	if (iou > r->iou_workers)
+		r->iou_workers = iou;
+	p->done = done;
+	return done;
+}
+
+void sb_run_stop(struct sb_run *r)
+{
+	atomic_store_explicit(&r->stop, 1, memory_order_relaxed);
+}
+
+int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
+{
+	int err = 0;
+	for (unsigned i = 0; i < r->n; i++)
+		if (r->w[i].started) {
+			pthread_join(r->w[i].thread, NULL);
+			r->w[i].started = 0;
+		}
+	uint64_t end = sb_now_ns(), usr = 0, sys = 0;
+	int iou = sb_count_iou_workers();
+	if (iou > r->iou_workers)
+		r->iou_workers = iou;
+	sb_cpu_process(&usr, &sys);
+
+	snprintf(res->engine, sizeof(res->engine), "%s", r->p.engine->name);
+	res->opts = r->p.job;
+	for (int d = 0; d < SB_DDIR_N; d++) {
+		sb_hist_init(&res->dir[d].clat);
+		sb_hist_init(&res->dir[d].lat);
+	}
+	sb_hist_init(&res->sync_lat);
+	for (unsigned i = 0; i < r->n; i++) {
+		struct sb_worker *w = &r->w[i];
+		for (int d = 0; d < SB_DDIR_N; d++) {
+			res->dir[d].bytes += w->res.dir[d].bytes;
+			res->dir[d].ios += w->res.dir[d].ios;
+			sb_hist_merge(&res->dir[d].clat, &w->res.dir[d].clat);
+			sb_hist_merge(&res->dir[d].lat, &w->res.dir[d].lat);
+		}
+		sb_hist_merge(&res->sync_lat, &w->res.sync_lat);
+		res->errors += w->res.errors;
+		if (!res->first_error.err && w->res.first_error.err)
+			res->first_error = w->res.first_error;
+		res->runtime_ns = SB_MAX(res->runtime_ns, w->res.runtime_ns);
+		res->busiest_worker = SB_MAX(res->busiest_worker, w->res.busiest_worker);
+		if (sb_series_merge(&res->series, &w->res.series) < 0 && !err)
+			err = -ENOMEM;
+		if (w->err && !err)
+			err = w->err;
+	}
+	double wall = (double)(end - r->start_ns);
+	res->cpu_ns = (usr - r->cpu_usr0) + (sys - r->cpu_sys0);
+	res->usr_cpu = wall > 0 ? 100.0 * (double)(usr - r->cpu_usr0) / wall : 0;
+	res->sys_cpu = wall > 0 ? 100.0 * (double)(sys - r->cpu_sys0) / wall : 0;
+	res->iou_workers = r->iou_workers;
+	res->interrupted = atomic_load(&r->stop) && !err;
+	return err;
+}
+
+void sb_run_free(struct sb_run *r)
+{
+	if (!r)
+		return;
+	sb_run_stop(r);
+	for (unsigned i = 0; i < r->n; i++) {
+		if (r->w[i].started)
+			pthread_join(r->w[i].thread, NULL);
+		worker_free(&r->w[i]);
+	}
+	free(r->w);
+	free(r);
+}

@@ -1,0 +1,57 @@
+/*
+ * The runner: drives numjobs worker threads, each with its own engine,
+ * offsets, buffers and statistics (merged after the run, never locked in the
+ * hot path), through an optional ramp and the measured period.
+ *
+ *   struct sb_run *r; sb_run_create(&r, &params);
+ *   sb_run_start(r);
+ *   while (!sb_run_progress(r, &p)) sleep...;   // or sb_run_stop(r) on Ctrl-C
+ *   sb_run_wait(r, result);                       // fills an sb_job_result
+ *   sb_run_free(r);
+ */
+#ifndef SB_RUN_H
+#define SB_RUN_H
+
+#include "lib/sb.h"
+#include "lib/engine/engine.h"
+#include "lib/job/job.h"
+#include "lib/results/results.h"
+
+struct sb_run_params {
+	struct sb_job_opts job;		/* checked with sb_job_check */
+	const struct sb_engine_ops *engine;
+	/* The file or device each job opens: one path for all jobs, or one per
+	 * job (npaths == numjobs). Unused by NOIO engines. */
+	const char *const *paths;
+	unsigned npaths;
+	int is_blockdev;
+	uint64_t region_offset;		/* where the region starts in each file */
+	uint64_t region_size;		/* bytes, > 0 */
+	uint32_t align;			/* offsets and sizes are multiples of this */
+};
+
+struct sb_progress {
+	uint64_t elapsed_ns;		/* since start */
+	int ramping;			/* still in the unmeasured ramp */
+	uint64_t bytes[SB_DDIR_N];	/* measured so far (not during ramp) */
+	uint64_t ios[SB_DDIR_N];
+	double fraction;		/* 0..1 done, by time or by bytes */
+	int done;
+};
+
+struct sb_run;
+
+/* Validates params and opens every file (so that errors come before any
+ * thread starts). -errno; *errmsg (static text or NULL) says which step. */
+int sb_run_create(struct sb_run **out, const struct sb_run_params *p, const char **errmsg);
+int sb_run_start(struct sb_run *r);
+/* Snapshot without blocking. Returns 1 when every worker has finished. */
+int sb_run_progress(struct sb_run *r, struct sb_progress *p);
+/* Ask the workers to stop at the next I/O boundary; async-signal-safe. */
+void sb_run_stop(struct sb_run *r);
+/* Join the workers and merge their statistics into res. Returns 0, or the
+ * first worker error (-errno) — res is filled either way. */
+int sb_run_wait(struct sb_run *r, struct sb_job_result *res);
+void sb_run_free(struct sb_run *r);
+
+#endif

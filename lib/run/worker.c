@@ -1,0 +1,348 @@
+/*
+ * One worker: a thread that keeps its engine's queue full, times every
+ * request and keeps its own statistics. Nothing here is shared with other
+ * workers but the stop flag and relaxed progress counters.
+ */
+#include "lib/run/worker.h"
+
+#include <time.h>
+
+/* Close the current interval: its figures go into the worker's series. */
+static void interval_close(struct sb_worker *w, uint64_t now)
+{
+	struct sb_interval iv;
+	memset(&iv, 0, sizeof(iv));
+	iv.t_ns = w->iv_end - w->measure_start;
+	for (int d = 0; d < SB_DDIR_N; d++) {
+		iv.bytes[d] = w->res.dir[d].bytes - w->iv_bytes[d];
+		iv.ios[d] = w->res.dir[d].ios - w->iv_ios[d];
+		iv.lat_mean_ns[d] = sb_hist_mean(&w->iv_lat[d]);
+		iv.lat_p99_ns[d] = sb_hist_percentile(&w->iv_lat[d], 99.0);
+		w->iv_bytes[d] = w->res.dir[d].bytes;
+		w->iv_ios[d] = w->res.dir[d].ios;
+		if (w->iv_lat[d].count)
+			sb_hist_init(&w->iv_lat[d]);
+	}
+	if (sb_series_add(&w->res.series, &iv) < 0 && !w->err)
+		w->err = -ENOMEM;
+	w->iv_end += w->interval;
+	/* a stall longer than an interval: emit the empty intervals too */
+	while (w->iv_end <= now) {
+		memset(&iv, 0, sizeof(iv));
+		iv.t_ns = w->iv_end - w->measure_start;
+		if (sb_series_add(&w->res.series, &iv) < 0 && !w->err)
+			w->err = -ENOMEM;
+		w->iv_end += w->interval;
+	}
+}
+
+static void reset_stats(struct sb_worker *w, uint64_t now)
+{
+	for (int d = 0; d < SB_DDIR_N; d++) {
+		w->res.dir[d].bytes = w->res.dir[d].ios = 0;
+		sb_hist_init(&w->res.dir[d].clat);
+		sb_hist_init(&w->res.dir[d].lat);
+		sb_hist_init(&w->iv_lat[d]);
+		w->iv_bytes[d] = w->iv_ios[d] = 0;
+	}
+	sb_hist_init(&w->res.sync_lat);
+	w->measure_start = now;
+	w->iv_end = now + w->interval;
+	w->measuring = 1;
+	sb_cpu_thread(&w->cpu_usr0, &w->cpu_sys0);
+}
+
+static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
+{
+	int d = io->ddir;
+	if (SB_UNLIKELY(io->res < 0 || (d != SB_DDIR_SYNC && (uint64_t)io->res != io->len))) {
+		w->res.errors++;
+		if (!w->res.first_error.err) {
+			w->res.first_error.offset = io->offset;
+			w->res.first_error.len = io->len;
+			w->res.first_error.ddir = d;
+			w->res.first_error.err = io->res < 0 ? (int)-io->res : EIO;
+		}
+		if (!w->err)
+			w->err = io->res < 0 ? (int)io->res : -EIO;
+		return;
+	}
+	if (SB_UNLIKELY(!w->measuring))
+		return;
+	uint64_t lat = now - io->start_ns;
+	if (d == SB_DDIR_SYNC) {
+		sb_hist_add(&w->res.sync_lat, lat);
+		return;
+	}
+	struct sb_dir_result *dr = &w->res.dir[d];
+	dr->bytes += io->len;
+	dr->ios++;
+	sb_hist_add(&dr->lat, lat);
+	sb_hist_add(&dr->clat, now - io->issue_ns);
+	sb_hist_add(&w->iv_lat[d], lat);
+}
+
+static void publish(struct sb_worker *w)
+{
+	for (int d = 0; d < SB_DDIR_N; d++) {
+		atomic_store_explicit(&w->prog_bytes[d], w->res.dir[d].bytes, memory_order_relaxed);
+		atomic_store_explicit(&w->prog_ios[d], w->res.dir[d].ios, memory_order_relaxed);
+	}
+}
+
+/* Bookkeeping at a completion time: ramp end, interval ends, run end. */
+static void tick(struct sb_worker *w, uint64_t now)
+{
+	if (SB_UNLIKELY(!w->measuring)) {
+		if (now >= w->ramp_end)
+			reset_stats(w, w->ramp_end);
+		return;
+	}
+	if (SB_UNLIKELY(now >= w->iv_end)) {
+		interval_close(w, now);
+		publish(w);
+	}
+}
+
+static void complete(struct sb_worker *w, struct sb_io *io, uint64_t now)
+{
+	account(w, io, now);
+	w->inflight--;
+	w->free_slots[w->nfree++] = io;
+}
+
+static int reap(struct sb_worker *w, unsigned min)
+{
+	const struct sb_engine_ops *ops = w->eng.ops;
+	int n = ops->getevents(&w->eng, min, w->eng.depth);
+	if (n < 0)
+		return n;
+	uint64_t now = sb_now_ns();
+	for (int i = 0; i < n; i++)
+		complete(w, ops->event(&w->eng, (unsigned)i), now);
+	tick(w, now);
+	return n;
+}
+
+static int drain(struct sb_worker *w)
+{
+	while (w->inflight) {
+		int r = reap(w, 1);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
+
+static int pick_ddir(struct sb_worker *w)
+{
+	switch (w->job->rw) {
+	case SB_RW_READ:
+	case SB_RW_RANDREAD:
+		return SB_DDIR_READ;
+	case SB_RW_WRITE:
+	case SB_RW_RANDWRITE:
+		return SB_DDIR_WRITE;
+	case SB_RW_TRIM:
+	case SB_RW_RANDTRIM:
+		return SB_DDIR_TRIM;
+	default:
+		return sb_rng_below(&w->rng, 100) < w->job->rwmixread ? SB_DDIR_READ
+								      : SB_DDIR_WRITE;
+	}
+}
+
+static uint32_t pick_bs(struct sb_worker *w)
+{
+	const struct sb_job_opts *o = w->job;
+	if (!o->nbssplit)
+		return o->bs;
+	uint64_t x = sb_rng_below(&w->rng, 100);
+	for (unsigned i = 0; i < o->nbssplit; i++) {
+		if (x < o->bssplit[i].pct)
+			return o->bssplit[i].bs;
+		x -= o->bssplit[i].pct;
+	}
+	return o->bssplit[o->nbssplit - 1].bs;
+}
+
+/* Offset of the next request of len bytes, inside the region. */
+static uint64_t pick_offset(struct sb_worker *w, uint32_t len)
+{
+	uint64_t off;
+	if (w->sequential) {
+		if (w->cursor + len > w->region_size)
+			w->cursor = 0;
+		off = w->cursor;
+		w->cursor += len;
+	} else {
+		off = sb_offgen_next(&w->gen) * w->unit;
+		if (off + len > w->region_size)
+			off = (w->region_size - len) / w->unit * w->unit;
+	}
+	return w->region_offset + off;
+}
+
+/* Sleep for the rate cap, reaping meanwhile when requests are in flight. */
+static int throttle(struct sb_worker *w, uint32_t len)
+{
+	uint64_t delay = sb_rate_delay(&w->rate, sb_now_ns(), len);
+	if (!delay)
+		return 0;
+	if (w->inflight) {
+		int r = drain(w);
+		if (r < 0)
+			return r;
+		uint64_t spent = sb_now_ns() - w->last_commit;
+		delay = spent < delay ? delay - spent : 0;
+	}
+	if (delay) {
+		struct timespec ts = { (time_t)(delay / 1000000000ull), (long)(delay % 1000000000ull) };
+		nanosleep(&ts, NULL);
+	}
+	return 0;
+}
+
+static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
+{
+	struct sb_io *io = w->free_slots[--w->nfree];
+	io->ddir = (uint8_t)ddir;
+	io->offset = off;
+	io->len = len;
+	if (ddir == SB_DDIR_WRITE)
+		sb_buf_scramble(io->buf, len, sb_rng_next(&w->rng));
+	io->start_ns = sb_now_ns();
+	io->issue_ns = io->start_ns;
+	w->inflight++;
+	int r = w->eng.ops->queue(&w->eng, io);
+	if (r == SB_Q_DONE) {
+		uint64_t now = sb_now_ns();
+		complete(w, io, now);
+		tick(w, now);
+		return 0;
+	}
+	if (r < 0) {
+		w->inflight--;
+		w->free_slots[w->nfree++] = io;
+		return r;
+	}
+	w->batch[w->queued++] = io;
+	return 0;
+}
+
+/* Submit what was queued; the issue time of each request is when the
+ * submission returned. */
+static int commit(struct sb_worker *w)
+{
+	int r = w->eng.ops->commit(&w->eng);
+	if (r < 0)
+		return r;
+	uint64_t now = sb_now_ns();
+	for (unsigned i = 0; i < w->queued; i++)
+		w->batch[i]->issue_ns = now;
+	w->queued = 0;
+	w->last_commit = now;
+	return 0;
+}
+
+static int do_sync(struct sb_worker *w)
+{
+	int r = drain(w);
+	if (r < 0)
+		return r;
+	r = queue_one(w, SB_DDIR_SYNC, 0, 0);
+	if (r < 0)
+		return r;
+	if (w->queued && (r = commit(w)) < 0)
+		return r;
+	return drain(w);
+}
+
+static int stop_now(struct sb_worker *w, uint64_t now)
+{
+	if (atomic_load_explicit(w->stop, memory_order_relaxed))
+		return 1;
+	if (w->end_ns && now >= w->end_ns)
+		return 1;
+	return w->issued >= w->io_limit && !w->inflight;
+}
+
+static int loop(struct sb_worker *w)
+{
+	const struct sb_job_opts *o = w->job;
+	uint64_t now = sb_now_ns();
+	int r = 0;
+
+	while (!stop_now(w, now)) {
+		/* fill the queue */
+		while (w->nfree && w->issued < w->io_limit) {
+			int ddir = pick_ddir(w);
+			uint32_t len = pick_bs(w);
+			if (w->rate.bps && (r = throttle(w, len)) < 0)
+				return r;
+			r = queue_one(w, ddir, pick_offset(w, len), len);
+			if (r < 0)
+				return r;
+			w->issued += len;
+			if (ddir == SB_DDIR_WRITE && o->fsync_every &&
+			    ++w->writes_since_sync >= o->fsync_every) {
+				w->writes_since_sync = 0;
+				if ((r = do_sync(w)) < 0)
+					return r;
+			}
+			if (w->engine_sync)
+				break; /* re-check the clock after each synchronous request */
+		}
+		if (w->queued && (r = commit(w)) < 0)
+			return r;
+		if (w->inflight) {
+			/* reap at least one, and whatever else is ready */
+			r = reap(w, 1);
+			if (r < 0)
+				return r;
+		}
+		if (w->err)
+			return w->err;
+		now = w->engine_sync ? sb_now_ns() : w->last_commit;
+		if (w->issued >= w->io_limit && !w->inflight)
+			break;
+	}
+	r = drain(w);
+	if (r < 0)
+		return r;
+	if (o->end_fsync && sb_rw_writes(o->rw) && w->measuring)
+		r = do_sync(w);
+	return r;
+}
+
+void *sb_worker_main(void *arg)
+{
+	struct sb_worker *w = arg;
+	uint64_t t0 = w->start_ns;
+
+	w->ramp_end = t0 + w->job->ramp_ns;
+	w->end_ns = w->job->runtime_ns ? w->ramp_end + w->job->runtime_ns : 0;
+	if (!w->job->ramp_ns)
+		reset_stats(w, t0);
+	int r = loop(w);
+	uint64_t end = sb_now_ns();
+	if (!w->measuring)
+		reset_stats(w, end); /* stopped during ramp: nothing measured */
+	if (r < 0 && !w->err)
+		w->err = r;
+	if (w->err) /* one failing worker ends the run */
+		atomic_store_explicit(w->stop, 1, memory_order_relaxed);
+	w->res.runtime_ns = end - w->measure_start;
+	/* the last, partial interval */
+	if (end > w->iv_end - w->interval) {
+		w->iv_end = end;
+		interval_close(w, end);
+	}
+	uint64_t usr, sys;
+	if (sb_cpu_thread(&usr, &sys) == 0 && w->res.runtime_ns)
+		w->res.busiest_worker = (double)(usr - w->cpu_usr0 + sys - w->cpu_sys0) /
+					(double)w->res.runtime_ns;
+	publish(w);
+	atomic_store_explicit(&w->done, 1, memory_order_release);
+	return NULL;
+}

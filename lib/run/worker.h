@@ -1,0 +1,65 @@
+/* Internal to lib/run: the state of one worker thread. */
+#ifndef SB_WORKER_H
+#define SB_WORKER_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "lib/sb.h"
+#include "lib/engine/engine.h"
+#include "lib/job/buffer.h"
+#include "lib/job/job.h"
+#include "lib/job/offsets.h"
+#include "lib/job/rate.h"
+#include "lib/job/rng.h"
+#include "lib/results/results.h"
+#include "lib/stats/hist.h"
+#include "lib/target/target.h"
+
+struct sb_worker {
+	unsigned id;
+	const struct sb_job_opts *job;
+	atomic_int *stop;
+	pthread_t thread;
+	int started;
+
+	int fd;
+	struct sb_engine eng;
+	int engine_sync;
+	struct sb_io *ios;
+	struct sb_io **free_slots;
+	struct sb_io **batch; /* queued since the last commit */
+	unsigned nfree, inflight, queued;
+	void *bufmem;
+
+	/* where and how much */
+	uint64_t region_offset, region_size, unit;
+	int sequential;
+	uint64_t cursor;
+	struct sb_offgen gen;
+	struct sb_rng rng;
+	struct sb_rate rate;
+	uint64_t issued, io_limit;
+	unsigned writes_since_sync;
+
+	/* time */
+	uint64_t start_ns, ramp_end, end_ns, measure_start;
+	uint64_t interval, iv_end, last_commit;
+	int measuring;
+
+	/* statistics, private until the thread ends */
+	struct sb_job_result res;
+	struct sb_hist iv_lat[SB_DDIR_N];
+	uint64_t iv_bytes[SB_DDIR_N], iv_ios[SB_DDIR_N];
+	uint64_t cpu_usr0, cpu_sys0;
+	int err;
+
+	/* read by the progress display */
+	_Atomic uint64_t prog_bytes[SB_DDIR_N];
+	_Atomic uint64_t prog_ios[SB_DDIR_N];
+	atomic_int done;
+};
+
+void *sb_worker_main(void *arg);
+
+#endif
