@@ -65,9 +65,11 @@ UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TESTLIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/lib/*.c))
 
-all: storbench
+PROG ?= storbench
 
-storbench: $(BUILD)/libstorbench.a $(CLI_OBJ)
+all: $(PROG)
+
+$(PROG): $(BUILD)/libstorbench.a $(CLI_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libstorbench.a $(LDLIBS)
 
 $(BUILD)/libstorbench.a: $(LIB_OBJ)
@@ -88,10 +90,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libstorbench.a $(TESTLIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TESTLIB_OBJ) $(BUILD)/libstorbench.a $(LDLIBS) -lcmocka
 
-tests: $(UNIT_BIN) storbench
+tests: $(UNIT_BIN) $(PROG)
 
 check: tests
-	@BUILD=$(BUILD) tests/run-tests.sh
+	@BUILD=$(BUILD) SB_BIN=$(abspath $(PROG)) tests/run-tests.sh
 
 small:
 	$(MAKE) SMALL=1 BUILD=build-small
@@ -100,5 +102,6 @@ clean:
 	rm -rf build build-* storbench
 
 FORCE:
+.SECONDARY:
 .PHONY: all tests check clean small FORCE
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)

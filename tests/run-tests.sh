@@ -40,7 +40,7 @@ run_one() { # name command...
 }
 
 for t in "$SB_BUILD"/tests/*; do
-	[ -x "$t" ] || continue
+	[ -f "$t" ] && [ -x "$t" ] || continue
 	run_one "$(basename "$t")" "$t"
 done
 for t in "$top"/tests/cli/*.sh; do

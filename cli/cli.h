@@ -1,0 +1,111 @@
+/* The program: shared declarations of cli/. */
+#ifndef SB_CLI_H
+#define SB_CLI_H
+
+#include "lib/sb.h"
+#include "lib/engine/engine.h"
+#include "lib/job/job.h"
+#include "lib/results/results.h"
+#include "lib/run/run.h"
+#include "lib/target/target.h"
+
+/* Exit codes: one enum for the whole program. */
+enum sb_exit {
+	SB_EXIT_OK = 0,
+	SB_EXIT_FAIL = 1,	/* the test ran and found a failure */
+	SB_EXIT_USAGE = 2,	/* bad option or input */
+	SB_EXIT_ENV = 3,	/* permission, missing kernel feature, busy device */
+	SB_EXIT_SIGINT = 130,
+	SB_EXIT_SIGTERM = 143,
+};
+
+/* "storbench: <message>" on stderr. */
+void sb_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void sb_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- option parsing (cli/opt.c) ---- */
+enum { OPT_NOARG, OPT_ARG };
+struct cli_opt {
+	const char *name;	/* long name without "--" */
+	int has_arg;
+	int id;			/* handed to the command's handler */
+	const char *arg;	/* for --help, e.g. "FILE" */
+	const char *help;
+};
+struct cli_cmd_opts {
+	const struct cli_opt *opts;	/* NULL-name terminated */
+	/* called for each option; return 0 or set *hint and return -EINVAL */
+	int (*set)(void *ctx, int id, const char *value, char *hint, size_t hintlen);
+	int job_options;		/* also accept every job option (sb_job_set) */
+	struct sb_job_opts *job;	/* where job options go */
+	void *ctx;
+};
+/* Parses argv (after the command name). Positional arguments are collected
+ * in pos[] (at most maxpos). Returns 0, 1 when --help was given, or -1 after
+ * printing an error. Accepts --opt=value, --opt value and "--" to end
+ * options. */
+int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos,
+	      int maxpos, int *npos);
+void cli_print_opts(FILE *f, const struct cli_cmd_opts *c);
+
+/* ---- commands ---- */
+int cmd_run(int argc, char **argv);
+int cmd_quick(int argc, char **argv);
+
+/* ---- targets (cli/target.c) ---- */
+struct cli_target {
+	struct sb_target_info info;
+	char *paths[256];	/* what each job opens */
+	unsigned npaths;
+	int created[256];	/* paths[i] was created by us */
+	uint64_t region_offset, region_size;
+	uint32_t align;
+	int is_blockdev;
+	int destroy_data;	/* input: consent to overwrite an existing file */
+};
+/* Resolve TARGET for a job: validate, create files as needed (only after
+ * every option was checked). Prints the error and returns an exit code
+ * (non-zero) on failure. */
+int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opts *job,
+		       int needs_data, int noio);
+/* Remove the files we created (unless keep). */
+void cli_target_cleanup(struct cli_target *t, int keep);
+/* Validate TARGET without creating anything (for the option check). */
+int cli_target_probe(struct cli_target *t, const char *path);
+
+/* ---- engine choice (cli/engine_choice.c) ---- */
+/* Resolve --engine (or the default) to ops; prints an error and returns NULL
+ * when it is unknown, not built in or not usable on this kernel. */
+const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int *fell_back);
+
+/* ---- running one measurement with progress (cli/measure.c) ---- */
+struct cli_measure {
+	const char *label;	/* shown in the progress line */
+	int quiet;
+};
+/* Runs job on the prepared target, fills res (caller creates it). Returns
+ * 0, or the negative errno of the failure (already printed). */
+int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
+		const struct sb_engine_ops *ops, struct cli_target *t,
+		struct sb_job_result *res);
+
+/* A summary row per direction over jobs [first, first+n) of r (cli/cmd_run.c). */
+void cli_summarize(struct sb_results *r, size_t first, unsigned n, const char *test);
+
+/* ---- signals (cli/signals.c) ---- */
+void cli_signals_install(void);
+int cli_interrupted(void); /* 0, SIGINT or SIGTERM */
+void cli_signals_set_run(struct sb_run *r);
+
+/* ---- output (cli/render_text.c, cli/output.c) ---- */
+void render_job_text(FILE *f, const struct sb_job_result *j);
+void render_target_text(FILE *f, const struct sb_results *r);
+void render_warnings_text(FILE *f, const struct sb_results *r);
+/* Writes JSON to path ("-" = stdout). Prints errors; returns 0 or -1. */
+int cli_write_json(const struct sb_results *r, const char *path);
+/* The sanity warnings of a finished measurement. */
+void cli_sanity_warnings(struct sb_results *r, const struct sb_job_result *j);
+/* Fill host and target sections. */
+void cli_results_describe(struct sb_results *r, const struct cli_target *t, const char *path);
+
+#endif

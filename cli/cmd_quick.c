@@ -1,0 +1,371 @@
+/*
+ * storbench quick: CrystalDiskMark's matrix, measured properly: direct I/O,
+ * random data, a discarded warm-up, then repeats reported as median and
+ * min..max. With two targets, side by side with their ratio.
+ */
+#include "cli/cli.h"
+
+#include <unistd.h>
+
+struct quick_test {
+	const char *name;
+	int random;
+	uint32_t bs;
+	unsigned qd, threads;
+};
+
+static const struct quick_test tests_default[] = {
+	{ "SEQ1M Q8T1", 0, 1u << 20, 8, 1 },
+	{ "SEQ1M Q1T1", 0, 1u << 20, 1, 1 },
+	{ "RND4K Q32T1", 1, 4096, 32, 1 },
+	{ "RND4K Q1T1", 1, 4096, 1, 1 },
+};
+
+static const struct quick_test tests_nvme[] = {
+	{ "SEQ1M Q8T1", 0, 1u << 20, 8, 1 },
+	{ "SEQ128K Q32T1", 0, 128u << 10, 32, 1 },
+	{ "RND4K Q32T16", 1, 4096, 32, 16 },
+	{ "RND4K Q1T1", 1, 4096, 1, 1 },
+};
+
+#define NTESTS 4
+#define MAX_TARGETS 2
+
+enum { O_SIZE, O_RUNTIME, O_REPEAT, O_PRESET, O_IDLE, O_OUTPUT, O_FORMAT, O_QUIET, O_ENGINE,
+       O_READ_ONLY, O_KEEP };
+
+static const struct cli_opt quick_opts[] = {
+	{ "size", OPT_ARG, O_SIZE, "SIZE", "test file size [1G]" },
+	{ "runtime", OPT_ARG, O_RUNTIME, "TIME", "length of each measurement [5s]" },
+	{ "repeat", OPT_ARG, O_REPEAT, "N", "measured runs per test, after one warm-up [3]" },
+	{ "preset", OPT_ARG, O_PRESET, "default|nvme|flash",
+	  "test matrix: default; nvme (deeper queues); flash (1 s runs, 30 s idle) [default]" },
+	{ "idle", OPT_ARG, O_IDLE, "TIME", "pause between tests [0, 30s for flash]" },
+	{ "engine", OPT_ARG, O_ENGINE, "NAME", "I/O engine for queued tests [io_uring]" },
+	{ "read-only", OPT_NOARG, O_READ_ONLY, NULL, "skip the write tests" },
+	{ "output", OPT_ARG, O_OUTPUT, "FILE",
+	  "write JSON results to FILE (a second target goes to FILE with '-2' added)" },
+	{ "format", OPT_ARG, O_FORMAT, "text|json", "what goes to stdout [text]" },
+	{ "quiet", OPT_NOARG, O_QUIET, NULL, "no progress line" },
+	{ "keep", OPT_NOARG, O_KEEP, NULL, "keep the test file" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+struct quick_ctx {
+	uint64_t size, runtime_ns, idle_ns;
+	int idle_set;
+	unsigned repeat;
+	const struct quick_test *tests;
+	char engine[16];
+	const char *output;
+	int json_stdout, quiet, read_only, keep;
+};
+
+static int quick_set(void *vc, int id, const char *v, char *hint, size_t hl)
+{
+	struct quick_ctx *c = vc;
+	uint64_t n;
+	switch (id) {
+	case O_SIZE:
+		if (sb_parse_size(v, &c->size) < 0 || c->size < (2u << 20))
+			return snprintf(hint, hl, "a size of at least 2M (examples: 256M, 1G)"), -EINVAL;
+		return 0;
+	case O_RUNTIME:
+		if (sb_parse_duration_ns(v, &c->runtime_ns) < 0 || c->runtime_ns < 100000000ull)
+			return snprintf(hint, hl, "a duration of at least 100ms (examples: 1s, 5s)"),
+			       -EINVAL;
+		return 0;
+	case O_REPEAT:
+		if (sb_parse_u64(v, &n) < 0 || n < 1 || n > 100)
+			return snprintf(hint, hl, "a number from 1 to 100"), -EINVAL;
+		c->repeat = (unsigned)n;
+		return 0;
+	case O_PRESET:
+		if (!strcmp(v, "default")) {
+			c->tests = tests_default;
+		} else if (!strcmp(v, "nvme")) {
+			c->tests = tests_nvme;
+		} else if (!strcmp(v, "flash")) {
+			c->tests = tests_default;
+			c->runtime_ns = 1000000000ull;
+			if (!c->idle_set)
+				c->idle_ns = 30000000000ull;
+		} else {
+			return snprintf(hint, hl, "default, nvme or flash"), -EINVAL;
+		}
+		return 0;
+	case O_IDLE:
+		if (sb_parse_duration_ns(v, &c->idle_ns) < 0)
+			return snprintf(hint, hl, "a duration (examples: 0, 10s, 1m)"), -EINVAL;
+		c->idle_set = 1;
+		return 0;
+	case O_ENGINE:
+		if (!*v || strlen(v) >= sizeof(c->engine))
+			return snprintf(hint, hl, "an engine name (psync, io_uring, libaio)"), -EINVAL;
+		snprintf(c->engine, sizeof(c->engine), "%s", v);
+		return 0;
+	case O_OUTPUT:
+		c->output = v;
+		return *v ? 0 : (snprintf(hint, hl, "a file name"), -EINVAL);
+	case O_FORMAT:
+		if (strcmp(v, "text") && strcmp(v, "json"))
+			return snprintf(hint, hl, "text or json"), -EINVAL;
+		c->json_stdout = !strcmp(v, "json");
+		return 0;
+	case O_QUIET:
+		c->quiet = 1;
+		return 0;
+	case O_READ_ONLY:
+		c->read_only = 1;
+		return 0;
+	case O_KEEP:
+		c->keep = 1;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static void help(const struct cli_cmd_opts *co)
+{
+	printf("usage: storbench quick [options] TARGET [TARGET2]\n\n"
+	       "CrystalDiskMark's tests (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1),\n"
+	       "read and write, with direct I/O and random data: a discarded warm-up, then\n"
+	       "--repeat runs, reported as median and min..max. TARGET is a directory (a\n"
+	       "test file is created and removed), a file, or a block device (read tests\n"
+	       "only, for now). With TARGET2, both are measured and compared.\n\n"
+	       "options:\n");
+	cli_print_opts(stdout, co);
+	printf("\nexamples:\n"
+	       "  storbench quick .\n"
+	       "  storbench quick --preset=flash /media/sdcard\n"
+	       "  storbench quick --size=256M --runtime=2s /mnt/ssd /mnt/hdd\n");
+}
+
+static void job_for(struct sb_job_opts *j, const struct quick_ctx *c, const struct quick_test *t,
+		    int ddir, uint64_t seed)
+{
+	sb_job_opts_default(j);
+	snprintf(j->name, sizeof(j->name), "%s %s", t->name, sb_ddir_name(ddir));
+	j->rw = t->random ? (ddir == SB_DDIR_READ ? SB_RW_RANDREAD : SB_RW_RANDWRITE)
+			  : (ddir == SB_DDIR_READ ? SB_RW_READ : SB_RW_WRITE);
+	j->bs = t->bs;
+	j->iodepth = t->qd;
+	j->numjobs = t->threads;
+	j->runtime_ns = c->runtime_ns;
+	j->time_based = 1;
+	j->direct = 1;
+	j->seed = seed;
+	j->size = c->size;
+	snprintf(j->engine, sizeof(j->engine), "%s", c->engine);
+}
+
+static void idle(uint64_t ns)
+{
+	while (ns && !cli_interrupted()) {
+		uint64_t step = SB_MIN(ns, 100000000ull);
+		struct timespec ts = { 0, (long)step };
+		nanosleep(&ts, NULL);
+		ns -= step;
+	}
+}
+
+/* Warm-up plus repeats of one test in one direction; results appended. */
+static int one_test(const struct quick_ctx *c, const struct quick_test *qt, int ddir,
+		    struct cli_target *t, struct sb_results *res, uint64_t seed)
+{
+	struct sb_job_opts job;
+	int fell_back;
+	job_for(&job, c, qt, ddir, seed);
+	const struct sb_engine_ops *ops = cli_engine_choose(&job, &fell_back);
+	if (!ops)
+		return SB_EXIT_USAGE;
+	snprintf(job.engine, sizeof(job.engine), "%s", ops->name);
+	size_t first = res->njobs;
+	for (unsigned run = 0; run <= c->repeat && !cli_interrupted(); run++) {
+		struct sb_job_result *jr = sb_job_result_create();
+		if (!jr) {
+			sb_err("out of memory");
+			return SB_EXIT_ENV;
+		}
+		if (run == 0)
+			snprintf(jr->name, sizeof(jr->name), "%s (warm-up)", job.name);
+		else
+			snprintf(jr->name, sizeof(jr->name), "%s (run %u of %u)", job.name, run,
+				 c->repeat);
+		struct cli_measure m = { jr->name, c->quiet };
+		job.seed = seed + run;
+		int e = cli_measure(&m, &job, ops, t, jr);
+		if (run == 0 || e < 0) {
+			sb_job_result_free(jr);
+			if (e < 0)
+				return SB_EXIT_FAIL;
+			continue;
+		}
+		if (jr->interrupted)
+			res->interrupted = 1;
+		if (sb_results_add_job(res, jr) < 0) {
+			sb_job_result_free(jr);
+			return SB_EXIT_ENV;
+		}
+		cli_sanity_warnings(res, jr);
+	}
+	cli_summarize(res, first, (unsigned)(res->njobs - first), qt->name);
+	return 0;
+}
+
+static int quick_target(const struct quick_ctx *c, const char *path, struct sb_results *res)
+{
+	struct cli_target t;
+	struct sb_job_opts probe;
+	memset(&t, 0, sizeof(t));
+	/* the file is laid out once, with random data, for every test */
+	sb_job_opts_default(&probe);
+	probe.rw = c->read_only ? SB_RW_READ : SB_RW_RW;
+	probe.size = c->size;
+	probe.bs = 1u << 20;
+	probe.seed = sb_now_ns();
+	int rc = cli_target_probe(&t, path);
+	if (rc)
+		return rc;
+	int writes = !c->read_only && t.info.kind != SB_TARGET_BLOCK;
+	if (!writes)
+		probe.rw = SB_RW_READ;
+	if (t.info.kind == SB_TARGET_BLOCK && !c->read_only && !c->quiet)
+		sb_warn("'%s' is a block device: read tests only (writing to devices is not "
+			"supported yet)", path);
+	rc = cli_target_prepare(&t, path, &probe, 1, 0);
+	cli_results_describe(res, &t, path);
+	for (int i = 0; !rc && i < NTESTS && !cli_interrupted(); i++) {
+		for (int d = SB_DDIR_READ; !rc && d <= (writes ? SB_DDIR_WRITE : SB_DDIR_READ); d++) {
+			if ((i || d) && c->idle_ns)
+				idle(c->idle_ns);
+			rc = one_test(c, &c->tests[i], d, &t, res, probe.seed + (uint64_t)i * 100);
+		}
+	}
+	cli_target_cleanup(&t, c->keep);
+	return rc;
+}
+
+static const struct sb_summary_row *row_of(const struct sb_results *r, const char *test, int d)
+{
+	for (size_t i = 0; r && i < r->nsummary; i++)
+		if (!strcmp(r->summary[i].test, test) && r->summary[i].ddir == d)
+			return &r->summary[i];
+	return NULL;
+}
+
+static void cell(FILE *f, const struct sb_summary_row *s)
+{
+	if (!s) {
+		fprintf(f, " %9s %19s %9s %9s", "-", "", "-", "-");
+		return;
+	}
+	char range[48];
+	snprintf(range, sizeof(range), "(%.1f..%.1f)", s->bw_min / 1048576, s->bw_max / 1048576);
+	fprintf(f, " %9.1f %19s %9.0f %9.1f", s->bw_median / 1048576, range, s->iops_median,
+		s->lat_mean_median_ns / 1000);
+}
+
+static void print_table(FILE *f, const struct quick_ctx *c, struct sb_results **res, int n)
+{
+	char a[32], b[32];
+	fprintf(f, "%s test file, %s x %u runs (after a warm-up), direct I/O, random data\n",
+		sb_fmt_size(c->size, a, sizeof(a)), sb_fmt_ns((double)c->runtime_ns, b, sizeof(b)),
+		c->repeat);
+	for (int k = 0; k < n; k++) {
+		if (n > 1)
+			fprintf(f, "\n[%c] ", 'A' + k);
+		render_target_text(f, res[k]);
+	}
+	for (int d = SB_DDIR_READ; d <= SB_DDIR_WRITE; d++) {
+		if (!row_of(res[0], c->tests[0].name, d) && (n < 2 || !row_of(res[1], c->tests[0].name, d)))
+			continue;
+		fprintf(f, "\n%-5s %-9s %9s %19s %9s %9s\n", d ? "WRITE" : "READ", "", "MiB/s",
+			"min..max", "IOPS", "lat(µs)");
+		for (int i = 0; i < NTESTS; i++) {
+			for (int k = 0; k < n; k++) {
+				char label[48];
+				snprintf(label, sizeof(label), "%s%s", n > 1 ? (k ? "[B] " : "[A] ") : "",
+					 c->tests[i].name);
+				fprintf(f, "%-15s", label);
+				cell(f, row_of(res[k], c->tests[i].name, d));
+				fputc('\n', f);
+			}
+			const struct sb_summary_row *x = n > 1 ? row_of(res[0], c->tests[i].name, d) : NULL;
+			const struct sb_summary_row *y = n > 1 ? row_of(res[1], c->tests[i].name, d) : NULL;
+			if (x && y && x->bw_median > 0)
+				fprintf(f, "%-15s %8.2fx\n", "    B/A", y->bw_median / x->bw_median);
+		}
+	}
+}
+
+static int write_outputs(const struct quick_ctx *c, struct sb_results **res, int n)
+{
+	int rc = 0;
+	for (int k = 0; c->output && k < n; k++) {
+		char path[4096];
+		const char *dot = strrchr(c->output, '.');
+		if (k == 0)
+			snprintf(path, sizeof(path), "%s", c->output);
+		else if (dot && !strchr(dot, '/'))
+			snprintf(path, sizeof(path), "%.*s-2%s", (int)(dot - c->output), c->output, dot);
+		else
+			snprintf(path, sizeof(path), "%s-2", c->output);
+		if (cli_write_json(res[k], path) < 0)
+			rc = SB_EXIT_ENV;
+	}
+	if (c->json_stdout && cli_write_json(res[0], "-") < 0)
+		rc = SB_EXIT_ENV;
+	return rc;
+}
+
+int cmd_quick(int argc, char **argv)
+{
+	struct quick_ctx c = { 1ull << 30, 5000000000ull, 0, 0, 3, tests_default, "", NULL, 0, 0, 0, 0 };
+	char *pos[MAX_TARGETS];
+	int npos;
+	struct cli_cmd_opts co = { quick_opts, quick_set, 0, NULL, &c };
+	int p = cli_parse(argc, argv, &co, pos, MAX_TARGETS, &npos);
+	if (p == 1) {
+		help(&co);
+		return SB_EXIT_OK;
+	}
+	if (p < 0)
+		return SB_EXIT_USAGE;
+	if (npos < 1) {
+		sb_err("quick needs a TARGET: a directory, a file or a block device (see --help)");
+		return SB_EXIT_USAGE;
+	}
+	if (npos == 2 && c.json_stdout) {
+		sb_err("--format=json: prints one target's results; with two targets use --output");
+		return SB_EXIT_USAGE;
+	}
+	cli_signals_install();
+	struct sb_results *res[MAX_TARGETS] = { NULL, NULL };
+	int rc = 0;
+	for (int k = 0; k < npos && !rc && !cli_interrupted(); k++) {
+		res[k] = sb_results_create("quick");
+		if (!res[k]) {
+			sb_err("out of memory");
+			rc = SB_EXIT_ENV;
+			break;
+		}
+		rc = quick_target(&c, pos[k], res[k]);
+	}
+	int n = res[1] ? 2 : 1;
+	if (res[0] && res[0]->nsummary) {
+		if (!c.json_stdout)
+			print_table(stdout, &c, res, n);
+		int w = write_outputs(&c, res, n);
+		if (!rc)
+			rc = w;
+	}
+	for (int k = 0; k < n; k++) {
+		if (res[k])
+			render_warnings_text(stderr, res[k]);
+		sb_results_free(res[k]);
+	}
+	if (cli_interrupted())
+		rc = cli_interrupted() == 15 ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
+	return rc;
+}

@@ -1,0 +1,101 @@
+/*
+ * One measurement: run the job on the prepared target with a live progress
+ * line (a terminal: at most 4 updates a second, redrawn in place; otherwise
+ * a plain line every 10 s; nothing when quiet), and the device's counters
+ * sampled around it.
+ */
+#include "cli/cli.h"
+
+#include <unistd.h>
+
+static void progress_line(FILE *f, const char *label, const struct sb_progress *p,
+			  const struct sb_progress *prev, uint64_t dt, int tty)
+{
+	char bw[32], io[32], el[32];
+	uint64_t db = 0, di = 0;
+	for (int d = 0; d < SB_DDIR_N; d++) {
+		db += p->bytes[d] - prev->bytes[d];
+		di += p->ios[d] - prev->ios[d];
+	}
+	double s = dt ? (double)dt / 1e9 : 1;
+	sb_fmt_rate((double)db / s, bw, sizeof(bw));
+	sb_fmt_count((double)di / s, io, sizeof(io));
+	sb_fmt_ns((double)p->elapsed_ns, el, sizeof(el));
+	fprintf(f, "%s%s: %s %3.0f%% %s  %s IOPS  elapsed %s%s", tty ? "\r" : "", label,
+		p->ramping ? "ramp" : "run ", p->fraction * 100, bw, io, el, tty ? "\033[K" : "\n");
+	fflush(f);
+}
+
+static void watch(struct sb_run *run, const struct cli_measure *m)
+{
+	int tty = isatty(STDERR_FILENO);
+	uint64_t every = tty ? 250000000ull : 10000000000ull, last = sb_now_ns();
+	struct sb_progress p, prev;
+	memset(&prev, 0, sizeof(prev));
+	while (!sb_run_progress(run, &p)) {
+		struct timespec ts = { 0, 50000000 };
+		nanosleep(&ts, NULL);
+		uint64_t now = sb_now_ns();
+		if (m->quiet || now - last < every)
+			continue;
+		progress_line(stderr, m->label, &p, &prev, now - last, tty);
+		prev = p;
+		last = now;
+	}
+	if (tty && !m->quiet && prev.elapsed_ns)
+		fputs("\r\033[K", stderr);
+}
+
+int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
+		const struct sb_engine_ops *ops, struct cli_target *t,
+		struct sb_job_result *res)
+{
+	struct sb_run_params p;
+	struct sb_run *run = NULL;
+	const char *step = NULL;
+
+	memset(&p, 0, sizeof(p));
+	p.job = *job;
+	p.engine = ops;
+	p.paths = (const char *const *)t->paths;
+	p.npaths = t->npaths;
+	p.is_blockdev = t->is_blockdev;
+	p.region_offset = t->region_offset;
+	p.region_size = t->region_size;
+	p.align = t->align;
+
+	int e = sb_run_create(&run, &p, &step);
+	if (e < 0) {
+		sb_err("cannot start %s (%s): %s", m->label, step ? step : "setup", strerror(-e));
+		return e;
+	}
+	int have_ds = t->info.devname[0] && sb_diskstat_read(t->info.devname, &res->ds_before) == 0;
+	uint64_t t0 = sb_now_ns();
+	cli_signals_set_run(run);
+	e = sb_run_start(run);
+	if (e == 0)
+		watch(run, m);
+	int w = sb_run_wait(run, res);
+	cli_signals_set_run(NULL);
+	if (have_ds && sb_diskstat_read(t->info.devname, &res->ds_after) == 0) {
+		res->have_diskstat = 1;
+		res->ds_elapsed_ns = sb_now_ns() - t0;
+	}
+	sb_run_free(run);
+	if (e < 0) {
+		sb_err("cannot start the workers: %s", strerror(-e));
+		return e;
+	}
+	if (w < 0) {
+		const struct sb_io_error *fe = &res->first_error;
+		char off[32];
+		if (fe->err)
+			sb_err("%s error at offset %llu (%s), length %u: %s", sb_ddir_name(fe->ddir),
+			       (unsigned long long)fe->offset, sb_fmt_size(fe->offset, off, sizeof(off)),
+			       fe->len, strerror(fe->err));
+		else
+			sb_err("%s failed: %s", m->label, strerror(-w));
+		return w;
+	}
+	return 0;
+}

@@ -1,0 +1,215 @@
+/*
+ * From TARGET to the files each job opens: validate first, create after,
+ * remove only what we created.
+ */
+#include "cli/cli.h"
+
+#include <unistd.h>
+
+#define DEFAULT_NEW_SIZE (1ull << 30)
+
+static const char *kind_name(enum sb_target_kind k)
+{
+	static const char *const names[] = { "missing", "file", "directory", "block device",
+					     "special file" };
+	return names[k];
+}
+
+int cli_target_probe(struct cli_target *t, const char *path)
+{
+	memset(&t->info, 0, sizeof(t->info));
+	int e = sb_target_probe(path, &t->info);
+	if (e == -ENOENT) {
+		sb_err("cannot use '%s': its directory does not exist", path);
+		return SB_EXIT_USAGE;
+	}
+	if (e < 0) {
+		sb_err("cannot use '%s': %s", path, strerror(-e));
+		return e == -EACCES || e == -EPERM ? SB_EXIT_ENV : SB_EXIT_USAGE;
+	}
+	if (t->info.kind == SB_TARGET_OTHER) {
+		sb_err("cannot use '%s': a %s is not a file, directory or block device", path,
+		       kind_name(t->info.kind));
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* Region inside an existing file or device of size total. */
+static int region_in(struct cli_target *t, const struct sb_job_opts *job, uint64_t total,
+		     const char *what)
+{
+	char a[32], b[32];
+	if (job->offset >= total) {
+		sb_err("--offset: %s is beyond the end of the %s (%s)",
+		       sb_fmt_size(job->offset, a, sizeof(a)), what, sb_fmt_size(total, b, sizeof(b)));
+		return SB_EXIT_USAGE;
+	}
+	uint64_t size = job->size ? job->size : total - job->offset;
+	if (size > total - job->offset) {
+		sb_err("--size: %s from offset %s goes past the end of the %s (%s)",
+		       sb_fmt_size(size, a, sizeof(a)), sb_fmt_size(job->offset, b, sizeof(b)),
+		       what, sb_fmt_size(total, b, sizeof(b)));
+		return SB_EXIT_USAGE;
+	}
+	t->region_offset = job->offset;
+	t->region_size = size;
+	return 0;
+}
+
+static int check_alignment(const struct cli_target *t, const struct sb_job_opts *job)
+{
+	if (!job->direct || t->align <= 1)
+		return 0;
+	uint32_t minbs = sb_job_min_bs(job);
+	for (unsigned i = 0; i < (job->nbssplit ? job->nbssplit : 1); i++) {
+		uint32_t bs = job->nbssplit ? job->bssplit[i].bs : job->bs;
+		if (bs % t->align) {
+			sb_err("--bs: %u bytes is not a multiple of the device's logical block "
+			       "size (%u bytes), which direct I/O needs", bs, t->align);
+			return SB_EXIT_USAGE;
+		}
+	}
+	if (t->region_offset % t->align || t->region_size < minbs) {
+		sb_err("--offset: must be a multiple of the logical block size (%u bytes) "
+		       "with direct I/O", t->align);
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int check_space(const struct cli_target *t, uint64_t need)
+{
+	char a[32], b[32];
+	if (t->info.fs_free && need > t->info.fs_free) {
+		sb_err("not enough space for the test file%s: %s needed, %s free on %s",
+		       t->npaths > 1 ? "s" : "", sb_fmt_size(need, a, sizeof(a)),
+		       sb_fmt_size(t->info.fs_free, b, sizeof(b)),
+		       t->info.mountpoint[0] ? t->info.mountpoint : "the filesystem");
+		return SB_EXIT_ENV;
+	}
+	return 0;
+}
+
+static int set_path(struct cli_target *t, unsigned i, const char *path)
+{
+	t->paths[i] = strdup(path);
+	if (!t->paths[i]) {
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	return 0;
+}
+
+static int create_files(struct cli_target *t, const char *path, const struct sb_job_opts *job,
+			int needs_data)
+{
+	char name[4096];
+	for (unsigned i = 0; i < t->npaths; i++) {
+		if (t->info.kind == SB_TARGET_DIR)
+			snprintf(name, sizeof(name), "%s/.storbench-%d-%u.tmp", path, (int)getpid(), i);
+		else
+			snprintf(name, sizeof(name), "%s", path);
+		int e = set_path(t, i, name);
+		if (e)
+			return e;
+		e = sb_file_create(name, t->region_size, needs_data, job->seed + i);
+		if (e < 0) {
+			sb_err("cannot create '%s': %s", name, strerror(-e));
+			return e == -ENOSPC ? SB_EXIT_ENV : e == -EACCES ? SB_EXIT_ENV : SB_EXIT_USAGE;
+		}
+		t->created[i] = 1;
+	}
+	return 0;
+}
+
+int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opts *job,
+		       int needs_data, int noio)
+{
+	int e;
+	if (noio) {
+		/* the null engine touches nothing: the target is only a name */
+		t->region_offset = job->offset;
+		t->region_size = job->size ? job->size : DEFAULT_NEW_SIZE;
+		t->align = 1;
+		return 0;
+	}
+	if ((e = cli_target_probe(t, path)))
+		return e;
+	const struct sb_target_info *in = &t->info;
+	int writes = sb_rw_writes(job->rw);
+	t->align = job->direct ? (in->logical_bs ? in->logical_bs : 512) : 1;
+	if (job->direct && in->direct_ok == 0) {
+		sb_err("--direct=1: the filesystem of '%s' (%s) does not support direct I/O; "
+		       "use --direct=0", path, in->fstype[0] ? in->fstype : "unknown");
+		return SB_EXIT_USAGE;
+	}
+
+	switch (in->kind) {
+	case SB_TARGET_BLOCK:
+		if (writes) {
+			sb_err("refusing to write to block device '%s': writing to devices is not "
+			       "supported yet; use a file or a directory on it", path);
+			return SB_EXIT_USAGE;
+		}
+		t->is_blockdev = 1;
+		if ((e = region_in(t, job, in->capacity, "device")))
+			return e;
+		t->npaths = 1;
+		if ((e = check_alignment(t, job)))
+			return e;
+		return set_path(t, 0, path);
+	case SB_TARGET_FILE:
+		if (writes && !t->destroy_data && !sb_file_is_ours(path)) {
+			sb_err("refusing to overwrite '%s': storbench did not create it (name a new "
+			       "file or a directory, or add --destroy-data)", path);
+			return SB_EXIT_USAGE;
+		}
+		if (!in->file_size) {
+			sb_err("cannot use '%s': the file is empty (name a new file to create one)",
+			       path);
+			return SB_EXIT_USAGE;
+		}
+		if ((e = region_in(t, job, in->file_size, "file")))
+			return e;
+		t->npaths = 1;
+		if ((e = check_alignment(t, job)))
+			return e;
+		return set_path(t, 0, path);
+	case SB_TARGET_NONE:
+	case SB_TARGET_DIR:
+		t->region_offset = 0;
+		if (job->offset) {
+			sb_err("--offset: applies to an existing file or a device, not to a %s",
+			       in->kind == SB_TARGET_DIR ? "directory" : "new file");
+			return SB_EXIT_USAGE;
+		}
+		t->region_size = job->size ? job->size : DEFAULT_NEW_SIZE;
+		t->npaths = in->kind == SB_TARGET_DIR ? job->numjobs : 1;
+		if (t->npaths > SB_ARRAY_SIZE(t->paths)) {
+			sb_err("--numjobs: at most %zu jobs for a directory target",
+			       SB_ARRAY_SIZE(t->paths));
+			return SB_EXIT_USAGE;
+		}
+		if ((e = check_alignment(t, job)) || (e = check_space(t, t->region_size * t->npaths)))
+			return e;
+		return create_files(t, path, job, needs_data);
+	default:
+		return SB_EXIT_USAGE;
+	}
+}
+
+void cli_target_cleanup(struct cli_target *t, int keep)
+{
+	for (unsigned i = 0; i < t->npaths; i++) {
+		if (t->created[i] && !keep) {
+			int e = sb_file_remove_created(t->paths[i]);
+			if (e < 0 && e != -ENOENT)
+				sb_warn("could not remove '%s': %s", t->paths[i], strerror(-e));
+		}
+		free(t->paths[i]);
+		t->paths[i] = NULL;
+		t->created[i] = 0;
+	}
+	t->npaths = 0;
+}

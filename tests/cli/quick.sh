@@ -1,0 +1,23 @@
+# quick on a directory: every test in both directions, repeats summarised,
+# the test file removed; two targets side by side.
+. "$(dirname "$0")/../lib/cli.sh"
+
+mkdir "$T/a" "$T/b"
+expect_exit 0 "$SB" quick --size=16M --runtime=200ms --repeat=2 --quiet \
+	--output="$T/q.json" "$T/a"
+[ -z "$(ls -A "$T/a")" ] || fail "test file left behind"
+[ "$(json "$T/q.json" "len(d['storbench']['summary'])")" = 8 ] || fail "expected 8 summary rows"
+[ "$(json "$T/q.json" "len(d['jobs'])")" = 16 ] || fail "expected 16 measured runs"
+json "$T/q.json" "all(r['runs'] == 2 and r['bw_bytes_min'] <= r['bw_bytes_median'] <= r['bw_bytes_max'] for r in d['storbench']['summary'])" |
+	grep -q True || fail "summary rows inconsistent"
+json "$T/q.json" "sorted(set(r['test'] for r in d['storbench']['summary']))" |
+	grep -q "RND4K Q32T1" || fail "test names"
+grep -q "SEQ1M Q8T1" "$T/out" || fail "table missing"
+ok "quick on a directory"
+
+expect_exit 0 "$SB" quick --size=8M --runtime=200ms --repeat=1 --read-only --quiet \
+	--output="$T/ab.json" "$T/a" "$T/b"
+[ -f "$T/ab.json" ] && [ -f "$T/ab-2.json" ] || fail "two result files expected"
+grep -q "B/A" "$T/out" || fail "no ratio line"
+[ "$(json "$T/ab.json" "len(d['storbench']['summary'])")" = 4 ] || fail "read-only: 4 rows"
+ok "quick with two targets"
