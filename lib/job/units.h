@@ -25,7 +25,7 @@ struct sb_bssplit {
  * takes an equal share of what the others leave. *n gets the count. */
 int sb_parse_bssplit(const char *s, struct sb_bssplit *out, unsigned max, unsigned *n);
 
-/* Human formatting; return buf. "1.50 GiB", "512 B", "123.4 MiB/s", "12.3 us". */
+/* Human formatting; return buf. "1.50 GiB", "512 B", "123 MiB/s", "12.3 us". */
 char *sb_fmt_size(uint64_t bytes, char *buf, size_t len);
 char *sb_fmt_rate(double bytes_per_s, char *buf, size_t len);
 char *sb_fmt_ns(double ns, char *buf, size_t len);

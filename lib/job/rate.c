@@ -1,0 +1,28 @@
+/*
+ * Bandwidth cap as a schedule: the I/O that follows b bytes may start at
+ * start + b / bps. Unlike a token bucket there is no burst size to choose,
+ * and a caller that falls behind catches up to the average rate.
+ */
+#include "lib/job/rate.h"
+
+void sb_rate_init(struct sb_rate *r, uint64_t bps, uint64_t now_ns)
+{
+	r->bps = bps;
+	r->start_ns = now_ns;
+	r->bytes = 0;
+}
+
+uint64_t sb_rate_delay(struct sb_rate *r, uint64_t now_ns, uint32_t len)
+{
+	unsigned __int128 due;
+
+	if (r->bps == 0) {
+		r->bytes += len;
+		return 0;
+	}
+	/* 128 bits: bytes * 1e9 overflows 64 bits past 18 GB. Rounded up, so
+	 * the bytes before never exceed bps * elapsed, not even by one ns. */
+	due = ((unsigned __int128)r->bytes * 1000000000u + r->bps - 1) / r->bps + r->start_ns;
+	r->bytes += len;
+	return due > now_ns ? (uint64_t)(due - now_ns) : 0;
+}
