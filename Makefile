@@ -57,6 +57,9 @@ FEATURES += libaio
 endif
 
 BUILD ?= build
+# V=1 shows the full commands
+Q := $(if $(filter 1,$(V)),,@)
+say = $(if $(Q),@printf '  %-6s %s\n' $(1) $(2);)
 LIB_SRC := $(sort $(wildcard lib/*/*.c))
 CLI_SRC := $(sort $(wildcard cli/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -70,11 +73,13 @@ PROG ?= storbench
 all: $(PROG)
 
 $(PROG): $(BUILD)/libstorbench.a $(CLI_OBJ)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libstorbench.a $(LDLIBS)
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libstorbench.a $(LDLIBS)
 
 $(BUILD)/libstorbench.a: $(LIB_OBJ)
 	@rm -f $@
-	$(CROSS_COMPILE)ar rcs $@ $^
+	$(call say,AR,$@)
+	$(Q)$(CROSS_COMPILE)ar rcs $@ $^
 
 # Flags go into a stamp so that changing a knob rebuilds everything.
 $(BUILD)/flags: FORCE
@@ -84,16 +89,34 @@ $(BUILD)/flags: FORCE
 
 $(BUILD)/%.o: %.c $(BUILD)/flags
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -DSB_FEATURES='"$(strip $(FEATURES))"' -MMD -MP -c -o $@ $<
+	$(call say,CC,$<)
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -DSB_FEATURES='"$(strip $(FEATURES))"' -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libstorbench.a $(TESTLIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TESTLIB_OBJ) $(BUILD)/libstorbench.a $(LDLIBS) -lcmocka
+	$(call say,TEST,$@)
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TESTLIB_OBJ) $(BUILD)/libstorbench.a $(LDLIBS) -lcmocka
 
 tests: $(UNIT_BIN) $(PROG)
 
-check: tests
+# The README's two commands: each installs what it needs first (as root; a
+# user is told the apt-get line), then builds and runs.
+deps:
+	@scripts/install-deps
+deps-test:
+	@scripts/install-deps --test
+
+check: deps-test
+	@$(MAKE) --no-print-directory tests
 	@BUILD=$(BUILD) SB_BIN=$(abspath $(PROG)) tests/run-tests.sh
+
+# Run the tests without the dependency check (e.g. a second build dir).
+check-only: tests
+	@BUILD=$(BUILD) SB_BIN=$(abspath $(PROG)) tests/run-tests.sh
+
+quick: deps
+	@$(MAKE) --no-print-directory $(PROG)
+	./$(PROG) quick $(QUICK_ARGS) .
 
 small:
 	$(MAKE) SMALL=1 BUILD=build-small
@@ -103,5 +126,5 @@ clean:
 
 FORCE:
 .SECONDARY:
-.PHONY: all tests check clean small FORCE
+.PHONY: all tests check check-only quick deps deps-test clean small FORCE
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)

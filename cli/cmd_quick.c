@@ -127,12 +127,13 @@ static int quick_set(void *vc, int id, const char *v, char *hint, size_t hl)
 
 static void help(const struct cli_cmd_opts *co)
 {
-	printf("usage: storbench quick [options] TARGET [TARGET2]\n\n"
+	printf("usage: storbench quick [options] [TARGET [TARGET2]]\n\n"
 	       "CrystalDiskMark's tests (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1),\n"
 	       "read and write, with direct I/O and random data: a discarded warm-up, then\n"
 	       "--repeat runs, reported as median and min..max. TARGET is a directory (a\n"
 	       "test file is created and removed), a file, or a block device (read tests\n"
-	       "only, for now). With TARGET2, both are measured and compared.\n\n"
+	       "only, for now); the current directory by default. With TARGET2, both are\n"
+	       "measured and compared.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
@@ -332,10 +333,8 @@ int cmd_quick(int argc, char **argv)
 	}
 	if (p < 0)
 		return SB_EXIT_USAGE;
-	if (npos < 1) {
-		sb_err("quick needs a TARGET: a directory, a file or a block device (see --help)");
-		return SB_EXIT_USAGE;
-	}
+	if (npos < 1)
+		pos[npos++] = "."; /* the default job: a scratch file here */
 	if (npos == 2 && c.json_stdout) {
 		sb_err("--format=json: prints one target's results; with two targets use --output");
 		return SB_EXIT_USAGE;

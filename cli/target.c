@@ -39,7 +39,7 @@ int cli_target_probe(struct cli_target *t, const char *path)
 static int region_in(struct cli_target *t, const struct sb_job_opts *job, uint64_t total,
 		     const char *what)
 {
-	char a[32], b[32];
+	char a[32], b[32], c[32];
 	if (job->offset >= total) {
 		sb_err("--offset: %s is beyond the end of the %s (%s)",
 		       sb_fmt_size(job->offset, a, sizeof(a)), what, sb_fmt_size(total, b, sizeof(b)));
@@ -49,7 +49,7 @@ static int region_in(struct cli_target *t, const struct sb_job_opts *job, uint64
 	if (size > total - job->offset) {
 		sb_err("--size: %s from offset %s goes past the end of the %s (%s)",
 		       sb_fmt_size(size, a, sizeof(a)), sb_fmt_size(job->offset, b, sizeof(b)),
-		       what, sb_fmt_size(total, b, sizeof(b)));
+		       what, sb_fmt_size(total, c, sizeof(c)));
 		return SB_EXIT_USAGE;
 	}
 	t->region_offset = job->offset;

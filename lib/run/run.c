@@ -50,7 +50,6 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 
 	uint64_t seed = o->seed + 0x9e3779b97f4a7c15ull * (id + 1);
 	sb_rng_seed(&w->rng, seed);
-	sb_rate_init(&w->rate, o->rate_bps, 0);
 	if (!w->sequential) {
 		int e = sb_offgen_init(&w->gen, p->region_size / w->unit,
 				       o->dist, o->dist_param, seed ^ 0x5bd1e995);

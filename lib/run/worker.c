@@ -320,6 +320,7 @@ void *sb_worker_main(void *arg)
 	struct sb_worker *w = arg;
 	uint64_t t0 = w->start_ns;
 
+	sb_rate_init(&w->rate, w->job->rate_bps, t0);
 	w->ramp_end = t0 + w->job->ramp_ns;
 	w->end_ns = w->job->runtime_ns ? w->ramp_end + w->job->runtime_ns : 0;
 	if (!w->job->ramp_ns)

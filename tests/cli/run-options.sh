@@ -1,0 +1,56 @@
+# Workload options do what they say: trim punches holes, --fsync counts,
+# --rate caps bandwidth, bssplit mixes sizes, --repeat summarises, zipf runs,
+# a Ctrl-C leaves results marked interrupted and no test file.
+. "$(dirname "$0")/../lib/cli.sh"
+
+f="$T/f.bin"
+expect_exit 0 "$SB" run --rw=write --bs=1M --size=16M --keep --quiet "$f"
+used=$(du -k "$f" | cut -f1)
+[ "$used" -ge 16000 ] || fail "file not allocated ($used KiB)"
+expect_exit 0 "$SB" run --rw=trim --bs=1M --quiet --output="$T/t.json" "$f"
+[ "$(json "$T/t.json" "d['jobs'][0]['trim']['io_bytes']")" = 16777216 ] || fail "trim bytes"
+used=$(du -k "$f" | cut -f1)
+[ "$used" -le 1024 ] || fail "trim left $used KiB allocated"
+ok "trim punches holes over the region"
+
+expect_exit 0 "$SB" run --rw=randwrite --bs=4k --size=1M --fsync=16 --direct=0 --quiet \
+	--output="$T/s.json" "$f"
+[ "$(json "$T/s.json" "d['jobs'][0]['sync']['total_ios']")" = 16 ] || fail "256 writes / 16 != syncs"
+ok "--fsync=16"
+
+expect_exit 0 "$SB" run --rw=read --bs=64k --size=16M --rate=4M --runtime=2s --time-based \
+	--quiet --output="$T/r.json" "$f"
+bw=$(json "$T/r.json" "d['jobs'][0]['read']['bw_bytes']")
+python3 -c "import sys; b=int(sys.argv[1]); sys.exit(0 if 2**21 <= b <= 1.1*4*2**20 else 1)" "$bw" ||
+	fail "--rate=4M gave $bw B/s"
+ok "--rate=4M: $bw B/s"
+
+expect_exit 0 "$SB" run --rw=randread --bssplit=4k/50:64k/50 --size=16M --quiet \
+	--output="$T/b.json" "$f"
+ios=$(json "$T/b.json" "d['jobs'][0]['read']['total_ios']")
+bytes=$(json "$T/b.json" "d['jobs'][0]['read']['io_bytes']")
+python3 -c "import sys; i,b=map(int,sys.argv[1:]); a=b/i; sys.exit(0 if 20000 < a < 45000 else 1)" "$ios" "$bytes" ||
+	fail "bssplit 4k/50:64k/50: mean size $bytes/$ios"
+ok "bssplit mixes sizes"
+
+expect_exit 0 "$SB" run --rw=randread --random-distribution=zipf:1.2 --size=16M --runtime=1s \
+	--time-based --repeat=3 --quiet --output="$T/z.json" "$f"
+[ "$(json "$T/z.json" "len(d['jobs'])")" = 3 ] || fail "repeat: 3 jobs expected"
+[ "$(json "$T/z.json" "d['storbench']['summary'][0]['runs']")" = 3 ] || fail "repeat summary"
+[ "$(json "$T/z.json" "d['jobs'][0]['job options']['random_distribution']")" = zipf:1.2 ] ||
+	fail "distribution not recorded"
+ok "zipf with --repeat=3"
+
+# Ctrl-C: partial results marked interrupted, exit 130, created file removed
+mkdir "$T/d"
+"$SB" run --rw=randread --size=16M --runtime=30s --time-based --quiet --output="$T/i.json" "$T/d" &
+pid=$!
+sleep 1.5
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc = 130 ] || fail "exit $rc after SIGINT, expected 130"
+[ "$(json "$T/i.json" "d['storbench']['interrupted']")" = True ] || fail "not marked interrupted"
+json "$T/i.json" "d['jobs'][0]['read']['total_ios'] > 0" | grep -q True || fail "no partial results"
+[ -z "$(ls -A "$T/d")" ] || fail "test file left after SIGINT"
+ok "SIGINT"
