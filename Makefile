@@ -1,5 +1,6 @@
 # storbench: plain GNU make.
-# Knobs: HAVE_URING, HAVE_AIO = auto (detect) | 1 (insist) | 0 (leave out)
+# Knobs: HAVE_URING, HAVE_AIO, HAVE_BLKID, HAVE_XLSX, HAVE_XXHASH
+#        = auto (detect) | 1 (insist: the build fails without it) | 0 (leave out)
 #        CROSS_COMPILE=aarch64-linux-gnu-  STATIC=1  SMALL=1  SANITIZE=1  WERROR=1
 VERSION := 0.1.0
 
@@ -9,6 +10,9 @@ PKG_CONFIG ?= pkg-config
 
 HAVE_URING ?= auto
 HAVE_AIO ?= auto
+HAVE_BLKID ?= auto
+HAVE_XLSX ?= auto
+HAVE_XXHASH ?= auto
 
 WARN := -Wall -Wextra -Wshadow -Wformat=2 -Wpointer-arith -Wstrict-prototypes \
         -Wmissing-prototypes -Wvla -Wno-unused-parameter
@@ -44,6 +48,18 @@ endif
 ifeq ($(HAVE_AIO),auto)
 HAVE_AIO := $(call try-lib,aio,libaio.h)
 endif
+ifeq ($(HAVE_BLKID),auto)
+HAVE_BLKID := $(call try-lib,blkid,blkid/blkid.h)
+endif
+ifeq ($(HAVE_XLSX),auto)
+HAVE_XLSX := $(call try-lib,xlsxwriter,xlsxwriter.h)
+endif
+# xxHash is used header-only (XXH_INLINE_ALL): no library to link
+try-header = $(shell printf '#include <$(1)>\nint main(void){return 0;}\n' | \
+	$(CC) $(CPPFLAGS) -x c - -o /dev/null >/dev/null 2>&1 && echo 1 || echo 0)
+ifeq ($(HAVE_XXHASH),auto)
+HAVE_XXHASH := $(call try-header,xxhash.h)
+endif
 FEATURES :=
 ifeq ($(HAVE_URING),1)
 CPPFLAGS += -DHAVE_URING=1
@@ -54,6 +70,20 @@ ifeq ($(HAVE_AIO),1)
 CPPFLAGS += -DHAVE_AIO=1
 LDLIBS += -laio
 FEATURES += libaio
+endif
+ifeq ($(HAVE_BLKID),1)
+CPPFLAGS += -DHAVE_BLKID=1
+LDLIBS += -lblkid
+FEATURES += blkid
+endif
+ifeq ($(HAVE_XLSX),1)
+CPPFLAGS += -DHAVE_XLSX=1
+LDLIBS += -lxlsxwriter
+FEATURES += xlsx
+endif
+ifeq ($(HAVE_XXHASH),1)
+CPPFLAGS += -DHAVE_XXHASH=1
+FEATURES += xxhash
 endif
 
 BUILD ?= build

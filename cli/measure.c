@@ -26,21 +26,29 @@ static void progress_line(FILE *f, const char *label, const struct sb_progress *
 	fflush(f);
 }
 
+/* When the last progress line was printed: kept across measurements, so a
+ * log gets its line every 10 s even when each measurement is shorter. */
+static uint64_t last_line_ns;
+
 static void watch(struct sb_run *run, const struct cli_measure *m)
 {
 	int tty = isatty(STDERR_FILENO);
-	uint64_t every = tty ? 250000000ull : 10000000000ull, last = sb_now_ns();
+	uint64_t every = tty ? 250000000ull : 10000000000ull;
+	if (!last_line_ns || tty)
+		last_line_ns = sb_now_ns();
 	struct sb_progress p, prev;
 	memset(&prev, 0, sizeof(prev));
 	while (!sb_run_progress(run, &p)) {
 		struct timespec ts = { 0, 50000000 };
 		nanosleep(&ts, NULL);
 		uint64_t now = sb_now_ns();
-		if (m->quiet || now - last < every)
+		if (m->quiet || now - last_line_ns < every)
 			continue;
-		progress_line(stderr, m->label, &p, &prev, now - last, tty);
+		/* prev counts from this measurement's start, or from the last line */
+		uint64_t since = SB_MAX(last_line_ns, now - p.elapsed_ns);
+		progress_line(stderr, m->label, &p, &prev, now - since, tty);
 		prev = p;
-		last = now;
+		last_line_ns = now;
 	}
 	if (tty && !m->quiet && prev.elapsed_ns)
 		fputs("\r\033[K", stderr);

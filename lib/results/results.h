@@ -11,6 +11,8 @@
 #include "lib/stats/series.h"
 #include "lib/target/target.h"
 
+struct sb_json;
+
 #define SB_SCHEMA_VERSION 1
 
 struct sb_dir_result {
@@ -72,6 +74,11 @@ struct sb_results {
 	char **warnings;
 	size_t nwarnings;
 	int interrupted;
+	/* A command's own section (sweep matrices, verify counts...), written
+	 * inside "storbench" under the key extra_key by extra_json. */
+	const char *extra_key;
+	void (*extra_json)(struct sb_json *j, const void *ctx);
+	const void *extra_ctx;
 };
 
 struct sb_results *sb_results_create(const char *command);

@@ -389,6 +389,11 @@ int sb_results_write_json(const struct sb_results *r, FILE *f)
 	for (size_t i = 0; i < r->nwarnings; i++)
 		sb_json_str(&j, NULL, r->warnings[i]);
 	sb_json_arr_close(&j);
+	if (r->extra_json && r->extra_key) {
+		sb_json_obj_open(&j, r->extra_key);
+		r->extra_json(&j, r->extra_ctx);
+		sb_json_obj_close(&j);
+	}
 	sb_json_obj_close(&j);
 	sb_json_obj_close(&j);
 	if (!j.err)

@@ -1,0 +1,26 @@
+/*
+ * Safety: may this target be written? Mounted or swap-backed devices (or any
+ * of their partitions and holders) never; devices holding a partition table,
+ * filesystem, LVM, RAID, LUKS or swap signature only with consent. Devices
+ * are compared by dev_t, never by name, so /dev/disk/by-id links and
+ * /dev/root are caught.
+ */
+#ifndef SB_SAFETY_H
+#define SB_SAFETY_H
+
+#include <sys/types.h>
+#include "lib/sb.h"
+
+/* Is the block device dev, one of its partitions, or a device holding it
+ * (dm, md, LVM), mounted or used as swap? Returns 1 (where gets e.g.
+ * "/dev/sda1 mounted on /home" or "swap"), 0 when free, -errno when it
+ * cannot tell. */
+int sb_dev_in_use(dev_t dev, char *where, size_t wherelen);
+
+/* Does the block device at path carry a signature of data? Returns 1 (what
+ * gets e.g. "ext4 filesystem", "GPT partition table"), 0 when none was
+ * found, -errno when it cannot be read. Uses libblkid when built with it,
+ * a built-in probe otherwise. */
+int sb_dev_signature(const char *path, char *what, size_t whatlen);
+
+#endif
