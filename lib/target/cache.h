@@ -1,0 +1,20 @@
+/* Cold caches: what every command that needs them calls. */
+#ifndef SB_CACHE_H
+#define SB_CACHE_H
+
+#include "lib/sb.h"
+
+enum sb_cache_method {
+	SB_CACHE_NONE = 0,
+	SB_CACHE_FADVISE = 1,	   /* posix_fadvise(DONTNEED) on the file */
+	SB_CACHE_DROP_CACHES = 2,  /* sync, then 3 > /proc/sys/vm/drop_caches */
+};
+
+/* Drop the page cache under the file open at fd (fd may be -1: then only
+ * drop_caches is tried). As root: sync and write 3 to drop_caches; when that
+ * is not allowed: fdatasync and posix_fadvise(DONTNEED). Returns the method
+ * used (> 0), or -errno when neither worked. */
+int sb_cache_drop(int fd);
+const char *sb_cache_method_name(int method);
+
+#endif
