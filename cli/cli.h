@@ -61,8 +61,14 @@ struct cli_target {
 	uint64_t region_offset, region_size;
 	uint32_t align;
 	int is_blockdev;
-	int destroy_data;	/* input: consent to overwrite an existing file */
+	int destroy_data;	/* input: consent to overwrite a file or device */
+	int excl_fd;		/* fd + 1 of the device held with O_EXCL, 0 none */
 };
+/* May the block device at path be written? Mounted or swap: never; one
+ * holding a data signature only with destroy_data. On success the
+ * device is held open with O_EXCL until cli_target_cleanup. Prints the
+ * refusal and returns an exit code otherwise. */
+int cli_device_consent(struct cli_target *t, const char *path);
 /* Resolve TARGET for a job: validate, create files as needed (only after
  * every option was checked). Prints the error and returns an exit code
  * (non-zero) on failure. */

@@ -32,7 +32,7 @@ static const struct quick_test tests_nvme[] = {
 #define MAX_TARGETS 2
 
 enum { O_SIZE, O_RUNTIME, O_REPEAT, O_PRESET, O_IDLE, O_OUTPUT, O_FORMAT, O_QUIET, O_ENGINE,
-       O_READ_ONLY, O_KEEP };
+       O_READ_ONLY, O_KEEP, O_DESTROY };
 
 static const struct cli_opt quick_opts[] = {
 	{ "size", OPT_ARG, O_SIZE, "SIZE", "test file size [1G]" },
@@ -48,17 +48,19 @@ static const struct cli_opt quick_opts[] = {
 	{ "format", OPT_ARG, O_FORMAT, "text|json", "what goes to stdout [text]" },
 	{ "quiet", OPT_NOARG, O_QUIET, NULL, "no progress line" },
 	{ "keep", OPT_NOARG, O_KEEP, NULL, "keep the test file" },
+	{ "destroy-data", OPT_NOARG, O_DESTROY, NULL,
+	  "allow the write tests on a block device or a file storbench did not create" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
 struct quick_ctx {
 	uint64_t size, runtime_ns, idle_ns;
-	int idle_set;
+	int idle_set, size_set;
 	unsigned repeat;
 	const struct quick_test *tests;
 	char engine[16];
 	const char *output;
-	int json_stdout, quiet, read_only, keep;
+	int json_stdout, quiet, read_only, keep, destroy;
 };
 
 static int quick_set(void *vc, int id, const char *v, char *hint, size_t hl)
@@ -69,6 +71,7 @@ static int quick_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	case O_SIZE:
 		if (sb_parse_size(v, &c->size) < 0 || c->size < (2u << 20))
 			return snprintf(hint, hl, "a size of at least 2M (examples: 256M, 1G)"), -EINVAL;
+		c->size_set = 1;
 		return 0;
 	case O_RUNTIME:
 		if (sb_parse_duration_ns(v, &c->runtime_ns) < 0 || c->runtime_ns < 100000000ull)
@@ -120,6 +123,9 @@ static int quick_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		return 0;
 	case O_KEEP:
 		c->keep = 1;
+		return 0;
+	case O_DESTROY:
+		c->destroy = 1;
 		return 0;
 	}
 	return -EINVAL;
@@ -177,6 +183,7 @@ static int one_test(const struct quick_ctx *c, const struct quick_test *qt, int 
 	struct sb_job_opts job;
 	int fell_back;
 	job_for(&job, c, qt, ddir, seed);
+	job.size = t->region_size;
 	const struct sb_engine_ops *ops = cli_engine_choose(&job, &fell_back);
 	if (!ops)
 		return SB_EXIT_USAGE;
@@ -228,12 +235,23 @@ static int quick_target(const struct quick_ctx *c, const char *path, struct sb_r
 	int rc = cli_target_probe(&t, path);
 	if (rc)
 		return rc;
-	int writes = !c->read_only && t.info.kind != SB_TARGET_BLOCK;
+	/* a device or a file that is not ours: writes only with consent */
+	int consent = c->destroy || t.info.kind == SB_TARGET_NONE || t.info.kind == SB_TARGET_DIR ||
+		      (t.info.kind == SB_TARGET_FILE && sb_file_is_ours(path));
+	int writes = !c->read_only && consent;
 	if (!writes)
 		probe.rw = SB_RW_READ;
-	if (t.info.kind == SB_TARGET_BLOCK && !c->read_only && !c->quiet)
-		sb_warn("'%s' is a block device: read tests only (writing to devices is not "
-			"supported yet)", path);
+	if (!c->read_only && !consent && !c->quiet)
+		sb_warn("'%s' is a %s storbench did not create: read tests only (add "
+			"--destroy-data for the write tests)", path,
+			t.info.kind == SB_TARGET_BLOCK ? "device" : "file");
+	t.destroy_data = c->destroy;
+	if (t.info.kind != SB_TARGET_NONE && t.info.kind != SB_TARGET_DIR && !c->size_set) {
+		/* an existing file or device smaller than the default: all of it */
+		uint64_t have = t.info.kind == SB_TARGET_BLOCK ? t.info.capacity : t.info.file_size;
+		if (have && have < probe.size)
+			probe.size = have / (1u << 20) * (1u << 20);
+	}
 	rc = cli_target_prepare(&t, path, &probe, 1, 0);
 	cli_results_describe(res, &t, path);
 	for (int i = 0; !rc && i < NTESTS && !cli_interrupted(); i++) {
@@ -322,7 +340,12 @@ static int write_outputs(const struct quick_ctx *c, struct sb_results **res, int
 
 int cmd_quick(int argc, char **argv)
 {
-	struct quick_ctx c = { 1ull << 30, 5000000000ull, 0, 0, 3, tests_default, "", NULL, 0, 0, 0, 0 };
+	struct quick_ctx c = {
+		.size = 1ull << 30,
+		.runtime_ns = 5000000000ull,
+		.repeat = 3,
+		.tests = tests_default,
+	};
 	char *pos[MAX_TARGETS];
 	int npos;
 	struct cli_cmd_opts co = { quick_opts, quick_set, 0, NULL, &c };

@@ -145,6 +145,7 @@ static void print_repeats(FILE *f, const struct sb_results *r)
 static int measure_all(struct run_ctx *c, struct cli_target *t, const struct sb_engine_ops *ops,
 		       struct sb_results *res)
 {
+	int rc = 0;
 	for (unsigned i = 0; i < c->repeat && !cli_interrupted(); i++) {
 		struct sb_job_result *jr = sb_job_result_create();
 		if (!jr || sb_results_add_job(res, jr) < 0) {
@@ -166,8 +167,10 @@ static int measure_all(struct run_ctx *c, struct cli_target *t, const struct sb_
 			res->interrupted = 1;
 		if (e < 0)
 			return SB_EXIT_FAIL;
+		if (jr->errors)
+			rc = SB_EXIT_FAIL; /* survived with --continue-on-error */
 	}
-	return 0;
+	return rc;
 }
 
 static int finish(struct run_ctx *c, struct sb_results *res, int rc)

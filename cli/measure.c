@@ -6,6 +6,7 @@
  */
 #include "cli/cli.h"
 
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 static void progress_line(FILE *f, const char *label, const struct sb_progress *p,
@@ -54,6 +55,31 @@ static void watch(struct sb_run *run, const struct cli_measure *m)
 		fputs("\r\033[K", stderr);
 }
 
+/* The first failed request, with where and why; a full filesystem gets
+ * how much was written and how much space is left. */
+static void report_errors(const struct cli_target *t, const struct sb_job_result *res, int w)
+{
+	const struct sb_io_error *fe = &res->first_error;
+	char a[32], b[32];
+	if (fe->err == ENOSPC) {
+		struct statvfs vfs;
+		uint64_t avail = 0;
+		if (t->npaths && statvfs(t->paths[0], &vfs) == 0)
+			avail = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+		sb_err("no space left on the device after writing %s; the filesystem has %s free",
+		       sb_fmt_size(res->dir[SB_DDIR_WRITE].bytes, a, sizeof(a)),
+		       sb_fmt_size(avail, b, sizeof(b)));
+	} else if (fe->err) {
+		sb_err("%s error at offset %llu (%s), length %u: %s", sb_ddir_name(fe->ddir),
+		       (unsigned long long)fe->offset, sb_fmt_size(fe->offset, a, sizeof(a)),
+		       fe->len, strerror(fe->err));
+	} else if (w < 0) {
+		sb_err("%s failed: %s", res->name, strerror(-w));
+	}
+	if (res->errors > 1)
+		sb_err("%llu requests failed in all", (unsigned long long)res->errors);
+}
+
 int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
 		const struct sb_engine_ops *ops, struct cli_target *t,
 		struct sb_job_result *res)
@@ -94,15 +120,8 @@ int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
 		sb_err("cannot start the workers: %s", strerror(-e));
 		return e;
 	}
-	if (w < 0) {
-		const struct sb_io_error *fe = &res->first_error;
-		char off[32];
-		if (fe->err)
-			sb_err("%s error at offset %llu (%s), length %u: %s", sb_ddir_name(fe->ddir),
-			       (unsigned long long)fe->offset, sb_fmt_size(fe->offset, off, sizeof(off)),
-			       fe->len, strerror(fe->err));
-		else
-			sb_err("%s failed: %s", m->label, strerror(-w));
+	if (w < 0 || res->errors) {
+		report_errors(t, res, w);
 		return w;
 	}
 	return 0;

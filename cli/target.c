@@ -4,7 +4,11 @@
  */
 #include "cli/cli.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "lib/target/safety.h"
 
 #define DEFAULT_NEW_SIZE (1ull << 30)
 
@@ -123,6 +127,48 @@ static int create_files(struct cli_target *t, const char *path, const struct sb_
 	return 0;
 }
 
+int cli_device_consent(struct cli_target *t, const char *path)
+{
+	char why[512];
+	struct stat st;
+	if (stat(path, &st) < 0 || !S_ISBLK(st.st_mode)) {
+		sb_err("cannot use '%s': %s", path, strerror(errno ? errno : ENOTBLK));
+		return SB_EXIT_USAGE;
+	}
+	int r = sb_dev_in_use(st.st_rdev, why, sizeof(why));
+	if (r > 0) {
+		sb_err("refusing to write to '%s': %s", path, why);
+		return SB_EXIT_ENV;
+	}
+	if (r < 0) {
+		sb_err("refusing to write to '%s': cannot tell whether it is in use: %s", path,
+		       strerror(-r));
+		return SB_EXIT_ENV;
+	}
+	r = sb_dev_signature(path, why, sizeof(why));
+	if (r < 0) {
+		sb_err("cannot read '%s': %s", path, strerror(-r));
+		return SB_EXIT_ENV;
+	}
+	if (r > 0 && !t->destroy_data) {
+		sb_err("refusing to write to '%s': it holds a %s (add --destroy-data to "
+		       "overwrite it)", path, why);
+		return SB_EXIT_USAGE;
+	}
+	/* hold the device exclusively for the whole run: mount, mkfs and
+	 * another storbench now get EBUSY */
+	t->excl_fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
+	if (t->excl_fd < 0) {
+		sb_err("cannot open '%s' exclusively: %s", path,
+		       errno == EBUSY ? "it is in use (mounted, or held by another program)"
+				      : strerror(errno));
+		t->excl_fd = 0;
+		return SB_EXIT_ENV;
+	}
+	t->excl_fd++; /* stored +1 so that 0 means none */
+	return 0;
+}
+
 int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opts *job,
 		       int needs_data, int noio)
 {
@@ -147,11 +193,8 @@ int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opt
 
 	switch (in->kind) {
 	case SB_TARGET_BLOCK:
-		if (writes) {
-			sb_err("refusing to write to block device '%s': writing to devices is not "
-			       "supported yet; use a file or a directory on it", path);
-			return SB_EXIT_USAGE;
-		}
+		if (writes && (e = cli_device_consent(t, path)))
+			return e;
 		t->is_blockdev = 1;
 		if ((e = region_in(t, job, in->capacity, "device")))
 			return e;
@@ -212,4 +255,7 @@ void cli_target_cleanup(struct cli_target *t, int keep)
 		t->created[i] = 0;
 	}
 	t->npaths = 0;
+	if (t->excl_fd > 0)
+		close(t->excl_fd - 1);
+	t->excl_fd = 0;
 }

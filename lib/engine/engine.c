@@ -35,6 +35,8 @@ int sb_engine_init(struct sb_engine *e, const struct sb_engine_ops *ops, int fd,
 		.fd = fd,
 		.depth = depth,
 		.is_blockdev = is_blockdev,
+		.wlo = 0,
+		.whi = UINT64_MAX,
 	};
 	/* An engine's init frees what it allocated when it fails, so
 	 * sb_engine_cleanup is safe (and a no-op) afterwards. */

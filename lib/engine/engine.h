@@ -62,6 +62,9 @@ struct sb_engine {
 	int fd;		 /* target, opened by the caller (-1 for NOIO engines) */
 	unsigned depth;	 /* most requests in flight at once */
 	int is_blockdev; /* trim uses BLKDISCARD */
+	/* Writes and trims must stay inside [wlo, whi): the region the user
+	 * offered. Checked on every request by sb_engine_queue. */
+	uint64_t wlo, whi;
 };
 
 /* The registry: engines compiled in, NULL-terminated. */
@@ -75,6 +78,27 @@ extern const char *const sb_engine_all_names[];
 int sb_engine_init(struct sb_engine *e, const struct sb_engine_ops *ops, int fd,
 		   unsigned depth, int is_blockdev);
 void sb_engine_cleanup(struct sb_engine *e);
+
+/* Limit writes and trims to [lo, hi) (sb_engine_init allows everything). */
+static inline void sb_engine_set_write_bounds(struct sb_engine *e, uint64_t lo, uint64_t hi)
+{
+	e->wlo = lo;
+	e->whi = hi;
+}
+
+/* Queue io through the engine, refusing (-ERANGE, completed at once) a
+ * write or trim that would leave the offered region. Every submitter goes
+ * through here: it is the last point before the kernel. */
+static inline int sb_engine_queue(struct sb_engine *e, struct sb_io *io)
+{
+	if ((io->ddir == SB_DDIR_WRITE || io->ddir == SB_DDIR_TRIM) &&
+	    SB_UNLIKELY(io->offset < e->wlo || io->offset > e->whi ||
+			io->len > e->whi - io->offset)) {
+		io->res = -ERANGE;
+		return SB_Q_DONE;
+	}
+	return e->ops->queue(e, io);
+}
 
 /* Synchronous helpers shared by engines: do io and set io->res. */
 void sb_engine_do_sync(struct sb_engine *e, struct sb_io *io);

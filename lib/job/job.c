@@ -28,6 +28,7 @@ struct opt {
 static const char *const rw_names[] = { "read", "write", "randread", "randwrite",
 					"rw", "randrw", "trim", "randtrim", NULL };
 static const char *const sync_names[] = { "none", "dsync", "sync", NULL };
+static const char *const continue_names[] = { "none", "read", "write", "all", NULL };
 
 #define OFF(f) offsetof(struct sb_job_opts, f)
 #define GiB (1ull << 30)
@@ -75,6 +76,9 @@ static const struct opt opts[] = {
 	  K_DIST, OFF(dist), NULL, 0, 0 },
 	{ { "buffer-compress", "PCT", "share of each written block that compresses", "0" },
 	  K_PERCENT, OFF(buffer_compress), NULL, 0, 100 },
+	{ { "continue-on-error", "none|read|write|all",
+	    "keep going after failed requests of that kind (counted, exit 1)", "none" },
+	  K_ENUM, OFF(continue_on_error), continue_names, 0, 0 },
 	{ { "log-interval", "TIME", "time series interval", "1s" },
 	  K_DURATION, OFF(log_interval_ns), NULL, 1000000, UINT64_MAX >> 1 },
 };

@@ -26,6 +26,14 @@ enum sb_sync {
 	SB_SYNC_SYNC,
 };
 
+/* Which failed requests a run survives (counted, reported, exit 1). */
+enum sb_continue {
+	SB_CONTINUE_NONE,
+	SB_CONTINUE_READ,
+	SB_CONTINUE_WRITE,
+	SB_CONTINUE_ALL,
+};
+
 struct sb_job_opts {
 	char name[64];
 	enum sb_rw rw;
@@ -50,6 +58,7 @@ struct sb_job_opts {
 	enum sb_dist dist;	/* for random patterns: UNIFORM, ZIPF or PARETO */
 	double dist_param;
 	unsigned buffer_compress; /* percent */
+	enum sb_continue continue_on_error;
 	uint64_t log_interval_ns;
 };
 

@@ -159,6 +159,10 @@ static void job_options_json(struct sb_json *j, const struct sb_job_result *jr)
 		snprintf(buf, sizeof(buf), "%u", o->buffer_compress);
 		sb_json_str(j, "buffer_compress_percentage", buf);
 	}
+	if (o->continue_on_error != SB_CONTINUE_NONE) {
+		static const char *const names[] = { "none", "read", "write", "all" };
+		sb_json_str(j, "continue_on_error", names[o->continue_on_error]);
+	}
 	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)o->seed);
 	sb_json_str(j, "randseed", buf);
 	sb_json_obj_close(j);

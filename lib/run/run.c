@@ -86,6 +86,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		*errmsg = "engine setup";
 		return e;
 	}
+	sb_engine_set_write_bounds(&w->eng, p->region_offset, p->region_offset + p->region_size);
 	w->engine_sync = !!(p->engine->flags & SB_ENGINE_SYNC);
 	return 0;
 }

@@ -52,6 +52,17 @@ static void reset_stats(struct sb_worker *w, uint64_t now)
 	sb_cpu_thread(&w->cpu_usr0, &w->cpu_sys0);
 }
 
+static int survives(enum sb_continue c, int ddir)
+{
+	if (c == SB_CONTINUE_ALL)
+		return 1;
+	if (c == SB_CONTINUE_READ)
+		return ddir == SB_DDIR_READ;
+	if (c == SB_CONTINUE_WRITE)
+		return ddir == SB_DDIR_WRITE || ddir == SB_DDIR_TRIM || ddir == SB_DDIR_SYNC;
+	return 0;
+}
+
 static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 {
 	int d = io->ddir;
@@ -63,7 +74,7 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 			w->res.first_error.ddir = d;
 			w->res.first_error.err = io->res < 0 ? (int)-io->res : EIO;
 		}
-		if (!w->err)
+		if (!w->err && !survives(w->job->continue_on_error, d))
 			w->err = io->res < 0 ? (int)io->res : -EIO;
 		return;
 	}
@@ -214,7 +225,7 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 	io->start_ns = sb_now_ns();
 	io->issue_ns = io->start_ns;
 	w->inflight++;
-	int r = w->eng.ops->queue(&w->eng, io);
+	int r = sb_engine_queue(&w->eng, io);
 	if (r == SB_Q_DONE) {
 		uint64_t now = sb_now_ns();
 		complete(w, io, now);

@@ -22,5 +22,8 @@ int sb_dev_in_use(dev_t dev, char *where, size_t wherelen);
  * found, -errno when it cannot be read. Uses libblkid when built with it,
  * a built-in probe otherwise. */
 int sb_dev_signature(const char *path, char *what, size_t whatlen);
+/* The built-in probe over the first n bytes of a device (used without
+ * libblkid, and as its backup): 1 with what filled, 0 when nothing known. */
+int sb_signature_scan(const unsigned char *b, size_t n, char *what, size_t whatlen);
 
 #endif

@@ -1,5 +1,5 @@
 # run on block devices: reads on zram (or a loop device) report the bytes the
-# kernel counted for the device within 2%; writes to devices are refused.
+# kernel counted for the device within 2%. (Writes: tests/cli/safety.sh.)
 . "$(dirname "$0")/../lib/cli.sh"
 [ "$(id -u)" = 0 ] || skip "needs root to read block devices"
 
@@ -30,12 +30,6 @@ for dev in $devs; do
 	after=$(awk '{print $3}' "/sys/block/$name/stat")
 	[ "$after" -gt "$before" ] || fail "$dev: sectors read did not grow"
 
-	sum=$(md5sum <"$dev")
-	"$SB" run --rw=randwrite --size=1M --quiet "$dev" 2>"$T/err"
-	[ $? = 2 ] || fail "$dev: write was not refused"
-	grep -q "refusing to write" "$T/err" || fail "refusal message: $(cat "$T/err")"
-	[ "$(md5sum <"$dev")" = "$sum" ] || fail "$dev changed"
-	ok "$dev: write refused, content unchanged"
 done
 
 # a region past the end is refused before any I/O
