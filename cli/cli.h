@@ -102,6 +102,9 @@ void cli_summarize(struct sb_results *r, size_t first, unsigned n, const char *t
 void cli_signals_install(void);
 int cli_interrupted(void); /* 0, SIGINT or SIGTERM */
 void cli_signals_set_run(struct sb_run *r);
+/* A test file we created (on 1) or removed (on 0): a second Ctrl-C removes
+ * every tracked file before exiting. path must stay valid while tracked. */
+void cli_signals_track_file(const char *path, int on);
 
 /* ---- output (cli/render_text.c, cli/output.c) ---- */
 void render_job_text(FILE *f, const struct sb_job_result *j);

@@ -239,6 +239,7 @@ int cmd_run(int argc, char **argv)
 	t.destroy_data = c.destroy;
 	int noio = !!(ops->flags & SB_ENGINE_NOIO);
 	/* every option is valid: only now may files be created */
+	cli_signals_install();
 	int rc = cli_target_prepare(&t, pos[0], &c.job, sb_rw_reads(c.job.rw), noio);
 	if (rc) {
 		cli_target_cleanup(&t, 0);
@@ -253,7 +254,6 @@ int cmd_run(int argc, char **argv)
 		return SB_EXIT_ENV;
 	}
 	cli_results_describe(res, &t, pos[0]);
-	cli_signals_install();
 	rc = measure_all(&c, &t, ops, res);
 	cli_target_cleanup(&t, c.keep);
 	rc = finish(&c, res, rc);

@@ -1,6 +1,8 @@
 /* Ctrl-C and SIGTERM: the first asks the run to stop at the next I/O
  * boundary (results are still written, marked interrupted); the second
- * exits at once. */
+ * removes the test files storbench created and exits at once. Result files
+ * are written whole or not at all (cli_write_json renames into place), so
+ * none is ever left half written. */
 #include "cli/cli.h"
 
 #include <signal.h>
@@ -9,10 +11,17 @@
 static volatile sig_atomic_t got_signal;
 static struct sb_run *volatile current;
 
+#define MAX_TRACKED 256
+static const char *volatile tracked[MAX_TRACKED];
+
 static void on_signal(int sig)
 {
-	if (got_signal)
+	if (got_signal) {
+		for (int i = 0; i < MAX_TRACKED; i++)
+			if (tracked[i])
+				unlink(tracked[i]);
 		_exit(sig == SIGTERM ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT);
+	}
 	got_signal = sig;
 	struct sb_run *r = current;
 	if (r)
@@ -39,4 +48,18 @@ void cli_signals_set_run(struct sb_run *r)
 	current = r;
 	if (r && got_signal)
 		sb_run_stop(r);
+}
+
+void cli_signals_track_file(const char *path, int on)
+{
+	for (int i = 0; i < MAX_TRACKED; i++) {
+		if (on && !tracked[i]) {
+			tracked[i] = path;
+			return;
+		}
+		if (!on && tracked[i] == path) {
+			tracked[i] = NULL;
+			return;
+		}
+	}
 }

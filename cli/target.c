@@ -117,8 +117,12 @@ static int create_files(struct cli_target *t, const char *path, const struct sb_
 		int e = set_path(t, i, name);
 		if (e)
 			return e;
+		/* tracked before it exists: a second Ctrl-C during the layout
+		 * removes the half-made file too */
+		cli_signals_track_file(t->paths[i], 1);
 		e = sb_file_create(name, t->region_size, needs_data, job->seed + i);
 		if (e < 0) {
+			cli_signals_track_file(t->paths[i], 0);
 			sb_err("cannot create '%s': %s", name, strerror(-e));
 			return e == -ENOSPC ? SB_EXIT_ENV : e == -EACCES ? SB_EXIT_ENV : SB_EXIT_USAGE;
 		}
@@ -245,6 +249,8 @@ int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opt
 void cli_target_cleanup(struct cli_target *t, int keep)
 {
 	for (unsigned i = 0; i < t->npaths; i++) {
+		if (t->created[i])
+			cli_signals_track_file(t->paths[i], 0);
 		if (t->created[i] && !keep) {
 			int e = sb_file_remove_created(t->paths[i]);
 			if (e < 0 && e != -ENOENT)

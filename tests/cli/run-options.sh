@@ -54,3 +54,22 @@ rc=$?
 json "$T/i.json" "d['jobs'][0]['read']['total_ios'] > 0" | grep -q True || fail "no partial results"
 [ -z "$(ls -A "$T/d")" ] || fail "test file left after SIGINT"
 ok "SIGINT"
+
+# a second Ctrl-C exits at once, even while the test file is being laid out,
+# and leaves neither the half-made file nor a half-written result
+mkdir "$T/d2"
+"$SB" run --rw=read --size=4G --direct=0 --quiet --output="$T/i2.json" "$T/d2" 2>/dev/null &
+pid=$!
+sleep 0.5
+kill -INT $pid
+sleep 0.2
+kill -INT $pid 2>/dev/null
+wait $pid
+rc=$?
+[ $rc = 130 ] || fail "exit $rc after two SIGINTs, expected 130"
+[ -z "$(ls -A "$T/d2")" ] || fail "left behind: $(ls -A "$T/d2")"
+if [ -e "$T/i2.json" ]; then
+	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$T/i2.json" || fail "invalid result"
+fi
+ls "$T" | grep -q 'i2.json.tmp' && fail "temporary result left"
+ok "second SIGINT"
