@@ -51,6 +51,13 @@ void cli_print_opts(FILE *f, const struct cli_cmd_opts *c);
 /* ---- commands ---- */
 int cmd_run(int argc, char **argv);
 int cmd_quick(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_latency(int argc, char **argv);
+int cmd_meta(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
+int cmd_info(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 /* ---- targets (cli/target.c) ---- */
 struct cli_target {
@@ -64,8 +71,8 @@ struct cli_target {
 	int destroy_data;	/* input: consent to overwrite a file or device */
 	int excl_fd;		/* fd + 1 of the device held with O_EXCL, 0 none */
 };
-/* May the block device at path be written? Mounted or swap: never; one
- * holding a data signature only with destroy_data. On success the
+/* May the block device at path be written? Mounted or swap: never; any
+ * other only with destroy_data (the refusal names a signature it found). On success the
  * device is held open with O_EXCL until cli_target_cleanup. Prints the
  * refusal and returns an exit code otherwise. */
 int cli_device_consent(struct cli_target *t, const char *path);
@@ -81,7 +88,9 @@ int cli_target_probe(struct cli_target *t, const char *path);
 
 /* ---- engine choice (cli/engine_choice.c) ---- */
 /* Resolve --engine (or the default) to ops; prints an error and returns NULL
- * when it is unknown, not built in or not usable on this kernel. */
+ * when it is unknown, not built in or not usable on this kernel. A default
+ * that falls back (io_uring unusable here, or no asynchronous engine for a
+ * queue depth over 1) sets *fell_back and warns, once per process. */
 const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int *fell_back);
 
 /* ---- running one measurement with progress (cli/measure.c) ---- */

@@ -159,6 +159,13 @@ int cli_device_consent(struct cli_target *t, const char *path)
 		       "overwrite it)", path, why);
 		return SB_EXIT_USAGE;
 	}
+	/* no signature found is no proof of no data (a raw database, a wiped
+	 * superblock): every device write is consented to */
+	if (!t->destroy_data) {
+		sb_err("refusing to write to '%s': writing destroys what the device holds "
+		       "(add --destroy-data to allow it)", path);
+		return SB_EXIT_USAGE;
+	}
 	/* hold the device exclusively for the whole run: mount, mkfs and
 	 * another storbench now get EBUSY */
 	t->excl_fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
