@@ -12,6 +12,10 @@ struct command {
 static const struct command commands[] = {
 	{ "quick", cmd_quick, "CrystalDiskMark-style summary of a target (the default job)" },
 	{ "run", cmd_run, "fio-class workload: any pattern, block size, depth, engine" },
+	{ "latency", cmd_latency, "ioping-class latency probe; dd and hdparm presets" },
+	{ "meta", cmd_meta, "bonnie++-class file create/stat/delete, block and seek tests" },
+	{ "sweep", cmd_sweep, "iozone-class matrix: tests x file size x record size" },
+	{ "info", cmd_info, "identity, geometry, cache state and health of the device" },
 };
 
 static void usage(FILE *f)
@@ -27,25 +31,42 @@ static void usage(FILE *f)
 		   "'storbench COMMAND --help' lists the options of a command.\n");
 }
 
+/* musl defines no macro of its own: the Makefile names it in SB_LIBC */
 static const char *libc_name(void)
 {
-#ifdef __GLIBC__
+#if defined(SB_LIBC)
+	return SB_LIBC;
+#elif defined(__GLIBC__)
 	static char buf[32];
 	snprintf(buf, sizeof(buf), "glibc %d.%d", __GLIBC__, __GLIBC_MINOR__);
 	return buf;
 #else
-	return "musl or other";
+	return "unknown";
 #endif
 }
+
+#ifdef SB_STATIC
+#define SB_LINKAGE "static"
+#else
+#define SB_LINKAGE "dynamic"
+#endif
 
 static void version(void)
 {
 	struct utsname u;
 	const char *feat = sb_features();
 	if (uname(&u) < 0)
-		snprintf(u.machine, sizeof(u.machine), "unknown");
+		memset(&u, 0, sizeof(u));
 	printf("storbench %s\n", sb_version());
-	printf("arch: %s, libc: %s\n", u.machine, libc_name());
+#ifdef SB_TARGET
+	/* the machine it was built for (e.g. aarch64-linux-gnu), which uname
+	 * does not tell: an armhf binary on an arm64 kernel says aarch64 there */
+	printf("arch: %.*s (%s), libc: %s, %s\n", (int)strcspn(SB_TARGET, "-"), SB_TARGET,
+	       SB_TARGET, libc_name(), SB_LINKAGE);
+#else
+	printf("arch: %s, libc: %s, %s\n", u.machine, libc_name(), SB_LINKAGE);
+#endif
+	printf("kernel: %s %s %s\n", u.sysname, u.release, u.machine);
 	printf("features: psync null%s%s\n", *feat ? " " : "", feat);
 	printf("engines:");
 	for (int i = 0; sb_engines[i]; i++)
@@ -71,6 +92,6 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < SB_ARRAY_SIZE(commands); i++)
 		if (!strcmp(c, commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
-	sb_err("'%s' is not a command (one of: quick, run; see storbench --help)", c);
+	sb_err("'%s' is not a command (one of: quick, run, sweep, info, latency, meta; see storbench --help)", c);
 	return SB_EXIT_USAGE;
 }

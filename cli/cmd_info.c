@@ -1,0 +1,163 @@
+/* storbench info: identity, geometry, cache state and health of the device
+ * holding a target. Reads only; the one exception is the target probe's
+ * O_DIRECT test in a directory, an empty file created and removed. */
+#include "cli/info.h"
+#include "lib/target/safety.h"
+
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+enum { O_OUTPUT, O_FORMAT };
+
+static const struct cli_opt info_opts[] = {
+	{ "output", OPT_ARG, O_OUTPUT, "FILE", "write the JSON document to FILE" },
+	{ "format", OPT_ARG, O_FORMAT, "text|json", "what goes to stdout [text]" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+struct info_ctx {
+	const char *output;
+	int json_stdout;
+};
+
+static int info_set(void *vctx, int id, const char *v, char *hint, size_t hl)
+{
+	struct info_ctx *c = vctx;
+	switch (id) {
+	case O_OUTPUT:
+		if (!*v)
+			return snprintf(hint, hl, "a file name"), -EINVAL;
+		c->output = v;
+		return 0;
+	case O_FORMAT:
+		if (strcmp(v, "text") && strcmp(v, "json"))
+			return snprintf(hint, hl, "text or json"), -EINVAL;
+		c->json_stdout = !strcmp(v, "json");
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static void help(const struct cli_cmd_opts *co)
+{
+	printf("usage: storbench info [options] TARGET\n\n"
+	       "Describes TARGET and the device beneath it: for a file or directory the\n"
+	       "filesystem and its mount options, then for the block device its identity\n"
+	       "(vendor, model, serial, firmware, transport), geometry (block and I/O sizes,\n"
+	       "discard, zones), queue and write cache, whether it is in use or holds data,\n"
+	       "and health: eMMC life time and EXT_CSD, NVMe SMART (these two need root).\n"
+	       "Nothing is written (for a directory, O_DIRECT support is tested by creating\n"
+	       "and removing an empty file).\n\n"
+	       "options:\n");
+	cli_print_opts(stdout, co);
+	printf("\nexamples:\n"
+	       "  storbench info /dev/mmcblk0\n"
+	       "  storbench info --format=json /mnt/sd\n");
+}
+
+/* Why TARGET cannot be described: message printed, exit code returned. */
+static int refuse(const char *path, int err, const struct sb_target_info *t)
+{
+	struct stat st;
+
+	if (err == -EACCES || err == -EPERM) {
+		sb_err("cannot access '%s': %s", path, strerror(-err));
+		return SB_EXIT_ENV;
+	}
+	if (err) {
+		sb_err("cannot access '%s': %s", path, strerror(-err));
+		return err == -ENOENT || err == -ENOTDIR || err == -ENAMETOOLONG ? SB_EXIT_USAGE
+										 : SB_EXIT_ENV;
+	}
+	if (t->kind == SB_TARGET_NONE) {
+		sb_err("cannot access '%s': %s", path, strerror(ENOENT));
+		return SB_EXIT_USAGE;
+	}
+	if (stat(path, &st) == 0 && S_ISCHR(st.st_mode))
+		sb_err("'%s' is a character device: info describes files, directories and block "
+		       "devices", path);
+	else
+		sb_err("'%s' is not a file, directory or block device", path);
+	return SB_EXIT_USAGE;
+}
+
+static void check_block(struct info_report *r)
+{
+	r->checked_block = 1;
+	r->in_use = sb_dev_in_use(makedev(r->t.dev_major, r->t.dev_minor), r->where,
+				  sizeof(r->where));
+	r->signature = sb_dev_signature(r->t.path, r->what, sizeof(r->what));
+}
+
+/* Everything that can be learned without writing; what cannot be read
+ * (EXT_CSD, SMART without root) is recorded in the report. */
+static void describe(struct info_report *r)
+{
+	if (r->t.mountpoint[0] && r->t.kind != SB_TARGET_BLOCK)
+		r->have_mount = sb_mount_info(r->t.mountpoint, &r->mount) == 0;
+	r->have_dev = sb_devinfo_probe(&r->t, &r->dev) == 0;
+	if (r->have_dev)
+		sb_health_read(&r->dev, &r->health);
+	if (r->t.kind == SB_TARGET_BLOCK)
+		check_block(r);
+}
+
+static int write_outputs(struct info_ctx *c, const char *path, const struct info_report *rep)
+{
+	struct sb_results *r = sb_results_create("info");
+	int rc = SB_EXIT_OK;
+
+	if (!r) {
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	snprintf(r->target_path, sizeof(r->target_path), "%s", path);
+	r->target = rep->t;
+	sb_host_info(&r->host);
+	r->extra_key = "info";
+	r->extra_json = info_json;
+	r->extra_ctx = rep;
+	if (c->output && cli_write_json(r, c->output) < 0)
+		rc = SB_EXIT_ENV;
+	if (c->json_stdout && cli_write_json(r, "-") < 0)
+		rc = SB_EXIT_ENV;
+	if (!c->json_stdout)
+		render_info_text(stdout, rep);
+	sb_results_free(r);
+	return rc;
+}
+
+int cmd_info(int argc, char **argv)
+{
+	struct info_ctx c = { NULL, 0 };
+	char *pos[1];
+	int npos;
+	struct cli_cmd_opts co = { info_opts, info_set, 0, NULL, &c };
+
+	const int p = cli_parse(argc, argv, &co, pos, 1, &npos);
+	if (p == 1) {
+		help(&co);
+		return SB_EXIT_OK;
+	}
+	if (p < 0)
+		return SB_EXIT_USAGE;
+	if (npos != 1) {
+		sb_err("info needs one TARGET: a file, a directory or a block device (see --help)");
+		return SB_EXIT_USAGE;
+	}
+	struct info_report *rep = calloc(1, sizeof(*rep));
+	if (!rep) {
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	const int err = sb_target_probe(pos[0], &rep->t);
+	int rc;
+	if (err || rep->t.kind == SB_TARGET_NONE || rep->t.kind == SB_TARGET_OTHER) {
+		rc = refuse(pos[0], err, &rep->t);
+	} else {
+		describe(rep);
+		rc = write_outputs(&c, pos[0], rep);
+	}
+	free(rep);
+	return rc;
+}

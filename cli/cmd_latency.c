@@ -1,0 +1,396 @@
+/*
+ * storbench latency: ioping's probe (one request at a time, at random
+ * aligned offsets, every --interval), and the dd and hdparm loops engineers
+ * use for the same question, each printing the figure the original prints
+ * next to the full statistics.
+ */
+#include "cli/latency.h"
+#include "lib/target/cache.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#define DEFAULT_FILE_SIZE (1ull << 20)	     /* ioping's ioping.tmp */
+#define DEFAULT_HDPARM_FILE_SIZE (64ull << 20) /* a file for the hdparm presets */
+#define HDPARM_BS (2u << 20)		     /* TIMING_BUF_MB */
+#define MAX_BS (64u << 20)
+
+enum { L_BS, L_SIZE, L_OFFSET, L_INTERVAL, L_FLOOD, L_COUNT, L_RUNTIME, L_WARMUP, L_WRITE,
+       L_DIRECT, L_BUFFERED, L_PRESET, L_DESTROY, L_KEEP, L_OUTPUT, L_FORMAT, L_QUIET };
+
+static const struct cli_opt lat_opts[] = {
+	{ "bs", OPT_ARG, L_BS, "SIZE", "request size [4k; dd-sync 512, hdparm 2M]" },
+	{ "size", OPT_ARG, L_SIZE, "SIZE", "working set [1M in a directory; whole target]" },
+	{ "offset", OPT_ARG, L_OFFSET, "SIZE", "start of the working set [0]" },
+	{ "interval", OPT_ARG, L_INTERVAL, "TIME", "from one request's start to the next [1s]" },
+	{ "flood", OPT_NOARG, L_FLOOD, NULL, "back to back (--interval=0)" },
+	{ "count", OPT_ARG, L_COUNT, "N", "requests, warm-up included [no limit]" },
+	{ "runtime", OPT_ARG, L_RUNTIME, "TIME", "stop after TIME [none; hdparm: 3s, -T: 2s]" },
+	{ "warmup", OPT_ARG, L_WARMUP, "N", "requests left out of the statistics [1]" },
+	{ "write", OPT_NOARG, L_WRITE, NULL, "write (O_DSYNC, random data) instead of read" },
+	{ "direct", OPT_NOARG, L_DIRECT, NULL, "direct I/O [default; not for hdparm presets]" },
+	{ "buffered", OPT_NOARG, L_BUFFERED, NULL, "buffered; pages dropped before each request" },
+	{ "preset", OPT_ARG, L_PRESET, "NAME", "dd-sync, hdparm or hdparm-cache (see above)" },
+	{ "destroy-data", OPT_NOARG, L_DESTROY, NULL, "allow writing to data storbench did not create" },
+	{ "keep", OPT_NOARG, L_KEEP, NULL, "keep the test file storbench created" },
+	{ "output", OPT_ARG, L_OUTPUT, "FILE", "write the JSON results to FILE" },
+	{ "format", OPT_ARG, L_FORMAT, "text|json", "what goes to stdout [text]" },
+	{ "quiet", OPT_NOARG, L_QUIET, NULL, "no line per request" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+struct lat_ctx {
+	enum lat_preset preset;
+	uint64_t bs, size, offset, interval_ns, count, runtime_ns, warmup;
+	int bs_set, size_set, offset_set, interval_set, flood, count_set, warmup_set;
+	int write, direct, buffered, destroy, keep, quiet, json_stdout;
+	const char *output;
+};
+
+static int set_size(const char *v, uint64_t *out, uint64_t min, uint64_t max, char *hint,
+		    size_t hl)
+{
+	if (sb_parse_size(v, out) < 0 || *out < min || *out > max)
+		return snprintf(hint, hl, "a size%s, e.g. 512, 4k, 1M",
+				max < UINT64_MAX ? " from 1 to 64M" : ""), -EINVAL;
+	return 0;
+}
+
+static int set_preset(struct lat_ctx *c, const char *v, char *hint, size_t hl)
+{
+	static const char *const names[] = { "ioping", "dd-sync", "hdparm", "hdparm-cache" };
+	for (unsigned i = 0; i < SB_ARRAY_SIZE(names); i++)
+		if (!strcmp(v, names[i])) {
+			c->preset = (enum lat_preset)i;
+			return 0;
+		}
+	return snprintf(hint, hl, "dd-sync, hdparm, hdparm-cache or ioping"), -EINVAL;
+}
+
+static int set_number(const char *v, uint64_t *out, uint64_t min, uint64_t max, char *hint,
+		      size_t hl)
+{
+	if (sb_parse_u64(v, out) < 0 || *out < min || *out > max)
+		return snprintf(hint, hl, "a number from %llu to %llu", (unsigned long long)min,
+				(unsigned long long)max), -EINVAL;
+	return 0;
+}
+
+static int lat_set(void *vc, int id, const char *v, char *hint, size_t hl)
+{
+	struct lat_ctx *c = vc;
+	switch (id) {
+	case L_BS:
+		c->bs_set = 1;
+		return set_size(v, &c->bs, 1, MAX_BS, hint, hl);
+	case L_SIZE:
+		c->size_set = 1;
+		return set_size(v, &c->size, 1, UINT64_MAX, hint, hl);
+	case L_OFFSET:
+		c->offset_set = 1;
+		return set_size(v, &c->offset, 0, UINT64_MAX, hint, hl);
+	case L_INTERVAL:
+		c->interval_set = 1;
+		if (sb_parse_duration_ns(v, &c->interval_ns) < 0)
+			return snprintf(hint, hl, "a duration (examples: 0, 10ms, 1s)"), -EINVAL;
+		return 0;
+	case L_RUNTIME:
+		if (sb_parse_duration_ns(v, &c->runtime_ns) < 0 || !c->runtime_ns)
+			return snprintf(hint, hl, "a duration above 0 (examples: 500ms, 10s, 5m)"),
+			       -EINVAL;
+		return 0;
+	case L_COUNT:
+		c->count_set = 1;
+		return set_number(v, &c->count, 1, 1000000000000ull, hint, hl);
+	case L_WARMUP:
+		c->warmup_set = 1;
+		return set_number(v, &c->warmup, 0, 1000000, hint, hl);
+	case L_PRESET:
+		return set_preset(c, v, hint, hl);
+	case L_FORMAT:
+		if (strcmp(v, "text") && strcmp(v, "json"))
+			return snprintf(hint, hl, "text or json"), -EINVAL;
+		c->json_stdout = !strcmp(v, "json");
+		return 0;
+	case L_OUTPUT:
+		c->output = v;
+		return *v ? 0 : (snprintf(hint, hl, "a file name"), -EINVAL);
+	case L_FLOOD: c->flood = 1; return 0;
+	case L_WRITE: c->write = 1; return 0;
+	case L_DIRECT: c->direct = 1; return 0;
+	case L_BUFFERED: c->buffered = 1; return 0;
+	case L_DESTROY: c->destroy = 1; return 0;
+	case L_KEEP: c->keep = 1; return 0;
+	case L_QUIET: c->quiet = 1; return 0;
+	}
+	return -EINVAL;
+}
+
+static void help(const struct cli_cmd_opts *co)
+{
+	printf("usage: storbench latency [options] TARGET\n\n"
+	       "ioping's latency probe: one request at a time at a random aligned offset of\n"
+	       "the working set, every --interval, direct I/O; the first request is a warm-up\n"
+	       "left out of the statistics. Prints a line per request, then min/avg/max/mdev,\n"
+	       "IOPS (from the time spent in requests) and percentiles. TARGET is a directory\n"
+	       "(a 1 MiB test file is created and removed), a file or a block device.\n"
+	       "Reading is always allowed; --write only to files storbench created, or with\n"
+	       "--destroy-data to an existing file or an unused block device.\n\n"
+	       "presets:\n"
+	       "  dd-sync       dd bs=512 count=1000 oflag=direct,dsync: 512-byte synchronous\n"
+	       "                direct writes from the start of the working set; dd's summary\n"
+	       "                line and the per-write latency (writes: the rules above apply)\n"
+	       "  hdparm        hdparm -t: sequential 2 MiB reads for at least 3 s or to the\n"
+	       "                end of the working set, buffered (--direct for hdparm --direct)\n"
+	       "  hdparm-cache  hdparm -T: the first 2 MiB read again and again for 2 s, from\n"
+	       "                the page cache (memory speed, not the device's)\n\n"
+	       "options:\n");
+	cli_print_opts(stdout, co);
+	printf("\nexamples:\n"
+	       "  storbench latency --count=10 .\n"
+	       "  storbench latency --flood --count=10000 --quiet /dev/mmcblk0\n"
+	       "  storbench latency --write --interval=100ms --count=100 /mnt/sd\n"
+	       "  storbench latency --preset=dd-sync /mnt/sd\n"
+	       "  storbench latency --preset=hdparm /dev/sda\n");
+}
+
+/* Option combinations: every check before anything is created. */
+static int check_combinations(const struct lat_ctx *c)
+{
+	if (c->direct && c->buffered) {
+		sb_err("--direct: conflicts with --buffered (choose one)");
+		return SB_EXIT_USAGE;
+	}
+	if (c->flood && c->interval_set) {
+		sb_err("--flood: conflicts with --interval (--flood is --interval=0)");
+		return SB_EXIT_USAGE;
+	}
+	if (c->write && (c->preset == LAT_HDPARM || c->preset == LAT_HDPARM_CACHE)) {
+		sb_err("--write: --preset=%s reads only", cli_lat_preset_name(c->preset));
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* The probe's parameters from the options and the preset. */
+static void apply_preset(const struct lat_ctx *c, struct lat_run *lr)
+{
+	struct sb_probe_params *p = &lr->p;
+	const int hdparm = c->preset == LAT_HDPARM || c->preset == LAT_HDPARM_CACHE;
+	p->bs = (uint32_t)(c->bs_set ? c->bs : c->preset == LAT_DD_SYNC ? 512 : hdparm ? HDPARM_BS : 4096);
+	p->write = c->write || c->preset == LAT_DD_SYNC;
+	p->pattern = c->preset == LAT_IOPING ? SB_PROBE_RANDOM
+		     : c->preset == LAT_HDPARM_CACHE ? SB_PROBE_FIXED : SB_PROBE_SEQ;
+	p->stop_at_end = p->pattern == SB_PROBE_SEQ;
+	p->use_lseek = c->preset == LAT_HDPARM_CACHE;
+	p->interval_ns = c->flood ? 0 : c->interval_set ? c->interval_ns
+				: c->preset == LAT_IOPING ? 1000000000ull : 0;
+	p->count = c->count_set ? c->count : c->preset == LAT_DD_SYNC ? 1000 : 0;
+	p->warmup = (unsigned)(c->warmup_set ? c->warmup : c->preset == LAT_IOPING ? 1 : 0);
+	if (hdparm)
+		p->min_time_ns = c->runtime_ns ? c->runtime_ns
+				 : c->preset == LAT_HDPARM ? 3000000000ull : 2000000000ull;
+	else
+		p->deadline_ns = c->runtime_ns;
+	lr->direct = c->direct || (!c->buffered && !hdparm);
+	lr->dsync = p->write;
+	/* ioping drops the request's pages before each buffered request;
+	 * hdparm -t wants readahead and -T the cache itself */
+	p->drop_cache = !lr->direct && c->preset == LAT_IOPING;
+	p->seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
+	lr->preset = c->preset;
+}
+
+/* Writing to a block device always needs --destroy-data here (ioping asks
+ * for -WWW); cli_target_prepare adds the safety rules (never in use, a
+ * signature only with consent, held with O_EXCL). */
+static int blockdev_write_ok(const struct lat_ctx *c, const char *path)
+{
+	if (c->destroy)
+		return 0;
+	sb_err("refusing to write to block device '%s': its data would be destroyed "
+	       "(add --destroy-data)", path);
+	return SB_EXIT_USAGE;
+}
+
+/* Resolve TARGET: validate, create the test file where one is needed. */
+static int prepare(const struct lat_ctx *c, struct lat_run *lr, struct cli_target *t,
+		   const char *path)
+{
+	int rc = cli_target_probe(t, path);
+	if (rc)
+		return rc;
+	const enum sb_target_kind kind = t->info.kind;
+	const int creates = kind == SB_TARGET_DIR || kind == SB_TARGET_NONE;
+	struct sb_job_opts job;
+	sb_job_opts_default(&job);
+	job.bs = lr->p.bs;
+	job.direct = lr->direct;
+	job.offset = c->offset;
+	job.size = c->size_set ? c->size : 0;
+	if (creates && !c->size_set)
+		job.size = SB_MAX((uint64_t)lr->p.bs, lr->preset == LAT_HDPARM ||
+				  lr->preset == LAT_HDPARM_CACHE ? DEFAULT_HDPARM_FILE_SIZE
+								 : DEFAULT_FILE_SIZE);
+	job.rw = lr->p.write ? SB_RW_WRITE : SB_RW_READ;
+	if (job.size && job.size < lr->p.bs) {
+		sb_err("--size: the working set (%llu bytes) is smaller than a request (--bs, %u "
+		       "bytes)", (unsigned long long)job.size, lr->p.bs);
+		return SB_EXIT_USAGE;
+	}
+	if (lr->direct && t->info.direct_ok == 0) {
+		sb_err("cannot use direct I/O on '%s' (%s does not support it): add --buffered",
+		       path, t->info.fstype[0] ? t->info.fstype : "its filesystem");
+		return SB_EXIT_USAGE;
+	}
+	if (lr->p.write && kind == SB_TARGET_BLOCK && (rc = blockdev_write_ok(c, path)))
+		return rc;
+	t->destroy_data = c->destroy;
+	rc = cli_target_prepare(t, path, &job, 1, 0);
+	if (rc)
+		return rc;
+	if (t->region_size < lr->p.bs) {
+		sb_err("--bs: a request (%u bytes) is larger than the working set (%llu bytes)",
+		       lr->p.bs, (unsigned long long)t->region_size);
+		return SB_EXIT_USAGE;
+	}
+	lr->p.offset = t->region_offset;
+	lr->p.size = t->region_size;
+	return 0;
+}
+
+static int open_target(struct lat_run *lr, const char *path)
+{
+	int flags = (lr->p.write ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+	if (lr->direct)
+		flags |= O_DIRECT;
+	if (lr->dsync)
+		flags |= O_DSYNC;
+	lr->p.fd = open(path, flags);
+	if (lr->p.fd < 0) {
+		sb_err("cannot open '%s': %s", path, strerror(errno));
+		return errno == EACCES || errno == EPERM || errno == EBUSY ? SB_EXIT_ENV
+									    : SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int stop_requested(void *ctx)
+{
+	(void)ctx;
+	return cli_interrupted();
+}
+
+/* hdparm -T reads the first block once, flushes, then times the re-reads. */
+static void before_run(struct lat_run *lr)
+{
+	if (lr->preset == LAT_HDPARM_CACHE) {
+		void *b = sb_probe_buffer(lr->p.bs);
+		if (b && pread(lr->p.fd, b, lr->p.bs, (off_t)lr->p.offset) < 0)
+			sb_warn("priming read of '%s' failed: %s", lr->path, strerror(errno));
+		free(b);
+	}
+	if (!lr->direct || lr->preset == LAT_HDPARM_CACHE) {
+		int m = sb_cache_drop(lr->p.fd);
+		lr->cache_method = m > 0 ? m : 0;
+	}
+}
+
+static void run_probe(struct lat_run *lr)
+{
+	lr->p.stop = stop_requested;
+	lr->p.on_request = cli_lat_on_request;
+	lr->p.ctx = lr;
+	sb_ioping_init(&lr->st, lr->p.bs);
+	before_run(lr);
+	lr->failed = sb_probe_run(&lr->p, &lr->st, &lr->fail_offset);
+	if (lr->preset == LAT_HDPARM_CACHE && lr->st.count)
+		lr->overhead_ns = sb_probe_seek_overhead_ns(lr->p.fd, lr->p.offset, lr->st.count);
+	lr->interrupted = cli_interrupted() != 0;
+}
+
+static int report(const struct lat_ctx *c, struct lat_run *lr, struct sb_results *res)
+{
+	int rc = 0;
+	if (lr->failed) {
+		char a[32];
+		sb_err("%s error at offset %llu (%s) of '%s': %s", lr->p.write ? "write" : "read",
+		       (unsigned long long)lr->fail_offset,
+		       sb_fmt_size(lr->fail_offset, a, sizeof(a)), lr->path, strerror(-lr->failed));
+		rc = SB_EXIT_FAIL;
+	}
+	if (cli_lat_fill_results(res, lr) < 0) {
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	if (!c->json_stdout)
+		cli_lat_print_text(stdout, lr);
+	if (c->output && cli_write_json(res, c->output) < 0 && !rc)
+		rc = SB_EXIT_ENV;
+	if (c->json_stdout && cli_write_json(res, "-") < 0 && !rc)
+		rc = SB_EXIT_ENV;
+	render_warnings_text(stderr, res);
+	if (cli_interrupted())
+		rc = cli_interrupted() == 15 ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
+	return rc;
+}
+
+static int measure(const struct lat_ctx *c, struct lat_run *lr, struct cli_target *t)
+{
+	int rc = open_target(lr, t->paths[0]);
+	if (rc)
+		return rc;
+	struct sb_results *res = sb_results_create("latency");
+	if (!res) {
+		close(lr->p.fd);
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	cli_results_describe(res, t, lr->path);
+	cli_lat_describe_target(lr, &t->info);
+	cli_signals_install();
+	run_probe(lr);
+	close(lr->p.fd);
+	rc = report(c, lr, res);
+	sb_results_free(res);
+	return rc;
+}
+
+int cmd_latency(int argc, char **argv)
+{
+	struct lat_ctx c;
+	struct lat_run lr;
+	struct cli_target t;
+	char *pos[1];
+	int npos;
+
+	memset(&c, 0, sizeof(c));
+	memset(&lr, 0, sizeof(lr));
+	memset(&t, 0, sizeof(t));
+	struct cli_cmd_opts co = { lat_opts, lat_set, 0, NULL, &c };
+	int p = cli_parse(argc, argv, &co, pos, 1, &npos);
+	if (p == 1) {
+		help(&co);
+		return SB_EXIT_OK;
+	}
+	if (p < 0)
+		return SB_EXIT_USAGE;
+	if (npos != 1) {
+		sb_err("latency needs one TARGET: a directory, a file or a block device (see --help)");
+		return SB_EXIT_USAGE;
+	}
+	int rc = check_combinations(&c);
+	if (rc)
+		return rc;
+	apply_preset(&c, &lr);
+	lr.path = pos[0];
+	lr.per_request = !c.quiet && c.preset == LAT_IOPING;
+	lr.lines = c.json_stdout ? stderr : stdout;
+	rc = prepare(&c, &lr, &t, pos[0]);
+	if (!rc)
+		rc = measure(&c, &lr, &t);
+	cli_target_cleanup(&t, c.keep);
+	sb_ioping_free(&lr.st);
+	free(lr.rec);
+	return rc;
+}

@@ -1,0 +1,419 @@
+/*
+ * storbench meta: bonnie++'s tests in a directory: block and seek tests on
+ * one file, then create/stat/delete of many small files, in a run
+ * directory storbench creates, marks and removes (only what it made).
+ */
+#include "cli/meta.h"
+
+#include <unistd.h>
+
+#define DEFAULT_FILES 16384		/* bonnie++: -n 16 (x 1024) */
+#define DEFAULT_CHUNK 8192
+#define DEFAULT_CHAR_SIZE (20ull << 20)	/* bonnie++ 2.00a: -f 20 (MiB) */
+#define MIB (1ull << 20)
+
+enum { M_FILES, M_FILE_SIZE, M_DIRS, M_THREADS, M_SIZE, M_CHAR_SIZE, M_CHUNK, M_FILE_CHUNK,
+       M_SEEKS, M_SEEKERS, M_FSYNC, M_DIRECT, M_PER_CHAR, M_DATA, M_NAME, M_SEED, M_OUTPUT,
+       M_FORMAT, M_CSV, M_QUIET };
+
+static const struct cli_opt meta_opts[] = {
+	{ "files", OPT_ARG, M_FILES, "N", "files to create/stat/delete, 0: none [16k]" },
+	{ "file-size", OPT_ARG, M_FILE_SIZE, "SIZE|MIN:MAX", "bytes per file, random in MIN..MAX [0]" },
+	{ "dirs", OPT_ARG, M_DIRS, "N", "directories for the files [1 per thread]" },
+	{ "threads", OPT_ARG, M_THREADS, "N", "file-test threads, own directories each [1]" },
+	{ "size", OPT_ARG, M_SIZE, "SIZE", "block test file in MiB, 0: none [2 x RAM]" },
+	{ "char-size", OPT_ARG, M_CHAR_SIZE, "SIZE", "per-character test bytes, 0: none [20M]" },
+	{ "chunk", OPT_ARG, M_CHUNK, "SIZE", "block size, 256 to 1M [8k]" },
+	{ "file-chunk", OPT_ARG, M_FILE_CHUNK, "SIZE", "write/read size of file data [8k]" },
+	{ "seeks", OPT_ARG, M_SEEKS, "N", "random seeks [8192]" },
+	{ "seekers", OPT_ARG, M_SEEKERS, "N", "threads doing the seeks [5]" },
+	{ "fsync", OPT_NOARG, M_FSYNC, NULL, "fsync files, dirs, seek rewrites (bonnie++ -b)" },
+	{ "direct", OPT_NOARG, M_DIRECT, NULL, "O_DIRECT for block and seek tests (-D)" },
+	{ "per-char", OPT_ARG, M_PER_CHAR, "putc|syscall",
+	  "putc/getc, or 1-byte syscalls (bonnie++) [putc]" },
+	{ "data", OPT_ARG, M_DATA, "random|bonnie",
+	  "random, or bonnie++'s zero blocks [random]" },
+	{ "name", OPT_ARG, M_NAME, "NAME", "machine name in the CSV line [host name]" },
+	{ "seed", OPT_ARG, M_SEED, "N", "seed for names, sizes, orders, seeks [clock]" },
+	{ "output", OPT_ARG, M_OUTPUT, "FILE", "write the JSON results to FILE" },
+	{ "format", OPT_ARG, M_FORMAT, "text|json|csv", "what goes to stdout [text]" },
+	{ "csv", OPT_NOARG, M_CSV, NULL, "bonnie++'s CSV line (format 1.98) on stdout" },
+	{ "quiet", OPT_NOARG, M_QUIET, NULL, "no progress lines" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+enum { FMT_TEXT, FMT_JSON, FMT_CSV };
+
+struct meta_ctx {
+	uint64_t files, size_min, size_max, dirs, threads, size, char_size, chunk, file_chunk;
+	uint64_t seeks, seekers, seed;
+	int dirs_set, size_set, fsync, direct, syscall, bonnie_data, format, quiet;
+	const char *output, *name;
+};
+
+static int hint(char *h, size_t hl, const char *what)
+{
+	snprintf(h, hl, "%s", what);
+	return -EINVAL;
+}
+
+static int count_in(const char *v, uint64_t *out, uint64_t min, uint64_t max)
+{
+	return sb_parse_size(v, out) < 0 || *out < min || *out > max ? -EINVAL : 0;
+}
+
+static int pow2_in(const char *v, uint64_t *out)
+{
+	if (sb_parse_size(v, out) < 0 || *out < 256 || *out > MIB || (*out & (*out - 1)))
+		return -EINVAL;
+	return 0;
+}
+
+static int set_file_size(struct meta_ctx *c, const char *v)
+{
+	char a[64];
+	const char *colon = strchr(v, ':');
+	if (!colon)
+		return count_in(v, &c->size_min, 0, 1ull << 30) ? -EINVAL
+							       : (c->size_max = c->size_min, 0);
+	if ((size_t)(colon - v) >= sizeof(a))
+		return -EINVAL;
+	snprintf(a, sizeof(a), "%.*s", (int)(colon - v), v);
+	if (count_in(a, &c->size_min, 0, 1ull << 30) || count_in(colon + 1, &c->size_max, 0, 1ull << 30))
+		return -EINVAL;
+	return c->size_min <= c->size_max ? 0 : -EINVAL;
+}
+
+static int set_word(int *out, const char *v, const char *a, const char *b)
+{
+	if (!strcmp(v, a) || !strcmp(v, b)) {
+		*out = !strcmp(v, b);
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static int meta_set(void *vc, int id, const char *v, char *h, size_t hl)
+{
+	struct meta_ctx *c = vc;
+	switch (id) {
+	case M_FILES:
+		return count_in(v, &c->files, 0, 100000000) ? hint(h, hl, "a number up to 100M, e.g. 1024, 16k") : 0;
+	case M_FILE_SIZE:
+		return set_file_size(c, v) ? hint(h, hl, "a size up to 1G, or MIN:MAX, e.g. 0, 4k, 1k:64k") : 0;
+	case M_DIRS:
+		c->dirs_set = 1;
+		return count_in(v, &c->dirs, 1, 99999) ? hint(h, hl, "a number from 1 to 99999") : 0;
+	case M_THREADS:
+		return count_in(v, &c->threads, 1, 256) ? hint(h, hl, "a number from 1 to 256") : 0;
+	case M_SIZE:
+		c->size_set = 1;
+		if (sb_parse_size(v, &c->size) < 0 || c->size % MIB)
+			return hint(h, hl, "a whole number of MiB, e.g. 0, 64M, 4G");
+		return 0;
+	case M_CHAR_SIZE:
+		if (sb_parse_size(v, &c->char_size) < 0 || c->char_size % MIB)
+			return hint(h, hl, "a whole number of MiB, e.g. 0, 3M, 20M");
+		return 0;
+	case M_CHUNK:
+		return pow2_in(v, &c->chunk) ? hint(h, hl, "a power of two from 256 to 1M, e.g. 8k") : 0;
+	case M_FILE_CHUNK:
+		return pow2_in(v, &c->file_chunk) ? hint(h, hl, "a power of two from 256 to 1M, e.g. 8k") : 0;
+	case M_SEEKS:
+		return count_in(v, &c->seeks, 0, 100000000) ? hint(h, hl, "a number up to 100M") : 0;
+	case M_SEEKERS:
+		return count_in(v, &c->seekers, 1, 256) ? hint(h, hl, "a number from 1 to 256") : 0;
+	case M_PER_CHAR:
+		return set_word(&c->syscall, v, "putc", "syscall") ? hint(h, hl, "putc or syscall") : 0;
+	case M_DATA:
+		return set_word(&c->bonnie_data, v, "random", "bonnie") ? hint(h, hl, "random or bonnie") : 0;
+	case M_NAME:
+		if (!*v || strlen(v) > 63 || strchr(v, ',') || strchr(v, '\n'))
+			return hint(h, hl, "1 to 63 characters without commas");
+		c->name = v;
+		return 0;
+	case M_SEED:
+		return sb_parse_u64(v, &c->seed) < 0 || !c->seed ? hint(h, hl, "a number above 0") : 0;
+	case M_OUTPUT:
+		c->output = v;
+		return *v ? 0 : hint(h, hl, "a file name");
+	case M_FORMAT:
+		c->format = !strcmp(v, "text") ? FMT_TEXT : !strcmp(v, "json") ? FMT_JSON
+			    : !strcmp(v, "csv") ? FMT_CSV : -1;
+		return c->format < 0 ? hint(h, hl, "text, json or csv") : 0;
+	case M_CSV: c->format = FMT_CSV; return 0;
+	case M_FSYNC: c->fsync = 1; return 0;
+	case M_DIRECT: c->direct = 1; return 0;
+	case M_QUIET: c->quiet = 1; return 0;
+	}
+	return -EINVAL;
+}
+
+static void help(const struct cli_cmd_opts *co)
+{
+	printf("usage: storbench meta [options] DIR\n\n"
+	       "bonnie++'s tests in DIR. Block and seek tests on one file: per-character write\n"
+	       "and read, block write, rewrite and read (each timed to after fsync and close),\n"
+	       "and random seeks by 5 threads (every 10th also a rewrite). Then the file tests:\n"
+	       "create, stat and delete of --files files, in sequential and in random order,\n"
+	       "across --dirs directories by --threads threads: files/s and latency\n"
+	       "percentiles per operation. Everything happens in a directory storbench creates\n"
+	       "in DIR and removes afterwards; nothing else in DIR is touched.\n\n"
+	       "options:\n");
+	cli_print_opts(stdout, co);
+	printf("\nexamples:\n"
+	       "  storbench meta --size=0 /mnt/sd                  (file tests only)\n"
+	       "  storbench meta --files=0 --size=4G /mnt/ssd      (block and seek tests only)\n"
+	       "  storbench meta --files=100k --file-size=1k:16k --dirs=64 --threads=4 /srv\n"
+	       "  storbench meta --csv --quiet /mnt/hdd | bon_csv2html > report.html\n");
+}
+
+/* bonnie++'s default file size: twice the RAM, rounded up to a whole GiB
+ * when the remainder is over 512 MiB. */
+static uint64_t default_size(void)
+{
+	struct sb_host h;
+	memset(&h, 0, sizeof(h));
+	sb_host_info(&h);
+	uint64_t mib = h.mem_total ? 2 * (h.mem_total / MIB) : 300;
+	if (mib % 1024 > 512)
+		mib += 1024 - mib % 1024;
+	return mib * MIB;
+}
+
+static int check(struct meta_ctx *c)
+{
+	if (!c->size_set)
+		c->size = default_size();
+	if (!c->files && !c->size) {
+		sb_err("--files: nothing to do with --files=0 and --size=0");
+		return SB_EXIT_USAGE;
+	}
+	if (c->dirs_set && c->dirs < c->threads) {
+		sb_err("--dirs: %llu directories for %llu threads; each thread needs its own "
+		       "(give at least --dirs=%llu)", (unsigned long long)c->dirs,
+		       (unsigned long long)c->threads, (unsigned long long)c->threads);
+		return SB_EXIT_USAGE;
+	}
+	if (!c->dirs_set)
+		c->dirs = c->threads;
+	if (c->files && c->dirs > c->files) {
+		sb_err("--dirs: more directories (%llu) than files (%llu)",
+		       (unsigned long long)c->dirs, (unsigned long long)c->files);
+		return SB_EXIT_USAGE;
+	}
+	c->char_size = SB_MIN(c->char_size, c->size); /* as bonnie++ */
+	return 0;
+}
+
+static int check_target(const struct meta_ctx *c, struct cli_target *t, const char *dir)
+{
+	char a[32], b[32];
+	int rc = cli_target_probe(t, dir);
+	if (rc)
+		return rc;
+	if (t->info.kind != SB_TARGET_DIR) {
+		sb_err("meta needs a directory: '%s' is not one", dir);
+		return SB_EXIT_USAGE;
+	}
+	if (c->direct && (t->info.direct_ok == 0 || c->chunk % SB_MAX(t->info.logical_bs, 1u))) {
+		sb_err("--direct: %s", t->info.direct_ok == 0 ? "the filesystem does not support direct I/O"
+			: "--chunk must be a multiple of the logical block size");
+		return SB_EXIT_USAGE;
+	}
+	const uint64_t need = c->size + c->files * c->size_max;
+	if (t->info.fs_free && need > t->info.fs_free) {
+		sb_err("--size: not enough space in '%s': %s needed, %s free (lower --size or "
+		       "--files)", dir, sb_fmt_size(need, a, sizeof(a)),
+		       sb_fmt_size(t->info.fs_free, b, sizeof(b)));
+		return SB_EXIT_ENV;
+	}
+	return 0;
+}
+
+static void setup_run(const struct meta_ctx *c, struct meta_run *m)
+{
+	m->seed = c->seed ? c->seed : sb_now_ns() ^ ((uint64_t)getpid() << 32);
+	m->quiet = c->quiet;
+	snprintf(m->iopath, sizeof(m->iopath), "%s/%s", m->rundir, SB_META_IO_FILE);
+	m->files = (struct sb_meta_files){ m->rundir, c->files, (unsigned)c->dirs,
+					   (unsigned)c->threads, c->size_min, c->size_max,
+					   (uint32_t)c->file_chunk, c->fsync, m->seed };
+	m->io = (struct sb_meta_io){ m->iopath, c->size, c->char_size, (uint32_t)c->chunk,
+				     (unsigned)c->seeks, (unsigned)c->seekers, c->direct, c->fsync,
+				     c->syscall, c->bonnie_data, 1, m->seed };
+	if (c->name)
+		snprintf(m->name, sizeof(m->name), "%s", c->name);
+	else if (gethostname(m->name, sizeof(m->name)) < 0 || !m->name[0])
+		snprintf(m->name, sizeof(m->name), "localhost");
+	m->name[sizeof(m->name) - 1] = '\0';
+	for (char *p = m->name; *p; p++)
+		if (*p == ',')
+			*p = '_';
+}
+
+static int stop_requested(void *ctx)
+{
+	(void)ctx;
+	return cli_interrupted();
+}
+
+/* bonnie++'s progress messages, on stderr. */
+static void on_phase(void *ctx, enum sb_meta_test t)
+{
+	static const char *const what[] = {
+		"writing a byte at a time", "writing intelligently", "rewriting",
+		"reading a byte at a time", "reading intelligently", "seeking",
+		"creating files in sequential order", "stat'ing files in sequential order",
+		"deleting files in sequential order", "creating files in random order",
+		"stat'ing files in random order", "deleting files in random order",
+	};
+	const struct meta_run *m = ctx;
+	if (!m->quiet)
+		fprintf(stderr, "meta: %s (%s)\n", what[t], sb_meta_test_name(t));
+}
+
+static void on_leftover(void *ctx, const char *path)
+{
+	(void)ctx;
+	sb_warn("'%s' was left by an interrupted run of storbench meta (remove it with: "
+		"rm -r '%s')", path, path);
+}
+
+static int error_exit(const struct sb_meta_error *e, int rc)
+{
+	if (rc == -EINTR)
+		return 0;
+	if (e->what[0])
+		sb_err("%s: %s in '%s'", sb_meta_test_name(e->test), e->what, e->path);
+	else
+		sb_err("%s failed on '%s': %s", sb_meta_test_name(e->test), e->path,
+		       strerror(e->err ? e->err : -rc));
+	const int env = e->err == ENOSPC || e->err == EACCES || e->err == EPERM ||
+			e->err == EROFS || e->err == EDQUOT || e->err == EMFILE;
+	return env ? SB_EXIT_ENV : SB_EXIT_FAIL;
+}
+
+static int run_tests(struct meta_run *m)
+{
+	struct sb_meta_ctl ctl = { stop_requested, on_phase, m };
+	struct sb_meta_error err;
+	memset(&err, 0, sizeof(err));
+	int e = 0;
+	if (m->io.size) {
+		cli_signals_track_file(m->iopath, 1); /* a second Ctrl-C removes it */
+		e = sb_meta_io_run(&m->io, &ctl, m->res, &m->cache_method, &err);
+		cli_signals_track_file(m->iopath, 0);
+	}
+	if (!e && m->files.nfiles)
+		e = sb_meta_files_run(&m->files, &ctl, m->res, &err);
+	m->interrupted = cli_interrupted() != 0;
+	return e ? error_exit(&err, e) : 0;
+}
+
+static void remove_rundir(struct meta_run *m)
+{
+	int e = sb_meta_rundir_remove(m->rundir);
+	m->kept = e < 0;
+	if (e == -ENOTEMPTY)
+		sb_warn("kept '%s': it holds files storbench did not create", m->rundir);
+	else if (e < 0)
+		sb_warn("could not remove '%s': %s (remove it with: rm -r '%s')", m->rundir,
+			strerror(-e), m->rundir);
+}
+
+static void sanity(struct sb_results *res, const struct meta_run *m)
+{
+	char a[32], b[32];
+	const uint64_t mem = res->host.mem_total;
+	if (m->io.size && mem && m->io.size < 2 * mem)
+		sb_results_warn(res, "the block test file (%s) is smaller than twice the RAM (%s), "
+				   "which bonnie++ requires; the page cache was %s before each "
+				   "reading test", sb_fmt_size(m->io.size, a, sizeof(a)),
+				sb_fmt_size(2 * mem, b, sizeof(b)),
+				m->cache_method ? "dropped" : "NOT dropped (no permission)");
+}
+
+static int finish(const struct meta_ctx *c, struct meta_run *m, struct sb_results *res, int rc)
+{
+	char line[2048];
+	cli_meta_fill_results(res, m);
+	sanity(res, m);
+	if (c->format == FMT_TEXT)
+		cli_meta_print_text(stdout, m);
+	if (c->format == FMT_CSV) {
+		cli_meta_csv(m, line, sizeof(line));
+		fputs(line, stdout);
+	}
+	if (c->output && cli_write_json(res, c->output) < 0 && !rc)
+		rc = SB_EXIT_ENV;
+	if (c->format == FMT_JSON && cli_write_json(res, "-") < 0 && !rc)
+		rc = SB_EXIT_ENV;
+	render_warnings_text(stderr, res);
+	if (cli_interrupted())
+		rc = cli_interrupted() == 15 ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
+	return rc;
+}
+
+static int measure(const struct meta_ctx *c, struct meta_run *m, struct cli_target *t,
+		   const char *dir)
+{
+	struct sb_results *res = sb_results_create("meta");
+	if (!res) {
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	cli_results_describe(res, t, dir);
+	int e = sb_meta_rundir_create(dir, m->rundir, sizeof(m->rundir));
+	if (e < 0) {
+		sb_err("cannot create a run directory in '%s': %s", dir, strerror(-e));
+		sb_results_free(res);
+		return e == -EACCES || e == -EPERM || e == -EROFS || e == -ENOSPC ? SB_EXIT_ENV
+										  : SB_EXIT_FAIL;
+	}
+	setup_run(c, m);
+	cli_signals_install();
+	int rc = run_tests(m);
+	remove_rundir(m);
+	rc = finish(c, m, res, rc);
+	sb_results_free(res);
+	return rc;
+}
+
+int cmd_meta(int argc, char **argv)
+{
+	struct meta_ctx c = { .files = DEFAULT_FILES, .threads = 1, .chunk = DEFAULT_CHUNK,
+			      .file_chunk = DEFAULT_CHUNK, .char_size = DEFAULT_CHAR_SIZE,
+			      .seeks = 8192, .seekers = 5 };
+	struct cli_target t;
+	char *pos[1];
+	int npos;
+	memset(&t, 0, sizeof(t));
+	struct cli_cmd_opts co = { meta_opts, meta_set, 0, NULL, &c };
+	int p = cli_parse(argc, argv, &co, pos, 1, &npos);
+	if (p == 1) {
+		help(&co);
+		return SB_EXIT_OK;
+	}
+	if (p < 0)
+		return SB_EXIT_USAGE;
+	if (npos != 1) {
+		sb_err("meta needs one DIR to work in (see --help)");
+		return SB_EXIT_USAGE;
+	}
+	int rc = check(&c);
+	if (!rc)
+		rc = check_target(&c, &t, pos[0]);
+	if (rc)
+		return rc;
+	if (sb_meta_leftovers(pos[0], on_leftover, NULL) < 0)
+		sb_warn("cannot look for leftovers in '%s'", pos[0]);
+	struct meta_run *m = calloc(1, sizeof(*m));
+	if (!m) {
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	rc = measure(&c, m, &t, pos[0]);
+	free(m);
+	return rc;
+}

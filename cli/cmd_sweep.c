@@ -1,0 +1,394 @@
+/*
+ * storbench sweep: iozone's auto mode (-a -e -c) with its tests and
+ * definitions, on a directory or a file storbench creates, reported as one
+ * matrix per test (file size down, record size across, KiB/s) on the
+ * terminal, in the results JSON, and as CSV blocks like iozone -R.
+ */
+#include "cli/sweep.h"
+
+#include <unistd.h>
+
+enum { SW_TESTS, SW_FILE_SIZES, SW_RECORD_SIZES, SW_ALL_RECORDS, SW_FLUSH, SW_NO_FLUSH, SW_CLOSE,
+       SW_NO_CLOSE, SW_DIRECT, SW_NO_RETEST, SW_WARM, SW_STRIDE, SW_BURST, SW_OUTPUT, SW_FORMAT,
+       SW_CSV, SW_QUIET, SW_DESTROY };
+
+static const struct cli_opt sweep_opts[] = {
+	{ "tests", OPT_ARG, SW_TESTS, "LIST",
+	  "write,rewrite,read,reread,randread,randwrite,bkwdread,recrewrite,strideread,"
+	  "fwrite,frewrite,fread,freread or all [all]" },
+	{ "file-sizes", OPT_ARG, SW_FILE_SIZES, "LIST",
+	  "file sizes, e.g. 64k,1M,1G [64k to 512M, powers of two]" },
+	{ "record-sizes", OPT_ARG, SW_RECORD_SIZES, "LIST",
+	  "record sizes up to 16M, e.g. 4k,64k [4k to 16M, powers of two]" },
+	{ "all-records", OPT_NOARG, SW_ALL_RECORDS, NULL,
+	  "also records under 64k on files over 16M (iozone -z)" },
+	{ "flush", OPT_NOARG, SW_FLUSH, NULL, "fsync inside the timings (iozone -e) [on]" },
+	{ "no-flush", OPT_NOARG, SW_NO_FLUSH, NULL, "fsync after the timings" },
+	{ "close", OPT_NOARG, SW_CLOSE, NULL, "close inside the timings (iozone -c) [on]" },
+	{ "no-close", OPT_NOARG, SW_NO_CLOSE, NULL, "close after the timings" },
+	{ "direct", OPT_NOARG, SW_DIRECT, NULL, "SW_DIRECT, except the stdio tests (iozone -I)" },
+	{ "no-retest", OPT_NOARG, SW_NO_RETEST, NULL,
+	  "leave out rewrite, reread, frewrite, freread (iozone -+n)" },
+	{ "warm", OPT_NOARG, SW_WARM, NULL, "keep the page cache before read tests" },
+	{ "stride", OPT_ARG, SW_STRIDE, "N", "stride read: records between reads (iozone -j) [17]" },
+	{ "burst", OPT_ARG, SW_BURST, "SIZE,IDLE",
+	  "after each SIZE written, fsync and sleep IDLE, not timed (iozone -+b)" },
+	{ "output", OPT_ARG, SW_OUTPUT, "FILE", "write JSON results to FILE" },
+	{ "format", OPT_ARG, SW_FORMAT, "text|json", "what goes to stdout [text]" },
+	{ "csv", OPT_ARG, SW_CSV, "FILE", "write the matrices to FILE as CSV blocks (iozone -R)" },
+	{ "quiet", OPT_NOARG, SW_QUIET, NULL, "no progress lines" },
+	{ "destroy-data", OPT_NOARG, SW_DESTROY, NULL,
+	  "TARGET may be an existing file storbench did not create: it is overwritten" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+static int parse_tests(struct sweep_cli *c, const char *v)
+{
+	char buf[512], *save = NULL;
+	if (strlen(v) >= sizeof(buf))
+		return -EINVAL;
+	snprintf(buf, sizeof(buf), "%s", v);
+	c->tests_given = 0;
+	for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		const int t = sb_sweep_test_by_name(w);
+		if (!strcmp(w, "all"))
+			c->tests_given |= SB_SWEEP_ALL_TESTS;
+		else if (t < 0)
+			return -EINVAL;
+		else
+			c->tests_given |= 1u << t;
+	}
+	return c->tests_given ? 0 : -EINVAL;
+}
+
+/* "64k,1M,1G": sizes from min to max, at most SB_SWEEP_MAX_SIZES. */
+static int parse_sizes(const char *v, uint64_t *out, unsigned *n, uint64_t min, uint64_t max)
+{
+	char buf[1024], *save = NULL;
+	if (strlen(v) >= sizeof(buf))
+		return -EINVAL;
+	snprintf(buf, sizeof(buf), "%s", v);
+	*n = 0;
+	for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		if (*n >= SB_SWEEP_MAX_SIZES || sb_parse_size(w, &out[*n]) < 0 ||
+		    out[*n] < min || out[*n] > max)
+			return -EINVAL;
+		(*n)++;
+	}
+	return *n ? 0 : -EINVAL;
+}
+
+static int parse_burst(struct sweep_cli *c, const char *v)
+{
+	char size[64];
+	const char *comma = strchr(v, ',');
+	if (!comma || (size_t)(comma - v) >= sizeof(size))
+		return -EINVAL;
+	snprintf(size, sizeof(size), "%.*s", (int)(comma - v), v);
+	if (sb_parse_size(size, &c->o.burst_bytes) < 0 || !c->o.burst_bytes ||
+	    sb_parse_duration_ns(comma + 1, &c->o.burst_idle_ns) < 0 ||
+	    c->o.burst_idle_ns > 3600000000000ull)
+		return -EINVAL;
+	return 0;
+}
+
+#define HINT(...) (snprintf(hint, hl, __VA_ARGS__), -EINVAL)
+
+static int sweep_set(void *vc, int id, const char *v, char *hint, size_t hl)
+{
+	struct sweep_cli *c = vc;
+	uint64_t n;
+	switch (id) {
+	case SW_TESTS:
+		return parse_tests(c, v) ? HINT("a comma-separated list of write, rewrite, read, "
+						"reread, randread, randwrite, bkwdread, recrewrite, "
+						"strideread, fwrite, frewrite, fread, freread, or all")
+					 : 0;
+	case SW_FILE_SIZES:
+		return parse_sizes(v, c->o.file_sizes, &c->o.nfile, 512, 1ull << 50)
+			       ? HINT("a comma-separated list of at most %d sizes from 512 to 1P "
+				      "(example: 64k,1M,1G)", SB_SWEEP_MAX_SIZES)
+			       : 0;
+	case SW_RECORD_SIZES:
+		return parse_sizes(v, c->o.record_sizes, &c->o.nrec, 512, SB_SWEEP_MAX_RECORD)
+			       ? HINT("a comma-separated list of at most %d sizes from 512 to 16M "
+				      "(example: 4k,64k,1M)", SB_SWEEP_MAX_SIZES)
+			       : 0;
+	case SW_STRIDE:
+		if (sb_parse_u64(v, &n) < 0 || n < 1 || n > 1000000)
+			return HINT("a number of records from 1 to 1000000");
+		c->o.stride = (unsigned)n;
+		return 0;
+	case SW_BURST:
+		return parse_burst(c, v) ? HINT("SIZE,IDLE: a size and a pause of at most 1h "
+						"(example: 1M,100ms)")
+					 : 0;
+	case SW_OUTPUT:
+	case SW_CSV:
+		if (!*v)
+			return HINT("a file name");
+		*(id == SW_OUTPUT ? &c->output : &c->csv) = v;
+		return 0;
+	case SW_FORMAT:
+		if (strcmp(v, "text") && strcmp(v, "json"))
+			return HINT("text or json");
+		c->json_stdout = !strcmp(v, "json");
+		return 0;
+	case SW_ALL_RECORDS: c->o.all_records = 1; return 0;
+	case SW_FLUSH: c->o.flush = 1; return 0;
+	case SW_NO_FLUSH: c->o.flush = 0; return 0;
+	case SW_CLOSE: c->o.close = 1; return 0;
+	case SW_NO_CLOSE: c->o.close = 0; return 0;
+	case SW_DIRECT: c->o.direct = 1; return 0;
+	case SW_NO_RETEST: c->no_retest = 1; return 0;
+	case SW_WARM: c->o.warm = 1; return 0;
+	case SW_QUIET: c->quiet = 1; return 0;
+	case SW_DESTROY: c->destroy_data = 1; return 0;
+	}
+	return -EINVAL;
+}
+
+static void help(const struct cli_cmd_opts *co)
+{
+	printf("usage: storbench sweep [options] TARGET\n\n"
+	       "iozone's tests in auto mode (iozone -a -e -c): every test on every file\n"
+	       "size (64 KiB to 512 MiB) and record size (4 KiB to 16 MiB), records\n"
+	       "under 64 KiB left out on files over 16 MiB, reported in KiB/s as one\n"
+	       "matrix per test. The page cache is dropped before each read test.\n"
+	       "TARGET is a directory (a test file is created in it and removed after\n"
+	       "each cell) or a file to create. See docs/sweep.md.\n\n"
+	       "options:\n");
+	cli_print_opts(stdout, co);
+	printf("\nexamples:\n"
+	       "  storbench sweep /mnt/sdcard\n"
+	       "  storbench sweep --tests=write,read,randread --file-sizes=1G --direct /mnt/ssd\n"
+	       "  storbench sweep --file-sizes=64k,1M --record-sizes=4k,64k --csv=out.csv .\n");
+}
+
+/* Options that only make sense together, checked before anything runs. */
+static int check_combinations(struct sweep_cli *c)
+{
+	c->o.tests = c->tests_given ? c->tests_given : SB_SWEEP_ALL_TESTS;
+	if (c->no_retest) {
+		const uint32_t named = c->tests_given == SB_SWEEP_ALL_TESTS ? 0 : c->tests_given;
+		if (named & SB_SWEEP_RETESTS) {
+			sb_err("--no-retest: leaves out rewrite, reread, frewrite and freread, "
+			       "which --tests names");
+			return SB_EXIT_USAGE;
+		}
+		c->o.tests &= ~(uint32_t)SB_SWEEP_RETESTS;
+	}
+	int e = sb_sweep_plan(c->r, &c->o);
+	if (e == -EINVAL) {
+		sb_err("--record-sizes: no record size fits in any file size (records are never "
+		       "larger than the file)");
+		return SB_EXIT_USAGE;
+	}
+	if (e) {
+		sb_err("--file-sizes: %s", strerror(-e));
+		return SB_EXIT_USAGE;
+	}
+	if (c->json_stdout && c->output && !strcmp(c->output, "-")) {
+		sb_err("--output: '-' and --format=json both print JSON on stdout; use one");
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* --direct needs records in whole logical blocks and a filesystem that
+ * takes O_DIRECT. */
+static int check_direct(const struct sweep_cli *c, const struct cli_target *t, const char *path)
+{
+	const uint32_t lbs = t->info.logical_bs ? t->info.logical_bs : 512;
+	if (!c->o.direct)
+		return 0;
+	if (t->info.direct_ok == 0) {
+		sb_err("--direct: the filesystem of '%s' (%s) does not support direct I/O", path,
+		       t->info.fstype[0] ? t->info.fstype : "unknown");
+		return SB_EXIT_USAGE;
+	}
+	for (unsigned i = 0; i < c->r->nrec; i++) {
+		if (c->r->record_sizes[i] % lbs) {
+			sb_err("--record-sizes: %llu bytes is not a multiple of the logical block "
+			       "size (%u bytes), which --direct needs",
+			       (unsigned long long)c->r->record_sizes[i], lbs);
+			return SB_EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
+/* What the test file is: created by us per cell (owned) or a file the
+ * user gave over with --destroy-data. */
+static int check_target(const struct sweep_cli *c, struct cli_target *t, const char *path,
+			char *file, size_t len, int *owned)
+{
+	char a[32], b[32];
+	int rc = cli_target_probe(t, path);
+	if (rc)
+		return rc;
+	*owned = 1;
+	switch (t->info.kind) {
+	case SB_TARGET_DIR:
+		snprintf(file, len, "%s/.storbench-%d-0.tmp", path, (int)getpid());
+		break;
+	case SB_TARGET_NONE:
+		snprintf(file, len, "%s", path);
+		break;
+	case SB_TARGET_FILE:
+		snprintf(file, len, "%s", path);
+		*owned = sb_file_is_ours(path) == 1;
+		if (!*owned && !c->destroy_data) {
+			sb_err("refusing to overwrite '%s': storbench did not create it (name a new "
+			       "file or a directory, or add --destroy-data)", path);
+			return SB_EXIT_USAGE;
+		}
+		break;
+	default:
+		sb_err("cannot use '%s': sweep needs a directory or a file on a filesystem", path);
+		return SB_EXIT_USAGE;
+	}
+	if ((rc = check_direct(c, t, path)))
+		return rc;
+	const uint64_t need = c->r->file_sizes[c->r->nfile - 1];
+	if (t->info.fs_free && need > t->info.fs_free + (*owned ? 0 : t->info.file_size)) {
+		sb_err("not enough space for the test file: %s needed, %s free on %s",
+		       sb_fmt_size(need, a, sizeof(a)), sb_fmt_size(t->info.fs_free, b, sizeof(b)),
+		       t->info.mountpoint[0] ? t->info.mountpoint : "the filesystem");
+		return SB_EXIT_ENV;
+	}
+	return 0;
+}
+
+static void extra_json(struct sb_json *j, const void *ctx)
+{
+	const struct sweep_cli *c = ctx;
+	sb_sweep_json(j, c->r, &c->o);
+}
+
+/* A failure of the run, said once with where it happened. */
+static int report_failure(const struct sweep_cli *c, const char *file, int e)
+{
+	const struct sb_sweep_result *r = c->r;
+	char a[32], b[32];
+	if (!r->fail_errno)
+		sb_err("the sweep of '%s' failed: %s", file, strerror(-e));
+	else if (r->fail_op == -1 && r->fail_test < 0)
+		sb_err("cannot create '%s': %s", file, strerror(-e));
+	else if (r->fail_op == -2)
+		sb_err("cannot remove '%s': %s", file, strerror(-e));
+	else if (r->fail_op == -1)
+		sb_err("cannot open '%s' for the %s test: %s", file,
+		       sb_sweep_test_name(r->fail_test), strerror(-e));
+	else
+		sb_err("%s failed in the %s test (file %s, record %s) at offset %llu: %s",
+		       sb_sweep_op_name(r->fail_op), sb_sweep_test_name(r->fail_test),
+		       sb_fmt_size(r->fail_file_size, a, sizeof(a)),
+		       sb_fmt_size(r->fail_record_size, b, sizeof(b)),
+		       (unsigned long long)r->fail_offset, strerror(-e));
+	return e == -ENOSPC || e == -EACCES || e == -EPERM || e == -EROFS ? SB_EXIT_ENV
+									    : SB_EXIT_FAIL;
+}
+
+static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
+{
+	struct cli_target t;
+	char file[4200];
+	int owned;
+	memset(&t, 0, sizeof(t));
+	int rc = check_target(c, &t, path, file, sizeof(file), &owned);
+	if (rc)
+		return rc;
+	if (owned && t.info.kind == SB_TARGET_FILE && sb_file_remove_created(file) < 0) {
+		sb_err("cannot remove '%s', left by an earlier run", file);
+		return SB_EXIT_ENV;
+	}
+	cli_results_describe(res, &t, path);
+	res->target_created = owned;
+	const char *tr = getenv("SB_SWEEP_TRACE"); /* tests only: every operation */
+	if (tr && *tr && !(c->trace = fopen(tr, "w"))) {
+		sb_err("cannot write '%s': %s", tr, strerror(errno));
+		return SB_EXIT_ENV;
+	}
+	c->o.trace = c->trace ? sweep_trace : NULL;
+	c->o.should_stop = sweep_should_stop;
+	c->o.progress = c->quiet ? NULL : sweep_progress;
+	c->o.ctx = c;
+	c->t0 = sb_now_ns();
+	c->tty = isatty(STDERR_FILENO);
+	c->last_fi = (unsigned)-1;
+	if (owned)
+		cli_signals_track_file(file, 1);
+	c->ran = 1;
+	const int e = sb_sweep_run(c->r, &c->o, file, owned);
+	if (owned)
+		cli_signals_track_file(file, 0);
+	if (c->tty && !c->quiet)
+		fputs("\r\033[K", stderr);
+	if (c->trace && fclose(c->trace) != 0)
+		sb_warn("trace file '%s' is incomplete", tr);
+	res->interrupted = c->r->interrupted;
+	res->cache_dropped = c->r->cache_method;
+	if (c->r->cache_error)
+		sb_results_warn(res, "the page cache could not be dropped before read tests (%s): "
+				     "their figures may come from memory",
+				strerror(c->r->cache_error));
+	return e && e != -EINTR ? report_failure(c, file, e) : 0;
+}
+
+static int outputs(const struct sweep_cli *c, const char *path, const struct sb_results *res)
+{
+	int rc = 0;
+	if (c->json_stdout) {
+		if (cli_write_json(res, "-") < 0)
+			rc = SB_EXIT_ENV;
+	} else {
+		sweep_print_text(stdout, c, path, res);
+	}
+	if (c->output && cli_write_json(res, c->output) < 0)
+		rc = SB_EXIT_ENV;
+	if (c->csv && sweep_write_csv(c, c->csv) < 0)
+		rc = SB_EXIT_ENV;
+	return rc;
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+	struct sweep_cli c;
+	char *pos[1];
+	int npos;
+	memset(&c, 0, sizeof(c));
+	sb_sweep_opts_default(&c.o);
+	struct cli_cmd_opts co = { sweep_opts, sweep_set, 0, NULL, &c };
+	int p = cli_parse(argc, argv, &co, pos, 1, &npos);
+	if (p == 1) {
+		help(&co);
+		return SB_EXIT_OK;
+	}
+	if (p < 0)
+		return SB_EXIT_USAGE;
+	if (npos < 1) {
+		sb_err("TARGET: name a directory or a file to create (see storbench sweep --help)");
+		return SB_EXIT_USAGE;
+	}
+	c.r = calloc(1, sizeof(*c.r));
+	struct sb_results *res = sb_results_create("sweep");
+	int rc = !c.r || !res ? (sb_err("out of memory"), SB_EXIT_ENV) : check_combinations(&c);
+	if (!rc) {
+		cli_signals_install();
+		res->extra_key = "sweep";
+		res->extra_json = extra_json;
+		res->extra_ctx = &c;
+		rc = run(&c, pos[0], res);
+		if (c.ran) {
+			const int w = outputs(&c, pos[0], res);
+			rc = rc ? rc : w;
+		}
+		render_warnings_text(stderr, res);
+	}
+	if (cli_interrupted())
+		rc = cli_interrupted() == 15 ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
+	sb_results_free(res);
+	free(c.r);
+	return rc;
+}

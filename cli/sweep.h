@@ -1,0 +1,34 @@
+/* storbench sweep: what cli/cmd_sweep.c and cli/sweep_out.c share. */
+#ifndef SB_CLI_SWEEP_H
+#define SB_CLI_SWEEP_H
+
+#include "cli/cli.h"
+#include "lib/sweep/sweep.h"
+
+struct sweep_cli {
+	struct sb_sweep_opts o;
+	struct sb_sweep_result *r;
+	uint32_t tests_given;	/* the tests named in --tests, 0 when not given */
+	int no_retest;
+	const char *output, *csv;
+	int json_stdout, quiet, destroy_data;
+	int ran;		/* the run started: there are results to write */
+	/* progress state */
+	uint64_t t0;
+	int tty;
+	unsigned last_fi;
+	FILE *trace;		/* SB_SWEEP_TRACE */
+};
+
+/* The report on a terminal: the conditions, then one matrix per test (file
+ * size down, record size across, KiB/s), as iozone's -R report. */
+void sweep_print_text(FILE *f, const struct sweep_cli *c, const char *path,
+		      const struct sb_results *res);
+/* The matrices as CSV blocks, one per test, like iozone -R: 0 or -1. */
+int sweep_write_csv(const struct sweep_cli *c, const char *path);
+/* Callbacks of the run. */
+void sweep_progress(void *ctx, unsigned fi, unsigned ri, int test);
+void sweep_trace(void *ctx, const struct sb_sweep_event *ev);
+int sweep_should_stop(void *ctx);
+
+#endif

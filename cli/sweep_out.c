@@ -1,0 +1,185 @@
+/*
+ * What storbench sweep shows and writes: the matrices as iozone's -R report
+ * lays them out (file size down, record size across, both in KiB, one
+ * table per test in iozone's order), progress lines, and the test-only
+ * trace of every operation.
+ */
+#include "cli/sweep.h"
+
+#include <unistd.h>
+
+/* A size in KiB as iozone labels it ("64", "1024"); "0.5" for a size that
+ * is not a whole number of KiB. */
+static const char *kib(uint64_t bytes, char *buf, size_t len)
+{
+	if (bytes % 1024)
+		snprintf(buf, len, "%g", (double)bytes / 1024);
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)(bytes / 1024));
+	return buf;
+}
+
+static int width(const struct sb_sweep_result *r)
+{
+	int w = 7;
+	char buf[32];
+	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
+		for (unsigned fi = 0; fi < r->nfile; fi++)
+			for (unsigned ri = 0; ri < r->nrec; ri++)
+				if (r->state[t][fi][ri] == SB_SWEEP_CELL_DONE)
+					w = SB_MAX(w, snprintf(buf, sizeof(buf), "%llu",
+							       (unsigned long long)r->kibps[t][fi][ri]));
+	for (unsigned ri = 0; ri < r->nrec; ri++)
+		w = SB_MAX(w, (int)strlen(kib(r->record_sizes[ri], buf, sizeof(buf))));
+	return w;
+}
+
+static void matrix_text(FILE *f, const struct sb_sweep_result *r, int t, int w)
+{
+	char buf[32];
+	fprintf(f, "\n%s: KiB/s, file size down, record size across (both in KiB)\n",
+		sb_sweep_test_title(t));
+	fprintf(f, "%9s", "kB");
+	for (unsigned ri = 0; ri < r->nrec; ri++)
+		fprintf(f, " %*s", w, kib(r->record_sizes[ri], buf, sizeof(buf)));
+	fputc('\n', f);
+	for (unsigned fi = 0; fi < r->nfile; fi++) {
+		fprintf(f, "%9s", kib(r->file_sizes[fi], buf, sizeof(buf)));
+		for (unsigned ri = 0; ri < r->nrec; ri++) {
+			if (r->state[t][fi][ri] == SB_SWEEP_CELL_DONE)
+				fprintf(f, " %*llu", w, (unsigned long long)r->kibps[t][fi][ri]);
+			else
+				fprintf(f, " %*s", w, "-");
+		}
+		fputc('\n', f);
+	}
+}
+
+static void conditions(FILE *f, const struct sweep_cli *c, const struct sb_results *res)
+{
+	const struct sb_sweep_result *r = c->r;
+	const struct sb_sweep_opts *o = &c->o;
+	char a[32], b[32], x[32], y[32];
+	fprintf(f, "%u file size%s (%s to %s) x %u record size%s (%s to %s), %u of %u cells "
+		   "measured%s\n",
+		r->nfile, r->nfile > 1 ? "s" : "", sb_fmt_size(r->file_sizes[0], a, sizeof(a)),
+		sb_fmt_size(r->file_sizes[r->nfile - 1], b, sizeof(b)), r->nrec,
+		r->nrec > 1 ? "s" : "", sb_fmt_size(r->record_sizes[0], x, sizeof(x)),
+		sb_fmt_size(r->record_sizes[r->nrec - 1], y, sizeof(y)), r->cells_done,
+		r->cells_planned, r->interrupted ? " (interrupted)" : "");
+	fprintf(f, "%s inside the timings, %s, %s, random data",
+		o->flush && o->close ? "fsync and close" : o->flush ? "fsync (not close)"
+			: o->close ? "close (not fsync)" : "neither fsync nor close",
+		o->direct ? "direct I/O (stdio tests buffered)" : "buffered I/O",
+		o->warm ? "page cache kept (--warm)"
+		: res->cache_dropped == 2 ? "page cache dropped before read tests (drop_caches)"
+		: res->cache_dropped == 1 ? "page cache dropped before read tests (fadvise)"
+					  : "page cache not dropped");
+	if (o->burst_bytes)
+		fprintf(f, ", burst: fsync and %s idle after every %s",
+			sb_fmt_ns((double)o->burst_idle_ns, a, sizeof(a)),
+			sb_fmt_size(o->burst_bytes, b, sizeof(b)));
+	fputc('\n', f);
+	if (r->small_record_rule)
+		fprintf(f, "records under 64 KiB are skipped on files over 16 MiB, as iozone "
+			   "does (--all-records measures them)\n");
+}
+
+void sweep_print_text(FILE *f, const struct sweep_cli *c, const char *path,
+		      const struct sb_results *res)
+{
+	render_target_text(f, res);
+	conditions(f, c, res);
+	const int w = width(c->r);
+	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
+		if (c->o.tests & (1u << t))
+			matrix_text(f, c->r, t, w);
+	fflush(f);
+}
+
+/* iozone -R: a title line, a header of record sizes after an empty cell,
+ * then a row per file size; 0 where a cell was not measured, as iozone. */
+static void matrix_csv(FILE *f, const struct sb_sweep_result *r, int t)
+{
+	char buf[32];
+	fprintf(f, "\"%s\"\n", sb_sweep_test_title(t));
+	for (unsigned ri = 0; ri < r->nrec; ri++)
+		fprintf(f, ",\"%s\"", kib(r->record_sizes[ri], buf, sizeof(buf)));
+	fputc('\n', f);
+	for (unsigned fi = 0; fi < r->nfile; fi++) {
+		fprintf(f, "\"%s\"", kib(r->file_sizes[fi], buf, sizeof(buf)));
+		for (unsigned ri = 0; ri < r->nrec; ri++)
+			fprintf(f, ",%llu", r->state[t][fi][ri] == SB_SWEEP_CELL_DONE
+						    ? (unsigned long long)r->kibps[t][fi][ri]
+						    : 0ull);
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+}
+
+int sweep_write_csv(const struct sweep_cli *c, const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+	if (!f) {
+		sb_err("cannot write '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
+		if (c->o.tests & (1u << t))
+			matrix_csv(f, c->r, t);
+	int e = ferror(f) ? EIO : 0;
+	if (f != stdout ? fclose(f) != 0 : fflush(f) != 0)
+		e = e ? e : errno;
+	if (e) {
+		sb_err("cannot write '%s': %s", path, strerror(e));
+		return -1;
+	}
+	return 0;
+}
+
+/* A line per file size; on a terminal also the cell and test, in place. */
+void sweep_progress(void *ctx, unsigned fi, unsigned ri, int test)
+{
+	struct sweep_cli *c = ctx;
+	const struct sb_sweep_result *r = c->r;
+	char a[32], b[32];
+	if (test < 0)
+		return;
+	if (fi != c->last_fi) {
+		c->last_fi = fi;
+		fprintf(stderr, "%ssweep: file size %s (%u of %u), elapsed %s%s\n",
+			c->tty ? "\r" : "", sb_fmt_size(r->file_sizes[fi], a, sizeof(a)), fi + 1,
+			r->nfile, sb_fmt_ns((double)(sb_now_ns() - c->t0), b, sizeof(b)),
+			c->tty ? "\033[K" : "");
+	}
+	if (c->tty)
+		fprintf(stderr, "\r  %s file, %s records: %s\033[K",
+			sb_fmt_size(r->file_sizes[fi], a, sizeof(a)),
+			sb_fmt_size(r->record_sizes[ri], b, sizeof(b)), sb_sweep_test_name(test));
+	fflush(stderr);
+}
+
+/* FNV-1a: enough to tell records apart in a trace. */
+static uint64_t fnv1a(const void *data, uint64_t len)
+{
+	const unsigned char *p = data;
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (uint64_t i = 0; p && i < len; i++)
+		h = (h ^ p[i]) * 0x100000001b3ull;
+	return p ? h : 0;
+}
+
+/* "TEST OP FILE_SIZE RECORD_SIZE OFFSET LENGTH HASH", one per operation. */
+void sweep_trace(void *ctx, const struct sb_sweep_event *ev)
+{
+	struct sweep_cli *c = ctx;
+	fprintf(c->trace, "%s %s %llu %llu %llu %llu %016llx\n", sb_sweep_test_name(ev->test),
+		sb_sweep_op_name(ev->op), (unsigned long long)ev->file_size,
+		(unsigned long long)ev->record_size, (unsigned long long)ev->offset,
+		(unsigned long long)ev->length, (unsigned long long)fnv1a(ev->data, ev->length));
+}
+
+int sweep_should_stop(void *ctx)
+{
+	return cli_interrupted() != 0;
+}

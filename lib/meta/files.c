@@ -1,0 +1,237 @@
+/*
+ * bonnie++'s file tests (bon_file.cpp): create, stat and delete N files in
+ * sequential, then random order. Files are numbered 0..N-1 and spread in
+ * contiguous blocks over the directories; with several threads, directory
+ * d belongs to thread d % threads, and so do its files. Each test is timed
+ * from the moment every thread is ready to the end of the slowest, and the
+ * create and delete tests include a syncfs (bonnie++ calls sync()).
+ */
+#include "lib/meta/meta_int.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* First file of directory d: ceil(d * N / D). */
+static uint64_t dir_first(const struct sb_meta_files *p, uint64_t d)
+{
+	return (d * p->nfiles + p->ndirs - 1) / p->ndirs;
+}
+
+static unsigned dir_of(const struct sb_meta_files *p, uint64_t i)
+{
+	return (unsigned)(i * p->ndirs / p->nfiles);
+}
+
+static void dir_path(const struct sb_meta_files *p, unsigned d, char *buf, size_t len)
+{
+	if (p->ndirs > 1)
+		snprintf(buf, len, "%s/%05u", p->dir, d);
+	else
+		snprintf(buf, len, "%s", p->dir);
+}
+
+static void file_path(const struct meta_worker *w, uint64_t i, int random_first, char *buf,
+		      size_t len)
+{
+	const struct sb_meta_files *p = w->fr->p;
+	char name[SB_META_NAME_MAX];
+	sb_meta_file_name(p->seed, i, random_first, name);
+	if (p->ndirs > 1)
+		snprintf(buf, len, "%s/%05u/%s", p->dir, dir_of(p, i), name);
+	else
+		snprintf(buf, len, "%s/%s", p->dir, name);
+}
+
+static uint64_t file_size(const struct sb_meta_files *p, uint64_t i)
+{
+	if (p->size_max <= p->size_min)
+		return p->size_min;
+	uint64_t x = p->seed ^ (i * 0xd6e8feb86659fd93ull);
+	return p->size_min + sb_splitmix64(&x) % (p->size_max - p->size_min + 1);
+}
+
+static int fail(struct meta_worker *w, int err, const char *path)
+{
+	w->err = err;
+	snprintf(w->errpath, sizeof(w->errpath), "%s", path);
+	return -err;
+}
+
+static int write_data(struct meta_worker *w, int fd, uint64_t size)
+{
+	const uint32_t chunk = w->fr->p->chunk;
+	for (uint64_t done = 0; done < size;) {
+		size_t n = (size_t)SB_MIN((uint64_t)chunk, size - done);
+		ssize_t k = write(fd, w->buf, n);
+		if (k < 0)
+			return -errno;
+		if (k == 0)
+			return -EIO;
+		done += (uint64_t)k;
+	}
+	return 0;
+}
+
+static int create_one(struct meta_worker *w, uint64_t i, int random_first)
+{
+	const struct sb_meta_files *p = w->fr->p;
+	char path[4096];
+	file_path(w, i, random_first, path, sizeof(path));
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return fail(w, errno, path);
+	int e = write_data(w, fd, file_size(p, i));
+	if (!e && p->fsync && fsync(fd) < 0)
+		e = -errno;
+	if (close(fd) < 0 && !e)
+		e = -errno;
+	if (!e && p->fsync)
+		e = sb_meta_fsync_dir(path);
+	return e ? fail(w, -e, path) : 0;
+}
+
+/* bonnie++'s stat_file: stat, and read the data when there is any. */
+static int stat_one(struct meta_worker *w, int dfd, const char *name, const char *shown)
+{
+	struct stat st;
+	if (fstatat(dfd, name, &st, 0) < 0)
+		return fail(w, errno, shown);
+	if (!st.st_size)
+		return 0;
+	int fd = openat(dfd, name, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return fail(w, errno, shown);
+	int e = 0;
+	for (off_t done = 0; done < st.st_size && !e;) {
+		ssize_t k = read(fd, w->buf, w->fr->p->chunk);
+		if (k < 0)
+			e = errno;
+		else if (k == 0)
+			e = EIO;
+		done += k > 0 ? k : 0;
+	}
+	close(fd);
+	return e ? fail(w, e, shown) : 0;
+}
+
+static int delete_one(struct meta_worker *w, int dfd, const char *name, const char *shown)
+{
+	if (unlinkat(dfd, name, 0) < 0)
+		return fail(w, errno, shown);
+	if (!w->fr->p->fsync)
+		return 0;
+	int e = dfd == AT_FDCWD ? sb_meta_fsync_dir(name) : sb_meta_fsync_fd(dfd);
+	return e ? fail(w, -e, shown) : 0;
+}
+
+/* Create every file of the worker's directories, in number order. */
+static int do_create(struct meta_worker *w, int random_first)
+{
+	const struct sb_meta_files *p = w->fr->p;
+	for (unsigned d = w->id; d < p->ndirs; d += p->nthreads) {
+		const uint64_t end = dir_first(p, (uint64_t)d + 1);
+		for (uint64_t i = dir_first(p, d); i < end; i++) {
+			if (sb_meta_stopped(w->fr))
+				return -EINTR;
+			const uint64_t t0 = sb_now_ns();
+			int e = create_one(w, i, random_first);
+			if (e)
+				return e;
+			sb_meta_op_done(w, t0);
+		}
+	}
+	return 0;
+}
+
+/* Sequential stat or delete: each directory in readdir order; the time of
+ * an operation includes its readdir, as in bonnie++. */
+static int walk_dir(struct meta_worker *w, unsigned d, int del)
+{
+	char path[3800]; /* with a name (up to 255) it fits errpath */
+	dir_path(w->fr->p, d, path, sizeof(path));
+	DIR *dir = opendir(path);
+	if (!dir)
+		return fail(w, errno, path);
+	int e = 0;
+	for (;;) {
+		if (sb_meta_stopped(w->fr)) {
+			e = -EINTR;
+			break;
+		}
+		const uint64_t t0 = sb_now_ns();
+		struct dirent *de = readdir(dir);
+		if (!de)
+			break;
+		if (de->d_name[0] == '.' || !sb_meta_is_file_name(de->d_name))
+			continue; /* ".", "..", the marker, and the subdirectories */
+		e = del ? delete_one(w, dirfd(dir), de->d_name, path)
+			: stat_one(w, dirfd(dir), de->d_name, path);
+		if (e) {
+			snprintf(w->errpath, sizeof(w->errpath), "%s/%s", path, de->d_name);
+			break;
+		}
+		sb_meta_op_done(w, t0);
+	}
+	closedir(dir);
+	return e;
+}
+
+static int do_walk(struct meta_worker *w, int del)
+{
+	const struct sb_meta_files *p = w->fr->p;
+	for (unsigned d = w->id; d < p->ndirs; d += p->nthreads) {
+		int e = walk_dir(w, d, del);
+		if (e)
+			return e;
+		if (del && (e = sb_meta_remove_subdir(w, d)))
+			return e;
+	}
+	return 0;
+}
+
+/* Random stat or delete: the shuffled order, this worker's files only. */
+static int do_shuffled(struct meta_worker *w, int del)
+{
+	const struct sb_meta_files *p = w->fr->p;
+	char path[4096];
+	for (uint64_t k = 0; k < p->nfiles; k++) {
+		const uint64_t i = w->fr->order[k];
+		if (dir_of(p, i) % p->nthreads != w->id)
+			continue;
+		if (sb_meta_stopped(w->fr))
+			return -EINTR;
+		file_path(w, i, 1, path, sizeof(path));
+		const uint64_t t0 = sb_now_ns();
+		int e = del ? delete_one(w, AT_FDCWD, path, path) : stat_one(w, AT_FDCWD, path, path);
+		if (e)
+			return e;
+		sb_meta_op_done(w, t0);
+	}
+	if (del)
+		for (unsigned d = w->id; d < p->ndirs; d += p->nthreads) {
+			int e = sb_meta_remove_subdir(w, d);
+			if (e)
+				return e;
+		}
+	return 0;
+}
+
+int sb_meta_files_op(struct meta_worker *w)
+{
+	switch (w->fr->test) {
+	case SB_META_SEQ_CREATE: return do_create(w, 0);
+	case SB_META_RAND_CREATE: return do_create(w, 1);
+	case SB_META_SEQ_STAT: return do_walk(w, 0);
+	case SB_META_SEQ_DELETE: return do_walk(w, 1);
+	case SB_META_RAND_STAT: return do_shuffled(w, 0);
+	case SB_META_RAND_DELETE: return do_shuffled(w, 1);
+	default: return -EINVAL;
+	}
+}
+
+void sb_meta_dir_path(const struct sb_meta_files *p, unsigned d, char *buf, size_t len)
+{
+	dir_path(p, d, buf, len);
+}

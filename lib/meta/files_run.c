@@ -1,0 +1,247 @@
+/*
+ * Running the file tests: one set of threads per test, started together,
+ * timed to the end of the slowest, their latency histograms merged after.
+ */
+#include "lib/meta/meta_int.h"
+#include "lib/target/target.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+uint64_t sb_meta_cpu_ns(void)
+{
+	uint64_t u = 0, s = 0;
+	sb_cpu_process(&u, &s);
+	return u + s;
+}
+
+int sb_meta_fsync_fd(int fd)
+{
+	return fsync(fd) < 0 ? -errno : 0;
+}
+
+int sb_meta_fsync_dir(const char *path)
+{
+	char dir[4096];
+	snprintf(dir, sizeof(dir), "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	int fd = open(slash ? dir : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	int e = sb_meta_fsync_fd(fd);
+	close(fd);
+	return e;
+}
+
+int sb_meta_remove_subdir(struct meta_worker *w, unsigned d)
+{
+	char path[4096];
+	if (w->fr->p->ndirs < 2)
+		return 0;
+	sb_meta_dir_path(w->fr->p, d, path, sizeof(path));
+	if (rmdir(path) == 0)
+		return 0;
+	w->err = errno;
+	snprintf(w->errpath, sizeof(w->errpath), "%s", path);
+	return -w->err;
+}
+
+static void *worker_main(void *arg)
+{
+	struct meta_worker *w = arg;
+	struct meta_files_run *fr = w->fr;
+	pthread_mutex_lock(&fr->mu);
+	while (!fr->go)
+		pthread_cond_wait(&fr->cv, &fr->mu);
+	const int go = fr->go;
+	pthread_mutex_unlock(&fr->mu);
+	if (go > 0)
+		w->rc = sb_meta_files_op(w);
+	w->end_ns = sb_now_ns();
+	return NULL;
+}
+
+static void release(struct meta_files_run *fr, int go)
+{
+	pthread_mutex_lock(&fr->mu);
+	fr->go = go;
+	pthread_cond_broadcast(&fr->cv);
+	pthread_mutex_unlock(&fr->mu);
+}
+
+static int make_subdirs(const struct sb_meta_files *p, struct sb_meta_error *err)
+{
+	char path[4096];
+	for (unsigned d = 0; p->ndirs > 1 && d < p->ndirs; d++) {
+		sb_meta_dir_path(p, d, path, sizeof(path));
+		if (mkdir(path, 0700) < 0) {
+			err->err = errno;
+			snprintf(err->path, sizeof(err->path), "%s", path);
+			return -err->err;
+		}
+	}
+	return 0;
+}
+
+/* Spawn, release and join the workers of one test. Returns the start time,
+ * 0 when a thread could not be started (*e set). */
+static uint64_t run_workers(struct meta_files_run *fr, struct meta_worker *w, int *e)
+{
+	const unsigned n = fr->p->nthreads;
+	fr->go = 0;
+	for (unsigned i = 0; i < n; i++) {
+		sb_hist_init(&w[i].lat);
+		w[i].ops = 0;
+		w[i].rc = 0;
+		w[i].err = 0;
+		w[i].started = pthread_create(&w[i].th, NULL, worker_main, &w[i]) == 0;
+		if (!w[i].started)
+			*e = -EAGAIN;
+	}
+	const uint64_t t0 = sb_now_ns();
+	release(fr, *e ? -1 : 1);
+	for (unsigned i = 0; i < n; i++)
+		if (w[i].started)
+			pthread_join(w[i].th, NULL);
+	return *e ? 0 : t0;
+}
+
+static int count_check(const struct sb_meta_files *p, struct sb_meta_result *r,
+		       struct sb_meta_error *err)
+{
+	if (r->interrupted || r->ops == p->nfiles)
+		return 0;
+	err->err = EIO;
+	snprintf(err->path, sizeof(err->path), "%s", p->dir);
+	snprintf(err->what, sizeof(err->what), "found %llu of %llu files",
+		 (unsigned long long)r->ops, (unsigned long long)p->nfiles);
+	return -EIO;
+}
+
+/* Merge the workers into r; the first failure goes to err. */
+static int collect(struct meta_files_run *fr, struct meta_worker *w, uint64_t t0,
+		   struct sb_meta_result *r, struct sb_meta_error *err)
+{
+	int rc = 0;
+	uint64_t end = t0;
+	sb_hist_init(&r->lat);
+	for (unsigned i = 0; i < fr->p->nthreads; i++) {
+		sb_hist_merge(&r->lat, &w[i].lat);
+		r->ops += w[i].ops;
+		end = SB_MAX(end, w[i].end_ns);
+		if (w[i].rc == -EINTR)
+			r->interrupted = 1;
+		else if (w[i].rc < 0 && !rc) {
+			rc = w[i].rc;
+			err->err = w[i].err ? w[i].err : -rc;
+			snprintf(err->path, sizeof(err->path), "%s", w[i].errpath);
+		}
+	}
+	r->elapsed_ns = end - t0;
+	r->ran = 1;
+	return rc ? rc : count_check(fr->p, r, err);
+}
+
+static int one_test(struct meta_files_run *fr, struct meta_worker *w, int dirfd,
+		    struct sb_meta_result *r, struct sb_meta_error *err)
+{
+	const enum sb_meta_test t = fr->test;
+	const int create = t == SB_META_SEQ_CREATE || t == SB_META_RAND_CREATE;
+	const int del = t == SB_META_SEQ_DELETE || t == SB_META_RAND_DELETE;
+	int e = 0;
+	err->test = t;
+	if (create && (e = make_subdirs(fr->p, err)))
+		return e;
+	if (fr->ctl && fr->ctl->phase)
+		fr->ctl->phase(fr->ctl->ctx, t);
+	const uint64_t cpu0 = sb_meta_cpu_ns();
+	const uint64_t t0 = run_workers(fr, w, &e);
+	if (e)
+		return err->err = -e, e;
+	e = collect(fr, w, t0, r, err);
+	if ((create || del) && syncfs(dirfd) == 0)
+		r->elapsed_ns = sb_now_ns() - t0; /* bonnie++ times its sync() too */
+	r->cpu_ns = sb_meta_cpu_ns() - cpu0;
+	return e ? e : r->interrupted ? -EINTR : 0;
+}
+
+static void shuffle(uint64_t *v, uint64_t n, uint64_t seed)
+{
+	struct sb_rng rng;
+	sb_rng_seed(&rng, seed ^ 0x726e64ull);
+	for (uint64_t i = 0; i < n; i++)
+		v[i] = i;
+	for (uint64_t i = n; i > 1; i--) {
+		uint64_t k = sb_rng_below(&rng, i);
+		uint64_t t = v[i - 1];
+		v[i - 1] = v[k];
+		v[k] = t;
+	}
+}
+
+static int run_all(struct meta_files_run *fr, struct meta_worker *w, struct sb_meta_result *res,
+		   struct sb_meta_error *err)
+{
+	int dirfd = open(fr->p->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0) {
+		err->err = errno;
+		snprintf(err->path, sizeof(err->path), "%s", fr->p->dir);
+		return -errno;
+	}
+	int e = 0;
+	for (int t = SB_META_SEQ_CREATE; t <= SB_META_RAND_DELETE && !e; t++) {
+		if (sb_meta_stopped(fr))
+			e = -EINTR;
+		else {
+			fr->test = (enum sb_meta_test)t;
+			e = one_test(fr, w, dirfd, &res[t], err);
+		}
+	}
+	close(dirfd);
+	return e;
+}
+
+static int valid(const struct sb_meta_files *p)
+{
+	return p->nfiles && p->ndirs && p->nthreads && p->nthreads <= p->ndirs &&
+	       p->ndirs <= 99999 && p->chunk && p->size_min <= p->size_max;
+}
+
+int sb_meta_files_run(const struct sb_meta_files *p, const struct sb_meta_ctl *ctl,
+		      struct sb_meta_result *res, struct sb_meta_error *err)
+{
+	struct meta_files_run fr = { .p = p, .ctl = ctl };
+	memset(err, 0, sizeof(*err));
+	if (!valid(p))
+		return -EINVAL;
+	fr.order = malloc(p->nfiles * sizeof(*fr.order));
+	struct meta_worker *w = calloc(p->nthreads, sizeof(*w));
+	int e = fr.order && w ? 0 : -ENOMEM;
+	struct sb_rng rng;
+	sb_rng_seed(&rng, p->seed);
+	for (unsigned i = 0; !e && i < p->nthreads; i++) {
+		w[i].fr = &fr;
+		w[i].id = i;
+		w[i].buf = malloc(p->chunk);
+		if (!w[i].buf)
+			e = -ENOMEM;
+		else
+			sb_buf_fill(w[i].buf, p->chunk, &rng, 0);
+	}
+	if (!e) {
+		shuffle(fr.order, p->nfiles, p->seed);
+		pthread_mutex_init(&fr.mu, NULL);
+		pthread_cond_init(&fr.cv, NULL);
+		e = run_all(&fr, w, res, err);
+		pthread_cond_destroy(&fr.cv);
+		pthread_mutex_destroy(&fr.mu);
+	}
+	for (unsigned i = 0; w && i < p->nthreads; i++)
+		free(w[i].buf);
+	free(w);
+	free(fr.order);
+	return e;
+}

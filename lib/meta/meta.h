@@ -1,0 +1,157 @@
+/*
+ * bonnie++'s tests (bonnie++.cpp TestFileOps/TestDirOps, bon_io.cpp,
+ * bon_file.cpp), for storbench meta:
+ *
+ *  - block and seek tests on one file: per-character write and read, block
+ *    write, rewrite (read, change a byte, seek back, write) and read, each
+ *    timed from its start to after fsync and close; random seeks by several
+ *    threads drawing from one list of tickets (a random chunk each, every
+ *    one whose number is a multiple of 10 also rewritten);
+ *  - file tests: create, stat (and read, when files have data) and delete
+ *    of N files spread over D directories, in sequential order (names that
+ *    begin with the file's number; stat and delete in readdir order) and in
+ *    random order (names that begin with random characters; stat and delete
+ *    in a shuffled order).
+ *
+ * Everything happens inside a run directory that storbench creates and
+ * marks (rundir below); only what it made there is ever removed.
+ */
+#ifndef SB_META_H
+#define SB_META_H
+
+#include "lib/sb.h"
+#include "lib/stats/hist.h"
+
+/* bonnie++'s tests_t order, which its CSV follows. */
+enum sb_meta_test {
+	SB_META_PUTC,
+	SB_META_WRITE,
+	SB_META_REWRITE,
+	SB_META_GETC,
+	SB_META_READ,
+	SB_META_SEEKS,
+	SB_META_SEQ_CREATE,
+	SB_META_SEQ_STAT,
+	SB_META_SEQ_DELETE,
+	SB_META_RAND_CREATE,
+	SB_META_RAND_STAT,
+	SB_META_RAND_DELETE,
+	SB_META_NTESTS
+};
+
+/* "putc", "write", ..., "seq_create", ... "rand_delete" */
+const char *sb_meta_test_name(enum sb_meta_test t);
+
+struct sb_meta_result {
+	int ran;		/* 0: not run (left out, or never reached) */
+	int interrupted;	/* stopped before the end */
+	uint64_t ops;		/* files, seeks, or chunks for the I/O tests */
+	uint64_t bytes;		/* I/O tests: bytes moved */
+	uint64_t elapsed_ns;	/* from the start to after the last close/sync */
+	uint64_t cpu_ns;	/* user + system time of the process meanwhile */
+	struct sb_hist lat;	/* per operation: a file, a seek, a chunk */
+};
+
+/* Shared by both kinds of test. */
+struct sb_meta_ctl {
+	int (*stop)(void *ctx);				/* polled per operation */
+	void (*phase)(void *ctx, enum sb_meta_test t);	/* a test starts */
+	void *ctx;
+};
+
+/* Where a test failed, for the message. */
+struct sb_meta_error {
+	enum sb_meta_test test;
+	int err;		/* positive errno */
+	char path[4096];
+	char what[128];		/* e.g. "found 1000 of 1024 files" */
+};
+
+/* ---- file tests (files.c) ---- */
+struct sb_meta_files {
+	const char *dir;	/* the run directory */
+	uint64_t nfiles;
+	unsigned ndirs;		/* > 1: subdirectories 00000, 00001, ... */
+	unsigned nthreads;	/* each owns directories t, t + nthreads, ... */
+	uint64_t size_min, size_max; /* bytes per file, uniform in [min, max] */
+	uint32_t chunk;		/* write/read size for file data */
+	int fsync;		/* fsync each file and its directory (bonnie++ -b) */
+	uint64_t seed;
+};
+/* The six file tests; res is indexed by enum sb_meta_test. Returns 0,
+ * -EINTR when stopped, or -errno with *err filled. */
+int sb_meta_files_run(const struct sb_meta_files *p, const struct sb_meta_ctl *ctl,
+		      struct sb_meta_result *res, struct sb_meta_error *err);
+
+/* File names: bonnie++'s ten hex digits of the number with 0-12 random
+ * alphanumerics after (sequential test) or before (random test). */
+#define SB_META_NAME_MAX 23
+void sb_meta_file_name(uint64_t seed, uint64_t i, int random_first, char *buf);
+/* Could name be one of ours (alphanumerics only, 10 to 22 of them)? */
+int sb_meta_is_file_name(const char *name);
+
+/* ---- block and seek tests (blockio.c, seeks.c) ---- */
+struct sb_meta_io {
+	const char *path;	/* the test file, in the run directory */
+	uint64_t size;		/* bytes, a multiple of chunk; the block tests */
+	uint64_t char_size;	/* bytes for putc/getc; 0 leaves them out */
+	uint32_t chunk;
+	unsigned seeks, seekers;
+	int direct;		/* O_DIRECT for the block tests and seeks */
+	int fsync;		/* fsync after each rewritten seek (bonnie++ -b) */
+	int char_syscall;	/* 1-byte write()/read() as bonnie++ 1.97+, not putc/getc */
+	int bonnie_data;	/* bonnie++'s zero buffer, one byte changed per chunk */
+	int drop_cache;		/* drop the page cache before each reading test */
+	uint64_t seed;
+};
+/* The six I/O tests in bonnie++'s order; res indexed by enum sb_meta_test.
+ * The file is removed at the end. *cache_method gets sb_cache_drop's
+ * method (0 when none). Returns 0, -EINTR, or -errno with *err filled. */
+int sb_meta_io_run(const struct sb_meta_io *p, const struct sb_meta_ctl *ctl,
+		   struct sb_meta_result *res, int *cache_method, struct sb_meta_error *err);
+/* The seek test alone (seeks.c), on the file the block tests wrote. */
+int sb_meta_seeks_run(const struct sb_meta_io *p, const struct sb_meta_ctl *ctl,
+		      struct sb_meta_result *res, struct sb_meta_error *err);
+
+/* ---- run directory (rundir.c) ---- */
+/* parent/.storbench-meta-<pid>-<n>, created exclusively, with the marker
+ * file SB_META_MARKER inside. 0 or -errno; out gets the path. */
+#define SB_META_MARKER ".storbench-meta"
+int sb_meta_rundir_create(const char *parent, char *out, size_t outlen);
+/* 1 when path is a directory storbench meta created (name and marker),
+ * 0 when not, -errno when that cannot be told. */
+int sb_meta_rundir_is_ours(const char *path);
+/* Remove what storbench puts in a run directory (test files, the
+ * subdirectories 00000..., the block I/O file, the marker), then the
+ * directory. -ENOTEMPTY when anything else is left (it stays, marked);
+ * -EPERM when path is not a run directory. */
+int sb_meta_rundir_remove(const char *path);
+/* Run directories in parent whose process is gone: cb for each. Returns
+ * how many, or -errno. */
+int sb_meta_leftovers(const char *parent, void (*cb)(void *ctx, const char *path), void *ctx);
+/* The block I/O test file's name inside a run directory. */
+#define SB_META_IO_FILE "blockio.tmp"
+
+/* ---- bonnie++'s CSV line, format 1.98 (csv.c) ---- */
+struct sb_meta_csv {
+	const char *name;	/* machine name */
+	const char *version;	/* field 1: the program that wrote it */
+	unsigned concurrency;
+	uint64_t seed;
+	uint64_t size;		/* bytes; 0: no block tests (fields 5-20 empty) */
+	uint32_t chunk;
+	unsigned seeks, seekers;
+	uint64_t nfiles;	/* 0: no file tests (fields 21-37 empty) */
+	uint64_t size_max, size_min;
+	uint32_t file_chunk;
+	unsigned ndirs;
+	const struct sb_meta_result *res; /* SB_META_NTESTS entries */
+};
+#define SB_META_CSV_FIELDS 50
+/* The line, with its newline, into buf. Returns its length, or -ENOSPC. */
+int sb_meta_csv_line(const struct sb_meta_csv *in, char *buf, size_t len);
+/* bonnie++'s latency field: "" (not run), "N us", "N ms" or "N s" without
+ * the space, from ns. */
+void sb_meta_csv_latency(uint64_t ns, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,56 @@
+/* Inside lib/meta: what the file-test files share. Not a public header. */
+#ifndef SB_META_INT_H
+#define SB_META_INT_H
+
+#include "lib/meta/meta.h"
+#include "lib/job/buffer.h"
+#include "lib/job/rng.h"
+
+#include <pthread.h>
+
+struct meta_files_run {
+	const struct sb_meta_files *p;
+	const struct sb_meta_ctl *ctl;
+	enum sb_meta_test test;
+	uint64_t *order;	/* file numbers, shuffled, for the random tests */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int go;			/* 1: start, -1: give up */
+};
+
+struct meta_worker {
+	struct meta_files_run *fr;
+	unsigned id;
+	pthread_t th;
+	int started;
+	int rc;			/* 0, -EINTR or -errno */
+	int err;		/* positive errno of a failure */
+	uint64_t ops, end_ns;
+	char *buf;		/* chunk bytes of random data */
+	char errpath[4096];
+	struct sb_hist lat;
+};
+
+static inline int sb_meta_stopped(const struct meta_files_run *fr)
+{
+	return fr->ctl && fr->ctl->stop && fr->ctl->stop(fr->ctl->ctx);
+}
+
+static inline void sb_meta_op_done(struct meta_worker *w, uint64_t t0)
+{
+	sb_hist_add(&w->lat, sb_now_ns() - t0);
+	w->ops++;
+}
+
+/* fsync the directory holding path, or the directory open at fd. */
+int sb_meta_fsync_dir(const char *path);
+int sb_meta_fsync_fd(int fd);
+/* Remove subdirectory d (when there are several), timed with the deletes. */
+int sb_meta_remove_subdir(struct meta_worker *w, unsigned d);
+/* What a worker does in the current test (files.c). */
+int sb_meta_files_op(struct meta_worker *w);
+void sb_meta_dir_path(const struct sb_meta_files *p, unsigned d, char *buf, size_t len);
+/* CPU time of the process, usr + sys, in ns. */
+uint64_t sb_meta_cpu_ns(void);
+
+#endif

@@ -1,0 +1,182 @@
+/*
+ * Running the matrix as iozone's auto mode does (iozone.c auto_test,
+ * begin): file sizes ascending, record sizes ascending within each, every
+ * selected test in its order on one file that is created for the cell and
+ * removed after it. What iozone leaves to chance storbench fixes: a read
+ * test finds the page cache dropped (unless warm), and a test whose input
+ * another test would have made (a file to read, a first read before the
+ * reread) gets it from an untimed pass when that test was not selected.
+ */
+#include "lib/sweep/sweep_int.h"
+#include "lib/job/buffer.h"
+#include "lib/target/cache.h"
+#include "lib/target/target.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#define BUF_ALIGN 4096
+
+static int bit(const struct sweep_run *s, int test)
+{
+	return (s->o->tests >> test) & 1u;
+}
+
+/* The first pass of a read test: measured from a cold cache. */
+static int is_first_read(int test)
+{
+	return test == SB_SWEEP_READ || test == SB_SWEEP_RANDREAD || test == SB_SWEEP_BKWDREAD ||
+	       test == SB_SWEEP_STRIDEREAD || test == SB_SWEEP_FREAD;
+}
+
+static int is_stdio(int test)
+{
+	return test >= SB_SWEEP_FWRITE && test <= SB_SWEEP_FREREAD;
+}
+
+static int needs_data(int test)
+{
+	return test != SB_SWEEP_WRITE && test != SB_SWEEP_FWRITE && test != SB_SWEEP_RECREWRITE;
+}
+
+static void drop_cache(struct sweep_run *s, int test)
+{
+	const int fd = open(s->path, O_RDONLY | O_CLOEXEC);
+	const int m = sb_cache_drop(fd);
+	if (fd >= 0)
+		close(fd);
+	if (m > 0)
+		s->r->cache_method = m;
+	else
+		s->r->cache_error = -m;
+	sb_sweep_event(s, test, SB_SWEEP_OP_DROP, 0, 0, NULL);
+}
+
+/* What a test needs before its timed pass. */
+static int prepare(struct sweep_run *s, int test)
+{
+	uint64_t ns;
+	int e = 0;
+	if (needs_data(test) && !s->have_data)
+		e = sb_sweep_layout(s);
+	/* a reread is the second read in a row: make the first when unselected */
+	if (!e && test == SB_SWEEP_REREAD && !bit(s, SB_SWEEP_READ))
+		e = sb_sweep_test_run(s, SB_SWEEP_READ, &ns);
+	if (!e && test == SB_SWEEP_FREREAD && !bit(s, SB_SWEEP_FREAD))
+		e = sb_sweep_test_run(s, SB_SWEEP_FREAD, &ns);
+	/* O_DIRECT bypasses the cache; the stdio tests never use it */
+	if (!e && !s->o->warm && is_first_read(test) && (!s->o->direct || is_stdio(test)))
+		drop_cache(s, test);
+	return e;
+}
+
+static void store(struct sweep_run *s, int test, unsigned fi, unsigned ri, uint64_t ns)
+{
+	struct sb_sweep_result *r = s->r;
+	const double bytes = (double)(s->numrecs * s->rec);
+	r->elapsed_ns[test][fi][ri] = ns;
+	/* iozone: (bytes / seconds) >> 10, an integer */
+	r->kibps[test][fi][ri] = (uint64_t)(bytes * 1e9 / (double)ns) >> 10;
+	r->state[test][fi][ri] = SB_SWEEP_CELL_DONE;
+}
+
+static int stopped(const struct sweep_run *s)
+{
+	return s->o->should_stop && s->o->should_stop(s->o->ctx);
+}
+
+static void progress(const struct sweep_run *s, unsigned fi, unsigned ri, int test)
+{
+	if (s->o->progress)
+		s->o->progress(s->o->ctx, fi, ri, test);
+}
+
+static int run_tests(struct sweep_run *s, unsigned fi, unsigned ri)
+{
+	int e = 0;
+	for (int t = 0; t < SB_SWEEP_NTESTS && !e; t++) {
+		uint64_t ns = 0;
+		if (!bit(s, t))
+			continue;
+		if (stopped(s))
+			return -EINTR;
+		progress(s, fi, ri, t);
+		e = prepare(s, t);
+		if (!e)
+			e = sb_sweep_test_run(s, t, &ns);
+		if (!e)
+			store(s, t, fi, ri, ns);
+	}
+	return e;
+}
+
+static int create_failed(struct sweep_run *s, int op, int e)
+{
+	s->r->fail_test = -1;
+	s->r->fail_op = op;
+	s->r->fail_errno = -e;
+	return e;
+}
+
+static int cell(struct sweep_run *s, unsigned fi, unsigned ri, int owned)
+{
+	s->fsize = s->r->file_sizes[fi];
+	s->rec = s->r->record_sizes[ri];
+	s->numrecs = s->fsize / s->rec;
+	s->have_data = 0;
+	if (owned) {
+		const int c = sb_file_create(s->path, 0, 0, 0);
+		if (c)
+			return create_failed(s, -1, c);
+	}
+	int e = run_tests(s, fi, ri);
+	if (owned) {
+		const int rm = sb_file_remove_created(s->path);
+		if (!e && rm && rm != -ENOENT)
+			e = create_failed(s, -2, rm);
+	}
+	if (!e) {
+		s->r->cells_done++;
+		progress(s, fi, ri, -1);
+	}
+	return e;
+}
+
+static uint64_t largest_record(const struct sb_sweep_result *r)
+{
+	uint64_t m = 0;
+	for (unsigned fi = 0; fi < r->nfile; fi++)
+		for (unsigned ri = 0; ri < r->nrec; ri++)
+			if (sb_sweep_cell_runs(r, fi, ri))
+				m = SB_MAX(m, r->record_sizes[ri]);
+	return m;
+}
+
+int sb_sweep_run(struct sb_sweep_result *r, const struct sb_sweep_opts *o, const char *path,
+		 int owned)
+{
+	struct sweep_run s;
+	memset(&s, 0, sizeof(s));
+	s.o = o;
+	s.r = r;
+	s.path = path;
+	const uint64_t maxrec = largest_record(r);
+	if (!maxrec)
+		return -EINVAL;
+	s.buf = sb_buf_alloc((size_t)maxrec, BUF_ALIGN);
+	if (!s.buf)
+		return -ENOMEM;
+	struct sb_rng rng;
+	sb_rng_seed(&rng, o->seed ^ 0x5eedda7aull);
+	sb_buf_fill(s.buf, (size_t)maxrec, &rng, 0); /* incompressible */
+	int e = 0;
+	for (unsigned fi = 0; fi < r->nfile && !e; fi++)
+		for (unsigned ri = 0; ri < r->nrec && !e; ri++)
+			if (sb_sweep_cell_runs(r, fi, ri))
+				e = cell(&s, fi, ri, owned);
+	if (e == -EINTR)
+		r->interrupted = 1;
+	free(s.buf);
+	free(s.perm);
+	return e;
+}

@@ -1,0 +1,152 @@
+/*
+ * The iozone-class sweep: iozone's tests (write, rewrite, read, reread,
+ * random read and write, backward read, record rewrite, stride read and the
+ * stdio variants) over a matrix of file sizes x record sizes, each cell in
+ * KiB/s. The definitions are iozone's (see docs/sweep.md and METHODS.md
+ * section 4): the same system calls per record (read/write, lseek where
+ * iozone seeks), the same order of tests and the same timing rules (fsync
+ * and close inside the timing when asked, burst sleeps outside).
+ *
+ *   struct sb_sweep_opts o; sb_sweep_opts_default(&o);
+ *   struct sb_sweep_result *r = calloc(1, sizeof(*r));
+ *   sb_sweep_plan(r, &o);              shape of the matrix, nothing touched
+ *   sb_sweep_run(r, &o, path, 1);      creates, measures, removes path
+ */
+#ifndef SB_SWEEP_H
+#define SB_SWEEP_H
+
+#include "lib/sb.h"
+
+struct sb_json;
+
+/* The tests, in iozone's order (its console columns and -R report order). */
+enum sb_sweep_test {
+	SB_SWEEP_WRITE,
+	SB_SWEEP_REWRITE,
+	SB_SWEEP_READ,
+	SB_SWEEP_REREAD,
+	SB_SWEEP_RANDREAD,
+	SB_SWEEP_RANDWRITE,
+	SB_SWEEP_BKWDREAD,
+	SB_SWEEP_RECREWRITE,
+	SB_SWEEP_STRIDEREAD,
+	SB_SWEEP_FWRITE,
+	SB_SWEEP_FREWRITE,
+	SB_SWEEP_FREAD,
+	SB_SWEEP_FREREAD,
+	SB_SWEEP_NTESTS,
+	SB_SWEEP_LAYOUT = SB_SWEEP_NTESTS, /* untimed: writing the file for a read test */
+};
+#define SB_SWEEP_ALL_TESTS ((1u << SB_SWEEP_NTESTS) - 1)
+/* The second passes that iozone -+n leaves out. */
+#define SB_SWEEP_RETESTS                                                                   \
+	((1u << SB_SWEEP_REWRITE) | (1u << SB_SWEEP_REREAD) | (1u << SB_SWEEP_FREWRITE) |  \
+	 (1u << SB_SWEEP_FREREAD))
+
+/* "write", "randread", "bkwdread", ... ("layout" for SB_SWEEP_LAYOUT). */
+const char *sb_sweep_test_name(int test);
+/* iozone's report title: "Writer report", "Re-Fread report", ... */
+const char *sb_sweep_test_title(int test);
+/* Index of a test name, or -EINVAL. */
+int sb_sweep_test_by_name(const char *name);
+
+/* What a trace callback sees: every operation on the test file. */
+enum sb_sweep_op {
+	SB_SWEEP_OP_BEGIN,	/* the timed section starts */
+	SB_SWEEP_OP_END,	/* the timed section ends */
+	SB_SWEEP_OP_READ,	/* offset, length, data: one record */
+	SB_SWEEP_OP_WRITE,
+	SB_SWEEP_OP_FSYNC,
+	SB_SWEEP_OP_CLOSE,
+	SB_SWEEP_OP_DROP,	/* the page cache was dropped */
+	SB_SWEEP_OP_IDLE,	/* burst sleep; length = ns slept */
+};
+const char *sb_sweep_op_name(int op);
+
+struct sb_sweep_event {
+	int test;		/* enum sb_sweep_test */
+	int op;			/* enum sb_sweep_op */
+	uint64_t file_size, record_size;
+	uint64_t offset, length;
+	const void *data;	/* READ/WRITE: the record's bytes, else NULL */
+};
+
+#define SB_SWEEP_MAX_SIZES 40
+#define SB_SWEEP_MAX_RECORD (16ull << 20)	/* iozone's MAXBUFFERSIZE */
+#define SB_SWEEP_CROSSOVER (16ull << 20)	/* files above: no small records */
+#define SB_SWEEP_LARGE_REC (64ull << 10)	/* the smallest record above it */
+
+struct sb_sweep_opts {
+	/* Sizes in bytes; nfile/nrec 0 means iozone's auto range (file sizes
+	 * 64 KiB..512 MiB, record sizes 4 KiB..16 MiB, powers of two). */
+	uint64_t file_sizes[SB_SWEEP_MAX_SIZES];
+	unsigned nfile;
+	uint64_t record_sizes[SB_SWEEP_MAX_SIZES];
+	unsigned nrec;
+	uint32_t tests;		/* bit mask of 1 << enum sb_sweep_test */
+	int all_records;	/* do not skip records < 64 KiB on files > 16 MiB */
+	int flush;		/* fsync (fflush for stdio) inside the timing (-e) */
+	int close;		/* close inside the timing (-c) */
+	int direct;		/* O_DIRECT for the non-stdio tests (-I) */
+	int warm;		/* do not drop the page cache before read tests */
+	unsigned stride;	/* stride read: records (-j) */
+	uint64_t burst_bytes;	/* -+b: after each burst of writes, fsync ... */
+	uint64_t burst_idle_ns;	/* ... then sleep this long (not counted) */
+	uint64_t seed;		/* data, and the random-test permutation */
+	/* Optional callbacks, all given ctx. */
+	void (*trace)(void *ctx, const struct sb_sweep_event *ev);
+	int (*should_stop)(void *ctx);	/* polled per record; non-zero stops */
+	/* before each test of a cell (test >= 0) and after the cell (-1) */
+	void (*progress)(void *ctx, unsigned fi, unsigned ri, int test);
+	void *ctx;
+};
+/* iozone -a -e -c with every test, stride 17. */
+void sb_sweep_opts_default(struct sb_sweep_opts *o);
+
+/* State of one cell of one test. */
+enum { SB_SWEEP_CELL_SKIP = 0, SB_SWEEP_CELL_PLANNED = 1, SB_SWEEP_CELL_DONE = 2 };
+
+struct sb_sweep_result {
+	unsigned nfile, nrec;	/* sorted ascending, no duplicates */
+	uint64_t file_sizes[SB_SWEEP_MAX_SIZES];
+	uint64_t record_sizes[SB_SWEEP_MAX_SIZES];
+	int small_record_rule;	/* the rule was applied */
+	unsigned char state[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
+	uint64_t kibps[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
+	uint64_t elapsed_ns[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
+	unsigned cells_planned, cells_done;	/* (file, record) pairs */
+	int interrupted;
+	int cache_method;	/* enum sb_cache_method of the drops, 0 none */
+	int cache_error;	/* positive errno of a failed drop, 0 when none */
+	/* the failure that stopped the run */
+	int fail_test;			/* enum sb_sweep_test, -1 outside a test */
+	int fail_op;			/* SB_SWEEP_OP_*; -1 creating or opening
+					 * the file, -2 removing it */
+	uint64_t fail_file_size, fail_record_size, fail_offset;
+	int fail_errno;
+};
+
+/* Fills the shape of the matrix: sizes (auto ranges when o gives none),
+ * and which cells of which tests will run: records never larger than the
+ * file, and on files over 16 MiB no records under 64 KiB when the record
+ * sizes are automatic, unless all_records (iozone -a without -z). -EINVAL
+ * for a size of 0, a record over SB_SWEEP_MAX_RECORD, no test, or a shape
+ * without any cell; -ERANGE for a file size no offset can hold. */
+int sb_sweep_plan(struct sb_sweep_result *r, const struct sb_sweep_opts *o);
+/* 1 when the cell (fi, ri) runs under the shape rules. */
+int sb_sweep_cell_runs(const struct sb_sweep_result *r, unsigned fi, unsigned ri);
+
+/* Runs the planned matrix on path. owned: path is created (marked as ours)
+ * for each cell and removed after it, as iozone unlinks its file after each
+ * cell; otherwise path is an existing file the user gave over: it is
+ * truncated and rewritten, never removed. Returns 0, -EINTR when
+ * should_stop stopped it (r->interrupted set; cells measured so far are
+ * kept), or -errno of a failure (r->fail_* say where). */
+int sb_sweep_run(struct sb_sweep_result *r, const struct sb_sweep_opts *o, const char *path,
+		 int owned);
+
+/* The matrices as the members of a JSON object (docs/sweep.md). */
+void sb_sweep_json(struct sb_json *j, const struct sb_sweep_result *r,
+		   const struct sb_sweep_opts *o);
+
+#endif

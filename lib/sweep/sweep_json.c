@@ -1,0 +1,101 @@
+/*
+ * The sweep's section of the results file: one matrix per test, file sizes
+ * down and record sizes across as in iozone's -R report, null where a cell
+ * was not measured. docs/sweep.md describes it for readers (the HTML and
+ * XLSX reports).
+ */
+#include "lib/sweep/sweep.h"
+#include "lib/results/json.h"
+#include "lib/target/cache.h"
+
+static void sizes(struct sb_json *j, const char *key, const uint64_t *v, unsigned n)
+{
+	sb_json_arr_open(j, key);
+	for (unsigned i = 0; i < n; i++)
+		sb_json_u64(j, NULL, v[i]);
+	sb_json_arr_close(j);
+}
+
+static void options(struct sb_json *j, const struct sb_sweep_opts *o)
+{
+	sb_json_obj_open(j, "options");
+	sb_json_bool(j, "flush", o->flush);
+	sb_json_bool(j, "close", o->close);
+	sb_json_bool(j, "direct", o->direct);
+	sb_json_bool(j, "warm", o->warm);
+	sb_json_bool(j, "all_records", o->all_records);
+	sb_json_u64(j, "stride", o->stride);
+	sb_json_u64(j, "burst_bytes", o->burst_bytes);
+	sb_json_u64(j, "burst_idle_ns", o->burst_idle_ns);
+	sb_json_obj_close(j);
+}
+
+static const char *cache_state(const struct sb_sweep_result *r, const struct sb_sweep_opts *o)
+{
+	if (o->warm)
+		return "warm";
+	if (r->cache_error)
+		return "not dropped (error)";
+	if (r->cache_method == SB_CACHE_DROP_CACHES)
+		return "dropped (drop_caches)";
+	if (r->cache_method == SB_CACHE_FADVISE)
+		return "dropped (fadvise)";
+	return o->direct ? "bypassed (direct I/O)" : "not dropped";
+}
+
+static void shape(struct sb_json *j, const struct sb_sweep_result *r)
+{
+	sb_json_arr_open(j, "shape");
+	for (unsigned fi = 0; fi < r->nfile; fi++) {
+		sb_json_arr_open(j, NULL);
+		for (unsigned ri = 0; ri < r->nrec; ri++)
+			sb_json_bool(j, NULL, sb_sweep_cell_runs(r, fi, ri));
+		sb_json_arr_close(j);
+	}
+	sb_json_arr_close(j);
+}
+
+/* rows of one test: the value where measured, null elsewhere */
+static void matrix(struct sb_json *j, const char *key, const struct sb_sweep_result *r, int t,
+		   const uint64_t (*v)[SB_SWEEP_MAX_SIZES])
+{
+	sb_json_arr_open(j, key);
+	for (unsigned fi = 0; fi < r->nfile; fi++) {
+		sb_json_arr_open(j, NULL);
+		for (unsigned ri = 0; ri < r->nrec; ri++) {
+			if (r->state[t][fi][ri] == SB_SWEEP_CELL_DONE)
+				sb_json_u64(j, NULL, v[fi][ri]);
+			else
+				sb_json_null(j, NULL);
+		}
+		sb_json_arr_close(j);
+	}
+	sb_json_arr_close(j);
+}
+
+void sb_sweep_json(struct sb_json *j, const struct sb_sweep_result *r,
+		   const struct sb_sweep_opts *o)
+{
+	sb_json_str(j, "unit", "KiB/s");
+	sizes(j, "file_sizes", r->file_sizes, r->nfile);
+	sizes(j, "record_sizes", r->record_sizes, r->nrec);
+	sb_json_bool(j, "small_record_rule", r->small_record_rule);
+	options(j, o);
+	sb_json_str(j, "cache", cache_state(r, o));
+	sb_json_u64(j, "cells_planned", r->cells_planned);
+	sb_json_u64(j, "cells_done", r->cells_done);
+	sb_json_bool(j, "interrupted", r->interrupted);
+	shape(j, r);
+	sb_json_arr_open(j, "tests");
+	for (int t = 0; t < SB_SWEEP_NTESTS; t++) {
+		if (!(o->tests & (1u << t)))
+			continue;
+		sb_json_obj_open(j, NULL);
+		sb_json_str(j, "test", sb_sweep_test_name(t));
+		sb_json_str(j, "title", sb_sweep_test_title(t));
+		matrix(j, "kib_per_s", r, t, r->kibps[t]);
+		matrix(j, "elapsed_ns", r, t, r->elapsed_ns[t]);
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
+}

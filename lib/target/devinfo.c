@@ -1,0 +1,446 @@
+/*
+ * Device identity and geometry from sysfs. The disk's directory gives the
+ * queue (block sizes, scheduler, discard, zones); its "device" link leads
+ * to the bus device, whose subsystem says how the disk is attached and
+ * where the vendor, model, serial and firmware live: SCSI/SATA/USB/UFS in
+ * vendor/model/rev/vpd_pg80, NVMe in the controller, eMMC/SD in the card's
+ * CID attributes, virtio in the disk's own "serial".
+ */
+#include "lib/target/devinfo.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#define SYS_BLOCK "/sys/class/block"
+
+static void trim(char *s)
+{
+	size_t len = strlen(s), skip = strspn(s, " \t\n");
+	while (len > skip && strchr(" \t\n", s[len - 1]))
+		len--;
+	memmove(s, s + skip, len - skip);
+	s[len - skip] = '\0';
+}
+
+/* src into dst, cut to fit. */
+static void copy(char *dst, size_t size, const char *src)
+{
+	size_t i;
+	for (i = 0; i + 1 < size && src[i]; i++)
+		dst[i] = src[i];
+	if (size)
+		dst[i] = '\0';
+}
+
+/* dir/name into out; -ENAMETOOLONG when it does not fit. */
+static int join(char *out, size_t size, const char *dir, const char *name)
+{
+	const size_t a = strlen(dir), b = strlen(name);
+	if (a + 1 + b >= size)
+		return -ENAMETOOLONG;
+	memcpy(out, dir, a);
+	out[a] = '/';
+	memcpy(out + a + 1, name, b + 1);
+	return 0;
+}
+
+/* dir/attr as trimmed text; buf is left alone on failure. */
+static int attr_text(const char *dir, const char *attr, char *buf, size_t size)
+{
+	char path[PATH_MAX], tmp[4096];
+	ssize_t n;
+
+	if (join(path, sizeof(path), dir, attr))
+		return -ENAMETOOLONG;
+	const int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	do
+		n = read(fd, tmp, sizeof(tmp) - 1);
+	while (n < 0 && errno == EINTR);
+	const int err = -errno;
+	close(fd);
+	if (n < 0)
+		return err;
+	tmp[n] = '\0';
+	trim(tmp);
+	copy(buf, size, tmp);
+	return 0;
+}
+
+static int attr_u64(const char *dir, const char *attr, uint64_t *v)
+{
+	char buf[64], *end;
+	int err = attr_text(dir, attr, buf, sizeof(buf));
+
+	if (err)
+		return err;
+	errno = 0;
+	const unsigned long long x = strtoull(buf, &end, 0);
+	if (end == buf || errno || *end)
+		return -EINVAL;
+	*v = x;
+	return 0;
+}
+
+static int attr_exists(const char *dir, const char *attr)
+{
+	char path[PATH_MAX];
+	return join(path, sizeof(path), dir, attr) == 0 && access(path, F_OK) == 0;
+}
+
+/* "none [mq-deadline] kyber" -> "mq-deadline"; a lone word stands. */
+static void selected(const char *list, char *out, size_t size)
+{
+	const char *open = strchr(list, '['), *close = open ? strchr(open, ']') : NULL;
+
+	if (open && close)
+		snprintf(out, size, "%.*s", (int)(close - open - 1), open + 1);
+	else if (!strchr(list, ' '))
+		copy(out, size, list);
+}
+
+static void read_queue(const char *dir, struct sb_devinfo *d)
+{
+	char q[PATH_MAX], buf[256];
+	uint64_t v;
+
+	if (join(q, sizeof(q), dir, "queue"))
+		return;
+	if (attr_u64(dir, "size", &v) == 0)
+		d->capacity = v * 512;
+	if (attr_u64(q, "logical_block_size", &v) == 0)
+		d->logical_bs = (uint32_t)v;
+	if (attr_u64(q, "physical_block_size", &v) == 0)
+		d->physical_bs = (uint32_t)v;
+	if (attr_u64(q, "minimum_io_size", &v) == 0)
+		d->minimum_io = (uint32_t)v;
+	if (attr_u64(q, "optimal_io_size", &v) == 0)
+		d->optimal_io = (uint32_t)v;
+	if (attr_u64(q, "max_sectors_kb", &v) == 0)
+		d->max_io = v * 1024;
+	if (attr_u64(q, "rotational", &v) == 0)
+		d->rotational = v != 0;
+	if (attr_u64(q, "nr_requests", &v) == 0)
+		d->nr_requests = (unsigned)v;
+	if (attr_u64(q, "discard_granularity", &v) == 0)
+		d->discard_granularity = v;
+	if (attr_u64(q, "discard_max_bytes", &v) == 0)
+		d->discard_max = v;
+	if (attr_text(q, "scheduler", buf, sizeof(buf)) == 0)
+		selected(buf, d->scheduler, sizeof(d->scheduler));
+	attr_text(q, "write_cache", d->write_cache, sizeof(d->write_cache));
+	attr_text(q, "zoned", d->zoned, sizeof(d->zoned));
+	if (attr_u64(dir, "removable", &v) == 0)
+		d->removable = v != 0;
+	if (attr_u64(dir, "ro", &v) == 0)
+		d->read_only = v != 0;
+}
+
+/* The last path component a symlink points to ("../../bus/scsi" -> "scsi"). */
+static void link_base(const char *dir, const char *name, char *out, size_t size)
+{
+	char path[PATH_MAX], dest[PATH_MAX];
+
+	if (join(path, sizeof(path), dir, name))
+		return;
+	const ssize_t n = readlink(path, dest, sizeof(dest) - 1);
+	if (n <= 0)
+		return;
+	dest[n] = '\0';
+	const char *b = strrchr(dest, '/');
+	copy(out, size, b ? b + 1 : dest);
+}
+
+/* SCSI INQUIRY VPD page 80h (unit serial number): a 4-byte header whose
+ * bytes 2-3 give the length, then space-padded ASCII. */
+static void vpd_serial(const char *devpath, char *out, size_t size)
+{
+	char path[PATH_MAX];
+	uint8_t b[256];
+
+	if (join(path, sizeof(path), devpath, "vpd_pg80"))
+		return;
+	const int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	const ssize_t n = read(fd, b, sizeof(b));
+	close(fd);
+	if (n < 4 || b[1] != 0x80)
+		return;
+	size_t len = (size_t)(b[2] << 8 | b[3]);
+	len = SB_MIN(len, (size_t)n - 4);
+	char s[256];
+	size_t k = 0;
+	for (size_t i = 0; i < len && k + 1 < sizeof(s); i++)
+		if (b[4 + i] >= 0x20 && b[4 + i] < 0x7f)
+			s[k++] = (char)b[4 + i];
+	s[k] = '\0';
+	trim(s);
+	if (s[0])
+		copy(out, size, s);
+}
+
+/* How a SCSI disk is attached, from the path of its device. */
+static const char *scsi_transport(const char *devpath)
+{
+	static const struct { const char *needle, *name; } kinds[] = {
+		{ "/usb", "usb" },	 { "ufs", "ufs" },	 { "/ata", "sata" },
+		{ "/end_device-", "sas" }, { "/rport-", "fc" }, { "/session", "iscsi" },
+		{ "/virtio", "virtio-scsi" }, { "/VMBUS", "hyperv" },
+	};
+	for (size_t i = 0; i < SB_ARRAY_SIZE(kinds); i++)
+		if (strstr(devpath, kinds[i].needle))
+			return kinds[i].name;
+	return "scsi";
+}
+
+static void read_mmc(const char *devpath, struct sb_devinfo *d)
+{
+	struct sb_mmc_card *m = &d->mmc;
+	char buf[64];
+	unsigned v;
+
+	d->is_mmc = 1;
+	attr_text(devpath, "type", m->type, sizeof(m->type));
+	attr_text(devpath, "name", m->name, sizeof(m->name));
+	if (attr_text(devpath, "manfid", buf, sizeof(buf)) == 0 && sb_mmc_parse_hex(buf, &v) == 0)
+		m->manfid = v;
+	if (attr_text(devpath, "oemid", buf, sizeof(buf)) == 0 && sb_mmc_parse_hex(buf, &v) == 0)
+		m->oemid = v;
+	attr_text(devpath, "date", m->date, sizeof(m->date));
+	attr_text(devpath, "cid", m->cid, sizeof(m->cid));
+	attr_text(devpath, "csd", m->csd, sizeof(m->csd));
+	attr_text(devpath, "serial", m->serial, sizeof(m->serial));
+	attr_text(devpath, "prv", m->prv, sizeof(m->prv));
+	attr_text(devpath, "hwrev", m->hwrev, sizeof(m->hwrev));
+	attr_text(devpath, "fwrev", m->fwrev, sizeof(m->fwrev));
+	attr_u64(devpath, "erase_size", &m->erase_size);
+	attr_u64(devpath, "preferred_erase_size", &m->preferred_erase_size);
+	attr_text(devpath, "life_time", m->life_time, sizeof(m->life_time));
+	attr_text(devpath, "pre_eol_info", m->pre_eol_info, sizeof(m->pre_eol_info));
+
+	copy(d->transport, sizeof(d->transport), strcmp(m->type, "SD") ? "mmc" : "sd");
+	copy(d->model, sizeof(d->model), m->name);
+	snprintf(d->vendor, sizeof(d->vendor), "manfid 0x%02x, oemid 0x%04x", m->manfid, m->oemid);
+	copy(d->serial, sizeof(d->serial), m->serial);
+	copy(d->firmware, sizeof(d->firmware), m->fwrev[0] ? m->fwrev : m->prv);
+}
+
+/* A multipath NVMe disk hangs below the subsystem; its controllers are the
+ * entries named nvmeN there. */
+static void nvme_controller(const char *devpath, const char *subsys, char *ctrl, size_t size,
+			    char *ctrlpath, size_t pathsize)
+{
+	if (!strcmp(subsys, "nvme")) {
+		const char *base = strrchr(devpath, '/');
+		copy(ctrlpath, pathsize, devpath);
+		copy(ctrl, size, base ? base + 1 : devpath);
+		return;
+	}
+	DIR *dir = opendir(devpath);
+	struct dirent *e;
+	unsigned n;
+	char rest;
+	if (!dir)
+		return;
+	while ((e = readdir(dir)))
+		if (sscanf(e->d_name, "nvme%u%c", &n, &rest) == 1) {
+			copy(ctrl, size, e->d_name);
+			join(ctrlpath, pathsize, devpath, e->d_name);
+			break;
+		}
+	closedir(dir);
+}
+
+static void read_nvme(const char *devpath, const char *subsys, struct sb_devinfo *d)
+{
+	char ctrlpath[PATH_MAX] = "", tr[32] = "", pci[PATH_MAX], vid[16];
+
+	nvme_controller(devpath, subsys, d->nvme_ctrl, sizeof(d->nvme_ctrl), ctrlpath,
+			sizeof(ctrlpath));
+	const char *from = ctrlpath[0] ? ctrlpath : devpath;
+	attr_text(from, "model", d->model, sizeof(d->model));
+	attr_text(from, "serial", d->serial, sizeof(d->serial));
+	attr_text(from, "firmware_rev", d->firmware, sizeof(d->firmware));
+	attr_text(from, "transport", tr, sizeof(tr));
+	if (!tr[0] || !strcmp(tr, "pcie"))
+		snprintf(d->transport, sizeof(d->transport), "nvme");
+	else
+		snprintf(d->transport, sizeof(d->transport), "nvme-%s", tr);
+	if (join(pci, sizeof(pci), from, "device") == 0 &&
+	    attr_text(pci, "vendor", vid, sizeof(vid)) == 0)
+		snprintf(d->vendor, sizeof(d->vendor), "PCI %s", vid);
+}
+
+/* Generic attributes first (most buses name them alike), then what a bus
+ * keeps elsewhere. */
+static void read_identity(const char *dir, struct sb_devinfo *d)
+{
+	char link[PATH_MAX], devpath[PATH_MAX], subsys[64] = "";
+
+	if (join(link, sizeof(link), dir, "device") || !realpath(link, devpath))
+		return;
+	link_base(devpath, "subsystem", subsys, sizeof(subsys));
+	attr_text(devpath, "vendor", d->vendor, sizeof(d->vendor));
+	attr_text(devpath, "model", d->model, sizeof(d->model));
+	attr_text(devpath, "rev", d->firmware, sizeof(d->firmware));
+	attr_text(devpath, "firmware_rev", d->firmware, sizeof(d->firmware));
+	attr_text(devpath, "serial", d->serial, sizeof(d->serial));
+	attr_text(dir, "serial", d->serial, sizeof(d->serial));
+	copy(d->transport, sizeof(d->transport), subsys);
+
+	if (!strcmp(subsys, "scsi")) {
+		vpd_serial(devpath, d->serial, sizeof(d->serial));
+		copy(d->transport, sizeof(d->transport), scsi_transport(devpath));
+	} else if (!strcmp(subsys, "mmc")) {
+		read_mmc(devpath, d);
+	} else if (!strcmp(subsys, "nvme") || !strcmp(subsys, "nvme-subsystem")) {
+		read_nvme(devpath, subsys, d);
+	}
+}
+
+/* Disks without a bus device: known by their driver's name. */
+static void virtual_transport(const char *disk, struct sb_devinfo *d)
+{
+	static const char *const prefixes[] = { "loop", "zram", "dm-", "md", "nbd",
+						"ram", "ublk", "rbd", "pmem" };
+	for (size_t i = 0; i < SB_ARRAY_SIZE(prefixes); i++)
+		if (!strncmp(disk, prefixes[i], strlen(prefixes[i]))) {
+			snprintf(d->transport, sizeof(d->transport), "%.*s",
+				 (int)strcspn(prefixes[i], "-"), prefixes[i]);
+			return;
+		}
+	snprintf(d->transport, sizeof(d->transport), "virtual");
+}
+
+static void read_slaves(const char *dir, struct sb_devinfo *d)
+{
+	char path[PATH_MAX];
+	size_t o = 0;
+	struct dirent *e;
+
+	DIR *s = join(path, sizeof(path), dir, "slaves") ? NULL : opendir(path);
+	if (!s)
+		return;
+	while ((e = readdir(s)) && o + 1 < sizeof(d->slaves)) {
+		if (e->d_name[0] == '.')
+			continue;
+		int w = snprintf(d->slaves + o, sizeof(d->slaves) - o, "%s%s", o ? "," : "",
+				 e->d_name);
+		o = w > 0 ? SB_MIN(o + (size_t)w, sizeof(d->slaves) - 1) : o;
+	}
+	closedir(s);
+}
+
+/* Resolve name to the real directory of its whole disk. */
+static int disk_dir(const char *sys_block, const char *name, struct sb_devinfo *d, char *dir,
+		    size_t size)
+{
+	char path[PATH_MAX], real[PATH_MAX];
+	uint64_t start;
+
+	if (!name[0] || strchr(name, '/') ||
+	    join(path, sizeof(path), sys_block, name))
+		return -EINVAL;
+	if (!realpath(path, real))
+		return -errno;
+	if (!attr_exists(real, "partition")) {
+		copy(d->disk, sizeof(d->disk), name);
+		copy(dir, size, real);
+		return 0;
+	}
+	copy(d->part, sizeof(d->part), name);
+	if (attr_u64(real, "start", &start) == 0)
+		d->part_start = start * 512;
+	char *slash = strrchr(real, '/');
+	if (!slash || slash == real)
+		return -ENOENT;
+	*slash = '\0';
+	const char *disk = strrchr(real, '/');
+	copy(d->disk, sizeof(d->disk), disk ? disk + 1 : real);
+	copy(dir, size, real);
+	return 0;
+}
+
+int sb_devinfo_read(const char *sys_block, const char *name, struct sb_devinfo *out)
+{
+	char dir[PATH_MAX];
+
+	if (!name || !out)
+		return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	out->rotational = out->removable = out->read_only = -1;
+	const int err = disk_dir(sys_block ? sys_block : SYS_BLOCK, name, out, dir, sizeof(dir));
+	if (err)
+		return err;
+	read_queue(dir, out);
+	if (attr_exists(dir, "device"))
+		read_identity(dir, out);
+	else
+		virtual_transport(out->disk, out);
+	read_slaves(dir, out);
+	if (!strcmp(out->transport, "loop")) {
+		char loop[PATH_MAX];
+		if (join(loop, sizeof(loop), dir, "loop") == 0)
+			attr_text(loop, "backing_file", out->backing_file, sizeof(out->backing_file));
+	}
+	return 0;
+}
+
+/* /dev/DISK when it is the device sysfs names (dev numbers agree). */
+static void find_node(const char *disk, char *node, size_t size)
+{
+	char dir[PATH_MAX], buf[32], path[96];
+	unsigned ma, mi;
+	struct stat st;
+
+	snprintf(dir, sizeof(dir), SYS_BLOCK "/%s", disk);
+	if (attr_text(dir, "dev", buf, sizeof(buf)) || sscanf(buf, "%u:%u", &ma, &mi) != 2)
+		return;
+	snprintf(path, sizeof(path), "/dev/%s", disk);
+	if (stat(path, &st) == 0 && S_ISBLK(st.st_mode) && major(st.st_rdev) == ma &&
+	    minor(st.st_rdev) == mi)
+		copy(node, size, path);
+}
+
+/* An NVMe controller sysfs did not describe (very old kernels): ask it,
+ * which needs root; without, the fields stay empty. */
+static void nvme_identify(struct sb_devinfo *d)
+{
+	uint8_t id[SB_NVME_ID_SIZE];
+	struct sb_nvme_id c;
+	char ctrl[64];
+
+	if (!d->nvme_ctrl[0] || (d->model[0] && d->serial[0]))
+		return;
+	snprintf(ctrl, sizeof(ctrl), "/dev/%s", d->nvme_ctrl);
+	if (sb_nvme_identify_ctrl(ctrl, id) || sb_nvme_id_decode(id, &c))
+		return;
+	copy(d->model, sizeof(d->model), c.model);
+	copy(d->serial, sizeof(d->serial), c.serial);
+	copy(d->firmware, sizeof(d->firmware), c.firmware);
+}
+
+int sb_devinfo_probe(const struct sb_target_info *t, struct sb_devinfo *out)
+{
+	if (!t || !out)
+		return -EINVAL;
+	if (!t->devname[0]) {
+		memset(out, 0, sizeof(*out));
+		return -ENODEV;
+	}
+	const int err = sb_devinfo_read(NULL, t->devname, out);
+	if (err)
+		return err;
+	if (t->kind == SB_TARGET_BLOCK && !strcmp(t->devname, out->disk))
+		copy(out->node, sizeof(out->node), t->path);
+	else
+		find_node(out->disk, out->node, sizeof(out->node));
+	nvme_identify(out);
+	return 0;
+}

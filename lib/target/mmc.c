@@ -1,0 +1,267 @@
+/*
+ * EXT_CSD: reading it from an eMMC and decoding the fields storbench
+ * reports. Each field is read only from the revision that defines it
+ * (JESD84: 4.41 = rev 5, 4.5 = rev 6, 5.0 = rev 7, 5.1 = rev 8); older
+ * devices leave those bytes reserved, and reserved bytes are not data.
+ */
+#include "lib/target/mmc.h"
+
+#include <ctype.h>
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#if defined(__has_include)
+#if __has_include(<linux/mmc/ioctl.h>)
+#include <linux/mmc/ioctl.h>
+#define SB_HAVE_MMC_IOCTL 1
+#endif
+#endif
+
+/* EXT_CSD byte offsets (JESD84-B51; the kernel's include/linux/mmc/mmc.h) */
+enum {
+	ECSD_CMDQ_MODE_EN = 15,
+	ECSD_CACHE_CTRL = 33,
+	ECSD_DATA_SECTOR_SIZE = 61,
+	ECSD_PARTITION_SETTING_COMPLETED = 155,
+	ECSD_BKOPS_EN = 163,
+	ECSD_RPMB_SIZE_MULT = 168,
+	ECSD_PARTITION_CONFIG = 179,
+	ECSD_STROBE_SUPPORT = 184,
+	ECSD_HS_TIMING = 185,
+	ECSD_REV = 192,
+	ECSD_DEVICE_TYPE = 196,
+	ECSD_SEC_COUNT = 212,	/* 4 bytes, little-endian */
+	ECSD_REL_WR_SEC_C = 222,
+	ECSD_HC_ERASE_GRP_SIZE = 224,
+	ECSD_BOOT_SIZE_MULT = 226,
+	ECSD_SEC_FEATURE_SUPPORT = 231,
+	ECSD_BKOPS_STATUS = 246,
+	ECSD_CACHE_SIZE = 249,	/* 4 bytes */
+	ECSD_FIRMWARE_VERSION = 254,	/* 8 bytes */
+	ECSD_DEVICE_VERSION = 262,	/* 2 bytes */
+	ECSD_OPTIMAL_TRIM_UNIT_SIZE = 264,
+	ECSD_OPTIMAL_WRITE_SIZE = 265,
+	ECSD_OPTIMAL_READ_SIZE = 266,
+	ECSD_PRE_EOL_INFO = 267,
+	ECSD_LIFE_TIME_EST_A = 268,
+	ECSD_LIFE_TIME_EST_B = 269,
+	ECSD_CMDQ_DEPTH = 307,
+	ECSD_CMDQ_SUPPORT = 308,
+	ECSD_SUPPORTED_MODES = 493,
+	ECSD_BKOPS_SUPPORT = 502,
+};
+
+enum { REV_4_41 = 5, REV_4_5 = 6, REV_5_0 = 7, REV_5_1 = 8 };
+
+#define KIB 1024ull
+
+static uint32_t le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void version_name(unsigned rev, char *out, size_t len)
+{
+	static const char *const names[] = { "4.0", "4.1", "4.2", "4.3", "", "4.41",
+					     "4.5", "5.0", "5.1" };
+	snprintf(out, len, "%s", rev < SB_ARRAY_SIZE(names) ? names[rev] : "");
+}
+
+/* Firmware version: vendors put ASCII ("0400") or binary there; show
+ * text when every byte up to the first NUL is printable, hex otherwise. */
+static void fw_text(const uint8_t fw[8], char *out, size_t len)
+{
+	size_t n = 0;
+	while (n < 8 && fw[n] && isprint(fw[n]))
+		n++;
+	int text = n > 0;
+	for (size_t i = n; i < 8; i++)
+		text = text && fw[i] == 0;
+	if (text) {
+		snprintf(out, len, "%.*s", (int)n, (const char *)fw);
+		return;
+	}
+	size_t o = 0;
+	for (size_t i = 0; i < 8 && o + 3 <= len; i++)
+		o += (size_t)snprintf(out + o, len - o, "%02x", fw[i]);
+}
+
+static void decode_4_41(const uint8_t *raw, struct sb_ext_csd *e)
+{
+	e->bkops_supported = raw[ECSD_BKOPS_SUPPORT] & 1;
+	e->bkops_manual = raw[ECSD_BKOPS_EN] & 1;
+	e->bkops_status = raw[ECSD_BKOPS_STATUS] & 3;
+	e->partitioning_done = raw[ECSD_PARTITION_SETTING_COMPLETED] & 1;
+}
+
+/* CACHE_SIZE counts kilobits (JESD84-B45 on: "cache size = CACHE_SIZE x
+ * 1 Kb"); mmc-utils divides by 8 to print KiB. */
+static void decode_4_5(const uint8_t *raw, struct sb_ext_csd *e)
+{
+	e->cache_bytes = (uint64_t)le32(raw + ECSD_CACHE_SIZE) * 1024 / 8;
+	e->cache_on = e->cache_bytes ? raw[ECSD_CACHE_CTRL] & 1 : 0;
+	e->data_sector_size = raw[ECSD_DATA_SECTOR_SIZE] == 1 ? 4096 : 512;
+}
+
+/* Optimal sizes: read and write in 4 KiB units, trim as 4 KiB << (n - 1). */
+static void decode_5_0(const uint8_t *raw, struct sb_ext_csd *e)
+{
+	e->pre_eol = raw[ECSD_PRE_EOL_INFO];
+	e->life_a = raw[ECSD_LIFE_TIME_EST_A];
+	e->life_b = raw[ECSD_LIFE_TIME_EST_B];
+	memcpy(e->fw_version, raw + ECSD_FIRMWARE_VERSION, sizeof(e->fw_version));
+	fw_text(e->fw_version, e->fw_text, sizeof(e->fw_text));
+	e->device_version = raw[ECSD_DEVICE_VERSION] | (unsigned)raw[ECSD_DEVICE_VERSION + 1] << 8;
+	e->ffu_supported = raw[ECSD_SUPPORTED_MODES] & 1;
+	e->optimal_read = raw[ECSD_OPTIMAL_READ_SIZE] * 4 * (uint32_t)KIB;
+	e->optimal_write = raw[ECSD_OPTIMAL_WRITE_SIZE] * 4 * (uint32_t)KIB;
+	const unsigned t = raw[ECSD_OPTIMAL_TRIM_UNIT_SIZE];
+	e->optimal_trim = t >= 1 && t <= 20 ? (uint32_t)(4 * KIB) << (t - 1) : 0;
+}
+
+static void decode_5_1(const uint8_t *raw, struct sb_ext_csd *e)
+{
+	e->bkops_auto = (raw[ECSD_BKOPS_EN] >> 1) & 1;
+	e->enhanced_strobe = raw[ECSD_STROBE_SUPPORT] & 1;
+	e->cmdq_supported = raw[ECSD_CMDQ_SUPPORT] & 1;
+	e->cmdq_depth = e->cmdq_supported ? (raw[ECSD_CMDQ_DEPTH] & 0x1f) + 1u : 0;
+	e->cmdq_on = raw[ECSD_CMDQ_MODE_EN] & 1;
+}
+
+int sb_ext_csd_decode(const uint8_t *raw, struct sb_ext_csd *out)
+{
+	if (!raw || !out)
+		return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	struct sb_ext_csd *e = out;
+	e->rev = raw[ECSD_REV];
+	version_name(e->rev, e->version, sizeof(e->version));
+	e->sectors = le32(raw + ECSD_SEC_COUNT);
+	e->part_config = raw[ECSD_PARTITION_CONFIG];
+	e->hs_timing = raw[ECSD_HS_TIMING] & 0x0f;
+	e->device_type = raw[ECSD_DEVICE_TYPE];
+	e->boot_size = raw[ECSD_BOOT_SIZE_MULT] * 128 * KIB;
+	e->rpmb_size = raw[ECSD_RPMB_SIZE_MULT] * 128 * KIB;
+	e->erase_group = raw[ECSD_HC_ERASE_GRP_SIZE] * 512 * KIB;
+	e->rel_wr_sectors = raw[ECSD_REL_WR_SEC_C];
+	e->sec_features = raw[ECSD_SEC_FEATURE_SUPPORT];
+	if (e->rev >= REV_4_41)
+		decode_4_41(raw, e);
+	if (e->rev >= REV_4_5)
+		decode_4_5(raw, e);
+	if (e->rev >= REV_5_0)
+		decode_5_0(raw, e);
+	if (e->rev >= REV_5_1)
+		decode_5_1(raw, e);
+	return 0;
+}
+
+const char *sb_mmc_life_text(unsigned code)
+{
+	static const char *const used[] = { "not defined", "0-10%",  "10-20%", "20-30%",
+					    "30-40%",	   "40-50%", "50-60%", "60-70%",
+					    "70-80%",	   "80-90%", "90-100%", "exceeded" };
+	return code < SB_ARRAY_SIZE(used) ? used[code] : "reserved";
+}
+
+const char *sb_mmc_pre_eol_text(unsigned code)
+{
+	static const char *const names[] = { "not defined", "normal", "warning", "urgent" };
+	return code < SB_ARRAY_SIZE(names) ? names[code] : "reserved";
+}
+
+const char *sb_mmc_timing_text(unsigned hs_timing)
+{
+	static const char *const names[] = { "legacy", "high speed", "HS200", "HS400" };
+	return hs_timing < SB_ARRAY_SIZE(names) ? names[hs_timing] : "reserved";
+}
+
+/* BOOT_PARTITION_ENABLE, bits 5:3 of PARTITION_CONFIG. JEDEC calls the two
+ * boot areas partition 1 and 2; Linux names them mmcblkNboot0 and boot1. */
+const char *sb_mmc_boot_text(unsigned part_config)
+{
+	switch ((part_config >> 3) & 7) {
+	case 0:
+		return "none";
+	case 1:
+		return "boot0";
+	case 2:
+		return "boot1";
+	case 7:
+		return "user";
+	default:
+		return "reserved";
+	}
+}
+
+int sb_mmc_parse_hex(const char *text, unsigned *v)
+{
+	char *end;
+	if (!text || !v)
+		return -EINVAL;
+	errno = 0;
+	const unsigned long x = strtoul(text, &end, 16);
+	if (end == text || errno || x > 0xffffffffu)
+		return -EINVAL;
+	while (isspace((unsigned char)*end))
+		end++;
+	if (*end)
+		return -EINVAL;
+	*v = (unsigned)x;
+	return 0;
+}
+
+int sb_mmc_parse_life_time(const char *text, unsigned *a, unsigned *b)
+{
+	unsigned x, y;
+	char extra;
+	if (!text || !a || !b || sscanf(text, "%x %x %c", &x, &y, &extra) != 2)
+		return -EINVAL;
+	*a = x;
+	*b = y;
+	return 0;
+}
+
+#ifdef SB_HAVE_MMC_IOCTL
+/* Response flags of CMD8 as the kernel's mmc core defines them (not in the
+ * uapi header): an R1 response (present, CRC, opcode), a data transfer
+ * command (ADTC), and the SPI-mode R1 status byte. */
+#define MMC_RSP_PRESENT_ (1u << 0)
+#define MMC_RSP_CRC_ (1u << 2)
+#define MMC_RSP_OPCODE_ (1u << 4)
+#define MMC_CMD_ADTC_ (1u << 5)
+#define MMC_RSP_SPI_S1_ (1u << 7)
+#define MMC_SEND_EXT_CSD_ 8
+
+int sb_mmc_read_ext_csd(const char *devnode, uint8_t out[SB_EXT_CSD_SIZE])
+{
+	struct mmc_ioc_cmd cmd;
+	int err = 0;
+
+	if (!devnode || !out)
+		return -EINVAL;
+	const int fd = open(devnode, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	memset(&cmd, 0, sizeof(cmd));
+	memset(out, 0, SB_EXT_CSD_SIZE);
+	cmd.opcode = MMC_SEND_EXT_CSD_;
+	cmd.flags = MMC_RSP_SPI_S1_ | MMC_RSP_PRESENT_ | MMC_RSP_CRC_ | MMC_RSP_OPCODE_ |
+		    MMC_CMD_ADTC_;
+	cmd.blksz = SB_EXT_CSD_SIZE;
+	cmd.blocks = 1;
+	cmd.data_ptr = (uint64_t)(uintptr_t)out;
+	if (ioctl(fd, MMC_IOC_CMD, &cmd) < 0)
+		err = -errno;
+	close(fd);
+	return err;
+}
+#else
+int sb_mmc_read_ext_csd(const char *devnode, uint8_t out[SB_EXT_CSD_SIZE])
+{
+	(void)devnode;
+	(void)out;
+	return -ENOTSUP;
+}
+#endif
