@@ -1,0 +1,217 @@
+/*
+ * storbench verify: fill a file, a directory or a device with verify blocks
+ * and read them back (f3write/f3read in one tool), or probe a device for
+ * fake capacity (--probe, f3probe-like). Write and check may run in
+ * separate invocations: the blocks carry everything a check needs.
+ */
+#include "cli/verify.h"
+
+#include <unistd.h>
+
+
+static const struct cli_opt verify_opts_table[] = {
+	{ "phase", OPT_ARG, VOPT_PHASE, "write|check|both", "write the blocks, check them, or both [both]" },
+	{ "size", OPT_ARG, VOPT_SIZE, "SIZE", "bytes to cover [a file or device: all of it from "
+					   "--offset; a new file: 1G; a directory: its free space]" },
+	{ "offset", OPT_ARG, VOPT_OFFSET, "SIZE", "where the region starts in a file or device [0]" },
+	{ "block-size", OPT_ARG, VOPT_BLOCK, "SIZE", "verify block: the unit that is checked "
+						  "(a multiple of 512) [4k]" },
+	{ "bs", OPT_ARG, VOPT_BS, "SIZE", "request size: many blocks per read or write [1M]" },
+	{ "iodepth", OPT_ARG, VOPT_DEPTH, "N", "requests in flight [4]" },
+	{ "engine", OPT_ARG, VOPT_ENGINE, "NAME", "psync, io_uring, libaio [io_uring where usable]" },
+	{ "seed", OPT_ARG, VOPT_SEED, "N", "run seed [write: random; check: read from the data]" },
+	{ "generation", OPT_ARG, VOPT_GEN, "N", "generation of the data (a later write of the same "
+					     "region takes a higher one) [1]" },
+	{ "direct", OPT_ARG, VOPT_DIRECT, "0|1", "VOPT_DIRECT [1 where supported]" },
+	{ "output", OPT_ARG, VOPT_OUTPUT, "FILE", "write the JSON results to FILE" },
+	{ "format", OPT_ARG, VOPT_FORMAT, "text|json", "what goes to stdout [text]" },
+	{ "quiet", OPT_NOARG, VOPT_QUIET, NULL, "no progress line" },
+	{ "probe", OPT_NOARG, VOPT_PROBE, NULL, "fake-capacity probe of a whole block device "
+					     "(destructive)" },
+	{ "destroy-data", OPT_NOARG, VOPT_DESTROY, NULL, "allow overwriting a device or a file "
+						      "storbench did not create" },
+	{ "keep", OPT_NOARG, VOPT_KEEP, NULL, "keep the files of --phase=both" },
+	{ "max-ranges", OPT_ARG, VOPT_RANGES, "N", "bad ranges listed at most [100]" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+static int set_size(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, char *hint, size_t hl,
+		    const char *what)
+{
+	if (sb_parse_size(v, out) < 0 || *out < lo || *out > hi)
+		return snprintf(hint, hl, "%s", what), -EINVAL;
+	return 0;
+}
+
+static int set_number(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, char *hint,
+		      size_t hl)
+{
+	if (sb_parse_u64(v, out) < 0 || *out < lo || *out > hi)
+		return snprintf(hint, hl, "a number from %llu to %llu", (unsigned long long)lo,
+				(unsigned long long)hi), -EINVAL;
+	return 0;
+}
+
+static int set_flag(struct verify_opts *o, int id)
+{
+	switch (id) {
+	case VOPT_QUIET:
+		return o->quiet = 1, 0;
+	case VOPT_PROBE:
+		return o->probe = 1, 0;
+	case VOPT_DESTROY:
+		return o->destroy = 1, 0;
+	case VOPT_KEEP:
+		return o->keep = 1, 0;
+	}
+	return -EINVAL;
+}
+
+int verify_set_opt(struct verify_opts *o, int id, const char *v, char *hint, size_t hl)
+{
+	uint64_t n;
+	int e;
+
+	switch (id) {
+	case VOPT_PHASE:
+		o->phase = !strcmp(v, "write") ? VPHASE_WRITE : !strcmp(v, "check") ? VPHASE_CHECK
+				: !strcmp(v, "both") ? VPHASE_BOTH : 0;
+		return o->phase ? 0 : (snprintf(hint, hl, "write, check or both"), -EINVAL);
+	case VOPT_SIZE:
+		o->size_given = 1;
+		return set_size(v, &o->size, 1, UINT64_MAX, hint, hl, "a size above 0 (e.g. 64M, 4G)");
+	case VOPT_OFFSET:
+		return set_size(v, &o->offset, 0, UINT64_MAX, hint, hl, "a size (e.g. 0, 1M)");
+	case VOPT_BLOCK:
+		e = set_size(v, &n, SB_VERIFY_MIN_BS, SB_VERIFY_MAX_BS, hint, hl,
+			     "a multiple of 512 from 512 to 16M");
+		if (!e && n % 512)
+			e = (snprintf(hint, hl, "a multiple of 512 from 512 to 16M"), -EINVAL);
+		o->block_size = (uint32_t)n;
+		o->block_size_given = 1;
+		return e;
+	case VOPT_BS:
+		e = set_size(v, &n, SB_VERIFY_MIN_BS, 64u << 20, hint, hl, "a size from 512 to 64M");
+		o->request_size = (uint32_t)n;
+		o->request_given = 1;
+		return e;
+	case VOPT_DEPTH:
+		e = set_number(v, &n, 1, 1024, hint, hl);
+		o->iodepth = (unsigned)n;
+		return e;
+	case VOPT_ENGINE:
+		if (!*v || strlen(v) >= sizeof(o->engine))
+			return snprintf(hint, hl, "an engine name"), -EINVAL;
+		snprintf(o->engine, sizeof(o->engine), "%s", v);
+		return 0;
+	case VOPT_SEED:
+		o->seed_given = 1;
+		return set_number(v, &o->seed, 0, UINT64_MAX, hint, hl);
+	case VOPT_GEN:
+		return set_number(v, &o->generation, 0, UINT64_MAX, hint, hl);
+	case VOPT_DIRECT:
+		e = set_number(v, &n, 0, 1, hint, hl);
+		o->direct = (int)n;
+		return e ? (snprintf(hint, hl, "0 or 1"), e) : 0;
+	case VOPT_OUTPUT:
+		if (!*v)
+			return snprintf(hint, hl, "a file name"), -EINVAL;
+		o->output = v;
+		return 0;
+	case VOPT_FORMAT:
+		if (strcmp(v, "text") && strcmp(v, "json"))
+			return snprintf(hint, hl, "text or json"), -EINVAL;
+		o->json_stdout = !strcmp(v, "json");
+		return 0;
+	case VOPT_RANGES:
+		e = set_number(v, &n, 0, 100000, hint, hl);
+		o->max_ranges = (unsigned)n;
+		return e;
+	}
+	return set_flag(o, id);
+}
+
+static int verify_set(void *ctx, int id, const char *v, char *hint, size_t hl)
+{
+	return verify_set_opt(ctx, id, v, hint, hl);
+}
+
+static void help(const struct cli_cmd_opts *co)
+{
+	printf("usage: storbench verify [options] TARGET\n\n"
+	       "Fills TARGET with verify blocks and reads them back: every block carries its\n"
+	       "offset, the run's seed, a generation and a checksum, so a check tells intact\n"
+	       "blocks from corrupted, misplaced, stale, foreign and unreadable ones, without\n"
+	       "keeping a copy. TARGET is a file, a directory (files of 1 GiB are written\n"
+	       "in it, as f3write does) or a block device (with --destroy-data).\n"
+	       "--phase=write, then --phase=check with the same options after a power cycle\n"
+	       "or replug, catches what a device only pretended to store.\n\n"
+	       "options:\n");
+	cli_print_opts(stdout, co);
+	printf("\nexit status: 0 every block intact, 1 a block was not (or a write failed),\n"
+	       "2 bad options, 3 the target could not be used.\n"
+	       "\nexamples:\n"
+	       "  storbench verify --size=4G /mnt/sd\n"
+	       "  storbench verify --phase=write --destroy-data /dev/sdb   (then replug)\n"
+	       "  storbench verify --phase=check /dev/sdb\n"
+	       "  storbench verify --probe --destroy-data /dev/sdb\n");
+}
+
+int verify_check_opts(struct verify_opts *o)
+{
+	char a[32], b[32];
+	if (!o->request_given && o->request_size < o->block_size)
+		o->request_size = o->block_size;
+	if (o->request_size % o->block_size) {
+		sb_err("--bs: %s is not a multiple of the block size (%s)",
+		       sb_fmt_size(o->request_size, a, sizeof(a)),
+		       sb_fmt_size(o->block_size, b, sizeof(b)));
+		return SB_EXIT_USAGE;
+	}
+	if (o->probe && (o->phase != VPHASE_BOTH || o->size_given || o->offset)) {
+		sb_err("--probe: tests the whole device; it takes no --phase, --size or --offset");
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+void verify_defaults(struct verify_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->phase = VPHASE_BOTH;
+	o->block_size = 4096;
+	o->request_size = 1u << 20;
+	o->iodepth = 4;
+	o->generation = 1;
+	o->direct = -1;
+	o->max_ranges = 100;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+	struct verify_opts o;
+	char *pos[1];
+	int npos;
+
+	verify_defaults(&o);
+	struct cli_cmd_opts co = { verify_opts_table, verify_set, 0, NULL, &o };
+	int p = cli_parse(argc, argv, &co, pos, 1, &npos);
+	if (p == 1) {
+		help(&co);
+		return SB_EXIT_OK;
+	}
+	if (p < 0)
+		return SB_EXIT_USAGE;
+	if (npos != 1) {
+		sb_err("verify needs one TARGET: a file, a directory or a block device (see --help)");
+		return SB_EXIT_USAGE;
+	}
+	int rc = verify_check_opts(&o);
+	if (rc)
+		return rc;
+	if (o.probe)
+		return verify_probe(&o, pos[0]);
+	if (!o.seed_given && (o.phase & VPHASE_WRITE))
+		o.seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
+	return verify_run(&o, pos[0]);
+}

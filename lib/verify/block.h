@@ -1,0 +1,101 @@
+/*
+ * Verify blocks: what storbench writes when it must prove later that the
+ * data came back intact. Every block (512 bytes to 16 MiB, a multiple of
+ * 512; 4 KiB by default) starts with a 64-byte header, little-endian:
+ *
+ *    0  u64 magic "SBVERIFY"      32  u64 generation
+ *    8  u16 format version (1)    40  u64 write time (ns since the epoch)
+ *   10  u16 checksum algorithm    48  u64 reserved (0)
+ *   12  u32 block size            56  u64 checksum
+ *   16  u64 run seed
+ *   24  u64 absolute offset (bytes from the target's start)
+ *
+ * and the rest is a PRNG stream derived from (seed, offset, generation), so
+ * a checker regenerates nothing it must remember: no memory per block. The
+ * checksum covers the whole block but its own field: XXH3-64 (algorithm 1)
+ * when built with xxHash, CRC32C (algorithm 2) otherwise; a checker that
+ * lacks the block's algorithm compares the payload with the regenerated
+ * stream instead. docs/verify.md describes the classes.
+ */
+#ifndef SB_VERIFY_BLOCK_H
+#define SB_VERIFY_BLOCK_H
+
+#include "lib/sb.h"
+
+#define SB_VERIFY_MAGIC 0x5946495245564253ull /* "SBVERIFY" read little-endian */
+#define SB_VERIFY_VERSION 1
+#define SB_VERIFY_HDR_SIZE 64
+#define SB_VERIFY_MIN_BS 512u
+#define SB_VERIFY_MAX_BS (16u << 20)
+
+enum sb_verify_csum {
+	SB_VERIFY_CSUM_XXH3 = 1,
+	SB_VERIFY_CSUM_CRC32C = 2,
+};
+
+enum sb_verify_class {
+	SB_VERIFY_INTACT,	/* this run, this offset, this generation, checksum good */
+	SB_VERIFY_CORRUPTED,	/* belongs here, but the checksum fails (bit flips, torn) */
+	SB_VERIFY_MISPLACED,	/* a good block of this run written for another offset */
+	SB_VERIFY_STALE,	/* a good block for this offset from another generation */
+	SB_VERIFY_FOREIGN,	/* no header of ours: zeros, erased flash, another run */
+	SB_VERIFY_UNREADABLE,	/* the read failed */
+	SB_VERIFY_NCLASS,
+};
+
+/* "intact", "corrupted", ... ("?" out of range). */
+const char *sb_verify_class_name(int cls);
+
+/* What one run writes: the identity every block carries. */
+struct sb_verify_fmt {
+	uint64_t seed;
+	uint64_t generation;
+	uint32_t block_size;
+	uint16_t csum;		/* algorithm for filling (sb_verify_fmt_init picks the best) */
+};
+
+/* 0, or -EINVAL when block_size is not a multiple of 512 in 512..16 MiB. */
+int sb_verify_fmt_init(struct sb_verify_fmt *f, uint64_t seed, uint64_t generation,
+		       uint32_t block_size);
+/* 1 when this build can compute the checksum algorithm csum. */
+int sb_verify_csum_supported(unsigned csum);
+
+/* A header as found on the medium, decoded (nothing is checked). */
+struct sb_verify_header {
+	uint64_t magic;
+	uint16_t version, csum;
+	uint32_t block_size;
+	uint64_t seed, offset, generation, write_time, reserved, checksum;
+};
+void sb_verify_header_decode(const void *blk, struct sb_verify_header *h);
+
+/* Fill len bytes (a multiple of the block size) with the blocks that belong
+ * at absolute byte offset `offset` onward; time_ns goes into each header.
+ * No allocation: safe in a worker's hot path. */
+void sb_verify_fill(const struct sb_verify_fmt *f, void *buf, size_t len, uint64_t offset,
+		    uint64_t time_ns);
+
+/* What a check found in one block. */
+struct sb_verify_finding {
+	enum sb_verify_class cls;
+	uint64_t expected_offset; /* misplaced: the offset the block was written for */
+	uint64_t generation;	  /* stale, misplaced: the generation it carries */
+	int err;		  /* unreadable: positive errno */
+};
+
+/* Classify the block read from absolute offset `offset`. */
+enum sb_verify_class sb_verify_check_block(const struct sb_verify_fmt *f, const void *blk,
+					   uint64_t offset, struct sb_verify_finding *out);
+
+/* 1 when blk holds a self-consistent block of any run (magic, version, a
+ * block size that fits in len, and its checksum): h gets its header. For
+ * learning the seed and block size of data written earlier. */
+int sb_verify_block_valid(const void *blk, size_t len, struct sb_verify_header *h);
+
+struct sb_verify_acc;
+/* Check len bytes (a multiple of the block size) read from absolute offset
+ * `offset`, adding every block to acc. Returns the number not intact. */
+uint64_t sb_verify_check(const struct sb_verify_fmt *f, const void *buf, size_t len,
+			 uint64_t offset, struct sb_verify_acc *acc);
+
+#endif

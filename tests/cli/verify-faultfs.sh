@@ -1,0 +1,80 @@
+# verify through faultfs (tests/fixtures/faultfs.c): faults injected while
+# writing (a dropped write, a misdirected write, a write whose old data
+# keeps being read) and while reading (a flipped bit, EIO) are each named
+# with their class at their offset; EIO on a write is reported with its
+# offset and errno; a delay changes nothing. Skips where FUSE is not usable
+# (verify-file.sh covers the same classes by damaging files directly).
+. "$(dirname "$0")/../lib/cli.sh"
+. "$(dirname "$0")/../lib/faultfs.sh"
+ff_start
+
+K=4096
+M=$FF_MNT
+F=.storbench-verify-0.tmp
+v() { json "$T/r.json" "d['storbench']['verify']$1"; }
+range() { # INDEX OFFSET LENGTH CLASS
+	got=$(v "['bad_ranges'][$1]")
+	echo "$got" | grep -q "'offset': $2, 'length': $3, 'class': '$4'" || fail "range $1: $got"
+}
+
+expect_exit 0 "$SB" verify --phase=write --size=4M --seed=11 --quiet "$M"
+[ -f "$FF_BACK/$F" ] || fail "no file written through the mount"
+ff_rules "drop $F $((16 * K)) $((2 * K))" \
+	"misdirect $F $((256 * K)) $K $((-128 * K))" \
+	"stale $F $((512 * K)) $K"
+expect_exit 0 "$SB" verify --phase=write --size=4M --seed=11 --generation=2 --quiet "$M"
+ff_rules "stale $F $((512 * K)) $K" "flip $F $((100 * K + 7)) 1" \
+	"eio $F $((300 * K)) $((3 * K)) read"
+expect_exit 1 "$SB" verify --phase=check --size=4M --generation=2 --quiet --output="$T/r.json" "$M"
+range 0 $((16 * K)) $((2 * K)) stale
+range 1 $((100 * K)) $K corrupted
+range 2 $((128 * K)) $K misplaced
+[ "$(v "['bad_ranges'][2]['expected_offset']")" = $((256 * K)) ] || fail "misplaced: where it belongs"
+range 3 $((256 * K)) $K stale
+range 4 $((300 * K)) $((3 * K)) unreadable
+[ "$(v "['bad_ranges'][4]['errno']")" = 5 ] || fail "unreadable errno"
+range 5 $((512 * K)) $K stale
+[ "$(v "['bad_ranges'][5]['generation']")" = 1 ] || fail "stale generation"
+for k in "intact 1015" "stale 4" "corrupted 1" "misplaced 1" "unreadable 3" "foreign 0"; do
+	set -- $k
+	[ "$(v "['$1']")" = "$2" ] || fail "$1: $(v "['$1']"), want $2"
+done
+ok "drop, misdirect, stale, flip and EIO each found at its offset"
+
+# without the rules the read-side faults are gone; what the writes lost stays lost
+ff_rules
+expect_exit 1 "$SB" verify --phase=check --size=4M --generation=2 --quiet --output="$T/r.json" "$M"
+[ "$(v "['stale']")" = 3 ] && [ "$(v "['misplaced']")" = 1 ] && [ "$(v "['corrupted']")" = 0 ] ||
+	fail "after the rules: $(v "")"
+ok "lost writes stay lost, read faults go with their rules"
+
+# EIO on a write: reported with its offset and errno, exit 1
+ff_rules "eio $F $((8 * K)) $K write"
+expect_exit 1 "$SB" verify --phase=write --size=1M --seed=3 --output="$T/r.json" "$M"
+[ "$(v "['write']['errors']")" = 1 ] || fail "write errors: $(v "['write']")"
+[ "$(v "['write']['first_error_offset']")" = $((8 * K)) ] || fail "write error offset"
+[ "$(v "['write']['first_errno']")" = 5 ] || fail "write errno"
+grep -q "write errors: 1 block not written, the first at 32.0 KiB (32768).*Input/output error" \
+	"$T/out" || fail "text: $(cat "$T/out")"
+ok "a write error is reported with offset and errno"
+
+# delays slow requests down and change nothing else
+rm -f "$M/$F"
+ff_rules "delay * 0 $((256 * K)) 2000"
+expect_exit 0 "$SB" verify --size=2M --quiet "$M"
+[ -e "$M/$F" ] && fail "the file of --phase=both was left behind"
+ok "delayed requests: all intact"
+
+# Ctrl-C: the phase stops, the results say so, the files of --phase=both go
+ff_rules "delay * 0 1073741824 20000"
+"$SB" verify --size=64M --quiet --output="$T/r.json" "$M" >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc = 130 ] || fail "Ctrl-C: exit $rc: $(cat "$T/err")"
+[ "$(v "['result']")" = interrupted ] || fail "result: $(v "['result']")"
+[ "$(json "$T/r.json" "d['storbench']['interrupted']")" = True ] || fail "interrupted flag"
+[ -e "$M/$F" ] && fail "the file of --phase=both was left behind after Ctrl-C"
+ok "Ctrl-C stops, reports and cleans up"
