@@ -1,0 +1,83 @@
+/*
+ * Charts as inline SVG for the HTML reports: line, bar (grouped, with
+ * min..max error bars), scatter, histogram and heatmap, on linear, log or
+ * "nines" (percentile) axes with round ticks, titled axes with units, a
+ * legend and the Okabe-Ito colour-blind-safe palette. Every section of a
+ * report draws through this module, so the charts look alike.
+ *
+ * Data in base units (bytes/s, ns, s); the axis picks the display unit
+ * (MiB/s, µs ...) from the range. Points that are not finite (or not
+ * positive on a log axis) are left out, so the SVG never holds NaN; a chart
+ * without any drawable point says "no data" instead of drawing an empty
+ * path. Each point gets a <title>, which browsers show on hover.
+ */
+#ifndef SB_CHART_H
+#define SB_CHART_H
+
+#include "lib/sb.h"
+
+enum chart_kind { CHART_LINE, CHART_SCATTER, CHART_BAR, CHART_HIST, CHART_HEATMAP };
+
+enum chart_scale {
+	CHART_LINEAR,
+	CHART_LOG,	/* decades */
+	CHART_NINES,	/* percentiles: 0, 90, 99, 99.9 ... equally spaced */
+};
+
+enum chart_unit {
+	CHART_U_NONE,
+	CHART_U_BYTES_S,	/* shown in B/s, KiB/s, MiB/s, GiB/s */
+	CHART_U_BYTES,
+	CHART_U_NS,		/* shown in ns, µs, ms, s */
+	CHART_U_S,
+	CHART_U_PCT,
+	CHART_U_COUNT,		/* 12k, 1.5M */
+};
+
+struct chart_axis {
+	const char *title;	/* without the unit: "Bandwidth" -> "Bandwidth (MiB/s)" */
+	enum chart_unit unit;
+	enum chart_scale scale;
+	int no_zero;		/* linear: do not stretch the range to include 0 */
+};
+
+/* Directions keep their colour in every chart. */
+enum { CHART_C_READ = 0, CHART_C_WRITE = 5, CHART_C_TRIM = 2 };
+
+struct chart_series {
+	const char *name;
+	const double *x;	/* line, scatter: x values; hist: n+1 bin edges; bar: unused */
+	const double *y;	/* n values; bar: one per category */
+	const double *lo, *hi;	/* bar: error bar ends (NULL: none) */
+	const unsigned char *mark; /* line, scatter: points to ring (outliers), or NULL */
+	size_t n;
+	int color;		/* palette index, -1: by series order */
+	int dashed;
+};
+
+struct chart {
+	enum chart_kind kind;
+	const char *title;
+	const char *note;		/* a line under the title (how it was derived) */
+	struct chart_axis x, y;
+	struct chart_axis z;		/* heatmap: the value's unit */
+	const char *const *cats;	/* bar: x categories; heatmap: columns */
+	size_t ncats;
+	const char *const *rows;	/* heatmap: rows, top to bottom */
+	size_t nrows;
+	const double *cells;		/* heatmap: nrows x ncats, row-major; NaN = empty */
+	const struct chart_series *series;
+	size_t nseries;
+	const double *vlines;		/* x positions of dashed markers (change points) */
+	size_t nvlines;
+	const char *id;			/* element id, or NULL */
+	int width, height;		/* viewBox; 0: 960 x 420 */
+};
+
+/* Writes <svg class="chart chart-KIND" ...>...</svg>. */
+void chart_svg(FILE *f, const struct chart *c);
+
+/* The palette colour of index i ("#0072B2" ...). */
+const char *chart_color(int i);
+
+#endif

@@ -1,0 +1,235 @@
+/*
+ * storbench report: renders results (storbench JSON and JSON Lines logs,
+ * fio's JSON) as text, CSV, HTML with charts, or XLSX. Every input is read
+ * and checked before the output file is created; the output is written
+ * under a temporary name and renamed, so a failed report leaves nothing
+ * half-written behind.
+ */
+#include "cli/report.h"
+
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { O_OUTPUT, O_FORMAT, O_TABLE };
+enum fmt { F_NONE, F_TEXT, F_HTML, F_CSV, F_XLSX };
+
+static const struct cli_opt report_opts[] = {
+	{ "output", OPT_ARG, O_OUTPUT, "FILE", "write to FILE (-o FILE); its extension picks the "
+	  "format: .html, .csv, .xlsx, .txt [text on stdout]" },
+	{ "format", OPT_ARG, O_FORMAT, "text|html|csv|xlsx", "the format, whatever the extension" },
+	{ "table", OPT_ARG, O_TABLE, "NAME", "CSV: measurements, intervals, summary, percentiles "
+	  "or records [measurements]" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+struct report_ctx {
+	const char *output;
+	enum fmt format;
+	enum rep_table table;
+	int table_set;
+};
+
+static const char *const fmt_names[] = { "", "text", "html", "csv", "xlsx" };
+
+static enum fmt fmt_named(const char *s)
+{
+	for (int i = F_TEXT; i <= F_XLSX; i++)
+		if (!strcmp(s, fmt_names[i]))
+			return (enum fmt)i;
+	return F_NONE;
+}
+
+static int report_set(void *vc, int id, const char *v, char *hint, size_t hl)
+{
+	struct report_ctx *c = vc;
+	switch (id) {
+	case O_OUTPUT:
+		c->output = v;
+		return *v ? 0 : (snprintf(hint, hl, "a file name"), -EINVAL);
+	case O_FORMAT:
+		c->format = fmt_named(v);
+		return c->format ? 0 : (snprintf(hint, hl, "text, html, csv or xlsx"), -EINVAL);
+	case O_TABLE:
+		for (int t = 0; t < REP_T_N; t++)
+			if (!strcmp(v, rep_table_names[t])) {
+				c->table = (enum rep_table)t;
+				c->table_set = 1;
+				return 0;
+			}
+		snprintf(hint, hl, "measurements, intervals, summary, percentiles or records");
+		return -EINVAL;
+	}
+	return -EINVAL;
+}
+
+static void help(const struct cli_cmd_opts *co)
+{
+	printf("usage: storbench report [options] RESULT... [-o FILE]\n\n"
+	       "Renders results: storbench's JSON (any command), its JSON Lines logs, and fio's\n"
+	       "JSON (fio --output-format=json). HTML is one self-contained file with charts;\n"
+	       "CSV is one long table (--table); XLSX has a sheet per table and Excel charts;\n"
+	       "text goes to the terminal.\n\n"
+	       "options:\n");
+	cli_print_opts(stdout, co);
+	printf("\nexamples:\n"
+	       "  storbench report quick.json -o quick.html\n"
+	       "  storbench report run.json --table=intervals -o intervals.csv\n"
+	       "  storbench report a.json b.json fio.json -o all.xlsx\n");
+}
+
+/* "-o FILE" is the one short option: spelled out for the shared parser. */
+char **rep_expand_short(int argc, char **argv)
+{
+	char **v = calloc((size_t)argc + 1, sizeof(*v));
+	for (int i = 0; v && i < argc; i++)
+		v[i] = !strcmp(argv[i], "-o") && i > 0 ? "--output" : argv[i];
+	return v;
+}
+
+static int check_format(struct report_ctx *c)
+{
+	if (!c->format && c->output) {
+		const char *dot = strrchr(c->output, '.');
+		c->format = !dot || strchr(dot, '/') ? F_NONE
+			    : !strcasecmp(dot, ".html") || !strcasecmp(dot, ".htm") ? F_HTML
+			    : !strcasecmp(dot, ".csv") ? F_CSV
+			    : !strcasecmp(dot, ".xlsx") ? F_XLSX
+			    : !strcasecmp(dot, ".txt") ? F_TEXT : F_NONE;
+		if (!c->format) {
+			sb_err("--output: '%s' has no extension that names a format (.html, .csv, "
+			       ".xlsx or .txt); add --format", c->output);
+			return SB_EXIT_USAGE;
+		}
+	}
+	if (!c->format)
+		c->format = F_TEXT;
+	if (c->format == F_XLSX && (!c->output || !strcmp(c->output, "-"))) {
+		sb_err("--format=xlsx: a workbook needs a file (-o FILE.xlsx)");
+		return SB_EXIT_USAGE;
+	}
+	if (c->format == F_XLSX && !rep_xlsx_available())
+		return rep_xlsx(c->output, NULL, 0); /* says what is missing */
+	if (c->table_set && c->format != F_CSV) {
+		sb_err("--table: picks the table of a CSV report (-o FILE.csv or --format=csv), "
+		       "not of a %s one", fmt_names[c->format]);
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+struct render_ctx {
+	const struct report_ctx *c;
+	struct rep_doc *const *docs;
+	size_t n;
+};
+
+static int render(FILE *f, const void *vctx)
+{
+	const struct render_ctx *r = vctx;
+	switch (r->c->format) {
+	case F_HTML: return rep_html(f, r->docs, r->n);
+	case F_CSV: return rep_csv(f, r->docs, r->n, r->c->table);
+	default: return rep_text(f, r->docs, r->n);
+	}
+}
+
+/* mkstemp makes the file private; a report gets the mode of any new file. */
+static void default_mode(const char *path)
+{
+	mode_t um = umask(0);
+	umask(um);
+	if (chmod(path, 0666 & ~um) < 0)
+		sb_warn("cannot set the mode of '%s': %s", path, strerror(errno));
+}
+
+/* The temporary file becomes path when rc is 0, and goes otherwise. */
+static int finish_tmp(const char *tmp, const char *path, int rc)
+{
+	if (!rc) {
+		default_mode(tmp);
+		if (rename(tmp, path) < 0) {
+			sb_err("cannot write '%s': %s", path, strerror(errno));
+			rc = SB_EXIT_ENV;
+		}
+	}
+	if (rc)
+		unlink(tmp);
+	return rc;
+}
+
+int rep_write_file(const char *path, int (*write)(FILE *f, const void *ctx), const void *ctx)
+{
+	char tmp[4200];
+	if (!path || !strcmp(path, "-")) {
+		int e = write(stdout, ctx);
+		if (e < 0)
+			sb_err("cannot write to stdout: %s", strerror(-e));
+		return e < 0 ? SB_EXIT_ENV : 0;
+	}
+	snprintf(tmp, sizeof(tmp), "%s.tmp-XXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		sb_err("cannot write '%s': %s", path, strerror(errno));
+		return SB_EXIT_ENV;
+	}
+	FILE *f = fdopen(fd, "w");
+	int e = f ? write(f, ctx) : -errno;
+	if (f && fclose(f) != 0 && !e)
+		e = -errno;
+	if (!f)
+		close(fd);
+	if (e < 0)
+		sb_err("cannot write '%s': %s", path, strerror(-e));
+	return finish_tmp(tmp, path, e < 0 ? SB_EXIT_ENV : 0);
+}
+
+static int write_xlsx(const char *path, struct rep_doc *const *docs, size_t n)
+{
+	char tmp[4200];
+	snprintf(tmp, sizeof(tmp), "%s.tmp-XXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		sb_err("cannot write '%s': %s", path, strerror(errno));
+		return SB_EXIT_ENV;
+	}
+	close(fd);
+	return finish_tmp(tmp, path, rep_xlsx(tmp, docs, n));
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_ctx c = { NULL, F_NONE, REP_T_MEASUREMENTS, 0 };
+	struct cli_cmd_opts co = { report_opts, report_set, 0, NULL, &c };
+	char **args = rep_expand_short(argc, argv), **pos = calloc((size_t)argc + 1, sizeof(*pos));
+	int npos, rc;
+	if (!args || !pos) {
+		free(args);
+		free(pos);
+		return sb_err("out of memory"), SB_EXIT_ENV;
+	}
+	int p = cli_parse(argc, args, &co, pos, argc, &npos);
+	if (p == 1)
+		help(&co);
+	rc = p == 1 ? SB_EXIT_OK : p < 0 ? SB_EXIT_USAGE : 0;
+	if (p == 0 && npos < 1) {
+		sb_err("report needs at least one RESULT file (see --help)");
+		rc = SB_EXIT_USAGE;
+	}
+	if (p == 0 && !rc)
+		rc = check_format(&c);
+	struct rep_doc **docs = calloc((size_t)npos + 1, sizeof(*docs));
+	if (!docs && !rc)
+		rc = (sb_err("out of memory"), SB_EXIT_ENV);
+	for (int i = 0; p == 0 && !rc && i < npos; i++)
+		rc = rep_load(pos[i], &docs[i]);
+	struct render_ctx r = { &c, docs, (size_t)npos };
+	if (p == 0 && !rc)
+		rc = c.format == F_XLSX ? write_xlsx(c.output, docs, r.n) : rep_write_file(c.output, render, &r);
+	for (int i = 0; docs && i < npos; i++)
+		rep_free(docs[i]);
+	free(docs);
+	free(args);
+	free(pos);
+	return rc;
+}

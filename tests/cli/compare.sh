@@ -1,0 +1,94 @@
+# compare: identical results are "within noise" everywhere; a result with
+# double the bandwidth is flagged; different conditions are named first;
+# text, JSON and HTML.
+. "$(dirname "$0")/../lib/cli.sh"
+
+mkdir "$T/q"
+expect_exit 0 "$SB" quick --size=8M --runtime=150ms --repeat=2 --quiet --output="$T/a.json" "$T/q"
+expect_exit 0 "$SB" run --rw=randread --size=4M --runtime=300ms --time-based --repeat=2 --quiet \
+	--output="$T/run.json" "$T/run.dat"
+
+# identical inputs
+expect_exit 0 "$SB" compare "$T/a.json" "$T/a.json"
+rows=$(grep -c " within noise$" "$T/out")
+[ "$rows" = 32 ] || { cat "$T/out"; fail "identical: $rows rows within noise, expected 8 x 4"; }
+grep -q "better\|worse\|conditions differ" "$T/out" && fail "identical inputs differ"
+expect_exit 0 "$SB" compare "$T/run.json" "$T/run.json" --format=json
+python3 - "$T/out" <<'PY' || fail "identical run results: JSON verdicts"
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c['storbench']['command'] == 'compare'
+rows = c['comparisons']
+assert len(rows) == 4 and {r['metric'] for r in rows} == {'bw_bytes', 'iops', 'lat_mean_ns', 'lat_p99_ns'}
+assert all(r['verdict'] == 'within noise' and r['diff_pct'] == 0 for r in rows), rows
+assert all(r['A']['runs'] == 2 for r in rows)
+PY
+ok "identical inputs: within noise everywhere"
+
+# double bandwidth: every bandwidth row is flagged, the rest stays within
+# noise. Short runs on a shared disk can spread by 2x or more, and then a
+# doubling is honestly "within noise"; so both sides get the same narrow
+# spread (median +-3%) first, and B double the bandwidth of A.
+python3 - "$T/a.json" "$T/a0.json" "$T/b.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d['storbench']['summary']:
+    r['bw_bytes_min'], r['bw_bytes_max'] = r['bw_bytes_median'] * 0.97, r['bw_bytes_median'] * 1.03
+json.dump(d, open(sys.argv[2], 'w'))
+for j in d['jobs']:
+    for k in ('read', 'write', 'trim'):
+        j[k]['bw_bytes'] *= 2
+        j[k]['bw'] *= 2
+for r in d['storbench']['summary']:
+    for k in ('bw_bytes_median', 'bw_bytes_min', 'bw_bytes_max'):
+        r[k] *= 2
+json.dump(d, open(sys.argv[3], 'w'))
+PY
+expect_exit 0 "$SB" compare "$T/a0.json" "$T/b.json" --format=json
+python3 - "$T/out" <<'PY' || fail "doubled bandwidth: JSON verdicts"
+import json, sys
+rows = json.load(open(sys.argv[1]))['comparisons']
+bw = [r for r in rows if r['metric'] == 'bw_bytes']
+assert len(bw) == 8
+assert all(r['verdict'] == 'better' and abs(r['diff_pct'] - 100) < 1e-6 for r in bw), bw
+assert all(r['verdict'] == 'within noise' for r in rows if r['metric'] != 'bw_bytes')
+PY
+expect_exit 0 "$SB" compare "$T/b.json" "$T/a0.json"
+[ "$(grep -c 'bandwidth .* -50.0%  *worse$' "$T/out")" = 8 ] || { cat "$T/out"; fail "halved: not flagged"; }
+ok "double bandwidth flagged"
+
+# different conditions are named at the top
+python3 - "$T/a.json" "$T/c.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for j in d['jobs']:
+    j['job options']['bs'] = '8192'
+    j['storbench']['conditions']['iodepth'] = 7
+d['storbench']['target']['device'] = 'zram9'
+json.dump(d, open(sys.argv[2], 'w'))
+PY
+expect_exit 0 "$SB" compare "$T/a.json" "$T/c.json"
+sed -n '/^conditions differ:/,/^$/p' "$T/out" >"$T/mis"
+grep -q "^  device: .* (A) vs zram9 (B)$" "$T/mis" || { cat "$T/out"; fail "device mismatch not named"; }
+grep -q "^  bs: 1.00 MiB (A) vs 8.00 KiB (B) in SEQ1M Q8T1 read, .* and 1 more$" "$T/mis" ||
+	{ cat "$T/out"; fail "bs mismatch"; }
+grep -q "^  iodepth: " "$T/mis" || fail "iodepth mismatch not named"
+head -n 4 "$T/out" | grep -q "^conditions differ:" || fail "mismatches are not at the top"
+ok "mismatched conditions named"
+
+# HTML: the tables and a bar chart, no NaN
+expect_exit 0 "$SB" compare "$T/a0.json" "$T/b.json" -o "$T/ab.html"
+grep -q '<svg class="chart chart-bar' "$T/ab.html" || fail "compare HTML: no chart"
+grep -q 'NaN\| d=""' "$T/ab.html" && fail "compare HTML: NaN or an empty path"
+[ "$(grep -c '<td class="ok">better</td>' "$T/ab.html")" = 8 ] || fail "compare HTML: verdicts"
+ok "compare HTML"
+
+# bad inputs
+expect_exit 2 "$SB" compare "$T/a.json"
+grep -q "needs two or more" "$T/err" || fail "one input"
+expect_exit 2 "$SB" compare "$T/a.json" "$T/run.json"
+grep -q "share no test in the same direction" "$T/err" || fail "nothing in common"
+echo '{}' >"$T/empty.json"
+expect_exit 2 "$SB" compare "$T/a.json" "$T/empty.json" -o "$T/no.html"
+[ ! -e "$T/no.html" ] || fail "output written for a bad input"
+ok "bad inputs"
