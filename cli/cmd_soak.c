@@ -1,0 +1,270 @@
+/*
+ * storbench soak: the stability loop engineers run for days (write, sync,
+ * drop caches, read back, delete), done properly: every block verified,
+ * one JSON Lines record per iteration that survives a crash, kernel storage
+ * errors caught, health before and after, anomalies found in the
+ * throughput series, and --resume after a power cut.
+ */
+#include "cli/soak.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { S_ITER = 100, S_DURATION, S_IDLE, S_BURST, S_STOP, S_ANOMALY, S_LOG, S_RESUME };
+
+static const struct cli_opt soak_table[] = {
+	{ "iterations", OPT_ARG, S_ITER, "N", "stop after N iterations [10, unless --duration]" },
+	{ "duration", OPT_ARG, S_DURATION, "TIME", "stop after this long (e.g. 72h) [none]" },
+	{ "idle", OPT_ARG, S_IDLE, "TIME", "pause after each iteration [0]" },
+	{ "burst", OPT_ARG, S_BURST, "SIZE,IDLE",
+	  "write in bursts: sync and pause IDLE after every SIZE (pause not timed)" },
+	{ "stop-on-error", OPT_NOARG, S_STOP, NULL, "stop at the first failed iteration" },
+	{ "fail-on-anomaly", OPT_NOARG, S_ANOMALY, NULL,
+	  "outliers and throughput changes fail the soak (otherwise warnings)" },
+	{ "log", OPT_ARG, S_LOG, "FILE",
+	  "JSON Lines log, one record per iteration [storbench-soak-TIME.jsonl here]" },
+	{ "resume", OPT_ARG, S_RESUME, "LOG", "continue the soak of LOG, with its options" },
+	{ "size", OPT_ARG, VOPT_SIZE, "SIZE", "bytes written and checked each iteration "
+					      "[a file or device: all of it; new file: 1G; "
+					      "directory: 1G]" },
+	{ "offset", OPT_ARG, VOPT_OFFSET, "SIZE", "where the region starts in a file or device [0]" },
+	{ "bs", OPT_ARG, VOPT_BS, "SIZE", "request size [1M]" },
+	{ "block-size", OPT_ARG, VOPT_BLOCK, "SIZE", "verify block (a multiple of 512) [4k]" },
+	{ "iodepth", OPT_ARG, VOPT_DEPTH, "N", "requests in flight [4]" },
+	{ "engine", OPT_ARG, VOPT_ENGINE, "NAME", "psync, io_uring, libaio [io_uring where usable]" },
+	{ "direct", OPT_ARG, VOPT_DIRECT, "0|1", "O_DIRECT (0: buffered, caches dropped before "
+						 "each check) [1 where supported]" },
+	{ "seed", OPT_ARG, VOPT_SEED, "N", "seed of the data [random]" },
+	{ "output", OPT_ARG, VOPT_OUTPUT, "FILE", "write the JSON results to FILE at the end" },
+	{ "format", OPT_ARG, VOPT_FORMAT, "text|json", "what goes to stdout [text]" },
+	{ "quiet", OPT_NOARG, VOPT_QUIET, NULL, "no progress within iterations" },
+	{ "destroy-data", OPT_NOARG, VOPT_DESTROY, NULL,
+	  "allow writing a device or a file storbench did not create" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+static int soak_set(void *ctx, int id, const char *v, char *hint, size_t hl)
+{
+	struct soak_opts *o = ctx;
+	uint64_t n;
+	char *comma;
+	switch (id) {
+	case S_ITER:
+		if (sb_parse_u64(v, &n) < 0 || n < 1)
+			return snprintf(hint, hl, "a number of at least 1"), -EINVAL;
+		o->iterations = n;
+		return 0;
+	case S_DURATION:
+	case S_IDLE:
+		if (sb_parse_duration_ns(v, &n) < 0 || (id == S_DURATION && !n))
+			return snprintf(hint, hl, "a duration (examples: 30s, 5m, 72h)"), -EINVAL;
+		*(id == S_DURATION ? &o->duration_ns : &o->idle_ns) = n;
+		return 0;
+	case S_BURST:
+		comma = strchr(v, ',');
+		if (comma) {
+			char size[64];
+			snprintf(size, sizeof(size), "%.*s", (int)(comma - v), v);
+			if (sb_parse_size(size, &o->burst_bytes) == 0 && o->burst_bytes &&
+			    sb_parse_duration_ns(comma + 1, &o->burst_idle_ns) == 0)
+				return 0;
+		}
+		return snprintf(hint, hl, "SIZE,IDLE (example: 64M,10s)"), -EINVAL;
+	case S_STOP:
+		return o->stop_on_error = 1, 0;
+	case S_ANOMALY:
+		return o->fail_on_anomaly = 1, 0;
+	case S_LOG:
+	case S_RESUME:
+		if (!*v)
+			return snprintf(hint, hl, "a file name"), -EINVAL;
+		*(id == S_LOG ? &o->log : &o->resume) = v;
+		return 0;
+	}
+	return verify_set_opt(&o->v, id, v, hint, hl);
+}
+
+static void help(const struct cli_cmd_opts *co)
+{
+	printf("usage: storbench soak [options] TARGET\n"
+	       "       storbench soak --resume LOG\n\n"
+	       "Repeats, for days if asked: write the region with verify blocks, fsync, drop\n"
+	       "the caches, read it back and check every block, delete (a file or directory\n"
+	       "target) or keep (a device or existing file: the next write replaces it).\n"
+	       "Each iteration is one line of the JSON Lines log, flushed to disk before the\n"
+	       "next one starts; kernel messages about storage trouble are attached to the\n"
+	       "iteration they came in. At the end: stability of the throughput, outliers,\n"
+	       "change points, health before and after, and the verdict.\n\n"
+	       "options:\n");
+	cli_print_opts(stdout, co);
+	printf("\nexit status: 0 pass; 1 a block did not verify, an I/O error, a kernel\n"
+	       "storage error (or an anomaly with --fail-on-anomaly); 2 bad options;\n"
+	       "3 the target or the log could not be used; 130/143 interrupted.\n"
+	       "\nexamples:\n"
+	       "  storbench soak --iterations=100 --size=1G /mnt/emmc\n"
+	       "  storbench soak --duration=72h --log=/root/sd.jsonl --destroy-data /dev/mmcblk1\n"
+	       "  storbench soak --resume /root/sd.jsonl          (after a reboot)\n");
+}
+
+/* Parse argv (the command line, or the one stored in a log). */
+static int parse(int argc, char **argv, struct soak_opts *o, char **target)
+{
+	char *pos[1];
+	int npos;
+	struct cli_cmd_opts co = { soak_table, soak_set, 0, NULL, o };
+	int p = cli_parse(argc, argv, &co, pos, 1, &npos);
+	if (p == 1) {
+		help(&co);
+		return -1;
+	}
+	if (p < 0)
+		return SB_EXIT_USAGE;
+	if (o->resume)
+		return npos ? (sb_err("--resume: takes the log only: the target and options "
+				      "come from it"), SB_EXIT_USAGE) : 0;
+	if (npos != 1) {
+		sb_err("soak needs one TARGET: a file, a directory or a block device (see --help)");
+		return SB_EXIT_USAGE;
+	}
+	*target = pos[0];
+	return verify_check_opts(&o->v);
+}
+
+static void soak_defaults(struct soak_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	verify_defaults(&o->v);
+	o->v.max_ranges = SOAK_MAX_RANGES * 4;
+}
+
+/* The log file: named, or one made up here; warned about when it lives on
+ * the device under test. */
+static int open_log(struct soak_state *s, char *name, size_t len, int append)
+{
+	const struct soak_opts *o = s->o;
+	if (o->log) {
+		snprintf(name, len, "%s", o->log);
+	} else {
+		time_t now = time(NULL);
+		struct tm tm;
+		localtime_r(&now, &tm);
+		strftime(name, len, "storbench-soak-%Y%m%d-%H%M%S.jsonl", &tm);
+	}
+	struct stat ls;
+	if (!append && stat(name, &ls) == 0) {
+		sb_err("--log: '%s' exists (name a new one, or --resume it)", name);
+		return SB_EXIT_USAGE;
+	}
+	int rc = soak_log_open(s, name, append);
+	if (rc)
+		return rc;
+	struct sb_target_info li;
+	if (sb_target_probe(name, &li) == 0 && li.devname[0] && s->t.ct.info.devname[0] &&
+	    (!strcmp(li.disk, s->t.ct.info.disk) || !strcmp(li.devname, s->t.ct.info.devname)))
+		sb_warn("the log '%s' is on the device under test (%s): a failure may take it "
+			"along; --log can put it elsewhere", name, li.devname);
+	return 0;
+}
+
+static int soak_run(struct soak_state *s, const char *target, int resumed);
+
+int cmd_soak(int argc, char **argv)
+{
+	struct soak_opts o;
+	struct soak_state s;
+	char *target = NULL, **rargv = NULL;
+	int rargc = 0, rc;
+
+	soak_defaults(&o);
+	memset(&s, 0, sizeof(s));
+	s.o = &o;
+	s.kmsg.fd = -1;
+	rc = parse(argc, argv, &o, &target);
+	if (rc)
+		return rc < 0 ? SB_EXIT_OK : rc;
+	if (o.resume) {
+		const char *log = o.resume;
+		if ((rc = soak_log_resume(log, &s, &rargv, &rargc)))
+			goto out;
+		/* the soak goes on with exactly the options it was started with */
+		soak_defaults(&o);
+		s.o = &o;
+		if ((rc = parse(rargc, rargv, &o, &target)) != 0) {
+			rc = rc < 0 ? SB_EXIT_USAGE : rc;
+			goto out;
+		}
+		o.log = log;
+		o.v.seed = s.seed;
+		o.v.seed_given = 1;
+		o.argc = rargc;
+		o.argv = rargv;
+		rc = soak_run(&s, target, 1);
+	} else {
+		o.argc = argc;
+		o.argv = argv;
+		if (!o.v.seed_given)
+			o.v.seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
+		s.seed = o.v.seed;
+		rc = soak_run(&s, target, 0);
+	}
+out:
+	for (int i = 0; rargv && i < rargc; i++)
+		free(rargv[i]);
+	free(rargv);
+	free(s.it);
+	return rc;
+}
+
+/* Prepare the target, the log, kmsg and health, then loop. */
+static int soak_run(struct soak_state *s, const char *target, int resumed)
+{
+	struct soak_opts *o = s->o;
+	char logname[4096];
+	int rc;
+
+	if (!o->iterations && !o->duration_ns)
+		o->iterations = 10;
+	o->v.phase = VPHASE_BOTH;
+	struct sb_target_info ti;
+	if (!o->v.size_given && sb_target_probe(target, &ti) == 0 &&
+	    (ti.kind == SB_TARGET_DIR || ti.kind == SB_TARGET_NONE)) {
+		/* verify fills a directory's free space; a soak repeats: 1 GiB */
+		o->v.size = 1ull << 30;
+		o->v.size_given = 1;
+	}
+	if ((rc = verify_target_resolve(&s->t, target, &o->v)))
+		goto out;
+	if (!(s->ops = verify_engine(&o->v))) {
+		rc = SB_EXIT_USAGE;
+		goto out;
+	}
+	s->region_mode = s->t.is_blockdev || s->t.ct.info.kind == SB_TARGET_FILE;
+	/* every option is valid: only now is anything written */
+	if (s->region_mode && (rc = verify_target_create(&s->t, &o->v)))
+		goto out;
+	if ((rc = open_log(s, logname, sizeof(logname), resumed)))
+		goto out;
+	cli_signals_install();
+	s->kmsg_ok = sb_kmsg_open(&s->kmsg) == 0;
+	if (!s->kmsg_ok && !o->v.quiet)
+		sb_warn("cannot read /dev/kmsg: kernel messages will not be watched");
+	s->health_ok[0] = sb_health_capture(&s->t.ct.info, &s->health[0]) == 0;
+	if (!resumed) {
+		s->started_ns = soak_wall_ns();
+		if ((rc = soak_log_config(s)) < 0) {
+			rc = SB_EXIT_ENV;
+			goto out;
+		}
+	}
+	rc = soak_loop(s);
+	s->health_ok[1] = sb_health_capture(&s->t.ct.info, &s->health[1]) == 0;
+	int fin = soak_finish(s, logname);
+	if (!rc)
+		rc = fin;
+out:
+	sb_kmsg_close(&s->kmsg);
+	if (s->log)
+		fclose(s->log);
+	verify_target_cleanup(&s->t, !s->region_mode);
+	return rc;
+}

@@ -1,0 +1,159 @@
+/*
+ * One soak iteration: write the region with verify blocks of this
+ * iteration's generation (fsync included in the timing), drop the caches,
+ * read it back and check every block, remove the files (file mode) or keep
+ * the data (region mode: the next iteration's write must replace all of it,
+ * and a lost write shows as stale), then collect the kernel's messages.
+ * With --burst=SIZE,IDLE the write stops after every SIZE bytes for IDLE
+ * (sync first, pause not timed), as iozone -+b.
+ */
+#include "cli/soak.h"
+
+#include <unistd.h>
+
+#include "lib/target/cache.h"
+
+struct burst {
+	const struct soak_opts *o;
+	uint64_t next;		/* bytes at which the next pause comes */
+	uint64_t slept_ns;
+};
+
+static int burst_hook(void *ctx, uint64_t bytes)
+{
+	struct burst *b = ctx;
+	if (!b->o->burst_bytes || bytes < b->next)
+		return 0;
+	b->next = (bytes / b->o->burst_bytes + 1) * b->o->burst_bytes;
+	uint64_t t0 = sb_now_ns();
+	sync();
+	for (uint64_t left = b->o->burst_idle_ns; left && !cli_interrupted();) {
+		uint64_t step = SB_MIN(left, 100000000ull);
+		struct timespec ts = { 0, (long)step };
+		nanosleep(&ts, NULL);
+		left -= step;
+	}
+	b->slept_ns += sb_now_ns() - t0;
+	return 0;
+}
+
+static void latencies(const struct sb_hist *h, uint64_t out[3])
+{
+	out[0] = sb_hist_percentile(h, 50);
+	out[1] = sb_hist_percentile(h, 99);
+	out[2] = h->count ? h->max : 0;
+}
+
+static void collect_kmsg(struct soak_state *s, struct soak_iter *it)
+{
+	char line[1024];
+	uint64_t t;
+	if (!s->kmsg_ok)
+		return;
+	while (sb_kmsg_read(&s->kmsg, line, sizeof(line), &t) == 1) {
+		const char *cat = sb_kmsg_storage_trouble(line);
+		if (!cat)
+			continue;
+		if (it->nkmsg == SOAK_MAX_KMSG) {
+			it->kmsg_omitted++;
+			continue;
+		}
+		struct soak_kline *k = &it->kmsg[it->nkmsg++];
+		k->time_us = t;
+		snprintf(k->category, sizeof(k->category), "%s", cat);
+		snprintf(k->text, sizeof(k->text), "%.*s", (int)sizeof(k->text) - 1, line);
+	}
+}
+
+/* Drop the page cache between the write and the check; what was used. */
+static int drop(const struct soak_state *s)
+{
+	int fd = s->t.nseg ? verify_target_open(&s->t, 0, 0) : -1;
+	int m = sb_cache_drop(fd < 0 ? -1 : fd);
+	if (fd >= 0)
+		close(fd);
+	return m;
+}
+
+static void take_results(struct soak_iter *it, const struct verify_report *r, uint64_t slept)
+{
+	uint64_t wns = r->wr.ns > slept ? r->wr.ns - slept : r->wr.ns;
+	it->write_bw = wns ? (double)r->wr.bytes * 1e9 / (double)wns : 0;
+	it->read_bw = r->rd.ns ? (double)r->rd.bytes * 1e9 / (double)r->rd.ns : 0;
+	latencies(&r->wr.lat, it->wlat);
+	latencies(&r->rd.lat, it->rlat);
+	it->blocks = r->acc.blocks;
+	memcpy(it->count, r->acc.count, sizeof(it->count));
+	it->nranges = SB_MIN(r->acc.nranges, (size_t)SOAK_MAX_RANGES);
+	memcpy(it->ranges, r->acc.ranges, it->nranges * sizeof(it->ranges[0]));
+	it->ranges_omitted = r->acc.omitted + (r->acc.nranges - it->nranges);
+	it->io_errors = r->wr.errors + r->acc.count[SB_VERIFY_UNREADABLE];
+	it->first_errno = r->wr.first_error ? r->wr.first_error : r->rd.first_error;
+	it->first_error_offset = r->wr.first_error ? r->wr.first_error_offset
+						   : r->rd.first_error_offset;
+	it->interrupted = r->wr.interrupted || r->rd.interrupted || !!cli_interrupted();
+}
+
+int soak_iteration(struct soak_state *s, struct soak_iter *it)
+{
+	struct verify_report r;
+	struct burst b = { s->o, s->o->burst_bytes, 0 };
+	int rc = 0;
+
+	memset(&r, 0, sizeof(r));
+	r.o = &s->o->v;
+	r.t = &s->t;
+	r.engine = s->ops->name;
+	r.hook = burst_hook;
+	r.hook_ctx = &b;
+	it->start_ns = soak_wall_ns();
+	/* generation = iteration: a block the device failed to rewrite still
+	 * carries the previous one and is found stale */
+	sb_verify_fmt_init(&r.fmt, s->seed, it->n, s->o->v.block_size);
+	if (sb_verify_acc_init(&r.acc, s->o->v.block_size, SOAK_MAX_RANGES * 4) < 0) {
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	if (!s->region_mode && (rc = verify_target_create(&s->t, &s->o->v)))
+		goto out;
+	rc = verify_phase(&r, &s->t, s->ops, 1, "write");
+	if (!rc && !cli_interrupted()) {
+		it->cache = drop(s);
+		rc = verify_phase(&r, &s->t, s->ops, 0, "check");
+	}
+	sb_verify_acc_finish(&r.acc);
+	take_results(it, &r, b.slept_ns);
+	if (!s->region_mode)
+		verify_target_remove_created(&s->t);
+out:
+	it->end_ns = soak_wall_ns();
+	collect_kmsg(s, it);
+	sb_verify_acc_free(&r.acc);
+	return rc;
+}
+
+void soak_print_iteration(FILE *f, const struct soak_iter *it, int tty)
+{
+	char w[32], rd[32];
+	uint64_t bad = 0;
+	for (int c = 1; c < SB_VERIFY_NCLASS; c++)
+		bad += it->count[c];
+	fprintf(f, "%s%5llu  write %12s  read %12s  verify %s", tty ? "\r\033[K" : "",
+		(unsigned long long)it->n, sb_fmt_rate(it->write_bw, w, sizeof(w)),
+		sb_fmt_rate(it->read_bw, rd, sizeof(rd)), bad ? "FAILED" : "ok");
+	if (bad)
+		fprintf(f, " (%llu of %llu blocks)", (unsigned long long)bad,
+			(unsigned long long)it->blocks);
+	fprintf(f, "  errors %llu", (unsigned long long)it->io_errors);
+	if (it->nkmsg)
+		fprintf(f, "  kernel: %s", it->kmsg[0].text);
+	if (it->interrupted)
+		fprintf(f, "  (interrupted)");
+	fputc('\n', f);
+	for (size_t i = 0; i < it->nranges; i++) {
+		char o[32], l[32];
+		fprintf(f, "       %s at %s, %s\n", sb_verify_class_name(it->ranges[i].cls),
+			sb_fmt_size(it->ranges[i].offset, o, sizeof(o)),
+			sb_fmt_size(it->ranges[i].length, l, sizeof(l)));
+	}
+}

@@ -1,0 +1,120 @@
+/* storbench soak: the loop over iterations, and the end (summary, results,
+ * verdict), which a Ctrl-C reaches too. */
+#include "cli/soak.h"
+#include "cli/info.h"
+
+#include <unistd.h>
+
+uint64_t soak_wall_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void pause_for(uint64_t ns)
+{
+	while (ns && !cli_interrupted()) {
+		uint64_t step = SB_MIN(ns, 100000000ull);
+		struct timespec ts = { 0, (long)step };
+		nanosleep(&ts, NULL);
+		ns -= step;
+	}
+}
+
+static int done(const struct soak_state *s, uint64_t next)
+{
+	const struct soak_opts *o = s->o;
+	if (cli_interrupted())
+		return 1;
+	if (o->iterations && next > o->iterations)
+		return 1;
+	return o->duration_ns && soak_wall_ns() - s->started_ns >= o->duration_ns;
+}
+
+int soak_loop(struct soak_state *s)
+{
+	const struct soak_opts *o = s->o;
+	uint64_t next = s->nit ? s->it[s->nit - 1].n + 1 : 1;
+	int text = !o->v.json_stdout;
+
+	if (text && s->nit)
+		printf("resuming after iteration %llu\n", (unsigned long long)(next - 1));
+	for (; !done(s, next); next++) {
+		struct soak_iter it;
+		memset(&it, 0, sizeof(it));
+		it.n = next;
+		int rc = soak_iteration(s, &it);
+		if (rc)
+			return rc;
+		if (soak_state_add(s, &it) < 0) {
+			sb_err("out of memory");
+			return SB_EXIT_ENV;
+		}
+		if (soak_log_iteration(s, &it) < 0)
+			return SB_EXIT_ENV;
+		if (text) {
+			soak_print_iteration(stdout, &it, 0);
+			fflush(stdout);
+		}
+		if (it.interrupted || (o->stop_on_error && soak_iter_failed(&it)))
+			break;
+		if (o->idle_ns && !done(s, next + 1))
+			pause_for(o->idle_ns);
+	}
+	return 0;
+}
+
+int soak_finish(struct soak_state *s, const char *logname)
+{
+	const struct soak_opts *o = s->o;
+	struct soak_summary sum;
+	int rc = 0;
+
+	soak_summarize(s, &sum);
+	if (soak_log_summary(s) < 0)
+		rc = SB_EXIT_ENV;
+	struct sb_results *res = sb_results_create("soak");
+	if (!res) {
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	cli_results_describe(res, &s->t.ct, s->t.path);
+	res->target_created = !s->region_mode;
+	res->interrupted = !!cli_interrupted();
+	res->extra_key = "soak";
+	res->extra_json = soak_results_json;
+	res->extra_ctx = s;
+	if (!s->kmsg_ok)
+		sb_results_warn(res, "/dev/kmsg could not be read: kernel messages were not watched");
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < sum.m[k].nchanges; i++)
+			sb_results_warn(res, "%s throughput %s from %.1f MiB/s to %.1f MiB/s at "
+					     "iteration %zu", k ? "read" : "write",
+					sum.m[k].changes[i].after < sum.m[k].changes[i].before ? "fell"
+												: "rose",
+					sum.m[k].changes[i].before / 1048576,
+					sum.m[k].changes[i].after / 1048576, sum.m[k].changes[i].at);
+	if (o->v.output && cli_write_json(res, o->v.output) < 0)
+		rc = SB_EXIT_ENV;
+	if (o->v.json_stdout) {
+		if (cli_write_json(res, "-") < 0)
+			rc = SB_EXIT_ENV;
+	} else {
+		soak_summary_text(stdout, s, &sum);
+		for (int k = 0; k < 2; k++) {
+			if (!s->health_ok[k] || s->health[k].kind == SB_HEALTH_NONE)
+				continue;
+			printf("health %s:\n", k ? "after" : "before");
+			render_health_text(stdout, &s->health[k], "  ");
+		}
+		printf("log: %s\n", logname);
+	}
+	render_warnings_text(stderr, res);
+	sb_results_free(res);
+	if (cli_interrupted())
+		return cli_interrupted() == 15 ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
+	if (rc)
+		return rc;
+	return sum.pass ? SB_EXIT_OK : SB_EXIT_FAIL;
+}
