@@ -228,10 +228,9 @@ int cmd_run(int argc, char **argv)
 	const struct sb_engine_ops *ops = cli_engine_choose(&c.job, &fell_back);
 	if (!ops)
 		return SB_EXIT_USAGE;
-	if (fell_back)
-		sb_warn("no asynchronous engine usable here: using psync, one request at a time per "
-			"job (for more in flight, raise --numjobs)");
-	if (c.job.iodepth > 1 && (ops->flags & SB_ENGINE_SYNC) && !(ops->flags & SB_ENGINE_NOIO))
+	/* a fallback was announced by cli_engine_choose, iodepth included */
+	if (!fell_back && c.job.iodepth > 1 && (ops->flags & SB_ENGINE_SYNC) &&
+	    !(ops->flags & SB_ENGINE_NOIO))
 		sb_warn("--iodepth=%u has no effect with %s, which does one request at a time per "
 			"job; use --numjobs for parallel requests", c.job.iodepth, ops->name);
 	snprintf(c.job.engine, sizeof(c.job.engine), "%s", ops->name);

@@ -17,9 +17,20 @@ static int known(const char *name)
 	return 0;
 }
 
-static int usable(const struct sb_engine_ops *ops)
+/* Says once per run (quick chooses for every test) why the default engine
+ * is not the first choice: a kernel without io_uring, or with it disabled. */
+static void fell_back_note(const char *missed, int err, const char *used)
 {
-	return ops && (!ops->available || ops->available() == 0);
+	static int said;
+	const char *sync = strcmp(used, "psync") ? "" :
+			   ", one request at a time per job (for more in flight, raise --numjobs)";
+	if (said++)
+		return;
+	if (missed)
+		sb_warn("%s cannot be used here (%s): using %s%s", missed, strerror(-err), used,
+			sync);
+	else
+		sb_warn("no asynchronous engine built in: using %s%s", used, sync);
 }
 
 const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int *fell_back)
@@ -50,13 +61,25 @@ const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int
 	/* default: io_uring for queue depth > 1, else libaio, else psync threads */
 	if (job->iodepth > 1) {
 		static const char *const order[] = { "io_uring", "libaio" };
+		const struct sb_engine_ops *missed = NULL;
+		int err = 0;
 		for (size_t i = 0; i < SB_ARRAY_SIZE(order); i++) {
 			const struct sb_engine_ops *ops = sb_engine_find(order[i]);
-			if (usable(ops))
+			if (!ops)
+				continue;
+			int e = ops->available ? ops->available() : 0;
+			if (e == 0) {
+				if (missed)
+					fell_back_note(missed->name, err, ops->name);
+				*fell_back = !!missed;
 				return ops;
-			if (ops)
-				*fell_back = 1;
+			}
+			if (!missed) {
+				missed = ops;
+				err = e;
+			}
 		}
+		fell_back_note(missed ? missed->name : NULL, err, "psync");
 		*fell_back = 1;
 	}
 	return sb_engine_find("psync");

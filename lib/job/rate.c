@@ -4,6 +4,7 @@
  * and a caller that falls behind catches up to the average rate.
  */
 #include "lib/job/rate.h"
+#include "lib/job/u128.h"
 
 void sb_rate_init(struct sb_rate *r, uint64_t bps, uint64_t now_ns)
 {
@@ -14,7 +15,8 @@ void sb_rate_init(struct sb_rate *r, uint64_t bps, uint64_t now_ns)
 
 uint64_t sb_rate_delay(struct sb_rate *r, uint64_t now_ns, uint32_t len)
 {
-	unsigned __int128 due;
+	sb_u128 due;
+	uint64_t rem;
 
 	if (r->bps == 0) {
 		r->bytes += len;
@@ -22,7 +24,8 @@ uint64_t sb_rate_delay(struct sb_rate *r, uint64_t now_ns, uint32_t len)
 	}
 	/* 128 bits: bytes * 1e9 overflows 64 bits past 18 GB. Rounded up, so
 	 * the bytes before never exceed bps * elapsed, not even by one ns. */
-	due = ((unsigned __int128)r->bytes * 1000000000u + r->bps - 1) / r->bps + r->start_ns;
+	due = sb_u128_add(sb_u128_mul(r->bytes, 1000000000u), sb_u128_from(r->bps - 1));
+	due = sb_u128_add(sb_u128_div(due, r->bps, &rem), sb_u128_from(r->start_ns));
 	r->bytes += len;
-	return due > now_ns ? (uint64_t)(due - now_ns) : 0;
+	return sb_u128_cmp(due, sb_u128_from(now_ns)) > 0 ? sb_u128_lo(due) - now_ns : 0;
 }

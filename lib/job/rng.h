@@ -3,6 +3,7 @@
 #define SB_RNG_H
 
 #include "lib/sb.h"
+#include "lib/job/u128.h"
 
 struct sb_rng {
 	uint64_t s[4];
@@ -44,7 +45,7 @@ static inline uint64_t sb_rng_next(struct sb_rng *r)
 /* Uniform in [0, n), n > 0 (Lemire's multiply-shift, bias < n/2^64). */
 static inline uint64_t sb_rng_below(struct sb_rng *r, uint64_t n)
 {
-	return (uint64_t)(((unsigned __int128)sb_rng_next(r) * n) >> 64);
+	return sb_u128_hi(sb_u128_mul(sb_rng_next(r), n));
 }
 
 /* Uniform double in [0, 1). */

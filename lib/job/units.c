@@ -9,6 +9,7 @@
  * which floating point cannot do.
  */
 #include "lib/job/units.h"
+#include "lib/job/u128.h"
 
 #include <math.h>
 
@@ -86,18 +87,18 @@ static int parse_decimal(const char **sp, struct decimal *d)
  */
 static int scale_decimal(const struct decimal *d, uint64_t mult, int exact, uint64_t *out)
 {
-	const unsigned __int128 whole = (unsigned __int128)d->ip * mult;
-	const unsigned __int128 frac = (unsigned __int128)d->frac_num * mult;
-	unsigned __int128 q = frac / d->frac_den;
-	const unsigned __int128 rem = frac % d->frac_den;
+	uint64_t rem;
+	const sb_u128 whole = sb_u128_mul(d->ip, mult);
+	sb_u128 q = sb_u128_div(sb_u128_mul(d->frac_num, mult), d->frac_den, &rem);
 
 	if (exact && (rem || d->inexact))
 		return -EINVAL;
-	if (!exact && rem * 2 >= d->frac_den)
-		q++;
-	if (whole + q > UINT64_MAX)
+	if (!exact && rem >= d->frac_den - rem) /* rem * 2 >= den, without overflow */
+		q = sb_u128_add(q, sb_u128_from(1));
+	q = sb_u128_add(whole, q);
+	if (sb_u128_hi(q))
 		return -ERANGE;
-	*out = (uint64_t)(whole + q);
+	*out = sb_u128_lo(q);
 	return 0;
 }
 

@@ -271,7 +271,7 @@ static void read_nvme(const char *devpath, const char *subsys, struct sb_devinfo
 	if (!tr[0] || !strcmp(tr, "pcie"))
 		snprintf(d->transport, sizeof(d->transport), "nvme");
 	else
-		snprintf(d->transport, sizeof(d->transport), "nvme-%s", tr);
+		snprintf(d->transport, sizeof(d->transport), "nvme-%.18s", tr);
 	if (join(pci, sizeof(pci), from, "device") == 0 &&
 	    attr_text(pci, "vendor", vid, sizeof(vid)) == 0)
 		snprintf(d->vendor, sizeof(d->vendor), "PCI %s", vid);

@@ -5,6 +5,7 @@
  */
 #include "tests/lib/sbtest.h"
 #include "lib/job/rate.h"
+#include "lib/job/u128.h"
 
 #define NS 1000000000ull
 #define MIB (1024ull * 1024)
@@ -21,7 +22,7 @@ static uint64_t issue(struct sb_rate *r, uint64_t now, uint32_t len, int count,
 		const uint64_t before = r->bytes;
 
 		now += sb_rate_delay(r, now, len);
-		if ((unsigned __int128)before * NS > (unsigned __int128)r->bps * (now - r->start_ns))
+		if (sb_u128_cmp(sb_u128_mul(before, NS), sb_u128_mul(r->bps, now - r->start_ns)) > 0)
 			fail_msg("request %d at %llu ns: %llu bytes before it, over the rate", i,
 				 (unsigned long long)(now - r->start_ns),
 				 (unsigned long long)before);
