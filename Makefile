@@ -1,27 +1,56 @@
 # storbench: plain GNU make.
 # Knobs: HAVE_URING, HAVE_AIO, HAVE_BLKID, HAVE_XLSX, HAVE_XXHASH
 #        = auto (detect) | 1 (insist: the build fails without it) | 0 (leave out)
-#        CROSS_COMPILE=aarch64-linux-gnu-  STATIC=1  SMALL=1  SANITIZE=1  WERROR=1
+#        CROSS_COMPILE=aarch64-linux-gnu-  STATIC=1  SANITIZE=1  WERROR=1
+#        MUSL=1: with musl, through musl-gcc (musl-tools), or for CROSS_COMPILE
+#        through its gcc and the specs of musl-dev:ARCH; CC=musl-gcc works too
+#        SMALL=1 (or make small): -Os, stripped, the optional libraries only
+#        where asked (HAVE_AIO=1 ...)
+# A build for another machine or libc (CROSS_COMPILE, musl-gcc) and a small
+# one go to their own folder, build-<target>[-small], binary included.
 VERSION := 0.1.0
 
 CROSS_COMPILE ?=
+ifeq ($(MUSL)$(origin CC),1default)
+MUSL_SPECS := /usr/lib/$(subst -gnu,-musl,$(shell $(CROSS_COMPILE)gcc -dumpmachine 2>/dev/null))/musl-gcc.specs
+ifeq ($(wildcard $(MUSL_SPECS)),)
+$(error MUSL=1: no $(MUSL_SPECS) (Debian: musl-tools, or musl-dev:ARCH for a cross build))
+endif
+CC := $(if $(CROSS_COMPILE),$(CROSS_COMPILE)gcc -specs=$(MUSL_SPECS),musl-gcc)
+else
 CC := $(CROSS_COMPILE)$(if $(filter default,$(origin CC)),gcc,$(CC))
+endif
 PKG_CONFIG ?= pkg-config
 
-HAVE_URING ?= auto
-HAVE_AIO ?= auto
-HAVE_BLKID ?= auto
-HAVE_XLSX ?= auto
+# What the compiler builds for, e.g. aarch64-linux-gnu, arm-linux-gnueabihf,
+# x86_64-linux-musl. gcc with musl's specs (musl-gcc is one) answers as for
+# glibc: the specs' name tells. musl defines no macro for the program to test.
+TARGET := $(shell $(CC) -dumpmachine 2>/dev/null)
+LIBC := $(if $(findstring musl,$(TARGET) $(notdir $(CC))),musl)
+ifeq ($(LIBC),musl)
+TARGET := $(subst -gnu,-musl,$(TARGET))
+endif
+HOST_LIBC := $(if $(findstring musl,$(shell cc -dumpmachine 2>/dev/null)),musl)
+FOREIGN := $(if $(CROSS_COMPILE),1,$(if $(filter-out $(HOST_LIBC),$(LIBC))$(filter-out $(LIBC),$(HOST_LIBC)),1))
+
+OPTIONAL := $(if $(filter 1,$(SMALL)),0,auto)
+HAVE_URING ?= $(OPTIONAL)
+HAVE_AIO ?= $(OPTIONAL)
+HAVE_BLKID ?= $(OPTIONAL)
+HAVE_XLSX ?= $(OPTIONAL)
 HAVE_XXHASH ?= auto
 
 WARN := -Wall -Wextra -Wshadow -Wformat=2 -Wpointer-arith -Wstrict-prototypes \
         -Wmissing-prototypes -Wvla -Wno-unused-parameter
 OPT := -O2 -g
 ifeq ($(SMALL),1)
-OPT := -Os
+OPT := -Os -ffunction-sections -fdata-sections
 endif
 CFLAGS ?= $(OPT)
-CPPFLAGS += -I. -D_GNU_SOURCE -DSB_VERSION=\"$(VERSION)\"
+CPPFLAGS += -I. -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DSB_VERSION=\"$(VERSION)\" -DSB_TARGET=\"$(TARGET)\"
+ifeq ($(LIBC),musl)
+CPPFLAGS += -DSB_LIBC=\"musl\"
+endif
 override CFLAGS += -std=gnu11 $(WARN) -pthread
 LDLIBS += -lm -pthread
 ifeq ($(WERROR),1)
@@ -32,10 +61,11 @@ override CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-san
 LDFLAGS += -fsanitize=address,undefined
 endif
 ifeq ($(STATIC),1)
+CPPFLAGS += -DSB_STATIC=1
 LDFLAGS += -static
 endif
 ifeq ($(SMALL),1)
-LDFLAGS += -s
+LDFLAGS += -s -Wl,--gc-sections
 endif
 
 # try-lib LIB HEADER: succeeds when a program including HEADER links with -lLIB
@@ -86,7 +116,19 @@ CPPFLAGS += -DHAVE_XXHASH=1
 FEATURES += xxhash
 endif
 
-BUILD ?= build
+BUILD ?= build$(if $(FOREIGN),-$(TARGET))$(if $(filter 1,$(SMALL)),-small)
+# musl's specs hide the kernel's headers (linux/, asm/), which Debian keeps
+# beside glibc's: a folder of links to just those, found by the glibc gcc.
+ifeq ($(LIBC),musl)
+ifeq ($(call try-header,linux/fs.h),0)
+kernel-dir = $(patsubst %/$(1),%,$(filter %/$(1),$(shell echo '#include <$(1)>' | \
+	$(CROSS_COMPILE)gcc -E -M -x c - 2>/dev/null)))
+KERNEL_HDRS := $(BUILD)/kernel-headers
+KERNEL_INC := $(call kernel-dir,linux/fs.h)
+KERNEL_ASM := $(call kernel-dir,asm/ioctl.h)/asm
+CPPFLAGS += -isystem $(KERNEL_HDRS)
+endif
+endif
 # V=1 shows the full commands
 Q := $(if $(filter 1,$(V)),,@)
 say = $(if $(Q),@printf '  %-6s %s\n' $(1) $(2);)
@@ -97,8 +139,15 @@ CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TESTLIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/lib/*.c))
+# helper programs the CLI tests run (tests/tools/NAME.c -> $(BUILD)/tools/NAME)
+TOOL_BIN := $(patsubst tests/tools/%.c,$(BUILD)/tools/%,$(wildcard tests/tools/*.c))
+# Debian ships libcmocka as a shared library only: the unit test programs are
+# linked dynamically even in a static build (qemu-user finds the target's
+# loader and libraries in the multiarch folders)
+TEST_LDFLAGS = $(filter-out -static,$(LDFLAGS))
 
-PROG ?= storbench
+# the native build's binary stays ./storbench; any other is kept in its folder
+PROG ?= $(if $(filter build,$(BUILD)),storbench,$(BUILD)/storbench)
 
 all: $(PROG)
 
@@ -114,6 +163,9 @@ $(BUILD)/libstorbench.a: $(LIB_OBJ)
 # Flags go into a stamp so that changing a knob rebuilds everything.
 $(BUILD)/flags: FORCE
 	@mkdir -p $(BUILD)
+	$(if $(KERNEL_HDRS),@mkdir -p $(KERNEL_HDRS) && ln -sfn $(KERNEL_INC)/linux $(KERNEL_HDRS)/linux && \
+		ln -sfn $(KERNEL_INC)/asm-generic $(KERNEL_HDRS)/asm-generic && \
+		ln -sfn $(KERNEL_ASM) $(KERNEL_HDRS)/asm)
 	@echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(LDLIBS)' | cmp -s - $@ || \
 		echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(LDLIBS)' > $@
 
@@ -125,9 +177,14 @@ $(BUILD)/%.o: %.c $(BUILD)/flags
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libstorbench.a $(TESTLIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(call say,TEST,$@)
-	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TESTLIB_OBJ) $(BUILD)/libstorbench.a $(LDLIBS) -lcmocka
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(TEST_LDFLAGS) -o $@ $< $(TESTLIB_OBJ) $(BUILD)/libstorbench.a $(LDLIBS) -lcmocka
 
-tests: $(UNIT_BIN) $(PROG)
+$(BUILD)/tools/%: tests/tools/%.c $(BUILD)/flags
+	@mkdir -p $(dir $@)
+	$(call say,TOOL,$@)
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
+
+tests: $(UNIT_BIN) $(PROG) $(TOOL_BIN)
 
 # The README's two commands: each installs what it needs first (as root; a
 # user is told the apt-get line), then builds and runs.
@@ -149,12 +206,69 @@ quick: deps
 	./$(PROG) quick $(QUICK_ARGS) .
 
 small:
-	$(MAKE) SMALL=1 BUILD=build-small
+	@$(MAKE) --no-print-directory SMALL=1
+
+# Static aarch64 and armhf builds run under qemu-user, and static musl ones
+# (this machine's, and for CROSS_MUSL where Debian's musl-dev for it is
+# installed): unit tests and a CLI smoke test (tests/cross/run.sh), then the
+# sizes of those binaries and of the small ones. The small ones are not held
+# to WERROR: at -Os gcc's -Wformat-truncation sees other paths.
+CROSS_TARGETS ?= aarch64-linux-gnu arm-linux-gnueabihf
+CROSS_MUSL ?= aarch64-linux-gnu
+check-cross:
+	@scripts/install-deps --cross
+	@for t in $(CROSS_TARGETS); do \
+		$(MAKE) --no-print-directory CROSS_COMPILE=$$t- STATIC=1 cross-build || exit 1; \
+		$(MAKE) --no-print-directory CROSS_COMPILE=$$t- STATIC=1 SMALL=1 WERROR=0 || exit 1; \
+	done
+	@$(MAKE) --no-print-directory MUSL=1 STATIC=1 cross-build
+	@$(MAKE) --no-print-directory MUSL=1 STATIC=1 SMALL=1 WERROR=0
+	@targets="$(CROSS_TARGETS) $$(uname -m)-linux-musl"; \
+	for t in $(CROSS_MUSL); do \
+		m=$$(echo $$t | sed 's/-gnu/-musl/'); \
+		if [ ! -f /usr/lib/$$m/musl-gcc.specs ]; then \
+			echo "  no musl for $$t (musl-dev of its architecture): left out"; continue; fi; \
+		$(MAKE) --no-print-directory CROSS_COMPILE=$$t- MUSL=1 STATIC=1 cross-build || exit 1; \
+		$(MAKE) --no-print-directory CROSS_COMPILE=$$t- MUSL=1 STATIC=1 SMALL=1 WERROR=0 || exit 1; \
+		targets="$$targets $$m"; \
+	done; \
+	tests/cross/run.sh $$targets
+
+# What check-cross builds for one target: the binary, the helpers, and the
+# unit tests where libcmocka is installed for that target.
+have-cmocka = printf '\#include <stdarg.h>\n\#include <stddef.h>\n\#include <stdint.h>\n\#include <setjmp.h>\n\#include <cmocka.h>\nint main(void){return 0;}\n' | \
+	$(CC) -x c - -o /dev/null $(TEST_LDFLAGS) -lcmocka >/dev/null 2>&1
+cross-build: $(PROG) $(TOOL_BIN)
+	@if $(have-cmocka); then $(MAKE) -s --no-print-directory $(UNIT_BIN); \
+	else rm -rf $(BUILD)/tests; echo "  no libcmocka for $(TARGET): unit tests left out"; fi
+
+# libFuzzer (clang) with ASan and UBSan on the JSON reader for FUZZ_TIME
+# seconds, from its corpus; new inputs and crashes stay in $(BUILD)/fuzz/.
+FUZZ_CC ?= clang
+FUZZ_TIME ?= 60
+fuzz:
+	@mkdir -p $(BUILD)/fuzz/corpus
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		$(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/json-read.c \
+		lib/results/json_read.c lib/results/json_access.c -lm
+	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
+		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 
 clean:
 	rm -rf build build-* storbench
 
 FORCE:
 .SECONDARY:
-.PHONY: all tests check check-only quick deps deps-test clean small FORCE
+.PHONY: all tests check check-only check-cross cross-build quick deps deps-test clean small fuzz FORCE
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+
+# The fault-injecting FUSE file system of the verify tests: native builds
+# with libfuse3 only (the tests that need it skip without it).
+FUSE_LIBS := $(if $(FOREIGN)$(CROSS_COMPILE)$(filter 1,$(STATIC)),,$(shell $(PKG_CONFIG) --libs fuse3 2>/dev/null))
+ifneq ($(FUSE_LIBS),)
+tests: $(BUILD)/fixtures/faultfs
+$(BUILD)/fixtures/faultfs: tests/fixtures/faultfs.c $(BUILD)/flags
+	@mkdir -p $(dir $@)
+	$(call say,FUSE,$@)
+	$(Q)$(CC) $(CPPFLAGS) $(shell $(PKG_CONFIG) --cflags fuse3) $(CFLAGS) -o $@ $< $(FUSE_LIBS)
+endif

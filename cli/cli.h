@@ -58,6 +58,7 @@ int cmd_meta(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_soak(int argc, char **argv);
 
 /* ---- targets (cli/target.c) ---- */
 struct cli_target {

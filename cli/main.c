@@ -16,6 +16,10 @@ static const struct command commands[] = {
 	{ "meta", cmd_meta, "bonnie++-class file create/stat/delete, block and seek tests" },
 	{ "sweep", cmd_sweep, "iozone-class matrix: tests x file size x record size" },
 	{ "info", cmd_info, "identity, geometry, cache state and health of the device" },
+	{ "verify", cmd_verify, "fill and check data (f3-class), fake-capacity probe" },
+	{ "soak", cmd_soak, "stability loop: write, sync, drop caches, read and verify, delete" },
+	{ "report", cmd_report, "render results (storbench, fio) as HTML with charts, CSV, XLSX, text" },
+	{ "compare", cmd_compare, "results side by side: differences and whether they are real" },
 };
 
 static void usage(FILE *f)
@@ -26,8 +30,10 @@ static void usage(FILE *f)
 		   "commands:\n");
 	for (size_t i = 0; i < SB_ARRAY_SIZE(commands); i++)
 		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
-	fprintf(f, "\nTARGET is a directory (a test file is created in it and removed), a\n"
-		   "regular file, or a block device (read-only for now).\n"
+	fprintf(f, "\nTARGET is a directory (test files are created in it and removed), a\n"
+		   "regular file, or a block device (written only with --destroy-data, and\n"
+		   "never while mounted). Running 'storbench quick' with no TARGET measures\n"
+		   "a scratch file in the current directory.\n"
 		   "'storbench COMMAND --help' lists the options of a command.\n");
 }
 
@@ -92,6 +98,11 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < SB_ARRAY_SIZE(commands); i++)
 		if (!strcmp(c, commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
-	sb_err("'%s' is not a command (one of: quick, run, sweep, info, latency, meta; see storbench --help)", c);
+	char names[256];
+	size_t n = 0;
+	for (size_t i = 0; i < SB_ARRAY_SIZE(commands) && n < sizeof(names); i++)
+		n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s", i ? ", " : "",
+				      commands[i].name);
+	sb_err("'%s' is not a command (one of: %s; see storbench --help)", c, names);
 	return SB_EXIT_USAGE;
 }

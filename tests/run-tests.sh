@@ -4,6 +4,8 @@
 # is the last line it printed), anything else fail. Ends with the line
 # "N passed, N failed, N skipped" and exits 1 when anything failed.
 # TESTS="name ..." runs only those; TEST_TIMEOUT (s) bounds each test.
+# TEST_WRAPPER runs each unit test program through a command (e.g.
+# qemu-aarch64-static); CLI_TESTS lists the CLI scripts [tests/cli/*.sh].
 BUILD=${BUILD:-build}
 TEST_TIMEOUT=${TEST_TIMEOUT:-300}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,9 +43,10 @@ run_one() { # name command...
 
 for t in "$SB_BUILD"/tests/*; do
 	[ -f "$t" ] && [ -x "$t" ] || continue
-	run_one "$(basename "$t")" "$t"
+	run_one "$(basename "$t")" $TEST_WRAPPER "$t"
 done
-for t in "$top"/tests/cli/*.sh; do
+if [ -n "$CLI_TESTS" ]; then set -- $CLI_TESTS; else set -- "$top"/tests/cli/*.sh; fi
+for t in "$@"; do
 	[ -f "$t" ] || continue
 	run_one "$(basename "$t" .sh)" sh "$t"
 done
