@@ -95,9 +95,11 @@ int cli_target_probe(struct cli_target *t, const char *path);
 const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int *fell_back);
 
 /* ---- running one measurement with progress (cli/measure.c) ---- */
+struct sb_verify_fmt;
 struct cli_measure {
 	const char *label;	/* shown in the progress line */
 	int quiet;
+	const struct sb_verify_fmt *verify; /* run --verify: writes carry verify blocks */
 };
 /* Runs job on the prepared target, fills res (caller creates it). Returns
  * 0, or the negative errno of the failure (already printed). */

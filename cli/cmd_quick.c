@@ -200,7 +200,7 @@ static int one_test(const struct quick_ctx *c, const struct quick_test *qt, int 
 		else
 			snprintf(jr->name, sizeof(jr->name), "%s (run %u of %u)", job.name, run,
 				 c->repeat);
-		struct cli_measure m = { jr->name, c->quiet };
+		struct cli_measure m = { .label = jr->name, .quiet = c->quiet };
 		job.seed = seed + run;
 		int e = cli_measure(&m, &job, ops, t, jr);
 		if (run == 0 || e < 0) {

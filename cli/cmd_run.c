@@ -1,9 +1,10 @@
 /* storbench run: one fio-class workload on a file, directory or device. */
 #include "cli/cli.h"
+#include "cli/run_verify.h"
 
 #include <unistd.h>
 
-enum { O_OUTPUT, O_FORMAT, O_QUIET, O_REPEAT, O_KEEP, O_DESTROY, O_NAME };
+enum { O_OUTPUT, O_FORMAT, O_QUIET, O_REPEAT, O_KEEP, O_DESTROY, O_NAME, O_VERIFY };
 
 static const struct cli_opt run_opts[] = {
 	{ "output", OPT_ARG, O_OUTPUT, "FILE", "write the JSON results to FILE" },
@@ -14,6 +15,8 @@ static const struct cli_opt run_opts[] = {
 	{ "destroy-data", OPT_NOARG, O_DESTROY, NULL,
 	  "allow writing to an existing file storbench did not create" },
 	{ "name", OPT_ARG, O_NAME, "NAME", "job name in the results [job]" },
+	{ "verify", OPT_NOARG, O_VERIFY, NULL,
+	  "write verify blocks and check every block of the region afterwards" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -26,6 +29,8 @@ struct run_ctx {
 	int keep;
 	int destroy;
 	int seed_given;
+	int verify;
+	struct run_verify *rv;
 };
 
 static int run_set(void *vctx, int id, const char *v, char *hint, size_t hl)
@@ -56,6 +61,9 @@ static int run_set(void *vctx, int id, const char *v, char *hint, size_t hl)
 		return 0;
 	case O_DESTROY:
 		c->destroy = 1;
+		return 0;
+	case O_VERIFY:
+		c->verify = 1;
 		return 0;
 	case O_NAME:
 		if (!*v || strlen(v) >= sizeof(c->job.name))
@@ -160,7 +168,7 @@ static int measure_all(struct run_ctx *c, struct cli_target *t, const struct sb_
 				 c->repeat);
 		else
 			snprintf(jr->name, sizeof(jr->name), "%s", c->job.name);
-		struct cli_measure m = { jr->name, c->quiet };
+		struct cli_measure m = { jr->name, c->quiet, c->rv ? &c->rv->fmt : NULL };
 		int e = cli_measure(&m, &job, ops, t, jr);
 		cli_sanity_warnings(res, jr);
 		if (jr->interrupted)
@@ -173,7 +181,7 @@ static int measure_all(struct run_ctx *c, struct cli_target *t, const struct sb_
 	return rc;
 }
 
-static int finish(struct run_ctx *c, struct sb_results *res, int rc)
+static int finish(struct run_ctx *c, struct sb_results *res, const struct cli_target *t, int rc)
 {
 	if (c->repeat > 1 && res->njobs > 1)
 		cli_summarize(res, 0, (unsigned)res->njobs, c->job.name);
@@ -187,6 +195,8 @@ static int finish(struct run_ctx *c, struct sb_results *res, int rc)
 		for (size_t i = 0; i < res->njobs; i++)
 			render_job_text(stdout, res->jobs[i]);
 		print_repeats(stdout, res);
+		if (c->rv)
+			run_verify_text(stdout, c->rv, t);
 	}
 	render_warnings_text(stderr, res);
 	if (cli_interrupted())
@@ -239,9 +249,18 @@ int cmd_run(int argc, char **argv)
 	int noio = !!(ops->flags & SB_ENGINE_NOIO);
 	/* every option is valid: only now may files be created */
 	cli_signals_install();
-	int rc = cli_target_prepare(&t, pos[0], &c.job, sb_rw_reads(c.job.rw), noio);
+	int rc = cli_target_prepare(&t, pos[0], &c.job, sb_rw_reads(c.job.rw) && !c.verify, noio);
+	if (!rc && c.verify && noio) {
+		sb_err("--verify: the %s engine does no I/O: nothing to verify", ops->name);
+		rc = SB_EXIT_USAGE;
+	}
+	if (!rc && c.verify && !(rc = run_verify_check_opts(&c.job, &t))) {
+		c.rv = calloc(1, sizeof(*c.rv));
+		rc = !c.rv ? SB_EXIT_ENV : run_verify_prepare(c.rv, &c.job, &t);
+	}
 	if (rc) {
 		cli_target_cleanup(&t, 0);
+		free(c.rv);
 		return rc;
 	}
 	if (!c.job.size)
@@ -254,8 +273,19 @@ int cmd_run(int argc, char **argv)
 	}
 	cli_results_describe(res, &t, pos[0]);
 	rc = measure_all(&c, &t, ops, res);
+	if (c.rv && !cli_interrupted()) {
+		int v = run_verify_check(c.rv, &t);
+		if (!rc)
+			rc = v ? v : c.rv->bad ? SB_EXIT_FAIL : 0;
+		res->extra_key = "verify";
+		res->extra_json = run_verify_json;
+		res->extra_ctx = c.rv;
+	}
+	rc = finish(&c, res, &t, rc);
 	cli_target_cleanup(&t, c.keep);
-	rc = finish(&c, res, rc);
 	sb_results_free(res);
+	if (c.rv)
+		run_verify_free(c.rv);
+	free(c.rv);
 	return rc;
 }

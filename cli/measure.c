@@ -97,6 +97,7 @@ int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
 	p.region_offset = t->region_offset;
 	p.region_size = t->region_size;
 	p.align = t->align;
+	p.verify = m->verify;
 
 	int e = sb_run_create(&run, &p, &step);
 	if (e < 0) {

@@ -39,6 +39,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	w->job = o;
 	w->stop = &r->stop;
 	w->fd = -1;
+	w->verify = p->verify;
 	w->region_offset = p->region_offset;
 	w->region_size = p->region_size;
 	w->unit = SB_MAX(sb_job_min_bs(o), p->align ? p->align : 1);
@@ -114,7 +115,9 @@ int sb_run_create(struct sb_run **out, const struct sb_run_params *p, const char
 	if (!p->engine || !p->region_size || !p->job.iodepth || !p->job.numjobs ||
 	    (!(p->engine->flags & SB_ENGINE_NOIO) &&
 	     (!p->paths || (p->npaths != 1 && p->npaths != p->job.numjobs))) ||
-	    sb_job_max_bs(&p->job) > p->region_size) {
+	    sb_job_max_bs(&p->job) > p->region_size ||
+	    (p->verify && (sb_job_min_bs(&p->job) % p->verify->block_size ||
+			   p->region_offset % p->verify->block_size))) {
 		*errmsg = "parameters";
 		return -EINVAL;
 	}

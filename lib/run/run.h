@@ -16,6 +16,7 @@
 #include "lib/engine/engine.h"
 #include "lib/job/job.h"
 #include "lib/results/results.h"
+#include "lib/verify/block.h"
 
 struct sb_run_params {
 	struct sb_job_opts job;		/* checked with sb_job_check */
@@ -28,6 +29,10 @@ struct sb_run_params {
 	uint64_t region_offset;		/* where the region starts in each file */
 	uint64_t region_size;		/* bytes, > 0 */
 	uint32_t align;			/* offsets and sizes are multiples of this */
+	/* run --verify: every write carries verify blocks of this format (so a
+	 * check afterwards can prove the data), instead of scrambled random
+	 * data; write sizes and offsets are multiples of its block size. */
+	const struct sb_verify_fmt *verify;
 };
 
 struct sb_progress {

@@ -220,8 +220,12 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 	io->ddir = (uint8_t)ddir;
 	io->offset = off;
 	io->len = len;
-	if (ddir == SB_DDIR_WRITE)
-		sb_buf_scramble(io->buf, len, sb_rng_next(&w->rng));
+	if (ddir == SB_DDIR_WRITE) {
+		if (w->verify)
+			sb_verify_fill(w->verify, io->buf, len, off, 0);
+		else
+			sb_buf_scramble(io->buf, len, sb_rng_next(&w->rng));
+	}
 	io->start_ns = sb_now_ns();
 	io->issue_ns = io->start_ns;
 	w->inflight++;

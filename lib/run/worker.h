@@ -15,6 +15,7 @@
 #include "lib/results/results.h"
 #include "lib/stats/hist.h"
 #include "lib/target/target.h"
+#include "lib/verify/block.h"
 
 struct sb_worker {
 	unsigned id;
@@ -29,6 +30,7 @@ struct sb_worker {
 	struct sb_io *ios;
 	struct sb_io **free_slots;
 	struct sb_io **batch; /* queued since the last commit */
+	const struct sb_verify_fmt *verify; /* write verify blocks, not random data */
 	unsigned nfree, inflight, queued;
 	void *bufmem;
 
