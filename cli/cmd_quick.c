@@ -184,6 +184,8 @@ static int one_test(const struct quick_ctx *c, const struct quick_test *qt, int 
 	int fell_back;
 	job_for(&job, c, qt, ddir, seed);
 	job.size = t->region_size;
+	if (t->direct_fallback)
+		job.direct = 0; /* tmpfs and the like: said once by cli_target_prepare */
 	const struct sb_engine_ops *ops = cli_engine_choose(&job, &fell_back);
 	if (!ops)
 		return SB_EXIT_USAGE;

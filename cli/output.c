@@ -11,10 +11,23 @@ void cli_results_describe(struct sb_results *r, const struct cli_target *t, cons
 		if (t->created[i])
 			r->target_created = 1;
 	sb_host_info(&r->host);
+	/* the same device section as storbench info, in every result */
+	r->have_device = sb_devinfo_probe(&t->info, &r->device) == 0;
+	if (t->direct_fallback)
+		sb_results_warn(r, "the filesystem (%s) does not support direct I/O: measured "
+				   "buffered, through the page cache",
+				t->info.fstype[0] ? t->info.fstype : "unknown");
+	if (!t->info.devname[0] && t->info.kind != SB_TARGET_NONE)
+		sb_results_warn(r, "no block device beneath the target (%s): no device counters "
+				   "or device information", t->info.fstype[0] ? t->info.fstype : "?");
 }
 
 void cli_sanity_warnings(struct sb_results *r, const struct sb_job_result *j)
 {
+	if (r->target.devname[0] && !j->have_diskstat)
+		sb_results_warn(r, "no I/O statistics for %s (/sys/class/block/%s/stat): the "
+				   "device's own counters are not in the results",
+				r->target.devname, r->target.devname);
 	const struct sb_job_opts *o = &j->opts;
 	char a[32], b[32];
 	if (j->runtime_ns && j->runtime_ns < 2000000000ull && !j->interrupted)

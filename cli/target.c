@@ -196,10 +196,16 @@ int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opt
 	const struct sb_target_info *in = &t->info;
 	int writes = sb_rw_writes(job->rw);
 	t->align = job->direct ? (in->logical_bs ? in->logical_bs : 512) : 1;
-	if (job->direct && in->direct_ok == 0) {
+	if (job->direct && in->direct_ok == 0 && job->direct_given) {
 		sb_err("--direct=1: the filesystem of '%s' (%s) does not support direct I/O; "
 		       "use --direct=0", path, in->fstype[0] ? in->fstype : "unknown");
 		return SB_EXIT_USAGE;
+	}
+	if (job->direct && in->direct_ok == 0) {
+		/* the default, not a request: degrade, and say so in the results */
+		job->direct = 0;
+		t->direct_fallback = 1;
+		t->align = 1; /* the results say so (cli_results_describe) */
 	}
 
 	switch (in->kind) {

@@ -177,10 +177,14 @@ static int run_phases(struct verify_opts *o, struct vtarget *t, const struct sb_
 	res->target_created = t->nseg && t->seg[0].created;
 	cli_signals_install();
 	int rc = 0;
+	/* a long run: the device's health before and after it */
+	res->have_health = sb_health_capture(&t->ct.info, &res->health[0]) == 0;
 	if (o->phase & VPHASE_WRITE)
 		rc = verify_phase(r, t, ops, 1, "write");
 	if (!rc && (o->phase & VPHASE_CHECK) && !cli_interrupted())
 		rc = verify_phase(r, t, ops, 0, "check");
+	if (res->have_health)
+		res->have_health = sb_health_capture(&t->ct.info, &res->health[1]) == 0;
 	sb_verify_acc_finish(&r->acc);
 	res->interrupted = !!cli_interrupted();
 	if (!t->direct && r->checked)

@@ -244,6 +244,8 @@ int sb_job_set(struct sb_job_opts *o, const char *name, const char *value,
 				     "to 100 (example: 4k/60:64k/40)");
 		return 0;
 	default:
+		if (d->off == OFF(direct))
+			o->direct_given = 1;
 		return set_number(d, field, value, hint, hintlen);
 	}
 }

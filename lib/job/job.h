@@ -47,6 +47,7 @@ struct sb_job_opts {
 	unsigned numjobs;
 	char engine[16];	/* "" = choose */
 	int direct;
+	int direct_given;	/* --direct was set by the user, not defaulted */
 	uint64_t runtime_ns;	/* 0 = until size is done */
 	int time_based;		/* loop over the region until runtime */
 	uint64_t ramp_ns;	/* run, unmeasured, before measuring */

@@ -9,6 +9,7 @@
 #include "lib/job/job.h"
 #include "lib/stats/hist.h"
 #include "lib/stats/series.h"
+#include "lib/target/devinfo.h"
 #include "lib/target/target.h"
 
 struct sb_json;
@@ -63,6 +64,10 @@ struct sb_results {
 	char command[16];		/* "run", "quick" */
 	char target_path[4096];
 	struct sb_target_info target;
+	int have_device;		/* device: the disk beneath the target */
+	struct sb_devinfo device;
+	int have_health;		/* long runs: health before and after */
+	struct sb_health health[2];
 	struct sb_host host;
 	int target_created;		/* storbench created (and removed) the file */
 	int cache_dropped;		/* how caches were made cold: 0 no, 1 fadvise, 2 drop_caches */

@@ -388,6 +388,10 @@ int sb_results_write_json(const struct sb_results *r, FILE *f)
 	sb_json_bool(&j, "interrupted", r->interrupted);
 	host_json(&j, &r->host);
 	target_json(&j, r);
+	if (r->have_device)
+		sb_devinfo_json(&j, "device", &r->device);
+	if (r->have_health)
+		sb_health_pair_json(&j, "health", &r->health[0], &r->health[1]);
 	summary_json(&j, r);
 	sb_json_arr_open(&j, "warnings");
 	for (size_t i = 0; i < r->nwarnings; i++)
