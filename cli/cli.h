@@ -47,6 +47,15 @@ struct cli_cmd_opts {
 int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos,
 	      int maxpos, int *npos);
 void cli_print_opts(FILE *f, const struct cli_cmd_opts *c);
+/* The options most commands share: --output=FILE (not empty) and
+ * --format=text|json. Return 0, or -EINVAL with hint filled. */
+int cli_set_output(const char **out, const char *v, char *hint, size_t hintlen);
+int cli_set_format_json(int *json, const char *v, char *hint, size_t hintlen);
+/* Parse a command that takes one TARGET. Returns 0 with *target set; -1
+ * after printing --help (the caller exits 0); an exit code after printing
+ * the error ("CMD needs one TARGET: WHAT"). */
+int cli_parse_target(int argc, char **argv, const struct cli_cmd_opts *c,
+		     void (*help)(const struct cli_cmd_opts *), const char *what, char **target);
 
 /* ---- commands ---- */
 int cmd_run(int argc, char **argv);

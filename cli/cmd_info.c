@@ -25,15 +25,9 @@ static int info_set(void *vctx, int id, const char *v, char *hint, size_t hl)
 	struct info_ctx *c = vctx;
 	switch (id) {
 	case O_OUTPUT:
-		if (!*v)
-			return snprintf(hint, hl, "a file name"), -EINVAL;
-		c->output = v;
-		return 0;
+		return cli_set_output(&c->output, v, hint, hl);
 	case O_FORMAT:
-		if (strcmp(v, "text") && strcmp(v, "json"))
-			return snprintf(hint, hl, "text or json"), -EINVAL;
-		c->json_stdout = !strcmp(v, "json");
-		return 0;
+		return cli_set_format_json(&c->json_stdout, v, hint, hl);
 	}
 	return -EINVAL;
 }
@@ -131,20 +125,11 @@ int cmd_info(int argc, char **argv)
 {
 	struct info_ctx c = { NULL, 0 };
 	char *pos[1];
-	int npos;
 	struct cli_cmd_opts co = { info_opts, info_set, 0, NULL, &c };
 
-	const int p = cli_parse(argc, argv, &co, pos, 1, &npos);
-	if (p == 1) {
-		help(&co);
-		return SB_EXIT_OK;
-	}
-	if (p < 0)
-		return SB_EXIT_USAGE;
-	if (npos != 1) {
-		sb_err("info needs one TARGET: a file, a directory or a block device (see --help)");
-		return SB_EXIT_USAGE;
-	}
+	int p = cli_parse_target(argc, argv, &co, help, "a file, a directory or a block device", &pos[0]);
+	if (p)
+		return p < 0 ? SB_EXIT_OK : p;
 	struct info_report *rep = calloc(1, sizeof(*rep));
 	if (!rep) {
 		sb_err("out of memory");

@@ -108,13 +108,9 @@ static int lat_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	case L_PRESET:
 		return set_preset(c, v, hint, hl);
 	case L_FORMAT:
-		if (strcmp(v, "text") && strcmp(v, "json"))
-			return snprintf(hint, hl, "text or json"), -EINVAL;
-		c->json_stdout = !strcmp(v, "json");
-		return 0;
+		return cli_set_format_json(&c->json_stdout, v, hint, hl);
 	case L_OUTPUT:
-		c->output = v;
-		return *v ? 0 : (snprintf(hint, hl, "a file name"), -EINVAL);
+		return cli_set_output(&c->output, v, hint, hl);
 	case L_FLOOD: c->flood = 1; return 0;
 	case L_WRITE: c->write = 1; return 0;
 	case L_DIRECT: c->direct = 1; return 0;
@@ -362,23 +358,14 @@ int cmd_latency(int argc, char **argv)
 	struct lat_run lr;
 	struct cli_target t;
 	char *pos[1];
-	int npos;
 
 	memset(&c, 0, sizeof(c));
 	memset(&lr, 0, sizeof(lr));
 	memset(&t, 0, sizeof(t));
 	struct cli_cmd_opts co = { lat_opts, lat_set, 0, NULL, &c };
-	int p = cli_parse(argc, argv, &co, pos, 1, &npos);
-	if (p == 1) {
-		help(&co);
-		return SB_EXIT_OK;
-	}
-	if (p < 0)
-		return SB_EXIT_USAGE;
-	if (npos != 1) {
-		sb_err("latency needs one TARGET: a directory, a file or a block device (see --help)");
-		return SB_EXIT_USAGE;
-	}
+	int p = cli_parse_target(argc, argv, &co, help, "a directory, a file or a block device", &pos[0]);
+	if (p)
+		return p < 0 ? SB_EXIT_OK : p;
 	int rc = check_combinations(&c);
 	if (rc)
 		return rc;

@@ -387,20 +387,11 @@ int cmd_meta(int argc, char **argv)
 			      .seeks = 8192, .seekers = 5 };
 	struct cli_target t;
 	char *pos[1];
-	int npos;
 	memset(&t, 0, sizeof(t));
 	struct cli_cmd_opts co = { meta_opts, meta_set, 0, NULL, &c };
-	int p = cli_parse(argc, argv, &co, pos, 1, &npos);
-	if (p == 1) {
-		help(&co);
-		return SB_EXIT_OK;
-	}
-	if (p < 0)
-		return SB_EXIT_USAGE;
-	if (npos != 1) {
-		sb_err("meta needs one DIR to work in (see --help)");
-		return SB_EXIT_USAGE;
-	}
+	int p = cli_parse_target(argc, argv, &co, help, "the directory to work in", &pos[0]);
+	if (p)
+		return p < 0 ? SB_EXIT_OK : p;
 	int rc = check(&c);
 	if (!rc)
 		rc = check_target(&c, &t, pos[0]);

@@ -108,13 +108,9 @@ static int quick_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		snprintf(c->engine, sizeof(c->engine), "%s", v);
 		return 0;
 	case O_OUTPUT:
-		c->output = v;
-		return *v ? 0 : (snprintf(hint, hl, "a file name"), -EINVAL);
+		return cli_set_output(&c->output, v, hint, hl);
 	case O_FORMAT:
-		if (strcmp(v, "text") && strcmp(v, "json"))
-			return snprintf(hint, hl, "text or json"), -EINVAL;
-		c->json_stdout = !strcmp(v, "json");
-		return 0;
+		return cli_set_format_json(&c->json_stdout, v, hint, hl);
 	case O_QUIET:
 		c->quiet = 1;
 		return 0;

@@ -39,15 +39,9 @@ static int run_set(void *vctx, int id, const char *v, char *hint, size_t hl)
 	uint64_t n;
 	switch (id) {
 	case O_OUTPUT:
-		if (!*v)
-			return snprintf(hint, hl, "a file name"), -EINVAL;
-		c->output = v;
-		return 0;
+		return cli_set_output(&c->output, v, hint, hl);
 	case O_FORMAT:
-		if (strcmp(v, "text") && strcmp(v, "json"))
-			return snprintf(hint, hl, "text or json"), -EINVAL;
-		c->json_stdout = !strcmp(v, "json");
-		return 0;
+		return cli_set_format_json(&c->json_stdout, v, hint, hl);
 	case O_QUIET:
 		c->quiet = 1;
 		return 0;
@@ -209,7 +203,7 @@ int cmd_run(int argc, char **argv)
 	struct run_ctx c;
 	struct cli_target t;
 	char *pos[1];
-	int npos, fell_back = 0;
+	int fell_back = 0;
 
 	memset(&c, 0, sizeof(c));
 	memset(&t, 0, sizeof(t));
@@ -217,17 +211,9 @@ int cmd_run(int argc, char **argv)
 	c.repeat = 1;
 	c.job.seed = 0;
 	struct cli_cmd_opts co = { run_opts, run_set, 1, &c.job, &c };
-	int p = cli_parse(argc, argv, &co, pos, 1, &npos);
-	if (p == 1) {
-		help(&co);
-		return SB_EXIT_OK;
-	}
-	if (p < 0)
-		return SB_EXIT_USAGE;
-	if (npos != 1) {
-		sb_err("run needs one TARGET: a file, a directory or a block device (see --help)");
-		return SB_EXIT_USAGE;
-	}
+	int p = cli_parse_target(argc, argv, &co, help, "a file, a directory or a block device", &pos[0]);
+	if (p)
+		return p < 0 ? SB_EXIT_OK : p;
 	if (!c.job.seed)
 		c.job.seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
 	char msg[256];

@@ -130,10 +130,7 @@ static int sweep_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		*(id == SW_OUTPUT ? &c->output : &c->csv) = v;
 		return 0;
 	case SW_FORMAT:
-		if (strcmp(v, "text") && strcmp(v, "json"))
-			return HINT("text or json");
-		c->json_stdout = !strcmp(v, "json");
-		return 0;
+		return cli_set_format_json(&c->json_stdout, v, hint, hl);
 	case SW_ALL_RECORDS: c->o.all_records = 1; return 0;
 	case SW_FLUSH: c->o.flush = 1; return 0;
 	case SW_NO_FLUSH: c->o.flush = 0; return 0;
@@ -356,21 +353,12 @@ int cmd_sweep(int argc, char **argv)
 {
 	struct sweep_cli c;
 	char *pos[1];
-	int npos;
 	memset(&c, 0, sizeof(c));
 	sb_sweep_opts_default(&c.o);
 	struct cli_cmd_opts co = { sweep_opts, sweep_set, 0, NULL, &c };
-	int p = cli_parse(argc, argv, &co, pos, 1, &npos);
-	if (p == 1) {
-		help(&co);
-		return SB_EXIT_OK;
-	}
-	if (p < 0)
-		return SB_EXIT_USAGE;
-	if (npos < 1) {
-		sb_err("TARGET: name a directory or a file to create (see storbench sweep --help)");
-		return SB_EXIT_USAGE;
-	}
+	int p = cli_parse_target(argc, argv, &co, help, "a directory, or a file to create", &pos[0]);
+	if (p)
+		return p < 0 ? SB_EXIT_OK : p;
 	c.r = calloc(1, sizeof(*c.r));
 	struct sb_results *res = sb_results_create("sweep");
 	int rc = !c.r || !res ? (sb_err("out of memory"), SB_EXIT_ENV) : check_combinations(&c);

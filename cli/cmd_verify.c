@@ -114,15 +114,9 @@ int verify_set_opt(struct verify_opts *o, int id, const char *v, char *hint, siz
 		o->direct = (int)n;
 		return e ? (snprintf(hint, hl, "0 or 1"), e) : 0;
 	case VOPT_OUTPUT:
-		if (!*v)
-			return snprintf(hint, hl, "a file name"), -EINVAL;
-		o->output = v;
-		return 0;
+		return cli_set_output(&o->output, v, hint, hl);
 	case VOPT_FORMAT:
-		if (strcmp(v, "text") && strcmp(v, "json"))
-			return snprintf(hint, hl, "text or json"), -EINVAL;
-		o->json_stdout = !strcmp(v, "json");
-		return 0;
+		return cli_set_format_json(&o->json_stdout, v, hint, hl);
 	case VOPT_RANGES:
 		e = set_number(v, &n, 0, 100000, hint, hl);
 		o->max_ranges = (unsigned)n;
@@ -191,21 +185,12 @@ int cmd_verify(int argc, char **argv)
 {
 	struct verify_opts o;
 	char *pos[1];
-	int npos;
 
 	verify_defaults(&o);
 	struct cli_cmd_opts co = { verify_opts_table, verify_set, 0, NULL, &o };
-	int p = cli_parse(argc, argv, &co, pos, 1, &npos);
-	if (p == 1) {
-		help(&co);
-		return SB_EXIT_OK;
-	}
-	if (p < 0)
-		return SB_EXIT_USAGE;
-	if (npos != 1) {
-		sb_err("verify needs one TARGET: a file, a directory or a block device (see --help)");
-		return SB_EXIT_USAGE;
-	}
+	int p = cli_parse_target(argc, argv, &co, help, "a file, a directory or a block device", &pos[0]);
+	if (p)
+		return p < 0 ? SB_EXIT_OK : p;
 	int rc = verify_check_opts(&o);
 	if (rc)
 		return rc;

@@ -118,3 +118,43 @@ void cli_print_opts(FILE *f, const struct cli_cmd_opts *c)
 		fputc('\n', f);
 	}
 }
+
+int cli_set_output(const char **out, const char *v, char *hint, size_t hintlen)
+{
+	if (!*v) {
+		snprintf(hint, hintlen, "a file name");
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+int cli_set_format_json(int *json, const char *v, char *hint, size_t hintlen)
+{
+	if (strcmp(v, "text") && strcmp(v, "json")) {
+		snprintf(hint, hintlen, "text or json");
+		return -EINVAL;
+	}
+	*json = !strcmp(v, "json");
+	return 0;
+}
+
+int cli_parse_target(int argc, char **argv, const struct cli_cmd_opts *c,
+		     void (*help)(const struct cli_cmd_opts *), const char *what, char **target)
+{
+	char *pos[1];
+	int npos;
+	int p = cli_parse(argc, argv, c, pos, 1, &npos);
+	if (p == 1) {
+		help(c);
+		return -1;
+	}
+	if (p < 0)
+		return SB_EXIT_USAGE;
+	if (npos != 1) {
+		sb_err("%s needs one TARGET: %s (see --help)", argv[0], what);
+		return SB_EXIT_USAGE;
+	}
+	*target = pos[0];
+	return 0;
+}
