@@ -86,6 +86,8 @@ static size_t ranges(struct frame *fr)
 	}
 	for (size_t i = 0; i < c->nvlines; i++)
 		widen(&xlo, &xhi, c->vlines[i], c->x.scale);
+	for (size_t i = 0; i < c->nevents; i++)
+		widen(&xlo, &xhi, c->events[i], c->x.scale);
 	chart_map_fit(&fr->xm, &c->x, xlo, xhi, fr->x0, fr->x1);
 	chart_map_fit(&fr->ym, &c->y, ylo, yhi, fr->y1, fr->y0);
 	return n;
@@ -193,14 +195,20 @@ static void axes(struct frame *fr, int x_numeric)
 }
 
 /* ---- marks ---- */
-static void point_title(struct frame *fr, const char *name, double x, double y)
+static void point_title(struct frame *fr, const char *name, double x, double y, const char *text)
 {
 	char a[48], b[48];
 	chart_fmt_value(fr->c->x.unit, x, a, sizeof(a));
 	chart_fmt_value(fr->c->y.unit, y, b, sizeof(b));
 	fputs("<title>", fr->f);
 	chart_esc(fr->f, name);
-	fprintf(fr->f, "%s%s: %s</title>", name && *name ? " at " : "", a, b);
+	fprintf(fr->f, "%s%s: %s", name && *name ? " at " : "", a, b);
+	if (text && *text) {
+		fputs(" (", fr->f);
+		chart_esc(fr->f, text);
+		fputc(')', fr->f);
+	}
+	fputs("</title>", fr->f);
 }
 
 /* Emits <path ... d="D"/> only when D is not empty: a chart never holds d="". */
@@ -248,7 +256,7 @@ static void lines(struct frame *fr)
 				ring ? "6" : markers ? "3.2" : "5",
 				ring ? " fill=\"none\" stroke=\"#D55E00\" stroke-width=\"2.5\""
 				     : markers ? "" : " fill-opacity=\"0\"");
-			point_title(fr, se->name, se->x[i], se->y[i]);
+			point_title(fr, se->name, se->x[i], se->y[i], se->text ? se->text[i] : NULL);
 			fputs("</circle>", fr->f);
 		}
 		fputs("</g>\n", fr->f);
@@ -313,6 +321,26 @@ static void hist(struct frame *fr)
 	}
 }
 
+/* Events as triangles standing on the x axis, each with its text on hover. */
+static void events(struct frame *fr)
+{
+	const struct chart *c = fr->c;
+	char a[48];
+	if (!c->nevents)
+		return;
+	fputs("<g class=\"events\" fill=\"#D55E00\">", fr->f);
+	for (size_t i = 0; i < c->nevents; i++) {
+		double x = chart_map_px(&fr->xm, c->events[i]);
+		if (!isfinite(x))
+			continue;
+		fprintf(fr->f, "<path class=\"event\" d=\"M%.1f %.1fl-6 10h12z\"><title>", x, fr->y1 - 10);
+		chart_fmt_value(c->x.unit, c->events[i], a, sizeof(a));
+		chart_esc(fr->f, c->event_text && c->event_text[i] ? c->event_text[i] : a);
+		fputs("</title></path>", fr->f);
+	}
+	fputs("</g>\n", fr->f);
+}
+
 static void vlines(struct frame *fr)
 {
 	for (size_t i = 0; i < fr->c->nvlines; i++) {
@@ -325,7 +353,7 @@ static void vlines(struct frame *fr)
 
 void chart_svg(FILE *f, const struct chart *c)
 {
-	static const char *const kinds[] = { "line", "scatter", "bar", "hist", "heatmap" };
+	static const char *const kinds[] = { "line", "scatter", "bar", "hist", "heatmap", "grid" };
 	struct frame fr;
 	memset(&fr, 0, sizeof(fr));
 	fr.c = c;
@@ -345,6 +373,8 @@ void chart_svg(FILE *f, const struct chart *c)
 	heading(&fr);
 	if (c->kind == CHART_HEATMAP) {
 		chart_heatmap(f, c, fr.x0, fr.x1, fr.y0, fr.y1);
+	} else if (c->kind == CHART_GRID) {
+		chart_grid(f, c, fr.x0, fr.x1, fr.y0, fr.y1);
 	} else {
 		size_t n = ranges(&fr);
 		axes(&fr, c->kind != CHART_BAR);
@@ -358,6 +388,7 @@ void chart_svg(FILE *f, const struct chart *c)
 		else if (c->kind != CHART_BAR)
 			lines(&fr);
 		vlines(&fr);
+		events(&fr);
 	}
 	fputs("</svg>\n", f);
 }

@@ -16,7 +16,7 @@
 
 #include "lib/sb.h"
 
-enum chart_kind { CHART_LINE, CHART_SCATTER, CHART_BAR, CHART_HIST, CHART_HEATMAP };
+enum chart_kind { CHART_LINE, CHART_SCATTER, CHART_BAR, CHART_HIST, CHART_HEATMAP, CHART_GRID };
 
 enum chart_scale {
 	CHART_LINEAR,
@@ -50,6 +50,7 @@ struct chart_series {
 	const double *y;	/* n values; bar: one per category */
 	const double *lo, *hi;	/* bar: error bar ends (NULL: none) */
 	const unsigned char *mark; /* line, scatter: points to ring (outliers), or NULL */
+	const char *const *text;	/* line, scatter: a note per point for its hover title, or NULL */
 	size_t n;
 	int color;		/* palette index, -1: by series order */
 	int dashed;
@@ -70,6 +71,14 @@ struct chart {
 	size_t nseries;
 	const double *vlines;		/* x positions of dashed markers (change points) */
 	size_t nvlines;
+	const double *events;		/* x positions of events (errors), triangles on the x axis */
+	const char *const *event_text;	/* their hover titles (NULL: the position) */
+	size_t nevents;
+	/* grid: a region as rows of ncats cells, cell i covering grid_origin +
+	 * i * grid_cell bytes on; cells[] holds the index of the series
+	 * (class) that colours it, NaN for none. The series name the classes
+	 * for the legend (y and x unused). */
+	double grid_origin, grid_cell;
 	const char *id;			/* element id, or NULL */
 	int width, height;		/* viewBox; 0: 960 x 420 */
 };

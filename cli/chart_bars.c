@@ -205,7 +205,8 @@ static void heat_cell(FILE *f, const struct chart *c, size_t r, size_t k, double
 	double t = heat_t(c, v, lo, hi);
 	viridis(t, col, sizeof(col));
 	chart_fmt_value(c->z.unit, v, txt, sizeof(txt));
-	fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>",
+	fprintf(f, "<rect class=\"series\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+		"fill=\"%s\"><title>",
 		x, y, cw, ch, col);
 	chart_esc(f, c->rows[r]);
 	fputs(", ", f);

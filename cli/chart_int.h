@@ -33,6 +33,8 @@ void chart_bars(FILE *f, const struct chart *c, const struct chart_map *ym, doub
 		double y0, double y1);
 void chart_heatmap(FILE *f, const struct chart *c, double x0, double x1, double y0, double y1);
 void chart_esc(FILE *f, const char *s);
+/* The grid kind (cli/chart_grid.c). */
+void chart_grid(FILE *f, const struct chart *c, double x0, double x1, double y0, double y1);
 /* Extra height the category labels need below the axis (two lines, slanted). */
 double chart_cat_depth(const struct chart *c, double band);
 const char *chart_series_color(const struct chart *c, size_t i);

@@ -18,8 +18,8 @@ static const struct cli_opt report_opts[] = {
 	{ "output", OPT_ARG, O_OUTPUT, "FILE", "write to FILE (-o FILE); its extension picks the "
 	  "format: .html, .csv, .xlsx, .txt [text on stdout]" },
 	{ "format", OPT_ARG, O_FORMAT, "text|html|csv|xlsx", "the format, whatever the extension" },
-	{ "table", OPT_ARG, O_TABLE, "NAME", "CSV: measurements, intervals, summary, percentiles "
-	  "or records [measurements]" },
+	{ "table", OPT_ARG, O_TABLE, "NAME", "CSV: measurements, intervals, summary, percentiles, "
+	  "records, verify (blocks per class) or ranges (bad ranges) [measurements]" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -57,7 +57,8 @@ static int report_set(void *vc, int id, const char *v, char *hint, size_t hl)
 				c->table_set = 1;
 				return 0;
 			}
-		snprintf(hint, hl, "measurements, intervals, summary, percentiles or records");
+		snprintf(hint, hl, "measurements, intervals, summary, percentiles, records, verify or "
+			 "ranges");
 		return -EINVAL;
 	}
 	return -EINVAL;

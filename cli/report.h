@@ -123,9 +123,29 @@ int rep_note(struct rep_doc *d, const char *fmt, ...) __attribute__((format(prin
 double rep_pct(const struct rep_lat *l, double p);	/* NaN when absent */
 const char *rep_or(const char *s, const char *dflt);	/* s unless NULL or "" */
 
+/* Verify results (cli/report_verify.c): the classes in verify's order, the
+ * palette colour of each, and every verify object of a result: its own
+ * (storbench.verify of verify and run --verify, iteration 0) and those of
+ * a soak's iterations. */
+#define REP_VCLASS_N 6
+extern const char *const rep_vclass[REP_VCLASS_N];	/* "intact" ... "unreadable" */
+extern const int rep_vclass_color[REP_VCLASS_N];
+int rep_vclass_index(const char *name);			/* -1 when unknown */
+typedef void (*rep_verify_fn)(void *ctx, const struct rep_doc *d, double iteration,
+			      const struct sb_jv *v);
+size_t rep_verify_each(const struct rep_doc *d, rep_verify_fn fn, void *ctx);
+/* "1.17 MiB (1228800)" */
+char *rep_fmt_offset(double bytes, char *buf, size_t len);
+/* What a bad range adds to its class: "data written for 4.00 KiB (4096)",
+ * "generation 1", "errno 5 (Input/output error)"; "" for none. */
+char *rep_range_detail(const struct sb_jv *r, char *buf, size_t len);
+/* An iteration record of soak (a log's "type": "iteration" line, or an
+ * entry of storbench.soak.iteration_records, which has no type). */
+int rep_is_iteration(const struct sb_jv *r);
+
 /* Tables a CSV file can hold (one per file, long format). */
 enum rep_table { REP_T_MEASUREMENTS, REP_T_INTERVALS, REP_T_SUMMARY, REP_T_PERCENTILES,
-		 REP_T_RECORDS, REP_T_N };
+		 REP_T_RECORDS, REP_T_VERIFY, REP_T_RANGES, REP_T_N };
 extern const char *const rep_table_names[REP_T_N];
 
 /* Renderers: 0, or -errno of a failed write. */

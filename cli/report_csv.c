@@ -4,13 +4,15 @@
  * every column name, RFC 4180 quoting, plain numbers in base units (bytes,
  * seconds, nanoseconds) and an empty field for a figure that is absent.
  * One table per file, chosen with --table; pandas and spreadsheets read it.
+ * verify and ranges hold the blocks per class and the bad ranges of every
+ * verify (verify, run --verify, each soak iteration).
  */
 #include "cli/report.h"
 
 #include <math.h>
 
 const char *const rep_table_names[REP_T_N] = { "measurements", "intervals", "summary",
-					       "percentiles", "records" };
+					       "percentiles", "records", "verify", "ranges" };
 
 static void field(FILE *f, const char *s, int first)
 {
@@ -213,10 +215,73 @@ static void records(FILE *f, struct rep_doc *const *docs, size_t n)
 			flatten(f, docs[i], k, "", docs[i]->records[k]);
 }
 
+/* ---- verify: blocks per class, and the bad ranges ---- */
+static void iteration(FILE *f, double it)
+{
+	if (it > 0)
+		fprintf(f, ",%.0f", it);
+	else
+		fputc(',', f);
+}
+
+static void verify_counts(void *ctx, const struct rep_doc *d, double it, const struct sb_jv *v)
+{
+	FILE *f = ctx;
+	/* a soak iteration's block size is the log's */
+	double bs = sb_jv_num(sb_jv_get(v, "block_size"), sb_jv_num(sb_jv_get(d->root, "block_size"), NAN));
+	double all = sb_jv_num(sb_jv_get(v, "blocks_checked"), 0);
+	for (int c = 0; c < REP_VCLASS_N; c++) {
+		double n = sb_jv_num(sb_jv_get(v, rep_vclass[c]), 0);
+		lead(f, d, NULL);
+		iteration(f, it);
+		field(f, rep_vclass[c], 0);
+		num(f, n);
+		num(f, n * bs);
+		num(f, all > 0 ? 100 * n / all : NAN);
+		fputs("\r\n", f);
+	}
+}
+
+static void verify_ranges(void *ctx, const struct rep_doc *d, double it, const struct sb_jv *v)
+{
+	FILE *f = ctx;
+	const struct sb_jv *rs = sb_jv_get(v, "bad_ranges");
+	char a[32];
+	for (size_t i = 0; i < sb_jv_len(rs); i++) {
+		const struct sb_jv *r = sb_jv_at(rs, i), *e = sb_jv_get(r, "errno");
+		lead(f, d, NULL);
+		iteration(f, it);
+		field(f, sb_jv_str(sb_jv_get(r, "class")), 0);
+		num(f, sb_jv_num(sb_jv_get(r, "offset"), NAN));
+		num(f, sb_jv_num(sb_jv_get(r, "length"), NAN));
+		num(f, sb_jv_num(sb_jv_get(r, "expected_offset"), NAN));
+		num(f, sb_jv_num(sb_jv_get(r, "generation"), NAN));
+		snprintf(a, sizeof(a), "%.0f", fabs(sb_jv_num(e, 0)));
+		field(f, e ? a : "", 0);
+		field(f, sb_jv_str(sb_jv_get(r, "error")), 0);
+		fputs("\r\n", f);
+	}
+}
+
+static void verify(FILE *f, struct rep_doc *const *docs, size_t n)
+{
+	header(f, "source,command,iteration,class,blocks,bytes,share_pct");
+	for (size_t i = 0; i < n; i++)
+		rep_verify_each(docs[i], verify_counts, f);
+}
+
+static void ranges(FILE *f, struct rep_doc *const *docs, size_t n)
+{
+	header(f, "source,command,iteration,class,offset_bytes,length_bytes,expected_offset_bytes,"
+		  "generation,errno,error");
+	for (size_t i = 0; i < n; i++)
+		rep_verify_each(docs[i], verify_ranges, f);
+}
+
 int rep_csv(FILE *f, struct rep_doc *const *docs, size_t n, enum rep_table t)
 {
 	static void (*const tables[REP_T_N])(FILE *, struct rep_doc *const *, size_t) = {
-		measurements, intervals, summary, percentiles, records,
+		measurements, intervals, summary, percentiles, records, verify, ranges,
 	};
 	tables[t](f, docs, n);
 	return fflush(f) || ferror(f) ? -EIO : 0;

@@ -42,6 +42,9 @@ static const char css[] =
 	"svg.chart .grid{stroke:#e4e6e9;stroke-width:1}svg.chart .minor{stroke:#f2f3f5}\n"
 	"svg.chart .axis{fill:none;stroke:#555;stroke-width:1.2}\n"
 	"svg.chart .errbar{fill:none;stroke:#222;stroke-width:1.5}\n"
+	".swatch{display:inline-block;width:12px;height:12px;margin-right:7px;border-radius:2px;"
+	"vertical-align:-1px}\n"
+	"div.wide{overflow-x:auto}\n"
 	"svg.chart .vline{stroke:#CC79A7;stroke-width:1.5;stroke-dasharray:5 4}\n"
 	"svg.chart .nodata{font-size:15px;fill:#888}\n"
 	"svg.chart circle:hover,svg.chart rect:hover{stroke:#000;stroke-width:1.5}\n"
@@ -210,6 +213,7 @@ static const struct {
 	{ "quick", html_section_quick },
 	{ "soak", html_section_soak },
 	{ "sweep", html_section_sweep },
+	{ "verify", html_section_verify },
 };
 
 static void document(FILE *f, const struct rep_doc *d, size_t idx)
@@ -237,8 +241,11 @@ static void document(FILE *f, const struct rep_doc *d, size_t idx)
 			break;
 	if (i < SB_ARRAY_SIZE(sections))
 		sections[i].render(f, d);
-	else if (d->njobs && d->njobs <= 8)
-		html_section_run(f, d); /* a command without its own section: its jobs */
+	if ((i >= SB_ARRAY_SIZE(sections) || !strcmp(d->command, "verify")) && d->njobs &&
+	    d->njobs <= 8)
+		html_section_run(f, d); /* its jobs' charts (verify: its phases') */
+	if (strcmp(d->command, "verify"))
+		html_section_verify(f, d); /* run --verify */
 	if (d->nsummary)
 		html_results_table(f, d); /* every run after the summary and its charts */
 	html_records(f, d);

@@ -20,6 +20,10 @@ void html_section_run(FILE *f, const struct rep_doc *d);
 void html_section_quick(FILE *f, const struct rep_doc *d);
 void html_section_soak(FILE *f, const struct rep_doc *d);	/* cli/report_html_soak.c */
 void html_section_sweep(FILE *f, const struct rep_doc *d);	/* cli/report_html_sweep.c */
+/* storbench.verify: the map, counts and ranges (cli/report_html_verify.c) */
+void html_section_verify(FILE *f, const struct rep_doc *d);
+/* health before and after of a soak (cli/report_html_health.c) */
+void html_health(FILE *f, const struct rep_doc *d);
 
 /* A latency histogram estimated from percentiles: nbins shares (percent of
  * the requests) between nbins + 1 log-spaced edges. 0 or -EINVAL when the

@@ -79,7 +79,7 @@ static void repeats(FILE *f, const struct rep_doc *d)
 		html_cell(f, html_fmt_ns(s->lat_p99_median, a, sizeof(a)), 1);
 		fputs("</tr>\n", f);
 	}
-	fputs("</tbody></table>\n", f);
+	fputs("</tbody></table></div>\n", f);
 }
 
 void html_repeats_table(FILE *f, const struct rep_doc *d)
@@ -125,7 +125,11 @@ static void scalar_cell(FILE *f, const struct sb_jv *v)
 	} else if (v->type == SB_JV_BOOL) {
 		html_cell(f, v->boolean ? "true" : "false", 0);
 	} else if (v->type == SB_JV_NUM) {
-		snprintf(a, sizeof(a), "%.10g", v->num.d);
+		/* integers whole (nanosecond times run to 19 digits) */
+		if (v->num.d == floor(v->num.d) && fabs(v->num.d) < 1e19)
+			snprintf(a, sizeof(a), "%.0f", v->num.d);
+		else
+			snprintf(a, sizeof(a), "%.10g", v->num.d);
 		html_cell(f, a, 1);
 	} else {
 		html_cell(f, "...", 0);
@@ -136,10 +140,11 @@ void html_records(FILE *f, const struct rep_doc *d)
 {
 	const char *cols[MAX_COLS];
 	size_t n = record_columns(d, cols);
-	if (!d->nrecords || !n)
-		return;
+	if (!d->nrecords || !n || !strcmp(d->command, "soak"))
+		return; /* soak's records have their own section (and the CSV) */
 	fprintf(f, "<h3>Log records</h3>\n<p class=\"meta\">%zu record%s%s.</p>\n", d->nrecords,
 		d->nrecords == 1 ? "" : "s", d->nrecords > MAX_ROWS ? "; the first 500 are shown" : "");
+	fputs("<div class=\"wide\">", f);
 	html_head_row(f, cols, n, (unsigned)n);
 	for (size_t r = 0; r < d->nrecords && r < MAX_ROWS; r++) {
 		fputs("<tr>", f);
@@ -147,5 +152,5 @@ void html_records(FILE *f, const struct rep_doc *d)
 			scalar_cell(f, sb_jv_get(d->records[r], cols[k]));
 		fputs("</tr>\n", f);
 	}
-	fputs("</tbody></table>\n", f);
+	fputs("</tbody></table></div>\n", f);
 }

@@ -299,6 +299,17 @@ static void warnings_read(struct rep_doc *d, const struct sb_jv *w)
 			d->warnings[d->nwarnings++] = sb_jv_str(sb_jv_at(w, i));
 }
 
+/* A soak result's iterations are the records its log would hold. */
+static void iterations_read(struct rep_doc *d, const struct sb_jv *its)
+{
+	size_t n = sb_jv_len(its);
+	if (!n || d->records || !(d->records = calloc(n, sizeof(*d->records))))
+		return;
+	for (size_t i = 0; i < n; i++)
+		if (sb_jv_is(sb_jv_at(its, i), SB_JV_OBJ))
+			d->records[d->nrecords++] = sb_jv_at(its, i);
+}
+
 /* storbench's header, or what fio's document tells of the setting. */
 void rep_read_header(struct rep_doc *d, const struct sb_jv *root)
 {
@@ -328,6 +339,7 @@ void rep_read_header(struct rep_doc *d, const struct sb_jv *root)
 		d->target.path = sb_jv_str(get2(root, "global options", "filename"));
 	summary_read(d, sb_jv_get(sb, "summary"));
 	warnings_read(d, sb_jv_get(sb, "warnings"));
+	iterations_read(d, get2(sb, "soak", "iteration_records"));
 }
 
 /* ---- human figures ---- */

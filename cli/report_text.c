@@ -148,8 +148,7 @@ static void soak(FILE *f, const struct rep_doc *d)
 		n = failed = 0;
 		for (size_t i = 0; i < d->nrecords; i++) {
 			const struct sb_jv *r = d->records[i];
-			const char *t = sb_jv_str(sb_jv_get(r, "type"));
-			if (!t || strcmp(t, "iteration"))
+			if (!rep_is_iteration(r))
 				continue;
 			failed += sb_jv_bool(sb_jv_get(r, "failed"), 0) == 1;
 			double x = sb_jv_num(sb_jv_get(r, keys[k]), NAN);
@@ -167,6 +166,45 @@ static void soak(FILE *f, const struct rep_doc *d)
 	if (n)
 		fprintf(f, "%zu iteration%s, %zu failed\n", n, n == 1 ? "" : "s", failed);
 	free(v);
+}
+
+/* storbench.verify (verify, run --verify): blocks per class and the bad ranges. */
+static void verify(FILE *f, const struct rep_doc *d)
+{
+	const struct sb_jv *v = sb_jv_get(d->sb, "verify"), *rs = sb_jv_get(v, "bad_ranges");
+	struct rep_ttable c = { { "class", "blocks", "bytes", "share" }, 4, 1, NULL, 0, 0 };
+	struct rep_ttable r = { { "class", "offset", "length", "detail" }, 4, 1, NULL, 0, 0 };
+	double all = sb_jv_num(sb_jv_get(v, "blocks_checked"), NAN);
+	double bs = sb_jv_num(sb_jv_get(v, "block_size"), 0);
+	char a[64];
+	if (!isfinite(all))
+		return;
+	fprintf(f, "\nverify: %.0f blocks of %.0f B checked, result %s\n", all, bs,
+		rep_or(sb_jv_str(sb_jv_get(v, "result")), "-"));
+	for (int k = 0; k < REP_VCLASS_N && rep_tt_row(&c); k++) {
+		double n = sb_jv_num(sb_jv_get(v, rep_vclass[k]), 0);
+		rep_tt_set(&c, 0, rep_vclass[k]);
+		snprintf(a, sizeof(a), "%.0f", n);
+		rep_tt_set(&c, 1, a);
+		rep_tt_set(&c, 2, sb_fmt_size((uint64_t)(n * bs), a, sizeof(a)));
+		snprintf(a, sizeof(a), "%.3g%%", all > 0 ? 100 * n / all : 0);
+		rep_tt_set(&c, 3, a);
+	}
+	rep_tt_print(f, &c);
+	for (size_t i = 0; i < sb_jv_len(rs) && rep_tt_row(&r); i++) {
+		const struct sb_jv *x = sb_jv_at(rs, i);
+		rep_tt_set(&r, 0, sb_jv_str(sb_jv_get(x, "class")));
+		rep_tt_set(&r, 1, rep_fmt_offset(sb_jv_num(sb_jv_get(x, "offset"), 0), a, sizeof(a)));
+		rep_tt_set(&r, 2, rep_fmt_offset(sb_jv_num(sb_jv_get(x, "length"), 0), a, sizeof(a)));
+		rep_tt_set(&r, 3, rep_range_detail(x, a, sizeof(a)));
+	}
+	if (!r.nrows)
+		return;
+	fprintf(f, "\nbad ranges (bytes from the target's start)");
+	if (sb_jv_num(sb_jv_get(v, "bad_ranges_omitted"), 0) > 0)
+		fprintf(f, "; %.0f more not listed", sb_jv_num(sb_jv_get(v, "bad_ranges_omitted"), 0));
+	fputc('\n', f);
+	rep_tt_print(f, &r);
 }
 
 /* What a command adds to the generic tables, one row per command. */
@@ -218,6 +256,7 @@ int rep_text(FILE *f, struct rep_doc *const *docs, size_t n)
 		for (size_t k = 0; k < SB_ARRAY_SIZE(sections); k++)
 			if (!strcmp(sections[k].command, d->command))
 				sections[k].render(f, d);
+		verify(f, d);
 		conditions(f, d);
 		if (d->nrecords)
 			fprintf(f, "\n%zu log record%s (see the HTML or CSV report)\n", d->nrecords,

@@ -23,6 +23,15 @@ with open(sys.argv[1], 'w') as f:
                             "read_bw_bytes": 9e7 if i != 7 else 1e7}) + '\n')
 PY
 expect_exit 0 "$SB" report "$T/soak.jsonl" -o "$T/soak.html"
+# verify with damage, a real soak, a sweep: the sections added for them
+expect_exit 0 "$SB" verify --phase=write --size=2M --quiet "$T/v.dat"
+dd if=/dev/zero of="$T/v.dat" bs=4096 seek=9 count=2 conv=notrunc status=none
+expect_exit 1 "$SB" verify --phase=check --quiet --output="$T/v.json" "$T/v.dat"
+mkdir "$T/s" "$T/w"
+expect_exit 0 "$SB" soak --iterations=2 --size=2M --quiet --log="$T/s.jsonl" --output="$T/s.json" "$T/s"
+expect_exit 0 "$SB" sweep --file-sizes=64k,256k --record-sizes=4k,64k --tests=write,read --warm \
+	--quiet --output="$T/w.json" "$T/w"
+expect_exit 0 "$SB" report "$T/v.json" "$T/s.json" "$T/w.json" -o "$T/more.html"
 
 # no network: every host resolves to nothing and any proxy is a closed port
 chrome() { # OUTFILE ARGS...: runs the browser, its log in $T/chrome.log
@@ -66,6 +75,10 @@ check_page "$T/compare.html" 1
 ok "compare: 1 chart, no console messages"
 check_page "$T/soak.html" 2
 ok "soak log: 2 charts, no console messages"
+# verify: the map and its check phase's 2 latency charts; soak 2; sweep 2 heatmaps
+check_page "$T/more.html" 7
+grep -q 'chart-grid' "$T/dom.html" || fail "no verify map in the DOM"
+ok "verify, soak and sweep results: 7 charts, no console messages"
 
 chrome "$T/shot.log" --hide-scrollbars --window-size=1280,2400 --screenshot="$T/shot.png" \
 	"file://$T/report.html"
@@ -79,4 +92,7 @@ assert w == 1280 and h >= 1000, (w, h)
 assert len(b) > 40000, "a blank page compresses smaller than this: %d bytes" % len(b)
 PY
 cp "$T/shot.png" "$SB_BUILD/report-browser.png" 2>/dev/null
+chrome "$T/shot.log" --hide-scrollbars --window-size=1280,2400 --screenshot="$T/more.png" \
+	"file://$T/more.html"
+cp "$T/more.png" "$SB_BUILD/report-browser-more.png" 2>/dev/null
 ok "screenshot taken ($SB_BUILD/report-browser.png)"

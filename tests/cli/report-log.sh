@@ -27,7 +27,7 @@ expect_exit 0 "$SB" report "$T/soak.jsonl" -o "$T/soak.html"
 grep -q "line 42 of .*soak.jsonl.* is cut short" "$T/soak.html" || fail "no note of the cut line"
 [ "$(grep -o '<svg class="chart ' "$T/soak.html" | wc -l)" = 2 ] || fail "expected 2 charts"
 grep -q 'NaN\| d=""' "$T/soak.html" && fail "NaN or an empty path"
-grep -q ">1 outlier ringed; 1 change point dashed<" "$T/soak.html" ||
+grep -q ">1 outlier ringed; 1 change point dashed; 1 iteration with errors marked on the axis<" "$T/soak.html" ||
 	{ grep -o 'outlier[^<]*' "$T/soak.html"; fail "outlier and change point"; }
 [ "$(grep -c 'class="vline"' "$T/soak.html")" = 1 ] || fail "change point line"
 grep -q 'stroke="#D55E00" stroke-width="2.5"><title>write at 12' "$T/soak.html" ||

@@ -7,6 +7,7 @@
 #include "tests/lib/sbtest.h"
 #include "cli/chart.c"
 #include "cli/chart_bars.c"
+#include "cli/chart_grid.c"
 #include "cli/chart_scale.c"
 
 struct out {

@@ -1,0 +1,57 @@
+# Verify results as a report: a file damaged with dd between
+# verify --phase=write and --phase=check gives a map with the bad cells in
+# their class's colour, the counts and the ranges in HTML, text and CSV;
+# run --verify carries the same section; a clean run shows only intact.
+. "$(dirname "$0")/../lib/cli.sh"
+
+K=4096
+F=$T/data.bin
+expect_exit 0 "$SB" verify --phase=write --size=4M --seed=42 --quiet "$F"
+dd if=/dev/zero of="$F" bs=$K seek=9 count=2 conv=notrunc status=none			# foreign
+dd if="$F" of="$F" bs=$K skip=1 seek=300 count=3 conv=notrunc status=none		# misplaced
+expect_exit 1 "$SB" verify --phase=check --quiet --output="$T/v.json" "$F"
+
+expect_exit 0 "$SB" report "$T/v.json" -o "$T/v.html"
+python3 - "$T/v.html" <<'PY' || fail "verify map"
+import re, sys
+h = open(sys.argv[1], encoding='utf-8').read()
+grid = re.findall(r'<svg class="chart chart-grid".*?</svg>', h, re.S)
+assert len(grid) == 1, "%d maps" % len(grid)
+g = grid[0]
+assert 'NaN' not in g and not re.search(r'\sd=""', g)
+for name in ('intact', 'corrupted', 'misplaced', 'stale', 'foreign', 'unreadable'):
+    assert '>%s</text>' % name in g, "legend lacks " + name
+# 1024 blocks in cells of one block, 64 to a row: the foreign cells 9-10 in
+# blue, the misplaced 300-302 in purple, the rest green
+assert re.search(r'fill="#0072B2"><title>36 KiB to 44 KiB: foreign</title>', g), "foreign cell"
+assert re.search(r'fill="#CC79A7"><title>1.17 MiB to 1.18 MiB: misplaced</title>', g), "misplaced cell"
+assert g.count('fill="#009E73"') >= 16, "intact rows"
+assert 'Row starts at' in g and 'Offset within the row' in g
+assert '>misplaced</td><td class="n">3</td>' in h, "counts table"
+assert '1.17 MiB (1228800)' in h and 'data written for 4.00 KiB (4096)' in h, "ranges table"
+PY
+ok "HTML: the map colours the damaged cells by class, with counts and ranges"
+
+expect_exit 0 "$SB" report "$T/v.json"
+grep -q "^verify: 1024 blocks of 4096 B checked, result fail" "$T/out" || fail "text header"
+grep -q "^misplaced *3 *12.0 KiB" "$T/out" || fail "text counts: $(cat "$T/out")"
+grep -q "^foreign *36.0 KiB (36864) *8.00 KiB (8192)" "$T/out" || fail "text ranges"
+expect_exit 0 "$SB" report "$T/v.json" --table=verify -o "$T/c.csv"
+expect_exit 0 "$SB" report "$T/v.json" --table=ranges -o "$T/r.csv"
+python3 - "$T/c.csv" "$T/r.csv" <<'PY' || fail "CSV"
+import csv, sys
+c = list(csv.DictReader(open(sys.argv[1], newline='')))
+assert [r['class'] for r in c] == ['intact', 'corrupted', 'misplaced', 'stale', 'foreign', 'unreadable']
+assert c[2]['blocks'] == '3' and c[2]['bytes'] == '12288' and c[4]['blocks'] == '2'
+r = list(csv.DictReader(open(sys.argv[2], newline='')))
+assert len(r) == 2, r
+assert (r[0]['class'], r[0]['offset_bytes'], r[0]['length_bytes']) == ('foreign', '36864', '8192')
+assert (r[1]['class'], r[1]['expected_offset_bytes']) == ('misplaced', '4096')
+PY
+ok "text and CSV: the counts and the ranges"
+
+expect_exit 0 "$SB" run --verify --rw=randwrite --size=2M --quiet --output="$T/run.json" "$T/run.dat"
+expect_exit 0 "$SB" report "$T/run.json" -o "$T/run.html"
+grep -q '<svg class="chart chart-grid"' "$T/run.html" || fail "run --verify: no map"
+
+ok "run --verify: the same section, all intact"
