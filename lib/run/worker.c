@@ -341,6 +341,10 @@ void *sb_worker_main(void *arg)
 	if (!w->job->ramp_ns)
 		reset_stats(w, t0);
 	int r = loop(w);
+	/* after an error too: the engine's requests are ours to reap, on this
+	 * thread (an io_uring ring may accept waits from its issuer only) */
+	if (w->inflight)
+		drain(w);
 	uint64_t end = sb_now_ns();
 	if (!w->measuring)
 		reset_stats(w, end); /* stopped during ramp: nothing measured */
