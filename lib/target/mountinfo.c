@@ -6,7 +6,7 @@
 #include "lib/target/devinfo.h"
 
 /* mountinfo escapes space, tab, newline and backslash as \ooo. */
-static void unescape(char *s)
+void sb_mountinfo_unescape(char *s)
 {
 	char *out = s;
 
@@ -68,10 +68,10 @@ static int parse_line(char *line, const char *mountpoint, struct sb_mount *out)
 	    !(source = strtok_r(NULL, " \n", &save)))
 		return 0;
 	super = strtok_r(NULL, " \n", &save);
-	unescape(field[4]);
+	sb_mountinfo_unescape(field[4]);
 	if (strcmp(field[4], mountpoint) != 0)
 		return 0;
-	unescape(source);
+	sb_mountinfo_unescape(source);
 	memset(out, 0, sizeof(*out));
 	snprintf(out->source, sizeof(out->source), "%s", source);
 	snprintf(out->fstype, sizeof(out->fstype), "%s", fstype);

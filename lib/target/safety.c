@@ -6,6 +6,7 @@
  * with anonymous device numbers such as btrfs) and of every swap area.
  */
 #include "lib/target/safety.h"
+#include "lib/target/target.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -110,21 +111,6 @@ static int disk_dir(dev_t dev, char *out, size_t len)
 	return 0;
 }
 
-/* Undo the octal escapes of mountinfo (\040 for a space). */
-static void unescape(char *s)
-{
-	char *o = s;
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
-		    s[3] >= '0' && s[3] <= '7') {
-			*o++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
-			s += 3;
-		} else {
-			*o++ = *s;
-		}
-	}
-	*o = 0;
-}
 
 static const char *name_of(const struct devset *s, dev_t d)
 {
@@ -150,11 +136,11 @@ static int check_mounts(const struct devset *s, char *where, size_t len)
 			continue;
 		dev_t d = makedev(ma, mi);
 		struct stat st;
-		unescape(src);
+		sb_mountinfo_unescape(src);
 		if (!has(s, d) && src[0] == '/' && stat(src, &st) == 0 && S_ISBLK(st.st_mode))
 			d = st.st_rdev; /* btrfs and others report an anonymous dev */
 		if (has(s, d)) {
-			unescape(mnt);
+			sb_mountinfo_unescape(mnt);
 			snprintf(where, len, "/dev/%s is mounted on %s", name_of(s, d), mnt);
 			found = 1;
 		}
@@ -174,7 +160,7 @@ static int check_swaps(const struct devset *s, char *where, size_t len)
 		struct stat st;
 		if (sscanf(line, "%4095s", name) != 1 || name[0] != '/')
 			continue;
-		unescape(name);
+		sb_mountinfo_unescape(name);
 		if (stat(name, &st) < 0)
 			continue;
 		dev_t d = S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev;

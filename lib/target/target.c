@@ -181,22 +181,6 @@ static void probe_block_fd(const char *path, struct sb_target_info *t, int have_
 	close(fd);
 }
 
-/* mountinfo escapes space, tab, newline and backslash as \ooo. */
-static void unescape(char *s)
-{
-	char *out = s;
-
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
-		    s[3] >= '0' && s[3] <= '7') {
-			*out++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
-			s += 3;
-		} else {
-			*out++ = *s;
-		}
-	}
-	*out = '\0';
-}
 
 static int is_path_prefix(const char *path, const char *dir)
 {
@@ -229,8 +213,8 @@ static int find_mount(const char *real, struct sb_target_info *t, char *source, 
 		if (n < 5 || !tok || !(fstype = strtok_r(NULL, " \n", &save)) ||
 		    !(src = strtok_r(NULL, " \n", &save)))
 			continue;
-		unescape(field[4]);
-		unescape(src);
+		sb_mountinfo_unescape(field[4]);
+		sb_mountinfo_unescape(src);
 		const size_t len = strlen(field[4]);
 		if (!is_path_prefix(real, field[4]) || (found && len < best))
 			continue;

@@ -45,6 +45,10 @@ struct sb_target_info {
  * (e.g. -EACCES, -ENOENT for a missing parent). */
 int sb_target_probe(const char *path, struct sb_target_info *out);
 
+/* Undo the octal escapes of /proc/self/mountinfo fields (\040 for a
+ * space), in place (lib/target/mountinfo.c). */
+void sb_mountinfo_unescape(char *s);
+
 /* Disk statistics of a block device (/sys/class/block/NAME/stat). */
 struct sb_diskstat {
 	uint64_t ios[2];	/* reads, writes completed */
