@@ -7,6 +7,7 @@
  * is valid before the workload starts and stays valid if written right.
  */
 #include "cli/run_verify.h"
+#include "cli/verify.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -150,19 +151,8 @@ void run_verify_json(struct sb_json *j, const void *ctx)
 		sb_json_u64(j, sb_verify_class_name(c), count[c]);
 	sb_json_arr_open(j, "bad_ranges");
 	for (unsigned i = 0; i < v->nacc; i++)
-		for (size_t r = 0; r < v->acc[i].nranges; r++) {
-			const struct sb_verify_range *g = &v->acc[i].ranges[r];
-			sb_json_obj_open(j, NULL);
-			sb_json_u64(j, "file", i);
-			sb_json_u64(j, "offset", g->offset);
-			sb_json_u64(j, "length", g->length);
-			sb_json_str(j, "class", sb_verify_class_name(g->cls));
-			if (g->cls == SB_VERIFY_MISPLACED)
-				sb_json_u64(j, "expected_offset", g->expected_offset);
-			if (g->cls == SB_VERIFY_STALE || g->cls == SB_VERIFY_MISPLACED)
-				sb_json_u64(j, "generation", g->generation);
-			sb_json_obj_close(j);
-		}
+		for (size_t r = 0; r < v->acc[i].nranges; r++)
+			verify_range_json(j, &v->acc[i].ranges[r], (int)i);
 	sb_json_arr_close(j);
 	sb_json_u64(j, "bad_ranges_omitted", omitted);
 }

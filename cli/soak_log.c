@@ -89,20 +89,8 @@ void soak_iter_json(struct sb_json *j, const struct soak_iter *it)
 	for (int c = 0; c < SB_VERIFY_NCLASS; c++)
 		sb_json_u64(j, sb_verify_class_name(c), it->count[c]);
 	sb_json_arr_open(j, "bad_ranges");
-	for (size_t i = 0; i < it->nranges; i++) {
-		const struct sb_verify_range *r = &it->ranges[i];
-		sb_json_obj_open(j, NULL);
-		sb_json_u64(j, "offset", r->offset);
-		sb_json_u64(j, "length", r->length);
-		sb_json_str(j, "class", sb_verify_class_name(r->cls));
-		if (r->cls == SB_VERIFY_MISPLACED)
-			sb_json_u64(j, "expected_offset", r->expected_offset);
-		if (r->cls == SB_VERIFY_STALE || r->cls == SB_VERIFY_MISPLACED)
-			sb_json_u64(j, "generation", r->generation);
-		if (r->cls == SB_VERIFY_UNREADABLE)
-			sb_json_i64(j, "errno", r->err);
-		sb_json_obj_close(j);
-	}
+	for (size_t i = 0; i < it->nranges; i++)
+		verify_range_json(j, &it->ranges[i], -1);
 	sb_json_arr_close(j);
 	sb_json_u64(j, "bad_ranges_omitted", it->ranges_omitted);
 	sb_json_obj_close(j);

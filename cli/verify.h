@@ -100,6 +100,8 @@ int verify_target_learn(struct vtarget *t, struct verify_opts *o);
 /* verify_out.c */
 void verify_render_text(FILE *f, const struct verify_report *r);
 void verify_json(struct sb_json *j, const void *report);
+/* One bad range as every result writes it; file >= 0 adds its index. */
+void verify_range_json(struct sb_json *j, const struct sb_verify_range *g, int file);
 void verify_add_jobs(struct sb_results *res, const struct verify_report *r);
 
 /* verify_run.c: write and/or check; returns the exit code. */

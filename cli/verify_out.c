@@ -127,9 +127,11 @@ static void pass_json(struct sb_json *j, const char *key, const struct sb_verify
 	sb_json_obj_close(j);
 }
 
-static void range_json(struct sb_json *j, const struct sb_verify_range *g)
+void verify_range_json(struct sb_json *j, const struct sb_verify_range *g, int file)
 {
 	sb_json_obj_open(j, NULL);
+	if (file >= 0)
+		sb_json_u64(j, "file", (uint64_t)file);
 	sb_json_u64(j, "offset", g->offset);
 	sb_json_u64(j, "length", g->length);
 	sb_json_str(j, "class", sb_verify_class_name(g->cls));
@@ -177,7 +179,7 @@ void verify_json(struct sb_json *j, const void *ctx)
 		sb_json_u64(j, sb_verify_class_name(c), a->count[c]);
 	sb_json_arr_open(j, "bad_ranges");
 	for (size_t i = 0; i < a->nranges; i++)
-		range_json(j, &a->ranges[i]);
+		verify_range_json(j, &a->ranges[i], -1);
 	sb_json_arr_close(j);
 	sb_json_u64(j, "bad_ranges_omitted", a->omitted);
 	const int fail = sb_verify_acc_bad(a) || r->wr.errors;
