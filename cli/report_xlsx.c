@@ -12,49 +12,6 @@ int rep_xlsx_available(void)
 	return 0;
 }
 
-/* ---- Sweep: a sheet per test laid out as iozone -Rb does: file sizes
- * down, record sizes across, KiB/s in the cells ---- */
-static void sweep_sheet(struct book *b, const struct rep_doc *d, const struct sb_jv *t,
-			const struct sb_jv *fs, const struct sb_jv *rs, size_t ndocs)
-{
-	char name[32];
-	const struct sb_jv *m = sb_jv_get(t, "kib_per_s");
-	/* a sheet name: at most 31 characters, unique across the results */
-	snprintf(name, sizeof(name), "%.*s%s%.20s", ndocs > 1 ? 8 : 0, d->name, ndocs > 1 ? " " : "",
-		 rep_or(sb_jv_str(sb_jv_get(t, "test")), "test"));
-	for (char *p = name; *p; p++)
-		if (strchr("[]:*?/\\", *p))
-			*p = '_';
-	if (workbook_get_worksheet_by_name(b->wb, name) || !(b->sheet = workbook_add_worksheet(b->wb, name)))
-		return;
-	worksheet_write_string(b->sheet, 0, 0, rep_or(sb_jv_str(sb_jv_get(t, "title")), name), b->bold);
-	worksheet_write_string(b->sheet, 1, 0, "file size (KiB) \\ record size (KiB), KiB/s", b->bold);
-	worksheet_set_column(b->sheet, 0, 0, 40, NULL);
-	for (size_t j = 0; j < sb_jv_len(rs); j++)
-		worksheet_write_number(b->sheet, 1, (lxw_col_t)(j + 1), sb_jv_num(sb_jv_at(rs, j), 0) / 1024,
-				       b->bold);
-	for (size_t i = 0; i < sb_jv_len(fs); i++) {
-		worksheet_write_number(b->sheet, (lxw_row_t)(i + 2), 0, sb_jv_num(sb_jv_at(fs, i), 0) / 1024,
-				       b->bold);
-		for (size_t j = 0; j < sb_jv_len(rs); j++) {
-			const struct sb_jv *c = sb_jv_at(sb_jv_at(m, i), j);
-			if (sb_jv_is(c, SB_JV_NUM))
-				worksheet_write_number(b->sheet, (lxw_row_t)(i + 2), (lxw_col_t)(j + 1),
-						       c->num.d, NULL);
-		}
-	}
-}
-
-static void sweep_sheets(struct book *b, struct rep_doc *const *docs, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		const struct sb_jv *s = sb_jv_get(docs[i]->sb, "sweep"), *tests = sb_jv_get(s, "tests");
-		for (size_t k = 0; k < sb_jv_len(tests) && k < 64; k++)
-			sweep_sheet(b, docs[i], sb_jv_at(tests, k), sb_jv_get(s, "file_sizes"),
-				    sb_jv_get(s, "record_sizes"), n);
-	}
-}
-
 int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n)
 {
 	(void)docs;
