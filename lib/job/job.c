@@ -48,6 +48,10 @@ static const struct opt opts[] = {
 	  K_SIZE64, OFF(offset), NULL, 0, UINT64_MAX >> 2 },
 	{ { "iodepth", "N", "requests in flight per job", "1" },
 	  K_UINT, OFF(iodepth), NULL, 1, 65536 },
+	{ { "iodepth-batch-complete", "N",
+	    "with a full queue, wait for N completions at once (fio's "
+	    "iodepth_batch_complete_min): fewer wake-ups, early completions stamped later", "1" },
+	  K_UINT, OFF(batch_complete), NULL, 1, 65536 },
 	{ { "numjobs", "N", "parallel jobs (threads)", "1" },
 	  K_UINT, OFF(numjobs), NULL, 1, 4096 },
 	{ { "engine", "psync|io_uring|libaio|null", "I/O engine",
@@ -96,6 +100,7 @@ void sb_job_opts_default(struct sb_job_opts *o)
 	o->rwmixread = 50;
 	o->bs = 4096;
 	o->iodepth = 1;
+	o->batch_complete = 1;
 	o->numjobs = 1;
 	o->direct = 1;
 	o->sync = SB_SYNC_NONE;
@@ -299,6 +304,9 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 		return hintf(msg, msglen, "--iodepth: must be at least 1");
 	if (o->numjobs < 1)
 		return hintf(msg, msglen, "--numjobs: must be at least 1");
+	if (o->batch_complete > o->iodepth)
+		return hintf(msg, msglen, "--iodepth-batch-complete: %u is more than --iodepth=%u",
+			     o->batch_complete, o->iodepth);
 	if (o->time_based && !o->runtime_ns)
 		return hintf(msg, msglen, "--time-based: needs --runtime");
 	if (o->dist != SB_DIST_UNIFORM && !sb_rw_is_random(o->rw))

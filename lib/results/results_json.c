@@ -116,6 +116,10 @@ static void job_options_json(struct sb_json *j, const struct sb_job_result *jr)
 	sb_json_str(j, "iodepth", buf);
 	snprintf(buf, sizeof(buf), "%u", o->numjobs);
 	sb_json_str(j, "numjobs", buf);
+	if (o->batch_complete > 1) {
+		snprintf(buf, sizeof(buf), "%u", o->batch_complete);
+		sb_json_str(j, "iodepth_batch_complete_min", buf);
+	}
 	sb_json_str(j, "ioengine", jr->engine);
 	sb_json_str(j, "direct", o->direct ? "1" : "0");
 	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)o->size);

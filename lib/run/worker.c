@@ -311,8 +311,9 @@ static int loop(struct sb_worker *w)
 		if (w->queued && (r = commit(w)) < 0)
 			return r;
 		if (w->inflight) {
-			/* reap at least one, and whatever else is ready */
-			r = reap(w, 1);
+			/* reap at least one (or the batch asked for), and
+			 * whatever else is ready */
+			r = reap(w, SB_MIN(o->batch_complete, w->inflight));
 			if (r < 0)
 				return r;
 		}

@@ -38,6 +38,8 @@ check "$T/missing/dir" "$T/missing/dir/file"
 check /dev/null /dev/null
 check --repeat --repeat=0 "$T/d"
 check --offset --offset=4k "$T/d"
+check --iodepth-batch-complete --iodepth-batch-complete=0 "$T/d"
+check --iodepth-batch-complete --iodepth=4 --iodepth-batch-complete=8 "$T/d"
 ok "run rejects bad options"
 
 "$SB" quick --runtime=1x "$T/d" 2>"$T/err"; [ $? = 2 ] || fail "quick --runtime=1x"

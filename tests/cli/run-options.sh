@@ -41,6 +41,14 @@ expect_exit 0 "$SB" run --rw=randread --random-distribution=zipf:1.2 --size=16M 
 	fail "distribution not recorded"
 ok "zipf with --repeat=3"
 
+# waiting for completions in batches moves every byte once and says so
+expect_exit 0 "$SB" run --rw=randread --bs=4k --size=8M --iodepth=16 --iodepth-batch-complete=4 \
+	--quiet --output="$T/bc.json" "$f"
+[ "$(json "$T/bc.json" "d['jobs'][0]['read']['io_bytes']")" = 8388608 ] || fail "batch complete: bytes"
+[ "$(json "$T/bc.json" "d['jobs'][0]['job options']['iodepth_batch_complete_min']")" = 4 ] ||
+	fail "batch complete: not recorded"
+ok "--iodepth-batch-complete=4"
+
 # Ctrl-C: partial results marked interrupted, exit 130, created file removed
 mkdir "$T/d"
 "$SB" run --rw=randread --size=16M --runtime=30s --time-based --quiet --output="$T/i.json" "$T/d" &
