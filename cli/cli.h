@@ -81,6 +81,7 @@ struct cli_target {
 	int destroy_data;	/* input: consent to overwrite a file or device */
 	int excl_fd;		/* fd + 1 of the device held with O_EXCL, 0 none */
 	int direct_fallback;	/* no O_DIRECT here (tmpfs): measured buffered */
+	int probed;		/* info holds a successful cli_target_probe of the path */
 };
 /* May the block device at path be written? Mounted or swap: never; any
  * other only with destroy_data (the refusal names a signature it found). On success the

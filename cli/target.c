@@ -36,6 +36,7 @@ int cli_target_probe(struct cli_target *t, const char *path)
 		       kind_name(t->info.kind));
 		return SB_EXIT_USAGE;
 	}
+	t->probed = 1;
 	return 0;
 }
 
@@ -191,7 +192,8 @@ int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opt
 		t->align = 1;
 		return 0;
 	}
-	if ((e = cli_target_probe(t, path)))
+	/* a caller that looked first (quick) is not made to look twice */
+	if (!t->probed && (e = cli_target_probe(t, path)))
 		return e;
 	const struct sb_target_info *in = &t->info;
 	int writes = sb_rw_writes(job->rw);
