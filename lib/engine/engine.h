@@ -7,7 +7,9 @@
  * Hot path contract for the worker:
  *   r = ops->queue(e, io);          SB_Q_QUEUED, SB_Q_DONE (io->res set) or -errno
  *   ops->commit(e);                 submit everything queued since last commit
- *   n = ops->getevents(e, min, max) wait for >= min completions, reap <= max
+ *   n = ops->getevents(e, min, max) wait for >= min completions, reap <= max;
+ *                                   with e->settle_ns set and min > 1, settle
+ *                                   for >= 1 once settle_ns have passed
  *   io = ops->event(e, i)           i < n, io->res set (bytes or -errno)
  * SB_DDIR_SYNC requests fsync (fdatasync is not used: we measure durability).
  * SB_DDIR_TRIM discards [offset, offset+len): BLKDISCARD on block devices,
@@ -65,7 +67,17 @@ struct sb_engine {
 	/* Writes and trims must stay inside [wlo, whi): the region the user
 	 * offered. Checked on every request by sb_engine_queue. */
 	uint64_t wlo, whi;
+	/* Completion coalescing, set by the engine at init where waking the
+	 * caller for every completion slows the device itself (io_uring on a
+	 * target it hands to kernel workers): a wait for more than one
+	 * completion gives up after this long and takes what has come (at
+	 * least one). 0: waits are for all of min. The caller may clear it. */
+	uint64_t settle_ns;
 };
+
+/* The engines' settle time when they coalesce: no completion is stamped
+ * more than this late. */
+#define SB_ENGINE_SETTLE_NS 30000u
 
 /* The registry: engines compiled in, NULL-terminated. */
 extern const struct sb_engine_ops *const sb_engines[];

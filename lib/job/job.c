@@ -9,6 +9,7 @@ enum opt_kind {
 	K_SIZE32,
 	K_DURATION,
 	K_UINT,	    /* unsigned, 0..max */
+	K_UINT_AUTO, /* "auto" (0) or unsigned min..max */
 	K_PERCENT,
 	K_BOOL,	    /* 0|1 */
 	K_U64,
@@ -48,10 +49,12 @@ static const struct opt opts[] = {
 	  K_SIZE64, OFF(offset), NULL, 0, UINT64_MAX >> 2 },
 	{ { "iodepth", "N", "requests in flight per job", "1" },
 	  K_UINT, OFF(iodepth), NULL, 1, 65536 },
-	{ { "iodepth-batch-complete", "N",
+	{ { "iodepth-batch-complete", "N|auto",
 	    "with a full queue, wait for N completions at once (fio's "
-	    "iodepth_batch_complete_min): fewer wake-ups, early completions stamped later", "1" },
-	  K_UINT, OFF(batch_complete), NULL, 1, 65536 },
+	    "iodepth_batch_complete_min); auto: one, or up to 30 us of them where "
+	    "io_uring hands the I/O to kernel workers",
+	    "auto" },
+	  K_UINT_AUTO, OFF(batch_complete), NULL, 1, 65536 },
 	{ { "numjobs", "N", "parallel jobs (threads)", "1" },
 	  K_UINT, OFF(numjobs), NULL, 1, 4096 },
 	{ { "engine", "psync|io_uring|libaio|null", "I/O engine",
@@ -100,7 +103,7 @@ void sb_job_opts_default(struct sb_job_opts *o)
 	o->rwmixread = 50;
 	o->bs = 4096;
 	o->iodepth = 1;
-	o->batch_complete = 1;
+	o->batch_complete = 0;
 	o->numjobs = 1;
 	o->direct = 1;
 	o->sync = SB_SYNC_NONE;
@@ -177,6 +180,16 @@ static int set_number(const struct opt *d, void *field, const char *v, char *hin
 			return hintf(hint, hl, "a percentage from 0 to 100");
 		x = pct;
 		break;
+	case K_UINT_AUTO:
+		if (!strcmp(v, "auto")) {
+			*(unsigned *)field = 0;
+			return 0;
+		}
+		r = sb_parse_u64(v, &x);
+		if (r < 0 || x < d->min || x > d->max)
+			return hintf(hint, hl, "auto or a number from %llu to %llu",
+				     (unsigned long long)d->min, (unsigned long long)d->max);
+		break;
 	case K_BOOL:
 		if (!strcmp(v, "1") || !strcmp(v, "true") || !strcmp(v, "yes"))
 			x = 1;
@@ -208,6 +221,7 @@ static int set_number(const struct opt *d, void *field, const char *v, char *hin
 		*(uint32_t *)field = (uint32_t)x;
 		break;
 	case K_UINT:
+	case K_UINT_AUTO:
 	case K_PERCENT:
 	case K_BOOL:
 		*(unsigned *)field = (unsigned)x;

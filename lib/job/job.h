@@ -44,7 +44,7 @@ struct sb_job_opts {
 	uint64_t size;		/* region size; 0 = whole target */
 	uint64_t offset;
 	unsigned iodepth;
-	unsigned batch_complete;  /* completions to wait for when the queue is full */
+	unsigned batch_complete;  /* completions to wait for when the queue is full; 0: auto */
 	unsigned numjobs;
 	char engine[16];	/* "" = choose */
 	int direct;

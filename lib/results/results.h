@@ -42,6 +42,8 @@ struct sb_job_result {
 	uint64_t cpu_ns;		/* usr + sys of the process during the run */
 	double busiest_worker;		/* highest share of a core used by one worker, 0..1 */
 	int iou_workers;		/* io_uring kernel workers seen (punting) */
+	uint64_t settle_ns;		/* completions coalesced: at most this late; 0: not */
+	uint64_t waits, waited;		/* waits for completions, and completions they took */
 	int interrupted;
 	struct sb_series series;
 	int have_diskstat;

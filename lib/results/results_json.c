@@ -246,6 +246,11 @@ static void job_json(struct sb_json *j, const struct sb_results *r, const struct
 	sb_json_bool(j, "direct", jr->opts.direct);
 	sb_json_u64(j, "iodepth", jr->opts.iodepth);
 	sb_json_u64(j, "numjobs", jr->opts.numjobs);
+	if (jr->opts.batch_complete)
+		sb_json_u64(j, "completion_batch", jr->opts.batch_complete);
+	else
+		sb_json_str(j, "completion_batch", "auto");
+	sb_json_u64(j, "completion_settle_ns", jr->settle_ns);
 	sb_json_str(j, "cache", r->cache_dropped == 2   ? "dropped (drop_caches)"
 				: r->cache_dropped == 1 ? "dropped (fadvise)"
 				: jr->opts.direct      ? "bypassed (direct I/O)"
@@ -256,6 +261,8 @@ static void job_json(struct sb_json *j, const struct sb_results *r, const struct
 	sb_json_double(j, "cpu_ns_per_io", ios ? (double)jr->cpu_ns / (double)ios : 0);
 	sb_json_double(j, "busiest_worker_cpu", jr->busiest_worker);
 	sb_json_u64(j, "iou_workers", (uint64_t)jr->iou_workers);
+	sb_json_double(j, "completions_per_wait",
+		       jr->waits ? (double)jr->waited / (double)jr->waits : 0);
 	sb_json_u64(j, "errors", jr->errors);
 	if (jr->first_error.err) {
 		sb_json_obj_open(j, "first_error");

@@ -89,6 +89,8 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	}
 	sb_engine_set_write_bounds(&w->eng, p->region_offset, p->region_offset + p->region_size);
 	w->engine_sync = !!(p->engine->flags & SB_ENGINE_SYNC);
+	if (w->job->batch_complete) /* asked for: wait for that many, as fio */
+		w->eng.settle_ns = 0;
 	return 0;
 }
 
@@ -240,6 +242,9 @@ int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
 			res->first_error = w->res.first_error;
 		res->runtime_ns = SB_MAX(res->runtime_ns, w->res.runtime_ns);
 		res->busiest_worker = SB_MAX(res->busiest_worker, w->res.busiest_worker);
+		res->settle_ns = SB_MAX(res->settle_ns, w->eng.settle_ns);
+		res->waits += w->res.waits;
+		res->waited += w->res.waited;
 		if (sb_series_merge(&res->series, &w->res.series) < 0 && !err)
 			err = -ENOMEM;
 		if (w->err && !err)

@@ -46,6 +46,7 @@ static void reset_stats(struct sb_worker *w, uint64_t now)
 		w->iv_bytes[d] = w->iv_ios[d] = 0;
 	}
 	sb_hist_init(&w->res.sync_lat);
+	w->res.waits = w->res.waited = 0;
 	w->measure_start = now;
 	w->iv_end = now + w->interval;
 	w->measuring = 1;
@@ -122,6 +123,35 @@ static void complete(struct sb_worker *w, struct sb_io *io, uint64_t now)
 	w->free_slots[w->nfree++] = io;
 }
 
+/* The time between completions, averaged over the last few reaps. */
+static void track_gap(struct sb_worker *w, unsigned n, uint64_t now)
+{
+	if (w->last_reap && n) {
+		const int64_t g = (int64_t)((now - w->last_reap) / n);
+		w->gap_ns = w->gap_ns ? (uint64_t)((int64_t)w->gap_ns + (g - (int64_t)w->gap_ns) / 8)
+				      : (uint64_t)g;
+	}
+	w->last_reap = now;
+}
+
+/*
+ * How many completions to wait for with a full queue. --iodepth-batch-complete
+ * says; by default (auto) one, unless the engine coalesces (settle_ns): then
+ * as many as the recent rate brings in the settle time, at most a quarter of
+ * the queue. Completions that come faster than one per settle time then cost
+ * one wake-up per settle time, not one each; slower ones are waited for one
+ * by one. The engine's timed wait keeps any from waiting longer than that.
+ */
+static unsigned wait_for(struct sb_worker *w)
+{
+	if (w->job->batch_complete)
+		return SB_MIN(w->job->batch_complete, w->inflight);
+	if (!w->eng.settle_ns || !w->gap_ns || w->gap_ns >= w->eng.settle_ns)
+		return 1;
+	const uint64_t n = SB_MIN(w->eng.settle_ns / w->gap_ns, w->inflight / 4);
+	return n > 1 ? (unsigned)n : 1;
+}
+
 static int reap(struct sb_worker *w, unsigned min)
 {
 	const struct sb_engine_ops *ops = w->eng.ops;
@@ -129,6 +159,7 @@ static int reap(struct sb_worker *w, unsigned min)
 	if (n < 0)
 		return n;
 	uint64_t now = sb_now_ns();
+	track_gap(w, (unsigned)n, now);
 	for (int i = 0; i < n; i++)
 		complete(w, ops->event(&w->eng, (unsigned)i), now);
 	tick(w, now);
@@ -311,11 +342,13 @@ static int loop(struct sb_worker *w)
 		if (w->queued && (r = commit(w)) < 0)
 			return r;
 		if (w->inflight) {
-			/* reap at least one (or the batch asked for), and
-			 * whatever else is ready */
-			r = reap(w, SB_MIN(o->batch_complete, w->inflight));
+			/* reap at least one (or as many as wait_for says),
+			 * and whatever else is ready */
+			r = reap(w, wait_for(w));
 			if (r < 0)
 				return r;
+			w->res.waits++;
+			w->res.waited += (unsigned)r;
 		}
 		if (w->err)
 			return w->err;

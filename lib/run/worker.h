@@ -47,6 +47,7 @@ struct sb_worker {
 	/* time */
 	uint64_t start_ns, ramp_end, end_ns, measure_start;
 	uint64_t interval, iv_end, last_commit;
+	uint64_t last_reap, gap_ns; /* mean time between completions, recent */
 	int measuring;
 
 	/* statistics, private until the thread ends */

@@ -40,6 +40,7 @@ check --repeat --repeat=0 "$T/d"
 check --offset --offset=4k "$T/d"
 check --iodepth-batch-complete --iodepth-batch-complete=0 "$T/d"
 check --iodepth-batch-complete --iodepth=4 --iodepth-batch-complete=8 "$T/d"
+check --iodepth-batch-complete --iodepth-batch-complete=sometimes "$T/d"
 ok "run rejects bad options"
 
 "$SB" quick --runtime=1x "$T/d" 2>"$T/err"; [ $? = 2 ] || fail "quick --runtime=1x"
