@@ -50,10 +50,10 @@ void cli_sanity_warnings(struct sb_results *r, const struct sb_job_result *j)
 				   "this device does not complete I/O asynchronously; "
 				   "--engine=psync with --numjobs may be faster", j->iou_workers,
 				j->iou_workers > 1 ? "s" : "");
-	if (j->settle_ns && j->waits)
-		sb_results_warn(r, "%s: completions were reaped in batches (%.1f per wait, none "
-				   "held more than %s) to spare the kernel worker a wake-up for "
-				   "each; --iodepth-batch-complete=1 reaps them one by one", j->name,
+	if (j->settle_ns && j->batched)
+		sb_results_warn(r, "%s: completions were reaped in batches (%.1f per wait, waits "
+				   "capped at %s) to spare the kernel worker a wake-up for each; "
+				   "--iodepth-batch-complete=1 reaps them one by one", j->name,
 				(double)j->waited / (double)j->waits,
 				sb_fmt_ns((double)j->settle_ns, a, sizeof(a)));
 }

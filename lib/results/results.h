@@ -44,6 +44,7 @@ struct sb_job_result {
 	int iou_workers;		/* io_uring kernel workers seen (punting) */
 	uint64_t settle_ns;		/* completions coalesced: at most this late; 0: not */
 	uint64_t waits, waited;		/* waits for completions, and completions they took */
+	uint64_t batched;		/* waits that asked for more than one */
 	int interrupted;
 	struct sb_series series;
 	int have_diskstat;

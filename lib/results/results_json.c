@@ -263,6 +263,7 @@ static void job_json(struct sb_json *j, const struct sb_results *r, const struct
 	sb_json_u64(j, "iou_workers", (uint64_t)jr->iou_workers);
 	sb_json_double(j, "completions_per_wait",
 		       jr->waits ? (double)jr->waited / (double)jr->waits : 0);
+	sb_json_u64(j, "batched_waits", jr->batched);
 	sb_json_u64(j, "errors", jr->errors);
 	if (jr->first_error.err) {
 		sb_json_obj_open(j, "first_error");

@@ -245,6 +245,7 @@ int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
 		res->settle_ns = SB_MAX(res->settle_ns, w->eng.settle_ns);
 		res->waits += w->res.waits;
 		res->waited += w->res.waited;
+		res->batched += w->res.batched;
 		if (sb_series_merge(&res->series, &w->res.series) < 0 && !err)
 			err = -ENOMEM;
 		if (w->err && !err)

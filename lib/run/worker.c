@@ -46,7 +46,7 @@ static void reset_stats(struct sb_worker *w, uint64_t now)
 		w->iv_bytes[d] = w->iv_ios[d] = 0;
 	}
 	sb_hist_init(&w->res.sync_lat);
-	w->res.waits = w->res.waited = 0;
+	w->res.waits = w->res.waited = w->res.batched = 0;
 	w->measure_start = now;
 	w->iv_end = now + w->interval;
 	w->measuring = 1;
@@ -344,11 +344,13 @@ static int loop(struct sb_worker *w)
 		if (w->inflight) {
 			/* reap at least one (or as many as wait_for says),
 			 * and whatever else is ready */
-			r = reap(w, wait_for(w));
+			const unsigned want = wait_for(w);
+			r = reap(w, want);
 			if (r < 0)
 				return r;
 			w->res.waits++;
 			w->res.waited += (unsigned)r;
+			w->res.batched += want > 1;
 		}
 		if (w->err)
 			return w->err;
