@@ -242,17 +242,23 @@ cross-build: $(PROG) $(TOOL_BIN)
 	@if $(have-cmocka); then $(MAKE) -s --no-print-directory $(UNIT_BIN); \
 	else rm -rf $(BUILD)/tests; echo "  no libcmocka for $(TARGET): unit tests left out"; fi
 
-# libFuzzer (clang) with ASan and UBSan on the JSON reader for FUZZ_TIME
-# seconds, from its corpus; new inputs and crashes stay in $(BUILD)/fuzz/.
+# libFuzzer (clang) with ASan and UBSan on the JSON reader and on the fio
+# job-file reader, FUZZ_TIME seconds each, from their corpora; new inputs and
+# crashes stay in $(BUILD)/fuzz/ (the job-file reader's crashes as jobfile-*).
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
+FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz:
-	@mkdir -p $(BUILD)/fuzz/corpus
-	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		$(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/json-read.c \
+	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-jobfile
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/json-read.c \
 		lib/results/json_read.c lib/results/json_access.c -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/jobfile tests/fuzz/jobfile.c \
+		lib/job/jobfile.c lib/job/job.c lib/job/units.c -lm
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
+	$(BUILD)/fuzz/jobfile -max_total_time=$(FUZZ_TIME) -max_len=12288 \
+		-artifact_prefix=$(BUILD)/fuzz/jobfile- $(BUILD)/fuzz/corpus-jobfile \
+		tests/fuzz/corpus/jobfile
 
 clean:
 	rm -rf build build-* storbench

@@ -1,0 +1,670 @@
+/*
+ * fio job files: a line reader (sections, comments, ${NAME}) and one table
+ * from fio's option names to setters. The setters refuse what storbench
+ * cannot do the way fio does and hand values to sb_job_set, so that a bad
+ * value in a job file is explained in the words of the command line.
+ *
+ * [global] and the job being read are each a struct state; a job section
+ * starts as a copy of [global] as it stands, which is fio's def_thread.
+ */
+#include "lib/job/jobfile.h"
+
+#include <assert.h>
+#include <stdarg.h>
+
+#define MAX_LINE 4096	/* bytes of a line, also once ${NAME} is replaced */
+#define MAX_ENV_NAME 255
+#define QUOTE_MAX 64	/* bytes of a value quoted in a message */
+
+/* What the sections read so far set: [global]'s, then a job's. */
+struct state {
+	struct sb_job_opts opts;
+	char filename[4096];
+	char directory[4096];
+	int stonewall;
+};
+
+enum section { SEC_NONE, SEC_GLOBAL, SEC_JOB };
+
+struct ctx {
+	struct sb_jobfile *jf;
+	unsigned jobcap;
+	const char *(*env)(const char *name);
+	char *msg;
+	size_t msglen;
+	unsigned line;
+	enum section sec;
+	unsigned sec_line;
+	char sec_name[64];
+	struct state global;
+	struct state job;
+	struct state *cur; /* &global or &job */
+	char raw[MAX_LINE + 1];
+	char text[MAX_LINE + 1]; /* raw with ${NAME} replaced */
+};
+
+struct fio_opt;
+typedef int (*setter)(struct ctx *c, const struct fio_opt *o, const char *v);
+
+struct fio_opt {
+	const char *name;
+	setter set;
+	const char *sb;	 /* storbench's option, for set_plain and the like */
+	const char *why; /* what a refusal or a note says */
+	int flag;	 /* may stand alone, meaning 1 */
+};
+
+/* "line N: ..." into msg; returns -EINVAL. */
+static int fail(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(struct ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+	if (!c->msg || !c->msglen)
+		return -EINVAL;
+	int n = snprintf(c->msg, c->msglen, "line %u: ", c->line);
+	if (n >= 0 && (size_t)n < c->msglen) {
+		va_start(ap, fmt);
+		vsnprintf(c->msg + n, c->msglen - (size_t)n, fmt, ap);
+		va_end(ap);
+	}
+	return -EINVAL;
+}
+
+/* "line N: KEY: 'VALUE' is not valid (expected WHAT)", as cli/opt.c says it. */
+static int bad_value(struct ctx *c, const char *key, const char *v, const char *what)
+{
+	size_t len = strlen(v);
+	int shown = len > QUOTE_MAX ? QUOTE_MAX - 3 : (int)len;
+	return fail(c, "%s: '%.*s%s' is not valid (expected %s)", key, shown, v,
+		    len > QUOTE_MAX ? "..." : "", what);
+}
+
+/* Notes are kept once per text, whichever line said it first. */
+static void note(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(struct ctx *c, const char *fmt, ...)
+{
+	struct sb_jobfile *jf = c->jf;
+	char body[sizeof(jf->notes[0]) - sizeof("line 4294967295: ") + 1];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(body, sizeof(body), fmt, ap);
+	va_end(ap);
+	for (unsigned i = 0; i < jf->nnotes; i++) {
+		const char *old = strstr(jf->notes[i], ": ");
+		if (old && !strcmp(old + 2, body))
+			return;
+	}
+	if (jf->nnotes < SB_JOBFILE_MAX_NOTES)
+		snprintf(jf->notes[jf->nnotes++], sizeof(jf->notes[0]), "line %u: %s", c->line,
+			 body);
+}
+
+/* Through sb_job_set under storbench's name, reported under fio's. */
+static int set_in(struct ctx *c, struct sb_job_opts *opts, const char *key, const char *sb,
+		  const char *v)
+{
+	char hint[160] = "";
+	int r = sb_job_set(opts, sb, v, hint, sizeof(hint));
+	assert(r != -ENOENT);
+	return r < 0 ? bad_value(c, key, v, hint[0] ? hint : "another value") : 0;
+}
+
+static int set_as(struct ctx *c, const char *key, const char *sb, const char *v)
+{
+	return set_in(c, &c->cur->opts, key, sb, v);
+}
+
+static int set_plain(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	return set_as(c, o->name, o->sb, v);
+}
+
+/* fio takes "READ,WRITE[,TRIM]"; storbench one value for all. */
+static int set_single(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	return strchr(v, ',') ? bad_value(c, o->name, v, o->why) : set_plain(c, o, v);
+}
+
+static int set_rate(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (!strcmp(v, "0")) { /* fio: no limit */
+		c->cur->opts.rate_bps = 0;
+		return 0;
+	}
+	return set_single(c, o, v);
+}
+
+/* size= and offset=; fio's size=0 is its default, the whole target. */
+static int set_size(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (*v && v[strlen(v) - 1] == '%')
+		return bad_value(c, o->name, v, "a size, not a percentage of the target");
+	if (!strcmp(o->sb, "size") && !strcmp(v, "0")) {
+		c->cur->opts.size = 0;
+		return 0;
+	}
+	return set_plain(c, o, v);
+}
+
+/* fio's name for the value and storbench's. */
+struct alias {
+	const char *fio, *sb;
+};
+
+static const char *lookup(const struct alias *a, size_t n, const char *v)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(a[i].fio, v))
+			return a[i].sb;
+	return NULL;
+}
+
+static int set_rw(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const struct alias rw[] = {
+		{ "read", "read" },	    { "write", "write" }, { "randread", "randread" },
+		{ "randwrite", "randwrite" }, { "rw", "rw" },	  { "readwrite", "rw" },
+		{ "randrw", "randrw" },	    { "trim", "trim" },	  { "randtrim", "randtrim" },
+	};
+	if (strchr(v, ':'))
+		return fail(c, "%s: '%.*s': modifiers after ':' (fio's offset increments) are "
+			       "not supported", o->name, QUOTE_MAX, v);
+	const char *sb = lookup(rw, SB_ARRAY_SIZE(rw), v);
+	if (!sb)
+		return bad_value(c, o->name, v, "read, write, randread, randwrite, rw, readwrite, "
+						"randrw, trim or randtrim");
+	return set_as(c, o->name, "rw", sb);
+}
+
+/* rwmixwrite and buffered: storbench's option, inverted. */
+static int set_rwmixwrite(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts tmp = c->cur->opts;
+	int r = set_in(c, &tmp, o->name, "rwmixread", v);
+	if (!r)
+		c->cur->opts.rwmixread = 100 - tmp.rwmixread;
+	return r;
+}
+
+static int set_buffered(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts tmp = c->cur->opts;
+	int r = set_in(c, &tmp, o->name, "direct", v);
+	if (!r) {
+		c->cur->opts.direct = !tmp.direct;
+		c->cur->opts.direct_given = 1;
+	}
+	return r;
+}
+
+/* fio's iodepth_batch_complete_min: 0 and 1 both wait for one. */
+static int set_batch(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t n;
+	if (sb_parse_u64(v, &n) < 0)
+		return bad_value(c, o->name, v, "a number from 0 to 65536");
+	return set_as(c, o->name, "iodepth-batch-complete", n ? v : "1");
+}
+
+static int set_engine(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const struct alias engines[] = {
+		{ "psync", "psync" }, { "sync", "psync" },	   { "pvsync", "psync" },
+		{ "pvsync2", "psync" }, { "io_uring", "io_uring" }, { "libaio", "libaio" },
+		{ "null", "null" },
+	};
+	const char *sb = lookup(engines, SB_ARRAY_SIZE(engines), v);
+	if (!sb)
+		return bad_value(c, o->name, v,
+				 "psync, sync, pvsync, pvsync2, io_uring, libaio or null");
+	if (strcmp(sb, v))
+		note(c, "%s=%s runs as %s", o->name, v, sb);
+	return set_as(c, o->name, "engine", sb);
+}
+
+static int set_fdatasync(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (!strcmp(v, "0"))
+		return 0;
+	return fail(c, "%s: storbench syncs with fsync: use fsync=N", o->name);
+}
+
+static int set_sync(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const struct alias sync[] = {
+		{ "0", "none" }, { "none", "none" }, { "1", "sync" }, { "sync", "sync" },
+		{ "dsync", "dsync" },
+	};
+	const char *sb = lookup(sync, SB_ARRAY_SIZE(sync), v);
+	if (!sb)
+		return bad_value(c, o->name, v, "0, 1, none, sync or dsync");
+	return set_as(c, o->name, "sync", sb);
+}
+
+static int set_dist(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char accepts[] =
+		"random, zipf:THETA (THETA > 0, not 1) or pareto:H (0 < H < 1)";
+	char hint[160];
+	if (!strcmp(v, "random"))
+		v = "uniform";
+	else if (strncmp(v, "zipf:", 5) && strncmp(v, "pareto:", 7))
+		return bad_value(c, o->name, v, accepts);
+	if (sb_job_set(&c->cur->opts, "random-distribution", v, hint, sizeof(hint)) < 0)
+		return bad_value(c, o->name, v, accepts);
+	return 0;
+}
+
+static int set_continue(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const struct alias cont[] = {
+		{ "none", "none" }, { "0", "none" }, { "read", "read" }, { "write", "write" },
+		{ "io", "all" },    { "all", "all" }, { "1", "all" },
+	};
+	const char *sb = lookup(cont, SB_ARRAY_SIZE(cont), v);
+	if (!sb)
+		return bad_value(c, o->name, v, "none, read, write, io or all");
+	return set_as(c, o->name, "continue-on-error", sb);
+}
+
+/* fio's 0 logs every I/O; storbench keeps its interval then. */
+static int set_log_avg(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t ms;
+	char ns[32];
+	if (sb_parse_u64(v, &ms) < 0)
+		return bad_value(c, o->name, v, "a whole number of milliseconds");
+	if (!ms)
+		return 0;
+	snprintf(ns, sizeof(ns), "%llums", (unsigned long long)ms);
+	return set_as(c, o->name, "log-interval", ns);
+}
+
+static int set_name(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (!*v || strlen(v) >= sizeof(c->cur->opts.name))
+		return bad_value(c, o->name, v, "1 to 63 characters");
+	snprintf(c->cur->opts.name, sizeof(c->cur->opts.name), "%s", v);
+	return 0;
+}
+
+/* filename= and directory=: one path each (fio joins several with ':'). */
+static int set_path(struct ctx *c, const struct fio_opt *o, const char *v, char *dst,
+		    size_t dstlen)
+{
+	if (!*v)
+		return bad_value(c, o->name, v, "a path");
+	if (strchr(v, ':'))
+		return bad_value(c, o->name, v, o->why);
+	if (strlen(v) >= dstlen)
+		return bad_value(c, o->name, v, "a shorter path");
+	snprintf(dst, dstlen, "%s", v);
+	return 0;
+}
+
+static int set_filename(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	return set_path(c, o, v, c->cur->filename, sizeof(c->cur->filename));
+}
+
+static int set_directory(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	return set_path(c, o, v, c->cur->directory, sizeof(c->cur->directory));
+}
+
+static int set_stonewall(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (strcmp(v, "0") && strcmp(v, "1"))
+		return bad_value(c, o->name, v, "0 or 1");
+	c->cur->stonewall = v[0] == '1';
+	return 0;
+}
+
+static int set_nrfiles(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (!strcmp(v, "1"))
+		return 0;
+	return bad_value(c, o->name, v, "1: storbench runs one file per job");
+}
+
+static int set_ignored(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (o->why)
+		note(c, "%s: %s: ignored", o->name, o->why);
+	else
+		note(c, "%s only changes fio's own reporting or bookkeeping: ignored", o->name);
+	return 0;
+}
+
+#define IGNORED(n) { n, set_ignored, NULL, NULL, 1 }
+
+static const struct fio_opt fio_opts[] = {
+	{ "rw", set_rw, NULL, NULL, 0 },
+	{ "readwrite", set_rw, NULL, NULL, 0 },
+	{ "rwmixread", set_plain, "rwmixread", NULL, 0 },
+	{ "rwmixwrite", set_rwmixwrite, NULL, NULL, 0 },
+	{ "bs", set_single, "bs", "one block size for reads and writes", 0 },
+	{ "blocksize", set_single, "bs", "one block size for reads and writes", 0 },
+	{ "bssplit", set_single, "bssplit", "one split for reads and writes", 0 },
+	{ "size", set_size, "size", NULL, 0 },
+	{ "offset", set_size, "offset", NULL, 0 },
+	{ "iodepth", set_plain, "iodepth", NULL, 0 },
+	{ "iodepth_batch_complete_min", set_batch, NULL, NULL, 0 },
+	{ "iodepth_batch_complete", set_batch, NULL, NULL, 0 },
+	{ "numjobs", set_plain, "numjobs", NULL, 0 },
+	{ "ioengine", set_engine, NULL, NULL, 0 },
+	{ "direct", set_plain, "direct", NULL, 1 },
+	{ "buffered", set_buffered, NULL, NULL, 1 },
+	{ "runtime", set_plain, "runtime", NULL, 0 },
+	{ "timeout", set_plain, "runtime", NULL, 0 },
+	{ "time_based", set_plain, "time-based", NULL, 1 },
+	{ "ramp_time", set_plain, "ramp", NULL, 0 },
+	{ "fsync", set_plain, "fsync", NULL, 0 },
+	{ "end_fsync", set_plain, "end-fsync", NULL, 1 },
+	{ "fdatasync", set_fdatasync, NULL, NULL, 0 },
+	{ "sync", set_sync, NULL, NULL, 1 },
+	{ "randseed", set_plain, "seed", NULL, 0 },
+	{ "rate", set_rate, "rate", "one rate for reads and writes", 0 },
+	{ "random_distribution", set_dist, NULL, NULL, 0 },
+	{ "buffer_compress_percentage", set_plain, "buffer-compress", NULL, 0 },
+	{ "continue_on_error", set_continue, NULL, NULL, 0 },
+	{ "log_avg_msec", set_log_avg, NULL, NULL, 0 },
+	{ "name", set_name, NULL, NULL, 0 },
+	{ "filename", set_filename, NULL, "one file per job", 0 },
+	{ "directory", set_directory, NULL, "one directory per job", 0 },
+	{ "stonewall", set_stonewall, NULL, NULL, 1 },
+	{ "wait_for_previous", set_stonewall, NULL, NULL, 1 },
+	{ "nrfiles", set_nrfiles, NULL, NULL, 0 },
+	{ "norandommap", set_ignored, NULL, "storbench covers each block once per pass anyway", 1 },
+	IGNORED("group_reporting"), IGNORED("thread"), IGNORED("description"),
+	IGNORED("new_group"), IGNORED("randrepeat"), IGNORED("invalidate"),
+	IGNORED("unit_base"), IGNORED("kb_base"), IGNORED("percentile_list"),
+	IGNORED("clat_percentiles"), IGNORED("lat_percentiles"), IGNORED("slat_percentiles"),
+	IGNORED("disable_lat"), IGNORED("disable_clat"), IGNORED("disable_slat"),
+	IGNORED("disable_bw_measurement"), IGNORED("gtod_reduce"), IGNORED("per_job_logs"),
+	IGNORED("write_bw_log"), IGNORED("write_lat_log"), IGNORED("write_iops_log"),
+	IGNORED("write_hist_log"), IGNORED("log_hist_msec"), IGNORED("allow_file_create"),
+	IGNORED("refill_buffers"), IGNORED("scramble_buffers"), IGNORED("exitall"),
+	IGNORED("fallocate"), IGNORED("openfiles"),
+};
+
+static int is_blank(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
+}
+
+static char *trim(char *s)
+{
+	while (is_blank(*s))
+		s++;
+	size_t n = strlen(s);
+	while (n && is_blank(s[n - 1]))
+		s[--n] = 0;
+	return s;
+}
+
+/* A line whose first non-blank is ';' or '#' is all comment; elsewhere a
+ * comment starts at a blank followed by ';' or '#'. */
+static void strip_comment(char *s)
+{
+	while (is_blank(*s))
+		s++;
+	if (*s == ';' || *s == '#') {
+		*s = 0;
+		return;
+	}
+	for (size_t i = 1; s[i]; i++) {
+		if ((s[i] == ';' || s[i] == '#') && is_blank(s[i - 1])) {
+			s[i] = 0;
+			return;
+		}
+	}
+}
+
+/* Not recursive: a value holding "${" stays as it is. */
+static int expand(struct ctx *c, const char *in, char *out)
+{
+	size_t o = 0;
+	while (*in) {
+		if (in[0] != '$' || in[1] != '{') {
+			if (o == MAX_LINE)
+				return fail(c, "longer than %d bytes once ${...} is replaced", MAX_LINE);
+			out[o++] = *in++;
+			continue;
+		}
+		const char *close = strchr(in + 2, '}');
+		if (!close)
+			return fail(c, "'${' without a closing '}'");
+		size_t nlen = (size_t)(close - (in + 2));
+		char name[MAX_ENV_NAME + 1];
+		if (nlen > MAX_ENV_NAME)
+			return fail(c, "${%.32s...}: longer than %d bytes", in + 2, MAX_ENV_NAME);
+		memcpy(name, in + 2, nlen);
+		name[nlen] = 0;
+		const char *v = c->env ? c->env(name) : NULL;
+		if (!v)
+			return fail(c, "${%s} is not set", name);
+		size_t vlen = strlen(v);
+		if (vlen > MAX_LINE - o)
+			return fail(c, "longer than %d bytes once ${%s} is replaced", MAX_LINE, name);
+		memcpy(out + o, v, vlen);
+		o += vlen;
+		in = close + 1;
+	}
+	out[o] = 0;
+	return 0;
+}
+
+/* The job section that ends here, into the file's list. */
+static int end_section(struct ctx *c)
+{
+	struct sb_jobfile *jf = c->jf;
+	const struct state *s = &c->job;
+
+	if (c->sec != SEC_JOB)
+		return 0;
+	c->sec = SEC_NONE;
+	assert(jf->njobs < SB_JOBFILE_MAX_JOBS);
+	if (jf->njobs == c->jobcap) {
+		unsigned cap = c->jobcap ? c->jobcap * 2 : 4;
+		struct sb_jobfile_job *nj = realloc(jf->jobs, cap * sizeof(*nj));
+		if (!nj)
+			return -ENOMEM;
+		jf->jobs = nj;
+		c->jobcap = cap;
+	}
+	struct sb_jobfile_job *j = &jf->jobs[jf->njobs];
+	memset(j, 0, sizeof(*j));
+	snprintf(j->name, sizeof(j->name), "%s", c->sec_name);
+	j->line = c->sec_line;
+	j->opts = s->opts;
+	j->stonewall = s->stonewall;
+	if (s->filename[0] && s->directory[0] && s->filename[0] != '/') {
+		size_t dl = strlen(s->directory);
+		const char *sep = s->directory[dl - 1] == '/' ? "" : "/";
+		int n = snprintf(j->filename, sizeof(j->filename), "%s%s%s", s->directory, sep,
+				 s->filename);
+		if (n < 0 || (size_t)n >= sizeof(j->filename)) {
+			c->line = c->sec_line;
+			return fail(c, "[%s]: directory and filename together are longer than "
+				       "%zu bytes", c->sec_name, sizeof(j->filename) - 1);
+		}
+	} else if (s->filename[0]) {
+		memcpy(j->filename, s->filename, sizeof(j->filename));
+	} else {
+		memcpy(j->directory, s->directory, sizeof(j->directory));
+	}
+	jf->njobs++;
+	return 0;
+}
+
+/* "[name]", already trimmed. fio takes any section whose name begins with
+ * "global" as [global]. */
+static int section(struct ctx *c, char *l)
+{
+	size_t n = strlen(l);
+	if (n < 2 || l[n - 1] != ']')
+		return fail(c, "'%.*s' is not a section header (expected [name])", QUOTE_MAX, l);
+	l[n - 1] = 0;
+	char *name = trim(l + 1);
+	if (!*name || strpbrk(name, "[]"))
+		return fail(c, "'%.*s]' is not a section header (expected [name])", QUOTE_MAX, l);
+	if (strlen(name) >= sizeof(c->sec_name))
+		return fail(c, "section name '%.*s...' is longer than %zu characters", 32, name,
+			    sizeof(c->sec_name) - 1);
+	int r = end_section(c);
+	if (r < 0)
+		return r;
+	if (!strncmp(name, "global", 6)) {
+		c->sec = SEC_GLOBAL;
+		c->cur = &c->global;
+		return 0;
+	}
+	if (c->jf->njobs == SB_JOBFILE_MAX_JOBS)
+		return fail(c, "more than %d job sections", SB_JOBFILE_MAX_JOBS);
+	c->sec = SEC_JOB;
+	c->sec_line = c->line;
+	snprintf(c->sec_name, sizeof(c->sec_name), "%s", name);
+	c->job = c->global;
+	/* fio names the job after its section even when [global] has name= */
+	snprintf(c->job.opts.name, sizeof(c->job.opts.name), "%s", name);
+	c->cur = &c->job;
+	return 0;
+}
+
+/* "key", "key=value", with ${NAME} replaced. */
+static int option(struct ctx *c, char *l)
+{
+	char *eq = strchr(l, '=');
+	const char *value = NULL;
+	if (eq) {
+		*eq = 0;
+		value = trim(eq + 1);
+	}
+	const char *key = trim(l);
+	if (!*key)
+		return fail(c, "'=%.*s' names no option (expected key=value)", QUOTE_MAX,
+			    value ? value : "");
+	const struct fio_opt *o = NULL;
+	for (size_t i = 0; i < SB_ARRAY_SIZE(fio_opts) && !o; i++)
+		if (!strcmp(fio_opts[i].name, key))
+			o = &fio_opts[i];
+	if (!o)
+		return fail(c, "'%.*s' is a fio option storbench does not take "
+			       "(docs/jobfiles.md lists those it does)", QUOTE_MAX, key);
+	if (!value) {
+		if (!o->flag)
+			return fail(c, "%s: needs a value (%s=VALUE)", key, key);
+		value = "1";
+	}
+	return o->set(c, o, value);
+}
+
+static int is_include(const char *l)
+{
+	return !strncmp(l, "include", 7) && (!l[7] || is_blank(l[7]));
+}
+
+static int read_line(struct ctx *c, const char *s, size_t n)
+{
+	if (n > MAX_LINE)
+		return fail(c, "longer than %d bytes", MAX_LINE);
+	if (memchr(s, 0, n))
+		return fail(c, "a NUL byte: not a text file");
+	memcpy(c->raw, s, n);
+	c->raw[n] = 0;
+	strip_comment(c->raw);
+	char *l = trim(c->raw);
+	if (!*l)
+		return 0;
+	if (*l == '[')
+		return section(c, l);
+	if (is_include(l))
+		return fail(c, "include is not supported (copy the options it reads into this "
+			       "file)");
+	if (c->sec == SEC_NONE)
+		return fail(c, "'%.*s' comes before any section (a [global] or [name] line)",
+			    QUOTE_MAX, l);
+	int r = expand(c, l, c->text);
+	return r < 0 ? r : option(c, c->text);
+}
+
+/* fio's defaults where they differ from storbench's. */
+static void fio_defaults(struct state *s)
+{
+	memset(s, 0, sizeof(*s));
+	sb_job_opts_default(&s->opts);
+	s->opts.direct = 0;
+	s->opts.direct_given = 1;
+	snprintf(s->opts.engine, sizeof(s->opts.engine), "psync");
+	s->opts.iodepth = 1;
+	s->opts.rw = SB_RW_READ;
+	s->opts.bs = 4096;
+}
+
+static int parse(struct ctx *c, const char *text, size_t len)
+{
+	size_t pos = 0;
+	while (pos < len) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		c->line++;
+		int r = read_line(c, text + pos, end - pos);
+		if (r < 0)
+			return r;
+		pos = end + 1;
+	}
+	int r = end_section(c);
+	if (r < 0)
+		return r;
+	if (!c->jf->njobs) {
+		if (c->msg && c->msglen)
+			snprintf(c->msg, c->msglen,
+				 "no job section (a [name] line followed by options)");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int sb_jobfile_parse(const char *text, size_t len, const char *(*env)(const char *name),
+		     struct sb_jobfile **out, char *msg, size_t msglen)
+{
+	assert(out);
+	*out = NULL;
+	if (msg && msglen)
+		msg[0] = 0;
+	struct ctx *c = calloc(1, sizeof(*c));
+	struct sb_jobfile *jf = calloc(1, sizeof(*jf));
+	if (!c || !jf) {
+		free(c);
+		free(jf);
+		if (msg && msglen)
+			snprintf(msg, msglen, "out of memory");
+		return -ENOMEM;
+	}
+	c->jf = jf;
+	c->env = env;
+	c->msg = msg;
+	c->msglen = msglen;
+	fio_defaults(&c->global);
+	c->cur = &c->global;
+	int r = parse(c, text ? text : "", text ? len : 0);
+	if (r == -ENOMEM && msg && msglen)
+		snprintf(msg, msglen, "out of memory");
+	free(c);
+	if (r < 0) {
+		sb_jobfile_free(jf);
+		return r;
+	}
+	*out = jf;
+	return 0;
+}
+
+void sb_jobfile_free(struct sb_jobfile *jf)
+{
+	if (!jf)
+		return;
+	free(jf->jobs);
+	free(jf);
+}

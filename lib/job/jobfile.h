@@ -1,0 +1,67 @@
+/*
+ * fio job files: the INI text fio reads, mapped onto storbench's job
+ * options, so that `storbench run JOB.fio` measures what `fio JOB.fio`
+ * measures. Only what storbench does the same way is accepted; an option
+ * that would change the workload and that storbench cannot honour is an
+ * error naming its line, never silently dropped. Options that change only
+ * fio's own reporting are accepted and listed in notes.
+ *
+ * The text: sections "[name]"; "[global]" sets defaults for the job
+ * sections after it (a later [global] changes them for the jobs after that
+ * one; as in fio, any section whose name begins with "global" is one);
+ * "key=value" or a bare "key" (a flag, value "1"; options that take a value,
+ * such as bs, refuse a bare key); spaces around keys and values are trimmed;
+ * lines starting with ';' or '#' are comments, as is the rest of a line
+ * after " ;" or " #"; ${NAME} is replaced by the environment variable NAME
+ * (an error when unset or when env is NULL; not in section names, and not
+ * again in what it is replaced by). "include" lines are refused, as are
+ * lines over 4096 bytes (also once ${NAME} is replaced) and NUL bytes.
+ * Lines end in "\n" or "\r\n"; the last one need not end at all.
+ *
+ * Each job starts from fio's defaults, not storbench's (buffered I/O,
+ * psync, iodepth 1), then [global], then its own section. Options are
+ * checked one by one; the caller checks each job as a whole with
+ * sb_job_check (bs larger than size, time_based without runtime, ...).
+ */
+#ifndef SB_JOBFILE_H
+#define SB_JOBFILE_H
+
+#include "lib/sb.h"
+#include "lib/job/job.h"
+
+#define SB_JOBFILE_MAX_JOBS 64
+#define SB_JOBFILE_MAX_NOTES 16
+
+struct sb_jobfile_job {
+	char name[64];		  /* the section name; opts.name too, unless name= */
+	unsigned line;		  /* the line of its "[name]" */
+	struct sb_job_opts opts;  /* fio's defaults, [global], then the section */
+	/* filename= (with directory= in front when both are given, unless
+	 * filename= is absolute), or "" */
+	char filename[4096];
+	/* directory= when there is no filename=, or "" */
+	char directory[4096];
+	int stonewall;		  /* stonewall or wait_for_previous: waits for the jobs before */
+};
+
+struct sb_jobfile {
+	unsigned njobs;
+	struct sb_jobfile_job *jobs;
+	/* "line N: group_reporting only changes fio's own reporting or
+	 * bookkeeping: ignored", "line N: ioengine=sync runs as psync": each
+	 * text once, the first SB_JOBFILE_MAX_NOTES of them */
+	unsigned nnotes;
+	char notes[SB_JOBFILE_MAX_NOTES][160];
+};
+
+/*
+ * Parse len bytes of text (need not end in NUL) into a new *out. env looks
+ * up ${NAME} (getenv, or NULL to refuse ${...}). Returns 0, or -EINVAL with
+ * msg = "line N: ..." naming the option and what it accepts (or -ENOMEM).
+ * A file with no job section is an error. *out is NULL on failure.
+ */
+int sb_jobfile_parse(const char *text, size_t len, const char *(*env)(const char *name),
+		     struct sb_jobfile **out, char *msg, size_t msglen);
+void sb_jobfile_free(struct sb_jobfile *jf);
+
+#endif
