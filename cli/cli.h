@@ -47,6 +47,10 @@ struct cli_cmd_opts {
 int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos,
 	      int maxpos, int *npos);
 void cli_print_opts(FILE *f, const struct cli_cmd_opts *c);
+/* Set the workload options of argv (already accepted by cli_parse) into
+ * job, and nothing else: command-line options over a job file's. */
+int cli_apply_job_opts(int argc, char **argv, const struct cli_cmd_opts *c,
+		       struct sb_job_opts *job);
 /* The options most commands share: --output=FILE (not empty) and
  * --format=text|json. Return 0, or -EINVAL with hint filled. */
 int cli_set_output(const char **out, const char *v, char *hint, size_t hintlen);

@@ -1,6 +1,8 @@
-/* storbench run: one fio-class workload on a file, directory or device. */
+/* storbench run: one fio-class workload on a file, directory or device,
+ * or the jobs of a fio job file one after another. */
 #include "cli/cli.h"
 #include "cli/run_verify.h"
+#include "lib/job/jobfile.h"
 
 #include <unistd.h>
 
@@ -30,6 +32,7 @@ struct run_ctx {
 	int destroy;
 	int seed_given;
 	int verify;
+	int failed; /* a job of a job file failed; the next ones still ran */
 	struct run_verify *rv;
 };
 
@@ -70,17 +73,24 @@ static int run_set(void *vctx, int id, const char *v, char *hint, size_t hl)
 
 static void help(const struct cli_cmd_opts *co)
 {
-	printf("usage: storbench run [options] TARGET\n\n"
+	printf("usage: storbench run [options] TARGET\n"
+	       "       storbench run [options] JOB.fio [TARGET]\n\n"
 	       "Runs one workload (fio-class) on TARGET: a new or existing file (a new one\n"
 	       "is created at --size and removed afterwards), a directory (one test file\n"
-	       "per job, removed afterwards) or a block device (reads only, for now).\n"
+	       "per job, removed afterwards) or a block device (writes need --destroy-data).\n"
 	       "Sizes take units (512, 4k, 1M, 2G), times too (500ms, 30s, 5m, 2h).\n\n"
+	       "With a fio job file (a name ending in .fio), its jobs run one after another\n"
+	       "with fio's defaults (buffered, psync), on TARGET if given, else on the\n"
+	       "job file's filename= or directory=, else in the current directory; workload\n"
+	       "options given here override every job's. docs/jobfiles.md lists the fio\n"
+	       "options storbench takes.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
 	       "  storbench run --rw=randread --bs=4k --iodepth=32 --runtime=30s --time-based .\n"
 	       "  storbench run --rw=write --bs=1M --size=4G --end-fsync=1 /mnt/sd/test.bin\n"
-	       "  storbench run --rw=randread --numjobs=4 --engine=psync --format=json /dev/sdb\n");
+	       "  storbench run --rw=randread --numjobs=4 --engine=psync --format=json /dev/sdb\n"
+	       "  storbench run --runtime=10s seq-then-rand.fio /mnt/ssd\n");
 }
 
 /* Median of n values (sorted in place). */
@@ -147,6 +157,7 @@ static void print_repeats(FILE *f, const struct sb_results *r)
 static int measure_all(struct run_ctx *c, struct cli_target *t, const struct sb_engine_ops *ops,
 		       struct sb_results *res)
 {
+	const size_t first = res->njobs;
 	int rc = 0;
 	for (unsigned i = 0; i < c->repeat && !cli_interrupted(); i++) {
 		struct sb_job_result *jr = sb_job_result_create();
@@ -172,13 +183,13 @@ static int measure_all(struct run_ctx *c, struct cli_target *t, const struct sb_
 		if (jr->errors)
 			rc = SB_EXIT_FAIL; /* survived with --continue-on-error */
 	}
+	if (c->repeat > 1 && res->njobs - first > 1)
+		cli_summarize(res, first, (unsigned)(res->njobs - first), c->job.name);
 	return rc;
 }
 
 static int finish(struct run_ctx *c, struct sb_results *res, const struct cli_target *t, int rc)
 {
-	if (c->repeat > 1 && res->njobs > 1)
-		cli_summarize(res, 0, (unsigned)res->njobs, c->job.name);
 	if (c->output && cli_write_json(res, c->output) < 0 && !rc)
 		rc = SB_EXIT_ENV;
 	if (c->json_stdout) {
@@ -198,80 +209,257 @@ static int finish(struct run_ctx *c, struct sb_results *res, const struct cli_ta
 	return rc;
 }
 
+/* Check c->job and choose its engine. 0 or an exit code; where ("" or
+ * "FILE, job 'x': ") comes before any message. */
+static int job_ready(struct run_ctx *c, const char *where, const struct sb_engine_ops **ops)
+{
+	char msg[256];
+	int fell_back = 0;
+
+	if (!c->job.seed)
+		c->job.seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
+	if (sb_job_check(&c->job, msg, sizeof(msg)) < 0) {
+		sb_err("%s%s", where, msg);
+		return SB_EXIT_USAGE;
+	}
+	*ops = cli_engine_choose(&c->job, &fell_back);
+	if (!*ops)
+		return SB_EXIT_USAGE;
+	/* a fallback was announced by cli_engine_choose, iodepth included */
+	if (!fell_back && c->job.iodepth > 1 && ((*ops)->flags & SB_ENGINE_SYNC) &&
+	    !((*ops)->flags & SB_ENGINE_NOIO))
+		sb_warn("%s--iodepth=%u has no effect with %s, which does one request at a time "
+			"per job; use --numjobs for parallel requests", where, c->job.iodepth,
+			(*ops)->name);
+	snprintf(c->job.engine, sizeof(c->job.engine), "%s", (*ops)->name);
+	return 0;
+}
+
+static int run_single(struct run_ctx *c, const char *target)
+{
+	const struct sb_engine_ops *ops;
+	struct cli_target t;
+	int rc = job_ready(c, "", &ops);
+	if (rc)
+		return rc;
+	memset(&t, 0, sizeof(t));
+	t.destroy_data = c->destroy;
+	int noio = !!(ops->flags & SB_ENGINE_NOIO);
+	/* every option is valid: only now may files be created */
+	cli_signals_install();
+	rc = cli_target_prepare(&t, target, &c->job, sb_rw_reads(c->job.rw) && !c->verify, noio);
+	if (!rc && c->verify && noio) {
+		sb_err("--verify: the %s engine does no I/O: nothing to verify", ops->name);
+		rc = SB_EXIT_USAGE;
+	}
+	if (!rc && c->verify && !(rc = run_verify_check_opts(&c->job, &t))) {
+		c->rv = calloc(1, sizeof(*c->rv));
+		rc = !c->rv ? SB_EXIT_ENV : run_verify_prepare(c->rv, &c->job, &t);
+	}
+	if (rc) {
+		cli_target_cleanup(&t, 0);
+		free(c->rv);
+		return rc;
+	}
+	if (!c->job.size)
+		c->job.size = t.region_size;
+	struct sb_results *res = sb_results_create("run");
+	if (!res) {
+		cli_target_cleanup(&t, c->keep);
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	cli_results_describe(res, &t, target);
+	rc = measure_all(c, &t, ops, res);
+	if (c->rv && !cli_interrupted()) {
+		int v = run_verify_check(c->rv, &t);
+		if (!rc)
+			rc = v ? v : c->rv->bad ? SB_EXIT_FAIL : 0;
+		res->extra_key = "verify";
+		res->extra_json = run_verify_json;
+		res->extra_ctx = c->rv;
+	}
+	rc = finish(c, res, &t, rc);
+	cli_target_cleanup(&t, c->keep);
+	sb_results_free(res);
+	if (c->rv)
+		run_verify_free(c->rv);
+	free(c->rv);
+	return rc;
+}
+
+/* A first argument ending in .fio is a job file. */
+static int is_jobfile(const char *a)
+{
+	size_t n = strlen(a);
+	return n > 4 && !strcmp(a + n - 4, ".fio");
+}
+
+#define JOBFILE_MAX (1u << 20)
+
+static const char *env_lookup(const char *name)
+{
+	return getenv(name);
+}
+
+static struct sb_jobfile *jobfile_load(const char *path)
+{
+	struct sb_jobfile *jf = NULL;
+	char msg[512];
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		sb_err("cannot read job file '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	char *text = malloc(JOBFILE_MAX + 1);
+	size_t len = text ? fread(text, 1, JOBFILE_MAX + 1, f) : 0;
+	int bad = ferror(f);
+	fclose(f);
+	if (!text)
+		sb_err("out of memory");
+	else if (bad)
+		sb_err("cannot read job file '%s'", path);
+	else if (len > JOBFILE_MAX)
+		sb_err("job file '%s' is larger than 1 MiB: not a job file?", path);
+	else if (sb_jobfile_parse(text, len, env_lookup, &jf, msg, sizeof(msg)) < 0)
+		sb_err("%s: %s", path, msg);
+	free(text);
+	return jf;
+}
+
+/* Where the jobs run: TARGET, else the file's filename= or directory=,
+ * else the current directory (where fio would put its files); one target
+ * for every job. NULL after saying why. */
+static const char *jobfile_target(const struct sb_jobfile *jf, const char *path,
+				  const char *target)
+{
+	if (target)
+		return target;
+	const char *first = NULL;
+	for (unsigned i = 0; i < jf->njobs; i++) {
+		const struct sb_jobfile_job *j = &jf->jobs[i];
+		const char *t = j->filename[0] ? j->filename : j->directory[0] ? j->directory : ".";
+		if (!first)
+			first = t;
+		else if (strcmp(first, t)) {
+			sb_err("%s: jobs '%s' and '%s' use different targets ('%s', '%s'): storbench "
+			       "runs the jobs of a file on one target; give it after the job file",
+			       path, jf->jobs[0].name, j->name, first, t);
+			return NULL;
+		}
+	}
+	return first;
+}
+
+static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cli_cmd_opts *co,
+		       const char *path, const char *target)
+{
+	if (c->verify) {
+		sb_err("--verify: not with a job file (run each workload with --verify)");
+		return SB_EXIT_USAGE;
+	}
+	struct sb_jobfile *jf = jobfile_load(path);
+	if (!jf)
+		return SB_EXIT_USAGE;
+	int rc = 0;
+	for (unsigned i = 1; i < jf->njobs && !rc; i++)
+		if (!jf->jobs[i].stonewall) {
+			sb_err("%s: job '%s' (line %u) would run at the same time as '%s' in fio; "
+			       "storbench runs the jobs of a file one after another: add stonewall "
+			       "to it (numjobs= runs copies of one job in parallel)",
+			       path, jf->jobs[i].name, jf->jobs[i].line, jf->jobs[i - 1].name);
+			rc = SB_EXIT_USAGE;
+		}
+	const char *tgt = rc ? NULL : jobfile_target(jf, path, target);
+	struct sb_job_opts *opts = calloc(jf->njobs, sizeof(*opts));
+	const struct sb_engine_ops **ops = calloc(jf->njobs, sizeof(*ops));
+	if (!rc && !tgt)
+		rc = SB_EXIT_USAGE;
+	if (!rc && (!opts || !ops)) {
+		sb_err("out of memory");
+		rc = SB_EXIT_ENV;
+	}
+	/* every job is checked before anything is created */
+	for (unsigned i = 0; i < jf->njobs && !rc; i++) {
+		char where[200];
+		snprintf(where, sizeof(where), "%s, job '%s': ", path, jf->jobs[i].name);
+		c->job = jf->jobs[i].opts;
+		if (cli_apply_job_opts(argc, argv, co, &c->job) < 0)
+			rc = SB_EXIT_USAGE;
+		else
+			rc = job_ready(c, where, &ops[i]);
+		opts[i] = c->job;
+	}
+	for (unsigned i = 0; i < jf->nnotes && !rc; i++)
+		fprintf(stderr, "note: %s: %s\n", path, jf->notes[i]);
+	struct sb_results *res = NULL;
+	if (!rc && !(res = sb_results_create("run"))) {
+		sb_err("out of memory");
+		rc = SB_EXIT_ENV;
+	}
+	struct cli_target t;
+	memset(&t, 0, sizeof(t));
+	if (!rc)
+		cli_signals_install();
+	for (unsigned i = 0; i < jf->njobs && !rc && !cli_interrupted(); i++) {
+		memset(&t, 0, sizeof(t));
+		t.destroy_data = c->destroy;
+		c->job = opts[i];
+		int noio = !!(ops[i]->flags & SB_ENGINE_NOIO);
+		rc = cli_target_prepare(&t, tgt, &c->job, sb_rw_reads(c->job.rw), noio);
+		if (rc) {
+			cli_target_cleanup(&t, 0);
+			break;
+		}
+		if (!c->job.size)
+			c->job.size = t.region_size;
+		if (i == 0) {
+			cli_results_describe(res, &t, tgt);
+			snprintf(res->job_file, sizeof(res->job_file), "%s", path);
+		}
+		int m = measure_all(c, &t, ops[i], res);
+		cli_target_cleanup(&t, c->keep);
+		if (m == SB_EXIT_FAIL)
+			c->failed = 1; /* the next jobs still run */
+		else if (m)
+			rc = m;
+	}
+	if (res) {
+		if (!rc && c->failed)
+			rc = SB_EXIT_FAIL;
+		rc = finish(c, res, &t, rc);
+		sb_results_free(res);
+	}
+	free(opts);
+	free(ops);
+	sb_jobfile_free(jf);
+	return rc;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct run_ctx c;
-	struct cli_target t;
-	char *pos[1];
-	int fell_back = 0;
+	char *pos[2];
+	int npos;
 
 	memset(&c, 0, sizeof(c));
-	memset(&t, 0, sizeof(t));
 	sb_job_opts_default(&c.job);
 	c.repeat = 1;
 	c.job.seed = 0;
 	struct cli_cmd_opts co = { run_opts, run_set, 1, &c.job, &c };
-	int p = cli_parse_target(argc, argv, &co, help, "a file, a directory or a block device", &pos[0]);
-	if (p)
-		return p < 0 ? SB_EXIT_OK : p;
-	if (!c.job.seed)
-		c.job.seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
-	char msg[256];
-	if (sb_job_check(&c.job, msg, sizeof(msg)) < 0) {
-		sb_err("%s", msg);
+	int p = cli_parse(argc, argv, &co, pos, 2, &npos);
+	if (p == 1) {
+		help(&co);
+		return SB_EXIT_OK;
+	}
+	if (p < 0)
+		return SB_EXIT_USAGE;
+	if (npos >= 1 && is_jobfile(pos[0]))
+		return run_jobfile(&c, argc, argv, &co, pos[0], npos == 2 ? pos[1] : NULL);
+	if (npos != 1) {
+		sb_err("run needs one TARGET: a file, a directory or a block device, after a job "
+		       "file (JOB.fio) if there is one (see --help)");
 		return SB_EXIT_USAGE;
 	}
-	const struct sb_engine_ops *ops = cli_engine_choose(&c.job, &fell_back);
-	if (!ops)
-		return SB_EXIT_USAGE;
-	/* a fallback was announced by cli_engine_choose, iodepth included */
-	if (!fell_back && c.job.iodepth > 1 && (ops->flags & SB_ENGINE_SYNC) &&
-	    !(ops->flags & SB_ENGINE_NOIO))
-		sb_warn("--iodepth=%u has no effect with %s, which does one request at a time per "
-			"job; use --numjobs for parallel requests", c.job.iodepth, ops->name);
-	snprintf(c.job.engine, sizeof(c.job.engine), "%s", ops->name);
-
-	t.destroy_data = c.destroy;
-	int noio = !!(ops->flags & SB_ENGINE_NOIO);
-	/* every option is valid: only now may files be created */
-	cli_signals_install();
-	int rc = cli_target_prepare(&t, pos[0], &c.job, sb_rw_reads(c.job.rw) && !c.verify, noio);
-	if (!rc && c.verify && noio) {
-		sb_err("--verify: the %s engine does no I/O: nothing to verify", ops->name);
-		rc = SB_EXIT_USAGE;
-	}
-	if (!rc && c.verify && !(rc = run_verify_check_opts(&c.job, &t))) {
-		c.rv = calloc(1, sizeof(*c.rv));
-		rc = !c.rv ? SB_EXIT_ENV : run_verify_prepare(c.rv, &c.job, &t);
-	}
-	if (rc) {
-		cli_target_cleanup(&t, 0);
-		free(c.rv);
-		return rc;
-	}
-	if (!c.job.size)
-		c.job.size = t.region_size;
-	struct sb_results *res = sb_results_create("run");
-	if (!res) {
-		cli_target_cleanup(&t, c.keep);
-		sb_err("out of memory");
-		return SB_EXIT_ENV;
-	}
-	cli_results_describe(res, &t, pos[0]);
-	rc = measure_all(&c, &t, ops, res);
-	if (c.rv && !cli_interrupted()) {
-		int v = run_verify_check(c.rv, &t);
-		if (!rc)
-			rc = v ? v : c.rv->bad ? SB_EXIT_FAIL : 0;
-		res->extra_key = "verify";
-		res->extra_json = run_verify_json;
-		res->extra_ctx = c.rv;
-	}
-	rc = finish(&c, res, &t, rc);
-	cli_target_cleanup(&t, c.keep);
-	sb_results_free(res);
-	if (c.rv)
-		run_verify_free(c.rv);
-	free(c.rv);
-	return rc;
+	return run_single(&c, pos[0]);
 }

@@ -95,6 +95,23 @@ int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos,
 	return 0;
 }
 
+static int ignore_opt(void *ctx, int id, const char *value, char *hint, size_t hintlen)
+{
+	(void)ctx, (void)id, (void)value, (void)hint, (void)hintlen;
+	return 0;
+}
+
+int cli_apply_job_opts(int argc, char **argv, const struct cli_cmd_opts *c,
+		       struct sb_job_opts *job)
+{
+	struct cli_cmd_opts only = *c;
+	char *pos[8];
+	int npos;
+	only.set = ignore_opt;
+	only.job = job;
+	return cli_parse(argc, argv, &only, pos, 8, &npos) ? -1 : 0;
+}
+
 void cli_print_opts(FILE *f, const struct cli_cmd_opts *c)
 {
 	char left[96];

@@ -66,6 +66,7 @@ struct sb_summary_row {
 struct sb_results {
 	char command[16];		/* "run", "quick" */
 	char target_path[4096];
+	char job_file[4096];		/* run JOB.fio: the job file, else "" */
 	struct sb_target_info target;
 	int have_device;		/* device: the disk beneath the target */
 	struct sb_devinfo device;

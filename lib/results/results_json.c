@@ -397,6 +397,8 @@ int sb_results_write_json(const struct sb_results *r, FILE *f)
 	sb_json_str(&j, "version", sb_version());
 	sb_json_str(&j, "features", sb_features());
 	sb_json_str(&j, "command", r->command);
+	if (r->job_file[0])
+		sb_json_str(&j, "job_file", r->job_file);
 	sb_json_bool(&j, "interrupted", r->interrupted);
 	host_json(&j, &r->host);
 	target_json(&j, r);

@@ -1,0 +1,101 @@
+# fio job files: jobs run one after another with fio's defaults, command-line
+# options override them, the target comes from the command line or the
+# file, bad files are refused with the line named, and a size-bound job
+# moves exactly the bytes fio moves for the same file.
+. "$(dirname "$0")/../lib/cli.sh"
+
+mkdir "$T/d"
+cat >"$T/two.fio" <<'JOB'
+; two jobs, the second after the first
+[global]
+size=8M
+bs=4k
+group_reporting
+
+[seqwrite]
+rw=write
+end_fsync=1
+
+[randread]
+stonewall
+rw=randread
+iodepth=1   ; fio's default engine is psync
+JOB
+expect_exit 0 "$SB" run --quiet --output="$T/two.json" "$T/two.fio" "$T/d"
+[ "$(json "$T/two.json" "[j['jobname'] for j in d['jobs']]")" = "['seqwrite', 'randread']" ] ||
+	fail "job names: $(json "$T/two.json" "[j['jobname'] for j in d['jobs']]")"
+[ "$(json "$T/two.json" "[j['job options']['rw'] for j in d['jobs']]")" = "['write', 'randread']" ] ||
+	fail "rw per job"
+[ "$(json "$T/two.json" "d['jobs'][0]['write']['io_bytes']")" = 8388608 ] || fail "seqwrite bytes"
+[ "$(json "$T/two.json" "d['jobs'][1]['read']['io_bytes']")" = 8388608 ] || fail "randread bytes"
+[ "$(json "$T/two.json" "[j['job options']['ioengine'] for j in d['jobs']]")" = "['psync', 'psync']" ] ||
+	fail "fio's default engine is psync"
+[ "$(json "$T/two.json" "[j['job options']['direct'] for j in d['jobs']]")" = "['0', '0']" ] ||
+	fail "fio's default is buffered I/O"
+grep -q "note: .*group_reporting" "$T/err" || fail "ignored option not named in a note"
+[ -z "$(ls -A "$T/d")" ] || fail "test files left in the directory: $(ls -A "$T/d")"
+ok "two jobs one after another, fio's defaults, files removed"
+
+# command-line options override every job's
+expect_exit 0 "$SB" run --quiet --bs=64k --direct=1 --output="$T/ov.json" "$T/two.fio" "$T/d"
+[ "$(json "$T/ov.json" "[j['job options']['bs'] for j in d['jobs']]")" = "['65536', '65536']" ] ||
+	fail "--bs=64k did not override the job file"
+[ "$(json "$T/ov.json" "[j['job options']['direct'] for j in d['jobs']]")" = "['1', '1']" ] ||
+	fail "--direct=1 did not override the job file"
+ok "command-line options override the job file"
+
+# the target from the file, through ${VAR}
+cat >"$T/fname.fio" <<'JOB'
+[w]
+filename=${SBTEST_DIR}/f.bin
+rw=randwrite
+size=4M
+JOB
+SBTEST_DIR="$T" expect_exit 0 "$SB" run --quiet --output="$T/fn.json" "$T/fname.fio"
+[ "$(json "$T/fn.json" "d['jobs'][0]['write']['io_bytes']")" = 4194304 ] || fail "filename= bytes"
+json "$T/fn.json" "d['storbench']['target']['path']" | grep -q "/f.bin$" ||
+	fail "target not the file's filename= ($(json "$T/fn.json" "d['storbench']['target']['path']"))"
+[ -e "$T/f.bin" ] && fail "created file left"
+expect_exit 2 env -u SBTEST_DIR "$SB" run --quiet "$T/fname.fio"
+grep -q 'SBTEST_DIR' "$T/err" || fail "unset variable not named"
+ok "filename= with \${VAR}; an unset variable is refused"
+
+# refused: concurrent jobs, unknown options, bad values, missing file
+printf '[a]\nrw=read\nsize=1M\n[b]\nrw=write\nsize=1M\n' >"$T/conc.fio"
+expect_exit 2 "$SB" run "$T/conc.fio" "$T/d"
+grep -q "stonewall" "$T/err" || fail "concurrent jobs: stonewall not suggested"
+printf '[a]\nrw=read\nverify=crc32c\n' >"$T/unk.fio"
+expect_exit 2 "$SB" run "$T/unk.fio" "$T/d"
+grep -q "line 3" "$T/err" && grep -q "verify" "$T/err" || fail "unknown option: $(cat "$T/err")"
+printf '[a]\nbs=4q\n' >"$T/bad.fio"
+expect_exit 2 "$SB" run "$T/bad.fio" "$T/d"
+grep -q "line 2" "$T/err" && grep -q "bs" "$T/err" || fail "bad value: $(cat "$T/err")"
+expect_exit 2 "$SB" run "$T/missing.fio" "$T/d"
+printf '[a]\nfilename=%s/x\n[b]\nstonewall\nfilename=%s/y\n' "$T" "$T" >"$T/two-targets.fio"
+expect_exit 2 "$SB" run "$T/two-targets.fio"
+grep -q "different targets" "$T/err" || fail "two targets: $(cat "$T/err")"
+[ -z "$(ls -A "$T/d")" ] || fail "a refused job file created files"
+ok "bad job files refused with the line named, nothing created"
+
+# the same size-bound job file through fio moves the same bytes
+if command -v fio >/dev/null 2>&1; then
+	mkdir "$T/fio"
+	cat >"$T/same.fio" <<'JOB'
+[global]
+size=4M
+bs=16k
+[mixed]
+rw=randrw
+rwmixread=70
+JOB
+	(cd "$T/fio" && fio --output-format=json --output="$T/fio.json" "$T/same.fio" >/dev/null 2>&1) ||
+		fail "fio could not run the job file"
+	expect_exit 0 "$SB" run --quiet --output="$T/same.json" "$T/same.fio" "$T/d"
+	for k in "['read']['io_bytes'] + d['jobs'][0]['write']['io_bytes']" \
+		"['read']['total_ios'] + d['jobs'][0]['write']['total_ios']"; do
+		a=$(json "$T/fio.json" "d['jobs'][0]$k")
+		b=$(json "$T/same.json" "d['jobs'][0]$k")
+		[ "$a" = "$b" ] || fail "fio moved $a, storbench $b ($k)"
+	done
+	ok "the same job file moves the same bytes and requests as fio ($a)"
+fi
