@@ -289,17 +289,24 @@ static int set_name(struct ctx *c, const struct fio_opt *o, const char *v)
 	return 0;
 }
 
-/* filename= and directory=: one path each (fio joins several with ':'). */
+/* filename= and directory=: one path each (fio joins several with ':';
+ * a ':' inside a name, as in /dev/disk/by-path names, is written '\:'). */
 static int set_path(struct ctx *c, const struct fio_opt *o, const char *v, char *dst,
 		    size_t dstlen)
 {
+	size_t n = 0;
 	if (!*v)
 		return bad_value(c, o->name, v, "a path");
-	if (strchr(v, ':'))
-		return bad_value(c, o->name, v, o->why);
-	if (strlen(v) >= dstlen)
-		return bad_value(c, o->name, v, "a shorter path");
-	snprintf(dst, dstlen, "%s", v);
+	for (const char *p = v; *p; p++) {
+		if (*p == ':')
+			return bad_value(c, o->name, v, o->why);
+		if (p[0] == '\\' && p[1] == ':')
+			p++;
+		if (n + 1 >= dstlen)
+			return bad_value(c, o->name, v, "a shorter path");
+		dst[n++] = *p;
+	}
+	dst[n] = 0;
 	return 0;
 }
 

@@ -224,6 +224,18 @@ static void test_comments(void **state)
 	expect_err("[j]\nbs=8k#x\n", "line 2: bs: '8k#x' is not valid", NULL);
 }
 
+/* fio separates files with ':' and escapes one inside a name as '\:' */
+static void test_escaped_colon(void **state)
+{
+	(void)state;
+	struct sb_jobfile *jf =
+		parse("[j]\nfilename=/dev/disk/by-path/pci-0000\\:00\\:1f.2-ata-1\n");
+	assert_int_equal(jf->njobs, 1);
+	assert_string_equal(jf->jobs[0].filename, "/dev/disk/by-path/pci-0000:00:1f.2-ata-1");
+	sb_jobfile_free(jf);
+	expect_err("[j]\nfilename=a\\:b:c\n", "line 2: filename:", "one file per job");
+}
+
 static void test_crlf(void **state)
 {
 	(void)state;
@@ -517,6 +529,7 @@ int main(void)
 		cmocka_unit_test(test_later_global),
 		cmocka_unit_test(test_flags),
 		cmocka_unit_test(test_comments),
+		cmocka_unit_test(test_escaped_colon),
 		cmocka_unit_test(test_crlf),
 		cmocka_unit_test(test_no_nul_at_end),
 		cmocka_unit_test(test_env_expansion),
