@@ -225,9 +225,11 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 	if (!o->iterations && !o->duration_ns)
 		o->iterations = 10;
 	o->v.phase = VPHASE_BOTH;
-	struct sb_target_info ti;
-	if (!o->v.size_given && sb_target_probe(target, &ti) == 0 &&
-	    (ti.kind == SB_TARGET_DIR || ti.kind == SB_TARGET_NONE)) {
+	/* probed once: verify_target_resolve takes what was found here */
+	if ((rc = cli_target_probe(&s->t.ct, target)))
+		goto out;
+	const enum sb_target_kind kind = s->t.ct.info.kind;
+	if (!o->v.size_given && (kind == SB_TARGET_DIR || kind == SB_TARGET_NONE)) {
 		/* verify fills a directory's free space; a soak repeats: 1 GiB */
 		o->v.size = 1ull << 30;
 		o->v.size_given = 1;

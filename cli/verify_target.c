@@ -212,7 +212,8 @@ int verify_target_resolve(struct vtarget *t, const char *path, struct verify_opt
 {
 	int e;
 	t->path = path;
-	if ((e = cli_target_probe(&t->ct, path)))
+	/* a caller that looked first (soak) is not made to look twice */
+	if (!t->ct.probed && (e = cli_target_probe(&t->ct, path)))
 		return e;
 	switch (t->ct.info.kind) {
 	case SB_TARGET_BLOCK:
