@@ -86,6 +86,8 @@ struct cli_target {
 	int excl_fd;		/* fd + 1 of the device held with O_EXCL, 0 none */
 	int direct_fallback;	/* no O_DIRECT here (tmpfs): measured buffered */
 	int probed;		/* info holds a successful cli_target_probe of the path */
+	unsigned tag;		/* input: 0, or a number in the names of a directory's
+				 * test files (concurrent jobs in one directory) */
 };
 /* May the block device at path be written? Mounted or swap: never; any
  * other only with destroy_data (the refusal names a signature it found). On success the
@@ -121,6 +123,17 @@ struct cli_measure {
 int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
 		const struct sb_engine_ops *ops, struct cli_target *t,
 		struct sb_job_result *res);
+/* Jobs that run at the same time (a job file's jobs without stonewall). */
+#define CLI_GROUP_MAX 64
+struct cli_measure_job {
+	const struct sb_job_opts *job;
+	const struct sb_engine_ops *ops;
+	struct cli_target *t;
+	struct sb_job_result *res;
+};
+/* Starts n (<= CLI_GROUP_MAX) jobs together, one progress line for all;
+ * returns as cli_measure, the first failure. */
+int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job *js, unsigned n);
 
 /* A summary row per direction over jobs [first, first+n) of r (cli/cmd_run.c). */
 void cli_summarize(struct sb_results *r, size_t first, unsigned n, const char *test);
@@ -128,7 +141,8 @@ void cli_summarize(struct sb_results *r, size_t first, unsigned n, const char *t
 /* ---- signals (cli/signals.c) ---- */
 void cli_signals_install(void);
 int cli_interrupted(void); /* 0, SIGINT or SIGTERM */
-void cli_signals_set_run(struct sb_run *r);
+/* The runs a first Ctrl-C stops (n at most CLI_GROUP_MAX; 0: none). */
+void cli_signals_set_runs(struct sb_run *const *runs, unsigned n);
 /* A test file we created (on 1) or removed (on 0): a second Ctrl-C removes
  * every tracked file before exiting. path must stay valid while tracked. */
 void cli_signals_track_file(const char *path, int on);

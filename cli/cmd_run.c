@@ -1,5 +1,5 @@
 /* storbench run: one fio-class workload on a file, directory or device,
- * or the jobs of a fio job file one after another. */
+ * or the jobs of a fio job file, together or in turn as fio runs them. */
 #include "cli/cli.h"
 #include "cli/run_verify.h"
 #include "lib/job/jobfile.h"
@@ -79,11 +79,11 @@ static void help(const struct cli_cmd_opts *co)
 	       "is created at --size and removed afterwards), a directory (one test file\n"
 	       "per job, removed afterwards) or a block device (writes need --destroy-data).\n"
 	       "Sizes take units (512, 4k, 1M, 2G), times too (500ms, 30s, 5m, 2h).\n\n"
-	       "With a fio job file (a name ending in .fio), its jobs run one after another\n"
-	       "with fio's defaults (buffered, psync), on TARGET if given, else on the\n"
-	       "job file's filename= or directory=, else in the current directory; workload\n"
-	       "options given here override every job's. docs/jobfiles.md lists the fio\n"
-	       "options storbench takes.\n\n"
+	       "With a fio job file (a name ending in .fio), its jobs run as fio runs them\n"
+	       "(together, or after the ones before at each stonewall) with fio's defaults\n"
+	       "(buffered, psync), on TARGET if given, else on the job file's filename= or\n"
+	       "directory=, else in the current directory; workload options given here\n"
+	       "override every job's. docs/jobfiles.md lists the fio options storbench takes.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
@@ -351,6 +351,134 @@ static const char *jobfile_target(const struct sb_jobfile *jf, const char *path,
 	return first;
 }
 
+/* Jobs [i, end) start together: job i and those after it without
+ * stonewall, as fio runs them. */
+static unsigned group_end(const struct sb_jobfile *jf, unsigned i)
+{
+	unsigned e = i + 1;
+	while (e < jf->njobs && !jf->jobs[e].stonewall)
+		e++;
+	return e;
+}
+
+/* Concurrent jobs each need their own files: a directory target. And a
+ * repeat of a group would interleave its jobs' results. 0 or an exit code. */
+static int groups_ok(const struct run_ctx *c, const struct sb_jobfile *jf, const char *path,
+		     const char *tgt)
+{
+	for (unsigned g = 0; g < jf->njobs; g = group_end(jf, g)) {
+		if (group_end(jf, g) - g == 1)
+			continue;
+		const char *a = jf->jobs[g].name, *b = jf->jobs[g + 1].name;
+		if (c->repeat > 1) {
+			sb_err("--repeat: not with jobs that run at the same time ('%s' and '%s' in "
+			       "%s have no stonewall between them)", a, b, path);
+			return SB_EXIT_USAGE;
+		}
+		struct cli_target t;
+		memset(&t, 0, sizeof(t));
+		int rc = cli_target_probe(&t, tgt);
+		if (rc)
+			return rc;
+		if (t.info.kind != SB_TARGET_DIR) {
+			sb_err("%s: jobs '%s' and '%s' run at the same time (no stonewall between "
+			       "them), each on its own files: that needs a directory, not '%s'; "
+			       "add stonewall to run them one after another", path, a, b, tgt);
+			return SB_EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
+/* One job alone, with its repeats. */
+static int run_alone(struct run_ctx *c, const struct sb_engine_ops *ops, const char *tgt,
+		     struct sb_results *res, int first, const char *path)
+{
+	struct cli_target t;
+	memset(&t, 0, sizeof(t));
+	t.destroy_data = c->destroy;
+	int noio = !!(ops->flags & SB_ENGINE_NOIO);
+	int rc = cli_target_prepare(&t, tgt, &c->job, sb_rw_reads(c->job.rw), noio);
+	if (rc) {
+		cli_target_cleanup(&t, 0);
+		return rc;
+	}
+	if (!c->job.size)
+		c->job.size = t.region_size;
+	if (first) {
+		cli_results_describe(res, &t, tgt);
+		snprintf(res->job_file, sizeof(res->job_file), "%s", path);
+	}
+	rc = measure_all(c, &t, ops, res);
+	cli_target_cleanup(&t, c->keep);
+	return rc;
+}
+
+/* Jobs [g, e) at the same time, each on its own files in the directory. */
+static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g, unsigned e,
+		     struct sb_job_opts *opts, const struct sb_engine_ops **ops, const char *tgt,
+		     struct sb_results *res, const char *path)
+{
+	const unsigned n = e - g;
+	struct cli_target *ts = calloc(n, sizeof(*ts));
+	struct cli_measure_job *mj = calloc(n, sizeof(*mj));
+	char label[256] = "";
+	int rc = 0;
+
+	if (!ts || !mj) {
+		free(ts);
+		free(mj);
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	unsigned k = 0;
+	for (; k < n && !rc; k++) {
+		struct sb_job_opts *o = &opts[g + k];
+		ts[k].destroy_data = c->destroy;
+		ts[k].tag = g + k + 1; /* its own file names */
+		rc = cli_target_prepare(&ts[k], tgt, o, sb_rw_reads(o->rw),
+					!!(ops[g + k]->flags & SB_ENGINE_NOIO));
+		if (rc)
+			break;
+		if (!o->size)
+			o->size = ts[k].region_size;
+		struct sb_job_result *jr = sb_job_result_create();
+		if (!jr || sb_results_add_job(res, jr) < 0) {
+			sb_job_result_free(jr);
+			sb_err("out of memory");
+			rc = SB_EXIT_ENV;
+			break;
+		}
+		snprintf(jr->name, sizeof(jr->name), "%s", jf->jobs[g + k].name);
+		mj[k] = (struct cli_measure_job){ o, ops[g + k], &ts[k], jr };
+		size_t l = strlen(label);
+		snprintf(label + l, sizeof(label) - l, "%s%s", k ? " + " : "", jr->name);
+	}
+	if (!rc && g == 0) {
+		cli_results_describe(res, &ts[0], tgt);
+		snprintf(res->job_file, sizeof(res->job_file), "%s", path);
+	}
+	if (!rc) {
+		struct cli_measure m = { label, c->quiet, NULL };
+		int w = cli_measure_group(&m, mj, n);
+		for (unsigned i = 0; i < n; i++) {
+			cli_sanity_warnings(res, mj[i].res);
+			if (mj[i].res->interrupted)
+				res->interrupted = 1;
+			if (mj[i].res->errors)
+				rc = SB_EXIT_FAIL;
+		}
+		if (w < 0)
+			rc = SB_EXIT_FAIL;
+	}
+	/* k targets were prepared, the k-th perhaps in part */
+	for (unsigned i = 0; i <= k && i < n; i++)
+		cli_target_cleanup(&ts[i], rc && rc != SB_EXIT_FAIL ? 0 : c->keep);
+	free(ts);
+	free(mj);
+	return rc;
+}
+
 static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cli_cmd_opts *co,
 		       const char *path, const char *target)
 {
@@ -362,18 +490,10 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 	if (!jf)
 		return SB_EXIT_USAGE;
 	int rc = 0;
-	for (unsigned i = 1; i < jf->njobs && !rc; i++)
-		if (!jf->jobs[i].stonewall) {
-			sb_err("%s: job '%s' (line %u) would run at the same time as '%s' in fio; "
-			       "storbench runs the jobs of a file one after another: add stonewall "
-			       "to it (numjobs= runs copies of one job in parallel)",
-			       path, jf->jobs[i].name, jf->jobs[i].line, jf->jobs[i - 1].name);
-			rc = SB_EXIT_USAGE;
-		}
-	const char *tgt = rc ? NULL : jobfile_target(jf, path, target);
+	const char *tgt = jobfile_target(jf, path, target);
 	struct sb_job_opts *opts = calloc(jf->njobs, sizeof(*opts));
 	const struct sb_engine_ops **ops = calloc(jf->njobs, sizeof(*ops));
-	if (!rc && !tgt)
+	if (!tgt)
 		rc = SB_EXIT_USAGE;
 	if (!rc && (!opts || !ops)) {
 		sb_err("out of memory");
@@ -390,6 +510,8 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 			rc = job_ready(c, where, &ops[i]);
 		opts[i] = c->job;
 	}
+	if (!rc)
+		rc = groups_ok(c, jf, path, tgt);
 	for (unsigned i = 0; i < jf->nnotes && !rc; i++)
 		fprintf(stderr, "note: %s: %s\n", path, jf->notes[i]);
 	struct sb_results *res = NULL;
@@ -397,28 +519,17 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 		sb_err("out of memory");
 		rc = SB_EXIT_ENV;
 	}
-	struct cli_target t;
-	memset(&t, 0, sizeof(t));
 	if (!rc)
 		cli_signals_install();
-	for (unsigned i = 0; i < jf->njobs && !rc && !cli_interrupted(); i++) {
-		memset(&t, 0, sizeof(t));
-		t.destroy_data = c->destroy;
-		c->job = opts[i];
-		int noio = !!(ops[i]->flags & SB_ENGINE_NOIO);
-		rc = cli_target_prepare(&t, tgt, &c->job, sb_rw_reads(c->job.rw), noio);
-		if (rc) {
-			cli_target_cleanup(&t, 0);
-			break;
+	for (unsigned g = 0, e; g < jf->njobs && !rc && !cli_interrupted(); g = e) {
+		e = group_end(jf, g);
+		int m;
+		if (e - g == 1) {
+			c->job = opts[g];
+			m = run_alone(c, ops[g], tgt, res, g == 0, path);
+		} else {
+			m = run_group(c, jf, g, e, opts, ops, tgt, res, path);
 		}
-		if (!c->job.size)
-			c->job.size = t.region_size;
-		if (i == 0) {
-			cli_results_describe(res, &t, tgt);
-			snprintf(res->job_file, sizeof(res->job_file), "%s", path);
-		}
-		int m = measure_all(c, &t, ops[i], res);
-		cli_target_cleanup(&t, c->keep);
 		if (m == SB_EXIT_FAIL)
 			c->failed = 1; /* the next jobs still run */
 		else if (m)
@@ -427,7 +538,7 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 	if (res) {
 		if (!rc && c->failed)
 			rc = SB_EXIT_FAIL;
-		rc = finish(c, res, &t, rc);
+		rc = finish(c, res, NULL, rc);
 		sb_results_free(res);
 	}
 	free(opts);

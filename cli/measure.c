@@ -31,7 +31,28 @@ static void progress_line(FILE *f, const char *label, const struct sb_progress *
  * log gets its line every 10 s even when each measurement is shorter. */
 static uint64_t last_line_ns;
 
-static void watch(struct sb_run *run, const struct cli_measure *m)
+/* Progress of every run, summed; 1 when all have finished. */
+static int progress(struct sb_run *const *runs, unsigned n, struct sb_progress *sum)
+{
+	int done = 1;
+	memset(sum, 0, sizeof(*sum));
+	for (unsigned i = 0; i < n; i++) {
+		struct sb_progress p;
+		done &= sb_run_progress(runs[i], &p);
+		for (int d = 0; d < SB_DDIR_N; d++) {
+			sum->bytes[d] += p.bytes[d];
+			sum->ios[d] += p.ios[d];
+		}
+		sum->elapsed_ns = SB_MAX(sum->elapsed_ns, p.elapsed_ns);
+		sum->ramping |= p.ramping;
+		/* the slowest sets the pace; finished ones count as done */
+		double f = p.done ? 1.0 : p.fraction;
+		sum->fraction = i ? SB_MIN(sum->fraction, f) : f;
+	}
+	return done;
+}
+
+static void watch(struct sb_run *const *runs, unsigned n, const struct cli_measure *m)
 {
 	int tty = isatty(STDERR_FILENO);
 	uint64_t every = tty ? 250000000ull : 10000000000ull;
@@ -39,7 +60,7 @@ static void watch(struct sb_run *run, const struct cli_measure *m)
 		last_line_ns = sb_now_ns();
 	struct sb_progress p, prev;
 	memset(&prev, 0, sizeof(prev));
-	while (!sb_run_progress(run, &p)) {
+	while (!progress(runs, n, &p)) {
 		struct timespec ts = { 0, 50000000 };
 		nanosleep(&ts, NULL);
 		uint64_t now = sb_now_ns();
@@ -80,50 +101,95 @@ static void report_errors(const struct cli_target *t, const struct sb_job_result
 		sb_err("%llu requests failed in all", (unsigned long long)res->errors);
 }
 
-int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
-		const struct sb_engine_ops *ops, struct cli_target *t,
-		struct sb_job_result *res)
+static void params_of(struct sb_run_params *p, const struct cli_measure *m,
+		      const struct cli_measure_job *j)
 {
-	struct sb_run_params p;
-	struct sb_run *run = NULL;
+	memset(p, 0, sizeof(*p));
+	p->job = *j->job;
+	p->engine = j->ops;
+	p->paths = (const char *const *)j->t->paths;
+	p->npaths = j->t->npaths;
+	p->is_blockdev = j->t->is_blockdev;
+	p->region_offset = j->t->region_offset;
+	p->region_size = j->t->region_size;
+	p->align = j->t->align;
+	p->verify = m->verify;
+}
+
+int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job *js, unsigned n)
+{
+	struct sb_run *runs[CLI_GROUP_MAX] = { NULL };
+	int have_ds[CLI_GROUP_MAX] = { 0 };
+	int w[CLI_GROUP_MAX] = { 0 };
 	const char *step = NULL;
+	int e = 0;
 
-	memset(&p, 0, sizeof(p));
-	p.job = *job;
-	p.engine = ops;
-	p.paths = (const char *const *)t->paths;
-	p.npaths = t->npaths;
-	p.is_blockdev = t->is_blockdev;
-	p.region_offset = t->region_offset;
-	p.region_size = t->region_size;
-	p.align = t->align;
-	p.verify = m->verify;
-
-	int e = sb_run_create(&run, &p, &step);
+	if (!n || n > CLI_GROUP_MAX)
+		return -EINVAL;
+	/* every run is set up (files opened, buffers made) before any starts */
+	for (unsigned i = 0; i < n && !e; i++) {
+		struct sb_run_params p;
+		params_of(&p, m, &js[i]);
+		e = sb_run_create(&runs[i], &p, &step);
+		if (e < 0)
+			sb_err("cannot start %s (%s): %s", n > 1 ? js[i].res->name : m->label,
+			       step ? step : "setup", strerror(-e));
+	}
 	if (e < 0) {
-		sb_err("cannot start %s (%s): %s", m->label, step ? step : "setup", strerror(-e));
+		for (unsigned i = 0; i < n; i++)
+			sb_run_free(runs[i]);
 		return e;
 	}
-	int have_ds = t->info.devname[0] && sb_diskstat_read(t->info.devname, &res->ds_before) == 0;
-	uint64_t t0 = sb_now_ns();
-	cli_signals_set_run(run);
-	e = sb_run_start(run);
-	if (e == 0)
-		watch(run, m);
-	int w = sb_run_wait(run, res);
-	cli_signals_set_run(NULL);
-	if (have_ds && sb_diskstat_read(t->info.devname, &res->ds_after) == 0) {
-		res->have_diskstat = 1;
-		res->ds_elapsed_ns = sb_now_ns() - t0;
+	for (unsigned i = 0; i < n; i++) {
+		const struct cli_target *t = js[i].t;
+		have_ds[i] = t->info.devname[0] &&
+			     sb_diskstat_read(t->info.devname, &js[i].res->ds_before) == 0;
 	}
-	sb_run_free(run);
+	uint64_t t0 = sb_now_ns();
+	struct timespec wall;
+	clock_gettime(CLOCK_REALTIME, &wall);
+	cli_signals_set_runs(runs, n);
+	unsigned started = 0;
+	for (; started < n && !e; started++) {
+		e = sb_run_start(runs[started]);
+		js[started].res->start_unix_ns =
+			(uint64_t)wall.tv_sec * 1000000000ull + (uint64_t)wall.tv_nsec;
+	}
+	if (e == 0)
+		watch(runs, n, m);
+	else
+		for (unsigned i = 0; i < started; i++)
+			sb_run_stop(runs[i]);
+	for (unsigned i = 0; i < n; i++)
+		w[i] = sb_run_wait(runs[i], js[i].res);
+	cli_signals_set_runs(NULL, 0);
+	for (unsigned i = 0; i < n; i++) {
+		struct sb_job_result *res = js[i].res;
+		if (have_ds[i] && sb_diskstat_read(js[i].t->info.devname, &res->ds_after) == 0) {
+			res->have_diskstat = 1;
+			res->ds_elapsed_ns = sb_now_ns() - t0;
+		}
+		sb_run_free(runs[i]);
+	}
 	if (e < 0) {
 		sb_err("cannot start the workers: %s", strerror(-e));
 		return e;
 	}
-	if (w < 0 || res->errors) {
-		report_errors(t, res, w);
-		return w;
+	int first = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (w[i] < 0 || js[i].res->errors) {
+			report_errors(js[i].t, js[i].res, w[i]);
+			if (!first)
+				first = w[i];
+		}
 	}
-	return 0;
+	return first;
+}
+
+int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
+		const struct sb_engine_ops *ops, struct cli_target *t,
+		struct sb_job_result *res)
+{
+	const struct cli_measure_job j = { job, ops, t, res };
+	return cli_measure_group(m, &j, 1);
 }

@@ -9,7 +9,8 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t got_signal;
-static struct sb_run *volatile current;
+/* the runs going on now: a job, or the concurrent jobs of a job file */
+static struct sb_run *volatile current[CLI_GROUP_MAX];
 
 #define MAX_TRACKED 256
 static const char *volatile tracked[MAX_TRACKED];
@@ -23,9 +24,11 @@ static void on_signal(int sig)
 		_exit(sig == SIGTERM ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT);
 	}
 	got_signal = sig;
-	struct sb_run *r = current;
-	if (r)
-		sb_run_stop(r);
+	for (int i = 0; i < CLI_GROUP_MAX; i++) {
+		struct sb_run *r = current[i];
+		if (r)
+			sb_run_stop(r);
+	}
 }
 
 void cli_signals_install(void)
@@ -43,11 +46,13 @@ int cli_interrupted(void)
 	return got_signal;
 }
 
-void cli_signals_set_run(struct sb_run *r)
+void cli_signals_set_runs(struct sb_run *const *runs, unsigned n)
 {
-	current = r;
-	if (r && got_signal)
-		sb_run_stop(r);
+	for (unsigned i = 0; i < CLI_GROUP_MAX; i++) {
+		current[i] = i < n ? runs[i] : NULL;
+		if (i < n && runs[i] && got_signal)
+			sb_run_stop(runs[i]);
+	}
 }
 
 void cli_signals_track_file(const char *path, int on)

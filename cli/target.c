@@ -111,7 +111,10 @@ static int create_files(struct cli_target *t, const char *path, const struct sb_
 {
 	char name[4096];
 	for (unsigned i = 0; i < t->npaths; i++) {
-		if (t->info.kind == SB_TARGET_DIR)
+		if (t->info.kind == SB_TARGET_DIR && t->tag)
+			snprintf(name, sizeof(name), "%s/.storbench-%d-%u-%u.tmp", path, (int)getpid(),
+				 t->tag, i);
+		else if (t->info.kind == SB_TARGET_DIR)
 			snprintf(name, sizeof(name), "%s/.storbench-%d-%u.tmp", path, (int)getpid(), i);
 		else
 			snprintf(name, sizeof(name), "%s", path);

@@ -34,6 +34,7 @@ struct sb_job_result {
 	struct sb_job_opts opts;
 	char engine[16];
 	uint64_t runtime_ns;		/* measured period */
+	uint64_t start_unix_ns;		/* when it started (ramp included), wall clock */
 	struct sb_dir_result dir[SB_DDIR_N];
 	struct sb_hist sync_lat;	/* fsync requests */
 	uint64_t errors;

@@ -236,6 +236,8 @@ static void job_json(struct sb_json *j, const struct sb_results *r, const struct
 	hist_json(j, "lat_ns", &jr->sync_lat);
 	sb_json_obj_close(j);
 	sb_json_u64(j, "job_runtime", jr->runtime_ns / 1000000);
+	if (jr->start_unix_ns)
+		sb_json_u64(j, "job_start", jr->start_unix_ns / 1000000);
 	sb_json_double(j, "usr_cpu", jr->usr_cpu);
 	sb_json_double(j, "sys_cpu", jr->sys_cpu);
 
