@@ -431,6 +431,7 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
+	/* every target first: a job that cannot start leaves no empty result */
 	unsigned k = 0;
 	for (; k < n && !rc; k++) {
 		struct sb_job_opts *o = &opts[g + k];
@@ -442,6 +443,8 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 			break;
 		if (!o->size)
 			o->size = ts[k].region_size;
+	}
+	for (unsigned i = 0; i < n && !rc; i++) {
 		struct sb_job_result *jr = sb_job_result_create();
 		if (!jr || sb_results_add_job(res, jr) < 0) {
 			sb_job_result_free(jr);
@@ -449,10 +452,10 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 			rc = SB_EXIT_ENV;
 			break;
 		}
-		snprintf(jr->name, sizeof(jr->name), "%s", jf->jobs[g + k].name);
-		mj[k] = (struct cli_measure_job){ o, ops[g + k], &ts[k], jr };
+		snprintf(jr->name, sizeof(jr->name), "%s", jf->jobs[g + i].name);
+		mj[i] = (struct cli_measure_job){ &opts[g + i], ops[g + i], &ts[i], jr };
 		size_t l = strlen(label);
-		snprintf(label + l, sizeof(label) - l, "%s%s", k ? " + " : "", jr->name);
+		snprintf(label + l, sizeof(label) - l, "%s%s", i ? " + " : "", jr->name);
 	}
 	if (!rc && g == 0) {
 		cli_results_describe(res, &ts[0], tgt);
