@@ -74,6 +74,7 @@ int cmd_verify(int argc, char **argv);
 int cmd_soak(int argc, char **argv);
 
 /* ---- targets (cli/target.c) ---- */
+#define CLI_NEW_FILE_SIZE (1ull << 30) /* a new test file without --size */
 struct cli_target {
 	struct sb_target_info info;
 	char *paths[256];	/* what each job opens */
@@ -99,6 +100,12 @@ int cli_device_consent(struct cli_target *t, const char *path);
  * (non-zero) on failure. */
 int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opts *job,
 		       int needs_data, int noio);
+/* One job's part of a target prepared for several jobs at once (a file or
+ * a device, probed or prepared): its region and alignment, checked. The view
+ * shares the target's paths and owns nothing: never clean it up. new_size:
+ * the size a new file is (or will be) created at. 0 or an exit code. */
+int cli_target_view(const struct cli_target *shared, struct cli_target *view,
+		    const struct sb_job_opts *job, uint64_t new_size);
 /* Remove the files we created (unless keep). */
 void cli_target_cleanup(struct cli_target *t, int keep);
 /* Validate TARGET without creating anything (for the option check). */

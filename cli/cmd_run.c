@@ -361,32 +361,16 @@ static unsigned group_end(const struct sb_jobfile *jf, unsigned i)
 	return e;
 }
 
-/* Concurrent jobs each need their own files: a directory target. And a
- * repeat of a group would interleave its jobs' results. 0 or an exit code. */
-static int groups_ok(const struct run_ctx *c, const struct sb_jobfile *jf, const char *path,
-		     const char *tgt)
+/* A repeat of jobs that run together would interleave their results. */
+static int groups_ok(const struct run_ctx *c, const struct sb_jobfile *jf, const char *path)
 {
-	for (unsigned g = 0; g < jf->njobs; g = group_end(jf, g)) {
-		if (group_end(jf, g) - g == 1)
-			continue;
-		const char *a = jf->jobs[g].name, *b = jf->jobs[g + 1].name;
-		if (c->repeat > 1) {
+	for (unsigned g = 0; g < jf->njobs; g = group_end(jf, g))
+		if (group_end(jf, g) - g > 1 && c->repeat > 1) {
 			sb_err("--repeat: not with jobs that run at the same time ('%s' and '%s' in "
-			       "%s have no stonewall between them)", a, b, path);
+			       "%s have no stonewall between them)", jf->jobs[g].name,
+			       jf->jobs[g + 1].name, path);
 			return SB_EXIT_USAGE;
 		}
-		struct cli_target t;
-		memset(&t, 0, sizeof(t));
-		int rc = cli_target_probe(&t, tgt);
-		if (rc)
-			return rc;
-		if (t.info.kind != SB_TARGET_DIR) {
-			sb_err("%s: jobs '%s' and '%s' run at the same time (no stonewall between "
-			       "them), each on its own files: that needs a directory, not '%s'; "
-			       "add stonewall to run them one after another", path, a, b, tgt);
-			return SB_EXIT_USAGE;
-		}
-	}
 	return 0;
 }
 
@@ -414,13 +398,58 @@ static int run_alone(struct run_ctx *c, const struct sb_engine_ops *ops, const c
 	return rc;
 }
 
-/* Jobs [g, e) at the same time, each on its own files in the directory. */
+/* The target a group of jobs shares (a file or a device): prepared once
+ * for all of them, written if any writes, laid out if any reads, over the
+ * span of their regions. views[k] is job k's part. 0 or an exit code. */
+static int prepare_shared(struct run_ctx *c, struct cli_target *shared, const char *tgt,
+			  struct sb_job_opts *opts, const struct sb_engine_ops **ops, unsigned n,
+			  struct cli_target *views)
+{
+	struct sb_job_opts u = opts[0];
+	uint64_t lo = UINT64_MAX, hi = 0, new_size = 0;
+	int writes = 0, reads = 0, whole = 0, noio = 1;
+	for (unsigned k = 0; k < n; k++) {
+		const struct sb_job_opts *o = &opts[k];
+		writes |= sb_rw_writes(o->rw);
+		reads |= sb_rw_reads(o->rw);
+		noio &= !!(ops[k]->flags & SB_ENGINE_NOIO);
+		whole |= !o->size;
+		lo = SB_MIN(lo, o->offset);
+		hi = SB_MAX(hi, o->offset + o->size);
+		new_size = SB_MAX(new_size, o->size);
+	}
+	if (!new_size || whole)
+		new_size = SB_MAX(new_size, CLI_NEW_FILE_SIZE);
+	/* every job's part is checked before anything is created */
+	for (unsigned k = 0; k < n; k++) {
+		int rc = cli_target_view(shared, &views[k], &opts[k], new_size);
+		if (rc)
+			return rc;
+	}
+	u.rw = writes ? SB_RW_WRITE : SB_RW_READ;
+	u.offset = shared->info.kind == SB_TARGET_NONE ? 0 : lo;
+	u.size = shared->info.kind == SB_TARGET_NONE ? new_size : whole ? 0 : hi - lo;
+	u.direct = 0; /* each view checks its own alignment */
+	u.numjobs = 1;
+	shared->destroy_data = c->destroy;
+	int rc = cli_target_prepare(shared, tgt, &u, reads, noio);
+	for (unsigned k = 0; k < n && !rc; k++) {
+		rc = cli_target_view(shared, &views[k], &opts[k], new_size);
+		if (!rc && !opts[k].size)
+			opts[k].size = views[k].region_size;
+	}
+	return rc;
+}
+
+/* Jobs [g, e) at the same time: in a directory each on its own files, on a
+ * file or a device each on its part of it. */
 static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g, unsigned e,
 		     struct sb_job_opts *opts, const struct sb_engine_ops **ops, const char *tgt,
 		     struct sb_results *res, const char *path)
 {
 	const unsigned n = e - g;
-	struct cli_target *ts = calloc(n, sizeof(*ts));
+	/* ts[0..n): each job's target (or view); ts[n]: the shared one */
+	struct cli_target *ts = calloc(n + 1, sizeof(*ts));
 	struct cli_measure_job *mj = calloc(n, sizeof(*mj));
 	char label[256] = "";
 	int rc = 0;
@@ -431,9 +460,12 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
+	struct cli_target *shared = &ts[n];
+	rc = cli_target_probe(shared, tgt);
+	const int own_files = !rc && shared->info.kind == SB_TARGET_DIR;
 	/* every target first: a job that cannot start leaves no empty result */
 	unsigned k = 0;
-	for (; k < n && !rc; k++) {
+	for (; own_files && k < n && !rc; k++) {
 		struct sb_job_opts *o = &opts[g + k];
 		ts[k].destroy_data = c->destroy;
 		ts[k].tag = g + k + 1; /* its own file names */
@@ -444,6 +476,8 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 		if (!o->size)
 			o->size = ts[k].region_size;
 	}
+	if (!rc && !own_files)
+		rc = prepare_shared(c, shared, tgt, opts + g, ops + g, n, ts);
 	for (unsigned i = 0; i < n && !rc; i++) {
 		struct sb_job_result *jr = sb_job_result_create();
 		if (!jr || sb_results_add_job(res, jr) < 0) {
@@ -458,7 +492,7 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 		snprintf(label + l, sizeof(label) - l, "%s%s", i ? " + " : "", jr->name);
 	}
 	if (!rc && g == 0) {
-		cli_results_describe(res, &ts[0], tgt);
+		cli_results_describe(res, own_files ? &ts[0] : shared, tgt);
 		snprintf(res->job_file, sizeof(res->job_file), "%s", path);
 	}
 	if (!rc) {
@@ -474,9 +508,12 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 		if (w < 0)
 			rc = SB_EXIT_FAIL;
 	}
-	/* k targets were prepared, the k-th perhaps in part */
-	for (unsigned i = 0; i <= k && i < n; i++)
-		cli_target_cleanup(&ts[i], rc && rc != SB_EXIT_FAIL ? 0 : c->keep);
+	const int keep = rc && rc != SB_EXIT_FAIL ? 0 : c->keep;
+	/* views own nothing; of the jobs' own targets, k were prepared, the
+	 * k-th perhaps in part */
+	for (unsigned i = 0; own_files && i <= k && i < n; i++)
+		cli_target_cleanup(&ts[i], keep);
+	cli_target_cleanup(shared, keep);
 	free(ts);
 	free(mj);
 	return rc;
@@ -514,7 +551,7 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 		opts[i] = c->job;
 	}
 	if (!rc)
-		rc = groups_ok(c, jf, path, tgt);
+		rc = groups_ok(c, jf, path);
 	for (unsigned i = 0; i < jf->nnotes && !rc; i++)
 		fprintf(stderr, "note: %s: %s\n", path, jf->notes[i]);
 	struct sb_results *res = NULL;

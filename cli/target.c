@@ -10,7 +10,6 @@
 
 #include "lib/target/safety.h"
 
-#define DEFAULT_NEW_SIZE (1ull << 30)
 
 static const char *kind_name(enum sb_target_kind k)
 {
@@ -191,7 +190,7 @@ int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opt
 	if (noio) {
 		/* the null engine touches nothing: the target is only a name */
 		t->region_offset = job->offset;
-		t->region_size = job->size ? job->size : DEFAULT_NEW_SIZE;
+		t->region_size = job->size ? job->size : CLI_NEW_FILE_SIZE;
 		t->align = 1;
 		return 0;
 	}
@@ -249,7 +248,7 @@ int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opt
 			       in->kind == SB_TARGET_DIR ? "directory" : "new file");
 			return SB_EXIT_USAGE;
 		}
-		t->region_size = job->size ? job->size : DEFAULT_NEW_SIZE;
+		t->region_size = job->size ? job->size : CLI_NEW_FILE_SIZE;
 		t->npaths = in->kind == SB_TARGET_DIR ? job->numjobs : 1;
 		if (t->npaths > SB_ARRAY_SIZE(t->paths)) {
 			sb_err("--numjobs: at most %zu jobs for a directory target",
@@ -262,6 +261,44 @@ int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opt
 	default:
 		return SB_EXIT_USAGE;
 	}
+}
+
+int cli_target_view(const struct cli_target *shared, struct cli_target *view,
+		    const struct sb_job_opts *job, uint64_t new_size)
+{
+	const struct sb_target_info *in = &shared->info;
+	*view = *shared;
+	/* it owns nothing: paths and the device hold stay the shared target's */
+	memset(view->created, 0, sizeof(view->created));
+	view->excl_fd = 0;
+	view->align = job->direct ? (in->logical_bs ? in->logical_bs : 512) : 1;
+	if (job->direct && in->direct_ok == 0) {
+		sb_err("--direct=1: the filesystem of '%s' (%s) does not support direct I/O; "
+		       "use --direct=0", view->paths[0] ? view->paths[0] : "the target",
+		       in->fstype[0] ? in->fstype : "unknown");
+		return SB_EXIT_USAGE;
+	}
+	int e;
+	switch (in->kind) {
+	case SB_TARGET_BLOCK:
+		e = region_in(view, job, in->capacity, "device");
+		break;
+	case SB_TARGET_FILE:
+		e = region_in(view, job, in->file_size, "file");
+		break;
+	case SB_TARGET_NONE:
+		if (job->offset) {
+			sb_err("--offset: applies to an existing file or a device, not to a new file");
+			return SB_EXIT_USAGE;
+		}
+		view->region_offset = 0;
+		view->region_size = job->size ? job->size : new_size;
+		e = view->region_size > new_size ? SB_EXIT_USAGE : 0;
+		break;
+	default:
+		return SB_EXIT_USAGE;
+	}
+	return e ? e : check_alignment(view, job);
 }
 
 void cli_target_cleanup(struct cli_target *t, int keep)

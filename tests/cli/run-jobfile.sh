@@ -79,11 +79,27 @@ PY
 [ -z "$(ls -A "$T/d")" ] || fail "concurrent: files left: $(ls -A "$T/d")"
 ok "jobs without stonewall run together, each on its own files"
 
-# refused: concurrent jobs on one file, unknown options, bad values, missing file
-expect_exit 2 "$SB" run "$T/conc.fio" "$T/one-file.bin"
-grep -q "directory" "$T/err" && grep -q "stonewall" "$T/err" ||
-	fail "concurrent jobs on a file: $(cat "$T/err")"
-[ -e "$T/one-file.bin" ] && fail "a refused job file created its target"
+# on one new file the jobs share it: created once at the largest size,
+# each job in its own region of it, removed afterwards
+expect_exit 0 "$SB" run --quiet --output="$T/one.json" "$T/conc.fio" "$T/one-file.bin"
+[ "$(json "$T/one.json" "d['jobs'][0]['read']['io_bytes'], d['jobs'][1]['write']['io_bytes'], d['jobs'][2]['read']['io_bytes']")" = "(8388608, 4194304, 2097152)" ] ||
+	fail "concurrent jobs on one file: bytes per job"
+[ -e "$T/one-file.bin" ] && fail "the shared test file was left"
+ok "jobs running together share one new file"
+
+# on a device, each job in its own region (writes need --destroy-data)
+if [ "$(id -u)" = 0 ]; then
+	dev=$(make_loop 32)
+	printf '[r]\nrw=randread\nsize=8M\n[w]\nrw=write\noffset=16M\nsize=4M\nbs=64k\n' >"$T/dev.fio"
+	expect_exit 2 "$SB" run "$T/dev.fio" "$dev"
+	grep -q -- "--destroy-data" "$T/err" || fail "device writes without consent: $(cat "$T/err")"
+	expect_exit 0 "$SB" run --quiet --destroy-data --output="$T/dev.json" "$T/dev.fio" "$dev"
+	[ "$(json "$T/dev.json" "d['jobs'][0]['read']['io_bytes'], d['jobs'][1]['write']['io_bytes']")" = "(8388608, 4194304)" ] ||
+		fail "concurrent jobs on a device: bytes per job"
+	ok "jobs running together on a device, each in its region"
+fi
+
+# refused: --repeat with concurrent jobs, unknown options, bad values, missing file
 expect_exit 2 "$SB" run --repeat=2 "$T/conc.fio" "$T/d"
 grep -q -- "--repeat" "$T/err" || fail "--repeat with concurrent jobs: $(cat "$T/err")"
 printf '[a]\nrw=read\nverify=crc32c\n' >"$T/unk.fio"
