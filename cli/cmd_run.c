@@ -33,6 +33,7 @@ struct run_ctx {
 	int seed_given;
 	int verify;
 	int failed; /* a job of a job file failed; the next ones still ran */
+	int name_given;
 	struct run_verify *rv;
 };
 
@@ -66,6 +67,7 @@ static int run_set(void *vctx, int id, const char *v, char *hint, size_t hl)
 		if (!*v || strlen(v) >= sizeof(c->job.name))
 			return snprintf(hint, hl, "a name of 1 to 63 characters"), -EINVAL;
 		snprintf(c->job.name, sizeof(c->job.name), "%s", v);
+		c->name_given = 1;
 		return 0;
 	}
 	return -EINVAL;
@@ -524,6 +526,10 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 {
 	if (c->verify) {
 		sb_err("--verify: not with a job file (run each workload with --verify)");
+		return SB_EXIT_USAGE;
+	}
+	if (c->name_given) {
+		sb_err("--name: not with a job file (its jobs are named after their sections)");
 		return SB_EXIT_USAGE;
 	}
 	struct sb_jobfile *jf = jobfile_load(path);

@@ -100,6 +100,8 @@ if [ "$(id -u)" = 0 ]; then
 fi
 
 # refused: --repeat with concurrent jobs, unknown options, bad values, missing file
+expect_exit 2 "$SB" run --name=x "$T/conc.fio" "$T/d"
+grep -q -- "--name" "$T/err" || fail "--name with a job file: $(cat "$T/err")"
 expect_exit 2 "$SB" run --repeat=2 "$T/conc.fio" "$T/d"
 grep -q -- "--repeat" "$T/err" || fail "--repeat with concurrent jobs: $(cat "$T/err")"
 printf '[a]\nrw=read\nverify=crc32c\n' >"$T/unk.fio"
