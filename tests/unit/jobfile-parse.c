@@ -372,6 +372,18 @@ static void test_ignored_notes(void **state)
 					  "or bookkeeping: ignored");
 	sb_jobfile_free(jf);
 
+	/* options that tune fio's own engine loop */
+	jf = parse("[j]\nioengine=io_uring\niodepth=32\niodepth_batch_submit=16\n"
+		   "fixedbufs\nregisterfiles=1\nrandom_generator=lfsr\n");
+	assert_int_equal(jf->njobs, 1);
+	assert_int_equal(jf->jobs[0].opts.iodepth, 32);
+	assert_int_equal(jf->nnotes, 4);
+	assert_string_equal(jf->notes[0], "line 4: iodepth_batch_submit: storbench submits every "
+					  "queued request in one call: ignored");
+	sb_jobfile_free(jf);
+	expect_err("[j]\nhipri\n", "line 2: 'hipri' is a fio option storbench does not take",
+		   NULL);
+
 	/* more than SB_JOBFILE_MAX_NOTES: the rest are dropped */
 	jf = parse("[j]\ngroup_reporting\nthread\ndescription=x\nnew_group\nrandrepeat\n"
 		   "invalidate\nunit_base\nkb_base\npercentile_list\nclat_percentiles\n"
