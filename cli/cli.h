@@ -105,7 +105,7 @@ int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opt
  * shares the target's paths and owns nothing: never clean it up. new_size:
  * the size a new file is (or will be) created at. 0 or an exit code. */
 int cli_target_view(const struct cli_target *shared, struct cli_target *view,
-		    const struct sb_job_opts *job, uint64_t new_size);
+		    struct sb_job_opts *job, const char *path, uint64_t new_size);
 /* Remove the files we created (unless keep). */
 void cli_target_cleanup(struct cli_target *t, int keep);
 /* Validate TARGET without creating anything (for the option check). */

@@ -424,7 +424,7 @@ static int prepare_shared(struct run_ctx *c, struct cli_target *shared, const ch
 		new_size = SB_MAX(new_size, CLI_NEW_FILE_SIZE);
 	/* every job's part is checked before anything is created */
 	for (unsigned k = 0; k < n; k++) {
-		int rc = cli_target_view(shared, &views[k], &opts[k], new_size);
+		int rc = cli_target_view(shared, &views[k], &opts[k], tgt, new_size);
 		if (rc)
 			return rc;
 	}
@@ -436,7 +436,7 @@ static int prepare_shared(struct run_ctx *c, struct cli_target *shared, const ch
 	shared->destroy_data = c->destroy;
 	int rc = cli_target_prepare(shared, tgt, &u, reads, noio);
 	for (unsigned k = 0; k < n && !rc; k++) {
-		rc = cli_target_view(shared, &views[k], &opts[k], new_size);
+		rc = cli_target_view(shared, &views[k], &opts[k], tgt, new_size);
 		if (!rc && !opts[k].size)
 			opts[k].size = views[k].region_size;
 	}

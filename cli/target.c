@@ -183,6 +183,26 @@ int cli_device_consent(struct cli_target *t, const char *path)
 	return 0;
 }
 
+/* Direct I/O aligns to the logical block. Where the filesystem has no
+ * O_DIRECT, a --direct=1 asked for is refused; the default degrades to
+ * buffered I/O, which the results say (cli_results_describe). */
+static int set_align(struct cli_target *t, struct sb_job_opts *job, const char *path)
+{
+	const struct sb_target_info *in = &t->info;
+	t->align = job->direct ? (in->logical_bs ? in->logical_bs : 512) : 1;
+	if (job->direct && in->direct_ok == 0 && job->direct_given) {
+		sb_err("--direct=1: the filesystem of '%s' (%s) does not support direct I/O; "
+		       "use --direct=0", path, in->fstype[0] ? in->fstype : "unknown");
+		return SB_EXIT_USAGE;
+	}
+	if (job->direct && in->direct_ok == 0) {
+		job->direct = 0;
+		t->direct_fallback = 1;
+		t->align = 1;
+	}
+	return 0;
+}
+
 int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opts *job,
 		       int needs_data, int noio)
 {
@@ -199,18 +219,8 @@ int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opt
 		return e;
 	const struct sb_target_info *in = &t->info;
 	int writes = sb_rw_writes(job->rw);
-	t->align = job->direct ? (in->logical_bs ? in->logical_bs : 512) : 1;
-	if (job->direct && in->direct_ok == 0 && job->direct_given) {
-		sb_err("--direct=1: the filesystem of '%s' (%s) does not support direct I/O; "
-		       "use --direct=0", path, in->fstype[0] ? in->fstype : "unknown");
-		return SB_EXIT_USAGE;
-	}
-	if (job->direct && in->direct_ok == 0) {
-		/* the default, not a request: degrade, and say so in the results */
-		job->direct = 0;
-		t->direct_fallback = 1;
-		t->align = 1; /* the results say so (cli_results_describe) */
-	}
+	if ((e = set_align(t, job, path)))
+		return e;
 
 	switch (in->kind) {
 	case SB_TARGET_BLOCK:
@@ -264,21 +274,17 @@ int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opt
 }
 
 int cli_target_view(const struct cli_target *shared, struct cli_target *view,
-		    const struct sb_job_opts *job, uint64_t new_size)
+		    struct sb_job_opts *job, const char *path, uint64_t new_size)
 {
 	const struct sb_target_info *in = &shared->info;
 	*view = *shared;
 	/* it owns nothing: paths and the device hold stay the shared target's */
 	memset(view->created, 0, sizeof(view->created));
 	view->excl_fd = 0;
-	view->align = job->direct ? (in->logical_bs ? in->logical_bs : 512) : 1;
-	if (job->direct && in->direct_ok == 0) {
-		sb_err("--direct=1: the filesystem of '%s' (%s) does not support direct I/O; "
-		       "use --direct=0", view->paths[0] ? view->paths[0] : "the target",
-		       in->fstype[0] ? in->fstype : "unknown");
-		return SB_EXIT_USAGE;
-	}
-	int e;
+	view->direct_fallback = 0;
+	int e = set_align(view, job, path);
+	if (e)
+		return e;
 	switch (in->kind) {
 	case SB_TARGET_BLOCK:
 		e = region_in(view, job, in->capacity, "device");

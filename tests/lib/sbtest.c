@@ -1,5 +1,6 @@
 #include "tests/lib/sbtest.h"
 
+#include <dirent.h>
 #include <stdarg.h>
 #include <unistd.h>
 
@@ -52,4 +53,77 @@ const char *sbt_path(const char *name)
 int sbt_is_root(void)
 {
 	return geteuid() == 0;
+}
+
+static uint8_t *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *buf = NULL;
+	size_t cap = 0;
+	*len = 0;
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (*len == cap) {
+			cap = cap ? cap * 2 : 4096;
+			uint8_t *nb = realloc(buf, cap);
+			if (!nb)
+				break;
+			buf = nb;
+		}
+		size_t n = fread(buf + *len, 1, cap - *len, f);
+		if (!n)
+			break;
+		*len += n;
+	}
+	fclose(f);
+	return buf;
+}
+
+static void run_mutations(int (*target)(const uint8_t *, size_t), const uint8_t *data,
+			  size_t len, const uint8_t *subst, size_t nsubst)
+{
+	uint8_t *m = malloc(len ? len : 1);
+	assert_non_null(m);
+	memcpy(m, data, len);
+	size_t stride = len / 1500 + 1;
+	for (size_t i = 0; i < len; i += stride) {
+		for (size_t k = 0; k < nsubst; k++) {
+			m[i] = subst[k];
+			target(m, len);
+		}
+		m[i] = data[i];
+	}
+	free(m);
+}
+
+unsigned sbt_fuzz_corpus(int (*target)(const uint8_t *data, size_t size), const char *name,
+			 const uint8_t *subst, size_t nsubst)
+{
+	const char *top = getenv("SB_TOP");
+	char dir[4096], path[8192];
+	snprintf(dir, sizeof(dir), "%s/tests/fuzz/corpus/%s", top ? top : ".", name);
+	DIR *d = opendir(dir);
+	if (!d)
+		sbt_skip("no corpus at '%s'", dir);
+	unsigned files = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		size_t len;
+		uint8_t *buf = slurp(path, &len);
+		assert_non_null(buf);
+		target(buf, len);
+		size_t stride = len / 3000 + 1;
+		for (size_t n = 0; n < len; n += stride)
+			target(buf, n);
+		run_mutations(target, buf, len, subst, nsubst);
+		free(buf);
+		files++;
+	}
+	closedir(d);
+	printf("%u corpus files\n", files);
+	return files;
 }

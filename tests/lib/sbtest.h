@@ -21,4 +21,12 @@ const char *sbt_tmpdir(void);
 const char *sbt_path(const char *name);
 int sbt_is_root(void);
 
+/* A fuzz target (LLVMFuzzerTestOneInput) without libFuzzer: run over every
+ * file of tests/fuzz/corpus/NAME (under $SB_TOP), every prefix of each
+ * (truncation anywhere) and each byte of subst put at evenly spread
+ * positions. The target aborts on what it finds wrong. Skips the test when
+ * the corpus is missing; returns how many files it read. */
+unsigned sbt_fuzz_corpus(int (*target)(const uint8_t *data, size_t size), const char *name,
+			 const uint8_t *subst, size_t nsubst);
+
 #endif
