@@ -133,8 +133,10 @@ endif
 Q := $(if $(filter 1,$(V)),,@)
 say = $(if $(Q),@printf '  %-6s %s\n' $(1) $(2);)
 LIB_SRC := $(sort $(wildcard lib/*/*.c))
+REPORT_SRC := $(sort $(wildcard report/*.c))
 CLI_SRC := $(sort $(wildcard cli/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
+REPORT_OBJ := $(REPORT_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
@@ -151,11 +153,17 @@ PROG ?= $(if $(filter build,$(BUILD)),storbench,$(BUILD)/storbench)
 
 all: $(PROG)
 
-$(PROG): $(BUILD)/libstorbench.a $(CLI_OBJ)
+$(PROG): $(BUILD)/libsbreport.a $(BUILD)/libstorbench.a $(CLI_OBJ)
 	$(call say,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libstorbench.a $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libsbreport.a $(BUILD)/libstorbench.a $(LDLIBS)
 
+# lib/: libstorbench, the library; report/: the renderers of results files
 $(BUILD)/libstorbench.a: $(LIB_OBJ)
+	@rm -f $@
+	$(call say,AR,$@)
+	$(Q)$(CROSS_COMPILE)ar rcs $@ $^
+
+$(BUILD)/libsbreport.a: $(REPORT_OBJ)
 	@rm -f $@
 	$(call say,AR,$@)
 	$(Q)$(CROSS_COMPILE)ar rcs $@ $^
@@ -174,10 +182,10 @@ $(BUILD)/%.o: %.c $(BUILD)/flags
 	$(call say,CC,$<)
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -DSB_FEATURES='"$(strip $(FEATURES))"' -MMD -MP -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libstorbench.a $(TESTLIB_OBJ)
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libsbreport.a $(BUILD)/libstorbench.a $(TESTLIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(call say,TEST,$@)
-	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(TEST_LDFLAGS) -o $@ $< $(TESTLIB_OBJ) $(BUILD)/libstorbench.a $(LDLIBS) -lcmocka
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(TEST_LDFLAGS) -o $@ $< $(TESTLIB_OBJ) $(BUILD)/libsbreport.a $(BUILD)/libstorbench.a $(LDLIBS) -lcmocka
 
 $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/flags
 	@mkdir -p $(dir $@)
@@ -249,10 +257,10 @@ FUZZ_TIME ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz:
 	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-jobfile
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/json-read.c \
-		lib/results/json_read.c lib/results/json_access.c -lm
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/jobfile tests/fuzz/jobfile.c \
-		lib/job/jobfile.c lib/job/job.c lib/job/units.c -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
+		lib/json/json_read.c lib/json/json_access.c -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/jobfile tests/fuzz/fuzz-jobfile.c \
+		lib/job/jobfile.c lib/job/job.c lib/base/units.c -lm
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/jobfile -max_total_time=$(FUZZ_TIME) -max_len=12288 \
@@ -265,7 +273,7 @@ clean:
 FORCE:
 .SECONDARY:
 .PHONY: all tests check check-only check-cross cross-build quick deps deps-test clean small fuzz FORCE
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(REPORT_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
 # The fault-injecting FUSE file system of the verify tests: native builds
 # with libfuse3 only (the tests that need it skip without it).

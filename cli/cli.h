@@ -73,7 +73,7 @@ int cmd_info(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_soak(int argc, char **argv);
 
-/* ---- targets (cli/target.c) ---- */
+/* ---- targets (cli/target_prepare.c) ---- */
 #define CLI_NEW_FILE_SIZE (1ull << 30) /* a new test file without --size */
 struct cli_target {
 	struct sb_target_info info;

@@ -6,7 +6,7 @@
  * noise". Conditions that differ (block size, queue depth, jobs, direct
  * I/O, engine, device) are named first, not silently compared.
  */
-#include "cli/compare.h"
+#include "report/compare.h"
 
 #include <math.h>
 

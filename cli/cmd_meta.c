@@ -3,7 +3,7 @@
  * one file, then create/stat/delete of many small files, in a run
  * directory storbench creates, marks and removes (only what it made).
  */
-#include "cli/meta.h"
+#include "cli/cmd_meta.h"
 
 #include <unistd.h>
 

@@ -5,7 +5,7 @@
  * under a temporary name and renamed, so a failed report leaves nothing
  * half-written behind.
  */
-#include "cli/report.h"
+#include "report/report.h"
 
 #include <strings.h>
 #include <sys/stat.h>

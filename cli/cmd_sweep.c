@@ -4,7 +4,7 @@
  * matrix per test (file size down, record size across, KiB/s) on the
  * terminal, in the results JSON, and as CSV blocks like iozone -R.
  */
-#include "cli/sweep.h"
+#include "cli/cmd_sweep.h"
 
 #include <unistd.h>
 

@@ -3,8 +3,8 @@
  * latency per operation), bonnie++'s CSV line, and the "meta" section of
  * the JSON results.
  */
-#include "cli/meta.h"
-#include "lib/results/json.h"
+#include "cli/cmd_meta.h"
+#include "lib/json/json_write.h"
 #include "lib/target/cache.h"
 
 #define MIN_TIME_NS 500000000ull /* bonnie++ shows "+++++" under 0.5 s */

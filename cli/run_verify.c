@@ -12,7 +12,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "lib/results/json.h"
+#include "lib/json/json_write.h"
 #include "lib/target/cache.h"
 
 #define REQUEST (1u << 20)

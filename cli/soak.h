@@ -4,8 +4,8 @@
 #define SB_CLI_SOAK_H
 
 #include "cli/verify.h"
-#include "lib/results/json.h"
-#include "lib/stats/robust.h"
+#include "lib/json/json_write.h"
+#include "lib/analysis/robust.h"
 #include "lib/target/cache.h"
 #include "lib/target/devinfo.h"
 #include "lib/target/kmsg.h"

@@ -4,7 +4,7 @@
  * table per test in iozone's order), progress lines, and the test-only
  * trace of every operation.
  */
-#include "cli/sweep.h"
+#include "cli/cmd_sweep.h"
 
 #include <unistd.h>
 

@@ -4,7 +4,7 @@
  * every 10 s), Ctrl-C, and the results.
  */
 #include "cli/verify.h"
-#include "lib/results/json.h"
+#include "lib/json/json_write.h"
 
 #include <unistd.h>
 

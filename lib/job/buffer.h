@@ -8,7 +8,7 @@
 #define SB_BUFFER_H
 
 #include "lib/sb.h"
-#include "lib/job/rng.h"
+#include "lib/base/rng.h"
 
 /* Allocate len bytes aligned to align (a power of two >= 8); NULL on failure.
  * Free with free(). */

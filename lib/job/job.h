@@ -6,7 +6,7 @@
 #define SB_JOB_H
 
 #include "lib/sb.h"
-#include "lib/job/units.h"
+#include "lib/base/units.h"
 #include "lib/job/offsets.h"
 
 enum sb_rw {

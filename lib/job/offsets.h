@@ -14,7 +14,7 @@
 #define SB_OFFSETS_H
 
 #include "lib/sb.h"
-#include "lib/job/rng.h"
+#include "lib/base/rng.h"
 
 enum sb_dist {
 	SB_DIST_SEQ,

@@ -4,7 +4,7 @@
  * and a caller that falls behind catches up to the average rate.
  */
 #include "lib/job/rate.h"
-#include "lib/job/u128.h"
+#include "lib/base/u128.h"
 
 void sb_rate_init(struct sb_rate *r, uint64_t bps, uint64_t now_ns)
 {

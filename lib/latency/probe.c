@@ -1,7 +1,7 @@
 /* The latency probe loop: one timed request at a time (see probe.h). */
 #include "lib/latency/probe.h"
 #include "lib/job/buffer.h"
-#include "lib/job/rng.h"
+#include "lib/base/rng.h"
 
 #include <fcntl.h>
 #include <unistd.h>

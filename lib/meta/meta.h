@@ -132,7 +132,7 @@ int sb_meta_leftovers(const char *parent, void (*cb)(void *ctx, const char *path
 /* The block I/O test file's name inside a run directory. */
 #define SB_META_IO_FILE "blockio.tmp"
 
-/* ---- bonnie++'s CSV line, format 1.98 (csv.c) ---- */
+/* ---- bonnie++'s CSV line, format 1.98 (bonnie_csv.c) ---- */
 struct sb_meta_csv {
 	const char *name;	/* machine name */
 	const char *version;	/* field 1: the program that wrote it */

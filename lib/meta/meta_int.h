@@ -4,7 +4,7 @@
 
 #include "lib/meta/meta.h"
 #include "lib/job/buffer.h"
-#include "lib/job/rng.h"
+#include "lib/base/rng.h"
 
 #include <pthread.h>
 

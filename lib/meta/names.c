@@ -1,6 +1,6 @@
 /* Test names and file names of storbench meta (bonnie++'s naming). */
 #include "lib/meta/meta.h"
-#include "lib/job/rng.h"
+#include "lib/base/rng.h"
 
 static const char alnum[] = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 #define RAND_EXTRA_MAX 12 /* bonnie++'s RandExtraLen */

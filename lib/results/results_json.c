@@ -4,7 +4,7 @@
  * "storbench" keys. docs/results-schema.md describes every field.
  */
 #include "lib/results/results.h"
-#include "lib/results/json.h"
+#include "lib/json/json_write.h"
 
 #include <math.h>
 

@@ -11,7 +11,7 @@
 #include "lib/job/job.h"
 #include "lib/job/offsets.h"
 #include "lib/job/rate.h"
-#include "lib/job/rng.h"
+#include "lib/base/rng.h"
 #include "lib/results/results.h"
 #include "lib/stats/hist.h"
 #include "lib/target/target.h"

@@ -7,7 +7,7 @@
  */
 #include "lib/sweep/sweep_int.h"
 #include "lib/job/buffer.h"
-#include "lib/job/rng.h"
+#include "lib/base/rng.h"
 
 #include <fcntl.h>
 #include <unistd.h>

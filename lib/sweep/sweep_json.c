@@ -5,7 +5,7 @@
  * XLSX reports).
  */
 #include "lib/sweep/sweep.h"
-#include "lib/results/json.h"
+#include "lib/json/json_write.h"
 #include "lib/target/cache.h"
 
 static void sizes(struct sb_json *j, const char *key, const uint64_t *v, unsigned n)

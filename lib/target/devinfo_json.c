@@ -5,7 +5,7 @@
  * (temperature_c, *_bytes) are added beside them.
  */
 #include "lib/target/devinfo.h"
-#include "lib/results/json.h"
+#include "lib/json/json_write.h"
 
 static void str_or_null(struct sb_json *j, const char *key, const char *v)
 {

@@ -5,7 +5,7 @@
  * user xattrs, the name ".storbench-*.tmp" is the mark.
  */
 #include "lib/target/target.h"
-#include "lib/job/rng.h"
+#include "lib/base/rng.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

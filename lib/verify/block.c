@@ -7,7 +7,7 @@
 #include "lib/verify/block.h"
 #include "lib/verify/crc32c.h"
 #include "lib/verify/ranges.h"
-#include "lib/job/rng.h"
+#include "lib/base/rng.h"
 
 #include <endian.h>
 

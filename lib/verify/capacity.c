@@ -25,7 +25,7 @@
 #include "lib/verify/capacity.h"
 #include "lib/verify/block.h"
 #include "lib/job/buffer.h"
-#include "lib/job/rng.h"
+#include "lib/base/rng.h"
 
 #define MIB (1ull << 20)
 #define CACHE_SAMPLES 64

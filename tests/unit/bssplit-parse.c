@@ -1,6 +1,6 @@
 /* Block size splits: explicit shares, blanks filled to sum 100, and rejects. */
 #include "tests/lib/sbtest.h"
-#include "lib/job/units.h"
+#include "lib/base/units.h"
 
 struct split_case {
 	const char *in;

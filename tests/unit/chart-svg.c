@@ -1,14 +1,13 @@
 /*
- * The SVG chart module (cli/chart*.c, built in here): round ticks in the
+ * The SVG chart module (report/chart*.c): round ticks in the
  * right display unit, log and percentile ("nines") axes, and output that
  * never holds NaN, infinities or an empty path, whatever the data: NaN,
  * zeros on a log axis, 1e300, a single point, no point at all.
  */
 #include "tests/lib/sbtest.h"
-#include "cli/chart.c"
-#include "cli/chart_bars.c"
-#include "cli/chart_grid.c"
-#include "cli/chart_scale.c"
+#include "report/chart_int.h"
+
+#include <math.h>
 
 struct out {
 	char *buf;

@@ -7,7 +7,7 @@
  * of its life time, and the device and health JSON writers.
  */
 #include "tests/lib/sbtest.h"
-#include "lib/results/json.h"
+#include "lib/json/json_write.h"
 #include "lib/target/devinfo.h"
 
 #include <limits.h>

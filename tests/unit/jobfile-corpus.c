@@ -1,5 +1,5 @@
 /*
- * The fuzz target of the fio job-file reader (tests/fuzz/jobfile.c) without
+ * The fuzz target of the fio job-file reader (tests/fuzz/fuzz-jobfile.c) without
  * libFuzzer: run over every file of its corpus, every prefix of each file
  * (truncation anywhere) and byte substitutions at evenly spread positions.
  * The target aborts on a crash, a refusal without a line, an option out of
@@ -7,7 +7,7 @@
  * under libFuzzer with ASan.
  */
 #include "tests/lib/sbtest.h"
-#include "tests/fuzz/jobfile.c"
+#include "tests/fuzz/fuzz-jobfile.c"
 
 static void test_corpus(void **state)
 {

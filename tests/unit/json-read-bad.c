@@ -4,7 +4,7 @@
  * the caller tells apart (syntax, too deep, too large).
  */
 #include "tests/lib/sbtest.h"
-#include "lib/results/json_read.h"
+#include "lib/json/json_read.h"
 
 struct bad {
 	const char *text;

@@ -1,12 +1,12 @@
 /*
- * The fuzz target of the JSON reader (tests/fuzz/json-read.c) without
+ * The fuzz target of the JSON reader (tests/fuzz/fuzz-json-read.c) without
  * libFuzzer: run over every file of its corpus, every prefix of each file
  * (truncation anywhere) and byte substitutions at evenly spread positions.
  * The target aborts on a crash, a refused round trip or a broken accessor;
  * make fuzz runs the same target under libFuzzer with ASan.
  */
 #include "tests/lib/sbtest.h"
-#include "tests/fuzz/json-read.c"
+#include "tests/fuzz/fuzz-json-read.c"
 
 static void test_corpus(void **state)
 {

@@ -5,8 +5,8 @@
  * written by storbench's own JSON writer read back field by field.
  */
 #include "tests/lib/sbtest.h"
-#include "lib/results/json.h"
-#include "lib/results/json_read.h"
+#include "lib/json/json_write.h"
+#include "lib/json/json_read.h"
 
 #include <math.h>
 

@@ -6,8 +6,8 @@
  * documents that end inside every kind of token.
  */
 #include "tests/lib/sbtest.h"
-#include "lib/results/json.h"
-#include "lib/results/json_read.h"
+#include "lib/json/json_write.h"
+#include "lib/json/json_read.h"
 #include "lib/results/results.h"
 
 static void all_prefixes(const char *doc, size_t len)

@@ -4,7 +4,7 @@
  * back with the same values. Errors: depth overflow, misuse, write failure.
  */
 #include "tests/lib/sbtest.h"
-#include "lib/results/json.h"
+#include "lib/json/json_write.h"
 
 #include <math.h>
 

@@ -5,7 +5,7 @@
  */
 #include "tests/lib/sbtest.h"
 #include "lib/job/rate.h"
-#include "lib/job/u128.h"
+#include "lib/base/u128.h"
 
 #define NS 1000000000ull
 #define MIB (1024ull * 1024)

@@ -4,7 +4,7 @@
  */
 #include "tests/lib/sbtest.h"
 
-#include "lib/job/rng.h"
+#include "lib/base/rng.h"
 #include "lib/target/safety.h"
 
 #define LEN (68 * 1024)

@@ -6,8 +6,8 @@
 
 #include <math.h>
 
-#include "lib/job/rng.h"
-#include "lib/stats/robust.h"
+#include "lib/base/rng.h"
+#include "lib/analysis/robust.h"
 
 static double noise(struct sb_rng *r, double sd)
 {

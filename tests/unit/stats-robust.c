@@ -4,7 +4,7 @@
 
 #include <math.h>
 
-#include "lib/stats/robust.h"
+#include "lib/analysis/robust.h"
 
 #define NEAR(a, b) assert_true(fabs((a) - (double)(b)) < 1e-9 * (fabs((double)(b)) + 1))
 

@@ -3,7 +3,7 @@
  * (where the compiler has __int128; elsewhere, with values worked by hand). */
 #define SB_U128_PORTABLE 1
 #include "tests/lib/sbtest.h"
-#include "lib/job/u128.h"
+#include "lib/base/u128.h"
 
 #ifdef __SIZEOF_INT128__
 static const uint64_t edges[] = {

@@ -1,6 +1,6 @@
 /* Human formatting: IEC units, three significant digits, unit changes at rounding edges. */
 #include "tests/lib/sbtest.h"
-#include "lib/job/units.h"
+#include "lib/base/units.h"
 
 struct fmt_case {
 	double in;

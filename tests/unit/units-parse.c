@@ -1,6 +1,6 @@
-/* Every parser of lib/job/units.h on good values and on each kind of bad one. */
+/* Every parser of lib/base/units.h on good values and on each kind of bad one. */
 #include "tests/lib/sbtest.h"
-#include "lib/job/units.h"
+#include "lib/base/units.h"
 
 #define KI 1024ull
 #define SEC 1000000000ull

@@ -1,0 +1,374 @@
+/*
+ * Units: parsing sizes, durations, percentages and block size splits, and
+ * formatting numbers for humans with three significant digits.
+ *
+ * Numbers are parsed by hand rather than with strtoull/strtod: those accept
+ * leading blanks, signs, hex and locale-dependent decimal points, none of
+ * which belong in "4k" or "1.5s", and a fraction times a binary multiplier
+ * must be checked for exactness ("0.3k" is not a whole number of bytes),
+ * which floating point cannot do.
+ */
+#include "lib/base/units.h"
+#include "lib/base/u128.h"
+
+#include <math.h>
+
+/* A non-negative decimal ip.frac, frac = frac_num / frac_den exactly. */
+struct decimal {
+	uint64_t ip;
+	uint64_t frac_num;
+	uint64_t frac_den; /* 10^digits kept, at most 10^19 */
+	int inexact;	   /* nonzero digits beyond what frac_num keeps */
+};
+
+#define FRAC_DEN_MAX 10000000000000000000ull /* 10^19 */
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* [0-9]+ at *sp into *out; advances *sp. */
+static int parse_digits(const char **sp, uint64_t *out)
+{
+	const char *s = *sp;
+	uint64_t v = 0;
+	int err = 0;
+
+	if (!is_digit(*s))
+		return -EINVAL;
+	for (; is_digit(*s); s++) {
+		const unsigned d = (unsigned)(*s - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			err = -ERANGE; /* keep going: junk after it is still junk */
+		else
+			v = v * 10 + d;
+	}
+	*sp = s;
+	*out = v;
+	return err;
+}
+
+/* [0-9]+(\.[0-9]+)? at *sp; advances *sp past it. */
+static int parse_decimal(const char **sp, struct decimal *d)
+{
+	const char *s = *sp;
+	int err = parse_digits(&s, &d->ip);
+
+	d->frac_num = 0;
+	d->frac_den = 1;
+	d->inexact = 0;
+	if (err == -EINVAL)
+		return err;
+	if (*s == '.') {
+		if (!is_digit(*++s))
+			return -EINVAL;
+		for (; is_digit(*s); s++) {
+			const unsigned digit = (unsigned)(*s - '0');
+			if (d->frac_den < FRAC_DEN_MAX) {
+				d->frac_num = d->frac_num * 10 + digit;
+				d->frac_den *= 10;
+			} else if (digit) {
+				d->inexact = 1;
+			}
+		}
+		while (d->frac_den > 1 && d->frac_num % 10 == 0) {
+			d->frac_num /= 10;
+			d->frac_den /= 10;
+		}
+	}
+	*sp = s;
+	return err;
+}
+
+/*
+ * d * mult into *out. With exact set, a result that is not a whole number is
+ * -EINVAL; otherwise it is rounded to the nearest integer.
+ */
+static int scale_decimal(const struct decimal *d, uint64_t mult, int exact, uint64_t *out)
+{
+	uint64_t rem;
+	const sb_u128 whole = sb_u128_mul(d->ip, mult);
+	sb_u128 q = sb_u128_div(sb_u128_mul(d->frac_num, mult), d->frac_den, &rem);
+
+	if (exact && (rem || d->inexact))
+		return -EINVAL;
+	if (!exact && rem >= d->frac_den - rem) /* rem * 2 >= den, without overflow */
+		q = sb_u128_add(q, sb_u128_from(1));
+	q = sb_u128_add(whole, q);
+	if (sb_u128_hi(q))
+		return -ERANGE;
+	*out = sb_u128_lo(q);
+	return 0;
+}
+
+static int lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+int sb_parse_u64(const char *s, uint64_t *out)
+{
+	uint64_t v;
+	int err = parse_digits(&s, &v);
+
+	if (err == -EINVAL || *s)
+		return -EINVAL;
+	if (err)
+		return err;
+	*out = v;
+	return 0;
+}
+
+int sb_parse_double(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	/* strtod would also skip blanks and take "nan", "inf" and hex */
+	if (!*s || s[strspn(s, "0123456789+-.eE")])
+		return -EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || *end || isnan(v))
+		return -EINVAL;
+	if (isinf(v) || (errno == ERANGE && fabs(v) >= 1.0))
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
+/* Binary multiplier for a size suffix letter, 0 if none matches. */
+static uint64_t size_mult(char c)
+{
+	static const char letters[] = "kmgtpe";
+	const char *p = c ? strchr(letters, lower(c)) : NULL;
+
+	return p ? 1ull << (10 * (p - letters + 1)) : 0;
+}
+
+int sb_parse_size(const char *s, uint64_t *out)
+{
+	struct decimal d;
+	uint64_t mult = 1;
+	int err = parse_decimal(&s, &d);
+
+	if (err == -EINVAL)
+		return err;
+	if (size_mult(*s)) {
+		mult = size_mult(*s++);
+		if (lower(*s) == 'i')
+			s++;
+	}
+	if (lower(*s) == 'b')
+		s++;
+	if (*s)
+		return -EINVAL;
+	if (err)
+		return err;
+	return scale_decimal(&d, mult, 1, out);
+}
+
+static const struct {
+	const char *suffix;
+	uint64_t ns;
+} duration_units[] = {
+	{ "ns", 1 },
+	{ "us", 1000 },
+	{ "\xc2\xb5s", 1000 }, /* U+00B5 micro sign */
+	{ "\xce\xbcs", 1000 }, /* U+03BC greek small letter mu */
+	{ "ms", 1000000 },
+	{ "", 1000000000 },
+	{ "s", 1000000000 },
+	{ "m", 60 * 1000000000ull },
+	{ "h", 3600 * 1000000000ull },
+	{ "d", 86400 * 1000000000ull },
+};
+
+int sb_parse_duration_ns(const char *s, uint64_t *out)
+{
+	struct decimal d;
+	int err = parse_decimal(&s, &d);
+
+	if (err == -EINVAL)
+		return err;
+	for (size_t i = 0; i < SB_ARRAY_SIZE(duration_units); i++) {
+		if (strcmp(s, duration_units[i].suffix))
+			continue;
+		if (err)
+			return err;
+		return scale_decimal(&d, duration_units[i].ns, 0, out);
+	}
+	return -EINVAL;
+}
+
+int sb_parse_percent(const char *s, unsigned *out)
+{
+	uint64_t v;
+	int err = parse_digits(&s, &v);
+
+	if (err == -EINVAL)
+		return err;
+	if (*s == '%')
+		s++;
+	if (*s)
+		return -EINVAL;
+	if (err || v > 100)
+		return -ERANGE;
+	*out = (unsigned)v;
+	return 0;
+}
+
+/* One "size[/pct]" entry of len bytes at s; pct -1 when not given. */
+static int parse_bssplit_entry(const char *s, size_t len, uint32_t *bs, int *pct)
+{
+	char tmp[64];
+	char *slash;
+	uint64_t size;
+	unsigned p;
+	int err;
+
+	if (len == 0 || len >= sizeof(tmp))
+		return -EINVAL;
+	memcpy(tmp, s, len);
+	tmp[len] = '\0';
+	*pct = -1;
+	slash = strchr(tmp, '/');
+	if (slash) {
+		*slash = '\0';
+		err = sb_parse_percent(slash + 1, &p);
+		if (err)
+			return err;
+		*pct = (int)p;
+	}
+	err = sb_parse_size(tmp, &size);
+	if (err)
+		return err;
+	if (size == 0)
+		return -EINVAL;
+	if (size > UINT32_MAX)
+		return -ERANGE;
+	*bs = (uint32_t)size;
+	return 0;
+}
+
+/* Give the entries without a percentage equal shares of what is left. */
+static int fill_bssplit_blanks(struct sb_bssplit *out, const int *pct, unsigned n)
+{
+	unsigned sum = 0, blanks = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		if (pct[i] < 0)
+			blanks++;
+		else
+			sum += (unsigned)pct[i];
+	}
+	if (sum > 100 || (blanks == 0 && sum != 100))
+		return -EINVAL;
+	if (blanks && 100 - sum < blanks)
+		return -EINVAL; /* a listed size that would never be used */
+	for (unsigned i = 0, left = 100 - sum; i < n; i++) {
+		if (pct[i] >= 0) {
+			out[i].pct = (uint32_t)pct[i];
+			continue;
+		}
+		/* the first blanks take the remainder, so the sum is exact */
+		out[i].pct = left / blanks + (left % blanks ? 1 : 0);
+		left -= out[i].pct;
+		blanks--;
+	}
+	return 0;
+}
+
+int sb_parse_bssplit(const char *s, struct sb_bssplit *out, unsigned max, unsigned *n)
+{
+	int pct[SB_BSSPLIT_MAX];
+	unsigned count = 0;
+	int err;
+
+	if (max > SB_BSSPLIT_MAX)
+		max = SB_BSSPLIT_MAX;
+	for (;;) {
+		const char *colon = strchr(s, ':');
+		const size_t len = colon ? (size_t)(colon - s) : strlen(s);
+
+		if (count == max)
+			return -EINVAL;
+		err = parse_bssplit_entry(s, len, &out[count].bs, &pct[count]);
+		if (err)
+			return err;
+		count++;
+		if (!colon)
+			break;
+		s = colon + 1;
+	}
+	err = fill_bssplit_blanks(out, pct, count);
+	if (err)
+		return err;
+	*n = count;
+	return 0;
+}
+
+/*
+ * v in the largest unit that keeps it below base, with three significant
+ * digits ("1.50", "12.3", "123"); whole numbers in the first unit print
+ * without decimals ("512 B", "950").
+ */
+static char *fmt3(char *buf, size_t len, double v, double base, const char *const *units,
+		  size_t nunits, const char *sep, const char *suffix)
+{
+	const char *sign = "";
+	size_t i = 0;
+	int prec;
+
+	if (len == 0)
+		return buf;
+	if (v < 0) {
+		sign = "-";
+		v = -v;
+	}
+	if (!isfinite(v)) {
+		snprintf(buf, len, "%s%g%s%s%s", sign, v, sep, units[0], suffix);
+		return buf;
+	}
+	while (i + 1 < nunits && v >= base) {
+		v /= base;
+		i++;
+	}
+	prec = v < 9.995 ? 2 : v < 99.95 ? 1 : 0;
+	if (prec == 0 && v >= base - 0.5 && i + 1 < nunits) {
+		v /= base; /* 1023.7 KiB would round to "1024 KiB" */
+		i++;
+		prec = 2;
+	}
+	if (i == 0 && v == floor(v))
+		prec = 0;
+	snprintf(buf, len, "%s%.*f%s%s%s", sign, prec, v, sep, units[i], suffix);
+	return buf;
+}
+
+static const char *const iec_units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+
+char *sb_fmt_size(uint64_t bytes, char *buf, size_t len)
+{
+	return fmt3(buf, len, (double)bytes, 1024, iec_units, SB_ARRAY_SIZE(iec_units), " ", "");
+}
+
+char *sb_fmt_rate(double bytes_per_s, char *buf, size_t len)
+{
+	return fmt3(buf, len, bytes_per_s, 1024, iec_units, SB_ARRAY_SIZE(iec_units), " ", "/s");
+}
+
+char *sb_fmt_ns(double ns, char *buf, size_t len)
+{
+	static const char *const units[] = { "ns", "us", "ms", "s" };
+
+	return fmt3(buf, len, ns, 1000, units, SB_ARRAY_SIZE(units), " ", "");
+}
+
+char *sb_fmt_count(double n, char *buf, size_t len)
+{
+	static const char *const units[] = { "", "k", "M", "G", "T", "P", "E" };
+
+	return fmt3(buf, len, n, 1000, units, SB_ARRAY_SIZE(units), "", "");
+}

@@ -1,0 +1,103 @@
+/* The JSON reader: reading a file within the size limit, and the accessors
+ * that let renderers walk a tree without checking every type by hand. */
+#include "lib/json/json_read.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int sb_json_parse_file(const char *path, const struct sb_json_limits *lim,
+		       struct sb_jdoc **doc, struct sb_json_error *err)
+{
+	size_t max = lim && lim->max_size ? lim->max_size : SB_JSON_READ_MAX_SIZE;
+	struct stat st;
+	*doc = NULL;
+	if (err)
+		memset(err, 0, sizeof(*err));
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		int e = fstat(fd, &st) < 0 ? -errno : S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+		close(fd);
+		return e;
+	}
+	if ((uint64_t)st.st_size > max) {
+		close(fd);
+		if (err)
+			snprintf(err->msg, sizeof(err->msg), "larger than the limit of %zu bytes", max);
+		return -EFBIG;
+	}
+	size_t len = (size_t)st.st_size, got = 0;
+	char *buf = malloc(len ? len : 1);
+	while (buf && got < len) {
+		ssize_t n = read(fd, buf + got, len - got);
+		if (n <= 0) {
+			len = n < 0 ? 0 : got;
+			if (n < 0) {
+				free(buf);
+				buf = NULL;
+			}
+			break;
+		}
+		got += (size_t)n;
+	}
+	int e = buf ? 0 : errno ? -errno : -ENOMEM;
+	close(fd);
+	if (!buf)
+		return e;
+	e = sb_json_parse(buf, got, lim, doc, err);
+	free(buf);
+	return e;
+}
+
+/* ---- accessors ---- */
+int sb_jv_is(const struct sb_jv *v, enum sb_jv_type t)
+{
+	return v && v->type == t;
+}
+
+const struct sb_jv *sb_jv_get(const struct sb_jv *o, const char *key)
+{
+	if (!sb_jv_is(o, SB_JV_OBJ))
+		return NULL;
+	for (size_t i = 0; i < o->obj.n; i++)
+		if (!strcmp(o->obj.m[i].key, key))
+			return &o->obj.m[i].val;
+	return NULL;
+}
+
+const struct sb_jv *sb_jv_at(const struct sb_jv *a, size_t i)
+{
+	return sb_jv_is(a, SB_JV_ARR) && i < a->arr.n ? &a->arr.v[i] : NULL;
+}
+
+size_t sb_jv_len(const struct sb_jv *v)
+{
+	if (!v)
+		return 0;
+	return v->type == SB_JV_ARR ? v->arr.n : v->type == SB_JV_OBJ ? v->obj.n : 0;
+}
+
+const char *sb_jv_str(const struct sb_jv *v)
+{
+	return sb_jv_is(v, SB_JV_STR) ? v->str.s : NULL;
+}
+
+double sb_jv_num(const struct sb_jv *v, double dflt)
+{
+	return sb_jv_is(v, SB_JV_NUM) ? v->num.d : dflt;
+}
+
+int sb_jv_u64(const struct sb_jv *v, uint64_t *out)
+{
+	if (!sb_jv_is(v, SB_JV_NUM) || !(v->flags & SB_JV_U64))
+		return -EINVAL;
+	*out = v->num.u;
+	return 0;
+}
+
+int sb_jv_bool(const struct sb_jv *v, int dflt)
+{
+	return sb_jv_is(v, SB_JV_BOOL) ? v->boolean : dflt;
+}

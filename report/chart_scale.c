@@ -1,0 +1,212 @@
+/*
+ * Chart axes: from a data range to a domain with round ticks, the display
+ * unit (MiB/s, µs) chosen so tick labels stay short, and data to pixels
+ * for linear, log and "nines" axes. Ticks are kept in data units so one
+ * mapping serves data and ticks alike.
+ */
+#include "report/chart_int.h"
+
+#include <math.h>
+
+static const char *const iec[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+static const char *const times[] = { "ns", "µs", "ms", "s" };
+static const char *const counts[] = { "", "k", "M", "G", "T" };
+
+/* 1, 2 or 5 times a power of ten, the nearest to x (Heckbert's rounding). */
+static double nice_step(double x)
+{
+	double e = floor(log10(x)), f = x / pow(10, e);
+	return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * pow(10, e);
+}
+
+/* The divisor and unit name for values up to m. */
+static void pick_unit(struct chart_map *m, double big)
+{
+	m->div = 1;
+	m->uname = "";
+	switch (m->unit) {
+	case CHART_U_BYTES_S:
+	case CHART_U_BYTES: {
+		unsigned k = 0;
+		while (k + 1 < SB_ARRAY_SIZE(iec) && big >= 1024 * m->div)
+			m->div *= 1024, k++;
+		m->uname = iec[k];
+		break;
+	}
+	case CHART_U_NS:
+	case CHART_U_COUNT: {
+		const char *const *names = m->unit == CHART_U_NS ? times : counts;
+		size_t nn = m->unit == CHART_U_NS ? SB_ARRAY_SIZE(times) : SB_ARRAY_SIZE(counts);
+		unsigned k = 0;
+		while (k + 1 < nn && big >= 1000 * m->div)
+			m->div *= 1000, k++;
+		m->uname = names[k];
+		break;
+	}
+	case CHART_U_S: m->uname = "s"; break;
+	case CHART_U_PCT: m->uname = "%"; break;
+	default: break;
+	}
+}
+
+static void add_tick(struct chart_map *m, double v)
+{
+	if (m->nticks < SB_ARRAY_SIZE(m->ticks))
+		m->ticks[m->nticks++] = v;
+}
+
+static void add_minor(struct chart_map *m, double v)
+{
+	if (m->nminor < SB_ARRAY_SIZE(m->minor))
+		m->minor[m->nminor++] = v;
+}
+
+static void fit_linear(struct chart_map *m, const struct chart_axis *a, double lo, double hi)
+{
+	if (!a->no_zero) {
+		lo = SB_MIN(lo, 0);
+		hi = SB_MAX(hi, 0);
+	}
+	if (!(hi > lo)) {
+		double pad = fabs(hi) > 0 ? fabs(hi) * 0.1 : 1;
+		hi += pad;
+		if (a->no_zero || lo < 0)
+			lo -= pad;
+	}
+	pick_unit(m, SB_MAX(fabs(lo), fabs(hi)));
+	double slo = lo / m->div, shi = hi / m->div;
+	m->step = nice_step((shi - slo) / 5);
+	if (m->unit == CHART_U_COUNT && m->div == 1 && m->step < 1)
+		m->step = 1; /* no half a request */
+	slo = floor(slo / m->step + 1e-9) * m->step;
+	shi = ceil(shi / m->step - 1e-9) * m->step;
+	for (double t = slo; t <= shi + m->step * 1e-6; t += m->step)
+		add_tick(m, (fabs(t) < m->step * 1e-9 ? 0 : t) * m->div);
+	m->lo = slo * m->div;
+	m->hi = shi * m->div;
+}
+
+static void fit_log(struct chart_map *m, double lo, double hi)
+{
+	if (!(lo > 0))
+		lo = hi > 0 ? hi / 10 : 1;
+	if (!(hi > 0))
+		hi = lo * 10;
+	double e0 = floor(log10(lo) + 1e-9), e1 = ceil(log10(hi) - 1e-9);
+	if (e1 <= e0)
+		e1 = e0 + 1;
+	m->lo = e0;
+	m->hi = e1;
+	for (double e = e0; e <= e1; e++) {
+		double p = pow(10, e);
+		add_tick(m, p);
+		for (int k = 2; k <= 9 && e < e1; k++) {
+			if (e1 - e0 <= 2 && (k == 2 || k == 5))
+				add_tick(m, k * p);
+			else if (e1 - e0 <= 5)
+				add_minor(m, k * p);
+		}
+	}
+}
+
+static void fit_nines(struct chart_map *m, double hi)
+{
+	double t = hi < 100 ? -log10(1 - hi / 100) : 6;
+	m->lo = 0;
+	m->hi = SB_MAX(2, ceil(t - 1e-9));
+	add_tick(m, 0);
+	if (m->hi <= 4)
+		add_tick(m, 50);
+	for (double k = 1, p = 90; k <= m->hi; k++, p = 100 - (100 - p) / 10)
+		add_tick(m, p);
+	m->uname = "%";
+}
+
+void chart_map_fit(struct chart_map *m, const struct chart_axis *a, double lo, double hi,
+		   double p0, double p1)
+{
+	memset(m, 0, sizeof(*m));
+	m->scale = a->scale;
+	m->unit = a->unit;
+	m->p0 = p0;
+	m->p1 = p1;
+	m->div = 1;
+	m->uname = "";
+	if (!isfinite(lo) || !isfinite(hi))
+		lo = hi = 0;
+	if (a->scale == CHART_LOG)
+		fit_log(m, lo, hi);
+	else if (a->scale == CHART_NINES)
+		fit_nines(m, hi);
+	else
+		fit_linear(m, a, lo, hi);
+}
+
+/* Where v lies in the domain, 0..1; NaN when it cannot be drawn. */
+static double frac(const struct chart_map *m, double v)
+{
+	double t;
+	if (!isfinite(v))
+		return NAN;
+	if (m->scale == CHART_LOG) {
+		if (!(v > 0))
+			return NAN;
+		t = log10(v);
+	} else if (m->scale == CHART_NINES) {
+		if (!(v >= 0 && v < 100))
+			return NAN;
+		t = -log10(1 - v / 100);
+	} else {
+		t = v;
+	}
+	return m->hi > m->lo ? (t - m->lo) / (m->hi - m->lo) : 0.5;
+}
+
+double chart_map_px(const struct chart_map *m, double v)
+{
+	double f = frac(m, v);
+	return isfinite(f) ? m->p0 + f * (m->p1 - m->p0) : NAN;
+}
+
+/* A value with its unit, for hover titles and bar labels: "1.23 GiB/s". */
+void chart_fmt_value(enum chart_unit u, double v, char *buf, size_t len)
+{
+	struct chart_map m;
+	memset(&m, 0, sizeof(m));
+	m.unit = u;
+	pick_unit(&m, fabs(v));
+	double s = v / m.div;
+	int dec = fabs(s) >= 100 || s == floor(s) ? 0 : fabs(s) >= 10 ? 1 : 2;
+	const char *suffix = u == CHART_U_BYTES_S ? "/s" : "";
+	const char *sep = u == CHART_U_COUNT || u == CHART_U_NONE ? "" : " ";
+	snprintf(buf, len, "%.*f%s%s%s", dec, s, sep, m.uname, suffix);
+}
+
+void chart_map_label(const struct chart_map *m, double v, char *buf, size_t len)
+{
+	if (m->scale == CHART_NINES) {
+		snprintf(buf, len, "%.6g", v);
+	} else if (m->scale == CHART_LOG) {
+		chart_fmt_value(m->unit, v, buf, len);
+	} else {
+		double s = v / m->div, st = m->step;
+		int dec = st >= 1 ? 0 : (int)ceil(-log10(st) - 1e-9);
+		if (fabs(s) < st * 1e-9)
+			snprintf(buf, len, "0");
+		else
+			snprintf(buf, len, "%.*f%s", dec, s, m->unit == CHART_U_COUNT ? m->uname : "");
+	}
+}
+
+void chart_axis_title(const struct chart_map *m, const struct chart_axis *a, char *buf, size_t len)
+{
+	const char *t = a->title ? a->title : "";
+	if (m->scale == CHART_NINES)
+		snprintf(buf, len, "%s (%%)", t);
+	else if (m->scale == CHART_LOG && m->unit != CHART_U_PCT && m->unit != CHART_U_S)
+		snprintf(buf, len, "%s", t); /* each tick carries its unit */
+	else if (m->unit == CHART_U_COUNT || m->unit == CHART_U_NONE || !m->uname[0])
+		snprintf(buf, len, "%s", t);
+	else
+		snprintf(buf, len, "%s (%s%s)", t, m->uname, m->unit == CHART_U_BYTES_S ? "/s" : "");
+}

@@ -1,0 +1,76 @@
+/*
+ * compare: results side by side. cli/cmd_compare.c matches the figures the
+ * results share and judges each difference; report/compare_render.c writes
+ * the comparison as text, JSON or HTML.
+ */
+#ifndef SB_COMPARE_H
+#define SB_COMPARE_H
+
+#include "report/report.h"
+
+enum cmp_metric { CMP_BW, CMP_IOPS, CMP_LAT_MEAN, CMP_LAT_P99, CMP_NMETRICS };
+
+struct cmp_stat {
+	int have;
+	double med, min, max;	/* over the runs; one run: all three equal */
+};
+
+/* A test in one direction of one result: its figures over its runs. */
+struct cmp_entry {
+	char label[96];		/* the test or job, without "(run i of n)" and direction */
+	int ddir;
+	unsigned runs;
+	struct cmp_stat m[CMP_NMETRICS];
+	const struct rep_job *job;	/* the first run: its conditions */
+};
+
+struct cmp_side {
+	const struct rep_doc *doc;
+	char tag;		/* 'A', 'B', ... */
+	struct cmp_entry *e;
+	size_t n;
+};
+
+enum cmp_verdict { CMP_NOISE, CMP_BETTER, CMP_WORSE };
+
+/* One metric of one entry of the baseline (A) against another result. */
+struct cmp_row {
+	const struct cmp_entry *a, *b;
+	enum cmp_metric metric;
+	double diff_pct;	/* (b - a) / a; NaN when a is 0 */
+	enum cmp_verdict verdict;
+	int spread_known;	/* a side had repeats */
+};
+
+/* Conditions that differ between A and another result. */
+struct cmp_mismatch {
+	char what[16];		/* "bs", "iodepth", "device", ... */
+	char a[96], b[96];
+	char tag;		/* the other result */
+	char tests[160];	/* where, e.g. "SEQ1M Q8T1 read, RND4K Q1T1 read and 6 more" */
+	unsigned ntests;
+};
+
+struct cmp {
+	struct cmp_side *sides;
+	size_t nsides;
+	struct cmp_row *rows;
+	size_t nrows;
+	struct cmp_mismatch *mis;
+	size_t nmis;
+	char **unmatched;	/* "only in B: RND4K Q1T1 write" */
+	size_t nunmatched;
+};
+
+extern const char *const cmp_metric_names[CMP_NMETRICS];	/* "bandwidth", ... */
+extern const char *const cmp_metric_keys[CMP_NMETRICS];		/* "bw_bytes", ... (JSON) */
+extern const char *const cmp_verdict_names[];			/* "within noise", ... */
+
+void cmp_fmt(enum cmp_metric m, double v, char *buf, size_t len);
+
+/* Each takes a struct cmp (void, to be handed to rep_write_file); 0 or -errno. */
+int cmp_text(FILE *f, const void *cmp);
+int cmp_json(FILE *f, const void *cmp);
+int cmp_html(FILE *f, const void *cmp);
+
+#endif

@@ -1,0 +1,319 @@
+/*
+ * compare's output: text for the terminal, JSON for scripts (schema in
+ * docs/reports.md), and HTML with the same tables and a bar chart of the
+ * bandwidth of every input with the spread of its runs.
+ */
+#include "report/compare.h"
+#include "report/chart.h"
+#include "report/html.h"
+#include "lib/json/json_write.h"
+
+#include <math.h>
+
+void cmp_fmt(enum cmp_metric m, double v, char *buf, size_t len)
+{
+	if (m == CMP_BW)
+		rep_fmt_rate(v, buf, len);
+	else if (m == CMP_IOPS)
+		rep_fmt_count(v, buf, len);
+	else
+		rep_fmt_ns(v, buf, len);
+}
+
+static void fmt_diff(double pct, char *buf, size_t len)
+{
+	if (isfinite(pct))
+		snprintf(buf, len, "%+.1f%%", pct);
+	else
+		snprintf(buf, len, "-");
+}
+
+static const char *verdict(const struct cmp_row *r)
+{
+	if (r->verdict != CMP_NOISE && !r->spread_known)
+		return r->verdict == CMP_BETTER ? "better*" : "worse*";
+	return cmp_verdict_names[r->verdict];
+}
+
+/* ---- text ---- */
+static void inputs_text(FILE *f, const struct cmp *c)
+{
+	for (size_t i = 0; i < c->nsides; i++) {
+		const struct rep_doc *d = c->sides[i].doc;
+		fprintf(f, "%c: %s (%s of %s%s%s%s)\n", c->sides[i].tag, d->path, d->command,
+			rep_or(d->target.path, "?"), d->target.device ? ", device " : "",
+			rep_or(d->target.device, ""), d->is_fio ? ", fio" : "");
+	}
+	if (c->nmis)
+		fputs("\nconditions differ:\n", f);
+	for (size_t i = 0; i < c->nmis; i++) {
+		const struct cmp_mismatch *m = &c->mis[i];
+		fprintf(f, "  %s: %s (A) vs %s (%c)", m->what, m->a, m->b, m->tag);
+		if (m->ntests)
+			fprintf(f, " in %s%s", m->tests, m->ntests > 3 ? "" : "");
+		if (m->ntests > 3)
+			fprintf(f, " and %u more", m->ntests - 3);
+		fputc('\n', f);
+	}
+}
+
+int cmp_text(FILE *f, const void *vc)
+{
+	const struct cmp *c = vc;
+	char a[48], b[48], d[32], head[32];
+	int star = 0;
+	inputs_text(f, c);
+	for (size_t k = 1; k < c->nsides; k++) {
+		char tag = c->sides[k].tag;
+		snprintf(head, sizeof(head), "%c vs A", tag);
+		struct rep_ttable t = { { "test", "dir", "metric", "A", "", "", "verdict" }, 7, 3, NULL,
+					0, 0 };
+		char col[2] = { tag, 0 };
+		t.head[4] = col;
+		t.head[5] = head;
+		for (size_t i = 0; i < c->nrows; i++) {
+			const struct cmp_row *r = &c->rows[i];
+			if (!r->b || r->b < c->sides[k].e || r->b >= c->sides[k].e + c->sides[k].n ||
+			    !rep_tt_row(&t))
+				continue;
+			cmp_fmt(r->metric, r->a->m[r->metric].med, a, sizeof(a));
+			cmp_fmt(r->metric, r->b->m[r->metric].med, b, sizeof(b));
+			fmt_diff(r->diff_pct, d, sizeof(d));
+			rep_tt_set(&t, 0, r->a->label);
+			rep_tt_set(&t, 1, sb_ddir_name(r->a->ddir));
+			rep_tt_set(&t, 2, cmp_metric_names[r->metric]);
+			rep_tt_set(&t, 3, a);
+			rep_tt_set(&t, 4, b);
+			rep_tt_set(&t, 5, d);
+			rep_tt_set(&t, 6, verdict(r));
+			star |= r->verdict != CMP_NOISE && !r->spread_known;
+		}
+		fprintf(f, "\n%c against A (medians of the runs)\n", tag);
+		if (t.nrows)
+			rep_tt_print(f, &t);
+		else
+			fputs("  no test in the same direction as in A\n", f);
+	}
+	if (star)
+		fputs("\n* one run on each side: the run-to-run spread is unknown (use --repeat)\n", f);
+	for (size_t i = 0; i < c->nunmatched; i++)
+		fprintf(f, "%s%s\n", i ? "" : "\nnot compared:\n", c->unmatched[i]);
+	return fflush(f) || ferror(f) ? -EIO : 0;
+}
+
+/* ---- JSON ---- */
+static void stat_json(struct sb_json *j, const char *key, const struct cmp_entry *e, int m)
+{
+	sb_json_obj_open(j, key);
+	sb_json_double(j, "median", e->m[m].med);
+	sb_json_double(j, "min", e->m[m].min);
+	sb_json_double(j, "max", e->m[m].max);
+	sb_json_u64(j, "runs", e->runs);
+	sb_json_obj_close(j);
+}
+
+static char tag_of(const struct cmp *c, const struct cmp_entry *e)
+{
+	for (size_t k = 0; k < c->nsides; k++)
+		if (e >= c->sides[k].e && e < c->sides[k].e + c->sides[k].n)
+			return c->sides[k].tag;
+	return '?';
+}
+
+int cmp_json(FILE *f, const void *vc)
+{
+	const struct cmp *c = vc;
+	struct sb_json j;
+	char t[2] = { 0, 0 };
+	sb_json_begin(&j, f, 0);
+	sb_json_obj_open(&j, NULL);
+	sb_json_obj_open(&j, "storbench");
+	sb_json_u64(&j, "schema_version", SB_SCHEMA_VERSION);
+	sb_json_str(&j, "version", sb_version());
+	sb_json_str(&j, "command", "compare");
+	sb_json_obj_close(&j);
+	sb_json_arr_open(&j, "inputs");
+	for (size_t i = 0; i < c->nsides; i++) {
+		const struct rep_doc *d = c->sides[i].doc;
+		t[0] = c->sides[i].tag;
+		sb_json_obj_open(&j, NULL);
+		sb_json_str(&j, "tag", t);
+		sb_json_str(&j, "path", d->path);
+		sb_json_str(&j, "command", d->command);
+		sb_json_str(&j, "target", d->target.path);
+		sb_json_str(&j, "device", d->target.device);
+		sb_json_obj_close(&j);
+	}
+	sb_json_arr_close(&j);
+	sb_json_arr_open(&j, "mismatches");
+	for (size_t i = 0; i < c->nmis; i++) {
+		const struct cmp_mismatch *m = &c->mis[i];
+		t[0] = m->tag;
+		sb_json_obj_open(&j, NULL);
+		sb_json_str(&j, "condition", m->what);
+		sb_json_str(&j, "A", m->a);
+		sb_json_str(&j, "other", t);
+		sb_json_str(&j, "value", m->b);
+		sb_json_u64(&j, "tests", m->ntests);
+		sb_json_obj_close(&j);
+	}
+	sb_json_arr_close(&j);
+	sb_json_arr_open(&j, "comparisons");
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct cmp_row *r = &c->rows[i];
+		t[0] = tag_of(c, r->b);
+		sb_json_obj_open(&j, NULL);
+		sb_json_str(&j, "test", r->a->label);
+		sb_json_str(&j, "direction", sb_ddir_name(r->a->ddir));
+		sb_json_str(&j, "metric", cmp_metric_keys[r->metric]);
+		sb_json_str(&j, "other", t);
+		stat_json(&j, "A", r->a, r->metric);
+		stat_json(&j, "value", r->b, r->metric);
+		sb_json_double(&j, "diff_pct", r->diff_pct);
+		sb_json_str(&j, "verdict", cmp_verdict_names[r->verdict]);
+		sb_json_bool(&j, "spread_known", r->spread_known);
+		sb_json_obj_close(&j);
+	}
+	sb_json_arr_close(&j);
+	sb_json_arr_open(&j, "not_compared");
+	for (size_t i = 0; i < c->nunmatched; i++)
+		sb_json_str(&j, NULL, c->unmatched[i]);
+	sb_json_arr_close(&j);
+	sb_json_obj_close(&j);
+	return sb_json_end(&j);
+}
+
+/* ---- HTML ---- */
+#define MAX_BARS 16
+
+static void bw_chart(FILE *f, const struct cmp *c)
+{
+	const char *cats[MAX_BARS];
+	char names[MAX_BARS][112];
+	double y[8][MAX_BARS], lo[8][MAX_BARS], hi[8][MAX_BARS];
+	struct chart_series s[8];
+	size_t nc = 0, ns = SB_MIN(c->nsides, 8);
+	const struct cmp_side *a = &c->sides[0];
+	for (size_t i = 0; i < a->n && nc < MAX_BARS; i++) {
+		const struct cmp_entry *e = &a->e[i];
+		snprintf(names[nc], sizeof(names[nc]), "%s %s", e->label, sb_ddir_name(e->ddir));
+		cats[nc] = names[nc];
+		for (size_t k = 0; k < ns; k++) {
+			const struct cmp_entry *x = NULL;
+			for (size_t q = 0; q < c->sides[k].n && !x; q++)
+				if (c->sides[k].e[q].ddir == e->ddir && !strcmp(c->sides[k].e[q].label, e->label))
+					x = &c->sides[k].e[q];
+			y[k][nc] = x && x->m[CMP_BW].have ? x->m[CMP_BW].med : NAN;
+			lo[k][nc] = x ? x->m[CMP_BW].min : NAN;
+			hi[k][nc] = x ? x->m[CMP_BW].max : NAN;
+		}
+		nc++;
+	}
+	static const char *const tags[] = { "A", "B", "C", "D", "E", "F", "G", "H" };
+	for (size_t k = 0; k < ns; k++)
+		s[k] = (struct chart_series){ .name = tags[k], .y = y[k], .lo = lo[k], .hi = hi[k],
+					      .n = nc, .color = (int)k };
+	struct chart ch = {
+		.kind = CHART_BAR,
+		.title = "Bandwidth of each input",
+		.note = "median of the runs; the whiskers reach from the slowest to the fastest run",
+		.x = { "Test and direction", CHART_U_NONE, CHART_LINEAR, 0 },
+		.y = { "Bandwidth", CHART_U_BYTES_S, CHART_LINEAR, 0 },
+		.cats = cats,
+		.ncats = nc,
+		.series = s,
+		.nseries = ns,
+	};
+	fputs("<figure>\n", f);
+	chart_svg(f, &ch);
+	fputs("</figure>\n", f);
+}
+
+static void html_value(enum cmp_metric m, double v, char *buf, size_t len)
+{
+	if (m == CMP_LAT_MEAN || m == CMP_LAT_P99)
+		html_fmt_ns(v, buf, len);
+	else
+		cmp_fmt(m, v, buf, len);
+}
+
+static void rows_html(FILE *f, const struct cmp *c, const struct cmp_side *b)
+{
+	char tag[2] = { b->tag, 0 }, diff[16];
+	const char *cols[] = { "Test", "Direction", "Metric", "A", tag, diff, "Verdict" };
+	char x[48], y[48], d[32];
+	snprintf(diff, sizeof(diff), "%c vs A", b->tag);
+	fprintf(f, "<h2>%c against A</h2>\n", b->tag);
+	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 3);
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct cmp_row *r = &c->rows[i];
+		if (r->b < b->e || r->b >= b->e + b->n)
+			continue;
+		html_value(r->metric, r->a->m[r->metric].med, x, sizeof(x));
+		html_value(r->metric, r->b->m[r->metric].med, y, sizeof(y));
+		fmt_diff(r->diff_pct, d, sizeof(d));
+		fputs("<tr>", f);
+		html_cell(f, r->a->label, 0);
+		html_cell(f, sb_ddir_name(r->a->ddir), 0);
+		html_cell(f, cmp_metric_names[r->metric], 0);
+		html_cell(f, x, 1);
+		html_cell(f, y, 1);
+		html_cell(f, d, 1);
+		fprintf(f, "<td class=\"%s\">%s</td></tr>\n",
+			r->verdict == CMP_NOISE ? "" : r->verdict == CMP_BETTER ? "ok" : "bad", verdict(r));
+	}
+	fputs("</tbody></table>\n<p class=\"meta\">Medians of the runs. \"within noise\": inside "
+	      "the min..max of either side's runs; * one run on each side, the spread is "
+	      "unknown.</p>\n", f);
+}
+
+int cmp_html(FILE *f, const void *vc)
+{
+	const struct cmp *c = vc;
+	rep_html_begin(f, "storbench compare");
+	fputs("<h1>Comparison</h1>\n<table class=\"kv\">\n", f);
+	for (size_t i = 0; i < c->nsides; i++) {
+		char tag[2] = { c->sides[i].tag, 0 }, what[512];
+		const struct rep_doc *d = c->sides[i].doc;
+		snprintf(what, sizeof(what), "%s: %s of %s%s%s", d->path, d->command,
+			 rep_or(d->target.path, "?"), d->target.device ? ", device " : "",
+			 rep_or(d->target.device, ""));
+		html_kv(f, tag, what);
+	}
+	fputs("</table>\n", f);
+	if (c->nmis)
+		fputs("<h3>Conditions differ</h3>\n<ul class=\"warn\">\n", f);
+	for (size_t i = 0; i < c->nmis; i++) {
+		const struct cmp_mismatch *m = &c->mis[i];
+		fputs("<li>", f);
+		rep_html_esc(f, m->what);
+		fputs(": ", f);
+		rep_html_esc(f, m->a);
+		fprintf(f, " (A) vs ");
+		rep_html_esc(f, m->b);
+		fprintf(f, " (%c)", m->tag);
+		if (m->ntests) {
+			fputs(" in ", f);
+			rep_html_esc(f, m->tests);
+			if (m->ntests > 3)
+				fprintf(f, " and %u more", m->ntests - 3);
+		}
+		fputs("</li>\n", f);
+	}
+	if (c->nmis)
+		fputs("</ul>\n", f);
+	bw_chart(f, c);
+	for (size_t k = 1; k < c->nsides; k++)
+		rows_html(f, c, &c->sides[k]);
+	if (c->nunmatched)
+		fputs("<h3>Not compared</h3>\n<ul class=\"notes\">\n", f);
+	for (size_t i = 0; i < c->nunmatched; i++) {
+		fputs("<li>", f);
+		rep_html_esc(f, c->unmatched[i]);
+		fputs("</li>\n", f);
+	}
+	if (c->nunmatched)
+		fputs("</ul>\n", f);
+	rep_html_end(f);
+	return fflush(f) || ferror(f) ? -EIO : 0;
+}

@@ -1,0 +1,281 @@
+/*
+ * The HTML report: one self-contained file (inline CSS and SVG, no script,
+ * nothing fetched) that opens in any browser and prints. Per result: the
+ * device and host, warnings, the summary tables, the charts of its command
+ * (a table of sections, one row per command), and the conditions of every
+ * measurement.
+ */
+#include "report/report.h"
+#include "report/html.h"
+
+#include <math.h>
+
+static const char css[] =
+	":root{--fg:#1d1d1f;--muted:#5f6368;--line:#dcdfe3;--accent:#0072B2}\n"
+	"*{box-sizing:border-box}\n"
+	"body{margin:0;font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',"
+	"'DejaVu Sans',sans-serif;color:var(--fg);background:#f3f4f6}\n"
+	"main{max-width:1100px;margin:0 auto;padding:24px 40px 56px;background:#fff;min-height:100vh}\n"
+	"h1{font-size:26px;margin:6px 0 2px}h2{font-size:21px;margin:40px 0 4px;padding-top:14px;"
+	"border-top:3px solid var(--accent)}h3{font-size:16px;margin:26px 0 8px;color:#333}\n"
+	".meta{color:var(--muted);margin:0 0 10px}\n"
+	"table{border-collapse:collapse;margin:6px 0 14px;font-size:14px;"
+	"font-variant-numeric:tabular-nums}\n"
+	"th,td{padding:5px 10px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}\n"
+	"thead th{background:#f1f3f5;font-weight:600;white-space:nowrap}\n"
+	"td.n,th.n{text-align:right;white-space:nowrap}td:first-child{white-space:nowrap}\n"
+	"table.kv th{font-weight:600;color:#444;width:10em;background:none}\n"
+	".cols{display:grid;grid-template-columns:repeat(auto-fit,minmax(380px,1fr));gap:0 36px}\n"
+	"ul.warn,ul.notes{padding:0;margin:8px 0}\n"
+	"ul.warn li,ul.notes li{list-style:none;padding:4px 12px;margin:3px 0;border-radius:3px;"
+	"font-size:14px}\n"
+	"ul.warn li{background:#fff5e6;border-left:4px solid #E69F00}\n"
+	"ul.notes li{background:#eef5fb;border-left:4px solid #56B4E9}\n"
+	".ok{color:#009E73;font-weight:600}.bad{color:#D55E00;font-weight:600}\n"
+	"nav.toc ol{margin:6px 0 0 0;padding-left:22px}\n"
+	"figure{margin:12px 0 26px}figcaption{color:var(--muted);font-size:13px}\n"
+	"svg.chart{display:block;width:100%;max-width:960px;height:auto;background:#fff}\n"
+	"svg.chart text{font-family:inherit;fill:#222}\n"
+	"svg.chart .title{font-size:17px;font-weight:600}svg.chart .note{font-size:12.5px;fill:#666}\n"
+	"svg.chart .tick{font-size:12.5px;fill:#444}svg.chart .axis-title{font-size:13.5px}\n"
+	"svg.chart .value{font-size:11.5px;fill:#333}svg.chart .legend text{font-size:13px}\n"
+	"svg.chart .grid{stroke:#e4e6e9;stroke-width:1}svg.chart .minor{stroke:#f2f3f5}\n"
+	"svg.chart .axis{fill:none;stroke:#555;stroke-width:1.2}\n"
+	"svg.chart .errbar{fill:none;stroke:#222;stroke-width:1.5}\n"
+	".swatch{display:inline-block;width:12px;height:12px;margin-right:7px;border-radius:2px;"
+	"vertical-align:-1px}\n"
+	"div.wide{overflow-x:auto}\n"
+	"svg.chart .vline{stroke:#CC79A7;stroke-width:1.5;stroke-dasharray:5 4}\n"
+	"svg.chart .nodata{font-size:15px;fill:#888}\n"
+	"svg.chart circle:hover,svg.chart rect:hover{stroke:#000;stroke-width:1.5}\n"
+	"footer{margin-top:40px;color:var(--muted);font-size:13px}\n"
+	"@media print{body{background:#fff;font-size:10.5pt}main{max-width:none;padding:0}"
+	"nav.toc{display:none}h2{break-before:page}section:first-of-type h2{break-before:auto}"
+	"figure,table,ul.warn{break-inside:avoid}svg.chart{max-width:100%}}\n"
+	"@page{size:A4;margin:14mm}\n";
+
+void rep_html_esc(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&#39;", f); break;
+		default: fputc(*s, f);
+		}
+	}
+}
+
+void rep_html_begin(FILE *f, const char *title)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>", f);
+	rep_html_esc(f, title);
+	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n", css);
+}
+
+void rep_html_end(FILE *f)
+{
+	fprintf(f, "<footer>Made by storbench %s. Units: KiB, MiB, GiB are powers of 1024; "
+		"µs and ms are powers of 1000 of a second.</footer>\n</main>\n</body>\n</html>\n",
+		sb_version());
+}
+
+/* ---- small pieces ---- */
+/* "12.3 us" -> "12.3 µs": the text report keeps ASCII, a page can do better. */
+char *html_fmt_ns(double ns, char *buf, size_t len)
+{
+	rep_fmt_ns(ns, buf, len);
+	size_t n = strlen(buf);
+	if (n >= 3 && !strcmp(buf + n - 3, " us") && n + 2 < len)
+		snprintf(buf + n - 2, len - (n - 2), "µs");
+	return buf;
+}
+
+void html_kv(FILE *f, const char *key, const char *val)
+{
+	if (!val || !*val)
+		return;
+	fputs("<tr><th>", f);
+	rep_html_esc(f, key);
+	fputs("</th><td>", f);
+	rep_html_esc(f, val);
+	fputs("</td></tr>\n", f);
+}
+
+void html_cell(FILE *f, const char *s, int numeric)
+{
+	fputs(numeric ? "<td class=\"n\">" : "<td>", f);
+	rep_html_esc(f, s && *s ? s : "-");
+	fputs("</td>", f);
+}
+
+void html_head_row(FILE *f, const char *const *cols, size_t n, unsigned numeric_from)
+{
+	fputs("<table>\n<thead><tr>", f);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i >= numeric_from ? "<th class=\"n\">" : "<th>", f);
+		rep_html_esc(f, cols[i]);
+		fputs("</th>", f);
+	}
+	fputs("</tr></thead>\n<tbody>\n", f);
+}
+
+static void device_host(FILE *f, const struct rep_doc *d)
+{
+	const struct rep_target *t = &d->target;
+	const struct rep_host *h = &d->host;
+	char a[64], b[256];
+	fputs("<h3>Device and host</h3>\n<div class=\"cols\">\n<table class=\"kv\">\n", f);
+	html_kv(f, "Target", t->path);
+	html_kv(f, "Kind", t->kind);
+	snprintf(b, sizeof(b), "%s%s%s", rep_or(t->device, ""), t->disk && t->device &&
+		 strcmp(t->disk, t->device) ? " on " : "", t->disk && t->device && strcmp(t->disk, t->device) ? t->disk : "");
+	html_kv(f, "Device", b);
+	html_kv(f, "Model", t->model);
+	html_kv(f, "Capacity", t->capacity ? sb_fmt_size(t->capacity, a, sizeof(a)) : NULL);
+	if (t->lbs) {
+		snprintf(b, sizeof(b), "%u B logical, %u B physical", t->lbs, t->pbs);
+		html_kv(f, "Block size", b);
+	}
+	html_kv(f, "Medium", t->rotational < 0 ? NULL : t->rotational ? "rotational" : "non-rotational");
+	html_kv(f, "Scheduler", t->scheduler);
+	html_kv(f, "Write cache", t->write_cache);
+	if (t->filesystem) {
+		snprintf(b, sizeof(b), "%s on %s", t->filesystem, rep_or(t->mountpoint, "?"));
+		html_kv(f, "Filesystem", b);
+	}
+	fputs("</table>\n<table class=\"kv\">\n", f);
+	html_kv(f, "Host", h->hostname);
+	html_kv(f, "Kernel", h->kernel);
+	html_kv(f, "Architecture", h->arch);
+	if (h->cpu) {
+		snprintf(b, sizeof(b), "%s (%u CPUs)", h->cpu, h->cpus);
+		html_kv(f, "CPU", b);
+	}
+	html_kv(f, "Memory", h->mem_total ? sb_fmt_size(h->mem_total, a, sizeof(a)) : NULL);
+	html_kv(f, "Measured by", d->producer);
+	html_kv(f, "Started", d->time);
+	fputs("</table>\n</div>\n", f);
+}
+
+static void list(FILE *f, const char *cls, const char *const *items, size_t n)
+{
+	if (!n)
+		return;
+	fprintf(f, "<ul class=\"%s\">\n", cls);
+	for (size_t i = 0; i < n; i++) {
+		fputs("<li>", f);
+		rep_html_esc(f, items[i]);
+		fputs("</li>\n", f);
+	}
+	fputs("</ul>\n", f);
+}
+
+static void conditions(FILE *f, const struct rep_doc *d)
+{
+	static const char *const cols[] = { "Measurement", "Pattern", "Block size", "Queue depth",
+					    "Jobs", "Engine", "I/O", "Cache", "Size", "Measured for" };
+	char a[32], b[32];
+	if (!d->njobs)
+		return;
+	fputs("<h3>Conditions of every measurement</h3>\n", f);
+	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 3);
+	for (size_t i = 0; i < d->njobs; i++) {
+		const struct rep_job *j = &d->jobs[i];
+		fputs("<tr>", f);
+		html_cell(f, j->name, 0);
+		html_cell(f, j->rw, 0);
+		html_cell(f, j->bs, 1);
+		snprintf(a, sizeof(a), "%u", j->iodepth);
+		html_cell(f, a, 1);
+		snprintf(a, sizeof(a), "%u", j->numjobs);
+		html_cell(f, a, 1);
+		html_cell(f, j->engine, 1);
+		html_cell(f, j->direct < 0 ? "?" : j->direct ? "direct" : "buffered", 1);
+		html_cell(f, j->cache, 1);
+		html_cell(f, j->size ? sb_fmt_size(j->size, a, sizeof(a)) : "", 1);
+		snprintf(b, sizeof(b), "%.2f s%s", j->runtime_s, j->interrupted ? " (interrupted)" : "");
+		html_cell(f, b, 1);
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+}
+
+static const struct {
+	const char *command;
+	void (*render)(FILE *f, const struct rep_doc *d);
+} sections[] = {
+	{ "run", html_section_run },
+	{ "fio", html_section_run },
+	{ "quick", html_section_quick },
+	{ "soak", html_section_soak },
+	{ "sweep", html_section_sweep },
+	{ "verify", html_section_verify },
+};
+
+static void document(FILE *f, const struct rep_doc *d, size_t idx)
+{
+	fprintf(f, "<section id=\"r%zu\">\n<h2>", idx + 1);
+	rep_html_esc(f, d->command);
+	fputs(" &mdash; ", f);
+	rep_html_esc(f, rep_or(d->target.path, d->name));
+	fputs("</h2>\n<p class=\"meta\">From <code>", f);
+	rep_html_esc(f, d->path);
+	fprintf(f, "</code>%s%s.</p>\n", d->is_log ? " (a log)" : "",
+		d->interrupted ? ", <span class=\"bad\">interrupted: the figures cover what ran</span>" : "");
+	list(f, "notes", (const char *const *)d->notes, d->nnotes);
+	device_host(f, d);
+	if (d->nwarnings) {
+		fputs("<h3>Warnings</h3>\n", f);
+		list(f, "warn", d->warnings, d->nwarnings);
+	}
+	html_repeats_table(f, d);
+	if (!d->nsummary)
+		html_results_table(f, d); /* the figures, then their charts */
+	size_t i;
+	for (i = 0; i < SB_ARRAY_SIZE(sections); i++)
+		if (!strcmp(sections[i].command, d->command))
+			break;
+	if (i < SB_ARRAY_SIZE(sections))
+		sections[i].render(f, d);
+	if ((i >= SB_ARRAY_SIZE(sections) || !strcmp(d->command, "verify")) && d->njobs &&
+	    d->njobs <= 8)
+		html_section_run(f, d); /* its jobs' charts (verify: its phases') */
+	if (strcmp(d->command, "verify"))
+		html_section_verify(f, d); /* run --verify */
+	if (d->nsummary)
+		html_results_table(f, d); /* every run after the summary and its charts */
+	html_records(f, d);
+	conditions(f, d);
+	fputs("</section>\n", f);
+}
+
+int rep_html(FILE *f, struct rep_doc *const *docs, size_t n)
+{
+	rep_html_begin(f, n == 1 ? "storbench report" : "storbench report");
+	fputs("<h1>Storage benchmark report</h1>\n<p class=\"meta\">", f);
+	fprintf(f, "%zu result%s: ", n, n == 1 ? "" : "s");
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ", " : "", f);
+		rep_html_esc(f, docs[i]->name);
+	}
+	fputs("</p>\n", f);
+	if (n > 1) {
+		fputs("<nav class=\"toc\"><ol>", f);
+		for (size_t i = 0; i < n; i++) {
+			fprintf(f, "<li><a href=\"#r%zu\">", i + 1);
+			rep_html_esc(f, docs[i]->command);
+			fputs(": ", f);
+			rep_html_esc(f, docs[i]->name);
+			fputs("</a></li>", f);
+		}
+		fputs("</ol></nav>\n", f);
+	}
+	for (size_t i = 0; i < n; i++)
+		document(f, docs[i], i);
+	rep_html_end(f);
+	return fflush(f) || ferror(f) ? -EIO : 0;
+}

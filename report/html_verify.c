@@ -1,0 +1,197 @@
+/*
+ * The verify section of the HTML report: a map of the checked region as
+ * rows of cells, each cell coloured by the bad class that covers most of
+ * it (intact only when nothing in it is bad, so a single bad block of a
+ * large cell still shows), the blocks per class, and the bad ranges with
+ * their offsets. From storbench.verify of verify and run --verify
+ * (docs/verify.md); a probe gets its findings as a table.
+ */
+#include "report/html.h"
+#include "report/chart.h"
+
+#include <math.h>
+
+#define MAX_CELLS 1024
+#define COLS 64
+
+struct vmap {
+	double origin, size, bs, cell;
+	size_t ncells, ncols, nrows;
+	double cls[MAX_CELLS];
+	double bad[MAX_CELLS][REP_VCLASS_N]; /* bytes of each class in the cell */
+};
+
+static void swatch(FILE *f, int cls)
+{
+	fprintf(f, "<span class=\"swatch\" style=\"background:%s\"></span>",
+		chart_color(rep_vclass_color[cls]));
+}
+
+/* The region in cells of whole blocks, at most MAX_CELLS of them. */
+static int layout(struct vmap *m, const struct sb_jv *v)
+{
+	m->bs = sb_jv_num(sb_jv_get(v, "block_size"), 0);
+	m->origin = sb_jv_num(sb_jv_get(v, "offset"), 0);
+	m->size = sb_jv_num(sb_jv_get(v, "size"), 0);
+	if (!(m->size > 0))
+		m->size = sb_jv_num(sb_jv_get(v, "blocks_checked"), 0) * m->bs;
+	if (!(m->bs > 0) || !(m->size >= m->bs) || !isfinite(m->size) || !isfinite(m->origin))
+		return -EINVAL;
+	double blocks = ceil(m->size / m->bs);
+	m->cell = ceil(blocks / MAX_CELLS) * m->bs;
+	m->ncells = (size_t)ceil(m->size / m->cell);
+	m->ncols = SB_MIN(m->ncells, (size_t)COLS);
+	m->nrows = (m->ncells + m->ncols - 1) / m->ncols;
+	return 0;
+}
+
+static void paint(struct vmap *m, const struct sb_jv *ranges)
+{
+	memset(m->bad, 0, sizeof(m->bad));
+	for (size_t i = 0; i < sb_jv_len(ranges); i++) {
+		const struct sb_jv *r = sb_jv_at(ranges, i);
+		int c = rep_vclass_index(sb_jv_str(sb_jv_get(r, "class")));
+		double lo = sb_jv_num(sb_jv_get(r, "offset"), NAN) - m->origin;
+		double hi = lo + sb_jv_num(sb_jv_get(r, "length"), 0);
+		if (c <= 0 || !(lo >= 0) || !(hi > lo) || lo >= m->size)
+			continue;
+		hi = SB_MIN(hi, m->size);
+		for (size_t k = (size_t)(lo / m->cell); k < m->ncells && (double)k * m->cell < hi; k++)
+			m->bad[k][c] += SB_MIN(hi, (double)(k + 1) * m->cell) - SB_MAX(lo, (double)k * m->cell);
+	}
+	for (size_t k = 0; k < m->nrows * m->ncols; k++) {
+		int best = 0;
+		for (int c = 1; k < m->ncells && c < REP_VCLASS_N; c++)
+			if (m->bad[k][c] > (best ? m->bad[k][best] : 0))
+				best = c;
+		m->cls[k] = k < m->ncells ? best : NAN;
+	}
+}
+
+static void map_chart(FILE *f, struct vmap *m, const struct sb_jv *v)
+{
+	struct chart_series s[REP_VCLASS_N];
+	char note[200], a[32], b[32];
+	for (int c = 0; c < REP_VCLASS_N; c++)
+		s[c] = (struct chart_series){ .name = rep_vclass[c], .color = rep_vclass_color[c] };
+	double omitted = sb_jv_num(sb_jv_get(v, "bad_ranges_omitted"), 0);
+	int n = snprintf(note, sizeof(note), "%s from offset %s; a cell is %s, coloured by the bad class "
+			 "covering most of it", sb_fmt_size((uint64_t)m->size, a, sizeof(a)),
+			 sb_fmt_size((uint64_t)m->origin, b, sizeof(b)),
+			 sb_fmt_size((uint64_t)m->cell, (char[32]){ 0 }, 32));
+	if (omitted > 0 && n > 0 && (size_t)n < sizeof(note))
+		snprintf(note + n, sizeof(note) - (size_t)n, "; %.0f ranges not listed, not drawn",
+			 omitted);
+	struct chart c = {
+		.kind = CHART_GRID,
+		.title = "Map of the checked region",
+		.note = note,
+		.x = { "Offset within the row", CHART_U_BYTES, CHART_LINEAR, 0 },
+		.y = { "Row starts at", CHART_U_BYTES, CHART_LINEAR, 0 },
+		.ncats = m->ncols,
+		.nrows = m->nrows,
+		.cells = m->cls,
+		.series = s,
+		.nseries = REP_VCLASS_N,
+		.grid_origin = m->origin,
+		.grid_cell = m->cell,
+		.height = (int)(150 + (double)m->nrows * (m->nrows > 16 ? 12 : 20)),
+	};
+	fputs("<figure>\n", f);
+	chart_svg(f, &c);
+	fputs("</figure>\n", f);
+}
+
+static void counts(FILE *f, const struct sb_jv *v, double bs)
+{
+	static const char *const cols[] = { "Class", "Blocks", "Bytes", "Share" };
+	double all = sb_jv_num(sb_jv_get(v, "blocks_checked"), 0);
+	char a[48];
+	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
+	for (int c = 0; c < REP_VCLASS_N; c++) {
+		double n = sb_jv_num(sb_jv_get(v, rep_vclass[c]), 0);
+		fprintf(f, "<tr%s><td>", c && n > 0 ? " style=\"font-weight:600\"" : "");
+		swatch(f, c);
+		fprintf(f, "%s</td>", rep_vclass[c]);
+		snprintf(a, sizeof(a), "%.0f", n);
+		html_cell(f, a, 1);
+		html_cell(f, bs > 0 ? sb_fmt_size((uint64_t)(n * bs), a, sizeof(a)) : "", 1);
+		snprintf(a, sizeof(a), "%.3g%%", all > 0 ? 100 * n / all : 0);
+		html_cell(f, a, 1);
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+}
+
+static void ranges(FILE *f, const struct sb_jv *v)
+{
+	static const char *const cols[] = { "Class", "Offset", "Length", "Detail" };
+	const struct sb_jv *rs = sb_jv_get(v, "bad_ranges");
+	char a[64];
+	double omitted = sb_jv_num(sb_jv_get(v, "bad_ranges_omitted"), 0);
+	if (!sb_jv_len(rs))
+		return;
+	fprintf(f, "<p class=\"meta\">Bad ranges, in offset order (bytes from the target's start)"
+		"%s", omitted > 0 ? "; " : ".</p>\n");
+	if (omitted > 0)
+		fprintf(f, "%.0f more not listed (--max-ranges).</p>\n", omitted);
+	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
+	for (size_t i = 0; i < sb_jv_len(rs); i++) {
+		const struct sb_jv *r = sb_jv_at(rs, i);
+		int c = rep_vclass_index(sb_jv_str(sb_jv_get(r, "class")));
+		fputs("<tr><td>", f);
+		if (c >= 0)
+			swatch(f, c);
+		rep_html_esc(f, rep_or(sb_jv_str(sb_jv_get(r, "class")), "?"));
+		fputs("</td>", f);
+		html_cell(f, rep_fmt_offset(sb_jv_num(sb_jv_get(r, "offset"), 0), a, sizeof(a)), 1);
+		html_cell(f, rep_fmt_offset(sb_jv_num(sb_jv_get(r, "length"), 0), a, sizeof(a)), 1);
+		html_cell(f, rep_range_detail(r, a, sizeof(a)), 0);
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+}
+
+static void probe(FILE *f, const struct sb_jv *p, const char *result)
+{
+	static const char *const sizes[][2] = {
+		{ "announced_bytes", "Announced" }, { "usable_bytes", "Usable" },
+		{ "wrap_bytes", "Addresses wrap at" }, { "cache_bytes", "Cache" },
+		{ "block_size", "Block size" },
+	};
+	char a[64];
+	fputs("<h3>Capacity probe</h3>\n<table class=\"kv\">\n", f);
+	html_kv(f, "Finding", rep_or(sb_jv_str(sb_jv_get(p, "kind")), "?"));
+	html_kv(f, "Result", result);
+	for (size_t i = 0; i < SB_ARRAY_SIZE(sizes); i++)
+		if (sb_jv_is(sb_jv_get(p, sizes[i][0]), SB_JV_NUM))
+			html_kv(f, sizes[i][1], rep_fmt_offset(sb_jv_num(sb_jv_get(p, sizes[i][0]), 0),
+							       a, sizeof(a)));
+	snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(p, "io_errors"), 0));
+	html_kv(f, "I/O errors", a);
+	fputs("</table>\n", f);
+}
+
+void html_section_verify(FILE *f, const struct rep_doc *d)
+{
+	const struct sb_jv *v = sb_jv_get(d->sb, "verify");
+	const char *result = sb_jv_str(sb_jv_get(v, "result"));
+	struct vmap *m;
+	if (sb_jv_is(sb_jv_get(v, "probe"), SB_JV_OBJ))
+		return probe(f, sb_jv_get(v, "probe"), result);
+	if (!sb_jv_is(sb_jv_get(v, "blocks_checked"), SB_JV_NUM))
+		return;
+	fputs("<h3>Verification</h3>\n<p class=\"meta\">", f);
+	if (result)
+		fprintf(f, "Result: <span class=\"%s\">", strcmp(result, "pass") ? "bad" : "ok");
+	rep_html_esc(f, result ? result : "");
+	fprintf(f, "%s%.0f blocks checked.</p>\n", result ? "</span>; " : "",
+		sb_jv_num(sb_jv_get(v, "blocks_checked"), 0));
+	if ((m = malloc(sizeof(*m))) && layout(m, v) == 0) {
+		paint(m, sb_jv_get(v, "bad_ranges"));
+		map_chart(f, m, v);
+	}
+	counts(f, v, m ? m->bs : 0);
+	ranges(f, v);
+	free(m);
+}

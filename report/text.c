@@ -1,0 +1,268 @@
+/*
+ * The text report: the HTML report's tables for a terminal, columns
+ * aligned, IEC units spelled out. A run's intervals are summed up as their
+ * range and spread, the first sign of a speed that changes over time.
+ */
+#include "report/report.h"
+#include "lib/analysis/robust.h"
+
+#include <math.h>
+
+static void header(FILE *f, const struct rep_doc *d)
+{
+	const struct rep_target *t = &d->target;
+	const struct rep_host *h = &d->host;
+	char a[32];
+	fprintf(f, "== %s: %s (%s) ==\n", d->command, rep_or(t->path, "?"), d->path);
+	fprintf(f, "measured by %s%s%s%s\n", d->producer, d->time ? ", " : "", rep_or(d->time, ""),
+		d->interrupted ? " (interrupted: the figures cover what ran)" : "");
+	if (t->device) {
+		fprintf(f, "device: %s", t->device);
+		if (t->model)
+			fprintf(f, " (%s)", t->model);
+		if (t->capacity)
+			fprintf(f, ", %s", sb_fmt_size(t->capacity, a, sizeof(a)));
+		if (t->rotational >= 0)
+			fprintf(f, ", %s", t->rotational ? "rotational" : "non-rotational");
+		if (t->scheduler)
+			fprintf(f, ", scheduler %s", t->scheduler);
+		if (t->write_cache)
+			fprintf(f, ", write cache %s", t->write_cache);
+		fputc('\n', f);
+	}
+	if (t->filesystem)
+		fprintf(f, "filesystem: %s on %s\n", t->filesystem, rep_or(t->mountpoint, "?"));
+	if (h->hostname)
+		fprintf(f, "host: %s, %s, %s, %s (%u CPUs), %s\n", h->hostname, rep_or(h->kernel, "?"),
+			rep_or(h->arch, "?"), rep_or(h->cpu, "?"), h->cpus,
+			sb_fmt_size(h->mem_total, a, sizeof(a)));
+	for (size_t i = 0; i < d->nnotes; i++)
+		fprintf(f, "note: %s\n", d->notes[i]);
+}
+
+static void summary(FILE *f, const struct rep_doc *d)
+{
+	struct rep_ttable t = { { "test", "dir", "runs", "bandwidth", "min .. max", "IOPS", "mean lat",
+			      "p99 lat" }, 8, 2, NULL, 0, 0 };
+	char a[48], b[48], c[112];
+	if (!d->nsummary)
+		return;
+	fprintf(f, "\nsummary (median of the runs, and the slowest .. fastest run)\n");
+	for (size_t i = 0; i < d->nsummary; i++) {
+		const struct rep_summary *s = &d->summary[i];
+		if (!rep_tt_row(&t))
+			break;
+		rep_tt_set(&t, 0, s->test);
+		rep_tt_set(&t, 1, sb_ddir_name(s->ddir));
+		snprintf(a, sizeof(a), "%u", s->runs);
+		rep_tt_set(&t, 2, a);
+		rep_tt_set(&t, 3, rep_fmt_rate(s->bw_median, a, sizeof(a)));
+		snprintf(c, sizeof(c), "%s .. %s", rep_fmt_rate(s->bw_min, a, sizeof(a)),
+			 rep_fmt_rate(s->bw_max, b, sizeof(b)));
+		rep_tt_set(&t, 4, c);
+		rep_tt_set(&t, 5, rep_fmt_count(s->iops_median, a, sizeof(a)));
+		rep_tt_set(&t, 6, rep_fmt_ns(s->lat_mean_median, a, sizeof(a)));
+		rep_tt_set(&t, 7, rep_fmt_ns(s->lat_p99_median, a, sizeof(a)));
+	}
+	rep_tt_print(f, &t);
+}
+
+static void results(FILE *f, const struct rep_doc *d)
+{
+	struct rep_ttable t = { { "measurement", "dir", "bandwidth", "IOPS", "mean lat", "p50", "p99",
+			      "p99.9", "max lat", "errors" }, 10, 2, NULL, 0, 0 };
+	char a[48];
+	for (size_t i = 0; i < d->njobs; i++) {
+		const struct rep_job *j = &d->jobs[i];
+		for (int k = 0; k < SB_DDIR_N; k++) {
+			const struct rep_dir *r = &j->dir[k];
+			if (!r->used || !rep_tt_row(&t))
+				continue;
+			rep_tt_set(&t, 0, j->name);
+			rep_tt_set(&t, 1, sb_ddir_name(k));
+			rep_tt_set(&t, 2, rep_fmt_rate(r->bw, a, sizeof(a)));
+			rep_tt_set(&t, 3, rep_fmt_count(r->iops, a, sizeof(a)));
+			rep_tt_set(&t, 4, rep_fmt_ns(r->lat.n ? r->lat.mean : NAN, a, sizeof(a)));
+			rep_tt_set(&t, 5, rep_fmt_ns(rep_pct(&r->lat, 50), a, sizeof(a)));
+			rep_tt_set(&t, 6, rep_fmt_ns(rep_pct(&r->lat, 99), a, sizeof(a)));
+			rep_tt_set(&t, 7, rep_fmt_ns(rep_pct(&r->lat, 99.9), a, sizeof(a)));
+			rep_tt_set(&t, 8, rep_fmt_ns(r->lat.n ? r->lat.max : NAN, a, sizeof(a)));
+			snprintf(a, sizeof(a), "%llu", (unsigned long long)j->errors);
+			rep_tt_set(&t, 9, a);
+		}
+	}
+	if (!t.nrows)
+		return;
+	fprintf(f, "\nresults (%s latency)\n", d->njobs ? d->jobs[0].lat_kind : "total");
+	rep_tt_print(f, &t);
+}
+
+/* Bandwidth per interval: range and coefficient of variation. */
+static void intervals(FILE *f, const struct rep_doc *d)
+{
+	struct rep_ttable t = { { "measurement", "dir", "intervals", "slowest", "fastest", "variation" },
+			    6, 2, NULL, 0, 0 };
+	char a[48];
+	for (size_t i = 0; i < d->njobs; i++) {
+		const struct rep_job *j = &d->jobs[i];
+		for (int k = 0; k < SB_DDIR_N; k++) {
+			double lo = INFINITY, hi = 0, sum = 0, sq = 0;
+			size_t n = 0;
+			for (size_t p = 0; p < j->nseries; p++) {
+				double v = j->series[p].has[k] ? j->series[p].bw[k] : 0;
+				lo = SB_MIN(lo, v);
+				hi = SB_MAX(hi, v);
+				sum += v;
+				sq += v * v;
+				n++;
+			}
+			if (!j->dir[k].used || n < 2 || !rep_tt_row(&t))
+				continue;
+			double mean = sum / (double)n, var = sq / (double)n - mean * mean;
+			rep_tt_set(&t, 0, j->name);
+			rep_tt_set(&t, 1, sb_ddir_name(k));
+			snprintf(a, sizeof(a), "%zu", n);
+			rep_tt_set(&t, 2, a);
+			rep_tt_set(&t, 3, rep_fmt_rate(lo, a, sizeof(a)));
+			rep_tt_set(&t, 4, rep_fmt_rate(hi, a, sizeof(a)));
+			snprintf(a, sizeof(a), "%.1f%%", mean > 0 && var > 0 ? 100 * sqrt(var) / mean : 0);
+			rep_tt_set(&t, 5, a);
+		}
+	}
+	if (!t.nrows)
+		return;
+	fprintf(f, "\nbandwidth per interval (variation: standard deviation / mean)\n");
+	rep_tt_print(f, &t);
+}
+
+/* A soak log: its iterations' throughput, median and range, and failures. */
+static void soak(FILE *f, const struct rep_doc *d)
+{
+	static const char *const keys[2] = { "write_bw_bytes", "read_bw_bytes" };
+	double *v = calloc(d->nrecords + 1, sizeof(double));
+	char a[48], b[48], c[48];
+	size_t n = 0, failed = 0;
+	if (!v)
+		return;
+	for (int k = 0; k < 2; k++) {
+		n = failed = 0;
+		for (size_t i = 0; i < d->nrecords; i++) {
+			const struct sb_jv *r = d->records[i];
+			if (!rep_is_iteration(r))
+				continue;
+			failed += sb_jv_bool(sb_jv_get(r, "failed"), 0) == 1;
+			double x = sb_jv_num(sb_jv_get(r, keys[k]), NAN);
+			if (isfinite(x))
+				v[n++] = x;
+		}
+		struct sb_stability st;
+		if (!n || sb_stability(v, n, &st) < 0)
+			continue;
+		fprintf(f, "%s%-5s per iteration: median %s, %s .. %s, variation %.1f%%\n",
+			k ? "" : "\n", k ? "read" : "write", rep_fmt_rate(st.median, a, sizeof(a)),
+			rep_fmt_rate(st.min, b, sizeof(b)), rep_fmt_rate(st.max, c, sizeof(c)),
+			100 * st.cv);
+	}
+	if (n)
+		fprintf(f, "%zu iteration%s, %zu failed\n", n, n == 1 ? "" : "s", failed);
+	free(v);
+}
+
+/* storbench.verify (verify, run --verify): blocks per class and the bad ranges. */
+static void verify(FILE *f, const struct rep_doc *d)
+{
+	const struct sb_jv *v = sb_jv_get(d->sb, "verify"), *rs = sb_jv_get(v, "bad_ranges");
+	struct rep_ttable c = { { "class", "blocks", "bytes", "share" }, 4, 1, NULL, 0, 0 };
+	struct rep_ttable r = { { "class", "offset", "length", "detail" }, 4, 1, NULL, 0, 0 };
+	double all = sb_jv_num(sb_jv_get(v, "blocks_checked"), NAN);
+	double bs = sb_jv_num(sb_jv_get(v, "block_size"), 0);
+	char a[64];
+	if (!isfinite(all))
+		return;
+	fprintf(f, "\nverify: %.0f blocks of %.0f B checked, result %s\n", all, bs,
+		rep_or(sb_jv_str(sb_jv_get(v, "result")), "-"));
+	for (int k = 0; k < REP_VCLASS_N && rep_tt_row(&c); k++) {
+		double n = sb_jv_num(sb_jv_get(v, rep_vclass[k]), 0);
+		rep_tt_set(&c, 0, rep_vclass[k]);
+		snprintf(a, sizeof(a), "%.0f", n);
+		rep_tt_set(&c, 1, a);
+		rep_tt_set(&c, 2, sb_fmt_size((uint64_t)(n * bs), a, sizeof(a)));
+		snprintf(a, sizeof(a), "%.3g%%", all > 0 ? 100 * n / all : 0);
+		rep_tt_set(&c, 3, a);
+	}
+	rep_tt_print(f, &c);
+	for (size_t i = 0; i < sb_jv_len(rs) && rep_tt_row(&r); i++) {
+		const struct sb_jv *x = sb_jv_at(rs, i);
+		rep_tt_set(&r, 0, sb_jv_str(sb_jv_get(x, "class")));
+		rep_tt_set(&r, 1, rep_fmt_offset(sb_jv_num(sb_jv_get(x, "offset"), 0), a, sizeof(a)));
+		rep_tt_set(&r, 2, rep_fmt_offset(sb_jv_num(sb_jv_get(x, "length"), 0), a, sizeof(a)));
+		rep_tt_set(&r, 3, rep_range_detail(x, a, sizeof(a)));
+	}
+	if (!r.nrows)
+		return;
+	fprintf(f, "\nbad ranges (bytes from the target's start)");
+	if (sb_jv_num(sb_jv_get(v, "bad_ranges_omitted"), 0) > 0)
+		fprintf(f, "; %.0f more not listed", sb_jv_num(sb_jv_get(v, "bad_ranges_omitted"), 0));
+	fputc('\n', f);
+	rep_tt_print(f, &r);
+}
+
+/* What a command adds to the generic tables, one row per command. */
+static const struct {
+	const char *command;
+	void (*render)(FILE *f, const struct rep_doc *d);
+} sections[] = {
+	{ "run", intervals },
+	{ "fio", intervals },
+	{ "soak", soak },
+};
+
+static void conditions(FILE *f, const struct rep_doc *d)
+{
+	struct rep_ttable t = { { "measurement", "pattern", "bs", "depth", "jobs", "engine", "I/O",
+			      "cache", "size", "time" }, 10, 2, NULL, 0, 0 };
+	char a[48];
+	for (size_t i = 0; i < d->njobs && rep_tt_row(&t); i++) {
+		const struct rep_job *j = &d->jobs[i];
+		rep_tt_set(&t, 0, j->name);
+		rep_tt_set(&t, 1, j->rw);
+		rep_tt_set(&t, 2, j->bs);
+		snprintf(a, sizeof(a), "%u", j->iodepth);
+		rep_tt_set(&t, 3, a);
+		snprintf(a, sizeof(a), "%u", j->numjobs);
+		rep_tt_set(&t, 4, a);
+		rep_tt_set(&t, 5, j->engine);
+		rep_tt_set(&t, 6, j->direct < 0 ? "?" : j->direct ? "direct" : "buffered");
+		rep_tt_set(&t, 7, j->cache);
+		rep_tt_set(&t, 8, j->size ? sb_fmt_size(j->size, a, sizeof(a)) : "");
+		snprintf(a, sizeof(a), "%.2f s", j->runtime_s);
+		rep_tt_set(&t, 9, a);
+	}
+	if (!t.nrows)
+		return;
+	fprintf(f, "\nconditions\n");
+	rep_tt_print(f, &t);
+}
+
+int rep_text(FILE *f, struct rep_doc *const *docs, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct rep_doc *d = docs[i];
+		if (i)
+			fputc('\n', f);
+		header(f, d);
+		summary(f, d);
+		results(f, d);
+		for (size_t k = 0; k < SB_ARRAY_SIZE(sections); k++)
+			if (!strcmp(sections[k].command, d->command))
+				sections[k].render(f, d);
+		verify(f, d);
+		conditions(f, d);
+		if (d->nrecords)
+			fprintf(f, "\n%zu log record%s (see the HTML or CSV report)\n", d->nrecords,
+				d->nrecords == 1 ? "" : "s");
+		for (size_t k = 0; k < d->nwarnings; k++)
+			fprintf(f, "%swarning: %s\n", k ? "" : "\n", d->warnings[k]);
+	}
+	return fflush(f) || ferror(f) ? -EIO : 0;
+}

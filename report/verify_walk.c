@@ -1,0 +1,73 @@
+/*
+ * Verify results for the report's renderers: the classes, their colours
+ * (the same in the HTML map, its legend and the tables), and a walk over
+ * every verify object a result holds, so text, CSV and HTML read verify,
+ * run --verify and soak alike.
+ */
+#include "report/report.h"
+
+#include <math.h>
+
+const char *const rep_vclass[REP_VCLASS_N] = { "intact", "corrupted", "misplaced",
+					       "stale", "foreign", "unreadable" };
+/* Okabe-Ito: bluish green, vermillion, reddish purple, orange, blue, black */
+const int rep_vclass_color[REP_VCLASS_N] = { 2, 5, 3, 1, 0, 6 };
+
+int rep_vclass_index(const char *name)
+{
+	for (int i = 0; name && i < REP_VCLASS_N; i++)
+		if (!strcmp(name, rep_vclass[i]))
+			return i;
+	return -1;
+}
+
+int rep_is_iteration(const struct sb_jv *r)
+{
+	const char *t = sb_jv_str(sb_jv_get(r, "type"));
+	return t ? !strcmp(t, "iteration") : sb_jv_is(sb_jv_get(r, "iteration"), SB_JV_NUM);
+}
+
+static int is_check(const struct sb_jv *v)
+{
+	return sb_jv_is(v, SB_JV_OBJ) && sb_jv_is(sb_jv_get(v, "blocks_checked"), SB_JV_NUM);
+}
+
+size_t rep_verify_each(const struct rep_doc *d, rep_verify_fn fn, void *ctx)
+{
+	const struct sb_jv *own = sb_jv_get(d->sb, "verify");
+	size_t n = 0;
+	if (is_check(own))
+		fn(ctx, d, 0, own), n++;
+	for (size_t i = 0; i < d->nrecords; i++) {
+		const struct sb_jv *r = d->records[i], *v = sb_jv_get(r, "verify");
+		if (rep_is_iteration(r) && is_check(v))
+			fn(ctx, d, sb_jv_num(sb_jv_get(r, "iteration"), (double)i + 1), v), n++;
+	}
+	return n;
+}
+
+char *rep_fmt_offset(double bytes, char *buf, size_t len)
+{
+	char a[32];
+	uint64_t b = bytes > 0 && bytes < 1.8e19 ? (uint64_t)bytes : 0;
+	snprintf(buf, len, "%s (%llu)", sb_fmt_size(b, a, sizeof(a)), (unsigned long long)b);
+	return buf;
+}
+
+char *rep_range_detail(const struct sb_jv *r, char *buf, size_t len)
+{
+	const char *cls = sb_jv_str(sb_jv_get(r, "class"));
+	const struct sb_jv *g = sb_jv_get(r, "generation"), *e = sb_jv_get(r, "errno");
+	char a[64];
+	buf[0] = 0;
+	if (cls && !strcmp(cls, "misplaced") && sb_jv_get(r, "expected_offset"))
+		snprintf(buf, len, "data written for %s",
+			 rep_fmt_offset(sb_jv_num(sb_jv_get(r, "expected_offset"), 0), a, sizeof(a)));
+	else if (cls && !strcmp(cls, "stale") && g)
+		snprintf(buf, len, "generation %.0f", sb_jv_num(g, 0));
+	else if (e)
+		snprintf(buf, len, "errno %.0f (%s)", fabs(sb_jv_num(e, 0)),
+			 rep_or(sb_jv_str(sb_jv_get(r, "error")),
+				strerror((int)fabs(sb_jv_num(e, 0)))));
+	return buf;
+}

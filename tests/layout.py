@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""The layout rules of DESIGN.md, checked on the source tree and the objects
+of a build (BUILD, default build):
+
+- lib/ never prints and never exits: no printf, puts, perror, stdout,
+  stderr, exit, abort or getenv in its code;
+- lib/ includes nothing from cli/ or report/; report/ nothing from cli/;
+- cli/ and report/ reach the library through its public header only
+  (lib/storbench.h);
+- no cycles between files: neither between headers that include each other
+  nor between objects that call each other (from the symbols nm lists);
+- no two files of the tree share a name, wherever they are.
+
+Prints one line per broken rule and exits 1, or exits 0 when all hold.
+"""
+import collections
+import os
+import re
+import subprocess
+import sys
+
+TOP = os.environ.get("SB_TOP") or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.environ.get("SB_BUILD") or os.path.join(TOP, "build")
+PUBLIC = "lib/storbench.h"
+
+# identifiers lib/ must not use: printing, exiting, the environment
+BANNED_LIB = ["printf", "vprintf", "puts", "putchar", "perror", "stdout", "stderr",
+              "exit", "_exit", "_Exit", "abort", "getenv", "secure_getenv"]
+
+problems = []
+
+
+def sources(*folders):
+    out = []
+    for folder in folders:
+        for root, _, files in os.walk(os.path.join(TOP, folder)):
+            for f in files:
+                if f.endswith((".c", ".h")):
+                    out.append(os.path.relpath(os.path.join(root, f), TOP))
+    return sorted(out)
+
+
+def strip_code(text):
+    """The text without comments, string and character literals (kept as
+    empty quotes), line structure preserved."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            out.append("\n" * text.count("\n", i, j))
+            i = j
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            out.append(c + c)
+            i = j + 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def includes(path):
+    with open(os.path.join(TOP, path), encoding="utf-8", errors="replace") as f:
+        return re.findall(r'^\s*#\s*include\s+"([^"]+)"', f.read(), re.M)
+
+
+def check_lib_quiet():
+    pat = re.compile(r"\b(" + "|".join(BANNED_LIB) + r")\b")
+    for path in sources("lib"):
+        if path == "lib/banned.h":
+            continue
+        with open(os.path.join(TOP, path), encoding="utf-8", errors="replace") as f:
+            code = strip_code(f.read())
+        for no, line in enumerate(code.split("\n"), 1):
+            if line.lstrip().startswith("#"):
+                continue
+            for m in pat.finditer(line):
+                # __attribute__((format(printf, ...))) names a format, not a call
+                if m.group(1) == "printf" and re.search(r"format\s*\(\s*printf", line):
+                    continue
+                problems.append("%s:%d: lib/ must not use %s (it never prints, never exits, "
+                                "reads no environment)" % (path, no, m.group(1)))
+
+
+def check_layers():
+    for path in sources("lib", "report", "cli"):
+        layer = path.split("/")[0]
+        for inc in includes(path):
+            top = inc.split("/")[0]
+            if layer == "lib" and top in ("cli", "report"):
+                problems.append("%s: lib/ includes %s" % (path, inc))
+            if layer == "report" and top == "cli":
+                problems.append("%s: report/ includes %s" % (path, inc))
+            if layer in ("cli", "report") and top == "lib" and inc != PUBLIC:
+                problems.append("%s: includes %s; cli/ and report/ see the library "
+                                "through %s only" % (path, inc, PUBLIC))
+
+
+def cycles(graph):
+    """Strongly connected components of more than one node (Tarjan)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+    counter = [0]
+    sys.setrecursionlimit(100000)
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def check_include_cycles():
+    graph = {}
+    for path in sources("lib", "report", "cli"):
+        graph[path] = set(i for i in includes(path) if os.path.exists(os.path.join(TOP, i)))
+    for comp in cycles(graph):
+        problems.append("headers include each other: " + " ".join(comp))
+
+
+def nm(obj):
+    r = subprocess.run(["nm", obj], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError("nm %s: %s" % (obj, r.stderr.strip()))
+    defined, undefined = set(), set()
+    for line in r.stdout.splitlines():
+        p = line.split()
+        if len(p) == 2 and p[0] == "U":
+            undefined.add(p[1])
+        elif len(p) == 3 and p[1] in "TDBRVWG":
+            defined.add(p[2])
+    return defined, undefined
+
+
+def check_call_cycles():
+    objs = {}
+    for path in sources("lib", "report", "cli"):
+        if path.endswith(".c"):
+            o = os.path.join(BUILD, path[:-2] + ".o")
+            if not os.path.exists(o):
+                problems.append("%s: no object in %s (build first)" % (path, BUILD))
+                return
+            objs[path] = o
+    owner, needs = {}, {}
+    for path, o in objs.items():
+        d, u = nm(o)
+        for s in d:
+            owner[s] = path
+        needs[path] = u
+    graph = {p: set(owner[s] for s in u if s in owner and owner[s] != p)
+             for p, u in needs.items()}
+    for comp in cycles(graph):
+        problems.append("files call each other (a cycle): " + " ".join(comp))
+
+
+def check_unique_names():
+    seen = collections.defaultdict(list)
+    r = subprocess.run(["git", "-C", TOP, "ls-files", "--cached", "--others", "--exclude-standard"],
+                       capture_output=True, text=True)
+    for path in r.stdout.split():
+        if path.startswith("tests/fuzz/corpus/") or not os.path.exists(os.path.join(TOP, path)):
+            continue
+        if path.endswith((".c", ".h", ".sh", ".py")):
+            seen[os.path.basename(path)].append(path)
+    for name, paths in sorted(seen.items()):
+        if len(paths) > 1:
+            problems.append("one name for two files: " + " ".join(sorted(paths)))
+
+
+def main():
+    check_lib_quiet()
+    check_layers()
+    check_include_cycles()
+    check_call_cycles()
+    check_unique_names()
+    for p in problems:
+        print(p)
+    if problems:
+        print("layout: %d problem(s)" % len(problems))
+        return 1
+    print("layout: lib/, report/ and cli/ keep their rules")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
