@@ -2,12 +2,7 @@
 #ifndef SB_CLI_H
 #define SB_CLI_H
 
-#include "lib/sb.h"
-#include "lib/engine/engine.h"
-#include "lib/job/job.h"
-#include "lib/results/results.h"
-#include "lib/run/run.h"
-#include "lib/target/target.h"
+#include "lib/storbench.h"
 
 /* Exit codes: one enum for the whole program. */
 enum sb_exit {

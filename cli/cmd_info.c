@@ -2,7 +2,7 @@
  * holding a target. Reads only; the one exception is the target probe's
  * O_DIRECT test in a directory, an empty file created and removed. */
 #include "cli/info.h"
-#include "lib/target/safety.h"
+#include "lib/storbench.h"
 
 #include <sys/stat.h>
 #include <sys/sysmacros.h>

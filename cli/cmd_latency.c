@@ -5,7 +5,7 @@
  * next to the full statistics.
  */
 #include "cli/latency.h"
-#include "lib/target/cache.h"
+#include "lib/storbench.h"
 
 #include <fcntl.h>
 #include <unistd.h>

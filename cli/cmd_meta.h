@@ -3,7 +3,7 @@
 #define SB_CLI_META_H
 
 #include "cli/cli.h"
-#include "lib/meta/meta.h"
+#include "lib/storbench.h"
 
 struct meta_run {
 	struct sb_meta_files files;

@@ -2,7 +2,7 @@
  * or the jobs of a fio job file, together or in turn as fio runs them. */
 #include "cli/cli.h"
 #include "cli/run_verify.h"
-#include "lib/job/jobfile.h"
+#include "lib/storbench.h"
 
 #include <unistd.h>
 

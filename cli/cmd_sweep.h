@@ -3,7 +3,7 @@
 #define SB_CLI_SWEEP_H
 
 #include "cli/cli.h"
-#include "lib/sweep/sweep.h"
+#include "lib/storbench.h"
 
 struct sweep_cli {
 	struct sb_sweep_opts o;

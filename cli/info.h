@@ -4,7 +4,7 @@
 #define SB_CLI_INFO_H
 
 #include "cli/cli.h"
-#include "lib/target/devinfo.h"
+#include "lib/storbench.h"
 
 struct info_report {
 	struct sb_target_info t;

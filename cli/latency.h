@@ -3,8 +3,7 @@
 #define SB_CLI_LATENCY_H
 
 #include "cli/cli.h"
-#include "lib/latency/probe.h"
-#include "lib/stats/ioping.h"
+#include "lib/storbench.h"
 
 enum lat_preset { LAT_IOPING, LAT_DD_SYNC, LAT_HDPARM, LAT_HDPARM_CACHE };
 

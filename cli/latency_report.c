@@ -4,8 +4,7 @@
  * and the "latency" section of the JSON results.
  */
 #include "cli/latency.h"
-#include "lib/json/json_write.h"
-#include "lib/target/cache.h"
+#include "lib/storbench.h"
 
 #include <math.h>
 

@@ -4,8 +4,7 @@
  * the JSON results.
  */
 #include "cli/cmd_meta.h"
-#include "lib/json/json_write.h"
-#include "lib/target/cache.h"
+#include "lib/storbench.h"
 
 #define MIN_TIME_NS 500000000ull /* bonnie++ shows "+++++" under 0.5 s */
 

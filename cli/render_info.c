@@ -1,7 +1,7 @@
 /* storbench info as text: a sectioned listing in IEC units, and the same
  * report's JSON section. */
 #include "cli/info.h"
-#include "lib/json/json_write.h"
+#include "lib/storbench.h"
 
 #define ROW "  %-13s "
 

@@ -12,8 +12,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "lib/json/json_write.h"
-#include "lib/target/cache.h"
+#include "lib/storbench.h"
 
 #define REQUEST (1u << 20)
 #define MAX_RANGES 100

@@ -3,9 +3,7 @@
 #define SB_CLI_RUN_VERIFY_H
 
 #include "cli/cli.h"
-#include "lib/verify/block.h"
-#include "lib/verify/ranges.h"
-#include "lib/verify/seqpass.h"
+#include "lib/storbench.h"
 
 #define RUN_VERIFY_MAX_FILES 256
 

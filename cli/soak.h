@@ -4,11 +4,7 @@
 #define SB_CLI_SOAK_H
 
 #include "cli/verify.h"
-#include "lib/json/json_write.h"
-#include "lib/analysis/robust.h"
-#include "lib/target/cache.h"
-#include "lib/target/devinfo.h"
-#include "lib/target/kmsg.h"
+#include "lib/storbench.h"
 
 #define SOAK_MAX_KMSG 16	/* kernel lines kept per iteration */
 #define SOAK_MAX_RANGES 8	/* bad ranges kept per iteration in the log */

@@ -11,7 +11,7 @@
 
 #include <unistd.h>
 
-#include "lib/target/cache.h"
+#include "lib/storbench.h"
 
 struct burst {
 	const struct soak_opts *o;

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lib/json/json_read.h"
+#include "lib/storbench.h"
 
 int soak_log_open(struct soak_state *s, const char *path, int append)
 {

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lib/target/safety.h"
+#include "lib/storbench.h"
 
 
 static const char *kind_name(enum sb_target_kind k)

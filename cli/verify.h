@@ -4,9 +4,7 @@
 #define SB_CLI_VERIFY_H
 
 #include "cli/cli.h"
-#include "lib/verify/block.h"
-#include "lib/verify/ranges.h"
-#include "lib/verify/seqpass.h"
+#include "lib/storbench.h"
 
 enum { VPHASE_WRITE = 1, VPHASE_CHECK = 2, VPHASE_BOTH = 3 };
 

@@ -1,7 +1,7 @@
 /* storbench verify: the text summary, the "verify" JSON section and the
  * phases as fio-shaped jobs. */
 #include "cli/verify.h"
-#include "lib/json/json_write.h"
+#include "lib/storbench.h"
 
 static const char *csum_name(unsigned csum)
 {

@@ -4,8 +4,7 @@
  * the device past its first MiB, reported in text and JSON.
  */
 #include "cli/verify.h"
-#include "lib/json/json_write.h"
-#include "lib/verify/capacity.h"
+#include "lib/storbench.h"
 
 #include <fcntl.h>
 #include <unistd.h>

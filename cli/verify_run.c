@@ -4,7 +4,7 @@
  * every 10 s), Ctrl-C, and the results.
  */
 #include "cli/verify.h"
-#include "lib/json/json_write.h"
+#include "lib/storbench.h"
 
 #include <unistd.h>
 

@@ -6,7 +6,7 @@
  * was checked, and only files storbench created are ever removed.
  */
 #include "cli/verify.h"
-#include "lib/job/buffer.h"
+#include "lib/storbench.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

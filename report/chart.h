@@ -14,7 +14,7 @@
 #ifndef SB_CHART_H
 #define SB_CHART_H
 
-#include "lib/sb.h"
+#include "lib/storbench.h"
 
 enum chart_kind { CHART_LINE, CHART_SCATTER, CHART_BAR, CHART_HIST, CHART_HEATMAP, CHART_GRID };
 

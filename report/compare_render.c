@@ -6,7 +6,7 @@
 #include "report/compare.h"
 #include "report/chart.h"
 #include "report/html.h"
-#include "lib/json/json_write.h"
+#include "lib/storbench.h"
 
 #include <math.h>
 

@@ -9,7 +9,7 @@
  */
 #include "report/html.h"
 #include "report/chart.h"
-#include "lib/analysis/robust.h"
+#include "lib/storbench.h"
 
 #include <math.h>
 

@@ -9,7 +9,7 @@
 #define SB_REPORT_H
 
 #include "cli/cli.h"
-#include "lib/json/json_read.h"
+#include "lib/storbench.h"
 
 #define REP_MAX_PCT 32
 #define REP_LOG_VERSION 1	/* of logs that start with a "config" line (soak) */

@@ -4,7 +4,7 @@
  * range and spread, the first sign of a speed that changes over time.
  */
 #include "report/report.h"
-#include "lib/analysis/robust.h"
+#include "lib/storbench.h"
 
 #include <math.h>
 

@@ -45,6 +45,8 @@ for t in "$SB_BUILD"/tests/*; do
 	[ -f "$t" ] && [ -x "$t" ] || continue
 	run_one "$(basename "$t")" $TEST_WRAPPER "$t"
 done
+# the layout rules of the source tree, on this build's objects (native runs)
+[ -z "$CLI_TESTS" ] && [ -z "$TEST_WRAPPER" ] && run_one layout python3 "$top/tests/layout.py"
 if [ -n "$CLI_TESTS" ]; then set -- $CLI_TESTS; else set -- "$top"/tests/cli/*.sh; fi
 for t in "$@"; do
 	[ -f "$t" ] || continue

@@ -1,0 +1,38 @@
+/*
+ * libstorbench: the public interface of the library, the one header cli/
+ * and report/ include (tests/layout.py checks it). The headers it gathers
+ * are the library's public ones, one per module; the rest of lib/ (worker,
+ * offsets, rate, histogram internals, the *_int.h headers) stays internal.
+ * Every call returns 0 (or a count) on success and a negative errno on
+ * failure; nothing here prints or exits.
+ */
+#ifndef SB_STORBENCH_H
+#define SB_STORBENCH_H
+
+#include "lib/sb.h"
+
+#include "lib/base/units.h"
+#include "lib/json/json_read.h"
+#include "lib/json/json_write.h"
+#include "lib/job/buffer.h"
+#include "lib/job/job.h"
+#include "lib/job/jobfile.h"
+#include "lib/engine/engine.h"
+#include "lib/run/run.h"
+#include "lib/stats/ioping.h"
+#include "lib/analysis/robust.h"
+#include "lib/results/results.h"
+#include "lib/target/target.h"
+#include "lib/target/cache.h"
+#include "lib/target/devinfo.h"
+#include "lib/target/kmsg.h"
+#include "lib/target/safety.h"
+#include "lib/verify/block.h"
+#include "lib/verify/capacity.h"
+#include "lib/verify/ranges.h"
+#include "lib/verify/seqpass.h"
+#include "lib/latency/probe.h"
+#include "lib/meta/meta.h"
+#include "lib/sweep/sweep.h"
+
+#endif
