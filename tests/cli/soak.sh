@@ -43,7 +43,7 @@ mkdir "$T/k"
 "$SB" soak --iterations=6 --size=8M --idle=300ms --log="$T/k.jsonl" "$T/k" >/dev/null 2>&1 &
 pid=$!
 i=0
-while [ "$(grep -c '"type":"iteration"' "$T/k.jsonl" 2>/dev/null || echo 0)" -lt 2 ] && [ $i -lt 200 ]; do
+while [ "$(cat "$T/k.jsonl" 2>/dev/null | grep -c '"type":"iteration"')" -lt 2 ] && [ $i -lt 200 ]; do
 	sleep 0.1; i=$((i + 1))
 done
 kill -9 $pid; wait $pid 2>/dev/null
