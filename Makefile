@@ -151,7 +151,26 @@ TEST_LDFLAGS = $(filter-out -static,$(LDFLAGS))
 # the native build's binary stays ./storbench; any other is kept in its folder
 PROG ?= $(if $(filter build,$(BUILD)),storbench,$(BUILD)/storbench)
 
-all: $(PROG)
+all: $(PROG) $(if $(FOREIGN),,$(BUILD)/storbench.1)
+
+# The manual page, made from the commands' own --help by running the
+# program (native builds only: a foreign binary cannot run here).
+$(BUILD)/storbench.1: $(PROG) scripts/gen-man
+	$(call say,MAN,$@)
+	$(Q)scripts/gen-man ./$(PROG) $(VERSION) > $@.tmp && mv $@.tmp $@
+man: $(BUILD)/storbench.1
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: the program and its manual
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+install: $(PROG) $(if $(FOREIGN),,$(BUILD)/storbench.1)
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/storbench
+	$(if $(FOREIGN),@echo "  a binary for $(TARGET): no manual page (make install natively for it)", \
+		install -d $(DESTDIR)$(MANDIR)/man1 && install -m 644 $(BUILD)/storbench.1 $(DESTDIR)$(MANDIR)/man1/storbench.1)
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/storbench $(DESTDIR)$(MANDIR)/man1/storbench.1
 
 $(PROG): $(BUILD)/libsbreport.a $(BUILD)/libstorbench.a $(CLI_OBJ)
 	$(call say,LINK,$@)
@@ -192,7 +211,7 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/flags
 	$(call say,TOOL,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
-tests: $(UNIT_BIN) $(PROG) $(TOOL_BIN)
+tests: $(UNIT_BIN) $(PROG) $(TOOL_BIN) $(if $(FOREIGN),,$(BUILD)/storbench.1)
 
 # The README's two commands: each installs what it needs first (as root; a
 # user is told the apt-get line), then builds and runs.
@@ -272,7 +291,7 @@ clean:
 
 FORCE:
 .SECONDARY:
-.PHONY: all tests check check-only check-cross cross-build quick deps deps-test clean small fuzz FORCE
+.PHONY: all man install uninstall tests check check-only check-cross cross-build quick deps deps-test clean small fuzz FORCE
 -include $(LIB_OBJ:.o=.d) $(REPORT_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
 # The fault-injecting FUSE file system of the verify tests: native builds
