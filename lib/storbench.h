@@ -12,6 +12,7 @@
 #include "lib/sb.h"
 
 #include "lib/base/units.h"
+#include "lib/base/outfile.h"
 #include "lib/json/json_read.h"
 #include "lib/json/json_write.h"
 #include "lib/job/buffer.h"
