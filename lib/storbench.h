@@ -21,6 +21,8 @@
 #include "lib/run/run.h"
 #include "lib/stats/ioping.h"
 #include "lib/analysis/robust.h"
+#include "lib/analysis/anomalies.h"
+#include "lib/analysis/soak_verdict.h"
 #include "lib/results/results.h"
 #include "lib/target/target.h"
 #include "lib/target/cache.h"
@@ -34,5 +36,6 @@
 #include "lib/latency/probe.h"
 #include "lib/meta/meta.h"
 #include "lib/sweep/sweep.h"
+#include "lib/soak/soak_record.h"
 
 #endif
