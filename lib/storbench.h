@@ -24,6 +24,8 @@
 #include "lib/analysis/anomalies.h"
 #include "lib/analysis/soak_verdict.h"
 #include "lib/results/results.h"
+#include "lib/results/soak_json.h"
+#include "lib/results/verify_range_json.h"
 #include "lib/target/target.h"
 #include "lib/target/cache.h"
 #include "lib/target/devinfo.h"
