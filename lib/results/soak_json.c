@@ -189,7 +189,7 @@ void sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it)
 	for (int c = 0; c < SB_VERIFY_NCLASS; c++)
 		sb_jv_u64(sb_jv_get(ver, sb_verify_class_name(c)), &it->count[c]);
 	sb_jv_u64(sb_jv_get(v, "io_errors"), &it->io_errors);
-	/* counted for the verdict, text kept; bad ranges are not read back */
+	/* counted for the verdict, their text kept */
 	it->nkmsg = SB_MIN(sb_jv_len(k), (size_t)SB_SOAK_MAX_KMSG);
 	for (size_t i = 0; i < it->nkmsg; i++) {
 		copy_str(it->kmsg[i].category, sizeof(it->kmsg[i].category),

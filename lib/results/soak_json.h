@@ -48,7 +48,9 @@ void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it);
  * summary and "iteration_records"; ctx is a struct sb_soak_result. */
 void sb_soak_results_json(struct sb_json *j, const void *ctx);
 
-/* An iteration record back (the kernel lines' times are not read). */
+/* An iteration record back: what the verdict needs and the kernel lines'
+ * text (their times, the bad ranges, the first error and the cache method
+ * are not read). */
 void sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it);
 /* The verdict a summary line or a results' soak section holds: 0, or
  * -ENOENT when it has no stability of both metrics (a hand-made log, a
