@@ -134,7 +134,7 @@ static void soak_defaults(struct soak_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	verify_defaults(&o->v);
-	o->v.max_ranges = SOAK_MAX_RANGES * 4;
+	o->v.max_ranges = SB_SOAK_MAX_RANGES * 4;
 }
 
 /* The log file: named, or one made up here; warned about when it lives on

@@ -11,7 +11,12 @@
 
 #include <unistd.h>
 
-#include "lib/storbench.h"
+uint64_t soak_wall_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
 
 struct burst {
 	const struct soak_opts *o;
@@ -44,7 +49,7 @@ static void latencies(const struct sb_hist *h, uint64_t out[3])
 	out[2] = h->count ? h->max : 0;
 }
 
-static void collect_kmsg(struct soak_state *s, struct soak_iter *it)
+static void collect_kmsg(struct soak_state *s, struct sb_soak_iter *it)
 {
 	char line[1024];
 	uint64_t t;
@@ -54,11 +59,11 @@ static void collect_kmsg(struct soak_state *s, struct soak_iter *it)
 		const char *cat = sb_kmsg_storage_trouble(line);
 		if (!cat)
 			continue;
-		if (it->nkmsg == SOAK_MAX_KMSG) {
+		if (it->nkmsg == SB_SOAK_MAX_KMSG) {
 			it->kmsg_omitted++;
 			continue;
 		}
-		struct soak_kline *k = &it->kmsg[it->nkmsg++];
+		struct sb_soak_kline *k = &it->kmsg[it->nkmsg++];
 		k->time_us = t;
 		snprintf(k->category, sizeof(k->category), "%s", cat);
 		snprintf(k->text, sizeof(k->text), "%.*s", (int)sizeof(k->text) - 1, line);
@@ -75,7 +80,7 @@ static int drop(const struct soak_state *s)
 	return m;
 }
 
-static void take_results(struct soak_iter *it, const struct verify_report *r, uint64_t slept)
+static void take_results(struct sb_soak_iter *it, const struct verify_report *r, uint64_t slept)
 {
 	uint64_t wns = r->wr.ns > slept ? r->wr.ns - slept : r->wr.ns;
 	it->write_bw = wns ? (double)r->wr.bytes * 1e9 / (double)wns : 0;
@@ -84,7 +89,7 @@ static void take_results(struct soak_iter *it, const struct verify_report *r, ui
 	latencies(&r->rd.lat, it->rlat);
 	it->blocks = r->acc.blocks;
 	memcpy(it->count, r->acc.count, sizeof(it->count));
-	it->nranges = SB_MIN(r->acc.nranges, (size_t)SOAK_MAX_RANGES);
+	it->nranges = SB_MIN(r->acc.nranges, (size_t)SB_SOAK_MAX_RANGES);
 	memcpy(it->ranges, r->acc.ranges, it->nranges * sizeof(it->ranges[0]));
 	it->ranges_omitted = r->acc.omitted + (r->acc.nranges - it->nranges);
 	it->io_errors = r->wr.errors + r->acc.count[SB_VERIFY_UNREADABLE];
@@ -94,7 +99,7 @@ static void take_results(struct soak_iter *it, const struct verify_report *r, ui
 	it->interrupted = r->wr.interrupted || r->rd.interrupted || !!cli_interrupted();
 }
 
-int soak_iteration(struct soak_state *s, struct soak_iter *it)
+int soak_iteration(struct soak_state *s, struct sb_soak_iter *it)
 {
 	struct verify_report r;
 	struct burst b = { s->o, s->o->burst_bytes, 0 };
@@ -110,7 +115,7 @@ int soak_iteration(struct soak_state *s, struct soak_iter *it)
 	/* generation = iteration: a block the device failed to rewrite still
 	 * carries the previous one and is found stale */
 	sb_verify_fmt_init(&r.fmt, s->seed, it->n, s->o->v.block_size);
-	if (sb_verify_acc_init(&r.acc, s->o->v.block_size, SOAK_MAX_RANGES * 4) < 0) {
+	if (sb_verify_acc_init(&r.acc, s->o->v.block_size, SB_SOAK_MAX_RANGES * 4) < 0) {
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
@@ -132,12 +137,10 @@ out:
 	return rc;
 }
 
-void soak_print_iteration(FILE *f, const struct soak_iter *it, int tty)
+void soak_print_iteration(FILE *f, const struct sb_soak_iter *it, int tty)
 {
 	char w[32], rd[32];
-	uint64_t bad = 0;
-	for (int c = 1; c < SB_VERIFY_NCLASS; c++)
-		bad += it->count[c];
+	const uint64_t bad = sb_soak_iter_bad(it);
 	fprintf(f, "%s%5llu  write %12s  read %12s  verify %s", tty ? "\r\033[K" : "",
 		(unsigned long long)it->n, sb_fmt_rate(it->write_bw, w, sizeof(w)),
 		sb_fmt_rate(it->read_bw, rd, sizeof(rd)), bad ? "FAILED" : "ok");

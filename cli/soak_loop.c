@@ -5,13 +5,6 @@
 
 #include <unistd.h>
 
-uint64_t soak_wall_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 static void pause_for(uint64_t ns)
 {
 	while (ns && !cli_interrupted()) {
@@ -41,7 +34,7 @@ int soak_loop(struct soak_state *s)
 	if (text && s->nit)
 		printf("resuming after iteration %llu\n", (unsigned long long)(next - 1));
 	for (; !done(s, next); next++) {
-		struct soak_iter it;
+		struct sb_soak_iter it;
 		memset(&it, 0, sizeof(it));
 		it.n = next;
 		int rc = soak_iteration(s, &it);
@@ -57,7 +50,7 @@ int soak_loop(struct soak_state *s)
 			soak_print_iteration(stdout, &it, 0);
 			fflush(stdout);
 		}
-		if (it.interrupted || (o->stop_on_error && soak_iter_failed(&it)))
+		if (it.interrupted || (o->stop_on_error && sb_soak_iter_failed(&it)))
 			break;
 		if (o->idle_ns && !done(s, next + 1))
 			pause_for(o->idle_ns);
@@ -68,11 +61,23 @@ int soak_loop(struct soak_state *s)
 int soak_finish(struct soak_state *s, const char *logname)
 {
 	const struct soak_opts *o = s->o;
-	struct soak_summary sum;
+	struct sb_soak_summary sum;
 	int rc = 0;
 
-	soak_summarize(s, &sum);
-	if (soak_log_summary(s) < 0)
+	if (sb_soak_summarize(s->it, s->nit, o->fail_on_anomaly, &sum) < 0) {
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	const int both = s->health_ok[0] && s->health_ok[1];
+	const struct sb_soak_result sr = {
+		.sum = &sum,
+		.kmsg_watched = s->kmsg_ok,
+		.health_before = both ? &s->health[0] : NULL,
+		.health_after = both ? &s->health[1] : NULL,
+		.it = s->it,
+		.nit = s->nit,
+	};
+	if (soak_log_summary(s, &sr) < 0)
 		rc = SB_EXIT_ENV;
 	struct sb_results *res = sb_results_create("soak");
 	if (!res) {
@@ -83,18 +88,19 @@ int soak_finish(struct soak_state *s, const char *logname)
 	res->target_created = !s->region_mode;
 	res->interrupted = !!cli_interrupted();
 	res->extra_key = "soak";
-	res->extra_json = soak_results_json;
-	res->extra_ctx = s;
+	res->extra_json = sb_soak_results_json;
+	res->extra_ctx = &sr;
 	if (!s->kmsg_ok)
 		sb_results_warn(res, "/dev/kmsg could not be read: kernel messages were not watched");
 	for (int k = 0; k < 2; k++)
 		for (size_t i = 0; i < sum.m[k].nchanges; i++)
 			sb_results_warn(res, "%s throughput %s from %.1f MiB/s to %.1f MiB/s at "
-					     "iteration %zu", k ? "read" : "write",
+					     "iteration %llu", k ? "read" : "write",
 					sum.m[k].changes[i].after < sum.m[k].changes[i].before ? "fell"
 												: "rose",
 					sum.m[k].changes[i].before / 1048576,
-					sum.m[k].changes[i].after / 1048576, sum.m[k].changes[i].at);
+					sum.m[k].changes[i].after / 1048576,
+					(unsigned long long)sum.m[k].changes[i].at);
 	if (o->v.output && cli_write_json(res, o->v.output) < 0)
 		rc = SB_EXIT_ENV;
 	if (o->v.json_stdout) {

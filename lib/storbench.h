@@ -22,7 +22,11 @@
 #include "lib/run/run.h"
 #include "lib/stats/ioping.h"
 #include "lib/analysis/robust.h"
+#include "lib/analysis/anomalies.h"
+#include "lib/analysis/soak_verdict.h"
 #include "lib/results/results.h"
+#include "lib/results/soak_json.h"
+#include "lib/results/verify_range_json.h"
 #include "lib/target/target.h"
 #include "lib/target/cache.h"
 #include "lib/target/devinfo.h"
@@ -35,5 +39,6 @@
 #include "lib/latency/probe.h"
 #include "lib/meta/meta.h"
 #include "lib/sweep/sweep.h"
+#include "lib/soak/soak_record.h"
 
 #endif

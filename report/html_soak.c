@@ -1,11 +1,14 @@
 /*
  * The soak section of the HTML report, from the log's iteration records:
- * write and read throughput per iteration with outliers ringed (rolling
- * median and MAD) and change points drawn as dashed lines (PELT, steps of
- * 10% or more), and I/O errors and kernel messages on the same iteration
- * axis, so a slowdown and the errors around it line up: the throughput
- * chart marks such iterations on its axis, both charts say what happened
- * on hover, and a table lists it. Health before and after follows.
+ * write and read throughput per iteration with outliers ringed and change
+ * points drawn as dashed lines, and I/O errors and kernel messages on the
+ * same iteration axis, so a slowdown and the errors around it line up: the
+ * throughput chart marks such iterations on its axis, both charts say what
+ * happened on hover, and a table lists it. Health before and after follows.
+ * The outliers and change points are the soak's verdict: the one it wrote
+ * (the log's summary line, the results' soak section), or for a log
+ * without one (a killed soak) the same analysis the soak would have made
+ * (lib/analysis, sb_soak_metric).
  */
 #include "report/html.h"
 #include "report/chart.h"
@@ -13,14 +16,12 @@
 
 #include <math.h>
 
-#define MAX_CP 32
-#define MIN_STEP 0.10	/* a change point must move the mean by this share */
-
 #define TEXT_LEN 240
 
 struct iters {
 	size_t n;
 	double *x, *bw[2], *errors, *kmsg;
+	unsigned char *interrupted;
 	unsigned char *out[2];
 	const struct sb_jv **rec;	/* the iteration's record */
 	char (*text)[TEXT_LEN];		/* what went wrong, "" when nothing */
@@ -70,7 +71,7 @@ static int collect(struct iters *it, const struct rep_doc *d)
 	if (!n)
 		return 0;
 	double *all = calloc(6 * n, sizeof(double));
-	unsigned char *flags = calloc(2 * n, 1);
+	unsigned char *flags = calloc(3 * n, 1);
 	it->rec = calloc(n, sizeof(*it->rec));
 	it->text = calloc(n, sizeof(*it->text));
 	it->texts = calloc(2 * n, sizeof(*it->texts));
@@ -85,6 +86,7 @@ static int collect(struct iters *it, const struct rep_doc *d)
 	it->bw[0] = all + n, it->bw[1] = all + 2 * n;
 	it->errors = all + 3 * n, it->kmsg = all + 4 * n;
 	it->out[0] = flags, it->out[1] = flags + n;
+	it->interrupted = flags + 2 * n;
 	for (size_t i = 0; i < d->nrecords; i++) {
 		const struct sb_jv *r = d->records[i];
 		if (!rep_is_iteration(r))
@@ -95,6 +97,7 @@ static int collect(struct iters *it, const struct rep_doc *d)
 		it->errors[it->n] = sb_jv_num(sb_jv_get(r, "io_errors"), 0);
 		it->kmsg[it->n] = (double)sb_jv_len(sb_jv_get(r, "kmsg")) +
 				  sb_jv_num(sb_jv_get(r, "kmsg_omitted"), 0);
+		it->interrupted[it->n] = sb_jv_bool(sb_jv_get(r, "interrupted"), 0) == 1;
 		it->rec[it->n] = r;
 		trouble_text(r, it->text[it->n], TEXT_LEN);
 		it->texts[it->n] = it->text[it->n];
@@ -107,49 +110,76 @@ static int collect(struct iters *it, const struct rep_doc *d)
 	return 0;
 }
 
-/* Change points of one series, as x positions halfway between iterations.
- * An outlier is one bad iteration, not a new level: it takes the value of
- * the iteration before it (or after, at the start) first. */
-static size_t changes(const struct iters *it, const double *y, const unsigned char *out,
-		      double *at, size_t max)
+/* The verdict the soak wrote, when it covers these iterations: the last
+ * summary line of a log, unless iterations follow it (a resumed soak that
+ * was killed), or a result's soak section. */
+static int written_verdict(const struct rep_doc *d, const struct iters *it,
+			   struct sb_soak_summary *sum)
 {
-	size_t cps[MAX_CP], k = 0;
-	double *v = malloc(it->n * sizeof(*v));
-	long n = 0;
-	if (!v)
-		return 0;
-	for (size_t i = 0; i < it->n; i++) {
-		size_t j = i;
-		while (j > 0 && out[j])
-			j--;
-		while (j < it->n - 1 && out[j])
-			j++;
-		v[i] = y[j];
-		if (!isfinite(v[i]))
-			goto done; /* a gap: the method needs every iteration */
+	const struct sb_jv *line = NULL;
+	for (size_t i = 0; i < d->nrecords; i++) {
+		const struct sb_jv *r = d->records[i];
+		const char *t = sb_jv_str(sb_jv_get(r, "type"));
+		if (rep_is_iteration(r))
+			line = NULL;
+		else if (t && !strcmp(t, "summary"))
+			line = r;
 	}
-	n = it->n >= 6 ? sb_changepoints(v, it->n, 3, 0, cps, MAX_CP) : 0;
-	if (n > 0)
-		n = (long)sb_changepoints_filter(v, it->n, cps, (size_t)n, MIN_STEP);
-	for (long i = 0; i < n && k < max; i++)
-		at[k++] = (it->x[cps[i] - 1] + it->x[cps[i]]) / 2;
-done:
-	free(v);
-	return k;
+	const struct sb_jv *v = line ? line : sb_jv_get(d->sb, "soak");
+	if (!v || sb_soak_summary_from_json(v, sum) < 0 || sum->iterations != it->n)
+		return -ENOENT;
+	return 0;
 }
 
-static void throughput(FILE *f, struct iters *it)
+/* The soak's analysis of one metric, as it would have made it: an
+ * interrupted iteration measured only part of the work. */
+static int analyse(const struct iters *it, int k, struct sb_soak_metric *m)
+{
+	double *v = malloc(it->n * sizeof(*v));
+	uint64_t *at = malloc(it->n * sizeof(*at));
+	int e = -ENOMEM;
+	if (v && at) {
+		for (size_t i = 0; i < it->n; i++) {
+			v[i] = it->interrupted[i] ? NAN : it->bw[k][i];
+			at[i] = it->x[i] >= 0 && it->x[i] < 1.8e19 ? (uint64_t)it->x[i] : 0;
+		}
+		e = sb_soak_metric(v, at, it->n, m);
+	}
+	free(v);
+	free(at);
+	return e;
+}
+
+/* Ring the outliers of m in out (returns how many); its change points as x
+ * positions halfway between the iteration before and the first of the new
+ * level. */
+static long marks(const struct iters *it, const struct sb_soak_metric *m, unsigned char *out,
+		  double *at, size_t *nat, size_t max)
+{
+	long rings = 0;
+	for (size_t i = 0; i < it->n; i++) {
+		out[i] = 0;
+		for (size_t o = 0; o < m->noutliers && !out[i]; o++)
+			out[i] = it->x[i] == (double)m->outliers[o];
+		rings += out[i];
+		for (size_t c = 0; i > 0 && c < m->nchanges && *nat < max; c++)
+			if (it->x[i] == (double)m->changes[c].at)
+				at[(*nat)++] = (it->x[i - 1] + it->x[i]) / 2;
+	}
+	return rings;
+}
+
+static void throughput(FILE *f, struct iters *it, const struct sb_soak_summary *sum)
 {
 	static const char *const names[2] = { "write", "read" };
 	static const int colors[2] = { CHART_C_WRITE, CHART_C_READ };
 	struct chart_series s[2];
-	double at[2 * MAX_CP];
+	double at[2 * SB_ANOMALY_MAX_CHANGES];
 	size_t nat = 0;
 	long outliers = 0;
 	for (int k = 0; k < 2; k++) {
-		long o = sb_outliers(it->bw[k], it->n, SB_OUTLIER_WINDOW, SB_OUTLIER_THRESHOLD, it->out[k]);
-		outliers += o > 0 ? o : 0;
-		nat += changes(it, it->bw[k], it->out[k], at + nat, MAX_CP);
+		long o = marks(it, &sum->m[k], it->out[k], at, &nat, SB_ARRAY_SIZE(at));
+		outliers += o;
 		s[k] = (struct chart_series){ .name = names[k], .x = it->x, .y = it->bw[k],
 					      .mark = o > 0 ? it->out[k] : NULL, .n = it->n,
 					      .color = colors[k] };
@@ -225,9 +255,14 @@ static void events_table(FILE *f, const struct iters *it)
 void html_section_soak(FILE *f, const struct rep_doc *d)
 {
 	struct iters it;
+	struct sb_soak_summary sum;
 	if (collect(&it, d) == 0 && it.n) {
+		if (written_verdict(d, &it, &sum) < 0)
+			for (int k = 0; k < 2; k++)
+				if (analyse(&it, k, &sum.m[k]) < 0)
+					memset(&sum.m[k], 0, sizeof(sum.m[k]));
 		fputs("<h3>Charts</h3>\n", f);
-		throughput(f, &it);
+		throughput(f, &it, &sum);
 		trouble(f, &it);
 		events_table(f, &it);
 	}

@@ -1,8 +1,9 @@
 # A soak log (JSON Lines: a configuration line, then one record per
 # iteration) as a report: throughput per iteration with the outlier ringed
 # and the step marked as a change point, errors and kernel messages on the
-# same axis; a last line cut by a crash is left out with a note; the
-# records as a long CSV table.
+# same axis; a last line cut by a crash is left out with a note; a step too
+# near the end and an interrupted iteration are no anomalies (the soak's
+# own analysis); the records as a long CSV table.
 . "$(dirname "$0")/../lib/cli.sh"
 
 python3 - "$T/soak.jsonl" <<'PY'
@@ -33,6 +34,22 @@ grep -q ">1 outlier ringed; 1 change point dashed; 1 iteration with errors marke
 grep -q 'stroke="#D55E00" stroke-width="2.5"><title>write at 12' "$T/soak.html" ||
 	fail "iteration 12 not ringed"
 ok "soak log: charts with the outlier and the change point"
+
+# a killed soak (no summary line): the chart analyses as the soak does, so
+# a step with fewer than 5 iterations on one side is no change of level,
+# and an interrupted iteration (a partial figure) is no outlier
+python3 - "$T/short.jsonl" <<'PY'
+import json, sys
+f = open(sys.argv[1], 'w')
+f.write(json.dumps({"type": "config", "log_version": 1, "storbench": "0.1.0", "target": "/x"}) + '\n')
+for i in range(1, 10):
+    f.write(json.dumps({"type": "iteration", "iteration": i, "write_bw_bytes": 40e6 if i <= 5 else 20e6,
+                        "read_bw_bytes": 1e6 if i == 3 else 90e6, "interrupted": i == 3}) + '\n')
+PY
+expect_exit 0 "$SB" report "$T/short.jsonl" -o "$T/short.html"
+grep -q ">0 outliers ringed; 0 change points dashed<" "$T/short.html" ||
+	{ grep -o '[0-9]* outlier[^<]*' "$T/short.html"; fail "short step and interrupted iteration"; }
+ok "soak log without a verdict: analysed as the soak does"
 
 expect_exit 0 "$SB" report "$T/soak.jsonl" --table=records -o "$T/records.csv"
 python3 - "$T/records.csv" <<'PY' || fail "records CSV"

@@ -4,7 +4,8 @@
 # messages: the throughput chart rings the outlier, draws the change point
 # and marks the bad iterations on its axis; the errors are listed with
 # their text; health before/after is a table; a device without health
-# shows none. A real soak result (storbench.soak) renders the same charts.
+# shows none. The chart marks the verdict the soak wrote when it covers the
+# log. A real soak result (storbench.soak) renders the same charts.
 . "$(dirname "$0")/../lib/cli.sh"
 
 python3 - "$T/soak.jsonl" <<'PY'
@@ -83,6 +84,44 @@ assert re.search(r'<td>Media errors</td><td class="n">0</td><td class="n">2</td>
 assert '<h3>Log records</h3>' not in h, "soak records have their own section"
 PY
 ok "soak log: step, outlier, error markers with text, health before and after"
+
+# the chart marks the verdict the soak wrote: a summary line with its
+# stability (an outlier at 5, a change at 30) is drawn as written, not
+# analysed again (that would find 12 and 26); with an iteration after it
+# (a resumed soak, killed) it no longer covers the log, and the chart
+# analyses the iterations as the soak does
+python3 - "$T/soak.jsonl" "$T/verdict.jsonl" "$T/stale.jsonl" <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+s = json.loads(lines[-1])
+m = lambda o, c: {"n": 40, "median": 4e8, "p5": 1.5e8, "p95": 4e8, "mean": 3e8, "cv": 0.4,
+                  "min": 5e7, "max": 4.1e8, "outliers": o, "change_points": c}
+s["stability"] = {"write_bw": m([5], [{"iteration": 30, "before": 4e8, "after": 1.5e8}]),
+                  "read_bw": m([], [])}
+last = json.loads(lines[-2])
+last["iteration"] = 41
+open(sys.argv[2], 'w').write('\n'.join(lines[:-1] + [json.dumps(s)]) + '\n')
+open(sys.argv[3], 'w').write('\n'.join(lines[:-1] + [json.dumps(s), json.dumps(last)]) + '\n')
+PY
+marked() { # HTML RING CHANGE: the throughput chart rings write at RING only and
+	   # dashes one change, halfway between CHANGE - 1 and CHANGE
+	python3 - "$@" <<'PY'
+import re, sys
+tp = re.findall(r'<svg class="chart.*?</svg>', open(sys.argv[1], encoding='utf-8').read(), re.S)[0]
+assert '>1 outlier ringed; 1 change point dashed;' in tp
+rings = re.findall(r'stroke="#D55E00" stroke-width="2.5"><title>write at (\d+): ', tp)
+assert rings == [sys.argv[2]], rings
+cx = lambda n: float(re.search(r'<circle cx="([0-9.]+)"[^>]*><title>write at %d: ' % n, tp).group(1))
+at = int(sys.argv[3])
+x = float(re.search(r'<line class="vline" x1="([0-9.]+)"', tp).group(1))
+assert abs(x - (cx(at - 1) + cx(at)) / 2) < 0.2, (x, cx(at - 1), cx(at))
+PY
+}
+expect_exit 0 "$SB" report "$T/verdict.jsonl" -o "$T/verdict.html"
+marked "$T/verdict.html" 5 30 || fail "chart of the written verdict"
+expect_exit 0 "$SB" report "$T/stale.jsonl" -o "$T/stale.html"
+marked "$T/stale.html" 12 26 || fail "chart of a log whose verdict is stale"
+ok "soak log: the chart draws the verdict the soak wrote, or analyses as the soak does"
 
 expect_exit 0 "$SB" report "$T/soak.jsonl" --table=ranges -o "$T/ranges.csv"
 grep -q '^soak.jsonl,soak,30,corrupted,1048576,12288,' "$T/ranges.csv" || fail "ranges CSV"

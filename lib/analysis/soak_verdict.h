@@ -1,0 +1,44 @@
+/*
+ * The soak's verdict: failed iterations (verification, I/O or kernel
+ * storage errors), and per throughput metric its stability (median, p5,
+ * p95, coefficient of variation) and anomalies (sb_series_anomalies),
+ * told by iteration number. Anomalies fail the soak only when asked.
+ */
+#ifndef SB_SOAK_VERDICT_H
+#define SB_SOAK_VERDICT_H
+
+#include "lib/analysis/anomalies.h"
+#include "lib/analysis/robust.h"
+#include "lib/soak/soak_record.h"
+
+struct sb_soak_metric {
+	const char *name;		/* "write_bw" */
+	struct sb_stability st;
+	size_t noutliers;
+	uint64_t outliers[SB_ANOMALY_MAX_OUTLIERS];	/* iteration numbers */
+	size_t nchanges;
+	struct {
+		uint64_t at;		/* first iteration of the new level */
+		double before, after;
+	} changes[SB_ANOMALY_MAX_CHANGES];
+};
+
+struct sb_soak_summary {
+	size_t iterations, failed;
+	uint64_t verify_bad, io_errors, kmsg_lines;
+	struct sb_soak_metric m[2];	/* write_bw, read_bw */
+	int anomalies;
+	int pass;
+};
+
+/*
+ * One metric over iterations iteration[0..n) with values v[0..n): values
+ * that are not > 0 are left out (an interrupted iteration, which measured
+ * only part of the work, is given as NAN). name is left NULL. 0 or -ENOMEM.
+ */
+int sb_soak_metric(const double *v, const uint64_t *iteration, size_t n, struct sb_soak_metric *m);
+/* The verdict over a soak's n iterations. 0 or -ENOMEM. */
+int sb_soak_summarize(const struct sb_soak_iter *it, size_t n, int fail_on_anomaly,
+		      struct sb_soak_summary *out);
+
+#endif

@@ -1,0 +1,322 @@
+/*
+ * The soak's JSON: the log's records and the results' soak section, and
+ * reading them back (--resume, the report's chart).
+ */
+#include "lib/results/soak_json.h"
+#include "lib/results/verify_range_json.h"
+#include "lib/target/cache.h"
+
+static const char *const lat_keys[3] = { "p50_ns", "p99_ns", "max_ns" };
+static const char *const metric_names[2] = { "write_bw", "read_bw" };
+
+void sb_soak_config_record(struct sb_json *j, const struct sb_soak_config *c)
+{
+	sb_json_obj_open(j, NULL);
+	sb_json_str(j, "type", "config");
+	sb_json_str(j, "command", "soak");
+	sb_json_u64(j, "log_version", SB_SOAK_LOG_VERSION);
+	sb_json_str(j, "storbench", sb_version());
+	sb_json_u64(j, "started_ns", c->started_ns);
+	sb_json_u64(j, "seed", c->seed);
+	sb_json_str(j, "target", c->target);
+	sb_json_arr_open(j, "argv");
+	for (int i = 0; i < c->argc; i++)
+		sb_json_str(j, NULL, c->argv[i]);
+	sb_json_arr_close(j);
+	sb_json_u64(j, "size", c->size);
+	sb_json_u64(j, "block_size", c->block_size);
+	sb_json_u64(j, "request_size", c->request_size);
+	sb_json_str(j, "engine", c->engine);
+	sb_json_bool(j, "direct", c->direct);
+	sb_json_bool(j, "region_mode", c->region_mode);
+	sb_json_str(j, "device", c->device);
+	sb_json_str(j, "model", c->model);
+	if (c->health_before)
+		sb_health_json(j, "health_before", c->health_before);
+	sb_json_obj_close(j);
+}
+
+static void lat_json(struct sb_json *j, const char *key, const uint64_t lat[3])
+{
+	sb_json_obj_open(j, key);
+	for (int i = 0; i < 3; i++)
+		sb_json_u64(j, lat_keys[i], lat[i]);
+	sb_json_obj_close(j);
+}
+
+static void verify_json(struct sb_json *j, const struct sb_soak_iter *it)
+{
+	sb_json_obj_open(j, "verify");
+	sb_json_u64(j, "blocks_checked", it->blocks);
+	for (int c = 0; c < SB_VERIFY_NCLASS; c++)
+		sb_json_u64(j, sb_verify_class_name(c), it->count[c]);
+	sb_json_arr_open(j, "bad_ranges");
+	for (size_t i = 0; i < it->nranges; i++)
+		sb_verify_range_json(j, &it->ranges[i], -1);
+	sb_json_arr_close(j);
+	sb_json_u64(j, "bad_ranges_omitted", it->ranges_omitted);
+	sb_json_obj_close(j);
+}
+
+void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it)
+{
+	sb_json_u64(j, "iteration", it->n);
+	sb_json_u64(j, "start_ns", it->start_ns);
+	sb_json_u64(j, "end_ns", it->end_ns);
+	sb_json_double(j, "write_bw_bytes", it->write_bw);
+	sb_json_double(j, "read_bw_bytes", it->read_bw);
+	lat_json(j, "write_lat", it->wlat);
+	lat_json(j, "read_lat", it->rlat);
+	verify_json(j, it);
+	sb_json_u64(j, "io_errors", it->io_errors);
+	if (it->first_errno) {
+		sb_json_i64(j, "first_errno", it->first_errno);
+		sb_json_u64(j, "first_error_offset", it->first_error_offset);
+	}
+	sb_json_str(j, "cache", it->cache > 0 ? sb_cache_method_name(it->cache) : "direct");
+	sb_json_arr_open(j, "kmsg");
+	for (size_t i = 0; i < it->nkmsg; i++) {
+		sb_json_obj_open(j, NULL);
+		sb_json_u64(j, "time_us", it->kmsg[i].time_us);
+		sb_json_str(j, "category", it->kmsg[i].category);
+		sb_json_str(j, "text", it->kmsg[i].text);
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
+	sb_json_u64(j, "kmsg_omitted", it->kmsg_omitted);
+	sb_json_bool(j, "interrupted", it->interrupted);
+	sb_json_bool(j, "failed", sb_soak_iter_failed(it));
+}
+
+void sb_soak_iter_record(struct sb_json *j, const struct sb_soak_iter *it)
+{
+	sb_json_obj_open(j, NULL);
+	sb_json_str(j, "type", "iteration");
+	sb_soak_iter_json(j, it);
+	sb_json_obj_close(j);
+}
+
+static void metric_json(struct sb_json *j, const char *key, const struct sb_soak_metric *m)
+{
+	sb_json_obj_open(j, key);
+	sb_json_u64(j, "n", m->st.n);
+	sb_json_double(j, "median", m->st.median);
+	sb_json_double(j, "p5", m->st.p5);
+	sb_json_double(j, "p95", m->st.p95);
+	sb_json_double(j, "mean", m->st.mean);
+	sb_json_double(j, "cv", m->st.cv);
+	sb_json_double(j, "min", m->st.min);
+	sb_json_double(j, "max", m->st.max);
+	sb_json_arr_open(j, "outliers");
+	for (size_t i = 0; i < m->noutliers; i++)
+		sb_json_u64(j, NULL, m->outliers[i]);
+	sb_json_arr_close(j);
+	sb_json_arr_open(j, "change_points");
+	for (size_t i = 0; i < m->nchanges; i++) {
+		sb_json_obj_open(j, NULL);
+		sb_json_u64(j, "iteration", m->changes[i].at);
+		sb_json_double(j, "before", m->changes[i].before);
+		sb_json_double(j, "after", m->changes[i].after);
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
+	sb_json_obj_close(j);
+}
+
+/* The summary's members: the log's last line, the results' soak section. */
+static void summary_json(struct sb_json *j, const struct sb_soak_result *r)
+{
+	const struct sb_soak_summary *sum = r->sum;
+	sb_json_u64(j, "iterations", sum->iterations);
+	sb_json_u64(j, "failed_iterations", sum->failed);
+	sb_json_u64(j, "verify_bad_blocks", sum->verify_bad);
+	sb_json_u64(j, "io_errors", sum->io_errors);
+	sb_json_u64(j, "kmsg_lines", sum->kmsg_lines);
+	sb_json_bool(j, "kmsg_watched", r->kmsg_watched);
+	sb_json_u64(j, "anomalies", (uint64_t)sum->anomalies);
+	sb_json_str(j, "verdict", sum->pass ? "pass" : "fail");
+	sb_json_obj_open(j, "stability");
+	for (int k = 0; k < 2; k++)
+		metric_json(j, metric_names[k], &sum->m[k]);
+	sb_json_obj_close(j);
+	if (r->health_before && r->health_after)
+		sb_health_pair_json(j, "health", r->health_before, r->health_after);
+}
+
+void sb_soak_summary_record(struct sb_json *j, const struct sb_soak_result *r)
+{
+	sb_json_obj_open(j, NULL);
+	sb_json_str(j, "type", "summary");
+	summary_json(j, r);
+	sb_json_obj_close(j);
+}
+
+void sb_soak_results_json(struct sb_json *j, const void *ctx)
+{
+	const struct sb_soak_result *r = ctx;
+	summary_json(j, r);
+	sb_json_arr_open(j, "iteration_records");
+	for (size_t i = 0; i < r->nit; i++) {
+		sb_json_obj_open(j, NULL);
+		sb_soak_iter_json(j, &r->it[i]);
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
+}
+
+/* ---- reading back ---- */
+
+static void copy_str(char *dst, size_t len, const struct sb_jv *v)
+{
+	snprintf(dst, len, "%s", sb_jv_str(v) ? sb_jv_str(v) : "");
+}
+
+void sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it)
+{
+	const struct sb_jv *ver = sb_jv_get(v, "verify"), *k = sb_jv_get(v, "kmsg");
+	const struct sb_jv *wl = sb_jv_get(v, "write_lat"), *rl = sb_jv_get(v, "read_lat");
+	memset(it, 0, sizeof(*it));
+	sb_jv_u64(sb_jv_get(v, "iteration"), &it->n);
+	sb_jv_u64(sb_jv_get(v, "start_ns"), &it->start_ns);
+	sb_jv_u64(sb_jv_get(v, "end_ns"), &it->end_ns);
+	it->write_bw = sb_jv_num(sb_jv_get(v, "write_bw_bytes"), 0);
+	it->read_bw = sb_jv_num(sb_jv_get(v, "read_bw_bytes"), 0);
+	for (int i = 0; i < 3; i++) {
+		sb_jv_u64(sb_jv_get(wl, lat_keys[i]), &it->wlat[i]);
+		sb_jv_u64(sb_jv_get(rl, lat_keys[i]), &it->rlat[i]);
+	}
+	sb_jv_u64(sb_jv_get(ver, "blocks_checked"), &it->blocks);
+	for (int c = 0; c < SB_VERIFY_NCLASS; c++)
+		sb_jv_u64(sb_jv_get(ver, sb_verify_class_name(c)), &it->count[c]);
+	sb_jv_u64(sb_jv_get(v, "io_errors"), &it->io_errors);
+	/* counted for the verdict, their text kept */
+	it->nkmsg = SB_MIN(sb_jv_len(k), (size_t)SB_SOAK_MAX_KMSG);
+	for (size_t i = 0; i < it->nkmsg; i++) {
+		copy_str(it->kmsg[i].category, sizeof(it->kmsg[i].category),
+			 sb_jv_get(sb_jv_at(k, i), "category"));
+		copy_str(it->kmsg[i].text, sizeof(it->kmsg[i].text), sb_jv_get(sb_jv_at(k, i), "text"));
+	}
+	it->interrupted = sb_jv_bool(sb_jv_get(v, "interrupted"), 0);
+}
+
+static int metric_from_json(const struct sb_jv *v, struct sb_soak_metric *m)
+{
+	const struct sb_jv *out = sb_jv_get(v, "outliers"), *cp = sb_jv_get(v, "change_points");
+	uint64_t n = 0;
+	memset(m, 0, sizeof(*m));
+	if (!sb_jv_is(out, SB_JV_ARR) || !sb_jv_is(cp, SB_JV_ARR))
+		return -ENOENT;
+	sb_jv_u64(sb_jv_get(v, "n"), &n);
+	m->st.n = (size_t)n;
+	m->st.median = sb_jv_num(sb_jv_get(v, "median"), 0);
+	m->st.p5 = sb_jv_num(sb_jv_get(v, "p5"), 0);
+	m->st.p95 = sb_jv_num(sb_jv_get(v, "p95"), 0);
+	m->st.mean = sb_jv_num(sb_jv_get(v, "mean"), 0);
+	m->st.cv = sb_jv_num(sb_jv_get(v, "cv"), 0);
+	m->st.min = sb_jv_num(sb_jv_get(v, "min"), 0);
+	m->st.max = sb_jv_num(sb_jv_get(v, "max"), 0);
+	for (size_t i = 0; i < sb_jv_len(out) && m->noutliers < SB_ANOMALY_MAX_OUTLIERS; i++)
+		if (sb_jv_u64(sb_jv_at(out, i), &m->outliers[m->noutliers]) == 0)
+			m->noutliers++;
+	for (size_t i = 0; i < sb_jv_len(cp) && m->nchanges < SB_ANOMALY_MAX_CHANGES; i++) {
+		const struct sb_jv *c = sb_jv_at(cp, i);
+		if (sb_jv_u64(sb_jv_get(c, "iteration"), &m->changes[m->nchanges].at) < 0)
+			continue;
+		m->changes[m->nchanges].before = sb_jv_num(sb_jv_get(c, "before"), 0);
+		m->changes[m->nchanges++].after = sb_jv_num(sb_jv_get(c, "after"), 0);
+	}
+	return 0;
+}
+
+int sb_soak_summary_from_json(const struct sb_jv *v, struct sb_soak_summary *out)
+{
+	const struct sb_jv *st = sb_jv_get(v, "stability");
+	uint64_t x = 0;
+	memset(out, 0, sizeof(*out));
+	for (int k = 0; k < 2; k++) {
+		if (metric_from_json(sb_jv_get(st, metric_names[k]), &out->m[k]) < 0)
+			return -ENOENT;
+		out->m[k].name = metric_names[k];
+		out->anomalies += (int)(out->m[k].noutliers + out->m[k].nchanges);
+	}
+	if (sb_jv_u64(sb_jv_get(v, "iterations"), &x) == 0)
+		out->iterations = (size_t)x;
+	if (sb_jv_u64(sb_jv_get(v, "failed_iterations"), &x) == 0)
+		out->failed = (size_t)x;
+	sb_jv_u64(sb_jv_get(v, "verify_bad_blocks"), &out->verify_bad);
+	sb_jv_u64(sb_jv_get(v, "io_errors"), &out->io_errors);
+	sb_jv_u64(sb_jv_get(v, "kmsg_lines"), &out->kmsg_lines);
+	const char *verdict = sb_jv_str(sb_jv_get(v, "verdict"));
+	out->pass = verdict && !strcmp(verdict, "pass");
+	return 0;
+}
+
+static int take_config(const struct sb_jv *v, struct sb_soak_log *log)
+{
+	const struct sb_jv *av = sb_jv_get(v, "argv");
+	const char *type = sb_jv_str(sb_jv_get(v, "type"));
+	uint64_t ver = 0;
+	if (!type || strcmp(type, "config") ||
+	    sb_jv_u64(sb_jv_get(v, "log_version"), &ver) < 0 || ver != SB_SOAK_LOG_VERSION ||
+	    !sb_jv_is(av, SB_JV_ARR))
+		return -EINVAL;
+	sb_jv_u64(sb_jv_get(v, "seed"), &log->seed);
+	sb_jv_u64(sb_jv_get(v, "started_ns"), &log->started_ns);
+	if (!(log->argv = calloc(sb_jv_len(av) + 1, sizeof(char *))))
+		return -ENOMEM;
+	for (size_t i = 0; i < sb_jv_len(av); i++) {
+		const char *a = sb_jv_str(sb_jv_at(av, i));
+		if (!a)
+			return -EINVAL;
+		if (!(log->argv[log->argc] = strdup(a)))
+			return -ENOMEM;
+		log->argc++;
+	}
+	return 0;
+}
+
+/* One whole line (lineno 1-based) into the log. */
+static int take_line(const char *line, size_t len, size_t lineno, struct sb_soak_log *log)
+{
+	struct sb_jdoc *d = NULL;
+	struct sb_soak_iter it;
+	int e = sb_json_parse(line, len, NULL, &d, NULL);
+	if (e < 0)
+		return e == -ENOMEM ? e : -EBADMSG;
+	const struct sb_jv *v = sb_jdoc_root(d);
+	const char *type = sb_jv_str(sb_jv_get(v, "type"));
+	if (lineno == 1) {
+		e = take_config(v, log);
+	} else if (type && !strcmp(type, "iteration")) {
+		sb_soak_iter_from_json(v, &it);
+		e = sb_soak_iter_append(&log->it, &log->nit, &log->capit, &it);
+	}
+	sb_jdoc_free(d);
+	return e;
+}
+
+int sb_soak_log_parse(const char *text, size_t len, struct sb_soak_log *log)
+{
+	memset(log, 0, sizeof(*log));
+	for (size_t at = 0; at < len;) {
+		const char *nl = memchr(text + at, '\n', len - at);
+		if (!nl)
+			break; /* torn last line */
+		size_t ll = (size_t)(nl - (text + at));
+		int e = take_line(text + at, ll, ++log->line, log);
+		if (e < 0)
+			return e;
+		at += ll + 1;
+		log->good = at;
+	}
+	return log->line ? 0 : -ENODATA;
+}
+
+void sb_soak_log_free(struct sb_soak_log *log)
+{
+	for (int i = 0; log->argv && i < log->argc; i++)
+		free(log->argv[i]);
+	free(log->argv);
+	free(log->it);
+	memset(log, 0, sizeof(*log));
+}

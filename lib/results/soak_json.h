@@ -1,0 +1,82 @@
+/*
+ * A soak's records in JSON: the log's lines (its configuration, one line
+ * per iteration, the summary with the verdict) and the "soak" section of
+ * its results (the summary and every iteration), and reading them back:
+ * a log to resume it, a summary for the report.
+ */
+#ifndef SB_SOAK_JSON_H
+#define SB_SOAK_JSON_H
+
+#include "lib/analysis/soak_verdict.h"
+#include "lib/json/json_read.h"
+#include "lib/json/json_write.h"
+#include "lib/soak/soak_record.h"
+#include "lib/target/devinfo.h"
+
+/* What a soak was started with: the log's first line. */
+struct sb_soak_config {
+	uint64_t started_ns;		/* wall clock of the first iteration ever */
+	uint64_t seed;
+	const char *target;
+	int argc;			/* the options as given, for --resume */
+	char *const *argv;
+	uint64_t size;
+	uint32_t block_size, request_size;
+	const char *engine;
+	int direct, region_mode;
+	const char *device, *model;	/* NULL: unknown */
+	const struct sb_health *health_before;	/* NULL: none */
+};
+
+/* How a soak ended: its verdict, and what the summary tells besides. */
+struct sb_soak_result {
+	const struct sb_soak_summary *sum;
+	int kmsg_watched;
+	const struct sb_health *health_before, *health_after;	/* both, or NULL */
+	const struct sb_soak_iter *it;	/* every iteration, for the results */
+	size_t nit;
+};
+
+/* The log's lines, each one object: {"type": "config", ...},
+ * {"type": "iteration", ...}, {"type": "summary", ...}. */
+void sb_soak_config_record(struct sb_json *j, const struct sb_soak_config *c);
+void sb_soak_iter_record(struct sb_json *j, const struct sb_soak_iter *it);
+void sb_soak_summary_record(struct sb_json *j, const struct sb_soak_result *r);
+/* An iteration's members, inside an open object. */
+void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it);
+/* The results' "soak" section (members, for sb_results.extra_json): the
+ * summary and "iteration_records"; ctx is a struct sb_soak_result. */
+void sb_soak_results_json(struct sb_json *j, const void *ctx);
+
+/* An iteration record back: what the verdict needs and the kernel lines'
+ * text (their times, the bad ranges, the first error and the cache method
+ * are not read). */
+void sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it);
+/* The verdict a summary line or a results' soak section holds: 0, or
+ * -ENOENT when it has no stability of both metrics (a hand-made log, a
+ * soak that never ended). The metrics' names point to static strings. */
+int sb_soak_summary_from_json(const struct sb_jv *v, struct sb_soak_summary *out);
+
+/* A log read back to resume it. */
+struct sb_soak_log {
+	uint64_t seed, started_ns;
+	int argc;			/* the options it was started with */
+	char **argv;
+	struct sb_soak_iter *it;	/* its complete iterations */
+	size_t nit, capit;
+	size_t good;			/* bytes of its whole lines: less than the
+					 * text's length when the last one is torn */
+	size_t line;			/* -EBADMSG: the line that is not JSON */
+};
+/*
+ * Reads a log's text: line 1 its configuration (of SB_SOAK_LOG_VERSION),
+ * then its iterations (summary lines are skipped: a resumed soak writes
+ * its own); a last line without its newline is left out. 0; -EBADMSG when
+ * line log->line is not JSON; -EINVAL when line 1 is not a soak's
+ * configuration; -ENODATA when there is no whole line; -ENOMEM. Free with
+ * sb_soak_log_free, whatever it returned.
+ */
+int sb_soak_log_parse(const char *text, size_t len, struct sb_soak_log *log);
+void sb_soak_log_free(struct sb_soak_log *log);
+
+#endif

@@ -1,0 +1,51 @@
+/*
+ * A soak iteration as its log records it: throughput, request latency,
+ * what verification found, I/O errors and the kernel's storage messages.
+ * cli/ runs the iterations; lib/analysis judges them (soak_verdict.h);
+ * lib/results writes them and reads them back (soak_json.h).
+ */
+#ifndef SB_SOAK_RECORD_H
+#define SB_SOAK_RECORD_H
+
+#include "lib/sb.h"
+#include "lib/verify/block.h"
+#include "lib/verify/ranges.h"
+
+#define SB_SOAK_MAX_KMSG 16	/* kernel lines kept per iteration */
+#define SB_SOAK_MAX_RANGES 8	/* bad ranges kept per iteration in the log */
+#define SB_SOAK_LOG_VERSION 1
+
+struct sb_soak_kline {
+	uint64_t time_us;	/* kernel timestamp */
+	char category[16];
+	char text[240];
+};
+
+struct sb_soak_iter {
+	uint64_t n;			/* 1-based */
+	uint64_t start_ns, end_ns;	/* wall clock, ns since the epoch */
+	double write_bw, read_bw;	/* bytes/s; write includes the fsync */
+	uint64_t wlat[3], rlat[3];	/* request latency p50, p99, max (ns) */
+	uint64_t blocks, count[SB_VERIFY_NCLASS];
+	struct sb_verify_range ranges[SB_SOAK_MAX_RANGES];
+	size_t nranges;
+	uint64_t ranges_omitted;
+	uint64_t io_errors;		/* failed writes and unreadable blocks */
+	int first_errno;
+	uint64_t first_error_offset;
+	int cache;			/* how caches were dropped before the check */
+	struct sb_soak_kline kmsg[SB_SOAK_MAX_KMSG];
+	size_t nkmsg, kmsg_omitted;
+	int interrupted;
+};
+
+/* Blocks of the iteration that did not verify (every class but intact). */
+uint64_t sb_soak_iter_bad(const struct sb_soak_iter *it);
+/* Failure of an iteration: verification, I/O or kernel storage errors. */
+int sb_soak_iter_failed(const struct sb_soak_iter *it);
+/* Append a copy of it to the array *v of *n (room for *cap, grown here).
+ * 0 or -ENOMEM. */
+int sb_soak_iter_append(struct sb_soak_iter **v, size_t *n, size_t *cap,
+			const struct sb_soak_iter *it);
+
+#endif

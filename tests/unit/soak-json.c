@@ -1,0 +1,173 @@
+/*
+ * The soak's JSON both ways: a log written with the record writers reads
+ * back (configuration, iterations, a torn last line left out, bad lines
+ * refused) and a summary's verdict reads back as it was written.
+ */
+#include "tests/lib/sbtest.h"
+
+#include <math.h>
+
+#include "lib/results/soak_json.h"
+
+struct mem {
+	char *buf;
+	size_t len;
+	FILE *f;
+};
+
+static void line(struct mem *m, void (*write)(struct sb_json *j, const void *ctx), const void *ctx)
+{
+	struct sb_json j;
+	sb_json_begin(&j, m->f, 1);
+	write(&j, ctx);
+	assert_int_equal(sb_json_end(&j), 0); /* the line's newline included */
+}
+
+static void config(struct sb_json *j, const void *ctx)
+{
+	sb_soak_config_record(j, ctx);
+}
+static void iteration(struct sb_json *j, const void *ctx)
+{
+	sb_soak_iter_record(j, ctx);
+}
+static void summary(struct sb_json *j, const void *ctx)
+{
+	sb_soak_summary_record(j, ctx);
+}
+
+static void make_iter(struct sb_soak_iter *it, uint64_t n)
+{
+	memset(it, 0, sizeof(*it));
+	it->n = n;
+	it->start_ns = 1000 * n;
+	it->end_ns = 1000 * n + 500;
+	it->write_bw = 100e6 + (double)n;
+	it->read_bw = 200e6;
+	it->wlat[0] = 7;
+	it->rlat[2] = 9;
+	it->blocks = 2048;
+	it->count[SB_VERIFY_INTACT] = 2046;
+	it->count[SB_VERIFY_STALE] = 2;
+	it->io_errors = 1;
+	it->nkmsg = 1;
+	snprintf(it->kmsg[0].category, sizeof(it->kmsg[0].category), "io");
+	snprintf(it->kmsg[0].text, sizeof(it->kmsg[0].text), "mmc0: timeout");
+	it->interrupted = n == 2;
+}
+
+static void test_log_roundtrip(void **state)
+{
+	(void)state;
+	char *argv[] = { "soak", "--iterations=2", "/mnt/x" };
+	const struct sb_soak_config c = { .started_ns = 42, .seed = 7, .target = "/mnt/x",
+					  .argc = 3, .argv = argv, .engine = "psync" };
+	struct sb_soak_iter it[2], back;
+	struct sb_soak_summary sum, got;
+	struct sb_soak_log log;
+	struct mem m;
+	m.f = open_memstream(&m.buf, &m.len);
+	assert_non_null(m.f);
+	line(&m, config, &c);
+	for (int i = 0; i < 2; i++) {
+		make_iter(&it[i], (uint64_t)i + 1);
+		line(&m, iteration, &it[i]);
+	}
+	assert_int_equal(sb_soak_summarize(it, 2, 0, &sum), 0);
+	const struct sb_soak_result r = { .sum = &sum, .kmsg_watched = 1, .it = it, .nit = 2 };
+	line(&m, summary, &r);
+	size_t whole = m.len;
+	fputs("{\"type\":\"iteration\",\"itera", m.f); /* a power cut */
+	fflush(m.f);
+
+	assert_int_equal(sb_soak_log_parse(m.buf, m.len, &log), 0);
+	assert_int_equal(log.good, whole);
+	assert_int_equal(log.seed, 7);
+	assert_int_equal(log.started_ns, 42);
+	assert_int_equal(log.argc, 3);
+	assert_string_equal(log.argv[1], "--iterations=2");
+	assert_null(log.argv[3]);
+	assert_int_equal(log.nit, 2);
+	back = log.it[1];
+	assert_int_equal(back.n, 2);
+	assert_int_equal(back.end_ns, 2500);
+	assert_true(back.write_bw == it[1].write_bw);
+	assert_int_equal(back.wlat[0], 7);
+	assert_int_equal(back.rlat[2], 9);
+	assert_int_equal(back.count[SB_VERIFY_STALE], 2);
+	assert_int_equal(back.io_errors, 1);
+	assert_int_equal(back.nkmsg, 1);
+	assert_string_equal(back.kmsg[0].text, "mmc0: timeout");
+	assert_true(back.interrupted);
+	assert_true(sb_soak_iter_failed(&back));
+	sb_soak_log_free(&log);
+
+	/* the summary line's verdict reads back as written */
+	const char *last = m.buf;
+	for (const char *p = m.buf; p < m.buf + whole - 1; p++)
+		if (*p == '\n')
+			last = p + 1;
+	struct sb_jdoc *d = NULL;
+	assert_int_equal(sb_json_parse(last, (size_t)(m.buf + whole - last), NULL, &d, NULL), 0);
+	assert_int_equal(sb_soak_summary_from_json(sb_jdoc_root(d), &got), 0);
+	assert_int_equal(got.iterations, 2);
+	assert_int_equal(got.failed, 2);
+	assert_int_equal(got.verify_bad, 4);
+	assert_false(got.pass);
+	assert_int_equal(got.m[0].st.n, 1); /* iteration 2 was interrupted */
+	assert_true(fabs(got.m[0].st.median - sum.m[0].st.median) < 1e-3);
+	assert_string_equal(got.m[1].name, "read_bw");
+	sb_jdoc_free(d);
+	fclose(m.f);
+	free(m.buf);
+}
+
+static int parse(const char *text, struct sb_soak_log *log)
+{
+	return sb_soak_log_parse(text, strlen(text), log);
+}
+
+static void test_log_refused(void **state)
+{
+	(void)state;
+	struct sb_soak_log log;
+	const char *cfg = "{\"type\":\"config\",\"log_version\":1,\"argv\":[\"soak\"]}\n";
+	char text[256];
+	assert_int_equal(parse("", &log), -ENODATA);
+	sb_soak_log_free(&log);
+	assert_int_equal(parse("{\"type\":\"conf", &log), -ENODATA);
+	sb_soak_log_free(&log);
+	assert_int_equal(parse("not a log\n", &log), -EBADMSG);
+	assert_int_equal(log.line, 1);
+	sb_soak_log_free(&log);
+	assert_int_equal(parse("{\"type\":\"iteration\",\"iteration\":1}\n", &log), -EINVAL);
+	sb_soak_log_free(&log);
+	assert_int_equal(parse("{\"type\":\"config\",\"log_version\":2,\"argv\":[]}\n", &log), -EINVAL);
+	sb_soak_log_free(&log);
+	snprintf(text, sizeof(text), "%s{\"type\":\"iteration\",\"iteration\":1}\n{oops}\n", cfg);
+	assert_int_equal(parse(text, &log), -EBADMSG);
+	assert_int_equal(log.line, 3);
+	sb_soak_log_free(&log);
+	/* a summary line (a soak resumed before) is not an iteration */
+	snprintf(text, sizeof(text), "%s{\"type\":\"summary\",\"iterations\":0}\n", cfg);
+	assert_int_equal(parse(text, &log), 0);
+	assert_int_equal(log.nit, 0);
+	assert_int_equal(log.argc, 1);
+	sb_soak_log_free(&log);
+	/* a summary without stability (hand-made): no verdict to read */
+	struct sb_jdoc *d = NULL;
+	struct sb_soak_summary s;
+	const char *bare = "{\"type\":\"summary\",\"iterations\":3,\"verdict\":\"pass\"}";
+	assert_int_equal(sb_json_parse(bare, strlen(bare), NULL, &d, NULL), 0);
+	assert_int_equal(sb_soak_summary_from_json(sb_jdoc_root(d), &s), -ENOENT);
+	sb_jdoc_free(d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_log_roundtrip),
+		cmocka_unit_test(test_log_refused),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
