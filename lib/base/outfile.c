@@ -65,14 +65,17 @@ static int open_special(struct sb_outfile *o)
 	return e;
 }
 
+void sb_outfile_stream(struct sb_outfile *o, FILE *f)
+{
+	init(o);
+	o->f = f;
+	o->borrowed = 1;
+}
+
 int sb_outfile_open(struct sb_outfile *o, const char *path)
 {
 	init(o);
-	if (!path || !strcmp(path, "-")) {
-		o->f = stdout;
-		return 0;
-	}
-	if (!*path)
+	if (!path || !*path)
 		return -ENOENT;
 	if (snprintf(o->path, sizeof(o->path), "%s", path) >= (int)sizeof(o->path))
 		return -ENAMETOOLONG;
@@ -120,8 +123,8 @@ static void sync_dir(const char *path)
 
 int sb_outfile_commit(struct sb_outfile *o)
 {
-	if (o->f == stdout) {
-		int e = fflush(stdout) == 0 && !ferror(stdout) ? 0 : -(errno ? errno : EIO);
+	if (o->borrowed) {
+		int e = fflush(o->f) == 0 && !ferror(o->f) ? 0 : -(errno ? errno : EIO);
 		o->f = NULL;
 		return e;
 	}
@@ -153,7 +156,7 @@ int sb_outfile_commit(struct sb_outfile *o)
 
 void sb_outfile_abort(struct sb_outfile *o)
 {
-	if (o->f && o->f != stdout)
+	if (o->f && !o->borrowed)
 		fclose(o->f);
 	o->f = NULL;
 	if (o->fd >= 0)

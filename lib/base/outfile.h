@@ -12,19 +12,22 @@
 #include "lib/sb.h"
 
 struct sb_outfile {
-	FILE *f;		/* write here (stdout for "-") */
+	FILE *f;		/* write here */
 	char path[4096];	/* the final name */
-	char tmp[4200];		/* the temporary name; "" for stdout */
-	int fd;			/* the temporary file's descriptor; -1 for stdout */
+	char tmp[4200];		/* the temporary name; "" when written in place */
+	int fd;			/* the temporary file's descriptor; -1 for a stream */
 	int err;		/* the first write error (-errno), 0 none */
+	int borrowed;		/* f is the caller's stream (stdout): only flushed */
 };
 
-/* Starts an output file at path ("-" or NULL: stdout). 0, or -errno with
- * nothing left behind (-ENAMETOOLONG for a path too long). */
+/* Starts an output file at path. 0, or -errno with nothing left behind
+ * (-ENOENT for an empty path, -ENAMETOOLONG for one too long). */
 int sb_outfile_open(struct sb_outfile *o, const char *path);
+/* The same calls over a stream of the caller's (stdout for "-"). */
+void sb_outfile_stream(struct sb_outfile *o, FILE *f);
 /* Flushes, syncs, renames over the final name and syncs the directory.
  * 0, or the first error's -errno; on error the temporary file is removed.
- * Closes o->f either way (not stdout, which is only flushed). */
+ * Closes o->f either way (a borrowed stream is only flushed). */
 int sb_outfile_commit(struct sb_outfile *o);
 /* Drops the output: closes and removes the temporary file. */
 void sb_outfile_abort(struct sb_outfile *o);
