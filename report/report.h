@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "lib/storbench.h"
+#include "report/markup.h"
 
 #define REP_MAX_PCT 32
 #define REP_LOG_VERSION 1	/* of logs that start with a "config" line (soak) */
@@ -166,7 +167,6 @@ char **rep_expand_short(int argc, char **argv);
 /* HTML pieces shared with compare (report/html.c). */
 void rep_html_begin(FILE *f, const char *title);
 void rep_html_end(FILE *f);
-void rep_html_esc(FILE *f, const char *s);
 
 /* A text table (report/text_table.c): add rows, set cells, print once
  * (printing frees the rows). */
