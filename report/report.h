@@ -10,7 +10,6 @@
 
 #include "cli/cli.h"
 #include "lib/storbench.h"
-#include "report/markup.h"
 
 #define REP_MAX_PCT 32
 #define REP_LOG_VERSION 1	/* of logs that start with a "config" line (soak) */
@@ -163,10 +162,6 @@ int rep_xlsx_available(void);
 int rep_write_file(const char *path, int (*write)(FILE *f, const void *ctx), const void *ctx);
 /* argv with "-o" spelled "--output" for the shared parser (free the array). */
 char **rep_expand_short(int argc, char **argv);
-
-/* HTML pieces shared with compare (report/html.c). */
-void rep_html_begin(FILE *f, const char *title);
-void rep_html_end(FILE *f);
 
 /* A text table (report/text_table.c): add rows, set cells, print once
  * (printing frees the rows). */
