@@ -6,6 +6,7 @@
  * noise". Conditions that differ (block size, queue depth, jobs, direct
  * I/O, engine, device) are named first, not silently compared.
  */
+#include "cli/report_files.h"
 #include "report/compare.h"
 
 #include <math.h>
@@ -293,7 +294,7 @@ static int run_compare(struct compare_ctx *o, char **pos, int npos)
 		return sb_err("out of memory"), SB_EXIT_ENV;
 	for (int i = 0; i < npos && !rc; i++) {
 		struct rep_doc *d;
-		rc = rep_load(pos[i], &d);
+		rc = cli_load_result(pos[i], &d);
 		if (rc)
 			break;
 		c.sides[c.nsides].doc = d;
@@ -309,7 +310,7 @@ static int run_compare(struct compare_ctx *o, char **pos, int npos)
 	if (!rc) {
 		int (*w)(FILE *, const void *) = o->format == 2 ? cmp_json
 					       : o->format == 3 ? cmp_html : cmp_text;
-		rc = rep_write_file(o->output, w, &c);
+		rc = cli_write_file(o->output, w, &c);
 	}
 	cmp_free(&c);
 	return rc;
@@ -319,7 +320,7 @@ int cmd_compare(int argc, char **argv)
 {
 	struct compare_ctx o = { NULL, 0 };
 	struct cli_cmd_opts co = { compare_opts, compare_set, 0, NULL, &o };
-	char **args = rep_expand_short(argc, argv), **pos = calloc((size_t)argc + 1, sizeof(*pos));
+	char **args = cli_expand_short(argc, argv), **pos = calloc((size_t)argc + 1, sizeof(*pos));
 	int npos, rc = 0;
 	if (!args || !pos) {
 		free(args);

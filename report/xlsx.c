@@ -12,13 +12,12 @@ int rep_xlsx_available(void)
 	return 0;
 }
 
-int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n)
+int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why)
 {
 	(void)docs;
 	(void)n;
-	sb_err("--output: '%s': this storbench was built without XLSX support (libxlsxwriter); "
-	       "use .html or .csv", path);
-	return SB_EXIT_USAGE;
+	return rep_fail(why, -ENOTSUP, "--output: '%s': this storbench was built without XLSX "
+			"support (libxlsxwriter); use .html or .csv", path);
 }
 #else
 #include <math.h>
@@ -390,15 +389,14 @@ static void sweep_sheets(struct book *b, struct rep_doc *const *docs, size_t n)
 	}
 }
 
-int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n)
+int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why)
 {
 	struct book b;
 	memset(&b, 0, sizeof(b));
+	*why = NULL;
 	b.wb = workbook_new(path);
-	if (!b.wb) {
-		sb_err("cannot write '%s'", path);
-		return SB_EXIT_ENV;
-	}
+	if (!b.wb)
+		return rep_fail(why, -EIO, "cannot write '%s'", path);
 	b.bold = workbook_add_format(b.wb);
 	format_set_bold(b.bold);
 	summary_sheet(&b, docs, n);
@@ -408,10 +406,8 @@ int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n)
 	iterations_sheet(&b, docs, n);
 	sweep_sheets(&b, docs, n);
 	lxw_error e = workbook_close(b.wb);
-	if (e != LXW_NO_ERROR) {
-		sb_err("cannot write '%s': %s", path, lxw_strerror(e));
-		return SB_EXIT_ENV;
-	}
+	if (e != LXW_NO_ERROR)
+		return rep_fail(why, -EIO, "cannot write '%s': %s", path, lxw_strerror(e));
 	return 0;
 }
 #endif
