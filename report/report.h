@@ -150,7 +150,8 @@ char *rep_range_detail(const struct sb_jv *r, char *buf, size_t len);
  * entry of storbench.soak.iteration_records, which has no type). */
 int rep_is_iteration(const struct sb_jv *r);
 
-/* Tables a CSV file can hold (one per file, long format). */
+/* Tables a CSV file can hold (one per file, long format); their rows and
+ * columns: report/rows.h. */
 enum rep_table { REP_T_MEASUREMENTS, REP_T_INTERVALS, REP_T_SUMMARY, REP_T_PERCENTILES,
 		 REP_T_RECORDS, REP_T_VERIFY, REP_T_RANGES, REP_T_N };
 extern const char *const rep_table_names[REP_T_N];
