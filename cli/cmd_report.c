@@ -5,11 +5,9 @@
  * under a temporary name and renamed, so a failed report leaves nothing
  * half-written behind.
  */
-#include "report/report.h"
+#include "cli/report_files.h"
 
 #include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 enum { O_OUTPUT, O_FORMAT, O_TABLE };
 enum fmt { F_NONE, F_TEXT, F_HTML, F_CSV, F_XLSX };
@@ -79,15 +77,6 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench report a.json b.json fio.json -o all.xlsx\n");
 }
 
-/* "-o FILE" is the one short option: spelled out for the shared parser. */
-char **rep_expand_short(int argc, char **argv)
-{
-	char **v = calloc((size_t)argc + 1, sizeof(*v));
-	for (int i = 0; v && i < argc; i++)
-		v[i] = !strcmp(argv[i], "-o") && i > 0 ? "--output" : argv[i];
-	return v;
-}
-
 static int check_format(struct report_ctx *c)
 {
 	if (!c->format && c->output) {
@@ -109,8 +98,12 @@ static int check_format(struct report_ctx *c)
 		sb_err("--format=xlsx: a workbook needs a file (-o FILE.xlsx)");
 		return SB_EXIT_USAGE;
 	}
-	if (c->format == F_XLSX && !rep_xlsx_available())
-		return rep_xlsx(c->output, NULL, 0); /* says what is missing */
+	if (c->format == F_XLSX && !rep_xlsx_available()) {
+		char *why;
+		rep_xlsx(c->output, NULL, 0, &why); /* says what is missing */
+		cli_print_why(why);
+		return SB_EXIT_USAGE;
+	}
 	if (c->table_set && c->format != F_CSV) {
 		sb_err("--table: picks the table of a CSV report (-o FILE.csv or --format=csv), "
 		       "not of a %s one", fmt_names[c->format]);
@@ -135,74 +128,22 @@ static int render(FILE *f, const void *vctx)
 	}
 }
 
-/* mkstemp makes the file private; a report gets the mode of any new file. */
-static void default_mode(const char *path)
+static int write_xlsx(const char *tmp, const void *vctx)
 {
-	mode_t um = umask(0);
-	umask(um);
-	if (chmod(path, 0666 & ~um) < 0)
-		sb_warn("cannot set the mode of '%s': %s", path, strerror(errno));
-}
-
-/* The temporary file becomes path when rc is 0, and goes otherwise. */
-static int finish_tmp(const char *tmp, const char *path, int rc)
-{
-	if (!rc) {
-		default_mode(tmp);
-		if (rename(tmp, path) < 0) {
-			sb_err("cannot write '%s': %s", path, strerror(errno));
-			rc = SB_EXIT_ENV;
-		}
-	}
-	if (rc)
-		unlink(tmp);
-	return rc;
-}
-
-int rep_write_file(const char *path, int (*write)(FILE *f, const void *ctx), const void *ctx)
-{
-	char tmp[4200];
-	if (!path || !strcmp(path, "-")) {
-		int e = write(stdout, ctx);
-		if (e < 0)
-			sb_err("cannot write to stdout: %s", strerror(-e));
-		return e < 0 ? SB_EXIT_ENV : 0;
-	}
-	snprintf(tmp, sizeof(tmp), "%s.tmp-XXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		sb_err("cannot write '%s': %s", path, strerror(errno));
+	const struct render_ctx *r = vctx;
+	char *why;
+	if (rep_xlsx(tmp, r->docs, r->n, &why) < 0) {
+		cli_print_why(why);
 		return SB_EXIT_ENV;
 	}
-	FILE *f = fdopen(fd, "w");
-	int e = f ? write(f, ctx) : -errno;
-	if (f && fclose(f) != 0 && !e)
-		e = -errno;
-	if (!f)
-		close(fd);
-	if (e < 0)
-		sb_err("cannot write '%s': %s", path, strerror(-e));
-	return finish_tmp(tmp, path, e < 0 ? SB_EXIT_ENV : 0);
-}
-
-static int write_xlsx(const char *path, struct rep_doc *const *docs, size_t n)
-{
-	char tmp[4200];
-	snprintf(tmp, sizeof(tmp), "%s.tmp-XXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		sb_err("cannot write '%s': %s", path, strerror(errno));
-		return SB_EXIT_ENV;
-	}
-	close(fd);
-	return finish_tmp(tmp, path, rep_xlsx(tmp, docs, n));
+	return 0;
 }
 
 int cmd_report(int argc, char **argv)
 {
 	struct report_ctx c = { NULL, F_NONE, REP_T_MEASUREMENTS, 0 };
 	struct cli_cmd_opts co = { report_opts, report_set, 0, NULL, &c };
-	char **args = rep_expand_short(argc, argv), **pos = calloc((size_t)argc + 1, sizeof(*pos));
+	char **args = cli_expand_short(argc, argv), **pos = calloc((size_t)argc + 1, sizeof(*pos));
 	int npos, rc;
 	if (!args || !pos) {
 		free(args);
@@ -223,10 +164,11 @@ int cmd_report(int argc, char **argv)
 	if (!docs && !rc)
 		rc = (sb_err("out of memory"), SB_EXIT_ENV);
 	for (int i = 0; p == 0 && !rc && i < npos; i++)
-		rc = rep_load(pos[i], &docs[i]);
+		rc = cli_load_result(pos[i], &docs[i]);
 	struct render_ctx r = { &c, docs, (size_t)npos };
 	if (p == 0 && !rc)
-		rc = c.format == F_XLSX ? write_xlsx(c.output, docs, r.n) : rep_write_file(c.output, render, &r);
+		rc = c.format == F_XLSX ? cli_write_named(c.output, write_xlsx, &r)
+					: cli_write_file(c.output, render, &r);
 	for (int i = 0; docs && i < npos; i++)
 		rep_free(docs[i]);
 	free(docs);

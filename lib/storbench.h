@@ -24,6 +24,7 @@
 #include "lib/analysis/robust.h"
 #include "lib/analysis/anomalies.h"
 #include "lib/analysis/soak_verdict.h"
+#include "lib/analysis/difference.h"
 #include "lib/results/results.h"
 #include "lib/results/soak_json.h"
 #include "lib/results/verify_range_json.h"

@@ -8,15 +8,6 @@
 
 #include <math.h>
 
-/* Okabe & Ito (2008), ordered so neighbours differ; yellow, weak on white, last. */
-static const char *const palette[] = { "#0072B2", "#E69F00", "#009E73", "#CC79A7",
-				       "#56B4E9", "#D55E00", "#000000", "#F0E442" };
-
-const char *chart_color(int i)
-{
-	return palette[(unsigned)i % SB_ARRAY_SIZE(palette)];
-}
-
 struct frame {
 	const struct chart *c;
 	FILE *f;
@@ -24,25 +15,6 @@ struct frame {
 	double x0, x1, y0, y1;	/* plot area: left, right, top, bottom */
 	struct chart_map xm, ym;
 };
-
-void chart_esc(FILE *f, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default: fputc(*s, f);
-		}
-	}
-}
-
-const char *chart_series_color(const struct chart *c, size_t i)
-{
-	int k = c->series[i].color;
-	return chart_color(k >= 0 ? k : (int)i);
-}
 
 /* ---- data ranges ---- */
 static int usable(double v, enum chart_scale s)
@@ -116,7 +88,7 @@ static double legend(struct frame *fr, double y)
 			fprintf(fr->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"14\" rx=\"2\" "
 				"fill=\"%s\"/>", x + 3, y - 11, chart_series_color(c, i));
 		fprintf(fr->f, "<text x=\"%.1f\" y=\"%.1f\">", x + 26, y);
-		chart_esc(fr->f, name);
+		rep_html_esc(fr->f, name);
 		fputs("</text>", fr->f);
 		x += wd;
 	}
@@ -129,12 +101,12 @@ static void heading(struct frame *fr)
 	const struct chart *c = fr->c;
 	double y = 24;
 	fprintf(fr->f, "<text class=\"title\" x=\"%.1f\" y=\"%.1f\">", fr->x0, y);
-	chart_esc(fr->f, c->title);
+	rep_html_esc(fr->f, c->title);
 	fputs("</text>\n", fr->f);
 	if (c->note) {
 		y += 18;
 		fprintf(fr->f, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">", fr->x0, y);
-		chart_esc(fr->f, c->note);
+		rep_html_esc(fr->f, c->note);
 		fputs("</text>\n", fr->f);
 	}
 	fr->y0 = legend(fr, y + 24) + 12;
@@ -186,11 +158,11 @@ static void axes(struct frame *fr, int x_numeric)
 	chart_axis_title(&fr->xm, &c->x, buf, sizeof(buf));
 	fprintf(fr->f, "<text class=\"axis-title\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">",
 		(fr->x0 + fr->x1) / 2, fr->h - 10);
-	chart_esc(fr->f, buf);
+	rep_html_esc(fr->f, buf);
 	chart_axis_title(&fr->ym, &c->y, buf, sizeof(buf));
 	fprintf(fr->f, "</text>\n<text class=\"axis-title\" transform=\"translate(18 %.1f) "
 		"rotate(-90)\" text-anchor=\"middle\">", (fr->y0 + fr->y1) / 2);
-	chart_esc(fr->f, buf);
+	rep_html_esc(fr->f, buf);
 	fputs("</text>\n", fr->f);
 }
 
@@ -201,11 +173,11 @@ static void point_title(struct frame *fr, const char *name, double x, double y, 
 	chart_fmt_value(fr->c->x.unit, x, a, sizeof(a));
 	chart_fmt_value(fr->c->y.unit, y, b, sizeof(b));
 	fputs("<title>", fr->f);
-	chart_esc(fr->f, name);
+	rep_html_esc(fr->f, name);
 	fprintf(fr->f, "%s%s: %s", name && *name ? " at " : "", a, b);
 	if (text && *text) {
 		fputs(" (", fr->f);
-		chart_esc(fr->f, text);
+		rep_html_esc(fr->f, text);
 		fputc(')', fr->f);
 	}
 	fputs("</title>", fr->f);
@@ -314,7 +286,7 @@ static void hist(struct frame *fr)
 			chart_fmt_value(c->y.unit, se->y[i], v, sizeof(v));
 			fprintf(fr->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\">"
 				"<title>", xa, y, SB_MAX(xb - xa, 0.5), SB_MAX(base - y, 0));
-			chart_esc(fr->f, se->name);
+			rep_html_esc(fr->f, se->name);
 			fprintf(fr->f, " %s to %s: %s</title></rect>", a, b, v);
 		}
 		fputs("</g>\n", fr->f);
@@ -335,7 +307,7 @@ static void events(struct frame *fr)
 			continue;
 		fprintf(fr->f, "<path class=\"event\" d=\"M%.1f %.1fl-6 10h12z\"><title>", x, fr->y1 - 10);
 		chart_fmt_value(c->x.unit, c->events[i], a, sizeof(a));
-		chart_esc(fr->f, c->event_text && c->event_text[i] ? c->event_text[i] : a);
+		rep_html_esc(fr->f, c->event_text && c->event_text[i] ? c->event_text[i] : a);
 		fputs("</title></path>", fr->f);
 	}
 	fputs("</g>\n", fr->f);
@@ -368,7 +340,7 @@ void chart_svg(FILE *f, const struct chart *c)
 	fprintf(f, "<svg class=\"chart chart-%s\"%s%s%s viewBox=\"0 0 %d %d\" role=\"img\" "
 		"aria-label=\"", kinds[c->kind], c->id ? " id=\"" : "", c->id ? c->id : "",
 		c->id ? "\"" : "", fr.w, fr.h);
-	chart_esc(f, c->title);
+	rep_html_esc(f, c->title);
 	fputs("\">\n", f);
 	heading(&fr);
 	if (c->kind == CHART_HEATMAP) {

@@ -43,20 +43,20 @@ static void cat_labels(FILE *f, const struct chart *c, double x0, double band, d
 		if (rotate) {
 			fprintf(f, "<text class=\"tick\" transform=\"translate(%.1f %.1f) rotate(-20)\" "
 				"text-anchor=\"end\">", cx + 4, y1 + 16);
-			chart_esc(f, s);
+			rep_html_esc(f, s);
 		} else if ((double)strlen(s) * 7.4 > band - 8 && k) {
 			char first[128];
 			snprintf(first, sizeof(first), "%.*s", (int)k, s);
 			fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
 				"<tspan x=\"%.1f\">", cx, y1 + 19, cx);
-			chart_esc(f, first);
+			rep_html_esc(f, first);
 			fprintf(f, "</tspan><tspan x=\"%.1f\" dy=\"15\">", cx);
-			chart_esc(f, s + k + 1);
+			rep_html_esc(f, s + k + 1);
 			fputs("</tspan>", f);
 		} else {
 			fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", cx,
 				y1 + 20);
-			chart_esc(f, s);
+			rep_html_esc(f, s);
 		}
 		fputs("</text>\n", f);
 	}
@@ -83,9 +83,9 @@ static void bar_title(FILE *f, const struct chart *c, const struct chart_series 
 	char v[48], lo[48], hi[48];
 	chart_fmt_value(c->y.unit, se->y[i], v, sizeof(v));
 	fputs("<title>", f);
-	chart_esc(f, c->cats[i]);
+	rep_html_esc(f, c->cats[i]);
 	fputs(" ", f);
-	chart_esc(f, se->name);
+	rep_html_esc(f, se->name);
 	fprintf(f, ": %s", v);
 	if (se->lo && se->hi && isfinite(se->lo[i]) && isfinite(se->hi[i])) {
 		chart_fmt_value(c->y.unit, se->lo[i], lo, sizeof(lo));
@@ -187,7 +187,7 @@ static void color_bar(FILE *f, const struct chart *c, double x, double y0, doubl
 	if (c->z.title) {
 		fprintf(f, "<text class=\"axis-title\" transform=\"translate(%.1f %.1f) rotate(-90)\" "
 			"text-anchor=\"middle\">", x + 80, (y0 + y1) / 2);
-		chart_esc(f, c->z.title);
+		rep_html_esc(f, c->z.title);
 		fputs("</text>\n", f);
 	}
 }
@@ -208,9 +208,9 @@ static void heat_cell(FILE *f, const struct chart *c, size_t r, size_t k, double
 	fprintf(f, "<rect class=\"series\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
 		"fill=\"%s\"><title>",
 		x, y, cw, ch, col);
-	chart_esc(f, c->rows[r]);
+	rep_html_esc(f, c->rows[r]);
 	fputs(", ", f);
-	chart_esc(f, c->cats[k]);
+	rep_html_esc(f, c->cats[k]);
 	fprintf(f, ": %s</title></rect>", txt);
 	if (cw >= 6.2 * (double)strlen(txt) + 6 && ch >= 16)
 		fprintf(f, "<text class=\"value\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
@@ -243,7 +243,7 @@ void chart_heatmap(FILE *f, const struct chart *c, double x0, double x1, double 
 	for (size_t r = 0; r < nr; r++) {
 		fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", x0 - 8,
 			y0 + ch * ((double)r + 0.5) + 4);
-		chart_esc(f, c->rows[r]);
+		rep_html_esc(f, c->rows[r]);
 		fputs("</text>", f);
 	}
 	cat_labels(f, c, x0, cw, y1);
@@ -251,9 +251,9 @@ void chart_heatmap(FILE *f, const struct chart *c, double x0, double x1, double 
 	const char *xt = c->x.title ? c->x.title : "", *yt = c->y.title ? c->y.title : "";
 	fprintf(f, "<text class=\"axis-title\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
 		(x0 + x1) / 2, y1 + 52);
-	chart_esc(f, xt);
+	rep_html_esc(f, xt);
 	fprintf(f, "</text><text class=\"axis-title\" transform=\"translate(18 %.1f) rotate(-90)\" "
 		"text-anchor=\"middle\">", (y0 + y1) / 2);
-	chart_esc(f, yt);
+	rep_html_esc(f, yt);
 	fputs("</text>\n", f);
 }

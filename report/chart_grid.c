@@ -24,7 +24,7 @@ static void run_rect(FILE *f, const struct chart *c, size_t first, size_t n, int
 	chart_fmt_value(CHART_U_BYTES, lo + c->grid_cell * (double)n, b, sizeof(b));
 	fprintf(f, "<rect class=\"series\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
 		"fill=\"%s\"><title>%s to %s: ", x, y, w, h, chart_series_color(c, (size_t)cls), a, b);
-	chart_esc(f, c->series[cls].name);
+	rep_html_esc(f, c->series[cls].name);
 	fputs("</title></rect>", f);
 }
 
@@ -87,9 +87,9 @@ void chart_grid(FILE *f, const struct chart *c, double x0, double x1, double y0,
 	grid_labels(f, c, x0, cw, y0, y1, ch);
 	fprintf(f, "<text class=\"axis-title\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
 		(x0 + x1) / 2, y1 + 44);
-	chart_esc(f, c->x.title ? c->x.title : "");
+	rep_html_esc(f, c->x.title ? c->x.title : "");
 	fprintf(f, "</text><text class=\"axis-title\" transform=\"translate(18 %.1f) rotate(-90)\" "
 		"text-anchor=\"middle\">", (y0 + y1) / 2);
-	chart_esc(f, c->y.title ? c->y.title : "");
+	rep_html_esc(f, c->y.title ? c->y.title : "");
 	fputs("</text>\n", f);
 }

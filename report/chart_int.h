@@ -1,8 +1,9 @@
-/* Chart internals shared by chart.c (drawing) and chart_scale.c (axes). */
+/* Chart internals shared by the files of report/chart*.c: drawing, axes, palette, kinds. */
 #ifndef SB_CHART_INT_H
 #define SB_CHART_INT_H
 
 #include "report/chart.h"
+#include "report/markup.h"
 
 /* One axis: data to pixels, with its ticks. */
 struct chart_map {
@@ -32,11 +33,11 @@ void chart_fmt_value(enum chart_unit u, double v, char *buf, size_t len);
 void chart_bars(FILE *f, const struct chart *c, const struct chart_map *ym, double x0, double x1,
 		double y0, double y1);
 void chart_heatmap(FILE *f, const struct chart *c, double x0, double x1, double y0, double y1);
-void chart_esc(FILE *f, const char *s);
 /* The grid kind (report/chart_grid.c). */
 void chart_grid(FILE *f, const struct chart *c, double x0, double x1, double y0, double y1);
 /* Extra height the category labels need below the axis (two lines, slanted). */
 double chart_cat_depth(const struct chart *c, double band);
+/* A series' colour: its own, or the palette's by its order (report/chart_palette.c). */
 const char *chart_series_color(const struct chart *c, size_t i);
 
 #endif

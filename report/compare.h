@@ -1,5 +1,5 @@
 /*
- * compare: results side by side. cli/cmd_compare.c matches the figures the
+ * compare: results side by side. report/compare.c matches the figures the
  * results share and judges each difference; report/compare_render.c writes
  * the comparison as text, JSON or HTML.
  */
@@ -12,7 +12,7 @@ enum cmp_metric { CMP_BW, CMP_IOPS, CMP_LAT_MEAN, CMP_LAT_P99, CMP_NMETRICS };
 
 struct cmp_stat {
 	int have;
-	double med, min, max;	/* over the runs; one run: all three equal */
+	struct sb_spread v;	/* over the runs */
 };
 
 /* A test in one direction of one result: its figures over its runs. */
@@ -31,14 +31,12 @@ struct cmp_side {
 	size_t n;
 };
 
-enum cmp_verdict { CMP_NOISE, CMP_BETTER, CMP_WORSE };
-
 /* One metric of one entry of the baseline (A) against another result. */
 struct cmp_row {
 	const struct cmp_entry *a, *b;
 	enum cmp_metric metric;
 	double diff_pct;	/* (b - a) / a; NaN when a is 0 */
-	enum cmp_verdict verdict;
+	enum sb_diff_verdict verdict;
 	int spread_known;	/* a side had repeats */
 };
 
@@ -65,6 +63,11 @@ struct cmp {
 extern const char *const cmp_metric_names[CMP_NMETRICS];	/* "bandwidth", ... */
 extern const char *const cmp_metric_keys[CMP_NMETRICS];		/* "bw_bytes", ... (JSON) */
 extern const char *const cmp_verdict_names[];			/* "within noise", ... */
+
+/* Matches docs[1..n-1] (n >= 2) against docs[0], which stay the caller's
+ * and must outlive c. 0 or -ENOMEM; free c either way. */
+int cmp_build(struct cmp *c, struct rep_doc *const *docs, size_t n);
+void cmp_free(struct cmp *c);
 
 void cmp_fmt(enum cmp_metric m, double v, char *buf, size_t len);
 

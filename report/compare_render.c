@@ -30,8 +30,8 @@ static void fmt_diff(double pct, char *buf, size_t len)
 
 static const char *verdict(const struct cmp_row *r)
 {
-	if (r->verdict != CMP_NOISE && !r->spread_known)
-		return r->verdict == CMP_BETTER ? "better*" : "worse*";
+	if (r->verdict != SB_DIFF_NOISE && !r->spread_known)
+		return r->verdict == SB_DIFF_BETTER ? "better*" : "worse*";
 	return cmp_verdict_names[r->verdict];
 }
 
@@ -76,8 +76,8 @@ int cmp_text(FILE *f, const void *vc)
 			if (!r->b || r->b < c->sides[k].e || r->b >= c->sides[k].e + c->sides[k].n ||
 			    !rep_tt_row(&t))
 				continue;
-			cmp_fmt(r->metric, r->a->m[r->metric].med, a, sizeof(a));
-			cmp_fmt(r->metric, r->b->m[r->metric].med, b, sizeof(b));
+			cmp_fmt(r->metric, r->a->m[r->metric].v.med, a, sizeof(a));
+			cmp_fmt(r->metric, r->b->m[r->metric].v.med, b, sizeof(b));
 			fmt_diff(r->diff_pct, d, sizeof(d));
 			rep_tt_set(&t, 0, r->a->label);
 			rep_tt_set(&t, 1, sb_ddir_name(r->a->ddir));
@@ -86,7 +86,7 @@ int cmp_text(FILE *f, const void *vc)
 			rep_tt_set(&t, 4, b);
 			rep_tt_set(&t, 5, d);
 			rep_tt_set(&t, 6, verdict(r));
-			star |= r->verdict != CMP_NOISE && !r->spread_known;
+			star |= r->verdict != SB_DIFF_NOISE && !r->spread_known;
 		}
 		fprintf(f, "\n%c against A (medians of the runs)\n", tag);
 		if (t.nrows)
@@ -105,9 +105,9 @@ int cmp_text(FILE *f, const void *vc)
 static void stat_json(struct sb_json *j, const char *key, const struct cmp_entry *e, int m)
 {
 	sb_json_obj_open(j, key);
-	sb_json_double(j, "median", e->m[m].med);
-	sb_json_double(j, "min", e->m[m].min);
-	sb_json_double(j, "max", e->m[m].max);
+	sb_json_double(j, "median", e->m[m].v.med);
+	sb_json_double(j, "min", e->m[m].v.min);
+	sb_json_double(j, "max", e->m[m].v.max);
 	sb_json_u64(j, "runs", e->runs);
 	sb_json_obj_close(j);
 }
@@ -203,9 +203,9 @@ static void bw_chart(FILE *f, const struct cmp *c)
 			for (size_t q = 0; q < c->sides[k].n && !x; q++)
 				if (c->sides[k].e[q].ddir == e->ddir && !strcmp(c->sides[k].e[q].label, e->label))
 					x = &c->sides[k].e[q];
-			y[k][nc] = x && x->m[CMP_BW].have ? x->m[CMP_BW].med : NAN;
-			lo[k][nc] = x ? x->m[CMP_BW].min : NAN;
-			hi[k][nc] = x ? x->m[CMP_BW].max : NAN;
+			y[k][nc] = x && x->m[CMP_BW].have ? x->m[CMP_BW].v.med : NAN;
+			lo[k][nc] = x ? x->m[CMP_BW].v.min : NAN;
+			hi[k][nc] = x ? x->m[CMP_BW].v.max : NAN;
 		}
 		nc++;
 	}
@@ -249,8 +249,8 @@ static void rows_html(FILE *f, const struct cmp *c, const struct cmp_side *b)
 		const struct cmp_row *r = &c->rows[i];
 		if (r->b < b->e || r->b >= b->e + b->n)
 			continue;
-		html_value(r->metric, r->a->m[r->metric].med, x, sizeof(x));
-		html_value(r->metric, r->b->m[r->metric].med, y, sizeof(y));
+		html_value(r->metric, r->a->m[r->metric].v.med, x, sizeof(x));
+		html_value(r->metric, r->b->m[r->metric].v.med, y, sizeof(y));
 		fmt_diff(r->diff_pct, d, sizeof(d));
 		fputs("<tr>", f);
 		html_cell(f, r->a->label, 0);
@@ -259,8 +259,8 @@ static void rows_html(FILE *f, const struct cmp *c, const struct cmp_side *b)
 		html_cell(f, x, 1);
 		html_cell(f, y, 1);
 		html_cell(f, d, 1);
-		fprintf(f, "<td class=\"%s\">%s</td></tr>\n",
-			r->verdict == CMP_NOISE ? "" : r->verdict == CMP_BETTER ? "ok" : "bad", verdict(r));
+		fprintf(f, "<td class=\"%s\">%s</td></tr>\n", r->verdict == SB_DIFF_NOISE ? ""
+			: r->verdict == SB_DIFF_BETTER ? "ok" : "bad", verdict(r));
 	}
 	fputs("</tbody></table>\n<p class=\"meta\">Medians of the runs. \"within noise\": inside "
 	      "the min..max of either side's runs; * one run on each side, the spread is "

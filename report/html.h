@@ -1,9 +1,14 @@
-/* Pieces of the HTML report shared by its files (cli/report_html*.c). */
+/* Pieces of the HTML report shared by its files (report/html*.c) and compare. */
 #ifndef SB_REPORT_HTML_H
 #define SB_REPORT_HTML_H
 
 #include "report/report.h"
+#include "report/markup.h"
 
+/* The page (report/html_page.c): its head with the CSS, its footer, and
+ * the small pieces every section writes. */
+void rep_html_begin(FILE *f, const char *title);
+void rep_html_end(FILE *f);
 void html_kv(FILE *f, const char *key, const char *val);	/* a row of a key/value table */
 void html_cell(FILE *f, const char *s, int numeric);
 char *html_fmt_ns(double ns, char *buf, size_t len);	/* "12.3 µs" */

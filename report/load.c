@@ -59,25 +59,23 @@ static char *slurp(const char *path, size_t *len, int *err)
 	return buf;
 }
 
-/* 0 when the storbench section's schema is one we read; prints otherwise. */
-static int check_schema(const char *path, const struct sb_jv *sb)
+/* 0 when the storbench section's schema is one we read; says why otherwise. */
+static int check_schema(const char *path, const struct sb_jv *sb, char **why)
 {
 	const struct sb_jv *v = sb_jv_get(sb, "schema_version");
 	uint64_t n;
-	if (!v) {
-		sb_err("'%s' is not a storbench result: its 'storbench' section has no schema_version",
-		       path);
-		return SB_EXIT_USAGE;
-	}
+	if (!v)
+		return rep_fail(why, -REP_EINPUT, "'%s' is not a storbench result: its 'storbench' "
+				"section has no schema_version", path);
 	if (sb_jv_u64(v, &n) < 0 || n != SB_SCHEMA_VERSION) {
 		char what[64];
 		if (sb_jv_is(v, SB_JV_NUM))
 			snprintf(what, sizeof(what), "%g", v->num.d);
 		else
 			snprintf(what, sizeof(what), "of the wrong type");
-		sb_err("'%s': results schema version %s is not one this storbench reads (version %d); "
-		       "a newer storbench may read it", path, what, SB_SCHEMA_VERSION);
-		return SB_EXIT_USAGE;
+		return rep_fail(why, -REP_EINPUT, "'%s': results schema version %s is not one "
+				"this storbench reads (version %d); a newer storbench may read it",
+				path, what, SB_SCHEMA_VERSION);
 	}
 	return 0;
 }
@@ -89,43 +87,38 @@ static int is_fio(const struct sb_jv *root)
 	       (sb_jv_is(sb_jv_get(root, "jobs"), SB_JV_ARR) && sb_jv_get(job, "job options"));
 }
 
-static int load_document(struct rep_doc *d, const char *text, size_t len)
+static int load_document(struct rep_doc *d, const char *text, size_t len, char **why)
 {
 	struct sb_jdoc *t;
 	struct sb_json_error e;
 	int rc = sb_json_parse(text, len, NULL, &t, &e);
-	if (rc == -ENOMEM || (rc == 0 && keep_tree(d, t) < 0)) {
-		sb_err("out of memory");
-		return SB_EXIT_ENV;
-	}
-	if (rc < 0) {
-		sb_err("'%s' is not valid JSON: %s%s", d->path, e.msg,
-		       e.at_end ? " (the file is cut short)" : "");
-		return SB_EXIT_USAGE;
-	}
+	if (rc == -ENOMEM || (rc == 0 && keep_tree(d, t) < 0))
+		return rep_fail(why, -ENOMEM, "out of memory");
+	if (rc < 0)
+		return rep_fail(why, -REP_EINPUT, "'%s' is not valid JSON: %s%s", d->path, e.msg,
+				e.at_end ? " (the file is cut short)" : "");
 	const struct sb_jv *root = sb_jdoc_root(t);
 	const struct sb_jv *sb = sb_jv_get(root, "storbench");
 	if (sb_jv_is(sb, SB_JV_OBJ)) {
-		if ((rc = check_schema(d->path, sb)))
+		if ((rc = check_schema(d->path, sb, why)))
 			return rc;
 	} else if (is_fio(root)) {
 		d->is_fio = 1;
 	} else {
-		sb_err("'%s' is not a storbench or fio result (it has neither a 'storbench' section "
-		       "nor fio's 'jobs')", d->path);
-		return SB_EXIT_USAGE;
+		return rep_fail(why, -REP_EINPUT, "'%s' is not a storbench or fio result (it has "
+				"neither a 'storbench' section nor fio's 'jobs')", d->path);
 	}
 	rep_read_header(d, root);
 	const struct sb_jv *jobs = sb_jv_get(root, "jobs");
 	for (size_t i = 0; i < sb_jv_len(jobs); i++)
 		if (sb_jv_is(sb_jv_at(jobs, i), SB_JV_OBJ) && rep_add_job(d, sb_jv_at(jobs, i)) < 0)
-			return sb_err("out of memory"), SB_EXIT_ENV;
+			return rep_fail(why, -ENOMEM, "out of memory");
 	return 0;
 }
 
 /* A log that starts with its own configuration line (soak's):
  * {"type": "config", "log_version": 1, "storbench": VERSION, "target": ...}. */
-static int log_config(struct rep_doc *d, const struct sb_jv *v)
+static int log_config(struct rep_doc *d, const struct sb_jv *v, char **why)
 {
 	uint64_t ver = 0;
 	const struct sb_jv *lv = sb_jv_get(v, "log_version");
@@ -135,9 +128,9 @@ static int log_config(struct rep_doc *d, const struct sb_jv *v)
 			snprintf(what, sizeof(what), "%g", lv->num.d);
 		else
 			snprintf(what, sizeof(what), "of the wrong type");
-		sb_err("'%s': log version %s is not one this storbench reads (version %d); a newer "
-		       "storbench may read it", d->path, what, REP_LOG_VERSION);
-		return SB_EXIT_USAGE;
+		return rep_fail(why, -REP_EINPUT, "'%s': log version %s is not one this storbench "
+				"reads (version %d); a newer storbench may read it", d->path, what,
+				REP_LOG_VERSION);
 	}
 	d->root = v;
 	d->command = rep_or(sb_jv_str(sb_jv_get(v, "command")), "soak");
@@ -150,23 +143,22 @@ static int log_config(struct rep_doc *d, const struct sb_jv *v)
 }
 
 /* One line of a log: the header, jobs, or a record of the command. */
-static int log_line(struct rep_doc *d, const struct sb_jv *v, size_t lineno)
+static int log_line(struct rep_doc *d, const struct sb_jv *v, size_t lineno, char **why)
 {
 	const struct sb_jv *sb = sb_jv_get(v, "storbench");
 	const char *type = sb_jv_str(sb_jv_get(v, "type"));
 	int rc, header = 0;
-	if (!sb_jv_is(v, SB_JV_OBJ)) {
-		sb_err("'%s' line %zu: a log line must be a JSON object", d->path, lineno);
-		return SB_EXIT_USAGE;
-	}
+	if (!sb_jv_is(v, SB_JV_OBJ))
+		return rep_fail(why, -REP_EINPUT, "'%s' line %zu: a log line must be a JSON object",
+				d->path, lineno);
 	if (sb_jv_is(sb, SB_JV_OBJ) && sb_jv_get(sb, "schema_version")) {
-		if ((rc = check_schema(d->path, sb)))
+		if ((rc = check_schema(d->path, sb, why)))
 			return rc;
 		if (!d->root)
 			rep_read_header(d, v);
 		header = 1;
 	} else if (type && !strcmp(type, "config") && sb_jv_get(v, "log_version")) {
-		if (!d->root && (rc = log_config(d, v)))
+		if (!d->root && (rc = log_config(d, v, why)))
 			return rc;
 		header = 1;
 	}
@@ -174,23 +166,23 @@ static int log_line(struct rep_doc *d, const struct sb_jv *v, size_t lineno)
 	int any = 0;
 	for (size_t i = 0; i < sb_jv_len(jobs); i++, any = 1)
 		if (rep_add_job(d, sb_jv_at(jobs, i)) < 0)
-			return sb_err("out of memory"), SB_EXIT_ENV;
+			return rep_fail(why, -ENOMEM, "out of memory");
 	if (sb_jv_get(v, "jobname")) {
 		any = 1;
 		if (rep_add_job(d, v) < 0)
-			return sb_err("out of memory"), SB_EXIT_ENV;
+			return rep_fail(why, -ENOMEM, "out of memory");
 	}
 	if (!any && !header) {
 		const struct sb_jv **r = realloc(d->records, (d->nrecords + 1) * sizeof(*r));
 		if (!r)
-			return sb_err("out of memory"), SB_EXIT_ENV;
+			return rep_fail(why, -ENOMEM, "out of memory");
 		d->records = r;
 		d->records[d->nrecords++] = v;
 	}
 	return 0;
 }
 
-static int load_log(struct rep_doc *d, const char *text, size_t len)
+static int load_log(struct rep_doc *d, const char *text, size_t len, char **why)
 {
 	size_t lineno = 0;
 	d->is_log = 1;
@@ -214,20 +206,17 @@ static int load_log(struct rep_doc *d, const char *text, size_t len)
 			continue;
 		}
 		if (rc == -ENOMEM || (rc == 0 && keep_tree(d, t) < 0))
-			return sb_err("out of memory"), SB_EXIT_ENV;
-		if (rc < 0) {
-			sb_err("'%s' line %zu: not valid JSON: column %u: %s", d->path, lineno, e.column,
-			       strchr(e.msg, ':') ? strchr(e.msg, ':') + 2 : e.msg);
-			return SB_EXIT_USAGE;
-		}
-		if ((rc = log_line(d, sb_jdoc_root(t), lineno)))
+			return rep_fail(why, -ENOMEM, "out of memory");
+		if (rc < 0)
+			return rep_fail(why, -REP_EINPUT, "'%s' line %zu: not valid JSON: column "
+					"%u: %s", d->path, lineno, e.column,
+					strchr(e.msg, ':') ? strchr(e.msg, ':') + 2 : e.msg);
+		if ((rc = log_line(d, sb_jdoc_root(t), lineno, why)))
 			return rc;
 	}
-	if (!d->root) {
-		sb_err("'%s' is not a storbench log: no line carries a 'storbench' header or a "
-		       "configuration", d->path);
-		return SB_EXIT_USAGE;
-	}
+	if (!d->root)
+		return rep_fail(why, -REP_EINPUT, "'%s' is not a storbench log: no line carries a "
+				"'storbench' header or a configuration", d->path);
 	return 0;
 }
 
@@ -245,48 +234,46 @@ static int looks_like_log(const char *text, size_t len)
 	return obj;
 }
 
-static int load_text(struct rep_doc *d, const char *text, size_t len)
+static int load_text(struct rep_doc *d, const char *text, size_t len, char **why)
 {
 	size_t skip = 0;
 	while (skip < len && strchr(" \t\r\n", text[skip]))
 		skip++;
-	if (skip == len) {
-		sb_err("'%s' is empty, not a result", d->path);
-		return SB_EXIT_USAGE;
-	}
+	if (skip == len)
+		return rep_fail(why, -REP_EINPUT, "'%s' is empty, not a result", d->path);
 	if (text[skip] != '{') {
 		/* fio prints notes before its JSON, even with --output */
 		const char *brace = strstr(text + skip, "\n{");
-		if (!brace) {
-			sb_err("'%s' is not a result: it does not start with a JSON object", d->path);
-			return SB_EXIT_USAGE;
-		}
+		if (!brace)
+			return rep_fail(why, -REP_EINPUT, "'%s' is not a result: it does not start with a "
+					"JSON object", d->path);
 		skip = (size_t)(brace + 1 - text);
 		rep_note(d, "text before the JSON document of '%s' was skipped (fio's messages)", d->name);
 	}
 	if (looks_like_log(text + skip, len - skip))
-		return load_log(d, text + skip, len - skip);
-	return load_document(d, text + skip, len - skip);
+		return load_log(d, text + skip, len - skip, why);
+	return load_document(d, text + skip, len - skip, why);
 }
 
-int rep_load(const char *path, struct rep_doc **out)
+int rep_load(const char *path, struct rep_doc **out, char **why)
 {
 	size_t len;
 	int err;
 	*out = NULL;
+	*why = NULL;
 	struct rep_doc *d = calloc(1, sizeof(*d));
 	if (!d)
-		return sb_err("out of memory"), SB_EXIT_ENV;
+		return rep_fail(why, -ENOMEM, "out of memory");
 	d->path = path;
 	d->name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	d->target.rotational = -1;
 	char *text = slurp(path, &len, &err);
 	if (!text) {
 		rep_free(d);
-		sb_err("cannot read '%s': %s", path, err == EFBIG ? "larger than 256 MiB" : strerror(err));
-		return err == ENOENT || err == EISDIR || err == EFBIG ? SB_EXIT_USAGE : SB_EXIT_ENV;
+		return rep_fail(why, -err, "cannot read '%s': %s", path,
+				err == EFBIG ? "larger than 256 MiB" : strerror(err));
 	}
-	int rc = load_text(d, text, len);
+	int rc = load_text(d, text, len, why);
 	free(text);
 	if (rc) {
 		rep_free(d);

@@ -55,6 +55,16 @@ int rep_note(struct rep_doc *d, const char *fmt, ...)
 	return 0;
 }
 
+int rep_fail(char **why, int err, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (vasprintf(why, fmt, ap) < 0)
+		*why = NULL;
+	va_end(ap);
+	return err;
+}
+
 /* ---- latency ---- */
 static void lat_read(struct rep_lat *l, const struct sb_jv *h)
 {

@@ -8,7 +8,6 @@
 #ifndef SB_REPORT_H
 #define SB_REPORT_H
 
-#include "cli/cli.h"
 #include "lib/storbench.h"
 
 #define REP_MAX_PCT 32
@@ -108,10 +107,18 @@ struct rep_doc {
 	size_t ntrees;
 };
 
-/* Reads a result. Prints what is wrong ("storbench: 'x': ...") and returns
- * an exit code: 0, SB_EXIT_USAGE for a file that is not a result or of an
- * unknown schema version, SB_EXIT_ENV when it cannot be read. */
-int rep_load(const char *path, struct rep_doc **out);
+/* report/ prints nothing: a call that fails returns a negative errno, or
+ * -REP_EINPUT for input this storbench does not read (not a result, an
+ * unknown schema or log version), and says why in *why ("'x' is not valid
+ * JSON: ..."), allocated for the caller to print and free (NULL when even
+ * that failed). REP_EINPUT lies past the errno values, so no failure to
+ * read a file passes for it. */
+#define REP_EINPUT 4096
+
+/* Reads a result: 0, -REP_EINPUT, -ENOMEM or the errno of reading it. */
+int rep_load(const char *path, struct rep_doc **out, char **why);
+/* Sets *why as printf would and returns err (report/model.c). */
+int rep_fail(char **why, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void rep_free(struct rep_doc *d);
 
 /* Model building blocks (report/model.c) used by the loader. */
@@ -143,7 +150,8 @@ char *rep_range_detail(const struct sb_jv *r, char *buf, size_t len);
  * entry of storbench.soak.iteration_records, which has no type). */
 int rep_is_iteration(const struct sb_jv *r);
 
-/* Tables a CSV file can hold (one per file, long format). */
+/* Tables a CSV file can hold (one per file, long format); their rows and
+ * columns: report/rows.h. */
 enum rep_table { REP_T_MEASUREMENTS, REP_T_INTERVALS, REP_T_SUMMARY, REP_T_PERCENTILES,
 		 REP_T_RECORDS, REP_T_VERIFY, REP_T_RANGES, REP_T_N };
 extern const char *const rep_table_names[REP_T_N];
@@ -152,21 +160,10 @@ extern const char *const rep_table_names[REP_T_N];
 int rep_text(FILE *f, struct rep_doc *const *docs, size_t n);
 int rep_csv(FILE *f, struct rep_doc *const *docs, size_t n, enum rep_table t);
 int rep_html(FILE *f, struct rep_doc *const *docs, size_t n);
-/* Writes the workbook to path; prints errors, returns an exit code
- * (SB_EXIT_USAGE when built without libxlsxwriter). */
-int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n);
+/* Writes the workbook to path: 0, or -EIO with *why (-ENOTSUP when built
+ * without libxlsxwriter: see rep_xlsx_available). */
+int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why);
 int rep_xlsx_available(void);
-
-/* Writes through write() to path ("-" or NULL: stdout) under a temporary
- * name renamed at the end; prints errors, returns an exit code. */
-int rep_write_file(const char *path, int (*write)(FILE *f, const void *ctx), const void *ctx);
-/* argv with "-o" spelled "--output" for the shared parser (free the array). */
-char **rep_expand_short(int argc, char **argv);
-
-/* HTML pieces shared with compare (report/html.c). */
-void rep_html_begin(FILE *f, const char *title);
-void rep_html_end(FILE *f);
-void rep_html_esc(FILE *f, const char *s);
 
 /* A text table (report/text_table.c): add rows, set cells, print once
  * (printing frees the rows). */

@@ -2,9 +2,11 @@
  * The XLSX report (libxlsxwriter, HAVE_XLSX): one sheet per table, figures
  * in the units people read (MiB/s, µs), and native Excel charts beside the
  * data they draw (bars per test for quick, lines over time for a run), so a
- * spreadsheet user gets the chart without writing a script.
+ * spreadsheet user gets the chart without writing a script. The tables the
+ * CSV report has too come from the same rows (report/rows.c): a sheet picks
+ * its columns from them.
  */
-#include "report/report.h"
+#include "report/rows.h"
 
 #ifndef HAVE_XLSX
 int rep_xlsx_available(void)
@@ -12,13 +14,12 @@ int rep_xlsx_available(void)
 	return 0;
 }
 
-int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n)
+int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why)
 {
 	(void)docs;
 	(void)n;
-	sb_err("--output: '%s': this storbench was built without XLSX support (libxlsxwriter); "
-	       "use .html or .csv", path);
-	return SB_EXIT_USAGE;
+	return rep_fail(why, -ENOTSUP, "--output: '%s': this storbench was built without XLSX "
+			"support (libxlsxwriter); use .html or .csv", path);
 }
 #else
 #include <math.h>
@@ -67,6 +68,63 @@ static void num(struct book *b, lxw_col_t c, double v)
 {
 	if (isfinite(v))
 		worksheet_write_number(b->sheet, b->row, c, v, NULL);
+}
+
+/* A column of a table's sheet: a cell of its rows (report/rows.h), divided
+ * into the unit its title names. */
+struct column {
+	const char *title;
+	int cell;
+	double div;
+};
+
+static lxw_worksheet *table_sheet(struct book *b, const char *name, const struct column *cols,
+				  size_t n)
+{
+	const char *titles[REP_ROW_MAX];
+	n = SB_MIN(n, SB_ARRAY_SIZE(titles));
+	for (size_t i = 0; i < n; i++)
+		titles[i] = cols[i].title;
+	return sheet(b, name, titles, n);
+}
+
+/* A row of a table as the next row of the sheet, cell by cell in the
+ * sheet's order (the order strings are first written in is the workbook's). */
+static void put_row(struct book *b, const struct column *cols, size_t n, const struct rep_row *r)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct rep_cell *c = &r->cell[cols[i].cell];
+		lxw_col_t x = (lxw_col_t)i;
+		switch (c->kind) {
+		case REP_CELL_STR: str(b, x, c->s); break;
+		case REP_CELL_NUM:
+		case REP_CELL_WHOLE: num(b, x, c->d / cols[i].div); break;
+		case REP_CELL_INT: num(b, x, (double)c->u / cols[i].div); break;
+		case REP_CELL_FLAG: str(b, x, c->flag < 0 ? "" : c->flag ? "yes" : "no"); break;
+		case REP_CELL_EMPTY: break;
+		}
+	}
+	b->row++;
+}
+
+struct table_rows {
+	struct book *b;
+	const struct column *cols;
+	size_t n;
+};
+
+static void table_row(void *ctx, const struct rep_row *r)
+{
+	const struct table_rows *t = ctx;
+	put_row(t->b, t->cols, t->n, r);
+}
+
+/* A sheet of table t with these columns: its rows over docs. */
+static void table_rows(struct book *b, enum rep_table t, const struct column *cols, size_t n,
+		       struct rep_doc *const *docs, size_t ndocs)
+{
+	struct table_rows ctx = { b, cols, n };
+	rep_rows(t, docs, ndocs, 0, table_row, &ctx);
 }
 
 static lxw_chart *new_chart(struct book *b, uint8_t type, const char *title, const char *x,
@@ -131,32 +189,26 @@ static void summary_chart(struct book *b, const struct rep_doc *d, lxw_col_t col
 
 static void summary_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
 {
-	static const char *const cols[] = { "source", "test", "direction", "runs",
-		"bandwidth median (MiB/s)", "bandwidth min (MiB/s)", "bandwidth max (MiB/s)",
-		"IOPS median", "IOPS min", "IOPS max", "mean latency median (µs)",
-		"p99 latency median (µs)" };
+	static const struct column cols[] = {
+		{ "source", RS_SOURCE, 1 },
+		{ "test", RS_TEST, 1 },
+		{ "direction", RS_DIR, 1 },
+		{ "runs", RS_RUNS, 1 },
+		{ "bandwidth median (MiB/s)", RS_BW_MED, MIB },
+		{ "bandwidth min (MiB/s)", RS_BW_MIN, MIB },
+		{ "bandwidth max (MiB/s)", RS_BW_MAX, MIB },
+		{ "IOPS median", RS_IOPS_MED, 1 },
+		{ "IOPS min", RS_IOPS_MIN, 1 },
+		{ "IOPS max", RS_IOPS_MAX, 1 },
+		{ "mean latency median (µs)", RS_LAT_MEAN_MED, 1e3 },
+		{ "p99 latency median (µs)", RS_LAT_P99_MED, 1e3 },
+	};
 	size_t any = 0;
 	for (size_t i = 0; i < n; i++)
 		any += docs[i]->nsummary;
-	if (!any || !sheet(b, "Summary", cols, SB_ARRAY_SIZE(cols)))
+	if (!any || !table_sheet(b, "Summary", cols, SB_ARRAY_SIZE(cols)))
 		return;
-	for (size_t i = 0; i < n; i++) {
-		for (size_t k = 0; k < docs[i]->nsummary; k++, b->row++) {
-			const struct rep_summary *s = &docs[i]->summary[k];
-			str(b, 0, docs[i]->name);
-			str(b, 1, s->test);
-			str(b, 2, sb_ddir_name(s->ddir));
-			num(b, 3, s->runs);
-			num(b, 4, s->bw_median / MIB);
-			num(b, 5, s->bw_min / MIB);
-			num(b, 6, s->bw_max / MIB);
-			num(b, 7, s->iops_median);
-			num(b, 8, s->iops_min);
-			num(b, 9, s->iops_max);
-			num(b, 10, s->lat_mean_median / 1e3);
-			num(b, 11, s->lat_p99_median / 1e3);
-		}
-	}
+	table_rows(b, REP_T_SUMMARY, cols, SB_ARRAY_SIZE(cols), docs, n);
 	lxw_row_t at = 0;
 	for (size_t i = 0; i < n; i++)
 		summary_chart(b, docs[i], SB_ARRAY_SIZE(cols) + 1, &at);
@@ -165,109 +217,105 @@ static void summary_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
 /* ---- Measurements ---- */
 static void measurements_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
 {
-	static const char *const cols[] = { "source", "measurement", "direction", "pattern",
-		"block size", "queue depth", "jobs", "engine", "direct", "measured (s)",
-		"bandwidth (MiB/s)", "IOPS", "mean latency (µs)", "p50 (µs)", "p99 (µs)",
-		"p99.9 (µs)", "max latency (µs)", "errors" };
-	if (!sheet(b, "Measurements", cols, SB_ARRAY_SIZE(cols)))
-		return;
-	for (size_t i = 0; i < n; i++) {
-		for (size_t k = 0; k < docs[i]->njobs; k++) {
-			const struct rep_job *j = &docs[i]->jobs[k];
-			for (int dd = 0; dd < SB_DDIR_N; dd++) {
-				const struct rep_dir *r = &j->dir[dd];
-				if (!r->used)
-					continue;
-				str(b, 0, docs[i]->name);
-				str(b, 1, j->name);
-				str(b, 2, sb_ddir_name(dd));
-				str(b, 3, j->rw);
-				str(b, 4, j->bs);
-				num(b, 5, j->iodepth);
-				num(b, 6, j->numjobs);
-				str(b, 7, j->engine);
-				str(b, 8, j->direct < 0 ? "" : j->direct ? "yes" : "no");
-				num(b, 9, j->runtime_s);
-				num(b, 10, r->bw / MIB);
-				num(b, 11, r->iops);
-				num(b, 12, r->lat.n ? r->lat.mean / 1e3 : NAN);
-				num(b, 13, rep_pct(&r->lat, 50) / 1e3);
-				num(b, 14, rep_pct(&r->lat, 99) / 1e3);
-				num(b, 15, rep_pct(&r->lat, 99.9) / 1e3);
-				num(b, 16, r->lat.n ? r->lat.max / 1e3 : NAN);
-				num(b, 17, (double)j->errors);
-				b->row++;
-			}
-		}
-	}
+	static const struct column cols[] = {
+		{ "source", RM_SOURCE, 1 },
+		{ "measurement", RM_JOB, 1 },
+		{ "direction", RM_DIR, 1 },
+		{ "pattern", RM_RW, 1 },
+		{ "block size", RM_BS, 1 },
+		{ "queue depth", RM_IODEPTH, 1 },
+		{ "jobs", RM_NUMJOBS, 1 },
+		{ "engine", RM_ENGINE, 1 },
+		{ "direct", RM_DIRECT, 1 },
+		{ "measured (s)", RM_RUNTIME, 1 },
+		{ "bandwidth (MiB/s)", RM_BW, MIB },
+		{ "IOPS", RM_IOPS, 1 },
+		{ "mean latency (µs)", RM_LAT_MEAN, 1e3 },
+		{ "p50 (µs)", RM_P50, 1e3 },
+		{ "p99 (µs)", RM_P99, 1e3 },
+		{ "p99.9 (µs)", RM_P99_9, 1e3 },
+		{ "max latency (µs)", RM_LAT_MAX, 1e3 },
+		{ "errors", RM_ERRORS, 1 },
+	};
+	if (table_sheet(b, "Measurements", cols, SB_ARRAY_SIZE(cols)))
+		table_rows(b, REP_T_MEASUREMENTS, cols, SB_ARRAY_SIZE(cols), docs, n);
 }
 
 /* ---- Intervals: rows by job, direction, time, so each line is one range ---- */
+static const struct column interval_cols[] = {
+	{ "source", RI_SOURCE, 1 },
+	{ "measurement", RI_JOB, 1 },
+	{ "direction", RI_DIR, 1 },
+	{ "start (s)", RI_T0, 1 },
+	{ "end (s)", RI_T1, 1 },
+	{ "bandwidth (MiB/s)", RI_BW, MIB },
+	{ "IOPS", RI_IOPS, 1 },
+	{ "mean latency (µs)", RI_LAT_MEAN, 1e3 },
+	{ "p99 latency (µs)", RI_LAT_P99, 1e3 },
+};
+
 struct range {
 	const char *name;
 	lxw_row_t first, last;
 	int color;
 };
 
-static void interval_rows(struct book *b, const struct rep_doc *d, struct range *rg, size_t *nrg)
+/* The rows of one result, and a range per job and direction (the first MAX_LINES). */
+struct interval_rows {
+	struct book *b;
+	struct range rg[MAX_LINES];
+	size_t nrg;
+	const struct rep_job *job;
+	int ddir, in_range;
+};
+
+static void interval_row(void *ctx, const struct rep_row *r)
 {
-	for (size_t k = 0; k < d->njobs; k++) {
-		const struct rep_job *j = &d->jobs[k];
-		for (int dd = 0; dd < SB_DDIR_N; dd++) {
-			if (!j->dir[dd].used || !j->nseries)
-				continue;
-			lxw_row_t first = b->row;
-			for (size_t p = 0; p < j->nseries; p++, b->row++) {
-				const struct rep_point *pt = &j->series[p];
-				str(b, 0, d->name);
-				str(b, 1, j->name);
-				str(b, 2, sb_ddir_name(dd));
-				num(b, 3, pt->t0_s);
-				num(b, 4, pt->t1_s);
-				num(b, 5, pt->has[dd] ? pt->bw[dd] / MIB : 0);
-				num(b, 6, pt->has[dd] ? pt->iops[dd] : 0);
-				num(b, 7, pt->has[dd] ? pt->lat_mean_ns[dd] / 1e3 : NAN);
-				num(b, 8, pt->has[dd] ? pt->lat_p99_ns[dd] / 1e3 : NAN);
-			}
-			if (*nrg < MAX_LINES) {
-				rg[*nrg] = (struct range){ d->njobs == 1 ? sb_ddir_name(dd) : j->name,
-							   first, b->row - 1,
-							   d->njobs == 1 ? (dd ? 5 : 0) : (int)*nrg };
-				(*nrg)++;
-			}
+	struct interval_rows *w = ctx;
+	if (r->job != w->job || r->ddir != w->ddir) {
+		const struct rep_doc *d = r->doc;
+		w->job = r->job;
+		w->ddir = r->ddir;
+		w->in_range = w->nrg < MAX_LINES;
+		if (w->in_range) {
+			struct range *g = &w->rg[w->nrg];
+			g->name = d->njobs == 1 ? sb_ddir_name(r->ddir) : r->job->name;
+			g->first = w->b->row;
+			g->color = d->njobs == 1 ? (r->ddir ? 5 : 0) : (int)w->nrg;
+			w->nrg++;
 		}
 	}
+	if (w->in_range)
+		w->rg[w->nrg - 1].last = w->b->row;
+	put_row(w->b, interval_cols, SB_ARRAY_SIZE(interval_cols), r);
 }
 
 static void intervals_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
 {
-	static const char *const cols[] = { "source", "measurement", "direction", "start (s)",
-		"end (s)", "bandwidth (MiB/s)", "IOPS", "mean latency (µs)", "p99 latency (µs)" };
 	size_t any = 0;
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < docs[i]->njobs; k++)
 			any += docs[i]->jobs[k].nseries;
-	if (!any || !sheet(b, "Intervals", cols, SB_ARRAY_SIZE(cols)))
+	if (!any || !table_sheet(b, "Intervals", interval_cols, SB_ARRAY_SIZE(interval_cols)))
 		return;
 	lxw_row_t chart_at = 1;
 	for (size_t i = 0; i < n; i++) {
-		struct range rg[MAX_LINES];
-		size_t nrg = 0;
-		interval_rows(b, docs[i], rg, &nrg);
+		struct interval_rows w = { .b = b, .ddir = -1 };
+		rep_rows(REP_T_INTERVALS, docs + i, 1, REP_ROWS_BY_SERIES, interval_row, &w);
 		char title[160];
 		snprintf(title, sizeof(title), "Bandwidth over time: %s", docs[i]->name);
-		lxw_chart *ch = nrg ? new_chart(b, LXW_CHART_SCATTER_STRAIGHT, title, "Time (s)",
-						"Bandwidth (MiB/s)") : NULL;
-		for (size_t r = 0; ch && r < nrg; r++) {
+		lxw_chart *ch = w.nrg ? new_chart(b, LXW_CHART_SCATTER_STRAIGHT, title, "Time (s)",
+						  "Bandwidth (MiB/s)") : NULL;
+		for (size_t r = 0; ch && r < w.nrg; r++) {
 			lxw_chart_series *s = chart_add_series(ch, NULL, NULL);
-			lxw_chart_line line = { .color = colors[rg[r].color], .width = 2.25 };
-			chart_series_set_categories(s, "Intervals", rg[r].first, 4, rg[r].last, 4);
-			chart_series_set_values(s, "Intervals", rg[r].first, 5, rg[r].last, 5);
-			chart_series_set_name(s, rg[r].name);
+			lxw_chart_line line = { .color = colors[w.rg[r].color], .width = 2.25 };
+			chart_series_set_categories(s, "Intervals", w.rg[r].first, 4, w.rg[r].last, 4);
+			chart_series_set_values(s, "Intervals", w.rg[r].first, 5, w.rg[r].last, 5);
+			chart_series_set_name(s, w.rg[r].name);
 			chart_series_set_line(s, &line);
 		}
 		if (ch) {
-			place(b, chart_at, SB_ARRAY_SIZE(cols) + 1, ch);
+			place(b, chart_at, SB_ARRAY_SIZE(interval_cols) + 1, ch);
 			chart_at += 24;
 		}
 	}
@@ -275,24 +323,16 @@ static void intervals_sheet(struct book *b, struct rep_doc *const *docs, size_t 
 
 static void percentiles_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
 {
-	static const char *const cols[] = { "source", "measurement", "direction", "latency kind",
-					    "percentile", "latency (µs)" };
-	if (!sheet(b, "Percentiles", cols, SB_ARRAY_SIZE(cols)))
-		return;
-	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < docs[i]->njobs; k++)
-			for (int dd = 0; dd < SB_DDIR_N; dd++) {
-				const struct rep_job *j = &docs[i]->jobs[k];
-				const struct rep_lat *l = &j->dir[dd].lat;
-				for (unsigned p = 0; j->dir[dd].used && p < l->npct; p++, b->row++) {
-					str(b, 0, docs[i]->name);
-					str(b, 1, j->name);
-					str(b, 2, sb_ddir_name(dd));
-					str(b, 3, j->lat_kind);
-					num(b, 4, l->pct[p]);
-					num(b, 5, l->val[p] / 1e3);
-				}
-			}
+	static const struct column cols[] = {
+		{ "source", RP_SOURCE, 1 },
+		{ "measurement", RP_JOB, 1 },
+		{ "direction", RP_DIR, 1 },
+		{ "latency kind", RP_LAT_KIND, 1 },
+		{ "percentile", RP_PCT, 1 },
+		{ "latency (µs)", RP_LAT, 1e3 },
+	};
+	if (table_sheet(b, "Percentiles", cols, SB_ARRAY_SIZE(cols)))
+		table_rows(b, REP_T_PERCENTILES, cols, SB_ARRAY_SIZE(cols), docs, n);
 }
 
 /* ---- Iterations of a soak log, with a line chart of their throughput ---- */
@@ -390,15 +430,14 @@ static void sweep_sheets(struct book *b, struct rep_doc *const *docs, size_t n)
 	}
 }
 
-int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n)
+int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why)
 {
 	struct book b;
 	memset(&b, 0, sizeof(b));
+	*why = NULL;
 	b.wb = workbook_new(path);
-	if (!b.wb) {
-		sb_err("cannot write '%s'", path);
-		return SB_EXIT_ENV;
-	}
+	if (!b.wb)
+		return rep_fail(why, -EIO, "cannot write '%s'", path);
 	b.bold = workbook_add_format(b.wb);
 	format_set_bold(b.bold);
 	summary_sheet(&b, docs, n);
@@ -408,10 +447,8 @@ int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n)
 	iterations_sheet(&b, docs, n);
 	sweep_sheets(&b, docs, n);
 	lxw_error e = workbook_close(b.wb);
-	if (e != LXW_NO_ERROR) {
-		sb_err("cannot write '%s': %s", path, lxw_strerror(e));
-		return SB_EXIT_ENV;
-	}
+	if (e != LXW_NO_ERROR)
+		return rep_fail(why, -EIO, "cannot write '%s': %s", path, lxw_strerror(e));
 	return 0;
 }
 #endif

@@ -185,7 +185,7 @@ def check_unique_names():
     seen = collections.defaultdict(list)
     r = subprocess.run(["git", "-C", TOP, "ls-files", "--cached", "--others", "--exclude-standard"],
                        capture_output=True, text=True)
-    for path in r.stdout.split():
+    for path in sorted(set(r.stdout.split())):
         if path.startswith("tests/fuzz/corpus/") or not os.path.exists(os.path.join(TOP, path)):
             continue
         if path.endswith((".c", ".h", ".sh", ".py")):

@@ -1,0 +1,312 @@
+/*
+ * The one walk over the results model behind the CSV and XLSX tables
+ * (report/rows.h): each table's rows in order, every figure a typed cell
+ * in base units, absent figures as NaN or empty cells.
+ */
+#include "report/rows.h"
+
+#include <math.h>
+
+const char *const rep_table_names[REP_T_N] = { "measurements", "intervals", "summary",
+					       "percentiles", "records", "verify", "ranges" };
+
+static const char *const measurement_cols[RM_N] = {
+	"source", "command", "job", "test", "run", "direction", "rw", "bs_bytes", "iodepth",
+	"numjobs", "direct", "engine", "cache", "runtime_s", "io_bytes", "ios", "bw_bytes_per_s",
+	"iops", "lat_kind", "lat_min_ns", "lat_mean_ns", "lat_max_ns", "lat_stddev_ns",
+	"lat_p50_ns", "lat_p90_ns", "lat_p99_ns", "lat_p99_9_ns", "lat_p99_99_ns", "errors",
+	[RM_BS] = "bs",
+};
+static const char *const interval_cols[RI_N] = {
+	"source", "command", "job", "direction", "t_start_s", "t_end_s", "bw_bytes_per_s", "iops",
+	"lat_mean_ns", "lat_p99_ns",
+};
+static const char *const summary_cols[RS_N] = {
+	"source", "command", "test", "direction", "runs", "bw_bytes_per_s_median",
+	"bw_bytes_per_s_min", "bw_bytes_per_s_max", "iops_median", "iops_min", "iops_max",
+	"lat_mean_ns_median", "lat_p99_ns_median",
+};
+static const char *const percentile_cols[RP_N] = {
+	"source", "command", "job", "direction", "lat_kind", "percentile", "lat_ns",
+};
+static const char *const record_cols[RR_N] = { "source", "command", "record", "key", "value" };
+static const char *const verify_cols[RV_N] = {
+	"source", "command", "iteration", "class", "blocks", "bytes", "share_pct",
+};
+static const char *const range_cols[RG_N] = {
+	"source", "command", "iteration", "class", "offset_bytes", "length_bytes",
+	"expected_offset_bytes", "generation", "errno", "error",
+};
+
+const struct rep_columns rep_columns[REP_T_N] = {
+	[REP_T_MEASUREMENTS] = { measurement_cols, RM_N, RM_CSV },
+	[REP_T_INTERVALS] = { interval_cols, RI_N, RI_N },
+	[REP_T_SUMMARY] = { summary_cols, RS_N, RS_N },
+	[REP_T_PERCENTILES] = { percentile_cols, RP_N, RP_N },
+	[REP_T_RECORDS] = { record_cols, RR_N, RR_N },
+	[REP_T_VERIFY] = { verify_cols, RV_N, RV_N },
+	[REP_T_RANGES] = { range_cols, RG_N, RG_N },
+};
+
+struct walk {
+	unsigned flags;
+	rep_row_fn fn;
+	void *ctx;
+	size_t n;
+	struct rep_row row;
+};
+
+static struct rep_cell str(const char *s)
+{
+	return (struct rep_cell){ .kind = REP_CELL_STR, .s = s };
+}
+
+static struct rep_cell num(double d)
+{
+	return (struct rep_cell){ .kind = REP_CELL_NUM, .d = d };
+}
+
+static struct rep_cell u64(uint64_t u)
+{
+	return (struct rep_cell){ .kind = REP_CELL_INT, .u = u };
+}
+
+/* An iteration number, absent (0) outside soak. */
+static struct rep_cell iteration(double it)
+{
+	return it > 0 ? (struct rep_cell){ .kind = REP_CELL_WHOLE, .d = it }
+		      : (struct rep_cell){ .kind = REP_CELL_EMPTY };
+}
+
+/* A row of d, every cell empty but the two every table starts with. */
+static struct rep_cell *row(struct walk *w, const struct rep_doc *d, const struct rep_job *j,
+			    int ddir)
+{
+	struct rep_row *r = &w->row;
+	memset(r->cell, 0, sizeof(r->cell));
+	r->doc = d;
+	r->job = j;
+	r->ddir = ddir;
+	r->cell[0] = str(d->name);
+	r->cell[1] = str(d->command);
+	return r->cell;
+}
+
+static void emit(struct walk *w)
+{
+	w->n++;
+	if (w->fn)
+		w->fn(w->ctx, &w->row);
+}
+
+static void measurement(struct walk *w, const struct rep_doc *d, const struct rep_job *j, int dd)
+{
+	static const double pcts[] = { 50, 90, 99, 99.9, 99.99 };
+	const struct rep_dir *r = &j->dir[dd];
+	struct rep_cell *c = row(w, d, j, dd);
+	c[RM_JOB] = str(j->name);
+	c[RM_TEST] = str(j->group);
+	c[RM_RUN] = u64(j->run);
+	c[RM_DIR] = str(sb_ddir_name(dd));
+	c[RM_RW] = str(j->rw);
+	c[RM_BS_BYTES] = j->bs_bytes ? u64(j->bs_bytes) : str(j->bs);
+	c[RM_IODEPTH] = u64(j->iodepth);
+	c[RM_NUMJOBS] = u64(j->numjobs);
+	c[RM_DIRECT] = (struct rep_cell){ .kind = REP_CELL_FLAG, .flag = j->direct };
+	c[RM_ENGINE] = str(j->engine);
+	c[RM_CACHE] = str(j->cache);
+	c[RM_RUNTIME] = num(j->runtime_s);
+	c[RM_IO_BYTES] = u64(r->bytes);
+	c[RM_IOS] = u64(r->ios);
+	c[RM_BW] = num(r->bw);
+	c[RM_IOPS] = num(r->iops);
+	c[RM_LAT_KIND] = str(j->lat_kind);
+	c[RM_LAT_MIN] = num(r->lat.n ? r->lat.min : NAN);
+	c[RM_LAT_MEAN] = num(r->lat.n ? r->lat.mean : NAN);
+	c[RM_LAT_MAX] = num(r->lat.n ? r->lat.max : NAN);
+	c[RM_LAT_STDDEV] = num(r->lat.n ? r->lat.stddev : NAN);
+	for (size_t p = 0; p < SB_ARRAY_SIZE(pcts); p++)
+		c[RM_P50 + p] = num(rep_pct(&r->lat, pcts[p]));
+	c[RM_ERRORS] = u64(j->errors);
+	c[RM_BS] = str(j->bs);
+	emit(w);
+}
+
+static void measurements(struct walk *w, const struct rep_doc *d)
+{
+	for (size_t k = 0; k < d->njobs; k++)
+		for (int dd = 0; dd < SB_DDIR_N; dd++)
+			if (d->jobs[k].dir[dd].used)
+				measurement(w, d, &d->jobs[k], dd);
+}
+
+/* A direction that moved nothing in an interval has bandwidth 0 there. */
+static void interval(struct walk *w, const struct rep_doc *d, const struct rep_job *j, size_t p,
+		     int dd)
+{
+	const struct rep_point *pt = &j->series[p];
+	struct rep_cell *c = row(w, d, j, dd);
+	c[RI_JOB] = str(j->name);
+	c[RI_DIR] = str(sb_ddir_name(dd));
+	c[RI_T0] = num(pt->t0_s);
+	c[RI_T1] = num(pt->t1_s);
+	c[RI_BW] = num(pt->has[dd] ? pt->bw[dd] : 0);
+	c[RI_IOPS] = num(pt->has[dd] ? pt->iops[dd] : 0);
+	c[RI_LAT_MEAN] = num(pt->has[dd] ? pt->lat_mean_ns[dd] : NAN);
+	c[RI_LAT_P99] = num(pt->has[dd] ? pt->lat_p99_ns[dd] : NAN);
+	emit(w);
+}
+
+static void intervals(struct walk *w, const struct rep_doc *d)
+{
+	for (size_t k = 0; k < d->njobs; k++) {
+		const struct rep_job *j = &d->jobs[k];
+		if (w->flags & REP_ROWS_BY_SERIES) {
+			for (int dd = 0; dd < SB_DDIR_N; dd++)
+				for (size_t p = 0; j->dir[dd].used && p < j->nseries; p++)
+					interval(w, d, j, p, dd);
+			continue;
+		}
+		for (size_t p = 0; p < j->nseries; p++)
+			for (int dd = 0; dd < SB_DDIR_N; dd++)
+				if (j->dir[dd].used)
+					interval(w, d, j, p, dd);
+	}
+}
+
+static void summary(struct walk *w, const struct rep_doc *d)
+{
+	for (size_t k = 0; k < d->nsummary; k++) {
+		const struct rep_summary *s = &d->summary[k];
+		struct rep_cell *c = row(w, d, NULL, s->ddir);
+		c[RS_TEST] = str(s->test);
+		c[RS_DIR] = str(sb_ddir_name(s->ddir));
+		c[RS_RUNS] = u64(s->runs);
+		c[RS_BW_MED] = num(s->bw_median);
+		c[RS_BW_MIN] = num(s->bw_min);
+		c[RS_BW_MAX] = num(s->bw_max);
+		c[RS_IOPS_MED] = num(s->iops_median);
+		c[RS_IOPS_MIN] = num(s->iops_min);
+		c[RS_IOPS_MAX] = num(s->iops_max);
+		c[RS_LAT_MEAN_MED] = num(s->lat_mean_median);
+		c[RS_LAT_P99_MED] = num(s->lat_p99_median);
+		emit(w);
+	}
+}
+
+static void percentiles(struct walk *w, const struct rep_doc *d)
+{
+	for (size_t k = 0; k < d->njobs; k++) {
+		const struct rep_job *j = &d->jobs[k];
+		for (int dd = 0; dd < SB_DDIR_N; dd++) {
+			const struct rep_lat *l = &j->dir[dd].lat;
+			for (unsigned p = 0; j->dir[dd].used && p < l->npct; p++) {
+				struct rep_cell *c = row(w, d, j, dd);
+				c[RP_JOB] = str(j->name);
+				c[RP_DIR] = str(sb_ddir_name(dd));
+				c[RP_LAT_KIND] = str(j->lat_kind);
+				c[RP_PCT] = num(l->pct[p]);
+				c[RP_LAT] = num(l->val[p]);
+				emit(w);
+			}
+		}
+	}
+}
+
+/* A record's scalars, nested names joined with '.'; depth is bounded by the reader. */
+static void flatten(struct walk *w, const struct rep_doc *d, size_t rec, const char *prefix,
+		    const struct sb_jv *v)
+{
+	char key[512];
+	for (size_t i = 0; i < sb_jv_len(v); i++) {
+		const struct sb_jv *x = v->type == SB_JV_OBJ ? &v->obj.m[i].val : &v->arr.v[i];
+		if (v->type == SB_JV_OBJ)
+			snprintf(key, sizeof(key), "%s%s%s", prefix, *prefix ? "." : "", v->obj.m[i].key);
+		else
+			snprintf(key, sizeof(key), "%s[%zu]", prefix, i);
+		if (x->type == SB_JV_OBJ || x->type == SB_JV_ARR) {
+			flatten(w, d, rec, key, x);
+			continue;
+		}
+		struct rep_cell *c = row(w, d, NULL, -1);
+		c[RR_RECORD] = u64(rec + 1);
+		c[RR_KEY] = str(key);
+		c[RR_VALUE] = x->type == SB_JV_STR ? str(x->str.s)
+			      : x->type == SB_JV_NUM ? num(x->num.d)
+			      : str(x->type == SB_JV_BOOL ? (x->boolean ? "true" : "false") : "");
+		emit(w);
+	}
+}
+
+static void records(struct walk *w, const struct rep_doc *d)
+{
+	for (size_t k = 0; k < d->nrecords; k++)
+		flatten(w, d, k, "", d->records[k]);
+}
+
+/* ---- verify: blocks per class, and the bad ranges ---- */
+static void verify_counts(void *ctx, const struct rep_doc *d, double it, const struct sb_jv *v)
+{
+	struct walk *w = ctx;
+	/* a soak iteration's block size is the log's */
+	double bs = sb_jv_num(sb_jv_get(v, "block_size"), sb_jv_num(sb_jv_get(d->root, "block_size"), NAN));
+	double all = sb_jv_num(sb_jv_get(v, "blocks_checked"), 0);
+	for (int k = 0; k < REP_VCLASS_N; k++) {
+		double n = sb_jv_num(sb_jv_get(v, rep_vclass[k]), 0);
+		struct rep_cell *c = row(w, d, NULL, -1);
+		c[RV_ITERATION] = iteration(it);
+		c[RV_CLASS] = str(rep_vclass[k]);
+		c[RV_BLOCKS] = num(n);
+		c[RV_BYTES] = num(n * bs);
+		c[RV_SHARE] = num(all > 0 ? 100 * n / all : NAN);
+		emit(w);
+	}
+}
+
+static void verify_ranges(void *ctx, const struct rep_doc *d, double it, const struct sb_jv *v)
+{
+	struct walk *w = ctx;
+	const struct sb_jv *rs = sb_jv_get(v, "bad_ranges");
+	for (size_t i = 0; i < sb_jv_len(rs); i++) {
+		const struct sb_jv *r = sb_jv_at(rs, i), *e = sb_jv_get(r, "errno");
+		struct rep_cell *c = row(w, d, NULL, -1);
+		c[RG_ITERATION] = iteration(it);
+		c[RG_CLASS] = str(sb_jv_str(sb_jv_get(r, "class")));
+		c[RG_OFFSET] = num(sb_jv_num(sb_jv_get(r, "offset"), NAN));
+		c[RG_LENGTH] = num(sb_jv_num(sb_jv_get(r, "length"), NAN));
+		c[RG_EXPECTED] = num(sb_jv_num(sb_jv_get(r, "expected_offset"), NAN));
+		c[RG_GENERATION] = num(sb_jv_num(sb_jv_get(r, "generation"), NAN));
+		if (e)
+			c[RG_ERRNO] = (struct rep_cell){ .kind = REP_CELL_WHOLE,
+							 .d = fabs(sb_jv_num(e, 0)) };
+		c[RG_ERROR] = str(sb_jv_str(sb_jv_get(r, "error")));
+		emit(w);
+	}
+}
+
+static void verify(struct walk *w, const struct rep_doc *d)
+{
+	rep_verify_each(d, verify_counts, w);
+}
+
+static void ranges(struct walk *w, const struct rep_doc *d)
+{
+	rep_verify_each(d, verify_ranges, w);
+}
+
+size_t rep_rows(enum rep_table t, struct rep_doc *const *docs, size_t n, unsigned flags,
+		rep_row_fn fn, void *ctx)
+{
+	static void (*const tables[REP_T_N])(struct walk *, const struct rep_doc *) = {
+		measurements, intervals, summary, percentiles, records, verify, ranges,
+	};
+	struct walk w;
+	memset(&w, 0, sizeof(w));
+	w.flags = flags;
+	w.fn = fn;
+	w.ctx = ctx;
+	w.row.table = t;
+	for (size_t i = 0; i < n; i++)
+		tables[t](&w, docs[i]);
+	return w.n;
+}
