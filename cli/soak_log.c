@@ -49,16 +49,16 @@ int soak_log_config(struct soak_state *s)
 	sb_json_str(&j, "storbench", sb_version());
 	sb_json_u64(&j, "started_ns", s->started_ns);
 	sb_json_u64(&j, "seed", s->seed);
-	sb_json_str(&j, "target", s->t.path);
+	sb_json_str(&j, "target", s->t.v.path);
 	sb_json_arr_open(&j, "argv");
 	for (int i = 0; i < s->o->argc; i++)
 		sb_json_str(&j, NULL, s->o->argv[i]);
 	sb_json_arr_close(&j);
-	sb_json_u64(&j, "size", s->t.size);
+	sb_json_u64(&j, "size", s->t.v.size);
 	sb_json_u64(&j, "block_size", s->o->v.block_size);
 	sb_json_u64(&j, "request_size", s->o->v.request_size);
 	sb_json_str(&j, "engine", s->ops->name);
-	sb_json_bool(&j, "direct", s->t.direct);
+	sb_json_bool(&j, "direct", s->t.v.direct);
 	sb_json_bool(&j, "region_mode", s->region_mode);
 	sb_json_str(&j, "device", s->t.ct.info.devname[0] ? s->t.ct.info.devname : NULL);
 	sb_json_str(&j, "model", s->t.ct.info.model[0] ? s->t.ct.info.model : NULL);
@@ -90,7 +90,7 @@ void soak_iter_json(struct sb_json *j, const struct soak_iter *it)
 		sb_json_u64(j, sb_verify_class_name(c), it->count[c]);
 	sb_json_arr_open(j, "bad_ranges");
 	for (size_t i = 0; i < it->nranges; i++)
-		verify_range_json(j, &it->ranges[i], -1);
+		sb_verify_range_json(j, &it->ranges[i], -1);
 	sb_json_arr_close(j);
 	sb_json_u64(j, "bad_ranges_omitted", it->ranges_omitted);
 	sb_json_obj_close(j);

@@ -33,6 +33,11 @@ const char *sb_verify_class_name(int cls)
 	return cls >= 0 && cls < SB_VERIFY_NCLASS ? names[cls] : "?";
 }
 
+const char *sb_verify_csum_name(unsigned csum)
+{
+	return csum == SB_VERIFY_CSUM_XXH3 ? "xxh3" : "crc32c";
+}
+
 int sb_verify_csum_supported(unsigned csum)
 {
 #ifdef HAVE_XXHASH

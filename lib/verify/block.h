@@ -57,6 +57,8 @@ struct sb_verify_fmt {
 /* 0, or -EINVAL when block_size is not a multiple of 512 in 512..16 MiB. */
 int sb_verify_fmt_init(struct sb_verify_fmt *f, uint64_t seed, uint64_t generation,
 		       uint32_t block_size);
+/* "xxh3", "crc32c". */
+const char *sb_verify_csum_name(unsigned csum);
 /* 1 when this build can compute the checksum algorithm csum. */
 int sb_verify_csum_supported(unsigned csum);
 

@@ -1,0 +1,21 @@
+/* A bad range of verification in JSON. */
+#include "lib/results/verify_range_json.h"
+
+void sb_verify_range_json(struct sb_json *j, const struct sb_verify_range *g, int file)
+{
+	sb_json_obj_open(j, NULL);
+	if (file >= 0)
+		sb_json_u64(j, "file", (uint64_t)file);
+	sb_json_u64(j, "offset", g->offset);
+	sb_json_u64(j, "length", g->length);
+	sb_json_str(j, "class", sb_verify_class_name(g->cls));
+	if (g->cls == SB_VERIFY_MISPLACED)
+		sb_json_u64(j, "expected_offset", g->expected_offset);
+	if (g->cls == SB_VERIFY_MISPLACED || g->cls == SB_VERIFY_STALE)
+		sb_json_u64(j, "generation", g->generation);
+	if (g->cls == SB_VERIFY_UNREADABLE) {
+		sb_json_u64(j, "errno", (uint64_t)g->err);
+		sb_json_str(j, "error", strerror(g->err));
+	}
+	sb_json_obj_close(j);
+}

@@ -1,0 +1,13 @@
+/* A bad range of verification as every result writes it (verify, run
+ * --verify, a soak's iterations). */
+#ifndef SB_VERIFY_RANGE_JSON_H
+#define SB_VERIFY_RANGE_JSON_H
+
+#include "lib/json/json_write.h"
+#include "lib/verify/ranges.h"
+
+/* {"offset", "length", "class", and what the class adds}; file >= 0 adds
+ * the index of the file it lies in. */
+void sb_verify_range_json(struct sb_json *j, const struct sb_verify_range *g, int file);
+
+#endif
