@@ -40,7 +40,7 @@ int run_verify_check_opts(const struct sb_job_opts *job, const struct cli_target
 static struct sb_job_verify_files files_of(const struct cli_target *t)
 {
 	return (struct sb_job_verify_files){ t->paths, t->npaths, t->region_offset, t->region_size,
-					     t->is_blockdev };
+					     t->is_blockdev, NULL, NULL };
 }
 
 int run_verify_prepare(struct sb_job_verify *v, const struct sb_job_opts *job,

@@ -15,9 +15,9 @@ static int pass(const struct sb_job_verify_files *f, unsigned i, struct sb_job_v
 		int write, struct sb_verify_acc *acc, struct sb_verify_pass_result *res)
 {
 	int fl = (write ? O_RDWR : O_RDONLY) | O_CLOEXEC | (v->direct ? O_DIRECT : 0);
-	int fd = open(f->paths[i], fl);
+	int fd = f->open ? f->open(f->ctx, i, fl) : open(f->paths[i], fl);
 	if (fd < 0)
-		return -errno;
+		return f->open ? fd : -errno;
 	if (!write)
 		sb_cache_drop(fd);
 	const struct sb_verify_pass p = {

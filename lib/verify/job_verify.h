@@ -22,6 +22,10 @@ struct sb_job_verify_files {
 	unsigned npaths;
 	uint64_t offset, size;	/* the region in every file */
 	int is_blockdev;
+	/* A descriptor of file i with open(2) flags, or -errno: the caller's
+	 * way to the files it holds open. NULL: paths[i] is opened. */
+	int (*open)(void *ctx, unsigned i, int flags);
+	void *ctx;
 };
 
 struct sb_job_verify {
