@@ -32,7 +32,7 @@ static void range_text(FILE *f, const struct verify_report *r, const struct sb_v
 		where(r, g->offset, at, sizeof(at)), sb_fmt_size(g->length, len, sizeof(len)));
 	if (g->cls == SB_VERIFY_MISPLACED)
 		fprintf(f, ": data written for %s", where(r, g->expected_offset, exp, sizeof(exp)));
-	else if (g->cls == SB_VERIFY_STALE)
+	else if (g->cls == SB_VERIFY_STALE || g->cls == SB_VERIFY_NEWER)
 		fprintf(f, ": generation %llu, expected %llu", (unsigned long long)g->generation,
 			(unsigned long long)r->res.fmt.generation);
 	else if (g->cls == SB_VERIFY_UNREADABLE)

@@ -28,8 +28,8 @@ struct stream {
 
 const char *sb_verify_class_name(int cls)
 {
-	static const char *const names[] = { "intact", "corrupted", "misplaced",
-					     "stale",  "foreign",   "unreadable" };
+	static const char *const names[] = { "intact",	   "corrupted", "misplaced", "stale",
+					     "foreign",	   "unreadable", "newer" };
 	return cls >= 0 && cls < SB_VERIFY_NCLASS ? names[cls] : "?";
 }
 
@@ -212,7 +212,9 @@ static enum sb_verify_class classify(const struct sb_verify_fmt *f, const unsign
 			out->expected_offset = h->offset;
 			return SB_VERIFY_MISPLACED;
 		}
-		return h->generation != f->generation ? SB_VERIFY_STALE : SB_VERIFY_INTACT;
+		if (h->generation == f->generation)
+			return SB_VERIFY_INTACT;
+		return h->generation < f->generation ? SB_VERIFY_STALE : SB_VERIFY_NEWER;
 	}
 	if (h->magic == SB_VERIFY_MAGIC && h->seed == f->seed && h->offset == offset)
 		return SB_VERIFY_CORRUPTED;

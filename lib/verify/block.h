@@ -37,9 +37,10 @@ enum sb_verify_class {
 	SB_VERIFY_INTACT,	/* this run, this offset, this generation, checksum good */
 	SB_VERIFY_CORRUPTED,	/* belongs here, but the checksum fails (bit flips, torn) */
 	SB_VERIFY_MISPLACED,	/* a good block of this run written for another offset */
-	SB_VERIFY_STALE,	/* a good block for this offset from another generation */
+	SB_VERIFY_STALE,	/* a good block for this offset from an older generation */
 	SB_VERIFY_FOREIGN,	/* no header of ours: zeros, erased flash, another run */
 	SB_VERIFY_UNREADABLE,	/* the read failed */
+	SB_VERIFY_NEWER,	/* a good block for this offset from a newer generation */
 	SB_VERIFY_NCLASS,
 };
 
@@ -81,7 +82,7 @@ void sb_verify_fill(const struct sb_verify_fmt *f, void *buf, size_t len, uint64
 struct sb_verify_finding {
 	enum sb_verify_class cls;
 	uint64_t expected_offset; /* misplaced: the offset the block was written for */
-	uint64_t generation;	  /* stale, misplaced: the generation it carries */
+	uint64_t generation;	  /* stale, newer, misplaced: the generation it carries */
 	int err;		  /* unreadable: positive errno */
 };
 

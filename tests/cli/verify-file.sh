@@ -79,10 +79,13 @@ ok "text names the ranges in human units; the list is capped"
 
 # the wrong generation or seed
 expect_exit 1 "$SB" verify --phase=check --quiet --output="$T/r.json" "$F"
-[ "$(v "$T/r.json" "['stale']")" = 1018 ] || fail "generation 1 expected: stale"
+[ "$(v "$T/r.json" "['newer']")" = 1018 ] || fail "generation 1 expected: newer"
+[ "$(v "$T/r.json" "['stale']")" = 0 ] || fail "generation 1 expected: none stale"
+expect_exit 1 "$SB" verify --phase=check --generation=3 --quiet --output="$T/r.json" "$F"
+[ "$(v "$T/r.json" "['stale']")" = 1019 ] || fail "generation 3 expected: stale"
 expect_exit 1 "$SB" verify --phase=check --seed=43 --generation=2 --output="$T/r.json" "$F"
 [ "$(v "$T/r.json" "['foreign']")" = 1024 ] || fail "another seed: foreign"
-ok "another generation is stale, another seed foreign"
+ok "a newer generation than asked for is newer, an older one stale, another seed foreign"
 
 # a region of an existing file: nothing outside it changes
 head -c 1M /dev/urandom >"$T/before"
