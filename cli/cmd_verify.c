@@ -134,10 +134,11 @@ static void help(const struct cli_cmd_opts *co)
 {
 	printf("usage: storbench verify [options] TARGET\n\n"
 	       "Fills TARGET with verify blocks and reads them back: every block carries its\n"
-	       "offset, the run's seed, a generation and a checksum, so a check tells intact\n"
-	       "blocks from corrupted, misplaced, stale, foreign and unreadable ones, without\n"
-	       "keeping a copy. TARGET is a file, a directory (files of 1 GiB are written\n"
-	       "in it, as f3write does) or a block device (with --destroy-data).\n"
+	       "offset, the run's seed, a generation, a checksum and where the region ends, so\n"
+	       "a check tells intact blocks from corrupted, misplaced, stale, newer, foreign,\n"
+	       "missing and unreadable ones, without keeping a copy. TARGET is a file, a\n"
+	       "directory (files of 1 GiB are written in it, as f3write does) or a block\n"
+	       "device (with --destroy-data).\n"
 	       "--phase=write, then --phase=check with the same options after a power cycle\n"
 	       "or replug, catches what a device only pretended to store.\n\n"
 	       "options:\n");

@@ -16,12 +16,16 @@ static void pass_text(FILE *f, const char *what, const struct sb_verify_pass_res
 /* "12.0 MiB (12582912)", and the file for a directory's offsets */
 static const char *where(const struct verify_report *r, uint64_t off, char *buf, size_t len)
 {
+	const struct sb_vtarget *t = &r->t->v;
+	const uint64_t k = off / SB_VFILE_SPAN;
 	char a[32], b[32];
 	int n = snprintf(buf, len, "%s (%llu)", sb_fmt_size(off, a, sizeof(a)),
 			 (unsigned long long)off);
-	if (r->t->v.is_dir && n > 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, " in .storbench-verify-%u.tmp at %s",
-			 (unsigned)(off / SB_VFILE_SPAN), sb_fmt_size(off % SB_VFILE_SPAN, b, sizeof(b)));
+	if (t->is_dir && k < t->nseg && n > 0 && (size_t)n < len) {
+		const char *name = strrchr(t->seg[k].path, '/');
+		snprintf(buf + n, len - (size_t)n, " in %s at %s", name ? name + 1 : t->seg[k].path,
+			 sb_fmt_size(off % SB_VFILE_SPAN, b, sizeof(b)));
+	}
 	return buf;
 }
 

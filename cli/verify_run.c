@@ -36,14 +36,14 @@ int verify_target_resolve(struct vtarget *t, const char *path, struct verify_opt
 	if (!e)
 		return 0;
 	sb_err("%s", msg);
-	return e == -ENOMEM || e == -ENOSPC ? SB_EXIT_ENV : SB_EXIT_USAGE;
+	return e == -EINVAL || e == -EPERM || e == -ENOENT ? SB_EXIT_USAGE : SB_EXIT_ENV;
 }
 
 /* What failed to be created: the user's doing, or the environment's. */
 static int create_exit(int e)
 {
 	return e == -ENOSPC || e == -EACCES || e == -EPERM || e == -ENOMEM || e == -EIO ||
-			       e == -EFBIG || e == -ETXTBSY
+			       e == -EFBIG || e == -ETXTBSY || e == -EBUSY
 		       ? SB_EXIT_ENV
 		       : SB_EXIT_USAGE;
 }
@@ -70,7 +70,10 @@ int verify_target_create(struct vtarget *t, const struct verify_opts *o)
 static void remove_seg(struct vtarget *t, unsigned i)
 {
 	const int e = sb_vtarget_remove(&t->v, i);
-	if (e < 0 && e != -ENOENT)
+	if (e == -ESTALE)
+		sb_warn("did not remove '%s': the name no longer names the file storbench "
+			"created there", t->v.seg[i].path);
+	else if (e < 0 && e != -ENOENT)
 		sb_warn("could not remove '%s': %s", t->v.seg[i].path, strerror(-e));
 }
 
@@ -237,6 +240,11 @@ int verify_run(struct verify_opts *o, const char *path)
 	if (o->phase == SB_VPHASE_CHECK && !o->seed_given && !t.v.learned)
 		sb_warn("no block written by storbench verify found in '%s': every block will "
 			"count as foreign (give --seed to check against a run)", path);
+	if (t.v.other_runs)
+		sb_warn("'%s' holds the files of %u other verify run%s: checking those of run "
+			"%s, the %s", path, t.v.other_runs, t.v.other_runs > 1 ? "s" : "",
+			t.v.run[0] ? t.v.run : "without a name",
+			o->seed_given ? "newest of the seed given" : "newest");
 	/* a block size read from the data may not divide the request size */
 	if (o->request_size % o->block_size)
 		o->request_size = SB_MAX(o->request_size / o->block_size, 1u) * o->block_size;

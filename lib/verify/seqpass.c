@@ -72,8 +72,8 @@ static void redo_blocks(struct state *st, struct sb_io *io)
 			sb_verify_check(p->fmt, buf, bs, at, st->acc);
 		} else {
 			/* a short read is the end of the file: the block is not there */
-			struct sb_verify_finding f = { SB_VERIFY_UNREADABLE, 0, 0,
-						       r < 0 ? (int)-r : ENODATA };
+			struct sb_verify_finding f = { r < 0 ? SB_VERIFY_UNREADABLE : SB_VERIFY_MISSING,
+						       0, 0, r < 0 ? (int)-r : 0 };
 			sb_verify_acc_add(st->acc, at, 1, &f);
 		}
 	}

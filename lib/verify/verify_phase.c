@@ -33,10 +33,11 @@ static void add_result(struct sb_verify_pass_result *sum, const struct sb_verify
 	sum->interrupted |= one->interrupted;
 }
 
-/* The blocks of a file that cannot be read at all. */
+/* The blocks of a file that is not there (missing) or cannot be opened. */
 static void unreadable(struct sb_verify_report *r, const struct sb_vseg *s, int err)
 {
-	const struct sb_verify_finding f = { SB_VERIFY_UNREADABLE, 0, 0, err };
+	const struct sb_verify_finding f = { s->missing ? SB_VERIFY_MISSING : SB_VERIFY_UNREADABLE,
+					     0, 0, s->missing ? 0 : err };
 	const uint64_t n = s->size / r->fmt.block_size;
 	sb_verify_acc_add(&r->acc, s->base + s->offset, n, &f);
 	r->missing_blocks += n;
@@ -84,6 +85,8 @@ int sb_verify_phase(struct sb_verify_report *r, const struct sb_vphase *p, char 
 
 	memset(sum, 0, sizeof(*sum));
 	sb_hist_init(&sum->lat);
+	if (p->write) /* every block says where the region ends: a check sees a shortfall */
+		r->fmt.region_end = p->t->offset + p->t->size;
 	for (unsigned i = 0; i < p->t->nseg && !e; i++) {
 		if (p->stop && p->stop(p->ctx)) {
 			sum->interrupted = 1;

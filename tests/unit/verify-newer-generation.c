@@ -3,7 +3,8 @@
  * the check asks for is "newer", not "stale" (which is kept for older
  * ones: a lost write); the finding carries the generation found, and
  * contiguous blocks of one newer generation merge into one range, of two
- * generations into two.
+ * generations into two. The region end every header carries is no part of
+ * a block's identity.
  */
 #include "tests/lib/sbtest.h"
 #include "lib/verify/block.h"
@@ -52,10 +53,33 @@ static void test_newer_is_not_stale(void **state)
 	sb_verify_acc_free(&acc);
 }
 
+static void test_region_end_in_every_header(void **state)
+{
+	struct sb_verify_fmt f, g;
+	struct sb_verify_header h;
+	struct sb_verify_finding fd;
+	unsigned char b[4 * BS];
+
+	(void)state;
+	sb_verify_fmt_init(&f, SEED, GEN, BS);
+	assert_int_equal(f.region_end, 0);
+	f.region_end = 123 * BS;
+	sb_verify_fill(&f, b, sizeof(b), 0, 1);
+	for (unsigned i = 0; i < 4; i++) {
+		assert_int_equal(sb_verify_block_valid(b + i * BS, BS, &h), 1);
+		assert_int_equal(h.region_end, 123 * BS);
+	}
+	/* a check that records another end (or none) finds the block intact */
+	g = f;
+	g.region_end = 0;
+	assert_int_equal(sb_verify_check_block(&g, b + BS, BS, &fd), SB_VERIFY_INTACT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_newer_is_not_stale),
+		cmocka_unit_test(test_region_end_in_every_header),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
