@@ -96,6 +96,14 @@ void verify_render_text(FILE *f, const struct verify_report *r)
 	const uint64_t bad = sb_verify_acc_bad(&res->acc);
 	if (res->wr.interrupted || res->rd.interrupted)
 		fprintf(f, "result: interrupted\n");
+	else if (res->failed)
+		fprintf(f, "result: FAILED, the %s stopped: %s\n",
+			res->checked ? "check" : "write", res->failure);
+	else if (res->wr.errors && !res->checked)
+		fprintf(f, "result: FAILED, %llu block%s not written (the first at %s: %s)\n",
+			(unsigned long long)res->wr.errors, res->wr.errors > 1 ? "s" : "",
+			where(r, res->wr.first_error_offset, at, sizeof(at)),
+			strerror(res->wr.first_error));
 	else if (bad || res->wr.errors)
 		fprintf(f, "result: FAILED, %llu of %llu blocks not intact%s\n",
 			(unsigned long long)bad, (unsigned long long)res->acc.blocks,

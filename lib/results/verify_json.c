@@ -67,7 +67,9 @@ void sb_verify_json(struct sb_json *j, const void *ctx)
 		sb_verify_range_json(j, &a->ranges[i], -1);
 	sb_json_arr_close(j);
 	sb_json_u64(j, "bad_ranges_omitted", a->omitted);
-	const int fail = sb_verify_acc_bad(a) || r->wr.errors;
+	if (r->failed)
+		sb_json_str(j, "error", r->failure);
+	const int fail = sb_verify_acc_bad(a) || r->wr.errors || r->failed;
 	sb_json_str(j, "result", r->wr.interrupted || r->rd.interrupted ? "interrupted"
 				 : fail				  ? "fail"
 				 : r->checked			  ? "pass"

@@ -98,5 +98,9 @@ int sb_verify_phase(struct sb_verify_report *r, const struct sb_vphase *p, char 
 		r->wrote = 1;
 	else
 		r->checked = 1;
+	if (e && !r->failed) {
+		r->failed = e;
+		snprintf(r->failure, sizeof(r->failure), "%s", msg);
+	}
 	return e;
 }

@@ -133,6 +133,8 @@ struct sb_verify_report {
 	struct sb_verify_pass_result wr, rd;
 	struct sb_verify_acc acc;
 	uint64_t missing_blocks;	/* check: blocks of files not found */
+	int failed;			/* a phase could not run: its -errno, 0 none */
+	char failure[256];		/* failed: what (the message) */
 };
 
 /* One phase over every file of a target. */
@@ -153,7 +155,8 @@ struct sb_vphase {
  * to r->wr or r->rd, and r->wrote or r->checked is set. A write records
  * the region's end in every block (r->fmt.region_end). Returns 0 (I/O
  * errors are results), or -errno when a file could not be opened for
- * writing or a pass could not run; msg says which. */
+ * writing or a pass could not run; msg says which, and r->failed and
+ * r->failure keep it for the results. */
 int sb_verify_phase(struct sb_verify_report *r, const struct sb_vphase *p, char *msg, size_t ml);
 
 #endif

@@ -2,7 +2,8 @@
 # writing (a dropped write, a misdirected write, a write whose old data
 # keeps being read) and while reading (a flipped bit, EIO) are each named
 # with their class at their offset; EIO on a write is reported with its
-# offset and errno; a delay changes nothing. Skips where FUSE is not usable
+# offset and errno, counts no bytes as written and says what failed; a delay
+# changes nothing. Skips where FUSE is not usable
 # (verify-file.sh covers the same classes by damaging files directly).
 . "$(dirname "$0")/../lib/cli.sh"
 . "$(dirname "$0")/../lib/faultfs.sh"
@@ -51,15 +52,19 @@ expect_exit 1 "$SB" verify --phase=check --size=4M --generation=2 --quiet --outp
 	fail "after the rules: $(v "")"
 ok "lost writes stay lost, read faults go with their rules"
 
-# EIO on a write: reported with its offset and errno, exit 1
+# EIO on a write: reported with its offset and errno, exit 1; the block is
+# not counted as written, and the result says what failed
 ff_rules "eio w.bin $((8 * K)) $K write"
 expect_exit 1 "$SB" verify --phase=write --size=1M --seed=3 --output="$T/r.json" "$M/w.bin"
 [ "$(v "['write']['errors']")" = 1 ] || fail "write errors: $(v "['write']")"
 [ "$(v "['write']['first_error_offset']")" = $((8 * K)) ] || fail "write error offset"
 [ "$(v "['write']['first_errno']")" = 5 ] || fail "write errno"
+[ "$(v "['write']['bytes']")" = $((1024 * 1024 - K)) ] || fail "bytes written: $(v "['write']")"
 grep -q "write errors: 1 block not written, the first at 32.0 KiB (32768).*Input/output error" \
 	"$T/out" || fail "text: $(cat "$T/out")"
-ok "a write error is reported with offset and errno"
+grep -q "result: FAILED, 1 block not written (the first at 32.0 KiB (32768): Input/output error)" \
+	"$T/out" || fail "result line: $(cat "$T/out")"
+ok "a write error is reported with offset and errno, and not as bytes written"
 
 # delays slow requests down and change nothing else
 rm -f "$M/$F" "$M/w.bin"

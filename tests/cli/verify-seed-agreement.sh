@@ -1,7 +1,8 @@
 # What a check learns from the data, it learns by agreement: another run's
 # block at the start of the region does not make the whole region
 # "foreign". A newer generation than the one asked for is "newer" (not
-# "stale", which means a lost write).
+# "stale", which means a lost write). And when the write phase failed, the
+# result says what failed instead of "0 of 0 blocks not intact".
 . "$(dirname "$0")/../lib/cli.sh"
 
 K=4096
@@ -22,3 +23,16 @@ expect_exit 1 "$SB" verify --phase=check --quiet --output="$T/r.json" "$F"
 [ "$(v "['bad_ranges'][0]['generation']")" = 2 ] || fail "generation: $(v "['bad_ranges']")"
 grep -q "newer      at 0 B (0), 1.00 MiB: generation 2, expected 1" "$T/out" || fail "text: $(cat "$T/out")"
 ok "a newer generation is newer, not stale"
+
+[ "$(id -u)" = 0 ] || skip "needs root to mount a small tmpfs to fill up"
+S=$T/tmpfs
+mkdir "$S"
+mount -t tmpfs -o size=1m tmpfs "$S" 2>/dev/null || skip "cannot mount tmpfs"
+trap 'umount "$S" 2>/dev/null; cleanup' EXIT INT TERM
+truncate -s 4M "$S/sparse.bin"
+expect_exit 1 "$SB" verify --phase=write --destroy-data --quiet --output="$T/r.json" "$S/sparse.bin"
+grep -q "result: FAILED, [0-9]* blocks not written (the first at .*: No space left on device)" \
+	"$T/out" || fail "result: $(cat "$T/out")"
+grep -q "0 of 0" "$T/out" && fail "0 of 0: $(cat "$T/out")"
+[ "$(v "['result']")" = fail ] || fail "JSON result: $(v "['result']")"
+ok "a failed write says what failed"
