@@ -13,6 +13,7 @@
 #include <dirent.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 struct ventry {
@@ -71,17 +72,24 @@ static int parse_name(const char *name, struct ventry *e)
 	return 1;
 }
 
+/* The files of verify runs in dir. A name is no proof: one whose number
+ * puts it past what the filesystem can hold (1 GiB a file) is no file of a
+ * run, whatever it says. */
 static int list(const char *dir, struct vlist *l)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
 	struct ventry e;
+	struct statvfs vfs;
+	uint64_t max_k = UINT32_MAX;
 
 	memset(l, 0, sizeof(*l));
 	if (!d)
 		return -errno;
+	if (fstatvfs(dirfd(d), &vfs) == 0 && vfs.f_blocks)
+		max_k = (uint64_t)vfs.f_blocks * vfs.f_frsize / SB_VFILE_SPAN + 1;
 	while ((de = readdir(d))) {
-		if (!parse_name(de->d_name, &e))
+		if (!parse_name(de->d_name, &e) || e.k > max_k)
 			continue;
 		struct ventry *n = realloc(l->e, (l->n + 1) * sizeof(*n));
 		if (!n) {
@@ -101,7 +109,9 @@ struct vrun {
 	unsigned first;		/* its lowest k */
 	int usable;		/* that file is a regular file nobody is writing */
 	int busy;		/* a run is writing it */
-	int seed_match;
+	int seed_match;		/* its first block is of the --seed given */
+	int valid;		/* its first block is a verify block's header */
+	int mine;		/* of the user who runs this */
 	struct timespec mtime;
 };
 
@@ -122,18 +132,26 @@ static void look_at_run(const struct sb_vtarget *t, const struct sb_vtarget_opts
 		struct sb_verify_header h;
 		r->usable = 1;
 		r->mtime = st.st_mtim;
+		r->mine = st.st_uid == geteuid();
 		if (pread(fd, head, sizeof(head), 0) == (ssize_t)sizeof(head)) {
 			sb_verify_header_decode(head, &h);
-			r->seed_match = o->seed_given && h.magic == SB_VERIFY_MAGIC && h.seed == o->seed;
+			r->valid = h.magic == SB_VERIFY_MAGIC && h.version == SB_VERIFY_VERSION;
+			r->seed_match = o->seed_given && r->valid && h.seed == o->seed;
 		}
 	}
 	close(fd);
 }
 
+/* Which run to check: of the seed given, the user's own, one that starts
+ * as verify data, and only then the newest (anyone can set a time). */
 static int newer(const struct vrun *a, const struct vrun *b)
 {
 	if (a->seed_match != b->seed_match)
 		return a->seed_match;
+	if (a->mine != b->mine)
+		return a->mine;
+	if (a->valid != b->valid)
+		return a->valid;
 	return a->mtime.tv_sec != b->mtime.tv_sec ? a->mtime.tv_sec > b->mtime.tv_sec
 						  : a->mtime.tv_nsec > b->mtime.tv_nsec;
 }

@@ -139,7 +139,8 @@ static int directory(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char
 
 /* A check reads as far as the data says it was written (unless the size
  * was given): a file cut short, or a directory's last files deleted, leave
- * blocks missing, not fewer blocks to check. */
+ * blocks missing, not fewer blocks to check; a file past that end, named
+ * as one of the run's, is none of its. */
 static int extend_to_region_end(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg,
 				size_t ml)
 {
@@ -153,6 +154,12 @@ static int extend_to_region_end(struct sb_vtarget *t, const struct sb_vtarget_op
 			s->size = end - s->offset;
 		t->size = s->size;
 		return 0;
+	}
+	while (t->nseg && t->seg[t->nseg - 1].base >= end) {
+		struct sb_vseg *s = &t->seg[--t->nseg];
+		if (s->fd >= 0)
+			close(s->fd);
+		free(s->path);
 	}
 	for (unsigned k = 0; (uint64_t)k * SB_VFILE_SPAN < end; k++) {
 		const uint64_t base = (uint64_t)k * SB_VFILE_SPAN, want = SB_MIN(SB_VFILE_SPAN, end - base);

@@ -21,6 +21,21 @@ expect_exit 0 "$SB" verify --phase=check --quiet "$T/d"
 grep -q "blocks: 256 checked, 256 intact" "$T/out" || fail "the check found no files: $(cat "$T/out")"
 ok "each run's files have names of their own; a check finds them"
 
+# files planted under a run's names, past the end its data names or past
+# what the filesystem can hold: no files of that run; a newer run of
+# another user's (or of no verify data) is not the one checked
+mkdir "$T/p"
+expect_exit 0 "$SB" verify --phase=write --size=1M --quiet "$T/p"
+set -- "$T"/p/.storbench-verify-*-0.tmp
+run=${1%-0.tmp}
+head -c 64k /dev/urandom >"$run-1.tmp"
+head -c 64k /dev/urandom >"$run-999999999.tmp"
+head -c 64k /dev/urandom >"$T/p/.storbench-verify-1-0123456789abcdef-0.tmp"
+touch -d tomorrow "$T/p/.storbench-verify-1-0123456789abcdef-0.tmp"
+expect_exit 0 "$SB" verify --phase=check --quiet "$T/p"
+grep -q "blocks: 256 checked, 256 intact" "$T/out" || fail "planted names: $(cat "$T/out")"
+ok "names planted beside a run's files are not taken for its files"
+
 # symlinks planted under the names of earlier versions and of this run's
 # pattern: none is followed, none is removed, with --destroy-data too
 mkdir "$T/s"
