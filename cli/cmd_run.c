@@ -34,7 +34,7 @@ struct run_ctx {
 	int verify;
 	int failed; /* a job of a job file failed; the next ones still ran */
 	int name_given;
-	struct run_verify *rv;
+	struct sb_job_verify *rv;
 };
 
 static int run_set(void *vctx, int id, const char *v, char *hint, size_t hl)
@@ -278,14 +278,14 @@ static int run_single(struct run_ctx *c, const char *target)
 		if (!rc)
 			rc = v ? v : c->rv->bad ? SB_EXIT_FAIL : 0;
 		res->extra_key = "verify";
-		res->extra_json = run_verify_json;
+		res->extra_json = sb_job_verify_json;
 		res->extra_ctx = c->rv;
 	}
 	rc = finish(c, res, &t, rc);
 	cli_target_cleanup(&t, c->keep);
 	sb_results_free(res);
 	if (c->rv)
-		run_verify_free(c->rv);
+		sb_job_verify_free(c->rv);
 	free(c->rv);
 	return rc;
 }

@@ -224,7 +224,7 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 
 	if (!o->iterations && !o->duration_ns)
 		o->iterations = 10;
-	o->v.phase = VPHASE_BOTH;
+	o->v.phase = SB_VPHASE_BOTH;
 	/* probed once: verify_target_resolve takes what was found here */
 	if ((rc = cli_target_probe(&s->t.ct, target)))
 		goto out;
@@ -240,7 +240,7 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 		rc = SB_EXIT_USAGE;
 		goto out;
 	}
-	s->region_mode = s->t.is_blockdev || s->t.ct.info.kind == SB_TARGET_FILE;
+	s->region_mode = s->t.v.is_blockdev || s->t.ct.info.kind == SB_TARGET_FILE;
 	/* every option is valid: only now is anything written */
 	if (s->region_mode && (rc = verify_target_create(&s->t, &o->v)))
 		goto out;

@@ -74,8 +74,8 @@ int verify_set_opt(struct verify_opts *o, int id, const char *v, char *hint, siz
 
 	switch (id) {
 	case VOPT_PHASE:
-		o->phase = !strcmp(v, "write") ? VPHASE_WRITE : !strcmp(v, "check") ? VPHASE_CHECK
-				: !strcmp(v, "both") ? VPHASE_BOTH : 0;
+		o->phase = !strcmp(v, "write") ? SB_VPHASE_WRITE : !strcmp(v, "check") ? SB_VPHASE_CHECK
+				: !strcmp(v, "both") ? SB_VPHASE_BOTH : 0;
 		return o->phase ? 0 : (snprintf(hint, hl, "write, check or both"), -EINVAL);
 	case VOPT_SIZE:
 		o->size_given = 1;
@@ -134,10 +134,11 @@ static void help(const struct cli_cmd_opts *co)
 {
 	printf("usage: storbench verify [options] TARGET\n\n"
 	       "Fills TARGET with verify blocks and reads them back: every block carries its\n"
-	       "offset, the run's seed, a generation and a checksum, so a check tells intact\n"
-	       "blocks from corrupted, misplaced, stale, foreign and unreadable ones, without\n"
-	       "keeping a copy. TARGET is a file, a directory (files of 1 GiB are written\n"
-	       "in it, as f3write does) or a block device (with --destroy-data).\n"
+	       "offset, the run's seed, a generation, a checksum and where the region ends, so\n"
+	       "a check tells intact blocks from corrupted, misplaced, stale, newer, foreign,\n"
+	       "missing and unreadable ones, without keeping a copy. TARGET is a file, a\n"
+	       "directory (files of 1 GiB are written in it, as f3write does) or a block\n"
+	       "device (with --destroy-data).\n"
 	       "--phase=write, then --phase=check with the same options after a power cycle\n"
 	       "or replug, catches what a device only pretended to store.\n\n"
 	       "options:\n");
@@ -162,7 +163,7 @@ int verify_check_opts(struct verify_opts *o)
 		       sb_fmt_size(o->block_size, b, sizeof(b)));
 		return SB_EXIT_USAGE;
 	}
-	if (o->probe && (o->phase != VPHASE_BOTH || o->size_given || o->offset)) {
+	if (o->probe && (o->phase != SB_VPHASE_BOTH || o->size_given || o->offset)) {
 		sb_err("--probe: tests the whole device; it takes no --phase, --size or --offset");
 		return SB_EXIT_USAGE;
 	}
@@ -172,7 +173,7 @@ int verify_check_opts(struct verify_opts *o)
 void verify_defaults(struct verify_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->phase = VPHASE_BOTH;
+	o->phase = SB_VPHASE_BOTH;
 	o->block_size = 4096;
 	o->request_size = 1u << 20;
 	o->iodepth = 4;
@@ -196,7 +197,7 @@ int cmd_verify(int argc, char **argv)
 		return rc;
 	if (o.probe)
 		return verify_probe(&o, pos[0]);
-	if (!o.seed_given && (o.phase & VPHASE_WRITE))
+	if (!o.seed_given && (o.phase & SB_VPHASE_WRITE))
 		o.seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
 	return verify_run(&o, pos[0]);
 }

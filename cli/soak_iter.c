@@ -73,14 +73,14 @@ static void collect_kmsg(struct soak_state *s, struct sb_soak_iter *it)
 /* Drop the page cache between the write and the check; what was used. */
 static int drop(const struct soak_state *s)
 {
-	int fd = s->t.nseg ? verify_target_open(&s->t, 0, 0) : -1;
+	int fd = s->t.v.nseg ? sb_vtarget_open(&s->t.v, 0, 0) : -1;
 	int m = sb_cache_drop(fd < 0 ? -1 : fd);
 	if (fd >= 0)
 		close(fd);
 	return m;
 }
 
-static void take_results(struct sb_soak_iter *it, const struct verify_report *r, uint64_t slept)
+static void take_results(struct sb_soak_iter *it, const struct sb_verify_report *r, uint64_t slept)
 {
 	uint64_t wns = r->wr.ns > slept ? r->wr.ns - slept : r->wr.ns;
 	it->write_bw = wns ? (double)r->wr.bytes * 1e9 / (double)wns : 0;
@@ -108,14 +108,13 @@ int soak_iteration(struct soak_state *s, struct sb_soak_iter *it)
 	memset(&r, 0, sizeof(r));
 	r.o = &s->o->v;
 	r.t = &s->t;
-	r.engine = s->ops->name;
 	r.hook = burst_hook;
 	r.hook_ctx = &b;
 	it->start_ns = soak_wall_ns();
 	/* generation = iteration: a block the device failed to rewrite still
 	 * carries the previous one and is found stale */
-	sb_verify_fmt_init(&r.fmt, s->seed, it->n, s->o->v.block_size);
-	if (sb_verify_acc_init(&r.acc, s->o->v.block_size, SB_SOAK_MAX_RANGES * 4) < 0) {
+	sb_verify_fmt_init(&r.res.fmt, s->seed, it->n, s->o->v.block_size);
+	if (sb_verify_acc_init(&r.res.acc, s->o->v.block_size, SB_SOAK_MAX_RANGES * 4) < 0) {
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
@@ -126,14 +125,14 @@ int soak_iteration(struct soak_state *s, struct sb_soak_iter *it)
 		it->cache = drop(s);
 		rc = verify_phase(&r, &s->t, s->ops, 0, "check");
 	}
-	sb_verify_acc_finish(&r.acc);
-	take_results(it, &r, b.slept_ns);
+	sb_verify_acc_finish(&r.res.acc);
+	take_results(it, &r.res, b.slept_ns);
 	if (!s->region_mode)
 		verify_target_remove_created(&s->t);
 out:
 	it->end_ns = soak_wall_ns();
 	collect_kmsg(s, it);
-	sb_verify_acc_free(&r.acc);
+	sb_verify_acc_free(&r.res.acc);
 	return rc;
 }
 

@@ -84,7 +84,7 @@ int soak_finish(struct soak_state *s, const char *logname)
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	cli_results_describe(res, &s->t.ct, s->t.path);
+	cli_results_describe(res, &s->t.ct, s->t.v.path);
 	res->target_created = !s->region_mode;
 	res->interrupted = !!cli_interrupted();
 	res->extra_key = "soak";

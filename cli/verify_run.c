@@ -1,36 +1,121 @@
 /*
- * storbench verify: the write and check phases over the target's files,
- * with a progress line (a terminal: 4 a second, redrawn; otherwise a line
- * every 10 s), Ctrl-C, and the results.
+ * storbench verify: the target and the write and check phases of the
+ * library (lib/verify/verify_target.h) with the program around them:
+ * messages and exit codes, a progress line (a terminal: 4 a second,
+ * redrawn; otherwise a line every 10 s), Ctrl-C, and the results.
  */
 #include "cli/verify.h"
 #include "lib/storbench.h"
 
 #include <unistd.h>
 
+#define MSG_LEN 8448 /* two paths and some words */
+
+static struct sb_vtarget_opts lib_opts(const struct verify_opts *o)
+{
+	return (struct sb_vtarget_opts){
+		.phase = o->phase, .offset = o->offset, .size = o->size_given ? o->size : 0,
+		.block_size = o->block_size, .block_size_given = o->block_size_given,
+		.request_size = o->request_size, .seed = o->seed, .seed_given = o->seed_given,
+		.direct = o->direct, .destroy = o->destroy,
+	};
+}
+
+int verify_target_resolve(struct vtarget *t, const char *path, struct verify_opts *o)
+{
+	struct sb_vtarget_opts lo = lib_opts(o);
+	char msg[MSG_LEN];
+	int e;
+	/* a caller that looked first (soak) is not made to look twice */
+	if (!t->ct.probed && (e = cli_target_probe(&t->ct, path)))
+		return e;
+	e = sb_vtarget_resolve(&t->v, path, &t->ct.info, &lo, msg, sizeof(msg));
+	/* a check may have read the seed and the block size from the data */
+	o->seed = lo.seed;
+	o->block_size = lo.block_size;
+	if (!e)
+		return 0;
+	sb_err("%s", msg);
+	return e == -EINVAL || e == -EPERM || e == -ENOENT ? SB_EXIT_USAGE : SB_EXIT_ENV;
+}
+
+/* What failed to be created: the user's doing, or the environment's. */
+static int create_exit(int e)
+{
+	return e == -ENOSPC || e == -EACCES || e == -EPERM || e == -ENOMEM || e == -EIO ||
+			       e == -EFBIG || e == -ETXTBSY || e == -EBUSY
+		       ? SB_EXIT_ENV
+		       : SB_EXIT_USAGE;
+}
+
+int verify_target_create(struct vtarget *t, const struct verify_opts *o)
+{
+	const struct sb_vtarget_opts lo = lib_opts(o);
+	char msg[MSG_LEN];
+	if (t->v.is_blockdev) {
+		t->ct.destroy_data = o->destroy;
+		return cli_device_consent(&t->ct, t->v.path);
+	}
+	const int e = sb_vtarget_create(&t->v, &lo, msg, sizeof(msg));
+	/* a second Ctrl-C removes what --phase=both would have removed */
+	for (unsigned i = 0; i < t->v.nseg && o->phase == SB_VPHASE_BOTH && !o->keep; i++)
+		if (t->v.seg[i].created)
+			cli_signals_track_file(t->v.seg[i].path, 1);
+	if (!e)
+		return 0;
+	sb_err("%s", msg);
+	return create_exit(e);
+}
+
+static void remove_seg(struct vtarget *t, unsigned i)
+{
+	const int e = sb_vtarget_remove(&t->v, i);
+	if (e == -ESTALE)
+		sb_warn("did not remove '%s': the name no longer names the file storbench "
+			"created there", t->v.seg[i].path);
+	else if (e < 0 && e != -ENOENT)
+		sb_warn("could not remove '%s': %s", t->v.seg[i].path, strerror(-e));
+}
+
+void verify_target_remove_created(struct vtarget *t)
+{
+	for (unsigned i = 0; i < t->v.nseg; i++)
+		remove_seg(t, i);
+}
+
+void verify_target_cleanup(struct vtarget *t, int remove_created)
+{
+	for (unsigned i = 0; i < t->v.nseg; i++) {
+		cli_signals_track_file(t->v.seg[i].path, 0);
+		if (remove_created)
+			remove_seg(t, i);
+	}
+	sb_vtarget_free(&t->v);
+	cli_target_cleanup(&t->ct, 1);
+}
+
 struct prog {
 	const char *label;
 	const struct verify_report *r;
-	uint64_t total, before; /* bytes of the phase; done in earlier files */
+	uint64_t total; /* bytes of the phase */
 	uint64_t t0, last;
 	int tty, quiet, shown;
 };
 
-static int progress(void *ctx, uint64_t bytes)
+static int progress(void *ctx, uint64_t done)
 {
 	struct prog *p = ctx;
 	char a[32], b[32], c[32];
 
 	if (cli_interrupted())
 		return 1;
-	if (p->r->hook && p->r->hook(p->r->hook_ctx, p->before + bytes))
+	if (p->r->hook && p->r->hook(p->r->hook_ctx, done))
 		return 1;
 	const uint64_t now = sb_now_ns(), every = p->tty ? 250000000ull : 10000000000ull;
 	if (p->quiet || now - p->last < every)
 		return 0;
 	p->last = now;
 	p->shown = 1;
-	const uint64_t done = p->before + bytes;
 	const double s = (double)(now - p->t0) / 1e9;
 	fprintf(stderr, "%s%s: %3.0f%% %s  %s  elapsed %s%s", p->tty ? "\r" : "", p->label,
 		p->total ? 100.0 * (double)done / (double)p->total : 100.0,
@@ -40,84 +125,30 @@ static int progress(void *ctx, uint64_t bytes)
 	return 0;
 }
 
-static void add_result(struct sb_verify_pass_result *sum, const struct sb_verify_pass_result *one)
+static int stop(void *ctx)
 {
-	sum->bytes += one->bytes;
-	sum->ios += one->ios;
-	sum->ns += one->ns;
-	sum->errors += one->errors;
-	sb_hist_merge(&sum->lat, &one->lat);
-	if (!sum->first_error && one->first_error) {
-		sum->first_error = one->first_error;
-		sum->first_error_offset = one->first_error_offset;
-	}
-	sum->interrupted |= one->interrupted;
-}
-
-/* The blocks of a file that cannot be read at all. */
-static void unreadable(struct verify_report *r, const struct vseg *s, int err)
-{
-	const struct sb_verify_finding f = { SB_VERIFY_UNREADABLE, 0, 0, err };
-	const uint64_t n = s->size / r->fmt.block_size;
-	sb_verify_acc_add(&r->acc, s->base + s->offset, n, &f);
-	r->missing_blocks += n;
-}
-
-static int one_file(struct verify_report *r, const struct vtarget *t, unsigned i,
-		    const struct sb_engine_ops *ops, int write, struct prog *pg)
-{
-	const struct vseg *s = &t->seg[i];
-	struct sb_verify_pass_result one;
-	int fd = s->missing ? -ENOENT : verify_target_open(t, i, write);
-
-	if (fd < 0 && write) {
-		sb_err("cannot open '%s': %s", s->path, strerror(-fd));
-		return SB_EXIT_ENV;
-	}
-	if (fd < 0)
-		return unreadable(r, s, -fd), 0;
-	if (!write && !t->direct)
-		sb_drop_file_cache(fd); /* read the device, not what we wrote */
-	const struct sb_verify_pass p = {
-		.fd = fd, .engine = ops, .depth = r->o->iodepth, .request_size = r->o->request_size,
-		.is_blockdev = t->is_blockdev, .offset = s->offset, .size = s->size,
-		.base = s->base, .fmt = &r->fmt, .write = write, .progress = progress, .ctx = pg,
-	};
-	int e = sb_verify_pass_run(&p, write ? NULL : &r->acc, &one);
-	close(fd);
-	if (e < 0) {
-		sb_err("cannot %s '%s': %s", write ? "write" : "check", s->path, strerror(-e));
-		return SB_EXIT_ENV;
-	}
-	add_result(write ? &r->wr : &r->rd, &one);
-	pg->before += one.bytes;
-	return 0;
+	(void)ctx;
+	return cli_interrupted();
 }
 
 int verify_phase(struct verify_report *r, const struct vtarget *t,
 		 const struct sb_engine_ops *ops, int write, const char *label)
 {
-	struct sb_verify_pass_result *sum = write ? &r->wr : &r->rd;
-	struct prog pg = { label, r, t->size, 0, sb_now_ns(), sb_now_ns(),
+	struct prog pg = { label, r, t->v.size, sb_now_ns(), sb_now_ns(),
 			   isatty(STDERR_FILENO), r->o->quiet, 0 };
-	int rc = 0;
+	const struct sb_vphase p = { &t->v, ops, write, progress, stop, &pg };
+	char msg[MSG_LEN];
 
-	memset(sum, 0, sizeof(*sum));
-	sb_hist_init(&sum->lat);
-	for (unsigned i = 0; i < t->nseg && !rc; i++) {
-		if (cli_interrupted()) {
-			sum->interrupted = 1;
-			break;
-		}
-		rc = one_file(r, t, i, ops, write, &pg);
-	}
+	r->res.t = &t->v;
+	r->res.engine = ops->name;
+	r->res.request_size = r->o->request_size;
+	r->res.iodepth = r->o->iodepth;
+	const int e = sb_verify_phase(&r->res, &p, msg, sizeof(msg));
 	if (pg.tty && pg.shown)
 		fputs("\r\033[K", stderr);
-	if (write)
-		r->wrote = 1;
-	else
-		r->checked = 1;
-	return rc;
+	if (e)
+		sb_err("%s", msg);
+	return e ? SB_EXIT_ENV : 0;
 }
 
 const struct sb_engine_ops *verify_engine(const struct verify_opts *o)
@@ -141,9 +172,9 @@ static int output(const struct verify_opts *o, struct sb_results *res,
 {
 	int rc = 0;
 	res->extra_key = "verify";
-	res->extra_json = verify_json;
-	res->extra_ctx = r;
-	verify_add_jobs(res, r);
+	res->extra_json = sb_verify_json;
+	res->extra_ctx = &r->res;
+	sb_verify_add_jobs(res, &r->res);
 	if (o->output && cli_write_json(res, o->output) < 0)
 		rc = SB_EXIT_ENV;
 	if (o->json_stdout) {
@@ -159,7 +190,7 @@ static int verdict(const struct verify_report *r)
 {
 	if (cli_interrupted())
 		return cli_interrupted() == 15 ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
-	if (r->wr.errors || sb_verify_acc_bad(&r->acc))
+	if (r->res.wr.errors || sb_verify_acc_bad(&r->res.acc))
 		return SB_EXIT_FAIL;
 	return SB_EXIT_OK;
 }
@@ -173,21 +204,21 @@ static int run_phases(struct verify_opts *o, struct vtarget *t, const struct sb_
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	cli_results_describe(res, &t->ct, t->path);
-	res->target_created = t->nseg && t->seg[0].created;
+	cli_results_describe(res, &t->ct, t->v.path);
+	res->target_created = t->v.nseg && t->v.seg[0].created;
 	cli_signals_install();
 	int rc = 0;
 	/* a long run: the device's health before and after it */
 	res->have_health = sb_health_capture(&t->ct.info, &res->health[0]) == 0;
-	if (o->phase & VPHASE_WRITE)
+	if (o->phase & SB_VPHASE_WRITE)
 		rc = verify_phase(r, t, ops, 1, "write");
-	if (!rc && (o->phase & VPHASE_CHECK) && !cli_interrupted())
+	if (!rc && (o->phase & SB_VPHASE_CHECK) && !cli_interrupted())
 		rc = verify_phase(r, t, ops, 0, "check");
 	if (res->have_health)
 		res->have_health = sb_health_capture(&t->ct.info, &res->health[1]) == 0;
-	sb_verify_acc_finish(&r->acc);
+	sb_verify_acc_finish(&r->res.acc);
 	res->interrupted = !!cli_interrupted();
-	if (!t->direct && r->checked)
+	if (!t->v.direct && r->res.checked)
 		res->cache_dropped = 1;
 	const int out = output(o, res, r);
 	sb_results_free(res);
@@ -206,9 +237,14 @@ int verify_run(struct verify_opts *o, const char *path)
 	r.t = &t;
 	if ((rc = verify_target_resolve(&t, path, o)))
 		goto out;
-	if (o->phase == VPHASE_CHECK && !o->seed_given && !t.learned)
+	if (o->phase == SB_VPHASE_CHECK && !o->seed_given && !t.v.learned)
 		sb_warn("no block written by storbench verify found in '%s': every block will "
 			"count as foreign (give --seed to check against a run)", path);
+	if (t.v.other_runs)
+		sb_warn("'%s' holds the files of %u other verify run%s: checking those of run "
+			"%s, the %s", path, t.v.other_runs, t.v.other_runs > 1 ? "s" : "",
+			t.v.run[0] ? t.v.run : "without a name",
+			o->seed_given ? "newest of the seed given" : "newest");
 	/* a block size read from the data may not divide the request size */
 	if (o->request_size % o->block_size)
 		o->request_size = SB_MAX(o->request_size / o->block_size, 1u) * o->block_size;
@@ -217,21 +253,25 @@ int verify_run(struct verify_opts *o, const char *path)
 		rc = SB_EXIT_USAGE;
 		goto out;
 	}
-	r.engine = ops->name;
-	sb_verify_fmt_init(&r.fmt, o->seed, o->generation, o->block_size);
-	if (sb_verify_acc_init(&r.acc, o->block_size, o->max_ranges) < 0) {
+	r.res.t = &t.v;
+	r.res.engine = ops->name;
+	r.res.phase = o->phase;
+	r.res.request_size = o->request_size;
+	r.res.iodepth = o->iodepth;
+	sb_verify_fmt_init(&r.res.fmt, o->seed, o->generation, o->block_size);
+	if (sb_verify_acc_init(&r.res.acc, o->block_size, o->max_ranges) < 0) {
 		sb_err("out of memory");
 		rc = SB_EXIT_ENV;
 		goto out;
 	}
 	/* every option is valid: only now is anything created or written */
-	if ((o->phase & VPHASE_WRITE) && (rc = verify_target_create(&t, o)))
+	if ((o->phase & SB_VPHASE_WRITE) && (rc = verify_target_create(&t, o)))
 		goto out;
 	rc = run_phases(o, &t, ops, &r);
-	if (o->phase == VPHASE_WRITE && t.is_dir && !o->quiet && !o->json_stdout)
+	if (o->phase == SB_VPHASE_WRITE && t.v.is_dir && !o->quiet && !o->json_stdout)
 		printf("kept the files in '%s' for --phase=check\n", path);
 out:
-	verify_target_cleanup(&t, o->phase == VPHASE_BOTH && !o->keep);
-	sb_verify_acc_free(&r.acc);
+	verify_target_cleanup(&t, o->phase == SB_VPHASE_BOTH && !o->keep);
+	sb_verify_acc_free(&r.res.acc);
 	return rc;
 }

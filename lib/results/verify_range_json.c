@@ -11,7 +11,7 @@ void sb_verify_range_json(struct sb_json *j, const struct sb_verify_range *g, in
 	sb_json_str(j, "class", sb_verify_class_name(g->cls));
 	if (g->cls == SB_VERIFY_MISPLACED)
 		sb_json_u64(j, "expected_offset", g->expected_offset);
-	if (g->cls == SB_VERIFY_MISPLACED || g->cls == SB_VERIFY_STALE)
+	if (g->cls == SB_VERIFY_MISPLACED || g->cls == SB_VERIFY_STALE || g->cls == SB_VERIFY_NEWER)
 		sb_json_u64(j, "generation", g->generation);
 	if (g->cls == SB_VERIFY_UNREADABLE) {
 		sb_json_u64(j, "errno", (uint64_t)g->err);

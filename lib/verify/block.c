@@ -28,9 +28,14 @@ struct stream {
 
 const char *sb_verify_class_name(int cls)
 {
-	static const char *const names[] = { "intact", "corrupted", "misplaced",
-					     "stale",  "foreign",   "unreadable" };
+	static const char *const names[] = { "intact",	   "corrupted", "misplaced", "stale",
+					     "foreign",	   "unreadable", "newer",     "missing" };
 	return cls >= 0 && cls < SB_VERIFY_NCLASS ? names[cls] : "?";
+}
+
+const char *sb_verify_csum_name(unsigned csum)
+{
+	return csum == SB_VERIFY_CSUM_XXH3 ? "xxh3" : "crc32c";
 }
 
 int sb_verify_csum_supported(unsigned csum)
@@ -49,6 +54,7 @@ int sb_verify_fmt_init(struct sb_verify_fmt *f, uint64_t seed, uint64_t generati
 		return -EINVAL;
 	f->seed = seed;
 	f->generation = generation;
+	f->region_end = 0;
 	f->block_size = block_size;
 	f->csum = sb_verify_csum_supported(SB_VERIFY_CSUM_XXH3) ? SB_VERIFY_CSUM_XXH3
 								: SB_VERIFY_CSUM_CRC32C;
@@ -84,7 +90,7 @@ void sb_verify_header_decode(const void *blk, struct sb_verify_header *h)
 	h->offset = load64(p + 24);
 	h->generation = load64(p + 32);
 	h->write_time = load64(p + 40);
-	h->reserved = load64(p + 48);
+	h->region_end = load64(p + 48);
 	h->checksum = load64(p + CSUM_FIELD);
 }
 
@@ -175,7 +181,7 @@ void sb_verify_fill(const struct sb_verify_fmt *f, void *buf, size_t len, uint64
 		store64(p + 24, off);
 		store64(p + 32, f->generation);
 		store64(p + 40, time_ns);
-		store64(p + 48, 0);
+		store64(p + 48, f->region_end);
 		stream_init(&s, f->seed, off, f->generation);
 		for (uint32_t k = SB_VERIFY_HDR_SIZE; k < bs; k += CHUNK)
 			stream_next(&s, p + k);
@@ -207,7 +213,9 @@ static enum sb_verify_class classify(const struct sb_verify_fmt *f, const unsign
 			out->expected_offset = h->offset;
 			return SB_VERIFY_MISPLACED;
 		}
-		return h->generation != f->generation ? SB_VERIFY_STALE : SB_VERIFY_INTACT;
+		if (h->generation == f->generation)
+			return SB_VERIFY_INTACT;
+		return h->generation < f->generation ? SB_VERIFY_STALE : SB_VERIFY_NEWER;
 	}
 	if (h->magic == SB_VERIFY_MAGIC && h->seed == f->seed && h->offset == offset)
 		return SB_VERIFY_CORRUPTED;

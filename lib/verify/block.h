@@ -5,13 +5,16 @@
  *
  *    0  u64 magic "SBVERIFY"      32  u64 generation
  *    8  u16 format version (1)    40  u64 write time (ns since the epoch)
- *   10  u16 checksum algorithm    48  u64 reserved (0)
+ *   10  u16 checksum algorithm    48  u64 region end (0: not recorded)
  *   12  u32 block size            56  u64 checksum
  *   16  u64 run seed
  *   24  u64 absolute offset (bytes from the target's start)
  *
  * and the rest is a PRNG stream derived from (seed, offset, generation), so
  * a checker regenerates nothing it must remember: no memory per block. The
+ * region end (the target offset where the written region ends) lets a
+ * check see data that is gone: a file cut short, a directory's last file
+ * deleted. The
  * checksum covers the whole block but its own field: XXH3-64 (algorithm 1)
  * when built with xxHash, CRC32C (algorithm 2) otherwise; a checker that
  * lacks the block's algorithm compares the payload with the regenerated
@@ -37,9 +40,12 @@ enum sb_verify_class {
 	SB_VERIFY_INTACT,	/* this run, this offset, this generation, checksum good */
 	SB_VERIFY_CORRUPTED,	/* belongs here, but the checksum fails (bit flips, torn) */
 	SB_VERIFY_MISPLACED,	/* a good block of this run written for another offset */
-	SB_VERIFY_STALE,	/* a good block for this offset from another generation */
+	SB_VERIFY_STALE,	/* a good block for this offset from an older generation */
 	SB_VERIFY_FOREIGN,	/* no header of ours: zeros, erased flash, another run */
 	SB_VERIFY_UNREADABLE,	/* the read failed */
+	SB_VERIFY_NEWER,	/* a good block for this offset from a newer generation */
+	SB_VERIFY_MISSING,	/* not there: past the end of a file cut short, or of
+				 * a file deleted, inside the region written */
 	SB_VERIFY_NCLASS,
 };
 
@@ -52,11 +58,15 @@ struct sb_verify_fmt {
 	uint64_t generation;
 	uint32_t block_size;
 	uint16_t csum;		/* algorithm for filling (sb_verify_fmt_init picks the best) */
+	uint64_t region_end;	/* written into every header; 0 (the default): not
+				 * recorded. Not part of a block's identity. */
 };
 
 /* 0, or -EINVAL when block_size is not a multiple of 512 in 512..16 MiB. */
 int sb_verify_fmt_init(struct sb_verify_fmt *f, uint64_t seed, uint64_t generation,
 		       uint32_t block_size);
+/* "xxh3", "crc32c". */
+const char *sb_verify_csum_name(unsigned csum);
 /* 1 when this build can compute the checksum algorithm csum. */
 int sb_verify_csum_supported(unsigned csum);
 
@@ -65,7 +75,7 @@ struct sb_verify_header {
 	uint64_t magic;
 	uint16_t version, csum;
 	uint32_t block_size;
-	uint64_t seed, offset, generation, write_time, reserved, checksum;
+	uint64_t seed, offset, generation, write_time, region_end, checksum;
 };
 void sb_verify_header_decode(const void *blk, struct sb_verify_header *h);
 
@@ -79,7 +89,7 @@ void sb_verify_fill(const struct sb_verify_fmt *f, void *buf, size_t len, uint64
 struct sb_verify_finding {
 	enum sb_verify_class cls;
 	uint64_t expected_offset; /* misplaced: the offset the block was written for */
-	uint64_t generation;	  /* stale, misplaced: the generation it carries */
+	uint64_t generation;	  /* stale, newer, misplaced: the generation it carries */
 	int err;		  /* unreadable: positive errno */
 };
 

@@ -56,4 +56,25 @@ uint64_t sb_capacity_first_block(uint32_t block_size);
  * -EINVAL (a device too small: under 2 MiB), -ENOMEM. */
 int sb_capacity_run(const struct sb_capacity_dev *d, uint64_t seed, struct sb_capacity_result *out);
 
+/* A probe as the results report it. */
+struct sb_capacity_report {
+	struct sb_capacity_result res;
+	uint32_t block_size;	/* the device's logical block size */
+	uint64_t seed;
+	uint64_t ns;		/* how long it took */
+};
+
+/* The probe on a whole block device (lib/verify/capacity_blockdev.c),
+ * through the psync engine with O_DIRECT, its writes bounded to the device
+ * past its first MiB. The caller holds the device and has its consent. */
+struct sb_capacity_blockdev;
+/* Open path, of capacity bytes in blocks of block_size. 0, or -errno with
+ * msg saying what failed. */
+int sb_capacity_blockdev_open(struct sb_capacity_blockdev **out, const char *path,
+			      uint64_t capacity, uint32_t block_size, char *msg, size_t ml);
+/* Run the probe: as sb_capacity_run; stop (may be NULL) is polled. */
+int sb_capacity_blockdev_run(struct sb_capacity_blockdev *d, uint64_t seed,
+			     int (*stop)(void *ctx), void *ctx, struct sb_capacity_result *out);
+void sb_capacity_blockdev_close(struct sb_capacity_blockdev *d);
+
 #endif

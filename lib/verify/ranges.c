@@ -33,6 +33,7 @@ static int joins(const struct sb_verify_range *a, const struct sb_verify_range *
 		return b->expected_offset == a->expected_offset + a->length &&
 		       b->generation == a->generation;
 	case SB_VERIFY_STALE:
+	case SB_VERIFY_NEWER:
 		return b->generation == a->generation;
 	case SB_VERIFY_UNREADABLE:
 		return b->err == a->err;
@@ -56,7 +57,8 @@ void sb_verify_acc_add_bad(struct sb_verify_acc *a, uint64_t offset, uint64_t nb
 		.offset = offset,
 		.length = nblocks * a->block_size,
 		.expected_offset = f->cls == SB_VERIFY_MISPLACED ? f->expected_offset : 0,
-		.generation = f->cls == SB_VERIFY_MISPLACED || f->cls == SB_VERIFY_STALE
+		.generation = f->cls == SB_VERIFY_MISPLACED || f->cls == SB_VERIFY_STALE ||
+					      f->cls == SB_VERIFY_NEWER
 				      ? f->generation
 				      : 0,
 		.cls = f->cls,

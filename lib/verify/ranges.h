@@ -20,7 +20,7 @@ struct sb_verify_range {
 	uint64_t offset;	  /* bytes from the target's start */
 	uint64_t length;	  /* bytes */
 	uint64_t expected_offset; /* misplaced: where the data found at offset belongs */
-	uint64_t generation;	  /* stale, misplaced: the generation found */
+	uint64_t generation;	  /* stale, newer, misplaced: the generation found */
 	int cls;		  /* enum sb_verify_class, never intact */
 	int err;		  /* unreadable: positive errno */
 };

@@ -52,11 +52,13 @@ static ssize_t block_io(const struct state *st, unsigned char *buf, uint64_t off
 	return r < 0 ? -errno : r;
 }
 
-/* The request failed or came back short: find out which blocks. */
-static void redo_blocks(struct state *st, struct sb_io *io)
+/* The request failed or came back short: find out which blocks. Returns
+ * the bytes of blocks that could not be written. */
+static uint64_t redo_blocks(struct state *st, struct sb_io *io)
 {
 	const struct sb_verify_pass *p = st->p;
 	const uint32_t bs = p->fmt->block_size;
+	uint64_t lost = 0;
 
 	for (uint32_t o = 0; o < io->len; o += bs) {
 		unsigned char *buf = (unsigned char *)io->buf + o;
@@ -67,28 +69,32 @@ static void redo_blocks(struct state *st, struct sb_io *io)
 			if (r == (ssize_t)bs)
 				continue;
 			st->res->errors++;
+			lost += bs;
 			note_error(st->res, at, r < 0 ? (int)-r : ENOSPC);
 		} else if (r == (ssize_t)bs) {
 			sb_verify_check(p->fmt, buf, bs, at, st->acc);
 		} else {
 			/* a short read is the end of the file: the block is not there */
-			struct sb_verify_finding f = { SB_VERIFY_UNREADABLE, 0, 0,
-						       r < 0 ? (int)-r : ENODATA };
+			struct sb_verify_finding f = { r < 0 ? SB_VERIFY_UNREADABLE : SB_VERIFY_MISSING,
+						       0, 0, r < 0 ? (int)-r : 0 };
 			sb_verify_acc_add(st->acc, at, 1, &f);
 		}
 	}
+	return lost;
 }
 
 static void retire(struct state *st, struct slot *s)
 {
 	struct sb_io *io = &s->io;
+	uint64_t lost = 0;
 
 	sb_hist_add(&st->res->lat, s->done_ns - io->start_ns);
 	if (io->res != (int64_t)io->len)
-		redo_blocks(st, io);
+		lost = redo_blocks(st, io);
 	else if (!st->p->write)
 		sb_verify_check(st->p->fmt, io->buf, io->len, st->p->base + io->offset, st->acc);
-	st->res->bytes += io->len;
+	/* a write's bytes are those written: failed writes are no bandwidth */
+	st->res->bytes += io->len - lost;
 	st->res->ios++;
 	if (st->p->progress && st->p->progress(st->p->ctx, st->res->bytes))
 		st->stop = 1;

@@ -1,0 +1,82 @@
+/* run --verify: the fill before the workload and the check after it
+ * (lib/verify/job_verify.h), one sequential pass per file. */
+#include "lib/verify/job_verify.h"
+#include "lib/engine/engine.h"
+#include "lib/target/cache.h"
+#include "lib/verify/seqpass.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#define REQUEST (1u << 20)
+#define MAX_RANGES 100
+
+static int pass(const struct sb_job_verify_files *f, unsigned i, struct sb_job_verify *v,
+		int write, struct sb_verify_acc *acc, struct sb_verify_pass_result *res)
+{
+	int fl = (write ? O_RDWR : O_RDONLY) | O_CLOEXEC | (v->direct ? O_DIRECT : 0);
+	int fd = f->open ? f->open(f->ctx, i, fl) : open(f->paths[i], fl);
+	if (fd < 0)
+		return f->open ? fd : -errno;
+	if (!write)
+		sb_cache_drop(fd);
+	const struct sb_verify_pass p = {
+		.fd = fd, .engine = sb_engine_find("psync"), .depth = 1,
+		.request_size = REQUEST / v->fmt.block_size * v->fmt.block_size,
+		.is_blockdev = f->is_blockdev, .offset = f->offset,
+		.size = f->size / v->fmt.block_size * v->fmt.block_size, .base = 0,
+		.fmt = &v->fmt, .write = write,
+	};
+	int e = sb_verify_pass_run(&p, acc, res);
+	close(fd);
+	return e;
+}
+
+int sb_job_verify_fill(struct sb_job_verify *v, const struct sb_job_verify_files *f,
+		       uint64_t seed, uint32_t block_size, int direct, char *msg, size_t ml)
+{
+	struct sb_verify_pass_result res;
+	memset(v, 0, sizeof(*v));
+	v->direct = direct;
+	sb_verify_fmt_init(&v->fmt, seed, 1, block_size);
+	for (unsigned i = 0; i < f->npaths; i++) {
+		int e = pass(f, i, v, 1, NULL, &res);
+		if (e < 0 || res.errors) {
+			e = e < 0 ? e : res.first_error ? -res.first_error : -EIO;
+			snprintf(msg, ml, "cannot lay out '%s': %s", f->paths[i], strerror(-e));
+			return e;
+		}
+	}
+	return 0;
+}
+
+int sb_job_verify_check(struct sb_job_verify *v, const struct sb_job_verify_files *f, char *msg,
+			size_t ml)
+{
+	struct sb_verify_pass_result res;
+	for (unsigned i = 0; i < f->npaths && i < SB_JOB_VERIFY_MAX_FILES; i++) {
+		if (sb_verify_acc_init(&v->acc[i], v->fmt.block_size, MAX_RANGES) < 0) {
+			if (ml)
+				msg[0] = 0;
+			return -ENOMEM;
+		}
+		v->nacc = i + 1;
+		int e = pass(f, i, v, 0, &v->acc[i], &res);
+		if (e < 0) {
+			snprintf(msg, ml, "cannot check '%s': %s", f->paths[i], strerror(-e));
+			return e;
+		}
+		sb_verify_acc_finish(&v->acc[i]);
+		v->bad += sb_verify_acc_bad(&v->acc[i]);
+		v->blocks += v->acc[i].blocks;
+	}
+	v->checked = 1;
+	return 0;
+}
+
+void sb_job_verify_free(struct sb_job_verify *v)
+{
+	for (unsigned i = 0; i < v->nacc; i++)
+		sb_verify_acc_free(&v->acc[i]);
+	v->nacc = 0;
+}

@@ -1,0 +1,143 @@
+/*
+ * The files of a verify target: their names, opening what exists without
+ * following a symlink, telling storbench's own from a user's by what they
+ * hold, and using and removing what this run created through the
+ * descriptors it holds (lib/verify/verify_target.h).
+ */
+#include "lib/verify/verify_int.h"
+#include "lib/job/buffer.h"
+#include "lib/target/scratch.h"
+
+#include <fcntl.h>
+#include <stdarg.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+int sb_vfail(char *msg, size_t ml, int err, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, ml, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+int sb_vseg_add(struct sb_vtarget *t, const char *path, uint64_t base, uint64_t off,
+		uint64_t size, char *msg, size_t ml)
+{
+	struct sb_vseg *s = realloc(t->seg, (t->nseg + 1) * sizeof(*s));
+	if (!s)
+		return sb_vfail(msg, ml, -ENOMEM, "out of memory");
+	t->seg = s;
+	s += t->nseg;
+	memset(s, 0, sizeof(*s));
+	s->fd = -1;
+	s->path = strdup(path);
+	if (!s->path)
+		return sb_vfail(msg, ml, -ENOMEM, "out of memory");
+	s->base = base;
+	s->offset = off;
+	s->size = size;
+	t->nseg++;
+	return 0;
+}
+
+int sb_vname(char *buf, size_t len, const char *dir, const char *run, unsigned k)
+{
+	const int n = snprintf(buf, len, "%s/" SB_VNAME_PREFIX "%s%s%u" SB_VNAME_SUFFIX, dir, run,
+			       run[0] ? "-" : "", k);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+int sb_vopen_regular(const char *path, int write)
+{
+	struct stat st;
+	const int fd = open(path, (write ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	const int e = fstat(fd, &st) < 0 ? -errno : !S_ISREG(st.st_mode) ? -EINVAL : 0;
+	if (e) {
+		close(fd);
+		return e;
+	}
+	/* a regular file: back to blocking I/O */
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+/* 1 when the block at off is a verify block of any run. */
+static int verify_block_at(int fd, uint64_t off)
+{
+	unsigned char head[SB_VERIFY_MIN_BS];
+	struct sb_verify_header h;
+
+	if (pread(fd, head, sizeof(head), (off_t)off) != (ssize_t)sizeof(head))
+		return 0;
+	sb_verify_header_decode(head, &h);
+	if (h.magic != SB_VERIFY_MAGIC || h.block_size < SB_VERIFY_MIN_BS ||
+	    h.block_size > SB_VERIFY_MAX_BS || h.block_size % 512)
+		return 0;
+	unsigned char *blk = sb_buf_alloc(h.block_size, 4096);
+	if (!blk)
+		return 0;
+	const int ok = pread(fd, blk, h.block_size, (off_t)off) == (ssize_t)h.block_size &&
+		       sb_verify_block_valid(blk, h.block_size, &h);
+	free(blk);
+	return ok;
+}
+
+int sb_vfile_ours(int fd, uint64_t off)
+{
+	char val[8];
+	if (fgetxattr(fd, SB_CREATED_XATTR, val, sizeof(val)) < 0 && errno != ERANGE) {
+		if (errno == ENODATA)
+			return 0;
+		/* no user xattrs here (FAT, exFAT, ramfs): the data alone tells */
+		if (errno != ENOTSUP && errno != EOPNOTSUPP)
+			return -errno;
+	}
+	return verify_block_at(fd, 0) || (off && verify_block_at(fd, off));
+}
+
+int sb_vtarget_open(const struct sb_vtarget *t, unsigned i, int write)
+{
+	const int flags = (write ? O_RDWR : O_RDONLY) | O_CLOEXEC | (t->direct ? O_DIRECT : 0);
+	const struct sb_vseg *s = &t->seg[i];
+	/* a file is used through what was opened once, never its name again */
+	if (s->fd >= 0)
+		return sb_scratch_reopen(s->fd, flags);
+	if (!t->is_blockdev)
+		return -ENOENT;
+	const int fd = open(s->path, flags);
+	return fd < 0 ? -errno : fd;
+}
+
+int sb_vtarget_remove(struct sb_vtarget *t, unsigned i)
+{
+	struct sb_vseg *s = &t->seg[i];
+	int e = 0;
+	if (!s->created)
+		return 0;
+	e = sb_scratch_remove(s->path, s->fd);
+	close(s->fd);
+	s->fd = -1;
+	s->created = 0;
+	return e;
+}
+
+void sb_vtarget_free(struct sb_vtarget *t)
+{
+	for (unsigned i = 0; i < t->nseg; i++) {
+		if (t->seg[i].fd >= 0)
+			close(t->seg[i].fd);
+		free(t->seg[i].path);
+	}
+	free(t->seg);
+	t->seg = NULL;
+	t->nseg = 0;
+	if (t->dir_fd)
+		close(t->dir_fd - 1); /* and its lock with it */
+	t->dir_fd = 0;
+}

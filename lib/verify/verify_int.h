@@ -1,0 +1,42 @@
+/* Inside lib/verify: what the files of a verify target (verify_target.c,
+ * verify_files.c, verify_scan.c, verify_learn.c) share. Not a public
+ * header. */
+#ifndef SB_VERIFY_INT_H
+#define SB_VERIFY_INT_H
+
+#include "lib/verify/verify_target.h"
+
+#define SB_VNAME_PREFIX ".storbench-verify-"
+#define SB_VNAME_SUFFIX ".tmp"
+
+/* msg gets the message; returns err. */
+int sb_vfail(char *msg, size_t ml, int err, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* verify_files.c */
+/* Append a segment (fd -1). 0 or -ENOMEM. */
+int sb_vseg_add(struct sb_vtarget *t, const char *path, uint64_t base, uint64_t off,
+		uint64_t size, char *msg, size_t ml);
+/* The name of file k of run `run` in directory dir ("" run: the fixed
+ * names of storbench before runs had one). 0 or -ENAMETOOLONG. */
+int sb_vname(char *buf, size_t len, const char *dir, const char *run, unsigned k);
+/* Open an existing file for reading (or writing) without following a
+ * symlink, without blocking on a FIFO: fd of a regular file, or -errno
+ * (-ELOOP a symlink, -EINVAL not a regular file). */
+int sb_vopen_regular(const char *path, int write);
+/* Is the file open as fd storbench's verify data? 1 when the block at off
+ * (or at 0) is a verify block and, where the filesystem keeps user xattrs,
+ * the file carries storbench's mark; 0 when not; -errno. */
+int sb_vfile_ours(int fd, uint64_t off);
+
+/* verify_scan.c */
+/* Check: find the files of one run in t->path (t->is_dir) into t->seg. */
+int sb_vscan_find(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml);
+/* A fill: the bytes that the files of earlier runs hold, which
+ * sb_vscan_remove_leftovers frees. */
+uint64_t sb_vscan_leftover(const struct sb_vtarget *t);
+/* Remove the files earlier runs left in t->path that are ours and that no
+ * run is using. */
+void sb_vscan_remove_leftovers(const struct sb_vtarget *t);
+
+#endif

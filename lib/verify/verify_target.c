@@ -1,0 +1,344 @@
+/*
+ * storbench verify: from TARGET to the files (or the device) it covers
+ * (lib/verify/verify_target.h). Nothing is created before every option was
+ * checked, and only files storbench created are ever removed.
+ */
+#include "lib/verify/verify_int.h"
+#include "lib/base/units.h"
+#include "lib/target/scratch.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#define NEW_FILE_SIZE (1ull << 30)
+#define DIR_RESERVE (64ull << 20) /* left free when a directory is filled */
+
+/* The region [offset, offset+size) inside something of `total` bytes. A
+ * check may ask for more than a file holds: what is not there is missing. */
+static int region_in(struct sb_vtarget *t, const struct sb_vtarget_opts *o, uint64_t total,
+		     const char *what, char *msg, size_t ml)
+{
+	char a[32], b[32], c[32];
+	const int past_end_ok = o->phase == SB_VPHASE_CHECK && o->size && !t->is_blockdev;
+	if (o->offset >= total && !past_end_ok)
+		return sb_vfail(msg, ml, -EINVAL, "--offset: %s is beyond the end of the %s (%s)",
+				sb_fmt_size(o->offset, a, sizeof(a)), what,
+				sb_fmt_size(total, b, sizeof(b)));
+	uint64_t size = o->size ? o->size : total - o->offset;
+	if (size > total - o->offset && !past_end_ok)
+		return sb_vfail(msg, ml, -EINVAL, "--size: %s from offset %s goes past the end "
+				"of the %s (%s)", sb_fmt_size(size, a, sizeof(a)),
+				sb_fmt_size(o->offset, b, sizeof(b)), what,
+				sb_fmt_size(total, c, sizeof(c)));
+	t->offset = o->offset;
+	t->size = size;
+	return sb_vseg_add(t, t->path, 0, o->offset, size, msg, ml);
+}
+
+/* The file TARGET, opened once (a write: never through a symlink, and only
+ * a file that is storbench's verify data unless --destroy-data). */
+static int existing_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg,
+			 size_t ml)
+{
+	const int write = o->phase & SB_VPHASE_WRITE;
+	struct stat st;
+	int fd = write ? sb_vopen_regular(t->path, 1) : open(t->path, O_RDONLY | O_CLOEXEC);
+	if (!write && fd < 0)
+		fd = -errno;
+	if (fd == -ELOOP)
+		return sb_vfail(msg, ml, -EPERM, "refusing to write to '%s': it is a symbolic "
+				"link (name the file itself; --destroy-data does not follow "
+				"links)", t->path);
+	if (fd < 0)
+		return sb_vfail(msg, ml, fd, "cannot open '%s': %s", t->path, strerror(-fd));
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return sb_vfail(msg, ml, -EINVAL, "cannot use '%s': not a regular file", t->path);
+	}
+	if (write && !o->destroy && sb_vfile_ours(fd, o->offset) != 1) {
+		close(fd);
+		return sb_vfail(msg, ml, -EPERM, "refusing to overwrite '%s': storbench did not "
+				"create it (name a new file or a directory, or add "
+				"--destroy-data)", t->path);
+	}
+	int e = region_in(t, o, (uint64_t)st.st_size, "file", msg, ml);
+	if (e) {
+		close(fd);
+		return e;
+	}
+	t->seg[0].fd = fd;
+	return 0;
+}
+
+static int block_device(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg,
+			size_t ml)
+{
+	t->is_blockdev = 1;
+	if ((o->phase & SB_VPHASE_WRITE) && !o->destroy)
+		return sb_vfail(msg, ml, -EPERM, "refusing to write to block device '%s': verify "
+				"overwrites the region it tests (add --destroy-data)", t->path);
+	return region_in(t, o, t->info->capacity, "device", msg, ml);
+}
+
+static int new_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
+{
+	if (o->phase == SB_VPHASE_CHECK)
+		return sb_vfail(msg, ml, -ENOENT, "cannot check '%s': it does not exist", t->path);
+	if (o->offset)
+		return sb_vfail(msg, ml, -EINVAL, "--offset: applies to an existing file or a "
+				"device, not to a new file");
+	t->size = o->size ? o->size : NEW_FILE_SIZE;
+	return sb_vseg_add(t, t->path, 0, 0, t->size, msg, ml);
+}
+
+/* A write: this run's files, under names of its own. A fill (no size)
+ * takes the free space, and what earlier runs' files hold, which it
+ * removes first (as f3write does), less a margin for the filesystem's own
+ * metadata. */
+static int dir_plan(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
+{
+	char name[4096], a[32];
+	uint64_t size = o->size;
+	int e = sb_scratch_name(t->run, sizeof(t->run), NULL, "", "");
+
+	if (e < 0)
+		return sb_vfail(msg, ml, e, "cannot name files in '%s': %s", t->path, strerror(-e));
+	if (!size) {
+		t->leftover = sb_vscan_leftover(t);
+		const uint64_t free_ = t->info->fs_free + t->leftover;
+		const uint64_t reserve = SB_MAX(free_ / 50, DIR_RESERVE);
+		if (free_ <= reserve + o->request_size)
+			return sb_vfail(msg, ml, -ENOSPC, "not enough free space in '%s' to fill "
+					"(%s free); give --size", t->path,
+					sb_fmt_size(free_, a, sizeof(a)));
+		size = (free_ - reserve) / o->request_size * o->request_size;
+	}
+	t->size = size;
+	for (unsigned k = 0; (uint64_t)k * SB_VFILE_SPAN < size; k++) {
+		const uint64_t base = (uint64_t)k * SB_VFILE_SPAN;
+		if ((e = sb_vname(name, sizeof(name), t->path, t->run, k)) < 0)
+			return sb_vfail(msg, ml, e, "cannot name files in '%s': %s", t->path,
+					strerror(-e));
+		if ((e = sb_vseg_add(t, name, base, 0, SB_MIN(SB_VFILE_SPAN, size - base), msg, ml)))
+			return e;
+	}
+	return 0;
+}
+
+static int directory(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
+{
+	t->is_dir = 1;
+	if (o->offset)
+		return sb_vfail(msg, ml, -EINVAL, "--offset: applies to an existing file or a "
+				"device, not to a directory");
+	return o->phase == SB_VPHASE_CHECK ? sb_vscan_find(t, o, msg, ml) : dir_plan(t, o, msg, ml);
+}
+
+/* A check reads as far as the data says it was written (unless the size
+ * was given): a file cut short, or a directory's last files deleted, leave
+ * blocks missing, not fewer blocks to check; a file past that end, named
+ * as one of the run's, is none of its. */
+static int extend_to_region_end(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg,
+				size_t ml)
+{
+	const uint64_t end = t->region_end;
+	char name[4096];
+	if (o->size || !end || !t->nseg)
+		return 0;
+	if (!t->is_dir) {
+		struct sb_vseg *s = &t->seg[0];
+		if (end > s->offset + s->size)
+			s->size = end - s->offset;
+		t->size = s->size;
+		return 0;
+	}
+	while (t->nseg && t->seg[t->nseg - 1].base >= end) {
+		struct sb_vseg *s = &t->seg[--t->nseg];
+		if (s->fd >= 0)
+			close(s->fd);
+		free(s->path);
+	}
+	for (unsigned k = 0; (uint64_t)k * SB_VFILE_SPAN < end; k++) {
+		const uint64_t base = (uint64_t)k * SB_VFILE_SPAN, want = SB_MIN(SB_VFILE_SPAN, end - base);
+		if (k == t->nseg) {
+			int e = sb_vname(name, sizeof(name), t->path, t->run, k);
+			if (!e)
+				e = sb_vseg_add(t, name, base, 0, want, msg, ml);
+			if (e)
+				return e == -ENAMETOOLONG ? sb_vfail(msg, ml, e, "cannot check '%s': %s",
+								     t->path, strerror(-e)) : e;
+			t->seg[k].missing = 1;
+		}
+		t->seg[k].size = SB_MAX(t->seg[k].size, want);
+	}
+	t->size = t->seg[t->nseg - 1].base + t->seg[t->nseg - 1].size;
+	return 0;
+}
+
+/* Direct I/O: the default where it works; alignment where it is used. */
+static int direct_io(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
+{
+	const struct sb_target_info *in = t->info;
+	if (o->direct == 1 && in->direct_ok == 0 && !t->is_blockdev)
+		return sb_vfail(msg, ml, -EINVAL, "--direct=1: the filesystem of '%s' (%s) does "
+				"not support direct I/O; use --direct=0", t->path,
+				in->fstype[0] ? in->fstype : "unknown");
+	t->direct = o->direct >= 0 ? o->direct : t->is_blockdev || in->direct_ok != 0;
+	t->align = t->direct ? (in->logical_bs ? in->logical_bs : 512) : 1;
+	if (o->block_size % t->align)
+		return sb_vfail(msg, ml, -EINVAL, "--block-size: %u bytes is not a multiple of "
+				"the device's logical block size (%u bytes), which direct I/O "
+				"needs", o->block_size, t->align);
+	if (t->offset % t->align)
+		return sb_vfail(msg, ml, -EINVAL, "--offset: must be a multiple of the logical "
+				"block size (%u bytes) with direct I/O", t->align);
+	return 0;
+}
+
+/* Whole blocks only: a size the user gave must be one, a default is cut. */
+static int whole_blocks(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg,
+			size_t ml)
+{
+	char a[32];
+	const uint32_t bs = o->block_size;
+	if (o->size && o->size % bs)
+		return sb_vfail(msg, ml, -EINVAL, "--size: must be a multiple of the block size (%s)",
+				sb_fmt_size(bs, a, sizeof(a)));
+	t->size = 0;
+	for (unsigned i = 0; i < t->nseg; i++) {
+		struct sb_vseg *s = &t->seg[i];
+		s->size -= s->size % bs;
+		t->size = s->base + s->offset + s->size - t->offset;
+	}
+	if (!t->size || (t->nseg && !t->seg[0].size))
+		return sb_vfail(msg, ml, -EINVAL, "cannot use '%s': less than one block (%s) to %s",
+				t->path, sb_fmt_size(bs, a, sizeof(a)),
+				o->phase == SB_VPHASE_CHECK ? "check" : "write");
+	return 0;
+}
+
+/* A check: what the data says of the run that wrote it. */
+static int learn(struct sb_vtarget *t, struct sb_vtarget_opts *o, char *msg, size_t ml)
+{
+	if (sb_vtarget_learn(t, o) < 0)
+		return 0;
+	if (!o->seed_given) {
+		t->learned = 1;
+		o->seed = t->seed;
+		if (!o->block_size_given)
+			o->block_size = t->block_size;
+	}
+	/* blocks of another size than the check's say nothing of its region */
+	if (t->block_size != o->block_size)
+		t->region_end = 0;
+	return extend_to_region_end(t, o, msg, ml);
+}
+
+int sb_vtarget_resolve(struct sb_vtarget *t, const char *path, const struct sb_target_info *info,
+		       struct sb_vtarget_opts *o, char *msg, size_t ml)
+{
+	int e;
+	t->path = path;
+	t->info = info;
+	switch (info->kind) {
+	case SB_TARGET_BLOCK:
+		e = block_device(t, o, msg, ml);
+		break;
+	case SB_TARGET_FILE:
+		e = existing_file(t, o, msg, ml);
+		break;
+	case SB_TARGET_DIR:
+		e = directory(t, o, msg, ml);
+		break;
+	default:
+		e = new_file(t, o, msg, ml);
+		break;
+	}
+	if (e)
+		return e;
+	if (o->phase == SB_VPHASE_CHECK && (e = learn(t, o, msg, ml)))
+		return e;
+	if ((e = direct_io(t, o, msg, ml)))
+		return e;
+	return whole_blocks(t, o, msg, ml);
+}
+
+/* The run's hold on its directory: shared by runs of a given size,
+ * exclusive for a fill, which takes all the free space. */
+static int lock_dir(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
+{
+	if (t->dir_fd)
+		return 0;
+	const int fd = open(t->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return sb_vfail(msg, ml, -errno, "cannot open '%s': %s", t->path, strerror(errno));
+	t->dir_fd = fd + 1;
+	if (flock(fd, (o->size ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0 || errno != EWOULDBLOCK)
+		return 0; /* a filesystem without locks: as before there were any */
+	return sb_vfail(msg, ml, -EBUSY, o->size ? "'%s' is being filled by another storbench "
+			"verify: wait until it ends" : "cannot fill '%s': another storbench "
+			"verify is writing there (give --size, or wait until it ends)", t->path);
+}
+
+static int allocate(int fd, uint64_t size)
+{
+	if (size > (uint64_t)INT64_MAX)
+		return -EFBIG;
+	if (!size || fallocate(fd, 0, 0, (off_t)size) == 0)
+		return 0;
+	if (errno != EOPNOTSUPP && errno != ENOSYS)
+		return -errno;
+	return ftruncate(fd, (off_t)size) == 0 ? 0 : -errno;
+}
+
+/* A new file, only where nothing is (not even a symlink), marked as ours
+ * (where the filesystem keeps xattrs), of need bytes, and held open (and
+ * locked: a run is writing it). */
+static int create_seg(struct sb_vseg *s, char *msg, size_t ml)
+{
+	const int fd = sb_scratch_create_path(s->path, O_RDWR);
+	int e = 0;
+
+	if (fd < 0)
+		return sb_vfail(msg, ml, fd, "cannot create '%s': %s", s->path, strerror(-fd));
+	if (fsetxattr(fd, SB_CREATED_XATTR, "1", 1, 0) < 0 && errno != ENOTSUP &&
+	    errno != EOPNOTSUPP)
+		e = -errno;
+	if (!e)
+		e = allocate(fd, s->offset + s->size);
+	if (e) {
+		sb_scratch_remove(s->path, fd);
+		close(fd);
+		return sb_vfail(msg, ml, e, "cannot create '%s': %s", s->path, strerror(-e));
+	}
+	flock(fd, LOCK_EX | LOCK_NB);
+	s->fd = fd;
+	s->created = 1;
+	return 0;
+}
+
+int sb_vtarget_create(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg,
+		      size_t ml)
+{
+	const struct sb_target_info *in = t->info;
+	char a[32], b[32];
+	int e;
+	if (t->is_blockdev || in->kind == SB_TARGET_FILE)
+		return 0;
+	if (in->fs_free && t->size > in->fs_free && o->size)
+		return sb_vfail(msg, ml, -ENOSPC, "not enough space: %s to write, %s free on %s",
+				sb_fmt_size(t->size, a, sizeof(a)),
+				sb_fmt_size(in->fs_free, b, sizeof(b)),
+				in->mountpoint[0] ? in->mountpoint : "the filesystem");
+	if (t->is_dir && (e = lock_dir(t, o, msg, ml)))
+		return e;
+	if (t->leftover)
+		sb_vscan_remove_leftovers(t);
+	for (unsigned i = 0; i < t->nseg; i++)
+		if (t->seg[i].fd < 0 && (e = create_seg(&t->seg[i], msg, ml)))
+			return e;
+	return 0;
+}
