@@ -316,7 +316,7 @@ static void job_opts(struct sb_job_opts *o, const struct lat_run *lr)
 	o->direct = lr->direct;
 	o->sync = lr->dsync ? SB_SYNC_DSYNC : SB_SYNC_NONE;
 	o->seed = lr->p.seed;
-	snprintf(o->engine, sizeof(o->engine), "psync");
+	snprintf(o->engine, sizeof(o->engine), "%s", sb_engine_plain()->name);
 }
 
 int cli_lat_fill_results(struct sb_results *res, struct lat_run *lr)
@@ -328,7 +328,7 @@ int cli_lat_fill_results(struct sb_results *res, struct lat_run *lr)
 	}
 	job_opts(&jr->opts, lr);
 	snprintf(jr->name, sizeof(jr->name), "%s", jr->opts.name);
-	snprintf(jr->engine, sizeof(jr->engine), "psync");
+	snprintf(jr->engine, sizeof(jr->engine), "%s", sb_engine_plain()->name);
 	jr->runtime_ns = lr->st.wall_ns;
 	const int d = lr->p.write ? SB_DDIR_WRITE : SB_DDIR_READ;
 	jr->dir[d].ios = lr->st.valid;
