@@ -137,9 +137,6 @@ struct cli_measure_job {
  * returns as cli_measure, the first failure. */
 int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job *js, unsigned n);
 
-/* A summary row per direction over jobs [first, first+n) of r (cli/cmd_run.c). */
-void cli_summarize(struct sb_results *r, size_t first, unsigned n, const char *test);
-
 /* ---- signals (cli/signals.c) ---- */
 void cli_signals_install(void);
 int cli_interrupted(void); /* 0, SIGINT or SIGTERM */

@@ -215,7 +215,7 @@ static int one_test(const struct quick_ctx *c, const struct quick_test *qt, int 
 		}
 		cli_sanity_warnings(res, jr);
 	}
-	cli_summarize(res, first, (unsigned)(res->njobs - first), qt->name);
+	sb_repeats_summarize(res, first, (unsigned)(res->njobs - first), qt->name);
 	return 0;
 }
 

@@ -95,55 +95,6 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench run --runtime=10s seq-then-rand.fio /mnt/ssd\n");
 }
 
-/* Median of n values (sorted in place). */
-static double median(double *v, unsigned n)
-{
-	for (unsigned i = 1; i < n; i++)
-		for (unsigned k = i; k > 0 && v[k - 1] > v[k]; k--) {
-			double t = v[k];
-			v[k] = v[k - 1];
-			v[k - 1] = t;
-		}
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-/* A summary row per direction over jobs [first, first+n) of r. */
-void cli_summarize(struct sb_results *r, size_t first, unsigned n, const char *test)
-{
-	double bw[1000], iops[1000], lat[1000], p99[1000];
-	if (n > 1000)
-		n = 1000;
-	for (int d = 0; d < SB_DDIR_N; d++) {
-		struct sb_summary_row row;
-		memset(&row, 0, sizeof(row));
-		unsigned k = 0;
-		for (unsigned i = 0; i < n; i++) {
-			const struct sb_job_result *j = r->jobs[first + i];
-			if (!j->dir[d].ios)
-				continue;
-			bw[k] = sb_dir_bw(j, d);
-			iops[k] = sb_dir_iops(j, d);
-			lat[k] = sb_hist_mean(&j->dir[d].lat);
-			p99[k] = (double)sb_hist_percentile(&j->dir[d].lat, 99);
-			k++;
-		}
-		if (!k)
-			continue;
-		snprintf(row.test, sizeof(row.test), "%s", test);
-		row.ddir = d;
-		row.nruns = k;
-		row.bw_median = median(bw, k);
-		row.bw_min = bw[0];
-		row.bw_max = bw[k - 1];
-		row.iops_median = median(iops, k);
-		row.iops_min = iops[0];
-		row.iops_max = iops[k - 1];
-		row.lat_mean_median_ns = median(lat, k);
-		row.lat_p99_median_ns = (uint64_t)median(p99, k);
-		sb_results_add_summary(r, &row);
-	}
-}
-
 static void print_repeats(FILE *f, const struct sb_results *r)
 {
 	char a[32], b[32], c[32];
@@ -186,7 +137,7 @@ static int measure_all(struct run_ctx *c, struct cli_target *t, const struct sb_
 			rc = SB_EXIT_FAIL; /* survived with --continue-on-error */
 	}
 	if (c->repeat > 1 && res->njobs - first > 1)
-		cli_summarize(res, first, (unsigned)(res->njobs - first), c->job.name);
+		sb_repeats_summarize(res, first, (unsigned)(res->njobs - first), c->job.name);
 	return rc;
 }
 

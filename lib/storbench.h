@@ -21,6 +21,7 @@
 #include "lib/run/run.h"
 #include "lib/stats/ioping.h"
 #include "lib/analysis/robust.h"
+#include "lib/analysis/repeats.h"
 #include "lib/results/results.h"
 #include "lib/target/target.h"
 #include "lib/target/cache.h"
