@@ -304,21 +304,13 @@ static const char *jobfile_target(const struct sb_jobfile *jf, const char *path,
 	return first;
 }
 
-/* Jobs [i, end) start together: job i and those after it without
- * stonewall, as fio runs them. */
-static unsigned group_end(const struct sb_jobfile *jf, unsigned i)
-{
-	unsigned e = i + 1;
-	while (e < jf->njobs && !jf->jobs[e].stonewall)
-		e++;
-	return e;
-}
-
 /* A repeat of jobs that run together would interleave their results. */
-static int groups_ok(const struct run_ctx *c, const struct sb_jobfile *jf, const char *path)
+static int groups_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
+		     const struct sb_jobfile_group *groups, unsigned ngroups, const char *path)
 {
-	for (unsigned g = 0; g < jf->njobs; g = group_end(jf, g))
-		if (group_end(jf, g) - g > 1 && c->repeat > 1) {
+	for (unsigned k = 0; k < ngroups && c->repeat > 1; k++)
+		if (groups[k].n > 1) {
+			const unsigned g = groups[k].first;
 			sb_err("--repeat: not with jobs that run at the same time ('%s' and '%s' in "
 			       "%s have no stonewall between them)", jf->jobs[g].name,
 			       jf->jobs[g + 1].name, path);
@@ -507,8 +499,10 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 			rc = job_ready(c, where, &ops[i]);
 		opts[i] = c->job;
 	}
+	struct sb_jobfile_group groups[SB_JOBFILE_MAX_JOBS];
+	const unsigned ngroups = sb_jobfile_groups(jf, groups);
 	if (!rc)
-		rc = groups_ok(c, jf, path);
+		rc = groups_ok(c, jf, groups, ngroups, path);
 	for (unsigned i = 0; i < jf->nnotes && !rc; i++)
 		fprintf(stderr, "note: %s: %s\n", path, jf->notes[i]);
 	struct sb_results *res = NULL;
@@ -518,8 +512,8 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 	}
 	if (!rc)
 		cli_signals_install();
-	for (unsigned g = 0, e; g < jf->njobs && !rc && !cli_interrupted(); g = e) {
-		e = group_end(jf, g);
+	for (unsigned k = 0; k < ngroups && !rc && !cli_interrupted(); k++) {
+		const unsigned g = groups[k].first, e = g + groups[k].n;
 		int m;
 		if (e - g == 1) {
 			c->job = opts[g];
