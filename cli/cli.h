@@ -152,9 +152,7 @@ void render_target_text(FILE *f, const struct sb_results *r);
 void render_warnings_text(FILE *f, const struct sb_results *r);
 /* Writes JSON to path ("-" = stdout). Prints errors; returns 0 or -1. */
 int cli_write_json(const struct sb_results *r, const char *path);
-/* The sanity warnings of a finished measurement. */
-void cli_sanity_warnings(struct sb_results *r, const struct sb_job_result *j);
-/* Fill host and target sections. */
+/* Fill host and target sections (sb_results_describe) for a prepared target. */
 void cli_results_describe(struct sb_results *r, const struct cli_target *t, const char *path);
 
 #endif

@@ -213,7 +213,7 @@ static int one_test(const struct quick_ctx *c, const struct quick_test *qt, int 
 			sb_job_result_free(jr);
 			return SB_EXIT_ENV;
 		}
-		cli_sanity_warnings(res, jr);
+		sb_results_sanity(res, jr);
 	}
 	sb_repeats_summarize(res, first, (unsigned)(res->njobs - first), qt->name);
 	return 0;

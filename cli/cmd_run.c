@@ -128,7 +128,7 @@ static int measure_all(struct run_ctx *c, struct cli_target *t, const struct sb_
 			snprintf(jr->name, sizeof(jr->name), "%s", c->job.name);
 		struct cli_measure m = { jr->name, c->quiet, c->rv ? &c->rv->fmt : NULL };
 		int e = cli_measure(&m, &job, ops, t, jr);
-		cli_sanity_warnings(res, jr);
+		sb_results_sanity(res, jr);
 		if (jr->interrupted)
 			res->interrupted = 1;
 		if (e < 0)
@@ -444,7 +444,7 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 		struct cli_measure m = { label, c->quiet, NULL };
 		int w = cli_measure_group(&m, mj, n);
 		for (unsigned i = 0; i < n; i++) {
-			cli_sanity_warnings(res, mj[i].res);
+			sb_results_sanity(res, mj[i].res);
 			if (mj[i].res->interrupted)
 				res->interrupted = 1;
 			if (mj[i].res->errors)
