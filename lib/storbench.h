@@ -23,6 +23,7 @@
 #include "lib/analysis/robust.h"
 #include "lib/analysis/repeats.h"
 #include "lib/results/results.h"
+#include "lib/results/sections.h"
 #include "lib/target/target.h"
 #include "lib/target/cache.h"
 #include "lib/target/devinfo.h"
@@ -33,6 +34,7 @@
 #include "lib/verify/ranges.h"
 #include "lib/verify/seqpass.h"
 #include "lib/latency/probe.h"
+#include "lib/latency/lat_run.h"
 #include "lib/meta/meta.h"
 #include "lib/sweep/sweep.h"
 
