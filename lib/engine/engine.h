@@ -88,6 +88,8 @@ const struct sb_engine_ops *sb_engine_find(const char *name);
 /* The i-th name of every engine storbench knows, built in or not (for
  * messages); NULL past the last. */
 const char *sb_engine_known(unsigned i);
+/* Its SB_ENGINE_* flags, built in or not. */
+unsigned sb_engine_known_flags(unsigned i);
 int sb_engine_is_known(const char *name);
 /* For --help: "psync|io_uring|..." and what a job without --engine gets. */
 extern const char sb_engine_choices[];

@@ -33,15 +33,17 @@ const struct sb_engine_ops *const sb_engines[] = {
 };
 
 /* Every engine storbench knows, built in or not, in the same order, with
- * the other ioengine names of fio that run as it. */
+ * its flags (as its ops have them) and the other ioengine names of fio that
+ * run as it. */
 static const struct known_engine {
 	const char *name;
+	unsigned flags;
 	const char *fio[4]; /* NULL-terminated */
 } known[] = {
-	{ "psync", { "sync", "pvsync", "pvsync2", NULL } },
-	{ "io_uring", { NULL } },
-	{ "libaio", { NULL } },
-	{ "null", { NULL } },
+	{ "psync", SB_ENGINE_SYNC, { "sync", "pvsync", "pvsync2", NULL } },
+	{ "io_uring", 0, { NULL } },
+	{ "libaio", 0, { NULL } },
+	{ "null", SB_ENGINE_SYNC | SB_ENGINE_NOIO, { NULL } },
 };
 
 /* For --help: the names of known[] and the default policy of
@@ -62,6 +64,11 @@ const struct sb_engine_ops *sb_engine_find(const char *name)
 const char *sb_engine_known(unsigned i)
 {
 	return i < SB_ARRAY_SIZE(known) ? known[i].name : NULL;
+}
+
+unsigned sb_engine_known_flags(unsigned i)
+{
+	return i < SB_ARRAY_SIZE(known) ? known[i].flags : 0;
 }
 
 int sb_engine_is_known(const char *name)

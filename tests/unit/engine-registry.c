@@ -23,6 +23,9 @@ static void every_engine_findable(void **state)
 		assert_non_null(ops->name);
 		assert_non_null(ops->desc);
 		assert_true(known_name(ops->name));
+		for (unsigned i = 0; sb_engine_known(i); i++)
+			if (!strcmp(sb_engine_known(i), ops->name))
+				assert_int_equal(sb_engine_known_flags(i), ops->flags);
 		assert_ptr_equal(sb_engine_find(ops->name), ops);
 		assert_non_null(ops->available);
 		assert_non_null(ops->init);
