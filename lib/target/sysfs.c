@@ -14,16 +14,6 @@ void sb_sysfs_trim(char *s)
 	s[len - skip] = '\0';
 }
 
-/* src into dst, cut to fit. */
-static void copy(char *dst, size_t size, const char *src)
-{
-	size_t i;
-	for (i = 0; i + 1 < size && src[i]; i++)
-		dst[i] = src[i];
-	if (size)
-		dst[i] = '\0';
-}
-
 int sb_sysfs_path(char *out, size_t size, const char *dir, const char *name)
 {
 	const size_t a = strlen(dir), b = strlen(name);
@@ -54,7 +44,7 @@ int sb_sysfs_text(const char *dir, const char *attr, char *buf, size_t size)
 		return err;
 	tmp[n] = '\0';
 	sb_sysfs_trim(tmp);
-	copy(buf, size, tmp);
+	snprintf(buf, size, "%s", tmp);
 	return 0;
 }
 
@@ -86,5 +76,5 @@ void sb_sysfs_selected(const char *list, char *out, size_t size)
 	if (open && close)
 		snprintf(out, size, "%.*s", (int)(close - open - 1), open + 1);
 	else if (!strchr(list, ' '))
-		copy(out, size, list);
+		snprintf(out, size, "%s", list);
 }
