@@ -269,7 +269,7 @@ cross-build: $(PROG) $(TOOL_BIN)
 	else rm -rf $(BUILD)/tests; echo "  no libcmocka for $(TARGET): unit tests left out"; fi
 
 # libFuzzer (clang) with ASan and UBSan on the JSON reader and on the fio
-# job-file reader, FUZZ_TIME seconds each, from their corpora; new inputs and
+# job-file reader (with the engine registry, for ioengine=), FUZZ_TIME seconds each, from their corpora; new inputs and
 # crashes stay in $(BUILD)/fuzz/ (the job-file reader's crashes as jobfile-*).
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
@@ -279,7 +279,7 @@ fuzz:
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/jobfile tests/fuzz/fuzz-jobfile.c \
-		lib/job/jobfile.c lib/job/job.c lib/base/units.c -lm
+		lib/job/jobfile.c lib/job/job.c lib/base/units.c $(filter lib/engine/%,$(LIB_SRC)) $(LDLIBS)
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/jobfile -max_total_time=$(FUZZ_TIME) -max_len=12288 \

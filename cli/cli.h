@@ -137,9 +137,6 @@ struct cli_measure_job {
  * returns as cli_measure, the first failure. */
 int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job *js, unsigned n);
 
-/* A summary row per direction over jobs [first, first+n) of r (cli/cmd_run.c). */
-void cli_summarize(struct sb_results *r, size_t first, unsigned n, const char *test);
-
 /* ---- signals (cli/signals.c) ---- */
 void cli_signals_install(void);
 int cli_interrupted(void); /* 0, SIGINT or SIGTERM */
@@ -155,9 +152,7 @@ void render_target_text(FILE *f, const struct sb_results *r);
 void render_warnings_text(FILE *f, const struct sb_results *r);
 /* Writes JSON to path ("-" = stdout). Prints errors; returns 0 or -1. */
 int cli_write_json(const struct sb_results *r, const char *path);
-/* The sanity warnings of a finished measurement. */
-void cli_sanity_warnings(struct sb_results *r, const struct sb_job_result *j);
-/* Fill host and target sections. */
+/* Fill host and target sections (sb_results_describe) for a prepared target. */
 void cli_results_describe(struct sb_results *r, const struct cli_target *t, const char *path);
 
 #endif

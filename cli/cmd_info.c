@@ -75,7 +75,7 @@ static int refuse(const char *path, int err, const struct sb_target_info *t)
 	return SB_EXIT_USAGE;
 }
 
-static void check_block(struct info_report *r)
+static void check_block(struct sb_info_report *r)
 {
 	r->checked_block = 1;
 	r->in_use = sb_dev_in_use(makedev(r->t.dev_major, r->t.dev_minor), r->where,
@@ -85,7 +85,7 @@ static void check_block(struct info_report *r)
 
 /* Everything that can be learned without writing; what cannot be read
  * (EXT_CSD, SMART without root) is recorded in the report. */
-static void describe(struct info_report *r)
+static void describe(struct sb_info_report *r)
 {
 	if (r->t.mountpoint[0] && r->t.kind != SB_TARGET_BLOCK)
 		r->have_mount = sb_mount_info(r->t.mountpoint, &r->mount) == 0;
@@ -96,7 +96,7 @@ static void describe(struct info_report *r)
 		check_block(r);
 }
 
-static int write_outputs(struct info_ctx *c, const char *path, const struct info_report *rep)
+static int write_outputs(struct info_ctx *c, const char *path, const struct sb_info_report *rep)
 {
 	struct sb_results *r = sb_results_create("info");
 	int rc = SB_EXIT_OK;
@@ -105,12 +105,7 @@ static int write_outputs(struct info_ctx *c, const char *path, const struct info
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	snprintf(r->target_path, sizeof(r->target_path), "%s", path);
-	r->target = rep->t;
-	sb_host_info(&r->host);
-	r->extra_key = "info";
-	r->extra_json = info_json;
-	r->extra_ctx = rep;
+	sb_results_info(r, path, rep);
 	if (c->output && cli_write_json(r, c->output) < 0)
 		rc = SB_EXIT_ENV;
 	if (c->json_stdout && cli_write_json(r, "-") < 0)
@@ -130,7 +125,7 @@ int cmd_info(int argc, char **argv)
 	int p = cli_parse_target(argc, argv, &co, help, "a file, a directory or a block device", &pos[0]);
 	if (p)
 		return p < 0 ? SB_EXIT_OK : p;
-	struct info_report *rep = calloc(1, sizeof(*rep));
+	struct sb_info_report *rep = calloc(1, sizeof(*rep));
 	if (!rep) {
 		sb_err("out of memory");
 		return SB_EXIT_ENV;

@@ -40,7 +40,7 @@ static const struct cli_opt lat_opts[] = {
 };
 
 struct lat_ctx {
-	enum lat_preset preset;
+	enum sb_lat_preset preset;
 	uint64_t bs, size, offset, interval_ns, count, runtime_ns, warmup;
 	int bs_set, size_set, offset_set, interval_set, flood, count_set, warmup_set;
 	int write, direct, buffered, destroy, keep, quiet, json_stdout;
@@ -58,10 +58,9 @@ static int set_size(const char *v, uint64_t *out, uint64_t min, uint64_t max, ch
 
 static int set_preset(struct lat_ctx *c, const char *v, char *hint, size_t hl)
 {
-	static const char *const names[] = { "ioping", "dd-sync", "hdparm", "hdparm-cache" };
-	for (unsigned i = 0; i < SB_ARRAY_SIZE(names); i++)
-		if (!strcmp(v, names[i])) {
-			c->preset = (enum lat_preset)i;
+	for (int i = 0; i < SB_LAT_NPRESETS; i++)
+		if (!strcmp(v, sb_lat_preset_name((enum sb_lat_preset)i))) {
+			c->preset = (enum sb_lat_preset)i;
 			return 0;
 		}
 	return snprintf(hint, hl, "dd-sync, hdparm, hdparm-cache or ioping"), -EINVAL;
@@ -161,38 +160,38 @@ static int check_combinations(const struct lat_ctx *c)
 		sb_err("--flood: conflicts with --interval (--flood is --interval=0)");
 		return SB_EXIT_USAGE;
 	}
-	if (c->write && (c->preset == LAT_HDPARM || c->preset == LAT_HDPARM_CACHE)) {
-		sb_err("--write: --preset=%s reads only", cli_lat_preset_name(c->preset));
+	if (c->write && (c->preset == SB_LAT_HDPARM || c->preset == SB_LAT_HDPARM_CACHE)) {
+		sb_err("--write: --preset=%s reads only", sb_lat_preset_name(c->preset));
 		return SB_EXIT_USAGE;
 	}
 	return 0;
 }
 
 /* The probe's parameters from the options and the preset. */
-static void apply_preset(const struct lat_ctx *c, struct lat_run *lr)
+static void apply_preset(const struct lat_ctx *c, struct sb_lat_run *lr)
 {
 	struct sb_probe_params *p = &lr->p;
-	const int hdparm = c->preset == LAT_HDPARM || c->preset == LAT_HDPARM_CACHE;
-	p->bs = (uint32_t)(c->bs_set ? c->bs : c->preset == LAT_DD_SYNC ? 512 : hdparm ? HDPARM_BS : 4096);
-	p->write = c->write || c->preset == LAT_DD_SYNC;
-	p->pattern = c->preset == LAT_IOPING ? SB_PROBE_RANDOM
-		     : c->preset == LAT_HDPARM_CACHE ? SB_PROBE_FIXED : SB_PROBE_SEQ;
+	const int hdparm = c->preset == SB_LAT_HDPARM || c->preset == SB_LAT_HDPARM_CACHE;
+	p->bs = (uint32_t)(c->bs_set ? c->bs : c->preset == SB_LAT_DD_SYNC ? 512 : hdparm ? HDPARM_BS : 4096);
+	p->write = c->write || c->preset == SB_LAT_DD_SYNC;
+	p->pattern = c->preset == SB_LAT_IOPING ? SB_PROBE_RANDOM
+		     : c->preset == SB_LAT_HDPARM_CACHE ? SB_PROBE_FIXED : SB_PROBE_SEQ;
 	p->stop_at_end = p->pattern == SB_PROBE_SEQ;
-	p->use_lseek = c->preset == LAT_HDPARM_CACHE;
+	p->use_lseek = c->preset == SB_LAT_HDPARM_CACHE;
 	p->interval_ns = c->flood ? 0 : c->interval_set ? c->interval_ns
-				: c->preset == LAT_IOPING ? 1000000000ull : 0;
-	p->count = c->count_set ? c->count : c->preset == LAT_DD_SYNC ? 1000 : 0;
-	p->warmup = (unsigned)(c->warmup_set ? c->warmup : c->preset == LAT_IOPING ? 1 : 0);
+				: c->preset == SB_LAT_IOPING ? 1000000000ull : 0;
+	p->count = c->count_set ? c->count : c->preset == SB_LAT_DD_SYNC ? 1000 : 0;
+	p->warmup = (unsigned)(c->warmup_set ? c->warmup : c->preset == SB_LAT_IOPING ? 1 : 0);
 	if (hdparm)
 		p->min_time_ns = c->runtime_ns ? c->runtime_ns
-				 : c->preset == LAT_HDPARM ? 3000000000ull : 2000000000ull;
+				 : c->preset == SB_LAT_HDPARM ? 3000000000ull : 2000000000ull;
 	else
 		p->deadline_ns = c->runtime_ns;
 	lr->direct = c->direct || (!c->buffered && !hdparm);
 	lr->dsync = p->write;
 	/* ioping drops the request's pages before each buffered request;
 	 * hdparm -t wants readahead and -T the cache itself */
-	p->drop_cache = !lr->direct && c->preset == LAT_IOPING;
+	p->drop_cache = !lr->direct && c->preset == SB_LAT_IOPING;
 	p->seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
 	lr->preset = c->preset;
 }
@@ -210,7 +209,7 @@ static int blockdev_write_ok(const struct lat_ctx *c, const char *path)
 }
 
 /* Resolve TARGET: validate, create the test file where one is needed. */
-static int prepare(const struct lat_ctx *c, struct lat_run *lr, struct cli_target *t,
+static int prepare(const struct lat_ctx *c, struct sb_lat_run *lr, struct cli_target *t,
 		   const char *path)
 {
 	int rc = cli_target_probe(t, path);
@@ -225,8 +224,8 @@ static int prepare(const struct lat_ctx *c, struct lat_run *lr, struct cli_targe
 	job.offset = c->offset;
 	job.size = c->size_set ? c->size : 0;
 	if (creates && !c->size_set)
-		job.size = SB_MAX((uint64_t)lr->p.bs, lr->preset == LAT_HDPARM ||
-				  lr->preset == LAT_HDPARM_CACHE ? DEFAULT_HDPARM_FILE_SIZE
+		job.size = SB_MAX((uint64_t)lr->p.bs, lr->preset == SB_LAT_HDPARM ||
+				  lr->preset == SB_LAT_HDPARM_CACHE ? DEFAULT_HDPARM_FILE_SIZE
 								 : DEFAULT_FILE_SIZE);
 	job.rw = lr->p.write ? SB_RW_WRITE : SB_RW_READ;
 	if (job.size && job.size < lr->p.bs) {
@@ -255,7 +254,7 @@ static int prepare(const struct lat_ctx *c, struct lat_run *lr, struct cli_targe
 	return 0;
 }
 
-static int open_target(struct lat_run *lr, const char *path)
+static int open_target(struct sb_lat_run *lr, const char *path)
 {
 	int flags = (lr->p.write ? O_RDWR : O_RDONLY) | O_CLOEXEC;
 	if (lr->direct)
@@ -278,35 +277,37 @@ static int stop_requested(void *ctx)
 }
 
 /* hdparm -T reads the first block once, flushes, then times the re-reads. */
-static void before_run(struct lat_run *lr)
+static void before_run(struct sb_lat_run *lr)
 {
-	if (lr->preset == LAT_HDPARM_CACHE) {
+	if (lr->preset == SB_LAT_HDPARM_CACHE) {
 		void *b = sb_probe_buffer(lr->p.bs);
 		if (b && pread(lr->p.fd, b, lr->p.bs, (off_t)lr->p.offset) < 0)
 			sb_warn("priming read of '%s' failed: %s", lr->path, strerror(errno));
 		free(b);
 	}
-	if (!lr->direct || lr->preset == LAT_HDPARM_CACHE) {
+	if (!lr->direct || lr->preset == SB_LAT_HDPARM_CACHE) {
 		int m = sb_cache_drop(lr->p.fd);
 		lr->cache_method = m > 0 ? m : 0;
 	}
 }
 
-static void run_probe(struct lat_run *lr)
+static void run_probe(struct lat_out *o)
 {
+	struct sb_lat_run *lr = o->lr;
 	lr->p.stop = stop_requested;
 	lr->p.on_request = cli_lat_on_request;
-	lr->p.ctx = lr;
+	lr->p.ctx = o;
 	sb_ioping_init(&lr->st, lr->p.bs);
 	before_run(lr);
 	lr->failed = sb_probe_run(&lr->p, &lr->st, &lr->fail_offset);
-	if (lr->preset == LAT_HDPARM_CACHE && lr->st.count)
+	if (lr->preset == SB_LAT_HDPARM_CACHE && lr->st.count)
 		lr->overhead_ns = sb_probe_seek_overhead_ns(lr->p.fd, lr->p.offset, lr->st.count);
 	lr->interrupted = cli_interrupted() != 0;
 }
 
-static int report(const struct lat_ctx *c, struct lat_run *lr, struct sb_results *res)
+static int report(const struct lat_ctx *c, const struct lat_out *o, struct sb_results *res)
 {
+	struct sb_lat_run *lr = o->lr;
 	int rc = 0;
 	if (lr->failed) {
 		char a[32];
@@ -315,12 +316,12 @@ static int report(const struct lat_ctx *c, struct lat_run *lr, struct sb_results
 		       sb_fmt_size(lr->fail_offset, a, sizeof(a)), lr->path, strerror(-lr->failed));
 		rc = SB_EXIT_FAIL;
 	}
-	if (cli_lat_fill_results(res, lr) < 0) {
+	if (sb_results_latency(res, lr) < 0) {
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
 	if (!c->json_stdout)
-		cli_lat_print_text(stdout, lr);
+		cli_lat_print_text(stdout, o);
 	if (c->output && cli_write_json(res, c->output) < 0 && !rc)
 		rc = SB_EXIT_ENV;
 	if (c->json_stdout && cli_write_json(res, "-") < 0 && !rc)
@@ -331,8 +332,9 @@ static int report(const struct lat_ctx *c, struct lat_run *lr, struct sb_results
 	return rc;
 }
 
-static int measure(const struct lat_ctx *c, struct lat_run *lr, struct cli_target *t)
+static int measure(const struct lat_ctx *c, struct lat_out *o, struct cli_target *t)
 {
+	struct sb_lat_run *lr = o->lr;
 	int rc = open_target(lr, t->paths[0]);
 	if (rc)
 		return rc;
@@ -343,11 +345,11 @@ static int measure(const struct lat_ctx *c, struct lat_run *lr, struct cli_targe
 		return SB_EXIT_ENV;
 	}
 	cli_results_describe(res, t, lr->path);
-	cli_lat_describe_target(lr, &t->info);
+	cli_lat_describe_target(o, &t->info);
 	cli_signals_install();
-	run_probe(lr);
+	run_probe(o);
 	close(lr->p.fd);
-	rc = report(c, lr, res);
+	rc = report(c, o, res);
 	sb_results_free(res);
 	return rc;
 }
@@ -355,7 +357,7 @@ static int measure(const struct lat_ctx *c, struct lat_run *lr, struct cli_targe
 int cmd_latency(int argc, char **argv)
 {
 	struct lat_ctx c;
-	struct lat_run lr;
+	struct sb_lat_run lr;
 	struct cli_target t;
 	char *pos[1];
 
@@ -371,13 +373,12 @@ int cmd_latency(int argc, char **argv)
 		return rc;
 	apply_preset(&c, &lr);
 	lr.path = pos[0];
-	lr.per_request = !c.quiet && c.preset == LAT_IOPING;
-	lr.lines = c.json_stdout ? stderr : stdout;
+	struct lat_out o = { &lr, "", !c.quiet && c.preset == SB_LAT_IOPING,
+			     c.json_stdout ? stderr : stdout };
 	rc = prepare(&c, &lr, &t, pos[0]);
 	if (!rc)
-		rc = measure(&c, &lr, &t);
+		rc = measure(&c, &o, &t);
 	cli_target_cleanup(&t, c.keep);
-	sb_ioping_free(&lr.st);
-	free(lr.rec);
+	sb_lat_run_free(&lr);
 	return rc;
 }

@@ -231,10 +231,9 @@ static int check_target(const struct meta_ctx *c, struct cli_target *t, const ch
 	return 0;
 }
 
-static void setup_run(const struct meta_ctx *c, struct meta_run *m)
+static void setup_run(const struct meta_ctx *c, struct sb_meta_run *m)
 {
 	m->seed = c->seed ? c->seed : sb_now_ns() ^ ((uint64_t)getpid() << 32);
-	m->quiet = c->quiet;
 	snprintf(m->iopath, sizeof(m->iopath), "%s/%s", m->rundir, SB_META_IO_FILE);
 	m->files = (struct sb_meta_files){ m->rundir, c->files, (unsigned)c->dirs,
 					   (unsigned)c->threads, c->size_min, c->size_max,
@@ -268,8 +267,8 @@ static void on_phase(void *ctx, enum sb_meta_test t)
 		"deleting files in sequential order", "creating files in random order",
 		"stat'ing files in random order", "deleting files in random order",
 	};
-	const struct meta_run *m = ctx;
-	if (!m->quiet)
+	const struct meta_ctx *c = ctx;
+	if (!c->quiet)
 		fprintf(stderr, "meta: %s (%s)\n", what[t], sb_meta_test_name(t));
 }
 
@@ -294,9 +293,9 @@ static int error_exit(const struct sb_meta_error *e, int rc)
 	return env ? SB_EXIT_ENV : SB_EXIT_FAIL;
 }
 
-static int run_tests(struct meta_run *m)
+static int run_tests(const struct meta_ctx *c, struct sb_meta_run *m)
 {
-	struct sb_meta_ctl ctl = { stop_requested, on_phase, m };
+	struct sb_meta_ctl ctl = { stop_requested, on_phase, (void *)c };
 	struct sb_meta_error err;
 	memset(&err, 0, sizeof(err));
 	int e = 0;
@@ -311,7 +310,7 @@ static int run_tests(struct meta_run *m)
 	return e ? error_exit(&err, e) : 0;
 }
 
-static void remove_rundir(struct meta_run *m)
+static void remove_rundir(struct sb_meta_run *m)
 {
 	int e = sb_meta_rundir_remove(m->rundir);
 	m->kept = e < 0;
@@ -322,27 +321,14 @@ static void remove_rundir(struct meta_run *m)
 			strerror(-e), m->rundir);
 }
 
-static void sanity(struct sb_results *res, const struct meta_run *m)
-{
-	char a[32], b[32];
-	const uint64_t mem = res->host.mem_total;
-	if (m->io.size && mem && m->io.size < 2 * mem)
-		sb_results_warn(res, "the block test file (%s) is smaller than twice the RAM (%s), "
-				   "which bonnie++ requires; the page cache was %s before each "
-				   "reading test", sb_fmt_size(m->io.size, a, sizeof(a)),
-				sb_fmt_size(2 * mem, b, sizeof(b)),
-				m->cache_method ? "dropped" : "NOT dropped (no permission)");
-}
-
-static int finish(const struct meta_ctx *c, struct meta_run *m, struct sb_results *res, int rc)
+static int finish(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_results *res, int rc)
 {
 	char line[2048];
-	cli_meta_fill_results(res, m);
-	sanity(res, m);
+	sb_results_meta(res, m);
 	if (c->format == FMT_TEXT)
 		cli_meta_print_text(stdout, m);
 	if (c->format == FMT_CSV) {
-		cli_meta_csv(m, line, sizeof(line));
+		sb_meta_run_csv(m, line, sizeof(line));
 		fputs(line, stdout);
 	}
 	if (c->output && cli_write_json(res, c->output) < 0 && !rc)
@@ -355,7 +341,7 @@ static int finish(const struct meta_ctx *c, struct meta_run *m, struct sb_result
 	return rc;
 }
 
-static int measure(const struct meta_ctx *c, struct meta_run *m, struct cli_target *t,
+static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct cli_target *t,
 		   const char *dir)
 {
 	struct sb_results *res = sb_results_create("meta");
@@ -373,7 +359,7 @@ static int measure(const struct meta_ctx *c, struct meta_run *m, struct cli_targ
 	}
 	setup_run(c, m);
 	cli_signals_install();
-	int rc = run_tests(m);
+	int rc = run_tests(c, m);
 	remove_rundir(m);
 	rc = finish(c, m, res, rc);
 	sb_results_free(res);
@@ -399,7 +385,7 @@ int cmd_meta(int argc, char **argv)
 		return rc;
 	if (sb_meta_leftovers(pos[0], on_leftover, NULL) < 0)
 		sb_warn("cannot look for leftovers in '%s'", pos[0]);
-	struct meta_run *m = calloc(1, sizeof(*m));
+	struct sb_meta_run *m = calloc(1, sizeof(*m));
 	if (!m) {
 		sb_err("out of memory");
 		return SB_EXIT_ENV;

@@ -63,6 +63,18 @@ struct quick_ctx {
 	int json_stdout, quiet, read_only, keep, destroy;
 };
 
+/* "an engine name (psync, io_uring, libaio)": the engines that do I/O. */
+static void io_engines_hint(char *hint, size_t hl)
+{
+	size_t n = (size_t)snprintf(hint, hl, "an engine name (");
+	for (unsigned i = 0, k = 0; sb_engine_known(i) && n < hl; i++)
+		if (!(sb_engine_known_flags(i) & SB_ENGINE_NOIO))
+			n += (size_t)snprintf(hint + n, hl - n, "%s%s", k++ ? ", " : "",
+					      sb_engine_known(i));
+	if (n < hl)
+		snprintf(hint + n, hl - n, ")");
+}
+
 static int quick_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
 	struct quick_ctx *c = vc;
@@ -104,7 +116,7 @@ static int quick_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		return 0;
 	case O_ENGINE:
 		if (!*v || strlen(v) >= sizeof(c->engine))
-			return snprintf(hint, hl, "an engine name (psync, io_uring, libaio)"), -EINVAL;
+			return io_engines_hint(hint, hl), -EINVAL;
 		snprintf(c->engine, sizeof(c->engine), "%s", v);
 		return 0;
 	case O_OUTPUT:
@@ -213,9 +225,9 @@ static int one_test(const struct quick_ctx *c, const struct quick_test *qt, int 
 			sb_job_result_free(jr);
 			return SB_EXIT_ENV;
 		}
-		cli_sanity_warnings(res, jr);
+		sb_results_sanity(res, jr);
 	}
-	cli_summarize(res, first, (unsigned)(res->njobs - first), qt->name);
+	sb_repeats_summarize(res, first, (unsigned)(res->njobs - first), qt->name);
 	return 0;
 }
 

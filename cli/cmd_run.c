@@ -95,55 +95,6 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench run --runtime=10s seq-then-rand.fio /mnt/ssd\n");
 }
 
-/* Median of n values (sorted in place). */
-static double median(double *v, unsigned n)
-{
-	for (unsigned i = 1; i < n; i++)
-		for (unsigned k = i; k > 0 && v[k - 1] > v[k]; k--) {
-			double t = v[k];
-			v[k] = v[k - 1];
-			v[k - 1] = t;
-		}
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-/* A summary row per direction over jobs [first, first+n) of r. */
-void cli_summarize(struct sb_results *r, size_t first, unsigned n, const char *test)
-{
-	double bw[1000], iops[1000], lat[1000], p99[1000];
-	if (n > 1000)
-		n = 1000;
-	for (int d = 0; d < SB_DDIR_N; d++) {
-		struct sb_summary_row row;
-		memset(&row, 0, sizeof(row));
-		unsigned k = 0;
-		for (unsigned i = 0; i < n; i++) {
-			const struct sb_job_result *j = r->jobs[first + i];
-			if (!j->dir[d].ios)
-				continue;
-			bw[k] = sb_dir_bw(j, d);
-			iops[k] = sb_dir_iops(j, d);
-			lat[k] = sb_hist_mean(&j->dir[d].lat);
-			p99[k] = (double)sb_hist_percentile(&j->dir[d].lat, 99);
-			k++;
-		}
-		if (!k)
-			continue;
-		snprintf(row.test, sizeof(row.test), "%s", test);
-		row.ddir = d;
-		row.nruns = k;
-		row.bw_median = median(bw, k);
-		row.bw_min = bw[0];
-		row.bw_max = bw[k - 1];
-		row.iops_median = median(iops, k);
-		row.iops_min = iops[0];
-		row.iops_max = iops[k - 1];
-		row.lat_mean_median_ns = median(lat, k);
-		row.lat_p99_median_ns = (uint64_t)median(p99, k);
-		sb_results_add_summary(r, &row);
-	}
-}
-
 static void print_repeats(FILE *f, const struct sb_results *r)
 {
 	char a[32], b[32], c[32];
@@ -177,7 +128,7 @@ static int measure_all(struct run_ctx *c, struct cli_target *t, const struct sb_
 			snprintf(jr->name, sizeof(jr->name), "%s", c->job.name);
 		struct cli_measure m = { jr->name, c->quiet, c->rv ? &c->rv->fmt : NULL };
 		int e = cli_measure(&m, &job, ops, t, jr);
-		cli_sanity_warnings(res, jr);
+		sb_results_sanity(res, jr);
 		if (jr->interrupted)
 			res->interrupted = 1;
 		if (e < 0)
@@ -186,7 +137,7 @@ static int measure_all(struct run_ctx *c, struct cli_target *t, const struct sb_
 			rc = SB_EXIT_FAIL; /* survived with --continue-on-error */
 	}
 	if (c->repeat > 1 && res->njobs - first > 1)
-		cli_summarize(res, first, (unsigned)(res->njobs - first), c->job.name);
+		sb_repeats_summarize(res, first, (unsigned)(res->njobs - first), c->job.name);
 	return rc;
 }
 
@@ -353,21 +304,13 @@ static const char *jobfile_target(const struct sb_jobfile *jf, const char *path,
 	return first;
 }
 
-/* Jobs [i, end) start together: job i and those after it without
- * stonewall, as fio runs them. */
-static unsigned group_end(const struct sb_jobfile *jf, unsigned i)
-{
-	unsigned e = i + 1;
-	while (e < jf->njobs && !jf->jobs[e].stonewall)
-		e++;
-	return e;
-}
-
 /* A repeat of jobs that run together would interleave their results. */
-static int groups_ok(const struct run_ctx *c, const struct sb_jobfile *jf, const char *path)
+static int groups_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
+		     const struct sb_jobfile_group *groups, unsigned ngroups, const char *path)
 {
-	for (unsigned g = 0; g < jf->njobs; g = group_end(jf, g))
-		if (group_end(jf, g) - g > 1 && c->repeat > 1) {
+	for (unsigned k = 0; k < ngroups && c->repeat > 1; k++)
+		if (groups[k].n > 1) {
+			const unsigned g = groups[k].first;
 			sb_err("--repeat: not with jobs that run at the same time ('%s' and '%s' in "
 			       "%s have no stonewall between them)", jf->jobs[g].name,
 			       jf->jobs[g + 1].name, path);
@@ -501,7 +444,7 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 		struct cli_measure m = { label, c->quiet, NULL };
 		int w = cli_measure_group(&m, mj, n);
 		for (unsigned i = 0; i < n; i++) {
-			cli_sanity_warnings(res, mj[i].res);
+			sb_results_sanity(res, mj[i].res);
 			if (mj[i].res->interrupted)
 				res->interrupted = 1;
 			if (mj[i].res->errors)
@@ -556,8 +499,10 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 			rc = job_ready(c, where, &ops[i]);
 		opts[i] = c->job;
 	}
+	struct sb_jobfile_group groups[SB_JOBFILE_MAX_JOBS];
+	const unsigned ngroups = sb_jobfile_groups(jf, groups);
 	if (!rc)
-		rc = groups_ok(c, jf, path);
+		rc = groups_ok(c, jf, groups, ngroups, path);
 	for (unsigned i = 0; i < jf->nnotes && !rc; i++)
 		fprintf(stderr, "note: %s: %s\n", path, jf->notes[i]);
 	struct sb_results *res = NULL;
@@ -567,8 +512,8 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 	}
 	if (!rc)
 		cli_signals_install();
-	for (unsigned g = 0, e; g < jf->njobs && !rc && !cli_interrupted(); g = e) {
-		e = group_end(jf, g);
+	for (unsigned k = 0; k < ngroups && !rc && !cli_interrupted(); k++) {
+		const unsigned g = groups[k].first, e = g + groups[k].n;
 		int m;
 		if (e - g == 1) {
 			c->job = opts[g];

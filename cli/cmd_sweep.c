@@ -257,12 +257,6 @@ static int check_target(const struct sweep_cli *c, struct cli_target *t, const c
 	return 0;
 }
 
-static void extra_json(struct sb_json *j, const void *ctx)
-{
-	const struct sweep_cli *c = ctx;
-	sb_sweep_json(j, c->r, &c->o);
-}
-
 /* A failure of the run, said once with where it happened. */
 static int report_failure(const struct sweep_cli *c, const char *file, int e)
 {
@@ -324,12 +318,7 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 		fputs("\r\033[K", stderr);
 	if (c->trace && fclose(c->trace) != 0)
 		sb_warn("trace file '%s' is incomplete", tr);
-	res->interrupted = c->r->interrupted;
-	res->cache_dropped = c->r->cache_method;
-	if (c->r->cache_error)
-		sb_results_warn(res, "the page cache could not be dropped before read tests (%s): "
-				     "their figures may come from memory",
-				strerror(c->r->cache_error));
+	sb_results_sweep(res, c->r);
 	return e && e != -EINTR ? report_failure(c, file, e) : 0;
 }
 
@@ -364,9 +353,6 @@ int cmd_sweep(int argc, char **argv)
 	int rc = !c.r || !res ? (sb_err("out of memory"), SB_EXIT_ENV) : check_combinations(&c);
 	if (!rc) {
 		cli_signals_install();
-		res->extra_key = "sweep";
-		res->extra_json = extra_json;
-		res->extra_ctx = &c;
 		rc = run(&c, pos[0], res);
 		if (c.ran) {
 			const int w = outputs(&c, pos[0], res);

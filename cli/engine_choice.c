@@ -9,28 +9,20 @@ static void list_engines(char *buf, size_t len)
 		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", sb_engines[i]->name);
 }
 
-static int known(const char *name)
-{
-	for (int i = 0; sb_engine_all_names[i]; i++)
-		if (!strcmp(sb_engine_all_names[i], name))
-			return 1;
-	return 0;
-}
-
 /* Says once per run (quick chooses for every test) why the default engine
  * is not the first choice: a kernel without io_uring, or with it disabled. */
-static void fell_back_note(const char *missed, int err, const char *used)
+static void fell_back_note(const struct sb_engine_pick *pk)
 {
 	static int said;
-	const char *sync = strcmp(used, "psync") ? "" :
+	const char *sync = !(pk->ops->flags & SB_ENGINE_SYNC) ? "" :
 			   ", one request at a time per job (for more in flight, raise --numjobs)";
 	if (said++)
 		return;
-	if (missed)
-		sb_warn("%s cannot be used here (%s): using %s%s", missed, strerror(-err), used,
-			sync);
+	if (pk->missed)
+		sb_warn("%s cannot be used here (%s): using %s%s", pk->missed->name,
+			strerror(-pk->err), pk->ops->name, sync);
 	else
-		sb_warn("no asynchronous engine built in: using %s%s", used, sync);
+		sb_warn("no asynchronous engine built in: using %s%s", pk->ops->name, sync);
 }
 
 const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int *fell_back)
@@ -40,7 +32,7 @@ const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int
 	if (job->engine[0]) {
 		const struct sb_engine_ops *ops = sb_engine_find(job->engine);
 		list_engines(names, sizeof(names));
-		if (!ops && known(job->engine)) {
+		if (!ops && sb_engine_is_known(job->engine)) {
 			sb_err("--engine: '%s' is not built into this storbench (built in: %s; "
 			       "rebuild with its library installed)", job->engine, names);
 			return NULL;
@@ -50,7 +42,7 @@ const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int
 			       names);
 			return NULL;
 		}
-		int e = ops->available ? ops->available() : 0;
+		int e = sb_engine_available(ops);
 		if (e < 0) {
 			sb_err("--engine: %s cannot be used on this system: %s", ops->name,
 			       strerror(-e));
@@ -58,29 +50,10 @@ const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int
 		}
 		return ops;
 	}
-	/* default: io_uring for queue depth > 1, else libaio, else psync threads */
-	if (job->iodepth > 1) {
-		static const char *const order[] = { "io_uring", "libaio" };
-		const struct sb_engine_ops *missed = NULL;
-		int err = 0;
-		for (size_t i = 0; i < SB_ARRAY_SIZE(order); i++) {
-			const struct sb_engine_ops *ops = sb_engine_find(order[i]);
-			if (!ops)
-				continue;
-			int e = ops->available ? ops->available() : 0;
-			if (e == 0) {
-				if (missed)
-					fell_back_note(missed->name, err, ops->name);
-				*fell_back = !!missed;
-				return ops;
-			}
-			if (!missed) {
-				missed = ops;
-				err = e;
-			}
-		}
-		fell_back_note(missed ? missed->name : NULL, err, "psync");
-		*fell_back = 1;
-	}
-	return sb_engine_find("psync");
+	struct sb_engine_pick pk;
+	sb_engine_default(job->iodepth, &pk);
+	if (pk.fell_back)
+		fell_back_note(&pk);
+	*fell_back = pk.fell_back;
+	return pk.ops;
 }

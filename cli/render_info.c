@@ -1,5 +1,5 @@
-/* storbench info as text: a sectioned listing in IEC units, and the same
- * report's JSON section. */
+/* storbench info as text: a sectioned listing in IEC units (the JSON
+ * section is lib/results/info_json.c's). */
 #include "cli/info.h"
 #include "lib/storbench.h"
 
@@ -15,7 +15,7 @@ static const char *yes_no(int v)
 	return v < 0 ? "unknown" : v ? "yes" : "no";
 }
 
-static void render_target(FILE *f, const struct info_report *r)
+static void render_target(FILE *f, const struct sb_info_report *r)
 {
 	static const char *const kinds[] = { "missing", "file", "directory", "block device", "other" };
 	const struct sb_target_info *t = &r->t;
@@ -111,7 +111,7 @@ static void render_mmc(FILE *f, const struct sb_mmc_card *m)
 		sb_fmt_size(m->preferred_erase_size, b, sizeof(b)));
 }
 
-static void render_safety(FILE *f, const struct info_report *r)
+static void render_safety(FILE *f, const struct sb_info_report *r)
 {
 	if (!r->checked_block)
 		return;
@@ -125,7 +125,7 @@ static void render_safety(FILE *f, const struct info_report *r)
 		fprintf(f, ROW "%s\n", "signature", r->signature ? r->what : "none found");
 }
 
-void render_info_text(FILE *f, const struct info_report *r)
+void render_info_text(FILE *f, const struct sb_info_report *r)
 {
 	render_target(f, r);
 	if (!r->have_dev) {
@@ -141,59 +141,4 @@ void render_info_text(FILE *f, const struct info_report *r)
 		fprintf(f, "health\n");
 		render_health_text(f, &r->health, "  ");
 	}
-}
-
-/* JSON: the "info" section beside host and target. */
-static void fs_json(struct sb_json *j, const struct info_report *r)
-{
-	if (!r->t.fstype[0]) {
-		sb_json_null(j, "filesystem");
-		return;
-	}
-	sb_json_obj_open(j, "filesystem");
-	sb_json_str(j, "type", r->t.fstype);
-	sb_json_str(j, "mountpoint", r->t.mountpoint);
-	sb_json_str(j, "source", r->have_mount ? r->mount.source : NULL);
-	sb_json_str(j, "options", r->have_mount ? r->mount.options : NULL);
-	sb_json_u64(j, "free_bytes", r->t.fs_free);
-	sb_json_obj_close(j);
-}
-
-/* "in_use": true|false|null with "in_use_where", and the same shape for
- * "has_signature" with "signature"; an "_error" when it could not be told. */
-static void check_json(struct sb_json *j, const char *key, const char *detail, int v,
-		       const char *text)
-{
-	char k[48];
-
-	if (v < 0)
-		sb_json_null(j, key);
-	else
-		sb_json_bool(j, key, v);
-	sb_json_str(j, detail, v > 0 ? text : NULL);
-	if (v < 0) {
-		snprintf(k, sizeof(k), "%s_error", detail);
-		sb_json_str(j, k, strerror(-v));
-	}
-}
-
-void info_json(struct sb_json *j, const void *report)
-{
-	const struct info_report *r = report;
-
-	if (r->t.direct_ok >= 0)
-		sb_json_bool(j, "direct_io", r->t.direct_ok);
-	else
-		sb_json_null(j, "direct_io");
-	fs_json(j, r);
-	if (r->have_dev)
-		sb_devinfo_json(j, "device", &r->dev);
-	else
-		sb_json_null(j, "device");
-	if (r->checked_block) {
-		check_json(j, "in_use", "in_use_where", r->in_use, r->where);
-		check_json(j, "has_signature", "signature", r->signature, r->what);
-	}
-	if (r->have_dev)
-		sb_health_json(j, "health", &r->health);
 }

@@ -2,7 +2,8 @@
  * I/O engines: one file per engine behind one asynchronous ops table, as in
  * fio (queue / commit / getevents / event). A synchronous engine completes
  * inside queue() and returns SB_Q_DONE. The registry is an explicit
- * NULL-terminated array in registry.c (survives static linking).
+ * NULL-terminated array in registry.c (survives static linking), with every
+ * engine name storbench knows.
  *
  * Hot path contract for the worker:
  *   r = ops->queue(e, io);          SB_Q_QUEUED, SB_Q_DONE (io->res set) or -errno
@@ -79,12 +80,40 @@ struct sb_engine {
  * more than this late. */
 #define SB_ENGINE_SETTLE_NS 30000u
 
-/* The registry: engines compiled in, NULL-terminated. */
+/* ---- the registry (registry.c), the one list of engine names ---- */
+/* Engines compiled in, NULL-terminated. */
 extern const struct sb_engine_ops *const sb_engines[];
 /* By name; NULL when not built in. */
 const struct sb_engine_ops *sb_engine_find(const char *name);
-/* Names of every engine storbench knows, built in or not (for messages). */
-extern const char *const sb_engine_all_names[];
+/* The i-th name of every engine storbench knows, built in or not (for
+ * messages); NULL past the last. */
+const char *sb_engine_known(unsigned i);
+/* Its SB_ENGINE_* flags, built in or not. */
+unsigned sb_engine_known_flags(unsigned i);
+int sb_engine_is_known(const char *name);
+/* For --help: "psync|io_uring|..." and what a job without --engine gets. */
+extern const char sb_engine_choices[];
+extern const char sb_engine_default_text[];
+/* fio's ioengine=NAME: the engine it runs as (e.g. "sync" runs as psync),
+ * NULL when storbench has none. */
+const char *sb_engine_from_fio(const char *fio_name);
+/* The i-th ioengine name a job file may give; NULL past the last. */
+const char *sb_engine_fio_name(unsigned i);
+/* The plain synchronous engine (psync), always built in: the default for
+ * one request in flight, fio's default ioengine, what probes use. */
+const struct sb_engine_ops *sb_engine_plain(void);
+/* 0 when ops can be used on this kernel, else -errno. */
+int sb_engine_available(const struct sb_engine_ops *ops);
+/* The engine for a job that names none. */
+struct sb_engine_pick {
+	const struct sb_engine_ops *ops;    /* the choice */
+	const struct sb_engine_ops *missed; /* the first preferred one that cannot be
+					     * used here, NULL when none */
+	int err;			    /* why not (-errno) */
+	int fell_back;			    /* more than one request in flight was asked
+					     * and the preferred engine could not be had */
+};
+void sb_engine_default(unsigned iodepth, struct sb_engine_pick *pick);
 
 /* Fill e and call ops->init. Returns 0 or -errno. */
 int sb_engine_init(struct sb_engine *e, const struct sb_engine_ops *ops, int fd,
@@ -112,7 +141,7 @@ static inline int sb_engine_queue(struct sb_engine *e, struct sb_io *io)
 	return e->ops->queue(e, io);
 }
 
-/* Synchronous helpers shared by engines: do io and set io->res. */
+/* Synchronous helpers shared by engines (inline_io.c): do io and set io->res. */
 void sb_engine_do_sync(struct sb_engine *e, struct sb_io *io);
 
 #endif

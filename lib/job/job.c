@@ -1,5 +1,6 @@
 /* The job model: option table, setters and the whole-job check. */
 #include "lib/job/job.h"
+#include "lib/engine/engine.h"
 
 #include <stdarg.h>
 
@@ -57,8 +58,7 @@ static const struct opt opts[] = {
 	  K_UINT_AUTO, OFF(batch_complete), NULL, 1, 65536 },
 	{ { "numjobs", "N", "parallel jobs (threads)", "1" },
 	  K_UINT, OFF(numjobs), NULL, 1, 4096 },
-	{ { "engine", "psync|io_uring|libaio|null", "I/O engine",
-	    "io_uring when iodepth > 1, else psync" },
+	{ { "engine", sb_engine_choices, "I/O engine", sb_engine_default_text },
 	  K_STRING, OFF(engine), NULL, 0, 0 },
 	{ { "direct", "0|1", "O_DIRECT: bypass the page cache", "1" },
 	  K_BOOL, OFF(direct), NULL, 0, 1 },

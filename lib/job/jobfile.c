@@ -8,6 +8,7 @@
  * starts as a copy of [global] as it stands, which is fio's def_thread.
  */
 #include "lib/job/jobfile.h"
+#include "lib/engine/engine.h"
 
 #include <assert.h>
 #include <stdarg.h>
@@ -207,17 +208,25 @@ static int set_batch(struct ctx *c, const struct fio_opt *o, const char *v)
 	return set_as(c, o->name, "iodepth-batch-complete", n ? v : "1");
 }
 
+/* The ioengine names the registry takes: "psync, sync, ... or null". */
+static void fio_engine_names(char *buf, size_t len)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (unsigned i = 0; sb_engine_fio_name(i) && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s",
+				      !i ? "" : sb_engine_fio_name(i + 1) ? ", " : " or ",
+				      sb_engine_fio_name(i));
+}
+
 static int set_engine(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	static const struct alias engines[] = {
-		{ "psync", "psync" }, { "sync", "psync" },	   { "pvsync", "psync" },
-		{ "pvsync2", "psync" }, { "io_uring", "io_uring" }, { "libaio", "libaio" },
-		{ "null", "null" },
-	};
-	const char *sb = lookup(engines, SB_ARRAY_SIZE(engines), v);
-	if (!sb)
-		return bad_value(c, o->name, v,
-				 "psync, sync, pvsync, pvsync2, io_uring, libaio or null");
+	char names[160];
+	const char *sb = sb_engine_from_fio(v);
+	if (!sb) {
+		fio_engine_names(names, sizeof(names));
+		return bad_value(c, o->name, v, names);
+	}
 	if (strcmp(sb, v))
 		note(c, "%s=%s runs as %s", o->name, v, sb);
 	return set_as(c, o->name, "engine", sb);
@@ -614,7 +623,7 @@ static void fio_defaults(struct state *s)
 	sb_job_opts_default(&s->opts);
 	s->opts.direct = 0;
 	s->opts.direct_given = 1;
-	snprintf(s->opts.engine, sizeof(s->opts.engine), "psync");
+	snprintf(s->opts.engine, sizeof(s->opts.engine), "%s", sb_engine_plain()->name);
 	s->opts.iodepth = 1;
 	s->opts.rw = SB_RW_READ;
 	s->opts.bs = 4096;

@@ -64,4 +64,13 @@ int sb_jobfile_parse(const char *text, size_t len, const char *(*env)(const char
 		     struct sb_jobfile **out, char *msg, size_t msglen);
 void sb_jobfile_free(struct sb_jobfile *jf);
 
+/* Jobs [first, first + n) start together (jobgroups.c). */
+struct sb_jobfile_group {
+	unsigned first;
+	unsigned n; /* at least 1 */
+};
+/* The groups of jf in the order they run, into groups (room for
+ * jf->njobs; SB_JOBFILE_MAX_JOBS always do). Returns how many. */
+unsigned sb_jobfile_groups(const struct sb_jobfile *jf, struct sb_jobfile_group *groups);
+
 #endif

@@ -22,7 +22,6 @@
 
 #define CSV_VERSION "1.98"
 #define DEFAULT_CHUNK 8192
-#define MIN_TIME_NS 500000000ull /* bonnie++'s MinTime, 0.5 s */
 
 struct out {
 	char *buf;
@@ -75,7 +74,7 @@ static void stat_fields(struct out *o, const struct sb_meta_result *r, enum sb_m
 		add(o, ",,");
 		return;
 	}
-	if (r->elapsed_ns < MIN_TIME_NS) {
+	if (r->elapsed_ns < SB_META_MIN_TIME_NS) {
 		add(o, ",+++++,+++");
 		return;
 	}
@@ -150,4 +149,15 @@ int sb_meta_csv_line(const struct sb_meta_csv *in, char *buf, size_t len)
 	}
 	add(&o, "\n");
 	return o.overflow ? -ENOSPC : (int)o.pos;
+}
+
+void sb_meta_run_csv(const struct sb_meta_run *m, char *buf, size_t len)
+{
+	char ver[48];
+	snprintf(ver, sizeof(ver), "storbench-%s", sb_version());
+	struct sb_meta_csv in = { m->name, ver, 1, m->seed, m->io.size, m->io.chunk, m->io.seeks,
+				  m->io.seekers, m->files.nfiles, m->files.size_max,
+				  m->files.size_min, m->files.chunk, m->files.ndirs, m->res };
+	if (sb_meta_csv_line(&in, buf, len) < 0 && len)
+		buf[0] = '\0';
 }

@@ -52,6 +52,41 @@ static uint64_t file_size(const struct sb_meta_files *p, uint64_t i)
 	return p->size_min + sb_splitmix64(&x) % (p->size_max - p->size_min + 1);
 }
 
+/* Syncing directories and removing a subdirectory: part of the create
+ * and delete tests, timed with them. */
+int sb_meta_fsync_fd(int fd)
+{
+	return fsync(fd) < 0 ? -errno : 0;
+}
+
+int sb_meta_fsync_dir(const char *path)
+{
+	char dir[4096];
+	snprintf(dir, sizeof(dir), "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	int fd = open(slash ? dir : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	int e = sb_meta_fsync_fd(fd);
+	close(fd);
+	return e;
+}
+
+int sb_meta_remove_subdir(struct meta_worker *w, unsigned d)
+{
+	char path[4096];
+	if (w->fr->p->ndirs < 2)
+		return 0;
+	dir_path(w->fr->p, d, path, sizeof(path));
+	if (rmdir(path) == 0)
+		return 0;
+	w->err = errno;
+	snprintf(w->errpath, sizeof(w->errpath), "%s", path);
+	return -w->err;
+}
+
 static int fail(struct meta_worker *w, int err, const char *path)
 {
 	w->err = err;

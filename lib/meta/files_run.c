@@ -16,39 +16,6 @@ uint64_t sb_meta_cpu_ns(void)
 	return u + s;
 }
 
-int sb_meta_fsync_fd(int fd)
-{
-	return fsync(fd) < 0 ? -errno : 0;
-}
-
-int sb_meta_fsync_dir(const char *path)
-{
-	char dir[4096];
-	snprintf(dir, sizeof(dir), "%s", path);
-	char *slash = strrchr(dir, '/');
-	if (slash)
-		*slash = '\0';
-	int fd = open(slash ? dir : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	int e = sb_meta_fsync_fd(fd);
-	close(fd);
-	return e;
-}
-
-int sb_meta_remove_subdir(struct meta_worker *w, unsigned d)
-{
-	char path[4096];
-	if (w->fr->p->ndirs < 2)
-		return 0;
-	sb_meta_dir_path(w->fr->p, d, path, sizeof(path));
-	if (rmdir(path) == 0)
-		return 0;
-	w->err = errno;
-	snprintf(w->errpath, sizeof(w->errpath), "%s", path);
-	return -w->err;
-}
-
 static void *worker_main(void *arg)
 {
 	struct meta_worker *w = arg;

@@ -90,6 +90,18 @@ void sb_meta_file_name(uint64_t seed, uint64_t i, int random_first, char *buf);
 /* Could name be one of ours (alphanumerics only, 10 to 22 of them)? */
 int sb_meta_is_file_name(const char *name);
 
+/* ---- the figures of a test (figures.c) ---- */
+/* bonnie++'s MinTime: a test that ran shorter is too short to trust (its
+ * CSV shows "+++++"). */
+#define SB_META_MIN_TIME_NS 500000000ull
+/* The block and per-character tests (putc .. read) move bytes; the others
+ * count seeks or files. */
+int sb_meta_is_io(enum sb_meta_test t);
+/* bytes/s for the I/O tests, seeks/s or files/s for the others */
+double sb_meta_rate(const struct sb_meta_result *r, enum sb_meta_test t);
+/* CPU time of the process during the test, in percent of its elapsed time */
+double sb_meta_cpu_percent(const struct sb_meta_result *r);
+
 /* ---- block and seek tests (blockio.c, seeks.c) ---- */
 struct sb_meta_io {
 	const char *path;	/* the test file, in the run directory */
@@ -153,5 +165,22 @@ int sb_meta_csv_line(const struct sb_meta_csv *in, char *buf, size_t len);
 /* bonnie++'s latency field: "" (not run), "N us", "N ms" or "N s" without
  * the space, from ns. */
 void sb_meta_csv_latency(uint64_t ns, char *buf, size_t len);
+
+/* ---- one run of storbench meta, as its results keep it ---- */
+struct sb_meta_run {
+	struct sb_meta_files files;
+	struct sb_meta_io io;
+	char rundir[4096];
+	char iopath[4200];	/* io.path: the block test file in rundir */
+	char name[64];		/* machine name in the CSV */
+	struct sb_meta_result res[SB_META_NTESTS];
+	int cache_method;
+	int interrupted;
+	int kept;		/* the run directory could not be removed */
+	uint64_t seed;
+};
+/* The run's CSV line, with its newline, or "" when it does not fit
+ * (bonnie_csv.c). */
+void sb_meta_run_csv(const struct sb_meta_run *m, char *buf, size_t len);
 
 #endif

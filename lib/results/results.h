@@ -101,6 +101,17 @@ int sb_results_warn(struct sb_results *r, const char *fmt, ...)
 struct sb_job_result *sb_job_result_create(void);
 void sb_job_result_free(struct sb_job_result *j);
 
+/* The conditions (conditions.c): the host, the target at path (t) and
+ * the device beneath it, with warnings when the I/O went through the page
+ * cache for want of direct I/O (direct_fallback) or when there is no block
+ * device beneath; created: storbench created the test files. */
+void sb_results_describe(struct sb_results *r, const struct sb_target_info *t, const char *path,
+			 int created, int direct_fallback);
+/* The warnings a finished job calls for: too short to trust, buffered reads
+ * the page cache could hold, a CPU-bound worker, io_uring handing requests
+ * to kernel workers, completions reaped in batches, no disk counters. */
+void sb_results_sanity(struct sb_results *r, const struct sb_job_result *j);
+
 /* Derived figures. */
 double sb_dir_bw(const struct sb_job_result *j, int ddir);   /* bytes/s */
 double sb_dir_iops(const struct sb_job_result *j, int ddir);

@@ -124,6 +124,8 @@ struct sb_sweep_result {
 					 * the file, -2 removing it */
 	uint64_t fail_file_size, fail_record_size, fail_offset;
 	int fail_errno;
+	/* the options of the run (set by sb_sweep_run), for its results */
+	const struct sb_sweep_opts *opts;
 };
 
 /* Fills the shape of the matrix: sizes (auto ranges when o gives none),
@@ -145,8 +147,5 @@ int sb_sweep_cell_runs(const struct sb_sweep_result *r, unsigned fi, unsigned ri
 int sb_sweep_run(struct sb_sweep_result *r, const struct sb_sweep_opts *o, const char *path,
 		 int owned);
 
-/* The matrices as the members of a JSON object (docs/sweep.md). */
-void sb_sweep_json(struct sb_json *j, const struct sb_sweep_result *r,
-		   const struct sb_sweep_opts *o);
 
 #endif

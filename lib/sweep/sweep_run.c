@@ -160,6 +160,7 @@ int sb_sweep_run(struct sb_sweep_result *r, const struct sb_sweep_opts *o, const
 	s.o = o;
 	s.r = r;
 	s.path = path;
+	r->opts = o;
 	const uint64_t maxrec = largest_record(r);
 	if (!maxrec)
 		return -EINVAL;

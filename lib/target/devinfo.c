@@ -7,6 +7,7 @@
  * CID attributes, virtio in the disk's own "serial".
  */
 #include "lib/target/devinfo.h"
+#include "lib/target/sysfs.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -14,17 +15,6 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
-
-#define SYS_BLOCK "/sys/class/block"
-
-static void trim(char *s)
-{
-	size_t len = strlen(s), skip = strspn(s, " \t\n");
-	while (len > skip && strchr(" \t\n", s[len - 1]))
-		len--;
-	memmove(s, s + skip, len - skip);
-	s[len - skip] = '\0';
-}
 
 /* src into dst, cut to fit. */
 static void copy(char *dst, size_t size, const char *src)
@@ -36,108 +26,40 @@ static void copy(char *dst, size_t size, const char *src)
 		dst[i] = '\0';
 }
 
-/* dir/name into out; -ENAMETOOLONG when it does not fit. */
-static int join(char *out, size_t size, const char *dir, const char *name)
-{
-	const size_t a = strlen(dir), b = strlen(name);
-	if (a + 1 + b >= size)
-		return -ENAMETOOLONG;
-	memcpy(out, dir, a);
-	out[a] = '/';
-	memcpy(out + a + 1, name, b + 1);
-	return 0;
-}
-
-/* dir/attr as trimmed text; buf is left alone on failure. */
-static int attr_text(const char *dir, const char *attr, char *buf, size_t size)
-{
-	char path[PATH_MAX], tmp[4096];
-	ssize_t n;
-
-	if (join(path, sizeof(path), dir, attr))
-		return -ENAMETOOLONG;
-	const int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	do
-		n = read(fd, tmp, sizeof(tmp) - 1);
-	while (n < 0 && errno == EINTR);
-	const int err = -errno;
-	close(fd);
-	if (n < 0)
-		return err;
-	tmp[n] = '\0';
-	trim(tmp);
-	copy(buf, size, tmp);
-	return 0;
-}
-
-static int attr_u64(const char *dir, const char *attr, uint64_t *v)
-{
-	char buf[64], *end;
-	int err = attr_text(dir, attr, buf, sizeof(buf));
-
-	if (err)
-		return err;
-	errno = 0;
-	const unsigned long long x = strtoull(buf, &end, 0);
-	if (end == buf || errno || *end)
-		return -EINVAL;
-	*v = x;
-	return 0;
-}
-
-static int attr_exists(const char *dir, const char *attr)
-{
-	char path[PATH_MAX];
-	return join(path, sizeof(path), dir, attr) == 0 && access(path, F_OK) == 0;
-}
-
-/* "none [mq-deadline] kyber" -> "mq-deadline"; a lone word stands. */
-static void selected(const char *list, char *out, size_t size)
-{
-	const char *open = strchr(list, '['), *close = open ? strchr(open, ']') : NULL;
-
-	if (open && close)
-		snprintf(out, size, "%.*s", (int)(close - open - 1), open + 1);
-	else if (!strchr(list, ' '))
-		copy(out, size, list);
-}
-
 static void read_queue(const char *dir, struct sb_devinfo *d)
 {
 	char q[PATH_MAX], buf[256];
 	uint64_t v;
 
-	if (join(q, sizeof(q), dir, "queue"))
+	if (sb_sysfs_path(q, sizeof(q), dir, "queue"))
 		return;
-	if (attr_u64(dir, "size", &v) == 0)
+	if (sb_sysfs_u64(dir, "size", &v) == 0)
 		d->capacity = v * 512;
-	if (attr_u64(q, "logical_block_size", &v) == 0)
+	if (sb_sysfs_u64(q, "logical_block_size", &v) == 0)
 		d->logical_bs = (uint32_t)v;
-	if (attr_u64(q, "physical_block_size", &v) == 0)
+	if (sb_sysfs_u64(q, "physical_block_size", &v) == 0)
 		d->physical_bs = (uint32_t)v;
-	if (attr_u64(q, "minimum_io_size", &v) == 0)
+	if (sb_sysfs_u64(q, "minimum_io_size", &v) == 0)
 		d->minimum_io = (uint32_t)v;
-	if (attr_u64(q, "optimal_io_size", &v) == 0)
+	if (sb_sysfs_u64(q, "optimal_io_size", &v) == 0)
 		d->optimal_io = (uint32_t)v;
-	if (attr_u64(q, "max_sectors_kb", &v) == 0)
+	if (sb_sysfs_u64(q, "max_sectors_kb", &v) == 0)
 		d->max_io = v * 1024;
-	if (attr_u64(q, "rotational", &v) == 0)
+	if (sb_sysfs_u64(q, "rotational", &v) == 0)
 		d->rotational = v != 0;
-	if (attr_u64(q, "nr_requests", &v) == 0)
+	if (sb_sysfs_u64(q, "nr_requests", &v) == 0)
 		d->nr_requests = (unsigned)v;
-	if (attr_u64(q, "discard_granularity", &v) == 0)
+	if (sb_sysfs_u64(q, "discard_granularity", &v) == 0)
 		d->discard_granularity = v;
-	if (attr_u64(q, "discard_max_bytes", &v) == 0)
+	if (sb_sysfs_u64(q, "discard_max_bytes", &v) == 0)
 		d->discard_max = v;
-	if (attr_text(q, "scheduler", buf, sizeof(buf)) == 0)
-		selected(buf, d->scheduler, sizeof(d->scheduler));
-	attr_text(q, "write_cache", d->write_cache, sizeof(d->write_cache));
-	attr_text(q, "zoned", d->zoned, sizeof(d->zoned));
-	if (attr_u64(dir, "removable", &v) == 0)
+	if (sb_sysfs_text(q, "scheduler", buf, sizeof(buf)) == 0)
+		sb_sysfs_selected(buf, d->scheduler, sizeof(d->scheduler));
+	sb_sysfs_text(q, "write_cache", d->write_cache, sizeof(d->write_cache));
+	sb_sysfs_text(q, "zoned", d->zoned, sizeof(d->zoned));
+	if (sb_sysfs_u64(dir, "removable", &v) == 0)
 		d->removable = v != 0;
-	if (attr_u64(dir, "ro", &v) == 0)
+	if (sb_sysfs_u64(dir, "ro", &v) == 0)
 		d->read_only = v != 0;
 }
 
@@ -146,7 +68,7 @@ static void link_base(const char *dir, const char *name, char *out, size_t size)
 {
 	char path[PATH_MAX], dest[PATH_MAX];
 
-	if (join(path, sizeof(path), dir, name))
+	if (sb_sysfs_path(path, sizeof(path), dir, name))
 		return;
 	const ssize_t n = readlink(path, dest, sizeof(dest) - 1);
 	if (n <= 0)
@@ -163,7 +85,7 @@ static void vpd_serial(const char *devpath, char *out, size_t size)
 	char path[PATH_MAX];
 	uint8_t b[256];
 
-	if (join(path, sizeof(path), devpath, "vpd_pg80"))
+	if (sb_sysfs_path(path, sizeof(path), devpath, "vpd_pg80"))
 		return;
 	const int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -180,7 +102,7 @@ static void vpd_serial(const char *devpath, char *out, size_t size)
 		if (b[4 + i] >= 0x20 && b[4 + i] < 0x7f)
 			s[k++] = (char)b[4 + i];
 	s[k] = '\0';
-	trim(s);
+	sb_sysfs_trim(s);
 	if (s[0])
 		copy(out, size, s);
 }
@@ -206,23 +128,23 @@ static void read_mmc(const char *devpath, struct sb_devinfo *d)
 	unsigned v;
 
 	d->is_mmc = 1;
-	attr_text(devpath, "type", m->type, sizeof(m->type));
-	attr_text(devpath, "name", m->name, sizeof(m->name));
-	if (attr_text(devpath, "manfid", buf, sizeof(buf)) == 0 && sb_mmc_parse_hex(buf, &v) == 0)
+	sb_sysfs_text(devpath, "type", m->type, sizeof(m->type));
+	sb_sysfs_text(devpath, "name", m->name, sizeof(m->name));
+	if (sb_sysfs_text(devpath, "manfid", buf, sizeof(buf)) == 0 && sb_mmc_parse_hex(buf, &v) == 0)
 		m->manfid = v;
-	if (attr_text(devpath, "oemid", buf, sizeof(buf)) == 0 && sb_mmc_parse_hex(buf, &v) == 0)
+	if (sb_sysfs_text(devpath, "oemid", buf, sizeof(buf)) == 0 && sb_mmc_parse_hex(buf, &v) == 0)
 		m->oemid = v;
-	attr_text(devpath, "date", m->date, sizeof(m->date));
-	attr_text(devpath, "cid", m->cid, sizeof(m->cid));
-	attr_text(devpath, "csd", m->csd, sizeof(m->csd));
-	attr_text(devpath, "serial", m->serial, sizeof(m->serial));
-	attr_text(devpath, "prv", m->prv, sizeof(m->prv));
-	attr_text(devpath, "hwrev", m->hwrev, sizeof(m->hwrev));
-	attr_text(devpath, "fwrev", m->fwrev, sizeof(m->fwrev));
-	attr_u64(devpath, "erase_size", &m->erase_size);
-	attr_u64(devpath, "preferred_erase_size", &m->preferred_erase_size);
-	attr_text(devpath, "life_time", m->life_time, sizeof(m->life_time));
-	attr_text(devpath, "pre_eol_info", m->pre_eol_info, sizeof(m->pre_eol_info));
+	sb_sysfs_text(devpath, "date", m->date, sizeof(m->date));
+	sb_sysfs_text(devpath, "cid", m->cid, sizeof(m->cid));
+	sb_sysfs_text(devpath, "csd", m->csd, sizeof(m->csd));
+	sb_sysfs_text(devpath, "serial", m->serial, sizeof(m->serial));
+	sb_sysfs_text(devpath, "prv", m->prv, sizeof(m->prv));
+	sb_sysfs_text(devpath, "hwrev", m->hwrev, sizeof(m->hwrev));
+	sb_sysfs_text(devpath, "fwrev", m->fwrev, sizeof(m->fwrev));
+	sb_sysfs_u64(devpath, "erase_size", &m->erase_size);
+	sb_sysfs_u64(devpath, "preferred_erase_size", &m->preferred_erase_size);
+	sb_sysfs_text(devpath, "life_time", m->life_time, sizeof(m->life_time));
+	sb_sysfs_text(devpath, "pre_eol_info", m->pre_eol_info, sizeof(m->pre_eol_info));
 
 	copy(d->transport, sizeof(d->transport), strcmp(m->type, "SD") ? "mmc" : "sd");
 	copy(d->model, sizeof(d->model), m->name);
@@ -251,7 +173,7 @@ static void nvme_controller(const char *devpath, const char *subsys, char *ctrl,
 	while ((e = readdir(dir)))
 		if (sscanf(e->d_name, "nvme%u%c", &n, &rest) == 1) {
 			copy(ctrl, size, e->d_name);
-			join(ctrlpath, pathsize, devpath, e->d_name);
+			sb_sysfs_path(ctrlpath, pathsize, devpath, e->d_name);
 			break;
 		}
 	closedir(dir);
@@ -264,16 +186,16 @@ static void read_nvme(const char *devpath, const char *subsys, struct sb_devinfo
 	nvme_controller(devpath, subsys, d->nvme_ctrl, sizeof(d->nvme_ctrl), ctrlpath,
 			sizeof(ctrlpath));
 	const char *from = ctrlpath[0] ? ctrlpath : devpath;
-	attr_text(from, "model", d->model, sizeof(d->model));
-	attr_text(from, "serial", d->serial, sizeof(d->serial));
-	attr_text(from, "firmware_rev", d->firmware, sizeof(d->firmware));
-	attr_text(from, "transport", tr, sizeof(tr));
+	sb_sysfs_text(from, "model", d->model, sizeof(d->model));
+	sb_sysfs_text(from, "serial", d->serial, sizeof(d->serial));
+	sb_sysfs_text(from, "firmware_rev", d->firmware, sizeof(d->firmware));
+	sb_sysfs_text(from, "transport", tr, sizeof(tr));
 	if (!tr[0] || !strcmp(tr, "pcie"))
 		snprintf(d->transport, sizeof(d->transport), "nvme");
 	else
 		snprintf(d->transport, sizeof(d->transport), "nvme-%.18s", tr);
-	if (join(pci, sizeof(pci), from, "device") == 0 &&
-	    attr_text(pci, "vendor", vid, sizeof(vid)) == 0)
+	if (sb_sysfs_path(pci, sizeof(pci), from, "device") == 0 &&
+	    sb_sysfs_text(pci, "vendor", vid, sizeof(vid)) == 0)
 		snprintf(d->vendor, sizeof(d->vendor), "PCI %s", vid);
 }
 
@@ -283,15 +205,15 @@ static void read_identity(const char *dir, struct sb_devinfo *d)
 {
 	char link[PATH_MAX], devpath[PATH_MAX], subsys[64] = "";
 
-	if (join(link, sizeof(link), dir, "device") || !realpath(link, devpath))
+	if (sb_sysfs_path(link, sizeof(link), dir, "device") || !realpath(link, devpath))
 		return;
 	link_base(devpath, "subsystem", subsys, sizeof(subsys));
-	attr_text(devpath, "vendor", d->vendor, sizeof(d->vendor));
-	attr_text(devpath, "model", d->model, sizeof(d->model));
-	attr_text(devpath, "rev", d->firmware, sizeof(d->firmware));
-	attr_text(devpath, "firmware_rev", d->firmware, sizeof(d->firmware));
-	attr_text(devpath, "serial", d->serial, sizeof(d->serial));
-	attr_text(dir, "serial", d->serial, sizeof(d->serial));
+	sb_sysfs_text(devpath, "vendor", d->vendor, sizeof(d->vendor));
+	sb_sysfs_text(devpath, "model", d->model, sizeof(d->model));
+	sb_sysfs_text(devpath, "rev", d->firmware, sizeof(d->firmware));
+	sb_sysfs_text(devpath, "firmware_rev", d->firmware, sizeof(d->firmware));
+	sb_sysfs_text(devpath, "serial", d->serial, sizeof(d->serial));
+	sb_sysfs_text(dir, "serial", d->serial, sizeof(d->serial));
 	copy(d->transport, sizeof(d->transport), subsys);
 
 	if (!strcmp(subsys, "scsi")) {
@@ -324,7 +246,7 @@ static void read_slaves(const char *dir, struct sb_devinfo *d)
 	size_t o = 0;
 	struct dirent *e;
 
-	DIR *s = join(path, sizeof(path), dir, "slaves") ? NULL : opendir(path);
+	DIR *s = sb_sysfs_path(path, sizeof(path), dir, "slaves") ? NULL : opendir(path);
 	if (!s)
 		return;
 	while ((e = readdir(s)) && o + 1 < sizeof(d->slaves)) {
@@ -345,17 +267,17 @@ static int disk_dir(const char *sys_block, const char *name, struct sb_devinfo *
 	uint64_t start;
 
 	if (!name[0] || strchr(name, '/') ||
-	    join(path, sizeof(path), sys_block, name))
+	    sb_sysfs_path(path, sizeof(path), sys_block, name))
 		return -EINVAL;
 	if (!realpath(path, real))
 		return -errno;
-	if (!attr_exists(real, "partition")) {
+	if (!sb_sysfs_exists(real, "partition")) {
 		copy(d->disk, sizeof(d->disk), name);
 		copy(dir, size, real);
 		return 0;
 	}
 	copy(d->part, sizeof(d->part), name);
-	if (attr_u64(real, "start", &start) == 0)
+	if (sb_sysfs_u64(real, "start", &start) == 0)
 		d->part_start = start * 512;
 	char *slash = strrchr(real, '/');
 	if (!slash || slash == real)
@@ -375,19 +297,19 @@ int sb_devinfo_read(const char *sys_block, const char *name, struct sb_devinfo *
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
 	out->rotational = out->removable = out->read_only = -1;
-	const int err = disk_dir(sys_block ? sys_block : SYS_BLOCK, name, out, dir, sizeof(dir));
+	const int err = disk_dir(sys_block ? sys_block : SB_SYS_BLOCK, name, out, dir, sizeof(dir));
 	if (err)
 		return err;
 	read_queue(dir, out);
-	if (attr_exists(dir, "device"))
+	if (sb_sysfs_exists(dir, "device"))
 		read_identity(dir, out);
 	else
 		virtual_transport(out->disk, out);
 	read_slaves(dir, out);
 	if (!strcmp(out->transport, "loop")) {
 		char loop[PATH_MAX];
-		if (join(loop, sizeof(loop), dir, "loop") == 0)
-			attr_text(loop, "backing_file", out->backing_file, sizeof(out->backing_file));
+		if (sb_sysfs_path(loop, sizeof(loop), dir, "loop") == 0)
+			sb_sysfs_text(loop, "backing_file", out->backing_file, sizeof(out->backing_file));
 	}
 	return 0;
 }
@@ -399,8 +321,8 @@ static void find_node(const char *disk, char *node, size_t size)
 	unsigned ma, mi;
 	struct stat st;
 
-	snprintf(dir, sizeof(dir), SYS_BLOCK "/%s", disk);
-	if (attr_text(dir, "dev", buf, sizeof(buf)) || sscanf(buf, "%u:%u", &ma, &mi) != 2)
+	snprintf(dir, sizeof(dir), SB_SYS_BLOCK "/%s", disk);
+	if (sb_sysfs_text(dir, "dev", buf, sizeof(buf)) || sscanf(buf, "%u:%u", &ma, &mi) != 2)
 		return;
 	snprintf(path, sizeof(path), "/dev/%s", disk);
 	if (stat(path, &st) == 0 && S_ISBLK(st.st_mode) && major(st.st_rdev) == ma &&

@@ -4,10 +4,9 @@
  * Documentation/block/stat.rst.
  */
 #include "lib/target/target.h"
+#include "lib/target/sysfs.h"
 
-#include <fcntl.h>
 #include <inttypes.h>
-#include <unistd.h>
 
 int sb_diskstat_parse(const char *text, struct sb_diskstat *out)
 {
@@ -46,24 +45,13 @@ int sb_diskstat_parse(const char *text, struct sb_diskstat *out)
 
 int sb_diskstat_read(const char *devname, struct sb_diskstat *out)
 {
-	char path[128], buf[512];
-	ssize_t n;
+	char dir[128], buf[512];
 
 	if (!devname[0] || strchr(devname, '/') || strcmp(devname, ".") == 0 ||
 	    strcmp(devname, "..") == 0)
 		return -EINVAL;
-	if (snprintf(path, sizeof(path), "/sys/class/block/%s/stat", devname) >= (int)sizeof(path))
+	if (snprintf(dir, sizeof(dir), SB_SYS_BLOCK "/%s", devname) >= (int)sizeof(dir))
 		return -ENAMETOOLONG;
-	const int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	do
-		n = read(fd, buf, sizeof(buf) - 1);
-	while (n < 0 && errno == EINTR);
-	const int err = n < 0 ? -errno : 0;
-	close(fd);
-	if (err)
-		return err;
-	buf[n] = '\0';
-	return sb_diskstat_parse(buf, out);
+	const int err = sb_sysfs_text(dir, "stat", buf, sizeof(buf));
+	return err ? err : sb_diskstat_parse(buf, out);
 }

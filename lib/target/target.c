@@ -4,6 +4,7 @@
  * probe of a directory creates a file and unlinks it at once.
  */
 #include "lib/target/target.h"
+#include "lib/target/sysfs.h"
 
 #include <fcntl.h>
 #include <libgen.h>
@@ -15,76 +16,12 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#define SYS_BLOCK "/sys/class/block"
-
 static int copy_str(char *dst, size_t size, const char *src)
 {
 	const size_t len = strlen(src);
 	if (len >= size)
 		return -ENAMETOOLONG;
 	memcpy(dst, src, len + 1);
-	return 0;
-}
-
-static void copy_trunc(char *dst, size_t size, const char *src)
-{
-	size_t i;
-	for (i = 0; i + 1 < size && src[i]; i++)
-		dst[i] = src[i];
-	dst[i] = '\0';
-}
-
-static void trim(char *s)
-{
-	size_t len = strlen(s), skip = strspn(s, " \t\n");
-	while (len > skip && strchr(" \t\n", s[len - 1]))
-		len--;
-	memmove(s, s + skip, len - skip);
-	s[len - skip] = '\0';
-}
-
-/* A small text file (a sysfs attribute), trimmed. buf is left alone on
- * failure. */
-static int read_text(const char *path, char *buf, size_t size)
-{
-	char tmp[4096];
-	ssize_t n;
-	const int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -errno;
-	do
-		n = read(fd, tmp, sizeof(tmp) - 1);
-	while (n < 0 && errno == EINTR);
-	const int err = n < 0 ? -errno : 0;
-	close(fd);
-	if (err)
-		return err;
-	tmp[n] = '\0';
-	trim(tmp);
-	copy_trunc(buf, size, tmp);
-	return 0;
-}
-
-static int block_attr(const char *name, const char *attr, char *buf, size_t size)
-{
-	char path[PATH_MAX];
-	snprintf(path, sizeof(path), SYS_BLOCK "/%s/%s", name, attr);
-	return read_text(path, buf, size);
-}
-
-static int block_u64(const char *name, const char *attr, uint64_t *v)
-{
-	char buf[64], *end;
-	int err = block_attr(name, attr, buf, sizeof(buf));
-
-	if (err)
-		return err;
-	errno = 0;
-	const unsigned long long x = strtoull(buf, &end, 10);
-	if (end == buf || errno)
-		return -EINVAL;
-	*v = x;
 	return 0;
 }
 
@@ -120,39 +57,30 @@ static int kernel_name(unsigned maj, unsigned min, struct sb_target_info *t)
 	return 0;
 }
 
-/* "none [mq-deadline] kyber" -> "mq-deadline"; a lone word stands. */
-static void selected_scheduler(const char *list, char *out, size_t size)
-{
-	const char *open = strchr(list, '['), *close = open ? strchr(open, ']') : NULL;
-
-	if (open && close)
-		snprintf(out, size, "%.*s", (int)(close - open - 1), open + 1);
-	else if (!strchr(list, ' '))
-		copy_str(out, size, list);
-}
-
 /* Size of devname; queue and device attributes of the whole disk.
  * Returns whether the block sizes were found. */
 static int describe_disk(struct sb_target_info *t)
 {
-	char buf[256];
+	char dev[PATH_MAX], disk[PATH_MAX], buf[256];
 	uint64_t v;
 	int have_bs = 0;
 
-	if (block_u64(t->devname, "size", &v) == 0)
+	snprintf(dev, sizeof(dev), SB_SYS_BLOCK "/%s", t->devname);
+	snprintf(disk, sizeof(disk), SB_SYS_BLOCK "/%s", t->disk);
+	if (sb_sysfs_u64(dev, "size", &v) == 0)
 		t->capacity = v * 512;
-	if (block_u64(t->disk, "queue/logical_block_size", &v) == 0 && v) {
+	if (sb_sysfs_u64(disk, "queue/logical_block_size", &v) == 0 && v) {
 		t->logical_bs = (uint32_t)v;
 		have_bs = 1;
 	}
-	if (block_u64(t->disk, "queue/physical_block_size", &v) == 0 && v)
+	if (sb_sysfs_u64(disk, "queue/physical_block_size", &v) == 0 && v)
 		t->physical_bs = (uint32_t)v;
-	if (block_u64(t->disk, "queue/rotational", &v) == 0)
+	if (sb_sysfs_u64(disk, "queue/rotational", &v) == 0)
 		t->rotational = v != 0;
-	if (block_attr(t->disk, "queue/scheduler", buf, sizeof(buf)) == 0)
-		selected_scheduler(buf, t->scheduler, sizeof(t->scheduler));
-	block_attr(t->disk, "queue/write_cache", t->write_cache, sizeof(t->write_cache));
-	block_attr(t->disk, "device/model", t->model, sizeof(t->model));
+	if (sb_sysfs_text(disk, "queue/scheduler", buf, sizeof(buf)) == 0)
+		sb_sysfs_selected(buf, t->scheduler, sizeof(t->scheduler));
+	sb_sysfs_text(disk, "queue/write_cache", t->write_cache, sizeof(t->write_cache));
+	sb_sysfs_text(disk, "device/model", t->model, sizeof(t->model));
 	return have_bs;
 }
 

@@ -1,12 +1,14 @@
 /* The registry: every engine built in is findable by name, names are known
- * and unique, psync and null are always there, unknown names are not. */
+ * and unique, psync and null are always there, unknown names are not; the
+ * --help text lists the known names; fio's ioengine names map onto them;
+ * the default choice follows the queue depth. */
 #include "tests/lib/sbtest.h"
 #include "lib/engine/engine.h"
 
 static int known_name(const char *name)
 {
-	for (const char *const *n = sb_engine_all_names; *n; n++)
-		if (!strcmp(*n, name))
+	for (unsigned i = 0; sb_engine_known(i); i++)
+		if (!strcmp(sb_engine_known(i), name))
 			return 1;
 	return 0;
 }
@@ -21,6 +23,9 @@ static void every_engine_findable(void **state)
 		assert_non_null(ops->name);
 		assert_non_null(ops->desc);
 		assert_true(known_name(ops->name));
+		for (unsigned i = 0; sb_engine_known(i); i++)
+			if (!strcmp(sb_engine_known(i), ops->name))
+				assert_int_equal(sb_engine_known_flags(i), ops->flags);
 		assert_ptr_equal(sb_engine_find(ops->name), ops);
 		assert_non_null(ops->available);
 		assert_non_null(ops->init);
@@ -36,7 +41,7 @@ static void every_engine_findable(void **state)
 			assert_string_not_equal((*q)->name, ops->name);
 	}
 	assert_true(count >= 2);
-	while (sb_engine_all_names[known])
+	while (sb_engine_known(known))
 		known++;
 	assert_true(count <= known);
 }
@@ -75,6 +80,54 @@ static void unknown_names(void **state)
 	assert_null(sb_engine_find(NULL));
 	assert_null(sb_engine_find("PSYNC"));
 	assert_true(known_name("io_uring") && known_name("libaio"));
+	assert_true(sb_engine_is_known("io_uring") && !sb_engine_is_known("nope"));
+	assert_false(sb_engine_is_known(NULL));
+}
+
+/* --help's "psync|io_uring|libaio|null" is the known names, in order. */
+static void help_lists_known(void **state)
+{
+	char buf[256] = "";
+	(void)state;
+	for (unsigned i = 0; sb_engine_known(i); i++)
+		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s", i ? "|" : "",
+			 sb_engine_known(i));
+	assert_string_equal(sb_engine_choices, buf);
+	assert_non_null(strstr(sb_engine_default_text, sb_engine_plain()->name));
+}
+
+static void fio_names(void **state)
+{
+	(void)state;
+	for (unsigned i = 0; sb_engine_known(i); i++)
+		assert_string_equal(sb_engine_from_fio(sb_engine_known(i)), sb_engine_known(i));
+	assert_string_equal(sb_engine_from_fio("sync"), "psync");
+	assert_string_equal(sb_engine_from_fio("pvsync2"), "psync");
+	assert_null(sb_engine_from_fio("posixaio"));
+	assert_null(sb_engine_from_fio(NULL));
+	unsigned n = 0;
+	for (; sb_engine_fio_name(n); n++)
+		assert_non_null(sb_engine_from_fio(sb_engine_fio_name(n)));
+	assert_int_equal(n, 7);
+	assert_string_equal(sb_engine_fio_name(1), "sync");
+}
+
+static void default_choice(void **state)
+{
+	struct sb_engine_pick pk;
+	(void)state;
+	sb_engine_default(1, &pk);
+	assert_ptr_equal(pk.ops, sb_engine_plain());
+	assert_false(pk.fell_back);
+	assert_null(pk.missed);
+	sb_engine_default(32, &pk);
+	assert_non_null(pk.ops);
+	/* the plain engine only when no asynchronous one works, and said so */
+	if (pk.ops == sb_engine_plain())
+		assert_true(pk.fell_back);
+	else
+		assert_false(pk.ops->flags & SB_ENGINE_SYNC);
+	assert_int_equal(pk.fell_back, pk.ops == sb_engine_plain() || pk.missed != NULL);
 }
 
 int main(void)
@@ -84,6 +137,9 @@ int main(void)
 		cmocka_unit_test(always_built_in),
 		cmocka_unit_test(optional_engines_follow_build),
 		cmocka_unit_test(unknown_names),
+		cmocka_unit_test(help_lists_known),
+		cmocka_unit_test(fio_names),
+		cmocka_unit_test(default_choice),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -182,6 +182,29 @@ static void test_later_global(void **state)
 	sb_jobfile_free(jf);
 }
 
+/* fio's groups: a job and the ones after it up to the next stonewall. */
+static void test_groups(void **state)
+{
+	struct sb_jobfile_group g[SB_JOBFILE_MAX_JOBS];
+	(void)state;
+	struct sb_jobfile *jf = parse("[a]\n[b]\n[c]\nstonewall\n[d]\nwait_for_previous\n"
+				      "[e]\n[f]\n");
+	assert_int_equal(sb_jobfile_groups(jf, g), 3);
+	assert_int_equal(g[0].first, 0);
+	assert_int_equal(g[0].n, 2);
+	assert_int_equal(g[1].first, 2);
+	assert_int_equal(g[1].n, 1);
+	assert_int_equal(g[2].first, 3);
+	assert_int_equal(g[2].n, 3);
+	sb_jobfile_free(jf);
+	/* a stonewall on the first job changes nothing */
+	jf = parse("[a]\nstonewall\n[b]\nstonewall\n");
+	assert_int_equal(sb_jobfile_groups(jf, g), 2);
+	assert_int_equal(g[1].first, 1);
+	assert_int_equal(g[1].n, 1);
+	sb_jobfile_free(jf);
+}
+
 static void test_flags(void **state)
 {
 	(void)state;
@@ -539,6 +562,7 @@ int main(void)
 		cmocka_unit_test(test_fio_defaults),
 		cmocka_unit_test(test_multi_job),
 		cmocka_unit_test(test_later_global),
+		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_flags),
 		cmocka_unit_test(test_comments),
 		cmocka_unit_test(test_escaped_colon),

@@ -4,7 +4,7 @@
  * was not measured. docs/sweep.md describes it for readers (the HTML and
  * XLSX reports).
  */
-#include "lib/sweep/sweep.h"
+#include "lib/results/sections.h"
 #include "lib/json/json_write.h"
 #include "lib/target/cache.h"
 
@@ -73,9 +73,10 @@ static void matrix(struct sb_json *j, const char *key, const struct sb_sweep_res
 	sb_json_arr_close(j);
 }
 
-void sb_sweep_json(struct sb_json *j, const struct sb_sweep_result *r,
-		   const struct sb_sweep_opts *o)
+static void sweep_json(struct sb_json *j, const void *ctx)
 {
+	const struct sb_sweep_result *r = ctx;
+	const struct sb_sweep_opts *o = r->opts;
 	sb_json_str(j, "unit", "KiB/s");
 	sizes(j, "file_sizes", r->file_sizes, r->nfile);
 	sizes(j, "record_sizes", r->record_sizes, r->nrec);
@@ -98,4 +99,18 @@ void sb_sweep_json(struct sb_json *j, const struct sb_sweep_result *r,
 		sb_json_obj_close(j);
 	}
 	sb_json_arr_close(j);
+}
+
+int sb_results_sweep(struct sb_results *res, const struct sb_sweep_result *r)
+{
+	res->extra_key = "sweep";
+	res->extra_json = sweep_json;
+	res->extra_ctx = r;
+	res->interrupted = r->interrupted;
+	res->cache_dropped = r->cache_method;
+	if (r->cache_error)
+		return sb_results_warn(res, "the page cache could not be dropped before read tests "
+					    "(%s): their figures may come from memory",
+				       strerror(r->cache_error));
+	return 0;
 }

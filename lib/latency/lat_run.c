@@ -1,0 +1,115 @@
+/* One latency run: names, the log of requests, and the lines of the tools
+ * a preset reproduces (hdparm, dd). */
+#include "lib/latency/lat_run.h"
+
+#include <math.h>
+
+const char *sb_lat_preset_name(enum sb_lat_preset p)
+{
+	static const char *const names[] = { "ioping", "dd-sync", "hdparm", "hdparm-cache" };
+	return (unsigned)p < SB_ARRAY_SIZE(names) ? names[p] : "?";
+}
+
+const char *sb_lat_pattern_name(enum sb_probe_pattern p)
+{
+	return p == SB_PROBE_RANDOM ? "random" : p == SB_PROBE_SEQ ? "sequential" : "fixed";
+}
+
+void sb_lat_record(struct sb_lat_run *lr, const struct sb_probe_req *r)
+{
+	if (lr->nrec == lr->rec_cap && lr->rec_cap < SB_LAT_MAX_RECORDS) {
+		size_t cap = lr->rec_cap ? SB_MIN(2 * lr->rec_cap, (size_t)SB_LAT_MAX_RECORDS) : 256;
+		struct sb_lat_record *v = realloc(lr->rec, cap * sizeof(*v));
+		if (v) {
+			lr->rec = v;
+			lr->rec_cap = cap;
+		}
+	}
+	if (lr->nrec < lr->rec_cap)
+		lr->rec[lr->nrec++] = (struct sb_lat_record){ r->offset, r->ns, r->warmup };
+	else
+		lr->rec_truncated = 1;
+}
+
+void sb_lat_run_free(struct sb_lat_run *lr)
+{
+	sb_ioping_free(&lr->st);
+	free(lr->rec);
+	lr->rec = NULL;
+	lr->nrec = lr->rec_cap = 0;
+}
+
+/* ---- the original tools' lines ---- */
+
+double sb_lat_hdparm_seconds(const struct sb_lat_run *lr)
+{
+	uint64_t ns = lr->st.wall_ns;
+	if (lr->preset == SB_LAT_HDPARM_CACHE)
+		ns = ns > lr->overhead_ns ? ns - lr->overhead_ns : 0;
+	return (double)ns / 1e9;
+}
+
+/* hdparm.c: time_device / time_cache ("MB" there is MiB) */
+void sb_lat_hdparm_line(const struct sb_lat_run *lr, char *buf, size_t len)
+{
+	const double mb = (double)lr->st.count * lr->p.bs / 1048576.0, s = sb_lat_hdparm_seconds(lr);
+	const int cache = lr->preset == SB_LAT_HDPARM_CACHE;
+	const int fast = s > 0 && (cache ? mb >= s : mb / s > 1.0);
+	const char *kind = cache ? (lr->direct ? "O_DIRECT cached reads" : "cached reads")
+				 : (lr->direct ? "O_DIRECT disk reads" : "buffered disk reads");
+	snprintf(buf, len, "Timing %s: %3.0f MB in %5.2f seconds = %6.2f %s", kind, mb, s,
+		 s > 0 ? (fast ? mb / s : mb / s * 1024) : 0.0, fast ? "MB/sec" : "kB/sec");
+}
+
+/* gnulib human_readable as dd uses it: 3 significant digits, one decimal
+ * below 10 for exact byte counts, below 100 for rates. */
+static void dd_human(double v, double base, int rate, char *buf, size_t len, const char *unit)
+{
+	static const char *const si[] = { "", "k", "M", "G", "T", "P", "E" };
+	static const char *const iec[] = { "", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" };
+	const char *const *pre = base == 1000 ? si : iec;
+	unsigned p = 0;
+	while (v >= base && p < 6) {
+		v /= base;
+		p++;
+	}
+	const double one_decimal_below = rate ? 99.95 : 9.95;
+	if (p && v < one_decimal_below) {
+		snprintf(buf, len, "%.1f %s%s", v, pre[p], unit);
+		return;
+	}
+	double r = round(v);
+	if (r >= base && p < 6) {
+		snprintf(buf, len, "%.1f %s%s", r / base, pre[p + 1], unit);
+		return;
+	}
+	snprintf(buf, len, "%.0f %s%s", r, pre[p], unit);
+}
+
+/* coreutils dd: print_stats / print_xfer_stats */
+void sb_lat_dd_lines(const struct sb_lat_run *lr, char *buf, size_t len)
+{
+	const uint64_t n = lr->st.count, bytes = n * lr->p.bs;
+	const double s = (double)lr->st.wall_ns / 1e9;
+	char sib[32], iecb[32], rate[32], secs[32];
+	dd_human((double)bytes, 1000, 0, sib, sizeof(sib), "B");
+	dd_human((double)bytes, 1024, 0, iecb, sizeof(iecb), "B");
+	if (s > 0)
+		dd_human((double)bytes / s, 1000, 1, rate, sizeof(rate), "B/s");
+	else
+		snprintf(rate, sizeof(rate), "Infinity B/s");
+	snprintf(secs, sizeof(secs), "%g s", s);
+	int k = snprintf(buf, len, "%llu+0 records in\n%llu+0 records out\n", (unsigned long long)n,
+			 (unsigned long long)n);
+	if (k < 0 || (size_t)k >= len)
+		return;
+	if (bytes < 1000)
+		snprintf(buf + k, len - (size_t)k, "%llu byte%s copied, %s, %s",
+			 (unsigned long long)bytes, bytes == 1 ? "" : "s", secs, rate);
+	else if (bytes < 1024)
+		snprintf(buf + k, len - (size_t)k, "%llu bytes (%s) copied, %s, %s",
+			 (unsigned long long)bytes, sib, secs, rate);
+	else
+		snprintf(buf + k, len - (size_t)k, "%llu bytes (%s, %s) copied, %s, %s",
+			 (unsigned long long)bytes, sib, iecb, secs, rate);
+}

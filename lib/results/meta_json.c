@@ -1,0 +1,103 @@
+/* The "meta" section of the results (storbench meta): the run's
+ * parameters, each test's figures and latency, bonnie++'s CSV line. */
+#include "lib/results/sections.h"
+#include "lib/json/json_write.h"
+#include "lib/target/cache.h"
+
+static const double meta_pcts[] = { 1, 5, 10, 50, 90, 95, 99, 99.9, 99.99 };
+
+static void lat_json(struct sb_json *j, const struct sb_hist *h)
+{
+	char k[32];
+	sb_json_obj_open(j, "lat_ns");
+	sb_json_u64(j, "min", h->count ? h->min : 0);
+	sb_json_u64(j, "max", h->count ? h->max : 0);
+	sb_json_double(j, "mean", sb_hist_mean(h));
+	sb_json_double(j, "stddev", sb_hist_stddev(h));
+	sb_json_u64(j, "N", h->count);
+	sb_json_obj_open(j, "percentile");
+	for (size_t i = 0; h->count && i < SB_ARRAY_SIZE(meta_pcts); i++) {
+		snprintf(k, sizeof(k), "%f", meta_pcts[i]);
+		sb_json_u64(j, k, sb_hist_percentile(h, meta_pcts[i]));
+	}
+	sb_json_obj_close(j);
+	sb_json_obj_close(j);
+}
+
+static void test_json(struct sb_json *j, const struct sb_meta_result *r, enum sb_meta_test t)
+{
+	sb_json_obj_open(j, sb_meta_test_name(t));
+	sb_json_bool(j, "ran", r->ran);
+	sb_json_bool(j, "interrupted", r->interrupted);
+	sb_json_u64(j, "ops", r->ops);
+	if (sb_meta_is_io(t) || t == SB_META_SEEKS)
+		sb_json_u64(j, "bytes", r->bytes);
+	sb_json_u64(j, "elapsed_ns", r->elapsed_ns);
+	sb_json_u64(j, "cpu_ns", r->cpu_ns);
+	sb_json_double(j, "cpu_percent", sb_meta_cpu_percent(r));
+	sb_json_double(j, sb_meta_is_io(t) ? "bw_bytes" : t == SB_META_SEEKS ? "seeks_per_s" : "files_per_s",
+		       sb_meta_rate(r, t));
+	sb_json_bool(j, "too_short", r->ran && r->elapsed_ns < SB_META_MIN_TIME_NS);
+	lat_json(j, &r->lat);
+	sb_json_obj_close(j);
+}
+
+static void params_json(struct sb_json *j, const struct sb_meta_run *m)
+{
+	sb_json_obj_open(j, "params");
+	sb_json_u64(j, "size", m->io.size);
+	sb_json_u64(j, "char_size", m->io.char_size);
+	sb_json_u64(j, "chunk", m->io.chunk);
+	sb_json_u64(j, "seeks", m->io.seeks);
+	sb_json_u64(j, "seekers", m->io.seekers);
+	sb_json_bool(j, "direct", m->io.direct);
+	sb_json_bool(j, "fsync", m->io.fsync);
+	sb_json_str(j, "per_char", m->io.char_syscall ? "syscall" : "putc");
+	sb_json_str(j, "data", m->io.bonnie_data ? "bonnie" : "random");
+	sb_json_u64(j, "files", m->files.nfiles);
+	sb_json_u64(j, "file_size_min", m->files.size_min);
+	sb_json_u64(j, "file_size_max", m->files.size_max);
+	sb_json_u64(j, "file_chunk", m->files.chunk);
+	sb_json_u64(j, "dirs", m->files.ndirs);
+	sb_json_u64(j, "threads", m->files.nthreads);
+	sb_json_u64(j, "seed", m->seed);
+	sb_json_obj_close(j);
+}
+
+static void extra_json(struct sb_json *j, const void *ctx)
+{
+	const struct sb_meta_run *m = ctx;
+	char line[2048];
+	sb_json_str(j, "run_directory", m->rundir);
+	sb_json_bool(j, "run_directory_removed", !m->kept);
+	sb_json_str(j, "cache", m->cache_method ? sb_cache_method_name(m->cache_method) : "warm");
+	sb_json_bool(j, "interrupted", m->interrupted);
+	params_json(j, m);
+	sb_json_obj_open(j, "tests");
+	for (int t = 0; t < SB_META_NTESTS; t++)
+		if (m->res[t].ran)
+			test_json(j, &m->res[t], (enum sb_meta_test)t);
+	sb_json_obj_close(j);
+	sb_meta_run_csv(m, line, sizeof(line));
+	line[strcspn(line, "\n")] = '\0';
+	sb_json_str(j, "bonnie_csv", line);
+}
+
+int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m)
+{
+	char a[32], b[32];
+	const uint64_t mem = res->host.mem_total;
+	res->interrupted = m->interrupted;
+	res->cache_dropped = m->cache_method;
+	res->extra_key = "meta";
+	res->extra_json = extra_json;
+	res->extra_ctx = m;
+	if (m->io.size && mem && m->io.size < 2 * mem)
+		return sb_results_warn(res, "the block test file (%s) is smaller than twice the "
+					    "RAM (%s), which bonnie++ requires; the page cache was "
+					    "%s before each reading test",
+				       sb_fmt_size(m->io.size, a, sizeof(a)),
+				       sb_fmt_size(2 * mem, b, sizeof(b)),
+				       m->cache_method ? "dropped" : "NOT dropped (no permission)");
+	return 0;
+}

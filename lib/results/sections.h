@@ -1,0 +1,49 @@
+/*
+ * Every command's own section of the results, written inside "storbench"
+ * under the command's name by the results' extra_json hook, one file per
+ * command in lib/results. Each sb_results_* call hooks its section into
+ * res; what it is given must outlive res.
+ */
+#ifndef SB_SECTIONS_H
+#define SB_SECTIONS_H
+
+#include "lib/sb.h"
+#include "lib/latency/lat_run.h"
+#include "lib/meta/meta.h"
+#include "lib/results/results.h"
+#include "lib/sweep/sweep.h"
+#include "lib/target/devinfo.h"
+
+/* latency (latency_json.c): the probe as one job in fio's shape (psync,
+ * queue depth 1) and the "latency" section (statistics, the preset's own
+ * figures, the log of requests). 0 or -ENOMEM. */
+int sb_results_latency(struct sb_results *res, struct sb_lat_run *lr);
+
+/* meta (meta_json.c): the "meta" section, and a warning when the block test
+ * file is smaller than twice the RAM (res->host must be filled). 0 or
+ * -ENOMEM. */
+int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m);
+
+/* sweep (sweep_json.c): the matrices of a run, one per test (file sizes
+ * down, record sizes across, null where a cell was not measured), and a
+ * warning when the page cache could not be dropped. 0 or -ENOMEM. */
+int sb_results_sweep(struct sb_results *res, const struct sb_sweep_result *r);
+
+/* info (info_json.c): what is known about a target, without writing. */
+struct sb_info_report {
+	struct sb_target_info t;
+	int have_dev;		/* dev describes the disk beneath */
+	struct sb_devinfo dev;
+	int have_mount;		/* a file or directory: the filesystem holding it */
+	struct sb_mount mount;
+	struct sb_health health;
+	int checked_block;	/* in_use and signature were asked (block targets) */
+	int in_use;		/* 1, 0, -errno */
+	char where[512];
+	int signature;		/* 1, 0, -errno */
+	char what[128];
+};
+/* The target (path, rep->t), the host, and the "info" section. */
+void sb_results_info(struct sb_results *res, const char *path, const struct sb_info_report *rep);
+
+#endif
