@@ -40,7 +40,7 @@ static void trouble_text(const struct sb_jv *r, char *buf, size_t len)
 	size_t at = 0;
 	buf[0] = 0;
 	for (int c = 1; c < REP_VCLASS_N; c++)
-		bad += sb_jv_num(sb_jv_get(v, rep_vclass[c]), 0);
+		bad += sb_jv_num(sb_jv_get(v, sb_verify_class_name(c)), 0);
 #define ADD(...) (at < len ? (at += (size_t)snprintf(buf + at, len - at, __VA_ARGS__)) : 0)
 	if (errs > 0) {
 		ADD("%.0f I/O error%s", errs, errs == 1 ? "" : "s");

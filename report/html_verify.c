@@ -72,8 +72,12 @@ static void map_chart(FILE *f, struct vmap *m, const struct sb_jv *v)
 {
 	struct chart_series s[REP_VCLASS_N];
 	char note[200], a[32], b[32];
-	for (int c = 0; c < REP_VCLASS_N; c++)
-		s[c] = (struct chart_series){ .name = rep_vclass[c], .color = rep_vclass_color[c] };
+	size_t ns = 0;
+	for (int c = 0; c < REP_VCLASS_N; c++) {
+		s[c] = (struct chart_series){ .name = sb_verify_class_name(c), .color = rep_vclass_color[c] };
+		if (rep_vclass_shown(v, c))
+			ns = (size_t)c + 1; /* the legend up to the last class the result has */
+	}
 	double omitted = sb_jv_num(sb_jv_get(v, "bad_ranges_omitted"), 0);
 	int n = snprintf(note, sizeof(note), "%s from offset %s; a cell is %s, coloured by the bad class "
 			 "covering most of it", sb_fmt_size((uint64_t)m->size, a, sizeof(a)),
@@ -92,7 +96,7 @@ static void map_chart(FILE *f, struct vmap *m, const struct sb_jv *v)
 		.nrows = m->nrows,
 		.cells = m->cls,
 		.series = s,
-		.nseries = REP_VCLASS_N,
+		.nseries = ns,
 		.grid_origin = m->origin,
 		.grid_cell = m->cell,
 		.height = (int)(150 + (double)m->nrows * (m->nrows > 16 ? 12 : 20)),
@@ -109,10 +113,12 @@ static void counts(FILE *f, const struct sb_jv *v, double bs)
 	char a[48];
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
 	for (int c = 0; c < REP_VCLASS_N; c++) {
-		double n = sb_jv_num(sb_jv_get(v, rep_vclass[c]), 0);
+		if (!rep_vclass_shown(v, c))
+			continue;
+		double n = sb_jv_num(sb_jv_get(v, sb_verify_class_name(c)), 0);
 		fprintf(f, "<tr%s><td>", c && n > 0 ? " style=\"font-weight:600\"" : "");
 		swatch(f, c);
-		fprintf(f, "%s</td>", rep_vclass[c]);
+		fprintf(f, "%s</td>", sb_verify_class_name(c));
 		snprintf(a, sizeof(a), "%.0f", n);
 		html_cell(f, a, 1);
 		html_cell(f, bs > 0 ? sb_fmt_size((uint64_t)(n * bs), a, sizeof(a)) : "", 1);

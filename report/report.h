@@ -134,10 +134,12 @@ const char *rep_or(const char *s, const char *dflt);	/* s unless NULL or "" */
  * palette colour of each, and every verify object of a result: its own
  * (storbench.verify of verify and run --verify, iteration 0) and those of
  * a soak's iterations. */
-#define REP_VCLASS_N 6
-extern const char *const rep_vclass[REP_VCLASS_N];	/* "intact" ... "unreadable" */
+#define REP_VCLASS_N SB_VERIFY_NCLASS	/* named by sb_verify_class_name() */
 extern const int rep_vclass_color[REP_VCLASS_N];
-int rep_vclass_index(const char *name);			/* -1 when unknown */
+int rep_vclass_index(const char *name);
+/* Whether verify object v has class k to show: the first six always, the
+ * later ones (newer, missing) where the result lists them. */
+int rep_vclass_shown(const struct sb_jv *v, int k);			/* -1 when unknown */
 typedef void (*rep_verify_fn)(void *ctx, const struct rep_doc *d, double iteration,
 			      const struct sb_jv *v);
 size_t rep_verify_each(const struct rep_doc *d, rep_verify_fn fn, void *ctx);

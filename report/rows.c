@@ -252,10 +252,12 @@ static void verify_counts(void *ctx, const struct rep_doc *d, double it, const s
 	double bs = sb_jv_num(sb_jv_get(v, "block_size"), sb_jv_num(sb_jv_get(d->root, "block_size"), NAN));
 	double all = sb_jv_num(sb_jv_get(v, "blocks_checked"), 0);
 	for (int k = 0; k < REP_VCLASS_N; k++) {
-		double n = sb_jv_num(sb_jv_get(v, rep_vclass[k]), 0);
+		if (!rep_vclass_shown(v, k))
+			continue;
+		double n = sb_jv_num(sb_jv_get(v, sb_verify_class_name(k)), 0);
 		struct rep_cell *c = row(w, d, NULL, -1);
 		c[RV_ITERATION] = iteration(it);
-		c[RV_CLASS] = str(rep_vclass[k]);
+		c[RV_CLASS] = str(sb_verify_class_name(k));
 		c[RV_BLOCKS] = num(n);
 		c[RV_BYTES] = num(n * bs);
 		c[RV_SHARE] = num(all > 0 ? 100 * n / all : NAN);

@@ -181,9 +181,11 @@ static void verify(FILE *f, const struct rep_doc *d)
 		return;
 	fprintf(f, "\nverify: %.0f blocks of %.0f B checked, result %s\n", all, bs,
 		rep_or(sb_jv_str(sb_jv_get(v, "result")), "-"));
-	for (int k = 0; k < REP_VCLASS_N && rep_tt_row(&c); k++) {
-		double n = sb_jv_num(sb_jv_get(v, rep_vclass[k]), 0);
-		rep_tt_set(&c, 0, rep_vclass[k]);
+	for (int k = 0; k < REP_VCLASS_N; k++) {
+		if (!rep_vclass_shown(v, k) || !rep_tt_row(&c))
+			continue;
+		double n = sb_jv_num(sb_jv_get(v, sb_verify_class_name(k)), 0);
+		rep_tt_set(&c, 0, sb_verify_class_name(k));
 		snprintf(a, sizeof(a), "%.0f", n);
 		rep_tt_set(&c, 1, a);
 		rep_tt_set(&c, 2, sb_fmt_size((uint64_t)(n * bs), a, sizeof(a)));

@@ -8,15 +8,20 @@
 
 #include <math.h>
 
-const char *const rep_vclass[REP_VCLASS_N] = { "intact", "corrupted", "misplaced",
-					       "stale", "foreign", "unreadable" };
-/* Okabe-Ito: bluish green, vermillion, reddish purple, orange, blue, black */
-const int rep_vclass_color[REP_VCLASS_N] = { 2, 5, 3, 1, 0, 6 };
+/* in lib's order of the classes (sb_verify_class_name). Okabe-Ito: bluish
+ * green, vermillion, reddish purple, orange, blue, black, sky blue, yellow */
+const int rep_vclass_color[REP_VCLASS_N] = { 2, 5, 3, 1, 0, 6, 4, 7 };
+
+int rep_vclass_shown(const struct sb_jv *v, int k)
+{
+	/* results written before a class existed do not list it */
+	return k < SB_VERIFY_NEWER || sb_jv_get(v, sb_verify_class_name(k)) != NULL;
+}
 
 int rep_vclass_index(const char *name)
 {
 	for (int i = 0; name && i < REP_VCLASS_N; i++)
-		if (!strcmp(name, rep_vclass[i]))
+		if (!strcmp(name, sb_verify_class_name(i)))
 			return i;
 	return -1;
 }

@@ -41,7 +41,7 @@ expect_exit 0 "$SB" report "$T/v.json" --table=ranges -o "$T/r.csv"
 python3 - "$T/c.csv" "$T/r.csv" <<'PY' || fail "CSV"
 import csv, sys
 c = list(csv.DictReader(open(sys.argv[1], newline='')))
-assert [r['class'] for r in c] == ['intact', 'corrupted', 'misplaced', 'stale', 'foreign', 'unreadable']
+assert [r['class'] for r in c] == ['intact', 'corrupted', 'misplaced', 'stale', 'foreign', 'unreadable', 'newer', 'missing'], [r['class'] for r in c]
 assert c[2]['blocks'] == '3' and c[2]['bytes'] == '12288' and c[4]['blocks'] == '2'
 r = list(csv.DictReader(open(sys.argv[2], newline='')))
 assert len(r) == 2, r
@@ -55,3 +55,19 @@ expect_exit 0 "$SB" report "$T/run.json" -o "$T/run.html"
 grep -q '<svg class="chart chart-grid"' "$T/run.html" || fail "run --verify: no map"
 
 ok "run --verify: the same section, all intact"
+
+# a result written before the newer and missing classes existed lists six
+python3 - "$T/v.json" "$T/old.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+v = d['storbench']['verify']
+for k in ('newer', 'missing'):
+    v.pop(k, None)
+json.dump(d, open(sys.argv[2], 'w'))
+PY
+expect_exit 0 "$SB" report "$T/old.json" --table=verify -o "$T/old.csv"
+[ "$(tail -n +2 "$T/old.csv" | wc -l)" = 6 ] || { cat "$T/old.csv"; fail "old result: not six classes"; }
+expect_exit 0 "$SB" report "$T/old.json" -o "$T/old.html"
+grep -q '>missing</text>' "$T/old.html" && fail "old result: missing in the legend"
+grep -q ">missing</td>" "$T/v.html" || fail "new result: no missing class"
+ok "classes a result does not list are not shown"
