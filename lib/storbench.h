@@ -27,6 +27,7 @@
 #include "lib/target/devinfo.h"
 #include "lib/target/kmsg.h"
 #include "lib/target/safety.h"
+#include "lib/target/scratch.h"
 #include "lib/verify/block.h"
 #include "lib/verify/capacity.h"
 #include "lib/verify/ranges.h"

@@ -1,0 +1,54 @@
+/*
+ * Scratch files: the test files storbench makes, often in a directory that
+ * other users may write to too (/tmp, a shared mount, a FAT card). A
+ * scratch file is always new: created with O_CREAT|O_EXCL|O_NOFOLLOW, so
+ * nothing that exists, and no symlink planted under its name, is ever
+ * opened; its name holds the process id and 64 random bits, so it cannot be
+ * planted in advance; and from then on it is used through its descriptor
+ * (fstat, ftruncate, a reopen through /proc/self/fd), never re-opened by
+ * name. Its name is removed only while it still names that file.
+ */
+#ifndef SB_SCRATCH_H
+#define SB_SCRATCH_H
+
+#include <sys/types.h>
+#include "lib/sb.h"
+
+/* "dir/<prefix><pid>-<16 hex digits><suffix>" into buf, with fresh random
+ * bits (dir NULL or "": no directory part). 0, or -ENAMETOOLONG. Nothing
+ * is created: sb_scratch_create_path makes it. */
+int sb_scratch_name(char *buf, size_t len, const char *dir, const char *prefix,
+		    const char *suffix);
+
+/* Create a new file in dir named as sb_scratch_name does, open with flags
+ * (O_RDWR or O_WRONLY, perhaps O_DIRECT) and O_CREAT | O_EXCL | O_NOFOLLOW
+ * | O_CLOEXEC, mode 0600. A name that exists is never taken: another is
+ * drawn. Returns the descriptor with path (len bytes) set, or -errno. */
+int sb_scratch_create(const char *dir, const char *prefix, const char *suffix, int flags,
+		      char *path, size_t len);
+
+/* The same for exactly path (a name the user chose, or one drawn with
+ * sb_scratch_name): -EEXIST when anything is there, a symlink included. */
+int sb_scratch_create_path(const char *path, int flags);
+
+/* Does path (its last component not followed) name the file open as fd?
+ * 1, 0, or -errno (-ENOENT when nothing is there). */
+int sb_scratch_same(const char *path, int fd);
+
+/* Remove path when it still names the file open as fd: fstatat with
+ * AT_SYMLINK_NOFOLLOW and unlinkat on one descriptor of its directory, so
+ * what is checked is what is unlinked. 0; -ESTALE when the name now names
+ * something else (a symlink, another file), which stays; -ENOENT when
+ * nothing is there; -errno. fd stays open. Async-signal-safe: a signal
+ * handler may call it. */
+int sb_scratch_remove(const char *path, int fd);
+
+/* A new open file description of the file open as fd (its own offset,
+ * readahead and flags: O_DIRECT, O_SYNC, O_TRUNC ...), through
+ * /proc/self/fd, which names that file whatever its name names now.
+ * Without /proc, a duplicate with O_DIRECT set as flags say (shared with
+ * fd), and -EOPNOTSUPP for O_SYNC or O_DSYNC that fd lacks. Returns the
+ * descriptor (close-on-exec) or -errno. */
+int sb_scratch_reopen(int fd, int flags);
+
+#endif
