@@ -82,12 +82,12 @@ static int check_alignment(const struct cli_target *t, const struct sb_job_opts 
 	return 0;
 }
 
-static int check_space(const struct cli_target *t, uint64_t need)
+static int check_space(const struct cli_target *t, uint64_t need, unsigned nfiles)
 {
 	char a[32], b[32];
 	if (t->info.fs_free && need > t->info.fs_free) {
 		sb_err("not enough space for the test file%s: %s needed, %s free on %s",
-		       t->npaths > 1 ? "s" : "", sb_fmt_size(need, a, sizeof(a)),
+		       nfiles > 1 ? "s" : "", sb_fmt_size(need, a, sizeof(a)),
 		       sb_fmt_size(t->info.fs_free, b, sizeof(b)),
 		       t->info.mountpoint[0] ? t->info.mountpoint : "the filesystem");
 		return SB_EXIT_ENV;
@@ -259,14 +259,17 @@ int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opt
 			return SB_EXIT_USAGE;
 		}
 		t->region_size = job->size ? job->size : CLI_NEW_FILE_SIZE;
-		t->npaths = in->kind == SB_TARGET_DIR ? job->numjobs : 1;
-		if (t->npaths > SB_ARRAY_SIZE(t->paths)) {
+		/* bounded before it is stored: cleanup walks paths[0..npaths) */
+		const unsigned nfiles = in->kind == SB_TARGET_DIR ? job->numjobs : 1;
+		if (nfiles > SB_ARRAY_SIZE(t->paths)) {
 			sb_err("--numjobs: at most %zu jobs for a directory target",
 			       SB_ARRAY_SIZE(t->paths));
 			return SB_EXIT_USAGE;
 		}
-		if ((e = check_alignment(t, job)) || (e = check_space(t, t->region_size * t->npaths)))
+		if ((e = check_alignment(t, job)) ||
+		    (e = check_space(t, t->region_size * nfiles, nfiles)))
 			return e;
+		t->npaths = nfiles;
 		return create_files(t, path, job, needs_data);
 	default:
 		return SB_EXIT_USAGE;
