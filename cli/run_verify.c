@@ -52,9 +52,9 @@ static int pass(const struct cli_target *t, unsigned i, struct run_verify *v, in
 		struct sb_verify_acc *acc, struct sb_verify_pass_result *res)
 {
 	int fl = (write ? O_RDWR : O_RDONLY) | O_CLOEXEC | (v->direct ? O_DIRECT : 0);
-	int fd = open(t->paths[i], fl);
+	int fd = cli_target_open(t, i, fl);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (!write)
 		sb_cache_drop(fd);
 	const struct sb_verify_pass p = {
