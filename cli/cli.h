@@ -158,6 +158,10 @@ void cli_signals_track_file(const char *path, int on);
 /* The same for a file open as fd: removed only while path still names it
  * (sb_scratch_remove). */
 void cli_signals_track_fd(const char *path, int fd, int on);
+/* What a second Ctrl-C runs after removing the tracked files, before it
+ * exits: fn(ctx), which must be async-signal-safe (a run directory's
+ * removal). NULL: nothing. */
+void cli_signals_on_exit(void (*fn)(void *ctx), void *ctx);
 
 /* ---- output (cli/render_text.c, cli/output.c) ---- */
 void render_job_text(FILE *f, const struct sb_job_result *j);

@@ -9,6 +9,7 @@ struct meta_run {
 	struct sb_meta_files files;
 	struct sb_meta_io io;
 	char rundir[4096];
+	int dirfd;		/* rundir, held open from its creation on */
 	char iopath[4200];
 	char name[64];		/* machine name in the CSV */
 	struct sb_meta_result res[SB_META_NTESTS];

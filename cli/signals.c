@@ -20,9 +20,14 @@ static struct tracked {
 	volatile int fd;	/* open as fd: removed only while path names it; -1 by name */
 } tracked[MAX_TRACKED];
 
+/* What else a second Ctrl-C undoes (a run directory): async-signal-safe. */
+static void (*volatile exit_fn)(void *ctx);
+static void *volatile exit_ctx;
+
 static void on_signal(int sig)
 {
 	if (got_signal) {
+		void (*fn)(void *) = exit_fn;
 		for (int i = 0; i < MAX_TRACKED; i++) {
 			const char *p = tracked[i].path;
 			if (p && tracked[i].fd >= 0)
@@ -30,6 +35,8 @@ static void on_signal(int sig)
 			else if (p)
 				unlink(p);
 		}
+		if (fn)
+			fn(exit_ctx);
 		_exit(sig == SIGTERM ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT);
 	}
 	got_signal = sig;
@@ -85,4 +92,11 @@ void cli_signals_track_fd(const char *path, int fd, int on)
 void cli_signals_track_file(const char *path, int on)
 {
 	cli_signals_track_fd(path, -1, on);
+}
+
+void cli_signals_on_exit(void (*fn)(void *ctx), void *ctx)
+{
+	exit_fn = NULL; /* never a new fn with the old ctx */
+	exit_ctx = ctx;
+	exit_fn = fn;
 }
