@@ -266,6 +266,14 @@ int cli_device_consent(struct cli_target *t, const char *path)
 		return SB_EXIT_ENV;
 	}
 	t->excl_fd++; /* stored +1 so that 0 means none */
+	/* the device held is the one checked, not what a link names by now:
+	 * the jobs write through this descriptor */
+	struct stat held;
+	if (fstat(t->excl_fd - 1, &held) < 0 || !S_ISBLK(held.st_mode) ||
+	    held.st_rdev != st.st_rdev) {
+		sb_err("refusing to write to '%s': it changed while it was checked", path);
+		return SB_EXIT_ENV;
+	}
 	return 0;
 }
 
