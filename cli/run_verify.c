@@ -48,6 +48,14 @@ int run_verify_check_opts(const struct sb_job_opts *job, const struct cli_target
 	return 0;
 }
 
+/* A first Ctrl-C ends a pass (the layout of a large file takes a while). */
+static int stop_asked(void *ctx, uint64_t bytes_done)
+{
+	(void)ctx;
+	(void)bytes_done;
+	return cli_interrupted();
+}
+
 static int pass(const struct cli_target *t, unsigned i, struct run_verify *v, int write,
 		struct sb_verify_acc *acc, struct sb_verify_pass_result *res)
 {
@@ -62,7 +70,7 @@ static int pass(const struct cli_target *t, unsigned i, struct run_verify *v, in
 		.request_size = REQUEST / v->fmt.block_size * v->fmt.block_size,
 		.is_blockdev = t->is_blockdev, .offset = t->region_offset,
 		.size = t->region_size / v->fmt.block_size * v->fmt.block_size, .base = 0,
-		.fmt = &v->fmt, .write = write,
+		.fmt = &v->fmt, .write = write, .progress = stop_asked,
 	};
 	int e = sb_verify_pass_run(&p, acc, res);
 	close(fd);

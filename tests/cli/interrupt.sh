@@ -38,13 +38,13 @@ ok "a low --rate keeps --runtime and the first Ctrl-C"
 ff_start
 ff_rules "delay * 0 0x100000000000 100000"
 for cmd in "run --rw=read --size=256M --direct=0" "latency --count=5 --size=256M --buffered" \
-	"quick --size=256M --runtime=1s --repeat=1"; do
+	"quick --size=256M --runtime=1s --repeat=1" "run --verify --rw=write --size=256M --direct=0"; do
 	interrupt "$SB" $cmd --quiet "$FF_MNT"
 	[ $rc = 130 ] || { cat "$T/err"; fail "$cmd: Ctrl-C during the layout: exit $rc"; }
 	[ $secs -lt 10 ] || fail "$cmd: the first Ctrl-C during the layout took ${secs}s"
 	[ -z "$(ls -A "$FF_MNT")" ] || fail "$cmd: left $(ls -A "$FF_MNT")"
 done
-ok "a first Ctrl-C stops the layout of a test file, and the file goes (run, latency, quick)"
+ok "a first Ctrl-C stops the layout of a test file, and the file goes (run, run --verify, latency, quick)"
 
 # meta, with a worker stuck in a slow write: the second Ctrl-C leaves nothing
 ff_rules "delay * 0 0x100000000000 3000000"
