@@ -75,6 +75,9 @@ struct cli_target {
 	char *paths[256];	/* what each job opens */
 	unsigned npaths;
 	int created[256];	/* paths[i] was created by us */
+	int fd[256];		/* fd + 1 of paths[i] held open (a file we created, the
+				 * file TARGET, a device held with O_EXCL), 0 none: the
+				 * jobs reopen it (cli_target_open), never the name */
 	uint64_t region_offset, region_size;
 	uint32_t align;
 	int is_blockdev;
@@ -82,8 +85,6 @@ struct cli_target {
 	int excl_fd;		/* fd + 1 of the device held with O_EXCL, 0 none */
 	int direct_fallback;	/* no O_DIRECT here (tmpfs): measured buffered */
 	int probed;		/* info holds a successful cli_target_probe of the path */
-	unsigned tag;		/* input: 0, or a number in the names of a directory's
-				 * test files (concurrent jobs in one directory) */
 };
 /* May the block device at path be written? Mounted or swap: never; any
  * other only with destroy_data (the refusal names a signature it found). On success the
@@ -91,8 +92,10 @@ struct cli_target {
  * refusal and returns an exit code otherwise. */
 int cli_device_consent(struct cli_target *t, const char *path);
 /* Resolve TARGET for a job: validate, create files as needed (only after
- * every option was checked). Prints the error and returns an exit code
- * (non-zero) on failure. */
+ * every option was checked). Test files in a directory get names of their
+ * own (lib/target/scratch.h), so concurrent jobs never share one. Prints
+ * the error and returns an exit code (non-zero) on failure; a Ctrl-C during
+ * the layout of a file returns SB_EXIT_SIGINT (SIGTERM) without a message. */
 int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opts *job,
 		       int needs_data, int noio);
 /* One job's part of a target prepared for several jobs at once (a file or
@@ -101,7 +104,11 @@ int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opt
  * the size a new file is (or will be) created at. 0 or an exit code. */
 int cli_target_view(const struct cli_target *shared, struct cli_target *view,
 		    struct sb_job_opts *job, const char *path, uint64_t new_size);
-/* Remove the files we created (unless keep). */
+/* A new descriptor of paths[i] with open(2) flags: a reopen of what the
+ * target holds open (fd[i]), else an open of the name (a device read).
+ * Returns it or -errno. */
+int cli_target_open(const struct cli_target *t, unsigned i, int flags);
+/* Remove the files we created (unless keep), close what is held. */
 void cli_target_cleanup(struct cli_target *t, int keep);
 /* Validate TARGET without creating anything (for the option check). */
 int cli_target_probe(struct cli_target *t, const char *path);
@@ -145,6 +152,13 @@ void cli_signals_set_runs(struct sb_run *const *runs, unsigned n);
 /* A test file we created (on 1) or removed (on 0): a second Ctrl-C removes
  * every tracked file before exiting. path must stay valid while tracked. */
 void cli_signals_track_file(const char *path, int on);
+/* The same for a file open as fd: removed only while path still names it
+ * (sb_scratch_remove). */
+void cli_signals_track_fd(const char *path, int fd, int on);
+/* What a second Ctrl-C runs after removing the tracked files, before it
+ * exits: fn(ctx), which must be async-signal-safe (a run directory's
+ * removal). NULL: nothing. */
+void cli_signals_on_exit(void (*fn)(void *ctx), void *ctx);
 
 /* ---- output (cli/render_text.c, cli/output.c) ---- */
 void render_job_text(FILE *f, const struct sb_job_result *j);

@@ -254,18 +254,18 @@ static int prepare(const struct lat_ctx *c, struct sb_lat_run *lr, struct cli_ta
 	return 0;
 }
 
-static int open_target(struct sb_lat_run *lr, const char *path)
+static int open_target(struct sb_lat_run *lr, const struct cli_target *t)
 {
 	int flags = (lr->p.write ? O_RDWR : O_RDONLY) | O_CLOEXEC;
 	if (lr->direct)
 		flags |= O_DIRECT;
 	if (lr->dsync)
 		flags |= O_DSYNC;
-	lr->p.fd = open(path, flags);
+	lr->p.fd = cli_target_open(t, 0, flags);
 	if (lr->p.fd < 0) {
-		sb_err("cannot open '%s': %s", path, strerror(errno));
-		return errno == EACCES || errno == EPERM || errno == EBUSY ? SB_EXIT_ENV
-									    : SB_EXIT_USAGE;
+		const int e = -lr->p.fd;
+		sb_err("cannot open '%s': %s", t->paths[0], strerror(e));
+		return e == EACCES || e == EPERM || e == EBUSY ? SB_EXIT_ENV : SB_EXIT_USAGE;
 	}
 	return 0;
 }
@@ -335,7 +335,7 @@ static int report(const struct lat_ctx *c, const struct lat_out *o, struct sb_re
 static int measure(const struct lat_ctx *c, struct lat_out *o, struct cli_target *t)
 {
 	struct sb_lat_run *lr = o->lr;
-	int rc = open_target(lr, t->paths[0]);
+	int rc = open_target(lr, t);
 	if (rc)
 		return rc;
 	struct sb_results *res = sb_results_create("latency");
@@ -346,7 +346,6 @@ static int measure(const struct lat_ctx *c, struct lat_out *o, struct cli_target
 	}
 	cli_results_describe(res, t, lr->path);
 	cli_lat_describe_target(o, &t->info);
-	cli_signals_install();
 	run_probe(o);
 	close(lr->p.fd);
 	rc = report(c, o, res);
@@ -375,6 +374,8 @@ int cmd_latency(int argc, char **argv)
 	lr.path = pos[0];
 	struct lat_out o = { &lr, "", !c.quiet && c.preset == SB_LAT_IOPING,
 			     c.json_stdout ? stderr : stdout };
+	/* before the layout: a Ctrl-C then stops it, and the file goes */
+	cli_signals_install();
 	rc = prepare(&c, &lr, &t, pos[0]);
 	if (!rc)
 		rc = measure(&c, &o, &t);

@@ -237,10 +237,10 @@ static void setup_run(const struct meta_ctx *c, struct sb_meta_run *m)
 	snprintf(m->iopath, sizeof(m->iopath), "%s/%s", m->rundir, SB_META_IO_FILE);
 	m->files = (struct sb_meta_files){ m->rundir, c->files, (unsigned)c->dirs,
 					   (unsigned)c->threads, c->size_min, c->size_max,
-					   (uint32_t)c->file_chunk, c->fsync, m->seed };
+					   (uint32_t)c->file_chunk, c->fsync, m->seed, m->dirfd };
 	m->io = (struct sb_meta_io){ m->iopath, c->size, c->char_size, (uint32_t)c->chunk,
 				     (unsigned)c->seeks, (unsigned)c->seekers, c->direct, c->fsync,
-				     c->syscall, c->bonnie_data, 1, m->seed };
+				     c->syscall, c->bonnie_data, 1, m->seed, m->dirfd };
 	if (c->name)
 		snprintf(m->name, sizeof(m->name), "%s", c->name);
 	else if (gethostname(m->name, sizeof(m->name)) < 0 || !m->name[0])
@@ -299,23 +299,32 @@ static int run_tests(const struct meta_ctx *c, struct sb_meta_run *m)
 	struct sb_meta_error err;
 	memset(&err, 0, sizeof(err));
 	int e = 0;
-	if (m->io.size) {
-		cli_signals_track_file(m->iopath, 1); /* a second Ctrl-C removes it */
+	if (m->io.size)
 		e = sb_meta_io_run(&m->io, &ctl, m->res, &m->cache_method, &err);
-		cli_signals_track_file(m->iopath, 0);
-	}
 	if (!e && m->files.nfiles)
 		e = sb_meta_files_run(&m->files, &ctl, m->res, &err);
 	m->interrupted = cli_interrupted() != 0;
 	return e ? error_exit(&err, e) : 0;
 }
 
+/* A second Ctrl-C: what the run made goes too (in the signal handler). */
+static void remove_rundir_now(void *ctx)
+{
+	const struct sb_meta_run *m = ctx;
+	sb_meta_rundir_remove_fd(m->dirfd, m->rundir);
+}
+
 static void remove_rundir(struct sb_meta_run *m)
 {
-	int e = sb_meta_rundir_remove(m->rundir);
+	cli_signals_on_exit(NULL, NULL);
+	int e = sb_meta_rundir_remove_fd(m->dirfd, m->rundir);
+	close(m->dirfd);
 	m->kept = e < 0;
 	if (e == -ENOTEMPTY)
 		sb_warn("kept '%s': it holds files storbench did not create", m->rundir);
+	else if (e == -ESTALE)
+		sb_warn("did not remove '%s': it no longer names the run directory storbench "
+			"created", m->rundir);
 	else if (e < 0)
 		sb_warn("could not remove '%s': %s (remove it with: rm -r '%s')", m->rundir,
 			strerror(-e), m->rundir);
@@ -350,15 +359,16 @@ static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct cli_t
 		return SB_EXIT_ENV;
 	}
 	cli_results_describe(res, t, dir);
-	int e = sb_meta_rundir_create(dir, m->rundir, sizeof(m->rundir));
+	cli_signals_install();
+	int e = m->dirfd = sb_meta_rundir_create(dir, m->rundir, sizeof(m->rundir));
 	if (e < 0) {
 		sb_err("cannot create a run directory in '%s': %s", dir, strerror(-e));
 		sb_results_free(res);
 		return e == -EACCES || e == -EPERM || e == -EROFS || e == -ENOSPC ? SB_EXIT_ENV
 										  : SB_EXIT_FAIL;
 	}
+	cli_signals_on_exit(remove_rundir_now, m);
 	setup_run(c, m);
-	cli_signals_install();
 	int rc = run_tests(c, m);
 	remove_rundir(m);
 	rc = finish(c, m, res, rc);

@@ -247,7 +247,7 @@ static int quick_target(const struct quick_ctx *c, const char *path, struct sb_r
 		return rc;
 	/* a device or a file that is not ours: writes only with consent */
 	int consent = c->destroy || t.info.kind == SB_TARGET_NONE || t.info.kind == SB_TARGET_DIR ||
-		      (t.info.kind == SB_TARGET_FILE && sb_file_is_ours(path));
+		      (t.info.kind == SB_TARGET_FILE && sb_file_is_ours(path) == 1);
 	int writes = !c->read_only && consent;
 	if (!writes)
 		probe.rw = SB_RW_READ;

@@ -413,7 +413,6 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 	for (; own_files && k < n && !rc; k++) {
 		struct sb_job_opts *o = &opts[g + k];
 		ts[k].destroy_data = c->destroy;
-		ts[k].tag = g + k + 1; /* its own file names */
 		rc = cli_target_prepare(&ts[k], tgt, o, sb_rw_reads(o->rw),
 					!!(ops[g + k]->flags & SB_ENGINE_NOIO));
 		if (rc)

@@ -6,6 +6,8 @@
  */
 #include "cli/cmd_sweep.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum { SW_TESTS, SW_FILE_SIZES, SW_RECORD_SIZES, SW_ALL_RECORDS, SW_FLUSH, SW_NO_FLUSH, SW_CLOSE,
@@ -215,31 +217,72 @@ static int check_direct(const struct sweep_cli *c, const struct cli_target *t, c
 	return 0;
 }
 
-/* What the test file is: created by us per cell (owned) or a file the
- * user gave over with --destroy-data. */
+/* The file TARGET, held open as *fd: never a symlink (written through
+ * whatever it points to by then), and without --destroy-data only ours.
+ * One of ours is removed (by its descriptor) and made new for each cell. */
+static int hold_file(const struct sweep_cli *c, const char *path, int *fd, int *owned)
+{
+	const int f = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	if (f < 0 && errno == ELOOP) {
+		sb_err("refusing to write to '%s': it is a symbolic link (name the file itself)",
+		       path);
+		return SB_EXIT_USAGE;
+	}
+	if (f < 0) {
+		sb_err("cannot open '%s': %s", path, strerror(errno));
+		return errno == EACCES || errno == EPERM ? SB_EXIT_ENV : SB_EXIT_USAGE;
+	}
+	const int bad = fstat(f, &st) < 0 || !S_ISREG(st.st_mode);
+	*owned = !bad && sb_file_is_ours_fd(f) == 1;
+	if (bad || (!*owned && !c->destroy_data)) {
+		close(f);
+		if (bad)
+			sb_err("cannot use '%s': it is no longer a regular file", path);
+		else
+			sb_err("refusing to overwrite '%s': storbench did not create it (name a "
+			       "new file or a directory, or add --destroy-data)", path);
+		return SB_EXIT_USAGE;
+	}
+	if (!*owned) {
+		*fd = f;
+		return 0;
+	}
+	const int e = sb_scratch_remove(path, f);
+	close(f);
+	if (e < 0) {
+		sb_err("cannot remove '%s', left by an earlier run: %s", path, strerror(-e));
+		return SB_EXIT_ENV;
+	}
+	return 0;
+}
+
+/* What the test file is: created by us per cell (owned; *fd -1), under a
+ * name nobody can guess in a directory, or a file the user gave over with
+ * --destroy-data (held open as *fd). */
 static int check_target(const struct sweep_cli *c, struct cli_target *t, const char *path,
-			char *file, size_t len, int *owned)
+			char *file, size_t len, int *owned, int *fd)
 {
 	char a[32], b[32];
 	int rc = cli_target_probe(t, path);
 	if (rc)
 		return rc;
 	*owned = 1;
+	*fd = -1;
 	switch (t->info.kind) {
 	case SB_TARGET_DIR:
-		snprintf(file, len, "%s/.storbench-%d-0.tmp", path, (int)getpid());
+		if (sb_scratch_name(file, len, path, ".storbench-", ".tmp") < 0) {
+			sb_err("cannot use '%s': %s", path, strerror(ENAMETOOLONG));
+			return SB_EXIT_USAGE;
+		}
 		break;
 	case SB_TARGET_NONE:
 		snprintf(file, len, "%s", path);
 		break;
 	case SB_TARGET_FILE:
 		snprintf(file, len, "%s", path);
-		*owned = sb_file_is_ours(path) == 1;
-		if (!*owned && !c->destroy_data) {
-			sb_err("refusing to overwrite '%s': storbench did not create it (name a new "
-			       "file or a directory, or add --destroy-data)", path);
-			return SB_EXIT_USAGE;
-		}
+		if ((rc = hold_file(c, path, fd, owned)))
+			return rc;
 		break;
 	default:
 		sb_err("cannot use '%s': sweep needs a directory or a file on a filesystem", path);
@@ -285,20 +328,21 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 {
 	struct cli_target t;
 	char file[4200];
-	int owned;
+	int owned, fd = -1;
 	memset(&t, 0, sizeof(t));
-	int rc = check_target(c, &t, path, file, sizeof(file), &owned);
-	if (rc)
+	int rc = check_target(c, &t, path, file, sizeof(file), &owned, &fd);
+	if (rc) {
+		if (fd >= 0)
+			close(fd);
 		return rc;
-	if (owned && t.info.kind == SB_TARGET_FILE && sb_file_remove_created(file) < 0) {
-		sb_err("cannot remove '%s', left by an earlier run", file);
-		return SB_EXIT_ENV;
 	}
 	cli_results_describe(res, &t, path);
 	res->target_created = owned;
 	const char *tr = getenv("SB_SWEEP_TRACE"); /* tests only: every operation */
 	if (tr && *tr && !(c->trace = fopen(tr, "w"))) {
 		sb_err("cannot write '%s': %s", tr, strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		return SB_EXIT_ENV;
 	}
 	c->o.trace = c->trace ? sweep_trace : NULL;
@@ -311,9 +355,11 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	if (owned)
 		cli_signals_track_file(file, 1);
 	c->ran = 1;
-	const int e = sb_sweep_run(c->r, &c->o, file, owned);
+	const int e = sb_sweep_run(c->r, &c->o, file, fd);
 	if (owned)
 		cli_signals_track_file(file, 0);
+	if (fd >= 0)
+		close(fd);
 	if (c->tty && !c->quiet)
 		fputs("\r\033[K", stderr);
 	if (c->trace && fclose(c->trace) != 0)

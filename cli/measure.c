@@ -109,6 +109,7 @@ static void params_of(struct sb_run_params *p, const struct cli_measure *m,
 	p->engine = j->ops;
 	p->paths = (const char *const *)j->t->paths;
 	p->npaths = j->t->npaths;
+	p->held = j->t->fd;
 	p->is_blockdev = j->t->is_blockdev;
 	p->region_offset = j->t->region_offset;
 	p->region_size = j->t->region_size;

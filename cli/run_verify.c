@@ -37,10 +37,23 @@ int run_verify_check_opts(const struct sb_job_opts *job, const struct cli_target
 	return 0;
 }
 
+/* A first Ctrl-C ends a pass (the layout of a large file takes a while). */
+static int stop_asked(void *ctx, uint64_t bytes_done)
+{
+	(void)ctx;
+	(void)bytes_done;
+	return cli_interrupted();
+}
+
+static int open_held(void *ctx, unsigned i, int flags)
+{
+	return cli_target_open(ctx, i, flags);
+}
+
 static struct sb_job_verify_files files_of(const struct cli_target *t)
 {
 	return (struct sb_job_verify_files){ t->paths, t->npaths, t->region_offset, t->region_size,
-					     t->is_blockdev, NULL, NULL };
+					     t->is_blockdev, open_held, stop_asked, (void *)t };
 }
 
 int run_verify_prepare(struct sb_job_verify *v, const struct sb_job_opts *job,

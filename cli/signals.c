@@ -12,15 +12,31 @@ static volatile sig_atomic_t got_signal;
 /* the runs going on now: a job, or the concurrent jobs of a job file */
 static struct sb_run *volatile current[CLI_GROUP_MAX];
 
-#define MAX_TRACKED 256
-static const char *volatile tracked[MAX_TRACKED];
+/* Room for every file that can exist at once: CLI_GROUP_MAX concurrent
+ * jobs of up to 256 files each (struct cli_target). */
+#define MAX_TRACKED (CLI_GROUP_MAX * 256)
+static struct tracked {
+	const char *volatile path;
+	volatile int fd;	/* open as fd: removed only while path names it; -1 by name */
+} tracked[MAX_TRACKED];
+
+/* What else a second Ctrl-C undoes (a run directory): async-signal-safe. */
+static void (*volatile exit_fn)(void *ctx);
+static void *volatile exit_ctx;
 
 static void on_signal(int sig)
 {
 	if (got_signal) {
-		for (int i = 0; i < MAX_TRACKED; i++)
-			if (tracked[i])
-				unlink(tracked[i]);
+		void (*fn)(void *) = exit_fn;
+		for (int i = 0; i < MAX_TRACKED; i++) {
+			const char *p = tracked[i].path;
+			if (p && tracked[i].fd >= 0)
+				sb_scratch_remove(p, tracked[i].fd);
+			else if (p)
+				unlink(p);
+		}
+		if (fn)
+			fn(exit_ctx);
 		_exit(sig == SIGTERM ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT);
 	}
 	got_signal = sig;
@@ -36,7 +52,10 @@ void cli_signals_install(void)
 	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
+	/* a SIGTERM does not cut short the handler of a second Ctrl-C */
 	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGINT);
+	sigaddset(&sa.sa_mask, SIGTERM);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 }
@@ -55,16 +74,29 @@ void cli_signals_set_runs(struct sb_run *const *runs, unsigned n)
 	}
 }
 
-void cli_signals_track_file(const char *path, int on)
+void cli_signals_track_fd(const char *path, int fd, int on)
 {
 	for (int i = 0; i < MAX_TRACKED; i++) {
-		if (on && !tracked[i]) {
-			tracked[i] = path;
+		if (on && !tracked[i].path) {
+			tracked[i].fd = fd; /* before the path: the handler reads path first */
+			tracked[i].path = path;
 			return;
 		}
-		if (!on && tracked[i] == path) {
-			tracked[i] = NULL;
+		if (!on && tracked[i].path == path) {
+			tracked[i].path = NULL;
 			return;
 		}
 	}
+}
+
+void cli_signals_track_file(const char *path, int on)
+{
+	cli_signals_track_fd(path, -1, on);
+}
+
+void cli_signals_on_exit(void (*fn)(void *ctx), void *ctx)
+{
+	exit_fn = NULL; /* never a new fn with the old ctx */
+	exit_ctx = ctx;
+	exit_fn = fn;
 }

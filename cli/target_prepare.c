@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -82,12 +83,12 @@ static int check_alignment(const struct cli_target *t, const struct sb_job_opts 
 	return 0;
 }
 
-static int check_space(const struct cli_target *t, uint64_t need)
+static int check_space(const struct cli_target *t, uint64_t need, unsigned nfiles)
 {
 	char a[32], b[32];
 	if (t->info.fs_free && need > t->info.fs_free) {
 		sb_err("not enough space for the test file%s: %s needed, %s free on %s",
-		       t->npaths > 1 ? "s" : "", sb_fmt_size(need, a, sizeof(a)),
+		       nfiles > 1 ? "s" : "", sb_fmt_size(need, a, sizeof(a)),
 		       sb_fmt_size(t->info.fs_free, b, sizeof(b)),
 		       t->info.mountpoint[0] ? t->info.mountpoint : "the filesystem");
 		return SB_EXIT_ENV;
@@ -105,33 +106,118 @@ static int set_path(struct cli_target *t, unsigned i, const char *path)
 	return 0;
 }
 
+static int interrupted_exit(void)
+{
+	return cli_interrupted() == SIGTERM ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
+}
+
+static int stop_asked(void *ctx)
+{
+	(void)ctx;
+	return cli_interrupted();
+}
+
+/* Forget the i-th file: removed (it is ours and still under its name) and
+ * closed. */
+static void drop_file(struct cli_target *t, unsigned i, int keep)
+{
+	const int fd = t->fd[i] - 1;
+	if (t->created[i])
+		cli_signals_track_fd(t->paths[i], fd, 0);
+	if (t->created[i] && !keep) {
+		int e = sb_scratch_remove(t->paths[i], fd);
+		if (e == -ESTALE)
+			sb_warn("did not remove '%s': it is no longer the file storbench created",
+				t->paths[i]);
+		else if (e < 0 && e != -ENOENT)
+			sb_warn("could not remove '%s': %s", t->paths[i], strerror(-e));
+	}
+	if (t->fd[i] && t->fd[i] != t->excl_fd)
+		close(fd);
+	t->fd[i] = 0;
+	t->created[i] = 0;
+}
+
+/* Every test file is new (O_EXCL, never through a symlink), in a directory
+ * under a name nobody can guess, and used by its descriptor from then on:
+ * nothing planted in a shared directory is ever opened, written or
+ * removed. A first Ctrl-C stops the layout. */
 static int create_files(struct cli_target *t, const char *path, const struct sb_job_opts *job,
 			int needs_data)
 {
+	const struct sb_stop stop = { stop_asked, NULL };
 	char name[4096];
 	for (unsigned i = 0; i < t->npaths; i++) {
-		if (t->info.kind == SB_TARGET_DIR && t->tag)
-			snprintf(name, sizeof(name), "%s/.storbench-%d-%u-%u.tmp", path, (int)getpid(),
-				 t->tag, i);
-		else if (t->info.kind == SB_TARGET_DIR)
-			snprintf(name, sizeof(name), "%s/.storbench-%d-%u.tmp", path, (int)getpid(), i);
-		else
+		int fd;
+		if (t->info.kind == SB_TARGET_DIR) {
+			fd = sb_scratch_create(path, ".storbench-", ".tmp", O_RDWR, name, sizeof(name));
+		} else {
 			snprintf(name, sizeof(name), "%s", path);
+			fd = sb_scratch_create_path(name, O_RDWR);
+		}
+		if (fd < 0) {
+			sb_err("cannot create '%s': %s", name, strerror(-fd));
+			return fd == -ENOSPC || fd == -EACCES ? SB_EXIT_ENV : SB_EXIT_USAGE;
+		}
 		int e = set_path(t, i, name);
-		if (e)
+		if (e) {
+			sb_scratch_remove(name, fd);
+			close(fd);
 			return e;
-		/* tracked before it exists: a second Ctrl-C during the layout
-		 * removes the half-made file too */
-		cli_signals_track_file(t->paths[i], 1);
-		e = sb_file_create(name, t->region_size, needs_data, job->seed + i);
+		}
+		t->fd[i] = fd + 1;
+		t->created[i] = 1;
+		/* a second Ctrl-C during the layout removes the half-made file */
+		cli_signals_track_fd(t->paths[i], fd, 1);
+		e = sb_file_layout(fd, t->region_size, needs_data, job->seed + i, &stop);
 		if (e < 0) {
-			cli_signals_track_file(t->paths[i], 0);
+			drop_file(t, i, 0);
+			if (e == -EINTR)
+				return interrupted_exit();
 			sb_err("cannot create '%s': %s", name, strerror(-e));
 			return e == -ENOSPC ? SB_EXIT_ENV : e == -EACCES ? SB_EXIT_ENV : SB_EXIT_USAGE;
 		}
-		t->created[i] = 1;
 	}
 	return 0;
+}
+
+/* The file TARGET, opened once and used by its descriptor from then on.
+ * Written only when it is not a symlink (--destroy-data is consent to
+ * overwrite the file named, not whatever a link points to now) and, without
+ * --destroy-data, only when it is ours. */
+static int hold_file(struct cli_target *t, const char *path, int writes)
+{
+	struct stat st;
+	const int fd = open(path, (writes ? O_RDWR | O_NOFOLLOW : O_RDONLY) | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 && errno == ELOOP && writes) {
+		sb_err("refusing to write to '%s': it is a symbolic link (name the file itself)",
+		       path);
+		return SB_EXIT_USAGE;
+	}
+	if (fd < 0) {
+		sb_err("cannot open '%s': %s", path, strerror(errno));
+		return errno == EACCES || errno == EPERM ? SB_EXIT_ENV : SB_EXIT_USAGE;
+	}
+	t->fd[0] = fd + 1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		sb_err("cannot use '%s': it is no longer a regular file", path);
+		return SB_EXIT_USAGE;
+	}
+	if (writes && !t->destroy_data && sb_file_is_ours_fd(fd) != 1) {
+		sb_err("refusing to overwrite '%s': storbench did not create it (name a new "
+		       "file or a directory, or add --destroy-data)", path);
+		return SB_EXIT_USAGE;
+	}
+	t->info.file_size = (uint64_t)st.st_size;
+	return 0;
+}
+
+int cli_target_open(const struct cli_target *t, unsigned i, int flags)
+{
+	if (t->fd[i])
+		return sb_scratch_reopen(t->fd[i] - 1, flags);
+	const int fd = open(t->paths[i], flags | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
 }
 
 int cli_device_consent(struct cli_target *t, const char *path)
@@ -180,6 +266,14 @@ int cli_device_consent(struct cli_target *t, const char *path)
 		return SB_EXIT_ENV;
 	}
 	t->excl_fd++; /* stored +1 so that 0 means none */
+	/* the device held is the one checked, not what a link names by now:
+	 * the jobs write through this descriptor */
+	struct stat held;
+	if (fstat(t->excl_fd - 1, &held) < 0 || !S_ISBLK(held.st_mode) ||
+	    held.st_rdev != st.st_rdev) {
+		sb_err("refusing to write to '%s': it changed while it was checked", path);
+		return SB_EXIT_ENV;
+	}
 	return 0;
 }
 
@@ -230,15 +324,16 @@ int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opt
 		if ((e = region_in(t, job, in->capacity, "device")))
 			return e;
 		t->npaths = 1;
+		/* the jobs open the device that was checked, whatever the name
+		 * (a link) names by then */
+		t->fd[0] = t->excl_fd;
 		if ((e = check_alignment(t, job)))
 			return e;
 		return set_path(t, 0, path);
 	case SB_TARGET_FILE:
-		if (writes && !t->destroy_data && !sb_file_is_ours(path)) {
-			sb_err("refusing to overwrite '%s': storbench did not create it (name a new "
-			       "file or a directory, or add --destroy-data)", path);
-			return SB_EXIT_USAGE;
-		}
+		t->npaths = 1;
+		if ((e = set_path(t, 0, path)) || (e = hold_file(t, path, writes)))
+			return e;
 		if (!in->file_size) {
 			sb_err("cannot use '%s': the file is empty (name a new file to create one)",
 			       path);
@@ -246,10 +341,7 @@ int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opt
 		}
 		if ((e = region_in(t, job, in->file_size, "file")))
 			return e;
-		t->npaths = 1;
-		if ((e = check_alignment(t, job)))
-			return e;
-		return set_path(t, 0, path);
+		return check_alignment(t, job);
 	case SB_TARGET_NONE:
 	case SB_TARGET_DIR:
 		t->region_offset = 0;
@@ -259,14 +351,17 @@ int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opt
 			return SB_EXIT_USAGE;
 		}
 		t->region_size = job->size ? job->size : CLI_NEW_FILE_SIZE;
-		t->npaths = in->kind == SB_TARGET_DIR ? job->numjobs : 1;
-		if (t->npaths > SB_ARRAY_SIZE(t->paths)) {
+		/* bounded before it is stored: cleanup walks paths[0..npaths) */
+		const unsigned nfiles = in->kind == SB_TARGET_DIR ? job->numjobs : 1;
+		if (nfiles > SB_ARRAY_SIZE(t->paths)) {
 			sb_err("--numjobs: at most %zu jobs for a directory target",
 			       SB_ARRAY_SIZE(t->paths));
 			return SB_EXIT_USAGE;
 		}
-		if ((e = check_alignment(t, job)) || (e = check_space(t, t->region_size * t->npaths)))
+		if ((e = check_alignment(t, job)) ||
+		    (e = check_space(t, t->region_size * nfiles, nfiles)))
 			return e;
+		t->npaths = nfiles;
 		return create_files(t, path, job, needs_data);
 	default:
 		return SB_EXIT_USAGE;
@@ -278,7 +373,8 @@ int cli_target_view(const struct cli_target *shared, struct cli_target *view,
 {
 	const struct sb_target_info *in = &shared->info;
 	*view = *shared;
-	/* it owns nothing: paths and the device hold stay the shared target's */
+	/* it owns nothing: paths, descriptors and the device hold stay the
+	 * shared target's */
 	memset(view->created, 0, sizeof(view->created));
 	view->excl_fd = 0;
 	view->direct_fallback = 0;
@@ -310,16 +406,9 @@ int cli_target_view(const struct cli_target *shared, struct cli_target *view,
 void cli_target_cleanup(struct cli_target *t, int keep)
 {
 	for (unsigned i = 0; i < t->npaths; i++) {
-		if (t->created[i])
-			cli_signals_track_file(t->paths[i], 0);
-		if (t->created[i] && !keep) {
-			int e = sb_file_remove_created(t->paths[i]);
-			if (e < 0 && e != -ENOENT)
-				sb_warn("could not remove '%s': %s", t->paths[i], strerror(-e));
-		}
+		drop_file(t, i, keep);
 		free(t->paths[i]);
 		t->paths[i] = NULL;
-		t->created[i] = 0;
 	}
 	t->npaths = 0;
 	if (t->excl_fd > 0)

@@ -60,7 +60,7 @@ int verify_target_create(struct vtarget *t, const struct verify_opts *o)
 	/* a second Ctrl-C removes what --phase=both would have removed */
 	for (unsigned i = 0; i < t->v.nseg && o->phase == SB_VPHASE_BOTH && !o->keep; i++)
 		if (t->v.seg[i].created)
-			cli_signals_track_file(t->v.seg[i].path, 1);
+			cli_signals_track_fd(t->v.seg[i].path, t->v.seg[i].fd, 1);
 	if (!e)
 		return 0;
 	sb_err("%s", msg);

@@ -7,6 +7,7 @@
 #include "lib/target/cache.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct io_run {
@@ -114,9 +115,9 @@ static int open_test(struct io_run *io, const struct io_test *it)
 {
 	const struct sb_meta_io *p = io->p;
 	int flags = it->flags | O_CLOEXEC | (it->direct && p->direct ? O_DIRECT : 0);
-	if (flags & O_CREAT)
-		unlink(p->path); /* each writing test starts a new file, as bonnie++'s reopen(true) */
-	io->fd = open(p->path, flags, 0600);
+	if (flags & O_CREAT) /* each writing test starts a new file, as bonnie++'s reopen(true) */
+		unlinkat(p->dirfd, SB_META_IO_FILE, 0);
+	io->fd = openat(p->dirfd, SB_META_IO_FILE, flags | O_NOFOLLOW, 0600);
 	if (io->fd < 0)
 		return errno;
 	if (it->drop && p->drop_cache) {
@@ -212,10 +213,11 @@ int sb_meta_io_run(const struct sb_meta_io *p, const struct sb_meta_ctl *ctl,
 		   struct sb_meta_result *res, int *cache_method, struct sb_meta_error *err)
 {
 	struct io_run io = { .p = p, .ctl = ctl, .err = err, .cache_method = cache_method, .fd = -1 };
+	struct stat st;
 	memset(err, 0, sizeof(*err));
 	*cache_method = 0;
 	if (!p->chunk || p->size % p->chunk || p->char_size % p->chunk || p->char_size > p->size ||
-	    (!p->size && p->char_size))
+	    (!p->size && p->char_size) || fstat(p->dirfd, &st) < 0 || !S_ISDIR(st.st_mode))
 		return -EINVAL;
 	io.buf = sb_buf_alloc(p->chunk, 4096);
 	if (!io.buf)
@@ -228,7 +230,7 @@ int sb_meta_io_run(const struct sb_meta_io *p, const struct sb_meta_ctl *ctl,
 	int e = p->size ? run_tests(&io, res) : 0;
 	if (io.fd >= 0)
 		close(io.fd);
-	unlink(p->path);
+	unlinkat(p->dirfd, SB_META_IO_FILE, 0);
 	free(io.buf);
 	return e;
 }

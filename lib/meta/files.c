@@ -24,24 +24,25 @@ static unsigned dir_of(const struct sb_meta_files *p, uint64_t i)
 	return (unsigned)(i * p->ndirs / p->nfiles);
 }
 
-static void dir_path(const struct sb_meta_files *p, unsigned d, char *buf, size_t len)
+/* Names relative to the run directory (p->dirfd). */
+static void dir_rel(const struct sb_meta_files *p, unsigned d, char *buf, size_t len)
 {
 	if (p->ndirs > 1)
-		snprintf(buf, len, "%s/%05u", p->dir, d);
+		snprintf(buf, len, "%05u", d);
 	else
-		snprintf(buf, len, "%s", p->dir);
+		snprintf(buf, len, ".");
 }
 
-static void file_path(const struct meta_worker *w, uint64_t i, int random_first, char *buf,
-		      size_t len)
+static void file_rel(const struct meta_worker *w, uint64_t i, int random_first, char *buf,
+		     size_t len)
 {
 	const struct sb_meta_files *p = w->fr->p;
 	char name[SB_META_NAME_MAX];
 	sb_meta_file_name(p->seed, i, random_first, name);
 	if (p->ndirs > 1)
-		snprintf(buf, len, "%s/%05u/%s", p->dir, dir_of(p, i), name);
+		snprintf(buf, len, "%05u/%s", dir_of(p, i), name);
 	else
-		snprintf(buf, len, "%s/%s", p->dir, name);
+		snprintf(buf, len, "%s", name);
 }
 
 static uint64_t file_size(const struct sb_meta_files *p, uint64_t i)
@@ -59,14 +60,14 @@ int sb_meta_fsync_fd(int fd)
 	return fsync(fd) < 0 ? -errno : 0;
 }
 
-int sb_meta_fsync_dir(const char *path)
+int sb_meta_fsync_parent(int dfd, const char *rel)
 {
-	char dir[4096];
-	snprintf(dir, sizeof(dir), "%s", path);
-	char *slash = strrchr(dir, '/');
-	if (slash)
-		*slash = '\0';
-	int fd = open(slash ? dir : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char dir[256];
+	const char *slash = strrchr(rel, '/');
+	if (!slash)
+		return sb_meta_fsync_fd(dfd);
+	snprintf(dir, sizeof(dir), "%.*s", (int)(slash - rel), rel);
+	int fd = openat(dfd, dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	int e = sb_meta_fsync_fd(fd);
@@ -76,21 +77,22 @@ int sb_meta_fsync_dir(const char *path)
 
 int sb_meta_remove_subdir(struct meta_worker *w, unsigned d)
 {
-	char path[4096];
+	char rel[16];
 	if (w->fr->p->ndirs < 2)
 		return 0;
-	dir_path(w->fr->p, d, path, sizeof(path));
-	if (rmdir(path) == 0)
+	sb_meta_dir_rel(w->fr->p, d, rel, sizeof(rel));
+	if (unlinkat(w->fr->p->dirfd, rel, AT_REMOVEDIR) == 0)
 		return 0;
 	w->err = errno;
-	snprintf(w->errpath, sizeof(w->errpath), "%s", path);
+	sb_meta_shown_path(w->fr->p, rel, w->errpath, sizeof(w->errpath));
 	return -w->err;
 }
 
-static int fail(struct meta_worker *w, int err, const char *path)
+/* rel: where, relative to the run directory ("." for itself). */
+static int fail(struct meta_worker *w, int err, const char *rel)
 {
 	w->err = err;
-	snprintf(w->errpath, sizeof(w->errpath), "%s", path);
+	sb_meta_shown_path(w->fr->p, rel, w->errpath, sizeof(w->errpath));
 	return -err;
 }
 
@@ -112,30 +114,31 @@ static int write_data(struct meta_worker *w, int fd, uint64_t size)
 static int create_one(struct meta_worker *w, uint64_t i, int random_first)
 {
 	const struct sb_meta_files *p = w->fr->p;
-	char path[4096];
-	file_path(w, i, random_first, path, sizeof(path));
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	char rel[64];
+	file_rel(w, i, random_first, rel, sizeof(rel));
+	int fd = openat(p->dirfd, rel, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
-		return fail(w, errno, path);
+		return fail(w, errno, rel);
 	int e = write_data(w, fd, file_size(p, i));
 	if (!e && p->fsync && fsync(fd) < 0)
 		e = -errno;
 	if (close(fd) < 0 && !e)
 		e = -errno;
 	if (!e && p->fsync)
-		e = sb_meta_fsync_dir(path);
-	return e ? fail(w, -e, path) : 0;
+		e = sb_meta_fsync_parent(p->dirfd, rel);
+	return e ? fail(w, -e, rel) : 0;
 }
 
-/* bonnie++'s stat_file: stat, and read the data when there is any. */
+/* bonnie++'s stat_file: stat, and read the data when there is any. name is
+ * relative to dfd, shown to the run directory. */
 static int stat_one(struct meta_worker *w, int dfd, const char *name, const char *shown)
 {
 	struct stat st;
-	if (fstatat(dfd, name, &st, 0) < 0)
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return fail(w, errno, shown);
 	if (!st.st_size)
 		return 0;
-	int fd = openat(dfd, name, O_RDONLY | O_CLOEXEC);
+	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return fail(w, errno, shown);
 	int e = 0;
@@ -157,7 +160,7 @@ static int delete_one(struct meta_worker *w, int dfd, const char *name, const ch
 		return fail(w, errno, shown);
 	if (!w->fr->p->fsync)
 		return 0;
-	int e = dfd == AT_FDCWD ? sb_meta_fsync_dir(name) : sb_meta_fsync_fd(dfd);
+	int e = sb_meta_fsync_parent(dfd, name);
 	return e ? fail(w, -e, shown) : 0;
 }
 
@@ -184,11 +187,16 @@ static int do_create(struct meta_worker *w, int random_first)
  * an operation includes its readdir, as in bonnie++. */
 static int walk_dir(struct meta_worker *w, unsigned d, int del)
 {
-	char path[3800]; /* with a name (up to 255) it fits errpath */
-	dir_path(w->fr->p, d, path, sizeof(path));
-	DIR *dir = opendir(path);
-	if (!dir)
-		return fail(w, errno, path);
+	char rel[16], shown[300];
+	dir_rel(w->fr->p, d, rel, sizeof(rel));
+	const int fd = openat(w->fr->p->dirfd, rel, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *dir = fd < 0 ? NULL : fdopendir(fd);
+	if (!dir) {
+		const int err = errno;
+		if (fd >= 0)
+			close(fd);
+		return fail(w, err, rel);
+	}
 	int e = 0;
 	for (;;) {
 		if (sb_meta_stopped(w->fr)) {
@@ -201,12 +209,14 @@ static int walk_dir(struct meta_worker *w, unsigned d, int del)
 			break;
 		if (de->d_name[0] == '.' || !sb_meta_is_file_name(de->d_name))
 			continue; /* ".", "..", the marker, and the subdirectories */
-		e = del ? delete_one(w, dirfd(dir), de->d_name, path)
-			: stat_one(w, dirfd(dir), de->d_name, path);
-		if (e) {
-			snprintf(w->errpath, sizeof(w->errpath), "%s/%s", path, de->d_name);
+		if (w->fr->p->ndirs > 1)
+			snprintf(shown, sizeof(shown), "%s/%s", rel, de->d_name);
+		else
+			snprintf(shown, sizeof(shown), "%s", de->d_name);
+		e = del ? delete_one(w, dirfd(dir), de->d_name, shown)
+			: stat_one(w, dirfd(dir), de->d_name, shown);
+		if (e)
 			break;
-		}
 		sb_meta_op_done(w, t0);
 	}
 	closedir(dir);
@@ -230,16 +240,16 @@ static int do_walk(struct meta_worker *w, int del)
 static int do_shuffled(struct meta_worker *w, int del)
 {
 	const struct sb_meta_files *p = w->fr->p;
-	char path[4096];
+	char rel[64];
 	for (uint64_t k = 0; k < p->nfiles; k++) {
 		const uint64_t i = w->fr->order[k];
 		if (dir_of(p, i) % p->nthreads != w->id)
 			continue;
 		if (sb_meta_stopped(w->fr))
 			return -EINTR;
-		file_path(w, i, 1, path, sizeof(path));
+		file_rel(w, i, 1, rel, sizeof(rel));
 		const uint64_t t0 = sb_now_ns();
-		int e = del ? delete_one(w, AT_FDCWD, path, path) : stat_one(w, AT_FDCWD, path, path);
+		int e = del ? delete_one(w, p->dirfd, rel, rel) : stat_one(w, p->dirfd, rel, rel);
 		if (e)
 			return e;
 		sb_meta_op_done(w, t0);
@@ -266,7 +276,15 @@ int sb_meta_files_op(struct meta_worker *w)
 	}
 }
 
-void sb_meta_dir_path(const struct sb_meta_files *p, unsigned d, char *buf, size_t len)
+void sb_meta_dir_rel(const struct sb_meta_files *p, unsigned d, char *buf, size_t len)
 {
-	dir_path(p, d, buf, len);
+	dir_rel(p, d, buf, len);
+}
+
+void sb_meta_shown_path(const struct sb_meta_files *p, const char *rel, char *buf, size_t len)
+{
+	if (!strcmp(rel, "."))
+		snprintf(buf, len, "%s", p->dir);
+	else
+		snprintf(buf, len, "%s/%s", p->dir, rel);
 }

@@ -41,12 +41,12 @@ static void release(struct meta_files_run *fr, int go)
 
 static int make_subdirs(const struct sb_meta_files *p, struct sb_meta_error *err)
 {
-	char path[4096];
+	char rel[16];
 	for (unsigned d = 0; p->ndirs > 1 && d < p->ndirs; d++) {
-		sb_meta_dir_path(p, d, path, sizeof(path));
-		if (mkdir(path, 0700) < 0) {
+		sb_meta_dir_rel(p, d, rel, sizeof(rel));
+		if (mkdirat(p->dirfd, rel, 0700) < 0) {
 			err->err = errno;
-			snprintf(err->path, sizeof(err->path), "%s", path);
+			sb_meta_shown_path(p, rel, err->path, sizeof(err->path));
 			return -err->err;
 		}
 	}
@@ -152,12 +152,7 @@ static void shuffle(uint64_t *v, uint64_t n, uint64_t seed)
 static int run_all(struct meta_files_run *fr, struct meta_worker *w, struct sb_meta_result *res,
 		   struct sb_meta_error *err)
 {
-	int dirfd = open(fr->p->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dirfd < 0) {
-		err->err = errno;
-		snprintf(err->path, sizeof(err->path), "%s", fr->p->dir);
-		return -errno;
-	}
+	const int dirfd = fr->p->dirfd;
 	int e = 0;
 	for (int t = SB_META_SEQ_CREATE; t <= SB_META_RAND_DELETE && !e; t++) {
 		if (sb_meta_stopped(fr))
@@ -167,14 +162,15 @@ static int run_all(struct meta_files_run *fr, struct meta_worker *w, struct sb_m
 			e = one_test(fr, w, dirfd, &res[t], err);
 		}
 	}
-	close(dirfd);
 	return e;
 }
 
 static int valid(const struct sb_meta_files *p)
 {
+	struct stat st;
 	return p->nfiles && p->ndirs && p->nthreads && p->nthreads <= p->ndirs &&
-	       p->ndirs <= 99999 && p->chunk && p->size_min <= p->size_max;
+	       p->ndirs <= 99999 && p->chunk && p->size_min <= p->size_max &&
+	       fstat(p->dirfd, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 int sb_meta_files_run(const struct sb_meta_files *p, const struct sb_meta_ctl *ctl,

@@ -14,7 +14,11 @@
  *    in a shuffled order).
  *
  * Everything happens inside a run directory that storbench creates and
- * marks (rundir below); only what it made there is ever removed.
+ * marks (rundir below), through a descriptor of it held from its creation
+ * on (names are relative to it, as bonnie++ works in the directory it
+ * chdir()s to): whatever happens to the directory's name meanwhile, no
+ * test touches anything outside it. Only what it made there is ever
+ * removed.
  */
 #ifndef SB_META_H
 #define SB_META_H
@@ -69,7 +73,7 @@ struct sb_meta_error {
 
 /* ---- file tests (files.c) ---- */
 struct sb_meta_files {
-	const char *dir;	/* the run directory */
+	const char *dir;	/* the run directory's name, for messages */
 	uint64_t nfiles;
 	unsigned ndirs;		/* > 1: subdirectories 00000, 00001, ... */
 	unsigned nthreads;	/* each owns directories t, t + nthreads, ... */
@@ -77,6 +81,7 @@ struct sb_meta_files {
 	uint32_t chunk;		/* write/read size for file data */
 	int fsync;		/* fsync each file and its directory (bonnie++ -b) */
 	uint64_t seed;
+	int dirfd;		/* the run directory (sb_meta_rundir_create) */
 };
 /* The six file tests; res is indexed by enum sb_meta_test. Returns 0,
  * -EINTR when stopped, or -errno with *err filled. */
@@ -104,7 +109,7 @@ double sb_meta_cpu_percent(const struct sb_meta_result *r);
 
 /* ---- block and seek tests (blockio.c, seeks.c) ---- */
 struct sb_meta_io {
-	const char *path;	/* the test file, in the run directory */
+	const char *path;	/* the test file's name, for messages */
 	uint64_t size;		/* bytes, a multiple of chunk; the block tests */
 	uint64_t char_size;	/* bytes for putc/getc; 0 leaves them out */
 	uint32_t chunk;
@@ -115,6 +120,7 @@ struct sb_meta_io {
 	int bonnie_data;	/* bonnie++'s zero buffer, one byte changed per chunk */
 	int drop_cache;		/* drop the page cache before each reading test */
 	uint64_t seed;
+	int dirfd;		/* the run directory: the file is SB_META_IO_FILE in it */
 };
 /* The six I/O tests in bonnie++'s order; res indexed by enum sb_meta_test.
  * The file is removed at the end. *cache_method gets sb_cache_drop's
@@ -126,8 +132,10 @@ int sb_meta_seeks_run(const struct sb_meta_io *p, const struct sb_meta_ctl *ctl,
 		      struct sb_meta_result *res, struct sb_meta_error *err);
 
 /* ---- run directory (rundir.c) ---- */
-/* parent/.storbench-meta-<pid>-<n>, created exclusively, with the marker
- * file SB_META_MARKER inside. 0 or -errno; out gets the path. */
+/* parent/.storbench-meta-<pid>-<random>, created exclusively (mode 0700),
+ * with the marker file SB_META_MARKER inside. Returns a descriptor of it
+ * (close-on-exec), checked to be the directory made, or -errno; out gets
+ * the path. */
 #define SB_META_MARKER ".storbench-meta"
 int sb_meta_rundir_create(const char *parent, char *out, size_t outlen);
 /* 1 when path is a directory storbench meta created (name and marker),
@@ -138,6 +146,10 @@ int sb_meta_rundir_is_ours(const char *path);
  * directory. -ENOTEMPTY when anything else is left (it stays, marked);
  * -EPERM when path is not a run directory. */
 int sb_meta_rundir_remove(const char *path);
+/* The same for the run directory open as dfd (sb_meta_rundir_create):
+ * path is removed only while it still names that directory (-ESTALE when
+ * not). dfd stays open. Async-signal-safe: a signal handler may call it. */
+int sb_meta_rundir_remove_fd(int dfd, const char *path);
 /* Run directories in parent whose process is gone: cb for each. Returns
  * how many, or -errno. */
 int sb_meta_leftovers(const char *parent, void (*cb)(void *ctx, const char *path), void *ctx);
@@ -171,6 +183,7 @@ struct sb_meta_run {
 	struct sb_meta_files files;
 	struct sb_meta_io io;
 	char rundir[4096];
+	int dirfd;		/* rundir, held open from its creation on */
 	char iopath[4200];	/* io.path: the block test file in rundir */
 	char name[64];		/* machine name in the CSV */
 	struct sb_meta_result res[SB_META_NTESTS];

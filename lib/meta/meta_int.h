@@ -42,14 +42,18 @@ static inline void sb_meta_op_done(struct meta_worker *w, uint64_t t0)
 	w->ops++;
 }
 
-/* fsync the directory holding path, or the directory open at fd (files.c). */
-int sb_meta_fsync_dir(const char *path);
+/* fsync the directory holding rel (relative to dfd), or the directory
+ * open at fd (files.c). */
+int sb_meta_fsync_parent(int dfd, const char *rel);
 int sb_meta_fsync_fd(int fd);
 /* Remove subdirectory d (when there are several), timed with the deletes. */
 int sb_meta_remove_subdir(struct meta_worker *w, unsigned d);
 /* What a worker does in the current test (files.c). */
 int sb_meta_files_op(struct meta_worker *w);
-void sb_meta_dir_path(const struct sb_meta_files *p, unsigned d, char *buf, size_t len);
+/* Directory d relative to the run directory ("." or "00042"). */
+void sb_meta_dir_rel(const struct sb_meta_files *p, unsigned d, char *buf, size_t len);
+/* rel (relative to the run directory) as a path to show: p->dir/rel. */
+void sb_meta_shown_path(const struct sb_meta_files *p, const char *rel, char *buf, size_t len);
 /* CPU time of the process, usr + sys, in ns (files_run.c). */
 uint64_t sb_meta_cpu_ns(void);
 

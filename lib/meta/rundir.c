@@ -1,20 +1,23 @@
 /*
- * The run directory of storbench meta: created exclusively, marked by a
- * file inside, and emptied of nothing but what storbench puts there. A
- * directory left by a killed run keeps its mark, so the next run can name
- * it.
+ * The run directory of storbench meta: created exclusively under a name
+ * nobody can guess, held open from then on, marked by a file inside, and
+ * emptied of nothing but what storbench puts there. A directory left by a
+ * killed run keeps its mark, so the next run can name it.
  */
 #include "lib/meta/meta.h"
+#include "lib/target/scratch.h"
 
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #define PREFIX ".storbench-meta-"
 
-/* ".storbench-meta-<pid>-<n>": 1 with *pid set, else 0. */
+/* ".storbench-meta-<pid>-<hex>" (decimal digits in older runs): 1 with
+ * *pid set, else 0. */
 static int parse_name(const char *base, long *pid)
 {
 	const size_t pl = strlen(PREFIX);
@@ -29,7 +32,7 @@ static int parse_name(const char *base, long *pid)
 	if (!*n)
 		return 0;
 	for (; *n; n++)
-		if (*n < '0' || *n > '9')
+		if (!((*n >= '0' && *n <= '9') || (*n >= 'a' && *n <= 'f')))
 			return 0;
 	return 1;
 }
@@ -41,11 +44,11 @@ static const char *base_of(const char *path)
 }
 
 /* The marker: a file naming the process, created exclusively. */
-static int write_marker(const char *dir)
+static int write_marker(int dfd)
 {
-	char m[4096], line[64];
-	snprintf(m, sizeof(m), "%s/%s", dir, SB_META_MARKER);
-	int fd = open(m, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	char line[64];
+	int fd = openat(dfd, SB_META_MARKER, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			0600);
 	if (fd < 0)
 		return -errno;
 	int len = snprintf(line, sizeof(line), "storbench meta %ld\n", (long)getpid());
@@ -53,24 +56,46 @@ static int write_marker(const char *dir)
 	if (close(fd) < 0 && !e)
 		e = -errno;
 	if (e)
-		unlink(m);
+		unlinkat(dfd, SB_META_MARKER, 0);
 	return e;
+}
+
+/* The directory just made, not one put in its place (a symlink, or a
+ * directory of someone else's): ours, without permissions for others.
+ * 0700 again by descriptor: a umask may have taken bits of ours. */
+static int open_made(const char *path)
+{
+	struct stat st;
+	const int dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd < 0)
+		return -errno;
+	if (fstat(dfd, &st) < 0 || st.st_uid != geteuid() || (st.st_mode & 077) ||
+	    fchmod(dfd, 0700) < 0) {
+		close(dfd);
+		return -EEXIST;
+	}
+	return dfd;
 }
 
 int sb_meta_rundir_create(const char *parent, char *out, size_t outlen)
 {
-	for (unsigned n = 0; n < 1000; n++) {
-		int k = snprintf(out, outlen, "%s/" PREFIX "%ld-%u", parent, (long)getpid(), n);
-		if (k < 0 || (size_t)k >= outlen)
-			return -ENAMETOOLONG;
+	for (unsigned n = 0; n < 16; n++) {
+		int e = sb_scratch_name(out, outlen, parent, PREFIX, "");
+		if (e < 0)
+			return e;
 		if (mkdir(out, 0700) < 0) {
 			if (errno == EEXIST)
 				continue;
 			return -errno;
 		}
-		int e = write_marker(out);
-		if (e)
-			rmdir(out);
+		const int dfd = open_made(out);
+		if (dfd < 0)
+			return dfd; /* swapped under us: not ours, left alone */
+		e = write_marker(dfd);
+		if (!e)
+			return dfd;
+		close(dfd);
+		rmdir(out);
 		return e;
 	}
 	return -EEXIST;
@@ -102,48 +127,119 @@ static int is_subdir_name(const char *n)
 	return 1;
 }
 
+/* Reading a directory without malloc (readdir allocates): getdents64
+ * into a buffer on the stack, so that a signal handler may do it. */
+struct dent64 {
+	uint64_t d_ino;
+	int64_t d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+
+/* Calls fn(ctx, dfd, entry) for each entry of the directory open at dfd,
+ * through a description of its own (dfd's offset is left alone). 0 or
+ * -errno. */
+static int each_entry(int dfd, void (*fn)(void *ctx, int dfd, const struct dent64 *e), void *ctx)
+{
+	char buf[4096] __attribute__((aligned(8)));
+	const int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	long n;
+	while ((n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0)
+		for (long off = 0; off < n;) {
+			const struct dent64 *e = (const struct dent64 *)(buf + off);
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+				fn(ctx, dfd, e);
+			off += e->d_reclen;
+		}
+	const int err = n < 0 ? -errno : 0;
+	close(fd);
+	return err;
+}
+
+static void remove_entry(void *ctx, int dfd, const struct dent64 *e);
+
 /* Remove our test files in the directory open at dfd; subdirectories of
- * ours are emptied and removed too (depth 1 only). */
+ * ours are emptied and removed too (depth 1 only). Until a pass finds
+ * nothing more: entries removed while reading may hide others. */
 static void remove_ours(int dfd, int depth)
 {
-	DIR *d = fdopendir(dup(dfd));
-	struct dirent *e;
-	if (!d)
-		return;
-	rewinddir(d); /* a dup shares the offset of an earlier pass */
-	while ((e = readdir(d))) {
-		if (e->d_type == DT_DIR || (e->d_type == DT_UNKNOWN && is_subdir_name(e->d_name))) {
-			if (depth > 0 || !is_subdir_name(e->d_name))
-				continue;
-			int sub = openat(dfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-			if (sub < 0)
-				continue;
-			remove_ours(sub, depth + 1);
-			close(sub);
-			unlinkat(dfd, e->d_name, AT_REMOVEDIR);
-			continue;
-		}
-		if (sb_meta_is_file_name(e->d_name) || (depth == 0 && !strcmp(e->d_name, SB_META_IO_FILE)))
-			unlinkat(dfd, e->d_name, 0);
+	for (int pass = 0; pass < 4; pass++) {
+		int ctx[2] = { depth, 0 }; /* depth, how many removed */
+		each_entry(dfd, remove_entry, ctx);
+		if (!ctx[1])
+			break;
 	}
-	closedir(d);
+}
+
+static void remove_entry(void *ctx, int dfd, const struct dent64 *e)
+{
+	int *c = ctx; /* depth, removed */
+	const char *name = e->d_name;
+	if (e->d_type == DT_DIR || (e->d_type == DT_UNKNOWN && is_subdir_name(name))) {
+		if (c[0] > 0 || !is_subdir_name(name))
+			return;
+		int sub = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (sub < 0)
+			return;
+		remove_ours(sub, c[0] + 1);
+		close(sub);
+		c[1] += unlinkat(dfd, name, AT_REMOVEDIR) == 0;
+		return;
+	}
+	if (sb_meta_is_file_name(name) || (c[0] == 0 && !strcmp(name, SB_META_IO_FILE)))
+		c[1] += unlinkat(dfd, name, 0) == 0;
+}
+
+static void count_other(void *ctx, int dfd, const struct dent64 *e)
+{
+	(void)dfd;
+	*(int *)ctx += strcmp(e->d_name, SB_META_MARKER) != 0;
 }
 
 /* 1 when the directory at dfd holds nothing but the marker. */
 static int only_marker_left(int dfd)
 {
-	DIR *d = fdopendir(dup(dfd));
-	struct dirent *e;
-	int only = 1;
-	if (!d)
-		return 0;
-	rewinddir(d);
-	while ((e = readdir(d)))
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
-		    strcmp(e->d_name, SB_META_MARKER))
-			only = 0;
-	closedir(d);
-	return only;
+	int others = 0;
+	return each_entry(dfd, count_other, &others) == 0 && others == 0;
+}
+
+int sb_meta_rundir_remove_fd(int dfd, const char *path)
+{
+	char parent[4096];
+	struct stat mine, there;
+	const char *slash = strrchr(path, '/');
+	const size_t plen = slash ? (size_t)(slash - path) : 0;
+	if (plen >= sizeof(parent))
+		return -ENAMETOOLONG;
+	memcpy(parent, path, plen);
+	parent[plen] = '\0';
+	if (slash && plen == 0)
+		memcpy(parent, "/", 2);
+	const char *base = slash ? slash + 1 : path;
+
+	remove_ours(dfd, 0);
+	if (!only_marker_left(dfd))
+		return -ENOTEMPTY; /* something not ours: keep it, and the mark */
+	if (fstat(dfd, &mine) < 0)
+		return -errno;
+	/* the name, checked and removed through one descriptor of its parent */
+	const int pfd = open(slash ? parent : ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (pfd < 0)
+		return -errno;
+	int e = 0;
+	if (fstatat(pfd, base, &there, AT_SYMLINK_NOFOLLOW) < 0)
+		e = -errno;
+	else if (there.st_dev != mine.st_dev || there.st_ino != mine.st_ino)
+		e = -ESTALE; /* the name names another now: ours stays, marked */
+	else if (unlinkat(dfd, SB_META_MARKER, 0) < 0 && errno != ENOENT)
+		e = -errno;
+	else if (unlinkat(pfd, base, AT_REMOVEDIR) < 0)
+		e = -errno;
+	close(pfd);
+	return e;
 }
 
 int sb_meta_rundir_remove(const char *path)
@@ -154,15 +250,8 @@ int sb_meta_rundir_remove(const char *path)
 	int dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (dfd < 0)
 		return -errno;
-	remove_ours(dfd, 0);
-	int e = 0;
-	if (!only_marker_left(dfd))
-		e = -ENOTEMPTY; /* something not ours: keep it, and the mark */
-	else if (unlinkat(dfd, SB_META_MARKER, 0) < 0)
-		e = -errno;
+	const int e = sb_meta_rundir_remove_fd(dfd, path);
 	close(dfd);
-	if (!e && rmdir(path) < 0)
-		e = -errno;
 	return e;
 }
 

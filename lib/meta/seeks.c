@@ -100,7 +100,8 @@ static int prepare(struct seek_run *sr, struct seeker *s, unsigned n, int *cache
 		s[i].buf = sb_buf_alloc(p->chunk, 4096);
 		if (!s[i].buf)
 			return ENOMEM;
-		s[i].fd = open(p->path, O_RDWR | O_CLOEXEC | (p->direct ? O_DIRECT : 0));
+		s[i].fd = openat(p->dirfd, SB_META_IO_FILE,
+				 O_RDWR | O_NOFOLLOW | O_CLOEXEC | (p->direct ? O_DIRECT : 0));
 		if (s[i].fd < 0)
 			return errno;
 	}

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "lib/run/worker.h"
+#include "lib/target/scratch.h"
 
 struct sb_run {
 	struct sb_run_params p;
@@ -60,12 +61,19 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		}
 	}
 	if (!(p->engine->flags & SB_ENGINE_NOIO)) {
-		const char *path = p->paths[p->npaths > 1 ? id : 0];
-		w->fd = open(path, open_flags(o));
-		if (w->fd < 0) {
-			*errmsg = "open";
-			return -errno;
+		const unsigned k = p->npaths > 1 ? id : 0;
+		int fd;
+		if (p->held && p->held[k]) {
+			fd = sb_scratch_reopen(p->held[k] - 1, open_flags(o));
+		} else {
+			fd = open(p->paths[k], open_flags(o));
+			fd = fd < 0 ? -errno : fd;
 		}
+		if (fd < 0) {
+			*errmsg = "open";
+			return fd;
+		}
+		w->fd = fd;
 	}
 	w->ios = calloc(depth, sizeof(*w->ios));
 	w->free_slots = calloc(depth, sizeof(*w->free_slots));

@@ -25,6 +25,10 @@ struct sb_run_params {
 	 * job (npaths == numjobs). Unused by NOIO engines. */
 	const char *const *paths;
 	unsigned npaths;
+	/* NULL, or per path the descriptor + 1 the caller holds it open by (0:
+	 * none): a job then gets its own open of that very file through it
+	 * (sb_scratch_reopen), never of whatever the name names by then. */
+	const int *held;
 	int is_blockdev;
 	uint64_t region_offset;		/* where the region starts in each file */
 	uint64_t region_size;		/* bytes, > 0 */

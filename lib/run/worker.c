@@ -225,12 +225,24 @@ static uint64_t pick_offset(struct sb_worker *w, uint32_t len)
 	return w->region_offset + off;
 }
 
-/* Sleep for the rate cap, reaping meanwhile when requests are in flight. */
+/* Sleep for the rate cap, reaping meanwhile when requests are in flight.
+ * A low cap (--rate=1 with 4 KiB requests: over an hour per request) sleeps
+ * in slices: a stop request or the end of --runtime ends it, and then 1
+ * says not to issue the request. */
+#define THROTTLE_SLICE_NS 50000000ull
+static int commit(struct sb_worker *w);
 static int throttle(struct sb_worker *w, uint32_t len)
 {
 	uint64_t delay = sb_rate_delay(&w->rate, sb_now_ns(), len);
 	if (!delay)
 		return 0;
+	/* what was queued goes out first: waiting for requests never
+	 * submitted would never end */
+	if (w->queued) {
+		int r = commit(w);
+		if (r < 0)
+			return r;
+	}
 	if (w->inflight) {
 		int r = drain(w);
 		if (r < 0)
@@ -238,11 +250,19 @@ static int throttle(struct sb_worker *w, uint32_t len)
 		uint64_t spent = sb_now_ns() - w->last_commit;
 		delay = spent < delay ? delay - spent : 0;
 	}
-	if (delay) {
-		struct timespec ts = { (time_t)(delay / 1000000000ull), (long)(delay % 1000000000ull) };
+	for (const uint64_t due = sb_now_ns() + delay;;) {
+		const uint64_t now = sb_now_ns();
+		if (atomic_load_explicit(w->stop, memory_order_relaxed) ||
+		    (w->end_ns && now >= w->end_ns))
+			return 1;
+		if (now >= due)
+			return 0;
+		uint64_t d = SB_MIN(due - now, THROTTLE_SLICE_NS);
+		if (w->end_ns)
+			d = SB_MIN(d, w->end_ns - now);
+		struct timespec ts = { (time_t)(d / 1000000000ull), (long)(d % 1000000000ull) };
 		nanosleep(&ts, NULL);
 	}
-	return 0;
 }
 
 static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
@@ -317,15 +337,19 @@ static int loop(struct sb_worker *w)
 {
 	const struct sb_job_opts *o = w->job;
 	uint64_t now = sb_now_ns();
-	int r = 0;
+	int r = 0, halt = 0;
 
-	while (!stop_now(w, now)) {
+	while (!halt && !stop_now(w, now)) {
 		/* fill the queue */
 		while (w->nfree && w->issued < w->io_limit) {
 			int ddir = pick_ddir(w);
 			uint32_t len = pick_bs(w);
-			if (w->rate.bps && (r = throttle(w, len)) < 0)
-				return r;
+			if (w->rate.bps && (r = throttle(w, len)) != 0) {
+				if (r < 0)
+					return r;
+				halt = 1; /* stopped, or the runtime is over */
+				break;
+			}
 			r = queue_one(w, ddir, pick_offset(w, len), len);
 			if (r < 0)
 				return r;

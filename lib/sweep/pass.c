@@ -8,6 +8,7 @@
 #include "lib/sweep/sweep_int.h"
 #include "lib/job/buffer.h"
 #include "lib/base/rng.h"
+#include "lib/target/scratch.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -58,8 +59,25 @@ int sb_sweep_pass_open(struct sweep_pass *p, struct sweep_run *s, int test, int 
 	init(p, s, test);
 	if (s->o->direct)
 		flags |= O_DIRECT;
-	p->fd = open(s->path, flags | O_CLOEXEC);
-	return p->fd < 0 ? fail(p, -1, 0, errno) : 0;
+	const int fd = sb_scratch_reopen(s->fd, flags);
+	if (fd < 0)
+		return fail(p, -1, 0, -fd);
+	p->fd = fd;
+	return 0;
+}
+
+/* fopen's modes as open flags (no O_CREAT: the file is there). */
+static int mode_flags(const char *mode)
+{
+	const int plus = strchr(mode, '+') != NULL;
+	switch (mode[0]) {
+	case 'w':
+		return (plus ? O_RDWR : O_WRONLY) | O_TRUNC;
+	case 'a':
+		return (plus ? O_RDWR : O_WRONLY) | O_APPEND;
+	default:
+		return plus ? O_RDWR : O_RDONLY;
+	}
 }
 
 int sb_sweep_pass_fopen(struct sweep_pass *p, struct sweep_run *s, int test, const char *mode)
@@ -70,9 +88,12 @@ int sb_sweep_pass_fopen(struct sweep_pass *p, struct sweep_run *s, int test, con
 	p->stdio_buf = malloc(s->rec);
 	if (!p->stdio_buf)
 		return fail(p, -1, 0, ENOMEM);
-	p->fp = fopen(s->path, m);
+	const int fd = sb_scratch_reopen(s->fd, mode_flags(mode));
+	p->fp = fd >= 0 ? fdopen(fd, m) : NULL;
 	if (!p->fp) {
-		const int e = errno;
+		const int e = fd < 0 ? -fd : errno;
+		if (fd >= 0)
+			close(fd);
 		free(p->stdio_buf);
 		p->stdio_buf = NULL;
 		return fail(p, -1, 0, e);

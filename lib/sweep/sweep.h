@@ -10,7 +10,7 @@
  *   struct sb_sweep_opts o; sb_sweep_opts_default(&o);
  *   struct sb_sweep_result *r = calloc(1, sizeof(*r));
  *   sb_sweep_plan(r, &o);              shape of the matrix, nothing touched
- *   sb_sweep_run(r, &o, path, 1);      creates, measures, removes path
+ *   sb_sweep_run(r, &o, path, -1);     creates, measures, removes path
  */
 #ifndef SB_SWEEP_H
 #define SB_SWEEP_H
@@ -138,14 +138,16 @@ int sb_sweep_plan(struct sb_sweep_result *r, const struct sb_sweep_opts *o);
 /* 1 when the cell (fi, ri) runs under the shape rules. */
 int sb_sweep_cell_runs(const struct sb_sweep_result *r, unsigned fi, unsigned ri);
 
-/* Runs the planned matrix on path. owned: path is created (marked as ours)
- * for each cell and removed after it, as iozone unlinks its file after each
- * cell; otherwise path is an existing file the user gave over: it is
- * truncated and rewritten, never removed. Returns 0, -EINTR when
+/* Runs the planned matrix. fd < 0: path is created new for each cell
+ * (O_EXCL, never through a symlink; marked as ours) and removed after it,
+ * as iozone unlinks its file after each cell; otherwise fd is an existing
+ * file the user gave over (path names it in messages): it is truncated and
+ * rewritten, never removed. Every test reopens the file through its
+ * descriptor, never by name. Returns 0, -EINTR when
  * should_stop stopped it (r->interrupted set; cells measured so far are
  * kept), or -errno of a failure (r->fail_* say where). */
 int sb_sweep_run(struct sb_sweep_result *r, const struct sb_sweep_opts *o, const char *path,
-		 int owned);
+		 int fd);
 
 
 #endif

@@ -10,6 +10,8 @@ struct sweep_run {
 	const struct sb_sweep_opts *o;
 	struct sb_sweep_result *r;
 	const char *path;
+	int fd;			/* the test file, held open: every pass reopens it
+				 * through this (sb_scratch_reopen), never by name */
 	unsigned char *buf;	/* one record, aligned for O_DIRECT, random data */
 	uint64_t nwritten;	/* records written, and ... */
 	uint64_t key;		/* ... the key scrambled into buf for the last one */
@@ -34,7 +36,8 @@ struct sweep_pass {
 void sb_sweep_event(struct sweep_run *s, int test, int op, uint64_t off, uint64_t len,
 		    const void *data);
 
-/* Open the test file (flags as open(2); O_DIRECT added when asked). */
+/* Open the test file anew (flags as open(2); O_DIRECT added when asked):
+ * a description of its own, as iozone's open of each test. */
 int sb_sweep_pass_open(struct sweep_pass *p, struct sweep_run *s, int test, int flags);
 /* Open it as a stdio stream (mode as fopen) with a record-sized buffer, as
  * iozone's setvbuf(_IOFBF, reclen). */

@@ -10,6 +10,7 @@
 #include "lib/sweep/sweep_int.h"
 #include "lib/job/buffer.h"
 #include "lib/target/cache.h"
+#include "lib/target/scratch.h"
 #include "lib/target/target.h"
 
 #include <fcntl.h>
@@ -41,10 +42,7 @@ static int needs_data(int test)
 
 static void drop_cache(struct sweep_run *s, int test)
 {
-	const int fd = open(s->path, O_RDONLY | O_CLOEXEC);
-	const int m = sb_cache_drop(fd);
-	if (fd >= 0)
-		close(fd);
+	const int m = sb_cache_drop(s->fd);
 	if (m > 0)
 		s->r->cache_method = m;
 	else
@@ -118,6 +116,22 @@ static int create_failed(struct sweep_run *s, int op, int e)
 	return e;
 }
 
+/* A new file for the cell, as ours: nothing under its name is opened. */
+static int cell_file(struct sweep_run *s)
+{
+	const int fd = sb_scratch_create_path(s->path, O_RDWR);
+	if (fd < 0)
+		return fd;
+	const int e = sb_file_layout(fd, 0, 0, 0, NULL); /* the mark */
+	if (e) {
+		sb_scratch_remove(s->path, fd);
+		close(fd);
+		return e;
+	}
+	s->fd = fd;
+	return 0;
+}
+
 static int cell(struct sweep_run *s, unsigned fi, unsigned ri, int owned)
 {
 	s->fsize = s->r->file_sizes[fi];
@@ -125,13 +139,15 @@ static int cell(struct sweep_run *s, unsigned fi, unsigned ri, int owned)
 	s->numrecs = s->fsize / s->rec;
 	s->have_data = 0;
 	if (owned) {
-		const int c = sb_file_create(s->path, 0, 0, 0);
+		const int c = cell_file(s);
 		if (c)
 			return create_failed(s, -1, c);
 	}
 	int e = run_tests(s, fi, ri);
 	if (owned) {
-		const int rm = sb_file_remove_created(s->path);
+		const int rm = sb_scratch_remove(s->path, s->fd);
+		close(s->fd);
+		s->fd = -1;
 		if (!e && rm && rm != -ENOENT)
 			e = create_failed(s, -2, rm);
 	}
@@ -153,14 +169,16 @@ static uint64_t largest_record(const struct sb_sweep_result *r)
 }
 
 int sb_sweep_run(struct sb_sweep_result *r, const struct sb_sweep_opts *o, const char *path,
-		 int owned)
+		 int fd)
 {
 	struct sweep_run s;
+	const int owned = fd < 0;
 	memset(&s, 0, sizeof(s));
 	s.o = o;
 	s.r = r;
 	s.path = path;
 	r->opts = o;
+	s.fd = fd;
 	const uint64_t maxrec = largest_record(r);
 	if (!maxrec)
 		return -EINVAL;

@@ -2,10 +2,14 @@
  * Files storbench creates, and only those it removes. A created file is
  * marked with the xattr SB_CREATED_XATTR before anything is written to it,
  * so a file left by a crash is still recognised. Where the filesystem has no
- * user xattrs, the name ".storbench-*.tmp" is the mark.
+ * user xattrs (ramfs, FAT and exFAT on SD cards) a name proves nothing: a
+ * user may call a file anything, ".storbench-*.tmp" too. There only the
+ * data can tell: a first block that is a storbench verify block.
  */
 #include "lib/target/target.h"
+#include "lib/target/scratch.h"
 #include "lib/base/rng.h"
+#include "lib/verify/block.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -13,52 +17,69 @@
 #include <unistd.h>
 
 #define FILL_CHUNK (1u << 20)
-#define NAME_PREFIX ".storbench-"
-#define NAME_SUFFIX ".tmp"
 
 static int no_xattrs(int err)
 {
 	return err == ENOTSUP || err == EOPNOTSUPP;
 }
 
-static int name_is_ours(const char *path)
+/* The first block holds a verify block header (magic and version). */
+static int marker_in_first_block(int fd)
 {
-	const char *base = strrchr(path, '/');
-	base = base ? base + 1 : path;
-	const size_t len = strlen(base), pre = strlen(NAME_PREFIX), suf = strlen(NAME_SUFFIX);
-	return len > pre + suf && strncmp(base, NAME_PREFIX, pre) == 0 &&
-	       strcmp(base + len - suf, NAME_SUFFIX) == 0;
+	unsigned char b[SB_VERIFY_HDR_SIZE];
+	struct sb_verify_header h;
+	const ssize_t n = pread(fd, b, sizeof(b), 0);
+	if (n < 0)
+		return -errno;
+	if (n < (ssize_t)sizeof(b))
+		return 0;
+	sb_verify_header_decode(b, &h);
+	return h.magic == SB_VERIFY_MAGIC && h.version == SB_VERIFY_VERSION;
 }
 
-int sb_file_is_ours(const char *path)
+int sb_file_is_ours_fd(int fd)
 {
 	struct stat st;
 	char val[8];
 
-	if (lstat(path, &st) != 0)
+	if (fstat(fd, &st) != 0)
 		return -errno;
 	if (!S_ISREG(st.st_mode))
 		return 0;
-	if (lgetxattr(path, SB_CREATED_XATTR, val, sizeof(val)) >= 0)
+	if (fgetxattr(fd, SB_CREATED_XATTR, val, sizeof(val)) >= 0)
 		return 1;
 	if (errno == ERANGE) /* present, with a longer value than ours */
 		return 1;
 	if (errno == ENODATA)
 		return 0;
 	if (no_xattrs(errno))
-		return name_is_ours(path);
+		return marker_in_first_block(fd);
 	return -errno;
+}
+
+int sb_file_is_ours(const char *path)
+{
+	/* not through a symlink; O_NONBLOCK: a fifo planted there does not hang us */
+	const int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ELOOP ? 0 : -errno;
+	const int ours = sb_file_is_ours_fd(fd);
+	close(fd);
+	return ours;
 }
 
 int sb_file_remove_created(const char *path)
 {
-	const int ours = sb_file_is_ours(path);
-
-	if (ours < 0)
-		return ours;
-	if (!ours)
-		return -EPERM;
-	return unlink(path) == 0 ? 0 : -errno;
+	const int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ELOOP ? -EPERM : -errno;
+	int e = sb_file_is_ours_fd(fd);
+	if (e == 0)
+		e = -EPERM;
+	if (e > 0) /* still the file we looked at */
+		e = sb_scratch_remove(path, fd);
+	close(fd);
+	return e == -ESTALE ? -EPERM : e;
 }
 
 int sb_drop_file_cache(int fd)
@@ -85,8 +106,9 @@ static int write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
-/* Random data (xoshiro: far faster than the disk), then on the media. */
-static int fill_random(int fd, uint64_t size, uint64_t seed)
+/* Random data (xoshiro: far faster than the disk), then on the media.
+ * stop is asked between chunks: laying out GiBs takes a while. */
+static int fill_random(int fd, uint64_t size, uint64_t seed, const struct sb_stop *stop)
 {
 	struct sb_rng rng;
 	uint64_t *buf = malloc(FILL_CHUNK);
@@ -96,6 +118,10 @@ static int fill_random(int fd, uint64_t size, uint64_t seed)
 		return -ENOMEM;
 	sb_rng_seed(&rng, seed);
 	for (uint64_t done = 0; done < size && !err;) {
+		if (stop && stop->fn && stop->fn(stop->ctx)) {
+			err = -EINTR;
+			break;
+		}
 		const size_t len = (size_t)SB_MIN(size - done, (uint64_t)FILL_CHUNK);
 		for (size_t i = 0; i < (len + 7) / 8; i++)
 			buf[i] = sb_rng_next(&rng);
@@ -124,26 +150,39 @@ static int mark(int fd)
 {
 	if (fsetxattr(fd, SB_CREATED_XATTR, "1", 1, 0) == 0)
 		return 0;
-	/* No xattrs: only the name can mark it. A name the user chose stays;
-	 * it will not be removed for us. */
+	/* No xattrs: the file cannot be marked. Those who created it hold its
+	 * descriptor and remove it by that; a later run does not take it. */
 	if (no_xattrs(errno))
 		return 0;
 	return -errno;
+}
+
+int sb_file_layout(int fd, uint64_t size, int fill, uint64_t seed, const struct sb_stop *stop)
+{
+	if (size > (uint64_t)INT64_MAX)
+		return -EFBIG;
+	int err = mark(fd);
+	if (!err)
+		err = fill ? fill_random(fd, size, seed, stop) : allocate(fd, size);
+	return err;
 }
 
 int sb_file_create(const char *path, uint64_t size, int fill, uint64_t seed)
 {
 	if (size > (uint64_t)INT64_MAX)
 		return -EFBIG;
-	const int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	const int fd = sb_scratch_create_path(path, O_WRONLY);
 	if (fd < 0)
-		return -errno;
-	int err = mark(fd);
-	if (!err)
-		err = fill ? fill_random(fd, size, seed) : allocate(fd, size);
-	if (close(fd) != 0 && !err)
-		err = -errno;
+		return fd;
+	int err = sb_file_layout(fd, size, fill, seed, NULL);
+	if (!err) { /* a late write error (NFS) shows on close: of a duplicate, so
+		     * that the file can still be removed by its descriptor */
+		const int d = dup(fd);
+		if (d < 0 || close(d) != 0)
+			err = -errno;
+	}
 	if (err)
-		unlink(path);
+		sb_scratch_remove(path, fd);
+	close(fd);
 	return err;
 }

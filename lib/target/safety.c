@@ -1,15 +1,22 @@
 /*
  * Is a block device in use? Every device that shares data with it — the
- * whole disk, each partition, and whatever holds any of them (dm, md, LVM),
- * recursively — is collected as a dev_t and compared with the devices of
- * every mount (/proc/self/mountinfo, and the mount source for filesystems
- * with anonymous device numbers such as btrfs) and of every swap area.
+ * whole disk, each partition, whatever holds any of them (dm, md, LVM), and
+ * every loop device over any of them or under them (a loop device is
+ * neither a partition nor a holder: losetup claims nothing) — recursively,
+ * is collected as a dev_t and compared with the devices of every mount
+ * (/proc/self/mountinfo, and the mount source for filesystems with
+ * anonymous device numbers such as btrfs) and of every swap area. A loop
+ * device over a file on a filesystem that lives on one of them uses it too,
+ * mounted or not (a lazy unmount leaves the filesystem alive).
  */
 #include "lib/target/safety.h"
 #include "lib/target/target.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <linux/loop.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -112,12 +119,124 @@ static int disk_dir(dev_t dev, char *out, size_t len)
 }
 
 
+
 static const char *name_of(const struct devset *s, dev_t d)
 {
 	for (unsigned i = 0; i < s->n; i++)
 		if (s->dev[i] == d)
 			return s->name[i];
 	return "?";
+}
+
+/* What a loop device reads and writes: the device and inode of its backing
+ * file, and for a block device its number (rdev). */
+struct backing {
+	dev_t dev, rdev;
+	int is_blk;
+	char path[PATH_MAX];
+};
+
+/* The kernel's huge_encode_dev: major in bits 8-19, minor in 0-7 and 20-31. */
+static dev_t decode_dev(uint64_t d)
+{
+	return makedev((unsigned)((d >> 8) & 0xfff), (unsigned)((d & 0xff) | ((d >> 12) & 0xfff00)));
+}
+
+/* LOOP_GET_STATUS64 on /dev/NAME when that node is the device itself; the
+ * numbers hold even when the backing file was renamed or deleted. */
+static int backing_ioctl(const char *name, dev_t self, struct backing *b)
+{
+	char node[300];
+	struct stat st;
+	struct loop_info64 li;
+	snprintf(node, sizeof(node), "/dev/%s", name);
+	const int fd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	int e = fstat(fd, &st) == 0 && S_ISBLK(st.st_mode) && st.st_rdev == self ? 0 : -ENODEV;
+	if (!e && ioctl(fd, LOOP_GET_STATUS64, &li) < 0)
+		e = -errno;
+	close(fd);
+	if (e)
+		return e;
+	b->dev = decode_dev(li.lo_device);
+	b->rdev = decode_dev(li.lo_rdevice);
+	b->is_blk = b->rdev != 0;
+	return 0;
+}
+
+/* The backing of loop device dir (a /sys/class/block entry): 0, or -ENXIO
+ * when it has none (not set up), -errno when it cannot be told. */
+static int loop_backing(const char *dir, const char *name, dev_t self, struct backing *b)
+{
+	char path[PATH_MAX + 32];
+	struct stat st;
+	memset(b, 0, sizeof(*b));
+	snprintf(path, sizeof(path), "%s/loop/backing_file", dir);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return errno == ENOENT ? -ENXIO : -errno;
+	const int got = fgets(b->path, sizeof(b->path), f) != NULL;
+	fclose(f);
+	if (!got)
+		return -ENXIO;
+	b->path[strcspn(b->path, "\n")] = '\0';
+	if (backing_ioctl(name, self, b) == 0)
+		return 0;
+	/* no /dev node of it here: the path, while it still names the file */
+	if (stat(b->path, &st) < 0)
+		return -errno;
+	b->dev = st.st_dev;
+	b->is_blk = S_ISBLK(st.st_mode);
+	b->rdev = b->is_blk ? st.st_rdev : 0;
+	return 0;
+}
+
+/* The whole family of the device with number dev: its disk, partitions,
+ * holders. */
+static int disk_dir(dev_t dev, char *out, size_t len);
+static void add_family(struct devset *s, dev_t dev)
+{
+	char disk[PATH_MAX];
+	if (!has(s, dev) && disk_dir(dev, disk, sizeof(disk)) == 0)
+		add_dir(s, disk, 1);
+}
+
+/* Loop devices join the set, until it grows no more: one over a device of
+ * the set (and what holds it, a loop over that ...), and the device under a
+ * loop device of the set. 1 with where filled when one is backed by a file
+ * on a filesystem of the set, else 0. */
+static int add_loops(struct devset *s, char *where, size_t len)
+{
+	for (unsigned before = 0, round = 0; before != s->n && round < 16; round++) {
+		before = s->n;
+		DIR *d = opendir("/sys/class/block");
+		if (!d)
+			return 0;
+		struct dirent *e;
+		while ((e = readdir(d))) {
+			char dir[300];
+			struct backing b;
+			dev_t self;
+			if (strncmp(e->d_name, "loop", 4))
+				continue;
+			snprintf(dir, sizeof(dir), "/sys/class/block/%s", e->d_name);
+			if (read_dev_file(dir, &self) < 0 || loop_backing(dir, e->d_name, self, &b) < 0)
+				continue;
+			if (b.is_blk && has(s, b.rdev) && !has(s, self))
+				add_family(s, self);
+			else if (b.is_blk && has(s, self) && !has(s, b.rdev))
+				add_family(s, b.rdev);
+			else if (!b.is_blk && has(s, b.dev)) {
+				snprintf(where, len, "/dev/%s is backed by %s, a file on /dev/%s",
+					 e->d_name, b.path, name_of(s, b.dev));
+				closedir(d);
+				return 1;
+			}
+		}
+		closedir(d);
+	}
+	return 0;
 }
 
 static int check_mounts(const struct devset *s, char *where, size_t len)
@@ -186,7 +305,9 @@ int sb_dev_in_use(dev_t dev, char *where, size_t wherelen)
 			s->dev[s->n] = dev;
 			snprintf(s->name[s->n++], sizeof(s->name[0]), "%u:%u", major(dev), minor(dev));
 		}
-		r = check_mounts(s, where, wherelen);
+		r = add_loops(s, where, wherelen);
+		if (r == 0)
+			r = check_mounts(s, where, wherelen);
 		if (r == 0)
 			r = check_swaps(s, where, wherelen);
 	}

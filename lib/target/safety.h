@@ -11,10 +11,12 @@
 #include <sys/types.h>
 #include "lib/sb.h"
 
-/* Is the block device dev, one of its partitions, or a device holding it
- * (dm, md, LVM), mounted or used as swap? Returns 1 (where gets e.g.
- * "/dev/sda1 mounted on /home" or "swap"), 0 when free, -errno when it
- * cannot tell. */
+/* Is the block device dev, one of its partitions, a device holding it (dm,
+ * md, LVM), or a loop device over or under any of these, recursively,
+ * mounted or used as swap; or does a loop device hold a file on one of
+ * them? Returns 1 (where gets e.g. "/dev/sda1 is mounted on /home", "swap",
+ * or "/dev/loop3 is backed by /x.img, a file on /dev/sda1"), 0 when free,
+ * -errno when it cannot tell. */
 int sb_dev_in_use(dev_t dev, char *where, size_t wherelen);
 
 /* Does the block device at path carry a signature of data? Returns 1 (what

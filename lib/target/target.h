@@ -64,24 +64,37 @@ int sb_diskstat_read(const char *devname, struct sb_diskstat *out);
  * read as 0). -EINVAL when it is not one. */
 int sb_diskstat_parse(const char *text, struct sb_diskstat *out);
 
-/* Files storbench creates are named ".storbench-<pid>-<n>.tmp" (or the name
- * the user gave when it did not exist) and carry the xattr
- * "user.storbench"; only such files are ever deleted. */
+/* Files storbench creates carry the xattr "user.storbench" where the
+ * filesystem has user xattrs. Their names (lib/target/scratch.h) hold the
+ * process id and random bits, but a name is never proof of ownership: a
+ * user may name a file anything. */
 #define SB_CREATED_XATTR "user.storbench"
 
-/* Create path exclusively (O_EXCL) with size bytes. With fill, lay it out
- * with random data (so reads read real blocks), fsync, and drop it from the
- * page cache; otherwise allocate with fallocate (or ftruncate). The file is
- * marked as ours. Returns 0 or -errno; on failure nothing is left behind.
- * On a filesystem without user xattrs a name other than ".storbench-*.tmp"
- * cannot carry the mark: the file is created but will not be removed. */
+/* Asked now and then during long work: stop when fn(ctx) returns non-zero. */
+struct sb_stop {
+	int (*fn)(void *ctx);
+	void *ctx;
+};
+
+/* Lay out a new file open as fd with size bytes: mark it as ours, then with
+ * fill write random data (so reads read real blocks), fsync and drop it from
+ * the page cache; otherwise allocate with fallocate (or ftruncate). -EINTR
+ * when stop (may be NULL) asked to stop between chunks; -errno. */
+int sb_file_layout(int fd, uint64_t size, int fill, uint64_t seed, const struct sb_stop *stop);
+/* Create path exclusively (sb_scratch_create_path: nothing there, not even
+ * a symlink) and lay it out as sb_file_layout. Returns 0 or -errno; on
+ * failure nothing is left behind. */
 int sb_file_create(const char *path, uint64_t size, int fill, uint64_t seed);
-/* Remove path only when it carries our mark (xattr, or the name pattern when
- * the filesystem has no xattrs). -EPERM when it is not ours. */
+/* Remove path only when it is ours (sb_file_is_ours) and still the file
+ * looked at. -EPERM when it is not ours (a symlink never is). */
 int sb_file_remove_created(const char *path);
 /* 1 when path is a regular file (not followed through a symlink) with our
- * mark, 0 when not, -errno when that cannot be told. */
+ * mark, 0 when not, -errno when that cannot be told. The mark: the xattr;
+ * on a filesystem without user xattrs, a first block that is a storbench
+ * verify block (the only data that says who wrote it). */
 int sb_file_is_ours(const char *path);
+/* The same for the file open as fd. */
+int sb_file_is_ours_fd(int fd);
 
 /* Drop the page cache of a file: posix_fadvise(DONTNEED) after fdatasync. */
 int sb_drop_file_cache(int fd);

@@ -25,7 +25,7 @@ static int pass(const struct sb_job_verify_files *f, unsigned i, struct sb_job_v
 		.request_size = REQUEST / v->fmt.block_size * v->fmt.block_size,
 		.is_blockdev = f->is_blockdev, .offset = f->offset,
 		.size = f->size / v->fmt.block_size * v->fmt.block_size, .base = 0,
-		.fmt = &v->fmt, .write = write,
+		.fmt = &v->fmt, .write = write, .progress = f->stop, .ctx = f->ctx,
 	};
 	int e = sb_verify_pass_run(&p, acc, res);
 	close(fd);

@@ -25,6 +25,9 @@ struct sb_job_verify_files {
 	/* A descriptor of file i with open(2) flags, or -errno: the caller's
 	 * way to the files it holds open. NULL: paths[i] is opened. */
 	int (*open)(void *ctx, unsigned i, int flags);
+	/* After every request of a pass; non-zero ends the pass (a first
+	 * Ctrl-C during the fill of a large file). May be NULL. */
+	int (*stop)(void *ctx, uint64_t bytes_done);
 	void *ctx;
 };
 

@@ -1,11 +1,13 @@
 /*
  * Files storbench creates: the size and the mark are right, filled files
  * hold random data, O_EXCL protects what exists, only marked files are
- * removed, a filesystem without xattrs falls back to the name pattern, and a
- * failed create (a full filesystem) leaves nothing behind.
+ * removed, a filesystem without xattrs takes no file by its name (only by a
+ * verify block at its start), and a failed create (a full filesystem)
+ * leaves nothing behind.
  */
 #include "tests/lib/sbtest.h"
 #include "lib/target/target.h"
+#include "lib/verify/block.h"
 
 #include <fcntl.h>
 #include <sched.h>
@@ -186,29 +188,44 @@ static int unmount(void **state)
 
 static void test_no_xattrs(void **state)
 {
-	char user[600], ours[600], val[8];
+	char user[600], ours[600], val[8], verify[600];
 	(void)state;
 
 	private_mount("ramfs", NULL);
 	snprintf(user, sizeof(user), "%s/user.dat", mnt);
 	snprintf(ours, sizeof(ours), "%s/.storbench-%d-0.tmp", mnt, (int)getpid());
+	snprintf(verify, sizeof(verify), "%s/v.dat", mnt);
 	write_text(user, "x");
 	if (setxattr(user, SB_CREATED_XATTR, "1", 1, 0) == 0 || errno != EOPNOTSUPP)
 		skip(); /* this ramfs has user xattrs after all */
 	assert_int_equal(unlink(user), 0);
 
+	/* our own name pattern proves nothing: a user's file may carry it */
+	write_text(ours, "a user's file with our kind of name\n");
+	assert_int_equal(sb_file_is_ours(ours), 0);
+	assert_int_equal(sb_file_remove_created(ours), -EPERM);
+	assert_text(ours, "a user's file with our kind of name\n");
+	assert_int_equal(unlink(ours), 0);
+
+	/* created and laid out by us, unmarked: not taken later either */
 	assert_int_equal(sb_file_create(ours, MIB, 1, 7), 0);
 	assert_int_equal(getxattr(ours, SB_CREATED_XATTR, val, sizeof(val)), -1);
-	assert_int_equal(sb_file_is_ours(ours), 1);
-	assert_int_equal(sb_file_remove_created(ours), 0);
-	assert_false(exists(ours));
+	assert_int_equal(sb_file_is_ours(ours), 0);
+	assert_int_equal(sb_file_remove_created(ours), -EPERM);
+	assert_true(exists(ours));
 
-	/* a name the user chose cannot carry the mark: created, never removed */
-	assert_int_equal(sb_file_create(user, MIB, 0, 7), 0);
-	assert_int_equal(size_of(user), MIB);
-	assert_int_equal(sb_file_is_ours(user), 0);
-	assert_int_equal(sb_file_remove_created(user), -EPERM);
-	assert_true(exists(user));
+	/* a verify block at the start says who wrote it */
+	struct sb_verify_fmt fmt;
+	static unsigned char blk[4096];
+	assert_int_equal(sb_verify_fmt_init(&fmt, 5, 1, sizeof(blk)), 0);
+	sb_verify_fill(&fmt, blk, sizeof(blk), 0, 1);
+	const int fd = open(verify, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, blk, sizeof(blk)), (ssize_t)sizeof(blk));
+	close(fd);
+	assert_int_equal(sb_file_is_ours(verify), 1);
+	assert_int_equal(sb_file_remove_created(verify), 0);
+	assert_false(exists(verify));
 }
 
 static void test_full_fs_leaves_nothing(void **state)

@@ -9,6 +9,8 @@
 #include "lib/meta/meta.h"
 
 #include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 static int entries(const char *dir)
 {
@@ -29,8 +31,9 @@ static void files_case(uint64_t n, unsigned dirs, unsigned threads, uint64_t lo,
 	struct sb_meta_result res[SB_META_NTESTS];
 	struct sb_meta_error err;
 	memset(res, 0, sizeof(res));
-	assert_int_equal(sb_meta_rundir_create(sbt_tmpdir(), run, sizeof(run)), 0);
-	struct sb_meta_files p = { run, n, dirs, threads, lo, hi, 8192, 0, 99 };
+	const int dfd = sb_meta_rundir_create(sbt_tmpdir(), run, sizeof(run));
+	assert_true(dfd >= 0);
+	struct sb_meta_files p = { run, n, dirs, threads, lo, hi, 8192, 0, 99, dfd };
 	int e = sb_meta_files_run(&p, NULL, res, &err);
 	if (e)
 		print_error("%s: %s %s\n", sb_meta_test_name(err.test), strerror(err.err), err.what);
@@ -44,7 +47,8 @@ static void files_case(uint64_t n, unsigned dirs, unsigned threads, uint64_t lo,
 	for (int t = SB_META_PUTC; t <= SB_META_SEEKS; t++)
 		assert_false(res[t].ran);
 	assert_int_equal(entries(run), 1); /* the marker */
-	assert_int_equal(sb_meta_rundir_remove(run), 0);
+	assert_int_equal(sb_meta_rundir_remove_fd(dfd, run), 0);
+	close(dfd);
 }
 
 static void test_one_thread(void **state)
@@ -64,8 +68,13 @@ static void test_bad_params(void **state)
 	(void)state;
 	struct sb_meta_result res[SB_META_NTESTS];
 	struct sb_meta_error err;
-	struct sb_meta_files p = { sbt_tmpdir(), 10, 1, 2, 0, 0, 8192, 0, 1 }; /* threads > dirs */
+	const int dfd = open(sbt_tmpdir(), O_RDONLY | O_DIRECTORY);
+	struct sb_meta_files p = { sbt_tmpdir(), 10, 1, 2, 0, 0, 8192, 0, 1, dfd }; /* threads > dirs */
 	assert_int_equal(sb_meta_files_run(&p, NULL, res, &err), -EINVAL);
+	p.nthreads = 1;
+	p.dirfd = -1; /* no run directory */
+	assert_int_equal(sb_meta_files_run(&p, NULL, res, &err), -EINVAL);
+	close(dfd);
 }
 
 static void test_block_io(void **state)
@@ -76,9 +85,10 @@ static void test_block_io(void **state)
 	struct sb_meta_error err;
 	int cache = 0;
 	memset(res, 0, sizeof(res));
-	assert_int_equal(sb_meta_rundir_create(sbt_tmpdir(), run, sizeof(run)), 0);
+	const int dfd = sb_meta_rundir_create(sbt_tmpdir(), run, sizeof(run));
+	assert_true(dfd >= 0);
 	snprintf(path, sizeof(path), "%s/%s", run, SB_META_IO_FILE);
-	struct sb_meta_io p = { path, 2u << 20, 1u << 20, 8192, 100, 3, 0, 0, 0, 0, 0, 5 };
+	struct sb_meta_io p = { path, 2u << 20, 1u << 20, 8192, 100, 3, 0, 0, 0, 0, 0, 5, dfd };
 	assert_int_equal(sb_meta_io_run(&p, NULL, res, &cache, &err), 0);
 	assert_int_equal(res[SB_META_PUTC].bytes, 1u << 20);
 	assert_int_equal(res[SB_META_GETC].bytes, 1u << 20);
@@ -98,6 +108,7 @@ static void test_block_io(void **state)
 	assert_int_equal(res[SB_META_GETC].bytes, 65536);
 	assert_int_equal(entries(run), 1);
 	assert_int_equal(sb_meta_rundir_remove(run), 0);
+	close(dfd);
 }
 
 int main(void)

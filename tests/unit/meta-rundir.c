@@ -35,7 +35,9 @@ static void test_remove_only_ours(void **state)
 {
 	(void)state;
 	char run[4096], sub[4200], name[SB_META_NAME_MAX];
-	assert_int_equal(sb_meta_rundir_create(sbt_tmpdir(), run, sizeof(run)), 0);
+	const int dfd = sb_meta_rundir_create(sbt_tmpdir(), run, sizeof(run));
+	assert_true(dfd >= 0);
+	close(dfd);
 	assert_int_equal(sb_meta_rundir_is_ours(run), 1);
 	assert_true(exists(run, SB_META_MARKER));
 	sb_meta_file_name(1, 7, 0, name);
@@ -104,12 +106,61 @@ static void test_leftovers(void **state)
 	assert_int_equal(mkdir(d, 0700), 0);
 	touch(d, SB_META_MARKER);
 	/* this process's own run directory is not a leftover */
-	assert_int_equal(sb_meta_rundir_create(parent, mine, sizeof(mine)), 0);
+	const int dfd = sb_meta_rundir_create(parent, mine, sizeof(mine));
+	assert_true(dfd >= 0);
+	close(dfd);
 	nleft = 0;
 	assert_int_equal(sb_meta_leftovers(parent, on_left, NULL), 1);
 	assert_int_equal(nleft, 1);
 	assert_string_equal(left, d);
 	assert_int_equal(sb_meta_rundir_remove(mine), 0);
+}
+
+/* The run directory's name is swapped for a symlink to another directory
+ * while the tests run: they go on in the directory made, through its
+ * descriptor; nothing appears in, or goes from, the other; the symlink is
+ * not removed. */
+static void test_swapped_name(void **state)
+{
+	(void)state;
+	char run[4096], moved[4200], victim[4200], name[SB_META_NAME_MAX];
+	struct sb_meta_result res[SB_META_NTESTS];
+	struct sb_meta_error err;
+	struct stat st;
+	memset(res, 0, sizeof(res));
+	const int dfd = sb_meta_rundir_create(sbt_tmpdir(), run, sizeof(run));
+	assert_true(dfd >= 0);
+	assert_int_equal(fstat(dfd, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0700);
+	snprintf(moved, sizeof(moved), "%s.moved", run);
+	snprintf(victim, sizeof(victim), "%s/victim", sbt_tmpdir());
+	assert_int_equal(mkdir(victim, 0700), 0);
+	sb_meta_file_name(3, 0, 0, name); /* a name the tests will use */
+	touch(victim, name);
+	touch(victim, SB_META_IO_FILE);
+	assert_int_equal(rename(run, moved), 0);
+	assert_int_equal(symlink(victim, run), 0);
+
+	struct sb_meta_files p = { run, 50, 2, 1, 0, 100, 8192, 0, 3, dfd };
+	assert_int_equal(sb_meta_files_run(&p, NULL, res, &err), 0);
+	struct sb_meta_io io = { run, 1u << 20, 0, 8192, 10, 1, 0, 0, 0, 0, 0, 5, dfd };
+	int cache;
+	assert_int_equal(sb_meta_io_run(&io, NULL, res, &cache, &err), 0);
+	assert_true(exists(victim, name) && exists(victim, SB_META_IO_FILE));
+	assert_false(exists(victim, "00000"));
+	assert_true(exists(moved, SB_META_MARKER));
+
+	assert_int_equal(sb_meta_rundir_remove_fd(dfd, run), -ESTALE);
+	struct stat lst;
+	assert_int_equal(lstat(run, &lst), 0);
+	assert_true(S_ISLNK(lst.st_mode));
+	assert_true(exists(victim, name) && exists(victim, SB_META_IO_FILE));
+	assert_true(exists(moved, SB_META_MARKER)); /* still marked */
+	assert_int_equal(unlink(run), 0);
+	assert_int_equal(rename(moved, run), 0);
+	assert_int_equal(sb_meta_rundir_remove_fd(dfd, run), 0);
+	assert_false(exists(sbt_tmpdir(), strrchr(run, '/') + 1));
+	close(dfd);
 }
 
 static void test_names(void **state)
@@ -137,6 +188,7 @@ int main(void)
 		cmocka_unit_test(test_remove_only_ours),
 		cmocka_unit_test(test_not_ours),
 		cmocka_unit_test(test_leftovers),
+		cmocka_unit_test(test_swapped_name),
 		cmocka_unit_test(test_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

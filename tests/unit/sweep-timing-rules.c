@@ -203,7 +203,7 @@ static void test_full_filesystem(void **state)
 	st_opts(&o, &tr, 1024 * KIB, 64 * KIB, SB_SWEEP_ALL_TESTS);
 	struct sb_sweep_result *r = calloc(1, sizeof(*r));
 	assert_int_equal(sb_sweep_plan(r, &o), 0);
-	assert_int_equal(sb_sweep_run(r, &o, path, 1), -ENOSPC);
+	assert_int_equal(sb_sweep_run(r, &o, path, -1), -ENOSPC);
 	assert_int_equal(r->fail_test, SB_SWEEP_WRITE);
 	assert_true(r->fail_op == SB_SWEEP_OP_WRITE || r->fail_op == SB_SWEEP_OP_FSYNC);
 	assert_int_equal(r->fail_record_size, 64 * KIB);

@@ -83,7 +83,7 @@ static inline struct sb_sweep_result *st_run(const struct sb_sweep_opts *o, int 
 	const char *path = sbt_path("sweep.tmp");
 	assert_non_null(r);
 	assert_int_equal(sb_sweep_plan(r, o), 0);
-	assert_int_equal(sb_sweep_run(r, o, path, 1), expect);
+	assert_int_equal(sb_sweep_run(r, o, path, -1), expect);
 	assert_int_not_equal(lstat(path, &st), 0); /* removed after each cell */
 	return r;
 }
