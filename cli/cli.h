@@ -27,6 +27,37 @@ struct cli_opt {
 	const char *arg;	/* for --help, e.g. "FILE" */
 	const char *help;
 };
+
+/* The flags commands share, declared once (cli/opt.c); a command's row in
+ * the command table (cli/main.c) says which it takes, the values they take
+ * for --format, and its own words for one where they differ. */
+enum cli_shared_id { CLI_S_OUTPUT, CLI_S_FORMAT, CLI_S_QUIET, CLI_S_KEEP, CLI_S_DESTROY,
+		     CLI_S_SEED, CLI_S_N };
+#define CLI_OUTPUT (1u << CLI_S_OUTPUT)		/* --output=FILE */
+#define CLI_FORMAT (1u << CLI_S_FORMAT)		/* --format=FORMATS */
+#define CLI_QUIET (1u << CLI_S_QUIET)		/* --quiet */
+#define CLI_KEEP (1u << CLI_S_KEEP)		/* --keep */
+#define CLI_DESTROY (1u << CLI_S_DESTROY)	/* --destroy-data */
+#define CLI_SEED (1u << CLI_S_SEED)		/* --seed=N */
+
+struct cli_command {
+	const char *name;
+	int (*fn)(const struct cli_command *cmd, int argc, char **argv);
+	const char *summary;
+	unsigned shared;		/* the CLI_* flags it takes */
+	const char *formats;		/* --format's values, the default first: "text|json" */
+	const char *help[CLI_S_N];	/* its own help of a shared flag; NULL: the common one */
+};
+
+/* What the shared flags were given as (cli_parse fills it). */
+struct cli_shared {
+	const char *output;		/* NULL: not given */
+	const char *format;		/* one of the command's formats; NULL: not given */
+	int quiet, keep, destroy_data;
+	uint64_t seed;
+	int seed_given;
+};
+
 struct cli_cmd_opts {
 	const struct cli_opt *opts;	/* NULL-name terminated */
 	/* called for each option; return 0 or set *hint and return -EINVAL */
@@ -34,7 +65,12 @@ struct cli_cmd_opts {
 	int job_options;		/* also accept every job option (sb_job_set) */
 	struct sb_job_opts *job;	/* where job options go */
 	void *ctx;
+	const struct cli_command *cmd;	/* its row: the shared flags it takes */
+	struct cli_shared *shared;	/* where they go */
 };
+/* --format as given is NAME (the default, first of the formats, when not
+ * given). */
+int cli_format_is(const struct cli_command *cmd, const struct cli_shared *s, const char *name);
 /* Parses argv (after the command name). Positional arguments are collected
  * in pos[] (at most maxpos). Returns 0, 1 when --help was given, or -1 after
  * printing an error. Accepts --opt=value, --opt value and "--" to end
@@ -46,10 +82,9 @@ void cli_print_opts(FILE *f, const struct cli_cmd_opts *c);
  * job, and nothing else: command-line options over a job file's. */
 int cli_apply_job_opts(int argc, char **argv, const struct cli_cmd_opts *c,
 		       struct sb_job_opts *job);
-/* The options most commands share: --output=FILE (not empty) and
- * --format=text|json. Return 0, or -EINVAL with hint filled. */
-int cli_set_output(const char **out, const char *v, char *hint, size_t hintlen);
-int cli_set_format_json(int *json, const char *v, char *hint, size_t hintlen);
+/* A value the command found wrong after parsing: "--NAME: 'V' is not valid
+ * (expected WHAT)". Returns SB_EXIT_USAGE. */
+int cli_bad_value(const char *name, const char *v, const char *what);
 /* Parse a command that takes one TARGET. Returns 0 with *target set; -1
  * after printing --help (the caller exits 0); an exit code after printing
  * the error ("CMD needs one TARGET: WHAT"). */
@@ -57,16 +92,16 @@ int cli_parse_target(int argc, char **argv, const struct cli_cmd_opts *c,
 		     void (*help)(const struct cli_cmd_opts *), const char *what, char **target);
 
 /* ---- commands ---- */
-int cmd_run(int argc, char **argv);
-int cmd_quick(int argc, char **argv);
-int cmd_report(int argc, char **argv);
-int cmd_compare(int argc, char **argv);
-int cmd_latency(int argc, char **argv);
-int cmd_meta(int argc, char **argv);
-int cmd_sweep(int argc, char **argv);
-int cmd_info(int argc, char **argv);
-int cmd_verify(int argc, char **argv);
-int cmd_soak(int argc, char **argv);
+int cmd_run(const struct cli_command *cmd, int argc, char **argv);
+int cmd_quick(const struct cli_command *cmd, int argc, char **argv);
+int cmd_report(const struct cli_command *cmd, int argc, char **argv);
+int cmd_compare(const struct cli_command *cmd, int argc, char **argv);
+int cmd_latency(const struct cli_command *cmd, int argc, char **argv);
+int cmd_meta(const struct cli_command *cmd, int argc, char **argv);
+int cmd_sweep(const struct cli_command *cmd, int argc, char **argv);
+int cmd_info(const struct cli_command *cmd, int argc, char **argv);
+int cmd_verify(const struct cli_command *cmd, int argc, char **argv);
+int cmd_soak(const struct cli_command *cmd, int argc, char **argv);
 
 /* ---- targets (cli/target_prepare.c) ---- */
 #define CLI_NEW_FILE_SIZE (1ull << 30) /* a new test file without --size */

@@ -11,28 +11,16 @@
 #include "cli/report_files.h"
 #include "report/compare.h"
 
-enum { O_OUTPUT, O_FORMAT };
-static const struct cli_opt compare_opts[] = {
-	{ "output", OPT_ARG, O_OUTPUT, "FILE", "write to FILE (-o FILE): .html, .json or .txt "
-	  "[text on stdout]" },
-	{ "format", OPT_ARG, O_FORMAT, "text|json|html", "the format, whatever the extension" },
-	{ NULL, 0, 0, NULL, NULL },
-};
-
+/* compare's options are the shared --output and --format alone */
 struct compare_ctx {
 	const char *output;
 	int format; /* 0 unset, 1 text, 2 json, 3 html */
 };
 
-static int compare_set(void *vc, int id, const char *v, char *hint, size_t hl)
+static int format_of(const struct cli_shared *sh)
 {
-	struct compare_ctx *c = vc;
-	if (id == O_OUTPUT) {
-		c->output = v;
-		return *v ? 0 : (snprintf(hint, hl, "a file name"), -EINVAL);
-	}
-	c->format = !strcmp(v, "text") ? 1 : !strcmp(v, "json") ? 2 : !strcmp(v, "html") ? 3 : 0;
-	return c->format ? 0 : (snprintf(hint, hl, "text, json or html"), -EINVAL);
+	const char *f = sh->format;
+	return !f ? 0 : !strcmp(f, "text") ? 1 : !strcmp(f, "json") ? 2 : 3;
 }
 
 /* ---- the command ---- */
@@ -79,10 +67,11 @@ static int run_compare(struct compare_ctx *o, char **pos, int npos)
 	return rc;
 }
 
-int cmd_compare(int argc, char **argv)
+int cmd_compare(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct compare_ctx o = { NULL, 0 };
-	struct cli_cmd_opts co = { compare_opts, compare_set, 0, NULL, &o };
+	struct cli_shared sh = { 0 };
+	struct cli_cmd_opts co = { NULL, NULL, 0, NULL, &o, cmd, &sh };
 	char **args = cli_expand_short(argc, argv), **pos = calloc((size_t)argc + 1, sizeof(*pos));
 	int npos, rc = 0;
 	if (!args || !pos) {
@@ -91,6 +80,8 @@ int cmd_compare(int argc, char **argv)
 		return sb_err("out of memory"), SB_EXIT_ENV;
 	}
 	int p = cli_parse(argc, args, &co, pos, argc, &npos);
+	o.output = sh.output;
+	o.format = format_of(&sh);
 	if (p == 1) {
 		printf("usage: storbench compare [options] A B [C...] [-o FILE]\n\n"
 		       "Compares results (storbench or fio JSON) with the first, A: for every test and\n"

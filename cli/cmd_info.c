@@ -7,30 +7,10 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-enum { O_OUTPUT, O_FORMAT };
-
-static const struct cli_opt info_opts[] = {
-	{ "output", OPT_ARG, O_OUTPUT, "FILE", "write the JSON document to FILE" },
-	{ "format", OPT_ARG, O_FORMAT, "text|json", "what goes to stdout [text]" },
-	{ NULL, 0, 0, NULL, NULL },
-};
-
 struct info_ctx {
 	const char *output;
 	int json_stdout;
 };
-
-static int info_set(void *vctx, int id, const char *v, char *hint, size_t hl)
-{
-	struct info_ctx *c = vctx;
-	switch (id) {
-	case O_OUTPUT:
-		return cli_set_output(&c->output, v, hint, hl);
-	case O_FORMAT:
-		return cli_set_format_json(&c->json_stdout, v, hint, hl);
-	}
-	return -EINVAL;
-}
 
 static void help(const struct cli_cmd_opts *co)
 {
@@ -116,15 +96,17 @@ static int write_outputs(struct info_ctx *c, const char *path, const struct sb_i
 	return rc;
 }
 
-int cmd_info(int argc, char **argv)
+int cmd_info(const struct cli_command *cmd, int argc, char **argv)
 {
-	struct info_ctx c = { NULL, 0 };
+	struct cli_shared sh = { 0 };
 	char *pos[1];
-	struct cli_cmd_opts co = { info_opts, info_set, 0, NULL, &c };
+	/* info's options are the shared --output and --format alone */
+	struct cli_cmd_opts co = { NULL, NULL, 0, NULL, NULL, cmd, &sh };
 
 	int p = cli_parse_target(argc, argv, &co, help, "a file, a directory or a block device", &pos[0]);
 	if (p)
 		return p < 0 ? SB_EXIT_OK : p;
+	struct info_ctx c = { sh.output, cli_format_is(cmd, &sh, "json") };
 	struct sb_info_report *rep = calloc(1, sizeof(*rep));
 	if (!rep) {
 		sb_err("out of memory");

@@ -16,7 +16,7 @@
 #define MAX_BS (64u << 20)
 
 enum { L_BS, L_SIZE, L_OFFSET, L_INTERVAL, L_FLOOD, L_COUNT, L_RUNTIME, L_WARMUP, L_WRITE,
-       L_DIRECT, L_BUFFERED, L_PRESET, L_DESTROY, L_KEEP, L_OUTPUT, L_FORMAT, L_QUIET };
+       L_DIRECT, L_BUFFERED, L_PRESET };
 
 static const struct cli_opt lat_opts[] = {
 	{ "bs", OPT_ARG, L_BS, "SIZE", "request size [4k; dd-sync 512, hdparm 2M]" },
@@ -31,11 +31,6 @@ static const struct cli_opt lat_opts[] = {
 	{ "direct", OPT_NOARG, L_DIRECT, NULL, "direct I/O [default; not for hdparm presets]" },
 	{ "buffered", OPT_NOARG, L_BUFFERED, NULL, "buffered; pages dropped before each request" },
 	{ "preset", OPT_ARG, L_PRESET, "NAME", "dd-sync, hdparm or hdparm-cache (see above)" },
-	{ "destroy-data", OPT_NOARG, L_DESTROY, NULL, "allow writing to data storbench did not create" },
-	{ "keep", OPT_NOARG, L_KEEP, NULL, "keep the test file storbench created" },
-	{ "output", OPT_ARG, L_OUTPUT, "FILE", "write the JSON results to FILE" },
-	{ "format", OPT_ARG, L_FORMAT, "text|json", "what goes to stdout [text]" },
-	{ "quiet", OPT_NOARG, L_QUIET, NULL, "no line per request" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -43,8 +38,8 @@ struct lat_ctx {
 	enum sb_lat_preset preset;
 	uint64_t bs, size, offset, interval_ns, count, runtime_ns, warmup;
 	int bs_set, size_set, offset_set, interval_set, flood, count_set, warmup_set;
-	int write, direct, buffered, destroy, keep, quiet, json_stdout;
-	const char *output;
+	int write, direct, buffered, json_stdout;
+	struct cli_shared sh;	/* --output, --format, --quiet, --keep, --destroy-data */
 };
 
 static int set_size(const char *v, uint64_t *out, uint64_t min, uint64_t max, char *hint,
@@ -106,17 +101,10 @@ static int lat_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		return set_number(v, &c->warmup, 0, 1000000, hint, hl);
 	case L_PRESET:
 		return set_preset(c, v, hint, hl);
-	case L_FORMAT:
-		return cli_set_format_json(&c->json_stdout, v, hint, hl);
-	case L_OUTPUT:
-		return cli_set_output(&c->output, v, hint, hl);
 	case L_FLOOD: c->flood = 1; return 0;
 	case L_WRITE: c->write = 1; return 0;
 	case L_DIRECT: c->direct = 1; return 0;
 	case L_BUFFERED: c->buffered = 1; return 0;
-	case L_DESTROY: c->destroy = 1; return 0;
-	case L_KEEP: c->keep = 1; return 0;
-	case L_QUIET: c->quiet = 1; return 0;
 	}
 	return -EINVAL;
 }
@@ -201,7 +189,7 @@ static void apply_preset(const struct lat_ctx *c, struct sb_lat_run *lr)
  * signature only with consent, held with O_EXCL). */
 static int blockdev_write_ok(const struct lat_ctx *c, const char *path)
 {
-	if (c->destroy)
+	if (c->sh.destroy_data)
 		return 0;
 	sb_err("refusing to write to block device '%s': its data would be destroyed "
 	       "(add --destroy-data)", path);
@@ -240,7 +228,7 @@ static int prepare(const struct lat_ctx *c, struct sb_lat_run *lr, struct cli_ta
 	}
 	if (lr->p.write && kind == SB_TARGET_BLOCK && (rc = blockdev_write_ok(c, path)))
 		return rc;
-	t->destroy_data = c->destroy;
+	t->destroy_data = c->sh.destroy_data;
 	rc = cli_target_prepare(t, path, &job, 1, 0);
 	if (rc)
 		return rc;
@@ -322,7 +310,7 @@ static int report(const struct lat_ctx *c, const struct lat_out *o, struct sb_re
 	}
 	if (!c->json_stdout)
 		cli_lat_print_text(stdout, o);
-	if (c->output && cli_write_json(res, c->output) < 0 && !rc)
+	if (c->sh.output && cli_write_json(res, c->sh.output) < 0 && !rc)
 		rc = SB_EXIT_ENV;
 	if (c->json_stdout && cli_write_json(res, "-") < 0 && !rc)
 		rc = SB_EXIT_ENV;
@@ -353,7 +341,7 @@ static int measure(const struct lat_ctx *c, struct lat_out *o, struct cli_target
 	return rc;
 }
 
-int cmd_latency(int argc, char **argv)
+int cmd_latency(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct lat_ctx c;
 	struct sb_lat_run lr;
@@ -363,23 +351,24 @@ int cmd_latency(int argc, char **argv)
 	memset(&c, 0, sizeof(c));
 	memset(&lr, 0, sizeof(lr));
 	memset(&t, 0, sizeof(t));
-	struct cli_cmd_opts co = { lat_opts, lat_set, 0, NULL, &c };
+	struct cli_cmd_opts co = { lat_opts, lat_set, 0, NULL, &c, cmd, &c.sh };
 	int p = cli_parse_target(argc, argv, &co, help, "a directory, a file or a block device", &pos[0]);
 	if (p)
 		return p < 0 ? SB_EXIT_OK : p;
+	c.json_stdout = cli_format_is(cmd, &c.sh, "json");
 	int rc = check_combinations(&c);
 	if (rc)
 		return rc;
 	apply_preset(&c, &lr);
 	lr.path = pos[0];
-	struct lat_out o = { &lr, "", !c.quiet && c.preset == SB_LAT_IOPING,
+	struct lat_out o = { &lr, "", !c.sh.quiet && c.preset == SB_LAT_IOPING,
 			     c.json_stdout ? stderr : stdout };
 	/* before the layout: a Ctrl-C then stops it, and the file goes */
 	cli_signals_install();
 	rc = prepare(&c, &lr, &t, pos[0]);
 	if (!rc)
 		rc = measure(&c, &o, &t);
-	cli_target_cleanup(&t, c.keep);
+	cli_target_cleanup(&t, c.sh.keep);
 	sb_lat_run_free(&lr);
 	return rc;
 }

@@ -13,8 +13,7 @@
 #define MIB (1ull << 20)
 
 enum { M_FILES, M_FILE_SIZE, M_DIRS, M_THREADS, M_SIZE, M_CHAR_SIZE, M_CHUNK, M_FILE_CHUNK,
-       M_SEEKS, M_SEEKERS, M_FSYNC, M_DIRECT, M_PER_CHAR, M_DATA, M_NAME, M_SEED, M_OUTPUT,
-       M_FORMAT, M_CSV, M_QUIET };
+       M_SEEKS, M_SEEKERS, M_FSYNC, M_DIRECT, M_PER_CHAR, M_DATA, M_NAME, M_CSV };
 
 static const struct cli_opt meta_opts[] = {
 	{ "files", OPT_ARG, M_FILES, "N", "files to create/stat/delete, 0: none [16k]" },
@@ -34,11 +33,7 @@ static const struct cli_opt meta_opts[] = {
 	{ "data", OPT_ARG, M_DATA, "random|bonnie",
 	  "random, or bonnie++'s zero blocks [random]" },
 	{ "name", OPT_ARG, M_NAME, "NAME", "machine name in the CSV line [host name]" },
-	{ "seed", OPT_ARG, M_SEED, "N", "seed for names, sizes, orders, seeks [clock]" },
-	{ "output", OPT_ARG, M_OUTPUT, "FILE", "write the JSON results to FILE" },
-	{ "format", OPT_ARG, M_FORMAT, "text|json|csv", "what goes to stdout [text]" },
 	{ "csv", OPT_NOARG, M_CSV, NULL, "bonnie++'s CSV line (format 1.98) on stdout" },
-	{ "quiet", OPT_NOARG, M_QUIET, NULL, "no progress lines" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -46,9 +41,10 @@ enum { FMT_TEXT, FMT_JSON, FMT_CSV };
 
 struct meta_ctx {
 	uint64_t files, size_min, size_max, dirs, threads, size, char_size, chunk, file_chunk;
-	uint64_t seeks, seekers, seed;
-	int dirs_set, size_set, fsync, direct, syscall, bonnie_data, format, quiet;
-	const char *output, *name;
+	uint64_t seeks, seekers;
+	int dirs_set, size_set, fsync, direct, syscall, bonnie_data, format, csv;
+	const char *name;
+	struct cli_shared sh;	/* --output, --format, --quiet, --seed */
 };
 
 static int hint(char *h, size_t hl, const char *what)
@@ -132,19 +128,9 @@ static int meta_set(void *vc, int id, const char *v, char *h, size_t hl)
 			return hint(h, hl, "1 to 63 characters without commas");
 		c->name = v;
 		return 0;
-	case M_SEED:
-		return sb_parse_u64(v, &c->seed) < 0 || !c->seed ? hint(h, hl, "a number above 0") : 0;
-	case M_OUTPUT:
-		c->output = v;
-		return *v ? 0 : hint(h, hl, "a file name");
-	case M_FORMAT:
-		c->format = !strcmp(v, "text") ? FMT_TEXT : !strcmp(v, "json") ? FMT_JSON
-			    : !strcmp(v, "csv") ? FMT_CSV : -1;
-		return c->format < 0 ? hint(h, hl, "text, json or csv") : 0;
-	case M_CSV: c->format = FMT_CSV; return 0;
+	case M_CSV: c->csv = 1; return 0;
 	case M_FSYNC: c->fsync = 1; return 0;
 	case M_DIRECT: c->direct = 1; return 0;
-	case M_QUIET: c->quiet = 1; return 0;
 	}
 	return -EINVAL;
 }
@@ -233,7 +219,7 @@ static int check_target(const struct meta_ctx *c, struct cli_target *t, const ch
 
 static void setup_run(const struct meta_ctx *c, struct sb_meta_run *m)
 {
-	m->seed = c->seed ? c->seed : sb_now_ns() ^ ((uint64_t)getpid() << 32);
+	m->seed = c->sh.seed ? c->sh.seed : sb_now_ns() ^ ((uint64_t)getpid() << 32);
 	snprintf(m->iopath, sizeof(m->iopath), "%s/%s", m->rundir, SB_META_IO_FILE);
 	m->files = (struct sb_meta_files){ m->rundir, c->files, (unsigned)c->dirs,
 					   (unsigned)c->threads, c->size_min, c->size_max,
@@ -268,7 +254,7 @@ static void on_phase(void *ctx, enum sb_meta_test t)
 		"stat'ing files in random order", "deleting files in random order",
 	};
 	const struct meta_ctx *c = ctx;
-	if (!c->quiet)
+	if (!c->sh.quiet)
 		fprintf(stderr, "meta: %s (%s)\n", what[t], sb_meta_test_name(t));
 }
 
@@ -340,7 +326,7 @@ static int finish(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_res
 		sb_meta_run_csv(m, line, sizeof(line));
 		fputs(line, stdout);
 	}
-	if (c->output && cli_write_json(res, c->output) < 0 && !rc)
+	if (c->sh.output && cli_write_json(res, c->sh.output) < 0 && !rc)
 		rc = SB_EXIT_ENV;
 	if (c->format == FMT_JSON && cli_write_json(res, "-") < 0 && !rc)
 		rc = SB_EXIT_ENV;
@@ -376,7 +362,21 @@ static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct cli_t
 	return rc;
 }
 
-int cmd_meta(int argc, char **argv)
+/* --format and its shorthand --csv; --seed's own rule. 0 or an exit code. */
+static int shared_values(const struct cli_command *cmd, struct meta_ctx *c)
+{
+	c->format = cli_format_is(cmd, &c->sh, "json") ? FMT_JSON
+		    : cli_format_is(cmd, &c->sh, "csv") || c->csv ? FMT_CSV : FMT_TEXT;
+	if (c->csv && c->sh.format && strcmp(c->sh.format, "csv")) {
+		sb_err("--csv: means --format=csv, not --format=%s", c->sh.format);
+		return SB_EXIT_USAGE;
+	}
+	if (c->sh.seed_given && !c->sh.seed)
+		return cli_bad_value("seed", "0", "a number above 0");
+	return 0;
+}
+
+int cmd_meta(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct meta_ctx c = { .files = DEFAULT_FILES, .threads = 1, .chunk = DEFAULT_CHUNK,
 			      .file_chunk = DEFAULT_CHUNK, .char_size = DEFAULT_CHAR_SIZE,
@@ -384,11 +384,13 @@ int cmd_meta(int argc, char **argv)
 	struct cli_target t;
 	char *pos[1];
 	memset(&t, 0, sizeof(t));
-	struct cli_cmd_opts co = { meta_opts, meta_set, 0, NULL, &c };
+	struct cli_cmd_opts co = { meta_opts, meta_set, 0, NULL, &c, cmd, &c.sh };
 	int p = cli_parse_target(argc, argv, &co, help, "the directory to work in", &pos[0]);
 	if (p)
 		return p < 0 ? SB_EXIT_OK : p;
-	int rc = check(&c);
+	int rc = shared_values(cmd, &c);
+	if (!rc)
+		rc = check(&c);
 	if (!rc)
 		rc = check_target(&c, &t, pos[0]);
 	if (rc)

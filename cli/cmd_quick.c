@@ -31,8 +31,7 @@ static const struct quick_test tests_nvme[] = {
 #define NTESTS 4
 #define MAX_TARGETS 2
 
-enum { O_SIZE, O_RUNTIME, O_REPEAT, O_PRESET, O_IDLE, O_OUTPUT, O_FORMAT, O_QUIET, O_ENGINE,
-       O_READ_ONLY, O_KEEP, O_DESTROY };
+enum { O_SIZE, O_RUNTIME, O_REPEAT, O_PRESET, O_IDLE, O_ENGINE, O_READ_ONLY };
 
 static const struct cli_opt quick_opts[] = {
 	{ "size", OPT_ARG, O_SIZE, "SIZE", "test file size [1G]" },
@@ -43,13 +42,6 @@ static const struct cli_opt quick_opts[] = {
 	{ "idle", OPT_ARG, O_IDLE, "TIME", "pause between tests [0, 30s for flash]" },
 	{ "engine", OPT_ARG, O_ENGINE, "NAME", "I/O engine for queued tests [io_uring]" },
 	{ "read-only", OPT_NOARG, O_READ_ONLY, NULL, "skip the write tests" },
-	{ "output", OPT_ARG, O_OUTPUT, "FILE",
-	  "write JSON results to FILE (a second target goes to FILE with '-2' added)" },
-	{ "format", OPT_ARG, O_FORMAT, "text|json", "what goes to stdout [text]" },
-	{ "quiet", OPT_NOARG, O_QUIET, NULL, "no progress line" },
-	{ "keep", OPT_NOARG, O_KEEP, NULL, "keep the test file" },
-	{ "destroy-data", OPT_NOARG, O_DESTROY, NULL,
-	  "allow the write tests on a block device or a file storbench did not create" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -59,8 +51,8 @@ struct quick_ctx {
 	unsigned repeat;
 	const struct quick_test *tests;
 	char engine[16];
-	const char *output;
-	int json_stdout, quiet, read_only, keep, destroy;
+	struct cli_shared sh;	/* --output, --format, --quiet, --keep, --destroy-data */
+	int json_stdout, read_only;
 };
 
 /* "an engine name (psync, io_uring, libaio)": the engines that do I/O. */
@@ -119,21 +111,8 @@ static int quick_set(void *vc, int id, const char *v, char *hint, size_t hl)
 			return io_engines_hint(hint, hl), -EINVAL;
 		snprintf(c->engine, sizeof(c->engine), "%s", v);
 		return 0;
-	case O_OUTPUT:
-		return cli_set_output(&c->output, v, hint, hl);
-	case O_FORMAT:
-		return cli_set_format_json(&c->json_stdout, v, hint, hl);
-	case O_QUIET:
-		c->quiet = 1;
-		return 0;
 	case O_READ_ONLY:
 		c->read_only = 1;
-		return 0;
-	case O_KEEP:
-		c->keep = 1;
-		return 0;
-	case O_DESTROY:
-		c->destroy = 1;
 		return 0;
 	}
 	return -EINVAL;
@@ -210,7 +189,7 @@ static int one_test(const struct quick_ctx *c, const struct quick_test *qt, int 
 		else
 			snprintf(jr->name, sizeof(jr->name), "%s (run %u of %u)", job.name, run,
 				 c->repeat);
-		struct cli_measure m = { .label = jr->name, .quiet = c->quiet };
+		struct cli_measure m = { .label = jr->name, .quiet = c->sh.quiet };
 		job.seed = seed + run;
 		int e = cli_measure(&m, &job, ops, t, jr);
 		if (run == 0 || e < 0) {
@@ -246,16 +225,16 @@ static int quick_target(const struct quick_ctx *c, const char *path, struct sb_r
 	if (rc)
 		return rc;
 	/* a device or a file that is not ours: writes only with consent */
-	int consent = c->destroy || t.info.kind == SB_TARGET_NONE || t.info.kind == SB_TARGET_DIR ||
+	int consent = c->sh.destroy_data || t.info.kind == SB_TARGET_NONE || t.info.kind == SB_TARGET_DIR ||
 		      (t.info.kind == SB_TARGET_FILE && sb_file_is_ours(path) == 1);
 	int writes = !c->read_only && consent;
 	if (!writes)
 		probe.rw = SB_RW_READ;
-	if (!c->read_only && !consent && !c->quiet)
+	if (!c->read_only && !consent && !c->sh.quiet)
 		sb_warn("'%s' is a %s storbench did not create: read tests only (add "
 			"--destroy-data for the write tests)", path,
 			t.info.kind == SB_TARGET_BLOCK ? "device" : "file");
-	t.destroy_data = c->destroy;
+	t.destroy_data = c->sh.destroy_data;
 	if (t.info.kind != SB_TARGET_NONE && t.info.kind != SB_TARGET_DIR && !c->size_set) {
 		/* an existing file or device smaller than the default: all of it */
 		uint64_t have = t.info.kind == SB_TARGET_BLOCK ? t.info.capacity : t.info.file_size;
@@ -271,7 +250,7 @@ static int quick_target(const struct quick_ctx *c, const char *path, struct sb_r
 			rc = one_test(c, &c->tests[i], d, &t, res, probe.seed + (uint64_t)i * 100);
 		}
 	}
-	cli_target_cleanup(&t, c->keep);
+	cli_target_cleanup(&t, c->sh.keep);
 	return rc;
 }
 
@@ -331,15 +310,15 @@ static void print_table(FILE *f, const struct quick_ctx *c, struct sb_results **
 static int write_outputs(const struct quick_ctx *c, struct sb_results **res, int n)
 {
 	int rc = 0;
-	for (int k = 0; c->output && k < n; k++) {
+	for (int k = 0; c->sh.output && k < n; k++) {
 		char path[4096];
-		const char *dot = strrchr(c->output, '.');
+		const char *dot = strrchr(c->sh.output, '.');
 		if (k == 0)
-			snprintf(path, sizeof(path), "%s", c->output);
+			snprintf(path, sizeof(path), "%s", c->sh.output);
 		else if (dot && !strchr(dot, '/'))
-			snprintf(path, sizeof(path), "%.*s-2%s", (int)(dot - c->output), c->output, dot);
+			snprintf(path, sizeof(path), "%.*s-2%s", (int)(dot - c->sh.output), c->sh.output, dot);
 		else
-			snprintf(path, sizeof(path), "%s-2", c->output);
+			snprintf(path, sizeof(path), "%s-2", c->sh.output);
 		if (cli_write_json(res[k], path) < 0)
 			rc = SB_EXIT_ENV;
 	}
@@ -348,7 +327,7 @@ static int write_outputs(const struct quick_ctx *c, struct sb_results **res, int
 	return rc;
 }
 
-int cmd_quick(int argc, char **argv)
+int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct quick_ctx c = {
 		.size = 1ull << 30,
@@ -358,7 +337,7 @@ int cmd_quick(int argc, char **argv)
 	};
 	char *pos[MAX_TARGETS];
 	int npos;
-	struct cli_cmd_opts co = { quick_opts, quick_set, 0, NULL, &c };
+	struct cli_cmd_opts co = { quick_opts, quick_set, 0, NULL, &c, cmd, &c.sh };
 	int p = cli_parse(argc, argv, &co, pos, MAX_TARGETS, &npos);
 	if (p == 1) {
 		help(&co);
@@ -366,6 +345,7 @@ int cmd_quick(int argc, char **argv)
 	}
 	if (p < 0)
 		return SB_EXIT_USAGE;
+	c.json_stdout = cli_format_is(cmd, &c.sh, "json");
 	if (npos < 1)
 		pos[npos++] = "."; /* the default job: a scratch file here */
 	if (npos == 2 && c.json_stdout) {

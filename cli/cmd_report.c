@@ -9,13 +9,10 @@
 
 #include <strings.h>
 
-enum { O_OUTPUT, O_FORMAT, O_TABLE };
+enum { O_TABLE };
 enum fmt { F_NONE, F_TEXT, F_HTML, F_CSV, F_XLSX };
 
 static const struct cli_opt report_opts[] = {
-	{ "output", OPT_ARG, O_OUTPUT, "FILE", "write to FILE (-o FILE); its extension picks the "
-	  "format: .html, .csv, .xlsx, .txt [text on stdout]" },
-	{ "format", OPT_ARG, O_FORMAT, "text|html|csv|xlsx", "the format, whatever the extension" },
 	{ "table", OPT_ARG, O_TABLE, "NAME", "CSV: measurements, intervals, summary, percentiles, "
 	  "records, verify (blocks per class) or ranges (bad ranges) [measurements]" },
 	{ NULL, 0, 0, NULL, NULL },
@@ -42,12 +39,6 @@ static int report_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
 	struct report_ctx *c = vc;
 	switch (id) {
-	case O_OUTPUT:
-		c->output = v;
-		return *v ? 0 : (snprintf(hint, hl, "a file name"), -EINVAL);
-	case O_FORMAT:
-		c->format = fmt_named(v);
-		return c->format ? 0 : (snprintf(hint, hl, "text, html, csv or xlsx"), -EINVAL);
 	case O_TABLE:
 		for (int t = 0; t < REP_T_N; t++)
 			if (!strcmp(v, rep_table_names[t])) {
@@ -139,10 +130,11 @@ static int write_xlsx(const char *tmp, const void *vctx)
 	return 0;
 }
 
-int cmd_report(int argc, char **argv)
+int cmd_report(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct report_ctx c = { NULL, F_NONE, REP_T_MEASUREMENTS, 0 };
-	struct cli_cmd_opts co = { report_opts, report_set, 0, NULL, &c };
+	struct cli_shared sh = { 0 };
+	struct cli_cmd_opts co = { report_opts, report_set, 0, NULL, &c, cmd, &sh };
 	char **args = cli_expand_short(argc, argv), **pos = calloc((size_t)argc + 1, sizeof(*pos));
 	int npos, rc;
 	if (!args || !pos) {
@@ -151,6 +143,8 @@ int cmd_report(int argc, char **argv)
 		return sb_err("out of memory"), SB_EXIT_ENV;
 	}
 	int p = cli_parse(argc, args, &co, pos, argc, &npos);
+	c.output = sh.output;
+	c.format = sh.format ? fmt_named(sh.format) : F_NONE;
 	if (p == 1)
 		help(&co);
 	rc = p == 1 ? SB_EXIT_OK : p < 0 ? SB_EXIT_USAGE : 0;

@@ -6,16 +6,10 @@
 
 #include <unistd.h>
 
-enum { O_OUTPUT, O_FORMAT, O_QUIET, O_REPEAT, O_KEEP, O_DESTROY, O_NAME, O_VERIFY };
+enum { O_REPEAT, O_NAME, O_VERIFY };
 
 static const struct cli_opt run_opts[] = {
-	{ "output", OPT_ARG, O_OUTPUT, "FILE", "write the JSON results to FILE" },
-	{ "format", OPT_ARG, O_FORMAT, "text|json", "what goes to stdout [text]" },
-	{ "quiet", OPT_NOARG, O_QUIET, NULL, "no progress line" },
 	{ "repeat", OPT_ARG, O_REPEAT, "N", "run the workload N times; report median and min..max [1]" },
-	{ "keep", OPT_NOARG, O_KEEP, NULL, "keep the test file(s) storbench created" },
-	{ "destroy-data", OPT_NOARG, O_DESTROY, NULL,
-	  "allow writing to an existing file storbench did not create" },
 	{ "name", OPT_ARG, O_NAME, "NAME", "job name in the results [job]" },
 	{ "verify", OPT_NOARG, O_VERIFY, NULL,
 	  "write verify blocks and check every block of the region afterwards" },
@@ -24,12 +18,9 @@ static const struct cli_opt run_opts[] = {
 
 struct run_ctx {
 	struct sb_job_opts job;
-	const char *output;
+	struct cli_shared sh;	/* --output, --format, --quiet, --keep, --destroy-data */
 	int json_stdout;
-	int quiet;
 	unsigned repeat;
-	int keep;
-	int destroy;
 	int seed_given;
 	int verify;
 	int failed; /* a job of a job file failed; the next ones still ran */
@@ -42,23 +33,10 @@ static int run_set(void *vctx, int id, const char *v, char *hint, size_t hl)
 	struct run_ctx *c = vctx;
 	uint64_t n;
 	switch (id) {
-	case O_OUTPUT:
-		return cli_set_output(&c->output, v, hint, hl);
-	case O_FORMAT:
-		return cli_set_format_json(&c->json_stdout, v, hint, hl);
-	case O_QUIET:
-		c->quiet = 1;
-		return 0;
 	case O_REPEAT:
 		if (sb_parse_u64(v, &n) < 0 || n < 1 || n > 1000)
 			return snprintf(hint, hl, "a number from 1 to 1000"), -EINVAL;
 		c->repeat = (unsigned)n;
-		return 0;
-	case O_KEEP:
-		c->keep = 1;
-		return 0;
-	case O_DESTROY:
-		c->destroy = 1;
 		return 0;
 	case O_VERIFY:
 		c->verify = 1;
@@ -126,7 +104,7 @@ static int measure_all(struct run_ctx *c, struct cli_target *t, const struct sb_
 				 c->repeat);
 		else
 			snprintf(jr->name, sizeof(jr->name), "%s", c->job.name);
-		struct cli_measure m = { jr->name, c->quiet, c->rv ? &c->rv->fmt : NULL };
+		struct cli_measure m = { jr->name, c->sh.quiet, c->rv ? &c->rv->fmt : NULL };
 		int e = cli_measure(&m, &job, ops, t, jr);
 		sb_results_sanity(res, jr);
 		if (jr->interrupted)
@@ -143,7 +121,7 @@ static int measure_all(struct run_ctx *c, struct cli_target *t, const struct sb_
 
 static int finish(struct run_ctx *c, struct sb_results *res, const struct cli_target *t, int rc)
 {
-	if (c->output && cli_write_json(res, c->output) < 0 && !rc)
+	if (c->sh.output && cli_write_json(res, c->sh.output) < 0 && !rc)
 		rc = SB_EXIT_ENV;
 	if (c->json_stdout) {
 		if (cli_write_json(res, "-") < 0 && !rc)
@@ -196,7 +174,7 @@ static int run_single(struct run_ctx *c, const char *target)
 	if (rc)
 		return rc;
 	memset(&t, 0, sizeof(t));
-	t.destroy_data = c->destroy;
+	t.destroy_data = c->sh.destroy_data;
 	int noio = !!(ops->flags & SB_ENGINE_NOIO);
 	/* every option is valid: only now may files be created */
 	cli_signals_install();
@@ -218,7 +196,7 @@ static int run_single(struct run_ctx *c, const char *target)
 		c->job.size = t.region_size;
 	struct sb_results *res = sb_results_create("run");
 	if (!res) {
-		cli_target_cleanup(&t, c->keep);
+		cli_target_cleanup(&t, c->sh.keep);
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
@@ -233,7 +211,7 @@ static int run_single(struct run_ctx *c, const char *target)
 		res->extra_ctx = c->rv;
 	}
 	rc = finish(c, res, &t, rc);
-	cli_target_cleanup(&t, c->keep);
+	cli_target_cleanup(&t, c->sh.keep);
 	sb_results_free(res);
 	if (c->rv)
 		sb_job_verify_free(c->rv);
@@ -325,7 +303,7 @@ static int run_alone(struct run_ctx *c, const struct sb_engine_ops *ops, const c
 {
 	struct cli_target t;
 	memset(&t, 0, sizeof(t));
-	t.destroy_data = c->destroy;
+	t.destroy_data = c->sh.destroy_data;
 	int noio = !!(ops->flags & SB_ENGINE_NOIO);
 	int rc = cli_target_prepare(&t, tgt, &c->job, sb_rw_reads(c->job.rw), noio);
 	if (rc) {
@@ -339,7 +317,7 @@ static int run_alone(struct run_ctx *c, const struct sb_engine_ops *ops, const c
 		snprintf(res->job_file, sizeof(res->job_file), "%s", path);
 	}
 	rc = measure_all(c, &t, ops, res);
-	cli_target_cleanup(&t, c->keep);
+	cli_target_cleanup(&t, c->sh.keep);
 	return rc;
 }
 
@@ -376,7 +354,7 @@ static int prepare_shared(struct run_ctx *c, struct cli_target *shared, const ch
 	u.size = shared->info.kind == SB_TARGET_NONE ? new_size : whole ? 0 : hi - lo;
 	u.direct = 0; /* each view checks its own alignment */
 	u.numjobs = 1;
-	shared->destroy_data = c->destroy;
+	shared->destroy_data = c->sh.destroy_data;
 	int rc = cli_target_prepare(shared, tgt, &u, reads, noio);
 	for (unsigned k = 0; k < n && !rc; k++) {
 		rc = cli_target_view(shared, &views[k], &opts[k], tgt, new_size);
@@ -412,7 +390,7 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 	unsigned k = 0;
 	for (; own_files && k < n && !rc; k++) {
 		struct sb_job_opts *o = &opts[g + k];
-		ts[k].destroy_data = c->destroy;
+		ts[k].destroy_data = c->sh.destroy_data;
 		rc = cli_target_prepare(&ts[k], tgt, o, sb_rw_reads(o->rw),
 					!!(ops[g + k]->flags & SB_ENGINE_NOIO));
 		if (rc)
@@ -440,7 +418,7 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 		snprintf(res->job_file, sizeof(res->job_file), "%s", path);
 	}
 	if (!rc) {
-		struct cli_measure m = { label, c->quiet, NULL };
+		struct cli_measure m = { label, c->sh.quiet, NULL };
 		int w = cli_measure_group(&m, mj, n);
 		for (unsigned i = 0; i < n; i++) {
 			sb_results_sanity(res, mj[i].res);
@@ -452,7 +430,7 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 		if (w < 0)
 			rc = SB_EXIT_FAIL;
 	}
-	const int keep = rc && rc != SB_EXIT_FAIL ? 0 : c->keep;
+	const int keep = rc && rc != SB_EXIT_FAIL ? 0 : c->sh.keep;
 	/* views own nothing; of the jobs' own targets, k were prepared, the
 	 * k-th perhaps in part */
 	for (unsigned i = 0; own_files && i <= k && i < n; i++)
@@ -537,7 +515,7 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 	return rc;
 }
 
-int cmd_run(int argc, char **argv)
+int cmd_run(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct run_ctx c;
 	char *pos[2];
@@ -547,7 +525,7 @@ int cmd_run(int argc, char **argv)
 	sb_job_opts_default(&c.job);
 	c.repeat = 1;
 	c.job.seed = 0;
-	struct cli_cmd_opts co = { run_opts, run_set, 1, &c.job, &c };
+	struct cli_cmd_opts co = { run_opts, run_set, 1, &c.job, &c, cmd, &c.sh };
 	int p = cli_parse(argc, argv, &co, pos, 2, &npos);
 	if (p == 1) {
 		help(&co);
@@ -555,6 +533,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (p < 0)
 		return SB_EXIT_USAGE;
+	c.json_stdout = cli_format_is(cmd, &c.sh, "json");
 	if (npos >= 1 && is_jobfile(pos[0]))
 		return run_jobfile(&c, argc, argv, &co, pos[0], npos == 2 ? pos[1] : NULL);
 	if (npos != 1) {

@@ -34,12 +34,6 @@ static const struct cli_opt soak_table[] = {
 	{ "engine", OPT_ARG, VOPT_ENGINE, "NAME", "psync, io_uring, libaio [io_uring where usable]" },
 	{ "direct", OPT_ARG, VOPT_DIRECT, "0|1", "O_DIRECT (0: buffered, caches dropped before "
 						 "each check) [1 where supported]" },
-	{ "seed", OPT_ARG, VOPT_SEED, "N", "seed of the data [random]" },
-	{ "output", OPT_ARG, VOPT_OUTPUT, "FILE", "write the JSON results to FILE at the end" },
-	{ "format", OPT_ARG, VOPT_FORMAT, "text|json", "what goes to stdout [text]" },
-	{ "quiet", OPT_NOARG, VOPT_QUIET, NULL, "no progress within iterations" },
-	{ "destroy-data", OPT_NOARG, VOPT_DESTROY, NULL,
-	  "allow writing a device or a file storbench did not create" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -107,11 +101,13 @@ static void help(const struct cli_cmd_opts *co)
 }
 
 /* Parse argv (the command line, or the one stored in a log). */
-static int parse(int argc, char **argv, struct soak_opts *o, char **target)
+static int parse(const struct cli_command *cmd, int argc, char **argv, struct soak_opts *o,
+		 char **target)
 {
 	char *pos[1];
 	int npos;
-	struct cli_cmd_opts co = { soak_table, soak_set, 0, NULL, o };
+	struct cli_shared sh = { 0 };
+	struct cli_cmd_opts co = { soak_table, soak_set, 0, NULL, o, cmd, &sh };
 	int p = cli_parse(argc, argv, &co, pos, 1, &npos);
 	if (p == 1) {
 		help(&co);
@@ -119,6 +115,7 @@ static int parse(int argc, char **argv, struct soak_opts *o, char **target)
 	}
 	if (p < 0)
 		return SB_EXIT_USAGE;
+	verify_take_shared(&o->v, cmd, &sh);
 	if (o->resume)
 		return npos ? (sb_err("--resume: takes the log only: the target and options "
 				      "come from it"), SB_EXIT_USAGE) : 0;
@@ -168,7 +165,7 @@ static int open_log(struct soak_state *s, char *name, size_t len, int append)
 
 static int soak_run(struct soak_state *s, const char *target, int resumed);
 
-int cmd_soak(int argc, char **argv)
+int cmd_soak(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct soak_opts o;
 	struct soak_state s;
@@ -179,7 +176,7 @@ int cmd_soak(int argc, char **argv)
 	memset(&s, 0, sizeof(s));
 	s.o = &o;
 	s.kmsg.fd = -1;
-	rc = parse(argc, argv, &o, &target);
+	rc = parse(cmd, argc, argv, &o, &target);
 	if (rc)
 		return rc < 0 ? SB_EXIT_OK : rc;
 	if (o.resume) {
@@ -189,7 +186,7 @@ int cmd_soak(int argc, char **argv)
 		/* the soak goes on with exactly the options it was started with */
 		soak_defaults(&o);
 		s.o = &o;
-		if ((rc = parse(rargc, rargv, &o, &target)) != 0) {
+		if ((rc = parse(cmd, rargc, rargv, &o, &target)) != 0) {
 			rc = rc < 0 ? SB_EXIT_USAGE : rc;
 			goto out;
 		}

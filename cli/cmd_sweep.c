@@ -11,8 +11,7 @@
 #include <unistd.h>
 
 enum { SW_TESTS, SW_FILE_SIZES, SW_RECORD_SIZES, SW_ALL_RECORDS, SW_FLUSH, SW_NO_FLUSH, SW_CLOSE,
-       SW_NO_CLOSE, SW_DIRECT, SW_NO_RETEST, SW_WARM, SW_STRIDE, SW_BURST, SW_OUTPUT, SW_FORMAT,
-       SW_CSV, SW_QUIET, SW_DESTROY };
+       SW_NO_CLOSE, SW_DIRECT, SW_NO_RETEST, SW_WARM, SW_STRIDE, SW_BURST, SW_CSV };
 
 static const struct cli_opt sweep_opts[] = {
 	{ "tests", OPT_ARG, SW_TESTS, "LIST",
@@ -35,12 +34,7 @@ static const struct cli_opt sweep_opts[] = {
 	{ "stride", OPT_ARG, SW_STRIDE, "N", "stride read: records between reads (iozone -j) [17]" },
 	{ "burst", OPT_ARG, SW_BURST, "SIZE,IDLE",
 	  "after each SIZE written, fsync and sleep IDLE, not timed (iozone -+b)" },
-	{ "output", OPT_ARG, SW_OUTPUT, "FILE", "write JSON results to FILE" },
-	{ "format", OPT_ARG, SW_FORMAT, "text|json", "what goes to stdout [text]" },
 	{ "csv", OPT_ARG, SW_CSV, "FILE", "write the matrices to FILE as CSV blocks (iozone -R)" },
-	{ "quiet", OPT_NOARG, SW_QUIET, NULL, "no progress lines" },
-	{ "destroy-data", OPT_NOARG, SW_DESTROY, NULL,
-	  "TARGET may be an existing file storbench did not create: it is overwritten" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -125,14 +119,11 @@ static int sweep_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		return parse_burst(c, v) ? HINT("SIZE,IDLE: a size and a pause of at most 1h "
 						"(example: 1M,100ms)")
 					 : 0;
-	case SW_OUTPUT:
 	case SW_CSV:
 		if (!*v)
 			return HINT("a file name");
-		*(id == SW_OUTPUT ? &c->output : &c->csv) = v;
+		c->csv = v;
 		return 0;
-	case SW_FORMAT:
-		return cli_set_format_json(&c->json_stdout, v, hint, hl);
 	case SW_ALL_RECORDS: c->o.all_records = 1; return 0;
 	case SW_FLUSH: c->o.flush = 1; return 0;
 	case SW_NO_FLUSH: c->o.flush = 0; return 0;
@@ -141,8 +132,6 @@ static int sweep_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	case SW_DIRECT: c->o.direct = 1; return 0;
 	case SW_NO_RETEST: c->no_retest = 1; return 0;
 	case SW_WARM: c->o.warm = 1; return 0;
-	case SW_QUIET: c->quiet = 1; return 0;
-	case SW_DESTROY: c->destroy_data = 1; return 0;
 	}
 	return -EINVAL;
 }
@@ -187,7 +176,7 @@ static int check_combinations(struct sweep_cli *c)
 		sb_err("--file-sizes: %s", strerror(-e));
 		return SB_EXIT_USAGE;
 	}
-	if (c->json_stdout && c->output && !strcmp(c->output, "-")) {
+	if (c->json_stdout && c->sh.output && !strcmp(c->sh.output, "-")) {
 		sb_err("--output: '-' and --format=json both print JSON on stdout; use one");
 		return SB_EXIT_USAGE;
 	}
@@ -235,7 +224,7 @@ static int hold_file(const struct sweep_cli *c, const char *path, int *fd, int *
 	}
 	const int bad = fstat(f, &st) < 0 || !S_ISREG(st.st_mode);
 	*owned = !bad && sb_file_is_ours_fd(f) == 1;
-	if (bad || (!*owned && !c->destroy_data)) {
+	if (bad || (!*owned && !c->sh.destroy_data)) {
 		close(f);
 		if (bad)
 			sb_err("cannot use '%s': it is no longer a regular file", path);
@@ -347,7 +336,7 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	}
 	c->o.trace = c->trace ? sweep_trace : NULL;
 	c->o.should_stop = sweep_should_stop;
-	c->o.progress = c->quiet ? NULL : sweep_progress;
+	c->o.progress = c->sh.quiet ? NULL : sweep_progress;
 	c->o.ctx = c;
 	c->t0 = sb_now_ns();
 	c->tty = isatty(STDERR_FILENO);
@@ -360,7 +349,7 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 		cli_signals_track_file(file, 0);
 	if (fd >= 0)
 		close(fd);
-	if (c->tty && !c->quiet)
+	if (c->tty && !c->sh.quiet)
 		fputs("\r\033[K", stderr);
 	if (c->trace && fclose(c->trace) != 0)
 		sb_warn("trace file '%s' is incomplete", tr);
@@ -377,23 +366,24 @@ static int outputs(const struct sweep_cli *c, const char *path, const struct sb_
 	} else {
 		sweep_print_text(stdout, c, path, res);
 	}
-	if (c->output && cli_write_json(res, c->output) < 0)
+	if (c->sh.output && cli_write_json(res, c->sh.output) < 0)
 		rc = SB_EXIT_ENV;
 	if (c->csv && sweep_write_csv(c, c->csv) < 0)
 		rc = SB_EXIT_ENV;
 	return rc;
 }
 
-int cmd_sweep(int argc, char **argv)
+int cmd_sweep(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct sweep_cli c;
 	char *pos[1];
 	memset(&c, 0, sizeof(c));
 	sb_sweep_opts_default(&c.o);
-	struct cli_cmd_opts co = { sweep_opts, sweep_set, 0, NULL, &c };
+	struct cli_cmd_opts co = { sweep_opts, sweep_set, 0, NULL, &c, cmd, &c.sh };
 	int p = cli_parse_target(argc, argv, &co, help, "a directory, or a file to create", &pos[0]);
 	if (p)
 		return p < 0 ? SB_EXIT_OK : p;
+	c.json_stdout = cli_format_is(cmd, &c.sh, "json");
 	c.r = calloc(1, sizeof(*c.r));
 	struct sb_results *res = sb_results_create("sweep");
 	int rc = !c.r || !res ? (sb_err("out of memory"), SB_EXIT_ENV) : check_combinations(&c);

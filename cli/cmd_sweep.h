@@ -10,8 +10,9 @@ struct sweep_cli {
 	struct sb_sweep_result *r;
 	uint32_t tests_given;	/* the tests named in --tests, 0 when not given */
 	int no_retest;
-	const char *output, *csv;
-	int json_stdout, quiet, destroy_data;
+	struct cli_shared sh;	/* --output, --format, --quiet, --destroy-data */
+	const char *csv;
+	int json_stdout;
 	int ran;		/* the run started: there are results to write */
 	/* progress state */
 	uint64_t t0;

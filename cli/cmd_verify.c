@@ -19,18 +19,11 @@ static const struct cli_opt verify_opts_table[] = {
 	{ "bs", OPT_ARG, VOPT_BS, "SIZE", "request size: many blocks per read or write [1M]" },
 	{ "iodepth", OPT_ARG, VOPT_DEPTH, "N", "requests in flight [4]" },
 	{ "engine", OPT_ARG, VOPT_ENGINE, "NAME", "psync, io_uring, libaio [io_uring where usable]" },
-	{ "seed", OPT_ARG, VOPT_SEED, "N", "run seed [write: random; check: read from the data]" },
 	{ "generation", OPT_ARG, VOPT_GEN, "N", "generation of the data (a later write of the same "
 					     "region takes a higher one) [1]" },
 	{ "direct", OPT_ARG, VOPT_DIRECT, "0|1", "VOPT_DIRECT [1 where supported]" },
-	{ "output", OPT_ARG, VOPT_OUTPUT, "FILE", "write the JSON results to FILE" },
-	{ "format", OPT_ARG, VOPT_FORMAT, "text|json", "what goes to stdout [text]" },
-	{ "quiet", OPT_NOARG, VOPT_QUIET, NULL, "no progress line" },
 	{ "probe", OPT_NOARG, VOPT_PROBE, NULL, "fake-capacity probe of a whole block device "
 					     "(destructive)" },
-	{ "destroy-data", OPT_NOARG, VOPT_DESTROY, NULL, "allow overwriting a device or a file "
-						      "storbench did not create" },
-	{ "keep", OPT_NOARG, VOPT_KEEP, NULL, "keep the files of --phase=both" },
 	{ "max-ranges", OPT_ARG, VOPT_RANGES, "N", "bad ranges listed at most [100]" },
 	{ NULL, 0, 0, NULL, NULL },
 };
@@ -55,14 +48,8 @@ static int set_number(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, ch
 static int set_flag(struct verify_opts *o, int id)
 {
 	switch (id) {
-	case VOPT_QUIET:
-		return o->quiet = 1, 0;
 	case VOPT_PROBE:
 		return o->probe = 1, 0;
-	case VOPT_DESTROY:
-		return o->destroy = 1, 0;
-	case VOPT_KEEP:
-		return o->keep = 1, 0;
 	}
 	return -EINVAL;
 }
@@ -104,19 +91,12 @@ int verify_set_opt(struct verify_opts *o, int id, const char *v, char *hint, siz
 			return snprintf(hint, hl, "an engine name"), -EINVAL;
 		snprintf(o->engine, sizeof(o->engine), "%s", v);
 		return 0;
-	case VOPT_SEED:
-		o->seed_given = 1;
-		return set_number(v, &o->seed, 0, UINT64_MAX, hint, hl);
 	case VOPT_GEN:
 		return set_number(v, &o->generation, 0, UINT64_MAX, hint, hl);
 	case VOPT_DIRECT:
 		e = set_number(v, &n, 0, 1, hint, hl);
 		o->direct = (int)n;
 		return e ? (snprintf(hint, hl, "0 or 1"), e) : 0;
-	case VOPT_OUTPUT:
-		return cli_set_output(&o->output, v, hint, hl);
-	case VOPT_FORMAT:
-		return cli_set_format_json(&o->json_stdout, v, hint, hl);
 	case VOPT_RANGES:
 		e = set_number(v, &n, 0, 100000, hint, hl);
 		o->max_ranges = (unsigned)n;
@@ -182,16 +162,32 @@ void verify_defaults(struct verify_opts *o)
 	o->max_ranges = 100;
 }
 
-int cmd_verify(int argc, char **argv)
+void verify_take_shared(struct verify_opts *o, const struct cli_command *cmd,
+			const struct cli_shared *sh)
+{
+	o->output = sh->output;
+	o->json_stdout = cli_format_is(cmd, sh, "json");
+	o->quiet = sh->quiet;
+	o->destroy = sh->destroy_data;
+	o->keep = sh->keep;
+	if (sh->seed_given) {
+		o->seed = sh->seed;
+		o->seed_given = 1;
+	}
+}
+
+int cmd_verify(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct verify_opts o;
+	struct cli_shared sh = { 0 };
 	char *pos[1];
 
 	verify_defaults(&o);
-	struct cli_cmd_opts co = { verify_opts_table, verify_set, 0, NULL, &o };
+	struct cli_cmd_opts co = { verify_opts_table, verify_set, 0, NULL, &o, cmd, &sh };
 	int p = cli_parse_target(argc, argv, &co, help, "a file, a directory or a block device", &pos[0]);
 	if (p)
 		return p < 0 ? SB_EXIT_OK : p;
+	verify_take_shared(&o, cmd, &sh);
 	int rc = verify_check_opts(&o);
 	if (rc)
 		return rc;

@@ -3,23 +3,58 @@
 
 #include <sys/utsname.h>
 
-struct command {
-	const char *name;
-	int (*fn)(int argc, char **argv);
-	const char *summary;
-};
+#define RESULTS (CLI_OUTPUT | CLI_FORMAT)
 
-static const struct command commands[] = {
-	{ "quick", cmd_quick, "CrystalDiskMark-style summary of a target (the default job)" },
-	{ "run", cmd_run, "fio-class workload: any pattern, block size, depth, engine" },
-	{ "latency", cmd_latency, "ioping-class latency probe; dd and hdparm presets" },
-	{ "meta", cmd_meta, "bonnie++-class file create/stat/delete, block and seek tests" },
-	{ "sweep", cmd_sweep, "iozone-class matrix: tests x file size x record size" },
-	{ "info", cmd_info, "identity, geometry, cache state and health of the device" },
-	{ "verify", cmd_verify, "fill and check data (f3-class), fake-capacity probe" },
-	{ "soak", cmd_soak, "stability loop: write, sync, drop caches, read and verify, delete" },
-	{ "report", cmd_report, "render results (storbench, fio) as HTML with charts, CSV, XLSX, text" },
-	{ "compare", cmd_compare, "results side by side: differences and whether they are real" },
+/* One row a command: its name, its function, its line in --help, and the
+ * shared flags it takes (cli/opt.c declares them; .help holds a command's
+ * own words for one where the common ones would not say it right). */
+static const struct cli_command commands[] = {
+	{ "quick", cmd_quick, "CrystalDiskMark-style summary of a target (the default job)",
+	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY, "text|json",
+	  { [CLI_S_OUTPUT] = "write JSON results to FILE (a second target goes to FILE with "
+			     "'-2' added)",
+	    [CLI_S_KEEP] = "keep the test file",
+	    [CLI_S_DESTROY] = "allow the write tests on a block device or a file storbench did "
+			      "not create" } },
+	{ "run", cmd_run, "fio-class workload: any pattern, block size, depth, engine",
+	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY, "text|json",
+	  /* --seed is a workload option there (fio's randseed), in the job model */
+	  { [CLI_S_KEEP] = "keep the test file(s) storbench created",
+	    [CLI_S_DESTROY] = "allow writing to an existing file storbench did not create" } },
+	{ "latency", cmd_latency, "ioping-class latency probe; dd and hdparm presets",
+	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY, "text|json",
+	  { [CLI_S_QUIET] = "no line per request",
+	    [CLI_S_KEEP] = "keep the test file storbench created",
+	    [CLI_S_DESTROY] = "allow writing to data storbench did not create" } },
+	{ "meta", cmd_meta, "bonnie++-class file create/stat/delete, block and seek tests",
+	  RESULTS | CLI_QUIET | CLI_SEED, "text|json|csv",
+	  { [CLI_S_QUIET] = "no progress lines",
+	    [CLI_S_SEED] = "seed for names, sizes, orders, seeks [clock]" } },
+	{ "sweep", cmd_sweep, "iozone-class matrix: tests x file size x record size",
+	  RESULTS | CLI_QUIET | CLI_DESTROY, "text|json",
+	  { [CLI_S_QUIET] = "no progress lines",
+	    [CLI_S_DESTROY] = "TARGET may be an existing file storbench did not create: it is "
+			      "overwritten" } },
+	{ "info", cmd_info, "identity, geometry, cache state and health of the device", RESULTS,
+	  "text|json", { [CLI_S_OUTPUT] = "write the JSON document to FILE" } },
+	{ "verify", cmd_verify, "fill and check data (f3-class), fake-capacity probe",
+	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY | CLI_SEED, "text|json",
+	  { [CLI_S_KEEP] = "keep the files of --phase=both",
+	    [CLI_S_DESTROY] = "allow overwriting a device or a file storbench did not create",
+	    [CLI_S_SEED] = "run seed [write: random; check: read from the data]" } },
+	{ "soak", cmd_soak, "stability loop: write, sync, drop caches, read and verify, delete",
+	  RESULTS | CLI_QUIET | CLI_DESTROY | CLI_SEED, "text|json",
+	  { [CLI_S_OUTPUT] = "write the JSON results to FILE at the end",
+	    [CLI_S_QUIET] = "no progress within iterations" } },
+	{ "report", cmd_report, "render results (storbench, fio) as HTML with charts, CSV, XLSX, text",
+	  RESULTS, "text|html|csv|xlsx",
+	  { [CLI_S_OUTPUT] = "write to FILE (-o FILE); its extension picks the format: .html, "
+			     ".csv, .xlsx, .txt [text on stdout]",
+	    [CLI_S_FORMAT] = "the format, whatever the extension" } },
+	{ "compare", cmd_compare, "results side by side: differences and whether they are real",
+	  RESULTS, "text|json|html",
+	  { [CLI_S_OUTPUT] = "write to FILE (-o FILE): .html, .json or .txt [text on stdout]",
+	    [CLI_S_FORMAT] = "the format, whatever the extension" } },
 };
 
 static void usage(FILE *f)
@@ -97,7 +132,7 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < SB_ARRAY_SIZE(commands); i++)
 		if (!strcmp(c, commands[i].name))
-			return commands[i].fn(argc - 1, argv + 1);
+			return commands[i].fn(&commands[i], argc - 1, argv + 1);
 	char names[256];
 	size_t n = 0;
 	for (size_t i = 0; i < SB_ARRAY_SIZE(commands) && n < sizeof(names); i++)

@@ -2,6 +2,96 @@
  * to the job model, --opt=value and --opt value. */
 #include "cli/cli.h"
 
+/* The shared flags, declared once; a command takes those its row names. */
+static const struct cli_opt shared_opts[CLI_S_N] = {
+	[CLI_S_OUTPUT] = { "output", OPT_ARG, CLI_S_OUTPUT, "FILE", "write the JSON results to FILE" },
+	[CLI_S_FORMAT] = { "format", OPT_ARG, CLI_S_FORMAT, NULL, "what goes to stdout [text]" },
+	[CLI_S_QUIET] = { "quiet", OPT_NOARG, CLI_S_QUIET, NULL, "no progress line" },
+	[CLI_S_KEEP] = { "keep", OPT_NOARG, CLI_S_KEEP, NULL, "keep the test files storbench created" },
+	[CLI_S_DESTROY] = { "destroy-data", OPT_NOARG, CLI_S_DESTROY, NULL,
+			    "allow writing to a device or a file storbench did not create" },
+	[CLI_S_SEED] = { "seed", OPT_ARG, CLI_S_SEED, "N", "seed of the data [random]" },
+};
+
+static const struct cli_opt *find_shared(const struct cli_cmd_opts *c, const char *name, size_t len)
+{
+	if (!c->cmd || !c->shared)
+		return NULL;
+	for (int i = 0; i < CLI_S_N; i++)
+		if (c->cmd->shared & (1u << i) && strlen(shared_opts[i].name) == len &&
+		    !strncmp(shared_opts[i].name, name, len))
+			return &shared_opts[i];
+	return NULL;
+}
+
+/* "a or b", "a, b or c" from "a|b|c" */
+static void list_words(const char *bars, char *out, size_t len)
+{
+	size_t n = 0;
+	out[0] = '\0';
+	for (const char *p = bars; *p && n < len; p++) {
+		const char *sep = strchr(p, '|') ? (strchr(strchr(p, '|') + 1, '|') ? ", " : " or ") : "";
+		size_t w = strcspn(p, "|");
+		n += (size_t)snprintf(out + n, len - n, "%.*s%s", (int)w, p, sep);
+		p += w;
+		if (!*p)
+			break;
+	}
+}
+
+/* formats holds v as one of its '|'-separated words */
+static int is_format(const char *formats, const char *v)
+{
+	size_t n = strlen(v);
+	for (const char *p = formats; n && *p;) {
+		size_t w = strcspn(p, "|");
+		if (w == n && !strncmp(p, v, n))
+			return 1;
+		p += w + (p[w] == '|');
+	}
+	return 0;
+}
+
+static int set_shared(const struct cli_cmd_opts *c, int id, const char *v, char *hint, size_t hl)
+{
+	struct cli_shared *s = c->shared;
+	switch (id) {
+	case CLI_S_OUTPUT:
+		if (!*v)
+			return snprintf(hint, hl, "a file name"), -EINVAL;
+		s->output = v;
+		return 0;
+	case CLI_S_FORMAT:
+		if (!is_format(c->cmd->formats, v))
+			return list_words(c->cmd->formats, hint, hl), -EINVAL;
+		s->format = v;
+		return 0;
+	case CLI_S_QUIET: s->quiet = 1; return 0;
+	case CLI_S_KEEP: s->keep = 1; return 0;
+	case CLI_S_DESTROY: s->destroy_data = 1; return 0;
+	case CLI_S_SEED:
+		if (sb_parse_u64(v, &s->seed) < 0)
+			return snprintf(hint, hl, "a number"), -EINVAL;
+		s->seed_given = 1;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+int cli_format_is(const struct cli_command *cmd, const struct cli_shared *s, const char *name)
+{
+	if (s->format)
+		return !strcmp(s->format, name);
+	size_t n = strcspn(cmd->formats, "|");
+	return strlen(name) == n && !strncmp(cmd->formats, name, n);
+}
+
+int cli_bad_value(const char *name, const char *v, const char *what)
+{
+	sb_err("--%s: '%s' is not valid (expected %s)", name, v, what);
+	return SB_EXIT_USAGE;
+}
+
 static const struct cli_opt *find(const struct cli_opt *t, const char *name, size_t len)
 {
 	for (; t && t->name; t++)
@@ -25,7 +115,9 @@ static int set_one(const struct cli_cmd_opts *c, const struct cli_opt *o, const 
 {
 	char hint[256] = "";
 	int r;
-	if (o)
+	if (o && o >= shared_opts && o < shared_opts + CLI_S_N)
+		r = set_shared(c, o->id, value, hint, sizeof(hint));
+	else if (o)
 		r = c->set(c->ctx, o->id, value, hint, sizeof(hint));
 	else
 		r = sb_job_set(c->job, name, value, hint, sizeof(hint));
@@ -68,7 +160,9 @@ int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos,
 		size_t len = eq ? (size_t)(eq - name) : strlen(name);
 		char namebuf[64];
 		snprintf(namebuf, sizeof(namebuf), "%.*s", (int)SB_MIN(len, 63), name);
-		const struct cli_opt *o = find(c->opts, name, len);
+		const struct cli_opt *o = find_shared(c, name, len);
+		if (!o)
+			o = find(c->opts, name, len);
 		int job = !o && c->job_options ? job_opt_kind(name, len) : 0;
 		if (!o && !job) {
 			sb_err("--%s: unknown option (see storbench %s --help)", namebuf, argv[0]);
@@ -112,17 +206,28 @@ int cli_apply_job_opts(int argc, char **argv, const struct cli_cmd_opts *c,
 	return cli_parse(argc, argv, &only, pos, 8, &npos) ? -1 : 0;
 }
 
-void cli_print_opts(FILE *f, const struct cli_cmd_opts *c)
+static void print_opt(FILE *f, const char *name, const char *arg, const char *help)
 {
 	char left[96];
-	for (const struct cli_opt *o = c->opts; o && o->name; o++) {
-		snprintf(left, sizeof(left), "--%s%s%s", o->name, o->arg ? "=" : "",
-			 o->arg ? o->arg : "");
-		fprintf(f, "  %-30s %s\n", left, o->help);
+	snprintf(left, sizeof(left), "--%s%s%s", name, arg ? "=" : "", arg ? arg : "");
+	fprintf(f, "  %-30s %s\n", left, help);
+}
+
+void cli_print_opts(FILE *f, const struct cli_cmd_opts *c)
+{
+	/* the command's own options, then the shared ones in one order */
+	for (const struct cli_opt *o = c->opts; o && o->name; o++)
+		print_opt(f, o->name, o->arg, o->help);
+	for (int i = 0; c->cmd && i < CLI_S_N; i++) {
+		const struct cli_opt *o = &shared_opts[i];
+		if (c->cmd->shared & (1u << i))
+			print_opt(f, o->name, i == CLI_S_FORMAT ? c->cmd->formats : o->arg,
+				  c->cmd->help[i] ? c->cmd->help[i] : o->help);
 	}
 	if (!c->job_options)
 		return;
 	fprintf(f, "\nworkload options:\n");
+	char left[96];
 	const struct sb_job_optdef *d;
 	for (unsigned i = 0; (d = sb_job_optdef(i)); i++) {
 		snprintf(left, sizeof(left), "--%s=%s", d->name, d->arg);
@@ -134,26 +239,6 @@ void cli_print_opts(FILE *f, const struct cli_cmd_opts *c)
 			fprintf(f, " [%s]", d->dflt);
 		fputc('\n', f);
 	}
-}
-
-int cli_set_output(const char **out, const char *v, char *hint, size_t hintlen)
-{
-	if (!*v) {
-		snprintf(hint, hintlen, "a file name");
-		return -EINVAL;
-	}
-	*out = v;
-	return 0;
-}
-
-int cli_set_format_json(int *json, const char *v, char *hint, size_t hintlen)
-{
-	if (strcmp(v, "text") && strcmp(v, "json")) {
-		snprintf(hint, hintlen, "text or json");
-		return -EINVAL;
-	}
-	*json = !strcmp(v, "json");
-	return 0;
 }
 
 int cli_parse_target(int argc, char **argv, const struct cli_cmd_opts *c,

@@ -11,8 +11,7 @@
 /* Option ids of verify's table; soak's table uses the same ones. */
 enum {
 	VOPT_PHASE, VOPT_SIZE, VOPT_OFFSET, VOPT_BLOCK, VOPT_BS, VOPT_DEPTH, VOPT_ENGINE,
-	VOPT_SEED, VOPT_GEN, VOPT_DIRECT, VOPT_OUTPUT, VOPT_FORMAT, VOPT_QUIET, VOPT_PROBE,
-	VOPT_DESTROY, VOPT_KEEP, VOPT_RANGES,
+	VOPT_GEN, VOPT_DIRECT, VOPT_PROBE, VOPT_RANGES,
 };
 
 struct verify_opts {
@@ -55,6 +54,10 @@ void verify_defaults(struct verify_opts *o);
 int verify_set_opt(struct verify_opts *o, int id, const char *v, char *hint, size_t hl);
 /* Checks across options; prints and returns an exit code. */
 int verify_check_opts(struct verify_opts *o);
+/* The shared flags (--output, --format, --quiet, --destroy-data, --keep,
+ * --seed) into o, after cli_parse. */
+void verify_take_shared(struct verify_opts *o, const struct cli_command *cmd,
+			const struct cli_shared *sh);
 
 /* verify_run.c: resolve TARGET (nothing is created); then, for a write,
  * create or take over its files (after every option was checked). Both

@@ -1,0 +1,56 @@
+# The flags commands share (--output, --format, --quiet, --keep,
+# --destroy-data, --seed) are declared once and switched on per command in
+# the command table: each command lists in its --help just those it takes,
+# refuses the others, and checks their values with the same messages.
+. "$SB_TOP/tests/lib/cli.sh"
+
+cmds=$("$SB" --help | awk '/^commands:$/ { f = 1; next } f && /^  / { print $1 } f && /^$/ { exit }')
+n=0
+for c in $cmds; do
+	"$SB" "$c" --help >"$T/h" || fail "$c --help"
+	for flag in output format quiet keep destroy-data seed; do
+		if grep -q "^  --$flag[= ]" "$T/h"; then
+			n=$((n + 1))
+			[ "$(grep -c "^  --$flag[= ]" "$T/h")" = 1 ] || fail "$c lists --$flag twice"
+			case $flag in
+			output)
+				expect_exit 2 "$SB" "$c" --output= x
+				grep -qx "storbench: --output: '' is not valid (expected a file name)" "$T/err" ||
+					{ cat "$T/err"; fail "$c --output="; } ;;
+			format)
+				formats=$(sed -n 's/^  --format=\([a-z|]*\) .*/\1/p' "$T/h")
+				[ -n "$formats" ] || fail "$c: --format lists no formats"
+				expect_exit 2 "$SB" "$c" --format=bogus x
+				grep -q "^storbench: --format: 'bogus' is not valid (expected text" "$T/err" ||
+					{ cat "$T/err"; fail "$c --format=bogus"; } ;;
+			seed)
+				expect_exit 2 "$SB" "$c" --seed=x1 x
+				grep -q "^storbench: --seed: 'x1' is not valid" "$T/err" ||
+					{ cat "$T/err"; fail "$c --seed=x1"; } ;;
+			*)
+				expect_exit 2 "$SB" "$c" "--$flag=1" x
+				grep -qx "storbench: --$flag: takes no value" "$T/err" ||
+					{ cat "$T/err"; fail "$c --$flag=1"; } ;;
+			esac
+		else
+			case $c:$flag in run:seed) continue ;; esac # a workload option of run
+			"$SB" "$c" "--$flag" x >"$T/out" 2>"$T/err"
+			grep -q "^storbench: --$flag: unknown option" "$T/err" ||
+				{ cat "$T/err"; fail "$c takes --$flag without listing it"; }
+		fi
+	done
+done
+[ "$n" -ge 30 ] || fail "only $n shared flags found"
+ok "$n shared flags over $(echo $cmds | wc -w) commands: listed once, checked alike"
+
+# a command's own formats: meta takes csv, report xlsx, compare html; run none
+"$SB" meta --help | grep -q '^  --format=text|json|csv ' || fail "meta formats"
+"$SB" report --help | grep -q '^  --format=text|html|csv|xlsx ' || fail "report formats"
+expect_exit 2 "$SB" run --format=csv x
+grep -q "expected text or json" "$T/err" || fail "run --format=csv"
+expect_exit 2 "$SB" meta --csv --format=json x
+grep -q "^storbench: --csv: means --format=csv" "$T/err" || fail "meta --csv --format=json"
+expect_exit 2 "$SB" meta --seed=0 x
+grep -q "expected a number above 0" "$T/err" || fail "meta --seed=0"
+ok "formats per command"
+exit 0
