@@ -181,6 +181,9 @@ int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job 
 
 /* ---- signals (cli/signals.c) ---- */
 void cli_signals_install(void);
+/* For commands with nothing to stop (report, compare): the first Ctrl-C or
+ * SIGTERM removes the tracked files (a half-written output) and exits. */
+void cli_signals_install_exit(void);
 int cli_interrupted(void); /* 0, SIGINT or SIGTERM */
 /* The runs a first Ctrl-C stops (n at most CLI_GROUP_MAX; 0: none). */
 void cli_signals_set_runs(struct sb_run *const *runs, unsigned n);
@@ -201,6 +204,13 @@ void render_target_text(FILE *f, const struct sb_results *r);
 void render_warnings_text(FILE *f, const struct sb_results *r);
 /* Writes JSON to path ("-" = stdout). Prints errors; returns 0 or -1. */
 int cli_write_json(const struct sb_results *r, const char *path);
+/* Writes through write() (0 or -errno) to path ("-" or NULL: stdout),
+ * whole or not at all; prints errors, returns an exit code. */
+int cli_write_file(const char *path, int (*write)(FILE *f, const void *ctx), const void *ctx);
+/* The same for a writer that opens the file itself (a workbook): write()
+ * gets the temporary name and returns 0 or an exit code, its error printed. */
+int cli_write_named(const char *path, int (*write)(const char *tmp, const void *ctx),
+		    const void *ctx);
 /* Fill host and target sections (sb_results_describe) for a prepared target. */
 void cli_results_describe(struct sb_results *r, const struct cli_target *t, const char *path);
 

@@ -71,6 +71,7 @@ int cmd_compare(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct compare_ctx o = { NULL, 0 };
 	struct cli_shared sh = { 0 };
+	cli_signals_install_exit(); /* a Ctrl-C leaves no half-written output */
 	struct cli_cmd_opts co = { NULL, NULL, 0, NULL, &o, cmd, &sh };
 	char **args = cli_expand_short(argc, argv), **pos = calloc((size_t)argc + 1, sizeof(*pos));
 	int npos, rc = 0;

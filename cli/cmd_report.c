@@ -134,6 +134,7 @@ int cmd_report(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct report_ctx c = { NULL, F_NONE, REP_T_MEASUREMENTS, 0 };
 	struct cli_shared sh = { 0 };
+	cli_signals_install_exit(); /* a Ctrl-C leaves no half-written output */
 	struct cli_cmd_opts co = { report_opts, report_set, 0, NULL, &c, cmd, &sh };
 	char **args = cli_expand_short(argc, argv), **pos = calloc((size_t)argc + 1, sizeof(*pos));
 	int npos, rc;

@@ -251,6 +251,11 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 	if (!resumed) {
 		s->started_ns = soak_wall_ns();
 		if ((rc = soak_log_config(s)) < 0) {
+			/* a log without its first line is of no use: the one
+			 * just made goes (by its descriptor: never what a name
+			 * might name meanwhile) */
+			if (sb_scratch_remove(logname, fileno(s->log)) < 0)
+				sb_warn("could not remove the empty log '%s'", logname);
 			rc = SB_EXIT_ENV;
 			goto out;
 		}

@@ -11,30 +11,69 @@ void cli_results_describe(struct sb_results *r, const struct cli_target *t, cons
 	sb_results_describe(r, &t->info, path, created, t->direct_fallback);
 }
 
-/* Written to PATH.tmp-PID, flushed to disk, then renamed over PATH: a
- * reader (or a second Ctrl-C) never sees half a document. */
+/* Every output file goes through here: written under a temporary name
+ * (O_EXCL|O_NOFOLLOW in the same directory), flushed to the medium and
+ * renamed over PATH (lib/base/outfile.h), so a reader, a full disk or a
+ * second Ctrl-C never leaves half a document; the temporary name is
+ * tracked so a second Ctrl-C removes it too; the error is the write's own
+ * (a full disk says so). */
+static int report_failure(const char *path, int e)
+{
+	if (path)
+		sb_err("cannot write '%s': %s", path, strerror(-e));
+	else
+		sb_err("cannot write to stdout: %s", strerror(-e));
+	return SB_EXIT_ENV;
+}
+
+int cli_write_file(const char *path, int (*write)(FILE *f, const void *ctx), const void *ctx)
+{
+	struct sb_outfile o;
+	int e;
+	if (!path || !strcmp(path, "-")) {
+		path = NULL;
+		sb_outfile_stream(&o, stdout);
+	} else if ((e = sb_outfile_open(&o, path)) < 0) {
+		return report_failure(path, e);
+	}
+	if (o.tmp[0])
+		cli_signals_track_file(o.tmp, 1);
+	e = write(o.f, ctx);
+	if (e < 0) {
+		e = o.err ? o.err : e; /* the descriptor's errno, not stdio's flag */
+		sb_outfile_abort(&o);
+	} else {
+		e = sb_outfile_commit(&o);
+	}
+	if (path)
+		cli_signals_track_file(o.tmp, 0);
+	return e < 0 ? report_failure(path, e) : 0;
+}
+
+int cli_write_named(const char *path, int (*write)(const char *tmp, const void *ctx),
+		    const void *ctx)
+{
+	struct sb_outfile o;
+	int e = sb_outfile_open(&o, path);
+	if (e < 0)
+		return report_failure(path, e);
+	cli_signals_track_file(o.tmp, 1);
+	int rc = write(o.tmp, ctx);
+	if (rc) {
+		sb_outfile_abort(&o);
+	} else if ((e = sb_outfile_commit(&o)) < 0) {
+		rc = report_failure(path, e);
+	}
+	cli_signals_track_file(o.tmp, 0);
+	return rc;
+}
+
+static int write_results(FILE *f, const void *r)
+{
+	return sb_results_write_json(r, f);
+}
+
 int cli_write_json(const struct sb_results *r, const char *path)
 {
-	if (!strcmp(path, "-"))
-		return sb_results_write_json(r, stdout) < 0 ? -1 : 0;
-	char tmp[4200];
-	snprintf(tmp, sizeof(tmp), "%s.tmp-%d", path, (int)getpid());
-	FILE *f = fopen(tmp, "wx");
-	if (!f) {
-		sb_err("cannot write '%s': %s", path, strerror(errno));
-		return -1;
-	}
-	int e = sb_results_write_json(r, f);
-	if (!e && fsync(fileno(f)) < 0 && errno != EINVAL)
-		e = -errno;
-	if (fclose(f) != 0 && !e)
-		e = -errno;
-	if (!e && rename(tmp, path) < 0)
-		e = -errno;
-	if (e < 0) {
-		unlink(tmp);
-		sb_err("cannot write '%s': %s", path, strerror(-e));
-		return -1;
-	}
-	return 0;
+	return cli_write_file(path, write_results, r) ? -1 : 0;
 }

@@ -24,9 +24,13 @@ static struct tracked {
 static void (*volatile exit_fn)(void *ctx);
 static void *volatile exit_ctx;
 
+/* Commands with nothing to stop (report, compare): the first signal
+ * cleans up and exits. */
+static volatile sig_atomic_t exit_on_first;
+
 static void on_signal(int sig)
 {
-	if (got_signal) {
+	if (got_signal || exit_on_first) {
 		void (*fn)(void *) = exit_fn;
 		for (int i = 0; i < MAX_TRACKED; i++) {
 			const char *p = tracked[i].path;
@@ -58,6 +62,12 @@ void cli_signals_install(void)
 	sigaddset(&sa.sa_mask, SIGTERM);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+}
+
+void cli_signals_install_exit(void)
+{
+	exit_on_first = 1;
+	cli_signals_install();
 }
 
 int cli_interrupted(void)

@@ -26,6 +26,9 @@ struct soak_state {
 	const struct sb_engine_ops *ops;
 	uint64_t seed;
 	uint64_t started_ns;		/* wall clock of the first iteration ever */
+	uint64_t mono_start_ns;		/* monotonic clock when this process's loop began */
+	uint64_t prior_ns;		/* run before that (a resumed soak), from the log */
+	char abort_reason[768];		/* why the soak stopped before its end; "" it did not */
 	struct sb_soak_iter *it;	/* all iterations, resumed ones included */
 	size_t nit, capit;
 	FILE *log;

@@ -93,6 +93,11 @@ static void take_results(struct sb_soak_iter *it, const struct sb_verify_report 
 	memcpy(it->ranges, r->acc.ranges, it->nranges * sizeof(it->ranges[0]));
 	it->ranges_omitted = r->acc.omitted + (r->acc.nranges - it->nranges);
 	it->io_errors = r->wr.errors + r->acc.count[SB_VERIFY_UNREADABLE];
+	if (r->wr.first_error == ENOSPC) {
+		/* no room is the target's state, not a failure of the device */
+		it->unwritten = r->wr.errors;
+		it->io_errors -= r->wr.errors;
+	}
 	it->first_errno = r->wr.first_error ? r->wr.first_error : r->rd.first_error;
 	it->first_error_offset = r->wr.first_error ? r->wr.first_error_offset
 						   : r->rd.first_error_offset;
@@ -121,7 +126,10 @@ int soak_iteration(struct soak_state *s, struct sb_soak_iter *it)
 	if (!s->region_mode && (rc = verify_target_create(&s->t, &s->o->v)))
 		goto out;
 	rc = verify_phase(&r, &s->t, s->ops, 1, "write");
-	if (!rc && !cli_interrupted()) {
+	/* a full target: what was not written is not checked (it would read as
+	 * foreign); the loop stops there */
+	const int full = r.res.wr.errors && r.res.wr.first_error == ENOSPC;
+	if (!rc && !full && !cli_interrupted()) {
 		it->cache = drop(s);
 		rc = verify_phase(&r, &s->t, s->ops, 0, "check");
 	}
@@ -149,6 +157,9 @@ void soak_print_iteration(FILE *f, const struct sb_soak_iter *it, int tty)
 	fprintf(f, "  errors %llu", (unsigned long long)it->io_errors);
 	if (it->nkmsg)
 		fprintf(f, "  kernel: %s", it->kmsg[0].text);
+	if (it->unwritten)
+		fprintf(f, "  %s: %llu blocks not written", strerror(ENOSPC),
+			(unsigned long long)it->unwritten);
 	if (it->interrupted)
 		fprintf(f, "  (interrupted)");
 	fputc('\n', f);

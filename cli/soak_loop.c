@@ -22,7 +22,9 @@ static int done(const struct soak_state *s, uint64_t next)
 		return 1;
 	if (o->iterations && next > o->iterations)
 		return 1;
-	return o->duration_ns && soak_wall_ns() - s->started_ns >= o->duration_ns;
+	/* the monotonic clock: a step of the wall clock (NTP on a board without
+	 * a real-time clock) neither ends nor stretches a soak */
+	return o->duration_ns && s->prior_ns + (sb_now_ns() - s->mono_start_ns) >= o->duration_ns;
 }
 
 int soak_loop(struct soak_state *s)
@@ -31,6 +33,11 @@ int soak_loop(struct soak_state *s)
 	uint64_t next = s->nit ? s->it[s->nit - 1].n + 1 : 1;
 	int text = !o->v.json_stdout;
 
+	/* the time a resumed soak ran before, from the wall clock once (a clock
+	 * now behind the log's counts as none) */
+	const uint64_t last_end = s->nit ? s->it[s->nit - 1].end_ns : 0;
+	s->prior_ns = last_end > s->started_ns ? last_end - s->started_ns : 0;
+	s->mono_start_ns = sb_now_ns();
 	if (text && s->nit)
 		printf("resuming after iteration %llu\n", (unsigned long long)(next - 1));
 	for (; !done(s, next); next++) {
@@ -38,8 +45,12 @@ int soak_loop(struct soak_state *s)
 		memset(&it, 0, sizeof(it));
 		it.n = next;
 		int rc = soak_iteration(s, &it);
-		if (rc)
+		if (rc) {
+			snprintf(s->abort_reason, sizeof(s->abort_reason),
+				 "iteration %llu could not run: %s", (unsigned long long)next,
+				 s->t.why[0] ? s->t.why : "see the message above");
 			return rc;
+		}
 		if (soak_state_add(s, &it) < 0) {
 			sb_err("out of memory");
 			return SB_EXIT_ENV;
@@ -49,6 +60,13 @@ int soak_loop(struct soak_state *s)
 		if (text) {
 			soak_print_iteration(stdout, &it, 0);
 			fflush(stdout);
+		}
+		if (it.unwritten) {
+			snprintf(s->abort_reason, sizeof(s->abort_reason),
+				 "%s: %llu blocks of iteration %llu could not be written, from "
+				 "offset %llu", strerror(ENOSPC), (unsigned long long)it.unwritten,
+				 (unsigned long long)it.n, (unsigned long long)it.first_error_offset);
+			return SB_EXIT_ENV;
 		}
 		if (it.interrupted || (o->stop_on_error && sb_soak_iter_failed(&it)))
 			break;
@@ -68,6 +86,8 @@ int soak_finish(struct soak_state *s, const char *logname)
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
+	if (s->abort_reason[0])
+		sb_soak_abort(&sum, s->abort_reason);
 	const int both = s->health_ok[0] && s->health_ok[1];
 	const struct sb_soak_result sr = {
 		.sum = &sum,

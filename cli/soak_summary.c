@@ -30,7 +30,10 @@ static void metric_text(FILE *f, const struct sb_soak_metric *m, const char *wha
 void soak_summary_text(FILE *f, const struct soak_state *s, const struct sb_soak_summary *sum)
 {
 	fprintf(f, "\nsoak: %zu iteration%s, %zu failed: %s\n", sum->iterations,
-		sum->iterations == 1 ? "" : "s", sum->failed, sum->pass ? "PASS" : "FAIL");
+		sum->iterations == 1 ? "" : "s", sum->failed,
+		sum->aborted ? "ABORTED" : sum->pass ? "PASS" : "FAIL");
+	if (sum->aborted)
+		fprintf(f, "  stopped early: %s\n", sum->reason);
 	if (sum->verify_bad)
 		fprintf(f, "  %llu blocks did not verify\n", (unsigned long long)sum->verify_bad);
 	if (sum->io_errors)

@@ -117,24 +117,18 @@ static void matrix_csv(FILE *f, const struct sb_sweep_result *r, int t)
 	fputc('\n', f);
 }
 
-int sweep_write_csv(const struct sweep_cli *c, const char *path)
+static int write_csv(FILE *f, const void *ctx)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
-	if (!f) {
-		sb_err("cannot write '%s': %s", path, strerror(errno));
-		return -1;
-	}
+	const struct sweep_cli *c = ctx;
 	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
 		if (c->o.tests & (1u << t))
 			matrix_csv(f, c->r, t);
-	int e = ferror(f) ? EIO : 0;
-	if (f != stdout ? fclose(f) != 0 : fflush(f) != 0)
-		e = e ? e : errno;
-	if (e) {
-		sb_err("cannot write '%s': %s", path, strerror(e));
-		return -1;
-	}
-	return 0;
+	return ferror(f) ? -EIO : 0;
+}
+
+int sweep_write_csv(const struct sweep_cli *c, const char *path)
+{
+	return cli_write_file(path, write_csv, c) ? -1 : 0;
 }
 
 /* A line per file size; on a terminal also the cell and test, in place. */

@@ -35,6 +35,7 @@ struct verify_opts {
 struct vtarget {
 	struct cli_target ct;
 	struct sb_vtarget v;
+	char why[512];		/* the last failure printed (soak keeps it as its reason) */
 };
 
 /* A run in progress: what the library fills, and what the progress line

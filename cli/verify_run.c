@@ -64,6 +64,7 @@ int verify_target_create(struct vtarget *t, const struct verify_opts *o)
 	if (!e)
 		return 0;
 	sb_err("%s", msg);
+	snprintf(t->why, sizeof(t->why), "%.*s", (int)sizeof(t->why) - 1, msg);
 	return create_exit(e);
 }
 

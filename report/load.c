@@ -7,6 +7,10 @@
  */
 #include "report/report.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #define LOAD_MAX (256u << 20) /* a log may be long; one document is held to the reader's limit */
 
 static int keep_tree(struct rep_doc *d, struct sb_jdoc *t)
@@ -21,17 +25,39 @@ static int keep_tree(struct rep_doc *d, struct sb_jdoc *t)
 	return 0;
 }
 
+/* A regular file only: a FIFO or a terminal would block the read for ever
+ * (opened without blocking, checked, then read as usual). */
+static FILE *open_regular(const char *path, int *err)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		*err = errno;
+		return NULL;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0) {
+		*err = S_ISDIR(st.st_mode) ? EISDIR : REP_EINPUT;
+		close(fd);
+		return NULL;
+	}
+	FILE *f = fdopen(fd, "rb");
+	if (!f) {
+		*err = errno;
+		close(fd);
+	}
+	return f;
+}
+
 static char *slurp(const char *path, size_t *len, int *err)
 {
-	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
 	size_t cap = 0;
 	*len = 0;
 	*err = 0;
-	if (!f) {
-		*err = errno;
+	FILE *f = open_regular(path, err);
+	if (!f)
 		return NULL;
-	}
 	for (;;) {
 		if (*len + 1 >= cap) {
 			cap = cap ? cap * 2 : 65536;
@@ -271,7 +297,8 @@ int rep_load(const char *path, struct rep_doc **out, char **why)
 	if (!text) {
 		rep_free(d);
 		return rep_fail(why, -err, "cannot read '%s': %s", path,
-				err == EFBIG ? "larger than 256 MiB" : strerror(err));
+				err == EFBIG ? "larger than 256 MiB"
+				: err == REP_EINPUT ? "not a regular file" : strerror(err));
 	}
 	int rc = load_text(d, text, len, why);
 	free(text);

@@ -79,3 +79,10 @@ int sb_soak_summarize(const struct sb_soak_iter *it, size_t n, int fail_on_anoma
 	out->pass = !out->failed && (!fail_on_anomaly || !out->anomalies);
 	return 0;
 }
+
+void sb_soak_abort(struct sb_soak_summary *sum, const char *reason)
+{
+	sum->aborted = 1;
+	sum->pass = 0;
+	snprintf(sum->reason, sizeof(sum->reason), "%s", reason && *reason ? reason : "unknown");
+}

@@ -29,6 +29,8 @@ struct sb_soak_summary {
 	struct sb_soak_metric m[2];	/* write_bw, read_bw */
 	int anomalies;
 	int pass;
+	int aborted;			/* stopped before its end: reason says why */
+	char reason[768];
 };
 
 /*
@@ -40,5 +42,8 @@ int sb_soak_metric(const double *v, const uint64_t *iteration, size_t n, struct 
 /* The verdict over a soak's n iterations. 0 or -ENOMEM. */
 int sb_soak_summarize(const struct sb_soak_iter *it, size_t n, int fail_on_anomaly,
 		      struct sb_soak_summary *out);
+/* The soak stopped before its end (a full target, an iteration that could
+ * not run): no pass, whatever the iterations say; reason is kept. */
+void sb_soak_abort(struct sb_soak_summary *sum, const char *reason);
 
 #endif

@@ -125,7 +125,10 @@ int sb_json_end(struct sb_json *j)
 {
 	if (j->depth != 0)
 		fail(j, -EINVAL);
-	if (fflush(j->f) != 0 || ferror(j->f))
+	errno = 0;
+	if (fflush(j->f) != 0)
+		fail(j, errno ? -errno : -EIO); /* a full disk is ENOSPC, not EIO */
+	else if (ferror(j->f))
 		fail(j, -EIO);
 	return j->err;
 }

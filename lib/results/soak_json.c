@@ -73,6 +73,8 @@ void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it)
 		sb_json_i64(j, "first_errno", it->first_errno);
 		sb_json_u64(j, "first_error_offset", it->first_error_offset);
 	}
+	if (it->unwritten)
+		sb_json_u64(j, "unwritten_blocks", it->unwritten);
 	sb_json_str(j, "cache", it->cache > 0 ? sb_cache_method_name(it->cache) : "direct");
 	sb_json_arr_open(j, "kmsg");
 	for (size_t i = 0; i < it->nkmsg; i++) {
@@ -134,7 +136,9 @@ static void summary_json(struct sb_json *j, const struct sb_soak_result *r)
 	sb_json_u64(j, "kmsg_lines", sum->kmsg_lines);
 	sb_json_bool(j, "kmsg_watched", r->kmsg_watched);
 	sb_json_u64(j, "anomalies", (uint64_t)sum->anomalies);
-	sb_json_str(j, "verdict", sum->pass ? "pass" : "fail");
+	sb_json_str(j, "verdict", sum->aborted ? "aborted" : sum->pass ? "pass" : "fail");
+	if (sum->aborted)
+		sb_json_str(j, "aborted_reason", sum->reason);
 	sb_json_obj_open(j, "stability");
 	for (int k = 0; k < 2; k++)
 		metric_json(j, metric_names[k], &sum->m[k]);
@@ -189,6 +193,7 @@ void sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it)
 	for (int c = 0; c < SB_VERIFY_NCLASS; c++)
 		sb_jv_u64(sb_jv_get(ver, sb_verify_class_name(c)), &it->count[c]);
 	sb_jv_u64(sb_jv_get(v, "io_errors"), &it->io_errors);
+	sb_jv_u64(sb_jv_get(v, "unwritten_blocks"), &it->unwritten);
 	/* counted for the verdict, their text kept */
 	it->nkmsg = SB_MIN(sb_jv_len(k), (size_t)SB_SOAK_MAX_KMSG);
 	for (size_t i = 0; i < it->nkmsg; i++) {
@@ -248,6 +253,8 @@ int sb_soak_summary_from_json(const struct sb_jv *v, struct sb_soak_summary *out
 	sb_jv_u64(sb_jv_get(v, "kmsg_lines"), &out->kmsg_lines);
 	const char *verdict = sb_jv_str(sb_jv_get(v, "verdict"));
 	out->pass = verdict && !strcmp(verdict, "pass");
+	if (verdict && !strcmp(verdict, "aborted"))
+		sb_soak_abort(out, sb_jv_str(sb_jv_get(v, "aborted_reason")));
 	return 0;
 }
 

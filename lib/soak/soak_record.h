@@ -33,6 +33,8 @@ struct sb_soak_iter {
 	uint64_t io_errors;		/* failed writes and unreadable blocks */
 	int first_errno;
 	uint64_t first_error_offset;
+	uint64_t unwritten;		/* blocks the write could not write (a full
+					 * target); the iteration was not checked */
 	int cache;			/* how caches were dropped before the check */
 	struct sb_soak_kline kmsg[SB_SOAK_MAX_KMSG];
 	size_t nkmsg, kmsg_omitted;
