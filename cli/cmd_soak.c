@@ -23,7 +23,8 @@ static const struct cli_opt soak_table[] = {
 	  "outliers and throughput changes fail the soak (otherwise warnings)" },
 	{ "log", OPT_ARG, S_LOG, "FILE",
 	  "JSON Lines log, one record per iteration [storbench-soak-TIME.jsonl here]" },
-	{ "resume", OPT_ARG, S_RESUME, "LOG", "continue the soak of LOG, with its options" },
+	{ "resume", OPT_ARG, S_RESUME, "LOG", "continue the soak of LOG with its options (only --iterations, "
+	  "--duration, --output, --format and --quiet may be given too)" },
 	{ "size", OPT_ARG, VOPT_SIZE, "SIZE", "bytes written and checked each iteration "
 					      "[a file or device: all of it; new file: 1G; "
 					      "directory: 1G]" },
@@ -165,6 +166,33 @@ static int open_log(struct soak_state *s, char *name, size_t len, int append)
 
 static int soak_run(struct soak_state *s, const char *target, int resumed);
 
+/* With --resume the soak goes on as it started; the command line may say
+ * how long (--iterations, the total; --duration, from the first start) and
+ * where the outputs go. Anything else is refused, not dropped. */
+static int resume_overrides_ok(int argc, char **argv)
+{
+	static const char *const ok[] = { "resume", "iterations", "duration", "output", "format",
+					   "quiet" };
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		const char *a = argv[i];
+		if (strncmp(a, "--", 2))
+			continue;
+		size_t n = strcspn(a + 2, "=");
+		unsigned k = 0;
+		while (k < SB_ARRAY_SIZE(ok) && (strlen(ok[k]) != n || strncmp(ok[k], a + 2, n)))
+			k++;
+		if (k == SB_ARRAY_SIZE(ok)) {
+			sb_err("--%.*s: not with --resume: the soak goes on with the options it "
+			       "started with (only --iterations, --duration, --output, --format and "
+			       "--quiet may be given)", (int)n, a + 2);
+			return SB_EXIT_USAGE;
+		}
+		if (!a[2 + n] && strcmp(ok[k], "quiet"))
+			i++; /* its value follows */
+	}
+	return 0;
+}
+
 int cmd_soak(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct soak_opts o;
@@ -179,6 +207,8 @@ int cmd_soak(const struct cli_command *cmd, int argc, char **argv)
 	rc = parse(cmd, argc, argv, &o, &target);
 	if (rc)
 		return rc < 0 ? SB_EXIT_OK : rc;
+	if (o.resume && (rc = resume_overrides_ok(argc, argv)))
+		return rc;
 	if (o.resume) {
 		const char *log = o.resume;
 		if ((rc = soak_log_resume(log, &s, &rargv, &rargc)))
@@ -187,6 +217,11 @@ int cmd_soak(const struct cli_command *cmd, int argc, char **argv)
 		soak_defaults(&o);
 		s.o = &o;
 		if ((rc = parse(cmd, rargc, rargv, &o, &target)) != 0) {
+			rc = rc < 0 ? SB_EXIT_USAGE : rc;
+			goto out;
+		}
+		/* then what the command line may change: how long, and the outputs */
+		if ((rc = parse(cmd, argc, argv, &o, &target)) != 0) {
 			rc = rc < 0 ? SB_EXIT_USAGE : rc;
 			goto out;
 		}

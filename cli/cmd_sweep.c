@@ -38,10 +38,16 @@ static const struct cli_opt sweep_opts[] = {
 	{ NULL, 0, 0, NULL, NULL },
 };
 
+/* "a,b,c": no empty item (strtok_r would skip "64k," and "a,,b" silently) */
+static int list_ok(const char *v)
+{
+	return *v && *v != ',' && v[strlen(v) - 1] != ',' && !strstr(v, ",,");
+}
+
 static int parse_tests(struct sweep_cli *c, const char *v)
 {
 	char buf[512], *save = NULL;
-	if (strlen(v) >= sizeof(buf))
+	if (strlen(v) >= sizeof(buf) || !list_ok(v))
 		return -EINVAL;
 	snprintf(buf, sizeof(buf), "%s", v);
 	c->tests_given = 0;
@@ -61,7 +67,7 @@ static int parse_tests(struct sweep_cli *c, const char *v)
 static int parse_sizes(const char *v, uint64_t *out, unsigned *n, uint64_t min, uint64_t max)
 {
 	char buf[1024], *save = NULL;
-	if (strlen(v) >= sizeof(buf))
+	if (strlen(v) >= sizeof(buf) || !list_ok(v))
 		return -EINVAL;
 	snprintf(buf, sizeof(buf), "%s", v);
 	*n = 0;

@@ -165,11 +165,15 @@ void verify_defaults(struct verify_opts *o)
 void verify_take_shared(struct verify_opts *o, const struct cli_command *cmd,
 			const struct cli_shared *sh)
 {
-	o->output = sh->output;
-	o->json_stdout = cli_format_is(cmd, sh, "json");
-	o->quiet = sh->quiet;
-	o->destroy = sh->destroy_data;
-	o->keep = sh->keep;
+	/* only what was given: a resumed soak applies its command line over
+	 * the options of its log */
+	if (sh->output)
+		o->output = sh->output;
+	if (sh->format)
+		o->json_stdout = cli_format_is(cmd, sh, "json");
+	o->quiet |= sh->quiet;
+	o->destroy |= sh->destroy_data;
+	o->keep |= sh->keep;
 	if (sh->seed_given) {
 		o->seed = sh->seed;
 		o->seed_given = 1;

@@ -675,6 +675,12 @@ int sb_jobfile_parse(const char *text, size_t len, const char *(*env)(const char
 	c->msglen = msglen;
 	fio_defaults(&c->global);
 	c->cur = &c->global;
+	/* a UTF-8 byte order mark (editors on Windows write one) is no part of
+	 * the first line */
+	if (text && len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
+		text += 3;
+		len -= 3;
+	}
 	int r = parse(c, text ? text : "", text ? len : 0);
 	if (r == -ENOMEM && msg && msglen)
 		snprintf(msg, msglen, "out of memory");

@@ -522,6 +522,19 @@ static void test_bad_bytes(void **state)
 	free(big);
 }
 
+/* A UTF-8 byte order mark before the first line is skipped, not taken for
+ * text before any section (it was refused with an invisible character). */
+static void test_bom(void **state)
+{
+	(void)state;
+	struct sb_jobfile *jf = parse("\xef\xbb\xbf[global]\nbs=8k\n[a]\nrw=write\n");
+	assert_int_equal(jf->njobs, 1);
+	assert_int_equal(jf->jobs[0].opts.bs, 8192);
+	sb_jobfile_free(jf);
+	/* only at the start */
+	expect_err("[a]\n\xef\xbb\xbfrw=read\n", "line 2", NULL);
+}
+
 static void test_long_path(void **state)
 {
 	(void)state;
@@ -576,6 +589,7 @@ int main(void)
 		cmocka_unit_test(test_no_job_section),
 		cmocka_unit_test(test_too_many_jobs),
 		cmocka_unit_test(test_bad_bytes),
+		cmocka_unit_test(test_bom),
 		cmocka_unit_test(test_long_path),
 		cmocka_unit_test(test_msg_buffers),
 	};
