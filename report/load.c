@@ -117,7 +117,10 @@ static int load_document(struct rep_doc *d, const char *text, size_t len, char *
 {
 	struct sb_jdoc *t;
 	struct sb_json_error e;
-	int rc = sb_json_parse(text, len, NULL, &t, &e);
+	/* a long run's document (per-interval series) outgrows the reader's
+	 * default limit: the file's own limit applies */
+	const struct sb_json_limits lim = { LOAD_MAX, 0 };
+	int rc = sb_json_parse(text, len, &lim, &t, &e);
 	if (rc == -ENOMEM || (rc == 0 && keep_tree(d, t) < 0))
 		return rep_fail(why, -ENOMEM, "out of memory");
 	if (rc < 0)
@@ -125,6 +128,9 @@ static int load_document(struct rep_doc *d, const char *text, size_t len, char *
 				e.at_end ? " (the file is cut short)" : "");
 	const struct sb_jv *root = sb_jdoc_root(t);
 	const struct sb_jv *sb = sb_jv_get(root, "storbench");
+	char msg[512];
+	if (rep_check(root, msg, sizeof(msg)) < 0)
+		return rep_fail(why, -REP_EINPUT, "'%s': %s", d->path, msg);
 	if (sb_jv_is(sb, SB_JV_OBJ)) {
 		if ((rc = check_schema(d->path, sb, why)))
 			return rc;
@@ -174,9 +180,12 @@ static int log_line(struct rep_doc *d, const struct sb_jv *v, size_t lineno, cha
 	const struct sb_jv *sb = sb_jv_get(v, "storbench");
 	const char *type = sb_jv_str(sb_jv_get(v, "type"));
 	int rc, header = 0;
+	char msg[512];
 	if (!sb_jv_is(v, SB_JV_OBJ))
 		return rep_fail(why, -REP_EINPUT, "'%s' line %zu: a log line must be a JSON object",
 				d->path, lineno);
+	if (rep_check(v, msg, sizeof(msg)) < 0)
+		return rep_fail(why, -REP_EINPUT, "'%s' line %zu: %s", d->path, lineno, msg);
 	if (sb_jv_is(sb, SB_JV_OBJ) && sb_jv_get(sb, "schema_version")) {
 		if ((rc = check_schema(d->path, sb, why)))
 			return rc;

@@ -115,6 +115,11 @@ struct rep_doc {
  * read a file passes for it. */
 #define REP_EINPUT 4096
 
+/* The figures a result's document or log line v holds, checked for their
+ * types and ranges before the model reads them: 0, or -REP_EINPUT with
+ * msg naming the key path ("jobs[0].read.bw_bytes: expected a number from
+ * 0 to 1e18, found a string") (report/check.c). */
+int rep_check(const struct sb_jv *v, char *msg, size_t len);
 /* Reads a result: 0, -REP_EINPUT, -ENOMEM or the errno of reading it. */
 int rep_load(const char *path, struct rep_doc **out, char **why);
 /* Sets *why as printf would and returns err (report/model.c). */

@@ -75,3 +75,33 @@ grep -q "^storbench: --output: needs a value$" "$T/err" || fail "-o without a va
 expect_exit 2 "$SB" report
 [ -z "$(ls "$T" | grep -E 'x\.(csv|pdf)|tmp-')" ] || fail "files left behind"
 ok "bad options"
+
+# wrong types and impossible figures are refused with their key path, not
+# read as 0 or printed as 46 digits (issue 12 item 12)
+python3 - "$T/run.json" "$T" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+def variant(name, change):
+    v = json.loads(json.dumps(d))
+    change(v)
+    json.dump(v, open('%s/%s.json' % (sys.argv[2], name), 'w'))
+variant('jobs-str', lambda v: v.__setitem__('jobs', 'x'))
+variant('bw-str', lambda v: v['jobs'][0]['read'].__setitem__('bw_bytes', 'fast'))
+variant('bw-bool', lambda v: v['jobs'][0]['read'].__setitem__('bw_bytes', True))
+variant('bw-neg', lambda v: v['jobs'][0]['read'].__setitem__('bw_bytes', -1e308))
+variant('pct-str', lambda v: v['jobs'][0]['read']['clat_ns']['percentile'].__setitem__('99.000000', 'x'))
+PY
+refused "jobs as a string" "$T/jobs-str.json" "'.*jobs-str.json': jobs: expected an array of jobs, found a string"
+refused "a rate as a string" "$T/bw-str.json" "jobs\[0\]\.read\.bw_bytes: expected a number from 0 to 1e18, found a string"
+refused "a rate as a boolean" "$T/bw-bool.json" "jobs\[0\]\.read\.bw_bytes: .* found a boolean"
+refused "a negative rate" "$T/bw-neg.json" "jobs\[0\]\.read\.bw_bytes: .* found -1e+308"
+refused "a percentile as a string" "$T/pct-str.json" "clat_ns\.percentile\.99\.000000: expected a latency"
+cfg='{"type": "config", "command": "soak", "log_version": 1, "storbench": "0", "target": "/x"}'
+for it in -5 1e30 0 1.5; do
+	printf '%s\n{"type": "iteration", "iteration": %s, "write_bw_bytes": 1, "read_bw_bytes": 1}\n' \
+		"$cfg" "$it" >"$T/it.jsonl"
+	refused "iteration $it" "$T/it.jsonl" "line 2: iteration: expected an iteration number from 1"
+done
+printf '%s\n{"type": "iteration", "iteration": 1, "verify": {"bad_ranges": [{"class": "bogus", "offset": 0, "length": 4096}]}}\n' \
+	"$cfg" >"$T/cls.jsonl"
+refused "a bad range of an unknown class" "$T/cls.jsonl" "verify\.bad_ranges\[0\]\.class: expected a verify class"
