@@ -292,6 +292,29 @@ static int check_swaps(const struct devset *s, char *where, size_t len)
 	return found;
 }
 
+int sb_file_is_swap(int fd)
+{
+	struct stat me;
+	if (fstat(fd, &me) < 0)
+		return -errno;
+	if (!S_ISREG(me.st_mode))
+		return 0;
+	FILE *f = fopen("/proc/swaps", "re");
+	if (!f)
+		return errno == ENOENT ? 0 : -errno;
+	char line[4096], name[4096];
+	int found = 0;
+	while (!found && fgets(line, sizeof(line), f)) {
+		struct stat st;
+		if (sscanf(line, "%4095s", name) != 1 || name[0] != '/')
+			continue;
+		sb_mountinfo_unescape(name);
+		found = stat(name, &st) == 0 && st.st_dev == me.st_dev && st.st_ino == me.st_ino;
+	}
+	fclose(f);
+	return found;
+}
+
 int sb_dev_in_use(dev_t dev, char *where, size_t wherelen)
 {
 	struct devset *s = calloc(1, sizeof(*s));

@@ -18,6 +18,10 @@
  * or "/dev/loop3 is backed by /x.img, a file on /dev/sda1"), 0 when free,
  * -errno when it cannot tell. */
 int sb_dev_in_use(dev_t dev, char *where, size_t wherelen);
+/* 1 when the regular file open at fd is an active swap file (/proc/swaps
+ * names it: the kernel refuses its writes with ETXTBSY, and writing it
+ * would take memory from under the system), 0 when not, or -errno. */
+int sb_file_is_swap(int fd);
 
 /* Does the block device at path carry a signature of data? Returns 1 (what
  * gets e.g. "ext4 filesystem", "GPT partition table"), 0 when none was

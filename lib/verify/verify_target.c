@@ -5,6 +5,7 @@
  */
 #include "lib/verify/verify_int.h"
 #include "lib/base/units.h"
+#include "lib/target/safety.h"
 #include "lib/target/scratch.h"
 
 #include <fcntl.h>
@@ -57,6 +58,11 @@ static int existing_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, 
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
 		return sb_vfail(msg, ml, -EINVAL, "cannot use '%s': not a regular file", t->path);
+	}
+	if (write && sb_file_is_swap(fd) == 1) {
+		close(fd);
+		return sb_vfail(msg, ml, -ETXTBSY, "refusing to write to '%s': it is an active "
+				"swap file (swapoff it first)", t->path);
 	}
 	if (write && !o->destroy && sb_vfile_ours(fd, o->offset) != 1) {
 		close(fd);
