@@ -197,7 +197,7 @@ static int blockdev_write_ok(const struct lat_ctx *c, const char *path)
 }
 
 /* Resolve TARGET: validate, create the test file where one is needed. */
-static int prepare(const struct lat_ctx *c, struct sb_lat_run *lr, struct cli_target *t,
+static int prepare(const struct lat_ctx *c, struct sb_lat_run *lr, struct sb_jobtarget *t,
 		   const char *path)
 {
 	int rc = cli_target_probe(t, path);
@@ -242,14 +242,14 @@ static int prepare(const struct lat_ctx *c, struct sb_lat_run *lr, struct cli_ta
 	return 0;
 }
 
-static int open_target(struct sb_lat_run *lr, const struct cli_target *t)
+static int open_target(struct sb_lat_run *lr, const struct sb_jobtarget *t)
 {
 	int flags = (lr->p.write ? O_RDWR : O_RDONLY) | O_CLOEXEC;
 	if (lr->direct)
 		flags |= O_DIRECT;
 	if (lr->dsync)
 		flags |= O_DSYNC;
-	lr->p.fd = cli_target_open(t, 0, flags);
+	lr->p.fd = sb_jobtarget_open(t, 0, flags);
 	if (lr->p.fd < 0) {
 		const int e = -lr->p.fd;
 		sb_err("cannot open '%s': %s", t->paths[0], strerror(e));
@@ -320,7 +320,7 @@ static int report(const struct lat_ctx *c, const struct lat_out *o, struct sb_re
 	return rc;
 }
 
-static int measure(const struct lat_ctx *c, struct lat_out *o, struct cli_target *t)
+static int measure(const struct lat_ctx *c, struct lat_out *o, struct sb_jobtarget *t)
 {
 	struct sb_lat_run *lr = o->lr;
 	int rc = open_target(lr, t);
@@ -345,7 +345,7 @@ int cmd_latency(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct lat_ctx c;
 	struct sb_lat_run lr;
-	struct cli_target t;
+	struct sb_jobtarget t;
 	char *pos[1];
 
 	memset(&c, 0, sizeof(c));

@@ -185,7 +185,7 @@ static int check_combinations(struct sweep_cli *c)
 
 /* --direct needs records in whole logical blocks and a filesystem that
  * takes O_DIRECT. */
-static int check_direct(const struct sweep_cli *c, const struct cli_target *t, const char *path)
+static int check_direct(const struct sweep_cli *c, const struct sb_jobtarget *t, const char *path)
 {
 	const uint32_t lbs = t->info.logical_bs ? t->info.logical_bs : 512;
 	if (!c->o.direct)
@@ -249,7 +249,7 @@ static int hold_file(const struct sweep_cli *c, const char *path, int *fd, int *
 /* What the test file is: created by us per cell (owned; *fd -1), under a
  * name nobody can guess in a directory, or a file the user gave over with
  * --destroy-data (held open as *fd). */
-static int check_target(const struct sweep_cli *c, struct cli_target *t, const char *path,
+static int check_target(const struct sweep_cli *c, struct sb_jobtarget *t, const char *path,
 			char *file, size_t len, int *owned, int *fd)
 {
 	char a[32], b[32];
@@ -315,7 +315,7 @@ static int report_failure(const struct sweep_cli *c, const char *file, int e)
 
 static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 {
-	struct cli_target t;
+	struct sb_jobtarget t;
 	char file[4200];
 	int owned, fd = -1;
 	memset(&t, 0, sizeof(t));
