@@ -17,6 +17,10 @@ enum sb_exit {
 /* "storbench: <message>" on stderr. */
 void sb_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void sb_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A library call's error (lib/sb.h): its message printed (when it has
+ * one) and its exit code, the one place where the library's classes of
+ * error become exit codes. */
+int cli_error(const struct sb_error *er);
 
 /* ---- option parsing (cli/opt.c) ---- */
 enum { OPT_NOARG, OPT_ARG };
@@ -104,49 +108,25 @@ int cmd_verify(const struct cli_command *cmd, int argc, char **argv);
 int cmd_soak(const struct cli_command *cmd, int argc, char **argv);
 
 /* ---- targets (cli/target_prepare.c) ---- */
-#define CLI_NEW_FILE_SIZE (1ull << 30) /* a new test file without --size */
-struct cli_target {
-	struct sb_target_info info;
-	char *paths[256];	/* what each job opens */
-	unsigned npaths;
-	int created[256];	/* paths[i] was created by us */
-	int fd[256];		/* fd + 1 of paths[i] held open (a file we created, the
-				 * file TARGET, a device held with O_EXCL), 0 none: the
-				 * jobs reopen it (cli_target_open), never the name */
-	uint64_t region_offset, region_size;
-	uint32_t align;
-	int is_blockdev;
-	int destroy_data;	/* input: consent to overwrite a file or device */
-	int excl_fd;		/* fd + 1 of the device held with O_EXCL, 0 none */
-	int direct_fallback;	/* no O_DIRECT here (tmpfs): measured buffered */
-	int probed;		/* info holds a successful cli_target_probe of the path */
-};
-/* May the block device at path be written? Mounted or swap: never; any
- * other only with destroy_data (the refusal names a signature it found). On success the
- * device is held open with O_EXCL until cli_target_cleanup. Prints the
- * refusal and returns an exit code otherwise. */
-int cli_device_consent(struct cli_target *t, const char *path);
-/* Resolve TARGET for a job: validate, create files as needed (only after
- * every option was checked). Test files in a directory get names of their
- * own (lib/target/scratch.h), so concurrent jobs never share one. Prints
- * the error and returns an exit code (non-zero) on failure; a Ctrl-C during
- * the layout of a file returns SB_EXIT_SIGINT (SIGTERM) without a message. */
-int cli_target_prepare(struct cli_target *t, const char *path, struct sb_job_opts *job,
-		       int needs_data, int noio);
-/* One job's part of a target prepared for several jobs at once (a file or
- * a device, probed or prepared): its region and alignment, checked. The view
- * shares the target's paths and owns nothing: never clean it up. new_size:
- * the size a new file is (or will be) created at. 0 or an exit code. */
-int cli_target_view(const struct cli_target *shared, struct cli_target *view,
-		    struct sb_job_opts *job, const char *path, uint64_t new_size);
-/* A new descriptor of paths[i] with open(2) flags: a reopen of what the
- * target holds open (fd[i]), else an open of the name (a device read).
- * Returns it or -errno. */
-int cli_target_open(const struct cli_target *t, unsigned i, int flags);
-/* Remove the files we created (unless keep), close what is held. */
-void cli_target_cleanup(struct cli_target *t, int keep);
+/* The library's struct sb_jobtarget (lib/target/jobtarget.h) with the
+ * program's hooks: a first Ctrl-C stops a file's layout, a second removes
+ * the files created (cli/signals.c), a file cleanup leaves gets a warning.
+ * Each prints the library's error and returns its exit code (0: none). */
 /* Validate TARGET without creating anything (for the option check). */
-int cli_target_probe(struct cli_target *t, const char *path);
+int cli_target_probe(struct sb_jobtarget *t, const char *path);
+/* May the block device at path be written (sb_jobtarget_consent)? */
+int cli_device_consent(struct sb_jobtarget *t, const char *path);
+/* Resolve TARGET for a job (sb_jobtarget_prepare), only after every option
+ * was checked; a Ctrl-C during the layout of a file returns SB_EXIT_SIGINT
+ * (SIGTERM) without a message. */
+int cli_target_prepare(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
+		       int needs_data, int noio);
+/* One job's part of a target prepared for several jobs at once
+ * (sb_jobtarget_view): never clean it up. */
+int cli_target_view(const struct sb_jobtarget *shared, struct sb_jobtarget *view,
+		    struct sb_job_opts *job, const char *path, uint64_t new_size);
+/* Remove the files we created (unless keep), close what is held. */
+void cli_target_cleanup(struct sb_jobtarget *t, int keep);
 
 /* ---- engine choice (cli/engine_choice.c) ---- */
 /* Resolve --engine (or the default) to ops; prints an error and returns NULL
@@ -165,14 +145,14 @@ struct cli_measure {
 /* Runs job on the prepared target, fills res (caller creates it). Returns
  * 0, or the negative errno of the failure (already printed). */
 int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
-		const struct sb_engine_ops *ops, struct cli_target *t,
+		const struct sb_engine_ops *ops, struct sb_jobtarget *t,
 		struct sb_job_result *res);
 /* Jobs that run at the same time (a job file's jobs without stonewall). */
 #define CLI_GROUP_MAX 64
 struct cli_measure_job {
 	const struct sb_job_opts *job;
 	const struct sb_engine_ops *ops;
-	struct cli_target *t;
+	struct sb_jobtarget *t;
 	struct sb_job_result *res;
 };
 /* Starts n (<= CLI_GROUP_MAX) jobs together, one progress line for all;
@@ -212,6 +192,6 @@ int cli_write_file(const char *path, int (*write)(FILE *f, const void *ctx), con
 int cli_write_named(const char *path, int (*write)(const char *tmp, const void *ctx),
 		    const void *ctx);
 /* Fill host and target sections (sb_results_describe) for a prepared target. */
-void cli_results_describe(struct sb_results *r, const struct cli_target *t, const char *path);
+void cli_results_describe(struct sb_results *r, const struct sb_jobtarget *t, const char *path);
 
 #endif

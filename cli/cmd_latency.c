@@ -7,7 +7,6 @@
 #include "cli/latency.h"
 #include "lib/storbench.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #define DEFAULT_FILE_SIZE (1ull << 20)	     /* ioping's ioping.tmp */
@@ -197,7 +196,7 @@ static int blockdev_write_ok(const struct lat_ctx *c, const char *path)
 }
 
 /* Resolve TARGET: validate, create the test file where one is needed. */
-static int prepare(const struct lat_ctx *c, struct sb_lat_run *lr, struct cli_target *t,
+static int prepare(const struct lat_ctx *c, struct sb_lat_run *lr, struct sb_jobtarget *t,
 		   const char *path)
 {
 	int rc = cli_target_probe(t, path);
@@ -242,16 +241,10 @@ static int prepare(const struct lat_ctx *c, struct sb_lat_run *lr, struct cli_ta
 	return 0;
 }
 
-static int open_target(struct sb_lat_run *lr, const struct cli_target *t)
+static int open_target(struct sb_lat_run *lr, const struct sb_jobtarget *t)
 {
-	int flags = (lr->p.write ? O_RDWR : O_RDONLY) | O_CLOEXEC;
-	if (lr->direct)
-		flags |= O_DIRECT;
-	if (lr->dsync)
-		flags |= O_DSYNC;
-	lr->p.fd = cli_target_open(t, 0, flags);
-	if (lr->p.fd < 0) {
-		const int e = -lr->p.fd;
+	const int e = -sb_lat_open(lr, t);
+	if (e) {
 		sb_err("cannot open '%s': %s", t->paths[0], strerror(e));
 		return e == EACCES || e == EPERM || e == EBUSY ? SB_EXIT_ENV : SB_EXIT_USAGE;
 	}
@@ -264,21 +257,6 @@ static int stop_requested(void *ctx)
 	return cli_interrupted();
 }
 
-/* hdparm -T reads the first block once, flushes, then times the re-reads. */
-static void before_run(struct sb_lat_run *lr)
-{
-	if (lr->preset == SB_LAT_HDPARM_CACHE) {
-		void *b = sb_probe_buffer(lr->p.bs);
-		if (b && pread(lr->p.fd, b, lr->p.bs, (off_t)lr->p.offset) < 0)
-			sb_warn("priming read of '%s' failed: %s", lr->path, strerror(errno));
-		free(b);
-	}
-	if (!lr->direct || lr->preset == SB_LAT_HDPARM_CACHE) {
-		int m = sb_cache_drop(lr->p.fd);
-		lr->cache_method = m > 0 ? m : 0;
-	}
-}
-
 static void run_probe(struct lat_out *o)
 {
 	struct sb_lat_run *lr = o->lr;
@@ -286,7 +264,9 @@ static void run_probe(struct lat_out *o)
 	lr->p.on_request = cli_lat_on_request;
 	lr->p.ctx = o;
 	sb_ioping_init(&lr->st, lr->p.bs);
-	before_run(lr);
+	const int e = sb_lat_prime(lr);
+	if (e < 0)
+		sb_warn("priming read of '%s' failed: %s", lr->path, strerror(-e));
 	lr->failed = sb_probe_run(&lr->p, &lr->st, &lr->fail_offset);
 	if (lr->preset == SB_LAT_HDPARM_CACHE && lr->st.count)
 		lr->overhead_ns = sb_probe_seek_overhead_ns(lr->p.fd, lr->p.offset, lr->st.count);
@@ -320,7 +300,7 @@ static int report(const struct lat_ctx *c, const struct lat_out *o, struct sb_re
 	return rc;
 }
 
-static int measure(const struct lat_ctx *c, struct lat_out *o, struct cli_target *t)
+static int measure(const struct lat_ctx *c, struct lat_out *o, struct sb_jobtarget *t)
 {
 	struct sb_lat_run *lr = o->lr;
 	int rc = open_target(lr, t);
@@ -328,14 +308,14 @@ static int measure(const struct lat_ctx *c, struct lat_out *o, struct cli_target
 		return rc;
 	struct sb_results *res = sb_results_create("latency");
 	if (!res) {
-		close(lr->p.fd);
+		sb_lat_close(lr);
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
 	cli_results_describe(res, t, lr->path);
 	cli_lat_describe_target(o, &t->info);
 	run_probe(o);
-	close(lr->p.fd);
+	sb_lat_close(lr);
 	rc = report(c, o, res);
 	sb_results_free(res);
 	return rc;
@@ -345,7 +325,7 @@ int cmd_latency(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct lat_ctx c;
 	struct sb_lat_run lr;
-	struct cli_target t;
+	struct sb_jobtarget t;
 	char *pos[1];
 
 	memset(&c, 0, sizeof(c));

@@ -192,7 +192,7 @@ static int check(struct meta_ctx *c)
 	return 0;
 }
 
-static int check_target(const struct meta_ctx *c, struct cli_target *t, const char *dir)
+static int check_target(const struct meta_ctx *c, struct sb_jobtarget *t, const char *dir)
 {
 	char a[32], b[32];
 	int rc = cli_target_probe(t, dir);
@@ -336,7 +336,7 @@ static int finish(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_res
 	return rc;
 }
 
-static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct cli_target *t,
+static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_jobtarget *t,
 		   const char *dir)
 {
 	struct sb_results *res = sb_results_create("meta");
@@ -381,7 +381,7 @@ int cmd_meta(const struct cli_command *cmd, int argc, char **argv)
 	struct meta_ctx c = { .files = DEFAULT_FILES, .threads = 1, .chunk = DEFAULT_CHUNK,
 			      .file_chunk = DEFAULT_CHUNK, .char_size = DEFAULT_CHAR_SIZE,
 			      .seeks = 8192, .seekers = 5 };
-	struct cli_target t;
+	struct sb_jobtarget t;
 	char *pos[1];
 	memset(&t, 0, sizeof(t));
 	struct cli_cmd_opts co = { meta_opts, meta_set, 0, NULL, &c, cmd, &c.sh };

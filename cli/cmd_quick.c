@@ -165,7 +165,7 @@ static void idle(uint64_t ns)
 
 /* Warm-up plus repeats of one test in one direction; results appended. */
 static int one_test(const struct quick_ctx *c, const struct quick_test *qt, int ddir,
-		    struct cli_target *t, struct sb_results *res, uint64_t seed)
+		    struct sb_jobtarget *t, struct sb_results *res, uint64_t seed)
 {
 	struct sb_job_opts job;
 	int fell_back;
@@ -212,7 +212,7 @@ static int one_test(const struct quick_ctx *c, const struct quick_test *qt, int 
 
 static int quick_target(const struct quick_ctx *c, const char *path, struct sb_results *res)
 {
-	struct cli_target t;
+	struct sb_jobtarget t;
 	struct sb_job_opts probe;
 	memset(&t, 0, sizeof(t));
 	/* the file is laid out once, with random data, for every test */

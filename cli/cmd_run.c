@@ -85,7 +85,7 @@ static void print_repeats(FILE *f, const struct sb_results *r)
 	}
 }
 
-static int measure_all(struct run_ctx *c, struct cli_target *t, const struct sb_engine_ops *ops,
+static int measure_all(struct run_ctx *c, struct sb_jobtarget *t, const struct sb_engine_ops *ops,
 		       struct sb_results *res)
 {
 	const size_t first = res->njobs;
@@ -119,7 +119,7 @@ static int measure_all(struct run_ctx *c, struct cli_target *t, const struct sb_
 	return rc;
 }
 
-static int finish(struct run_ctx *c, struct sb_results *res, const struct cli_target *t, int rc)
+static int finish(struct run_ctx *c, struct sb_results *res, const struct sb_jobtarget *t, int rc)
 {
 	if (c->sh.output && cli_write_json(res, c->sh.output) < 0 && !rc)
 		rc = SB_EXIT_ENV;
@@ -169,7 +169,7 @@ static int job_ready(struct run_ctx *c, const char *where, const struct sb_engin
 static int run_single(struct run_ctx *c, const char *target)
 {
 	const struct sb_engine_ops *ops;
-	struct cli_target t;
+	struct sb_jobtarget t;
 	int rc = job_ready(c, "", &ops);
 	if (rc)
 		return rc;
@@ -301,7 +301,7 @@ static int groups_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
 static int run_alone(struct run_ctx *c, const struct sb_engine_ops *ops, const char *tgt,
 		     struct sb_results *res, int first, const char *path)
 {
-	struct cli_target t;
+	struct sb_jobtarget t;
 	memset(&t, 0, sizeof(t));
 	t.destroy_data = c->sh.destroy_data;
 	int noio = !!(ops->flags & SB_ENGINE_NOIO);
@@ -324,9 +324,9 @@ static int run_alone(struct run_ctx *c, const struct sb_engine_ops *ops, const c
 /* The target a group of jobs shares (a file or a device): prepared once
  * for all of them, written if any writes, laid out if any reads, over the
  * span of their regions. views[k] is job k's part. 0 or an exit code. */
-static int prepare_shared(struct run_ctx *c, struct cli_target *shared, const char *tgt,
+static int prepare_shared(struct run_ctx *c, struct sb_jobtarget *shared, const char *tgt,
 			  struct sb_job_opts *opts, const struct sb_engine_ops **ops, unsigned n,
-			  struct cli_target *views)
+			  struct sb_jobtarget *views)
 {
 	struct sb_job_opts u = opts[0];
 	uint64_t lo = UINT64_MAX, hi = 0, new_size = 0;
@@ -342,7 +342,7 @@ static int prepare_shared(struct run_ctx *c, struct cli_target *shared, const ch
 		new_size = SB_MAX(new_size, o->size);
 	}
 	if (!new_size || whole)
-		new_size = SB_MAX(new_size, CLI_NEW_FILE_SIZE);
+		new_size = SB_MAX(new_size, SB_JT_NEW_FILE_SIZE);
 	/* every job's part is checked before anything is created */
 	for (unsigned k = 0; k < n; k++) {
 		int rc = cli_target_view(shared, &views[k], &opts[k], tgt, new_size);
@@ -372,7 +372,7 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 {
 	const unsigned n = e - g;
 	/* ts[0..n): each job's target (or view); ts[n]: the shared one */
-	struct cli_target *ts = calloc(n + 1, sizeof(*ts));
+	struct sb_jobtarget *ts = calloc(n + 1, sizeof(*ts));
 	struct cli_measure_job *mj = calloc(n, sizeof(*mj));
 	char label[256] = "";
 	int rc = 0;
@@ -383,7 +383,7 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	struct cli_target *shared = &ts[n];
+	struct sb_jobtarget *shared = &ts[n];
 	rc = cli_target_probe(shared, tgt);
 	const int own_files = !rc && shared->info.kind == SB_TARGET_DIR;
 	/* every target first: a job that cannot start leaves no empty result */

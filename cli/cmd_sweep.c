@@ -6,8 +6,6 @@
  */
 #include "cli/cmd_sweep.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 enum { SW_TESTS, SW_FILE_SIZES, SW_RECORD_SIZES, SW_ALL_RECORDS, SW_FLUSH, SW_NO_FLUSH, SW_CLOSE,
@@ -189,109 +187,16 @@ static int check_combinations(struct sweep_cli *c)
 	return 0;
 }
 
-/* --direct needs records in whole logical blocks and a filesystem that
- * takes O_DIRECT. */
-static int check_direct(const struct sweep_cli *c, const struct cli_target *t, const char *path)
+/* What the test file is (sb_sweep_file_open), once TARGET was looked at. */
+static int check_target(const struct sweep_cli *c, struct sb_jobtarget *t, const char *path,
+			struct sb_sweep_file *f)
 {
-	const uint32_t lbs = t->info.logical_bs ? t->info.logical_bs : 512;
-	if (!c->o.direct)
-		return 0;
-	if (t->info.direct_ok == 0) {
-		sb_err("--direct: the filesystem of '%s' (%s) does not support direct I/O", path,
-		       t->info.fstype[0] ? t->info.fstype : "unknown");
-		return SB_EXIT_USAGE;
-	}
-	for (unsigned i = 0; i < c->r->nrec; i++) {
-		if (c->r->record_sizes[i] % lbs) {
-			sb_err("--record-sizes: %llu bytes is not a multiple of the logical block "
-			       "size (%u bytes), which --direct needs",
-			       (unsigned long long)c->r->record_sizes[i], lbs);
-			return SB_EXIT_USAGE;
-		}
-	}
-	return 0;
-}
-
-/* The file TARGET, held open as *fd: never a symlink (written through
- * whatever it points to by then), and without --destroy-data only ours.
- * One of ours is removed (by its descriptor) and made new for each cell. */
-static int hold_file(const struct sweep_cli *c, const char *path, int *fd, int *owned)
-{
-	const int f = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	struct stat st;
-	if (f < 0 && errno == ELOOP) {
-		sb_err("refusing to write to '%s': it is a symbolic link (name the file itself)",
-		       path);
-		return SB_EXIT_USAGE;
-	}
-	if (f < 0) {
-		sb_err("cannot open '%s': %s", path, strerror(errno));
-		return errno == EACCES || errno == EPERM ? SB_EXIT_ENV : SB_EXIT_USAGE;
-	}
-	const int bad = fstat(f, &st) < 0 || !S_ISREG(st.st_mode);
-	*owned = !bad && sb_file_is_ours_fd(f) == 1;
-	if (bad || (!*owned && !c->sh.destroy_data)) {
-		close(f);
-		if (bad)
-			sb_err("cannot use '%s': it is no longer a regular file", path);
-		else
-			sb_err("refusing to overwrite '%s': storbench did not create it (name a "
-			       "new file or a directory, or add --destroy-data)", path);
-		return SB_EXIT_USAGE;
-	}
-	if (!*owned) {
-		*fd = f;
-		return 0;
-	}
-	const int e = sb_scratch_remove(path, f);
-	close(f);
-	if (e < 0) {
-		sb_err("cannot remove '%s', left by an earlier run: %s", path, strerror(-e));
-		return SB_EXIT_ENV;
-	}
-	return 0;
-}
-
-/* What the test file is: created by us per cell (owned; *fd -1), under a
- * name nobody can guess in a directory, or a file the user gave over with
- * --destroy-data (held open as *fd). */
-static int check_target(const struct sweep_cli *c, struct cli_target *t, const char *path,
-			char *file, size_t len, int *owned, int *fd)
-{
-	char a[32], b[32];
+	struct sb_error er;
 	int rc = cli_target_probe(t, path);
 	if (rc)
 		return rc;
-	*owned = 1;
-	*fd = -1;
-	switch (t->info.kind) {
-	case SB_TARGET_DIR:
-		if (sb_scratch_name(file, len, path, ".storbench-", ".tmp") < 0) {
-			sb_err("cannot use '%s': %s", path, strerror(ENAMETOOLONG));
-			return SB_EXIT_USAGE;
-		}
-		break;
-	case SB_TARGET_NONE:
-		snprintf(file, len, "%s", path);
-		break;
-	case SB_TARGET_FILE:
-		snprintf(file, len, "%s", path);
-		if ((rc = hold_file(c, path, fd, owned)))
-			return rc;
-		break;
-	default:
-		sb_err("cannot use '%s': sweep needs a directory or a file on a filesystem", path);
-		return SB_EXIT_USAGE;
-	}
-	if ((rc = check_direct(c, t, path)))
-		return rc;
-	const uint64_t need = c->r->file_sizes[c->r->nfile - 1];
-	if (t->info.fs_free && need > t->info.fs_free + (*owned ? 0 : t->info.file_size)) {
-		sb_err("not enough space for the test file: %s needed, %s free on %s",
-		       sb_fmt_size(need, a, sizeof(a)), sb_fmt_size(t->info.fs_free, b, sizeof(b)),
-		       t->info.mountpoint[0] ? t->info.mountpoint : "the filesystem");
-		return SB_EXIT_ENV;
-	}
+	if (sb_sweep_file_open(f, path, &t->info, c->r, &c->o, c->sh.destroy_data, &er))
+		return cli_error(&er);
 	return 0;
 }
 
@@ -321,23 +226,21 @@ static int report_failure(const struct sweep_cli *c, const char *file, int e)
 
 static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 {
-	struct cli_target t;
-	char file[4200];
-	int owned, fd = -1;
+	struct sb_jobtarget t;
+	struct sb_sweep_file f;
 	memset(&t, 0, sizeof(t));
-	int rc = check_target(c, &t, path, file, sizeof(file), &owned, &fd);
+	f.fd = -1;
+	int rc = check_target(c, &t, path, &f);
 	if (rc) {
-		if (fd >= 0)
-			close(fd);
+		sb_sweep_file_close(&f);
 		return rc;
 	}
 	cli_results_describe(res, &t, path);
-	res->target_created = owned;
+	res->target_created = f.owned;
 	const char *tr = getenv("SB_SWEEP_TRACE"); /* tests only: every operation */
 	if (tr && *tr && !(c->trace = fopen(tr, "w"))) {
 		sb_err("cannot write '%s': %s", tr, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+		sb_sweep_file_close(&f);
 		return SB_EXIT_ENV;
 	}
 	c->o.trace = c->trace ? sweep_trace : NULL;
@@ -347,20 +250,19 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	c->t0 = sb_now_ns();
 	c->tty = isatty(STDERR_FILENO);
 	c->last_fi = (unsigned)-1;
-	if (owned)
-		cli_signals_track_file(file, 1);
+	if (f.owned)
+		cli_signals_track_file(f.path, 1);
 	c->ran = 1;
-	const int e = sb_sweep_run(c->r, &c->o, file, fd);
-	if (owned)
-		cli_signals_track_file(file, 0);
-	if (fd >= 0)
-		close(fd);
+	const int e = sb_sweep_run(c->r, &c->o, f.path, f.fd);
+	if (f.owned)
+		cli_signals_track_file(f.path, 0);
+	sb_sweep_file_close(&f);
 	if (c->tty && !c->sh.quiet)
 		fputs("\r\033[K", stderr);
 	if (c->trace && fclose(c->trace) != 0)
 		sb_warn("trace file '%s' is incomplete", tr);
 	sb_results_sweep(res, c->r);
-	return e && e != -EINTR ? report_failure(c, file, e) : 0;
+	return e && e != -EINTR ? report_failure(c, f.path, e) : 0;
 }
 
 static int outputs(const struct sweep_cli *c, const char *path, const struct sb_results *res)

@@ -78,7 +78,7 @@ static void watch(struct sb_run *const *runs, unsigned n, const struct cli_measu
 
 /* The first failed request, with where and why; a full filesystem gets
  * how much was written and how much space is left. */
-static void report_errors(const struct cli_target *t, const struct sb_job_result *res, int w)
+static void report_errors(const struct sb_jobtarget *t, const struct sb_job_result *res, int w)
 {
 	const struct sb_io_error *fe = &res->first_error;
 	char a[32], b[32];
@@ -142,7 +142,7 @@ int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job 
 		return e;
 	}
 	for (unsigned i = 0; i < n; i++) {
-		const struct cli_target *t = js[i].t;
+		const struct sb_jobtarget *t = js[i].t;
 		have_ds[i] = t->info.devname[0] &&
 			     sb_diskstat_read(t->info.devname, &js[i].res->ds_before) == 0;
 	}
@@ -188,7 +188,7 @@ int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job 
 }
 
 int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
-		const struct sb_engine_ops *ops, struct cli_target *t,
+		const struct sb_engine_ops *ops, struct sb_jobtarget *t,
 		struct sb_job_result *res)
 {
 	const struct cli_measure_job j = { job, ops, t, res };

@@ -1,6 +1,8 @@
-/* Messages: "storbench: ..." on stderr, lowercase, no full stop. */
+/* Messages: "storbench: ..." on stderr, lowercase, no full stop; and the
+ * exit code of a library error. */
 #include "cli/cli.h"
 
+#include <signal.h>
 #include <stdarg.h>
 
 void sb_err(const char *fmt, ...)
@@ -21,4 +23,21 @@ void sb_warn(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);
+}
+
+int cli_error(const struct sb_error *er)
+{
+	if (er->msg[0])
+		sb_err("%s", er->msg);
+	switch (er->cls) {
+	case SB_ERR_INPUT:
+		return SB_EXIT_USAGE;
+	case SB_ERR_ENV:
+		return SB_EXIT_ENV;
+	case SB_ERR_FAIL:
+		return SB_EXIT_FAIL;
+	case SB_ERR_STOPPED:
+		return cli_interrupted() == SIGTERM ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
+	}
+	return SB_EXIT_FAIL;
 }

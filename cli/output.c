@@ -3,7 +3,7 @@
 
 #include <unistd.h>
 
-void cli_results_describe(struct sb_results *r, const struct cli_target *t, const char *path)
+void cli_results_describe(struct sb_results *r, const struct sb_jobtarget *t, const char *path)
 {
 	int created = 0;
 	for (unsigned i = 0; i < t->npaths; i++)

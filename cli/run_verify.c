@@ -15,7 +15,7 @@ static uint32_t pick_block_size(const struct sb_job_opts *job)
 	return 4096;
 }
 
-int run_verify_check_opts(const struct sb_job_opts *job, const struct cli_target *t)
+int run_verify_check_opts(const struct sb_job_opts *job, const struct sb_jobtarget *t)
 {
 	uint32_t vb = pick_block_size(job);
 	if (!sb_rw_writes(job->rw) || job->rw == SB_RW_TRIM || job->rw == SB_RW_RANDTRIM) {
@@ -47,17 +47,17 @@ static int stop_asked(void *ctx, uint64_t bytes_done)
 
 static int open_held(void *ctx, unsigned i, int flags)
 {
-	return cli_target_open(ctx, i, flags);
+	return sb_jobtarget_open(ctx, i, flags);
 }
 
-static struct sb_job_verify_files files_of(const struct cli_target *t)
+static struct sb_job_verify_files files_of(const struct sb_jobtarget *t)
 {
 	return (struct sb_job_verify_files){ t->paths, t->npaths, t->region_offset, t->region_size,
 					     t->is_blockdev, open_held, stop_asked, (void *)t };
 }
 
 int run_verify_prepare(struct sb_job_verify *v, const struct sb_job_opts *job,
-		       const struct cli_target *t)
+		       const struct sb_jobtarget *t)
 {
 	const struct sb_job_verify_files f = files_of(t);
 	char msg[4352];
@@ -69,7 +69,7 @@ int run_verify_prepare(struct sb_job_verify *v, const struct sb_job_opts *job,
 	return 0;
 }
 
-int run_verify_check(struct sb_job_verify *v, const struct cli_target *t)
+int run_verify_check(struct sb_job_verify *v, const struct sb_jobtarget *t)
 {
 	const struct sb_job_verify_files f = files_of(t);
 	char msg[4352];
@@ -83,7 +83,7 @@ int run_verify_check(struct sb_job_verify *v, const struct cli_target *t)
 	return 0;
 }
 
-void run_verify_text(FILE *f, const struct sb_job_verify *v, const struct cli_target *t)
+void run_verify_text(FILE *f, const struct sb_job_verify *v, const struct sb_jobtarget *t)
 {
 	char a[32], b[32];
 	if (!v->checked)

@@ -7,12 +7,12 @@
 #include "lib/storbench.h"
 
 /* Can this workload be verified? Prints and returns an exit code if not. */
-int run_verify_check_opts(const struct sb_job_opts *job, const struct cli_target *t);
+int run_verify_check_opts(const struct sb_job_opts *job, const struct sb_jobtarget *t);
 /* Fill the region of every file with verify blocks (before the workload). */
 int run_verify_prepare(struct sb_job_verify *v, const struct sb_job_opts *job,
-		       const struct cli_target *t);
+		       const struct sb_jobtarget *t);
 /* Read everything back and classify (after the workload, caches dropped). */
-int run_verify_check(struct sb_job_verify *v, const struct cli_target *t);
-void run_verify_text(FILE *f, const struct sb_job_verify *v, const struct cli_target *t);
+int run_verify_check(struct sb_job_verify *v, const struct sb_jobtarget *t);
+void run_verify_text(FILE *f, const struct sb_job_verify *v, const struct sb_jobtarget *t);
 
 #endif

@@ -13,8 +13,8 @@ static volatile sig_atomic_t got_signal;
 static struct sb_run *volatile current[CLI_GROUP_MAX];
 
 /* Room for every file that can exist at once: CLI_GROUP_MAX concurrent
- * jobs of up to 256 files each (struct cli_target). */
-#define MAX_TRACKED (CLI_GROUP_MAX * 256)
+ * jobs of up to SB_JT_MAX_FILES files each (struct sb_jobtarget). */
+#define MAX_TRACKED (CLI_GROUP_MAX * SB_JT_MAX_FILES)
 static struct tracked {
 	const char *volatile path;
 	volatile int fd;	/* open as fd: removed only while path names it; -1 by name */

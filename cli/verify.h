@@ -33,7 +33,7 @@ struct verify_opts {
 /* The target: the library's view of it, and what the program holds (the
  * probe's information, the device held for writing). */
 struct vtarget {
-	struct cli_target ct;
+	struct sb_jobtarget ct;
 	struct sb_vtarget v;
 	char why[512];		/* the last failure printed (soak keeps it as its reason) */
 };

@@ -48,7 +48,7 @@ static void probe_text(FILE *f, const char *path, const struct sb_capacity_repor
 			(unsigned long long)(usable / 512 - 1));
 }
 
-static int report(const struct verify_opts *o, struct cli_target *ct, const char *path,
+static int report(const struct verify_opts *o, struct sb_jobtarget *ct, const char *path,
 		  struct sb_capacity_report *p)
 {
 	struct sb_results *res = sb_results_create("verify");
@@ -77,7 +77,7 @@ static int report(const struct verify_opts *o, struct cli_target *ct, const char
 }
 
 /* May the probe have the device? An exit code when not. */
-static int consent(const struct verify_opts *o, struct cli_target *ct, const char *path)
+static int consent(const struct verify_opts *o, struct sb_jobtarget *ct, const char *path)
 {
 	int e = cli_target_probe(ct, path);
 	if (e)
@@ -98,7 +98,7 @@ static int consent(const struct verify_opts *o, struct cli_target *ct, const cha
 int verify_probe(const struct verify_opts *o, const char *path)
 {
 	struct sb_capacity_blockdev *d = NULL;
-	struct cli_target ct;
+	struct sb_jobtarget ct;
 	struct sb_capacity_report p;
 	char msg[4352];
 

@@ -43,6 +43,25 @@ static inline uint64_t sb_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* What kind of error a call met, which the program turns into its exit
+ * code: the input was wrong (an option, a target that cannot be used as
+ * named, a refusal the user can lift), the environment failed (permission,
+ * space, a busy device), the test ran and failed, or a stop was asked for
+ * (a Ctrl-C: no message). */
+enum sb_errclass { SB_ERR_INPUT, SB_ERR_ENV, SB_ERR_FAIL, SB_ERR_STOPPED };
+
+/* A call's error where a person must be told why: err, the -errno the
+ * call returned; cls, its kind; msg, what the program prints (without its
+ * name, "" when there is nothing to say). */
+struct sb_error {
+	int err;
+	enum sb_errclass cls;
+	char msg[4352];		/* room for a path and the words around it */
+};
+/* Fill e (msg from fmt) and return err. */
+int sb_error_set(struct sb_error *e, int err, enum sb_errclass cls, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
 /* Version and the optional features compiled in, e.g. "io_uring libaio". */
 const char *sb_version(void);
 const char *sb_features(void);

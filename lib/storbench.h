@@ -37,6 +37,7 @@
 #include "lib/target/kmsg.h"
 #include "lib/target/safety.h"
 #include "lib/target/scratch.h"
+#include "lib/target/jobtarget.h"
 #include "lib/verify/block.h"
 #include "lib/verify/capacity.h"
 #include "lib/verify/job_verify.h"

@@ -7,6 +7,9 @@ of a build (BUILD, default build):
 - lib/ includes nothing from cli/ or report/; report/ nothing from cli/;
 - cli/ and report/ reach the library through its public header only
   (lib/storbench.h);
+- cli/ opens no file or device for I/O: no open, openat, pread or pwrite
+  in its code (the library opens targets; cli/ writes its own output files
+  through lib/base/outfile.h and stdio);
 - no cycles between files: neither between headers that include each other
   nor between objects that call each other (from the symbols nm lists);
 - no two files of the tree share a name, wherever they are.
@@ -26,6 +29,11 @@ PUBLIC = "lib/storbench.h"
 # identifiers lib/ must not use: printing, exiting, the environment
 BANNED_LIB = ["printf", "vprintf", "puts", "putchar", "perror", "stdout", "stderr",
               "exit", "_exit", "_Exit", "abort", "getenv", "secure_getenv"]
+
+# calls by which a file or device is opened or read and written for a test:
+# the library's work, never cli/'s
+CLI_IO = ["open", "open64", "openat", "openat2", "pread", "pread64", "preadv", "preadv2",
+          "pwrite", "pwrite64", "pwritev", "pwritev2"]
 
 problems = []
 
@@ -88,6 +96,20 @@ def check_lib_quiet():
                     continue
                 problems.append("%s:%d: lib/ must not use %s (it never prints, never exits, "
                                 "reads no environment)" % (path, no, m.group(1)))
+
+
+def check_cli_io():
+    # a call, not a member (ops->open) nor a longer name (sb_lat_open, fopen)
+    pat = re.compile(r"(?<![\w.>])(" + "|".join(CLI_IO) + r")\s*\(")
+    for path in sources("cli"):
+        with open(os.path.join(TOP, path), encoding="utf-8", errors="replace") as f:
+            code = strip_code(f.read())
+        for no, line in enumerate(code.split("\n"), 1):
+            if line.lstrip().startswith("#"):
+                continue
+            for m in pat.finditer(line):
+                problems.append("%s:%d: cli/ must not call %s (the library opens targets and "
+                                "does their I/O)" % (path, no, m.group(1)))
 
 
 def check_layers():
@@ -197,6 +219,7 @@ def check_unique_names():
 
 def main():
     check_lib_quiet()
+    check_cli_io()
     check_layers()
     check_include_cycles()
     check_call_cycles()

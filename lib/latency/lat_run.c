@@ -1,8 +1,12 @@
 /* One latency run: names, the log of requests, and the lines of the tools
  * a preset reproduces (hdparm, dd). */
 #include "lib/latency/lat_run.h"
+#include "lib/target/cache.h"
+#include "lib/target/jobtarget.h"
 
+#include <fcntl.h>
 #include <math.h>
+#include <unistd.h>
 
 const char *sb_lat_preset_name(enum sb_lat_preset p)
 {
@@ -37,6 +41,39 @@ void sb_lat_run_free(struct sb_lat_run *lr)
 	free(lr->rec);
 	lr->rec = NULL;
 	lr->nrec = lr->rec_cap = 0;
+}
+
+int sb_lat_open(struct sb_lat_run *lr, const struct sb_jobtarget *t)
+{
+	int flags = (lr->p.write ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+	if (lr->direct)
+		flags |= O_DIRECT;
+	if (lr->dsync)
+		flags |= O_DSYNC;
+	lr->p.fd = sb_jobtarget_open(t, 0, flags);
+	return lr->p.fd < 0 ? lr->p.fd : 0;
+}
+
+void sb_lat_close(struct sb_lat_run *lr)
+{
+	close(lr->p.fd);
+	lr->p.fd = -1;
+}
+
+int sb_lat_prime(struct sb_lat_run *lr)
+{
+	int e = 0;
+	if (lr->preset == SB_LAT_HDPARM_CACHE) {
+		void *b = sb_probe_buffer(lr->p.bs);
+		if (b && pread(lr->p.fd, b, lr->p.bs, (off_t)lr->p.offset) < 0)
+			e = -errno;
+		free(b);
+	}
+	if (!lr->direct || lr->preset == SB_LAT_HDPARM_CACHE) {
+		int m = sb_cache_drop(lr->p.fd);
+		lr->cache_method = m > 0 ? m : 0;
+	}
+	return e;
 }
 
 /* ---- the original tools' lines ---- */

@@ -10,6 +10,8 @@
 #include "lib/latency/probe.h"
 #include "lib/stats/ioping.h"
 
+struct sb_jobtarget;
+
 enum sb_lat_preset {
 	SB_LAT_IOPING,
 	SB_LAT_DD_SYNC,
@@ -49,6 +51,16 @@ const char *sb_lat_pattern_name(enum sb_probe_pattern p);
 /* Keep request r in the log (the first SB_LAT_MAX_RECORDS; past them, or
  * without memory, rec_truncated is set). */
 void sb_lat_record(struct sb_lat_run *lr, const struct sb_probe_req *r);
+/* Open the target (prepared for one job) as lr->p.fd: for writes when
+ * p.write, O_DIRECT when direct, O_DSYNC when dsync. 0 or -errno. */
+int sb_lat_open(struct sb_lat_run *lr, const struct sb_jobtarget *t);
+/* Close what sb_lat_open opened. */
+void sb_lat_close(struct sb_lat_run *lr);
+/* Before the probe runs on lr->p.fd: hdparm -T reads the first block once,
+ * then, as hdparm does, the page cache is dropped (lr->cache_method) for it
+ * and for every buffered run. 0, or the priming read's -errno (the run can
+ * go on: the re-reads fill the cache). */
+int sb_lat_prime(struct sb_lat_run *lr);
 /* What lr holds (the log, the statistics); lr itself is the caller's. */
 void sb_lat_run_free(struct sb_lat_run *lr);
 /* hdparm's elapsed time in s (-T: the lseek overhead taken off). */

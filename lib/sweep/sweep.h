@@ -18,6 +18,7 @@
 #include "lib/sb.h"
 
 struct sb_json;
+struct sb_target_info;
 
 /* The tests, in iozone's order (its console columns and -R report order). */
 enum sb_sweep_test {
@@ -149,5 +150,24 @@ int sb_sweep_cell_runs(const struct sb_sweep_result *r, unsigned fi, unsigned ri
 int sb_sweep_run(struct sb_sweep_result *r, const struct sb_sweep_opts *o, const char *path,
 		 int fd);
 
+/* The test file of a sweep. */
+struct sb_sweep_file {
+	char path[4200];	/* sb_sweep_run's path */
+	int fd;			/* a file the user gave over, held open (sb_sweep_run's
+				 * fd); -1: none */
+	int owned;		/* ours: created for each cell and removed after it */
+};
+/* From TARGET (in: what sb_target_probe found at path) to the test file:
+ * in a directory a name nobody can guess, a new file as named, or the
+ * file named: one storbench made is removed now (each cell makes it
+ * anew), one it did not is taken over only with destroy, held open; never
+ * through a symlink. Then --direct (a filesystem with O_DIRECT, records in
+ * whole logical blocks) and the space the largest file of the planned
+ * matrix r needs. 0, or -errno with er filled. */
+int sb_sweep_file_open(struct sb_sweep_file *f, const char *path, const struct sb_target_info *in,
+		       const struct sb_sweep_result *r, const struct sb_sweep_opts *o, int destroy,
+		       struct sb_error *er);
+/* Close what f holds (nothing is removed). */
+void sb_sweep_file_close(struct sb_sweep_file *f);
 
 #endif

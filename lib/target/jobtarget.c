@@ -1,0 +1,439 @@
+/*
+ * From TARGET to the files each job opens (lib/target/jobtarget.h):
+ * validate first, create after, remove only what we created.
+ */
+#include "lib/target/jobtarget.h"
+#include "lib/base/units.h"
+#include "lib/target/safety.h"
+#include "lib/target/scratch.h"
+
+#include <fcntl.h>
+#include <stdarg.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *kind_name(enum sb_target_kind k)
+{
+	static const char *const names[] = { "missing", "file", "directory", "block device",
+					     "special file" };
+	return names[k];
+}
+
+int sb_jobtarget_probe(struct sb_jobtarget *t, const char *path, struct sb_error *er)
+{
+	memset(&t->info, 0, sizeof(t->info));
+	int e = sb_target_probe(path, &t->info);
+	if (e == -ENOENT)
+		return sb_error_set(er, e, SB_ERR_INPUT,
+				    "cannot use '%s': its directory does not exist", path);
+	if (e < 0)
+		return sb_error_set(er, e, e == -EACCES || e == -EPERM ? SB_ERR_ENV : SB_ERR_INPUT,
+				    "cannot use '%s': %s", path, strerror(-e));
+	if (t->info.kind == SB_TARGET_OTHER)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "cannot use '%s': a %s is not a file, directory or block device",
+				    path, kind_name(t->info.kind));
+	t->probed = 1;
+	return 0;
+}
+
+/* Region inside an existing file or device of size total. */
+static int region_in(struct sb_jobtarget *t, const struct sb_job_opts *job, uint64_t total,
+		     const char *what, struct sb_error *er)
+{
+	char a[32], b[32], c[32];
+	if (job->offset >= total)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "--offset: %s is beyond the end of the %s (%s)",
+				    sb_fmt_size(job->offset, a, sizeof(a)), what,
+				    sb_fmt_size(total, b, sizeof(b)));
+	uint64_t size = job->size ? job->size : total - job->offset;
+	if (size > total - job->offset)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "--size: %s from offset %s goes past the end of the %s (%s)",
+				    sb_fmt_size(size, a, sizeof(a)),
+				    sb_fmt_size(job->offset, b, sizeof(b)), what,
+				    sb_fmt_size(total, c, sizeof(c)));
+	t->region_offset = job->offset;
+	t->region_size = size;
+	return 0;
+}
+
+static int check_alignment(const struct sb_jobtarget *t, const struct sb_job_opts *job,
+			   struct sb_error *er)
+{
+	if (!job->direct || t->align <= 1)
+		return 0;
+	uint32_t minbs = sb_job_min_bs(job);
+	for (unsigned i = 0; i < (job->nbssplit ? job->nbssplit : 1); i++) {
+		uint32_t bs = job->nbssplit ? job->bssplit[i].bs : job->bs;
+		if (bs % t->align)
+			return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+					    "--bs: %u bytes is not a multiple of the device's "
+					    "logical block size (%u bytes), which direct I/O needs",
+					    bs, t->align);
+	}
+	if (t->region_offset % t->align || t->region_size < minbs)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "--offset: must be a multiple of the logical block size "
+				    "(%u bytes) with direct I/O", t->align);
+	return 0;
+}
+
+static int check_space(const struct sb_jobtarget *t, uint64_t need, unsigned nfiles,
+		       struct sb_error *er)
+{
+	char a[32], b[32];
+	if (t->info.fs_free && need > t->info.fs_free)
+		return sb_error_set(er, -ENOSPC, SB_ERR_ENV,
+				    "not enough space for the test file%s: %s needed, %s free on %s",
+				    nfiles > 1 ? "s" : "", sb_fmt_size(need, a, sizeof(a)),
+				    sb_fmt_size(t->info.fs_free, b, sizeof(b)),
+				    t->info.mountpoint[0] ? t->info.mountpoint : "the filesystem");
+	return 0;
+}
+
+static int set_path(struct sb_jobtarget *t, unsigned i, const char *path, struct sb_error *er)
+{
+	t->paths[i] = strdup(path);
+	if (!t->paths[i])
+		return sb_error_set(er, -ENOMEM, SB_ERR_ENV, "out of memory");
+	return 0;
+}
+
+static void track(const struct sb_jobtarget *t, unsigned i, int on)
+{
+	if (t->hooks.track)
+		t->hooks.track(t->hooks.ctx, t->paths[i], t->fd[i] - 1, on);
+}
+
+static void warn(const struct sb_jobtarget *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void warn(const struct sb_jobtarget *t, const char *fmt, ...)
+{
+	char msg[4352];
+	va_list ap;
+	if (!t->hooks.warn)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	t->hooks.warn(t->hooks.ctx, msg);
+}
+
+/* Forget the i-th file: removed (it is ours and still under its name) and
+ * closed. */
+static void drop_file(struct sb_jobtarget *t, unsigned i, int keep)
+{
+	const int fd = t->fd[i] - 1;
+	if (t->created[i])
+		track(t, i, 0);
+	if (t->created[i] && !keep) {
+		int e = sb_scratch_remove(t->paths[i], fd);
+		if (e == -ESTALE)
+			warn(t, "did not remove '%s': it is no longer the file storbench created",
+			     t->paths[i]);
+		else if (e < 0 && e != -ENOENT)
+			warn(t, "could not remove '%s': %s", t->paths[i], strerror(-e));
+	}
+	if (t->fd[i] && t->fd[i] != t->excl_fd)
+		close(fd);
+	t->fd[i] = 0;
+	t->created[i] = 0;
+}
+
+/* What failed to be created: the user's doing, or the environment's. */
+static enum sb_errclass create_class(int e)
+{
+	return e == -ENOSPC || e == -EACCES ? SB_ERR_ENV : SB_ERR_INPUT;
+}
+
+/* Every test file is new (O_EXCL, never through a symlink), in a directory
+ * under a name nobody can guess, and used by its descriptor from then on:
+ * nothing planted in a shared directory is ever opened, written or
+ * removed. The stop hook stops the layout. */
+static int create_files(struct sb_jobtarget *t, const char *path, const struct sb_job_opts *job,
+			int needs_data, struct sb_error *er)
+{
+	const struct sb_stop stop = { t->hooks.stop, t->hooks.ctx };
+	char name[4096];
+	for (unsigned i = 0; i < t->npaths; i++) {
+		int fd;
+		if (t->info.kind == SB_TARGET_DIR) {
+			fd = sb_scratch_create(path, ".storbench-", ".tmp", O_RDWR, name, sizeof(name));
+		} else {
+			snprintf(name, sizeof(name), "%s", path);
+			fd = sb_scratch_create_path(name, O_RDWR);
+		}
+		if (fd < 0)
+			return sb_error_set(er, fd, create_class(fd), "cannot create '%s': %s", name,
+					    strerror(-fd));
+		int e = set_path(t, i, name, er);
+		if (e) {
+			sb_scratch_remove(name, fd);
+			close(fd);
+			return e;
+		}
+		t->fd[i] = fd + 1;
+		t->created[i] = 1;
+		/* from here on the caller may remove the half-made file (a
+		 * second Ctrl-C during the layout) */
+		track(t, i, 1);
+		e = sb_file_layout(fd, t->region_size, needs_data, job->seed + i,
+				   t->hooks.stop ? &stop : NULL);
+		if (e < 0) {
+			drop_file(t, i, 0);
+			if (e == -EINTR)
+				return sb_error_set(er, e, SB_ERR_STOPPED, "%s", "");
+			return sb_error_set(er, e, create_class(e), "cannot create '%s': %s", name,
+					    strerror(-e));
+		}
+	}
+	return 0;
+}
+
+/* The file TARGET, opened once and used by its descriptor from then on.
+ * Written only when it is not a symlink (--destroy-data is consent to
+ * overwrite the file named, not whatever a link points to now) and, without
+ * --destroy-data, only when it is ours. */
+static int hold_file(struct sb_jobtarget *t, const char *path, int writes, struct sb_error *er)
+{
+	struct stat st;
+	const int fd = open(path, (writes ? O_RDWR | O_NOFOLLOW : O_RDONLY) | O_NONBLOCK | O_CLOEXEC);
+	const int err = errno;
+	if (fd < 0 && err == ELOOP && writes)
+		return sb_error_set(er, -ELOOP, SB_ERR_INPUT, "refusing to write to '%s': it is a "
+				    "symbolic link (name the file itself)", path);
+	if (fd < 0)
+		return sb_error_set(er, -err, err == EACCES || err == EPERM ? SB_ERR_ENV
+									    : SB_ERR_INPUT,
+				    "cannot open '%s': %s", path, strerror(err));
+	t->fd[0] = fd + 1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "cannot use '%s': it is no longer a regular file", path);
+	if (writes && !t->destroy_data && sb_file_is_ours_fd(fd) != 1)
+		return sb_error_set(er, -EPERM, SB_ERR_INPUT, "refusing to overwrite '%s': "
+				    "storbench did not create it (name a new file or a directory, "
+				    "or add --destroy-data)", path);
+	t->info.file_size = (uint64_t)st.st_size;
+	return 0;
+}
+
+int sb_jobtarget_open(const struct sb_jobtarget *t, unsigned i, int flags)
+{
+	if (t->fd[i])
+		return sb_scratch_reopen(t->fd[i] - 1, flags);
+	const int fd = open(t->paths[i], flags | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
+}
+
+/* Hold the device exclusively for the whole run: mount, mkfs and another
+ * storbench now get EBUSY. The device held is the one checked (dev), not
+ * what a link names by now: the jobs write through this descriptor. */
+static int hold_device(struct sb_jobtarget *t, const char *path, dev_t dev, struct sb_error *er)
+{
+	struct stat held;
+	t->excl_fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
+	if (t->excl_fd < 0) {
+		const int err = errno;
+		t->excl_fd = 0;
+		return sb_error_set(er, -err, SB_ERR_ENV, "cannot open '%s' exclusively: %s", path,
+				    err == EBUSY ? "it is in use (mounted, or held by another "
+						   "program)" : strerror(err));
+	}
+	t->excl_fd++; /* stored +1 so that 0 means none */
+	if (fstat(t->excl_fd - 1, &held) < 0 || !S_ISBLK(held.st_mode) || held.st_rdev != dev)
+		return sb_error_set(er, -ESTALE, SB_ERR_ENV,
+				    "refusing to write to '%s': it changed while it was checked",
+				    path);
+	return 0;
+}
+
+int sb_jobtarget_consent(struct sb_jobtarget *t, const char *path, struct sb_error *er)
+{
+	char why[512];
+	struct stat st;
+	/* what stat says, or that it is no device (any longer) */
+	const int err = stat(path, &st) < 0 ? errno : S_ISBLK(st.st_mode) ? 0 : ENOTBLK;
+	if (err)
+		return sb_error_set(er, -err, SB_ERR_INPUT, "cannot use '%s': %s", path,
+				    strerror(err));
+	int r = sb_dev_in_use(st.st_rdev, why, sizeof(why));
+	if (r > 0)
+		return sb_error_set(er, -EBUSY, SB_ERR_ENV, "refusing to write to '%s': %s", path,
+				    why);
+	if (r < 0)
+		return sb_error_set(er, r, SB_ERR_ENV, "refusing to write to '%s': cannot tell "
+				    "whether it is in use: %s", path, strerror(-r));
+	r = sb_dev_signature(path, why, sizeof(why));
+	if (r < 0)
+		return sb_error_set(er, r, SB_ERR_ENV, "cannot read '%s': %s", path, strerror(-r));
+	if (r > 0 && !t->destroy_data)
+		return sb_error_set(er, -EPERM, SB_ERR_INPUT, "refusing to write to '%s': it holds "
+				    "a %s (add --destroy-data to overwrite it)", path, why);
+	/* no signature found is no proof of no data (a raw database, a wiped
+	 * superblock): every device write is consented to */
+	if (!t->destroy_data)
+		return sb_error_set(er, -EPERM, SB_ERR_INPUT, "refusing to write to '%s': writing "
+				    "destroys what the device holds (add --destroy-data to allow "
+				    "it)", path);
+	return hold_device(t, path, st.st_rdev, er);
+}
+
+/* Direct I/O aligns to the logical block. Where the filesystem has no
+ * O_DIRECT, a --direct=1 asked for is refused; the default degrades to
+ * buffered I/O, which the results say (t->direct_fallback). */
+static int set_align(struct sb_jobtarget *t, struct sb_job_opts *job, const char *path,
+		     struct sb_error *er)
+{
+	const struct sb_target_info *in = &t->info;
+	t->align = job->direct ? (in->logical_bs ? in->logical_bs : 512) : 1;
+	if (job->direct && in->direct_ok == 0 && job->direct_given)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "--direct=1: the filesystem of "
+				    "'%s' (%s) does not support direct I/O; use --direct=0", path,
+				    in->fstype[0] ? in->fstype : "unknown");
+	if (job->direct && in->direct_ok == 0) {
+		job->direct = 0;
+		t->direct_fallback = 1;
+		t->align = 1;
+	}
+	return 0;
+}
+
+static int prepare_device(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
+			  struct sb_error *er)
+{
+	int e;
+	if (sb_rw_writes(job->rw) && (e = sb_jobtarget_consent(t, path, er)))
+		return e;
+	t->is_blockdev = 1;
+	if ((e = region_in(t, job, t->info.capacity, "device", er)))
+		return e;
+	t->npaths = 1;
+	/* the jobs open the device that was checked, whatever the name (a
+	 * link) names by then */
+	t->fd[0] = t->excl_fd;
+	if ((e = check_alignment(t, job, er)))
+		return e;
+	return set_path(t, 0, path, er);
+}
+
+static int prepare_file(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
+			struct sb_error *er)
+{
+	int e;
+	t->npaths = 1;
+	if ((e = set_path(t, 0, path, er)) || (e = hold_file(t, path, sb_rw_writes(job->rw), er)))
+		return e;
+	if (!t->info.file_size)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "cannot use '%s': the file is empty "
+				    "(name a new file to create one)", path);
+	if ((e = region_in(t, job, t->info.file_size, "file", er)))
+		return e;
+	return check_alignment(t, job, er);
+}
+
+/* A directory (a file per job) or a new file. */
+static int prepare_new(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
+		       int needs_data, struct sb_error *er)
+{
+	const struct sb_target_info *in = &t->info;
+	int e;
+	t->region_offset = 0;
+	if (job->offset)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "--offset: applies to an existing "
+				    "file or a device, not to a %s",
+				    in->kind == SB_TARGET_DIR ? "directory" : "new file");
+	t->region_size = job->size ? job->size : SB_JT_NEW_FILE_SIZE;
+	/* bounded before it is stored: cleanup walks paths[0..npaths) */
+	const unsigned nfiles = in->kind == SB_TARGET_DIR ? job->numjobs : 1;
+	if (nfiles > SB_JT_MAX_FILES)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "--numjobs: at most %d jobs for a directory target",
+				    SB_JT_MAX_FILES);
+	if ((e = check_alignment(t, job, er)) ||
+	    (e = check_space(t, t->region_size * nfiles, nfiles, er)))
+		return e;
+	t->npaths = nfiles;
+	return create_files(t, path, job, needs_data, er);
+}
+
+int sb_jobtarget_prepare(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
+			 int needs_data, int noio, struct sb_error *er)
+{
+	int e;
+	if (noio) {
+		/* the null engine touches nothing: the target is only a name */
+		t->region_offset = job->offset;
+		t->region_size = job->size ? job->size : SB_JT_NEW_FILE_SIZE;
+		t->align = 1;
+		return 0;
+	}
+	/* a caller that looked first (quick) is not made to look twice */
+	if (!t->probed && (e = sb_jobtarget_probe(t, path, er)))
+		return e;
+	if ((e = set_align(t, job, path, er)))
+		return e;
+	switch (t->info.kind) {
+	case SB_TARGET_BLOCK:
+		return prepare_device(t, path, job, er);
+	case SB_TARGET_FILE:
+		return prepare_file(t, path, job, er);
+	case SB_TARGET_NONE:
+	case SB_TARGET_DIR:
+		return prepare_new(t, path, job, needs_data, er);
+	default:
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "%s", "");
+	}
+}
+
+int sb_jobtarget_view(const struct sb_jobtarget *shared, struct sb_jobtarget *view,
+		      struct sb_job_opts *job, const char *path, uint64_t new_size,
+		      struct sb_error *er)
+{
+	const struct sb_target_info *in = &shared->info;
+	*view = *shared;
+	/* it owns nothing: paths, descriptors and the device hold stay the
+	 * shared target's */
+	memset(view->created, 0, sizeof(view->created));
+	view->excl_fd = 0;
+	view->direct_fallback = 0;
+	int e = set_align(view, job, path, er);
+	if (e)
+		return e;
+	switch (in->kind) {
+	case SB_TARGET_BLOCK:
+		e = region_in(view, job, in->capacity, "device", er);
+		break;
+	case SB_TARGET_FILE:
+		e = region_in(view, job, in->file_size, "file", er);
+		break;
+	case SB_TARGET_NONE:
+		if (job->offset)
+			return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "--offset: applies to an "
+					    "existing file or a device, not to a new file");
+		view->region_offset = 0;
+		view->region_size = job->size ? job->size : new_size;
+		if (view->region_size > new_size)
+			return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "%s", "");
+		break;
+	default:
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "%s", "");
+	}
+	return e ? e : check_alignment(view, job, er);
+}
+
+void sb_jobtarget_cleanup(struct sb_jobtarget *t, int keep)
+{
+	for (unsigned i = 0; i < t->npaths; i++) {
+		drop_file(t, i, keep);
+		free(t->paths[i]);
+		t->paths[i] = NULL;
+	}
+	t->npaths = 0;
+	if (t->excl_fd > 0)
+		close(t->excl_fd - 1);
+	t->excl_fd = 0;
+}
