@@ -6,6 +6,7 @@
  */
 #include "lib/sweep/sweep.h"
 #include "lib/base/units.h"
+#include "lib/target/safety.h"
 #include "lib/target/scratch.h"
 #include "lib/target/target.h"
 
@@ -29,6 +30,11 @@ static int hold_file(struct sb_sweep_file *f, const char *path, int destroy, str
 									    : SB_ERR_INPUT,
 				    "cannot open '%s': %s", path, strerror(err));
 	const int bad = fstat(fd, &st) < 0 || !S_ISREG(st.st_mode);
+	if (!bad && sb_file_is_swap(fd) == 1) {
+		close(fd);
+		return sb_error_set(er, -ETXTBSY, SB_ERR_ENV, "refusing to write to '%s': it is an "
+				    "active swap file (swapoff it first)", path);
+	}
 	f->owned = !bad && sb_file_is_ours_fd(fd) == 1;
 	if (bad || (!f->owned && !destroy)) {
 		close(fd);
