@@ -7,9 +7,9 @@
 /* Exit codes: one enum for the whole program. */
 enum sb_exit {
 	SB_EXIT_OK = 0,
-	SB_EXIT_FAIL = 1,	/* the test ran and found a failure */
-	SB_EXIT_USAGE = 2,	/* bad option or input */
-	SB_EXIT_ENV = 3,	/* permission, missing kernel feature, busy device */
+	SB_EXIT_FAIL = 1,  /* the test ran and found a failure */
+	SB_EXIT_USAGE = 2, /* bad option or input */
+	SB_EXIT_ENV = 3,   /* permission, missing kernel feature, busy device */
 	SB_EXIT_SIGINT = 130,
 	SB_EXIT_SIGTERM = 143,
 };
@@ -25,52 +25,59 @@ int cli_error(const struct sb_error *er);
 /* ---- option parsing (cli/opt.c) ---- */
 enum { OPT_NOARG, OPT_ARG };
 struct cli_opt {
-	const char *name;	/* long name without "--" */
+	const char *name; /* long name without "--" */
 	int has_arg;
-	int id;			/* handed to the command's handler */
-	const char *arg;	/* for --help, e.g. "FILE" */
+	int id;		 /* handed to the command's handler */
+	const char *arg; /* for --help, e.g. "FILE" */
 	const char *help;
 };
 
 /* The flags commands share, declared once (cli/opt.c); a command's row in
  * the command table (cli/main.c) says which it takes, the values they take
  * for --format, and its own words for one where they differ. */
-enum cli_shared_id { CLI_S_OUTPUT, CLI_S_FORMAT, CLI_S_QUIET, CLI_S_KEEP, CLI_S_DESTROY,
-		     CLI_S_SEED, CLI_S_N };
-#define CLI_OUTPUT (1u << CLI_S_OUTPUT)		/* --output=FILE */
-#define CLI_FORMAT (1u << CLI_S_FORMAT)		/* --format=FORMATS */
-#define CLI_QUIET (1u << CLI_S_QUIET)		/* --quiet */
-#define CLI_KEEP (1u << CLI_S_KEEP)		/* --keep */
-#define CLI_DESTROY (1u << CLI_S_DESTROY)	/* --destroy-data */
-#define CLI_SEED (1u << CLI_S_SEED)		/* --seed=N */
+enum cli_shared_id {
+	CLI_S_OUTPUT,
+	CLI_S_FORMAT,
+	CLI_S_QUIET,
+	CLI_S_KEEP,
+	CLI_S_DESTROY,
+	CLI_S_SEED,
+	CLI_S_N
+};
+#define CLI_OUTPUT (1u << CLI_S_OUTPUT)	  /* --output=FILE */
+#define CLI_FORMAT (1u << CLI_S_FORMAT)	  /* --format=FORMATS */
+#define CLI_QUIET (1u << CLI_S_QUIET)	  /* --quiet */
+#define CLI_KEEP (1u << CLI_S_KEEP)	  /* --keep */
+#define CLI_DESTROY (1u << CLI_S_DESTROY) /* --destroy-data */
+#define CLI_SEED (1u << CLI_S_SEED)	  /* --seed=N */
 
 struct cli_command {
 	const char *name;
 	int (*fn)(const struct cli_command *cmd, int argc, char **argv);
 	const char *summary;
-	unsigned shared;		/* the CLI_* flags it takes */
-	const char *formats;		/* --format's values, the default first: "text|json" */
-	const char *help[CLI_S_N];	/* its own help of a shared flag; NULL: the common one */
+	unsigned shared;	   /* the CLI_* flags it takes */
+	const char *formats;	   /* --format's values, the default first: "text|json" */
+	const char *help[CLI_S_N]; /* its own help of a shared flag; NULL: the common one */
 };
 
 /* What the shared flags were given as (cli_parse fills it). */
 struct cli_shared {
-	const char *output;		/* NULL: not given */
-	const char *format;		/* one of the command's formats; NULL: not given */
+	const char *output; /* NULL: not given */
+	const char *format; /* one of the command's formats; NULL: not given */
 	int quiet, keep, destroy_data;
 	uint64_t seed;
 	int seed_given;
 };
 
 struct cli_cmd_opts {
-	const struct cli_opt *opts;	/* NULL-name terminated */
+	const struct cli_opt *opts; /* NULL-name terminated */
 	/* called for each option; return 0 or set *hint and return -EINVAL */
 	int (*set)(void *ctx, int id, const char *value, char *hint, size_t hintlen);
-	int job_options;		/* also accept every job option (sb_job_set) */
-	struct sb_job_opts *job;	/* where job options go */
+	int job_options;	 /* also accept every job option (sb_job_set) */
+	struct sb_job_opts *job; /* where job options go */
 	void *ctx;
-	const struct cli_command *cmd;	/* its row: the shared flags it takes */
-	struct cli_shared *shared;	/* where they go */
+	const struct cli_command *cmd; /* its row: the shared flags it takes */
+	struct cli_shared *shared;     /* where they go */
 };
 /* --format as given is NAME (the default, first of the formats, when not
  * given). */
@@ -79,8 +86,8 @@ int cli_format_is(const struct cli_command *cmd, const struct cli_shared *s, con
  * in pos[] (at most maxpos). Returns 0, 1 when --help was given, or -1 after
  * printing an error. Accepts --opt=value, --opt value and "--" to end
  * options. */
-int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos,
-	      int maxpos, int *npos);
+int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos, int maxpos,
+	      int *npos);
 void cli_print_opts(FILE *f, const struct cli_cmd_opts *c);
 /* Set the workload options of argv (already accepted by cli_parse) into
  * job, and nothing else: command-line options over a job file's. */
@@ -138,15 +145,14 @@ const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int
 /* ---- running one measurement with progress (cli/measure.c) ---- */
 struct sb_verify_fmt;
 struct cli_measure {
-	const char *label;	/* shown in the progress line */
+	const char *label; /* shown in the progress line */
 	int quiet;
 	const struct sb_verify_fmt *verify; /* run --verify: writes carry verify blocks */
 };
 /* Runs job on the prepared target, fills res (caller creates it). Returns
  * 0, or the negative errno of the failure (already printed). */
 int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
-		const struct sb_engine_ops *ops, struct sb_jobtarget *t,
-		struct sb_job_result *res);
+		const struct sb_engine_ops *ops, struct sb_jobtarget *t, struct sb_job_result *res);
 /* Jobs that run at the same time (a job file's jobs without stonewall). */
 #define CLI_GROUP_MAX 64
 struct cli_measure_job {

@@ -29,12 +29,17 @@ static int pick_format(struct compare_ctx *c)
 	const char *dot = c->output ? strrchr(c->output, '.') : NULL;
 	if (c->format)
 		return 0;
-	c->format = !c->output ? 1 : !dot ? 0 : !strcmp(dot, ".html") || !strcmp(dot, ".htm") ? 3
-		    : !strcmp(dot, ".json") ? 2 : !strcmp(dot, ".txt") ? 1 : 0;
+	c->format = !c->output					    ? 1
+		    : !dot					    ? 0
+		    : !strcmp(dot, ".html") || !strcmp(dot, ".htm") ? 3
+		    : !strcmp(dot, ".json")			    ? 2
+		    : !strcmp(dot, ".txt")			    ? 1
+								    : 0;
 	if (c->format)
 		return 0;
 	sb_err("--output: '%s' has no extension that names a format (.html, .json or .txt); "
-	       "add --format", c->output);
+	       "add --format",
+	       c->output);
 	return SB_EXIT_USAGE;
 }
 
@@ -56,8 +61,9 @@ static int run_compare(struct compare_ctx *o, char **pos, int npos)
 		rc = SB_EXIT_USAGE;
 	}
 	if (!rc) {
-		int (*w)(FILE *, const void *) = o->format == 2 ? cmp_json
-					       : o->format == 3 ? cmp_html : cmp_text;
+		int (*w)(FILE *, const void *) = o->format == 2	  ? cmp_json
+						 : o->format == 3 ? cmp_html
+								  : cmp_text;
 		rc = cli_write_file(o->output, w, &c);
 	}
 	cmp_free(&c);

@@ -49,7 +49,8 @@ static int refuse(const char *path, int err, const struct sb_target_info *t)
 	}
 	if (stat(path, &st) == 0 && S_ISCHR(st.st_mode))
 		sb_err("'%s' is a character device: info describes files, directories and block "
-		       "devices", path);
+		       "devices",
+		       path);
 	else
 		sb_err("'%s' is not a file, directory or block device", path);
 	return SB_EXIT_USAGE;
@@ -103,7 +104,8 @@ int cmd_info(const struct cli_command *cmd, int argc, char **argv)
 	/* info's options are the shared --output and --format alone */
 	struct cli_cmd_opts co = { NULL, NULL, 0, NULL, NULL, cmd, &sh };
 
-	int p = cli_parse_target(argc, argv, &co, help, "a file, a directory or a block device", &pos[0]);
+	int p = cli_parse_target(argc, argv, &co, help, "a file, a directory or a block device",
+				 &pos[0]);
 	if (p)
 		return p < 0 ? SB_EXIT_OK : p;
 	struct info_ctx c = { sh.output, cli_format_is(cmd, &sh, "json") };

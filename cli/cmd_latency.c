@@ -9,13 +9,25 @@
 
 #include <unistd.h>
 
-#define DEFAULT_FILE_SIZE (1ull << 20)	     /* ioping's ioping.tmp */
+#define DEFAULT_FILE_SIZE (1ull << 20)	       /* ioping's ioping.tmp */
 #define DEFAULT_HDPARM_FILE_SIZE (64ull << 20) /* a file for the hdparm presets */
-#define HDPARM_BS (2u << 20)		     /* TIMING_BUF_MB */
+#define HDPARM_BS (2u << 20)		       /* TIMING_BUF_MB */
 #define MAX_BS (64u << 20)
 
-enum { L_BS, L_SIZE, L_OFFSET, L_INTERVAL, L_FLOOD, L_COUNT, L_RUNTIME, L_WARMUP, L_WRITE,
-       L_DIRECT, L_BUFFERED, L_PRESET };
+enum {
+	L_BS,
+	L_SIZE,
+	L_OFFSET,
+	L_INTERVAL,
+	L_FLOOD,
+	L_COUNT,
+	L_RUNTIME,
+	L_WARMUP,
+	L_WRITE,
+	L_DIRECT,
+	L_BUFFERED,
+	L_PRESET
+};
 
 static const struct cli_opt lat_opts[] = {
 	{ "bs", OPT_ARG, L_BS, "SIZE", "request size [4k; dd-sync 512, hdparm 2M]" },
@@ -38,15 +50,15 @@ struct lat_ctx {
 	uint64_t bs, size, offset, interval_ns, count, runtime_ns, warmup;
 	int bs_set, size_set, offset_set, interval_set, flood, count_set, warmup_set;
 	int write, direct, buffered, json_stdout;
-	struct cli_shared sh;	/* --output, --format, --quiet, --keep, --destroy-data */
+	struct cli_shared sh; /* --output, --format, --quiet, --keep, --destroy-data */
 };
 
-static int set_size(const char *v, uint64_t *out, uint64_t min, uint64_t max, char *hint,
-		    size_t hl)
+static int set_size(const char *v, uint64_t *out, uint64_t min, uint64_t max, char *hint, size_t hl)
 {
 	if (sb_parse_size(v, out) < 0 || *out < min || *out > max)
 		return snprintf(hint, hl, "a size%s, e.g. 512, 4k, 1M",
-				max < UINT64_MAX ? " from 1 to 64M" : ""), -EINVAL;
+				max < UINT64_MAX ? " from 1 to 64M" : ""),
+		       -EINVAL;
 	return 0;
 }
 
@@ -65,7 +77,8 @@ static int set_number(const char *v, uint64_t *out, uint64_t min, uint64_t max, 
 {
 	if (sb_parse_u64(v, out) < 0 || *out < min || *out > max)
 		return snprintf(hint, hl, "a number from %llu to %llu", (unsigned long long)min,
-				(unsigned long long)max), -EINVAL;
+				(unsigned long long)max),
+		       -EINVAL;
 	return 0;
 }
 
@@ -73,15 +86,9 @@ static int lat_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
 	struct lat_ctx *c = vc;
 	switch (id) {
-	case L_BS:
-		c->bs_set = 1;
-		return set_size(v, &c->bs, 1, MAX_BS, hint, hl);
-	case L_SIZE:
-		c->size_set = 1;
-		return set_size(v, &c->size, 1, UINT64_MAX, hint, hl);
-	case L_OFFSET:
-		c->offset_set = 1;
-		return set_size(v, &c->offset, 0, UINT64_MAX, hint, hl);
+	case L_BS: c->bs_set = 1; return set_size(v, &c->bs, 1, MAX_BS, hint, hl);
+	case L_SIZE: c->size_set = 1; return set_size(v, &c->size, 1, UINT64_MAX, hint, hl);
+	case L_OFFSET: c->offset_set = 1; return set_size(v, &c->offset, 0, UINT64_MAX, hint, hl);
 	case L_INTERVAL:
 		c->interval_set = 1;
 		if (sb_parse_duration_ns(v, &c->interval_ns) < 0)
@@ -95,11 +102,8 @@ static int lat_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	case L_COUNT:
 		c->count_set = 1;
 		return set_number(v, &c->count, 1, 1000000000000ull, hint, hl);
-	case L_WARMUP:
-		c->warmup_set = 1;
-		return set_number(v, &c->warmup, 0, 1000000, hint, hl);
-	case L_PRESET:
-		return set_preset(c, v, hint, hl);
+	case L_WARMUP: c->warmup_set = 1; return set_number(v, &c->warmup, 0, 1000000, hint, hl);
+	case L_PRESET: return set_preset(c, v, hint, hl);
 	case L_FLOOD: c->flood = 1; return 0;
 	case L_WRITE: c->write = 1; return 0;
 	case L_DIRECT: c->direct = 1; return 0;
@@ -159,19 +163,26 @@ static void apply_preset(const struct lat_ctx *c, struct sb_lat_run *lr)
 {
 	struct sb_probe_params *p = &lr->p;
 	const int hdparm = c->preset == SB_LAT_HDPARM || c->preset == SB_LAT_HDPARM_CACHE;
-	p->bs = (uint32_t)(c->bs_set ? c->bs : c->preset == SB_LAT_DD_SYNC ? 512 : hdparm ? HDPARM_BS : 4096);
+	p->bs = (uint32_t)(c->bs_set			 ? c->bs
+			   : c->preset == SB_LAT_DD_SYNC ? 512
+			   : hdparm			 ? HDPARM_BS
+							 : 4096);
 	p->write = c->write || c->preset == SB_LAT_DD_SYNC;
-	p->pattern = c->preset == SB_LAT_IOPING ? SB_PROBE_RANDOM
-		     : c->preset == SB_LAT_HDPARM_CACHE ? SB_PROBE_FIXED : SB_PROBE_SEQ;
+	p->pattern = c->preset == SB_LAT_IOPING		? SB_PROBE_RANDOM
+		     : c->preset == SB_LAT_HDPARM_CACHE ? SB_PROBE_FIXED
+							: SB_PROBE_SEQ;
 	p->stop_at_end = p->pattern == SB_PROBE_SEQ;
 	p->use_lseek = c->preset == SB_LAT_HDPARM_CACHE;
-	p->interval_ns = c->flood ? 0 : c->interval_set ? c->interval_ns
-				: c->preset == SB_LAT_IOPING ? 1000000000ull : 0;
+	p->interval_ns = c->flood		      ? 0
+			 : c->interval_set	      ? c->interval_ns
+			 : c->preset == SB_LAT_IOPING ? 1000000000ull
+						      : 0;
 	p->count = c->count_set ? c->count : c->preset == SB_LAT_DD_SYNC ? 1000 : 0;
 	p->warmup = (unsigned)(c->warmup_set ? c->warmup : c->preset == SB_LAT_IOPING ? 1 : 0);
 	if (hdparm)
-		p->min_time_ns = c->runtime_ns ? c->runtime_ns
-				 : c->preset == SB_LAT_HDPARM ? 3000000000ull : 2000000000ull;
+		p->min_time_ns = c->runtime_ns		      ? c->runtime_ns
+				 : c->preset == SB_LAT_HDPARM ? 3000000000ull
+							      : 2000000000ull;
 	else
 		p->deadline_ns = c->runtime_ns;
 	lr->direct = c->direct || (!c->buffered && !hdparm);
@@ -191,7 +202,8 @@ static int blockdev_write_ok(const struct lat_ctx *c, const char *path)
 	if (c->sh.destroy_data)
 		return 0;
 	sb_err("refusing to write to block device '%s': its data would be destroyed "
-	       "(add --destroy-data)", path);
+	       "(add --destroy-data)",
+	       path);
 	return SB_EXIT_USAGE;
 }
 
@@ -211,13 +223,15 @@ static int prepare(const struct lat_ctx *c, struct sb_lat_run *lr, struct sb_job
 	job.offset = c->offset;
 	job.size = c->size_set ? c->size : 0;
 	if (creates && !c->size_set)
-		job.size = SB_MAX((uint64_t)lr->p.bs, lr->preset == SB_LAT_HDPARM ||
-				  lr->preset == SB_LAT_HDPARM_CACHE ? DEFAULT_HDPARM_FILE_SIZE
-								 : DEFAULT_FILE_SIZE);
+		job.size = SB_MAX((uint64_t)lr->p.bs,
+				  lr->preset == SB_LAT_HDPARM || lr->preset == SB_LAT_HDPARM_CACHE
+					  ? DEFAULT_HDPARM_FILE_SIZE
+					  : DEFAULT_FILE_SIZE);
 	job.rw = lr->p.write ? SB_RW_WRITE : SB_RW_READ;
 	if (job.size && job.size < lr->p.bs) {
 		sb_err("--size: the working set (%llu bytes) is smaller than a request (--bs, %u "
-		       "bytes)", (unsigned long long)job.size, lr->p.bs);
+		       "bytes)",
+		       (unsigned long long)job.size, lr->p.bs);
 		return SB_EXIT_USAGE;
 	}
 	if (lr->direct && t->info.direct_ok == 0) {
@@ -332,7 +346,8 @@ int cmd_latency(const struct cli_command *cmd, int argc, char **argv)
 	memset(&lr, 0, sizeof(lr));
 	memset(&t, 0, sizeof(t));
 	struct cli_cmd_opts co = { lat_opts, lat_set, 0, NULL, &c, cmd, &c.sh };
-	int p = cli_parse_target(argc, argv, &co, help, "a directory, a file or a block device", &pos[0]);
+	int p = cli_parse_target(argc, argv, &co, help, "a directory, a file or a block device",
+				 &pos[0]);
 	if (p)
 		return p < 0 ? SB_EXIT_OK : p;
 	c.json_stdout = cli_format_is(cmd, &c.sh, "json");

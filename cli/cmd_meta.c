@@ -7,17 +7,34 @@
 
 #include <unistd.h>
 
-#define DEFAULT_FILES 16384		/* bonnie++: -n 16 (x 1024) */
+#define DEFAULT_FILES 16384 /* bonnie++: -n 16 (x 1024) */
 #define DEFAULT_CHUNK 8192
-#define DEFAULT_CHAR_SIZE (20ull << 20)	/* bonnie++ 2.00a: -f 20 (MiB) */
+#define DEFAULT_CHAR_SIZE (20ull << 20) /* bonnie++ 2.00a: -f 20 (MiB) */
 #define MIB (1ull << 20)
 
-enum { M_FILES, M_FILE_SIZE, M_DIRS, M_THREADS, M_SIZE, M_CHAR_SIZE, M_CHUNK, M_FILE_CHUNK,
-       M_SEEKS, M_SEEKERS, M_FSYNC, M_DIRECT, M_PER_CHAR, M_DATA, M_NAME, M_CSV };
+enum {
+	M_FILES,
+	M_FILE_SIZE,
+	M_DIRS,
+	M_THREADS,
+	M_SIZE,
+	M_CHAR_SIZE,
+	M_CHUNK,
+	M_FILE_CHUNK,
+	M_SEEKS,
+	M_SEEKERS,
+	M_FSYNC,
+	M_DIRECT,
+	M_PER_CHAR,
+	M_DATA,
+	M_NAME,
+	M_CSV
+};
 
 static const struct cli_opt meta_opts[] = {
 	{ "files", OPT_ARG, M_FILES, "N", "files to create/stat/delete, 0: none [16k]" },
-	{ "file-size", OPT_ARG, M_FILE_SIZE, "SIZE|MIN:MAX", "bytes per file, random in MIN..MAX [0]" },
+	{ "file-size", OPT_ARG, M_FILE_SIZE, "SIZE|MIN:MAX",
+	  "bytes per file, random in MIN..MAX [0]" },
 	{ "dirs", OPT_ARG, M_DIRS, "N", "directories for the files [1 per thread]" },
 	{ "threads", OPT_ARG, M_THREADS, "N", "file-test threads, own directories each [1]" },
 	{ "size", OPT_ARG, M_SIZE, "SIZE", "block test file in MiB, 0: none [2 x RAM]" },
@@ -30,8 +47,7 @@ static const struct cli_opt meta_opts[] = {
 	{ "direct", OPT_NOARG, M_DIRECT, NULL, "O_DIRECT for block and seek tests (-D)" },
 	{ "per-char", OPT_ARG, M_PER_CHAR, "putc|syscall",
 	  "putc/getc, or 1-byte syscalls (bonnie++) [putc]" },
-	{ "data", OPT_ARG, M_DATA, "random|bonnie",
-	  "random, or bonnie++'s zero blocks [random]" },
+	{ "data", OPT_ARG, M_DATA, "random|bonnie", "random, or bonnie++'s zero blocks [random]" },
 	{ "name", OPT_ARG, M_NAME, "NAME", "machine name in the CSV line [host name]" },
 	{ "csv", OPT_NOARG, M_CSV, NULL, "bonnie++'s CSV line (format 1.98) on stdout" },
 	{ NULL, 0, 0, NULL, NULL },
@@ -44,7 +60,7 @@ struct meta_ctx {
 	uint64_t seeks, seekers;
 	int dirs_set, size_set, fsync, direct, syscall, bonnie_data, format, csv;
 	const char *name;
-	struct cli_shared sh;	/* --output, --format, --quiet, --seed */
+	struct cli_shared sh; /* --output, --format, --quiet, --seed */
 };
 
 static int hint(char *h, size_t hl, const char *what)
@@ -71,11 +87,12 @@ static int set_file_size(struct meta_ctx *c, const char *v)
 	const char *colon = strchr(v, ':');
 	if (!colon)
 		return count_in(v, &c->size_min, 0, 1ull << 30) ? -EINVAL
-							       : (c->size_max = c->size_min, 0);
+								: (c->size_max = c->size_min, 0);
 	if ((size_t)(colon - v) >= sizeof(a))
 		return -EINVAL;
 	snprintf(a, sizeof(a), "%.*s", (int)(colon - v), v);
-	if (count_in(a, &c->size_min, 0, 1ull << 30) || count_in(colon + 1, &c->size_max, 0, 1ull << 30))
+	if (count_in(a, &c->size_min, 0, 1ull << 30) ||
+	    count_in(colon + 1, &c->size_max, 0, 1ull << 30))
 		return -EINVAL;
 	return c->size_min <= c->size_max ? 0 : -EINVAL;
 }
@@ -94,12 +111,17 @@ static int meta_set(void *vc, int id, const char *v, char *h, size_t hl)
 	struct meta_ctx *c = vc;
 	switch (id) {
 	case M_FILES:
-		return count_in(v, &c->files, 0, 100000000) ? hint(h, hl, "a number up to 100M, e.g. 1024, 16k") : 0;
+		return count_in(v, &c->files, 0, 100000000)
+			       ? hint(h, hl, "a number up to 100M, e.g. 1024, 16k")
+			       : 0;
 	case M_FILE_SIZE:
-		return set_file_size(c, v) ? hint(h, hl, "a size up to 1G, or MIN:MAX, e.g. 0, 4k, 1k:64k") : 0;
+		return set_file_size(c, v)
+			       ? hint(h, hl, "a size up to 1G, or MIN:MAX, e.g. 0, 4k, 1k:64k")
+			       : 0;
 	case M_DIRS:
 		c->dirs_set = 1;
-		return count_in(v, &c->dirs, 1, 99999) ? hint(h, hl, "a number from 1 to 99999") : 0;
+		return count_in(v, &c->dirs, 1, 99999) ? hint(h, hl, "a number from 1 to 99999")
+						       : 0;
 	case M_THREADS:
 		return count_in(v, &c->threads, 1, 256) ? hint(h, hl, "a number from 1 to 256") : 0;
 	case M_SIZE:
@@ -112,17 +134,24 @@ static int meta_set(void *vc, int id, const char *v, char *h, size_t hl)
 			return hint(h, hl, "a whole number of MiB, e.g. 0, 3M, 20M");
 		return 0;
 	case M_CHUNK:
-		return pow2_in(v, &c->chunk) ? hint(h, hl, "a power of two from 256 to 1M, e.g. 8k") : 0;
+		return pow2_in(v, &c->chunk) ? hint(h, hl, "a power of two from 256 to 1M, e.g. 8k")
+					     : 0;
 	case M_FILE_CHUNK:
-		return pow2_in(v, &c->file_chunk) ? hint(h, hl, "a power of two from 256 to 1M, e.g. 8k") : 0;
+		return pow2_in(v, &c->file_chunk)
+			       ? hint(h, hl, "a power of two from 256 to 1M, e.g. 8k")
+			       : 0;
 	case M_SEEKS:
-		return count_in(v, &c->seeks, 0, 100000000) ? hint(h, hl, "a number up to 100M") : 0;
+		return count_in(v, &c->seeks, 0, 100000000) ? hint(h, hl, "a number up to 100M")
+							    : 0;
 	case M_SEEKERS:
 		return count_in(v, &c->seekers, 1, 256) ? hint(h, hl, "a number from 1 to 256") : 0;
 	case M_PER_CHAR:
-		return set_word(&c->syscall, v, "putc", "syscall") ? hint(h, hl, "putc or syscall") : 0;
+		return set_word(&c->syscall, v, "putc", "syscall") ? hint(h, hl, "putc or syscall")
+								   : 0;
 	case M_DATA:
-		return set_word(&c->bonnie_data, v, "random", "bonnie") ? hint(h, hl, "random or bonnie") : 0;
+		return set_word(&c->bonnie_data, v, "random", "bonnie")
+			       ? hint(h, hl, "random or bonnie")
+			       : 0;
 	case M_NAME:
 		if (!*v || strlen(v) > 63 || strchr(v, ',') || strchr(v, '\n'))
 			return hint(h, hl, "1 to 63 characters without commas");
@@ -177,8 +206,9 @@ static int check(struct meta_ctx *c)
 	}
 	if (c->dirs_set && c->dirs < c->threads) {
 		sb_err("--dirs: %llu directories for %llu threads; each thread needs its own "
-		       "(give at least --dirs=%llu)", (unsigned long long)c->dirs,
-		       (unsigned long long)c->threads, (unsigned long long)c->threads);
+		       "(give at least --dirs=%llu)",
+		       (unsigned long long)c->dirs, (unsigned long long)c->threads,
+		       (unsigned long long)c->threads);
 		return SB_EXIT_USAGE;
 	}
 	if (!c->dirs_set)
@@ -203,14 +233,17 @@ static int check_target(const struct meta_ctx *c, struct sb_jobtarget *t, const 
 		return SB_EXIT_USAGE;
 	}
 	if (c->direct && (t->info.direct_ok == 0 || c->chunk % SB_MAX(t->info.logical_bs, 1u))) {
-		sb_err("--direct: %s", t->info.direct_ok == 0 ? "the filesystem does not support direct I/O"
-			: "--chunk must be a multiple of the logical block size");
+		sb_err("--direct: %s",
+		       t->info.direct_ok == 0
+			       ? "the filesystem does not support direct I/O"
+			       : "--chunk must be a multiple of the logical block size");
 		return SB_EXIT_USAGE;
 	}
 	const uint64_t need = c->size + c->files * c->size_max;
 	if (t->info.fs_free && need > t->info.fs_free) {
 		sb_err("--size: not enough space in '%s': %s needed, %s free (lower --size or "
-		       "--files)", dir, sb_fmt_size(need, a, sizeof(a)),
+		       "--files)",
+		       dir, sb_fmt_size(need, a, sizeof(a)),
 		       sb_fmt_size(t->info.fs_free, b, sizeof(b)));
 		return SB_EXIT_ENV;
 	}
@@ -221,12 +254,24 @@ static void setup_run(const struct meta_ctx *c, struct sb_meta_run *m)
 {
 	m->seed = c->sh.seed ? c->sh.seed : sb_now_ns() ^ ((uint64_t)getpid() << 32);
 	snprintf(m->iopath, sizeof(m->iopath), "%s/%s", m->rundir, SB_META_IO_FILE);
-	m->files = (struct sb_meta_files){ m->rundir, c->files, (unsigned)c->dirs,
-					   (unsigned)c->threads, c->size_min, c->size_max,
-					   (uint32_t)c->file_chunk, c->fsync, m->seed, m->dirfd };
-	m->io = (struct sb_meta_io){ m->iopath, c->size, c->char_size, (uint32_t)c->chunk,
-				     (unsigned)c->seeks, (unsigned)c->seekers, c->direct, c->fsync,
-				     c->syscall, c->bonnie_data, 1, m->seed, m->dirfd };
+	m->files = (struct sb_meta_files){
+		m->rundir,   c->files,	  (unsigned)c->dirs,	   (unsigned)c->threads,
+		c->size_min, c->size_max, (uint32_t)c->file_chunk, c->fsync,
+		m->seed,     m->dirfd
+	};
+	m->io = (struct sb_meta_io){ m->iopath,
+				     c->size,
+				     c->char_size,
+				     (uint32_t)c->chunk,
+				     (unsigned)c->seeks,
+				     (unsigned)c->seekers,
+				     c->direct,
+				     c->fsync,
+				     c->syscall,
+				     c->bonnie_data,
+				     1,
+				     m->seed,
+				     m->dirfd };
 	if (c->name)
 		snprintf(m->name, sizeof(m->name), "%s", c->name);
 	else if (gethostname(m->name, sizeof(m->name)) < 0 || !m->name[0])
@@ -247,11 +292,18 @@ static int stop_requested(void *ctx)
 static void on_phase(void *ctx, enum sb_meta_test t)
 {
 	static const char *const what[] = {
-		"writing a byte at a time", "writing intelligently", "rewriting",
-		"reading a byte at a time", "reading intelligently", "seeking",
-		"creating files in sequential order", "stat'ing files in sequential order",
-		"deleting files in sequential order", "creating files in random order",
-		"stat'ing files in random order", "deleting files in random order",
+		"writing a byte at a time",
+		"writing intelligently",
+		"rewriting",
+		"reading a byte at a time",
+		"reading intelligently",
+		"seeking",
+		"creating files in sequential order",
+		"stat'ing files in sequential order",
+		"deleting files in sequential order",
+		"creating files in random order",
+		"stat'ing files in random order",
+		"deleting files in random order",
 	};
 	const struct meta_ctx *c = ctx;
 	if (!c->sh.quiet)
@@ -262,7 +314,8 @@ static void on_leftover(void *ctx, const char *path)
 {
 	(void)ctx;
 	sb_warn("'%s' was left by an interrupted run of storbench meta (remove it with: "
-		"rm -r '%s')", path, path);
+		"rm -r '%s')",
+		path, path);
 }
 
 static int error_exit(const struct sb_meta_error *e, int rc)
@@ -310,7 +363,8 @@ static void remove_rundir(struct sb_meta_run *m)
 		sb_warn("kept '%s': it holds files storbench did not create", m->rundir);
 	else if (e == -ESTALE)
 		sb_warn("did not remove '%s': it no longer names the run directory storbench "
-			"created", m->rundir);
+			"created",
+			m->rundir);
 	else if (e < 0)
 		sb_warn("could not remove '%s': %s (remove it with: rm -r '%s')", m->rundir,
 			strerror(-e), m->rundir);
@@ -365,8 +419,9 @@ static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_jo
 /* --format and its shorthand --csv; --seed's own rule. 0 or an exit code. */
 static int shared_values(const struct cli_command *cmd, struct meta_ctx *c)
 {
-	c->format = cli_format_is(cmd, &c->sh, "json") ? FMT_JSON
-		    : cli_format_is(cmd, &c->sh, "csv") || c->csv ? FMT_CSV : FMT_TEXT;
+	c->format = cli_format_is(cmd, &c->sh, "json")		  ? FMT_JSON
+		    : cli_format_is(cmd, &c->sh, "csv") || c->csv ? FMT_CSV
+								  : FMT_TEXT;
 	if (c->csv && c->sh.format && strcmp(c->sh.format, "csv")) {
 		sb_err("--csv: means --format=csv, not --format=%s", c->sh.format);
 		return SB_EXIT_USAGE;
@@ -378,9 +433,13 @@ static int shared_values(const struct cli_command *cmd, struct meta_ctx *c)
 
 int cmd_meta(const struct cli_command *cmd, int argc, char **argv)
 {
-	struct meta_ctx c = { .files = DEFAULT_FILES, .threads = 1, .chunk = DEFAULT_CHUNK,
-			      .file_chunk = DEFAULT_CHUNK, .char_size = DEFAULT_CHAR_SIZE,
-			      .seeks = 8192, .seekers = 5 };
+	struct meta_ctx c = { .files = DEFAULT_FILES,
+			      .threads = 1,
+			      .chunk = DEFAULT_CHUNK,
+			      .file_chunk = DEFAULT_CHUNK,
+			      .char_size = DEFAULT_CHAR_SIZE,
+			      .seeks = 8192,
+			      .seekers = 5 };
 	struct sb_jobtarget t;
 	char *pos[1];
 	memset(&t, 0, sizeof(t));

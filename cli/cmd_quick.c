@@ -51,7 +51,7 @@ struct quick_ctx {
 	unsigned repeat;
 	const struct quick_test *tests;
 	char engine[16];
-	struct cli_shared sh;	/* --output, --format, --quiet, --keep, --destroy-data */
+	struct cli_shared sh; /* --output, --format, --quiet, --keep, --destroy-data */
 	int json_stdout, read_only;
 };
 
@@ -74,12 +74,14 @@ static int quick_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	switch (id) {
 	case O_SIZE:
 		if (sb_parse_size(v, &c->size) < 0 || c->size < (2u << 20))
-			return snprintf(hint, hl, "a size of at least 2M (examples: 256M, 1G)"), -EINVAL;
+			return snprintf(hint, hl, "a size of at least 2M (examples: 256M, 1G)"),
+			       -EINVAL;
 		c->size_set = 1;
 		return 0;
 	case O_RUNTIME:
 		if (sb_parse_duration_ns(v, &c->runtime_ns) < 0 || c->runtime_ns < 100000000ull)
-			return snprintf(hint, hl, "a duration of at least 100ms (examples: 1s, 5s)"),
+			return snprintf(hint, hl,
+					"a duration of at least 100ms (examples: 1s, 5s)"),
 			       -EINVAL;
 		return 0;
 	case O_REPEAT:
@@ -111,9 +113,7 @@ static int quick_set(void *vc, int id, const char *v, char *hint, size_t hl)
 			return io_engines_hint(hint, hl), -EINVAL;
 		snprintf(c->engine, sizeof(c->engine), "%s", v);
 		return 0;
-	case O_READ_ONLY:
-		c->read_only = 1;
-		return 0;
+	case O_READ_ONLY: c->read_only = 1; return 0;
 	}
 	return -EINVAL;
 }
@@ -225,15 +225,16 @@ static int quick_target(const struct quick_ctx *c, const char *path, struct sb_r
 	if (rc)
 		return rc;
 	/* a device or a file that is not ours: writes only with consent */
-	int consent = c->sh.destroy_data || t.info.kind == SB_TARGET_NONE || t.info.kind == SB_TARGET_DIR ||
+	int consent = c->sh.destroy_data || t.info.kind == SB_TARGET_NONE ||
+		      t.info.kind == SB_TARGET_DIR ||
 		      (t.info.kind == SB_TARGET_FILE && sb_file_is_ours(path) == 1);
 	int writes = !c->read_only && consent;
 	if (!writes)
 		probe.rw = SB_RW_READ;
 	if (!c->read_only && !consent && !c->sh.quiet)
 		sb_warn("'%s' is a %s storbench did not create: read tests only (add "
-			"--destroy-data for the write tests)", path,
-			t.info.kind == SB_TARGET_BLOCK ? "device" : "file");
+			"--destroy-data for the write tests)",
+			path, t.info.kind == SB_TARGET_BLOCK ? "device" : "file");
 	t.destroy_data = c->sh.destroy_data;
 	if (t.info.kind != SB_TARGET_NONE && t.info.kind != SB_TARGET_DIR && !c->size_set) {
 		/* an existing file or device smaller than the default: all of it */
@@ -244,7 +245,8 @@ static int quick_target(const struct quick_ctx *c, const char *path, struct sb_r
 	rc = cli_target_prepare(&t, path, &probe, 1, 0);
 	cli_results_describe(res, &t, path);
 	for (int i = 0; !rc && i < NTESTS && !cli_interrupted(); i++) {
-		for (int d = SB_DDIR_READ; !rc && d <= (writes ? SB_DDIR_WRITE : SB_DDIR_READ); d++) {
+		for (int d = SB_DDIR_READ; !rc && d <= (writes ? SB_DDIR_WRITE : SB_DDIR_READ);
+		     d++) {
 			if ((i || d) && c->idle_ns)
 				idle(c->idle_ns);
 			rc = one_test(c, &c->tests[i], d, &t, res, probe.seed + (uint64_t)i * 100);
@@ -286,23 +288,27 @@ static void print_table(FILE *f, const struct quick_ctx *c, struct sb_results **
 		render_target_text(f, res[k]);
 	}
 	for (int d = SB_DDIR_READ; d <= SB_DDIR_WRITE; d++) {
-		if (!row_of(res[0], c->tests[0].name, d) && (n < 2 || !row_of(res[1], c->tests[0].name, d)))
+		if (!row_of(res[0], c->tests[0].name, d) &&
+		    (n < 2 || !row_of(res[1], c->tests[0].name, d)))
 			continue;
 		fprintf(f, "\n%-5s %-9s %9s %19s %9s %9s\n", d ? "WRITE" : "READ", "", "MiB/s",
 			"min..max", "IOPS", "lat(µs)");
 		for (int i = 0; i < NTESTS; i++) {
 			for (int k = 0; k < n; k++) {
 				char label[48];
-				snprintf(label, sizeof(label), "%s%s", n > 1 ? (k ? "[B] " : "[A] ") : "",
-					 c->tests[i].name);
+				snprintf(label, sizeof(label), "%s%s",
+					 n > 1 ? (k ? "[B] " : "[A] ") : "", c->tests[i].name);
 				fprintf(f, "%-15s", label);
 				cell(f, row_of(res[k], c->tests[i].name, d));
 				fputc('\n', f);
 			}
-			const struct sb_summary_row *x = n > 1 ? row_of(res[0], c->tests[i].name, d) : NULL;
-			const struct sb_summary_row *y = n > 1 ? row_of(res[1], c->tests[i].name, d) : NULL;
+			const struct sb_summary_row *x = n > 1 ? row_of(res[0], c->tests[i].name, d)
+							       : NULL;
+			const struct sb_summary_row *y = n > 1 ? row_of(res[1], c->tests[i].name, d)
+							       : NULL;
 			if (x && y && x->bw_median > 0)
-				fprintf(f, "%-15s %8.2fx\n", "    B/A", y->bw_median / x->bw_median);
+				fprintf(f, "%-15s %8.2fx\n", "    B/A",
+					y->bw_median / x->bw_median);
 		}
 	}
 }
@@ -316,7 +322,8 @@ static int write_outputs(const struct quick_ctx *c, struct sb_results **res, int
 		if (k == 0)
 			snprintf(path, sizeof(path), "%s", c->sh.output);
 		else if (dot && !strchr(dot, '/'))
-			snprintf(path, sizeof(path), "%.*s-2%s", (int)(dot - c->sh.output), c->sh.output, dot);
+			snprintf(path, sizeof(path), "%.*s-2%s", (int)(dot - c->sh.output),
+				 c->sh.output, dot);
 		else
 			snprintf(path, sizeof(path), "%s-2", c->sh.output);
 		if (cli_write_json(res[k], path) < 0)

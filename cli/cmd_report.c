@@ -13,7 +13,8 @@ enum { O_TABLE };
 enum fmt { F_NONE, F_TEXT, F_HTML, F_CSV, F_XLSX };
 
 static const struct cli_opt report_opts[] = {
-	{ "table", OPT_ARG, O_TABLE, "NAME", "CSV: measurements, intervals, summary, percentiles, "
+	{ "table", OPT_ARG, O_TABLE, "NAME",
+	  "CSV: measurements, intervals, summary, percentiles, "
 	  "records, verify (blocks per class) or ranges (bad ranges) [measurements]" },
 	{ NULL, 0, 0, NULL, NULL },
 };
@@ -46,7 +47,8 @@ static int report_set(void *vc, int id, const char *v, char *hint, size_t hl)
 				c->table_set = 1;
 				return 0;
 			}
-		snprintf(hint, hl, "measurements, intervals, summary, percentiles, records, verify or "
+		snprintf(hint, hl,
+			 "measurements, intervals, summary, percentiles, records, verify or "
 			 "ranges");
 		return -EINVAL;
 	}
@@ -72,14 +74,16 @@ static int check_format(struct report_ctx *c)
 {
 	if (!c->format && c->output) {
 		const char *dot = strrchr(c->output, '.');
-		c->format = !dot || strchr(dot, '/') ? F_NONE
+		c->format = !dot || strchr(dot, '/')				    ? F_NONE
 			    : !strcasecmp(dot, ".html") || !strcasecmp(dot, ".htm") ? F_HTML
-			    : !strcasecmp(dot, ".csv") ? F_CSV
-			    : !strcasecmp(dot, ".xlsx") ? F_XLSX
-			    : !strcasecmp(dot, ".txt") ? F_TEXT : F_NONE;
+			    : !strcasecmp(dot, ".csv")				    ? F_CSV
+			    : !strcasecmp(dot, ".xlsx")				    ? F_XLSX
+			    : !strcasecmp(dot, ".txt")				    ? F_TEXT
+										    : F_NONE;
 		if (!c->format) {
 			sb_err("--output: '%s' has no extension that names a format (.html, .csv, "
-			       ".xlsx or .txt); add --format", c->output);
+			       ".xlsx or .txt); add --format",
+			       c->output);
 			return SB_EXIT_USAGE;
 		}
 	}
@@ -97,7 +101,8 @@ static int check_format(struct report_ctx *c)
 	}
 	if (c->table_set && c->format != F_CSV) {
 		sb_err("--table: picks the table of a CSV report (-o FILE.csv or --format=csv), "
-		       "not of a %s one", fmt_names[c->format]);
+		       "not of a %s one",
+		       fmt_names[c->format]);
 		return SB_EXIT_USAGE;
 	}
 	return 0;

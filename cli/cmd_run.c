@@ -9,7 +9,8 @@
 enum { O_REPEAT, O_NAME, O_VERIFY };
 
 static const struct cli_opt run_opts[] = {
-	{ "repeat", OPT_ARG, O_REPEAT, "N", "run the workload N times; report median and min..max [1]" },
+	{ "repeat", OPT_ARG, O_REPEAT, "N",
+	  "run the workload N times; report median and min..max [1]" },
 	{ "name", OPT_ARG, O_NAME, "NAME", "job name in the results [job]" },
 	{ "verify", OPT_NOARG, O_VERIFY, NULL,
 	  "write verify blocks and check every block of the region afterwards" },
@@ -18,7 +19,7 @@ static const struct cli_opt run_opts[] = {
 
 struct run_ctx {
 	struct sb_job_opts job;
-	struct cli_shared sh;	/* --output, --format, --quiet, --keep, --destroy-data */
+	struct cli_shared sh; /* --output, --format, --quiet, --keep, --destroy-data */
 	int json_stdout;
 	unsigned repeat;
 	int seed_given;
@@ -38,9 +39,7 @@ static int run_set(void *vctx, int id, const char *v, char *hint, size_t hl)
 			return snprintf(hint, hl, "a number from 1 to 1000"), -EINVAL;
 		c->repeat = (unsigned)n;
 		return 0;
-	case O_VERIFY:
-		c->verify = 1;
-		return 0;
+	case O_VERIFY: c->verify = 1; return 0;
 	case O_NAME:
 		if (!*v || strlen(v) >= sizeof(c->job.name))
 			return snprintf(hint, hl, "a name of 1 to 63 characters"), -EINVAL;
@@ -79,7 +78,8 @@ static void print_repeats(FILE *f, const struct sb_results *r)
 	for (size_t i = 0; i < r->nsummary; i++) {
 		const struct sb_summary_row *s = &r->summary[i];
 		fprintf(f, "%-5s median of %u runs: %s (%s .. ", sb_ddir_name(s->ddir), s->nruns,
-			sb_fmt_rate(s->bw_median, a, sizeof(a)), sb_fmt_rate(s->bw_min, b, sizeof(b)));
+			sb_fmt_rate(s->bw_median, a, sizeof(a)),
+			sb_fmt_rate(s->bw_min, b, sizeof(b)));
 		fprintf(f, "%s), %s IOPS\n", sb_fmt_rate(s->bw_max, c, sizeof(c)),
 			sb_fmt_count(s->iops_median, a, sizeof(a)));
 	}
@@ -100,8 +100,8 @@ static int measure_all(struct run_ctx *c, struct sb_jobtarget *t, const struct s
 		struct sb_job_opts job = c->job;
 		job.seed += i;
 		if (c->repeat > 1)
-			snprintf(jr->name, sizeof(jr->name), "%s (run %u of %u)", c->job.name, i + 1,
-				 c->repeat);
+			snprintf(jr->name, sizeof(jr->name), "%s (run %u of %u)", c->job.name,
+				 i + 1, c->repeat);
 		else
 			snprintf(jr->name, sizeof(jr->name), "%s", c->job.name);
 		struct cli_measure m = { jr->name, c->sh.quiet, c->rv ? &c->rv->fmt : NULL };
@@ -160,8 +160,8 @@ static int job_ready(struct run_ctx *c, const char *where, const struct sb_engin
 	if (!fell_back && c->job.iodepth > 1 && ((*ops)->flags & SB_ENGINE_SYNC) &&
 	    !((*ops)->flags & SB_ENGINE_NOIO))
 		sb_warn("%s--iodepth=%u has no effect with %s, which does one request at a time "
-			"per job; use --numjobs for parallel requests", where, c->job.iodepth,
-			(*ops)->name);
+			"per job; use --numjobs for parallel requests",
+			where, c->job.iodepth, (*ops)->name);
 	snprintf(c->job.engine, sizeof(c->job.engine), "%s", (*ops)->name);
 	return 0;
 }
@@ -261,8 +261,7 @@ static struct sb_jobfile *jobfile_load(const char *path)
 /* Where the jobs run: TARGET, else the file's filename= or directory=,
  * else the current directory (where fio would put its files); one target
  * for every job. NULL after saying why. */
-static const char *jobfile_target(const struct sb_jobfile *jf, const char *path,
-				  const char *target)
+static const char *jobfile_target(const struct sb_jobfile *jf, const char *path, const char *target)
 {
 	if (target)
 		return target;
@@ -290,8 +289,8 @@ static int groups_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
 		if (groups[k].n > 1) {
 			const unsigned g = groups[k].first;
 			sb_err("--repeat: not with jobs that run at the same time ('%s' and '%s' in "
-			       "%s have no stonewall between them)", jf->jobs[g].name,
-			       jf->jobs[g + 1].name, path);
+			       "%s have no stonewall between them)",
+			       jf->jobs[g].name, jf->jobs[g + 1].name, path);
 			return SB_EXIT_USAGE;
 		}
 	return 0;

@@ -23,18 +23,23 @@ static const struct cli_opt soak_table[] = {
 	  "outliers and throughput changes fail the soak (otherwise warnings)" },
 	{ "log", OPT_ARG, S_LOG, "FILE",
 	  "JSON Lines log, one record per iteration [storbench-soak-TIME.jsonl here]" },
-	{ "resume", OPT_ARG, S_RESUME, "LOG", "continue the soak of LOG with its options (only --iterations, "
+	{ "resume", OPT_ARG, S_RESUME, "LOG",
+	  "continue the soak of LOG with its options (only --iterations, "
 	  "--duration, --output, --format and --quiet may be given too)" },
-	{ "size", OPT_ARG, VOPT_SIZE, "SIZE", "bytes written and checked each iteration "
-					      "[a file or device: all of it; new file: 1G; "
-					      "directory: 1G]" },
-	{ "offset", OPT_ARG, VOPT_OFFSET, "SIZE", "where the region starts in a file or device [0]" },
+	{ "size", OPT_ARG, VOPT_SIZE, "SIZE",
+	  "bytes written and checked each iteration "
+	  "[a file or device: all of it; new file: 1G; "
+	  "directory: 1G]" },
+	{ "offset", OPT_ARG, VOPT_OFFSET, "SIZE",
+	  "where the region starts in a file or device [0]" },
 	{ "bs", OPT_ARG, VOPT_BS, "SIZE", "request size [1M]" },
 	{ "block-size", OPT_ARG, VOPT_BLOCK, "SIZE", "verify block (a multiple of 512) [4k]" },
 	{ "iodepth", OPT_ARG, VOPT_DEPTH, "N", "requests in flight [4]" },
-	{ "engine", OPT_ARG, VOPT_ENGINE, "NAME", "psync, io_uring, libaio [io_uring where usable]" },
-	{ "direct", OPT_ARG, VOPT_DIRECT, "0|1", "O_DIRECT (0: buffered, caches dropped before "
-						 "each check) [1 where supported]" },
+	{ "engine", OPT_ARG, VOPT_ENGINE, "NAME",
+	  "psync, io_uring, libaio [io_uring where usable]" },
+	{ "direct", OPT_ARG, VOPT_DIRECT, "0|1",
+	  "O_DIRECT (0: buffered, caches dropped before "
+	  "each check) [1 where supported]" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -65,10 +70,8 @@ static int soak_set(void *ctx, int id, const char *v, char *hint, size_t hl)
 				return 0;
 		}
 		return snprintf(hint, hl, "SIZE,IDLE (example: 64M,10s)"), -EINVAL;
-	case S_STOP:
-		return o->stop_on_error = 1, 0;
-	case S_ANOMALY:
-		return o->fail_on_anomaly = 1, 0;
+	case S_STOP: return o->stop_on_error = 1, 0;
+	case S_ANOMALY: return o->fail_on_anomaly = 1, 0;
 	case S_LOG:
 	case S_RESUME:
 		if (!*v)
@@ -119,7 +122,9 @@ static int parse(const struct cli_command *cmd, int argc, char **argv, struct so
 	verify_take_shared(&o->v, cmd, &sh);
 	if (o->resume)
 		return npos ? (sb_err("--resume: takes the log only: the target and options "
-				      "come from it"), SB_EXIT_USAGE) : 0;
+				      "come from it"),
+			       SB_EXIT_USAGE)
+			    : 0;
 	if (npos != 1) {
 		sb_err("soak needs one TARGET: a file, a directory or a block device (see --help)");
 		return SB_EXIT_USAGE;
@@ -160,7 +165,8 @@ static int open_log(struct soak_state *s, char *name, size_t len, int append)
 	if (sb_target_probe(name, &li) == 0 && li.devname[0] && s->t.ct.info.devname[0] &&
 	    (!strcmp(li.disk, s->t.ct.info.disk) || !strcmp(li.devname, s->t.ct.info.devname)))
 		sb_warn("the log '%s' is on the device under test (%s): a failure may take it "
-			"along; --log can put it elsewhere", name, li.devname);
+			"along; --log can put it elsewhere",
+			name, li.devname);
 	return 0;
 }
 
@@ -171,8 +177,8 @@ static int soak_run(struct soak_state *s, const char *target, int resumed);
  * where the outputs go. Anything else is refused, not dropped. */
 static int resume_overrides_ok(int argc, char **argv)
 {
-	static const char *const ok[] = { "resume", "iterations", "duration", "output", "format",
-					   "quiet" };
+	static const char *const ok[] = { "resume", "iterations", "duration",
+					  "output", "format",	  "quiet" };
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
 		const char *a = argv[i];
 		if (strncmp(a, "--", 2))
@@ -184,7 +190,8 @@ static int resume_overrides_ok(int argc, char **argv)
 		if (k == SB_ARRAY_SIZE(ok)) {
 			sb_err("--%.*s: not with --resume: the soak goes on with the options it "
 			       "started with (only --iterations, --duration, --output, --format and "
-			       "--quiet may be given)", (int)n, a + 2);
+			       "--quiet may be given)",
+			       (int)n, a + 2);
 			return SB_EXIT_USAGE;
 		}
 		if (!a[2 + n] && strcmp(ok[k], "quiet"))

@@ -8,8 +8,22 @@
 
 #include <unistd.h>
 
-enum { SW_TESTS, SW_FILE_SIZES, SW_RECORD_SIZES, SW_ALL_RECORDS, SW_FLUSH, SW_NO_FLUSH, SW_CLOSE,
-       SW_NO_CLOSE, SW_DIRECT, SW_NO_RETEST, SW_WARM, SW_STRIDE, SW_BURST, SW_CSV };
+enum {
+	SW_TESTS,
+	SW_FILE_SIZES,
+	SW_RECORD_SIZES,
+	SW_ALL_RECORDS,
+	SW_FLUSH,
+	SW_NO_FLUSH,
+	SW_CLOSE,
+	SW_NO_CLOSE,
+	SW_DIRECT,
+	SW_NO_RETEST,
+	SW_WARM,
+	SW_STRIDE,
+	SW_BURST,
+	SW_CSV
+};
 
 static const struct cli_opt sweep_opts[] = {
 	{ "tests", OPT_ARG, SW_TESTS, "LIST",
@@ -29,7 +43,8 @@ static const struct cli_opt sweep_opts[] = {
 	{ "no-retest", OPT_NOARG, SW_NO_RETEST, NULL,
 	  "leave out rewrite, reread, frewrite, freread (iozone -+n)" },
 	{ "warm", OPT_NOARG, SW_WARM, NULL, "keep the page cache before read tests" },
-	{ "stride", OPT_ARG, SW_STRIDE, "N", "stride read: records between reads (iozone -j) [17]" },
+	{ "stride", OPT_ARG, SW_STRIDE, "N",
+	  "stride read: records between reads (iozone -j) [17]" },
 	{ "burst", OPT_ARG, SW_BURST, "SIZE,IDLE",
 	  "after each SIZE written, fsync and sleep IDLE, not timed (iozone -+b)" },
 	{ "csv", OPT_ARG, SW_CSV, "FILE", "write the matrices to FILE as CSV blocks (iozone -R)" },
@@ -70,8 +85,8 @@ static int parse_sizes(const char *v, uint64_t *out, unsigned *n, uint64_t min, 
 	snprintf(buf, sizeof(buf), "%s", v);
 	*n = 0;
 	for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-		if (*n >= SB_SWEEP_MAX_SIZES || sb_parse_size(w, &out[*n]) < 0 ||
-		    out[*n] < min || out[*n] > max)
+		if (*n >= SB_SWEEP_MAX_SIZES || sb_parse_size(w, &out[*n]) < 0 || out[*n] < min ||
+		    out[*n] > max)
 			return -EINVAL;
 		(*n)++;
 	}
@@ -100,19 +115,22 @@ static int sweep_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	uint64_t n;
 	switch (id) {
 	case SW_TESTS:
-		return parse_tests(c, v) ? HINT("a comma-separated list of write, rewrite, read, "
-						"reread, randread, randwrite, bkwdread, recrewrite, "
-						"strideread, fwrite, frewrite, fread, freread, or all")
-					 : 0;
+		return parse_tests(c, v)
+			       ? HINT("a comma-separated list of write, rewrite, read, "
+				      "reread, randread, randwrite, bkwdread, recrewrite, "
+				      "strideread, fwrite, frewrite, fread, freread, or all")
+			       : 0;
 	case SW_FILE_SIZES:
 		return parse_sizes(v, c->o.file_sizes, &c->o.nfile, 512, 1ull << 50)
 			       ? HINT("a comma-separated list of at most %d sizes from 512 to 1P "
-				      "(example: 64k,1M,1G)", SB_SWEEP_MAX_SIZES)
+				      "(example: 64k,1M,1G)",
+				      SB_SWEEP_MAX_SIZES)
 			       : 0;
 	case SW_RECORD_SIZES:
 		return parse_sizes(v, c->o.record_sizes, &c->o.nrec, 512, SB_SWEEP_MAX_RECORD)
 			       ? HINT("a comma-separated list of at most %d sizes from 512 to 16M "
-				      "(example: 4k,64k,1M)", SB_SWEEP_MAX_SIZES)
+				      "(example: 4k,64k,1M)",
+				      SB_SWEEP_MAX_SIZES)
 			       : 0;
 	case SW_STRIDE:
 		if (sb_parse_u64(v, &n) < 0 || n < 1 || n > 1000000)
@@ -221,7 +239,7 @@ static int report_failure(const struct sweep_cli *c, const char *file, int e)
 		       sb_fmt_size(r->fail_record_size, b, sizeof(b)),
 		       (unsigned long long)r->fail_offset, strerror(-e));
 	return e == -ENOSPC || e == -EACCES || e == -EPERM || e == -EROFS ? SB_EXIT_ENV
-									    : SB_EXIT_FAIL;
+									  : SB_EXIT_FAIL;
 }
 
 static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
@@ -288,7 +306,8 @@ int cmd_sweep(const struct cli_command *cmd, int argc, char **argv)
 	memset(&c, 0, sizeof(c));
 	sb_sweep_opts_default(&c.o);
 	struct cli_cmd_opts co = { sweep_opts, sweep_set, 0, NULL, &c, cmd, &c.sh };
-	int p = cli_parse_target(argc, argv, &co, help, "a directory, or a file to create", &pos[0]);
+	int p = cli_parse_target(argc, argv, &co, help, "a directory, or a file to create",
+				 &pos[0]);
 	if (p)
 		return p < 0 ? SB_EXIT_OK : p;
 	c.json_stdout = cli_format_is(cmd, &c.sh, "json");

@@ -8,17 +8,17 @@
 struct sweep_cli {
 	struct sb_sweep_opts o;
 	struct sb_sweep_result *r;
-	uint32_t tests_given;	/* the tests named in --tests, 0 when not given */
+	uint32_t tests_given; /* the tests named in --tests, 0 when not given */
 	int no_retest;
-	struct cli_shared sh;	/* --output, --format, --quiet, --destroy-data */
+	struct cli_shared sh; /* --output, --format, --quiet, --destroy-data */
 	const char *csv;
 	int json_stdout;
-	int ran;		/* the run started: there are results to write */
+	int ran; /* the run started: there are results to write */
 	/* progress state */
 	uint64_t t0;
 	int tty;
 	unsigned last_fi;
-	FILE *trace;		/* SB_SWEEP_TRACE */
+	FILE *trace; /* SB_SWEEP_TRACE */
 };
 
 /* The report on a terminal: the conditions, then one matrix per test (file

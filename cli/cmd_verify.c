@@ -8,22 +8,28 @@
 
 #include <unistd.h>
 
-
 static const struct cli_opt verify_opts_table[] = {
-	{ "phase", OPT_ARG, VOPT_PHASE, "write|check|both", "write the blocks, check them, or both [both]" },
-	{ "size", OPT_ARG, VOPT_SIZE, "SIZE", "bytes to cover [a file or device: all of it from "
-					   "--offset; a new file: 1G; a directory: its free space]" },
-	{ "offset", OPT_ARG, VOPT_OFFSET, "SIZE", "where the region starts in a file or device [0]" },
-	{ "block-size", OPT_ARG, VOPT_BLOCK, "SIZE", "verify block: the unit that is checked "
-						  "(a multiple of 512) [4k]" },
+	{ "phase", OPT_ARG, VOPT_PHASE, "write|check|both",
+	  "write the blocks, check them, or both [both]" },
+	{ "size", OPT_ARG, VOPT_SIZE, "SIZE",
+	  "bytes to cover [a file or device: all of it from "
+	  "--offset; a new file: 1G; a directory: its free space]" },
+	{ "offset", OPT_ARG, VOPT_OFFSET, "SIZE",
+	  "where the region starts in a file or device [0]" },
+	{ "block-size", OPT_ARG, VOPT_BLOCK, "SIZE",
+	  "verify block: the unit that is checked "
+	  "(a multiple of 512) [4k]" },
 	{ "bs", OPT_ARG, VOPT_BS, "SIZE", "request size: many blocks per read or write [1M]" },
 	{ "iodepth", OPT_ARG, VOPT_DEPTH, "N", "requests in flight [4]" },
-	{ "engine", OPT_ARG, VOPT_ENGINE, "NAME", "psync, io_uring, libaio [io_uring where usable]" },
-	{ "generation", OPT_ARG, VOPT_GEN, "N", "generation of the data (a later write of the same "
-					     "region takes a higher one) [1]" },
+	{ "engine", OPT_ARG, VOPT_ENGINE, "NAME",
+	  "psync, io_uring, libaio [io_uring where usable]" },
+	{ "generation", OPT_ARG, VOPT_GEN, "N",
+	  "generation of the data (a later write of the same "
+	  "region takes a higher one) [1]" },
 	{ "direct", OPT_ARG, VOPT_DIRECT, "0|1", "VOPT_DIRECT [1 where supported]" },
-	{ "probe", OPT_NOARG, VOPT_PROBE, NULL, "fake-capacity probe of a whole block device "
-					     "(destructive)" },
+	{ "probe", OPT_NOARG, VOPT_PROBE, NULL,
+	  "fake-capacity probe of a whole block device "
+	  "(destructive)" },
 	{ "max-ranges", OPT_ARG, VOPT_RANGES, "N", "bad ranges listed at most [100]" },
 	{ NULL, 0, 0, NULL, NULL },
 };
@@ -36,20 +42,19 @@ static int set_size(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, char
 	return 0;
 }
 
-static int set_number(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, char *hint,
-		      size_t hl)
+static int set_number(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, char *hint, size_t hl)
 {
 	if (sb_parse_u64(v, out) < 0 || *out < lo || *out > hi)
 		return snprintf(hint, hl, "a number from %llu to %llu", (unsigned long long)lo,
-				(unsigned long long)hi), -EINVAL;
+				(unsigned long long)hi),
+		       -EINVAL;
 	return 0;
 }
 
 static int set_flag(struct verify_opts *o, int id)
 {
 	switch (id) {
-	case VOPT_PROBE:
-		return o->probe = 1, 0;
+	case VOPT_PROBE: return o->probe = 1, 0;
 	}
 	return -EINVAL;
 }
@@ -61,12 +66,15 @@ int verify_set_opt(struct verify_opts *o, int id, const char *v, char *hint, siz
 
 	switch (id) {
 	case VOPT_PHASE:
-		o->phase = !strcmp(v, "write") ? SB_VPHASE_WRITE : !strcmp(v, "check") ? SB_VPHASE_CHECK
-				: !strcmp(v, "both") ? SB_VPHASE_BOTH : 0;
+		o->phase = !strcmp(v, "write")	 ? SB_VPHASE_WRITE
+			   : !strcmp(v, "check") ? SB_VPHASE_CHECK
+			   : !strcmp(v, "both")	 ? SB_VPHASE_BOTH
+						 : 0;
 		return o->phase ? 0 : (snprintf(hint, hl, "write, check or both"), -EINVAL);
 	case VOPT_SIZE:
 		o->size_given = 1;
-		return set_size(v, &o->size, 1, UINT64_MAX, hint, hl, "a size above 0 (e.g. 64M, 4G)");
+		return set_size(v, &o->size, 1, UINT64_MAX, hint, hl,
+				"a size above 0 (e.g. 64M, 4G)");
 	case VOPT_OFFSET:
 		return set_size(v, &o->offset, 0, UINT64_MAX, hint, hl, "a size (e.g. 0, 1M)");
 	case VOPT_BLOCK:
@@ -78,7 +86,8 @@ int verify_set_opt(struct verify_opts *o, int id, const char *v, char *hint, siz
 		o->block_size_given = 1;
 		return e;
 	case VOPT_BS:
-		e = set_size(v, &n, SB_VERIFY_MIN_BS, 64u << 20, hint, hl, "a size from 512 to 64M");
+		e = set_size(v, &n, SB_VERIFY_MIN_BS, 64u << 20, hint, hl,
+			     "a size from 512 to 64M");
 		o->request_size = (uint32_t)n;
 		o->request_given = 1;
 		return e;
@@ -91,8 +100,7 @@ int verify_set_opt(struct verify_opts *o, int id, const char *v, char *hint, siz
 			return snprintf(hint, hl, "an engine name"), -EINVAL;
 		snprintf(o->engine, sizeof(o->engine), "%s", v);
 		return 0;
-	case VOPT_GEN:
-		return set_number(v, &o->generation, 0, UINT64_MAX, hint, hl);
+	case VOPT_GEN: return set_number(v, &o->generation, 0, UINT64_MAX, hint, hl);
 	case VOPT_DIRECT:
 		e = set_number(v, &n, 0, 1, hint, hl);
 		o->direct = (int)n;
@@ -188,7 +196,8 @@ int cmd_verify(const struct cli_command *cmd, int argc, char **argv)
 
 	verify_defaults(&o);
 	struct cli_cmd_opts co = { verify_opts_table, verify_set, 0, NULL, &o, cmd, &sh };
-	int p = cli_parse_target(argc, argv, &co, help, "a file, a directory or a block device", &pos[0]);
+	int p = cli_parse_target(argc, argv, &co, help, "a file, a directory or a block device",
+				 &pos[0]);
 	if (p)
 		return p < 0 ? SB_EXIT_OK : p;
 	verify_take_shared(&o, cmd, &sh);

@@ -14,8 +14,10 @@ static void list_engines(char *buf, size_t len)
 static void fell_back_note(const struct sb_engine_pick *pk)
 {
 	static int said;
-	const char *sync = !(pk->ops->flags & SB_ENGINE_SYNC) ? "" :
-			   ", one request at a time per job (for more in flight, raise --numjobs)";
+	const char *sync =
+		!(pk->ops->flags & SB_ENGINE_SYNC)
+			? ""
+			: ", one request at a time per job (for more in flight, raise --numjobs)";
 	if (said++)
 		return;
 	if (pk->missed)
@@ -34,7 +36,8 @@ const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int
 		list_engines(names, sizeof(names));
 		if (!ops && sb_engine_is_known(job->engine)) {
 			sb_err("--engine: '%s' is not built into this storbench (built in: %s; "
-			       "rebuild with its library installed)", job->engine, names);
+			       "rebuild with its library installed)",
+			       job->engine, names);
 			return NULL;
 		}
 		if (!ops) {

@@ -9,9 +9,9 @@
 /* The text side of a run. */
 struct lat_out {
 	struct sb_lat_run *lr;
-	char where[256];	/* ioping's "(ext4 /dev/vda 252 GiB)" */
-	int per_request;	/* print a line per request */
-	FILE *lines;		/* where they go (stdout, or stderr with JSON on stdout) */
+	char where[256]; /* ioping's "(ext4 /dev/vda 252 GiB)" */
+	int per_request; /* print a line per request */
+	FILE *lines;	 /* where they go (stdout, or stderr with JSON on stdout) */
 };
 
 /* ioping's description of the target, "(ext4 /dev/vda 252 GiB)", into o->where. */

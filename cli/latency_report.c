@@ -30,7 +30,10 @@ void cli_lat_on_request(void *ctx, const struct sb_probe_req *r)
 	fprintf(o->lines, "%s %s %s (%s): request=%llu time=%s%s\n",
 		sb_fmt_size(lr->p.bs, a, sizeof(a)), lr->p.write ? ">>>" : "<<<", lr->path,
 		o->where, (unsigned long long)r->n, sb_fmt_ns((double)r->ns, b, sizeof(b)),
-		r->warmup ? " (warmup)" : r->mark < 0 ? " (fast)" : r->mark > 0 ? " (slow)" : "");
+		r->warmup     ? " (warmup)"
+		: r->mark < 0 ? " (fast)"
+		: r->mark > 0 ? " (slow)"
+			      : "");
 	fflush(o->lines);
 }
 
@@ -106,7 +109,8 @@ void cli_lat_print_text(FILE *f, const struct lat_out *o)
 		fprintf(f, "%s\n", line);
 		const double s = sb_lat_hdparm_seconds(lr);
 		fprintf(f, "storbench: %s in %s = %s (hdparm's MB is MiB)\n",
-			sb_fmt_size(st->count * st->size, a, sizeof(a)), sb_fmt_ns(s * 1e9, b, sizeof(b)),
+			sb_fmt_size(st->count * st->size, a, sizeof(a)),
+			sb_fmt_ns(s * 1e9, b, sizeof(b)),
 			sb_fmt_rate(s > 0 ? (double)(st->count * st->size) / s : 0, line,
 				    sizeof(line)));
 	}

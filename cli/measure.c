@@ -153,8 +153,8 @@ int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job 
 	unsigned started = 0;
 	for (; started < n && !e; started++) {
 		e = sb_run_start(runs[started]);
-		js[started].res->start_unix_ns =
-			(uint64_t)wall.tv_sec * 1000000000ull + (uint64_t)wall.tv_nsec;
+		js[started].res->start_unix_ns = (uint64_t)wall.tv_sec * 1000000000ull +
+						 (uint64_t)wall.tv_nsec;
 	}
 	if (e == 0)
 		watch(runs, n, m);
@@ -188,8 +188,7 @@ int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job 
 }
 
 int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
-		const struct sb_engine_ops *ops, struct sb_jobtarget *t,
-		struct sb_job_result *res)
+		const struct sb_engine_ops *ops, struct sb_jobtarget *t, struct sb_job_result *res)
 {
 	const struct cli_measure_job j = { job, ops, t, res };
 	return cli_measure_group(m, &j, 1);

@@ -22,13 +22,14 @@ static void row(FILE *f, const struct sb_meta_result *r, enum sb_meta_test t)
 		sb_fmt_ns((double)sb_hist_percentile(&r->lat, 50), b, sizeof(b)),
 		sb_fmt_ns((double)sb_hist_percentile(&r->lat, 99), c, sizeof(c)),
 		sb_fmt_ns((double)r->lat.max, d, sizeof(d)),
-		r->elapsed_ns < SB_META_MIN_TIME_NS ? " *" : "", r->interrupted ? " (interrupted)" : "");
+		r->elapsed_ns < SB_META_MIN_TIME_NS ? " *" : "",
+		r->interrupted ? " (interrupted)" : "");
 }
 
 static void header(FILE *f)
 {
-	fprintf(f, "%-12s %14s %5s  %9s %9s %9s %9s\n", "test", "rate", "cpu", "min", "p50",
-		"p99", "max");
+	fprintf(f, "%-12s %14s %5s  %9s %9s %9s %9s\n", "test", "rate", "cpu", "min", "p50", "p99",
+		"max");
 }
 
 static int any_ran(const struct sb_meta_run *m, int first, int last)
@@ -45,7 +46,8 @@ static void io_text(FILE *f, const struct sb_meta_run *m)
 	const struct sb_meta_io *io = &m->io;
 	fprintf(f, "\nblock and seek tests: %s file in %s chunks, per-char %s (%s), %s, %s data\n",
 		sb_fmt_size(io->size, a, sizeof(a)), sb_fmt_size(io->chunk, b, sizeof(b)),
-		sb_fmt_size(io->char_size, c, sizeof(c)), io->char_syscall ? "1-byte syscalls" : "putc/getc",
+		sb_fmt_size(io->char_size, c, sizeof(c)),
+		io->char_syscall ? "1-byte syscalls" : "putc/getc",
 		io->direct ? "direct I/O" : "buffered", io->bonnie_data ? "bonnie++'s" : "random");
 	fprintf(f, "%u seeks by %u threads (every 10th rewrites its chunk%s); page cache %s\n",
 		io->seeks, io->seekers, io->fsync ? ", fsync" : "",

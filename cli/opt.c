@@ -4,10 +4,12 @@
 
 /* The shared flags, declared once; a command takes those its row names. */
 static const struct cli_opt shared_opts[CLI_S_N] = {
-	[CLI_S_OUTPUT] = { "output", OPT_ARG, CLI_S_OUTPUT, "FILE", "write the JSON results to FILE" },
+	[CLI_S_OUTPUT] = { "output", OPT_ARG, CLI_S_OUTPUT, "FILE",
+			   "write the JSON results to FILE" },
 	[CLI_S_FORMAT] = { "format", OPT_ARG, CLI_S_FORMAT, NULL, "what goes to stdout [text]" },
 	[CLI_S_QUIET] = { "quiet", OPT_NOARG, CLI_S_QUIET, NULL, "no progress line" },
-	[CLI_S_KEEP] = { "keep", OPT_NOARG, CLI_S_KEEP, NULL, "keep the test files storbench created" },
+	[CLI_S_KEEP] = { "keep", OPT_NOARG, CLI_S_KEEP, NULL,
+			 "keep the test files storbench created" },
 	[CLI_S_DESTROY] = { "destroy-data", OPT_NOARG, CLI_S_DESTROY, NULL,
 			    "allow writing to a device or a file storbench did not create" },
 	[CLI_S_SEED] = { "seed", OPT_ARG, CLI_S_SEED, "N", "seed of the data [random]" },
@@ -30,7 +32,8 @@ static void list_words(const char *bars, char *out, size_t len)
 	size_t n = 0;
 	out[0] = '\0';
 	for (const char *p = bars; *p && n < len; p++) {
-		const char *sep = strchr(p, '|') ? (strchr(strchr(p, '|') + 1, '|') ? ", " : " or ") : "";
+		const char *sep = strchr(p, '|') ? (strchr(strchr(p, '|') + 1, '|') ? ", " : " or ")
+						 : "";
 		size_t w = strcspn(p, "|");
 		n += (size_t)snprintf(out + n, len - n, "%.*s%s", (int)w, p, sep);
 		p += w;
@@ -123,7 +126,8 @@ static int set_one(const struct cli_cmd_opts *c, const struct cli_opt *o, const 
 		r = sb_job_set(c->job, name, value, hint, sizeof(hint));
 	if (r < 0) {
 		if (hint[0])
-			sb_err("--%s: '%s' is not valid (expected %s)", name, value ? value : "", hint);
+			sb_err("--%s: '%s' is not valid (expected %s)", name, value ? value : "",
+			       hint);
 		else
 			sb_err("--%s: '%s' is not valid", name, value ? value : "");
 		return -1;
@@ -131,8 +135,8 @@ static int set_one(const struct cli_cmd_opts *c, const struct cli_opt *o, const 
 	return 0;
 }
 
-int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos,
-	      int maxpos, int *npos)
+int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos, int maxpos,
+	      int *npos)
 {
 	int only_pos = 0;
 	*npos = 0;
@@ -195,8 +199,7 @@ static int ignore_opt(void *ctx, int id, const char *value, char *hint, size_t h
 	return 0;
 }
 
-int cli_apply_job_opts(int argc, char **argv, const struct cli_cmd_opts *c,
-		       struct sb_job_opts *job)
+int cli_apply_job_opts(int argc, char **argv, const struct cli_cmd_opts *c, struct sb_job_opts *job)
 {
 	struct cli_cmd_opts only = *c;
 	char *pos[8];

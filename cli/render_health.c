@@ -45,14 +45,16 @@ static void ext_csd_text(FILE *f, const struct sb_ext_csd *e, const char *in)
 		on_off(e->bkops_auto), bkops[e->bkops_status & 3]);
 	const char *boot = sb_mmc_boot_text(e->part_config);
 	fprintf(f, HROW "%s%s, boot areas %s each, RPMB %s\n", in, "partitions",
-		strcmp(boot, "none") ? "boots from " : "boot disabled", strcmp(boot, "none") ? boot : "",
-		sb_fmt_size(e->boot_size, a, sizeof(a)), sb_fmt_size(e->rpmb_size, b, sizeof(b)));
+		strcmp(boot, "none") ? "boots from " : "boot disabled",
+		strcmp(boot, "none") ? boot : "", sb_fmt_size(e->boot_size, a, sizeof(a)),
+		sb_fmt_size(e->rpmb_size, b, sizeof(b)));
 	fprintf(f, HROW "%s%s", in, "timing", sb_mmc_timing_text(e->hs_timing),
 		e->enhanced_strobe ? " (enhanced strobe supported)" : "");
 	if (e->cmdq_supported)
 		fprintf(f, ", command queue (depth %u) %s", e->cmdq_depth, on_off(e->cmdq_on));
 	fputc('\n', f);
-	fprintf(f, HROW "erase group %s", in, "geometry", sb_fmt_size(e->erase_group, a, sizeof(a)));
+	fprintf(f, HROW "erase group %s", in, "geometry",
+		sb_fmt_size(e->erase_group, a, sizeof(a)));
 	if (e->optimal_write) /* eMMC 5.0 on */
 		fprintf(f, ", optimal write %s, optimal trim %s",
 			sb_fmt_size(e->optimal_write, b, sizeof(b)),
@@ -86,7 +88,8 @@ static void smart_text(FILE *f, const struct sb_nvme_smart *s, const char *in)
 {
 	char a[32], b[32], w[256];
 
-	fprintf(f, HROW "%s\n", in, "warnings", sb_nvme_warning_text(s->critical_warning, w, sizeof(w)));
+	fprintf(f, HROW "%s\n", in, "warnings",
+		sb_nvme_warning_text(s->critical_warning, w, sizeof(w)));
 	fprintf(f, HROW "%d C\n", in, "temperature", s->temperature_c);
 	fprintf(f, HROW "%u%% available (threshold %u%%)\n", in, "spare", s->avail_spare,
 		s->spare_thresh);
@@ -106,16 +109,13 @@ static void smart_text(FILE *f, const struct sb_nvme_smart *s, const char *in)
 void render_health_text(FILE *f, const struct sb_health *h, const char *in)
 {
 	switch (h->kind) {
-	case SB_HEALTH_MMC:
-		mmc_text(f, h, in);
-		break;
+	case SB_HEALTH_MMC: mmc_text(f, h, in); break;
 	case SB_HEALTH_NVME:
 		if (h->smart_err)
 			fprintf(f, HROW "%s\n", in, "SMART log", read_error(h->smart_err));
 		else
 			smart_text(f, &h->smart, in);
 		break;
-	case SB_HEALTH_NONE:
-		break;
+	case SB_HEALTH_NONE: break;
 	}
 }

@@ -17,7 +17,8 @@ static const char *yes_no(int v)
 
 static void render_target(FILE *f, const struct sb_info_report *r)
 {
-	static const char *const kinds[] = { "missing", "file", "directory", "block device", "other" };
+	static const char *const kinds[] = { "missing", "file", "directory", "block device",
+					     "other" };
 	const struct sb_target_info *t = &r->t;
 	char a[32], b[32];
 
@@ -46,7 +47,8 @@ static void render_geometry(FILE *f, const struct sb_devinfo *d)
 	fprintf(f, ROW "%s (%llu bytes)\n", "capacity", sb_fmt_size(d->capacity, a, sizeof(a)),
 		(unsigned long long)d->capacity);
 	fprintf(f, ROW "logical %s, physical %s\n", "block size",
-		sb_fmt_size(d->logical_bs, a, sizeof(a)), sb_fmt_size(d->physical_bs, b, sizeof(b)));
+		sb_fmt_size(d->logical_bs, a, sizeof(a)),
+		sb_fmt_size(d->physical_bs, b, sizeof(b)));
 	fprintf(f, ROW "minimum %s, optimal %s, largest request %s\n", "I/O size",
 		sb_fmt_size(d->minimum_io, a, sizeof(a)),
 		d->optimal_io ? sb_fmt_size(d->optimal_io, b, sizeof(b)) : "not reported",
@@ -75,7 +77,8 @@ static void render_identity(FILE *f, const struct sb_devinfo *d)
 
 	fprintf(f, "device        %s", d->disk);
 	if (d->part[0])
-		fprintf(f, " (partition %s at %s)", d->part, sb_fmt_size(d->part_start, a, sizeof(a)));
+		fprintf(f, " (partition %s at %s)", d->part,
+			sb_fmt_size(d->part_start, a, sizeof(a)));
 	fputc('\n', f);
 	fprintf(f, ROW "%s\n", "node", d->node[0] ? d->node : "not found in /dev");
 	fprintf(f, ROW "%s\n", "transport", or_dash(d->transport));
@@ -106,8 +109,7 @@ static void render_mmc(FILE *f, const struct sb_mmc_card *m)
 		or_dash(m->hwrev), or_dash(m->fwrev));
 	fprintf(f, ROW "%s\n", "CID", or_dash(m->cid));
 	fprintf(f, ROW "%s\n", "CSD", or_dash(m->csd));
-	fprintf(f, ROW "%s, preferred %s\n", "erase size",
-		sb_fmt_size(m->erase_size, a, sizeof(a)),
+	fprintf(f, ROW "%s, preferred %s\n", "erase size", sb_fmt_size(m->erase_size, a, sizeof(a)),
 		sb_fmt_size(m->preferred_erase_size, b, sizeof(b)));
 }
 
@@ -118,7 +120,8 @@ static void render_safety(FILE *f, const struct sb_info_report *r)
 	if (r->in_use < 0)
 		fprintf(f, ROW "cannot tell (%s)\n", "in use", strerror(-r->in_use));
 	else
-		fprintf(f, ROW "%s%s\n", "in use", r->in_use ? "yes: " : "no", r->in_use ? r->where : "");
+		fprintf(f, ROW "%s%s\n", "in use", r->in_use ? "yes: " : "no",
+			r->in_use ? r->where : "");
 	if (r->signature < 0)
 		fprintf(f, ROW "cannot tell (%s)\n", "signature", strerror(-r->signature));
 	else

@@ -9,7 +9,8 @@ static void latency_lines(FILE *f, const char *what, const struct sb_hist *h)
 		return;
 	fprintf(f, "    %s latency: min %s, mean %s, max %s, stddev %s\n", what,
 		sb_fmt_ns((double)h->min, a, sizeof(a)), sb_fmt_ns(sb_hist_mean(h), b, sizeof(b)),
-		sb_fmt_ns((double)h->max, c, sizeof(c)), sb_fmt_ns(sb_hist_stddev(h), d, sizeof(d)));
+		sb_fmt_ns((double)h->max, c, sizeof(c)),
+		sb_fmt_ns(sb_hist_stddev(h), d, sizeof(d)));
 	fprintf(f, "    percentiles:");
 	for (size_t i = 0; i < SB_ARRAY_SIZE(show); i++)
 		fprintf(f, "  p%g %s", show[i],

@@ -27,6 +27,5 @@ int cli_load_result(const char *path, struct rep_doc **out)
 		return 0;
 	cli_print_why(why);
 	return e == -REP_EINPUT || e == -ENOENT || e == -EISDIR || e == -EFBIG ? SB_EXIT_USAGE
-									: SB_EXIT_ENV;
+									       : SB_EXIT_ENV;
 }
-

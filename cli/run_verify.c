@@ -20,13 +20,15 @@ int run_verify_check_opts(const struct sb_job_opts *job, const struct sb_jobtarg
 	uint32_t vb = pick_block_size(job);
 	if (!sb_rw_writes(job->rw) || job->rw == SB_RW_TRIM || job->rw == SB_RW_RANDTRIM) {
 		sb_err("--verify: needs a workload that writes (write, randwrite, rw, randrw), "
-		       "not --rw=%s", sb_rw_name(job->rw));
+		       "not --rw=%s",
+		       sb_rw_name(job->rw));
 		return SB_EXIT_USAGE;
 	}
 	for (unsigned i = 0; i < (job->nbssplit ? job->nbssplit : 1); i++) {
 		uint32_t bs = job->nbssplit ? job->bssplit[i].bs : job->bs;
 		if (bs % 512) {
-			sb_err("--verify: block sizes must be multiples of 512 bytes (%u is not)", bs);
+			sb_err("--verify: block sizes must be multiples of 512 bytes (%u is not)",
+			       bs);
 			return SB_EXIT_USAGE;
 		}
 	}
@@ -52,8 +54,9 @@ static int open_held(void *ctx, unsigned i, int flags)
 
 static struct sb_job_verify_files files_of(const struct sb_jobtarget *t)
 {
-	return (struct sb_job_verify_files){ t->paths, t->npaths, t->region_offset, t->region_size,
-					     t->is_blockdev, open_held, stop_asked, (void *)t };
+	return (struct sb_job_verify_files){ t->paths,	     t->npaths,	     t->region_offset,
+					     t->region_size, t->is_blockdev, open_held,
+					     stop_asked,     (void *)t };
 }
 
 int run_verify_prepare(struct sb_job_verify *v, const struct sb_job_opts *job,
@@ -93,8 +96,8 @@ void run_verify_text(FILE *f, const struct sb_job_verify *v, const struct sb_job
 	for (unsigned i = 0; i < v->nacc; i++)
 		for (size_t r = 0; r < v->acc[i].nranges; r++) {
 			const struct sb_verify_range *g = &v->acc[i].ranges[r];
-			fprintf(f, "  %s: %s at %s, %s\n", t->paths[i], sb_verify_class_name(g->cls),
-				sb_fmt_size(g->offset, a, sizeof(a)),
+			fprintf(f, "  %s: %s at %s, %s\n", t->paths[i],
+				sb_verify_class_name(g->cls), sb_fmt_size(g->offset, a, sizeof(a)),
 				sb_fmt_size(g->length, b, sizeof(b)));
 		}
 }

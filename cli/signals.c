@@ -17,7 +17,7 @@ static struct sb_run *volatile current[CLI_GROUP_MAX];
 #define MAX_TRACKED (CLI_GROUP_MAX * SB_JT_MAX_FILES)
 static struct tracked {
 	const char *volatile path;
-	volatile int fd;	/* open as fd: removed only while path names it; -1 by name */
+	volatile int fd; /* open as fd: removed only while path names it; -1 by name */
 } tracked[MAX_TRACKED];
 
 /* What else a second Ctrl-C undoes (a run directory): async-signal-safe. */

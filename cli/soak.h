@@ -7,15 +7,15 @@
 #include "lib/storbench.h"
 
 struct soak_opts {
-	struct verify_opts v;	/* size, block size, request size, engine, direct... */
-	uint64_t iterations;	/* 0: until --duration or Ctrl-C */
-	uint64_t duration_ns;	/* 0: none */
+	struct verify_opts v; /* size, block size, request size, engine, direct... */
+	uint64_t iterations;  /* 0: until --duration or Ctrl-C */
+	uint64_t duration_ns; /* 0: none */
 	uint64_t idle_ns;
 	uint64_t burst_bytes, burst_idle_ns; /* 0: no bursts */
 	int stop_on_error, fail_on_anomaly;
-	const char *log;	/* JSON Lines log; NULL: soak-<time>.jsonl here */
-	const char *resume;	/* continue this log */
-	int argc;		/* the options as given, kept in the log for --resume */
+	const char *log;    /* JSON Lines log; NULL: soak-<time>.jsonl here */
+	const char *resume; /* continue this log */
+	int argc;	    /* the options as given, kept in the log for --resume */
 	char **argv;
 };
 
@@ -25,18 +25,18 @@ struct soak_state {
 	struct vtarget t;
 	const struct sb_engine_ops *ops;
 	uint64_t seed;
-	uint64_t started_ns;		/* wall clock of the first iteration ever */
-	uint64_t mono_start_ns;		/* monotonic clock when this process's loop began */
-	uint64_t prior_ns;		/* run before that (a resumed soak), from the log */
-	char abort_reason[768];		/* why the soak stopped before its end; "" it did not */
-	struct sb_soak_iter *it;	/* all iterations, resumed ones included */
+	uint64_t started_ns;	 /* wall clock of the first iteration ever */
+	uint64_t mono_start_ns;	 /* monotonic clock when this process's loop began */
+	uint64_t prior_ns;	 /* run before that (a resumed soak), from the log */
+	char abort_reason[768];	 /* why the soak stopped before its end; "" it did not */
+	struct sb_soak_iter *it; /* all iterations, resumed ones included */
 	size_t nit, capit;
 	FILE *log;
 	struct sb_kmsg kmsg;
 	int kmsg_ok;
-	int region_mode;		/* device or existing file: data kept between iterations */
+	int region_mode; /* device or existing file: data kept between iterations */
 	int health_ok[2];
-	struct sb_health health[2];	/* before, after */
+	struct sb_health health[2]; /* before, after */
 };
 
 /* soak_iter.c: one iteration: write, fsync, drop caches, read back and

@@ -20,7 +20,7 @@ uint64_t soak_wall_ns(void)
 
 struct burst {
 	const struct soak_opts *o;
-	uint64_t next;		/* bytes at which the next pause comes */
+	uint64_t next; /* bytes at which the next pause comes */
 	uint64_t slept_ns;
 };
 

@@ -120,7 +120,8 @@ static int parse_error(const char *path, int e, const struct sb_soak_log *log)
 		sb_err("--resume: '%s' line %zu is not a soak log record", path, log->line);
 	else if (e == -EINVAL)
 		sb_err("--resume: '%s' is not a storbench soak log (line 1 is not its "
-		       "configuration)", path);
+		       "configuration)",
+		       path);
 	else if (e == -ENODATA)
 		sb_err("--resume: '%s' is empty", path);
 	else
@@ -155,7 +156,8 @@ int soak_log_resume(const char *path, struct soak_state *s, char ***argv, int *a
 	*argv = log.argv;
 	*argc = log.argc;
 	if (log.good < len && truncate(path, (off_t)log.good) < 0) {
-		sb_err("--resume: cannot cut the torn last line of '%s': %s", path, strerror(errno));
+		sb_err("--resume: cannot cut the torn last line of '%s': %s", path,
+		       strerror(errno));
 		return SB_EXIT_ENV;
 	}
 	if (log.good < len)

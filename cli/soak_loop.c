@@ -64,8 +64,10 @@ int soak_loop(struct soak_state *s)
 		if (it.unwritten) {
 			snprintf(s->abort_reason, sizeof(s->abort_reason),
 				 "%s: %llu blocks of iteration %llu could not be written, from "
-				 "offset %llu", strerror(ENOSPC), (unsigned long long)it.unwritten,
-				 (unsigned long long)it.n, (unsigned long long)it.first_error_offset);
+				 "offset %llu",
+				 strerror(ENOSPC), (unsigned long long)it.unwritten,
+				 (unsigned long long)it.n,
+				 (unsigned long long)it.first_error_offset);
 			return SB_EXIT_ENV;
 		}
 		if (it.interrupted || (o->stop_on_error && sb_soak_iter_failed(&it)))
@@ -111,13 +113,17 @@ int soak_finish(struct soak_state *s, const char *logname)
 	res->extra_json = sb_soak_results_json;
 	res->extra_ctx = &sr;
 	if (!s->kmsg_ok)
-		sb_results_warn(res, "/dev/kmsg could not be read: kernel messages were not watched");
+		sb_results_warn(res,
+				"/dev/kmsg could not be read: kernel messages were not watched");
 	for (int k = 0; k < 2; k++)
 		for (size_t i = 0; i < sum.m[k].nchanges; i++)
-			sb_results_warn(res, "%s throughput %s from %.1f MiB/s to %.1f MiB/s at "
-					     "iteration %llu", k ? "read" : "write",
-					sum.m[k].changes[i].after < sum.m[k].changes[i].before ? "fell"
-												: "rose",
+			sb_results_warn(res,
+					"%s throughput %s from %.1f MiB/s to %.1f MiB/s at "
+					"iteration %llu",
+					k ? "read" : "write",
+					sum.m[k].changes[i].after < sum.m[k].changes[i].before
+						? "fell"
+						: "rose",
 					sum.m[k].changes[i].before / 1048576,
 					sum.m[k].changes[i].after / 1048576,
 					(unsigned long long)sum.m[k].changes[i].at);

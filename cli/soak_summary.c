@@ -31,7 +31,9 @@ void soak_summary_text(FILE *f, const struct soak_state *s, const struct sb_soak
 {
 	fprintf(f, "\nsoak: %zu iteration%s, %zu failed: %s\n", sum->iterations,
 		sum->iterations == 1 ? "" : "s", sum->failed,
-		sum->aborted ? "ABORTED" : sum->pass ? "PASS" : "FAIL");
+		sum->aborted ? "ABORTED"
+		: sum->pass  ? "PASS"
+			     : "FAIL");
 	if (sum->aborted)
 		fprintf(f, "  stopped early: %s\n", sum->reason);
 	if (sum->verify_bad)
@@ -44,7 +46,8 @@ void soak_summary_text(FILE *f, const struct soak_state *s, const struct sb_soak
 	metric_text(f, &sum->m[0], "write throughput");
 	metric_text(f, &sum->m[1], "read throughput");
 	if (sum->anomalies && !s->o->fail_on_anomaly)
-		fprintf(f, "  anomalies are warnings (--fail-on-anomaly makes them fail the soak)\n");
+		fprintf(f,
+			"  anomalies are warnings (--fail-on-anomaly makes them fail the soak)\n");
 	if (!s->kmsg_ok)
 		fprintf(f, "  kernel messages were not watched (/dev/kmsg not readable)\n");
 }

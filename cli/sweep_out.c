@@ -28,7 +28,8 @@ static int width(const struct sb_sweep_result *r)
 			for (unsigned ri = 0; ri < r->nrec; ri++)
 				if (r->state[t][fi][ri] == SB_SWEEP_CELL_DONE)
 					w = SB_MAX(w, snprintf(buf, sizeof(buf), "%llu",
-							       (unsigned long long)r->kibps[t][fi][ri]));
+							       (unsigned long long)
+								       r->kibps[t][fi][ri]));
 	for (unsigned ri = 0; ri < r->nrec; ri++)
 		w = SB_MAX(w, (int)strlen(kib(r->record_sizes[ri], buf, sizeof(buf))));
 	return w;
@@ -60,18 +61,21 @@ static void conditions(FILE *f, const struct sweep_cli *c, const struct sb_resul
 	const struct sb_sweep_result *r = c->r;
 	const struct sb_sweep_opts *o = &c->o;
 	char a[32], b[32], x[32], y[32];
-	fprintf(f, "%u file size%s (%s to %s) x %u record size%s (%s to %s), %u of %u cells "
-		   "measured%s\n",
+	fprintf(f,
+		"%u file size%s (%s to %s) x %u record size%s (%s to %s), %u of %u cells "
+		"measured%s\n",
 		r->nfile, r->nfile > 1 ? "s" : "", sb_fmt_size(r->file_sizes[0], a, sizeof(a)),
 		sb_fmt_size(r->file_sizes[r->nfile - 1], b, sizeof(b)), r->nrec,
 		r->nrec > 1 ? "s" : "", sb_fmt_size(r->record_sizes[0], x, sizeof(x)),
 		sb_fmt_size(r->record_sizes[r->nrec - 1], y, sizeof(y)), r->cells_done,
 		r->cells_planned, r->interrupted ? " (interrupted)" : "");
 	fprintf(f, "%s inside the timings, %s, %s, random data",
-		o->flush && o->close ? "fsync and close" : o->flush ? "fsync (not close)"
-			: o->close ? "close (not fsync)" : "neither fsync nor close",
+		o->flush && o->close ? "fsync and close"
+		: o->flush	     ? "fsync (not close)"
+		: o->close	     ? "close (not fsync)"
+				     : "neither fsync nor close",
 		o->direct ? "direct I/O (stdio tests buffered)" : "buffered I/O",
-		o->warm ? "page cache kept (--warm)"
+		o->warm			  ? "page cache kept (--warm)"
 		: res->cache_dropped == 2 ? "page cache dropped before read tests (drop_caches)"
 		: res->cache_dropped == 1 ? "page cache dropped before read tests (fadvise)"
 					  : "page cache not dropped");
@@ -109,9 +113,10 @@ static void matrix_csv(FILE *f, const struct sb_sweep_result *r, int t)
 	for (unsigned fi = 0; fi < r->nfile; fi++) {
 		fprintf(f, "\"%s\"", kib(r->file_sizes[fi], buf, sizeof(buf)));
 		for (unsigned ri = 0; ri < r->nrec; ri++)
-			fprintf(f, ",%llu", r->state[t][fi][ri] == SB_SWEEP_CELL_DONE
-						    ? (unsigned long long)r->kibps[t][fi][ri]
-						    : 0ull);
+			fprintf(f, ",%llu",
+				r->state[t][fi][ri] == SB_SWEEP_CELL_DONE
+					? (unsigned long long)r->kibps[t][fi][ri]
+					: 0ull);
 		fputc('\n', f);
 	}
 	fputc('\n', f);

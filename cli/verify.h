@@ -10,12 +10,21 @@
 
 /* Option ids of verify's table; soak's table uses the same ones. */
 enum {
-	VOPT_PHASE, VOPT_SIZE, VOPT_OFFSET, VOPT_BLOCK, VOPT_BS, VOPT_DEPTH, VOPT_ENGINE,
-	VOPT_GEN, VOPT_DIRECT, VOPT_PROBE, VOPT_RANGES,
+	VOPT_PHASE,
+	VOPT_SIZE,
+	VOPT_OFFSET,
+	VOPT_BLOCK,
+	VOPT_BS,
+	VOPT_DEPTH,
+	VOPT_ENGINE,
+	VOPT_GEN,
+	VOPT_DIRECT,
+	VOPT_PROBE,
+	VOPT_RANGES,
 };
 
 struct verify_opts {
-	int phase;		/* SB_VPHASE_* */
+	int phase; /* SB_VPHASE_* */
 	uint64_t size, offset;
 	uint32_t block_size;
 	uint32_t request_size;
@@ -23,7 +32,7 @@ struct verify_opts {
 	char engine[16];
 	uint64_t seed, generation;
 	int size_given, block_size_given, seed_given, request_given;
-	int direct;		/* -1: when supported */
+	int direct; /* -1: when supported */
 	const char *output;
 	int json_stdout, quiet;
 	int probe, destroy, keep;
@@ -35,7 +44,7 @@ struct verify_opts {
 struct vtarget {
 	struct sb_jobtarget ct;
 	struct sb_vtarget v;
-	char why[512];		/* the last failure printed (soak keeps it as its reason) */
+	char why[512]; /* the last failure printed (soak keeps it as its reason) */
 };
 
 /* A run in progress: what the library fills, and what the progress line
@@ -81,8 +90,8 @@ const struct sb_engine_ops *verify_engine(const struct verify_opts *o);
 /* One phase over every file of t (write and fsync, or read and check into
  * r->res.acc, with r->res.fmt), with a progress line labelled label; the
  * request size and depth are r->o's. Returns 0 or an exit code. */
-int verify_phase(struct verify_report *r, const struct vtarget *t,
-		 const struct sb_engine_ops *ops, int write, const char *label);
+int verify_phase(struct verify_report *r, const struct vtarget *t, const struct sb_engine_ops *ops,
+		 int write, const char *label);
 
 /* verify_probe.c: --probe on a block device. Returns the exit code. */
 int verify_probe(const struct verify_opts *o, const char *path);

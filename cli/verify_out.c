@@ -97,8 +97,8 @@ void verify_render_text(FILE *f, const struct verify_report *r)
 	if (res->wr.interrupted || res->rd.interrupted)
 		fprintf(f, "result: interrupted\n");
 	else if (res->failed)
-		fprintf(f, "result: FAILED, the %s stopped: %s\n",
-			res->checked ? "check" : "write", res->failure);
+		fprintf(f, "result: FAILED, the %s stopped: %s\n", res->checked ? "check" : "write",
+			res->failure);
 	else if (res->wr.errors && !res->checked)
 		fprintf(f, "result: FAILED, %llu block%s not written (the first at %s: %s)\n",
 			(unsigned long long)res->wr.errors, res->wr.errors > 1 ? "s" : "",
@@ -111,6 +111,7 @@ void verify_render_text(FILE *f, const struct verify_report *r)
 	else if (res->checked)
 		fprintf(f, "result: all %llu blocks intact\n", (unsigned long long)res->acc.blocks);
 	else if (res->wrote)
-		fprintf(f, "result: written; check with --phase=check --seed=%llu --generation=%llu\n",
+		fprintf(f,
+			"result: written; check with --phase=check --seed=%llu --generation=%llu\n",
 			(unsigned long long)o->seed, (unsigned long long)o->generation);
 }

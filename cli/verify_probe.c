@@ -23,8 +23,9 @@ static void probe_text(FILE *f, const char *path, const struct sb_capacity_repor
 	fprintf(f, "probe '%s': %s announced, blocks of %s, seed %llu\n", path,
 		sb_fmt_size(r->announced_blocks * bs, a, sizeof(a)), sb_fmt_size(bs, b, sizeof(b)),
 		(unsigned long long)p->seed);
-	fprintf(f, "  %llu blocks written, %llu read in %s%s\n", (unsigned long long)r->blocks_written,
-		(unsigned long long)r->blocks_read, sb_fmt_ns((double)p->ns, c, sizeof(c)),
+	fprintf(f, "  %llu blocks written, %llu read in %s%s\n",
+		(unsigned long long)r->blocks_written, (unsigned long long)r->blocks_read,
+		sb_fmt_ns((double)p->ns, c, sizeof(c)),
 		r->io_errors ? " (some failed: counted as lost)" : "");
 	if (r->interrupted) {
 		fprintf(f, "result: interrupted, no finding\n");
@@ -44,7 +45,8 @@ static void probe_text(FILE *f, const char *path, const struct sb_capacity_repor
 		sb_capacity_kind_name(r->kind), sb_fmt_size(usable, a, sizeof(a)),
 		(unsigned long long)usable, sb_fmt_size(r->announced_blocks * bs, b, sizeof(b)));
 	if (usable >= 512)
-		fprintf(f, "  only sectors 0 to %llu (512 bytes) keep data: partition within them\n",
+		fprintf(f,
+			"  only sectors 0 to %llu (512 bytes) keep data: partition within them\n",
 			(unsigned long long)(usable / 512 - 1));
 }
 
@@ -83,12 +85,14 @@ static int consent(const struct verify_opts *o, struct sb_jobtarget *ct, const c
 	if (e)
 		return e;
 	if (ct->info.kind != SB_TARGET_BLOCK) {
-		sb_err("--probe: '%s' is not a block device (the probe tests a whole device)", path);
+		sb_err("--probe: '%s' is not a block device (the probe tests a whole device)",
+		       path);
 		return SB_EXIT_USAGE;
 	}
 	if (!o->destroy) {
 		sb_err("refusing to probe '%s': the probe writes all over the device (add "
-		       "--destroy-data)", path);
+		       "--destroy-data)",
+		       path);
 		return SB_EXIT_USAGE;
 	}
 	ct->destroy_data = 1;
@@ -109,8 +113,8 @@ int verify_probe(const struct verify_opts *o, const char *path)
 		goto out;
 	p.block_size = ct.info.logical_bs ? ct.info.logical_bs : 512;
 	p.seed = o->seed_given ? o->seed : sb_now_ns() ^ ((uint64_t)getpid() << 32);
-	if (sb_capacity_blockdev_open(&d, path, ct.info.capacity, p.block_size, msg,
-				      sizeof(msg)) < 0) {
+	if (sb_capacity_blockdev_open(&d, path, ct.info.capacity, p.block_size, msg, sizeof(msg)) <
+	    0) {
 		sb_err("%s", msg);
 		rc = SB_EXIT_ENV;
 		goto out;

@@ -14,10 +14,16 @@
 static struct sb_vtarget_opts lib_opts(const struct verify_opts *o)
 {
 	return (struct sb_vtarget_opts){
-		.phase = o->phase, .offset = o->offset, .size = o->size_given ? o->size : 0,
-		.block_size = o->block_size, .block_size_given = o->block_size_given,
-		.request_size = o->request_size, .seed = o->seed, .seed_given = o->seed_given,
-		.direct = o->direct, .destroy = o->destroy,
+		.phase = o->phase,
+		.offset = o->offset,
+		.size = o->size_given ? o->size : 0,
+		.block_size = o->block_size,
+		.block_size_given = o->block_size_given,
+		.request_size = o->request_size,
+		.seed = o->seed,
+		.seed_given = o->seed_given,
+		.direct = o->direct,
+		.destroy = o->destroy,
 	};
 }
 
@@ -73,7 +79,8 @@ static void remove_seg(struct vtarget *t, unsigned i)
 	const int e = sb_vtarget_remove(&t->v, i);
 	if (e == -ESTALE)
 		sb_warn("did not remove '%s': the name no longer names the file storbench "
-			"created there", t->v.seg[i].path);
+			"created there",
+			t->v.seg[i].path);
 	else if (e < 0 && e != -ENOENT)
 		sb_warn("could not remove '%s': %s", t->v.seg[i].path, strerror(-e));
 }
@@ -120,7 +127,8 @@ static int progress(void *ctx, uint64_t done)
 	const double s = (double)(now - p->t0) / 1e9;
 	fprintf(stderr, "%s%s: %3.0f%% %s  %s  elapsed %s%s", p->tty ? "\r" : "", p->label,
 		p->total ? 100.0 * (double)done / (double)p->total : 100.0,
-		sb_fmt_size(done, a, sizeof(a)), sb_fmt_rate(s > 0 ? (double)done / s : 0, b, sizeof(b)),
+		sb_fmt_size(done, a, sizeof(a)),
+		sb_fmt_rate(s > 0 ? (double)done / s : 0, b, sizeof(b)),
 		sb_fmt_ns((double)(now - p->t0), c, sizeof(c)), p->tty ? "\033[K" : "\n");
 	fflush(stderr);
 	return 0;
@@ -132,11 +140,12 @@ static int stop(void *ctx)
 	return cli_interrupted();
 }
 
-int verify_phase(struct verify_report *r, const struct vtarget *t,
-		 const struct sb_engine_ops *ops, int write, const char *label)
+int verify_phase(struct verify_report *r, const struct vtarget *t, const struct sb_engine_ops *ops,
+		 int write, const char *label)
 {
-	struct prog pg = { label, r, t->v.size, sb_now_ns(), sb_now_ns(),
-			   isatty(STDERR_FILENO), r->o->quiet, 0 };
+	struct prog pg = {
+		label, r, t->v.size, sb_now_ns(), sb_now_ns(), isatty(STDERR_FILENO), r->o->quiet, 0
+	};
 	const struct sb_vphase p = { &t->v, ops, write, progress, stop, &pg };
 	char msg[MSG_LEN];
 
@@ -162,7 +171,8 @@ const struct sb_engine_ops *verify_engine(const struct verify_opts *o)
 	j.iodepth = o->iodepth;
 	const struct sb_engine_ops *ops = cli_engine_choose(&j, &fell_back);
 	if (ops && (ops->flags & SB_ENGINE_NOIO)) {
-		sb_err("--engine: %s does no I/O; verify needs psync, io_uring or libaio", ops->name);
+		sb_err("--engine: %s does no I/O; verify needs psync, io_uring or libaio",
+		       ops->name);
 		return NULL;
 	}
 	return ops;
@@ -240,10 +250,12 @@ int verify_run(struct verify_opts *o, const char *path)
 		goto out;
 	if (o->phase == SB_VPHASE_CHECK && !o->seed_given && !t.v.learned)
 		sb_warn("no block written by storbench verify found in '%s': every block will "
-			"count as foreign (give --seed to check against a run)", path);
+			"count as foreign (give --seed to check against a run)",
+			path);
 	if (t.v.other_runs)
 		sb_warn("'%s' holds the files of %u other verify run%s: checking those of run "
-			"%s, the %s", path, t.v.other_runs, t.v.other_runs > 1 ? "s" : "",
+			"%s, the %s",
+			path, t.v.other_runs, t.v.other_runs > 1 ? "s" : "",
 			t.v.run[0] ? t.v.run : "without a name",
 			o->seed_given ? "newest of the seed given" : "newest");
 	/* a block size read from the data may not divide the request size */

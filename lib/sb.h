@@ -56,7 +56,7 @@ enum sb_errclass { SB_ERR_INPUT, SB_ERR_ENV, SB_ERR_FAIL, SB_ERR_STOPPED };
 struct sb_error {
 	int err;
 	enum sb_errclass cls;
-	char msg[4352];		/* room for a path and the words around it */
+	char msg[4352]; /* room for a path and the words around it */
 };
 /* Fill e (msg from fmt) and return err. */
 int sb_error_set(struct sb_error *e, int err, enum sb_errclass cls, const char *fmt, ...)

@@ -12,14 +12,15 @@ struct frame {
 	const struct chart *c;
 	FILE *f;
 	int w, h;
-	double x0, x1, y0, y1;	/* plot area: left, right, top, bottom */
+	double x0, x1, y0, y1; /* plot area: left, right, top, bottom */
 	struct chart_map xm, ym;
 };
 
 /* ---- data ranges ---- */
 static int usable(double v, enum chart_scale s)
 {
-	return isfinite(v) && (s != CHART_LOG || v > 0) && (s != CHART_NINES || (v >= 0 && v < 100));
+	return isfinite(v) && (s != CHART_LOG || v > 0) &&
+	       (s != CHART_NINES || (v >= 0 && v < 100));
 }
 
 static void widen(double *lo, double *hi, double v, enum chart_scale s)
@@ -81,12 +82,16 @@ static double legend(struct frame *fr, double y)
 			y += 20;
 		}
 		if (c->kind == CHART_LINE)
-			fprintf(fr->f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-				"stroke-width=\"3\"%s/>", x, y - 4, x + 20, y - 4, chart_series_color(c, i),
+			fprintf(fr->f,
+				"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+				"stroke-width=\"3\"%s/>",
+				x, y - 4, x + 20, y - 4, chart_series_color(c, i),
 				c->series[i].dashed ? " stroke-dasharray=\"6 4\"" : "");
 		else
-			fprintf(fr->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"14\" rx=\"2\" "
-				"fill=\"%s\"/>", x + 3, y - 11, chart_series_color(c, i));
+			fprintf(fr->f,
+				"<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"14\" rx=\"2\" "
+				"fill=\"%s\"/>",
+				x + 3, y - 11, chart_series_color(c, i));
 		fprintf(fr->f, "<text x=\"%.1f\" y=\"%.1f\">", x + 26, y);
 		rep_html_esc(fr->f, name);
 		fputs("</text>", fr->f);
@@ -120,15 +125,18 @@ static void x_tick_labels(struct frame *fr)
 		if (!isfinite(x))
 			continue;
 		chart_map_label(&fr->xm, fr->xm.ticks[i], buf, sizeof(buf));
-		fprintf(fr->f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+		fprintf(fr->f,
+			"<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
 			"<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
 			x, fr->y0, x, fr->y1, x, fr->y1 + 18, buf);
 	}
 	for (unsigned i = 0; i < fr->xm.nminor; i++) {
 		double x = chart_map_px(&fr->xm, fr->xm.minor[i]);
 		if (isfinite(x))
-			fprintf(fr->f, "<line class=\"minor\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-				"y2=\"%.1f\"/>\n", x, fr->y0, x, fr->y1);
+			fprintf(fr->f,
+				"<line class=\"minor\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+				"y2=\"%.1f\"/>\n",
+				x, fr->y0, x, fr->y1);
 	}
 }
 
@@ -141,27 +149,32 @@ static void axes(struct frame *fr, int x_numeric)
 		if (!isfinite(y))
 			continue;
 		chart_map_label(&fr->ym, fr->ym.ticks[i], buf, sizeof(buf));
-		fprintf(fr->f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+		fprintf(fr->f,
+			"<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
 			"<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
 			fr->x0, y, fr->x1, y, fr->x0 - 8, y + 4, buf);
 	}
 	for (unsigned i = 0; i < fr->ym.nminor; i++) {
 		double y = chart_map_px(&fr->ym, fr->ym.minor[i]);
 		if (isfinite(y))
-			fprintf(fr->f, "<line class=\"minor\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-				"y2=\"%.1f\"/>\n", fr->x0, y, fr->x1, y);
+			fprintf(fr->f,
+				"<line class=\"minor\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+				"y2=\"%.1f\"/>\n",
+				fr->x0, y, fr->x1, y);
 	}
 	if (x_numeric)
 		x_tick_labels(fr);
-	fprintf(fr->f, "<path class=\"axis\" d=\"M%.1f %.1fV%.1fH%.1f\"/>\n", fr->x0, fr->y0, fr->y1,
-		fr->x1);
+	fprintf(fr->f, "<path class=\"axis\" d=\"M%.1f %.1fV%.1fH%.1f\"/>\n", fr->x0, fr->y0,
+		fr->y1, fr->x1);
 	chart_axis_title(&fr->xm, &c->x, buf, sizeof(buf));
 	fprintf(fr->f, "<text class=\"axis-title\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">",
 		(fr->x0 + fr->x1) / 2, fr->h - 10);
 	rep_html_esc(fr->f, buf);
 	chart_axis_title(&fr->ym, &c->y, buf, sizeof(buf));
-	fprintf(fr->f, "</text>\n<text class=\"axis-title\" transform=\"translate(18 %.1f) "
-		"rotate(-90)\" text-anchor=\"middle\">", (fr->y0 + fr->y1) / 2);
+	fprintf(fr->f,
+		"</text>\n<text class=\"axis-title\" transform=\"translate(18 %.1f) "
+		"rotate(-90)\" text-anchor=\"middle\">",
+		(fr->y0 + fr->y1) / 2);
 	rep_html_esc(fr->f, buf);
 	fputs("</text>\n", fr->f);
 }
@@ -203,7 +216,8 @@ static void lines(struct frame *fr)
 		FILE *m = c->kind == CHART_LINE ? open_memstream(&d, &len) : NULL;
 		int open = 0;
 		for (size_t i = 0; m && i < se->n; i++) {
-			double x = chart_map_px(&fr->xm, se->x[i]), y = chart_map_px(&fr->ym, se->y[i]);
+			double x = chart_map_px(&fr->xm, se->x[i]),
+			       y = chart_map_px(&fr->ym, se->y[i]);
 			if (!isfinite(x) || !isfinite(y)) {
 				open = 0; /* a gap in the data is a gap in the line */
 				continue;
@@ -212,23 +226,29 @@ static void lines(struct frame *fr)
 			open = 1;
 		}
 		if (m && fclose(m) == 0) {
-			snprintf(attrs, sizeof(attrs), "class=\"series\" fill=\"none\" stroke=\"%s\" "
-				 "stroke-width=\"2.2\" stroke-linejoin=\"round\"%s", col,
-				 se->dashed ? " stroke-dasharray=\"7 4\"" : "");
+			snprintf(attrs, sizeof(attrs),
+				 "class=\"series\" fill=\"none\" stroke=\"%s\" "
+				 "stroke-width=\"2.2\" stroke-linejoin=\"round\"%s",
+				 col, se->dashed ? " stroke-dasharray=\"7 4\"" : "");
 			path(fr->f, attrs, d, len);
 		}
 		int markers = c->kind == CHART_SCATTER || se->n <= 60;
 		fprintf(fr->f, "<g class=\"points\" fill=\"%s\">", col);
 		for (size_t i = 0; i < se->n && (markers || se->n <= 400); i++) {
-			double x = chart_map_px(&fr->xm, se->x[i]), y = chart_map_px(&fr->ym, se->y[i]);
+			double x = chart_map_px(&fr->xm, se->x[i]),
+			       y = chart_map_px(&fr->ym, se->y[i]);
 			if (!isfinite(x) || !isfinite(y))
 				continue;
 			int ring = se->mark && se->mark[i];
 			fprintf(fr->f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\"%s>", x, y,
-				ring ? "6" : markers ? "3.2" : "5",
-				ring ? " fill=\"none\" stroke=\"#D55E00\" stroke-width=\"2.5\""
-				     : markers ? "" : " fill-opacity=\"0\"");
-			point_title(fr, se->name, se->x[i], se->y[i], se->text ? se->text[i] : NULL);
+				ring	  ? "6"
+				: markers ? "3.2"
+					  : "5",
+				ring	  ? " fill=\"none\" stroke=\"#D55E00\" stroke-width=\"2.5\""
+				: markers ? ""
+					  : " fill-opacity=\"0\"");
+			point_title(fr, se->name, se->x[i], se->y[i],
+				    se->text ? se->text[i] : NULL);
 			fputs("</circle>", fr->f);
 		}
 		fputs("</g>\n", fr->f);
@@ -246,7 +266,8 @@ static void hist_outline(struct frame *fr, const struct chart_series *se, const 
 	double last = 0;
 	FILE *m = open_memstream(&d, &len);
 	for (size_t i = 0; m && i < se->n; i++) {
-		double xa = chart_map_px(&fr->xm, se->x[i]), xb = chart_map_px(&fr->xm, se->x[i + 1]);
+		double xa = chart_map_px(&fr->xm, se->x[i]),
+		       xb = chart_map_px(&fr->xm, se->x[i + 1]);
 		double y = se->y[i] > 0 ? chart_map_px(&fr->ym, se->y[i]) : base;
 		if (!isfinite(xa) || !isfinite(xb) || !isfinite(y))
 			continue;
@@ -259,8 +280,10 @@ static void hist_outline(struct frame *fr, const struct chart_series *se, const 
 	if (open)
 		fprintf(m, "V%.1fH%.1fZ", base, last);
 	if (m && fclose(m) == 0) {
-		snprintf(attrs, sizeof(attrs), "class=\"series\" fill=\"%s\" fill-opacity=\"0.22\" "
-			 "stroke=\"%s\" stroke-width=\"1.8\" stroke-linejoin=\"round\"", col, col);
+		snprintf(attrs, sizeof(attrs),
+			 "class=\"series\" fill=\"%s\" fill-opacity=\"0.22\" "
+			 "stroke=\"%s\" stroke-width=\"1.8\" stroke-linejoin=\"round\"",
+			 col, col);
 		path(fr->f, attrs, d, len);
 	}
 }
@@ -277,15 +300,18 @@ static void hist(struct frame *fr)
 		hist_outline(fr, se, chart_series_color(c, s), base);
 		fputs("<g class=\"hover\" fill-opacity=\"0\">", fr->f);
 		for (size_t i = 0; i < se->n; i++) {
-			double xa = chart_map_px(&fr->xm, se->x[i]), xb = chart_map_px(&fr->xm, se->x[i + 1]);
+			double xa = chart_map_px(&fr->xm, se->x[i]),
+			       xb = chart_map_px(&fr->xm, se->x[i + 1]);
 			double y = chart_map_px(&fr->ym, se->y[i]);
 			if (!isfinite(xa) || !isfinite(xb) || !isfinite(y) || !(se->y[i] > 0))
 				continue;
 			chart_fmt_value(c->x.unit, se->x[i], a, sizeof(a));
 			chart_fmt_value(c->x.unit, se->x[i + 1], b, sizeof(b));
 			chart_fmt_value(c->y.unit, se->y[i], v, sizeof(v));
-			fprintf(fr->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\">"
-				"<title>", xa, y, SB_MAX(xb - xa, 0.5), SB_MAX(base - y, 0));
+			fprintf(fr->f,
+				"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\">"
+				"<title>",
+				xa, y, SB_MAX(xb - xa, 0.5), SB_MAX(base - y, 0));
 			rep_html_esc(fr->f, se->name);
 			fprintf(fr->f, " %s to %s: %s</title></rect>", a, b, v);
 		}
@@ -305,7 +331,8 @@ static void events(struct frame *fr)
 		double x = chart_map_px(&fr->xm, c->events[i]);
 		if (!isfinite(x))
 			continue;
-		fprintf(fr->f, "<path class=\"event\" d=\"M%.1f %.1fl-6 10h12z\"><title>", x, fr->y1 - 10);
+		fprintf(fr->f, "<path class=\"event\" d=\"M%.1f %.1fl-6 10h12z\"><title>", x,
+			fr->y1 - 10);
 		chart_fmt_value(c->x.unit, c->events[i], a, sizeof(a));
 		rep_html_esc(fr->f, c->event_text && c->event_text[i] ? c->event_text[i] : a);
 		fputs("</title></path>", fr->f);
@@ -318,8 +345,10 @@ static void vlines(struct frame *fr)
 	for (size_t i = 0; i < fr->c->nvlines; i++) {
 		double x = chart_map_px(&fr->xm, fr->c->vlines[i]);
 		if (isfinite(x))
-			fprintf(fr->f, "<line class=\"vline\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-				"y2=\"%.1f\"/>\n", x, fr->y0, x, fr->y1);
+			fprintf(fr->f,
+				"<line class=\"vline\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+				"y2=\"%.1f\"/>\n",
+				x, fr->y0, x, fr->y1);
 	}
 }
 
@@ -337,9 +366,11 @@ void chart_svg(FILE *f, const struct chart *c)
 	fr.y1 = fr.h - 58;
 	if (c->kind == CHART_BAR || c->kind == CHART_HEATMAP)
 		fr.y1 -= chart_cat_depth(c, (fr.x1 - fr.x0) / (double)(c->ncats ? c->ncats : 1));
-	fprintf(f, "<svg class=\"chart chart-%s\"%s%s%s viewBox=\"0 0 %d %d\" role=\"img\" "
-		"aria-label=\"", kinds[c->kind], c->id ? " id=\"" : "", c->id ? c->id : "",
-		c->id ? "\"" : "", fr.w, fr.h);
+	fprintf(f,
+		"<svg class=\"chart chart-%s\"%s%s%s viewBox=\"0 0 %d %d\" role=\"img\" "
+		"aria-label=\"",
+		kinds[c->kind], c->id ? " id=\"" : "", c->id ? c->id : "", c->id ? "\"" : "", fr.w,
+		fr.h);
 	rep_html_esc(f, c->title);
 	fputs("\">\n", f);
 	heading(&fr);
@@ -353,8 +384,10 @@ void chart_svg(FILE *f, const struct chart *c)
 		if (c->kind == CHART_BAR)
 			chart_bars(f, c, &fr.ym, fr.x0, fr.x1, fr.y0, fr.y1);
 		if (!n)
-			fprintf(f, "<text class=\"nodata\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
-				"no data</text>\n", (fr.x0 + fr.x1) / 2, (fr.y0 + fr.y1) / 2);
+			fprintf(f,
+				"<text class=\"nodata\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
+				"no data</text>\n",
+				(fr.x0 + fr.x1) / 2, (fr.y0 + fr.y1) / 2);
 		else if (c->kind == CHART_HIST)
 			hist(&fr);
 		else if (c->kind != CHART_BAR)

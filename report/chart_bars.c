@@ -14,7 +14,8 @@ static size_t split_at(const char *s)
 {
 	size_t n = strlen(s), best = 0;
 	for (size_t i = 1; i + 1 < n; i++)
-		if (s[i] == ' ' && (!best || labs((long)(2 * i) - (long)n) < labs((long)(2 * best) - (long)n)))
+		if (s[i] == ' ' &&
+		    (!best || labs((long)(2 * i) - (long)n) < labs((long)(2 * best) - (long)n)))
 			best = i;
 	return best;
 }
@@ -41,21 +42,26 @@ static void cat_labels(FILE *f, const struct chart *c, double x0, double band, d
 		double cx = x0 + band * ((double)i + 0.5);
 		size_t k = split_at(s);
 		if (rotate) {
-			fprintf(f, "<text class=\"tick\" transform=\"translate(%.1f %.1f) rotate(-20)\" "
-				"text-anchor=\"end\">", cx + 4, y1 + 16);
+			fprintf(f,
+				"<text class=\"tick\" transform=\"translate(%.1f %.1f) rotate(-20)\" "
+				"text-anchor=\"end\">",
+				cx + 4, y1 + 16);
 			rep_html_esc(f, s);
 		} else if ((double)strlen(s) * 7.4 > band - 8 && k) {
 			char first[128];
 			snprintf(first, sizeof(first), "%.*s", (int)k, s);
-			fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
-				"<tspan x=\"%.1f\">", cx, y1 + 19, cx);
+			fprintf(f,
+				"<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
+				"<tspan x=\"%.1f\">",
+				cx, y1 + 19, cx);
 			rep_html_esc(f, first);
 			fprintf(f, "</tspan><tspan x=\"%.1f\" dy=\"15\">", cx);
 			rep_html_esc(f, s + k + 1);
 			fputs("</tspan>", f);
 		} else {
-			fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", cx,
-				y1 + 20);
+			fprintf(f,
+				"<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
+				cx, y1 + 20);
 			rep_html_esc(f, s);
 		}
 		fputs("</text>\n", f);
@@ -73,7 +79,8 @@ double chart_cat_depth(const struct chart *c, double band)
 	}
 	if (widest > band - 8) {
 		for (size_t i = 0; i < c->ncats; i++)
-			depth = SB_MAX(depth, (double)strlen(c->cats[i] ? c->cats[i] : "") * 7.4 * 0.342);
+			depth = SB_MAX(depth,
+				       (double)strlen(c->cats[i] ? c->cats[i] : "") * 7.4 * 0.342);
 	}
 	return depth;
 }
@@ -101,8 +108,8 @@ static void error_bar(FILE *f, const struct chart_map *ym, double cx, double cap
 	double a = chart_map_px(ym, lo), b = chart_map_px(ym, hi);
 	if (!isfinite(a) || !isfinite(b))
 		return;
-	fprintf(f, "<path class=\"errbar\" d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\"/>", cx,
-		a, b, cx - cap, a, cx + cap, cx - cap, b, cx + cap);
+	fprintf(f, "<path class=\"errbar\" d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\"/>",
+		cx, a, b, cx - cap, a, cx + cap, cx - cap, b, cx + cap);
 	*top = SB_MIN(*top, b);
 }
 
@@ -126,7 +133,8 @@ void chart_bars(FILE *f, const struct chart *c, const struct chart_map *ym, doub
 				continue;
 			double x = x0 + band * (double)i + (band - group) / 2 + bw * (double)s;
 			double cx = x + bw / 2, top = SB_MIN(y, base);
-			fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"1.5\">",
+			fprintf(f,
+				"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"1.5\">",
 				x + 1.5, top, SB_MAX(bw - 3, 1), SB_MAX(fabs(base - y), 0.5));
 			bar_title(f, c, se, i);
 			fputs("</rect>", f);
@@ -135,8 +143,10 @@ void chart_bars(FILE *f, const struct chart *c, const struct chart_map *ym, doub
 			char v[48];
 			chart_fmt_value(c->y.unit, se->y[i], v, sizeof(v));
 			if ((double)strlen(v) * 6.4 <= bw + 10)
-				fprintf(f, "<text class=\"value\" x=\"%.1f\" y=\"%.1f\" "
-					"text-anchor=\"middle\">%s</text>", cx, top - 6, v);
+				fprintf(f,
+					"<text class=\"value\" x=\"%.1f\" y=\"%.1f\" "
+					"text-anchor=\"middle\">%s</text>",
+					cx, top - 6, v);
 		}
 		fputs("</g>\n", f);
 	}
@@ -180,13 +190,16 @@ static void color_bar(FILE *f, const struct chart *c, double x, double y0, doubl
 	}
 	chart_fmt_value(c->z.unit, lo, a, sizeof(a));
 	chart_fmt_value(c->z.unit, hi, b, sizeof(b));
-	fprintf(f, "</linearGradient></defs><rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"%.1f\" "
+	fprintf(f,
+		"</linearGradient></defs><rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"%.1f\" "
 		"fill=\"url(#heat%u)\"/><text class=\"tick\" x=\"%.1f\" y=\"%.1f\">%s</text>"
-		"<text class=\"tick\" x=\"%.1f\" y=\"%.1f\">%s</text>\n", x, y0, y1 - y0, id, x + 20,
-		y0 + 10, b, x + 20, y1, a);
+		"<text class=\"tick\" x=\"%.1f\" y=\"%.1f\">%s</text>\n",
+		x, y0, y1 - y0, id, x + 20, y0 + 10, b, x + 20, y1, a);
 	if (c->z.title) {
-		fprintf(f, "<text class=\"axis-title\" transform=\"translate(%.1f %.1f) rotate(-90)\" "
-			"text-anchor=\"middle\">", x + 80, (y0 + y1) / 2);
+		fprintf(f,
+			"<text class=\"axis-title\" transform=\"translate(%.1f %.1f) rotate(-90)\" "
+			"text-anchor=\"middle\">",
+			x + 80, (y0 + y1) / 2);
 		rep_html_esc(f, c->z.title);
 		fputs("</text>\n", f);
 	}
@@ -198,14 +211,16 @@ static void heat_cell(FILE *f, const struct chart *c, size_t r, size_t k, double
 	double v = c->cells[r * c->ncats + k];
 	char col[16], txt[48];
 	if (!isfinite(v) || (c->z.scale == CHART_LOG && !(v > 0))) {
-		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#eeeeee\"/>",
+		fprintf(f,
+			"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#eeeeee\"/>",
 			x, y, cw, ch);
 		return;
 	}
 	double t = heat_t(c, v, lo, hi);
 	viridis(t, col, sizeof(col));
 	chart_fmt_value(c->z.unit, v, txt, sizeof(txt));
-	fprintf(f, "<rect class=\"series\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+	fprintf(f,
+		"<rect class=\"series\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
 		"fill=\"%s\"><title>",
 		x, y, cw, ch, col);
 	rep_html_esc(f, c->rows[r]);
@@ -213,8 +228,10 @@ static void heat_cell(FILE *f, const struct chart *c, size_t r, size_t k, double
 	rep_html_esc(f, c->cats[k]);
 	fprintf(f, ": %s</title></rect>", txt);
 	if (cw >= 6.2 * (double)strlen(txt) + 6 && ch >= 16)
-		fprintf(f, "<text class=\"value\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
-			"style=\"fill:%s\">%s</text>", x + cw / 2, y + ch / 2 + 4, /* beats page CSS */
+		fprintf(f,
+			"<text class=\"value\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
+			"style=\"fill:%s\">%s</text>",
+			x + cw / 2, y + ch / 2 + 4, /* beats page CSS */
 			t < 0.6 ? "#fff" : "#000", txt);
 }
 
@@ -230,19 +247,22 @@ void chart_heatmap(FILE *f, const struct chart *c, double x0, double x1, double 
 		}
 	}
 	if (!nc || !nr || !isfinite(lo)) {
-		fprintf(f, "<text class=\"nodata\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">no data"
-			"</text>\n", (x0 + x1) / 2, (y0 + y1) / 2);
+		fprintf(f,
+			"<text class=\"nodata\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">no data"
+			"</text>\n",
+			(x0 + x1) / 2, (y0 + y1) / 2);
 		return;
 	}
 	double cw = (x1 - x0) / (double)nc, ch = (y1 - y0) / (double)nr;
 	fputs("<g class=\"cells\">", f);
 	for (size_t r = 0; r < nr; r++)
 		for (size_t k = 0; k < nc; k++)
-			heat_cell(f, c, r, k, x0 + cw * (double)k, y0 + ch * (double)r, cw, ch, lo, hi);
+			heat_cell(f, c, r, k, x0 + cw * (double)k, y0 + ch * (double)r, cw, ch, lo,
+				  hi);
 	fputs("</g>\n", f);
 	for (size_t r = 0; r < nr; r++) {
-		fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", x0 - 8,
-			y0 + ch * ((double)r + 0.5) + 4);
+		fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">",
+			x0 - 8, y0 + ch * ((double)r + 0.5) + 4);
 		rep_html_esc(f, c->rows[r]);
 		fputs("</text>", f);
 	}
@@ -252,8 +272,10 @@ void chart_heatmap(FILE *f, const struct chart *c, double x0, double x1, double 
 	fprintf(f, "<text class=\"axis-title\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
 		(x0 + x1) / 2, y1 + 52);
 	rep_html_esc(f, xt);
-	fprintf(f, "</text><text class=\"axis-title\" transform=\"translate(18 %.1f) rotate(-90)\" "
-		"text-anchor=\"middle\">", (y0 + y1) / 2);
+	fprintf(f,
+		"</text><text class=\"axis-title\" transform=\"translate(18 %.1f) rotate(-90)\" "
+		"text-anchor=\"middle\">",
+		(y0 + y1) / 2);
 	rep_html_esc(f, yt);
 	fputs("</text>\n", f);
 }

@@ -9,19 +9,19 @@
 struct chart_map {
 	enum chart_scale scale;
 	enum chart_unit unit;
-	double lo, hi;		/* domain: data units (linear), log10 (log), nines (nines) */
-	double p0, p1;		/* pixels of lo and hi */
-	double div;		/* linear: data units per display unit */
-	double step;		/* linear: tick step in display units */
-	const char *uname;	/* display unit: "MiB", "µs", "k" */
-	double ticks[40];	/* data units */
+	double lo, hi;	   /* domain: data units (linear), log10 (log), nines (nines) */
+	double p0, p1;	   /* pixels of lo and hi */
+	double div;	   /* linear: data units per display unit */
+	double step;	   /* linear: tick step in display units */
+	const char *uname; /* display unit: "MiB", "µs", "k" */
+	double ticks[40];  /* data units */
 	unsigned nticks;
 	double minor[64];
 	unsigned nminor;
 };
 
-void chart_map_fit(struct chart_map *m, const struct chart_axis *a, double lo, double hi,
-		   double p0, double p1);
+void chart_map_fit(struct chart_map *m, const struct chart_axis *a, double lo, double hi, double p0,
+		   double p1);
 /* Pixel of v; NaN when v cannot be drawn (not finite, <= 0 on a log axis). */
 double chart_map_px(const struct chart_map *m, double v);
 void chart_map_label(const struct chart_map *m, double v, char *buf, size_t len);

@@ -122,8 +122,8 @@ static void fit_nines(struct chart_map *m, double hi)
 	m->uname = "%";
 }
 
-void chart_map_fit(struct chart_map *m, const struct chart_axis *a, double lo, double hi,
-		   double p0, double p1)
+void chart_map_fit(struct chart_map *m, const struct chart_axis *a, double lo, double hi, double p0,
+		   double p1)
 {
 	memset(m, 0, sizeof(*m));
 	m->scale = a->scale;
@@ -194,7 +194,8 @@ void chart_map_label(const struct chart_map *m, double v, char *buf, size_t len)
 		if (fabs(s) < st * 1e-9)
 			snprintf(buf, len, "0");
 		else
-			snprintf(buf, len, "%.*f%s", dec, s, m->unit == CHART_U_COUNT ? m->uname : "");
+			snprintf(buf, len, "%.*f%s", dec, s,
+				 m->unit == CHART_U_COUNT ? m->uname : "");
 	}
 }
 
@@ -208,5 +209,6 @@ void chart_axis_title(const struct chart_map *m, const struct chart_axis *a, cha
 	else if (m->unit == CHART_U_COUNT || m->unit == CHART_U_NONE || !m->uname[0])
 		snprintf(buf, len, "%s", t);
 	else
-		snprintf(buf, len, "%s (%s%s)", t, m->uname, m->unit == CHART_U_BYTES_S ? "/s" : "");
+		snprintf(buf, len, "%s (%s%s)", t, m->uname,
+			 m->unit == CHART_U_BYTES_S ? "/s" : "");
 }

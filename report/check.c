@@ -13,25 +13,52 @@
 /* Figures that are counts, sizes, rates or times: finite, >= 0, and below
  * what any device or run reaches (an exabyte, or 30 years in ns). */
 static const char *const nonneg[] = {
-	"bw_bytes", "bw", "iops", "io_bytes", "io_kbytes", "total_ios", "runtime", "runtime_ns",
-	"job_runtime", "usr_cpu", "sys_cpu", "min", "max", "mean", "stddev", "write_bw_bytes",
-	"read_bw_bytes", "bw_bytes_median", "bw_bytes_min", "bw_bytes_max", "iops_median",
-	"iops_min", "iops_max", "lat_mean_ns", "lat_p99_ns", "lat_mean_ns_median",
-	"lat_p99_ns_median", "blocks_checked", "offset", "length", "t_ns", "len_ns",
+	"bw_bytes",
+	"bw",
+	"iops",
+	"io_bytes",
+	"io_kbytes",
+	"total_ios",
+	"runtime",
+	"runtime_ns",
+	"job_runtime",
+	"usr_cpu",
+	"sys_cpu",
+	"min",
+	"max",
+	"mean",
+	"stddev",
+	"write_bw_bytes",
+	"read_bw_bytes",
+	"bw_bytes_median",
+	"bw_bytes_min",
+	"bw_bytes_max",
+	"iops_median",
+	"iops_min",
+	"iops_max",
+	"lat_mean_ns",
+	"lat_p99_ns",
+	"lat_mean_ns_median",
+	"lat_p99_ns_median",
+	"blocks_checked",
+	"offset",
+	"length",
+	"t_ns",
+	"len_ns",
 };
 #define FIGURE_MAX 1e18
 
 /* Where the walk is: a key path like jobs[0].read.bw_bytes. */
 struct walk {
 	char path[256];
-	char *why;		/* set on the first problem */
+	char *why; /* set on the first problem */
 	char msg[512];
 };
 
 static const char *type_name(const struct sb_jv *v)
 {
-	static const char *const names[] = { "null", "a boolean", "a number", "a string",
-					      "an array", "an object" };
+	static const char *const names[] = { "null",	 "a boolean", "a number",
+					     "a string", "an array",  "an object" };
 	return v->type <= SB_JV_OBJ ? names[v->type] : "?";
 }
 
@@ -106,7 +133,8 @@ static int check_member(struct walk *w, const char *key, const struct sb_jv *v, 
 			const struct sb_jv *p = &v->obj.m[i].val;
 			if (!sb_jv_is(p, SB_JV_NUM) || !isfinite(p->num.d) || p->num.d < 0) {
 				const size_t at = strlen(w->path);
-				snprintf(w->path + at, sizeof(w->path) - at, ".%s", v->obj.m[i].key);
+				snprintf(w->path + at, sizeof(w->path) - at, ".%s",
+					 v->obj.m[i].key);
 				return bad(w, "a latency of 0 or more", p);
 			}
 		}
@@ -120,8 +148,10 @@ static int check_member(struct walk *w, const char *key, const struct sb_jv *v, 
 	if (in_ranges && !strcmp(key, "class")) {
 		const char *c = sb_jv_str(v);
 		if (!c || rep_vclass_index(c) < 0)
-			return bad(w, "a verify class (intact, corrupted, misplaced, stale, foreign, "
-				      "unreadable, newer, missing)", v);
+			return bad(w,
+				   "a verify class (intact, corrupted, misplaced, stale, foreign, "
+				   "unreadable, newer, missing)",
+				   v);
 		return 0;
 	}
 	return walk(w, v, in_ranges);

@@ -56,7 +56,8 @@ static void fill_entry(struct cmp_entry *e, const struct rep_doc *d, size_t firs
 			const struct rep_dir *r = &j->dir[e->ddir];
 			if (!r->used)
 				continue;
-			v[k++] = m == CMP_BW ? r->bw : m == CMP_IOPS ? r->iops
+			v[k++] = m == CMP_BW	     ? r->bw
+				 : m == CMP_IOPS     ? r->iops
 				 : m == CMP_LAT_MEAN ? (r->lat.n ? r->lat.mean : NAN)
 						     : rep_pct(&r->lat, 99);
 		}
@@ -70,7 +71,8 @@ static void fill_entry(struct cmp_entry *e, const struct rep_doc *d, size_t firs
 			continue;
 		e->runs = s->runs;
 		e->m[CMP_BW] = (struct cmp_stat){ 1, { s->bw_median, s->bw_min, s->bw_max } };
-		e->m[CMP_IOPS] = (struct cmp_stat){ 1, { s->iops_median, s->iops_min, s->iops_max } };
+		e->m[CMP_IOPS] = (struct cmp_stat){ 1,
+						    { s->iops_median, s->iops_min, s->iops_max } };
 	}
 }
 
@@ -90,7 +92,8 @@ static int build_side(struct cmp_side *s)
 			if (j->nruns > 1 && find(s, base, k))
 				continue; /* a repeat of a test already taken */
 			snprintf(label, sizeof(label), "%s", base);
-			for (unsigned dup = 2; find(s, label, k); dup++) /* fio's clones share a name */
+			for (unsigned dup = 2; find(s, label, k);
+			     dup++) /* fio's clones share a name */
 				snprintf(label, sizeof(label), "%.80s #%u", base, dup);
 			struct cmp_entry *e = &s->e[s->n++];
 			snprintf(e->label, sizeof(e->label), "%s", label);
@@ -139,8 +142,8 @@ static int mismatch(struct cmp *c, char tag, const char *what, const char *a, co
 		return 0;
 	struct cmp_mismatch *m = NULL;
 	for (size_t i = 0; i < c->nmis && !m; i++)
-		if (c->mis[i].tag == tag && !strcmp(c->mis[i].what, what) && !strcmp(c->mis[i].a, a) &&
-		    !strcmp(c->mis[i].b, b))
+		if (c->mis[i].tag == tag && !strcmp(c->mis[i].what, what) &&
+		    !strcmp(c->mis[i].a, a) && !strcmp(c->mis[i].b, b))
 			m = &c->mis[i];
 	if (!m) {
 		struct cmp_mismatch *v = realloc(c->mis, (c->nmis + 1) * sizeof(*v));
@@ -161,7 +164,8 @@ static int mismatch(struct cmp *c, char tag, const char *what, const char *a, co
 	return 0;
 }
 
-static void conditions(struct cmp *c, char tag, const struct cmp_entry *a, const struct cmp_entry *b)
+static void conditions(struct cmp *c, char tag, const struct cmp_entry *a,
+		       const struct cmp_entry *b)
 {
 	const struct rep_job *x = a->job, *y = b->job;
 	char where[128], s[2][32];
@@ -173,8 +177,14 @@ static void conditions(struct cmp *c, char tag, const struct cmp_entry *a, const
 	snprintf(s[0], sizeof(s[0]), "%u", x->numjobs);
 	snprintf(s[1], sizeof(s[1]), "%u", y->numjobs);
 	mismatch(c, tag, "numjobs", s[0], s[1], where);
-	mismatch(c, tag, "direct", x->direct < 0 ? "?" : x->direct ? "direct" : "buffered",
-		 y->direct < 0 ? "?" : y->direct ? "direct" : "buffered", where);
+	mismatch(c, tag, "direct",
+		 x->direct < 0 ? "?"
+		 : x->direct   ? "direct"
+			       : "buffered",
+		 y->direct < 0 ? "?"
+		 : y->direct   ? "direct"
+			       : "buffered",
+		 where);
 	mismatch(c, tag, "engine", x->engine, y->engine, where);
 }
 
@@ -185,7 +195,8 @@ static int match(struct cmp *c)
 		const struct cmp_side *b = &c->sides[k];
 		const struct rep_target *ta = &a->doc->target, *tb = &b->doc->target;
 		mismatch(c, b->tag, "command", a->doc->command, b->doc->command, NULL);
-		mismatch(c, b->tag, "device", rep_or(ta->device, "?"), rep_or(tb->device, "?"), NULL);
+		mismatch(c, b->tag, "device", rep_or(ta->device, "?"), rep_or(tb->device, "?"),
+			 NULL);
 		mismatch(c, b->tag, "model", rep_or(ta->model, "?"), rep_or(tb->model, "?"), NULL);
 		for (size_t i = 0; i < a->n; i++) {
 			const struct cmp_entry *ea = &a->e[i], *eb = find(b, ea->label, ea->ddir);
@@ -200,7 +211,8 @@ static int match(struct cmp *c)
 					return -ENOMEM;
 		}
 		for (size_t i = 0; i < b->n; i++)
-			if (!find(a, b->e[i].label, b->e[i].ddir) && unmatched(c, b->tag, &b->e[i]) < 0)
+			if (!find(a, b->e[i].label, b->e[i].ddir) &&
+			    unmatched(c, b->tag, &b->e[i]) < 0)
 				return -ENOMEM;
 	}
 	return 0;

@@ -12,21 +12,21 @@ enum cmp_metric { CMP_BW, CMP_IOPS, CMP_LAT_MEAN, CMP_LAT_P99, CMP_NMETRICS };
 
 struct cmp_stat {
 	int have;
-	struct sb_spread v;	/* over the runs */
+	struct sb_spread v; /* over the runs */
 };
 
 /* A test in one direction of one result: its figures over its runs. */
 struct cmp_entry {
-	char label[96];		/* the test or job, without "(run i of n)" and direction */
+	char label[96]; /* the test or job, without "(run i of n)" and direction */
 	int ddir;
 	unsigned runs;
 	struct cmp_stat m[CMP_NMETRICS];
-	const struct rep_job *job;	/* the first run: its conditions */
+	const struct rep_job *job; /* the first run: its conditions */
 };
 
 struct cmp_side {
 	const struct rep_doc *doc;
-	char tag;		/* 'A', 'B', ... */
+	char tag; /* 'A', 'B', ... */
 	struct cmp_entry *e;
 	size_t n;
 };
@@ -35,17 +35,17 @@ struct cmp_side {
 struct cmp_row {
 	const struct cmp_entry *a, *b;
 	enum cmp_metric metric;
-	double diff_pct;	/* (b - a) / a; NaN when a is 0 */
+	double diff_pct; /* (b - a) / a; NaN when a is 0 */
 	enum sb_diff_verdict verdict;
-	int spread_known;	/* a side had repeats */
+	int spread_known; /* a side had repeats */
 };
 
 /* Conditions that differ between A and another result. */
 struct cmp_mismatch {
-	char what[16];		/* "bs", "iodepth", "device", ... */
+	char what[16]; /* "bs", "iodepth", "device", ... */
 	char a[96], b[96];
-	char tag;		/* the other result */
-	char tests[160];	/* where, e.g. "SEQ1M Q8T1 read, RND4K Q1T1 read and 6 more" */
+	char tag;	 /* the other result */
+	char tests[160]; /* where, e.g. "SEQ1M Q8T1 read, RND4K Q1T1 read and 6 more" */
 	unsigned ntests;
 };
 
@@ -56,13 +56,13 @@ struct cmp {
 	size_t nrows;
 	struct cmp_mismatch *mis;
 	size_t nmis;
-	char **unmatched;	/* "only in B: RND4K Q1T1 write" */
+	char **unmatched; /* "only in B: RND4K Q1T1 write" */
 	size_t nunmatched;
 };
 
-extern const char *const cmp_metric_names[CMP_NMETRICS];	/* "bandwidth", ... */
-extern const char *const cmp_metric_keys[CMP_NMETRICS];		/* "bw_bytes", ... (JSON) */
-extern const char *const cmp_verdict_names[];			/* "within noise", ... */
+extern const char *const cmp_metric_names[CMP_NMETRICS]; /* "bandwidth", ... */
+extern const char *const cmp_metric_keys[CMP_NMETRICS];	 /* "bw_bytes", ... (JSON) */
+extern const char *const cmp_verdict_names[];		 /* "within noise", ... */
 
 /* Matches docs[1..n-1] (n >= 2) against docs[0], which stay the caller's
  * and must outlive c. 0 or -ENOMEM; free c either way. */

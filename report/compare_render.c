@@ -66,15 +66,16 @@ int cmp_text(FILE *f, const void *vc)
 	for (size_t k = 1; k < c->nsides; k++) {
 		char tag = c->sides[k].tag;
 		snprintf(head, sizeof(head), "%c vs A", tag);
-		struct rep_ttable t = { { "test", "dir", "metric", "A", "", "", "verdict" }, 7, 3, NULL,
-					0, 0 };
+		struct rep_ttable t = {
+			{ "test", "dir", "metric", "A", "", "", "verdict" }, 7, 3, NULL, 0, 0
+		};
 		char col[2] = { tag, 0 };
 		t.head[4] = col;
 		t.head[5] = head;
 		for (size_t i = 0; i < c->nrows; i++) {
 			const struct cmp_row *r = &c->rows[i];
-			if (!r->b || r->b < c->sides[k].e || r->b >= c->sides[k].e + c->sides[k].n ||
-			    !rep_tt_row(&t))
+			if (!r->b || r->b < c->sides[k].e ||
+			    r->b >= c->sides[k].e + c->sides[k].n || !rep_tt_row(&t))
 				continue;
 			cmp_fmt(r->metric, r->a->m[r->metric].v.med, a, sizeof(a));
 			cmp_fmt(r->metric, r->b->m[r->metric].v.med, b, sizeof(b));
@@ -95,7 +96,8 @@ int cmp_text(FILE *f, const void *vc)
 			fputs("  no test in the same direction as in A\n", f);
 	}
 	if (star)
-		fputs("\n* one run on each side: the run-to-run spread is unknown (use --repeat)\n", f);
+		fputs("\n* one run on each side: the run-to-run spread is unknown (use --repeat)\n",
+		      f);
 	for (size_t i = 0; i < c->nunmatched; i++)
 		fprintf(f, "%s%s\n", i ? "" : "\nnot compared:\n", c->unmatched[i]);
 	return fflush(f) || ferror(f) ? -EIO : 0;
@@ -201,7 +203,8 @@ static void bw_chart(FILE *f, const struct cmp *c)
 		for (size_t k = 0; k < ns; k++) {
 			const struct cmp_entry *x = NULL;
 			for (size_t q = 0; q < c->sides[k].n && !x; q++)
-				if (c->sides[k].e[q].ddir == e->ddir && !strcmp(c->sides[k].e[q].label, e->label))
+				if (c->sides[k].e[q].ddir == e->ddir &&
+				    !strcmp(c->sides[k].e[q].label, e->label))
 					x = &c->sides[k].e[q];
 			y[k][nc] = x && x->m[CMP_BW].have ? x->m[CMP_BW].v.med : NAN;
 			lo[k][nc] = x ? x->m[CMP_BW].v.min : NAN;
@@ -211,8 +214,12 @@ static void bw_chart(FILE *f, const struct cmp *c)
 	}
 	static const char *const tags[] = { "A", "B", "C", "D", "E", "F", "G", "H" };
 	for (size_t k = 0; k < ns; k++)
-		s[k] = (struct chart_series){ .name = tags[k], .y = y[k], .lo = lo[k], .hi = hi[k],
-					      .n = nc, .color = (int)k };
+		s[k] = (struct chart_series){ .name = tags[k],
+					      .y = y[k],
+					      .lo = lo[k],
+					      .hi = hi[k],
+					      .n = nc,
+					      .color = (int)k };
 	struct chart ch = {
 		.kind = CHART_BAR,
 		.title = "Bandwidth of each input",
@@ -259,12 +266,16 @@ static void rows_html(FILE *f, const struct cmp *c, const struct cmp_side *b)
 		html_cell(f, x, 1);
 		html_cell(f, y, 1);
 		html_cell(f, d, 1);
-		fprintf(f, "<td class=\"%s\">%s</td></tr>\n", r->verdict == SB_DIFF_NOISE ? ""
-			: r->verdict == SB_DIFF_BETTER ? "ok" : "bad", verdict(r));
+		fprintf(f, "<td class=\"%s\">%s</td></tr>\n",
+			r->verdict == SB_DIFF_NOISE    ? ""
+			: r->verdict == SB_DIFF_BETTER ? "ok"
+						       : "bad",
+			verdict(r));
 	}
 	fputs("</tbody></table>\n<p class=\"meta\">Medians of the runs. \"within noise\": inside "
 	      "the min..max of either side's runs; * one run on each side, the spread is "
-	      "unknown.</p>\n", f);
+	      "unknown.</p>\n",
+	      f);
 }
 
 int cmp_html(FILE *f, const void *vc)

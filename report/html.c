@@ -16,8 +16,9 @@ static void device_host(FILE *f, const struct rep_doc *d)
 	fputs("<h3>Device and host</h3>\n<div class=\"cols\">\n<table class=\"kv\">\n", f);
 	html_kv(f, "Target", t->path);
 	html_kv(f, "Kind", t->kind);
-	snprintf(b, sizeof(b), "%s%s%s", rep_or(t->device, ""), t->disk && t->device &&
-		 strcmp(t->disk, t->device) ? " on " : "", t->disk && t->device && strcmp(t->disk, t->device) ? t->disk : "");
+	snprintf(b, sizeof(b), "%s%s%s", rep_or(t->device, ""),
+		 t->disk && t->device && strcmp(t->disk, t->device) ? " on " : "",
+		 t->disk && t->device && strcmp(t->disk, t->device) ? t->disk : "");
 	html_kv(f, "Device", b);
 	html_kv(f, "Model", t->model);
 	html_kv(f, "Capacity", t->capacity ? sb_fmt_size(t->capacity, a, sizeof(a)) : NULL);
@@ -25,7 +26,10 @@ static void device_host(FILE *f, const struct rep_doc *d)
 		snprintf(b, sizeof(b), "%u B logical, %u B physical", t->lbs, t->pbs);
 		html_kv(f, "Block size", b);
 	}
-	html_kv(f, "Medium", t->rotational < 0 ? NULL : t->rotational ? "rotational" : "non-rotational");
+	html_kv(f, "Medium",
+		t->rotational < 0 ? NULL
+		: t->rotational	  ? "rotational"
+				  : "non-rotational");
 	html_kv(f, "Scheduler", t->scheduler);
 	html_kv(f, "Write cache", t->write_cache);
 	if (t->filesystem) {
@@ -61,8 +65,10 @@ static void list(FILE *f, const char *cls, const char *const *items, size_t n)
 
 static void conditions(FILE *f, const struct rep_doc *d)
 {
-	static const char *const cols[] = { "Measurement", "Pattern", "Block size", "Queue depth",
-					    "Jobs", "Engine", "I/O", "Cache", "Size", "Measured for" };
+	static const char *const cols[] = { "Measurement", "Pattern", "Block size",
+					    "Queue depth", "Jobs",    "Engine",
+					    "I/O",	   "Cache",   "Size",
+					    "Measured for" };
 	char a[32], b[32];
 	if (!d->njobs)
 		return;
@@ -82,7 +88,8 @@ static void conditions(FILE *f, const struct rep_doc *d)
 		html_cell(f, j->direct < 0 ? "?" : j->direct ? "direct" : "buffered", 1);
 		html_cell(f, j->cache, 1);
 		html_cell(f, j->size ? sb_fmt_size(j->size, a, sizeof(a)) : "", 1);
-		snprintf(b, sizeof(b), "%.2f s%s", j->runtime_s, j->interrupted ? " (interrupted)" : "");
+		snprintf(b, sizeof(b), "%.2f s%s", j->runtime_s,
+			 j->interrupted ? " (interrupted)" : "");
 		html_cell(f, b, 1);
 		fputs("</tr>\n", f);
 	}
@@ -93,12 +100,9 @@ static const struct {
 	const char *command;
 	void (*render)(FILE *f, const struct rep_doc *d);
 } sections[] = {
-	{ "run", html_section_run },
-	{ "fio", html_section_run },
-	{ "quick", html_section_quick },
-	{ "soak", html_section_soak },
-	{ "sweep", html_section_sweep },
-	{ "verify", html_section_verify },
+	{ "run", html_section_run },	 { "fio", html_section_run },
+	{ "quick", html_section_quick }, { "soak", html_section_soak },
+	{ "sweep", html_section_sweep }, { "verify", html_section_verify },
 };
 
 static void document(FILE *f, const struct rep_doc *d, size_t idx)
@@ -110,7 +114,9 @@ static void document(FILE *f, const struct rep_doc *d, size_t idx)
 	fputs("</h2>\n<p class=\"meta\">From <code>", f);
 	rep_html_esc(f, d->path);
 	fprintf(f, "</code>%s%s.</p>\n", d->is_log ? " (a log)" : "",
-		d->interrupted ? ", <span class=\"bad\">interrupted: the figures cover what ran</span>" : "");
+		d->interrupted
+			? ", <span class=\"bad\">interrupted: the figures cover what ran</span>"
+			: "");
 	list(f, "notes", (const char *const *)d->notes, d->nnotes);
 	device_host(f, d);
 	if (d->nwarnings) {

@@ -9,22 +9,22 @@
  * the small pieces every section writes. */
 void rep_html_begin(FILE *f, const char *title);
 void rep_html_end(FILE *f);
-void html_kv(FILE *f, const char *key, const char *val);	/* a row of a key/value table */
+void html_kv(FILE *f, const char *key, const char *val); /* a row of a key/value table */
 void html_cell(FILE *f, const char *s, int numeric);
-char *html_fmt_ns(double ns, char *buf, size_t len);	/* "12.3 µs" */
+char *html_fmt_ns(double ns, char *buf, size_t len); /* "12.3 µs" */
 /* <table><thead> with cols; columns from numeric_from on are right-aligned */
 void html_head_row(FILE *f, const char *const *cols, size_t n, unsigned numeric_from);
 
 /* Tables (report/html_tables.c) */
-void html_repeats_table(FILE *f, const struct rep_doc *d);	/* median and spread of repeats */
-void html_results_table(FILE *f, const struct rep_doc *d);	/* per measurement and direction */
+void html_repeats_table(FILE *f, const struct rep_doc *d); /* median and spread of repeats */
+void html_results_table(FILE *f, const struct rep_doc *d); /* per measurement and direction */
 void html_records(FILE *f, const struct rep_doc *d);
 
 /* Command sections (report/html_charts.c) */
 void html_section_run(FILE *f, const struct rep_doc *d);
 void html_section_quick(FILE *f, const struct rep_doc *d);
-void html_section_soak(FILE *f, const struct rep_doc *d);	/* report/html_soak.c */
-void html_section_sweep(FILE *f, const struct rep_doc *d);	/* report/html_sweep.c */
+void html_section_soak(FILE *f, const struct rep_doc *d);  /* report/html_soak.c */
+void html_section_sweep(FILE *f, const struct rep_doc *d); /* report/html_sweep.c */
 /* storbench.verify: the map, counts and ranges (report/html_verify.c) */
 void html_section_verify(FILE *f, const struct rep_doc *d);
 /* health before and after of a soak (report/html_health.c) */

@@ -9,7 +9,7 @@
 
 #include <math.h>
 
-#define MAX_LINES 8	/* the palette's colours */
+#define MAX_LINES 8 /* the palette's colours */
 #define HIST_BINS 36
 
 static const int dir_color[SB_DDIR_N] = { CHART_C_READ, CHART_C_WRITE, CHART_C_TRIM };
@@ -26,7 +26,7 @@ struct line {
 struct lines {
 	struct line v[MAX_LINES];
 	size_t n;
-	size_t left_out;	/* jobs x directions beyond MAX_LINES */
+	size_t left_out; /* jobs x directions beyond MAX_LINES */
 };
 
 static void pick(struct lines *ls, const struct rep_doc *d)
@@ -46,7 +46,8 @@ static void pick(struct lines *ls, const struct rep_doc *d)
 			if (d->njobs == 1)
 				snprintf(l->name, sizeof(l->name), "%s", sb_ddir_name(k));
 			else
-				snprintf(l->name, sizeof(l->name), "%s, %s", d->jobs[i].name, sb_ddir_name(k));
+				snprintf(l->name, sizeof(l->name), "%s, %s", d->jobs[i].name,
+					 sb_ddir_name(k));
 		}
 	}
 }
@@ -91,7 +92,8 @@ static void figure(FILE *f, const struct chart *c, const char *caption)
 }
 
 /* Fills x/y of every line with what get() takes from a job; 0 if none has any. */
-static size_t fill(struct lines *ls, size_t (*get)(const struct line *l, double *x, double *y, int what),
+static size_t fill(struct lines *ls,
+		   size_t (*get)(const struct line *l, double *x, double *y, int what),
 		   size_t (*count)(const struct line *l), int what)
 {
 	size_t total = 0;
@@ -159,7 +161,8 @@ static void time_chart(FILE *f, struct lines *ls, int iops)
 		.title = iops ? "IOPS over time" : "Bandwidth over time",
 		.note = "each point is one interval of the run (--log-interval), at its end",
 		.x = { "Time", CHART_U_S, CHART_LINEAR, 0 },
-		.y = { iops ? "IOPS" : "Bandwidth", iops ? CHART_U_COUNT : CHART_U_BYTES_S, CHART_LINEAR, 0 },
+		.y = { iops ? "IOPS" : "Bandwidth", iops ? CHART_U_COUNT : CHART_U_BYTES_S,
+		       CHART_LINEAR, 0 },
 		.series = s,
 		.nseries = ls->n,
 	};
@@ -229,8 +232,10 @@ void html_section_run(FILE *f, const struct rep_doc *d)
 	const char *kind = ls.v[0].job->lat_kind;
 	fputs("<h3>Charts</h3>\n", f);
 	if (ls.left_out)
-		fprintf(f, "<p class=\"meta\">The charts show the first %d series; %zu more are in "
-			"the tables.</p>\n", MAX_LINES, ls.left_out);
+		fprintf(f,
+			"<p class=\"meta\">The charts show the first %d series; %zu more are in "
+			"the tables.</p>\n",
+			MAX_LINES, ls.left_out);
 	time_chart(f, &ls, 0);
 	time_chart(f, &ls, 1);
 	pct_chart(f, &ls, kind);
@@ -262,8 +267,12 @@ static void quick_chart(FILE *f, const struct rep_doc *d, int iops, const char *
 		}
 		if (!any)
 			continue;
-		s[ns] = (struct chart_series){ .name = sb_ddir_name(k), .y = y[ns], .lo = lo[ns],
-					       .hi = hi[ns], .n = nt, .color = dir_color[k] };
+		s[ns] = (struct chart_series){ .name = sb_ddir_name(k),
+					       .y = y[ns],
+					       .lo = lo[ns],
+					       .hi = hi[ns],
+					       .n = nt,
+					       .color = dir_color[k] };
 		ns++;
 	}
 	struct chart c = {
@@ -271,7 +280,8 @@ static void quick_chart(FILE *f, const struct rep_doc *d, int iops, const char *
 		.title = iops ? "IOPS by test" : "Bandwidth by test",
 		.note = "median of the runs; the whiskers reach from the slowest to the fastest run",
 		.x = { "Test", CHART_U_NONE, CHART_LINEAR, 0 },
-		.y = { iops ? "IOPS" : "Bandwidth", iops ? CHART_U_COUNT : CHART_U_BYTES_S, CHART_LINEAR, 0 },
+		.y = { iops ? "IOPS" : "Bandwidth", iops ? CHART_U_COUNT : CHART_U_BYTES_S,
+		       CHART_LINEAR, 0 },
 		.cats = tests,
 		.ncats = nt,
 		.series = s,

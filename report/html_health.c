@@ -13,7 +13,7 @@
 enum hunit { H_NUM, H_BYTES, H_PCT, H_TEXT, H_LIST, H_CELSIUS };
 
 struct hrow {
-	const char *label, *key, *change;	/* key in the health object ("smart.x"); change key */
+	const char *label, *key, *change; /* key in the health object ("smart.x"); change key */
 	enum hunit unit;
 };
 
@@ -65,11 +65,16 @@ static void value(FILE *f, const struct sb_jv *v, enum hunit u, int delta)
 		snprintf(a, sizeof(a), "%s", v->str.s);
 	} else if (u == H_BYTES) {
 		char b[48];
-		snprintf(a, sizeof(a), "%s%s", !delta ? "" : x < 0 ? "-" : "+",
+		snprintf(a, sizeof(a), "%s%s",
+			 !delta	 ? ""
+			 : x < 0 ? "-"
+				 : "+",
 			 sb_fmt_size(isfinite(x) ? (uint64_t)fabs(x) : 0, b, sizeof(b)));
 	} else {
 		snprintf(a, sizeof(a), delta ? "%+.0f%s" : "%.0f%s", x,
-			 u == H_PCT ? "%" : u == H_CELSIUS ? " °C" : "");
+			 u == H_PCT	  ? "%"
+			 : u == H_CELSIUS ? " °C"
+					  : "");
 	}
 	html_cell(f, a, v && v->type != SB_JV_STR);
 }
@@ -111,16 +116,21 @@ static const struct sb_jv *pair(const struct rep_doc *d)
 void html_health(FILE *f, const struct rep_doc *d)
 {
 	const struct sb_jv *p = pair(d);
-	const struct sb_jv *before = p ? sb_jv_get(p, "before") : sb_jv_get(d->root, "health_before");
+	const struct sb_jv *before = p ? sb_jv_get(p, "before")
+				       : sb_jv_get(d->root, "health_before");
 	const struct sb_jv *after = sb_jv_get(p, "after");
 	const char *kind = sb_jv_str(sb_jv_get(before, "kind"));
 	if (!kind)
 		kind = sb_jv_str(sb_jv_get(after, "kind"));
 	if (!kind || !strcmp(kind, "none"))
 		return;
-	fprintf(f, "<h3>Health before and after</h3>\n<p class=\"meta\">%s, as the device reports "
-		"it%s.</p>\n", !strcmp(kind, "nvme") ? "NVMe SMART" : !strcmp(kind, "emmc")
-		? "eMMC health (EXT_CSD)" : "Device health", after ? "" : " (read at the start only)");
+	fprintf(f,
+		"<h3>Health before and after</h3>\n<p class=\"meta\">%s, as the device reports "
+		"it%s.</p>\n",
+		!strcmp(kind, "nvme")	? "NVMe SMART"
+		: !strcmp(kind, "emmc") ? "eMMC health (EXT_CSD)"
+					: "Device health",
+		after ? "" : " (read at the start only)");
 	if (!strcmp(kind, "nvme"))
 		table(f, before, after, sb_jv_get(p, "change"), nvme, SB_ARRAY_SIZE(nvme));
 	else if (!strcmp(kind, "emmc"))

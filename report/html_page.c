@@ -52,14 +52,16 @@ static const char css[] =
 void rep_html_begin(FILE *f, const char *title)
 {
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>", f);
+	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
+	      f);
 	rep_html_esc(f, title);
 	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n", css);
 }
 
 void rep_html_end(FILE *f)
 {
-	fprintf(f, "<footer>Made by storbench %s. Units: KiB, MiB, GiB are powers of 1024; "
+	fprintf(f,
+		"<footer>Made by storbench %s. Units: KiB, MiB, GiB are powers of 1024; "
 		"µs and ms are powers of 1000 of a second.</footer>\n</main>\n</body>\n</html>\n",
 		sb_version());
 }

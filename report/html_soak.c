@@ -23,10 +23,10 @@ struct iters {
 	double *x, *bw[2], *errors, *kmsg;
 	unsigned char *interrupted;
 	unsigned char *out[2];
-	const struct sb_jv **rec;	/* the iteration's record */
-	char (*text)[TEXT_LEN];		/* what went wrong, "" when nothing */
-	const char **texts;		/* pointers into text, for the charts */
-	double *ev;			/* iterations with something in text */
+	const struct sb_jv **rec; /* the iteration's record */
+	char (*text)[TEXT_LEN];	  /* what went wrong, "" when nothing */
+	const char **texts;	  /* pointers into text, for the charts */
+	double *ev;		  /* iterations with something in text */
 	const char **ev_text;
 	size_t nev;
 };
@@ -45,17 +45,20 @@ static void trouble_text(const struct sb_jv *r, char *buf, size_t len)
 	if (errs > 0) {
 		ADD("%.0f I/O error%s", errs, errs == 1 ? "" : "s");
 		if (sb_jv_get(r, "first_errno"))
-			ADD(" (first errno %.0f at %s)", fabs(sb_jv_num(sb_jv_get(r, "first_errno"), 0)),
-			    sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(r, "first_error_offset"), 0), a,
-					sizeof(a)));
+			ADD(" (first errno %.0f at %s)",
+			    fabs(sb_jv_num(sb_jv_get(r, "first_errno"), 0)),
+			    sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(r, "first_error_offset"), 0),
+					a, sizeof(a)));
 	}
 	if (bad > 0)
 		ADD("%s%.0f bad block%s", at ? "; " : "", bad, bad == 1 ? "" : "s");
 	for (size_t i = 0; i < sb_jv_len(k); i++)
-		ADD("%s%s: %s", at ? "; " : "", rep_or(sb_jv_str(sb_jv_get(sb_jv_at(k, i), "category")), "?"),
+		ADD("%s%s: %s", at ? "; " : "",
+		    rep_or(sb_jv_str(sb_jv_get(sb_jv_at(k, i), "category")), "?"),
 		    rep_or(sb_jv_str(sb_jv_get(sb_jv_at(k, i), "text")), ""));
 	if (sb_jv_num(sb_jv_get(r, "kmsg_omitted"), 0) > 0)
-		ADD("%s%.0f more kernel messages", at ? "; " : "", sb_jv_num(sb_jv_get(r, "kmsg_omitted"), 0));
+		ADD("%s%.0f more kernel messages", at ? "; " : "",
+		    sb_jv_num(sb_jv_get(r, "kmsg_omitted"), 0));
 	if (!at && sb_jv_bool(sb_jv_get(r, "failed"), 0) == 1)
 		ADD("failed");
 #undef ADD
@@ -180,16 +183,21 @@ static void throughput(FILE *f, struct iters *it, const struct sb_soak_summary *
 	for (int k = 0; k < 2; k++) {
 		long o = marks(it, &sum->m[k], it->out[k], at, &nat, SB_ARRAY_SIZE(at));
 		outliers += o;
-		s[k] = (struct chart_series){ .name = names[k], .x = it->x, .y = it->bw[k],
-					      .mark = o > 0 ? it->out[k] : NULL, .n = it->n,
+		s[k] = (struct chart_series){ .name = names[k],
+					      .x = it->x,
+					      .y = it->bw[k],
+					      .mark = o > 0 ? it->out[k] : NULL,
+					      .n = it->n,
 					      .color = colors[k] };
 	}
 	char note[160];
 	int len = snprintf(note, sizeof(note), "%ld outlier%s ringed; %zu change point%s dashed",
 			   outliers, outliers == 1 ? "" : "s", nat, nat == 1 ? "" : "s");
 	if (it->nev && len > 0 && (size_t)len < sizeof(note))
-		snprintf(note + len, sizeof(note) - (size_t)len, "; %zu iteration%s with errors marked "
-			 "on the axis", it->nev, it->nev == 1 ? "" : "s");
+		snprintf(note + len, sizeof(note) - (size_t)len,
+			 "; %zu iteration%s with errors marked "
+			 "on the axis",
+			 it->nev, it->nev == 1 ? "" : "s");
 	struct chart c = {
 		.kind = CHART_LINE,
 		.title = "Throughput per iteration",
@@ -212,9 +220,17 @@ static void throughput(FILE *f, struct iters *it, const struct sb_soak_summary *
 static void trouble(FILE *f, const struct iters *it)
 {
 	struct chart_series s[2] = {
-		{ .name = "I/O errors", .x = it->x, .y = it->errors, .text = it->texts, .n = it->n,
+		{ .name = "I/O errors",
+		  .x = it->x,
+		  .y = it->errors,
+		  .text = it->texts,
+		  .n = it->n,
 		  .color = CHART_C_WRITE },
-		{ .name = "kernel messages", .x = it->x, .y = it->kmsg, .text = it->texts, .n = it->n,
+		{ .name = "kernel messages",
+		  .x = it->x,
+		  .y = it->kmsg,
+		  .text = it->texts,
+		  .n = it->n,
 		  .color = 3 },
 	};
 	struct chart c = {

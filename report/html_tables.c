@@ -9,9 +9,9 @@
 
 static void results(FILE *f, const struct rep_doc *d)
 {
-	static const char *const cols[] = { "Measurement", "Direction", "Bandwidth", "IOPS",
-					    "Mean latency", "p50", "p99", "p99.9", "Max latency",
-					    "Errors" };
+	static const char *const cols[] = { "Measurement",  "Direction", "Bandwidth", "IOPS",
+					    "Mean latency", "p50",	 "p99",	      "p99.9",
+					    "Max latency",  "Errors" };
 	char a[48];
 	int any = 0;
 	for (size_t i = 0; i < d->njobs; i++)
@@ -56,13 +56,15 @@ static void range_cell(FILE *f, double lo, double hi, char *(*fmt)(double, char 
 
 static void repeats(FILE *f, const struct rep_doc *d)
 {
-	static const char *const cols[] = { "Test", "Direction", "Runs", "Bandwidth", "min .. max",
-					    "IOPS", "min .. max", "Mean latency", "p99 latency" };
+	static const char *const cols[] = { "Test",	  "Direction",	  "Runs",
+					    "Bandwidth",  "min .. max",	  "IOPS",
+					    "min .. max", "Mean latency", "p99 latency" };
 	char a[48];
 	if (!d->nsummary)
 		return;
 	fputs("<h3>Summary</h3>\n<p class=\"meta\">Median of the runs, and the range from the "
-	      "slowest to the fastest run; latencies are the medians of the runs' figures.</p>\n", f);
+	      "slowest to the fastest run; latencies are the medians of the runs' figures.</p>\n",
+	      f);
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 2);
 	for (size_t i = 0; i < d->nsummary; i++) {
 		const struct rep_summary *s = &d->summary[i];
@@ -143,7 +145,8 @@ void html_records(FILE *f, const struct rep_doc *d)
 	if (!d->nrecords || !n || !strcmp(d->command, "soak"))
 		return; /* soak's records have their own section (and the CSV) */
 	fprintf(f, "<h3>Log records</h3>\n<p class=\"meta\">%zu record%s%s.</p>\n", d->nrecords,
-		d->nrecords == 1 ? "" : "s", d->nrecords > MAX_ROWS ? "; the first 500 are shown" : "");
+		d->nrecords == 1 ? "" : "s",
+		d->nrecords > MAX_ROWS ? "; the first 500 are shown" : "");
 	fputs("<div class=\"wide\">", f);
 	html_head_row(f, cols, n, (unsigned)n);
 	for (size_t r = 0; r < d->nrecords && r < MAX_ROWS; r++) {

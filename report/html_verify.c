@@ -56,8 +56,10 @@ static void paint(struct vmap *m, const struct sb_jv *ranges)
 		if (c <= 0 || !(lo >= 0) || !(hi > lo) || lo >= m->size)
 			continue;
 		hi = SB_MIN(hi, m->size);
-		for (size_t k = (size_t)(lo / m->cell); k < m->ncells && (double)k * m->cell < hi; k++)
-			m->bad[k][c] += SB_MIN(hi, (double)(k + 1) * m->cell) - SB_MAX(lo, (double)k * m->cell);
+		for (size_t k = (size_t)(lo / m->cell); k < m->ncells && (double)k * m->cell < hi;
+		     k++)
+			m->bad[k][c] += SB_MIN(hi, (double)(k + 1) * m->cell) -
+					SB_MAX(lo, (double)k * m->cell);
 	}
 	for (size_t k = 0; k < m->nrows * m->ncols; k++) {
 		int best = 0;
@@ -74,13 +76,16 @@ static void map_chart(FILE *f, struct vmap *m, const struct sb_jv *v)
 	char note[200], a[32], b[32];
 	size_t ns = 0;
 	for (int c = 0; c < REP_VCLASS_N; c++) {
-		s[c] = (struct chart_series){ .name = sb_verify_class_name(c), .color = rep_vclass_color[c] };
+		s[c] = (struct chart_series){ .name = sb_verify_class_name(c),
+					      .color = rep_vclass_color[c] };
 		if (rep_vclass_shown(v, c))
 			ns = (size_t)c + 1; /* the legend up to the last class the result has */
 	}
 	double omitted = sb_jv_num(sb_jv_get(v, "bad_ranges_omitted"), 0);
-	int n = snprintf(note, sizeof(note), "%s from offset %s; a cell is %s, coloured by the bad class "
-			 "covering most of it", sb_fmt_size((uint64_t)m->size, a, sizeof(a)),
+	int n = snprintf(note, sizeof(note),
+			 "%s from offset %s; a cell is %s, coloured by the bad class "
+			 "covering most of it",
+			 sb_fmt_size((uint64_t)m->size, a, sizeof(a)),
 			 sb_fmt_size((uint64_t)m->origin, b, sizeof(b)),
 			 sb_fmt_size((uint64_t)m->cell, (char[32]){ 0 }, 32));
 	if (omitted > 0 && n > 0 && (size_t)n < sizeof(note))
@@ -137,8 +142,10 @@ static void ranges(FILE *f, const struct sb_jv *v)
 	double omitted = sb_jv_num(sb_jv_get(v, "bad_ranges_omitted"), 0);
 	if (!sb_jv_len(rs))
 		return;
-	fprintf(f, "<p class=\"meta\">Bad ranges, in offset order (bytes from the target's start)"
-		"%s", omitted > 0 ? "; " : ".</p>\n");
+	fprintf(f,
+		"<p class=\"meta\">Bad ranges, in offset order (bytes from the target's start)"
+		"%s",
+		omitted > 0 ? "; " : ".</p>\n");
 	if (omitted > 0)
 		fprintf(f, "%.0f more not listed (--max-ranges).</p>\n", omitted);
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
@@ -161,7 +168,7 @@ static void ranges(FILE *f, const struct sb_jv *v)
 static void probe(FILE *f, const struct sb_jv *p, const char *result)
 {
 	static const char *const sizes[][2] = {
-		{ "announced_bytes", "Announced" }, { "usable_bytes", "Usable" },
+		{ "announced_bytes", "Announced" },    { "usable_bytes", "Usable" },
 		{ "wrap_bytes", "Addresses wrap at" }, { "cache_bytes", "Cache" },
 		{ "block_size", "Block size" },
 	};
@@ -171,8 +178,9 @@ static void probe(FILE *f, const struct sb_jv *p, const char *result)
 	html_kv(f, "Result", result);
 	for (size_t i = 0; i < SB_ARRAY_SIZE(sizes); i++)
 		if (sb_jv_is(sb_jv_get(p, sizes[i][0]), SB_JV_NUM))
-			html_kv(f, sizes[i][1], rep_fmt_offset(sb_jv_num(sb_jv_get(p, sizes[i][0]), 0),
-							       a, sizeof(a)));
+			html_kv(f, sizes[i][1],
+				rep_fmt_offset(sb_jv_num(sb_jv_get(p, sizes[i][0]), 0), a,
+					       sizeof(a)));
 	snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(p, "io_errors"), 0));
 	html_kv(f, "I/O errors", a);
 	fputs("</table>\n", f);

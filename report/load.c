@@ -91,15 +91,18 @@ static int check_schema(const char *path, const struct sb_jv *sb, char **why)
 	const struct sb_jv *v = sb_jv_get(sb, "schema_version");
 	uint64_t n;
 	if (!v)
-		return rep_fail(why, -REP_EINPUT, "'%s' is not a storbench result: its 'storbench' "
-				"section has no schema_version", path);
+		return rep_fail(why, -REP_EINPUT,
+				"'%s' is not a storbench result: its 'storbench' "
+				"section has no schema_version",
+				path);
 	if (sb_jv_u64(v, &n) < 0 || n != SB_SCHEMA_VERSION) {
 		char what[64];
 		if (sb_jv_is(v, SB_JV_NUM))
 			snprintf(what, sizeof(what), "%g", v->num.d);
 		else
 			snprintf(what, sizeof(what), "of the wrong type");
-		return rep_fail(why, -REP_EINPUT, "'%s': results schema version %s is not one "
+		return rep_fail(why, -REP_EINPUT,
+				"'%s': results schema version %s is not one "
 				"this storbench reads (version %d); a newer storbench may read it",
 				path, what, SB_SCHEMA_VERSION);
 	}
@@ -137,8 +140,10 @@ static int load_document(struct rep_doc *d, const char *text, size_t len, char *
 	} else if (is_fio(root)) {
 		d->is_fio = 1;
 	} else {
-		return rep_fail(why, -REP_EINPUT, "'%s' is not a storbench or fio result (it has "
-				"neither a 'storbench' section nor fio's 'jobs')", d->path);
+		return rep_fail(why, -REP_EINPUT,
+				"'%s' is not a storbench or fio result (it has "
+				"neither a 'storbench' section nor fio's 'jobs')",
+				d->path);
 	}
 	rep_read_header(d, root);
 	const struct sb_jv *jobs = sb_jv_get(root, "jobs");
@@ -160,9 +165,10 @@ static int log_config(struct rep_doc *d, const struct sb_jv *v, char **why)
 			snprintf(what, sizeof(what), "%g", lv->num.d);
 		else
 			snprintf(what, sizeof(what), "of the wrong type");
-		return rep_fail(why, -REP_EINPUT, "'%s': log version %s is not one this storbench "
-				"reads (version %d); a newer storbench may read it", d->path, what,
-				REP_LOG_VERSION);
+		return rep_fail(why, -REP_EINPUT,
+				"'%s': log version %s is not one this storbench "
+				"reads (version %d); a newer storbench may read it",
+				d->path, what, REP_LOG_VERSION);
 	}
 	d->root = v;
 	d->command = rep_or(sb_jv_str(sb_jv_get(v, "command")), "soak");
@@ -236,22 +242,26 @@ static int load_log(struct rep_doc *d, const char *text, size_t len, char **why)
 		struct sb_json_error e;
 		int rc = sb_json_parse(line, n, NULL, &t, &e);
 		if (rc == -EBADMSG && e.at_end) {
-			rep_note(d, "line %zu of '%s' is cut short (%zu bytes%s) and was left out", lineno,
-				 d->name, n, nl ? "" : ", at the end of the file");
+			rep_note(d, "line %zu of '%s' is cut short (%zu bytes%s) and was left out",
+				 lineno, d->name, n, nl ? "" : ", at the end of the file");
 			continue;
 		}
 		if (rc == -ENOMEM || (rc == 0 && keep_tree(d, t) < 0))
 			return rep_fail(why, -ENOMEM, "out of memory");
 		if (rc < 0)
-			return rep_fail(why, -REP_EINPUT, "'%s' line %zu: not valid JSON: column "
-					"%u: %s", d->path, lineno, e.column,
+			return rep_fail(why, -REP_EINPUT,
+					"'%s' line %zu: not valid JSON: column "
+					"%u: %s",
+					d->path, lineno, e.column,
 					strchr(e.msg, ':') ? strchr(e.msg, ':') + 2 : e.msg);
 		if ((rc = log_line(d, sb_jdoc_root(t), lineno, why)))
 			return rc;
 	}
 	if (!d->root)
-		return rep_fail(why, -REP_EINPUT, "'%s' is not a storbench log: no line carries a "
-				"'storbench' header or a configuration", d->path);
+		return rep_fail(why, -REP_EINPUT,
+				"'%s' is not a storbench log: no line carries a "
+				"'storbench' header or a configuration",
+				d->path);
 	return 0;
 }
 
@@ -280,10 +290,13 @@ static int load_text(struct rep_doc *d, const char *text, size_t len, char **why
 		/* fio prints notes before its JSON, even with --output */
 		const char *brace = strstr(text + skip, "\n{");
 		if (!brace)
-			return rep_fail(why, -REP_EINPUT, "'%s' is not a result: it does not start with a "
-					"JSON object", d->path);
+			return rep_fail(why, -REP_EINPUT,
+					"'%s' is not a result: it does not start with a "
+					"JSON object",
+					d->path);
 		skip = (size_t)(brace + 1 - text);
-		rep_note(d, "text before the JSON document of '%s' was skipped (fio's messages)", d->name);
+		rep_note(d, "text before the JSON document of '%s' was skipped (fio's messages)",
+			 d->name);
 	}
 	if (looks_like_log(text + skip, len - skip))
 		return load_log(d, text + skip, len - skip, why);
@@ -306,8 +319,9 @@ int rep_load(const char *path, struct rep_doc **out, char **why)
 	if (!text) {
 		rep_free(d);
 		return rep_fail(why, -err, "cannot read '%s': %s", path,
-				err == EFBIG ? "larger than 256 MiB"
-				: err == REP_EINPUT ? "not a regular file" : strerror(err));
+				err == EFBIG	    ? "larger than 256 MiB"
+				: err == REP_EINPUT ? "not a regular file"
+						    : strerror(err));
 	}
 	int rc = load_text(d, text, len, why);
 	free(text);

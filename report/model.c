@@ -194,7 +194,8 @@ static void conditions(struct rep_job *j, const struct rep_doc *d, const struct 
 	const struct sb_jv *c = get2(job, "storbench", "conditions");
 	uint64_t v;
 	const char *s;
-	j->rw = rep_or(opt(d, job, "rw"), rep_or(opt(d, job, "readwrite"), d->is_fio ? "read" : ""));
+	j->rw = rep_or(opt(d, job, "rw"),
+		       rep_or(opt(d, job, "readwrite"), d->is_fio ? "read" : ""));
 	j->engine = rep_or(sb_jv_str(sb_jv_get(c, "engine")),
 			   rep_or(opt(d, job, "ioengine"), d->is_fio ? "psync" : ""));
 	j->cache = rep_or(sb_jv_str(sb_jv_get(c, "cache")), "");
@@ -233,7 +234,8 @@ int rep_add_job(struct rep_doc *d, const struct sb_jv *job)
 		dir_read(j, dd, sb_jv_get(job, sb_ddir_name(dd)));
 	j->runtime_s = sb ? sb_jv_num(sb_jv_get(sb, "runtime_ns"), 0) / 1e9
 			  : sb_jv_num(sb_jv_get(job, "job_runtime"), 0) / 1e3;
-	j->errors = sb ? u64_of(sb_jv_get(sb, "errors")) : sb_jv_num(sb_jv_get(job, "error"), 0) != 0;
+	j->errors = sb ? u64_of(sb_jv_get(sb, "errors"))
+		       : sb_jv_num(sb_jv_get(job, "error"), 0) != 0;
 	j->usr_cpu = sb_jv_num(sb_jv_get(job, "usr_cpu"), 0);
 	j->sys_cpu = sb_jv_num(sb_jv_get(job, "sys_cpu"), 0);
 	j->interrupted = sb_jv_bool(sb_jv_get(sb, "interrupted"), 0);
@@ -334,7 +336,8 @@ void rep_read_header(struct rep_doc *d, const struct sb_jv *root)
 		if (!d->target.path)
 			d->target.path = sb_jv_str(get2(sb_jv_at(sb_jv_get(root, "jobs"), 0),
 							"job options", "filename"));
-		d->target.device = sb_jv_str(sb_jv_get(sb_jv_at(sb_jv_get(root, "disk_util"), 0), "name"));
+		d->target.device = sb_jv_str(
+			sb_jv_get(sb_jv_at(sb_jv_get(root, "disk_util"), 0), "name"));
 		d->target.rotational = -1;
 		return;
 	}

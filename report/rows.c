@@ -8,23 +8,59 @@
 #include <math.h>
 
 const char *const rep_table_names[REP_T_N] = { "measurements", "intervals", "summary",
-					       "percentiles", "records", "verify", "ranges" };
+					       "percentiles",  "records",   "verify",
+					       "ranges" };
 
 static const char *const measurement_cols[RM_N] = {
-	"source", "command", "job", "test", "run", "direction", "rw", "bs_bytes", "iodepth",
-	"numjobs", "direct", "engine", "cache", "runtime_s", "io_bytes", "ios", "bw_bytes_per_s",
-	"iops", "lat_kind", "lat_min_ns", "lat_mean_ns", "lat_max_ns", "lat_stddev_ns",
-	"lat_p50_ns", "lat_p90_ns", "lat_p99_ns", "lat_p99_9_ns", "lat_p99_99_ns", "errors",
+	"source",
+	"command",
+	"job",
+	"test",
+	"run",
+	"direction",
+	"rw",
+	"bs_bytes",
+	"iodepth",
+	"numjobs",
+	"direct",
+	"engine",
+	"cache",
+	"runtime_s",
+	"io_bytes",
+	"ios",
+	"bw_bytes_per_s",
+	"iops",
+	"lat_kind",
+	"lat_min_ns",
+	"lat_mean_ns",
+	"lat_max_ns",
+	"lat_stddev_ns",
+	"lat_p50_ns",
+	"lat_p90_ns",
+	"lat_p99_ns",
+	"lat_p99_9_ns",
+	"lat_p99_99_ns",
+	"errors",
 	[RM_BS] = "bs",
 };
 static const char *const interval_cols[RI_N] = {
-	"source", "command", "job", "direction", "t_start_s", "t_end_s", "bw_bytes_per_s", "iops",
-	"lat_mean_ns", "lat_p99_ns",
+	"source",  "command",	     "job",  "direction",   "t_start_s",
+	"t_end_s", "bw_bytes_per_s", "iops", "lat_mean_ns", "lat_p99_ns",
 };
 static const char *const summary_cols[RS_N] = {
-	"source", "command", "test", "direction", "runs", "bw_bytes_per_s_median",
-	"bw_bytes_per_s_min", "bw_bytes_per_s_max", "iops_median", "iops_min", "iops_max",
-	"lat_mean_ns_median", "lat_p99_ns_median",
+	"source",
+	"command",
+	"test",
+	"direction",
+	"runs",
+	"bw_bytes_per_s_median",
+	"bw_bytes_per_s_min",
+	"bw_bytes_per_s_max",
+	"iops_median",
+	"iops_min",
+	"iops_max",
+	"lat_mean_ns_median",
+	"lat_p99_ns_median",
 };
 static const char *const percentile_cols[RP_N] = {
 	"source", "command", "job", "direction", "lat_kind", "percentile", "lat_ns",
@@ -34,8 +70,16 @@ static const char *const verify_cols[RV_N] = {
 	"source", "command", "iteration", "class", "blocks", "bytes", "share_pct",
 };
 static const char *const range_cols[RG_N] = {
-	"source", "command", "iteration", "class", "offset_bytes", "length_bytes",
-	"expected_offset_bytes", "generation", "errno", "error",
+	"source",
+	"command",
+	"iteration",
+	"class",
+	"offset_bytes",
+	"length_bytes",
+	"expected_offset_bytes",
+	"generation",
+	"errno",
+	"error",
 };
 
 const struct rep_columns rep_columns[REP_T_N] = {
@@ -221,7 +265,8 @@ static void flatten(struct walk *w, const struct rep_doc *d, size_t rec, const c
 	for (size_t i = 0; i < sb_jv_len(v); i++) {
 		const struct sb_jv *x = v->type == SB_JV_OBJ ? &v->obj.m[i].val : &v->arr.v[i];
 		if (v->type == SB_JV_OBJ)
-			snprintf(key, sizeof(key), "%s%s%s", prefix, *prefix ? "." : "", v->obj.m[i].key);
+			snprintf(key, sizeof(key), "%s%s%s", prefix, *prefix ? "." : "",
+				 v->obj.m[i].key);
 		else
 			snprintf(key, sizeof(key), "%s[%zu]", prefix, i);
 		if (x->type == SB_JV_OBJ || x->type == SB_JV_ARR) {
@@ -232,8 +277,10 @@ static void flatten(struct walk *w, const struct rep_doc *d, size_t rec, const c
 		c[RR_RECORD] = u64(rec + 1);
 		c[RR_KEY] = str(key);
 		c[RR_VALUE] = x->type == SB_JV_STR ? str(x->str.s)
-			      : x->type == SB_JV_NUM ? num(x->num.d)
-			      : str(x->type == SB_JV_BOOL ? (x->boolean ? "true" : "false") : "");
+			      : x->type == SB_JV_NUM
+				      ? num(x->num.d)
+				      : str(x->type == SB_JV_BOOL ? (x->boolean ? "true" : "false")
+								  : "");
 		emit(w);
 	}
 }
@@ -249,7 +296,8 @@ static void verify_counts(void *ctx, const struct rep_doc *d, double it, const s
 {
 	struct walk *w = ctx;
 	/* a soak iteration's block size is the log's */
-	double bs = sb_jv_num(sb_jv_get(v, "block_size"), sb_jv_num(sb_jv_get(d->root, "block_size"), NAN));
+	double bs = sb_jv_num(sb_jv_get(v, "block_size"),
+			      sb_jv_num(sb_jv_get(d->root, "block_size"), NAN));
 	double all = sb_jv_num(sb_jv_get(v, "blocks_checked"), 0);
 	for (int k = 0; k < REP_VCLASS_N; k++) {
 		if (!rep_vclass_shown(v, k))

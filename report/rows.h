@@ -12,11 +12,11 @@
 
 enum rep_cell_kind {
 	REP_CELL_EMPTY,
-	REP_CELL_STR,		/* s (NULL: empty text) */
-	REP_CELL_NUM,		/* d; absent when not finite */
-	REP_CELL_INT,		/* u */
-	REP_CELL_WHOLE,		/* d, shown rounded to a whole number */
-	REP_CELL_FLAG,		/* flag: 1 yes, 0 no, -1 unknown */
+	REP_CELL_STR,	/* s (NULL: empty text) */
+	REP_CELL_NUM,	/* d; absent when not finite */
+	REP_CELL_INT,	/* u */
+	REP_CELL_WHOLE, /* d, shown rounded to a whole number */
+	REP_CELL_FLAG,	/* flag: 1 yes, 0 no, -1 unknown */
 };
 
 struct rep_cell {
@@ -29,23 +29,89 @@ struct rep_cell {
 
 /* Columns of each table, in CSV's order; a table's columns past its CSV
  * ones hold a figure of the row in another form (the block size as text). */
-enum { RM_SOURCE, RM_COMMAND, RM_JOB, RM_TEST, RM_RUN, RM_DIR, RM_RW, RM_BS_BYTES, RM_IODEPTH,
-       RM_NUMJOBS, RM_DIRECT, RM_ENGINE, RM_CACHE, RM_RUNTIME, RM_IO_BYTES, RM_IOS, RM_BW,
-       RM_IOPS, RM_LAT_KIND, RM_LAT_MIN, RM_LAT_MEAN, RM_LAT_MAX, RM_LAT_STDDEV, RM_P50, RM_P90,
-       RM_P99, RM_P99_9, RM_P99_99, RM_ERRORS, RM_CSV, RM_BS = RM_CSV, RM_N };
-enum { RI_SOURCE, RI_COMMAND, RI_JOB, RI_DIR, RI_T0, RI_T1, RI_BW, RI_IOPS, RI_LAT_MEAN,
-       RI_LAT_P99, RI_N };
-enum { RS_SOURCE, RS_COMMAND, RS_TEST, RS_DIR, RS_RUNS, RS_BW_MED, RS_BW_MIN, RS_BW_MAX,
-       RS_IOPS_MED, RS_IOPS_MIN, RS_IOPS_MAX, RS_LAT_MEAN_MED, RS_LAT_P99_MED, RS_N };
+enum {
+	RM_SOURCE,
+	RM_COMMAND,
+	RM_JOB,
+	RM_TEST,
+	RM_RUN,
+	RM_DIR,
+	RM_RW,
+	RM_BS_BYTES,
+	RM_IODEPTH,
+	RM_NUMJOBS,
+	RM_DIRECT,
+	RM_ENGINE,
+	RM_CACHE,
+	RM_RUNTIME,
+	RM_IO_BYTES,
+	RM_IOS,
+	RM_BW,
+	RM_IOPS,
+	RM_LAT_KIND,
+	RM_LAT_MIN,
+	RM_LAT_MEAN,
+	RM_LAT_MAX,
+	RM_LAT_STDDEV,
+	RM_P50,
+	RM_P90,
+	RM_P99,
+	RM_P99_9,
+	RM_P99_99,
+	RM_ERRORS,
+	RM_CSV,
+	RM_BS = RM_CSV,
+	RM_N
+};
+enum {
+	RI_SOURCE,
+	RI_COMMAND,
+	RI_JOB,
+	RI_DIR,
+	RI_T0,
+	RI_T1,
+	RI_BW,
+	RI_IOPS,
+	RI_LAT_MEAN,
+	RI_LAT_P99,
+	RI_N
+};
+enum {
+	RS_SOURCE,
+	RS_COMMAND,
+	RS_TEST,
+	RS_DIR,
+	RS_RUNS,
+	RS_BW_MED,
+	RS_BW_MIN,
+	RS_BW_MAX,
+	RS_IOPS_MED,
+	RS_IOPS_MIN,
+	RS_IOPS_MAX,
+	RS_LAT_MEAN_MED,
+	RS_LAT_P99_MED,
+	RS_N
+};
 enum { RP_SOURCE, RP_COMMAND, RP_JOB, RP_DIR, RP_LAT_KIND, RP_PCT, RP_LAT, RP_N };
 enum { RR_SOURCE, RR_COMMAND, RR_RECORD, RR_KEY, RR_VALUE, RR_N };
 enum { RV_SOURCE, RV_COMMAND, RV_ITERATION, RV_CLASS, RV_BLOCKS, RV_BYTES, RV_SHARE, RV_N };
-enum { RG_SOURCE, RG_COMMAND, RG_ITERATION, RG_CLASS, RG_OFFSET, RG_LENGTH, RG_EXPECTED,
-       RG_GENERATION, RG_ERRNO, RG_ERROR, RG_N };
+enum {
+	RG_SOURCE,
+	RG_COMMAND,
+	RG_ITERATION,
+	RG_CLASS,
+	RG_OFFSET,
+	RG_LENGTH,
+	RG_EXPECTED,
+	RG_GENERATION,
+	RG_ERRNO,
+	RG_ERROR,
+	RG_N
+};
 #define REP_ROW_MAX RM_N
 
 struct rep_columns {
-	const char *const *names;	/* CSV's header names */
+	const char *const *names; /* CSV's header names */
 	size_t n, ncsv;
 };
 extern const struct rep_columns rep_columns[REP_T_N];
@@ -53,8 +119,8 @@ extern const struct rep_columns rep_columns[REP_T_N];
 struct rep_row {
 	enum rep_table table;
 	const struct rep_doc *doc;
-	const struct rep_job *job;	/* NULL: a row of no job */
-	int ddir;			/* -1: a row of no direction */
+	const struct rep_job *job; /* NULL: a row of no job */
+	int ddir;		   /* -1: a row of no direction */
 	struct rep_cell cell[REP_ROW_MAX];
 };
 typedef void (*rep_row_fn)(void *ctx, const struct rep_row *r);

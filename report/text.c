@@ -33,8 +33,8 @@ static void header(FILE *f, const struct rep_doc *d)
 	if (t->filesystem)
 		fprintf(f, "filesystem: %s on %s\n", t->filesystem, rep_or(t->mountpoint, "?"));
 	if (h->hostname)
-		fprintf(f, "host: %s, %s, %s, %s (%u CPUs), %s\n", h->hostname, rep_or(h->kernel, "?"),
-			rep_or(h->arch, "?"), rep_or(h->cpu, "?"), h->cpus,
+		fprintf(f, "host: %s, %s, %s, %s (%u CPUs), %s\n", h->hostname,
+			rep_or(h->kernel, "?"), rep_or(h->arch, "?"), rep_or(h->cpu, "?"), h->cpus,
 			sb_fmt_size(h->mem_total, a, sizeof(a)));
 	for (size_t i = 0; i < d->nnotes; i++)
 		fprintf(f, "note: %s\n", d->notes[i]);
@@ -42,8 +42,13 @@ static void header(FILE *f, const struct rep_doc *d)
 
 static void summary(FILE *f, const struct rep_doc *d)
 {
-	struct rep_ttable t = { { "test", "dir", "runs", "bandwidth", "min .. max", "IOPS", "mean lat",
-			      "p99 lat" }, 8, 2, NULL, 0, 0 };
+	struct rep_ttable t = { { "test", "dir", "runs", "bandwidth", "min .. max", "IOPS",
+				  "mean lat", "p99 lat" },
+				8,
+				2,
+				NULL,
+				0,
+				0 };
 	char a[48], b[48], c[112];
 	if (!d->nsummary)
 		return;
@@ -69,8 +74,13 @@ static void summary(FILE *f, const struct rep_doc *d)
 
 static void results(FILE *f, const struct rep_doc *d)
 {
-	struct rep_ttable t = { { "measurement", "dir", "bandwidth", "IOPS", "mean lat", "p50", "p99",
-			      "p99.9", "max lat", "errors" }, 10, 2, NULL, 0, 0 };
+	struct rep_ttable t = { { "measurement", "dir", "bandwidth", "IOPS", "mean lat", "p50",
+				  "p99", "p99.9", "max lat", "errors" },
+				10,
+				2,
+				NULL,
+				0,
+				0 };
 	char a[48];
 	for (size_t i = 0; i < d->njobs; i++) {
 		const struct rep_job *j = &d->jobs[i];
@@ -100,8 +110,14 @@ static void results(FILE *f, const struct rep_doc *d)
 /* Bandwidth per interval: range and coefficient of variation. */
 static void intervals(FILE *f, const struct rep_doc *d)
 {
-	struct rep_ttable t = { { "measurement", "dir", "intervals", "slowest", "fastest", "variation" },
-			    6, 2, NULL, 0, 0 };
+	struct rep_ttable t = {
+		{ "measurement", "dir", "intervals", "slowest", "fastest", "variation" },
+		6,
+		2,
+		NULL,
+		0,
+		0
+	};
 	char a[48];
 	for (size_t i = 0; i < d->njobs; i++) {
 		const struct rep_job *j = &d->jobs[i];
@@ -125,7 +141,8 @@ static void intervals(FILE *f, const struct rep_doc *d)
 			rep_tt_set(&t, 2, a);
 			rep_tt_set(&t, 3, rep_fmt_rate(lo, a, sizeof(a)));
 			rep_tt_set(&t, 4, rep_fmt_rate(hi, a, sizeof(a)));
-			snprintf(a, sizeof(a), "%.1f%%", mean > 0 && var > 0 ? 100 * sqrt(var) / mean : 0);
+			snprintf(a, sizeof(a), "%.1f%%",
+				 mean > 0 && var > 0 ? 100 * sqrt(var) / mean : 0);
 			rep_tt_set(&t, 5, a);
 		}
 	}
@@ -196,15 +213,18 @@ static void verify(FILE *f, const struct rep_doc *d)
 	for (size_t i = 0; i < sb_jv_len(rs) && rep_tt_row(&r); i++) {
 		const struct sb_jv *x = sb_jv_at(rs, i);
 		rep_tt_set(&r, 0, sb_jv_str(sb_jv_get(x, "class")));
-		rep_tt_set(&r, 1, rep_fmt_offset(sb_jv_num(sb_jv_get(x, "offset"), 0), a, sizeof(a)));
-		rep_tt_set(&r, 2, rep_fmt_offset(sb_jv_num(sb_jv_get(x, "length"), 0), a, sizeof(a)));
+		rep_tt_set(&r, 1,
+			   rep_fmt_offset(sb_jv_num(sb_jv_get(x, "offset"), 0), a, sizeof(a)));
+		rep_tt_set(&r, 2,
+			   rep_fmt_offset(sb_jv_num(sb_jv_get(x, "length"), 0), a, sizeof(a)));
 		rep_tt_set(&r, 3, rep_range_detail(x, a, sizeof(a)));
 	}
 	if (!r.nrows)
 		return;
 	fprintf(f, "\nbad ranges (bytes from the target's start)");
 	if (sb_jv_num(sb_jv_get(v, "bad_ranges_omitted"), 0) > 0)
-		fprintf(f, "; %.0f more not listed", sb_jv_num(sb_jv_get(v, "bad_ranges_omitted"), 0));
+		fprintf(f, "; %.0f more not listed",
+			sb_jv_num(sb_jv_get(v, "bad_ranges_omitted"), 0));
 	fputc('\n', f);
 	rep_tt_print(f, &r);
 }
@@ -222,7 +242,12 @@ static const struct {
 static void conditions(FILE *f, const struct rep_doc *d)
 {
 	struct rep_ttable t = { { "measurement", "pattern", "bs", "depth", "jobs", "engine", "I/O",
-			      "cache", "size", "time" }, 10, 2, NULL, 0, 0 };
+				  "cache", "size", "time" },
+				10,
+				2,
+				NULL,
+				0,
+				0 };
 	char a[48];
 	for (size_t i = 0; i < d->njobs && rep_tt_row(&t); i++) {
 		const struct rep_job *j = &d->jobs[i];

@@ -67,7 +67,8 @@ char *rep_range_detail(const struct sb_jv *r, char *buf, size_t len)
 	buf[0] = 0;
 	if (cls && !strcmp(cls, "misplaced") && sb_jv_get(r, "expected_offset"))
 		snprintf(buf, len, "data written for %s",
-			 rep_fmt_offset(sb_jv_num(sb_jv_get(r, "expected_offset"), 0), a, sizeof(a)));
+			 rep_fmt_offset(sb_jv_num(sb_jv_get(r, "expected_offset"), 0), a,
+					sizeof(a)));
 	else if (cls && !strcmp(cls, "stale") && g)
 		snprintf(buf, len, "generation %.0f", sb_jv_num(g, 0));
 	else if (e)

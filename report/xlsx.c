@@ -18,8 +18,10 @@ int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why
 {
 	(void)docs;
 	(void)n;
-	return rep_fail(why, -ENOTSUP, "--output: '%s': this storbench was built without XLSX "
-			"support (libxlsxwriter); use .html or .csv", path);
+	return rep_fail(why, -ENOTSUP,
+			"--output: '%s': this storbench was built without XLSX "
+			"support (libxlsxwriter); use .html or .csv",
+			path);
 }
 #else
 #include <math.h>
@@ -166,7 +168,8 @@ static void summary_chart(struct book *b, const struct rep_doc *d, lxw_col_t col
 	for (size_t t = 0; t < nt; t++) {
 		worksheet_write_string(b->sheet, top + 1 + (lxw_row_t)t, col, tests[t], NULL);
 		for (size_t i = 0; i < d->nsummary; i++)
-			if (!strcmp(d->summary[i].test, tests[t]) && d->summary[i].ddir <= SB_DDIR_WRITE)
+			if (!strcmp(d->summary[i].test, tests[t]) &&
+			    d->summary[i].ddir <= SB_DDIR_WRITE)
 				worksheet_write_number(b->sheet, top + 1 + (lxw_row_t)t,
 						       col + 1 + (lxw_col_t)d->summary[i].ddir,
 						       d->summary[i].bw_median / MIB, NULL);
@@ -176,7 +179,8 @@ static void summary_chart(struct book *b, const struct rep_doc *d, lxw_col_t col
 	for (int k = 0; ch && k < 2; k++) {
 		lxw_chart_series *s = chart_add_series(ch, NULL, NULL);
 		lxw_chart_fill fill = { .color = colors[k ? 5 : 0] };
-		chart_series_set_categories(s, b->sheet_name, top + 1, col, top + (lxw_row_t)nt, col);
+		chart_series_set_categories(s, b->sheet_name, top + 1, col, top + (lxw_row_t)nt,
+					    col);
 		chart_series_set_values(s, b->sheet_name, top + 1, col + 1 + (lxw_col_t)k,
 					top + (lxw_row_t)nt, col + 1 + (lxw_col_t)k);
 		chart_series_set_name(s, k ? "write" : "read");
@@ -305,11 +309,13 @@ static void intervals_sheet(struct book *b, struct rep_doc *const *docs, size_t 
 		char title[160];
 		snprintf(title, sizeof(title), "Bandwidth over time: %s", docs[i]->name);
 		lxw_chart *ch = w.nrg ? new_chart(b, LXW_CHART_SCATTER_STRAIGHT, title, "Time (s)",
-						  "Bandwidth (MiB/s)") : NULL;
+						  "Bandwidth (MiB/s)")
+				      : NULL;
 		for (size_t r = 0; ch && r < w.nrg; r++) {
 			lxw_chart_series *s = chart_add_series(ch, NULL, NULL);
 			lxw_chart_line line = { .color = colors[w.rg[r].color], .width = 2.25 };
-			chart_series_set_categories(s, "Intervals", w.rg[r].first, 4, w.rg[r].last, 4);
+			chart_series_set_categories(s, "Intervals", w.rg[r].first, 4, w.rg[r].last,
+						    4);
 			chart_series_set_values(s, "Intervals", w.rg[r].first, 5, w.rg[r].last, 5);
 			chart_series_set_name(s, w.rg[r].name);
 			chart_series_set_line(s, &line);
@@ -324,12 +330,9 @@ static void intervals_sheet(struct book *b, struct rep_doc *const *docs, size_t 
 static void percentiles_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
 {
 	static const struct column cols[] = {
-		{ "source", RP_SOURCE, 1 },
-		{ "measurement", RP_JOB, 1 },
-		{ "direction", RP_DIR, 1 },
-		{ "latency kind", RP_LAT_KIND, 1 },
-		{ "percentile", RP_PCT, 1 },
-		{ "latency (µs)", RP_LAT, 1e3 },
+		{ "source", RP_SOURCE, 1 },  { "measurement", RP_JOB, 1 },
+		{ "direction", RP_DIR, 1 },  { "latency kind", RP_LAT_KIND, 1 },
+		{ "percentile", RP_PCT, 1 }, { "latency (µs)", RP_LAT, 1e3 },
 	};
 	if (table_sheet(b, "Percentiles", cols, SB_ARRAY_SIZE(cols)))
 		table_rows(b, REP_T_PERCENTILES, cols, SB_ARRAY_SIZE(cols), docs, n);
@@ -347,7 +350,8 @@ static void iteration_chart(struct book *b, const struct rep_doc *d, lxw_row_t f
 		lxw_chart_series *s = chart_add_series(ch, NULL, NULL);
 		lxw_chart_line line = { .color = colors[k ? 0 : 5], .width = 2.25 };
 		chart_series_set_categories(s, "Iterations", first, 1, last, 1);
-		chart_series_set_values(s, "Iterations", first, 2 + (lxw_col_t)k, last, 2 + (lxw_col_t)k);
+		chart_series_set_values(s, "Iterations", first, 2 + (lxw_col_t)k, last,
+					2 + (lxw_col_t)k);
 		chart_series_set_name(s, k ? "read" : "write");
 		chart_series_set_line(s, &line);
 	}
@@ -359,8 +363,8 @@ static void iteration_chart(struct book *b, const struct rep_doc *d, lxw_row_t f
 
 static void iterations_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
 {
-	static const char *const cols[] = { "source", "iteration", "write (MiB/s)", "read (MiB/s)",
-					    "I/O errors", "failed" };
+	static const char *const cols[] = { "source",	    "iteration",  "write (MiB/s)",
+					    "read (MiB/s)", "I/O errors", "failed" };
 	size_t any = 0;
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < docs[i]->nrecords; k++)
@@ -375,7 +379,8 @@ static void iterations_sheet(struct book *b, struct rep_doc *const *docs, size_t
 			if (!rep_is_iteration(r))
 				continue;
 			str(b, 0, docs[i]->name);
-			num(b, 1, sb_jv_num(sb_jv_get(r, "iteration"), (double)(b->row - first + 1)));
+			num(b, 1,
+			    sb_jv_num(sb_jv_get(r, "iteration"), (double)(b->row - first + 1)));
 			num(b, 2, sb_jv_num(sb_jv_get(r, "write_bw_bytes"), NAN) / MIB);
 			num(b, 3, sb_jv_num(sb_jv_get(r, "read_bw_bytes"), NAN) / MIB);
 			num(b, 4, sb_jv_num(sb_jv_get(r, "io_errors"), 0));
@@ -395,27 +400,30 @@ static void sweep_sheet(struct book *b, const struct rep_doc *d, const struct sb
 	char name[32];
 	const struct sb_jv *m = sb_jv_get(t, "kib_per_s");
 	/* a sheet name: at most 31 characters, unique across the results */
-	snprintf(name, sizeof(name), "%.*s%s%.20s", ndocs > 1 ? 8 : 0, d->name, ndocs > 1 ? " " : "",
-		 rep_or(sb_jv_str(sb_jv_get(t, "test")), "test"));
+	snprintf(name, sizeof(name), "%.*s%s%.20s", ndocs > 1 ? 8 : 0, d->name,
+		 ndocs > 1 ? " " : "", rep_or(sb_jv_str(sb_jv_get(t, "test")), "test"));
 	for (char *p = name; *p; p++)
 		if (strchr("[]:*?/\\", *p))
 			*p = '_';
-	if (workbook_get_worksheet_by_name(b->wb, name) || !(b->sheet = workbook_add_worksheet(b->wb, name)))
+	if (workbook_get_worksheet_by_name(b->wb, name) ||
+	    !(b->sheet = workbook_add_worksheet(b->wb, name)))
 		return;
-	worksheet_write_string(b->sheet, 0, 0, rep_or(sb_jv_str(sb_jv_get(t, "title")), name), b->bold);
-	worksheet_write_string(b->sheet, 1, 0, "file size (KiB) \\ record size (KiB), KiB/s", b->bold);
+	worksheet_write_string(b->sheet, 0, 0, rep_or(sb_jv_str(sb_jv_get(t, "title")), name),
+			       b->bold);
+	worksheet_write_string(b->sheet, 1, 0, "file size (KiB) \\ record size (KiB), KiB/s",
+			       b->bold);
 	worksheet_set_column(b->sheet, 0, 0, 40, NULL);
 	for (size_t j = 0; j < sb_jv_len(rs); j++)
-		worksheet_write_number(b->sheet, 1, (lxw_col_t)(j + 1), sb_jv_num(sb_jv_at(rs, j), 0) / 1024,
-				       b->bold);
+		worksheet_write_number(b->sheet, 1, (lxw_col_t)(j + 1),
+				       sb_jv_num(sb_jv_at(rs, j), 0) / 1024, b->bold);
 	for (size_t i = 0; i < sb_jv_len(fs); i++) {
-		worksheet_write_number(b->sheet, (lxw_row_t)(i + 2), 0, sb_jv_num(sb_jv_at(fs, i), 0) / 1024,
-				       b->bold);
+		worksheet_write_number(b->sheet, (lxw_row_t)(i + 2), 0,
+				       sb_jv_num(sb_jv_at(fs, i), 0) / 1024, b->bold);
 		for (size_t j = 0; j < sb_jv_len(rs); j++) {
 			const struct sb_jv *c = sb_jv_at(sb_jv_at(m, i), j);
 			if (sb_jv_is(c, SB_JV_NUM))
-				worksheet_write_number(b->sheet, (lxw_row_t)(i + 2), (lxw_col_t)(j + 1),
-						       c->num.d, NULL);
+				worksheet_write_number(b->sheet, (lxw_row_t)(i + 2),
+						       (lxw_col_t)(j + 1), c->num.d, NULL);
 		}
 	}
 }
@@ -423,7 +431,8 @@ static void sweep_sheet(struct book *b, const struct rep_doc *d, const struct sb
 static void sweep_sheets(struct book *b, struct rep_doc *const *docs, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		const struct sb_jv *s = sb_jv_get(docs[i]->sb, "sweep"), *tests = sb_jv_get(s, "tests");
+		const struct sb_jv *s = sb_jv_get(docs[i]->sb, "sweep"),
+				   *tests = sb_jv_get(s, "tests");
 		for (size_t k = 0; k < sb_jv_len(tests) && k < 64; k++)
 			sweep_sheet(b, docs[i], sb_jv_at(tests, k), sb_jv_get(s, "file_sizes"),
 				    sb_jv_get(s, "record_sizes"), n);

@@ -9,25 +9,26 @@
 
 #include "lib/sb.h"
 
-#define SB_ANOMALY_MAX_OUTLIERS 32	/* the first ones are kept, the rest dropped */
+#define SB_ANOMALY_MAX_OUTLIERS 32 /* the first ones are kept, the rest dropped */
 #define SB_ANOMALY_MAX_CHANGES 8
-#define SB_ANOMALY_MIN_OUTLIER_N 5	/* fewer values: no outliers */
-#define SB_ANOMALY_SMOOTH 5		/* running median before change detection: one
+#define SB_ANOMALY_MIN_OUTLIER_N 5 /* fewer values: no outliers */
+#define SB_ANOMALY_SMOOTH \
+	5			 /* running median before change detection: one
 					 * bad iteration is an outlier, not a new level */
-#define SB_ANOMALY_MIN_SEGMENT 5	/* values on each side of a change */
-#define SB_ANOMALY_MIN_STEP 0.10	/* a change must move the level by 10% */
+#define SB_ANOMALY_MIN_SEGMENT 5 /* values on each side of a change */
+#define SB_ANOMALY_MIN_STEP 0.10 /* a change must move the level by 10% */
 
 struct sb_change {
-	size_t at;		/* index of the first value of the new level */
-	double before, after;	/* medians of the segments either side */
-	double step;		/* (after - before) / before: -0.5 is a fall by half */
+	size_t at;	      /* index of the first value of the new level */
+	double before, after; /* medians of the segments either side */
+	double step;	      /* (after - before) / before: -0.5 is a fall by half */
 };
 
 struct sb_anomalies {
 	size_t noutliers;
-	size_t outliers[SB_ANOMALY_MAX_OUTLIERS];	/* indices, ascending */
+	size_t outliers[SB_ANOMALY_MAX_OUTLIERS]; /* indices, ascending */
 	size_t nchanges;
-	struct sb_change changes[SB_ANOMALY_MAX_CHANGES];	/* ascending */
+	struct sb_change changes[SB_ANOMALY_MAX_CHANGES]; /* ascending */
 };
 
 /*

@@ -30,8 +30,10 @@ int sb_difference(const struct sb_spread *a, const struct sb_spread *b, int high
 	if (!a || !b || !out)
 		return -EINVAL;
 	out->pct = a->med != 0 ? 100 * (b->med - a->med) / fabs(a->med) : NAN;
-	int within = (b->med >= a->min && b->med <= a->max) || (a->med >= b->min && a->med <= b->max);
-	out->verdict = within ? SB_DIFF_NOISE
-			      : (b->med > a->med) == !!higher_better ? SB_DIFF_BETTER : SB_DIFF_WORSE;
+	int within = (b->med >= a->min && b->med <= a->max) ||
+		     (a->med >= b->min && a->med <= b->max);
+	out->verdict = within				      ? SB_DIFF_NOISE
+		       : (b->med > a->med) == !!higher_better ? SB_DIFF_BETTER
+							      : SB_DIFF_WORSE;
 	return 0;
 }

@@ -23,7 +23,7 @@ size_t sb_spread_of(double *v, size_t n, struct sb_spread *out);
 enum sb_diff_verdict { SB_DIFF_NOISE, SB_DIFF_BETTER, SB_DIFF_WORSE };
 
 struct sb_difference {
-	double pct;	/* (b - a) / |a| in percent; NaN when a's median is 0 */
+	double pct; /* (b - a) / |a| in percent; NaN when a's median is 0 */
 	enum sb_diff_verdict verdict;
 };
 

@@ -12,13 +12,13 @@
 #include "lib/soak/soak_record.h"
 
 struct sb_soak_metric {
-	const char *name;		/* "write_bw" */
+	const char *name; /* "write_bw" */
 	struct sb_stability st;
 	size_t noutliers;
-	uint64_t outliers[SB_ANOMALY_MAX_OUTLIERS];	/* iteration numbers */
+	uint64_t outliers[SB_ANOMALY_MAX_OUTLIERS]; /* iteration numbers */
 	size_t nchanges;
 	struct {
-		uint64_t at;		/* first iteration of the new level */
+		uint64_t at; /* first iteration of the new level */
 		double before, after;
 	} changes[SB_ANOMALY_MAX_CHANGES];
 };
@@ -26,10 +26,10 @@ struct sb_soak_metric {
 struct sb_soak_summary {
 	size_t iterations, failed;
 	uint64_t verify_bad, io_errors, kmsg_lines;
-	struct sb_soak_metric m[2];	/* write_bw, read_bw */
+	struct sb_soak_metric m[2]; /* write_bw, read_bw */
 	int anomalies;
 	int pass;
-	int aborted;			/* stopped before its end: reason says why */
+	int aborted; /* stopped before its end: reason says why */
 	char reason[768];
 };
 

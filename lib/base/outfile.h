@@ -12,12 +12,12 @@
 #include "lib/sb.h"
 
 struct sb_outfile {
-	FILE *f;		/* write here */
-	char path[4096];	/* the final name */
-	char tmp[4200];		/* the temporary name; "" when written in place */
-	int fd;			/* the temporary file's descriptor; -1 for a stream */
-	int err;		/* the first write error (-errno), 0 none */
-	int borrowed;		/* f is the caller's stream (stdout): only flushed */
+	FILE *f;	 /* write here */
+	char path[4096]; /* the final name */
+	char tmp[4200];	 /* the temporary name; "" when written in place */
+	int fd;		 /* the temporary file's descriptor; -1 for a stream */
+	int err;	 /* the first write error (-errno), 0 none */
+	int borrowed;	 /* f is the caller's stream (stdout): only flushed */
 };
 
 /* Starts an output file at path. 0, or -errno with nothing left behind

@@ -5,8 +5,8 @@
 #include "lib/sb.h"
 #include "lib/engine/engine.h"
 
-int sb_engine_init(struct sb_engine *e, const struct sb_engine_ops *ops, int fd,
-		   unsigned depth, int is_blockdev)
+int sb_engine_init(struct sb_engine *e, const struct sb_engine_ops *ops, int fd, unsigned depth,
+		   int is_blockdev)
 {
 	if (!e || !ops || depth == 0)
 		return -EINVAL;

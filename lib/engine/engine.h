@@ -116,8 +116,8 @@ struct sb_engine_pick {
 void sb_engine_default(unsigned iodepth, struct sb_engine_pick *pick);
 
 /* Fill e and call ops->init. Returns 0 or -errno. */
-int sb_engine_init(struct sb_engine *e, const struct sb_engine_ops *ops, int fd,
-		   unsigned depth, int is_blockdev);
+int sb_engine_init(struct sb_engine *e, const struct sb_engine_ops *ops, int fd, unsigned depth,
+		   int is_blockdev);
 void sb_engine_cleanup(struct sb_engine *e);
 
 /* Limit writes and trims to [lo, hi) (sb_engine_init allows everything). */

@@ -47,8 +47,8 @@ static int64_t trim(const struct sb_engine *e, const struct sb_io *io)
 		uint64_t range[2] = { io->offset, io->len };
 		r = ioctl(e->fd, BLKDISCARD, range);
 	} else {
-		r = fallocate(e->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
-			      (off_t)io->offset, (off_t)io->len);
+		r = fallocate(e->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)io->offset,
+			      (off_t)io->len);
 	}
 	return r < 0 ? -errno : (int64_t)io->len;
 }
@@ -57,17 +57,9 @@ void sb_engine_do_sync(struct sb_engine *e, struct sb_io *io)
 {
 	switch (io->ddir) {
 	case SB_DDIR_READ:
-	case SB_DDIR_WRITE:
-		io->res = rw_full(e->fd, io);
-		break;
-	case SB_DDIR_SYNC:
-		io->res = fsync(e->fd) < 0 ? -errno : 0;
-		break;
-	case SB_DDIR_TRIM:
-		io->res = trim(e, io);
-		break;
-	default:
-		io->res = -EINVAL;
-		break;
+	case SB_DDIR_WRITE: io->res = rw_full(e->fd, io); break;
+	case SB_DDIR_SYNC: io->res = fsync(e->fd) < 0 ? -errno : 0; break;
+	case SB_DDIR_TRIM: io->res = trim(e, io); break;
+	default: io->res = -EINVAL; break;
 	}
 }

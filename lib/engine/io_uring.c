@@ -31,10 +31,10 @@
 
 struct uring {
 	struct io_uring ring;
-	int fixed;	    /* the target is registered as fixed file 0 */
-	int disabled;	    /* created R_DISABLED: the first user enables it */
-	unsigned inflight;  /* queued and not yet reaped */
-	unsigned entries;   /* size of the arrays below */
+	int fixed;	   /* the target is registered as fixed file 0 */
+	int disabled;	   /* created R_DISABLED: the first user enables it */
+	unsigned inflight; /* queued and not yet reaped */
+	unsigned entries;  /* size of the arrays below */
 	struct io_uring_cqe **cqes;
 	struct sb_io **events;
 };

@@ -28,8 +28,7 @@ const struct sb_engine_ops *const sb_engines[] = {
 #ifdef HAVE_AIO
 	&sb_engine_libaio,
 #endif
-	&sb_engine_null,
-	NULL,
+	&sb_engine_null,     NULL,
 };
 
 /* Every engine storbench knows, built in or not, in the same order, with

@@ -5,16 +5,16 @@
 #include <stdarg.h>
 
 enum opt_kind {
-	K_ENUM,	    /* int from names[] */
+	K_ENUM, /* int from names[] */
 	K_SIZE64,
 	K_SIZE32,
 	K_DURATION,
-	K_UINT,	    /* unsigned, 0..max */
+	K_UINT,	     /* unsigned, 0..max */
 	K_UINT_AUTO, /* "auto" (0) or unsigned min..max */
 	K_PERCENT,
-	K_BOOL,	    /* 0|1 */
+	K_BOOL, /* 0|1 */
 	K_U64,
-	K_STRING,   /* char[16] */
+	K_STRING, /* char[16] */
 	K_BSSPLIT,
 	K_DIST,
 };
@@ -27,8 +27,8 @@ struct opt {
 	uint64_t min, max;	  /* K_UINT, K_SIZE*, K_DURATION */
 };
 
-static const char *const rw_names[] = { "read", "write", "randread", "randwrite",
-					"rw", "randrw", "trim", "randtrim", NULL };
+static const char *const rw_names[] = { "read",	  "write", "randread", "randwrite", "rw",
+					"randrw", "trim",  "randtrim", NULL };
 static const char *const sync_names[] = { "none", "dsync", "sync", NULL };
 static const char *const continue_names[] = { "none", "read", "write", "all", NULL };
 
@@ -36,58 +36,137 @@ static const char *const continue_names[] = { "none", "read", "write", "all", NU
 #define GiB (1ull << 30)
 
 static const struct opt opts[] = {
-	{ { "rw", "read|write|randread|randwrite|rw|randrw|trim|randtrim",
-	    "access pattern", "read" }, K_ENUM, OFF(rw), rw_names, 0, 0 },
+	{ { "rw", "read|write|randread|randwrite|rw|randrw|trim|randtrim", "access pattern",
+	    "read" },
+	  K_ENUM,
+	  OFF(rw),
+	  rw_names,
+	  0,
+	  0 },
 	{ { "rwmixread", "PCT", "share of reads in rw and randrw", "50" },
-	  K_PERCENT, OFF(rwmixread), NULL, 0, 100 },
-	{ { "bs", "SIZE", "block size of each I/O", "4k" },
-	  K_SIZE32, OFF(bs), NULL, 1, GiB },
+	  K_PERCENT,
+	  OFF(rwmixread),
+	  NULL,
+	  0,
+	  100 },
+	{ { "bs", "SIZE", "block size of each I/O", "4k" }, K_SIZE32, OFF(bs), NULL, 1, GiB },
 	{ { "bssplit", "BS/PCT:...", "mix of block sizes, e.g. 4k/60:64k/40", NULL },
-	  K_BSSPLIT, OFF(bssplit), NULL, 0, 0 },
-	{ { "size", "SIZE", "region to test (file size to create)", "whole target, 1G for a new file" },
-	  K_SIZE64, OFF(size), NULL, 1, UINT64_MAX >> 2 },
+	  K_BSSPLIT,
+	  OFF(bssplit),
+	  NULL,
+	  0,
+	  0 },
+	{ { "size", "SIZE", "region to test (file size to create)",
+	    "whole target, 1G for a new file" },
+	  K_SIZE64,
+	  OFF(size),
+	  NULL,
+	  1,
+	  UINT64_MAX >> 2 },
 	{ { "offset", "SIZE", "start of the region in the target", "0" },
-	  K_SIZE64, OFF(offset), NULL, 0, UINT64_MAX >> 2 },
+	  K_SIZE64,
+	  OFF(offset),
+	  NULL,
+	  0,
+	  UINT64_MAX >> 2 },
 	{ { "iodepth", "N", "requests in flight per job", "1" },
-	  K_UINT, OFF(iodepth), NULL, 1, 65536 },
+	  K_UINT,
+	  OFF(iodepth),
+	  NULL,
+	  1,
+	  65536 },
 	{ { "iodepth-batch-complete", "N|auto",
 	    "with a full queue, wait for N completions at once (fio's "
 	    "iodepth_batch_complete_min); auto: one, or up to 30 us of them where "
 	    "io_uring hands the I/O to kernel workers",
 	    "auto" },
-	  K_UINT_AUTO, OFF(batch_complete), NULL, 1, 65536 },
-	{ { "numjobs", "N", "parallel jobs (threads)", "1" },
-	  K_UINT, OFF(numjobs), NULL, 1, 4096 },
+	  K_UINT_AUTO,
+	  OFF(batch_complete),
+	  NULL,
+	  1,
+	  65536 },
+	{ { "numjobs", "N", "parallel jobs (threads)", "1" }, K_UINT, OFF(numjobs), NULL, 1, 4096 },
 	{ { "engine", sb_engine_choices, "I/O engine", sb_engine_default_text },
-	  K_STRING, OFF(engine), NULL, 0, 0 },
+	  K_STRING,
+	  OFF(engine),
+	  NULL,
+	  0,
+	  0 },
 	{ { "direct", "0|1", "O_DIRECT: bypass the page cache", "1" },
-	  K_BOOL, OFF(direct), NULL, 0, 1 },
+	  K_BOOL,
+	  OFF(direct),
+	  NULL,
+	  0,
+	  1 },
 	{ { "runtime", "TIME", "measure for this long (e.g. 30s, 5m)", "until size is done" },
-	  K_DURATION, OFF(runtime_ns), NULL, 0, UINT64_MAX >> 1 },
+	  K_DURATION,
+	  OFF(runtime_ns),
+	  NULL,
+	  0,
+	  UINT64_MAX >> 1 },
 	{ { "time-based", "0|1", "repeat the region until runtime has passed", "0" },
-	  K_BOOL, OFF(time_based), NULL, 0, 1 },
+	  K_BOOL,
+	  OFF(time_based),
+	  NULL,
+	  0,
+	  1 },
 	{ { "ramp", "TIME", "run this long before measuring", "0" },
-	  K_DURATION, OFF(ramp_ns), NULL, 0, UINT64_MAX >> 1 },
+	  K_DURATION,
+	  OFF(ramp_ns),
+	  NULL,
+	  0,
+	  UINT64_MAX >> 1 },
 	{ { "fsync", "N", "fsync after every N writes", "0 (never)" },
-	  K_UINT, OFF(fsync_every), NULL, 0, UINT32_MAX },
+	  K_UINT,
+	  OFF(fsync_every),
+	  NULL,
+	  0,
+	  UINT32_MAX },
 	{ { "end-fsync", "0|1", "fsync when done, timed with the writes", "0" },
-	  K_BOOL, OFF(end_fsync), NULL, 0, 1 },
+	  K_BOOL,
+	  OFF(end_fsync),
+	  NULL,
+	  0,
+	  1 },
 	{ { "sync", "none|dsync|sync", "open with O_DSYNC or O_SYNC", "none" },
-	  K_ENUM, OFF(sync), sync_names, 0, 0 },
-	{ { "seed", "N", "seed of offsets and data", "random" },
-	  K_U64, OFF(seed), NULL, 0, 0 },
+	  K_ENUM,
+	  OFF(sync),
+	  sync_names,
+	  0,
+	  0 },
+	{ { "seed", "N", "seed of offsets and data", "random" }, K_U64, OFF(seed), NULL, 0, 0 },
 	{ { "rate", "SIZE", "bandwidth cap per job, bytes per second (e.g. 10M)", "none" },
-	  K_SIZE64, OFF(rate_bps), NULL, 1, UINT64_MAX >> 2 },
-	{ { "random-distribution", "uniform|zipf:THETA|pareto:H",
-	    "how random offsets are spread", "uniform" },
-	  K_DIST, OFF(dist), NULL, 0, 0 },
+	  K_SIZE64,
+	  OFF(rate_bps),
+	  NULL,
+	  1,
+	  UINT64_MAX >> 2 },
+	{ { "random-distribution", "uniform|zipf:THETA|pareto:H", "how random offsets are spread",
+	    "uniform" },
+	  K_DIST,
+	  OFF(dist),
+	  NULL,
+	  0,
+	  0 },
 	{ { "buffer-compress", "PCT", "share of each written block that compresses", "0" },
-	  K_PERCENT, OFF(buffer_compress), NULL, 0, 100 },
+	  K_PERCENT,
+	  OFF(buffer_compress),
+	  NULL,
+	  0,
+	  100 },
 	{ { "continue-on-error", "none|read|write|all",
 	    "keep going after failed requests of that kind (counted, exit 1)", "none" },
-	  K_ENUM, OFF(continue_on_error), continue_names, 0, 0 },
+	  K_ENUM,
+	  OFF(continue_on_error),
+	  continue_names,
+	  0,
+	  0 },
 	{ { "log-interval", "TIME", "time series interval", "1s" },
-	  K_DURATION, OFF(log_interval_ns), NULL, 1000000, UINT64_MAX >> 1 },
+	  K_DURATION,
+	  OFF(log_interval_ns),
+	  NULL,
+	  1000000,
+	  UINT64_MAX >> 1 },
 };
 
 const struct sb_job_optdef *sb_job_optdef(unsigned i)
@@ -136,7 +215,8 @@ static int set_enum(const struct opt *d, void *field, const char *v, char *hint,
 
 static int set_dist(struct sb_job_opts *o, const char *v, char *hint, size_t hl)
 {
-	static const char accepts[] = "uniform, zipf:THETA (THETA > 0, not 1) or pareto:H (0 < H < 1)";
+	static const char accepts[] =
+		"uniform, zipf:THETA (THETA > 0, not 1) or pareto:H (0 < H < 1)";
 	double p = 0;
 	if (!strcmp(v, "uniform")) {
 		o->dist = SB_DIST_UNIFORM;
@@ -213,28 +293,22 @@ static int set_number(const struct opt *d, void *field, const char *v, char *hin
 		if (d->kind == K_DURATION)
 			return hintf(hint, hl, "a duration of at least %s",
 				     sb_fmt_ns((double)d->min, lo, sizeof(lo)));
-		return hintf(hint, hl, "a number from %llu to %llu",
-			     (unsigned long long)d->min, (unsigned long long)d->max);
+		return hintf(hint, hl, "a number from %llu to %llu", (unsigned long long)d->min,
+			     (unsigned long long)d->max);
 	}
 	switch (d->kind) {
-	case K_SIZE32:
-		*(uint32_t *)field = (uint32_t)x;
-		break;
+	case K_SIZE32: *(uint32_t *)field = (uint32_t)x; break;
 	case K_UINT:
 	case K_UINT_AUTO:
 	case K_PERCENT:
-	case K_BOOL:
-		*(unsigned *)field = (unsigned)x;
-		break;
-	default:
-		*(uint64_t *)field = x;
-		break;
+	case K_BOOL: *(unsigned *)field = (unsigned)x; break;
+	default: *(uint64_t *)field = x; break;
 	}
 	return 0;
 }
 
-int sb_job_set(struct sb_job_opts *o, const char *name, const char *value,
-	       char *hint, size_t hintlen)
+int sb_job_set(struct sb_job_opts *o, const char *name, const char *value, char *hint,
+	       size_t hintlen)
 {
 	const struct opt *d = NULL;
 	for (size_t i = 0; i < SB_ARRAY_SIZE(opts); i++)
@@ -247,10 +321,8 @@ int sb_job_set(struct sb_job_opts *o, const char *name, const char *value,
 	void *field = (char *)o + d->off;
 
 	switch (d->kind) {
-	case K_ENUM:
-		return set_enum(d, field, value, hint, hintlen);
-	case K_DIST:
-		return set_dist(o, value, hint, hintlen);
+	case K_ENUM: return set_enum(d, field, value, hint, hintlen);
+	case K_DIST: return set_dist(o, value, hint, hintlen);
 	case K_STRING:
 		if (!*value || strlen(value) >= sizeof(o->engine))
 			return hintf(hint, hintlen, "one of %s", d->def.arg);
@@ -326,7 +398,8 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 	if (o->dist != SB_DIST_UNIFORM && !sb_rw_is_random(o->rw))
 		return hintf(msg, msglen,
 			     "--random-distribution: applies to randread, randwrite, randrw "
-			     "and randtrim only, not --rw=%s", sb_rw_name(o->rw));
+			     "and randtrim only, not --rw=%s",
+			     sb_rw_name(o->rw));
 	if (o->fsync_every && !sb_rw_writes(o->rw))
 		return hintf(msg, msglen, "--fsync: --rw=%s does not write", sb_rw_name(o->rw));
 	if (o->direct) {
@@ -334,7 +407,8 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 		if (minbs % 512)
 			return hintf(msg, msglen,
 				     "--bs: %u bytes is not a multiple of 512, which --direct=1 "
-				     "needs (use --direct=0 for odd sizes)", minbs);
+				     "needs (use --direct=0 for odd sizes)",
+				     minbs);
 		if (o->offset % 512)
 			return hintf(msg, msglen,
 				     "--offset: not a multiple of 512, which --direct=1 needs");

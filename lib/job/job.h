@@ -37,27 +37,27 @@ enum sb_continue {
 struct sb_job_opts {
 	char name[64];
 	enum sb_rw rw;
-	unsigned rwmixread;	/* percent of reads in rw/randrw */
+	unsigned rwmixread; /* percent of reads in rw/randrw */
 	uint32_t bs;
-	unsigned nbssplit;	/* 0: bs alone */
+	unsigned nbssplit; /* 0: bs alone */
 	struct sb_bssplit bssplit[SB_BSSPLIT_MAX];
-	uint64_t size;		/* region size; 0 = whole target */
+	uint64_t size; /* region size; 0 = whole target */
 	uint64_t offset;
 	unsigned iodepth;
-	unsigned batch_complete;  /* completions to wait for when the queue is full; 0: auto */
+	unsigned batch_complete; /* completions to wait for when the queue is full; 0: auto */
 	unsigned numjobs;
-	char engine[16];	/* "" = choose */
+	char engine[16]; /* "" = choose */
 	int direct;
-	int direct_given;	/* --direct was set by the user, not defaulted */
-	uint64_t runtime_ns;	/* 0 = until size is done */
-	int time_based;		/* loop over the region until runtime */
-	uint64_t ramp_ns;	/* run, unmeasured, before measuring */
-	unsigned fsync_every;	/* fsync after every N writes, 0 never */
-	int end_fsync;		/* fsync at the end, inside the timing */
+	int direct_given;     /* --direct was set by the user, not defaulted */
+	uint64_t runtime_ns;  /* 0 = until size is done */
+	int time_based;	      /* loop over the region until runtime */
+	uint64_t ramp_ns;     /* run, unmeasured, before measuring */
+	unsigned fsync_every; /* fsync after every N writes, 0 never */
+	int end_fsync;	      /* fsync at the end, inside the timing */
 	enum sb_sync sync;
 	uint64_t seed;
-	uint64_t rate_bps;	/* per job, 0 unlimited */
-	enum sb_dist dist;	/* for random patterns: UNIFORM, ZIPF or PARETO */
+	uint64_t rate_bps; /* per job, 0 unlimited */
+	enum sb_dist dist; /* for random patterns: UNIFORM, ZIPF or PARETO */
 	double dist_param;
 	unsigned buffer_compress; /* percent */
 	enum sb_continue continue_on_error;
@@ -69,8 +69,8 @@ void sb_job_opts_default(struct sb_job_opts *o);
 /* Parse the value of a named job option ("rw", "bs", "size", ...) into o.
  * Returns 0, -ENOENT for an unknown name, -EINVAL for a bad value; in the
  * latter case hint gets what the option accepts. */
-int sb_job_set(struct sb_job_opts *o, const char *name, const char *value,
-	       char *hint, size_t hintlen);
+int sb_job_set(struct sb_job_opts *o, const char *name, const char *value, char *hint,
+	       size_t hintlen);
 
 /* Consistency of the whole job (bs > size, iodepth 0, ...). On failure
  * returns -EINVAL and writes "--opt: what is wrong" into msg. */
@@ -86,7 +86,7 @@ uint32_t sb_job_min_bs(const struct sb_job_opts *o);
 /* The job option table, for help text and job-file readers. */
 struct sb_job_optdef {
 	const char *name;
-	const char *arg;  /* e.g. "SIZE", "read|write|..." */
+	const char *arg; /* e.g. "SIZE", "read|write|..." */
 	const char *help;
 	const char *dflt; /* default, for --help */
 };

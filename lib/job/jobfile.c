@@ -13,9 +13,9 @@
 #include <assert.h>
 #include <stdarg.h>
 
-#define MAX_LINE 4096	/* bytes of a line, also once ${NAME} is replaced */
+#define MAX_LINE 4096 /* bytes of a line, also once ${NAME} is replaced */
 #define MAX_ENV_NAME 255
-#define QUOTE_MAX 64	/* bytes of a value quoted in a message */
+#define QUOTE_MAX 64 /* bytes of a value quoted in a message */
 
 /* What the sections read so far set: [global]'s, then a job's. */
 struct state {
@@ -164,17 +164,20 @@ static const char *lookup(const struct alias *a, size_t n, const char *v)
 static int set_rw(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	static const struct alias rw[] = {
-		{ "read", "read" },	    { "write", "write" }, { "randread", "randread" },
-		{ "randwrite", "randwrite" }, { "rw", "rw" },	  { "readwrite", "rw" },
-		{ "randrw", "randrw" },	    { "trim", "trim" },	  { "randtrim", "randtrim" },
+		{ "read", "read" },	      { "write", "write" }, { "randread", "randread" },
+		{ "randwrite", "randwrite" }, { "rw", "rw" },	    { "readwrite", "rw" },
+		{ "randrw", "randrw" },	      { "trim", "trim" },   { "randtrim", "randtrim" },
 	};
 	if (strchr(v, ':'))
-		return fail(c, "%s: '%.*s': modifiers after ':' (fio's offset increments) are "
-			       "not supported", o->name, QUOTE_MAX, v);
+		return fail(c,
+			    "%s: '%.*s': modifiers after ':' (fio's offset increments) are "
+			    "not supported",
+			    o->name, QUOTE_MAX, v);
 	const char *sb = lookup(rw, SB_ARRAY_SIZE(rw), v);
 	if (!sb)
-		return bad_value(c, o->name, v, "read, write, randread, randwrite, rw, readwrite, "
-						"randrw, trim or randtrim");
+		return bad_value(c, o->name, v,
+				 "read, write, randread, randwrite, rw, readwrite, "
+				 "randrw, trim or randtrim");
 	return set_as(c, o->name, "rw", sb);
 }
 
@@ -215,7 +218,9 @@ static void fio_engine_names(char *buf, size_t len)
 	buf[0] = '\0';
 	for (unsigned i = 0; sb_engine_fio_name(i) && n < len; i++)
 		n += (size_t)snprintf(buf + n, len - n, "%s%s",
-				      !i ? "" : sb_engine_fio_name(i + 1) ? ", " : " or ",
+				      !i			  ? ""
+				      : sb_engine_fio_name(i + 1) ? ", "
+								  : " or ",
 				      sb_engine_fio_name(i));
 }
 
@@ -242,8 +247,8 @@ static int set_fdatasync(struct ctx *c, const struct fio_opt *o, const char *v)
 static int set_sync(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	static const struct alias sync[] = {
-		{ "0", "none" }, { "none", "none" }, { "1", "sync" }, { "sync", "sync" },
-		{ "dsync", "dsync" },
+		{ "0", "none" },    { "none", "none" },	  { "1", "sync" },
+		{ "sync", "sync" }, { "dsync", "dsync" },
 	};
 	const char *sb = lookup(sync, SB_ARRAY_SIZE(sync), v);
 	if (!sb)
@@ -268,7 +273,7 @@ static int set_dist(struct ctx *c, const struct fio_opt *o, const char *v)
 static int set_continue(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	static const struct alias cont[] = {
-		{ "none", "none" }, { "0", "none" }, { "read", "read" }, { "write", "write" },
+		{ "none", "none" }, { "0", "none" },  { "read", "read" }, { "write", "write" },
 		{ "io", "all" },    { "all", "all" }, { "1", "all" },
 	};
 	const char *sb = lookup(cont, SB_ARRAY_SIZE(cont), v);
@@ -300,8 +305,7 @@ static int set_name(struct ctx *c, const struct fio_opt *o, const char *v)
 
 /* filename= and directory=: one path each (fio joins several with ':';
  * a ':' inside a name, as in /dev/disk/by-path names, is written '\:'). */
-static int set_path(struct ctx *c, const struct fio_opt *o, const char *v, char *dst,
-		    size_t dstlen)
+static int set_path(struct ctx *c, const struct fio_opt *o, const char *v, char *dst, size_t dstlen)
 {
 	size_t n = 0;
 	if (!*v)
@@ -353,7 +357,10 @@ static int set_ignored(struct ctx *c, const struct fio_opt *o, const char *v)
 	return 0;
 }
 
-#define IGNORED(n) { n, set_ignored, NULL, NULL, 1 }
+#define IGNORED(n)                            \
+	{                                     \
+		n, set_ignored, NULL, NULL, 1 \
+	}
 
 static const struct fio_opt fio_opts[] = {
 	{ "rw", set_rw, NULL, NULL, 0 },
@@ -403,16 +410,35 @@ static const struct fio_opt fio_opts[] = {
 	  1 },
 	{ "fixedbufs", set_ignored, NULL, "io_uring tuning storbench does not do", 1 },
 	{ "file_service_type", set_ignored, NULL, "one file per job", 0 },
-	IGNORED("group_reporting"), IGNORED("thread"), IGNORED("description"),
-	IGNORED("new_group"), IGNORED("randrepeat"), IGNORED("invalidate"),
-	IGNORED("unit_base"), IGNORED("kb_base"), IGNORED("percentile_list"),
-	IGNORED("clat_percentiles"), IGNORED("lat_percentiles"), IGNORED("slat_percentiles"),
-	IGNORED("disable_lat"), IGNORED("disable_clat"), IGNORED("disable_slat"),
-	IGNORED("disable_bw_measurement"), IGNORED("gtod_reduce"), IGNORED("per_job_logs"),
-	IGNORED("write_bw_log"), IGNORED("write_lat_log"), IGNORED("write_iops_log"),
-	IGNORED("write_hist_log"), IGNORED("log_hist_msec"), IGNORED("allow_file_create"),
-	IGNORED("refill_buffers"), IGNORED("scramble_buffers"), IGNORED("exitall"),
-	IGNORED("fallocate"), IGNORED("openfiles"),
+	IGNORED("group_reporting"),
+	IGNORED("thread"),
+	IGNORED("description"),
+	IGNORED("new_group"),
+	IGNORED("randrepeat"),
+	IGNORED("invalidate"),
+	IGNORED("unit_base"),
+	IGNORED("kb_base"),
+	IGNORED("percentile_list"),
+	IGNORED("clat_percentiles"),
+	IGNORED("lat_percentiles"),
+	IGNORED("slat_percentiles"),
+	IGNORED("disable_lat"),
+	IGNORED("disable_clat"),
+	IGNORED("disable_slat"),
+	IGNORED("disable_bw_measurement"),
+	IGNORED("gtod_reduce"),
+	IGNORED("per_job_logs"),
+	IGNORED("write_bw_log"),
+	IGNORED("write_lat_log"),
+	IGNORED("write_iops_log"),
+	IGNORED("write_hist_log"),
+	IGNORED("log_hist_msec"),
+	IGNORED("allow_file_create"),
+	IGNORED("refill_buffers"),
+	IGNORED("scramble_buffers"),
+	IGNORED("exitall"),
+	IGNORED("fallocate"),
+	IGNORED("openfiles"),
 };
 
 static int is_blank(char ch)
@@ -455,7 +481,8 @@ static int expand(struct ctx *c, const char *in, char *out)
 	while (*in) {
 		if (in[0] != '$' || in[1] != '{') {
 			if (o == MAX_LINE)
-				return fail(c, "longer than %d bytes once ${...} is replaced", MAX_LINE);
+				return fail(c, "longer than %d bytes once ${...} is replaced",
+					    MAX_LINE);
 			out[o++] = *in++;
 			continue;
 		}
@@ -473,7 +500,8 @@ static int expand(struct ctx *c, const char *in, char *out)
 			return fail(c, "${%s} is not set", name);
 		size_t vlen = strlen(v);
 		if (vlen > MAX_LINE - o)
-			return fail(c, "longer than %d bytes once ${%s} is replaced", MAX_LINE, name);
+			return fail(c, "longer than %d bytes once ${%s} is replaced", MAX_LINE,
+				    name);
 		memcpy(out + o, v, vlen);
 		o += vlen;
 		in = close + 1;
@@ -513,8 +541,10 @@ static int end_section(struct ctx *c)
 				 s->filename);
 		if (n < 0 || (size_t)n >= sizeof(j->filename)) {
 			c->line = c->sec_line;
-			return fail(c, "[%s]: directory and filename together are longer than "
-				       "%zu bytes", c->sec_name, sizeof(j->filename) - 1);
+			return fail(c,
+				    "[%s]: directory and filename together are longer than "
+				    "%zu bytes",
+				    c->sec_name, sizeof(j->filename) - 1);
 		}
 	} else if (s->filename[0]) {
 		memcpy(j->filename, s->filename, sizeof(j->filename));
@@ -577,8 +607,10 @@ static int option(struct ctx *c, char *l)
 		if (!strcmp(fio_opts[i].name, key))
 			o = &fio_opts[i];
 	if (!o)
-		return fail(c, "'%.*s' is a fio option storbench does not take "
-			       "(docs/jobfiles.md lists those it does)", QUOTE_MAX, key);
+		return fail(c,
+			    "'%.*s' is a fio option storbench does not take "
+			    "(docs/jobfiles.md lists those it does)",
+			    QUOTE_MAX, key);
 	if (!value) {
 		if (!o->flag)
 			return fail(c, "%s: needs a value (%s=VALUE)", key, key);

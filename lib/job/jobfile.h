@@ -33,15 +33,15 @@
 #define SB_JOBFILE_MAX_NOTES 16
 
 struct sb_jobfile_job {
-	char name[64];		  /* the section name; opts.name too, unless name= */
-	unsigned line;		  /* the line of its "[name]" */
-	struct sb_job_opts opts;  /* fio's defaults, [global], then the section */
+	char name[64];		 /* the section name; opts.name too, unless name= */
+	unsigned line;		 /* the line of its "[name]" */
+	struct sb_job_opts opts; /* fio's defaults, [global], then the section */
 	/* filename= (with directory= in front when both are given, unless
 	 * filename= is absolute), or "" */
 	char filename[4096];
 	/* directory= when there is no filename=, or "" */
 	char directory[4096];
-	int stonewall;		  /* stonewall or wait_for_previous: waits for the jobs before */
+	int stonewall; /* stonewall or wait_for_previous: waits for the jobs before */
 };
 
 struct sb_jobfile {

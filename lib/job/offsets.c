@@ -22,9 +22,9 @@
 
 /* Indices into g->z. */
 enum {
-	ZIPF_HX1,     /* H(1.5) - 1 */
-	ZIPF_HN,      /* H(n + 0.5) */
-	ZIPF_S,	      /* 2 - H^-1(H(2.5) - h(2)): the squeeze bound */
+	ZIPF_HX1, /* H(1.5) - 1 */
+	ZIPF_HN,  /* H(n + 0.5) */
+	ZIPF_S,	  /* 2 - H^-1(H(2.5) - h(2)): the squeeze bound */
 	PARETO_POW = 0,
 };
 
@@ -165,8 +165,7 @@ static uint64_t zipf_rank0(struct sb_offgen *g)
 			k = 1;
 		else if (k > n)
 			k = n;
-		if (k - x <= g->z[ZIPF_S] ||
-		    u >= zipf_hint(theta, k + 0.5) - zipf_h(theta, k))
+		if (k - x <= g->z[ZIPF_S] || u >= zipf_hint(theta, k + 0.5) - zipf_h(theta, k))
 			return clamp_rank(k - 1, g->nblocks);
 	}
 }
@@ -184,16 +183,15 @@ static unsigned bits_for(uint64_t n)
 	return n > 1 ? 64 - (unsigned)__builtin_clzll(n - 1) : 0;
 }
 
-int sb_offgen_init(struct sb_offgen *g, uint64_t nblocks, enum sb_dist dist,
-		   double param, uint64_t seed)
+int sb_offgen_init(struct sb_offgen *g, uint64_t nblocks, enum sb_dist dist, double param,
+		   uint64_t seed)
 {
 	assert(g);
 	if (nblocks == 0)
 		return -EINVAL;
 	switch (dist) {
 	case SB_DIST_SEQ:
-	case SB_DIST_UNIFORM:
-		break;
+	case SB_DIST_UNIFORM: break;
 	case SB_DIST_ZIPF:
 		if (!(param > 0) || param == 1 || !isfinite(param))
 			return -EINVAL;
@@ -202,8 +200,7 @@ int sb_offgen_init(struct sb_offgen *g, uint64_t nblocks, enum sb_dist dist,
 		if (!(param > 0 && param < 1))
 			return -EINVAL;
 		break;
-	default:
-		return -EINVAL;
+	default: return -EINVAL;
 	}
 	memset(g, 0, sizeof(*g));
 	g->dist = dist;
@@ -223,14 +220,10 @@ int sb_offgen_init(struct sb_offgen *g, uint64_t nblocks, enum sb_dist dist,
 uint64_t sb_offgen_next(struct sb_offgen *g)
 {
 	switch (g->dist) {
-	case SB_DIST_UNIFORM:
-		return next_uniform(g);
-	case SB_DIST_SEQ:
-		return next_seq(g);
-	case SB_DIST_ZIPF:
-		return scatter(g, zipf_rank0(g));
-	case SB_DIST_PARETO:
-		return scatter(g, pareto_rank0(g));
+	case SB_DIST_UNIFORM: return next_uniform(g);
+	case SB_DIST_SEQ: return next_seq(g);
+	case SB_DIST_ZIPF: return scatter(g, zipf_rank0(g));
+	case SB_DIST_PARETO: return scatter(g, pareto_rank0(g));
 	}
 	assert(!"bad distribution");
 	return 0;

@@ -26,19 +26,19 @@ enum sb_dist {
 struct sb_offgen {
 	enum sb_dist dist;
 	uint64_t nblocks;
-	uint64_t pos;	/* next counter value within the pass */
-	uint64_t pass;	/* completed passes */
-	uint64_t mask;	/* 2^k - 1 */
-	unsigned bits;	/* k */
+	uint64_t pos;  /* next counter value within the pass */
+	uint64_t pass; /* completed passes */
+	uint64_t mask; /* 2^k - 1 */
+	unsigned bits; /* k */
 	uint64_t key[4];
 	struct sb_rng rng;
 	double param;
-	double z[6];	/* precomputed constants of the skewed samplers */
+	double z[6]; /* precomputed constants of the skewed samplers */
 };
 
 /* -EINVAL for nblocks 0 or a bad param. */
-int sb_offgen_init(struct sb_offgen *g, uint64_t nblocks, enum sb_dist dist,
-		   double param, uint64_t seed);
+int sb_offgen_init(struct sb_offgen *g, uint64_t nblocks, enum sb_dist dist, double param,
+		   uint64_t seed);
 /* Next block index in [0, nblocks). */
 uint64_t sb_offgen_next(struct sb_offgen *g);
 

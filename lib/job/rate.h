@@ -6,9 +6,9 @@
 #include "lib/sb.h"
 
 struct sb_rate {
-	uint64_t bps;	   /* bytes per second, 0 = unlimited */
+	uint64_t bps; /* bytes per second, 0 = unlimited */
 	uint64_t start_ns;
-	uint64_t bytes;	   /* bytes issued so far */
+	uint64_t bytes; /* bytes issued so far */
 };
 
 void sb_rate_init(struct sb_rate *r, uint64_t bps, uint64_t now_ns);

@@ -6,8 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int sb_json_parse_file(const char *path, const struct sb_json_limits *lim,
-		       struct sb_jdoc **doc, struct sb_json_error *err)
+int sb_json_parse_file(const char *path, const struct sb_json_limits *lim, struct sb_jdoc **doc,
+		       struct sb_json_error *err)
 {
 	size_t max = lim && lim->max_size ? lim->max_size : SB_JSON_READ_MAX_SIZE;
 	struct stat st;
@@ -25,7 +25,8 @@ int sb_json_parse_file(const char *path, const struct sb_json_limits *lim,
 	if ((uint64_t)st.st_size > max) {
 		close(fd);
 		if (err)
-			snprintf(err->msg, sizeof(err->msg), "larger than the limit of %zu bytes", max);
+			snprintf(err->msg, sizeof(err->msg), "larger than the limit of %zu bytes",
+				 max);
 		return -EFBIG;
 	}
 	size_t len = (size_t)st.st_size, got = 0;

@@ -58,8 +58,8 @@ const struct sb_jv *sb_jdoc_root(const struct sb_jdoc *d)
 
 /* ---- parser state ---- */
 struct frame {
-	size_t start;		/* first child in work */
-	const char *key;	/* the container's own member name, if any */
+	size_t start;	 /* first child in work */
+	const char *key; /* the container's own member name, if any */
 	size_t keylen;
 	unsigned char is_obj;
 };
@@ -69,9 +69,9 @@ struct parser {
 	struct sb_jdoc *doc;
 	struct frame *stack;
 	unsigned depth, max_depth;
-	struct sb_jmember *work;	/* children of the open containers */
+	struct sb_jmember *work; /* children of the open containers */
 	size_t nwork, capwork;
-	const char *key;		/* pending member key */
+	const char *key; /* pending member key */
 	size_t keylen;
 	struct sb_json_error *err;
 	int rc;
@@ -207,7 +207,8 @@ static int escape(struct parser *ps, const unsigned char **pp, char *o)
 			cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
 			p += 6;
 		} else {
-			return fail_at(ps, p - 6, -EBADMSG, "unpaired high surrogate in a string"), -1;
+			return fail_at(ps, p - 6, -EBADMSG, "unpaired high surrogate in a string"),
+			       -1;
 		}
 	}
 	*pp = p;
@@ -233,7 +234,8 @@ static int string(struct parser *ps, const char **out, size_t *outlen)
 				return ps->rc;
 			w += n;
 		} else if (*p < 0x20) {
-			return fail_at(ps, p, -EBADMSG, "control character in a string (escape it)");
+			return fail_at(ps, p, -EBADMSG,
+				       "control character in a string (escape it)");
 		} else if (*p < 0x80) {
 			*w++ = (char)*p++;
 		} else {
@@ -333,8 +335,14 @@ static int number(struct parser *ps, struct sb_jv *v)
 /* ---- scalars and containers ---- */
 static int literal(struct parser *ps, struct sb_jv *v)
 {
-	static const struct { const char *w; unsigned char type; int b; } lits[] = {
-		{ "true", SB_JV_BOOL, 1 }, { "false", SB_JV_BOOL, 0 }, { "null", SB_JV_NULL, 0 },
+	static const struct {
+		const char *w;
+		unsigned char type;
+		int b;
+	} lits[] = {
+		{ "true", SB_JV_BOOL, 1 },
+		{ "false", SB_JV_BOOL, 0 },
+		{ "null", SB_JV_NULL, 0 },
 	};
 	for (size_t i = 0; i < SB_ARRAY_SIZE(lits); i++) {
 		size_t n = strlen(lits[i].w);
@@ -456,8 +464,7 @@ static int value(struct parser *ps, struct sb_jv *v)
 		memset(v, 0, sizeof(*v));
 		v->type = SB_JV_STR;
 		return string(ps, &v->str.s, &v->str.len);
-	case '-':
-		return number(ps, v);
+	case '-': return number(ps, v);
 	default:
 		if (*ps->p >= '0' && *ps->p <= '9')
 			return number(ps, v);
@@ -477,7 +484,8 @@ static int next(struct parser *ps, struct sb_jv *v)
 	}
 	if (ps->p < ps->end && *ps->p == (is_obj ? '}' : ']'))
 		return close_frame(ps, v) < 0 ? ps->rc : 0;
-	return fail(ps, is_obj ? "expected ',' or '}' after a member" : "expected ',' or ']' after an item");
+	return fail(ps, is_obj ? "expected ',' or '}' after a member"
+			       : "expected ',' or ']' after an item");
 }
 
 static int parse(struct parser *ps)
@@ -493,7 +501,9 @@ static int parse(struct parser *ps)
 			if (!ps->depth) {
 				ps->doc->root = v;
 				skip_ws(ps);
-				return ps->p < ps->end ? fail(ps, "unexpected data after the document") : 0;
+				return ps->p < ps->end
+					       ? fail(ps, "unexpected data after the document")
+					       : 0;
 			}
 			if (push_child(ps, &v) < 0)
 				return ps->rc;
@@ -518,7 +528,8 @@ int sb_json_parse(const char *text, size_t len, const struct sb_json_limits *lim
 	ps.max_depth = lim && lim->max_depth ? lim->max_depth : SB_JSON_READ_MAX_DEPTH;
 	if (len > max_size) {
 		if (err)
-			snprintf(err->msg, sizeof(err->msg), "larger than the limit of %zu bytes", max_size);
+			snprintf(err->msg, sizeof(err->msg), "larger than the limit of %zu bytes",
+				 max_size);
 		return -EFBIG;
 	}
 	ps.s = ps.p = (const unsigned char *)(text ? text : "");

@@ -41,19 +41,19 @@ enum sb_jv_type {
 struct sb_jmember;
 
 struct sb_jv {
-	unsigned char type;	/* enum sb_jv_type */
-	unsigned char flags;	/* SB_JV_I64, SB_JV_U64 for numbers */
+	unsigned char type;  /* enum sb_jv_type */
+	unsigned char flags; /* SB_JV_I64, SB_JV_U64 for numbers */
 	union {
 		int boolean;
 		struct {
-			double d;		/* always set */
+			double d; /* always set */
 			union {
-				int64_t i;	/* exact when flags & SB_JV_I64 */
-				uint64_t u;	/* exact when flags & SB_JV_U64 */
+				int64_t i;  /* exact when flags & SB_JV_I64 */
+				uint64_t u; /* exact when flags & SB_JV_U64 */
 			};
 		} num;
 		struct {
-			const char *s;	/* NUL-terminated; may hold NUL (\u0000): see len */
+			const char *s; /* NUL-terminated; may hold NUL (\u0000): see len */
 			size_t len;
 		} str;
 		struct {
@@ -68,7 +68,7 @@ struct sb_jv {
 };
 
 struct sb_jmember {
-	const char *key;	/* decoded, NUL-terminated */
+	const char *key; /* decoded, NUL-terminated */
 	size_t keylen;
 	struct sb_jv val;
 };
@@ -77,15 +77,15 @@ struct sb_jmember {
 #define SB_JSON_READ_MAX_DEPTH 64	  /* default nesting limit */
 
 struct sb_json_limits {
-	size_t max_size;	/* 0: SB_JSON_READ_MAX_SIZE */
-	unsigned max_depth;	/* 0: SB_JSON_READ_MAX_DEPTH */
+	size_t max_size;    /* 0: SB_JSON_READ_MAX_SIZE */
+	unsigned max_depth; /* 0: SB_JSON_READ_MAX_DEPTH */
 };
 
 struct sb_json_error {
-	unsigned line, column;	/* 1-based; column counts bytes */
-	size_t offset;		/* byte offset of the problem */
-	int at_end;		/* the input ended inside the document (truncated) */
-	char msg[192];		/* "line L column C: what", or "what" without a position */
+	unsigned line, column; /* 1-based; column counts bytes */
+	size_t offset;	       /* byte offset of the problem */
+	int at_end;	       /* the input ended inside the document (truncated) */
+	char msg[192];	       /* "line L column C: what", or "what" without a position */
 };
 
 struct sb_jdoc;
@@ -97,16 +97,16 @@ struct sb_jdoc;
 int sb_json_parse(const char *text, size_t len, const struct sb_json_limits *lim,
 		  struct sb_jdoc **doc, struct sb_json_error *err);
 /* Reads and parses a whole file; -errno of open/read besides the above. */
-int sb_json_parse_file(const char *path, const struct sb_json_limits *lim,
-		       struct sb_jdoc **doc, struct sb_json_error *err);
+int sb_json_parse_file(const char *path, const struct sb_json_limits *lim, struct sb_jdoc **doc,
+		       struct sb_json_error *err);
 const struct sb_jv *sb_jdoc_root(const struct sb_jdoc *doc);
 void sb_jdoc_free(struct sb_jdoc *doc);
 
 /* Accessors; each accepts NULL and answers "absent". */
 const struct sb_jv *sb_jv_get(const struct sb_jv *obj, const char *key);
 const struct sb_jv *sb_jv_at(const struct sb_jv *arr, size_t i);
-size_t sb_jv_len(const struct sb_jv *v);	/* items or members; 0 otherwise */
-const char *sb_jv_str(const struct sb_jv *v);	/* NULL unless a string */
+size_t sb_jv_len(const struct sb_jv *v);      /* items or members; 0 otherwise */
+const char *sb_jv_str(const struct sb_jv *v); /* NULL unless a string */
 int sb_jv_is(const struct sb_jv *v, enum sb_jv_type t);
 /* The number, or dflt when v is absent or not a number. */
 double sb_jv_num(const struct sb_jv *v, double dflt);

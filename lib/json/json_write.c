@@ -57,9 +57,7 @@ static void put_string(struct sb_json *j, const char *s)
 		case '\r': puts_(j, "\\r"); break;
 		case '\b': puts_(j, "\\b"); break;
 		case '\f': puts_(j, "\\f"); break;
-		default:
-			snprintf(esc, sizeof(esc), "\\u%04x", c);
-			puts_(j, esc);
+		default: snprintf(esc, sizeof(esc), "\\u%04x", c); puts_(j, esc);
 		}
 	}
 	put(j, run, (size_t)(s - run));

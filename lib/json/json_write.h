@@ -27,8 +27,8 @@ struct sb_json {
 	FILE *f;
 	int depth;
 	int err;
-	unsigned char first[SB_JSON_MAX_DEPTH]; /* no member written yet at this depth */
-	int compact;				/* one line, no spaces (JSON Lines) */
+	unsigned char first[SB_JSON_MAX_DEPTH];	   /* no member written yet at this depth */
+	int compact;				   /* one line, no spaces (JSON Lines) */
 	unsigned char is_array[SB_JSON_MAX_DEPTH]; /* container kind, to catch misuse */
 };
 
@@ -41,7 +41,8 @@ void sb_json_arr_close(struct sb_json *j);
 void sb_json_str(struct sb_json *j, const char *key, const char *val); /* NULL -> null */
 void sb_json_u64(struct sb_json *j, const char *key, uint64_t v);
 void sb_json_i64(struct sb_json *j, const char *key, int64_t v);
-void sb_json_double(struct sb_json *j, const char *key, double v); /* %.6f like fio, or %.17g when large */
+void sb_json_double(struct sb_json *j, const char *key,
+		    double v); /* %.6f like fio, or %.17g when large */
 void sb_json_bool(struct sb_json *j, const char *key, int v);
 void sb_json_null(struct sb_json *j, const char *key);
 

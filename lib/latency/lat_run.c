@@ -22,7 +22,8 @@ const char *sb_lat_pattern_name(enum sb_probe_pattern p)
 void sb_lat_record(struct sb_lat_run *lr, const struct sb_probe_req *r)
 {
 	if (lr->nrec == lr->rec_cap && lr->rec_cap < SB_LAT_MAX_RECORDS) {
-		size_t cap = lr->rec_cap ? SB_MIN(2 * lr->rec_cap, (size_t)SB_LAT_MAX_RECORDS) : 256;
+		size_t cap = lr->rec_cap ? SB_MIN(2 * lr->rec_cap, (size_t)SB_LAT_MAX_RECORDS)
+					 : 256;
 		struct sb_lat_record *v = realloc(lr->rec, cap * sizeof(*v));
 		if (v) {
 			lr->rec = v;
@@ -89,7 +90,8 @@ double sb_lat_hdparm_seconds(const struct sb_lat_run *lr)
 /* hdparm.c: time_device / time_cache ("MB" there is MiB) */
 void sb_lat_hdparm_line(const struct sb_lat_run *lr, char *buf, size_t len)
 {
-	const double mb = (double)lr->st.count * lr->p.bs / 1048576.0, s = sb_lat_hdparm_seconds(lr);
+	const double mb = (double)lr->st.count * lr->p.bs / 1048576.0,
+		     s = sb_lat_hdparm_seconds(lr);
 	const int cache = lr->preset == SB_LAT_HDPARM_CACHE;
 	const int fast = s > 0 && (cache ? mb >= s : mb / s > 1.0);
 	const char *kind = cache ? (lr->direct ? "O_DIRECT cached reads" : "cached reads")

@@ -37,10 +37,10 @@ struct sb_lat_run {
 	struct sb_lat_record *rec;
 	size_t nrec, rec_cap;
 	int rec_truncated;
-	uint64_t overhead_ns;	/* hdparm -T: lseek + clock cost subtracted */
-	int cache_method;	/* sb_cache_drop's result before the run (0: none) */
+	uint64_t overhead_ns; /* hdparm -T: lseek + clock cost subtracted */
+	int cache_method;     /* sb_cache_drop's result before the run (0: none) */
 	int interrupted;
-	int failed;		/* -errno of a failed request, 0 */
+	int failed; /* -errno of a failed request, 0 */
 	uint64_t fail_offset;
 };
 

@@ -9,8 +9,8 @@
 struct probe {
 	const struct sb_probe_params *p;
 	struct sb_rng rng;
-	uint64_t blocks;	/* whole blocks in the region */
-	uint64_t next_seq;	/* SEQ: block index of the next request */
+	uint64_t blocks;   /* whole blocks in the region */
+	uint64_t next_seq; /* SEQ: block index of the next request */
 	void *buf;
 };
 
@@ -26,9 +26,7 @@ static uint64_t next_offset(struct probe *pr)
 	const struct sb_probe_params *p = pr->p;
 	uint64_t block = 0;
 	switch (p->pattern) {
-	case SB_PROBE_RANDOM:
-		block = sb_rng_below(&pr->rng, pr->blocks);
-		break;
+	case SB_PROBE_RANDOM: block = sb_rng_below(&pr->rng, pr->blocks); break;
 	case SB_PROBE_SEQ:
 		if (pr->next_seq == pr->blocks) {
 			if (p->stop_at_end)
@@ -37,8 +35,7 @@ static uint64_t next_offset(struct probe *pr)
 		}
 		block = pr->next_seq++;
 		break;
-	case SB_PROBE_FIXED:
-		break;
+	case SB_PROBE_FIXED: break;
 	}
 	return p->offset + block * p->bs;
 }

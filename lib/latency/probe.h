@@ -15,33 +15,33 @@
 #include "lib/stats/ioping.h"
 
 enum sb_probe_pattern {
-	SB_PROBE_RANDOM,	/* ioping: (rand % (size / bs)) * bs */
-	SB_PROBE_SEQ,		/* from the region's start, wrapping (or stopping) at its end */
-	SB_PROBE_FIXED,		/* always the region's start (hdparm -T) */
+	SB_PROBE_RANDOM, /* ioping: (rand % (size / bs)) * bs */
+	SB_PROBE_SEQ,	 /* from the region's start, wrapping (or stopping) at its end */
+	SB_PROBE_FIXED,	 /* always the region's start (hdparm -T) */
 };
 
 struct sb_probe_req {
-	uint64_t n;		/* 1-based request number */
-	uint64_t offset;	/* absolute, in the target */
-	uint64_t ns;		/* time of the request */
-	int warmup;		/* not in the statistics */
-	int mark;		/* sb_ioping_mark of a valid request */
+	uint64_t n;	 /* 1-based request number */
+	uint64_t offset; /* absolute, in the target */
+	uint64_t ns;	 /* time of the request */
+	int warmup;	 /* not in the statistics */
+	int mark;	 /* sb_ioping_mark of a valid request */
 };
 
 struct sb_probe_params {
 	int fd;
-	uint64_t offset, size;	/* the region; requests never leave it */
+	uint64_t offset, size; /* the region; requests never leave it */
 	uint32_t bs;
-	int write;		/* pwrite (fresh random data each time) instead of pread */
+	int write; /* pwrite (fresh random data each time) instead of pread */
 	enum sb_probe_pattern pattern;
-	int stop_at_end;	/* SEQ: stop after the last whole block of the region */
-	int drop_cache;		/* posix_fadvise(DONTNEED) on the range before each request */
-	int use_lseek;		/* lseek + read/write (hdparm), not pread/pwrite */
-	uint64_t interval_ns;	/* 0: back to back */
-	uint64_t count;		/* requests, warm-up included; 0 = no limit */
-	uint64_t deadline_ns;	/* stop once this long has passed (0 = none) */
-	uint64_t min_time_ns;	/* hdparm: stop once this long has passed (0 = none) */
-	unsigned warmup;	/* first requests left out of the statistics */
+	int stop_at_end;      /* SEQ: stop after the last whole block of the region */
+	int drop_cache;	      /* posix_fadvise(DONTNEED) on the range before each request */
+	int use_lseek;	      /* lseek + read/write (hdparm), not pread/pwrite */
+	uint64_t interval_ns; /* 0: back to back */
+	uint64_t count;	      /* requests, warm-up included; 0 = no limit */
+	uint64_t deadline_ns; /* stop once this long has passed (0 = none) */
+	uint64_t min_time_ns; /* hdparm: stop once this long has passed (0 = none) */
+	unsigned warmup;      /* first requests left out of the statistics */
 	uint64_t seed;
 	/* polled between requests: nonzero stops the probe (Ctrl-C) */
 	int (*stop)(void *ctx);

@@ -17,8 +17,8 @@ struct io_run {
 	int *cache_method;
 	char *buf;
 	struct sb_rng rng;
-	uint32_t idx;		/* bonnie++'s bufindex: the byte changed next */
-	uint64_t sink;		/* what getc read, so it is not optimised away */
+	uint32_t idx;  /* bonnie++'s bufindex: the byte changed next */
+	uint64_t sink; /* what getc read, so it is not optimised away */
 	int fd;
 	FILE *f;
 };
@@ -104,10 +104,10 @@ static int read_chunk(struct io_run *io)
 
 struct io_test {
 	enum sb_meta_test t;
-	int flags;		/* open flags */
-	int direct;		/* add O_DIRECT when asked for */
-	int stdio;		/* "w" or "r" through a FILE */
-	int drop;		/* cold cache first */
+	int flags;  /* open flags */
+	int direct; /* add O_DIRECT when asked for */
+	int stdio;  /* "w" or "r" through a FILE */
+	int drop;   /* cold cache first */
 	int (*chunk)(struct io_run *io);
 };
 
@@ -212,7 +212,9 @@ static int run_tests(struct io_run *io, struct sb_meta_result *res)
 int sb_meta_io_run(const struct sb_meta_io *p, const struct sb_meta_ctl *ctl,
 		   struct sb_meta_result *res, int *cache_method, struct sb_meta_error *err)
 {
-	struct io_run io = { .p = p, .ctl = ctl, .err = err, .cache_method = cache_method, .fd = -1 };
+	struct io_run io = {
+		.p = p, .ctl = ctl, .err = err, .cache_method = cache_method, .fd = -1
+	};
 	struct stat st;
 	memset(err, 0, sizeof(*err));
 	*cache_method = 0;

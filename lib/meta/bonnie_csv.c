@@ -79,8 +79,9 @@ static void stat_fields(struct out *o, const struct sb_meta_result *r, enum sb_m
 		return;
 	}
 	const double s = (double)r->elapsed_ns / 1e9;
-	const double rate = t == SB_META_SEEKS || t >= SB_META_SEQ_CREATE ? (double)r->ops / s
-									  : (double)r->bytes / 1024.0 / s;
+	const double rate = t == SB_META_SEEKS || t >= SB_META_SEQ_CREATE
+				    ? (double)r->ops / s
+				    : (double)r->bytes / 1024.0 / s;
 	if (t == SB_META_SEEKS)
 		add(o, rate >= 1000.0 ? ",%.0f" : ",%.1f", rate);
 	else
@@ -155,9 +156,20 @@ void sb_meta_run_csv(const struct sb_meta_run *m, char *buf, size_t len)
 {
 	char ver[48];
 	snprintf(ver, sizeof(ver), "storbench-%s", sb_version());
-	struct sb_meta_csv in = { m->name, ver, 1, m->seed, m->io.size, m->io.chunk, m->io.seeks,
-				  m->io.seekers, m->files.nfiles, m->files.size_max,
-				  m->files.size_min, m->files.chunk, m->files.ndirs, m->res };
+	struct sb_meta_csv in = { m->name,
+				  ver,
+				  1,
+				  m->seed,
+				  m->io.size,
+				  m->io.chunk,
+				  m->io.seeks,
+				  m->io.seekers,
+				  m->files.nfiles,
+				  m->files.size_max,
+				  m->files.size_min,
+				  m->files.chunk,
+				  m->files.ndirs,
+				  m->res };
 	if (sb_meta_csv_line(&in, buf, len) < 0 && len)
 		buf[0] = '\0';
 }

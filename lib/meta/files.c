@@ -189,7 +189,8 @@ static int walk_dir(struct meta_worker *w, unsigned d, int del)
 {
 	char rel[16], shown[300];
 	dir_rel(w->fr->p, d, rel, sizeof(rel));
-	const int fd = openat(w->fr->p->dirfd, rel, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	const int fd = openat(w->fr->p->dirfd, rel,
+			      O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	DIR *dir = fd < 0 ? NULL : fdopendir(fd);
 	if (!dir) {
 		const int err = errno;

@@ -47,41 +47,41 @@ enum sb_meta_test {
 const char *sb_meta_test_name(enum sb_meta_test t);
 
 struct sb_meta_result {
-	int ran;		/* 0: not run (left out, or never reached) */
-	int interrupted;	/* stopped before the end */
-	uint64_t ops;		/* files, seeks, or chunks for the I/O tests */
-	uint64_t bytes;		/* I/O tests: bytes moved */
-	uint64_t elapsed_ns;	/* from the start to after the last close/sync */
-	uint64_t cpu_ns;	/* user + system time of the process meanwhile */
-	struct sb_hist lat;	/* per operation: a file, a seek, a chunk */
+	int ran;	     /* 0: not run (left out, or never reached) */
+	int interrupted;     /* stopped before the end */
+	uint64_t ops;	     /* files, seeks, or chunks for the I/O tests */
+	uint64_t bytes;	     /* I/O tests: bytes moved */
+	uint64_t elapsed_ns; /* from the start to after the last close/sync */
+	uint64_t cpu_ns;     /* user + system time of the process meanwhile */
+	struct sb_hist lat;  /* per operation: a file, a seek, a chunk */
 };
 
 /* Shared by both kinds of test. */
 struct sb_meta_ctl {
-	int (*stop)(void *ctx);				/* polled per operation */
-	void (*phase)(void *ctx, enum sb_meta_test t);	/* a test starts */
+	int (*stop)(void *ctx);			       /* polled per operation */
+	void (*phase)(void *ctx, enum sb_meta_test t); /* a test starts */
 	void *ctx;
 };
 
 /* Where a test failed, for the message. */
 struct sb_meta_error {
 	enum sb_meta_test test;
-	int err;		/* positive errno */
+	int err; /* positive errno */
 	char path[4096];
-	char what[128];		/* e.g. "found 1000 of 1024 files" */
+	char what[128]; /* e.g. "found 1000 of 1024 files" */
 };
 
 /* ---- file tests (files.c) ---- */
 struct sb_meta_files {
-	const char *dir;	/* the run directory's name, for messages */
+	const char *dir; /* the run directory's name, for messages */
 	uint64_t nfiles;
-	unsigned ndirs;		/* > 1: subdirectories 00000, 00001, ... */
-	unsigned nthreads;	/* each owns directories t, t + nthreads, ... */
+	unsigned ndirs;		     /* > 1: subdirectories 00000, 00001, ... */
+	unsigned nthreads;	     /* each owns directories t, t + nthreads, ... */
 	uint64_t size_min, size_max; /* bytes per file, uniform in [min, max] */
-	uint32_t chunk;		/* write/read size for file data */
-	int fsync;		/* fsync each file and its directory (bonnie++ -b) */
+	uint32_t chunk;		     /* write/read size for file data */
+	int fsync;		     /* fsync each file and its directory (bonnie++ -b) */
 	uint64_t seed;
-	int dirfd;		/* the run directory (sb_meta_rundir_create) */
+	int dirfd; /* the run directory (sb_meta_rundir_create) */
 };
 /* The six file tests; res is indexed by enum sb_meta_test. Returns 0,
  * -EINTR when stopped, or -errno with *err filled. */
@@ -109,18 +109,18 @@ double sb_meta_cpu_percent(const struct sb_meta_result *r);
 
 /* ---- block and seek tests (blockio.c, seeks.c) ---- */
 struct sb_meta_io {
-	const char *path;	/* the test file's name, for messages */
-	uint64_t size;		/* bytes, a multiple of chunk; the block tests */
-	uint64_t char_size;	/* bytes for putc/getc; 0 leaves them out */
+	const char *path;   /* the test file's name, for messages */
+	uint64_t size;	    /* bytes, a multiple of chunk; the block tests */
+	uint64_t char_size; /* bytes for putc/getc; 0 leaves them out */
 	uint32_t chunk;
 	unsigned seeks, seekers;
-	int direct;		/* O_DIRECT for the block tests and seeks */
-	int fsync;		/* fsync after each rewritten seek (bonnie++ -b) */
-	int char_syscall;	/* 1-byte write()/read() as bonnie++ 1.97+, not putc/getc */
-	int bonnie_data;	/* bonnie++'s zero buffer, one byte changed per chunk */
-	int drop_cache;		/* drop the page cache before each reading test */
+	int direct;	  /* O_DIRECT for the block tests and seeks */
+	int fsync;	  /* fsync after each rewritten seek (bonnie++ -b) */
+	int char_syscall; /* 1-byte write()/read() as bonnie++ 1.97+, not putc/getc */
+	int bonnie_data;  /* bonnie++'s zero buffer, one byte changed per chunk */
+	int drop_cache;	  /* drop the page cache before each reading test */
 	uint64_t seed;
-	int dirfd;		/* the run directory: the file is SB_META_IO_FILE in it */
+	int dirfd; /* the run directory: the file is SB_META_IO_FILE in it */
 };
 /* The six I/O tests in bonnie++'s order; res indexed by enum sb_meta_test.
  * The file is removed at the end. *cache_method gets sb_cache_drop's
@@ -158,14 +158,14 @@ int sb_meta_leftovers(const char *parent, void (*cb)(void *ctx, const char *path
 
 /* ---- bonnie++'s CSV line, format 1.98 (bonnie_csv.c) ---- */
 struct sb_meta_csv {
-	const char *name;	/* machine name */
-	const char *version;	/* field 1: the program that wrote it */
+	const char *name;    /* machine name */
+	const char *version; /* field 1: the program that wrote it */
 	unsigned concurrency;
 	uint64_t seed;
-	uint64_t size;		/* bytes; 0: no block tests (fields 5-20 empty) */
+	uint64_t size; /* bytes; 0: no block tests (fields 5-20 empty) */
 	uint32_t chunk;
 	unsigned seeks, seekers;
-	uint64_t nfiles;	/* 0: no file tests (fields 21-37 empty) */
+	uint64_t nfiles; /* 0: no file tests (fields 21-37 empty) */
 	uint64_t size_max, size_min;
 	uint32_t file_chunk;
 	unsigned ndirs;
@@ -183,13 +183,13 @@ struct sb_meta_run {
 	struct sb_meta_files files;
 	struct sb_meta_io io;
 	char rundir[4096];
-	int dirfd;		/* rundir, held open from its creation on */
-	char iopath[4200];	/* io.path: the block test file in rundir */
-	char name[64];		/* machine name in the CSV */
+	int dirfd;	   /* rundir, held open from its creation on */
+	char iopath[4200]; /* io.path: the block test file in rundir */
+	char name[64];	   /* machine name in the CSV */
 	struct sb_meta_result res[SB_META_NTESTS];
 	int cache_method;
 	int interrupted;
-	int kept;		/* the run directory could not be removed */
+	int kept; /* the run directory could not be removed */
 	uint64_t seed;
 };
 /* The run's CSV line, with its newline, or "" when it does not fit

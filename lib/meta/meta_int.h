@@ -12,10 +12,10 @@ struct meta_files_run {
 	const struct sb_meta_files *p;
 	const struct sb_meta_ctl *ctl;
 	enum sb_meta_test test;
-	uint64_t *order;	/* file numbers, shuffled, for the random tests */
+	uint64_t *order; /* file numbers, shuffled, for the random tests */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	int go;			/* 1: start, -1: give up */
+	int go; /* 1: start, -1: give up */
 };
 
 struct meta_worker {
@@ -23,10 +23,10 @@ struct meta_worker {
 	unsigned id;
 	pthread_t th;
 	int started;
-	int rc;			/* 0, -EINTR or -errno */
-	int err;		/* positive errno of a failure */
+	int rc;	 /* 0, -EINTR or -errno */
+	int err; /* positive errno of a failure */
 	uint64_t ops, end_ns;
-	char *buf;		/* chunk bytes of random data */
+	char *buf; /* chunk bytes of random data */
 	char errpath[4096];
 	struct sb_hist lat;
 };

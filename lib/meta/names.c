@@ -7,8 +7,9 @@ static const char alnum[] = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNO
 
 const char *sb_meta_test_name(enum sb_meta_test t)
 {
-	static const char *const names[] = { "putc", "write", "rewrite", "getc", "read", "seeks",
-					     "seq_create", "seq_stat", "seq_delete",
+	static const char *const names[] = { "putc",	    "write",	 "rewrite",
+					     "getc",	    "read",	 "seeks",
+					     "seq_create",  "seq_stat",	 "seq_delete",
 					     "rand_create", "rand_stat", "rand_delete" };
 	return (unsigned)t < SB_ARRAY_SIZE(names) ? names[t] : "?";
 }

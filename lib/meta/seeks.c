@@ -20,7 +20,7 @@ struct seek_run {
 	const struct sb_meta_ctl *ctl;
 	uint32_t *tickets;
 	uint64_t nchunks;
-	uint64_t next;		/* shared ticket counter (atomic) */
+	uint64_t next; /* shared ticket counter (atomic) */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	int go;

@@ -14,48 +14,57 @@ void sb_results_describe(struct sb_results *r, const struct sb_target_info *t, c
 	/* the same device section as storbench info, in every result */
 	r->have_device = sb_devinfo_probe(t, &r->device) == 0;
 	if (direct_fallback)
-		sb_results_warn(r, "the filesystem (%s) does not support direct I/O: measured "
-				   "buffered, through the page cache",
+		sb_results_warn(r,
+				"the filesystem (%s) does not support direct I/O: measured "
+				"buffered, through the page cache",
 				t->fstype[0] ? t->fstype : "unknown");
 	if (!t->devname[0] && t->kind != SB_TARGET_NONE)
-		sb_results_warn(r, "no block device beneath the target (%s): no device counters "
-				   "or device information", t->fstype[0] ? t->fstype : "?");
+		sb_results_warn(r,
+				"no block device beneath the target (%s): no device counters "
+				"or device information",
+				t->fstype[0] ? t->fstype : "?");
 }
 
 void sb_results_sanity(struct sb_results *r, const struct sb_job_result *j)
 {
 	if (r->target.devname[0] && !j->have_diskstat)
-		sb_results_warn(r, "no I/O statistics for %s (/sys/class/block/%s/stat): the "
-				   "device's own counters are not in the results",
+		sb_results_warn(r,
+				"no I/O statistics for %s (/sys/class/block/%s/stat): the "
+				"device's own counters are not in the results",
 				r->target.devname, r->target.devname);
 	const struct sb_job_opts *o = &j->opts;
 	char a[32], b[32];
 	if (j->runtime_ns && j->runtime_ns < 2000000000ull && !j->interrupted)
-		sb_results_warn(r, "%s measured for only %s: runs under 2 s are noisy "
-				   "(use --runtime with --time-based)", j->name,
-				sb_fmt_ns((double)j->runtime_ns, a, sizeof(a)));
+		sb_results_warn(r,
+				"%s measured for only %s: runs under 2 s are noisy "
+				"(use --runtime with --time-based)",
+				j->name, sb_fmt_ns((double)j->runtime_ns, a, sizeof(a)));
 	uint64_t ws = (uint64_t)o->numjobs * (o->size ? o->size : 0);
 	const struct sb_engine_ops *ops = sb_engine_find(o->engine);
 	const int noio = ops && (ops->flags & SB_ENGINE_NOIO);
 	if (!o->direct && sb_rw_reads(o->rw) && r->host.mem_available &&
 	    ws < r->host.mem_available && !noio)
-		sb_results_warn(r, "buffered reads of a working set (%s) smaller than free memory "
-				   "(%s) may measure the page cache, not the device",
+		sb_results_warn(r,
+				"buffered reads of a working set (%s) smaller than free memory "
+				"(%s) may measure the page cache, not the device",
 				sb_fmt_size(ws, a, sizeof(a)),
 				sb_fmt_size(r->host.mem_available, b, sizeof(b)));
 	if (j->busiest_worker > 0.9)
-		sb_results_warn(r, "a worker of %s used %.0f%% of a CPU core: the figures may be "
-				   "limited by the CPU, not the device", j->name,
-				j->busiest_worker * 100);
+		sb_results_warn(r,
+				"a worker of %s used %.0f%% of a CPU core: the figures may be "
+				"limited by the CPU, not the device",
+				j->name, j->busiest_worker * 100);
 	if (j->iou_workers > 0)
-		sb_results_warn(r, "io_uring handed requests to %d kernel worker thread%s (iou-wrk): "
-				   "this device does not complete I/O asynchronously; "
-				   "--engine=psync with --numjobs may be faster", j->iou_workers,
-				j->iou_workers > 1 ? "s" : "");
+		sb_results_warn(r,
+				"io_uring handed requests to %d kernel worker thread%s (iou-wrk): "
+				"this device does not complete I/O asynchronously; "
+				"--engine=psync with --numjobs may be faster",
+				j->iou_workers, j->iou_workers > 1 ? "s" : "");
 	if (j->settle_ns && j->batched)
-		sb_results_warn(r, "%s: completions were reaped in batches (%.1f per wait, waits "
-				   "capped at %s) to spare the kernel worker a wake-up for each; "
-				   "--iodepth-batch-complete=1 reaps them one by one", j->name,
-				(double)j->waited / (double)j->waits,
+		sb_results_warn(r,
+				"%s: completions were reaped in batches (%.1f per wait, waits "
+				"capped at %s) to spare the kernel worker a wake-up for each; "
+				"--iodepth-batch-complete=1 reaps them one by one",
+				j->name, (double)j->waited / (double)j->waits,
 				sb_fmt_ns((double)j->settle_ns, a, sizeof(a)));
 }

@@ -85,9 +85,11 @@ static void extra_json(struct sb_json *j, const void *ctx)
 	sb_json_u64(j, "region_size", lr->p.size);
 	sb_json_u64(j, "interval_ns", lr->p.interval_ns);
 	sb_json_u64(j, "warmup", lr->p.warmup);
-	sb_json_str(j, "cache", lr->p.drop_cache ? "fadvise per request"
-				: lr->cache_method ? sb_cache_method_name(lr->cache_method)
-				: lr->direct ? "bypassed" : "warm");
+	sb_json_str(j, "cache",
+		    lr->p.drop_cache   ? "fadvise per request"
+		    : lr->cache_method ? sb_cache_method_name(lr->cache_method)
+		    : lr->direct       ? "bypassed"
+				       : "warm");
 	sb_json_bool(j, "interrupted", lr->interrupted);
 	stats_json(j, lr);
 	preset_json(j, lr);
@@ -99,7 +101,8 @@ static void job_opts(struct sb_job_opts *o, const struct sb_lat_run *lr)
 	sb_job_opts_default(o);
 	snprintf(o->name, sizeof(o->name), "%s", sb_lat_preset_name(lr->preset));
 	const int rnd = lr->p.pattern == SB_PROBE_RANDOM;
-	o->rw = lr->p.write ? (rnd ? SB_RW_RANDWRITE : SB_RW_WRITE) : (rnd ? SB_RW_RANDREAD : SB_RW_READ);
+	o->rw = lr->p.write ? (rnd ? SB_RW_RANDWRITE : SB_RW_WRITE)
+			    : (rnd ? SB_RW_RANDREAD : SB_RW_READ);
 	o->bs = lr->p.bs;
 	o->size = lr->p.size;
 	o->offset = lr->p.offset;

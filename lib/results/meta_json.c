@@ -35,7 +35,10 @@ static void test_json(struct sb_json *j, const struct sb_meta_result *r, enum sb
 	sb_json_u64(j, "elapsed_ns", r->elapsed_ns);
 	sb_json_u64(j, "cpu_ns", r->cpu_ns);
 	sb_json_double(j, "cpu_percent", sb_meta_cpu_percent(r));
-	sb_json_double(j, sb_meta_is_io(t) ? "bw_bytes" : t == SB_META_SEEKS ? "seeks_per_s" : "files_per_s",
+	sb_json_double(j,
+		       sb_meta_is_io(t)	    ? "bw_bytes"
+		       : t == SB_META_SEEKS ? "seeks_per_s"
+					    : "files_per_s",
 		       sb_meta_rate(r, t));
 	sb_json_bool(j, "too_short", r->ran && r->elapsed_ns < SB_META_MIN_TIME_NS);
 	lat_json(j, &r->lat);
@@ -93,9 +96,10 @@ int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m)
 	res->extra_json = extra_json;
 	res->extra_ctx = m;
 	if (m->io.size && mem && m->io.size < 2 * mem)
-		return sb_results_warn(res, "the block test file (%s) is smaller than twice the "
-					    "RAM (%s), which bonnie++ requires; the page cache was "
-					    "%s before each reading test",
+		return sb_results_warn(res,
+				       "the block test file (%s) is smaller than twice the "
+				       "RAM (%s), which bonnie++ requires; the page cache was "
+				       "%s before each reading test",
 				       sb_fmt_size(m->io.size, a, sizeof(a)),
 				       sb_fmt_size(2 * mem, b, sizeof(b)),
 				       m->cache_method ? "dropped" : "NOT dropped (no permission)");

@@ -33,49 +33,49 @@ struct sb_job_result {
 	char name[96];
 	struct sb_job_opts opts;
 	char engine[16];
-	uint64_t runtime_ns;		/* measured period */
-	uint64_t start_unix_ns;		/* when it started (ramp included), wall clock */
+	uint64_t runtime_ns;	/* measured period */
+	uint64_t start_unix_ns; /* when it started (ramp included), wall clock */
 	struct sb_dir_result dir[SB_DDIR_N];
-	struct sb_hist sync_lat;	/* fsync requests */
+	struct sb_hist sync_lat; /* fsync requests */
 	uint64_t errors;
 	struct sb_io_error first_error;
-	double usr_cpu, sys_cpu;	/* percent of one CPU over the run, whole process */
-	uint64_t cpu_ns;		/* usr + sys of the process during the run */
-	double busiest_worker;		/* highest share of a core used by one worker, 0..1 */
-	int iou_workers;		/* io_uring kernel workers seen (punting) */
-	uint64_t settle_ns;		/* completions coalesced: at most this late; 0: not */
-	uint64_t waits, waited;		/* waits for completions, and completions they took */
-	uint64_t batched;		/* waits that asked for more than one */
+	double usr_cpu, sys_cpu; /* percent of one CPU over the run, whole process */
+	uint64_t cpu_ns;	 /* usr + sys of the process during the run */
+	double busiest_worker;	 /* highest share of a core used by one worker, 0..1 */
+	int iou_workers;	 /* io_uring kernel workers seen (punting) */
+	uint64_t settle_ns;	 /* completions coalesced: at most this late; 0: not */
+	uint64_t waits, waited;	 /* waits for completions, and completions they took */
+	uint64_t batched;	 /* waits that asked for more than one */
 	int interrupted;
 	struct sb_series series;
 	int have_diskstat;
 	struct sb_diskstat ds_before, ds_after;
-	uint64_t ds_elapsed_ns;		/* time between the two disk samples */
+	uint64_t ds_elapsed_ns; /* time between the two disk samples */
 };
 
 /* One line of a command's summary table (quick, repeats of run). */
 struct sb_summary_row {
-	char test[32];			/* e.g. "SEQ1M Q8T1" */
+	char test[32]; /* e.g. "SEQ1M Q8T1" */
 	int ddir;
 	unsigned nruns;
-	double bw_median, bw_min, bw_max;	/* bytes/s */
+	double bw_median, bw_min, bw_max; /* bytes/s */
 	double iops_median, iops_min, iops_max;
-	double lat_mean_median_ns;		/* median of the runs' mean latency */
+	double lat_mean_median_ns; /* median of the runs' mean latency */
 	uint64_t lat_p99_median_ns;
 };
 
 struct sb_results {
-	char command[16];		/* "run", "quick" */
+	char command[16]; /* "run", "quick" */
 	char target_path[4096];
-	char job_file[4096];		/* run JOB.fio: the job file, else "" */
+	char job_file[4096]; /* run JOB.fio: the job file, else "" */
 	struct sb_target_info target;
-	int have_device;		/* device: the disk beneath the target */
+	int have_device; /* device: the disk beneath the target */
 	struct sb_devinfo device;
-	int have_health;		/* long runs: health before and after */
+	int have_health; /* long runs: health before and after */
 	struct sb_health health[2];
 	struct sb_host host;
-	int target_created;		/* storbench created (and removed) the file */
-	int cache_dropped;		/* how caches were made cold: 0 no, 1 fadvise, 2 drop_caches */
+	int target_created; /* storbench created (and removed) the file */
+	int cache_dropped;  /* how caches were made cold: 0 no, 1 fadvise, 2 drop_caches */
 	time_t started;
 	struct sb_job_result **jobs;
 	size_t njobs;
@@ -113,7 +113,7 @@ void sb_results_describe(struct sb_results *r, const struct sb_target_info *t, c
 void sb_results_sanity(struct sb_results *r, const struct sb_job_result *j);
 
 /* Derived figures. */
-double sb_dir_bw(const struct sb_job_result *j, int ddir);   /* bytes/s */
+double sb_dir_bw(const struct sb_job_result *j, int ddir); /* bytes/s */
 double sb_dir_iops(const struct sb_job_result *j, int ddir);
 
 /* The whole document as JSON (pretty). 0 or -errno. */

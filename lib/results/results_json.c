@@ -187,7 +187,8 @@ static void series_json(struct sb_json *j, const struct sb_series *s)
 			sb_json_obj_open(j, sb_ddir_name(d));
 			sb_json_u64(j, "bytes", iv->bytes[d]);
 			sb_json_u64(j, "ios", iv->ios[d]);
-			sb_json_double(j, "bw_bytes", len ? (double)iv->bytes[d] * 1e9 / (double)len : 0);
+			sb_json_double(j, "bw_bytes",
+				       len ? (double)iv->bytes[d] * 1e9 / (double)len : 0);
 			sb_json_double(j, "iops", len ? (double)iv->ios[d] * 1e9 / (double)len : 0);
 			sb_json_double(j, "lat_mean_ns", iv->lat_mean_ns[d]);
 			sb_json_u64(j, "lat_p99_ns", iv->lat_p99_ns[d]);
@@ -253,10 +254,11 @@ static void job_json(struct sb_json *j, const struct sb_results *r, const struct
 	else
 		sb_json_str(j, "completion_batch", "auto");
 	sb_json_u64(j, "completion_settle_ns", jr->settle_ns);
-	sb_json_str(j, "cache", r->cache_dropped == 2   ? "dropped (drop_caches)"
-				: r->cache_dropped == 1 ? "dropped (fadvise)"
-				: jr->opts.direct      ? "bypassed (direct I/O)"
-							: "warm");
+	sb_json_str(j, "cache",
+		    r->cache_dropped == 2   ? "dropped (drop_caches)"
+		    : r->cache_dropped == 1 ? "dropped (fadvise)"
+		    : jr->opts.direct	    ? "bypassed (direct I/O)"
+					    : "warm");
 	sb_json_obj_close(j);
 	uint64_t ios = jr->dir[0].ios + jr->dir[1].ios + jr->dir[2].ios;
 	sb_json_u64(j, "cpu_ns", jr->cpu_ns);
@@ -288,7 +290,8 @@ static void job_json(struct sb_json *j, const struct sb_results *r, const struct
 
 static void target_json(struct sb_json *j, const struct sb_results *r)
 {
-	static const char *const kinds[] = { "new file", "file", "directory", "block device", "other" };
+	static const char *const kinds[] = { "new file", "file", "directory", "block device",
+					     "other" };
 	const struct sb_target_info *t = &r->target;
 	sb_json_obj_open(j, "target");
 	sb_json_str(j, "path", r->target_path);

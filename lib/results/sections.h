@@ -32,15 +32,15 @@ int sb_results_sweep(struct sb_results *res, const struct sb_sweep_result *r);
 /* info (info_json.c): what is known about a target, without writing. */
 struct sb_info_report {
 	struct sb_target_info t;
-	int have_dev;		/* dev describes the disk beneath */
+	int have_dev; /* dev describes the disk beneath */
 	struct sb_devinfo dev;
-	int have_mount;		/* a file or directory: the filesystem holding it */
+	int have_mount; /* a file or directory: the filesystem holding it */
 	struct sb_mount mount;
 	struct sb_health health;
-	int checked_block;	/* in_use and signature were asked (block targets) */
-	int in_use;		/* 1, 0, -errno */
+	int checked_block; /* in_use and signature were asked (block targets) */
+	int in_use;	   /* 1, 0, -errno */
 	char where[512];
-	int signature;		/* 1, 0, -errno */
+	int signature; /* 1, 0, -errno */
 	char what[128];
 };
 /* The target (path, rep->t), the host, and the "info" section. */

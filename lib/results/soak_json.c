@@ -199,7 +199,8 @@ void sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it)
 	for (size_t i = 0; i < it->nkmsg; i++) {
 		copy_str(it->kmsg[i].category, sizeof(it->kmsg[i].category),
 			 sb_jv_get(sb_jv_at(k, i), "category"));
-		copy_str(it->kmsg[i].text, sizeof(it->kmsg[i].text), sb_jv_get(sb_jv_at(k, i), "text"));
+		copy_str(it->kmsg[i].text, sizeof(it->kmsg[i].text),
+			 sb_jv_get(sb_jv_at(k, i), "text"));
 	}
 	it->interrupted = sb_jv_bool(sb_jv_get(v, "interrupted"), 0);
 }
@@ -263,9 +264,8 @@ static int take_config(const struct sb_jv *v, struct sb_soak_log *log)
 	const struct sb_jv *av = sb_jv_get(v, "argv");
 	const char *type = sb_jv_str(sb_jv_get(v, "type"));
 	uint64_t ver = 0;
-	if (!type || strcmp(type, "config") ||
-	    sb_jv_u64(sb_jv_get(v, "log_version"), &ver) < 0 || ver != SB_SOAK_LOG_VERSION ||
-	    !sb_jv_is(av, SB_JV_ARR))
+	if (!type || strcmp(type, "config") || sb_jv_u64(sb_jv_get(v, "log_version"), &ver) < 0 ||
+	    ver != SB_SOAK_LOG_VERSION || !sb_jv_is(av, SB_JV_ARR))
 		return -EINVAL;
 	sb_jv_u64(sb_jv_get(v, "seed"), &log->seed);
 	sb_jv_u64(sb_jv_get(v, "started_ns"), &log->started_ns);

@@ -15,25 +15,25 @@
 
 /* What a soak was started with: the log's first line. */
 struct sb_soak_config {
-	uint64_t started_ns;		/* wall clock of the first iteration ever */
+	uint64_t started_ns; /* wall clock of the first iteration ever */
 	uint64_t seed;
 	const char *target;
-	int argc;			/* the options as given, for --resume */
+	int argc; /* the options as given, for --resume */
 	char *const *argv;
 	uint64_t size;
 	uint32_t block_size, request_size;
 	const char *engine;
 	int direct, region_mode;
-	const char *device, *model;	/* NULL: unknown */
-	const struct sb_health *health_before;	/* NULL: none */
+	const char *device, *model;	       /* NULL: unknown */
+	const struct sb_health *health_before; /* NULL: none */
 };
 
 /* How a soak ended: its verdict, and what the summary tells besides. */
 struct sb_soak_result {
 	const struct sb_soak_summary *sum;
 	int kmsg_watched;
-	const struct sb_health *health_before, *health_after;	/* both, or NULL */
-	const struct sb_soak_iter *it;	/* every iteration, for the results */
+	const struct sb_health *health_before, *health_after; /* both, or NULL */
+	const struct sb_soak_iter *it;			      /* every iteration, for the results */
 	size_t nit;
 };
 
@@ -60,13 +60,13 @@ int sb_soak_summary_from_json(const struct sb_jv *v, struct sb_soak_summary *out
 /* A log read back to resume it. */
 struct sb_soak_log {
 	uint64_t seed, started_ns;
-	int argc;			/* the options it was started with */
+	int argc; /* the options it was started with */
 	char **argv;
-	struct sb_soak_iter *it;	/* its complete iterations */
+	struct sb_soak_iter *it; /* its complete iterations */
 	size_t nit, capit;
-	size_t good;			/* bytes of its whole lines: less than the
+	size_t good; /* bytes of its whole lines: less than the
 					 * text's length when the last one is torn */
-	size_t line;			/* -EBADMSG: the line that is not JSON */
+	size_t line; /* -EBADMSG: the line that is not JSON */
 };
 /*
  * Reads a log's text: line 1 its configuration (of SB_SOAK_LOG_VERSION),

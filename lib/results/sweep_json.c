@@ -109,8 +109,9 @@ int sb_results_sweep(struct sb_results *res, const struct sb_sweep_result *r)
 	res->interrupted = r->interrupted;
 	res->cache_dropped = r->cache_method;
 	if (r->cache_error)
-		return sb_results_warn(res, "the page cache could not be dropped before read tests "
-					    "(%s): their figures may come from memory",
+		return sb_results_warn(res,
+				       "the page cache could not be dropped before read tests "
+				       "(%s): their figures may come from memory",
 				       strerror(r->cache_error));
 	return 0;
 }

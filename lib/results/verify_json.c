@@ -70,10 +70,11 @@ void sb_verify_json(struct sb_json *j, const void *ctx)
 	if (r->failed)
 		sb_json_str(j, "error", r->failure);
 	const int fail = sb_verify_acc_bad(a) || r->wr.errors || r->failed;
-	sb_json_str(j, "result", r->wr.interrupted || r->rd.interrupted ? "interrupted"
-				 : fail				  ? "fail"
-				 : r->checked			  ? "pass"
-								  : "written");
+	sb_json_str(j, "result",
+		    r->wr.interrupted || r->rd.interrupted ? "interrupted"
+		    : fail				   ? "fail"
+		    : r->checked			   ? "pass"
+							   : "written");
 }
 
 /* A phase as a job, so that fio-shaped readers see its bandwidth. */
@@ -137,8 +138,10 @@ void sb_capacity_json(struct sb_json *j, const void *ctx)
 	sb_json_u64(j, "seed", p->seed);
 	sb_json_u64(j, "ns", p->ns);
 	sb_json_obj_close(j);
-	sb_json_str(j, "result", r->interrupted ? "interrupted"
-				 : r->kind == SB_CAPACITY_GOOD ? "pass" : "fail");
+	sb_json_str(j, "result",
+		    r->interrupted		  ? "interrupted"
+		    : r->kind == SB_CAPACITY_GOOD ? "pass"
+						  : "fail");
 }
 
 void sb_job_verify_json(struct sb_json *j, const void *ctx)

@@ -53,8 +53,8 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	uint64_t seed = o->seed + 0x9e3779b97f4a7c15ull * (id + 1);
 	sb_rng_seed(&w->rng, seed);
 	if (!w->sequential) {
-		int e = sb_offgen_init(&w->gen, p->region_size / w->unit,
-				       o->dist, o->dist_param, seed ^ 0x5bd1e995);
+		int e = sb_offgen_init(&w->gen, p->region_size / w->unit, o->dist, o->dist_param,
+				       seed ^ 0x5bd1e995);
 		if (e < 0) {
 			*errmsg = "random offsets";
 			return e;
@@ -184,7 +184,8 @@ int sb_run_progress(struct sb_run *r, struct sb_progress *p)
 	for (unsigned i = 0; i < r->n; i++) {
 		struct sb_worker *w = &r->w[i];
 		for (int d = 0; d < SB_DDIR_N; d++) {
-			p->bytes[d] += atomic_load_explicit(&w->prog_bytes[d], memory_order_relaxed);
+			p->bytes[d] += atomic_load_explicit(&w->prog_bytes[d],
+							    memory_order_relaxed);
 			p->ios[d] += atomic_load_explicit(&w->prog_ios[d], memory_order_relaxed);
 		}
 		if (w->started && !atomic_load_explicit(&w->done, memory_order_acquire))

@@ -19,7 +19,7 @@
 #include "lib/verify/block.h"
 
 struct sb_run_params {
-	struct sb_job_opts job;		/* checked with sb_job_check */
+	struct sb_job_opts job; /* checked with sb_job_check */
 	const struct sb_engine_ops *engine;
 	/* The file or device each job opens: one path for all jobs, or one per
 	 * job (npaths == numjobs). Unused by NOIO engines. */
@@ -30,9 +30,9 @@ struct sb_run_params {
 	 * (sb_scratch_reopen), never of whatever the name names by then. */
 	const int *held;
 	int is_blockdev;
-	uint64_t region_offset;		/* where the region starts in each file */
-	uint64_t region_size;		/* bytes, > 0 */
-	uint32_t align;			/* offsets and sizes are multiples of this */
+	uint64_t region_offset; /* where the region starts in each file */
+	uint64_t region_size;	/* bytes, > 0 */
+	uint32_t align;		/* offsets and sizes are multiples of this */
 	/* run --verify: every write carries verify blocks of this format (so a
 	 * check afterwards can prove the data), instead of scrambled random
 	 * data; write sizes and offsets are multiples of its block size. */
@@ -40,11 +40,11 @@ struct sb_run_params {
 };
 
 struct sb_progress {
-	uint64_t elapsed_ns;		/* since start */
-	int ramping;			/* still in the unmeasured ramp */
-	uint64_t bytes[SB_DDIR_N];	/* measured so far (not during ramp) */
+	uint64_t elapsed_ns;	   /* since start */
+	int ramping;		   /* still in the unmeasured ramp */
+	uint64_t bytes[SB_DDIR_N]; /* measured so far (not during ramp) */
 	uint64_t ios[SB_DDIR_N];
-	double fraction;		/* 0..1 done, by time or by bytes */
+	double fraction; /* 0..1 done, by time or by bytes */
 	int done;
 };
 

@@ -128,8 +128,9 @@ static void track_gap(struct sb_worker *w, unsigned n, uint64_t now)
 {
 	if (w->last_reap && n) {
 		const int64_t g = (int64_t)((now - w->last_reap) / n);
-		w->gap_ns = w->gap_ns ? (uint64_t)((int64_t)w->gap_ns + (g - (int64_t)w->gap_ns) / 8)
-				      : (uint64_t)g;
+		w->gap_ns = w->gap_ns
+				    ? (uint64_t)((int64_t)w->gap_ns + (g - (int64_t)w->gap_ns) / 8)
+				    : (uint64_t)g;
 	}
 	w->last_reap = now;
 }
@@ -180,14 +181,11 @@ static int pick_ddir(struct sb_worker *w)
 {
 	switch (w->job->rw) {
 	case SB_RW_READ:
-	case SB_RW_RANDREAD:
-		return SB_DDIR_READ;
+	case SB_RW_RANDREAD: return SB_DDIR_READ;
 	case SB_RW_WRITE:
-	case SB_RW_RANDWRITE:
-		return SB_DDIR_WRITE;
+	case SB_RW_RANDWRITE: return SB_DDIR_WRITE;
 	case SB_RW_TRIM:
-	case SB_RW_RANDTRIM:
-		return SB_DDIR_TRIM;
+	case SB_RW_RANDTRIM: return SB_DDIR_TRIM;
 	default:
 		return sb_rng_below(&w->rng, 100) < w->job->rwmixread ? SB_DDIR_READ
 								      : SB_DDIR_WRITE;

@@ -29,7 +29,7 @@ struct sb_worker {
 	int engine_sync;
 	struct sb_io *ios;
 	struct sb_io **free_slots;
-	struct sb_io **batch; /* queued since the last commit */
+	struct sb_io **batch;		    /* queued since the last commit */
 	const struct sb_verify_fmt *verify; /* write verify blocks, not random data */
 	unsigned nfree, inflight, queued;
 	void *bufmem;

@@ -11,31 +11,31 @@
 #include "lib/verify/block.h"
 #include "lib/verify/ranges.h"
 
-#define SB_SOAK_MAX_KMSG 16	/* kernel lines kept per iteration */
-#define SB_SOAK_MAX_RANGES 8	/* bad ranges kept per iteration in the log */
+#define SB_SOAK_MAX_KMSG 16  /* kernel lines kept per iteration */
+#define SB_SOAK_MAX_RANGES 8 /* bad ranges kept per iteration in the log */
 #define SB_SOAK_LOG_VERSION 1
 
 struct sb_soak_kline {
-	uint64_t time_us;	/* kernel timestamp */
+	uint64_t time_us; /* kernel timestamp */
 	char category[16];
 	char text[240];
 };
 
 struct sb_soak_iter {
-	uint64_t n;			/* 1-based */
-	uint64_t start_ns, end_ns;	/* wall clock, ns since the epoch */
-	double write_bw, read_bw;	/* bytes/s; write includes the fsync */
-	uint64_t wlat[3], rlat[3];	/* request latency p50, p99, max (ns) */
+	uint64_t n;		   /* 1-based */
+	uint64_t start_ns, end_ns; /* wall clock, ns since the epoch */
+	double write_bw, read_bw;  /* bytes/s; write includes the fsync */
+	uint64_t wlat[3], rlat[3]; /* request latency p50, p99, max (ns) */
 	uint64_t blocks, count[SB_VERIFY_NCLASS];
 	struct sb_verify_range ranges[SB_SOAK_MAX_RANGES];
 	size_t nranges;
 	uint64_t ranges_omitted;
-	uint64_t io_errors;		/* failed writes and unreadable blocks */
+	uint64_t io_errors; /* failed writes and unreadable blocks */
 	int first_errno;
 	uint64_t first_error_offset;
-	uint64_t unwritten;		/* blocks the write could not write (a full
+	uint64_t unwritten; /* blocks the write could not write (a full
 					 * target); the iteration was not checked */
-	int cache;			/* how caches were dropped before the check */
+	int cache;	    /* how caches were dropped before the check */
 	struct sb_soak_kline kmsg[SB_SOAK_MAX_KMSG];
 	size_t nkmsg, kmsg_omitted;
 	int interrupted;

@@ -60,8 +60,7 @@ static uint64_t bucket_mid(unsigned idx)
 static void rebase(const struct sb_hist *h, uint64_t shift, double *sum, double *sumsq)
 {
 	/* the difference of two uint64_t as a signed value, exact below 2^53 */
-	double delta = h->shift >= shift ? (double)(h->shift - shift)
-					 : -(double)(shift - h->shift);
+	double delta = h->shift >= shift ? (double)(h->shift - shift) : -(double)(shift - h->shift);
 	double n = (double)h->count;
 
 	*sum = h->sum + n * delta;

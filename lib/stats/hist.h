@@ -9,17 +9,17 @@
 
 #include "lib/sb.h"
 
-#define SB_HIST_SUB_BITS 6			      /* 64 sub-buckets per octave */
+#define SB_HIST_SUB_BITS 6 /* 64 sub-buckets per octave */
 #define SB_HIST_SUB (1u << SB_HIST_SUB_BITS)
-#define SB_HIST_MAX_BITS 43			      /* range 2^43 ns */
+#define SB_HIST_MAX_BITS 43 /* range 2^43 ns */
 #define SB_HIST_NBUCKETS ((SB_HIST_MAX_BITS - SB_HIST_SUB_BITS + 1) * SB_HIST_SUB)
 
 struct sb_hist {
 	uint64_t count;
 	uint64_t min, max;
-	double sum;	  /* of v - shift */
-	double sumsq;	  /* of (v - shift)^2: variance without cancellation */
-	uint64_t shift;	  /* first value recorded */
+	double sum;	/* of v - shift */
+	double sumsq;	/* of (v - shift)^2: variance without cancellation */
+	uint64_t shift; /* first value recorded */
 	uint64_t bucket[SB_HIST_NBUCKETS];
 };
 

@@ -25,15 +25,15 @@
 #define SB_IOPING_MAX_SAMPLES (1u << 21) /* 16 MiB of samples */
 
 struct sb_ioping {
-	uint64_t count;		/* every request, warm-up included */
-	uint64_t valid;		/* requests in the statistics */
-	uint64_t sum_ns;	/* sum of the valid request times */
-	uint64_t wall_ns;	/* load time, set by sb_ioping_set_wall */
-	uint32_t size;		/* bytes per request */
-	struct sb_hist hist;	/* of the valid requests: min, max, moments */
-	uint64_t *samples;	/* the valid request times, while they fit */
+	uint64_t count;	     /* every request, warm-up included */
+	uint64_t valid;	     /* requests in the statistics */
+	uint64_t sum_ns;     /* sum of the valid request times */
+	uint64_t wall_ns;    /* load time, set by sb_ioping_set_wall */
+	uint32_t size;	     /* bytes per request */
+	struct sb_hist hist; /* of the valid requests: min, max, moments */
+	uint64_t *samples;   /* the valid request times, while they fit */
 	size_t nsamples, cap;
-	int samples_lost;	/* out of memory or past the cap: hist only */
+	int samples_lost; /* out of memory or past the cap: hist only */
 	int sorted;
 };
 
@@ -50,8 +50,8 @@ uint64_t sb_ioping_min(const struct sb_ioping *s);
 uint64_t sb_ioping_max(const struct sb_ioping *s);
 double sb_ioping_avg(const struct sb_ioping *s);
 double sb_ioping_mdev(const struct sb_ioping *s);
-double sb_ioping_iops(const struct sb_ioping *s);	/* 0 when nothing valid */
-double sb_ioping_speed(const struct sb_ioping *s);	/* bytes/s */
+double sb_ioping_iops(const struct sb_ioping *s);  /* 0 when nothing valid */
+double sb_ioping_speed(const struct sb_ioping *s); /* bytes/s */
 double sb_ioping_load_iops(const struct sb_ioping *s);
 double sb_ioping_load_speed(const struct sb_ioping *s);
 /* Nearest-rank percentile, pct in [0, 100]; 0 when nothing is valid.

@@ -6,7 +6,7 @@
 #include "lib/sb.h"
 
 struct sb_interval {
-	uint64_t t_ns;		   /* end of the interval, from the start of measurement */
+	uint64_t t_ns; /* end of the interval, from the start of measurement */
 	uint64_t bytes[SB_DDIR_N];
 	uint64_t ios[SB_DDIR_N];
 	double lat_mean_ns[SB_DDIR_N];	/* mean total latency */

@@ -187,29 +187,19 @@ int sb_sweep_layout(struct sweep_run *s)
 int sb_sweep_test_run(struct sweep_run *s, int test, uint64_t *ns)
 {
 	switch (test) {
-	case SB_SWEEP_WRITE:
-		return seq_write(s, test, 1, ns);
-	case SB_SWEEP_REWRITE:
-		return seq_write(s, test, 0, ns);
+	case SB_SWEEP_WRITE: return seq_write(s, test, 1, ns);
+	case SB_SWEEP_REWRITE: return seq_write(s, test, 0, ns);
 	case SB_SWEEP_READ:
-	case SB_SWEEP_REREAD:
-		return seq_read(s, test, ns);
+	case SB_SWEEP_REREAD: return seq_read(s, test, ns);
 	case SB_SWEEP_RANDREAD:
-	case SB_SWEEP_RANDWRITE:
-		return random_rw(s, test, ns);
-	case SB_SWEEP_BKWDREAD:
-		return backward(s, ns);
-	case SB_SWEEP_RECREWRITE:
-		return record_rewrite(s, ns);
-	case SB_SWEEP_STRIDEREAD:
-		return stride_read(s, ns);
+	case SB_SWEEP_RANDWRITE: return random_rw(s, test, ns);
+	case SB_SWEEP_BKWDREAD: return backward(s, ns);
+	case SB_SWEEP_RECREWRITE: return record_rewrite(s, ns);
+	case SB_SWEEP_STRIDEREAD: return stride_read(s, ns);
 	case SB_SWEEP_FWRITE:
-	case SB_SWEEP_FREWRITE:
-		return stdio_write(s, test, ns);
+	case SB_SWEEP_FREWRITE: return stdio_write(s, test, ns);
 	case SB_SWEEP_FREAD:
-	case SB_SWEEP_FREREAD:
-		return stdio_read(s, test, ns);
-	default:
-		return -EINVAL;
+	case SB_SWEEP_FREREAD: return stdio_read(s, test, ns);
+	default: return -EINVAL;
 	}
 }

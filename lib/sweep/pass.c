@@ -37,12 +37,14 @@ static int fail(struct sweep_pass *p, int op, uint64_t off, int err)
 static int is_write(int test)
 {
 	switch (test) {
-	case SB_SWEEP_WRITE: case SB_SWEEP_REWRITE: case SB_SWEEP_RANDWRITE:
-	case SB_SWEEP_RECREWRITE: case SB_SWEEP_FWRITE: case SB_SWEEP_FREWRITE:
-	case SB_SWEEP_LAYOUT:
-		return 1;
-	default:
-		return 0;
+	case SB_SWEEP_WRITE:
+	case SB_SWEEP_REWRITE:
+	case SB_SWEEP_RANDWRITE:
+	case SB_SWEEP_RECREWRITE:
+	case SB_SWEEP_FWRITE:
+	case SB_SWEEP_FREWRITE:
+	case SB_SWEEP_LAYOUT: return 1;
+	default: return 0;
 	}
 }
 
@@ -71,12 +73,9 @@ static int mode_flags(const char *mode)
 {
 	const int plus = strchr(mode, '+') != NULL;
 	switch (mode[0]) {
-	case 'w':
-		return (plus ? O_RDWR : O_WRONLY) | O_TRUNC;
-	case 'a':
-		return (plus ? O_RDWR : O_WRONLY) | O_APPEND;
-	default:
-		return plus ? O_RDWR : O_RDONLY;
+	case 'w': return (plus ? O_RDWR : O_WRONLY) | O_TRUNC;
+	case 'a': return (plus ? O_RDWR : O_WRONLY) | O_APPEND;
+	default: return plus ? O_RDWR : O_RDONLY;
 	}
 }
 
@@ -198,8 +197,7 @@ int sb_sweep_pass_io(struct sweep_pass *p, int wr, uint64_t off, int seek)
 	int e = p->fp ? stdio_io(p, wr, off) : fd_io(p, wr, off);
 	if (e)
 		return e;
-	sb_sweep_event(s, p->test, wr ? SB_SWEEP_OP_WRITE : SB_SWEEP_OP_READ, off, s->rec,
-		       s->buf);
+	sb_sweep_event(s, p->test, wr ? SB_SWEEP_OP_WRITE : SB_SWEEP_OP_READ, off, s->rec, s->buf);
 	return wr && p->timing ? burst(p) : 0;
 }
 

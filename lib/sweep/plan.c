@@ -10,14 +10,15 @@
 #define AUTO_REC_MIN (4ull << 10)
 
 static const char *const names[] = {
-	"write",    "rewrite",	  "read",     "reread",	     "randread", "randwrite", "bkwdread",
+	"write",      "rewrite",    "read",   "reread",	  "randread", "randwrite", "bkwdread",
 	"recrewrite", "strideread", "fwrite", "frewrite", "fread",    "freread",   "layout",
 };
 
 static const char *const titles[] = {
-	"Writer report",	"Re-writer report",	 "Reader report",	 "Re-Reader report",
-	"Random read report",	"Random write report",	 "Backward read report", "Record rewrite report",
-	"Stride read report",	"Fwrite report",	 "Re-Fwrite report",	 "Fread report",
+	"Writer report",	"Re-writer report",	 "Reader report",
+	"Re-Reader report",	"Random read report",	 "Random write report",
+	"Backward read report", "Record rewrite report", "Stride read report",
+	"Fwrite report",	"Re-Fwrite report",	 "Fread report",
 	"Re-Fread report",
 };
 

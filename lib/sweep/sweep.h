@@ -40,8 +40,8 @@ enum sb_sweep_test {
 };
 #define SB_SWEEP_ALL_TESTS ((1u << SB_SWEEP_NTESTS) - 1)
 /* The second passes that iozone -+n leaves out. */
-#define SB_SWEEP_RETESTS                                                                   \
-	((1u << SB_SWEEP_REWRITE) | (1u << SB_SWEEP_REREAD) | (1u << SB_SWEEP_FREWRITE) |  \
+#define SB_SWEEP_RETESTS                                                                  \
+	((1u << SB_SWEEP_REWRITE) | (1u << SB_SWEEP_REREAD) | (1u << SB_SWEEP_FREWRITE) | \
 	 (1u << SB_SWEEP_FREREAD))
 
 /* "write", "randread", "bkwdread", ... ("layout" for SB_SWEEP_LAYOUT). */
@@ -53,29 +53,29 @@ int sb_sweep_test_by_name(const char *name);
 
 /* What a trace callback sees: every operation on the test file. */
 enum sb_sweep_op {
-	SB_SWEEP_OP_BEGIN,	/* the timed section starts */
-	SB_SWEEP_OP_END,	/* the timed section ends */
-	SB_SWEEP_OP_READ,	/* offset, length, data: one record */
+	SB_SWEEP_OP_BEGIN, /* the timed section starts */
+	SB_SWEEP_OP_END,   /* the timed section ends */
+	SB_SWEEP_OP_READ,  /* offset, length, data: one record */
 	SB_SWEEP_OP_WRITE,
 	SB_SWEEP_OP_FSYNC,
 	SB_SWEEP_OP_CLOSE,
-	SB_SWEEP_OP_DROP,	/* the page cache was dropped */
-	SB_SWEEP_OP_IDLE,	/* burst sleep; length = ns slept */
+	SB_SWEEP_OP_DROP, /* the page cache was dropped */
+	SB_SWEEP_OP_IDLE, /* burst sleep; length = ns slept */
 };
 const char *sb_sweep_op_name(int op);
 
 struct sb_sweep_event {
-	int test;		/* enum sb_sweep_test */
-	int op;			/* enum sb_sweep_op */
+	int test; /* enum sb_sweep_test */
+	int op;	  /* enum sb_sweep_op */
 	uint64_t file_size, record_size;
 	uint64_t offset, length;
-	const void *data;	/* READ/WRITE: the record's bytes, else NULL */
+	const void *data; /* READ/WRITE: the record's bytes, else NULL */
 };
 
 #define SB_SWEEP_MAX_SIZES 40
-#define SB_SWEEP_MAX_RECORD (16ull << 20)	/* iozone's MAXBUFFERSIZE */
-#define SB_SWEEP_CROSSOVER (16ull << 20)	/* files above: no small records */
-#define SB_SWEEP_LARGE_REC (64ull << 10)	/* the smallest record above it */
+#define SB_SWEEP_MAX_RECORD (16ull << 20) /* iozone's MAXBUFFERSIZE */
+#define SB_SWEEP_CROSSOVER (16ull << 20)  /* files above: no small records */
+#define SB_SWEEP_LARGE_REC (64ull << 10)  /* the smallest record above it */
 
 struct sb_sweep_opts {
 	/* Sizes in bytes; nfile/nrec 0 means iozone's auto range (file sizes
@@ -92,11 +92,11 @@ struct sb_sweep_opts {
 	int warm;		/* do not drop the page cache before read tests */
 	unsigned stride;	/* stride read: records (-j) */
 	uint64_t burst_bytes;	/* -+b: after each burst of writes, fsync ... */
-	uint64_t burst_idle_ns;	/* ... then sleep this long (not counted) */
+	uint64_t burst_idle_ns; /* ... then sleep this long (not counted) */
 	uint64_t seed;		/* data, and the random-test permutation */
 	/* Optional callbacks, all given ctx. */
 	void (*trace)(void *ctx, const struct sb_sweep_event *ev);
-	int (*should_stop)(void *ctx);	/* polled per record; non-zero stops */
+	int (*should_stop)(void *ctx); /* polled per record; non-zero stops */
 	/* before each test of a cell (test >= 0) and after the cell (-1) */
 	void (*progress)(void *ctx, unsigned fi, unsigned ri, int test);
 	void *ctx;
@@ -108,20 +108,20 @@ void sb_sweep_opts_default(struct sb_sweep_opts *o);
 enum { SB_SWEEP_CELL_SKIP = 0, SB_SWEEP_CELL_PLANNED = 1, SB_SWEEP_CELL_DONE = 2 };
 
 struct sb_sweep_result {
-	unsigned nfile, nrec;	/* sorted ascending, no duplicates */
+	unsigned nfile, nrec; /* sorted ascending, no duplicates */
 	uint64_t file_sizes[SB_SWEEP_MAX_SIZES];
 	uint64_t record_sizes[SB_SWEEP_MAX_SIZES];
-	int small_record_rule;	/* the rule was applied */
+	int small_record_rule; /* the rule was applied */
 	unsigned char state[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
 	uint64_t kibps[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
 	uint64_t elapsed_ns[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
-	unsigned cells_planned, cells_done;	/* (file, record) pairs */
+	unsigned cells_planned, cells_done; /* (file, record) pairs */
 	int interrupted;
-	int cache_method;	/* enum sb_cache_method of the drops, 0 none */
-	int cache_error;	/* positive errno of a failed drop, 0 when none */
+	int cache_method; /* enum sb_cache_method of the drops, 0 none */
+	int cache_error;  /* positive errno of a failed drop, 0 when none */
 	/* the failure that stopped the run */
-	int fail_test;			/* enum sb_sweep_test, -1 outside a test */
-	int fail_op;			/* SB_SWEEP_OP_*; -1 creating or opening
+	int fail_test; /* enum sb_sweep_test, -1 outside a test */
+	int fail_op;   /* SB_SWEEP_OP_*; -1 creating or opening
 					 * the file, -2 removing it */
 	uint64_t fail_file_size, fail_record_size, fail_offset;
 	int fail_errno;
@@ -152,10 +152,10 @@ int sb_sweep_run(struct sb_sweep_result *r, const struct sb_sweep_opts *o, const
 
 /* The test file of a sweep. */
 struct sb_sweep_file {
-	char path[4200];	/* sb_sweep_run's path */
-	int fd;			/* a file the user gave over, held open (sb_sweep_run's
+	char path[4200]; /* sb_sweep_run's path */
+	int fd;		 /* a file the user gave over, held open (sb_sweep_run's
 				 * fd); -1: none */
-	int owned;		/* ours: created for each cell and removed after it */
+	int owned;	 /* ours: created for each cell and removed after it */
 };
 /* From TARGET (in: what sb_target_probe found at path) to the test file:
  * in a directory a name nobody can guess, a new file as named, or the

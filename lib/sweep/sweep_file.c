@@ -23,27 +23,34 @@ static int hold_file(struct sb_sweep_file *f, const char *path, int destroy, str
 	const int err = errno;
 	struct stat st;
 	if (fd < 0 && err == ELOOP)
-		return sb_error_set(er, -ELOOP, SB_ERR_INPUT, "refusing to write to '%s': it is a "
-				    "symbolic link (name the file itself)", path);
+		return sb_error_set(er, -ELOOP, SB_ERR_INPUT,
+				    "refusing to write to '%s': it is a "
+				    "symbolic link (name the file itself)",
+				    path);
 	if (fd < 0)
-		return sb_error_set(er, -err, err == EACCES || err == EPERM ? SB_ERR_ENV
-									    : SB_ERR_INPUT,
+		return sb_error_set(er, -err,
+				    err == EACCES || err == EPERM ? SB_ERR_ENV : SB_ERR_INPUT,
 				    "cannot open '%s': %s", path, strerror(err));
 	const int bad = fstat(fd, &st) < 0 || !S_ISREG(st.st_mode);
 	if (!bad && sb_file_is_swap(fd) == 1) {
 		close(fd);
-		return sb_error_set(er, -ETXTBSY, SB_ERR_ENV, "refusing to write to '%s': it is an "
-				    "active swap file (swapoff it first)", path);
+		return sb_error_set(er, -ETXTBSY, SB_ERR_ENV,
+				    "refusing to write to '%s': it is an "
+				    "active swap file (swapoff it first)",
+				    path);
 	}
 	f->owned = !bad && sb_file_is_ours_fd(fd) == 1;
 	if (bad || (!f->owned && !destroy)) {
 		close(fd);
 		if (bad)
 			return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
-					    "cannot use '%s': it is no longer a regular file", path);
-		return sb_error_set(er, -EPERM, SB_ERR_INPUT, "refusing to overwrite '%s': "
+					    "cannot use '%s': it is no longer a regular file",
+					    path);
+		return sb_error_set(er, -EPERM, SB_ERR_INPUT,
+				    "refusing to overwrite '%s': "
 				    "storbench did not create it (name a new file or a directory, "
-				    "or add --destroy-data)", path);
+				    "or add --destroy-data)",
+				    path);
 	}
 	if (!f->owned) {
 		f->fd = fd;
@@ -52,8 +59,10 @@ static int hold_file(struct sb_sweep_file *f, const char *path, int destroy, str
 	const int e = sb_scratch_remove(path, fd);
 	close(fd);
 	if (e < 0)
-		return sb_error_set(er, e, SB_ERR_ENV, "cannot remove '%s', left by an earlier "
-				    "run: %s", path, strerror(-e));
+		return sb_error_set(er, e, SB_ERR_ENV,
+				    "cannot remove '%s', left by an earlier "
+				    "run: %s",
+				    path, strerror(-e));
 	return 0;
 }
 
@@ -66,12 +75,14 @@ static int check_direct(const struct sb_target_info *in, const struct sb_sweep_r
 	if (!o->direct)
 		return 0;
 	if (in->direct_ok == 0)
-		return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "--direct: the filesystem of '%s' "
-				    "(%s) does not support direct I/O", path,
-				    in->fstype[0] ? in->fstype : "unknown");
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "--direct: the filesystem of '%s' "
+				    "(%s) does not support direct I/O",
+				    path, in->fstype[0] ? in->fstype : "unknown");
 	for (unsigned i = 0; i < r->nrec; i++)
 		if (r->record_sizes[i] % lbs)
-			return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "--record-sizes: %llu bytes "
+			return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+					    "--record-sizes: %llu bytes "
 					    "is not a multiple of the logical block size (%u "
 					    "bytes), which --direct needs",
 					    (unsigned long long)r->record_sizes[i], lbs);
@@ -92,24 +103,26 @@ int sb_sweep_file_open(struct sb_sweep_file *f, const char *path, const struct s
 			return sb_error_set(er, -ENAMETOOLONG, SB_ERR_INPUT, "cannot use '%s': %s",
 					    path, strerror(ENAMETOOLONG));
 		break;
-	case SB_TARGET_NONE:
-		snprintf(f->path, sizeof(f->path), "%s", path);
-		break;
+	case SB_TARGET_NONE: snprintf(f->path, sizeof(f->path), "%s", path); break;
 	case SB_TARGET_FILE:
 		snprintf(f->path, sizeof(f->path), "%s", path);
 		if ((e = hold_file(f, path, destroy, er)))
 			return e;
 		break;
 	default:
-		return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "cannot use '%s': sweep needs a "
-				    "directory or a file on a filesystem", path);
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "cannot use '%s': sweep needs a "
+				    "directory or a file on a filesystem",
+				    path);
 	}
 	if ((e = check_direct(in, r, o, path, er)))
 		return e;
 	const uint64_t need = r->file_sizes[r->nfile - 1];
 	if (in->fs_free && need > in->fs_free + (f->owned ? 0 : in->file_size))
-		return sb_error_set(er, -ENOSPC, SB_ERR_ENV, "not enough space for the test file: "
-				    "%s needed, %s free on %s", sb_fmt_size(need, a, sizeof(a)),
+		return sb_error_set(er, -ENOSPC, SB_ERR_ENV,
+				    "not enough space for the test file: "
+				    "%s needed, %s free on %s",
+				    sb_fmt_size(need, a, sizeof(a)),
 				    sb_fmt_size(in->fs_free, b, sizeof(b)),
 				    in->mountpoint[0] ? in->mountpoint : "the filesystem");
 	return 0;

@@ -15,11 +15,11 @@ struct sweep_run {
 	unsigned char *buf;	/* one record, aligned for O_DIRECT, random data */
 	uint64_t nwritten;	/* records written, and ... */
 	uint64_t key;		/* ... the key scrambled into buf for the last one */
-	uint64_t burst_written;	/* bytes since the last burst sleep (over the whole run) */
+	uint64_t burst_written; /* bytes since the last burst sleep (over the whole run) */
 	uint64_t *perm;		/* the random tests' record order */
 	uint64_t permcap;
 	uint64_t fsize, rec, numrecs; /* the cell */
-	int have_data;		/* the file holds numrecs records now */
+	int have_data;		      /* the file holds numrecs records now */
 };
 
 /* One pass over the file: an open descriptor or stream and its timing. */

@@ -168,8 +168,7 @@ static uint64_t largest_record(const struct sb_sweep_result *r)
 	return m;
 }
 
-int sb_sweep_run(struct sb_sweep_result *r, const struct sb_sweep_opts *o, const char *path,
-		 int fd)
+int sb_sweep_run(struct sb_sweep_result *r, const struct sb_sweep_opts *o, const char *path, int fd)
 {
 	struct sweep_run s;
 	const int owned = fd < 0;

@@ -30,11 +30,8 @@ int sb_cache_drop(int fd)
 const char *sb_cache_method_name(int method)
 {
 	switch (method) {
-	case SB_CACHE_DROP_CACHES:
-		return "drop_caches";
-	case SB_CACHE_FADVISE:
-		return "fadvise";
-	default:
-		return "none";
+	case SB_CACHE_DROP_CACHES: return "drop_caches";
+	case SB_CACHE_FADVISE: return "fadvise";
+	default: return "none";
 	}
 }

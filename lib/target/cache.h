@@ -6,8 +6,8 @@
 
 enum sb_cache_method {
 	SB_CACHE_NONE = 0,
-	SB_CACHE_FADVISE = 1,	   /* posix_fadvise(DONTNEED) on the file */
-	SB_CACHE_DROP_CACHES = 2,  /* sync, then 3 > /proc/sys/vm/drop_caches */
+	SB_CACHE_FADVISE = 1,	  /* posix_fadvise(DONTNEED) on the file */
+	SB_CACHE_DROP_CACHES = 2, /* sync, then 3 > /proc/sys/vm/drop_caches */
 };
 
 /* Drop the page cache under the file open at fd (fd may be -1: then only

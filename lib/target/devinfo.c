@@ -110,10 +110,17 @@ static void vpd_serial(const char *devpath, char *out, size_t size)
 /* How a SCSI disk is attached, from the path of its device. */
 static const char *scsi_transport(const char *devpath)
 {
-	static const struct { const char *needle, *name; } kinds[] = {
-		{ "/usb", "usb" },	 { "ufs", "ufs" },	 { "/ata", "sata" },
-		{ "/end_device-", "sas" }, { "/rport-", "fc" }, { "/session", "iscsi" },
-		{ "/virtio", "virtio-scsi" }, { "/VMBUS", "hyperv" },
+	static const struct {
+		const char *needle, *name;
+	} kinds[] = {
+		{ "/usb", "usb" },
+		{ "ufs", "ufs" },
+		{ "/ata", "sata" },
+		{ "/end_device-", "sas" },
+		{ "/rport-", "fc" },
+		{ "/session", "iscsi" },
+		{ "/virtio", "virtio-scsi" },
+		{ "/VMBUS", "hyperv" },
 	};
 	for (size_t i = 0; i < SB_ARRAY_SIZE(kinds); i++)
 		if (strstr(devpath, kinds[i].needle))
@@ -130,9 +137,11 @@ static void read_mmc(const char *devpath, struct sb_devinfo *d)
 	d->is_mmc = 1;
 	sb_sysfs_text(devpath, "type", m->type, sizeof(m->type));
 	sb_sysfs_text(devpath, "name", m->name, sizeof(m->name));
-	if (sb_sysfs_text(devpath, "manfid", buf, sizeof(buf)) == 0 && sb_mmc_parse_hex(buf, &v) == 0)
+	if (sb_sysfs_text(devpath, "manfid", buf, sizeof(buf)) == 0 &&
+	    sb_mmc_parse_hex(buf, &v) == 0)
 		m->manfid = v;
-	if (sb_sysfs_text(devpath, "oemid", buf, sizeof(buf)) == 0 && sb_mmc_parse_hex(buf, &v) == 0)
+	if (sb_sysfs_text(devpath, "oemid", buf, sizeof(buf)) == 0 &&
+	    sb_mmc_parse_hex(buf, &v) == 0)
 		m->oemid = v;
 	sb_sysfs_text(devpath, "date", m->date, sizeof(m->date));
 	sb_sysfs_text(devpath, "cid", m->cid, sizeof(m->cid));
@@ -229,8 +238,8 @@ static void read_identity(const char *dir, struct sb_devinfo *d)
 /* Disks without a bus device: known by their driver's name. */
 static void virtual_transport(const char *disk, struct sb_devinfo *d)
 {
-	static const char *const prefixes[] = { "loop", "zram", "dm-", "md", "nbd",
-						"ram", "ublk", "rbd", "pmem" };
+	static const char *const prefixes[] = { "loop", "zram", "dm-", "md",  "nbd",
+						"ram",	"ublk", "rbd", "pmem" };
 	for (size_t i = 0; i < SB_ARRAY_SIZE(prefixes); i++)
 		if (!strncmp(disk, prefixes[i], strlen(prefixes[i]))) {
 			snprintf(d->transport, sizeof(d->transport), "%.*s",
@@ -266,8 +275,7 @@ static int disk_dir(const char *sys_block, const char *name, struct sb_devinfo *
 	char path[PATH_MAX], real[PATH_MAX];
 	uint64_t start;
 
-	if (!name[0] || strchr(name, '/') ||
-	    sb_sysfs_path(path, sizeof(path), sys_block, name))
+	if (!name[0] || strchr(name, '/') || sb_sysfs_path(path, sizeof(path), sys_block, name))
 		return -EINVAL;
 	if (!realpath(path, real))
 		return -errno;
@@ -309,7 +317,8 @@ int sb_devinfo_read(const char *sys_block, const char *name, struct sb_devinfo *
 	if (!strcmp(out->transport, "loop")) {
 		char loop[PATH_MAX];
 		if (sb_sysfs_path(loop, sizeof(loop), dir, "loop") == 0)
-			sb_sysfs_text(loop, "backing_file", out->backing_file, sizeof(out->backing_file));
+			sb_sysfs_text(loop, "backing_file", out->backing_file,
+				      sizeof(out->backing_file));
 	}
 	return 0;
 }

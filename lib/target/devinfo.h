@@ -20,37 +20,37 @@ struct sb_json;
 struct sb_mmc_card {
 	char type[8];		/* "MMC", "SD", "SDIO" */
 	char name[24];		/* product name (CID) */
-	unsigned manfid, oemid;	/* manufacturer and OEM/application id (CID) */
+	unsigned manfid, oemid; /* manufacturer and OEM/application id (CID) */
 	char date[16];		/* "MM/YYYY" (CID) */
 	char cid[40], csd[40];	/* raw registers, hex */
 	char serial[24], prv[16], hwrev[16], fwrev[24];
-	uint64_t erase_size;	/* bytes */
+	uint64_t erase_size; /* bytes */
 	uint64_t preferred_erase_size;
-	char life_time[24];	/* raw "0x01 0x02" (eMMC 5.0+, kernel 4.10+) */
-	char pre_eol_info[8];	/* raw "0x01" */
+	char life_time[24];   /* raw "0x01 0x02" (eMMC 5.0+, kernel 4.10+) */
+	char pre_eol_info[8]; /* raw "0x01" */
 };
 
 struct sb_devinfo {
-	char disk[64];		/* whole disk described, e.g. "mmcblk0" */
-	char part[64];		/* the partition named, "" when the whole disk */
-	uint64_t part_start;	/* bytes from the start of the disk */
-	char node[96];		/* the whole disk's device node, "" when none found */
-	char transport[24];	/* "nvme", "sata", "usb", "mmc", "sd", "virtio", "loop", ... */
+	char disk[64];	     /* whole disk described, e.g. "mmcblk0" */
+	char part[64];	     /* the partition named, "" when the whole disk */
+	uint64_t part_start; /* bytes from the start of the disk */
+	char node[96];	     /* the whole disk's device node, "" when none found */
+	char transport[24];  /* "nvme", "sata", "usb", "mmc", "sd", "virtio", "loop", ... */
 	char vendor[64], model[128], serial[128], firmware[64];
-	uint64_t capacity;	/* bytes, whole disk */
+	uint64_t capacity; /* bytes, whole disk */
 	uint32_t logical_bs, physical_bs;
-	uint32_t minimum_io, optimal_io;	/* bytes; optimal 0 when not reported */
-	uint64_t max_io;	/* bytes per request (max_sectors_kb) */
-	int rotational;		/* 1, 0, -1 unknown */
-	int removable, read_only;	/* 1, 0, -1 unknown */
+	uint32_t minimum_io, optimal_io; /* bytes; optimal 0 when not reported */
+	uint64_t max_io;		 /* bytes per request (max_sectors_kb) */
+	int rotational;			 /* 1, 0, -1 unknown */
+	int removable, read_only;	 /* 1, 0, -1 unknown */
 	char scheduler[32];
 	unsigned nr_requests;
-	char write_cache[32];	/* "write back", "write through" */
-	uint64_t discard_granularity, discard_max;	/* bytes; 0: no discard */
-	char zoned[24];		/* "none", "host-aware", "host-managed" */
-	char nvme_ctrl[32];	/* controller, e.g. "nvme0" */
-	char backing_file[256];	/* loop devices */
-	char slaves[256];	/* dm/md: the devices beneath, comma separated */
+	char write_cache[32];			   /* "write back", "write through" */
+	uint64_t discard_granularity, discard_max; /* bytes; 0: no discard */
+	char zoned[24];				   /* "none", "host-aware", "host-managed" */
+	char nvme_ctrl[32];			   /* controller, e.g. "nvme0" */
+	char backing_file[256];			   /* loop devices */
+	char slaves[256];			   /* dm/md: the devices beneath, comma separated */
 	int is_mmc;
 	struct sb_mmc_card mmc;
 };
@@ -67,15 +67,15 @@ int sb_devinfo_probe(const struct sb_target_info *t, struct sb_devinfo *out);
 
 /* The mount at mountpoint (the last one stacked there). */
 struct sb_mount {
-	char source[256];	/* e.g. "/dev/vda1" */
+	char source[256]; /* e.g. "/dev/vda1" */
 	char fstype[32];
-	char options[512];	/* per-mount options, then the superblock's */
+	char options[512]; /* per-mount options, then the superblock's */
 };
 int sb_mount_info(const char *mountpoint, struct sb_mount *out);
 
 /* Health: what wear and failure counters the device offers. */
 enum sb_health_kind {
-	SB_HEALTH_NONE = 0,	/* the device reports nothing we read */
+	SB_HEALTH_NONE = 0, /* the device reports nothing we read */
 	SB_HEALTH_MMC = 1,
 	SB_HEALTH_NVME = 2,
 };
@@ -88,10 +88,10 @@ struct sb_health {
 	int have_life;
 	const char *life_source;
 	unsigned life_a, life_b, pre_eol;
-	int ext_csd_err;	/* 0 read; -EACCES/-EPERM needs root; other -errno */
+	int ext_csd_err; /* 0 read; -EACCES/-EPERM needs root; other -errno */
 	struct sb_ext_csd ext;
 	/* NVMe */
-	int smart_err;		/* 0 read; -EACCES/-EPERM needs root; other -errno */
+	int smart_err; /* 0 read; -EACCES/-EPERM needs root; other -errno */
 	struct sb_nvme_smart smart;
 };
 

@@ -76,7 +76,8 @@ static int check_alignment(const struct sb_jobtarget *t, const struct sb_job_opt
 	if (t->region_offset % t->align || t->region_size < minbs)
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "--offset: must be a multiple of the logical block size "
-				    "(%u bytes) with direct I/O", t->align);
+				    "(%u bytes) with direct I/O",
+				    t->align);
 	return 0;
 }
 
@@ -161,14 +162,15 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 	for (unsigned i = 0; i < t->npaths; i++) {
 		int fd;
 		if (t->info.kind == SB_TARGET_DIR) {
-			fd = sb_scratch_create(path, ".storbench-", ".tmp", O_RDWR, name, sizeof(name));
+			fd = sb_scratch_create(path, ".storbench-", ".tmp", O_RDWR, name,
+					       sizeof(name));
 		} else {
 			snprintf(name, sizeof(name), "%s", path);
 			fd = sb_scratch_create_path(name, O_RDWR);
 		}
 		if (fd < 0)
-			return sb_error_set(er, fd, create_class(fd), "cannot create '%s': %s", name,
-					    strerror(-fd));
+			return sb_error_set(er, fd, create_class(fd), "cannot create '%s': %s",
+					    name, strerror(-fd));
 		int e = set_path(t, i, name, er);
 		if (e) {
 			sb_scratch_remove(name, fd);
@@ -200,26 +202,33 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 static int hold_file(struct sb_jobtarget *t, const char *path, int writes, struct sb_error *er)
 {
 	struct stat st;
-	const int fd = open(path, (writes ? O_RDWR | O_NOFOLLOW : O_RDONLY) | O_NONBLOCK | O_CLOEXEC);
+	const int fd = open(path,
+			    (writes ? O_RDWR | O_NOFOLLOW : O_RDONLY) | O_NONBLOCK | O_CLOEXEC);
 	const int err = errno;
 	if (fd < 0 && err == ELOOP && writes)
-		return sb_error_set(er, -ELOOP, SB_ERR_INPUT, "refusing to write to '%s': it is a "
-				    "symbolic link (name the file itself)", path);
+		return sb_error_set(er, -ELOOP, SB_ERR_INPUT,
+				    "refusing to write to '%s': it is a "
+				    "symbolic link (name the file itself)",
+				    path);
 	if (fd < 0)
-		return sb_error_set(er, -err, err == EACCES || err == EPERM ? SB_ERR_ENV
-									    : SB_ERR_INPUT,
+		return sb_error_set(er, -err,
+				    err == EACCES || err == EPERM ? SB_ERR_ENV : SB_ERR_INPUT,
 				    "cannot open '%s': %s", path, strerror(err));
 	t->fd[0] = fd + 1;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "cannot use '%s': it is no longer a regular file", path);
 	if (writes && sb_file_is_swap(fd) == 1)
-		return sb_error_set(er, -ETXTBSY, SB_ERR_ENV, "refusing to write to '%s': it is an "
-				    "active swap file (swapoff it first)", path);
+		return sb_error_set(er, -ETXTBSY, SB_ERR_ENV,
+				    "refusing to write to '%s': it is an "
+				    "active swap file (swapoff it first)",
+				    path);
 	if (writes && !t->destroy_data && sb_file_is_ours_fd(fd) != 1)
-		return sb_error_set(er, -EPERM, SB_ERR_INPUT, "refusing to overwrite '%s': "
+		return sb_error_set(er, -EPERM, SB_ERR_INPUT,
+				    "refusing to overwrite '%s': "
 				    "storbench did not create it (name a new file or a directory, "
-				    "or add --destroy-data)", path);
+				    "or add --destroy-data)",
+				    path);
 	t->info.file_size = (uint64_t)st.st_size;
 	return 0;
 }
@@ -244,7 +253,8 @@ static int hold_device(struct sb_jobtarget *t, const char *path, dev_t dev, stru
 		t->excl_fd = 0;
 		return sb_error_set(er, -err, SB_ERR_ENV, "cannot open '%s' exclusively: %s", path,
 				    err == EBUSY ? "it is in use (mounted, or held by another "
-						   "program)" : strerror(err));
+						   "program)"
+						 : strerror(err));
 	}
 	t->excl_fd++; /* stored +1 so that 0 means none */
 	if (fstat(t->excl_fd - 1, &held) < 0 || !S_ISBLK(held.st_mode) || held.st_rdev != dev)
@@ -268,20 +278,26 @@ int sb_jobtarget_consent(struct sb_jobtarget *t, const char *path, struct sb_err
 		return sb_error_set(er, -EBUSY, SB_ERR_ENV, "refusing to write to '%s': %s", path,
 				    why);
 	if (r < 0)
-		return sb_error_set(er, r, SB_ERR_ENV, "refusing to write to '%s': cannot tell "
-				    "whether it is in use: %s", path, strerror(-r));
+		return sb_error_set(er, r, SB_ERR_ENV,
+				    "refusing to write to '%s': cannot tell "
+				    "whether it is in use: %s",
+				    path, strerror(-r));
 	r = sb_dev_signature(path, why, sizeof(why));
 	if (r < 0)
 		return sb_error_set(er, r, SB_ERR_ENV, "cannot read '%s': %s", path, strerror(-r));
 	if (r > 0 && !t->destroy_data)
-		return sb_error_set(er, -EPERM, SB_ERR_INPUT, "refusing to write to '%s': it holds "
-				    "a %s (add --destroy-data to overwrite it)", path, why);
+		return sb_error_set(er, -EPERM, SB_ERR_INPUT,
+				    "refusing to write to '%s': it holds "
+				    "a %s (add --destroy-data to overwrite it)",
+				    path, why);
 	/* no signature found is no proof of no data (a raw database, a wiped
 	 * superblock): every device write is consented to */
 	if (!t->destroy_data)
-		return sb_error_set(er, -EPERM, SB_ERR_INPUT, "refusing to write to '%s': writing "
+		return sb_error_set(er, -EPERM, SB_ERR_INPUT,
+				    "refusing to write to '%s': writing "
 				    "destroys what the device holds (add --destroy-data to allow "
-				    "it)", path);
+				    "it)",
+				    path);
 	return hold_device(t, path, st.st_rdev, er);
 }
 
@@ -294,9 +310,10 @@ static int set_align(struct sb_jobtarget *t, struct sb_job_opts *job, const char
 	const struct sb_target_info *in = &t->info;
 	t->align = job->direct ? (in->logical_bs ? in->logical_bs : 512) : 1;
 	if (job->direct && in->direct_ok == 0 && job->direct_given)
-		return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "--direct=1: the filesystem of "
-				    "'%s' (%s) does not support direct I/O; use --direct=0", path,
-				    in->fstype[0] ? in->fstype : "unknown");
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "--direct=1: the filesystem of "
+				    "'%s' (%s) does not support direct I/O; use --direct=0",
+				    path, in->fstype[0] ? in->fstype : "unknown");
 	if (job->direct && in->direct_ok == 0) {
 		job->direct = 0;
 		t->direct_fallback = 1;
@@ -331,8 +348,10 @@ static int prepare_file(struct sb_jobtarget *t, const char *path, struct sb_job_
 	if ((e = set_path(t, 0, path, er)) || (e = hold_file(t, path, sb_rw_writes(job->rw), er)))
 		return e;
 	if (!t->info.file_size)
-		return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "cannot use '%s': the file is empty "
-				    "(name a new file to create one)", path);
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "cannot use '%s': the file is empty "
+				    "(name a new file to create one)",
+				    path);
 	if ((e = region_in(t, job, t->info.file_size, "file", er)))
 		return e;
 	return check_alignment(t, job, er);
@@ -346,7 +365,8 @@ static int prepare_new(struct sb_jobtarget *t, const char *path, struct sb_job_o
 	int e;
 	t->region_offset = 0;
 	if (job->offset)
-		return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "--offset: applies to an existing "
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "--offset: applies to an existing "
 				    "file or a device, not to a %s",
 				    in->kind == SB_TARGET_DIR ? "directory" : "new file");
 	t->region_size = job->size ? job->size : SB_JT_NEW_FILE_SIZE;
@@ -380,15 +400,11 @@ int sb_jobtarget_prepare(struct sb_jobtarget *t, const char *path, struct sb_job
 	if ((e = set_align(t, job, path, er)))
 		return e;
 	switch (t->info.kind) {
-	case SB_TARGET_BLOCK:
-		return prepare_device(t, path, job, er);
-	case SB_TARGET_FILE:
-		return prepare_file(t, path, job, er);
+	case SB_TARGET_BLOCK: return prepare_device(t, path, job, er);
+	case SB_TARGET_FILE: return prepare_file(t, path, job, er);
 	case SB_TARGET_NONE:
-	case SB_TARGET_DIR:
-		return prepare_new(t, path, job, needs_data, er);
-	default:
-		return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "%s", "");
+	case SB_TARGET_DIR: return prepare_new(t, path, job, needs_data, er);
+	default: return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "%s", "");
 	}
 }
 
@@ -407,23 +423,19 @@ int sb_jobtarget_view(const struct sb_jobtarget *shared, struct sb_jobtarget *vi
 	if (e)
 		return e;
 	switch (in->kind) {
-	case SB_TARGET_BLOCK:
-		e = region_in(view, job, in->capacity, "device", er);
-		break;
-	case SB_TARGET_FILE:
-		e = region_in(view, job, in->file_size, "file", er);
-		break;
+	case SB_TARGET_BLOCK: e = region_in(view, job, in->capacity, "device", er); break;
+	case SB_TARGET_FILE: e = region_in(view, job, in->file_size, "file", er); break;
 	case SB_TARGET_NONE:
 		if (job->offset)
-			return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "--offset: applies to an "
+			return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+					    "--offset: applies to an "
 					    "existing file or a device, not to a new file");
 		view->region_offset = 0;
 		view->region_size = job->size ? job->size : new_size;
 		if (view->region_size > new_size)
 			return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "%s", "");
 		break;
-	default:
-		return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "%s", "");
+	default: return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "%s", "");
 	}
 	return e ? e : check_alignment(view, job, er);
 }

@@ -41,23 +41,23 @@ struct sb_jt_hooks {
 
 struct sb_jobtarget {
 	/* inputs, set before sb_jobtarget_prepare (the rest zeroed) */
-	int destroy_data;	/* consent to overwrite a file or device */
+	int destroy_data; /* consent to overwrite a file or device */
 	struct sb_jt_hooks hooks;
 
 	struct sb_target_info info;
-	int probed;		/* info holds a successful probe of the path */
-	char *paths[SB_JT_MAX_FILES];	/* what each job opens */
+	int probed;		      /* info holds a successful probe of the path */
+	char *paths[SB_JT_MAX_FILES]; /* what each job opens */
 	unsigned npaths;
-	int created[SB_JT_MAX_FILES];	/* paths[i] was created here */
-	int fd[SB_JT_MAX_FILES];	/* fd + 1 of paths[i] held open (a file created
+	int created[SB_JT_MAX_FILES]; /* paths[i] was created here */
+	int fd[SB_JT_MAX_FILES];      /* fd + 1 of paths[i] held open (a file created
 				 * here, the file TARGET, a device held with
 				 * O_EXCL), 0 none: the jobs reopen it
 				 * (sb_jobtarget_open), never the name */
 	uint64_t region_offset, region_size;
-	uint32_t align;		/* direct I/O alignment; 1 buffered */
+	uint32_t align; /* direct I/O alignment; 1 buffered */
 	int is_blockdev;
-	int excl_fd;		/* fd + 1 of the device held with O_EXCL, 0 none */
-	int direct_fallback;	/* no O_DIRECT here (tmpfs): measured buffered */
+	int excl_fd;	     /* fd + 1 of the device held with O_EXCL, 0 none */
+	int direct_fallback; /* no O_DIRECT here (tmpfs): measured buffered */
 };
 
 /* Look at path (sb_target_probe) without creating anything; refuses what

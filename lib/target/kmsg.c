@@ -59,11 +59,11 @@ struct pattern {
 
 /* Substrings, matched case-sensitively as the kernel prints them. */
 static const struct pattern patterns[] = {
-	{ "I/O error", "io-error" },		/* "blk_update_request: I/O error", "Buffer I/O error" */
+	{ "I/O error", "io-error" }, /* "blk_update_request: I/O error", "Buffer I/O error" */
 	{ "blk_update_request", "io-error" },
 	{ "critical medium error", "io-error" },
 	{ "critical target error", "io-error" },
-	{ "timed out", "timeout" },		/* "mmc0: Timeout...", "nvme nvme0: I/O 12 QID 3 timeout" */
+	{ "timed out", "timeout" }, /* "mmc0: Timeout...", "nvme nvme0: I/O 12 QID 3 timeout" */
 	{ "Timeout", "timeout" },
 	{ "timeout", "timeout" },
 	{ "CRC", "crc" },
@@ -83,15 +83,16 @@ static const struct pattern patterns[] = {
 	{ "Sense Key", "scsi" },
 	{ "card removed", "removed" },
 	{ "recovery failed", "error" },
-	{ "error -", "error" },			/* "mmcblk0: error -110 sending status command" */
+	{ "error -", "error" }, /* "mmcblk0: error -110 sending status command" */
 };
 
 /* Only lines that name a storage subsystem count for the generic words. */
 static int storage_line(const char *l)
 {
-	static const char *const subsys[] = { "mmc", "nvme", "ata", "sd ", "blk", "I/O", "EXT4",
-					      "XFS", "F2FS", "BTRFS", "FAT", "scsi", "usb-storage",
-					      "loop", "zram", "dm-", "md", "Buffer", "sector" };
+	static const char *const subsys[] = { "mmc", "nvme", "ata",	    "sd ",   "blk",
+					      "I/O", "EXT4", "XFS",	    "F2FS",  "BTRFS",
+					      "FAT", "scsi", "usb-storage", "loop",  "zram",
+					      "dm-", "md",   "Buffer",	    "sector" };
 	for (size_t i = 0; i < SB_ARRAY_SIZE(subsys); i++)
 		if (strstr(l, subsys[i]))
 			return 1;

@@ -31,15 +31,15 @@ enum {
 	ECSD_HS_TIMING = 185,
 	ECSD_REV = 192,
 	ECSD_DEVICE_TYPE = 196,
-	ECSD_SEC_COUNT = 212,	/* 4 bytes, little-endian */
+	ECSD_SEC_COUNT = 212, /* 4 bytes, little-endian */
 	ECSD_REL_WR_SEC_C = 222,
 	ECSD_HC_ERASE_GRP_SIZE = 224,
 	ECSD_BOOT_SIZE_MULT = 226,
 	ECSD_SEC_FEATURE_SUPPORT = 231,
 	ECSD_BKOPS_STATUS = 246,
-	ECSD_CACHE_SIZE = 249,	/* 4 bytes */
-	ECSD_FIRMWARE_VERSION = 254,	/* 8 bytes */
-	ECSD_DEVICE_VERSION = 262,	/* 2 bytes */
+	ECSD_CACHE_SIZE = 249,	     /* 4 bytes */
+	ECSD_FIRMWARE_VERSION = 254, /* 8 bytes */
+	ECSD_DEVICE_VERSION = 262,   /* 2 bytes */
 	ECSD_OPTIMAL_TRIM_UNIT_SIZE = 264,
 	ECSD_OPTIMAL_WRITE_SIZE = 265,
 	ECSD_OPTIMAL_READ_SIZE = 266,
@@ -63,8 +63,8 @@ static uint32_t le32(const uint8_t *p)
 
 static void version_name(unsigned rev, char *out, size_t len)
 {
-	static const char *const names[] = { "4.0", "4.1", "4.2", "4.3", "", "4.41",
-					     "4.5", "5.0", "5.1" };
+	static const char *const names[] = { "4.0",  "4.1", "4.2", "4.3", "",
+					     "4.41", "4.5", "5.0", "5.1" };
 	snprintf(out, len, "%s", rev < SB_ARRAY_SIZE(names) ? names[rev] : "");
 }
 
@@ -159,8 +159,8 @@ int sb_ext_csd_decode(const uint8_t *raw, struct sb_ext_csd *out)
 
 const char *sb_mmc_life_text(unsigned code)
 {
-	static const char *const used[] = { "not defined", "0-10%",  "10-20%", "20-30%",
-					    "30-40%",	   "40-50%", "50-60%", "60-70%",
+	static const char *const used[] = { "not defined", "0-10%",  "10-20%",	"20-30%",
+					    "30-40%",	   "40-50%", "50-60%",	"60-70%",
 					    "70-80%",	   "80-90%", "90-100%", "exceeded" };
 	return code < SB_ARRAY_SIZE(used) ? used[code] : "reserved";
 }
@@ -182,16 +182,11 @@ const char *sb_mmc_timing_text(unsigned hs_timing)
 const char *sb_mmc_boot_text(unsigned part_config)
 {
 	switch ((part_config >> 3) & 7) {
-	case 0:
-		return "none";
-	case 1:
-		return "boot0";
-	case 2:
-		return "boot1";
-	case 7:
-		return "user";
-	default:
-		return "reserved";
+	case 0: return "none";
+	case 1: return "boot0";
+	case 2: return "boot1";
+	case 7: return "user";
+	default: return "reserved";
 	}
 }
 

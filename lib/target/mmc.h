@@ -15,36 +15,36 @@
 #define SB_EXT_CSD_SIZE 512
 
 struct sb_ext_csd {
-	unsigned rev;		/* EXT_CSD_REV [192] */
-	char version[8];	/* the eMMC version it stands for: "5.1", "" unknown */
-	uint64_t sectors;	/* SEC_COUNT [215:212], 512-byte sectors */
-	unsigned life_a, life_b;  /* DEVICE_LIFE_TIME_EST_TYP_A/B [268]/[269]: 0..11 */
-	unsigned pre_eol;	/* PRE_EOL_INFO [267]: 0 undefined, 1..3 */
-	uint64_t cache_bytes;	/* CACHE_SIZE [252:249], 0 when the device has none */
-	int cache_on;		/* CACHE_CTRL [33] bit 0 */
-	int bkops_supported;	/* BKOPS_SUPPORT [502] bit 0 */
-	int bkops_manual;	/* BKOPS_EN [163] bit 0: host-triggered enabled */
-	int bkops_auto;		/* BKOPS_EN [163] bit 1: device-initiated (5.1) */
-	unsigned bkops_status;	/* BKOPS_STATUS [246]: 0 none .. 3 critical */
-	unsigned part_config;	/* PARTITION_CONFIG [179], raw */
-	int partitioning_done;	/* PARTITION_SETTING_COMPLETED [155] */
-	unsigned hs_timing;	/* HS_TIMING [185] low nibble: 0 legacy .. 3 HS400 */
-	int enhanced_strobe;	/* STROBE_SUPPORT [184] */
-	unsigned device_type;	/* DEVICE_TYPE [196], speed modes supported */
-	uint64_t boot_size;	/* BOOT_SIZE_MULT [226] x 128 KiB, each boot area */
-	uint64_t rpmb_size;	/* RPMB_SIZE_MULT [168] x 128 KiB */
-	uint64_t erase_group;	/* HC_ERASE_GRP_SIZE [224] x 512 KiB */
-	unsigned rel_wr_sectors;	/* REL_WR_SEC_C [222] */
-	unsigned sec_features;	/* SEC_FEATURE_SUPPORT [231], raw */
-	int cmdq_supported;	/* CMDQ_SUPPORT [308] bit 0 */
-	unsigned cmdq_depth;	/* CMDQ_DEPTH [307] + 1 */
-	int cmdq_on;		/* CMDQ_MODE_EN [15] bit 0 */
-	int ffu_supported;	/* SUPPORTED_MODES [493] bit 0 */
-	unsigned data_sector_size;	/* DATA_SECTOR_SIZE [61]: 512 or 4096 */
-	uint32_t optimal_read, optimal_write, optimal_trim;  /* bytes, [266] [265] [264] */
-	uint8_t fw_version[8];	/* FIRMWARE_VERSION [261:254] */
-	char fw_text[20];	/* the same, as text when printable, else hex */
-	unsigned device_version;  /* DEVICE_VERSION [263:262] */
+	unsigned rev;		   /* EXT_CSD_REV [192] */
+	char version[8];	   /* the eMMC version it stands for: "5.1", "" unknown */
+	uint64_t sectors;	   /* SEC_COUNT [215:212], 512-byte sectors */
+	unsigned life_a, life_b;   /* DEVICE_LIFE_TIME_EST_TYP_A/B [268]/[269]: 0..11 */
+	unsigned pre_eol;	   /* PRE_EOL_INFO [267]: 0 undefined, 1..3 */
+	uint64_t cache_bytes;	   /* CACHE_SIZE [252:249], 0 when the device has none */
+	int cache_on;		   /* CACHE_CTRL [33] bit 0 */
+	int bkops_supported;	   /* BKOPS_SUPPORT [502] bit 0 */
+	int bkops_manual;	   /* BKOPS_EN [163] bit 0: host-triggered enabled */
+	int bkops_auto;		   /* BKOPS_EN [163] bit 1: device-initiated (5.1) */
+	unsigned bkops_status;	   /* BKOPS_STATUS [246]: 0 none .. 3 critical */
+	unsigned part_config;	   /* PARTITION_CONFIG [179], raw */
+	int partitioning_done;	   /* PARTITION_SETTING_COMPLETED [155] */
+	unsigned hs_timing;	   /* HS_TIMING [185] low nibble: 0 legacy .. 3 HS400 */
+	int enhanced_strobe;	   /* STROBE_SUPPORT [184] */
+	unsigned device_type;	   /* DEVICE_TYPE [196], speed modes supported */
+	uint64_t boot_size;	   /* BOOT_SIZE_MULT [226] x 128 KiB, each boot area */
+	uint64_t rpmb_size;	   /* RPMB_SIZE_MULT [168] x 128 KiB */
+	uint64_t erase_group;	   /* HC_ERASE_GRP_SIZE [224] x 512 KiB */
+	unsigned rel_wr_sectors;   /* REL_WR_SEC_C [222] */
+	unsigned sec_features;	   /* SEC_FEATURE_SUPPORT [231], raw */
+	int cmdq_supported;	   /* CMDQ_SUPPORT [308] bit 0 */
+	unsigned cmdq_depth;	   /* CMDQ_DEPTH [307] + 1 */
+	int cmdq_on;		   /* CMDQ_MODE_EN [15] bit 0 */
+	int ffu_supported;	   /* SUPPORTED_MODES [493] bit 0 */
+	unsigned data_sector_size; /* DATA_SECTOR_SIZE [61]: 512 or 4096 */
+	uint32_t optimal_read, optimal_write, optimal_trim; /* bytes, [266] [265] [264] */
+	uint8_t fw_version[8];				    /* FIRMWARE_VERSION [261:254] */
+	char fw_text[20];	 /* the same, as text when printable, else hex */
+	unsigned device_version; /* DEVICE_VERSION [263:262] */
 };
 
 /* Decode raw (SB_EXT_CSD_SIZE bytes). Fields a revision does not define are

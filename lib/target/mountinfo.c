@@ -41,7 +41,8 @@ static void merge_options(char *list, size_t size, const char *more)
 	for (const char *p = more; *p;) {
 		const size_t n = strcspn(p, ",");
 		if (n && !has_option(list, p, n)) {
-			const int w = snprintf(list + o, size - o, "%s%.*s", o ? "," : "", (int)n, p);
+			const int w = snprintf(list + o, size - o, "%s%.*s", o ? "," : "", (int)n,
+					       p);
 			if (w < 0 || (size_t)w >= size - o) {
 				list[o] = '\0';
 				return;

@@ -18,12 +18,12 @@
 /* SMART / Health Information log (LID 02h) byte offsets */
 enum {
 	SMART_CRIT_WARNING = 0,
-	SMART_TEMPERATURE = 1,		/* 2 bytes, Kelvin */
+	SMART_TEMPERATURE = 1, /* 2 bytes, Kelvin */
 	SMART_AVAIL_SPARE = 3,
 	SMART_SPARE_THRESH = 4,
 	SMART_PERCENT_USED = 5,
 	SMART_ENDURANCE_WARN = 6,
-	SMART_DATA_UNITS_READ = 32,	/* from here, 16-byte counters */
+	SMART_DATA_UNITS_READ = 32, /* from here, 16-byte counters */
 	SMART_DATA_UNITS_WRITTEN = 48,
 	SMART_HOST_READS = 64,
 	SMART_HOST_WRITES = 80,
@@ -33,9 +33,9 @@ enum {
 	SMART_UNSAFE_SHUTDOWNS = 144,
 	SMART_MEDIA_ERRORS = 160,
 	SMART_ERR_LOG_ENTRIES = 176,
-	SMART_WARN_TEMP_TIME = 192,	/* 4 bytes, minutes */
+	SMART_WARN_TEMP_TIME = 192, /* 4 bytes, minutes */
 	SMART_CRIT_TEMP_TIME = 196,
-	SMART_TEMP_SENSORS = 200,	/* 8 x 2 bytes */
+	SMART_TEMP_SENSORS = 200, /* 8 x 2 bytes */
 };
 
 static uint16_t le16(const uint8_t *p)
@@ -96,9 +96,12 @@ uint64_t sb_nvme_units_bytes(uint64_t units)
 char *sb_nvme_warning_text(unsigned bits, char *buf, size_t len)
 {
 	static const char *const names[] = {
-		"available spare below threshold", "temperature beyond threshold",
-		"reliability degraded",		   "media read-only",
-		"volatile memory backup failed",   "persistent memory region read-only",
+		"available spare below threshold",
+		"temperature beyond threshold",
+		"reliability degraded",
+		"media read-only",
+		"volatile memory backup failed",
+		"persistent memory region read-only",
 	};
 	size_t o = 0;
 

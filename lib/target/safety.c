@@ -118,8 +118,6 @@ static int disk_dir(dev_t dev, char *out, size_t len)
 	return 0;
 }
 
-
-
 static const char *name_of(const struct devset *s, dev_t d)
 {
 	for (unsigned i = 0; i < s->n; i++)
@@ -139,7 +137,8 @@ struct backing {
 /* The kernel's huge_encode_dev: major in bits 8-19, minor in 0-7 and 20-31. */
 static dev_t decode_dev(uint64_t d)
 {
-	return makedev((unsigned)((d >> 8) & 0xfff), (unsigned)((d & 0xff) | ((d >> 12) & 0xfff00)));
+	return makedev((unsigned)((d >> 8) & 0xfff),
+		       (unsigned)((d & 0xff) | ((d >> 12) & 0xfff00)));
 }
 
 /* LOOP_GET_STATUS64 on /dev/NAME when that node is the device itself; the
@@ -221,7 +220,8 @@ static int add_loops(struct devset *s, char *where, size_t len)
 			if (strncmp(e->d_name, "loop", 4))
 				continue;
 			snprintf(dir, sizeof(dir), "/sys/class/block/%s", e->d_name);
-			if (read_dev_file(dir, &self) < 0 || loop_backing(dir, e->d_name, self, &b) < 0)
+			if (read_dev_file(dir, &self) < 0 ||
+			    loop_backing(dir, e->d_name, self, &b) < 0)
 				continue;
 			if (b.is_blk && has(s, b.rdev) && !has(s, self))
 				add_family(s, self);
@@ -326,7 +326,8 @@ int sb_dev_in_use(dev_t dev, char *where, size_t wherelen)
 		add_dir(s, disk, 0);
 		if (!has(s, dev) && s->n < MAX_DEVS) {
 			s->dev[s->n] = dev;
-			snprintf(s->name[s->n++], sizeof(s->name[0]), "%u:%u", major(dev), minor(dev));
+			snprintf(s->name[s->n++], sizeof(s->name[0]), "%u:%u", major(dev),
+				 minor(dev));
 		}
 		r = add_loops(s, where, wherelen);
 		if (r == 0)

@@ -43,8 +43,7 @@ static uint64_t random64(void)
 		   ((uint64_t)getpid() << 32));
 }
 
-int sb_scratch_name(char *buf, size_t len, const char *dir, const char *prefix,
-		    const char *suffix)
+int sb_scratch_name(char *buf, size_t len, const char *dir, const char *prefix, const char *suffix)
 {
 	const int have_dir = dir && dir[0];
 	const int n = snprintf(buf, len, "%s%s%s%ld-%016llx%s", have_dir ? dir : "",
@@ -129,7 +128,8 @@ static int reopen_dup(int fd, int flags)
 	if (n < 0)
 		return -errno;
 	int e = 0;
-	if (((have ^ flags) & O_DIRECT) && fcntl(n, F_SETFL, (have & ~O_DIRECT) | (flags & O_DIRECT)) < 0)
+	if (((have ^ flags) & O_DIRECT) &&
+	    fcntl(n, F_SETFL, (have & ~O_DIRECT) | (flags & O_DIRECT)) < 0)
 		e = -errno;
 	if (!e && (flags & O_TRUNC) && ftruncate(n, 0) < 0)
 		e = -errno;

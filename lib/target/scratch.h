@@ -17,8 +17,7 @@
 /* "dir/<prefix><pid>-<16 hex digits><suffix>" into buf, with fresh random
  * bits (dir NULL or "": no directory part). 0, or -ENAMETOOLONG. Nothing
  * is created: sb_scratch_create_path makes it. */
-int sb_scratch_name(char *buf, size_t len, const char *dir, const char *prefix,
-		    const char *suffix);
+int sb_scratch_name(char *buf, size_t len, const char *dir, const char *prefix, const char *suffix);
 
 /* Create a new file in dir named as sb_scratch_name does, open with flags
  * (O_RDWR or O_WRONLY, perhaps O_DIRECT) and O_CREAT | O_EXCL | O_NOFOLLOW

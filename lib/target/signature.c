@@ -66,7 +66,8 @@ int sb_signature_scan(const unsigned char *b, size_t n, char *what, size_t len)
 		}
 	}
 	for (uint32_t s = 0; s < 4; s++) /* LVM2 label in one of the first 4 sectors */
-		if (match(b, n, s * 512, "LABELONE", 8) && match(b, n, s * 512 + 24, "LVM2 001", 8)) {
+		if (match(b, n, s * 512, "LABELONE", 8) &&
+		    match(b, n, s * 512 + 24, "LVM2 001", 8)) {
 			snprintf(what, len, "LVM2 physical volume");
 			return 1;
 		}

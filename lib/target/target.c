@@ -109,7 +109,6 @@ static void probe_block_fd(const char *path, struct sb_target_info *t, int have_
 	close(fd);
 }
 
-
 static int is_path_prefix(const char *path, const char *dir)
 {
 	const size_t len = strlen(dir);
@@ -134,7 +133,8 @@ static int find_mount(const char *real, struct sb_target_info *t, char *source, 
 		char *save, *field[5], *tok, *fstype = NULL, *src = NULL;
 		int n = 0;
 
-		for (tok = strtok_r(line, " \n", &save); tok && n < 5; tok = strtok_r(NULL, " \n", &save))
+		for (tok = strtok_r(line, " \n", &save); tok && n < 5;
+		     tok = strtok_r(NULL, " \n", &save))
 			field[n++] = tok;
 		while (tok && strcmp(tok, "-") != 0)
 			tok = strtok_r(NULL, " \n", &save);
@@ -290,19 +290,17 @@ int sb_target_probe(const char *path, struct sb_target_info *out)
 	case SB_TARGET_FILE:
 		out->file_size = (uint64_t)st.st_size;
 		return describe_fs(path, path, &st, out);
-	case SB_TARGET_DIR:
-		return describe_fs(path, path, &st, out);
-	case SB_TARGET_NONE:
-		return describe_fs(path, dir, &st, out);
+	case SB_TARGET_DIR: return describe_fs(path, path, &st, out);
+	case SB_TARGET_NONE: return describe_fs(path, dir, &st, out);
 	case SB_TARGET_BLOCK:
 		out->dev_major = major(st.st_rdev);
 		out->dev_minor = minor(st.st_rdev);
-		have_bs = kernel_name(out->dev_major, out->dev_minor, out) == 0 && describe_disk(out);
+		have_bs = kernel_name(out->dev_major, out->dev_minor, out) == 0 &&
+			  describe_disk(out);
 		probe_block_fd(path, out, have_bs);
 		out->file_size = out->capacity;
 		return 0;
-	case SB_TARGET_OTHER:
-		return 0;
+	case SB_TARGET_OTHER: return 0;
 	}
 	return 0;
 }

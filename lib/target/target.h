@@ -10,34 +10,34 @@
 #include "lib/sb.h"
 
 enum sb_target_kind {
-	SB_TARGET_NONE,	  /* does not exist (a file to create) */
+	SB_TARGET_NONE, /* does not exist (a file to create) */
 	SB_TARGET_FILE,
 	SB_TARGET_DIR,
 	SB_TARGET_BLOCK,
-	SB_TARGET_OTHER,  /* character device, fifo, socket: refused */
+	SB_TARGET_OTHER, /* character device, fifo, socket: refused */
 };
 
 struct sb_target_info {
 	enum sb_target_kind kind;
 	char path[4096];
-	uint64_t file_size;	/* regular file: st_size; block device: capacity */
+	uint64_t file_size; /* regular file: st_size; block device: capacity */
 	/* the block device holding the data (the device itself, or the one the
 	 * filesystem of a file/directory lives on); devname "" when unknown
 	 * (tmpfs, overlay, ...) */
 	unsigned dev_major, dev_minor;
-	char devname[64];	/* kernel name, e.g. "sda1", "zram0" */
-	char disk[64];		/* whole disk for a partition, e.g. "sda" */
-	uint64_t capacity;	/* bytes, of devname */
-	uint32_t logical_bs;	/* bytes; 512 when unknown */
+	char devname[64];    /* kernel name, e.g. "sda1", "zram0" */
+	char disk[64];	     /* whole disk for a partition, e.g. "sda" */
+	uint64_t capacity;   /* bytes, of devname */
+	uint32_t logical_bs; /* bytes; 512 when unknown */
 	uint32_t physical_bs;
-	int rotational;		/* 1, 0, or -1 unknown */
+	int rotational; /* 1, 0, or -1 unknown */
 	char model[128];
-	char scheduler[32];	/* the selected one, e.g. "none", "mq-deadline" */
-	char write_cache[32];	/* "write back", "write through", "" */
-	char fstype[32];	/* filesystem of a file/dir target, e.g. "ext4" */
+	char scheduler[32];   /* the selected one, e.g. "none", "mq-deadline" */
+	char write_cache[32]; /* "write back", "write through", "" */
+	char fstype[32];      /* filesystem of a file/dir target, e.g. "ext4" */
 	char mountpoint[256];
-	uint64_t fs_free;	/* bytes available to us on that filesystem */
-	int direct_ok;		/* O_DIRECT worked on a probe: 1, 0, -1 untested */
+	uint64_t fs_free; /* bytes available to us on that filesystem */
+	int direct_ok;	  /* O_DIRECT worked on a probe: 1, 0, -1 untested */
 };
 
 /* Look at path without creating or changing anything. Missing path: kind
@@ -51,12 +51,12 @@ void sb_mountinfo_unescape(char *s);
 
 /* Disk statistics of a block device (/sys/class/block/NAME/stat). */
 struct sb_diskstat {
-	uint64_t ios[2];	/* reads, writes completed */
+	uint64_t ios[2]; /* reads, writes completed */
 	uint64_t merges[2];
-	uint64_t sectors[2];	/* 512-byte units */
-	uint64_t ticks[2];	/* ms */
-	uint64_t in_queue;	/* ms */
-	uint64_t io_ticks;	/* ms the device was busy */
+	uint64_t sectors[2]; /* 512-byte units */
+	uint64_t ticks[2];   /* ms */
+	uint64_t in_queue;   /* ms */
+	uint64_t io_ticks;   /* ms the device was busy */
 	uint64_t discard_ios, discard_sectors;
 };
 int sb_diskstat_read(const char *devname, struct sb_diskstat *out);
@@ -102,8 +102,8 @@ int sb_drop_file_cache(int fd);
 /* Host description. */
 struct sb_host {
 	char hostname[256];
-	char kernel[256];	/* uname release */
-	char machine[64];	/* uname machine */
+	char kernel[256]; /* uname release */
+	char machine[64]; /* uname machine */
 	char cpu_model[128];
 	unsigned ncpus;
 	uint64_t mem_total, mem_available; /* bytes */

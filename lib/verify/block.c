@@ -28,8 +28,8 @@ struct stream {
 
 const char *sb_verify_class_name(int cls)
 {
-	static const char *const names[] = { "intact",	   "corrupted", "misplaced", "stale",
-					     "foreign",	   "unreadable", "newer",     "missing" };
+	static const char *const names[] = { "intact",	"corrupted",  "misplaced", "stale",
+					     "foreign", "unreadable", "newer",	   "missing" };
 	return cls >= 0 && cls < SB_VERIFY_NCLASS ? names[cls] : "?";
 }
 
@@ -220,7 +220,8 @@ static enum sb_verify_class classify(const struct sb_verify_fmt *f, const unsign
 	if (h->magic == SB_VERIFY_MAGIC && h->seed == f->seed && h->offset == offset)
 		return SB_VERIFY_CORRUPTED;
 	/* the header itself was hit: the data may still be ours */
-	if (payload_diff(blk, f->block_size, f->seed, offset, f->generation, words / 2) <= words / 2)
+	if (payload_diff(blk, f->block_size, f->seed, offset, f->generation, words / 2) <=
+	    words / 2)
 		return SB_VERIFY_CORRUPTED;
 	return SB_VERIFY_FOREIGN;
 }

@@ -37,14 +37,14 @@ enum sb_verify_csum {
 };
 
 enum sb_verify_class {
-	SB_VERIFY_INTACT,	/* this run, this offset, this generation, checksum good */
-	SB_VERIFY_CORRUPTED,	/* belongs here, but the checksum fails (bit flips, torn) */
-	SB_VERIFY_MISPLACED,	/* a good block of this run written for another offset */
-	SB_VERIFY_STALE,	/* a good block for this offset from an older generation */
-	SB_VERIFY_FOREIGN,	/* no header of ours: zeros, erased flash, another run */
-	SB_VERIFY_UNREADABLE,	/* the read failed */
-	SB_VERIFY_NEWER,	/* a good block for this offset from a newer generation */
-	SB_VERIFY_MISSING,	/* not there: past the end of a file cut short, or of
+	SB_VERIFY_INTACT,     /* this run, this offset, this generation, checksum good */
+	SB_VERIFY_CORRUPTED,  /* belongs here, but the checksum fails (bit flips, torn) */
+	SB_VERIFY_MISPLACED,  /* a good block of this run written for another offset */
+	SB_VERIFY_STALE,      /* a good block for this offset from an older generation */
+	SB_VERIFY_FOREIGN,    /* no header of ours: zeros, erased flash, another run */
+	SB_VERIFY_UNREADABLE, /* the read failed */
+	SB_VERIFY_NEWER,      /* a good block for this offset from a newer generation */
+	SB_VERIFY_MISSING,    /* not there: past the end of a file cut short, or of
 				 * a file deleted, inside the region written */
 	SB_VERIFY_NCLASS,
 };
@@ -57,8 +57,8 @@ struct sb_verify_fmt {
 	uint64_t seed;
 	uint64_t generation;
 	uint32_t block_size;
-	uint16_t csum;		/* algorithm for filling (sb_verify_fmt_init picks the best) */
-	uint64_t region_end;	/* written into every header; 0 (the default): not
+	uint16_t csum;	     /* algorithm for filling (sb_verify_fmt_init picks the best) */
+	uint64_t region_end; /* written into every header; 0 (the default): not
 				 * recorded. Not part of a block's identity. */
 };
 

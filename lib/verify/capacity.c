@@ -39,11 +39,11 @@ struct probe {
 	struct sb_verify_fmt fmt;
 	struct sb_rng rng;
 	unsigned char *buf;
-	uint32_t chunk;		/* blocks that fit in buf */
-	uint64_t g;		/* first block the probe may write */
-	uint64_t hi;		/* lowest position known bad (or the end) */
-	uint64_t scratch;	/* where writes that flush a cache go */
-	uint64_t nflush;	/* how many */
+	uint32_t chunk;	  /* blocks that fit in buf */
+	uint64_t g;	  /* first block the probe may write */
+	uint64_t hi;	  /* lowest position known bad (or the end) */
+	uint64_t scratch; /* where writes that flush a cache go */
+	uint64_t nflush;  /* how many */
 };
 
 const char *sb_capacity_kind_name(enum sb_capacity_kind k)
@@ -253,7 +253,8 @@ static enum sb_capacity_kind kind_of(const struct sb_capacity_result *r, uint32_
 		return SB_CAPACITY_DAMAGED;
 	if (!r->wrap_order)
 		return SB_CAPACITY_LIMBO;
-	return r->usable_blocks * bs == 1ull << r->wrap_order ? SB_CAPACITY_WRAPAROUND : SB_CAPACITY_CHAIN;
+	return r->usable_blocks * bs == 1ull << r->wrap_order ? SB_CAPACITY_WRAPAROUND
+							      : SB_CAPACITY_CHAIN;
 }
 
 static void probe(struct probe *pr)

@@ -17,8 +17,8 @@
 #include "lib/sb.h"
 
 struct sb_capacity_dev {
-	uint64_t nblocks;	/* the size the device announces, in blocks */
-	uint32_t block_size;	/* bytes: its logical block size, a multiple of 512 */
+	uint64_t nblocks;    /* the size the device announces, in blocks */
+	uint32_t block_size; /* bytes: its logical block size, a multiple of 512 */
 	/* n consecutive blocks at block position pos: 0 or -errno */
 	int (*read)(void *ctx, uint64_t pos, void *buf, uint32_t n);
 	int (*write)(void *ctx, uint64_t pos, const void *buf, uint32_t n);
@@ -28,11 +28,11 @@ struct sb_capacity_dev {
 };
 
 enum sb_capacity_kind {
-	SB_CAPACITY_GOOD,		/* keeps data everywhere it announces */
+	SB_CAPACITY_GOOD,	/* keeps data everywhere it announces */
 	SB_CAPACITY_DAMAGED,	/* keeps no data even at the start */
-	SB_CAPACITY_LIMBO,		/* loses writes past the usable size */
-	SB_CAPACITY_WRAPAROUND,	/* past the usable size, writes land at the start again */
-	SB_CAPACITY_CHAIN,		/* wraps, but not everything below the wrap is usable */
+	SB_CAPACITY_LIMBO,	/* loses writes past the usable size */
+	SB_CAPACITY_WRAPAROUND, /* past the usable size, writes land at the start again */
+	SB_CAPACITY_CHAIN,	/* wraps, but not everything below the wrap is usable */
 };
 
 const char *sb_capacity_kind_name(enum sb_capacity_kind k);
@@ -40,11 +40,11 @@ const char *sb_capacity_kind_name(enum sb_capacity_kind k);
 struct sb_capacity_result {
 	enum sb_capacity_kind kind;
 	uint64_t announced_blocks;
-	uint64_t usable_blocks;	/* blocks [0, usable) keep data */
+	uint64_t usable_blocks; /* blocks [0, usable) keep data */
 	int wrap_order;		/* addresses wrap at 2^wrap_order bytes; 0: no wrap */
 	uint64_t cache_blocks;	/* approximate size of a cache found, 0 none */
 	uint64_t blocks_written, blocks_read;
-	uint64_t io_errors;	/* reads or writes that failed (counted as lost blocks) */
+	uint64_t io_errors; /* reads or writes that failed (counted as lost blocks) */
 	int interrupted;
 };
 
@@ -59,9 +59,9 @@ int sb_capacity_run(const struct sb_capacity_dev *d, uint64_t seed, struct sb_ca
 /* A probe as the results report it. */
 struct sb_capacity_report {
 	struct sb_capacity_result res;
-	uint32_t block_size;	/* the device's logical block size */
+	uint32_t block_size; /* the device's logical block size */
 	uint64_t seed;
-	uint64_t ns;		/* how long it took */
+	uint64_t ns; /* how long it took */
 };
 
 /* The probe on a whole block device (lib/verify/capacity_blockdev.c),
@@ -73,8 +73,8 @@ struct sb_capacity_blockdev;
 int sb_capacity_blockdev_open(struct sb_capacity_blockdev **out, const char *path,
 			      uint64_t capacity, uint32_t block_size, char *msg, size_t ml);
 /* Run the probe: as sb_capacity_run; stop (may be NULL) is polled. */
-int sb_capacity_blockdev_run(struct sb_capacity_blockdev *d, uint64_t seed,
-			     int (*stop)(void *ctx), void *ctx, struct sb_capacity_result *out);
+int sb_capacity_blockdev_run(struct sb_capacity_blockdev *d, uint64_t seed, int (*stop)(void *ctx),
+			     void *ctx, struct sb_capacity_result *out);
 void sb_capacity_blockdev_close(struct sb_capacity_blockdev *d);
 
 #endif

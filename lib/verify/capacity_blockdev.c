@@ -20,7 +20,9 @@ struct sb_capacity_blockdev {
 
 static int pio(struct sb_capacity_blockdev *d, uint64_t pos, void *buf, uint32_t n, int write)
 {
-	struct sb_io io = { .buf = buf, .offset = pos * d->bs, .len = n * d->bs,
+	struct sb_io io = { .buf = buf,
+			    .offset = pos * d->bs,
+			    .len = n * d->bs,
 			    .ddir = write ? SB_DDIR_WRITE : SB_DDIR_READ };
 	int r = sb_engine_queue(&d->eng, &io);
 	if (r < 0)
@@ -76,8 +78,8 @@ int sb_capacity_blockdev_open(struct sb_capacity_blockdev **out, const char *pat
 	return 0;
 }
 
-int sb_capacity_blockdev_run(struct sb_capacity_blockdev *d, uint64_t seed,
-			     int (*stop)(void *ctx), void *ctx, struct sb_capacity_result *out)
+int sb_capacity_blockdev_run(struct sb_capacity_blockdev *d, uint64_t seed, int (*stop)(void *ctx),
+			     void *ctx, struct sb_capacity_result *out)
 {
 	const struct sb_capacity_dev dev = { d->nblocks, d->bs, read_cb, write_cb, d, stop_cb };
 	d->stop = stop;

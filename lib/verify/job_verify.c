@@ -11,8 +11,8 @@
 #define REQUEST (1u << 20)
 #define MAX_RANGES 100
 
-static int pass(const struct sb_job_verify_files *f, unsigned i, struct sb_job_verify *v,
-		int write, struct sb_verify_acc *acc, struct sb_verify_pass_result *res)
+static int pass(const struct sb_job_verify_files *f, unsigned i, struct sb_job_verify *v, int write,
+		struct sb_verify_acc *acc, struct sb_verify_pass_result *res)
 {
 	int fl = (write ? O_RDWR : O_RDONLY) | O_CLOEXEC | (v->direct ? O_DIRECT : 0);
 	int fd = f->open ? f->open(f->ctx, i, fl) : open(f->paths[i], fl);
@@ -21,19 +21,26 @@ static int pass(const struct sb_job_verify_files *f, unsigned i, struct sb_job_v
 	if (!write)
 		sb_cache_drop(fd);
 	const struct sb_verify_pass p = {
-		.fd = fd, .engine = sb_engine_find("psync"), .depth = 1,
+		.fd = fd,
+		.engine = sb_engine_find("psync"),
+		.depth = 1,
 		.request_size = REQUEST / v->fmt.block_size * v->fmt.block_size,
-		.is_blockdev = f->is_blockdev, .offset = f->offset,
-		.size = f->size / v->fmt.block_size * v->fmt.block_size, .base = 0,
-		.fmt = &v->fmt, .write = write, .progress = f->stop, .ctx = f->ctx,
+		.is_blockdev = f->is_blockdev,
+		.offset = f->offset,
+		.size = f->size / v->fmt.block_size * v->fmt.block_size,
+		.base = 0,
+		.fmt = &v->fmt,
+		.write = write,
+		.progress = f->stop,
+		.ctx = f->ctx,
 	};
 	int e = sb_verify_pass_run(&p, acc, res);
 	close(fd);
 	return e;
 }
 
-int sb_job_verify_fill(struct sb_job_verify *v, const struct sb_job_verify_files *f,
-		       uint64_t seed, uint32_t block_size, int direct, char *msg, size_t ml)
+int sb_job_verify_fill(struct sb_job_verify *v, const struct sb_job_verify_files *f, uint64_t seed,
+		       uint32_t block_size, int direct, char *msg, size_t ml)
 {
 	struct sb_verify_pass_result res;
 	memset(v, 0, sizeof(*v));

@@ -20,7 +20,7 @@
 struct sb_job_verify_files {
 	char *const *paths;
 	unsigned npaths;
-	uint64_t offset, size;	/* the region in every file */
+	uint64_t offset, size; /* the region in every file */
 	int is_blockdev;
 	/* A descriptor of file i with open(2) flags, or -errno: the caller's
 	 * way to the files it holds open. NULL: paths[i] is opened. */
@@ -42,8 +42,8 @@ struct sb_job_verify {
 
 /* Fill the region of every file with blocks of (seed, generation 1,
  * block_size) before the workload. 0, or -errno with msg naming the file. */
-int sb_job_verify_fill(struct sb_job_verify *v, const struct sb_job_verify_files *f,
-		       uint64_t seed, uint32_t block_size, int direct, char *msg, size_t ml);
+int sb_job_verify_fill(struct sb_job_verify *v, const struct sb_job_verify_files *f, uint64_t seed,
+		       uint32_t block_size, int direct, char *msg, size_t ml);
 /* Read everything back and classify (after the workload; caches are
  * dropped first). 0, or -errno with msg naming the file (empty when memory
  * ran out). */

@@ -33,12 +33,9 @@ static int joins(const struct sb_verify_range *a, const struct sb_verify_range *
 		return b->expected_offset == a->expected_offset + a->length &&
 		       b->generation == a->generation;
 	case SB_VERIFY_STALE:
-	case SB_VERIFY_NEWER:
-		return b->generation == a->generation;
-	case SB_VERIFY_UNREADABLE:
-		return b->err == a->err;
-	default:
-		return 1;
+	case SB_VERIFY_NEWER: return b->generation == a->generation;
+	case SB_VERIFY_UNREADABLE: return b->err == a->err;
+	default: return 1;
 	}
 }
 

@@ -27,12 +27,12 @@ struct sb_verify_range {
 
 struct sb_verify_acc {
 	uint32_t block_size;
-	uint64_t blocks;		   /* blocks checked */
+	uint64_t blocks;		  /* blocks checked */
 	uint64_t count[SB_VERIFY_NCLASS]; /* blocks per class */
-	struct sb_verify_range *ranges;	   /* closed ranges, in the order they ended */
+	struct sb_verify_range *ranges;	  /* closed ranges, in the order they ended */
 	size_t nranges, max_ranges;
-	uint64_t omitted;		   /* ranges left out of the list */
-	struct sb_verify_range open;	   /* the range still growing */
+	uint64_t omitted;	     /* ranges left out of the list */
+	struct sb_verify_range open; /* the range still growing */
 	int have_open;
 };
 

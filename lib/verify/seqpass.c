@@ -75,7 +75,8 @@ static uint64_t redo_blocks(struct state *st, struct sb_io *io)
 			sb_verify_check(p->fmt, buf, bs, at, st->acc);
 		} else {
 			/* a short read is the end of the file: the block is not there */
-			struct sb_verify_finding f = { r < 0 ? SB_VERIFY_UNREADABLE : SB_VERIFY_MISSING,
+			struct sb_verify_finding f = { r < 0 ? SB_VERIFY_UNREADABLE
+							     : SB_VERIFY_MISSING,
 						       0, 0, r < 0 ? (int)-r : 0 };
 			sb_verify_acc_add(st->acc, at, 1, &f);
 		}
@@ -149,7 +150,8 @@ static int loop(struct state *st)
 
 	while ((next < end && !st->stop) || st->inflight) {
 		while (!st->stop && next < end && st->inflight < p->depth) {
-			const uint32_t len = (uint32_t)SB_MIN((uint64_t)p->request_size, end - next);
+			const uint32_t len = (uint32_t)SB_MIN((uint64_t)p->request_size,
+							      end - next);
 			submit(st, next, len);
 			next += len;
 		}

@@ -16,17 +16,17 @@
 #include "lib/verify/ranges.h"
 
 struct sb_verify_pass {
-	int fd;				/* opened by the caller (O_DIRECT or not) */
+	int fd; /* opened by the caller (O_DIRECT or not) */
 	const struct sb_engine_ops *engine;
-	unsigned depth;			/* requests in flight, >= 1 */
-	uint32_t request_size;		/* bytes, a multiple of the block size */
+	unsigned depth;	       /* requests in flight, >= 1 */
+	uint32_t request_size; /* bytes, a multiple of the block size */
 	int is_blockdev;
-	uint64_t offset, size;		/* the region in this file (bytes); size a
+	uint64_t offset, size; /* the region in this file (bytes); size a
 					 * multiple of the block size */
-	uint64_t base;			/* target offset of this file's byte 0 (a
+	uint64_t base;	       /* target offset of this file's byte 0 (a
 					 * directory's files continue each other) */
 	const struct sb_verify_fmt *fmt;
-	int write;			/* 1: write and fsync; 0: read and check */
+	int write; /* 1: write and fsync; 0: read and check */
 	/* After every request, with the bytes done so far; non-zero stops the
 	 * pass (Ctrl-C). May be NULL. */
 	int (*progress)(void *ctx, uint64_t bytes_done);
@@ -34,13 +34,13 @@ struct sb_verify_pass {
 };
 
 struct sb_verify_pass_result {
-	uint64_t bytes, ios;		/* moved and checked (or written) */
-	uint64_t ns;			/* elapsed, the final fsync included */
-	struct sb_hist lat;		/* per request, from queueing to completion */
-	uint64_t errors;		/* write: blocks that could not be written
+	uint64_t bytes, ios;	     /* moved and checked (or written) */
+	uint64_t ns;		     /* elapsed, the final fsync included */
+	struct sb_hist lat;	     /* per request, from queueing to completion */
+	uint64_t errors;	     /* write: blocks that could not be written
 					 * (read errors are unreadable blocks) */
-	uint64_t first_error_offset;	/* target offset */
-	int first_error;		/* positive errno, 0 when none */
+	uint64_t first_error_offset; /* target offset */
+	int first_error;	     /* positive errno, 0 when none */
 	int interrupted;
 };
 

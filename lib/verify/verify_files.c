@@ -24,8 +24,8 @@ int sb_vfail(char *msg, size_t ml, int err, const char *fmt, ...)
 	return err;
 }
 
-int sb_vseg_add(struct sb_vtarget *t, const char *path, uint64_t base, uint64_t off,
-		uint64_t size, char *msg, size_t ml)
+int sb_vseg_add(struct sb_vtarget *t, const char *path, uint64_t base, uint64_t off, uint64_t size,
+		char *msg, size_t ml)
 {
 	struct sb_vseg *s = realloc(t->seg, (t->nseg + 1) * sizeof(*s));
 	if (!s)
@@ -54,7 +54,8 @@ int sb_vname(char *buf, size_t len, const char *dir, const char *run, unsigned k
 int sb_vopen_regular(const char *path, int write)
 {
 	struct stat st;
-	const int fd = open(path, (write ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	const int fd = open(path,
+			    (write ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	const int e = fstat(fd, &st) < 0 ? -errno : !S_ISREG(st.st_mode) ? -EINVAL : 0;

@@ -15,8 +15,8 @@ int sb_vfail(char *msg, size_t ml, int err, const char *fmt, ...)
 
 /* verify_files.c */
 /* Append a segment (fd -1). 0 or -ENOMEM. */
-int sb_vseg_add(struct sb_vtarget *t, const char *path, uint64_t base, uint64_t off,
-		uint64_t size, char *msg, size_t ml);
+int sb_vseg_add(struct sb_vtarget *t, const char *path, uint64_t base, uint64_t off, uint64_t size,
+		char *msg, size_t ml);
 /* The name of file k of run `run` in directory dir ("" run: the fixed
  * names of storbench before runs had one). 0 or -ENAMETOOLONG. */
 int sb_vname(char *buf, size_t len, const char *dir, const char *run, unsigned k);

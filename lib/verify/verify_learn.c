@@ -14,9 +14,9 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#define LEARN_LEN (1u << 20)	/* bytes read per place */
-#define LEARN_FILES 4		/* files sampled: the first, the last, two between */
-#define MAX_RUNS 16		/* distinct runs kept track of */
+#define LEARN_LEN (1u << 20) /* bytes read per place */
+#define LEARN_FILES 4	     /* files sampled: the first, the last, two between */
+#define MAX_RUNS 16	     /* distinct runs kept track of */
 
 struct vrun_vote {
 	uint64_t seed, region_end;
@@ -98,8 +98,9 @@ static void vote_file(const struct sb_vtarget *t, const struct sb_vseg *s, unsig
 		      const struct sb_vtarget_opts *o, struct tally *all)
 {
 	const uint64_t span = s->size > LEARN_LEN ? s->size - LEARN_LEN : 0;
-	const int fd = s->fd >= 0 ? s->fd
-		       : t->is_blockdev ? open(s->path, O_RDONLY | O_CLOEXEC) : -1;
+	const int fd = s->fd >= 0	? s->fd
+		       : t->is_blockdev ? open(s->path, O_RDONLY | O_CLOEXEC)
+					: -1;
 	if (fd < 0)
 		return;
 	sb_drop_file_cache(fd); /* the device's data, not the page cache's */

@@ -10,7 +10,7 @@
 /* The caller's progress sees the phase's bytes, not the file's. */
 struct span {
 	const struct sb_vphase *p;
-	uint64_t before;	/* bytes done in earlier files */
+	uint64_t before; /* bytes done in earlier files */
 };
 
 static int file_progress(void *ctx, uint64_t bytes)
@@ -60,9 +60,17 @@ static int one_file(struct sb_verify_report *r, const struct sb_vphase *p, unsig
 	if (!p->write && !t->direct)
 		sb_drop_file_cache(fd); /* read the device, not what we wrote */
 	const struct sb_verify_pass pass = {
-		.fd = fd, .engine = p->ops, .depth = r->iodepth, .request_size = r->request_size,
-		.is_blockdev = t->is_blockdev, .offset = s->offset, .size = s->size,
-		.base = s->base, .fmt = &r->fmt, .write = p->write, .progress = file_progress,
+		.fd = fd,
+		.engine = p->ops,
+		.depth = r->iodepth,
+		.request_size = r->request_size,
+		.is_blockdev = t->is_blockdev,
+		.offset = s->offset,
+		.size = s->size,
+		.base = s->base,
+		.fmt = &r->fmt,
+		.write = p->write,
+		.progress = file_progress,
 		.ctx = sp,
 	};
 	int e = sb_verify_pass_run(&pass, p->write ? NULL : &r->acc, &one);

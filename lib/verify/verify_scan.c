@@ -106,17 +106,16 @@ static int list(const char *dir, struct vlist *l)
 /* What a check knows of one run from its first file. */
 struct vrun {
 	const char *run;
-	unsigned first;		/* its lowest k */
-	int usable;		/* that file is a regular file nobody is writing */
-	int busy;		/* a run is writing it */
-	int seed_match;		/* its first block is of the --seed given */
-	int valid;		/* its first block is a verify block's header */
-	int mine;		/* of the user who runs this */
+	unsigned first; /* its lowest k */
+	int usable;	/* that file is a regular file nobody is writing */
+	int busy;	/* a run is writing it */
+	int seed_match; /* its first block is of the --seed given */
+	int valid;	/* its first block is a verify block's header */
+	int mine;	/* of the user who runs this */
 	struct timespec mtime;
 };
 
-static void look_at_run(const struct sb_vtarget *t, const struct sb_vtarget_opts *o,
-			struct vrun *r)
+static void look_at_run(const struct sb_vtarget *t, const struct sb_vtarget_opts *o, struct vrun *r)
 {
 	char name[4096];
 	struct stat st;
@@ -185,8 +184,8 @@ static long choose(const struct sb_vtarget *t, const struct sb_vtarget_opts *o,
 }
 
 /* Segment k of the run: the file, opened, or a file missing. */
-static int add_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, unsigned k,
-		    int there, char *msg, size_t ml)
+static int add_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, unsigned k, int there,
+		    char *msg, size_t ml)
 {
 	const uint64_t base = (uint64_t)k * SB_VFILE_SPAN;
 	char name[4096];
@@ -234,11 +233,15 @@ int sb_vscan_find(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *m
 	}
 	const long best = choose(t, o, &l, runs, &nruns, &busy);
 	if (best < 0) {
-		e = busy ? sb_vfail(msg, ml, -EBUSY, "nothing to check in '%s' yet: another "
-				    "storbench run is writing its files", t->path)
-			 : sb_vfail(msg, ml, -ENOENT, "nothing to check in '%s': no file written "
+		e = busy ? sb_vfail(msg, ml, -EBUSY,
+				    "nothing to check in '%s' yet: another "
+				    "storbench run is writing its files",
+				    t->path)
+			 : sb_vfail(msg, ml, -ENOENT,
+				    "nothing to check in '%s': no file written "
 				    "by storbench verify there (write them first with "
-				    "--phase=write)", t->path);
+				    "--phase=write)",
+				    t->path);
 		goto out;
 	}
 	snprintf(t->run, sizeof(t->run), "%s", runs[best].run);

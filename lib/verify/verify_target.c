@@ -30,8 +30,10 @@ static int region_in(struct sb_vtarget *t, const struct sb_vtarget_opts *o, uint
 				sb_fmt_size(total, b, sizeof(b)));
 	uint64_t size = o->size ? o->size : total - o->offset;
 	if (size > total - o->offset && !past_end_ok)
-		return sb_vfail(msg, ml, -EINVAL, "--size: %s from offset %s goes past the end "
-				"of the %s (%s)", sb_fmt_size(size, a, sizeof(a)),
+		return sb_vfail(msg, ml, -EINVAL,
+				"--size: %s from offset %s goes past the end "
+				"of the %s (%s)",
+				sb_fmt_size(size, a, sizeof(a)),
 				sb_fmt_size(o->offset, b, sizeof(b)), what,
 				sb_fmt_size(total, c, sizeof(c)));
 	t->offset = o->offset;
@@ -50,9 +52,11 @@ static int existing_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, 
 	if (!write && fd < 0)
 		fd = -errno;
 	if (fd == -ELOOP)
-		return sb_vfail(msg, ml, -EPERM, "refusing to write to '%s': it is a symbolic "
+		return sb_vfail(msg, ml, -EPERM,
+				"refusing to write to '%s': it is a symbolic "
 				"link (name the file itself; --destroy-data does not follow "
-				"links)", t->path);
+				"links)",
+				t->path);
 	if (fd < 0)
 		return sb_vfail(msg, ml, fd, "cannot open '%s': %s", t->path, strerror(-fd));
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
@@ -61,14 +65,18 @@ static int existing_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, 
 	}
 	if (write && sb_file_is_swap(fd) == 1) {
 		close(fd);
-		return sb_vfail(msg, ml, -ETXTBSY, "refusing to write to '%s': it is an active "
-				"swap file (swapoff it first)", t->path);
+		return sb_vfail(msg, ml, -ETXTBSY,
+				"refusing to write to '%s': it is an active "
+				"swap file (swapoff it first)",
+				t->path);
 	}
 	if (write && !o->destroy && sb_vfile_ours(fd, o->offset) != 1) {
 		close(fd);
-		return sb_vfail(msg, ml, -EPERM, "refusing to overwrite '%s': storbench did not "
+		return sb_vfail(msg, ml, -EPERM,
+				"refusing to overwrite '%s': storbench did not "
 				"create it (name a new file or a directory, or add "
-				"--destroy-data)", t->path);
+				"--destroy-data)",
+				t->path);
 	}
 	int e = region_in(t, o, (uint64_t)st.st_size, "file", msg, ml);
 	if (e) {
@@ -79,13 +87,14 @@ static int existing_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, 
 	return 0;
 }
 
-static int block_device(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg,
-			size_t ml)
+static int block_device(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
 {
 	t->is_blockdev = 1;
 	if ((o->phase & SB_VPHASE_WRITE) && !o->destroy)
-		return sb_vfail(msg, ml, -EPERM, "refusing to write to block device '%s': verify "
-				"overwrites the region it tests (add --destroy-data)", t->path);
+		return sb_vfail(msg, ml, -EPERM,
+				"refusing to write to block device '%s': verify "
+				"overwrites the region it tests (add --destroy-data)",
+				t->path);
 	return region_in(t, o, t->info->capacity, "device", msg, ml);
 }
 
@@ -94,7 +103,8 @@ static int new_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char 
 	if (o->phase == SB_VPHASE_CHECK)
 		return sb_vfail(msg, ml, -ENOENT, "cannot check '%s': it does not exist", t->path);
 	if (o->offset)
-		return sb_vfail(msg, ml, -EINVAL, "--offset: applies to an existing file or a "
+		return sb_vfail(msg, ml, -EINVAL,
+				"--offset: applies to an existing file or a "
 				"device, not to a new file");
 	t->size = o->size ? o->size : NEW_FILE_SIZE;
 	return sb_vseg_add(t, t->path, 0, 0, t->size, msg, ml);
@@ -117,9 +127,10 @@ static int dir_plan(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char 
 		const uint64_t free_ = t->info->fs_free + t->leftover;
 		const uint64_t reserve = SB_MAX(free_ / 50, DIR_RESERVE);
 		if (free_ <= reserve + o->request_size)
-			return sb_vfail(msg, ml, -ENOSPC, "not enough free space in '%s' to fill "
-					"(%s free); give --size", t->path,
-					sb_fmt_size(free_, a, sizeof(a)));
+			return sb_vfail(msg, ml, -ENOSPC,
+					"not enough free space in '%s' to fill "
+					"(%s free); give --size",
+					t->path, sb_fmt_size(free_, a, sizeof(a)));
 		size = (free_ - reserve) / o->request_size * o->request_size;
 	}
 	t->size = size;
@@ -128,7 +139,8 @@ static int dir_plan(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char 
 		if ((e = sb_vname(name, sizeof(name), t->path, t->run, k)) < 0)
 			return sb_vfail(msg, ml, e, "cannot name files in '%s': %s", t->path,
 					strerror(-e));
-		if ((e = sb_vseg_add(t, name, base, 0, SB_MIN(SB_VFILE_SPAN, size - base), msg, ml)))
+		if ((e = sb_vseg_add(t, name, base, 0, SB_MIN(SB_VFILE_SPAN, size - base), msg,
+				     ml)))
 			return e;
 	}
 	return 0;
@@ -138,7 +150,8 @@ static int directory(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char
 {
 	t->is_dir = 1;
 	if (o->offset)
-		return sb_vfail(msg, ml, -EINVAL, "--offset: applies to an existing file or a "
+		return sb_vfail(msg, ml, -EINVAL,
+				"--offset: applies to an existing file or a "
 				"device, not to a directory");
 	return o->phase == SB_VPHASE_CHECK ? sb_vscan_find(t, o, msg, ml) : dir_plan(t, o, msg, ml);
 }
@@ -168,14 +181,17 @@ static int extend_to_region_end(struct sb_vtarget *t, const struct sb_vtarget_op
 		free(s->path);
 	}
 	for (unsigned k = 0; (uint64_t)k * SB_VFILE_SPAN < end; k++) {
-		const uint64_t base = (uint64_t)k * SB_VFILE_SPAN, want = SB_MIN(SB_VFILE_SPAN, end - base);
+		const uint64_t base = (uint64_t)k * SB_VFILE_SPAN,
+			       want = SB_MIN(SB_VFILE_SPAN, end - base);
 		if (k == t->nseg) {
 			int e = sb_vname(name, sizeof(name), t->path, t->run, k);
 			if (!e)
 				e = sb_vseg_add(t, name, base, 0, want, msg, ml);
 			if (e)
-				return e == -ENAMETOOLONG ? sb_vfail(msg, ml, e, "cannot check '%s': %s",
-								     t->path, strerror(-e)) : e;
+				return e == -ENAMETOOLONG
+					       ? sb_vfail(msg, ml, e, "cannot check '%s': %s",
+							  t->path, strerror(-e))
+					       : e;
 			t->seg[k].missing = 1;
 		}
 		t->seg[k].size = SB_MAX(t->seg[k].size, want);
@@ -189,29 +205,34 @@ static int direct_io(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char
 {
 	const struct sb_target_info *in = t->info;
 	if (o->direct == 1 && in->direct_ok == 0 && !t->is_blockdev)
-		return sb_vfail(msg, ml, -EINVAL, "--direct=1: the filesystem of '%s' (%s) does "
-				"not support direct I/O; use --direct=0", t->path,
-				in->fstype[0] ? in->fstype : "unknown");
+		return sb_vfail(msg, ml, -EINVAL,
+				"--direct=1: the filesystem of '%s' (%s) does "
+				"not support direct I/O; use --direct=0",
+				t->path, in->fstype[0] ? in->fstype : "unknown");
 	t->direct = o->direct >= 0 ? o->direct : t->is_blockdev || in->direct_ok != 0;
 	t->align = t->direct ? (in->logical_bs ? in->logical_bs : 512) : 1;
 	if (o->block_size % t->align)
-		return sb_vfail(msg, ml, -EINVAL, "--block-size: %u bytes is not a multiple of "
+		return sb_vfail(msg, ml, -EINVAL,
+				"--block-size: %u bytes is not a multiple of "
 				"the device's logical block size (%u bytes), which direct I/O "
-				"needs", o->block_size, t->align);
+				"needs",
+				o->block_size, t->align);
 	if (t->offset % t->align)
-		return sb_vfail(msg, ml, -EINVAL, "--offset: must be a multiple of the logical "
-				"block size (%u bytes) with direct I/O", t->align);
+		return sb_vfail(msg, ml, -EINVAL,
+				"--offset: must be a multiple of the logical "
+				"block size (%u bytes) with direct I/O",
+				t->align);
 	return 0;
 }
 
 /* Whole blocks only: a size the user gave must be one, a default is cut. */
-static int whole_blocks(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg,
-			size_t ml)
+static int whole_blocks(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
 {
 	char a[32];
 	const uint32_t bs = o->block_size;
 	if (o->size && o->size % bs)
-		return sb_vfail(msg, ml, -EINVAL, "--size: must be a multiple of the block size (%s)",
+		return sb_vfail(msg, ml, -EINVAL,
+				"--size: must be a multiple of the block size (%s)",
 				sb_fmt_size(bs, a, sizeof(a)));
 	t->size = 0;
 	for (unsigned i = 0; i < t->nseg; i++) {
@@ -250,18 +271,10 @@ int sb_vtarget_resolve(struct sb_vtarget *t, const char *path, const struct sb_t
 	t->path = path;
 	t->info = info;
 	switch (info->kind) {
-	case SB_TARGET_BLOCK:
-		e = block_device(t, o, msg, ml);
-		break;
-	case SB_TARGET_FILE:
-		e = existing_file(t, o, msg, ml);
-		break;
-	case SB_TARGET_DIR:
-		e = directory(t, o, msg, ml);
-		break;
-	default:
-		e = new_file(t, o, msg, ml);
-		break;
+	case SB_TARGET_BLOCK: e = block_device(t, o, msg, ml); break;
+	case SB_TARGET_FILE: e = existing_file(t, o, msg, ml); break;
+	case SB_TARGET_DIR: e = directory(t, o, msg, ml); break;
+	default: e = new_file(t, o, msg, ml); break;
 	}
 	if (e)
 		return e;
@@ -284,9 +297,12 @@ static int lock_dir(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char 
 	t->dir_fd = fd + 1;
 	if (flock(fd, (o->size ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0 || errno != EWOULDBLOCK)
 		return 0; /* a filesystem without locks: as before there were any */
-	return sb_vfail(msg, ml, -EBUSY, o->size ? "'%s' is being filled by another storbench "
-			"verify: wait until it ends" : "cannot fill '%s': another storbench "
-			"verify is writing there (give --size, or wait until it ends)", t->path);
+	return sb_vfail(msg, ml, -EBUSY,
+			o->size ? "'%s' is being filled by another storbench "
+				  "verify: wait until it ends"
+				: "cannot fill '%s': another storbench "
+				  "verify is writing there (give --size, or wait until it ends)",
+			t->path);
 }
 
 static int allocate(int fd, uint64_t size)
@@ -326,8 +342,7 @@ static int create_seg(struct sb_vseg *s, char *msg, size_t ml)
 	return 0;
 }
 
-int sb_vtarget_create(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg,
-		      size_t ml)
+int sb_vtarget_create(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
 {
 	const struct sb_target_info *in = t->info;
 	char a[32], b[32];

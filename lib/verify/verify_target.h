@@ -38,29 +38,29 @@ enum { SB_VPHASE_WRITE = 1, SB_VPHASE_CHECK = 2, SB_VPHASE_BOTH = 3 };
 
 /* What the options ask of the target. */
 struct sb_vtarget_opts {
-	int phase;			/* SB_VPHASE_* */
+	int phase; /* SB_VPHASE_* */
 	uint64_t offset;
-	uint64_t size;			/* 0: not given (all of it, or a default) */
+	uint64_t size; /* 0: not given (all of it, or a default) */
 	uint32_t block_size;
 	int block_size_given;
-	uint32_t request_size;		/* a directory is filled in whole requests */
+	uint32_t request_size; /* a directory is filled in whole requests */
 	uint64_t seed;
 	int seed_given;
-	int direct;			/* 0, 1, -1: where supported */
-	int destroy;			/* consent to overwrite what is not ours */
+	int direct;  /* 0, 1, -1: where supported */
+	int destroy; /* consent to overwrite what is not ours */
 };
 
 /* One file of the target (or the device): its region and where it sits in
  * the target's offsets. */
 struct sb_vseg {
 	char *path;
-	uint64_t base;		/* target offset of the file's byte 0 */
-	uint64_t offset, size;	/* region in the file */
-	int fd;			/* the file held open (created, or opened without
+	uint64_t base;	       /* target offset of the file's byte 0 */
+	uint64_t offset, size; /* region in the file */
+	int fd;		       /* the file held open (created, or opened without
 				 * following a symlink); -1: none (a device, a
 				 * file not there) */
-	int created;		/* created by this run */
-	int missing;		/* check: the file is not there */
+	int created;	       /* created by this run */
+	int missing;	       /* check: the file is not there */
 };
 
 struct sb_vtarget {
@@ -68,20 +68,20 @@ struct sb_vtarget {
 	const struct sb_target_info *info; /* the caller's, kept while t is used */
 	struct sb_vseg *seg;
 	unsigned nseg;
-	uint64_t offset, size;	/* the region in target offsets */
+	uint64_t offset, size; /* the region in target offsets */
 	int is_dir, is_blockdev;
-	uint32_t align;		/* direct I/O alignment */
+	uint32_t align; /* direct I/O alignment */
 	int direct;
-	int learned;		/* seed (and block size) read from the data */
-	uint64_t seed;		/* learned: the seed and block size found */
+	int learned;   /* seed (and block size) read from the data */
+	uint64_t seed; /* learned: the seed and block size found */
 	uint32_t block_size;
-	uint64_t region_end;	/* check: where the data says its region ends (0:
+	uint64_t region_end; /* check: where the data says its region ends (0:
 				 * it does not say) */
-	char run[32];		/* a directory: the run's part of the file names */
-	int dir_fd;		/* a directory written: fd + 1 of it, locked while
+	char run[32];	     /* a directory: the run's part of the file names */
+	int dir_fd;	     /* a directory written: fd + 1 of it, locked while
 				 * this run writes there; 0 none */
-	unsigned other_runs;	/* check of a directory: other runs' files seen */
-	uint64_t leftover;	/* a directory filled: bytes of earlier runs' files
+	unsigned other_runs; /* check of a directory: other runs' files seen */
+	uint64_t leftover;   /* a directory filled: bytes of earlier runs' files
 				 * the fill removes first */
 };
 
@@ -103,8 +103,7 @@ int sb_vtarget_resolve(struct sb_vtarget *t, const char *path, const struct sb_t
  * symlink), -EBUSY when another run is writing in the directory in a way
  * this one cannot share, -ENOSPC and the like from the filesystem; msg says
  * which. */
-int sb_vtarget_create(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg,
-		      size_t ml);
+int sb_vtarget_create(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml);
 /* Open segment i for a phase: O_DIRECT when t->direct. fd or -errno. */
 int sb_vtarget_open(const struct sb_vtarget *t, unsigned i, int write);
 /* Remove segment i when this run created it, only while its name still
@@ -125,23 +124,23 @@ int sb_vtarget_learn(struct sb_vtarget *t, const struct sb_vtarget_opts *o);
 struct sb_verify_report {
 	const struct sb_vtarget *t;
 	const char *engine;
-	int phase;			/* SB_VPHASE_* asked for */
+	int phase; /* SB_VPHASE_* asked for */
 	uint32_t request_size;
 	unsigned iodepth;
-	struct sb_verify_fmt fmt;	/* seed, generation, block size */
+	struct sb_verify_fmt fmt; /* seed, generation, block size */
 	int wrote, checked;
 	struct sb_verify_pass_result wr, rd;
 	struct sb_verify_acc acc;
-	uint64_t missing_blocks;	/* check: blocks of files not found */
-	int failed;			/* a phase could not run: its -errno, 0 none */
-	char failure[256];		/* failed: what (the message) */
+	uint64_t missing_blocks; /* check: blocks of files not found */
+	int failed;		 /* a phase could not run: its -errno, 0 none */
+	char failure[256];	 /* failed: what (the message) */
 };
 
 /* One phase over every file of a target. */
 struct sb_vphase {
 	const struct sb_vtarget *t;
 	const struct sb_engine_ops *ops;
-	int write;			/* 1: write and fsync; 0: read and check into r->acc */
+	int write; /* 1: write and fsync; 0: read and check into r->acc */
 	/* after every request, with the phase's bytes so far; non-zero stops
 	 * the phase. May be NULL. */
 	int (*progress)(void *ctx, uint64_t bytes);

@@ -68,8 +68,8 @@ static int same_opts(const struct sb_job_opts *a, const struct sb_job_opts *b)
 	       a->runtime_ns == b->runtime_ns && a->time_based == b->time_based &&
 	       a->ramp_ns == b->ramp_ns && a->fsync_every == b->fsync_every &&
 	       a->end_fsync == b->end_fsync && a->sync == b->sync && a->seed == b->seed &&
-	       a->rate_bps == b->rate_bps && a->dist == b->dist &&
-	       a->dist_param == b->dist_param && a->buffer_compress == b->buffer_compress &&
+	       a->rate_bps == b->rate_bps && a->dist == b->dist && a->dist_param == b->dist_param &&
+	       a->buffer_compress == b->buffer_compress &&
 	       a->continue_on_error == b->continue_on_error &&
 	       a->log_interval_ns == b->log_interval_ns;
 }

@@ -77,8 +77,7 @@ static int same(const struct sb_jv *a, const struct sb_jv *b)
 		if ((a->flags & SB_JV_U64) && (b->flags & SB_JV_U64))
 			return a->num.u == b->num.u;
 		return a->num.d == b->num.d;
-	case SB_JV_STR:
-		return a->str.len == b->str.len && !memcmp(a->str.s, b->str.s, a->str.len);
+	case SB_JV_STR: return a->str.len == b->str.len && !memcmp(a->str.s, b->str.s, a->str.len);
 	case SB_JV_ARR:
 		if (a->arr.n != b->arr.n)
 			return 0;
@@ -103,7 +102,9 @@ static int same(const struct sb_jv *a, const struct sb_jv *b)
 static void walk_accessors(const struct sb_jv *v)
 {
 	uint64_t u;
-	CHECK(sb_jv_len(v) == (v->type == SB_JV_ARR ? v->arr.n : v->type == SB_JV_OBJ ? v->obj.n : 0));
+	CHECK(sb_jv_len(v) == (v->type == SB_JV_ARR   ? v->arr.n
+			       : v->type == SB_JV_OBJ ? v->obj.n
+						      : 0));
 	(void)sb_jv_num(v, 0);
 	(void)sb_jv_bool(v, 0);
 	if (sb_jv_u64(v, &u) == 0)

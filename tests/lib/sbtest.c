@@ -80,8 +80,8 @@ static uint8_t *slurp(const char *path, size_t *len)
 	return buf;
 }
 
-static void run_mutations(int (*target)(const uint8_t *, size_t), const uint8_t *data,
-			  size_t len, const uint8_t *subst, size_t nsubst)
+static void run_mutations(int (*target)(const uint8_t *, size_t), const uint8_t *data, size_t len,
+			  const uint8_t *subst, size_t nsubst)
 {
 	uint8_t *m = malloc(len ? len : 1);
 	assert_non_null(m);

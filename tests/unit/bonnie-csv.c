@@ -10,8 +10,8 @@
 
 static struct sb_meta_result res[SB_META_NTESTS];
 
-static void set(enum sb_meta_test t, uint64_t ops, uint64_t bytes, uint64_t elapsed,
-		uint64_t cpu, uint64_t max_lat)
+static void set(enum sb_meta_test t, uint64_t ops, uint64_t bytes, uint64_t elapsed, uint64_t cpu,
+		uint64_t max_lat)
 {
 	struct sb_meta_result *r = &res[t];
 	memset(r, 0, sizeof(*r));
@@ -44,25 +44,30 @@ static int split(char *line, char **f, int max)
 
 static struct sb_meta_csv base(void)
 {
-	struct sb_meta_csv in = { "host", "storbench-test", 1, 12345, 64ull << 20, 8192, 8192, 5,
-				  16384, 0, 0, 8192, 1, res };
+	struct sb_meta_csv in = { "host",      "storbench-test",
+				  1,	       12345,
+				  64ull << 20, 8192,
+				  8192,	       5,
+				  16384,       0,
+				  0,	       8192,
+				  1,	       res };
 	return in;
 }
 
 static void fill_all(void)
 {
-	set(SB_META_PUTC, 2560, 20ull << 20, 4 * S, 4 * S, 5515000);	   /* 5120 K/s, 100% */
-	set(SB_META_WRITE, 8192, 64ull << 20, 2 * S, 1 * S, 150000000);   /* 32768, 50%, 150ms */
-	set(SB_META_REWRITE, 8192, 64ull << 20, 8 * S, 2 * S, 120 * S);   /* 8192, 25%, 120s */
-	set(SB_META_GETC, 2560, 20ull << 20, 400000000, 1, 1000);	   /* under 0.5 s; 1us */
-	set(SB_META_READ, 8192, 64ull << 20, 3 * S, 1 * S, 99999);	   /* 21845, 33%, 99us */
-	set(SB_META_SEEKS, 8192, 0, 4 * S, 2 * S, 12000000);		   /* 2048 /s, 50%, 12000us */
-	set(SB_META_SEQ_CREATE, 16384, 0, 2 * S, 1 * S, 396000);	   /* 8192 /s */
-	set(SB_META_SEQ_STAT, 16384, 0, 1 * S, 1 * S, 15000);		   /* 16384 /s */
-	set(SB_META_SEQ_DELETE, 16384, 0, 3 * S, 0, 363000);		   /* 5461 /s, 0% */
-	set(SB_META_RAND_CREATE, 16384, 0, 100000000, 0, 4270000);	   /* under 0.5 s */
+	set(SB_META_PUTC, 2560, 20ull << 20, 4 * S, 4 * S, 5515000);	/* 5120 K/s, 100% */
+	set(SB_META_WRITE, 8192, 64ull << 20, 2 * S, 1 * S, 150000000); /* 32768, 50%, 150ms */
+	set(SB_META_REWRITE, 8192, 64ull << 20, 8 * S, 2 * S, 120 * S); /* 8192, 25%, 120s */
+	set(SB_META_GETC, 2560, 20ull << 20, 400000000, 1, 1000);	/* under 0.5 s; 1us */
+	set(SB_META_READ, 8192, 64ull << 20, 3 * S, 1 * S, 99999);	/* 21845, 33%, 99us */
+	set(SB_META_SEEKS, 8192, 0, 4 * S, 2 * S, 12000000);		/* 2048 /s, 50%, 12000us */
+	set(SB_META_SEQ_CREATE, 16384, 0, 2 * S, 1 * S, 396000);	/* 8192 /s */
+	set(SB_META_SEQ_STAT, 16384, 0, 1 * S, 1 * S, 15000);		/* 16384 /s */
+	set(SB_META_SEQ_DELETE, 16384, 0, 3 * S, 0, 363000);		/* 5461 /s, 0% */
+	set(SB_META_RAND_CREATE, 16384, 0, 100000000, 0, 4270000);	/* under 0.5 s */
 	set(SB_META_RAND_STAT, 16384, 0, 1 * S, 0, 246000);
-	set(SB_META_RAND_DELETE, 16384, 0, 4 * S, 1 * S, 1922000);	   /* 4096 /s, 25% */
+	set(SB_META_RAND_DELETE, 16384, 0, 4 * S, 1 * S, 1922000); /* 4096 /s, 25% */
 }
 
 static void test_full_line(void **state)
@@ -75,14 +80,31 @@ static void test_full_line(void **state)
 	assert_int_equal(line[strlen(line) - 1], '\n');
 	assert_int_equal(split(line, f, 64), SB_META_CSV_FIELDS);
 	const char *want[SB_META_CSV_FIELDS] = {
-		"1.98", "storbench-test", "host", "1", "12345", "64M", "", "8192", "5",
-		"5120", "100", "32768", "50", "8192", "25", "+++++", "+++", "21845", "33",
-		"2048", "50",
-		"16", "", "", "", "",
-		"8192", "50", "16384", "100", "5461", "0", "+++++", "+++", "16384", "0",
-		"4096", "25",
-		"5515us", "150ms", "120s", "1us", "99us", "12000us",
-		"396us", "15us", "363us", "4270us", "246us", "1922us",
+		"1.98",	  "storbench-test",
+		"host",	  "1",
+		"12345",  "64M",
+		"",	  "8192",
+		"5",	  "5120",
+		"100",	  "32768",
+		"50",	  "8192",
+		"25",	  "+++++",
+		"+++",	  "21845",
+		"33",	  "2048",
+		"50",	  "16",
+		"",	  "",
+		"",	  "",
+		"8192",	  "50",
+		"16384",  "100",
+		"5461",	  "0",
+		"+++++",  "+++",
+		"16384",  "0",
+		"4096",	  "25",
+		"5515us", "150ms",
+		"120s",	  "1us",
+		"99us",	  "12000us",
+		"396us",  "15us",
+		"363us",  "4270us",
+		"246us",  "1922us",
 	};
 	for (int i = 0; i < SB_META_CSV_FIELDS; i++) {
 		if (strcmp(f[i], want[i])) {
@@ -105,7 +127,7 @@ static void test_seek_rate_decimal_and_units(void **state)
 	in.size_max = 4096;
 	in.size_min = 1024;
 	in.ndirs = 4;
-	in.nfiles = 300;	/* not a multiple of 1024 */
+	in.nfiles = 300; /* not a multiple of 1024 */
 	assert_true(sb_meta_csv_line(&in, line, sizeof(line)) > 0);
 	assert_int_equal(split(line, f, 64), SB_META_CSV_FIELDS);
 	assert_string_equal(f[5], "2G");
@@ -160,9 +182,9 @@ static void test_latency_format_and_overflow(void **state)
 	assert_string_equal(b, "");
 	sb_meta_csv_latency(5515000, b, sizeof(b));
 	assert_string_equal(b, "5515us");
-	sb_meta_csv_latency(99999000, b, sizeof(b));	/* 0.099999 s: still us */
+	sb_meta_csv_latency(99999000, b, sizeof(b)); /* 0.099999 s: still us */
 	assert_string_equal(b, "99999us");
-	sb_meta_csv_latency(100000000, b, sizeof(b));	/* 0.1 s */
+	sb_meta_csv_latency(100000000, b, sizeof(b)); /* 0.1 s */
 	assert_string_equal(b, "100ms");
 	sb_meta_csv_latency(100 * S, b, sizeof(b));
 	assert_string_equal(b, "100s");

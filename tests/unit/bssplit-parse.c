@@ -43,22 +43,22 @@ static void test_good(void **state)
 static void test_bad(void **state)
 {
 	static const char *const bad[] = {
-		"",		 /* empty */
-		":",		 /* empty entries */
-		"4k/50:",	 /* trailing empty entry */
-		"4k/50::8k/50",	 /* empty entry inside */
-		"4k/60:64k/30",	 /* sums to 90 */
-		"4k/60:64k/50",	 /* sums to 110 */
+		"",		   /* empty */
+		":",		   /* empty entries */
+		"4k/50:",	   /* trailing empty entry */
+		"4k/50::8k/50",	   /* empty entry inside */
+		"4k/60:64k/30",	   /* sums to 90 */
+		"4k/60:64k/50",	   /* sums to 110 */
 		"4k/60:64k/40:8k", /* nothing left for the blank */
-		"1k/99:2k:3k",	 /* 1% cannot be shared by two */
-		"0/100",	 /* zero size */
-		"4q/100",	 /* bad size */
-		"4k/x",		 /* bad percentage */
-		"4k/",		 /* missing percentage */
-		"4k/101",	 /* percentage out of range */
-		"4k/50/50",	 /* two slashes */
-		"/100",		 /* missing size */
-		"4k:4k:4k:4k:4k", /* more entries than max (4) */
+		"1k/99:2k:3k",	   /* 1% cannot be shared by two */
+		"0/100",	   /* zero size */
+		"4q/100",	   /* bad size */
+		"4k/x",		   /* bad percentage */
+		"4k/",		   /* missing percentage */
+		"4k/101",	   /* percentage out of range */
+		"4k/50/50",	   /* two slashes */
+		"/100",		   /* missing size */
+		"4k:4k:4k:4k:4k",  /* more entries than max (4) */
 	};
 
 	(void)state;

@@ -90,13 +90,15 @@ static void check_compressible(unsigned pct)
 
 		for (size_t i = seg - zeros; i < seg; i++)
 			if (buf[off + i])
-				fail_msg("pct %u: byte %zu of segment at %zu not zero", pct, i, off);
+				fail_msg("pct %u: byte %zu of segment at %zu not zero", pct, i,
+					 off);
 		for (size_t i = 0; i < seg - zeros; i++)
 			random_zeros += buf[off + i] == 0;
 		random_len += seg - zeros;
 		/* the zero run starts where asked: random data right before it */
 		if (zeros < seg && zeros > 0)
-			assert_false(buf[off + seg - zeros - 1] == 0 && buf[off + seg - zeros - 2] == 0 &&
+			assert_false(buf[off + seg - zeros - 1] == 0 &&
+				     buf[off + seg - zeros - 2] == 0 &&
 				     buf[off + seg - zeros - 3] == 0);
 	}
 	if (random_len) {
@@ -142,7 +144,8 @@ static void test_scramble(void **state)
 		assert_true(a != b);
 		assert_true(((a ^ b) & (n < 8 ? (1ull << (8 * n)) - 1 : ~0ull)) ==
 			    (r & (n < 8 ? (1ull << (8 * n)) - 1 : ~0ull)));
-		assert_memory_equal(orig + off + n, buf + off + n, SB_MIN(len - off, (size_t)512) - n);
+		assert_memory_equal(orig + off + n, buf + off + n,
+				    SB_MIN(len - off, (size_t)512) - n);
 	}
 	sb_buf_scramble(buf, len, r);
 	assert_memory_equal(orig, buf, len);

@@ -92,8 +92,12 @@ static void test_line_with_gaps(void **state)
 	(void)state;
 	const double x[] = { 0, 1, 2, 3, 4, 5 }, y[] = { 5, NAN, 7, INFINITY, 9, 10 };
 	struct chart_series s = { .name = "read", .x = x, .y = y, .n = 6, .color = CHART_C_READ };
-	struct chart c = { .kind = CHART_LINE, .title = "t", .x = { "Time", CHART_U_S, 0, 0 },
-			   .y = { "Bandwidth", CHART_U_BYTES_S, 0, 0 }, .series = &s, .nseries = 1 };
+	struct chart c = { .kind = CHART_LINE,
+			   .title = "t",
+			   .x = { "Time", CHART_U_S, 0, 0 },
+			   .y = { "Bandwidth", CHART_U_BYTES_S, 0, 0 },
+			   .series = &s,
+			   .nseries = 1 };
 	struct out o;
 	render(&o, &c);
 	assert_clean(o.buf);
@@ -140,8 +144,13 @@ static void test_bars_and_heatmap(void **state)
 	const char *cats[] = { "SEQ1M Q8T1", "RND4K Q32T1 with a long name", "x" };
 	const double y[] = { 1e9, 5e7, NAN }, lo[] = { 9e8, NAN, 1 }, hi[] = { 1.2e9, 6e7, 2 };
 	struct chart_series s = { .name = "read", .y = y, .lo = lo, .hi = hi, .n = 3, .color = 0 };
-	struct chart c = { .kind = CHART_BAR, .title = "bars", .y = { "Bandwidth", CHART_U_BYTES_S, 0, 0 },
-			   .cats = cats, .ncats = 3, .series = &s, .nseries = 1 };
+	struct chart c = { .kind = CHART_BAR,
+			   .title = "bars",
+			   .y = { "Bandwidth", CHART_U_BYTES_S, 0, 0 },
+			   .cats = cats,
+			   .ncats = 3,
+			   .series = &s,
+			   .nseries = 1 };
 	struct out o;
 	render(&o, &c);
 	assert_clean(o.buf);
@@ -150,8 +159,13 @@ static void test_bars_and_heatmap(void **state)
 	free(o.buf);
 	const char *rows[] = { "4 KiB", "1 MiB" };
 	const double cells[] = { 1, 2, NAN, 4, 0, 1e300 };
-	struct chart h = { .kind = CHART_HEATMAP, .title = "heat", .cats = cats, .ncats = 3,
-			   .rows = rows, .nrows = 2, .cells = cells,
+	struct chart h = { .kind = CHART_HEATMAP,
+			   .title = "heat",
+			   .cats = cats,
+			   .ncats = 3,
+			   .rows = rows,
+			   .nrows = 2,
+			   .cells = cells,
 			   .z = { "Bandwidth", CHART_U_BYTES_S, CHART_LOG, 0 } };
 	render(&o, &h);
 	assert_clean(o.buf);
@@ -188,14 +202,29 @@ static void test_random_data_stays_clean(void **state)
 		if (round % 3 == 0) /* sorted edges for histograms */
 			for (size_t i = 1; i < 9; i++)
 				x[i] = fabs(x[i - 1]) + fabs(x[i]);
-		struct chart_series s = { .name = "s", .x = x, .y = y, .lo = lo, .hi = hi, .n = n,
+		struct chart_series s = { .name = "s",
+					  .x = x,
+					  .y = y,
+					  .lo = lo,
+					  .hi = hi,
+					  .n = n,
 					  .color = round % 9 - 1 };
-		struct chart c = { .kind = (enum chart_kind)(round % 5), .title = "r",
-				   .x = { "x", (enum chart_unit)(round % 7), (enum chart_scale)(round / 5 % 3), 0 },
-				   .y = { "y", (enum chart_unit)(round / 7 % 7), (enum chart_scale)(round / 15 % 2), round % 2 },
+		struct chart c = { .kind = (enum chart_kind)(round % 5),
+				   .title = "r",
+				   .x = { "x", (enum chart_unit)(round % 7),
+					  (enum chart_scale)(round / 5 % 3), 0 },
+				   .y = { "y", (enum chart_unit)(round / 7 % 7),
+					  (enum chart_scale)(round / 15 % 2), round % 2 },
 				   .z = { "z", CHART_U_NS, (enum chart_scale)(round % 2), 0 },
-				   .cats = cats, .ncats = n, .rows = cats, .nrows = 8 - n, .cells = cells,
-				   .series = &s, .nseries = 1, .vlines = x, .nvlines = n };
+				   .cats = cats,
+				   .ncats = n,
+				   .rows = cats,
+				   .nrows = 8 - n,
+				   .cells = cells,
+				   .series = &s,
+				   .nseries = 1,
+				   .vlines = x,
+				   .nvlines = n };
 		struct out o;
 		render(&o, &c);
 		assert_clean(o.buf);

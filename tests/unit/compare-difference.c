@@ -12,7 +12,7 @@
 static void test_spread(void **state)
 {
 	(void)state;
-	double v[] = { 30, NAN, 10, INFINITY, 20, 40 };	/* finite: 10 20 30 40 */
+	double v[] = { 30, NAN, 10, INFINITY, 20, 40 }; /* finite: 10 20 30 40 */
 	struct sb_spread s = { -1, -1, -1 };
 	assert_int_equal(sb_spread_of(v, 6, &s), 4);
 	NEAR(s.med, 25);
@@ -24,7 +24,7 @@ static void test_spread(void **state)
 	double none[] = { NAN, -INFINITY };
 	s = (struct sb_spread){ 1, 2, 3 };
 	assert_int_equal(sb_spread_of(none, 2, &s), 0);
-	assert_true(s.med == 1 && s.min == 2 && s.max == 3);	/* left alone */
+	assert_true(s.med == 1 && s.min == 2 && s.max == 3); /* left alone */
 }
 
 static void judge(double am, double alo, double ahi, double bm, double blo, double bhi,
@@ -48,7 +48,7 @@ static void test_verdict(void **state)
 	judge(100, 99, 101, 108, 95, 120, 1, SB_DIFF_NOISE, 8);
 	/* the ranges overlap but neither median lies in the other's: real */
 	judge(100, 90, 110, 115, 108, 120, 1, SB_DIFF_BETTER, 15);
-	judge(100, 90, 110, 115, 108, 120, 0, SB_DIFF_WORSE, 15);	/* latency up */
+	judge(100, 90, 110, 115, 108, 120, 0, SB_DIFF_WORSE, 15); /* latency up */
 	judge(100, 95, 105, 80, 78, 82, 0, SB_DIFF_BETTER, -20);
 	/* one run each: the ranges are points, any difference counts */
 	judge(50, 50, 50, 50, 50, 50, 1, SB_DIFF_NOISE, 0);

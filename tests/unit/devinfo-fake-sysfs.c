@@ -278,9 +278,9 @@ static void test_sata_usb(void **state)
 	char dev[PATH_MAX], disk[PATH_MAX];
 	struct sb_devinfo d;
 	/* VPD page 80h: header (qualifier, page, length 0x0014), space padded */
-	static const uint8_t pg80[] = { 0x00, 0x80, 0x00, 0x14, ' ', ' ', 'S', '3', 'Z', '9',
-					'N', 'B', '0', 'K', '1', '2', '3', '4', '5', '6',
-					'7', 'X', ' ', ' ' };
+	static const uint8_t pg80[] = { 0x00, 0x80, 0x00, 0x14, ' ', ' ', 'S', '3',
+					'Z',  '9',  'N',  'B',	'0', 'K', '1', '2',
+					'3',  '4',  '5',  '6',	'7', 'X', ' ', ' ' };
 	(void)state;
 
 	pjoin(dev, sys_root(), "devices/pci0000:00/0000:00:1f.2/ata1/host0/target0:0:0/0:0:0:0");
@@ -297,7 +297,8 @@ static void test_sata_usb(void **state)
 	assert_string_equal(d.firmware, "4B6Q");
 	assert_string_equal(d.serial, "S3Z9NB0K1234567X");
 
-	pjoin(dev, sys_root(), "devices/pci0000:00/0000:00:14.0/usb2/2-1/2-1:1.0/host6/target6:0:0/6:0:0:0");
+	pjoin(dev, sys_root(),
+	      "devices/pci0000:00/0000:00:14.0/usb2/2-1/2-1:1.0/host6/target6:0:0/6:0:0:0");
 	put(dev, "vendor", "SanDisk \n");
 	put(dev, "model", "Ultra Fit       \n");
 	put(dev, "rev", "1.00\n");
@@ -391,7 +392,8 @@ static void test_json(void **state)
 	h[1] = h[0];
 	h[1].life_b = 3;
 	s = to_json(write_pair, h);
-	assert_non_null(strstr(s, "\"change\":{\"life_time_a\":0,\"life_time_b\":1,\"pre_eol\":0}"));
+	assert_non_null(
+		strstr(s, "\"change\":{\"life_time_a\":0,\"life_time_b\":1,\"pre_eol\":0}"));
 	free(s);
 
 	memset(h, 0, sizeof(h));
@@ -416,9 +418,9 @@ static void test_json(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_emmc),	       cmocka_unit_test(test_sd),
-		cmocka_unit_test(test_nvme),	       cmocka_unit_test(test_nvme_multipath),
-		cmocka_unit_test(test_sata_usb),     cmocka_unit_test(test_dm),
+		cmocka_unit_test(test_emmc),	 cmocka_unit_test(test_sd),
+		cmocka_unit_test(test_nvme),	 cmocka_unit_test(test_nvme_multipath),
+		cmocka_unit_test(test_sata_usb), cmocka_unit_test(test_dm),
 		cmocka_unit_test(test_json),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -140,7 +140,6 @@ static void test_mount_info(void **state)
 	assert_int_equal(sb_mount_info("/no/such/mount/point", &m), -ENOENT);
 }
 
-
 /* Nothing to capture on zram or tmpfs: kind NONE, and no error. */
 static void test_capture(void **state)
 {
@@ -166,10 +165,8 @@ static void test_capture(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_zram),
-		cmocka_unit_test_teardown(test_loop, loop_detach),
-		cmocka_unit_test(test_vda_sysfs),
-		cmocka_unit_test(test_mount_info),
+		cmocka_unit_test(test_zram),	  cmocka_unit_test_teardown(test_loop, loop_detach),
+		cmocka_unit_test(test_vda_sysfs), cmocka_unit_test(test_mount_info),
 		cmocka_unit_test(test_capture),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

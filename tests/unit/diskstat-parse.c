@@ -59,7 +59,8 @@ static void test_parse_bad(void **state)
 	assert_int_equal(sb_diskstat_parse("", &d), -EINVAL);
 	assert_int_equal(sb_diskstat_parse("1 2 3 4 5 6 7 8 9 10\n", &d), -EINVAL);
 	assert_int_equal(sb_diskstat_parse("1 2 3 x 5 6 7 8 9 10 11\n", &d), -EINVAL);
-	assert_int_equal(sb_diskstat_parse("99999999999999999999 2 3 4 5 6 7 8 9 10 11", &d), -EINVAL);
+	assert_int_equal(sb_diskstat_parse("99999999999999999999 2 3 4 5 6 7 8 9 10 11", &d),
+			 -EINVAL);
 }
 
 static void test_read_bad_names(void **state)

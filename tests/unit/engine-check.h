@@ -50,7 +50,8 @@ static void ec_pattern(void *buf, unsigned nblocks, uint32_t seed)
 	uint64_t *w = buf;
 	for (uint64_t b = 0; b < nblocks; b++)
 		for (uint64_t i = 0; i < EC_BS / 8; i++)
-			w[b * EC_BS / 8 + i] = (b + 1) << 40 ^ (uint64_t)seed << 16 ^ i ^ 0x9e3779b97f4a7c15ull;
+			w[b * EC_BS / 8 + i] = (b + 1) << 40 ^ (uint64_t)seed << 16 ^ i ^
+					       0x9e3779b97f4a7c15ull;
 }
 
 static void *ec_alloc(size_t size)
@@ -63,14 +64,14 @@ static void *ec_alloc(size_t size)
 /* The requests of one pass and what the driver knows of them. */
 struct ec_pass {
 	struct sb_engine *e;
-	struct sb_io *ios;	/* depth slots */
-	unsigned *free_slots;	/* stack of free slot numbers */
+	struct sb_io *ios;    /* depth slots */
+	unsigned *free_slots; /* stack of free slot numbers */
 	unsigned nfree;
-	uint8_t *busy;		/* per slot: handed to the engine */
-	uint8_t *seen;		/* per request: completions so far */
+	uint8_t *busy; /* per slot: handed to the engine */
+	uint8_t *seen; /* per request: completions so far */
 	unsigned inflight;
 	uint64_t done;
-	int64_t want_res;	/* expected io->res, or EC_RES_LEN */
+	int64_t want_res; /* expected io->res, or EC_RES_LEN */
 };
 
 static void ec_complete(struct ec_pass *p, struct sb_io *io)
@@ -110,8 +111,8 @@ static void ec_reap(struct ec_pass *p, unsigned round)
  * bufs + off[k] (bufs may be NULL for sync). io->start_ns carries k so that
  * completions can be matched to requests.
  */
-static void ec_run(struct sb_engine *e, int ddir, char *bufs, const uint64_t *off,
-		   unsigned n, uint32_t len, int64_t want_res)
+static void ec_run(struct sb_engine *e, int ddir, char *bufs, const uint64_t *off, unsigned n,
+		   uint32_t len, int64_t want_res)
 {
 	struct ec_pass p = { .e = e, .want_res = want_res };
 	unsigned next = 0, round = 0;
@@ -220,7 +221,8 @@ static void ec_roundtrip(unsigned depth, int direct)
 	struct sb_engine e;
 	int fd;
 
-	snprintf(name, sizeof(name), "rt-%s-qd%u-%s", ec_ops->name, depth, direct ? "direct" : "buffered");
+	snprintf(name, sizeof(name), "rt-%s-qd%u-%s", ec_ops->name, depth,
+		 direct ? "direct" : "buffered");
 	path = sbt_path(name);
 	fd = ec_open(path, direct);
 	assert_int_equal(ftruncate(fd, EC_SIZE), 0);
@@ -348,7 +350,9 @@ static void ec_full_queue(unsigned depth)
 	for (unsigned i = 0; i <= depth; i++) {
 		ios[i] = (struct sb_io){ .buf = buf + (size_t)(i % depth) * EC_BS,
 					 .offset = (uint64_t)(i % depth) * EC_BS,
-					 .len = EC_BS, .ddir = SB_DDIR_READ, .index = i };
+					 .len = EC_BS,
+					 .ddir = SB_DDIR_READ,
+					 .index = i };
 		const int r = ec_ops->queue(&e, &ios[i]);
 		if (sync)
 			assert_int_equal(r, SB_Q_DONE);

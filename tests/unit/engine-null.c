@@ -28,8 +28,13 @@ static void completes_inline(void **state)
 	assert_int_equal(sb_engine_init(&e, ops, -1, 4, 0), 0);
 	for (int ddir = SB_DDIR_READ; ddir <= SB_DDIR_SYNC; ddir++) {
 		/* buf NULL: the engine must not touch it. */
-		struct sb_io io = { .buf = NULL, .offset = 1ull << 40, .len = 131072,
-				    .ddir = (uint8_t)ddir, .res = -1, .start_ns = 42, .index = 3 };
+		struct sb_io io = { .buf = NULL,
+				    .offset = 1ull << 40,
+				    .len = 131072,
+				    .ddir = (uint8_t)ddir,
+				    .res = -1,
+				    .start_ns = 42,
+				    .index = 3 };
 		assert_int_equal(ops->queue(&e, &io), SB_Q_DONE);
 		assert_int_equal(io.res, ddir == SB_DDIR_SYNC ? 0 : 131072);
 		assert_int_equal(io.start_ns, 42);

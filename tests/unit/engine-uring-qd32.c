@@ -60,14 +60,10 @@ static void error_reported(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(qd32_buffered),
-		cmocka_unit_test(qd32_direct),
-		cmocka_unit_test(qd1_buffered),
-		cmocka_unit_test(qd1_direct),
-		cmocka_unit_test(trim_punches_hole),
-		cmocka_unit_test(short_read_at_eof),
-		cmocka_unit_test(full_queue_qd32),
-		cmocka_unit_test(full_queue_qd1),
+		cmocka_unit_test(qd32_buffered),     cmocka_unit_test(qd32_direct),
+		cmocka_unit_test(qd1_buffered),	     cmocka_unit_test(qd1_direct),
+		cmocka_unit_test(trim_punches_hole), cmocka_unit_test(short_read_at_eof),
+		cmocka_unit_test(full_queue_qd32),   cmocka_unit_test(full_queue_qd1),
 		cmocka_unit_test(error_reported),
 	};
 

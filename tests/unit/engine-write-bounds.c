@@ -39,7 +39,9 @@ static void test_bounds(void **state)
 	};
 	memset(buf, 0xab, sizeof(buf));
 	for (size_t i = 0; i < SB_ARRAY_SIZE(cases); i++) {
-		struct sb_io io = { .buf = buf, .offset = cases[i].off, .len = cases[i].len,
+		struct sb_io io = { .buf = buf,
+				    .offset = cases[i].off,
+				    .len = cases[i].len,
 				    .ddir = (uint8_t)cases[i].ddir };
 		assert_int_equal(sb_engine_queue(&e, &io), SB_Q_DONE);
 		if (io.res != cases[i].want)

@@ -104,7 +104,7 @@ static void test_create_fill(void **state)
 	unsigned char *da = read_all(a, len), *db = read_all(b, len), *dc = read_all(c, len);
 	for (size_t i = 0; i < len; i++)
 		zeros += da[i] == 0;
-	assert_true(zeros < len / 128); /* random bytes: about len / 256 */
+	assert_true(zeros < len / 128);	  /* random bytes: about len / 256 */
 	assert_memory_equal(da, db, len); /* same seed, same data */
 	assert_memory_not_equal(da, dc, 4096);
 	free(da);

@@ -64,8 +64,8 @@ static void test_monotone(void **state)
 		assert_true(idx < SB_HIST_NBUCKETS);
 		if (idx < prev) {
 			print_error("index(%llu) = %u < index(%llu) = %u\n",
-				    (unsigned long long)v[i], idx,
-				    (unsigned long long)v[i - 1], prev);
+				    (unsigned long long)v[i], idx, (unsigned long long)v[i - 1],
+				    prev);
 			fail();
 		}
 		prev = idx;

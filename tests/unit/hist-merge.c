@@ -166,10 +166,8 @@ static void test_merge_of_empty(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_rebase_by_hand),
-		cmocka_unit_test(test_merge_contiguous),
-		cmocka_unit_test(test_merge_random),
-		cmocka_unit_test(test_merge_into_empty),
+		cmocka_unit_test(test_rebase_by_hand), cmocka_unit_test(test_merge_contiguous),
+		cmocka_unit_test(test_merge_random),   cmocka_unit_test(test_merge_into_empty),
 		cmocka_unit_test(test_merge_of_empty),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -118,8 +118,9 @@ static double check_percentiles(const struct sb_hist *h, const uint64_t *sorted,
 		uint64_t got = sb_hist_percentile(h, pct);
 		if (exact < 2 * SB_HIST_SUB) {
 			if (got != exact) {
-				print_error("%s n=%zu p%g: got %llu, want exactly %llu\n", name, n, pct,
-					    (unsigned long long)got, (unsigned long long)exact);
+				print_error("%s n=%zu p%g: got %llu, want exactly %llu\n", name, n,
+					    pct, (unsigned long long)got,
+					    (unsigned long long)exact);
 				fail();
 			}
 			continue;
@@ -195,8 +196,17 @@ static void test_small_counts(void **state)
 /* The extremes of the range, and values above it (last bucket). */
 static void test_extremes(void **state)
 {
-	uint64_t v[] = { 1, 127, 128, 255, 256, 3600000000000ull, (1ull << 43) - 1,
-			 1ull << 43, MAX_NS, 10 * MAX_NS, UINT64_MAX / 2 };
+	uint64_t v[] = { 1,
+			 127,
+			 128,
+			 255,
+			 256,
+			 3600000000000ull,
+			 (1ull << 43) - 1,
+			 1ull << 43,
+			 MAX_NS,
+			 10 * MAX_NS,
+			 UINT64_MAX / 2 };
 	struct sb_hist h;
 	sb_hist_init(&h);
 	for (size_t i = 0; i < SB_ARRAY_SIZE(v); i++)
@@ -222,7 +232,7 @@ static void test_empty(void **state)
 
 static void test_percentile_table(void **state)
 {
-	static const double want[] = { 1,  5,  10, 20, 30,   40,   50,    60,   70,
+	static const double want[] = { 1,  5,  10, 20, 30,   40,   50,	  60,	70,
 				       80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99 };
 	assert_int_equal(sb_npercentiles, SB_ARRAY_SIZE(want));
 	for (unsigned i = 0; i < sb_npercentiles; i++)
@@ -275,12 +285,9 @@ static void test_rank_definition(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_percentile_table),
-		cmocka_unit_test(test_rank_definition),
-		cmocka_unit_test(test_distributions),
-		cmocka_unit_test(test_small_counts),
-		cmocka_unit_test(test_extremes),
-		cmocka_unit_test(test_empty),
+		cmocka_unit_test(test_percentile_table), cmocka_unit_test(test_rank_definition),
+		cmocka_unit_test(test_distributions),	 cmocka_unit_test(test_small_counts),
+		cmocka_unit_test(test_extremes),	 cmocka_unit_test(test_empty),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

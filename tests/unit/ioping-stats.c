@@ -42,9 +42,9 @@ static void test_ioping_figures(void **state)
 	near(sb_ioping_avg(&s), 400);
 	/* sum t^2 = 1 300 000; / 5 = 260 000; - 400^2 = 100 000 */
 	near(sb_ioping_mdev(&s), sqrt(100000.0));
-	near(sb_ioping_iops(&s), 5e9 / 2000);		/* 2.5 M */
+	near(sb_ioping_iops(&s), 5e9 / 2000); /* 2.5 M */
 	near(sb_ioping_speed(&s), 5e9 / 2000 * 4096);
-	near(sb_ioping_load_iops(&s), 6e9 / 10000);	/* 600 k */
+	near(sb_ioping_load_iops(&s), 6e9 / 10000); /* 600 k */
 	near(sb_ioping_load_speed(&s), 6e9 / 10000 * 4096);
 	sb_ioping_free(&s);
 }
@@ -56,16 +56,16 @@ static void test_percentiles_nearest_rank(void **state)
 	fill(&s); /* sorted: 100 200 300 400 1000 */
 	assert_true(sb_ioping_exact(&s));
 	assert_int_equal(sb_ioping_percentile(&s, 0), 100);
-	assert_int_equal(sb_ioping_percentile(&s, 20), 100);	/* rank 1 */
-	assert_int_equal(sb_ioping_percentile(&s, 21), 200);	/* rank ceil(1.05) = 2 */
-	assert_int_equal(sb_ioping_percentile(&s, 50), 300);	/* rank ceil(2.5) = 3 */
-	assert_int_equal(sb_ioping_percentile(&s, 80), 400);	/* rank 4 */
-	assert_int_equal(sb_ioping_percentile(&s, 90), 1000);	/* rank ceil(4.5) = 5 */
+	assert_int_equal(sb_ioping_percentile(&s, 20), 100);  /* rank 1 */
+	assert_int_equal(sb_ioping_percentile(&s, 21), 200);  /* rank ceil(1.05) = 2 */
+	assert_int_equal(sb_ioping_percentile(&s, 50), 300);  /* rank ceil(2.5) = 3 */
+	assert_int_equal(sb_ioping_percentile(&s, 80), 400);  /* rank 4 */
+	assert_int_equal(sb_ioping_percentile(&s, 90), 1000); /* rank ceil(4.5) = 5 */
 	assert_int_equal(sb_ioping_percentile(&s, 100), 1000);
 	/* an add after a percentile keeps them right */
 	sb_ioping_add(&s, 50, 1);
 	assert_int_equal(sb_ioping_percentile(&s, 0), 50);
-	assert_int_equal(sb_ioping_percentile(&s, 50), 200);	/* 6 samples: rank 3 */
+	assert_int_equal(sb_ioping_percentile(&s, 50), 200); /* 6 samples: rank 3 */
 	sb_ioping_free(&s);
 }
 
@@ -76,13 +76,13 @@ static void test_marks(void **state)
 	fill(&s);
 	/* five valid: no marks yet (ioping: more than 5) */
 	assert_int_equal(sb_ioping_mark(&s, 1000), 0);
-	sb_ioping_add(&s, 550, 1); /* six valid, range 100..1000 */
-	assert_int_equal(sb_ioping_mark(&s, 100), -1);	/* 0% of the range: fast */
-	assert_int_equal(sb_ioping_mark(&s, 144), -1);	/* 4%: fast */
-	assert_int_equal(sb_ioping_mark(&s, 145), 0);	/* 5% */
+	sb_ioping_add(&s, 550, 1);		       /* six valid, range 100..1000 */
+	assert_int_equal(sb_ioping_mark(&s, 100), -1); /* 0% of the range: fast */
+	assert_int_equal(sb_ioping_mark(&s, 144), -1); /* 4%: fast */
+	assert_int_equal(sb_ioping_mark(&s, 145), 0);  /* 5% */
 	assert_int_equal(sb_ioping_mark(&s, 550), 0);
-	assert_int_equal(sb_ioping_mark(&s, 963), 0);	/* 95.9%, 95 in whole percent */
-	assert_int_equal(sb_ioping_mark(&s, 964), 1);	/* 96%: slow */
+	assert_int_equal(sb_ioping_mark(&s, 963), 0); /* 95.9%, 95 in whole percent */
+	assert_int_equal(sb_ioping_mark(&s, 964), 1); /* 96%: slow */
 	assert_int_equal(sb_ioping_mark(&s, 1000), 1);
 	sb_ioping_free(&s);
 }

@@ -12,8 +12,8 @@
 static void test_corpus(void **state)
 {
 	(void)state;
-	static const uint8_t subst[] = { '[', ']', '=', '\n', '\r', ' ', ';', '#', '$', '{',
-					 '}', ',', ':', '%', '0', 0, 0xff };
+	static const uint8_t subst[] = { '[', ']', '=', '\n', '\r', ' ', ';', '#', '$',
+					 '{', '}', ',', ':',  '%',  '0', 0,   0xff };
 	unsigned files = sbt_fuzz_corpus(LLVMFuzzerTestOneInput, "jobfile", subst, sizeof(subst));
 	assert_true(files >= 10);
 }

@@ -84,32 +84,31 @@ static void test_fio_defaults(void **state)
 	sb_jobfile_free(jf);
 }
 
-static const char multi[] =
-	"; three jobs on one directory\n"
-	"[global]\n"
-	"ioengine=libaio\n"
-	"direct=1\n"
-	"iodepth=16\n"
-	"bs=64k\n"
-	"runtime=30\n"
-	"time_based\n"
-	"directory=/mnt/test\n"
-	"\n"
-	"[seq-read]\n"
-	"rw=read\n"
-	"filename=data.bin\n"
-	"\n"
-	"[rand-write]\n"
-	"stonewall\n"
-	"rw=randwrite\n"
-	"bs=4k\n"
-	"name=rw4k\n"
-	"filename=/abs/file\n"
-	"\n"
-	"[no-file]\n"
-	"rw=randrw\n"
-	"rwmixread=70\n"
-	"ioengine=io_uring\n";
+static const char multi[] = "; three jobs on one directory\n"
+			    "[global]\n"
+			    "ioengine=libaio\n"
+			    "direct=1\n"
+			    "iodepth=16\n"
+			    "bs=64k\n"
+			    "runtime=30\n"
+			    "time_based\n"
+			    "directory=/mnt/test\n"
+			    "\n"
+			    "[seq-read]\n"
+			    "rw=read\n"
+			    "filename=data.bin\n"
+			    "\n"
+			    "[rand-write]\n"
+			    "stonewall\n"
+			    "rw=randwrite\n"
+			    "bs=4k\n"
+			    "name=rw4k\n"
+			    "filename=/abs/file\n"
+			    "\n"
+			    "[no-file]\n"
+			    "rw=randrw\n"
+			    "rwmixread=70\n"
+			    "ioengine=io_uring\n";
 
 static void test_multi_job(void **state)
 {
@@ -251,8 +250,8 @@ static void test_comments(void **state)
 static void test_escaped_colon(void **state)
 {
 	(void)state;
-	struct sb_jobfile *jf =
-		parse("[j]\nfilename=/dev/disk/by-path/pci-0000\\:00\\:1f.2-ata-1\n");
+	struct sb_jobfile *jf = parse(
+		"[j]\nfilename=/dev/disk/by-path/pci-0000\\:00\\:1f.2-ata-1\n");
 	assert_int_equal(jf->njobs, 1);
 	assert_string_equal(jf->jobs[0].filename, "/dev/disk/by-path/pci-0000:00:1f.2-ata-1");
 	sb_jobfile_free(jf);
@@ -404,8 +403,7 @@ static void test_ignored_notes(void **state)
 	assert_string_equal(jf->notes[0], "line 4: iodepth_batch_submit: storbench submits every "
 					  "queued request in one call: ignored");
 	sb_jobfile_free(jf);
-	expect_err("[j]\nhipri\n", "line 2: 'hipri' is a fio option storbench does not take",
-		   NULL);
+	expect_err("[j]\nhipri\n", "line 2: 'hipri' is a fio option storbench does not take", NULL);
 
 	/* more than SB_JOBFILE_MAX_NOTES: the rest are dropped */
 	jf = parse("[j]\ngroup_reporting\nthread\ndescription=x\nnew_group\nrandrepeat\n"
@@ -425,7 +423,8 @@ static void test_error_lines(void **state)
 	(void)state;
 	expect_err("[j]\nrw=read\nverify=crc32c\n",
 		   "line 3: 'verify' is a fio option storbench does not take "
-		   "(docs/jobfiles.md lists those it does)", NULL);
+		   "(docs/jobfiles.md lists those it does)",
+		   NULL);
 	expect_err("[j]\nloops=2\n", "line 2: 'loops' is a fio option storbench does not take",
 		   NULL);
 	expect_err("[j]\nrw=read\n\nbs=4q\n",
@@ -435,7 +434,8 @@ static void test_error_lines(void **state)
 	expect_err("[j]\noffset=10%\n", "line 2: offset: '10%' is not valid", NULL);
 	expect_err("[j]\nbs=4k,8k\n",
 		   "line 2: bs: '4k,8k' is not valid (expected one block size for reads and "
-		   "writes)", NULL);
+		   "writes)",
+		   NULL);
 	expect_err("[j]\nblocksize=4k,8k\n", "line 2: blocksize: '4k,8k' is not valid", NULL);
 	expect_err("[j]\nbssplit=4k/50:8k/50,4k\n", "line 2: bssplit: '4k/50:8k/50,4k'",
 		   "one split for reads and writes");
@@ -445,22 +445,25 @@ static void test_error_lines(void **state)
 	expect_err("include common.fio\n[j]\n", "line 1: include is not supported", NULL);
 	expect_err("[j]\ninclude common.fio\n", "line 2: include is not supported", NULL);
 	expect_err("; header\nbs=4k\n[j]\n", "line 2: 'bs=4k' comes before any section", NULL);
-	expect_err("[j]\nbs=4k\n[abc\n",
-		   "line 3: '[abc' is not a section header (expected [name])", NULL);
+	expect_err("[j]\nbs=4k\n[abc\n", "line 3: '[abc' is not a section header (expected [name])",
+		   NULL);
 	expect_err("[]\n", "line 1: '[]' is not a section header", NULL);
 	expect_err("[j]\n=4k\n", "line 2: '=4k' names no option", NULL);
 	expect_err("[j]\nrwmixwrite=101\n", "line 2: rwmixwrite: '101' is not valid", NULL);
 	expect_err("[j]\nbuffered=2\n", "line 2: buffered: '2' is not valid (expected 0 or 1)",
 		   NULL);
-	expect_err("[j]\nioengine=posixaio\n", "line 2: ioengine: 'posixaio' is not valid "
-		   "(expected psync, sync, pvsync, pvsync2, io_uring, libaio or null)", NULL);
+	expect_err("[j]\nioengine=posixaio\n",
+		   "line 2: ioengine: 'posixaio' is not valid "
+		   "(expected psync, sync, pvsync, pvsync2, io_uring, libaio or null)",
+		   NULL);
 	expect_err("[j]\nfdatasync=1\n",
 		   "line 2: fdatasync: storbench syncs with fsync: use fsync=N", NULL);
 	expect_err("[j]\nnrfiles=2\n", "line 2: nrfiles: '2' is not valid", "one file per job");
-	expect_err("[j]\nfilename=a:b\n", "line 2: filename: 'a:b' is not valid (expected one "
-		   "file per job)", NULL);
-	expect_err("[j]\ncontinue_on_error=verify\n", "line 2: continue_on_error: 'verify'",
+	expect_err("[j]\nfilename=a:b\n",
+		   "line 2: filename: 'a:b' is not valid (expected one "
+		   "file per job)",
 		   NULL);
+	expect_err("[j]\ncontinue_on_error=verify\n", "line 2: continue_on_error: 'verify'", NULL);
 	expect_err("[j]\nrandom_distribution=normal\n",
 		   "line 2: random_distribution: 'normal' is not valid", NULL);
 	expect_err("[j]\nrandom_distribution=zipf:1\n",
@@ -548,8 +551,10 @@ static void test_long_path(void **state)
 	memset(text + n, 'f', len);
 	n += len;
 	snprintf(text + n, 64, "\n[k]\n");
-	expect_err(text, "line 1: [j]: directory and filename together are longer than 4095 "
-			 "bytes", NULL);
+	expect_err(text,
+		   "line 1: [j]: directory and filename together are longer than 4095 "
+		   "bytes",
+		   NULL);
 	free(text);
 }
 
@@ -571,26 +576,16 @@ static void test_msg_buffers(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_free_null),
-		cmocka_unit_test(test_fio_defaults),
-		cmocka_unit_test(test_multi_job),
-		cmocka_unit_test(test_later_global),
-		cmocka_unit_test(test_groups),
-		cmocka_unit_test(test_flags),
-		cmocka_unit_test(test_comments),
-		cmocka_unit_test(test_escaped_colon),
-		cmocka_unit_test(test_crlf),
-		cmocka_unit_test(test_no_nul_at_end),
-		cmocka_unit_test(test_env_expansion),
-		cmocka_unit_test(test_mapped),
-		cmocka_unit_test(test_engine_note),
-		cmocka_unit_test(test_ignored_notes),
-		cmocka_unit_test(test_error_lines),
-		cmocka_unit_test(test_no_job_section),
-		cmocka_unit_test(test_too_many_jobs),
-		cmocka_unit_test(test_bad_bytes),
-		cmocka_unit_test(test_bom),
-		cmocka_unit_test(test_long_path),
+		cmocka_unit_test(test_free_null),     cmocka_unit_test(test_fio_defaults),
+		cmocka_unit_test(test_multi_job),     cmocka_unit_test(test_later_global),
+		cmocka_unit_test(test_groups),	      cmocka_unit_test(test_flags),
+		cmocka_unit_test(test_comments),      cmocka_unit_test(test_escaped_colon),
+		cmocka_unit_test(test_crlf),	      cmocka_unit_test(test_no_nul_at_end),
+		cmocka_unit_test(test_env_expansion), cmocka_unit_test(test_mapped),
+		cmocka_unit_test(test_engine_note),   cmocka_unit_test(test_ignored_notes),
+		cmocka_unit_test(test_error_lines),   cmocka_unit_test(test_no_job_section),
+		cmocka_unit_test(test_too_many_jobs), cmocka_unit_test(test_bad_bytes),
+		cmocka_unit_test(test_bom),	      cmocka_unit_test(test_long_path),
 		cmocka_unit_test(test_msg_buffers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,8 +16,8 @@
 #define MIB (1024ull * 1024)
 
 struct heard {
-	int stops;		/* what stop answers */
-	int on, off;		/* track calls */
+	int stops;   /* what stop answers */
+	int on, off; /* track calls */
 	int warnings;
 };
 
@@ -233,10 +233,8 @@ static void test_files_per_job(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_missing_directory),
-		cmocka_unit_test(test_not_ours),
-		cmocka_unit_test(test_checked_first),
-		cmocka_unit_test(test_stop),
+		cmocka_unit_test(test_missing_directory), cmocka_unit_test(test_not_ours),
+		cmocka_unit_test(test_checked_first),	  cmocka_unit_test(test_stop),
 		cmocka_unit_test(test_files_per_job),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,9 +8,9 @@
 
 struct bad {
 	const char *text;
-	size_t len;		/* 0: strlen */
+	size_t len; /* 0: strlen */
 	int rc;
-	const char *msg;	/* the whole message */
+	const char *msg; /* the whole message */
 };
 
 static const struct bad cases[] = {
@@ -41,11 +41,14 @@ static const struct bad cases[] = {
 	{ "\"a\\x\"", 0, -EBADMSG, "line 1 column 4: unknown escape in a string" },
 	{ "\"\\u12g4\"", 0, -EBADMSG, "line 1 column 3: \\u needs four hex digits" },
 	{ "\"\\ud800\"", 0, -EBADMSG, "line 1 column 2: unpaired high surrogate in a string" },
-	{ "\"\\ud800\\u0041\"", 0, -EBADMSG, "line 1 column 2: unpaired high surrogate in a string" },
+	{ "\"\\ud800\\u0041\"", 0, -EBADMSG,
+	  "line 1 column 2: unpaired high surrogate in a string" },
 	{ "\"\\udc00\"", 0, -EBADMSG, "line 1 column 2: unpaired low surrogate in a string" },
 	{ "\"a\tb\"", 0, -EBADMSG, "line 1 column 3: control character in a string (escape it)" },
-	{ "\"\xc0\x80\"", 0, -EBADMSG, "line 1 column 2: invalid UTF-8 in a string" },	  /* overlong */
-	{ "\"\xed\xa0\x80\"", 0, -EBADMSG, "line 1 column 2: invalid UTF-8 in a string" }, /* surrogate */
+	{ "\"\xc0\x80\"", 0, -EBADMSG,
+	  "line 1 column 2: invalid UTF-8 in a string" }, /* overlong */
+	{ "\"\xed\xa0\x80\"", 0, -EBADMSG,
+	  "line 1 column 2: invalid UTF-8 in a string" }, /* surrogate */
 	{ "\"\xf4\x90\x80\x80\"", 0, -EBADMSG, "line 1 column 2: invalid UTF-8 in a string" },
 	{ "\"\xe2\x82\"", 0, -EBADMSG, "line 1 column 2: invalid UTF-8 in a string" },
 	{ "\"\xff\"", 0, -EBADMSG, "line 1 column 2: invalid UTF-8 in a string" },
@@ -68,8 +71,8 @@ static void test_cases(void **state)
 		size_t len = c->len ? c->len : strlen(c->text);
 		int rc = sb_json_parse(c->text, len, NULL, &d, &e);
 		if (rc != c->rc || strcmp(e.msg, c->msg))
-			fail_msg("case %zu '%s': got %d '%s', expected %d '%s'", i, c->text, rc, e.msg,
-				 c->rc, c->msg);
+			fail_msg("case %zu '%s': got %d '%s', expected %d '%s'", i, c->text, rc,
+				 e.msg, c->rc, c->msg);
 		assert_null(d);
 	}
 }

@@ -11,7 +11,9 @@
 static void test_corpus(void **state)
 {
 	(void)state;
-	static const uint8_t subst[] = { '"', '\\', '{', '}', '[', ']', ',', ':', '0', 0, 0xff, 0xc3 };
+	static const uint8_t subst[] = {
+		'"', '\\', '{', '}', '[', ']', ',', ':', '0', 0, 0xff, 0xc3
+	};
 	unsigned files = sbt_fuzz_corpus(LLVMFuzzerTestOneInput, "json-read", subst, sizeof(subst));
 	assert_true(files >= 5);
 }

@@ -44,8 +44,9 @@ static void test_scalars(void **state)
 static void test_escapes_utf8(void **state)
 {
 	(void)state;
-	struct sb_jdoc *d = parse_ok("{\"k\\u00e9y\": \"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t"
-				     "\\u00e9\\u20ac\\ud83d\\ude00\\u0000z\", \"raw\": \"\xc3\xa9\xf0\x9f\x98\x80\"}");
+	struct sb_jdoc *d = parse_ok(
+		"{\"k\\u00e9y\": \"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t"
+		"\\u00e9\\u20ac\\ud83d\\ude00\\u0000z\", \"raw\": \"\xc3\xa9\xf0\x9f\x98\x80\"}");
 	const struct sb_jv *r = sb_jdoc_root(d);
 	const struct sb_jv *v = sb_jv_get(r, "k\xc3\xa9y");
 	assert_non_null(v);
@@ -63,8 +64,9 @@ static void test_escapes_utf8(void **state)
 static void test_integers_exact(void **state)
 {
 	(void)state;
-	struct sb_jdoc *d = parse_ok("[18446744073709551615, 9223372036854775807, "
-				     "-9223372036854775808, 1e3, 2.0, 1.5, 18446744073709551616, -0]");
+	struct sb_jdoc *d = parse_ok(
+		"[18446744073709551615, 9223372036854775807, "
+		"-9223372036854775808, 1e3, 2.0, 1.5, 18446744073709551616, -0]");
 	const struct sb_jv *r = sb_jdoc_root(d);
 	uint64_t u;
 	assert_int_equal(sb_jv_u64(sb_jv_at(r, 0), &u), 0);

@@ -21,7 +21,8 @@ static void all_prefixes(const char *doc, size_t len)
 	for (size_t n = 0; n < len; n++) {
 		int rc = sb_json_parse(doc, n, NULL, &d, &e);
 		if (rc != -EBADMSG || !e.at_end || !strstr(e.msg, "unexpected end of input"))
-			fail_msg("prefix of %zu bytes: rc %d at_end %d '%s'", n, rc, e.at_end, e.msg);
+			fail_msg("prefix of %zu bytes: rc %d at_end %d '%s'", n, rc, e.at_end,
+				 e.msg);
 		assert_null(d);
 	}
 }

@@ -263,14 +263,10 @@ static void test_write_error(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_compact_exact),
-		cmocka_unit_test(test_pretty_exact),
-		cmocka_unit_test(test_empty_containers),
-		cmocka_unit_test(test_json_lines),
-		cmocka_unit_test(test_scalars_exact),
-		cmocka_unit_test(test_python_reads_it),
-		cmocka_unit_test(test_depth_overflow),
-		cmocka_unit_test(test_misuse),
+		cmocka_unit_test(test_compact_exact),	 cmocka_unit_test(test_pretty_exact),
+		cmocka_unit_test(test_empty_containers), cmocka_unit_test(test_json_lines),
+		cmocka_unit_test(test_scalars_exact),	 cmocka_unit_test(test_python_reads_it),
+		cmocka_unit_test(test_depth_overflow),	 cmocka_unit_test(test_misuse),
 		cmocka_unit_test(test_write_error),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -44,7 +44,8 @@ static void test_patterns(void **state)
 			fail_msg("missed: %s", trouble[i]);
 	for (size_t i = 0; i < SB_ARRAY_SIZE(quiet); i++)
 		if (sb_kmsg_storage_trouble(quiet[i]))
-			fail_msg("false alarm (%s): %s", sb_kmsg_storage_trouble(quiet[i]), quiet[i]);
+			fail_msg("false alarm (%s): %s", sb_kmsg_storage_trouble(quiet[i]),
+				 quiet[i]);
 	assert_string_equal(sb_kmsg_storage_trouble(trouble[0]), "io-error");
 	assert_string_equal(sb_kmsg_storage_trouble(trouble[6]), "read-only");
 }

@@ -36,7 +36,8 @@ static void files_case(uint64_t n, unsigned dirs, unsigned threads, uint64_t lo,
 	struct sb_meta_files p = { run, n, dirs, threads, lo, hi, 8192, 0, 99, dfd };
 	int e = sb_meta_files_run(&p, NULL, res, &err);
 	if (e)
-		print_error("%s: %s %s\n", sb_meta_test_name(err.test), strerror(err.err), err.what);
+		print_error("%s: %s %s\n", sb_meta_test_name(err.test), strerror(err.err),
+			    err.what);
 	assert_int_equal(e, 0);
 	for (int t = SB_META_SEQ_CREATE; t <= SB_META_RAND_DELETE; t++) {
 		assert_true(res[t].ran);
@@ -69,7 +70,9 @@ static void test_bad_params(void **state)
 	struct sb_meta_result res[SB_META_NTESTS];
 	struct sb_meta_error err;
 	const int dfd = open(sbt_tmpdir(), O_RDONLY | O_DIRECTORY);
-	struct sb_meta_files p = { sbt_tmpdir(), 10, 1, 2, 0, 0, 8192, 0, 1, dfd }; /* threads > dirs */
+	struct sb_meta_files p = {
+		sbt_tmpdir(), 10, 1, 2, 0, 0, 8192, 0, 1, dfd
+	}; /* threads > dirs */
 	assert_int_equal(sb_meta_files_run(&p, NULL, res, &err), -EINVAL);
 	p.nthreads = 1;
 	p.dirfd = -1; /* no run directory */

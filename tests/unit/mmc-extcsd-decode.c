@@ -186,9 +186,9 @@ static void test_sysfs_parse(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_emmc51),	   cmocka_unit_test(test_emmc45),
+		cmocka_unit_test(test_emmc51),	    cmocka_unit_test(test_emmc45),
 		cmocka_unit_test(test_emmc50_worn), cmocka_unit_test(test_unknown_rev),
-		cmocka_unit_test(test_texts),	   cmocka_unit_test(test_sysfs_parse),
+		cmocka_unit_test(test_texts),	    cmocka_unit_test(test_sysfs_parse),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

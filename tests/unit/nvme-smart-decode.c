@@ -80,7 +80,7 @@ static void test_saturation(void **state)
 	(void)state;
 
 	hexfix_load("nvme-smart-healthy.hex", log, sizeof(log));
-	log[48 + 8] = 1; /* data units written: bit 64 */
+	log[48 + 8] = 1;      /* data units written: bit 64 */
 	log[160 + 15] = 0x80; /* media errors: bit 127 */
 	assert_int_equal(sb_nvme_smart_decode(log, &s), 0);
 	assert_true(s.data_units_written == UINT64_MAX);
@@ -132,8 +132,8 @@ static void test_identify(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_healthy),	     cmocka_unit_test(test_worn),
-		cmocka_unit_test(test_saturation),   cmocka_unit_test(test_warning_text),
+		cmocka_unit_test(test_healthy),	   cmocka_unit_test(test_worn),
+		cmocka_unit_test(test_saturation), cmocka_unit_test(test_warning_text),
 		cmocka_unit_test(test_identify),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

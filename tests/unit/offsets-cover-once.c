@@ -90,7 +90,8 @@ static void test_uniform_no_stride(void **state)
 		}
 	}
 	if (max > 20)
-		fail_msg("a difference between neighbours recurs %llu times", (unsigned long long)max);
+		fail_msg("a difference between neighbours recurs %llu times",
+			 (unsigned long long)max);
 	/* mean |b[i+1] - b[i]| of a random order is n/3 */
 	sum /= 4.0 * (double)(n - 1) * (double)n;
 	if (sum < 0.33 || sum > 0.337)

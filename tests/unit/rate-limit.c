@@ -15,14 +15,14 @@
  * taking service_ns of caller time; checks that the bytes before every
  * request fit under bps since start. Returns when the last one was issued.
  */
-static uint64_t issue(struct sb_rate *r, uint64_t now, uint32_t len, int count,
-		      uint64_t service_ns)
+static uint64_t issue(struct sb_rate *r, uint64_t now, uint32_t len, int count, uint64_t service_ns)
 {
 	for (int i = 0; i < count; i++) {
 		const uint64_t before = r->bytes;
 
 		now += sb_rate_delay(r, now, len);
-		if (sb_u128_cmp(sb_u128_mul(before, NS), sb_u128_mul(r->bps, now - r->start_ns)) > 0)
+		if (sb_u128_cmp(sb_u128_mul(before, NS), sb_u128_mul(r->bps, now - r->start_ns)) >
+		    0)
 			fail_msg("request %d at %llu ns: %llu bytes before it, over the rate", i,
 				 (unsigned long long)(now - r->start_ns),
 				 (unsigned long long)before);

@@ -60,8 +60,12 @@ static void test_log_roundtrip(void **state)
 {
 	(void)state;
 	char *argv[] = { "soak", "--iterations=2", "/mnt/x" };
-	const struct sb_soak_config c = { .started_ns = 42, .seed = 7, .target = "/mnt/x",
-					  .argc = 3, .argv = argv, .engine = "psync" };
+	const struct sb_soak_config c = { .started_ns = 42,
+					  .seed = 7,
+					  .target = "/mnt/x",
+					  .argc = 3,
+					  .argv = argv,
+					  .engine = "psync" };
 	struct sb_soak_iter it[2], back;
 	struct sb_soak_summary sum, got;
 	struct sb_soak_log log;
@@ -142,7 +146,8 @@ static void test_log_refused(void **state)
 	sb_soak_log_free(&log);
 	assert_int_equal(parse("{\"type\":\"iteration\",\"iteration\":1}\n", &log), -EINVAL);
 	sb_soak_log_free(&log);
-	assert_int_equal(parse("{\"type\":\"config\",\"log_version\":2,\"argv\":[]}\n", &log), -EINVAL);
+	assert_int_equal(parse("{\"type\":\"config\",\"log_version\":2,\"argv\":[]}\n", &log),
+			 -EINVAL);
 	sb_soak_log_free(&log);
 	snprintf(text, sizeof(text), "%s{\"type\":\"iteration\",\"iteration\":1}\n{oops}\n", cfg);
 	assert_int_equal(parse(text, &log), -EBADMSG);

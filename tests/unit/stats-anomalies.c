@@ -137,8 +137,8 @@ static void test_verdict(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_step),	 cmocka_unit_test(test_outlier),
-		cmocka_unit_test(test_flat),	 cmocka_unit_test(test_too_short),
+		cmocka_unit_test(test_step),	cmocka_unit_test(test_outlier),
+		cmocka_unit_test(test_flat),	cmocka_unit_test(test_too_short),
 		cmocka_unit_test(test_verdict),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

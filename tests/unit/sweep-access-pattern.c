@@ -56,7 +56,7 @@ static void assert_forward(int test)
 static void test_sequential(void **state)
 {
 	run_all();
-	const int fwd[] = { SB_SWEEP_WRITE,  SB_SWEEP_REWRITE, SB_SWEEP_READ,  SB_SWEEP_REREAD,
+	const int fwd[] = { SB_SWEEP_WRITE,  SB_SWEEP_REWRITE,	SB_SWEEP_READ,	SB_SWEEP_REREAD,
 			    SB_SWEEP_FWRITE, SB_SWEEP_FREWRITE, SB_SWEEP_FREAD, SB_SWEEP_FREREAD };
 	for (size_t k = 0; k < SB_ARRAY_SIZE(fwd); k++)
 		assert_forward(fwd[k]);
@@ -170,8 +170,7 @@ static void test_uneven_file(void **state)
 {
 	/* 100 KiB in 16 KiB records: 6 whole records, as iozone's numrecs */
 	struct sb_sweep_opts o;
-	st_opts(&o, &tr, 100 * KIB, 16 * KIB,
-		(1u << SB_SWEEP_WRITE) | (1u << SB_SWEEP_BKWDREAD));
+	st_opts(&o, &tr, 100 * KIB, 16 * KIB, (1u << SB_SWEEP_WRITE) | (1u << SB_SWEEP_BKWDREAD));
 	free(st_run(&o, 0));
 	assert_int_equal(st_io(&tr, SB_SWEEP_WRITE, io), 6);
 	assert_int_equal(st_io(&tr, SB_SWEEP_BKWDREAD, io), 6);
@@ -182,14 +181,10 @@ static void test_uneven_file(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_sequential),
-		cmocka_unit_test(test_reread_same_data),
-		cmocka_unit_test(test_random_once),
-		cmocka_unit_test(test_backward),
-		cmocka_unit_test(test_record_rewrite),
-		cmocka_unit_test(test_stride_default),
-		cmocka_unit_test(test_stride_option),
-		cmocka_unit_test(test_stride_small_file),
+		cmocka_unit_test(test_sequential),     cmocka_unit_test(test_reread_same_data),
+		cmocka_unit_test(test_random_once),    cmocka_unit_test(test_backward),
+		cmocka_unit_test(test_record_rewrite), cmocka_unit_test(test_stride_default),
+		cmocka_unit_test(test_stride_option),  cmocka_unit_test(test_stride_small_file),
 		cmocka_unit_test(test_uneven_file),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);

@@ -55,7 +55,7 @@ static void test_auto(void **state)
 	assert_int_equal(r.cells_planned, 126);
 	assert_true(runs(64 * KIB, 64 * KIB));
 	assert_false(runs(64 * KIB, 128 * KIB));
-	assert_true(runs(16 * MIB, 4 * KIB));	/* 16 MiB is not over the crossover */
+	assert_true(runs(16 * MIB, 4 * KIB)); /* 16 MiB is not over the crossover */
 	assert_false(runs(32 * MIB, 32 * KIB));
 	assert_true(runs(32 * MIB, 64 * KIB));
 	assert_true(runs(512 * MIB, 16 * MIB));
@@ -63,9 +63,9 @@ static void test_auto(void **state)
 	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
 		for (unsigned fi = 0; fi < r.nfile; fi++)
 			for (unsigned ri = 0; ri < r.nrec; ri++)
-				assert_int_equal(r.state[t][fi][ri],
-						 sb_sweep_cell_runs(&r, fi, ri) ? SB_SWEEP_CELL_PLANNED
-										: SB_SWEEP_CELL_SKIP);
+				assert_int_equal(r.state[t][fi][ri], sb_sweep_cell_runs(&r, fi, ri)
+									     ? SB_SWEEP_CELL_PLANNED
+									     : SB_SWEEP_CELL_SKIP);
 }
 
 static void test_all_records(void **state)
@@ -146,10 +146,10 @@ static void test_refused(void **state)
 static void test_names(void **state)
 {
 	static const char *const titles[] = {
-		"Writer report",	 "Re-writer report",	 "Reader report",
-		"Re-Reader report",	 "Random read report",	 "Random write report",
-		"Backward read report",	 "Record rewrite report", "Stride read report",
-		"Fwrite report",	 "Re-Fwrite report",	 "Fread report",
+		"Writer report",	"Re-writer report",	 "Reader report",
+		"Re-Reader report",	"Random read report",	 "Random write report",
+		"Backward read report", "Record rewrite report", "Stride read report",
+		"Fwrite report",	"Re-Fwrite report",	 "Fread report",
 		"Re-Fread report",
 	};
 	for (int t = 0; t < SB_SWEEP_NTESTS; t++) {

@@ -114,7 +114,8 @@ static void test_cache_drops(void **state)
 	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
 		assert_int_equal(drop_before(t), t == SB_SWEEP_READ || t == SB_SWEEP_RANDREAD ||
 							 t == SB_SWEEP_BKWDREAD ||
-							 t == SB_SWEEP_STRIDEREAD || t == SB_SWEEP_FREAD);
+							 t == SB_SWEEP_STRIDEREAD ||
+							 t == SB_SWEEP_FREAD);
 	free(r);
 }
 
@@ -149,7 +150,8 @@ static void test_prerequisites(void **state)
 	assert_int_equal(r->state[SB_SWEEP_READ][0][0], SB_SWEEP_CELL_SKIP);
 	free(r);
 
-	st_opts(&o, &tr, 64 * KIB, 16 * KIB, (1u << SB_SWEEP_FREREAD) | (1u << SB_SWEEP_RECREWRITE));
+	st_opts(&o, &tr, 64 * KIB, 16 * KIB,
+		(1u << SB_SWEEP_FREREAD) | (1u << SB_SWEEP_RECREWRITE));
 	free(st_run(&o, 0));
 	assert_true(st_find(&tr, 0, SB_SWEEP_FREAD, SB_SWEEP_OP_READ) >
 		    st_find(&tr, 0, SB_SWEEP_RECREWRITE, SB_SWEEP_OP_WRITE));

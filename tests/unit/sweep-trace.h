@@ -21,7 +21,7 @@ struct st_ev {
 struct st_trace {
 	struct st_ev *v;
 	size_t n;
-	unsigned stop_after;	/* should_stop says yes after this many calls (0 never) */
+	unsigned stop_after; /* should_stop says yes after this many calls (0 never) */
 	unsigned polls;
 };
 
@@ -56,7 +56,7 @@ static inline int st_stop(void *ctx)
 
 /* Options for one cell of file_size x rec with the given tests, traced. */
 static inline void st_opts(struct sb_sweep_opts *o, struct st_trace *t, uint64_t file_size,
-		    uint64_t rec, uint32_t tests)
+			   uint64_t rec, uint32_t tests)
 {
 	sb_sweep_opts_default(o);
 	o->file_sizes[0] = file_size;

@@ -257,10 +257,14 @@ static void test_loop(void **state)
 static int add_partition(const char *dev)
 {
 	struct blkpg_partition part = {
-		.start = 2048 * 512ll, .length = 4 * MIB, .pno = 1,
+		.start = 2048 * 512ll,
+		.length = 4 * MIB,
+		.pno = 1,
 	};
 	struct blkpg_ioctl_arg arg = {
-		.op = BLKPG_ADD_PARTITION, .datalen = sizeof(part), .data = &part,
+		.op = BLKPG_ADD_PARTITION,
+		.datalen = sizeof(part),
+		.data = &part,
 	};
 	const int fd = open(dev, O_RDONLY);
 	if (fd < 0)

@@ -7,8 +7,21 @@
 
 #ifdef __SIZEOF_INT128__
 static const uint64_t edges[] = {
-	0, 1, 2, 3, 9, 10, 1000000000u, 0xffffffffu, 0x100000000ull, 0x100000001ull,
-	10000000000000000000ull, 1ull << 63, (1ull << 63) + 1, UINT64_MAX - 1, UINT64_MAX,
+	0,
+	1,
+	2,
+	3,
+	9,
+	10,
+	1000000000u,
+	0xffffffffu,
+	0x100000000ull,
+	0x100000001ull,
+	10000000000000000000ull,
+	1ull << 63,
+	(1ull << 63) + 1,
+	UINT64_MAX - 1,
+	UINT64_MAX,
 };
 
 static uint64_t splitmix(uint64_t *s)

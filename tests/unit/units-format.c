@@ -72,15 +72,9 @@ static void test_rate(void **state)
 static void test_ns(void **state)
 {
 	static const struct fmt_case cases[] = {
-		{ 0, "0 ns" },
-		{ 850, "850 ns" },
-		{ 999.4, "999 ns" },
-		{ 999.7, "1.00 us" },
-		{ 12.5, "12.5 ns" },
-		{ 12300, "12.3 us" },
-		{ 1200000, "1.20 ms" },
-		{ 2500000000.0, "2.50 s" },
-		{ 125e9, "125 s" },
+		{ 0, "0 ns" },		{ 850, "850 ns" },	    { 999.4, "999 ns" },
+		{ 999.7, "1.00 us" },	{ 12.5, "12.5 ns" },	    { 12300, "12.3 us" },
+		{ 1200000, "1.20 ms" }, { 2500000000.0, "2.50 s" }, { 125e9, "125 s" },
 	};
 
 	(void)state;
@@ -90,8 +84,8 @@ static void test_ns(void **state)
 static void test_count(void **state)
 {
 	static const struct fmt_case cases[] = {
-		{ 0, "0" },	    { 5, "5" },		 { 950, "950" },     { 999, "999" },
-		{ 1000, "1.00k" },  { 12300, "12.3k" },	 { 999999, "1.00M" }, { 1.2e6, "1.20M" },
+		{ 0, "0" },	     { 5, "5" },	  { 950, "950" },      { 999, "999" },
+		{ 1000, "1.00k" },   { 12300, "12.3k" },  { 999999, "1.00M" }, { 1.2e6, "1.20M" },
 		{ 4.56e9, "4.56G" }, { -1500, "-1.50k" }, { 0.5, "0.50" },
 	};
 
@@ -112,8 +106,8 @@ static void test_short_buffer(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_size),	cmocka_unit_test(test_rate),
-		cmocka_unit_test(test_ns),	cmocka_unit_test(test_count),
+		cmocka_unit_test(test_size),	     cmocka_unit_test(test_rate),
+		cmocka_unit_test(test_ns),	     cmocka_unit_test(test_count),
 		cmocka_unit_test(test_short_buffer),
 	};
 

@@ -20,11 +20,11 @@ static const struct u64_case size_cases[] = {
 	{ "4kB", 0, 4 * KI },
 	{ "4ki", 0, 4 * KI },
 	{ "512B", 0, 512 },
-	{ "1M", 0, KI * KI },
-	{ "1MiB", 0, KI * KI },
-	{ "2G", 0, 2 * KI * KI * KI },
-	{ "1T", 0, KI * KI * KI * KI },
-	{ "1p", 0, KI * KI * KI * KI * KI },
+	{ "1M", 0, KI *KI },
+	{ "1MiB", 0, KI *KI },
+	{ "2G", 0, 2 * KI *KI *KI },
+	{ "1T", 0, KI *KI *KI *KI },
+	{ "1p", 0, KI *KI *KI *KI *KI },
 	{ "15E", 0, 15ull << 60 },
 	{ "1.5k", 0, 1536 },
 	{ "1.5G", 0, 3ull << 29 },
@@ -173,12 +173,12 @@ static void test_double(void **state)
 		int err;
 		double want;
 	} cases[] = {
-		{ "0", 0, 0 },	       { "1.5", 0, 1.5 },	{ "-2.25", 0, -2.25 },
-		{ "1e3", 0, 1000 },    { ".5", 0, 0.5 },	{ "1e-400", 0, 0 },
-		{ "1e400", -ERANGE, 0 }, { "", -EINVAL, 0 },	{ "nan", -EINVAL, 0 },
-		{ "inf", -EINVAL, 0 }, { "-inf", -EINVAL, 0 },	{ "0x10", -EINVAL, 0 },
-		{ " 1", -EINVAL, 0 },  { "1 ", -EINVAL, 0 },	{ "1.5x", -EINVAL, 0 },
-		{ "-", -EINVAL, 0 },   { "1e", -EINVAL, 0 },
+		{ "0", 0, 0 },		 { "1.5", 0, 1.5 },	 { "-2.25", 0, -2.25 },
+		{ "1e3", 0, 1000 },	 { ".5", 0, 0.5 },	 { "1e-400", 0, 0 },
+		{ "1e400", -ERANGE, 0 }, { "", -EINVAL, 0 },	 { "nan", -EINVAL, 0 },
+		{ "inf", -EINVAL, 0 },	 { "-inf", -EINVAL, 0 }, { "0x10", -EINVAL, 0 },
+		{ " 1", -EINVAL, 0 },	 { "1 ", -EINVAL, 0 },	 { "1.5x", -EINVAL, 0 },
+		{ "-", -EINVAL, 0 },	 { "1e", -EINVAL, 0 },
 	};
 
 	for (size_t i = 0; i < SB_ARRAY_SIZE(cases); i++) {
@@ -186,16 +186,16 @@ static void test_double(void **state)
 		const int err = sb_parse_double(cases[i].in, &v);
 
 		if (err != cases[i].err || (!err && v != cases[i].want))
-			fail_msg("'%s': got %d, %g; want %d, %g", cases[i].in, err, v,
-				 cases[i].err, cases[i].want);
+			fail_msg("'%s': got %d, %g; want %d, %g", cases[i].in, err, v, cases[i].err,
+				 cases[i].want);
 	}
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_size),	cmocka_unit_test(test_duration),
-		cmocka_unit_test(test_u64),	cmocka_unit_test(test_percent),
+		cmocka_unit_test(test_size),   cmocka_unit_test(test_duration),
+		cmocka_unit_test(test_u64),    cmocka_unit_test(test_percent),
 		cmocka_unit_test(test_double),
 	};
 

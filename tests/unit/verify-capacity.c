@@ -18,11 +18,11 @@ struct fake {
 	int wrap;		  /* past real: 1 addresses wrap, 0 writes vanish */
 	uint64_t cache;		  /* the last `cache` blocks written read back from a buffer */
 	unsigned char *mem;
-	uint64_t *cpos;		  /* cache: position of each slot, ring */
+	uint64_t *cpos; /* cache: position of each slot, ring */
 	unsigned char *cdata;
 	uint64_t cnext, cfill;
 	uint64_t lowest_write;
-	int stop_after;		  /* stop() answers 1 after this many calls (0 never) */
+	int stop_after; /* stop() answers 1 after this many calls (0 never) */
 	int stop_calls;
 };
 
@@ -100,10 +100,11 @@ static void run(struct fake *f, struct sb_capacity_result *r)
 	f->lowest_write = UINT64_MAX;
 	assert_int_equal(sb_capacity_run(&d, 0xfeed, r), 0);
 	print_message("%s: usable %llu of %llu blocks, wrap 2^%d, cache %llu blocks, "
-		      "%llu written, %llu read\n", sb_capacity_kind_name(r->kind),
-		      (unsigned long long)r->usable_blocks, (unsigned long long)r->announced_blocks,
-		      r->wrap_order, (unsigned long long)r->cache_blocks,
-		      (unsigned long long)r->blocks_written, (unsigned long long)r->blocks_read);
+		      "%llu written, %llu read\n",
+		      sb_capacity_kind_name(r->kind), (unsigned long long)r->usable_blocks,
+		      (unsigned long long)r->announced_blocks, r->wrap_order,
+		      (unsigned long long)r->cache_blocks, (unsigned long long)r->blocks_written,
+		      (unsigned long long)r->blocks_read);
 	assert_true(f->lowest_write >= MIB / BS);
 	assert_int_equal(r->announced_blocks, f->announced);
 	free(f->mem);
@@ -140,7 +141,8 @@ static void test_limbo(void **state)
 
 static void test_limbo_cached(void **state)
 {
-	struct fake f = { .announced = BLOCKS(256 * MIB), .real = BLOCKS(40 * MIB) + 1,
+	struct fake f = { .announced = BLOCKS(256 * MIB),
+			  .real = BLOCKS(40 * MIB) + 1,
 			  .cache = BLOCKS(4 * MIB) };
 	struct sb_capacity_result r;
 
@@ -165,8 +167,9 @@ static void test_wrap(void **state)
 
 static void test_wrap_cached(void **state)
 {
-	struct fake f = { .announced = BLOCKS(128 * MIB), .real = BLOCKS(8 * MIB), .wrap = 1,
-			  .cache = 1000 };
+	struct fake f = {
+		.announced = BLOCKS(128 * MIB), .real = BLOCKS(8 * MIB), .wrap = 1, .cache = 1000
+	};
 	struct sb_capacity_result r;
 
 	(void)state;
@@ -192,7 +195,8 @@ static void test_dead(void **state)
 
 static void test_stop_and_limits(void **state)
 {
-	struct fake f = { .announced = BLOCKS(64 * MIB), .real = BLOCKS(64 * MIB),
+	struct fake f = { .announced = BLOCKS(64 * MIB),
+			  .real = BLOCKS(64 * MIB),
 			  .stop_after = 5 };
 	struct sb_capacity_result r;
 
@@ -209,9 +213,12 @@ static void test_stop_and_limits(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_good),	     cmocka_unit_test(test_limbo),
-		cmocka_unit_test(test_limbo_cached), cmocka_unit_test(test_wrap),
-		cmocka_unit_test(test_wrap_cached),  cmocka_unit_test(test_dead),
+		cmocka_unit_test(test_good),
+		cmocka_unit_test(test_limbo),
+		cmocka_unit_test(test_limbo_cached),
+		cmocka_unit_test(test_wrap),
+		cmocka_unit_test(test_wrap_cached),
+		cmocka_unit_test(test_dead),
 		cmocka_unit_test(test_stop_and_limits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

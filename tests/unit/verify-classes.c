@@ -79,11 +79,13 @@ static void check_all(uint32_t bs, unsigned csum)
 	f.csum = (uint16_t)csum;
 	unsigned char *b = filled(&f);
 	for (int i = 0; i < NBLOCKS; i++)
-		assert_int_equal(sb_verify_check_block(&f, b + (size_t)i * bs, BASE + (uint64_t)i * bs, &fd),
+		assert_int_equal(sb_verify_check_block(&f, b + (size_t)i * bs,
+						       BASE + (uint64_t)i * bs, &fd),
 				 SB_VERIFY_INTACT);
 	damage(&f, b, want);
 	for (int i = 0; i < NBLOCKS; i++) {
-		int got = sb_verify_check_block(&f, b + (size_t)i * bs, BASE + (uint64_t)i * bs, &fd);
+		int got = sb_verify_check_block(&f, b + (size_t)i * bs, BASE + (uint64_t)i * bs,
+						&fd);
 		if (got != want[i].cls)
 			fail_msg("bs %u csum %u block %d: %s, want %s", bs, csum, i,
 				 sb_verify_class_name(got), sb_verify_class_name(want[i].cls));

@@ -58,7 +58,8 @@ static void test_agree_and_chain(void **state)
 			assert_int_equal(sb_crc32c(0, data + start, len), whole);
 			for (size_t cut = 0; cut <= len; cut += 13) {
 				uint32_t c = sb_crc32c(0, data + start, cut);
-				assert_int_equal(sb_crc32c(c, data + start + cut, len - cut), whole);
+				assert_int_equal(sb_crc32c(c, data + start + cut, len - cut),
+						 whole);
 			}
 		}
 }

@@ -34,10 +34,10 @@ static void test_merging(void **state)
 	assert_int_equal(sb_verify_acc_init(&a, BS, 16), 0);
 	add(&a, 0, 2, SB_VERIFY_INTACT, 0, 0, 0);
 	add(&a, 2, 1, SB_VERIFY_CORRUPTED, 0, 0, 0);
-	add(&a, 3, 1, SB_VERIFY_CORRUPTED, 0, 0, 0);	/* joins */
-	add(&a, 4, 1, SB_VERIFY_FOREIGN, 0, 0, 0);	/* another class */
+	add(&a, 3, 1, SB_VERIFY_CORRUPTED, 0, 0, 0); /* joins */
+	add(&a, 4, 1, SB_VERIFY_FOREIGN, 0, 0, 0);   /* another class */
 	add(&a, 5, 1, SB_VERIFY_INTACT, 0, 0, 0);
-	add(&a, 6, 1, SB_VERIFY_FOREIGN, 0, 0, 0);	/* a gap */
+	add(&a, 6, 1, SB_VERIFY_FOREIGN, 0, 0, 0); /* a gap */
 	/* misplaced: 10,11 belong at 100,101 (one range); 12 belongs at 50 */
 	add(&a, 10, 1, SB_VERIFY_MISPLACED, 100 * BS, 1, 0);
 	add(&a, 11, 1, SB_VERIFY_MISPLACED, 101 * BS, 1, 0);

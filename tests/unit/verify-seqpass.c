@@ -42,8 +42,14 @@ static void run_pass(int fd, const struct sb_engine_ops *ops, const struct sb_ve
 		     int write, struct sb_verify_acc *acc, struct sb_verify_pass_result *res)
 {
 	const struct sb_verify_pass p = {
-		.fd = fd, .engine = ops, .depth = 4, .request_size = 256 * 1024,
-		.offset = REGION_OFF, .size = REGION, .fmt = f, .write = write,
+		.fd = fd,
+		.engine = ops,
+		.depth = 4,
+		.request_size = 256 * 1024,
+		.offset = REGION_OFF,
+		.size = REGION,
+		.fmt = f,
+		.write = write,
 	};
 	assert_int_equal(sb_verify_pass_run(&p, acc, res), 0);
 	assert_int_equal(res->first_error, 0);
@@ -172,8 +178,15 @@ static void test_base(void **state)
 	struct sb_verify_pass_result res;
 	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
 	struct sb_verify_pass p = {
-		.fd = fd, .engine = sb_engine_find("psync"), .depth = 1, .request_size = 64 * 1024,
-		.offset = 0, .size = 1 << 20, .base = 1ull << 30, .fmt = &f, .write = 1,
+		.fd = fd,
+		.engine = sb_engine_find("psync"),
+		.depth = 1,
+		.request_size = 64 * 1024,
+		.offset = 0,
+		.size = 1 << 20,
+		.base = 1ull << 30,
+		.fmt = &f,
+		.write = 1,
 	};
 
 	(void)state;
@@ -209,8 +222,15 @@ static void test_stop_and_params(void **state)
 	struct sb_verify_pass_result res;
 	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
 	struct sb_verify_pass p = {
-		.fd = fd, .engine = sb_engine_find("psync"), .depth = 2, .request_size = 64 * 1024,
-		.offset = 0, .size = 1 << 20, .fmt = &f, .write = 1, .progress = stop_early,
+		.fd = fd,
+		.engine = sb_engine_find("psync"),
+		.depth = 2,
+		.request_size = 64 * 1024,
+		.offset = 0,
+		.size = 1 << 20,
+		.fmt = &f,
+		.write = 1,
+		.progress = stop_early,
 	};
 
 	(void)state;
