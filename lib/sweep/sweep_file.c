@@ -32,12 +32,11 @@ static int hold_file(struct sb_sweep_file *f, const char *path, int destroy, str
 				    err == EACCES || err == EPERM ? SB_ERR_ENV : SB_ERR_INPUT,
 				    "cannot open '%s': %s", path, strerror(err));
 	const int bad = fstat(fd, &st) < 0 || !S_ISREG(st.st_mode);
-	if (!bad && sb_file_is_swap(fd) == 1) {
+	char why[400];
+	if (!bad && sb_file_in_use(fd, why, sizeof(why)) == 1) {
 		close(fd);
-		return sb_error_set(er, -ETXTBSY, SB_ERR_ENV,
-				    "refusing to write to '%s': it is an "
-				    "active swap file (swapoff it first)",
-				    path);
+		return sb_error_set(er, -ETXTBSY, SB_ERR_ENV, "refusing to write to '%s': it is %s",
+				    path, why);
 	}
 	f->owned = !bad && sb_file_is_ours_fd(fd) == 1;
 	if (bad || (!f->owned && !destroy)) {

@@ -218,11 +218,10 @@ static int hold_file(struct sb_jobtarget *t, const char *path, int writes, struc
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "cannot use '%s': it is no longer a regular file", path);
-	if (writes && sb_file_is_swap(fd) == 1)
-		return sb_error_set(er, -ETXTBSY, SB_ERR_ENV,
-				    "refusing to write to '%s': it is an "
-				    "active swap file (swapoff it first)",
-				    path);
+	char why[400];
+	if (writes && sb_file_in_use(fd, why, sizeof(why)) == 1)
+		return sb_error_set(er, -ETXTBSY, SB_ERR_ENV, "refusing to write to '%s': it is %s",
+				    path, why);
 	if (writes && !t->destroy_data && sb_file_is_ours_fd(fd) != 1)
 		return sb_error_set(er, -EPERM, SB_ERR_INPUT,
 				    "refusing to overwrite '%s': "

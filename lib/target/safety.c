@@ -130,6 +130,7 @@ static const char *name_of(const struct devset *s, dev_t d)
  * file, and for a block device its number (rdev). */
 struct backing {
 	dev_t dev, rdev;
+	ino_t ino; /* of the backing file, 0 when not known */
 	int is_blk;
 	char path[PATH_MAX];
 };
@@ -160,6 +161,7 @@ static int backing_ioctl(const char *name, dev_t self, struct backing *b)
 		return e;
 	b->dev = decode_dev(li.lo_device);
 	b->rdev = decode_dev(li.lo_rdevice);
+	b->ino = (ino_t)li.lo_inode;
 	b->is_blk = b->rdev != 0;
 	return 0;
 }
@@ -292,13 +294,52 @@ static int check_swaps(const struct devset *s, char *where, size_t len)
 	return found;
 }
 
-int sb_file_is_swap(int fd)
+/* 1 when a loop device reads and writes the regular file st names, with
+ * name filled; the numbers come from LOOP_GET_STATUS64 (they hold when the
+ * file was renamed), else from stat of the backing path. */
+static int backs_loop(const struct stat *me, char *name, size_t len)
+{
+	DIR *d = opendir("/sys/class/block");
+	if (!d)
+		return 0;
+	struct dirent *e;
+	int found = 0;
+	while (!found && (e = readdir(d))) {
+		char dir[300];
+		struct backing b;
+		struct stat st;
+		dev_t self;
+		if (strncmp(e->d_name, "loop", 4))
+			continue;
+		snprintf(dir, sizeof(dir), "/sys/class/block/%s", e->d_name);
+		if (read_dev_file(dir, &self) < 0 || loop_backing(dir, e->d_name, self, &b) < 0 ||
+		    b.is_blk)
+			continue;
+		if (b.ino)
+			found = b.dev == me->st_dev && b.ino == me->st_ino;
+		else
+			found = stat(b.path, &st) == 0 && st.st_dev == me->st_dev &&
+				st.st_ino == me->st_ino;
+		if (found)
+			snprintf(name, len, "/dev/%s", e->d_name);
+	}
+	closedir(d);
+	return found;
+}
+
+int sb_file_in_use(int fd, char *why, size_t len)
 {
 	struct stat me;
 	if (fstat(fd, &me) < 0)
 		return -errno;
 	if (!S_ISREG(me.st_mode))
 		return 0;
+	char loop[300];
+	if (backs_loop(&me, loop, sizeof(loop))) {
+		snprintf(why, len, "the backing file of %s (detach it first: losetup -d %s)", loop,
+			 loop);
+		return 1;
+	}
 	FILE *f = fopen("/proc/swaps", "re");
 	if (!f)
 		return errno == ENOENT ? 0 : -errno;
@@ -312,6 +353,8 @@ int sb_file_is_swap(int fd)
 		found = stat(name, &st) == 0 && st.st_dev == me.st_dev && st.st_ino == me.st_ino;
 	}
 	fclose(f);
+	if (found)
+		snprintf(why, len, "an active swap file (swapoff it first)");
 	return found;
 }
 

@@ -18,10 +18,12 @@
  * or "/dev/loop3 is backed by /x.img, a file on /dev/sda1"), 0 when free,
  * -errno when it cannot tell. */
 int sb_dev_in_use(dev_t dev, char *where, size_t wherelen);
-/* 1 when the regular file open at fd is an active swap file (/proc/swaps
- * names it: the kernel refuses its writes with ETXTBSY, and writing it
- * would take memory from under the system), 0 when not, or -errno. */
-int sb_file_is_swap(int fd);
+/* 1 when the regular file open at fd is in use by the kernel, so that
+ * writing it would corrupt what uses it: an active swap file (/proc/swaps),
+ * or the backing file of a loop device (a filesystem image mounted through
+ * /dev/loopN). why gets the reason, to follow "it is ". 0 when not, -errno
+ * when it cannot be told. */
+int sb_file_in_use(int fd, char *why, size_t len);
 
 /* Does the block device at path carry a signature of data? Returns 1 (what
  * gets e.g. "ext4 filesystem", "GPT partition table"), 0 when none was

@@ -63,12 +63,11 @@ static int existing_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, 
 		close(fd);
 		return sb_vfail(msg, ml, -EINVAL, "cannot use '%s': not a regular file", t->path);
 	}
-	if (write && sb_file_is_swap(fd) == 1) {
+	char why[400];
+	if (write && sb_file_in_use(fd, why, sizeof(why)) == 1) {
 		close(fd);
-		return sb_vfail(msg, ml, -ETXTBSY,
-				"refusing to write to '%s': it is an active "
-				"swap file (swapoff it first)",
-				t->path);
+		return sb_vfail(msg, ml, -ETXTBSY, "refusing to write to '%s': it is %s", t->path,
+				why);
 	}
 	if (write && !o->destroy && sb_vfile_ours(fd, o->offset) != 1) {
 		close(fd);
