@@ -2,6 +2,8 @@
  * to the job model, --opt=value and --opt value. */
 #include "cli/cli.h"
 
+#include <sys/stat.h>
+
 /* The shared flags, declared once; a command takes those its row names. */
 static const struct cli_opt shared_opts[CLI_S_N] = {
 	[CLI_S_OUTPUT] = { "output", OPT_ARG, CLI_S_OUTPUT, "FILE",
@@ -62,6 +64,11 @@ static int set_shared(const struct cli_cmd_opts *c, int id, const char *v, char 
 	case CLI_S_OUTPUT:
 		if (!*v)
 			return snprintf(hint, hl, "a file name"), -EINVAL;
+		struct stat st;
+		if (stat(v, &st) == 0 && (S_ISBLK(st.st_mode) || S_ISDIR(st.st_mode)))
+			return snprintf(hint, hl, "a file, not a %s",
+					S_ISBLK(st.st_mode) ? "block device" : "directory"),
+			       -EINVAL;
 		s->output = v;
 		return 0;
 	case CLI_S_FORMAT:

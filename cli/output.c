@@ -1,6 +1,7 @@
 /* Results: describing the target prepared, writing JSON. */
 #include "cli/cli.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 void cli_results_describe(struct sb_results *r, const struct sb_jobtarget *t, const char *path)
@@ -19,7 +20,12 @@ void cli_results_describe(struct sb_results *r, const struct sb_jobtarget *t, co
  * (a full disk says so). */
 static int report_failure(const char *path, int e)
 {
-	if (path)
+	struct stat st;
+	if (path && e == -EPERM && stat(path, &st) == 0 && S_ISBLK(st.st_mode))
+		sb_err("refusing to write '%s': it is a block device (results go to a file, "
+		       "or - for standard output)",
+		       path);
+	else if (path)
 		sb_err("cannot write '%s': %s", path, strerror(-e));
 	else
 		sb_err("cannot write to stdout: %s", strerror(-e));

@@ -46,7 +46,9 @@ static void init(struct sb_outfile *o)
 }
 
 /* An existing node that is not a regular file (/dev/null, a FIFO, a
- * terminal) is written in place: renaming over it would replace it. */
+ * terminal) is written in place: renaming over it would replace it. A block
+ * device never: results written over the start of a disk would destroy what
+ * it holds (-EPERM; the caller names the reason). */
 static int open_special(struct sb_outfile *o)
 {
 	struct stat st;
@@ -54,6 +56,8 @@ static int open_special(struct sb_outfile *o)
 		return 1;
 	if (S_ISDIR(st.st_mode))
 		return -EISDIR;
+	if (S_ISBLK(st.st_mode))
+		return -EPERM;
 	o->fd = open(o->path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
 	if (o->fd < 0)
 		return -errno;
