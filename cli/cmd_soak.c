@@ -24,8 +24,9 @@ static const struct cli_opt soak_table[] = {
 	{ "log", OPT_ARG, S_LOG, "FILE",
 	  "JSON Lines log, one record per iteration [storbench-soak-TIME.jsonl here]" },
 	{ "resume", OPT_ARG, S_RESUME, "LOG",
-	  "continue the soak of LOG with its options (only --iterations, "
-	  "--duration, --output, --format and --quiet may be given too)" },
+	  "continue the soak of LOG with its options; --iterations and --duration "
+	  "replace its stop condition; only --output, --format and --quiet may be "
+	  "given besides" },
 	{ "size", OPT_ARG, VOPT_SIZE, "SIZE",
 	  "bytes written and checked each iteration "
 	  "[a file or device: all of it; new file: 1G; "
