@@ -37,7 +37,8 @@ static const struct cli_opt meta_opts[] = {
 	  "bytes per file, random in MIN..MAX [0]" },
 	{ "dirs", OPT_ARG, M_DIRS, "N", "directories for the files [1 per thread]" },
 	{ "threads", OPT_ARG, M_THREADS, "N", "file-test threads, own directories each [1]" },
-	{ "size", OPT_ARG, M_SIZE, "SIZE", "block test file in MiB, 0: none [2 x RAM]" },
+	{ "size", OPT_ARG, M_SIZE, "SIZE",
+	  "block test file in MiB, 0: none [1G or 2 x RAM, below]" },
 	{ "char-size", OPT_ARG, M_CHAR_SIZE, "SIZE", "per-character test bytes, 0: none [20M]" },
 	{ "chunk", OPT_ARG, M_CHUNK, "SIZE", "block size, 256 to 1M [8k]" },
 	{ "file-chunk", OPT_ARG, M_FILE_CHUNK, "SIZE", "write/read size of file data [8k]" },
@@ -59,6 +60,8 @@ struct meta_ctx {
 	uint64_t files, size_min, size_max, dirs, threads, size, char_size, chunk, file_chunk;
 	uint64_t seeks, seekers;
 	int dirs_set, size_set, fsync, direct, syscall, bonnie_data, format, csv;
+	enum sb_meta_size_rule size_rule;
+	uint64_t twice_ram; /* bonnie++'s size here */
 	const char *name;
 	struct cli_shared sh; /* --output, --format, --quiet, --seed */
 };
@@ -174,6 +177,10 @@ static void help(const struct cli_cmd_opts *co)
 	       "across --dirs directories by --threads threads: files/s and latency\n"
 	       "percentiles per operation. Everything happens in a directory storbench creates\n"
 	       "in DIR and removes afterwards; nothing else in DIR is touched.\n\n"
+	       "bonnie++ makes the block test file twice the RAM so that the page cache cannot\n"
+	       "hold it. That is needed only where the cache cannot be dropped: as root it is\n"
+	       "dropped before each reading test, and --size defaults to the smaller of twice\n"
+	       "the RAM and 1G; otherwise to twice the RAM.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
@@ -183,23 +190,22 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench meta --csv --quiet /mnt/hdd | bon_csv2html > report.html\n");
 }
 
-/* bonnie++'s default file size: twice the RAM, rounded up to a whole GiB
- * when the remainder is over 512 MiB. */
-static uint64_t default_size(void)
+/* bonnie++'s twice the RAM where the page cache cannot be dropped, the
+ * smaller of that and 1 GiB where it can (lib/meta's rule). */
+static void default_size(struct meta_ctx *c)
 {
 	struct sb_host h;
 	memset(&h, 0, sizeof(h));
 	sb_host_info(&h);
-	uint64_t mib = h.mem_total ? 2 * (h.mem_total / MIB) : 300;
-	if (mib % 1024 > 512)
-		mib += 1024 - mib % 1024;
-	return mib * MIB;
+	c->twice_ram = sb_meta_twice_ram(h.mem_total);
+	c->size_rule = SB_META_SIZE_GIVEN;
+	if (!c->size_set)
+		c->size = sb_meta_default_size(h.mem_total, sb_cache_can_drop_all(), &c->size_rule);
 }
 
 static int check(struct meta_ctx *c)
 {
-	if (!c->size_set)
-		c->size = default_size();
+	default_size(c);
 	if (!c->files && !c->size) {
 		sb_err("--files: nothing to do with --files=0 and --size=0");
 		return SB_EXIT_USAGE;
@@ -272,6 +278,8 @@ static void setup_run(const struct meta_ctx *c, struct sb_meta_run *m)
 				     1,
 				     m->seed,
 				     m->dirfd };
+	m->size_rule = c->size_rule;
+	m->twice_ram = c->twice_ram;
 	if (c->name)
 		snprintf(m->name, sizeof(m->name), "%s", c->name);
 	else if (gethostname(m->name, sizeof(m->name)) < 0 || !m->name[0])
@@ -409,6 +417,11 @@ static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_jo
 	}
 	cli_signals_on_exit(remove_rundir_now, m);
 	setup_run(c, m);
+	if (!c->sh.quiet && m->io.size && m->size_rule != SB_META_SIZE_GIVEN) {
+		char why[256];
+		cli_meta_size_why(m, why, sizeof(why));
+		fprintf(stderr, "meta: %s\n", why);
+	}
 	int rc = run_tests(c, m);
 	remove_rundir(m);
 	rc = finish(c, m, res, rc);

@@ -8,5 +8,7 @@
 
 /* Text summary (a table of the tests run). */
 void cli_meta_print_text(FILE *f, const struct sb_meta_run *m);
+/* Why the block test file has its default size, in one sentence. */
+void cli_meta_size_why(const struct sb_meta_run *m, char *buf, size_t len);
 
 #endif

@@ -24,8 +24,9 @@ static const struct cli_opt soak_table[] = {
 	{ "log", OPT_ARG, S_LOG, "FILE",
 	  "JSON Lines log, one record per iteration [storbench-soak-TIME.jsonl here]" },
 	{ "resume", OPT_ARG, S_RESUME, "LOG",
-	  "continue the soak of LOG with its options (only --iterations, "
-	  "--duration, --output, --format and --quiet may be given too)" },
+	  "continue the soak of LOG with its options; --iterations and --duration "
+	  "replace its stop condition; only --output, --format and --quiet may be "
+	  "given besides" },
 	{ "size", OPT_ARG, VOPT_SIZE, "SIZE",
 	  "bytes written and checked each iteration "
 	  "[a file or device: all of it; new file: 1G; "
@@ -200,6 +201,37 @@ static int resume_overrides_ok(int argc, char **argv)
 	return 0;
 }
 
+/* A soak without a limit stops after 10 iterations. */
+static void default_stop(uint64_t *iterations, uint64_t duration_ns)
+{
+	if (!*iterations && !duration_ns)
+		*iterations = 10;
+}
+
+/* --iterations and --duration given with --resume replace the stop
+ * condition the soak had (both, when one is given): s->stop_change says
+ * from what to what when that changes it. 0 or an exit code. */
+static int resume_stop(const struct cli_command *cmd, int argc, char **argv, struct soak_state *s,
+		       char **target)
+{
+	struct soak_opts cl;
+	soak_defaults(&cl);
+	int rc = parse(cmd, argc, argv, &cl, target);
+	if (rc || (!cl.iterations && !cl.duration_ns))
+		return rc;
+	struct sb_soak_stop_change *c = &s->stop_change;
+	memset(c, 0, sizeof(*c));
+	c->after_iteration = s->nit ? s->it[s->nit - 1].n : 0;
+	c->iterations_before = s->o->iterations;
+	c->duration_ns_before = s->o->duration_ns;
+	default_stop(&c->iterations_before, c->duration_ns_before);
+	c->iterations = cl.iterations;
+	c->duration_ns = cl.duration_ns;
+	s->stop_changed = c->iterations != c->iterations_before ||
+			  c->duration_ns != c->duration_ns_before;
+	return 0;
+}
+
 int cmd_soak(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct soak_opts o;
@@ -227,10 +259,19 @@ int cmd_soak(const struct cli_command *cmd, int argc, char **argv)
 			rc = rc < 0 ? SB_EXIT_USAGE : rc;
 			goto out;
 		}
+		if (s.stop_logged) { /* an earlier resume's limit */
+			o.iterations = s.logged_iterations;
+			o.duration_ns = s.logged_duration_ns;
+		}
 		/* then what the command line may change: how long, and the outputs */
-		if ((rc = parse(cmd, argc, argv, &o, &target)) != 0) {
+		if ((rc = resume_stop(cmd, argc, argv, &s, &target)) != 0 ||
+		    (rc = parse(cmd, argc, argv, &o, &target)) != 0) {
 			rc = rc < 0 ? SB_EXIT_USAGE : rc;
 			goto out;
+		}
+		if (s.stop_changed) {
+			o.iterations = s.stop_change.iterations;
+			o.duration_ns = s.stop_change.duration_ns;
 		}
 		o.log = log;
 		o.v.seed = s.seed;
@@ -261,8 +302,7 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 	char logname[4096];
 	int rc;
 
-	if (!o->iterations && !o->duration_ns)
-		o->iterations = 10;
+	default_stop(&o->iterations, o->duration_ns);
 	o->v.phase = SB_VPHASE_BOTH;
 	/* probed once: verify_target_resolve takes what was found here */
 	if ((rc = cli_target_probe(&s->t.ct, target)))
@@ -285,6 +325,11 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 		goto out;
 	if ((rc = open_log(s, logname, sizeof(logname), resumed)))
 		goto out;
+	/* logged before any iteration: a later resume keeps the new limit */
+	if (s->stop_changed && soak_log_stop_change(s) < 0) {
+		rc = SB_EXIT_ENV;
+		goto out;
+	}
 	cli_signals_install();
 	s->kmsg_ok = sb_kmsg_open(&s->kmsg) == 0;
 	if (!s->kmsg_ok && !o->v.quiet)

@@ -40,6 +40,25 @@ static int any_ran(const struct sb_meta_run *m, int first, int last)
 	return 0;
 }
 
+void cli_meta_size_why(const struct sb_meta_run *m, char *buf, size_t len)
+{
+	char a[32], b[32];
+	sb_fmt_size(m->io.size, a, sizeof(a));
+	sb_fmt_size(m->twice_ram, b, sizeof(b));
+	if (m->size_rule == SB_META_SIZE_COLD)
+		snprintf(buf, len,
+			 "block test file %s: bonnie++'s twice the RAM (%s) is needed only where "
+			 "the page cache cannot be dropped; here it is dropped before each "
+			 "reading test (--size sets another size)",
+			 a, b);
+	else
+		snprintf(buf, len,
+			 "block test file %s: twice the RAM, as bonnie++, since the whole page "
+			 "cache cannot be dropped here (that needs root); --size sets another "
+			 "size",
+			 a);
+}
+
 static void io_text(FILE *f, const struct sb_meta_run *m)
 {
 	char a[32], b[32], c[32];
@@ -52,6 +71,11 @@ static void io_text(FILE *f, const struct sb_meta_run *m)
 	fprintf(f, "%u seeks by %u threads (every 10th rewrites its chunk%s); page cache %s\n",
 		io->seeks, io->seekers, io->fsync ? ", fsync" : "",
 		m->cache_method ? sb_cache_method_name(m->cache_method) : "not dropped");
+	if (m->size_rule != SB_META_SIZE_GIVEN) {
+		char why[256];
+		cli_meta_size_why(m, why, sizeof(why));
+		fprintf(f, "%s\n", why);
+	}
 	header(f);
 	for (int t = SB_META_PUTC; t <= SB_META_SEEKS; t++)
 		if (m->res[t].ran)

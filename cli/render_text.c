@@ -88,8 +88,13 @@ void render_target_text(FILE *f, const struct sb_results *r)
 	}
 }
 
+static void warning_line(const char *line, void *f)
+{
+	fprintf(f, "warning: %s\n", line);
+}
+
+/* Each warning once, with the runs it applies to (sb_results_warnings). */
 void render_warnings_text(FILE *f, const struct sb_results *r)
 {
-	for (size_t i = 0; i < r->nwarnings; i++)
-		fprintf(f, "warning: %s\n", r->warnings[i]);
+	sb_results_warnings(r, warning_line, f);
 }

@@ -37,6 +37,12 @@ struct soak_state {
 	int region_mode; /* device or existing file: data kept between iterations */
 	int health_ok[2];
 	struct sb_health health[2]; /* before, after */
+	/* --resume: the stop condition an earlier resume logged, and whether
+	 * this one changes it (--iterations, --duration) and how */
+	int stop_logged;
+	uint64_t logged_iterations, logged_duration_ns;
+	int stop_changed;
+	struct sb_soak_stop_change stop_change;
 };
 
 /* soak_iter.c: one iteration: write, fsync, drop caches, read back and
@@ -57,6 +63,7 @@ int soak_log_open(struct soak_state *s, const char *path, int append);
 int soak_log_config(struct soak_state *s);
 int soak_log_iteration(struct soak_state *s, const struct sb_soak_iter *it);
 int soak_log_summary(struct soak_state *s, const struct sb_soak_result *r);
+int soak_log_stop_change(struct soak_state *s);
 /* Read a log to resume: the options it was started with (argv, seed,
  * started time) and its complete iterations; a torn last line is cut off.
  * Prints its error and returns an exit code on failure. */
@@ -65,5 +72,7 @@ int soak_state_add(struct soak_state *s, const struct sb_soak_iter *it);
 
 /* soak_summary.c: the verdict in text */
 void soak_summary_text(FILE *f, const struct soak_state *s, const struct sb_soak_summary *sum);
+/* "resumed; stop condition changed from 100000 iterations to 50 iterations" */
+void soak_stop_change_text(const struct sb_soak_stop_change *c, char *buf, size_t len);
 
 #endif

@@ -78,6 +78,14 @@ int soak_log_summary(struct soak_state *s, const struct sb_soak_result *r)
 	return commit(s, &j);
 }
 
+int soak_log_stop_change(struct soak_state *s)
+{
+	struct sb_json j;
+	sb_json_begin(&j, s->log, 1);
+	sb_soak_resume_record(&j, &s->stop_change);
+	return commit(s, &j);
+}
+
 /* Append an iteration to the state (the loop does). */
 int soak_state_add(struct soak_state *s, const struct sb_soak_iter *it)
 {
@@ -153,6 +161,9 @@ int soak_log_resume(const char *path, struct soak_state *s, char ***argv, int *a
 	s->it = log.it;
 	s->nit = log.nit;
 	s->capit = log.capit;
+	s->stop_logged = log.stop_changed;
+	s->logged_iterations = log.iterations;
+	s->logged_duration_ns = log.duration_ns;
 	*argv = log.argv;
 	*argc = log.argc;
 	if (log.good < len && truncate(path, (off_t)log.good) < 0) {

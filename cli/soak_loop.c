@@ -40,6 +40,11 @@ int soak_loop(struct soak_state *s)
 	s->mono_start_ns = sb_now_ns();
 	if (text && s->nit)
 		printf("resuming after iteration %llu\n", (unsigned long long)(next - 1));
+	if (text && s->stop_changed) {
+		char why[256];
+		soak_stop_change_text(&s->stop_change, why, sizeof(why));
+		printf("%s\n", why);
+	}
 	for (; !done(s, next); next++) {
 		struct sb_soak_iter it;
 		memset(&it, 0, sizeof(it));
@@ -93,6 +98,7 @@ int soak_finish(struct soak_state *s, const char *logname)
 	const int both = s->health_ok[0] && s->health_ok[1];
 	const struct sb_soak_result sr = {
 		.sum = &sum,
+		.stop_change = s->stop_changed ? &s->stop_change : NULL,
 		.kmsg_watched = s->kmsg_ok,
 		.health_before = both ? &s->health[0] : NULL,
 		.health_after = both ? &s->health[1] : NULL,

@@ -27,6 +27,40 @@ static void metric_text(FILE *f, const struct sb_soak_metric *m, const char *wha
 	}
 }
 
+/* "72 h", "90 min", "45 s" */
+static void duration_text(uint64_t ns, char *buf, size_t len)
+{
+	const uint64_t s = 1000000000ull;
+	if (ns % (3600 * s) == 0)
+		snprintf(buf, len, "%llu h", (unsigned long long)(ns / (3600 * s)));
+	else if (ns % (60 * s) == 0)
+		snprintf(buf, len, "%llu min", (unsigned long long)(ns / (60 * s)));
+	else
+		snprintf(buf, len, "%.3g s", (double)ns / 1e9);
+}
+
+/* "50 iterations", "72 h", "50 iterations or 72 h, whichever comes first" */
+static void stop_text(uint64_t iterations, uint64_t duration_ns, char *buf, size_t len)
+{
+	char d[32] = "";
+	if (duration_ns)
+		duration_text(duration_ns, d, sizeof(d));
+	if (iterations)
+		snprintf(buf, len, "%llu iteration%s%s%s%s", (unsigned long long)iterations,
+			 iterations == 1 ? "" : "s", duration_ns ? " or " : "", d,
+			 duration_ns ? ", whichever comes first" : "");
+	else
+		snprintf(buf, len, "%s", d);
+}
+
+void soak_stop_change_text(const struct sb_soak_stop_change *c, char *buf, size_t len)
+{
+	char a[96], b[96];
+	stop_text(c->iterations_before, c->duration_ns_before, a, sizeof(a));
+	stop_text(c->iterations, c->duration_ns, b, sizeof(b));
+	snprintf(buf, len, "resumed; stop condition changed from %s to %s", a, b);
+}
+
 void soak_summary_text(FILE *f, const struct soak_state *s, const struct sb_soak_summary *sum)
 {
 	fprintf(f, "\nsoak: %zu iteration%s, %zu failed: %s\n", sum->iterations,
@@ -36,6 +70,11 @@ void soak_summary_text(FILE *f, const struct soak_state *s, const struct sb_soak
 			     : "FAIL");
 	if (sum->aborted)
 		fprintf(f, "  stopped early: %s\n", sum->reason);
+	if (s->stop_changed) {
+		char why[256];
+		soak_stop_change_text(&s->stop_change, why, sizeof(why));
+		fprintf(f, "  %s\n", why);
+	}
 	if (sum->verify_bad)
 		fprintf(f, "  %llu blocks did not verify\n", (unsigned long long)sum->verify_bad);
 	if (sum->io_errors)

@@ -236,3 +236,19 @@ int sb_meta_io_run(const struct sb_meta_io *p, const struct sb_meta_ctl *ctl,
 	free(io.buf);
 	return e;
 }
+
+uint64_t sb_meta_twice_ram(uint64_t mem_total)
+{
+	const uint64_t mib = 1ull << 20;
+	uint64_t n = mem_total ? 2 * (mem_total / mib) : 300;
+	if (n % 1024 > 512)
+		n += 1024 - n % 1024;
+	return n * mib;
+}
+
+uint64_t sb_meta_default_size(uint64_t mem_total, int can_drop, enum sb_meta_size_rule *rule)
+{
+	const uint64_t twice = sb_meta_twice_ram(mem_total);
+	*rule = can_drop ? SB_META_SIZE_COLD : SB_META_SIZE_TWICE_RAM;
+	return can_drop ? SB_MIN(twice, SB_META_COLD_SIZE) : twice;
+}

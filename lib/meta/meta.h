@@ -122,6 +122,22 @@ struct sb_meta_io {
 	uint64_t seed;
 	int dirfd; /* the run directory: the file is SB_META_IO_FILE in it */
 };
+/* Why the block test file has its size. bonnie++ makes it twice the RAM so
+ * that the page cache cannot hold it; that is needed only where the cache
+ * cannot be dropped before each reading test. */
+enum sb_meta_size_rule {
+	SB_META_SIZE_GIVEN,	/* --size */
+	SB_META_SIZE_TWICE_RAM, /* bonnie++'s: the cache cannot be dropped here */
+	SB_META_SIZE_COLD,	/* the cache is dropped: the smaller of that and 1 GiB */
+};
+#define SB_META_COLD_SIZE (1ull << 30)
+/* bonnie++'s size: twice mem_total, in whole MiB, rounded up to a whole GiB
+ * when the remainder is over 512 MiB; 300 MiB when mem_total is 0. */
+uint64_t sb_meta_twice_ram(uint64_t mem_total);
+/* The default size, and in *rule why: where the whole page cache can be
+ * dropped (can_drop), the smaller of twice the RAM and SB_META_COLD_SIZE. */
+uint64_t sb_meta_default_size(uint64_t mem_total, int can_drop, enum sb_meta_size_rule *rule);
+
 /* The six I/O tests in bonnie++'s order; res indexed by enum sb_meta_test.
  * The file is removed at the end. *cache_method gets sb_cache_drop's
  * method (0 when none). Returns 0, -EINTR, or -errno with *err filled. */
@@ -188,6 +204,8 @@ struct sb_meta_run {
 	char name[64];	   /* machine name in the CSV */
 	struct sb_meta_result res[SB_META_NTESTS];
 	int cache_method;
+	enum sb_meta_size_rule size_rule;
+	uint64_t twice_ram; /* bonnie++'s block test file size on this host */
 	int interrupted;
 	int kept; /* the run directory could not be removed */
 	uint64_t seed;

@@ -33,38 +33,48 @@ void sb_results_sanity(struct sb_results *r, const struct sb_job_result *j)
 				"device's own counters are not in the results",
 				r->target.devname, r->target.devname);
 	const struct sb_job_opts *o = &j->opts;
-	char a[32], b[32];
+	char a[32], b[64];
 	if (j->runtime_ns && j->runtime_ns < 2000000000ull && !j->interrupted)
-		sb_results_warn(r,
-				"%s measured for only %s: runs under 2 s are noisy "
-				"(use --runtime with --time-based)",
-				j->name, sb_fmt_ns((double)j->runtime_ns, a, sizeof(a)));
+		sb_results_warn_run(
+			r, j,
+			&(struct sb_run_warning){
+				"measured for only ", "", (double)j->runtime_ns, SB_WFIG_NS,
+				"runs under 2 s are noisy (use --runtime with --time-based)" });
 	uint64_t ws = (uint64_t)o->numjobs * (o->size ? o->size : 0);
 	const struct sb_engine_ops *ops = sb_engine_find(o->engine);
 	const int noio = ops && (ops->flags & SB_ENGINE_NOIO);
 	if (!o->direct && sb_rw_reads(o->rw) && r->host.mem_available &&
-	    ws < r->host.mem_available && !noio)
-		sb_results_warn(r,
-				"buffered reads of a working set (%s) smaller than free memory "
-				"(%s) may measure the page cache, not the device",
-				sb_fmt_size(ws, a, sizeof(a)),
-				sb_fmt_size(r->host.mem_available, b, sizeof(b)));
+	    ws < r->host.mem_available && !noio) {
+		snprintf(b, sizeof(b),
+			 "buffered reads of a working set (%s) smaller than free memory (",
+			 sb_fmt_size(ws, a, sizeof(a)));
+		sb_results_warn_run(r, j,
+				    &(struct sb_run_warning){
+					    b, ")", (double)r->host.mem_available, SB_WFIG_SIZE,
+					    "they may measure the page cache, not the device" });
+	}
 	if (j->busiest_worker > 0.9)
-		sb_results_warn(r,
-				"a worker of %s used %.0f%% of a CPU core: the figures may be "
-				"limited by the CPU, not the device",
-				j->name, j->busiest_worker * 100);
+		sb_results_warn_run(
+			r, j,
+			&(struct sb_run_warning){
+				"a worker used ", " of a CPU core", j->busiest_worker, SB_WFIG_PCT,
+				"the figures may be limited by the CPU, not the device" });
 	if (j->iou_workers > 0)
-		sb_results_warn(r,
-				"io_uring handed requests to %d kernel worker thread%s (iou-wrk): "
+		sb_results_warn_run(
+			r, j,
+			&(struct sb_run_warning){
+				"io_uring handed requests to kernel worker threads (iou-wrk: ", ")",
+				j->iou_workers, SB_WFIG_COUNT,
 				"this device does not complete I/O asynchronously; "
-				"--engine=psync with --numjobs may be faster",
-				j->iou_workers, j->iou_workers > 1 ? "s" : "");
-	if (j->settle_ns && j->batched)
-		sb_results_warn(r,
-				"%s: completions were reaped in batches (%.1f per wait, waits "
-				"capped at %s) to spare the kernel worker a wake-up for each; "
-				"--iodepth-batch-complete=1 reaps them one by one",
-				j->name, (double)j->waited / (double)j->waits,
-				sb_fmt_ns((double)j->settle_ns, a, sizeof(a)));
+				"--engine=psync with --numjobs may be faster" });
+	if (j->settle_ns && j->batched) {
+		snprintf(b, sizeof(b), " per wait, waits capped at %s)",
+			 sb_fmt_ns((double)j->settle_ns, a, sizeof(a)));
+		sb_results_warn_run(r, j,
+				    &(struct sb_run_warning){
+					    "completions were reaped in batches (", b,
+					    (double)j->waited / (double)j->waits, SB_WFIG_DEC1,
+					    "this spares the kernel worker a wake-up for each; "
+					    "--iodepth-batch-complete=1 reaps them one by one" });
+	}
 }

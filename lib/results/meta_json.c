@@ -49,6 +49,11 @@ static void params_json(struct sb_json *j, const struct sb_meta_run *m)
 {
 	sb_json_obj_open(j, "params");
 	sb_json_u64(j, "size", m->io.size);
+	sb_json_str(j, "size_rule",
+		    m->size_rule == SB_META_SIZE_COLD	     ? "cold_cache"
+		    : m->size_rule == SB_META_SIZE_TWICE_RAM ? "twice_ram"
+							     : "given");
+	sb_json_u64(j, "twice_ram", m->twice_ram);
 	sb_json_u64(j, "char_size", m->io.char_size);
 	sb_json_u64(j, "chunk", m->io.chunk);
 	sb_json_u64(j, "seeks", m->io.seeks);
@@ -86,22 +91,38 @@ static void extra_json(struct sb_json *j, const void *ctx)
 	sb_json_str(j, "bonnie_csv", line);
 }
 
-int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m)
+/* The block test file was smaller than bonnie++'s twice the RAM, and a
+ * reading test ran: was the page cache out of the way? Dropped whole
+ * (drop_caches) before each reading test, the size does not matter. */
+static int warn_small_file(struct sb_results *res, const struct sb_meta_run *m)
 {
 	char a[32], b[32];
-	const uint64_t mem = res->host.mem_total;
+	const uint64_t twice = sb_meta_twice_ram(res->host.mem_total);
+	const int read = m->res[SB_META_REWRITE].ran || m->res[SB_META_GETC].ran ||
+			 m->res[SB_META_READ].ran;
+	if (!m->io.size || !res->host.mem_total || m->io.size >= twice || !read ||
+	    m->cache_method == SB_CACHE_DROP_CACHES)
+		return 0;
+	return sb_results_warn(
+		res,
+		"the block test file (%s) is smaller than twice the RAM (%s), "
+		"which bonnie++ requires where the page cache cannot be dropped; "
+		"%s",
+		sb_fmt_size(m->io.size, a, sizeof(a)), sb_fmt_size(twice, b, sizeof(b)),
+		m->cache_method == SB_CACHE_FADVISE
+			? "only the file's own pages were dropped before each reading "
+			  "test (fadvise; dropping the whole cache needs root), which "
+			  "not every filesystem honours"
+			: "the page cache could not be dropped before the reading "
+			  "tests: their figures may come from memory");
+}
+
+int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m)
+{
 	res->interrupted = m->interrupted;
 	res->cache_dropped = m->cache_method;
 	res->extra_key = "meta";
 	res->extra_json = extra_json;
 	res->extra_ctx = m;
-	if (m->io.size && mem && m->io.size < 2 * mem)
-		return sb_results_warn(res,
-				       "the block test file (%s) is smaller than twice the "
-				       "RAM (%s), which bonnie++ requires; the page cache was "
-				       "%s before each reading test",
-				       sb_fmt_size(m->io.size, a, sizeof(a)),
-				       sb_fmt_size(2 * mem, b, sizeof(b)),
-				       m->cache_method ? "dropped" : "NOT dropped (no permission)");
-	return 0;
+	return warn_small_file(res, m);
 }

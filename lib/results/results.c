@@ -1,8 +1,6 @@
 /* The results model: allocation and derived figures. */
 #include "lib/results/results.h"
 
-#include <stdarg.h>
-
 struct sb_results *sb_results_create(const char *command)
 {
 	struct sb_results *r = calloc(1, sizeof(*r));
@@ -41,11 +39,16 @@ void sb_results_free(struct sb_results *r)
 		return;
 	for (size_t i = 0; i < r->njobs; i++)
 		sb_job_result_free(r->jobs[i]);
-	for (size_t i = 0; i < r->nwarnings; i++)
+	for (size_t i = 0; i < r->nwarnings; i++) {
 		free(r->warnings[i]);
+		free(r->warn_runs[i].before);
+		free(r->warn_runs[i].after);
+		free(r->warn_runs[i].advice);
+	}
 	free(r->jobs);
 	free(r->summary);
 	free(r->warnings);
+	free(r->warn_runs);
 	free(r);
 }
 
@@ -77,26 +80,6 @@ int sb_results_add_summary(struct sb_results *r, const struct sb_summary_row *ro
 		return -ENOMEM;
 	*slot = *row;
 	r->nsummary++;
-	return 0;
-}
-
-int sb_results_warn(struct sb_results *r, const char *fmt, ...)
-{
-	char buf[1024];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	for (size_t i = 0; i < r->nwarnings; i++)
-		if (!strcmp(r->warnings[i], buf))
-			return 0; /* said once is enough */
-	char **slot = grow(&r->warnings, r->nwarnings, sizeof(*r->warnings));
-	if (!slot)
-		return -ENOMEM;
-	*slot = strdup(buf);
-	if (!*slot)
-		return -ENOMEM;
-	r->nwarnings++;
 	return 0;
 }
 

@@ -64,6 +64,35 @@ struct sb_summary_row {
 	uint64_t lat_p99_median_ns;
 };
 
+/* How the figure of a run's warning is written. */
+enum sb_wfig {
+	SB_WFIG_NS,    /* a duration: 1.00 s */
+	SB_WFIG_SIZE,  /* bytes: 3.20 GiB */
+	SB_WFIG_PCT,   /* a share of 1: 95% */
+	SB_WFIG_COUNT, /* a whole number: 4 */
+	SB_WFIG_DEC1,  /* one decimal: 3.2 */
+};
+
+/* A warning about one run that other runs of the same result may raise
+ * too. Its sentence is "BEFORE FIGURE AFTER in 'JOB': ADVICE"; several runs
+ * with the same before, after and advice are said once, as "BEFORE
+ * MIN..MAX AFTER in N of M runs (TESTS): ADVICE" (sb_results_warnings). */
+struct sb_run_warning {
+	const char *before, *after; /* the claim around its figure */
+	double figure;
+	enum sb_wfig unit;
+	const char *advice;
+};
+
+/* What the results keep of a run's warning beside its sentence; before is
+ * NULL for a warning about the whole result. */
+struct sb_warn_run {
+	char *before, *after, *advice;
+	char job[96];
+	double figure;
+	enum sb_wfig unit;
+};
+
 struct sb_results {
 	char command[16]; /* "run", "quick" */
 	char target_path[4096];
@@ -81,7 +110,8 @@ struct sb_results {
 	size_t njobs;
 	struct sb_summary_row *summary;
 	size_t nsummary;
-	char **warnings;
+	char **warnings;	       /* the sentences, one per run for a run's warning */
+	struct sb_warn_run *warn_runs; /* beside each sentence: what groups it */
 	size_t nwarnings;
 	int interrupted;
 	/* A command's own section (sweep matrices, verify counts...), written
@@ -96,8 +126,20 @@ void sb_results_free(struct sb_results *r);
 /* Takes ownership of j. */
 int sb_results_add_job(struct sb_results *r, struct sb_job_result *j);
 int sb_results_add_summary(struct sb_results *r, const struct sb_summary_row *row);
+/* Warnings (warnings.c): one about the whole result, said once however
+ * often it is raised; one about run j (see struct sb_run_warning). */
 int sb_results_warn(struct sb_results *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+int sb_results_warn_run(struct sb_results *r, const struct sb_job_result *j,
+			const struct sb_run_warning *w);
+/* The warnings as a person reads them, in the order first raised: each
+ * warning about the whole result, and each run's warning once for all the
+ * runs that raised it, with how many of the result's runs those are and the
+ * range of its figure ("measured for only 1.00..1.01 s in 16 of 16 runs:
+ * ..."); one raised by a single run keeps its own sentence. fn gets each
+ * line. */
+void sb_results_warnings(const struct sb_results *r, void (*fn)(const char *line, void *ctx),
+			 void *ctx);
 struct sb_job_result *sb_job_result_create(void);
 void sb_job_result_free(struct sb_job_result *j);
 
@@ -107,7 +149,7 @@ void sb_job_result_free(struct sb_job_result *j);
  * device beneath; created: storbench created the test files. */
 void sb_results_describe(struct sb_results *r, const struct sb_target_info *t, const char *path,
 			 int created, int direct_fallback);
-/* The warnings a finished job calls for: too short to trust, buffered reads
+/* The warnings a finished job calls for (sb_results_warn_run): too short to trust, buffered reads
  * the page cache could hold, a CPU-bound worker, io_uring handing requests
  * to kernel workers, completions reaped in batches, no disk counters. */
 void sb_results_sanity(struct sb_results *r, const struct sb_job_result *j);

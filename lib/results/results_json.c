@@ -28,40 +28,6 @@ static void hist_json(struct sb_json *j, const char *key, const struct sb_hist *
 	sb_json_obj_close(j);
 }
 
-/* min, max, mean and stddev of a per-interval figure, as fio's bw_min... */
-struct ivstats {
-	double min, max, mean, dev;
-	uint64_t n;
-};
-
-static struct ivstats interval_stats(const struct sb_series *s, int ddir, int iops)
-{
-	struct ivstats st = { 0, 0, 0, 0, 0 };
-	double sum = 0, sumsq = 0;
-	for (size_t i = 0; i < s->n; i++) {
-		const struct sb_interval *iv = &s->v[i];
-		uint64_t len = i ? iv->t_ns - s->v[i - 1].t_ns : iv->t_ns;
-		if (!len)
-			continue;
-		double x = (double)(iops ? iv->ios[ddir] : iv->bytes[ddir]) * 1e9 / (double)len;
-		if (!iops)
-			x /= 1024; /* KiB/s, as fio */
-		if (!st.n || x < st.min)
-			st.min = x;
-		if (!st.n || x > st.max)
-			st.max = x;
-		sum += x;
-		sumsq += x * x;
-		st.n++;
-	}
-	if (st.n) {
-		st.mean = sum / (double)st.n;
-		double var = sumsq / (double)st.n - st.mean * st.mean;
-		st.dev = var > 0 ? sqrt(var) : 0;
-	}
-	return st;
-}
-
 static void dir_json(struct sb_json *j, const struct sb_job_result *jr, int d)
 {
 	const struct sb_dir_result *dr = &jr->dir[d];
@@ -79,18 +45,20 @@ static void dir_json(struct sb_json *j, const struct sb_job_result *jr, int d)
 	sb_json_u64(j, "drop_ios", 0);
 	hist_json(j, "clat_ns", &dr->clat);
 	hist_json(j, "lat_ns", &dr->lat);
-	struct ivstats b = interval_stats(&jr->series, d, 0);
-	struct ivstats io = interval_stats(&jr->series, d, 1);
-	sb_json_u64(j, "bw_min", (uint64_t)llround(b.min));
-	sb_json_u64(j, "bw_max", (uint64_t)llround(b.max));
-	sb_json_double(j, "bw_mean", b.mean);
-	sb_json_double(j, "bw_dev", b.dev);
-	sb_json_u64(j, "bw_samples", b.n);
+	/* per-interval figures over whole intervals, bandwidth in KiB/s, as fio */
+	struct sb_rate_stats b, io;
+	sb_series_rate_stats(&jr->series, d, 0, &b);
+	sb_series_rate_stats(&jr->series, d, 1, &io);
+	sb_json_u64(j, "bw_min", (uint64_t)llround(b.min / 1024));
+	sb_json_u64(j, "bw_max", (uint64_t)llround(b.max / 1024));
+	sb_json_double(j, "bw_mean", b.mean / 1024);
+	sb_json_double(j, "bw_dev", b.dev / 1024);
+	sb_json_u64(j, "bw_samples", b.samples);
 	sb_json_u64(j, "iops_min", (uint64_t)llround(io.min));
 	sb_json_u64(j, "iops_max", (uint64_t)llround(io.max));
 	sb_json_double(j, "iops_mean", io.mean);
 	sb_json_double(j, "iops_stddev", io.dev);
-	sb_json_u64(j, "iops_samples", io.n);
+	sb_json_u64(j, "iops_samples", io.samples);
 	sb_json_obj_close(j);
 }
 

@@ -155,10 +155,32 @@ void sb_soak_summary_record(struct sb_json *j, const struct sb_soak_result *r)
 	sb_json_obj_close(j);
 }
 
+static void stop_change_members(struct sb_json *j, const struct sb_soak_stop_change *c)
+{
+	sb_json_u64(j, "after_iteration", c->after_iteration);
+	sb_json_u64(j, "iterations_before", c->iterations_before);
+	sb_json_u64(j, "duration_ns_before", c->duration_ns_before);
+	sb_json_u64(j, "iterations", c->iterations);
+	sb_json_u64(j, "duration_ns", c->duration_ns);
+}
+
+void sb_soak_resume_record(struct sb_json *j, const struct sb_soak_stop_change *c)
+{
+	sb_json_obj_open(j, NULL);
+	sb_json_str(j, "type", "resume");
+	stop_change_members(j, c);
+	sb_json_obj_close(j);
+}
+
 void sb_soak_results_json(struct sb_json *j, const void *ctx)
 {
 	const struct sb_soak_result *r = ctx;
 	summary_json(j, r);
+	if (r->stop_change) {
+		sb_json_obj_open(j, "stop_change");
+		stop_change_members(j, r->stop_change);
+		sb_json_obj_close(j);
+	}
 	sb_json_arr_open(j, "iteration_records");
 	for (size_t i = 0; i < r->nit; i++) {
 		sb_json_obj_open(j, NULL);
@@ -297,6 +319,12 @@ static int take_line(const char *line, size_t len, size_t lineno, struct sb_soak
 	} else if (type && !strcmp(type, "iteration")) {
 		sb_soak_iter_from_json(v, &it);
 		e = sb_soak_iter_append(&log->it, &log->nit, &log->capit, &it);
+	} else if (type && !strcmp(type, "resume")) {
+		/* a limit given at an earlier resume replaces the configuration's */
+		log->iterations = log->duration_ns = 0;
+		sb_jv_u64(sb_jv_get(v, "iterations"), &log->iterations);
+		sb_jv_u64(sb_jv_get(v, "duration_ns"), &log->duration_ns);
+		log->stop_changed = 1;
 	}
 	sb_jdoc_free(d);
 	return e;

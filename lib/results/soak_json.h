@@ -28,9 +28,20 @@ struct sb_soak_config {
 	const struct sb_health *health_before; /* NULL: none */
 };
 
+/* A resumed soak told to stop otherwise than its log said (--iterations or
+ * --duration with --resume): the log's {"type": "resume", ...} record, so
+ * that a later resume keeps it, and "stop_change" in the results. 0: no
+ * such limit. */
+struct sb_soak_stop_change {
+	uint64_t after_iteration; /* the last iteration before the resume */
+	uint64_t iterations_before, duration_ns_before;
+	uint64_t iterations, duration_ns;
+};
+
 /* How a soak ended: its verdict, and what the summary tells besides. */
 struct sb_soak_result {
 	const struct sb_soak_summary *sum;
+	const struct sb_soak_stop_change *stop_change; /* NULL: none */
 	int kmsg_watched;
 	const struct sb_health *health_before, *health_after; /* both, or NULL */
 	const struct sb_soak_iter *it;			      /* every iteration, for the results */
@@ -42,6 +53,7 @@ struct sb_soak_result {
 void sb_soak_config_record(struct sb_json *j, const struct sb_soak_config *c);
 void sb_soak_iter_record(struct sb_json *j, const struct sb_soak_iter *it);
 void sb_soak_summary_record(struct sb_json *j, const struct sb_soak_result *r);
+void sb_soak_resume_record(struct sb_json *j, const struct sb_soak_stop_change *c);
 /* An iteration's members, inside an open object. */
 void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it);
 /* The results' "soak" section (members, for sb_results.extra_json): the
@@ -62,6 +74,8 @@ struct sb_soak_log {
 	uint64_t seed, started_ns;
 	int argc; /* the options it was started with */
 	char **argv;
+	int stop_changed; /* a resume record: the stop condition of the last one */
+	uint64_t iterations, duration_ns;
 	struct sb_soak_iter *it; /* its complete iterations */
 	size_t nit, capit;
 	size_t good; /* bytes of its whole lines: less than the
@@ -70,8 +84,8 @@ struct sb_soak_log {
 };
 /*
  * Reads a log's text: line 1 its configuration (of SB_SOAK_LOG_VERSION),
- * then its iterations (summary lines are skipped: a resumed soak writes
- * its own); a last line without its newline is left out. 0; -EBADMSG when
+ * then its iterations and resume records (summary lines are skipped: a
+ * resumed soak writes its own); a last line without its newline is left out. 0; -EBADMSG when
  * line log->line is not JSON; -EINVAL when line 1 is not a soak's
  * configuration; -ENODATA when there is no whole line; -ENOMEM. Free with
  * sb_soak_log_free, whatever it returned.

@@ -2,6 +2,8 @@
 #include "lib/sb.h"
 #include "lib/stats/series.h"
 
+#include <math.h>
+
 void sb_series_init(struct sb_series *s, uint64_t interval_ns)
 {
 	memset(s, 0, sizeof(*s));
@@ -47,8 +49,8 @@ static double weighted_mean(double a, uint64_t na, double b, uint64_t nb)
 
 static void merge_interval(struct sb_interval *dst, const struct sb_interval *src)
 {
-	if (dst->t_ns == 0)
-		dst->t_ns = src->t_ns;
+	/* the workers' boundaries agree but for their last, partial interval */
+	dst->t_ns = SB_MAX(dst->t_ns, src->t_ns);
 	for (int d = 0; d < SB_DDIR_N; d++) {
 		dst->lat_mean_ns[d] = weighted_mean(dst->lat_mean_ns[d], dst->ios[d],
 						    src->lat_mean_ns[d], src->ios[d]);
@@ -85,4 +87,48 @@ void sb_series_free(struct sb_series *s)
 	s->v = NULL;
 	s->n = 0;
 	s->cap = 0;
+}
+
+/* Interval i's rate in *x when it is a whole interval: it lasts its nominal
+ * length, less a slack of a thousandth (fio's 1 ms at its usual interval).
+ * Without a nominal length every interval is whole. */
+static int whole_rate(const struct sb_series *s, size_t i, int ddir, int iops, double *x)
+{
+	const struct sb_interval *iv = &s->v[i];
+	const uint64_t prev = i ? s->v[i - 1].t_ns : 0;
+	const uint64_t len = iv->t_ns > prev ? iv->t_ns - prev : 0;
+	if (!len || len + s->interval_ns / 1000 < s->interval_ns)
+		return 0;
+	*x = (double)(iops ? iv->ios[ddir] : iv->bytes[ddir]) * 1e9 / (double)len;
+	return 1;
+}
+
+void sb_series_rate_stats(const struct sb_series *s, int ddir, int iops, struct sb_rate_stats *out)
+{
+	double x, sum = 0, sumsq = 0;
+	uint64_t any = 0;
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < s->n; i++)
+		any |= s->v[i].ios[ddir];
+	if (!any) /* as fio: a direction without I/O has no samples */
+		return;
+	for (size_t i = 0; i < s->n; i++) {
+		if (!whole_rate(s, i, ddir, iops, &x))
+			continue;
+		if (!out->samples || x < out->min)
+			out->min = x;
+		if (!out->samples || x > out->max)
+			out->max = x;
+		sum += x;
+		out->samples++;
+	}
+	if (!out->samples)
+		return;
+	out->mean = sum / (double)out->samples;
+	/* squares of the deviations in a second pass: no cancellation */
+	for (size_t i = 0; i < s->n; i++)
+		if (whole_rate(s, i, ddir, iops, &x))
+			sumsq += (x - out->mean) * (x - out->mean);
+	if (out->samples > 1)
+		out->dev = sqrt(sumsq / (double)(out->samples - 1));
 }

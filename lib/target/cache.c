@@ -27,6 +27,11 @@ int sb_cache_drop(int fd)
 	return e ? -e : SB_CACHE_FADVISE;
 }
 
+int sb_cache_can_drop_all(void)
+{
+	return access("/proc/sys/vm/drop_caches", W_OK) == 0;
+}
+
 const char *sb_cache_method_name(int method)
 {
 	switch (method) {

@@ -16,5 +16,9 @@ enum sb_cache_method {
  * used (> 0), or -errno when neither worked. */
 int sb_cache_drop(int fd);
 const char *sb_cache_method_name(int method);
+/* Whether sb_cache_drop can drop the whole page cache here (drop_caches is
+ * writable: root, and /proc/sys not read-only), rather than one file's
+ * pages with fadvise, which not every filesystem honours. */
+int sb_cache_can_drop_all(void);
 
 #endif

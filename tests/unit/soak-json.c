@@ -1,7 +1,7 @@
 /*
  * The soak's JSON both ways: a log written with the record writers reads
  * back (configuration, iterations, a torn last line left out, bad lines
- * refused) and a summary's verdict reads back as it was written.
+ * refused, the stop condition a resume changed) and a summary's verdict reads back as it was written.
  */
 #include "tests/lib/sbtest.h"
 
@@ -131,6 +131,52 @@ static int parse(const char *text, struct sb_soak_log *log)
 	return sb_soak_log_parse(text, strlen(text), log);
 }
 
+static void resume(struct sb_json *j, const void *ctx)
+{
+	sb_soak_resume_record(j, ctx);
+}
+
+/* A resume that changed the stop condition logs it; the last such record
+ * is the one a later resume goes by, whatever came between. */
+static void test_log_stop_change(void **state)
+{
+	(void)state;
+	char *argv[] = { "soak", "--iterations=100000", "/mnt/x" };
+	const struct sb_soak_config c = { .target = "/mnt/x", .argc = 3, .argv = argv };
+	const struct sb_soak_stop_change a = { 1, 100000, 0, 50, 0 }, b = { 2, 50, 0, 0, 3600e9 };
+	struct sb_soak_iter it;
+	struct sb_soak_log log;
+	struct mem m;
+	m.f = open_memstream(&m.buf, &m.len);
+	assert_non_null(m.f);
+	line(&m, config, &c);
+	fflush(m.f);
+	assert_int_equal(sb_soak_log_parse(m.buf, m.len, &log), 0);
+	assert_false(log.stop_changed);
+	sb_soak_log_free(&log);
+	make_iter(&it, 1);
+	line(&m, iteration, &it);
+	line(&m, resume, &a);
+	fflush(m.f);
+	assert_int_equal(sb_soak_log_parse(m.buf, m.len, &log), 0);
+	assert_true(log.stop_changed);
+	assert_int_equal(log.iterations, 50);
+	assert_int_equal(log.duration_ns, 0);
+	sb_soak_log_free(&log);
+	make_iter(&it, 2);
+	line(&m, iteration, &it);
+	line(&m, resume, &b);
+	fflush(m.f);
+	assert_int_equal(sb_soak_log_parse(m.buf, m.len, &log), 0);
+	assert_int_equal(log.nit, 2);
+	assert_string_equal(log.argv[1], "--iterations=100000"); /* as it was started */
+	assert_int_equal(log.iterations, 0);
+	assert_int_equal(log.duration_ns, 3600000000000ull);
+	sb_soak_log_free(&log);
+	fclose(m.f);
+	free(m.buf);
+}
+
 static void test_log_refused(void **state)
 {
 	(void)state;
@@ -173,6 +219,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_log_roundtrip),
 		cmocka_unit_test(test_log_refused),
+		cmocka_unit_test(test_log_stop_change),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
