@@ -104,7 +104,9 @@ static int measure_all(struct run_ctx *c, struct sb_jobtarget *t, const struct s
 				 i + 1, c->repeat);
 		else
 			snprintf(jr->name, sizeof(jr->name), "%s", c->job.name);
-		struct cli_measure m = { jr->name, c->sh.quiet, c->rv ? &c->rv->fmt : NULL };
+		struct cli_measure m = { .label = jr->name,
+					 .quiet = c->sh.quiet,
+					 .verify = c->rv ? &c->rv->fmt : NULL };
 		int e = cli_measure(&m, &job, ops, t, jr);
 		sb_results_sanity(res, jr);
 		if (jr->interrupted)
@@ -417,7 +419,7 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 		snprintf(res->job_file, sizeof(res->job_file), "%s", path);
 	}
 	if (!rc) {
-		struct cli_measure m = { label, c->sh.quiet, NULL };
+		struct cli_measure m = { .label = label, .quiet = c->sh.quiet };
 		int w = cli_measure_group(&m, mj, n);
 		for (unsigned i = 0; i < n; i++) {
 			sb_results_sanity(res, mj[i].res);

@@ -1,7 +1,7 @@
 /*
  * One worker: a thread that keeps its engine's queue full, times every
  * request and keeps its own statistics. Nothing here is shared with other
- * workers but the stop flag and relaxed progress counters.
+ * workers but the stop flag and the progress counters it publishes.
  */
 #include "lib/run/worker.h"
 
@@ -79,6 +79,10 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 			w->err = io->res < 0 ? (int)io->res : -EIO;
 		return;
 	}
+	if (d != SB_DDIR_SYNC) {
+		w->moved_bytes[d] += io->len;
+		w->moved_ios[d]++;
+	}
 	if (SB_UNLIKELY(!w->measuring))
 		return;
 	uint64_t lat = now - io->start_ns;
@@ -94,26 +98,27 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 	sb_hist_add(&w->iv_lat[d], lat);
 }
 
-static void publish(struct sb_worker *w)
+static void publish(struct sb_worker *w, uint64_t now)
 {
 	for (int d = 0; d < SB_DDIR_N; d++) {
-		atomic_store_explicit(&w->prog_bytes[d], w->res.dir[d].bytes, memory_order_relaxed);
-		atomic_store_explicit(&w->prog_ios[d], w->res.dir[d].ios, memory_order_relaxed);
+		atomic_store_explicit(&w->prog_bytes[d], w->moved_bytes[d], memory_order_relaxed);
+		atomic_store_explicit(&w->prog_ios[d], w->moved_ios[d], memory_order_relaxed);
 	}
+	w->pub_next = now + SB_PUBLISH_NS;
 }
 
-/* Bookkeeping at a completion time: ramp end, interval ends, run end. */
+/* Bookkeeping at a completion time: progress, ramp end, interval ends. */
 static void tick(struct sb_worker *w, uint64_t now)
 {
+	if (SB_UNLIKELY(now >= w->pub_next))
+		publish(w, now);
 	if (SB_UNLIKELY(!w->measuring)) {
 		if (now >= w->ramp_end)
 			reset_stats(w, w->ramp_end);
 		return;
 	}
-	if (SB_UNLIKELY(now >= w->iv_end)) {
+	if (SB_UNLIKELY(now >= w->iv_end))
 		interval_close(w, now);
-		publish(w);
-	}
 }
 
 static void complete(struct sb_worker *w, struct sb_io *io, uint64_t now)
@@ -420,7 +425,7 @@ void *sb_worker_main(void *arg)
 	if (sb_cpu_thread(&usr, &sys) == 0 && w->res.runtime_ns)
 		w->res.busiest_worker = (double)(usr - w->cpu_usr0 + sys - w->cpu_sys0) /
 					(double)w->res.runtime_ns;
-	publish(w);
+	publish(w, end);
 	atomic_store_explicit(&w->done, 1, memory_order_release);
 	return NULL;
 }
