@@ -89,13 +89,6 @@ static void draw(struct cli_progress *pg, struct watched *ws, unsigned n,
 	struct cli_line l = { .label = m->label };
 	total_of(ws, n, &l);
 	const uint64_t this_ns = l.elapsed_ns;
-	if (m->step) {
-		l.label = m->command;
-		l.step_word = m->step_word;
-		l.step = m->step;
-		l.nsteps = m->nsteps;
-		l.what = m->label;
-	}
 	if (n > 1) {
 		/* a job's percent where it can differ: jobs bound by bytes, or
 		 * by times of their own */
@@ -123,6 +116,13 @@ static void draw(struct cli_progress *pg, struct watched *ws, unsigned n,
 		l.parts = parts;
 		l.part_more = more;
 		l.nparts = SB_MIN(n, (unsigned)CLI_LINE_PARTS);
+	}
+	if (m->step) { /* "quick test 3 of 16, NAME" */
+		l.what = l.label;
+		l.label = m->command;
+		l.step_word = m->step_word;
+		l.step = m->step;
+		l.nsteps = m->nsteps;
 	}
 	if (m->start_ns && now > m->start_ns)
 		l.elapsed_ns = now - m->start_ns;
