@@ -79,8 +79,10 @@ static void draw(struct meta_progress *p, uint64_t now)
 
 int meta_progress_poll(struct meta_progress *p)
 {
+	if (p->pg.quiet)
+		return 0;
 	const uint64_t n = atomic_fetch_add_explicit(&p->ops, 1, memory_order_relaxed);
-	if (p->pg.quiet || p->test < 0 || n % 16)
+	if (p->test < 0 || n % 16)
 		return 0;
 	const uint64_t now = sb_now_ns();
 	if (now < atomic_load_explicit(&p->next_ns, memory_order_relaxed))

@@ -192,8 +192,15 @@ void sweep_progress(void *ctx, unsigned fi, unsigned ri, int test)
 		sweep_totals(c);
 	if (c->test >= 0) /* the test before ended */
 		c->ended += c->r->file_sizes[c->fi];
-	if (test >= 0 && c->test < 0) /* a cell begins */
-		c->cell++;
+	if (test >= 0 && c->test < 0) { /* a cell begins */
+		char a[32], b[32];
+		if (!c->cell++ || fi != c->fi) /* a line of its own for each file size */
+			cli_progress_note(&c->pg, "sweep: file size %s (%u of %u), elapsed %s",
+					  sb_fmt_size(c->r->file_sizes[fi], a, sizeof(a)), fi + 1,
+					  c->r->nfile,
+					  cli_fmt_dur((double)(sb_now_ns() - c->pg.start_ns), b,
+						      sizeof(b)));
+	}
 	c->fi = fi;
 	c->ri = ri;
 	c->test = test;
