@@ -61,22 +61,23 @@ static void look(struct watched *w, uint64_t now)
 static void total_of(const struct watched *ws, unsigned n, struct cli_line *l)
 {
 	double pct = 100, bps = 0, iops = 0, eta = 0;
-	int ramp = 0;
+	int ramp = 0, rated = 0;
 	for (unsigned i = 0; i < n; i++) {
 		const struct watched *w = &ws[i];
 		const double f = w->p.done ? 100 : w->p.fraction * 100;
 		pct = SB_MIN(pct, f);
-		if (!w->p.done) { /* the rate now: of the jobs still running */
-			bps += SB_MAX(w->bps, 0);
-			iops += SB_MAX(w->iops, 0);
+		if (!w->p.done && w->bps >= 0) { /* the rate now: of the jobs still running */
+			bps += w->bps;
+			iops += w->iops;
+			rated = 1;
 		}
 		eta = eta < 0 || w->eta_ns < 0 ? -1 : SB_MAX(eta, w->eta_ns);
 		ramp |= w->p.ramping && !w->p.done;
 		l->elapsed_ns = SB_MAX(l->elapsed_ns, w->p.elapsed_ns);
 	}
 	l->pct = pct;
-	l->bps = bps;
-	l->ops = iops;
+	l->bps = rated ? bps : -1; /* none yet: none shown, rather than 0 */
+	l->ops = rated ? iops : -1;
 	l->eta_ns = eta;
 	l->state = ramp ? "ramp" : NULL;
 }

@@ -57,14 +57,16 @@ struct sb_worker {
 	uint64_t cpu_usr0, cpu_sys0;
 	int err;
 
-	/* Progress: every request that completed whole, the ramp's too,
-	 * counted privately and published (relaxed stores of counters that
-	 * only grow) every SB_PUBLISH_NS of completion time, so the display's
-	 * rate over its last second is never 0 while requests complete; a
-	 * store every 25 ms, not one per request, costs the hot path one
-	 * comparison and keeps the cache line from bouncing. */
-	uint64_t moved_bytes[SB_DDIR_N], moved_ios[SB_DDIR_N];
+	/* Progress: every request that completed whole, the ramp's too (the
+	 * measured count, res.dir, plus pub_base: what the ramp moved before
+	 * reset_stats started it from 0), published as relaxed stores of
+	 * counters that only grow every SB_PUBLISH_NS of completion time, so
+	 * the display's rate over its last second is never 0 while requests
+	 * complete. A store every 25 ms, not one per request, costs the hot
+	 * path one comparison and keeps the cache line from bouncing. */
+	uint64_t pub_base_bytes[SB_DDIR_N], pub_base_ios[SB_DDIR_N];
 	uint64_t pub_next;
+	uint64_t next_tick; /* the next of pub_next, ramp_end and iv_end */
 	_Atomic uint64_t prog_bytes[SB_DDIR_N];
 	_Atomic uint64_t prog_ios[SB_DDIR_N];
 	atomic_int done;
