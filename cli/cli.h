@@ -142,12 +142,86 @@ void cli_target_cleanup(struct sb_jobtarget *t, int keep);
  * queue depth over 1) sets *fell_back and warns, once per process. */
 const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int *fell_back);
 
+/* ---- the live progress line (cli/progress.c) ---- */
+/* A rate over the last second from snapshots of counters that only grow
+ * (bytes, and requests or operations). Snapshots closer than 50 ms to the
+ * last are not kept; 32 cover 1.6 s. */
+#define CLI_RATE_SLOTS 32
+struct cli_rate {
+	uint64_t t[CLI_RATE_SLOTS], bytes[CLI_RATE_SLOTS], ops[CLI_RATE_SLOTS];
+	unsigned head, n;
+};
+void cli_rate_reset(struct cli_rate *r);
+void cli_rate_add(struct cli_rate *r, uint64_t now, uint64_t bytes, uint64_t ops);
+/* Per second, from the newest snapshot at least 1 s before now (the oldest
+ * when all are younger) to (now, bytes, ops); -1 when there is none at
+ * least 150 ms old. ops_s may be NULL. */
+int cli_rate_get(const struct cli_rate *r, uint64_t now, uint64_t bytes, uint64_t ops, double *bps,
+		 double *ops_s);
+/* "42s", "3m05s", "2h03m", "4d07h": short, for the line. */
+char *cli_fmt_dur(double ns, char *buf, size_t len);
+
+/* What one line shows; a field left out is not drawn:
+ *   LABEL[ WORD i of N][, WHAT]: [STATE ]PCT% [DONE of TOTAL ]RATE OPS UNIT
+ *     elapsed E  ETA T[ (ETA_OF)] | PART | PART
+ * The percent is of the step the head names; the ETA is of the whole
+ * command where it can be told (eta_of says otherwise). Too wide for the
+ * terminal, elapsed goes first, then the parts' extra figures, then the
+ * parts (the last first, "+N more" said), then WHAT is cut short, then
+ * OPS and DONE of TOTAL go. */
+#define CLI_LINE_PARTS 16
+struct cli_line {
+	const char *label;
+	const char *step_word;		 /* "test", "iteration", "cell"; NULL: none */
+	unsigned long long step, nsteps; /* step 0: no step; nsteps 0: "i" alone */
+	const char *what;		 /* the current step's name; NULL: none */
+	const char *state;		 /* "ramp"; NULL: none */
+	double pct;			 /* < 0: none */
+	uint64_t done, total;		 /* total 0: none */
+	double bps;			 /* bytes/s; < 0: none */
+	double ops;			 /* < 0: none */
+	const char *ops_unit;		 /* NULL: "IOPS" */
+	uint64_t elapsed_ns;
+	double eta_ns;		      /* < 0: unknown */
+	const char *eta_of;	      /* NULL: the whole command */
+	const char *const *parts;     /* short figures of each job */
+	const char *const *part_more; /* NULL, or per part a figure it may lose */
+	unsigned nparts;
+};
+/* The line fitted to width columns into buf; returns its length. */
+size_t cli_line_format(const struct cli_line *l, size_t width, char *buf, size_t len);
+/* Where the line goes: stderr, redrawn in place at most 4 times a second
+ * when it is a terminal, else a plain line every 10 s; nothing when quiet. */
+struct cli_progress {
+	int quiet, tty, shown;
+	uint64_t start_ns, last_ns;
+};
+void cli_progress_init(struct cli_progress *p, int quiet);
+/* Whether a line is due at now (it is never when quiet). */
+int cli_progress_due(const struct cli_progress *p, uint64_t now);
+void cli_progress_draw(struct cli_progress *p, const struct cli_line *l, uint64_t now);
+/* A message of its own line (printf-like; the newline is added), above the
+ * line being redrawn. */
+void cli_progress_note(struct cli_progress *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The end: the line redrawn in place is cleared. */
+void cli_progress_clear(struct cli_progress *p);
+
 /* ---- running one measurement with progress (cli/measure.c) ---- */
 struct sb_verify_fmt;
 struct cli_measure {
 	const char *label; /* shown in the progress line */
 	int quiet;
 	const struct sb_verify_fmt *verify; /* run --verify: writes carry verify blocks */
+	/* Where this measurement stands in the command, for the line and its
+	 * ETA: command, step_word and step of nsteps ("quick test 3 of 16";
+	 * step 0: none) with the label after them, and after it `later`
+	 * measurements as long as this one, with later_ns (pauses) between
+	 * them. */
+	const char *command, *step_word;
+	unsigned step, nsteps, later;
+	uint64_t later_ns;
+	uint64_t start_ns; /* when the command began (sb_now_ns); 0: this measurement */
 };
 /* Runs job on the prepared target, fills res (caller creates it). Returns
  * 0, or the negative errno of the failure (already printed). */

@@ -292,30 +292,13 @@ static void setup_run(const struct meta_ctx *c, struct sb_meta_run *m)
 
 static int stop_requested(void *ctx)
 {
-	(void)ctx;
+	meta_progress_poll(ctx);
 	return cli_interrupted();
 }
 
-/* bonnie++'s progress messages, on stderr. */
 static void on_phase(void *ctx, enum sb_meta_test t)
 {
-	static const char *const what[] = {
-		"writing a byte at a time",
-		"writing intelligently",
-		"rewriting",
-		"reading a byte at a time",
-		"reading intelligently",
-		"seeking",
-		"creating files in sequential order",
-		"stat'ing files in sequential order",
-		"deleting files in sequential order",
-		"creating files in random order",
-		"stat'ing files in random order",
-		"deleting files in random order",
-	};
-	const struct meta_ctx *c = ctx;
-	if (!c->sh.quiet)
-		fprintf(stderr, "meta: %s (%s)\n", what[t], sb_meta_test_name(t));
+	meta_progress_phase(ctx, t);
 }
 
 static void on_leftover(void *ctx, const char *path)
@@ -342,7 +325,9 @@ static int error_exit(const struct sb_meta_error *e, int rc)
 
 static int run_tests(const struct meta_ctx *c, struct sb_meta_run *m)
 {
-	struct sb_meta_ctl ctl = { stop_requested, on_phase, (void *)c };
+	struct meta_progress pg;
+	meta_progress_init(&pg, m, c->sh.quiet);
+	struct sb_meta_ctl ctl = { stop_requested, on_phase, &pg };
 	struct sb_meta_error err;
 	memset(&err, 0, sizeof(err));
 	int e = 0;
@@ -350,6 +335,7 @@ static int run_tests(const struct meta_ctx *c, struct sb_meta_run *m)
 		e = sb_meta_io_run(&m->io, &ctl, m->res, &m->cache_method, &err);
 	if (!e && m->files.nfiles)
 		e = sb_meta_files_run(&m->files, &ctl, m->res, &err);
+	meta_progress_end(&pg);
 	m->interrupted = cli_interrupted() != 0;
 	return e ? error_exit(&err, e) : 0;
 }

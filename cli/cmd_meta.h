@@ -6,6 +6,25 @@
 #include "cli/cli.h"
 #include "lib/storbench.h"
 
+#include <stdatomic.h>
+
+/* meta_progress.c: bonnie++'s message as each test starts and the live
+ * line; poll() counts an operation (from any thread) and draws when due. */
+struct meta_progress {
+	const struct sb_meta_run *m;
+	struct cli_progress pg;
+	struct cli_rate rate; /* of operations, by the drawing thread */
+	_Atomic uint64_t ops, next_ns;
+	atomic_int busy;
+	int test; /* enum sb_meta_test running; -1 none */
+	unsigned step, nsteps;
+	uint64_t ops0; /* ops when the test began */
+};
+void meta_progress_init(struct meta_progress *p, const struct sb_meta_run *m, int quiet);
+void meta_progress_phase(struct meta_progress *p, enum sb_meta_test t);
+int meta_progress_poll(struct meta_progress *p);
+void meta_progress_end(struct meta_progress *p);
+
 /* Text summary (a table of the tests run). */
 void cli_meta_print_text(FILE *f, const struct sb_meta_run *m);
 /* Why the block test file has its default size, in one sentence. */

@@ -53,6 +53,12 @@ struct quick_ctx {
 	char engine[16];
 	struct cli_shared sh; /* --output, --format, --quiet, --keep, --destroy-data */
 	int json_stdout, read_only;
+	/* for the progress line: the test (and direction) now running, of
+	 * how many in all (the targets' together) */
+	struct quick_steps {
+		unsigned at, total;
+		uint64_t start_ns;
+	} * steps;
 };
 
 /* "an engine name (psync, io_uring, libaio)": the engines that do I/O. */
@@ -189,7 +195,18 @@ static int one_test(const struct quick_ctx *c, const struct quick_test *qt, int 
 		else
 			snprintf(jr->name, sizeof(jr->name), "%s (run %u of %u)", job.name, run,
 				 c->repeat);
-		struct cli_measure m = { .label = jr->name, .quiet = c->sh.quiet };
+		const unsigned left = c->steps->total - c->steps->at;
+		struct cli_measure m = {
+			.label = jr->name,
+			.quiet = c->sh.quiet,
+			.command = "quick",
+			.step_word = "test",
+			.step = c->steps->at,
+			.nsteps = c->steps->total,
+			.later = left * (c->repeat + 1) + (c->repeat - run),
+			.later_ns = left * c->idle_ns,
+			.start_ns = c->steps->start_ns,
+		};
 		job.seed = seed + run;
 		int e = cli_measure(&m, &job, ops, t, jr);
 		if (run == 0 || e < 0) {
@@ -229,8 +246,11 @@ static int quick_target(const struct quick_ctx *c, const char *path, struct sb_r
 		      t.info.kind == SB_TARGET_DIR ||
 		      (t.info.kind == SB_TARGET_FILE && sb_file_is_ours(path) == 1);
 	int writes = !c->read_only && consent;
-	if (!writes)
+	if (!writes) {
 		probe.rw = SB_RW_READ;
+		if (!c->read_only) /* counted with its write tests */
+			c->steps->total -= NTESTS;
+	}
 	if (!c->read_only && !consent && !c->sh.quiet)
 		sb_warn("'%s' is a %s storbench did not create: read tests only (add "
 			"--destroy-data for the write tests)",
@@ -249,6 +269,7 @@ static int quick_target(const struct quick_ctx *c, const char *path, struct sb_r
 		     d++) {
 			if ((i || d) && c->idle_ns)
 				idle(c->idle_ns);
+			c->steps->at++;
 			rc = one_test(c, &c->tests[i], d, &t, res, probe.seed + (uint64_t)i * 100);
 		}
 	}
@@ -360,6 +381,9 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 		return SB_EXIT_USAGE;
 	}
 	cli_signals_install();
+	struct quick_steps steps = { 0, (unsigned)npos * NTESTS * (c.read_only ? 1 : 2),
+				     sb_now_ns() };
+	c.steps = &steps;
 	struct sb_results *res[MAX_TARGETS] = { NULL, NULL };
 	int rc = 0;
 	for (int k = 0; k < npos && !rc && !cli_interrupted(); k++) {

@@ -27,6 +27,8 @@ struct run_ctx {
 	int failed; /* a job of a job file failed; the next ones still ran */
 	int name_given;
 	struct sb_job_verify *rv;
+	unsigned group, ngroups; /* a job file's: the progress line says which */
+	uint64_t start_ns;	 /* for the progress line */
 };
 
 static int run_set(void *vctx, int id, const char *v, char *hint, size_t hl)
@@ -85,6 +87,20 @@ static void print_repeats(FILE *f, const struct sb_results *r)
 	}
 }
 
+/* A job file of several groups: "run group 2 of 3, NAME" on the line;
+ * with more than one measurement, the time elapsed is the command's. */
+static void group_step(const struct run_ctx *c, struct cli_measure *m)
+{
+	if (c->repeat > 1 || c->ngroups > 1)
+		m->start_ns = c->start_ns;
+	if (c->ngroups < 2)
+		return;
+	m->command = "run";
+	m->step_word = "group";
+	m->step = c->group;
+	m->nsteps = c->ngroups;
+}
+
 static int measure_all(struct run_ctx *c, struct sb_jobtarget *t, const struct sb_engine_ops *ops,
 		       struct sb_results *res)
 {
@@ -104,7 +120,11 @@ static int measure_all(struct run_ctx *c, struct sb_jobtarget *t, const struct s
 				 i + 1, c->repeat);
 		else
 			snprintf(jr->name, sizeof(jr->name), "%s", c->job.name);
-		struct cli_measure m = { jr->name, c->sh.quiet, c->rv ? &c->rv->fmt : NULL };
+		struct cli_measure m = { .label = jr->name,
+					 .quiet = c->sh.quiet,
+					 .verify = c->rv ? &c->rv->fmt : NULL,
+					 .later = c->repeat - 1 - i };
+		group_step(c, &m);
 		int e = cli_measure(&m, &job, ops, t, jr);
 		sb_results_sanity(res, jr);
 		if (jr->interrupted)
@@ -417,7 +437,8 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 		snprintf(res->job_file, sizeof(res->job_file), "%s", path);
 	}
 	if (!rc) {
-		struct cli_measure m = { label, c->sh.quiet, NULL };
+		struct cli_measure m = { .label = label, .quiet = c->sh.quiet };
+		group_step(c, &m);
 		int w = cli_measure_group(&m, mj, n);
 		for (unsigned i = 0; i < n; i++) {
 			sb_results_sanity(res, mj[i].res);
@@ -491,6 +512,8 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 	for (unsigned k = 0; k < ngroups && !rc && !cli_interrupted(); k++) {
 		const unsigned g = groups[k].first, e = g + groups[k].n;
 		int m;
+		c->group = k + 1;
+		c->ngroups = ngroups;
 		if (e - g == 1) {
 			c->job = opts[g];
 			m = run_alone(c, ops[g], tgt, res, g == 0, path);
@@ -523,6 +546,7 @@ int cmd_run(const struct cli_command *cmd, int argc, char **argv)
 	memset(&c, 0, sizeof(c));
 	sb_job_opts_default(&c.job);
 	c.repeat = 1;
+	c.start_ns = sb_now_ns();
 	c.job.seed = 0;
 	struct cli_cmd_opts co = { run_opts, run_set, 1, &c.job, &c, cmd, &c.sh };
 	int p = cli_parse(argc, argv, &co, pos, 2, &npos);

@@ -265,9 +265,9 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	c->o.should_stop = sweep_should_stop;
 	c->o.progress = c->sh.quiet ? NULL : sweep_progress;
 	c->o.ctx = c;
-	c->t0 = sb_now_ns();
-	c->tty = isatty(STDERR_FILENO);
-	c->last_fi = (unsigned)-1;
+	cli_progress_init(&c->pg, c->sh.quiet);
+	cli_rate_reset(&c->rate);
+	c->test = -1;
 	if (f.owned)
 		cli_signals_track_file(f.path, 1);
 	c->ran = 1;
@@ -275,8 +275,7 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	if (f.owned)
 		cli_signals_track_file(f.path, 0);
 	sb_sweep_file_close(&f);
-	if (c->tty && !c->sh.quiet)
-		fputs("\r\033[K", stderr);
+	cli_progress_clear(&c->pg);
 	if (c->trace && fclose(c->trace) != 0)
 		sb_warn("trace file '%s' is incomplete", tr);
 	sb_results_sweep(res, c->r);

@@ -14,10 +14,15 @@ struct sweep_cli {
 	const char *csv;
 	int json_stdout;
 	int ran; /* the run started: there are results to write */
-	/* progress state */
-	uint64_t t0;
-	int tty;
-	unsigned last_fi;
+	/* progress state: the line, the test now running (cell number fi, ri,
+	 * test), and bytes: every test's file size, those of the tests that
+	 * ended, and the records asked for so far (every pass, untimed ones
+	 * too) */
+	struct cli_progress pg;
+	struct cli_rate rate;
+	unsigned cell, ncells, fi, ri;
+	int test;
+	uint64_t total, ended, moved, test_moved0, unchecked;
 	FILE *trace; /* SB_SWEEP_TRACE */
 };
 

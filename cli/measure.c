@@ -1,79 +1,164 @@
 /*
  * One measurement: run the job on the prepared target with a live progress
- * line (a terminal: at most 4 updates a second, redrawn in place; otherwise
- * a plain line every 10 s; nothing when quiet), and the device's counters
- * sampled around it.
+ * line (cli/progress.c: the rate over the last second from the counters
+ * the workers publish 40 times a second, percent and ETA; on a terminal at
+ * most 4 updates a second, redrawn in place; otherwise a plain line every
+ * 10 s; nothing when quiet), and the device's counters sampled around it.
  */
 #include "cli/cli.h"
 
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-static void progress_line(FILE *f, const char *label, const struct sb_progress *p,
-			  const struct sb_progress *prev, uint64_t dt, int tty)
+/* How often the counters are looked at: the rate window's steps. */
+#define LOOK_NS 50000000l
+
+/* One job of the group: its counters, their recent past, its figures. */
+struct watched {
+	struct sb_progress p;
+	struct cli_rate rate;
+	double bps, iops, eta_ns; /* eta_ns < 0: unknown */
+	const char *name;
+	char part[64], pct[8];
+};
+
+/* Until the job ends: by time, or by its bytes at the recent rate; the
+ * sooner where it has both. */
+static double job_eta(const struct sb_progress *p, double bps)
 {
-	char bw[32], io[32], el[32];
-	uint64_t db = 0, di = 0;
+	if (p->done)
+		return 0;
+	double eta = -1;
+	if (p->total_ns)
+		eta = p->elapsed_ns < p->total_ns ? (double)(p->total_ns - p->elapsed_ns) : 0;
+	if (p->total_bytes && bps > 0) {
+		uint64_t moved = 0;
+		for (int d = 0; d < SB_DDIR_N; d++)
+			moved += p->bytes[d];
+		const double b = moved < p->total_bytes
+					 ? (double)(p->total_bytes - moved) / bps * 1e9
+					 : 0;
+		eta = eta < 0 || b < eta ? b : eta;
+	}
+	return eta;
+}
+
+static void look(struct watched *w, uint64_t now)
+{
+	uint64_t b = 0, n = 0;
 	for (int d = 0; d < SB_DDIR_N; d++) {
-		db += p->bytes[d] - prev->bytes[d];
-		di += p->ios[d] - prev->ios[d];
+		b += w->p.bytes[d];
+		n += w->p.ios[d];
 	}
-	double s = dt ? (double)dt / 1e9 : 1;
-	sb_fmt_rate((double)db / s, bw, sizeof(bw));
-	sb_fmt_count((double)di / s, io, sizeof(io));
-	sb_fmt_ns((double)p->elapsed_ns, el, sizeof(el));
-	fprintf(f, "%s%s: %s %3.0f%% %s  %s IOPS  elapsed %s%s", tty ? "\r" : "", label,
-		p->ramping ? "ramp" : "run ", p->fraction * 100, bw, io, el, tty ? "\033[K" : "\n");
-	fflush(f);
+	cli_rate_add(&w->rate, now, b, n);
+	if (cli_rate_get(&w->rate, now, b, n, &w->bps, &w->iops) < 0)
+		w->bps = w->iops = -1;
+	w->eta_ns = job_eta(&w->p, w->bps);
 }
 
-/* When the last progress line was printed: kept across measurements, so a
- * log gets its line every 10 s even when each measurement is shorter. */
-static uint64_t last_line_ns;
-
-/* Progress of every run, summed; 1 when all have finished. */
-static int progress(struct sb_run *const *runs, unsigned n, struct sb_progress *sum)
+/* The figures of every job together: the slowest sets the percent and the
+ * ETA (finished ones count as done), the rates add up. */
+static void total_of(const struct watched *ws, unsigned n, struct cli_line *l)
 {
-	int done = 1;
-	memset(sum, 0, sizeof(*sum));
+	double pct = 100, bps = 0, iops = 0, eta = 0;
+	int ramp = 0, rated = 0;
 	for (unsigned i = 0; i < n; i++) {
-		struct sb_progress p;
-		done &= sb_run_progress(runs[i], &p);
-		for (int d = 0; d < SB_DDIR_N; d++) {
-			sum->bytes[d] += p.bytes[d];
-			sum->ios[d] += p.ios[d];
+		const struct watched *w = &ws[i];
+		const double f = w->p.done ? 100 : w->p.fraction * 100;
+		pct = SB_MIN(pct, f);
+		if (!w->p.done && w->bps >= 0) { /* the rate now: of the jobs still running */
+			bps += w->bps;
+			iops += w->iops;
+			rated = 1;
 		}
-		sum->elapsed_ns = SB_MAX(sum->elapsed_ns, p.elapsed_ns);
-		sum->ramping |= p.ramping;
-		/* the slowest sets the pace; finished ones count as done */
-		double f = p.done ? 1.0 : p.fraction;
-		sum->fraction = i ? SB_MIN(sum->fraction, f) : f;
+		eta = eta < 0 || w->eta_ns < 0 ? -1 : SB_MAX(eta, w->eta_ns);
+		ramp |= w->p.ramping && !w->p.done;
+		l->elapsed_ns = SB_MAX(l->elapsed_ns, w->p.elapsed_ns);
 	}
-	return done;
+	l->pct = pct;
+	l->bps = rated ? bps : -1; /* none yet: none shown, rather than 0 */
+	l->ops = rated ? iops : -1;
+	l->eta_ns = eta;
+	l->state = ramp ? "ramp" : NULL;
 }
 
-static void watch(struct sb_run *const *runs, unsigned n, const struct cli_measure *m)
+static void draw(struct cli_progress *pg, struct watched *ws, unsigned n,
+		 const struct cli_measure *m, uint64_t now)
 {
-	int tty = isatty(STDERR_FILENO);
-	uint64_t every = tty ? 250000000ull : 10000000000ull;
-	if (!last_line_ns || tty)
-		last_line_ns = sb_now_ns();
-	struct sb_progress p, prev;
-	memset(&prev, 0, sizeof(prev));
-	while (!progress(runs, n, &p)) {
-		struct timespec ts = { 0, 50000000 };
-		nanosleep(&ts, NULL);
-		uint64_t now = sb_now_ns();
-		if (m->quiet || now - last_line_ns < every)
-			continue;
-		/* prev counts from this measurement's start, or from the last line */
-		uint64_t since = SB_MAX(last_line_ns, now - p.elapsed_ns);
-		progress_line(stderr, m->label, &p, &prev, now - since, tty);
-		prev = p;
-		last_line_ns = now;
+	const char *parts[CLI_LINE_PARTS], *more[CLI_LINE_PARTS];
+	char label[32];
+	struct cli_line l = { .label = m->label };
+	total_of(ws, n, &l);
+	const uint64_t this_ns = l.elapsed_ns;
+	if (n > 1) {
+		/* a job's percent where it can differ: jobs bound by bytes, or
+		 * by times of their own */
+		int same = 1;
+		for (unsigned i = 0; i < n; i++)
+			same &= !ws[i].p.total_bytes && ws[i].p.total_ns == ws[0].p.total_ns;
+		snprintf(label, sizeof(label), "%u jobs", n);
+		l.label = label;
+		for (unsigned i = 0; i < n && i < CLI_LINE_PARTS; i++) {
+			char r[32];
+			struct watched *w = &ws[i];
+			w->pct[0] = '\0';
+			if (w->p.done) {
+				snprintf(w->part, sizeof(w->part), "%.10s done", w->name);
+			} else {
+				snprintf(w->part, sizeof(w->part), "%.10s %s", w->name,
+					 sb_fmt_rate(SB_MAX(w->bps, 0), r, sizeof(r)));
+				if (!same)
+					snprintf(w->pct, sizeof(w->pct), "%.0f%%",
+						 w->p.fraction * 100);
+			}
+			parts[i] = w->part;
+			more[i] = w->pct;
+		}
+		l.parts = parts;
+		l.part_more = more;
+		l.nparts = SB_MIN(n, (unsigned)CLI_LINE_PARTS);
 	}
-	if (tty && !m->quiet && prev.elapsed_ns)
-		fputs("\r\033[K", stderr);
+	if (m->step) { /* "quick test 3 of 16, NAME" */
+		l.what = l.label;
+		l.label = m->command;
+		l.step_word = m->step_word;
+		l.step = m->step;
+		l.nsteps = m->nsteps;
+	}
+	if (m->start_ns && now > m->start_ns)
+		l.elapsed_ns = now - m->start_ns;
+	/* what comes after this measurement: as long again, each */
+	if (l.eta_ns >= 0 && m->later)
+		l.eta_ns += (double)m->later * ((double)this_ns + l.eta_ns) + (double)m->later_ns;
+	cli_progress_draw(pg, &l, now);
+}
+
+static void watch(struct sb_run *const *runs, unsigned n, const struct cli_measure *m,
+		  const struct cli_measure_job *js)
+{
+	struct cli_progress pg;
+	struct watched *ws = calloc(n, sizeof(*ws));
+	cli_progress_init(&pg, m->quiet || !ws);
+	for (;;) {
+		const struct timespec ts = { 0, LOOK_NS };
+		int done = 1;
+		nanosleep(&ts, NULL);
+		const uint64_t now = sb_now_ns();
+		for (unsigned i = 0; i < n; i++) {
+			struct sb_progress p;
+			done &= sb_run_progress(runs[i], ws ? &ws[i].p : &p);
+			if (ws) {
+				ws[i].name = js[i].res->name;
+				look(&ws[i], now);
+			}
+		}
+		if (done)
+			break;
+		if (cli_progress_due(&pg, now))
+			draw(&pg, ws, n, m, now);
+	}
+	cli_progress_clear(&pg);
+	free(ws);
 }
 
 /* The first failed request, with where and why; a full filesystem gets
@@ -157,7 +242,7 @@ int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job 
 						 (uint64_t)wall.tv_nsec;
 	}
 	if (e == 0)
-		watch(runs, n, m);
+		watch(runs, n, m, js);
 	else
 		for (unsigned i = 0; i < started; i++)
 			sb_run_stop(runs[i]);

@@ -25,9 +25,13 @@ struct soak_state {
 	struct vtarget t;
 	const struct sb_engine_ops *ops;
 	uint64_t seed;
-	uint64_t started_ns;	 /* wall clock of the first iteration ever */
-	uint64_t mono_start_ns;	 /* monotonic clock when this process's loop began */
-	uint64_t prior_ns;	 /* run before that (a resumed soak), from the log */
+	uint64_t started_ns;	/* wall clock of the first iteration ever */
+	uint64_t mono_start_ns; /* monotonic clock when this process's loop began */
+	uint64_t prior_ns;	/* run before that (a resumed soak), from the log */
+	/* for the progress line's ETA: the first iteration of this process,
+	 * the current one and when it began (monotonic), how long its last
+	 * check phase took */
+	uint64_t first_n, cur_n, it_mono_ns, check_ns;
 	char abort_reason[768];	 /* why the soak stopped before its end; "" it did not */
 	struct sb_soak_iter *it; /* all iterations, resumed ones included */
 	size_t nit, capit;

@@ -104,6 +104,42 @@ static void take_results(struct sb_soak_iter *it, const struct sb_verify_report 
 	it->interrupted = r->wr.interrupted || r->rd.interrupted || !!cli_interrupted();
 }
 
+/*
+ * The ETA of the whole soak for the progress line, from the phase's own:
+ * what is left of this iteration (in the write phase, the check to come
+ * as long as the last one, or as the write), then the iterations left as
+ * long as the ones this process ran (pauses included) or as this one; a
+ * --duration ends it sooner (after the iteration then running).
+ */
+static double soak_eta(void *ctx, int write, double phase_elapsed, double phase_eta,
+		       uint64_t *elapsed_ns)
+{
+	const struct soak_state *s = ctx;
+	const struct soak_opts *o = s->o;
+	const uint64_t now = sb_now_ns();
+	*elapsed_ns = s->prior_ns + (now - s->mono_start_ns);
+	if (phase_eta < 0)
+		return -1;
+	double rest = phase_eta;
+	if (write)
+		rest += s->check_ns ? (double)s->check_ns : phase_elapsed + phase_eta;
+	double left = -1;
+	if (o->iterations) {
+		const uint64_t ran = s->cur_n - s->first_n;
+		const double per = ran ? (double)(s->it_mono_ns - s->mono_start_ns) / (double)ran
+				       : (double)(now - s->it_mono_ns) + rest + (double)o->idle_ns;
+		left = rest +
+		       per * (double)(o->iterations > s->cur_n ? o->iterations - s->cur_n : 0);
+	}
+	if (o->duration_ns) {
+		double d = o->duration_ns > *elapsed_ns ? (double)(o->duration_ns - *elapsed_ns)
+							: 0;
+		d = SB_MAX(d, rest);
+		left = left < 0 || d < left ? d : left;
+	}
+	return left;
+}
+
 int soak_iteration(struct soak_state *s, struct sb_soak_iter *it)
 {
 	struct verify_report r;
@@ -115,6 +151,13 @@ int soak_iteration(struct soak_state *s, struct sb_soak_iter *it)
 	r.t = &s->t;
 	r.hook = burst_hook;
 	r.hook_ctx = &b;
+	r.command = "soak";
+	r.step = it->n;
+	r.nsteps = s->o->iterations;
+	r.eta = soak_eta;
+	r.eta_ctx = s;
+	s->cur_n = it->n;
+	s->it_mono_ns = sb_now_ns();
 	it->start_ns = soak_wall_ns();
 	/* generation = iteration: a block the device failed to rewrite still
 	 * carries the previous one and is found stale */
@@ -131,7 +174,9 @@ int soak_iteration(struct soak_state *s, struct sb_soak_iter *it)
 	const int full = r.res.wr.errors && r.res.wr.first_error == ENOSPC;
 	if (!rc && !full && !cli_interrupted()) {
 		it->cache = drop(s);
+		const uint64_t t0 = sb_now_ns();
 		rc = verify_phase(&r, &s->t, s->ops, 0, "check");
+		s->check_ns = sb_now_ns() - t0;
 	}
 	sb_verify_acc_finish(&r.res.acc);
 	take_results(it, &r.res, b.slept_ns);

@@ -38,6 +38,7 @@ int soak_loop(struct soak_state *s)
 	const uint64_t last_end = s->nit ? s->it[s->nit - 1].end_ns : 0;
 	s->prior_ns = last_end > s->started_ns ? last_end - s->started_ns : 0;
 	s->mono_start_ns = sb_now_ns();
+	s->first_n = next;
 	if (text && s->nit)
 		printf("resuming after iteration %llu\n", (unsigned long long)(next - 1));
 	if (text && s->stop_changed) {

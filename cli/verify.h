@@ -57,6 +57,15 @@ struct verify_report {
 	 * bursts); non-zero stops the phase. May be NULL. */
 	int (*hook)(void *ctx, uint64_t bytes);
 	void *hook_ctx;
+	/* The progress line: "verify write: ..." by default; soak's says
+	 * "soak iteration 3 of 10, write: ...", with the ETA of the whole
+	 * soak from the phase's own (eta_ns < 0: unknown) and its elapsed
+	 * time in *elapsed_ns. All may be 0. */
+	const char *command;
+	unsigned long long step, nsteps;
+	double (*eta)(void *ctx, int write, double phase_elapsed_ns, double eta_ns,
+		      uint64_t *elapsed_ns);
+	void *eta_ctx;
 };
 
 /* cmd_verify.c: the options, shared with soak. */

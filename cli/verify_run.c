@@ -1,13 +1,12 @@
 /*
  * storbench verify: the target and the write and check phases of the
  * library (lib/verify/verify_target.h) with the program around them:
- * messages and exit codes, a progress line (a terminal: 4 a second,
- * redrawn; otherwise a line every 10 s), Ctrl-C, and the results.
+ * messages and exit codes, a progress line (cli/progress.c: bytes done of
+ * the phase's, the rate over the last second, the ETA), Ctrl-C, and the
+ * results.
  */
 #include "cli/verify.h"
 #include "lib/storbench.h"
-
-#include <unistd.h>
 
 #define MSG_LEN 8448 /* two paths and some words */
 
@@ -106,31 +105,51 @@ struct prog {
 	const char *label;
 	const struct verify_report *r;
 	uint64_t total; /* bytes of the phase */
-	uint64_t t0, last;
-	int tty, quiet, shown;
+	int write;
+	struct cli_progress pg;
+	struct cli_rate rate;
 };
+
+/* The line: "verify write: 42% 1.20 GiB of 3.00 GiB 512 MiB/s  elapsed 3s
+ * ETA 4s" (the ETA of the phase), or soak's. */
+static void progress_draw(struct prog *p, uint64_t done, uint64_t now)
+{
+	const struct verify_report *r = p->r;
+	const double elapsed = (double)(now - p->pg.start_ns);
+	struct cli_line l = {
+		.label = r->command ? r->command : "verify",
+		.step_word = r->step ? "iteration" : NULL,
+		.step = r->step,
+		.nsteps = r->nsteps,
+		.what = p->label,
+		.pct = p->total ? 100.0 * (double)done / (double)p->total : 100.0,
+		.done = done,
+		.total = p->total,
+		.ops = -1,
+		.elapsed_ns = (uint64_t)elapsed,
+		.eta_ns = -1,
+	};
+	if (cli_rate_get(&p->rate, now, done, 0, &l.bps, NULL) < 0)
+		l.bps = -1;
+	if (l.bps > 0)
+		l.eta_ns = done < p->total ? (double)(p->total - done) / l.bps * 1e9 : 0;
+	if (r->eta)
+		l.eta_ns = r->eta(r->eta_ctx, p->write, elapsed, l.eta_ns, &l.elapsed_ns);
+	cli_progress_draw(&p->pg, &l, now);
+}
 
 static int progress(void *ctx, uint64_t done)
 {
 	struct prog *p = ctx;
-	char a[32], b[32], c[32];
 
 	if (cli_interrupted())
 		return 1;
 	if (p->r->hook && p->r->hook(p->r->hook_ctx, done))
 		return 1;
-	const uint64_t now = sb_now_ns(), every = p->tty ? 250000000ull : 10000000000ull;
-	if (p->quiet || now - p->last < every)
-		return 0;
-	p->last = now;
-	p->shown = 1;
-	const double s = (double)(now - p->t0) / 1e9;
-	fprintf(stderr, "%s%s: %3.0f%% %s  %s  elapsed %s%s", p->tty ? "\r" : "", p->label,
-		p->total ? 100.0 * (double)done / (double)p->total : 100.0,
-		sb_fmt_size(done, a, sizeof(a)),
-		sb_fmt_rate(s > 0 ? (double)done / s : 0, b, sizeof(b)),
-		sb_fmt_ns((double)(now - p->t0), c, sizeof(c)), p->tty ? "\033[K" : "\n");
-	fflush(stderr);
+	const uint64_t now = sb_now_ns();
+	cli_rate_add(&p->rate, now, done, 0);
+	if (cli_progress_due(&p->pg, now))
+		progress_draw(p, done, now);
 	return 0;
 }
 
@@ -143,9 +162,10 @@ static int stop(void *ctx)
 int verify_phase(struct verify_report *r, const struct vtarget *t, const struct sb_engine_ops *ops,
 		 int write, const char *label)
 {
-	struct prog pg = {
-		label, r, t->v.size, sb_now_ns(), sb_now_ns(), isatty(STDERR_FILENO), r->o->quiet, 0
-	};
+	struct prog pg = { .label = label, .r = r, .total = t->v.size, .write = write };
+	cli_progress_init(&pg.pg, r->o->quiet);
+	cli_rate_reset(&pg.rate);
+	cli_rate_add(&pg.rate, pg.pg.start_ns, 0, 0);
 	const struct sb_vphase p = { &t->v, ops, write, progress, stop, &pg };
 	char msg[MSG_LEN];
 
@@ -154,8 +174,7 @@ int verify_phase(struct verify_report *r, const struct vtarget *t, const struct 
 	r->res.request_size = r->o->request_size;
 	r->res.iodepth = r->o->iodepth;
 	const int e = sb_verify_phase(&r->res, &p, msg, sizeof(msg));
-	if (pg.tty && pg.shown)
-		fputs("\r\033[K", stderr);
+	cli_progress_clear(&pg.pg);
 	if (e)
 		sb_err("%s", msg);
 	return e ? SB_EXIT_ENV : 0;

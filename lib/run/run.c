@@ -194,11 +194,13 @@ int sb_run_progress(struct sb_run *r, struct sb_progress *p)
 	for (int d = 0; d < SB_DDIR_N; d++)
 		total += p->bytes[d];
 	if (o->runtime_ns) {
-		double t = (double)(o->ramp_ns + o->runtime_ns);
-		p->fraction = (double)p->elapsed_ns / t;
+		p->total_ns = o->ramp_ns + o->runtime_ns;
+		p->fraction = (double)p->elapsed_ns / (double)p->total_ns;
 	}
 	if (!o->time_based) {
-		double f = (double)total / ((double)r->p.region_size * r->n);
+		/* each worker issues the region's bytes, the ramp's included */
+		p->total_bytes = r->p.region_size * r->n;
+		double f = (double)total / (double)p->total_bytes;
 		if (f > p->fraction)
 			p->fraction = f;
 	}

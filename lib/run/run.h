@@ -39,12 +39,16 @@ struct sb_run_params {
 	const struct sb_verify_fmt *verify;
 };
 
+/* What the workers published, at most SB_PUBLISH_NS (25 ms) old: a rate
+ * is the difference of two snapshots over the time between them. */
 struct sb_progress {
 	uint64_t elapsed_ns;	   /* since start */
 	int ramping;		   /* still in the unmeasured ramp */
-	uint64_t bytes[SB_DDIR_N]; /* measured so far (not during ramp) */
+	uint64_t bytes[SB_DDIR_N]; /* moved so far, the ramp's too */
 	uint64_t ios[SB_DDIR_N];
-	double fraction; /* 0..1 done, by time or by bytes */
+	double fraction;      /* 0..1 done, by time or by bytes */
+	uint64_t total_bytes; /* a run bound by size ends at these bytes; 0: by time only */
+	uint64_t total_ns;    /* a run bound by time ends then (ramp included); 0: none */
 	int done;
 };
 

@@ -1,7 +1,7 @@
 /*
  * One worker: a thread that keeps its engine's queue full, times every
  * request and keeps its own statistics. Nothing here is shared with other
- * workers but the stop flag and relaxed progress counters.
+ * workers but the stop flag and the progress counters it publishes.
  */
 #include "lib/run/worker.h"
 
@@ -39,6 +39,8 @@ static void interval_close(struct sb_worker *w, uint64_t now)
 static void reset_stats(struct sb_worker *w, uint64_t now)
 {
 	for (int d = 0; d < SB_DDIR_N; d++) {
+		w->pub_base_bytes[d] += w->res.dir[d].bytes; /* the ramp's */
+		w->pub_base_ios[d] += w->res.dir[d].ios;
 		w->res.dir[d].bytes = w->res.dir[d].ios = 0;
 		sb_hist_init(&w->res.dir[d].clat);
 		sb_hist_init(&w->res.dir[d].lat);
@@ -79,41 +81,48 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 			w->err = io->res < 0 ? (int)io->res : -EIO;
 		return;
 	}
-	if (SB_UNLIKELY(!w->measuring))
-		return;
 	uint64_t lat = now - io->start_ns;
 	if (d == SB_DDIR_SYNC) {
-		sb_hist_add(&w->res.sync_lat, lat);
+		if (w->measuring)
+			sb_hist_add(&w->res.sync_lat, lat);
 		return;
 	}
+	/* counted in the ramp too, for the progress line: reset_stats starts
+	 * the measured count from 0 and keeps the ramp's in pub_base */
 	struct sb_dir_result *dr = &w->res.dir[d];
 	dr->bytes += io->len;
 	dr->ios++;
+	if (SB_UNLIKELY(!w->measuring))
+		return;
 	sb_hist_add(&dr->lat, lat);
 	sb_hist_add(&dr->clat, now - io->issue_ns);
 	sb_hist_add(&w->iv_lat[d], lat);
 }
 
-static void publish(struct sb_worker *w)
+static void publish(struct sb_worker *w, uint64_t now)
 {
 	for (int d = 0; d < SB_DDIR_N; d++) {
-		atomic_store_explicit(&w->prog_bytes[d], w->res.dir[d].bytes, memory_order_relaxed);
-		atomic_store_explicit(&w->prog_ios[d], w->res.dir[d].ios, memory_order_relaxed);
+		atomic_store_explicit(&w->prog_bytes[d], w->pub_base_bytes[d] + w->res.dir[d].bytes,
+				      memory_order_relaxed);
+		atomic_store_explicit(&w->prog_ios[d], w->pub_base_ios[d] + w->res.dir[d].ios,
+				      memory_order_relaxed);
 	}
+	w->pub_next = now + SB_PUBLISH_NS;
 }
 
-/* Bookkeeping at a completion time: ramp end, interval ends, run end. */
+/* Bookkeeping at a completion time: progress, ramp end, interval ends.
+ * One comparison per call until the next of them is due. */
 static void tick(struct sb_worker *w, uint64_t now)
 {
-	if (SB_UNLIKELY(!w->measuring)) {
-		if (now >= w->ramp_end)
-			reset_stats(w, w->ramp_end);
+	if (SB_LIKELY(now < w->next_tick))
 		return;
-	}
-	if (SB_UNLIKELY(now >= w->iv_end)) {
+	if (now >= w->pub_next)
+		publish(w, now);
+	if (!w->measuring && now >= w->ramp_end)
+		reset_stats(w, w->ramp_end);
+	if (w->measuring && now >= w->iv_end)
 		interval_close(w, now);
-		publish(w);
-	}
+	w->next_tick = SB_MIN(w->pub_next, w->measuring ? w->iv_end : w->ramp_end);
 }
 
 static void complete(struct sb_worker *w, struct sb_io *io, uint64_t now)
@@ -420,7 +429,7 @@ void *sb_worker_main(void *arg)
 	if (sb_cpu_thread(&usr, &sys) == 0 && w->res.runtime_ns)
 		w->res.busiest_worker = (double)(usr - w->cpu_usr0 + sys - w->cpu_sys0) /
 					(double)w->res.runtime_ns;
-	publish(w);
+	publish(w, end);
 	atomic_store_explicit(&w->done, 1, memory_order_release);
 	return NULL;
 }
