@@ -27,7 +27,7 @@ static void metric_text(FILE *f, const struct sb_soak_metric *m, const char *wha
 	}
 }
 
-/* "72 h", "90 min", "45 s" */
+/* "72 h", "90 min", "45 s", "250 ms" */
 static void duration_text(uint64_t ns, char *buf, size_t len)
 {
 	const uint64_t s = 1000000000ull;
@@ -35,6 +35,8 @@ static void duration_text(uint64_t ns, char *buf, size_t len)
 		snprintf(buf, len, "%llu h", (unsigned long long)(ns / (3600 * s)));
 	else if (ns % (60 * s) == 0)
 		snprintf(buf, len, "%llu min", (unsigned long long)(ns / (60 * s)));
+	else if (ns < s && ns % 1000000 == 0)
+		snprintf(buf, len, "%llu ms", (unsigned long long)(ns / 1000000));
 	else
 		snprintf(buf, len, "%.3g s", (double)ns / 1e9);
 }
