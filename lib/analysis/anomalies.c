@@ -186,25 +186,29 @@ static double strength(const struct series *s, const struct found *f, size_t j)
 	return SB_MIN(sig, step_at(s, a, m, b, f->centre) / SB_ANOMALY_MIN_STEP);
 }
 
-/* Drop the weakest change while it is too weak or there are too many. */
-static void keep_changes(const struct series *s, struct found *f)
+/* Drop the weakest change while it is too weak or there are too many;
+ * st (room for f->k) keeps the strengths, of which a drop changes two. */
+static void keep_changes(const struct series *s, struct found *f, double *st)
 {
+	for (size_t j = 0; j < f->k; j++)
+		st[j] = strength(s, f, j);
 	while (f->k) {
 		size_t weakest = 0;
-		double w = INFINITY;
-		for (size_t j = 0; j < f->k; j++) {
-			double st = strength(s, f, j);
-			if (st < w) {
-				w = st;
+		for (size_t j = 1; j < f->k; j++)
+			if (st[j] < st[weakest])
 				weakest = j;
-			}
-		}
-		if (w >= 1 && f->k <= SB_ANOMALY_MAX_CHANGES)
+		if (st[weakest] >= 1 && f->k <= SB_ANOMALY_MAX_CHANGES)
 			break;
 		size_t tail = f->k - weakest - 1;
 		memmove(f->cps + weakest, f->cps + weakest + 1, tail * sizeof(*f->cps));
 		memmove(f->ix + weakest, f->ix + weakest + 1, tail * sizeof(*f->ix));
+		memmove(st + weakest, st + weakest + 1, tail * sizeof(*st));
 		f->k--;
+		/* the changes either side now border the merged segment */
+		if (weakest > 0)
+			st[weakest - 1] = strength(s, f, weakest - 1);
+		if (weakest < f->k)
+			st[weakest] = strength(s, f, weakest);
 	}
 }
 
@@ -252,7 +256,7 @@ static int changes(struct series *s, double *sigma)
 	f.ix = malloc(f.k * sizeof(*f.ix));
 	if (f.w && f.ix) {
 		segment_noise(s, &f, *sigma);
-		keep_changes(s, &f);
+		keep_changes(s, &f, s->tmp);
 		s->bounds[f.k + 1] = n;
 		s->nbounds = f.k + 2;
 	}
