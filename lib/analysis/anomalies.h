@@ -12,9 +12,9 @@
 #include "lib/sb.h"
 
 #define SB_ANOMALY_MAX_OUTLIERS 64 /* the first ones are kept, all counted */
-#define SB_ANOMALY_MAX_CHANGES 32  /* the largest steps are kept */
+#define SB_ANOMALY_MAX_CHANGES 32  /* the strongest are kept */
 #define SB_ANOMALY_MIN_OUTLIER_N 5 /* fewer values: no outliers */
-#define SB_ANOMALY_WINDOW 21	   /* level of a value: median of 20 neighbours */
+#define SB_ANOMALY_WINDOW 21	   /* a value and its 20 neighbours */
 #define SB_ANOMALY_ALPHA 0.01	   /* chance of any false outlier in a series */
 #define SB_ANOMALY_MIN_Z 3.5	   /* ... but never a threshold below 3.5 */
 #define SB_ANOMALY_SCALE_MIN 50	   /* a segment this long has a scale of its own */
@@ -44,26 +44,31 @@ struct sb_anomalies {
  * Outliers and change points of v[0..n). Values that are not finite are
  * left out (indices still count them). A series whose values are all > 0
  * (a throughput) is analysed as log(v): its noise and its steps are ratios,
- * the same at any level. O(n) memory, O(n) time but for sorting once.
+ * the same at any level. O(n) memory and about O(n) time (sorting and
+ * selecting aside; PELT's work is bounded by SB_ANOMALY_GRID^2).
  *
- * 1. The level of each value is the median of the SB_ANOMALY_WINDOW values
- *    around it; a value is an outlier candidate when it is further from its
- *    level than `threshold` robust scales (1.4826 x MAD of every residual),
- *    threshold = max(SB_ANOMALY_MIN_Z, the two-sided normal quantile of
- *    SB_ANOMALY_ALPHA / n): a stationary Gaussian series gets a false
- *    outlier anywhere with chance SB_ANOMALY_ALPHA, at any length.
- * 2. Change points: PELT (L2 cost) on the series with those candidates
- *    replaced by their level, penalty SB_ANOMALY_PENALTY sigma^2 ln n with
+ * 1. Candidates: each value's level is the median of the h =
+ *    (SB_ANOMALY_WINDOW - 1) / 2 values before it or of the h after it
+ *    (fewer at the ends), whichever is closer to it; a value is a candidate
+ *    outlier when its residual exceeds `threshold` scales (1.4826 x MAD of
+ *    every residual), threshold = max(SB_ANOMALY_MIN_Z, the two-sided
+ *    normal quantile of SB_ANOMALY_ALPHA / n): a stationary Gaussian
+ *    series gets a false outlier anywhere with chance about
+ *    SB_ANOMALY_ALPHA, at any length.
+ * 2. Change points: PELT (L2 cost) on the series with the candidates
+ *    replaced by their level, penalty SB_ANOMALY_PENALTY sigma^2 ln n,
  *    sigma = 1.4826 x median |first difference| / sqrt 2, segments of
  *    SB_ANOMALY_MIN_SEGMENT or more; over SB_ANOMALY_GRID values, changes
- *    are searched at every ceil(n / SB_ANOMALY_GRID)-th value and then
- *    placed exactly. The weakest step is dropped while it is under
- *    SB_ANOMALY_MIN_STEP (relative to the larger level) or while there are
- *    more than SB_ANOMALY_MAX_CHANGES.
- * 3. Outliers, final: as in 1, but each value's level is the median of its
- *    SB_ANOMALY_WINDOW - 1 neighbours within its segment, and each segment
- *    of SB_ANOMALY_SCALE_MIN values or more has a scale of its own (a
- *    shorter one the whole series').
+ *    are searched at every ceil(n / SB_ANOMALY_GRID)-th value, then placed
+ *    exactly. A change is kept when the cost it saves exceeds the penalty
+ *    with the noise of the two segments it separates (theirs, not the
+ *    whole series') and it moves the level by SB_ANOMALY_MIN_STEP of the
+ *    larger level or more; the weakest is dropped first, and while there
+ *    are more than SB_ANOMALY_MAX_CHANGES.
+ * 3. Outliers: each value's level is the median of its SB_ANOMALY_WINDOW
+ *    - 1 neighbours within its segment (itself left out); a segment of
+ *    SB_ANOMALY_SCALE_MIN values or more has a scale of its own, a shorter
+ *    one the whole series'; the threshold is the same.
  *
  * 0 or -ENOMEM (out is then empty).
  */
