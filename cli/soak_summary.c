@@ -23,6 +23,8 @@ static void metric_text(FILE *f, const struct sb_soak_metric *m, const char *wha
 		fprintf(f, "    outliers at iteration%s", m->noutliers > 1 ? "s" : "");
 		for (size_t i = 0; i < m->noutliers; i++)
 			fprintf(f, "%s %llu", i ? "," : "", (unsigned long long)m->outliers[i]);
+		if (m->outliers_total > m->noutliers)
+			fprintf(f, " and %zu more", m->outliers_total - m->noutliers);
 		fputc('\n', f);
 	}
 }

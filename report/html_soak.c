@@ -180,9 +180,11 @@ static void throughput(FILE *f, struct iters *it, const struct sb_soak_summary *
 	double at[2 * SB_ANOMALY_MAX_CHANGES];
 	size_t nat = 0;
 	long outliers = 0;
+	size_t total = 0; /* the soak keeps the first SB_ANOMALY_MAX_OUTLIERS */
 	for (int k = 0; k < 2; k++) {
 		long o = marks(it, &sum->m[k], it->out[k], at, &nat, SB_ARRAY_SIZE(at));
 		outliers += o;
+		total += sum->m[k].outliers_total;
 		s[k] = (struct chart_series){ .name = names[k],
 					      .x = it->x,
 					      .y = it->bw[k],
@@ -190,9 +192,11 @@ static void throughput(FILE *f, struct iters *it, const struct sb_soak_summary *
 					      .n = it->n,
 					      .color = colors[k] };
 	}
-	char note[160];
-	int len = snprintf(note, sizeof(note), "%ld outlier%s ringed; %zu change point%s dashed",
-			   outliers, outliers == 1 ? "" : "s", nat, nat == 1 ? "" : "s");
+	char note[200], of[48] = "";
+	if (total > (size_t)outliers)
+		snprintf(of, sizeof(of), " (the first of %zu)", total);
+	int len = snprintf(note, sizeof(note), "%ld outlier%s ringed%s; %zu change point%s dashed",
+			   outliers, outliers == 1 ? "" : "s", of, nat, nat == 1 ? "" : "s");
 	if (it->nev && len > 0 && (size_t)len < sizeof(note))
 		snprintf(note + len, sizeof(note) - (size_t)len,
 			 "; %zu iteration%s with errors marked "

@@ -152,15 +152,18 @@ static void intervals(FILE *f, const struct rep_doc *d)
 	rep_tt_print(f, &t);
 }
 
-/* A soak log: its iterations' throughput, median and range, and failures. */
+/* A soak log: its iterations' throughput, median and range, and failures.
+ * The figures are the soak's own (sb_soak_metric): an interrupted
+ * iteration, which measured only part of the work, is left out. */
 static void soak(FILE *f, const struct rep_doc *d)
 {
 	static const char *const keys[2] = { "write_bw_bytes", "read_bw_bytes" };
 	double *v = calloc(d->nrecords + 1, sizeof(double));
+	uint64_t *at = calloc(d->nrecords + 1, sizeof(uint64_t));
 	char a[48], b[48], c[48];
 	size_t n = 0, failed = 0;
-	if (!v)
-		return;
+	if (!v || !at)
+		goto out;
 	for (int k = 0; k < 2; k++) {
 		n = failed = 0;
 		for (size_t i = 0; i < d->nrecords; i++) {
@@ -168,21 +171,25 @@ static void soak(FILE *f, const struct rep_doc *d)
 			if (!rep_is_iteration(r))
 				continue;
 			failed += sb_jv_bool(sb_jv_get(r, "failed"), 0) == 1;
-			double x = sb_jv_num(sb_jv_get(r, keys[k]), NAN);
-			if (isfinite(x))
-				v[n++] = x;
+			v[n] = sb_jv_bool(sb_jv_get(r, "interrupted"), 0) == 1
+				       ? NAN
+				       : sb_jv_num(sb_jv_get(r, keys[k]), NAN);
+			at[n++] = i;
 		}
-		struct sb_stability st;
-		if (!n || sb_stability(v, n, &st) < 0)
+		struct sb_soak_metric m;
+		if (!n || sb_soak_metric(v, at, n, &m) < 0 || !m.st.n)
 			continue;
 		fprintf(f, "%s%-5s per iteration: median %s, %s .. %s, variation %.1f%%\n",
-			k ? "" : "\n", k ? "read" : "write", rep_fmt_rate(st.median, a, sizeof(a)),
-			rep_fmt_rate(st.min, b, sizeof(b)), rep_fmt_rate(st.max, c, sizeof(c)),
-			100 * st.cv);
+			k ? "" : "\n", k ? "read" : "write",
+			rep_fmt_rate(m.st.median, a, sizeof(a)),
+			rep_fmt_rate(m.st.min, b, sizeof(b)), rep_fmt_rate(m.st.max, c, sizeof(c)),
+			100 * m.st.cv);
 	}
 	if (n)
 		fprintf(f, "%zu iteration%s, %zu failed\n", n, n == 1 ? "" : "s", failed);
+out:
 	free(v);
+	free(at);
 }
 
 /* storbench.verify (verify, run --verify): blocks per class and the bad ranges. */

@@ -1,4 +1,5 @@
-/* Robust statistics: median, MAD, quantiles, outliers, PELT change points. */
+/* Robust statistics: median, MAD, quantiles, selection, rolling medians,
+ * PELT change points. */
 #include "lib/analysis/robust.h"
 
 #include <math.h>
@@ -7,6 +8,13 @@ static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
 	return (x > y) - (x < y);
+}
+
+static void swap(double *a, size_t i, size_t j)
+{
+	double t = a[i];
+	a[i] = a[j];
+	a[j] = t;
 }
 
 static double *sorted_copy(const double *v, size_t n)
@@ -83,34 +91,118 @@ int sb_stability(const double *v, size_t n, struct sb_stability *out)
 	return 0;
 }
 
-long sb_outliers(const double *x, size_t n, size_t window, double threshold, unsigned char *flags)
+/* k-th smallest of a[0..n) (0-based), reordering a: Wirth's selection
+ * (Hoare's partition around the current k-th element), O(n) on average. */
+double sb_select(double *a, size_t n, size_t k)
 {
-	long count = 0;
-	if (window < 3)
-		window = 3;
-	double *w = malloc(window * sizeof(*w));
-	if (!w)
-		return -ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		/* a window of `window` values around i, shifted inside [0, n) */
-		size_t len = SB_MIN(window, n);
-		size_t lo = i >= len / 2 ? i - len / 2 : 0;
-		if (lo + len > n)
-			lo = n - len;
-		memcpy(w, x + lo, len * sizeof(*w));
-		double med = sb_median(w, len);
-		double scale = 1.4826 * sb_mad(w, len);
-		if (scale == 0) {
-			double mean_dev = 0;
-			for (size_t k = 0; k < len; k++)
-				mean_dev += fabs(w[k] - med);
-			scale = 1.4826 * mean_dev / (double)len;
-		}
-		flags[i] = scale > 0 && fabs(x[i] - med) / scale > threshold;
-		count += flags[i];
+	ptrdiff_t l = 0, m = (ptrdiff_t)n - 1, kk = (ptrdiff_t)k;
+	while (l < m) {
+		double x = a[kk];
+		ptrdiff_t i = l, j = m;
+		do {
+			while (a[i] < x)
+				i++;
+			while (x < a[j])
+				j--;
+			if (i <= j)
+				swap(a, (size_t)i++, (size_t)j--);
+		} while (i <= j);
+		if (j < kk)
+			l = i;
+		if (kk < i)
+			m = j;
 	}
-	free(w);
-	return count;
+	return a[k];
+}
+
+double sb_median_inplace(double *a, size_t n)
+{
+	if (!n)
+		return NAN;
+	double hi = sb_select(a, n, n / 2);
+	if (n % 2)
+		return hi;
+	/* the largest of the lower half: a[0..n/2) holds the n/2 smallest */
+	double lo = a[0];
+	for (size_t i = 1; i < n / 2; i++)
+		lo = SB_MAX(lo, a[i]);
+	return (lo + hi) / 2;
+}
+
+/* Where x goes in the sorted s[0..n): the first element not below it. */
+static size_t lower_bound(const double *s, size_t n, double x)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (s[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Replace old (present) by new in the sorted window s[0..n), kept sorted. */
+static void window_replace(double *s, size_t n, double old, double new)
+{
+	size_t at = lower_bound(s, n, old);
+	if (new >= old) {
+		while (at + 1 < n && s[at + 1] < new) {
+			s[at] = s[at + 1];
+			at++;
+		}
+	} else {
+		while (at > 0 && s[at - 1] > new) {
+			s[at] = s[at - 1];
+			at--;
+		}
+	}
+	s[at] = new;
+}
+
+/* The median of the sorted s[0..n) without its element at position skip
+ * (skip >= n: with every element). */
+static double median_without(const double *s, size_t n, size_t skip)
+{
+	size_t m = skip < n ? n - 1 : n;
+	if (!m)
+		return s[0];
+	size_t k = (m - 1) / 2;
+	double a = s[k < skip ? k : k + 1];
+	if (m % 2)
+		return a;
+	return (a + s[k + 1 < skip ? k + 1 : k + 2]) / 2;
+}
+
+static void rolling_segment(const double *y, size_t a, size_t b, size_t w, int self, double *s,
+			    double *out)
+{
+	size_t len = SB_MIN(w, b - a), lo = a;
+	memcpy(s, y + a, len * sizeof(*s));
+	qsort(s, len, sizeof(*s), cmp_double);
+	for (size_t i = a; i < b; i++) {
+		size_t want = i >= a + w / 2 ? i - w / 2 : a;
+		want = SB_MIN(want, b - len);
+		for (; lo < want; lo++)
+			window_replace(s, len, y[lo], y[lo + len]);
+		out[i] = median_without(s, len, self ? len : lower_bound(s, len, y[i]));
+	}
+}
+
+int sb_rolling_median(const double *y, size_t n, const size_t *bounds, size_t nbounds, size_t w,
+		      int self, double *out)
+{
+	double *s = malloc(SB_MAX(w, 1) * sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	for (size_t k = 0; k + 1 < nbounds; k++) {
+		size_t a = bounds[k], b = SB_MIN(bounds[k + 1], n);
+		if (a < b)
+			rolling_segment(y, a, b, SB_MAX(w, 1), self, s, out);
+	}
+	free(s);
+	return 0;
 }
 
 double sb_changepoint_penalty(const double *y, size_t n)
@@ -145,15 +237,28 @@ static double seg_cost(const double *s1, const double *s2, size_t a, size_t b)
 long sb_changepoints(const double *y, size_t n, size_t min_seg, double beta, size_t *cps,
 		     size_t max)
 {
-	if (min_seg < 1)
-		min_seg = 1;
+	return sb_changepoints_grid(y, n, 1, min_seg, beta, cps, max);
+}
+
+/* The grid's k-th position: k * grid, the last one n. */
+static size_t grid_pos(size_t k, size_t grid, size_t n)
+{
+	return SB_MIN(k * grid, n);
+}
+
+long sb_changepoints_grid(const double *y, size_t n, size_t grid, size_t min_seg, double beta,
+			  size_t *cps, size_t max)
+{
+	min_seg = SB_MAX(min_seg, 1);
+	grid = SB_MAX(grid, 1);
 	if (n < 2 * min_seg)
 		return 0;
 	if (beta <= 0)
 		beta = sb_changepoint_penalty(y, n);
+	const size_t m = (n + grid - 1) / grid; /* positions 0..m */
 	double *s1 = calloc(n + 1, sizeof(double)), *s2 = calloc(n + 1, sizeof(double));
-	double *F = calloc(n + 1, sizeof(double));
-	size_t *last = calloc(n + 1, sizeof(size_t)), *cand = calloc(n + 1, sizeof(size_t));
+	double *F = malloc((m + 1) * sizeof(double));
+	size_t *last = calloc(m + 1, sizeof(size_t)), *cand = calloc(m + 1, sizeof(size_t));
 	long ret = -ENOMEM;
 	if (!s1 || !s2 || !F || !last || !cand)
 		goto out;
@@ -161,41 +266,38 @@ long sb_changepoints(const double *y, size_t n, size_t min_seg, double beta, siz
 		s1[i + 1] = s1[i] + y[i];
 		s2[i + 1] = s2[i] + y[i] * y[i];
 	}
-	/* F[t]: best cost of y[0..t); candidates tau for the last change */
-	size_t ncand = 0;
+	/* F[t]: best cost of y up to position t; candidates tau (positions
+	 * that can end the segment before the last one) */
+	size_t ncand = 0, next = 0;
 	F[0] = -beta;
-	for (size_t t = min_seg; t <= n; t++) {
-		if (t >= 2 * min_seg || t == min_seg) {
-			/* tau = t - min_seg becomes admissible now */
-			size_t tau = t - min_seg;
-			if (tau == 0 || tau >= min_seg)
-				cand[ncand++] = tau;
-		}
+	for (size_t t = 1; t <= m; t++) {
+		const size_t pt = grid_pos(t, grid, n);
+		for (; next < t && pt - grid_pos(next, grid, n) >= min_seg; next++)
+			if (isfinite(F[next]))
+				cand[ncand++] = next; /* now at least min_seg before t */
 		double best = INFINITY;
 		size_t arg = 0;
 		for (size_t k = 0; k < ncand; k++) {
-			size_t tau = cand[k];
-			double v = F[tau] + seg_cost(s1, s2, tau, t) + beta;
+			double v = F[cand[k]] + seg_cost(s1, s2, grid_pos(cand[k], grid, n), pt) +
+				   beta;
 			if (v < best) {
 				best = v;
-				arg = tau;
+				arg = cand[k];
 			}
 		}
 		F[t] = best;
 		last[t] = arg;
 		/* prune: tau that cannot be optimal for any later t */
 		size_t keep = 0;
-		for (size_t k = 0; k < ncand; k++) {
-			size_t tau = cand[k];
-			if (F[tau] + seg_cost(s1, s2, tau, t) <= F[t])
-				cand[keep++] = tau;
-		}
+		for (size_t k = 0; k < ncand; k++)
+			if (F[cand[k]] + seg_cost(s1, s2, grid_pos(cand[k], grid, n), pt) <= F[t])
+				cand[keep++] = cand[k];
 		ncand = keep;
 	}
 	/* walk back from n */
 	size_t found = 0;
-	for (size_t t = last[n]; t > 0; t = last[t])
-		cand[found++] = t;
+	for (size_t t = last[m]; t > 0; t = last[t])
+		cand[found++] = grid_pos(t, grid, n);
 	ret = 0;
 	for (size_t k = found; k-- > 0 && (size_t)ret < max;)
 		cps[ret++] = cand[k];

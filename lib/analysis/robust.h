@@ -1,8 +1,8 @@
 /*
  * Robust statistics of a series (per-iteration throughput of a soak):
- * medians, MAD, quantiles, outliers against a rolling median, and change
- * points (PELT). Inputs are small arrays (iterations, not I/Os); functions
- * allocate scratch space and return -ENOMEM when they cannot.
+ * medians, MAD, quantiles, rolling medians, and change points (PELT).
+ * Inputs are series of iterations, not of I/Os; functions allocate scratch
+ * space and return -ENOMEM when they cannot.
  */
 #ifndef SB_ROBUST_H
 #define SB_ROBUST_H
@@ -25,17 +25,23 @@ struct sb_stability {
 };
 int sb_stability(const double *v, size_t n, struct sb_stability *out);
 
+/* The k-th smallest of a[0..n) (k < n, counted from 0), in O(n) on
+ * average; a is reordered. */
+double sb_select(double *a, size_t n, size_t k);
+/* Median of a[0..n) (NAN for n == 0); a is reordered. */
+double sb_median_inplace(double *a, size_t n);
+
 /*
- * Outliers: x[i] is an outlier when its distance from the median of the
- * window of up to `window` values centred on it, in units of that window's
- * MAD scaled to a standard deviation (1.4826 * MAD), exceeds `threshold`
- * (3.5 by default, after Iglewicz and Hoaglin's modified z-score). Windows
- * with MAD 0 use 1.4826 * mean absolute deviation, and when that is 0 too,
- * no point is an outlier. flags[i] gets 1 or 0; returns the count.
+ * Rolling median: out[i] is the median of the w values around y[i] (w/2 on
+ * each side; a window that would cross a bound is shifted inside, a segment
+ * shorter than w is one window). Windows never cross the bounds
+ * (bounds[0] = 0 < bounds[1] < ... < bounds[nbounds - 1] = n: segments
+ * between change points). self = 0 leaves y[i] out of its own window (the
+ * level of its neighbours, which an outlier does not move). O(n w), one
+ * window of scratch. 0 or -ENOMEM.
  */
-#define SB_OUTLIER_WINDOW 11
-#define SB_OUTLIER_THRESHOLD 3.5
-long sb_outliers(const double *x, size_t n, size_t window, double threshold, unsigned char *flags);
+int sb_rolling_median(const double *y, size_t n, const size_t *bounds, size_t nbounds, size_t w,
+		      int self, double *out);
 
 /*
  * Change points in the mean (PELT, Killick, Fearnhead and Eckley 2012) with
@@ -46,6 +52,11 @@ long sb_outliers(const double *x, size_t n, size_t window, double threshold, uns
  */
 long sb_changepoints(const double *y, size_t n, size_t min_seg, double beta, size_t *cps,
 		     size_t max);
+/* The same with changes only at multiples of grid: (n / grid)^2 work at
+ * worst instead of n^2 (PELT prunes little on a series without changes),
+ * the costs still those of every value. */
+long sb_changepoints_grid(const double *y, size_t n, size_t grid, size_t min_seg, double beta,
+			  size_t *cps, size_t max);
 /* Drop change points whose segments' means differ by less than min_rel of
  * the larger mean (the weakest first, means recomputed after each drop):
  * a real step in throughput, not a statistically detectable ripple.

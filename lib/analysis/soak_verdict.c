@@ -19,7 +19,7 @@ int sb_soak_metric(const double *v, const uint64_t *iteration, size_t n, struct 
 	if (!y || !idx)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
-		if (!(v[i] > 0))
+		if (!(v[i] > 0) || !isfinite(v[i]))
 			continue;
 		idx[k] = i;
 		y[k++] = v[i];
@@ -29,6 +29,7 @@ int sb_soak_metric(const double *v, const uint64_t *iteration, size_t n, struct 
 	for (size_t i = 0; i < an.noutliers; i++)
 		m->outliers[i] = iteration[idx[an.outliers[i]]];
 	m->noutliers = an.noutliers;
+	m->outliers_total = an.outliers_total;
 	for (size_t c = 0; c < an.nchanges; c++) {
 		m->changes[c].at = iteration[idx[an.changes[c].at]];
 		m->changes[c].before = an.changes[c].before;
@@ -74,7 +75,7 @@ int sb_soak_summarize(const struct sb_soak_iter *it, size_t n, int fail_on_anoma
 		int e = metric(it, n, k, &out->m[k]);
 		if (e < 0)
 			return e;
-		out->anomalies += (int)(out->m[k].noutliers + out->m[k].nchanges);
+		out->anomalies += (int)(out->m[k].outliers_total + out->m[k].nchanges);
 	}
 	out->pass = !out->failed && (!fail_on_anomaly || !out->anomalies);
 	return 0;

@@ -15,6 +15,7 @@ struct sb_soak_metric {
 	const char *name; /* "write_bw" */
 	struct sb_stability st;
 	size_t noutliers;
+	size_t outliers_total;			    /* every outlier, outliers[] the first ones */
 	uint64_t outliers[SB_ANOMALY_MAX_OUTLIERS]; /* iteration numbers */
 	size_t nchanges;
 	struct {
@@ -35,8 +36,8 @@ struct sb_soak_summary {
 
 /*
  * One metric over iterations iteration[0..n) with values v[0..n): values
- * that are not > 0 are left out (an interrupted iteration, which measured
- * only part of the work, is given as NAN). name is left NULL. 0 or -ENOMEM.
+ * that are not finite and > 0 are left out (an interrupted iteration, which
+ * measured only part of the work, is given as NAN). name is left NULL. 0 or -ENOMEM.
  */
 int sb_soak_metric(const double *v, const uint64_t *iteration, size_t n, struct sb_soak_metric *m);
 /* The verdict over a soak's n iterations. 0 or -ENOMEM. */

@@ -113,6 +113,7 @@ static void metric_json(struct sb_json *j, const char *key, const struct sb_soak
 	for (size_t i = 0; i < m->noutliers; i++)
 		sb_json_u64(j, NULL, m->outliers[i]);
 	sb_json_arr_close(j);
+	sb_json_u64(j, "outliers_total", m->outliers_total);
 	sb_json_arr_open(j, "change_points");
 	for (size_t i = 0; i < m->nchanges; i++) {
 		sb_json_obj_open(j, NULL);
@@ -230,7 +231,7 @@ void sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it)
 static int metric_from_json(const struct sb_jv *v, struct sb_soak_metric *m)
 {
 	const struct sb_jv *out = sb_jv_get(v, "outliers"), *cp = sb_jv_get(v, "change_points");
-	uint64_t n = 0;
+	uint64_t n = 0, total = 0;
 	memset(m, 0, sizeof(*m));
 	if (!sb_jv_is(out, SB_JV_ARR) || !sb_jv_is(cp, SB_JV_ARR))
 		return -ENOENT;
@@ -246,6 +247,10 @@ static int metric_from_json(const struct sb_jv *v, struct sb_soak_metric *m)
 	for (size_t i = 0; i < sb_jv_len(out) && m->noutliers < SB_ANOMALY_MAX_OUTLIERS; i++)
 		if (sb_jv_u64(sb_jv_at(out, i), &m->outliers[m->noutliers]) == 0)
 			m->noutliers++;
+	/* logs written before outliers_total: the list was all of them */
+	m->outliers_total = SB_MAX(m->noutliers, sb_jv_len(out));
+	if (sb_jv_u64(sb_jv_get(v, "outliers_total"), &total) == 0 && total > m->outliers_total)
+		m->outliers_total = (size_t)total;
 	for (size_t i = 0; i < sb_jv_len(cp) && m->nchanges < SB_ANOMALY_MAX_CHANGES; i++) {
 		const struct sb_jv *c = sb_jv_at(cp, i);
 		if (sb_jv_u64(sb_jv_get(c, "iteration"), &m->changes[m->nchanges].at) < 0)
@@ -265,7 +270,7 @@ int sb_soak_summary_from_json(const struct sb_jv *v, struct sb_soak_summary *out
 		if (metric_from_json(sb_jv_get(st, metric_names[k]), &out->m[k]) < 0)
 			return -ENOENT;
 		out->m[k].name = metric_names[k];
-		out->anomalies += (int)(out->m[k].noutliers + out->m[k].nchanges);
+		out->anomalies += (int)(out->m[k].outliers_total + out->m[k].nchanges);
 	}
 	if (sb_jv_u64(sb_jv_get(v, "iterations"), &x) == 0)
 		out->iterations = (size_t)x;

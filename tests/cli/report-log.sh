@@ -3,7 +3,8 @@
 # and the step marked as a change point, errors and kernel messages on the
 # same axis; a last line cut by a crash is left out with a note; a step too
 # near the end and an interrupted iteration are no anomalies (the soak's
-# own analysis); the records as a long CSV table.
+# own analysis), and the text's figures leave that iteration out as the
+# soak does; the records as a long CSV table.
 . "$(dirname "$0")/../lib/cli.sh"
 
 python3 - "$T/soak.jsonl" <<'PY'
@@ -49,6 +50,11 @@ PY
 expect_exit 0 "$SB" report "$T/short.jsonl" -o "$T/short.html"
 grep -q ">0 outliers ringed; 0 change points dashed<" "$T/short.html" ||
 	{ grep -o '[0-9]* outlier[^<]*' "$T/short.html"; fail "short step and interrupted iteration"; }
+# the text counts the same iterations as the soak: not the interrupted one
+expect_exit 0 "$SB" report "$T/short.jsonl"
+grep -q "^read  per iteration: median 85.8 MiB/s, 85.8 MiB/s .. 85.8 MiB/s, variation 0.0%$" "$T/out" ||
+	{ cat "$T/out"; fail "text: an interrupted iteration's figure counted"; }
+grep -q "^9 iterations, 0 failed$" "$T/out" || fail "text: iterations of the short log"
 ok "soak log without a verdict: analysed as the soak does"
 
 expect_exit 0 "$SB" report "$T/soak.jsonl" --table=records -o "$T/records.csv"

@@ -1,7 +1,8 @@
 /*
  * The soak's JSON both ways: a log written with the record writers reads
  * back (configuration, iterations, a torn last line left out, bad lines
- * refused, the stop condition a resume changed) and a summary's verdict reads back as it was written.
+ * refused, the stop condition a resume changed) and a summary's verdict
+ * reads back as it was written, with the count of every outlier.
  */
 #include "tests/lib/sbtest.h"
 
@@ -214,12 +215,58 @@ static void test_log_refused(void **state)
 	sb_jdoc_free(d);
 }
 
+/* outliers_total: every outlier, while "outliers" lists the first ones;
+ * the verdict's anomaly count reads back from it. A summary written
+ * before it existed listed them all. */
+static void test_outliers_total(void **state)
+{
+	(void)state;
+	struct sb_soak_summary sum, got;
+	struct mem m;
+	struct sb_jdoc *d = NULL;
+	memset(&sum, 0, sizeof(sum));
+	sum.iterations = 1000;
+	sum.m[0].name = "write_bw";
+	sum.m[1].name = "read_bw";
+	sum.m[0].noutliers = 2;
+	sum.m[0].outliers[0] = 17;
+	sum.m[0].outliers[1] = 40;
+	sum.m[0].outliers_total = 70;
+	sum.anomalies = 70;
+	const struct sb_soak_result r = { .sum = &sum };
+	m.f = open_memstream(&m.buf, &m.len);
+	assert_non_null(m.f);
+	line(&m, summary, &r);
+	fflush(m.f);
+	assert_non_null(strstr(m.buf, "\"outliers\":[17,40],\"outliers_total\":70"));
+	assert_int_equal(sb_json_parse(m.buf, m.len, NULL, &d, NULL), 0);
+	assert_int_equal(sb_soak_summary_from_json(sb_jdoc_root(d), &got), 0);
+	assert_int_equal(got.m[0].noutliers, 2);
+	assert_int_equal(got.m[0].outliers[1], 40);
+	assert_int_equal(got.m[0].outliers_total, 70);
+	assert_int_equal(got.m[1].outliers_total, 0);
+	assert_int_equal(got.anomalies, 70);
+	sb_jdoc_free(d);
+	fclose(m.f);
+	free(m.buf);
+
+	const char *old = "{\"type\":\"summary\",\"iterations\":9,\"stability\":{"
+			  "\"write_bw\":{\"n\":9,\"outliers\":[3,5],\"change_points\":[]},"
+			  "\"read_bw\":{\"n\":9,\"outliers\":[],\"change_points\":[]}}}";
+	assert_int_equal(sb_json_parse(old, strlen(old), NULL, &d, NULL), 0);
+	assert_int_equal(sb_soak_summary_from_json(sb_jdoc_root(d), &got), 0);
+	assert_int_equal(got.m[0].outliers_total, 2);
+	assert_int_equal(got.anomalies, 2);
+	sb_jdoc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_log_roundtrip),
 		cmocka_unit_test(test_log_refused),
 		cmocka_unit_test(test_log_stop_change),
+		cmocka_unit_test(test_outliers_total),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /*
  * PELT change points against series whose answer is known by construction
- * and a small one checked by hand (exhaustive search of one split).
+ * and small ones checked by hand (exhaustive search of one split), on
+ * every position and on a grid.
  */
 #include "tests/lib/sbtest.h"
 
@@ -82,6 +83,52 @@ static void test_hand(void **state)
 	assert_int_equal(sb_changepoints(y, 1, 1, 1.0, cps, 4), 0);
 }
 
+/* Changes on a grid: y = 1 1 1 1 9 9, beta 1. Grid 2 or 4 has position 4:
+ * the split costs nothing. Grid 3 has only 3: 1 1 1 | 1 9 9 costs
+ * 0 + 128/3 = 42.7 + beta, less than the 85.3 of no split. Grid 5 has 5
+ * (the end is always one): 1 1 1 1 9 | 9 costs 51.2 + beta. Grid 6 has
+ * no position inside: no split. */
+static void test_grid_by_hand(void **state)
+{
+	(void)state;
+	const double y[] = { 1, 1, 1, 1, 9, 9 };
+	size_t cps[4];
+	assert_int_equal(sb_changepoints_grid(y, 6, 2, 1, 1.0, cps, 4), 1);
+	assert_int_equal(cps[0], 4);
+	assert_int_equal(sb_changepoints_grid(y, 6, 4, 1, 1.0, cps, 4), 1);
+	assert_int_equal(cps[0], 4);
+	assert_int_equal(sb_changepoints_grid(y, 6, 3, 1, 1.0, cps, 4), 1);
+	assert_int_equal(cps[0], 3);
+	assert_int_equal(sb_changepoints_grid(y, 6, 5, 1, 1.0, cps, 4), 1);
+	assert_int_equal(cps[0], 5);
+	assert_int_equal(sb_changepoints_grid(y, 6, 6, 1, 1.0, cps, 4), 0);
+	/* min_seg counts values, not grid steps: 4 | 2 is too short a tail */
+	assert_int_equal(sb_changepoints_grid(y, 6, 2, 3, 1.0, cps, 4), 0);
+}
+
+/* On a grid of 50, steps at multiples of 50 are found where they are, and
+ * grid 1 finds the same as plain PELT. */
+static void test_grid_steps(void **state)
+{
+	(void)state;
+	enum { N = 5000 };
+	static double y[N];
+	size_t a[8], b[8];
+	struct sb_rng r;
+	sb_rng_seed(&r, 21);
+	for (int i = 0; i < N; i++)
+		y[i] = (i < 1500 ? 100 : i < 1550 ? 60 : i < 4000 ? 90 : 95) + noise(&r, 2);
+	long n = sb_changepoints_grid(y, N, 50, 5, 0, a, 8);
+	assert_int_equal(n, 3);
+	assert_int_equal(a[0], 1500);
+	assert_int_equal(a[1], 1550);
+	assert_int_equal(a[2], 4000);
+	n = sb_changepoints_grid(y, N, 1, 5, 0, a, 8);
+	assert_int_equal(sb_changepoints(y, N, 5, 0, b, 8), n);
+	for (long k = 0; k < n; k++)
+		assert_int_equal(a[k], b[k]);
+}
+
 static void test_filter_by_hand(void **state)
 {
 	(void)state;
@@ -117,7 +164,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_step),	   cmocka_unit_test(test_two_steps),
 		cmocka_unit_test(test_flat_noise), cmocka_unit_test(test_hand),
-		cmocka_unit_test(test_penalty),	   cmocka_unit_test(test_filter_by_hand),
+		cmocka_unit_test(test_penalty),	   cmocka_unit_test(test_grid_by_hand),
+		cmocka_unit_test(test_grid_steps), cmocka_unit_test(test_filter_by_hand),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,12 +1,19 @@
-/* Median, MAD, quantiles, stability figures and outliers against values
- * worked out by hand. */
+/* Median, MAD, quantiles, stability figures, selection and rolling medians
+ * against values worked out by hand or against their definitions. */
 #include "tests/lib/sbtest.h"
 
 #include <math.h>
 
 #include "lib/analysis/robust.h"
+#include "lib/base/rng.h"
 
 #define NEAR(a, b) assert_true(fabs((a) - (double)(b)) < 1e-9 * (fabs((double)(b)) + 1))
+
+static int cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
 
 static void test_median_mad_quantile(void **state)
 {
@@ -37,26 +44,82 @@ static void test_stability(void **state)
 	NEAR(s.max, 9);
 }
 
-static void test_outliers(void **state)
+/* Selection against a sorted copy: every k of arrays with and without
+ * ties, of odd and even lengths. */
+static void test_select(void **state)
 {
 	(void)state;
-	double x[30];
-	unsigned char f[30];
-	for (int i = 0; i < 30; i++)
-		x[i] = 100 + (i % 3) - 1; /* 99 100 101 ... */
-	x[12] = 60;			  /* a dip */
-	x[25] = 140;			  /* a spike */
-	assert_int_equal(sb_outliers(x, 30, 11, 3.5, f), 2);
-	assert_int_equal(f[12], 1);
-	assert_int_equal(f[25], 1);
-	/* a step is a change, not a run of outliers */
-	for (int i = 0; i < 30; i++)
-		x[i] = i < 15 ? 100 + (i % 3) : 50 + (i % 3);
-	assert_int_equal(sb_outliers(x, 30, 11, 3.5, f), 0);
-	/* constant: nothing stands out */
-	for (int i = 0; i < 30; i++)
-		x[i] = 5;
-	assert_int_equal(sb_outliers(x, 30, 11, 3.5, f), 0);
+	struct sb_rng r;
+	double a[41], b[41], s[41];
+	sb_rng_seed(&r, 5);
+	for (size_t n = 1; n <= 41; n += 4) {
+		for (int ties = 0; ties < 2; ties++) {
+			for (size_t i = 0; i < n; i++)
+				s[i] = ties ? (double)sb_rng_below(&r, 4) : sb_rng_double(&r);
+			memcpy(b, s, n * sizeof(*s));
+			qsort(s, n, sizeof(*s), cmp);
+			for (size_t k = 0; k < n; k++) {
+				memcpy(a, b, n * sizeof(*a));
+				assert_true(sb_select(a, n, k) == s[k]);
+			}
+			memcpy(a, b, n * sizeof(*a));
+			NEAR(sb_median_inplace(a, n), sb_median(b, n));
+		}
+	}
+	assert_true(isnan(sb_median_inplace(a, 0)));
+}
+
+/* By hand: windows of 3 over 5 1 9 3 7 2 8, shifted inside at the ends. */
+static void test_rolling_by_hand(void **state)
+{
+	(void)state;
+	const double y[] = { 5, 1, 9, 3, 7, 2, 8 };
+	const size_t one[] = { 0, 7 }, two[] = { 0, 3, 7 };
+	const double with[] = { 5, 5, 3, 7, 3, 7, 7 };
+	/* without the value itself: the median of the other two */
+	const double without[] = { 5, 7, 2, 8, 2.5, 7.5, 4.5 };
+	/* segments 5 1 9 | 3 7 2 8: the first is one window */
+	const double split[] = { 5, 5, 5, 3, 3, 7, 7 };
+	double out[7];
+	assert_int_equal(sb_rolling_median(y, 7, one, 2, 3, 1, out), 0);
+	for (int i = 0; i < 7; i++)
+		NEAR(out[i], with[i]);
+	assert_int_equal(sb_rolling_median(y, 7, one, 2, 3, 0, out), 0);
+	for (int i = 0; i < 7; i++)
+		NEAR(out[i], without[i]);
+	assert_int_equal(sb_rolling_median(y, 7, two, 3, 3, 1, out), 0);
+	for (int i = 0; i < 7; i++)
+		NEAR(out[i], split[i]);
+}
+
+/* Against the definition, window by window: random values with ties, a
+ * window of 21 and of 20, segments long and short, with and without the
+ * value itself. */
+static void test_rolling_reference(void **state)
+{
+	(void)state;
+	enum { N = 300 };
+	const size_t bounds[] = { 0, 4, 17, 40, 41, 200, N };
+	double y[N], out[N], w[32];
+	struct sb_rng r;
+	sb_rng_seed(&r, 9);
+	for (size_t i = 0; i < N; i++)
+		y[i] = (double)sb_rng_below(&r, 50);
+	for (size_t win = 20; win <= 21; win++)
+		for (int self = 0; self < 2; self++) {
+			assert_int_equal(sb_rolling_median(y, N, bounds, 7, win, self, out), 0);
+			for (size_t k = 0; k + 1 < 7; k++) {
+				size_t a = bounds[k], b = bounds[k + 1], len = SB_MIN(win, b - a);
+				for (size_t i = a; i < b; i++) {
+					size_t lo = i >= a + win / 2 ? i - win / 2 : a, m = 0;
+					lo = SB_MIN(lo, b - len);
+					for (size_t j = lo; j < lo + len; j++)
+						if (self || j != i)
+							w[m++] = y[j];
+					NEAR(out[i], m ? sb_median(w, m) : y[i]);
+				}
+			}
+		}
 }
 
 int main(void)
@@ -64,7 +127,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_median_mad_quantile),
 		cmocka_unit_test(test_stability),
-		cmocka_unit_test(test_outliers),
+		cmocka_unit_test(test_select),
+		cmocka_unit_test(test_rolling_by_hand),
+		cmocka_unit_test(test_rolling_reference),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
