@@ -11,9 +11,12 @@ IOPS follow the bandwidth (4 KiB requests), mean latency is 1 / IOPS
 random.Random(SEED) alone, so a seed gives the same file everywhere.
 
 --runs=1 writes an old-style single run (no "(run i of n)"); --fio writes
-fio's layout (no storbench section), one run per job.
+fio's layout (no storbench section), one run per job. --count=N writes N
+files, "{}" in the output's name numbered 1..N, file i from the seed
+SEED * 1000 + i (one python start for many files).
 
   synth-results.py --seed=1 --runs=5 --tests=100 --cv=0.05 --factor=1 -o a.json
+  synth-results.py --seed=2 --count=10 --tests=40 -o 'a{}.json'
 """
 import argparse
 import json
@@ -52,9 +55,21 @@ def main():
     ap.add_argument("--factor", type=float, default=1.0)
     ap.add_argument("--fio", action="store_true")
     ap.add_argument("-o", "--output", required=True)
+    ap.add_argument("--count", type=int, default=0)
     a = ap.parse_args()
+    if a.count:
+        if "{}" not in a.output:
+            ap.error("--count: the output's name needs {} for the file's number")
+        for i in range(1, a.count + 1):
+            write(a, a.seed * 1000 + i, a.output.replace("{}", str(i)))
+    else:
+        write(a, a.seed, a.output)
+    return 0
+
+
+def write(a, seed, path):
     levels = random.Random(0)  # the tests' levels: the same in every file
-    rnd = random.Random(a.seed)
+    rnd = random.Random(seed)
     jobs = []
     for t in range(a.tests):
         test = "T%03d Q1T1" % (t + 1)
@@ -73,9 +88,8 @@ def main():
     else:
         doc["storbench"] = {"schema_version": 1, "version": "synthetic", "command": "quick",
                             "target": {"path": "/synthetic", "kind": "file"}}
-    with open(a.output, "w") as f:
+    with open(path, "w") as f:
         json.dump(doc, f)
-    return 0
 
 
 if __name__ == "__main__":
