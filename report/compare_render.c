@@ -99,8 +99,7 @@ size_t cmp_advice(const struct cmp *c, char *buf, size_t len)
 	if (at < len)
 		snprintf(buf + at, len - at,
 			 "): measure again with --repeat=%d or more (storbench %s --repeat=%d)",
-			 SB_DIFF_RUNS_ADVISED,
-			 cmd && (!strcmp(cmd, "quick") || !strcmp(cmd, "run")) ? cmd : "quick",
+			 SB_DIFF_RUNS_ADVISED, cmd && !strcmp(cmd, "quick") ? "quick" : "run",
 			 SB_DIFF_RUNS_ADVISED);
 	return nin;
 }
