@@ -1,46 +1,78 @@
 /*
  * storbench compare A B [C...]: every figure the results share (per test or
- * job and direction: bandwidth, IOPS, mean and p99 latency), the difference
- * to A in percent, and whether it is larger than the run-to-run spread: a
- * difference inside the min..max of either side's repeats is "within
- * noise". Conditions that differ (block size, queue depth, jobs, direct
- * I/O, engine, device) are named first, not silently compared. The
- * comparison itself is report/compare.c's; this file reads the options and
- * the results and writes the output.
+ * job and direction: bandwidth, IOPS, mean and p99 latency), the shift
+ * against A in percent with its confidence interval, and whether it is
+ * real: the Mann-Whitney U test of the runs of both sides at 5% (report/
+ * compare.c, lib/analysis/difference.c). Too few runs for the test give
+ * "inconclusive" and the --repeat that would do. Conditions that differ
+ * (block size, queue depth, jobs, direct I/O, engine, device) are named
+ * first, not silently compared. This file reads the options and the
+ * results and writes the output.
  */
 #include "cli/report_files.h"
 #include "report/compare.h"
 
+#include <strings.h>
+
+enum fmt { F_NONE, F_TEXT, F_JSON, F_HTML, F_CSV, F_XLSX };
+static const char *const fmt_names[] = { "", "text", "json", "html", "csv", "xlsx" };
+
 /* compare's options are the shared --output and --format alone */
 struct compare_ctx {
 	const char *output;
-	int format; /* 0 unset, 1 text, 2 json, 3 html */
+	enum fmt format;
 };
 
-static int format_of(const struct cli_shared *sh)
+static enum fmt format_of(const struct cli_shared *sh)
 {
-	const char *f = sh->format;
-	return !f ? 0 : !strcmp(f, "text") ? 1 : !strcmp(f, "json") ? 2 : 3;
+	for (int i = F_TEXT; sh->format && i <= F_XLSX; i++)
+		if (!strcmp(sh->format, fmt_names[i]))
+			return (enum fmt)i;
+	return F_NONE;
 }
 
 /* ---- the command ---- */
 static int pick_format(struct compare_ctx *c)
 {
 	const char *dot = c->output ? strrchr(c->output, '.') : NULL;
-	if (c->format)
-		return 0;
-	c->format = !c->output					    ? 1
-		    : !dot					    ? 0
-		    : !strcmp(dot, ".html") || !strcmp(dot, ".htm") ? 3
-		    : !strcmp(dot, ".json")			    ? 2
-		    : !strcmp(dot, ".txt")			    ? 1
-								    : 0;
-	if (c->format)
-		return 0;
-	sb_err("--output: '%s' has no extension that names a format (.html, .json or .txt); "
-	       "add --format",
-	       c->output);
-	return SB_EXIT_USAGE;
+	if (!c->format && c->output) {
+		c->format = !dot || strchr(dot, '/')				    ? F_NONE
+			    : !strcasecmp(dot, ".html") || !strcasecmp(dot, ".htm") ? F_HTML
+			    : !strcasecmp(dot, ".json")				    ? F_JSON
+			    : !strcasecmp(dot, ".csv")				    ? F_CSV
+			    : !strcasecmp(dot, ".xlsx")				    ? F_XLSX
+			    : !strcasecmp(dot, ".txt")				    ? F_TEXT
+										    : F_NONE;
+		if (!c->format) {
+			sb_err("--output: '%s' has no extension that names a format (.html, "
+			       ".json, .csv, .xlsx or .txt); add --format",
+			       c->output);
+			return SB_EXIT_USAGE;
+		}
+	}
+	if (!c->format)
+		c->format = F_TEXT;
+	if (c->format == F_XLSX && (!c->output || !strcmp(c->output, "-"))) {
+		sb_err("--format=xlsx: a workbook needs a file (-o FILE.xlsx)");
+		return SB_EXIT_USAGE;
+	}
+	if (c->format == F_XLSX && !rep_xlsx_available()) {
+		char *why;
+		cmp_xlsx(c->output, NULL, &why); /* says what is missing */
+		cli_print_why(why);
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int write_xlsx(const char *tmp, const void *vc)
+{
+	char *why;
+	if (cmp_xlsx(tmp, vc, &why) < 0) {
+		cli_print_why(why);
+		return SB_EXIT_ENV;
+	}
+	return 0;
 }
 
 static int run_compare(struct compare_ctx *o, char **pos, int npos)
@@ -61,10 +93,12 @@ static int run_compare(struct compare_ctx *o, char **pos, int npos)
 		rc = SB_EXIT_USAGE;
 	}
 	if (!rc) {
-		int (*w)(FILE *, const void *) = o->format == 2	  ? cmp_json
-						 : o->format == 3 ? cmp_html
-								  : cmp_text;
-		rc = cli_write_file(o->output, w, &c);
+		int (*w)(FILE *, const void *) = o->format == F_JSON   ? cmp_json
+						 : o->format == F_HTML ? cmp_html
+						 : o->format == F_CSV  ? cmp_csv
+								       : cmp_text;
+		rc = o->format == F_XLSX ? cli_write_named(o->output, write_xlsx, &c)
+					 : cli_write_file(o->output, w, &c);
 	}
 	cmp_free(&c);
 	for (int i = 0; i < npos; i++)
@@ -75,7 +109,7 @@ static int run_compare(struct compare_ctx *o, char **pos, int npos)
 
 int cmd_compare(const struct cli_command *cmd, int argc, char **argv)
 {
-	struct compare_ctx o = { NULL, 0 };
+	struct compare_ctx o = { NULL, F_NONE };
 	struct cli_shared sh = { 0 };
 	cli_signals_install_exit(); /* a Ctrl-C leaves no half-written output */
 	struct cli_cmd_opts co = { NULL, NULL, 0, NULL, &o, cmd, &sh };
@@ -93,12 +127,20 @@ int cmd_compare(const struct cli_command *cmd, int argc, char **argv)
 		printf("usage: storbench compare [options] A B [C...] [-o FILE]\n\n"
 		       "Compares results (storbench or fio JSON) with the first, A: for every test and\n"
 		       "direction they share, bandwidth, IOPS, mean and p99 latency, the difference in\n"
-		       "percent, and whether it is within the run-to-run spread (\"within noise\": inside\n"
-		       "the min..max of either side's repeats). Conditions that differ are named first.\n\n"
-		       "options:\n");
+		       "percent with its 95%% interval, and whether it is real: the Mann-Whitney U\n"
+		       "test of the runs of both sides at 5%% says \"better\", \"worse\" or \"within\n"
+		       "noise\". The test needs at least %u runs a side to ever find a difference\n"
+		       "(measure with --repeat=%d); with fewer the verdict is \"inconclusive\".\n"
+		       "Conditions that differ are named first.\n\n"
+		       "options:\n",
+		       sb_diff_runs_needed(), SB_DIFF_RUNS_ADVISED);
 		cli_print_opts(stdout, &co);
-		printf("\nexamples:\n  storbench compare before.json after.json\n"
-		       "  storbench compare a.json b.json -o ab.html\n");
+		printf("\nexamples:\n  storbench quick --repeat=%d -o before.json /mnt/sd\n"
+		       "  storbench quick --repeat=%d -o after.json /mnt/sd\n"
+		       "  storbench compare before.json after.json\n"
+		       "  storbench compare a.json b.json -o ab.html\n"
+		       "  storbench compare a.json b.json -o ab.csv\n",
+		       SB_DIFF_RUNS_ADVISED, SB_DIFF_RUNS_ADVISED);
 	} else if (p < 0) {
 		rc = SB_EXIT_USAGE;
 	} else if (npos < 2) {

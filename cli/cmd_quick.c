@@ -36,7 +36,8 @@ enum { O_SIZE, O_RUNTIME, O_REPEAT, O_PRESET, O_IDLE, O_ENGINE, O_READ_ONLY };
 static const struct cli_opt quick_opts[] = {
 	{ "size", OPT_ARG, O_SIZE, "SIZE", "test file size [1G]" },
 	{ "runtime", OPT_ARG, O_RUNTIME, "TIME", "length of each measurement [5s]" },
-	{ "repeat", OPT_ARG, O_REPEAT, "N", "measured runs per test, after one warm-up [3]" },
+	{ "repeat", OPT_ARG, O_REPEAT, "N",
+	  "measured runs per test, after one warm-up; compare needs 4 or more [3]" },
 	{ "preset", OPT_ARG, O_PRESET, "default|nvme|flash",
 	  "test matrix: default; nvme (deeper queues); flash (1 s runs, 30 s idle) [default]" },
 	{ "idle", OPT_ARG, O_IDLE, "TIME", "pause between tests [0, 30s for flash]" },
@@ -133,12 +134,18 @@ static void help(const struct cli_cmd_opts *co)
 	       "test file is created and removed), a file, or a block device (read tests\n"
 	       "only, for now); the current directory by default. With TARGET2, both are\n"
 	       "measured and compared.\n\n"
-	       "options:\n");
+	       "To compare results later (storbench compare before.json after.json), measure\n"
+	       "both with --repeat=%d: compare's test needs at least %u runs a side to tell a\n"
+	       "change from run-to-run noise, and says \"inconclusive\" with fewer.\n\n"
+	       "options:\n",
+	       SB_DIFF_RUNS_ADVISED, sb_diff_runs_needed());
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
 	       "  storbench quick .\n"
 	       "  storbench quick --preset=flash /media/sdcard\n"
-	       "  storbench quick --size=256M --runtime=2s /mnt/ssd /mnt/hdd\n");
+	       "  storbench quick --size=256M --runtime=2s /mnt/ssd /mnt/hdd\n"
+	       "  storbench quick --repeat=%d -o before.json /mnt/ssd\n",
+	       SB_DIFF_RUNS_ADVISED);
 }
 
 static void job_for(struct sb_job_opts *j, const struct quick_ctx *c, const struct quick_test *t,
@@ -332,6 +339,13 @@ static void print_table(FILE *f, const struct quick_ctx *c, struct sb_results **
 					y->bw_median / x->bw_median);
 		}
 	}
+	if (c->repeat < sb_diff_runs_needed())
+		fprintf(f,
+			"\nnote: %u run%s per test: 'storbench compare' cannot tell a change from "
+			"noise\nwith fewer than %u runs a side; measure with --repeat=%d to compare "
+			"results\n",
+			c->repeat, c->repeat == 1 ? "" : "s", sb_diff_runs_needed(),
+			SB_DIFF_RUNS_ADVISED);
 }
 
 static int write_outputs(const struct quick_ctx *c, struct sb_results **res, int n)

@@ -83,8 +83,9 @@ static const struct cli_command commands[] = {
 	  cmd_compare,
 	  "results side by side: differences and whether they are real",
 	  RESULTS,
-	  "text|json|html",
-	  { [CLI_S_OUTPUT] = "write to FILE (-o FILE): .html, .json or .txt [text on stdout]",
+	  "text|json|html|csv|xlsx",
+	  { [CLI_S_OUTPUT] = "write to FILE (-o FILE): .html, .json, .csv, .xlsx or .txt [text "
+			     "on stdout]",
 	    [CLI_S_FORMAT] = "the format, whatever the extension" } },
 };
 

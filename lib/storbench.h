@@ -24,6 +24,7 @@
 #include "lib/analysis/robust.h"
 #include "lib/analysis/anomalies.h"
 #include "lib/analysis/soak_verdict.h"
+#include "lib/analysis/ranksum.h"
 #include "lib/analysis/difference.h"
 #include "lib/analysis/repeats.h"
 #include "lib/results/results.h"

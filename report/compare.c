@@ -1,8 +1,8 @@
 /*
  * The comparison of results: the figures they share, matched per test or
  * job and direction over its runs, each difference to the first result
- * (A) judged against the run-to-run spread (lib/analysis/difference.c),
- * and the conditions that differ.
+ * (A) judged by a rank test on the runs of both sides
+ * (lib/analysis/difference.c), and the conditions that differ.
  */
 #include "report/compare.h"
 
@@ -12,7 +12,8 @@ const char *const cmp_metric_names[CMP_NMETRICS] = { "bandwidth", "IOPS", "mean 
 						     "p99 latency" };
 const char *const cmp_metric_keys[CMP_NMETRICS] = { "bw_bytes", "iops", "lat_mean_ns",
 						    "lat_p99_ns" };
-const char *const cmp_verdict_names[] = { "within noise", "better", "worse" };
+const char *const cmp_verdict_names[] = { "within noise", "better", "worse", "inconclusive" };
+const char *const cmp_metric_units[CMP_NMETRICS] = { "bytes/s", "IO/s", "ns", "ns" };
 
 /* ---- entries: a test in one direction, over its runs ---- */
 static void label_of(const struct rep_job *j, int ddir, char *out, size_t len)
@@ -40,40 +41,47 @@ static int same_test(const struct rep_job *j, const struct rep_job *first)
 	return j->nruns == first->nruns && !strcmp(j->group, first->group);
 }
 
-/* Figures of the runs that make up entry e. */
-static void fill_entry(struct cmp_entry *e, const struct rep_doc *d, size_t first)
+/* The value of metric m in one run (NaN where the run has none). */
+static double run_value(const struct rep_dir *r, int m)
+{
+	return m == CMP_BW	   ? r->bw
+	       : m == CMP_IOPS	   ? r->iops
+	       : m == CMP_LAT_MEAN ? (r->lat.n ? r->lat.mean : NAN)
+				   : rep_pct(&r->lat, 99);
+}
+
+/* Figures of the runs that make up entry e: each run's value, kept for the
+ * test, and their median and min..max for the tables. */
+static int fill_entry(struct cmp_entry *e, const struct rep_doc *d, size_t first)
 {
 	size_t n = d->njobs - first;
 	double *v = calloc(n + 1, sizeof(double));
 	if (!v)
-		return;
+		return -ENOMEM;
 	for (int m = 0; m < CMP_NMETRICS; m++) {
+		struct cmp_stat *st = &e->m[m];
 		size_t k = 0;
 		for (size_t i = first; i < d->njobs; i++) {
 			const struct rep_job *j = &d->jobs[i];
-			if (!same_test(j, e->job))
+			if (!same_test(j, e->job) || !j->dir[e->ddir].used)
 				continue;
-			const struct rep_dir *r = &j->dir[e->ddir];
-			if (!r->used)
-				continue;
-			v[k++] = m == CMP_BW	     ? r->bw
-				 : m == CMP_IOPS     ? r->iops
-				 : m == CMP_LAT_MEAN ? (r->lat.n ? r->lat.mean : NAN)
-						     : rep_pct(&r->lat, 99);
+			k++;
+			double x = run_value(&j->dir[e->ddir], m);
+			if (isfinite(x))
+				v[st->n++] = x;
 		}
 		e->runs = (unsigned)k;
-		e->m[m].have = sb_spread_of(v, k, &e->m[m].v) > 0;
+		if (!st->n)
+			continue;
+		if (!(st->runs = malloc(st->n * sizeof(double)))) {
+			free(v);
+			return -ENOMEM;
+		}
+		memcpy(st->runs, v, st->n * sizeof(double));
+		st->have = sb_spread_of(v, st->n, &st->v) > 0;
 	}
 	free(v);
-	for (size_t i = 0; i < d->nsummary; i++) { /* the command's own summary, when there */
-		const struct rep_summary *s = &d->summary[i];
-		if (s->ddir != e->ddir || strcmp(s->test, e->label))
-			continue;
-		e->runs = s->runs;
-		e->m[CMP_BW] = (struct cmp_stat){ 1, { s->bw_median, s->bw_min, s->bw_max } };
-		e->m[CMP_IOPS] = (struct cmp_stat){ 1,
-						    { s->iops_median, s->iops_min, s->iops_max } };
-	}
+	return 0;
 }
 
 static int build_side(struct cmp_side *s)
@@ -99,7 +107,8 @@ static int build_side(struct cmp_side *s)
 			snprintf(e->label, sizeof(e->label), "%s", label);
 			e->ddir = k;
 			e->job = j;
-			fill_entry(e, d, i);
+			if (fill_entry(e, d, i) < 0)
+				return -ENOMEM;
 		}
 	}
 	return 0;
@@ -108,19 +117,19 @@ static int build_side(struct cmp_side *s)
 /* ---- judging the differences (lib/analysis/difference.c) ---- */
 static int add_row(struct cmp *c, const struct cmp_entry *a, const struct cmp_entry *b, int m)
 {
-	struct sb_difference d;
 	struct cmp_row *v = realloc(c->rows, (c->nrows + 1) * sizeof(*v));
 	if (!v)
 		return -ENOMEM;
 	c->rows = v;
-	sb_difference(&a->m[m].v, &b->m[m].v, m == CMP_BW || m == CMP_IOPS, &d);
-	struct cmp_row *r = &c->rows[c->nrows++];
+	struct cmp_row *r = &c->rows[c->nrows];
 	r->a = a;
 	r->b = b;
 	r->metric = (enum cmp_metric)m;
-	r->diff_pct = d.pct;
-	r->verdict = d.verdict;
-	r->spread_known = a->runs > 1 || b->runs > 1;
+	int e = sb_difference(a->m[m].runs, a->m[m].n, b->m[m].runs, b->m[m].n,
+			      m == CMP_BW || m == CMP_IOPS, &r->d);
+	if (e == -ENOMEM || e == -E2BIG)
+		return -ENOMEM;
+	c->nrows += e == 0; /* -EINVAL: no finite value on a side, nothing to say */
 	return 0;
 }
 
@@ -220,8 +229,12 @@ static int match(struct cmp *c)
 
 void cmp_free(struct cmp *c)
 {
-	for (size_t i = 0; i < c->nsides; i++)
+	for (size_t i = 0; i < c->nsides; i++) {
+		for (size_t k = 0; k < c->sides[i].n; k++)
+			for (int m = 0; m < CMP_NMETRICS; m++)
+				free(c->sides[i].e[k].m[m].runs);
 		free(c->sides[i].e);
+	}
 	for (size_t i = 0; i < c->nunmatched; i++)
 		free(c->unmatched[i]);
 	free(c->sides);

@@ -1,11 +1,13 @@
-# compare: identical results are "within noise" everywhere; a result with
+# compare on real results: identical results are "within noise" everywhere
+# (4 runs a side, the fewest the test can decide with); a result with
 # double the bandwidth is flagged; different conditions are named first;
-# text, JSON and HTML.
+# text, JSON and HTML. tests/cli/compare-verdicts.sh holds the verdicts'
+# error rates on synthetic results.
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/q"
-expect_exit 0 "$SB" quick --size=8M --runtime=150ms --repeat=2 --quiet --output="$T/a.json" "$T/q"
-expect_exit 0 "$SB" run --rw=randread --size=4M --runtime=300ms --time-based --repeat=2 --quiet \
+expect_exit 0 "$SB" quick --size=8M --runtime=150ms --repeat=4 --quiet --output="$T/a.json" "$T/q"
+expect_exit 0 "$SB" run --rw=randread --size=4M --runtime=300ms --time-based --repeat=4 --quiet \
 	--output="$T/run.json" "$T/run.dat"
 
 # identical inputs
@@ -21,27 +23,32 @@ assert c['storbench']['command'] == 'compare'
 rows = c['comparisons']
 assert len(rows) == 4 and {r['metric'] for r in rows} == {'bw_bytes', 'iops', 'lat_mean_ns', 'lat_p99_ns'}
 assert all(r['verdict'] == 'within noise' and r['diff_pct'] == 0 for r in rows), rows
-assert all(r['A']['runs'] == 2 for r in rows)
+assert all(r['A']['runs'] == 4 and r['p_value'] == 1 for r in rows), rows
+assert all(r['interval_pct'][0] < 0 < r['interval_pct'][1] for r in rows), rows
 PY
 ok "identical inputs: within noise everywhere"
 
 # double bandwidth: every bandwidth row is flagged, the rest stays within
 # noise. Short runs on a shared disk can spread by 2x or more, and then a
-# doubling is honestly "within noise"; so both sides get the same narrow
-# spread (median +-3%) first, and B double the bandwidth of A.
+# doubling is honestly not found; so A's runs get a narrow spread first
+# (median x 0.97, 0.99, 1.01, 1.03), and B the same runs with double the
+# bandwidth: every run of B beats every run of A, p = 2/70.
 python3 - "$T/a.json" "$T/a0.json" "$T/b.json" <<'PY'
-import json, sys
+import json, statistics, sys
 d = json.load(open(sys.argv[1]))
-for r in d['storbench']['summary']:
-    r['bw_bytes_min'], r['bw_bytes_max'] = r['bw_bytes_median'] * 0.97, r['bw_bytes_median'] * 1.03
+runs = {}
+for j in d['jobs']:
+    runs.setdefault(j['jobname'].split(' (run ')[0], []).append(j)
+for name, js in runs.items():
+    for k in ('read', 'write'):
+        mid = statistics.median(j[k]['bw_bytes'] for j in js)
+        for j, f in zip(js, (0.97, 0.99, 1.01, 1.03)):
+            j[k]['bw_bytes'] = mid * f
 json.dump(d, open(sys.argv[2], 'w'))
 for j in d['jobs']:
     for k in ('read', 'write', 'trim'):
         j[k]['bw_bytes'] *= 2
         j[k]['bw'] *= 2
-for r in d['storbench']['summary']:
-    for k in ('bw_bytes_median', 'bw_bytes_min', 'bw_bytes_max'):
-        r[k] *= 2
 json.dump(d, open(sys.argv[3], 'w'))
 PY
 expect_exit 0 "$SB" compare "$T/a0.json" "$T/b.json" --format=json
@@ -51,10 +58,12 @@ rows = json.load(open(sys.argv[1]))['comparisons']
 bw = [r for r in rows if r['metric'] == 'bw_bytes']
 assert len(bw) == 8
 assert all(r['verdict'] == 'better' and abs(r['diff_pct'] - 100) < 1e-6 for r in bw), bw
+assert all(abs(r['p_value'] - 2 / 70) < 1e-6 for r in bw), bw
 assert all(r['verdict'] == 'within noise' for r in rows if r['metric'] != 'bw_bytes')
 PY
 expect_exit 0 "$SB" compare "$T/b.json" "$T/a0.json"
-[ "$(grep -c 'bandwidth .* -50.0%  *worse$' "$T/out")" = 8 ] || { cat "$T/out"; fail "halved: not flagged"; }
+[ "$(grep -c 'bandwidth .* -50.0%  .* ..  *-[0-9.]*%  *worse$' "$T/out")" = 8 ] ||
+	{ cat "$T/out"; fail "halved: not flagged"; }
 ok "double bandwidth flagged"
 
 # different conditions are named at the top
