@@ -32,25 +32,6 @@ int rep_is_iteration(const struct sb_jv *r)
 	return t ? !strcmp(t, "iteration") : sb_jv_is(sb_jv_get(r, "iteration"), SB_JV_NUM);
 }
 
-static int is_check(const struct sb_jv *v)
-{
-	return sb_jv_is(v, SB_JV_OBJ) && sb_jv_is(sb_jv_get(v, "blocks_checked"), SB_JV_NUM);
-}
-
-size_t rep_verify_each(const struct rep_doc *d, rep_verify_fn fn, void *ctx)
-{
-	const struct sb_jv *own = sb_jv_get(d->sb, "verify");
-	size_t n = 0;
-	if (is_check(own))
-		fn(ctx, d, 0, own), n++;
-	for (size_t i = 0; i < d->nrecords; i++) {
-		const struct sb_jv *r = d->records[i], *v = sb_jv_get(r, "verify");
-		if (rep_is_iteration(r) && is_check(v))
-			fn(ctx, d, sb_jv_num(sb_jv_get(r, "iteration"), (double)i + 1), v), n++;
-	}
-	return n;
-}
-
 char *rep_fmt_offset(double bytes, char *buf, size_t len)
 {
 	char a[32];
