@@ -98,9 +98,9 @@ static int add_event(struct rep_iters *it, const struct sb_jv *r)
 			return -ENOMEM;
 		it->capev = cap;
 	}
-	rep_trouble_text(r, text, sizeof(text));
-	size_t len = strlen(text) + 1;
 	if (it->nev < REP_EVENT_TEXTS) {
+		rep_trouble_text(r, text, sizeof(text));
+		size_t len = strlen(text) + 1;
 		if (it->ntext + len > it->captext) {
 			size_t cap = it->captext ? it->captext * 2 : 4096;
 			while (cap < it->ntext + len)

@@ -45,9 +45,10 @@ static int on_item(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 {
 	struct taking *t = ctx;
 	char where[96], msg[512];
-	if (path == P_SERIES && outer != t->outer)
-		t->at[path] = 0;
-	t->outer = outer;
+	if (path == P_SERIES && outer != t->outer) {
+		t->at[path] = 0; /* the next job's */
+		t->outer = outer;
+	}
 	size_t i = t->at[path]++;
 	if (path == P_SERIES)
 		snprintf(where, sizeof(where), "jobs[%zu].storbench.series[%zu]", outer, i);

@@ -60,15 +60,34 @@ int rep_check_schema(struct rep_doc *d, const struct sb_jv *sb, char **why)
 	return 0;
 }
 
+/* The first member named key (as sb_jv_get), found in one pass over v's
+ * members for several keys: every line of a day's log is asked. */
+#define KEYS 5
+static void members(const struct sb_jv *v, const char *const *keys, const struct sb_jv **out)
+{
+	for (int k = 0; k < KEYS; k++)
+		out[k] = NULL;
+	for (size_t i = 0; sb_jv_is(v, SB_JV_OBJ) && i < v->obj.n; i++) {
+		const struct sb_jmember *m = &v->obj.m[i];
+		for (int k = 0; k < KEYS; k++)
+			if (!out[k] && m->key[0] == keys[k][0] && !strcmp(m->key, keys[k]))
+				out[k] = &m->val;
+	}
+}
+
 enum rep_line_kind rep_line_kind(const struct sb_jv *v)
 {
-	const struct sb_jv *sb = sb_jv_get(v, "storbench");
-	const char *type = sb_jv_str(sb_jv_get(v, "type"));
-	if (sb_jv_is(sb, SB_JV_OBJ) && sb_jv_get(sb, "schema_version"))
+	enum { STORBENCH, TYPE, LOG_VERSION, JOBS, JOBNAME };
+	static const char *const keys[KEYS] = { "storbench", "type", "log_version", "jobs",
+						"jobname" };
+	const struct sb_jv *m[KEYS];
+	members(v, keys, m);
+	const char *type = sb_jv_str(m[TYPE]);
+	if (sb_jv_is(m[STORBENCH], SB_JV_OBJ) && sb_jv_get(m[STORBENCH], "schema_version"))
 		return REP_LINE_HEADER;
-	if (type && !strcmp(type, "config") && sb_jv_get(v, "log_version"))
+	if (type && !strcmp(type, "config") && m[LOG_VERSION])
 		return REP_LINE_CONFIG;
-	if (sb_jv_len(sb_jv_get(v, "jobs")) || sb_jv_get(v, "jobname"))
+	if (sb_jv_len(m[JOBS]) || m[JOBNAME])
 		return REP_LINE_JOBS;
 	return REP_LINE_RECORD;
 }
