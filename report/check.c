@@ -102,7 +102,7 @@ static int bad(struct walk *w, const char *expected, const struct sb_jv *v)
  * (every member of every line of a day's log is looked at). */
 static int is_key(const struct sb_jmember *m, const struct key *k)
 {
-	return m->keylen == k->len && !memcmp(m->key, k->name, k->len);
+	return m->keylen == k->len && m->key[0] == k->name[0] && !memcmp(m->key, k->name, k->len);
 }
 #define IS(m, s) is_key(m, &(const struct key)K(s))
 

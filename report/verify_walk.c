@@ -20,9 +20,11 @@ int rep_vclass_shown(const struct sb_jv *v, int k)
 
 int rep_vclass_index(const char *name)
 {
-	for (int i = 0; name && i < REP_VCLASS_N; i++)
-		if (!strcmp(name, sb_verify_class_name(i)))
+	for (int i = 0; name && i < REP_VCLASS_N; i++) {
+		const char *c = sb_verify_class_name(i);
+		if (name[0] == c[0] && !strcmp(name, c)) /* asked of every soak iteration */
 			return i;
+	}
 	return -1;
 }
 
