@@ -17,6 +17,8 @@ enum sb_exit {
 /* "storbench: <message>" on stderr. */
 void sb_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void sb_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "storbench: note: ...": what was left out or read as far as it could be */
+void sb_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A library call's error (lib/sb.h): its message printed (when it has
  * one) and its exit code, the one place where the library's classes of
  * error become exit codes. */
@@ -265,7 +267,9 @@ void render_warnings_text(FILE *f, const struct sb_results *r);
 /* Writes JSON to path ("-" = stdout). Prints errors; returns 0 or -1. */
 int cli_write_json(const struct sb_results *r, const char *path);
 /* Writes through write() (0 or -errno) to path ("-" or NULL: stdout),
- * whole or not at all; prints errors, returns an exit code. */
+ * whole or not at all; prints errors, returns an exit code. A write()
+ * that printed why it failed itself returns CLI_WRITE_SAID. */
+#define CLI_WRITE_SAID (-ECANCELED)
 int cli_write_file(const char *path, int (*write)(FILE *f, const void *ctx), const void *ctx);
 /* The same for a writer that opens the file itself (a workbook): write()
  * gets the temporary name and returns 0 or an exit code, its error printed. */

@@ -25,6 +25,16 @@ void sb_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+void sb_note(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("storbench: note: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
 int cli_error(const struct sb_error *er)
 {
 	if (er->msg[0])

@@ -45,6 +45,12 @@ int cli_write_file(const char *path, int (*write)(FILE *f, const void *ctx), con
 	if (o.tmp[0])
 		cli_signals_track_file(o.tmp, 1);
 	e = write(o.f, ctx);
+	if (e == CLI_WRITE_SAID) {
+		sb_outfile_abort(&o);
+		if (path)
+			cli_signals_track_file(o.tmp, 0);
+		return SB_EXIT_ENV;
+	}
 	if (e < 0) {
 		e = o.err ? o.err : e; /* the descriptor's errno, not stdio's flag */
 		sb_outfile_abort(&o);

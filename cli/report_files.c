@@ -23,8 +23,11 @@ int cli_load_result(const char *path, struct rep_doc **out)
 {
 	char *why;
 	int e = rep_load(path, out, &why);
-	if (!e)
+	if (!e) {
+		for (size_t i = 0; i < (*out)->nnotes; i++)
+			sb_note("%s", (*out)->notes[i]);
 		return 0;
+	}
 	cli_print_why(why);
 	return e == -REP_EINPUT || e == -ENOENT || e == -EISDIR || e == -EFBIG ? SB_EXIT_USAGE
 									       : SB_EXIT_ENV;

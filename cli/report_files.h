@@ -13,7 +13,7 @@
 char **cli_expand_short(int argc, char **argv);
 /* rep_load, its failure printed: 0 or an exit code (a file that is not
  * there or not a result is bad input; one that cannot be read, the
- * environment's). */
+ * environment's); the notes of what was left out of it go to stderr. */
 int cli_load_result(const char *path, struct rep_doc **out);
 /* Prints what a call of report/ said (or "out of memory" when it could not
  * say) and frees it. */

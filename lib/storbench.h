@@ -14,6 +14,7 @@
 #include "lib/base/units.h"
 #include "lib/base/outfile.h"
 #include "lib/json/json_read.h"
+#include "lib/json/json_split.h"
 #include "lib/json/json_write.h"
 #include "lib/job/buffer.h"
 #include "lib/job/job.h"

@@ -204,6 +204,96 @@ static void path(FILE *f, const char *attrs, char *d, size_t len)
 	free(d);
 }
 
+/* A series drawn per pixel column: the first, lowest, highest and last
+ * point each column holds, in their order, draw the same line as every
+ * point does (the M4 rule), in a size bound by the chart's width. */
+struct column {
+	long at; /* the column */
+	size_t first, lo, hi, last;
+	double ylo, yhi;
+	int have;
+};
+
+static void column_flush(struct frame *fr, const struct chart_series *se, struct column *c, FILE *m,
+			 int *open)
+{
+	size_t idx[4] = { c->first, c->lo, c->hi, c->last };
+	if (!c->have)
+		return;
+	for (int i = 1; i < 4; i++) /* in the series' order, each once */
+		for (int k = i; k > 0 && idx[k - 1] > idx[k]; k--) {
+			size_t t = idx[k];
+			idx[k] = idx[k - 1];
+			idx[k - 1] = t;
+		}
+	for (int i = 0; i < 4; i++) {
+		if (i && idx[i] == idx[i - 1])
+			continue;
+		fprintf(m, "%s%.1f %.1f", *open ? "L" : "M", chart_map_px(&fr->xm, se->x[idx[i]]),
+			chart_map_px(&fr->ym, se->y[idx[i]]));
+		*open = 1;
+	}
+	c->have = 0;
+}
+
+static void line_path(struct frame *fr, const struct chart_series *se, FILE *m)
+{
+	int per_column = (double)se->n > CHART_POINTS_PER_PX * (fr->x1 - fr->x0), open = 0;
+	struct column c = { 0 };
+	for (size_t i = 0; i < se->n; i++) {
+		double x = chart_map_px(&fr->xm, se->x[i]), y = chart_map_px(&fr->ym, se->y[i]);
+		if (!isfinite(x) || !isfinite(y)) {
+			column_flush(fr, se, &c, m, &open);
+			open = 0; /* a gap in the data is a gap in the line */
+			continue;
+		}
+		if (!per_column) {
+			fprintf(m, "%s%.1f %.1f", open ? "L" : "M", x, y);
+			open = 1;
+			continue;
+		}
+		if (c.have && (long)floor(x) != c.at)
+			column_flush(fr, se, &c, m, &open);
+		if (!c.have) {
+			c = (struct column){ (long)floor(x), i, i, i, i, y, y, 1 };
+			continue;
+		}
+		if (y < c.ylo)
+			c.lo = i, c.ylo = y;
+		if (y > c.yhi)
+			c.hi = i, c.yhi = y;
+		c.last = i;
+	}
+	column_flush(fr, se, &c, m, &open);
+}
+
+/* Hover points: every point of a short series (visible markers when very
+ * short); of a long one only those ringed (outliers), so none is lost. */
+static void points(struct frame *fr, const struct chart_series *se, const char *col)
+{
+	const struct chart *c = fr->c;
+	int markers = c->kind == CHART_SCATTER || se->n <= 60, all = markers || se->n <= 400;
+	fprintf(fr->f, "<g class=\"points\" fill=\"%s\">", col);
+	for (size_t i = 0; i < se->n; i++) {
+		int ring = se->mark && se->mark[i];
+		if (!all && !ring)
+			continue;
+		double x = chart_map_px(&fr->xm, se->x[i]), y = chart_map_px(&fr->ym, se->y[i]);
+		if (!isfinite(x) || !isfinite(y))
+			continue;
+		fprintf(fr->f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\"%s>", x, y,
+			ring	  ? "6"
+			: markers ? "3.2"
+				  : "5",
+			ring	  ? " fill=\"none\" stroke=\"#D55E00\" stroke-width=\"2.5\""
+			: markers ? ""
+				  : " fill-opacity=\"0\"");
+		point_title(fr, se->name, se->x[i], se->y[i], se->text ? se->text[i] : NULL);
+		fputs("</circle>", fr->f);
+	}
+	fputs("</g>\n", fr->f);
+}
+
 static void lines(struct frame *fr)
 {
 	const struct chart *c = fr->c;
@@ -214,17 +304,8 @@ static void lines(struct frame *fr)
 		char *d = NULL;
 		size_t len = 0;
 		FILE *m = c->kind == CHART_LINE ? open_memstream(&d, &len) : NULL;
-		int open = 0;
-		for (size_t i = 0; m && i < se->n; i++) {
-			double x = chart_map_px(&fr->xm, se->x[i]),
-			       y = chart_map_px(&fr->ym, se->y[i]);
-			if (!isfinite(x) || !isfinite(y)) {
-				open = 0; /* a gap in the data is a gap in the line */
-				continue;
-			}
-			fprintf(m, "%s%.1f %.1f", open ? "L" : "M", x, y);
-			open = 1;
-		}
+		if (m)
+			line_path(fr, se, m);
 		if (m && fclose(m) == 0) {
 			snprintf(attrs, sizeof(attrs),
 				 "class=\"series\" fill=\"none\" stroke=\"%s\" "
@@ -232,26 +313,7 @@ static void lines(struct frame *fr)
 				 col, se->dashed ? " stroke-dasharray=\"7 4\"" : "");
 			path(fr->f, attrs, d, len);
 		}
-		int markers = c->kind == CHART_SCATTER || se->n <= 60;
-		fprintf(fr->f, "<g class=\"points\" fill=\"%s\">", col);
-		for (size_t i = 0; i < se->n && (markers || se->n <= 400); i++) {
-			double x = chart_map_px(&fr->xm, se->x[i]),
-			       y = chart_map_px(&fr->ym, se->y[i]);
-			if (!isfinite(x) || !isfinite(y))
-				continue;
-			int ring = se->mark && se->mark[i];
-			fprintf(fr->f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\"%s>", x, y,
-				ring	  ? "6"
-				: markers ? "3.2"
-					  : "5",
-				ring	  ? " fill=\"none\" stroke=\"#D55E00\" stroke-width=\"2.5\""
-				: markers ? ""
-					  : " fill-opacity=\"0\"");
-			point_title(fr, se->name, se->x[i], se->y[i],
-				    se->text ? se->text[i] : NULL);
-			fputs("</circle>", fr->f);
-		}
-		fputs("</g>\n", fr->f);
+		points(fr, se, col);
 	}
 }
 
@@ -319,36 +381,68 @@ static void hist(struct frame *fr)
 	}
 }
 
-/* Events as triangles standing on the x axis, each with its text on hover. */
-static void events(struct frame *fr)
+/* Events as triangles standing on the x axis, each with its text on hover;
+ * events on one pixel column share a triangle that names them all (the
+ * first CHART_EVENT_NAMES, and how many more). */
+static void event_mark(struct frame *fr, size_t from, size_t to, double x)
 {
 	const struct chart *c = fr->c;
 	char a[48];
+	fprintf(fr->f, "<path class=\"event\" d=\"M%.1f %.1fl-6 10h12z\"><title>", x, fr->y1 - 10);
+	for (size_t i = from; i < to && i < from + CHART_EVENT_NAMES; i++) {
+		chart_fmt_value(c->x.unit, c->events[i], a, sizeof(a));
+		if (i > from)
+			fputs(" | ", fr->f);
+		rep_html_esc(fr->f, c->event_text && c->event_text[i] ? c->event_text[i] : a);
+	}
+	if (to - from > CHART_EVENT_NAMES)
+		fprintf(fr->f, " (and %zu more)", to - from - CHART_EVENT_NAMES);
+	fputs("</title></path>", fr->f);
+}
+
+static void events(struct frame *fr)
+{
+	const struct chart *c = fr->c;
+	size_t from = 0;
+	double at = NAN;
 	if (!c->nevents)
 		return;
 	fputs("<g class=\"events\" fill=\"#D55E00\">", fr->f);
-	for (size_t i = 0; i < c->nevents; i++) {
-		double x = chart_map_px(&fr->xm, c->events[i]);
-		if (!isfinite(x))
+	for (size_t i = 0; i <= c->nevents; i++) {
+		double x = i < c->nevents ? chart_map_px(&fr->xm, c->events[i]) : NAN;
+		if (i < c->nevents && !isfinite(x)) {
+			if (isfinite(at))
+				event_mark(fr, from, i, at);
+			at = NAN;
 			continue;
-		fprintf(fr->f, "<path class=\"event\" d=\"M%.1f %.1fl-6 10h12z\"><title>", x,
-			fr->y1 - 10);
-		chart_fmt_value(c->x.unit, c->events[i], a, sizeof(a));
-		rep_html_esc(fr->f, c->event_text && c->event_text[i] ? c->event_text[i] : a);
-		fputs("</title></path>", fr->f);
+		}
+		if (isfinite(at) && i < c->nevents && floor(x) == floor(at))
+			continue; /* the same column */
+		if (isfinite(at))
+			event_mark(fr, from, i, at);
+		from = i;
+		at = x;
 	}
 	fputs("</g>\n", fr->f);
 }
 
 static void vlines(struct frame *fr)
 {
-	for (size_t i = 0; i < fr->c->nvlines; i++) {
-		double x = chart_map_px(&fr->xm, fr->c->vlines[i]);
-		if (isfinite(x))
-			fprintf(fr->f,
-				"<line class=\"vline\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-				"y2=\"%.1f\"/>\n",
-				x, fr->y0, x, fr->y1);
+	const struct chart *c = fr->c;
+	for (size_t i = 0; i < c->nvlines; i++) {
+		double x = chart_map_px(&fr->xm, c->vlines[i]);
+		if (!isfinite(x))
+			continue;
+		fprintf(fr->f,
+			"<line class=\"vline\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"", x,
+			fr->y0, x, fr->y1);
+		if (c->vline_text && c->vline_text[i]) {
+			fputs("><title>", fr->f);
+			rep_html_esc(fr->f, c->vline_text[i]);
+			fputs("</title></line>\n", fr->f);
+		} else {
+			fputs("/>\n", fr->f);
+		}
 	}
 }
 

@@ -9,12 +9,19 @@
  * (MiB/s, µs ...) from the range. Points that are not finite (or not
  * positive on a log axis) are left out, so the SVG never holds NaN; a chart
  * without any drawable point says "no data" instead of drawing an empty
- * path. Each point gets a <title>, which browsers show on hover.
+ * path. Each point gets a <title>, which browsers show on hover; a line
+ * of more points than CHART_POINTS_PER_PX per pixel of the plot's width is
+ * drawn per pixel column (first, lowest, highest and last point: the same
+ * line), with hover points only for its ringed points, so a day of
+ * 1-second iterations draws in a size bound by the chart's width.
  */
 #ifndef SB_CHART_H
 #define SB_CHART_H
 
 #include "lib/storbench.h"
+
+#define CHART_POINTS_PER_PX 2
+#define CHART_EVENT_NAMES 8 /* events named in the title of a shared triangle */
 
 enum chart_kind { CHART_LINE, CHART_SCATTER, CHART_BAR, CHART_HIST, CHART_HEATMAP, CHART_GRID };
 
@@ -69,9 +76,12 @@ struct chart {
 	const double *cells; /* heatmap: nrows x ncats, row-major; NaN = empty */
 	const struct chart_series *series;
 	size_t nseries;
-	const double *vlines; /* x positions of dashed markers (change points) */
+	const double *vlines;	       /* x positions of dashed markers (change points) */
+	const char *const *vline_text; /* their hover titles, or NULL */
 	size_t nvlines;
-	const double *events;	       /* x positions of events (errors), triangles on the x axis */
+	/* x positions of events (errors), ascending: triangles on the x axis,
+	 * one per pixel column */
+	const double *events;
 	const char *const *event_text; /* their hover titles (NULL: the position) */
 	size_t nevents;
 	/* grid: a region as rows of ncats cells, cell i covering grid_origin +

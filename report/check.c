@@ -12,46 +12,61 @@
 
 /* Figures that are counts, sizes, rates or times: finite, >= 0, and below
  * what any device or run reaches (an exabyte, or 30 years in ns). */
-static const char *const nonneg[] = {
-	"bw_bytes",
-	"bw",
-	"iops",
-	"io_bytes",
-	"io_kbytes",
-	"total_ios",
-	"runtime",
-	"runtime_ns",
-	"job_runtime",
-	"usr_cpu",
-	"sys_cpu",
-	"min",
-	"max",
-	"mean",
-	"stddev",
-	"write_bw_bytes",
-	"read_bw_bytes",
-	"bw_bytes_median",
-	"bw_bytes_min",
-	"bw_bytes_max",
-	"iops_median",
-	"iops_min",
-	"iops_max",
-	"lat_mean_ns",
-	"lat_p99_ns",
-	"lat_mean_ns_median",
-	"lat_p99_ns_median",
-	"blocks_checked",
-	"offset",
-	"length",
-	"t_ns",
-	"len_ns",
+struct key {
+	const char *name;
+	size_t len;
+};
+#define K(s)                     \
+	{                        \
+		s, sizeof(s) - 1 \
+	}
+static const struct key nonneg[] = {
+	K("bw_bytes"),
+	K("bw"),
+	K("iops"),
+	K("io_bytes"),
+	K("io_kbytes"),
+	K("total_ios"),
+	K("runtime"),
+	K("runtime_ns"),
+	K("job_runtime"),
+	K("usr_cpu"),
+	K("sys_cpu"),
+	K("min"),
+	K("max"),
+	K("mean"),
+	K("stddev"),
+	K("write_bw_bytes"),
+	K("read_bw_bytes"),
+	K("bw_bytes_median"),
+	K("bw_bytes_min"),
+	K("bw_bytes_max"),
+	K("iops_median"),
+	K("iops_min"),
+	K("iops_max"),
+	K("lat_mean_ns"),
+	K("lat_p99_ns"),
+	K("lat_mean_ns_median"),
+	K("lat_p99_ns_median"),
+	K("blocks_checked"),
+	K("offset"),
+	K("length"),
+	K("t_ns"),
+	K("len_ns"),
 };
 #define FIGURE_MAX 1e18
 
-/* Where the walk is: a key path like jobs[0].read.bw_bytes. */
+/* Where the walk is, for the message of a problem: the members and items
+ * down to the value, made into a key path like jobs[0].read.bw_bytes only
+ * when a problem is found (a day of log lines is walked at every member). */
+#define WALK_DEPTH (SB_JSON_READ_MAX_DEPTH + 8)
 struct walk {
-	char path[256];
-	char *why; /* set on the first problem */
+	const char *prefix;
+	struct {
+		const char *key; /* NULL: an item, index */
+		size_t index;
+	} at[WALK_DEPTH];
+	unsigned depth;
 	char msg[512];
 };
 
@@ -62,52 +77,75 @@ static const char *type_name(const struct sb_jv *v)
 	return v->type <= SB_JV_OBJ ? names[v->type] : "?";
 }
 
+static void path_of(const struct walk *w, char *buf, size_t len)
+{
+	size_t n = (size_t)snprintf(buf, len, "%s", w->prefix);
+	for (unsigned i = 0; i < w->depth && n < len; i++)
+		n += w->at[i].key ? (size_t)snprintf(buf + n, len - n, "%s%s", n ? "." : "",
+						     w->at[i].key)
+				  : (size_t)snprintf(buf + n, len - n, "[%zu]", w->at[i].index);
+}
+
 static int bad(struct walk *w, const char *expected, const struct sb_jv *v)
 {
-	char found[64];
+	char found[64], path[256];
 	if (sb_jv_is(v, SB_JV_NUM))
 		snprintf(found, sizeof(found), "%g", v->num.d);
 	else
 		snprintf(found, sizeof(found), "%s", type_name(v));
-	snprintf(w->msg, sizeof(w->msg), "%s: expected %s, found %s", w->path, expected, found);
+	path_of(w, path, sizeof(path));
+	snprintf(w->msg, sizeof(w->msg), "%s: expected %s, found %s", path, expected, found);
 	return -1;
 }
 
-static int in_list(const char *key, const char *const *list, size_t n)
+/* Whether member m is named k: lengths first, as most names differ there
+ * (every member of every line of a day's log is looked at). */
+static int is_key(const struct sb_jmember *m, const struct key *k)
 {
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(key, list[i]))
+	return m->keylen == k->len && m->key[0] == k->name[0] && !memcmp(m->key, k->name, k->len);
+}
+#define IS(m, s) is_key(m, &(const struct key)K(s))
+
+static int nonneg_key(const struct sb_jmember *m)
+{
+	for (size_t i = 0; i < SB_ARRAY_SIZE(nonneg); i++)
+		if (is_key(m, &nonneg[i]))
 			return 1;
 	return 0;
 }
 
-static int check_member(struct walk *w, const char *key, const struct sb_jv *v, int in_ranges);
+static int check_member(struct walk *w, const struct sb_jmember *m, int in_ranges);
 
 static int walk(struct walk *w, const struct sb_jv *v, int in_ranges)
 {
-	const size_t at = strlen(w->path);
-	if (sb_jv_is(v, SB_JV_OBJ)) {
+	unsigned at = w->depth;
+	if (at >= WALK_DEPTH || (!sb_jv_is(v, SB_JV_OBJ) && !sb_jv_is(v, SB_JV_ARR)))
+		return 0; /* the reader nests no deeper */
+	w->depth++;
+	if (v->type == SB_JV_OBJ) {
 		for (size_t i = 0; i < v->obj.n; i++) {
 			const struct sb_jmember *m = &v->obj.m[i];
-			snprintf(w->path + at, sizeof(w->path) - at, "%s%s", at ? "." : "", m->key);
-			if (check_member(w, m->key, &m->val, in_ranges) < 0)
+			w->at[at].key = m->key;
+			if (check_member(w, m, in_ranges) < 0)
 				return -1;
 		}
-	} else if (sb_jv_is(v, SB_JV_ARR)) {
+	} else {
+		w->at[at].key = NULL;
 		for (size_t i = 0; i < v->arr.n; i++) {
-			snprintf(w->path + at, sizeof(w->path) - at, "[%zu]", i);
+			w->at[at].index = i;
 			if (walk(w, &v->arr.v[i], in_ranges) < 0)
 				return -1;
 		}
 	}
-	w->path[at] = '\0';
+	w->depth = at;
 	return 0;
 }
 
-static int check_member(struct walk *w, const char *key, const struct sb_jv *v, int in_ranges)
+static int check_member(struct walk *w, const struct sb_jmember *m, int in_ranges)
 {
-	if (in_list(key, nonneg, SB_ARRAY_SIZE(nonneg)) && !sb_jv_is(v, SB_JV_NULL) &&
-	    !sb_jv_is(v, SB_JV_OBJ) && !sb_jv_is(v, SB_JV_ARR)) {
+	const struct sb_jv *v = &m->val;
+	if (nonneg_key(m) && !sb_jv_is(v, SB_JV_NULL) && !sb_jv_is(v, SB_JV_OBJ) &&
+	    !sb_jv_is(v, SB_JV_ARR)) {
 		/* null: fio and storbench write it for a figure there is none of */
 		if (!sb_jv_is(v, SB_JV_NUM) || !isfinite(v->num.d) || v->num.d < 0 ||
 		    v->num.d > FIGURE_MAX)
@@ -115,37 +153,35 @@ static int check_member(struct walk *w, const char *key, const struct sb_jv *v, 
 		return 0;
 	}
 	/* options as given (fio's "job options", a log's argv): text, not figures */
-	if (!strcmp(key, "job options") || !strcmp(key, "global options") ||
-	    !strcmp(key, "options") || !strcmp(key, "argv"))
+	if (IS(m, "job options") || IS(m, "global options") || IS(m, "options") || IS(m, "argv"))
 		return 0;
-	if (!strcmp(key, "jobs") && !sb_jv_is(v, SB_JV_ARR))
+	if (IS(m, "jobs") && !sb_jv_is(v, SB_JV_ARR))
 		return bad(w, "an array of jobs", v);
-	if (!strcmp(key, "iteration") && !sb_jv_is(v, SB_JV_OBJ)) {
+	if (IS(m, "iteration") && !sb_jv_is(v, SB_JV_OBJ)) {
 		uint64_t n;
 		if (sb_jv_u64(v, &n) < 0 || n < 1 || n >= (1ull << 53))
 			return bad(w, "an iteration number from 1", v);
 		return 0;
 	}
-	if (!strcmp(key, "percentile")) {
+	if (IS(m, "percentile")) {
 		if (!sb_jv_is(v, SB_JV_OBJ))
 			return bad(w, "an object of percentiles", v);
 		for (size_t i = 0; i < v->obj.n; i++) {
 			const struct sb_jv *p = &v->obj.m[i].val;
 			if (!sb_jv_is(p, SB_JV_NUM) || !isfinite(p->num.d) || p->num.d < 0) {
-				const size_t at = strlen(w->path);
-				snprintf(w->path + at, sizeof(w->path) - at, ".%s",
-					 v->obj.m[i].key);
+				if (w->depth < WALK_DEPTH)
+					w->at[w->depth++].key = v->obj.m[i].key;
 				return bad(w, "a latency of 0 or more", p);
 			}
 		}
 		return 0;
 	}
-	if (!strcmp(key, "bad_ranges")) {
+	if (IS(m, "bad_ranges")) {
 		if (!sb_jv_is(v, SB_JV_ARR))
 			return bad(w, "an array of ranges", v);
 		return walk(w, v, 1);
 	}
-	if (in_ranges && !strcmp(key, "class")) {
+	if (in_ranges && IS(m, "class")) {
 		const char *c = sb_jv_str(v);
 		if (!c || rep_vclass_index(c) < 0)
 			return bad(w,
@@ -157,12 +193,18 @@ static int check_member(struct walk *w, const char *key, const struct sb_jv *v, 
 	return walk(w, v, in_ranges);
 }
 
-int rep_check(const struct sb_jv *v, char *msg, size_t len)
+int rep_check_at(const struct sb_jv *v, const char *prefix, char *msg, size_t len)
 {
 	struct walk w;
-	memset(&w, 0, sizeof(w));
+	w.prefix = prefix;
+	w.depth = 0;
 	if (walk(&w, v, 0) == 0)
 		return 0;
 	snprintf(msg, len, "%s", w.msg);
 	return -REP_EINPUT;
+}
+
+int rep_check(const struct sb_jv *v, char *msg, size_t len)
+{
+	return rep_check_at(v, "", msg, len);
 }

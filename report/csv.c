@@ -62,6 +62,6 @@ int rep_csv(FILE *f, struct rep_doc *const *docs, size_t n, enum rep_table t)
 	for (size_t i = 0; i < cols->ncsv; i++)
 		fprintf(f, "%s%s", i ? "," : "", cols->names[i]);
 	fputs("\r\n", f);
-	rep_rows(t, docs, n, 0, row, f);
-	return fflush(f) || ferror(f) ? -EIO : 0;
+	long rc = rep_rows(t, docs, n, 0, row, f);
+	return fflush(f) || ferror(f) || rc < 0 ? -EIO : 0;
 }

@@ -168,5 +168,8 @@ int rep_html(FILE *f, struct rep_doc *const *docs, size_t n)
 	for (size_t i = 0; i < n; i++)
 		document(f, docs[i], i);
 	rep_html_end(f);
+	for (size_t i = 0; i < n; i++)
+		if (docs[i]->src->err) /* a table could not read its records again */
+			return -EIO;
 	return fflush(f) || ferror(f) ? -EIO : 0;
 }

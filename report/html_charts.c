@@ -115,19 +115,19 @@ static size_t fill(struct lines *ls,
 
 static size_t series_count(const struct line *l)
 {
-	return l->job->nseries;
+	return l->job->series.n;
 }
 
 /* An interval without a request of this direction moved nothing: 0. */
 static size_t series_get(const struct line *l, double *x, double *y, int iops)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < l->job->nseries; i++, n++) {
-		const struct rep_point *p = &l->job->series[i];
-		x[n] = p->t1_s;
-		y[n] = !p->has[l->ddir] ? 0 : iops ? p->iops[l->ddir] : p->bw[l->ddir];
+	const struct rep_series *s = &l->job->series;
+	const double *v = iops ? s->iops[l->ddir] : s->bw[l->ddir];
+	for (size_t i = 0; i < s->n; i++) {
+		x[i] = s->t[i];
+		y[i] = v ? v[i] : 0;
 	}
-	return n;
+	return s->n;
 }
 
 static size_t pct_count(const struct line *l)

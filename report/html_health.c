@@ -101,16 +101,10 @@ static void table(FILE *f, const struct sb_jv *before, const struct sb_jv *after
 	fputs("</tbody></table>\n", f);
 }
 
-/* The pair of a result, or of a log's summary line. */
+/* The pair of a result, or of a log's last summary line. */
 static const struct sb_jv *pair(const struct rep_doc *d)
 {
-	const struct sb_jv *p = sb_jv_get(sb_jv_get(d->sb, "soak"), "health");
-	for (size_t i = 0; !p && i < d->nrecords; i++) {
-		const char *t = sb_jv_str(sb_jv_get(d->records[i], "type"));
-		if (t && !strcmp(t, "summary"))
-			p = sb_jv_get(d->records[i], "health");
-	}
-	return p;
+	return sb_jv_get(d->soak_summary, "health");
 }
 
 void html_health(FILE *f, const struct rep_doc *d)

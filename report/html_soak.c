@@ -1,14 +1,16 @@
 /*
- * The soak section of the HTML report, from the log's iteration records:
- * write and read throughput per iteration with outliers ringed and change
- * points drawn as dashed lines, and I/O errors and kernel messages on the
+ * The soak section of the HTML report, from the soak's iterations
+ * (rep_doc.iters): write and read throughput per iteration with outliers
+ * ringed and change points drawn as dashed lines (their hover says the
+ * iteration and the levels), and I/O errors and kernel messages on the
  * same iteration axis, so a slowdown and the errors around it line up: the
  * throughput chart marks such iterations on its axis, both charts say what
  * happened on hover, and a table lists it. Health before and after follows.
- * The outliers and change points are the soak's verdict: the one it wrote
- * (the log's summary line, the results' soak section), or for a log
- * without one (a killed soak) the same analysis the soak would have made
- * (lib/analysis, sb_soak_metric).
+ * The outliers and change points are the soak's verdict, or the analysis
+ * it would have made (rep_soak_anomalies); with too few iterations to look
+ * for them, the chart says so. A day of 1-second iterations draws in a
+ * size bound by the chart's width (report/chart.h), every anomaly, error
+ * and kernel-message marker kept.
  */
 #include "report/html.h"
 #include "report/chart.h"
@@ -16,192 +18,133 @@
 
 #include <math.h>
 
-#define TEXT_LEN 240
+#define TEXT_LEN 300
+#define EVENT_ROWS 1000 /* rows of the table of what went wrong */
+#define HOVER_MAX 400	/* the charts' per-point hover, below which texts are made */
 
-struct iters {
-	size_t n;
-	double *x, *bw[2], *errors, *kmsg;
-	unsigned char *interrupted;
-	unsigned char *out[2];
-	const struct sb_jv **rec; /* the iteration's record */
-	char (*text)[TEXT_LEN];	  /* what went wrong, "" when nothing */
-	const char **texts;	  /* pointers into text, for the charts */
-	double *ev;		  /* iterations with something in text */
-	const char **ev_text;
-	size_t nev;
+struct marks {
+	struct rep_anomalies an[2];
+	unsigned char *ring[2];
+	double at[2 * SB_ANOMALY_MAX_CHANGES];
+	char text[2 * SB_ANOMALY_MAX_CHANGES][160];
+	const char *texts[2 * SB_ANOMALY_MAX_CHANGES];
+	size_t nat;
+	long rings;
 };
 
-/* "2 I/O errors (first errno 5 at 1.00 MiB); 3 bad blocks; io: mmc0: timeout" */
-static void trouble_text(const struct sb_jv *r, char *buf, size_t len)
+static const char *const names[2] = { "write", "read" };
+
+/* Index of iteration number x (the arrays are in the log's order, mostly
+ * ascending: a binary search, then a scan for a log out of order). */
+static size_t find(const struct rep_iters *it, double x)
 {
-	const struct sb_jv *v = sb_jv_get(r, "verify"), *k = sb_jv_get(r, "kmsg");
-	double errs = sb_jv_num(sb_jv_get(r, "io_errors"), 0), bad = 0;
-	char a[32];
-	size_t at = 0;
-	buf[0] = 0;
-	for (int c = 1; c < REP_VCLASS_N; c++)
-		bad += sb_jv_num(sb_jv_get(v, sb_verify_class_name(c)), 0);
-#define ADD(...) (at < len ? (at += (size_t)snprintf(buf + at, len - at, __VA_ARGS__)) : 0)
-	if (errs > 0) {
-		ADD("%.0f I/O error%s", errs, errs == 1 ? "" : "s");
-		if (sb_jv_get(r, "first_errno"))
-			ADD(" (first errno %.0f at %s)",
-			    fabs(sb_jv_num(sb_jv_get(r, "first_errno"), 0)),
-			    sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(r, "first_error_offset"), 0),
-					a, sizeof(a)));
+	size_t lo = 0, hi = it->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (it->x[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	if (bad > 0)
-		ADD("%s%.0f bad block%s", at ? "; " : "", bad, bad == 1 ? "" : "s");
-	for (size_t i = 0; i < sb_jv_len(k); i++)
-		ADD("%s%s: %s", at ? "; " : "",
-		    rep_or(sb_jv_str(sb_jv_get(sb_jv_at(k, i), "category")), "?"),
-		    rep_or(sb_jv_str(sb_jv_get(sb_jv_at(k, i), "text")), ""));
-	if (sb_jv_num(sb_jv_get(r, "kmsg_omitted"), 0) > 0)
-		ADD("%s%.0f more kernel messages", at ? "; " : "",
-		    sb_jv_num(sb_jv_get(r, "kmsg_omitted"), 0));
-	if (!at && sb_jv_bool(sb_jv_get(r, "failed"), 0) == 1)
-		ADD("failed");
+	if (lo < it->n && it->x[lo] == x)
+		return lo;
+	for (size_t i = 0; i < it->n; i++)
+		if (it->x[i] == x)
+			return i;
+	return SIZE_MAX;
+}
+
+/* Rings of the outliers; change points as x positions halfway between
+ * the iteration before and the first of the new level, with what changed. */
+static int marks_of(const struct rep_doc *d, struct marks *m)
+{
+	const struct rep_iters *it = &d->iters;
+	char a[32], b[32];
+	memset(m, 0, sizeof(*m));
+	for (int k = 0; k < 2; k++) {
+		if (rep_soak_anomalies(d, k, &m->an[k]) < 0 || !(m->ring[k] = calloc(it->n, 1)))
+			return -ENOMEM;
+		for (size_t o = 0; o < m->an[k].noutliers; o++) {
+			size_t i = find(it, (double)m->an[k].outliers[o]);
+			if (i != SIZE_MAX && !m->ring[k][i])
+				m->ring[k][i] = 1, m->rings++;
+		}
+		for (size_t c = 0; c < m->an[k].nchanges; c++) {
+			size_t i = find(it, (double)m->an[k].changes[c].at);
+			if (i == SIZE_MAX || i == 0)
+				continue;
+			m->at[m->nat] = (it->x[i - 1] + it->x[i]) / 2;
+			snprintf(m->text[m->nat], sizeof(m->text[0]),
+				 "%s throughput changes at iteration %.0f: %s to %s (%+.0f%%)",
+				 names[k], it->x[i],
+				 rep_fmt_rate(m->an[k].changes[c].before, a, sizeof(a)),
+				 rep_fmt_rate(m->an[k].changes[c].after, b, sizeof(b)),
+				 100 * m->an[k].changes[c].step);
+			m->texts[m->nat] = m->text[m->nat];
+			m->nat++;
+		}
+	}
+	return 0;
+}
+
+/* What the chart's note says was found, or why nothing could be. */
+static void note_of(const struct rep_doc *d, const struct marks *m, char *note, size_t len)
+{
+	size_t nev = d->iters.nev, at = 0;
+	int judged = m->an[0].outliers_judged || m->an[1].outliers_judged;
+	int changes = m->an[0].changes_judged || m->an[1].changes_judged;
+#define ADD(...) (at < len ? (at += (size_t)snprintf(note + at, len - at, __VA_ARGS__)) : 0)
+	size_t total = m->an[0].outliers_total + m->an[1].outliers_total;
+	if (judged && total > (size_t)m->rings)
+		ADD("%ld of %zu outliers ringed (the first %d of each metric)", m->rings, total,
+		    SB_ANOMALY_MAX_OUTLIERS);
+	else if (judged)
+		ADD("%ld outlier%s ringed", m->rings, m->rings == 1 ? "" : "s");
+	else
+		ADD("too few iterations to look for outliers (%d needed)",
+		    SB_ANOMALY_MIN_OUTLIER_N);
+	if (changes)
+		ADD("; %zu change point%s dashed", m->nat, m->nat == 1 ? "" : "s");
+	else
+		ADD("; too few for change points (%d needed)", 2 * SB_ANOMALY_MIN_SEGMENT);
+	if (nev)
+		ADD("; %zu iteration%s with errors marked on the axis", nev, nev == 1 ? "" : "s");
 #undef ADD
 }
 
-static int collect(struct iters *it, const struct rep_doc *d)
+static void figure(FILE *f, const struct chart *c)
 {
-	static const char *const keys[2] = { "write_bw_bytes", "read_bw_bytes" };
-	size_t n = 0;
-	for (size_t i = 0; i < d->nrecords; i++)
-		n += rep_is_iteration(d->records[i]);
-	memset(it, 0, sizeof(*it));
-	if (!n)
-		return 0;
-	double *all = calloc(6 * n, sizeof(double));
-	unsigned char *flags = calloc(3 * n, 1);
-	it->rec = calloc(n, sizeof(*it->rec));
-	it->text = calloc(n, sizeof(*it->text));
-	it->texts = calloc(2 * n, sizeof(*it->texts));
-	if (!all || !flags || !it->rec || !it->text || !it->texts) {
-		free(all);
-		free(flags);
-		return -ENOMEM;
-	}
-	it->ev = all + 5 * n;
-	it->ev_text = it->texts + n;
-	it->x = all;
-	it->bw[0] = all + n, it->bw[1] = all + 2 * n;
-	it->errors = all + 3 * n, it->kmsg = all + 4 * n;
-	it->out[0] = flags, it->out[1] = flags + n;
-	it->interrupted = flags + 2 * n;
-	for (size_t i = 0; i < d->nrecords; i++) {
-		const struct sb_jv *r = d->records[i];
-		if (!rep_is_iteration(r))
-			continue;
-		it->x[it->n] = sb_jv_num(sb_jv_get(r, "iteration"), (double)it->n + 1);
-		for (int k = 0; k < 2; k++)
-			it->bw[k][it->n] = sb_jv_num(sb_jv_get(r, keys[k]), NAN);
-		it->errors[it->n] = sb_jv_num(sb_jv_get(r, "io_errors"), 0);
-		it->kmsg[it->n] = (double)sb_jv_len(sb_jv_get(r, "kmsg")) +
-				  sb_jv_num(sb_jv_get(r, "kmsg_omitted"), 0);
-		it->interrupted[it->n] = sb_jv_bool(sb_jv_get(r, "interrupted"), 0) == 1;
-		it->rec[it->n] = r;
-		trouble_text(r, it->text[it->n], TEXT_LEN);
-		it->texts[it->n] = it->text[it->n];
-		if (it->text[it->n][0]) {
-			it->ev[it->nev] = it->x[it->n];
-			it->ev_text[it->nev++] = it->text[it->n];
-		}
-		it->n++;
-	}
-	return 0;
+	fputs("<figure>\n", f);
+	chart_svg(f, c);
+	fputs("</figure>\n", f);
 }
 
-/* The verdict the soak wrote, when it covers these iterations: the last
- * summary line of a log, unless iterations follow it (a resumed soak that
- * was killed), or a result's soak section. */
-static int written_verdict(const struct rep_doc *d, const struct iters *it,
-			   struct sb_soak_summary *sum)
+/* "iteration 12: 2 I/O errors ..." for every event, in one buffer. */
+static char **event_texts(const struct rep_iters *it)
 {
-	const struct sb_jv *line = NULL;
-	for (size_t i = 0; i < d->nrecords; i++) {
-		const struct sb_jv *r = d->records[i];
-		const char *t = sb_jv_str(sb_jv_get(r, "type"));
-		if (rep_is_iteration(r))
-			line = NULL;
-		else if (t && !strcmp(t, "summary"))
-			line = r;
-	}
-	const struct sb_jv *v = line ? line : sb_jv_get(d->sb, "soak");
-	if (!v || sb_soak_summary_from_json(v, sum) < 0 || sum->iterations != it->n)
-		return -ENOENT;
-	return 0;
+	char **t = calloc(it->nev + 1, sizeof(*t)), buf[TEXT_LEN];
+	for (size_t e = 0; t && e < it->nev; e++)
+		if (asprintf(&t[e], "iteration %.0f: %s", it->x[it->ev[e].i],
+			     rep_event_text(it, &it->ev[e], buf, sizeof(buf))) < 0)
+			t[e] = NULL;
+	return t;
 }
 
-/* The soak's analysis of one metric, as it would have made it: an
- * interrupted iteration measured only part of the work. */
-static int analyse(const struct iters *it, int k, struct sb_soak_metric *m)
+static void throughput(FILE *f, const struct rep_doc *d, const struct marks *m, double *evx,
+		       char **evt)
 {
-	double *v = malloc(it->n * sizeof(*v));
-	uint64_t *at = malloc(it->n * sizeof(*at));
-	int e = -ENOMEM;
-	if (v && at) {
-		for (size_t i = 0; i < it->n; i++) {
-			v[i] = it->interrupted[i] ? NAN : it->bw[k][i];
-			at[i] = it->x[i] >= 0 && it->x[i] < 1.8e19 ? (uint64_t)it->x[i] : 0;
-		}
-		e = sb_soak_metric(v, at, it->n, m);
-	}
-	free(v);
-	free(at);
-	return e;
-}
-
-/* Ring the outliers of m in out (returns how many); its change points as x
- * positions halfway between the iteration before and the first of the new
- * level. */
-static long marks(const struct iters *it, const struct sb_soak_metric *m, unsigned char *out,
-		  double *at, size_t *nat, size_t max)
-{
-	long rings = 0;
-	for (size_t i = 0; i < it->n; i++) {
-		out[i] = 0;
-		for (size_t o = 0; o < m->noutliers && !out[i]; o++)
-			out[i] = it->x[i] == (double)m->outliers[o];
-		rings += out[i];
-		for (size_t c = 0; i > 0 && c < m->nchanges && *nat < max; c++)
-			if (it->x[i] == (double)m->changes[c].at)
-				at[(*nat)++] = (it->x[i - 1] + it->x[i]) / 2;
-	}
-	return rings;
-}
-
-static void throughput(FILE *f, struct iters *it, const struct sb_soak_summary *sum)
-{
-	static const char *const names[2] = { "write", "read" };
 	static const int colors[2] = { CHART_C_WRITE, CHART_C_READ };
+	const struct rep_iters *it = &d->iters;
 	struct chart_series s[2];
-	double at[2 * SB_ANOMALY_MAX_CHANGES];
-	size_t nat = 0;
-	long outliers = 0;
-	size_t total = 0; /* the soak keeps the first SB_ANOMALY_MAX_OUTLIERS */
-	for (int k = 0; k < 2; k++) {
-		long o = marks(it, &sum->m[k], it->out[k], at, &nat, SB_ARRAY_SIZE(at));
-		outliers += o;
-		total += sum->m[k].outliers_total;
+	char note[240];
+	for (int k = 0; k < 2; k++)
 		s[k] = (struct chart_series){ .name = names[k],
 					      .x = it->x,
 					      .y = it->bw[k],
-					      .mark = o > 0 ? it->out[k] : NULL,
+					      .mark = m->an[k].noutliers ? m->ring[k] : NULL,
 					      .n = it->n,
 					      .color = colors[k] };
-	}
-	char note[200], of[48] = "";
-	if (total > (size_t)outliers)
-		snprintf(of, sizeof(of), " (the first of %zu)", total);
-	int len = snprintf(note, sizeof(note), "%ld outlier%s ringed%s; %zu change point%s dashed",
-			   outliers, outliers == 1 ? "" : "s", of, nat, nat == 1 ? "" : "s");
-	if (it->nev && len > 0 && (size_t)len < sizeof(note))
-		snprintf(note + len, sizeof(note) - (size_t)len,
-			 "; %zu iteration%s with errors marked "
-			 "on the axis",
-			 it->nev, it->nev == 1 ? "" : "s");
+	note_of(d, m, note, sizeof(note));
 	struct chart c = {
 		.kind = CHART_LINE,
 		.title = "Throughput per iteration",
@@ -210,30 +153,39 @@ static void throughput(FILE *f, struct iters *it, const struct sb_soak_summary *
 		.y = { "Bandwidth", CHART_U_BYTES_S, CHART_LINEAR, 0 },
 		.series = s,
 		.nseries = 2,
-		.vlines = at,
-		.nvlines = nat,
-		.events = it->ev,
-		.event_text = it->ev_text,
+		.vlines = m->at,
+		.vline_text = m->texts,
+		.nvlines = m->nat,
+		.events = evx,
+		.event_text = (const char *const *)evt,
 		.nevents = it->nev,
 	};
-	fputs("<figure>\n", f);
-	chart_svg(f, &c);
-	fputs("</figure>\n", f);
+	figure(f, &c);
 }
 
-static void trouble(FILE *f, const struct iters *it)
+static void trouble(FILE *f, const struct rep_iters *it)
 {
+	const char **texts = NULL;
+	char(*buf)[TEXT_LEN] = NULL;
+	if (it->n <= HOVER_MAX) { /* a hover text per point */
+		texts = calloc(it->n + 1, sizeof(*texts));
+		buf = calloc(it->nev + 1, sizeof(*buf));
+		for (size_t e = 0; texts && buf && e < it->nev; e++)
+			texts[it->ev[e].i] = rep_event_text(it, &it->ev[e], buf[e], TEXT_LEN);
+		for (size_t i = 0; texts && i < it->n; i++)
+			texts[i] = texts[i] ? texts[i] : "";
+	}
 	struct chart_series s[2] = {
 		{ .name = "I/O errors",
 		  .x = it->x,
 		  .y = it->errors,
-		  .text = it->texts,
+		  .text = texts && buf ? texts : NULL,
 		  .n = it->n,
 		  .color = CHART_C_WRITE },
 		{ .name = "kernel messages",
 		  .x = it->x,
 		  .y = it->kmsg,
-		  .text = it->texts,
+		  .text = texts && buf ? texts : NULL,
 		  .n = it->n,
 		  .color = 3 },
 	};
@@ -246,27 +198,31 @@ static void trouble(FILE *f, const struct iters *it)
 		.series = s,
 		.nseries = 2,
 	};
-	fputs("<figure>\n", f);
-	chart_svg(f, &c);
-	fputs("</figure>\n", f);
+	figure(f, &c);
+	free(texts);
+	free(buf);
 }
 
-/* Every iteration with something wrong, and what. */
-static void events_table(FILE *f, const struct iters *it)
+/* Every iteration with something wrong, and what (the first EVENT_ROWS). */
+static void events_table(FILE *f, const struct rep_iters *it)
 {
 	static const char *const cols[] = { "Iteration", "What happened" };
-	char a[32];
+	char a[32], buf[TEXT_LEN];
 	if (!it->nev)
 		return;
 	fputs("<h3>Errors and kernel messages</h3>\n", f);
+	if (it->nev > EVENT_ROWS)
+		fprintf(f,
+			"<p class=\"meta\">%zu iterations went wrong: the first %d are listed "
+			"(every one is marked on the charts' axis, and the CSV table "
+			"<code>records</code> holds them all).</p>\n",
+			it->nev, EVENT_ROWS);
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 2);
-	for (size_t i = 0; i < it->n; i++) {
-		if (!it->text[i][0])
-			continue;
-		snprintf(a, sizeof(a), "%.0f", it->x[i]);
+	for (size_t e = 0; e < it->nev && e < EVENT_ROWS; e++) {
+		snprintf(a, sizeof(a), "%.0f", it->x[it->ev[e].i]);
 		fputs("<tr>", f);
 		html_cell(f, a, 0);
-		html_cell(f, it->text[i], 0);
+		html_cell(f, rep_event_text(it, &it->ev[e], buf, sizeof(buf)), 0);
 		fputs("</tr>\n", f);
 	}
 	fputs("</tbody></table>\n", f);
@@ -274,22 +230,28 @@ static void events_table(FILE *f, const struct iters *it)
 
 void html_section_soak(FILE *f, const struct rep_doc *d)
 {
-	struct iters it;
-	struct sb_soak_summary sum;
-	if (collect(&it, d) == 0 && it.n) {
-		if (written_verdict(d, &it, &sum) < 0)
-			for (int k = 0; k < 2; k++)
-				if (analyse(&it, k, &sum.m[k]) < 0)
-					memset(&sum.m[k], 0, sizeof(sum.m[k]));
+	const struct rep_iters *it = &d->iters;
+	struct marks m;
+	memset(&m, 0, sizeof(m));
+	if (!it->n) {
+		fputs("<p class=\"meta\">No iteration completed: nothing to chart.</p>\n", f);
+	} else if (marks_of(d, &m) == 0) {
+		double *evx = calloc(it->nev + 1, sizeof(*evx));
+		char **evt = event_texts(it);
+		for (size_t e = 0; evx && e < it->nev; e++)
+			evx[e] = it->x[it->ev[e].i];
 		fputs("<h3>Charts</h3>\n", f);
-		throughput(f, &it, &sum);
-		trouble(f, &it);
-		events_table(f, &it);
+		if (evx && evt) {
+			throughput(f, d, &m, evx, evt);
+			trouble(f, it);
+			events_table(f, it);
+		}
+		for (size_t e = 0; evt && e < it->nev; e++)
+			free(evt[e]);
+		free(evt);
+		free(evx);
 	}
-	free(it.x);
-	free(it.out[0]);
-	free(it.rec);
-	free(it.text);
-	free(it.texts);
+	free(m.ring[0]);
+	free(m.ring[1]);
 	html_health(f, d);
 }

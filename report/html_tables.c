@@ -97,24 +97,31 @@ void html_results_table(FILE *f, const struct rep_doc *d)
 /* ---- a log's records, generically ---- */
 #define MAX_COLS 12
 #define MAX_ROWS 500
+#define COL_LEN 64
 
-static size_t record_columns(const struct rep_doc *d, const char **cols)
+/* The table is read from the log again: once for its columns (the scalar
+ * members of the first MAX_ROWS records), once for its rows. */
+struct records {
+	FILE *f;
+	char cols[MAX_COLS][COL_LEN];
+	size_t ncols;
+};
+
+static int record_columns(void *ctx, const struct rep_doc *d, size_t index, const struct sb_jv *v)
 {
-	size_t n = 0;
-	for (size_t r = 0; r < d->nrecords && r < MAX_ROWS; r++) {
-		const struct sb_jv *v = d->records[r];
-		for (size_t i = 0; i < sb_jv_len(v) && n < MAX_COLS; i++) {
-			const struct sb_jmember *m = &v->obj.m[i];
-			size_t k;
-			if (m->val.type == SB_JV_OBJ || m->val.type == SB_JV_ARR)
-				continue;
-			for (k = 0; k < n && strcmp(cols[k], m->key); k++)
-				;
-			if (k == n)
-				cols[n++] = m->key;
-		}
+	struct records *r = ctx;
+	(void)d;
+	for (size_t i = 0; i < sb_jv_len(v) && r->ncols < MAX_COLS; i++) {
+		const struct sb_jmember *m = &v->obj.m[i];
+		size_t k;
+		if (m->val.type == SB_JV_OBJ || m->val.type == SB_JV_ARR || m->keylen >= COL_LEN)
+			continue;
+		for (k = 0; k < r->ncols && strcmp(r->cols[k], m->key); k++)
+			;
+		if (k == r->ncols)
+			snprintf(r->cols[r->ncols++], COL_LEN, "%s", m->key);
 	}
-	return n;
+	return index + 1 >= MAX_ROWS;
 }
 
 static void scalar_cell(FILE *f, const struct sb_jv *v)
@@ -138,22 +145,32 @@ static void scalar_cell(FILE *f, const struct sb_jv *v)
 	}
 }
 
+static int record_row(void *ctx, const struct rep_doc *d, size_t index, const struct sb_jv *v)
+{
+	struct records *r = ctx;
+	(void)d;
+	fputs("<tr>", r->f);
+	for (size_t k = 0; k < r->ncols; k++)
+		scalar_cell(r->f, sb_jv_get(v, r->cols[k]));
+	fputs("</tr>\n", r->f);
+	return index + 1 >= MAX_ROWS;
+}
+
 void html_records(FILE *f, const struct rep_doc *d)
 {
+	struct records r = { .f = f };
 	const char *cols[MAX_COLS];
-	size_t n = record_columns(d, cols);
-	if (!d->nrecords || !n || !strcmp(d->command, "soak"))
+	if (!d->nrecords || !strcmp(d->command, "soak"))
 		return; /* soak's records have their own section (and the CSV) */
+	if (rep_each_record(d, record_columns, &r) < 0 || !r.ncols)
+		return;
+	for (size_t k = 0; k < r.ncols; k++)
+		cols[k] = r.cols[k];
 	fprintf(f, "<h3>Log records</h3>\n<p class=\"meta\">%zu record%s%s.</p>\n", d->nrecords,
 		d->nrecords == 1 ? "" : "s",
 		d->nrecords > MAX_ROWS ? "; the first 500 are shown" : "");
 	fputs("<div class=\"wide\">", f);
-	html_head_row(f, cols, n, (unsigned)n);
-	for (size_t r = 0; r < d->nrecords && r < MAX_ROWS; r++) {
-		fputs("<tr>", f);
-		for (size_t k = 0; k < n; k++)
-			scalar_cell(f, sb_jv_get(d->records[r], cols[k]));
-		fputs("</tr>\n", f);
-	}
+	html_head_row(f, cols, r.ncols, (unsigned)r.ncols);
+	rep_each_record(d, record_row, &r);
 	fputs("</tbody></table></div>\n", f);
 }

@@ -39,20 +39,38 @@ static uint64_t opt_size(const struct rep_doc *d, const struct sb_jv *job, const
 	return s && sb_parse_size(s, &v) == 0 ? v : 0;
 }
 
-int rep_note(struct rep_doc *d, const char *fmt, ...)
+static int vnote(struct rep_doc *d, const char *fmt, va_list ap)
 {
 	char buf[512], **slot = realloc(d->notes, (d->nnotes + 1) * sizeof(*d->notes));
-	va_list ap;
 	if (!slot)
 		return -ENOMEM;
 	d->notes = slot;
-	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
 	if (!(d->notes[d->nnotes] = strdup(buf)))
 		return -ENOMEM;
 	d->nnotes++;
 	return 0;
+}
+
+int rep_note(struct rep_doc *d, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int e = vnote(d, fmt, ap);
+	va_end(ap);
+	return e;
+}
+
+int rep_skip_line(struct rep_doc *d, const char *fmt, ...)
+{
+	va_list ap;
+	int e = 0;
+	if (d->nskipped++ >= REP_MAX_NOTES)
+		return 0;
+	va_start(ap, fmt);
+	e = vnote(d, fmt, ap);
+	va_end(ap);
+	return e;
 }
 
 int rep_fail(char **why, int err, const char *fmt, ...)
@@ -120,39 +138,14 @@ static void dir_read(struct rep_job *j, int d, const struct sb_jv *v)
 }
 
 /* ---- series ---- */
+/* A log line's job holds its series; a document's are read apart (load_doc.c). */
 static int series_read(struct rep_job *j, const struct sb_jv *sb)
 {
 	const struct sb_jv *s = sb_jv_get(sb, "series");
-	double interval = sb_jv_num(sb_jv_get(sb, "log_interval_ns"), 0) / 1e9;
-	size_t n = sb_jv_len(s);
-	if (!n)
-		return 0;
-	j->series = calloc(n, sizeof(*j->series));
-	if (!j->series)
-		return -ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		const struct sb_jv *iv = sb_jv_at(s, i);
-		double t1 = sb_jv_num(sb_jv_get(iv, "t_ns"), NAN) / 1e9;
-		double len = sb_jv_num(sb_jv_get(iv, "len_ns"), NAN) / 1e9;
-		if (!isfinite(t1) || !(len > 0))
-			continue;
-		/* the stop leaves a last sliver of an interval: its rate means nothing */
-		if (i == n - 1 && i > 0 && interval > 0 && len < interval / 4)
-			continue;
-		struct rep_point *p = &j->series[j->nseries++];
-		p->t1_s = t1;
-		p->t0_s = t1 - len;
-		for (int d = 0; d < SB_DDIR_N; d++) {
-			const struct sb_jv *dv = sb_jv_get(iv, sb_ddir_name(d));
-			if (!sb_jv_is(dv, SB_JV_OBJ))
-				continue;
-			p->has[d] = 1;
-			p->bw[d] = sb_jv_num(sb_jv_get(dv, "bw_bytes"), 0);
-			p->iops[d] = sb_jv_num(sb_jv_get(dv, "iops"), 0);
-			p->lat_mean_ns[d] = sb_jv_num(sb_jv_get(dv, "lat_mean_ns"), NAN);
-			p->lat_p99_ns[d] = sb_jv_num(sb_jv_get(dv, "lat_p99_ns"), NAN);
-		}
-	}
+	for (size_t i = 0; i < sb_jv_len(s); i++)
+		if (rep_series_add(&j->series, sb_jv_at(s, i)) < 0)
+			return -ENOMEM;
+	rep_series_end(&j->series, sb_jv_num(sb_jv_get(sb, "log_interval_ns"), 0) / 1e9);
 	return 0;
 }
 
@@ -226,6 +219,7 @@ int rep_add_job(struct rep_doc *d, const struct sb_jv *job)
 	const struct sb_jv *sb = sb_jv_get(job, "storbench");
 	memset(j, 0, sizeof(*j));
 	j->json = job;
+	j->in_log = d->src && d->src->is_log;
 	j->name = rep_or(sb_jv_str(sb_jv_get(job, "jobname")), "job");
 	j->lat_kind = "total";
 	name_runs(j);
@@ -311,17 +305,6 @@ static void warnings_read(struct rep_doc *d, const struct sb_jv *w)
 			d->warnings[d->nwarnings++] = sb_jv_str(sb_jv_at(w, i));
 }
 
-/* A soak result's iterations are the records its log would hold. */
-static void iterations_read(struct rep_doc *d, const struct sb_jv *its)
-{
-	size_t n = sb_jv_len(its);
-	if (!n || d->records || !(d->records = calloc(n, sizeof(*d->records))))
-		return;
-	for (size_t i = 0; i < n; i++)
-		if (sb_jv_is(sb_jv_at(its, i), SB_JV_OBJ))
-			d->records[d->nrecords++] = sb_jv_at(its, i);
-}
-
 /* storbench's header, or what fio's document tells of the setting. */
 void rep_read_header(struct rep_doc *d, const struct sb_jv *root)
 {
@@ -352,7 +335,10 @@ void rep_read_header(struct rep_doc *d, const struct sb_jv *root)
 		d->target.path = sb_jv_str(get2(root, "global options", "filename"));
 	summary_read(d, sb_jv_get(sb, "summary"));
 	warnings_read(d, sb_jv_get(sb, "warnings"));
-	iterations_read(d, get2(sb, "soak", "iteration_records"));
+	if (sb_jv_is(sb_jv_get(sb, "soak"), SB_JV_OBJ) && !d->src->is_log) {
+		d->soak_summary = sb_jv_get(sb, "soak"); /* its iterations are its own */
+		d->soak_summary_at = SIZE_MAX;
+	}
 }
 
 /* ---- human figures ---- */
@@ -369,23 +355,4 @@ char *rep_fmt_ns(double ns, char *buf, size_t len)
 char *rep_fmt_count(double n, char *buf, size_t len)
 {
 	return isfinite(n) ? sb_fmt_count(n, buf, len) : (snprintf(buf, len, "-"), buf);
-}
-
-void rep_free(struct rep_doc *d)
-{
-	if (!d)
-		return;
-	for (size_t i = 0; i < d->njobs; i++)
-		free(d->jobs[i].series);
-	for (size_t i = 0; i < d->nnotes; i++)
-		free(d->notes[i]);
-	for (size_t i = 0; i < d->ntrees; i++)
-		sb_jdoc_free(d->trees[i]);
-	free(d->jobs);
-	free(d->summary);
-	free(d->warnings);
-	free(d->notes);
-	free(d->records);
-	free(d->trees);
-	free(d);
 }

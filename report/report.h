@@ -1,9 +1,16 @@
 /*
  * Reports: results files (storbench JSON, storbench JSON Lines logs, fio's
- * JSON) read into one model that every renderer (text, CSV, HTML, XLSX)
- * and compare read. Strings point into the parsed JSON trees, which the
- * model owns. A command's own figures stay reachable through the trees
- * (rep_doc.sb, rep_job.json, rep_doc.records) for its section of a report.
+ * JSON) read into one model that every renderer (text, CSV, HTML, XLSX,
+ * JSON) and compare read. Files are read record by record, never whole:
+ * a document's long arrays (a job's per-interval series, a soak's
+ * iteration records) and a log's lines are taken one at a time into arrays
+ * of the figures the charts draw (rep_series, rep_iters), and the rest of
+ * the document stays a parsed tree the model owns (strings point into
+ * it). What a table needs of every record (CSV, XLSX) is read again from
+ * the file as it is written (rep_each_record, rep_each_interval), so a day
+ * of 1-second iterations costs tens of bytes per iteration, not the file.
+ * A command's own figures stay reachable through the trees (rep_doc.sb,
+ * rep_job.json) for its section of a report.
  */
 #ifndef SB_REPORT_H
 #define SB_REPORT_H
@@ -29,12 +36,19 @@ struct rep_dir {
 	struct rep_lat lat;
 };
 
-/* One interval of a job's time series. */
-struct rep_point {
-	double t0_s, t1_s; /* start and end, from the start of measurement */
-	unsigned char has[SB_DDIR_N];
-	double bw[SB_DDIR_N], iops[SB_DDIR_N];
-	double lat_mean_ns[SB_DDIR_N], lat_p99_ns[SB_DDIR_N];
+/* A job's intervals (storbench.series) as the charts draw them: the end of
+ * each, and per direction its bandwidth and IOPS (0 where the direction
+ * moved nothing); a direction no interval has stays NULL. An interval
+ * without a finite end or a length is left out, and so is the last one when
+ * it is shorter than a quarter of log_interval_ns (the stop leaves a sliver
+ * whose rate means nothing): rep_interval_kept() says which. */
+struct rep_series {
+	size_t n, cap;
+	double *t;				 /* end, s from the start of measurement */
+	double *bw[SB_DDIR_N], *iops[SB_DDIR_N]; /* bytes/s, requests/s */
+	size_t nraw;				 /* intervals in the file, kept or not */
+	int last_kept;				 /* the last of them is the last kept */
+	double last_len;			 /* its length, s */
 };
 
 struct rep_job {
@@ -49,13 +63,45 @@ struct rep_job {
 	uint64_t size;
 	double runtime_s;
 	struct rep_dir dir[SB_DDIR_N];
-	struct rep_point *series;
-	size_t nseries;
+	struct rep_series series;
 	uint64_t errors;
 	double usr_cpu, sys_cpu;
 	int interrupted;
-	const struct sb_jv *json; /* the job as written */
+	const struct sb_jv *json; /* the job as written (a document's: series left out) */
+	size_t index;		  /* in its document's "jobs" (which series are its own) */
+	int in_log;		  /* from a log line, whose tree keeps its series */
 };
+
+/* A soak's iterations (a log's iteration lines, or a result's
+ * storbench.soak.iteration_records), as the charts and the analysis take
+ * them: one array per figure, and the iterations where something went
+ * wrong with what (I/O errors, bad blocks, kernel messages). */
+#define REP_IT_INTERRUPTED 1u /* measured only part of the work */
+#define REP_IT_FAILED 2u
+#define REP_EVENT_TEXTS 4096 /* events whose text is kept; later ones are counted */
+struct rep_event {
+	size_t i;    /* index in the arrays */
+	size_t text; /* offset in rep_iters.text; SIZE_MAX: not kept */
+};
+struct rep_iters {
+	size_t n, cap;
+	double *x;	       /* iteration number */
+	double *bw[2];	       /* write, read bytes/s; NaN when absent */
+	double *errors, *kmsg; /* I/O errors; kernel lines, told and omitted */
+	double *bad;	       /* blocks that did not verify */
+	unsigned char *flags;  /* REP_IT_* */
+	size_t failed;
+	struct rep_event *ev;
+	size_t nev, capev;
+	char *text;
+	size_t ntext, captext;
+};
+/* What went wrong in iteration record r: "2 I/O errors (first errno 5 at
+ * 4.00 KiB); 3 bad blocks; io: mmc0: timeout", "" for nothing. */
+void rep_trouble_text(const struct sb_jv *r, char *buf, size_t len);
+/* The text of event e, or one made of its figures when it was not kept. */
+const char *rep_event_text(const struct rep_iters *it, const struct rep_event *e, char *buf,
+			   size_t len);
 
 struct rep_summary {
 	const char *test;
@@ -99,12 +145,34 @@ struct rep_doc {
 	size_t nwarnings;
 	char **notes; /* what the reader noticed (a cut last line...) */
 	size_t nnotes;
-	const struct sb_jv *root;     /* the document, or a log's header line */
-	const struct sb_jv *sb;	      /* its "storbench" section (NULL for fio) */
-	const struct sb_jv **records; /* log lines that are neither header nor job */
+	size_t nskipped;	  /* log lines left out: the first REP_MAX_NOTES have a note */
+	const struct sb_jv *root; /* the document, or a log's header line */
+	const struct sb_jv *sb;	  /* its "storbench" section (NULL for fio) */
+	/* records: a log's lines that are neither header nor job (soak's
+	 * iterations and summary ...), a result's soak iteration records;
+	 * read again with rep_each_record */
 	size_t nrecords;
+	struct rep_iters iters;		  /* soak's iterations */
+	const struct sb_jv *soak_summary; /* the last summary line, or storbench.soak */
+	size_t soak_summary_at;		  /* iterations before that line (SIZE_MAX: a result's) */
+	struct sb_jdoc *summary_tree;	  /* the summary line's */
+	struct rep_source *src;		  /* how to read the file again */
 	struct sb_jdoc **trees;
 	size_t ntrees;
+};
+
+#define REP_MAX_NOTES 10 /* notes of lines left out, per file */
+
+/* Where a document's records are read again from: the file, where its
+ * JSON starts, what the first reading found (a log is read again only as
+ * far as then, when a soak goes on writing it). A reading again that fails
+ * says why here. */
+struct rep_source {
+	int is_log;
+	long long start, end; /* bytes; end of a log as first read */
+	unsigned line0;
+	int err;
+	char why[320];
 };
 
 /* report/ prints nothing: a call that fails returns a negative errno, or
@@ -120,16 +188,81 @@ struct rep_doc {
  * msg naming the key path ("jobs[0].read.bw_bytes: expected a number from
  * 0 to 1e18, found a string") (report/check.c). */
 int rep_check(const struct sb_jv *v, char *msg, size_t len);
-/* Reads a result: 0, -REP_EINPUT, -ENOMEM or the errno of reading it. */
+/* The same for a piece of a document at key path prefix ("jobs[0].storbench.series[7]"). */
+int rep_check_at(const struct sb_jv *v, const char *prefix, char *msg, size_t len);
+/* Reads a result (report/load.c): 0, -REP_EINPUT, -ENOMEM or the errno of
+ * reading it. What it had to leave out or read only in part is in
+ * (*out)->notes, each naming the file (and the line). */
 int rep_load(const char *path, struct rep_doc **out, char **why);
+void rep_free(struct rep_doc *d);
 /* Sets *why as printf would and returns err (report/model.c). */
 int rep_fail(char **why, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void rep_free(struct rep_doc *d);
 
 /* Model building blocks (report/model.c) used by the loader. */
 int rep_add_job(struct rep_doc *d, const struct sb_jv *job);
 void rep_read_header(struct rep_doc *d, const struct sb_jv *root);
 int rep_note(struct rep_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A line of a log left out: a note for the first REP_MAX_NOTES, a count after. */
+int rep_skip_line(struct rep_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The loaders (report/load_log.c, report/load_doc.c) read f from where
+ * d->src says the JSON starts; 0 or -REP_EINPUT/-ENOMEM/-errno with *why. */
+int rep_load_log(struct rep_doc *d, FILE *f, char **why);
+int rep_load_doc(struct rep_doc *d, FILE *f, char **why);
+/* 0 when the schema of storbench section sb is one this storbench reads, a
+ * note when it is newer; -REP_EINPUT with *why when it is not a version
+ * (report/source.c). */
+int rep_check_schema(struct rep_doc *d, const struct sb_jv *sb, char **why);
+/* A soak iteration record into d->iters (report/iters.c): 0 or -ENOMEM. */
+int rep_iters_add(struct rep_doc *d, const struct sb_jv *r);
+void rep_iters_free(struct rep_iters *it);
+/* Interval iv, the i-th of n (0: not known yet) of a job whose intervals
+ * are interval_s long: 1 and its end and length when the charts keep it
+ * (report/job_series.c). */
+int rep_interval_kept(const struct sb_jv *iv, size_t i, size_t n, double interval_s, double *t1,
+		      double *len);
+/* A job's interval into its series (n not known: the sliver is left out
+ * by rep_series_end); 0 or -ENOMEM. */
+int rep_series_add(struct rep_series *s, const struct sb_jv *iv);
+void rep_series_end(struct rep_series *s, double interval_s);
+void rep_series_free(struct rep_series *s);
+
+/* Reading the records again (report/reread.c), for the tables that list
+ * every one: fn for each record of d (a log's records, a result's soak
+ * iteration records) in the order of the first reading, or for each
+ * interval of job j (every job's when NULL) that the charts keep. 0 (also
+ * when fn stops the walk by returning 1), fn's negative return, or -EIO
+ * with d->src->err and why set (the file cannot be read again, or no
+ * longer holds what it held). */
+typedef int (*rep_record_fn)(void *ctx, const struct rep_doc *d, size_t index,
+			     const struct sb_jv *r);
+int rep_each_record(const struct rep_doc *d, rep_record_fn fn, void *ctx);
+typedef int (*rep_interval_fn)(void *ctx, const struct rep_doc *d, const struct rep_job *j,
+			       const struct sb_jv *iv);
+int rep_each_interval(const struct rep_doc *d, const struct rep_job *j, rep_interval_fn fn,
+		      void *ctx);
+/* What a log line is, the same on every reading (report/source.c). */
+enum rep_line_kind { REP_LINE_HEADER, REP_LINE_CONFIG, REP_LINE_JOBS, REP_LINE_RECORD };
+enum rep_line_kind rep_line_kind(const struct sb_jv *v);
+/* A result file, opened for reading if it is a regular file (a FIFO would
+ * block for ever): NULL with *err an errno, or REP_EINPUT for no regular file. */
+FILE *rep_open_regular(const char *path, int *err);
+/* A line reader that never holds more than one line (report/lines.c): a
+ * line longer than max is skipped (too_long set). */
+struct rep_lines {
+	FILE *f;
+	long long off, end; /* bytes read; stop at end (< 0: at the end of f) */
+	size_t lineno;	    /* of the line returned */
+	char *buf;	    /* the line, NUL-terminated, without its newline */
+	size_t len, cap, max;
+	int has_nl, too_long;
+	char *chunk;
+	size_t pos, fill;
+};
+int rep_lines_open(struct rep_lines *lr, FILE *f, long long start, long long end, unsigned line0,
+		   size_t max);
+/* 1: a line; 0: the end; -errno. */
+int rep_lines_next(struct rep_lines *lr);
+void rep_lines_close(struct rep_lines *lr);
 
 /* Helpers shared by the renderers (report/model.c). */
 double rep_pct(const struct rep_lat *l, double p);   /* NaN when absent */
@@ -138,7 +271,7 @@ const char *rep_or(const char *s, const char *dflt); /* s unless NULL or "" */
 /* Verify results (report/verify_walk.c): the classes in verify's order, the
  * palette colour of each, and every verify object of a result: its own
  * (storbench.verify of verify and run --verify, iteration 0) and those of
- * a soak's iterations. */
+ * a soak's iterations (read again: rep_verify_each is report/reread.c's). */
 #define REP_VCLASS_N SB_VERIFY_NCLASS /* named by sb_verify_class_name() */
 extern const int rep_vclass_color[REP_VCLASS_N];
 int rep_vclass_index(const char *name);
@@ -147,7 +280,8 @@ int rep_vclass_index(const char *name);
 int rep_vclass_shown(const struct sb_jv *v, int k); /* -1 when unknown */
 typedef void (*rep_verify_fn)(void *ctx, const struct rep_doc *d, double iteration,
 			      const struct sb_jv *v);
-size_t rep_verify_each(const struct rep_doc *d, rep_verify_fn fn, void *ctx);
+/* 0, or the error of reading the records again (rep_each_record). */
+int rep_verify_each(const struct rep_doc *d, rep_verify_fn fn, void *ctx);
 /* "1.17 MiB (1228800)" */
 char *rep_fmt_offset(double bytes, char *buf, size_t len);
 /* What a bad range adds to its class: "data written for 4.00 KiB (4096)",
@@ -171,10 +305,36 @@ enum rep_table {
 };
 extern const char *const rep_table_names[REP_T_N];
 
-/* Renderers: 0, or -errno of a failed write. */
+/* The anomalies of soak metric k (0 write, 1 read) as every renderer shows
+ * them (report/soak_anomalies.c): the verdict the soak wrote (the last
+ * summary line of a log, unless iterations follow it; a result's soak
+ * section) when it covers the iterations read, or else the analysis the
+ * soak makes (lib/analysis: values that are not > 0 and interrupted
+ * iterations left out, sb_series_anomalies), by iteration number. */
+struct rep_anomalies {
+	int written;		/* the soak's own verdict */
+	size_t n;		/* values judged */
+	int outliers_judged;	/* enough values to look for outliers */
+	int changes_judged;	/* enough values to look for change points */
+	struct sb_stability st; /* valid when n > 0 */
+	size_t noutliers, outliers_total;
+	uint64_t outliers[SB_ANOMALY_MAX_OUTLIERS];
+	size_t nchanges;
+	struct {
+		uint64_t at; /* first iteration of the new level */
+		double before, after, step;
+	} changes[SB_ANOMALY_MAX_CHANGES];
+};
+int rep_soak_anomalies(const struct rep_doc *d, int k, struct rep_anomalies *out);
+
+/* Renderers: 0, or -errno of a failed write (-EIO too when a file could
+ * not be read again: its rep_source says why). */
 int rep_text(FILE *f, struct rep_doc *const *docs, size_t n);
 int rep_csv(FILE *f, struct rep_doc *const *docs, size_t n, enum rep_table t);
 int rep_html(FILE *f, struct rep_doc *const *docs, size_t n);
+/* The analysis as data (report/json_out.c, docs/reports.md): per soak
+ * metric its outliers and change points, per test its repeat statistics. */
+int rep_json(FILE *f, struct rep_doc *const *docs, size_t n);
 /* Writes the workbook to path: 0, or -EIO with *why (-ENOTSUP when built
  * without libxlsxwriter: see rep_xlsx_available). */
 int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why);

@@ -97,7 +97,9 @@ struct walk {
 	rep_row_fn fn;
 	void *ctx;
 	size_t n;
+	int err; /* of reading a file again */
 	struct rep_row row;
+	int ddir; /* intervals of one direction (REP_ROWS_BY_SERIES) */
 };
 
 static struct rep_cell str(const char *s)
@@ -185,37 +187,53 @@ static void measurements(struct walk *w, const struct rep_doc *d)
 }
 
 /* A direction that moved nothing in an interval has bandwidth 0 there. */
-static void interval(struct walk *w, const struct rep_doc *d, const struct rep_job *j, size_t p,
-		     int dd)
+static void interval(struct walk *w, const struct rep_doc *d, const struct rep_job *j,
+		     const struct sb_jv *iv, int dd)
 {
-	const struct rep_point *pt = &j->series[p];
+	const struct sb_jv *dv = sb_jv_get(iv, sb_ddir_name(dd));
+	int has = sb_jv_is(dv, SB_JV_OBJ);
+	double t1 = sb_jv_num(sb_jv_get(iv, "t_ns"), NAN) / 1e9;
+	double len = sb_jv_num(sb_jv_get(iv, "len_ns"), NAN) / 1e9;
 	struct rep_cell *c = row(w, d, j, dd);
 	c[RI_JOB] = str(j->name);
 	c[RI_DIR] = str(sb_ddir_name(dd));
-	c[RI_T0] = num(pt->t0_s);
-	c[RI_T1] = num(pt->t1_s);
-	c[RI_BW] = num(pt->has[dd] ? pt->bw[dd] : 0);
-	c[RI_IOPS] = num(pt->has[dd] ? pt->iops[dd] : 0);
-	c[RI_LAT_MEAN] = num(pt->has[dd] ? pt->lat_mean_ns[dd] : NAN);
-	c[RI_LAT_P99] = num(pt->has[dd] ? pt->lat_p99_ns[dd] : NAN);
+	c[RI_T0] = num(t1 - len);
+	c[RI_T1] = num(t1);
+	c[RI_BW] = num(has ? sb_jv_num(sb_jv_get(dv, "bw_bytes"), 0) : 0);
+	c[RI_IOPS] = num(has ? sb_jv_num(sb_jv_get(dv, "iops"), 0) : 0);
+	c[RI_LAT_MEAN] = num(has ? sb_jv_num(sb_jv_get(dv, "lat_mean_ns"), NAN) : NAN);
+	c[RI_LAT_P99] = num(has ? sb_jv_num(sb_jv_get(dv, "lat_p99_ns"), NAN) : NAN);
 	emit(w);
+}
+
+/* An interval read again: a row per direction the job used (or the one
+ * direction asked for). */
+static int interval_rows(void *ctx, const struct rep_doc *d, const struct rep_job *j,
+			 const struct sb_jv *iv)
+{
+	struct walk *w = ctx;
+	for (int dd = 0; dd < SB_DDIR_N; dd++)
+		if (j->dir[dd].used && (w->ddir < 0 || w->ddir == dd))
+			interval(w, d, j, iv, dd);
+	return 0;
 }
 
 static void intervals(struct walk *w, const struct rep_doc *d)
 {
-	for (size_t k = 0; k < d->njobs; k++) {
-		const struct rep_job *j = &d->jobs[k];
-		if (w->flags & REP_ROWS_BY_SERIES) {
-			for (int dd = 0; dd < SB_DDIR_N; dd++)
-				for (size_t p = 0; j->dir[dd].used && p < j->nseries; p++)
-					interval(w, d, j, p, dd);
-			continue;
-		}
-		for (size_t p = 0; p < j->nseries; p++)
-			for (int dd = 0; dd < SB_DDIR_N; dd++)
-				if (j->dir[dd].used)
-					interval(w, d, j, p, dd);
+	int e = 0;
+	w->ddir = -1;
+	if (!(w->flags & REP_ROWS_BY_SERIES)) {
+		e = rep_each_interval(d, NULL, interval_rows, w);
+	} else { /* the points of each job and direction together */
+		for (size_t k = 0; !e && k < d->njobs; k++)
+			for (int dd = 0; !e && dd < SB_DDIR_N; dd++) {
+				w->ddir = dd;
+				if (d->jobs[k].dir[dd].used && d->jobs[k].series.n)
+					e = rep_each_interval(d, &d->jobs[k], interval_rows, w);
+			}
 	}
+	if (e < 0 && !w->err)
+		w->err = e;
 }
 
 static void summary(struct walk *w, const struct rep_doc *d)
@@ -285,10 +303,17 @@ static void flatten(struct walk *w, const struct rep_doc *d, size_t rec, const c
 	}
 }
 
+static int record_rows(void *ctx, const struct rep_doc *d, size_t index, const struct sb_jv *r)
+{
+	flatten(ctx, d, index, "", r);
+	return 0;
+}
+
 static void records(struct walk *w, const struct rep_doc *d)
 {
-	for (size_t k = 0; k < d->nrecords; k++)
-		flatten(w, d, k, "", d->records[k]);
+	int e = rep_each_record(d, record_rows, w);
+	if (e < 0 && !w->err)
+		w->err = e;
 }
 
 /* ---- verify: blocks per class, and the bad ranges ---- */
@@ -336,16 +361,20 @@ static void verify_ranges(void *ctx, const struct rep_doc *d, double it, const s
 
 static void verify(struct walk *w, const struct rep_doc *d)
 {
-	rep_verify_each(d, verify_counts, w);
+	int e = rep_verify_each(d, verify_counts, w);
+	if (e < 0 && !w->err)
+		w->err = e;
 }
 
 static void ranges(struct walk *w, const struct rep_doc *d)
 {
-	rep_verify_each(d, verify_ranges, w);
+	int e = rep_verify_each(d, verify_ranges, w);
+	if (e < 0 && !w->err)
+		w->err = e;
 }
 
-size_t rep_rows(enum rep_table t, struct rep_doc *const *docs, size_t n, unsigned flags,
-		rep_row_fn fn, void *ctx)
+long rep_rows(enum rep_table t, struct rep_doc *const *docs, size_t n, unsigned flags,
+	      rep_row_fn fn, void *ctx)
 {
 	static void (*const tables[REP_T_N])(struct walk *, const struct rep_doc *) = {
 		measurements, intervals, summary, percentiles, records, verify, ranges,
@@ -356,7 +385,7 @@ size_t rep_rows(enum rep_table t, struct rep_doc *const *docs, size_t n, unsigne
 	w.fn = fn;
 	w.ctx = ctx;
 	w.row.table = t;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n && !w.err; i++)
 		tables[t](&w, docs[i]);
-	return w.n;
+	return w.err ? w.err : (long)w.n;
 }

@@ -130,8 +130,9 @@ typedef void (*rep_row_fn)(void *ctx, const struct rep_row *r);
 #define REP_ROWS_BY_SERIES 1u
 
 /* Calls fn (unless NULL) for every row of table t over docs, in order;
- * returns how many there are. */
-size_t rep_rows(enum rep_table t, struct rep_doc *const *docs, size_t n, unsigned flags,
-		rep_row_fn fn, void *ctx);
+ * returns how many there are, or the error of reading a file again for
+ * the rows of every record or interval (rep_each_record). */
+long rep_rows(enum rep_table t, struct rep_doc *const *docs, size_t n, unsigned flags,
+	      rep_row_fn fn, void *ctx);
 
 #endif

@@ -36,8 +36,6 @@ static void header(FILE *f, const struct rep_doc *d)
 		fprintf(f, "host: %s, %s, %s, %s (%u CPUs), %s\n", h->hostname,
 			rep_or(h->kernel, "?"), rep_or(h->arch, "?"), rep_or(h->cpu, "?"), h->cpus,
 			sb_fmt_size(h->mem_total, a, sizeof(a)));
-	for (size_t i = 0; i < d->nnotes; i++)
-		fprintf(f, "note: %s\n", d->notes[i]);
 }
 
 static void summary(FILE *f, const struct rep_doc *d)
@@ -124,8 +122,8 @@ static void intervals(FILE *f, const struct rep_doc *d)
 		for (int k = 0; k < SB_DDIR_N; k++) {
 			double lo = INFINITY, hi = 0, sum = 0, sq = 0;
 			size_t n = 0;
-			for (size_t p = 0; p < j->nseries; p++) {
-				double v = j->series[p].has[k] ? j->series[p].bw[k] : 0;
+			for (size_t p = 0; p < j->series.n; p++) {
+				double v = j->series.bw[k] ? j->series.bw[k][p] : 0;
 				lo = SB_MIN(lo, v);
 				hi = SB_MAX(hi, v);
 				sum += v;
@@ -152,44 +150,37 @@ static void intervals(FILE *f, const struct rep_doc *d)
 	rep_tt_print(f, &t);
 }
 
-/* A soak log: its iterations' throughput, median and range, and failures.
- * The figures are the soak's own (sb_soak_metric): an interrupted
- * iteration, which measured only part of the work, is left out. */
+/* A soak: its iterations' throughput, median and range, the outliers and
+ * changes of level found, and failures. */
 static void soak(FILE *f, const struct rep_doc *d)
 {
-	static const char *const keys[2] = { "write_bw_bytes", "read_bw_bytes" };
-	double *v = calloc(d->nrecords + 1, sizeof(double));
-	uint64_t *at = calloc(d->nrecords + 1, sizeof(uint64_t));
+	static const char *const names[2] = { "write", "read" };
+	const struct rep_iters *it = &d->iters;
+	struct rep_anomalies an;
 	char a[48], b[48], c[48];
-	size_t n = 0, failed = 0;
-	if (!v || !at)
-		goto out;
-	for (int k = 0; k < 2; k++) {
-		n = failed = 0;
-		for (size_t i = 0; i < d->nrecords; i++) {
-			const struct sb_jv *r = d->records[i];
-			if (!rep_is_iteration(r))
-				continue;
-			failed += sb_jv_bool(sb_jv_get(r, "failed"), 0) == 1;
-			v[n] = sb_jv_bool(sb_jv_get(r, "interrupted"), 0) == 1
-				       ? NAN
-				       : sb_jv_num(sb_jv_get(r, keys[k]), NAN);
-			at[n++] = i;
-		}
-		struct sb_soak_metric m;
-		if (!n || sb_soak_metric(v, at, n, &m) < 0 || !m.st.n)
+	fprintf(f, "\n%zu iteration%s, %zu failed\n", it->n, it->n == 1 ? "" : "s", it->failed);
+	for (int k = 0; k < 2 && it->n; k++) {
+		if (rep_soak_anomalies(d, k, &an) < 0 || !an.n)
 			continue;
-		fprintf(f, "%s%-5s per iteration: median %s, %s .. %s, variation %.1f%%\n",
-			k ? "" : "\n", k ? "read" : "write",
-			rep_fmt_rate(m.st.median, a, sizeof(a)),
-			rep_fmt_rate(m.st.min, b, sizeof(b)), rep_fmt_rate(m.st.max, c, sizeof(c)),
-			100 * m.st.cv);
+		fprintf(f, "%-5s per iteration: median %s, %s .. %s, variation %.1f%%", names[k],
+			rep_fmt_rate(an.st.median, a, sizeof(a)),
+			rep_fmt_rate(an.st.min, b, sizeof(b)),
+			rep_fmt_rate(an.st.max, c, sizeof(c)), 100 * an.st.cv);
+		if (!an.outliers_judged)
+			fprintf(f, "; too few iterations to judge");
+		else
+			fprintf(f, "; %zu outlier%s, %zu change%s of level%s", an.outliers_total,
+				an.outliers_total == 1 ? "" : "s", an.nchanges,
+				an.nchanges == 1 ? "" : "s",
+				an.changes_judged ? "" : " (too few to tell)");
+		fputc('\n', f);
+		for (size_t i = 0; i < an.nchanges; i++)
+			fprintf(f, "  at iteration %llu: %s to %s (%+.0f%%)\n",
+				(unsigned long long)an.changes[i].at,
+				rep_fmt_rate(an.changes[i].before, a, sizeof(a)),
+				rep_fmt_rate(an.changes[i].after, b, sizeof(b)),
+				100 * an.changes[i].step);
 	}
-	if (n)
-		fprintf(f, "%zu iteration%s, %zu failed\n", n, n == 1 ? "" : "s", failed);
-out:
-	free(v);
-	free(at);
 }
 
 /* storbench.verify (verify, run --verify): blocks per class and the bad ranges. */

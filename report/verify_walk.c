@@ -20,9 +20,11 @@ int rep_vclass_shown(const struct sb_jv *v, int k)
 
 int rep_vclass_index(const char *name)
 {
-	for (int i = 0; name && i < REP_VCLASS_N; i++)
-		if (!strcmp(name, sb_verify_class_name(i)))
+	for (int i = 0; name && i < REP_VCLASS_N; i++) {
+		const char *c = sb_verify_class_name(i);
+		if (name[0] == c[0] && !strcmp(name, c)) /* asked of every soak iteration */
 			return i;
+	}
 	return -1;
 }
 
@@ -30,25 +32,6 @@ int rep_is_iteration(const struct sb_jv *r)
 {
 	const char *t = sb_jv_str(sb_jv_get(r, "type"));
 	return t ? !strcmp(t, "iteration") : sb_jv_is(sb_jv_get(r, "iteration"), SB_JV_NUM);
-}
-
-static int is_check(const struct sb_jv *v)
-{
-	return sb_jv_is(v, SB_JV_OBJ) && sb_jv_is(sb_jv_get(v, "blocks_checked"), SB_JV_NUM);
-}
-
-size_t rep_verify_each(const struct rep_doc *d, rep_verify_fn fn, void *ctx)
-{
-	const struct sb_jv *own = sb_jv_get(d->sb, "verify");
-	size_t n = 0;
-	if (is_check(own))
-		fn(ctx, d, 0, own), n++;
-	for (size_t i = 0; i < d->nrecords; i++) {
-		const struct sb_jv *r = d->records[i], *v = sb_jv_get(r, "verify");
-		if (rep_is_iteration(r) && is_check(v))
-			fn(ctx, d, sb_jv_num(sb_jv_get(r, "iteration"), (double)i + 1), v), n++;
-	}
-	return n;
 }
 
 char *rep_fmt_offset(double bytes, char *buf, size_t len)

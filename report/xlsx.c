@@ -39,6 +39,7 @@ struct book {
 	lxw_worksheet *sheet;
 	const char *sheet_name;
 	lxw_row_t row;
+	int err; /* a result could not be read again */
 };
 
 int rep_xlsx_available(void)
@@ -126,7 +127,8 @@ static void table_rows(struct book *b, enum rep_table t, const struct column *co
 		       struct rep_doc *const *docs, size_t ndocs)
 {
 	struct table_rows ctx = { b, cols, n };
-	rep_rows(t, docs, ndocs, 0, table_row, &ctx);
+	if (rep_rows(t, docs, ndocs, 0, table_row, &ctx) < 0)
+		b->err = -EIO;
 }
 
 static lxw_chart *new_chart(struct book *b, uint8_t type, const char *title, const char *x,
@@ -213,9 +215,10 @@ static void summary_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
 	if (!any || !table_sheet(b, "Summary", cols, SB_ARRAY_SIZE(cols)))
 		return;
 	table_rows(b, REP_T_SUMMARY, cols, SB_ARRAY_SIZE(cols), docs, n);
-	lxw_row_t at = 0;
+	/* below the table: the workbook is written row by row (constant memory) */
+	lxw_row_t at = b->row + 1;
 	for (size_t i = 0; i < n; i++)
-		summary_chart(b, docs[i], SB_ARRAY_SIZE(cols) + 1, &at);
+		summary_chart(b, docs[i], 0, &at);
 }
 
 /* ---- Measurements ---- */
@@ -299,13 +302,15 @@ static void intervals_sheet(struct book *b, struct rep_doc *const *docs, size_t 
 	size_t any = 0;
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < docs[i]->njobs; k++)
-			any += docs[i]->jobs[k].nseries;
+			any += docs[i]->jobs[k].series.n;
 	if (!any || !table_sheet(b, "Intervals", interval_cols, SB_ARRAY_SIZE(interval_cols)))
 		return;
 	lxw_row_t chart_at = 1;
 	for (size_t i = 0; i < n; i++) {
 		struct interval_rows w = { .b = b, .ddir = -1 };
-		rep_rows(REP_T_INTERVALS, docs + i, 1, REP_ROWS_BY_SERIES, interval_row, &w);
+		if (rep_rows(REP_T_INTERVALS, docs + i, 1, REP_ROWS_BY_SERIES, interval_row, &w) <
+		    0)
+			b->err = -EIO;
 		char title[160];
 		snprintf(title, sizeof(title), "Bandwidth over time: %s", docs[i]->name);
 		lxw_chart *ch = w.nrg ? new_chart(b, LXW_CHART_SCATTER_STRAIGHT, title, "Time (s)",
@@ -367,24 +372,20 @@ static void iterations_sheet(struct book *b, struct rep_doc *const *docs, size_t
 					    "read (MiB/s)", "I/O errors", "failed" };
 	size_t any = 0;
 	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < docs[i]->nrecords; k++)
-			any += rep_is_iteration(docs[i]->records[k]);
+		any += docs[i]->iters.n;
 	if (!any || !sheet(b, "Iterations", cols, SB_ARRAY_SIZE(cols)))
 		return;
 	lxw_row_t chart_at = 1;
 	for (size_t i = 0; i < n; i++) {
+		const struct rep_iters *it = &docs[i]->iters;
 		lxw_row_t first = b->row;
-		for (size_t k = 0; k < docs[i]->nrecords; k++) {
-			const struct sb_jv *r = docs[i]->records[k];
-			if (!rep_is_iteration(r))
-				continue;
+		for (size_t k = 0; k < it->n; k++) {
 			str(b, 0, docs[i]->name);
-			num(b, 1,
-			    sb_jv_num(sb_jv_get(r, "iteration"), (double)(b->row - first + 1)));
-			num(b, 2, sb_jv_num(sb_jv_get(r, "write_bw_bytes"), NAN) / MIB);
-			num(b, 3, sb_jv_num(sb_jv_get(r, "read_bw_bytes"), NAN) / MIB);
-			num(b, 4, sb_jv_num(sb_jv_get(r, "io_errors"), 0));
-			str(b, 5, sb_jv_bool(sb_jv_get(r, "failed"), 0) ? "yes" : "no");
+			num(b, 1, it->x[k]);
+			num(b, 2, it->bw[0][k] / MIB);
+			num(b, 3, it->bw[1][k] / MIB);
+			num(b, 4, it->errors[k]);
+			str(b, 5, it->flags[k] & REP_IT_FAILED ? "yes" : "no");
 			b->row++;
 		}
 		if (b->row > first)
@@ -444,7 +445,10 @@ int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why
 	struct book b;
 	memset(&b, 0, sizeof(b));
 	*why = NULL;
-	b.wb = workbook_new(path);
+	/* rows go to the file as they are written, so a day of iterations
+	 * costs a row of memory, not the sheet */
+	lxw_workbook_options opt = { .constant_memory = LXW_TRUE };
+	b.wb = workbook_new_opt(path, &opt);
 	if (!b.wb)
 		return rep_fail(why, -EIO, "cannot write '%s'", path);
 	b.bold = workbook_add_format(b.wb);
@@ -456,6 +460,9 @@ int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why
 	iterations_sheet(&b, docs, n);
 	sweep_sheets(&b, docs, n);
 	lxw_error e = workbook_close(b.wb);
+	for (size_t i = 0; b.err && i < n; i++)
+		if (docs[i]->src->err)
+			return rep_fail(why, -EIO, "%s", docs[i]->src->why);
 	if (e != LXW_NO_ERROR)
 		return rep_fail(why, -EIO, "cannot write '%s': %s", path, lxw_strerror(e));
 	return 0;

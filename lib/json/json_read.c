@@ -280,6 +280,48 @@ static void exact_int(struct sb_jv *v, const unsigned char *p, const unsigned ch
 	}
 }
 
+/*
+ * The value of a number of at most 15 significant digits and a decimal
+ * exponent within 22 (nearly every figure a result holds) without strtod:
+ * the digits as an integer below 2^53 and a power of ten up to 10^22 are
+ * both exact doubles, so one multiplication or division, rounded by the
+ * hardware, gives the correctly rounded value, as strtod does (Clinger's
+ * fast path). 0 when the number needs strtod. p..end: the number's text.
+ */
+static int fast_number(const unsigned char *p, const unsigned char *end, double *out)
+{
+	static const double p10[] = { 1e0,  1e1,  1e2,	1e3,  1e4,  1e5,  1e6,	1e7,
+				      1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+				      1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+	uint64_t m = 0;
+	int neg = *p == '-', ndig = 0, frac = 0, e = 0, eneg = 0, edig = 0;
+	p += neg;
+	for (; p < end && *p >= '0' && *p <= '9'; p++)
+		if ((m = m * 10 + (unsigned)(*p - '0')) && ++ndig > 15)
+			return 0;
+	if (p < end && *p == '.')
+		for (p++; p < end && *p >= '0' && *p <= '9'; p++, frac++)
+			if ((m = m * 10 + (unsigned)(*p - '0')) && ++ndig > 15)
+				return 0;
+	if (p < end && (*p | 0x20) == 'e') {
+		p++;
+		eneg = p < end && *p == '-';
+		p += p < end && (*p == '-' || *p == '+');
+		for (; p < end && *p >= '0' && *p <= '9'; p++)
+			if (++edig > 3)
+				return 0;
+			else
+				e = e * 10 + (*p - '0');
+	}
+	e = (eneg ? -e : e) - frac;
+	if (e < -22 || e > 22)
+		return 0;
+	double d = (double)m; /* exact: fewer than 16 digits */
+	d = e < 0 ? d / p10[-e] : d * p10[e];
+	*out = neg ? -d : d;
+	return 1;
+}
+
 static int number(struct parser *ps, struct sb_jv *v)
 {
 	const unsigned char *p = ps->p, *start = p, *int_start, *int_end;
@@ -308,15 +350,18 @@ static int number(struct parser *ps, struct sb_jv *v)
 			return ps->p = p, fail(ps, "expected a digit in the exponent");
 		p = digits(p, ps->end);
 	}
-	char small[64], *buf = small;
-	size_t n = (size_t)(p - start);
-	if (n >= sizeof(small) && !(buf = malloc(n + 1)))
-		return fail_at(ps, start, -ENOMEM, "out of memory");
-	memcpy(buf, start, n);
-	buf[n] = 0;
-	double d = strtod(buf, NULL);
-	if (buf != small)
-		free(buf);
+	double d;
+	if (!fast_number(start, p, &d)) {
+		char small[64], *buf = small;
+		size_t n = (size_t)(p - start);
+		if (n >= sizeof(small) && !(buf = malloc(n + 1)))
+			return fail_at(ps, start, -ENOMEM, "out of memory");
+		memcpy(buf, start, n);
+		buf[n] = 0;
+		d = strtod(buf, NULL);
+		if (buf != small)
+			free(buf);
+	}
 	if (!isfinite(d))
 		return fail_at(ps, start, -EBADMSG, "number out of range");
 	v->type = SB_JV_NUM;

@@ -40,7 +40,7 @@ ok "fio's JSON as HTML"
 { echo "note: both iodepth >= 1 and synchronous I/O engine are selected"; cat "$T/fio.json"; } \
 	>"$T/noted.json"
 expect_exit 0 "$SB" report "$T/noted.json"
-grep -q "text before the JSON document" "$T/out" || fail "skipped text not noted"
+grep -q "^storbench: note: text before the JSON document" "$T/err" || fail "skipped text not noted"
 ok "messages before fio's JSON skipped"
 
 # compare: the same file is within noise; clones of one job stay apart

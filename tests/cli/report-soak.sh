@@ -72,8 +72,8 @@ assert tp.count('class="vline"') == 1
 assert re.search(r'stroke="#D55E00" stroke-width="2.5"><title>write at 12: ', tp)
 marks = re.findall(r'<path class="event" d="[^"]*"><title>([^<]*)</title>', tp)
 assert len(marks) == 2, marks
-assert marks[0].startswith('2 I/O errors (first errno 5 at 4.00 KiB); io: nvme0n1: I/O error'), marks[0]
-assert marks[1].startswith('3 bad blocks; io: nvme0n1'), marks[1]
+assert marks[0].startswith('iteration 12: 2 I/O errors (first errno 5 at 4.00 KiB); io: nvme0n1: I/O error'), marks[0]
+assert marks[1].startswith('iteration 30: 3 bad blocks; io: nvme0n1'), marks[1]
 assert re.search(r'<title>I/O errors at 12: 2 \(2 I/O errors', tr), "hover text on the errors chart"
 assert '<h3>Errors and kernel messages</h3>' in h
 assert re.search(r'<td>30</td><td>3 bad blocks; io: nvme0n1: I/O error', h)

@@ -45,7 +45,7 @@ ok "$n shared flags over $(echo $cmds | wc -w) commands: listed once, checked al
 
 # a command's own formats: meta takes csv, report xlsx, compare html; run none
 "$SB" meta --help | grep -q '^  --format=text|json|csv ' || fail "meta formats"
-"$SB" report --help | grep -q '^  --format=text|html|csv|xlsx ' || fail "report formats"
+"$SB" report --help | grep -q '^  --format=text|html|csv|xlsx|json ' || fail "report formats"
 expect_exit 2 "$SB" run --format=csv x
 grep -q "expected text or json" "$T/err" || fail "run --format=csv"
 expect_exit 2 "$SB" meta --csv --format=json x

@@ -1,0 +1,194 @@
+/*
+ * A soak's iterations as the report keeps them: per iteration only the
+ * figures the charts and the analysis take (throughput, I/O errors, kernel
+ * lines, bad blocks, whether it was interrupted or failed), each in an
+ * array of its own, and for the iterations where something went wrong
+ * what it was, in words, for the first REP_EVENT_TEXTS of them.
+ */
+#include "report/report.h"
+
+#include <math.h>
+
+#define TEXT_LEN 240
+
+void rep_trouble_text(const struct sb_jv *r, char *buf, size_t len)
+{
+	const struct sb_jv *v = sb_jv_get(r, "verify"), *k = sb_jv_get(r, "kmsg");
+	double errs = sb_jv_num(sb_jv_get(r, "io_errors"), 0), bad = 0;
+	char a[32];
+	size_t at = 0;
+	buf[0] = 0;
+	for (int c = 1; c < REP_VCLASS_N; c++)
+		bad += sb_jv_num(sb_jv_get(v, sb_verify_class_name(c)), 0);
+#define ADD(...) (at < len ? (at += (size_t)snprintf(buf + at, len - at, __VA_ARGS__)) : 0)
+	if (errs > 0) {
+		ADD("%.0f I/O error%s", errs, errs == 1 ? "" : "s");
+		if (sb_jv_get(r, "first_errno"))
+			ADD(" (first errno %.0f at %s)",
+			    fabs(sb_jv_num(sb_jv_get(r, "first_errno"), 0)),
+			    sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(r, "first_error_offset"), 0),
+					a, sizeof(a)));
+	}
+	if (bad > 0)
+		ADD("%s%.0f bad block%s", at ? "; " : "", bad, bad == 1 ? "" : "s");
+	for (size_t i = 0; i < sb_jv_len(k); i++)
+		ADD("%s%s: %s", at ? "; " : "",
+		    rep_or(sb_jv_str(sb_jv_get(sb_jv_at(k, i), "category")), "?"),
+		    rep_or(sb_jv_str(sb_jv_get(sb_jv_at(k, i), "text")), ""));
+	if (sb_jv_num(sb_jv_get(r, "kmsg_omitted"), 0) > 0)
+		ADD("%s%.0f more kernel messages", at ? "; " : "",
+		    sb_jv_num(sb_jv_get(r, "kmsg_omitted"), 0));
+	if (!at && sb_jv_bool(sb_jv_get(r, "failed"), 0) == 1)
+		ADD("failed");
+#undef ADD
+}
+
+const char *rep_event_text(const struct rep_iters *it, const struct rep_event *e, char *buf,
+			   size_t len)
+{
+	if (e->text != SIZE_MAX)
+		return it->text + e->text;
+	size_t i = e->i, at = 0;
+	buf[0] = 0;
+#define ADD(...) (at < len ? (at += (size_t)snprintf(buf + at, len - at, __VA_ARGS__)) : 0)
+	if (it->errors[i] > 0)
+		ADD("%.0f I/O error%s", it->errors[i], it->errors[i] == 1 ? "" : "s");
+	if (it->bad[i] > 0)
+		ADD("%s%.0f bad block%s", at ? "; " : "", it->bad[i], it->bad[i] == 1 ? "" : "s");
+	if (it->kmsg[i] > 0)
+		ADD("%s%.0f kernel message%s", at ? "; " : "", it->kmsg[i],
+		    it->kmsg[i] == 1 ? "" : "s");
+	if (!at)
+		ADD("failed");
+#undef ADD
+	return buf;
+}
+
+static int grow(void **p, size_t size, size_t cap)
+{
+	void *v = realloc(*p, size * cap);
+	if (!v)
+		return -ENOMEM;
+	*p = v;
+	return 0;
+}
+
+static int room(struct rep_iters *it)
+{
+	if (it->n < it->cap)
+		return 0;
+	size_t cap = it->cap ? it->cap * 2 : 1024;
+	double **arrays[] = { &it->x, &it->bw[0], &it->bw[1], &it->errors, &it->kmsg, &it->bad };
+	for (size_t i = 0; i < SB_ARRAY_SIZE(arrays); i++)
+		if (grow((void **)arrays[i], sizeof(double), cap) < 0)
+			return -ENOMEM;
+	if (grow((void **)&it->flags, 1, cap) < 0)
+		return -ENOMEM;
+	it->cap = cap;
+	return 0;
+}
+
+static int add_event(struct rep_iters *it, const struct sb_jv *r)
+{
+	char text[TEXT_LEN];
+	struct rep_event e = { it->n, SIZE_MAX };
+	if (it->nev == it->capev) {
+		size_t cap = it->capev ? it->capev * 2 : 64;
+		if (grow((void **)&it->ev, sizeof(*it->ev), cap) < 0)
+			return -ENOMEM;
+		it->capev = cap;
+	}
+	if (it->nev < REP_EVENT_TEXTS) {
+		rep_trouble_text(r, text, sizeof(text));
+		size_t len = strlen(text) + 1;
+		if (it->ntext + len > it->captext) {
+			size_t cap = it->captext ? it->captext * 2 : 4096;
+			while (cap < it->ntext + len)
+				cap *= 2;
+			if (grow((void **)&it->text, 1, cap) < 0)
+				return -ENOMEM;
+			it->captext = cap;
+		}
+		memcpy(it->text + it->ntext, text, len);
+		e.text = it->ntext;
+		it->ntext += len;
+	}
+	it->ev[it->nev++] = e;
+	return 0;
+}
+
+static int named(const struct sb_jmember *m, const char *name, size_t len)
+{
+	return m->keylen == len && !memcmp(m->key, name, len);
+}
+#define NAMED(m, s) named(m, s, sizeof(s) - 1)
+
+/* Blocks of a verify object that did not verify: every class but intact. */
+static double bad_blocks(const struct sb_jv *v)
+{
+	double bad = 0;
+	for (size_t i = 0; sb_jv_is(v, SB_JV_OBJ) && i < v->obj.n; i++) {
+		int k = v->obj.m[i].val.type == SB_JV_NUM ? rep_vclass_index(v->obj.m[i].key) : -1;
+		if (k > 0)
+			bad += v->obj.m[i].val.num.d;
+	}
+	return bad;
+}
+
+/* One pass over the record's members: a day's log has 86400 of them. */
+int rep_iters_add(struct rep_doc *d, const struct sb_jv *r)
+{
+	struct rep_iters *it = &d->iters;
+	double kmsg = 0, omitted = 0;
+	if (room(it) < 0)
+		return -ENOMEM;
+	size_t i = it->n;
+	it->x[i] = (double)i + 1;
+	it->bw[0][i] = it->bw[1][i] = NAN;
+	it->errors[i] = it->bad[i] = 0;
+	it->flags[i] = 0;
+	for (size_t k = 0; k < r->obj.n; k++) {
+		const struct sb_jmember *m = &r->obj.m[k];
+		const struct sb_jv *v = &m->val;
+		if (NAMED(m, "iteration"))
+			it->x[i] = sb_jv_num(v, it->x[i]);
+		else if (NAMED(m, "write_bw_bytes"))
+			it->bw[0][i] = sb_jv_num(v, NAN);
+		else if (NAMED(m, "read_bw_bytes"))
+			it->bw[1][i] = sb_jv_num(v, NAN);
+		else if (NAMED(m, "io_errors"))
+			it->errors[i] = sb_jv_num(v, 0);
+		else if (NAMED(m, "kmsg"))
+			kmsg = (double)sb_jv_len(v);
+		else if (NAMED(m, "kmsg_omitted"))
+			omitted = sb_jv_num(v, 0);
+		else if (NAMED(m, "verify"))
+			it->bad[i] = bad_blocks(v);
+		else if (NAMED(m, "interrupted") && sb_jv_bool(v, 0) == 1)
+			it->flags[i] |= REP_IT_INTERRUPTED;
+		else if (NAMED(m, "failed") && sb_jv_bool(v, 0) == 1)
+			it->flags[i] |= REP_IT_FAILED;
+	}
+	it->kmsg[i] = kmsg + omitted;
+	it->failed += (it->flags[i] & REP_IT_FAILED) != 0;
+	if ((it->errors[i] > 0 || it->bad[i] > 0 || it->kmsg[i] > 0 ||
+	     (it->flags[i] & REP_IT_FAILED)) &&
+	    add_event(it, r) < 0)
+		return -ENOMEM;
+	it->n++;
+	return 0;
+}
+
+void rep_iters_free(struct rep_iters *it)
+{
+	free(it->x);
+	free(it->bw[0]);
+	free(it->bw[1]);
+	free(it->errors);
+	free(it->kmsg);
+	free(it->bad);
+	free(it->flags);
+	free(it->ev);
+	free(it->text);
+	memset(it, 0, sizeof(*it));
+}

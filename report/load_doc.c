@@ -1,0 +1,159 @@
+/*
+ * A results document (storbench's or fio's), read in pieces
+ * (lib/json/json_split.h): every job's per-interval series and a soak's
+ * iteration records are taken one item at a time into the arrays the
+ * charts draw, and the rest of the document becomes the tree the model
+ * points into. A document is written whole, so one that is not valid JSON
+ * or holds a figure of the wrong type anywhere is refused, with where.
+ */
+#include "report/report.h"
+
+/* bigger than any document once its series and iterations are taken out;
+ * the whole document used to be held to this */
+#define REST_MAX (256u << 20)
+
+enum { P_SERIES, P_ITERATIONS };
+static const char *const paths[] = {
+	[P_SERIES] = "jobs[].storbench.series",
+	[P_ITERATIONS] = "storbench.soak.iteration_records",
+};
+
+struct taking {
+	struct rep_doc *d;
+	char **why;
+	struct rep_series *series; /* by index in "jobs" */
+	size_t nseries;
+	size_t at[2]; /* items of the current array so far */
+	size_t outer; /* its job */
+};
+
+static int series_item(struct taking *t, size_t job, const struct sb_jv *v)
+{
+	if (job >= t->nseries) {
+		size_t n = job + 1;
+		struct rep_series *s = realloc(t->series, n * sizeof(*s));
+		if (!s)
+			return -ENOMEM;
+		memset(s + t->nseries, 0, (n - t->nseries) * sizeof(*s));
+		t->series = s;
+		t->nseries = n;
+	}
+	return rep_series_add(&t->series[job], v);
+}
+
+static int on_item(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
+{
+	struct taking *t = ctx;
+	char where[96], msg[512];
+	if (path == P_SERIES && outer != t->outer) {
+		t->at[path] = 0; /* the next job's */
+		t->outer = outer;
+	}
+	size_t i = t->at[path]++;
+	if (path == P_SERIES)
+		snprintf(where, sizeof(where), "jobs[%zu].storbench.series[%zu]", outer, i);
+	else
+		snprintf(where, sizeof(where), "%s[%zu]", paths[path], i);
+	if (rep_check_at(v, where, msg, sizeof(msg)) < 0)
+		return rep_fail(t->why, -REP_EINPUT, "'%s': %s", t->d->path, msg);
+	int e = 0;
+	if (path == P_SERIES)
+		e = series_item(t, outer, v);
+	else if (sb_jv_is(v, SB_JV_OBJ)) {
+		t->d->nrecords++;
+		if (rep_is_iteration(v))
+			e = rep_iters_add(t->d, v);
+	}
+	return e < 0 ? rep_fail(t->why, e, "out of memory") : 0;
+}
+
+static int is_fio(const struct sb_jv *root)
+{
+	const struct sb_jv *job = sb_jv_at(sb_jv_get(root, "jobs"), 0);
+	return sb_jv_get(root, "fio version") ||
+	       (sb_jv_is(sb_jv_get(root, "jobs"), SB_JV_ARR) && sb_jv_get(job, "job options"));
+}
+
+/* The jobs of the document, each with the series read apart. */
+static int jobs(struct rep_doc *d, struct taking *t)
+{
+	const struct sb_jv *jobs = sb_jv_get(d->root, "jobs");
+	for (size_t i = 0; i < sb_jv_len(jobs); i++) {
+		const struct sb_jv *job = sb_jv_at(jobs, i);
+		if (!sb_jv_is(job, SB_JV_OBJ))
+			continue;
+		if (rep_add_job(d, job) < 0)
+			return -ENOMEM;
+		struct rep_job *j = &d->jobs[d->njobs - 1];
+		j->index = i;
+		if (i < t->nseries) {
+			rep_series_free(&j->series);
+			j->series = t->series[i];
+			memset(&t->series[i], 0, sizeof(t->series[i]));
+		}
+		double interval = sb_jv_num(sb_jv_get(sb_jv_get(job, "storbench"),
+						      "log_interval_ns"),
+					    0) /
+				  1e9;
+		rep_series_end(&j->series, interval);
+	}
+	return 0;
+}
+
+static int read_rest(struct rep_doc *d, FILE *f, struct taking *t, struct sb_jdoc **rest)
+{
+	struct sb_json_split s = { paths, SB_ARRAY_SIZE(paths), on_item, t, 0, REST_MAX,
+				   0,	  d->src->line0 };
+	struct sb_json_error e;
+	int rc = sb_json_split_read(f, &s, rest, &e);
+	if (rc == 0 || *t->why)
+		return rc;
+	if (rc == -ENOMEM)
+		return rep_fail(t->why, rc, "out of memory");
+	if (rc == -EIO)
+		return rep_fail(t->why, rc, "cannot read '%s': %s", d->path, strerror(EIO));
+	return rep_fail(t->why, -REP_EINPUT, "'%s' is not valid JSON: %s%s", d->path, e.msg,
+			e.at_end ? " (the file is cut short)" : "");
+}
+
+int rep_load_doc(struct rep_doc *d, FILE *f, char **why)
+{
+	struct taking t = { .d = d, .why = why };
+	struct sb_jdoc *rest = NULL;
+	char msg[512];
+	int rc = read_rest(d, f, &t, &rest);
+	if (!rc) {
+		struct sb_jdoc **v = realloc(d->trees, (d->ntrees + 1) * sizeof(*v));
+		if (!v) {
+			sb_jdoc_free(rest);
+			rc = rep_fail(why, -ENOMEM, "out of memory");
+		} else {
+			d->trees = v;
+			d->trees[d->ntrees++] = rest;
+		}
+	}
+	const struct sb_jv *root = rest ? sb_jdoc_root(rest) : NULL;
+	const struct sb_jv *sb = sb_jv_get(root, "storbench");
+	if (!rc && rep_check(root, msg, sizeof(msg)) < 0)
+		rc = rep_fail(why, -REP_EINPUT, "'%s': %s", d->path, msg);
+	if (!rc && sb_jv_is(sb, SB_JV_OBJ))
+		rc = rep_check_schema(d, sb, why);
+	else if (!rc && is_fio(root))
+		d->is_fio = 1;
+	else if (!rc)
+		rc = rep_fail(why, -REP_EINPUT,
+			      "'%s' is not a storbench or fio result (it has "
+			      "neither a 'storbench' section nor fio's 'jobs')",
+			      d->path);
+	if (rc == -ENOMEM && !*why)
+		rc = rep_fail(why, rc, "out of memory");
+	if (!rc) {
+		rep_read_header(d, root);
+		if (jobs(d, &t) < 0)
+			rc = rep_fail(why, -ENOMEM, "out of memory");
+	}
+	for (size_t i = 0; i < t.nseries; i++)
+		rep_series_free(&t.series[i]);
+	free(t.series);
+	return rc;
+}

@@ -1,0 +1,190 @@
+/*
+ * A JSON Lines log, line by line: its header (a whole result, or soak's
+ * configuration line), lines of jobs, and records. A soak's iterations go
+ * into arrays of the figures the report draws and their lines are freed;
+ * the last summary line is kept; no other record is held (a table that
+ * lists them reads the log again). A line that cannot be used (cut short
+ * by a crash, not JSON, wrong figures, longer than a line may be) is left
+ * out with a note naming the file and the line, and the rest is read.
+ */
+#include "report/report.h"
+
+#define LINE_MAX_BYTES SB_JSON_READ_MAX_SIZE
+
+static int keep_tree(struct rep_doc *d, struct sb_jdoc *t)
+{
+	struct sb_jdoc **v = realloc(d->trees, (d->ntrees + 1) * sizeof(*v));
+	if (!v) {
+		sb_jdoc_free(t);
+		return -ENOMEM;
+	}
+	d->trees = v;
+	d->trees[d->ntrees++] = t;
+	return 0;
+}
+
+/* A log that starts with its own configuration line (soak's):
+ * {"type": "config", "log_version": 1, "storbench": VERSION, "target": ...}. */
+static int log_config(struct rep_doc *d, const struct sb_jv *v, char **why)
+{
+	uint64_t ver = 0;
+	const struct sb_jv *lv = sb_jv_get(v, "log_version");
+	if (sb_jv_u64(lv, &ver) < 0 || ver < 1) {
+		char what[32];
+		if (sb_jv_is(lv, SB_JV_NUM))
+			snprintf(what, sizeof(what), "%g", lv->num.d);
+		else
+			snprintf(what, sizeof(what), "of the wrong type");
+		return rep_fail(why, -REP_EINPUT,
+				"'%s': log version %s is not one this storbench "
+				"reads (version %d)",
+				d->path, what, REP_LOG_VERSION);
+	}
+	if (ver > REP_LOG_VERSION &&
+	    rep_note(d,
+		     "'%s' is a log of version %llu, newer than this "
+		     "storbench reads (%d): what it knows is shown, what "
+		     "is new is left out",
+		     d->name, (unsigned long long)ver, REP_LOG_VERSION) < 0)
+		return rep_fail(why, -ENOMEM, "out of memory");
+	d->root = v;
+	d->command = rep_or(sb_jv_str(sb_jv_get(v, "command")), "soak");
+	snprintf(d->producer, sizeof(d->producer), "storbench %s",
+		 rep_or(sb_jv_str(sb_jv_get(v, "storbench")), "?"));
+	d->target.path = sb_jv_str(sb_jv_get(v, "target"));
+	d->target.device = sb_jv_str(sb_jv_get(v, "device"));
+	d->target.model = sb_jv_str(sb_jv_get(v, "model"));
+	return 0;
+}
+
+static int header(struct rep_doc *d, const struct sb_jv *v, enum rep_line_kind k, char **why)
+{
+	int rc;
+	if (k == REP_LINE_HEADER) {
+		if ((rc = rep_check_schema(d, sb_jv_get(v, "storbench"), why)) < 0)
+			return rc == -ENOMEM ? rep_fail(why, rc, "out of memory") : rc;
+		if (!d->root)
+			rep_read_header(d, v);
+	} else if (k == REP_LINE_CONFIG && !d->root) {
+		return log_config(d, v, why);
+	}
+	return 0;
+}
+
+/* A record: a soak's iteration into the arrays, its summary kept. The tree
+ * is the caller's to free unless it was kept here (1). */
+static int record(struct rep_doc *d, struct sb_jdoc *t)
+{
+	const struct sb_jv *v = sb_jdoc_root(t);
+	const char *type = sb_jv_str(sb_jv_get(v, "type"));
+	d->nrecords++;
+	if (rep_is_iteration(v))
+		return rep_iters_add(d, v);
+	if (type && !strcmp(type, "summary")) {
+		sb_jdoc_free(d->summary_tree);
+		d->summary_tree = t;
+		d->soak_summary = v;
+		d->soak_summary_at = d->iters.n;
+		return 1;
+	}
+	return 0;
+}
+
+/* One line of the log, parsed: 0 when used or left out, < 0 to stop. */
+static int line(struct rep_doc *d, struct sb_jdoc *t, size_t lineno, char **why)
+{
+	const struct sb_jv *v = sb_jdoc_root(t);
+	char msg[512];
+	int rc = 0, keep = 0;
+	if (!sb_jv_is(v, SB_JV_OBJ)) {
+		rc = rep_skip_line(d, "line %zu of '%s' is not a JSON object and was left out",
+				   lineno, d->name);
+	} else if (rep_check(v, msg, sizeof(msg)) < 0) {
+		rc = rep_skip_line(d, "line %zu of '%s' was left out: %s", lineno, d->name, msg);
+	} else {
+		enum rep_line_kind k = rep_line_kind(v);
+		if (k == REP_LINE_RECORD) {
+			rc = record(d, t);
+			keep = rc == 1;
+			rc = rc < 0 ? rep_fail(why, rc, "out of memory") : 0;
+		} else if ((rc = header(d, v, k, why)) == 0) {
+			const struct sb_jv *jobs = sb_jv_get(v, "jobs");
+			size_t had = d->njobs;
+			for (size_t i = 0; !rc && i < sb_jv_len(jobs); i++)
+				if (sb_jv_is(sb_jv_at(jobs, i), SB_JV_OBJ))
+					rc = rep_add_job(d, sb_jv_at(jobs, i));
+			if (!rc && sb_jv_get(v, "jobname"))
+				rc = rep_add_job(d, v);
+			/* the model points into what it read: the header, the jobs */
+			keep = d->root == v || d->njobs > had ? 2 : 0;
+			rc = rc < 0 ? rep_fail(why, rc, "out of memory") : rc;
+		}
+	}
+	if (keep == 2)
+		return keep_tree(d, t) < 0 ? rep_fail(why, -ENOMEM, "out of memory") : rc;
+	if (!keep)
+		sb_jdoc_free(t);
+	return rc;
+}
+
+/* A line that is no JSON: cut short by a crash, or broken. */
+static int not_json(struct rep_doc *d, const struct rep_lines *lr, size_t n,
+		    const struct sb_json_error *e)
+{
+	if (e->at_end)
+		return rep_skip_line(d,
+				     "line %zu of '%s' is cut short (%zu bytes%s) and was left out",
+				     lr->lineno, d->name, n,
+				     lr->has_nl ? "" : ", at the end of the file");
+	const char *what = strchr(e->msg, ':') ? strchr(e->msg, ':') + 2 : e->msg;
+	return rep_skip_line(d,
+			     "line %zu of '%s' is not valid JSON (column %u: %s) and was left out",
+			     lr->lineno, d->name, e->column, what);
+}
+
+int rep_load_log(struct rep_doc *d, FILE *f, char **why)
+{
+	struct rep_lines lr;
+	int rc;
+	d->is_log = 1;
+	if (rep_lines_open(&lr, f, d->src->start, -1, d->src->line0, LINE_MAX_BYTES) < 0) {
+		rep_lines_close(&lr);
+		return rep_fail(why, -ENOMEM, "out of memory");
+	}
+	while ((rc = rep_lines_next(&lr)) == 1) {
+		size_t n = lr.len;
+		if (n && lr.buf[n - 1] == '\r')
+			n--;
+		if (lr.too_long) {
+			rc = rep_skip_line(d,
+					   "line %zu of '%s' is longer than %u MiB and was left out",
+					   lr.lineno, d->name, LINE_MAX_BYTES >> 20);
+		} else if (strspn(lr.buf, " \t\r") < n) {
+			struct sb_jdoc *t;
+			struct sb_json_error e;
+			rc = sb_json_parse(lr.buf, n, NULL, &t, &e);
+			if (rc == -ENOMEM)
+				rc = rep_fail(why, rc, "out of memory");
+			else if (rc < 0)
+				rc = not_json(d, &lr, n, &e);
+			else
+				rc = line(d, t, lr.lineno, why);
+		}
+		if (rc < 0)
+			break;
+	}
+	d->src->end = lr.off;
+	rep_lines_close(&lr);
+	if (rc < 0)
+		return *why ? rc
+			    : rep_fail(why, rc, "cannot read '%s': %s", d->path, strerror(-rc));
+	if (d->nskipped > REP_MAX_NOTES && rep_note(d, "%zu more lines of '%s' were left out",
+						    d->nskipped - REP_MAX_NOTES, d->name) < 0)
+		return rep_fail(why, -ENOMEM, "out of memory");
+	if (!d->root)
+		return rep_fail(why, -REP_EINPUT,
+				"'%s' is not a storbench log: no line carries a "
+				"'storbench' header or a configuration%s",
+				d->path, d->nskipped ? " that could be read" : "");
+	return 0;
+}
