@@ -45,7 +45,8 @@ small() { # HTML: no larger than HTML_MAX, no NaN, no empty path
 }
 
 # what the page shows: every change point, outlier and event the truth has
-# (or, analysed, that the JSON analysis found); lines drawn per pixel column
+# (or, analysed, that the JSON analysis found, which is the truth too); lines
+# drawn per pixel column
 shows() { # HTML TRUTH JSON
 	python3 - "$@" <<'PY'
 import json, re, sys
@@ -57,10 +58,13 @@ vl = re.findall(r'<line class="vline"[^>]*><title>(\w+) throughput changes at it
 want = {(k[:-3], c['iteration']) for k in ('write_bw', 'read_bw')
         for c in an[k]['change_points'] or []}
 assert {(k, int(i)) for k, i in vl} == want, (vl, want)
-if an['anomalies_from'] == 'summary':  # the input's own verdict: the truth
-    steps = {(k[:-3], at) for k, s in truth['steps'].items() for at, _ in s}
-    assert want == steps, (want, steps)
-    assert an['write_bw']['outliers'] == truth['dips'], an['write_bw']['outliers']
+# the truth, from the input's own verdict or from the analysis (lib/analysis
+# finds each step within 5 iterations and every dip, issue 13's goals)
+steps = sorted((k[:-3], at) for k, s in truth['steps'].items() for at, _ in s)
+found = sorted(want)
+assert len(found) == len(steps) and all(
+    a[0] == b[0] and abs(a[1] - b[1]) <= 5 for a, b in zip(found, steps)), (found, steps)
+assert an['write_bw']['outliers'] == truth['dips'], an['write_bw']['outliers']
 rings = {int(i) for i in re.findall(r'stroke-width="2.5"><title>write at (\d+):', tp)}
 assert rings == set(an['write_bw']['outliers'] or []), (rings, an['write_bw']['outliers'])
 marks = re.findall(r'<path class="event" d="[^"]*"><title>([^<]*)</title>', tp)
