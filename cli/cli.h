@@ -83,6 +83,9 @@ struct cli_cmd_opts {
 };
 /* --format as given is NAME (the default, first of the formats, when not
  * given). */
+/* The format the extension of an --output file names: "html" (.html,
+ * .htm), "json", "csv", "xlsx", "text" (.txt); NULL for none of them. */
+const char *cli_format_of_path(const char *path);
 int cli_format_is(const struct cli_command *cmd, const struct cli_shared *s, const char *name);
 /* Parses argv (after the command name). Positional arguments are collected
  * in pos[] (at most maxpos). Returns 0, 1 when --help was given, or -1 after

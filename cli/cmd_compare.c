@@ -23,10 +23,10 @@ struct compare_ctx {
 	enum fmt format;
 };
 
-static enum fmt format_of(const struct cli_shared *sh)
+static enum fmt fmt_named(const char *s)
 {
-	for (int i = F_TEXT; sh->format && i <= F_XLSX; i++)
-		if (!strcmp(sh->format, fmt_names[i]))
+	for (int i = F_TEXT; s && i <= F_XLSX; i++)
+		if (!strcmp(s, fmt_names[i]))
 			return (enum fmt)i;
 	return F_NONE;
 }
@@ -34,15 +34,8 @@ static enum fmt format_of(const struct cli_shared *sh)
 /* ---- the command ---- */
 static int pick_format(struct compare_ctx *c)
 {
-	const char *dot = c->output ? strrchr(c->output, '.') : NULL;
 	if (!c->format && c->output) {
-		c->format = !dot || strchr(dot, '/')				    ? F_NONE
-			    : !strcasecmp(dot, ".html") || !strcasecmp(dot, ".htm") ? F_HTML
-			    : !strcasecmp(dot, ".json")				    ? F_JSON
-			    : !strcasecmp(dot, ".csv")				    ? F_CSV
-			    : !strcasecmp(dot, ".xlsx")				    ? F_XLSX
-			    : !strcasecmp(dot, ".txt")				    ? F_TEXT
-										    : F_NONE;
+		c->format = fmt_named(cli_format_of_path(c->output));
 		if (!c->format) {
 			sb_err("--output: '%s' has no extension that names a format (.html, "
 			       ".json, .csv, .xlsx or .txt); add --format",
@@ -122,7 +115,7 @@ int cmd_compare(const struct cli_command *cmd, int argc, char **argv)
 	}
 	int p = cli_parse(argc, args, &co, pos, argc, &npos);
 	o.output = sh.output;
-	o.format = format_of(&sh);
+	o.format = fmt_named(sh.format);
 	if (p == 1) {
 		printf("usage: storbench compare [options] A B [C...] [-o FILE]\n\n"
 		       "Compares results (storbench or fio JSON) with the first, A: for every test and\n"

@@ -79,14 +79,8 @@ static void help(const struct cli_cmd_opts *co)
 static int check_format(struct report_ctx *c)
 {
 	if (!c->format && c->output) {
-		const char *dot = strrchr(c->output, '.');
-		c->format = !dot || strchr(dot, '/')				    ? F_NONE
-			    : !strcasecmp(dot, ".html") || !strcasecmp(dot, ".htm") ? F_HTML
-			    : !strcasecmp(dot, ".csv")				    ? F_CSV
-			    : !strcasecmp(dot, ".xlsx")				    ? F_XLSX
-			    : !strcasecmp(dot, ".txt")				    ? F_TEXT
-			    : !strcasecmp(dot, ".json")				    ? F_JSON
-										    : F_NONE;
+		const char *name = cli_format_of_path(c->output);
+		c->format = name ? fmt_named(name) : F_NONE;
 		if (!c->format) {
 			sb_err("--output: '%s' has no extension that names a format (.html, .csv, "
 			       ".xlsx, .json or .txt); add --format",

@@ -2,6 +2,7 @@
  * to the job model, --opt=value and --opt value. */
 #include "cli/cli.h"
 
+#include <strings.h>
 #include <sys/stat.h>
 
 /* The shared flags, declared once; a command takes those its row names. */
@@ -94,6 +95,19 @@ int cli_format_is(const struct cli_command *cmd, const struct cli_shared *s, con
 		return !strcmp(s->format, name);
 	size_t n = strcspn(cmd->formats, "|");
 	return strlen(name) == n && !strncmp(cmd->formats, name, n);
+}
+
+const char *cli_format_of_path(const char *path)
+{
+	static const char *const ext[][2] = {
+		{ ".html", "html" }, { ".htm", "html" },  { ".json", "json" },
+		{ ".csv", "csv" },   { ".xlsx", "xlsx" }, { ".txt", "text" },
+	};
+	const char *dot = path ? strrchr(path, '.') : NULL;
+	for (size_t i = 0; dot && !strchr(dot, '/') && i < SB_ARRAY_SIZE(ext); i++)
+		if (!strcasecmp(dot, ext[i][0]))
+			return ext[i][1];
+	return NULL;
 }
 
 int cli_bad_value(const char *name, const char *v, const char *what)

@@ -70,36 +70,19 @@ static char tag_of_row(const struct cmp *c, const struct cmp_row *r)
 }
 
 /* ---- CSV ---- */
-static void csv_field(FILE *f, const char *s, int first)
-{
-	if (!first)
-		fputc(',', f);
-	if (!s[strcspn(s, ",\"\r\n")] && *s != ' ') {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 int cmp_csv(FILE *f, const void *vc)
 {
 	const struct cmp *c = vc;
 	struct sheet_cell o[NCOLS];
 	char why[96], tag[2];
 	for (size_t i = 0; i < NCOLS; i++)
-		csv_field(f, titles[i], i == 0);
+		rep_csv_field(f, titles[i], i == 0);
 	fputs("\r\n", f);
 	for (size_t k = 0; k < c->nrows; k++) {
 		row_cells(&c->rows[k], tag_of_row(c, &c->rows[k]), 0, o, why, sizeof(why), tag);
 		for (size_t i = 0; i < NCOLS; i++) {
 			if (!o[i].num)
-				csv_field(f, o[i].s, i == 0);
+				rep_csv_field(f, o[i].s, i == 0);
 			else if (isfinite(o[i].d))
 				fprintf(f, ",%.15g", o[i].d);
 			else

@@ -12,7 +12,8 @@
 
 #include <math.h>
 
-static void field(FILE *f, const char *s, int first)
+/* One field, RFC 4180 quoted when it must be; NULL is an empty field. */
+void rep_csv_field(FILE *f, const char *s, int first)
 {
 	if (!first)
 		fputc(',', f);
@@ -33,7 +34,7 @@ static void field(FILE *f, const char *s, int first)
 static void cell(FILE *f, const struct rep_cell *c, int first)
 {
 	if (c->kind == REP_CELL_STR) {
-		field(f, c->s, first);
+		rep_csv_field(f, c->s, first);
 		return;
 	}
 	if (!first)

@@ -331,6 +331,9 @@ int rep_soak_anomalies(const struct rep_doc *d, int k, struct rep_anomalies *out
  * not be read again: its rep_source says why). */
 int rep_text(FILE *f, struct rep_doc *const *docs, size_t n);
 int rep_csv(FILE *f, struct rep_doc *const *docs, size_t n, enum rep_table t);
+/* One CSV field, RFC 4180 quoted when it must be (NULL: empty), with the
+ * comma before it unless first. */
+void rep_csv_field(FILE *f, const char *s, int first);
 int rep_html(FILE *f, struct rep_doc *const *docs, size_t n);
 /* The analysis as data (report/json_out.c, docs/reports.md): per soak
  * metric its outliers and change points, per test its repeat statistics. */
