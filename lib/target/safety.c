@@ -270,7 +270,9 @@ static int check_mounts(const struct devset *s, char *where, size_t len)
 	return found;
 }
 
-static int check_swaps(const struct devset *s, char *where, size_t len)
+/* Every active swap area of /proc/swaps, stat'ed, to match until it says
+ * 1: 1 then, 0 when none did, -errno when the list cannot be read. */
+static int each_swap(int (*match)(const char *name, const struct stat *st, void *ctx), void *ctx)
 {
 	FILE *f = fopen("/proc/swaps", "re");
 	if (!f)
@@ -282,16 +284,32 @@ static int check_swaps(const struct devset *s, char *where, size_t len)
 		if (sscanf(line, "%4095s", name) != 1 || name[0] != '/')
 			continue;
 		sb_mountinfo_unescape(name);
-		if (stat(name, &st) < 0)
-			continue;
-		dev_t d = S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev;
-		if (has(s, d)) {
-			snprintf(where, len, "/dev/%s is used as swap (%s)", name_of(s, d), name);
-			found = 1;
-		}
+		found = stat(name, &st) == 0 && match(name, &st, ctx);
 	}
 	fclose(f);
 	return found;
+}
+
+struct swap_in_set {
+	const struct devset *s;
+	char *where;
+	size_t len;
+};
+
+static int swap_in_set(const char *name, const struct stat *st, void *ctx)
+{
+	const struct swap_in_set *c = ctx;
+	const dev_t d = S_ISBLK(st->st_mode) ? st->st_rdev : st->st_dev;
+	if (!has(c->s, d))
+		return 0;
+	snprintf(c->where, c->len, "/dev/%s is used as swap (%s)", name_of(c->s, d), name);
+	return 1;
+}
+
+static int check_swaps(const struct devset *s, char *where, size_t len)
+{
+	struct swap_in_set c = { s, where, len };
+	return each_swap(swap_in_set, &c);
 }
 
 /* 1 when a loop device reads and writes the regular file st names, with
@@ -327,6 +345,13 @@ static int backs_loop(const struct stat *me, char *name, size_t len)
 	return found;
 }
 
+static int same_file(const char *name, const struct stat *st, void *ctx)
+{
+	const struct stat *me = ctx;
+	(void)name;
+	return st->st_dev == me->st_dev && st->st_ino == me->st_ino;
+}
+
 int sb_file_in_use(int fd, char *why, size_t len)
 {
 	struct stat me;
@@ -340,20 +365,8 @@ int sb_file_in_use(int fd, char *why, size_t len)
 			 loop);
 		return 1;
 	}
-	FILE *f = fopen("/proc/swaps", "re");
-	if (!f)
-		return errno == ENOENT ? 0 : -errno;
-	char line[4096], name[4096];
-	int found = 0;
-	while (!found && fgets(line, sizeof(line), f)) {
-		struct stat st;
-		if (sscanf(line, "%4095s", name) != 1 || name[0] != '/')
-			continue;
-		sb_mountinfo_unescape(name);
-		found = stat(name, &st) == 0 && st.st_dev == me.st_dev && st.st_ino == me.st_ino;
-	}
-	fclose(f);
-	if (found)
+	const int found = each_swap(same_file, &me);
+	if (found == 1)
 		snprintf(why, len, "an active swap file (swapoff it first)");
 	return found;
 }
