@@ -301,13 +301,15 @@ FORCE:
 .PHONY: all man install uninstall tests check check-only check-cross cross-build quick deps deps-test clean small fuzz FORCE
 -include $(LIB_OBJ:.o=.d) $(REPORT_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
-# The fault-injecting FUSE file system of the verify tests: native builds
-# with libfuse3 only (the tests that need it skip without it).
+# The FUSE file systems the tests use as devices (faultfs: faults for the
+# verify tests; one file per fixture in tests/fixtures/*.c): native builds
+# with libfuse3 only (the tests that need them skip without it).
 FUSE_LIBS := $(if $(FOREIGN)$(CROSS_COMPILE)$(filter 1,$(STATIC)),,$(shell $(PKG_CONFIG) --libs fuse3 2>/dev/null))
+FIXTURE_BIN := $(patsubst tests/fixtures/%.c,$(BUILD)/fixtures/%,$(wildcard tests/fixtures/*.c))
 ifneq ($(FUSE_LIBS),)
-tests: $(BUILD)/fixtures/faultfs
-$(BUILD)/fixtures/faultfs: tests/fixtures/faultfs.c $(BUILD)/flags
+tests: $(FIXTURE_BIN)
+$(BUILD)/fixtures/%: tests/fixtures/%.c $(BUILD)/flags
 	@mkdir -p $(dir $@)
 	$(call say,FUSE,$@)
-	$(Q)$(CC) $(CPPFLAGS) $(shell $(PKG_CONFIG) --cflags fuse3) $(CFLAGS) -o $@ $< $(FUSE_LIBS)
+	$(Q)$(CC) $(CPPFLAGS) $(shell $(PKG_CONFIG) --cflags fuse3) $(CFLAGS) -o $@ $< $(FUSE_LIBS) -lpthread -lm
 endif
