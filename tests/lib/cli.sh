@@ -7,6 +7,11 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/sb-cli.XXXXXX")
 cleanup() {
 	# make_loop runs in a command substitution: its devices are listed in a file
 	[ -f "$T/.loops" ] && while read -r l; do losetup -d "$l" 2>/dev/null; done <"$T/.loops"
+	# make_zram's devices: reset and handed back to the kernel
+	[ -f "$T/.zrams" ] && while read -r z; do
+		echo 1 >"/sys/block/$z/reset" 2>/dev/null
+		echo "${z#zram}" >/sys/class/zram-control/hot_remove 2>/dev/null
+	done <"$T/.zrams"
 	rm -rf "$T"
 }
 trap cleanup EXIT INT TERM
@@ -45,4 +50,20 @@ make_loop() {
 # within_pct A B PCT: |A-B| <= PCT% of B
 within_pct() {
 	python3 -c "import sys; a,b,p=map(float,sys.argv[1:]); sys.exit(0 if abs(a-b) <= p/100*b else 1)" "$@"
+}
+
+# make_zram SIZE: a zram device of its own (SIZE as /sys takes it: 256M),
+# never /dev/zram0, which other tests share read-only; prints its path. Root
+# and /sys/class/zram-control only; in $(...) its skip ends only the
+# subshell: add || skip
+make_zram() {
+	[ "$(id -u)" = 0 ] || skip "needs root for a zram device"
+	[ -w /sys/class/zram-control/hot_add ] || skip "no zram-control (zram module not loaded)"
+	n=$(cat /sys/class/zram-control/hot_add 2>/dev/null) || skip "zram hot_add failed"
+	echo "zram$n" >>"$T/.zrams"
+	echo "$1" >"/sys/block/zram$n/disksize" || fail "zram$n: cannot set disksize $1"
+	i=0
+	while [ ! -b "/dev/zram$n" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	[ -b "/dev/zram$n" ] || fail "/dev/zram$n did not appear"
+	echo "/dev/zram$n"
 }
