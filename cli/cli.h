@@ -7,11 +7,10 @@
 /* Exit codes: one enum for the whole program. */
 enum sb_exit {
 	SB_EXIT_OK = 0,
-	SB_EXIT_FAIL = 1,  /* the test ran and found a failure */
-	SB_EXIT_USAGE = 2, /* bad option or input */
-	SB_EXIT_ENV = 3,   /* permission, missing kernel feature, busy device */
-	SB_EXIT_SIGINT = 130,
-	SB_EXIT_SIGTERM = 143,
+	SB_EXIT_FAIL = 1,     /* the test ran and found a failure */
+	SB_EXIT_USAGE = 2,    /* bad option or input */
+	SB_EXIT_ENV = 3,      /* permission, missing kernel feature, busy device */
+	SB_EXIT_SIGINT = 130, /* stopped, the signal unknown (see cli_interrupt_status) */
 };
 
 /* "storbench: <message>" on stderr. */
@@ -129,8 +128,8 @@ int cli_target_probe(struct sb_jobtarget *t, const char *path);
 /* May the block device at path be written (sb_jobtarget_consent)? */
 int cli_device_consent(struct sb_jobtarget *t, const char *path);
 /* Resolve TARGET for a job (sb_jobtarget_prepare), only after every option
- * was checked; a Ctrl-C during the layout of a file returns SB_EXIT_SIGINT
- * (SIGTERM) without a message. */
+ * was checked; a signal during the layout of a file returns
+ * cli_interrupt_status() without a message. */
 int cli_target_prepare(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
 		       int needs_data, int noio);
 /* One job's part of a target prepared for several jobs at once
@@ -249,7 +248,10 @@ void cli_signals_install(void);
 /* For commands with nothing to stop (report, compare): the first Ctrl-C or
  * SIGTERM removes the tracked files (a half-written output) and exits. */
 void cli_signals_install_exit(void);
-int cli_interrupted(void); /* 0, SIGINT or SIGTERM */
+int cli_interrupted(void); /* 0, SIGINT, SIGTERM or SIGPIPE */
+/* the exit status of a run a signal stopped: 128 + the signal, as a shell
+ * reports a process the signal killed (130 Ctrl-C, 143 SIGTERM, 141 SIGPIPE) */
+int cli_interrupt_status(void);
 /* The runs a first Ctrl-C stops (n at most CLI_GROUP_MAX; 0: none). */
 void cli_signals_set_runs(struct sb_run *const *runs, unsigned n);
 /* A test file we created (on 1) or removed (on 0): a second Ctrl-C removes

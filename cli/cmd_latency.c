@@ -310,7 +310,7 @@ static int report(const struct lat_ctx *c, const struct lat_out *o, struct sb_re
 		rc = SB_EXIT_ENV;
 	render_warnings_text(stderr, res);
 	if (cli_interrupted())
-		rc = cli_interrupted() == 15 ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
+		rc = cli_interrupt_status();
 	return rc;
 }
 

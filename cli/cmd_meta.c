@@ -380,7 +380,7 @@ static int finish(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_res
 		rc = SB_EXIT_ENV;
 	render_warnings_text(stderr, res);
 	if (cli_interrupted())
-		rc = cli_interrupted() == 15 ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
+		rc = cli_interrupt_status();
 	return rc;
 }
 

@@ -423,6 +423,6 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 		sb_results_free(res[k]);
 	}
 	if (cli_interrupted())
-		rc = cli_interrupted() == 15 ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
+		rc = cli_interrupt_status();
 	return rc;
 }

@@ -156,7 +156,7 @@ static int finish(struct run_ctx *c, struct sb_results *res, const struct sb_job
 	}
 	render_warnings_text(stderr, res);
 	if (cli_interrupted())
-		rc = cli_interrupted() == 15 ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
+		rc = cli_interrupt_status();
 	return rc;
 }
 

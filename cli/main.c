@@ -147,6 +147,24 @@ static void version(void)
 	printf("\n");
 }
 
+/* Output its reader never got is not a success: a closed pipe ends as the
+ * signal would have ended it (141), any other failed write (a full disk
+ * behind a redirection) as an error of the environment. */
+static int finish(int rc)
+{
+	int lost = fflush(stdout) != 0 || ferror(stdout);
+	int err = errno;
+	if (rc != SB_EXIT_OK)
+		return rc;
+	if (cli_interrupted())
+		return cli_interrupt_status();
+	if (lost) {
+		sb_err("could not write the standard output: %s", strerror(err));
+		return SB_EXIT_ENV;
+	}
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -164,7 +182,7 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < SB_ARRAY_SIZE(commands); i++)
 		if (!strcmp(c, commands[i].name))
-			return commands[i].fn(&commands[i], argc - 1, argv + 1);
+			return finish(commands[i].fn(&commands[i], argc - 1, argv + 1));
 	char names[256];
 	size_t n = 0;
 	for (size_t i = 0; i < SB_ARRAY_SIZE(commands) && n < sizeof(names); i++)

@@ -43,7 +43,8 @@ int cli_error(const struct sb_error *er)
 	case SB_ERR_INPUT: return SB_EXIT_USAGE;
 	case SB_ERR_ENV: return SB_EXIT_ENV;
 	case SB_ERR_FAIL: return SB_EXIT_FAIL;
-	case SB_ERR_STOPPED: return cli_interrupted() == SIGTERM ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
+	case SB_ERR_STOPPED:
+		return cli_interrupt_status() ? cli_interrupt_status() : SB_EXIT_SIGINT;
 	}
 	return SB_EXIT_FAIL;
 }

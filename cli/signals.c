@@ -1,4 +1,5 @@
-/* Ctrl-C and SIGTERM: the first asks the run to stop at the next I/O
+/* Ctrl-C, SIGTERM and SIGPIPE (the reader of our output went away, as in
+ * `storbench meta | head`): the first asks the run to stop at the next I/O
  * boundary (results are still written, marked interrupted); the second
  * removes the test files storbench created and exits at once. Result files
  * are written whole or not at all (cli_write_json renames into place), so
@@ -41,7 +42,7 @@ static void on_signal(int sig)
 		}
 		if (fn)
 			fn(exit_ctx);
-		_exit(sig == SIGTERM ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT);
+		_exit(128 + sig);
 	}
 	got_signal = sig;
 	for (int i = 0; i < CLI_GROUP_MAX; i++) {
@@ -60,8 +61,10 @@ void cli_signals_install(void)
 	sigemptyset(&sa.sa_mask);
 	sigaddset(&sa.sa_mask, SIGINT);
 	sigaddset(&sa.sa_mask, SIGTERM);
+	sigaddset(&sa.sa_mask, SIGPIPE);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
 }
 
 void cli_signals_install_exit(void)
@@ -73,6 +76,11 @@ void cli_signals_install_exit(void)
 int cli_interrupted(void)
 {
 	return got_signal;
+}
+
+int cli_interrupt_status(void)
+{
+	return got_signal ? 128 + got_signal : 0;
 }
 
 void cli_signals_set_runs(struct sb_run *const *runs, unsigned n)

@@ -152,7 +152,7 @@ int soak_finish(struct soak_state *s, const char *logname)
 	render_warnings_text(stderr, res);
 	sb_results_free(res);
 	if (cli_interrupted())
-		return cli_interrupted() == 15 ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
+		return cli_interrupt_status();
 	if (rc)
 		return rc;
 	return sum.pass ? SB_EXIT_OK : SB_EXIT_FAIL;

@@ -74,7 +74,7 @@ static int report(const struct verify_opts *o, struct sb_jobtarget *ct, const ch
 	if (rc)
 		return rc;
 	if (p->res.interrupted)
-		return cli_interrupted() == 15 ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
+		return cli_interrupt_status();
 	return p->res.kind == SB_CAPACITY_GOOD ? SB_EXIT_OK : SB_EXIT_FAIL;
 }
 

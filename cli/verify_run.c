@@ -219,7 +219,7 @@ static int output(const struct verify_opts *o, struct sb_results *res,
 static int verdict(const struct verify_report *r)
 {
 	if (cli_interrupted())
-		return cli_interrupted() == 15 ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
+		return cli_interrupt_status();
 	if (r->res.wr.errors || sb_verify_acc_bad(&r->res.acc))
 		return SB_EXIT_FAIL;
 	return SB_EXIT_OK;
