@@ -106,14 +106,11 @@ int cmd_compare(const struct cli_command *cmd, int argc, char **argv)
 	struct cli_shared sh = { 0 };
 	cli_signals_install_exit(); /* a Ctrl-C leaves no half-written output */
 	struct cli_cmd_opts co = { NULL, NULL, 0, NULL, &o, cmd, &sh };
-	char **args = cli_expand_short(argc, argv), **pos = calloc((size_t)argc + 1, sizeof(*pos));
+	char **pos = calloc((size_t)argc + 1, sizeof(*pos));
 	int npos, rc = 0;
-	if (!args || !pos) {
-		free(args);
-		free(pos);
+	if (!pos)
 		return sb_err("out of memory"), SB_EXIT_ENV;
-	}
-	int p = cli_parse(argc, args, &co, pos, argc, &npos);
+	int p = cli_parse(argc, argv, &co, pos, argc, &npos);
 	o.output = sh.output;
 	o.format = fmt_named(sh.format);
 	if (p == 1) {
@@ -142,7 +139,6 @@ int cmd_compare(const struct cli_command *cmd, int argc, char **argv)
 	} else if (!(rc = pick_format(&o))) {
 		rc = run_compare(&o, pos, npos);
 	}
-	free(args);
 	free(pos);
 	return rc;
 }

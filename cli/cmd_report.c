@@ -156,14 +156,11 @@ int cmd_report(const struct cli_command *cmd, int argc, char **argv)
 	struct cli_shared sh = { 0 };
 	cli_signals_install_exit(); /* a Ctrl-C leaves no half-written output */
 	struct cli_cmd_opts co = { report_opts, report_set, 0, NULL, &c, cmd, &sh };
-	char **args = cli_expand_short(argc, argv), **pos = calloc((size_t)argc + 1, sizeof(*pos));
+	char **pos = calloc((size_t)argc + 1, sizeof(*pos));
 	int npos, rc;
-	if (!args || !pos) {
-		free(args);
-		free(pos);
+	if (!pos)
 		return sb_err("out of memory"), SB_EXIT_ENV;
-	}
-	int p = cli_parse(argc, args, &co, pos, argc, &npos);
+	int p = cli_parse(argc, argv, &co, pos, argc, &npos);
 	c.output = sh.output;
 	c.format = sh.format ? fmt_named(sh.format) : F_NONE;
 	if (p == 1)
@@ -187,7 +184,6 @@ int cmd_report(const struct cli_command *cmd, int argc, char **argv)
 	for (int i = 0; docs && i < npos; i++)
 		rep_free(docs[i]);
 	free(docs);
-	free(args);
 	free(pos);
 	return rc;
 }

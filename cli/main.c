@@ -76,7 +76,7 @@ static const struct cli_command commands[] = {
 	  "render results (storbench, fio) as HTML with charts, CSV, XLSX, text, JSON",
 	  RESULTS,
 	  "text|html|csv|xlsx|json",
-	  { [CLI_S_OUTPUT] = "write to FILE (-o FILE); its extension picks the format: .html, "
+	  { [CLI_S_OUTPUT] = "write to FILE; its extension picks the format: .html, "
 			     ".csv, .xlsx, .json, .txt [text on stdout]",
 	    [CLI_S_FORMAT] = "the format, whatever the extension" } },
 	{ "compare",
@@ -84,7 +84,7 @@ static const struct cli_command commands[] = {
 	  "results side by side: differences and whether they are real",
 	  RESULTS,
 	  "text|json|html|csv|xlsx",
-	  { [CLI_S_OUTPUT] = "write to FILE (-o FILE): .html, .json, .csv, .xlsx or .txt [text "
+	  { [CLI_S_OUTPUT] = "write to FILE: .html, .json, .csv, .xlsx or .txt [text "
 			     "on stdout]",
 	    [CLI_S_FORMAT] = "the format, whatever the extension" } },
 };

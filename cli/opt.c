@@ -177,11 +177,13 @@ int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos, i
 		}
 		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 			return 1;
-		if (a[1] != '-') {
+		/* "-o FILE", the one short option, where the command writes --output */
+		int short_o = !strcmp(a, "-o") && find_shared(c, "output", 6);
+		if (a[1] != '-' && !short_o) {
 			sb_err("'%s': options are long, like --bs=4k (see --help)", a);
 			return -1;
 		}
-		char *name = a + 2, *eq = strchr(name, '=');
+		char *name = short_o ? "output" : a + 2, *eq = short_o ? NULL : strchr(name, '=');
 		size_t len = eq ? (size_t)(eq - name) : strlen(name);
 		char namebuf[64];
 		snprintf(namebuf, sizeof(namebuf), "%.*s", (int)SB_MIN(len, 63), name);
@@ -233,7 +235,8 @@ int cli_apply_job_opts(int argc, char **argv, const struct cli_cmd_opts *c, stru
 static void print_opt(FILE *f, const char *name, const char *arg, const char *help)
 {
 	char left[96];
-	snprintf(left, sizeof(left), "--%s%s%s", name, arg ? "=" : "", arg ? arg : "");
+	snprintf(left, sizeof(left), "%s--%s%s%s", strcmp(name, "output") ? "" : "-o, ", name,
+		 arg ? "=" : "", arg ? arg : "");
 	fprintf(f, "  %-30s %s\n", left, help);
 }
 

@@ -4,15 +4,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* "-o FILE" is the one short option: spelled out for the shared parser. */
-char **cli_expand_short(int argc, char **argv)
-{
-	char **v = calloc((size_t)argc + 1, sizeof(*v));
-	for (int i = 0; v && i < argc; i++)
-		v[i] = !strcmp(argv[i], "-o") && i > 0 ? "--output" : argv[i];
-	return v;
-}
-
 void cli_print_why(char *why)
 {
 	sb_err("%s", why ? why : "out of memory");

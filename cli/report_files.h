@@ -9,8 +9,6 @@
 #include "cli/cli.h"
 #include "report/report.h"
 
-/* argv with "-o" spelled "--output" for the shared parser (free the array). */
-char **cli_expand_short(int argc, char **argv);
 /* rep_load, its failure printed: 0 or an exit code (a file that is not
  * there or not a result is bad input; one that cannot be read, the
  * environment's); the notes of what was left out of it go to stderr. */

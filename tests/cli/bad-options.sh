@@ -62,3 +62,14 @@ ok "existing file refused without --destroy-data"
 "$SB" quick --help | grep -q -- --preset || fail "quick --help"
 "$SB" --version | grep -q features || fail "--version"
 ok "help and version"
+
+# -o FILE is --output for every command that writes one (quick's own help
+# example uses it); any other short option is refused, naming it
+expect_exit 0 "$SB" run --size=1M --runtime=0.1 --quiet -o "$T/o.json" "$T/o.bin"
+[ "$(json "$T/o.json" "d['storbench']['command']")" = run ] || fail "-o did not write the JSON results"
+expect_exit 2 "$SB" run -o
+grep -q -- '--output: needs a value' "$T/err" || fail "-o without a value: $(cat "$T/err")"
+expect_exit 2 "$SB" run -x "$T/o.bin"
+grep -q "'-x': options are long" "$T/err" || fail "-x: $(cat "$T/err")"
+"$SB" run --help | grep -q -- '-o, --output=FILE' || fail "run --help does not show -o"
+ok "-o FILE is --output; other short options refused"
