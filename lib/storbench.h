@@ -28,6 +28,7 @@
 #include "lib/analysis/ranksum.h"
 #include "lib/analysis/difference.h"
 #include "lib/analysis/repeats.h"
+#include "lib/analysis/steady.h"
 #include "lib/results/results.h"
 #include "lib/results/sections.h"
 #include "lib/results/soak_json.h"
