@@ -1,0 +1,75 @@
+# storbench pts on a zram device of its own, with very short rounds and a
+# small matrix: the steady-state window and its figures in the results
+# must match a recomputation from the rounds in the same file
+# (pts-check.py), the exit status must say whether steady state was
+# reached, the purge must discard the whole device (zram's counter), and every
+# shortening must be recorded as a deviation. Issue 14.
+. "$(dirname "$0")/../lib/cli.sh"
+z=$(make_zram 64M) || skip "no zram device of our own"
+check=$(dirname "$0")/pts-check.py
+# pages zram let go of on a discard (io_stat's notify_free; zram counts no
+# discards in its stat file)
+discards() { awk '{ print $4 }' "/sys/block/${z#/dev/}/io_stat"; }
+
+d0=$(discards)
+"$SB" pts --destroy-data --quiet --round-time=0.1s --bs=4k,64k --mix=100/0,0/100 \
+	--max-rounds=7 --seed=7 --output="$T/iops.json" "$z" >"$T/out" 2>"$T/err"
+rc=$?
+[ $rc = 0 ] || [ $rc = 1 ] || { cat "$T/out" "$T/err"; fail "iops: exit $rc"; }
+python3 "$check" "$T/iops.json" >"$T/check" || { cat "$T/check"; fail "iops: the file disagrees with its rounds"; }
+verdict=$(tail -1 "$T/check")
+{ [ $rc = 0 ] && [ "$verdict" = steady ]; } || { [ $rc = 1 ] && [ "$verdict" = "not steady" ]; } ||
+	fail "exit $rc but the rounds say '$verdict'"
+if [ $rc = 1 ]; then
+	grep -q "steady state NOT reached in 7 rounds" "$T/out" || { cat "$T/out"; fail "not reached: not said"; }
+	grep -q "iops: steady state NOT reached" "$T/err" || { cat "$T/err"; fail "no warning"; }
+fi
+[ "$(discards)" -ge $((d0 + (64 << 20) / 4096)) ] || fail "the purge did not discard all of $z"
+# the rest of the file's claims, read once (python starts slowly on a busy machine)
+facts() { # FILE: one "key=value" line per fact
+	python3 - "$1" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))["storbench"]["pts"]
+t = p["tests"]
+print("names=" + ",".join(x["name"] for x in t))
+print("purge=" + ",".join(str(x["purge"]) for x in t))
+print("precondition=" + ",".join(str(x["precondition_bytes"]) for x in t))
+print("cells=" + ",".join(str(len(x["rounds"][0]["cells"])) for x in t))
+print("tc_qd=" + ",".join("%d/%d" % (x["threads"], x["iodepth"]) for x in t))
+print("mixes0=" + ",".join(str(c["read_pct"]) for c in t[0]["rounds"][0]["cells"]))
+print("written=" + ",".join(str(x["bytes_written"]) for x in t))
+print("pts_result=%s" % p["pts_result"])
+for d in p["deviations"]:
+    print("deviation=" + d)
+PY
+}
+facts "$T/iops.json" >"$T/facts" || fail "cannot read $T/iops.json"
+has() { grep -qxF "$1" "$T/facts" || { cat "$T/facts"; fail "expected $1"; }; }
+has purge=discard
+has precondition=$((2 * 64 << 20)) # 2x the 64 MiB device
+has cells=4
+has pts_result=False
+for dev in "round time 100 ms instead of 60 s" "at most 7 rounds instead of 25" \
+	"iops block sizes 64k,4k only" "iops R/W mixes restricted to 2 of 7" "purge by discard"; do
+	grep -q "^deviation=$dev" "$T/facts" || { cat "$T/facts"; fail "deviation '$dev' not recorded"; }
+	grep -q "$dev.*: not a PTS result" "$T/out" || { cat "$T/out"; fail "deviation '$dev' not printed"; }
+done
+ok "iops on zram: $(head -n -1 "$T/check" | tr "\n" " ")(exit $rc, as the rounds say)"
+
+# throughput (its own purge and preconditioning per block size), latency
+# (QD1 T1) and WSAT (no preconditioning; until 1x the device is written)
+"$SB" pts --destroy-data --quiet --test=throughput,latency,wsat --round-time=0.1s \
+	--bs=4k,128k --mix=0/100 --max-rounds=5 --wsat-capacity=1 --threads=2 --iodepth=4 \
+	--output="$T/more.json" "$z" >"$T/out" 2>"$T/err"
+rc=$?
+[ $rc = 0 ] || [ $rc = 1 ] || { cat "$T/out" "$T/err"; fail "throughput,latency,wsat: exit $rc"; }
+python3 "$check" "$T/more.json" >"$T/check" || { cat "$T/check"; fail "the file disagrees with its rounds"; }
+facts "$T/more.json" >"$T/facts" || fail "cannot read $T/more.json"
+has names=throughput-128k,latency,wsat
+has tc_qd=2/4,1/1,2/4 # latency at 1 thread, QD 1; the others as asked
+has mixes0=100,0      # throughput: 100% read, then 100% write
+has precondition=$((2 * 64 << 20)),$((2 * 64 << 20)),0 # wsat: none
+w=$(sed -n 's/^written=.*,//p' "$T/facts")
+[ "$w" -ge $((64 << 20)) ] || fail "wsat stopped at $w bytes, before 1x the device"
+grep -q "^\[wsat\]" "$T/out" || { cat "$T/out"; fail "no wsat section in the text"; }
+ok "throughput, latency, wsat on zram: $(head -n -1 "$T/check" | tr "\n" " ")"
