@@ -5,7 +5,7 @@
  * workload-independent preconditioning, then rounds of the matrix through
  * the runner until steady state or the round limit.
  */
-#include "cli/pts.h"
+#include "cli/pts_cli.h"
 
 #include <fcntl.h>
 #include <unistd.h>

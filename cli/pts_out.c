@@ -4,7 +4,7 @@
  * the tracked figure of each round, the steady-state determination, and the
  * window averages as PTS tabulates them.
  */
-#include "cli/pts.h"
+#include "cli/pts_cli.h"
 
 void pts_bs_text(uint32_t bs, char *buf, size_t len)
 {
