@@ -73,3 +73,13 @@ w=$(sed -n 's/^written=.*,//p' "$T/facts")
 [ "$w" -ge $((64 << 20)) ] || fail "wsat stopped at $w bytes, before 1x the device"
 grep -q "^\[wsat\]" "$T/out" || { cat "$T/out"; fail "no wsat section in the text"; }
 ok "throughput, latency, wsat on zram: $(head -n -1 "$T/check" | tr "\n" " ")"
+
+# the HTML report draws what PTS reports show, from the file alone
+"$SB" report --output="$T/pts.html" "$T/iops.json" "$T/more.json" 2>"$T/err" || { cat "$T/err"; fail "report"; }
+for s in "iops: steady-state convergence" "iops: measurement window, rounds" \
+	"iops: window average by R/W mix and block size" "throughput-128k: steady-state convergence" \
+	"latency: measurement window" "WSAT: IOPS against bytes written" "Deviations from PTS" \
+	"round time 100 ms instead of 60 s: not a PTS result" "Least-squares fit"; do
+	grep -qF "$s" "$T/pts.html" || fail "the HTML report lacks '$s'"
+done
+ok "HTML report: convergence, window, matrix, WSAT charts and the deviations"
