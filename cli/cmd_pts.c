@@ -231,7 +231,7 @@ static void help(const struct cli_cmd_opts *co)
 	printf("\nexit status: 0 steady state reached by every test, 1 not reached (or an\n"
 	       "I/O error), 2 bad options, 3 the device cannot be used or purged.\n"
 	       "\nexamples:\n"
-	       "  storbench pts --destroy-data -o pts.json /dev/nvme1n1\n"
+	       "  storbench pts --destroy-data --output=pts.json /dev/nvme1n1\n"
 	       "  storbench pts --destroy-data --test=iops,latency --profile=client /dev/sdb\n"
 	       "  storbench pts --destroy-data --round-time=1s --bs=4k,64k --mix=100/0,0/100 \\\n"
 	       "      --max-rounds=8 /dev/zram1     (a quick look: not a PTS result)\n");

@@ -269,7 +269,8 @@ int sb_pts_plan(struct sb_pts_run *r, const struct sb_pts_opts *o, uint64_t devi
 		plan_wsat(r);
 	if (e)
 		return e;
-	if (logical_bs > 512 && (o->tests & ((1u << SB_PTS_IOPS) | (1u << SB_PTS_LATENCY))))
+	if (logical_bs > 512 && (o->tests & ((1u << SB_PTS_IOPS) | (1u << SB_PTS_LATENCY))) &&
+	    (!o->nbs || has_u32(o->bs, o->nbs, 512)))
 		sb_pts_deviation(r, "0.5k left out: the device's logical block is %u bytes",
 				 logical_bs);
 	option_deviations(r, r->write_cache);
