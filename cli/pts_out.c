@@ -6,6 +6,8 @@
  */
 #include "cli/pts_cli.h"
 
+#include <math.h>
+
 void pts_bs_text(uint32_t bs, char *buf, size_t len)
 {
 	if (bs % 1024)
@@ -80,9 +82,10 @@ static void steady_text(FILE *f, const struct sb_pts_part *p)
 			p->nrounds, s->first, s->last);
 	fprintf(f,
 		"  average %s; data excursion %s (allowed %s, %s); slope excursion %s (allowed "
-		"%s, %s); fit %.6g * R + %.6g\n",
+		"%s, %s); fit %.6g * R %c %.6g\n",
 		avg, de, da, s->data_ok ? "ok" : "too large", se, sa,
-		s->slope_ok ? "ok" : "too large", s->slope, s->intercept);
+		s->slope_ok ? "ok" : "too large", s->slope, s->intercept < 0 ? '-' : '+',
+		fabs(s->intercept));
 }
 
 /* rows: block sizes; columns: mixes (PTS's tabular data) */
