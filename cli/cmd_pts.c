@@ -426,6 +426,7 @@ static int run(struct pts_cli *c, const char *path, struct sb_results *res)
 		if (p->nrounds && p->test != SB_PTS_WSAT && !p->ss.reached)
 			steady = 0;
 	}
+	res->interrupted = cli_interrupted() != 0;
 	if (sb_results_pts(res, c->r) < 0) {
 		sb_err("out of memory");
 		return SB_EXIT_ENV;

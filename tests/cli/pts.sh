@@ -83,3 +83,7 @@ for s in "iops: steady-state convergence" "iops: measurement window, rounds" \
 	grep -qF "$s" "$T/pts.html" || fail "the HTML report lacks '$s'"
 done
 ok "HTML report: convergence, window, matrix, WSAT charts and the deviations"
+"$SB" report "$T/iops.json" >"$T/text" 2>"$T/err" || { cat "$T/err"; fail "text report"; }
+grep -q "^SNIA PTS, enterprise profile: NOT a PTS result" "$T/text" || { cat "$T/text"; fail "text report: header"; }
+grep -q "^  steady state .*rounds [0-9]*\.\.[0-9]*: average" "$T/text" || { cat "$T/text"; fail "text report: steady state"; }
+ok "text report: deviations, steady state and the window matrix"
