@@ -87,3 +87,28 @@ ok "HTML report: convergence, window, matrix, WSAT charts and the deviations"
 grep -q "^SNIA PTS, enterprise profile: NOT a PTS result" "$T/text" || { cat "$T/text"; fail "text report: header"; }
 grep -q "^  steady state .*rounds [0-9]*\.\.[0-9]*: average" "$T/text" || { cat "$T/text"; fail "text report: steady state"; }
 ok "text report: deviations, steady state and the window matrix"
+
+# XLSX: a sheet per test, each round's tracked figure and its cells, the
+# window average under them
+if "$SB" --version | grep -q "features:.* xlsx"; then
+	expect_exit 0 "$SB" report "$T/iops.json" --output="$T/pts.xlsx"
+	python3 - "$T/pts.xlsx" "$T/iops.json" <<'PY' || fail "XLSX sheets"
+import json, re, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+t = json.load(open(sys.argv[2]))['storbench']['pts']['tests'][0]
+names = dict(re.findall(r'<sheet name="([^"]+)" sheetId="(\d+)"', z.read('xl/workbook.xml').decode()))
+x = z.read('xl/worksheets/sheet%s.xml' % names['pts iops']).decode()
+def cell(ref):
+    m = re.search(r'<c r="%s"[^>]*><v>([^<]+)</v>' % ref, x)
+    assert m, ref
+    return float(m.group(1))
+n = len(t['rounds'])
+for k, r in enumerate(t['rounds']):
+    assert cell('A%d' % (k + 3)) == r['round']
+    assert abs(cell('B%d' % (k + 3)) - r['tracking']) <= 1e-6 * r['tracking'], k
+    assert abs(cell('C%d' % (k + 3)) - r['cells'][0]['iops']) <= 1e-6 * r['cells'][0]['iops'] + 1e-9
+avg = t['steady_state']['average']
+assert abs(cell('B%d' % (n + 3)) - avg) <= 1e-6 * avg, 'window average row'
+PY
+	ok "XLSX: a sheet per test with its rounds and window average"
+fi
