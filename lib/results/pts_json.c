@@ -162,11 +162,13 @@ int sb_results_pts(struct sb_results *res, const struct sb_pts_run *r)
 	res->extra_ctx = r;
 	for (unsigned i = 0; i < r->nparts; i++) {
 		const struct sb_pts_part *p = &r->parts[i];
-		if (p->started && p->test != SB_PTS_WSAT && !p->ss.reached &&
-		    sb_results_warn(res,
-				    "%s: steady state NOT reached in %u rounds: the figures are "
+		if (!p->started || p->test == SB_PTS_WSAT || p->ss.reached)
+			continue;
+		if (sb_results_warn(res,
+				    "%s: steady state NOT reached in %u rounds%s: the figures are "
 				    "the last %u rounds, flagged",
-				    p->name, p->nrounds, p->ss.last - p->ss.first + 1) < 0)
+				    p->name, p->nrounds, p->finished ? "" : " (stopped early)",
+				    p->ss.last - p->ss.first + 1) < 0)
 			return -ENOMEM;
 	}
 	return 0;

@@ -112,3 +112,25 @@ assert abs(cell('B%d' % (n + 3)) - avg) <= 1e-6 * avg, 'window average row'
 PY
 	ok "XLSX: a sheet per test with its rounds and window average"
 fi
+
+# Ctrl-C after the first round: the rounds done are written, marked
+# interrupted and not finished, and the exit status says SIGINT
+"$SB" pts --destroy-data --round-time=0.3s --bs=4k --mix=0/100 --output="$T/int.json" "$z" \
+	>"$T/out" 2>"$T/err" &
+pid=$!
+i=0
+while ! grep -q "pts iops round 1:" "$T/err" && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc = 130 ] || { cat "$T/err"; fail "interrupted: exit $rc, expected 130"; }
+python3 - "$T/int.json" <<'PY' || fail "interrupted: the results"
+import json, sys
+d = json.load(open(sys.argv[1]))["storbench"]
+t = d["pts"]["tests"][0]
+assert d["interrupted"] is True
+assert t["finished"] is False and len(t["rounds"]) >= 1
+assert t["steady_state"]["reached"] is False
+PY
+grep -q "stopped early" "$T/err" || { cat "$T/err"; fail "interrupted: not said"; }
+ok "Ctrl-C: the rounds done are kept, marked interrupted"
