@@ -28,6 +28,7 @@
 #include "lib/analysis/ranksum.h"
 #include "lib/analysis/difference.h"
 #include "lib/analysis/repeats.h"
+#include "lib/analysis/steady.h"
 #include "lib/results/results.h"
 #include "lib/results/sections.h"
 #include "lib/results/soak_json.h"
@@ -37,6 +38,7 @@
 #include "lib/target/cache.h"
 #include "lib/target/devinfo.h"
 #include "lib/target/kmsg.h"
+#include "lib/target/purge.h"
 #include "lib/target/safety.h"
 #include "lib/target/scratch.h"
 #include "lib/target/jobtarget.h"
@@ -50,6 +52,7 @@
 #include "lib/latency/lat_run.h"
 #include "lib/meta/meta.h"
 #include "lib/sweep/sweep.h"
+#include "lib/pts/pts.h"
 #include "lib/soak/soak_record.h"
 
 #endif

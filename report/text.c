@@ -235,6 +235,7 @@ static const struct {
 	{ "run", intervals },
 	{ "fio", intervals },
 	{ "soak", soak },
+	{ "pts", rep_text_pts },
 };
 
 static void conditions(FILE *f, const struct rep_doc *d)

@@ -10,6 +10,7 @@
 #include "lib/sb.h"
 #include "lib/latency/lat_run.h"
 #include "lib/meta/meta.h"
+#include "lib/pts/pts.h"
 #include "lib/results/results.h"
 #include "lib/sweep/sweep.h"
 #include "lib/target/devinfo.h"
@@ -28,6 +29,11 @@ int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m);
  * down, record sizes across, null where a cell was not measured), and a
  * warning when the page cache could not be dropped. 0 or -ENOMEM. */
 int sb_results_sweep(struct sb_results *res, const struct sb_sweep_result *r);
+
+/* pts (pts_json.c): the "pts" section (conditions, deviations, per test
+ * its rounds, steady state and window averages) and a warning for each test
+ * that did not reach steady state. r must outlive res. 0 or -ENOMEM. */
+int sb_results_pts(struct sb_results *res, const struct sb_pts_run *r);
 
 /* info (info_json.c): what is known about a target, without writing. */
 struct sb_info_report {

@@ -1,0 +1,39 @@
+/*
+ * Purge: put a whole block device back in a fresh-out-of-box-like state
+ * before a test (SNIA PTS, METHODS.md 3.1), by asking the device to forget
+ * what it holds. Destroys every byte of the device: callers hold consent
+ * (--destroy-data) and the safety checks (sb_jobtarget_consent) first.
+ */
+#ifndef SB_PURGE_H
+#define SB_PURGE_H
+
+#include "lib/sb.h"
+
+enum sb_purge_method {
+	SB_PURGE_AUTO,		 /* the strongest the device takes */
+	SB_PURGE_NONE,		 /* no purge (a deviation from PTS) */
+	SB_PURGE_DISCARD,	 /* BLKDISCARD over the whole device */
+	SB_PURGE_SECURE_DISCARD, /* BLKSECDISCARD over the whole device */
+	SB_PURGE_SANITIZE,	 /* NVMe/eMMC/ATA sanitize: not built yet */
+	SB_PURGE_FORMAT,	 /* NVMe format: not built yet */
+	SB_PURGE_NMETHODS
+};
+
+/* "auto", "none", "discard", "secure-discard", "sanitize", "format". */
+const char *sb_purge_name(enum sb_purge_method m);
+/* The method of a name, or -EINVAL. */
+int sb_purge_by_name(const char *name);
+/* The methods this build can carry out, for messages: "discard,
+ * secure-discard". */
+const char *sb_purge_supported(void);
+
+/* Purge the block device open for writing as fd (path for messages) with
+ * method m; auto tries secure-discard, then discard. *used gets the method
+ * carried out (none for SB_PURGE_NONE). A device that refuses the method
+ * (-EOPNOTSUPP, -EINVAL from the kernel) is an error, never skipped: -errno
+ * with er saying which method the device refused. sanitize and format:
+ * -ENOSYS (this build cannot do them yet). */
+int sb_purge(int fd, const char *path, enum sb_purge_method m, enum sb_purge_method *used,
+	     struct sb_error *er);
+
+#endif
