@@ -469,7 +469,7 @@ int cmd_pts(const struct cli_command *cmd, int argc, char **argv)
 		render_warnings_text(stderr, res);
 	}
 	if (cli_interrupted())
-		rc = cli_interrupted() == 15 ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
+		rc = cli_interrupt_status();
 	sb_results_free(res);
 	sb_pts_run_free(c.r);
 	free(c.r);
