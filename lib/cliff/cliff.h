@@ -38,6 +38,9 @@ struct sb_cliff_bins {
 	uint64_t total_bytes;
 	double total_ns;
 	uint64_t samples; /* samples added */
+	/* the analysis's bins hold at least this (0: no minimum): the
+	 * requests in flight, so that a bin's rate is not one completion */
+	uint64_t min_bin;
 };
 
 /* Empty bins of first_bin bytes (0: SB_CLIFF_FIRST_BIN). */
@@ -51,7 +54,7 @@ void sb_cliff_bins_add(struct sb_cliff_bins *b, uint64_t bytes, uint64_t ns);
 struct sb_cliff_step {
 	uint64_t at_bytes;	    /* bytes written when the new level began */
 	double at_ns;		    /* time then, from the start */
-	double before_bw, after_bw; /* medians of the bins either side, bytes/s */
+	double before_bw, after_bw; /* rates of the segments either side, bytes/s */
 };
 
 /* What the series shows. */
@@ -63,7 +66,7 @@ struct sb_cliff_find {
 	size_t nsteps;		    /* further steps after the drop */
 	struct sb_cliff_step steps[SB_CLIFF_MAX_STEPS];
 	double last_change_ns; /* the drop or the last step after it */
-	double median_bw;      /* of all bins (no drop: the device's speed) */
+	double avg_bw;	       /* bytes / time of the whole fill */
 	uint64_t total_bytes;
 	double total_ns;
 	/* the series analysed: nbins bins of bin_bytes (the last may hold
@@ -73,8 +76,11 @@ struct sb_cliff_find {
 };
 
 /* Finds the drop in b. The series is analysed in bins of b->bin_bytes
- * times the smallest power of 2 that holds a sample on average (so that a
- * bin's rate is measured, not spread from one sample). bw (room for
+ * times the smallest power of 2 that holds a sample on average and
+ * b->min_bin (so that a bin's rate is measured, not spread from one
+ * sample). A level (before_bw, after_bw, a step's) is its segment's bytes
+ * over its time: the sustained rate, unbiased where samples see whole
+ * requests complete. bw (room for
  * SB_CLIFF_MAX_BINS + 1, or NULL) receives the analysed bins' rates. 0 or
  * -ENOMEM. */
 int sb_cliff_detect(const struct sb_cliff_bins *b, struct sb_cliff_find *out, double *bw);

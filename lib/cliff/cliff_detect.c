@@ -2,7 +2,6 @@
  * of lib/analysis, kept when they move the level by SB_CLIFF_MIN_STEP. */
 #include "lib/cliff/cliff.h"
 #include "lib/analysis/anomalies.h"
-#include "lib/analysis/robust.h"
 
 #include <math.h>
 
@@ -10,7 +9,7 @@
 struct binned {
 	size_t n;
 	uint64_t bin;
-	double *bytes, *ns, *y, *tmp;
+	double *bytes, *ns, *y;
 	size_t cps[SB_ANOMALY_MAX_CHANGES + 2]; /* 0, the changes kept, n */
 	size_t ncps;				/* entries of cps */
 };
@@ -21,7 +20,8 @@ static size_t rebin(const struct sb_cliff_bins *b, struct binned *s)
 {
 	const double per_sample = b->samples ? (double)b->total_bytes / (double)b->samples : 0;
 	size_t f = 1;
-	while ((double)(b->bin_bytes * f) < per_sample && f < b->n)
+	while (((double)(b->bin_bytes * f) < per_sample || b->bin_bytes * f < b->min_bin) &&
+	       f < b->n)
 		f *= 2;
 	s->bin = b->bin_bytes * f;
 	s->n = 0;
@@ -51,10 +51,23 @@ static size_t rebin(const struct sb_cliff_bins *b, struct binned *s)
 	return s->n = k;
 }
 
-static double median_of(const struct binned *s, size_t a, size_t b)
+/* The rate of bins [a, b): their bytes over their time. */
+static double rate_of(const struct binned *s, size_t a, size_t b)
 {
-	memcpy(s->tmp, s->y + a, (b - a) * sizeof(*s->tmp));
-	return sb_median_inplace(s->tmp, b - a);
+	double bytes = 0, ns = 0;
+	for (size_t i = a; i < b; i++) {
+		bytes += s->bytes[i];
+		ns += s->ns[i];
+	}
+	return ns > 0 ? bytes / ns * 1e9 : 0;
+}
+
+/* The level of segment [a, b) for the report: its rate without its first
+ * and last bin when it has 4 or more (a bin at a change holds both
+ * levels). */
+static double level_of(const struct binned *s, size_t a, size_t b)
+{
+	return b - a >= 4 ? rate_of(s, a + 1, b - 1) : rate_of(s, a, b);
 }
 
 /* 1 - smaller / larger: the step as a share of the larger level. */
@@ -73,8 +86,8 @@ static void keep_big_steps(struct binned *s)
 		size_t weakest = 0;
 		double w = INFINITY;
 		for (size_t j = 1; j + 1 < s->ncps; j++) {
-			double st = rel_step(median_of(s, s->cps[j - 1], s->cps[j]),
-					     median_of(s, s->cps[j], s->cps[j + 1]));
+			double st = rel_step(rate_of(s, s->cps[j - 1], s->cps[j]),
+					     rate_of(s, s->cps[j], s->cps[j + 1]));
 			if (st < w) {
 				w = st;
 				weakest = j;
@@ -130,11 +143,11 @@ static void judge(const struct binned *s, struct sb_cliff_find *o)
 	const size_t k = s->ncps - 2; /* changes */
 	double med[SB_ANOMALY_MAX_CHANGES + 1];
 	for (size_t j = 0; j <= k; j++)
-		med[j] = median_of(s, s->cps[j], s->cps[j + 1]);
+		med[j] = level_of(s, s->cps[j], s->cps[j + 1]);
 	for (size_t j = 0; j < k; j++) {
 		if (!(med[j + 1] < med[j]))
 			continue;
-		const double before = median_of(s, 0, s->cps[j + 1]);
+		const double before = level_of(s, 0, s->cps[j + 1]);
 		int back = 0;
 		for (size_t i = j + 1; i <= k; i++)
 			back |= med[i] > before * (1 - SB_CLIFF_MIN_STEP);
@@ -183,16 +196,16 @@ int sb_cliff_detect(const struct sb_cliff_bins *b, struct sb_cliff_find *o, doub
 	o->total_bytes = b->total_bytes;
 	o->total_ns = b->total_ns;
 	const size_t cap = SB_CLIFF_MAX_BINS + 1;
-	double *d = malloc(4 * cap * sizeof(double));
+	double *d = malloc(3 * cap * sizeof(double));
 	if (!d)
 		return -ENOMEM;
-	s.bytes = d, s.ns = d + cap, s.y = d + 2 * cap, s.tmp = d + 3 * cap;
+	s.bytes = d, s.ns = d + cap, s.y = d + 2 * cap;
 	int e = 0;
 	if (rebin(b, &s)) {
 		o->nbins = s.n;
 		o->bin_bytes = s.bin;
 		o->last_bytes = (uint64_t)s.bytes[s.n - 1];
-		o->median_bw = median_of(&s, 0, s.n);
+		o->avg_bw = rate_of(&s, 0, s.n);
 		if (bw)
 			memcpy(bw, s.y, s.n * sizeof(*bw));
 		if (s.n >= 2 * SB_ANOMALY_MIN_SEGMENT)

@@ -168,6 +168,7 @@ static int recovery(const struct sb_cliff_params *p, struct sb_cliff_result *res
 	ph.mid = sqrt(f->before_bw * f->after_bw);
 	ph.ns = ph.bytes = 0;
 	sb_cliff_bins_init(bins, 0);
+	bins->min_bin = res->bins.min_bin;
 	struct sb_job_result *jr = sb_job_result_create();
 	if (!jr)
 		return -ENOMEM;
@@ -182,7 +183,7 @@ static int recovery(const struct sb_cliff_params *p, struct sb_cliff_result *res
 	rc->fraction = f->cache_bytes ? (double)rc->recovered_bytes / (double)f->cache_bytes : 0;
 	struct sb_cliff_find bf;
 	if (sb_cliff_detect(bins, &bf, NULL) == 0)
-		rc->fast_bw = bf.found ? bf.before_bw : bf.median_bw;
+		rc->fast_bw = bf.found ? bf.before_bw : bf.avg_bw;
 	return e;
 }
 
@@ -198,6 +199,7 @@ int sb_cliff_run(const struct sb_cliff_params *p, struct sb_cliff_result *res,
 		rp.region_size = p->max_bytes;
 	rp.job.size = rp.region_size;
 	sb_cliff_bins_init(&res->bins, 0);
+	res->bins.min_bin = (uint64_t)sb_job_max_bs(&rp.job) * rp.job.iodepth;
 	struct phase ph = { p, res, 0, &res->bins, 0, 0, { 0 }, { 0 }, 0, 0, NULL };
 	int e = run_phase(&ph, &rp, job, errmsg);
 	res->stop_reason = ph.ended				 ? ph.ended
