@@ -235,6 +235,7 @@ static const struct {
 	{ "run", intervals },
 	{ "fio", intervals },
 	{ "soak", soak },
+	{ "cliff", rep_text_cliff },
 };
 
 static void conditions(FILE *f, const struct rep_doc *d)
