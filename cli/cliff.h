@@ -5,7 +5,7 @@
 #include "cli/cli.h"
 
 struct cliff_ctx {
-	uint64_t size, offset, max_time_ns;
+	uint64_t size, offset, max_time_ns, rate_bps;
 	uint32_t bs;
 	unsigned iodepth;
 	int random;

@@ -6,7 +6,7 @@
  */
 #include "cli/cliff.h"
 
-enum { C_SIZE, C_OFFSET, C_BS, C_DEPTH, C_RW, C_ENGINE, C_MAX_TIME, C_RECOVERY };
+enum { C_SIZE, C_OFFSET, C_BS, C_DEPTH, C_RW, C_ENGINE, C_MAX_TIME, C_RECOVERY, C_RATE };
 
 static const struct cli_opt cliff_opts[] = {
 	{ "size", OPT_ARG, C_SIZE, "SIZE",
@@ -16,6 +16,8 @@ static const struct cli_opt cliff_opts[] = {
 	{ "iodepth", OPT_ARG, C_DEPTH, "N", "requests in flight [4]" },
 	{ "rw", OPT_ARG, C_RW, "write|randwrite", "sequential or random writes [write]" },
 	{ "engine", OPT_ARG, C_ENGINE, "NAME", "psync, io_uring, libaio [io_uring where usable]" },
+	{ "rate", OPT_ARG, C_RATE, "BW",
+	  "cap the write rate at BW bytes/s (e.g. 100M: a device behind a slower link) [none]" },
 	{ "max-time", OPT_ARG, C_MAX_TIME, "TIME", "stop the fill after TIME [none]" },
 	{ "recovery", OPT_ARG, C_RECOVERY, "TIME,...",
 	  "after the fill, idle for each TIME and measure how much of the cache came back "
@@ -90,6 +92,10 @@ static int cliff_set(void *vc, int id, const char *v, char *hint, size_t hl)
 			return bad(hint, hl, "a duration above 0 (e.g. 30s, 10m, 2h)");
 		return 0;
 	case C_RECOVERY: return set_recovery(c, v, hint, hl);
+	case C_RATE:
+		if (sb_parse_size(v, &c->rate_bps) < 0 || !c->rate_bps)
+			return bad(hint, hl, "a rate in bytes/s above 0 (e.g. 50M, 1G)");
+		return 0;
 	}
 	return -EINVAL;
 }
@@ -147,6 +153,7 @@ static int prepare(struct cliff_ctx *c, struct sb_jobtarget *t, const char *path
 	job->offset = c->offset;
 	job->size = c->size;
 	job->end_fsync = 0;
+	job->rate_bps = c->rate_bps;
 	snprintf(job->engine, sizeof(job->engine), "%s", c->engine);
 	if (t->info.kind == SB_TARGET_DIR || t->info.kind == SB_TARGET_NONE)
 		job->size = c->size ? c->size : SB_JT_NEW_FILE_SIZE;

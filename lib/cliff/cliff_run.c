@@ -202,6 +202,8 @@ int sb_cliff_run(const struct sb_cliff_params *p, struct sb_cliff_result *res,
 	res->bins.min_bin = (uint64_t)sb_job_max_bs(&rp.job) * rp.job.iodepth;
 	struct phase ph = { p, res, 0, &res->bins, 0, 0, { 0 }, { 0 }, 0, 0, NULL };
 	int e = run_phase(&ph, &rp, job, errmsg);
+	/* stopped by the rule, not by the user: not an interrupted fill */
+	job->interrupted = res->interrupted;
 	res->stop_reason = ph.ended				 ? ph.ended
 			   : rp.region_size < p->run.region_size ? "size"
 								 : "region end";
