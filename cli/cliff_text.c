@@ -1,5 +1,5 @@
 /* storbench cliff's live line and its summary (cli/cliff.h). */
-#include "cli/cliff.h"
+#include "cli/cliff_cmd.h"
 
 /* Until the fill stops: once the drop is known, until the level after
  * the last change has held long enough; before, until the region ends at

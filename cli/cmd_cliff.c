@@ -4,7 +4,7 @@
  * docs/cliff.md). The method is lib/cliff's; here are the options, the
  * target's safety, the progress line and the output.
  */
-#include "cli/cliff.h"
+#include "cli/cliff_cmd.h"
 
 enum { C_SIZE, C_OFFSET, C_BS, C_DEPTH, C_RW, C_ENGINE, C_MAX_TIME, C_RECOVERY, C_RATE };
 

@@ -1,4 +1,4 @@
-/* storbench cliff (cli/cmd_cliff.c, cli/cliff_text.c). */
+/* storbench cliff: the command's state (cli/cmd_cliff.c, cli/cliff_text.c). */
 #ifndef SB_CLI_CLIFF_H
 #define SB_CLI_CLIFF_H
 
