@@ -17,3 +17,16 @@ grep -q "no drop over 0.12 GiB" "$T/out" || fail "no 'no drop over' line: $(cat 
 n=$(c "['series']['bw_bytes'].__len__()")
 [ "$n" -ge 10 ] || fail "only $n bins: too few for the analysis to have looked"
 ok "no drop over 128 MiB in $n bins"
+
+# Ctrl-C: the fill stops, the results written so far say so, exit 130
+"$SB" cliff --destroy-data --quiet --rate=16M --size=128M --output="$T/i.json" "$zr" \
+	>"$T/out" 2>"$T/err" &
+pid=$!
+sleep 1.5
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc = 130 ] || fail "interrupted cliff exited $rc: $(cat "$T/err")"
+[ "$(json "$T/i.json" "d['storbench']['cliff']['stop_reason']")" = interrupted ] || fail "stop reason"
+[ "$(json "$T/i.json" "d['storbench']['cliff']['interrupted']")" = True ] || fail "not marked interrupted"
+ok "interrupted"

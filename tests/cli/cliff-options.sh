@@ -63,3 +63,25 @@ expect_exit 0 "$SB" cliff --quiet --size=8M --recovery=1s,3s --output="$T/d.json
 [ -z "$(ls -A "$T/dir")" ] || fail "test file left in the directory: $(ls -A "$T/dir")"
 json "$T/d.json" "d['storbench']['cliff']['region_size']" | grep -qx 8388608 || fail "region size"
 ok "directory"
+
+# a results file whose cliff section is damaged: the report says what it
+# can, never crashes (exit 0, or 2 with a message)
+python3 - "$T/d.json" "$T/bad.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d['storbench']['cliff']
+c.update(found=True, cache_bytes="x", before_bw_bytes=None, after_bw_bytes=-1, steps=5,
+         series={'bin_bytes': -1, 'last_bin_bytes': "y", 'bw_bytes': ["a", None, 1e308, -5]},
+         recovery=[{'idle_ns': "x"}, 3, {'idle_ns': 1e30, 'fraction': 1e300}])
+json.dump(d, open(sys.argv[2], 'w'))
+c.update(series={'bin_bytes': 1048576, 'bw_bytes': [1e308, 0, -1, 5]}, steps=[{}, 1])
+json.dump(d, open(sys.argv[2] + '2', 'w'))
+PY
+for f in "$T/bad.json" "$T/bad.json2"; do
+	for fmt in txt html; do
+		"$SB" report --output="$T/r.$fmt" "$f" >"$T/out" 2>"$T/err"
+		rc=$?
+		[ $rc = 0 ] || [ $rc = 2 ] || fail "report of a damaged cliff section ($fmt) exited $rc: $(cat "$T/err")"
+	done
+done
+ok "damaged results"

@@ -13,31 +13,45 @@ CACHE=$((48 * MiB)) FAST=$((40 * MiB)) SLOW=$((8 * MiB))
 cf_start 256M "$CACHE" "$FAST" "$SLOW" 2000
 
 expect_exit 0 "$SB" cliff --destroy-data --quiet --recovery=1s,3s --output="$T/c.json" "$CF_MNT/disk"
-c() { json "$T/c.json" "d['storbench']['cliff']$1"; }
+# every figure in one reading (python starts slowly on a loaded machine)
+vars() { # FILE PREFIX: PREFIX_key=value for the cliff section's figures
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))['storbench']['cliff']
+p = sys.argv[2]
+for k in ('found', 'cache_bytes', 'after_bw_bytes', 'before_bw_bytes', 'stop_reason',
+          'bytes_written', 'pattern'):
+    print("%s_%s='%s'" % (p, k, c[k]))
+print("%s_nsteps=%d" % (p, len(c['steps'])))
+print("%s_nbins=%d" % (p, len(c['series']['bw_bytes'])))
+r = c['recovery']
+print("%s_nrec=%d" % (p, len(r)))
+for i, x in enumerate(r):
+    print("%s_r%d=%s %s_idle%d=%d" % (p, i, x['fraction'], p, i, x['idle_ns']))
+PY
+}
+eval "$(vars "$T/c.json" c)"
 grep -q "^  cache: " "$T/out" || fail "no cache line: $(cat "$T/out")"
-[ "$(c "['found']")" = True ] || fail "no drop found: $(cat "$T/out")"
-within_pct "$(c "['cache_bytes']")" "$CACHE" 10 || fail "cache $(c "['cache_bytes']") bytes, the fixture's is $CACHE"
-within_pct "$(c "['after_bw_bytes']")" "$SLOW" 20 || fail "after the drop $(c "['after_bw_bytes']") B/s, the fixture's is $SLOW"
-before=$(c "['before_bw_bytes']")
-python3 -c "import sys; b=float(sys.argv[1]); sys.exit(0 if 2 * $SLOW < b <= 1.05 * $FAST else 1)" "$before" ||
-	fail "before the drop $before B/s: not between twice the slow and the fast rate"
-[ "$(c "['stop_reason']")" = stable ] || fail "stopped by $(c "['stop_reason']"), expected stable"
-[ "$(c "['steps']")" = "[]" ] || fail "steps where the fixture has one drop: $(c "['steps']")"
-written=$(c "['bytes_written']")
-[ "$written" -lt $((256 * MiB)) ] || fail "wrote the whole region ($written bytes): the stop rule did not stop it"
-ok "cache $(c "['cache_bytes']") B, after $(c "['after_bw_bytes']") B/s, stopped after $written B"
+[ "$c_found" = True ] || fail "no drop found: $(cat "$T/out")"
+within_pct "$c_cache_bytes" "$CACHE" 10 || fail "cache $c_cache_bytes bytes, the fixture's is $CACHE"
+within_pct "$c_after_bw_bytes" "$SLOW" 20 || fail "after the drop $c_after_bw_bytes B/s, the fixture's is $SLOW"
+python3 -c "import sys; b=float(sys.argv[1]); sys.exit(0 if 2 * $SLOW < b <= 1.05 * $FAST else 1)" "$c_before_bw_bytes" ||
+	fail "before the drop $c_before_bw_bytes B/s: not between twice the slow and the fast rate"
+[ "$c_stop_reason" = stable ] || fail "stopped by $c_stop_reason, expected stable"
+[ "$c_nsteps" = 0 ] || fail "$c_nsteps steps where the fixture has one drop"
+[ "$c_bytes_written" -lt $((256 * MiB)) ] || fail "wrote the whole region ($c_bytes_written bytes): the stop rule did not stop it"
+ok "cache $c_cache_bytes B, after $c_after_bw_bytes B/s, stopped after $c_bytes_written B"
 
 # recovery: half the cache after 1 s of a 2 s refill, all of it after 3 s
-r1=$(c "['recovery'][0]['fraction']") r3=$(c "['recovery'][1]['fraction']")
-python3 -c "import sys; a,b=map(float,sys.argv[1:]); sys.exit(0 if 0.25 <= a <= 0.8 and b >= 0.85 and b > a else 1)" "$r1" "$r3" ||
-	fail "recovered $r1 after 1 s and $r3 after 3 s (expected about 0.5 and 1)"
-[ "$(c "['recovery'][0]['idle_ns']")" = 1000000000 ] || fail "idle of recovery 1"
+[ "$c_nrec" = 2 ] || fail "$c_nrec recoveries, expected 2"
+python3 -c "import sys; a,b=map(float,sys.argv[1:]); sys.exit(0 if 0.25 <= a <= 0.8 and b >= 0.85 and b > a else 1)" "$c_r0" "$c_r1" ||
+	fail "recovered $c_r0 after 1 s and $c_r1 after 3 s (expected about 0.5 and 1)"
+[ "$c_idle0" = 1000000000 ] || fail "idle of recovery 1: $c_idle0"
 grep -q "recovery after 1s idle" "$T/out" || fail "no recovery line: $(cat "$T/out")"
-ok "recovered $r1 after 1 s, $r3 after 3 s"
+ok "recovered $c_r0 after 1 s, $c_r1 after 3 s"
 
 # the series the drop was found in: bins against bytes, bounded
-n=$(c "['series']['bw_bytes'].__len__()")
-[ "$n" -ge 10 ] && [ "$n" -le 4097 ] || fail "series of $n bins"
+[ "$c_nbins" -ge 10 ] && [ "$c_nbins" -le 4097 ] || fail "series of $c_nbins bins"
 
 # the report: text and HTML with the chart and its drop marked
 expect_exit 0 "$SB" report "$T/c.json"
@@ -47,3 +61,13 @@ grep -q 'chart-line' "$T/c.html" || fail "no throughput chart in the HTML report
 grep -q 'class="vline"' "$T/c.html" || fail "the drop is not marked in the chart"
 grep -q 'chart-bar' "$T/c.html" || fail "no recovery bars in the HTML report"
 ok "report"
+
+# random writes, and --max-time: the cache is the same bytes in any order
+sleep 3 # the cache refills (2 s of idle empty it)
+expect_exit 0 "$SB" cliff --destroy-data --quiet --rw=randwrite --max-time=4s --output="$T/r.json" "$CF_MNT/disk"
+eval "$(vars "$T/r.json" r)"
+[ "$r_pattern" = randwrite ] || fail "pattern $r_pattern"
+[ "$r_stop_reason" = "max time" ] || fail "stopped by $r_stop_reason, expected max time"
+[ "$r_found" = True ] || fail "no drop found with random writes: $(cat "$T/out")"
+within_pct "$r_cache_bytes" "$CACHE" 10 || fail "random: cache $r_cache_bytes bytes, the fixture's is $CACHE"
+ok "random writes: cache $r_cache_bytes B"
