@@ -80,6 +80,13 @@ static const struct cli_command commands[] = {
 	    [CLI_S_DESTROY] = "required: every byte of DEVICE is destroyed (purged, then "
 			      "written)",
 	    [CLI_S_SEED] = "seed of the data and the offsets [clock]" } },
+	{ "cliff",
+	  cmd_cliff,
+	  "where the fast write (SLC) cache ends, and how much comes back after idle",
+	  RESULTS | CLI_QUIET | CLI_DESTROY,
+	  "text|json",
+	  { [CLI_S_QUIET] = "no progress line",
+	    [CLI_S_DESTROY] = "allow overwriting a block device or a file (required for them)" } },
 	{ "report",
 	  cmd_report,
 	  "render results (storbench, fio) as HTML with charts, CSV, XLSX, text, JSON",

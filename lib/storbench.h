@@ -54,5 +54,6 @@
 #include "lib/sweep/sweep.h"
 #include "lib/pts/pts.h"
 #include "lib/soak/soak_record.h"
+#include "lib/cliff/cliff.h"
 
 #endif

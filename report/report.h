@@ -332,6 +332,8 @@ int rep_soak_anomalies(const struct rep_doc *d, int k, struct rep_anomalies *out
 int rep_text(FILE *f, struct rep_doc *const *docs, size_t n);
 /* storbench.pts as text (report/text_pts.c) */
 void rep_text_pts(FILE *f, const struct rep_doc *d);
+/* storbench.cliff as text (report/text_cliff.c) */
+void rep_text_cliff(FILE *f, const struct rep_doc *d);
 int rep_csv(FILE *f, struct rep_doc *const *docs, size_t n, enum rep_table t);
 /* One CSV field, RFC 4180 quoted when it must be (NULL: empty), with the
  * comma before it unless first. */

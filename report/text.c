@@ -232,10 +232,8 @@ static const struct {
 	const char *command;
 	void (*render)(FILE *f, const struct rep_doc *d);
 } sections[] = {
-	{ "run", intervals },
-	{ "fio", intervals },
-	{ "soak", soak },
-	{ "pts", rep_text_pts },
+	{ "run", intervals },	 { "fio", intervals },	      { "soak", soak },
+	{ "pts", rep_text_pts }, { "cliff", rep_text_cliff },
 };
 
 static void conditions(FILE *f, const struct rep_doc *d)

@@ -8,6 +8,7 @@
 #define SB_SECTIONS_H
 
 #include "lib/sb.h"
+#include "lib/cliff/cliff.h"
 #include "lib/latency/lat_run.h"
 #include "lib/meta/meta.h"
 #include "lib/pts/pts.h"
@@ -34,6 +35,16 @@ int sb_results_sweep(struct sb_results *res, const struct sb_sweep_result *r);
  * its rounds, steady state and window averages) and a warning for each test
  * that did not reach steady state. r must outlive res. 0 or -ENOMEM. */
 int sb_results_pts(struct sb_results *res, const struct sb_pts_run *r);
+/* cliff (cliff_json.c): the fill as a job (res takes job, as
+ * sb_results_add_job does) and the "cliff" section (docs/results.md).
+ * c and what it points to must outlive res. 0 or -ENOMEM. */
+struct sb_cliff_report {
+	const struct sb_cliff_result *r;
+	const struct sb_job_opts *job; /* the write job as run */
+	uint64_t region_offset, region_size;
+};
+int sb_results_cliff(struct sb_results *res, const struct sb_cliff_report *c,
+		     struct sb_job_result *job);
 
 /* info (info_json.c): what is known about a target, without writing. */
 struct sb_info_report {

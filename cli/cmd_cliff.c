@@ -1,0 +1,285 @@
+/*
+ * storbench cliff: where a device's fast write cache (pSLC) ends and how
+ * much of it comes back after idle (../shared/METHODS.md section 7,
+ * docs/cliff.md). The method is lib/cliff's; here are the options, the
+ * target's safety, the progress line and the output.
+ */
+#include "cli/cliff_cmd.h"
+
+enum { C_SIZE, C_OFFSET, C_BS, C_DEPTH, C_RW, C_ENGINE, C_MAX_TIME, C_RECOVERY, C_RATE };
+
+static const struct cli_opt cliff_opts[] = {
+	{ "size", OPT_ARG, C_SIZE, "SIZE",
+	  "write at most SIZE [the whole target from --offset; a new file: 1G]" },
+	{ "offset", OPT_ARG, C_OFFSET, "SIZE", "where the region starts [0]" },
+	{ "bs", OPT_ARG, C_BS, "SIZE", "request size [1M]" },
+	{ "iodepth", OPT_ARG, C_DEPTH, "N", "requests in flight [4]" },
+	{ "rw", OPT_ARG, C_RW, "write|randwrite", "sequential or random writes [write]" },
+	{ "engine", OPT_ARG, C_ENGINE, "NAME", "psync, io_uring, libaio [io_uring where usable]" },
+	{ "rate", OPT_ARG, C_RATE, "BW",
+	  "cap the write rate at BW bytes/s (e.g. 100M: a device behind a slower link) [none]" },
+	{ "max-time", OPT_ARG, C_MAX_TIME, "TIME", "stop the fill after TIME [none]" },
+	{ "recovery", OPT_ARG, C_RECOVERY, "TIME,...",
+	  "after the fill, idle for each TIME and measure how much of the cache came back "
+	  "(e.g. 1m,5m,30m) [none]" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+static int bad(char *hint, size_t hl, const char *what)
+{
+	snprintf(hint, hl, "%s", what);
+	return -EINVAL;
+}
+
+static int set_recovery(struct cliff_ctx *c, const char *v, char *hint, size_t hl)
+{
+	const char *what = "a list of durations above 0, e.g. 1m,5m,30m (at most 8)";
+	char buf[256];
+	if (!*v || strlen(v) >= sizeof(buf))
+		return bad(hint, hl, what);
+	snprintf(buf, sizeof(buf), "%s", v);
+	c->nrecovery = 0;
+	char *save = NULL;
+	for (char *s = strtok_r(buf, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
+		uint64_t ns;
+		if (c->nrecovery == SB_CLIFF_MAX_RECOVERY || sb_parse_duration_ns(s, &ns) < 0 ||
+		    !ns)
+			return bad(hint, hl, what);
+		c->recovery_ns[c->nrecovery++] = ns;
+	}
+	/* "1m,,5m" and a trailing comma: strtok_r skips empty fields */
+	if (!c->nrecovery || strstr(v, ",,") || v[0] == ',' || v[strlen(v) - 1] == ',')
+		return bad(hint, hl, what);
+	return 0;
+}
+
+static int cliff_set(void *vc, int id, const char *v, char *hint, size_t hl)
+{
+	struct cliff_ctx *c = vc;
+	uint64_t n;
+	switch (id) {
+	case C_SIZE:
+		if (sb_parse_size(v, &c->size) < 0 || !c->size)
+			return bad(hint, hl, "a size above 0 (e.g. 64M, 16G)");
+		return 0;
+	case C_OFFSET:
+		if (sb_parse_size(v, &c->offset) < 0)
+			return bad(hint, hl, "a size (e.g. 0, 1G)");
+		return 0;
+	case C_BS:
+		if (sb_parse_size(v, &n) < 0 || n < 512 || n > (64u << 20) || n % 512)
+			return bad(hint, hl, "a multiple of 512 from 512 to 64M");
+		c->bs = (uint32_t)n;
+		return 0;
+	case C_DEPTH:
+		if (sb_parse_u64(v, &n) < 0 || n < 1 || n > 1024)
+			return bad(hint, hl, "a number from 1 to 1024");
+		c->iodepth = (unsigned)n;
+		return 0;
+	case C_RW:
+		if (!strcmp(v, "write") || !strcmp(v, "randwrite")) {
+			c->random = !strcmp(v, "randwrite");
+			return 0;
+		}
+		return bad(hint, hl, "write or randwrite");
+	case C_ENGINE:
+		if (!*v || strlen(v) >= sizeof(c->engine))
+			return bad(hint, hl, "an engine name");
+		snprintf(c->engine, sizeof(c->engine), "%s", v);
+		return 0;
+	case C_MAX_TIME:
+		if (sb_parse_duration_ns(v, &c->max_time_ns) < 0 || !c->max_time_ns)
+			return bad(hint, hl, "a duration above 0 (e.g. 30s, 10m, 2h)");
+		return 0;
+	case C_RECOVERY: return set_recovery(c, v, hint, hl);
+	case C_RATE:
+		if (sb_parse_size(v, &c->rate_bps) < 0 || !c->rate_bps)
+			return bad(hint, hl, "a rate in bytes/s above 0 (e.g. 50M, 1G)");
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static void help(const struct cli_cmd_opts *co)
+{
+	printf("usage: storbench cliff --destroy-data [options] TARGET\n\n"
+	       "Finds where a device's fast write cache (pSLC on TLC/QLC flash) ends: writes\n"
+	       "the region from its start (direct I/O, incompressible data), samples the\n"
+	       "throughput every 100 ms, and finds the drop as a change point of the rate\n"
+	       "against bytes written, not by a fixed threshold. The fill goes on until the\n"
+	       "speed after the last drop has held for 10 times the time the cache took (2 s\n"
+	       "at least), or the region, --size or --max-time ends. Reports the cache's\n"
+	       "size, the speed before and after the drop, and any further steps (TLC\n"
+	       "written directly, folding). With --recovery, idles for each time and writes\n"
+	       "a burst from the region's start to see how much of the cache came back.\n"
+	       "TARGET is a block device or a file (both overwritten: --destroy-data), or a\n"
+	       "directory (a new test file is written and removed). See docs/cliff.md.\n\n"
+	       "options:\n");
+	cli_print_opts(stdout, co);
+	printf("\nexit status: 0 measured (with or without a drop), 2 bad options or a\n"
+	       "refusal, 3 the target could not be used, 130 interrupted.\n"
+	       "\nexamples:\n"
+	       "  storbench cliff --destroy-data /dev/mmcblk0\n"
+	       "  storbench cliff --destroy-data --size=64G --recovery=1m,5m,30m /dev/nvme0n1\n"
+	       "  storbench cliff --size=8G --output=cliff.json /mnt/sd\n");
+}
+
+/* Overwriting a device or a file always needs consent here (the cache is
+ * measured by filling); cli_target_prepare adds the safety rules. */
+static int consent(const struct cliff_ctx *c, const struct sb_jobtarget *t, const char *path)
+{
+	const enum sb_target_kind k = t->info.kind;
+	if (c->sh.destroy_data || k == SB_TARGET_DIR || k == SB_TARGET_NONE)
+		return 0;
+	sb_err("refusing to write to %s '%s': cliff overwrites it from --offset on "
+	       "(add --destroy-data)",
+	       k == SB_TARGET_BLOCK ? "block device" : "file", path);
+	return SB_EXIT_USAGE;
+}
+
+static int prepare(struct cliff_ctx *c, struct sb_jobtarget *t, const char *path)
+{
+	int rc = cli_target_probe(t, path);
+	if (rc || (rc = consent(c, t, path)))
+		return rc;
+	struct sb_job_opts *job = &c->job;
+	sb_job_opts_default(job);
+	snprintf(job->name, sizeof(job->name), "cliff fill");
+	job->rw = c->random ? SB_RW_RANDWRITE : SB_RW_WRITE;
+	job->bs = c->bs;
+	job->iodepth = c->iodepth;
+	job->numjobs = 1;
+	job->direct = 1;
+	job->offset = c->offset;
+	job->size = c->size;
+	job->end_fsync = 0;
+	job->rate_bps = c->rate_bps;
+	snprintf(job->engine, sizeof(job->engine), "%s", c->engine);
+	if (t->info.kind == SB_TARGET_DIR || t->info.kind == SB_TARGET_NONE)
+		job->size = c->size ? c->size : SB_JT_NEW_FILE_SIZE;
+	t->destroy_data = c->sh.destroy_data;
+	if ((rc = cli_target_prepare(t, path, job, 0, 0)))
+		return rc;
+	if (t->direct_fallback)
+		job->direct = 0;
+	if (t->region_size < job->bs) {
+		sb_err("--bs: a request (%u bytes) is larger than the region (%llu bytes)", job->bs,
+		       (unsigned long long)t->region_size);
+		return SB_EXIT_USAGE;
+	}
+	job->size = t->region_size;
+	int fell_back;
+	const struct sb_engine_ops *ops = cli_engine_choose(job, &fell_back);
+	if (!ops)
+		return SB_EXIT_USAGE;
+	snprintf(job->engine, sizeof(job->engine), "%s", ops->name);
+	c->ops = ops;
+	return 0;
+}
+
+static int stop_asked(void *ctx)
+{
+	(void)ctx;
+	return cli_interrupted();
+}
+
+static void params_of(struct cliff_ctx *c, const struct sb_jobtarget *t, struct sb_cliff_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->run.job = c->job;
+	p->run.engine = c->ops;
+	p->run.paths = (const char *const *)t->paths;
+	p->run.npaths = t->npaths;
+	p->run.held = t->fd;
+	p->run.is_blockdev = t->is_blockdev;
+	p->run.region_offset = t->region_offset;
+	p->run.region_size = t->region_size;
+	p->run.align = t->align;
+	p->max_time_ns = c->max_time_ns;
+	p->nrecovery = c->nrecovery;
+	memcpy(p->recovery_ns, c->recovery_ns, sizeof(p->recovery_ns));
+	p->stop = stop_asked;
+	p->progress = cli_cliff_progress;
+	p->ctx = c;
+}
+
+static int output(struct cliff_ctx *c, const struct sb_jobtarget *t, const char *path,
+		  struct sb_job_result *jr)
+{
+	int rc = 0;
+	struct sb_results *res = sb_results_create("cliff");
+	const struct sb_cliff_report rep = { c->res, &c->job, t->region_offset, t->region_size };
+	if (!res || sb_results_cliff(res, &rep, jr) < 0) {
+		sb_results_free(res);
+		sb_job_result_free(jr);
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	cli_results_describe(res, t, path);
+	if (!c->json_stdout)
+		cli_cliff_print(stdout, c, t, path);
+	if (c->sh.output && cli_write_json(res, c->sh.output) < 0)
+		rc = SB_EXIT_ENV;
+	if (c->json_stdout && cli_write_json(res, "-") < 0)
+		rc = SB_EXIT_ENV;
+	render_warnings_text(stderr, res);
+	sb_results_free(res);
+	return rc;
+}
+
+static int measure(struct cliff_ctx *c, const struct sb_jobtarget *t, const char *path)
+{
+	struct sb_cliff_params p;
+	struct sb_job_result *jr = sb_job_result_create();
+	c->res = calloc(1, sizeof(*c->res));
+	if (!jr || !c->res) {
+		sb_job_result_free(jr);
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	snprintf(jr->name, sizeof(jr->name), "%s", c->job.name);
+	params_of(c, t, &p);
+	cli_progress_init(&c->pg, c->sh.quiet);
+	c->start_ns = sb_now_ns();
+	const char *step = NULL;
+	const int e = sb_cliff_run(&p, c->res, jr, &step);
+	cli_progress_clear(&c->pg);
+	if (e < 0) {
+		sb_err("cliff failed (%s): %s", step ? step : "setup", strerror(-e));
+		if (jr->first_error.err)
+			sb_err("first error at offset %llu: %s",
+			       (unsigned long long)jr->first_error.offset,
+			       strerror(jr->first_error.err));
+	}
+	int rc = output(c, t, path, jr);
+	if (e < 0)
+		rc = e == -ENOMEM ? SB_EXIT_ENV : SB_EXIT_FAIL;
+	if (cli_interrupted())
+		rc = cli_interrupt_status();
+	return rc;
+}
+
+int cmd_cliff(const struct cli_command *cmd, int argc, char **argv)
+{
+	struct cliff_ctx c;
+	struct sb_jobtarget t;
+	char *pos[1];
+
+	memset(&c, 0, sizeof(c));
+	memset(&t, 0, sizeof(t));
+	c.bs = 1u << 20;
+	c.iodepth = 4;
+	struct cli_cmd_opts co = { cliff_opts, cliff_set, 0, NULL, &c, cmd, &c.sh };
+	int p = cli_parse_target(argc, argv, &co, help, "a block device, a file or a directory",
+				 &pos[0]);
+	if (p)
+		return p < 0 ? SB_EXIT_OK : p;
+	c.json_stdout = cli_format_is(cmd, &c.sh, "json");
+	cli_signals_install();
+	int rc = prepare(&c, &t, pos[0]);
+	if (!rc)
+		rc = measure(&c, &t, pos[0]);
+	cli_target_cleanup(&t, c.sh.keep);
+	free(c.res);
+	return rc;
+}

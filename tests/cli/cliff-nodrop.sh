@@ -1,0 +1,32 @@
+# cliff on a RAM block device (a zram device of the test's own), which has
+# no write cache: no drop is claimed, the report says "no drop over N GiB"
+# over enough bins for the change-point analysis to have looked, and the
+# fill ends where --size ends. --rate holds RAM to 64 MiB/s, so that the
+# fill lasts 2 s or more: enough samples for the analysis to look at.
+. "$(dirname "$0")/../lib/cli.sh"
+
+zr=$(make_zram 256M) || skip "$(echo "$zr" | tail -n 1)"
+expect_exit 0 "$SB" cliff --destroy-data --quiet --rate=64M --size=128M \
+	--output="$T/z.json" "$zr"
+c() { json "$T/z.json" "d['storbench']['cliff']$1"; }
+[ "$(c "['found']")" = False ] || fail "a drop claimed on RAM: $(cat "$T/out")"
+[ "$(c "['cache_bytes']")" = None ] || fail "cache_bytes without a drop"
+grep -q "no drop over 0.12 GiB" "$T/out" || fail "no 'no drop over' line: $(cat "$T/out")"
+[ "$(c "['stop_reason']")" = "region end" ] || fail "stopped by $(c "['stop_reason']"), expected region end (--size bounds the region)"
+[ "$(c "['bytes_written']")" = 134217728 ] || fail "wrote $(c "['bytes_written']") bytes, --size was 128M"
+n=$(c "['series']['bw_bytes'].__len__()")
+[ "$n" -ge 10 ] || fail "only $n bins: too few for the analysis to have looked"
+ok "no drop over 128 MiB in $n bins"
+
+# Ctrl-C: the fill stops, the results written so far say so, exit 130
+"$SB" cliff --destroy-data --quiet --rate=16M --size=128M --output="$T/i.json" "$zr" \
+	>"$T/out" 2>"$T/err" &
+pid=$!
+sleep 1.5
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc = 130 ] || fail "interrupted cliff exited $rc: $(cat "$T/err")"
+[ "$(json "$T/i.json" "d['storbench']['cliff']['stop_reason']")" = interrupted ] || fail "stop reason"
+[ "$(json "$T/i.json" "d['storbench']['cliff']['interrupted']")" = True ] || fail "not marked interrupted"
+ok "interrupted"
