@@ -8,6 +8,7 @@
 #define SB_SECTIONS_H
 
 #include "lib/sb.h"
+#include "lib/flash/flash.h"
 #include "lib/latency/lat_run.h"
 #include "lib/meta/meta.h"
 #include "lib/results/results.h"
@@ -28,6 +29,10 @@ int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m);
  * down, record sizes across, null where a cell was not measured), and a
  * warning when the page cache could not be dropped. 0 or -ENOMEM. */
 int sb_results_sweep(struct sb_results *res, const struct sb_sweep_result *r);
+
+/* flash (flash_json.c): the "flash" section, every row and the findings,
+ * and a warning when the priority could not be raised. 0 or -ENOMEM. */
+int sb_results_flash(struct sb_results *res, const struct sb_flash_report *r);
 
 /* info (info_json.c): what is known about a target, without writing. */
 struct sb_info_report {
