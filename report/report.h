@@ -330,6 +330,8 @@ int rep_soak_anomalies(const struct rep_doc *d, int k, struct rep_anomalies *out
 /* Renderers: 0, or -errno of a failed write (-EIO too when a file could
  * not be read again: its rep_source says why). */
 int rep_text(FILE *f, struct rep_doc *const *docs, size_t n);
+/* storbench.flash as text (report/text_flash.c) */
+void rep_text_flash(FILE *f, const struct rep_doc *d);
 int rep_csv(FILE *f, struct rep_doc *const *docs, size_t n, enum rep_table t);
 /* One CSV field, RFC 4180 quoted when it must be (NULL: empty), with the
  * comma before it unless first. */

@@ -235,6 +235,7 @@ static const struct {
 	{ "run", intervals },
 	{ "fio", intervals },
 	{ "soak", soak },
+	{ "flash", rep_text_flash },
 };
 
 static void conditions(FILE *f, const struct rep_doc *d)

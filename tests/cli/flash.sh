@@ -57,6 +57,19 @@ ok "--open-au names 2 open allocation units, linear and random"
 # the erase size --align found is the one --open-au uses
 expect_exit 0 "$SB" flash --align --open-au --destroy-data --quiet --bs=64k --order=linear --format=json "$IMG"
 [ "$(json "$T/out" 'd["storbench"]["flash"]["open_au"]["erase_size"]')" = 4194304 ] || fail "--open-au did not take --align's erase block"
+cp "$T/out" "$T/both.json"
+
+# the report: text and HTML read the section back (charts: diff per
+# boundary with the findings marked, open-AU curves)
+expect_exit 0 "$SB" report "$T/a.json"
+grep -q '^  erase block 4.00 MiB (confidence high' "$T/out" || { cat "$T/out"; fail "report text: erase block"; }
+grep -q '^  page        16.0 KiB (confidence high' "$T/out" || fail "report text: page"
+grep -q '^32.0 MiB  ' "$T/out" || fail "report text: rows"
+expect_exit 0 "$SB" report "$T/both.json" --output="$T/r.html"
+grep -q '<h3>Flash geometry</h3>' "$T/r.html" || fail "report HTML: no flash section"
+[ "$(grep -c '<svg' "$T/r.html")" = 2 ] || fail "report HTML: expected the diff and open-AU charts"
+grep -q '<th>open AUs, linear</th><td>2</td>' "$T/r.html" || fail "report HTML: open AUs"
+ok "report: the flash section in text and HTML"
 
 expect_exit 2 "$SB" flash --bs=3k "$IMG"
 grep -q -- "--bs: '3k'" "$T/err" || { cat "$T/err"; fail "a bs not a power of two"; }
