@@ -9,16 +9,33 @@
 #define DEFAULT_BS (4u << 10)
 #define DEFAULT_ERASE (4ull << 20)
 
-enum { F_ALIGN, F_OPEN_AU, F_BS, F_COUNT, F_ERASE, F_OFFSET, F_MAX_AU, F_ORDER, F_REALTIME };
+enum {
+	F_ALIGN,
+	F_OPEN_AU,
+	F_SCATTER,
+	F_SC_ORDER,
+	F_SC_SPAN,
+	F_BS,
+	F_COUNT,
+	F_ERASE,
+	F_OFFSET,
+	F_MAX_AU,
+	F_ORDER,
+	F_REALTIME
+};
 
 static const struct cli_opt flash_opts[] = {
 	{ "align", OPT_NOARG, F_ALIGN, NULL,
 	  "read timing across power-of-two boundaries: erase block and page [default]" },
 	{ "open-au", OPT_NOARG, F_OPEN_AU, NULL,
 	  "how many allocation units stay open for writing (writes: --destroy-data)" },
+	{ "scatter", OPT_NOARG, F_SCATTER, NULL,
+	  "read-time map: 2^order reads at bs steps in LFSR order, the fastest of --count" },
+	{ "scatter-order", OPT_ARG, F_SC_ORDER, "N", "--scatter: 2^N positions [9]" },
+	{ "scatter-span", OPT_ARG, F_SC_SPAN, "N", "--scatter: blocks a read [1]" },
 	{ "bs", OPT_ARG, F_BS, "SIZES",
 	  "block size(s): 4k, a list 2k,8k or a range 1k..64k [--align: 4k or twice the logical "
-	  "block; --open-au: 16k]" },
+	  "block; --open-au, --scatter: 16k]" },
 	{ "count", OPT_ARG, F_COUNT, "N", "--align: tries per read, the fastest kept [8]" },
 	{ "erase-size", OPT_ARG, F_ERASE, "SIZE",
 	  "--open-au: the allocation unit [what --align found in this run, else 4M]" },
@@ -31,7 +48,9 @@ static const struct cli_opt flash_opts[] = {
 };
 
 struct flash_ctx {
-	int align, open_au, realtime, json_stdout;
+	int align, open_au, scatter, realtime, json_stdout;
+	uint64_t sc_order, sc_span;
+	int sc_order_set, sc_span_set;
 	uint32_t bs[SB_FLASH_MAX_BS];
 	unsigned nbs;
 	uint64_t count, erase, offset, max_au;
@@ -96,6 +115,9 @@ static int flash_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	switch (id) {
 	case F_ALIGN: c->align = 1; return 0;
 	case F_OPEN_AU: c->open_au = 1; return 0;
+	case F_SCATTER: c->scatter = 1; return 0;
+	case F_SC_ORDER: c->sc_order_set = 1; return set_number(v, &c->sc_order, 1, 20, hint, hl);
+	case F_SC_SPAN: c->sc_span_set = 1; return set_number(v, &c->sc_span, 1, 64, hint, hl);
 	case F_REALTIME: c->realtime = 1; return 0;
 	case F_BS: return set_bs(c, v, hint, hl);
 	case F_COUNT: return set_number(v, &c->count, 1, 1000, hint, hl);
@@ -132,20 +154,31 @@ static void help(const struct cli_cmd_opts *co)
 	       "2, 3 ... allocation units at once, in linear and random order, until the\n"
 	       "rate collapses, and names the most that stay fast. Direct I/O throughout;\n"
 	       "--align only reads, --open-au overwrites the device (--destroy-data; never\n"
-	       "a mounted one). With both, --open-au uses the erase block --align found.\n\n"
+	       "a mounted one). With both, --open-au uses the erase block --align found.\n"
+	       "--scatter maps the read time of 2^order blocks from the start (the fastest\n"
+	       "of --count tries each, in LFSR order).\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
 	       "  storbench flash /dev/mmcblk0\n"
 	       "  storbench flash --align --bs=1k..16k /dev/sdb\n"
-	       "  storbench flash --open-au --destroy-data --erase-size=4M /dev/sdb\n");
+	       "  storbench flash --open-au --destroy-data --erase-size=4M /dev/sdb\n"
+	       "  storbench flash --scatter --scatter-order=12 --bs=64k /dev/sdb\n");
 }
 
 /* everything known before the target is opened */
 static int check_options(struct flash_ctx *c)
 {
-	if (!c->align && !c->open_au)
+	if (!c->align && !c->open_au && !c->scatter)
 		c->align = 1;
+	if (!c->scatter && (c->sc_order_set || c->sc_span_set)) {
+		sb_err("--scatter-order and --scatter-span apply to --scatter only");
+		return SB_EXIT_USAGE;
+	}
+	if (!c->sc_order)
+		c->sc_order = 9;
+	if (!c->sc_span)
+		c->sc_span = 1;
 	if (!c->count)
 		c->count = 8;
 	if (!c->max_au)
@@ -202,9 +235,10 @@ static int open_target(const struct flash_ctx *c, struct sb_jobtarget *t, const 
 /* the block sizes against the device: one line for the first that cannot be */
 static int check_sizes(struct flash_ctx *c, const struct sb_flash_dev *dev, const char *path)
 {
-	char a[32], b[32];
+	char a[32], b[32], n[32];
 	if (!c->nbs) {
-		c->bs[0] = c->open_au && !c->align ? 16u << 10 : SB_MAX(DEFAULT_BS, 2 * dev->lbs);
+		c->bs[0] = !c->align ? SB_MAX(16u << 10, 2 * dev->lbs)
+				     : SB_MAX(DEFAULT_BS, 2 * dev->lbs);
 		c->nbs = 1;
 	}
 	for (unsigned i = 0; i < c->nbs; i++) {
@@ -221,6 +255,15 @@ static int check_sizes(struct flash_ctx *c, const struct sb_flash_dev *dev, cons
 			       sb_fmt_size(c->bs[i], b, sizeof(b)));
 			return SB_EXIT_USAGE;
 		}
+	}
+	const uint64_t need = ((1ull << c->sc_order) - 1 + c->sc_span) * c->bs[0];
+	if (c->scatter && need > dev->size) {
+		sb_err("'%s' is too small: %s holds no map of 2^%u reads of %u blocks of %s (needs "
+		       "%s)",
+		       path, sb_fmt_size(dev->size, a, sizeof(a)), (unsigned)c->sc_order,
+		       (unsigned)c->sc_span, sb_fmt_size(c->bs[0], b, sizeof(b)),
+		       sb_fmt_size(need, n, sizeof(n)));
+		return SB_EXIT_USAGE;
 	}
 	return 0;
 }
@@ -302,6 +345,22 @@ static int run_open_au(struct flash_ctx *c, struct cli_flash_live *live, struct 
 	return 0;
 }
 
+static int run_scatter(struct flash_ctx *c, struct cli_flash_live *live, struct sb_flash_report *r,
+		       const char *path)
+{
+	const struct sb_flash_scatter_params p = { c->bs[0], (unsigned)c->sc_order,
+						   (unsigned)c->sc_span, (unsigned)c->count, 0 };
+	snprintf(live->what, sizeof(live->what), "scatter");
+	uint64_t off = 0;
+	r->scatter = 1;
+	const int e = sb_flash_scatter(live->dev, &p, &live->hooks, &r->sc, &off);
+	if (e == -EINTR)
+		r->interrupted = 1;
+	else if (e)
+		return cli_flash_io_error(path, "read", off, e);
+	return 0;
+}
+
 static int measure(struct flash_ctx *c, struct sb_jobtarget *t, const struct sb_flash_dev *dev,
 		   const char *path)
 {
@@ -324,6 +383,8 @@ static int measure(struct flash_ctx *c, struct sb_jobtarget *t, const struct sb_
 		rc = run_align(c, &live, r, path);
 	if (!rc && c->open_au && !r->interrupted)
 		rc = run_open_au(c, &live, r, path);
+	if (!rc && c->scatter && !r->interrupted)
+		rc = run_scatter(c, &live, r, path);
 	cli_progress_clear(&live.pg);
 	if (!rc) {
 		cli_results_describe(res, t, path);
@@ -344,6 +405,7 @@ static int measure(struct flash_ctx *c, struct sb_jobtarget *t, const struct sb_
 	if (!rc && cli_interrupted())
 		rc = cli_interrupted() == 15 ? SB_EXIT_SIGTERM : SB_EXIT_SIGINT;
 	sb_results_free(res);
+	sb_flash_scatter_free(&r->sc);
 	free(r);
 	return rc;
 }

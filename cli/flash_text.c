@@ -123,6 +123,25 @@ static void au_table(FILE *f, const struct sb_flash_au_result *au)
 					       : "");
 }
 
+static void scatter_text(FILE *f, const struct sb_flash_scatter *s)
+{
+	struct sb_flash_scatter_sum sum;
+	char a[32], b[32], c[32], d[32], e[32];
+	sb_flash_scatter_sum(s, &sum);
+	fprintf(f,
+		"scatter: %u reads of %s from %s, each the fastest of %u: fastest %s, median %s, "
+		"slowest %s\n",
+		s->n, sb_fmt_size((uint64_t)s->p.span * s->p.bs, a, sizeof(a)),
+		sb_fmt_size(s->p.offset, b, sizeof(b)), s->p.count,
+		sb_fmt_ns(sum.min_ns, c, sizeof(c)), sb_fmt_ns(sum.median_ns, d, sizeof(d)),
+		sb_fmt_ns(sum.max_ns, e, sizeof(e)));
+	fprintf(f, "slowest at:");
+	for (unsigned i = 0; i < sum.nslowest; i++)
+		fprintf(f, " %s (%s)", sb_fmt_size(s->off[sum.slowest[i]], a, sizeof(a)),
+			sb_fmt_ns(s->ns[sum.slowest[i]], b, sizeof(b)));
+	fprintf(f, "\n(the whole map is in the JSON results and the HTML report's chart)\n");
+}
+
 static void meaning(const char *line, void *ctx)
 {
 	fprintf(ctx, "  - %s\n", line);
@@ -140,6 +159,10 @@ void cli_flash_print_text(FILE *f, const struct sb_flash_report *r)
 	}
 	if (r->open_au)
 		au_table(f, &r->au);
+	if (r->scatter)
+		scatter_text(f, &r->sc);
+	if (!r->align && !r->open_au)
+		return;
 	fprintf(f, "\nwhat this means:\n");
 	sb_flash_meaning(r, meaning, f);
 	if (r->interrupted)

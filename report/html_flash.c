@@ -122,6 +122,39 @@ static void au_chart(FILE *f, const struct sb_jv *o, struct lines *l)
 	fputs("</figure>\n", f);
 }
 
+#define MAX_MAP (1u << 16)
+
+static void scatter_chart(FILE *f, const struct sb_jv *sc)
+{
+	const struct sb_jv *rows = sb_jv_get(sc, "rows");
+	const size_t n = SB_MIN(sb_jv_len(rows), (size_t)MAX_MAP);
+	double *x = malloc((n ? n : 1) * sizeof(*x)), *y = malloc((n ? n : 1) * sizeof(*y));
+	if (x && y) {
+		for (size_t i = 0; i < n; i++) {
+			x[i] = sb_jv_num(sb_jv_at(sb_jv_at(rows, i), 0), NAN);
+			y[i] = sb_jv_num(sb_jv_at(sb_jv_at(rows, i), 1), NAN);
+		}
+		const struct chart_series s = {
+			.name = "read time", .x = x, .y = y, .n = n, .color = -1
+		};
+		struct chart c = {
+			.kind = CHART_SCATTER,
+			.title = "Read time over the device (scatter map)",
+			.note = "the fastest of the tries at each position; boundaries, written and "
+				"erased areas, and fast/slow page pairs show as separate bands",
+			.x = { "Offset", CHART_U_BYTES, CHART_LINEAR, 0 },
+			.y = { "Read time", CHART_U_NS, CHART_LINEAR, 0 },
+			.series = &s,
+			.nseries = 1,
+		};
+		fputs("<figure>\n", f);
+		chart_svg(f, &c);
+		fputs("</figure>\n", f);
+	}
+	free(x);
+	free(y);
+}
+
 void html_section_flash(FILE *f, const struct rep_doc *d)
 {
 	const struct sb_jv *fl = sb_jv_get(d->sb, "flash"), *al = sb_jv_get(fl, "align"),
@@ -158,5 +191,7 @@ void html_section_flash(FILE *f, const struct rep_doc *d)
 		diff_chart(f, al, l);
 	if (l && sb_jv_len(sb_jv_get(o, "runs")))
 		au_chart(f, o, l);
+	if (sb_jv_len(sb_jv_get(sb_jv_get(fl, "scatter"), "rows")))
+		scatter_chart(f, sb_jv_get(fl, "scatter"));
 	free(l);
 }

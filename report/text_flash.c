@@ -65,6 +65,24 @@ static void open_au(FILE *f, const struct sb_jv *o)
 	}
 }
 
+static void scatter(FILE *f, const struct sb_jv *s)
+{
+	char a[32], b[32], c[32];
+	const struct sb_jv *slow = sb_jv_get(s, "slowest_offsets");
+	fprintf(f, "  scatter: %zu reads, fastest %s, median %s, slowest %s\n",
+		sb_jv_len(sb_jv_get(s, "rows")),
+		rep_fmt_ns(sb_jv_num(sb_jv_get(s, "min_ns"), NAN), a, sizeof(a)),
+		rep_fmt_ns(sb_jv_num(sb_jv_get(s, "median_ns"), NAN), b, sizeof(b)),
+		rep_fmt_ns(sb_jv_num(sb_jv_get(s, "max_ns"), NAN), c, sizeof(c)));
+	fprintf(f, "  slowest at:");
+	for (size_t i = 0; i < sb_jv_len(slow); i++) {
+		const double o = sb_jv_num(sb_jv_at(slow, i), -1);
+		fprintf(f, " %s",
+			o >= 0 && o < 1.8e19 ? sb_fmt_size((uint64_t)o, a, sizeof(a)) : "?");
+	}
+	fputc('\n', f);
+}
+
 void rep_text_flash(FILE *f, const struct rep_doc *d)
 {
 	const struct sb_jv *fl = sb_jv_get(d->sb, "flash"), *al = sb_jv_get(fl, "align"),
@@ -83,6 +101,8 @@ void rep_text_flash(FILE *f, const struct rep_doc *d)
 	}
 	if (sb_jv_is(sb_jv_get(fl, "open_au"), SB_JV_OBJ))
 		open_au(f, sb_jv_get(fl, "open_au"));
+	if (sb_jv_is(sb_jv_get(fl, "scatter"), SB_JV_OBJ))
+		scatter(f, sb_jv_get(fl, "scatter"));
 	for (size_t i = 0; i < sb_jv_len(m); i++)
 		if (sb_jv_str(sb_jv_at(m, i)))
 			fprintf(f, "  - %s\n", sb_jv_str(sb_jv_at(m, i)));

@@ -158,10 +158,43 @@ int sb_flash_open_au(const struct sb_flash_dev *dev, const struct sb_flash_au_pa
 		     const struct sb_flash_hooks *h, struct sb_flash_au_result *out,
 		     uint64_t *fail_offset);
 
+/* ---- --scatter ---- */
+struct sb_flash_scatter_params {
+	uint32_t bs;
+	unsigned order;	 /* 2^order positions (flashbench: 9) */
+	unsigned span;	 /* blocks a read (1) */
+	unsigned count;	 /* tries, the fastest kept */
+	uint64_t offset; /* of position 0 */
+};
+struct sb_flash_scatter {
+	struct sb_flash_scatter_params p;
+	uint32_t n;    /* positions */
+	uint64_t *off; /* offset of each, ascending */
+	double *ns;    /* the fastest read there (INFINITY: not read, stopped) */
+};
+/* Reads span x bs bytes at offset + j x bs for j < 2^order in LFSR order,
+ * count times, keeping the minimum per position. 0, -EINVAL (parameters,
+ * a device too small for the map), -ENOMEM, -EINTR (stopped: out holds
+ * what was read), or a read's -errno (*fail_offset). Free out with
+ * sb_flash_scatter_free, whatever the result. */
+int sb_flash_scatter(const struct sb_flash_dev *dev, const struct sb_flash_scatter_params *p,
+		     const struct sb_flash_hooks *h, struct sb_flash_scatter *out,
+		     uint64_t *fail_offset);
+void sb_flash_scatter_free(struct sb_flash_scatter *s);
+/* The map in brief: fastest, median and slowest read, and the positions of
+ * the slowest reads (up to SB_FLASH_SLOWEST, slowest first). */
+#define SB_FLASH_SLOWEST 8
+struct sb_flash_scatter_sum {
+	double min_ns, median_ns, max_ns;
+	uint32_t slowest[SB_FLASH_SLOWEST];
+	unsigned nslowest;
+};
+void sb_flash_scatter_sum(const struct sb_flash_scatter *s, struct sb_flash_scatter_sum *out);
+
 /* ---- a whole run, as the results and the summary take it ---- */
 #define SB_FLASH_MAX_BS 8
 struct sb_flash_report {
-	int align, open_au; /* the modes that ran */
+	int align, open_au, scatter; /* the modes that ran */
 	char priority[32];  /* "nice -10", "SCHED_FIFO 10" */
 	int priority_err;   /* 0 raised, else the positive errno of the refusal */
 	unsigned count;	    /* --align tries */
@@ -173,6 +206,7 @@ struct sb_flash_report {
 	int erase_from, page_from;
 	unsigned erase_agree, page_agree;
 	struct sb_flash_au_result au;
+	struct sb_flash_scatter sc;
 	int interrupted;
 };
 /* Fill erase_from, page_from and the agreement counts from the decisions. */

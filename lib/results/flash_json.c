@@ -7,6 +7,8 @@
 #include "lib/results/sections.h"
 #include "lib/json/json_write.h"
 
+#include <math.h>
+
 static void profile_json(struct sb_json *j, const struct sb_flash_profile *p,
 			 const struct sb_flash_decision *d)
 {
@@ -138,6 +140,38 @@ static void au_json(struct sb_json *j, const struct sb_flash_au_result *au)
 	sb_json_obj_close(j);
 }
 
+static void scatter_json(struct sb_json *j, const struct sb_flash_scatter *s)
+{
+	struct sb_flash_scatter_sum sum;
+	sb_flash_scatter_sum(s, &sum);
+	sb_json_obj_open(j, "scatter");
+	sb_json_u64(j, "bs", s->p.bs);
+	sb_json_u64(j, "order", s->p.order);
+	sb_json_u64(j, "span", s->p.span);
+	sb_json_u64(j, "count", s->p.count);
+	sb_json_u64(j, "offset", s->p.offset);
+	sb_json_double(j, "min_ns", sum.min_ns);
+	sb_json_double(j, "median_ns", sum.median_ns);
+	sb_json_double(j, "max_ns", sum.max_ns);
+	sb_json_arr_open(j, "slowest_offsets");
+	for (unsigned i = 0; i < sum.nslowest; i++)
+		sb_json_u64(j, NULL, s->off[sum.slowest[i]]);
+	sb_json_arr_close(j);
+	/* every position, in offset order: [offset, ns] (null: not read) */
+	sb_json_arr_open(j, "rows");
+	for (uint32_t i = 0; i < s->n; i++) {
+		sb_json_arr_open(j, NULL);
+		sb_json_u64(j, NULL, s->off[i]);
+		if (isfinite(s->ns[i]))
+			sb_json_double(j, NULL, s->ns[i]);
+		else
+			sb_json_null(j, NULL);
+		sb_json_arr_close(j);
+	}
+	sb_json_arr_close(j);
+	sb_json_obj_close(j);
+}
+
 static void meaning(const char *line, void *ctx)
 {
 	sb_json_str(ctx, NULL, line);
@@ -159,6 +193,8 @@ static void flash_json(struct sb_json *j, const void *ctx)
 		align_json(j, r);
 	if (r->open_au)
 		au_json(j, &r->au);
+	if (r->scatter)
+		scatter_json(j, &r->sc);
 	sb_json_arr_open(j, "meaning");
 	sb_flash_meaning(r, meaning, j);
 	sb_json_arr_close(j);

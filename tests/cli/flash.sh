@@ -71,6 +71,23 @@ grep -q '<h3>Flash geometry</h3>' "$T/r.html" || fail "report HTML: no flash sec
 grep -q '<th>open AUs, linear</th><td>2</td>' "$T/r.html" || fail "report HTML: open AUs"
 ok "report: the flash section in text and HTML"
 
+# --scatter: reads of two 16 KiB blocks at every 16 KiB step over 8 MiB all
+# cross a page; the two that cross the 4 MiB and 8 MiB boundaries are slowest
+expect_exit 0 "$SB" flash --scatter --scatter-span=2 --quiet --output="$T/s.json" "$IMG"
+python3 - "$T/s.json" <<'PY' || fail "--scatter"
+import json, sys
+s = json.load(open(sys.argv[1]))["storbench"]["flash"]["scatter"]
+assert [r[0] for r in s["rows"]] == [i << 14 for i in range(512)]
+assert sorted(s["slowest_offsets"][:2]) == [(4 << 20) - (16 << 10), (8 << 20) - (16 << 10)], s["slowest_offsets"]
+PY
+grep -q '^slowest at: 3.98 MiB\|^slowest at: 7.98 MiB' "$T/out" || { cat "$T/out"; fail "--scatter text"; }
+expect_exit 0 "$SB" report "$T/s.json" --output="$T/s.html"
+grep -q 'Read time over the device' "$T/s.html" || fail "report HTML: no scatter map"
+expect_exit 2 "$SB" flash --scatter --scatter-order=20 "$IMG"
+grep -q "too small: 256 MiB holds no map of 2^20 reads" "$T/err" || { cat "$T/err"; fail "--scatter too small"; }
+expect_exit 2 "$SB" flash --scatter-order=4 "$IMG"
+ok "--scatter: the map's slowest reads are the two that cross an erase block"
+
 expect_exit 2 "$SB" flash --bs=3k "$IMG"
 grep -q -- "--bs: '3k'" "$T/err" || { cat "$T/err"; fail "a bs not a power of two"; }
 expect_exit 2 "$SB" flash --bs=512 "$IMG"
