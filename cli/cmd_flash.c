@@ -12,6 +12,8 @@
 enum {
 	F_ALIGN,
 	F_OPEN_AU,
+	F_FIND_FAT,
+	F_FAT_NR,
 	F_SCATTER,
 	F_SC_ORDER,
 	F_SC_SPAN,
@@ -29,6 +31,10 @@ static const struct cli_opt flash_opts[] = {
 	  "read timing across power-of-two boundaries: erase block and page [default]" },
 	{ "open-au", OPT_NOARG, F_OPEN_AU, NULL,
 	  "how many allocation units stay open for writing (writes: --destroy-data)" },
+	{ "find-fat", OPT_NOARG, F_FIND_FAT, NULL,
+	  "write the first erase blocks whole in every chunk size; name those that differ "
+	  "(writes: --destroy-data)" },
+	{ "fat-nr", OPT_ARG, F_FAT_NR, "N", "--find-fat: erase blocks from the start [6]" },
 	{ "scatter", OPT_NOARG, F_SCATTER, NULL,
 	  "read-time map: 2^order reads at bs steps in LFSR order, the fastest of --count" },
 	{ "scatter-order", OPT_ARG, F_SC_ORDER, "N", "--scatter: 2^N positions [9]" },
@@ -38,7 +44,7 @@ static const struct cli_opt flash_opts[] = {
 	  "block; --open-au, --scatter: 16k]" },
 	{ "count", OPT_ARG, F_COUNT, "N", "--align: tries per read, the fastest kept [8]" },
 	{ "erase-size", OPT_ARG, F_ERASE, "SIZE",
-	  "--open-au: the allocation unit [what --align found in this run, else 4M]" },
+	  "--open-au, --find-fat: the erase block [what --align found in this run, else 4M]" },
 	{ "offset", OPT_ARG, F_OFFSET, "SIZE", "--open-au: the first AU [16M rounded up to one]" },
 	{ "max-au", OPT_ARG, F_MAX_AU, "N", "--open-au: the most AUs to open at once [8]" },
 	{ "order", OPT_ARG, F_ORDER, "WHICH", "--open-au: linear, random or both [both]" },
@@ -48,7 +54,8 @@ static const struct cli_opt flash_opts[] = {
 };
 
 struct flash_ctx {
-	int align, open_au, scatter, realtime, json_stdout;
+	int align, open_au, scatter, find_fat, realtime, json_stdout;
+	uint64_t fat_nr;
 	uint64_t sc_order, sc_span;
 	int sc_order_set, sc_span_set;
 	uint32_t bs[SB_FLASH_MAX_BS];
@@ -116,6 +123,8 @@ static int flash_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	case F_ALIGN: c->align = 1; return 0;
 	case F_OPEN_AU: c->open_au = 1; return 0;
 	case F_SCATTER: c->scatter = 1; return 0;
+	case F_FIND_FAT: c->find_fat = 1; return 0;
+	case F_FAT_NR: return set_number(v, &c->fat_nr, 3, SB_FLASH_MAX_FAT, hint, hl);
 	case F_SC_ORDER: c->sc_order_set = 1; return set_number(v, &c->sc_order, 1, 20, hint, hl);
 	case F_SC_SPAN: c->sc_span_set = 1; return set_number(v, &c->sc_span, 1, 64, hint, hl);
 	case F_REALTIME: c->realtime = 1; return 0;
@@ -155,6 +164,8 @@ static void help(const struct cli_cmd_opts *co)
 	       "rate collapses, and names the most that stay fast. Direct I/O throughout;\n"
 	       "--align only reads, --open-au overwrites the device (--destroy-data; never\n"
 	       "a mounted one). With both, --open-au uses the erase block --align found.\n"
+	       "--find-fat writes the first --fat-nr erase blocks whole in every chunk size\n"
+	       "and names those that write small chunks differently (the FAT area).\n"
 	       "--scatter maps the read time of 2^order blocks from the start (the fastest\n"
 	       "of --count tries each, in LFSR order).\n\n"
 	       "options:\n");
@@ -169,8 +180,14 @@ static void help(const struct cli_cmd_opts *co)
 /* everything known before the target is opened */
 static int check_options(struct flash_ctx *c)
 {
-	if (!c->align && !c->open_au && !c->scatter)
+	if (!c->align && !c->open_au && !c->scatter && !c->find_fat)
 		c->align = 1;
+	if (c->fat_nr && !c->find_fat) {
+		sb_err("--fat-nr applies to --find-fat only");
+		return SB_EXIT_USAGE;
+	}
+	if (!c->fat_nr)
+		c->fat_nr = 6;
 	if (!c->scatter && (c->sc_order_set || c->sc_span_set)) {
 		sb_err("--scatter-order and --scatter-span apply to --scatter only");
 		return SB_EXIT_USAGE;
@@ -185,12 +202,17 @@ static int check_options(struct flash_ctx *c)
 		c->max_au = 8;
 	if (!c->orders)
 		c->orders = 3;
-	if (!c->open_au && (c->erase_set || c->offset_set || c->max_au != 8 || c->orders != 3)) {
-		sb_err("--erase-size, --offset, --max-au and --order apply to --open-au only");
+	if (!c->open_au && (c->offset_set || c->max_au != 8 || c->orders != 3)) {
+		sb_err("--offset, --max-au and --order apply to --open-au only");
 		return SB_EXIT_USAGE;
 	}
-	if (c->open_au && !c->sh.destroy_data) {
-		sb_err("refusing to write: --open-au overwrites the target (add --destroy-data)");
+	if (!c->open_au && !c->find_fat && c->erase_set) {
+		sb_err("--erase-size applies to --open-au and --find-fat only");
+		return SB_EXIT_USAGE;
+	}
+	if ((c->open_au || c->find_fat) && !c->sh.destroy_data) {
+		sb_err("refusing to write: --%s overwrites the target (add --destroy-data)",
+		       c->open_au ? "open-au" : "find-fat");
 		return SB_EXIT_USAGE;
 	}
 	return 0;
@@ -217,11 +239,12 @@ static int open_target(const struct flash_ctx *c, struct sb_jobtarget *t, const 
 	sb_job_opts_default(&job);
 	job.direct = 1;
 	job.bs = (uint32_t)SB_MAX(t->info.logical_bs, 512u);
-	job.rw = c->open_au ? SB_RW_WRITE : SB_RW_READ;
+	const int writes = c->open_au || c->find_fat;
+	job.rw = writes ? SB_RW_WRITE : SB_RW_READ;
 	t->destroy_data = c->sh.destroy_data;
 	if ((rc = cli_target_prepare(t, path, &job, 0, 0)))
 		return rc;
-	const int fd = sb_jobtarget_open(t, 0, (c->open_au ? O_RDWR : O_RDONLY) | O_DIRECT);
+	const int fd = sb_jobtarget_open(t, 0, (writes ? O_RDWR : O_RDONLY) | O_DIRECT);
 	if (fd < 0) {
 		sb_err("cannot open '%s': %s", path, strerror(-fd));
 		return fd == -EACCES || fd == -EPERM || fd == -EBUSY ? SB_EXIT_ENV : SB_EXIT_USAGE;
@@ -361,6 +384,36 @@ static int run_scatter(struct flash_ctx *c, struct cli_flash_live *live, struct 
 	return 0;
 }
 
+static int run_find_fat(struct flash_ctx *c, struct cli_flash_live *live, struct sb_flash_report *r,
+			const char *path)
+{
+	char a[32], b[32];
+	const uint64_t found = sb_flash_erase_size(r);
+	const uint64_t erase = c->erase_set ? c->erase : found ? found : DEFAULT_ERASE;
+	uint32_t bs = c->bs[0];
+	for (unsigned i = 1; i < c->nbs; i++)
+		bs = SB_MIN(bs, c->bs[i]);
+	if (bs > erase)
+		return cli_bad_value("bs", sb_fmt_size(bs, a, sizeof(a)),
+				     "at most the erase size (--erase-size)");
+	if (live->dev->size / erase < c->fat_nr) {
+		sb_err("'%s' is too small: %s holds fewer than %u erase blocks of %s (--fat-nr)",
+		       path, sb_fmt_size(live->dev->size, a, sizeof(a)), (unsigned)c->fat_nr,
+		       sb_fmt_size(erase, b, sizeof(b)));
+		return SB_EXIT_USAGE;
+	}
+	snprintf(live->what, sizeof(live->what), "find-fat");
+	uint64_t off = 0;
+	r->find_fat = 1;
+	const int e = sb_flash_find_fat(live->dev, erase, bs, (unsigned)c->fat_nr, &live->hooks,
+					&r->fat, &off);
+	if (e == -EINTR)
+		r->interrupted = 1;
+	else if (e)
+		return cli_flash_io_error(path, "write", off, e);
+	return 0;
+}
+
 static int measure(struct flash_ctx *c, struct sb_jobtarget *t, const struct sb_flash_dev *dev,
 		   const char *path)
 {
@@ -383,6 +436,8 @@ static int measure(struct flash_ctx *c, struct sb_jobtarget *t, const struct sb_
 		rc = run_align(c, &live, r, path);
 	if (!rc && c->open_au && !r->interrupted)
 		rc = run_open_au(c, &live, r, path);
+	if (!rc && c->find_fat && !r->interrupted)
+		rc = run_find_fat(c, &live, r, path);
 	if (!rc && c->scatter && !r->interrupted)
 		rc = run_scatter(c, &live, r, path);
 	cli_progress_clear(&live.pg);

@@ -142,6 +142,26 @@ static void scatter_text(FILE *f, const struct sb_flash_scatter *s)
 	fprintf(f, "\n(the whole map is in the JSON results and the HTML report's chart)\n");
 }
 
+static void fat_table(FILE *f, const struct sb_flash_fat *fat)
+{
+	char a[32];
+	fprintf(f, "\nfind-fat: write rate of each of the first %u erase blocks of %s\n  %10s",
+		fat->nblocks, sb_fmt_size(fat->erase, a, sizeof(a)), "chunk");
+	for (unsigned b = 0; b < fat->nblocks; b++)
+		fprintf(f, " %9s%-2u", "block ", b);
+	fputc('\n', f);
+	for (unsigned r = 0; r < fat->nrows; r++) {
+		fprintf(f, "  %10s", sb_fmt_size(fat->rows[r].chunk, a, sizeof(a)));
+		for (unsigned b = 0; b < fat->nblocks; b++)
+			fprintf(f, " %11s", sb_fmt_rate(fat->rows[r].bps[b], a, sizeof(a)));
+		fputc('\n', f);
+	}
+	for (unsigned b = 0; b < fat->nblocks; b++)
+		if (fat->differs[b])
+			fprintf(f, "block %u differs: %s at the smallest chunks\n", b,
+				fat->differs[b] > 0 ? "faster" : "slower");
+}
+
 static void meaning(const char *line, void *ctx)
 {
 	fprintf(ctx, "  - %s\n", line);
@@ -159,9 +179,11 @@ void cli_flash_print_text(FILE *f, const struct sb_flash_report *r)
 	}
 	if (r->open_au)
 		au_table(f, &r->au);
+	if (r->find_fat)
+		fat_table(f, &r->fat);
 	if (r->scatter)
 		scatter_text(f, &r->sc);
-	if (!r->align && !r->open_au)
+	if (!r->align && !r->open_au && !r->find_fat)
 		return;
 	fprintf(f, "\nwhat this means:\n");
 	sb_flash_meaning(r, meaning, f);

@@ -180,6 +180,13 @@ void html_section_flash(FILE *f, const struct rep_doc *d)
 		snprintf(k, sizeof(k), "open AUs, %s", orders[i]);
 		html_kv(f, k, a);
 	}
+	const struct sb_jv *diff = sb_jv_get(sb_jv_get(fl, "find_fat"), "different");
+	for (size_t i = 0; i < sb_jv_len(diff); i++) {
+		char k[48];
+		snprintf(k, sizeof(k), "erase block %.0f",
+			 sb_jv_num(sb_jv_get(sb_jv_at(diff, i), "block"), 0));
+		html_kv(f, k, rep_or(sb_jv_str(sb_jv_get(sb_jv_at(diff, i), "how")), "?"));
+	}
 	fputs("</table>\n<ul>\n", f);
 	for (size_t i = 0; i < sb_jv_len(m); i++) {
 		fputs("<li>", f);

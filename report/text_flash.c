@@ -101,6 +101,11 @@ void rep_text_flash(FILE *f, const struct rep_doc *d)
 	}
 	if (sb_jv_is(sb_jv_get(fl, "open_au"), SB_JV_OBJ))
 		open_au(f, sb_jv_get(fl, "open_au"));
+	const struct sb_jv *diff = sb_jv_get(sb_jv_get(fl, "find_fat"), "different");
+	for (size_t i = 0; i < sb_jv_len(diff); i++)
+		fprintf(f, "  find-fat: erase block %.0f differs (%s)\n",
+			sb_jv_num(sb_jv_get(sb_jv_at(diff, i), "block"), 0),
+			rep_or(sb_jv_str(sb_jv_get(sb_jv_at(diff, i), "how")), "?"));
 	if (sb_jv_is(sb_jv_get(fl, "scatter"), SB_JV_OBJ))
 		scatter(f, sb_jv_get(fl, "scatter"));
 	for (size_t i = 0; i < sb_jv_len(m); i++)

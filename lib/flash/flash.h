@@ -191,11 +191,34 @@ struct sb_flash_scatter_sum {
 };
 void sb_flash_scatter_sum(const struct sb_flash_scatter *s, struct sb_flash_scatter_sum *out);
 
+/* ---- --find-fat ---- */
+#define SB_FLASH_MAX_FAT 16
+struct sb_flash_fat_row {
+	uint64_t chunk;
+	double bps[SB_FLASH_MAX_FAT]; /* per erase block */
+};
+struct sb_flash_fat {
+	uint64_t erase;
+	uint32_t bs;
+	unsigned nblocks, nrows;
+	struct sb_flash_fat_row rows[SB_FLASH_MAX_CHUNKS];
+	/* per block: +1 faster, -1 slower than the median of the others at the
+	 * two smallest chunk sizes (by 2x), 0 alike */
+	int differs[SB_FLASH_MAX_FAT];
+};
+/* Writes (0x5a) each of the first nblocks erase blocks whole in chunks of
+ * erase, erase/2, ... bs, and names the blocks that differ. 0, -EINVAL,
+ * -ENOSPC (the device holds fewer blocks), -ENOMEM, -EINTR (stopped: the
+ * rows done are kept), or a write's -errno (*fail_offset). */
+int sb_flash_find_fat(const struct sb_flash_dev *dev, uint64_t erase, uint32_t bs, unsigned nblocks,
+		      const struct sb_flash_hooks *h, struct sb_flash_fat *out,
+		      uint64_t *fail_offset);
+
 /* ---- a whole run, as the results and the summary take it ---- */
 #define SB_FLASH_MAX_BS 8
 struct sb_flash_report {
-	int align, open_au, scatter; /* the modes that ran */
-	char priority[32];  /* "nice -10", "SCHED_FIFO 10" */
+	int align, open_au, scatter, find_fat; /* the modes that ran */
+	char priority[32];		       /* "nice -10", "SCHED_FIFO 10" */
 	int priority_err;   /* 0 raised, else the positive errno of the refusal */
 	unsigned count;	    /* --align tries */
 	unsigned nprofiles; /* one per --bs */
@@ -207,6 +230,7 @@ struct sb_flash_report {
 	unsigned erase_agree, page_agree;
 	struct sb_flash_au_result au;
 	struct sb_flash_scatter sc;
+	struct sb_flash_fat fat;
 	int interrupted;
 };
 /* Fill erase_from, page_from and the agreement counts from the decisions. */

@@ -118,6 +118,30 @@ static void au_meaning(const struct sb_flash_au_result *au, void (*fn)(const cha
 	}
 }
 
+static void fat_meaning(const struct sb_flash_fat *f, void (*fn)(const char *, void *), void *ctx)
+{
+	char line[256], a[32];
+	size_t n = 0;
+	for (unsigned b = 0; b < f->nblocks && n < sizeof(line); b++)
+		if (f->differs[b])
+			n += (size_t)snprintf(line + n, sizeof(line) - SB_MIN(n, sizeof(line)),
+					      "%s%u (%s)", n ? ", " : "", b,
+					      f->differs[b] > 0 ? "faster" : "slower");
+	if (!n) {
+		fn("find-fat: the first erase blocks all write alike: no FAT area handled apart",
+		   ctx);
+		return;
+	}
+	char head[640];
+	snprintf(head, sizeof(head),
+		 "find-fat: erase block%s %s of %s behave%s differently at small writes (the "
+		 "factory FAT area): keep the factory partition layout so that the most often "
+		 "rewritten structures stay there",
+		 strchr(line, ',') ? "s" : "", line, sb_fmt_size(f->erase, a, sizeof(a)),
+		 strchr(line, ',') ? "" : "s");
+	fn(head, ctx);
+}
+
 void sb_flash_meaning(const struct sb_flash_report *r, void (*fn)(const char *line, void *ctx),
 		      void *ctx)
 {
@@ -125,4 +149,6 @@ void sb_flash_meaning(const struct sb_flash_report *r, void (*fn)(const char *li
 		align_meaning(r, fn, ctx);
 	if (r->open_au)
 		au_meaning(&r->au, fn, ctx);
+	if (r->find_fat)
+		fat_meaning(&r->fat, fn, ctx);
 }

@@ -172,6 +172,37 @@ static void scatter_json(struct sb_json *j, const struct sb_flash_scatter *s)
 	sb_json_obj_close(j);
 }
 
+static void fat_json(struct sb_json *j, const struct sb_flash_fat *f)
+{
+	sb_json_obj_open(j, "find_fat");
+	sb_json_u64(j, "erase_size", f->erase);
+	sb_json_u64(j, "bs", f->bs);
+	sb_json_u64(j, "blocks", f->nblocks);
+	sb_json_arr_open(j, "rows");
+	for (unsigned r = 0; r < f->nrows; r++) {
+		sb_json_obj_open(j, NULL);
+		sb_json_u64(j, "chunk", f->rows[r].chunk);
+		sb_json_arr_open(j, "bw_bytes");
+		for (unsigned b = 0; b < f->nblocks; b++)
+			sb_json_double(j, NULL, f->rows[r].bps[b]);
+		sb_json_arr_close(j);
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
+	sb_json_arr_open(j, "different");
+	for (unsigned b = 0; b < f->nblocks; b++) {
+		if (!f->differs[b])
+			continue;
+		sb_json_obj_open(j, NULL);
+		sb_json_u64(j, "block", b);
+		sb_json_u64(j, "offset", b * f->erase);
+		sb_json_str(j, "how", f->differs[b] > 0 ? "faster" : "slower");
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
+	sb_json_obj_close(j);
+}
+
 static void meaning(const char *line, void *ctx)
 {
 	sb_json_str(ctx, NULL, line);
@@ -193,6 +224,8 @@ static void flash_json(struct sb_json *j, const void *ctx)
 		align_json(j, r);
 	if (r->open_au)
 		au_json(j, &r->au);
+	if (r->find_fat)
+		fat_json(j, &r->fat);
 	if (r->scatter)
 		scatter_json(j, &r->sc);
 	sb_json_arr_open(j, "meaning");

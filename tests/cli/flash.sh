@@ -1,15 +1,17 @@
 # storbench flash on an emulated device of known geometry (geomfs: reads
 # across a 4 MiB boundary cost 3 ms more, across a 16 KiB one 1 ms; writes
 # run at 100 MiB/s, and one that opens a third allocation unit costs 40 ms
-# more): --align names 4 MiB and 16 KiB, --open-au names 2 in both orders,
-# and every row is in the JSON.
+# more; writes under 64 KiB cost 2 ms more except from 1 MiB to 2 MiB, the
+# "FAT area"): --align names 4 MiB and 16 KiB, --open-au names 2 in both
+# orders, --find-fat with 1 MiB blocks names block 1, and every row is in
+# the JSON.
 # Then the refusals: writes without --destroy-data, block sizes that cannot
 # be, options of the other mode. The emulated costs are milliseconds, and
 # the decision rests on minima over 8 tries, so a loaded machine cannot
 # hide them.
 . "$(dirname "$0")/../lib/cli.sh"
 . "$(dirname "$0")/../lib/geomfs.sh"
-gf_start size=256M,erase=4M,page=16k,erase_us=3000,page_us=1000,open=2,gc_us=40000,mib_us=10000
+gf_start size=256M,erase=4M,page=16k,erase_us=3000,page_us=1000,open=2,gc_us=40000,mib_us=10000,small_us=2000,fat=1M:1M
 IMG=$GF_MNT/dev.img
 
 expect_exit 0 "$SB" flash --quiet --output="$T/a.json" "$IMG"
@@ -87,6 +89,22 @@ expect_exit 2 "$SB" flash --scatter --scatter-order=20 "$IMG"
 grep -q "too small: 256 MiB holds no map of 2^20 reads" "$T/err" || { cat "$T/err"; fail "--scatter too small"; }
 expect_exit 2 "$SB" flash --scatter-order=4 "$IMG"
 ok "--scatter: the map's slowest reads are the two that cross an erase block"
+
+# --find-fat: the first 6 blocks of 1 MiB, written whole in chunks down to
+# 16 KiB; block 1 alone writes its small chunks fast
+expect_exit 2 "$SB" flash --find-fat --erase-size=1M "$IMG"
+grep -q 'find-fat overwrites the target (add --destroy-data)' "$T/err" || fail "--find-fat without --destroy-data"
+expect_exit 0 "$SB" flash --find-fat --destroy-data --erase-size=1M --bs=16k --quiet --output="$T/f.json" "$IMG"
+grep -q '^block 1 differs: faster at the smallest chunks$' "$T/out" || { cat "$T/out"; fail "--find-fat text"; }
+python3 - "$T/f.json" <<'PY' || fail "--find-fat JSON"
+import json, sys
+f = json.load(open(sys.argv[1]))["storbench"]["flash"]["find_fat"]
+assert [r["chunk"] for r in f["rows"]] == [1 << 20 >> i for i in range(7)]
+assert all(len(r["bw_bytes"]) == 6 for r in f["rows"])
+assert f["different"] == [{"block": 1, "offset": 1 << 20, "how": "faster"}], f["different"]
+PY
+expect_exit 2 "$SB" flash --fat-nr=4 "$IMG"
+ok "--find-fat names erase block 1 (the emulated FAT area)"
 
 expect_exit 2 "$SB" flash --bs=3k "$IMG"
 grep -q -- "--bs: '3k'" "$T/err" || { cat "$T/err"; fail "a bs not a power of two"; }
