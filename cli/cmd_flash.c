@@ -328,15 +328,17 @@ static int run_align(struct flash_ctx *c, struct cli_flash_live *live, struct sb
 		uint64_t off = 0;
 		const int e = sb_flash_align(live->dev, c->bs[i], (unsigned)c->count, &live->hooks,
 					     &r->profiles[i], &off);
-		if (e == -EINTR || (!e && r->profiles[i].nrows >= 3)) {
-			if (r->profiles[i].nrows >= 3) {
-				sb_flash_decide(&r->profiles[i], &r->decisions[i]);
-				r->nprofiles = i + 1;
-			}
-		}
 		if (e == -EINTR) {
-			r->interrupted = 1;
+			/* a profile cut short decides nothing: its lower rows,
+			 * which tell an erase block from a page, are missing */
+			r->interrupted = r->align_partial = 1;
+			r->decisions[i] = (struct sb_flash_decision){ .erase = -1, .page = -1 };
+			r->nprofiles = i + 1;
 			break;
+		}
+		if (!e && r->profiles[i].nrows >= 3) {
+			sb_flash_decide(&r->profiles[i], &r->decisions[i]);
+			r->nprofiles = i + 1;
 		}
 		if (e)
 			return cli_flash_io_error(path, "read", off, e);

@@ -173,7 +173,10 @@ void cli_flash_print_text(FILE *f, const struct sb_flash_report *r)
 		for (unsigned i = 0; i < r->nprofiles; i++)
 			profile(f, &r->profiles[i], &r->decisions[i]);
 		if (r->erase_from < 0 && r->page_from < 0)
-			fprintf(f, "boundaries: no boundary effect found\n");
+			fprintf(f, "boundaries: %s\n",
+				r->align_partial ? "interrupted before every boundary was read: no "
+						   "decision"
+						 : "no boundary effect found");
 		finding(f, "erase block", r, r->erase_from, 0, r->erase_agree);
 		finding(f, "page", r, r->page_from, 1, r->page_agree);
 	}

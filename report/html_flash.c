@@ -164,7 +164,9 @@ void html_section_flash(FILE *f, const struct rep_doc *d)
 	struct lines *l = malloc(sizeof(*l));
 	fputs("<h3>Flash geometry</h3>\n<table class=\"kv\">\n", f);
 	if (sb_jv_is(al, SB_JV_OBJ)) {
-		if (!sb_jv_bool(sb_jv_get(al, "boundary_effect"), 0))
+		if (!sb_jv_bool(sb_jv_get(al, "decided"), 1))
+			html_kv(f, "boundaries", "interrupted: no decision");
+		else if (!sb_jv_bool(sb_jv_get(al, "boundary_effect"), 0))
 			html_kv(f, "boundaries", "no boundary effect found");
 		finding(f, "erase block", sb_jv_get(al, "erase_block"));
 		finding(f, "page", sb_jv_get(al, "page"));

@@ -94,7 +94,9 @@ void rep_text_flash(FILE *f, const struct rep_doc *d)
 		profile(f, sb_jv_at(ps, i));
 	fprintf(f, "\nflash geometry\n");
 	if (sb_jv_is(al, SB_JV_OBJ)) {
-		if (!sb_jv_bool(sb_jv_get(al, "boundary_effect"), 0))
+		if (!sb_jv_bool(sb_jv_get(al, "decided"), 1))
+			fprintf(f, "  interrupted: no decision\n");
+		else if (!sb_jv_bool(sb_jv_get(al, "boundary_effect"), 0))
 			fprintf(f, "  no boundary effect found\n");
 		finding(f, "erase block", sb_jv_get(al, "erase_block"));
 		finding(f, "page", sb_jv_get(al, "page"));

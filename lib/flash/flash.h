@@ -228,6 +228,7 @@ struct sb_flash_report {
 	 * none), and at how many block sizes the same size was found */
 	int erase_from, page_from;
 	unsigned erase_agree, page_agree;
+	int align_partial; /* --align was stopped: the last profile is not decided */
 	struct sb_flash_au_result au;
 	struct sb_flash_scatter sc;
 	struct sb_flash_fat fat;

@@ -59,6 +59,10 @@ static void align_meaning(const struct sb_flash_report *r, void (*fn)(const char
 {
 	char line[320], a[32], b[32];
 	const uint64_t e = sb_flash_erase_size(r), p = sb_flash_page_size(r);
+	if (!e && !p && r->align_partial) {
+		fn("--align was interrupted before every boundary was read: no decision", ctx);
+		return;
+	}
 	if (!e && !p) {
 		fn("no boundary effect found: reads do not show this device's geometry (usual for "
 		   "SSDs and RAM disks); align partitions to 4 MiB, which suits most flash, or try "

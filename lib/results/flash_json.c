@@ -89,7 +89,11 @@ static void align_json(struct sb_json *j, const struct sb_flash_report *r)
 	for (unsigned i = 0; i < r->nprofiles; i++)
 		profile_json(j, &r->profiles[i], &r->decisions[i]);
 	sb_json_arr_close(j);
-	sb_json_bool(j, "boundary_effect", r->erase_from >= 0 || r->page_from >= 0);
+	sb_json_bool(j, "decided", !r->align_partial);
+	if (r->align_partial && r->erase_from < 0 && r->page_from < 0)
+		sb_json_null(j, "boundary_effect");
+	else
+		sb_json_bool(j, "boundary_effect", r->erase_from >= 0 || r->page_from >= 0);
 	finding_json(j, "erase_block", r, r->erase_from, 0, r->erase_agree);
 	finding_json(j, "page", r, r->page_from, 1, r->page_agree);
 	sb_json_obj_close(j);
