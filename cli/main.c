@@ -50,6 +50,13 @@ static const struct cli_command commands[] = {
 	  { [CLI_S_QUIET] = "no progress lines",
 	    [CLI_S_DESTROY] = "TARGET may be an existing file storbench did not create: it is "
 			      "overwritten" } },
+	{ "flash",
+	  cmd_flash,
+	  "flashbench-class geometry: erase block, page, open allocation units",
+	  RESULTS | CLI_QUIET | CLI_DESTROY,
+	  "text|json",
+	  { [CLI_S_QUIET] = "no progress line",
+	    [CLI_S_DESTROY] = "allow --open-au to overwrite the target" } },
 	{ "info",
 	  cmd_info,
 	  "identity, geometry, cache state and health of the device",

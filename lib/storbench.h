@@ -48,6 +48,7 @@
 #include "lib/verify/ranges.h"
 #include "lib/verify/seqpass.h"
 #include "lib/verify/verify_target.h"
+#include "lib/flash/flash.h"
 #include "lib/latency/probe.h"
 #include "lib/latency/lat_run.h"
 #include "lib/meta/meta.h"

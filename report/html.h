@@ -27,6 +27,8 @@ void html_section_soak(FILE *f, const struct rep_doc *d);  /* report/html_soak.c
 void html_section_sweep(FILE *f, const struct rep_doc *d); /* report/html_sweep.c */
 void html_section_pts(FILE *f, const struct rep_doc *d);   /* report/html_pts.c */
 void html_section_cliff(FILE *f, const struct rep_doc *d); /* report/html_cliff.c */
+/* storbench.flash: findings, diff per boundary, open-AU curves (report/html_flash.c) */
+void html_section_flash(FILE *f, const struct rep_doc *d);
 /* storbench.verify: the map, counts and ranges (report/html_verify.c) */
 void html_section_verify(FILE *f, const struct rep_doc *d);
 /* health before and after of a soak (report/html_health.c) */

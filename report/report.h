@@ -334,6 +334,8 @@ int rep_text(FILE *f, struct rep_doc *const *docs, size_t n);
 void rep_text_pts(FILE *f, const struct rep_doc *d);
 /* storbench.cliff as text (report/text_cliff.c) */
 void rep_text_cliff(FILE *f, const struct rep_doc *d);
+/* storbench.flash as text (report/text_flash.c) */
+void rep_text_flash(FILE *f, const struct rep_doc *d);
 int rep_csv(FILE *f, struct rep_doc *const *docs, size_t n, enum rep_table t);
 /* One CSV field, RFC 4180 quoted when it must be (NULL: empty), with the
  * comma before it unless first. */

@@ -232,8 +232,15 @@ static const struct {
 	const char *command;
 	void (*render)(FILE *f, const struct rep_doc *d);
 } sections[] = {
-	{ "run", intervals },	 { "fio", intervals },	      { "soak", soak },
-	{ "pts", rep_text_pts }, { "cliff", rep_text_cliff },
+	{ "run", intervals },
+	{ "fio", intervals },
+	{ "soak", soak },
+	{ "pts", rep_text_pts },
+	{ "cliff", rep_text_cliff },
+	{ "run", intervals },
+	{ "fio", intervals },
+	{ "soak", soak },
+	{ "flash", rep_text_flash },
 };
 
 static void conditions(FILE *f, const struct rep_doc *d)

@@ -9,6 +9,7 @@
 
 #include "lib/sb.h"
 #include "lib/cliff/cliff.h"
+#include "lib/flash/flash.h"
 #include "lib/latency/lat_run.h"
 #include "lib/meta/meta.h"
 #include "lib/pts/pts.h"
@@ -45,6 +46,9 @@ struct sb_cliff_report {
 };
 int sb_results_cliff(struct sb_results *res, const struct sb_cliff_report *c,
 		     struct sb_job_result *job);
+/* flash (flash_json.c): the "flash" section, every row and the findings,
+ * and a warning when the priority could not be raised. 0 or -ENOMEM. */
+int sb_results_flash(struct sb_results *res, const struct sb_flash_report *r);
 
 /* info (info_json.c): what is known about a target, without writing. */
 struct sb_info_report {

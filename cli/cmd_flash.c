@@ -1,0 +1,497 @@
+/* storbench flash: flashbench's geometry probes (--align, --open-au), with
+ * a decision instead of a table to read (lib/flash, docs/flash.md). */
+#include "cli/flash_cli.h"
+#include "lib/storbench.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#define DEFAULT_BS (4u << 10)
+#define DEFAULT_ERASE (4ull << 20)
+
+enum {
+	F_ALIGN,
+	F_OPEN_AU,
+	F_FIND_FAT,
+	F_FAT_NR,
+	F_SCATTER,
+	F_SC_ORDER,
+	F_SC_SPAN,
+	F_BS,
+	F_COUNT,
+	F_ERASE,
+	F_OFFSET,
+	F_MAX_AU,
+	F_ORDER,
+	F_REALTIME
+};
+
+static const struct cli_opt flash_opts[] = {
+	{ "align", OPT_NOARG, F_ALIGN, NULL,
+	  "read timing across power-of-two boundaries: erase block and page [default]" },
+	{ "open-au", OPT_NOARG, F_OPEN_AU, NULL,
+	  "how many allocation units stay open for writing (writes: --destroy-data)" },
+	{ "find-fat", OPT_NOARG, F_FIND_FAT, NULL,
+	  "write the first erase blocks whole in every chunk size; name those that differ "
+	  "(writes: --destroy-data)" },
+	{ "fat-nr", OPT_ARG, F_FAT_NR, "N", "--find-fat: erase blocks from the start [6]" },
+	{ "scatter", OPT_NOARG, F_SCATTER, NULL,
+	  "read-time map: 2^order reads at bs steps in LFSR order, the fastest of --count" },
+	{ "scatter-order", OPT_ARG, F_SC_ORDER, "N", "--scatter: 2^N positions [9]" },
+	{ "scatter-span", OPT_ARG, F_SC_SPAN, "N", "--scatter: blocks a read [1]" },
+	{ "bs", OPT_ARG, F_BS, "SIZES",
+	  "block size(s): 4k, a list 2k,8k or a range 1k..64k [--align: 4k or twice the logical "
+	  "block; --open-au, --scatter: 16k]" },
+	{ "count", OPT_ARG, F_COUNT, "N", "--align: tries per read, the fastest kept [8]" },
+	{ "erase-size", OPT_ARG, F_ERASE, "SIZE",
+	  "--open-au, --find-fat: the erase block [what --align found in this run, else 4M]" },
+	{ "offset", OPT_ARG, F_OFFSET, "SIZE", "--open-au: the first AU [16M rounded up to one]" },
+	{ "max-au", OPT_ARG, F_MAX_AU, "N", "--open-au: the most AUs to open at once [8]" },
+	{ "order", OPT_ARG, F_ORDER, "WHICH", "--open-au: linear, random or both [both]" },
+	{ "realtime", OPT_NOARG, F_REALTIME, NULL,
+	  "run as SCHED_FIFO 10 as flashbench (root) [nice -10]" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+struct flash_ctx {
+	int align, open_au, scatter, find_fat, realtime, json_stdout;
+	uint64_t fat_nr;
+	uint64_t sc_order, sc_span;
+	int sc_order_set, sc_span_set;
+	uint32_t bs[SB_FLASH_MAX_BS];
+	unsigned nbs;
+	uint64_t count, erase, offset, max_au;
+	int erase_set, offset_set, orders;
+	struct cli_shared sh;
+};
+
+static int pow2(uint64_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+/* --bs: SIZE, SIZE,SIZE... or A..B (the powers of two from A to B) */
+static int set_bs(struct flash_ctx *c, const char *v, char *hint, size_t hl)
+{
+	char buf[256], *save = NULL;
+	uint64_t a, b;
+	const char *dots = strstr(v, "..");
+	c->nbs = 0;
+	snprintf(hint, hl, "a power of two from 512 to 64M, a list (2k,8k) or a range (1k..64k)");
+	if (strlen(v) >= sizeof(buf))
+		return -EINVAL;
+	if (dots) {
+		snprintf(buf, sizeof(buf), "%.*s", (int)(dots - v), v);
+		if (sb_parse_size(buf, &a) < 0 || sb_parse_size(dots + 2, &b) < 0 || !pow2(a) ||
+		    !pow2(b) || a > b || a < 512 || b > (64u << 20))
+			return -EINVAL;
+		for (; a <= b; a *= 2) {
+			if (c->nbs == SB_FLASH_MAX_BS)
+				return snprintf(hint, hl, "at most %d block sizes",
+						SB_FLASH_MAX_BS),
+				       -EINVAL;
+			c->bs[c->nbs++] = (uint32_t)a;
+		}
+		return 0;
+	}
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (char *s = strtok_r(buf, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
+		if (sb_parse_size(s, &a) < 0 || !pow2(a) || a < 512 || a > (64u << 20))
+			return -EINVAL;
+		if (c->nbs == SB_FLASH_MAX_BS)
+			return snprintf(hint, hl, "at most %d block sizes", SB_FLASH_MAX_BS),
+			       -EINVAL;
+		c->bs[c->nbs++] = (uint32_t)a;
+	}
+	return c->nbs ? 0 : -EINVAL;
+}
+
+static int set_number(const char *v, uint64_t *out, uint64_t min, uint64_t max, char *hint,
+		      size_t hl)
+{
+	if (sb_parse_u64(v, out) < 0 || *out < min || *out > max)
+		return snprintf(hint, hl, "a number from %llu to %llu", (unsigned long long)min,
+				(unsigned long long)max),
+		       -EINVAL;
+	return 0;
+}
+
+static int flash_set(void *vc, int id, const char *v, char *hint, size_t hl)
+{
+	struct flash_ctx *c = vc;
+	switch (id) {
+	case F_ALIGN: c->align = 1; return 0;
+	case F_OPEN_AU: c->open_au = 1; return 0;
+	case F_SCATTER: c->scatter = 1; return 0;
+	case F_FIND_FAT: c->find_fat = 1; return 0;
+	case F_FAT_NR: return set_number(v, &c->fat_nr, 3, SB_FLASH_MAX_FAT, hint, hl);
+	case F_SC_ORDER: c->sc_order_set = 1; return set_number(v, &c->sc_order, 1, 20, hint, hl);
+	case F_SC_SPAN: c->sc_span_set = 1; return set_number(v, &c->sc_span, 1, 64, hint, hl);
+	case F_REALTIME: c->realtime = 1; return 0;
+	case F_BS: return set_bs(c, v, hint, hl);
+	case F_COUNT: return set_number(v, &c->count, 1, 1000, hint, hl);
+	case F_MAX_AU: return set_number(v, &c->max_au, 1, SB_FLASH_MAX_AU, hint, hl);
+	case F_ERASE:
+		c->erase_set = 1;
+		if (sb_parse_size(v, &c->erase) < 0 || !pow2(c->erase) || c->erase < 4096 ||
+		    c->erase > (1ull << 30))
+			return snprintf(hint, hl, "a power of two from 4k to 1G, e.g. 4M"), -EINVAL;
+		return 0;
+	case F_OFFSET:
+		c->offset_set = 1;
+		if (sb_parse_size(v, &c->offset) < 0)
+			return snprintf(hint, hl, "a size, e.g. 0, 16M"), -EINVAL;
+		return 0;
+	case F_ORDER:
+		c->orders = !strcmp(v, "linear")   ? 1
+			    : !strcmp(v, "random") ? 2
+			    : !strcmp(v, "both")   ? 3
+						   : 0;
+		return c->orders ? 0 : (snprintf(hint, hl, "linear, random or both"), -EINVAL);
+	}
+	return -EINVAL;
+}
+
+static void help(const struct cli_cmd_opts *co)
+{
+	printf("usage: storbench flash [--align] [--open-au --destroy-data] [options] TARGET\n\n"
+	       "flashbench's methods on a block device (or an image file): --align times\n"
+	       "reads that straddle every power-of-two boundary against reads beside it and\n"
+	       "names the erase block (allocation unit) and page sizes when the difference\n"
+	       "shows them, with a confidence, or says that no boundary effect was found.\n"
+	       "--open-au writes chunks from the erase size down to the block size into 1,\n"
+	       "2, 3 ... allocation units at once, in linear and random order, until the\n"
+	       "rate collapses, and names the most that stay fast. Direct I/O throughout;\n"
+	       "--align only reads, --open-au overwrites the device (--destroy-data; never\n"
+	       "a mounted one). With both, --open-au uses the erase block --align found.\n"
+	       "--find-fat writes the first --fat-nr erase blocks whole in every chunk size\n"
+	       "and names those that write small chunks differently (the FAT area).\n"
+	       "--scatter maps the read time of 2^order blocks from the start (the fastest\n"
+	       "of --count tries each, in LFSR order).\n\n"
+	       "options:\n");
+	cli_print_opts(stdout, co);
+	printf("\nexamples:\n"
+	       "  storbench flash /dev/mmcblk0\n"
+	       "  storbench flash --align --bs=1k..16k /dev/sdb\n"
+	       "  storbench flash --open-au --destroy-data --erase-size=4M /dev/sdb\n"
+	       "  storbench flash --scatter --scatter-order=12 --bs=64k /dev/sdb\n");
+}
+
+/* everything known before the target is opened */
+static int check_options(struct flash_ctx *c)
+{
+	if (!c->align && !c->open_au && !c->scatter && !c->find_fat)
+		c->align = 1;
+	if (c->fat_nr && !c->find_fat) {
+		sb_err("--fat-nr applies to --find-fat only");
+		return SB_EXIT_USAGE;
+	}
+	if (!c->fat_nr)
+		c->fat_nr = 6;
+	if (!c->scatter && (c->sc_order_set || c->sc_span_set)) {
+		sb_err("--scatter-order and --scatter-span apply to --scatter only");
+		return SB_EXIT_USAGE;
+	}
+	if (!c->sc_order)
+		c->sc_order = 9;
+	if (!c->sc_span)
+		c->sc_span = 1;
+	if (!c->count)
+		c->count = 8;
+	if (!c->max_au)
+		c->max_au = 8;
+	if (!c->orders)
+		c->orders = 3;
+	if (!c->open_au && (c->offset_set || c->max_au != 8 || c->orders != 3)) {
+		sb_err("--offset, --max-au and --order apply to --open-au only");
+		return SB_EXIT_USAGE;
+	}
+	if (!c->open_au && !c->find_fat && c->erase_set) {
+		sb_err("--erase-size applies to --open-au and --find-fat only");
+		return SB_EXIT_USAGE;
+	}
+	if ((c->open_au || c->find_fat) && !c->sh.destroy_data) {
+		sb_err("refusing to write: --%s overwrites the target (add --destroy-data)",
+		       c->open_au ? "open-au" : "find-fat");
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int open_target(const struct flash_ctx *c, struct sb_jobtarget *t, const char *path,
+		       struct sb_flash_dev *dev)
+{
+	int rc = cli_target_probe(t, path);
+	if (rc)
+		return rc;
+	if (t->info.kind != SB_TARGET_BLOCK && t->info.kind != SB_TARGET_FILE) {
+		sb_err("'%s' is not a block device or an image file: flash needs the device "
+		       "itself",
+		       path);
+		return SB_EXIT_USAGE;
+	}
+	if (t->info.direct_ok == 0) {
+		sb_err("cannot use direct I/O on '%s': flash times the device, not the page cache",
+		       path);
+		return SB_EXIT_USAGE;
+	}
+	struct sb_job_opts job;
+	sb_job_opts_default(&job);
+	job.direct = 1;
+	job.bs = (uint32_t)SB_MAX(t->info.logical_bs, 512u);
+	const int writes = c->open_au || c->find_fat;
+	job.rw = writes ? SB_RW_WRITE : SB_RW_READ;
+	t->destroy_data = c->sh.destroy_data;
+	if ((rc = cli_target_prepare(t, path, &job, 0, 0)))
+		return rc;
+	const int fd = sb_jobtarget_open(t, 0, (writes ? O_RDWR : O_RDONLY) | O_DIRECT);
+	if (fd < 0) {
+		sb_err("cannot open '%s': %s", path, strerror(-fd));
+		return fd == -EACCES || fd == -EPERM || fd == -EBUSY ? SB_EXIT_ENV : SB_EXIT_USAGE;
+	}
+	dev->fd = fd;
+	dev->size = t->region_size;
+	dev->lbs = t->info.logical_bs ? t->info.logical_bs : 512;
+	return 0;
+}
+
+/* the block sizes against the device: one line for the first that cannot be */
+static int check_sizes(struct flash_ctx *c, const struct sb_flash_dev *dev, const char *path)
+{
+	char a[32], b[32], n[32];
+	if (!c->nbs) {
+		c->bs[0] = !c->align ? SB_MAX(16u << 10, 2 * dev->lbs)
+				     : SB_MAX(DEFAULT_BS, 2 * dev->lbs);
+		c->nbs = 1;
+	}
+	for (unsigned i = 0; i < c->nbs; i++) {
+		if (sb_flash_bs_ok(c->bs[i], dev->lbs)) {
+			sb_err("--bs: %s is below twice the logical block size of '%s' (%s): the "
+			       "read straddling a boundary would not be aligned",
+			       sb_fmt_size(c->bs[i], a, sizeof(a)), path,
+			       sb_fmt_size(dev->lbs, b, sizeof(b)));
+			return SB_EXIT_USAGE;
+		}
+		if (c->align && !sb_flash_maxalign(dev->size, c->bs[i])) {
+			sb_err("'%s' is too small: %s holds fewer than 32 blocks of %s (--bs)",
+			       path, sb_fmt_size(dev->size, a, sizeof(a)),
+			       sb_fmt_size(c->bs[i], b, sizeof(b)));
+			return SB_EXIT_USAGE;
+		}
+	}
+	const uint64_t need = ((1ull << c->sc_order) - 1 + c->sc_span) * c->bs[0];
+	if (c->scatter && need > dev->size) {
+		sb_err("'%s' is too small: %s holds no map of 2^%u reads of %u blocks of %s (needs "
+		       "%s)",
+		       path, sb_fmt_size(dev->size, a, sizeof(a)), (unsigned)c->sc_order,
+		       (unsigned)c->sc_span, sb_fmt_size(c->bs[0], b, sizeof(b)),
+		       sb_fmt_size(need, n, sizeof(n)));
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int au_params(const struct flash_ctx *c, const struct sb_flash_report *r,
+		     const struct sb_flash_dev *dev, const char *path, struct sb_flash_au_params *p)
+{
+	char a[32], b[32];
+	const uint64_t found = sb_flash_erase_size(r);
+	p->erase = c->erase_set ? c->erase : found ? found : DEFAULT_ERASE;
+	p->bs = c->bs[0];
+	for (unsigned i = 1; i < c->nbs; i++)
+		p->bs = SB_MIN(p->bs, c->bs[i]);
+	p->offset = c->offset_set ? c->offset : sb_flash_au_offset(p->erase);
+	p->max_au = (unsigned)c->max_au;
+	p->orders = c->orders;
+	if (p->bs > p->erase)
+		return cli_bad_value("bs", sb_fmt_size(p->bs, a, sizeof(a)),
+				     "at most the erase size (--erase-size)");
+	if (p->offset % dev->lbs)
+		return cli_bad_value("offset", sb_fmt_size(p->offset, a, sizeof(a)),
+				     "a multiple of the logical block size");
+	if (p->offset > dev->size || dev->size - p->offset < p->erase) {
+		sb_err("'%s' is too small: %s holds no allocation unit of %s after --offset %s",
+		       path, sb_fmt_size(dev->size, a, sizeof(a)),
+		       sb_fmt_size(p->erase, b, sizeof(b)), sb_fmt_size(p->offset, b, sizeof(b)));
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int run_align(struct flash_ctx *c, struct cli_flash_live *live, struct sb_flash_report *r,
+		     const char *path)
+{
+	for (unsigned i = 0; i < c->nbs; i++) {
+		char a[32];
+		snprintf(live->what, sizeof(live->what), "align, bs %s",
+			 sb_fmt_size(c->bs[i], a, sizeof(a)));
+		uint64_t off = 0;
+		const int e = sb_flash_align(live->dev, c->bs[i], (unsigned)c->count, &live->hooks,
+					     &r->profiles[i], &off);
+		if (e == -EINTR) {
+			/* a profile cut short decides nothing: its lower rows,
+			 * which tell an erase block from a page, are missing */
+			r->interrupted = r->align_partial = 1;
+			r->decisions[i] = (struct sb_flash_decision){ .erase = -1, .page = -1 };
+			r->nprofiles = i + 1;
+			break;
+		}
+		if (!e && r->profiles[i].nrows >= 3) {
+			sb_flash_decide(&r->profiles[i], &r->decisions[i]);
+			r->nprofiles = i + 1;
+		}
+		if (e)
+			return cli_flash_io_error(path, "read", off, e);
+	}
+	sb_flash_overall(r);
+	return 0;
+}
+
+static int run_open_au(struct flash_ctx *c, struct cli_flash_live *live, struct sb_flash_report *r,
+		       const char *path)
+{
+	struct sb_flash_au_params p;
+	int rc = au_params(c, r, live->dev, path, &p);
+	if (rc)
+		return rc;
+	snprintf(live->what, sizeof(live->what), "open-au");
+	uint64_t off = 0;
+	r->open_au = 1;
+	const int e = sb_flash_open_au(live->dev, &p, &live->hooks, &r->au, &off);
+	if (e == -EINTR)
+		r->interrupted = 1;
+	else if (e == -EINVAL) {
+		sb_err("--open-au: cannot measure with these sizes on '%s' (erase size, block size "
+		       "and offset)",
+		       path);
+		return SB_EXIT_USAGE;
+	} else if (e)
+		return cli_flash_io_error(path, "write", off, e);
+	return 0;
+}
+
+static int run_scatter(struct flash_ctx *c, struct cli_flash_live *live, struct sb_flash_report *r,
+		       const char *path)
+{
+	const struct sb_flash_scatter_params p = { c->bs[0], (unsigned)c->sc_order,
+						   (unsigned)c->sc_span, (unsigned)c->count, 0 };
+	snprintf(live->what, sizeof(live->what), "scatter");
+	uint64_t off = 0;
+	r->scatter = 1;
+	const int e = sb_flash_scatter(live->dev, &p, &live->hooks, &r->sc, &off);
+	if (e == -EINTR)
+		r->interrupted = 1;
+	else if (e)
+		return cli_flash_io_error(path, "read", off, e);
+	return 0;
+}
+
+static int run_find_fat(struct flash_ctx *c, struct cli_flash_live *live, struct sb_flash_report *r,
+			const char *path)
+{
+	char a[32], b[32];
+	const uint64_t found = sb_flash_erase_size(r);
+	const uint64_t erase = c->erase_set ? c->erase : found ? found : DEFAULT_ERASE;
+	uint32_t bs = c->bs[0];
+	for (unsigned i = 1; i < c->nbs; i++)
+		bs = SB_MIN(bs, c->bs[i]);
+	if (bs > erase)
+		return cli_bad_value("bs", sb_fmt_size(bs, a, sizeof(a)),
+				     "at most the erase size (--erase-size)");
+	if (live->dev->size / erase < c->fat_nr) {
+		sb_err("'%s' is too small: %s holds fewer than %u erase blocks of %s (--fat-nr)",
+		       path, sb_fmt_size(live->dev->size, a, sizeof(a)), (unsigned)c->fat_nr,
+		       sb_fmt_size(erase, b, sizeof(b)));
+		return SB_EXIT_USAGE;
+	}
+	snprintf(live->what, sizeof(live->what), "find-fat");
+	uint64_t off = 0;
+	r->find_fat = 1;
+	const int e = sb_flash_find_fat(live->dev, erase, bs, (unsigned)c->fat_nr, &live->hooks,
+					&r->fat, &off);
+	if (e == -EINTR)
+		r->interrupted = 1;
+	else if (e)
+		return cli_flash_io_error(path, "write", off, e);
+	return 0;
+}
+
+static int measure(struct flash_ctx *c, struct sb_jobtarget *t, const struct sb_flash_dev *dev,
+		   const char *path)
+{
+	struct sb_flash_report *r = calloc(1, sizeof(*r));
+	struct sb_results *res = sb_results_create("flash");
+	int rc = 0;
+	if (!r || !res) {
+		free(r);
+		sb_results_free(res);
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	r->erase_from = r->page_from = -1;
+	r->count = (unsigned)c->count;
+	r->align = c->align;
+	r->priority_err = -sb_flash_raise_priority(c->realtime, r->priority, sizeof(r->priority));
+	struct cli_flash_live live;
+	cli_flash_live_init(&live, dev, c->sh.quiet);
+	if (c->align)
+		rc = run_align(c, &live, r, path);
+	if (!rc && c->open_au && !r->interrupted)
+		rc = run_open_au(c, &live, r, path);
+	if (!rc && c->find_fat && !r->interrupted)
+		rc = run_find_fat(c, &live, r, path);
+	if (!rc && c->scatter && !r->interrupted)
+		rc = run_scatter(c, &live, r, path);
+	cli_progress_clear(&live.pg);
+	if (!rc) {
+		cli_results_describe(res, t, path);
+		if (sb_results_flash(res, r) < 0) {
+			sb_err("out of memory");
+			rc = SB_EXIT_ENV;
+		}
+	}
+	if (!rc) {
+		if (!c->json_stdout)
+			cli_flash_print_text(stdout, r);
+		if (c->sh.output && cli_write_json(res, c->sh.output) < 0)
+			rc = SB_EXIT_ENV;
+		if (c->json_stdout && cli_write_json(res, "-") < 0)
+			rc = SB_EXIT_ENV;
+		render_warnings_text(stderr, res);
+	}
+	if (!rc && cli_interrupted())
+		rc = cli_interrupt_status();
+	sb_results_free(res);
+	sb_flash_scatter_free(&r->sc);
+	free(r);
+	return rc;
+}
+
+int cmd_flash(const struct cli_command *cmd, int argc, char **argv)
+{
+	struct flash_ctx c;
+	struct sb_jobtarget t;
+	struct sb_flash_dev dev = { -1, 0, 512 };
+	char *pos[1];
+
+	memset(&c, 0, sizeof(c));
+	memset(&t, 0, sizeof(t));
+	struct cli_cmd_opts co = { flash_opts, flash_set, 0, NULL, &c, cmd, &c.sh };
+	int p = cli_parse_target(argc, argv, &co, help, "a block device or an image file", &pos[0]);
+	if (p)
+		return p < 0 ? SB_EXIT_OK : p;
+	c.json_stdout = cli_format_is(cmd, &c.sh, "json");
+	int rc = check_options(&c);
+	if (rc)
+		return rc;
+	cli_signals_install();
+	rc = open_target(&c, &t, pos[0], &dev);
+	if (!rc)
+		rc = check_sizes(&c, &dev, pos[0]);
+	if (!rc)
+		rc = measure(&c, &t, &dev, pos[0]);
+	if (dev.fd >= 0)
+		close(dev.fd);
+	cli_target_cleanup(&t, 1);
+	return rc;
+}

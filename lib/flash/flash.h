@@ -1,0 +1,257 @@
+/*
+ * flashbench's methods (METHODS.md section 1), done better: read timing
+ * across power-of-two boundaries (--align) with a decision on the erase
+ * block (allocation unit) and page sizes, and how many allocation units a
+ * device keeps open for writing (--open-au). The caller opens the target
+ * (O_DIRECT) and prints; these calls only issue, time (CLOCK_MONOTONIC) and
+ * decide.
+ */
+#ifndef SB_FLASH_H
+#define SB_FLASH_H
+
+#include "lib/sb.h"
+
+/* What the methods hear of as they go; each may be NULL. */
+struct sb_flash_hooks {
+	int (*stop)(void *ctx); /* polled between requests: non-zero stops (-EINTR) */
+	/* done of total units of work (requests) */
+	void (*progress)(void *ctx, uint64_t done, uint64_t total);
+	void *ctx;
+};
+
+/* The device as the methods use it: an fd open with O_DIRECT, its size and
+ * its logical block size (every offset and length a multiple of it). */
+struct sb_flash_dev {
+	int fd;
+	uint64_t size;
+	uint32_t lbs;
+};
+
+/* Raise the scheduling priority of the calling thread: SCHED_FIFO 10 as
+ * flashbench when realtime, else nice -10. Returns 0, or -errno when not
+ * permitted (the caller records it; measuring goes on). what gets
+ * "SCHED_FIFO 10" or "nice -10". */
+int sb_flash_raise_priority(int realtime, char *what, size_t len);
+
+/* ---- --align ---- */
+#define SB_FLASH_POSITIONS 7
+#define SB_FLASH_MAX_ROWS 48
+
+struct sb_flash_align_row {
+	uint64_t align;		       /* the boundary, bytes */
+	double pre_ns, on_ns, post_ns; /* averages over the positions of the minima */
+	double diff_ns;		       /* on - (pre + post) / 2 */
+	double pre_post_spread_ns;     /* max over positions of |pre - post| minima */
+	unsigned positions;	       /* positions read (7) */
+};
+
+struct sb_flash_profile {
+	uint32_t bs;
+	unsigned count;	   /* tries per read, the minimum kept */
+	uint64_t maxalign; /* the first (largest) boundary */
+	unsigned nrows;	   /* largest boundary first */
+	struct sb_flash_align_row rows[SB_FLASH_MAX_ROWS];
+};
+
+/* The largest boundary read at block size bs on a device of size bytes:
+ * the largest power of two with 8 x it within the device (all seven
+ * positions without wrapping), at least 4 x bs; 0 when the device is too
+ * small for that (smaller than 32 x bs). */
+uint64_t sb_flash_maxalign(uint64_t size, uint32_t bs);
+/* The --bs checks: a power of two, at least twice lbs (the "on" read sits
+ * at align - bs/2), at most 64 MiB. 0 or -EINVAL. */
+int sb_flash_bs_ok(uint32_t bs, uint32_t lbs);
+/* Number of reads sb_flash_align issues at bs (for the progress line). */
+uint64_t sb_flash_align_reads(uint64_t size, uint32_t bs, unsigned count);
+/* Time reads at every boundary from maxalign down to 2 x bs: for each,
+ * pre (the block before), on (straddling) and post (the block after) at
+ * SB_FLASH_POSITIONS positions i x maxalign, the minimum of count tries.
+ * 0, -EINVAL (bs, a device too small), -EINTR (stopped: out holds the rows
+ * done), or the -errno of a failed read (*fail_offset gets its offset). */
+int sb_flash_align(const struct sb_flash_dev *dev, uint32_t bs, unsigned count,
+		   const struct sb_flash_hooks *h, struct sb_flash_profile *out,
+		   uint64_t *fail_offset);
+
+/* ---- the decision ---- */
+enum sb_flash_conf { SB_FLASH_CONF_LOW = 1, SB_FLASH_CONF_MEDIUM, SB_FLASH_CONF_HIGH };
+const char *sb_flash_conf_name(int conf); /* "low", "medium", "high" */
+
+/* A step of the diff profile between boundary align and align / 2: every
+ * boundary at or above it costs more (at least above_ns) than every one
+ * below it (at most below_ns). */
+struct sb_flash_step {
+	uint64_t align;
+	unsigned row;		   /* its row in the profile */
+	double above_ns, below_ns; /* min diff at and above, max diff below */
+	double margin;		   /* (above - below) / threshold, > 1 */
+	int conf;		   /* enum sb_flash_conf */
+};
+
+#define SB_FLASH_MAX_STEPS 8
+struct sb_flash_decision {
+	double base_ns;	     /* median of the plain (pre, post) reads */
+	double noise_ns;     /* what the reads vary by without a boundary */
+	double threshold_ns; /* a step must be larger than this */
+	unsigned nsteps;     /* largest boundary first */
+	struct sb_flash_step steps[SB_FLASH_MAX_STEPS];
+	/* the findings: index into steps, -1 none */
+	int erase, page;
+};
+/* A step counts when the boundaries above it all cost more than every one
+ * below by more than threshold = max(3 x noise, 5% of base) and by at least
+ * half as much again (ratio 1.5). noise: the spread of pre against post
+ * (robust, over the rows) and the most negative diff. The largest step is
+ * the erase block (allocation unit) and the smallest the page; a single
+ * step is the erase block when at 128 KiB or above, else the page. No step:
+ * no decision (erase and page -1). Fewer than 3 rows: -EINVAL. */
+int sb_flash_decide(const struct sb_flash_profile *p, struct sb_flash_decision *d);
+
+/* ---- --open-au ---- */
+#define SB_FLASH_MAX_CHUNKS 32
+#define SB_FLASH_MAX_AU 64
+
+struct sb_flash_au_row {
+	uint64_t chunk;	 /* bytes a write */
+	uint64_t writes; /* writes timed */
+	double mean_ns;	 /* per write */
+	double bps;	 /* chunk / mean */
+	int collapsed;	 /* under half the one-AU rate at this chunk */
+};
+
+struct sb_flash_au_run {
+	unsigned nau; /* AUs open at once */
+	int random;   /* chunks in LFSR order inside each AU */
+	unsigned nrows;
+	struct sb_flash_au_row rows[SB_FLASH_MAX_CHUNKS];
+	int collapsed; /* two rows in a row (or the smallest chunk) under half: stopped there */
+};
+
+struct sb_flash_au_params {
+	uint64_t erase;	 /* the allocation unit, bytes (a power of two) */
+	uint32_t bs;	 /* the smallest chunk */
+	uint64_t offset; /* where the first AU is; AUs are 12 x erase apart */
+	unsigned max_au; /* the most AUs to try */
+	int orders;	 /* bit 0 linear, bit 1 random */
+};
+
+struct sb_flash_au_result {
+	struct sb_flash_au_params p;
+	unsigned nruns;
+	struct sb_flash_au_run runs[2 * SB_FLASH_MAX_AU];
+	/* per order (0 linear, 1 random): the largest number of AUs that stayed
+	 * fast (0: not measured); limited: stopped by max_au or the device size
+	 * before a collapse, so the device may keep more open */
+	unsigned best[2];
+	int limited[2];
+	unsigned fits; /* AUs the device holds from offset at 12 x erase apart */
+};
+/* The default offset: 16 MiB rounded up to a multiple of erase (past the
+ * FAT area). */
+uint64_t sb_flash_au_offset(uint64_t erase);
+/* Writes (0x5a, as flashbench) for chunk = erase, erase/2, ..., bs into N =
+ * 1, 2, ... AUs visited in LFSR order, each AU's chunks in linear or LFSR
+ * order; two chunk sizes in a row (or the smallest) under half the one-AU
+ * rate end that N, and the first N that collapses ends the order. 0, -EINVAL (bad
+ * params, the device too small for one AU), -EINTR (stopped: out holds
+ * what ran), or the -errno of a failed write. */
+int sb_flash_open_au(const struct sb_flash_dev *dev, const struct sb_flash_au_params *p,
+		     const struct sb_flash_hooks *h, struct sb_flash_au_result *out,
+		     uint64_t *fail_offset);
+
+/* ---- --scatter ---- */
+struct sb_flash_scatter_params {
+	uint32_t bs;
+	unsigned order;	 /* 2^order positions (flashbench: 9) */
+	unsigned span;	 /* blocks a read (1) */
+	unsigned count;	 /* tries, the fastest kept */
+	uint64_t offset; /* of position 0 */
+};
+struct sb_flash_scatter {
+	struct sb_flash_scatter_params p;
+	uint32_t n;    /* positions */
+	uint64_t *off; /* offset of each, ascending */
+	double *ns;    /* the fastest read there (INFINITY: not read, stopped) */
+};
+/* Reads span x bs bytes at offset + j x bs for j < 2^order in LFSR order,
+ * count times, keeping the minimum per position. 0, -EINVAL (parameters,
+ * a device too small for the map), -ENOMEM, -EINTR (stopped: out holds
+ * what was read), or a read's -errno (*fail_offset). Free out with
+ * sb_flash_scatter_free, whatever the result. */
+int sb_flash_scatter(const struct sb_flash_dev *dev, const struct sb_flash_scatter_params *p,
+		     const struct sb_flash_hooks *h, struct sb_flash_scatter *out,
+		     uint64_t *fail_offset);
+void sb_flash_scatter_free(struct sb_flash_scatter *s);
+/* The map in brief: fastest, median and slowest read, and the positions of
+ * the slowest reads (up to SB_FLASH_SLOWEST, slowest first). */
+#define SB_FLASH_SLOWEST 8
+struct sb_flash_scatter_sum {
+	double min_ns, median_ns, max_ns;
+	uint32_t slowest[SB_FLASH_SLOWEST];
+	unsigned nslowest;
+};
+void sb_flash_scatter_sum(const struct sb_flash_scatter *s, struct sb_flash_scatter_sum *out);
+
+/* ---- --find-fat ---- */
+#define SB_FLASH_MAX_FAT 16
+struct sb_flash_fat_row {
+	uint64_t chunk;
+	double bps[SB_FLASH_MAX_FAT]; /* per erase block */
+};
+struct sb_flash_fat {
+	uint64_t erase;
+	uint32_t bs;
+	unsigned nblocks, nrows;
+	struct sb_flash_fat_row rows[SB_FLASH_MAX_CHUNKS];
+	/* per block: +1 faster, -1 slower than the median of the others at the
+	 * two smallest chunk sizes (by 2x), 0 alike */
+	int differs[SB_FLASH_MAX_FAT];
+};
+/* Writes (0x5a) each of the first nblocks erase blocks whole in chunks of
+ * erase, erase/2, ... bs, and names the blocks that differ. 0, -EINVAL,
+ * -ENOSPC (the device holds fewer blocks), -ENOMEM, -EINTR (stopped: the
+ * rows done are kept), or a write's -errno (*fail_offset). */
+int sb_flash_find_fat(const struct sb_flash_dev *dev, uint64_t erase, uint32_t bs, unsigned nblocks,
+		      const struct sb_flash_hooks *h, struct sb_flash_fat *out,
+		      uint64_t *fail_offset);
+
+/* ---- a whole run, as the results and the summary take it ---- */
+#define SB_FLASH_MAX_BS 8
+struct sb_flash_report {
+	int align, open_au, scatter, find_fat; /* the modes that ran */
+	char priority[32];		       /* "nice -10", "SCHED_FIFO 10" */
+	int priority_err;   /* 0 raised, else the positive errno of the refusal */
+	unsigned count;	    /* --align tries */
+	unsigned nprofiles; /* one per --bs */
+	struct sb_flash_profile profiles[SB_FLASH_MAX_BS];
+	struct sb_flash_decision decisions[SB_FLASH_MAX_BS];
+	/* across the block sizes: the profile whose step is the clearest (-1
+	 * none), and at how many block sizes the same size was found */
+	int erase_from, page_from;
+	unsigned erase_agree, page_agree;
+	int align_partial; /* --align was stopped: the last profile is not decided */
+	struct sb_flash_au_result au;
+	struct sb_flash_scatter sc;
+	struct sb_flash_fat fat;
+	int interrupted;
+};
+/* Fill erase_from, page_from and the agreement counts from the decisions. */
+void sb_flash_overall(struct sb_flash_report *r);
+/* The erase block and page the report names: 0 when none. */
+uint64_t sb_flash_erase_size(const struct sb_flash_report *r);
+uint64_t sb_flash_page_size(const struct sb_flash_report *r);
+/* What the findings mean to a person, one sentence each: fn(line, ctx) for
+ * the partition alignment, the page and filesystem block, f2fs, streams. */
+void sb_flash_meaning(const struct sb_flash_report *r, void (*fn)(const char *line, void *ctx),
+		      void *ctx);
+
+/* ---- the maximal-length LFSR order (lfsr.c) ---- */
+/* Visits 0..n-1 each exactly once in a pseudo-random order (a Galois LFSR
+ * of at least 8 bits, values >= n skipped). n at most 2^24. */
+struct sb_lfsr {
+	uint32_t state, mask, n;
+};
+int sb_lfsr_init(struct sb_lfsr *l, uint32_t n);
+/* The next index; after n calls the order repeats. */
+uint32_t sb_lfsr_next(struct sb_lfsr *l);
+
+#endif
