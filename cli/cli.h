@@ -118,6 +118,7 @@ int cmd_sweep(const struct cli_command *cmd, int argc, char **argv);
 int cmd_info(const struct cli_command *cmd, int argc, char **argv);
 int cmd_verify(const struct cli_command *cmd, int argc, char **argv);
 int cmd_soak(const struct cli_command *cmd, int argc, char **argv);
+int cmd_spo(const struct cli_command *cmd, int argc, char **argv);
 
 /* ---- targets (cli/target_prepare.c) ---- */
 /* The library's struct sb_jobtarget (lib/target/jobtarget.h) with the
