@@ -236,6 +236,8 @@ int sb_spo_journal_parse(const char *buf, size_t len, struct sb_spo_journal *jn,
 		pos = (size_t)(nl - buf) + 1;
 		if (end - s > LINE_MAX_LEN || memchr(s, 0, (size_t)(end - s))) {
 			why = "line too long or not text";
+		} else if (end > s && end[-1] == ' ') {
+			why = "malformed (a space at the end)";
 		} else if (jn->lines == 1) {
 			const int e = header_fields(s, end, &jn->h);
 			if (!e)
