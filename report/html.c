@@ -103,6 +103,7 @@ static const struct {
 	{ "run", html_section_run },	 { "fio", html_section_run },
 	{ "quick", html_section_quick }, { "soak", html_section_soak },
 	{ "sweep", html_section_sweep }, { "verify", html_section_verify },
+	{ "spo", html_section_spo },
 };
 
 static void document(FILE *f, const struct rep_doc *d, size_t idx)

@@ -27,6 +27,8 @@ void html_section_soak(FILE *f, const struct rep_doc *d);  /* report/html_soak.c
 void html_section_sweep(FILE *f, const struct rep_doc *d); /* report/html_sweep.c */
 /* storbench.verify: the map, counts and ranges (report/html_verify.c) */
 void html_section_verify(FILE *f, const struct rep_doc *d);
+/* storbench.spo: verdict, map, classes, ack-to-cut histogram (report/html_spo.c) */
+void html_section_spo(FILE *f, const struct rep_doc *d);
 /* health before and after of a soak (report/html_health.c) */
 void html_health(FILE *f, const struct rep_doc *d);
 
