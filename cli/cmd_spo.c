@@ -5,7 +5,7 @@
  * mentions and classifies it; --cycles (spo_cycles.c) runs both from a
  * controlling host, cycle after cycle. This file holds the options.
  */
-#include "cli/spo.h"
+#include "cli/spo_cmd.h"
 
 #include <unistd.h>
 

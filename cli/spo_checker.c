@@ -5,7 +5,7 @@
  * how long before the cut each lost write was acknowledged, what to make
  * of it, and the verdict as the exit code.
  */
-#include "cli/spo.h"
+#include "cli/spo_cmd.h"
 
 #include <unistd.h>
 

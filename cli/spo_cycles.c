@@ -8,7 +8,7 @@
  * cycle in progress, and the same command line resumes after the last
  * complete record. The verdict: the first failing cycle of N.
  */
-#include "cli/spo.h"
+#include "cli/spo_cmd.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -277,18 +277,18 @@ static int run_check(struct cycles *c, uint64_t n, const char *jpath, uint64_t c
 	char out[4200], txt[4200];
 	snprintf(out, sizeof(out), "%s.%llu.check.json", c->o->log, (unsigned long long)n);
 	snprintf(txt, sizeof(txt), "%s.%llu.check.txt", c->o->log, (unsigned long long)n);
-	const int in = open(jpath, O_RDONLY | O_CLOEXEC);
-	const int of = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	FILE *inf = fopen(jpath, "re"), *outf = fopen(out, "we");
+	const int in = inf ? fileno(inf) : -1, of = outf ? fileno(outf) : -1;
 	char cmd[CMD_LEN + 4300];
 	/* its text goes next to its JSON */
 	snprintf(cmd, sizeof(cmd), "%s 2>", c->check);
 	quote(cmd, sizeof(cmd), txt);
 	const int rc = in < 0 || of < 0 ? -EIO : spo_shell(cmd, in, of);
 	struct sb_jdoc *d = NULL;
-	if (in >= 0)
-		close(in);
-	if (of >= 0)
-		close(of);
+	if (inf)
+		fclose(inf);
+	if (outf)
+		fclose(outf);
 	if (rc != 0 && rc != 1)
 		return cycle_error(c, n, "the check did not run (exit status not 0 or 1)");
 	if (sb_json_parse_file(out, NULL, &d, NULL)) {
@@ -325,11 +325,11 @@ static int one_cycle(struct cycles *c, uint64_t n)
 	int st = 0;
 
 	snprintf(jpath, sizeof(jpath), "%s.%llu.journal", o->log, (unsigned long long)n);
-	const int jfd = open(jpath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (jfd < 0)
+	FILE *jf = fopen(jpath, "we");
+	if (!jf)
 		return sb_err("cannot create '%s': %s", jpath, strerror(errno)), SB_EXIT_ENV;
-	const pid_t w = spawn(c->writer, jfd);
-	close(jfd);
+	const pid_t w = spawn(c->writer, fileno(jf));
+	fclose(jf);
 	if (w < 0)
 		return sb_err("cannot start the writer: %s", strerror(errno)), SB_EXIT_ENV;
 	setpgid(w, w);

@@ -4,7 +4,7 @@
  * (lib/spo/spo_write.c) run in a thread while this one draws the progress
  * line and, with --cut-after, records the cut and runs --cut-cmd.
  */
-#include "cli/spo.h"
+#include "cli/spo_cmd.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -14,14 +14,6 @@
 #include <unistd.h>
 
 #define MSG_LEN 512
-
-static int open_direct(const char *path, int flags)
-{
-	int fd = open(path, flags | O_DIRECT | O_CLOEXEC);
-	if (fd < 0 && errno == EINVAL)
-		fd = open(path, flags | O_CLOEXEC); /* no O_DIRECT here (tmpfs) */
-	return fd;
-}
 
 static int region(struct spo_opts *o, const char *path, uint64_t cap)
 {
@@ -54,11 +46,12 @@ int spo_open_target(struct spo_opts *o, const char *path, int write, struct sb_j
 		if ((e = cli_device_consent(jt, path)))
 			return e;
 	}
-	const int flags = (write ? O_RDWR : O_RDONLY) | O_NOFOLLOW |
-			  (write && o->sync == SB_SPO_DSYNC ? O_DSYNC : 0);
-	*fd = open_direct(path, flags);
-	if (*fd < 0)
-		return sb_err("cannot open '%s': %s", path, strerror(errno)), SB_EXIT_ENV;
+	*fd = sb_spo_open(path, write, o->sync == SB_SPO_DSYNC);
+	if (*fd < 0) {
+		e = *fd;
+		*fd = -1;
+		return sb_err("cannot open '%s': %s", path, strerror(-e)), SB_EXIT_ENV;
+	}
 	if (write && jt->info.kind == SB_TARGET_FILE && sb_file_in_use(*fd, why, sizeof(why)) == 1)
 		return sb_err("refusing to write '%s': it is %s", path, why), SB_EXIT_USAGE;
 	return write ? region(o, path, jt->info.file_size) : 0;
@@ -66,13 +59,12 @@ int spo_open_target(struct spo_opts *o, const char *path, int write, struct sb_j
 
 /* The journal: a new file (never overwritten), or standard output; never
  * the target itself nor a file on it. */
-static int open_journal(const struct spo_opts *o, int target_fd, int *jfd, int *jsync)
+static int open_journal(const struct spo_opts *o, int target_fd, FILE **jf, int *jfd, int *jsync)
 {
 	struct stat js, ts;
 
-	*jfd = strcmp(o->journal, "-")
-		       ? open(o->journal, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)
-		       : 1;
+	*jf = strcmp(o->journal, "-") ? fopen(o->journal, "wxe") : NULL; /* x: O_EXCL */
+	*jfd = *jf ? fileno(*jf) : strcmp(o->journal, "-") ? -1 : 1;
 	if (*jfd < 0)
 		return sb_err("--journal: cannot create '%s': %s%s", o->journal, strerror(errno),
 			      errno == EEXIST ? " (a journal is never overwritten)" : ""),
@@ -81,8 +73,11 @@ static int open_journal(const struct spo_opts *o, int target_fd, int *jfd, int *
 		return sb_err("--journal: cannot stat: %s", strerror(errno)), SB_EXIT_ENV;
 	if ((S_ISBLK(ts.st_mode) && (js.st_dev == ts.st_rdev || js.st_rdev == ts.st_rdev)) ||
 	    (S_ISREG(ts.st_mode) && js.st_dev == ts.st_dev && js.st_ino == ts.st_ino)) {
-		if (*jfd != 1)
+		if (*jf) {
+			fclose(*jf);
+			*jf = NULL;
 			unlink(o->journal);
+		}
 		return sb_err("--journal: '%s' is on the device under test: keep it on another "
 			      "device",
 			      o->journal),
@@ -249,6 +244,7 @@ int spo_write(struct spo_opts *o, const char *path)
 {
 	struct sb_jobtarget jt = { 0 };
 	int fd = -1, jfd = -1, jsync = 0;
+	FILE *jf = NULL;
 
 	if (!o->seed_given)
 		o->seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
@@ -259,12 +255,12 @@ int spo_write(struct spo_opts *o, const char *path)
 			     path),
 		      SB_EXIT_USAGE);
 	if (!rc)
-		rc = open_journal(o, fd, &jfd, &jsync);
+		rc = open_journal(o, fd, &jf, &jfd, &jsync);
 	if (!rc) {
 		cli_signals_install();
 		rc = run_writer(o, fd, jfd, jsync);
 	}
-	if (jfd > 1 && close(jfd) && !rc)
+	if (jf && fclose(jf) && !rc)
 		rc = (sb_err("--journal: %s", strerror(errno)), SB_EXIT_ENV);
 	if (fd >= 0)
 		close(fd);

@@ -89,6 +89,11 @@ void sb_spo_journal_free(struct sb_spo_journal *jn);
 
 /* ---- the writer ---- */
 
+/* TARGET opened for the writer (write; dsync: O_DSYNC) or the check:
+ * O_DIRECT where the filesystem has it, never through a symlink. The fd,
+ * or -errno. */
+int sb_spo_open(const char *path, int write, int dsync);
+
 struct sb_spo_opts {
 	int fd;		  /* the target, open O_RDWR (O_DIRECT where it works) */
 	int journal_fd;	  /* where records go */

@@ -14,6 +14,7 @@
 #include "lib/base/rng.h"
 #include "lib/verify/block.h"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <unistd.h>
 
@@ -39,6 +40,16 @@ struct sb_spo_run {
 	uint64_t writes, acked, reads, flushes, bytes; /* atomics */
 	struct thr thr[SB_SPO_MAX_DEPTH];
 };
+
+int sb_spo_open(const char *path, int write, int dsync)
+{
+	const int flags = (write ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC |
+			  (write && dsync ? O_DSYNC : 0);
+	int fd = open(path, flags | O_DIRECT);
+	if (fd < 0 && errno == EINVAL)
+		fd = open(path, flags); /* no O_DIRECT here (tmpfs) */
+	return fd < 0 ? -errno : fd;
+}
 
 static uint64_t rel_now(const struct sb_spo_run *r)
 {

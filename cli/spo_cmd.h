@@ -1,7 +1,7 @@
 /* storbench spo: what its files (cmd_spo.c, spo_writer.c, spo_checker.c,
  * spo_cycles.c) share. */
-#ifndef SB_CLI_SPO_H
-#define SB_CLI_SPO_H
+#ifndef SB_CLI_SPO_CMD_H
+#define SB_CLI_SPO_CMD_H
 
 #include "cli/cli.h"
 #include "lib/storbench.h"
