@@ -270,20 +270,24 @@ cross-build: $(PROG) $(TOOL_BIN)
 
 # libFuzzer (clang) with ASan and UBSan on the JSON reader, on its reading
 # of a document in pieces (json_split: against the whole parse), and on the
-# fio job-file reader (with the engine registry, for ioengine=), FUZZ_TIME
+# fio job-file reader (with the engine registry, for ioengine=), and on the
+# spo journal reader, FUZZ_TIME
 # seconds each, from their corpora; new inputs and crashes stay in
 # $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz:
-	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-split $(BUILD)/fuzz/corpus-jobfile
+	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-split $(BUILD)/fuzz/corpus-jobfile \
+		$(BUILD)/fuzz/corpus-spo-journal
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
 		lib/json/json_split.c lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/jobfile tests/fuzz/fuzz-jobfile.c \
 		lib/job/jobfile.c lib/job/job.c lib/base/units.c $(filter lib/engine/%,$(LIB_SRC)) $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/spo-journal tests/fuzz/fuzz-spo-journal.c \
+		lib/spo/spo_journal.c
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \
@@ -292,6 +296,9 @@ fuzz:
 	$(BUILD)/fuzz/jobfile -max_total_time=$(FUZZ_TIME) -max_len=12288 \
 		-artifact_prefix=$(BUILD)/fuzz/jobfile- $(BUILD)/fuzz/corpus-jobfile \
 		tests/fuzz/corpus/jobfile
+	$(BUILD)/fuzz/spo-journal -max_total_time=$(FUZZ_TIME) -max_len=8192 \
+		-artifact_prefix=$(BUILD)/fuzz/spo-journal- $(BUILD)/fuzz/corpus-spo-journal \
+		tests/fuzz/corpus/spo-journal
 
 clean:
 	rm -rf build build-* storbench

@@ -120,6 +120,7 @@ int cmd_soak(const struct cli_command *cmd, int argc, char **argv);
 int cmd_pts(const struct cli_command *cmd, int argc, char **argv);
 int cmd_cliff(const struct cli_command *cmd, int argc, char **argv);
 int cmd_flash(const struct cli_command *cmd, int argc, char **argv);
+int cmd_spo(const struct cli_command *cmd, int argc, char **argv);
 
 /* ---- targets (cli/target_prepare.c) ---- */
 /* The library's struct sb_jobtarget (lib/target/jobtarget.h) with the

@@ -56,5 +56,6 @@
 #include "lib/pts/pts.h"
 #include "lib/soak/soak_record.h"
 #include "lib/cliff/cliff.h"
+#include "lib/spo/spo.h"
 
 #endif

@@ -104,7 +104,7 @@ static const struct {
 	{ "quick", html_section_quick }, { "soak", html_section_soak },
 	{ "sweep", html_section_sweep }, { "verify", html_section_verify },
 	{ "pts", html_section_pts },	 { "cliff", html_section_cliff },
-	{ "flash", html_section_flash },
+	{ "flash", html_section_flash }, { "spo", html_section_spo },
 };
 
 static void document(FILE *f, const struct rep_doc *d, size_t idx)

@@ -228,6 +228,30 @@ static void verify(FILE *f, const struct rep_doc *d)
 }
 
 /* What a command adds to the generic tables, one row per command. */
+/* storbench.spo (spo --check): blocks per class, the verdict, what to do. */
+static void spo(FILE *f, const struct rep_doc *d)
+{
+	const struct sb_jv *s = sb_jv_get(d->sb, "spo"), *cl = sb_jv_get(s, "classes");
+	const struct sb_jv *rec = sb_jv_get(s, "recommendations");
+	struct rep_ttable c = { { "class", "blocks" }, 2, 1, NULL, 0, 0 };
+	char a[32];
+	if (!sb_jv_is(cl, SB_JV_OBJ))
+		return;
+	fprintf(f, "\nspo: %.0f blocks checked, %.0f writes journaled, %.0f acknowledged, %s\n",
+		sb_jv_num(sb_jv_get(s, "blocks"), 0),
+		sb_jv_num(sb_jv_get(sb_jv_get(s, "journal"), "writes"), 0),
+		sb_jv_num(sb_jv_get(sb_jv_get(s, "journal"), "acknowledged"), 0),
+		sb_jv_bool(sb_jv_get(s, "pass"), 0) ? "pass" : "FAIL");
+	for (int k = 0; k < SB_SPO_NCLASS && rep_tt_row(&c); k++) {
+		rep_tt_set(&c, 0, sb_spo_class_name(k));
+		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(cl, sb_spo_class_name(k)), 0));
+		rep_tt_set(&c, 1, a);
+	}
+	rep_tt_print(f, &c);
+	for (size_t i = 0; i < sb_jv_len(rec); i++)
+		fprintf(f, "recommended: %s\n", rep_or(sb_jv_str(sb_jv_at(rec, i)), ""));
+}
+
 static const struct {
 	const char *command;
 	void (*render)(FILE *f, const struct rep_doc *d);
@@ -241,6 +265,7 @@ static const struct {
 	{ "fio", intervals },
 	{ "soak", soak },
 	{ "flash", rep_text_flash },
+	{ "spo", spo },
 };
 
 static void conditions(FILE *f, const struct rep_doc *d)

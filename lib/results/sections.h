@@ -14,6 +14,7 @@
 #include "lib/meta/meta.h"
 #include "lib/pts/pts.h"
 #include "lib/results/results.h"
+#include "lib/spo/spo.h"
 #include "lib/sweep/sweep.h"
 #include "lib/target/devinfo.h"
 
@@ -66,5 +67,11 @@ struct sb_info_report {
 };
 /* The target (path, rep->t), the host, and the "info" section. */
 void sb_results_info(struct sb_results *res, const char *path, const struct sb_info_report *rep);
+
+/* spo (spo_json.c): the "spo" section of a check (its fields written at
+ * the current level of j: the cycles log embeds them too). */
+struct sb_json;
+void sb_spo_check_json(struct sb_json *j, const struct sb_spo_check *c);
+void sb_results_spo(struct sb_results *res, const struct sb_spo_check *c);
 
 #endif

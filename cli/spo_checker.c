@@ -1,0 +1,141 @@
+/*
+ * storbench spo --check: the journal read strictly (lib/spo/spo_journal.c),
+ * the target read back and classified (lib/spo/spo_check.c), the findings
+ * printed: counts per class, the damaged and lost ranges, the histogram of
+ * how long before the cut each lost write was acknowledged, what to make
+ * of it, and the verdict as the exit code.
+ */
+#include "cli/spo_cmd.h"
+
+#include <unistd.h>
+
+#define MSG_LEN 512
+
+static void text_counts(FILE *f, const struct sb_spo_check *c)
+{
+	fprintf(f, "blocks checked: %llu (%llu of them the canary)\n",
+		(unsigned long long)c->blocks, (unsigned long long)c->canary_blocks);
+	for (int i = 0; i < SB_SPO_NCLASS; i++)
+		fprintf(f, "  %-12s %10llu%s\n", sb_spo_class_name(i),
+			(unsigned long long)c->count[i],
+			i == SB_SPO_OK_UNACKED && c->torn_allowed ? "  (torn within --allow-torn)"
+								  : "");
+}
+
+static void text_ranges(FILE *f, const struct sb_spo_check *c)
+{
+	char a[32], b[32];
+	if (!c->nranges)
+		return;
+	fprintf(f, "ranges (offset, length):\n");
+	for (size_t i = 0; i < c->nranges; i++)
+		fprintf(f, "  %-12s %llu +%llu  (%s, %s)\n", sb_spo_class_name(c->ranges[i].cls),
+			(unsigned long long)c->ranges[i].offset,
+			(unsigned long long)c->ranges[i].length,
+			sb_fmt_size(c->ranges[i].offset, a, sizeof(a)),
+			sb_fmt_size(c->ranges[i].length, b, sizeof(b)));
+	if (c->ranges_omitted)
+		fprintf(f, "  ... %llu more ranges (--max-ranges)\n",
+			(unsigned long long)c->ranges_omitted);
+}
+
+static void text_hist(FILE *f, const struct sb_spo_check *c)
+{
+	if (!c->count[SB_SPO_LOST_ACKED])
+		return;
+	fprintf(f, "lost acknowledged writes by time from acknowledgement to the cut%s:\n",
+		c->cut_known ? "" : " (the cut: the journal's last record)");
+	for (int i = 0; i < SB_SPO_HIST_N; i++)
+		fprintf(f, "  %-9s %10llu\n", sb_spo_hist_label[i], (unsigned long long)c->hist[i]);
+}
+
+static void text(FILE *f, const char *path, const struct sb_spo_check *c)
+{
+	char t[32], bs[32];
+	fprintf(f, "spo check of '%s' (run %016llx, bs %s, sync %s, rw %s, iodepth %u)\n", path,
+		(unsigned long long)c->h.run_id, sb_fmt_size(c->h.bs, bs, sizeof(bs)),
+		sb_spo_sync_name(c->h.sync), sb_spo_rw_name(c->h.rw), c->h.iodepth);
+	fprintf(f, "journal: %llu writes, %llu acknowledged, %s %s into the run%s\n",
+		(unsigned long long)c->writes, (unsigned long long)c->acked,
+		c->cut_known ? "cut recorded" : "last record",
+		sb_fmt_ns((double)c->t_cut, t, sizeof(t)),
+		c->torn_tail ? "; its torn last line was left out" : "");
+	text_counts(f, c);
+	text_ranges(f, c);
+	text_hist(f, c);
+	for (unsigned i = 0; i < c->nrec; i++)
+		fprintf(f, "%s %s\n", i ? "            " : "recommended:", c->rec[i]);
+	if (c->pass)
+		fprintf(f, "verdict: pass\n");
+	else
+		fprintf(f,
+			"verdict: FAIL (%llu lost-acked, %llu torn, %llu misdirected, %llu corrupt, "
+			"%llu unreadable, %llu collateral)\n",
+			(unsigned long long)c->count[SB_SPO_LOST_ACKED],
+			(unsigned long long)c->count[SB_SPO_TORN],
+			(unsigned long long)c->count[SB_SPO_MISDIRECTED],
+			(unsigned long long)c->count[SB_SPO_CORRUPT],
+			(unsigned long long)c->count[SB_SPO_UNREADABLE],
+			(unsigned long long)c->count[SB_SPO_COLLATERAL]);
+}
+
+static int results(const struct spo_opts *o, const char *path, const struct sb_jobtarget *jt,
+		   const struct sb_spo_check *c)
+{
+	struct sb_results *res = sb_results_create("spo");
+	int rc = 0;
+	if (!res)
+		return sb_err("out of memory"), SB_EXIT_ENV;
+	cli_results_describe(res, jt, path);
+	sb_results_spo(res, c);
+	if (o->output && cli_write_json(res, o->output) < 0)
+		rc = SB_EXIT_ENV;
+	if (o->json_stdout && cli_write_json(res, "-") < 0)
+		rc = SB_EXIT_ENV;
+	sb_results_free(res);
+	return rc;
+}
+
+int spo_check(struct spo_opts *o, const char *path)
+{
+	struct sb_jobtarget jt = { 0 };
+	struct sb_spo_journal jn;
+	struct sb_spo_check c;
+	char msg[MSG_LEN];
+	int fd = -1;
+
+	if (sb_spo_journal_read(o->journal, &jn, msg, sizeof(msg))) {
+		sb_spo_journal_free(&jn);
+		return sb_err("%s: %s", o->journal, msg), SB_EXIT_USAGE;
+	}
+	if (jn.torn_tail)
+		sb_note("the journal's last line is torn (cut short by the power cut): read up to "
+			"it");
+	int rc = spo_open_target(o, path, 0, &jt, &fd);
+	if (!rc && jn.h.offset + jn.h.size > jt.info.file_size)
+		rc = (sb_err("the journal's region ends at %llu, beyond the end of '%s' (%llu): "
+			     "another target?",
+			     (unsigned long long)(jn.h.offset + jn.h.size), path,
+			     (unsigned long long)jt.info.file_size),
+		      SB_EXIT_USAGE);
+	if (!rc) {
+		const int e = sb_spo_check_run(fd, &jn, o->allow_torn, o->max_ranges, &c, msg,
+					       sizeof(msg));
+		if (e)
+			rc = (sb_err("%s", msg), e == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV);
+	}
+	sb_spo_journal_free(&jn);
+	if (fd >= 0)
+		close(fd);
+	if (rc) {
+		cli_target_cleanup(&jt, 1);
+		return rc;
+	}
+	text(o->json_stdout ? stderr : stdout, path, &c);
+	rc = results(o, path, &jt, &c);
+	if (!rc)
+		rc = c.pass ? SB_EXIT_OK : SB_EXIT_FAIL;
+	sb_spo_check_free(&c);
+	cli_target_cleanup(&jt, 1);
+	return rc;
+}

@@ -1,0 +1,198 @@
+/*
+ * Sudden power off (SPO) integrity: does the device keep what it
+ * acknowledged as durable when the power goes? (METHODS.md section 9.)
+ *
+ * The writer fills blocks of --bs in storbench's verify format (lib/verify/
+ * block.h) with 512-byte sectors, each carrying the run's id (the seed),
+ * its own address and the generation of the write (a 64-bit sequence
+ * number, one per write), and keeps an acknowledgement journal on another
+ * medium: an INTENT record, on the journal's medium before the write is
+ * submitted, and an ACK record once the write passed its durability point
+ * (fsync/fdatasync return, O_DSYNC completion, or a flush covering it). A
+ * canary region is written and flushed before the run begins.
+ *
+ * The journal is text, one record a line, each line written whole with one
+ * write(2) and flushed before the write it covers counts:
+ *
+ *   storbench-spo-journal 1 run=HEX16 bs=N offset=N size=N canary=N
+ *       sync=NAME rw=NAME iodepth=N start=UNIX_NS       (one line)
+ *   I SEQ OFFSET T        intent: write SEQ of bs bytes at OFFSET
+ *   A SEQ T               acknowledged: SEQ passed its durability point
+ *   C T                   the cut: --cut-cmd was started
+ *   E T                   the writer stopped by itself (--duration)
+ *
+ * T: nanoseconds since the run began (monotonic clock). The check reads
+ * the journal strictly: a line that is not one of these is an error,
+ * except the last one when it is torn (no newline: the cut interrupted
+ * it), which is left out.
+ */
+#ifndef SB_SPO_H
+#define SB_SPO_H
+
+#include "lib/sb.h"
+
+#define SB_SPO_SECTOR 512u
+#define SB_SPO_MAX_BS (1u << 20)
+#define SB_SPO_MAX_DEPTH 64u
+#define SB_SPO_JOURNAL_MAGIC "storbench-spo-journal"
+
+enum sb_spo_sync { SB_SPO_FDATASYNC, SB_SPO_FSYNC, SB_SPO_DSYNC, SB_SPO_NONE };
+enum sb_spo_rw { SB_SPO_RANDWRITE, SB_SPO_SEQWRITE, SB_SPO_MIXED };
+
+/* "fdatasync", "fsync", "dsync", "none" and back (-1: unknown). */
+const char *sb_spo_sync_name(int s);
+int sb_spo_sync_parse(const char *s);
+/* "randwrite", "write", "mixed" and back (-1: unknown). */
+const char *sb_spo_rw_name(int rw);
+int sb_spo_rw_parse(const char *s);
+
+/* ---- the journal ---- */
+
+/* The run a journal describes (its first line). */
+struct sb_spo_header {
+	uint64_t run_id;
+	uint32_t bs;
+	uint64_t offset, size; /* the region, bytes from the target's start */
+	uint64_t canary;       /* bytes at the region's start written before the run */
+	int sync, rw;
+	unsigned iodepth;
+	uint64_t start_unix_ns;
+};
+
+/* One write the journal announced. */
+struct sb_spo_write {
+	uint64_t seq, offset;
+	uint64_t t_intent, t_ack; /* t_ack UINT64_MAX: never acknowledged */
+};
+
+struct sb_spo_journal {
+	struct sb_spo_header h;
+	struct sb_spo_write *w; /* in seq order */
+	size_t nw;
+	uint64_t nacked;
+	uint64_t t_last; /* the last record's time */
+	int cut_known;	 /* a C record */
+	uint64_t t_cut;
+	int ended;     /* an E record: the writer stopped by itself */
+	int torn_tail; /* the last line was torn and left out */
+	size_t lines;
+};
+
+/* Parse a journal held in memory (len bytes). 0, or -EINVAL with msg
+ * naming the line and what is wrong, -ENOMEM. Free with
+ * sb_spo_journal_free (also after a failure). */
+int sb_spo_journal_parse(const char *buf, size_t len, struct sb_spo_journal *jn, char *msg,
+			 size_t msglen);
+/* The same for a file ("-": standard input), read whole. */
+int sb_spo_journal_read(const char *path, struct sb_spo_journal *jn, char *msg, size_t msglen);
+void sb_spo_journal_free(struct sb_spo_journal *jn);
+
+/* ---- the writer ---- */
+
+/* TARGET opened for the writer (write; dsync: O_DSYNC) or the check:
+ * O_DIRECT where the filesystem has it, never through a symlink. The fd,
+ * or -errno. */
+int sb_spo_open(const char *path, int write, int dsync);
+
+struct sb_spo_opts {
+	int fd;		  /* the target, open O_RDWR (O_DIRECT where it works) */
+	int journal_fd;	  /* where records go */
+	int journal_sync; /* fdatasync the journal after each record (a file) */
+	uint64_t run_id;
+	uint32_t bs;
+	uint64_t offset, size, canary;
+	int sync, rw;
+	unsigned iodepth;
+	uint64_t flush_writes;	/* fsync/fdatasync every N writes (1: each) */
+	uint64_t flush_ns;	/* or at least every N ns (0: by count only) */
+	uint64_t duration_ns;	/* 0: until stopped */
+	uint64_t start_unix_ns; /* for the header */
+	/* polled between writes: non-zero stops the run */
+	int (*stop)(void *ctx);
+	void *stop_ctx;
+};
+
+struct sb_spo_run;
+/* Validate o, write the journal's header and the canary (flushed). 0 or
+ * -errno with msg. */
+int sb_spo_run_create(struct sb_spo_run **out, const struct sb_spo_opts *o, char *msg,
+		      size_t msglen);
+/* Write until stopped, o->duration_ns or an error: 0 (stopped, or the
+ * duration ran out) or -errno with msg (a write, a flush or the journal
+ * failed). Starts iodepth threads and waits for them. */
+int sb_spo_run_go(struct sb_spo_run *r, char *msg, size_t msglen);
+/* Record the cut (C) in the journal now: called from another thread just
+ * before the power is cut. 0 or -errno. */
+int sb_spo_run_mark_cut(struct sb_spo_run *r);
+/* Counters, readable while it runs. */
+struct sb_spo_counts {
+	uint64_t writes, acked, reads, flushes, bytes;
+	uint64_t elapsed_ns;
+};
+void sb_spo_run_counts(const struct sb_spo_run *r, struct sb_spo_counts *c);
+void sb_spo_run_free(struct sb_spo_run *r);
+
+/* ---- the check ---- */
+
+enum sb_spo_class {
+	SB_SPO_OK,	    /* the last acknowledged generation */
+	SB_SPO_OK_UNACKED,  /* in flight at the cut: old or new, all sectors alike */
+	SB_SPO_LOST_ACKED,  /* older than the last acknowledged generation */
+	SB_SPO_TORN,	    /* sectors of one write with mixed generations */
+	SB_SPO_MISDIRECTED, /* a block written for another address */
+	SB_SPO_CORRUPT,	    /* bad checksum, or a generation never announced */
+	SB_SPO_UNREADABLE,  /* the read failed */
+	SB_SPO_COLLATERAL,  /* the canary region changed */
+	SB_SPO_NCLASS,
+};
+/* "ok", "ok-unacked", "lost-acked", ... ("?" out of range). */
+const char *sb_spo_class_name(int cls);
+
+struct sb_spo_range {
+	uint64_t offset, length;
+	int cls;
+};
+
+/* A lost acknowledged write: where, and how long before the cut its
+ * acknowledgement came. */
+struct sb_spo_lost {
+	uint64_t offset, seq, found_seq; /* found_seq 0: not a block of this run */
+	uint64_t ack_to_cut_ns;
+};
+
+/* ack-to-cut histogram: < 1 ms, < 10 ms, < 100 ms, < 1 s, < 10 s, >= 10 s */
+#define SB_SPO_HIST_N 6
+extern const char *const sb_spo_hist_label[SB_SPO_HIST_N];
+
+#define SB_SPO_REC_MAX 8
+struct sb_spo_check {
+	struct sb_spo_header h;
+	uint64_t writes, acked; /* in the journal */
+	uint64_t blocks;	/* blocks checked (journal slots + canary) */
+	uint64_t canary_blocks;
+	uint64_t count[SB_SPO_NCLASS];
+	uint64_t torn_allowed; /* mixed only between --allow-torn units: ok-unacked */
+	uint32_t allow_torn;   /* 0: none */
+	int cut_known;	       /* the journal recorded the cut; else t_cut is its last record */
+	uint64_t t_cut;
+	int torn_tail;
+	uint64_t hist[SB_SPO_HIST_N];
+	struct sb_spo_range *ranges;
+	size_t nranges, max_ranges;
+	uint64_t ranges_omitted;
+	struct sb_spo_lost *lost; /* the first max_lost */
+	size_t nlost, max_lost;
+	int pass;
+	const char *rec[SB_SPO_REC_MAX]; /* recommendations, static strings */
+	unsigned nrec;
+};
+
+/* Read every block the journal mentions and the canary from fd (the
+ * target), classify. max_ranges: ranges listed at most; allow_torn: the
+ * atomic unit the device promises (0: none). 0 or -errno with msg; the
+ * verdict is c->pass. Free with sb_spo_check_free. */
+int sb_spo_check_run(int fd, const struct sb_spo_journal *jn, uint32_t allow_torn,
+		     size_t max_ranges, struct sb_spo_check *c, char *msg, size_t msglen);
+void sb_spo_check_free(struct sb_spo_check *c);
+
+#endif

@@ -1,0 +1,214 @@
+/*
+ * The spo section of the HTML report (storbench spo --check, docs/spo.md):
+ * the verdict, a map of the region coloured by class (the grid chart
+ * verify's map draws, cells without a finding shown as ok), the blocks per
+ * class, the ranges, the histogram of the time from acknowledgement to the
+ * cut of each lost write, and the recommendations.
+ */
+#include "report/html.h"
+#include "report/chart.h"
+
+#include <math.h>
+
+#define MAX_CELLS 1024
+#define COLS 64
+
+/* palette colour of each class, in sb_spo_class_name()'s order */
+static const int spo_color[SB_SPO_NCLASS] = { 2, 4, 1, 3, 0, 5, 6, 7 };
+
+static int class_index(const char *name)
+{
+	for (int i = 0; name && i < SB_SPO_NCLASS; i++)
+		if (!strcmp(name, sb_spo_class_name(i)))
+			return i;
+	return -1;
+}
+
+struct smap {
+	double origin, size, cell;
+	size_t ncells, ncols, nrows;
+	double cls[MAX_CELLS];
+	double bad[MAX_CELLS][SB_SPO_NCLASS];
+};
+
+static int layout(struct smap *m, const struct sb_jv *s)
+{
+	const double bs = sb_jv_num(sb_jv_get(s, "bs"), 0);
+	m->origin = sb_jv_num(sb_jv_get(s, "offset"), 0);
+	m->size = sb_jv_num(sb_jv_get(s, "size"), 0);
+	if (!(bs > 0) || !(m->size >= bs) || !isfinite(m->size) || !isfinite(m->origin))
+		return -EINVAL;
+	m->cell = ceil(ceil(m->size / bs) / MAX_CELLS) * bs;
+	m->ncells = (size_t)ceil(m->size / m->cell);
+	m->ncols = SB_MIN(m->ncells, (size_t)COLS);
+	m->nrows = (m->ncells + m->ncols - 1) / m->ncols;
+	return 0;
+}
+
+/* each cell: the class other than ok covering most of it */
+static void paint(struct smap *m, const struct sb_jv *ranges)
+{
+	memset(m->bad, 0, sizeof(m->bad));
+	for (size_t i = 0; i < sb_jv_len(ranges); i++) {
+		const struct sb_jv *r = sb_jv_at(ranges, i);
+		const int c = class_index(sb_jv_str(sb_jv_get(r, "class")));
+		double lo = sb_jv_num(sb_jv_get(r, "offset"), NAN) - m->origin;
+		double hi = lo + sb_jv_num(sb_jv_get(r, "length"), 0);
+		if (c <= 0 || !(lo >= 0) || !(hi > lo) || lo >= m->size)
+			continue;
+		hi = SB_MIN(hi, m->size);
+		for (size_t k = (size_t)(lo / m->cell); k < m->ncells && (double)k * m->cell < hi;
+		     k++)
+			m->bad[k][c] += SB_MIN(hi, (double)(k + 1) * m->cell) -
+					SB_MAX(lo, (double)k * m->cell);
+	}
+	for (size_t k = 0; k < m->nrows * m->ncols; k++) {
+		int best = 0;
+		for (int c = 1; k < m->ncells && c < SB_SPO_NCLASS; c++)
+			if (m->bad[k][c] > (best ? m->bad[k][best] : 0))
+				best = c;
+		m->cls[k] = k < m->ncells ? best : NAN;
+	}
+}
+
+static void map_chart(FILE *f, const struct smap *m)
+{
+	struct chart_series s[SB_SPO_NCLASS];
+	char note[200], a[32], b[32], c32[32];
+	for (int c = 0; c < SB_SPO_NCLASS; c++)
+		s[c] = (struct chart_series){ .name = sb_spo_class_name(c), .color = spo_color[c] };
+	snprintf(note, sizeof(note),
+		 "%s from offset %s; a cell is %s, coloured by the class other than ok covering "
+		 "most of it (ok: nothing found, or not written)",
+		 sb_fmt_size((uint64_t)m->size, a, sizeof(a)),
+		 sb_fmt_size((uint64_t)m->origin, b, sizeof(b)),
+		 sb_fmt_size((uint64_t)m->cell, c32, sizeof(c32)));
+	struct chart c = {
+		.kind = CHART_GRID,
+		.title = "Map of the region after the cut",
+		.note = note,
+		.x = { "Offset within the row", CHART_U_BYTES, CHART_LINEAR, 0 },
+		.y = { "Row starts at", CHART_U_BYTES, CHART_LINEAR, 0 },
+		.ncats = m->ncols,
+		.nrows = m->nrows,
+		.cells = m->cls,
+		.series = s,
+		.nseries = SB_SPO_NCLASS,
+		.grid_origin = m->origin,
+		.grid_cell = m->cell,
+		.height = (int)(150 + (double)m->nrows * (m->nrows > 16 ? 12 : 20)),
+	};
+	fputs("<figure>\n", f);
+	chart_svg(f, &c);
+	fputs("</figure>\n", f);
+}
+
+static void counts(FILE *f, const struct sb_jv *s)
+{
+	static const char *const cols[] = { "Class", "Blocks" };
+	const struct sb_jv *cl = sb_jv_get(s, "classes");
+	char a[48];
+	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
+	for (int c = 0; c < SB_SPO_NCLASS; c++) {
+		const double n = sb_jv_num(sb_jv_get(cl, sb_spo_class_name(c)), 0);
+		fprintf(f, "<tr%s><td><span class=\"swatch\" style=\"background:%s\"></span>",
+			c > SB_SPO_OK_UNACKED && n > 0 ? " style=\"font-weight:600\"" : "",
+			chart_color(spo_color[c]));
+		fprintf(f, "%s</td>", sb_spo_class_name(c));
+		snprintf(a, sizeof(a), "%.0f", n);
+		html_cell(f, a, 1);
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+}
+
+static void ranges(FILE *f, const struct sb_jv *s)
+{
+	static const char *const cols[] = { "Class", "Offset", "Length" };
+	const struct sb_jv *rs = sb_jv_get(s, "ranges");
+	char a[64];
+	if (!sb_jv_len(rs))
+		return;
+	fputs("<p class=\"meta\">Ranges with findings, in offset order (bytes from the "
+	      "target's start).</p>\n",
+	      f);
+	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
+	for (size_t i = 0; i < sb_jv_len(rs); i++) {
+		const struct sb_jv *r = sb_jv_at(rs, i);
+		fputs("<tr><td>", f);
+		rep_html_esc(f, rep_or(sb_jv_str(sb_jv_get(r, "class")), "?"));
+		fputs("</td>", f);
+		html_cell(f, rep_fmt_offset(sb_jv_num(sb_jv_get(r, "offset"), 0), a, sizeof(a)), 1);
+		html_cell(f, rep_fmt_offset(sb_jv_num(sb_jv_get(r, "length"), 0), a, sizeof(a)), 1);
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+}
+
+static void histogram(FILE *f, const struct sb_jv *s)
+{
+	const struct sb_jv *h = sb_jv_get(s, "ack_to_cut_histogram");
+	const char *cats[SB_SPO_HIST_N];
+	double y[SB_SPO_HIST_N];
+	size_t n = 0;
+	double any = 0;
+	for (size_t i = 0; i < sb_jv_len(h) && n < SB_SPO_HIST_N; i++, n++) {
+		cats[n] = rep_or(sb_jv_str(sb_jv_get(sb_jv_at(h, i), "bucket")), "?");
+		y[n] = sb_jv_num(sb_jv_get(sb_jv_at(h, i), "count"), 0);
+		any += y[n];
+	}
+	if (!(any > 0))
+		return;
+	const struct chart_series se = { .name = "lost-acked", .y = y, .n = n, .color = 1 };
+	struct chart c = {
+		.kind = CHART_BAR,
+		.title = "Lost acknowledged writes by time from acknowledgement to the cut",
+		.note = "a write lost long after its acknowledgement was not racing the cut: the "
+			"flush did not reach the medium",
+		.x = { "Acknowledged before the cut", CHART_U_NONE, CHART_LINEAR, 0 },
+		.y = { "Writes", CHART_U_COUNT, CHART_LINEAR, 0 },
+		.cats = cats,
+		.ncats = n,
+		.series = &se,
+		.nseries = 1,
+	};
+	fputs("<figure>\n", f);
+	chart_svg(f, &c);
+	fputs("</figure>\n", f);
+}
+
+void html_section_spo(FILE *f, const struct rep_doc *d)
+{
+	const struct sb_jv *s = sb_jv_get(d->sb, "spo");
+	const struct sb_jv *rec = sb_jv_get(s, "recommendations");
+	struct smap *m;
+	if (!sb_jv_is(sb_jv_get(s, "classes"), SB_JV_OBJ))
+		return;
+	const int pass = sb_jv_bool(sb_jv_get(s, "pass"), 0);
+	fprintf(f,
+		"<h3>Sudden power off</h3>\n<p class=\"meta\">Result: <span class=\"%s\">%s</span>; "
+		"sync ",
+		pass ? "ok" : "bad", pass ? "pass" : "FAIL");
+	rep_html_esc(f, rep_or(sb_jv_str(sb_jv_get(s, "sync")), "?"));
+	fprintf(f, ", %.0f writes journaled, %.0f acknowledged, %.0f blocks checked.</p>\n",
+		sb_jv_num(sb_jv_get(sb_jv_get(s, "journal"), "writes"), 0),
+		sb_jv_num(sb_jv_get(sb_jv_get(s, "journal"), "acknowledged"), 0),
+		sb_jv_num(sb_jv_get(s, "blocks"), 0));
+	if (sb_jv_len(rec)) {
+		fputs("<ul class=\"notes\">\n", f);
+		for (size_t i = 0; i < sb_jv_len(rec); i++) {
+			fputs("<li>", f);
+			rep_html_esc(f, rep_or(sb_jv_str(sb_jv_at(rec, i)), ""));
+			fputs("</li>\n", f);
+		}
+		fputs("</ul>\n", f);
+	}
+	if ((m = malloc(sizeof(*m))) && layout(m, s) == 0) {
+		paint(m, sb_jv_get(s, "ranges"));
+		map_chart(f, m);
+	}
+	free(m);
+	counts(f, s);
+	histogram(f, s);
+	ranges(f, s);
+}

@@ -1,0 +1,28 @@
+#!/bin/sh
+# storbench report of an spo check: the text names the classes, the
+# verdict and the recommendation; the HTML draws the map of the region and
+# the histogram of lost writes, with the lost range in its table.
+. "$(dirname "$0")/../lib/cli.sh"
+
+truncate -s 512k "$T/t.img" || fail truncate
+"$SB" spo --destroy-data --quiet --bs=4k --canary=64k --duration=1s --journal="$T/j" \
+	"$T/t.img" 2>"$T/err" || { cat "$T/err"; fail "writer"; }
+dd if=/dev/zero of="$T/t.img" bs=64k seek=1 count=7 conv=notrunc status=none
+expect_exit 1 "$SB" spo --check --journal="$T/j" --output="$T/r.json" "$T/t.img"
+lost=$(json "$T/r.json" "d['storbench']['spo']['classes']['lost-acked']")
+[ "$lost" -gt 0 ] || fail "no lost-acked block after zeroing the written region"
+
+expect_exit 0 "$SB" report "$T/r.json"
+grep -q "^spo: .* FAIL$" "$T/out" || { cat "$T/out"; fail "text: no verdict line"; }
+grep -q "^lost-acked *$lost$" "$T/out" || { cat "$T/out"; fail "text: lost-acked count"; }
+grep -q "^recommended: writes acknowledged with fdatasync were lost" "$T/out" ||
+	fail "text: no recommendation"
+ok "text report: classes, verdict, recommendation"
+
+expect_exit 0 "$SB" report "$T/r.json" -o "$T/r.html"
+grep -q "Map of the region after the cut" "$T/r.html" || fail "html: no map"
+grep -q "Lost acknowledged writes by time from acknowledgement to the cut" "$T/r.html" ||
+	fail "html: no histogram"
+grep -q "chart-grid" "$T/r.html" || fail "html: the map is not a grid chart"
+grep -q "<td>lost-acked</td>" "$T/r.html" || fail "html: no lost-acked range in the table"
+ok "HTML report: map, histogram, ranges"

@@ -1,0 +1,1 @@
+storbench-spo-journal 2 run=x

@@ -1,0 +1,5 @@
+storbench-spo-journal 1 run=0123456789abcdef bs=4096 offset=0 size=1048576 canary=65536 sync=dsync rw=randwrite iodepth=2 start=1796162562283122555
+I 1 65536 100
+I 2 65536 110
+A 2 200
+A 1 210
