@@ -9,9 +9,9 @@ n=0
 for c in $cmds; do
 	"$SB" "$c" --help >"$T/h" || fail "$c --help"
 	for flag in output format quiet keep destroy-data seed; do
-		if grep -q "^  --$flag[= ]" "$T/h"; then
+		if grep -Eq "^  (-o, )?--$flag[= ]" "$T/h"; then
 			n=$((n + 1))
-			[ "$(grep -c "^  --$flag[= ]" "$T/h")" = 1 ] || fail "$c lists --$flag twice"
+			[ "$(grep -Ec "^  (-o, )?--$flag[= ]" "$T/h")" = 1 ] || fail "$c lists --$flag twice"
 			case $flag in
 			output)
 				expect_exit 2 "$SB" "$c" --output= x
