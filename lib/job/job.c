@@ -161,6 +161,48 @@ static const struct opt opts[] = {
 	  continue_names,
 	  0,
 	  0 },
+	{ { "io-size", "SIZE", "bytes to move per loop, wrapping over the region (fio's io_size)",
+	    "size" },
+	  K_SIZE64,
+	  OFF(io_size),
+	  NULL,
+	  0,
+	  UINT64_MAX >> 2 },
+	{ { "loops", "N", "run the job N times over, dropping the cache before each", "1" },
+	  K_UINT,
+	  OFF(loops),
+	  NULL,
+	  1,
+	  1000000 },
+	{ { "number-ios", "N", "stop after N requests (0: no limit)", "0" },
+	  K_U64,
+	  OFF(number_ios),
+	  NULL,
+	  0,
+	  0 },
+	{ { "startdelay", "TIME", "wait this long before starting (not measured)", "0" },
+	  K_DURATION,
+	  OFF(startdelay_ns),
+	  NULL,
+	  0,
+	  UINT64_MAX >> 1 },
+	{ { "invalidate", "0|1",
+	    "drop the region's page cache (posix_fadvise DONTNEED, BLKFLSBUF) before each loop",
+	    "0, 1 in job files" },
+	  K_BOOL,
+	  OFF(invalidate),
+	  NULL,
+	  0,
+	  1 },
+	{ { "iodepth-batch-submit", "N",
+	    "submit once N requests are queued (0: a full queue); 1 stamps each request's "
+	    "submission alone, as fio",
+	    "1" },
+	  K_UINT,
+	  OFF(batch_submit),
+	  NULL,
+	  0,
+	  65536 },
 	{ { "log-interval", "TIME", "time series interval", "1s" },
 	  K_DURATION,
 	  OFF(log_interval_ns),
@@ -188,6 +230,8 @@ void sb_job_opts_default(struct sb_job_opts *o)
 	o->sync = SB_SYNC_NONE;
 	o->dist = SB_DIST_UNIFORM;
 	o->log_interval_ns = 1000000000ull;
+	o->loops = 1;
+	o->batch_submit = 1;
 }
 
 static int hintf(char *hint, size_t len, const char *fmt, ...)

@@ -62,6 +62,13 @@ struct sb_job_opts {
 	unsigned buffer_compress; /* percent */
 	enum sb_continue continue_on_error;
 	uint64_t log_interval_ns;
+	uint64_t io_size;	/* bytes per loop; 0: size */
+	unsigned loops;		/* passes over io_size (or size), at least 1 */
+	uint64_t number_ios;	/* stop after this many requests; 0: no limit */
+	uint64_t startdelay_ns; /* wait this long before starting */
+	int invalidate;		/* drop the region's page cache before each loop */
+	unsigned batch_submit;	/* submit once this many are queued; 0: iodepth */
+	int size_needed;	/* a new file needs size (fio's rule) */
 };
 
 void sb_job_opts_default(struct sb_job_opts *o);

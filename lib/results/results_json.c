@@ -43,6 +43,7 @@ static void dir_json(struct sb_json *j, const struct sb_job_result *jr, int d)
 	sb_json_u64(j, "total_ios", dr->ios);
 	sb_json_u64(j, "short_ios", 0);
 	sb_json_u64(j, "drop_ios", 0);
+	hist_json(j, "slat_ns", &dr->slat);
 	hist_json(j, "clat_ns", &dr->clat);
 	hist_json(j, "lat_ns", &dr->lat);
 	/* per-interval figures over whole intervals, bandwidth in KiB/s, as fio */
