@@ -314,8 +314,8 @@ static int sizes_ok(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
 		return rc;
 	const int is_new = t.info.kind == SB_TARGET_NONE || t.info.kind == SB_TARGET_DIR;
 	for (unsigned i = 0; i < jf->njobs && is_new; i++)
-		if (!opts[i].size && opts[i].size_needed) {
-			sb_err("%s: line %u: job '%s' has no size (or size=0): '%s' is %s, and fio "
+		if ((!opts[i].size || opts[i].size_pct) && opts[i].size_needed) {
+			sb_err("%s: line %u: job '%s' has no size (or size=0, or a percentage): '%s' is %s, and fio "
 			       "creates files only at a size it is given (size=, or --size)",
 			       path, jf->jobs[i].line, jf->jobs[i].name, tgt,
 			       t.info.kind == SB_TARGET_DIR ? "a directory" : "a new file");
@@ -381,7 +381,9 @@ static int prepare_shared(struct run_ctx *c, struct sb_jobtarget *shared, const 
 		whole |= !o->size;
 		lo = SB_MIN(lo, o->offset);
 		hi = SB_MAX(hi, o->offset + o->size);
-		new_size = SB_MAX(new_size, o->size);
+		/* a new file holds every job's [offset, offset + size), as fio
+		 * makes it offset + size long */
+		new_size = SB_MAX(new_size, o->offset + o->size);
 	}
 	if (!new_size || whole)
 		new_size = SB_MAX(new_size, SB_JT_NEW_FILE_SIZE);

@@ -351,6 +351,30 @@ static int set_number(const struct opt *d, void *field, const char *v, char *hin
 	return 0;
 }
 
+/* size and offset: a size, or N% of the file or device (fio's size=50%,
+ * offset=10%), resolved when the target is known. */
+static int set_extent(struct sb_job_opts *o, const struct opt *d, void *field, const char *v,
+		      char *hint, size_t hl)
+{
+	unsigned *pct = d->off == OFF(size) ? &o->size_pct : &o->offset_pct;
+	const size_t n = strlen(v);
+	if (n && v[n - 1] == '%') {
+		unsigned p;
+		if (sb_parse_percent(v, &p) < 0 || p < (d->off == OFF(size)) || p > 100)
+			return hintf(hint, hl,
+				     "a size (examples: 512, 4k, 1M, 2G) or a percentage "
+				     "of the target from %d%% to 100%%",
+				     d->off == OFF(size));
+		*pct = p;
+		*(uint64_t *)field = 0;
+		return 0;
+	}
+	int r = set_number(d, field, v, hint, hl);
+	if (!r)
+		*pct = 0;
+	return r;
+}
+
 int sb_job_set(struct sb_job_opts *o, const char *name, const char *value, char *hint,
 	       size_t hintlen)
 {
@@ -381,6 +405,8 @@ int sb_job_set(struct sb_job_opts *o, const char *name, const char *value, char 
 	default:
 		if (d->off == OFF(direct))
 			o->direct_given = 1;
+		if (d->off == OFF(size) || d->off == OFF(offset))
+			return set_extent(o, d, field, value, hint, hintlen);
 		return set_number(d, field, value, hint, hintlen);
 	}
 }

@@ -43,6 +43,8 @@ struct sb_job_opts {
 	struct sb_bssplit bssplit[SB_BSSPLIT_MAX];
 	uint64_t size; /* region size; 0 = whole target */
 	uint64_t offset;
+	unsigned size_pct;   /* size=N%: N percent of the file or device; 0: size */
+	unsigned offset_pct; /* offset=N%: likewise */
 	unsigned iodepth;
 	unsigned batch_complete; /* completions to wait for when the queue is full; 0: auto */
 	unsigned numjobs;

@@ -140,10 +140,9 @@ static int set_rate(struct ctx *c, const struct fio_opt *o, const char *v)
 /* size= and offset=; fio's size=0 is its default, the whole target. */
 static int set_size(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	if (*v && v[strlen(v) - 1] == '%')
-		return bad_value(c, o->name, v, "a size, not a percentage of the target");
 	if (!strcmp(o->sb, "size") && !strcmp(v, "0")) {
 		c->cur->opts.size = 0;
+		c->cur->opts.size_pct = 0;
 		return 0;
 	}
 	return set_plain(c, o, v);

@@ -40,6 +40,35 @@ if command -v fio >/dev/null 2>&1; then
 	ok "fio moves the same 16777216 bytes"
 fi
 
+# size=50% and offset=25% of an existing file: the written region is
+# [4M, 12M) of the 16M file, nothing outside it
+rm -f "$f"
+truncate -s 16M "$f"
+printf '[p]\nrw=write\nbs=64k\nsize=50%%\noffset=25%%\nfilename=%s\n' "$f" >"$T/pct.fio"
+expect_exit 0 "$SB" run --quiet --destroy-data --output="$T/pct.json" "$T/pct.fio"
+[ "$(json "$T/pct.json" "d['jobs'][0]['write']['io_bytes']")" = $((8 << 20)) ] ||
+	fail "size=50% of 16M did not move 8M"
+python3 -c "
+import sys
+d = open(sys.argv[1], 'rb').read()
+z = bytes(4096)
+zero = [d[i:i + 4096] == z for i in range(0, len(d), 4096)]
+sys.exit(0 if all(zero[:1024]) and not any(zero[1024:3072]) and all(zero[3072:]) else 1)" "$f" ||
+	fail "size=50% offset=25% did not write exactly [4M, 12M)"
+ok "size=50% and offset=25% are shares of the file"
+
+# offset= on a new file: fio makes it offset + size long
+printf '[n]\nrw=write\nbs=64k\nsize=1M\noffset=3M\n' >"$T/newoff.fio"
+expect_exit 0 "$SB" run --quiet --keep --output="$T/newoff.json" "$T/newoff.fio" "$T/new.bin"
+[ "$(stat -c %s "$T/new.bin")" = $((4 << 20)) ] || fail "offset=3M size=1M: not a 4M file"
+[ "$(json "$T/newoff.json" "d['jobs'][0]['write']['io_bytes']")" = $((1 << 20)) ] ||
+	fail "offset=3M size=1M: not 1M written"
+rm -f "$T/new.bin"
+printf '[n]\nrw=write\nsize=10%%\n' >"$T/newpct.fio"
+expect_exit 2 "$SB" run --quiet "$T/newpct.fio" "$T/new.bin"
+[ ! -e "$T/new.bin" ] || fail "size=10% on a new file created it"
+ok "offset=3M size=1M on a new file makes it 4M; a percentage of a new file is refused"
+
 # loops, io_size, number_ios: the work a size-bound job does
 cat >"$T/lim.fio" <<JOB
 [global]

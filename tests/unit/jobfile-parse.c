@@ -455,6 +455,17 @@ static void test_noop_and_honoured(void **state)
 	assert_int_equal(c->io_size, 1ull << 30);
 	assert_int_equal(c->startdelay_ns, SEC / 4);
 	sb_jobfile_free(jf);
+
+	/* percentages of the target, resolved when it is known; a later size
+	 * in bytes replaces one */
+	jf = parse("[global]\nsize=50%\noffset=0%\n[p]\noffset=25%\n[q]\nsize=4M\n");
+	assert_int_equal(jf->jobs[0].opts.size_pct, 50);
+	assert_int_equal(jf->jobs[0].opts.size, 0);
+	assert_int_equal(jf->jobs[0].opts.offset_pct, 25);
+	assert_int_equal(jf->jobs[1].opts.size_pct, 0);
+	assert_int_equal(jf->jobs[1].opts.size, 4 << 20);
+	assert_int_equal(jf->jobs[1].opts.offset_pct, 0);
+	sb_jobfile_free(jf);
 	expect_err("[j]\nloops=0\n", "line 2: loops: '0' is not valid", NULL);
 	expect_err("[j]\nstartdelay=1-5\n", "line 2: startdelay: '1-5' is not valid", NULL);
 }
@@ -477,8 +488,12 @@ static void test_error_lines(void **state)
 	expect_err("[j]\nrw=read\n\nbs=4q\n",
 		   "line 4: bs: '4q' is not valid (expected a size (examples: 512, 4k, 1M, 2G))",
 		   NULL);
-	expect_err("[j]\nsize=50%\n", "line 2: size: '50%' is not valid (expected a size", NULL);
-	expect_err("[j]\noffset=10%\n", "line 2: offset: '10%' is not valid", NULL);
+	expect_err("[j]\nsize=150%\n",
+		   "line 2: size: '150%' is not valid (expected a size (examples: 512, 4k, 1M, "
+		   "2G) or a percentage of the target from 1% to 100%)",
+		   NULL);
+	expect_err("[j]\nsize=0%\n", "line 2: size: '0%' is not valid", NULL);
+	expect_err("[j]\noffset=x%\n", "line 2: offset: 'x%' is not valid", NULL);
 	expect_err("[j]\nbs=4k,8k\n",
 		   "line 2: bs: '4k,8k' is not valid (expected one block size for reads and "
 		   "writes)",
