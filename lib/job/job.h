@@ -59,6 +59,8 @@ struct sb_job_opts {
 	enum sb_sync sync;
 	uint64_t seed;
 	uint64_t rate_bps; /* per job, 0 unlimited */
+	/* fio's rate=READ,WRITE: a cap on each direction alone (0: none) */
+	uint64_t rate_dir_bps[2];
 	enum sb_dist dist; /* for random patterns: UNIFORM, ZIPF or PARETO */
 	double dist_param;
 	unsigned buffer_compress; /* percent */

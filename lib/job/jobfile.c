@@ -128,13 +128,45 @@ static int set_single(struct ctx *c, const struct fio_opt *o, const char *v)
 	return strchr(v, ',') ? bad_value(c, o->name, v, o->why) : set_plain(c, o, v);
 }
 
+/* fio's rate=READ[,WRITE[,TRIM]]: a cap on reads and one on writes, each
+ * alone; one value caps each; an empty or 0 one is no cap. */
 static int set_rate(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	if (!strcmp(v, "0")) { /* fio: no limit */
-		c->cur->opts.rate_bps = 0;
-		return 0;
+	static const char accepts[] =
+		"a bandwidth, or READ,WRITE bandwidths, each capping its direction alone "
+		"(examples: 10M, 5M,20M, ,20M)";
+	struct sb_job_opts *opts = &c->cur->opts;
+	uint64_t cap[3] = { 0, 0, 0 };
+	unsigned n = 0;
+	const char *p = v;
+	for (;; n++) {
+		const char *comma = strchr(p, ',');
+		const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		char one[64];
+		if (n == 3 || len >= sizeof(one))
+			return bad_value(c, o->name, v, accepts);
+		memcpy(one, p, len);
+		one[len] = 0;
+		if (len && strcmp(one, "0")) {
+			struct sb_job_opts tmp = *opts;
+			char hint[160] = "";
+			if (sb_job_set(&tmp, "rate", one, hint, sizeof(hint)) < 0)
+				return bad_value(c, o->name, v, accepts);
+			cap[n] = tmp.rate_bps;
+		}
+		if (!comma)
+			break;
+		p = comma + 1;
 	}
-	return set_single(c, o, v);
+	if (n == 2 && cap[2])
+		return fail(c,
+			    "%s: '%.*s': a cap on trims is not supported (storbench caps "
+			    "reads and writes)",
+			    o->name, QUOTE_MAX, v);
+	opts->rate_bps = 0;
+	opts->rate_dir_bps[0] = cap[0];
+	opts->rate_dir_bps[1] = n ? cap[1] : cap[0];
+	return 0;
 }
 
 /* size= and offset=; fio's size=0 is its default, the whole target. */
@@ -416,7 +448,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "fdatasync", set_fdatasync, NULL, NULL, 0 },
 	{ "sync", set_sync, NULL, NULL, 1 },
 	{ "randseed", set_plain, "seed", NULL, 0 },
-	{ "rate", set_rate, "rate", "one rate for reads and writes", 0 },
+	{ "rate", set_rate, NULL, NULL, 0 },
 	{ "random_distribution", set_dist, NULL, NULL, 0 },
 	{ "buffer_compress_percentage", set_plain, "buffer-compress", NULL, 0 },
 	{ "continue_on_error", set_continue, NULL, NULL, 0 },

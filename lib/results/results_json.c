@@ -122,6 +122,11 @@ static void job_options_json(struct sb_json *j, const struct sb_job_result *jr)
 	if (o->rate_bps) {
 		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)o->rate_bps);
 		sb_json_str(j, "rate", buf);
+	} else if (o->rate_dir_bps[0] || o->rate_dir_bps[1]) {
+		/* fio's rate=READ,WRITE */
+		snprintf(buf, sizeof(buf), "%llu,%llu", (unsigned long long)o->rate_dir_bps[0],
+			 (unsigned long long)o->rate_dir_bps[1]);
+		sb_json_str(j, "rate", buf);
 	}
 	if (o->dist != SB_DIST_UNIFORM && o->dist != SB_DIST_SEQ) {
 		snprintf(buf, sizeof(buf), "%s:%g", o->dist == SB_DIST_ZIPF ? "zipf" : "pareto",

@@ -192,6 +192,20 @@ static int drain(struct sb_worker *w)
 	return 0;
 }
 
+/* fio's rate=READ,WRITE in a mixed job: a direction at its cap gives its
+ * turn to the other while that one is under its own, as fio's
+ * rate_ddir does, so one cap does not hold the other direction back. */
+static int rate_turn(struct sb_worker *w, int ddir)
+{
+	if (!w->rate_dir[0].bps && !w->rate_dir[1].bps)
+		return ddir;
+	const uint64_t now = sb_now_ns();
+	const int other = !ddir;
+	if (sb_rate_behind(&w->rate_dir[ddir], now) && !sb_rate_behind(&w->rate_dir[other], now))
+		return other;
+	return ddir;
+}
+
 static int pick_ddir(struct sb_worker *w)
 {
 	switch (w->job->rw) {
@@ -202,8 +216,8 @@ static int pick_ddir(struct sb_worker *w)
 	case SB_RW_TRIM:
 	case SB_RW_RANDTRIM: return SB_DDIR_TRIM;
 	default:
-		return sb_rng_below(&w->rng, 100) < w->job->rwmixread ? SB_DDIR_READ
-								      : SB_DDIR_WRITE;
+		return rate_turn(w, sb_rng_below(&w->rng, 100) < w->job->rwmixread ? SB_DDIR_READ
+										   : SB_DDIR_WRITE);
 	}
 }
 
@@ -341,9 +355,12 @@ int sb_worker_first_loop(struct sb_worker *w)
  * says not to issue the request. */
 #define THROTTLE_SLICE_NS 50000000ull
 static int commit(struct sb_worker *w);
-static int throttle(struct sb_worker *w, uint32_t len)
+static int throttle(struct sb_worker *w, int ddir, uint32_t len)
 {
-	uint64_t delay = sb_rate_delay(&w->rate, sb_now_ns(), len);
+	const uint64_t t = sb_now_ns();
+	uint64_t delay = sb_rate_delay(&w->rate, t, len);
+	if (ddir < 2)
+		delay = SB_MAX(delay, sb_rate_delay(&w->rate_dir[ddir], t, len));
 	if (!delay)
 		return 0;
 	/* what was queued goes out first: waiting for requests never
@@ -478,7 +495,8 @@ static int loop(struct sb_worker *w)
 					return r;
 				continue;
 			}
-			if (w->rate.bps && (r = throttle(w, len)) != 0) {
+			if ((w->rate.bps || (ddir < 2 && w->rate_dir[ddir].bps)) &&
+			    (r = throttle(w, ddir, len)) != 0) {
 				if (r < 0)
 					return r;
 				halt = 1; /* stopped, or the runtime is over */
@@ -552,6 +570,8 @@ void *sb_worker_main(void *arg)
 	uint64_t t0 = w->start_ns;
 
 	sb_rate_init(&w->rate, w->job->rate_bps, t0);
+	for (int d = 0; d < 2; d++)
+		sb_rate_init(&w->rate_dir[d], w->job->rate_dir_bps[d], t0);
 	w->ramp_end = t0 + w->job->ramp_ns;
 	w->end_ns = w->job->runtime_ns ? w->ramp_end + w->job->runtime_ns : 0;
 	if (!w->job->ramp_ns)

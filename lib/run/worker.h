@@ -49,6 +49,7 @@ struct sb_worker {
 	uint64_t gen_seed, nchunks;
 	struct sb_rng rng;
 	struct sb_rate rate;
+	struct sb_rate rate_dir[2];	/* reads', writes' (fio's rate=R,W) */
 	uint64_t loop_bytes, loop_left; /* per loop (UINT64_MAX: time-based) */
 	unsigned loop;			/* loops done */
 	uint64_t total_bytes;		/* what a size-bound job moves; 0: by time */

@@ -97,6 +97,22 @@ expect_exit 0 "$SB" run --quiet --output="$T/lim.json" "$T/lim.fio"
 	fail "number_ios=100 did not stop at 100 requests"
 ok "loops=3, io_size=10M and number_ios=100 move what fio moves"
 
+# rate=READ,WRITE caps each direction alone, as fio: the writes of a
+# randrw job go past the read cap, neither passes its own
+printf '[r]\nrw=randrw\nbs=4k\nsize=16M\nrate=1M,4M\nruntime=2\ntime_based\nfilename=%s\n' \
+	"$f" >"$T/rate.fio"
+expect_exit 0 "$SB" run --quiet --destroy-data --output="$T/rate.json" "$T/rate.fio"
+python3 - "$T/rate.json" <<'PY' || fail "rate=1M,4M"
+import json, sys
+j = json.load(open(sys.argv[1]))['jobs'][0]
+r, w = j['read']['bw_bytes'], j['write']['bw_bytes']
+assert r <= 1.1 * 2**20, f"reads {r} B/s past their 1M cap"
+assert w <= 1.1 * 4 * 2**20, f"writes {w} B/s past their 4M cap"
+assert w > 1.1 * 2**20, f"writes {w} B/s held to the read cap"
+assert j['job options']['rate'] == '1048576,4194304'
+PY
+ok "rate=1M,4M caps reads and writes each alone"
+
 # startdelay: the job waits first (a sleep's lower bound, not a timing)
 printf '[d]\nrw=read\nsize=1M\nstartdelay=1\nfilename=%s\n' "$f" >"$T/delay.fio"
 t0=$(date +%s%N)

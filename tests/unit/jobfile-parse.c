@@ -337,7 +337,10 @@ static void test_mapped(void **state)
 	assert_int_equal(c->batch_complete, 4);
 	assert_int_equal(c->sync, SB_SYNC_DSYNC);
 	assert_int_equal(c->seed, 42);
-	assert_int_equal(c->rate_bps, 10 << 20);
+	/* fio's one value caps reads and writes, each alone */
+	assert_int_equal(c->rate_bps, 0);
+	assert_int_equal(c->rate_dir_bps[0], 10 << 20);
+	assert_int_equal(c->rate_dir_bps[1], 10 << 20);
 	assert_int_equal(c->dist, SB_DIST_ZIPF);
 	assert_true(c->dist_param == 1.2);
 	assert_int_equal(c->continue_on_error, SB_CONTINUE_ALL);
@@ -353,6 +356,8 @@ static void test_mapped(void **state)
 	assert_int_equal(d->fsync_every, 8);
 	assert_int_equal(d->dist, SB_DIST_UNIFORM);
 	assert_int_equal(d->rate_bps, 0);
+	assert_int_equal(d->rate_dir_bps[0], 0);
+	assert_int_equal(d->rate_dir_bps[1], 0);
 	assert_int_equal(d->continue_on_error, SB_CONTINUE_NONE);
 	assert_int_equal(d->sync, SB_SYNC_NONE);
 	assert_int_equal(d->bs, 512);
@@ -456,6 +461,18 @@ static void test_noop_and_honoured(void **state)
 	assert_int_equal(c->startdelay_ns, SEC / 4);
 	sb_jobfile_free(jf);
 
+	/* rate=READ,WRITE: each direction its own cap, empty or 0 none */
+	jf = parse("[a]\nrate=1M,4M\n[b]\nrate=,2M\n[c]\nrate=3M,\n[d]\nrate=5M,0,0\n");
+	assert_int_equal(jf->jobs[0].opts.rate_dir_bps[0], 1 << 20);
+	assert_int_equal(jf->jobs[0].opts.rate_dir_bps[1], 4 << 20);
+	assert_int_equal(jf->jobs[1].opts.rate_dir_bps[0], 0);
+	assert_int_equal(jf->jobs[1].opts.rate_dir_bps[1], 2 << 20);
+	assert_int_equal(jf->jobs[2].opts.rate_dir_bps[0], 3 << 20);
+	assert_int_equal(jf->jobs[2].opts.rate_dir_bps[1], 0);
+	assert_int_equal(jf->jobs[3].opts.rate_dir_bps[0], 5 << 20);
+	assert_int_equal(jf->jobs[3].opts.rate_dir_bps[1], 0);
+	sb_jobfile_free(jf);
+
 	/* percentages of the target, resolved when it is known; a later size
 	 * in bytes replaces one */
 	jf = parse("[global]\nsize=50%\noffset=0%\n[p]\noffset=25%\n[q]\nsize=4M\n");
@@ -501,7 +518,9 @@ static void test_error_lines(void **state)
 	expect_err("[j]\nblocksize=4k,8k\n", "line 2: blocksize: '4k,8k' is not valid", NULL);
 	expect_err("[j]\nbssplit=4k/50:8k/50,4k\n", "line 2: bssplit: '4k/50:8k/50,4k'",
 		   "one split for reads and writes");
-	expect_err("[j]\nrate=1M,2M\n", "line 2: rate: '1M,2M'", "one rate");
+	expect_err("[j]\nrate=1M,2M,3M\n", "line 2: rate: '1M,2M,3M': a cap on trims", NULL);
+	expect_err("[j]\nrate=1M,2Q\n", "line 2: rate: '1M,2Q' is not valid", "READ,WRITE");
+	expect_err("[j]\nrate=1,2,3,4\n", "line 2: rate: '1,2,3,4' is not valid", NULL);
 	expect_err("[j]\nrw=randread:8\n", "line 2: rw: 'randread:8'", "not supported");
 	expect_err("[j]\nrw=trimwrite\n", "line 2: rw: 'trimwrite' is not valid", "randtrim");
 	expect_err("include common.fio\n[j]\n", "line 1: include is not supported", NULL);
