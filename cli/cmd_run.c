@@ -314,7 +314,7 @@ static int sizes_ok(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
 		return rc;
 	const int is_new = t.info.kind == SB_TARGET_NONE || t.info.kind == SB_TARGET_DIR;
 	for (unsigned i = 0; i < jf->njobs && is_new; i++)
-		if ((!opts[i].size || opts[i].size_pct) && opts[i].size_needed) {
+		if ((!opts[i].size || opts[i].size_pct) && opts[i].fio_new_file) {
 			sb_err("%s: line %u: job '%s' has no size (or size=0, or a percentage): '%s' is %s, and fio "
 			       "creates files only at a size it is given (size=, or --size)",
 			       path, jf->jobs[i].line, jf->jobs[i].name, tgt,

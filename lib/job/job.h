@@ -72,7 +72,9 @@ struct sb_job_opts {
 	uint64_t startdelay_ns; /* wait this long before starting */
 	int invalidate;		/* drop the region's page cache before each loop */
 	unsigned batch_submit;	/* submit once this many are queued; 0: iodepth */
-	int size_needed;	/* a new file needs size (fio's rule) */
+	/* fio's rules for a new file (job files): it needs a size, and
+	 * offset= makes it offset + size long */
+	int fio_new_file;
 };
 
 void sb_job_opts_default(struct sb_job_opts *o);

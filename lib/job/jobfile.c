@@ -748,7 +748,7 @@ static void fio_defaults(struct state *s)
 	s->opts.rw = SB_RW_READ;
 	s->opts.bs = 4096;
 	s->opts.invalidate = 1;
-	s->opts.size_needed = 1;
+	s->opts.fio_new_file = 1;
 }
 
 static int parse(struct ctx *c, const char *text, size_t len)

@@ -192,18 +192,17 @@ static int drain(struct sb_worker *w)
 	return 0;
 }
 
-/* fio's rate=READ,WRITE in a mixed job: a direction at its cap gives its
- * turn to the other while that one is under its own, as fio's
- * rate_ddir does, so one cap does not hold the other direction back. */
+/* fio's rate=READ,WRITE in a mixed job: a direction that would have to
+ * wait for its cap gives its turn to the other when that one may go
+ * sooner, as fio's rate_ddir does, so one cap does not hold the other
+ * direction back. */
 static int rate_turn(struct sb_worker *w, int ddir)
 {
 	if (!w->rate_dir[0].bps && !w->rate_dir[1].bps)
 		return ddir;
 	const uint64_t now = sb_now_ns();
-	const int other = !ddir;
-	if (sb_rate_behind(&w->rate_dir[ddir], now) && !sb_rate_behind(&w->rate_dir[other], now))
-		return other;
-	return ddir;
+	const uint64_t mine = sb_rate_wait(&w->rate_dir[ddir], now);
+	return mine && sb_rate_wait(&w->rate_dir[!ddir], now) < mine ? !ddir : ddir;
 }
 
 static int pick_ddir(struct sb_worker *w)
@@ -359,8 +358,11 @@ static int throttle(struct sb_worker *w, int ddir, uint32_t len)
 {
 	const uint64_t t = sb_now_ns();
 	uint64_t delay = sb_rate_delay(&w->rate, t, len);
-	if (ddir < 2)
-		delay = SB_MAX(delay, sb_rate_delay(&w->rate_dir[ddir], t, len));
+	if (ddir < 2) {
+		/* once: it accounts the bytes (SB_MAX evaluates twice) */
+		const uint64_t mine = sb_rate_delay(&w->rate_dir[ddir], t, len);
+		delay = SB_MAX(delay, mine);
+	}
 	if (!delay)
 		return 0;
 	/* what was queued goes out first: waiting for requests never

@@ -391,8 +391,13 @@ static int prepare_new(struct sb_jobtarget *t, const char *path, struct sb_job_o
 				    job->size_pct ? "size" : "offset",
 				    job->size_pct ? job->size_pct : job->offset_pct,
 				    in->kind == SB_TARGET_DIR ? "directory" : "new file");
-	/* as fio: a new file is made offset + size long, and the job works
-	 * on [offset, offset + size) of it */
+	if (job->offset && !job->fio_new_file)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "--offset: applies to an existing "
+				    "file or a device, not to a %s",
+				    in->kind == SB_TARGET_DIR ? "directory" : "new file");
+	/* a job file's, as fio: a new file is made offset + size long, and
+	 * the job works on [offset, offset + size) of it */
 	t->region_offset = job->offset;
 	t->region_size = job->size ? job->size : SB_JT_NEW_FILE_SIZE;
 	if (t->region_offset > UINT64_MAX / 4 - t->region_size)
@@ -458,6 +463,10 @@ int sb_jobtarget_view(const struct sb_jobtarget *shared, struct sb_jobtarget *vi
 					    "--%s: a percentage is a share of an existing file or "
 					    "device, not of a new file: give a size",
 					    job->size_pct ? "size" : "offset");
+		if (job->offset && !job->fio_new_file)
+			return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+					    "--offset: applies to an "
+					    "existing file or a device, not to a new file");
 		if (job->offset >= new_size)
 			return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "%s", "");
 		view->region_offset = job->offset;

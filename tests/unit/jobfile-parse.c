@@ -447,7 +447,7 @@ static void test_noop_and_honoured(void **state)
 	assert_int_equal(a->loops, 1);
 	assert_int_equal(a->invalidate, 1);
 	assert_int_equal(a->batch_submit, 1);
-	assert_int_equal(a->size_needed, 1);
+	assert_int_equal(a->fio_new_file, 1);
 	assert_int_equal(a->io_size, 0);
 	assert_int_equal(a->number_ios, 0);
 	assert_int_equal(a->startdelay_ns, 0);

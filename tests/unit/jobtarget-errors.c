@@ -183,10 +183,22 @@ static void test_checked_first(void **state)
 	assert_int_equal(entries(d), 0);
 	assert_int_equal(h.on, 0);
 
-	/* as fio: a new file with an offset is made offset + size long */
+	/* offset= on a new file: refused on the command line ... */
 	target_init(&t, &h);
 	job_init(&job, SB_RW_READ, MIB);
 	job.offset = 4096;
+	assert_int_equal(sb_jobtarget_prepare(&t, d, &job, 1, 0, &er), -EINVAL);
+	assert_string_equal(er.msg, "--offset: applies to an existing file or a device, not "
+				    "to a directory");
+	sb_jobtarget_cleanup(&t, 0);
+	assert_int_equal(entries(d), 0);
+	assert_int_equal(h.on, 0);
+
+	/* ... and in a job file, as fio, the file is made offset + size long */
+	target_init(&t, &h);
+	job_init(&job, SB_RW_READ, MIB);
+	job.offset = 4096;
+	job.fio_new_file = 1;
 	assert_int_equal(sb_jobtarget_prepare(&t, d, &job, 1, 0, &er), 0);
 	assert_int_equal(t.region_offset, 4096);
 	assert_int_equal(t.region_size, MIB);
