@@ -301,6 +301,29 @@ static const char *jobfile_target(const struct sb_jobfile *jf, const char *path,
 	return first;
 }
 
+/* fio creates a file only at a size it is given: a job with no size (or
+ * size=0, fio's "the whole file") on a new file or in a directory is an
+ * error, found before anything is created. 0 or an exit code. */
+static int sizes_ok(const struct sb_jobfile *jf, const struct sb_job_opts *opts, const char *tgt,
+		    const char *path)
+{
+	struct sb_jobtarget t;
+	memset(&t, 0, sizeof(t));
+	int rc = cli_target_probe(&t, tgt);
+	if (rc)
+		return rc;
+	const int is_new = t.info.kind == SB_TARGET_NONE || t.info.kind == SB_TARGET_DIR;
+	for (unsigned i = 0; i < jf->njobs && is_new; i++)
+		if ((!opts[i].size || opts[i].size_pct) && opts[i].fio_new_file) {
+			sb_err("%s: line %u: job '%s' has no size (or size=0, or a percentage): '%s' is %s, and fio "
+			       "creates files only at a size it is given (size=, or --size)",
+			       path, jf->jobs[i].line, jf->jobs[i].name, tgt,
+			       t.info.kind == SB_TARGET_DIR ? "a directory" : "a new file");
+			return SB_EXIT_USAGE;
+		}
+	return 0;
+}
+
 /* A repeat of jobs that run together would interleave their results. */
 static int groups_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
 		     const struct sb_jobfile_group *groups, unsigned ngroups, const char *path)
@@ -358,7 +381,9 @@ static int prepare_shared(struct run_ctx *c, struct sb_jobtarget *shared, const 
 		whole |= !o->size;
 		lo = SB_MIN(lo, o->offset);
 		hi = SB_MAX(hi, o->offset + o->size);
-		new_size = SB_MAX(new_size, o->size);
+		/* a new file holds every job's [offset, offset + size), as fio
+		 * makes it offset + size long */
+		new_size = SB_MAX(new_size, o->offset + o->size);
 	}
 	if (!new_size || whole)
 		new_size = SB_MAX(new_size, SB_JT_NEW_FILE_SIZE);
@@ -500,6 +525,8 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 	const unsigned ngroups = sb_jobfile_groups(jf, groups);
 	if (!rc)
 		rc = groups_ok(c, jf, groups, ngroups, path);
+	if (!rc)
+		rc = sizes_ok(jf, opts, tgt, path);
 	for (unsigned i = 0; i < jf->nnotes && !rc; i++)
 		fprintf(stderr, "note: %s: %s\n", path, jf->notes[i]);
 	struct sb_results *res = NULL;

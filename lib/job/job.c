@@ -161,6 +161,48 @@ static const struct opt opts[] = {
 	  continue_names,
 	  0,
 	  0 },
+	{ { "io-size", "SIZE", "bytes to move per loop, wrapping over the region (fio's io_size)",
+	    "size" },
+	  K_SIZE64,
+	  OFF(io_size),
+	  NULL,
+	  0,
+	  UINT64_MAX >> 2 },
+	{ { "loops", "N", "run the job N times over, dropping the cache before each", "1" },
+	  K_UINT,
+	  OFF(loops),
+	  NULL,
+	  1,
+	  1000000 },
+	{ { "number-ios", "N", "stop after N requests (0: no limit)", "0" },
+	  K_U64,
+	  OFF(number_ios),
+	  NULL,
+	  0,
+	  0 },
+	{ { "startdelay", "TIME", "wait this long before starting (not measured)", "0" },
+	  K_DURATION,
+	  OFF(startdelay_ns),
+	  NULL,
+	  0,
+	  UINT64_MAX >> 1 },
+	{ { "invalidate", "0|1",
+	    "drop the region's page cache (posix_fadvise DONTNEED, BLKFLSBUF) before each loop",
+	    "0, 1 in job files" },
+	  K_BOOL,
+	  OFF(invalidate),
+	  NULL,
+	  0,
+	  1 },
+	{ { "iodepth-batch-submit", "N",
+	    "submit once N requests are queued (0: a full queue); 1 stamps each request's "
+	    "submission alone, as fio",
+	    "1" },
+	  K_UINT,
+	  OFF(batch_submit),
+	  NULL,
+	  0,
+	  65536 },
 	{ { "log-interval", "TIME", "time series interval", "1s" },
 	  K_DURATION,
 	  OFF(log_interval_ns),
@@ -188,6 +230,8 @@ void sb_job_opts_default(struct sb_job_opts *o)
 	o->sync = SB_SYNC_NONE;
 	o->dist = SB_DIST_UNIFORM;
 	o->log_interval_ns = 1000000000ull;
+	o->loops = 1;
+	o->batch_submit = 1;
 }
 
 static int hintf(char *hint, size_t len, const char *fmt, ...)
@@ -307,6 +351,30 @@ static int set_number(const struct opt *d, void *field, const char *v, char *hin
 	return 0;
 }
 
+/* size and offset: a size, or N% of the file or device (fio's size=50%,
+ * offset=10%), resolved when the target is known. */
+static int set_extent(struct sb_job_opts *o, const struct opt *d, void *field, const char *v,
+		      char *hint, size_t hl)
+{
+	unsigned *pct = d->off == OFF(size) ? &o->size_pct : &o->offset_pct;
+	const size_t n = strlen(v);
+	if (n && v[n - 1] == '%') {
+		unsigned p;
+		if (sb_parse_percent(v, &p) < 0 || p < (d->off == OFF(size)) || p > 100)
+			return hintf(hint, hl,
+				     "a size (examples: 512, 4k, 1M, 2G) or a percentage "
+				     "of the target from %d%% to 100%%",
+				     d->off == OFF(size));
+		*pct = p;
+		*(uint64_t *)field = 0;
+		return 0;
+	}
+	int r = set_number(d, field, v, hint, hl);
+	if (!r)
+		*pct = 0;
+	return r;
+}
+
 int sb_job_set(struct sb_job_opts *o, const char *name, const char *value, char *hint,
 	       size_t hintlen)
 {
@@ -337,6 +405,8 @@ int sb_job_set(struct sb_job_opts *o, const char *name, const char *value, char 
 	default:
 		if (d->off == OFF(direct))
 			o->direct_given = 1;
+		if (d->off == OFF(size) || d->off == OFF(offset))
+			return set_extent(o, d, field, value, hint, hintlen);
 		return set_number(d, field, value, hint, hintlen);
 	}
 }

@@ -43,6 +43,8 @@ struct sb_job_opts {
 	struct sb_bssplit bssplit[SB_BSSPLIT_MAX];
 	uint64_t size; /* region size; 0 = whole target */
 	uint64_t offset;
+	unsigned size_pct;   /* size=N%: N percent of the file or device; 0: size */
+	unsigned offset_pct; /* offset=N%: likewise */
 	unsigned iodepth;
 	unsigned batch_complete; /* completions to wait for when the queue is full; 0: auto */
 	unsigned numjobs;
@@ -57,11 +59,22 @@ struct sb_job_opts {
 	enum sb_sync sync;
 	uint64_t seed;
 	uint64_t rate_bps; /* per job, 0 unlimited */
+	/* fio's rate=READ,WRITE: a cap on each direction alone (0: none) */
+	uint64_t rate_dir_bps[2];
 	enum sb_dist dist; /* for random patterns: UNIFORM, ZIPF or PARETO */
 	double dist_param;
 	unsigned buffer_compress; /* percent */
 	enum sb_continue continue_on_error;
 	uint64_t log_interval_ns;
+	uint64_t io_size;	/* bytes per loop; 0: size */
+	unsigned loops;		/* passes over io_size (or size), at least 1 */
+	uint64_t number_ios;	/* stop after this many requests; 0: no limit */
+	uint64_t startdelay_ns; /* wait this long before starting */
+	int invalidate;		/* drop the region's page cache before each loop */
+	unsigned batch_submit;	/* submit once this many are queued; 0: iodepth */
+	/* fio's rules for a new file (job files): it needs a size, and
+	 * offset= makes it offset + size long */
+	int fio_new_file;
 };
 
 void sb_job_opts_default(struct sb_job_opts *o);

@@ -9,6 +9,7 @@
  */
 #include "lib/job/jobfile.h"
 #include "lib/engine/engine.h"
+#include "lib/job/fio_names.h"
 
 #include <assert.h>
 #include <stdarg.h>
@@ -127,22 +128,53 @@ static int set_single(struct ctx *c, const struct fio_opt *o, const char *v)
 	return strchr(v, ',') ? bad_value(c, o->name, v, o->why) : set_plain(c, o, v);
 }
 
+/* fio's rate=READ[,WRITE[,TRIM]]: a cap on reads and one on writes, each
+ * alone; one value caps each; an empty or 0 one is no cap. */
 static int set_rate(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	if (!strcmp(v, "0")) { /* fio: no limit */
-		c->cur->opts.rate_bps = 0;
-		return 0;
+	static const char accepts[] =
+		"a bandwidth, or READ,WRITE bandwidths, each capping its direction alone "
+		"(examples: 10M, 5M,20M, ,20M)";
+	struct sb_job_opts *opts = &c->cur->opts;
+	uint64_t cap[3] = { 0, 0, 0 };
+	unsigned n = 0;
+	const char *p = v;
+	for (;; n++) {
+		const char *comma = strchr(p, ',');
+		const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		char one[64];
+		if (n == 3 || len >= sizeof(one))
+			return bad_value(c, o->name, v, accepts);
+		memcpy(one, p, len);
+		one[len] = 0;
+		if (len && strcmp(one, "0")) {
+			struct sb_job_opts tmp = *opts;
+			char hint[160] = "";
+			if (sb_job_set(&tmp, "rate", one, hint, sizeof(hint)) < 0)
+				return bad_value(c, o->name, v, accepts);
+			cap[n] = tmp.rate_bps;
+		}
+		if (!comma)
+			break;
+		p = comma + 1;
 	}
-	return set_single(c, o, v);
+	if (n == 2 && cap[2])
+		return fail(c,
+			    "%s: '%.*s': a cap on trims is not supported (storbench caps "
+			    "reads and writes)",
+			    o->name, QUOTE_MAX, v);
+	opts->rate_bps = 0;
+	opts->rate_dir_bps[0] = cap[0];
+	opts->rate_dir_bps[1] = n ? cap[1] : cap[0];
+	return 0;
 }
 
 /* size= and offset=; fio's size=0 is its default, the whole target. */
 static int set_size(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	if (*v && v[strlen(v) - 1] == '%')
-		return bad_value(c, o->name, v, "a size, not a percentage of the target");
 	if (!strcmp(o->sb, "size") && !strcmp(v, "0")) {
 		c->cur->opts.size = 0;
+		c->cur->opts.size_pct = 0;
 		return 0;
 	}
 	return set_plain(c, o, v);
@@ -230,6 +262,9 @@ static int set_engine(struct ctx *c, const struct fio_opt *o, const char *v)
 	const char *sb = sb_engine_from_fio(v);
 	if (!sb) {
 		fio_engine_names(names, sizeof(names));
+		if (sb_fio_engine_known(v))
+			return fail(c, "%s=%.*s: fio engine not supported by storbench (use %s)",
+				    o->name, QUOTE_MAX, v, names);
 		return bad_value(c, o->name, v, names);
 	}
 	if (strcmp(sb, v))
@@ -348,6 +383,31 @@ static int set_nrfiles(struct ctx *c, const struct fio_opt *o, const char *v)
 	return bad_value(c, o->name, v, "1: storbench runs one file per job");
 }
 
+/* A real fio option storbench does not have, taken with the values that
+ * make it do nothing (o->sb: "0" or "0|null"), so job files that spell
+ * out fio's defaults run. */
+static int set_noop(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	const char *p = o->sb;
+	const size_t n = strlen(v);
+	while (*p) {
+		const char *bar = strchr(p, '|');
+		const size_t len = bar ? (size_t)(bar - p) : strlen(p);
+		if (len == n && !strncmp(p, v, n))
+			return 0;
+		p += len + !!bar;
+	}
+	return fail(c,
+		    "%s=%.*s: fio option not supported by storbench (%s=%s, which does "
+		    "nothing, is taken)",
+		    o->name, QUOTE_MAX, v, o->name, o->sb);
+}
+
+#define NOOP(n, values)                      \
+	{                                    \
+		n, set_noop, values, NULL, 0 \
+	}
+
 static int set_ignored(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	if (o->why)
@@ -388,7 +448,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "fdatasync", set_fdatasync, NULL, NULL, 0 },
 	{ "sync", set_sync, NULL, NULL, 1 },
 	{ "randseed", set_plain, "seed", NULL, 0 },
-	{ "rate", set_rate, "rate", "one rate for reads and writes", 0 },
+	{ "rate", set_rate, NULL, NULL, 0 },
 	{ "random_distribution", set_dist, NULL, NULL, 0 },
 	{ "buffer_compress_percentage", set_plain, "buffer-compress", NULL, 0 },
 	{ "continue_on_error", set_continue, NULL, NULL, 0 },
@@ -402,20 +462,46 @@ static const struct fio_opt fio_opts[] = {
 	{ "norandommap", set_ignored, NULL, "storbench covers each block once per pass anyway", 1 },
 	{ "random_generator", set_ignored, NULL,
 	  "storbench's own generator covers each block once per pass", 0 },
-	{ "iodepth_batch", set_ignored, NULL, "storbench submits every queued request in one call",
-	  0 },
-	{ "iodepth_batch_submit", set_ignored, NULL,
-	  "storbench submits every queued request in one call", 0 },
+	{ "iodepth_batch", set_plain, "iodepth-batch-submit", NULL, 0 },
+	{ "iodepth_batch_submit", set_plain, "iodepth-batch-submit", NULL, 0 },
+	{ "loops", set_plain, "loops", NULL, 0 },
+	{ "io_size", set_plain, "io-size", NULL, 0 },
+	{ "io_limit", set_plain, "io-size", NULL, 0 },
+	{ "number_ios", set_plain, "number-ios", NULL, 0 },
+	{ "startdelay", set_plain, "startdelay", NULL, 0 },
+	{ "invalidate", set_plain, "invalidate", NULL, 1 },
 	{ "registerfiles", set_ignored, NULL, "storbench registers the file itself where it can",
 	  1 },
 	{ "fixedbufs", set_ignored, NULL, "io_uring tuning storbench does not do", 1 },
 	{ "file_service_type", set_ignored, NULL, "one file per job", 0 },
+	NOOP("thinktime", "0"),
+	NOOP("thinktime_spin", "0"),
+	NOOP("thinktime_blocks", "1"),
+	NOOP("thinktime_iotime", "0"),
+	NOOP("verify", "0|null"),
+	NOOP("do_verify", "0|1"),
+	NOOP("verify_fatal", "0|1"),
+	NOOP("verify_dump", "0|1"),
+	NOOP("verify_backlog", "0"),
+	NOOP("verify_async", "0"),
+	NOOP("rate_iops", "0"),
+	NOOP("rate_min", "0"),
+	NOOP("ratemin", "0"),
+	NOOP("rate_iops_min", "0"),
+	NOOP("nice", "0"),
+	NOOP("zero_buffers", "0"),
+	NOOP("fill_device", "0"),
+	NOOP("fill_fs", "0"),
+	NOOP("exitall_on_error", "0"),
+	NOOP("fsync_on_close", "0"),
+	NOOP("stats", "1"),
+	IGNORED("bwavgtime"),
+	IGNORED("iopsavgtime"),
 	IGNORED("group_reporting"),
 	IGNORED("thread"),
 	IGNORED("description"),
 	IGNORED("new_group"),
 	IGNORED("randrepeat"),
-	IGNORED("invalidate"),
 	IGNORED("unit_base"),
 	IGNORED("kb_base"),
 	IGNORED("percentile_list"),
@@ -606,11 +692,13 @@ static int option(struct ctx *c, char *l)
 	for (size_t i = 0; i < SB_ARRAY_SIZE(fio_opts) && !o; i++)
 		if (!strcmp(fio_opts[i].name, key))
 			o = &fio_opts[i];
-	if (!o)
+	if (!o && sb_fio_option_known(key))
 		return fail(c,
-			    "'%.*s' is a fio option storbench does not take "
-			    "(docs/jobfiles.md lists those it does)",
-			    QUOTE_MAX, key);
+			    "%s: fio option not supported by storbench "
+			    "(docs/jobfiles.md lists those it takes)",
+			    key);
+	if (!o)
+		return fail(c, "'%.*s': unknown option", QUOTE_MAX, key);
 	if (!value) {
 		if (!o->flag)
 			return fail(c, "%s: needs a value (%s=VALUE)", key, key);
@@ -659,6 +747,8 @@ static void fio_defaults(struct state *s)
 	s->opts.iodepth = 1;
 	s->opts.rw = SB_RW_READ;
 	s->opts.bs = 4096;
+	s->opts.invalidate = 1;
+	s->opts.fio_new_file = 1;
 }
 
 static int parse(struct ctx *c, const char *text, size_t len)

@@ -29,3 +29,13 @@ uint64_t sb_rate_delay(struct sb_rate *r, uint64_t now_ns, uint32_t len)
 	r->bytes += len;
 	return sb_u128_cmp(due, sb_u128_from(now_ns)) > 0 ? sb_u128_lo(due) - now_ns : 0;
 }
+
+uint64_t sb_rate_wait(const struct sb_rate *r, uint64_t now_ns)
+{
+	if (r->bps == 0)
+		return 0;
+	uint64_t rem;
+	sb_u128 due = sb_u128_add(sb_u128_mul(r->bytes, 1000000000u), sb_u128_from(r->bps - 1));
+	due = sb_u128_add(sb_u128_div(due, r->bps, &rem), sb_u128_from(r->start_ns));
+	return sb_u128_cmp(due, sb_u128_from(now_ns)) > 0 ? sb_u128_lo(due) - now_ns : 0;
+}

@@ -15,5 +15,8 @@ void sb_rate_init(struct sb_rate *r, uint64_t bps, uint64_t now_ns);
 /* Nanoseconds to wait before issuing the next len bytes (0 = go now);
  * accounts the bytes. */
 uint64_t sb_rate_delay(struct sb_rate *r, uint64_t now_ns, uint32_t len);
+/* How long the next bytes would have to wait from now, 0: none (without
+ * accounting them). */
+uint64_t sb_rate_wait(const struct sb_rate *r, uint64_t now_ns);
 
 #endif

@@ -19,6 +19,7 @@ struct sb_job_result *sb_job_result_create(void)
 	for (int d = 0; d < SB_DDIR_N; d++) {
 		sb_hist_init(&j->dir[d].clat);
 		sb_hist_init(&j->dir[d].lat);
+		sb_hist_init(&j->dir[d].slat);
 	}
 	sb_hist_init(&j->sync_lat);
 	sb_series_init(&j->series, 1000000000ull);

@@ -18,8 +18,14 @@ struct sb_json;
 
 struct sb_dir_result {
 	uint64_t bytes, ios;
-	struct sb_hist clat; /* from submission to completion */
-	struct sb_hist lat;  /* from the moment the request was queued */
+	/* as fio defines them: lat from the moment the request was set up
+	 * (before its data is filled in) to its completion; clat from the
+	 * submission to the completion (with psync, the system call alone);
+	 * slat from the setup to the return of the call that submitted it
+	 * (asynchronous engines only; slat + clat = lat, request by request) */
+	struct sb_hist clat;
+	struct sb_hist lat;
+	struct sb_hist slat;
 };
 
 struct sb_io_error {

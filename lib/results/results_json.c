@@ -43,6 +43,7 @@ static void dir_json(struct sb_json *j, const struct sb_job_result *jr, int d)
 	sb_json_u64(j, "total_ios", dr->ios);
 	sb_json_u64(j, "short_ios", 0);
 	sb_json_u64(j, "drop_ios", 0);
+	hist_json(j, "slat_ns", &dr->slat);
 	hist_json(j, "clat_ns", &dr->clat);
 	hist_json(j, "lat_ns", &dr->lat);
 	/* per-interval figures over whole intervals, bandwidth in KiB/s, as fio */
@@ -120,6 +121,11 @@ static void job_options_json(struct sb_json *j, const struct sb_job_result *jr)
 		sb_json_str(j, "sync", o->sync == SB_SYNC_DSYNC ? "dsync" : "sync");
 	if (o->rate_bps) {
 		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)o->rate_bps);
+		sb_json_str(j, "rate", buf);
+	} else if (o->rate_dir_bps[0] || o->rate_dir_bps[1]) {
+		/* fio's rate=READ,WRITE */
+		snprintf(buf, sizeof(buf), "%llu,%llu", (unsigned long long)o->rate_dir_bps[0],
+			 (unsigned long long)o->rate_dir_bps[1]);
 		sb_json_str(j, "rate", buf);
 	}
 	if (o->dist != SB_DIST_UNIFORM && o->dist != SB_DIST_SEQ) {

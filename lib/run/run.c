@@ -43,18 +43,29 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	w->verify = p->verify;
 	w->region_offset = p->region_offset;
 	w->region_size = p->region_size;
-	w->unit = SB_MAX(sb_job_min_bs(o), p->align ? p->align : 1);
-	w->unit = (w->unit + p->align - 1) / p->align * p->align;
+	const uint32_t align = p->align ? p->align : 1;
+	const uint64_t unit = (SB_MAX(sb_job_min_bs(o), align) + align - 1) / align * align;
+	w->chunk = (SB_MAX(maxbs, align) + align - 1) / align * align;
+	w->slots = w->chunk / unit;
+	for (unsigned i = 0; i < o->nbssplit; i++)
+		w->split_weight += (uint64_t)o->bssplit[i].pct * o->bssplit[i].bs;
 	w->sequential = !sb_rw_is_random(o->rw);
-	w->io_limit = o->time_based ? UINT64_MAX : p->region_size;
+	w->loop_bytes = o->time_based ? UINT64_MAX : o->io_size ? o->io_size : p->region_size;
+	w->total_bytes = o->time_based || w->loop_bytes > UINT64_MAX / o->loops
+				 ? 0
+				 : w->loop_bytes * o->loops;
+	w->batch_submit = o->batch_submit ? SB_MIN(o->batch_submit, depth) : depth;
 	w->interval = o->log_interval_ns;
 	sb_series_init(&w->res.series, o->log_interval_ns);
 
 	uint64_t seed = o->seed + 0x9e3779b97f4a7c15ull * (id + 1);
 	sb_rng_seed(&w->rng, seed);
 	if (!w->sequential) {
-		int e = sb_offgen_init(&w->gen, p->region_size / w->unit, o->dist, o->dist_param,
-				       seed ^ 0x5bd1e995);
+		/* the region's tail shorter than a chunk is a chunk of its own */
+		w->nchunks = (p->region_size + w->chunk - 1) / w->chunk;
+		w->gen_seed = seed ^ 0x5bd1e995;
+		int e = sb_offgen_init(&w->gen, w->nchunks * w->slots, o->dist, o->dist_param,
+				       w->gen_seed);
 		if (e < 0) {
 			*errmsg = "random offsets";
 			return e;
@@ -99,7 +110,10 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	w->engine_sync = !!(p->engine->flags & SB_ENGINE_SYNC);
 	if (w->job->batch_complete) /* asked for: wait for that many, as fio */
 		w->eng.settle_ns = 0;
-	return 0;
+	e = sb_worker_first_loop(w);
+	if (e < 0)
+		*errmsg = "dropping the page cache";
+	return e;
 }
 
 static void worker_free(struct sb_worker *w)
@@ -179,7 +193,7 @@ int sb_run_progress(struct sb_run *r, struct sb_progress *p)
 	int done = 1;
 	memset(p, 0, sizeof(*p));
 	p->elapsed_ns = sb_now_ns() - r->start_ns;
-	p->ramping = p->elapsed_ns < o->ramp_ns;
+	p->ramping = p->elapsed_ns < o->startdelay_ns + o->ramp_ns;
 	uint64_t total = 0;
 	for (unsigned i = 0; i < r->n; i++) {
 		struct sb_worker *w = &r->w[i];
@@ -194,13 +208,14 @@ int sb_run_progress(struct sb_run *r, struct sb_progress *p)
 	for (int d = 0; d < SB_DDIR_N; d++)
 		total += p->bytes[d];
 	if (o->runtime_ns) {
-		p->total_ns = o->ramp_ns + o->runtime_ns;
+		p->total_ns = o->startdelay_ns + o->ramp_ns + o->runtime_ns;
 		p->fraction = (double)p->elapsed_ns / (double)p->total_ns;
 	}
 	if (!o->time_based) {
-		/* each worker issues the region's bytes, the ramp's included */
-		p->total_bytes = r->p.region_size * r->n;
-		double f = (double)total / (double)p->total_bytes;
+		/* each worker issues its loops' bytes, the ramp's included */
+		for (unsigned i = 0; i < r->n; i++)
+			p->total_bytes += r->w[i].total_bytes;
+		double f = p->total_bytes ? (double)total / (double)p->total_bytes : 0;
 		if (f > p->fraction)
 			p->fraction = f;
 	}
@@ -237,6 +252,7 @@ int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
 	for (int d = 0; d < SB_DDIR_N; d++) {
 		sb_hist_init(&res->dir[d].clat);
 		sb_hist_init(&res->dir[d].lat);
+		sb_hist_init(&res->dir[d].slat);
 	}
 	sb_hist_init(&res->sync_lat);
 	for (unsigned i = 0; i < r->n; i++) {
@@ -246,6 +262,7 @@ int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
 			res->dir[d].ios += w->res.dir[d].ios;
 			sb_hist_merge(&res->dir[d].clat, &w->res.dir[d].clat);
 			sb_hist_merge(&res->dir[d].lat, &w->res.dir[d].lat);
+			sb_hist_merge(&res->dir[d].slat, &w->res.dir[d].slat);
 		}
 		sb_hist_merge(&res->sync_lat, &w->res.sync_lat);
 		res->errors += w->res.errors;

@@ -5,6 +5,9 @@
  */
 #include "lib/run/worker.h"
 
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <time.h>
 
 /* Close the current interval: its figures go into the worker's series. */
@@ -44,6 +47,7 @@ static void reset_stats(struct sb_worker *w, uint64_t now)
 		w->res.dir[d].bytes = w->res.dir[d].ios = 0;
 		sb_hist_init(&w->res.dir[d].clat);
 		sb_hist_init(&w->res.dir[d].lat);
+		sb_hist_init(&w->res.dir[d].slat);
 		sb_hist_init(&w->iv_lat[d]);
 		w->iv_bytes[d] = w->iv_ios[d] = 0;
 	}
@@ -96,6 +100,8 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 		return;
 	sb_hist_add(&dr->lat, lat);
 	sb_hist_add(&dr->clat, now - io->issue_ns);
+	if (!w->engine_sync)
+		sb_hist_add(&dr->slat, io->issue_ns - io->start_ns);
 	sb_hist_add(&w->iv_lat[d], lat);
 }
 
@@ -186,6 +192,19 @@ static int drain(struct sb_worker *w)
 	return 0;
 }
 
+/* fio's rate=READ,WRITE in a mixed job: a direction that would have to
+ * wait for its cap gives its turn to the other when that one may go
+ * sooner, as fio's rate_ddir does, so one cap does not hold the other
+ * direction back. */
+static int rate_turn(struct sb_worker *w, int ddir)
+{
+	if (!w->rate_dir[0].bps && !w->rate_dir[1].bps)
+		return ddir;
+	const uint64_t now = sb_now_ns();
+	const uint64_t mine = sb_rate_wait(&w->rate_dir[ddir], now);
+	return mine && sb_rate_wait(&w->rate_dir[!ddir], now) < mine ? !ddir : ddir;
+}
+
 static int pick_ddir(struct sb_worker *w)
 {
 	switch (w->job->rw) {
@@ -196,8 +215,8 @@ static int pick_ddir(struct sb_worker *w)
 	case SB_RW_TRIM:
 	case SB_RW_RANDTRIM: return SB_DDIR_TRIM;
 	default:
-		return sb_rng_below(&w->rng, 100) < w->job->rwmixread ? SB_DDIR_READ
-								      : SB_DDIR_WRITE;
+		return rate_turn(w, sb_rng_below(&w->rng, 100) < w->job->rwmixread ? SB_DDIR_READ
+										   : SB_DDIR_WRITE);
 	}
 }
 
@@ -215,21 +234,118 @@ static uint32_t pick_bs(struct sb_worker *w)
 	return o->bssplit[o->nbssplit - 1].bs;
 }
 
-/* Offset of the next request of len bytes, inside the region. */
-static uint64_t pick_offset(struct sb_worker *w, uint32_t len)
+/* want bytes when they fit in room, else the largest block size that
+ * does (fio's way: requests keep the sizes the job names); 0: none. */
+static uint32_t fit(const struct sb_worker *w, uint32_t want, uint64_t room)
 {
-	uint64_t off;
-	if (w->sequential) {
-		if (w->cursor + len > w->region_size)
-			w->cursor = 0;
-		off = w->cursor;
-		w->cursor += len;
-	} else {
-		off = sb_offgen_next(&w->gen) * w->unit;
-		if (off + len > w->region_size)
-			off = (w->region_size - len) / w->unit * w->unit;
+	const struct sb_job_opts *o = w->job;
+	uint32_t best = 0;
+	if (want <= room)
+		return want;
+	for (unsigned i = 0; i < o->nbssplit; i++)
+		if (o->bssplit[i].bs <= room && o->bssplit[i].bs > best)
+			best = o->bssplit[i].bs;
+	return best;
+}
+
+/* The block size of chunk c in this pass: bssplit's shares are of
+ * requests, so a chunk is cut into blocks of size s with a chance
+ * proportional to share x s; a keyed hash, so that every piece of the
+ * chunk agrees. */
+static uint32_t chunk_bs(const struct sb_worker *w, uint64_t c)
+{
+	const struct sb_job_opts *o = w->job;
+	if (!o->nbssplit)
+		return o->bs;
+	uint64_t h = (c + 1) * 0x9e3779b97f4a7c15ull ^ w->gen.key[1] ^ (w->gen.pass << 32);
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9ull;
+	h ^= h >> 29;
+	uint64_t x = h % w->split_weight;
+	for (unsigned i = 0; i < o->nbssplit; i++) {
+		const uint64_t wt = (uint64_t)o->bssplit[i].pct * o->bssplit[i].bs;
+		if (x < wt)
+			return o->bssplit[i].bs;
+		x -= wt;
 	}
-	return w->region_offset + off;
+	return o->bssplit[o->nbssplit - 1].bs;
+}
+
+/* The next request of this loop, inside the region: 0, or 1 when nothing
+ * of the job's block sizes fits in what the loop has left. */
+static int next_io(struct sb_worker *w, uint32_t *len, uint64_t *off)
+{
+	if (w->sequential) {
+		const uint32_t want = pick_bs(w);
+		for (int wrapped = 0; wrapped < 2; wrapped++) {
+			const uint64_t room = SB_MIN(w->loop_left, w->region_size - w->cursor);
+			*len = fit(w, want, room);
+			if (*len) {
+				*off = w->region_offset + w->cursor;
+				w->cursor += *len;
+				return 0;
+			}
+			if (room == w->loop_left)
+				return 1;
+			w->cursor = 0; /* the region's end: wrap (io_size past size) */
+		}
+		return 1;
+	}
+	for (;;) {
+		const uint64_t u = sb_offgen_next(&w->gen);
+		const uint64_t c = u / w->slots, coff = c * w->chunk;
+		const uint64_t clen = SB_MIN(w->chunk, w->region_size - coff);
+		const uint32_t bs = chunk_bs(w, c);
+		const uint64_t poff = u % w->slots * bs;
+		if (poff >= clen)
+			continue; /* a chunk of larger blocks has fewer pieces */
+		const uint64_t room = SB_MIN(clen - poff, w->loop_left);
+		*len = fit(w, bs, room);
+		if (*len) {
+			*off = w->region_offset + coff + poff;
+			return 0;
+		}
+		if (room == w->loop_left)
+			return 1;
+		/* the region's tail, shorter than any block */
+	}
+}
+
+/* fio's invalidate: the region's cached pages go before each loop, so a
+ * buffered read reads the device, not memory. A block device's buffer
+ * cache is flushed whole (BLKFLSBUF, as fio; it needs CAP_SYS_ADMIN),
+ * then the region dropped as for a file. */
+static int drop_cache(struct sb_worker *w)
+{
+	if (w->fd < 0)
+		return 0;
+	if (w->eng.is_blockdev && ioctl(w->fd, BLKFLSBUF, 0) < 0 && errno != EACCES &&
+	    errno != EPERM)
+		return -errno;
+	const int e = posix_fadvise(w->fd, (off_t)w->region_offset, (off_t)w->region_size,
+				    POSIX_FADV_DONTNEED);
+	return e ? -e : 0;
+}
+
+/* A loop starts: the whole of its bytes ahead, from the region's start
+ * (sequential) or a fresh pass (random), the cache dropped. */
+static int start_loop(struct sb_worker *w)
+{
+	w->loop_left = w->loop_bytes;
+	w->cursor = 0;
+	if (!w->sequential && w->loop) {
+		int e = sb_offgen_init(&w->gen, w->nchunks * w->slots, w->job->dist,
+				       w->job->dist_param, w->gen_seed + w->loop);
+		if (e < 0)
+			return e;
+	}
+	return w->job->invalidate ? drop_cache(w) : 0;
+}
+
+int sb_worker_first_loop(struct sb_worker *w)
+{
+	w->loop = 0;
+	return start_loop(w);
 }
 
 /* Sleep for the rate cap, reaping meanwhile when requests are in flight.
@@ -238,9 +354,15 @@ static uint64_t pick_offset(struct sb_worker *w, uint32_t len)
  * says not to issue the request. */
 #define THROTTLE_SLICE_NS 50000000ull
 static int commit(struct sb_worker *w);
-static int throttle(struct sb_worker *w, uint32_t len)
+static int throttle(struct sb_worker *w, int ddir, uint32_t len)
 {
-	uint64_t delay = sb_rate_delay(&w->rate, sb_now_ns(), len);
+	const uint64_t t = sb_now_ns();
+	uint64_t delay = sb_rate_delay(&w->rate, t, len);
+	if (ddir < 2) {
+		/* once: it accounts the bytes (SB_MAX evaluates twice) */
+		const uint64_t mine = sb_rate_delay(&w->rate_dir[ddir], t, len);
+		delay = SB_MAX(delay, mine);
+	}
 	if (!delay)
 		return 0;
 	/* what was queued goes out first: waiting for requests never
@@ -278,15 +400,18 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 	io->ddir = (uint8_t)ddir;
 	io->offset = off;
 	io->len = len;
+	/* lat starts before the data is made, as fio's start_time */
+	io->start_ns = sb_now_ns();
 	if (ddir == SB_DDIR_WRITE) {
 		if (w->verify)
 			sb_verify_fill(w->verify, io->buf, len, off, 0);
 		else
 			sb_buf_scramble(io->buf, len, sb_rng_next(&w->rng));
 	}
-	io->start_ns = sb_now_ns();
-	io->issue_ns = io->start_ns;
 	w->inflight++;
+	/* clat of a request done inside queue (psync, an inline trim) is
+	 * that call; commit restamps the ones it submits */
+	io->issue_ns = sb_now_ns();
 	int r = sb_engine_queue(&w->eng, io);
 	if (r == SB_Q_DONE) {
 		uint64_t now = sb_now_ns();
@@ -337,7 +462,22 @@ static int stop_now(struct sb_worker *w, uint64_t now)
 		return 1;
 	if (w->end_ns && now >= w->end_ns)
 		return 1;
-	return w->issued >= w->io_limit && !w->inflight;
+	return w->issue_done && !w->inflight;
+}
+
+/* The loop's bytes are issued: the next loop begins once this one's
+ * requests are back (its cache drop must not race them), or the job is
+ * done issuing. 0, or -errno. */
+static int end_loop(struct sb_worker *w)
+{
+	int r;
+	if (++w->loop >= w->job->loops) {
+		w->issue_done = 1;
+		return 0;
+	}
+	if ((w->queued && (r = commit(w)) < 0) || (r = drain(w)) < 0)
+		return r;
+	return start_loop(w);
 }
 
 static int loop(struct sb_worker *w)
@@ -348,19 +488,31 @@ static int loop(struct sb_worker *w)
 
 	while (!halt && !stop_now(w, now)) {
 		/* fill the queue */
-		while (w->nfree && w->issued < w->io_limit) {
+		while (w->nfree && !w->issue_done) {
 			int ddir = pick_ddir(w);
-			uint32_t len = pick_bs(w);
-			if (w->rate.bps && (r = throttle(w, len)) != 0) {
+			uint32_t len;
+			uint64_t off;
+			if (next_io(w, &len, &off)) {
+				if ((r = end_loop(w)) < 0)
+					return r;
+				continue;
+			}
+			if ((w->rate.bps || (ddir < 2 && w->rate_dir[ddir].bps)) &&
+			    (r = throttle(w, ddir, len)) != 0) {
 				if (r < 0)
 					return r;
 				halt = 1; /* stopped, or the runtime is over */
 				break;
 			}
-			r = queue_one(w, ddir, pick_offset(w, len), len);
+			r = queue_one(w, ddir, off, len);
 			if (r < 0)
 				return r;
-			w->issued += len;
+			if (w->loop_left != UINT64_MAX)
+				w->loop_left -= len;
+			if (++w->nios == w->job->number_ios)
+				w->issue_done = 1;
+			if (w->queued >= w->batch_submit && (r = commit(w)) < 0)
+				return r;
 			if (ddir == SB_DDIR_WRITE && o->fsync_every &&
 			    ++w->writes_since_sync >= o->fsync_every) {
 				w->writes_since_sync = 0;
@@ -386,7 +538,7 @@ static int loop(struct sb_worker *w)
 		if (w->err)
 			return w->err;
 		now = w->engine_sync ? sb_now_ns() : w->last_commit;
-		if (w->issued >= w->io_limit && !w->inflight)
+		if (w->issue_done && !w->inflight)
 			break;
 	}
 	r = drain(w);
@@ -397,12 +549,31 @@ static int loop(struct sb_worker *w)
 	return r;
 }
 
+/* fio's startdelay: the job waits before it starts, unmeasured; a stop
+ * request ends the wait. */
+static void start_delay(struct sb_worker *w)
+{
+	const uint64_t due = w->start_ns + w->job->startdelay_ns;
+	for (uint64_t now = sb_now_ns(); now < due; now = sb_now_ns()) {
+		if (atomic_load_explicit(w->stop, memory_order_relaxed))
+			break;
+		const uint64_t d = SB_MIN(due - now, THROTTLE_SLICE_NS);
+		struct timespec ts = { (time_t)(d / 1000000000ull), (long)(d % 1000000000ull) };
+		nanosleep(&ts, NULL);
+	}
+	w->start_ns = sb_now_ns();
+}
+
 void *sb_worker_main(void *arg)
 {
 	struct sb_worker *w = arg;
+	if (w->job->startdelay_ns)
+		start_delay(w);
 	uint64_t t0 = w->start_ns;
 
 	sb_rate_init(&w->rate, w->job->rate_bps, t0);
+	for (int d = 0; d < 2; d++)
+		sb_rate_init(&w->rate_dir[d], w->job->rate_dir_bps[d], t0);
 	w->ramp_end = t0 + w->job->ramp_ns;
 	w->end_ns = w->job->runtime_ns ? w->ramp_end + w->job->runtime_ns : 0;
 	if (!w->job->ramp_ns)

@@ -34,14 +34,28 @@ struct sb_worker {
 	unsigned nfree, inflight, queued;
 	void *bufmem;
 
-	/* where and how much */
-	uint64_t region_offset, region_size, unit;
+	/* where and how much. Random patterns see the region as chunks of
+	 * the largest block (aligned), each cut into blocks of one size
+	 * (chunk_bs: bssplit's shares); the offset generator visits every
+	 * slot of the smallest block once per pass, and a slot is a request
+	 * where a block of its chunk starts. So with --bssplit too every
+	 * byte is moved once per pass, in an order with no runs. */
+	uint64_t region_offset, region_size, chunk;
+	uint64_t slots;	       /* chunk / the smallest block: slots per chunk */
+	uint64_t split_weight; /* sum of bssplit's share x size */
 	int sequential;
-	uint64_t cursor;
+	uint64_t cursor; /* sequential: next offset in the region */
 	struct sb_offgen gen;
+	uint64_t gen_seed, nchunks;
 	struct sb_rng rng;
 	struct sb_rate rate;
-	uint64_t issued, io_limit;
+	struct sb_rate rate_dir[2];	/* reads', writes' (fio's rate=R,W) */
+	uint64_t loop_bytes, loop_left; /* per loop (UINT64_MAX: time-based) */
+	unsigned loop;			/* loops done */
+	uint64_t total_bytes;		/* what a size-bound job moves; 0: by time */
+	uint64_t nios;			/* requests issued */
+	int issue_done;			/* the job's bytes or requests are issued */
+	unsigned batch_submit;		/* commit once this many are queued */
 	unsigned writes_since_sync;
 
 	/* time */
@@ -77,5 +91,8 @@ struct sb_worker {
 #define SB_PUBLISH_NS 25000000ull
 
 void *sb_worker_main(void *arg);
+/* Set up loop 0 (worker_setup, before the clock starts): the region, its
+ * page cache dropped where the job says so. 0 or -errno. */
+int sb_worker_first_loop(struct sb_worker *w);
 
 #endif

@@ -38,10 +38,32 @@ int sb_jobtarget_probe(struct sb_jobtarget *t, const char *path, struct sb_error
 }
 
 /* Region inside an existing file or device of size total. */
+/* floor(total * pct / 100) without overflow */
+static uint64_t share(uint64_t total, unsigned pct)
+{
+	return total / 100 * pct + total % 100 * pct / 100;
+}
+
 static int region_in(struct sb_jobtarget *t, const struct sb_job_opts *job, uint64_t total,
 		     const char *what, struct sb_error *er)
 {
 	char a[32], b[32], c[32];
+	struct sb_job_opts resolved;
+	if (job->size_pct || job->offset_pct) {
+		/* fio's size=N% and offset=N%: of the whole file or device,
+		 * rounded down to the smallest block (and the alignment) */
+		const uint64_t unit = SB_MAX(sb_job_min_bs(job), t->align ? t->align : 1);
+		resolved = *job;
+		if (job->size_pct)
+			resolved.size = share(total, job->size_pct) / unit * unit;
+		if (job->offset_pct)
+			resolved.offset = share(total, job->offset_pct) / unit * unit;
+		if (job->size_pct && !resolved.size)
+			return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+					    "--size: %u%% of the %s (%s) is less than a block",
+					    job->size_pct, what, sb_fmt_size(total, a, sizeof(a)));
+		job = &resolved;
+	}
 	if (job->offset >= total)
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "--offset: %s is beyond the end of the %s (%s)",
@@ -182,7 +204,7 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 		/* from here on the caller may remove the half-made file (a
 		 * second Ctrl-C during the layout) */
 		track(t, i, 1);
-		e = sb_file_layout(fd, t->region_size, needs_data, job->seed + i,
+		e = sb_file_layout(fd, t->region_offset + t->region_size, needs_data, job->seed + i,
 				   t->hooks.stop ? &stop : NULL);
 		if (e < 0) {
 			drop_file(t, i, 0);
@@ -362,13 +384,24 @@ static int prepare_new(struct sb_jobtarget *t, const char *path, struct sb_job_o
 {
 	const struct sb_target_info *in = &t->info;
 	int e;
-	t->region_offset = 0;
-	if (job->offset)
+	if (job->size_pct || job->offset_pct)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "--%s: %u%% is a share of an existing file or device, not of a "
+				    "%s: give a size",
+				    job->size_pct ? "size" : "offset",
+				    job->size_pct ? job->size_pct : job->offset_pct,
+				    in->kind == SB_TARGET_DIR ? "directory" : "new file");
+	if (job->offset && !job->fio_new_file)
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "--offset: applies to an existing "
 				    "file or a device, not to a %s",
 				    in->kind == SB_TARGET_DIR ? "directory" : "new file");
+	/* a job file's, as fio: a new file is made offset + size long, and
+	 * the job works on [offset, offset + size) of it */
+	t->region_offset = job->offset;
 	t->region_size = job->size ? job->size : SB_JT_NEW_FILE_SIZE;
+	if (t->region_offset > UINT64_MAX / 4 - t->region_size)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "--offset: too large");
 	/* bounded before it is stored: cleanup walks paths[0..npaths) */
 	const unsigned nfiles = in->kind == SB_TARGET_DIR ? job->numjobs : 1;
 	if (nfiles > SB_JT_MAX_FILES)
@@ -376,7 +409,7 @@ static int prepare_new(struct sb_jobtarget *t, const char *path, struct sb_job_o
 				    "--numjobs: at most %d jobs for a directory target",
 				    SB_JT_MAX_FILES);
 	if ((e = check_alignment(t, job, er)) ||
-	    (e = check_space(t, t->region_size * nfiles, nfiles, er)))
+	    (e = check_space(t, (t->region_offset + t->region_size) * nfiles, nfiles, er)))
 		return e;
 	t->npaths = nfiles;
 	return create_files(t, path, job, needs_data, er);
@@ -425,13 +458,20 @@ int sb_jobtarget_view(const struct sb_jobtarget *shared, struct sb_jobtarget *vi
 	case SB_TARGET_BLOCK: e = region_in(view, job, in->capacity, "device", er); break;
 	case SB_TARGET_FILE: e = region_in(view, job, in->file_size, "file", er); break;
 	case SB_TARGET_NONE:
-		if (job->offset)
+		if (job->size_pct || job->offset_pct)
+			return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+					    "--%s: a percentage is a share of an existing file or "
+					    "device, not of a new file: give a size",
+					    job->size_pct ? "size" : "offset");
+		if (job->offset && !job->fio_new_file)
 			return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 					    "--offset: applies to an "
 					    "existing file or a device, not to a new file");
-		view->region_offset = 0;
-		view->region_size = job->size ? job->size : new_size;
-		if (view->region_size > new_size)
+		if (job->offset >= new_size)
+			return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "%s", "");
+		view->region_offset = job->offset;
+		view->region_size = job->size ? job->size : new_size - job->offset;
+		if (view->region_size > new_size - job->offset)
 			return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "%s", "");
 		break;
 	default: return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "%s", "");

@@ -337,7 +337,10 @@ static void test_mapped(void **state)
 	assert_int_equal(c->batch_complete, 4);
 	assert_int_equal(c->sync, SB_SYNC_DSYNC);
 	assert_int_equal(c->seed, 42);
-	assert_int_equal(c->rate_bps, 10 << 20);
+	/* fio's one value caps reads and writes, each alone */
+	assert_int_equal(c->rate_bps, 0);
+	assert_int_equal(c->rate_dir_bps[0], 10 << 20);
+	assert_int_equal(c->rate_dir_bps[1], 10 << 20);
 	assert_int_equal(c->dist, SB_DIST_ZIPF);
 	assert_true(c->dist_param == 1.2);
 	assert_int_equal(c->continue_on_error, SB_CONTINUE_ALL);
@@ -353,6 +356,8 @@ static void test_mapped(void **state)
 	assert_int_equal(d->fsync_every, 8);
 	assert_int_equal(d->dist, SB_DIST_UNIFORM);
 	assert_int_equal(d->rate_bps, 0);
+	assert_int_equal(d->rate_dir_bps[0], 0);
+	assert_int_equal(d->rate_dir_bps[1], 0);
 	assert_int_equal(d->continue_on_error, SB_CONTINUE_NONE);
 	assert_int_equal(d->sync, SB_SYNC_NONE);
 	assert_int_equal(d->bs, 512);
@@ -399,15 +404,19 @@ static void test_ignored_notes(void **state)
 		   "fixedbufs\nregisterfiles=1\nrandom_generator=lfsr\n");
 	assert_int_equal(jf->njobs, 1);
 	assert_int_equal(jf->jobs[0].opts.iodepth, 32);
-	assert_int_equal(jf->nnotes, 4);
-	assert_string_equal(jf->notes[0], "line 4: iodepth_batch_submit: storbench submits every "
-					  "queued request in one call: ignored");
+	assert_int_equal(jf->jobs[0].opts.batch_submit, 16);
+	assert_int_equal(jf->nnotes, 3);
+	assert_string_equal(jf->notes[0], "line 5: fixedbufs: io_uring tuning storbench does not "
+					  "do: ignored");
 	sb_jobfile_free(jf);
-	expect_err("[j]\nhipri\n", "line 2: 'hipri' is a fio option storbench does not take", NULL);
+	expect_err("[j]\nhipri\n",
+		   "line 2: hipri: fio option not supported by storbench "
+		   "(docs/jobfiles.md lists those it takes)",
+		   NULL);
 
 	/* more than SB_JOBFILE_MAX_NOTES: the rest are dropped */
 	jf = parse("[j]\ngroup_reporting\nthread\ndescription=x\nnew_group\nrandrepeat\n"
-		   "invalidate\nunit_base\nkb_base\npercentile_list\nclat_percentiles\n"
+		   "bwavgtime=500\nunit_base\nkb_base\npercentile_list\nclat_percentiles\n"
 		   "lat_percentiles\nslat_percentiles\ndisable_lat\ndisable_clat\n"
 		   "disable_slat\ndisable_bw_measurement\ngtod_reduce\nper_job_logs\n"
 		   "write_bw_log\nexitall\n");
@@ -418,20 +427,90 @@ static void test_ignored_notes(void **state)
 	sb_jobfile_free(jf);
 }
 
+/* Real fio options at the values that do nothing, and the ones storbench
+ * honours, land in the job as fio means them. */
+static void test_noop_and_honoured(void **state)
+{
+	(void)state;
+	struct sb_jobfile *jf = parse(
+		"[global]\nverify=0\nloops=1\nstartdelay=0\nthinktime=0\n"
+		"thinktime_blocks=1\ndo_verify=1\nverify_fatal=0\nrate_iops=0\n"
+		"number_ios=0\nstats=1\n[a]\nverify=null\n"
+		"[b]\nloops=3\nio_size=64M\nnumber_ios=1000\nstartdelay=2\n"
+		"invalidate=0\niodepth_batch=8\n[c]\nio_limit=1G\nstartdelay=250ms\n");
+	assert_int_equal(jf->njobs, 3);
+	assert_int_equal(jf->nnotes, 0);
+	const struct sb_job_opts *a = &jf->jobs[0].opts, *b = &jf->jobs[1].opts,
+				 *c = &jf->jobs[2].opts;
+	/* fio's defaults: one loop, invalidate on, one request per submission,
+	 * a size needed for a new file */
+	assert_int_equal(a->loops, 1);
+	assert_int_equal(a->invalidate, 1);
+	assert_int_equal(a->batch_submit, 1);
+	assert_int_equal(a->fio_new_file, 1);
+	assert_int_equal(a->io_size, 0);
+	assert_int_equal(a->number_ios, 0);
+	assert_int_equal(a->startdelay_ns, 0);
+	assert_int_equal(b->loops, 3);
+	assert_int_equal(b->io_size, 64ull << 20);
+	assert_int_equal(b->number_ios, 1000);
+	assert_int_equal(b->startdelay_ns, 2 * SEC); /* a bare number is seconds */
+	assert_int_equal(b->invalidate, 0);
+	assert_int_equal(b->batch_submit, 8);
+	assert_int_equal(c->io_size, 1ull << 30);
+	assert_int_equal(c->startdelay_ns, SEC / 4);
+	sb_jobfile_free(jf);
+
+	/* rate=READ,WRITE: each direction its own cap, empty or 0 none */
+	jf = parse("[a]\nrate=1M,4M\n[b]\nrate=,2M\n[c]\nrate=3M,\n[d]\nrate=5M,0,0\n");
+	assert_int_equal(jf->jobs[0].opts.rate_dir_bps[0], 1 << 20);
+	assert_int_equal(jf->jobs[0].opts.rate_dir_bps[1], 4 << 20);
+	assert_int_equal(jf->jobs[1].opts.rate_dir_bps[0], 0);
+	assert_int_equal(jf->jobs[1].opts.rate_dir_bps[1], 2 << 20);
+	assert_int_equal(jf->jobs[2].opts.rate_dir_bps[0], 3 << 20);
+	assert_int_equal(jf->jobs[2].opts.rate_dir_bps[1], 0);
+	assert_int_equal(jf->jobs[3].opts.rate_dir_bps[0], 5 << 20);
+	assert_int_equal(jf->jobs[3].opts.rate_dir_bps[1], 0);
+	sb_jobfile_free(jf);
+
+	/* percentages of the target, resolved when it is known; a later size
+	 * in bytes replaces one */
+	jf = parse("[global]\nsize=50%\noffset=0%\n[p]\noffset=25%\n[q]\nsize=4M\n");
+	assert_int_equal(jf->jobs[0].opts.size_pct, 50);
+	assert_int_equal(jf->jobs[0].opts.size, 0);
+	assert_int_equal(jf->jobs[0].opts.offset_pct, 25);
+	assert_int_equal(jf->jobs[1].opts.size_pct, 0);
+	assert_int_equal(jf->jobs[1].opts.size, 4 << 20);
+	assert_int_equal(jf->jobs[1].opts.offset_pct, 0);
+	sb_jobfile_free(jf);
+	expect_err("[j]\nloops=0\n", "line 2: loops: '0' is not valid", NULL);
+	expect_err("[j]\nstartdelay=1-5\n", "line 2: startdelay: '1-5' is not valid", NULL);
+}
+
 static void test_error_lines(void **state)
 {
 	(void)state;
 	expect_err("[j]\nrw=read\nverify=crc32c\n",
-		   "line 3: 'verify' is a fio option storbench does not take "
-		   "(docs/jobfiles.md lists those it does)",
+		   "line 3: verify=crc32c: fio option not supported by storbench (verify=0|null, "
+		   "which does nothing, is taken)",
 		   NULL);
-	expect_err("[j]\nloops=2\n", "line 2: 'loops' is a fio option storbench does not take",
+	expect_err("[j]\nthinktime=10\n", "line 2: thinktime=10: fio option not supported", NULL);
+	expect_err("[j]\ncpus_allowed=0-3\n",
+		   "line 2: cpus_allowed: fio option not supported by storbench", NULL);
+	/* fio's own word for an alias is as real as the option */
+	expect_err("[j]\nioscheduler=none\n", "line 2: ioscheduler: fio option not supported",
 		   NULL);
+	expect_err("[j]\nblocksiz=4k\n", "line 2: 'blocksiz': unknown option", NULL);
+	expect_err("[j]\nfoo\n", "line 2: 'foo': unknown option", NULL);
 	expect_err("[j]\nrw=read\n\nbs=4q\n",
 		   "line 4: bs: '4q' is not valid (expected a size (examples: 512, 4k, 1M, 2G))",
 		   NULL);
-	expect_err("[j]\nsize=50%\n", "line 2: size: '50%' is not valid (expected a size", NULL);
-	expect_err("[j]\noffset=10%\n", "line 2: offset: '10%' is not valid", NULL);
+	expect_err("[j]\nsize=150%\n",
+		   "line 2: size: '150%' is not valid (expected a size (examples: 512, 4k, 1M, "
+		   "2G) or a percentage of the target from 1% to 100%)",
+		   NULL);
+	expect_err("[j]\nsize=0%\n", "line 2: size: '0%' is not valid", NULL);
+	expect_err("[j]\noffset=x%\n", "line 2: offset: 'x%' is not valid", NULL);
 	expect_err("[j]\nbs=4k,8k\n",
 		   "line 2: bs: '4k,8k' is not valid (expected one block size for reads and "
 		   "writes)",
@@ -439,7 +518,9 @@ static void test_error_lines(void **state)
 	expect_err("[j]\nblocksize=4k,8k\n", "line 2: blocksize: '4k,8k' is not valid", NULL);
 	expect_err("[j]\nbssplit=4k/50:8k/50,4k\n", "line 2: bssplit: '4k/50:8k/50,4k'",
 		   "one split for reads and writes");
-	expect_err("[j]\nrate=1M,2M\n", "line 2: rate: '1M,2M'", "one rate");
+	expect_err("[j]\nrate=1M,2M,3M\n", "line 2: rate: '1M,2M,3M': a cap on trims", NULL);
+	expect_err("[j]\nrate=1M,2Q\n", "line 2: rate: '1M,2Q' is not valid", "READ,WRITE");
+	expect_err("[j]\nrate=1,2,3,4\n", "line 2: rate: '1,2,3,4' is not valid", NULL);
 	expect_err("[j]\nrw=randread:8\n", "line 2: rw: 'randread:8'", "not supported");
 	expect_err("[j]\nrw=trimwrite\n", "line 2: rw: 'trimwrite' is not valid", "randtrim");
 	expect_err("include common.fio\n[j]\n", "line 1: include is not supported", NULL);
@@ -453,7 +534,13 @@ static void test_error_lines(void **state)
 	expect_err("[j]\nbuffered=2\n", "line 2: buffered: '2' is not valid (expected 0 or 1)",
 		   NULL);
 	expect_err("[j]\nioengine=posixaio\n",
-		   "line 2: ioengine: 'posixaio' is not valid "
+		   "line 2: ioengine=posixaio: fio engine not supported by storbench "
+		   "(use psync, sync, pvsync, pvsync2, io_uring, libaio or null)",
+		   NULL);
+	expect_err("[j]\nioengine=external:/opt/my.so\n",
+		   "line 2: ioengine=external:/opt/my.so: fio engine not supported", NULL);
+	expect_err("[j]\nioengine=uring\n",
+		   "line 2: ioengine: 'uring' is not valid "
 		   "(expected psync, sync, pvsync, pvsync2, io_uring, libaio or null)",
 		   NULL);
 	expect_err("[j]\nfdatasync=1\n",
@@ -576,17 +663,17 @@ static void test_msg_buffers(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_free_null),     cmocka_unit_test(test_fio_defaults),
-		cmocka_unit_test(test_multi_job),     cmocka_unit_test(test_later_global),
-		cmocka_unit_test(test_groups),	      cmocka_unit_test(test_flags),
-		cmocka_unit_test(test_comments),      cmocka_unit_test(test_escaped_colon),
-		cmocka_unit_test(test_crlf),	      cmocka_unit_test(test_no_nul_at_end),
-		cmocka_unit_test(test_env_expansion), cmocka_unit_test(test_mapped),
-		cmocka_unit_test(test_engine_note),   cmocka_unit_test(test_ignored_notes),
-		cmocka_unit_test(test_error_lines),   cmocka_unit_test(test_no_job_section),
-		cmocka_unit_test(test_too_many_jobs), cmocka_unit_test(test_bad_bytes),
-		cmocka_unit_test(test_bom),	      cmocka_unit_test(test_long_path),
-		cmocka_unit_test(test_msg_buffers),
+		cmocka_unit_test(test_free_null),      cmocka_unit_test(test_fio_defaults),
+		cmocka_unit_test(test_multi_job),      cmocka_unit_test(test_later_global),
+		cmocka_unit_test(test_groups),	       cmocka_unit_test(test_flags),
+		cmocka_unit_test(test_comments),       cmocka_unit_test(test_escaped_colon),
+		cmocka_unit_test(test_crlf),	       cmocka_unit_test(test_no_nul_at_end),
+		cmocka_unit_test(test_env_expansion),  cmocka_unit_test(test_mapped),
+		cmocka_unit_test(test_engine_note),    cmocka_unit_test(test_ignored_notes),
+		cmocka_unit_test(test_error_lines),    cmocka_unit_test(test_noop_and_honoured),
+		cmocka_unit_test(test_no_job_section), cmocka_unit_test(test_too_many_jobs),
+		cmocka_unit_test(test_bad_bytes),      cmocka_unit_test(test_bom),
+		cmocka_unit_test(test_long_path),      cmocka_unit_test(test_msg_buffers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -172,6 +172,18 @@ static void test_checked_first(void **state)
 	}
 	sb_jobtarget_cleanup(&t, 0);
 
+	/* a percentage is of something that exists */
+	target_init(&t, &h);
+	job_init(&job, SB_RW_READ, 0);
+	job.size_pct = 50;
+	assert_int_equal(sb_jobtarget_prepare(&t, d, &job, 1, 0, &er), -EINVAL);
+	assert_string_equal(er.msg, "--size: 50% is a share of an existing file or device, not "
+				    "of a directory: give a size");
+	sb_jobtarget_cleanup(&t, 0);
+	assert_int_equal(entries(d), 0);
+	assert_int_equal(h.on, 0);
+
+	/* offset= on a new file: refused on the command line ... */
 	target_init(&t, &h);
 	job_init(&job, SB_RW_READ, MIB);
 	job.offset = 4096;
@@ -181,6 +193,22 @@ static void test_checked_first(void **state)
 	sb_jobtarget_cleanup(&t, 0);
 	assert_int_equal(entries(d), 0);
 	assert_int_equal(h.on, 0);
+
+	/* ... and in a job file, as fio, the file is made offset + size long */
+	target_init(&t, &h);
+	job_init(&job, SB_RW_READ, MIB);
+	job.offset = 4096;
+	job.fio_new_file = 1;
+	assert_int_equal(sb_jobtarget_prepare(&t, d, &job, 1, 0, &er), 0);
+	assert_int_equal(t.region_offset, 4096);
+	assert_int_equal(t.region_size, MIB);
+	struct stat st;
+	assert_int_equal(stat(t.paths[0], &st), 0);
+	assert_int_equal(st.st_size, 4096 + MIB);
+	sb_jobtarget_cleanup(&t, 0);
+	assert_int_equal(entries(d), 0);
+	assert_int_equal(h.on, 1); /* made, tracked, and removed */
+	assert_int_equal(h.off, 1);
 }
 
 /* A stop during the layout: the half-made file goes, no message. */
