@@ -51,5 +51,6 @@
 #include "lib/meta/meta.h"
 #include "lib/sweep/sweep.h"
 #include "lib/soak/soak_record.h"
+#include "lib/coord/coord.h"
 
 #endif
