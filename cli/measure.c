@@ -152,7 +152,7 @@ static int ranks_done(struct ranks_watch *rw, struct sb_run *const *runs, unsign
 	if (cli_ranks_round_test(&any, &all) != 1)
 		return 0;
 	rw->in_round = 0;
-	if (any && cli_ranks_stonewall() && !rw->stopped) {
+	if (any && cli_ranks_stonewall() && !rw->stopped && !done) {
 		for (unsigned i = 0; i < n; i++)
 			sb_run_stop(runs[i]);
 		rw->stopped = 1;
@@ -160,8 +160,9 @@ static int ranks_done(struct ranks_watch *rw, struct sb_run *const *runs, unsign
 	return all;
 }
 
-static void watch(struct sb_run *const *runs, unsigned n, const struct cli_measure *m,
-		  const struct cli_measure_job *js)
+/* Returns 1 when another rank's end stopped this one's (--stonewall). */
+static int watch(struct sb_run *const *runs, unsigned n, const struct cli_measure *m,
+		 const struct cli_measure_job *js)
 {
 	struct cli_progress pg;
 	struct ranks_watch rw = { 0, 0 };
@@ -188,6 +189,7 @@ static void watch(struct sb_run *const *runs, unsigned n, const struct cli_measu
 	}
 	cli_progress_clear(&pg);
 	free(ws);
+	return rw.stopped;
 }
 
 /* The first failed request, with where and why; a full filesystem gets
@@ -274,8 +276,9 @@ int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job 
 		js[started].res->start_unix_ns = (uint64_t)wall.tv_sec * 1000000000ull +
 						 (uint64_t)wall.tv_nsec;
 	}
+	int walled = 0;
 	if (e == 0)
-		watch(runs, n, m, js);
+		walled = watch(runs, n, m, js);
 	else
 		for (unsigned i = 0; i < started; i++)
 			sb_run_stop(runs[i]);
@@ -287,6 +290,10 @@ int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job 
 		/* the measured phase, the ramp after the start left out */
 		res->rank_start_s = t_start + (double)js[i].job->ramp_ns / 1e9;
 		res->rank_end_s = res->rank_start_s + (double)res->runtime_ns / 1e9;
+		if (walled && !cli_interrupted()) { /* stopped by design, not by a person */
+			res->interrupted = 0;
+			res->stonewalled = 1;
+		}
 		if (have_ds[i] && sb_diskstat_read(js[i].t->info.devname, &res->ds_after) == 0) {
 			res->have_diskstat = 1;
 			res->ds_elapsed_ns = sb_now_ns() - t0;

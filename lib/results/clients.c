@@ -72,6 +72,7 @@ static void add_job(struct sb_job_result *j, const struct sb_job_result *r)
 	j->waited += r->waited;
 	j->batched += r->batched;
 	j->interrupted |= r->interrupted;
+	j->stonewalled |= r->stonewalled;
 	if (!j->start_unix_ns || (r->start_unix_ns && r->start_unix_ns < j->start_unix_ns))
 		j->start_unix_ns = r->start_unix_ns;
 }
@@ -94,7 +95,7 @@ int sb_job_aggregate(struct sb_job_result *j, struct sb_client *c, unsigned n)
 	memset(&j->first_error, 0, sizeof(j->first_error));
 	j->errors = j->cpu_ns = j->waits = j->waited = j->batched = j->settle_ns = 0;
 	j->usr_cpu = j->sys_cpu = j->busiest_worker = 0;
-	j->iou_workers = j->interrupted = 0;
+	j->iou_workers = j->interrupted = j->stonewalled = 0;
 	j->start_unix_ns = 0;
 	j->have_diskstat = 0; /* each host's disk is its rank's */
 	sb_series_free(&j->series);

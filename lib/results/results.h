@@ -60,6 +60,7 @@ struct sb_job_result {
 	struct sb_skew *skew;
 	/* this rank's measured phase on its own clock (sb_coord_time), s */
 	double rank_start_s, rank_end_s;
+	int stonewalled; /* stopped when the first rank finished (--stonewall) */
 };
 
 /* One rank of a multi-host run: who, when on rank 0's clock, what it did. */

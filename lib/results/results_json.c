@@ -324,6 +324,8 @@ static void job_json_as(struct sb_json *j, const struct sb_results *r,
 		sb_json_obj_close(j);
 	}
 	sb_json_bool(j, "interrupted", jr->interrupted);
+	if (jr->stonewalled)
+		sb_json_bool(j, "stonewalled", 1);
 	if (jr->have_diskstat)
 		diskstat_json(j, "disk_util", r->target.devname, &jr->ds_before, &jr->ds_after,
 			      jr->ds_elapsed_ns);
