@@ -75,6 +75,15 @@ for key, v in a["read"]["clat_ns"]["percentile"].items():
 PY
 ok "4 ranks: sums, span, skew and the exact merge of histograms"
 
+# report and compare read the aggregated result (its jobs: All clients)
+expect_exit 0 "$SB" report "$T/r.json"
+agg=$(json "$T/r.json" "d['jobs'][0]['read']['total_ios']")
+grep -q "^job  *read" "$T/out" || fail "report shows no job: $(cat "$T/out")"
+expect_exit 0 "$SB" report --output="$T/r.html" "$T/r.json"
+expect_exit 0 "$SB" compare "$T/r.json" "$T/r.json"
+[ "$agg" -gt 0 ] || fail "no requests in the aggregate"
+ok "report and compare read the aggregated result"
+
 # 2. --stonewall: rank 0 is done after 2 MiB, the others would run 100 s
 expect_exit 0 $MPI -n 1 "$SB" run --rw=read --bs=64k --size=2M --quiet --stonewall \
 	--output="$T/s.json" "$T/d" : -n 3 "$SB" run --rw=read --bs=64k --size=2M \
