@@ -80,6 +80,9 @@ expect_exit 0 "$SB" report "$T/r.json"
 agg=$(json "$T/r.json" "d['jobs'][0]['read']['total_ios']")
 grep -q "^job  *read" "$T/out" || fail "report shows no job: $(cat "$T/out")"
 expect_exit 0 "$SB" report --output="$T/r.html" "$T/r.json"
+grep -q "<h3>Ranks</h3>" "$T/r.html" || fail "no per-rank table in the HTML report"
+[ "$(sed -n '/<h3>Ranks/,/<\/table>/p' "$T/r.html" | grep -c '^<tr><td>job</td>')" = 4 ] ||
+	fail "the HTML per-rank table has not 4 rows"
 expect_exit 0 "$SB" compare "$T/r.json" "$T/r.json"
 [ "$agg" -gt 0 ] || fail "no requests in the aggregate"
 ok "report and compare read the aggregated result"
