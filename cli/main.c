@@ -186,6 +186,13 @@ int main(int argc, char **argv)
 		if (!strcmp(c, commands[i].name)) {
 			/* under mpirun: every rank joins the job first */
 			int rc = cli_ranks_init(&argc, &argv);
+			if (!rc && cli_ranks() > 1 && !(commands[i].shared & CLI_RANKS)) {
+				/* each rank would write a result of its own */
+				if (cli_rank() == 0)
+					sb_err("%s: not yet under mpirun (run is; see docs/mpi.md)",
+					       c);
+				rc = SB_EXIT_USAGE;
+			}
 			if (!rc)
 				rc = finish(commands[i].fn(&commands[i], argc - 1, argv + 1));
 			cli_ranks_finish();

@@ -5,6 +5,12 @@
 # plain build refuses to run as one of many ranks.
 . "$(dirname "$0")/../lib/cli.sh"
 
+# the ranks' options are checked in every build
+expect_exit 2 "$SB" run --per-rank-dir=2 --rw=read --size=1M "$T"
+grep -q -- "--per-rank-dir.*0 or 1" "$T/err" || fail "bad --per-rank-dir: $(cat "$T/err")"
+expect_exit 0 "$SB" run --stonewall --per-rank-dir=0 --rw=read --size=1M --quiet "$T"
+ok "--per-rank-dir and --stonewall are checked, and harmless alone"
+
 if ! "$SB" --version | grep -q '^mpi:'; then
 	# the plain build launched by mpirun would run N separate jobs: refused
 	OMPI_COMM_WORLD_SIZE=4 expect_exit 3 "$SB" run --rw=read --size=1M --quiet "$T"
@@ -121,7 +127,13 @@ grep -q "rank 2 on .*storbench did not create" "$T/err" || fail "rank 2 not name
 [ "$(md5sum <"$T/theirs.bin")" = "$sum" ] || fail "the refused file was changed"
 ok "one rank's refusal stops all before any I/O"
 
-# 4. a rank killed mid-run ends the job, with a message, within the timeout
+# 4. the commands that do not coordinate their ranks yet are refused
+expect_exit 2 $MPI -n 2 "$SB" quick --size=1M --quiet "$T/d"
+grep -q "quick: not yet under mpirun" "$T/err" || fail "quick not refused: $(cat "$T/err")"
+[ -z "$(ls -A "$T/d")" ] || fail "quick wrote under mpirun: $(ls -A "$T/d")"
+ok "quick under mpirun is refused, not run once per rank"
+
+# 5. a rank killed mid-run ends the job, with a message, within the timeout
 $MPI -n 4 "$SB" run --rw=randread --size=4M --runtime=100s --time-based --quiet "$T/d" \
 	>"$T/kout" 2>"$T/kerr" &
 job=$!
