@@ -4,6 +4,8 @@
 #        CROSS_COMPILE=aarch64-linux-gnu-  STATIC=1  SANITIZE=1  WERROR=1
 #        MUSL=1: with musl, through musl-gcc (musl-tools), or for CROSS_COMPILE
 #        through its gcc and the specs of musl-dev:ARCH; CC=musl-gcc works too
+#        MPI=1: with Open MPI through mpicc, for mpirun -n N storbench ...
+#        (docs/mpi.md); its own folder build-mpi, binary included
 #        SMALL=1 (or make small): -Os, stripped, the optional libraries only
 #        where asked (HAVE_AIO=1 ...)
 # A build for another machine or libc (CROSS_COMPILE, musl-gcc) and a small
@@ -21,6 +23,11 @@ else
 CC := $(CROSS_COMPILE)$(if $(filter default,$(origin CC)),gcc,$(CC))
 endif
 PKG_CONFIG ?= pkg-config
+MPI ?= 0
+ifeq ($(MPI),1)
+MPICC ?= mpicc
+CC := $(MPICC)
+endif
 
 # What the compiler builds for, e.g. aarch64-linux-gnu, arm-linux-gnueabihf,
 # x86_64-linux-musl. gcc with musl's specs (musl-gcc is one) answers as for
@@ -115,8 +122,15 @@ ifeq ($(HAVE_XXHASH),1)
 CPPFLAGS += -DHAVE_XXHASH=1
 FEATURES += xxhash
 endif
+ifeq ($(MPI),1)
+ifeq ($(shell command -v $(MPICC) 2>/dev/null),)
+$(error MPI=1: no $(MPICC) (Debian: scripts/install-deps --mpi installs openmpi-bin libopenmpi-dev))
+endif
+CPPFLAGS += -DHAVE_MPI=1
+FEATURES += mpi
+endif
 
-BUILD ?= build$(if $(FOREIGN),-$(TARGET))$(if $(filter 1,$(SMALL)),-small)
+BUILD ?= build$(if $(FOREIGN),-$(TARGET))$(if $(filter 1,$(SMALL)),-small)$(if $(filter 1,$(MPI)),-mpi)
 # musl's specs hide the kernel's headers (linux/, asm/), which Debian keeps
 # beside glibc's: a folder of links to just those, found by the glibc gcc.
 ifeq ($(LIBC),musl)
@@ -132,7 +146,8 @@ endif
 # V=1 shows the full commands
 Q := $(if $(filter 1,$(V)),,@)
 say = $(if $(Q),@printf '  %-6s %s\n' $(1) $(2);)
-LIB_SRC := $(sort $(wildcard lib/*/*.c))
+# lib/coord/: one of its twins, Open MPI's or the single process's
+LIB_SRC := $(filter-out lib/coord/coord_$(if $(filter 1,$(MPI)),single,mpi).c,$(sort $(wildcard lib/*/*.c)))
 REPORT_SRC := $(sort $(wildcard report/*.c))
 CLI_SRC := $(sort $(wildcard cli/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)

@@ -18,6 +18,10 @@ void sb_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void sb_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "storbench: note: ...": what was left out or read as far as it could be */
 void sb_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* What every message starts with after "storbench: ": "rank 2 on HOST: "
+ * in a run of many ranks (cli/ranks.c), else "". */
+void cli_msg_set_prefix(const char *p);
+const char *cli_msg_prefix(void);
 /* A library call's error (lib/sb.h): its message printed (when it has
  * one) and its exit code, the one place where the library's classes of
  * error become exit codes. */
@@ -43,6 +47,8 @@ enum cli_shared_id {
 	CLI_S_KEEP,
 	CLI_S_DESTROY,
 	CLI_S_SEED,
+	CLI_S_STONEWALL,
+	CLI_S_RANKDIR,
 	CLI_S_N
 };
 #define CLI_OUTPUT (1u << CLI_S_OUTPUT)	  /* --output=FILE */
@@ -51,6 +57,8 @@ enum cli_shared_id {
 #define CLI_KEEP (1u << CLI_S_KEEP)	  /* --keep */
 #define CLI_DESTROY (1u << CLI_S_DESTROY) /* --destroy-data */
 #define CLI_SEED (1u << CLI_S_SEED)	  /* --seed=N */
+/* under mpirun: --stonewall, --per-rank-dir=0|1 (cli/ranks.c) */
+#define CLI_RANKS ((1u << CLI_S_STONEWALL) | (1u << CLI_S_RANKDIR))
 
 struct cli_command {
 	const char *name;
@@ -121,6 +129,41 @@ int cmd_pts(const struct cli_command *cmd, int argc, char **argv);
 int cmd_cliff(const struct cli_command *cmd, int argc, char **argv);
 int cmd_flash(const struct cli_command *cmd, int argc, char **argv);
 int cmd_spo(const struct cli_command *cmd, int argc, char **argv);
+
+/* ---- many ranks under mpirun (cli/ranks.c) ---- */
+/* Join the MPI job when launched by mpirun (before a command runs; 0 or
+ * an exit code), and leave it (after). */
+int cli_ranks_init(int *argc, char ***argv);
+void cli_ranks_finish(void);
+int cli_ranks(void); /* how many ranks (1: a plain run) */
+int cli_rank(void);
+void cli_ranks_set_stonewall(void);
+void cli_ranks_set_per_rank_dir(int on);
+int cli_ranks_stonewall(void);
+/* Every rank gives its verdict (an exit code, 0 to go on, and the message
+ * that says why); rank 0 prints the failing ranks' messages; every rank
+ * gets the first failing rank's code, so that all stop together. Alone:
+ * code. */
+int cli_ranks_agree(int code, const char *msg);
+/* The path this rank works on: a directory of its own under a directory
+ * TARGET (made by cli_ranks_make_dir, removed by cli_ranks_remove_dir),
+ * else path. */
+const char *cli_ranks_target(const char *path, int is_dir);
+int cli_ranks_make_dir(struct sb_error *er);
+void cli_ranks_remove_dir(int keep);
+/* The coordination clock (MPI_Wtime), and a round of "anyone done, all
+ * done" during a measurement: start it, test it (-1 alone, 0 not yet, 1
+ * ended: *any, *all set), start the next. */
+double cli_ranks_time(void);
+void cli_ranks_round_start(int done);
+int cli_ranks_round_test(int *any, int *all);
+/* After the measurements: every rank's jobs to rank 0, which replaces
+ * each job with the "All clients" aggregate (its ranks in clients) and
+ * returns 0 to write it; the other ranks return 1 and write nothing. *rc
+ * becomes the worst exit code of all ranks. Alone: 0, nothing done. */
+int cli_ranks_collect(struct sb_results *res, int *rc);
+/* The per-rank table and the skew of a job of many ranks. */
+void render_ranks_text(FILE *f, const struct sb_job_result *j);
 
 /* ---- targets (cli/target_prepare.c) ---- */
 /* The library's struct sb_jobtarget (lib/target/jobtarget.h) with the

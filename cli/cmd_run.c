@@ -65,13 +65,18 @@ static void help(const struct cli_cmd_opts *co)
 	       "(buffered, psync), on TARGET if given, else on the job file's filename= or\n"
 	       "directory=, else in the current directory; workload options given here\n"
 	       "override every job's. docs/jobfiles.md lists the fio options storbench takes.\n\n"
+	       "Under mpirun (a build with make MPI=1), every rank runs the workload on its own\n"
+	       "target (a directory of its own under a directory TARGET) and rank 0 writes\n"
+	       "one result: each rank's figures and the \"All clients\" aggregate (docs/mpi.md).\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
 	       "  storbench run --rw=randread --bs=4k --iodepth=32 --runtime=30s --time-based .\n"
 	       "  storbench run --rw=write --bs=1M --size=4G --end-fsync=1 /mnt/sd/test.bin\n"
 	       "  storbench run --rw=randread --numjobs=4 --engine=psync --format=json /dev/sdb\n"
-	       "  storbench run --runtime=10s seq-then-rand.fio /mnt/ssd\n");
+	       "  storbench run --runtime=10s seq-then-rand.fio /mnt/ssd\n"
+	       "  mpirun -n 8 --hostfile hosts storbench run --rw=write --bs=1M --runtime=30s "
+	       "--time-based --stonewall /shared/scratch\n");
 }
 
 static void print_repeats(FILE *f, const struct sb_results *r)
@@ -141,6 +146,9 @@ static int measure_all(struct run_ctx *c, struct sb_jobtarget *t, const struct s
 
 static int finish(struct run_ctx *c, struct sb_results *res, const struct sb_jobtarget *t, int rc)
 {
+	/* many ranks: rank 0 writes the aggregate, the others nothing */
+	if (cli_ranks_collect(res, &rc))
+		return cli_interrupted() ? cli_interrupt_status() : rc;
 	if (c->sh.output && cli_write_json(res, c->sh.output) < 0 && !rc)
 		rc = SB_EXIT_ENV;
 	if (c->json_stdout) {
@@ -148,8 +156,10 @@ static int finish(struct run_ctx *c, struct sb_results *res, const struct sb_job
 			rc = SB_EXIT_ENV;
 	} else {
 		render_target_text(stdout, res);
-		for (size_t i = 0; i < res->njobs; i++)
+		for (size_t i = 0; i < res->njobs; i++) {
 			render_job_text(stdout, res->jobs[i]);
+			render_ranks_text(stdout, res->jobs[i]);
+		}
 		print_repeats(stdout, res);
 		if (c->rv)
 			run_verify_text(stdout, c->rv, t);
@@ -171,6 +181,11 @@ static int job_ready(struct run_ctx *c, const char *where, const struct sb_engin
 		c->job.seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
 	if (sb_job_check(&c->job, msg, sizeof(msg)) < 0) {
 		sb_err("%s%s", where, msg);
+		return SB_EXIT_USAGE;
+	}
+	if (cli_ranks() > 1 && (c->repeat > 1 || c->verify)) {
+		sb_err("%s: not yet under mpirun (one measurement per rank; see docs/mpi.md)",
+		       c->verify ? "--verify" : "--repeat");
 		return SB_EXIT_USAGE;
 	}
 	*ops = cli_engine_choose(&c->job, &fell_back);
@@ -584,6 +599,11 @@ int cmd_run(const struct cli_command *cmd, int argc, char **argv)
 	if (p < 0)
 		return SB_EXIT_USAGE;
 	c.json_stdout = cli_format_is(cmd, &c.sh, "json");
+	if (npos >= 1 && is_jobfile(pos[0]) && cli_ranks() > 1) {
+		sb_err("a job file is not yet run under mpirun: give the workload as options (see "
+		       "docs/mpi.md)");
+		return SB_EXIT_USAGE;
+	}
 	if (npos >= 1 && is_jobfile(pos[0]))
 		return run_jobfile(&c, argc, argv, &co, pos[0], npos == 2 ? pos[1] : NULL);
 	if (npos != 1) {

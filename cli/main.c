@@ -22,7 +22,7 @@ static const struct cli_command commands[] = {
 	{ "run",
 	  cmd_run,
 	  "fio-class workload: any pattern, block size, depth, engine",
-	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY,
+	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY | CLI_RANKS,
 	  "text|json",
 	  /* --seed is a workload option there (fio's randseed), in the job model */
 	  { [CLI_S_KEEP] = "keep the test file(s) storbench created",
@@ -177,6 +177,8 @@ static void version(void)
 	for (int i = 0; sb_engines[i]; i++)
 		printf(" %s", sb_engines[i]->name);
 	printf("\n");
+	if (sb_coord_library())
+		printf("mpi: %s\n", sb_coord_library());
 }
 
 /* Output its reader never got is not a success: a closed pipe ends as the
@@ -213,8 +215,21 @@ int main(int argc, char **argv)
 		return SB_EXIT_OK;
 	}
 	for (size_t i = 0; i < SB_ARRAY_SIZE(commands); i++)
-		if (!strcmp(c, commands[i].name))
-			return finish(commands[i].fn(&commands[i], argc - 1, argv + 1));
+		if (!strcmp(c, commands[i].name)) {
+			/* under mpirun: every rank joins the job first */
+			int rc = cli_ranks_init(&argc, &argv);
+			if (!rc && cli_ranks() > 1 && !(commands[i].shared & CLI_RANKS)) {
+				/* each rank would write a result of its own */
+				if (cli_rank() == 0)
+					sb_err("%s: not yet under mpirun (run is; see docs/mpi.md)",
+					       c);
+				rc = SB_EXIT_USAGE;
+			}
+			if (!rc)
+				rc = finish(commands[i].fn(&commands[i], argc - 1, argv + 1));
+			cli_ranks_finish();
+			return rc;
+		}
 	char names[256];
 	size_t n = 0;
 	for (size_t i = 0; i < SB_ARRAY_SIZE(commands) && n < sizeof(names); i++)

@@ -133,12 +133,42 @@ static void draw(struct cli_progress *pg, struct watched *ws, unsigned n,
 	cli_progress_draw(pg, &l, now);
 }
 
-static void watch(struct sb_run *const *runs, unsigned n, const struct cli_measure *m,
-		  const struct cli_measure_job *js)
+/* Many ranks: this one's runs are done, but the measurement ends when
+ * every rank's is (a round of cli_ranks each look); with --stonewall, the
+ * first rank to finish stops the others' runs. Alone: done. */
+struct ranks_watch {
+	int in_round, stopped;
+};
+
+static int ranks_done(struct ranks_watch *rw, struct sb_run *const *runs, unsigned n, int done)
+{
+	int any, all;
+	if (cli_ranks() < 2)
+		return done;
+	if (!rw->in_round) {
+		cli_ranks_round_start(done);
+		rw->in_round = 1;
+	}
+	if (cli_ranks_round_test(&any, &all) != 1)
+		return 0;
+	rw->in_round = 0;
+	if (any && cli_ranks_stonewall() && !rw->stopped && !done) {
+		for (unsigned i = 0; i < n; i++)
+			sb_run_stop(runs[i]);
+		rw->stopped = 1;
+	}
+	return all;
+}
+
+/* Returns 1 when another rank's end stopped this one's (--stonewall). */
+static int watch(struct sb_run *const *runs, unsigned n, const struct cli_measure *m,
+		 const struct cli_measure_job *js)
 {
 	struct cli_progress pg;
+	struct ranks_watch rw = { 0, 0 };
 	struct watched *ws = calloc(n, sizeof(*ws));
-	cli_progress_init(&pg, m->quiet || !ws);
+	/* many ranks: rank 0's line alone, of its own rate */
+	cli_progress_init(&pg, m->quiet || !ws || cli_rank() != 0);
 	for (;;) {
 		const struct timespec ts = { 0, LOOK_NS };
 		int done = 1;
@@ -152,13 +182,14 @@ static void watch(struct sb_run *const *runs, unsigned n, const struct cli_measu
 				look(&ws[i], now);
 			}
 		}
-		if (done)
+		if (ranks_done(&rw, runs, n, done))
 			break;
 		if (cli_progress_due(&pg, now))
 			draw(&pg, ws, n, m, now);
 	}
 	cli_progress_clear(&pg);
 	free(ws);
+	return rw.stopped;
 }
 
 /* The first failed request, with where and why; a full filesystem gets
@@ -221,6 +252,9 @@ int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job 
 			sb_err("cannot start %s (%s): %s", n > 1 ? js[i].res->name : m->label,
 			       step ? step : "setup", strerror(-e));
 	}
+	/* many ranks: all set up, or none starts; then they start together */
+	if (cli_ranks_agree(e < 0 ? SB_EXIT_ENV : 0, NULL) && !e)
+		e = -ECANCELED; /* another rank failed, and said so */
 	if (e < 0) {
 		for (unsigned i = 0; i < n; i++)
 			sb_run_free(runs[i]);
@@ -232,6 +266,7 @@ int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job 
 			     sb_diskstat_read(t->info.devname, &js[i].res->ds_before) == 0;
 	}
 	uint64_t t0 = sb_now_ns();
+	const double t_start = cli_ranks_time();
 	struct timespec wall;
 	clock_gettime(CLOCK_REALTIME, &wall);
 	cli_signals_set_runs(runs, n);
@@ -241,8 +276,9 @@ int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job 
 		js[started].res->start_unix_ns = (uint64_t)wall.tv_sec * 1000000000ull +
 						 (uint64_t)wall.tv_nsec;
 	}
+	int walled = 0;
 	if (e == 0)
-		watch(runs, n, m, js);
+		walled = watch(runs, n, m, js);
 	else
 		for (unsigned i = 0; i < started; i++)
 			sb_run_stop(runs[i]);
@@ -251,6 +287,13 @@ int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job 
 	cli_signals_set_runs(NULL, 0);
 	for (unsigned i = 0; i < n; i++) {
 		struct sb_job_result *res = js[i].res;
+		/* the measured phase, the ramp after the start left out */
+		res->rank_start_s = t_start + (double)js[i].job->ramp_ns / 1e9;
+		res->rank_end_s = res->rank_start_s + (double)res->runtime_ns / 1e9;
+		if (walled && !cli_interrupted()) { /* stopped by design, not by a person */
+			res->interrupted = 0;
+			res->stonewalled = 1;
+		}
 		if (have_ds[i] && sb_diskstat_read(js[i].t->info.devname, &res->ds_after) == 0) {
 			res->have_diskstat = 1;
 			res->ds_elapsed_ns = sb_now_ns() - t0;

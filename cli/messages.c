@@ -5,11 +5,25 @@
 #include <signal.h>
 #include <stdarg.h>
 
+/* "rank 2 on HOST: " in a run of many ranks (cli/ranks.c sets it) */
+static char prefix[128];
+
+void cli_msg_set_prefix(const char *p)
+{
+	snprintf(prefix, sizeof(prefix), "%s", p);
+}
+
+const char *cli_msg_prefix(void)
+{
+	return prefix;
+}
+
 void sb_err(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	fputs("storbench: ", stderr);
+	fputs(prefix, stderr);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);
@@ -20,6 +34,7 @@ void sb_warn(const char *fmt, ...)
 	va_list ap;
 	va_start(ap, fmt);
 	fputs("storbench: warning: ", stderr);
+	fputs(prefix, stderr);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);
@@ -30,6 +45,7 @@ void sb_note(const char *fmt, ...)
 	va_list ap;
 	va_start(ap, fmt);
 	fputs("storbench: note: ", stderr);
+	fputs(prefix, stderr);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);

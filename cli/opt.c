@@ -16,6 +16,11 @@ static const struct cli_opt shared_opts[CLI_S_N] = {
 	[CLI_S_DESTROY] = { "destroy-data", OPT_NOARG, CLI_S_DESTROY, NULL,
 			    "allow writing to a device or a file storbench did not create" },
 	[CLI_S_SEED] = { "seed", OPT_ARG, CLI_S_SEED, "N", "seed of the data [random]" },
+	[CLI_S_STONEWALL] = { "stonewall", OPT_NOARG, CLI_S_STONEWALL, NULL,
+			      "under mpirun: every rank stops when the first one finishes" },
+	[CLI_S_RANKDIR] = { "per-rank-dir", OPT_ARG, CLI_S_RANKDIR, "0|1",
+			    "under mpirun: each rank in a directory of its own under a "
+			    "directory TARGET [1]" },
 };
 
 static const struct cli_opt *find_shared(const struct cli_cmd_opts *c, const char *name, size_t len)
@@ -84,6 +89,12 @@ static int set_shared(const struct cli_cmd_opts *c, int id, const char *v, char 
 		if (sb_parse_u64(v, &s->seed) < 0)
 			return snprintf(hint, hl, "a number"), -EINVAL;
 		s->seed_given = 1;
+		return 0;
+	case CLI_S_STONEWALL: cli_ranks_set_stonewall(); return 0;
+	case CLI_S_RANKDIR:
+		if (strcmp(v, "0") && strcmp(v, "1"))
+			return snprintf(hint, hl, "0 or 1"), -EINVAL;
+		cli_ranks_set_per_rank_dir(v[0] == '1');
 		return 0;
 	}
 	return -EINVAL;

@@ -24,10 +24,13 @@ void render_job_text(FILE *f, const struct sb_job_result *j)
 	char a[32], b[32], c[32], d[32];
 	uint64_t ios = 0;
 
-	fprintf(f, "%s: %s, bs %s, iodepth %u, %u job%s, %s, %s%s\n", j->name, sb_rw_name(o->rw),
-		o->nbssplit ? "split" : sb_fmt_size(o->bs, a, sizeof(a)), o->iodepth, o->numjobs,
-		o->numjobs > 1 ? "s" : "", j->engine, o->direct ? "direct" : "buffered",
-		j->interrupted ? " (interrupted)" : "");
+	char all[48] = "";
+	if (j->nclients)
+		snprintf(all, sizeof(all), " (All clients: %u ranks)", j->nclients);
+	fprintf(f, "%s%s: %s, bs %s, iodepth %u, %u job%s, %s, %s%s\n", j->name, all,
+		sb_rw_name(o->rw), o->nbssplit ? "split" : sb_fmt_size(o->bs, a, sizeof(a)),
+		o->iodepth, o->numjobs, o->numjobs > 1 ? "s" : "", j->engine,
+		o->direct ? "direct" : "buffered", j->interrupted ? " (interrupted)" : "");
 	for (int dd = 0; dd < SB_DDIR_N; dd++) {
 		const struct sb_dir_result *r = &j->dir[dd];
 		ios += r->ios;

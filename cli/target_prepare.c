@@ -39,11 +39,55 @@ int cli_device_consent(struct sb_jobtarget *t, const char *path)
 	return sb_jobtarget_consent(t, path, &er) ? cli_error(&er) : 0;
 }
 
+/* A verdict for the other ranks: the exit code, its message kept for
+ * rank 0 to print (a message only this rank printed would be lost in the
+ * noise of the others', or never seen on another host). */
+static int verdict(int e, const struct sb_error *er, char *msg, size_t len)
+{
+	msg[0] = '\0';
+	if (!e)
+		return 0;
+	if (er->msg[0])
+		snprintf(msg, len, "%s%s", cli_msg_prefix(), er->msg);
+	struct sb_error quiet = *er;
+	quiet.msg[0] = '\0';
+	return cli_error(&quiet);
+}
+
+/* Many ranks: every one checks its target creating nothing, and they all
+ * go on only if none refused; then each makes its files (its own
+ * directory under a directory TARGET first) and they agree again (a full
+ * disk on one host stops all). Nothing is written before the first
+ * agreement. */
+static int prepare_ranks(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
+			 int needs_data, int noio)
+{
+	struct sb_error er;
+	char msg[sizeof(er.msg)];
+	struct sb_jobtarget chk = *t;
+	chk.check_only = 1;
+	int e = sb_jobtarget_prepare(&chk, path, job, needs_data, noio, &er);
+	const int is_dir = !e && chk.info.kind == SB_TARGET_DIR && !noio;
+	sb_jobtarget_cleanup(&chk, 0);
+	int rc = cli_ranks_agree(verdict(e, &er, msg, sizeof(msg)), msg);
+	if (rc)
+		return rc;
+	const char *where = cli_ranks_target(path, is_dir);
+	e = cli_ranks_make_dir(&er);
+	if (!e && where != path)
+		t->probed = 0; /* its own directory, probed anew */
+	if (!e)
+		e = sb_jobtarget_prepare(t, where, job, needs_data, noio, &er);
+	return cli_ranks_agree(verdict(e, &er, msg, sizeof(msg)), msg);
+}
+
 int cli_target_prepare(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
 		       int needs_data, int noio)
 {
 	struct sb_error er;
 	t->hooks = hooks;
+	if (cli_ranks() > 1)
+		return prepare_ranks(t, path, job, needs_data, noio);
 	return sb_jobtarget_prepare(t, path, job, needs_data, noio, &er) ? cli_error(&er) : 0;
 }
 
@@ -58,4 +102,5 @@ void cli_target_cleanup(struct sb_jobtarget *t, int keep)
 {
 	t->hooks = hooks;
 	sb_jobtarget_cleanup(t, keep);
+	cli_ranks_remove_dir(keep);
 }

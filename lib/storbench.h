@@ -57,5 +57,6 @@
 #include "lib/soak/soak_record.h"
 #include "lib/cliff/cliff.h"
 #include "lib/spo/spo.h"
+#include "lib/coord/coord.h"
 
 #endif

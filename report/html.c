@@ -128,6 +128,7 @@ static void document(FILE *f, const struct rep_doc *d, size_t idx)
 	html_repeats_table(f, d);
 	if (!d->nsummary)
 		html_results_table(f, d); /* the figures, then their charts */
+	html_ranks_table(f, d);		  /* a run of many ranks: each one */
 	size_t i;
 	for (i = 0; i < SB_ARRAY_SIZE(sections); i++)
 		if (!strcmp(sections[i].command, d->command))

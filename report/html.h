@@ -19,6 +19,8 @@ void html_head_row(FILE *f, const char *const *cols, size_t n, unsigned numeric_
 void html_repeats_table(FILE *f, const struct rep_doc *d); /* median and spread of repeats */
 void html_results_table(FILE *f, const struct rep_doc *d); /* per measurement and direction */
 void html_records(FILE *f, const struct rep_doc *d);
+/* A multi-host run's ranks: skew and a row each (report/html_ranks.c) */
+void html_ranks_table(FILE *f, const struct rep_doc *d);
 
 /* Command sections (report/html_charts.c) */
 void html_section_run(FILE *f, const struct rep_doc *d);

@@ -31,6 +31,10 @@ void sb_job_result_free(struct sb_job_result *j)
 	if (!j)
 		return;
 	sb_series_free(&j->series);
+	for (unsigned i = 0; i < j->nclients; i++)
+		sb_job_result_free(j->clients[i].job);
+	free(j->clients);
+	free(j->skew);
 	free(j);
 }
 

@@ -35,6 +35,8 @@ struct sb_io_error {
 	int err; /* positive errno */
 };
 
+struct sb_client;
+
 struct sb_job_result {
 	char name[96];
 	struct sb_job_opts opts;
@@ -57,7 +59,34 @@ struct sb_job_result {
 	int have_diskstat;
 	struct sb_diskstat ds_before, ds_after;
 	uint64_t ds_elapsed_ns; /* time between the two disk samples */
+	/* A multi-host run (lib/results/clients.c): the job holds the "All
+	 * clients" figures of its nclients ranks, each rank's own in clients */
+	struct sb_client *clients;
+	unsigned nclients;
+	struct sb_skew *skew;
+	/* this rank's measured phase on its own clock (sb_coord_time), s */
+	double rank_start_s, rank_end_s;
+	int stonewalled; /* stopped when the first rank finished (--stonewall) */
 };
+
+/* One rank of a multi-host run: who, when on rank 0's clock, what it did. */
+struct sb_client {
+	int rank;
+	char host[64];
+	double clock_offset_s, clock_rtt_s; /* its clock against rank 0's */
+	double start_s, end_s;		    /* its measured phase, on rank 0's clock */
+	struct sb_job_result *job;	    /* its own figures (owned) */
+};
+
+/* How far the ranks were apart (seconds; shares of the median rank). */
+struct sb_skew {
+	double start_spread_s, end_spread_s;	     /* latest less earliest */
+	double span_s;				     /* earliest start to latest end */
+	double median_bw;			     /* bytes/s of the median rank */
+	int slowest_rank, fastest_rank;		     /* by bandwidth */
+	double slowest_vs_median, fastest_vs_median; /* e.g. -0.08, +0.03 */
+};
+#define SB_SKEW_WARN 0.05 /* a spread past 5% of the span is worth a warning */
 
 /* One line of a command's summary table (quick, repeats of run). */
 struct sb_summary_row {
@@ -120,6 +149,10 @@ struct sb_results {
 	struct sb_warn_run *warn_runs; /* beside each sentence: what groups it */
 	size_t nwarnings;
 	int interrupted;
+	/* a multi-host run: how many ranks, on what, stonewalled or not */
+	unsigned nranks;
+	char mpi_library[96];
+	int stonewall;
 	/* A command's own section (sweep matrices, verify counts...), written
 	 * inside "storbench" under the key extra_key by extra_json. */
 	const char *extra_key;
@@ -159,6 +192,15 @@ void sb_results_describe(struct sb_results *r, const struct sb_target_info *t, c
  * the page cache could hold, a CPU-bound worker, io_uring handing requests
  * to kernel workers, completions reaped in batches, no disk counters. */
 void sb_results_sanity(struct sb_results *r, const struct sb_job_result *j);
+
+/* j becomes the "All clients" figures of its n ranks c (taken over, with
+ * their jobs): bytes, requests, errors and CPU summed, latency histograms
+ * merged bucket by bucket, the time from the earliest start to the latest
+ * end (so bandwidth is all bytes over that span), and the skew. 0 or
+ * -ENOMEM. */
+int sb_job_aggregate(struct sb_job_result *j, struct sb_client *c, unsigned n);
+/* The warnings a job's skew calls for (past SB_SKEW_WARN). */
+void sb_results_skew_warn(struct sb_results *r, const struct sb_job_result *j);
 
 /* Derived figures. */
 double sb_dir_bw(const struct sb_job_result *j, int ddir); /* bytes/s */

@@ -196,10 +196,87 @@ static void diskstat_json(struct sb_json *j, const char *key, const char *name,
 	sb_json_obj_close(j);
 }
 
+/* The completion latency histograms' non-empty buckets, [low, high,
+ * count] in ns: what a merge by hand of the ranks' figures needs. */
+static void bins_json(struct sb_json *j, const struct sb_job_result *jr)
+{
+	sb_json_obj_open(j, "clat_bins");
+	for (int d = 0; d < SB_DDIR_N; d++) {
+		const struct sb_hist *h = &jr->dir[d].clat;
+		if (!h->count)
+			continue;
+		sb_json_arr_open(j, sb_ddir_name(d));
+		for (unsigned b = 0; b < SB_HIST_NBUCKETS; b++) {
+			if (!h->bucket[b])
+				continue;
+			sb_json_arr_open(j, NULL);
+			sb_json_u64(j, NULL, sb_hist_bucket_low(b));
+			sb_json_u64(j, NULL, sb_hist_bucket_high(b));
+			sb_json_u64(j, NULL, h->bucket[b]);
+			sb_json_arr_close(j);
+		}
+		sb_json_arr_close(j);
+	}
+	sb_json_obj_close(j);
+}
+
+static void skew_json(struct sb_json *j, const struct sb_job_result *jr)
+{
+	const struct sb_skew *k = jr->skew;
+	sb_json_obj_open(j, "skew");
+	sb_json_u64(j, "ranks", jr->nclients);
+	sb_json_double(j, "span_s", k->span_s);
+	sb_json_double(j, "start_spread_s", k->start_spread_s);
+	sb_json_double(j, "end_spread_s", k->end_spread_s);
+	sb_json_double(j, "median_bw_bytes", k->median_bw);
+	sb_json_i64(j, "slowest_rank", k->slowest_rank);
+	sb_json_double(j, "slowest_vs_median", k->slowest_vs_median);
+	sb_json_i64(j, "fastest_rank", k->fastest_rank);
+	sb_json_double(j, "fastest_vs_median", k->fastest_vs_median);
+	sb_json_obj_close(j);
+}
+
+/* A job, or one rank's part of it (c) in client_stats, or the "All
+ * clients" entry there (all). */
+static void job_json_as(struct sb_json *j, const struct sb_results *r,
+			const struct sb_job_result *jr, const struct sb_client *c, int all);
+
 static void job_json(struct sb_json *j, const struct sb_results *r, const struct sb_job_result *jr)
 {
+	job_json_as(j, r, jr, NULL, 0);
+}
+
+/* fio's client_stats: each rank's figures with its hostname, then "All
+ * clients", for every job a multi-host run measured. */
+static void clients_json(struct sb_json *j, const struct sb_results *r)
+{
+	int any = 0;
+	for (size_t i = 0; i < r->njobs; i++)
+		any |= r->jobs[i]->nclients > 0;
+	if (!any)
+		return;
+	sb_json_arr_open(j, "client_stats");
+	for (size_t i = 0; i < r->njobs; i++) {
+		const struct sb_job_result *jr = r->jobs[i];
+		for (unsigned k = 0; k < jr->nclients; k++)
+			job_json_as(j, r, jr->clients[k].job, &jr->clients[k], 0);
+		if (jr->nclients)
+			job_json_as(j, r, jr, NULL, 1);
+	}
+	sb_json_arr_close(j);
+}
+
+static void job_json_as(struct sb_json *j, const struct sb_results *r,
+			const struct sb_job_result *jr, const struct sb_client *c, int all)
+{
 	sb_json_obj_open(j, NULL);
-	sb_json_str(j, "jobname", jr->name);
+	sb_json_str(j, "jobname", all ? "All clients" : jr->name);
+	if (c) {
+		sb_json_str(j, "hostname", c->host);
+		sb_json_i64(j, "rank", c->rank);
+	}
+	if (all)
+		sb_json_str(j, "job", jr->name);
 	sb_json_u64(j, "groupid", 0);
 	sb_json_i64(j, "error", jr->first_error.err);
 	sb_json_u64(j, "elapsed", (jr->runtime_ns + 500000000) / 1000000000);
@@ -253,11 +330,23 @@ static void job_json(struct sb_json *j, const struct sb_results *r, const struct
 		sb_json_obj_close(j);
 	}
 	sb_json_bool(j, "interrupted", jr->interrupted);
+	if (jr->stonewalled)
+		sb_json_bool(j, "stonewalled", 1);
 	if (jr->have_diskstat)
 		diskstat_json(j, "disk_util", r->target.devname, &jr->ds_before, &jr->ds_after,
 			      jr->ds_elapsed_ns);
 	sb_json_u64(j, "log_interval_ns", jr->series.interval_ns);
 	series_json(j, &jr->series);
+	if (c) {
+		sb_json_double(j, "clock_offset_s", c->clock_offset_s);
+		sb_json_double(j, "clock_rtt_s", c->clock_rtt_s);
+		sb_json_double(j, "start_s", c->start_s);
+		sb_json_double(j, "end_s", c->end_s);
+	}
+	if (jr->skew)
+		skew_json(j, jr);
+	if (c || jr->nclients)
+		bins_json(j, jr);
 	sb_json_obj_close(j);
 	sb_json_obj_close(j);
 }
@@ -369,6 +458,7 @@ int sb_results_write_json(const struct sb_results *r, FILE *f)
 	for (size_t i = 0; i < r->njobs; i++)
 		job_json(&j, r, r->jobs[i]);
 	sb_json_arr_close(&j);
+	clients_json(&j, r);
 	disk_util_json(&j, r);
 
 	sb_json_obj_open(&j, "storbench");
@@ -379,6 +469,13 @@ int sb_results_write_json(const struct sb_results *r, FILE *f)
 	if (r->job_file[0])
 		sb_json_str(&j, "job_file", r->job_file);
 	sb_json_bool(&j, "interrupted", r->interrupted);
+	if (r->nranks) {
+		sb_json_obj_open(&j, "mpi");
+		sb_json_str(&j, "library", r->mpi_library);
+		sb_json_u64(&j, "ranks", r->nranks);
+		sb_json_bool(&j, "stonewall", r->stonewall);
+		sb_json_obj_close(&j);
+	}
 	host_json(&j, &r->host);
 	target_json(&j, r);
 	if (r->have_device)

@@ -411,6 +411,8 @@ static int prepare_new(struct sb_jobtarget *t, const char *path, struct sb_job_o
 	if ((e = check_alignment(t, job, er)) ||
 	    (e = check_space(t, (t->region_offset + t->region_size) * nfiles, nfiles, er)))
 		return e;
+	if (t->check_only)
+		return 0;
 	t->npaths = nfiles;
 	return create_files(t, path, job, needs_data, er);
 }

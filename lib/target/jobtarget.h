@@ -42,6 +42,10 @@ struct sb_jt_hooks {
 struct sb_jobtarget {
 	/* inputs, set before sb_jobtarget_prepare (the rest zeroed) */
 	int destroy_data; /* consent to overwrite a file or device */
+	/* sb_jobtarget_prepare validates everything and creates nothing: the
+	 * ranks of a multi-host run agree that every one may go on before any
+	 * writes (cli/ranks.c); clean it up and prepare a fresh one after */
+	int check_only;
 	struct sb_jt_hooks hooks;
 
 	struct sb_target_info info;

@@ -1,0 +1,334 @@
+/*
+ * Many ranks at once (mpirun -n N storbench COMMAND ...): the one place
+ * where the program coordinates them, through lib/coord (Open MPI, or a
+ * single process where every call is a no-op). Commands call the shared
+ * steps (target preparation, measurement, output) and those call here, so
+ * no command carries MPI code of its own:
+ *
+ *   - targets: every rank checks its target without creating anything,
+ *     the verdicts are gathered, and one rank's refusal stops all before
+ *     any writes (rank 0 names the rank, its host and why); a directory
+ *     target gets a subdirectory per rank (--per-rank-dir);
+ *   - measurement: the ranks set up, agree, then start together; while
+ *     they run, a non-blocking reduction every 50 ms tells each whether any
+ *     or all have finished (--stonewall stops all with the first);
+ *   - output: rank 0 gathers every rank's figures and writes one result
+ *     with the "All clients" aggregate; the others print nothing.
+ *
+ * No wait is unbounded: a rank that does not answer within the deadline
+ * ends the job (MPI_Abort) with a message.
+ */
+#include "cli/cli.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Setup (a layout of test files) may take long; a round during the
+ * measurement answers within a few ticks. */
+#define SETUP_TIMEOUT_S 600.0
+#define ROUND_TIMEOUT_S 60.0
+
+static struct {
+	struct sb_coord *c;
+	int size, rank;
+	double *offset, *rtt; /* rank 0: each rank's clock against its own */
+	int stonewall;
+	int per_rank_dir; /* -1: default (on for a directory), 0, 1 */
+	char dir[4096];	  /* the rank's directory made here, "" none */
+} R = { .size = 1, .per_rank_dir = -1 };
+
+int cli_ranks(void)
+{
+	return R.size;
+}
+
+int cli_rank(void)
+{
+	return R.rank;
+}
+
+void cli_ranks_set_stonewall(void)
+{
+	R.stonewall = 1;
+}
+
+void cli_ranks_set_per_rank_dir(int on)
+{
+	R.per_rank_dir = on;
+}
+
+/* A rank that cannot go on takes the whole job down: waiting for it would
+ * hang the others. */
+static void give_up(const char *what, int e)
+{
+	sb_err("%s: %s: ending the job (a rank died, hangs or never got there)", what,
+	       e == -ETIMEDOUT ? "no answer from every rank in time" : strerror(-e));
+	sb_coord_abort(R.c, SB_EXIT_ENV);
+	exit(SB_EXIT_ENV);
+}
+
+/* Launched by mpirun (Open MPI) or srun (PMI, PMIx)? */
+static int launched_size(void)
+{
+	static const char *const vars[] = { "OMPI_COMM_WORLD_SIZE", "PMIX_SIZE", "PMI_SIZE" };
+	for (size_t i = 0; i < SB_ARRAY_SIZE(vars); i++) {
+		const char *v = getenv(vars[i]);
+		if (v && atoi(v) > 0)
+			return atoi(v);
+	}
+	return getenv("PMIX_RANK") ? 2 : 0;
+}
+
+#define IDENT_LEN 160
+
+/* Every rank must run the same storbench: a binary of another version
+ * would gather figures of another shape (fio's client/server checks
+ * nothing of the kind). */
+static int same_program(void)
+{
+	char mine[IDENT_LEN], *all = NULL;
+	long bad = 0;
+	snprintf(mine, sizeof(mine), "%s %s %zu", sb_version(), sb_features(),
+		 sizeof(struct sb_job_result));
+	if (R.rank == 0 && !(all = calloc((size_t)R.size, IDENT_LEN)))
+		bad = 1;
+	int e = sb_coord_gather(R.c, mine, IDENT_LEN, all, SETUP_TIMEOUT_S);
+	if (e)
+		give_up("starting", e);
+	for (int r = 1; all && r < R.size && !bad; r++)
+		if (strcmp(all + (size_t)r * IDENT_LEN, mine)) {
+			sb_err("rank %d runs another storbench ('%s') than rank 0 ('%s'): run the "
+			       "same build on every host",
+			       r, all + (size_t)r * IDENT_LEN, mine);
+			bad = 1;
+		}
+	free(all);
+	if ((e = sb_coord_max(R.c, &bad, 1, SETUP_TIMEOUT_S)))
+		give_up("starting", e);
+	return bad ? -1 : 0;
+}
+
+int cli_ranks_init(int *argc, char ***argv)
+{
+	const int n = launched_size();
+	if (n > 1 && !sb_coord_library()) {
+		sb_err("launched as one of %d ranks, but this storbench was built without MPI "
+		       "(build it with make MPI=1; see docs/mpi.md)",
+		       n);
+		return SB_EXIT_ENV;
+	}
+	if (sb_coord_init(&R.c, n > 0 && sb_coord_library(), argc, argv) < 0) {
+		sb_err("cannot join the MPI job (MPI_Init failed)");
+		return SB_EXIT_ENV;
+	}
+	R.size = sb_coord_size(R.c);
+	R.rank = sb_coord_rank(R.c);
+	if (R.size < 2)
+		return 0;
+	char prefix[128];
+	snprintf(prefix, sizeof(prefix), "rank %d on %.64s: ", R.rank, sb_coord_host(R.c));
+	cli_msg_set_prefix(prefix);
+	if (R.rank == 0) {
+		R.offset = calloc((size_t)R.size, sizeof(double));
+		R.rtt = calloc((size_t)R.size, sizeof(double));
+		if (!R.offset || !R.rtt) {
+			sb_err("out of memory");
+			give_up("starting", -ENOMEM);
+		}
+	}
+	if (same_program())
+		return SB_EXIT_ENV;
+	int e = sb_coord_clock_offsets(R.c, R.offset, R.rtt, SETUP_TIMEOUT_S);
+	if (e)
+		give_up("measuring the clocks", e);
+	return 0;
+}
+
+void cli_ranks_finish(void)
+{
+	sb_coord_finish(R.c);
+	R.c = NULL;
+	free(R.offset);
+	free(R.rtt);
+}
+
+struct verdict {
+	int code; /* exit code, 0 go on */
+	char msg[1024];
+};
+
+int cli_ranks_agree(int code, const char *msg)
+{
+	struct verdict mine = { code, "" }, *all = NULL;
+	if (R.size < 2)
+		return code;
+	snprintf(mine.msg, sizeof(mine.msg), "%s", msg ? msg : "");
+	if (R.rank == 0 && !(all = calloc((size_t)R.size, sizeof(*all))))
+		give_up("agreeing", -ENOMEM);
+	int e = sb_coord_gather(R.c, &mine, sizeof(mine), all, SETUP_TIMEOUT_S);
+	if (e)
+		give_up("waiting for every rank to be ready", e);
+	long worst[2] = { 0, -1 }; /* the first failing rank's code, its rank */
+	for (int r = 0; all && r < R.size; r++) {
+		if (!all[r].code)
+			continue;
+		if (worst[1] < 0)
+			worst[0] = all[r].code, worst[1] = r;
+		if (all[r].msg[0])
+			fprintf(stderr, "storbench: %s\n", all[r].msg);
+	}
+	if (worst[1] >= 0)
+		fprintf(stderr,
+			"storbench: rank %ld refused or failed: no rank goes on (every rank "
+			"stops before its I/O)\n",
+			worst[1]);
+	free(all);
+	if ((e = sb_coord_bcast(R.c, worst, sizeof(worst), SETUP_TIMEOUT_S)))
+		give_up("agreeing", e);
+	return (int)worst[0];
+}
+
+/* ---- targets ---- */
+
+/* Where this rank works: a directory of its own under a directory
+ * TARGET (made after every rank agreed), else TARGET itself. */
+const char *cli_ranks_target(const char *path, int is_dir)
+{
+	if (R.size < 2 || !is_dir || R.per_rank_dir == 0)
+		return path;
+	snprintf(R.dir, sizeof(R.dir), "%s/storbench-rank-%d", path, R.rank);
+	return R.dir;
+}
+
+int cli_ranks_make_dir(struct sb_error *er)
+{
+	if (!R.dir[0])
+		return 0;
+	if (mkdir(R.dir, 0700) < 0) {
+		const int e = errno;
+		R.dir[0] = '\0';
+		return sb_error_set(er, -e, e == EEXIST ? SB_ERR_INPUT : SB_ERR_ENV,
+				    "cannot make the rank's directory: %s%s", strerror(e),
+				    e == EEXIST ? " (left by an earlier run? remove it)" : "");
+	}
+	return 0;
+}
+
+void cli_ranks_remove_dir(int keep)
+{
+	if (R.dir[0] && !keep && rmdir(R.dir) < 0 && errno != ENOENT)
+		sb_warn("could not remove '%s': %s", R.dir, strerror(errno));
+	R.dir[0] = '\0';
+}
+
+/* ---- measurement ---- */
+
+int cli_ranks_stonewall(void)
+{
+	return R.stonewall;
+}
+
+double cli_ranks_time(void)
+{
+	return sb_coord_time(R.c);
+}
+
+void cli_ranks_round_start(int done)
+{
+	if (R.size > 1 && sb_coord_poll_start(R.c, done) < 0)
+		give_up("while measuring", -EIO);
+}
+
+int cli_ranks_round_test(int *any, int *all)
+{
+	if (R.size < 2)
+		return -1;
+	int e = sb_coord_poll_test(R.c, any, all, ROUND_TIMEOUT_S);
+	if (e < 0)
+		give_up("while measuring", e);
+	return e;
+}
+
+/* ---- output ---- */
+
+struct packet {
+	int rank;
+	char host[64];
+	double start_s, end_s;
+	struct sb_job_result job; /* pointers cleared */
+};
+
+/* Job i of every rank to rank 0 (the others give theirs, get nothing). */
+static int collect_job(struct sb_results *res, size_t i)
+{
+	struct sb_job_result *jr = res->jobs[i];
+	struct packet *mine = calloc(1, sizeof(*mine)), *all = NULL;
+	struct sb_client *cl = NULL;
+	if (!mine)
+		give_up("gathering the results", -ENOMEM);
+	mine->rank = R.rank;
+	snprintf(mine->host, sizeof(mine->host), "%s", sb_coord_host(R.c));
+	mine->start_s = jr->rank_start_s;
+	mine->end_s = jr->rank_end_s;
+	mine->job = *jr;
+	memset(&mine->job.series, 0, sizeof(mine->job.series));
+	mine->job.clients = NULL;
+	mine->job.nclients = 0;
+	mine->job.skew = NULL;
+	if (R.rank == 0 && (!(all = calloc((size_t)R.size, sizeof(*all))) ||
+			    !(cl = calloc((size_t)R.size, sizeof(*cl)))))
+		give_up("gathering the results", -ENOMEM);
+	int e = sb_coord_gather(R.c, mine, sizeof(*mine), all, SETUP_TIMEOUT_S);
+	free(mine);
+	if (e)
+		give_up("gathering the results", e);
+	if (R.rank != 0)
+		return 0;
+	for (int r = 0; r < R.size; r++) {
+		struct sb_client *c = &cl[r];
+		c->job = sb_job_result_create();
+		if (!c->job)
+			give_up("gathering the results", -ENOMEM);
+		struct sb_series keep = c->job->series;
+		*c->job = all[r].job;
+		c->job->series = keep;
+		c->rank = all[r].rank;
+		snprintf(c->host, sizeof(c->host), "%s", all[r].host);
+		c->clock_offset_s = R.offset[r];
+		c->clock_rtt_s = R.rtt[r];
+		c->start_s = all[r].start_s - R.offset[r];
+		c->end_s = all[r].end_s - R.offset[r];
+	}
+	free(all);
+	if (sb_job_aggregate(jr, cl, (unsigned)R.size) < 0)
+		give_up("gathering the results", -ENOMEM);
+	sb_results_skew_warn(res, jr);
+	return 0;
+}
+
+int cli_ranks_collect(struct sb_results *res, int *rc)
+{
+	if (R.size < 2)
+		return 0;
+	long n[3] = { (long)res->njobs, -(long)res->njobs, *rc };
+	int e = sb_coord_max(R.c, n, 3, SETUP_TIMEOUT_S);
+	if (e)
+		give_up("gathering the results", e);
+	*rc = (int)n[2];
+	if (n[0] != -n[1]) {
+		if (R.rank == 0)
+			sb_err("the ranks measured %ld to %ld jobs (one was stopped?): no "
+			       "aggregate written",
+			       -n[1], n[0]);
+		*rc = *rc ? *rc : SB_EXIT_FAIL;
+		return 1;
+	}
+	for (size_t i = 0; i < res->njobs; i++)
+		collect_job(res, i);
+	if (R.rank != 0)
+		return 1;
+	res->nranks = (unsigned)R.size;
+	snprintf(res->mpi_library, sizeof(res->mpi_library), "%s", sb_coord_library());
+	res->stonewall = R.stonewall;
+	return 0;
+}

@@ -1,0 +1,59 @@
+/*
+ * Coordination of ranks: every call that a multi-host run (mpirun -n N
+ * storbench ...) makes of MPI, and nothing else does. Two twins implement
+ * it: coord_mpi.c (make MPI=1, Open MPI) and coord_single.c (the default
+ * build), where a process is rank 0 of 1 and every call is a no-op, so
+ * that the commands carry no #ifdef.
+ *
+ * Nothing here waits forever: a barrier or an exchange that does not end
+ * within its deadline returns -ETIMEDOUT (a rank died or hangs), and the
+ * caller ends the job with sb_coord_abort.
+ */
+#ifndef SB_COORD_H
+#define SB_COORD_H
+
+#include "lib/sb.h"
+
+struct sb_coord;
+
+/* Joins the job mpirun started (MPI_Init) when mpi is set (the program
+ * saw it was launched by mpirun) and the build has MPI; alone otherwise.
+ * *out is never NULL after a 0 return. */
+int sb_coord_init(struct sb_coord **out, int mpi, int *argc, char ***argv);
+/* MPI_Finalize; frees c (NULL accepted). */
+void sb_coord_finish(struct sb_coord *c);
+int sb_coord_rank(const struct sb_coord *c);
+int sb_coord_size(const struct sb_coord *c);
+/* This rank's host name (MPI_Get_processor_name, else uname). */
+const char *sb_coord_host(const struct sb_coord *c);
+/* "Open MPI v4.1.4, ..." where built with MPI, else NULL. */
+const char *sb_coord_library(void);
+/* Seconds on this rank's clock (MPI_Wtime; CLOCK_MONOTONIC alone). */
+double sb_coord_time(const struct sb_coord *c);
+
+/* Every rank waits for all within timeout_s: 0 or -ETIMEDOUT. */
+int sb_coord_barrier(struct sb_coord *c, double timeout_s);
+/* Each rank gives len bytes; rank 0 gets them all in rank order in out
+ * (size * len bytes; NULL elsewhere). 0 or -ETIMEDOUT. */
+int sb_coord_gather(struct sb_coord *c, const void *in, size_t len, void *out, double timeout_s);
+/* Rank 0's len bytes to every rank. */
+int sb_coord_bcast(struct sb_coord *c, void *buf, size_t len, double timeout_s);
+/* The maximum over the ranks of each of the n values (in place). */
+int sb_coord_max(struct sb_coord *c, long *v, unsigned n, double timeout_s);
+/* Rank 0's estimate of each rank's clock against its own (offset[r]: what
+ * rank r's sb_coord_time is ahead; offset[0] 0) by the best of a few
+ * round trips, and that round trip (rtt[r]); arrays of size entries, on
+ * rank 0 only (NULL elsewhere). */
+int sb_coord_clock_offsets(struct sb_coord *c, double *offset, double *rtt, double timeout_s);
+
+/* A round of "is anyone done, is everyone done" that runs while the ranks
+ * measure, without blocking: start one with this rank's state, poll until
+ * it returns 1 (then *any and *all are set), start the next. */
+int sb_coord_poll_start(struct sb_coord *c, int done);
+/* 0: not yet; 1: ended; -ETIMEDOUT past timeout_s since its start. */
+int sb_coord_poll_test(struct sb_coord *c, int *any, int *all, double timeout_s);
+
+/* Ends every rank of the job with code (MPI_Abort); only returns alone. */
+void sb_coord_abort(struct sb_coord *c, int code);
+
+#endif

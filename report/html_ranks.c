@@ -1,0 +1,99 @@
+/*
+ * A multi-host run (docs/mpi.md) in the HTML report: after the All
+ * clients figures, how far the ranks were apart and a row per rank, read
+ * from fio's client_stats.
+ */
+#include "report/html.h"
+
+#include <math.h>
+
+static double bw_of(const struct sb_jv *c)
+{
+	static const char *const dirs[] = { "read", "write", "trim" };
+	double bw = 0;
+	for (size_t k = 0; k < SB_ARRAY_SIZE(dirs); k++)
+		bw += sb_jv_num(sb_jv_get(sb_jv_get(c, dirs[k]), "bw_bytes"), 0);
+	return bw;
+}
+
+static double iops_of(const struct sb_jv *c)
+{
+	static const char *const dirs[] = { "read", "write", "trim" };
+	double n = 0;
+	for (size_t k = 0; k < SB_ARRAY_SIZE(dirs); k++)
+		n += sb_jv_num(sb_jv_get(sb_jv_get(c, dirs[k]), "iops"), 0);
+	return n;
+}
+
+static void skew_line(FILE *f, const struct sb_jv *all)
+{
+	const struct sb_jv *k = sb_jv_get(sb_jv_get(all, "storbench"), "skew");
+	if (!k)
+		return;
+	char a[48];
+	fprintf(f,
+		"<p class=\"meta\">%.0f ranks started within %.1f ms and ended within %.1f ms of "
+		"each other, over %.3f s; median rank %s, slowest rank %.0f %+.1f%%, fastest rank "
+		"%.0f %+.1f%%.</p>\n",
+		sb_jv_num(sb_jv_get(k, "ranks"), 0),
+		1e3 * sb_jv_num(sb_jv_get(k, "start_spread_s"), 0),
+		1e3 * sb_jv_num(sb_jv_get(k, "end_spread_s"), 0),
+		sb_jv_num(sb_jv_get(k, "span_s"), 0),
+		rep_fmt_rate(sb_jv_num(sb_jv_get(k, "median_bw_bytes"), 0), a, sizeof(a)),
+		sb_jv_num(sb_jv_get(k, "slowest_rank"), 0),
+		100 * sb_jv_num(sb_jv_get(k, "slowest_vs_median"), 0),
+		sb_jv_num(sb_jv_get(k, "fastest_rank"), 0),
+		100 * sb_jv_num(sb_jv_get(k, "fastest_vs_median"), 0));
+}
+
+void html_ranks_table(FILE *f, const struct rep_doc *d)
+{
+	static const char *const cols[] = { "Job",  "Rank",  "Host", "Bandwidth",
+					    "IOPS", "Start", "End",  "CPU" };
+	const struct sb_jv *cs = d->root ? sb_jv_get(d->root, "client_stats") : NULL;
+	const size_t n = sb_jv_len(cs);
+	char a[48];
+	if (!n)
+		return;
+	fputs("<h3>Ranks</h3>\n", f);
+	for (size_t i = 0; i < n; i++) {
+		const struct sb_jv *c = sb_jv_at(cs, i);
+		const char *name = sb_jv_str(sb_jv_get(c, "jobname"));
+		if (name && !strcmp(name, "All clients"))
+			skew_line(f, c);
+	}
+	/* times from the earliest start */
+	double t0 = INFINITY;
+	for (size_t i = 0; i < n; i++) {
+		const struct sb_jv *s = sb_jv_get(sb_jv_get(sb_jv_at(cs, i), "storbench"),
+						  "start_s");
+		if (s)
+			t0 = fmin(t0, sb_jv_num(s, 0));
+	}
+	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 3);
+	for (size_t i = 0; i < n; i++) {
+		const struct sb_jv *c = sb_jv_at(cs, i), *sb = sb_jv_get(c, "storbench");
+		const char *host = sb_jv_str(sb_jv_get(c, "hostname"));
+		if (!host)
+			continue; /* the All clients entry: the results above */
+		fputs("<tr>", f);
+		html_cell(f, rep_or(sb_jv_str(sb_jv_get(c, "jobname")), ""), 0);
+		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(c, "rank"), -1));
+		html_cell(f, a, 0);
+		html_cell(f, host, 0);
+		html_cell(f, rep_fmt_rate(bw_of(c), a, sizeof(a)), 1);
+		html_cell(f, rep_fmt_count(iops_of(c), a, sizeof(a)), 1);
+		snprintf(a, sizeof(a), "%.1f ms",
+			 1e3 * (sb_jv_num(sb_jv_get(sb, "start_s"), t0) - t0));
+		html_cell(f, a, 1);
+		snprintf(a, sizeof(a), "%.1f ms",
+			 1e3 * (sb_jv_num(sb_jv_get(sb, "end_s"), t0) - t0));
+		html_cell(f, a, 1);
+		snprintf(a, sizeof(a), "%.1f%%",
+			 sb_jv_num(sb_jv_get(c, "usr_cpu"), 0) +
+				 sb_jv_num(sb_jv_get(c, "sys_cpu"), 0));
+		html_cell(f, a, 1);
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+}
