@@ -42,7 +42,9 @@ cyc = [r for r in recs if "cycle" in r]
 assert [r["cycle"] for r in cyc] == [1, 2, 3], cyc
 assert [r["pass"] for r in cyc] == [True, False, True], cyc
 assert cyc[1]["classes"]["lost-acked"] > 0, cyc[1]
-assert len(cyc[1]["lost_ack_to_cut_ns"]) == cyc[1]["classes"]["lost-acked"], cyc[1]
+# the log keeps at most 100 ack-to-cut times a cycle (docs/spo.md); the
+# cycle's check JSON has them all
+assert len(cyc[1]["lost_ack_to_cut_ns"]) == min(100, cyc[1]["classes"]["lost-acked"]), cyc[1]
 assert all(r["writes"] > 0 for r in cyc), cyc
 PY
 [ -s "$T/c.log.2.journal" ] || fail "no journal of cycle 2 beside the log"
