@@ -278,7 +278,10 @@ int sb_spo_journal_read(const char *path, struct sb_spo_journal *jn, char *msg, 
 	}
 	for (;;) {
 		if (len == cap) {
-			char *n = cap < (1ull << 34) ? realloc(buf, cap * 2) : NULL;
+			/* at most 16 GiB, and never past what doubling a size_t can hold */
+			char *n = cap < (SIZE_MAX / 2 < (1ull << 34) ? SIZE_MAX / 2 : (1ull << 34))
+					  ? realloc(buf, cap * 2)
+					  : NULL;
 			if (!n) {
 				e = -ENOMEM;
 				break;
