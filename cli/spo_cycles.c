@@ -193,9 +193,15 @@ static int open_log(struct cycles *c)
 	}
 	sb_json_begin(&j, c->log, 1);
 	sb_json_obj_open(&j, NULL);
+	/* also a log's configuration line, as soak's, for storbench report */
+	sb_json_str(&j, "type", "config");
+	sb_json_str(&j, "command", "spo-cycles");
+	sb_json_u64(&j, "log_version", 1);
+	sb_json_str(&j, "storbench", sb_version());
 	sb_json_u64(&j, "spo_cycles", 1);
 	sb_json_str(&j, "target", c->target);
 	sb_json_u64(&j, "cycles", c->o->cycles);
+	sb_json_u64(&j, "bs", c->o->bs);
 	sb_json_str(&j, "writer", c->writer);
 	sb_json_str(&j, "check", c->check);
 	sb_json_str(&j, "cut_cmd", c->o->cut_cmd);
@@ -252,6 +258,12 @@ static void record_check(struct sb_json *j, const struct sb_jv *spo)
 		if (!sb_jv_u64(sb_jv_get(cls, sb_spo_class_name(i)), &v))
 			sb_json_u64(j, sb_spo_class_name(i), v);
 	sb_json_obj_close(j);
+	/* every lost write's bucket, where the list below keeps 100 */
+	const struct sb_jv *h = sb_jv_get(spo, "ack_to_cut_histogram");
+	sb_json_arr_open(j, "ack_to_cut_histogram");
+	for (size_t i = 0; i < sb_jv_len(h) && i < SB_SPO_HIST_N; i++)
+		sb_json_u64(j, NULL, sb_jv_u64(sb_jv_get(sb_jv_at(h, i), "count"), &v) ? 0 : v);
+	sb_json_arr_close(j);
 	sb_json_arr_open(j, "lost_ack_to_cut_ns");
 	for (size_t i = 0; i < sb_jv_len(lost) && i < 100; i++)
 		if (!sb_jv_u64(sb_jv_get(sb_jv_at(lost, i), "ack_to_cut_ns"), &v))
@@ -300,6 +312,7 @@ static int run_check(struct cycles *c, uint64_t n, const char *jpath, uint64_t c
 	sb_json_begin(&j, c->log, 1);
 	sb_json_obj_open(&j, NULL);
 	sb_json_u64(&j, "cycle", n);
+	sb_json_u64(&j, "of", c->o->cycles); /* a resumed log may ask for more */
 	sb_json_u64(&j, "unix_ns", wall_ns());
 	sb_json_u64(&j, "cut_after_ns", cut_after);
 	sb_json_bool(&j, "pass", rc == 0);

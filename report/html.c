@@ -100,11 +100,17 @@ static const struct {
 	const char *command;
 	void (*render)(FILE *f, const struct rep_doc *d);
 } sections[] = {
-	{ "run", html_section_run },	 { "fio", html_section_run },
-	{ "quick", html_section_quick }, { "soak", html_section_soak },
-	{ "sweep", html_section_sweep }, { "verify", html_section_verify },
-	{ "pts", html_section_pts },	 { "cliff", html_section_cliff },
-	{ "flash", html_section_flash }, { "spo", html_section_spo },
+	{ "run", html_section_run },
+	{ "fio", html_section_run },
+	{ "quick", html_section_quick },
+	{ "soak", html_section_soak },
+	{ "sweep", html_section_sweep },
+	{ "verify", html_section_verify },
+	{ "pts", html_section_pts },
+	{ "cliff", html_section_cliff },
+	{ "flash", html_section_flash },
+	{ "spo", html_section_spo },
+	{ "spo-cycles", html_section_spo_cycles },
 };
 
 static void document(FILE *f, const struct rep_doc *d, size_t idx)

@@ -35,6 +35,7 @@ void html_section_flash(FILE *f, const struct rep_doc *d);
 void html_section_verify(FILE *f, const struct rep_doc *d);
 /* storbench.spo: verdict, map, classes, ack-to-cut histogram (report/html_spo.c) */
 void html_section_spo(FILE *f, const struct rep_doc *d);
+void html_section_spo_cycles(FILE *f, const struct rep_doc *d);
 /* health before and after of a soak (report/html_health.c) */
 void html_health(FILE *f, const struct rep_doc *d);
 

@@ -145,18 +145,12 @@ static void ranges(FILE *f, const struct sb_jv *s)
 	fputs("</tbody></table>\n", f);
 }
 
-static void histogram(FILE *f, const struct sb_jv *s)
+/* The lost acknowledged writes per ack-to-cut bucket, n of them. */
+static void hist_chart(FILE *f, const char *const *cats, const double *y, size_t n)
 {
-	const struct sb_jv *h = sb_jv_get(s, "ack_to_cut_histogram");
-	const char *cats[SB_SPO_HIST_N];
-	double y[SB_SPO_HIST_N];
-	size_t n = 0;
 	double any = 0;
-	for (size_t i = 0; i < sb_jv_len(h) && n < SB_SPO_HIST_N; i++, n++) {
-		cats[n] = rep_or(sb_jv_str(sb_jv_get(sb_jv_at(h, i), "bucket")), "?");
-		y[n] = sb_jv_num(sb_jv_get(sb_jv_at(h, i), "count"), 0);
-		any += y[n];
-	}
+	for (size_t i = 0; i < n; i++)
+		any += y[i];
 	if (!(any > 0))
 		return;
 	const struct chart_series se = { .name = "lost-acked", .y = y, .n = n, .color = 1 };
@@ -175,6 +169,19 @@ static void histogram(FILE *f, const struct sb_jv *s)
 	fputs("<figure>\n", f);
 	chart_svg(f, &c);
 	fputs("</figure>\n", f);
+}
+
+static void histogram(FILE *f, const struct sb_jv *s)
+{
+	const struct sb_jv *h = sb_jv_get(s, "ack_to_cut_histogram");
+	const char *cats[SB_SPO_HIST_N];
+	double y[SB_SPO_HIST_N];
+	size_t n = 0;
+	for (size_t i = 0; i < sb_jv_len(h) && n < SB_SPO_HIST_N; i++, n++) {
+		cats[n] = rep_or(sb_jv_str(sb_jv_get(sb_jv_at(h, i), "bucket")), "?");
+		y[n] = sb_jv_num(sb_jv_get(sb_jv_at(h, i), "count"), 0);
+	}
+	hist_chart(f, cats, y, n);
 }
 
 void html_section_spo(FILE *f, const struct rep_doc *d)
@@ -211,4 +218,104 @@ void html_section_spo(FILE *f, const struct rep_doc *d)
 	counts(f, s);
 	histogram(f, s);
 	ranges(f, s);
+}
+
+/* ---- spo --cycles's log ---- */
+
+#define MAX_FAILED_ROWS 50
+
+/* Blocks of each failing class per cycle, the failed cycles marked on the
+ * axis. */
+static void cycles_chart(FILE *f, const struct rep_cycles *c)
+{
+	struct chart_series s[SB_SPO_NCLASS];
+	size_t ns = 0, ne = 0;
+	double *ev = calloc(c->nfailed ? c->nfailed : 1, sizeof(*ev));
+	if (!ev)
+		return;
+	for (int k = SB_SPO_LOST_ACKED; k < SB_SPO_NCLASS; k++) {
+		int any = 0;
+		for (size_t i = 0; i < c->n && !any; i++)
+			any = c->blocks[k][i] > 0;
+		if (any)
+			s[ns++] = (struct chart_series){ .name = sb_spo_class_name(k),
+							 .x = c->x,
+							 .y = c->blocks[k],
+							 .n = c->n,
+							 .color = spo_color[k] };
+	}
+	for (size_t i = 0; i < c->n; i++)
+		if (c->failed[i])
+			ev[ne++] = c->x[i];
+	struct chart ch = {
+		.kind = CHART_SCATTER,
+		.title = "Damaged and lost blocks per cycle",
+		.note = "blocks of each failing class the check found after each cut; the "
+			"triangles mark the cycles that failed",
+		.x = { "Cycle", CHART_U_NONE, CHART_LINEAR, 1 },
+		.y = { "Blocks", CHART_U_COUNT, CHART_LINEAR, 0 },
+		.series = s,
+		.nseries = ns,
+		.events = ev,
+		.nevents = ne,
+	};
+	fputs("<figure>\n", f);
+	chart_svg(f, &ch);
+	fputs("</figure>\n", f);
+	free(ev);
+}
+
+static void failed_table(FILE *f, const struct rep_cycles *c)
+{
+	static const char *const cols[] = { "Cycle",	   "Cut after", "Lost-acked", "Torn",
+					    "Misdirected", "Corrupt",	"Unreadable", "Collateral" };
+	char a[32];
+	size_t shown = 0;
+	if (!c->nfailed)
+		return;
+	fprintf(f, "<p class=\"meta\">The failed cycles%s: blocks per class.</p>\n",
+		c->nfailed > MAX_FAILED_ROWS ? " (the first 50)" : "");
+	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
+	for (size_t i = 0; i < c->n && shown < MAX_FAILED_ROWS; i++) {
+		if (!c->failed[i])
+			continue;
+		shown++;
+		snprintf(a, sizeof(a), "%.0f", c->x[i]);
+		fputs("<tr>", f);
+		html_cell(f, a, 0);
+		snprintf(a, sizeof(a), "%.2f s", c->cut_s[i]);
+		html_cell(f, isfinite(c->cut_s[i]) ? a : "", 1);
+		for (int k = SB_SPO_LOST_ACKED; k < SB_SPO_NCLASS; k++) {
+			snprintf(a, sizeof(a), "%.0f", c->blocks[k][i]);
+			html_cell(f, a, 1);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+}
+
+void html_section_spo_cycles(FILE *f, const struct rep_doc *d)
+{
+	const struct rep_cycles *c = d->cycles;
+	if (!c)
+		return;
+	fputs("<h3>Sudden power off, cycle after cycle</h3>\n<p class=\"meta\">", f);
+	fprintf(f, "%zu of %.0f cycles ran: ", c->n, c->planned);
+	if (c->nfailed)
+		fprintf(f, "<span class=\"bad\">first failure at cycle %.0f (%zu failed)</span>",
+			c->first_failed, c->nfailed);
+	else
+		fprintf(f, "<span class=\"ok\">%s</span>",
+			c->n ? "every one passed" : "none completed");
+	fputs(".</p>\n", f);
+	if (c->errors) {
+		fprintf(f, "<p class=\"bad\">Cycle %.0f could not run: ", c->first_error);
+		rep_html_esc(f, c->error);
+		fputs("</p>\n", f);
+	}
+	if (!c->n)
+		return;
+	cycles_chart(f, c);
+	hist_chart(f, sb_spo_hist_label, c->hist, SB_SPO_HIST_N);
+	failed_table(f, c);
 }

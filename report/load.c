@@ -151,6 +151,8 @@ void rep_free(struct rep_doc *d)
 	for (size_t i = 0; i < d->njobs; i++)
 		rep_series_free(&d->jobs[i].series);
 	rep_iters_free(&d->iters);
+	rep_cycles_free(d->cycles);
+	free(d->cycles);
 	free(d->src);
 	for (size_t i = 0; i < d->nnotes; i++)
 		free(d->notes[i]);

@@ -9,6 +9,8 @@
  */
 #include "report/report.h"
 
+#include <math.h>
+
 #define LINE_MAX_BYTES SB_JSON_READ_MAX_SIZE
 
 static int keep_tree(struct rep_doc *d, struct sb_jdoc *t)
@@ -49,6 +51,12 @@ static int log_config(struct rep_doc *d, const struct sb_jv *v, char **why)
 		return rep_fail(why, -ENOMEM, "out of memory");
 	d->root = v;
 	d->command = rep_or(sb_jv_str(sb_jv_get(v, "command")), "soak");
+	if (!strcmp(d->command, "spo-cycles")) {
+		if (!(d->cycles = calloc(1, sizeof(*d->cycles))))
+			return rep_fail(why, -ENOMEM, "out of memory");
+		d->cycles->first_failed = d->cycles->first_error = NAN;
+		d->cycles->planned = sb_jv_num(sb_jv_get(v, "cycles"), NAN);
+	}
 	snprintf(d->producer, sizeof(d->producer), "storbench %s",
 		 rep_or(sb_jv_str(sb_jv_get(v, "storbench")), "?"));
 	d->target.path = sb_jv_str(sb_jv_get(v, "target"));
@@ -80,6 +88,8 @@ static int record(struct rep_doc *d, struct sb_jdoc *t)
 	d->nrecords++;
 	if (rep_is_iteration(v))
 		return rep_iters_add(d, v);
+	if (d->cycles)
+		return rep_cycles_add(d, v);
 	if (type && !strcmp(type, "summary")) {
 		sb_jdoc_free(d->summary_tree);
 		d->summary_tree = t;

@@ -103,6 +103,24 @@ void rep_trouble_text(const struct sb_jv *r, char *buf, size_t len);
 const char *rep_event_text(const struct rep_iters *it, const struct rep_event *e, char *buf,
 			   size_t len);
 
+/* spo --cycles (a log whose configuration line names "spo-cycles"): per
+ * cycle its blocks per class, whether it passed and when the cut came; the
+ * lost acknowledged writes' times from acknowledgement to cut summed over
+ * the cycles; the cycles that could not run. */
+struct rep_cycles {
+	size_t n, cap;
+	double *x;		       /* cycle number */
+	double *blocks[SB_SPO_NCLASS]; /* blocks per class */
+	double *cut_s;		       /* the cut came this long after the start */
+	unsigned char *failed;	       /* 1: the check failed */
+	size_t nfailed;
+	double first_failed;	    /* cycle number, NaN: none */
+	double hist[SB_SPO_HIST_N]; /* lost-acked writes per ack-to-cut bucket */
+	size_t errors;		    /* cycle_error lines */
+	double first_error;	    /* its cycle, NaN: none */
+	char error[160];	    /* its text */
+	double planned;		    /* the log header's cycles */
+};
 struct rep_summary {
 	const char *test;
 	int ddir;
@@ -153,6 +171,7 @@ struct rep_doc {
 	 * read again with rep_each_record */
 	size_t nrecords;
 	struct rep_iters iters;		  /* soak's iterations */
+	struct rep_cycles *cycles;	  /* spo --cycles's log, else NULL */
 	const struct sb_jv *soak_summary; /* the last summary line, or storbench.soak */
 	size_t soak_summary_at;		  /* iterations before that line (SIZE_MAX: a result's) */
 	struct sb_jdoc *summary_tree;	  /* the summary line's */
@@ -215,6 +234,9 @@ int rep_check_schema(struct rep_doc *d, const struct sb_jv *sb, char **why);
 /* A soak iteration record into d->iters (report/iters.c): 0 or -ENOMEM. */
 int rep_iters_add(struct rep_doc *d, const struct sb_jv *r);
 void rep_iters_free(struct rep_iters *it);
+/* A cycle line of an spo --cycles log (report/cycles.c); 0 or -ENOMEM. */
+int rep_cycles_add(struct rep_doc *d, const struct sb_jv *r);
+void rep_cycles_free(struct rep_cycles *c);
 /* Interval iv, the i-th of n (0: not known yet) of a job whose intervals
  * are interval_s long: 1 and its end and length when the charts keep it
  * (report/job_series.c). */

@@ -359,11 +359,59 @@ static void verify_ranges(void *ctx, const struct rep_doc *d, double it, const s
 	}
 }
 
+/* spo's classes: a check's blocks (iteration empty), or each cycle's of a
+ * cycles log (the cycle as the iteration) */
+static void spo_class_row(struct walk *w, const struct rep_doc *d, double it, int k, double n,
+			  double bs, double all)
+{
+	struct rep_cell *c = row(w, d, NULL, -1);
+	c[RV_ITERATION] = iteration(it);
+	c[RV_CLASS] = str(sb_spo_class_name(k));
+	c[RV_BLOCKS] = num(n);
+	c[RV_BYTES] = num(n * bs);
+	c[RV_SHARE] = num(all > 0 ? 100 * n / all : NAN);
+	emit(w);
+}
+
+static void spo_counts(struct walk *w, const struct rep_doc *d)
+{
+	const struct sb_jv *s = sb_jv_get(d->sb, "spo"), *cl = sb_jv_get(s, "classes");
+	const struct rep_cycles *cy = d->cycles;
+	if (sb_jv_is(cl, SB_JV_OBJ))
+		for (int k = 0; k < SB_SPO_NCLASS; k++)
+			spo_class_row(w, d, NAN, k,
+				      sb_jv_num(sb_jv_get(cl, sb_spo_class_name(k)), 0),
+				      sb_jv_num(sb_jv_get(s, "bs"), NAN),
+				      sb_jv_num(sb_jv_get(s, "blocks"), 0));
+	for (size_t i = 0; cy && i < cy->n; i++) {
+		double all = 0;
+		for (int k = 0; k < SB_SPO_NCLASS; k++)
+			all += cy->blocks[k][i];
+		for (int k = 0; k < SB_SPO_NCLASS; k++)
+			spo_class_row(w, d, cy->x[i], k, cy->blocks[k][i],
+				      sb_jv_num(sb_jv_get(d->root, "bs"), NAN), all);
+	}
+}
+
+static void spo_ranges(struct walk *w, const struct rep_doc *d)
+{
+	const struct sb_jv *rs = sb_jv_get(sb_jv_get(d->sb, "spo"), "ranges");
+	for (size_t i = 0; i < sb_jv_len(rs); i++) {
+		const struct sb_jv *r = sb_jv_at(rs, i);
+		struct rep_cell *c = row(w, d, NULL, -1);
+		c[RG_CLASS] = str(sb_jv_str(sb_jv_get(r, "class")));
+		c[RG_OFFSET] = num(sb_jv_num(sb_jv_get(r, "offset"), NAN));
+		c[RG_LENGTH] = num(sb_jv_num(sb_jv_get(r, "length"), NAN));
+		emit(w);
+	}
+}
+
 static void verify(struct walk *w, const struct rep_doc *d)
 {
 	int e = rep_verify_each(d, verify_counts, w);
 	if (e < 0 && !w->err)
 		w->err = e;
+	spo_counts(w, d);
 }
 
 static void ranges(struct walk *w, const struct rep_doc *d)
@@ -371,6 +419,7 @@ static void ranges(struct walk *w, const struct rep_doc *d)
 	int e = rep_verify_each(d, verify_ranges, w);
 	if (e < 0 && !w->err)
 		w->err = e;
+	spo_ranges(w, d);
 }
 
 long rep_rows(enum rep_table t, struct rep_doc *const *docs, size_t n, unsigned flags,

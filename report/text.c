@@ -252,20 +252,62 @@ static void spo(FILE *f, const struct rep_doc *d)
 		fprintf(f, "recommended: %s\n", rep_or(sb_jv_str(sb_jv_at(rec, i)), ""));
 }
 
+/* spo --cycles's log: the verdict, blocks per class over the cycles, the
+ * cycles that failed, the lost writes' times from acknowledgement to cut. */
+static void spo_cycles(FILE *f, const struct rep_doc *d)
+{
+	const struct rep_cycles *c = d->cycles;
+	struct rep_ttable t = { { "class", "blocks", "cycles" }, 3, 1, NULL, 0, 0 };
+	char a[32], b[32];
+	double lost = 0;
+	if (!c)
+		return;
+	fprintf(f, "\nspo cycles: %zu of %.0f run", c->n, c->planned);
+	if (c->nfailed)
+		fprintf(f, ", first failure at cycle %.0f (%zu failed)\n", c->first_failed,
+			c->nfailed);
+	else
+		fprintf(f, ", %s\n", c->n ? "all passed" : "none complete");
+	if (c->errors)
+		fprintf(f, "cycle %.0f could not run: %s\n", c->first_error, c->error);
+	for (int k = 0; k < SB_SPO_NCLASS && c->n && rep_tt_row(&t); k++) {
+		double sum = 0, in = 0;
+		for (size_t i = 0; i < c->n; i++) {
+			sum += c->blocks[k][i];
+			in += c->blocks[k][i] > 0;
+		}
+		rep_tt_set(&t, 0, sb_spo_class_name(k));
+		snprintf(a, sizeof(a), "%.0f", sum);
+		rep_tt_set(&t, 1, a);
+		snprintf(b, sizeof(b), "%.0f", in);
+		rep_tt_set(&t, 2, b);
+	}
+	rep_tt_print(f, &t);
+	if (c->nfailed) {
+		size_t shown = 0;
+		fputs("failed cycles:", f);
+		for (size_t i = 0; i < c->n && shown < 20; i++)
+			if (c->failed[i])
+				fprintf(f, "%s%.0f", shown++ ? ", " : " ", c->x[i]);
+		fprintf(f, "%s\n", c->nfailed > shown ? ", ..." : "");
+	}
+	for (int i = 0; i < SB_SPO_HIST_N; i++)
+		lost += c->hist[i];
+	if (lost > 0) {
+		fputs("lost acknowledged writes by time from acknowledgement to cut:", f);
+		for (int i = 0; i < SB_SPO_HIST_N; i++)
+			fprintf(f, " %s %.0f", sb_spo_hist_label[i], c->hist[i]);
+		fputc('\n', f);
+	}
+}
+
 static const struct {
 	const char *command;
 	void (*render)(FILE *f, const struct rep_doc *d);
 } sections[] = {
-	{ "run", intervals },
-	{ "fio", intervals },
-	{ "soak", soak },
-	{ "pts", rep_text_pts },
-	{ "cliff", rep_text_cliff },
-	{ "run", intervals },
-	{ "fio", intervals },
-	{ "soak", soak },
-	{ "flash", rep_text_flash },
-	{ "spo", spo },
+	{ "run", intervals },	 { "fio", intervals },	       { "soak", soak },
+	{ "pts", rep_text_pts }, { "cliff", rep_text_cliff },  { "flash", rep_text_flash },
+	{ "spo", spo },		 { "spo-cycles", spo_cycles },
 };
 
 static void conditions(FILE *f, const struct rep_doc *d)

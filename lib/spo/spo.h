@@ -163,6 +163,8 @@ struct sb_spo_lost {
 /* ack-to-cut histogram: < 1 ms, < 10 ms, < 100 ms, < 1 s, < 10 s, >= 10 s */
 #define SB_SPO_HIST_N 6
 extern const char *const sb_spo_hist_label[SB_SPO_HIST_N];
+/* The bucket of an ack-to-cut time in ns. */
+unsigned sb_spo_hist_bucket(uint64_t ns);
 
 #define SB_SPO_REC_MAX 8
 struct sb_spo_check {

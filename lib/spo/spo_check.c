@@ -119,7 +119,7 @@ static void add_range(struct sb_spo_check *c, uint64_t off, uint64_t len, int cl
 		c->ranges_omitted++;
 }
 
-static unsigned hist_bucket(uint64_t ns)
+unsigned sb_spo_hist_bucket(uint64_t ns)
 {
 	unsigned b = 0;
 	for (uint64_t lim = 1000000; b + 1 < SB_SPO_HIST_N && ns >= lim; lim *= 10)
@@ -144,7 +144,7 @@ static void lost(struct sb_spo_check *c, const struct slot *s, const struct sect
 	for (unsigned i = 0; i < n; i++)
 		if (x[i].st == S_GEN && x[i].gen < s->acked->seq)
 			found = x[i].gen;
-	c->hist[hist_bucket(d)]++;
+	c->hist[sb_spo_hist_bucket(d)]++;
 	if (c->nlost < c->max_lost)
 		c->lost[c->nlost++] = (struct sb_spo_lost){ s->offset, s->acked->seq, found, d };
 }

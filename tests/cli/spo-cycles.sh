@@ -50,6 +50,42 @@ PY
 [ -s "$T/c.log.2.journal" ] || fail "no journal of cycle 2 beside the log"
 ok "a damaging cut: first failure at cycle 2 of 3, resumed after cycle 1, log complete"
 
+# storbench report reads the cycles log: the verdict, the classes summed
+# over the cycles, the charts, the per-cycle rows of CSV and XLSX
+expect_exit 0 "$SB" report "$T/c.log"
+grep -q "^spo cycles: 3 of 3 run, first failure at cycle 2 (1 failed)$" "$T/out" ||
+	{ cat "$T/out"; fail "report text: no verdict"; }
+lost=$(python3 -c "import json,sys; print(sum(json.loads(l).get('classes',{}).get('lost-acked',0) for l in open(sys.argv[1])))" "$T/c.log")
+grep -q "^lost-acked *$lost *1$" "$T/out" || { cat "$T/out"; fail "report text: lost-acked $lost in 1 cycle"; }
+grep -q "^failed cycles: 2$" "$T/out" || fail "report text: failed cycles"
+expect_exit 0 "$SB" report "$T/c.log" -o "$T/c.html"
+grep -q "Damaged and lost blocks per cycle" "$T/c.html" || fail "report html: no chart per cycle"
+grep -q "Lost acknowledged writes by time from acknowledgement to the cut" "$T/c.html" ||
+	fail "report html: no histogram"
+grep -q "first failure at cycle 2 (1 failed)" "$T/c.html" || fail "report html: no verdict"
+expect_exit 0 "$SB" report "$T/c.log" --table=verify -o "$T/c.csv"
+python3 - "$T/c.log" "$T/c.csv" <<'PY' || fail "report CSV: blocks per class and cycle"
+import csv, json, sys
+cyc = [json.loads(l) for l in open(sys.argv[1])][1:]
+rows = list(csv.DictReader(open(sys.argv[2])))
+got = {(int(r["iteration"]), r["class"]): int(r["blocks"]) for r in rows}
+want = {(r["cycle"], k): v for r in cyc for k, v in r["classes"].items()}
+assert got == want, (got, want)
+# the bytes are blocks of --bs (4k)
+assert all(float(r["bytes"]) == 4096 * int(r["blocks"]) for r in rows), rows[:3]
+PY
+if "$SB" --version | grep -q "features:.* xlsx"; then
+	expect_exit 0 "$SB" report "$T/c.log" -o "$T/c.xlsx"
+	python3 - "$T/c.xlsx" <<'PY' || fail "report XLSX: SPO cycles sheet and its chart"
+import sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+w = z.read('xl/workbook.xml').decode()
+assert 'name="SPO cycles"' in w and 'name="Classes"' in w, w
+assert b'<c:scatterChart>' in z.read('xl/charts/chart1.xml')
+PY
+fi
+ok "report of the cycles log: verdict, classes, charts, CSV and XLSX rows per cycle"
+
 # a torn last line of the log is cut off on resume
 printf '{"cycle":4,"pa' >>"$T/c.log"
 cycles 3

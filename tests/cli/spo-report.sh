@@ -26,3 +26,15 @@ grep -q "Lost acknowledged writes by time from acknowledgement to the cut" "$T/r
 grep -q "chart-grid" "$T/r.html" || fail "html: the map is not a grid chart"
 grep -q "<td>lost-acked</td>" "$T/r.html" || fail "html: no lost-acked range in the table"
 ok "HTML report: map, histogram, ranges"
+
+expect_exit 0 "$SB" report "$T/r.json" --table=verify -o "$T/v.csv"
+expect_exit 0 "$SB" report "$T/r.json" --table=ranges -o "$T/g.csv"
+python3 - "$T/r.json" "$T/v.csv" "$T/g.csv" <<'PY' || fail "CSV: classes and ranges"
+import csv, json, sys
+s = json.load(open(sys.argv[1]))["storbench"]["spo"]
+v = {r["class"]: int(r["blocks"]) for r in csv.DictReader(open(sys.argv[2]))}
+assert v == s["classes"], (v, s["classes"])
+g = [(r["class"], int(r["offset_bytes"]), int(r["length_bytes"])) for r in csv.DictReader(open(sys.argv[3]))]
+assert g == [(r["class"], r["offset"], r["length"]) for r in s["ranges"]], g
+PY
+ok "CSV: blocks per class and the ranges, as in the JSON"
