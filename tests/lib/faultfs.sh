@@ -6,35 +6,22 @@
 #   ff_loop FILE      a loop device over a file in the mount (root only); in
 #                     $(...) its skip ends only the subshell: add || skip
 # At exit: loop devices detached, the mount unmounted, then cli.sh's cleanup.
-FAULTFS=${SB_BUILD:-build}/fixtures/faultfs
+. "$(dirname "$0")/../lib/fuse.sh"
 FF_MNT=$T/mnt FF_BACK=$T/back FF_RULES=$T/rules FF_PID=
 
 ff_cleanup() {
 	[ -f "$T/.loops" ] && while read -r l; do losetup -d "$l" 2>/dev/null; done <"$T/.loops"
 	rm -f "$T/.loops"
-	if [ -n "$FF_PID" ]; then
-		fusermount3 -u "$FF_MNT" 2>/dev/null || umount -l "$FF_MNT" 2>/dev/null
-		wait "$FF_PID" 2>/dev/null
-	fi
+	fuse_unmount "$FF_MNT" "$FF_PID"
 	cleanup
 }
 trap ff_cleanup EXIT INT TERM
 
 ff_start() {
-	[ -x "$FAULTFS" ] || skip "faultfs not built (needs libfuse3-dev at build time)"
-	[ -c /dev/fuse ] || skip "no /dev/fuse"
-	command -v fusermount3 >/dev/null || skip "fusermount3 is not installed"
 	mkdir -p "$FF_MNT" "$FF_BACK"
 	: >"$FF_RULES"
-	"$FAULTFS" "$FF_BACK" "$FF_RULES" "$FF_MNT" -f -s -o allow_other 2>"$T/faultfs.log" &
-	FF_PID=$!
-	i=0
-	while ! mountpoint -q "$FF_MNT" && [ $i -lt 50 ]; do
-		kill -0 "$FF_PID" 2>/dev/null || break
-		sleep 0.1
-		i=$((i + 1))
-	done
-	mountpoint -q "$FF_MNT" || { FF_PID=; skip "FUSE is not usable here: $(tail -n 1 "$T/faultfs.log")"; }
+	fuse_mount faultfs "$FF_MNT" "$FF_BACK" "$FF_RULES" -o allow_other
+	FF_PID=$FUSE_PID
 }
 
 ff_rules() {

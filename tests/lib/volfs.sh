@@ -5,32 +5,19 @@
 #   vf_cut            the power cut: SIGKILL to volfs (what it held in memory
 #                     is gone), the dead mount taken away
 # At exit: the mount unmounted, then cli.sh's cleanup.
-VOLFS=${SB_BUILD:-build}/fixtures/volfs
+. "$(dirname "$0")/../lib/fuse.sh"
 VF_MNT=$T/mnt VF_BACK=$T/back VF_PID=
 
 vf_cleanup() {
-	if [ -n "$VF_PID" ]; then
-		fusermount3 -u "$VF_MNT" 2>/dev/null || umount -l "$VF_MNT" 2>/dev/null
-		wait "$VF_PID" 2>/dev/null
-	fi
+	fuse_unmount "$VF_MNT" "$VF_PID"
 	cleanup
 }
 trap vf_cleanup EXIT INT TERM
 
 vf_start() {
-	[ -x "$VOLFS" ] || skip "volfs not built (needs libfuse3-dev at build time)"
-	[ -c /dev/fuse ] || skip "no /dev/fuse"
-	command -v fusermount3 >/dev/null || skip "fusermount3 is not installed"
 	mkdir -p "$VF_MNT" "$VF_BACK"
-	"$VOLFS" "$VF_BACK" "$1" "$VF_MNT" -f -s 2>>"$T/volfs.log" &
-	VF_PID=$!
-	i=0
-	while ! mountpoint -q "$VF_MNT" && [ $i -lt 50 ]; do
-		kill -0 "$VF_PID" 2>/dev/null || break
-		sleep 0.1
-		i=$((i + 1))
-	done
-	mountpoint -q "$VF_MNT" || { VF_PID=; skip "FUSE is not usable here: $(tail -n 1 "$T/volfs.log")"; }
+	fuse_mount volfs "$VF_MNT" "$VF_BACK" "$1"
+	VF_PID=$FUSE_PID
 }
 
 vf_cut() {
