@@ -36,6 +36,25 @@ void html_section_verify(FILE *f, const struct rep_doc *d);
 /* storbench.spo: verdict, map, classes, ack-to-cut histogram (report/html_spo.c) */
 void html_section_spo(FILE *f, const struct rep_doc *d);
 void html_section_spo_cycles(FILE *f, const struct rep_doc *d);
+/* A region as rows of cells coloured by class (report/html_map.c): laid out
+ * over [origin, origin + size) in cells of whole blocks of bs (0, or
+ * -EINVAL for a region that cannot be drawn), ranges of a class added (0
+ * is "nothing found", never added), then drawn with the classes as the
+ * legend's series, each cell in the class other than 0 covering most of it. */
+#define HTML_MAP_CELLS 1024
+#define HTML_MAP_CLASSES 8 /* verify's and spo's classes */
+struct html_map {
+	double origin, size, cell;
+	size_t ncells, ncols, nrows;
+	double cls[HTML_MAP_CELLS];
+	double bad[HTML_MAP_CELLS][HTML_MAP_CLASSES]; /* bytes of each class in the cell */
+};
+struct chart_series;
+int html_map_layout(struct html_map *m, double origin, double size, double bs);
+void html_map_add(struct html_map *m, int cls, double offset, double length);
+void html_map_chart(FILE *f, struct html_map *m, const char *title, const char *note,
+		    const struct chart_series *classes, size_t nclasses);
+
 /* health before and after of a soak (report/html_health.c) */
 void html_health(FILE *f, const struct rep_doc *d);
 

@@ -10,9 +10,6 @@
 
 #include <math.h>
 
-#define MAX_CELLS 1024
-#define COLS 64
-
 /* palette colour of each class, in sb_spo_class_name()'s order */
 static const int spo_color[SB_SPO_NCLASS] = { 2, 4, 1, 3, 0, 5, 6, 7 };
 
@@ -24,83 +21,37 @@ static int class_index(const char *name)
 	return -1;
 }
 
-struct smap {
-	double origin, size, cell;
-	size_t ncells, ncols, nrows;
-	double cls[MAX_CELLS];
-	double bad[MAX_CELLS][SB_SPO_NCLASS];
-};
+_Static_assert(SB_SPO_NCLASS <= HTML_MAP_CLASSES, "spo's classes fit the map");
 
-static int layout(struct smap *m, const struct sb_jv *s)
+static void map_chart(FILE *f, const struct sb_jv *s)
 {
-	const double bs = sb_jv_num(sb_jv_get(s, "bs"), 0);
-	m->origin = sb_jv_num(sb_jv_get(s, "offset"), 0);
-	m->size = sb_jv_num(sb_jv_get(s, "size"), 0);
-	if (!(bs > 0) || !(m->size >= bs) || !isfinite(m->size) || !isfinite(m->origin))
-		return -EINVAL;
-	m->cell = ceil(ceil(m->size / bs) / MAX_CELLS) * bs;
-	m->ncells = (size_t)ceil(m->size / m->cell);
-	m->ncols = SB_MIN(m->ncells, (size_t)COLS);
-	m->nrows = (m->ncells + m->ncols - 1) / m->ncols;
-	return 0;
-}
-
-/* each cell: the class other than ok covering most of it */
-static void paint(struct smap *m, const struct sb_jv *ranges)
-{
-	memset(m->bad, 0, sizeof(m->bad));
+	struct html_map *m = malloc(sizeof(*m));
+	const struct sb_jv *ranges = sb_jv_get(s, "ranges");
+	struct chart_series cs[SB_SPO_NCLASS];
+	char note[200], a[32], b[32], c32[32];
+	if (!m || html_map_layout(m, sb_jv_num(sb_jv_get(s, "offset"), 0),
+				  sb_jv_num(sb_jv_get(s, "size"), 0),
+				  sb_jv_num(sb_jv_get(s, "bs"), 0)) < 0) {
+		free(m);
+		return;
+	}
 	for (size_t i = 0; i < sb_jv_len(ranges); i++) {
 		const struct sb_jv *r = sb_jv_at(ranges, i);
-		const int c = class_index(sb_jv_str(sb_jv_get(r, "class")));
-		double lo = sb_jv_num(sb_jv_get(r, "offset"), NAN) - m->origin;
-		double hi = lo + sb_jv_num(sb_jv_get(r, "length"), 0);
-		if (c <= 0 || !(lo >= 0) || !(hi > lo) || lo >= m->size)
-			continue;
-		hi = SB_MIN(hi, m->size);
-		for (size_t k = (size_t)(lo / m->cell); k < m->ncells && (double)k * m->cell < hi;
-		     k++)
-			m->bad[k][c] += SB_MIN(hi, (double)(k + 1) * m->cell) -
-					SB_MAX(lo, (double)k * m->cell);
+		html_map_add(m, class_index(sb_jv_str(sb_jv_get(r, "class"))),
+			     sb_jv_num(sb_jv_get(r, "offset"), NAN),
+			     sb_jv_num(sb_jv_get(r, "length"), 0));
 	}
-	for (size_t k = 0; k < m->nrows * m->ncols; k++) {
-		int best = 0;
-		for (int c = 1; k < m->ncells && c < SB_SPO_NCLASS; c++)
-			if (m->bad[k][c] > (best ? m->bad[k][best] : 0))
-				best = c;
-		m->cls[k] = k < m->ncells ? best : NAN;
-	}
-}
-
-static void map_chart(FILE *f, const struct smap *m)
-{
-	struct chart_series s[SB_SPO_NCLASS];
-	char note[200], a[32], b[32], c32[32];
 	for (int c = 0; c < SB_SPO_NCLASS; c++)
-		s[c] = (struct chart_series){ .name = sb_spo_class_name(c), .color = spo_color[c] };
+		cs[c] = (struct chart_series){ .name = sb_spo_class_name(c),
+					       .color = spo_color[c] };
 	snprintf(note, sizeof(note),
 		 "%s from offset %s; a cell is %s, coloured by the class other than ok covering "
 		 "most of it (ok: nothing found, or not written)",
 		 sb_fmt_size((uint64_t)m->size, a, sizeof(a)),
 		 sb_fmt_size((uint64_t)m->origin, b, sizeof(b)),
 		 sb_fmt_size((uint64_t)m->cell, c32, sizeof(c32)));
-	struct chart c = {
-		.kind = CHART_GRID,
-		.title = "Map of the region after the cut",
-		.note = note,
-		.x = { "Offset within the row", CHART_U_BYTES, CHART_LINEAR, 0 },
-		.y = { "Row starts at", CHART_U_BYTES, CHART_LINEAR, 0 },
-		.ncats = m->ncols,
-		.nrows = m->nrows,
-		.cells = m->cls,
-		.series = s,
-		.nseries = SB_SPO_NCLASS,
-		.grid_origin = m->origin,
-		.grid_cell = m->cell,
-		.height = (int)(150 + (double)m->nrows * (m->nrows > 16 ? 12 : 20)),
-	};
-	fputs("<figure>\n", f);
-	chart_svg(f, &c);
-	fputs("</figure>\n", f);
+	html_map_chart(f, m, "Map of the region after the cut", note, cs, SB_SPO_NCLASS);
+	free(m);
 }
 
 static void counts(FILE *f, const struct sb_jv *s)
@@ -188,7 +139,6 @@ void html_section_spo(FILE *f, const struct rep_doc *d)
 {
 	const struct sb_jv *s = sb_jv_get(d->sb, "spo");
 	const struct sb_jv *rec = sb_jv_get(s, "recommendations");
-	struct smap *m;
 	if (!sb_jv_is(sb_jv_get(s, "classes"), SB_JV_OBJ))
 		return;
 	const int pass = sb_jv_bool(sb_jv_get(s, "pass"), 0);
@@ -210,11 +160,7 @@ void html_section_spo(FILE *f, const struct rep_doc *d)
 		}
 		fputs("</ul>\n", f);
 	}
-	if ((m = malloc(sizeof(*m))) && layout(m, s) == 0) {
-		paint(m, sb_jv_get(s, "ranges"));
-		map_chart(f, m);
-	}
-	free(m);
+	map_chart(f, s);
 	counts(f, s);
 	histogram(f, s);
 	ranges(f, s);

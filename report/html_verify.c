@@ -11,15 +11,7 @@
 
 #include <math.h>
 
-#define MAX_CELLS 1024
-#define COLS 64
-
-struct vmap {
-	double origin, size, bs, cell;
-	size_t ncells, ncols, nrows;
-	double cls[MAX_CELLS];
-	double bad[MAX_CELLS][REP_VCLASS_N]; /* bytes of each class in the cell */
-};
+_Static_assert(REP_VCLASS_N <= HTML_MAP_CLASSES, "verify's classes fit the map");
 
 static void swatch(FILE *f, int cls)
 {
@@ -27,50 +19,26 @@ static void swatch(FILE *f, int cls)
 		chart_color(rep_vclass_color[cls]));
 }
 
-/* The region in cells of whole blocks, at most MAX_CELLS of them. */
-static int layout(struct vmap *m, const struct sb_jv *v)
+/* The region in cells of whole blocks, its bad ranges painted. */
+static int layout(struct html_map *m, const struct sb_jv *v)
 {
-	m->bs = sb_jv_num(sb_jv_get(v, "block_size"), 0);
-	m->origin = sb_jv_num(sb_jv_get(v, "offset"), 0);
-	m->size = sb_jv_num(sb_jv_get(v, "size"), 0);
-	if (!(m->size > 0))
-		m->size = sb_jv_num(sb_jv_get(v, "blocks_checked"), 0) * m->bs;
-	if (!(m->bs > 0) || !(m->size >= m->bs) || !isfinite(m->size) || !isfinite(m->origin))
+	const double bs = sb_jv_num(sb_jv_get(v, "block_size"), 0);
+	double size = sb_jv_num(sb_jv_get(v, "size"), 0);
+	if (!(size > 0))
+		size = sb_jv_num(sb_jv_get(v, "blocks_checked"), 0) * bs;
+	if (html_map_layout(m, sb_jv_num(sb_jv_get(v, "offset"), 0), size, bs) < 0)
 		return -EINVAL;
-	double blocks = ceil(m->size / m->bs);
-	m->cell = ceil(blocks / MAX_CELLS) * m->bs;
-	m->ncells = (size_t)ceil(m->size / m->cell);
-	m->ncols = SB_MIN(m->ncells, (size_t)COLS);
-	m->nrows = (m->ncells + m->ncols - 1) / m->ncols;
+	const struct sb_jv *ranges = sb_jv_get(v, "bad_ranges");
+	for (size_t i = 0; i < sb_jv_len(ranges); i++) {
+		const struct sb_jv *r = sb_jv_at(ranges, i);
+		html_map_add(m, rep_vclass_index(sb_jv_str(sb_jv_get(r, "class"))),
+			     sb_jv_num(sb_jv_get(r, "offset"), NAN),
+			     sb_jv_num(sb_jv_get(r, "length"), 0));
+	}
 	return 0;
 }
 
-static void paint(struct vmap *m, const struct sb_jv *ranges)
-{
-	memset(m->bad, 0, sizeof(m->bad));
-	for (size_t i = 0; i < sb_jv_len(ranges); i++) {
-		const struct sb_jv *r = sb_jv_at(ranges, i);
-		int c = rep_vclass_index(sb_jv_str(sb_jv_get(r, "class")));
-		double lo = sb_jv_num(sb_jv_get(r, "offset"), NAN) - m->origin;
-		double hi = lo + sb_jv_num(sb_jv_get(r, "length"), 0);
-		if (c <= 0 || !(lo >= 0) || !(hi > lo) || lo >= m->size)
-			continue;
-		hi = SB_MIN(hi, m->size);
-		for (size_t k = (size_t)(lo / m->cell); k < m->ncells && (double)k * m->cell < hi;
-		     k++)
-			m->bad[k][c] += SB_MIN(hi, (double)(k + 1) * m->cell) -
-					SB_MAX(lo, (double)k * m->cell);
-	}
-	for (size_t k = 0; k < m->nrows * m->ncols; k++) {
-		int best = 0;
-		for (int c = 1; k < m->ncells && c < REP_VCLASS_N; c++)
-			if (m->bad[k][c] > (best ? m->bad[k][best] : 0))
-				best = c;
-		m->cls[k] = k < m->ncells ? best : NAN;
-	}
-}
-
-static void map_chart(FILE *f, struct vmap *m, const struct sb_jv *v)
+static void map_chart(FILE *f, struct html_map *m, const struct sb_jv *v)
 {
 	struct chart_series s[REP_VCLASS_N];
 	char note[200], a[32], b[32];
@@ -91,24 +59,7 @@ static void map_chart(FILE *f, struct vmap *m, const struct sb_jv *v)
 	if (omitted > 0 && n > 0 && (size_t)n < sizeof(note))
 		snprintf(note + n, sizeof(note) - (size_t)n, "; %.0f ranges not listed, not drawn",
 			 omitted);
-	struct chart c = {
-		.kind = CHART_GRID,
-		.title = "Map of the checked region",
-		.note = note,
-		.x = { "Offset within the row", CHART_U_BYTES, CHART_LINEAR, 0 },
-		.y = { "Row starts at", CHART_U_BYTES, CHART_LINEAR, 0 },
-		.ncats = m->ncols,
-		.nrows = m->nrows,
-		.cells = m->cls,
-		.series = s,
-		.nseries = ns,
-		.grid_origin = m->origin,
-		.grid_cell = m->cell,
-		.height = (int)(150 + (double)m->nrows * (m->nrows > 16 ? 12 : 20)),
-	};
-	fputs("<figure>\n", f);
-	chart_svg(f, &c);
-	fputs("</figure>\n", f);
+	html_map_chart(f, m, "Map of the checked region", note, s, ns);
 }
 
 static void counts(FILE *f, const struct sb_jv *v, double bs)
@@ -190,7 +141,7 @@ void html_section_verify(FILE *f, const struct rep_doc *d)
 {
 	const struct sb_jv *v = sb_jv_get(d->sb, "verify");
 	const char *result = sb_jv_str(sb_jv_get(v, "result"));
-	struct vmap *m;
+	struct html_map *m;
 	if (sb_jv_is(sb_jv_get(v, "probe"), SB_JV_OBJ))
 		return probe(f, sb_jv_get(v, "probe"), result);
 	if (!sb_jv_is(sb_jv_get(v, "blocks_checked"), SB_JV_NUM))
@@ -201,11 +152,9 @@ void html_section_verify(FILE *f, const struct rep_doc *d)
 	rep_html_esc(f, result ? result : "");
 	fprintf(f, "%s%.0f blocks checked.</p>\n", result ? "</span>; " : "",
 		sb_jv_num(sb_jv_get(v, "blocks_checked"), 0));
-	if ((m = malloc(sizeof(*m))) && layout(m, v) == 0) {
-		paint(m, sb_jv_get(v, "bad_ranges"));
+	if ((m = malloc(sizeof(*m))) && layout(m, v) == 0)
 		map_chart(f, m, v);
-	}
-	counts(f, v, m ? m->bs : 0);
+	counts(f, v, sb_jv_num(sb_jv_get(v, "block_size"), 0));
 	ranges(f, v);
 	free(m);
 }
