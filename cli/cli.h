@@ -129,6 +129,7 @@ int cmd_pts(const struct cli_command *cmd, int argc, char **argv);
 int cmd_cliff(const struct cli_command *cmd, int argc, char **argv);
 int cmd_flash(const struct cli_command *cmd, int argc, char **argv);
 int cmd_spo(const struct cli_command *cmd, int argc, char **argv);
+int cmd_fio(const struct cli_command *cmd, int argc, char **argv);
 
 /* ---- many ranks under mpirun (cli/ranks.c) ---- */
 /* Join the MPI job when launched by mpirun (before a command runs; 0 or

@@ -1,6 +1,7 @@
 /* storbench run: one fio-class workload on a file, directory or device,
  * or the jobs of a fio job file, together or in turn as fio runs them. */
 #include "cli/cli.h"
+#include "cli/run_jobs.h"
 #include "cli/run_verify.h"
 #include "lib/storbench.h"
 
@@ -27,9 +28,21 @@ struct run_ctx {
 	int failed; /* a job of a job file failed; the next ones still ran */
 	int name_given;
 	struct sb_job_verify *rv;
-	unsigned group, ngroups; /* a job file's: the progress line says which */
-	uint64_t start_ns;	 /* for the progress line */
+	unsigned group, ngroups;	 /* a job file's: the progress line says which */
+	uint64_t start_ns;		 /* for the progress line */
+	const struct cli_run_jobs *from; /* storbench fio: its words for a line */
+	int notes_said;			 /* from->notes: the caller says them */
 };
+
+/* "PATH: line N", or where the caller says line N came from. */
+static const char *job_where(const struct run_ctx *c, const char *path, unsigned line, char *buf,
+			     size_t len)
+{
+	if (c->from && c->from->where)
+		return c->from->where(c->from->where_ctx, line, buf, len);
+	snprintf(buf, len, "%s: line %u", path, line);
+	return buf;
+}
 
 static int run_set(void *vctx, int id, const char *v, char *hint, size_t hl)
 {
@@ -319,9 +332,10 @@ static const char *jobfile_target(const struct sb_jobfile *jf, const char *path,
 /* fio creates a file only at a size it is given: a job with no size (or
  * size=0, fio's "the whole file") on a new file or in a directory is an
  * error, found before anything is created. 0 or an exit code. */
-static int sizes_ok(const struct sb_jobfile *jf, const struct sb_job_opts *opts, const char *tgt,
-		    const char *path)
+static int sizes_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
+		    const struct sb_job_opts *opts, const char *tgt, const char *path)
 {
+	char where[512];
 	struct sb_jobtarget t;
 	memset(&t, 0, sizeof(t));
 	int rc = cli_target_probe(&t, tgt);
@@ -330,9 +344,10 @@ static int sizes_ok(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
 	const int is_new = t.info.kind == SB_TARGET_NONE || t.info.kind == SB_TARGET_DIR;
 	for (unsigned i = 0; i < jf->njobs && is_new; i++)
 		if ((!opts[i].size || opts[i].size_pct) && opts[i].fio_new_file) {
-			sb_err("%s: line %u: job '%s' has no size (or size=0, or a percentage): '%s' is %s, and fio "
+			sb_err("%s: job '%s' has no size (or size=0, or a percentage): '%s' is %s, and fio "
 			       "creates files only at a size it is given (size=, or --size)",
-			       path, jf->jobs[i].line, jf->jobs[i].name, tgt,
+			       job_where(c, path, jf->jobs[i].line, where, sizeof(where)),
+			       jf->jobs[i].name, tgt,
 			       t.info.kind == SB_TARGET_DIR ? "a directory" : "a new file");
 			return SB_EXIT_USAGE;
 		}
@@ -501,21 +516,15 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 	return rc;
 }
 
-static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cli_cmd_opts *co,
-		       const char *path, const char *target)
+/* The jobs of jf, checked whole, then run; their results into *out (NULL
+ * when nothing ran). co: the workload options of the command line, which
+ * override every job's (NULL: none). An exit code. */
+static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc, char **argv,
+			const struct cli_cmd_opts *co, const char *path, const char *target,
+			struct sb_results **out)
 {
-	if (c->verify) {
-		sb_err("--verify: not with a job file (run each workload with --verify)");
-		return SB_EXIT_USAGE;
-	}
-	if (c->name_given) {
-		sb_err("--name: not with a job file (its jobs are named after their sections)");
-		return SB_EXIT_USAGE;
-	}
-	struct sb_jobfile *jf = jobfile_load(path);
-	if (!jf)
-		return SB_EXIT_USAGE;
 	int rc = 0;
+	*out = NULL;
 	const char *tgt = jobfile_target(jf, path, target);
 	struct sb_job_opts *opts = calloc(jf->njobs, sizeof(*opts));
 	const struct sb_engine_ops **ops = calloc(jf->njobs, sizeof(*ops));
@@ -527,10 +536,14 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 	}
 	/* every job is checked before anything is created */
 	for (unsigned i = 0; i < jf->njobs && !rc; i++) {
-		char where[200];
-		snprintf(where, sizeof(where), "%s, job '%s': ", path, jf->jobs[i].name);
+		char where[600], w[512];
+		if (c->from)
+			snprintf(where, sizeof(where),
+				 "%s: ", job_where(c, path, jf->jobs[i].line, w, sizeof(w)));
+		else
+			snprintf(where, sizeof(where), "%s, job '%s': ", path, jf->jobs[i].name);
 		c->job = jf->jobs[i].opts;
-		if (cli_apply_job_opts(argc, argv, co, &c->job) < 0)
+		if (co && cli_apply_job_opts(argc, argv, co, &c->job) < 0)
 			rc = SB_EXIT_USAGE;
 		else
 			rc = job_ready(c, where, &ops[i]);
@@ -541,8 +554,8 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 	if (!rc)
 		rc = groups_ok(c, jf, groups, ngroups, path);
 	if (!rc)
-		rc = sizes_ok(jf, opts, tgt, path);
-	for (unsigned i = 0; i < jf->nnotes && !rc; i++)
+		rc = sizes_ok(c, jf, opts, tgt, path);
+	for (unsigned i = 0; i < jf->nnotes && !rc && !c->notes_said; i++)
 		fprintf(stderr, "note: %s: %s\n", path, jf->notes[i]);
 	struct sb_results *res = NULL;
 	if (!rc && !(res = sb_results_create("run"))) {
@@ -567,15 +580,53 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 		else if (m)
 			rc = m;
 	}
+	if (res && !rc && c->failed)
+		rc = SB_EXIT_FAIL;
+	free(opts);
+	free(ops);
+	*out = res;
+	return rc;
+}
+
+static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cli_cmd_opts *co,
+		       const char *path, const char *target)
+{
+	if (c->verify) {
+		sb_err("--verify: not with a job file (run each workload with --verify)");
+		return SB_EXIT_USAGE;
+	}
+	if (c->name_given) {
+		sb_err("--name: not with a job file (its jobs are named after their sections)");
+		return SB_EXIT_USAGE;
+	}
+	struct sb_jobfile *jf = jobfile_load(path);
+	if (!jf)
+		return SB_EXIT_USAGE;
+	struct sb_results *res;
+	int rc = jobs_execute(c, jf, argc, argv, co, path, target, &res);
 	if (res) {
-		if (!rc && c->failed)
-			rc = SB_EXIT_FAIL;
 		rc = finish(c, res, NULL, rc);
 		sb_results_free(res);
 	}
-	free(opts);
-	free(ops);
 	sb_jobfile_free(jf);
+	return rc;
+}
+
+int cli_run_jobs(const struct cli_run_jobs *a, const struct sb_jobfile *jf, struct sb_results **out)
+{
+	struct run_ctx *c = calloc(1, sizeof(*c));
+	if (!c) {
+		*out = NULL;
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	c->repeat = 1;
+	c->start_ns = sb_now_ns();
+	c->sh = a->sh;
+	c->from = a;
+	c->notes_said = 1;
+	int rc = jobs_execute(c, jf, 0, NULL, NULL, a->source, a->target, out);
+	free(c);
 	return rc;
 }
 

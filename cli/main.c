@@ -27,6 +27,12 @@ static const struct cli_command commands[] = {
 	  /* --seed is a workload option there (fio's randseed), in the job model */
 	  { [CLI_S_KEEP] = "keep the test file(s) storbench created",
 	    [CLI_S_DESTROY] = "allow writing to an existing file storbench did not create" } },
+	{ "fio",
+	  cmd_fio,
+	  "fio's command line: its options, job files and normal output layout",
+	  0,
+	  "normal|json",
+	  { NULL } },
 	{ "latency",
 	  cmd_latency,
 	  "ioping-class latency probe; dd and hdparm presets",

@@ -19,6 +19,7 @@
 #include "lib/job/buffer.h"
 #include "lib/job/job.h"
 #include "lib/job/jobfile.h"
+#include "lib/job/fio_cmdline.h"
 #include "lib/engine/engine.h"
 #include "lib/run/run.h"
 #include "lib/stats/ioping.h"

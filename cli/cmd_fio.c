@@ -1,0 +1,203 @@
+/* storbench fio: fio's command line, read as fio reads it, written down as
+ * a job file (lib/job/fio_cmdline.c) and run as `storbench run JOB.fio`
+ * runs one; the results in fio's normal output layout or as JSON. */
+#include "cli/cli.h"
+#include "cli/fio_text.h"
+#include "cli/run_jobs.h"
+#include "lib/storbench.h"
+
+#define JOBFILE_MAX (1u << 20)
+
+static void help(void)
+{
+	printf("usage: storbench fio [fio options] [--name=JOB [job options]]... [JOB.fio]...\n\n"
+	       "Runs fio's command line as fio would: one or two dashes, -opt=value or -opt value,\n"
+	       "bare flags (-thread, -group_reporting, --direct), options before the first --name\n"
+	       "are [global], --name=X starts job X, other arguments are job files. Each option\n"
+	       "means what it means in a job file (docs/jobfiles.md lists those storbench takes);\n"
+	       "an option storbench cannot honour is refused, naming it, before anything is\n"
+	       "created. Results are printed in fio's normal layout (docs/fio-cli.md says which\n"
+	       "lines and how they differ).\n\n"
+	       "fio's own options:\n"
+	       "  --output=FILE         write the output to FILE instead of the standard output\n"
+	       "  --output-format=LIST  normal, json or json+ (storbench's results JSON; json+ is\n"
+	       "                        the same), or a comma list (normal,json); terse is refused\n"
+	       "  --parse-only          check the command line and the job files, run nothing\n"
+	       "  --readonly            refuse any job that writes\n"
+	       "  --eta, --eta-newline, --eta-interval, --alloc-size, --max-jobs, --warnings-fatal\n"
+	       "                        accepted, no effect (storbench's progress line is on stderr)\n"
+	       "  --help, --version\n\n"
+	       "storbench's own options (one or two dashes too):\n"
+	       "  --destroy-data        allow writing to a block device or a file storbench did not\n"
+	       "                        create (as storbench run)\n"
+	       "  --keep                keep the test files storbench created\n"
+	       "  --quiet               no progress line\n\n"
+	       "examples:\n"
+	       "  storbench fio -filename=/dev/mmcblk0 -direct=1 -iodepth 1 -thread -rw=read \\\n"
+	       "      -ioengine=psync -bs=16k -numjobs=30 -runtime=60 -group_reporting -name=IORTest\n"
+	       "  storbench fio --name=w --filename=/mnt/t.bin --size=1g --rw=write --bs=1m "
+	       "--end_fsync=1\n"
+	       "  storbench fio --output-format=json --output=r.json seq-then-rand.fio\n");
+}
+
+static const char *env_lookup(const char *name)
+{
+	return getenv(name);
+}
+
+static const char *where(const void *ctx, unsigned line, char *buf, size_t len)
+{
+	return sb_fio_cmdline_where(ctx, line, buf, len);
+}
+
+/* The job files, whole, into texts[i]/lens[i]. 0 or an exit code. */
+static int read_files(const struct sb_fio_cmdline *cl, char **texts, size_t *lens)
+{
+	for (unsigned i = 0; i < cl->nfiles; i++) {
+		const char *path = cl->files[i];
+		FILE *f = fopen(path, "rb");
+		if (!f) {
+			sb_err("cannot read job file '%s': %s", path, strerror(errno));
+			return SB_EXIT_USAGE;
+		}
+		texts[i] = malloc(JOBFILE_MAX + 1);
+		lens[i] = texts[i] ? fread(texts[i], 1, JOBFILE_MAX + 1, f) : 0;
+		int bad = ferror(f);
+		fclose(f);
+		if (!texts[i]) {
+			sb_err("out of memory");
+			return SB_EXIT_ENV;
+		}
+		if (bad) {
+			sb_err("cannot read job file '%s'", path);
+			return SB_EXIT_USAGE;
+		}
+		if (lens[i] > JOBFILE_MAX) {
+			sb_err("job file '%s' is larger than 1 MiB: not a job file?", path);
+			return SB_EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
+/* The command line and its job files into *jf, every value checked. */
+static int load_jobs(struct sb_fio_cmdline *cl, struct sb_jobfile **jf)
+{
+	char **texts = calloc(cl->nfiles + 1, sizeof(*texts));
+	size_t *lens = calloc(cl->nfiles + 1, sizeof(*lens));
+	char msg[768];
+	int rc = !texts || !lens ? SB_EXIT_ENV : read_files(cl, texts, lens);
+	if (!rc && sb_fio_cmdline_jobs(cl, (const char *const *)texts, lens, env_lookup, jf, msg,
+				       sizeof(msg)) < 0) {
+		sb_err("%s", msg);
+		rc = SB_EXIT_USAGE;
+	}
+	for (unsigned i = 0; texts && i < cl->nfiles; i++)
+		free(texts[i]);
+	free(texts);
+	free(lens);
+	return rc;
+}
+
+/* --readonly: fio refuses to write; so does this. */
+static int readonly_ok(const struct sb_fio_cmdline *cl, const struct sb_jobfile *jf)
+{
+	char w[512];
+	for (unsigned i = 0; cl->readonly && i < jf->njobs; i++)
+		if (sb_rw_writes(jf->jobs[i].opts.rw)) {
+			sb_err("--readonly: job '%s' (%s) writes (rw=%s)", jf->jobs[i].name,
+			       sb_fio_cmdline_where(cl, jf->jobs[i].line, w, sizeof(w)),
+			       sb_rw_name(jf->jobs[i].opts.rw));
+			return SB_EXIT_USAGE;
+		}
+	return 0;
+}
+
+struct out_ctx {
+	struct fio_text_in text;
+	unsigned formats;
+};
+
+static int write_out(FILE *f, const void *vctx)
+{
+	const struct out_ctx *o = vctx;
+	int r = 0;
+	if (o->formats & SB_FIO_OUT_NORMAL)
+		r = fio_text_write(f, &o->text);
+	if (!r && (o->formats & (SB_FIO_OUT_JSON | SB_FIO_OUT_JSONPLUS)))
+		r = sb_results_write_json(o->text.res, f);
+	return r;
+}
+
+/* The output of the jobs that ran: fio's text and/or the JSON. */
+static int output(const struct sb_fio_cmdline *cl, const struct sb_jobfile *jf,
+		  struct sb_results *res, int rc)
+{
+	unsigned *group = calloc(res->njobs + 1, sizeof(*group));
+	struct sb_jobfile_group groups[SB_JOBFILE_MAX_JOBS];
+	const unsigned ngroups = sb_jobfile_groups(jf, groups);
+	if (!group) {
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	for (unsigned g = 0; g < ngroups; g++)
+		for (unsigned k = 0; k < groups[g].n; k++)
+			if (groups[g].first + k < res->njobs)
+				group[groups[g].first + k] = g;
+	/* the jobs came from a command line, not a file a reader could open */
+	snprintf(res->job_file, sizeof(res->job_file), "%s", cl->nfiles == 1 ? cl->files[0] : "");
+	struct out_ctx o = { { res, group }, cl->formats };
+	if (cli_write_file(cl->output ? cl->output : "-", write_out, &o) && !rc)
+		rc = SB_EXIT_ENV;
+	render_warnings_text(stderr, res);
+	free(group);
+	return rc;
+}
+
+int cmd_fio(const struct cli_command *cmd, int argc, char **argv)
+{
+	struct sb_fio_cmdline *cl = NULL;
+	struct sb_jobfile *jf = NULL;
+	struct sb_results *res = NULL;
+	char msg[512];
+	(void)cmd;
+
+	int r = sb_fio_cmdline_parse(argc - 1, argv + 1, &cl, msg, sizeof(msg));
+	if (r < 0) {
+		sb_err("%s", msg);
+		return r == -ENOMEM ? SB_EXIT_ENV : SB_EXIT_USAGE;
+	}
+	int rc = 0;
+	if (cl->help || cl->version) {
+		if (cl->help)
+			help();
+		else
+			printf("storbench-%s (fio's command line)\n", sb_version());
+		sb_fio_cmdline_free(cl);
+		return SB_EXIT_OK;
+	}
+	rc = load_jobs(cl, &jf);
+	if (!rc)
+		rc = readonly_ok(cl, jf);
+	for (unsigned i = 0; !rc && i < jf->nnotes; i++)
+		fprintf(stderr, "note: %s\n", jf->notes[i]);
+	if (!rc && (cl->formats & SB_FIO_OUT_JSONPLUS))
+		sb_note("--output-format=json+: storbench's results JSON, as for json");
+	if (!rc && !cl->parse_only) {
+		struct cli_run_jobs a = { .source = "command line",
+					  .sh = { .destroy_data = cl->destroy_data,
+						  .keep = cl->keep,
+						  .quiet = cl->quiet },
+					  .where = where,
+					  .where_ctx = cl };
+		rc = cli_run_jobs(&a, jf, &res);
+		if (res)
+			rc = output(cl, jf, res, rc);
+		if (cli_interrupted())
+			rc = cli_interrupt_status();
+	}
+	sb_results_free(res);
+	sb_jobfile_free(jf);
+	sb_fio_cmdline_free(cl);
+	return rc;
+}

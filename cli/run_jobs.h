@@ -1,0 +1,24 @@
+/* The jobs of a job file run as `storbench run JOB.fio` runs them, for
+ * other commands that make a job file of their own (storbench fio). */
+#ifndef SB_RUN_JOBS_H
+#define SB_RUN_JOBS_H
+
+#include "cli/cli.h"
+
+struct cli_run_jobs {
+	const char *source;   /* what the jobs were read from, for messages */
+	const char *target;   /* NULL: the jobs' filename= or directory=, else "." */
+	struct cli_shared sh; /* --destroy-data, --keep, --quiet */
+	/* where line N of the jobs' text came from, for messages */
+	const char *(*where)(const void *ctx, unsigned line, char *buf, size_t len);
+	const void *where_ctx;
+};
+
+/* Check every job of jf (nothing is created before all are accepted), then
+ * run them in their groups; the results into *out for the caller to write
+ * and free (NULL when nothing ran). The caller says jf's notes. Returns an
+ * exit code. */
+int cli_run_jobs(const struct cli_run_jobs *a, const struct sb_jobfile *jf,
+		 struct sb_results **out);
+
+#endif
