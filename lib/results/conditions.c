@@ -33,7 +33,7 @@ void sb_results_sanity(struct sb_results *r, const struct sb_job_result *j)
 				"device's own counters are not in the results",
 				r->target.devname, r->target.devname);
 	const struct sb_job_opts *o = &j->opts;
-	char a[32], b[64];
+	char a[32], b[128];
 	if (j->runtime_ns && j->runtime_ns < 2000000000ull && !j->interrupted)
 		sb_results_warn_run(
 			r, j,
