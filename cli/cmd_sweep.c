@@ -282,6 +282,15 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	return e && e != -EINTR ? report_failure(c, f.path, e) : 0;
 }
 
+int sweep_execute(struct sweep_cli *c, const char *path, struct sb_results *res)
+{
+	const int rc = check_combinations(c);
+	if (rc)
+		return rc;
+	cli_signals_install();
+	return run(c, path, res);
+}
+
 static int outputs(const struct sweep_cli *c, const char *path, const struct sb_results *res)
 {
 	int rc = 0;
@@ -312,10 +321,9 @@ int cmd_sweep(const struct cli_command *cmd, int argc, char **argv)
 	c.json_stdout = cli_format_is(cmd, &c.sh, "json");
 	c.r = calloc(1, sizeof(*c.r));
 	struct sb_results *res = sb_results_create("sweep");
-	int rc = !c.r || !res ? (sb_err("out of memory"), SB_EXIT_ENV) : check_combinations(&c);
-	if (!rc) {
-		cli_signals_install();
-		rc = run(&c, pos[0], res);
+	int rc = !c.r || !res ? (sb_err("out of memory"), SB_EXIT_ENV)
+			      : sweep_execute(&c, pos[0], res);
+	if (!rc || c.ran) {
 		if (c.ran) {
 			const int w = outputs(&c, pos[0], res);
 			rc = rc ? rc : w;
