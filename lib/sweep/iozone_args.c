@@ -408,6 +408,11 @@ int sb_iozone_args_parse(struct sb_iozone_args *a, int argc, char **argv)
 		if (w[0] != '-' || !w[1])
 			return fail(a, "'%s': iozone takes options only (the test file is -f FILE)",
 				    w);
+		if (w[1] == '-')
+			return fail(a,
+				    "'%s': not an iozone option (storbench's own flags go before "
+				    "iozone's options)",
+				    w);
 		for (const char *p = w + 1; p;) {
 			const char *rest;
 			const int used = one(a, p, argc, argv, i, &rest);
