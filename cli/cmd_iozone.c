@@ -118,7 +118,7 @@ static int outputs(struct iozone_cli *z, int argc, char **argv, const struct sb_
 	const uint32_t asked = z->a.tests ? z->a.tests : SB_SWEEP_ALL_TESTS;
 	(void)argc;
 	(void)argv;
-	iozone_print_rows(stdout, z->s.r, asked, z->a.ops);
+	iozone_print_rows(stdout, z->s.r, asked, z->a.ops, 0);
 	printf("\niozone test complete.\n");
 	if (z->a.excel)
 		iozone_print_excel(stdout, z->s.r, asked, z->a.ops);

@@ -17,9 +17,14 @@ void iozone_print_header(FILE *f, const struct iozone_cli *z, int argc, char **a
 /* iozone's two title lines over the rows. */
 void iozone_print_columns(FILE *f);
 /* A row per measured cell in iozone's columns; tests: the -i groups asked
- * for (blanks for the others); ops: operations per second (-O). */
-void iozone_print_rows(FILE *f, const struct sb_sweep_result *r, uint32_t tests, int ops);
-/* "Excel output is below:" and a block per test, as iozone -R. */
+ * for (blanks for the others); ops: operations per second (-O); dash: "-"
+ * for every figure not measured (sweep's text: the fields stay in place
+ * for gengnuplot.sh). */
+void iozone_print_rows(FILE *f, const struct sb_sweep_result *r, uint32_t tests, int ops, int dash);
+/* A block per test, as iozone -R's dump_report: the title, the record
+ * sizes, a line per file size with a value per measured cell. */
+void iozone_print_blocks(FILE *f, const struct sb_sweep_result *r, uint32_t tests, int ops);
+/* "Excel output is below:" and the blocks, as iozone -R. */
 void iozone_print_excel(FILE *f, const struct sb_sweep_result *r, uint32_t tests, int ops);
 
 #endif

@@ -60,7 +60,7 @@ void iozone_print_columns(FILE *f)
 		   "     read   rewrite      read   fwrite frewrite    fread  freread\n");
 }
 
-void iozone_print_rows(FILE *f, const struct sb_sweep_result *r, uint32_t tests, int ops)
+void iozone_print_rows(FILE *f, const struct sb_sweep_result *r, uint32_t tests, int ops, int dash)
 {
 	for (unsigned fi = 0; fi < r->nfile; fi++)
 		for (unsigned ri = 0; ri < r->nrec; ri++) {
@@ -73,7 +73,9 @@ void iozone_print_rows(FILE *f, const struct sb_sweep_result *r, uint32_t tests,
 				(unsigned long long)(r->record_sizes[ri] >> 10));
 			for (size_t k = 0; k < SB_ARRAY_SIZE(iz_cols); k++) {
 				const struct iz_col *c = &iz_cols[k];
-				if (group_on(tests, c->test))
+				if (dash && r->state[c->test][fi][ri] != SB_SWEEP_CELL_DONE)
+					fprintf(f, "%*s", c->width, "-");
+				else if (group_on(tests, c->test))
 					fprintf(f, "%*llu", c->width,
 						(unsigned long long)figure(r, c->test, fi, ri,
 									   ops));
@@ -148,10 +150,15 @@ static void excel_block(FILE *f, const struct sb_sweep_result *r, int t, int ops
 	fputc('\n', f);
 }
 
-void iozone_print_excel(FILE *f, const struct sb_sweep_result *r, uint32_t tests, int ops)
+void iozone_print_blocks(FILE *f, const struct sb_sweep_result *r, uint32_t tests, int ops)
 {
-	fprintf(f, "Excel output is below:\n");
 	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
 		if (group_on(tests, t))
 			excel_block(f, r, t, ops);
+}
+
+void iozone_print_excel(FILE *f, const struct sb_sweep_result *r, uint32_t tests, int ops)
+{
+	fprintf(f, "Excel output is below:\n");
+	iozone_print_blocks(f, r, tests, ops);
 }
