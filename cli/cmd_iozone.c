@@ -43,24 +43,33 @@ static void help(void)
 	       "  storbench iozone -a -s 2G -+n -i 0 -i 1 -f F -Rb iozone.xls\n");
 }
 
-/* storbench's own flags come first; returns how many, or -1 (said). */
+/* storbench's own flags come first, checked as every command checks its
+ * shared flags; returns how many, or -1 (said). */
 static int own_flags(struct iozone_cli *z, int argc, char **argv)
 {
 	int i = 0;
 	for (; i < argc && !strncmp(argv[i], "--", 2); i++) {
-		const char *w = argv[i];
-		if (!strcmp(w, "--help")) {
-			z->a.help = 1;
-		} else if (!strncmp(w, "--output=", 9) && w[9]) {
-			z->json = w + 9;
-		} else if (!strcmp(w, "--quiet")) {
-			z->s.sh.quiet = 1;
-		} else if (!strcmp(w, "--destroy-data")) {
-			z->s.sh.destroy_data = 1;
+		const char *w = argv[i], *eq = strchr(w, '=');
+		const size_t n = eq ? (size_t)(eq - w) : strlen(w);
+		int *flag = !strncmp(w, "--quiet", n) && n == 7		  ? &z->s.sh.quiet
+			    : !strncmp(w, "--destroy-data", n) && n == 14 ? &z->s.sh.destroy_data
+			    : !strncmp(w, "--help", n) && n == 6	  ? &z->a.help
+									  : NULL;
+		if (flag && eq) {
+			sb_err("%.*s: takes no value", (int)n, w);
+			return -1;
+		} else if (flag) {
+			*flag = 1;
+		} else if (n == 8 && !strncmp(w, "--output", 8)) {
+			if (!eq || !eq[1]) {
+				sb_err("--output: '' is not valid (expected a file name)");
+				return -1;
+			}
+			z->json = eq + 1;
 		} else {
-			sb_err("%s: not a flag of storbench iozone (--output=FILE, --quiet, "
-			       "--destroy-data, --help; then iozone's options)",
-			       w);
+			sb_err("%.*s: unknown option (storbench iozone takes --output=FILE, "
+			       "--quiet, --destroy-data, --help, then iozone's options)",
+			       (int)n, w);
 			return -1;
 		}
 	}

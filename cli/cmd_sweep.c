@@ -47,7 +47,8 @@ static const struct cli_opt sweep_opts[] = {
 	  "stride read: records between reads (iozone -j) [17]" },
 	{ "burst", OPT_ARG, SW_BURST, "SIZE,IDLE",
 	  "after each SIZE written, fsync and sleep IDLE, not timed (iozone -+b)" },
-	{ "csv", OPT_ARG, SW_CSV, "FILE", "write the matrices to FILE as CSV blocks (iozone -R)" },
+	{ "csv", OPT_ARG, SW_CSV, "FILE",
+	  "write the matrices to FILE as iozone -R prints them (space-separated)" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
