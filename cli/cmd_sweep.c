@@ -47,7 +47,8 @@ static const struct cli_opt sweep_opts[] = {
 	  "stride read: records between reads (iozone -j) [17]" },
 	{ "burst", OPT_ARG, SW_BURST, "SIZE,IDLE",
 	  "after each SIZE written, fsync and sleep IDLE, not timed (iozone -+b)" },
-	{ "csv", OPT_ARG, SW_CSV, "FILE", "write the matrices to FILE as CSV blocks (iozone -R)" },
+	{ "csv", OPT_ARG, SW_CSV, "FILE",
+	  "write the matrices to FILE as iozone -R prints them (space-separated)" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -282,6 +283,15 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	return e && e != -EINTR ? report_failure(c, f.path, e) : 0;
 }
 
+int sweep_execute(struct sweep_cli *c, const char *path, struct sb_results *res)
+{
+	const int rc = check_combinations(c);
+	if (rc)
+		return rc;
+	cli_signals_install();
+	return run(c, path, res);
+}
+
 static int outputs(const struct sweep_cli *c, const char *path, const struct sb_results *res)
 {
 	int rc = 0;
@@ -312,10 +322,9 @@ int cmd_sweep(const struct cli_command *cmd, int argc, char **argv)
 	c.json_stdout = cli_format_is(cmd, &c.sh, "json");
 	c.r = calloc(1, sizeof(*c.r));
 	struct sb_results *res = sb_results_create("sweep");
-	int rc = !c.r || !res ? (sb_err("out of memory"), SB_EXIT_ENV) : check_combinations(&c);
-	if (!rc) {
-		cli_signals_install();
-		rc = run(&c, pos[0], res);
+	int rc = !c.r || !res ? (sb_err("out of memory"), SB_EXIT_ENV)
+			      : sweep_execute(&c, pos[0], res);
+	if (!rc || c.ran) {
 		if (c.ran) {
 			const int w = outputs(&c, pos[0], res);
 			rc = rc ? rc : w;

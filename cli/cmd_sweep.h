@@ -26,6 +26,10 @@ struct sweep_cli {
 	FILE *trace; /* SB_SWEEP_TRACE */
 };
 
+/* Plan the sweep c->o (checking option combinations) and run it on path,
+ * results into res: 0 or an exit code, the error said. c->ran says whether
+ * there is something to write. */
+int sweep_execute(struct sweep_cli *c, const char *path, struct sb_results *res);
 /* The report on a terminal: the conditions, then one matrix per test (file
  * size down, record size across, KiB/s), as iozone's -R report. */
 void sweep_print_text(FILE *f, const struct sweep_cli *c, const char *path,

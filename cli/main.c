@@ -56,6 +56,12 @@ static const struct cli_command commands[] = {
 	  { [CLI_S_QUIET] = "no progress lines",
 	    [CLI_S_DESTROY] = "TARGET may be an existing file storbench did not create: it is "
 			      "overwritten" } },
+	{ "iozone",
+	  cmd_iozone,
+	  "iozone's command line and output layout, run as a sweep",
+	  0,
+	  "text",
+	  { NULL } },
 	{ "flash",
 	  cmd_flash,
 	  "flashbench-class geometry: erase block, page, open allocation units",

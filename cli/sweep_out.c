@@ -4,7 +4,7 @@
  * table per test in iozone's order), progress lines, and the test-only
  * trace of every operation.
  */
-#include "cli/cmd_sweep.h"
+#include "cli/iozone_cli.h"
 
 #include <unistd.h>
 
@@ -40,12 +40,13 @@ static void matrix_text(FILE *f, const struct sb_sweep_result *r, int t, int w)
 	char buf[32];
 	fprintf(f, "\n%s: KiB/s, file size down, record size across (both in KiB)\n",
 		sb_sweep_test_title(t));
-	fprintf(f, "%9s", "kB");
+	fprintf(f, "%-10s %9s", sb_sweep_test_name(t), "kB");
 	for (unsigned ri = 0; ri < r->nrec; ri++)
 		fprintf(f, " %*s", w, kib(r->record_sizes[ri], buf, sizeof(buf)));
 	fputc('\n', f);
 	for (unsigned fi = 0; fi < r->nfile; fi++) {
-		fprintf(f, "%9s", kib(r->file_sizes[fi], buf, sizeof(buf)));
+		fprintf(f, "%-10s %9s", sb_sweep_test_name(t),
+			kib(r->file_sizes[fi], buf, sizeof(buf)));
 		for (unsigned ri = 0; ri < r->nrec; ri++) {
 			if (r->state[t][fi][ri] == SB_SWEEP_CELL_DONE)
 				fprintf(f, " %*llu", w, (unsigned long long)r->kibps[t][fi][ri]);
@@ -62,7 +63,7 @@ static void conditions(FILE *f, const struct sweep_cli *c, const struct sb_resul
 	const struct sb_sweep_opts *o = &c->o;
 	char a[32], b[32], x[32], y[32];
 	fprintf(f,
-		"%u file size%s (%s to %s) x %u record size%s (%s to %s), %u of %u cells "
+		"sizes: %u file size%s (%s to %s) x %u record size%s (%s to %s), %u of %u cells "
 		"measured%s\n",
 		r->nfile, r->nfile > 1 ? "s" : "", sb_fmt_size(r->file_sizes[0], a, sizeof(a)),
 		sb_fmt_size(r->file_sizes[r->nfile - 1], b, sizeof(b)), r->nrec,
@@ -94,6 +95,11 @@ void sweep_print_text(FILE *f, const struct sweep_cli *c, const char *path,
 {
 	render_target_text(f, res);
 	conditions(f, c, res);
+	/* iozone's row table: iozone's gengnuplot.sh and scripts that cut
+	 * iozone's columns read it; the only lines that start with a number */
+	fputc('\n', f);
+	iozone_print_columns(f);
+	iozone_print_rows(f, c->r, c->o.tests, 0, 1);
 	const int w = width(c->r);
 	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
 		if (c->o.tests & (1u << t))
@@ -101,33 +107,12 @@ void sweep_print_text(FILE *f, const struct sweep_cli *c, const char *path,
 	fflush(f);
 }
 
-/* iozone -R: a title line, a header of record sizes after an empty cell,
- * then a row per file size; 0 where a cell was not measured, as iozone. */
-static void matrix_csv(FILE *f, const struct sb_sweep_result *r, int t)
-{
-	char buf[32];
-	fprintf(f, "\"%s\"\n", sb_sweep_test_title(t));
-	for (unsigned ri = 0; ri < r->nrec; ri++)
-		fprintf(f, ",\"%s\"", kib(r->record_sizes[ri], buf, sizeof(buf)));
-	fputc('\n', f);
-	for (unsigned fi = 0; fi < r->nfile; fi++) {
-		fprintf(f, "\"%s\"", kib(r->file_sizes[fi], buf, sizeof(buf)));
-		for (unsigned ri = 0; ri < r->nrec; ri++)
-			fprintf(f, ",%llu",
-				r->state[t][fi][ri] == SB_SWEEP_CELL_DONE
-					? (unsigned long long)r->kibps[t][fi][ri]
-					: 0ull);
-		fputc('\n', f);
-	}
-	fputc('\n', f);
-}
-
+/* iozone -R's blocks as iozone prints them (space-separated, a value per
+ * measured cell), so what reads iozone's -R output reads this file. */
 static int write_csv(FILE *f, const void *ctx)
 {
 	const struct sweep_cli *c = ctx;
-	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
-		if (c->o.tests & (1u << t))
-			matrix_csv(f, c->r, t);
+	iozone_print_blocks(f, c->r, c->o.tests, 0);
 	return ferror(f) ? -EIO : 0;
 }
 

@@ -94,6 +94,7 @@ struct sb_sweep_opts {
 	uint64_t burst_bytes;	/* -+b: after each burst of writes, fsync ... */
 	uint64_t burst_idle_ns; /* ... then sleep this long (not counted) */
 	uint64_t seed;		/* data, and the random-test permutation */
+	int keep;		/* leave the last cell's file in place (iozone -w) */
 	/* Optional callbacks, all given ctx. */
 	void (*trace)(void *ctx, const struct sb_sweep_event *ev);
 	int (*should_stop)(void *ctx); /* polled per record; non-zero stops */
@@ -169,5 +170,30 @@ int sb_sweep_file_open(struct sb_sweep_file *f, const char *path, const struct s
 		       struct sb_error *er);
 /* Close what f holds (nothing is removed). */
 void sb_sweep_file_close(struct sb_sweep_file *f);
+
+/* iozone's command line (lib/sweep/iozone_args.c): its options as iozone
+ * takes them (bundled "-azecI", "-L64", "-s 2G", "-+n", "-Rb FILE"), sizes
+ * in KiB unless suffixed k, m or g, mapped to a sweep. */
+struct sb_iozone_args {
+	struct sb_sweep_opts o;		/* the sweep: sizes, tests, -e -c -I -j -+b -w */
+	int auto_mode;			/* -a (-A) */
+	int all_records;		/* -z, -A, or -s given: no crossover */
+	int no_retest;			/* -+n: the second passes show 0 */
+	uint32_t tests;			/* -i's tests (0: all) */
+	int excel;			/* -R */
+	int ops;			/* -O: operations per second */
+	int keep;			/* -w */
+	int help, version;		/* -h, -v */
+	const char *file;		/* -f (default "iozone.tmp") */
+	const char *xls;		/* -b, NULL: none */
+	uint64_t cache_kib, line_bytes; /* -S, -L: shown, not used */
+	uint64_t min_file, max_file, min_rec, max_rec; /* -n -g -y -q */
+	/* the lines iozone prints about the options, in the order given */
+	char notes[2048];
+	char error[512]; /* why the parse failed: names the option */
+};
+/* Parse argv (the options after "iozone"). 0, or -EINVAL with a->error
+ * naming the option and what to use instead; nothing is touched. */
+int sb_iozone_args_parse(struct sb_iozone_args *a, int argc, char **argv);
 
 #endif

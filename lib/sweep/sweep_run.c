@@ -132,7 +132,7 @@ static int cell_file(struct sweep_run *s)
 	return 0;
 }
 
-static int cell(struct sweep_run *s, unsigned fi, unsigned ri, int owned)
+static int cell(struct sweep_run *s, unsigned fi, unsigned ri, int owned, int last)
 {
 	s->fsize = s->r->file_sizes[fi];
 	s->rec = s->r->record_sizes[ri];
@@ -144,7 +144,10 @@ static int cell(struct sweep_run *s, unsigned fi, unsigned ri, int owned)
 			return create_failed(s, -1, c);
 	}
 	int e = run_tests(s, fi, ri);
-	if (owned) {
+	if (owned && last && s->o->keep && !e) { /* iozone -w: the file stays, marked ours */
+		close(s->fd);
+		s->fd = -1;
+	} else if (owned) {
 		const int rm = sb_scratch_remove(s->path, s->fd);
 		close(s->fd);
 		s->fd = -1;
@@ -188,10 +191,15 @@ int sb_sweep_run(struct sb_sweep_result *r, const struct sb_sweep_opts *o, const
 	sb_rng_seed(&rng, o->seed ^ 0x5eedda7aull);
 	sb_buf_fill(s.buf, (size_t)maxrec, &rng, 0); /* incompressible */
 	int e = 0;
+	unsigned lastf = 0, lastr = 0;
+	for (unsigned fi = 0; fi < r->nfile; fi++)
+		for (unsigned ri = 0; ri < r->nrec; ri++)
+			if (sb_sweep_cell_runs(r, fi, ri))
+				lastf = fi, lastr = ri;
 	for (unsigned fi = 0; fi < r->nfile && !e; fi++)
 		for (unsigned ri = 0; ri < r->nrec && !e; ri++)
 			if (sb_sweep_cell_runs(r, fi, ri))
-				e = cell(&s, fi, ri, owned);
+				e = cell(&s, fi, ri, owned, fi == lastf && ri == lastr);
 	if (e == -EINTR)
 		r->interrupted = 1;
 	free(s.buf);
