@@ -147,6 +147,16 @@ int cli_ranks_stonewall(void);
  * gets the first failing rank's code, so that all stop together. Alone:
  * code. */
 int cli_ranks_agree(int code, const char *msg);
+/* The largest of every rank's code, on every rank (each says nothing):
+ * e.g. whether any rank failed a step, so that all stop together rather
+ * than wait for one another at different places. Alone: code. */
+int cli_ranks_worst(int code);
+/* Every rank's len bytes to rank 0: cli_ranks() entries in rank order
+ * (the caller frees them); NULL on the other ranks. Alone: a copy. */
+void *cli_ranks_gather(const void *mine, size_t len);
+/* Rank 0's len bytes to every rank. */
+void cli_ranks_bcast(void *buf, size_t len);
+const char *cli_ranks_host(void); /* this rank's host name */
 /* The path this rank works on: a directory of its own under a directory
  * TARGET (made by cli_ranks_make_dir, removed by cli_ranks_remove_dir),
  * else path. */
@@ -154,11 +164,13 @@ const char *cli_ranks_target(const char *path, int is_dir);
 int cli_ranks_make_dir(struct sb_error *er);
 void cli_ranks_remove_dir(int keep);
 /* The coordination clock (MPI_Wtime), and a round of "anyone done, all
- * done" during a measurement: start it, test it (-1 alone, 0 not yet, 1
- * ended: *any, *all set), start the next. */
+ * done" during a measurement: start it with this rank's state and its
+ * bytes and requests so far, test it (-1 alone, 0 not yet, 1 ended: *any,
+ * *all set, and on rank 0 every rank's bytes and requests summed, as they
+ * were when the round started), start the next. */
 double cli_ranks_time(void);
-void cli_ranks_round_start(int done);
-int cli_ranks_round_test(int *any, int *all);
+void cli_ranks_round_start(int done, uint64_t bytes, uint64_t ios);
+int cli_ranks_round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios);
 /* After the measurements: every rank's jobs to rank 0, which replaces
  * each job with the "All clients" aggregate (its ranks in clients) and
  * returns 0 to write it; the other ranks return 1 and write nothing. *rc

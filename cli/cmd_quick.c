@@ -60,6 +60,13 @@ struct quick_ctx {
 		unsigned at, total;
 		uint64_t start_ns;
 	} * steps;
+	/* many ranks: the tests' runs, summarized once they are aggregated */
+	struct quick_span {
+		size_t first;
+		unsigned n;
+		const char *test;
+	} spans[2 * NTESTS];
+	unsigned nspans;
 };
 
 /* "an engine name (psync, io_uring, libaio)": the engines that do I/O. */
@@ -177,7 +184,7 @@ static void idle(uint64_t ns)
 }
 
 /* Warm-up plus repeats of one test in one direction; results appended. */
-static int one_test(const struct quick_ctx *c, const struct quick_test *qt, int ddir,
+static int one_test(struct quick_ctx *c, const struct quick_test *qt, int ddir,
 		    struct sb_jobtarget *t, struct sb_results *res, uint64_t seed)
 {
 	struct sb_job_opts job;
@@ -230,11 +237,15 @@ static int one_test(const struct quick_ctx *c, const struct quick_test *qt, int 
 		}
 		sb_results_sanity(res, jr);
 	}
-	sb_repeats_summarize(res, first, (unsigned)(res->njobs - first), qt->name);
+	if (cli_ranks() > 1 && c->nspans < SB_ARRAY_SIZE(c->spans))
+		c->spans[c->nspans++] = (struct quick_span){ first, (unsigned)(res->njobs - first),
+							     qt->name };
+	else
+		sb_repeats_summarize(res, first, (unsigned)(res->njobs - first), qt->name);
 	return 0;
 }
 
-static int quick_target(const struct quick_ctx *c, const char *path, struct sb_results *res)
+static int quick_target(struct quick_ctx *c, const char *path, struct sb_results *res)
 {
 	struct sb_jobtarget t;
 	struct sb_job_opts probe;
@@ -253,6 +264,9 @@ static int quick_target(const struct quick_ctx *c, const char *path, struct sb_r
 		      t.info.kind == SB_TARGET_DIR ||
 		      (t.info.kind == SB_TARGET_FILE && sb_file_is_ours(path) == 1);
 	int writes = !c->read_only && consent;
+	/* many ranks: the write tests on every rank or on none */
+	if (!c->read_only && cli_ranks_worst(!writes))
+		writes = 0;
 	if (!writes) {
 		probe.rw = SB_RW_READ;
 		if (!c->read_only) /* counted with its write tests */
@@ -348,6 +362,48 @@ static void print_table(FILE *f, const struct quick_ctx *c, struct sb_results **
 			SB_DIFF_RUNS_ADVISED);
 }
 
+/* Many ranks: each rank's median bandwidth per test (a column per rank,
+ * up to 8; the JSON's client_stats has them all). */
+static void print_ranks(FILE *f, const struct quick_ctx *c, const struct sb_results *r)
+{
+	const unsigned nr = r->njobs ? r->jobs[0]->nclients : 0;
+	if (nr < 2)
+		return;
+	if (nr > 8) {
+		fprintf(f, "\n%u ranks: each rank's figures are in the JSON's client_stats\n", nr);
+		return;
+	}
+	fprintf(f, "\nper rank, MiB/s (median of the runs)\n%-19s", "test");
+	for (unsigned k = 0; k < nr; k++)
+		fprintf(f, " %9s%-2u", "rank ", r->jobs[0]->clients[k].rank);
+	fputc('\n', f);
+	for (unsigned i = 0; i < c->nspans; i++) {
+		const struct quick_span *s = &c->spans[i];
+		if (!s->n)
+			continue;
+		const int d = r->jobs[s->first]->opts.rw == SB_RW_WRITE ||
+			      r->jobs[s->first]->opts.rw == SB_RW_RANDWRITE;
+		char label[48];
+		snprintf(label, sizeof(label), "%s %s", s->test, d ? "write" : "read");
+		fprintf(f, "%-19s", label);
+		for (unsigned k = 0; k < nr; k++) {
+			double bw[101];
+			unsigned m = 0;
+			for (size_t j = s->first; j < s->first + s->n && m < 101; j++) {
+				const struct sb_job_result *jr = r->jobs[j];
+				if (k >= jr->nclients)
+					continue;
+				const struct sb_job_result *cj = jr->clients[k].job;
+				if (cj->runtime_ns)
+					bw[m++] = (double)cj->dir[d].bytes * 1e9 /
+						  (double)cj->runtime_ns;
+			}
+			fprintf(f, " %11.1f", m ? sb_median(bw, m) / 1048576 : 0.0);
+		}
+		fputc('\n', f);
+	}
+}
+
 static int write_outputs(const struct quick_ctx *c, struct sb_results **res, int n)
 {
 	int rc = 0;
@@ -390,6 +446,11 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 	c.json_stdout = cli_format_is(cmd, &c.sh, "json");
 	if (npos < 1)
 		pos[npos++] = "."; /* the default job: a scratch file here */
+	if (npos == 2 && cli_ranks() > 1) {
+		sb_err("under mpirun quick measures one TARGET (on every rank); compare two "
+		       "results with storbench compare");
+		return SB_EXIT_USAGE;
+	}
 	if (npos == 2 && c.json_stdout) {
 		sb_err("--format=json: prints one target's results; with two targets use --output");
 		return SB_EXIT_USAGE;
@@ -410,9 +471,21 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 		rc = quick_target(&c, pos[k], res[k]);
 	}
 	int n = res[1] ? 2 : 1;
+	/* many ranks: rank 0 writes the aggregate, the others nothing */
+	if (res[0] && cli_ranks() > 1) {
+		if (cli_ranks_collect(res[0], &rc)) { /* rank 0 says it all */
+			sb_results_free(res[0]);
+			return cli_interrupted() ? cli_interrupt_status() : rc;
+		}
+		for (unsigned i = 0; i < c.nspans; i++)
+			sb_repeats_summarize(res[0], c.spans[i].first, c.spans[i].n,
+					     c.spans[i].test);
+	}
 	if (res[0] && res[0]->nsummary) {
-		if (!c.json_stdout)
+		if (!c.json_stdout) {
 			print_table(stdout, &c, res, n);
+			print_ranks(stdout, &c, res[0]);
+		}
 		int w = write_outputs(&c, res, n);
 		if (!rc)
 			rc = w;

@@ -32,6 +32,9 @@ struct run_ctx {
 	uint64_t start_ns;		 /* for the progress line */
 	const struct cli_run_jobs *from; /* storbench fio: its words for a line */
 	int notes_said;			 /* from->notes: the caller says them */
+	/* many ranks: the repeats, summarized once they are aggregated */
+	size_t rep_first;
+	unsigned rep_n;
 };
 
 /* "PATH: line N", or where the caller says line N came from. */
@@ -152,8 +155,12 @@ static int measure_all(struct run_ctx *c, struct sb_jobtarget *t, const struct s
 		if (jr->errors)
 			rc = SB_EXIT_FAIL; /* survived with --continue-on-error */
 	}
-	if (c->repeat > 1 && res->njobs - first > 1)
+	if (c->repeat > 1 && res->njobs - first > 1 && cli_ranks() > 1) {
+		c->rep_first = first;
+		c->rep_n = (unsigned)(res->njobs - first);
+	} else if (c->repeat > 1 && res->njobs - first > 1) {
 		sb_repeats_summarize(res, first, (unsigned)(res->njobs - first), c->job.name);
+	}
 	return rc;
 }
 
@@ -162,6 +169,8 @@ static int finish(struct run_ctx *c, struct sb_results *res, const struct sb_job
 	/* many ranks: rank 0 writes the aggregate, the others nothing */
 	if (cli_ranks_collect(res, &rc))
 		return cli_interrupted() ? cli_interrupt_status() : rc;
+	if (c->rep_n)
+		sb_repeats_summarize(res, c->rep_first, c->rep_n, c->job.name);
 	if (c->sh.output && cli_write_json(res, c->sh.output) < 0 && !rc)
 		rc = SB_EXIT_ENV;
 	if (c->json_stdout) {
@@ -196,9 +205,8 @@ static int job_ready(struct run_ctx *c, const char *where, const struct sb_engin
 		sb_err("%s%s", where, msg);
 		return SB_EXIT_USAGE;
 	}
-	if (cli_ranks() > 1 && (c->repeat > 1 || c->verify)) {
-		sb_err("%s: not yet under mpirun (one measurement per rank; see docs/mpi.md)",
-		       c->verify ? "--verify" : "--repeat");
+	if (cli_ranks() > 1 && c->verify) {
+		sb_err("--verify: not yet under mpirun (see docs/mpi.md)");
 		return SB_EXIT_USAGE;
 	}
 	*ops = cli_engine_choose(&c->job, &fell_back);

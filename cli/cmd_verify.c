@@ -204,6 +204,10 @@ int cmd_verify(const struct cli_command *cmd, int argc, char **argv)
 	int rc = verify_check_opts(&o);
 	if (rc)
 		return rc;
+	if (o.probe && cli_ranks() > 1) {
+		sb_err("--probe: not under mpirun (one device, one host: run it there alone)");
+		return SB_EXIT_USAGE;
+	}
 	if (o.probe)
 		return verify_probe(&o, pos[0]);
 	if (!o.seed_given && (o.phase & SB_VPHASE_WRITE))

@@ -12,7 +12,7 @@ static const struct cli_command commands[] = {
 	{ "quick",
 	  cmd_quick,
 	  "CrystalDiskMark-style summary of a target (the default job)",
-	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY,
+	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY | CLI_RANKS,
 	  "text|json",
 	  { [CLI_S_OUTPUT] = "write JSON results to FILE (a second target goes to FILE with "
 			     "'-2' added)",
@@ -78,7 +78,7 @@ static const struct cli_command commands[] = {
 	{ "verify",
 	  cmd_verify,
 	  "fill and check data (f3-class), fake-capacity probe",
-	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY | CLI_SEED,
+	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY | CLI_SEED | CLI_RANKS,
 	  "text|json",
 	  { [CLI_S_KEEP] = "keep the files of --phase=both",
 	    [CLI_S_DESTROY] = "allow overwriting a device or a file storbench did not create",
@@ -233,7 +233,7 @@ int main(int argc, char **argv)
 			if (!rc && cli_ranks() > 1 && !(commands[i].shared & CLI_RANKS)) {
 				/* each rank would write a result of its own */
 				if (cli_rank() == 0)
-					sb_err("%s: not yet under mpirun (run is; see docs/mpi.md)",
+					sb_err("%s: not yet under mpirun (run, quick and verify are; see docs/mpi.md)",
 					       c);
 				rc = SB_EXIT_USAGE;
 			}

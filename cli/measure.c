@@ -82,11 +82,26 @@ static void total_of(const struct watched *ws, unsigned n, struct cli_line *l)
 	l->state = ramp ? "ramp" : NULL;
 }
 
+/* The rate of every rank together, from the newest sums rank 0 got: the
+ * line's rate, its label saying so ("4 ranks"). */
+static void ranks_rate(const struct cli_rate *all, struct cli_line *l, char *label, size_t len)
+{
+	const unsigned head = (all->head + CLI_RATE_SLOTS - 1) % CLI_RATE_SLOTS;
+	double bps, ops;
+	if (!all->n ||
+	    cli_rate_get(all, all->t[head], all->bytes[head], all->ops[head], &bps, &ops) < 0)
+		bps = ops = -1;
+	l->bps = bps;
+	l->ops = ops;
+	snprintf(label, len, "%s, %d ranks", l->label, cli_ranks());
+	l->label = label;
+}
+
 static void draw(struct cli_progress *pg, struct watched *ws, unsigned n,
-		 const struct cli_measure *m, uint64_t now)
+		 const struct cli_measure *m, uint64_t now, const struct cli_rate *all)
 {
 	const char *parts[CLI_LINE_PARTS], *more[CLI_LINE_PARTS];
-	char label[32];
+	char label[32], rlabel[sizeof(((struct sb_job_result *)0)->name) + 32];
 	struct cli_line l = { .label = m->label };
 	total_of(ws, n, &l);
 	const uint64_t this_ns = l.elapsed_ns;
@@ -118,6 +133,8 @@ static void draw(struct cli_progress *pg, struct watched *ws, unsigned n,
 		l.part_more = more;
 		l.nparts = SB_MIN(n, (unsigned)CLI_LINE_PARTS);
 	}
+	if (all)
+		ranks_rate(all, &l, rlabel, sizeof(rlabel));
 	if (m->step) { /* "quick test 3 of 16, NAME" */
 		l.what = l.label;
 		l.label = m->command;
@@ -135,23 +152,40 @@ static void draw(struct cli_progress *pg, struct watched *ws, unsigned n,
 
 /* Many ranks: this one's runs are done, but the measurement ends when
  * every rank's is (a round of cli_ranks each look); with --stonewall, the
- * first rank to finish stops the others' runs. Alone: done. */
+ * first rank to finish stops the others' runs. Each round also sums the
+ * ranks' counters to rank 0, whose line shows the rate of all of them
+ * (the counters as they were when the round began). Alone: done. */
 struct ranks_watch {
 	int in_round, stopped;
+	uint64_t round_ns;   /* when the round in flight began (sb_now_ns) */
+	struct cli_rate all; /* rank 0: every rank's counters summed */
+	int have_all;
 };
 
-static int ranks_done(struct ranks_watch *rw, struct sb_run *const *runs, unsigned n, int done)
+static int ranks_done(struct ranks_watch *rw, struct sb_run *const *runs, const struct watched *ws,
+		      unsigned n, int done, uint64_t now)
 {
 	int any, all;
+	uint64_t bytes = 0, ios = 0;
 	if (cli_ranks() < 2)
 		return done;
 	if (!rw->in_round) {
-		cli_ranks_round_start(done);
+		for (unsigned i = 0; ws && i < n; i++)
+			for (int d = 0; d < SB_DDIR_N; d++) {
+				bytes += ws[i].p.bytes[d];
+				ios += ws[i].p.ios[d];
+			}
+		cli_ranks_round_start(done, bytes, ios);
 		rw->in_round = 1;
+		rw->round_ns = now;
 	}
-	if (cli_ranks_round_test(&any, &all) != 1)
+	if (cli_ranks_round_test(&any, &all, &bytes, &ios) != 1)
 		return 0;
 	rw->in_round = 0;
+	if (cli_rank() == 0 && ws) {
+		cli_rate_add(&rw->all, rw->round_ns, bytes, ios);
+		rw->have_all = 1;
+	}
 	if (any && cli_ranks_stonewall() && !rw->stopped && !done) {
 		for (unsigned i = 0; i < n; i++)
 			sb_run_stop(runs[i]);
@@ -165,10 +199,11 @@ static int watch(struct sb_run *const *runs, unsigned n, const struct cli_measur
 		 const struct cli_measure_job *js)
 {
 	struct cli_progress pg;
-	struct ranks_watch rw = { 0, 0 };
+	struct ranks_watch rw = { 0 };
 	struct watched *ws = calloc(n, sizeof(*ws));
-	/* many ranks: rank 0's line alone, of its own rate */
+	/* many ranks: rank 0's line alone, of the rate of all */
 	cli_progress_init(&pg, m->quiet || !ws || cli_rank() != 0);
+	cli_rate_reset(&rw.all);
 	for (;;) {
 		const struct timespec ts = { 0, LOOK_NS };
 		int done = 1;
@@ -182,10 +217,10 @@ static int watch(struct sb_run *const *runs, unsigned n, const struct cli_measur
 				look(&ws[i], now);
 			}
 		}
-		if (ranks_done(&rw, runs, n, done))
+		if (ranks_done(&rw, runs, ws, n, done, now))
 			break;
 		if (cli_progress_due(&pg, now))
-			draw(&pg, ws, n, m, now);
+			draw(&pg, ws, n, m, now, rw.have_all ? &rw.all : NULL);
 	}
 	cli_progress_clear(&pg);
 	free(ws);
@@ -233,7 +268,7 @@ static void params_of(struct sb_run_params *p, const struct cli_measure *m,
 	p->verify = m->verify;
 }
 
-int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job *js, unsigned n)
+static int measure_group(const struct cli_measure *m, const struct cli_measure_job *js, unsigned n)
 {
 	struct sb_run *runs[CLI_GROUP_MAX] = { NULL };
 	int have_ds[CLI_GROUP_MAX] = { 0 };
@@ -313,6 +348,17 @@ int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job 
 		}
 	}
 	return first;
+}
+
+/* Many ranks: when one failed, every rank returns a failure, so that a
+ * command with many measurements (quick, soak) stops on all ranks at the
+ * same step rather than leave the others waiting at the next. */
+int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job *js, unsigned n)
+{
+	int e = measure_group(m, js, n);
+	if (cli_ranks_worst(e < 0) && !e)
+		e = -ECANCELED; /* another rank failed, and said so */
+	return e;
 }
 
 int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,

@@ -188,6 +188,40 @@ int cli_ranks_agree(int code, const char *msg)
 	return (int)worst[0];
 }
 
+int cli_ranks_worst(int code)
+{
+	long v = code;
+	if (R.size < 2)
+		return code;
+	int e = sb_coord_max(R.c, &v, 1, SETUP_TIMEOUT_S);
+	if (e)
+		give_up("agreeing", e);
+	return (int)v;
+}
+
+void *cli_ranks_gather(const void *mine, size_t len)
+{
+	void *all = NULL;
+	if (R.rank == 0 && !(all = calloc((size_t)R.size, len)))
+		give_up("gathering the results", -ENOMEM);
+	int e = sb_coord_gather(R.c, mine, len, all, SETUP_TIMEOUT_S);
+	if (e)
+		give_up("gathering the results", e);
+	return all;
+}
+
+void cli_ranks_bcast(void *buf, size_t len)
+{
+	int e = sb_coord_bcast(R.c, buf, len, SETUP_TIMEOUT_S);
+	if (e)
+		give_up("agreeing", e);
+}
+
+const char *cli_ranks_host(void)
+{
+	return sb_coord_host(R.c);
+}
+
 /* ---- targets ---- */
 
 /* Where this rank works: a directory of its own under a directory
@@ -233,17 +267,21 @@ double cli_ranks_time(void)
 	return sb_coord_time(R.c);
 }
 
-void cli_ranks_round_start(int done)
+void cli_ranks_round_start(int done, uint64_t bytes, uint64_t ios)
 {
-	if (R.size > 1 && sb_coord_poll_start(R.c, done) < 0)
+	const uint64_t v[SB_COORD_SUMS] = { bytes, ios };
+	if (R.size > 1 && sb_coord_poll_start(R.c, done, v) < 0)
 		give_up("while measuring", -EIO);
 }
 
-int cli_ranks_round_test(int *any, int *all)
+int cli_ranks_round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios)
 {
+	uint64_t v[SB_COORD_SUMS] = { 0, 0 };
 	if (R.size < 2)
 		return -1;
-	int e = sb_coord_poll_test(R.c, any, all, ROUND_TIMEOUT_S);
+	int e = sb_coord_poll_test(R.c, any, all, v, ROUND_TIMEOUT_S);
+	*bytes = v[0];
+	*ios = v[1];
 	if (e < 0)
 		give_up("while measuring", e);
 	return e;

@@ -8,6 +8,9 @@
 #include "cli/verify.h"
 #include "lib/storbench.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #define MSG_LEN 8448 /* two paths and some words */
 
 static struct sb_vtarget_opts lib_opts(const struct verify_opts *o)
@@ -163,7 +166,8 @@ int verify_phase(struct verify_report *r, const struct vtarget *t, const struct 
 		 int write, const char *label)
 {
 	struct prog pg = { .label = label, .r = r, .total = t->v.size, .write = write };
-	cli_progress_init(&pg.pg, r->o->quiet);
+	/* many ranks: rank 0's line alone */
+	cli_progress_init(&pg.pg, r->o->quiet || cli_rank() != 0);
 	cli_rate_reset(&pg.rate);
 	cli_rate_add(&pg.rate, pg.pg.start_ns, 0, 0);
 	const struct sb_vphase p = { &t->v, ops, write, progress, stop, &pg };
@@ -197,14 +201,119 @@ const struct sb_engine_ops *verify_engine(const struct verify_opts *o)
 	return ops;
 }
 
-static int output(const struct verify_opts *o, struct sb_results *res,
-		  const struct verify_report *r)
+/* Many ranks: each rank's part to rank 0, whose report then holds the
+ * counts of all; the bad ranges stay each rank's own (offsets in its own
+ * target), in its part. */
+static struct sb_verify_rank *gather_parts(struct verify_report *r)
+{
+	struct sb_verify_report *v = &r->res;
+	struct sb_verify_rank mine;
+	memset(&mine, 0, sizeof(mine));
+	mine.rank = cli_rank();
+	snprintf(mine.host, sizeof(mine.host), "%s", cli_ranks_host());
+	snprintf(mine.path, sizeof(mine.path), "%s", r->t->v.path);
+	mine.bytes_written = v->wr.bytes;
+	mine.bytes_checked = v->rd.bytes;
+	mine.blocks = v->acc.blocks;
+	memcpy(mine.count, v->acc.count, sizeof(mine.count));
+	mine.write_errors = v->wr.errors;
+	mine.missing_blocks = v->missing_blocks;
+	mine.failed = v->failed != 0;
+	mine.interrupted = v->wr.interrupted || v->rd.interrupted;
+	mine.nranges = (unsigned)SB_MIN(v->acc.nranges, (size_t)SB_VERIFY_RANK_RANGES);
+	memcpy(mine.ranges, v->acc.ranges, mine.nranges * sizeof(mine.ranges[0]));
+	mine.omitted = v->acc.omitted + (v->acc.nranges - mine.nranges);
+	struct sb_verify_rank *all = cli_ranks_gather(&mine, sizeof(mine));
+	if (!all)
+		return NULL;
+	/* rank 0: the sums; its own ranges are in its part */
+	memset(v->acc.count, 0, sizeof(v->acc.count));
+	v->acc.blocks = v->missing_blocks = 0;
+	v->acc.nranges = 0;
+	v->acc.omitted = 0;
+	for (int k = 0; k < cli_ranks(); k++) {
+		const struct sb_verify_rank *p = &all[k];
+		for (int c = 0; c < SB_VERIFY_NCLASS; c++)
+			v->acc.count[c] += p->count[c];
+		v->acc.blocks += p->blocks;
+		v->acc.omitted += p->nranges + p->omitted;
+		v->missing_blocks += p->missing_blocks;
+		if (k) {
+			v->wr.bytes += p->bytes_written;
+			v->rd.bytes += p->bytes_checked;
+			v->wr.errors += p->write_errors;
+			v->wr.interrupted |= p->interrupted;
+			if (p->failed && !v->failed) {
+				v->failed = -EIO;
+				snprintf(v->failure, sizeof(v->failure), "rank %d on %s failed",
+					 p->rank, p->host);
+			}
+		}
+	}
+	v->ranks = all;
+	v->nranks = (unsigned)cli_ranks();
+	return all;
+}
+
+/* The ranks' part of the text: a line each. */
+static void ranks_text(FILE *f, const struct verify_report *r)
+{
+	const struct sb_verify_report *v = &r->res;
+	if (!v->nranks)
+		return;
+	fprintf(f, "ranks:\n");
+	for (unsigned i = 0; i < v->nranks; i++) {
+		const struct sb_verify_rank *k = &v->ranks[i];
+		uint64_t bad = 0;
+		for (int c = SB_VERIFY_INTACT + 1; c < SB_VERIFY_NCLASS; c++)
+			bad += k->count[c];
+		fprintf(f, "  rank %d on %s, '%s': ", k->rank, k->host, k->path);
+		if (v->checked)
+			fprintf(f, "%llu blocks checked, %llu not intact",
+				(unsigned long long)k->blocks, (unsigned long long)bad);
+		else
+			fprintf(f, "%llu bytes written", (unsigned long long)k->bytes_written);
+		if (k->write_errors)
+			fprintf(f, ", %llu write errors", (unsigned long long)k->write_errors);
+		for (unsigned g = 0; g < k->nranges; g++)
+			fprintf(f, "%s%s at %llu, %llu bytes", g ? "; " : ": ",
+				sb_verify_class_name(k->ranges[g].cls),
+				(unsigned long long)k->ranges[g].offset,
+				(unsigned long long)k->ranges[g].length);
+		if (k->omitted)
+			fprintf(f, " and %llu more range%s", (unsigned long long)k->omitted,
+				k->omitted > 1 ? "s" : "");
+		fputc('\n', f);
+	}
+}
+
+/* Writes the results; returns 0, an exit code of its own, or (many ranks,
+ * not rank 0) 1 with *code the worst of every rank's, nothing written. */
+static int output(const struct verify_opts *o, struct sb_results *res, struct verify_report *r,
+		  const double *t0, const double *t1, int *code)
 {
 	int rc = 0;
 	res->extra_key = "verify";
 	res->extra_json = sb_verify_json;
 	res->extra_ctx = &r->res;
 	sb_verify_add_jobs(res, &r->res);
+	for (size_t i = 0; i < res->njobs && i < 2; i++) {
+		/* the jobs are the write, then the check, of those that ran */
+		const int k = r->res.wrote && i == 0 ? 0 : 1;
+		res->jobs[i]->rank_start_s = t0[k];
+		res->jobs[i]->rank_end_s = t1[k];
+	}
+	if (cli_ranks() > 1) {
+		struct sb_verify_rank *parts = gather_parts(r);
+		if (cli_ranks_collect(res, code)) {
+			free(parts);
+			return 1;
+		}
+		/* the phases' time: from the earliest start to the latest end */
+		for (size_t i = 0; i < res->njobs && i < 2; i++)
+			(r->res.wrote && i == 0 ? &r->res.wr : &r->res.rd)->ns =
+				res->jobs[i]->runtime_ns;
+	}
 	if (o->output && cli_write_json(res, o->output) < 0)
 		rc = SB_EXIT_ENV;
 	if (o->json_stdout) {
@@ -212,6 +321,12 @@ static int output(const struct verify_opts *o, struct sb_results *res,
 			rc = SB_EXIT_ENV;
 	} else {
 		verify_render_text(stdout, r);
+		ranks_text(stdout, r);
+		for (size_t i = 0; i < res->njobs; i++) {
+			if (res->jobs[i]->nclients)
+				printf("%s, per rank:\n", res->jobs[i]->name);
+			render_ranks_text(stdout, res->jobs[i]);
+		}
 	}
 	return rc;
 }
@@ -220,15 +335,18 @@ static int verdict(const struct verify_report *r)
 {
 	if (cli_interrupted())
 		return cli_interrupt_status();
-	if (r->res.wr.errors || sb_verify_acc_bad(&r->res.acc))
+	if (r->res.wr.errors || r->res.failed || sb_verify_acc_bad(&r->res.acc))
 		return SB_EXIT_FAIL;
 	return SB_EXIT_OK;
 }
 
-/* Everything is checked; the files exist: write, check, report. */
+/* Everything is checked; the files exist: write, check, report. Many
+ * ranks start each phase together, and when one failed a phase or was
+ * stopped, none goes on to the next. */
 static int run_phases(struct verify_opts *o, struct vtarget *t, const struct sb_engine_ops *ops,
 		      struct verify_report *r)
 {
+	double t0[2] = { 0, 0 }, t1[2] = { 0, 0 };
 	struct sb_results *res = sb_results_create("verify");
 	if (!res) {
 		sb_err("out of memory");
@@ -237,22 +355,66 @@ static int run_phases(struct verify_opts *o, struct vtarget *t, const struct sb_
 	cli_results_describe(res, &t->ct, t->v.path);
 	res->target_created = t->v.nseg && t->v.seg[0].created;
 	cli_signals_install();
-	int rc = 0;
+	int rc = 0, stop = cli_ranks_worst(0);
 	/* a long run: the device's health before and after it */
 	res->have_health = sb_health_capture(&t->ct.info, &res->health[0]) == 0;
-	if (o->phase & SB_VPHASE_WRITE)
+	if (o->phase & SB_VPHASE_WRITE) {
+		t0[0] = cli_ranks_time();
 		rc = verify_phase(r, t, ops, 1, "write");
-	if (!rc && (o->phase & SB_VPHASE_CHECK) && !cli_interrupted())
+		t1[0] = cli_ranks_time();
+		stop = cli_ranks_worst(rc ? 2 : !!cli_interrupted());
+	}
+	if (!stop && (o->phase & SB_VPHASE_CHECK) && !cli_interrupted()) {
+		t0[1] = cli_ranks_time();
 		rc = verify_phase(r, t, ops, 0, "check");
+		t1[1] = cli_ranks_time();
+	}
 	if (res->have_health)
 		res->have_health = sb_health_capture(&t->ct.info, &res->health[1]) == 0;
 	sb_verify_acc_finish(&r->res.acc);
 	res->interrupted = !!cli_interrupted();
 	if (!t->v.direct && r->res.checked)
 		res->cache_dropped = 1;
-	const int out = output(o, res, r);
+	int code = rc ? rc : stop == 2 ? SB_EXIT_FAIL : verdict(r);
+	const int out = output(o, res, r, t0, t1, &code);
+	free((void *)r->res.ranks);
+	r->res.ranks = NULL;
 	sb_results_free(res);
+	if (cli_ranks() > 1)
+		return out == 1 ? code : out ? out : code ? code : verdict(r);
 	return rc ? rc : out ? out : verdict(r);
+}
+
+/* Many ranks: each works on TARGET as given (a device or a file on its
+ * own host) or, for a directory, in a directory of its own under it
+ * (--per-rank-dir), made for a write once every rank has checked TARGET;
+ * a write's seed is rank 0's on every rank (one --phase=check line for
+ * all). dir gets the rank's directory ("" none). */
+static int ranks_target(struct vtarget *t, struct verify_opts *o, const char **path, char *dir,
+			size_t len)
+{
+	dir[0] = '\0';
+	int rc = cli_ranks_agree(cli_target_probe(&t->ct, *path), NULL);
+	if (rc)
+		return rc;
+	if (!o->seed_given)
+		cli_ranks_bcast(&o->seed, sizeof(o->seed));
+	if (t->ct.info.kind != SB_TARGET_DIR)
+		return 0;
+	const char *mine = cli_ranks_target(*path, 1);
+	if (mine == *path)
+		return 0;
+	snprintf(dir, len, "%s", mine);
+	int e = 0;
+	if ((o->phase & SB_VPHASE_WRITE) && mkdir(dir, 0700) < 0 && errno != EEXIST) {
+		e = errno;
+		sb_err("cannot make the rank's directory '%s': %s", dir, strerror(e));
+	}
+	if ((rc = cli_ranks_agree(e ? SB_EXIT_ENV : 0, NULL)))
+		return rc;
+	memset(&t->ct, 0, sizeof(t->ct)); /* its own directory, probed anew */
+	*path = dir;
+	return 0;
 }
 
 int verify_run(struct verify_opts *o, const char *path)
@@ -263,9 +425,13 @@ int verify_run(struct verify_opts *o, const char *path)
 
 	memset(&t, 0, sizeof(t));
 	memset(&r, 0, sizeof(r));
+	char dir[4096] = "";
 	r.o = o;
 	r.t = &t;
-	if ((rc = verify_target_resolve(&t, path, o)))
+	if (cli_ranks() > 1 && (rc = ranks_target(&t, o, &path, dir, sizeof(dir))))
+		goto out;
+	/* many ranks: none goes on when one cannot (nothing written yet) */
+	if ((rc = cli_ranks_agree(verify_target_resolve(&t, path, o), NULL)))
 		goto out;
 	if (o->phase == SB_VPHASE_CHECK && !o->seed_given && !t.v.learned)
 		sb_warn("no block written by storbench verify found in '%s': every block will "
@@ -281,29 +447,30 @@ int verify_run(struct verify_opts *o, const char *path)
 	if (o->request_size % o->block_size)
 		o->request_size = SB_MAX(o->request_size / o->block_size, 1u) * o->block_size;
 	const struct sb_engine_ops *ops = verify_engine(o);
-	if (!ops) {
-		rc = SB_EXIT_USAGE;
+	if ((rc = cli_ranks_agree(ops ? 0 : SB_EXIT_USAGE, NULL)))
 		goto out;
-	}
 	r.res.t = &t.v;
 	r.res.engine = ops->name;
 	r.res.phase = o->phase;
 	r.res.request_size = o->request_size;
 	r.res.iodepth = o->iodepth;
 	sb_verify_fmt_init(&r.res.fmt, o->seed, o->generation, o->block_size);
-	if (sb_verify_acc_init(&r.res.acc, o->block_size, o->max_ranges) < 0) {
+	const int nomem = sb_verify_acc_init(&r.res.acc, o->block_size, o->max_ranges) < 0;
+	if (nomem)
 		sb_err("out of memory");
-		rc = SB_EXIT_ENV;
+	if ((rc = cli_ranks_agree(nomem ? SB_EXIT_ENV : 0, NULL)))
 		goto out;
-	}
 	/* every option is valid: only now is anything created or written */
-	if ((o->phase & SB_VPHASE_WRITE) && (rc = verify_target_create(&t, o)))
+	if ((o->phase & SB_VPHASE_WRITE) &&
+	    (rc = cli_ranks_agree(verify_target_create(&t, o), NULL)))
 		goto out;
 	rc = run_phases(o, &t, ops, &r);
 	if (o->phase == SB_VPHASE_WRITE && t.v.is_dir && !o->quiet && !o->json_stdout)
 		printf("kept the files in '%s' for --phase=check\n", path);
 out:
 	verify_target_cleanup(&t, o->phase == SB_VPHASE_BOTH && !o->keep);
+	if (dir[0] && o->phase == SB_VPHASE_BOTH && !o->keep && rmdir(dir) < 0 && errno != ENOENT)
+		sb_warn("could not remove '%s': %s", dir, strerror(errno));
 	sb_verify_acc_free(&r.res.acc);
 	return rc;
 }

@@ -3,6 +3,7 @@
  * clients figures, how far the ranks were apart and a row per rank, read
  * from fio's client_stats.
  */
+#include "report/chart.h"
 #include "report/html.h"
 
 #include <math.h>
@@ -46,6 +47,70 @@ static void skew_line(FILE *f, const struct sb_jv *all)
 		100 * sb_jv_num(sb_jv_get(k, "fastest_vs_median"), 0));
 }
 
+#define RANK_CHART_JOBS 8 /* bars a rank at most: the first jobs */
+#define RANK_CHART_RANKS 256
+
+/* Each rank's bandwidth as bars, a group per rank, a bar per job (the
+ * first RANK_CHART_JOBS): a slow rank or host stands out at a glance. */
+static void ranks_chart(FILE *f, const struct sb_jv *cs)
+{
+	const size_t n = sb_jv_len(cs);
+	char cat_buf[RANK_CHART_RANKS][80];
+	const char *cats[RANK_CHART_RANKS], *jobs[RANK_CHART_JOBS];
+	double y[RANK_CHART_JOBS][RANK_CHART_RANKS] = { { 0 } };
+	size_t nranks = 0, njobs = 0, alljobs = 0;
+	int at = -1; /* the rank's place in the current job */
+	for (size_t i = 0; i < n; i++) {
+		const struct sb_jv *c = sb_jv_at(cs, i);
+		const char *host = sb_jv_str(sb_jv_get(c, "hostname"));
+		if (!host) { /* All clients: the end of a job's ranks */
+			alljobs++;
+			if (at >= 0 && njobs < RANK_CHART_JOBS)
+				jobs[njobs++] = rep_or(sb_jv_str(sb_jv_get(c, "job")), "job");
+			at = -1;
+			continue;
+		}
+		at++;
+		if (alljobs == 0 && nranks < RANK_CHART_RANKS) {
+			snprintf(cat_buf[nranks], sizeof(cat_buf[0]), "%.0f %.60s",
+				 sb_jv_num(sb_jv_get(c, "rank"), -1), host);
+			cats[nranks] = cat_buf[nranks];
+			nranks++;
+		}
+		if (njobs < RANK_CHART_JOBS && (size_t)at < nranks)
+			y[njobs][at] = bw_of(c);
+	}
+	if (!nranks || !njobs)
+		return;
+	struct chart_series s[RANK_CHART_JOBS];
+	memset(s, 0, sizeof(s));
+	for (size_t k = 0; k < njobs; k++) {
+		s[k].name = jobs[k];
+		s[k].y = y[k];
+		s[k].n = nranks;
+		s[k].color = -1;
+	}
+	char note[96] = "";
+	if (alljobs > njobs)
+		snprintf(note, sizeof(note), "the first %zu of %zu jobs; the table has them all",
+			 njobs, alljobs);
+	const struct chart c = {
+		.kind = CHART_BAR,
+		.title = "Bandwidth of each rank",
+		.note = note[0] ? note : NULL,
+		.x = { "Rank and host", CHART_U_NONE, CHART_LINEAR, 0 },
+		.y = { "Bandwidth", CHART_U_BYTES_S, CHART_LINEAR, 0 },
+		.cats = cats,
+		.ncats = nranks,
+		.series = s,
+		.nseries = njobs,
+		.id = "ranks-bw",
+	};
+	fputs("<figure>\n", f);
+	chart_svg(f, &c);
+	fputs("</figure>\n", f);
+}
+
 void html_ranks_table(FILE *f, const struct rep_doc *d)
 {
 	static const char *const cols[] = { "Job",  "Rank",  "Host", "Bandwidth",
@@ -70,6 +135,7 @@ void html_ranks_table(FILE *f, const struct rep_doc *d)
 		if (s)
 			t0 = fmin(t0, sb_jv_num(s, 0));
 	}
+	ranks_chart(f, cs);
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 3);
 	for (size_t i = 0; i < n; i++) {
 		const struct sb_jv *c = sb_jv_at(cs, i), *sb = sb_jv_get(c, "storbench");

@@ -47,11 +47,16 @@ int sb_coord_max(struct sb_coord *c, long *v, unsigned n, double timeout_s);
 int sb_coord_clock_offsets(struct sb_coord *c, double *offset, double *rtt, double timeout_s);
 
 /* A round of "is anyone done, is everyone done" that runs while the ranks
- * measure, without blocking: start one with this rank's state, poll until
- * it returns 1 (then *any and *all are set), start the next. */
-int sb_coord_poll_start(struct sb_coord *c, int done);
-/* 0: not yet; 1: ended; -ETIMEDOUT past timeout_s since its start. */
-int sb_coord_poll_test(struct sb_coord *c, int *any, int *all, double timeout_s);
+ * measure, without blocking: start one with this rank's state and its
+ * counters (SB_COORD_SUMS of them: bytes and requests so far), poll until
+ * it returns 1 (then *any and *all are set, and on rank 0 sum[] holds
+ * every rank's counters summed, as they were when the round started),
+ * start the next. */
+#define SB_COORD_SUMS 2
+int sb_coord_poll_start(struct sb_coord *c, int done, const uint64_t *counters);
+/* 0: not yet; 1: ended; -ETIMEDOUT past timeout_s since its start. sum
+ * may be NULL. */
+int sb_coord_poll_test(struct sb_coord *c, int *any, int *all, uint64_t *sum, double timeout_s);
 
 /* Ends every rank of the job with code (MPI_Abort); only returns alone. */
 void sb_coord_abort(struct sb_coord *c, int code);

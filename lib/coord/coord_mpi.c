@@ -14,8 +14,11 @@ struct sb_coord {
 	int mpi; /* MPI_Init was called here */
 	int rank, size;
 	char host[MPI_MAX_PROCESSOR_NAME + 1];
-	MPI_Request poll; /* the poll round in flight, MPI_REQUEST_NULL none */
+	/* the poll round in flight (MPI_REQUEST_NULL none): the states, and
+	 * the counters summed to rank 0 */
+	MPI_Request poll[2];
 	int poll_in[2], poll_out[2];
+	unsigned long long sum_in[SB_COORD_SUMS], sum_out[SB_COORD_SUMS];
 	double poll_t0;
 };
 
@@ -26,7 +29,7 @@ int sb_coord_init(struct sb_coord **out, int mpi, int *argc, char ***argv)
 	if (!c)
 		return -ENOMEM;
 	c->size = 1;
-	c->poll = MPI_REQUEST_NULL;
+	c->poll[0] = c->poll[1] = MPI_REQUEST_NULL;
 	if (uname(&u) == 0)
 		snprintf(c->host, sizeof(c->host), "%s", u.nodename);
 	if (mpi) {
@@ -193,32 +196,39 @@ int sb_coord_clock_offsets(struct sb_coord *c, double *offset, double *rtt, doub
 	return 0;
 }
 
-int sb_coord_poll_start(struct sb_coord *c, int done)
+int sb_coord_poll_start(struct sb_coord *c, int done, const uint64_t *counters)
 {
 	c->poll_in[0] = !!done; /* max: anyone done */
 	c->poll_in[1] = !done;	/* max: anyone not done */
+	for (int i = 0; i < SB_COORD_SUMS; i++)
+		c->sum_in[i] = c->sum_out[i] = counters[i];
 	c->poll_t0 = sb_coord_time(c);
 	if (!c->mpi || c->size < 2) {
 		c->poll_out[0] = c->poll_in[0];
 		c->poll_out[1] = c->poll_in[1];
 		return 0;
 	}
+	/* two small non-blocking collectives a round, a few a second: the
+	 * measurement's threads never wait for them */
 	if (MPI_Iallreduce(c->poll_in, c->poll_out, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD,
-			   &c->poll) != MPI_SUCCESS)
+			   &c->poll[0]) != MPI_SUCCESS ||
+	    MPI_Ireduce(c->sum_in, c->sum_out, SB_COORD_SUMS, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0,
+			MPI_COMM_WORLD, &c->poll[1]) != MPI_SUCCESS)
 		return -EIO;
 	return 0;
 }
 
-int sb_coord_poll_test(struct sb_coord *c, int *any, int *all, double timeout_s)
+int sb_coord_poll_test(struct sb_coord *c, int *any, int *all, uint64_t *sum, double timeout_s)
 {
 	int done = 1;
-	if (c->poll != MPI_REQUEST_NULL &&
-	    MPI_Test(&c->poll, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+	if (MPI_Testall(2, c->poll, &done, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
 		return -EIO;
 	if (!done)
 		return sb_coord_time(c) - c->poll_t0 > timeout_s ? -ETIMEDOUT : 0;
 	*any = c->poll_out[0];
 	*all = !c->poll_out[1];
+	for (int i = 0; sum && i < SB_COORD_SUMS; i++)
+		sum[i] = c->sum_out[i];
 	return 1;
 }
 

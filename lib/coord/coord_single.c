@@ -7,6 +7,7 @@
 struct sb_coord {
 	char host[256];
 	int done; /* the state of the poll round */
+	uint64_t sum[SB_COORD_SUMS];
 };
 
 int sb_coord_init(struct sb_coord **out, int mpi, int *argc, char ***argv)
@@ -102,16 +103,19 @@ int sb_coord_clock_offsets(struct sb_coord *c, double *offset, double *rtt, doub
 	return 0;
 }
 
-int sb_coord_poll_start(struct sb_coord *c, int done)
+int sb_coord_poll_start(struct sb_coord *c, int done, const uint64_t *counters)
 {
 	c->done = done;
+	memcpy(c->sum, counters, sizeof(c->sum));
 	return 0;
 }
 
-int sb_coord_poll_test(struct sb_coord *c, int *any, int *all, double timeout_s)
+int sb_coord_poll_test(struct sb_coord *c, int *any, int *all, uint64_t *sum, double timeout_s)
 {
 	(void)timeout_s;
 	*any = *all = c->done; /* alone: the round ends at once, with this rank's state */
+	if (sum)
+		memcpy(sum, c->sum, sizeof(c->sum));
 	return 1;
 }
 

@@ -50,6 +50,36 @@ static void counts_json(struct sb_json *j, const uint64_t *count)
 		sb_json_u64(j, sb_verify_class_name(c), count[c]);
 }
 
+/* Many ranks: each one's part, its bad ranges in its own target. */
+static void ranks_json(struct sb_json *j, const struct sb_verify_report *r)
+{
+	sb_json_arr_open(j, "ranks");
+	for (unsigned i = 0; i < r->nranks; i++) {
+		const struct sb_verify_rank *k = &r->ranks[i];
+		sb_json_obj_open(j, NULL);
+		sb_json_i64(j, "rank", k->rank);
+		sb_json_str(j, "hostname", k->host);
+		sb_json_str(j, "path", k->path);
+		if (r->wrote)
+			sb_json_u64(j, "bytes_written", k->bytes_written);
+		if (r->checked)
+			sb_json_u64(j, "bytes_checked", k->bytes_checked);
+		sb_json_u64(j, "write_errors", k->write_errors);
+		sb_json_u64(j, "blocks_checked", k->blocks);
+		counts_json(j, k->count);
+		sb_json_u64(j, "missing_blocks", k->missing_blocks);
+		sb_json_arr_open(j, "bad_ranges");
+		for (unsigned g = 0; g < k->nranges; g++)
+			sb_verify_range_json(j, &k->ranges[g], -1);
+		sb_json_arr_close(j);
+		sb_json_u64(j, "bad_ranges_omitted", k->omitted);
+		sb_json_bool(j, "failed", k->failed);
+		sb_json_bool(j, "interrupted", k->interrupted);
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
+}
+
 void sb_verify_json(struct sb_json *j, const void *ctx)
 {
 	const struct sb_verify_report *r = ctx;
@@ -69,6 +99,8 @@ void sb_verify_json(struct sb_json *j, const void *ctx)
 	sb_json_u64(j, "bad_ranges_omitted", a->omitted);
 	if (r->failed)
 		sb_json_str(j, "error", r->failure);
+	if (r->nranks)
+		ranks_json(j, r);
 	const int fail = sb_verify_acc_bad(a) || r->wr.errors || r->failed;
 	sb_json_str(j, "result",
 		    r->wr.interrupted || r->rd.interrupted ? "interrupted"

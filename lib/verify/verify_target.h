@@ -119,8 +119,26 @@ void sb_vtarget_free(struct sb_vtarget *t);
  * 0, or -ENOENT when no block of such a run was found. */
 int sb_vtarget_learn(struct sb_vtarget *t, const struct sb_vtarget_opts *o);
 
+/* One rank's part of a verify run of many ranks (mpirun): where it
+ * worked, its counts and its first bad ranges (offsets in its own target). */
+#define SB_VERIFY_RANK_RANGES 8
+struct sb_verify_rank {
+	int rank;
+	char host[64];
+	char path[256];
+	uint64_t bytes_written, bytes_checked;
+	uint64_t blocks, count[SB_VERIFY_NCLASS];
+	uint64_t write_errors, missing_blocks;
+	int failed, interrupted;
+	unsigned nranges;
+	uint64_t omitted; /* bad ranges not in ranges[] */
+	struct sb_verify_range ranges[SB_VERIFY_RANK_RANGES];
+};
+
 /* What a verify run did: the phases' figures and the blocks found, as the
- * results' "verify" section and the text summary read them. */
+ * results' "verify" section and the text summary read them. Of a run of
+ * many ranks, rank 0's report holds the counts of all (summed), no bad
+ * range of its own, and each rank's part in ranks[]. */
 struct sb_verify_report {
 	const struct sb_vtarget *t;
 	const char *engine;
@@ -131,9 +149,11 @@ struct sb_verify_report {
 	int wrote, checked;
 	struct sb_verify_pass_result wr, rd;
 	struct sb_verify_acc acc;
-	uint64_t missing_blocks; /* check: blocks of files not found */
-	int failed;		 /* a phase could not run: its -errno, 0 none */
-	char failure[256];	 /* failed: what (the message) */
+	uint64_t missing_blocks;	    /* check: blocks of files not found */
+	int failed;			    /* a phase could not run: its -errno, 0 none */
+	char failure[256];		    /* failed: what (the message) */
+	const struct sb_verify_rank *ranks; /* many ranks: each one's part */
+	unsigned nranks;
 };
 
 /* One phase over every file of a target. */

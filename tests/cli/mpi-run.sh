@@ -94,6 +94,18 @@ expect_exit 0 "$SB" report --output="$T/r.html" "$T/r.json"
 grep -q "<h3>Ranks</h3>" "$T/r.html" || fail "no per-rank table in the HTML report"
 [ "$(sed -n '/<h3>Ranks/,/<\/table>/p' "$T/r.html" | grep -c '^<tr><td>job</td>')" = 4 ] ||
 	fail "the HTML per-rank table has not 4 rows"
+# the per-rank bar chart: a bar a rank, each the rank's bandwidth
+python3 - "$T/r.html" "$T/r.json" <<'PY' || fail "per-rank bar chart"
+import json, re, sys
+h = open(sys.argv[1]).read()
+d = json.load(open(sys.argv[2]))
+svg = re.search(r'<svg[^>]*id="ranks-bw".*?</svg>', h, re.S)
+assert svg, "no chart of the ranks"
+ranks = [c for c in d["client_stats"] if c["jobname"] != "All clients"]
+for c in ranks:
+    assert ">%d %s<" % (c["rank"], c["hostname"]) in svg.group(0), c["rank"]
+assert svg.group(0).count("<rect") >= len(ranks)
+PY
 expect_exit 0 "$SB" compare "$T/r.json" "$T/r.json"
 [ "$agg" -gt 0 ] || fail "no requests in the aggregate"
 ok "report and compare read the aggregated result"
@@ -120,6 +132,24 @@ assert not d["storbench"]["interrupted"]
 PY
 ok "--stonewall ends every rank when the first is done"
 
+# --repeat: every run is the ranks' aggregate, the summary of the aggregates
+expect_exit 0 $MPI -n 2 "$SB" run --rw=randread --bs=4k --size=4M --runtime=300ms \
+	--time-based --repeat=3 --quiet --output="$T/rep.json" "$T/d"
+python3 - "$T/rep.json" <<'PY' || fail "--repeat under mpirun"
+import json, statistics, sys
+d = json.load(open(sys.argv[1]))
+jobs = d["jobs"]
+assert len(jobs) == 3 and len(d["client_stats"]) == 9, (len(jobs), len(d["client_stats"]))
+for i, j in enumerate(jobs):
+    cs = d["client_stats"][i * 3:i * 3 + 2]
+    assert j["read"]["io_bytes"] == sum(c["read"]["io_bytes"] for c in cs) > 0
+s = d["storbench"]["summary"]
+assert len(s) == 1 and s[0]["runs"] == 3, s
+want = statistics.median(j["read"]["bw_bytes"] for j in jobs)
+assert abs(s[0]["bw_bytes_median"] - want) <= 1e-6 * want + 1, (s[0], want)
+PY
+ok "--repeat: each run aggregated, the median of the aggregates"
+
 # 3. rank 2's target is a file storbench did not create: every rank stops,
 # nothing is written anywhere
 head -c 1048576 /dev/urandom >"$T/theirs.bin"
@@ -133,10 +163,10 @@ grep -q "rank 2 on .*storbench did not create" "$T/err" || fail "rank 2 not name
 ok "one rank's refusal stops all before any I/O"
 
 # 4. the commands that do not coordinate their ranks yet are refused
-expect_exit 2 $MPI -n 2 "$SB" quick --size=1M --quiet "$T/d"
-grep -q "quick: not yet under mpirun" "$T/err" || fail "quick not refused: $(cat "$T/err")"
-[ -z "$(ls -A "$T/d")" ] || fail "quick wrote under mpirun: $(ls -A "$T/d")"
-ok "quick under mpirun is refused, not run once per rank"
+expect_exit 2 $MPI -n 2 "$SB" sweep --quiet "$T/d"
+grep -q "sweep: not yet under mpirun" "$T/err" || fail "sweep not refused: $(cat "$T/err")"
+[ -z "$(ls -A "$T/d")" ] || fail "sweep wrote under mpirun: $(ls -A "$T/d")"
+ok "sweep under mpirun is refused, not run once per rank"
 
 # 5. a rank killed mid-run ends the job, with a message, within the timeout
 $MPI -n 4 "$SB" run --rw=randread --size=4M --runtime=100s --time-based --quiet "$T/d" \

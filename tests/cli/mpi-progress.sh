@@ -1,0 +1,39 @@
+# storbench run under mpirun (a build with make MPI=1): rank 0's progress
+# line shows the rate of every rank together, not its own. Rank 0 is capped
+# at 1 MiB/s and ranks 1 and 2 at 4 MiB/s each (--rate): a line of rank 0's
+# own rate could never pass 1 MiB/s, the aggregate is near 9. The line of a
+# stderr that is not a terminal comes every 10 s, so the run lasts 12 s.
+# The other ranks draw nothing.
+. "$(dirname "$0")/../lib/cli.sh"
+
+"$SB" --version | grep -q '^mpi:' || skip "storbench built without MPI (make MPI=1)"
+command -v mpirun >/dev/null || skip "no mpirun (scripts/install-deps --mpi)"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+MPI="timeout -k 5 120 mpirun --oversubscribe --allow-run-as-root --mca btl self,vader"
+
+mkdir "$T/d"
+args="--rw=read --bs=64k --size=4M --runtime=12s --time-based"
+expect_exit 0 $MPI -n 1 "$SB" run $args --rate=1M --output="$T/p.json" "$T/d" \
+	: -n 2 "$SB" run $args --rate=4M "$T/d"
+lines=$(grep -c ", 3 ranks: " "$T/err")
+[ "$lines" -ge 1 ] || fail "no progress line of the 3 ranks: $(cat "$T/err")"
+[ "$lines" -le 2 ] || fail "more than rank 0 drew a line: $(cat "$T/err")"
+python3 - "$T/err" "$T/p.json" <<'PY' || fail "the line's rate is not the ranks' together: $(cat "$T/err")"
+import json, re, sys
+unit = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
+rates = []
+for l in open(sys.argv[1]):
+    if ", 3 ranks: " in l:
+        m = re.search(r"([0-9.]+) (B|KiB|MiB|GiB)/s", l)
+        assert m, l
+        rates.append(float(m.group(1)) * unit[m.group(2)])
+assert rates
+# rank 0 alone is capped at 1 MiB/s; the three together at 9 MiB/s
+for r in rates:
+    assert 2.5 * (1 << 20) < r < 10 * (1 << 20), rates
+# and the result agrees: rank 0 read at most its cap
+d = json.load(open(sys.argv[2]))
+r0 = [c for c in d["client_stats"] if c.get("rank") == 0][0]
+assert r0["read"]["bw_bytes"] <= 1.05 * (1 << 20), r0["read"]["bw_bytes"]
+PY
+ok "rank 0's line shows the rate of the 3 ranks together"
