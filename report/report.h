@@ -137,6 +137,11 @@ struct rep_doc {
 	int interrupted;
 	struct rep_host host;
 	struct rep_target target;
+	/* storbench.state.name: what --precondition/--discard-before made of
+	 * the target ("full", "purged"); NULL: nothing was done to it */
+	const char *state;
+	const char *state_detail; /* "fill, 256 MiB written", for headers */
+	char state_buf[160];
 	struct rep_job *jobs;
 	size_t njobs;
 	struct rep_summary *summary;
