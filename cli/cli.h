@@ -49,6 +49,8 @@ enum cli_shared_id {
 	CLI_S_SEED,
 	CLI_S_STONEWALL,
 	CLI_S_RANKDIR,
+	CLI_S_PRECOND,
+	CLI_S_DISCARD,
 	CLI_S_N
 };
 #define CLI_OUTPUT (1u << CLI_S_OUTPUT)	  /* --output=FILE */
@@ -59,6 +61,8 @@ enum cli_shared_id {
 #define CLI_SEED (1u << CLI_S_SEED)	  /* --seed=N */
 /* under mpirun: --stonewall, --per-rank-dir=0|1 (cli/ranks.c) */
 #define CLI_RANKS ((1u << CLI_S_STONEWALL) | (1u << CLI_S_RANKDIR))
+#define CLI_PRECOND (1u << CLI_S_PRECOND) /* --precondition=STATE (cli/state_prep.c) */
+#define CLI_DISCARD (1u << CLI_S_DISCARD) /* --discard-before */
 
 struct cli_command {
 	const char *name;
@@ -76,6 +80,7 @@ struct cli_shared {
 	int quiet, keep, destroy_data;
 	uint64_t seed;
 	int seed_given;
+	struct sb_state_opts state; /* --precondition, --discard-before */
 };
 
 struct cli_cmd_opts {
@@ -113,6 +118,19 @@ int cli_bad_value(const char *name, const char *v, const char *what);
  * the error ("CMD needs one TARGET: WHAT"). */
 int cli_parse_target(int argc, char **argv, const struct cli_cmd_opts *c,
 		     void (*help)(const struct cli_cmd_opts *), const char *what, char **target);
+
+/* ---- target states (cli/state_prep.c, docs/states.md) ---- */
+/* Before anything is created, with t probed: may --precondition and
+ * --discard-before be carried out on the target at path? A block device
+ * or a file storbench did not create needs --destroy-data and the safety
+ * checks (a device the measurement does not write is checked and held
+ * here); purge needs a block device. 0 or an exit code, said. */
+int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
+		    int job_writes);
+/* With t prepared: bring it to the state asked for (purge or fill, then
+ * discard) and record it in res. 0 or an exit code, said. */
+int cli_state_apply(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
+		    struct sb_results *res, int quiet);
 
 /* ---- commands ---- */
 int cmd_run(const struct cli_command *cmd, int argc, char **argv);
@@ -329,6 +347,7 @@ void cli_signals_on_exit(void (*fn)(void *ctx), void *ctx);
 /* ---- output (cli/render_text.c, cli/output.c) ---- */
 void render_job_text(FILE *f, const struct sb_job_result *j);
 void render_target_text(FILE *f, const struct sb_results *r);
+void render_state_text(FILE *f, const struct sb_state *st);
 void render_warnings_text(FILE *f, const struct sb_results *r);
 /* Writes JSON to path ("-" = stdout). Prints errors; returns 0 or -1. */
 int cli_write_json(const struct sb_results *r, const char *path);

@@ -6,7 +6,23 @@
  */
 #include "cli/cliff_cmd.h"
 
-enum { C_SIZE, C_OFFSET, C_BS, C_DEPTH, C_RW, C_ENGINE, C_MAX_TIME, C_RECOVERY, C_RATE };
+#include <fcntl.h>
+#include <time.h>
+#include <unistd.h>
+
+enum {
+	C_SIZE,
+	C_OFFSET,
+	C_BS,
+	C_DEPTH,
+	C_RW,
+	C_ENGINE,
+	C_MAX_TIME,
+	C_RECOVERY,
+	C_RATE,
+	C_PURGE,
+	C_IDLE_BEFORE
+};
 
 static const struct cli_opt cliff_opts[] = {
 	{ "size", OPT_ARG, C_SIZE, "SIZE",
@@ -22,6 +38,11 @@ static const struct cli_opt cliff_opts[] = {
 	{ "recovery", OPT_ARG, C_RECOVERY, "TIME,...",
 	  "after the fill, idle for each TIME and measure how much of the cache came back "
 	  "(e.g. 1m,5m,30m) [none]" },
+	{ "purge", OPT_ARG, C_PURGE, "auto|discard|secure-discard|none",
+	  "before the fill: a device purged whole (lib/target/purge.c), a file's region "
+	  "discarded (a hole punched) [none]" },
+	{ "idle-before", OPT_ARG, C_IDLE_BEFORE, "TIME",
+	  "idle TIME before the fill, for the device to empty its cache (e.g. 5m) [0]" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -92,6 +113,19 @@ static int cliff_set(void *vc, int id, const char *v, char *hint, size_t hl)
 			return bad(hint, hl, "a duration above 0 (e.g. 30s, 10m, 2h)");
 		return 0;
 	case C_RECOVERY: return set_recovery(c, v, hint, hl);
+	case C_PURGE: {
+		const int m = sb_purge_by_name(v);
+		if (m != SB_PURGE_AUTO && m != SB_PURGE_DISCARD && m != SB_PURGE_SECURE_DISCARD &&
+		    m != SB_PURGE_NONE)
+			return bad(hint, hl, "auto, discard, secure-discard or none");
+		c->purge = (enum sb_purge_method)m;
+		return 0;
+	}
+	case C_IDLE_BEFORE:
+		if (sb_parse_duration_ns(v, &c->idle_before_ns) < 0 ||
+		    c->idle_before_ns > 24 * 3600 * 1000000000ull)
+			return bad(hint, hl, "a duration up to 24h (e.g. 30s, 5m)");
+		return 0;
 	case C_RATE:
 		if (sb_parse_size(v, &c->rate_bps) < 0 || !c->rate_bps)
 			return bad(hint, hl, "a rate in bytes/s above 0 (e.g. 50M, 1G)");
@@ -177,6 +211,74 @@ static int prepare(struct cliff_ctx *c, struct sb_jobtarget *t, const char *path
 	return 0;
 }
 
+/* --purge: so the cache starts empty. A device is purged whole (the
+ * methods of pts); a file's region gets a hole punched (the filesystem
+ * passes the discard on where it can). A refusal is an error. */
+static int purge(struct cliff_ctx *c, struct sb_jobtarget *t, const char *path)
+{
+	struct sb_error er;
+	if (c->purge == SB_PURGE_NONE)
+		return 0;
+	if (!t->is_blockdev && c->purge == SB_PURGE_SECURE_DISCARD) {
+		sb_err("--purge=secure-discard: '%s' is not a block device (a file takes "
+		       "--purge=discard: a hole punched in its region)",
+		       path);
+		return SB_EXIT_USAGE;
+	}
+	const int fd = sb_jobtarget_open(t, 0, O_RDWR);
+	if (fd < 0) {
+		sb_err("cannot open '%s' to purge it: %s", path, strerror(-fd));
+		return SB_EXIT_ENV;
+	}
+	int e;
+	if (t->is_blockdev) {
+		enum sb_purge_method used;
+		e = sb_purge(fd, path, c->purge, &used, &er);
+		if (!e) {
+			c->purge_done = sb_purge_name(used);
+			snprintf(c->purge_method, sizeof(c->purge_method), "%s",
+				 used == SB_PURGE_SECURE_DISCARD ? "BLKSECDISCARD" : "BLKDISCARD");
+			c->purge_bytes = t->info.capacity;
+		}
+	} else {
+		struct sb_state st;
+		memset(&st, 0, sizeof(st));
+		e = sb_discard_region(fd, 0, path, t->region_offset, t->region_size, &st, &er);
+		if (e)
+			snprintf(er.msg, sizeof(er.msg),
+				 "--purge=%s: '%s' cannot punch a hole in its region: %s (nothing "
+				 "was written)",
+				 sb_purge_name(c->purge), path, strerror(-e));
+		if (!e) {
+			c->purge_done = "discard";
+			snprintf(c->purge_method, sizeof(c->purge_method), "%s", st.discard_method);
+			c->purge_bytes = st.discard_bytes;
+		}
+	}
+	close(fd);
+	return e ? cli_error(&er) : 0;
+}
+
+/* --idle-before: the device's own time to empty its cache. */
+static int idle_before(const struct cliff_ctx *c)
+{
+	if (!c->idle_before_ns)
+		return 0;
+	if (!c->sh.quiet) {
+		char d[32];
+		fprintf(stderr, "storbench: cliff: idle %s before the fill (--idle-before)\n",
+			sb_fmt_ns((double)c->idle_before_ns, d, sizeof(d)));
+	}
+	const uint64_t end = sb_now_ns() + c->idle_before_ns;
+	for (uint64_t now = sb_now_ns(); now < end && !cli_interrupted(); now = sb_now_ns()) {
+		const uint64_t left = SB_MIN(end - now, 100000000ull);
+		struct timespec ts = { (time_t)(left / 1000000000ull),
+				       (long)(left % 1000000000ull) };
+		nanosleep(&ts, NULL);
+	}
+	return cli_interrupted() ? cli_interrupt_status() : 0;
+}
+
 static int stop_asked(void *ctx)
 {
 	(void)ctx;
@@ -208,7 +310,11 @@ static int output(struct cliff_ctx *c, const struct sb_jobtarget *t, const char 
 {
 	int rc = 0;
 	struct sb_results *res = sb_results_create("cliff");
-	const struct sb_cliff_report rep = { c->res, &c->job, t->region_offset, t->region_size };
+	const struct sb_cliff_report rep = {
+		c->res,		&c->job,	  t->region_offset,
+		t->region_size, c->purge_done,	  c->purge_method[0] ? c->purge_method : NULL,
+		c->purge_bytes, c->idle_before_ns
+	};
 	if (!res || sb_results_cliff(res, &rep, jr) < 0) {
 		sb_results_free(res);
 		sb_job_result_free(jr);
@@ -269,6 +375,7 @@ int cmd_cliff(const struct cli_command *cmd, int argc, char **argv)
 	memset(&t, 0, sizeof(t));
 	c.bs = 1u << 20;
 	c.iodepth = 4;
+	c.purge = SB_PURGE_NONE;
 	struct cli_cmd_opts co = { cliff_opts, cliff_set, 0, NULL, &c, cmd, &c.sh };
 	int p = cli_parse_target(argc, argv, &co, help, "a block device, a file or a directory",
 				 &pos[0]);
@@ -277,6 +384,10 @@ int cmd_cliff(const struct cli_command *cmd, int argc, char **argv)
 	c.json_stdout = cli_format_is(cmd, &c.sh, "json");
 	cli_signals_install();
 	int rc = prepare(&c, &t, pos[0]);
+	if (!rc)
+		rc = purge(&c, &t, pos[0]);
+	if (!rc)
+		rc = idle_before(&c);
 	if (!rc)
 		rc = measure(&c, &t, pos[0]);
 	cli_target_cleanup(&t, c.sh.keep);

@@ -283,8 +283,12 @@ static int quick_target(struct quick_ctx *c, const char *path, struct sb_results
 		if (have && have < probe.size)
 			probe.size = have / (1u << 20) * (1u << 20);
 	}
-	rc = cli_target_prepare(&t, path, &probe, 1, 0);
+	rc = cli_state_check(&c->sh, &t, path, writes);
+	if (!rc)
+		rc = cli_target_prepare(&t, path, &probe, 1, 0);
 	cli_results_describe(res, &t, path);
+	if (!rc)
+		rc = cli_state_apply(&c->sh, &t, path, res, c->sh.quiet);
 	for (int i = 0; !rc && i < NTESTS && !cli_interrupted(); i++) {
 		for (int d = SB_DDIR_READ; !rc && d <= (writes ? SB_DDIR_WRITE : SB_DDIR_READ);
 		     d++) {

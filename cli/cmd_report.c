@@ -16,7 +16,8 @@ enum fmt { F_NONE, F_TEXT, F_HTML, F_CSV, F_XLSX, F_JSON };
 static const struct cli_opt report_opts[] = {
 	{ "table", OPT_ARG, O_TABLE, "NAME",
 	  "CSV: measurements, intervals, summary, percentiles, "
-	  "records, verify (blocks per class) or ranges (bad ranges) [measurements]" },
+	  "records, verify (blocks per class), ranges (bad ranges) or cliff (its series, "
+	  "steps and recoveries) [measurements]" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -49,8 +50,8 @@ static int report_set(void *vc, int id, const char *v, char *hint, size_t hl)
 				return 0;
 			}
 		snprintf(hint, hl,
-			 "measurements, intervals, summary, percentiles, records, verify or "
-			 "ranges");
+			 "measurements, intervals, summary, percentiles, records, verify, "
+			 "ranges or cliff");
 		return -EINVAL;
 	}
 	return -EINVAL;

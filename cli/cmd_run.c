@@ -234,7 +234,17 @@ static int run_single(struct run_ctx *c, const char *target)
 	int noio = !!(ops->flags & SB_ENGINE_NOIO);
 	/* every option is valid: only now may files be created */
 	cli_signals_install();
-	rc = cli_target_prepare(&t, target, &c->job, sb_rw_reads(c->job.rw) && !c->verify, noio);
+	if (noio && (c->sh.state.precond || c->sh.state.discard_before)) {
+		sb_err("%s: the %s engine does no I/O: there is nothing to bring to a state",
+		       c->sh.state.precond ? "--precondition" : "--discard-before", ops->name);
+		return SB_EXIT_USAGE;
+	}
+	rc = cli_target_probe(&t, target);
+	if (!rc)
+		rc = cli_state_check(&c->sh, &t, target, sb_rw_writes(c->job.rw) || c->verify);
+	if (!rc)
+		rc = cli_target_prepare(&t, target, &c->job, sb_rw_reads(c->job.rw) && !c->verify,
+					noio);
 	if (!rc && c->verify && noio) {
 		sb_err("--verify: the %s engine does no I/O: nothing to verify", ops->name);
 		rc = SB_EXIT_USAGE;
@@ -257,7 +267,9 @@ static int run_single(struct run_ctx *c, const char *target)
 		return SB_EXIT_ENV;
 	}
 	cli_results_describe(res, &t, target);
-	rc = measure_all(c, &t, ops, res);
+	rc = cli_state_apply(&c->sh, &t, target, res, c->sh.quiet);
+	if (!rc)
+		rc = measure_all(c, &t, ops, res);
 	if (c->rv && !cli_interrupted()) {
 		int v = run_verify_check(c->rv, &t);
 		if (!rc)
@@ -601,6 +613,12 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 {
 	if (c->verify) {
 		sb_err("--verify: not with a job file (run each workload with --verify)");
+		return SB_EXIT_USAGE;
+	}
+	if (c->sh.state.precond || c->sh.state.discard_before) {
+		sb_err("%s: not with a job file yet (precondition the target with a run of its "
+		       "own first)",
+		       c->sh.state.precond ? "--precondition" : "--discard-before");
 		return SB_EXIT_USAGE;
 	}
 	if (c->name_given) {

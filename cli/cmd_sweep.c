@@ -243,13 +243,43 @@ static int report_failure(const struct sweep_cli *c, const char *file, int e)
 									  : SB_EXIT_FAIL;
 }
 
+/* --precondition: the existing file, all of it, before the sweep opens it (a new file is made anew for each file size: nothing to
+ * bring to a state). 0 or an exit code. */
+static int precondition(const struct sweep_cli *c, const char *path, struct sb_results *res)
+{
+	struct sb_jobtarget t;
+	struct sb_job_opts j;
+	if (!c->sh.state.precond)
+		return 0;
+	memset(&t, 0, sizeof(t));
+	int rc = cli_target_probe(&t, path);
+	if (!rc && t.info.kind != SB_TARGET_BLOCK && t.info.kind != SB_TARGET_FILE) {
+		sb_err("--precondition: sweep makes its new file anew for each file size; "
+		       "precondition an existing file");
+		rc = SB_EXIT_USAGE;
+	}
+	if (!rc)
+		rc = cli_state_check(&c->sh, &t, path, 1);
+	sb_precond_fill_job(&j, 0, 0, 1, 0);
+	t.destroy_data = c->sh.destroy_data;
+	if (!rc)
+		rc = cli_target_prepare(&t, path, &j, 0, 0);
+	if (!rc)
+		rc = cli_state_apply(&c->sh, &t, path, res, c->sh.quiet);
+	cli_target_cleanup(&t, 1);
+	return rc;
+}
+
 static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 {
 	struct sb_jobtarget t;
 	struct sb_sweep_file f;
 	memset(&t, 0, sizeof(t));
 	f.fd = -1;
-	int rc = check_target(c, &t, path, &f);
+	int rc = precondition(c, path, res);
+	if (rc)
+		return rc;
+	rc = check_target(c, &t, path, &f);
 	if (rc) {
 		sb_sweep_file_close(&f);
 		return rc;

@@ -12,7 +12,7 @@ static const struct cli_command commands[] = {
 	{ "quick",
 	  cmd_quick,
 	  "CrystalDiskMark-style summary of a target (the default job)",
-	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY | CLI_RANKS,
+	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY | CLI_RANKS | CLI_PRECOND | CLI_DISCARD,
 	  "text|json",
 	  { [CLI_S_OUTPUT] = "write JSON results to FILE (a second target goes to FILE with "
 			     "'-2' added)",
@@ -22,7 +22,7 @@ static const struct cli_command commands[] = {
 	{ "run",
 	  cmd_run,
 	  "fio-class workload: any pattern, block size, depth, engine",
-	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY | CLI_RANKS,
+	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY | CLI_RANKS | CLI_PRECOND | CLI_DISCARD,
 	  "text|json",
 	  /* --seed is a workload option there (fio's randseed), in the job model */
 	  { [CLI_S_KEEP] = "keep the test file(s) storbench created",
@@ -51,7 +51,7 @@ static const struct cli_command commands[] = {
 	{ "sweep",
 	  cmd_sweep,
 	  "iozone-class matrix: tests x file size x record size",
-	  RESULTS | CLI_QUIET | CLI_DESTROY,
+	  RESULTS | CLI_QUIET | CLI_DESTROY | CLI_PRECOND,
 	  "text|json",
 	  { [CLI_S_QUIET] = "no progress lines",
 	    [CLI_S_DESTROY] = "TARGET may be an existing file storbench did not create: it is "

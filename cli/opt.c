@@ -21,6 +21,12 @@ static const struct cli_opt shared_opts[CLI_S_N] = {
 	[CLI_S_RANKDIR] = { "per-rank-dir", OPT_ARG, CLI_S_RANKDIR, "0|1",
 			    "under mpirun: each rank in a directory of its own under a "
 			    "directory TARGET [1]" },
+	[CLI_S_PRECOND] = { "precondition", OPT_ARG, CLI_S_PRECOND, "STATE",
+			    "bring the target to a state first: purge, fill, fill-random[:AMOUNT] "
+			    "(needs --destroy-data; docs/states.md)" },
+	[CLI_S_DISCARD] = { "discard-before", OPT_NOARG, CLI_S_DISCARD, NULL,
+			    "discard the region (BLKDISCARD; a hole punched in a file) before "
+			    "the run (needs --destroy-data)" },
 };
 
 static const struct cli_opt *find_shared(const struct cli_cmd_opts *c, const char *name, size_t len)
@@ -96,6 +102,13 @@ static int set_shared(const struct cli_cmd_opts *c, int id, const char *v, char 
 			return snprintf(hint, hl, "0 or 1"), -EINVAL;
 		cli_ranks_set_per_rank_dir(v[0] == '1');
 		return 0;
+	case CLI_S_PRECOND: {
+		const int d = s->state.discard_before;
+		const int r = sb_precond_parse(v, &s->state, hint, hl);
+		s->state.discard_before = d;
+		return r;
+	}
+	case CLI_S_DISCARD: s->state.discard_before = 1; return 0;
 	}
 	return -EINVAL;
 }

@@ -89,6 +89,30 @@ void render_target_text(FILE *f, const struct sb_results *r)
 		fprintf(f, "filesystem: %s on %s (no block device beneath)\n", t->fstype,
 			t->mountpoint);
 	}
+	if (r->have_state)
+		render_state_text(f, &r->state);
+}
+
+void render_state_text(FILE *f, const struct sb_state *st)
+{
+	char a[32], b[32], c[32];
+	fprintf(f, "state: %s", st->name);
+	switch (st->precond) {
+	case SB_PRECOND_PURGE: fprintf(f, " (purge by %s)", sb_purge_name(st->purge)); break;
+	case SB_PRECOND_FILL:
+	case SB_PRECOND_FILL_RANDOM:
+		fprintf(f, " (%s writes: %s written over %s in %s)",
+			st->precond == SB_PRECOND_FILL ? "128 KiB sequential" : "4 KiB random",
+			sb_fmt_size(st->written, a, sizeof(a)),
+			sb_fmt_size(st->region_bytes, b, sizeof(b)),
+			sb_fmt_ns((double)st->took_ns, c, sizeof(c)));
+		break;
+	case SB_PRECOND_NONE: break;
+	}
+	if (st->discarded)
+		fprintf(f, "%s%s discarded by %s", st->precond ? ", " : " (",
+			sb_fmt_size(st->discard_bytes, a, sizeof(a)), st->discard_method);
+	fprintf(f, "%s\n", st->discarded && !st->precond ? ")" : "");
 }
 
 static void warning_line(const char *line, void *f)

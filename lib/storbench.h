@@ -40,6 +40,7 @@
 #include "lib/target/devinfo.h"
 #include "lib/target/kmsg.h"
 #include "lib/target/purge.h"
+#include "lib/target/precond.h"
 #include "lib/target/safety.h"
 #include "lib/target/scratch.h"
 #include "lib/target/jobtarget.h"

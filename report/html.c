@@ -32,6 +32,10 @@ static void device_host(FILE *f, const struct rep_doc *d)
 				  : "non-rotational");
 	html_kv(f, "Scheduler", t->scheduler);
 	html_kv(f, "Write cache", t->write_cache);
+	if (d->state) {
+		snprintf(b, sizeof(b), "%s (%s)", d->state, rep_or(d->state_detail, ""));
+		html_kv(f, "State", b);
+	}
 	if (t->filesystem) {
 		snprintf(b, sizeof(b), "%s on %s", t->filesystem, rep_or(t->mountpoint, "?"));
 		html_kv(f, "Filesystem", b);

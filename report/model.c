@@ -305,6 +305,30 @@ static void warnings_read(struct rep_doc *d, const struct sb_jv *w)
 			d->warnings[d->nwarnings++] = sb_jv_str(sb_jv_at(w, i));
 }
 
+/* The state the target was brought to (--precondition, --discard-before). */
+static void state_read(struct rep_doc *d, const struct sb_jv *st)
+{
+	char a[32];
+	uint64_t bytes = 0;
+	d->state = sb_jv_str(sb_jv_get(st, "name"));
+	if (!d->state)
+		return;
+	const char *pre = rep_or(sb_jv_str(sb_jv_get(st, "precondition")), "none");
+	const char *purge = sb_jv_str(sb_jv_get(st, "purge"));
+	const struct sb_jv *w = sb_jv_get(st, "written_bytes");
+	size_t n = 0;
+	d->state_buf[0] = '\0';
+	if (purge)
+		n += (size_t)snprintf(d->state_buf, sizeof(d->state_buf), "purge by %s", purge);
+	else if (w && !sb_jv_u64(w, &bytes))
+		n += (size_t)snprintf(d->state_buf, sizeof(d->state_buf), "%s, %s written", pre,
+				      sb_fmt_size(bytes, a, sizeof(a)));
+	if (sb_jv_bool(sb_jv_get(st, "discard_before"), 0) && n < sizeof(d->state_buf))
+		snprintf(d->state_buf + n, sizeof(d->state_buf) - n, "%sdiscarded by %s",
+			 n ? ", " : "", rep_or(sb_jv_str(sb_jv_get(st, "discard_method")), "?"));
+	d->state_detail = d->state_buf;
+}
+
 /* storbench's header, or what fio's document tells of the setting. */
 void rep_read_header(struct rep_doc *d, const struct sb_jv *root)
 {
@@ -331,6 +355,7 @@ void rep_read_header(struct rep_doc *d, const struct sb_jv *root)
 	d->interrupted = sb_jv_bool(sb_jv_get(sb, "interrupted"), 0);
 	host_read(&d->host, sb_jv_get(sb, "host"));
 	target_read(&d->target, sb_jv_get(sb, "target"));
+	state_read(d, sb_jv_get(sb, "state"));
 	if (!d->target.path)
 		d->target.path = sb_jv_str(get2(root, "global options", "filename"));
 	summary_read(d, sb_jv_get(sb, "summary"));

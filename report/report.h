@@ -155,6 +155,11 @@ struct rep_doc {
 	int interrupted;
 	struct rep_host host;
 	struct rep_target target;
+	/* storbench.state.name: what --precondition/--discard-before made of
+	 * the target ("full", "purged"); NULL: nothing was done to it */
+	const char *state;
+	const char *state_detail; /* "fill, 256 MiB written", for headers */
+	char state_buf[160];
 	struct rep_job *jobs;
 	size_t njobs;
 	struct rep_summary *summary;
@@ -323,6 +328,7 @@ enum rep_table {
 	REP_T_RECORDS,
 	REP_T_VERIFY,
 	REP_T_RANGES,
+	REP_T_CLIFF,
 	REP_T_N
 };
 extern const char *const rep_table_names[REP_T_N];

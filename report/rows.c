@@ -9,7 +9,7 @@
 
 const char *const rep_table_names[REP_T_N] = { "measurements", "intervals", "summary",
 					       "percentiles",  "records",   "verify",
-					       "ranges" };
+					       "ranges",       "cliff" };
 
 static const char *const measurement_cols[RM_N] = {
 	"source",
@@ -82,6 +82,20 @@ static const char *const range_cols[RG_N] = {
 	"error",
 };
 
+static const char *const cliff_cols[RC_N] = {
+	"source",
+	"command",
+	"row",
+	"index",
+	"bytes_written",
+	"bw_bytes_per_s",
+	"before_bw_bytes_per_s",
+	"after_bw_bytes_per_s",
+	"idle_s",
+	"recovered_bytes",
+	"recovered_fraction",
+};
+
 const struct rep_columns rep_columns[REP_T_N] = {
 	[REP_T_MEASUREMENTS] = { measurement_cols, RM_N, RM_CSV },
 	[REP_T_INTERVALS] = { interval_cols, RI_N, RI_N },
@@ -90,6 +104,7 @@ const struct rep_columns rep_columns[REP_T_N] = {
 	[REP_T_RECORDS] = { record_cols, RR_N, RR_N },
 	[REP_T_VERIFY] = { verify_cols, RV_N, RV_N },
 	[REP_T_RANGES] = { range_cols, RG_N, RG_N },
+	[REP_T_CLIFF] = { cliff_cols, RC_N, RC_N },
 };
 
 struct walk {
@@ -422,11 +437,73 @@ static void ranges(struct walk *w, const struct rep_doc *d)
 	spo_ranges(w, d);
 }
 
+/* ---- cliff: the binned series (bytes written at each bin's end), the
+ * cache's end and the further steps, and the recoveries ---- */
+static void cliff(struct walk *w, const struct rep_doc *d)
+{
+	const struct sb_jv *cl = sb_jv_get(d->sb, "cliff");
+	if (!sb_jv_is(cl, SB_JV_OBJ))
+		return;
+	const struct sb_jv *se = sb_jv_get(cl, "series"), *bw = sb_jv_get(se, "bw_bytes");
+	const double bin = sb_jv_num(sb_jv_get(se, "bin_bytes"), NAN);
+	const size_t n = sb_jv_len(bw);
+	for (size_t i = 0; i < n; i++) {
+		struct rep_cell *c = row(w, d, NULL, -1);
+		const double at = i + 1 == n ? sb_jv_num(sb_jv_get(cl, "bytes_written"), NAN)
+					     : bin * (double)(i + 1);
+		c[RC_ROW] = str("series");
+		c[RC_INDEX] = u64(i);
+		c[RC_BYTES] = (struct rep_cell){ .kind = REP_CELL_WHOLE, .d = at };
+		c[RC_BW] = num(sb_jv_num(sb_jv_at(bw, i), NAN));
+		emit(w);
+	}
+	if (sb_jv_bool(sb_jv_get(cl, "found"), 0)) {
+		/* the drop at the cache's end: the first step */
+		struct rep_cell *c = row(w, d, NULL, -1);
+		c[RC_ROW] = str("cache");
+		c[RC_INDEX] = u64(0);
+		c[RC_BYTES] = (struct rep_cell){
+			.kind = REP_CELL_WHOLE, .d = sb_jv_num(sb_jv_get(cl, "cache_bytes"), NAN)
+		};
+		c[RC_BEFORE_BW] = num(sb_jv_num(sb_jv_get(cl, "before_bw_bytes"), NAN));
+		c[RC_AFTER_BW] = num(sb_jv_num(sb_jv_get(cl, "after_bw_bytes"), NAN));
+		emit(w);
+	}
+	const struct sb_jv *st = sb_jv_get(cl, "steps");
+	for (size_t i = 0; i < sb_jv_len(st); i++) {
+		const struct sb_jv *x = sb_jv_at(st, i);
+		struct rep_cell *c = row(w, d, NULL, -1);
+		c[RC_ROW] = str("step");
+		c[RC_INDEX] = u64(i);
+		c[RC_BYTES] = (struct rep_cell){ .kind = REP_CELL_WHOLE,
+						 .d = sb_jv_num(sb_jv_get(x, "at_bytes"), NAN) };
+		c[RC_BEFORE_BW] = num(sb_jv_num(sb_jv_get(x, "before_bw_bytes"), NAN));
+		c[RC_AFTER_BW] = num(sb_jv_num(sb_jv_get(x, "after_bw_bytes"), NAN));
+		emit(w);
+	}
+	const struct sb_jv *rc = sb_jv_get(cl, "recovery");
+	for (size_t i = 0; i < sb_jv_len(rc); i++) {
+		const struct sb_jv *x = sb_jv_at(rc, i);
+		struct rep_cell *c = row(w, d, NULL, -1);
+		c[RC_ROW] = str("recovery");
+		c[RC_INDEX] = u64(i);
+		c[RC_BYTES] = (struct rep_cell){ .kind = REP_CELL_WHOLE,
+						 .d = sb_jv_num(sb_jv_get(x, "burst_bytes"), NAN) };
+		c[RC_BW] = num(sb_jv_num(sb_jv_get(x, "fast_bw_bytes"), NAN));
+		c[RC_IDLE] = num(sb_jv_num(sb_jv_get(x, "idle_ns"), NAN) / 1e9);
+		c[RC_RECOVERED] = (struct rep_cell){
+			.kind = REP_CELL_WHOLE, .d = sb_jv_num(sb_jv_get(x, "recovered_bytes"), NAN)
+		};
+		c[RC_FRACTION] = num(sb_jv_num(sb_jv_get(x, "fraction"), NAN));
+		emit(w);
+	}
+}
+
 long rep_rows(enum rep_table t, struct rep_doc *const *docs, size_t n, unsigned flags,
 	      rep_row_fn fn, void *ctx)
 {
 	static void (*const tables[REP_T_N])(struct walk *, const struct rep_doc *) = {
-		measurements, intervals, summary, percentiles, records, verify, ranges,
+		measurements, intervals, summary, percentiles, records, verify, ranges, cliff,
 	};
 	struct walk w;
 	memset(&w, 0, sizeof(w));

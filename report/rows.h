@@ -108,6 +108,21 @@ enum {
 	RG_ERROR,
 	RG_N
 };
+/* cliff: the series (one row per bin), the steps found, the recoveries */
+enum {
+	RC_SOURCE,
+	RC_COMMAND,
+	RC_ROW,
+	RC_INDEX,
+	RC_BYTES,
+	RC_BW,
+	RC_BEFORE_BW,
+	RC_AFTER_BW,
+	RC_IDLE,
+	RC_RECOVERED,
+	RC_FRACTION,
+	RC_N
+};
 #define REP_ROW_MAX RM_N
 
 struct rep_columns {

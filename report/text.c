@@ -32,6 +32,8 @@ static void header(FILE *f, const struct rep_doc *d)
 	}
 	if (t->filesystem)
 		fprintf(f, "filesystem: %s on %s\n", t->filesystem, rep_or(t->mountpoint, "?"));
+	if (d->state)
+		fprintf(f, "state: %s (%s)\n", d->state, rep_or(d->state_detail, ""));
 	if (h->hostname)
 		fprintf(f, "host: %s, %s, %s, %s (%u CPUs), %s\n", h->hostname,
 			rep_or(h->kernel, "?"), rep_or(h->arch, "?"), rep_or(h->cpu, "?"), h->cpus,

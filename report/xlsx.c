@@ -640,6 +640,84 @@ static void cycles_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
 	}
 }
 
+/* ---- cliff: its series, steps and recoveries (the CSV table cliff), and
+ * throughput against GiB written with the steps marked ---- */
+static const struct column cliff_cols[] = {
+	{ "source", RC_SOURCE, 1 },
+	{ "row", RC_ROW, 1 },
+	{ "index", RC_INDEX, 1 },
+	{ "written (GiB)", RC_BYTES, MIB * 1024 },
+	{ "bandwidth (MiB/s)", RC_BW, MIB },
+	{ "before (MiB/s)", RC_BEFORE_BW, MIB },
+	{ "after (MiB/s)", RC_AFTER_BW, MIB },
+	{ "idle (s)", RC_IDLE, 1 },
+	{ "recovered (MiB)", RC_RECOVERED, MIB },
+	{ "recovered share", RC_FRACTION, 1 },
+};
+
+struct cliff_rows {
+	struct book *b;
+	lxw_row_t first[2], last[2]; /* series, steps (last: 0 none) */
+};
+
+static void cliff_row(void *ctx, const struct rep_row *r)
+{
+	struct cliff_rows *w = ctx;
+	const char *kind = r->cell[RC_ROW].s;
+	/* the drops: the cache's end and the steps after it, rows in a row */
+	const int k = !strcmp(kind, "series")				? 0
+		      : !strcmp(kind, "cache") || !strcmp(kind, "step") ? 1
+									: -1;
+	if (k >= 0) {
+		if (!w->last[k])
+			w->first[k] = w->b->row;
+		w->last[k] = w->b->row;
+	}
+	put_row(w->b, cliff_cols, SB_ARRAY_SIZE(cliff_cols), r);
+}
+
+static void cliff_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
+{
+	if (rep_rows(REP_T_CLIFF, docs, n, 0, NULL, NULL) <= 0 ||
+	    !table_sheet(b, "Cliff", cliff_cols, SB_ARRAY_SIZE(cliff_cols)))
+		return;
+	lxw_row_t chart_at = 1;
+	for (size_t i = 0; i < n; i++) {
+		struct cliff_rows w = { .b = b };
+		if (rep_rows(REP_T_CLIFF, docs + i, 1, 0, cliff_row, &w) < 0)
+			b->err = -EIO;
+		if (!w.last[0])
+			continue;
+		char title[160];
+		snprintf(title, sizeof(title), "Write throughput against data written: %s",
+			 docs[i]->name);
+		lxw_chart *ch = new_chart(b, LXW_CHART_SCATTER_STRAIGHT, title, "Written (GiB)",
+					  "Bandwidth (MiB/s)");
+		if (!ch)
+			continue;
+		lxw_chart_series *s = chart_add_series(ch, NULL, NULL);
+		lxw_chart_line line = { .color = colors[0], .width = 2.25 };
+		chart_series_set_categories(s, "Cliff", w.first[0], 3, w.last[0], 3);
+		chart_series_set_values(s, "Cliff", w.first[0], 4, w.last[0], 4);
+		chart_series_set_name(s, "throughput");
+		chart_series_set_line(s, &line);
+		if (w.last[1]) {
+			/* the drops: the level after each, at the bytes written */
+			lxw_chart_series *m = chart_add_series(ch, NULL, NULL);
+			lxw_chart_line none = { .none = LXW_TRUE };
+			lxw_chart_marker mk = { .type = LXW_CHART_MARKER_DIAMOND, .size = 9 };
+			chart_series_set_categories(m, "Cliff", w.first[1], 3, w.last[1], 3);
+			chart_series_set_values(m, "Cliff", w.first[1], 6, w.last[1], 6);
+			chart_series_set_name(m, "drops (speed after)");
+			chart_series_set_line(m, &none);
+			chart_series_set_marker_type(m, mk.type);
+			chart_series_set_marker_size(m, mk.size);
+		}
+		place(b, chart_at, SB_ARRAY_SIZE(cliff_cols) + 1, ch);
+		chart_at += 24;
+	}
+}
+
 int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why)
 {
 	struct book b;
@@ -662,6 +740,7 @@ int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why
 	pts_sheets(&b, docs, n);
 	classes_sheet(&b, docs, n);
 	cycles_sheet(&b, docs, n);
+	cliff_sheet(&b, docs, n);
 	lxw_error e = workbook_close(b.wb);
 	for (size_t i = 0; b.err && i < n; i++)
 		if (docs[i]->src->err)

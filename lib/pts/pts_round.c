@@ -4,18 +4,12 @@
  * x-4..x, checked from round 5, at most 25 rounds; WSAT: until its bytes).
  */
 #include "lib/pts/pts.h"
+#include "lib/target/precond.h"
 
 void sb_pts_precondition_job(const struct sb_pts_run *r, struct sb_job_opts *j)
 {
-	sb_job_opts_default(j);
-	snprintf(j->name, sizeof(j->name), "preconditioning SEQ 128KiB W");
-	j->rw = SB_RW_WRITE;
-	j->bs = 128u << 10;
-	j->iodepth = r->o.iodepth;
-	j->numjobs = 1;
-	j->direct = 1;
-	j->size = r->region_bytes;
-	j->seed = r->o.seed;
+	/* the same pass as --precondition=fill of every command */
+	sb_precond_fill_job(j, 0, r->region_bytes, r->o.iodepth, r->o.seed);
 }
 
 void sb_pts_cell_job(const struct sb_pts_run *r, const struct sb_pts_part *p, unsigned cell,

@@ -62,6 +62,12 @@ static void extra_json(struct sb_json *j, const void *ctx)
 	sb_json_bool(j, "direct", c->job->direct);
 	sb_json_u64(j, "region_offset", c->region_offset);
 	sb_json_u64(j, "region_size", c->region_size);
+	sb_json_str(j, "purge", c->purge ? c->purge : "none");
+	if (c->purge_method) {
+		sb_json_str(j, "purge_method", c->purge_method);
+		sb_json_u64(j, "purge_bytes", c->purge_bytes);
+	}
+	sb_json_u64(j, "idle_before_ns", c->idle_before_ns);
 	sb_json_u64(j, "sample_interval_ns", SB_CLIFF_SAMPLE_NS);
 	sb_json_double(j, "min_step", SB_CLIFF_MIN_STEP);
 	sb_json_str(j, "stop_reason", r->stop_reason);

@@ -10,6 +10,7 @@
 #include "lib/stats/hist.h"
 #include "lib/stats/series.h"
 #include "lib/target/devinfo.h"
+#include "lib/target/precond.h"
 #include "lib/target/target.h"
 
 struct sb_json;
@@ -140,6 +141,10 @@ struct sb_results {
 	struct sb_host host;
 	int target_created; /* storbench created (and removed) the file */
 	int cache_dropped;  /* how caches were made cold: 0 no, 1 fadvise, 2 drop_caches */
+	/* --precondition, --discard-before: the state the target was brought
+	 * to before the measurement ("state" in the JSON) */
+	int have_state;
+	struct sb_state state;
 	time_t started;
 	struct sb_job_result **jobs;
 	size_t njobs;

@@ -377,6 +377,34 @@ static void target_json(struct sb_json *j, const struct sb_results *r)
 	sb_json_obj_close(j);
 }
 
+/* The state the target was brought to before the measurement. */
+static void state_json(struct sb_json *j, const struct sb_state *st)
+{
+	sb_json_obj_open(j, "state");
+	sb_json_str(j, "name", st->name);
+	sb_json_str(j, "precondition", sb_precond_name(st->precond));
+	if (st->precond == SB_PRECOND_PURGE)
+		sb_json_str(j, "purge", sb_purge_name(st->purge));
+	if (st->precond == SB_PRECOND_FILL || st->precond == SB_PRECOND_FILL_RANDOM) {
+		sb_json_u64(j, "block_size",
+			    st->precond == SB_PRECOND_FILL ? SB_PRECOND_FILL_BS
+							   : SB_PRECOND_RANDOM_BS);
+		if (st->precond == SB_PRECOND_FILL_RANDOM)
+			sb_json_u64(j, "amount_bytes", st->amount);
+		sb_json_u64(j, "written_bytes", st->written);
+	}
+	if (st->precond != SB_PRECOND_NONE)
+		sb_json_u64(j, "precondition_ns", st->took_ns);
+	sb_json_u64(j, "region_offset", st->region_offset);
+	sb_json_u64(j, "region_bytes", st->region_bytes);
+	sb_json_bool(j, "discard_before", st->discarded);
+	if (st->discarded) {
+		sb_json_str(j, "discard_method", st->discard_method);
+		sb_json_u64(j, "discard_bytes", st->discard_bytes);
+	}
+	sb_json_obj_close(j);
+}
+
 static void host_json(struct sb_json *j, const struct sb_host *h)
 {
 	sb_json_obj_open(j, "host");
@@ -478,6 +506,8 @@ int sb_results_write_json(const struct sb_results *r, FILE *f)
 	}
 	host_json(&j, &r->host);
 	target_json(&j, r);
+	if (r->have_state)
+		state_json(&j, &r->state);
 	if (r->have_device)
 		sb_devinfo_json(&j, "device", &r->device);
 	if (r->have_health)

@@ -44,6 +44,11 @@ struct sb_cliff_report {
 	const struct sb_cliff_result *r;
 	const struct sb_job_opts *job; /* the write job as run */
 	uint64_t region_offset, region_size;
+	/* before the fill (--purge, --idle-before): the purge asked for and
+	 * the one done ("none" when none), how ("BLKDISCARD", ...), over how
+	 * many bytes, and the idle time */
+	const char *purge, *purge_method;
+	uint64_t purge_bytes, idle_before_ns;
 };
 int sb_results_cliff(struct sb_results *res, const struct sb_cliff_report *c,
 		     struct sb_job_result *job);

@@ -1,0 +1,193 @@
+/*
+ * --precondition and --discard-before (quick, run, sweep): the target is
+ * brought to a named state before the measurement, through the same jobs
+ * as `storbench pts` (lib/target/precond.h), and the state goes into the
+ * results. docs/states.md says what each state is.
+ */
+#include "cli/cli.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+static int asked(const struct cli_shared *sh)
+{
+	return sh->state.precond != SB_PRECOND_NONE || sh->state.discard_before;
+}
+
+static const char *what(const struct cli_shared *sh, char *buf, size_t len)
+{
+	if (sh->state.precond != SB_PRECOND_NONE)
+		snprintf(buf, len, "--precondition=%s", sb_precond_name(sh->state.precond));
+	else
+		snprintf(buf, len, "--discard-before");
+	return buf;
+}
+
+int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
+		    int job_writes)
+{
+	char w[48];
+	if (!asked(sh))
+		return 0;
+	what(sh, w, sizeof(w));
+	if (cli_ranks() > 1) {
+		sb_err("%s: not yet under mpirun (docs/states.md)", w);
+		return SB_EXIT_USAGE;
+	}
+	const enum sb_target_kind k = t->info.kind;
+	if (sh->state.precond == SB_PRECOND_PURGE && k != SB_TARGET_BLOCK) {
+		sb_err("--precondition=purge: '%s' is not a block device (a purge asks a device to "
+		       "forget its blocks; on a file use fill or --discard-before)",
+		       path);
+		return SB_EXIT_USAGE;
+	}
+	if (k == SB_TARGET_BLOCK || k == SB_TARGET_FILE) {
+		if (!sh->destroy_data && (k == SB_TARGET_BLOCK || sb_file_is_ours(path) != 1)) {
+			sb_err("%s: destroys what '%s' holds in the region (add --destroy-data to "
+			       "allow it)",
+			       w, path);
+			return SB_EXIT_USAGE;
+		}
+	}
+	/* a device the measurement only reads is checked here as a written
+	 * one: mounted or in use, never; held with O_EXCL from now on */
+	if (k == SB_TARGET_BLOCK && !job_writes) {
+		t->destroy_data = sh->destroy_data;
+		return cli_device_consent(t, path);
+	}
+	return 0;
+}
+
+/* One fill job over the region of every file of t. */
+static int fill(struct sb_jobtarget *t, const struct sb_job_opts *jb, struct sb_state *st,
+		int quiet, int step, int nsteps)
+{
+	int fell_back;
+	struct sb_job_opts j = *jb;
+	j.numjobs = t->info.kind == SB_TARGET_DIR ? t->npaths : 1;
+	if (t->direct_fallback)
+		j.direct = 0;
+	const struct sb_engine_ops *ops = cli_engine_choose(&j, &fell_back);
+	if (!ops)
+		return SB_EXIT_USAGE;
+	snprintf(j.engine, sizeof(j.engine), "%s", ops->name);
+	struct sb_job_result *jr = sb_job_result_create();
+	if (!jr) {
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	/* the runner works on the target's region: this job's part of it */
+	struct sb_jobtarget v = *t;
+	v.region_offset = j.offset;
+	v.region_size = j.size;
+	struct cli_measure m = { .label = j.name,
+				 .quiet = quiet,
+				 .command = "precondition",
+				 .step_word = "pass",
+				 .step = (unsigned)step,
+				 .nsteps = (unsigned)nsteps };
+	const int e = cli_measure(&m, &j, ops, &v, jr);
+	st->written += jr->dir[SB_DDIR_WRITE].bytes;
+	const uint64_t errors = jr->errors;
+	sb_job_result_free(jr);
+	if (e < 0 || errors) {
+		if (!e)
+			sb_err("preconditioning: %llu I/O errors", (unsigned long long)errors);
+		return SB_EXIT_FAIL;
+	}
+	return 0;
+}
+
+static int purge(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
+		 struct sb_state *st)
+{
+	struct sb_error er;
+	const int fd = sb_jobtarget_open(t, 0, O_RDWR);
+	if (fd < 0) {
+		sb_err("cannot open '%s' to purge it: %s", path, strerror(-fd));
+		return SB_EXIT_ENV;
+	}
+	const int e = sb_purge(fd, path, sh->state.purge, &st->purge, &er);
+	close(fd);
+	if (e)
+		return cli_error(&er);
+	st->region_offset = 0;
+	st->region_bytes = t->info.capacity;
+	return 0;
+}
+
+static int precondition(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
+			struct sb_state *st, int quiet)
+{
+	const uint64_t off = t->region_offset, size = t->region_size;
+	const uint64_t seed = sb_now_ns();
+	struct sb_job_opts j;
+	switch (sh->state.precond) {
+	case SB_PRECOND_NONE: return 0;
+	case SB_PRECOND_PURGE: return purge(sh, t, path, st);
+	case SB_PRECOND_FILL: {
+		/* whole 128 KiB requests, then the tail in one request */
+		const uint64_t tail = size % SB_PRECOND_FILL_BS;
+		int rc = 0;
+		if (size - tail) {
+			sb_precond_fill_job(&j, off, size - tail, 32, seed);
+			rc = fill(t, &j, st, quiet, 1, tail ? 2 : 1);
+		}
+		if (!rc && tail && !cli_interrupted()) {
+			sb_precond_fill_job(&j, off + size - tail, tail, 1, seed + 1);
+			j.bs = (uint32_t)tail;
+			rc = fill(t, &j, st, quiet, 2, 2);
+		}
+		return rc;
+	}
+	case SB_PRECOND_FILL_RANDOM:
+		st->amount = sb_precond_amount(&sh->state, size);
+		if (size < SB_PRECOND_RANDOM_BS) {
+			sb_err("--precondition=fill-random: the region (%llu bytes) is smaller than "
+			       "one 4 KiB request",
+			       (unsigned long long)size);
+			return SB_EXIT_USAGE;
+		}
+		sb_precond_random_job(&j, off, size - size % SB_PRECOND_RANDOM_BS, st->amount, 32,
+				      seed);
+		return fill(t, &j, st, quiet, 1, 1);
+	}
+	return 0;
+}
+
+int cli_state_apply(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
+		    struct sb_results *res, int quiet)
+{
+	if (!asked(sh))
+		return 0;
+	struct sb_state *st = &res->state;
+	memset(st, 0, sizeof(*st));
+	st->precond = sh->state.precond;
+	st->purge = SB_PURGE_NONE;
+	st->region_offset = t->region_offset;
+	st->region_bytes = t->region_size;
+	res->have_state = 1;
+	const uint64_t t0 = sb_now_ns();
+	int rc = precondition(sh, t, path, st, quiet);
+	st->took_ns = sb_now_ns() - t0;
+	for (unsigned i = 0; !rc && sh->state.discard_before && i < t->npaths; i++) {
+		struct sb_error er;
+		const int fd = sb_jobtarget_open(t, i, O_RDWR);
+		if (fd < 0) {
+			sb_err("cannot open '%s' to discard it: %s", t->paths[i], strerror(-fd));
+			rc = SB_EXIT_ENV;
+			break;
+		}
+		const uint64_t before = st->discard_bytes;
+		const int e = sb_discard_region(fd, t->is_blockdev, t->paths[i], t->region_offset,
+						t->region_size, st, &er);
+		close(fd);
+		st->discard_bytes += before;
+		if (e)
+			rc = cli_error(&er);
+	}
+	sb_state_name(st);
+	if (!rc && cli_interrupted())
+		rc = cli_interrupt_status();
+	return rc;
+}
