@@ -294,11 +294,30 @@ static int set_sync(struct ctx *c, const struct fio_opt *o, const char *v)
 static int set_dist(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	static const char accepts[] =
-		"random, zipf:THETA (THETA > 0, not 1) or pareto:H (0 < H < 1)";
+		"random, zipf:THETA (THETA > 0, not 1), pareto:H (0 < H < 1), "
+		"zoned:ACCESS/SIZE%:... or zoned_abs:ACCESS/SIZE:... (accesses adding up to 100, "
+		"at most 64 zones)";
 	char hint[160];
+	if (!strncmp(v, "normal", 6) || !strncmp(v, "gauss", 5) || !strncmp(v, "sequence", 8))
+		return fail(c,
+			    "%s=%.*s: fio distribution not supported by storbench (use random, "
+			    "zipf, pareto, zoned or zoned_abs)",
+			    o->name, QUOTE_MAX, v);
+	if ((!strncmp(v, "zoned:", 6) || !strncmp(v, "zoned_abs:", 10)) && strchr(v, ','))
+		return fail(c,
+			    "%s=%.*s: zones per direction (',') are not supported: one set of "
+			    "zones for reads and writes",
+			    o->name, QUOTE_MAX, v);
+	if ((!strncmp(v, "zipf:", 5) || !strncmp(v, "pareto:", 7)) &&
+	    strchr(strchr(v, ':') + 1, ':'))
+		return fail(c,
+			    "%s=%.*s: a centre for the distribution (a second ':') is not "
+			    "supported",
+			    o->name, QUOTE_MAX, v);
 	if (!strcmp(v, "random"))
 		v = "uniform";
-	else if (strncmp(v, "zipf:", 5) && strncmp(v, "pareto:", 7))
+	else if (strncmp(v, "zipf:", 5) && strncmp(v, "pareto:", 7) && strncmp(v, "zoned:", 6) &&
+		 strncmp(v, "zoned_abs:", 10))
 		return bad_value(c, o->name, v, accepts);
 	if (sb_job_set(&c->cur->opts, "random-distribution", v, hint, sizeof(hint)) < 0)
 		return bad_value(c, o->name, v, accepts);
