@@ -27,6 +27,7 @@ struct run_ctx {
 	int failed; /* a job of a job file failed; the next ones still ran */
 	int name_given;
 	struct sb_job_verify *rv;
+	char *verify_text;	 /* a job file's verifying job: what run --verify prints */
 	unsigned group, ngroups; /* a job file's: the progress line says which */
 	uint64_t start_ns;	 /* for the progress line */
 };
@@ -161,8 +162,10 @@ static int finish(struct run_ctx *c, struct sb_results *res, const struct sb_job
 			render_ranks_text(stdout, res->jobs[i]);
 		}
 		print_repeats(stdout, res);
-		if (c->rv)
+		if (c->rv && t)
 			run_verify_text(stdout, c->rv, t);
+		if (c->verify_text)
+			fputs(c->verify_text, stdout);
 	}
 	render_warnings_text(stderr, res);
 	if (cli_interrupted())
@@ -354,6 +357,45 @@ static int groups_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
 	return 0;
 }
 
+/* A job file's verify= job: filled before, checked after, as run --verify.
+ * 0 or an exit code. */
+static int alone_verify_prepare(struct run_ctx *c, const struct sb_engine_ops *ops,
+				const struct sb_jobtarget *t)
+{
+	if (!c->job.fio_verify[0])
+		return 0;
+	if (ops->flags & SB_ENGINE_NOIO) {
+		sb_err("verify=%s: the %s engine does no I/O: nothing to verify", c->job.fio_verify,
+		       ops->name);
+		return SB_EXIT_USAGE;
+	}
+	int rc = run_verify_check_opts(&c->job, t);
+	if (rc)
+		return rc;
+	c->rv = calloc(1, sizeof(*c->rv));
+	return !c->rv ? SB_EXIT_ENV : run_verify_prepare(c->rv, &c->job, t);
+}
+
+static int alone_verify_check(struct run_ctx *c, const struct sb_jobtarget *t,
+			      struct sb_results *res, int rc)
+{
+	if (!c->rv || cli_interrupted())
+		return rc;
+	int v = run_verify_check(c->rv, t);
+	if (!rc)
+		rc = v ? v : c->rv->bad ? SB_EXIT_FAIL : 0;
+	res->extra_key = "verify";
+	res->extra_json = sb_job_verify_json;
+	res->extra_ctx = c->rv;
+	size_t len = 0;
+	FILE *f = open_memstream(&c->verify_text, &len);
+	if (f) {
+		run_verify_text(f, c->rv, t);
+		fclose(f);
+	}
+	return rc;
+}
+
 /* One job alone, with its repeats. */
 static int run_alone(struct run_ctx *c, const struct sb_engine_ops *ops, const char *tgt,
 		     struct sb_results *res, int first, const char *path)
@@ -362,7 +404,10 @@ static int run_alone(struct run_ctx *c, const struct sb_engine_ops *ops, const c
 	memset(&t, 0, sizeof(t));
 	t.destroy_data = c->sh.destroy_data;
 	int noio = !!(ops->flags & SB_ENGINE_NOIO);
-	int rc = cli_target_prepare(&t, tgt, &c->job, sb_rw_reads(c->job.rw), noio);
+	int rc = cli_target_prepare(&t, tgt, &c->job,
+				    sb_rw_reads(c->job.rw) && !c->job.fio_verify[0], noio);
+	if (!rc)
+		rc = alone_verify_prepare(c, ops, &t);
 	if (rc) {
 		cli_target_cleanup(&t, 0);
 		return rc;
@@ -374,8 +419,45 @@ static int run_alone(struct run_ctx *c, const struct sb_engine_ops *ops, const c
 		snprintf(res->job_file, sizeof(res->job_file), "%s", path);
 	}
 	rc = measure_all(c, &t, ops, res);
+	rc = alone_verify_check(c, &t, res, rc);
 	cli_target_cleanup(&t, c->sh.keep);
 	return rc;
+}
+
+/* verify= jobs: one per file (the results hold one verify section), each
+ * running alone, each one that writes. 0 or an exit code. */
+static int verify_jobs_ok(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
+			  const struct sb_jobfile_group *groups, unsigned ngroups, const char *path)
+{
+	int seen = -1;
+	for (unsigned k = 0; k < ngroups; k++)
+		for (unsigned i = groups[k].first; i < groups[k].first + groups[k].n; i++) {
+			const struct sb_job_opts *o = &opts[i];
+			const struct sb_jobfile_job *j = &jf->jobs[i];
+			if (!o->fio_verify[0])
+				continue;
+			if (seen >= 0) {
+				sb_err("%s: line %u: job '%s' verifies (verify=%s) as '%s' does: "
+				       "storbench verifies one job per job file",
+				       path, j->line, j->name, o->fio_verify, jf->jobs[seen].name);
+				return SB_EXIT_USAGE;
+			}
+			seen = (int)i;
+			if (groups[k].n > 1) {
+				sb_err("%s: line %u: job '%s' verifies (verify=%s) while other jobs "
+				       "run at the same time: give it stonewall, or verify=0",
+				       path, j->line, j->name, o->fio_verify);
+				return SB_EXIT_USAGE;
+			}
+			if (!sb_rw_writes(o->rw) || o->rw == SB_RW_TRIM ||
+			    o->rw == SB_RW_RANDTRIM) {
+				sb_err("%s: line %u: job '%s': verify=%s needs a job that writes "
+				       "(storbench checks what the job itself wrote), not rw=%s",
+				       path, j->line, j->name, o->fio_verify, sb_rw_name(o->rw));
+				return SB_EXIT_USAGE;
+			}
+		}
+	return 0;
 }
 
 /* The target a group of jobs shares (a file or a device): prepared once
@@ -541,6 +623,8 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 	if (!rc)
 		rc = groups_ok(c, jf, groups, ngroups, path);
 	if (!rc)
+		rc = verify_jobs_ok(jf, opts, groups, ngroups, path);
+	if (!rc)
 		rc = sizes_ok(jf, opts, tgt, path);
 	for (unsigned i = 0; i < jf->nnotes && !rc; i++)
 		fprintf(stderr, "note: %s: %s\n", path, jf->notes[i]);
@@ -573,6 +657,10 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 		rc = finish(c, res, NULL, rc);
 		sb_results_free(res);
 	}
+	if (c->rv)
+		sb_job_verify_free(c->rv);
+	free(c->rv);
+	free(c->verify_text);
 	free(opts);
 	free(ops);
 	sb_jobfile_free(jf);

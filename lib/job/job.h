@@ -76,6 +76,10 @@ struct sb_job_opts {
 	/* fio's rules for a new file (job files): it needs a size, and
 	 * offset= makes it offset + size long */
 	int fio_new_file;
+	/* fio's verify=NAME from a job file (md5, crc32c, meta, ...): the job
+	 * is verified as run --verify does, with storbench's own block
+	 * format, and NAME is recorded; "" for none */
+	char fio_verify[16];
 };
 
 void sb_job_opts_default(struct sb_job_opts *o);

@@ -24,6 +24,7 @@ struct state {
 	char filename[4096];
 	char directory[4096];
 	int stonewall;
+	int do_verify; /* fio's do_verify, 1 by default */
 };
 
 enum section { SEC_NONE, SEC_GLOBAL, SEC_JOB };
@@ -402,6 +403,54 @@ static int set_nrfiles(struct ctx *c, const struct fio_opt *o, const char *v)
 	return bad_value(c, o->name, v, "1: storbench runs one file per job");
 }
 
+/* fio's verify=: its checksums, "meta" and "pattern" all become
+ * storbench's own verify blocks (a checksum, the block's address, the
+ * run's seed), the name recorded; 0 and null verify nothing. */
+static int set_verify(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char *const names[] = {
+		"md5",	    "crc64",	"crc32",  "crc32c", "crc32c-intel", "crc16",
+		"crc7",	    "sha1",	"sha256", "sha512", "sha3-224",	    "sha3-256",
+		"sha3-384", "sha3-512", "xxhash", "meta",   "pattern",
+	};
+	char *dst = c->cur->opts.fio_verify;
+	if (!strcmp(v, "0") || !strcmp(v, "null")) {
+		dst[0] = 0;
+		return 0;
+	}
+	for (size_t i = 0; i < SB_ARRAY_SIZE(names); i++)
+		if (!strcmp(names[i], v)) {
+			snprintf(dst, sizeof(c->cur->opts.fio_verify), "%s", v);
+			note(c,
+			     "%s=%s: verified with storbench's own block format (checksum, "
+			     "address, seed: docs/verify.md), fio's %s not used",
+			     o->name, v, v);
+			return 0;
+		}
+	return bad_value(c, o->name, v,
+			 "0, null, md5, crc64, crc32, crc32c, crc32c-intel, crc16, crc7, sha1, "
+			 "sha256, sha512, sha3-224/256/384/512, xxhash, meta or pattern");
+}
+
+static int set_do_verify(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (strcmp(v, "0") && strcmp(v, "1"))
+		return bad_value(c, o->name, v, "0 or 1");
+	c->cur->do_verify = v[0] == '1';
+	return 0;
+}
+
+/* Verify options that storbench's verification answers its own way: any
+ * value that fio takes is accepted, with a note saying how. */
+static int set_verify_note(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (!*v)
+		return bad_value(c, o->name, v, "a value");
+	if (strcmp(v, "0"))
+		note(c, "%s: %s", o->name, o->why);
+	return 0;
+}
+
 /* A real fio option storbench does not have, taken with the values that
  * make it do nothing (o->sb: "0" or "0|null"), so job files that spell
  * out fio's defaults run. */
@@ -497,12 +546,18 @@ static const struct fio_opt fio_opts[] = {
 	NOOP("thinktime_spin", "0"),
 	NOOP("thinktime_blocks", "1"),
 	NOOP("thinktime_iotime", "0"),
-	NOOP("verify", "0|null"),
-	NOOP("do_verify", "0|1"),
-	NOOP("verify_fatal", "0|1"),
+	{ "verify", set_verify, NULL, NULL, 0 },
+	{ "do_verify", set_do_verify, NULL, NULL, 1 },
+	{ "verify_fatal", set_verify_note, NULL,
+	  "storbench checks every block and exits 1 when any is not intact", 1 },
+	{ "verify_backlog", set_verify_note, NULL,
+	  "storbench checks every block once the job is done, not during it", 0 },
+	{ "verify_pattern", set_verify_note, NULL,
+	  "storbench writes its own block format, not this pattern", 0 },
+	{ "verify_interval", set_verify_note, NULL,
+	  "storbench's verify blocks are 4 KiB (512 B for smaller requests)", 0 },
+	{ "verify_async", set_verify_note, NULL, "storbench checks in its own thread", 0 },
 	NOOP("verify_dump", "0|1"),
-	NOOP("verify_backlog", "0"),
-	NOOP("verify_async", "0"),
 	NOOP("rate_iops", "0"),
 	NOOP("rate_min", "0"),
 	NOOP("ratemin", "0"),
@@ -639,6 +694,9 @@ static int end_section(struct ctx *c)
 	j->line = c->sec_line;
 	j->opts = s->opts;
 	j->stonewall = s->stonewall;
+	/* do_verify=0: fio writes its verify headers and checks nothing */
+	if (!s->do_verify)
+		j->opts.fio_verify[0] = 0;
 	if (s->filename[0] && s->directory[0] && s->filename[0] != '/') {
 		size_t dl = strlen(s->directory);
 		const char *sep = s->directory[dl - 1] == '/' ? "" : "/";
@@ -768,6 +826,7 @@ static void fio_defaults(struct state *s)
 	s->opts.bs = 4096;
 	s->opts.invalidate = 1;
 	s->opts.fio_new_file = 1;
+	s->do_verify = 1;
 }
 
 static int parse(struct ctx *c, const char *text, size_t len)

@@ -142,6 +142,8 @@ static void job_options_json(struct sb_json *j, const struct sb_job_result *jr)
 			 o->dist_param);
 		sb_json_str(j, "random_distribution", buf);
 	}
+	if (o->fio_verify[0])
+		sb_json_str(j, "verify", o->fio_verify);
 	if (o->buffer_compress) {
 		snprintf(buf, sizeof(buf), "%u", o->buffer_compress);
 		sb_json_str(j, "buffer_compress_percentage", buf);
