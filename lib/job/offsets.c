@@ -19,6 +19,7 @@
 #include "lib/base/units.h"
 
 #include <assert.h>
+#include <limits.h>
 #include <math.h>
 
 /* Indices into g->z. */
@@ -202,13 +203,13 @@ int sb_parse_zones(const char *s, struct sb_zones *z)
 	} else {
 		return -EINVAL;
 	}
-	unsigned access = 0;
+	unsigned access = 0, amiss = 0, smiss = 0;
 	uint64_t size = 0;
 	for (;;) {
 		const char *colon = strchr(s, ':');
 		const size_t len = colon ? (size_t)(colon - s) : strlen(s);
 		char one[64], *slash;
-		uint64_t a, b;
+		uint64_t a = 0, b = 0;
 		if (!len || len >= sizeof(one) || z->n == SB_ZONES_MAX)
 			return -EINVAL;
 		memcpy(one, s, len);
@@ -217,22 +218,45 @@ int sb_parse_zones(const char *s, struct sb_zones *z)
 		if (!slash)
 			return -EINVAL;
 		*slash = 0;
-		if (sb_parse_u64(one, &a) < 0 || a > 100)
+		/* as fio, a share or a zoned size left out is what the others
+		 * leave of 100, split evenly (marked UINT64_MAX until then) */
+		if (!one[0])
+			amiss++, a = UINT64_MAX;
+		else if (sb_parse_u64(one, &a) < 0 || a > 100)
 			return -EINVAL;
-		if (z->abs ? sb_parse_size(slash + 1, &b) < 0 : sb_parse_u64(slash + 1, &b) < 0)
+		if (!slash[1] && !z->abs)
+			smiss++, b = UINT64_MAX;
+		else if (z->abs ? sb_parse_size(slash + 1, &b) < 0
+				: sb_parse_u64(slash + 1, &b) < 0)
 			return -EINVAL;
-		if (!b || (!z->abs && b > 100) || b > (UINT64_MAX >> 2) - size)
+		else if (!b || (!z->abs && b > 100) || b > (UINT64_MAX >> 2) - size)
 			return -EINVAL;
-		access += (unsigned)a;
-		size += b;
-		z->z[z->n].access_pct = (unsigned)a;
+		if (a != UINT64_MAX)
+			access += (unsigned)a;
+		if (b != UINT64_MAX)
+			size += b;
+		z->z[z->n].access_pct = a == UINT64_MAX ? UINT_MAX : (unsigned)a;
 		z->z[z->n].size = b;
 		z->n++;
 		if (!colon)
 			break;
 		s = colon + 1;
 	}
-	return access == 100 && (z->abs || size <= 100) ? 0 : -EINVAL;
+	if (access > 100 || (!z->abs && size > 100))
+		return -EINVAL;
+	for (unsigned i = 0; i < z->n; i++) {
+		if (z->z[i].access_pct == UINT_MAX)
+			z->z[i].access_pct = (100 - access) / amiss;
+		if (z->z[i].size == UINT64_MAX) {
+			z->z[i].size = (100 - size) / smiss;
+			if (!z->z[i].size)
+				return -EINVAL;
+		}
+	}
+	access = 0;
+	for (unsigned i = 0; i < z->n; i++)
+		access += z->z[i].access_pct;
+	return access == 100 ? 0 : -EINVAL;
 }
 
 uint64_t sb_zones_abs_bytes(const struct sb_zones *z)

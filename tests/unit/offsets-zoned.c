@@ -119,6 +119,8 @@ static void test_bad(void **state)
 		"zoned:50/0:50/10",
 		"zoned:x/10:100/5",
 		"zoned_abs:100/0",
+		"zoned:/10:/20:/30", /* 33+33+33 */
+		"zoned:60/100:40/",  /* no size left */
 		"zoned_abs:100/1Q",
 		"zone:100/10",
 		"zoned:50/5::50/5",
@@ -130,6 +132,13 @@ static void test_bad(void **state)
 		if (sb_parse_zones(bad[i], &z) == 0)
 			fail_msg("'%s' accepted", bad[i]);
 	assert_int_equal(sb_parse_zones("zoned:100/100", &z), 0);
+	/* fio's jesd219.fio leaves the last size out: the rest of 100 */
+	assert_int_equal(sb_parse_zones("zoned:50/5:30/15:20/", &z), 0);
+	assert_int_equal(z.z[2].size, 80);
+	/* shares left out split what remains */
+	assert_int_equal(sb_parse_zones("zoned:50/10:/20:/70", &z), 0);
+	assert_int_equal(z.z[1].access_pct, 25);
+	assert_int_equal(z.z[2].access_pct, 25);
 }
 
 int main(void)
