@@ -601,6 +601,136 @@ static const struct fio_opt fio_opts[] = {
 	IGNORED("openfiles"),
 };
 
+/* What the table above means for each of fio's options, for the
+ * compatibility table: the setter says the kind, the note what is taken. */
+static const struct {
+	const char *name, *note;
+} docs[] = {
+	{ "rw", "read, write, randread, randwrite, rw, readwrite, randrw, trim, randtrim; not "
+		"the ':N' offset modifiers" },
+	{ "readwrite", "as rw" },
+	{ "bs", "one size for reads and writes (not a READ,WRITE list)" },
+	{ "blocksize", "as bs" },
+	{ "bssplit", "one split for reads and writes; each block once per random pass" },
+	{ "size", "also N% of the file or device; 0 is the whole file" },
+	{ "offset", "also N%; on a new file, the file is made offset + size long, as fio" },
+	{ "iodepth_batch_complete_min", "0 and 1 both wait for one completion" },
+	{ "iodepth_batch_complete", "as iodepth_batch_complete_min" },
+	{ "ioengine", "the engines below (fio's default, psync, when not given)" },
+	{ "thread", "storbench's jobs are always threads" },
+	{ "openfiles", "one file per job, open for the whole job" },
+	{ "randrepeat", "offsets repeat from one run to the next only when randseed is given" },
+	{ "exitall", "jobs that run together each run to their own end" },
+	{ "fallocate", "storbench lays a new file out by writing it" },
+	{ "allow_file_create", "storbench creates the files it needs (and removes them)" },
+	{ "refill_buffers", "storbench's write data is its own (buffer_compress_percentage "
+			    "sets how much compresses)" },
+	{ "scramble_buffers", "as refill_buffers" },
+	{ "timeout", "as runtime" },
+	{ "fdatasync", "0 only: storbench syncs with fsync (use fsync=N)" },
+	{ "sync", "0, 1, none, sync, dsync" },
+	{ "rate", "READ,WRITE caps each direction alone; a trim cap is refused" },
+	{ "random_distribution",
+	  "random, zipf:THETA, pareto:H, zoned, zoned_abs (one set of zones for all "
+	  "directions); normal, gauss, sequence and a centre value are refused" },
+	{ "continue_on_error", "none, 0, read, write, io, all, 1" },
+	{ "log_avg_msec", "storbench's time series interval; 0 keeps its 1 s" },
+	{ "filename", "one path per job (a ':' inside a name escaped with a backslash)" },
+	{ "directory", "one directory per job" },
+	{ "wait_for_previous", "as stonewall" },
+	{ "nrfiles", "1 only: one file per job" },
+	{ "io_limit", "as io_size" },
+	{ "iodepth_batch", "as iodepth_batch_submit" },
+	{ "invalidate", "1 by default, as fio: the region's page cache dropped before each loop" },
+	{ "verify",
+	  "md5, crc32c, sha256, ..., meta, pattern: the job is verified as run --verify does, "
+	  "with storbench's own block format (checksum, address, seed), fio's checksum not "
+	  "used; the name is recorded; 0 and null verify nothing. One verifying job per file, "
+	  "running alone" },
+	{ "do_verify", "0: nothing is verified" },
+};
+
+static const char *doc_of(const char *name)
+{
+	for (size_t i = 0; i < SB_ARRAY_SIZE(docs); i++)
+		if (!strcmp(docs[i].name, name))
+			return docs[i].note;
+	return NULL;
+}
+
+const char *sb_fio_support_name(enum sb_fio_support s)
+{
+	switch (s) {
+	case SB_FIO_HONOURED: return "honoured";
+	case SB_FIO_MAPPED: return "mapped";
+	case SB_FIO_NOOP: return "no-op values only";
+	case SB_FIO_IGNORED: return "ignored";
+	case SB_FIO_REFUSED: return "refused";
+	}
+	return "?";
+}
+
+int sb_fio_option_support(unsigned i, struct sb_fio_support_info *out)
+{
+	const char *name = sb_fio_option_name(i);
+	const struct fio_opt *o = NULL;
+	if (!name)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	out->name = name;
+	for (size_t k = 0; k < SB_ARRAY_SIZE(fio_opts) && !o; k++)
+		if (!strcmp(fio_opts[k].name, name))
+			o = &fio_opts[k];
+	const char *doc = doc_of(name);
+	if (!o) {
+		out->support = SB_FIO_REFUSED;
+	} else if (o->set == set_noop) {
+		out->support = SB_FIO_NOOP;
+		size_t n = (size_t)snprintf(out->note, sizeof(out->note), "taken: ");
+		for (const char *p = o->sb; *p && n + 2 < sizeof(out->note); p++) {
+			if (*p == '|')
+				n += (size_t)snprintf(out->note + n, sizeof(out->note) - n, ", ");
+			else
+				out->note[n++] = *p;
+		}
+		out->note[n] = 0;
+	} else if (o->set == set_ignored) {
+		out->support = SB_FIO_IGNORED;
+		snprintf(out->note, sizeof(out->note), "%s",
+			 o->why ? o->why : "only changes fio's own reporting or bookkeeping");
+	} else if (o->set == set_nrfiles || o->set == set_fdatasync) {
+		out->support = SB_FIO_NOOP;
+	} else if (o->set == set_verify || o->set == set_verify_note || o->set == set_do_verify) {
+		out->support = SB_FIO_MAPPED;
+		if (o->why)
+			snprintf(out->note, sizeof(out->note), "%s", o->why);
+	} else {
+		out->support = SB_FIO_HONOURED;
+	}
+	if (doc)
+		snprintf(out->note, sizeof(out->note), "%s", doc);
+	return 0;
+}
+
+int sb_fio_engine_support(unsigned i, struct sb_fio_support_info *out)
+{
+	const char *name = sb_fio_engine_name(i);
+	if (!name)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	out->name = name;
+	const char *sb = sb_engine_from_fio(name);
+	if (!sb)
+		out->support = SB_FIO_REFUSED;
+	else if (strcmp(sb, name)) {
+		out->support = SB_FIO_MAPPED;
+		snprintf(out->note, sizeof(out->note), "runs as %s", sb);
+	} else {
+		out->support = SB_FIO_HONOURED;
+	}
+	return 0;
+}
+
 static int is_blank(char ch)
 {
 	return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
@@ -772,7 +902,7 @@ static int option(struct ctx *c, char *l)
 	if (!o && sb_fio_option_known(key))
 		return fail(c,
 			    "%s: fio option not supported by storbench "
-			    "(docs/jobfiles.md lists those it takes)",
+			    "(docs/fio-compat.md lists those it takes)",
 			    key);
 	if (!o)
 		return fail(c, "'%.*s': unknown option", QUOTE_MAX, key);
