@@ -439,3 +439,13 @@ int sb_fio_engine_known(const char *name)
 	/* ioengine=external:PATH loads an engine from a shared object */
 	return !strncmp(name, "external:", 9) || in(engines, SB_ARRAY_SIZE(engines), name);
 }
+
+const char *sb_fio_option_name(unsigned i)
+{
+	return i < SB_ARRAY_SIZE(options) ? options[i] : NULL;
+}
+
+const char *sb_fio_engine_name(unsigned i)
+{
+	return i < SB_ARRAY_SIZE(engines) ? engines[i] : NULL;
+}

@@ -6,5 +6,9 @@
 
 int sb_fio_option_known(const char *name);
 int sb_fio_engine_known(const char *name);
+/* The i-th of fio's options and of its ioengines, sorted; NULL past the
+ * last. */
+const char *sb_fio_option_name(unsigned i);
+const char *sb_fio_engine_name(unsigned i);
 
 #endif

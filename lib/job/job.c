@@ -141,7 +141,9 @@ static const struct opt opts[] = {
 	  NULL,
 	  1,
 	  UINT64_MAX >> 2 },
-	{ { "random-distribution", "uniform|zipf:THETA|pareto:H", "how random offsets are spread",
+	{ { "random-distribution", "uniform|zipf:THETA|pareto:H|zoned:A/S:...|zoned_abs:A/S:...",
+	    "how random offsets are spread (zoned: A% of accesses to the next S% of the region, "
+	    "as fio; zoned_abs: to the next S bytes)",
 	    "uniform" },
 	  K_DIST,
 	  OFF(dist),
@@ -260,8 +262,19 @@ static int set_enum(const struct opt *d, void *field, const char *v, char *hint,
 static int set_dist(struct sb_job_opts *o, const char *v, char *hint, size_t hl)
 {
 	static const char accepts[] =
-		"uniform, zipf:THETA (THETA > 0, not 1) or pareto:H (0 < H < 1)";
+		"uniform, zipf:THETA (THETA > 0, not 1), pareto:H (0 < H < 1), "
+		"zoned:ACCESS%/SIZE%:... or zoned_abs:ACCESS%/SIZE:... (accesses adding up to "
+		"100, at most 64 zones)";
 	double p = 0;
+	if (!strncmp(v, "zoned:", 6) || !strncmp(v, "zoned_abs:", 10)) {
+		struct sb_zones z;
+		if (sb_parse_zones(v, &z) < 0)
+			return hintf(hint, hl, "%s", accepts);
+		o->dist = SB_DIST_ZONED;
+		o->dist_param = 0;
+		o->zones = z;
+		return 0;
+	}
 	if (!strcmp(v, "uniform")) {
 		o->dist = SB_DIST_UNIFORM;
 		o->dist_param = 0;
@@ -470,6 +483,13 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 			     "--random-distribution: applies to randread, randwrite, randrw "
 			     "and randtrim only, not --rw=%s",
 			     sb_rw_name(o->rw));
+	if (o->dist == SB_DIST_ZONED && o->size && !o->size_pct &&
+	    sb_zones_abs_bytes(&o->zones) > o->size)
+		return hintf(msg, msglen,
+			     "--random-distribution: the zoned_abs zones cover %s, "
+			     "more than --size %s",
+			     sb_fmt_size(sb_zones_abs_bytes(&o->zones), a, sizeof(a)),
+			     sb_fmt_size(o->size, b, sizeof(b)));
 	if (o->fsync_every && !sb_rw_writes(o->rw))
 		return hintf(msg, msglen, "--fsync: --rw=%s does not write", sb_rw_name(o->rw));
 	if (o->direct) {

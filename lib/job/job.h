@@ -61,8 +61,9 @@ struct sb_job_opts {
 	uint64_t rate_bps; /* per job, 0 unlimited */
 	/* fio's rate=READ,WRITE: a cap on each direction alone (0: none) */
 	uint64_t rate_dir_bps[2];
-	enum sb_dist dist; /* for random patterns: UNIFORM, ZIPF or PARETO */
+	enum sb_dist dist; /* for random patterns: UNIFORM, ZIPF, PARETO or ZONED */
 	double dist_param;
+	struct sb_zones zones;	  /* SB_DIST_ZONED */
 	unsigned buffer_compress; /* percent */
 	enum sb_continue continue_on_error;
 	uint64_t log_interval_ns;
@@ -75,6 +76,10 @@ struct sb_job_opts {
 	/* fio's rules for a new file (job files): it needs a size, and
 	 * offset= makes it offset + size long */
 	int fio_new_file;
+	/* fio's verify=NAME from a job file (md5, crc32c, meta, ...): the job
+	 * is verified as run --verify does, with storbench's own block
+	 * format, and NAME is recorded; "" for none */
+	char fio_verify[16];
 };
 
 void sb_job_opts_default(struct sb_job_opts *o);

@@ -24,6 +24,7 @@ struct state {
 	char filename[4096];
 	char directory[4096];
 	int stonewall;
+	int do_verify; /* fio's do_verify, 1 by default */
 };
 
 enum section { SEC_NONE, SEC_GLOBAL, SEC_JOB };
@@ -294,11 +295,30 @@ static int set_sync(struct ctx *c, const struct fio_opt *o, const char *v)
 static int set_dist(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	static const char accepts[] =
-		"random, zipf:THETA (THETA > 0, not 1) or pareto:H (0 < H < 1)";
+		"random, zipf:THETA (THETA > 0, not 1), pareto:H (0 < H < 1), "
+		"zoned:ACCESS/SIZE%:... or zoned_abs:ACCESS/SIZE:... (accesses adding up to 100, "
+		"at most 64 zones)";
 	char hint[160];
+	if (!strncmp(v, "normal", 6) || !strncmp(v, "gauss", 5) || !strncmp(v, "sequence", 8))
+		return fail(c,
+			    "%s=%.*s: fio distribution not supported by storbench (use random, "
+			    "zipf, pareto, zoned or zoned_abs)",
+			    o->name, QUOTE_MAX, v);
+	if ((!strncmp(v, "zoned:", 6) || !strncmp(v, "zoned_abs:", 10)) && strchr(v, ','))
+		return fail(c,
+			    "%s=%.*s: zones per direction (',') are not supported: one set of "
+			    "zones for reads and writes",
+			    o->name, QUOTE_MAX, v);
+	if ((!strncmp(v, "zipf:", 5) || !strncmp(v, "pareto:", 7)) &&
+	    strchr(strchr(v, ':') + 1, ':'))
+		return fail(c,
+			    "%s=%.*s: a centre for the distribution (a second ':') is not "
+			    "supported",
+			    o->name, QUOTE_MAX, v);
 	if (!strcmp(v, "random"))
 		v = "uniform";
-	else if (strncmp(v, "zipf:", 5) && strncmp(v, "pareto:", 7))
+	else if (strncmp(v, "zipf:", 5) && strncmp(v, "pareto:", 7) && strncmp(v, "zoned:", 6) &&
+		 strncmp(v, "zoned_abs:", 10))
 		return bad_value(c, o->name, v, accepts);
 	if (sb_job_set(&c->cur->opts, "random-distribution", v, hint, sizeof(hint)) < 0)
 		return bad_value(c, o->name, v, accepts);
@@ -381,6 +401,54 @@ static int set_nrfiles(struct ctx *c, const struct fio_opt *o, const char *v)
 	if (!strcmp(v, "1"))
 		return 0;
 	return bad_value(c, o->name, v, "1: storbench runs one file per job");
+}
+
+/* fio's verify=: its checksums, "meta" and "pattern" all become
+ * storbench's own verify blocks (a checksum, the block's address, the
+ * run's seed), the name recorded; 0 and null verify nothing. */
+static int set_verify(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char *const names[] = {
+		"md5",	    "crc64",	"crc32",  "crc32c", "crc32c-intel", "crc16",
+		"crc7",	    "sha1",	"sha256", "sha512", "sha3-224",	    "sha3-256",
+		"sha3-384", "sha3-512", "xxhash", "meta",   "pattern",
+	};
+	char *dst = c->cur->opts.fio_verify;
+	if (!strcmp(v, "0") || !strcmp(v, "null")) {
+		dst[0] = 0;
+		return 0;
+	}
+	for (size_t i = 0; i < SB_ARRAY_SIZE(names); i++)
+		if (!strcmp(names[i], v)) {
+			snprintf(dst, sizeof(c->cur->opts.fio_verify), "%s", v);
+			note(c,
+			     "%s=%s: verified with storbench's own block format (checksum, "
+			     "address, seed: docs/verify.md), fio's %s not used",
+			     o->name, v, v);
+			return 0;
+		}
+	return bad_value(c, o->name, v,
+			 "0, null, md5, crc64, crc32, crc32c, crc32c-intel, crc16, crc7, sha1, "
+			 "sha256, sha512, sha3-224/256/384/512, xxhash, meta or pattern");
+}
+
+static int set_do_verify(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (strcmp(v, "0") && strcmp(v, "1"))
+		return bad_value(c, o->name, v, "0 or 1");
+	c->cur->do_verify = v[0] == '1';
+	return 0;
+}
+
+/* Verify options that storbench's verification answers its own way: any
+ * value that fio takes is accepted, with a note saying how. */
+static int set_verify_note(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (!*v)
+		return bad_value(c, o->name, v, "a value");
+	if (strcmp(v, "0"))
+		note(c, "%s: %s", o->name, o->why);
+	return 0;
 }
 
 /* A real fio option storbench does not have, taken with the values that
@@ -478,12 +546,18 @@ static const struct fio_opt fio_opts[] = {
 	NOOP("thinktime_spin", "0"),
 	NOOP("thinktime_blocks", "1"),
 	NOOP("thinktime_iotime", "0"),
-	NOOP("verify", "0|null"),
-	NOOP("do_verify", "0|1"),
-	NOOP("verify_fatal", "0|1"),
+	{ "verify", set_verify, NULL, NULL, 0 },
+	{ "do_verify", set_do_verify, NULL, NULL, 1 },
+	{ "verify_fatal", set_verify_note, NULL,
+	  "storbench checks every block and exits 1 when any is not intact", 1 },
+	{ "verify_backlog", set_verify_note, NULL,
+	  "storbench checks every block once the job is done, not during it", 0 },
+	{ "verify_pattern", set_verify_note, NULL,
+	  "storbench writes its own block format, not this pattern", 0 },
+	{ "verify_interval", set_verify_note, NULL,
+	  "storbench's verify blocks are 4 KiB (512 B for smaller requests)", 0 },
+	{ "verify_async", set_verify_note, NULL, "storbench checks in its own thread", 0 },
 	NOOP("verify_dump", "0|1"),
-	NOOP("verify_backlog", "0"),
-	NOOP("verify_async", "0"),
 	NOOP("rate_iops", "0"),
 	NOOP("rate_min", "0"),
 	NOOP("ratemin", "0"),
@@ -526,6 +600,136 @@ static const struct fio_opt fio_opts[] = {
 	IGNORED("fallocate"),
 	IGNORED("openfiles"),
 };
+
+/* What the table above means for each of fio's options, for the
+ * compatibility table: the setter says the kind, the note what is taken. */
+static const struct {
+	const char *name, *note;
+} docs[] = {
+	{ "rw", "read, write, randread, randwrite, rw, readwrite, randrw, trim, randtrim; not "
+		"the ':N' offset modifiers" },
+	{ "readwrite", "as rw" },
+	{ "bs", "one size for reads and writes (not a READ,WRITE list)" },
+	{ "blocksize", "as bs" },
+	{ "bssplit", "one split for reads and writes; each block once per random pass" },
+	{ "size", "also N% of the file or device; 0 is the whole file" },
+	{ "offset", "also N%; on a new file, the file is made offset + size long, as fio" },
+	{ "iodepth_batch_complete_min", "0 and 1 both wait for one completion" },
+	{ "iodepth_batch_complete", "as iodepth_batch_complete_min" },
+	{ "ioengine", "the engines below (fio's default, psync, when not given)" },
+	{ "thread", "storbench's jobs are always threads" },
+	{ "openfiles", "one file per job, open for the whole job" },
+	{ "randrepeat", "offsets repeat from one run to the next only when randseed is given" },
+	{ "exitall", "jobs that run together each run to their own end" },
+	{ "fallocate", "storbench lays a new file out by writing it" },
+	{ "allow_file_create", "storbench creates the files it needs (and removes them)" },
+	{ "refill_buffers", "storbench's write data is its own (buffer_compress_percentage "
+			    "sets how much compresses)" },
+	{ "scramble_buffers", "as refill_buffers" },
+	{ "timeout", "as runtime" },
+	{ "fdatasync", "0 only: storbench syncs with fsync (use fsync=N)" },
+	{ "sync", "0, 1, none, sync, dsync" },
+	{ "rate", "READ,WRITE caps each direction alone; a trim cap is refused" },
+	{ "random_distribution",
+	  "random, zipf:THETA, pareto:H, zoned, zoned_abs (one set of zones for all "
+	  "directions); normal, gauss, sequence and a centre value are refused" },
+	{ "continue_on_error", "none, 0, read, write, io, all, 1" },
+	{ "log_avg_msec", "storbench's time series interval; 0 keeps its 1 s" },
+	{ "filename", "one path per job (a ':' inside a name escaped with a backslash)" },
+	{ "directory", "one directory per job" },
+	{ "wait_for_previous", "as stonewall" },
+	{ "nrfiles", "1 only: one file per job" },
+	{ "io_limit", "as io_size" },
+	{ "iodepth_batch", "as iodepth_batch_submit" },
+	{ "invalidate", "1 by default, as fio: the region's page cache dropped before each loop" },
+	{ "verify",
+	  "md5, crc32c, sha256, ..., meta, pattern: the job is verified as run --verify does, "
+	  "with storbench's own block format (checksum, address, seed), fio's checksum not "
+	  "used; the name is recorded; 0 and null verify nothing. One verifying job per file, "
+	  "running alone" },
+	{ "do_verify", "0: nothing is verified" },
+};
+
+static const char *doc_of(const char *name)
+{
+	for (size_t i = 0; i < SB_ARRAY_SIZE(docs); i++)
+		if (!strcmp(docs[i].name, name))
+			return docs[i].note;
+	return NULL;
+}
+
+const char *sb_fio_support_name(enum sb_fio_support s)
+{
+	switch (s) {
+	case SB_FIO_HONOURED: return "honoured";
+	case SB_FIO_MAPPED: return "mapped";
+	case SB_FIO_NOOP: return "no-op values only";
+	case SB_FIO_IGNORED: return "ignored";
+	case SB_FIO_REFUSED: return "refused";
+	}
+	return "?";
+}
+
+int sb_fio_option_support(unsigned i, struct sb_fio_support_info *out)
+{
+	const char *name = sb_fio_option_name(i);
+	const struct fio_opt *o = NULL;
+	if (!name)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	out->name = name;
+	for (size_t k = 0; k < SB_ARRAY_SIZE(fio_opts) && !o; k++)
+		if (!strcmp(fio_opts[k].name, name))
+			o = &fio_opts[k];
+	const char *doc = doc_of(name);
+	if (!o) {
+		out->support = SB_FIO_REFUSED;
+	} else if (o->set == set_noop) {
+		out->support = SB_FIO_NOOP;
+		size_t n = (size_t)snprintf(out->note, sizeof(out->note), "taken: ");
+		for (const char *p = o->sb; *p && n + 2 < sizeof(out->note); p++) {
+			if (*p == '|')
+				n += (size_t)snprintf(out->note + n, sizeof(out->note) - n, ", ");
+			else
+				out->note[n++] = *p;
+		}
+		out->note[n] = 0;
+	} else if (o->set == set_ignored) {
+		out->support = SB_FIO_IGNORED;
+		snprintf(out->note, sizeof(out->note), "%s",
+			 o->why ? o->why : "only changes fio's own reporting or bookkeeping");
+	} else if (o->set == set_nrfiles || o->set == set_fdatasync) {
+		out->support = SB_FIO_NOOP;
+	} else if (o->set == set_verify || o->set == set_verify_note || o->set == set_do_verify) {
+		out->support = SB_FIO_MAPPED;
+		if (o->why)
+			snprintf(out->note, sizeof(out->note), "%s", o->why);
+	} else {
+		out->support = SB_FIO_HONOURED;
+	}
+	if (doc)
+		snprintf(out->note, sizeof(out->note), "%s", doc);
+	return 0;
+}
+
+int sb_fio_engine_support(unsigned i, struct sb_fio_support_info *out)
+{
+	const char *name = sb_fio_engine_name(i);
+	if (!name)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	out->name = name;
+	const char *sb = sb_engine_from_fio(name);
+	if (!sb)
+		out->support = SB_FIO_REFUSED;
+	else if (strcmp(sb, name)) {
+		out->support = SB_FIO_MAPPED;
+		snprintf(out->note, sizeof(out->note), "runs as %s", sb);
+	} else {
+		out->support = SB_FIO_HONOURED;
+	}
+	return 0;
+}
 
 static int is_blank(char ch)
 {
@@ -620,6 +824,9 @@ static int end_section(struct ctx *c)
 	j->line = c->sec_line;
 	j->opts = s->opts;
 	j->stonewall = s->stonewall;
+	/* do_verify=0: fio writes its verify headers and checks nothing */
+	if (!s->do_verify)
+		j->opts.fio_verify[0] = 0;
 	if (s->filename[0] && s->directory[0] && s->filename[0] != '/') {
 		size_t dl = strlen(s->directory);
 		const char *sep = s->directory[dl - 1] == '/' ? "" : "/";
@@ -695,7 +902,7 @@ static int option(struct ctx *c, char *l)
 	if (!o && sb_fio_option_known(key))
 		return fail(c,
 			    "%s: fio option not supported by storbench "
-			    "(docs/jobfiles.md lists those it takes)",
+			    "(docs/fio-compat.md lists those it takes)",
 			    key);
 	if (!o)
 		return fail(c, "'%.*s': unknown option", QUOTE_MAX, key);
@@ -749,6 +956,7 @@ static void fio_defaults(struct state *s)
 	s->opts.bs = 4096;
 	s->opts.invalidate = 1;
 	s->opts.fio_new_file = 1;
+	s->do_verify = 1;
 }
 
 static int parse(struct ctx *c, const char *text, size_t len)

@@ -64,6 +64,27 @@ int sb_jobfile_parse(const char *text, size_t len, const char *(*env)(const char
 		     struct sb_jobfile **out, char *msg, size_t msglen);
 void sb_jobfile_free(struct sb_jobfile *jf);
 
+/* What storbench does with each of fio's options in a job file, from the
+ * table the reader uses (docs/fio-compat.md is generated from it by
+ * `storbench run --list-fio-options`). */
+enum sb_fio_support {
+	SB_FIO_HONOURED, /* as fio does it (within the note's limits) */
+	SB_FIO_MAPPED,	 /* onto storbench's own way of doing it (the note says how) */
+	SB_FIO_NOOP,	 /* only the values that do nothing are taken */
+	SB_FIO_IGNORED,	 /* taken, changes nothing storbench measures */
+	SB_FIO_REFUSED,	 /* "fio option not supported by storbench" */
+};
+struct sb_fio_support_info {
+	const char *name; /* fio's option, or ioengine */
+	enum sb_fio_support support;
+	char note[512];
+};
+/* The i-th of fio's options (sorted); -ENOENT past the last. */
+int sb_fio_option_support(unsigned i, struct sb_fio_support_info *out);
+/* The i-th of fio's ioengines (sorted); -ENOENT past the last. */
+int sb_fio_engine_support(unsigned i, struct sb_fio_support_info *out);
+const char *sb_fio_support_name(enum sb_fio_support s);
+
 /* Jobs [first, first + n) start together (jobgroups.c). */
 struct sb_jobfile_group {
 	unsigned first;

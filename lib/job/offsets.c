@@ -16,8 +16,10 @@
  * the hot blocks are not all at the start of the region.
  */
 #include "lib/job/offsets.h"
+#include "lib/base/units.h"
 
 #include <assert.h>
+#include <limits.h>
 #include <math.h>
 
 /* Indices into g->z. */
@@ -183,6 +185,119 @@ static unsigned bits_for(uint64_t n)
 	return n > 1 ? 64 - (unsigned)__builtin_clzll(n - 1) : 0;
 }
 
+static uint64_t next_zoned(struct sb_offgen *g)
+{
+	const unsigned z = g->zone_of[sb_rng_next(&g->rng) % 100];
+
+	return g->zstart[z] + sb_rng_next(&g->rng) % g->zcount[z];
+}
+
+int sb_parse_zones(const char *s, struct sb_zones *z)
+{
+	memset(z, 0, sizeof(*z));
+	if (!strncmp(s, "zoned_abs:", 10)) {
+		z->abs = 1;
+		s += 10;
+	} else if (!strncmp(s, "zoned:", 6)) {
+		s += 6;
+	} else {
+		return -EINVAL;
+	}
+	unsigned access = 0, amiss = 0, smiss = 0;
+	uint64_t size = 0;
+	for (;;) {
+		const char *colon = strchr(s, ':');
+		const size_t len = colon ? (size_t)(colon - s) : strlen(s);
+		char one[64], *slash;
+		uint64_t a = 0, b = 0;
+		if (!len || len >= sizeof(one) || z->n == SB_ZONES_MAX)
+			return -EINVAL;
+		memcpy(one, s, len);
+		one[len] = 0;
+		slash = strchr(one, '/');
+		if (!slash)
+			return -EINVAL;
+		*slash = 0;
+		/* as fio, a share or a zoned size left out is what the others
+		 * leave of 100, split evenly (marked UINT64_MAX until then) */
+		if (!one[0])
+			amiss++, a = UINT64_MAX;
+		else if (sb_parse_u64(one, &a) < 0 || a > 100)
+			return -EINVAL;
+		if (!slash[1] && !z->abs)
+			smiss++, b = UINT64_MAX;
+		else if (z->abs ? sb_parse_size(slash + 1, &b) < 0
+				: sb_parse_u64(slash + 1, &b) < 0)
+			return -EINVAL;
+		else if (!b || (!z->abs && b > 100) || b > (UINT64_MAX >> 2) - size)
+			return -EINVAL;
+		if (a != UINT64_MAX)
+			access += (unsigned)a;
+		if (b != UINT64_MAX)
+			size += b;
+		z->z[z->n].access_pct = a == UINT64_MAX ? UINT_MAX : (unsigned)a;
+		z->z[z->n].size = b;
+		z->n++;
+		if (!colon)
+			break;
+		s = colon + 1;
+	}
+	if (access > 100 || (!z->abs && size > 100))
+		return -EINVAL;
+	for (unsigned i = 0; i < z->n; i++) {
+		if (z->z[i].access_pct == UINT_MAX)
+			z->z[i].access_pct = (100 - access) / amiss;
+		if (z->z[i].size == UINT64_MAX) {
+			z->z[i].size = (100 - size) / smiss;
+			if (!z->z[i].size)
+				return -EINVAL;
+		}
+	}
+	access = 0;
+	for (unsigned i = 0; i < z->n; i++)
+		access += z->z[i].access_pct;
+	return access == 100 ? 0 : -EINVAL;
+}
+
+uint64_t sb_zones_abs_bytes(const struct sb_zones *z)
+{
+	uint64_t n = 0;
+	for (unsigned i = 0; z->abs && i < z->n; i++)
+		n += z->z[i].size;
+	return n;
+}
+
+int sb_offgen_init_zoned(struct sb_offgen *g, uint64_t nblocks, const struct sb_zones *z,
+			 uint64_t unit, uint64_t seed)
+{
+	int e = sb_offgen_init(g, nblocks, SB_DIST_UNIFORM, 0, seed);
+	if (e < 0 || !z->n || !unit)
+		return e < 0 ? e : -EINVAL;
+	g->dist = SB_DIST_ZONED;
+	unsigned pct = 0;
+	uint64_t at = 0; /* percent, or bytes, before zone i */
+	for (unsigned i = 0; i < z->n; i++) {
+		uint64_t lo, hi;
+		if (z->abs) {
+			lo = at / unit;
+			hi = (at + z->z[i].size) / unit;
+		} else {
+			/* as fio: stotal * lastb / 100 */
+			lo = (uint64_t)((unsigned __int128)nblocks * at / 100);
+			hi = (uint64_t)((unsigned __int128)nblocks * (at + z->z[i].size) / 100);
+		}
+		at += z->z[i].size;
+		/* cut to the region; a zone left empty keeps one block */
+		lo = SB_MIN(lo, nblocks - 1);
+		hi = SB_MIN(SB_MAX(hi, lo + 1), nblocks);
+		g->zstart[i] = lo;
+		g->zcount[i] = hi - lo;
+		for (unsigned k = 0; k < z->z[i].access_pct; k++)
+			g->zone_of[pct++] = (uint8_t)i;
+	}
+	return pct == 100 ? 0 : -EINVAL;
+}
+
 int sb_offgen_init(struct sb_offgen *g, uint64_t nblocks, enum sb_dist dist, double param,
 		   uint64_t seed)
 {
@@ -224,6 +339,7 @@ uint64_t sb_offgen_next(struct sb_offgen *g)
 	case SB_DIST_SEQ: return next_seq(g);
 	case SB_DIST_ZIPF: return scatter(g, zipf_rank0(g));
 	case SB_DIST_PARETO: return scatter(g, pareto_rank0(g));
+	case SB_DIST_ZONED: return next_zoned(g);
 	}
 	assert(!"bad distribution");
 	return 0;

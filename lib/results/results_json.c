@@ -128,11 +128,22 @@ static void job_options_json(struct sb_json *j, const struct sb_job_result *jr)
 			 (unsigned long long)o->rate_dir_bps[1]);
 		sb_json_str(j, "rate", buf);
 	}
-	if (o->dist != SB_DIST_UNIFORM && o->dist != SB_DIST_SEQ) {
+	if (o->dist == SB_DIST_ZONED) {
+		char zb[SB_ZONES_MAX * 32];
+		size_t n = (size_t)snprintf(zb, sizeof(zb), "%s",
+					    o->zones.abs ? "zoned_abs" : "zoned");
+		for (unsigned i = 0; i < o->zones.n && n < sizeof(zb); i++)
+			n += (size_t)snprintf(zb + n, sizeof(zb) - n, ":%u/%llu",
+					      o->zones.z[i].access_pct,
+					      (unsigned long long)o->zones.z[i].size);
+		sb_json_str(j, "random_distribution", zb);
+	} else if (o->dist != SB_DIST_UNIFORM && o->dist != SB_DIST_SEQ) {
 		snprintf(buf, sizeof(buf), "%s:%g", o->dist == SB_DIST_ZIPF ? "zipf" : "pareto",
 			 o->dist_param);
 		sb_json_str(j, "random_distribution", buf);
 	}
+	if (o->fio_verify[0])
+		sb_json_str(j, "verify", o->fio_verify);
 	if (o->buffer_compress) {
 		snprintf(buf, sizeof(buf), "%u", o->buffer_compress);
 		sb_json_str(j, "buffer_compress_percentage", buf);

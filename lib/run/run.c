@@ -64,8 +64,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		/* the region's tail shorter than a chunk is a chunk of its own */
 		w->nchunks = (p->region_size + w->chunk - 1) / w->chunk;
 		w->gen_seed = seed ^ 0x5bd1e995;
-		int e = sb_offgen_init(&w->gen, w->nchunks * w->slots, o->dist, o->dist_param,
-				       w->gen_seed);
+		int e = sb_worker_offgen_init(w, w->gen_seed);
 		if (e < 0) {
 			*errmsg = "random offsets";
 			return e;

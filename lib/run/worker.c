@@ -327,6 +327,15 @@ static int drop_cache(struct sb_worker *w)
 	return e ? -e : 0;
 }
 
+int sb_worker_offgen_init(struct sb_worker *w, uint64_t seed)
+{
+	const struct sb_job_opts *o = w->job;
+	if (o->dist == SB_DIST_ZONED)
+		return sb_offgen_init_zoned(&w->gen, w->nchunks * w->slots, &o->zones,
+					    w->chunk / w->slots, seed);
+	return sb_offgen_init(&w->gen, w->nchunks * w->slots, o->dist, o->dist_param, seed);
+}
+
 /* A loop starts: the whole of its bytes ahead, from the region's start
  * (sequential) or a fresh pass (random), the cache dropped. */
 static int start_loop(struct sb_worker *w)
@@ -334,8 +343,7 @@ static int start_loop(struct sb_worker *w)
 	w->loop_left = w->loop_bytes;
 	w->cursor = 0;
 	if (!w->sequential && w->loop) {
-		int e = sb_offgen_init(&w->gen, w->nchunks * w->slots, w->job->dist,
-				       w->job->dist_param, w->gen_seed + w->loop);
+		int e = sb_worker_offgen_init(w, w->gen_seed + w->loop);
 		if (e < 0)
 			return e;
 	}

@@ -94,5 +94,7 @@ void *sb_worker_main(void *arg);
 /* Set up loop 0 (worker_setup, before the clock starts): the region, its
  * page cache dropped where the job says so. 0 or -errno. */
 int sb_worker_first_loop(struct sb_worker *w);
+/* The random offset generator of the job (w->nchunks, w->slots set). */
+int sb_worker_offgen_init(struct sb_worker *w, uint64_t seed);
 
 #endif

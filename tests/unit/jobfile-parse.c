@@ -411,7 +411,7 @@ static void test_ignored_notes(void **state)
 	sb_jobfile_free(jf);
 	expect_err("[j]\nhipri\n",
 		   "line 2: hipri: fio option not supported by storbench "
-		   "(docs/jobfiles.md lists those it takes)",
+		   "(docs/fio-compat.md lists those it takes)",
 		   NULL);
 
 	/* more than SB_JOBFILE_MAX_NOTES: the rest are dropped */
@@ -490,10 +490,15 @@ static void test_noop_and_honoured(void **state)
 static void test_error_lines(void **state)
 {
 	(void)state;
-	expect_err("[j]\nrw=read\nverify=crc32c\n",
-		   "line 3: verify=crc32c: fio option not supported by storbench (verify=0|null, "
-		   "which does nothing, is taken)",
+	expect_err("[j]\nrw=read\nthinktime_spin=5\n",
+		   "line 3: thinktime_spin=5: fio option not supported by storbench "
+		   "(thinktime_spin=0, which does nothing, is taken)",
 		   NULL);
+	expect_err("[j]\nrw=write\nverify=crc99\n", "line 3: verify: 'crc99' is not valid", NULL);
+	expect_err("[j]\nrandom_distribution=zoned:50/5:30/15\n",
+		   "line 2: random_distribution: 'zoned:50/5:30/15' is not valid", NULL);
+	expect_err("[j]\nrandom_distribution=normal:10\n",
+		   "line 2: random_distribution=normal:10: fio distribution not supported", NULL);
 	expect_err("[j]\nthinktime=10\n", "line 2: thinktime=10: fio option not supported", NULL);
 	expect_err("[j]\ncpus_allowed=0-3\n",
 		   "line 2: cpus_allowed: fio option not supported by storbench", NULL);
@@ -552,7 +557,9 @@ static void test_error_lines(void **state)
 		   NULL);
 	expect_err("[j]\ncontinue_on_error=verify\n", "line 2: continue_on_error: 'verify'", NULL);
 	expect_err("[j]\nrandom_distribution=normal\n",
-		   "line 2: random_distribution: 'normal' is not valid", NULL);
+		   "line 2: random_distribution=normal: fio distribution not supported", NULL);
+	expect_err("[j]\nrandom_distribution=uniform\n",
+		   "line 2: random_distribution: 'uniform' is not valid", NULL);
 	expect_err("[j]\nrandom_distribution=zipf:1\n",
 		   "line 2: random_distribution: 'zipf:1' is not valid", NULL);
 	expect_err("[j]\nsync=2\n", "line 2: sync: '2' is not valid", NULL);

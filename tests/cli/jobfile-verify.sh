@@ -1,0 +1,66 @@
+# fio job files' verify=: a writing job is verified with storbench's own
+# blocks (the checksum name recorded), a flipped bit is found at its offset
+# and fails the run, do_verify=0, verify=0 and verify=null verify nothing,
+# and jobs storbench cannot verify are refused, naming the line, before
+# anything is created.
+. "$(dirname "$0")/../lib/cli.sh"
+
+mkdir "$T/d"
+cat >"$T/v.fio" <<'JOB'
+[global]
+verify_fatal=1
+verify_backlog=16
+verify_pattern=0xaa55
+[vw]
+rw=randwrite
+bs=4k
+size=4M
+verify=crc32c
+JOB
+expect_exit 0 "$SB" run --quiet --output="$T/v.json" "$T/v.fio" "$T/d"
+[ "$(json "$T/v.json" "d['storbench']['verify']['intact']")" = 1024 ] || fail "1024 blocks intact"
+[ "$(json "$T/v.json" "d['jobs'][0]['job options']['verify']")" = crc32c ] || fail "checksum name not recorded"
+grep -q "0 not intact" "$T/out" || fail "text verdict: $(cat "$T/out")"
+grep -q "verify=crc32c: verified with storbench's own block format" "$T/err" || fail "no note on the format"
+grep -q "line 3: verify_backlog" "$T/err" || fail "verify_backlog note"
+[ -z "$(ls -A "$T/d")" ] || fail "files left"
+ok "verify=crc32c: every block checked, name recorded"
+
+for v in "verify=0" "verify=null" "verify=md5
+do_verify=0"; do
+	printf '[w]\nrw=write\nsize=1M\n%s\n' "$v" >"$T/n.fio"
+	expect_exit 0 "$SB" run --quiet --output="$T/n.json" "$T/n.fio" "$T/d"
+	[ "$(json "$T/n.json" "'verify' in d['storbench']")" = False ] || fail "$v verified"
+	[ "$(json "$T/n.json" "'verify' in d['jobs'][0]['job options']")" = False ] || fail "$v recorded"
+done
+ok "verify=0, verify=null and do_verify=0 verify nothing"
+
+. "$(dirname "$0")/../lib/faultfs.sh"
+ff_start
+ff_rules "flip * 8192 4096"
+printf '[vw]\nrw=randwrite\nbs=4k\nsize=1M\nverify=md5\n' >"$T/f.fio"
+"$SB" run --quiet --output="$T/f.json" "$T/f.fio" "$FF_MNT" >"$T/f.out" 2>&1
+rc=$?
+[ $rc = 1 ] || { cat "$T/f.out"; fail "fault: exit $rc, expected 1"; }
+json "$T/f.json" "d['storbench']['verify']['bad_ranges'][0]['offset']" | grep -qx 8192 ||
+	fail "fault not at 8192"
+[ "$(json "$T/f.json" "d['storbench']['verify']['corrupted']")" = 1 ] || fail "one corrupted block"
+ok "a flipped bit fails the verify= job at its offset"
+
+refuse() { # NAME PATTERN: the job file $T/r.fio is refused with PATTERN, nothing created
+	"$SB" run --quiet "$T/r.fio" "$T/d" >/dev/null 2>"$T/err"
+	[ $? = 2 ] || fail "$1: not refused"
+	grep -q -- "$2" "$T/err" || fail "$1: message: $(cat "$T/err")"
+	[ -z "$(ls -A "$T/d")" ] || fail "$1: files created"
+}
+printf '[r]\nrw=randread\nsize=1M\nverify=crc32c\n' >"$T/r.fio"
+refuse "read job" "line 1: job 'r': verify=crc32c needs a job that writes"
+printf '[global]\nverify=crc32c\nsize=1M\nrw=write\n[a]\n[b]\nstonewall\n' >"$T/r.fio"
+refuse "two verify jobs" "line 6: job 'b' verifies"
+printf '[global]\nsize=1M\nrw=write\n[a]\nverify=crc32c\n[b]\n' >"$T/r.fio"
+refuse "together" "line 4: job 'a' verifies (verify=crc32c) while other jobs run"
+printf '[a]\nsize=1M\nrw=write\nverify=crc99\n' >"$T/r.fio"
+refuse "bad checksum" "line 4: verify: 'crc99' is not valid"
+printf '[a]\nsize=1M\nrw=write\nverify_only\n' >"$T/r.fio"
+refuse "verify_only" "line 4: verify_only: fio option not supported by storbench"
+ok "unverifiable verify= jobs refused with their line, nothing created"
