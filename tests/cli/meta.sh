@@ -34,7 +34,7 @@ counts "$T/b.json" 500
 only_user || fail "left behind with threads: $(ls -A "$d")"
 ok "500 files with data, 4 directories, 3 threads"
 
-expect_exit 0 "$SB" meta --files=0 --size=4M --char-size=1M --seeks=300 --quiet \
+expect_exit 0 "$SB" meta --files=0 --size=4M --char-size=1M --per-char=putc --seeks=300 --quiet \
 	--output="$T/c.json" "$d"
 for t in write rewrite read; do
 	[ "$(json "$T/c.json" "d['storbench']['meta']['tests']['$t']['bytes']")" = 4194304 ] || fail "$t bytes"
