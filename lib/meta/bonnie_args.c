@@ -23,6 +23,7 @@ struct bparse {
 	size_t msglen;
 	uint64_t ram_mib; /* -r, 0: not given */
 	int size_given;
+	int no_size, no_files; /* -s 0, -n 0 */
 };
 
 __attribute__((format(printf, 2, 3))) static int bad(struct bparse *p, const char *fmt, ...)
@@ -123,6 +124,7 @@ static int opt_s(struct bparse *p, const char *v)
 			   "2048:4k)",
 			   v);
 	p->size_given = 1;
+	p->no_size = !size;
 	int e = add(p, "--size=%lluM", (unsigned long long)size);
 	if (!e && nf > 1 && f[1][0])
 		e = pow2_chunk(p, "-s", f[1], "chunk");
@@ -155,6 +157,7 @@ static int opt_n(struct bparse *p, const char *v)
 	if ((nf > 1 && f[1][0] && sb_parse_size(f[1], &max) < 0) ||
 	    (nf > 2 && f[2][0] && sb_parse_size(f[2], &min) < 0) || max > (1ull << 30) || min > max)
 		return bad(p, "-n: sizes '%s' are not max[:min] in bytes, min <= max <= 1G", v);
+	p->no_files = !n;
 	int e = add(p, "--files=%llu", (unsigned long long)(n * 1024));
 	if (!e && (max || min))
 		e = add(p, "--file-size=%llu:%llu", (unsigned long long)min,
@@ -270,7 +273,7 @@ static int word(struct bparse *p, int argc, char *const *argv, int *i)
 
 int sb_bonnie_args(int argc, char *const *argv, struct sb_bonnie_args *a, char *msg, size_t len)
 {
-	struct bparse p = { a, 0, msg, len, 0, 0 };
+	struct bparse p = { .a = a, .msg = msg, .msglen = len };
 	memset(a, 0, sizeof(*a));
 	a->dir = ".";
 	a->reps = 1;
@@ -293,6 +296,8 @@ int sb_bonnie_args(int argc, char *const *argv, struct sb_bonnie_args *a, char *
 	}
 	if (e)
 		return e;
+	if (p.no_size && p.no_files)
+		return bad(&p, "-n: nothing to do with -n 0 and -s 0");
 	if (!p.size_given && p.ram_mib)
 		e = add(&p, "--size=%lluM", (unsigned long long)(2 * p.ram_mib));
 	if (!e && a->quiet)

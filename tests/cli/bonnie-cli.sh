@@ -27,8 +27,8 @@ io_counts() { # OUT ARGS...: runs storbench bonnie ARGS, prints "syscw syscr"
 # -- the seed line, small: -s 1 (1 MiB, per-char tests 1 MiB), -n 1
 c=$(io_counts "$T/seed" -d "$d" -s 1 -m S3 -u "$me" -n 1 -z 7) ||
 	{ cat "$T/seed" "$T/seed.err"; fail "seed line exited non-zero"; }
-set -- $c
-syscr=$1 syscw=$2
+syscr=${c%%[!0-9]*} # the first line: syscr, then syscw
+syscw=${c##*[!0-9]}
 csv=$(tail -n 1 "$T/seed")
 [ "$(echo "$csv" | awk -F, '{print NF}')" = 50 ] || fail "CSV: not 50 fields: $csv"
 f() { echo "$csv" | cut -d, -f"$1"; }
@@ -96,8 +96,9 @@ done
 ok "bad options"
 
 # -- Debian's bonnie++ and its tools
-command -v bon_csv2txt >/dev/null && command -v bon_csv2html >/dev/null &&
-	command -v bonnie++ >/dev/null || skip "bonnie++ not installed (scripts/install-deps --test)"
+for tool in bon_csv2txt bon_csv2html bonnie++; do
+	command -v "$tool" >/dev/null || skip "$tool not installed (scripts/install-deps --test)"
+done
 echo "$csv" | bon_csv2txt >"$T/txt" 2>"$T/txt.err" || fail "bon_csv2txt failed"
 [ -s "$T/txt.err" ] && { cat "$T/txt.err"; fail "bon_csv2txt complained"; }
 grep '^Latency' "$T/txt" | head -n 1 | grep -qF "$lat_io" || { cat "$T/txt"; fail "bon_csv2txt IO latency"; }
@@ -129,3 +130,10 @@ for i in 1 3 4 6 7 8 9 22; do
 		fail "field $i: bonnie++ $(tail -n 1 "$T/real.csv" | cut -d, -f$i), ours $(cut -d, -f$i "$T/out")"
 done
 ok "field layout matches bonnie++ $(tail -n 1 "$T/real.csv" | cut -d, -f2)"
+
+# -x's header line, as bonnie++ writes it
+# shellcheck disable=SC2086
+bonnie++ -d "$r" -s 0 -n 1 -q -x 2 -m R $u 2>/dev/null | head -n 1 >"$T/real.hdr"
+expect_exit 0 "$SB" bonnie -d "$d" -s 0 -n 1 -q -x 2 -m R
+head -n 1 "$T/out" | cmp -s - "$T/real.hdr" || fail "-x header differs from bonnie++'s"
+ok "-x header as bonnie++'s"

@@ -54,8 +54,8 @@ static void test_sizes_and_fields(void **state)
 	assert_string_equal(TR("-n", "1:4096:16:8:1k"),
 			    "--per-char=syscall --data=bonnie --files=1024 --file-size=16:4096 "
 			    "--dirs=8 --file-chunk=1024 .");
-	assert_string_equal(TR("-n", "0", "-s", "0"),
-			    "--per-char=syscall --data=bonnie --files=0 --size=0M .");
+	assert_string_equal(TR("-n", "0", "-s", "1"),
+			    "--per-char=syscall --data=bonnie --files=0 --size=1M .");
 	/* -r alone sets bonnie++'s default size, twice the RAM */
 	assert_string_equal(TR("-r", "100"), "--per-char=syscall --data=bonnie --size=200M .");
 	assert_string_equal(TR("-r", "100", "-s", "8"),
@@ -105,6 +105,7 @@ static void test_refusals(void **state)
 	REFUSED("-y: ", "-ys");
 	REFUSED("-Z: ", "-Z", "/dev/urandom");
 	REFUSED("-z: ", "-z", "0");
+	REFUSED("-n: nothing to do", "-n", "0", "-s", "0");
 	REFUSED("-k: not a bonnie++ option", "-k");
 	REFUSED("-d: needs a value", "-d");
 	REFUSED("-m: ", "-m", "a,b");
