@@ -101,8 +101,9 @@ for tool in bon_csv2txt bon_csv2html bonnie++; do
 done
 echo "$csv" | bon_csv2txt >"$T/txt" 2>"$T/txt.err" || fail "bon_csv2txt failed"
 [ -s "$T/txt.err" ] && { cat "$T/txt.err"; fail "bon_csv2txt complained"; }
-grep '^Latency' "$T/txt" | head -n 1 | grep -qF "$lat_io" || { cat "$T/txt"; fail "bon_csv2txt IO latency"; }
-grep '^Latency' "$T/txt" | sed -n 2p | grep -qF "$lat_f" || { cat "$T/txt"; fail "bon_csv2txt file latency"; }
+lat_row() { grep '^Latency' "$1" | sed -n "$2p" | awk '{$1=""; print substr($0,2)}'; }
+[ "$(lat_row "$T/txt" 1)" = "$lat_io" ] || { cat "$T/txt"; fail "bon_csv2txt IO latency"; }
+[ "$(lat_row "$T/txt" 2)" = "$lat_f" ] || { cat "$T/txt"; fail "bon_csv2txt file latency"; }
 grep -q '^S3 ' "$T/txt" || fail "bon_csv2txt: no S3 row"
 echo "$csv" | bon_csv2html >"$T/html" 2>"$T/html.err" || fail "bon_csv2html failed"
 [ -s "$T/html.err" ] && { cat "$T/html.err"; fail "bon_csv2html complained"; }
