@@ -139,6 +139,7 @@ int cmd_report(const struct cli_command *cmd, int argc, char **argv);
 int cmd_compare(const struct cli_command *cmd, int argc, char **argv);
 int cmd_latency(const struct cli_command *cmd, int argc, char **argv);
 int cmd_meta(const struct cli_command *cmd, int argc, char **argv);
+int cmd_bonnie(const struct cli_command *cmd, int argc, char **argv);
 int cmd_sweep(const struct cli_command *cmd, int argc, char **argv);
 int cmd_iozone(const struct cli_command *cmd, int argc, char **argv);
 int cmd_info(const struct cli_command *cmd, int argc, char **argv);

@@ -38,8 +38,9 @@ static const struct cli_opt meta_opts[] = {
 	{ "dirs", OPT_ARG, M_DIRS, "N", "directories for the files [1 per thread]" },
 	{ "threads", OPT_ARG, M_THREADS, "N", "file-test threads, own directories each [1]" },
 	{ "size", OPT_ARG, M_SIZE, "SIZE",
-	  "block test file in MiB, 0: none [1G or 2 x RAM, below]" },
-	{ "char-size", OPT_ARG, M_CHAR_SIZE, "SIZE", "per-character test bytes, 0: none [20M]" },
+	  "block test file, a plain number in MiB, 0: none [1G or 2 x RAM, below]" },
+	{ "char-size", OPT_ARG, M_CHAR_SIZE, "SIZE",
+	  "per-character test size, a plain number in MiB, 0: none [20M]" },
 	{ "chunk", OPT_ARG, M_CHUNK, "SIZE", "block size, 256 to 1M [8k]" },
 	{ "file-chunk", OPT_ARG, M_FILE_CHUNK, "SIZE", "write/read size of file data [8k]" },
 	{ "seeks", OPT_ARG, M_SEEKS, "N", "random seeks [8192]" },
@@ -47,7 +48,7 @@ static const struct cli_opt meta_opts[] = {
 	{ "fsync", OPT_NOARG, M_FSYNC, NULL, "fsync files, dirs, seek rewrites (bonnie++ -b)" },
 	{ "direct", OPT_NOARG, M_DIRECT, NULL, "O_DIRECT for block and seek tests (-D)" },
 	{ "per-char", OPT_ARG, M_PER_CHAR, "putc|syscall",
-	  "putc/getc, or 1-byte syscalls (bonnie++) [putc]" },
+	  "1-byte read/write syscalls (bonnie++), or stdio putc/getc [syscall]" },
 	{ "data", OPT_ARG, M_DATA, "random|bonnie", "random, or bonnie++'s zero blocks [random]" },
 	{ "name", OPT_ARG, M_NAME, "NAME", "machine name in the CSV line [host name]" },
 	{ "csv", OPT_NOARG, M_CSV, NULL, "bonnie++'s CSV line (format 1.98) on stdout" },
@@ -63,7 +64,8 @@ struct meta_ctx {
 	enum sb_meta_size_rule size_rule;
 	uint64_t twice_ram; /* bonnie++'s size here */
 	const char *name;
-	struct cli_shared sh; /* --output, --format, --quiet, --seed */
+	const struct cli_bonnie_out *bo; /* storbench bonnie; NULL: meta */
+	struct cli_shared sh;		 /* --output, --format, --quiet, --seed */
 };
 
 static int hint(char *h, size_t hl, const char *what)
@@ -75,6 +77,19 @@ static int hint(char *h, size_t hl, const char *what)
 static int count_in(const char *v, uint64_t *out, uint64_t min, uint64_t max)
 {
 	return sb_parse_size(v, out) < 0 || *out < min || *out > max ? -EINVAL : 0;
+}
+
+/* A size in MiB: a plain number is MiB (bonnie++'s -s), "64M", "4G". */
+static int mib_in(const char *v, uint64_t *out)
+{
+	char *end;
+	if (*v >= '0' && *v <= '9') {
+		errno = 0;
+		const unsigned long long n = strtoull(v, &end, 10);
+		if (!*end)
+			return errno || n > (1ull << 40) ? -EINVAL : (*out = n * MIB, 0);
+	}
+	return sb_parse_size(v, out) < 0 || *out % MIB ? -EINVAL : 0;
 }
 
 static int pow2_in(const char *v, uint64_t *out)
@@ -129,12 +144,12 @@ static int meta_set(void *vc, int id, const char *v, char *h, size_t hl)
 		return count_in(v, &c->threads, 1, 256) ? hint(h, hl, "a number from 1 to 256") : 0;
 	case M_SIZE:
 		c->size_set = 1;
-		if (sb_parse_size(v, &c->size) < 0 || c->size % MIB)
-			return hint(h, hl, "a whole number of MiB, e.g. 0, 64M, 4G");
+		if (mib_in(v, &c->size))
+			return hint(h, hl, "a whole number of MiB, e.g. 0, 64 (MiB), 64M, 4G");
 		return 0;
 	case M_CHAR_SIZE:
-		if (sb_parse_size(v, &c->char_size) < 0 || c->char_size % MIB)
-			return hint(h, hl, "a whole number of MiB, e.g. 0, 3M, 20M");
+		if (mib_in(v, &c->char_size))
+			return hint(h, hl, "a whole number of MiB, e.g. 0, 3 (MiB), 20M");
 		return 0;
 	case M_CHUNK:
 		return pow2_in(v, &c->chunk) ? hint(h, hl, "a power of two from 256 to 1M, e.g. 8k")
@@ -368,9 +383,15 @@ static int finish(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_res
 {
 	char line[2048];
 	sb_results_meta(res, m);
-	if (c->format == FMT_TEXT)
+	if (c->bo) {
+		sb_meta_run_csv(m, line, sizeof(line));
+		if (c->bo->reps <= 1)
+			cli_bonnie_print_text(c->bo->quiet ? stderr : stdout, m);
+		fputs(line, stdout);
+		fflush(stdout);
+	} else if (c->format == FMT_TEXT)
 		cli_meta_print_text(stdout, m);
-	if (c->format == FMT_CSV) {
+	if (!c->bo && c->format == FMT_CSV) {
 		sb_meta_run_csv(m, line, sizeof(line));
 		fputs(line, stdout);
 	}
@@ -432,13 +453,21 @@ static int shared_values(const struct cli_command *cmd, struct meta_ctx *c)
 
 int cmd_meta(const struct cli_command *cmd, int argc, char **argv)
 {
+	return cli_meta_main(cmd, argc, argv, NULL);
+}
+
+int cli_meta_main(const struct cli_command *cmd, int argc, char **argv,
+		  const struct cli_bonnie_out *bo)
+{
 	struct meta_ctx c = { .files = DEFAULT_FILES,
 			      .threads = 1,
 			      .chunk = DEFAULT_CHUNK,
 			      .file_chunk = DEFAULT_CHUNK,
 			      .char_size = DEFAULT_CHAR_SIZE,
 			      .seeks = 8192,
-			      .seekers = 5 };
+			      .seekers = 5,
+			      .syscall = 1, /* bonnie++ 1.97+: a syscall per byte */
+			      .bo = bo };
 	struct sb_jobtarget t;
 	char *pos[1];
 	memset(&t, 0, sizeof(t));
@@ -460,7 +489,13 @@ int cmd_meta(const struct cli_command *cmd, int argc, char **argv)
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	rc = measure(&c, m, &t, pos[0]);
+	const unsigned reps = bo && bo->reps > 1 ? bo->reps : 1;
+	if (reps > 1)
+		printf("%s\n", cli_bonnie_csv_header);
+	for (unsigned i = 0; i < reps && !rc && !cli_interrupted(); i++) {
+		memset(m, 0, sizeof(*m));
+		rc = measure(&c, m, &t, pos[0]);
+	}
 	free(m);
 	return rc;
 }

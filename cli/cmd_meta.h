@@ -25,6 +25,19 @@ void meta_progress_phase(struct meta_progress *p, enum sb_meta_test t);
 int meta_progress_poll(struct meta_progress *p);
 void meta_progress_end(struct meta_progress *p);
 
+/* storbench bonnie (cmd_bonnie.c) runs meta with bonnie++'s output. */
+struct cli_bonnie_out {
+	int quiet;     /* -q: the table on stderr, the CSV line alone on stdout */
+	unsigned reps; /* -x: runs; above 1, the CSV header and one line a run */
+};
+/* storbench meta's main; bo NULL: meta's own output. */
+int cli_meta_main(const struct cli_command *cmd, int argc, char **argv,
+		  const struct cli_bonnie_out *bo);
+/* bonnie++'s text table of a run (bonnie_text.c). */
+void cli_bonnie_print_text(FILE *f, const struct sb_meta_run *m);
+/* The header line bonnie++ -x prints above its CSV lines. */
+extern const char cli_bonnie_csv_header[];
+
 /* Text summary (a table of the tests run). */
 void cli_meta_print_text(FILE *f, const struct sb_meta_run *m);
 /* Why the block test file has its default size, in one sentence. */

@@ -160,7 +160,7 @@ static int run_test(struct io_run *io, const struct io_test *it, uint64_t bytes,
 	sb_hist_init(&r->lat);
 	r->ran = 1;
 	io->idx = 0;
-	const uint64_t cpu0 = sb_meta_cpu_ns(), t0 = sb_now_ns();
+	const uint64_t t0 = sb_now_ns(), cpu0 = sb_meta_thread_cpu_ns();
 	for (uint64_t k = 0; k < nchunks && !e; k++) {
 		if (io_stopped(io)) {
 			r->interrupted = 1;
@@ -175,8 +175,8 @@ static int run_test(struct io_run *io, const struct io_test *it, uint64_t bytes,
 		}
 	}
 	int c = close_test(io);
+	r->cpu_ns = sb_meta_thread_cpu_ns() - cpu0; /* inside the timed window */
 	r->elapsed_ns = sb_now_ns() - t0;
-	r->cpu_ns = sb_meta_cpu_ns() - cpu0;
 	if (e || c)
 		return io_fail(io, it->t, e ? e : c);
 	return r->interrupted ? -EINTR : 0;

@@ -9,13 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-uint64_t sb_meta_cpu_ns(void)
-{
-	uint64_t u = 0, s = 0;
-	sb_cpu_process(&u, &s);
-	return u + s;
-}
-
 static void *worker_main(void *arg)
 {
 	struct meta_worker *w = arg;
@@ -25,8 +18,10 @@ static void *worker_main(void *arg)
 		pthread_cond_wait(&fr->cv, &fr->mu);
 	const int go = fr->go;
 	pthread_mutex_unlock(&fr->mu);
+	const uint64_t cpu0 = sb_meta_thread_cpu_ns();
 	if (go > 0)
 		w->rc = sb_meta_files_op(w);
+	w->cpu_ns = sb_meta_thread_cpu_ns() - cpu0;
 	w->end_ns = sb_now_ns();
 	return NULL;
 }
@@ -98,6 +93,7 @@ static int collect(struct meta_files_run *fr, struct meta_worker *w, uint64_t t0
 	for (unsigned i = 0; i < fr->p->nthreads; i++) {
 		sb_hist_merge(&r->lat, &w[i].lat);
 		r->ops += w[i].ops;
+		r->cpu_ns += w[i].cpu_ns;
 		end = SB_MAX(end, w[i].end_ns);
 		if (w[i].rc == -EINTR)
 			r->interrupted = 1;
@@ -124,14 +120,16 @@ static int one_test(struct meta_files_run *fr, struct meta_worker *w, int dirfd,
 		return e;
 	if (fr->ctl && fr->ctl->phase)
 		fr->ctl->phase(fr->ctl->ctx, t);
-	const uint64_t cpu0 = sb_meta_cpu_ns();
 	const uint64_t t0 = run_workers(fr, w, &e);
 	if (e)
 		return err->err = -e, e;
+	r->cpu_ns = 0;
 	e = collect(fr, w, t0, r, err);
-	if ((create || del) && syncfs(dirfd) == 0)
+	const uint64_t cpu0 = sb_meta_thread_cpu_ns();
+	if ((create || del) && syncfs(dirfd) == 0) {
 		r->elapsed_ns = sb_now_ns() - t0; /* bonnie++ times its sync() too */
-	r->cpu_ns = sb_meta_cpu_ns() - cpu0;
+		r->cpu_ns += sb_meta_thread_cpu_ns() - cpu0;
+	}
 	return e ? e : r->interrupted ? -EINTR : 0;
 }
 

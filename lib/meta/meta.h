@@ -194,6 +194,24 @@ int sb_meta_csv_line(const struct sb_meta_csv *in, char *buf, size_t len);
  * the space, from ns. */
 void sb_meta_csv_latency(uint64_t ns, char *buf, size_t len);
 
+/* ---- bonnie++'s command line (bonnie_args.c) ---- */
+#define SB_BONNIE_MAX_ARGS 32
+struct sb_bonnie_args {
+	const char *dir;		/* -d [.] */
+	const char *user;		/* -u as given; NULL: not given (the program checks it) */
+	const char *group;		/* -g */
+	unsigned reps;			/* -x [1] */
+	int quiet;			/* -q: the CSV alone on stdout */
+	int n;				/* storbench meta's arguments in argv, DIR last */
+	char *argv[SB_BONNIE_MAX_ARGS]; /* NULL-terminated, into store */
+	char store[2048];
+};
+/* bonnie++'s options (argv[0] is the command's name) as storbench meta's:
+ * per-char by 1-byte syscalls and bonnie++'s data always; -s/-f/-r in MiB.
+ * Returns 0, 1 for --help/-h, or -EINVAL with msg naming the option and
+ * what to use instead. */
+int sb_bonnie_args(int argc, char *const *argv, struct sb_bonnie_args *a, char *msg, size_t len);
+
 /* ---- one run of storbench meta, as its results keep it ---- */
 struct sb_meta_run {
 	struct sb_meta_files files;

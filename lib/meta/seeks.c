@@ -31,7 +31,7 @@ struct seeker {
 	pthread_t th;
 	int started, fd, err;
 	char *buf;
-	uint64_t ops, start_ns, end_ns;
+	uint64_t ops, start_ns, end_ns, cpu_ns;
 	struct sb_hist lat;
 };
 
@@ -65,6 +65,7 @@ static void *seeker_main(void *arg)
 	const int go = sr->go;
 	pthread_mutex_unlock(&sr->mu);
 	s->start_ns = sb_now_ns();
+	const uint64_t cpu0 = sb_meta_thread_cpu_ns();
 	while (go > 0 && !s->err) {
 		const uint64_t k = __atomic_fetch_add(&sr->next, 1, __ATOMIC_RELAXED);
 		if (k >= sr->p->seeks)
@@ -78,6 +79,7 @@ static void *seeker_main(void *arg)
 			s->ops++;
 		}
 	}
+	s->cpu_ns = sb_meta_thread_cpu_ns() - cpu0;
 	s->end_ns = sb_now_ns();
 	return NULL;
 }
@@ -136,6 +138,7 @@ static int collect(struct seek_run *sr, struct seeker *s, unsigned n, struct sb_
 	uint64_t first = UINT64_MAX, last = 0;
 	int err = 0;
 	sb_hist_init(&r->lat);
+	r->cpu_ns = 0;
 	for (unsigned i = 0; i < n; i++) {
 		if (!s[i].started)
 			continue;
@@ -143,6 +146,7 @@ static int collect(struct seek_run *sr, struct seeker *s, unsigned n, struct sb_
 		last = SB_MAX(last, s[i].end_ns);
 		sb_hist_merge(&r->lat, &s[i].lat);
 		r->ops += s[i].ops;
+		r->cpu_ns += s[i].cpu_ns;
 		if (s[i].err && !err)
 			err = s[i].err;
 	}
@@ -172,9 +176,7 @@ int sb_meta_seeks_run(const struct sb_meta_io *p, const struct sb_meta_ctl *ctl,
 		make_tickets(&sr);
 		pthread_mutex_init(&sr.mu, NULL);
 		pthread_cond_init(&sr.cv, NULL);
-		const uint64_t cpu0 = sb_meta_cpu_ns();
 		start_and_join(&sr, s, n);
-		res->cpu_ns = sb_meta_cpu_ns() - cpu0;
 		e = collect(&sr, s, n, res);
 		pthread_cond_destroy(&sr.cv);
 		pthread_mutex_destroy(&sr.mu);

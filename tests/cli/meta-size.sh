@@ -56,7 +56,7 @@ if [ -w /proc/sys/vm/drop_caches ]; then
 
 	# a small file with the cache dropped whole: nothing to warn about
 	mkdir "$T/small"
-	expect_exit 0 "$SB" meta --files=0 --size=4M --char-size=1M --seeks=100 --quiet \
+	expect_exit 0 "$SB" meta --files=0 --size=4M --char-size=1M --per-char=putc --seeks=100 --quiet \
 		--output="$T/small.json" "$T/small"
 	[ "$(json "$T/small.json" "d['storbench']['meta']['cache']")" = drop_caches ] ||
 		fail "root: the cache was not dropped with drop_caches"
@@ -90,7 +90,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && $nobody "$SB" --versio
 
 	mkdir "$T/usmall"
 	chmod 777 "$T/usmall"
-	$nobody "$SB" meta --files=0 --size=4M --char-size=1M --seeks=100 --quiet \
+	$nobody "$SB" meta --files=0 --size=4M --char-size=1M --per-char=putc --seeks=100 --quiet \
 		--output="$T/usmall/r.json" "$T/usmall" >"$T/out" 2>"$T/err" || fail "user: small run"
 	grep -q "warning: the block test file (4.00 MiB) is smaller than twice the RAM" "$T/err" ||
 		{ cat "$T/err"; fail "user: no warning about a 4 MiB file"; }

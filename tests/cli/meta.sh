@@ -34,7 +34,7 @@ counts "$T/b.json" 500
 only_user || fail "left behind with threads: $(ls -A "$d")"
 ok "500 files with data, 4 directories, 3 threads"
 
-expect_exit 0 "$SB" meta --files=0 --size=4M --char-size=1M --seeks=300 --quiet \
+expect_exit 0 "$SB" meta --files=0 --size=4M --char-size=1M --per-char=putc --seeks=300 --quiet \
 	--output="$T/c.json" "$d"
 for t in write rewrite read; do
 	[ "$(json "$T/c.json" "d['storbench']['meta']['tests']['$t']['bytes']")" = 4194304 ] || fail "$t bytes"
@@ -87,7 +87,7 @@ ok "Ctrl-C"
 
 # bad options: exit 2, one line naming the option, nothing created
 for args in "--files=x" "--files=-1" "--dirs=0" "--dirs=2 --threads=3" "--threads=0" \
-	"--size=1000" "--size=1M --char-size=1000" "--chunk=3000" "--chunk=128" \
+	"--size=1000k" "--size=1M --char-size=1000k" "--size=-1" "--chunk=3000" "--chunk=128" \
 	"--file-size=4k:1k" "--file-size=2G" "--per-char=x" "--data=zeros" "--format=xml" \
 	"--name=a,b" "--seed=0" "--files=0 --size=0" "--nosuch"; do
 	# shellcheck disable=SC2086
