@@ -23,8 +23,8 @@ static const struct cli_opt run_opts[] = {
 
 struct run_ctx {
 	struct sb_job_opts job;
-	struct cli_shared sh; /* --output, --format, --quiet, --keep, --destroy-data */
-	int json_stdout;
+	struct cli_shared sh;	    /* --output, --format, --quiet, --keep, --destroy-data */
+	int json_stdout, json_plus; /* --format=json, json+ (fio's, with the histograms' bins) */
 	unsigned repeat;
 	int seed_given;
 	int verify;
@@ -220,6 +220,7 @@ static int finish(struct run_ctx *c, struct sb_results *res, const struct sb_job
 		return cli_interrupted() ? cli_interrupt_status() : rc;
 	if (c->rep_n)
 		sb_repeats_summarize(res, c->rep_first, c->rep_n, c->job.name);
+	res->json_plus = c->json_plus; /* the bins in --output's file too */
 	if (c->sh.output && cli_write_json(res, c->sh.output) < 0 && !rc)
 		rc = SB_EXIT_ENV;
 	if (c->json_stdout) {
@@ -818,7 +819,8 @@ int cmd_run(const struct cli_command *cmd, int argc, char **argv)
 		}
 		return list_fio();
 	}
-	c.json_stdout = cli_format_is(cmd, &c.sh, "json");
+	c.json_plus = cli_format_is(cmd, &c.sh, "json+");
+	c.json_stdout = c.json_plus || cli_format_is(cmd, &c.sh, "json");
 	if (npos >= 1 && is_jobfile(pos[0]) && cli_ranks() > 1) {
 		sb_err("a job file is not yet run under mpirun: give the workload as options (see "
 		       "docs/mpi.md)");

@@ -23,7 +23,7 @@ static const struct cli_command commands[] = {
 	  cmd_run,
 	  "fio-class workload: any pattern, block size, depth, engine",
 	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY | CLI_RANKS | CLI_PRECOND | CLI_DISCARD,
-	  "text|json",
+	  "text|json|json+",
 	  /* --seed is a workload option there (fio's randseed), in the job model */
 	  { [CLI_S_KEEP] = "keep the test file(s) storbench created",
 	    [CLI_S_DESTROY] = "allow writing to an existing file storbench did not create" } },

@@ -183,7 +183,10 @@ static void axes(struct frame *fr, int x_numeric)
 static void point_title(struct frame *fr, const char *name, double x, double y, const char *text)
 {
 	char a[48], b[48];
-	chart_fmt_value(fr->c->x.unit, x, a, sizeof(a));
+	if (fr->c->x.scale == CHART_NINES) /* p99.95 and p99.99 are not both "100.0" */
+		snprintf(a, sizeof(a), "p%.6g", x);
+	else
+		chart_fmt_value(fr->c->x.unit, x, a, sizeof(a));
 	chart_fmt_value(fr->c->y.unit, y, b, sizeof(b));
 	fputs("<title>", fr->f);
 	rep_html_esc(fr->f, name);

@@ -100,10 +100,11 @@ static int jobs(struct rep_doc *d, struct taking *t)
 	return 0;
 }
 
-static int read_rest(struct rep_doc *d, FILE *f, struct taking *t, struct sb_jdoc **rest)
+static int read_rest(struct rep_doc *d, FILE *f, struct taking *t, struct sb_jdoc **rest,
+		     size_t *end)
 {
 	struct sb_json_split s = { paths, SB_ARRAY_SIZE(paths), on_item, t, 0, REST_MAX,
-				   0,	  d->src->line0 };
+				   0,	  d->src->line0,	end };
 	struct sb_json_error e;
 	int rc = sb_json_split_read(f, &s, rest, &e);
 	if (rc == 0 || *t->why)
@@ -116,12 +117,40 @@ static int read_rest(struct rep_doc *d, FILE *f, struct taking *t, struct sb_jdo
 			e.at_end ? " (the file is cut short)" : "");
 }
 
+/* What follows the document, from its end: white space, or fio's normal
+ * text (--output-format=normal,json prints it after the JSON), which is
+ * skipped with a note; anything else after storbench's is an error. */
+static int after_doc(struct rep_doc *d, FILE *f, size_t end, const struct sb_jv *root, char **why)
+{
+	long long at = d->src->start + (long long)end;
+	if (fseeko(f, (off_t)at, SEEK_SET) < 0)
+		return rep_fail(why, -errno, "cannot read '%s': %s", d->path, strerror(errno));
+	int c;
+	while ((c = getc(f)) != EOF && strchr(" \t\r\n", c))
+		;
+	if (ferror(f))
+		return rep_fail(why, -EIO, "cannot read '%s': %s", d->path, strerror(EIO));
+	d->src->end = at;
+	if (c == EOF)
+		return 0;
+	if (!sb_jv_get(root, "storbench") && is_fio(root))
+		return rep_note(d,
+				"text after the JSON document of '%s' was skipped (fio's "
+				"normal output)",
+				d->name);
+	return rep_fail(why, -REP_EINPUT,
+			"'%s' is not valid JSON: unexpected data after the document "
+			"(byte %lld)",
+			d->path, at);
+}
+
 int rep_load_doc(struct rep_doc *d, FILE *f, char **why)
 {
 	struct taking t = { .d = d, .why = why };
 	struct sb_jdoc *rest = NULL;
 	char msg[512];
-	int rc = read_rest(d, f, &t, &rest);
+	size_t end = 0;
+	int rc = read_rest(d, f, &t, &rest, &end);
 	if (!rc) {
 		struct sb_jdoc **v = realloc(d->trees, (d->ntrees + 1) * sizeof(*v));
 		if (!v) {
@@ -134,6 +163,8 @@ int rep_load_doc(struct rep_doc *d, FILE *f, char **why)
 	}
 	const struct sb_jv *root = rest ? sb_jdoc_root(rest) : NULL;
 	const struct sb_jv *sb = sb_jv_get(root, "storbench");
+	if (!rc)
+		rc = after_doc(d, f, end, root, why);
 	if (!rc && rep_check(root, msg, sizeof(msg)) < 0)
 		rc = rep_fail(why, -REP_EINPUT, "'%s': %s", d->path, msg);
 	if (!rc && sb_jv_is(sb, SB_JV_OBJ))

@@ -209,6 +209,19 @@ static void conditions(struct rep_job *j, const struct rep_doc *d, const struct 
 	bs_text(j, d, job);
 }
 
+/* How long a fio job ran, in s: the longest of its directions' runtime,
+ * not job_runtime, which fio sums over the jobs group_reporting merges
+ * (2 s for numjobs=2 of 1 s); job_runtime only when no direction ran. */
+static double fio_runtime_s(const struct sb_jv *job)
+{
+	double ms = 0;
+	for (int dd = 0; dd < SB_DDIR_N; dd++) {
+		double r = sb_jv_num(sb_jv_get(sb_jv_get(job, sb_ddir_name(dd)), "runtime"), 0);
+		ms = r > ms ? r : ms;
+	}
+	return (ms > 0 ? ms : sb_jv_num(sb_jv_get(job, "job_runtime"), 0)) / 1e3;
+}
+
 int rep_add_job(struct rep_doc *d, const struct sb_jv *job)
 {
 	struct rep_job *nj = realloc(d->jobs, (d->njobs + 1) * sizeof(*d->jobs));
@@ -226,8 +239,7 @@ int rep_add_job(struct rep_doc *d, const struct sb_jv *job)
 	conditions(j, d, job);
 	for (int dd = 0; dd < SB_DDIR_N; dd++)
 		dir_read(j, dd, sb_jv_get(job, sb_ddir_name(dd)));
-	j->runtime_s = sb ? sb_jv_num(sb_jv_get(sb, "runtime_ns"), 0) / 1e9
-			  : sb_jv_num(sb_jv_get(job, "job_runtime"), 0) / 1e3;
+	j->runtime_s = sb ? sb_jv_num(sb_jv_get(sb, "runtime_ns"), 0) / 1e9 : fio_runtime_s(job);
 	j->errors = sb ? u64_of(sb_jv_get(sb, "errors"))
 		       : sb_jv_num(sb_jv_get(job, "error"), 0) != 0;
 	j->usr_cpu = sb_jv_num(sb_jv_get(job, "usr_cpu"), 0);

@@ -112,7 +112,8 @@ static int doc_item(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 static int doc_pieces(struct again *a, FILE *f, const char *path)
 {
 	const char *const paths[] = { path };
-	struct sb_json_split s = { paths, 1, doc_item, a, 0, 256u << 20, 0, a->d->src->line0 };
+	size_t end;
+	struct sb_json_split s = { paths, 1, doc_item, a, 0, 256u << 20, 0, a->d->src->line0, &end };
 	struct sb_jdoc *rest;
 	int rc = sb_json_split_read(f, &s, &rest, NULL);
 	sb_jdoc_free(rest);

@@ -44,7 +44,7 @@ struct splitter {
 	struct level *lv;
 	unsigned depth, max_depth;
 	char path[PATH_LEN];
-	int in_str, esc, key;
+	int in_str, esc, key, done;
 	unsigned line, col; /* of the byte being read */
 	size_t off;
 	/* an array whose items are handed over */
@@ -360,8 +360,8 @@ static int rest_byte(struct splitter *sp, unsigned char c)
 	case '[': return push(sp, c == '{');
 	case '}':
 	case ']':
-		if (sp->depth)
-			sp->depth--;
+		if (sp->depth && !--sp->depth)
+			sp->done = 1; /* the root value closed */
 		return 0;
 	}
 	return 0;
@@ -449,6 +449,8 @@ static int scan(struct splitter *sp, const unsigned char *p, size_t n)
 		else
 			sp->col++;
 		sp->off++;
+		if (sp->done && sp->s->doc_end)
+			return 1;
 	}
 	return 0;
 }
@@ -477,6 +479,11 @@ int sb_json_split_read(FILE *f, const struct sb_json_split *s, struct sb_jdoc **
 		size_t n = fread(chunk, 1, CHUNK, f);
 		if (n)
 			rc = scan(&sp, chunk, n);
+		if (rc > 0) {
+			*s->doc_end = sp.off;
+			rc = 0;
+			break;
+		}
 		if (n < CHUNK && !rc) {
 			if (ferror(f))
 				rc = fail_plain(&sp, -EIO, "read error");

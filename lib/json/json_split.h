@@ -34,6 +34,11 @@ struct sb_json_split {
 	size_t max_rest;    /* bytes of the rest; 0: SB_JSON_READ_MAX_SIZE */
 	unsigned max_depth; /* 0: SB_JSON_READ_MAX_DEPTH */
 	unsigned line0;	    /* the line of the stream's first byte (0: 1) */
+	/* Not NULL: the reading stops after the root value and *doc_end gets
+	 * the bytes read up to there; what follows is left to the caller
+	 * (fio's --output-format=normal,json puts its text after the JSON).
+	 * NULL: anything but white space after the root value is an error. */
+	size_t *doc_end;
 };
 
 /* Reads one document from f to its end: 0 and *rest, or a negative errno

@@ -71,6 +71,11 @@ static void add_job(struct sb_job_result *j, const struct sb_job_result *r)
 	j->waits += r->waits;
 	j->waited += r->waited;
 	j->batched += r->batched;
+	for (unsigned k = 0; k < SB_DEPTH_LEVELS; k++)
+		j->depth_map[k] += r->depth_map[k];
+	j->ctx += r->ctx;
+	j->majf += r->majf;
+	j->minf += r->minf;
 	j->interrupted |= r->interrupted;
 	j->stonewalled |= r->stonewalled;
 	if (!j->start_unix_ns || (r->start_unix_ns && r->start_unix_ns < j->start_unix_ns))
@@ -93,6 +98,8 @@ int sb_job_aggregate(struct sb_job_result *j, struct sb_client *c, unsigned n)
 	}
 	sb_hist_init(&j->sync_lat);
 	memset(&j->first_error, 0, sizeof(j->first_error));
+	memset(j->depth_map, 0, sizeof(j->depth_map));
+	j->ctx = j->majf = j->minf = 0;
 	j->errors = j->cpu_ns = j->waits = j->waited = j->batched = j->settle_ns = 0;
 	j->usr_cpu = j->sys_cpu = j->busiest_worker = 0;
 	j->iou_workers = j->interrupted = j->stonewalled = 0;

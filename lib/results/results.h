@@ -38,6 +38,8 @@ struct sb_io_error {
 
 struct sb_client;
 
+#define SB_DEPTH_LEVELS 7
+
 struct sb_job_result {
 	char name[96];
 	struct sb_job_opts opts;
@@ -55,6 +57,10 @@ struct sb_job_result {
 	uint64_t settle_ns;	 /* completions coalesced: at most this late; 0: not */
 	uint64_t waits, waited;	 /* waits for completions, and completions they took */
 	uint64_t batched;	 /* waits that asked for more than one */
+	/* requests by the number in flight at their submission, fio's
+	 * iodepth_level: 1, 2-3, 4-7, 8-15, 16-31, 32-63, >=64 */
+	uint64_t depth_map[SB_DEPTH_LEVELS];
+	uint64_t ctx, majf, minf; /* the process's context switches and page faults in the run */
 	int interrupted;
 	struct sb_series series;
 	int have_diskstat;
@@ -161,6 +167,7 @@ struct sb_results {
 	/* A command's own section (sweep matrices, verify counts...), written
 	 * inside "storbench" under the key extra_key by extra_json. */
 	const char *extra_key;
+	int json_plus; /* fio's json+: the latency histograms' buckets too (bins) */
 	void (*extra_json)(struct sb_json *j, const void *ctx);
 	const void *extra_ctx;
 };

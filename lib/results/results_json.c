@@ -8,7 +8,53 @@
 
 #include <math.h>
 
-static void hist_json(struct sb_json *j, const char *key, const struct sb_hist *h)
+/* The fio release whose JSON layout this one follows (and was checked
+ * against: Debian 12's), named in "fio version" with storbench's own. */
+#define SB_FIO_LAYOUT "fio-3.33"
+
+/* fio's latency histogram (stat.h): FIO_IO_U_PLAT_BITS 6, 29 groups of 64
+ * buckets, the same log-linear scheme as storbench's (lib/stats/hist.h),
+ * bucket for bucket, up to 2^34 ns; fio puts anything longer in its last. */
+#define FIO_PLAT_BITS 6
+#define FIO_PLAT_VAL (1u << FIO_PLAT_BITS)
+#define FIO_PLAT_NR (29u * FIO_PLAT_VAL)
+
+/* fio's plat_idx_to_val: a bucket's key in json+'s "bins", its midpoint */
+static uint64_t fio_plat_val(unsigned idx)
+{
+	if (idx < (FIO_PLAT_VAL << 1))
+		return idx;
+	unsigned error_bits = (idx >> FIO_PLAT_BITS) - 1;
+	uint64_t base = UINT64_C(1) << (error_bits + FIO_PLAT_BITS);
+	uint64_t k = idx % FIO_PLAT_VAL;
+	return base + (uint64_t)(((double)k + 0.5) * (double)(UINT64_C(1) << error_bits));
+}
+
+/* json+'s "bins": {"midpoint ns": count} of the non-empty buckets */
+static void bins_fio_json(struct sb_json *j, const struct sb_hist *h)
+{
+	char k[32];
+	uint64_t over = 0;
+	_Static_assert(SB_HIST_SUB_BITS == FIO_PLAT_BITS, "fio's buckets are storbench's");
+	sb_json_obj_open(j, "bins");
+	for (unsigned b = 0; b < SB_HIST_NBUCKETS; b++) {
+		if (b >= FIO_PLAT_NR - 1) {
+			over += h->bucket[b];
+			continue;
+		}
+		if (!h->bucket[b])
+			continue;
+		snprintf(k, sizeof(k), "%llu", (unsigned long long)fio_plat_val(b));
+		sb_json_u64(j, k, h->bucket[b]);
+	}
+	if (over) {
+		snprintf(k, sizeof(k), "%llu", (unsigned long long)fio_plat_val(FIO_PLAT_NR - 1));
+		sb_json_u64(j, k, over);
+	}
+	sb_json_obj_close(j);
+}
+
+static void hist_json(struct sb_json *j, const char *key, const struct sb_hist *h, int bins)
 {
 	char k[32];
 	sb_json_obj_open(j, key);
@@ -24,11 +70,13 @@ static void hist_json(struct sb_json *j, const char *key, const struct sb_hist *
 			sb_json_u64(j, k, sb_hist_percentile(h, sb_percentiles[i]));
 		}
 		sb_json_obj_close(j);
+		if (bins)
+			bins_fio_json(j, h);
 	}
 	sb_json_obj_close(j);
 }
 
-static void dir_json(struct sb_json *j, const struct sb_job_result *jr, int d)
+static void dir_json(struct sb_json *j, const struct sb_job_result *jr, int d, int plus)
 {
 	const struct sb_dir_result *dr = &jr->dir[d];
 	double bw = sb_dir_bw(jr, d);
@@ -43,9 +91,9 @@ static void dir_json(struct sb_json *j, const struct sb_job_result *jr, int d)
 	sb_json_u64(j, "total_ios", dr->ios);
 	sb_json_u64(j, "short_ios", 0);
 	sb_json_u64(j, "drop_ios", 0);
-	hist_json(j, "slat_ns", &dr->slat);
-	hist_json(j, "clat_ns", &dr->clat);
-	hist_json(j, "lat_ns", &dr->lat);
+	hist_json(j, "slat_ns", &dr->slat, plus);
+	hist_json(j, "clat_ns", &dr->clat, plus);
+	hist_json(j, "lat_ns", &dr->lat, plus);
 	/* per-interval figures over whole intervals, bandwidth in KiB/s, as fio */
 	struct sb_rate_stats b, io;
 	sb_series_rate_stats(&jr->series, d, 0, &b);
@@ -247,6 +295,50 @@ static void skew_json(struct sb_json *j, const struct sb_job_result *jr)
 	sb_json_obj_close(j);
 }
 
+/* fio's iodepth_level: percent of the requests submitted with 1, 2-3,
+ * 4-7, ... >=64 in flight (that one included) */
+static void depth_json(struct sb_json *j, const struct sb_job_result *jr)
+{
+	static const char *const names[SB_DEPTH_LEVELS] = { "1", "2", "4", "8", "16", "32", ">=64" };
+	uint64_t n = 0;
+	for (unsigned k = 0; k < SB_DEPTH_LEVELS; k++)
+		n += jr->depth_map[k];
+	sb_json_obj_open(j, "iodepth_level");
+	for (unsigned k = 0; k < SB_DEPTH_LEVELS; k++)
+		sb_json_double(j, names[k], n ? 100.0 * (double)jr->depth_map[k] / (double)n : 0);
+	sb_json_obj_close(j);
+}
+
+/* fio's latency_ns, latency_us, latency_ms: percent of the requests (all
+ * directions) whose completion latency lies below each key and at or
+ * above the one before (latency_us's "2": 1 to 2 us), from the
+ * histogram; fio shows a share below 0.01 but not 0 as 0.01 */
+static void lat_buckets_json(struct sb_json *j, const struct sb_job_result *jr)
+{
+	static const char *const keys[] = { "2",   "4",	  "10",	 "20",	 "50",	 "100",
+					    "250", "500", "750", "1000", "2000", ">=2000" };
+	static const unsigned ends[] = { 2, 4, 10, 20, 50, 100, 250, 500, 750, 1000, 2000 };
+	static const char *const units[] = { "latency_ns", "latency_us", "latency_ms" };
+	struct sb_hist all;
+	sb_hist_init(&all);
+	for (int d = 0; d < SB_DDIR_N; d++)
+		sb_hist_merge(&all, &jr->dir[d].clat);
+	uint64_t scale = 1;
+	for (unsigned u = 0; u < 3; u++, scale *= 1000) {
+		unsigned nkeys = u == 2 ? 12 : 10;
+		sb_json_obj_open(j, units[u]);
+		for (unsigned k = 0; k < nkeys; k++) {
+			uint64_t lo = k ? ends[k - 1] * scale : u ? scale : 0;
+			double n = sb_hist_count_below(&all,
+						       k < 11 ? ends[k] * scale : UINT64_MAX) -
+				   sb_hist_count_below(&all, lo);
+			double pct = all.count ? 100.0 * n / (double)all.count : 0;
+			sb_json_double(j, keys[k], n > 0 && pct < 0.01 ? 0.01 : pct);
+		}
+		sb_json_obj_close(j);
+	}
+}
+
 /* A job, or one rank's part of it (c) in client_stats, or the "All
  * clients" entry there (all). */
 static void job_json_as(struct sb_json *j, const struct sb_results *r,
@@ -293,16 +385,21 @@ static void job_json_as(struct sb_json *j, const struct sb_results *r,
 	sb_json_u64(j, "elapsed", (jr->runtime_ns + 500000000) / 1000000000);
 	job_options_json(j, jr);
 	for (int d = 0; d < SB_DDIR_N; d++)
-		dir_json(j, jr, d);
+		dir_json(j, jr, d, r->json_plus);
 	sb_json_obj_open(j, "sync");
 	sb_json_u64(j, "total_ios", jr->sync_lat.count);
-	hist_json(j, "lat_ns", &jr->sync_lat);
+	hist_json(j, "lat_ns", &jr->sync_lat, 0);
 	sb_json_obj_close(j);
 	sb_json_u64(j, "job_runtime", jr->runtime_ns / 1000000);
 	if (jr->start_unix_ns)
 		sb_json_u64(j, "job_start", jr->start_unix_ns / 1000000);
 	sb_json_double(j, "usr_cpu", jr->usr_cpu);
 	sb_json_double(j, "sys_cpu", jr->sys_cpu);
+	sb_json_u64(j, "ctx", jr->ctx);
+	sb_json_u64(j, "majf", jr->majf);
+	sb_json_u64(j, "minf", jr->minf);
+	depth_json(j, jr);
+	lat_buckets_json(j, jr);
 
 	sb_json_obj_open(j, "storbench");
 	sb_json_u64(j, "runtime_ns", jr->runtime_ns);
@@ -480,13 +577,15 @@ static void disk_util_json(struct sb_json *j, const struct sb_results *r)
 int sb_results_write_json(const struct sb_results *r, FILE *f)
 {
 	struct sb_json j;
-	char when[64];
+	char when[64], fio[128];
 	struct tm tm;
 
 	localtime_r(&r->started, &tm);
 	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", &tm);
 	sb_json_begin(&j, f, 0);
 	sb_json_obj_open(&j, NULL);
+	snprintf(fio, sizeof(fio), SB_FIO_LAYOUT " (storbench %s)", sb_version());
+	sb_json_str(&j, "fio version", fio);
 	sb_json_u64(&j, "timestamp", (uint64_t)r->started);
 	sb_json_u64(&j, "timestamp_ms", (uint64_t)r->started * 1000);
 	sb_json_str(&j, "time", when);

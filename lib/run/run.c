@@ -14,6 +14,7 @@ struct sb_run {
 	atomic_int stop;
 	uint64_t start_ns;
 	uint64_t cpu_usr0, cpu_sys0;
+	uint64_t ctx0, majf0, minf0;
 	int iou_workers;
 };
 
@@ -171,6 +172,7 @@ int sb_run_create(struct sb_run **out, const struct sb_run_params *p, const char
 int sb_run_start(struct sb_run *r)
 {
 	sb_cpu_process(&r->cpu_usr0, &r->cpu_sys0);
+	sb_rusage_counts(&r->ctx0, &r->majf0, &r->minf0);
 	/* a common start a little ahead, so threads begin together */
 	r->start_ns = sb_now_ns();
 	for (unsigned i = 0; i < r->n; i++) {
@@ -273,6 +275,8 @@ int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
 		res->waits += w->res.waits;
 		res->waited += w->res.waited;
 		res->batched += w->res.batched;
+		for (unsigned k = 0; k < SB_DEPTH_LEVELS; k++)
+			res->depth_map[k] += w->res.depth_map[k];
 		if (sb_series_merge(&res->series, &w->res.series) < 0 && !err)
 			err = -ENOMEM;
 		if (w->err && !err)
@@ -280,6 +284,12 @@ int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
 	}
 	double wall = (double)(end - r->start_ns);
 	res->cpu_ns = (usr - r->cpu_usr0) + (sys - r->cpu_sys0);
+	uint64_t ctx, majf, minf;
+	if (sb_rusage_counts(&ctx, &majf, &minf) == 0) {
+		res->ctx = ctx - r->ctx0;
+		res->majf = majf - r->majf0;
+		res->minf = minf - r->minf0;
+	}
 	res->usr_cpu = wall > 0 ? 100.0 * (double)(usr - r->cpu_usr0) / wall : 0;
 	res->sys_cpu = wall > 0 ? 100.0 * (double)(sys - r->cpu_sys0) / wall : 0;
 	res->iou_workers = r->iou_workers;

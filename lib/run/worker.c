@@ -53,6 +53,7 @@ static void reset_stats(struct sb_worker *w, uint64_t now)
 	}
 	sb_hist_init(&w->res.sync_lat);
 	w->res.waits = w->res.waited = w->res.batched = 0;
+	memset(w->res.depth_map, 0, sizeof(w->res.depth_map));
 	w->measure_start = now;
 	w->iv_end = now + w->interval;
 	w->measuring = 1;
@@ -402,6 +403,15 @@ static int throttle(struct sb_worker *w, int ddir, uint32_t len)
 	}
 }
 
+/* fio's iodepth_level of n requests in flight: 1, 2-3, 4-7, ..., >=64 */
+static unsigned depth_level(unsigned n)
+{
+	unsigned l = 0;
+	while (n > 1 && l < SB_DEPTH_LEVELS - 1)
+		n >>= 1, l++;
+	return l;
+}
+
 static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 {
 	struct sb_io *io = w->free_slots[--w->nfree];
@@ -417,6 +427,7 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 			sb_buf_scramble(io->buf, len, sb_rng_next(&w->rng));
 	}
 	w->inflight++;
+	w->res.depth_map[depth_level(w->inflight)]++;
 	/* clat of a request done inside queue (psync, an inline trim) is
 	 * that call; commit restamps the ones it submits */
 	io->issue_ns = sb_now_ns();

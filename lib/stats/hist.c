@@ -47,6 +47,28 @@ uint64_t sb_hist_bucket_high(unsigned idx)
 	return sb_hist_bucket_low(idx) + (UINT64_C(1) << bucket_width_bits(idx)) - 1;
 }
 
+double sb_hist_count_below(const struct sb_hist *h, uint64_t v)
+{
+	if (!h->count || v <= h->min)
+		return 0;
+	if (v > h->max)
+		return (double)h->count;
+	double n = 0;
+	for (unsigned b = 0; b < SB_HIST_NBUCKETS; b++) {
+		if (!h->bucket[b])
+			continue;
+		uint64_t lo = SB_MAX(sb_hist_bucket_low(b), h->min);
+		uint64_t hi = SB_MIN(sb_hist_bucket_high(b), h->max);
+		if (lo >= v)
+			break;
+		if (hi < v)
+			n += (double)h->bucket[b];
+		else
+			n += (double)h->bucket[b] * (double)(v - lo) / (double)(hi - lo + 1);
+	}
+	return n;
+}
+
 /* Midpoint of the bucket's nominal range (for the last bucket, the range it
  * would have without the overflow; the caller clamps to max). */
 static uint64_t bucket_mid(unsigned idx)

@@ -68,6 +68,10 @@ uint64_t sb_hist_rank(uint64_t n, double pct);
 double sb_hist_mean(const struct sb_hist *h);
 /* Sample stddev (divides by N - 1, as fio does); 0 below two samples. */
 double sb_hist_stddev(const struct sb_hist *h);
+/* How many samples lie below v: whole buckets, and of the one v cuts a
+ * share proportional to the part below v (within [min, max]); so exact
+ * below 128 ns and within one bucket (1/64 of an octave) above. */
+double sb_hist_count_below(const struct sb_hist *h, uint64_t v);
 /* Lowest and highest value a bucket holds (for histogram charts). */
 uint64_t sb_hist_bucket_low(unsigned idx);
 uint64_t sb_hist_bucket_high(unsigned idx);

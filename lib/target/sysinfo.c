@@ -115,6 +115,18 @@ int sb_cpu_thread(uint64_t *usr_ns, uint64_t *sys_ns)
 	return cpu_usage(RUSAGE_THREAD, usr_ns, sys_ns);
 }
 
+int sb_rusage_counts(uint64_t *ctx, uint64_t *majf, uint64_t *minf)
+{
+	struct rusage ru;
+	*ctx = *majf = *minf = 0;
+	if (getrusage(RUSAGE_SELF, &ru) < 0)
+		return -errno;
+	*ctx = (uint64_t)(ru.ru_nvcsw + ru.ru_nivcsw);
+	*majf = (uint64_t)ru.ru_majflt;
+	*minf = (uint64_t)ru.ru_minflt;
+	return 0;
+}
+
 int sb_count_iou_workers(void)
 {
 	DIR *d = opendir("/proc/self/task");

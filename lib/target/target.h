@@ -114,6 +114,9 @@ int sb_host_info(struct sb_host *out);
  * of the calling thread, in ns. */
 int sb_cpu_process(uint64_t *usr_ns, uint64_t *sys_ns);
 int sb_cpu_thread(uint64_t *usr_ns, uint64_t *sys_ns);
+/* The process's context switches (voluntary and not) and major and minor
+ * page faults so far, fio's ctx, majf and minf. */
+int sb_rusage_counts(uint64_t *ctx, uint64_t *majf, uint64_t *minf);
 /* Number of io_uring kernel workers (threads named iou-wrk-*) in this
  * process now. */
 int sb_count_iou_workers(void);

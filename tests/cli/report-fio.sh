@@ -49,3 +49,32 @@ grep -q "better\|worse" "$T/out" && fail "identical fio results differ"
 expect_exit 0 "$SB" compare "$T/fio2.json" "$T/fio2.json"
 grep -q "^two #2 " "$T/out" || fail "fio's numjobs clones merged"
 ok "compare on fio's JSON"
+
+# --output-format=normal,json: fio's notes, its JSON, then its normal text;
+# two jobs of 1 s merged by group_reporting ran 1 s, not 2 (fio's
+# job_runtime sums them); the percentile chart tells p99.95 from p99.99
+fio --name=gr --filename="$T/gr.dat" --size=4M --rw=randread --bs=4k --runtime=1 --time_based \
+	--numjobs=2 --group_reporting --ioengine=psync --output-format=normal,json \
+	--output="$T/nj.out" >"$T/nj.log" 2>&1 || skip "fio could not run here: $(tail -n 1 "$T/nj.log")"
+grep -q "^Run status group 0" "$T/nj.out" || fail "fio wrote no normal text (the test needs it)"
+expect_exit 0 "$SB" report "$T/nj.out"
+grep -q "^storbench: note: text after the JSON document" "$T/err" || fail "normal text not noted"
+want=$(python3 - "$T/nj.out" <<'PY'
+import json, sys
+t = open(sys.argv[1]).read()
+job = json.JSONDecoder().raw_decode(t[t.index('\n{') + 1:])[0]['jobs'][0]
+assert job['job_runtime'] > 1.5 * job['read']['runtime'], 'fio no longer sums job_runtime'
+print('%.2f s' % (job['read']['runtime'] / 1000))
+PY
+) || fail "fio's JSON in the normal,json output unreadable"
+grep -q "^gr  *randread .* $want$" "$T/out" || fail "run time not fio's read runtime $want: $(grep '^gr ' "$T/out" | tail -n 1)"
+expect_exit 0 "$SB" report "$T/nj.out" -o "$T/nj.html"
+for p in 99.9 99.95 99.99; do
+	grep -q "<title>read at p$p: " "$T/nj.html" || fail "no point labelled p$p in the percentile chart"
+done
+grep -q "<title>read at 100.0" "$T/nj.html" && fail "a percentile labelled 100.0"
+# text after storbench's own JSON is still an error
+printf '{\n "x": 1\n}\ntrailing\n' >"$T/trail.json"
+expect_exit 2 "$SB" report "$T/trail.json"
+grep -q "unexpected data after the document" "$T/err" || fail "trailing text not refused: $(cat "$T/err")"
+ok "fio's normal,json output: runtime of group_reporting, percentile labels"

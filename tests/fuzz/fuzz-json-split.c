@@ -42,7 +42,7 @@ static void expected(const struct sb_jv *root, size_t *n)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const struct sb_json_limits lim = { 1u << 20, 48 };
-	struct sb_json_split s = { paths, 3, on_item, NULL, 1u << 20, 1u << 20, 48, 0 };
+	struct sb_json_split s = { paths, 3, on_item, NULL, 1u << 20, 1u << 20, 48, 0, NULL };
 	struct sb_json_error e1, e2;
 	struct sb_jdoc *rest = NULL, *whole = NULL;
 	size_t got[3] = { 0 }, want[3] = { 0 };

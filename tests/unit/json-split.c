@@ -38,7 +38,7 @@ static int split_text(const char *text, size_t len, struct got *g, struct sb_jdo
 	assert_non_null(f);
 	if (!len)
 		fgetc(f); /* fmemopen cannot open nothing: read its one byte */
-	struct sb_json_split s = { paths, 2, on_item, g, 0, 0, 0, 0 };
+	struct sb_json_split s = { paths, 2, on_item, g, 0, 0, 0, 0, NULL };
 	int rc = sb_json_split_read(f, &s, rest, e);
 	fclose(f);
 	return rc;
@@ -202,13 +202,37 @@ static void test_depth(void **state)
 	assert_non_null(strstr(e.msg, "nested too deeply"));
 }
 
+/* doc_end: the reading stops after the root value (fio's normal,json text
+ * follows its JSON), its items handed over, the offset just past the '}' */
+static void test_doc_end(void **state)
+{
+	(void)state;
+	static const char text[] = "{\"jobs\": [{\"storbench\": {\"series\": [{\"t\": 1}, "
+				   "{\"t\": 2}]}}]}\nRun status group 0 (all jobs): {[\n";
+	FILE *f = fmemopen((void *)text, sizeof(text) - 1, "r");
+	assert_non_null(f);
+	struct got g = { 0 };
+	size_t end = 0;
+	struct sb_json_split s = { paths, 2, on_item, &g, 0, 0, 0, 0, &end };
+	struct sb_jdoc *rest;
+	struct sb_json_error e;
+	assert_int_equal(sb_json_split_read(f, &s, &rest, &e), 0);
+	fclose(f);
+	assert_int_equal(end, (size_t)(strchr(text, '\n') - text));
+	assert_int_equal(g.n[0], 2);
+	assert_non_null(sb_jv_get(sb_jdoc_root(rest), "jobs"));
+	sb_jdoc_free(rest);
+	/* without it, the text after the document is an error */
+	g = (struct got){ 0 };
+	assert_int_equal(split_text(text, sizeof(text) - 1, &g, &rest, &e), -EBADMSG);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_items_and_rest),
-		cmocka_unit_test(test_prefixes_and_damage),
-		cmocka_unit_test(test_commas),
-		cmocka_unit_test(test_depth),
+		cmocka_unit_test(test_items_and_rest), cmocka_unit_test(test_prefixes_and_damage),
+		cmocka_unit_test(test_commas),	       cmocka_unit_test(test_depth),
+		cmocka_unit_test(test_doc_end),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
