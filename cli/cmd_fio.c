@@ -20,8 +20,9 @@ static void help(void)
 	       "lines and how they differ).\n\n"
 	       "fio's own options:\n"
 	       "  --output=FILE         write the output to FILE instead of the standard output\n"
-	       "  --output-format=LIST  normal, json or json+ (storbench's results JSON; json+ is\n"
-	       "                        the same), or a comma list (normal,json); terse is refused\n"
+	       "  --output-format=LIST  normal, json or json+ (storbench's results JSON; json+ adds\n"
+	       "                        fio's latency bins), or a comma list (normal,json); terse\n"
+	       "                        is refused\n"
 	       "  --parse-only          check the command line and the job files, run nothing\n"
 	       "  --readonly            refuse any job that writes\n"
 	       "  --eta, --eta-newline, --eta-interval, --alloc-size, --max-jobs, --warnings-fatal\n"
@@ -181,8 +182,6 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv)
 		rc = readonly_ok(cl, jf);
 	for (unsigned i = 0; !rc && i < jf->nnotes; i++)
 		fprintf(stderr, "note: %s\n", jf->notes[i]);
-	if (!rc && (cl->formats & SB_FIO_OUT_JSONPLUS))
-		sb_note("--output-format=json+: storbench's results JSON, as for json");
 	if (!rc && !cl->parse_only) {
 		struct cli_run_jobs a = { .source = "command line",
 					  .sh = { .destroy_data = cl->destroy_data,
@@ -191,6 +190,8 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv)
 					  .where = where,
 					  .where_ctx = cl };
 		rc = cli_run_jobs(&a, jf, &res);
+		if (res && (cl->formats & SB_FIO_OUT_JSONPLUS))
+			res->json_plus = 1; /* clat_ns.bins, as fio's json+ */
 		if (res)
 			rc = output(cl, jf, res, rc);
 		if (cli_interrupted())

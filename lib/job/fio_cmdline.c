@@ -255,12 +255,12 @@ static int process_opt(struct bld *b, const struct popt *p, const char *opt, siz
 		return fail(b->msg, b->msglen, "%.*s: needs a value (%s=VALUE)", (int)olen, opt,
 			    p->name);
 	if (!p->arg && v && p->kind != P_REFUSED)
-		return fail(b->msg, b->msglen, "%.*s: takes no value (got '%.*s')", (int)olen, opt,
-			    QUOTE_MAX, v);
+		return fail(b->msg, b->msglen, "%.*s: takes no value", (int)olen, opt);
 	switch (p->kind) {
 	case P_OUTPUT:
 		if (!*v)
-			return fail(b->msg, b->msglen, "%.*s: needs a file name", (int)olen, opt);
+			return fail(b->msg, b->msglen,
+				    "%.*s: '' is not valid (expected a file name)", (int)olen, opt);
 		cl->output = v;
 		return 0;
 	case P_FORMAT: return set_formats(b, opt, olen, v);

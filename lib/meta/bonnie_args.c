@@ -286,6 +286,8 @@ int sb_bonnie_args(int argc, char *const *argv, struct sb_bonnie_args *a, char *
 			return 1;
 		if (!strncmp(w, "--output=", 9) && w[9])
 			e = add(&p, "%s", w);
+		else if (!strcmp(w, "--output="))
+			e = bad(&p, "--output: '' is not valid (expected a file name)");
 		else if (w[0] != '-' || !w[1] || w[1] == '-')
 			e = bad(&p,
 				"'%s': not a bonnie++ option (bonnie++ takes -d DIR for the "

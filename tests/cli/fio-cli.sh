@@ -137,7 +137,7 @@ bad '^storbench: --bogus: unknown fio option$' --bogus
 bad '^storbench: -bs: needs a value' -bs
 bad "^storbench: -bs: '4q' is not valid" -bs 4q
 bad "^storbench: --rw: 'sideways' is not valid" --rw=sideways
-bad '^storbench: -verify: verify=md5: fio option not supported by storbench' -verify=md5
+bad '^storbench: -zonemode: fio option not supported by storbench' -zonemode=zbd
 bad '^storbench: --section: fio option not supported by storbench' --section=x
 bad '^storbench: --output-format: terse: fio option not supported by storbench' \
 	--output-format=terse
@@ -172,3 +172,18 @@ if [ "$(id -u)" = 0 ] && [ -w /sys/class/zram-control/hot_add ]; then
 		{ cat "$T/out"; fail "no disk line for $Z"; }
 	ok "Disk stats on a block device"
 fi
+
+# --output-format=json+: fio's latency bins, which fio's own json+ reader takes
+expect_exit 0 "$SB" fio -filename="$T/jp.bin" -rw=read -bs=4k -size=4m -name=jp \
+	--output-format=json+ --output="$T/jp.json" --quiet
+python3 - "$T/jp.json" <<'PY' || fail "json+: no clat_ns.bins"
+import json, sys
+j = json.load(open(sys.argv[1]))["jobs"][0]["read"]
+bins = j["clat_ns"]["bins"]
+assert bins and sum(bins.values()) == j["total_ios"], (len(bins), j["total_ios"])
+PY
+if command -v fio_jsonplus_clat2csv >/dev/null && python3 -c "import six" 2>/dev/null; then
+	(cd "$T" && fio_jsonplus_clat2csv jp.json jp.csv >/dev/null 2>&1) || fail "fio_jsonplus_clat2csv"
+	[ "$(wc -l <"$T/jp_job0.csv")" -gt 2 ] || fail "fio_jsonplus_clat2csv wrote no rows"
+fi
+ok "json+: clat_ns.bins as fio's, read by fio_jsonplus_clat2csv"
