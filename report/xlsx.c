@@ -14,63 +14,6 @@ int rep_xlsx_available(void)
 	return 0;
 }
 
-/* ---- Verify classes: blocks per class of verify, run --verify, soak and
- * spo (the CSV's verify table) ---- */
-static void classes_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
-{
-	static const struct column cols[] = {
-		{ "source", RV_SOURCE, 1 },	  { "command", RV_COMMAND, 1 },
-		{ "iteration", RV_ITERATION, 1 }, { "class", RV_CLASS, 1 },
-		{ "blocks", RV_BLOCKS, 1 },	  { "MiB", RV_BYTES, MIB },
-		{ "share (%)", RV_SHARE, 1 },
-	};
-	long rows = rep_rows(REP_T_VERIFY, docs, n, 0, NULL, NULL);
-	if (rows < 0)
-		b->err = -EIO;
-	else if (rows > 0 && table_sheet(b, "Classes", cols, SB_ARRAY_SIZE(cols)))
-		table_rows(b, REP_T_VERIFY, cols, SB_ARRAY_SIZE(cols), docs, n);
-}
-
-/* ---- spo --cycles: a row per cycle, the failing classes charted ---- */
-static void cycles_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
-{
-	const char *cols[3 + SB_SPO_NCLASS] = { "source", "cycle", "cut after (s)" };
-	size_t any = 0;
-	for (int k = 0; k < SB_SPO_NCLASS; k++)
-		cols[3 + k] = sb_spo_class_name(k);
-	for (size_t i = 0; i < n; i++)
-		any += docs[i]->cycles ? docs[i]->cycles->n : 0;
-	if (!any || !sheet(b, "SPO cycles", cols, SB_ARRAY_SIZE(cols)))
-		return;
-	lxw_row_t chart_at = 1;
-	for (size_t i = 0; i < n; i++) {
-		const struct rep_cycles *c = docs[i]->cycles;
-		const lxw_row_t first = b->row;
-		for (size_t k = 0; c && k < c->n; k++, b->row++) {
-			str(b, 0, docs[i]->name);
-			num(b, 1, c->x[k]);
-			num(b, 2, c->cut_s[k]);
-			for (int x = 0; x < SB_SPO_NCLASS; x++)
-				num(b, (lxw_col_t)(3 + x), c->blocks[x][k]);
-		}
-		if (b->row == first)
-			continue;
-		lxw_chart *ch = new_chart(b, LXW_CHART_SCATTER, "Damaged and lost blocks per cycle",
-					  "Cycle", "Blocks");
-		for (int x = SB_SPO_LOST_ACKED; ch && x < SB_SPO_NCLASS; x++) {
-			lxw_chart_series *s = chart_add_series(ch, NULL, NULL);
-			chart_series_set_categories(s, b->sheet_name, first, 1, b->row - 1, 1);
-			chart_series_set_values(s, b->sheet_name, first, (lxw_col_t)(3 + x),
-						b->row - 1, (lxw_col_t)(3 + x));
-			chart_series_set_name(s, sb_spo_class_name(x));
-		}
-		if (ch) {
-			place(b, chart_at, 4 + SB_SPO_NCLASS, ch);
-			chart_at += 24;
-		}
-	}
-}
-
 int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why)
 {
 	(void)docs;
