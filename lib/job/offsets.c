@@ -17,6 +17,7 @@
  */
 #include "lib/job/offsets.h"
 #include "lib/base/units.h"
+#include "lib/base/u128.h"
 
 #include <assert.h>
 #include <limits.h>
@@ -283,8 +284,10 @@ int sb_offgen_init_zoned(struct sb_offgen *g, uint64_t nblocks, const struct sb_
 			hi = (at + z->z[i].size) / unit;
 		} else {
 			/* as fio: stotal * lastb / 100 */
-			lo = (uint64_t)((unsigned __int128)nblocks * at / 100);
-			hi = (uint64_t)((unsigned __int128)nblocks * (at + z->z[i].size) / 100);
+			uint64_t rem;
+			lo = sb_u128_lo(sb_u128_div(sb_u128_mul(nblocks, at), 100, &rem));
+			hi = sb_u128_lo(
+				sb_u128_div(sb_u128_mul(nblocks, at + z->z[i].size), 100, &rem));
 		}
 		at += z->z[i].size;
 		/* cut to the region; a zone left empty keeps one block */

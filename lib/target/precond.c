@@ -6,6 +6,7 @@
  */
 #include "lib/target/precond.h"
 #include "lib/base/units.h"
+#include "lib/base/u128.h"
 
 #include <fcntl.h>
 #include <linux/falloc.h>
@@ -66,8 +67,9 @@ uint64_t sb_precond_amount(const struct sb_state_opts *o, uint64_t region_bytes)
 {
 	uint64_t a = o->amount_bytes;
 	if (!a) {
-		const unsigned __int128 x = (unsigned __int128)region_bytes * o->amount_x100 / 100;
-		a = x > UINT64_MAX ? UINT64_MAX : (uint64_t)x;
+		uint64_t rem;
+		const sb_u128 x = sb_u128_div(sb_u128_mul(region_bytes, o->amount_x100), 100, &rem);
+		a = sb_u128_hi(x) ? UINT64_MAX : sb_u128_lo(x);
 	}
 	a -= a % SB_PRECOND_RANDOM_BS;
 	return a ? a : SB_PRECOND_RANDOM_BS;
