@@ -196,6 +196,9 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv)
 			rc = output(cl, jf, res, rc);
 		if (cli_interrupted())
 			rc = cli_interrupt_status();
+		sb_results_free(res);
+		res = NULL;
+		cli_run_jobs_free(&a);
 	}
 	sb_results_free(res);
 	sb_jobfile_free(jf);

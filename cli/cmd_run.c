@@ -775,7 +775,7 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 	return rc;
 }
 
-int cli_run_jobs(const struct cli_run_jobs *a, const struct sb_jobfile *jf, struct sb_results **out)
+int cli_run_jobs(struct cli_run_jobs *a, const struct sb_jobfile *jf, struct sb_results **out)
 {
 	struct run_ctx *c = calloc(1, sizeof(*c));
 	if (!c) {
@@ -789,8 +789,22 @@ int cli_run_jobs(const struct cli_run_jobs *a, const struct sb_jobfile *jf, stru
 	c->from = a;
 	c->notes_said = 1;
 	int rc = jobs_execute(c, jf, 0, NULL, NULL, a->source, a->target, out);
+	/* a verifying job: what run prints after the job, on stderr here so
+	 * that stdout keeps fio's layout; its figures stay with the results */
+	if (c->verify_text)
+		fputs(c->verify_text, stderr);
+	free(c->verify_text);
+	a->verify = c->rv;
 	free(c);
 	return rc;
+}
+
+void cli_run_jobs_free(struct cli_run_jobs *a)
+{
+	if (a->verify)
+		sb_job_verify_free(a->verify);
+	free(a->verify);
+	a->verify = NULL;
 }
 
 int cmd_run(const struct cli_command *cmd, int argc, char **argv)

@@ -12,13 +12,15 @@ struct cli_run_jobs {
 	/* where line N of the jobs' text came from, for messages */
 	const char *(*where)(const void *ctx, unsigned line, char *buf, size_t len);
 	const void *where_ctx;
+	struct sb_job_verify *verify; /* out: a verifying job's, which the results point
+				       * into: cli_run_jobs_free after them */
 };
 
 /* Check every job of jf (nothing is created before all are accepted), then
  * run them in their groups; the results into *out for the caller to write
  * and free (NULL when nothing ran). The caller says jf's notes. Returns an
  * exit code. */
-int cli_run_jobs(const struct cli_run_jobs *a, const struct sb_jobfile *jf,
-		 struct sb_results **out);
+int cli_run_jobs(struct cli_run_jobs *a, const struct sb_jobfile *jf, struct sb_results **out);
+void cli_run_jobs_free(struct cli_run_jobs *a);
 
 #endif

@@ -187,3 +187,12 @@ if command -v fio_jsonplus_clat2csv >/dev/null && python3 -c "import six" 2>/dev
 	[ "$(wc -l <"$T/jp_job0.csv")" -gt 2 ] || fail "fio_jsonplus_clat2csv wrote no rows"
 fi
 ok "json+: clat_ns.bins as fio's, read by fio_jsonplus_clat2csv"
+
+# verify=: the job is checked after it wrote, the verdict on stderr (stdout
+# keeps fio's layout)
+expect_exit 0 "$SB" fio -filename="$T/v.bin" -rw=write -bs=4k -size=4m -verify=crc32c -name=v \
+	--quiet
+grep -q "^verify: 1024 blocks of 4096 B checked, 0 not intact" "$T/err" ||
+	{ cat "$T/err"; fail "verify=: no verdict"; }
+grep -q "^verify:" "$T/out" && fail "verify=: the verdict went to stdout"
+ok "verify=: checked, the verdict on stderr"
