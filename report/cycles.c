@@ -9,26 +9,17 @@
 
 #include <math.h>
 
-static int grow(void **p, size_t size, size_t cap)
-{
-	void *v = realloc(*p, size * cap);
-	if (!v)
-		return -ENOMEM;
-	*p = v;
-	return 0;
-}
-
 static int room(struct rep_cycles *c)
 {
 	if (c->n < c->cap)
 		return 0;
 	const size_t cap = c->cap ? c->cap * 2 : 256;
-	if (grow((void **)&c->x, sizeof(double), cap) < 0 ||
-	    grow((void **)&c->cut_s, sizeof(double), cap) < 0 ||
-	    grow((void **)&c->failed, 1, cap) < 0)
+	if (rep_grow((void **)&c->x, sizeof(double), cap) < 0 ||
+	    rep_grow((void **)&c->cut_s, sizeof(double), cap) < 0 ||
+	    rep_grow((void **)&c->failed, 1, cap) < 0)
 		return -ENOMEM;
 	for (int k = 0; k < SB_SPO_NCLASS; k++)
-		if (grow((void **)&c->blocks[k], sizeof(double), cap) < 0)
+		if (rep_grow((void **)&c->blocks[k], sizeof(double), cap) < 0)
 			return -ENOMEM;
 	c->cap = cap;
 	return 0;

@@ -64,7 +64,7 @@ const char *rep_event_text(const struct rep_iters *it, const struct rep_event *e
 	return buf;
 }
 
-static int grow(void **p, size_t size, size_t cap)
+int rep_grow(void **p, size_t size, size_t cap)
 {
 	void *v = realloc(*p, size * cap);
 	if (!v)
@@ -80,9 +80,9 @@ static int room(struct rep_iters *it)
 	size_t cap = it->cap ? it->cap * 2 : 1024;
 	double **arrays[] = { &it->x, &it->bw[0], &it->bw[1], &it->errors, &it->kmsg, &it->bad };
 	for (size_t i = 0; i < SB_ARRAY_SIZE(arrays); i++)
-		if (grow((void **)arrays[i], sizeof(double), cap) < 0)
+		if (rep_grow((void **)arrays[i], sizeof(double), cap) < 0)
 			return -ENOMEM;
-	if (grow((void **)&it->flags, 1, cap) < 0)
+	if (rep_grow((void **)&it->flags, 1, cap) < 0)
 		return -ENOMEM;
 	it->cap = cap;
 	return 0;
@@ -94,7 +94,7 @@ static int add_event(struct rep_iters *it, const struct sb_jv *r)
 	struct rep_event e = { it->n, SIZE_MAX };
 	if (it->nev == it->capev) {
 		size_t cap = it->capev ? it->capev * 2 : 64;
-		if (grow((void **)&it->ev, sizeof(*it->ev), cap) < 0)
+		if (rep_grow((void **)&it->ev, sizeof(*it->ev), cap) < 0)
 			return -ENOMEM;
 		it->capev = cap;
 	}
@@ -105,7 +105,7 @@ static int add_event(struct rep_iters *it, const struct sb_jv *r)
 			size_t cap = it->captext ? it->captext * 2 : 4096;
 			while (cap < it->ntext + len)
 				cap *= 2;
-			if (grow((void **)&it->text, 1, cap) < 0)
+			if (rep_grow((void **)&it->text, 1, cap) < 0)
 				return -ENOMEM;
 			it->captext = cap;
 		}

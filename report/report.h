@@ -239,6 +239,9 @@ int rep_check_schema(struct rep_doc *d, const struct sb_jv *sb, char **why);
 /* A soak iteration record into d->iters (report/iters.c): 0 or -ENOMEM. */
 int rep_iters_add(struct rep_doc *d, const struct sb_jv *r);
 void rep_iters_free(struct rep_iters *it);
+/* *p resized to cap items of size bytes (report/iters.c): 0, or -ENOMEM
+ * with *p as it was. */
+int rep_grow(void **p, size_t size, size_t cap);
 /* A cycle line of an spo --cycles log (report/cycles.c); 0 or -ENOMEM. */
 int rep_cycles_add(struct rep_doc *d, const struct sb_jv *r);
 void rep_cycles_free(struct rep_cycles *c);
