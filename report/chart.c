@@ -494,3 +494,15 @@ void chart_svg(FILE *f, const struct chart *c)
 	}
 	fputs("</svg>\n", f);
 }
+
+void chart_figure(FILE *f, const struct chart *c, const char *caption)
+{
+	fputs("<figure>\n", f);
+	chart_svg(f, c);
+	if (caption) {
+		fputs("<figcaption>", f);
+		rep_html_esc(f, caption);
+		fputs("</figcaption>\n", f);
+	}
+	fputs("</figure>\n", f);
+}

@@ -96,6 +96,9 @@ struct chart {
 /* Writes <svg class="chart chart-KIND" ...>...</svg>. */
 void chart_svg(FILE *f, const struct chart *c);
 
+/* chart_svg inside <figure>, with a <figcaption> when caption is not NULL. */
+void chart_figure(FILE *f, const struct chart *c, const char *caption);
+
 /* The palette colour of index i ("#0072B2" ...). */
 const char *chart_color(int i);
 

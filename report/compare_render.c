@@ -347,9 +347,7 @@ static void bw_chart(FILE *f, const struct cmp *c)
 		.series = s,
 		.nseries = ns,
 	};
-	fputs("<figure>\n", f);
-	chart_svg(f, &ch);
-	fputs("</figure>\n", f);
+	chart_figure(f, &ch, NULL);
 }
 
 static void html_value(enum cmp_metric m, double v, char *buf, size_t len)

@@ -79,18 +79,6 @@ static void styles(const struct lines *ls, struct chart_series *s)
 	}
 }
 
-static void figure(FILE *f, const struct chart *c, const char *caption)
-{
-	fputs("<figure>\n", f);
-	chart_svg(f, c);
-	if (caption) {
-		fputs("<figcaption>", f);
-		rep_html_esc(f, caption);
-		fputs("</figcaption>\n", f);
-	}
-	fputs("</figure>\n", f);
-}
-
 /* Fills x/y of every line with what get() takes from a job; 0 if none has any. */
 static size_t fill(struct lines *ls,
 		   size_t (*get)(const struct line *l, double *x, double *y, int what),
@@ -166,7 +154,7 @@ static void time_chart(FILE *f, struct lines *ls, int iops)
 		.series = s,
 		.nseries = ls->n,
 	};
-	figure(f, &c, NULL);
+	chart_figure(f, &c, NULL);
 }
 
 static void pct_chart(FILE *f, struct lines *ls, const char *kind)
@@ -186,7 +174,7 @@ static void pct_chart(FILE *f, struct lines *ls, const char *kind)
 		.series = s,
 		.nseries = ls->n,
 	};
-	figure(f, &c, NULL);
+	chart_figure(f, &c, NULL);
 }
 
 static void hist_chart(FILE *f, struct lines *ls, const char *kind)
@@ -220,7 +208,7 @@ static void hist_chart(FILE *f, struct lines *ls, const char *kind)
 		.series = s,
 		.nseries = ls->n,
 	};
-	figure(f, &c, NULL);
+	chart_figure(f, &c, NULL);
 }
 
 void html_section_run(FILE *f, const struct rep_doc *d)
@@ -287,7 +275,7 @@ static void quick_chart(FILE *f, const struct rep_doc *d, int iops, const char *
 		.series = s,
 		.nseries = ns,
 	};
-	figure(f, &c, NULL);
+	chart_figure(f, &c, NULL);
 }
 
 void html_section_quick(FILE *f, const struct rep_doc *d)

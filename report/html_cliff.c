@@ -17,13 +17,6 @@ static double num(const struct sb_jv *o, const char *key)
 	return sb_jv_num(sb_jv_get(o, key), NAN);
 }
 
-static void figure(FILE *f, const struct chart *c)
-{
-	fputs("<figure>\n", f);
-	chart_svg(f, c);
-	fputs("</figure>\n", f);
-}
-
 static void facts(FILE *f, const struct sb_jv *s)
 {
 	char a[64], b[64], line[160];
@@ -112,7 +105,7 @@ static void curve(FILE *f, const struct sb_jv *s)
 		.vline_text = tp,
 		.nvlines = nm,
 	};
-	figure(f, &c);
+	chart_figure(f, &c, NULL);
 	free(x);
 	free(y);
 }
@@ -145,7 +138,7 @@ static void recovery(FILE *f, const struct sb_jv *s)
 		.series = &cs,
 		.nseries = 1,
 	};
-	figure(f, &c);
+	chart_figure(f, &c, NULL);
 }
 
 void html_section_cliff(FILE *f, const struct rep_doc *d)

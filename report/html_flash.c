@@ -80,9 +80,7 @@ static void diff_chart(FILE *f, const struct sb_jv *al, struct lines *l)
 		.vline_text = vt,
 		.nvlines = nv,
 	};
-	fputs("<figure>\n", f);
-	chart_svg(f, &c);
-	fputs("</figure>\n", f);
+	chart_figure(f, &c, NULL);
 }
 
 static void au_chart(FILE *f, const struct sb_jv *o, struct lines *l)
@@ -117,9 +115,7 @@ static void au_chart(FILE *f, const struct sb_jv *o, struct lines *l)
 		.series = l->s,
 		.nseries = l->n,
 	};
-	fputs("<figure>\n", f);
-	chart_svg(f, &c);
-	fputs("</figure>\n", f);
+	chart_figure(f, &c, NULL);
 }
 
 #define MAX_MAP (1u << 16)
@@ -147,9 +143,7 @@ static void scatter_chart(FILE *f, const struct sb_jv *sc)
 			.series = &s,
 			.nseries = 1,
 		};
-		fputs("<figure>\n", f);
-		chart_svg(f, &c);
-		fputs("</figure>\n", f);
+		chart_figure(f, &c, NULL);
 	}
 	free(x);
 	free(y);

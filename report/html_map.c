@@ -62,7 +62,5 @@ void html_map_chart(FILE *f, struct html_map *m, const char *title, const char *
 		.grid_cell = m->cell,
 		.height = (int)(150 + (double)m->nrows * (m->nrows > 16 ? 12 : 20)),
 	};
-	fputs("<figure>\n", f);
-	chart_svg(f, &c);
-	fputs("</figure>\n", f);
+	chart_figure(f, &c, NULL);
 }

@@ -42,13 +42,6 @@ static void bs_label(double b, char *buf, size_t len)
 		snprintf(buf, len, "%.0fk", b / 1024);
 }
 
-static void figure(FILE *f, const struct chart *c)
-{
-	fputs("<figure>\n", f);
-	chart_svg(f, c);
-	fputs("</figure>\n", f);
-}
-
 /* The figure of (mix, bs) in round r (1..), NaN when absent. */
 static double cell_of(const struct sb_jv *cells, double mix, double bs, const char *key)
 {
@@ -108,7 +101,7 @@ static void convergence(FILE *f, const struct sb_jv *t, const char *name)
 		.series = s,
 		.nseries = ns,
 	};
-	figure(f, &c);
+	chart_figure(f, &c, NULL);
 }
 
 /* The window: its tracked values, their average, 90% and 110% of it, and
@@ -157,7 +150,7 @@ static void window_plot(FILE *f, const struct sb_jv *t, const char *name)
 		.nseries = SB_ARRAY_SIZE(s),
 		.height = 340,
 	};
-	figure(f, &c);
+	chart_figure(f, &c, NULL);
 }
 
 static void fmt_value(const char *metric, double v, char *buf, size_t len)
@@ -257,7 +250,7 @@ static void matrix(FILE *f, const struct sb_jv *t, const char *name)
 		.cells = cells,
 		.height = (int)SB_MAX(300, 150 + 26 * nb),
 	};
-	figure(f, &c);
+	chart_figure(f, &c, NULL);
 }
 
 static void wsat(FILE *f, const struct sb_jv *t)
@@ -280,7 +273,7 @@ static void wsat(FILE *f, const struct sb_jv *t)
 		.series = &s,
 		.nseries = 1,
 	};
-	figure(f, &c);
+	chart_figure(f, &c, NULL);
 }
 
 static void conditions(FILE *f, const struct sb_jv *p)

@@ -106,9 +106,7 @@ static void ranks_chart(FILE *f, const struct sb_jv *cs)
 		.nseries = njobs,
 		.id = "ranks-bw",
 	};
-	fputs("<figure>\n", f);
-	chart_svg(f, &c);
-	fputs("</figure>\n", f);
+	chart_figure(f, &c, NULL);
 }
 
 void html_ranks_table(FILE *f, const struct rep_doc *d)

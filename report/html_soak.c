@@ -112,13 +112,6 @@ static void note_of(const struct rep_doc *d, const struct marks *m, char *note, 
 #undef ADD
 }
 
-static void figure(FILE *f, const struct chart *c)
-{
-	fputs("<figure>\n", f);
-	chart_svg(f, c);
-	fputs("</figure>\n", f);
-}
-
 /* "iteration 12: 2 I/O errors ..." for every event, in one buffer. */
 static char **event_texts(const struct rep_iters *it)
 {
@@ -160,7 +153,7 @@ static void throughput(FILE *f, const struct rep_doc *d, const struct marks *m, 
 		.event_text = (const char *const *)evt,
 		.nevents = it->nev,
 	};
-	figure(f, &c);
+	chart_figure(f, &c, NULL);
 }
 
 static void trouble(FILE *f, const struct rep_iters *it)
@@ -198,7 +191,7 @@ static void trouble(FILE *f, const struct rep_iters *it)
 		.series = s,
 		.nseries = 2,
 	};
-	figure(f, &c);
+	chart_figure(f, &c, NULL);
 	free(texts);
 	free(buf);
 }

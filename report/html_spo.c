@@ -117,9 +117,7 @@ static void hist_chart(FILE *f, const char *const *cats, const double *y, size_t
 		.series = &se,
 		.nseries = 1,
 	};
-	fputs("<figure>\n", f);
-	chart_svg(f, &c);
-	fputs("</figure>\n", f);
+	chart_figure(f, &c, NULL);
 }
 
 static void histogram(FILE *f, const struct sb_jv *s)
@@ -205,9 +203,7 @@ static void cycles_chart(FILE *f, const struct rep_cycles *c)
 		.events = ev,
 		.nevents = ne,
 	};
-	fputs("<figure>\n", f);
-	chart_svg(f, &ch);
-	fputs("</figure>\n", f);
+	chart_figure(f, &ch, NULL);
 	free(ev);
 }
 

@@ -63,9 +63,7 @@ static void matrix(FILE *f, const struct sb_jv *test, const char **rows, size_t 
 		.cells = cells,
 		.height = (int)SB_MAX(300, 150 + 26 * nr),
 	};
-	fputs("<figure>\n", f);
-	chart_svg(f, &c);
-	fputs("</figure>\n", f);
+	chart_figure(f, &c, NULL);
 }
 
 void html_section_sweep(FILE *f, const struct rep_doc *d)
