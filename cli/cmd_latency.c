@@ -271,7 +271,7 @@ static int stop_requested(void *ctx)
 	return cli_interrupted();
 }
 
-static void run_probe(struct lat_out *o)
+static void run_probe(struct lat_out *o, int quiet)
 {
 	struct sb_lat_run *lr = o->lr;
 	lr->p.stop = stop_requested;
@@ -281,7 +281,9 @@ static void run_probe(struct lat_out *o)
 	const int e = sb_lat_prime(lr);
 	if (e < 0)
 		sb_warn("priming read of '%s' failed: %s", lr->path, strerror(-e));
+	cli_lat_progress_start(o, quiet);
 	lr->failed = sb_probe_run(&lr->p, &lr->st, &lr->fail_offset);
+	cli_lat_progress_end(o);
 	if (lr->preset == SB_LAT_HDPARM_CACHE && lr->st.count)
 		lr->overhead_ns = sb_probe_seek_overhead_ns(lr->p.fd, lr->p.offset, lr->st.count);
 	lr->interrupted = cli_interrupted() != 0;
@@ -328,7 +330,7 @@ static int measure(const struct lat_ctx *c, struct lat_out *o, struct sb_jobtarg
 	}
 	cli_results_describe(res, t, lr->path);
 	cli_lat_describe_target(o, &t->info);
-	run_probe(o);
+	run_probe(o, c->sh.quiet);
 	sb_lat_close(lr);
 	rc = report(c, o, res);
 	sb_results_free(res);
@@ -356,8 +358,9 @@ int cmd_latency(const struct cli_command *cmd, int argc, char **argv)
 		return rc;
 	apply_preset(&c, &lr);
 	lr.path = pos[0];
-	struct lat_out o = { &lr, "", !c.sh.quiet && c.preset == SB_LAT_IOPING,
-			     c.json_stdout ? stderr : stdout };
+	struct lat_out o = { .lr = &lr,
+			     .per_request = !c.sh.quiet && c.preset == SB_LAT_IOPING,
+			     .lines = c.json_stdout ? stderr : stdout };
 	/* before the layout: a Ctrl-C then stops it, and the file goes */
 	cli_signals_install();
 	rc = prepare(&c, &lr, &t, pos[0]);

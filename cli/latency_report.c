@@ -19,11 +19,80 @@ void cli_lat_describe_target(struct lat_out *o, const struct sb_target_info *t)
 		snprintf(o->where, sizeof(o->where), "%s", t->fstype[0] ? t->fstype : "file");
 }
 
+void cli_lat_progress_start(struct lat_out *o, int quiet)
+{
+	cli_progress_init(&o->pg, quiet || o->per_request);
+	cli_rate_reset(&o->rate);
+	o->progress = !o->pg.quiet;
+	o->since_check_ns = 0;
+}
+
+void cli_lat_progress_end(struct lat_out *o)
+{
+	if (o->progress)
+		cli_progress_clear(&o->pg);
+}
+
+/* "latency, hdparm: 40% 1.2 GiB 410 MiB/s 3.3k IOPS  elapsed 1s  ETA 2s" */
+static void progress(struct lat_out *o, uint64_t n)
+{
+	const struct sb_lat_run *lr = o->lr;
+	const struct sb_probe_params *p = &lr->p;
+	const uint64_t now = sb_now_ns(), el = now - o->pg.start_ns;
+	cli_rate_add(&o->rate, now, n * p->bs, n);
+	if (!cli_progress_due(&o->pg, now))
+		return;
+	/* the nearest of the limits: a request count, the region's end, a run time */
+	double pct = -1, eta = -1;
+	uint64_t total = 0;
+	const uint64_t limit_ns = p->deadline_ns ? p->deadline_ns : p->min_time_ns;
+	if (p->count && n) {
+		pct = 100.0 * (double)SB_MIN(n, p->count) / (double)p->count;
+		eta = n < p->count ? (double)el / (double)n * (double)(p->count - n) : 0;
+	}
+	const uint64_t blocks = p->stop_at_end && p->pattern == SB_PROBE_SEQ ? p->size / p->bs : 0;
+	if (blocks && n) {
+		const double b = 100.0 * (double)SB_MIN(n, blocks) / (double)blocks;
+		if (b > pct)
+			pct = b,
+			eta = n < blocks ? (double)el / (double)n * (double)(blocks - n) : 0,
+			total = blocks * p->bs;
+	}
+	if (limit_ns) {
+		const double t = 100.0 * (double)SB_MIN(el, limit_ns) / (double)limit_ns,
+			     e = el < limit_ns ? (double)(limit_ns - el) : 0;
+		if (t > pct)
+			pct = t, eta = e, total = 0;
+	}
+	struct cli_line l = {
+		.label = "latency",
+		.what = sb_lat_preset_name(lr->preset),
+		.pct = pct,
+		.done = n * p->bs,
+		.total = total,
+		.bps = -1,
+		.ops = -1,
+		.elapsed_ns = el,
+		.eta_ns = eta,
+	};
+	double bps, ops;
+	if (cli_rate_get(&o->rate, now, n * p->bs, n, &bps, &ops) == 0)
+		l.bps = bps, l.ops = ops;
+	cli_progress_draw(&o->pg, &l, now);
+}
+
 void cli_lat_on_request(void *ctx, const struct sb_probe_req *r)
 {
-	const struct lat_out *o = ctx;
+	struct lat_out *o = ctx;
 	const struct sb_lat_run *lr = o->lr;
 	sb_lat_record(o->lr, r);
+	if (o->progress) {
+		o->since_check_ns += r->ns + lr->p.interval_ns;
+		if (o->since_check_ns >= 50000000ull) {
+			o->since_check_ns = 0;
+			progress(o, r->n);
+		}
+	}
 	if (!o->per_request)
 		return;
 	char a[32], b[32];

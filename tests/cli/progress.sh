@@ -177,6 +177,33 @@ need(all(len(s) <= 80 for s in u), "every update fits 80 columns")
 	fail "meta: bonnie++'s message for each of the 6 tests: $(cat -v "$T/meta.tty")"
 ok "meta: a message per test, the live line between"
 
+# ---- latency: dd's loop has a count, hdparm's the region's end (it may be
+# over before the first update); ioping's own lines take the place of the
+# live line
+mkdir "$T/l"
+on_tty 80 latdd "$SB" latency --preset=dd-sync --count=100 --interval=10ms "$T/l"
+check latdd '
+need(len(u) >= 1, "a live line during 100 writes 10 ms apart")
+need(all(s.startswith("latency dd-sync: ") for s in u), "the line names the preset")
+p = [pct(s) for s in u]
+need(p == sorted(p) and p[-1] <= 100, "the percent of the 100 requests only grows")
+need(all(re.search(r"ETA \d+s", s) for s in u[1:]), "an ETA after the first update")
+need(all(len(s) <= 80 for s in u), "every update fits 80 columns")
+'
+grep -q 'records out' "$T/latdd.out" || fail "latency dd-sync: dd's lines went missing from stdout"
+on_tty 80 lathd "$SB" latency --preset=hdparm --size=64M "$T/l"
+check lathd '
+need(all(s.startswith("latency hdparm: ") for s in u), "the line names the preset")
+p = [pct(s) for s in u]
+need(p == sorted(p) and p[-1] <= 100, "the percent only grows")
+need(all(len(s) <= 80 for s in u), "every update fits 80 columns")
+'
+on_tty 80 latio "$SB" latency --count=3 --interval=300ms "$T/l"
+[ "$(grep -c 'request=' "$T/latio.out")" = 3 ] || fail "ioping: a line per request: $(cat "$T/latio.out")"
+! tr '\r' '\n' <"$T/latio.tty" | sed 's/\x1b\[K//g' | grep -q '^latency ioping: ' ||
+	fail "ioping: a live line among the request lines: $(cat -v "$T/latio.tty")"
+ok "latency: a live line for dd's and hdparm's loops, none beside ioping's lines"
+
 # ---- --quiet: nothing drawn; not a terminal, under 10 s: nothing either
 on_tty 80 quiet "$SB" run --quiet --rw=randread --bs=4k --size=16M --runtime=1s --time-based \
 	--direct=0 --engine=psync "$T/f.bin"
