@@ -74,7 +74,13 @@ ok "leftover named"
 # Ctrl-C: partial results, exit 130, the run directory removed
 "$SB" meta --size=0 --files=1000000 --quiet --output="$T/i.json" "$d" >"$T/iout" 2>&1 &
 pid=$!
-sleep 1
+# the interrupt must land inside seq_create: wait for the run's directory
+# (and a little more), not a fixed second a loaded machine may not give it
+for _ in $(seq 300); do
+	ls -A "$d" | grep -q '^\.storbench-meta-' && break
+	sleep 0.1
+done
+sleep 0.3
 kill -INT $pid
 wait $pid
 rc=$?
