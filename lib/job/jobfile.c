@@ -447,6 +447,12 @@ static int set_fservice(struct ctx *c, const struct fio_opt *o, const char *v)
 	const char *colon = strchr(v, ':');
 	const size_t n = colon ? (size_t)(colon - v) : strlen(v);
 	uint64_t nr = 1;
+	if (!strncmp(v, "zipf", 4) || !strncmp(v, "pareto", 6) || !strncmp(v, "normal", 6) ||
+	    !strncmp(v, "gauss", 5))
+		return fail(c,
+			    "%s=%.*s: fio's skewed file choice is not supported by storbench "
+			    "(use random, roundrobin or sequential)",
+			    o->name, QUOTE_MAX, v);
 	if (colon && (sb_parse_u64(colon + 1, &nr) < 0 || !nr || nr > UINT32_MAX))
 		return bad_value(c, o->name, v, accepts);
 	for (size_t i = 0; i < SB_ARRAY_SIZE(types); i++)
@@ -455,12 +461,6 @@ static int set_fservice(struct ctx *c, const struct fio_opt *o, const char *v)
 			c->cur->opts.file_service_nr = (unsigned)nr;
 			return 0;
 		}
-	if (!strncmp(v, "zipf", 4) || !strncmp(v, "pareto", 6) || !strncmp(v, "normal", 6) ||
-	    !strncmp(v, "gauss", 5))
-		return fail(c,
-			    "%s=%.*s: fio's skewed file choice is not supported by storbench "
-			    "(use random, roundrobin or sequential)",
-			    o->name, QUOTE_MAX, v);
 	return bad_value(c, o->name, v, accepts);
 }
 
