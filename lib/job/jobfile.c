@@ -734,8 +734,9 @@ static const struct {
 		     "size split evenly unless filesize is given; with filename= one file, as "
 		     "fio; at most 256" },
 	{ "nr_files", "as nrfiles" },
-	{ "filesize", "SIZE, or LOW-HIGH: each file a size drawn from the range (randseed "
-		      "repeats it), rounded down to bs, as fio" },
+	{ "filesize", "SIZE, or LOW-HIGH (or LOW:HIGH): each file a size drawn from the range "
+		      "(randseed repeats it), rounded down to bs, as fio; a LOW above HIGH is "
+		      "refused (fio swaps them)" },
 	{ "file_service_type", "roundrobin (fio's default), sequential, random, each with "
 			       ":N; zipf, pareto, normal and gauss are refused" },
 	{ "blockalign", "one alignment for reads and writes (not a READ,WRITE list); random "
