@@ -266,6 +266,8 @@ static void params_of(struct sb_run_params *p, const struct cli_measure *m,
 	p->region_size = j->t->region_size;
 	p->align = j->t->align;
 	p->verify = m->verify;
+	p->nrfiles = j->t->nrfiles;
+	p->file_sizes = j->t->fsize;
 }
 
 static int measure_group(const struct cli_measure *m, const struct cli_measure_job *js, unsigned n)

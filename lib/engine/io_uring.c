@@ -32,6 +32,7 @@
 struct uring {
 	struct io_uring ring;
 	int fixed;	   /* the target is registered as fixed file 0 */
+	int fixed_fd;	   /* its descriptor */
 	int disabled;	   /* created R_DISABLED: the first user enables it */
 	unsigned inflight; /* queued and not yet reaped */
 	unsigned entries;  /* size of the arrays below */
@@ -173,6 +174,7 @@ static int uring_init(struct sb_engine *e)
 		return r;
 	}
 	u->fixed = io_uring_register_files(&u->ring, &e->fd, 1) == 0;
+	u->fixed_fd = e->fd;
 	/* A timed wait needs IORING_FEAT_EXT_ARG (5.11): without it liburing
 	 * puts a timeout request in the ring, which we would reap as ours. */
 	if ((u->ring.features & IORING_FEAT_EXT_ARG) && punts(e->fd))
@@ -185,7 +187,10 @@ static int uring_queue(struct sb_engine *e, struct sb_io *io)
 {
 	struct uring *u = e->priv;
 	struct io_uring_sqe *sqe;
-	const int fd = u->fixed ? 0 : e->fd;
+	/* the registered file, unless the worker switched to another of its
+	 * files (fio's nrfiles): that one goes by its descriptor */
+	const int fixed = u->fixed && e->fd == u->fixed_fd;
+	const int fd = fixed ? 0 : e->fd;
 
 	if (SB_UNLIKELY(io->ddir > SB_DDIR_SYNC)) {
 		io->res = -EINVAL;
@@ -207,7 +212,7 @@ static int uring_queue(struct sb_engine *e, struct sb_io *io)
 		io_uring_prep_write(sqe, fd, io->buf, io->len, io->offset);
 	else
 		io_uring_prep_fsync(sqe, fd, 0);
-	if (u->fixed)
+	if (fixed)
 		sqe->flags |= IOSQE_FIXED_FILE;
 	io_uring_sqe_set_data(sqe, io);
 	u->inflight++;

@@ -490,6 +490,28 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 			     "more than --size %s",
 			     sb_fmt_size(sb_zones_abs_bytes(&o->zones), a, sizeof(a)),
 			     sb_fmt_size(o->size, b, sizeof(b)));
+	if (o->nrfiles > SB_JOB_MAX_NRFILES)
+		return hintf(msg, msglen, "nrfiles: at most %d files", SB_JOB_MAX_NRFILES);
+	if (o->filesize_lo > o->filesize_hi)
+		return hintf(msg, msglen, "filesize: LOW-HIGH needs LOW <= HIGH");
+	if (o->nrfiles > 1 && o->filesize_lo && o->filesize_lo < maxbs)
+		return hintf(msg, msglen, "filesize: %s is smaller than the block size %s",
+			     sb_fmt_size(o->filesize_lo, a, sizeof(a)),
+			     sb_fmt_size(maxbs, b, sizeof(b)));
+	if (o->nrfiles > 1 && !o->filesize_lo && o->size && o->size / o->nrfiles < maxbs)
+		return hintf(msg, msglen,
+			     "nrfiles: --size %s split over %u files is less than a block (%s) each",
+			     sb_fmt_size(o->size, a, sizeof(a)), o->nrfiles,
+			     sb_fmt_size(maxbs, b, sizeof(b)));
+	if (o->nrfiles > 1 && (o->offset || o->offset_pct))
+		return hintf(msg, msglen, "offset: not supported with nrfiles > 1");
+	if (o->blockalign && o->fio_verify[0])
+		return hintf(msg, msglen,
+			     "blockalign: not with verify= (storbench verifies blocks that do not "
+			     "overlap)");
+	if (o->nrfiles > 1 && o->fio_verify[0])
+		return hintf(msg, msglen,
+			     "verify: not with nrfiles > 1 (storbench verifies one file)");
 	if (o->fsync_every && !sb_rw_writes(o->rw))
 		return hintf(msg, msglen, "--fsync: --rw=%s does not write", sb_rw_name(o->rw));
 	if (o->direct) {
@@ -502,6 +524,11 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 		if (o->offset % 512)
 			return hintf(msg, msglen,
 				     "--offset: not a multiple of 512, which --direct=1 needs");
+		if (o->blockalign % 512)
+			return hintf(msg, msglen,
+				     "blockalign: %u bytes is not a multiple of 512, which direct=1 "
+				     "needs",
+				     o->blockalign);
 	}
 	return 0;
 }

@@ -80,7 +80,26 @@ struct sb_job_opts {
 	 * is verified as run --verify does, with storbench's own block
 	 * format, and NAME is recorded; "" for none */
 	char fio_verify[16];
+	/* fio's nrfiles, filesize, file_service_type and blockalign (job
+	 * files): files per job in a directory (0 or 1: one), each of
+	 * filesize_lo..filesize_hi bytes (0: size split evenly), which file
+	 * serves the next request (SB_FSERVICE_*) and after how many
+	 * (file_service_nr, 0: 1), random offsets aligned to blockalign
+	 * bytes instead of the block size (0) */
+	unsigned nrfiles;
+	uint64_t filesize_lo, filesize_hi;
+	unsigned file_service;
+	unsigned file_service_nr;
+	uint32_t blockalign;
 };
+
+/* fio's file_service_type: which of a job's files serves the next request */
+enum sb_fservice {
+	SB_FSERVICE_RR,	    /* roundrobin: the next file after file_service_nr */
+	SB_FSERVICE_SEQ,    /* sequential: one file until it is done */
+	SB_FSERVICE_RANDOM, /* random: any file not done, after file_service_nr */
+};
+#define SB_JOB_MAX_NRFILES 256
 
 void sb_job_opts_default(struct sb_job_opts *o);
 

@@ -24,7 +24,8 @@ struct state {
 	char filename[4096];
 	char directory[4096];
 	int stonewall;
-	int do_verify; /* fio's do_verify, 1 by default */
+	int do_verify;			    /* fio's do_verify, 1 by default */
+	unsigned openfiles, openfiles_line; /* fio's openfiles (0: all) and its line */
 };
 
 enum section { SEC_NONE, SEC_GLOBAL, SEC_JOB };
@@ -396,11 +397,97 @@ static int set_stonewall(struct ctx *c, const struct fio_opt *o, const char *v)
 	return 0;
 }
 
+/* fio's nrfiles (alias nr_files): the job's files, in a directory named
+ * as fio names them, size= split evenly unless filesize= is given. */
 static int set_nrfiles(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	if (!strcmp(v, "1"))
-		return 0;
-	return bad_value(c, o->name, v, "1: storbench runs one file per job");
+	uint64_t n;
+	char what[64];
+	snprintf(what, sizeof(what), "a number of files from 1 to %d", SB_JOB_MAX_NRFILES);
+	if (sb_parse_u64(v, &n) < 0 || !n || n > SB_JOB_MAX_NRFILES)
+		return bad_value(c, o->name, v, what);
+	c->cur->opts.nrfiles = (unsigned)n;
+	return 0;
+}
+
+/* fio's filesize=SIZE or LOW-HIGH (also LOW:HIGH): each file's size, a
+ * range giving each file a size drawn from it (seeded by randseed). */
+static int set_filesize(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char accepts[] = "a size, or LOW-HIGH sizes with LOW <= HIGH (examples: "
+				      "1m, 1m-3m)";
+	char lo[64];
+	const char *sep = strpbrk(v, "-:");
+	const size_t n = sep ? (size_t)(sep - v) : strlen(v);
+	uint64_t a, b;
+	if (n >= sizeof(lo))
+		return bad_value(c, o->name, v, accepts);
+	memcpy(lo, v, n);
+	lo[n] = 0;
+	if (sb_parse_size(lo, &a) < 0 || !a || sb_parse_size(sep ? sep + 1 : lo, &b) < 0 || b < a)
+		return bad_value(c, o->name, v, accepts);
+	c->cur->opts.filesize_lo = a;
+	c->cur->opts.filesize_hi = b;
+	return 0;
+}
+
+/* fio's file_service_type=random|roundrobin|sequential[:N]. */
+static int set_fservice(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char accepts[] = "random, roundrobin or sequential, each with an optional "
+				      ":N (switch files after N requests)";
+	static const struct {
+		const char *name;
+		enum sb_fservice type;
+	} types[] = {
+		{ "roundrobin", SB_FSERVICE_RR },
+		{ "sequential", SB_FSERVICE_SEQ },
+		{ "random", SB_FSERVICE_RANDOM },
+	};
+	const char *colon = strchr(v, ':');
+	const size_t n = colon ? (size_t)(colon - v) : strlen(v);
+	uint64_t nr = 1;
+	if (!strncmp(v, "zipf", 4) || !strncmp(v, "pareto", 6) || !strncmp(v, "normal", 6) ||
+	    !strncmp(v, "gauss", 5))
+		return fail(c,
+			    "%s=%.*s: fio's skewed file choice is not supported by storbench "
+			    "(use random, roundrobin or sequential)",
+			    o->name, QUOTE_MAX, v);
+	if (colon && (sb_parse_u64(colon + 1, &nr) < 0 || !nr || nr > UINT32_MAX))
+		return bad_value(c, o->name, v, accepts);
+	for (size_t i = 0; i < SB_ARRAY_SIZE(types); i++)
+		if (strlen(types[i].name) == n && !strncmp(types[i].name, v, n)) {
+			c->cur->opts.file_service = types[i].type;
+			c->cur->opts.file_service_nr = (unsigned)nr;
+			return 0;
+		}
+	return bad_value(c, o->name, v, accepts);
+}
+
+/* fio's blockalign (ba): random offsets on multiples of this, not of bs;
+ * one value for reads and writes. */
+static int set_blockalign(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char accepts[] = "a size above 0, one for reads and writes (examples: 4k, "
+				      "8k)";
+	uint64_t ba;
+	if (strchr(v, ',') || sb_parse_size(v, &ba) < 0 || !ba || ba > UINT32_MAX)
+		return bad_value(c, o->name, v, accepts);
+	c->cur->opts.blockalign = (uint32_t)ba;
+	return 0;
+}
+
+/* fio's openfiles: how many of the job's files are open at once.
+ * storbench keeps every file open, which is fio's default (0: all); a
+ * smaller number is refused once the section's nrfiles is known. */
+static int set_openfiles(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t n;
+	if (sb_parse_u64(v, &n) < 0 || n > UINT32_MAX)
+		return bad_value(c, o->name, v, "a number of files (0: all)");
+	c->cur->openfiles = (unsigned)n;
+	c->cur->openfiles_line = c->line;
+	return 0;
 }
 
 /* fio's verify=: its checksums, "meta" and "pattern" all become
@@ -541,7 +628,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "registerfiles", set_ignored, NULL, "storbench registers the file itself where it can",
 	  1 },
 	{ "fixedbufs", set_ignored, NULL, "io_uring tuning storbench does not do", 1 },
-	{ "file_service_type", set_ignored, NULL, "one file per job", 0 },
+	{ "file_service_type", set_fservice, NULL, NULL, 0 },
 	NOOP("thinktime", "0"),
 	NOOP("thinktime_spin", "0"),
 	NOOP("thinktime_blocks", "1"),
@@ -598,7 +685,11 @@ static const struct fio_opt fio_opts[] = {
 	IGNORED("scramble_buffers"),
 	IGNORED("exitall"),
 	IGNORED("fallocate"),
-	IGNORED("openfiles"),
+	{ "openfiles", set_openfiles, NULL, NULL, 0 },
+	{ "nr_files", set_nrfiles, NULL, NULL, 0 },
+	{ "filesize", set_filesize, NULL, NULL, 0 },
+	{ "blockalign", set_blockalign, NULL, NULL, 0 },
+	{ "ba", set_blockalign, NULL, NULL, 0 },
 };
 
 /* What the table above means for each of fio's options, for the
@@ -618,7 +709,8 @@ static const struct {
 	{ "iodepth_batch_complete", "as iodepth_batch_complete_min" },
 	{ "ioengine", "the engines below (fio's default, psync, when not given)" },
 	{ "thread", "storbench's jobs are always threads" },
-	{ "openfiles", "one file per job, open for the whole job" },
+	{ "openfiles", "0 or at least nrfiles: storbench keeps every file of a job open for the "
+		       "whole job; fewer is refused" },
 	{ "randrepeat", "offsets repeat from one run to the next only when randseed is given" },
 	{ "exitall", "jobs that run together each run to their own end" },
 	{ "fallocate", "storbench lays a new file out by writing it" },
@@ -638,7 +730,18 @@ static const struct {
 	{ "filename", "one path per job (a ':' inside a name escaped with a backslash)" },
 	{ "directory", "one directory per job" },
 	{ "wait_for_previous", "as stonewall" },
-	{ "nrfiles", "1 only: one file per job" },
+	{ "nrfiles", "files per job in a directory, named JOB.JOBNUM.FILENUM as fio names them, "
+		     "size split evenly unless filesize is given; with filename= one file, as "
+		     "fio; at most 256" },
+	{ "nr_files", "as nrfiles" },
+	{ "filesize", "SIZE, or LOW-HIGH (or LOW:HIGH): each file a size drawn from the range "
+		      "(randseed repeats it), rounded down to bs, as fio; a LOW above HIGH is "
+		      "refused (fio swaps them)" },
+	{ "file_service_type", "roundrobin (fio's default), sequential, random, each with "
+			       ":N; zipf, pareto, normal and gauss are refused" },
+	{ "blockalign", "one alignment for reads and writes (not a READ,WRITE list); random "
+			"offsets on its multiples, not bs's" },
+	{ "ba", "as blockalign" },
 	{ "io_limit", "as io_size" },
 	{ "iodepth_batch", "as iodepth_batch_submit" },
 	{ "invalidate", "1 by default, as fio: the region's page cache dropped before each loop" },
@@ -698,7 +801,7 @@ int sb_fio_option_support(unsigned i, struct sb_fio_support_info *out)
 		out->support = SB_FIO_IGNORED;
 		snprintf(out->note, sizeof(out->note), "%s",
 			 o->why ? o->why : "only changes fio's own reporting or bookkeeping");
-	} else if (o->set == set_nrfiles || o->set == set_fdatasync) {
+	} else if (o->set == set_fdatasync) {
 		out->support = SB_FIO_NOOP;
 	} else if (o->set == set_verify || o->set == set_verify_note || o->set == set_do_verify) {
 		out->support = SB_FIO_MAPPED;
@@ -817,6 +920,14 @@ static int end_section(struct ctx *c)
 			return -ENOMEM;
 		jf->jobs = nj;
 		c->jobcap = cap;
+	}
+	const unsigned nrfiles = s->opts.nrfiles ? s->opts.nrfiles : 1;
+	if (s->openfiles && s->openfiles < nrfiles) {
+		c->line = s->openfiles_line;
+		return fail(c,
+			    "openfiles: %u of nrfiles=%u open at a time is not supported "
+			    "(storbench keeps every file of a job open: 0, or at least %u)",
+			    s->openfiles, nrfiles, nrfiles);
 	}
 	struct sb_jobfile_job *j = &jf->jobs[jf->njobs];
 	memset(j, 0, sizeof(*j));

@@ -30,6 +30,51 @@ static int open_flags(const struct sb_job_opts *o)
 	return fl | O_CLOEXEC;
 }
 
+/* A new descriptor of paths[k]: a reopen of what the caller holds, else
+ * an open of the name. */
+static int open_one(const struct sb_run_params *p, unsigned k, int flags)
+{
+	if (p->held && p->held[k])
+		return sb_scratch_reopen(p->held[k] - 1, flags);
+	const int fd = open(p->paths[k], flags);
+	return fd < 0 ? -errno : fd;
+}
+
+/* Chunks of a random generator over size bytes: blockalign's offsets at
+ * which the smallest block fits, else the region cut in chunks, the tail
+ * shorter than a chunk one of its own. */
+static uint64_t gen_chunks(const struct sb_worker *w, uint64_t size)
+{
+	if (w->job->blockalign)
+		return (size - w->min_bs) / w->job->blockalign + 1;
+	return (size + w->chunk - 1) / w->chunk;
+}
+
+/* fio's nrfiles: the job's files, not yet open. */
+static int files_setup(const struct sb_run_params *p, struct sb_worker *w, unsigned id,
+		       const char **errmsg)
+{
+	if (p->nrfiles < 2)
+		return 0;
+	w->files = calloc(p->nrfiles, sizeof(*w->files));
+	w->active = calloc(p->nrfiles, sizeof(*w->active));
+	if (!w->files || !w->active) {
+		*errmsg = "memory for files";
+		return -ENOMEM;
+	}
+	w->nfiles = p->nrfiles;
+	w->region_offset = 0;
+	for (unsigned i = 0; i < w->nfiles; i++) {
+		w->files[i].fd = -1;
+		w->files[i].size = p->file_sizes[id * w->nfiles + i];
+		if (w->files[i].size < w->min_bs) {
+			*errmsg = "file sizes";
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, const char **errmsg)
 {
 	const struct sb_run_params *p = &r->p;
@@ -50,8 +95,27 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	w->slots = w->chunk / unit;
 	for (unsigned i = 0; i < o->nbssplit; i++)
 		w->split_weight += (uint64_t)o->bssplit[i].pct * o->bssplit[i].bs;
+	w->min_bs = sb_job_min_bs(o);
+	w->file_left = UINT64_MAX;
+	if (o->blockalign && sb_rw_is_random(o->rw)) {
+		/* fio's blockalign: offsets on its multiples (chunks of it) */
+		w->chunk = o->blockalign;
+		w->slots = 1;
+	}
 	w->sequential = !sb_rw_is_random(o->rw);
+	w->gen = &w->gen0;
+	int e = files_setup(p, w, id, errmsg);
+	if (e < 0)
+		return e;
 	w->loop_bytes = o->time_based ? UINT64_MAX : o->io_size ? o->io_size : p->region_size;
+	if (w->files) {
+		/* size= caps what the files hold together, as fio's */
+		uint64_t sum = 0;
+		for (unsigned i = 0; i < w->nfiles; i++)
+			sum += w->files[i].size;
+		if (!o->time_based && !o->io_size)
+			w->loop_bytes = o->size && o->size < sum ? o->size : sum;
+	}
 	w->total_bytes = o->time_based || w->loop_bytes > UINT64_MAX / o->loops
 				 ? 0
 				 : w->loop_bytes * o->loops;
@@ -63,15 +127,27 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	sb_rng_seed(&w->rng, seed);
 	if (!w->sequential) {
 		/* the region's tail shorter than a chunk is a chunk of its own */
-		w->nchunks = (p->region_size + w->chunk - 1) / w->chunk;
+		w->nchunks = gen_chunks(w, p->region_size);
+		for (unsigned i = 0; i < w->nfiles; i++)
+			w->files[i].nchunks = gen_chunks(w, w->files[i].size);
 		w->gen_seed = seed ^ 0x5bd1e995;
-		int e = sb_worker_offgen_init(w, w->gen_seed);
+		e = sb_worker_offgen_init(w, w->gen_seed);
 		if (e < 0) {
 			*errmsg = "random offsets";
 			return e;
 		}
 	}
-	if (!(p->engine->flags & SB_ENGINE_NOIO)) {
+	if (!(p->engine->flags & SB_ENGINE_NOIO) && w->files) {
+		for (unsigned i = 0; i < w->nfiles; i++) {
+			const int fd = open_one(p, id * w->nfiles + i, open_flags(o));
+			if (fd < 0) {
+				*errmsg = "open";
+				return fd;
+			}
+			w->files[i].fd = fd;
+		}
+		w->fd = w->files[0].fd;
+	} else if (!(p->engine->flags & SB_ENGINE_NOIO)) {
 		const unsigned k = p->npaths > 1 ? id : 0;
 		int fd;
 		if (p->held && p->held[k]) {
@@ -101,7 +177,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		w->free_slots[i] = &w->ios[depth - 1 - i];
 	}
 	w->nfree = depth;
-	int e = sb_engine_init(&w->eng, p->engine, w->fd, depth, p->is_blockdev);
+	e = sb_engine_init(&w->eng, p->engine, w->fd, depth, p->is_blockdev);
 	if (e < 0) {
 		*errmsg = "engine setup";
 		return e;
@@ -120,8 +196,13 @@ static void worker_free(struct sb_worker *w)
 {
 	if (w->eng.ops)
 		sb_engine_cleanup(&w->eng);
-	if (w->fd >= 0)
+	for (unsigned i = 0; i < w->nfiles; i++)
+		if (w->files[i].fd >= 0)
+			close(w->files[i].fd);
+	if (!w->files && w->fd >= 0)
 		close(w->fd);
+	free(w->files);
+	free(w->active);
 	free(w->ios);
 	free(w->free_slots);
 	free(w->batch);
@@ -138,7 +219,9 @@ int sb_run_create(struct sb_run **out, const struct sb_run_params *p, const char
 	*out = NULL;
 	if (!p->engine || !p->region_size || !p->job.iodepth || !p->job.numjobs ||
 	    (!(p->engine->flags & SB_ENGINE_NOIO) &&
-	     (!p->paths || (p->npaths != 1 && p->npaths != p->job.numjobs))) ||
+	     (!p->paths ||
+	      (p->nrfiles > 1 ? !p->file_sizes || p->npaths != p->nrfiles * p->job.numjobs
+			      : p->npaths != 1 && p->npaths != p->job.numjobs))) ||
 	    sb_job_max_bs(&p->job) > p->region_size ||
 	    (p->verify && (sb_job_min_bs(&p->job) % p->verify->block_size ||
 			   p->region_offset % p->verify->block_size))) {

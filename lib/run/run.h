@@ -37,6 +37,11 @@ struct sb_run_params {
 	 * check afterwards can prove the data), instead of scrambled random
 	 * data; write sizes and offsets are multiples of its block size. */
 	const struct sb_verify_fmt *verify;
+	/* fio's nrfiles: each job's files are paths[job * nrfiles ..] (held
+	 * likewise), file_sizes[i] bytes each, the region all of each
+	 * (region_offset 0); 0 or 1: one file per job as above */
+	unsigned nrfiles;
+	const uint64_t *file_sizes;
 };
 
 /* What the workers published, at most SB_PUBLISH_NS (25 ms) old: a rate

@@ -258,7 +258,7 @@ static uint32_t chunk_bs(const struct sb_worker *w, uint64_t c)
 	const struct sb_job_opts *o = w->job;
 	if (!o->nbssplit)
 		return o->bs;
-	uint64_t h = (c + 1) * 0x9e3779b97f4a7c15ull ^ w->gen.key[1] ^ (w->gen.pass << 32);
+	uint64_t h = (c + 1) * 0x9e3779b97f4a7c15ull ^ w->gen->key[1] ^ (w->gen->pass << 32);
 	h ^= h >> 31;
 	h *= 0xbf58476d1ce4e5b9ull;
 	h ^= h >> 29;
@@ -272,35 +272,61 @@ static uint32_t chunk_bs(const struct sb_worker *w, uint64_t c)
 	return o->bssplit[o->nbssplit - 1].bs;
 }
 
-/* The next request of this loop, inside the region: 0, or 1 when nothing
- * of the job's block sizes fits in what the loop has left. */
-static int next_io(struct sb_worker *w, uint32_t *len, uint64_t *off)
+/* A random request at a multiple of fio's blockalign: the generator
+ * walks the aligned offsets at which the smallest block fits. */
+static int next_aligned(struct sb_worker *w, uint32_t *len, uint64_t *off)
 {
+	for (;;) {
+		const uint64_t o = sb_offgen_next(w->gen) * w->job->blockalign;
+		const uint64_t room = SB_MIN(SB_MIN(w->region_size - o, w->loop_left),
+					     w->file_left);
+		*len = fit(w, pick_bs(w), room);
+		if (*len) {
+			*off = w->region_offset + o;
+			return 0;
+		}
+		if (room == w->loop_left)
+			return 1;
+		if (room == w->file_left)
+			return 2;
+	}
+}
+
+/* The next request of this loop in the current file, inside its region:
+ * 0, 1 when nothing of the job's block sizes fits in what the loop has
+ * left, 2 when it does not fit in what the file has left in this round. */
+static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
+{
+	if (w->file_left < w->min_bs)
+		return w->loop_left < w->min_bs ? 1 : 2;
 	if (w->sequential) {
 		const uint32_t want = pick_bs(w);
 		for (int wrapped = 0; wrapped < 2; wrapped++) {
-			const uint64_t room = SB_MIN(w->loop_left, w->region_size - w->cursor);
+			const uint64_t lim = SB_MIN(w->loop_left, w->file_left);
+			const uint64_t room = SB_MIN(lim, w->region_size - w->cursor);
 			*len = fit(w, want, room);
 			if (*len) {
 				*off = w->region_offset + w->cursor;
 				w->cursor += *len;
 				return 0;
 			}
-			if (room == w->loop_left)
-				return 1;
+			if (room == lim)
+				return room == w->loop_left ? 1 : 2;
 			w->cursor = 0; /* the region's end: wrap (io_size past size) */
 		}
 		return 1;
 	}
+	if (w->job->blockalign)
+		return next_aligned(w, len, off);
 	for (;;) {
-		const uint64_t u = sb_offgen_next(&w->gen);
+		const uint64_t u = sb_offgen_next(w->gen);
 		const uint64_t c = u / w->slots, coff = c * w->chunk;
 		const uint64_t clen = SB_MIN(w->chunk, w->region_size - coff);
 		const uint32_t bs = chunk_bs(w, c);
 		const uint64_t poff = u % w->slots * bs;
 		if (poff >= clen)
 			continue; /* a chunk of larger blocks has fewer pieces */
-		const uint64_t room = SB_MIN(clen - poff, w->loop_left);
+		const uint64_t room = SB_MIN(SB_MIN(clen - poff, w->loop_left), w->file_left);
 		*len = fit(w, bs, room);
 		if (*len) {
 			*off = w->region_offset + coff + poff;
@@ -308,7 +334,111 @@ static int next_io(struct sb_worker *w, uint32_t *len, uint64_t *off)
 		}
 		if (room == w->loop_left)
 			return 1;
+		if (room == w->file_left)
+			return 2;
 		/* the region's tail, shorter than any block */
+	}
+}
+
+/* ---- fio's nrfiles: which file serves the next request ---- */
+
+static void file_save(struct sb_worker *w)
+{
+	struct sb_wfile *f = &w->files[w->cur];
+	f->cursor = w->cursor;
+	f->left = w->file_left;
+}
+
+/* Make file i the current one: the engine's descriptor and write bounds,
+ * the region, the position and the generator are its. */
+static void file_load(struct sb_worker *w, unsigned i)
+{
+	struct sb_wfile *f = &w->files[i];
+	w->cur = i;
+	w->fd = f->fd;
+	w->eng.fd = f->fd;
+	sb_engine_set_write_bounds(&w->eng, 0, f->size);
+	w->region_size = f->size;
+	w->cursor = f->cursor;
+	w->file_left = f->left;
+	w->nchunks = f->nchunks;
+	w->gen = &f->gen;
+}
+
+/* fio's get_next_file: roundrobin takes the next file, random any, each
+ * after file_service_nr requests; sequential keeps one until it is done. */
+static void file_serve(struct sb_worker *w)
+{
+	const struct sb_job_opts *o = w->job;
+	const unsigned nr = o->file_service_nr ? o->file_service_nr : 1;
+	file_load(w, w->active[w->apos]);
+	w->svc_left = o->file_service == SB_FSERVICE_SEQ ? UINT32_MAX : nr;
+}
+
+static void file_switch(struct sb_worker *w)
+{
+	file_save(w);
+	if (w->job->file_service == SB_FSERVICE_RANDOM)
+		w->apos = (unsigned)sb_rng_below(&w->rng, w->nactive);
+	else
+		w->apos = (w->apos + 1) % w->nactive;
+	file_serve(w);
+}
+
+/* A round: every file from its start (a fresh pass of its generator for
+ * random patterns comes by itself), served from the first. */
+static void files_round(struct sb_worker *w)
+{
+	for (unsigned i = 0; i < w->nfiles; i++) {
+		w->files[i].cursor = 0;
+		w->files[i].left = w->files[i].size;
+		w->active[i] = i;
+	}
+	w->nactive = w->nfiles;
+	w->apos = 0;
+	file_serve(w);
+}
+
+/* The current file is done for this round: the next in order serves.
+ * 1 when none is left and the loop ends (a new round only when the loop
+ * goes on past the files: time_based, io_size). */
+static int file_done(struct sb_worker *w)
+{
+	file_save(w);
+	w->nactive--;
+	memmove(&w->active[w->apos], &w->active[w->apos + 1],
+		(w->nactive - w->apos) * sizeof(w->active[0]));
+	if (!w->nactive) {
+		if (!w->job->time_based && !w->job->io_size)
+			return 1;
+		files_round(w);
+		return 0;
+	}
+	if (w->apos == w->nactive || w->job->file_service == SB_FSERVICE_RANDOM)
+		w->apos = w->job->file_service == SB_FSERVICE_RANDOM
+				  ? (unsigned)sb_rng_below(&w->rng, w->nactive)
+				  : 0;
+	file_serve(w);
+	return 0;
+}
+
+/* The next request of this loop: 0, or 1 when the loop is done. */
+static int next_io(struct sb_worker *w, uint32_t *len, uint64_t *off)
+{
+	if (!w->files)
+		return next_in_file(w, len, off);
+	for (unsigned tries = 0;; tries++) {
+		if (!w->svc_left)
+			file_switch(w);
+		const int r = next_in_file(w, len, off);
+		if (!r) {
+			w->svc_left--;
+			if (w->file_left != UINT64_MAX)
+				w->file_left -= *len;
+			return 0;
+		}
+		if (r == 1 || file_done(w) || tries > 2 * w->nfiles + 2)
+			return 1;
 	}
 }
 
@@ -316,25 +446,48 @@ static int next_io(struct sb_worker *w, uint32_t *len, uint64_t *off)
  * buffered read reads the device, not memory. A block device's buffer
  * cache is flushed whole (BLKFLSBUF, as fio; it needs CAP_SYS_ADMIN),
  * then the region dropped as for a file. */
+static int drop_cache_fd(struct sb_worker *w, int fd, uint64_t off, uint64_t len)
+{
+	if (fd < 0)
+		return 0;
+	if (w->eng.is_blockdev && ioctl(fd, BLKFLSBUF, 0) < 0 && errno != EACCES && errno != EPERM)
+		return -errno;
+	const int e = posix_fadvise(fd, (off_t)off, (off_t)len, POSIX_FADV_DONTNEED);
+	return e ? -e : 0;
+}
+
 static int drop_cache(struct sb_worker *w)
 {
-	if (w->fd < 0)
-		return 0;
-	if (w->eng.is_blockdev && ioctl(w->fd, BLKFLSBUF, 0) < 0 && errno != EACCES &&
-	    errno != EPERM)
-		return -errno;
-	const int e = posix_fadvise(w->fd, (off_t)w->region_offset, (off_t)w->region_size,
-				    POSIX_FADV_DONTNEED);
-	return e ? -e : 0;
+	if (!w->files)
+		return drop_cache_fd(w, w->fd, w->region_offset, w->region_size);
+	for (unsigned i = 0; i < w->nfiles; i++) {
+		int e = drop_cache_fd(w, w->files[i].fd, 0, w->files[i].size);
+		if (e < 0)
+			return e;
+	}
+	return 0;
+}
+
+static int offgen_init(struct sb_worker *w, struct sb_offgen *g, uint64_t nchunks, uint64_t seed)
+{
+	const struct sb_job_opts *o = w->job;
+	if (o->dist == SB_DIST_ZONED)
+		return sb_offgen_init_zoned(g, nchunks * w->slots, &o->zones, w->chunk / w->slots,
+					    seed);
+	return sb_offgen_init(g, nchunks * w->slots, o->dist, o->dist_param, seed);
 }
 
 int sb_worker_offgen_init(struct sb_worker *w, uint64_t seed)
 {
-	const struct sb_job_opts *o = w->job;
-	if (o->dist == SB_DIST_ZONED)
-		return sb_offgen_init_zoned(&w->gen, w->nchunks * w->slots, &o->zones,
-					    w->chunk / w->slots, seed);
-	return sb_offgen_init(&w->gen, w->nchunks * w->slots, o->dist, o->dist_param, seed);
+	if (!w->files)
+		return offgen_init(w, w->gen, w->nchunks, seed);
+	for (unsigned i = 0; i < w->nfiles; i++) {
+		int e = offgen_init(w, &w->files[i].gen, w->files[i].nchunks,
+				    seed + 0x9e3779b97f4a7c15ull * i);
+		if (e < 0)
+			return e;
+	}
+	return 0;
 }
 
 /* A loop starts: the whole of its bytes ahead, from the region's start
@@ -343,6 +496,8 @@ static int start_loop(struct sb_worker *w)
 {
 	w->loop_left = w->loop_bytes;
 	w->cursor = 0;
+	if (w->files)
+		files_round(w);
 	if (!w->sequential && w->loop) {
 		int e = sb_worker_offgen_init(w, w->gen_seed + w->loop);
 		if (e < 0)
@@ -563,9 +718,14 @@ static int loop(struct sb_worker *w)
 	r = drain(w);
 	if (r < 0)
 		return r;
-	if (o->end_fsync && sb_rw_writes(o->rw) && w->measuring)
+	if (!o->end_fsync || !sb_rw_writes(o->rw) || !w->measuring)
+		return 0;
+	/* fio syncs each of a job's files at the end */
+	for (unsigned i = 0; w->files && i < w->nfiles && !r; i++) {
+		file_load(w, i);
 		r = do_sync(w);
-	return r;
+	}
+	return w->files ? r : do_sync(w);
 }
 
 /* fio's startdelay: the job waits before it starts, unmeasured; a stop

@@ -17,6 +17,17 @@
 #include "lib/target/target.h"
 #include "lib/verify/block.h"
 
+/* One of a job's files (fio's nrfiles): where it stands while another
+ * serves requests. */
+struct sb_wfile {
+	int fd;
+	uint64_t size;	  /* its region: all of it */
+	uint64_t cursor;  /* sequential: next offset */
+	uint64_t left;	  /* bytes it has left in this round */
+	uint64_t nchunks; /* random: its generator's chunks */
+	struct sb_offgen gen;
+};
+
 struct sb_worker {
 	unsigned id;
 	const struct sb_job_opts *job;
@@ -44,9 +55,21 @@ struct sb_worker {
 	uint64_t slots;	       /* chunk / the smallest block: slots per chunk */
 	uint64_t split_weight; /* sum of bssplit's share x size */
 	int sequential;
-	uint64_t cursor; /* sequential: next offset in the region */
-	struct sb_offgen gen;
+	uint64_t cursor;       /* sequential: next offset in the region */
+	struct sb_offgen *gen; /* &gen0, or the current file's */
+	struct sb_offgen gen0;
 	uint64_t gen_seed, nchunks;
+	/* fio's nrfiles: the files (NULL: one, fd and the fields above),
+	 * those not done in this round in their order (active), the current
+	 * one's place there, the requests it serves before the next switch
+	 * (fio's file_service_left) and its bytes left (UINT64_MAX: one
+	 * file, no round) */
+	struct sb_wfile *files;
+	unsigned nfiles, cur;
+	unsigned *active;
+	unsigned nactive, apos, svc_left;
+	uint64_t file_left;
+	uint32_t min_bs;
 	struct sb_rng rng;
 	struct sb_rate rate;
 	struct sb_rate rate_dir[2];	/* reads', writes' (fio's rate=R,W) */

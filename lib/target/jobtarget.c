@@ -3,6 +3,7 @@
  * validate first, create after, remove only what we created.
  */
 #include "lib/target/jobtarget.h"
+#include "lib/base/rng.h"
 #include "lib/base/units.h"
 #include "lib/target/safety.h"
 #include "lib/target/scratch.h"
@@ -95,6 +96,11 @@ static int check_alignment(const struct sb_jobtarget *t, const struct sb_job_opt
 					    "logical block size (%u bytes), which direct I/O needs",
 					    bs, t->align);
 	}
+	if (job->blockalign % t->align)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "blockalign: %u bytes is not a multiple of the device's logical "
+				    "block size (%u bytes), which direct I/O needs",
+				    job->blockalign, t->align);
 	if (t->region_offset % t->align || t->region_size < minbs)
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "--offset: must be a multiple of the logical block size "
@@ -183,7 +189,16 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 	char name[4096];
 	for (unsigned i = 0; i < t->npaths; i++) {
 		int fd;
-		if (t->info.kind == SB_TARGET_DIR) {
+		if (t->nrfiles) {
+			/* fio's names: JOB.JOBNUM.FILENUM, new (O_EXCL) */
+			const size_t dl = strlen(path);
+			const int n = snprintf(name, sizeof(name), "%s%s%s.%u.%u", path,
+					       dl && path[dl - 1] == '/' ? "" : "/", job->name,
+					       i / t->nrfiles, i % t->nrfiles);
+			fd = n < 0 || (size_t)n >= sizeof(name)
+				     ? -ENAMETOOLONG
+				     : sb_scratch_create_path(name, O_RDWR);
+		} else if (t->info.kind == SB_TARGET_DIR) {
 			fd = sb_scratch_create(path, ".storbench-", ".tmp", O_RDWR, name,
 					       sizeof(name));
 		} else {
@@ -204,7 +219,8 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 		/* from here on the caller may remove the half-made file (a
 		 * second Ctrl-C during the layout) */
 		track(t, i, 1);
-		e = sb_file_layout(fd, t->region_offset + t->region_size, needs_data, job->seed + i,
+		const uint64_t len = t->nrfiles ? t->fsize[i] : t->region_offset + t->region_size;
+		e = sb_file_layout(fd, len, needs_data, job->seed + i,
 				   t->hooks.stop ? &stop : NULL);
 		if (e < 0) {
 			drop_file(t, i, 0);
@@ -378,7 +394,63 @@ static int prepare_file(struct sb_jobtarget *t, const char *path, struct sb_job_
 	return check_alignment(t, job, er);
 }
 
-/* A directory (a file per job) or a new file. */
+/* fio's sizes of nrfiles files of one job (filesetup.c): filesize's, one
+ * drawn from LOW-HIGH per file and rounded down to the smallest block, or
+ * size split evenly, the first files a block longer where it does not
+ * divide. Returns their sum. */
+static uint64_t file_sizes(const struct sb_job_opts *job, struct sb_rng *rng, uint64_t *out)
+{
+	const uint64_t bs = sb_job_min_bs(job), n = job->nrfiles;
+	const uint64_t fs = job->size / n;
+	uint64_t extra = (job->size - fs * n) / bs, sum = 0;
+	for (unsigned f = 0; f < n; f++) {
+		uint64_t sz = fs;
+		if (job->filesize_lo == job->filesize_hi && job->filesize_lo) {
+			sz = job->filesize_lo;
+		} else if (job->filesize_lo) {
+			sz = job->filesize_lo +
+			     sb_rng_below(rng, job->filesize_hi - job->filesize_lo + 1);
+			sz -= sz % bs;
+		} else if (extra) {
+			extra--;
+			sz += bs;
+		}
+		out[f] = sz;
+		sum += sz;
+	}
+	return sum;
+}
+
+/* nrfiles > 1 in a directory: every job's files and their sizes. */
+static int plan_files(struct sb_jobtarget *t, const struct sb_job_opts *job, struct sb_error *er)
+{
+	char a[32];
+	struct sb_rng rng;
+	if ((uint64_t)job->nrfiles * job->numjobs > SB_JT_MAX_FILES)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "nrfiles: %u files for each of %u jobs: at most %d files in all",
+				    job->nrfiles, job->numjobs, SB_JT_MAX_FILES);
+	if (!job->filesize_lo && !job->size)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "nrfiles: %u new files need a size (size= or filesize=)",
+				    job->nrfiles);
+	sb_rng_seed(&rng, job->seed ^ 0xf11e5123ull);
+	t->nrfiles = job->nrfiles;
+	t->region_offset = 0;
+	for (unsigned k = 0; k < job->numjobs; k++) {
+		const uint64_t sum = file_sizes(job, &rng, &t->fsize[k * job->nrfiles]);
+		if (!k)
+			t->region_size = sum;
+	}
+	for (unsigned i = 0; i < job->nrfiles * job->numjobs; i++)
+		if (t->fsize[i] < sb_job_max_bs(job))
+			return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+					    "nrfiles: a file of %s is shorter than a block",
+					    sb_fmt_size(t->fsize[i], a, sizeof(a)));
+	return 0;
+}
+
+/* A directory (a file per job, or nrfiles) or a new file. */
 static int prepare_new(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
 		       int needs_data, struct sb_error *er)
 {
@@ -408,12 +480,21 @@ static int prepare_new(struct sb_jobtarget *t, const char *path, struct sb_job_o
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "--numjobs: at most %d jobs for a directory target",
 				    SB_JT_MAX_FILES);
-	if ((e = check_alignment(t, job, er)) ||
-	    (e = check_space(t, (t->region_offset + t->region_size) * nfiles, nfiles, er)))
+	uint64_t need = (t->region_offset + t->region_size) * nfiles;
+	unsigned npaths = nfiles;
+	if (in->kind == SB_TARGET_DIR && job->nrfiles > 1) {
+		if ((e = plan_files(t, job, er)))
+			return e;
+		npaths = job->nrfiles * job->numjobs;
+		need = 0;
+		for (unsigned i = 0; i < npaths; i++)
+			need += t->fsize[i];
+	}
+	if ((e = check_alignment(t, job, er)) || (e = check_space(t, need, npaths, er)))
 		return e;
 	if (t->check_only)
 		return 0;
-	t->npaths = nfiles;
+	t->npaths = npaths;
 	return create_files(t, path, job, needs_data, er);
 }
 

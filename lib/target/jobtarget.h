@@ -62,6 +62,12 @@ struct sb_jobtarget {
 	int is_blockdev;
 	int excl_fd;	     /* fd + 1 of the device held with O_EXCL, 0 none */
 	int direct_fallback; /* no O_DIRECT here (tmpfs): measured buffered */
+	/* fio's nrfiles in a directory: each job's files are paths[job *
+	 * nrfiles ..] (0: one per job, of region_size), named JOB.N.F as fio
+	 * names them, each fsize[i] long, its region all of it (region_offset
+	 * 0; region_size is job 0's files together) */
+	unsigned nrfiles;
+	uint64_t fsize[SB_JT_MAX_FILES];
 };
 
 /* Look at path (sb_target_probe) without creating anything; refuses what

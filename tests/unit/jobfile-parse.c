@@ -550,7 +550,7 @@ static void test_error_lines(void **state)
 		   NULL);
 	expect_err("[j]\nfdatasync=1\n",
 		   "line 2: fdatasync: storbench syncs with fsync: use fsync=N", NULL);
-	expect_err("[j]\nnrfiles=2\n", "line 2: nrfiles: '2' is not valid", "one file per job");
+	expect_err("[j]\nnrfiles=0\n", "line 2: nrfiles: '0' is not valid", "from 1 to 256");
 	expect_err("[j]\nfilename=a:b\n",
 		   "line 2: filename: 'a:b' is not valid (expected one "
 		   "file per job)",
@@ -570,6 +570,54 @@ static void test_error_lines(void **state)
 		   "line 2: name: '", "1 to 63 characters");
 	expect_err("[0123456789012345678901234567890123456789012345678901234567890123]\n",
 		   "line 1: section name", "longer than 63");
+}
+
+/* fio's nrfiles (nr_files), filesize, file_service_type, blockalign (ba)
+ * and openfiles: values as fio reads them, [global]'s inherited, and
+ * each bad value refused naming its line and option. */
+static void test_file_set(void **state)
+{
+	(void)state;
+	struct sb_jobfile *jf = parse("[global]\nnrfiles=4\nfilesize=1m-3m\n"
+				      "[a]\nfile_service_type=sequential\nblockalign=8k\n"
+				      "[b]\nnr_files=2\nfilesize=64k\nfile_service_type=random:3\n"
+				      "ba=4k\nopenfiles=2\n"
+				      "[c]\nfilesize=1m:2m\n");
+	assert_int_equal(jf->njobs, 3);
+	const struct sb_job_opts *a = &jf->jobs[0].opts, *b = &jf->jobs[1].opts;
+	assert_int_equal(a->nrfiles, 4);
+	assert_int_equal(a->filesize_lo, 1u << 20);
+	assert_int_equal(a->filesize_hi, 3u << 20);
+	assert_int_equal(a->file_service, SB_FSERVICE_SEQ);
+	assert_int_equal(a->file_service_nr, 1);
+	assert_int_equal(a->blockalign, 8192);
+	assert_int_equal(b->nrfiles, 2);
+	assert_int_equal(b->filesize_lo, 65536);
+	assert_int_equal(b->filesize_hi, 65536);
+	assert_int_equal(b->file_service, SB_FSERVICE_RANDOM);
+	assert_int_equal(b->file_service_nr, 3);
+	assert_int_equal(b->blockalign, 4096);
+	/* fio's default: roundrobin, switching after each request */
+	assert_int_equal(jf->jobs[2].opts.file_service, SB_FSERVICE_RR);
+	sb_jobfile_free(jf);
+
+	expect_err("[j]\nnrfiles=257\n", "line 2: nrfiles: '257' is not valid", NULL);
+	expect_err("[j]\nnrfiles=x\n", "line 2: nrfiles: 'x' is not valid", NULL);
+	expect_err("[j]\nfilesize=3m-1m\n", "line 2: filesize: '3m-1m' is not valid",
+		   "LOW <= HIGH");
+	expect_err("[j]\nfilesize=0\n", "line 2: filesize: '0' is not valid", NULL);
+	expect_err("[j]\nfilesize=1m-\n", "line 2: filesize: '1m-' is not valid", NULL);
+	expect_err("[j]\nfile_service_type=foo\n", "line 2: file_service_type: 'foo' is not valid",
+		   "roundrobin");
+	expect_err("[j]\nfile_service_type=roundrobin:0\n",
+		   "line 2: file_service_type: 'roundrobin:0' is not valid", NULL);
+	expect_err("[j]\nfile_service_type=zipf:1.2\n",
+		   "line 2: file_service_type=zipf:1.2: fio's "
+		   "skewed file choice is not supported",
+		   NULL);
+	expect_err("[j]\nblockalign=0\n", "line 2: blockalign: '0' is not valid", NULL);
+	expect_err("[j]\nba=4k,8k\n", "line 2: ba: '4k,8k' is not valid", NULL);
+	expect_err("[j]\nopenfiles=2\nnrfiles=3\n[k]\n", "line 2: openfiles: 2 of nrfiles=3", NULL);
 }
 
 static void test_no_job_section(void **state)
@@ -681,6 +729,7 @@ int main(void)
 		cmocka_unit_test(test_no_job_section), cmocka_unit_test(test_too_many_jobs),
 		cmocka_unit_test(test_bad_bytes),      cmocka_unit_test(test_bom),
 		cmocka_unit_test(test_long_path),      cmocka_unit_test(test_msg_buffers),
+		cmocka_unit_test(test_file_set),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
