@@ -8,6 +8,7 @@
 #include "lib/sb.h"
 #include "lib/base/units.h"
 #include "lib/job/offsets.h"
+#include "lib/job/segments.h"
 
 enum sb_rw {
 	SB_RW_READ,
@@ -80,6 +81,10 @@ struct sb_job_opts {
 	 * is verified as run --verify does, with storbench's own block
 	 * format, and NAME is recorded; "" for none */
 	char fio_verify[16];
+	/* random patterns only: offsets confined to these segments of the
+	 * region (PTS-C's active-range segments); NULL: the whole region.
+	 * The caller owns them; they outlive the run. */
+	const struct sb_segments *segments;
 };
 
 void sb_job_opts_default(struct sb_job_opts *o);

@@ -51,7 +51,16 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	for (unsigned i = 0; i < o->nbssplit; i++)
 		w->split_weight += (uint64_t)o->bssplit[i].pct * o->bssplit[i].bs;
 	w->sequential = !sb_rw_is_random(o->rw);
-	w->loop_bytes = o->time_based ? UINT64_MAX : o->io_size ? o->io_size : p->region_size;
+	w->span = p->region_size;
+	if (o->segments) {
+		if (w->sequential || sb_segments_check(o->segments, w->chunk, p->region_size)) {
+			*errmsg = "active-range segments";
+			return -EINVAL;
+		}
+		w->segs = o->segments;
+		w->region_size = sb_segments_bytes(o->segments);
+	}
+	w->loop_bytes = o->time_based ? UINT64_MAX : o->io_size ? o->io_size : w->region_size;
 	w->total_bytes = o->time_based || w->loop_bytes > UINT64_MAX / o->loops
 				 ? 0
 				 : w->loop_bytes * o->loops;
@@ -63,7 +72,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	sb_rng_seed(&w->rng, seed);
 	if (!w->sequential) {
 		/* the region's tail shorter than a chunk is a chunk of its own */
-		w->nchunks = (p->region_size + w->chunk - 1) / w->chunk;
+		w->nchunks = (w->region_size + w->chunk - 1) / w->chunk;
 		w->gen_seed = seed ^ 0x5bd1e995;
 		int e = sb_worker_offgen_init(w, w->gen_seed);
 		if (e < 0) {

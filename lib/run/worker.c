@@ -303,7 +303,8 @@ static int next_io(struct sb_worker *w, uint32_t *len, uint64_t *off)
 		const uint64_t room = SB_MIN(clen - poff, w->loop_left);
 		*len = fit(w, bs, room);
 		if (*len) {
-			*off = w->region_offset + coff + poff;
+			*off = w->region_offset +
+			       (w->segs ? sb_segments_map(w->segs, coff + poff) : coff + poff);
 			return 0;
 		}
 		if (room == w->loop_left)
@@ -323,7 +324,7 @@ static int drop_cache(struct sb_worker *w)
 	if (w->eng.is_blockdev && ioctl(w->fd, BLKFLSBUF, 0) < 0 && errno != EACCES &&
 	    errno != EPERM)
 		return -errno;
-	const int e = posix_fadvise(w->fd, (off_t)w->region_offset, (off_t)w->region_size,
+	const int e = posix_fadvise(w->fd, (off_t)w->region_offset, (off_t)w->span,
 				    POSIX_FADV_DONTNEED);
 	return e ? -e : 0;
 }
