@@ -91,6 +91,9 @@ facts "$T/client.json" >"$T/facts" || fail "cannot read $T/client.json"
 has "deviation=active-range amount 8.00 MiB instead of 8 GiB or 16 GiB"
 grep -q "PTS-C active-range segments" "$T/facts" && fail "client: the old deviation is still recorded"
 python3 "$check" "$T/iops.json" >"$T/check2" || fail "enterprise: segments recorded"
+"$SB" report --output="$T/client.html" "$T/client.json" 2>"$T/err" || { cat "$T/err"; fail "client: report"; }
+grep -qF "Active-range segments</th><td>2048 of 4.00 KiB (8.00 MiB addressed)" "$T/client.html" ||
+	{ grep -i segments "$T/client.html"; fail "client: the HTML report lacks the segments"; }
 ok "client profile: $(grep '^segments' "$T/check" | tr "\n" " ")"
 
 # the HTML report draws what PTS reports show, from the file alone
