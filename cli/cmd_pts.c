@@ -18,6 +18,7 @@ enum {
 	P_BS,
 	P_MIX,
 	P_ACTIVE_RANGE,
+	P_AR_AMOUNT,
 	P_PURGE,
 	P_PRECONDITION,
 	P_THREADS,
@@ -28,7 +29,8 @@ enum {
 static const struct cli_opt pts_opts[] = {
 	{ "test", OPT_ARG, P_TEST, "LIST", "iops, throughput, latency, wsat, or all [iops]" },
 	{ "profile", OPT_ARG, P_PROFILE, "client|enterprise",
-	  "PTS-C or PTS-E: the write cache state asked for [enterprise]" },
+	  "PTS-C (write cache enabled, active-range segments) or PTS-E (write cache "
+	  "disabled) [enterprise]" },
 	{ "round-time", OPT_ARG, P_ROUND_TIME, "TIME",
 	  "each cell of a round (PTS: 60s; anything else is a deviation) [60s]" },
 	{ "max-rounds", OPT_ARG, P_MAX_ROUNDS, "N",
@@ -39,6 +41,9 @@ static const struct cli_opt pts_opts[] = {
 	  "restrict the matrices to these R/W mixes (100/0,95/5,65/35,50/50,35/65,5/95,0/100)" },
 	{ "active-range", OPT_ARG, P_ACTIVE_RANGE, "PCT",
 	  "the share of the device tested, from its start [100]" },
+	{ "active-range-amount", OPT_ARG, P_AR_AMOUNT, "SIZE",
+	  "client: the bytes the IOPS and latency tests address, in 2048 segments placed at "
+	  "random in the active range (PTS-C: 8G or 16G) [8G]" },
 	{ "purge", OPT_ARG, P_PURGE, "METHOD",
 	  "auto, secure-discard, discard, sanitize, format or none [auto]" },
 	{ "precondition", OPT_ARG, P_PRECONDITION, "auto|none|Nx",
@@ -180,6 +185,10 @@ static int pts_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		if (sb_parse_percent(v, &o->active_pct) < 0 || o->active_pct < 1)
 			return HINT("a percentage from 1 to 100 (examples: 100, 75%%)");
 		return 0;
+	case P_AR_AMOUNT:
+		if (sb_parse_size(v, &o->ar_amount) < 0 || !o->ar_amount)
+			return HINT("a size (examples: 8G, 16G, 64M)");
+		return 0;
 	case P_PURGE:
 		if ((m = sb_purge_by_name(v)) < 0)
 			return HINT("auto, secure-discard, discard, sanitize, format or none");
@@ -226,13 +235,17 @@ static void help(const struct cli_cmd_opts *co)
 	       "              tracks mean latency at 0/100 4k\n"
 	       "  wsat        4k random writes, one cell a round, until 4 times the\n"
 	       "              active range is written (no preconditioning)\n\n"
+	       "With --profile=client the IOPS and latency tests address only 2048\n"
+	       "segments of --active-range-amount / 2048 bytes each, placed at random in\n"
+	       "the active range (PTS-C's ActiveRange segments); the map is in the results.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexit status: 0 steady state reached by every test, 1 not reached (or an\n"
 	       "I/O error), 2 bad options, 3 the device cannot be used or purged.\n"
 	       "\nexamples:\n"
 	       "  storbench pts --destroy-data --output=pts.json /dev/nvme1n1\n"
-	       "  storbench pts --destroy-data --test=iops,latency --profile=client /dev/sdb\n"
+	       "  storbench pts --destroy-data --test=iops,latency --profile=client \\\n"
+	       "      --active-range=75 /dev/sdb\n"
 	       "  storbench pts --destroy-data --round-time=1s --bs=4k,64k --mix=100/0,0/100 \\\n"
 	       "      --max-rounds=8 /dev/zram1     (a quick look: not a PTS result)\n");
 }

@@ -590,6 +590,53 @@ static int prepare_shared(struct run_ctx *c, struct sb_jobtarget *shared, const 
 	return rc;
 }
 
+/* --precondition and --discard-before with a job file (docs/states.md):
+ * the one target every job runs on (jobfile_target) is brought to the state
+ * over the span of the jobs' regions, before the first job, with the
+ * checks of a single workload. A directory (each job makes files of its
+ * own) and a target not there yet are refused. 0 or an exit code. */
+static int jobs_state(struct run_ctx *c, struct sb_job_opts *opts, const struct sb_engine_ops **ops,
+		      unsigned n, const char *tgt, struct sb_results *res)
+{
+	const char *w = c->sh.state.precond ? "--precondition" : "--discard-before";
+	int writes = 0;
+	if (!c->sh.state.precond && !c->sh.state.discard_before)
+		return 0;
+	for (unsigned k = 0; k < n; k++) {
+		if (ops[k]->flags & SB_ENGINE_NOIO) {
+			sb_err("%s: the %s engine does no I/O: there is nothing to bring to a state",
+			       w, ops[k]->name);
+			return SB_EXIT_USAGE;
+		}
+		writes |= sb_rw_writes(opts[k].rw);
+	}
+	struct sb_jobtarget *ts = calloc(n + 1, sizeof(*ts));
+	if (!ts) {
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	struct sb_jobtarget *shared = &ts[n];
+	int rc = cli_target_probe(shared, tgt);
+	const enum sb_target_kind k = shared->info.kind;
+	if (!rc && k != SB_TARGET_FILE && k != SB_TARGET_BLOCK) {
+		sb_err("%s: with a job file, only on an existing file or block device: '%s' is %s",
+		       w, tgt,
+		       k == SB_TARGET_DIR ? "a directory (each job makes files of its own)"
+					  : "not there yet (create it first, or give the workload "
+					    "as options)");
+		rc = SB_EXIT_USAGE;
+	}
+	if (!rc)
+		rc = cli_state_check(&c->sh, shared, tgt, writes);
+	if (!rc)
+		rc = prepare_shared(c, shared, tgt, opts, ops, n, ts);
+	if (!rc)
+		rc = cli_state_apply(&c->sh, shared, tgt, res, c->sh.quiet);
+	cli_target_cleanup(shared, 1); /* it existed: nothing of ours to remove */
+	free(ts);
+	return rc;
+}
+
 /* Jobs [g, e) at the same time: in a directory each on its own files, on a
  * file or a device each on its part of it. */
 static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g, unsigned e,
@@ -718,6 +765,11 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 	}
 	if (!rc)
 		cli_signals_install();
+	/* refused before anything was done: no results */
+	if (!rc && (rc = jobs_state(c, opts, ops, jf->njobs, tgt, res)) && !res->have_state) {
+		sb_results_free(res);
+		res = NULL;
+	}
 	for (unsigned k = 0; k < ngroups && !rc && !cli_interrupted(); k++) {
 		const unsigned g = groups[k].first, e = g + groups[k].n;
 		int m;
@@ -747,12 +799,6 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 {
 	if (c->verify) {
 		sb_err("--verify: not with a job file (run each workload with --verify)");
-		return SB_EXIT_USAGE;
-	}
-	if (c->sh.state.precond || c->sh.state.discard_before) {
-		sb_err("%s: not with a job file yet (precondition the target with a run of its "
-		       "own first)",
-		       c->sh.state.precond ? "--precondition" : "--discard-before");
 		return SB_EXIT_USAGE;
 	}
 	if (c->name_given) {

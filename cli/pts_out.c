@@ -39,6 +39,12 @@ static void header(FILE *f, const struct pts_cli *c, const char *path)
 		r->o.active_pct, sb_fmt_size(r->region_bytes, b, sizeof(b)), r->o.threads,
 		r->o.iodepth, sb_fmt_ns((double)r->o.round_ns, d, sizeof(d)), r->o.max_rounds,
 		r->write_cache[0] ? r->write_cache : "unknown");
+	if (r->segs.n)
+		fprintf(f,
+			"active-range segments: %u of %s (%s addressed), at random in the active "
+			"range, for the random tests with rounds (iops, latency)\n",
+			r->segs.n, sb_fmt_size(r->segs.seg_bytes, a, sizeof(a)),
+			sb_fmt_size(sb_segments_bytes(&r->segs), b, sizeof(b)));
 	if (!r->ndeviations) {
 		fprintf(f, "no deviation from PTS\n");
 		return;

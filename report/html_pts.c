@@ -299,6 +299,19 @@ static void conditions(FILE *f, const struct sb_jv *p)
 	snprintf(a, sizeof(a), "%.0f%% (%s)", sb_jv_num(sb_jv_get(ar, "percent"), 0),
 		 sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(ar, "bytes"), 0), s, sizeof(s)));
 	html_kv(f, "Active range", a);
+	const struct sb_jv *seg = sb_jv_get(c, "active_range_segments");
+	if (sb_jv_is(seg, SB_JV_OBJ)) {
+		char t[32];
+		snprintf(a, sizeof(a), "%.0f of %s (%s addressed)",
+			 sb_jv_num(sb_jv_get(seg, "count"), 0),
+			 sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(seg, "segment_bytes"), 0), s,
+				     sizeof(s)),
+			 sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(seg, "active_bytes"), 0), t,
+				     sizeof(t)));
+		html_kv(f, "Active-range segments", a);
+	} else {
+		html_kv(f, "Active-range segments", "none (the whole active range)");
+	}
 	snprintf(a, sizeof(a), "%.0fx the active range, SEQ 128 KiB writes",
 		 sb_jv_num(sb_jv_get(sb_jv_get(c, "precondition"), "passes"), 0));
 	html_kv(f, "Preconditioning", a);

@@ -8,6 +8,7 @@
 #include "lib/sb.h"
 #include "lib/base/units.h"
 #include "lib/job/offsets.h"
+#include "lib/job/segments.h"
 
 enum sb_rw {
 	SB_RW_READ,
@@ -91,6 +92,10 @@ struct sb_job_opts {
 	unsigned file_service;
 	unsigned file_service_nr;
 	uint32_t blockalign;
+	/* random patterns only: offsets confined to these segments of the
+	 * region (PTS-C's active-range segments); NULL: the whole region.
+	 * The caller owns them; they outlive the run. */
+	const struct sb_segments *segments;
 };
 
 /* fio's file_service_type: which of a job's files serves the next request */

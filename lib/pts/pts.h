@@ -31,6 +31,7 @@ enum sb_pts_metric { SB_PTS_M_IOPS, SB_PTS_M_WRITE_BW, SB_PTS_M_LAT_MEAN };
 #define SB_PTS_MAX_ROUNDS 25
 #define SB_PTS_WSAT_MAX_ROUNDS 1440 /* 24 h of one-minute rounds */
 #define SB_PTS_PRECONDITION_PASSES 2
+#define SB_PTS_AR_AMOUNT (8ull << 30) /* PTS-C: 8 GiB (or 16 GiB) */
 
 struct sb_pts_opts {
 	unsigned tests; /* 1 << enum sb_pts_test */
@@ -42,6 +43,9 @@ struct sb_pts_opts {
 	unsigned mix[SB_PTS_MAX_MIX]; /* read percent; nmix 0: the test's own */
 	unsigned nmix;
 	unsigned active_pct; /* of the device, from its start */
+	/* client: the ActiveRange amount the random tests address, in
+	 * SB_PTS_SEGMENTS segments (METHODS.md 3.7); 0: 8 GiB */
+	uint64_t ar_amount;
 	enum sb_purge_method purge;
 	unsigned precondition; /* passes of 128 KiB sequential writes; 0: none */
 	unsigned threads, iodepth;
@@ -74,6 +78,7 @@ struct sb_pts_part {
 	enum sb_pts_test test;
 	char name[32]; /* "iops", "throughput-1024k" */
 	int random;
+	int segmented; /* confined to the run's active-range segments */
 	unsigned threads, iodepth;
 	unsigned mixes[SB_PTS_MAX_MIX], nmix; /* the matrix: mixes outer */
 	uint32_t bss[SB_PTS_MAX_BS];	      /* block sizes inner */
@@ -99,6 +104,9 @@ struct sb_pts_run {
 	struct sb_pts_opts o;
 	uint64_t device_bytes, region_bytes; /* the active range: [0, region_bytes) */
 	char write_cache[32];		     /* the device's, as the kernel says */
+	/* client profile: the active-range segments of the random tests
+	 * (IOPS, latency); n 0 for enterprise */
+	struct sb_segments segs;
 	struct sb_pts_part parts[SB_PTS_MAX_PARTS];
 	unsigned nparts;
 	char deviations[SB_PTS_MAX_DEVIATIONS][160];
@@ -108,8 +116,9 @@ struct sb_pts_run {
 /* The parts of o's tests on a device of device_bytes (logical block
  * logical_bs) whose write cache the kernel reports as write_cache ("write
  * back", "write through", ""), and every deviation from PTS the options
- * make. -EINVAL with msg ("--bs: ...") when a test's matrix would lack its
- * tracked cell or a size does not fit. */
+ * make; for the client profile, the active-range segments placed (seeded
+ * by o->seed). -EINVAL with msg ("--bs: ...") when a test's matrix would
+ * lack its tracked cell or a size does not fit; -ENOMEM. */
 int sb_pts_plan(struct sb_pts_run *r, const struct sb_pts_opts *o, uint64_t device_bytes,
 		uint32_t logical_bs, const char *write_cache, char *msg, size_t msglen);
 /* Record one more deviation (the purge the device took, ...). */

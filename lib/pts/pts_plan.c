@@ -224,8 +224,9 @@ static void option_deviations(struct sb_pts_run *r, const char *write_cache)
 				 sb_fmt_ns((double)o->round_ns, a, sizeof(a)));
 	if (o->max_rounds != SB_PTS_MAX_ROUNDS && o->tests != 1u << SB_PTS_WSAT)
 		sb_pts_deviation(r, "at most %u rounds instead of 25", o->max_rounds);
-	if (o->active_pct != 100)
-		sb_pts_deviation(r, "active range %u%% instead of 100%%", o->active_pct);
+	if (o->active_pct != 100 && !(o->profile == SB_PTS_CLIENT && o->active_pct == 75))
+		sb_pts_deviation(r, "active range %u%% instead of 100%%%s", o->active_pct,
+				 o->profile == SB_PTS_CLIENT ? " or 75%" : "");
 	if (o->precondition != SB_PTS_PRECONDITION_PASSES && o->tests != 1u << SB_PTS_WSAT) {
 		if (o->precondition)
 			sb_pts_deviation(r, "preconditioning %ux the active range instead of 2x",
@@ -243,9 +244,53 @@ static void option_deviations(struct sb_pts_run *r, const char *write_cache)
 				 "volatile write cache %s, not disabled as PTS-E asks (storbench "
 				 "cannot switch it on this device)",
 				 write_cache[0] ? write_cache : "state unknown");
-	if (o->profile == SB_PTS_CLIENT)
-		sb_pts_deviation(r, "PTS-C active-range segments (2048) not applied: the stimulus "
-				    "covers the whole active range");
+	const uint64_t amount = r->segs.n ? sb_segments_bytes(&r->segs) : 0;
+	if (amount && amount != SB_PTS_AR_AMOUNT && amount != 2 * SB_PTS_AR_AMOUNT)
+		sb_pts_deviation(r, "active-range amount %s instead of 8 GiB or 16 GiB",
+				 sb_fmt_size(amount, a, sizeof(a)));
+}
+
+/* PTS-C (METHODS.md 3.7): the random tests with rounds (IOPS, latency)
+ * confined to 2048 segments of amount / 2048 bytes, at random in the
+ * active range, aligned to the largest block size they use and never
+ * touching. Throughput is sequential and WSAT has no rounds to
+ * precondition: both cover the whole active range. */
+static int plan_segments(struct sb_pts_run *r, uint32_t logical_bs, char *msg, size_t msglen)
+{
+	const struct sb_pts_opts *o = &r->o;
+	uint64_t align = SB_MAX(4096u, logical_bs);
+	unsigned n = 0;
+	char a[32], b[32], c[32];
+	for (unsigned i = 0; i < r->nparts; i++) {
+		struct sb_pts_part *p = &r->parts[i];
+		if (p->test != SB_PTS_IOPS && p->test != SB_PTS_LATENCY)
+			continue;
+		p->segmented = 1;
+		n++;
+		for (unsigned k = 0; k < p->nbs; k++)
+			align = SB_MAX(align, p->bss[k]);
+	}
+	if (!n)
+		return 0;
+	const uint64_t amount = o->ar_amount ? o->ar_amount : SB_PTS_AR_AMOUNT;
+	const uint64_t seg = amount / SB_PTS_SEGMENTS;
+	if (amount % SB_PTS_SEGMENTS || !seg || seg % align)
+		return FAIL("--active-range-amount: %s in %u segments is not a whole multiple of "
+			    "%s (the largest block size) per segment; give a multiple of %s",
+			    sb_fmt_size(amount, a, sizeof(a)), SB_PTS_SEGMENTS,
+			    sb_fmt_size(align, b, sizeof(b)),
+			    sb_fmt_size(align * SB_PTS_SEGMENTS, c, sizeof(c)));
+	const int e = sb_segments_place(&r->segs, r->region_bytes, SB_PTS_SEGMENTS, seg, align,
+					o->seed ^ 0x5345474d454e5453ull);
+	if (e == -ENOMEM)
+		return snprintf(msg, msglen, "out of memory"), -ENOMEM;
+	if (e)
+		return FAIL("--active-range-amount: %u segments of %s, at least %s apart, do not "
+			    "fit in the active range (%s); give a smaller amount",
+			    SB_PTS_SEGMENTS, sb_fmt_size(seg, a, sizeof(a)),
+			    sb_fmt_size(align, b, sizeof(b)),
+			    sb_fmt_size(r->region_bytes, c, sizeof(c)));
+	return 0;
 }
 
 int sb_pts_plan(struct sb_pts_run *r, const struct sb_pts_opts *o, uint64_t device_bytes,
@@ -267,6 +312,10 @@ int sb_pts_plan(struct sb_pts_run *r, const struct sb_pts_opts *o, uint64_t devi
 		e = plan_matrix(r, SB_PTS_LATENCY, logical_bs, msg, msglen);
 	if (!e && (o->tests & (1u << SB_PTS_WSAT)))
 		plan_wsat(r);
+	if (!e && o->profile == SB_PTS_CLIENT)
+		e = plan_segments(r, logical_bs, msg, msglen);
+	else if (!e && o->ar_amount)
+		e = FAIL("--active-range-amount: PTS-C's (--profile=client) only");
 	if (e)
 		return e;
 	if (logical_bs > 512 && (o->tests & ((1u << SB_PTS_IOPS) | (1u << SB_PTS_LATENCY))) &&

@@ -37,6 +37,8 @@ void sb_pts_cell_job(const struct sb_pts_run *r, const struct sb_pts_part *p, un
 	j->time_based = 1;
 	j->direct = 1;
 	j->size = r->region_bytes;
+	if (p->segmented)
+		j->segments = &r->segs;
 	j->seed = r->o.seed + 1000003ull * (p->nrounds + 1) + cell;
 }
 
@@ -147,6 +149,8 @@ void sb_pts_window_average(const struct sb_pts_part *p, unsigned cell, struct sb
 
 void sb_pts_run_free(struct sb_pts_run *r)
 {
+	if (r)
+		sb_segments_free(&r->segs);
 	for (unsigned i = 0; r && i < r->nparts; i++) {
 		free(r->parts[i].fig);
 		free(r->parts[i].tracked);

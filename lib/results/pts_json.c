@@ -24,6 +24,33 @@ static void fig(struct sb_json *j, const struct sb_pts_cell *c, const struct sb_
 	sb_json_obj_close(j);
 }
 
+/* PTS-C's active-range segments (METHODS.md 3.7: "log the seed and the
+ * segment map"); null for the enterprise profile. */
+static void segments(struct sb_json *j, const struct sb_pts_run *r)
+{
+	const struct sb_segments *s = &r->segs;
+	if (!s->n) {
+		sb_json_null(j, "active_range_segments");
+		return;
+	}
+	sb_json_obj_open(j, "active_range_segments");
+	sb_json_u64(j, "count", s->n);
+	sb_json_u64(j, "segment_bytes", s->seg_bytes);
+	sb_json_u64(j, "active_bytes", sb_segments_bytes(s));
+	sb_json_u64(j, "align_bytes", s->align);
+	sb_json_u64(j, "seed", s->seed);
+	sb_json_arr_open(j, "tests");
+	for (unsigned i = 0; i < r->nparts; i++)
+		if (r->parts[i].segmented)
+			sb_json_str(j, NULL, r->parts[i].name);
+	sb_json_arr_close(j);
+	sb_json_arr_open(j, "starts");
+	for (unsigned i = 0; i < s->n; i++)
+		sb_json_u64(j, NULL, s->start[i]);
+	sb_json_arr_close(j);
+	sb_json_obj_close(j);
+}
+
 static void conditions(struct sb_json *j, const struct sb_pts_run *r)
 {
 	const struct sb_pts_opts *o = &r->o;
@@ -34,6 +61,7 @@ static void conditions(struct sb_json *j, const struct sb_pts_run *r)
 	sb_json_u64(j, "offset_bytes", 0);
 	sb_json_u64(j, "bytes", r->region_bytes);
 	sb_json_obj_close(j);
+	segments(j, r);
 	sb_json_u64(j, "device_bytes", r->device_bytes);
 	sb_json_obj_open(j, "precondition");
 	sb_json_u64(j, "passes", o->precondition);
@@ -101,6 +129,7 @@ static void part(struct sb_json *j, const struct sb_pts_part *p)
 	sb_json_str(j, "test", sb_pts_test_name(p->test));
 	sb_json_str(j, "name", p->name);
 	sb_json_str(j, "access", p->random ? "random" : "sequential");
+	sb_json_bool(j, "segmented", p->segmented);
 	sb_json_u64(j, "threads", p->threads);
 	sb_json_u64(j, "iodepth", p->iodepth);
 	sb_json_str(j, "purge", p->started ? sb_purge_name(p->purge_used) : NULL);

@@ -107,7 +107,17 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	int e = files_setup(p, w, id, errmsg);
 	if (e < 0)
 		return e;
-	w->loop_bytes = o->time_based ? UINT64_MAX : o->io_size ? o->io_size : p->region_size;
+	w->span = p->region_size;
+	if (o->segments) {
+		if (w->sequential || w->files ||
+		    sb_segments_check(o->segments, w->chunk, p->region_size)) {
+			*errmsg = "active-range segments";
+			return -EINVAL;
+		}
+		w->segs = o->segments;
+		w->region_size = sb_segments_bytes(o->segments);
+	}
+	w->loop_bytes = o->time_based ? UINT64_MAX : o->io_size ? o->io_size : w->region_size;
 	if (w->files) {
 		/* size= caps what the files hold together, as fio's */
 		uint64_t sum = 0;
@@ -127,7 +137,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	sb_rng_seed(&w->rng, seed);
 	if (!w->sequential) {
 		/* the region's tail shorter than a chunk is a chunk of its own */
-		w->nchunks = gen_chunks(w, p->region_size);
+		w->nchunks = gen_chunks(w, w->region_size);
 		for (unsigned i = 0; i < w->nfiles; i++)
 			w->files[i].nchunks = gen_chunks(w, w->files[i].size);
 		w->gen_seed = seed ^ 0x5bd1e995;

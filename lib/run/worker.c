@@ -329,7 +329,8 @@ static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
 		const uint64_t room = SB_MIN(SB_MIN(clen - poff, w->loop_left), w->file_left);
 		*len = fit(w, bs, room);
 		if (*len) {
-			*off = w->region_offset + coff + poff;
+			*off = w->region_offset +
+			       (w->segs ? sb_segments_map(w->segs, coff + poff) : coff + poff);
 			return 0;
 		}
 		if (room == w->loop_left)
@@ -459,7 +460,7 @@ static int drop_cache_fd(struct sb_worker *w, int fd, uint64_t off, uint64_t len
 static int drop_cache(struct sb_worker *w)
 {
 	if (!w->files)
-		return drop_cache_fd(w, w->fd, w->region_offset, w->region_size);
+		return drop_cache_fd(w, w->fd, w->region_offset, w->span);
 	for (unsigned i = 0; i < w->nfiles; i++) {
 		int e = drop_cache_fd(w, w->files[i].fd, 0, w->files[i].size);
 		if (e < 0)

@@ -52,6 +52,10 @@ struct sb_worker {
 	 * where a block of its chunk starts. So with --bssplit too every
 	 * byte is moved once per pass, in an order with no runs. */
 	uint64_t region_offset, region_size, chunk;
+	/* with segments, region_size is theirs (a virtual region that
+	 * sb_segments_map turns into offsets of the real one, span bytes) */
+	const struct sb_segments *segs;
+	uint64_t span;
 	uint64_t slots;	       /* chunk / the smallest block: slots per chunk */
 	uint64_t split_weight; /* sum of bssplit's share x size */
 	int sequential;

@@ -9,6 +9,8 @@ import sys
 
 doc = json.load(open(sys.argv[1]))
 pts = doc["storbench"]["pts"]
+# --device=PATH: the device the run wrote, for the segments' check below
+device = next((a[len("--device="):] for a in sys.argv[2:] if a.startswith("--device=")), None)
 
 
 def close(a, b, what):
@@ -77,4 +79,66 @@ for t in pts["tests"]:
     else:
         assert len(rounds) == pts["conditions"]["max_rounds"], "%s stopped early" % t["name"]
     print("%s: %d rounds, steady %s, window %d..%d" % (t["name"], len(rounds), want["reached"], f, l))
+
+
+def segments_check():
+    """PTS-C's active-range segments (METHODS.md 3.7) as recorded: 2048 of
+    equal size inside the active range, aligned, never touching, on the
+    random tests with rounds. With --device, and when those tests were the
+    run's only writes (no preconditioning, WSAT or throughput), no byte
+    outside the segments may have changed from the purge's zeros: the
+    device itself is the trace of where the requests went."""
+    c = pts["conditions"]
+    s = c["active_range_segments"]
+    want = [t["name"] for t in pts["tests"] if t["test"] in ("iops", "latency")]
+    got = [t["name"] for t in pts["tests"] if t["segmented"]]
+    if pts["profile"] != "client" or not want:
+        assert s is None and not got, "segments in a run without segmented tests"
+        return
+    assert got == want and s["tests"] == want, "segmented tests %r, expected %r" % (got, want)
+    n, size, align, st = s["count"], s["segment_bytes"], s["align_bytes"], s["starts"]
+    assert n == 2048 and len(st) == n, "2048 segments"
+    assert s["active_bytes"] == n * size, "active bytes = count x size"
+    ar = c["active_range"]["bytes"]
+    for i, a in enumerate(st):
+        assert a % align == 0 and a + size <= ar, "segment %d at %d" % (i, a)
+        assert i == 0 or a >= st[i - 1] + size + align, "segments %d and %d touch" % (i - 1, i)
+    for t in pts["tests"]:
+        if t["segmented"]:
+            assert all(size % b == 0 and b <= align for b in t["block_sizes"]), \
+                "%s: a request could cross a segment's end" % t["name"]
+    print("segments: %d of %d bytes, %d active, aligned, not touching" % (n, size, n * size))
+    if device is None:
+        return
+    if c["precondition"]["passes"] or any(not t["segmented"] for t in pts["tests"]):
+        sys.exit("--device: only for a run whose only writes were the segmented tests")
+    written, inside, blk = 0, 0, 4096
+    k = 0
+    with open(device, "rb") as f:
+        off = 0
+        while True:
+            buf = f.read(1 << 20)
+            if not buf:
+                break
+            for b in range(0, len(buf), blk):
+                if buf[b:b + blk].count(0) == blk:
+                    continue
+                at = off + b
+                while k < n and st[k] + size <= at:
+                    k += 1
+                if not (k < n and st[k] <= at):
+                    sys.exit("%s: bytes at %d were written, outside every segment" % (device, at))
+                written += 1
+            off += len(buf)
+    total = sum(t["bytes_written"] for t in pts["tests"])
+    # each thread of a cell visits each block of the segments once a pass:
+    # at least one cell's share of a thread, at most everything written
+    most = max(c["bytes_written"] // t["threads"] for t in pts["tests"]
+               for r in t["rounds"] for c in r["cells"])
+    lo, hi = min(n * size, most) // blk, min(n * size, total) // blk
+    assert lo <= written <= hi, "%d blocks written, expected %d..%d" % (written, lo, hi)
+    print("segments on %s: %d written blocks, all inside the segments" % (device, written))
+
+
+segments_check()
 print("steady" if all(t["steady_state"]["reached"] for t in pts["tests"] if t["test"] != "wsat") else "not steady")

@@ -74,6 +74,28 @@ w=$(sed -n 's/^written=.*,//p' "$T/facts")
 grep -q "^\[wsat\]" "$T/out" || { cat "$T/out"; fail "no wsat section in the text"; }
 ok "throughput, latency, wsat on zram: $(head -n -1 "$T/check" | tr "\n" " ")"
 
+# PTS-C (METHODS.md 3.7): the random rounds confined to 2048 active-range
+# segments. Purged (zram's discard leaves zeros) and not preconditioned, the
+# device itself shows where the writes went: every written block must lie
+# in a segment the results list (pts-check.py --device), and an amount
+# other than 8 or 16 GiB is a deviation.
+"$SB" pts --destroy-data --quiet --profile=client --purge=discard --precondition=none \
+	--round-time=0.1s --bs=4k --mix=0/100 --max-rounds=5 --active-range-amount=8M --seed=3 \
+	--output="$T/client.json" "$z" >"$T/out" 2>"$T/err"
+rc=$?
+[ $rc = 0 ] || [ $rc = 1 ] || { cat "$T/out" "$T/err"; fail "client: exit $rc"; }
+python3 "$check" "$T/client.json" --device="$z" >"$T/check" || { cat "$T/check"; fail "client: the segments"; }
+grep -q "^segments on $z: [1-9][0-9]* written blocks" "$T/check" || { cat "$T/check"; fail "client: no device check"; }
+grep -q "^active-range segments: 2048 of 4.00 KiB (8.00 MiB addressed)" "$T/out" || { cat "$T/out"; fail "client: text"; }
+facts "$T/client.json" >"$T/facts" || fail "cannot read $T/client.json"
+has "deviation=active-range amount 8.00 MiB instead of 8 GiB or 16 GiB"
+grep -q "PTS-C active-range segments" "$T/facts" && fail "client: the old deviation is still recorded"
+python3 "$check" "$T/iops.json" >"$T/check2" || fail "enterprise: segments recorded"
+"$SB" report --output="$T/client.html" "$T/client.json" 2>"$T/err" || { cat "$T/err"; fail "client: report"; }
+grep -qF "Active-range segments</th><td>2048 of 4.00 KiB (8.00 MiB addressed)" "$T/client.html" ||
+	{ grep -i segments "$T/client.html"; fail "client: the HTML report lacks the segments"; }
+ok "client profile: $(grep '^segments' "$T/check" | tr "\n" " ")"
+
 # the HTML report draws what PTS reports show, from the file alone
 "$SB" report --output="$T/pts.html" "$T/iops.json" "$T/more.json" 2>"$T/err" || { cat "$T/err"; fail "report"; }
 for s in "iops: steady-state convergence" "iops: measurement window, rounds" \

@@ -3,7 +3,8 @@
 # fill writes are the region's (and land on the target: a file of zeros has
 # no zero block left; zram's write counter grows by them), a discard punches
 # holes in a file and frees zram's pages, and the refusals hold: no
-# --destroy-data, a purge of a file, a mounted device, a job file. compare
+# --destroy-data, a purge of a file, a mounted device, a job file on a
+# directory (tests/cli/states-jobfile.sh: job files). compare
 # puts two states side by side. Issue 14.
 . "$(dirname "$0")/../lib/cli.sh"
 
@@ -63,12 +64,13 @@ grep -q "is not a block device" "$T/err" || { cat "$T/err"; fail "purge of a fil
 [ ! -e "$T/p.bin" ] || fail "a refused purge created the file"
 printf '[j]\nrw=read\nsize=1M\n' >"$T/j.fio"
 expect_exit 2 "$SB" run --precondition=fill "$T/j.fio" "$T"
-grep -q "not with a job file" "$T/err" || { cat "$T/err"; fail "job file"; }
+grep -q "with a job file, only on an existing file or block device: '$T' is a directory" "$T/err" ||
+	{ cat "$T/err"; fail "job file on a directory"; }
 expect_exit 2 "$SB" sweep --precondition=fill --quiet "$T/sw-new.bin"
 grep -q "precondition an existing file" "$T/err" || { cat "$T/err"; fail "sweep on a new file"; }
 expect_exit 2 "$SB" quick --precondition=warm "$T"
 grep -q -- "--precondition: 'warm' is not valid (expected purge, fill" "$T/err" || { cat "$T/err"; fail "bad state"; }
-ok "purge of a file, a job file, sweep's new file and an unknown state refused"
+ok "purge of a file, a job file on a directory, sweep's new file and an unknown state refused"
 
 # sweep: an existing file filled whole before the sweep
 truncate -s 4M "$T/sw.bin"

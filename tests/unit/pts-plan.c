@@ -113,6 +113,61 @@ static void options_deviate(void **state)
 	assert_non_null(strstr(msg, "--active-range"));
 }
 
+/* PTS-C (METHODS.md 3.7): the random tests with rounds confined to 2048
+ * segments of amount / 2048 bytes, aligned to the largest block size;
+ * throughput and WSAT not; the amount's deviations and refusals. */
+static void client_segments(void **state)
+{
+	(void)state;
+	struct sb_pts_opts o;
+	struct sb_pts_run r;
+	char msg[256];
+	sb_pts_opts_default(&o);
+	o.profile = SB_PTS_CLIENT;
+	o.tests = (1u << SB_PTS_NTESTS) - 1;
+	o.active_pct = 75;
+	o.seed = 42;
+	assert_int_equal(sb_pts_plan(&r, &o, 64 * GiB, 512, "write back", msg, sizeof(msg)), 0);
+	assert_int_equal(r.segs.n, 2048);
+	assert_int_equal(r.segs.seg_bytes, 4u << 20); /* 8 GiB / 2048 */
+	assert_int_equal(r.segs.align, 1u << 20);     /* the IOPS test's 1024k */
+	assert_int_equal(sb_segments_check(&r.segs, 1u << 20, r.region_bytes), 0);
+	assert_int_equal(r.ndeviations, 0); /* 75%, 8 GiB, cache on: PTS-C as written */
+	struct sb_job_opts j;
+	for (unsigned i = 0; i < r.nparts; i++) {
+		const struct sb_pts_part *p = &r.parts[i];
+		const int want = p->test == SB_PTS_IOPS || p->test == SB_PTS_LATENCY;
+		assert_int_equal(p->segmented, want);
+		sb_pts_cell_job(&r, p, 0, &j);
+		assert_true(want ? j.segments == &r.segs : j.segments == NULL);
+	}
+	sb_pts_run_free(&r);
+	/* latency alone: aligned to its 8k; a small amount is a deviation */
+	o.tests = 1u << SB_PTS_LATENCY;
+	o.ar_amount = 64u << 20;
+	assert_int_equal(sb_pts_plan(&r, &o, 1 * GiB, 512, "write back", msg, sizeof(msg)), 0);
+	assert_int_equal(r.segs.seg_bytes, 32u << 10);
+	assert_int_equal(r.segs.align, 8u << 10);
+	assert_int_equal(r.ndeviations, 1);
+	assert_string_equal(r.deviations[0],
+			    "active-range amount 64.0 MiB instead of 8 GiB or 16 GiB");
+	sb_pts_run_free(&r);
+	/* 8 GiB of segments 1 MiB apart do not fit in 75% of 8 GiB */
+	o.tests = 1u << SB_PTS_IOPS;
+	o.ar_amount = 0;
+	assert_int_equal(sb_pts_plan(&r, &o, 8 * GiB, 512, "", msg, sizeof(msg)), -EINVAL);
+	assert_non_null(strstr(msg, "--active-range-amount: 2048 segments of 4.00 MiB"));
+	/* 2048 x 12k: segments not a multiple of 1024k */
+	o.ar_amount = 2048 * 12288;
+	assert_int_equal(sb_pts_plan(&r, &o, 8 * GiB, 512, "", msg, sizeof(msg)), -EINVAL);
+	assert_non_null(strstr(msg, "--active-range-amount:"));
+	/* not for PTS-E */
+	o.profile = SB_PTS_ENTERPRISE;
+	o.ar_amount = 16 * GiB;
+	assert_int_equal(sb_pts_plan(&r, &o, 64 * GiB, 512, "", msg, sizeof(msg)), -EINVAL);
+	assert_non_null(strstr(msg, "--profile=client"));
+}
+
 /* round figures by hand: only the tracked cell's IOPS matter */
 static int feed(struct sb_pts_run *r, struct sb_pts_part *p, double iops)
 {
@@ -160,9 +215,8 @@ static void stops_when_steady(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(iops_matrix_order),
-		cmocka_unit_test(other_tests),
-		cmocka_unit_test(options_deviate),
+		cmocka_unit_test(iops_matrix_order), cmocka_unit_test(other_tests),
+		cmocka_unit_test(options_deviate),   cmocka_unit_test(client_segments),
 		cmocka_unit_test(stops_when_steady),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
