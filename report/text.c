@@ -183,6 +183,7 @@ static void soak(FILE *f, const struct rep_doc *d)
 				rep_fmt_rate(an.changes[i].after, b, sizeof(b)),
 				100 * an.changes[i].step);
 	}
+	rep_text_soak_cells(f, d);
 }
 
 /* storbench.verify (verify, run --verify): blocks per class and the bad ranges. */
