@@ -59,6 +59,7 @@ int soak_iozone_iteration(struct soak_state *s, struct sb_soak_iter *it)
 		return SB_EXIT_ENV;
 	}
 	sweep_setup(s, &c);
+	it->iozone = 1;
 	int rc = sweep_execute(&c, s->o->za.file, res);
 	sb_results_free(res);
 	if (c.ran) {

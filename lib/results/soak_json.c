@@ -78,9 +78,11 @@ void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it)
 	sb_json_u64(j, "end_ns", it->end_ns);
 	sb_json_double(j, "write_bw_bytes", it->write_bw);
 	sb_json_double(j, "read_bw_bytes", it->read_bw);
-	lat_json(j, "write_lat", it->wlat);
-	lat_json(j, "read_lat", it->rlat);
-	verify_json(j, it);
+	if (!it->iozone) {
+		lat_json(j, "write_lat", it->wlat);
+		lat_json(j, "read_lat", it->rlat);
+		verify_json(j, it);
+	}
 	sb_json_u64(j, "io_errors", it->io_errors);
 	if (it->first_errno) {
 		sb_json_i64(j, "first_errno", it->first_errno);
@@ -101,7 +103,7 @@ void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it)
 	sb_json_u64(j, "kmsg_omitted", it->kmsg_omitted);
 	sb_json_bool(j, "interrupted", it->interrupted);
 	sb_json_bool(j, "failed", sb_soak_iter_failed(it));
-	if (!it->cells)
+	if (!it->iozone)
 		return;
 	sb_json_arr_open(j, "cells");
 	for (size_t i = 0; i < it->ncells; i++) {
@@ -248,7 +250,10 @@ static void copy_str(char *dst, size_t len, const struct sb_jv *v)
 static int cells_from_json(const struct sb_jv *a, struct sb_soak_iter *it)
 {
 	const size_t n = sb_jv_len(a);
-	if (!sb_jv_is(a, SB_JV_ARR) || !n)
+	if (!sb_jv_is(a, SB_JV_ARR))
+		return 0;
+	it->iozone = 1;
+	if (!n)
 		return 0;
 	if (!(it->cells = calloc(n, sizeof(*it->cells))))
 		return -ENOMEM;

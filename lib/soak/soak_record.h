@@ -52,6 +52,7 @@ struct sb_soak_iter {
 	 * Owned by the array the iteration is in (sb_soak_iters_free). */
 	struct sb_soak_cell *cells;
 	size_t ncells;
+	int iozone; /* an iozone iteration: cells, no verify nor request latency */
 };
 
 /* Blocks of the iteration that did not verify (every class but intact). */

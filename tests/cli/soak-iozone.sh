@@ -80,6 +80,8 @@ for l in open(sys.argv[2]):
         k = (str(r["iteration"]), c["test"], str(c["file_size"]), str(c["record_size"]))
         assert rows[k] == c["kibps"], (k, rows.get(k), c)
 PY
+expect_exit 0 "$SB" report --format=csv --table=verify "$T/s.jsonl"
+[ "$(wc -l <"$T/out")" = 1 ] || fail "CSV verify: an iozone iteration verifies nothing"
 ok "report: text, HTML and CSV"
 
 # --resume: 3 to 5, with the iozone line of the log
