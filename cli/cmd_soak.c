@@ -40,7 +40,8 @@ static const struct cli_opt soak_table[] = {
 	  "given besides" },
 	{ "workload", OPT_ARG, S_WORKLOAD, "verify|iozone",
 	  "what each iteration does: write and verify, or iozone's command line given "
-	  "after '--' (options above --size do not apply to it) [verify]" },
+	  "after '--' (then --burst, --size and the options after it are refused) "
+	  "[verify]" },
 	{ "iozone-output", OPT_NOARG, S_IOZONE_OUT, NULL,
 	  "with --workload=iozone: print iozone's rows (and -R's blocks) each iteration" },
 	{ "size", OPT_ARG, VOPT_SIZE, "SIZE",

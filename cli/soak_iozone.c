@@ -13,6 +13,7 @@ static void sweep_setup(const struct soak_state *s, struct sweep_cli *c)
 	const struct soak_opts *o = s->o;
 	memset(c, 0, sizeof(*c));
 	c->o = o->za.o;
+	c->o.seed = s->seed; /* the data, and the random tests' order */
 	c->o.keep = o->za.keep;
 	c->tests_given = c->o.tests;
 	c->r = s->zr;
