@@ -80,6 +80,17 @@ for l in open(sys.argv[2]):
         k = (str(r["iteration"]), c["test"], str(c["file_size"]), str(c["record_size"]))
         assert rows[k] == c["kibps"], (k, rows.get(k), c)
 PY
+if "$SB" report -o "$T/r.xlsx" "$T/s.jsonl" 2>"$T/err"; then
+	python3 - "$T/r.xlsx" $((1 + 3 * cells)) <<'PY' || fail "XLSX: the sheet iozone cells"
+import re, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+rows = [len(re.findall(rb"<row ", z.read(n))) for n in z.namelist()
+        if n.startswith("xl/worksheets/sheet") and b"record size (KiB)" in z.read(n)]
+assert rows == [int(sys.argv[2])], rows
+PY
+else
+	grep -q "built without XLSX" "$T/err" || fail "XLSX report"
+fi
 expect_exit 0 "$SB" report --format=csv --table=verify "$T/s.jsonl"
 [ "$(wc -l <"$T/out")" = 1 ] || fail "CSV verify: an iozone iteration verifies nothing"
 ok "report: text, HTML and CSV"
