@@ -16,8 +16,9 @@ enum fmt { F_NONE, F_TEXT, F_HTML, F_CSV, F_XLSX, F_JSON };
 static const struct cli_opt report_opts[] = {
 	{ "table", OPT_ARG, O_TABLE, "NAME",
 	  "CSV: measurements, intervals, summary, percentiles, "
-	  "records, verify (blocks per class), ranges (bad ranges) or cliff (its series, "
-	  "steps and recoveries) [measurements]" },
+	  "records, verify (blocks per class), ranges (bad ranges), cliff (its series, "
+	  "steps and recoveries) or iozone (soak --workload=iozone: a row per iteration "
+	  "and cell) [measurements]" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -51,7 +52,7 @@ static int report_set(void *vc, int id, const char *v, char *hint, size_t hl)
 			}
 		snprintf(hint, hl,
 			 "measurements, intervals, summary, percentiles, records, verify, "
-			 "ranges or cliff");
+			 "ranges, cliff or iozone");
 		return -EINVAL;
 	}
 	return -EINVAL;

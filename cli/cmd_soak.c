@@ -10,7 +10,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { S_ITER = 100, S_DURATION, S_IDLE, S_BURST, S_STOP, S_ANOMALY, S_LOG, S_RESUME };
+enum {
+	S_ITER = 100,
+	S_DURATION,
+	S_IDLE,
+	S_BURST,
+	S_STOP,
+	S_ANOMALY,
+	S_LOG,
+	S_RESUME,
+	S_WORKLOAD,
+	S_IOZONE_OUT
+};
 
 static const struct cli_opt soak_table[] = {
 	{ "iterations", OPT_ARG, S_ITER, "N", "stop after N iterations [10, unless --duration]" },
@@ -27,6 +38,12 @@ static const struct cli_opt soak_table[] = {
 	  "continue the soak of LOG with its options; --iterations and --duration "
 	  "replace its stop condition; only --output, --format and --quiet may be "
 	  "given besides" },
+	{ "workload", OPT_ARG, S_WORKLOAD, "verify|iozone",
+	  "what each iteration does: write and verify, or iozone's command line given "
+	  "after '--' (then --burst, --size and the options after it are refused) "
+	  "[verify]" },
+	{ "iozone-output", OPT_NOARG, S_IOZONE_OUT, NULL,
+	  "with --workload=iozone: print iozone's rows (and -R's blocks) each iteration" },
 	{ "size", OPT_ARG, VOPT_SIZE, "SIZE",
 	  "bytes written and checked each iteration "
 	  "[a file or device: all of it; new file: 1G; "
@@ -49,7 +66,17 @@ static int soak_set(void *ctx, int id, const char *v, char *hint, size_t hl)
 	struct soak_opts *o = ctx;
 	uint64_t n;
 	char *comma;
+	if (id < 100 || id == S_BURST) /* the verify workload's */
+		for (const struct cli_opt *t = soak_table; t->name; t++)
+			if (t->id == id)
+				o->verify_opt = t->name;
 	switch (id) {
+	case S_WORKLOAD:
+		if (strcmp(v, "verify") && strcmp(v, "iozone"))
+			return snprintf(hint, hl, "verify or iozone"), -EINVAL;
+		o->iozone = !strcmp(v, "iozone");
+		return 0;
+	case S_IOZONE_OUT: return o->iozone_output = 1, 0;
 	case S_ITER:
 		if (sb_parse_u64(v, &n) < 0 || n < 1)
 			return snprintf(hint, hl, "a number of at least 1"), -EINVAL;
@@ -86,6 +113,7 @@ static int soak_set(void *ctx, int id, const char *v, char *hint, size_t hl)
 static void help(const struct cli_cmd_opts *co)
 {
 	printf("usage: storbench soak [options] TARGET\n"
+	       "       storbench soak --workload=iozone [options] -- IOZONE-OPTIONS\n"
 	       "       storbench soak --resume LOG\n\n"
 	       "Repeats, for days if asked: write the region with verify blocks, fsync, drop\n"
 	       "the caches, read it back and check every block, delete (a file or directory\n"
@@ -94,6 +122,11 @@ static void help(const struct cli_cmd_opts *co)
 	       "next one starts; kernel messages about storage trouble are attached to the\n"
 	       "iteration they came in. At the end: stability of the throughput, outliers,\n"
 	       "change points, health before and after, and the verdict.\n\n"
+	       "With --workload=iozone each iteration runs iozone's command line once (as\n"
+	       "storbench iozone does, docs/iozone-cli.md; the test file is its -f) and logs\n"
+	       "every cell (test x file size x record size, KiB/s); each cell gets the\n"
+	       "stability and anomaly analysis, and so do the write and read tests'\n"
+	       "throughput over all cells. --idle is the pause between iterations.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexit status: 0 pass; 1 a block did not verify, an I/O error, a kernel\n"
@@ -102,7 +135,50 @@ static void help(const struct cli_cmd_opts *co)
 	       "\nexamples:\n"
 	       "  storbench soak --iterations=100 --size=1G /mnt/emmc\n"
 	       "  storbench soak --duration=72h --log=/root/sd.jsonl --destroy-data /dev/mmcblk1\n"
-	       "  storbench soak --resume /root/sd.jsonl          (after a reboot)\n");
+	       "  storbench soak --resume /root/sd.jsonl          (after a reboot)\n"
+	       "  storbench soak --workload=iozone --iterations=100 --idle=5s --log=io.jsonl -- \\\n"
+	       "      -azecI -+n -L64 -S32 -r2m -s128m -i0 -i2 -+b 400000,30000 -w -f testfile\n");
+}
+
+/* --workload=iozone: iozone's options (argv[0..argc)), checked as
+ * storbench iozone checks them; the target is its -f. */
+static int parse_iozone(struct soak_opts *o, int npos, int argc, char **argv, char **target)
+{
+	struct sb_iozone_args *a = &o->za;
+	if (npos) {
+		sb_err("--workload=iozone: iozone's options go after '--' and name the test "
+		       "file (-f FILE), not a TARGET");
+		return SB_EXIT_USAGE;
+	}
+	if (o->verify_opt) {
+		sb_err("--%s: not with --workload=iozone (iozone's options say what each "
+		       "iteration does: -s, -r, -i, -I, -+b)",
+		       o->verify_opt);
+		return SB_EXIT_USAGE;
+	}
+	if (argc < 1) {
+		sb_err("--workload=iozone: give iozone's options after '--' (example: -- -ecI "
+		       "-r64k -s1m -i0 -i2 -f FILE)");
+		return SB_EXIT_USAGE;
+	}
+	if (sb_iozone_args_parse(a, argc, argv) < 0) {
+		sb_err("%s", a->error);
+		return SB_EXIT_USAGE;
+	}
+	const char *no = a->help ? "-h" : a->version ? "-v" : a->xls ? "-b" : NULL;
+	if (no) {
+		sb_err("%s: not with soak (storbench iozone -h lists iozone's options; the "
+		       "soak's workbook is storbench report LOG --format=xlsx)",
+		       no);
+		return SB_EXIT_USAGE;
+	}
+	if (a->excel && !o->iozone_output) {
+		sb_err("-R: iozone's Excel blocks are printed with --iozone-output (each "
+		       "iteration); storbench report LOG --format=csv has every iteration");
+		return SB_EXIT_USAGE;
+	}
+	*target = (char *)a->file;
+	return 0;
 }
 
 /* Parse argv (the command line, or the one stored in a log). */
@@ -110,10 +186,16 @@ static int parse(const struct cli_command *cmd, int argc, char **argv, struct so
 		 char **target)
 {
 	char *pos[1];
-	int npos;
+	int npos, dd = 1;
 	struct cli_shared sh = { 0 };
 	struct cli_cmd_opts co = { soak_table, soak_set, 0, NULL, o, cmd, &sh };
-	int p = cli_parse(argc, argv, &co, pos, 1, &npos);
+	while (dd < argc && strcmp(argv[dd], "--"))
+		dd++;
+	/* soak's options end at "--": then iozone's (--workload=iozone) or,
+	 * as ever, the TARGET */
+	int p = cli_parse(dd, argv, &co, pos, 1, &npos);
+	if (p == 0 && !o->iozone && dd < argc)
+		p = cli_parse(argc, argv, &co, pos, 1, &npos);
 	if (p == 1) {
 		help(&co);
 		return -1;
@@ -122,10 +204,18 @@ static int parse(const struct cli_command *cmd, int argc, char **argv, struct so
 		return SB_EXIT_USAGE;
 	verify_take_shared(&o->v, cmd, &sh);
 	if (o->resume)
-		return npos ? (sb_err("--resume: takes the log only: the target and options "
-				      "come from it"),
-			       SB_EXIT_USAGE)
-			    : 0;
+		return npos || (o->iozone && dd < argc)
+			       ? (sb_err("--resume: takes the log only: the target and options "
+					 "come from it"),
+				  SB_EXIT_USAGE)
+			       : 0;
+	if (o->iozone)
+		return parse_iozone(o, npos, argc - dd - (dd < argc), argv + dd + (dd < argc),
+				    target);
+	if (o->iozone_output) {
+		sb_err("--iozone-output: only with --workload=iozone");
+		return SB_EXIT_USAGE;
+	}
 	if (npos != 1) {
 		sb_err("soak needs one TARGET: a file, a directory or a block device (see --help)");
 		return SB_EXIT_USAGE;
@@ -180,6 +270,7 @@ static int resume_overrides_ok(int argc, char **argv)
 {
 	static const char *const ok[] = { "resume", "iterations", "duration",
 					  "output", "format",	  "quiet" };
+	/* iozone's options (a resumed soak's come from its log) */
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
 		const char *a = argv[i];
 		if (strncmp(a, "--", 2))
@@ -291,7 +382,8 @@ out:
 	for (int i = 0; rargv && i < rargc; i++)
 		free(rargv[i]);
 	free(rargv);
-	free(s.it);
+	sb_soak_iters_free(s.it, s.nit);
+	free(s.zr);
 	return rc;
 }
 
@@ -303,6 +395,11 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 	int rc;
 
 	default_stop(&o->iterations, o->duration_ns);
+	if (o->iozone) {
+		if ((rc = soak_iozone_prepare(s, target)))
+			goto out;
+		goto ready;
+	}
 	o->v.phase = SB_VPHASE_BOTH;
 	/* probed once: verify_target_resolve takes what was found here */
 	if ((rc = cli_target_probe(&s->t.ct, target)))
@@ -323,6 +420,7 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 	/* every option is valid: only now is anything written */
 	if (s->region_mode && (rc = verify_target_create(&s->t, &o->v)))
 		goto out;
+ready:
 	if ((rc = open_log(s, logname, sizeof(logname), resumed)))
 		goto out;
 	/* logged before any iteration: a later resume keeps the new limit */

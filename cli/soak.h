@@ -3,6 +3,7 @@
 #ifndef SB_CLI_SOAK_H
 #define SB_CLI_SOAK_H
 
+#include "cli/iozone_cli.h"
 #include "cli/verify.h"
 #include "lib/storbench.h"
 
@@ -17,6 +18,11 @@ struct soak_opts {
 	const char *resume; /* continue this log */
 	int argc;	    /* the options as given, kept in the log for --resume */
 	char **argv;
+	/* --workload=iozone: iozone's options after "--", parsed (za.file is
+	 * the target); --iozone-output prints its rows each iteration */
+	int iozone, iozone_output;
+	struct sb_iozone_args za;
+	const char *verify_opt; /* a verify workload option given (refused with iozone) */
 };
 
 /* The run's state: what the loop, the log and the summary share. */
@@ -47,6 +53,7 @@ struct soak_state {
 	uint64_t logged_iterations, logged_duration_ns;
 	int stop_changed;
 	struct sb_soak_stop_change stop_change;
+	struct sb_sweep_result *zr; /* --workload=iozone: the sweep of the iteration */
 };
 
 /* soak_iter.c: one iteration: write, fsync, drop caches, read back and
@@ -56,6 +63,16 @@ int soak_iteration(struct soak_state *s, struct sb_soak_iter *it);
 void soak_print_iteration(FILE *f, const struct sb_soak_iter *it, int tty);
 /* Wall clock, ns since the epoch (the log's times). */
 uint64_t soak_wall_ns(void);
+
+/* soak_iozone.c: --workload=iozone. Before the log: the target probed and
+ * the test file checked as storbench iozone would (0 or an exit code,
+ * said). Then each iteration runs the sweep once: its cells and the write
+ * and read tests' throughput into it; 0, or an exit code when it could not
+ * run (an I/O failure of a test is the iteration's, not the soak's). */
+int soak_iozone_prepare(struct soak_state *s, const char *target);
+int soak_iozone_iteration(struct soak_state *s, struct sb_soak_iter *it);
+/* The iteration's line (and with --iozone-output iozone's rows first). */
+void soak_iozone_print(FILE *f, const struct soak_state *s, const struct sb_soak_iter *it);
 
 /* soak_loop.c */
 int soak_loop(struct soak_state *s);
@@ -76,6 +93,9 @@ int soak_state_add(struct soak_state *s, const struct sb_soak_iter *it);
 
 /* soak_summary.c: the verdict in text */
 void soak_summary_text(FILE *f, const struct soak_state *s, const struct sb_soak_summary *sum);
+/* An iozone workload's cells: one line each (median, spread), then their
+ * changes and outliers. */
+void soak_cells_text(FILE *f, const struct sb_soak_cell_metric *c, size_t n);
 /* "resumed; stop condition changed from 100000 iterations to 50 iterations" */
 void soak_stop_change_text(const struct sb_soak_stop_change *c, char *buf, size_t len);
 

@@ -146,6 +146,15 @@ int soak_iteration(struct soak_state *s, struct sb_soak_iter *it)
 	struct burst b = { s->o, s->o->burst_bytes, 0 };
 	int rc = 0;
 
+	if (s->o->iozone) {
+		s->cur_n = it->n;
+		s->it_mono_ns = sb_now_ns();
+		it->start_ns = soak_wall_ns();
+		rc = soak_iozone_iteration(s, it);
+		it->end_ns = soak_wall_ns();
+		collect_kmsg(s, it);
+		return rc;
+	}
 	memset(&r, 0, sizeof(r));
 	r.o = &s->o->v;
 	r.t = &s->t;

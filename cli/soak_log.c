@@ -40,21 +40,24 @@ static int commit(struct soak_state *s, struct sb_json *j)
 int soak_log_config(struct soak_state *s)
 {
 	const struct sb_target_info *ti = &s->t.ct.info;
+	const struct sb_sweep_result *z = s->o->iozone ? s->zr : NULL;
 	const struct sb_soak_config c = {
 		.started_ns = s->started_ns,
 		.seed = s->seed,
-		.target = s->t.v.path,
+		.target = s->o->iozone ? s->o->za.file : s->t.v.path,
 		.argc = s->o->argc,
 		.argv = s->o->argv,
-		.size = s->t.v.size,
-		.block_size = s->o->v.block_size,
-		.request_size = s->o->v.request_size,
-		.engine = s->ops->name,
-		.direct = s->t.v.direct,
+		/* iozone: its largest file and record, no verify block */
+		.size = z ? z->file_sizes[z->nfile - 1] : s->t.v.size,
+		.block_size = z ? 0 : s->o->v.block_size,
+		.request_size = z ? (uint32_t)z->record_sizes[z->nrec - 1] : s->o->v.request_size,
+		.engine = s->ops ? s->ops->name : "psync",
+		.direct = s->o->iozone ? s->o->za.o.direct : s->t.v.direct,
 		.region_mode = s->region_mode,
 		.device = ti->devname[0] ? ti->devname : NULL,
 		.model = ti->model[0] ? ti->model : NULL,
 		.health_before = s->health_ok[0] ? &s->health[0] : NULL,
+		.workload = s->o->iozone ? "iozone" : NULL,
 	};
 	struct sb_json j;
 	sb_json_begin(&j, s->log, 1);

@@ -51,6 +51,8 @@ int soak_loop(struct soak_state *s)
 		memset(&it, 0, sizeof(it));
 		it.n = next;
 		int rc = soak_iteration(s, &it);
+		if (rc)
+			free(it.cells);
 		if (rc) {
 			snprintf(s->abort_reason, sizeof(s->abort_reason),
 				 "iteration %llu could not run: %s", (unsigned long long)next,
@@ -58,12 +60,16 @@ int soak_loop(struct soak_state *s)
 			return rc;
 		}
 		if (soak_state_add(s, &it) < 0) {
+			free(it.cells);
 			sb_err("out of memory");
 			return SB_EXIT_ENV;
 		}
 		if (soak_log_iteration(s, &it) < 0)
 			return SB_EXIT_ENV;
-		if (text) {
+		if (text && o->iozone) {
+			soak_iozone_print(stdout, s, &it);
+			fflush(stdout);
+		} else if (text) {
 			soak_print_iteration(stdout, &it, 0);
 			fflush(stdout);
 		}
@@ -84,13 +90,32 @@ int soak_loop(struct soak_state *s)
 	return 0;
 }
 
+/* An iozone cell's changes, as the throughput's. */
+static void soak_cell_warnings(struct sb_results *res, const struct sb_soak_cell_metric *c)
+{
+	char f[32], r[32];
+	for (size_t i = 0; i < c->m.nchanges; i++)
+		sb_results_warn(res,
+				"%s (file %s, record %s) %s from %.0f KiB/s to %.0f KiB/s at "
+				"iteration %llu",
+				sb_sweep_test_name(c->test),
+				sb_fmt_size(c->file_size, f, sizeof(f)),
+				sb_fmt_size(c->record_size, r, sizeof(r)),
+				c->m.changes[i].after < c->m.changes[i].before ? "fell" : "rose",
+				c->m.changes[i].before, c->m.changes[i].after,
+				(unsigned long long)c->m.changes[i].at);
+}
+
 int soak_finish(struct soak_state *s, const char *logname)
 {
 	const struct soak_opts *o = s->o;
 	struct sb_soak_summary sum;
 	int rc = 0;
 
-	if (sb_soak_summarize(s->it, s->nit, o->fail_on_anomaly, &sum) < 0) {
+	struct sb_soak_cell_metric *cells = NULL;
+	size_t ncells = 0;
+	if (sb_soak_summarize(s->it, s->nit, o->fail_on_anomaly, &sum) < 0 ||
+	    sb_soak_summarize_cells(s->it, s->nit, o->fail_on_anomaly, &sum, &cells, &ncells) < 0) {
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
@@ -105,15 +130,18 @@ int soak_finish(struct soak_state *s, const char *logname)
 		.health_after = both ? &s->health[1] : NULL,
 		.it = s->it,
 		.nit = s->nit,
+		.cells = cells,
+		.ncells = ncells,
 	};
 	if (soak_log_summary(s, &sr) < 0)
 		rc = SB_EXIT_ENV;
 	struct sb_results *res = sb_results_create("soak");
 	if (!res) {
+		free(cells);
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	cli_results_describe(res, &s->t.ct, s->t.v.path);
+	cli_results_describe(res, &s->t.ct, o->iozone ? o->za.file : s->t.v.path);
 	res->target_created = !s->region_mode;
 	res->interrupted = !!cli_interrupted();
 	res->extra_key = "soak";
@@ -134,6 +162,8 @@ int soak_finish(struct soak_state *s, const char *logname)
 					sum.m[k].changes[i].before / 1048576,
 					sum.m[k].changes[i].after / 1048576,
 					(unsigned long long)sum.m[k].changes[i].at);
+	for (size_t c = 0; c < ncells; c++)
+		soak_cell_warnings(res, &cells[c]);
 	if (o->v.output && cli_write_json(res, o->v.output) < 0)
 		rc = SB_EXIT_ENV;
 	if (o->v.json_stdout) {
@@ -141,6 +171,7 @@ int soak_finish(struct soak_state *s, const char *logname)
 			rc = SB_EXIT_ENV;
 	} else {
 		soak_summary_text(stdout, s, &sum);
+		soak_cells_text(stdout, cells, ncells);
 		for (int k = 0; k < 2; k++) {
 			if (!s->health_ok[k] || s->health[k].kind == SB_HEALTH_NONE)
 				continue;
@@ -151,6 +182,7 @@ int soak_finish(struct soak_state *s, const char *logname)
 	}
 	render_warnings_text(stderr, res);
 	sb_results_free(res);
+	free(cells);
 	if (cli_interrupted())
 		return cli_interrupt_status();
 	if (rc)

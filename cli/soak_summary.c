@@ -5,19 +5,21 @@
  */
 #include "cli/soak.h"
 
-static void metric_text(FILE *f, const struct sb_soak_metric *m, const char *what)
+/* scale: bytes per unit of the values (1024: KiB/s) */
+static void metric_text(FILE *f, const struct sb_soak_metric *m, const char *what, double scale)
 {
 	char a[32], b[32], c[32];
 	if (!m->st.n)
 		return;
 	fprintf(f, "  %s: median %s, p5 %s, p95 %s, cv %.1f%%\n", what,
-		sb_fmt_rate(m->st.median, a, sizeof(a)), sb_fmt_rate(m->st.p5, b, sizeof(b)),
-		sb_fmt_rate(m->st.p95, c, sizeof(c)), m->st.cv * 100);
+		sb_fmt_rate(m->st.median * scale, a, sizeof(a)),
+		sb_fmt_rate(m->st.p5 * scale, b, sizeof(b)),
+		sb_fmt_rate(m->st.p95 * scale, c, sizeof(c)), m->st.cv * 100);
 	for (size_t i = 0; i < m->nchanges; i++)
 		fprintf(f, "    %s %s from %s to %s at iteration %llu\n", what,
 			m->changes[i].after < m->changes[i].before ? "fell" : "rose",
-			sb_fmt_rate(m->changes[i].before, a, sizeof(a)),
-			sb_fmt_rate(m->changes[i].after, b, sizeof(b)),
+			sb_fmt_rate(m->changes[i].before * scale, a, sizeof(a)),
+			sb_fmt_rate(m->changes[i].after * scale, b, sizeof(b)),
 			(unsigned long long)m->changes[i].at);
 	if (m->noutliers) {
 		fprintf(f, "    outliers at iteration%s", m->noutliers > 1 ? "s" : "");
@@ -26,6 +28,19 @@ static void metric_text(FILE *f, const struct sb_soak_metric *m, const char *wha
 		if (m->outliers_total > m->noutliers)
 			fprintf(f, " and %zu more", m->outliers_total - m->noutliers);
 		fputc('\n', f);
+	}
+}
+
+void soak_cells_text(FILE *f, const struct sb_soak_cell_metric *c, size_t n)
+{
+	if (n)
+		fprintf(f, "  iozone cells:\n");
+	for (size_t i = 0; i < n; i++) {
+		char what[96], a[32], b[32];
+		snprintf(what, sizeof(what), "  %s, file %s, record %s",
+			 sb_sweep_test_name(c[i].test), sb_fmt_size(c[i].file_size, a, sizeof(a)),
+			 sb_fmt_size(c[i].record_size, b, sizeof(b)));
+		metric_text(f, &c[i].m, what, 1024);
 	}
 }
 
@@ -86,8 +101,8 @@ void soak_summary_text(FILE *f, const struct soak_state *s, const struct sb_soak
 	if (sum->kmsg_lines)
 		fprintf(f, "  %llu kernel messages about storage trouble\n",
 			(unsigned long long)sum->kmsg_lines);
-	metric_text(f, &sum->m[0], "write throughput");
-	metric_text(f, &sum->m[1], "read throughput");
+	metric_text(f, &sum->m[0], s->o->iozone ? "write tests" : "write throughput", 1);
+	metric_text(f, &sum->m[1], s->o->iozone ? "read tests" : "read throughput", 1);
 	if (sum->anomalies && !s->o->fail_on_anomaly)
 		fprintf(f,
 			"  anomalies are warnings (--fail-on-anomaly makes them fail the soak)\n");

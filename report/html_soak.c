@@ -239,6 +239,7 @@ void html_section_soak(FILE *f, const struct rep_doc *d)
 			trouble(f, it);
 			events_table(f, it);
 		}
+		html_soak_cells(f, d);
 		for (size_t e = 0; evt && e < it->nev; e++)
 			free(evt[e]);
 		free(evt);

@@ -84,7 +84,57 @@ static int room(struct rep_iters *it)
 			return -ENOMEM;
 	if (rep_grow((void **)&it->flags, 1, cap) < 0)
 		return -ENOMEM;
+	for (size_t j = 0; j < it->ncs; j++)
+		if (rep_grow((void **)&it->cs[j].v, sizeof(double), cap) < 0)
+			return -ENOMEM;
 	it->cap = cap;
+	return 0;
+}
+
+/* The series of cell (test, file size, record size), made (NaN before this
+ * iteration) when new; hint: where it is when cells come in the same
+ * order as before. NULL: out of memory. */
+static struct rep_cellser *cell_series(struct rep_iters *it, int test, double fs, double rs,
+				       size_t hint)
+{
+	for (size_t j = hint; j < it->ncs + hint; j++) {
+		struct rep_cellser *c = &it->cs[j % it->ncs];
+		if (c->test == test && c->file_size == fs && c->record_size == rs)
+			return c;
+	}
+	if (it->ncs == it->capcs) {
+		size_t cap = it->capcs ? it->capcs * 2 : 16;
+		if (rep_grow((void **)&it->cs, sizeof(*it->cs), cap) < 0)
+			return NULL;
+		it->capcs = cap;
+	}
+	struct rep_cellser *c = &it->cs[it->ncs];
+	*c = (struct rep_cellser){ test, fs, rs, malloc(it->cap * sizeof(double)) };
+	if (!c->v)
+		return NULL;
+	for (size_t i = 0; i < it->cap; i++)
+		c->v[i] = NAN;
+	it->ncs++;
+	return c;
+}
+
+/* An iteration's "cells" (soak --workload=iozone) into the series; cells
+ * without a known test or sizes are left out. 0 or -ENOMEM. */
+static int take_cells(struct rep_iters *it, size_t i, const struct sb_jv *a)
+{
+	for (size_t k = 0; k < sb_jv_len(a); k++) {
+		const struct sb_jv *c = sb_jv_at(a, k);
+		const char *t = sb_jv_str(sb_jv_get(c, "test"));
+		const int test = t ? sb_sweep_test_by_name(t) : -1;
+		const double fs = sb_jv_num(sb_jv_get(c, "file_size"), NAN);
+		const double rs = sb_jv_num(sb_jv_get(c, "record_size"), NAN);
+		if (test < 0 || !(fs > 0) || !(rs > 0))
+			continue;
+		struct rep_cellser *s = cell_series(it, test, fs, rs, it->ncs ? k % it->ncs : 0);
+		if (!s)
+			return -ENOMEM;
+		s->v[i] = sb_jv_num(sb_jv_get(c, "kibps"), NAN);
+	}
 	return 0;
 }
 
@@ -147,6 +197,8 @@ int rep_iters_add(struct rep_doc *d, const struct sb_jv *r)
 	it->bw[0][i] = it->bw[1][i] = NAN;
 	it->errors[i] = it->bad[i] = 0;
 	it->flags[i] = 0;
+	for (size_t j = 0; j < it->ncs; j++)
+		it->cs[j].v[i] = NAN;
 	for (size_t k = 0; k < r->obj.n; k++) {
 		const struct sb_jmember *m = &r->obj.m[k];
 		const struct sb_jv *v = &m->val;
@@ -168,6 +220,8 @@ int rep_iters_add(struct rep_doc *d, const struct sb_jv *r)
 			it->flags[i] |= REP_IT_INTERRUPTED;
 		else if (NAMED(m, "failed") && sb_jv_bool(v, 0) == 1)
 			it->flags[i] |= REP_IT_FAILED;
+		else if (NAMED(m, "cells") && take_cells(it, i, v) < 0)
+			return -ENOMEM;
 	}
 	it->kmsg[i] = kmsg + omitted;
 	it->failed += (it->flags[i] & REP_IT_FAILED) != 0;
@@ -188,6 +242,9 @@ void rep_iters_free(struct rep_iters *it)
 	free(it->kmsg);
 	free(it->bad);
 	free(it->flags);
+	for (size_t j = 0; j < it->ncs; j++)
+		free(it->cs[j].v);
+	free(it->cs);
 	free(it->ev);
 	free(it->text);
 	memset(it, 0, sizeof(*it));

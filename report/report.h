@@ -83,8 +83,17 @@ struct rep_event {
 	size_t i;    /* index in the arrays */
 	size_t text; /* offset in rep_iters.text; SIZE_MAX: not kept */
 };
+/* An iozone workload's cell (soak --workload=iozone) over the iterations:
+ * its test, sizes, and KiB/s per iteration (NaN where not measured). */
+struct rep_cellser {
+	int test; /* enum sb_sweep_test */
+	double file_size, record_size;
+	double *v;
+};
 struct rep_iters {
 	size_t n, cap;
+	struct rep_cellser *cs; /* the cells, in the order they first appear */
+	size_t ncs, capcs;
 	double *x;	       /* iteration number */
 	double *bw[2];	       /* write, read bytes/s; NaN when absent */
 	double *errors, *kmsg; /* I/O errors; kernel lines, told and omitted */
@@ -332,6 +341,7 @@ enum rep_table {
 	REP_T_VERIFY,
 	REP_T_RANGES,
 	REP_T_CLIFF,
+	REP_T_IOZONE,
 	REP_T_N
 };
 extern const char *const rep_table_names[REP_T_N];
@@ -357,6 +367,14 @@ struct rep_anomalies {
 	} changes[SB_ANOMALY_MAX_CHANGES];
 };
 int rep_soak_anomalies(const struct rep_doc *d, int k, struct rep_anomalies *out);
+/* The same analysis of an iozone soak's cell j (d->iters.cs[j], KiB/s),
+ * always made again from the iterations read. */
+int rep_cell_anomalies(const struct rep_doc *d, size_t j, struct rep_anomalies *out);
+/* An iozone soak's cells in text (report/text_iozone.c): each one's
+ * median, range and anomalies, and a table per test of the figures per
+ * iteration (up to REP_CELL_TEXT_ROWS iterations). */
+#define REP_CELL_TEXT_ROWS 200
+void rep_text_soak_cells(FILE *f, const struct rep_doc *d);
 
 /* Renderers: 0, or -errno of a failed write (-EIO too when a file could
  * not be read again: its rep_source says why). */

@@ -9,7 +9,7 @@
 
 const char *const rep_table_names[REP_T_N] = { "measurements", "intervals", "summary",
 					       "percentiles",  "records",   "verify",
-					       "ranges",       "cliff" };
+					       "ranges",       "cliff",	    "iozone" };
 
 static const char *const measurement_cols[RM_N] = {
 	"source",
@@ -96,6 +96,11 @@ static const char *const cliff_cols[RC_N] = {
 	"recovered_fraction",
 };
 
+static const char *const iozone_cols[RZ_N] = {
+	"source",	   "command",		"iteration", "test",
+	"file_size_bytes", "record_size_bytes", "kib_per_s",
+};
+
 const struct rep_columns rep_columns[REP_T_N] = {
 	[REP_T_MEASUREMENTS] = { measurement_cols, RM_N, RM_CSV },
 	[REP_T_INTERVALS] = { interval_cols, RI_N, RI_N },
@@ -105,6 +110,7 @@ const struct rep_columns rep_columns[REP_T_N] = {
 	[REP_T_VERIFY] = { verify_cols, RV_N, RV_N },
 	[REP_T_RANGES] = { range_cols, RG_N, RG_N },
 	[REP_T_CLIFF] = { cliff_cols, RC_N, RC_N },
+	[REP_T_IOZONE] = { iozone_cols, RZ_N, RZ_N },
 };
 
 struct walk {
@@ -499,11 +505,32 @@ static void cliff(struct walk *w, const struct rep_doc *d)
 	}
 }
 
+/* ---- iozone: soak --workload=iozone's cells, per iteration ---- */
+static void iozone(struct walk *w, const struct rep_doc *d)
+{
+	const struct rep_iters *it = &d->iters;
+	for (size_t i = 0; i < it->n; i++)
+		for (size_t j = 0; j < it->ncs; j++) {
+			const struct rep_cellser *s = &it->cs[j];
+			if (!isfinite(s->v[i]))
+				continue;
+			struct rep_cell *c = row(w, d, NULL, -1);
+			c[RZ_ITERATION] = iteration(it->x[i]);
+			c[RZ_TEST] = str(sb_sweep_test_name(s->test));
+			c[RZ_FILE] = (struct rep_cell){ .kind = REP_CELL_WHOLE, .d = s->file_size };
+			c[RZ_RECORD] = (struct rep_cell){ .kind = REP_CELL_WHOLE,
+							  .d = s->record_size };
+			c[RZ_KIBPS] = num(s->v[i]);
+			emit(w);
+		}
+}
+
 long rep_rows(enum rep_table t, struct rep_doc *const *docs, size_t n, unsigned flags,
 	      rep_row_fn fn, void *ctx)
 {
 	static void (*const tables[REP_T_N])(struct walk *, const struct rep_doc *) = {
-		measurements, intervals, summary, percentiles, records, verify, ranges, cliff,
+		measurements, intervals, summary, percentiles, records,
+		verify,	      ranges,	 cliff,	  iozone,
 	};
 	struct walk w;
 	memset(&w, 0, sizeof(w));

@@ -123,6 +123,8 @@ enum {
 	RC_FRACTION,
 	RC_N
 };
+/* iozone: soak --workload=iozone's cells, a row per iteration and cell */
+enum { RZ_SOURCE, RZ_COMMAND, RZ_ITERATION, RZ_TEST, RZ_FILE, RZ_RECORD, RZ_KIBPS, RZ_N };
 #define REP_ROW_MAX RM_N
 
 struct rep_columns {

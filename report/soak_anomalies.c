@@ -55,9 +55,8 @@ static int written(const struct rep_doc *d, int k, struct rep_anomalies *a)
 
 /* The soak's own analysis (sb_soak_metric's rule): an interrupted
  * iteration measured only part of the work; values not > 0 are no figure. */
-static int analysed(const struct rep_doc *d, int k, struct rep_anomalies *a)
+static int analysed(const struct rep_iters *it, const double *v, struct rep_anomalies *a)
 {
-	const struct rep_iters *it = &d->iters;
 	struct sb_anomalies an;
 	double *y = malloc((it->n ? it->n : 1) * sizeof(*y));
 	size_t *idx = malloc((it->n ? it->n : 1) * sizeof(*idx));
@@ -65,10 +64,10 @@ static int analysed(const struct rep_doc *d, int k, struct rep_anomalies *a)
 	if (!y || !idx)
 		goto out;
 	for (size_t i = 0; i < it->n; i++) {
-		if ((it->flags[i] & REP_IT_INTERRUPTED) || !(it->bw[k][i] > 0))
+		if ((it->flags[i] & REP_IT_INTERRUPTED) || !(v[i] > 0))
 			continue;
 		idx[a->n] = i;
-		y[a->n++] = it->bw[k][i];
+		y[a->n++] = v[i];
 	}
 	judged(a);
 	if (a->n && (e = sb_stability(y, a->n, &a->st)) < 0)
@@ -99,7 +98,16 @@ int rep_soak_anomalies(const struct rep_doc *d, int k, struct rep_anomalies *out
 	if (written(d, k, out) == 0)
 		return 0;
 	memset(out, 0, sizeof(*out));
-	int e = analysed(d, k, out);
+	int e = analysed(&d->iters, d->iters.bw[k], out);
+	if (e < 0)
+		memset(out, 0, sizeof(*out));
+	return e;
+}
+
+int rep_cell_anomalies(const struct rep_doc *d, size_t j, struct rep_anomalies *out)
+{
+	memset(out, 0, sizeof(*out));
+	int e = analysed(&d->iters, d->iters.cs[j].v, out);
 	if (e < 0)
 		memset(out, 0, sizeof(*out));
 	return e;

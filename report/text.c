@@ -164,8 +164,9 @@ static void soak(FILE *f, const struct rep_doc *d)
 	for (int k = 0; k < 2 && it->n; k++) {
 		if (rep_soak_anomalies(d, k, &an) < 0 || !an.n)
 			continue;
-		fprintf(f, "%-5s per iteration: median %s, %s .. %s, variation %.1f%%", names[k],
-			rep_fmt_rate(an.st.median, a, sizeof(a)),
+		/* an iozone soak: every write test's bytes over their time, and the reads' */
+		fprintf(f, "%-5s%s per iteration: median %s, %s .. %s, variation %.1f%%", names[k],
+			it->ncs ? " tests" : "", rep_fmt_rate(an.st.median, a, sizeof(a)),
 			rep_fmt_rate(an.st.min, b, sizeof(b)),
 			rep_fmt_rate(an.st.max, c, sizeof(c)), 100 * an.st.cv);
 		if (!an.outliers_judged)
@@ -183,6 +184,7 @@ static void soak(FILE *f, const struct rep_doc *d)
 				rep_fmt_rate(an.changes[i].after, b, sizeof(b)),
 				100 * an.changes[i].step);
 	}
+	rep_text_soak_cells(f, d);
 }
 
 /* storbench.verify (verify, run --verify): blocks per class and the bad ranges. */

@@ -543,6 +543,26 @@ static void classes_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
 		table_rows(b, REP_T_VERIFY, cols, SB_ARRAY_SIZE(cols), docs, n);
 }
 
+/* ---- soak --workload=iozone: a row per iteration and cell (the CSV's
+ * iozone table) ---- */
+static void iozone_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
+{
+	static const struct column cols[] = {
+		{ "source", RZ_SOURCE, 1 },
+		{ "command", RZ_COMMAND, 1 },
+		{ "iteration", RZ_ITERATION, 1 },
+		{ "test", RZ_TEST, 1 },
+		{ "file size (KiB)", RZ_FILE, 1024 },
+		{ "record size (KiB)", RZ_RECORD, 1024 },
+		{ "throughput (KiB/s)", RZ_KIBPS, 1 },
+	};
+	long rows = rep_rows(REP_T_IOZONE, docs, n, 0, NULL, NULL);
+	if (rows < 0)
+		b->err = -EIO;
+	else if (rows > 0 && table_sheet(b, "iozone cells", cols, SB_ARRAY_SIZE(cols)))
+		table_rows(b, REP_T_IOZONE, cols, SB_ARRAY_SIZE(cols), docs, n);
+}
+
 /* ---- spo --cycles: a row per cycle, the failing classes charted ---- */
 static void cycles_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
 {
@@ -682,6 +702,7 @@ int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why
 	sweep_sheets(&b, docs, n);
 	pts_sheets(&b, docs, n);
 	classes_sheet(&b, docs, n);
+	iozone_sheet(&b, docs, n);
 	cycles_sheet(&b, docs, n);
 	cliff_sheet(&b, docs, n);
 	lxw_error e = workbook_close(b.wb);

@@ -87,3 +87,82 @@ void sb_soak_abort(struct sb_soak_summary *sum, const char *reason)
 	sum->pass = 0;
 	snprintf(sum->reason, sizeof(sum->reason), "%s", reason && *reason ? reason : "unknown");
 }
+
+static int same_cell(const struct sb_soak_cell *c, const struct sb_soak_cell_metric *m)
+{
+	return c->test == m->test && c->file_size == m->file_size &&
+	       c->record_size == m->record_size;
+}
+
+/* The distinct cells of it[0..n), in the order they first appear. */
+static int distinct_cells(const struct sb_soak_iter *it, size_t n, struct sb_soak_cell_metric **out,
+			  size_t *nout)
+{
+	size_t cap = 0;
+	*out = NULL;
+	*nout = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < it[i].ncells; k++) {
+			const struct sb_soak_cell *c = &it[i].cells[k];
+			size_t j = 0;
+			while (j < *nout && !same_cell(c, &(*out)[j]))
+				j++;
+			if (j < *nout)
+				continue;
+			if (*nout == cap) {
+				cap = cap ? cap * 2 : 16;
+				struct sb_soak_cell_metric *v = realloc(*out, cap * sizeof(*v));
+				if (!v)
+					return -ENOMEM;
+				*out = v;
+			}
+			struct sb_soak_cell_metric *m = &(*out)[(*nout)++];
+			memset(m, 0, sizeof(*m));
+			m->test = c->test;
+			m->file_size = c->file_size;
+			m->record_size = c->record_size;
+		}
+	return 0;
+}
+
+/* The value of cell m in iteration it (NAN: not measured there). */
+static double cell_value(const struct sb_soak_iter *it, size_t hint,
+			 const struct sb_soak_cell_metric *m)
+{
+	if (it->interrupted)
+		return NAN;
+	if (hint < it->ncells && same_cell(&it->cells[hint], m))
+		return it->cells[hint].kibps;
+	for (size_t k = 0; k < it->ncells; k++)
+		if (same_cell(&it->cells[k], m))
+			return it->cells[k].kibps;
+	return NAN;
+}
+
+int sb_soak_summarize_cells(const struct sb_soak_iter *it, size_t n, int fail_on_anomaly,
+			    struct sb_soak_summary *sum, struct sb_soak_cell_metric **out,
+			    size_t *nout)
+{
+	double *v = malloc((n ? n : 1) * sizeof(*v));
+	uint64_t *at = malloc((n ? n : 1) * sizeof(*at));
+	int e = v && at ? distinct_cells(it, n, out, nout) : -ENOMEM;
+	for (size_t j = 0; !e && j < *nout; j++) {
+		struct sb_soak_cell_metric *m = &(*out)[j];
+		for (size_t i = 0; i < n; i++) {
+			v[i] = cell_value(&it[i], j, m);
+			at[i] = it[i].n;
+		}
+		e = sb_soak_metric(v, at, n, &m->m);
+		sum->anomalies += (int)(m->m.outliers_total + m->m.nchanges);
+	}
+	free(v);
+	free(at);
+	if (e < 0) {
+		free(*out);
+		*out = NULL;
+		*nout = 0;
+		return e;
+	}
+	sum->pass = !sum->aborted && !sum->failed && (!fail_on_anomaly || !sum->anomalies);
+	return 0;
+}

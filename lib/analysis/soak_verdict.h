@@ -43,6 +43,25 @@ int sb_soak_metric(const double *v, const uint64_t *iteration, size_t n, struct 
 /* The verdict over a soak's n iterations. 0 or -ENOMEM. */
 int sb_soak_summarize(const struct sb_soak_iter *it, size_t n, int fail_on_anomaly,
 		      struct sb_soak_summary *out);
+/* An iozone workload's cell (test, file size, record size) over the
+ * iterations: its stability and anomalies as a metric's. */
+struct sb_soak_cell_metric {
+	int test; /* enum sb_sweep_test */
+	uint64_t file_size, record_size;
+	struct sb_soak_metric m;
+};
+/*
+ * Every cell that it[0..n) measured (in the order they first appear), each
+ * judged as sb_soak_metric over the iterations (an interrupted iteration,
+ * or one without the cell, left out); their outliers and changes are
+ * added to sum's anomalies and its verdict made again with
+ * fail_on_anomaly. *out (free it) is NULL when no iteration has cells.
+ * 0 or -ENOMEM.
+ */
+int sb_soak_summarize_cells(const struct sb_soak_iter *it, size_t n, int fail_on_anomaly,
+			    struct sb_soak_summary *sum, struct sb_soak_cell_metric **out,
+			    size_t *nout);
+
 /* The soak stopped before its end (a full target, an iteration that could
  * not run): no pass, whatever the iterations say; reason is kept. */
 void sb_soak_abort(struct sb_soak_summary *sum, const char *reason);

@@ -4,7 +4,10 @@
  */
 #include "lib/results/soak_json.h"
 #include "lib/results/verify_range_json.h"
+#include "lib/sweep/sweep.h"
 #include "lib/target/cache.h"
+
+#include <math.h>
 
 static const char *const lat_keys[3] = { "p50_ns", "p99_ns", "max_ns" };
 static const char *const metric_names[2] = { "write_bw", "read_bw" };
@@ -33,6 +36,8 @@ void sb_soak_config_record(struct sb_json *j, const struct sb_soak_config *c)
 	sb_json_str(j, "model", c->model);
 	if (c->health_before)
 		sb_health_json(j, "health_before", c->health_before);
+	if (c->workload)
+		sb_json_str(j, "workload", c->workload);
 	sb_json_obj_close(j);
 }
 
@@ -58,6 +63,14 @@ static void verify_json(struct sb_json *j, const struct sb_soak_iter *it)
 	sb_json_obj_close(j);
 }
 
+/* What names an iozone cell: its test, file size and record size. */
+static void cell_json(struct sb_json *j, const struct sb_soak_cell *c)
+{
+	sb_json_str(j, "test", sb_sweep_test_name(c->test));
+	sb_json_u64(j, "file_size", c->file_size);
+	sb_json_u64(j, "record_size", c->record_size);
+}
+
 void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it)
 {
 	sb_json_u64(j, "iteration", it->n);
@@ -65,9 +78,11 @@ void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it)
 	sb_json_u64(j, "end_ns", it->end_ns);
 	sb_json_double(j, "write_bw_bytes", it->write_bw);
 	sb_json_double(j, "read_bw_bytes", it->read_bw);
-	lat_json(j, "write_lat", it->wlat);
-	lat_json(j, "read_lat", it->rlat);
-	verify_json(j, it);
+	if (!it->iozone) {
+		lat_json(j, "write_lat", it->wlat);
+		lat_json(j, "read_lat", it->rlat);
+		verify_json(j, it);
+	}
 	sb_json_u64(j, "io_errors", it->io_errors);
 	if (it->first_errno) {
 		sb_json_i64(j, "first_errno", it->first_errno);
@@ -88,6 +103,16 @@ void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it)
 	sb_json_u64(j, "kmsg_omitted", it->kmsg_omitted);
 	sb_json_bool(j, "interrupted", it->interrupted);
 	sb_json_bool(j, "failed", sb_soak_iter_failed(it));
+	if (!it->iozone)
+		return;
+	sb_json_arr_open(j, "cells");
+	for (size_t i = 0; i < it->ncells; i++) {
+		sb_json_obj_open(j, NULL);
+		cell_json(j, &it->cells[i]);
+		sb_json_double(j, "kibps", it->cells[i].kibps);
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
 }
 
 void sb_soak_iter_record(struct sb_json *j, const struct sb_soak_iter *it)
@@ -98,9 +123,8 @@ void sb_soak_iter_record(struct sb_json *j, const struct sb_soak_iter *it)
 	sb_json_obj_close(j);
 }
 
-static void metric_json(struct sb_json *j, const char *key, const struct sb_soak_metric *m)
+static void metric_members(struct sb_json *j, const struct sb_soak_metric *m)
 {
-	sb_json_obj_open(j, key);
 	sb_json_u64(j, "n", m->st.n);
 	sb_json_double(j, "median", m->st.median);
 	sb_json_double(j, "p5", m->st.p5);
@@ -123,7 +147,28 @@ static void metric_json(struct sb_json *j, const char *key, const struct sb_soak
 		sb_json_obj_close(j);
 	}
 	sb_json_arr_close(j);
+}
+
+static void metric_json(struct sb_json *j, const char *key, const struct sb_soak_metric *m)
+{
+	sb_json_obj_open(j, key);
+	metric_members(j, m);
 	sb_json_obj_close(j);
+}
+
+/* An iozone workload's cells: each one's stability, as a metric's. */
+static void cells_json(struct sb_json *j, const struct sb_soak_result *r)
+{
+	sb_json_arr_open(j, "cells");
+	for (size_t i = 0; i < r->ncells; i++) {
+		const struct sb_soak_cell_metric *m = &r->cells[i];
+		const struct sb_soak_cell c = { m->file_size, m->record_size, m->test, 0 };
+		sb_json_obj_open(j, NULL);
+		cell_json(j, &c);
+		metric_members(j, &m->m);
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
 }
 
 /* The summary's members: the log's last line, the results' soak section. */
@@ -143,6 +188,8 @@ static void summary_json(struct sb_json *j, const struct sb_soak_result *r)
 	sb_json_obj_open(j, "stability");
 	for (int k = 0; k < 2; k++)
 		metric_json(j, metric_names[k], &sum->m[k]);
+	if (r->cells)
+		cells_json(j, r);
 	sb_json_obj_close(j);
 	if (r->health_before && r->health_after)
 		sb_health_pair_json(j, "health", r->health_before, r->health_after);
@@ -198,7 +245,34 @@ static void copy_str(char *dst, size_t len, const struct sb_jv *v)
 	snprintf(dst, len, "%s", sb_jv_str(v) ? sb_jv_str(v) : "");
 }
 
-void sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it)
+/* An iteration's cells back; those without a known test or with sizes
+ * of 0 are left out. 0 or -ENOMEM. */
+static int cells_from_json(const struct sb_jv *a, struct sb_soak_iter *it)
+{
+	const size_t n = sb_jv_len(a);
+	if (!sb_jv_is(a, SB_JV_ARR))
+		return 0;
+	it->iozone = 1;
+	if (!n)
+		return 0;
+	if (!(it->cells = calloc(n, sizeof(*it->cells))))
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		const struct sb_jv *c = sb_jv_at(a, i);
+		struct sb_soak_cell *o = &it->cells[it->ncells];
+		const char *t = sb_jv_str(sb_jv_get(c, "test"));
+		o->test = t ? sb_sweep_test_by_name(t) : -EINVAL;
+		if (o->test < 0 || sb_jv_u64(sb_jv_get(c, "file_size"), &o->file_size) < 0 ||
+		    sb_jv_u64(sb_jv_get(c, "record_size"), &o->record_size) < 0 || !o->file_size ||
+		    !o->record_size)
+			continue;
+		o->kibps = sb_jv_num(sb_jv_get(c, "kibps"), NAN);
+		it->ncells++;
+	}
+	return 0;
+}
+
+int sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it)
 {
 	const struct sb_jv *ver = sb_jv_get(v, "verify"), *k = sb_jv_get(v, "kmsg");
 	const struct sb_jv *wl = sb_jv_get(v, "write_lat"), *rl = sb_jv_get(v, "read_lat");
@@ -226,6 +300,7 @@ void sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it)
 			 sb_jv_get(sb_jv_at(k, i), "text"));
 	}
 	it->interrupted = sb_jv_bool(sb_jv_get(v, "interrupted"), 0);
+	return cells_from_json(sb_jv_get(v, "cells"), it);
 }
 
 static int metric_from_json(const struct sb_jv *v, struct sb_soak_metric *m)
@@ -322,8 +397,9 @@ static int take_line(const char *line, size_t len, size_t lineno, struct sb_soak
 	if (lineno == 1) {
 		e = take_config(v, log);
 	} else if (type && !strcmp(type, "iteration")) {
-		sb_soak_iter_from_json(v, &it);
-		e = sb_soak_iter_append(&log->it, &log->nit, &log->capit, &it);
+		e = sb_soak_iter_from_json(v, &it);
+		if (!e && (e = sb_soak_iter_append(&log->it, &log->nit, &log->capit, &it)) < 0)
+			free(it.cells);
 	} else if (type && !strcmp(type, "resume")) {
 		/* a limit given at an earlier resume replaces the configuration's */
 		log->iterations = log->duration_ns = 0;
@@ -357,6 +433,6 @@ void sb_soak_log_free(struct sb_soak_log *log)
 	for (int i = 0; log->argv && i < log->argc; i++)
 		free(log->argv[i]);
 	free(log->argv);
-	free(log->it);
+	sb_soak_iters_free(log->it, log->nit);
 	memset(log, 0, sizeof(*log));
 }

@@ -26,6 +26,7 @@ struct sb_soak_config {
 	int direct, region_mode;
 	const char *device, *model;	       /* NULL: unknown */
 	const struct sb_health *health_before; /* NULL: none */
+	const char *workload;		       /* NULL: verify (not written); "iozone" */
 };
 
 /* A resumed soak told to stop otherwise than its log said (--iterations or
@@ -46,6 +47,9 @@ struct sb_soak_result {
 	const struct sb_health *health_before, *health_after; /* both, or NULL */
 	const struct sb_soak_iter *it;			      /* every iteration, for the results */
 	size_t nit;
+	/* --workload=iozone: every cell's stability ("cells" of the summary) */
+	const struct sb_soak_cell_metric *cells;
+	size_t ncells;
 };
 
 /* The log's lines, each one object: {"type": "config", ...},
@@ -60,10 +64,11 @@ void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it);
  * summary and "iteration_records"; ctx is a struct sb_soak_result. */
 void sb_soak_results_json(struct sb_json *j, const void *ctx);
 
-/* An iteration record back: what the verdict needs and the kernel lines'
- * text (their times, the bad ranges, the first error and the cache method
- * are not read). */
-void sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it);
+/* An iteration record back: what the verdict needs, the kernel lines'
+ * text and an iozone workload's cells (allocated: it->cells; the kernel
+ * lines' times, the bad ranges, the first error and the cache method are
+ * not read). 0 or -ENOMEM. */
+int sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it);
 /* The verdict a summary line or a results' soak section holds: 0, or
  * -ENOENT when it has no stability of both metrics (a hand-made log, a
  * soak that never ended). The metrics' names point to static strings. */

@@ -29,3 +29,10 @@ int sb_soak_iter_append(struct sb_soak_iter **v, size_t *n, size_t *cap,
 	(*v)[(*n)++] = *it;
 	return 0;
 }
+
+void sb_soak_iters_free(struct sb_soak_iter *v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++)
+		free(v[i].cells);
+	free(v);
+}

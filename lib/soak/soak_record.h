@@ -21,6 +21,14 @@ struct sb_soak_kline {
 	char text[240];
 };
 
+/* One figure of an iozone workload's iteration (storbench soak
+ * --workload=iozone): a test on a file size with a record size. */
+struct sb_soak_cell {
+	uint64_t file_size, record_size; /* bytes */
+	int test;			 /* enum sb_sweep_test */
+	double kibps;			 /* KiB/s, as iozone prints it */
+};
+
 struct sb_soak_iter {
 	uint64_t n;		   /* 1-based */
 	uint64_t start_ns, end_ns; /* wall clock, ns since the epoch */
@@ -39,6 +47,12 @@ struct sb_soak_iter {
 	struct sb_soak_kline kmsg[SB_SOAK_MAX_KMSG];
 	size_t nkmsg, kmsg_omitted;
 	int interrupted;
+	/* --workload=iozone: every cell measured, in iozone's order (test,
+	 * then file size, then record size); NULL/0 for the verify workload.
+	 * Owned by the array the iteration is in (sb_soak_iters_free). */
+	struct sb_soak_cell *cells;
+	size_t ncells;
+	int iozone; /* an iozone iteration: cells, no verify nor request latency */
 };
 
 /* Blocks of the iteration that did not verify (every class but intact). */
@@ -49,5 +63,18 @@ int sb_soak_iter_failed(const struct sb_soak_iter *it);
  * 0 or -ENOMEM. */
 int sb_soak_iter_append(struct sb_soak_iter **v, size_t *n, size_t *cap,
 			const struct sb_soak_iter *it);
+
+/* Free the cells of v[0..n) and v. */
+void sb_soak_iters_free(struct sb_soak_iter *v, size_t n);
+
+struct sb_sweep_result;
+/* An iozone iteration's figures from the sweep it ran: every cell measured
+ * into it->cells (allocated here; it->cells NULL before), and the
+ * iteration's write_bw and read_bw: the bytes of every write test (write,
+ * rewrite, random write, record rewrite, fwrite, frewrite) over their
+ * time, and of every read test likewise. 0 or -ENOMEM. */
+int sb_soak_cells_from_sweep(struct sb_soak_iter *it, const struct sb_sweep_result *r);
+/* A test that writes (the write figure of sb_soak_cells_from_sweep). */
+int sb_soak_test_writes(int test);
 
 #endif
