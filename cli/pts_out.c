@@ -39,6 +39,12 @@ static void header(FILE *f, const struct pts_cli *c, const char *path)
 		r->o.active_pct, sb_fmt_size(r->region_bytes, b, sizeof(b)), r->o.threads,
 		r->o.iodepth, sb_fmt_ns((double)r->o.round_ns, d, sizeof(d)), r->o.max_rounds,
 		r->write_cache[0] ? r->write_cache : "unknown");
+	if (r->devcache.command)
+		fprintf(f, "device cache: %s by %s for the run%s\n",
+			r->devcache.changed ? "switched off" : "already off", r->devcache.command,
+			!r->devcache.changed   ? ""
+			: r->devcache.restored ? ", switched back on after it"
+					       : ", NOT switched back on");
 	if (!r->ndeviations) {
 		fprintf(f, "no deviation from PTS\n");
 		return;
