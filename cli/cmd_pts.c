@@ -397,24 +397,30 @@ static int cache_off(struct pts_cli *c)
 	int before = 0;
 	if (!c->cache_node[0])
 		return 0;
-	if (sb_devcache_set(c->cache_node, 0, &before, &er))
+	/* a second Ctrl-C from now on switches it back on (harmless when
+	 * it was never switched off) */
+	cli_signals_on_exit(cache_restore_now, c);
+	const int e = sb_devcache_set(c->cache_node, 0, &before, &er);
+	if (e || !before)
+		cli_signals_on_exit(NULL, NULL);
+	if (e)
 		return cli_error(&er);
 	c->r->devcache.command = "eMMC EXT_CSD CACHE_CTRL (SWITCH, CMD6)";
 	c->r->devcache.before = before;
 	c->r->devcache.changed = before;
-	if (before)
-		cli_signals_on_exit(cache_restore_now, c);
 	return 0;
 }
 
-/* After the run, and on its error paths: the cache as it was. */
+/* After the run, and on its error paths: the cache as it was. The handler
+ * of a second Ctrl-C stays until the cache is on. */
 static int cache_restore(struct pts_cli *c)
 {
 	struct sb_error er;
 	if (!c->r->devcache.changed)
 		return 0;
+	const int e = sb_devcache_set(c->cache_node, 1, NULL, &er);
 	cli_signals_on_exit(NULL, NULL);
-	if (sb_devcache_set(c->cache_node, 1, NULL, &er))
+	if (e)
 		return cli_error(&er);
 	c->r->devcache.restored = 1;
 	return 0;

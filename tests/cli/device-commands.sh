@@ -70,6 +70,32 @@ grep -q "^device cache: switched off by eMMC EXT_CSD CACHE_CTRL (SWITCH, CMD6) f
 	{ cat "$T/out"; fail "the text does not say it"; }
 ok "pts enterprise: cache off for the run, on after it (log, state, results, text)"
 
+# Ctrl-C during the run: the cache on again, once after the first signal
+# (the run ends its way), at once on the second (the signal handler)
+sigint_run() { # NSIGNALS
+	: >"$DEVEMU_LOG"
+	# not through emu (a function): $! must be storbench itself
+	LD_PRELOAD=$DEVEMU_PRELOAD "$SB" pts --destroy-data --quiet --test=iops --round-time=1s --bs=4k --mix=0/100 \
+		--max-rounds=25 --precondition=none --profile=enterprise --purge=none "$d" \
+		>"$T/out" 2>"$T/err" &
+	pid=$!
+	i=0
+	while ! grep -qx "switch 33 0" "$DEVEMU_LOG" && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+	grep -qx "switch 33 0" "$DEVEMU_LOG" || { kill $pid; cat "$T/err"; fail "pts never switched the cache off"; }
+	sleep 0.5
+	kill -INT $pid
+	[ "$1" = 2 ] && sleep 0.05 && kill -INT $pid 2>/dev/null
+	wait $pid
+	rc=$?
+	[ $rc = 130 ] || { cat "$T/out" "$T/err"; fail "pts after $1 SIGINT: exit $rc"; }
+	[ "$(grep "^switch 33" "$DEVEMU_LOG" | tr '\n' ,)" = "switch 33 0,switch 33 1," ] ||
+		fail "after $1 SIGINT: $(grep "^switch" "$DEVEMU_LOG" | tr '\n' ,)"
+	[ "$(devemu_byte 33)" = 1 ] || fail "after $1 SIGINT the cache is off"
+}
+sigint_run 1
+sigint_run 2
+ok "pts enterprise stopped by one or two SIGINTs: the cache is on again"
+
 # a pattern, then purges: run --precondition=purge takes the strongest the
 # device offers (auto) and then only reads; pts --purge=sanitize asks by name
 python3 -c "import sys; sys.stdout.buffer.write(b'\xa5' * (16 << 20))" >"$T/pattern"
