@@ -1,6 +1,7 @@
 /* storbench info: identity, geometry, cache state and health of the device
- * holding a target. Reads only; the one exception is the target probe's
- * O_DIRECT test in a directory, an empty file created and removed. */
+ * holding a target. Reads only (the target probe's O_DIRECT test in a
+ * directory creates and removes an empty file), unless --set-cache asks to
+ * switch an eMMC's cache, with --destroy-data's consent and checks. */
 #include "cli/info.h"
 #include "lib/storbench.h"
 
@@ -12,6 +13,28 @@ struct info_ctx {
 	int json_stdout;
 };
 
+enum { I_SET_CACHE };
+
+static const struct cli_opt info_opts[] = {
+	{ "set-cache", OPT_ARG, I_SET_CACHE, "on|off",
+	  "switch the device's volatile write cache with its own command (eMMC: EXT_CSD "
+	  "CACHE_CTRL; needs root and --destroy-data)" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+static int info_set(void *ctx, int id, const char *v, char *hint, size_t hl)
+{
+	int *set_cache = ctx;
+	if (id != I_SET_CACHE)
+		return -EINVAL;
+	if (strcmp(v, "on") && strcmp(v, "off")) {
+		snprintf(hint, hl, "on or off");
+		return -EINVAL;
+	}
+	*set_cache = !strcmp(v, "on");
+	return 0;
+}
+
 static void help(const struct cli_cmd_opts *co)
 {
 	printf("usage: storbench info [options] TARGET\n\n"
@@ -21,12 +44,17 @@ static void help(const struct cli_cmd_opts *co)
 	       "discard, zones), queue and write cache, whether it is in use or holds data,\n"
 	       "and health: eMMC life time and EXT_CSD, NVMe SMART (these two need root).\n"
 	       "Nothing is written (for a directory, O_DIRECT support is tested by creating\n"
-	       "and removing an empty file).\n\n"
+	       "and removing an empty file), unless --set-cache is given: it switches an\n"
+	       "eMMC's volatile write cache on or off with the device's own command (EXT_CSD\n"
+	       "CACHE_CTRL), as root, on a whole block device that passes the checks of a\n"
+	       "write (not mounted or in use) and with --destroy-data; a device that reports\n"
+	       "no cache is refused. The state stays until the next power cycle or switch.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
 	       "  storbench info /dev/mmcblk0\n"
-	       "  storbench info --format=json /mnt/sd\n");
+	       "  storbench info --format=json /mnt/sd\n"
+	       "  storbench info --set-cache=off --destroy-data /dev/mmcblk0\n");
 }
 
 /* Why TARGET cannot be described: message printed, exit code returned. */
@@ -77,6 +105,36 @@ static void describe(struct sb_info_report *r)
 		check_block(r);
 }
 
+/* --set-cache: the consent of a write (--destroy-data, not mounted or in
+ * use, held with O_EXCL meanwhile), then the device's own command on its
+ * whole-disk node. */
+static int set_cache(struct sb_info_report *r, const char *path, int on, int destroy_data)
+{
+	struct sb_jobtarget jt;
+	struct sb_error er;
+	if (r->t.kind != SB_TARGET_BLOCK) {
+		sb_err("--set-cache: '%s' is not a block device", path);
+		return SB_EXIT_USAGE;
+	}
+	if (!r->have_dev || !r->dev.node[0] || r->dev.part[0]) {
+		sb_err("--set-cache: name the whole disk ('%s' is %s)", path,
+		       r->dev.part[0] ? "a partition" : "no disk storbench can find");
+		return SB_EXIT_USAGE;
+	}
+	memset(&jt, 0, sizeof(jt));
+	jt.destroy_data = destroy_data;
+	int rc = cli_device_consent(&jt, path);
+	if (!rc && sb_devcache_set(r->dev.node, on, &r->cache_before, &er))
+		rc = cli_error(&er);
+	cli_target_cleanup(&jt, 0);
+	if (rc)
+		return rc;
+	r->set_cache = on ? "on" : "off";
+	r->cache_how = "eMMC EXT_CSD CACHE_CTRL (SWITCH, CMD6)";
+	sb_health_read(&r->dev, &r->health);
+	return 0;
+}
+
 static int write_outputs(struct info_ctx *c, const char *path, const struct sb_info_report *rep)
 {
 	struct sb_results *r = sb_results_create("info");
@@ -101,8 +159,8 @@ int cmd_info(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct cli_shared sh = { 0 };
 	char *pos[1];
-	/* info's options are the shared --output and --format alone */
-	struct cli_cmd_opts co = { NULL, NULL, 0, NULL, NULL, cmd, &sh };
+	int cache = -1;
+	struct cli_cmd_opts co = { info_opts, info_set, 0, NULL, &cache, cmd, &sh };
 
 	int p = cli_parse_target(argc, argv, &co, help, "a file, a directory or a block device",
 				 &pos[0]);
@@ -120,7 +178,9 @@ int cmd_info(const struct cli_command *cmd, int argc, char **argv)
 		rc = refuse(pos[0], err, &rep->t);
 	} else {
 		describe(rep);
-		rc = write_outputs(&c, pos[0], rep);
+		rc = cache >= 0 ? set_cache(rep, pos[0], cache, sh.destroy_data) : 0;
+		if (!rc)
+			rc = write_outputs(&c, pos[0], rep);
 	}
 	free(rep);
 	return rc;

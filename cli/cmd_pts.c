@@ -383,6 +383,62 @@ static int run_part(struct pts_cli *c, struct sb_jobtarget *t, const char *path,
 	return rc;
 }
 
+/* PTS-E asks for the volatile write cache disabled: on an eMMC whose
+ * EXT_CSD says it has one, storbench switches it with the device's command
+ * (and back after the run); elsewhere the deviation is recorded. */
+static void cache_plan(struct pts_cli *c, const struct sb_jobtarget *t)
+{
+	struct sb_devinfo d;
+	struct sb_devcache dc;
+	struct sb_error er;
+	if (c->o.profile != SB_PTS_ENTERPRISE || sb_devinfo_probe(&t->info, &d) || !d.is_mmc ||
+	    !d.node[0] || sb_devcache_get(d.node, &dc, &er))
+		return;
+	snprintf(c->cache_node, sizeof(c->cache_node), "%s", d.node);
+	c->o.cache_off_by_command = 1;
+}
+
+static void cache_restore_now(void *ctx)
+{
+	const struct pts_cli *c = ctx;
+	sb_devcache_switch_now(c->cache_node, 1);
+}
+
+static int cache_off(struct pts_cli *c)
+{
+	struct sb_error er;
+	int before = 0;
+	if (!c->cache_node[0])
+		return 0;
+	/* a second Ctrl-C from now on switches it back on (harmless when
+	 * it was never switched off) */
+	cli_signals_on_exit(cache_restore_now, c);
+	const int e = sb_devcache_set(c->cache_node, 0, &before, &er);
+	if (e || !before)
+		cli_signals_on_exit(NULL, NULL);
+	if (e)
+		return cli_error(&er);
+	c->r->devcache.command = "eMMC EXT_CSD CACHE_CTRL (SWITCH, CMD6)";
+	c->r->devcache.before = before;
+	c->r->devcache.changed = before;
+	return 0;
+}
+
+/* After the run, and on its error paths: the cache as it was. The handler
+ * of a second Ctrl-C stays until the cache is on. */
+static int cache_restore(struct pts_cli *c)
+{
+	struct sb_error er;
+	if (!c->r->devcache.changed)
+		return 0;
+	const int e = sb_devcache_set(c->cache_node, 1, NULL, &er);
+	cli_signals_on_exit(NULL, NULL);
+	if (e)
+		return cli_error(&er);
+	c->r->devcache.restored = 1;
+	return 0;
+}
+
 static int check_target(struct pts_cli *c, struct sb_jobtarget *t, const char *path)
 {
 	char msg[256];
@@ -393,6 +449,7 @@ static int check_target(struct pts_cli *c, struct sb_jobtarget *t, const char *p
 		sb_err("pts needs a block device: '%s' is not one", path);
 		return SB_EXIT_USAGE;
 	}
+	cache_plan(c, t);
 	if (sb_pts_plan(c->r, &c->o, t->info.capacity, t->info.logical_bs, t->info.write_cache, msg,
 			sizeof(msg))) {
 		sb_err("%s", msg);
@@ -429,9 +486,12 @@ static int run(struct pts_cli *c, const char *path, struct sb_results *res)
 	}
 	cli_results_describe(res, &t, path);
 	c->start_ns = sb_now_ns();
+	rc = cache_off(c);
 	for (unsigned i = 0; i < c->r->nparts && !rc && !cli_interrupted(); i++)
 		rc = run_part(c, &t, path, &c->r->parts[i]);
 	cli_target_cleanup(&t, 0);
+	const int restored = cache_restore(c);
+	rc = rc ? rc : restored;
 	int steady = 1, started = 0;
 	for (unsigned i = 0; i < c->r->nparts; i++) {
 		const struct sb_pts_part *p = &c->r->parts[i];

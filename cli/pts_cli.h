@@ -10,6 +10,7 @@ struct pts_cli {
 	struct cli_shared sh; /* --output, --format, --quiet, --destroy-data, --seed */
 	int json_stdout;
 	uint64_t start_ns;
+	char cache_node[96]; /* an eMMC whose cache the run holds off: its node */
 };
 
 /* The text summary: conditions, deviations, per test its rounds, steady

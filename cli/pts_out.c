@@ -45,6 +45,12 @@ static void header(FILE *f, const struct pts_cli *c, const char *path)
 			"range, for the random tests with rounds (iops, latency)\n",
 			r->segs.n, sb_fmt_size(r->segs.seg_bytes, a, sizeof(a)),
 			sb_fmt_size(sb_segments_bytes(&r->segs), b, sizeof(b)));
+	if (r->devcache.command)
+		fprintf(f, "device cache: %s by %s for the run%s\n",
+			r->devcache.changed ? "switched off" : "already off", r->devcache.command,
+			!r->devcache.changed   ? ""
+			: r->devcache.restored ? ", switched back on after it"
+					       : ", NOT switched back on");
 	if (!r->ndeviations) {
 		fprintf(f, "no deviation from PTS\n");
 		return;

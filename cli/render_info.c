@@ -144,4 +144,7 @@ void render_info_text(FILE *f, const struct sb_info_report *r)
 		fprintf(f, "health\n");
 		render_health_text(f, &r->health, "  ");
 	}
+	if (r->set_cache)
+		fprintf(f, "cache set %s (it was %s) by %s\n", r->set_cache,
+			r->cache_before ? "on" : "off", r->cache_how);
 }

@@ -37,6 +37,7 @@
 #include "lib/results/verify_range_json.h"
 #include "lib/target/target.h"
 #include "lib/target/cache.h"
+#include "lib/target/devcache.h"
 #include "lib/target/devinfo.h"
 #include "lib/target/kmsg.h"
 #include "lib/target/purge.h"

@@ -51,6 +51,9 @@ struct sb_pts_opts {
 	unsigned threads, iodepth;
 	unsigned wsat_capacity; /* WSAT ends after this many times the active range */
 	uint64_t seed;
+	/* the caller holds the device's volatile write cache off with the
+	 * device's own command for the run (enterprise: no deviation) */
+	int cache_off_by_command;
 };
 void sb_pts_opts_default(struct sb_pts_opts *o);
 
@@ -107,6 +110,13 @@ struct sb_pts_run {
 	/* client profile: the active-range segments of the random tests
 	 * (IOPS, latency); n 0 for enterprise */
 	struct sb_segments segs;
+	/* the cache as the device's own command saw and set it (o.cache_off_by_command) */
+	struct {
+		const char *command; /* NULL: not switched by storbench */
+		int before;	     /* 1 on, 0 off, before the run */
+		int changed;	     /* switched off for the run */
+		int restored;	     /* switched back on after it */
+	} devcache;
 	struct sb_pts_part parts[SB_PTS_MAX_PARTS];
 	unsigned nparts;
 	char deviations[SB_PTS_MAX_DEVIATIONS][160];

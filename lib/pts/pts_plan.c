@@ -239,7 +239,8 @@ static void option_deviations(struct sb_pts_run *r, const char *write_cache)
 	if ((o->tests & (1u << SB_PTS_WSAT)) && o->wsat_capacity != 4)
 		sb_pts_deviation(r, "WSAT ends after %ux the active range instead of 4x",
 				 o->wsat_capacity);
-	if (o->profile == SB_PTS_ENTERPRISE && strcmp(write_cache, "write through") != 0)
+	if (o->profile == SB_PTS_ENTERPRISE && !o->cache_off_by_command &&
+	    strcmp(write_cache, "write through") != 0)
 		sb_pts_deviation(r,
 				 "volatile write cache %s, not disabled as PTS-E asks (storbench "
 				 "cannot switch it on this device)",

@@ -55,6 +55,13 @@ static void info_json(struct sb_json *j, const void *report)
 	}
 	if (r->have_dev)
 		sb_health_json(j, "health", &r->health);
+	if (r->set_cache) {
+		sb_json_obj_open(j, "set_cache");
+		sb_json_str(j, "state", r->set_cache);
+		sb_json_str(j, "before", r->cache_before ? "on" : "off");
+		sb_json_str(j, "command", r->cache_how);
+		sb_json_obj_close(j);
+	}
 }
 
 void sb_results_info(struct sb_results *res, const char *path, const struct sb_info_report *rep)

@@ -76,7 +76,16 @@ static void conditions(struct sb_json *j, const struct sb_pts_run *r)
 	sb_json_obj_open(j, "write_cache");
 	sb_json_str(j, "state", r->write_cache[0] ? r->write_cache : NULL);
 	sb_json_str(j, "required", o->profile == SB_PTS_ENTERPRISE ? "disabled" : "enabled");
-	sb_json_bool(j, "changed", 0);
+	sb_json_bool(j, "changed", r->devcache.changed);
+	sb_json_str(j, "command", r->devcache.command);
+	if (r->devcache.command) {
+		sb_json_str(j, "before", r->devcache.before ? "on" : "off");
+		sb_json_str(j, "during", "off");
+		if (r->devcache.changed)
+			sb_json_bool(j, "restored", r->devcache.restored);
+		else
+			sb_json_null(j, "restored");
+	}
 	sb_json_obj_close(j);
 	sb_json_str(j, "data_pattern", "random");
 	sb_json_bool(j, "direct", 1);

@@ -69,6 +69,9 @@ struct sb_info_report {
 	char where[512];
 	int signature; /* 1, 0, -errno */
 	char what[128];
+	const char *set_cache; /* --set-cache done: "on", "off"; NULL when not asked */
+	int cache_before;      /* the state it had, 1 on, 0 off */
+	const char *cache_how; /* the command that switched it */
 };
 /* The target (path, rep->t), the host, and the "info" section. */
 void sb_results_info(struct sb_results *res, const char *path, const struct sb_info_report *rep);

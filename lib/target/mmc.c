@@ -229,34 +229,120 @@ int sb_mmc_parse_life_time(const char *text, unsigned *a, unsigned *b)
 #define MMC_RSP_SPI_S1_ (1u << 7)
 #define MMC_SEND_EXT_CSD_ 8
 
-int sb_mmc_read_ext_csd(const char *devnode, uint8_t out[SB_EXT_CSD_SIZE])
+#define MMC_RSP_BUSY_ (1u << 3)
+#define MMC_RSP_SPI_BUSY_ (1u << 10)
+#define MMC_SWITCH_ 6
+#define MMC_ERASE_GROUP_START_ 35
+#define MMC_ERASE_GROUP_END_ 36
+#define MMC_ERASE_ 38
+/* R1 and R1b (with busy) responses of a command without data (AC). */
+#define R1_ (MMC_RSP_SPI_S1_ | MMC_RSP_PRESENT_ | MMC_RSP_CRC_ | MMC_RSP_OPCODE_)
+#define R1B_ (R1_ | MMC_RSP_BUSY_ | MMC_RSP_SPI_BUSY_)
+
+static int mmc_ioctl(int fd, unsigned long req, void *arg)
+{
+	return ioctl(fd, req, arg) < 0 ? -errno : 0;
+}
+
+int sb_mmc_ext_csd_fd(int fd, uint8_t out[SB_EXT_CSD_SIZE])
 {
 	struct mmc_ioc_cmd cmd;
-	int err = 0;
 
+	if (fd < 0 || !out)
+		return -EINVAL;
+	memset(&cmd, 0, sizeof(cmd));
+	memset(out, 0, SB_EXT_CSD_SIZE);
+	cmd.opcode = MMC_SEND_EXT_CSD_;
+	cmd.flags = R1_ | MMC_CMD_ADTC_;
+	cmd.blksz = SB_EXT_CSD_SIZE;
+	cmd.blocks = 1;
+	cmd.data_ptr = (uint64_t)(uintptr_t)out;
+	return mmc_ioctl(fd, MMC_IOC_CMD, &cmd);
+}
+
+int sb_mmc_read_ext_csd(const char *devnode, uint8_t out[SB_EXT_CSD_SIZE])
+{
 	if (!devnode || !out)
 		return -EINVAL;
 	const int fd = open(devnode, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	memset(&cmd, 0, sizeof(cmd));
-	memset(out, 0, SB_EXT_CSD_SIZE);
-	cmd.opcode = MMC_SEND_EXT_CSD_;
-	cmd.flags = MMC_RSP_SPI_S1_ | MMC_RSP_PRESENT_ | MMC_RSP_CRC_ | MMC_RSP_OPCODE_ |
-		    MMC_CMD_ADTC_;
-	cmd.blksz = SB_EXT_CSD_SIZE;
-	cmd.blocks = 1;
-	cmd.data_ptr = (uint64_t)(uintptr_t)out;
-	if (ioctl(fd, MMC_IOC_CMD, &cmd) < 0)
-		err = -errno;
+	const int err = sb_mmc_ext_csd_fd(fd, out);
 	close(fd);
 	return err;
+}
+
+/* As mmc-utils' write_extcsd_value: WRITE_BYTE access (3), the byte's
+ * index and value, the normal command set (1). */
+int sb_mmc_switch(int fd, unsigned index, unsigned value, unsigned timeout_ms)
+{
+	struct mmc_ioc_cmd cmd;
+
+	if (fd < 0 || index > 511 || value > 255)
+		return -EINVAL;
+	memset(&cmd, 0, sizeof(cmd));
+	cmd.write_flag = 1;
+	cmd.opcode = MMC_SWITCH_;
+	cmd.arg = 3u << 24 | index << 16 | value << 8 | 1u;
+	cmd.flags = R1B_;
+	cmd.cmd_timeout_ms = timeout_ms;
+	return mmc_ioctl(fd, MMC_IOC_CMD, &cmd);
+}
+
+/* One MMC_IOC_MULTI_CMD, as mmc-utils' erase: the three commands reach the
+ * card together, nothing else between them. */
+int sb_mmc_erase(int fd, uint32_t first, uint32_t last, uint32_t arg)
+{
+	struct {
+		struct mmc_ioc_multi_cmd m;
+		struct mmc_ioc_cmd c[3];
+	} x;
+	static const unsigned ops[3] = { MMC_ERASE_GROUP_START_, MMC_ERASE_GROUP_END_, MMC_ERASE_ };
+
+	if (fd < 0 || first > last)
+		return -EINVAL;
+	memset(&x, 0, sizeof(x));
+	x.m.num_of_cmds = 3;
+	for (int i = 0; i < 3; i++) {
+		x.c[i].opcode = ops[i];
+		x.c[i].flags = i < 2 ? R1_ : R1B_;
+		x.c[i].write_flag = 1;
+	}
+	x.c[0].arg = first;
+	x.c[1].arg = last;
+	x.c[2].arg = arg;
+	return mmc_ioctl(fd, MMC_IOC_MULTI_CMD, &x);
 }
 #else
 int sb_mmc_read_ext_csd(const char *devnode, uint8_t out[SB_EXT_CSD_SIZE])
 {
 	(void)devnode;
 	(void)out;
+	return -ENOTSUP;
+}
+
+int sb_mmc_ext_csd_fd(int fd, uint8_t out[SB_EXT_CSD_SIZE])
+{
+	(void)fd;
+	(void)out;
+	return -ENOTSUP;
+}
+
+int sb_mmc_switch(int fd, unsigned index, unsigned value, unsigned timeout_ms)
+{
+	(void)fd;
+	(void)index;
+	(void)value;
+	(void)timeout_ms;
+	return -ENOTSUP;
+}
+
+int sb_mmc_erase(int fd, uint32_t first, uint32_t last, uint32_t arg)
+{
+	(void)fd;
+	(void)first;
+	(void)last;
+	(void)arg;
 	return -ENOTSUP;
 }
 #endif

@@ -55,6 +55,22 @@ int sb_ext_csd_decode(const uint8_t *raw, struct sb_ext_csd *out);
  * 0, -EACCES/-EPERM without privilege, -ENOTTY when the device is no eMMC,
  * other -errno. */
 int sb_mmc_read_ext_csd(const char *devnode, uint8_t out[SB_EXT_CSD_SIZE]);
+/* The same on an open whole-disk node. */
+int sb_mmc_ext_csd_fd(int fd, uint8_t out[SB_EXT_CSD_SIZE]);
+
+/* EXT_CSD bytes the commands below write (JESD84-B51). */
+enum {
+	SB_EXT_CSD_CACHE_CTRL = 33,	 /* bit 0: cache on */
+	SB_EXT_CSD_SANITIZE_START = 165, /* write 1: sanitize the unmapped blocks */
+	SB_EXT_CSD_SEC_SANITIZE = 0x40,	 /* SEC_FEATURE_SUPPORT [231] bit 6 */
+};
+/* CMD6 SWITCH, WRITE_BYTE: EXT_CSD[index] = value (timeout_ms 0: the
+ * kernel's default). 0, or -errno (-EIO: the card answered an error). */
+int sb_mmc_switch(int fd, unsigned index, unsigned value, unsigned timeout_ms);
+/* ERASE_GROUP_START (CMD35) first, ERASE_GROUP_END (CMD36) last (sectors
+ * on a high-capacity card), ERASE (CMD38) with arg (0: erase), in one
+ * MMC_IOC_MULTI_CMD. 0 or -errno. */
+int sb_mmc_erase(int fd, uint32_t first, uint32_t last, uint32_t arg);
 
 /* "0-10%" .. "90-100%" used, "exceeded" (beyond the rated life),
  * "not defined" (0), "reserved" (> 11). */

@@ -1,11 +1,15 @@
 /*
  * Purge through the block layer: BLKSECDISCARD (the device must erase the
  * blocks, copies included) and BLKDISCARD (it may forget them), each over
- * the whole device. PTS names ATA SECURITY ERASE, SANITIZE, NVMe Format and
- * Sanitize as purge methods too (METHODS.md 3.1); they need their own
- * admin commands and are refused by name until they are built.
+ * the whole device; and through an eMMC's own commands: ERASE of the whole
+ * user area, then SANITIZE_START, which makes the card remove the erased
+ * blocks physically (JESD84-B51 6.6.10). PTS names ATA SECURITY ERASE,
+ * SANITIZE, NVMe Format and Sanitize as purge methods too (METHODS.md 3.1);
+ * those need their own admin commands and are refused by name until they
+ * are built.
  */
 #include "lib/target/purge.h"
+#include "lib/target/mmc.h"
 
 #include <linux/fs.h>
 #include <sys/ioctl.h>
@@ -31,7 +35,7 @@ int sb_purge_by_name(const char *name)
 
 const char *sb_purge_supported(void)
 {
-	return "secure-discard, discard";
+	return "sanitize (eMMC), secure-discard, discard";
 }
 
 /* One ioctl over [0, size): 0 or -errno. */
@@ -52,6 +56,60 @@ static int refused(struct sb_error *er, const char *path, enum sb_purge_method m
 				    : strerror(-e));
 }
 
+/* Whether fd is an eMMC that can sanitize: 1 (e filled), 0 no, or -errno
+ * with er set when --purge=sanitize was asked of a device that cannot. */
+static int mmc_can_sanitize(int fd, const char *path, enum sb_purge_method m, struct sb_ext_csd *e,
+			    struct sb_error *er)
+{
+	uint8_t raw[SB_EXT_CSD_SIZE];
+	const int err = sb_mmc_ext_csd_fd(fd, raw);
+	if (err && m != SB_PURGE_SANITIZE)
+		return 0;
+	if (err == -EACCES || err == -EPERM)
+		return sb_error_set(er, err, SB_ERR_ENV,
+				    "--purge=sanitize: cannot read the EXT_CSD of '%s': %s "
+				    "(needs root: CAP_SYS_RAWIO; nothing was written)",
+				    path, strerror(-err));
+	if (err)
+		return sb_error_set(er, -EOPNOTSUPP, SB_ERR_INPUT,
+				    "--purge=sanitize: '%s' is no eMMC (no EXT_CSD: %s); "
+				    "storbench sanitizes eMMC only (nothing was written)",
+				    path, strerror(-err));
+	sb_ext_csd_decode(raw, e);
+	if ((e->sec_features & SB_EXT_CSD_SEC_SANITIZE) && e->sectors)
+		return 1;
+	if (m != SB_PURGE_SANITIZE)
+		return 0;
+	return sb_error_set(er, -EOPNOTSUPP, SB_ERR_INPUT,
+			    "--purge=sanitize: '%s' does not support sanitize (%s; nothing was "
+			    "written)",
+			    path,
+			    e->sectors ? "EXT_CSD SEC_FEATURE_SUPPORT bit 6 is clear"
+				       : "a byte-addressed card (SEC_COUNT 0)");
+}
+
+/* The whole user area erased (CMD35/36/38), then SANITIZE_START: the
+ * erase unmaps every block, the sanitize removes the unmapped copies. */
+static int mmc_sanitize(int fd, const char *path, const struct sb_ext_csd *e, struct sb_error *er)
+{
+	const uint32_t last = (uint32_t)(e->sectors - 1);
+	int err = sb_mmc_erase(fd, 0, last, 0);
+	if (err)
+		return sb_error_set(er, err, SB_ERR_ENV,
+				    "--purge=sanitize: '%s' refused ERASE (CMD35/36/38) of sectors "
+				    "0-%u: %s (the sanitize was not started)",
+				    path, (unsigned)last, strerror(-err));
+	err = sb_mmc_switch(fd, SB_EXT_CSD_SANITIZE_START, 1, 0);
+	if (err)
+		return sb_error_set(er, err, SB_ERR_ENV,
+				    "--purge=sanitize: '%s' refused SANITIZE_START (SWITCH of "
+				    "EXT_CSD[165]): %s (the device was erased, not sanitized)",
+				    path, strerror(-err));
+	/* the kernel's cached pages of the device predate the erase */
+	ioctl(fd, BLKFLSBUF, 0);
+	return 0;
+}
+
 int sb_purge(int fd, const char *path, enum sb_purge_method m, enum sb_purge_method *used,
 	     struct sb_error *er)
 {
@@ -59,11 +117,22 @@ int sb_purge(int fd, const char *path, enum sb_purge_method m, enum sb_purge_met
 	*used = SB_PURGE_NONE;
 	if (m == SB_PURGE_NONE)
 		return 0;
-	if (m == SB_PURGE_SANITIZE || m == SB_PURGE_FORMAT)
+	if (m == SB_PURGE_FORMAT)
 		return sb_error_set(er, -ENOSYS, SB_ERR_INPUT,
 				    "--purge=%s: not supported by this storbench yet (supported: "
 				    "%s, or auto)",
 				    sb_purge_name(m), sb_purge_supported());
+	if (m == SB_PURGE_SANITIZE || m == SB_PURGE_AUTO) {
+		struct sb_ext_csd e;
+		const int can = mmc_can_sanitize(fd, path, m, &e, er);
+		if (can < 0)
+			return can;
+		if (can) {
+			const int err = mmc_sanitize(fd, path, &e, er);
+			*used = err ? SB_PURGE_NONE : SB_PURGE_SANITIZE;
+			return err;
+		}
+	}
 	if (ioctl(fd, BLKGETSIZE64, &size) < 0)
 		return sb_error_set(er, -errno, SB_ERR_ENV, "cannot purge '%s': %s", path,
 				    strerror(errno));

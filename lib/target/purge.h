@@ -14,7 +14,7 @@ enum sb_purge_method {
 	SB_PURGE_NONE,		 /* no purge (a deviation from PTS) */
 	SB_PURGE_DISCARD,	 /* BLKDISCARD over the whole device */
 	SB_PURGE_SECURE_DISCARD, /* BLKSECDISCARD over the whole device */
-	SB_PURGE_SANITIZE,	 /* NVMe/eMMC/ATA sanitize: not built yet */
+	SB_PURGE_SANITIZE,	 /* eMMC erase + sanitize (NVMe/ATA: not built yet) */
 	SB_PURGE_FORMAT,	 /* NVMe format: not built yet */
 	SB_PURGE_NMETHODS
 };
@@ -28,11 +28,12 @@ int sb_purge_by_name(const char *name);
 const char *sb_purge_supported(void);
 
 /* Purge the block device open for writing as fd (path for messages) with
- * method m; auto tries secure-discard, then discard. *used gets the method
- * carried out (none for SB_PURGE_NONE). A device that refuses the method
- * (-EOPNOTSUPP, -EINVAL from the kernel) is an error, never skipped: -errno
- * with er saying which method the device refused. sanitize and format:
- * -ENOSYS (this build cannot do them yet). */
+ * method m; auto takes sanitize on an eMMC that supports it (EXT_CSD
+ * readable: root), else tries secure-discard, then discard. *used gets the
+ * method carried out (none for SB_PURGE_NONE). A device that refuses the
+ * method (-EOPNOTSUPP, -EINVAL from the kernel, an error answer to its
+ * command) is an error, never skipped: -errno with er saying which device
+ * refused which command. format: -ENOSYS (this build cannot do it yet). */
 int sb_purge(int fd, const char *path, enum sb_purge_method m, enum sb_purge_method *used,
 	     struct sb_error *er);
 

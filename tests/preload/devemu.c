@@ -1,0 +1,373 @@
+/*
+ * devemu: an LD_PRELOAD library that makes one ordinary block device (a
+ * loop device over a test's file, a zram device of the test's own) answer
+ * as an eMMC: its sysfs entry leads to an MMC card, and MMC_IOC_CMD /
+ * MMC_IOC_MULTI_CMD ioctls on it are answered from an emulated EXT_CSD
+ * kept in a state file, so every process of a test sees the same device.
+ *
+ * It emulates the command protocol, not the flash: SEND_EXT_CSD (CMD8)
+ * returns the state; SWITCH (CMD6, WRITE_BYTE) to CACHE_CTRL [33] changes
+ * the cache state, to SANITIZE_START [165] "sanitizes" (nothing to do: the
+ * emulated erase already wrote the erased value); ERASE_GROUP_START/END
+ * (CMD35/36) and ERASE (CMD38) write the erased value (ERASED_MEM_CONT
+ * [181]: 0x00 or 0xff) over the sectors through the real device. There is
+ * no mapping table, no timing, no cache that holds data, no partitions
+ * (boot, RPMB), no CMD13 status.
+ *
+ * Environment:
+ *   DEVEMU_DEV     the block device to dress up (/dev/loop3)
+ *   DEVEMU_STATE   a directory: ext_csd (512 bytes, made from DEVEMU_HEX on
+ *                  first use with SEC_COUNT set to the device's size), the
+ *                  sysfs tree tests/lib/devemu.sh built (sys/block/NAME)
+ *   DEVEMU_HEX     the EXT_CSD to start from (tests/fixtures/ *.hex format)
+ *   DEVEMU_REFUSE  commands the device answers with an error (EIO), comma
+ *                  separated: cache (SWITCH to CACHE_CTRL), sanitize, erase
+ *   DEVEMU_LOG     a file: one line per command answered ("switch 33 0")
+ * Without DEVEMU_DEV and DEVEMU_STATE it changes nothing.
+ */
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/fs.h>
+#include <linux/mmc/ioctl.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum {
+	CSD_SIZE = 512,
+	CACHE_CTRL = 33,
+	SANITIZE_START = 165,
+	ERASED_MEM_CONT = 181,
+	SEC_COUNT = 212,
+	SEC_FEATURE_SUPPORT = 231,
+	CACHE_SIZE = 249,
+};
+
+static struct {
+	int on;
+	dev_t rdev;
+	char dev[256];
+	char state[PATH_MAX - 256];
+	char sys_prefix[512];	 /* "/sys/class/block/NAME" */
+	char sys_fake[PATH_MAX]; /* "$DEVEMU_STATE/sys/block/NAME" */
+	uint32_t erase_start, erase_end;
+} emu;
+
+#define REAL(name) ((__typeof__(&name))dlsym(RTLD_NEXT, #name))
+
+static void say(const char *fmt, ...)
+{
+	const char *log = getenv("DEVEMU_LOG");
+	if (!log)
+		return;
+	FILE *f = REAL(fopen)(log, "a");
+	if (!f)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+	fputc('\n', f);
+	fclose(f);
+}
+
+static int refused(const char *what)
+{
+	const char *list = getenv("DEVEMU_REFUSE");
+	const size_t n = strlen(what);
+	for (const char *p = list; p && *p; p += strcspn(p, ","), p += *p == ',')
+		if (!strncmp(p, what, n) && (p[n] == ',' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+__attribute__((constructor)) static void init(void)
+{
+	const char *dev = getenv("DEVEMU_DEV"), *state = getenv("DEVEMU_STATE");
+	struct stat st;
+	if (!dev || !state || stat(dev, &st) < 0 || !S_ISBLK(st.st_mode))
+		return;
+	const char *base = strrchr(dev, '/');
+	base = base ? base + 1 : dev;
+	snprintf(emu.dev, sizeof(emu.dev), "%s", dev);
+	snprintf(emu.state, sizeof(emu.state), "%s", state);
+	snprintf(emu.sys_prefix, sizeof(emu.sys_prefix), "/sys/class/block/%s", base);
+	snprintf(emu.sys_fake, sizeof(emu.sys_fake), "%s/sys/block/%s", state, base);
+	emu.rdev = st.st_rdev;
+	emu.on = 1;
+}
+
+/* The sysfs entry of the device, and only it, is the fake one. */
+static const char *redirect(const char *path, char *buf, size_t len)
+{
+	if (!emu.on || !path)
+		return path;
+	const size_t n = strlen(emu.sys_prefix);
+	if (strncmp(path, emu.sys_prefix, n) || (path[n] != '/' && path[n] != '\0'))
+		return path;
+	snprintf(buf, len, "%s%s", emu.sys_fake, path + n);
+	return buf;
+}
+
+/* ---- the EXT_CSD state file ---- */
+
+static void csd_path(char *out, size_t len)
+{
+	snprintf(out, len, "%s/ext_csd", emu.state);
+}
+
+static int load_hex(uint8_t *csd)
+{
+	const char *hex = getenv("DEVEMU_HEX");
+	char line[512];
+	FILE *f = hex ? REAL(fopen)(hex, "r") : NULL;
+	if (!f)
+		return -ENOENT;
+	memset(csd, 0, CSD_SIZE);
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line, *end;
+		const unsigned long off = strtoul(p, &end, 10);
+		if (end == p || *end != ':')
+			continue;
+		p = end + 1;
+		for (unsigned long i = off; i < CSD_SIZE; i++) {
+			const unsigned long b = strtoul(p, &end, 16);
+			if (end == p || b > 255)
+				break;
+			csd[i] = (uint8_t)b;
+			p = end;
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+static int csd_save(const uint8_t *csd)
+{
+	char path[PATH_MAX], tmp[PATH_MAX + 8];
+	csd_path(path, sizeof(path));
+	snprintf(tmp, sizeof(tmp), "%s.%d", path, (int)getpid());
+	const int fd = REAL(open)(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	const int ok = write(fd, csd, CSD_SIZE) == CSD_SIZE;
+	close(fd);
+	if (!ok || rename(tmp, path) < 0)
+		return -EIO;
+	return 0;
+}
+
+static int csd_load(uint8_t *csd)
+{
+	char path[PATH_MAX];
+	csd_path(path, sizeof(path));
+	const int fd = REAL(open)(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		const ssize_t n = read(fd, csd, CSD_SIZE);
+		close(fd);
+		return n == CSD_SIZE ? 0 : -EIO;
+	}
+	if (load_hex(csd))
+		return -EIO;
+	/* the capacity is the real device's */
+	uint64_t bytes = 0;
+	const int dfd = REAL(open)(emu.dev, O_RDONLY | O_CLOEXEC);
+	if (dfd < 0)
+		return -EIO;
+	REAL(ioctl)(dfd, BLKGETSIZE64, &bytes);
+	close(dfd);
+	const uint32_t sectors = (uint32_t)(bytes / 512);
+	for (int i = 0; i < 4; i++)
+		csd[SEC_COUNT + i] = (uint8_t)(sectors >> (8 * i));
+	return csd_save(csd);
+}
+
+/* ---- commands ---- */
+
+static int fail(int e)
+{
+	errno = e;
+	return -1;
+}
+
+/* The erased value over [first, last] sectors, through the real device. */
+static int erase(const uint8_t *csd, uint32_t first, uint32_t last)
+{
+	const uint32_t sectors = (uint32_t)csd[SEC_COUNT] | (uint32_t)csd[SEC_COUNT + 1] << 8 |
+				 (uint32_t)csd[SEC_COUNT + 2] << 16 |
+				 (uint32_t)csd[SEC_COUNT + 3] << 24;
+	if (first > last || last >= sectors)
+		return fail(EINVAL); /* the card's ERASE_PARAM / OUT_OF_RANGE */
+	static uint8_t buf[1 << 20];
+	memset(buf, csd[ERASED_MEM_CONT] ? 0xff : 0x00, sizeof(buf));
+	const int fd = REAL(open)(emu.dev, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return fail(EIO);
+	uint64_t off = (uint64_t)first * 512, end = ((uint64_t)last + 1) * 512;
+	int err = 0;
+	while (off < end && !err) {
+		const size_t n = (size_t)(end - off < sizeof(buf) ? end - off : sizeof(buf));
+		err = pwrite(fd, buf, n, (off_t)off) != (ssize_t)n;
+		off += n;
+	}
+	err = err || fdatasync(fd) < 0;
+	close(fd);
+	return err ? fail(EIO) : 0;
+}
+
+static int do_switch(uint8_t *csd, uint32_t arg)
+{
+	const unsigned access = (arg >> 24) & 3, index = (arg >> 16) & 0xff,
+		       value = (arg >> 8) & 0xff;
+	say("switch %u %u", index, value);
+	if (access != 3) /* only WRITE_BYTE is emulated */
+		return fail(EIO);
+	if (index == CACHE_CTRL) {
+		const int has_cache = csd[CACHE_SIZE] | csd[CACHE_SIZE + 1] | csd[CACHE_SIZE + 2] |
+				      csd[CACHE_SIZE + 3];
+		if (!has_cache || refused("cache") || value > 1)
+			return fail(EIO); /* SWITCH_ERROR */
+		csd[CACHE_CTRL] = (uint8_t)value;
+		return csd_save(csd) ? fail(EIO) : 0;
+	}
+	if (index == SANITIZE_START) {
+		if (!(csd[SEC_FEATURE_SUPPORT] & 0x40) || refused("sanitize") || value != 1)
+			return fail(EIO);
+		return 0;
+	}
+	return fail(EIO);
+}
+
+static int one(struct mmc_ioc_cmd *c)
+{
+	uint8_t csd[CSD_SIZE];
+	if (csd_load(csd))
+		return fail(EIO);
+	switch (c->opcode) {
+	case 8: /* SEND_EXT_CSD */
+		if (c->blksz != CSD_SIZE || c->blocks != 1 || !c->data_ptr)
+			return fail(EINVAL);
+		memcpy((void *)(uintptr_t)c->data_ptr, csd, CSD_SIZE);
+		say("send_ext_csd");
+		return 0;
+	case 6: return do_switch(csd, c->arg);
+	case 35: emu.erase_start = c->arg; return 0;
+	case 36: emu.erase_end = c->arg; return 0;
+	case 38:
+		say("erase %u %u 0x%x", emu.erase_start, emu.erase_end, c->arg);
+		if (refused("erase") || (c->arg != 0 && c->arg != 0x80000000u))
+			return fail(EIO);
+		return erase(csd, emu.erase_start, emu.erase_end);
+	default: say("opcode %u", c->opcode); return fail(EIO);
+	}
+}
+
+static int is_ours(int fd)
+{
+	struct stat st;
+	return emu.on && fstat(fd, &st) == 0 && S_ISBLK(st.st_mode) && st.st_rdev == emu.rdev;
+}
+
+int ioctl(int fd, unsigned long req, ...)
+{
+	va_list ap;
+	va_start(ap, req);
+	void *arg = va_arg(ap, void *);
+	va_end(ap);
+	if ((req == MMC_IOC_CMD || req == MMC_IOC_MULTI_CMD) && is_ours(fd)) {
+		if (req == MMC_IOC_CMD)
+			return one(arg);
+		struct mmc_ioc_multi_cmd *m = arg;
+		for (uint64_t i = 0; i < m->num_of_cmds; i++)
+			if (one(&m->cmds[i]) < 0)
+				return -1;
+		return 0;
+	}
+	return REAL(ioctl)(fd, req, arg);
+}
+
+/* ---- paths ---- */
+
+int open(const char *path, int flags, ...)
+{
+	char b[PATH_MAX];
+	va_list ap;
+	va_start(ap, flags);
+	const mode_t mode = (mode_t)va_arg(ap, int);
+	va_end(ap);
+	return REAL(open)(redirect(path, b, sizeof(b)), flags, mode);
+}
+
+int open64(const char *path, int flags, ...)
+{
+	char b[PATH_MAX];
+	va_list ap;
+	va_start(ap, flags);
+	const mode_t mode = (mode_t)va_arg(ap, int);
+	va_end(ap);
+	return REAL(open64)(redirect(path, b, sizeof(b)), flags, mode);
+}
+
+int openat(int dir, const char *path, int flags, ...)
+{
+	char b[PATH_MAX];
+	va_list ap;
+	va_start(ap, flags);
+	const mode_t mode = (mode_t)va_arg(ap, int);
+	va_end(ap);
+	return REAL(openat)(dir, redirect(path, b, sizeof(b)), flags, mode);
+}
+
+int openat64(int dir, const char *path, int flags, ...)
+{
+	char b[PATH_MAX];
+	va_list ap;
+	va_start(ap, flags);
+	const mode_t mode = (mode_t)va_arg(ap, int);
+	va_end(ap);
+	return REAL(openat64)(dir, redirect(path, b, sizeof(b)), flags, mode);
+}
+
+FILE *fopen(const char *path, const char *mode)
+{
+	char b[PATH_MAX];
+	return REAL(fopen)(redirect(path, b, sizeof(b)), mode);
+}
+
+FILE *fopen64(const char *path, const char *mode)
+{
+	char b[PATH_MAX];
+	return REAL(fopen64)(redirect(path, b, sizeof(b)), mode);
+}
+
+char *realpath(const char *path, char *out)
+{
+	char b[PATH_MAX];
+	return REAL(realpath)(redirect(path, b, sizeof(b)), out);
+}
+
+int access(const char *path, int mode)
+{
+	char b[PATH_MAX];
+	return REAL(access)(redirect(path, b, sizeof(b)), mode);
+}
+
+ssize_t readlink(const char *path, char *out, size_t len)
+{
+	char b[PATH_MAX];
+	return REAL(readlink)(redirect(path, b, sizeof(b)), out, len);
+}
+
+DIR *opendir(const char *path)
+{
+	char b[PATH_MAX];
+	return REAL(opendir)(redirect(path, b, sizeof(b)));
+}
