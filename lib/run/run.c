@@ -57,6 +57,9 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 				 : w->loop_bytes * o->loops;
 	w->batch_submit = o->batch_submit ? SB_MIN(o->batch_submit, depth) : depth;
 	w->interval = o->log_interval_ns;
+	int e = sb_fiolog_open(&w->log, o, id, errmsg);
+	if (e < 0)
+		return e;
 	sb_series_init(&w->res.series, o->log_interval_ns);
 
 	uint64_t seed = o->seed + 0x9e3779b97f4a7c15ull * (id + 1);
@@ -65,7 +68,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		/* the region's tail shorter than a chunk is a chunk of its own */
 		w->nchunks = (p->region_size + w->chunk - 1) / w->chunk;
 		w->gen_seed = seed ^ 0x5bd1e995;
-		int e = sb_worker_offgen_init(w, w->gen_seed);
+		e = sb_worker_offgen_init(w, w->gen_seed);
 		if (e < 0) {
 			*errmsg = "random offsets";
 			return e;
@@ -101,7 +104,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		w->free_slots[i] = &w->ios[depth - 1 - i];
 	}
 	w->nfree = depth;
-	int e = sb_engine_init(&w->eng, p->engine, w->fd, depth, p->is_blockdev);
+	e = sb_engine_init(&w->eng, p->engine, w->fd, depth, p->is_blockdev);
 	if (e < 0) {
 		*errmsg = "engine setup";
 		return e;
@@ -127,6 +130,7 @@ static void worker_free(struct sb_worker *w)
 	free(w->batch);
 	free(w->bufmem);
 	sb_series_free(&w->res.series);
+	sb_fiolog_free(w->log);
 }
 
 int sb_run_create(struct sb_run **out, const struct sb_run_params *p, const char **errmsg)
