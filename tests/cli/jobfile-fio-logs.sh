@@ -192,6 +192,16 @@ want="shared_clat.log shared_iops.log shared_lat.log shared_slat.log "
 [ "$(wc -l <"$T/sb/shared_iops.log")" = 512 ] || fail "per_job_logs=0: $(wc -l <"$T/sb/shared_iops.log") lines, want 2 x 256"
 ok "per_job_logs=0: $got, both jobs' lines"
 
+# storbench fio: fio's command line, read by the same reader
+rm -f "$T/sb"/*.log
+(cd "$T/sb" && "$SB" fio --name=cl --filename=cl.dat --size=256k --rw=write --write_iops_log \
+	--write_lat_log=zz) >"$T/err" 2>&1 || { cat "$T/err"; fail "storbench fio with logs"; }
+got=$(names "$T/sb")
+[ "$got" = "cl_iops.1.log zz_clat.1.log zz_lat.1.log zz_slat.1.log " ] ||
+	fail "storbench fio: '$got'"
+[ "$(wc -l <"$T/sb/cl_iops.1.log")" = 64 ] || fail "storbench fio: iops lines"
+ok "storbench fio --write_iops_log --write_lat_log=zz: $got"
+
 # 4. histograms: at 100 requests a second and 5 ms windows every request
 # closes a window, so the lines hold every request's clat in fio's bins
 cat >"$T/hist.fio" <<EOF
