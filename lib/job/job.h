@@ -35,6 +35,29 @@ enum sb_continue {
 	SB_CONTINUE_ALL,
 };
 
+/* fio's log files (write_bw_log and the like, from job files): which,
+ * named how, and fio's options for them (docs/jobfiles.md, "Log files"). */
+enum sb_fiolog_kind {
+	SB_FIOLOG_BW,
+	SB_FIOLOG_IOPS,
+	SB_FIOLOG_LAT, /* write_lat_log: lat, clat and slat files */
+	SB_FIOLOG_HIST,
+	SB_FIOLOG_KINDS,
+};
+
+struct sb_fiolog_opts {
+	unsigned on;			   /* 1u << enum sb_fiolog_kind */
+	char prefix[SB_FIOLOG_KINDS][256]; /* "": the job's name, as fio */
+	unsigned avg_ms;		   /* log_avg_msec: 0 logs every I/O */
+	unsigned hist_ms;		   /* log_hist_msec: 0 writes no histograms */
+	unsigned hist_coarse;		   /* log_hist_coarseness, 0..6 */
+	int offset;			   /* log_offset: an offset column */
+	int max;			   /* log_max_value: the window's max, not mean */
+	int shared;			   /* per_job_logs=0: one file, no .N */
+	int no_lat, no_clat, no_slat;	   /* disable_lat and the like: no such file */
+	unsigned jobnum; /* fio's number of the job's first thread (1-based); 0: 1 */
+};
+
 struct sb_job_opts {
 	char name[64];
 	enum sb_rw rw;
@@ -96,6 +119,7 @@ struct sb_job_opts {
 	 * region (PTS-C's active-range segments); NULL: the whole region.
 	 * The caller owns them; they outlive the run. */
 	const struct sb_segments *segments;
+	struct sb_fiolog_opts fiolog;
 };
 
 /* fio's file_service_type: which of a job's files serves the next request */

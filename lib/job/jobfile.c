@@ -33,6 +33,7 @@ enum section { SEC_NONE, SEC_GLOBAL, SEC_JOB };
 struct ctx {
 	struct sb_jobfile *jf;
 	unsigned jobcap;
+	unsigned threads; /* fio's threads so far: numjobs of each job before */
 	const char *(*env)(const char *name);
 	char *msg;
 	size_t msglen;
@@ -55,7 +56,7 @@ struct fio_opt {
 	setter set;
 	const char *sb;	 /* storbench's option, for set_plain and the like */
 	const char *why; /* what a refusal or a note says */
-	int flag;	 /* may stand alone, meaning 1 */
+	int flag;	 /* may stand alone, meaning 1 (2: meaning "") */
 };
 
 /* "line N: ..." into msg; returns -EINVAL. */
@@ -345,10 +346,73 @@ static int set_log_avg(struct ctx *c, const struct fio_opt *o, const char *v)
 	char ns[32];
 	if (sb_parse_u64(v, &ms) < 0)
 		return bad_value(c, o->name, v, "a whole number of milliseconds");
+	if (ms > UINT32_MAX)
+		return bad_value(c, o->name, v, "a whole number of milliseconds");
+	c->cur->opts.fiolog.avg_ms = (unsigned)ms;
 	if (!ms)
 		return 0;
 	snprintf(ns, sizeof(ns), "%llums", (unsigned long long)ms);
 	return set_as(c, o->name, "log-interval", ns);
+}
+
+/* write_bw_log[=NAME] and the like: o->sb is the kind ("0" bw, "1" iops,
+ * "2" lat, "3" hist); NAME prefixes the files, the job's name when empty. */
+static int set_log(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_fiolog_opts *l = &c->cur->opts.fiolog;
+	const unsigned k = (unsigned)(o->sb[0] - '0');
+	assert(k < SB_FIOLOG_KINDS);
+	if (strlen(v) >= sizeof(l->prefix[k]))
+		return bad_value(c, o->name, v, "a file name prefix of at most 255 bytes");
+	snprintf(l->prefix[k], sizeof(l->prefix[k]), "%s", v);
+	l->on |= 1u << k;
+	return 0;
+}
+
+static int parse_bool(struct ctx *c, const struct fio_opt *o, const char *v, int *dst)
+{
+	if (strcmp(v, "0") && strcmp(v, "1"))
+		return bad_value(c, o->name, v, "0 or 1");
+	*dst = v[0] == '1';
+	return 0;
+}
+
+/* log_offset, log_max_value, per_job_logs, disable_lat/clat/slat */
+static int set_log_flag(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_fiolog_opts *l = &c->cur->opts.fiolog;
+	int b = 0, r = parse_bool(c, o, v, &b);
+	if (r < 0)
+		return r;
+	if (!strcmp(o->name, "log_offset"))
+		l->offset = b;
+	else if (!strcmp(o->name, "log_max_value"))
+		l->max = b;
+	else if (!strcmp(o->name, "per_job_logs"))
+		l->shared = !b;
+	else if (!strcmp(o->name, "disable_lat"))
+		l->no_lat = b;
+	else if (!strcmp(o->name, "disable_clat"))
+		l->no_clat = b;
+	else
+		l->no_slat = b;
+	return 0;
+}
+
+/* log_hist_msec and log_hist_coarseness */
+static int set_log_hist(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_fiolog_opts *l = &c->cur->opts.fiolog;
+	uint64_t n;
+	const int coarse = !strcmp(o->name, "log_hist_coarseness");
+	if (sb_parse_u64(v, &n) < 0 || n > (coarse ? 6 : UINT32_MAX))
+		return bad_value(c, o->name, v,
+				 coarse ? "0 to 6" : "a whole number of milliseconds");
+	if (coarse)
+		l->hist_coarse = (unsigned)n;
+	else
+		l->hist_ms = (unsigned)n;
+	return 0;
 }
 
 static int set_name(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -608,6 +672,18 @@ static const struct fio_opt fio_opts[] = {
 	{ "buffer_compress_percentage", set_plain, "buffer-compress", NULL, 0 },
 	{ "continue_on_error", set_continue, NULL, NULL, 0 },
 	{ "log_avg_msec", set_log_avg, NULL, NULL, 0 },
+	{ "write_bw_log", set_log, "0", NULL, 2 },
+	{ "write_iops_log", set_log, "1", NULL, 2 },
+	{ "write_lat_log", set_log, "2", NULL, 2 },
+	{ "write_hist_log", set_log, "3", NULL, 2 },
+	{ "log_hist_msec", set_log_hist, NULL, NULL, 0 },
+	{ "log_hist_coarseness", set_log_hist, NULL, NULL, 0 },
+	{ "log_offset", set_log_flag, NULL, NULL, 1 },
+	{ "log_max_value", set_log_flag, NULL, NULL, 1 },
+	{ "per_job_logs", set_log_flag, NULL, NULL, 1 },
+	{ "disable_lat", set_log_flag, NULL, NULL, 1 },
+	{ "disable_clat", set_log_flag, NULL, NULL, 1 },
+	{ "disable_slat", set_log_flag, NULL, NULL, 1 },
 	{ "name", set_name, NULL, NULL, 0 },
 	{ "filename", set_filename, NULL, "one file per job", 0 },
 	{ "directory", set_directory, NULL, "one directory per job", 0 },
@@ -669,17 +745,8 @@ static const struct fio_opt fio_opts[] = {
 	IGNORED("clat_percentiles"),
 	IGNORED("lat_percentiles"),
 	IGNORED("slat_percentiles"),
-	IGNORED("disable_lat"),
-	IGNORED("disable_clat"),
-	IGNORED("disable_slat"),
 	IGNORED("disable_bw_measurement"),
 	IGNORED("gtod_reduce"),
-	IGNORED("per_job_logs"),
-	IGNORED("write_bw_log"),
-	IGNORED("write_lat_log"),
-	IGNORED("write_iops_log"),
-	IGNORED("write_hist_log"),
-	IGNORED("log_hist_msec"),
 	IGNORED("allow_file_create"),
 	IGNORED("refill_buffers"),
 	IGNORED("scramble_buffers"),
@@ -726,7 +793,16 @@ static const struct {
 	  "random, zipf:THETA, pareto:H, zoned, zoned_abs (one set of zones for all "
 	  "directions); normal, gauss, sequence and a centre value are refused" },
 	{ "continue_on_error", "none, 0, read, write, io, all, 1" },
-	{ "log_avg_msec", "storbench's time series interval; 0 keeps its 1 s" },
+	{ "log_avg_msec", "the write_*_log files' window, as fio; also storbench's time series "
+			  "interval (0 keeps its 1 s)" },
+	{ "write_bw_log", "NAME_bw.N.log in fio's format (docs/jobfiles.md, Log files)" },
+	{ "write_iops_log", "NAME_iops.N.log in fio's format" },
+	{ "write_lat_log", "NAME_lat.N.log, NAME_clat.N.log, NAME_slat.N.log in fio's format" },
+	{ "write_hist_log", "NAME_clat_hist.N.log in fio's format (lines with log_hist_msec)" },
+	{ "per_job_logs", "0: one file per NAME, appended to, as fio" },
+	{ "disable_lat", "1: no NAME_lat log; storbench's results still report lat" },
+	{ "disable_clat", "1: no NAME_clat log; storbench's results still report clat" },
+	{ "disable_slat", "1: no NAME_slat log; storbench's results still report slat" },
 	{ "filename", "one path per job (a ':' inside a name escaped with a backslash)" },
 	{ "directory", "one directory per job" },
 	{ "wait_for_previous", "as stonewall" },
@@ -935,6 +1011,9 @@ static int end_section(struct ctx *c)
 	j->line = c->sec_line;
 	j->opts = s->opts;
 	j->stonewall = s->stonewall;
+	/* fio numbers its threads 1, 2, ... across the jobs, numjobs each */
+	j->opts.fiolog.jobnum = c->threads + 1;
+	c->threads += s->opts.numjobs;
 	/* do_verify=0: fio writes its verify headers and checks nothing */
 	if (!s->do_verify)
 		j->opts.fio_verify[0] = 0;
@@ -1020,7 +1099,7 @@ static int option(struct ctx *c, char *l)
 	if (!value) {
 		if (!o->flag)
 			return fail(c, "%s: needs a value (%s=VALUE)", key, key);
-		value = "1";
+		value = o->flag == 2 ? "" : "1"; /* 2: a bare key means an empty value */
 	}
 	return o->set(c, o, value);
 }

@@ -131,6 +131,9 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 				 : w->loop_bytes * o->loops;
 	w->batch_submit = o->batch_submit ? SB_MIN(o->batch_submit, depth) : depth;
 	w->interval = o->log_interval_ns;
+	e = sb_fiolog_open(&w->log, o, id, errmsg);
+	if (e < 0)
+		return e;
 	sb_series_init(&w->res.series, o->log_interval_ns);
 
 	uint64_t seed = o->seed + 0x9e3779b97f4a7c15ull * (id + 1);
@@ -218,6 +221,7 @@ static void worker_free(struct sb_worker *w)
 	free(w->batch);
 	free(w->bufmem);
 	sb_series_free(&w->res.series);
+	sb_fiolog_free(w->log);
 }
 
 int sb_run_create(struct sb_run **out, const struct sb_run_params *p, const char **errmsg)

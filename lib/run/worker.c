@@ -57,6 +57,8 @@ static void reset_stats(struct sb_worker *w, uint64_t now)
 	w->measure_start = now;
 	w->iv_end = now + w->interval;
 	w->measuring = 1;
+	if (w->log)
+		sb_fiolog_start(w->log, now);
 	sb_cpu_thread(&w->cpu_usr0, &w->cpu_sys0);
 }
 
@@ -104,6 +106,9 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 	if (!w->engine_sync)
 		sb_hist_add(&dr->slat, io->issue_ns - io->start_ns);
 	sb_hist_add(&w->iv_lat[d], lat);
+	if (SB_UNLIKELY(w->log != NULL))
+		sb_fiolog_io(w->log, d, io->len, io->offset, lat, now - io->issue_ns, now,
+			     w->res.dir);
 }
 
 static void publish(struct sb_worker *w, uint64_t now)
@@ -613,6 +618,13 @@ static int commit(struct sb_worker *w)
 	uint64_t now = sb_now_ns();
 	for (unsigned i = 0; i < w->queued; i++)
 		w->batch[i]->issue_ns = now;
+	/* fio logs slat when the request is submitted */
+	if (SB_UNLIKELY(w->log != NULL) && w->measuring)
+		for (unsigned i = 0; i < w->queued; i++) {
+			const struct sb_io *io = w->batch[i];
+			sb_fiolog_slat(w->log, io->ddir, io->len, io->offset, now - io->start_ns,
+				       now);
+		}
 	w->queued = 0;
 	w->last_commit = now;
 	return 0;
@@ -767,6 +779,8 @@ void *sb_worker_main(void *arg)
 	if (!w->measuring)
 		reset_stats(w, end); /* stopped during ramp: nothing measured */
 	if (r < 0 && !w->err)
+		w->err = r;
+	if (w->log && (r = sb_fiolog_finish(w->log, end)) < 0 && !w->err)
 		w->err = r;
 	if (w->err) /* one failing worker ends the run */
 		atomic_store_explicit(w->stop, 1, memory_order_relaxed);

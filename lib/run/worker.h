@@ -12,6 +12,7 @@
 #include "lib/job/offsets.h"
 #include "lib/job/rate.h"
 #include "lib/base/rng.h"
+#include "lib/run/fiolog.h"
 #include "lib/results/results.h"
 #include "lib/stats/hist.h"
 #include "lib/target/target.h"
@@ -97,6 +98,7 @@ struct sb_worker {
 	uint64_t iv_bytes[SB_DDIR_N], iv_ios[SB_DDIR_N];
 	uint64_t cpu_usr0, cpu_sys0;
 	int err;
+	struct sb_fiolog *log; /* fio's log files (write_bw_log, ...), or NULL */
 
 	/* Progress: every request that completed whole, the ramp's too (the
 	 * measured count, res.dir, plus pub_base: what the ramp moved before

@@ -51,6 +51,10 @@ static void check_job(const struct sb_jobfile_job *j)
 	CHECK(o->nbssplit <= SB_BSSPLIT_MAX);
 	CHECK(o->direct_given && (o->direct == 0 || o->direct == 1));
 	CHECK(o->log_interval_ns >= 1000000);
+	CHECK(o->fiolog.on < 1u << SB_FIOLOG_KINDS && o->fiolog.hist_coarse <= 6);
+	for (int k = 0; k < SB_FIOLOG_KINDS; k++)
+		CHECK(terminated(o->fiolog.prefix[k], sizeof(o->fiolog.prefix[k])));
+	CHECK(o->fiolog.jobnum >= 1);
 	CHECK(!strcmp(o->engine, "psync") || !strcmp(o->engine, "io_uring") ||
 	      !strcmp(o->engine, "libaio") || !strcmp(o->engine, "null"));
 	char msg[160] = "";

@@ -417,14 +417,57 @@ static void test_ignored_notes(void **state)
 	/* more than SB_JOBFILE_MAX_NOTES: the rest are dropped */
 	jf = parse("[j]\ngroup_reporting\nthread\ndescription=x\nnew_group\nrandrepeat\n"
 		   "bwavgtime=500\nunit_base\nkb_base\npercentile_list\nclat_percentiles\n"
-		   "lat_percentiles\nslat_percentiles\ndisable_lat\ndisable_clat\n"
-		   "disable_slat\ndisable_bw_measurement\ngtod_reduce\nper_job_logs\n"
-		   "write_bw_log\nexitall\n");
+		   "lat_percentiles\nslat_percentiles\ndisable_bw_measurement\ngtod_reduce\n"
+		   "exitall\nallow_file_create\nrefill_buffers\nscramble_buffers\n");
 	assert_int_equal(jf->nnotes, SB_JOBFILE_MAX_NOTES);
 	assert_string_equal(jf->notes[SB_JOBFILE_MAX_NOTES - 1],
-			    "line 17: disable_bw_measurement only changes fio's own reporting or "
+			    "line 17: allow_file_create only changes fio's own reporting or "
 			    "bookkeeping: ignored");
 	sb_jobfile_free(jf);
+}
+
+/* fio's log options: which files, named how, numbered as fio numbers its
+ * threads (numjobs each, across the jobs). */
+static void test_fio_logs(void **state)
+{
+	(void)state;
+	struct sb_jobfile *jf = parse(
+		"[global]\nwrite_bw_log\nlog_avg_msec=100\n[a]\nnumjobs=3\nwrite_lat_log=x/y\n"
+		"disable_slat=1\n[b]\nwrite_hist_log=h\nlog_hist_msec=50\n"
+		"log_hist_coarseness=6\nlog_offset\nlog_max_value=1\nper_job_logs=0\n"
+		"write_iops_log=\n[c]\n");
+	assert_int_equal(jf->njobs, 3);
+	assert_int_equal(jf->nnotes, 0);
+	const struct sb_fiolog_opts *a = &jf->jobs[0].opts.fiolog, *b = &jf->jobs[1].opts.fiolog,
+				    *c = &jf->jobs[2].opts.fiolog;
+	assert_int_equal(a->on, 1u << SB_FIOLOG_BW | 1u << SB_FIOLOG_LAT);
+	assert_string_equal(a->prefix[SB_FIOLOG_BW], "");
+	assert_string_equal(a->prefix[SB_FIOLOG_LAT], "x/y");
+	assert_int_equal(a->avg_ms, 100);
+	assert_int_equal(a->no_slat, 1);
+	assert_int_equal(a->no_clat, 0);
+	assert_int_equal(a->shared, 0);
+	assert_int_equal(a->jobnum, 1);
+	assert_int_equal(b->on, 1u << SB_FIOLOG_BW | 1u << SB_FIOLOG_HIST | 1u << SB_FIOLOG_IOPS);
+	assert_string_equal(b->prefix[SB_FIOLOG_HIST], "h");
+	assert_string_equal(b->prefix[SB_FIOLOG_IOPS], "");
+	assert_int_equal(b->hist_ms, 50);
+	assert_int_equal(b->hist_coarse, 6);
+	assert_int_equal(b->offset, 1);
+	assert_int_equal(b->max, 1);
+	assert_int_equal(b->shared, 1);
+	assert_int_equal(b->jobnum, 4);
+	assert_int_equal(c->on, 1u << SB_FIOLOG_BW);
+	assert_int_equal(c->jobnum, 5);
+	sb_jobfile_free(jf);
+	expect_err("[j]\nlog_hist_coarseness=7\n",
+		   "line 2: log_hist_coarseness: '7' is not valid (expected 0 to 6)", NULL);
+	expect_err("[j]\nlog_offset=2\n", "line 2: log_offset: '2' is not valid (expected 0 or 1)",
+		   NULL);
+	expect_err("[j]\nlog_unix_epoch=1\n",
+		   "line 2: log_unix_epoch: fio option not supported by storbench", NULL);
+	expect_err("[j]\nlog_prio=1\n", "line 2: log_prio: fio option not supported by storbench",
+		   NULL);
 }
 
 /* Real fio options at the values that do nothing, and the ones storbench
@@ -729,7 +772,7 @@ int main(void)
 		cmocka_unit_test(test_no_job_section), cmocka_unit_test(test_too_many_jobs),
 		cmocka_unit_test(test_bad_bytes),      cmocka_unit_test(test_bom),
 		cmocka_unit_test(test_long_path),      cmocka_unit_test(test_msg_buffers),
-		cmocka_unit_test(test_file_set),
+		cmocka_unit_test(test_file_set), cmocka_unit_test(test_fio_logs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
