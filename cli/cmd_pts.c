@@ -43,7 +43,7 @@ static const struct cli_opt pts_opts[] = {
 	  "the share of the device tested, from its start [100]" },
 	{ "active-range-amount", OPT_ARG, P_AR_AMOUNT, "SIZE",
 	  "client: the bytes the IOPS and latency tests address, in 2048 segments placed at "
-	  "random in the active range (PTS-C: 8G or 16G) [8G]" },
+	  "random in the active range (PTS-C: 8G or 16G) [8G; half the active range where 8G does not fit]" },
 	{ "purge", OPT_ARG, P_PURGE, "METHOD",
 	  "auto, secure-discard, discard, sanitize, format or none [auto]" },
 	{ "precondition", OPT_ARG, P_PRECONDITION, "auto|none|Nx",

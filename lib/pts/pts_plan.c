@@ -273,7 +273,21 @@ static int plan_segments(struct sb_pts_run *r, uint32_t logical_bs, char *msg, s
 	}
 	if (!n)
 		return 0;
-	const uint64_t amount = o->ar_amount ? o->ar_amount : SB_PTS_AR_AMOUNT;
+	uint64_t amount = o->ar_amount ? o->ar_amount : SB_PTS_AR_AMOUNT;
+	const uint64_t units = r->region_bytes / align;
+	if (!o->ar_amount &&
+	    (uint64_t)SB_PTS_SEGMENTS * (amount / SB_PTS_SEGMENTS / align + 1) - 1 > units) {
+		/* a device too small for 8 GiB of segments (an SD card, a test
+		 * device): half its active range, recorded as a deviation */
+		const uint64_t seg_units = units / 2 / SB_PTS_SEGMENTS;
+		if (!seg_units)
+			return FAIL("--profile=client: the active range (%s) is too small for %u "
+				    "segments of %s (the largest block size); use "
+				    "--profile=enterprise or smaller block sizes (--bs)",
+				    sb_fmt_size(r->region_bytes, a, sizeof(a)), SB_PTS_SEGMENTS,
+				    sb_fmt_size(align, b, sizeof(b)));
+		amount = seg_units * align * SB_PTS_SEGMENTS;
+	}
 	const uint64_t seg = amount / SB_PTS_SEGMENTS;
 	if (amount % SB_PTS_SEGMENTS || !seg || seg % align)
 		return FAIL("--active-range-amount: %s in %u segments is not a whole multiple of "

@@ -152,11 +152,22 @@ static void client_segments(void **state)
 	assert_string_equal(r.deviations[0],
 			    "active-range amount 64.0 MiB instead of 8 GiB or 16 GiB");
 	sb_pts_run_free(&r);
-	/* 8 GiB of segments 1 MiB apart do not fit in 75% of 8 GiB */
+	/* 8 GiB of segments 1 MiB apart do not fit in 75% of 8 GiB: asked
+	 * for, refused; by default, half the active range (6 GiB / 2 in 2048
+	 * segments of 1 MiB multiples: 1 MiB each), a deviation */
 	o.tests = 1u << SB_PTS_IOPS;
-	o.ar_amount = 0;
+	o.ar_amount = 8 * GiB;
 	assert_int_equal(sb_pts_plan(&r, &o, 8 * GiB, 512, "", msg, sizeof(msg)), -EINVAL);
 	assert_non_null(strstr(msg, "--active-range-amount: 2048 segments of 4.00 MiB"));
+	o.ar_amount = 0;
+	assert_int_equal(sb_pts_plan(&r, &o, 8 * GiB, 512, "", msg, sizeof(msg)), 0);
+	assert_int_equal(r.segs.n, 2048);
+	assert_int_equal(r.segs.seg_bytes, 1u << 20);
+	assert_non_null(strstr(r.deviations[r.ndeviations - 1], "active-range amount 2.00 GiB"));
+	sb_pts_run_free(&r);
+	/* too small even for one 1 MiB unit per segment */
+	assert_int_equal(sb_pts_plan(&r, &o, 2 * GiB, 512, "", msg, sizeof(msg)), -EINVAL);
+	assert_non_null(strstr(msg, "--profile=client: the active range"));
 	/* 2048 x 12k: segments not a multiple of 1024k */
 	o.ar_amount = 2048 * 12288;
 	assert_int_equal(sb_pts_plan(&r, &o, 8 * GiB, 512, "", msg, sizeof(msg)), -EINVAL);
