@@ -215,6 +215,15 @@ int sb_job_aggregate(struct sb_job_result *j, struct sb_client *c, unsigned n);
 void sb_results_skew_warn(struct sb_results *r, const struct sb_job_result *j);
 
 /* Derived figures. */
+/* fio's latency_ns/us/ms shares (percent of the requests of all
+ * directions by completion latency, a share under 0.01 but not 0 shown as
+ * 0.01), as the JSON writes them; ns_total: the unrounded share under 1 us,
+ * which fio's terse output adds to its first microsecond field. */
+struct sb_lat_shares {
+	double ns[10], us[10], ms[12];
+	double ns_total;
+};
+void sb_job_lat_shares(const struct sb_job_result *jr, struct sb_lat_shares *out);
 double sb_dir_bw(const struct sb_job_result *j, int ddir); /* bytes/s */
 double sb_dir_iops(const struct sb_job_result *j, int ddir);
 

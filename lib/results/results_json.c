@@ -313,12 +313,10 @@ static void depth_json(struct sb_json *j, const struct sb_job_result *jr)
  * directions) whose completion latency lies below each key and at or
  * above the one before (latency_us's "2": 1 to 2 us), from the
  * histogram; fio shows a share below 0.01 but not 0 as 0.01 */
-static void lat_buckets_json(struct sb_json *j, const struct sb_job_result *jr)
+void sb_job_lat_shares(const struct sb_job_result *jr, struct sb_lat_shares *out)
 {
-	static const char *const keys[] = { "2",   "4",	  "10",	 "20",	 "50",	 "100",
-					    "250", "500", "750", "1000", "2000", ">=2000" };
 	static const unsigned ends[] = { 2, 4, 10, 20, 50, 100, 250, 500, 750, 1000, 2000 };
-	static const char *const units[] = { "latency_ns", "latency_us", "latency_ms" };
+	double *units[] = { out->ns, out->us, out->ms };
 	struct sb_hist all;
 	sb_hist_init(&all);
 	for (int d = 0; d < SB_DDIR_N; d++)
@@ -326,15 +324,32 @@ static void lat_buckets_json(struct sb_json *j, const struct sb_job_result *jr)
 	uint64_t scale = 1;
 	for (unsigned u = 0; u < 3; u++, scale *= 1000) {
 		unsigned nkeys = u == 2 ? 12 : 10;
-		sb_json_obj_open(j, units[u]);
 		for (unsigned k = 0; k < nkeys; k++) {
 			uint64_t lo = k ? ends[k - 1] * scale : u ? scale : 0;
 			double n = sb_hist_count_below(&all,
 						       k < 11 ? ends[k] * scale : UINT64_MAX) -
 				   sb_hist_count_below(&all, lo);
 			double pct = all.count ? 100.0 * n / (double)all.count : 0;
-			sb_json_double(j, keys[k], n > 0 && pct < 0.01 ? 0.01 : pct);
+			units[u][k] = n > 0 && pct < 0.01 ? 0.01 : pct;
 		}
+	}
+	out->ns_total = all.count ? 100.0 * (double)sb_hist_count_below(&all, 1000) /
+					    (double)all.count
+				  : 0;
+}
+
+static void lat_buckets_json(struct sb_json *j, const struct sb_job_result *jr)
+{
+	static const char *const keys[] = { "2",   "4",	  "10",	 "20",	 "50",	 "100",
+					    "250", "500", "750", "1000", "2000", ">=2000" };
+	static const char *const units[] = { "latency_ns", "latency_us", "latency_ms" };
+	struct sb_lat_shares sh;
+	sb_job_lat_shares(jr, &sh);
+	const double *v[] = { sh.ns, sh.us, sh.ms };
+	for (unsigned u = 0; u < 3; u++) {
+		sb_json_obj_open(j, units[u]);
+		for (unsigned k = 0; k < (u == 2 ? 12u : 10u); k++)
+			sb_json_double(j, keys[k], v[u][k]);
 		sb_json_obj_close(j);
 	}
 }

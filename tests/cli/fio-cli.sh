@@ -139,8 +139,7 @@ bad "^storbench: -bs: '4q' is not valid" -bs 4q
 bad "^storbench: --rw: 'sideways' is not valid" --rw=sideways
 bad '^storbench: -zonemode: fio option not supported by storbench' -zonemode=zbd
 bad '^storbench: --section: fio option not supported by storbench' --section=x
-bad '^storbench: --output-format: terse: fio option not supported by storbench' \
-	--output-format=terse
+bad "^storbench: --output-format: 'yaml' is not valid" --output-format=yaml
 bad "^storbench: cannot read job file '$T/none.fio'" "$T/none.fio"
 ok "bad input exits 2 naming the option, creating nothing"
 
