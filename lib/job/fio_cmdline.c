@@ -449,6 +449,32 @@ static int starts_with_section(const char *path, const char *t, size_t n, char *
 	return 0;
 }
 
+/* fio's --name=X is an option (the job's "job options" start with
+ * "name": "X"); a job file's [X] is not. The jobs --name began get it. */
+static int name_options(const struct sb_fio_cmdline *cl, struct sb_jobfile *jf)
+{
+	for (unsigned i = 0; i < jf->njobs; i++) {
+		struct sb_jobfile_job *j = &jf->jobs[i];
+		const struct sb_fio_src *s = src_of(cl, j->line);
+		if (!s || s->file || strcmp(s->key, "name"))
+			continue;
+		struct sb_fio_rawopts o = { NULL, 0 };
+		if (sb_fio_rawopts_add(&o, "name", j->name) < 0)
+			return -ENOMEM;
+		char *kv = realloc(o.kv, o.len + j->raw.len);
+		if (!kv) {
+			free(o.kv);
+			return -ENOMEM;
+		}
+		if (j->raw.len)
+			memcpy(kv + o.len, j->raw.kv, j->raw.len);
+		free(j->raw.kv);
+		j->raw.kv = kv;
+		j->raw.len += o.len;
+	}
+	return 0;
+}
+
 int sb_fio_cmdline_jobs(struct sb_fio_cmdline *cl, const char *const *texts, const size_t *lens,
 			const char *(*env)(const char *name), struct sb_jobfile **out, char *msg,
 			size_t msglen)
@@ -519,6 +545,11 @@ int sb_fio_cmdline_jobs(struct sb_fio_cmdline *cl, const char *const *texts, con
 			memcpy(jf->notes[kept++], note, sizeof(note));
 	}
 	jf->nnotes = kept;
+	r = name_options(cl, jf);
+	if (r < 0) {
+		sb_jobfile_free(jf);
+		return fail(msg, msglen, "out of memory"), r;
+	}
 	*out = jf;
 	return 0;
 }
