@@ -21,8 +21,11 @@ static void help(void)
 	       "fio's own options:\n"
 	       "  --output=FILE         write the output to FILE instead of the standard output\n"
 	       "  --output-format=LIST  normal, json or json+ (storbench's results JSON; json+ adds\n"
-	       "                        fio's latency bins), or a comma list (normal,json); terse\n"
-	       "                        is refused\n"
+	       "                        fio's latency bins), terse (fio's ';' lines, also minimal\n"
+	       "                        or csv), or a comma list (normal,json)\n"
+	       "  --minimal             terse output only (--output-format=terse)\n"
+	       "  --append-terse        terse output as well as the others\n"
+	       "  --terse-version=N     the terse layout: 2, 3 (fio's default), 4 or 5\n"
 	       "  --parse-only          check the command line and the job files, run nothing\n"
 	       "  --readonly            refuse any job that writes\n"
 	       "  --eta, --eta-newline, --eta-interval, --alloc-size, --max-jobs, --warnings-fatal\n"
@@ -117,16 +120,23 @@ static int readonly_ok(const struct sb_fio_cmdline *cl, const struct sb_jobfile 
 struct out_ctx {
 	struct fio_text_in text;
 	unsigned formats;
+	int terse_version;
 };
 
+/* In fio's order: the normal layout's job list (fio prints it before the
+ * jobs run), then the terse lines, the JSON, the rest of the normal layout. */
 static int write_out(FILE *f, const void *vctx)
 {
 	const struct out_ctx *o = vctx;
 	int r = 0;
 	if (o->formats & SB_FIO_OUT_NORMAL)
-		r = fio_text_write(f, &o->text);
+		fio_text_preamble(f, &o->text);
+	if (o->formats & SB_FIO_OUT_TERSE)
+		r = fio_terse_write(f, &o->text, o->terse_version);
 	if (!r && (o->formats & (SB_FIO_OUT_JSON | SB_FIO_OUT_JSONPLUS)))
 		r = sb_results_write_json(o->text.res, f);
+	if (!r && (o->formats & SB_FIO_OUT_NORMAL))
+		r = fio_text_body(f, &o->text);
 	return r;
 }
 
@@ -147,7 +157,7 @@ static int output(const struct sb_fio_cmdline *cl, const struct sb_jobfile *jf,
 				group[groups[g].first + k] = g;
 	/* the jobs came from a command line, not a file a reader could open */
 	snprintf(res->job_file, sizeof(res->job_file), "%s", cl->nfiles == 1 ? cl->files[0] : "");
-	struct out_ctx o = { { res, group }, cl->formats };
+	struct out_ctx o = { { res, group }, cl->formats, cl->terse_version };
 	if (cli_write_file(cl->output ? cl->output : "-", write_out, &o) && !rc)
 		rc = SB_EXIT_ENV;
 	render_warnings_text(stderr, res);

@@ -759,7 +759,8 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 	for (unsigned i = 0; i < jf->nnotes && !rc && !c->notes_said; i++)
 		fprintf(stderr, "note: %s: %s\n", path, jf->notes[i]);
 	struct sb_results *res = NULL;
-	if (!rc && !(res = sb_results_create("run"))) {
+	if (!rc && (!(res = sb_results_create("run")) ||
+		    sb_results_set_fio_global(res, &jf->global_raw) < 0)) {
 		sb_err("out of memory");
 		rc = SB_EXIT_ENV;
 	}
@@ -775,12 +776,21 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 		int m;
 		c->group = k + 1;
 		c->ngroups = ngroups;
+		const size_t before = res->njobs;
 		if (e - g == 1) {
 			c->job = opts[g];
 			m = run_alone(c, ops[g], tgt, res, g == 0, path);
 		} else {
 			m = run_group(c, jf, g, e, opts, ops, tgt, res, path);
 		}
+		/* each result its job's options as written (fio's "job options") */
+		for (size_t i = before; i < res->njobs; i++)
+			if (sb_job_result_set_fio_opts(res->jobs[i],
+						       &jf->jobs[g + (i - before) % (e - g)].raw) <
+			    0) {
+				sb_err("out of memory");
+				m = SB_EXIT_ENV;
+			}
 		if (m == SB_EXIT_FAIL)
 			c->failed = 1; /* the next jobs still run */
 		else if (m)

@@ -321,27 +321,9 @@ static void show_group(FILE *f, const struct fio_text_in *in, unsigned g)
 static void show_disk(FILE *f, const struct sb_results *r)
 {
 	struct sb_diskstat s;
-	uint64_t ms = 0;
-	int any = 0;
-	memset(&s, 0, sizeof(s));
-	for (size_t i = 0; i < r->njobs; i++) {
-		const struct sb_job_result *j = r->jobs[i];
-		if (!j->have_diskstat)
-			continue;
-		const struct sb_diskstat *x = &j->ds_before, *y = &j->ds_after;
-		any = 1;
-		for (int k = 0; k < 2; k++) {
-			s.ios[k] += y->ios[k] - x->ios[k];
-			s.merges[k] += y->merges[k] - x->merges[k];
-			s.ticks[k] += y->ticks[k] - x->ticks[k];
-		}
-		s.in_queue += y->in_queue - x->in_queue;
-		s.io_ticks += y->io_ticks - x->io_ticks;
-		ms += j->ds_elapsed_ns / 1000000;
-	}
-	if (!any || !r->target.devname[0])
+	double util;
+	if (!fio_disk_sum(r, &s, &util))
 		return;
-	double util = ms ? 100.0 * (double)s.io_ticks / (double)ms : 0;
 	fprintf(f, "\nDisk stats (read/write):\n");
 	fprintf(f,
 		"  %s: ios=%llu/%llu, merge=%llu/%llu, ticks=%llu/%llu, in_queue=%llu, "
@@ -349,7 +331,7 @@ static void show_disk(FILE *f, const struct sb_results *r)
 		r->target.devname, (unsigned long long)s.ios[0], (unsigned long long)s.ios[1],
 		(unsigned long long)s.merges[0], (unsigned long long)s.merges[1],
 		(unsigned long long)s.ticks[0], (unsigned long long)s.ticks[1],
-		(unsigned long long)s.in_queue, util > 100 ? 100 : util);
+		(unsigned long long)s.in_queue, util);
 }
 
 /* "NAME: (g=0): rw=read, bs=(R) 16.0KiB-16.0KiB, ..., ioengine=psync,
@@ -376,30 +358,63 @@ static void show_preamble(FILE *f, const struct fio_text_in *in)
 	fprintf(f, "Starting %u thread%s\n\n", threads, threads == 1 ? "" : "s");
 }
 
-int fio_text_write(FILE *f, const void *vin)
+void fio_text_preamble(FILE *f, const struct fio_text_in *in)
 {
-	const struct fio_text_in *in = vin;
+	show_preamble(f, in);
+}
+
+int fio_text_body(FILE *f, const struct fio_text_in *in)
+{
 	const struct sb_results *r = in->res;
 	unsigned ngroups = 0;
-	show_preamble(f, in);
 	for (size_t i = 0; i < r->njobs; i++)
 		ngroups = SB_MAX(ngroups, in->group[i] + 1);
 	for (size_t i = 0; i < r->njobs; i++) {
 		/* per=: the job's share of its group's aggregate bandwidth */
 		double agg[SB_DDIR_N] = { 0 };
-		for (int d = 0; d < SB_DDIR_N; d++) {
-			uint64_t io = 0, max_run = 0;
-			for (size_t k = 0; k < r->njobs; k++)
-				if (in->group[k] == in->group[i] && r->jobs[k]->dir[d].bytes) {
-					io += r->jobs[k]->dir[d].bytes;
-					max_run = SB_MAX(max_run, run_ms(r->jobs[k]));
-				}
-			agg[d] = max_run ? (double)io * 1000.0 / (double)max_run : 0;
-		}
+		for (int d = 0; d < SB_DDIR_N; d++)
+			agg[d] = (double)fio_group_agg(in, in->group[i], d);
 		show_job(f, r->jobs[i], in->group[i], agg);
 	}
 	for (unsigned g = 0; g < ngroups; g++)
 		show_group(f, in, g);
 	show_disk(f, r);
 	return ferror(f) ? -EIO : 0;
+}
+
+uint64_t fio_group_agg(const struct fio_text_in *in, unsigned g, int d)
+{
+	const struct sb_results *r = in->res;
+	uint64_t io = 0, max_run = 0;
+	for (size_t k = 0; k < r->njobs; k++)
+		if (in->group[k] == g && r->jobs[k]->dir[d].bytes) {
+			io += r->jobs[k]->dir[d].bytes;
+			max_run = SB_MAX(max_run, run_ms(r->jobs[k]));
+		}
+	return max_run ? io * 1000 / max_run : 0;
+}
+
+int fio_disk_sum(const struct sb_results *r, struct sb_diskstat *s, double *util)
+{
+	uint64_t ms = 0;
+	int any = 0;
+	memset(s, 0, sizeof(*s));
+	for (size_t i = 0; i < r->njobs; i++) {
+		const struct sb_job_result *j = r->jobs[i];
+		if (!j->have_diskstat)
+			continue;
+		const struct sb_diskstat *x = &j->ds_before, *y = &j->ds_after;
+		any = 1;
+		for (int k = 0; k < 2; k++) {
+			s->ios[k] += y->ios[k] - x->ios[k];
+			s->merges[k] += y->merges[k] - x->merges[k];
+			s->ticks[k] += y->ticks[k] - x->ticks[k];
+		}
+		s->in_queue += y->in_queue - x->in_queue;
+		s->io_ticks += y->io_ticks - x->io_ticks;
+		ms += j->ds_elapsed_ns / 1000000;
+	}
+	double u = ms ? 100.0 * (double)s->io_ticks / (double)ms : 0;
+	*util = u > 100 ? 100 : u;
+	return any && r->target.devname[0];
 }

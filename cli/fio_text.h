@@ -9,7 +9,23 @@ struct fio_text_in {
 	const unsigned *group; /* res->jobs[i] ran in group group[i] (stonewall) */
 };
 
-/* Written to f (cli_write_file's writer: vin is a struct fio_text_in). */
-int fio_text_write(FILE *f, const void *vin);
+/* fio's normal layout in its two parts: the jobs' list, the version and
+ * "Starting N threads" (fio prints them before it runs anything, so before
+ * its terse and JSON outputs), then the jobs' figures, the groups' and the
+ * disk's (after them). */
+void fio_text_preamble(FILE *f, const struct fio_text_in *in);
+int fio_text_body(FILE *f, const struct fio_text_in *in);
+
+/* fio's group_run_stats agg: group g's bytes/s in direction d (its bytes
+ * over its longest runtime, in ms as fio counts it), 0 when none. */
+uint64_t fio_group_agg(const struct fio_text_in *in, unsigned g, int d);
+
+/* The jobs' disk counters added up into *s and the utilisation (percent,
+ * at most 100) into *util; 0 when there are none to show (fio prints no
+ * disk line then). */
+int fio_disk_sum(const struct sb_results *r, struct sb_diskstat *s, double *util);
+
+/* fio's terse (--minimal) lines, version 2 to 5 (cli/fio_terse.c). */
+int fio_terse_write(FILE *f, const struct fio_text_in *in, int version);
 
 #endif

@@ -25,10 +25,14 @@ static uint64_t u64_of(const struct sb_jv *v)
 	return d > 0 && d < 1.8e19 ? (uint64_t)d : 0;
 }
 
-/* A job option: storbench and fio write them as strings. */
+/* A job option: storbench and fio write them as strings. storbench's own
+ * (storbench.options) first: a job file's "job options" are its words, and
+ * only the options it wrote. */
 static const char *opt(const struct rep_doc *d, const struct sb_jv *job, const char *key)
 {
-	const char *s = sb_jv_str(get2(job, "job options", key));
+	const char *s = sb_jv_str(get2(sb_jv_get(job, "storbench"), "options", key));
+	if (!s)
+		s = sb_jv_str(get2(job, "job options", key));
 	return s ? s : sb_jv_str(get2(d->root, "global options", key));
 }
 

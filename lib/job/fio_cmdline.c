@@ -29,7 +29,9 @@ enum pkind {
 	P_PARSE_ONLY,
 	P_READONLY,
 	P_NOOP,
-	P_TERSE,
+	P_MINIMAL,
+	P_APPEND_TERSE,
+	P_TERSE_VERSION,
 	P_DESTROY,
 	P_KEEP,
 	P_QUIET,
@@ -56,9 +58,9 @@ static const struct popt popts[] = {
 	{ "alloc-size", P_NOOP, 1 },
 	{ "max-jobs", P_NOOP, 1 },
 	{ "warnings-fatal", P_NOOP, 0 },
-	{ "minimal", P_TERSE, 0 },
-	{ "append-terse", P_TERSE, 0 },
-	{ "terse-version", P_TERSE, 1 },
+	{ "minimal", P_MINIMAL, 0 },
+	{ "append-terse", P_APPEND_TERSE, 0 },
+	{ "terse-version", P_TERSE_VERSION, 1 },
 	{ "destroy-data", P_DESTROY, 0 },
 	{ "keep", P_KEEP, 0 },
 	{ "quiet", P_QUIET, 0 },
@@ -231,15 +233,13 @@ static int set_formats(struct bld *b, const char *opt, size_t olen, const char *
 			cl->formats |= SB_FIO_OUT_JSON;
 		else if (n == 5 && !strncmp(p, "json+", 5))
 			cl->formats |= SB_FIO_OUT_JSONPLUS;
-		else if (n == 5 && !strncmp(p, "terse", 5))
-			return fail(b->msg, b->msglen,
-				    "%.*s: terse: fio option not supported by storbench (use "
-				    "normal, json or json+)",
-				    (int)olen, opt);
+		else if ((n == 5 && !strncmp(p, "terse", 5)) ||
+			 (n == 7 && !strncmp(p, "minimal", 7)) || (n == 3 && !strncmp(p, "csv", 3)))
+			cl->formats |= SB_FIO_OUT_TERSE;
 		else
 			return fail(b->msg, b->msglen,
-				    "%.*s: '%.*s' is not valid (expected normal, json or json+, or a "
-				    "comma list of them)",
+				    "%.*s: '%.*s' is not valid (expected normal, json, json+ or "
+				    "terse, or a comma list of them)",
 				    (int)olen, opt, QUOTE_MAX, v);
 		if (!p[n])
 			return 0;
@@ -272,11 +272,16 @@ static int process_opt(struct bld *b, const struct popt *p, const char *opt, siz
 	case P_DESTROY: cl->destroy_data = 1; return 0;
 	case P_KEEP: cl->keep = 1; return 0;
 	case P_QUIET: cl->quiet = 1; return 0;
-	case P_TERSE:
-		return fail(b->msg, b->msglen,
-			    "%.*s: fio option not supported by storbench (terse output; use "
-			    "--output-format=normal or json)",
-			    (int)olen, opt);
+	case P_MINIMAL: cl->formats = SB_FIO_OUT_TERSE; return 0;
+	case P_APPEND_TERSE: cl->formats |= SB_FIO_OUT_TERSE; return 0;
+	case P_TERSE_VERSION:
+		/* fio's terse versions: 2 to 5, each written as fio writes it */
+		if (strlen(v) != 1 || v[0] < '2' || v[0] > '5')
+			return fail(b->msg, b->msglen,
+				    "%.*s: '%.*s' is not valid (expected 2, 3, 4 or 5)", (int)olen,
+				    opt, QUOTE_MAX, v);
+		cl->terse_version = v[0] - '0';
+		return 0;
 	case P_REFUSED: break;
 	}
 	return fail(b->msg, b->msglen, "%.*s: fio option not supported by storbench", (int)olen,
@@ -342,6 +347,8 @@ int sb_fio_cmdline_parse(int argc, char *const *argv, struct sb_fio_cmdline **ou
 		return -ENOMEM;
 	}
 	struct bld b = { cl, msg, msglen, 0, 0 };
+	cl->formats = SB_FIO_OUT_NORMAL; /* fio's default; --append-terse adds to it */
+	cl->terse_version = 3;
 	int in_job = 0, r = add_line(&b, NULL, 0, NULL, "[global]", NULL, NULL);
 	int opts_end = 0;
 	for (int i = 0; i < argc && !r; i++) {
@@ -442,6 +449,32 @@ static int starts_with_section(const char *path, const char *t, size_t n, char *
 	return 0;
 }
 
+/* fio's --name=X is an option (the job's "job options" start with
+ * "name": "X"); a job file's [X] is not. The jobs --name began get it. */
+static int name_options(const struct sb_fio_cmdline *cl, struct sb_jobfile *jf)
+{
+	for (unsigned i = 0; i < jf->njobs; i++) {
+		struct sb_jobfile_job *j = &jf->jobs[i];
+		const struct sb_fio_src *s = src_of(cl, j->line);
+		if (!s || s->file || strcmp(s->key, "name"))
+			continue;
+		struct sb_fio_rawopts o = { NULL, 0 };
+		if (sb_fio_rawopts_add(&o, "name", j->name) < 0)
+			return -ENOMEM;
+		char *kv = realloc(o.kv, o.len + j->raw.len);
+		if (!kv) {
+			free(o.kv);
+			return -ENOMEM;
+		}
+		if (j->raw.len)
+			memcpy(kv + o.len, j->raw.kv, j->raw.len);
+		free(j->raw.kv);
+		j->raw.kv = kv;
+		j->raw.len += o.len;
+	}
+	return 0;
+}
+
 int sb_fio_cmdline_jobs(struct sb_fio_cmdline *cl, const char *const *texts, const size_t *lens,
 			const char *(*env)(const char *name), struct sb_jobfile **out, char *msg,
 			size_t msglen)
@@ -512,6 +545,11 @@ int sb_fio_cmdline_jobs(struct sb_fio_cmdline *cl, const char *const *texts, con
 			memcpy(jf->notes[kept++], note, sizeof(note));
 	}
 	jf->nnotes = kept;
+	r = name_options(cl, jf);
+	if (r < 0) {
+		sb_jobfile_free(jf);
+		return fail(msg, msglen, "out of memory"), r;
+	}
 	*out = jf;
 	return 0;
 }

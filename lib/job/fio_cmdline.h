@@ -26,6 +26,7 @@ enum {
 	SB_FIO_OUT_NORMAL = 1,
 	SB_FIO_OUT_JSON = 2,
 	SB_FIO_OUT_JSONPLUS = 4,
+	SB_FIO_OUT_TERSE = 8, /* terse, minimal, csv; --minimal, --append-terse */
 };
 
 struct sb_fio_src;
@@ -37,6 +38,7 @@ struct sb_fio_cmdline {
 	unsigned nfiles;
 	const char *output; /* --output=FILE, else NULL */
 	unsigned formats;   /* SB_FIO_OUT_*; SB_FIO_OUT_NORMAL when none given */
+	int terse_version;  /* --terse-version: 2 to 5, fio's default 3 */
 	int help, version, parse_only, readonly;
 	int destroy_data, keep, quiet;
 	/* where each line of the text, then of each job file, came from */

@@ -45,7 +45,8 @@ struct ctx {
 	struct state job;
 	struct state *cur; /* &global or &job */
 	char raw[MAX_LINE + 1];
-	char text[MAX_LINE + 1]; /* raw with ${NAME} replaced */
+	char text[MAX_LINE + 1];      /* raw with ${NAME} replaced */
+	struct sb_fio_rawopts jobraw; /* the job section's options as written */
 };
 
 struct fio_opt;
@@ -1034,6 +1035,8 @@ static int end_section(struct ctx *c)
 	} else {
 		memcpy(j->directory, s->directory, sizeof(j->directory));
 	}
+	j->raw = c->jobraw;
+	memset(&c->jobraw, 0, sizeof(c->jobraw));
 	jf->njobs++;
 	return 0;
 }
@@ -1072,13 +1075,72 @@ static int section(struct ctx *c, char *l)
 	return 0;
 }
 
+/* fio's options.c: an alias is printed under its option's name */
+static const char *fio_canonical(const char *key)
+{
+	static const char *const alias[][2] = {
+		{ "readwrite", "rw" },
+		{ "iodepth_batch_submit", "iodepth_batch" },
+		{ "iodepth_batch_complete", "iodepth_batch_complete_min" },
+		{ "io_limit", "io_size" },
+		{ "fill_fs", "fill_device" },
+		{ "fileoffset", "offset" },
+		{ "blocksize", "bs" },
+		{ "blockalign", "ba" },
+		{ "blocksize_range", "bsrange" },
+		{ "blocksize_unaligned", "bs_unaligned" },
+		{ "nr_files", "nrfiles" },
+		{ "timeout", "runtime" },
+		{ "iomem", "mem" },
+		{ "mem_align", "iomem_align" },
+		{ "ratemin", "rate_min" },
+		{ "ratecycle", "rate_cycle" },
+		{ "wait_for_previous", "stonewall" },
+		{ "disable_bw", "disable_bw_measurement" },
+		{ "ss", "steadystate" },
+		{ "ss_dur", "steadystate_duration" },
+		{ "ss_ramp", "steadystate_ramp_time" },
+	};
+	for (size_t i = 0; i < SB_ARRAY_SIZE(alias); i++)
+		if (!strcmp(alias[i][0], key))
+			return alias[i][1];
+	return key;
+}
+
+int sb_fio_rawopts_add(struct sb_fio_rawopts *o, const char *key, const char *value)
+{
+	const size_t kl = strlen(key) + 1, vl = strlen(value) + 1;
+	char *kv = realloc(o->kv, o->len + kl + vl);
+	if (!kv)
+		return -ENOMEM;
+	memcpy(kv + o->len, key, kl);
+	memcpy(kv + o->len + kl, value, vl);
+	o->kv = kv;
+	o->len += kl + vl;
+	return 0;
+}
+
+int sb_fio_rawopts_next(const struct sb_fio_rawopts *o, size_t *pos, const char **key,
+			const char **value)
+{
+	if (!o->kv || *pos >= o->len)
+		return 0;
+	*key = o->kv + *pos;
+	*pos += strlen(*key) + 1;
+	assert(*pos < o->len);
+	*value = o->kv + *pos;
+	*pos += strlen(*value) + 1;
+	return 1;
+}
+
 /* "key", "key=value", with ${NAME} replaced. */
 static int option(struct ctx *c, char *l)
 {
 	char *eq = strchr(l, '=');
-	const char *value = NULL;
+	const char *value = NULL, *as_written = NULL;
 	if (eq) {
 		*eq = 0;
+		as_written = eq + 1; /* its end trimmed with the line */
 		value = trim(eq + 1);
 	}
 	const char *key = trim(l);
@@ -1101,7 +1163,11 @@ static int option(struct ctx *c, char *l)
 			return fail(c, "%s: needs a value (%s=VALUE)", key, key);
 		value = o->flag == 2 ? "" : "1"; /* 2: a bare key means an empty value */
 	}
-	return o->set(c, o, value);
+	int r = o->set(c, o, value);
+	if (r || !as_written)
+		return r;
+	return sb_fio_rawopts_add(c->sec == SEC_GLOBAL ? &c->jf->global_raw : &c->jobraw,
+				  fio_canonical(key), as_written);
 }
 
 static int is_include(const char *l)
@@ -1204,6 +1270,7 @@ int sb_jobfile_parse(const char *text, size_t len, const char *(*env)(const char
 	int r = parse(c, text ? text : "", text ? len : 0);
 	if (r == -ENOMEM && msg && msglen)
 		snprintf(msg, msglen, "out of memory");
+	free(c->jobraw.kv);
 	free(c);
 	if (r < 0) {
 		sb_jobfile_free(jf);
@@ -1217,6 +1284,9 @@ void sb_jobfile_free(struct sb_jobfile *jf)
 {
 	if (!jf)
 		return;
+	for (unsigned i = 0; i < jf->njobs; i++)
+		free(jf->jobs[i].raw.kv);
+	free(jf->global_raw.kv);
 	free(jf->jobs);
 	free(jf);
 }

@@ -32,6 +32,17 @@
 #define SB_JOBFILE_MAX_JOBS 64
 #define SB_JOBFILE_MAX_NOTES 16
 
+/* Options as the job file wrote them, for fio's "job options" and "global
+ * options": pairs "key\0value\0" in the file's order, the key under fio's
+ * own name (readwrite as rw, blocksize as bs, ...), the value as it stood
+ * after '=' (${NAME} replaced; fio keeps the blanks after '=', so does
+ * this). A bare flag ("thread") has no value and is not kept (fio prints
+ * none). */
+struct sb_fio_rawopts {
+	char *kv;
+	size_t len;
+};
+
 struct sb_jobfile_job {
 	char name[64];		 /* the section name; opts.name too, unless name= */
 	unsigned line;		 /* the line of its "[name]" */
@@ -41,7 +52,8 @@ struct sb_jobfile_job {
 	char filename[4096];
 	/* directory= when there is no filename=, or "" */
 	char directory[4096];
-	int stonewall; /* stonewall or wait_for_previous: waits for the jobs before */
+	int stonewall;		   /* stonewall or wait_for_previous: waits for the jobs before */
+	struct sb_fio_rawopts raw; /* its own section's options, as written */
 };
 
 struct sb_jobfile {
@@ -52,7 +64,14 @@ struct sb_jobfile {
 	 * text once, the first SB_JOBFILE_MAX_NOTES of them */
 	unsigned nnotes;
 	char notes[SB_JOBFILE_MAX_NOTES][160];
+	struct sb_fio_rawopts global_raw; /* every [global] section's options, as written */
 };
+
+/* Appends key=value to o (-ENOMEM). */
+int sb_fio_rawopts_add(struct sb_fio_rawopts *o, const char *key, const char *value);
+/* The pair after *pos (start at 0): 1 with *key and *value, 0 past the last. */
+int sb_fio_rawopts_next(const struct sb_fio_rawopts *o, size_t *pos, const char **key,
+			const char **value);
 
 /*
  * Parse len bytes of text (need not end in NUL) into a new *out. env looks

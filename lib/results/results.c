@@ -35,6 +35,7 @@ void sb_job_result_free(struct sb_job_result *j)
 		sb_job_result_free(j->clients[i].job);
 	free(j->clients);
 	free(j->skew);
+	free(j->fio_opts.kv);
 	free(j);
 }
 
@@ -54,6 +55,7 @@ void sb_results_free(struct sb_results *r)
 	free(r->summary);
 	free(r->warnings);
 	free(r->warn_runs);
+	free(r->fio_global.kv);
 	free(r);
 }
 
@@ -100,4 +102,28 @@ double sb_dir_iops(const struct sb_job_result *j, int ddir)
 	if (!j->runtime_ns)
 		return 0;
 	return (double)j->dir[ddir].ios * 1e9 / (double)j->runtime_ns;
+}
+
+static int rawopts_copy(struct sb_fio_rawopts *dst, const struct sb_fio_rawopts *src)
+{
+	char *kv = NULL;
+	if (src->len && !(kv = malloc(src->len)))
+		return -ENOMEM;
+	if (src->len)
+		memcpy(kv, src->kv, src->len);
+	free(dst->kv);
+	dst->kv = kv;
+	dst->len = src->len;
+	return 0;
+}
+
+int sb_results_set_fio_global(struct sb_results *r, const struct sb_fio_rawopts *o)
+{
+	r->fio_raw = 1;
+	return rawopts_copy(&r->fio_global, o);
+}
+
+int sb_job_result_set_fio_opts(struct sb_job_result *j, const struct sb_fio_rawopts *o)
+{
+	return rawopts_copy(&j->fio_opts, o);
 }

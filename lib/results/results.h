@@ -7,6 +7,7 @@
 
 #include "lib/sb.h"
 #include "lib/job/job.h"
+#include "lib/job/jobfile.h"
 #include "lib/stats/hist.h"
 #include "lib/stats/series.h"
 #include "lib/target/devinfo.h"
@@ -74,6 +75,9 @@ struct sb_job_result {
 	/* this rank's measured phase on its own clock (sb_coord_time), s */
 	double rank_start_s, rank_end_s;
 	int stonewalled; /* stopped when the first rank finished (--stonewall) */
+	/* a job file's job: its section's options as written (fio's "job
+	 * options"; the results' fio_raw says these are written) */
+	struct sb_fio_rawopts fio_opts;
 };
 
 /* One rank of a multi-host run: who, when on rank 0's clock, what it did. */
@@ -170,6 +174,11 @@ struct sb_results {
 	int json_plus; /* fio's json+: the latency histograms' buckets too (bins) */
 	void (*extra_json)(struct sb_json *j, const void *ctx);
 	const void *extra_ctx;
+	/* Jobs from a job file (run JOB.fio, storbench fio): "job options" and
+	 * "global options" are the options as written, as fio prints them
+	 * (sb_results_set_fio_global); else storbench's own options. */
+	int fio_raw;
+	struct sb_fio_rawopts fio_global;
 };
 
 struct sb_results *sb_results_create(const char *command);
@@ -192,6 +201,10 @@ int sb_results_warn_run(struct sb_results *r, const struct sb_job_result *j,
 void sb_results_warnings(const struct sb_results *r, void (*fn)(const char *line, void *ctx),
 			 void *ctx);
 struct sb_job_result *sb_job_result_create(void);
+/* The options as written, copied: a job file's [global] ones for r (which
+ * from then on writes every job's options as written), a job's for j. */
+int sb_results_set_fio_global(struct sb_results *r, const struct sb_fio_rawopts *o);
+int sb_job_result_set_fio_opts(struct sb_job_result *j, const struct sb_fio_rawopts *o);
 void sb_job_result_free(struct sb_job_result *j);
 
 /* The conditions (conditions.c): the host, the target at path (t) and
@@ -215,6 +228,15 @@ int sb_job_aggregate(struct sb_job_result *j, struct sb_client *c, unsigned n);
 void sb_results_skew_warn(struct sb_results *r, const struct sb_job_result *j);
 
 /* Derived figures. */
+/* fio's latency_ns/us/ms shares (percent of the requests of all
+ * directions by completion latency, a share under 0.01 but not 0 shown as
+ * 0.01), as the JSON writes them; ns_total: the unrounded share under 1 us,
+ * which fio's terse output adds to its first microsecond field. */
+struct sb_lat_shares {
+	double ns[10], us[10], ms[12];
+	double ns_total;
+};
+void sb_job_lat_shares(const struct sb_job_result *jr, struct sb_lat_shares *out);
 double sb_dir_bw(const struct sb_job_result *j, int ddir); /* bytes/s */
 double sb_dir_iops(const struct sb_job_result *j, int ddir);
 

@@ -111,12 +111,28 @@ static void dir_json(struct sb_json *j, const struct sb_job_result *jr, int d, i
 	sb_json_obj_close(j);
 }
 
-static void job_options_json(struct sb_json *j, const struct sb_job_result *jr)
+/* fio's json_add_job_opts: the options as written, none: no object */
+static void rawopts_json(struct sb_json *j, const char *key, const struct sb_fio_rawopts *o)
+{
+	size_t pos = 0;
+	const char *k, *v;
+	if (!o->len)
+		return;
+	sb_json_obj_open(j, key);
+	while (sb_fio_rawopts_next(o, &pos, &k, &v))
+		sb_json_str(j, k, v);
+	sb_json_obj_close(j);
+}
+
+/* storbench's options of the job, under key ("job options" unless the job
+ * came from a job file, whose own words go there; "options" in the job's
+ * storbench section then) */
+static void job_options_json(struct sb_json *j, const char *key, const struct sb_job_result *jr)
 {
 	const struct sb_job_opts *o = &jr->opts;
 	char buf[64];
 
-	sb_json_obj_open(j, "job options");
+	sb_json_obj_open(j, key);
 	sb_json_str(j, "name", jr->name);
 	sb_json_str(j, "rw", sb_rw_name(o->rw));
 	snprintf(buf, sizeof(buf), "%u", o->bs);
@@ -313,12 +329,10 @@ static void depth_json(struct sb_json *j, const struct sb_job_result *jr)
  * directions) whose completion latency lies below each key and at or
  * above the one before (latency_us's "2": 1 to 2 us), from the
  * histogram; fio shows a share below 0.01 but not 0 as 0.01 */
-static void lat_buckets_json(struct sb_json *j, const struct sb_job_result *jr)
+void sb_job_lat_shares(const struct sb_job_result *jr, struct sb_lat_shares *out)
 {
-	static const char *const keys[] = { "2",   "4",	  "10",	 "20",	 "50",	 "100",
-					    "250", "500", "750", "1000", "2000", ">=2000" };
 	static const unsigned ends[] = { 2, 4, 10, 20, 50, 100, 250, 500, 750, 1000, 2000 };
-	static const char *const units[] = { "latency_ns", "latency_us", "latency_ms" };
+	double *units[] = { out->ns, out->us, out->ms };
 	struct sb_hist all;
 	sb_hist_init(&all);
 	for (int d = 0; d < SB_DDIR_N; d++)
@@ -326,15 +340,32 @@ static void lat_buckets_json(struct sb_json *j, const struct sb_job_result *jr)
 	uint64_t scale = 1;
 	for (unsigned u = 0; u < 3; u++, scale *= 1000) {
 		unsigned nkeys = u == 2 ? 12 : 10;
-		sb_json_obj_open(j, units[u]);
 		for (unsigned k = 0; k < nkeys; k++) {
 			uint64_t lo = k ? ends[k - 1] * scale : u ? scale : 0;
 			double n = sb_hist_count_below(&all,
 						       k < 11 ? ends[k] * scale : UINT64_MAX) -
 				   sb_hist_count_below(&all, lo);
 			double pct = all.count ? 100.0 * n / (double)all.count : 0;
-			sb_json_double(j, keys[k], n > 0 && pct < 0.01 ? 0.01 : pct);
+			units[u][k] = n > 0 && pct < 0.01 ? 0.01 : pct;
 		}
+	}
+	out->ns_total = all.count ? 100.0 * (double)sb_hist_count_below(&all, 1000) /
+					    (double)all.count
+				  : 0;
+}
+
+static void lat_buckets_json(struct sb_json *j, const struct sb_job_result *jr)
+{
+	static const char *const keys[] = { "2",   "4",	  "10",	 "20",	 "50",	 "100",
+					    "250", "500", "750", "1000", "2000", ">=2000" };
+	static const char *const units[] = { "latency_ns", "latency_us", "latency_ms" };
+	struct sb_lat_shares sh;
+	sb_job_lat_shares(jr, &sh);
+	const double *v[] = { sh.ns, sh.us, sh.ms };
+	for (unsigned u = 0; u < 3; u++) {
+		sb_json_obj_open(j, units[u]);
+		for (unsigned k = 0; k < (u == 2 ? 12u : 10u); k++)
+			sb_json_double(j, keys[k], v[u][k]);
 		sb_json_obj_close(j);
 	}
 }
@@ -383,7 +414,10 @@ static void job_json_as(struct sb_json *j, const struct sb_results *r,
 	sb_json_u64(j, "groupid", 0);
 	sb_json_i64(j, "error", jr->first_error.err);
 	sb_json_u64(j, "elapsed", (jr->runtime_ns + 500000000) / 1000000000);
-	job_options_json(j, jr);
+	if (r->fio_raw)
+		rawopts_json(j, "job options", &jr->fio_opts);
+	else
+		job_options_json(j, "job options", jr);
 	for (int d = 0; d < SB_DDIR_N; d++)
 		dir_json(j, jr, d, r->json_plus);
 	sb_json_obj_open(j, "sync");
@@ -403,6 +437,8 @@ static void job_json_as(struct sb_json *j, const struct sb_results *r,
 
 	sb_json_obj_open(j, "storbench");
 	sb_json_u64(j, "runtime_ns", jr->runtime_ns);
+	if (r->fio_raw)
+		job_options_json(j, "options", jr);
 	sb_json_obj_open(j, "conditions");
 	sb_json_str(j, "engine", jr->engine);
 	sb_json_bool(j, "direct", jr->opts.direct);
@@ -589,9 +625,13 @@ int sb_results_write_json(const struct sb_results *r, FILE *f)
 	sb_json_u64(&j, "timestamp", (uint64_t)r->started);
 	sb_json_u64(&j, "timestamp_ms", (uint64_t)r->started * 1000);
 	sb_json_str(&j, "time", when);
-	sb_json_obj_open(&j, "global options");
-	sb_json_str(&j, "filename", r->target_path);
-	sb_json_obj_close(&j);
+	if (r->fio_raw) {
+		rawopts_json(&j, "global options", &r->fio_global);
+	} else {
+		sb_json_obj_open(&j, "global options");
+		sb_json_str(&j, "filename", r->target_path);
+		sb_json_obj_close(&j);
+	}
 	sb_json_arr_open(&j, "jobs");
 	for (size_t i = 0; i < r->njobs; i++)
 		job_json(&j, r, r->jobs[i]);

@@ -104,7 +104,7 @@ expect_exit 0 "$SB" run "$T/eq.fio" --format=json --output="$T/jf.json" --quiet
 python3 - "$T/cl.json" "$T/jf.json" <<'PY' || fail "command line and job file differ"
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:])
-ja, jb = a['jobs'][0]['job options'], b['jobs'][0]['job options']
+ja, jb = a['jobs'][0]['storbench']['options'], b['jobs'][0]['storbench']['options']
 for j in (ja, jb):
     j.pop('randseed', None)
 if ja != jb:
@@ -119,7 +119,7 @@ ok "the command line and its job file give the same job"
 printf '[jf]\nrw=read\n' >"$T/mixed.fio"
 expect_exit 0 "$SB" fio -filename="$T/mixed.bin" -size=2m -bs=32k "$T/mixed.fio" \
 	--output-format=json --quiet
-python3 -c "import json,sys; d=json.load(open(sys.argv[1])); o=d['jobs'][0]['job options']; \
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); o=d['jobs'][0]['storbench']['options']; \
 sys.exit(0 if o['bs']=='32768' and d['jobs'][0]['jobname']=='jf' else 1)" "$T/out" ||
 	fail "command-line [global] options did not reach the job file's job"
 ok "a job file mixed in takes the command line's global options"
@@ -139,8 +139,7 @@ bad "^storbench: -bs: '4q' is not valid" -bs 4q
 bad "^storbench: --rw: 'sideways' is not valid" --rw=sideways
 bad '^storbench: -zonemode: fio option not supported by storbench' -zonemode=zbd
 bad '^storbench: --section: fio option not supported by storbench' --section=x
-bad '^storbench: --output-format: terse: fio option not supported by storbench' \
-	--output-format=terse
+bad "^storbench: --output-format: 'yaml' is not valid" --output-format=yaml
 bad "^storbench: cannot read job file '$T/none.fio'" "$T/none.fio"
 ok "bad input exits 2 naming the option, creating nothing"
 

@@ -19,7 +19,7 @@ verify=crc32c
 JOB
 expect_exit 0 "$SB" run --quiet --output="$T/v.json" "$T/v.fio" "$T/d"
 [ "$(json "$T/v.json" "d['storbench']['verify']['intact']")" = 1024 ] || fail "1024 blocks intact"
-[ "$(json "$T/v.json" "d['jobs'][0]['job options']['verify']")" = crc32c ] || fail "checksum name not recorded"
+[ "$(json "$T/v.json" "d['jobs'][0]['storbench']['options']['verify']")" = crc32c ] || fail "checksum name not recorded"
 grep -q "0 not intact" "$T/out" || fail "text verdict: $(cat "$T/out")"
 grep -q "verify=crc32c: verified with storbench's own block format" "$T/err" || fail "no note on the format"
 grep -q "line 3: verify_backlog" "$T/err" || fail "verify_backlog note"
@@ -31,7 +31,7 @@ do_verify=0"; do
 	printf '[w]\nrw=write\nsize=1M\n%s\n' "$v" >"$T/n.fio"
 	expect_exit 0 "$SB" run --quiet --output="$T/n.json" "$T/n.fio" "$T/d"
 	[ "$(json "$T/n.json" "'verify' in d['storbench']")" = False ] || fail "$v verified"
-	[ "$(json "$T/n.json" "'verify' in d['jobs'][0]['job options']")" = False ] || fail "$v recorded"
+	[ "$(json "$T/n.json" "'verify' in d['jobs'][0]['storbench']['options']")" = False ] || fail "$v recorded"
 done
 ok "verify=0, verify=null and do_verify=0 verify nothing"
 

@@ -27,8 +27,8 @@ check() { # SPEC RECORDED LO HI: all data of a 16 MiB randwrite job in [LO, HI)
 	printf '[z]\nrw=randwrite\nbs=4k\nsize=16M\nrandom_distribution=%s\nnumber_ios=1000\n' "$1" >"$T/z.fio"
 	rm -f "$T/z.bin"
 	expect_exit 0 "$SB" run --quiet --keep --output="$T/z.json" "$T/z.fio" "$T/z.bin"
-	[ "$(json "$T/z.json" "d['jobs'][0]['job options']['random_distribution']")" = "$2" ] ||
-		fail "$1: recorded as $(json "$T/z.json" "d['jobs'][0]['job options']['random_distribution']")"
+	[ "$(json "$T/z.json" "d['jobs'][0]['storbench']['options']['random_distribution']")" = "$2" ] ||
+		fail "$1: recorded as $(json "$T/z.json" "d['jobs'][0]['storbench']['options']['random_distribution']")"
 	extents "$T/z.bin" >"$T/ext"
 	[ -s "$T/ext" ] || fail "$1: no data written"
 	start=$(head -1 "$T/ext" | cut -d' ' -f1) end=$(tail -1 "$T/ext" | cut -d' ' -f2)

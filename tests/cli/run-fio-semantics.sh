@@ -109,7 +109,7 @@ r, w = j['read']['bw_bytes'], j['write']['bw_bytes']
 assert r <= 1.1 * 2**20, f"reads {r} B/s past their 1M cap"
 assert w <= 1.1 * 4 * 2**20, f"writes {w} B/s past their 4M cap"
 assert w > 1.1 * 2**20, f"writes {w} B/s held to the read cap"
-assert j['job options']['rate'] == '1048576,4194304'
+assert j['storbench']['options']['rate'] == '1048576,4194304'
 PY
 ok "rate=1M,4M caps reads and writes each alone"
 

@@ -24,13 +24,13 @@ JOB
 expect_exit 0 "$SB" run --quiet --output="$T/two.json" "$T/two.fio" "$T/d"
 [ "$(json "$T/two.json" "[j['jobname'] for j in d['jobs']]")" = "['seqwrite', 'randread']" ] ||
 	fail "job names: $(json "$T/two.json" "[j['jobname'] for j in d['jobs']]")"
-[ "$(json "$T/two.json" "[j['job options']['rw'] for j in d['jobs']]")" = "['write', 'randread']" ] ||
+[ "$(json "$T/two.json" "[j['storbench']['options']['rw'] for j in d['jobs']]")" = "['write', 'randread']" ] ||
 	fail "rw per job"
 [ "$(json "$T/two.json" "d['jobs'][0]['write']['io_bytes']")" = 8388608 ] || fail "seqwrite bytes"
 [ "$(json "$T/two.json" "d['jobs'][1]['read']['io_bytes']")" = 8388608 ] || fail "randread bytes"
-[ "$(json "$T/two.json" "[j['job options']['ioengine'] for j in d['jobs']]")" = "['psync', 'psync']" ] ||
+[ "$(json "$T/two.json" "[j['storbench']['options']['ioengine'] for j in d['jobs']]")" = "['psync', 'psync']" ] ||
 	fail "fio's default engine is psync"
-[ "$(json "$T/two.json" "[j['job options']['direct'] for j in d['jobs']]")" = "['0', '0']" ] ||
+[ "$(json "$T/two.json" "[j['storbench']['options']['direct'] for j in d['jobs']]")" = "['0', '0']" ] ||
 	fail "fio's default is buffered I/O"
 grep -q "note: .*group_reporting" "$T/err" || fail "ignored option not named in a note"
 [ -z "$(ls -A "$T/d")" ] || fail "test files left in the directory: $(ls -A "$T/d")"
@@ -38,9 +38,9 @@ ok "two jobs one after another, fio's defaults, files removed"
 
 # command-line options override every job's
 expect_exit 0 "$SB" run --quiet --bs=64k --direct=1 --output="$T/ov.json" "$T/two.fio" "$T/d"
-[ "$(json "$T/ov.json" "[j['job options']['bs'] for j in d['jobs']]")" = "['65536', '65536']" ] ||
+[ "$(json "$T/ov.json" "[j['storbench']['options']['bs'] for j in d['jobs']]")" = "['65536', '65536']" ] ||
 	fail "--bs=64k did not override the job file"
-[ "$(json "$T/ov.json" "[j['job options']['direct'] for j in d['jobs']]")" = "['1', '1']" ] ||
+[ "$(json "$T/ov.json" "[j['storbench']['options']['direct'] for j in d['jobs']]")" = "['1', '1']" ] ||
 	fail "--direct=1 did not override the job file"
 ok "command-line options override the job file"
 

@@ -196,6 +196,44 @@ static void test_process_options(void **state)
 	sb_fio_cmdline_free(cl);
 }
 
+/* fio's output formats: --minimal replaces, --append-terse adds, the last
+ * --output-format replaces what came before; terse version 3 unless said */
+static unsigned formats_of(char **argv, int *version)
+{
+	struct sb_fio_cmdline *cl = cmdline(argv);
+	unsigned f = cl->formats;
+	*version = cl->terse_version;
+	sb_fio_cmdline_free(cl);
+	return f;
+}
+
+static void test_terse_formats(void **state)
+{
+	(void)state;
+	int v;
+	assert_int_equal(formats_of((char *[]){ "--minimal", "--name=x", NULL }, &v),
+			 SB_FIO_OUT_TERSE);
+	assert_int_equal(v, 3);
+	assert_int_equal(formats_of((char *[]){ "--append-terse", "--name=x", NULL }, &v),
+			 SB_FIO_OUT_NORMAL | SB_FIO_OUT_TERSE);
+	assert_int_equal(formats_of((char *[]){ "--output-format=json,terse", "--name=x", NULL },
+				    &v),
+			 SB_FIO_OUT_JSON | SB_FIO_OUT_TERSE);
+	assert_int_equal(formats_of((char *[]){ "--output-format=csv", "--name=x", NULL }, &v),
+			 SB_FIO_OUT_TERSE);
+	assert_int_equal(formats_of((char *[]){ "--output-format=minimal", "--name=x", NULL }, &v),
+			 SB_FIO_OUT_TERSE);
+	assert_int_equal(formats_of((char *[]){ "--minimal", "--output-format=normal", "--name=x",
+						NULL },
+				    &v),
+			 SB_FIO_OUT_NORMAL);
+	assert_int_equal(formats_of((char *[]){ "--output-format=json", "--append-terse",
+						"--terse-version", "5", "--name=x", NULL },
+				    &v),
+			 SB_FIO_OUT_JSON | SB_FIO_OUT_TERSE);
+	assert_int_equal(v, 5);
+}
+
 /* Refused before any job is made: the message starts with the option as
  * it was written. */
 static void expect_parse_err(char **argv, const char *want)
@@ -233,10 +271,11 @@ static void test_refusals(void **state)
 	expect_parse_err((char *[]){ "--fooo", NULL }, "--fooo: unknown fio option");
 	expect_parse_err((char *[]){ "--section=a", NULL },
 			 "--section: fio option not supported by storbench");
-	expect_parse_err((char *[]){ "--minimal", NULL },
-			 "--minimal: fio option not supported by storbench");
-	expect_parse_err((char *[]){ "--output-format=terse", NULL },
-			 "--output-format: terse: fio option not supported by storbench");
+	expect_parse_err((char *[]){ "--terse-version=6", NULL },
+			 "--terse-version: '6' is not valid (expected 2, 3, 4 or 5)");
+	expect_parse_err((char *[]){ "--terse-version", "33", NULL },
+			 "--terse-version: '33' is not valid");
+	expect_parse_err((char *[]){ "--minimal=1", NULL }, "--minimal: takes no value");
 	expect_parse_err((char *[]){ "--output-format=xml", NULL },
 			 "--output-format: 'xml' is not valid");
 	expect_parse_err((char *[]){ "--output", NULL }, "--output: needs a value");
@@ -286,7 +325,7 @@ int main(void)
 		cmocka_unit_test(test_seed_line),	cmocka_unit_test(test_spellings),
 		cmocka_unit_test(test_bare_flags),	cmocka_unit_test(test_global_and_jobs),
 		cmocka_unit_test(test_process_options), cmocka_unit_test(test_refusals),
-		cmocka_unit_test(test_where),
+		cmocka_unit_test(test_where),		cmocka_unit_test(test_terse_formats),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
