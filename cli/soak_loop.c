@@ -39,6 +39,9 @@ int soak_loop(struct soak_state *s)
 	s->prior_ns = last_end > s->started_ns ? last_end - s->started_ns : 0;
 	s->mono_start_ns = sb_now_ns();
 	s->first_n = next;
+	/* many ranks: rank 0 says it all */
+	if (cli_rank() != 0)
+		text = 0;
 	if (text && s->nit)
 		printf("resuming after iteration %llu\n", (unsigned long long)(next - 1));
 	if (text && s->stop_changed) {
@@ -46,11 +49,34 @@ int soak_loop(struct soak_state *s)
 		soak_stop_change_text(&s->stop_change, why, sizeof(why));
 		printf("%s\n", why);
 	}
-	for (; !done(s, next); next++) {
+	for (;; next++) {
+		/* many ranks: they start each iteration together (a barrier),
+		 * and stop when one would (its --duration, a Ctrl-C) */
+		int stop = done(s, next);
+		if (cli_ranks() > 1)
+			stop = cli_ranks_worst(stop);
+		if (stop)
+			break;
 		struct sb_soak_iter it;
 		memset(&it, 0, sizeof(it));
 		it.n = next;
 		int rc = soak_iteration(s, &it);
+		if (cli_ranks() > 1) {
+			if (!rc && (soak_state_add(s, &it) < 0 || soak_log_iteration(s, &it) < 0))
+				rc = SB_EXIT_ENV;
+			if (rc && !s->abort_reason[0])
+				snprintf(s->abort_reason, sizeof(s->abort_reason),
+					 "iteration %llu could not run: %s",
+					 (unsigned long long)next,
+					 s->t.why[0] ? s->t.why : "see the message above");
+			if (soak_ranks_iteration(s, &it, rc, &stop) || stop > 1)
+				return stop > 1 ? stop : SB_EXIT_ENV;
+			if (stop)
+				break;
+			if (o->idle_ns && !done(s, next + 1))
+				pause_for(o->idle_ns);
+			continue;
+		}
 		if (rc) {
 			snprintf(s->abort_reason, sizeof(s->abort_reason),
 				 "iteration %llu could not run: %s", (unsigned long long)next,
@@ -85,6 +111,13 @@ int soak_loop(struct soak_state *s)
 }
 
 int soak_finish(struct soak_state *s, const char *logname)
+{
+	if (cli_ranks() > 1)
+		return soak_ranks_finish(s, logname);
+	return soak_finish_log(s, logname, 0);
+}
+
+int soak_finish_log(struct soak_state *s, const char *logname, int quiet)
 {
 	const struct soak_opts *o = s->o;
 	struct sb_soak_summary sum;
@@ -134,9 +167,12 @@ int soak_finish(struct soak_state *s, const char *logname)
 					sum.m[k].changes[i].before / 1048576,
 					sum.m[k].changes[i].after / 1048576,
 					(unsigned long long)sum.m[k].changes[i].at);
-	if (o->v.output && cli_write_json(res, o->v.output) < 0)
+	if (quiet) {
+		/* a rank's own log: its summary line is written */
+	} else if (o->v.output && cli_write_json(res, o->v.output) < 0)
 		rc = SB_EXIT_ENV;
-	if (o->v.json_stdout) {
+	if (quiet) {
+	} else if (o->v.json_stdout) {
 		if (cli_write_json(res, "-") < 0)
 			rc = SB_EXIT_ENV;
 	} else {
@@ -149,7 +185,8 @@ int soak_finish(struct soak_state *s, const char *logname)
 		}
 		printf("log: %s\n", logname);
 	}
-	render_warnings_text(stderr, res);
+	if (!quiet)
+		render_warnings_text(stderr, res);
 	sb_results_free(res);
 	if (cli_interrupted())
 		return cli_interrupt_status();
