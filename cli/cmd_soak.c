@@ -22,7 +22,8 @@ static const struct cli_opt soak_table[] = {
 	{ "fail-on-anomaly", OPT_NOARG, S_ANOMALY, NULL,
 	  "outliers and throughput changes fail the soak (otherwise warnings)" },
 	{ "log", OPT_ARG, S_LOG, "FILE",
-	  "JSON Lines log, one record per iteration [storbench-soak-TIME.jsonl here]" },
+	  "JSON Lines log, one record per iteration [storbench-soak-TIME.jsonl here]; "
+	  "under mpirun each rank's is LOG.rank-N and rank 0's LOG the ranks' together" },
 	{ "resume", OPT_ARG, S_RESUME, "LOG",
 	  "continue the soak of LOG with its options; --iterations and --duration "
 	  "replace its stop condition; only --output, --format and --quiet may be "
@@ -102,7 +103,9 @@ static void help(const struct cli_cmd_opts *co)
 	       "\nexamples:\n"
 	       "  storbench soak --iterations=100 --size=1G /mnt/emmc\n"
 	       "  storbench soak --duration=72h --log=/root/sd.jsonl --destroy-data /dev/mmcblk1\n"
-	       "  storbench soak --resume /root/sd.jsonl          (after a reboot)\n");
+	       "  storbench soak --resume /root/sd.jsonl          (after a reboot)\n"
+	       "  mpirun -n 8 storbench soak --duration=24h --size=4G --log=/shared/s.jsonl "
+	       "/scratch\n");
 }
 
 /* Parse argv (the command line, or the one stored in a log). */
@@ -392,7 +395,7 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 		goto out;
 	rc = soak_loop(s);
 	s->health_ok[1] = sb_health_capture(&s->t.ct.info, &s->health[1]) == 0;
-	int fin = soak_finish(s, logname);
+	int fin = cli_ranks() > 1 ? soak_ranks_finish(s, logname) : soak_finish_log(s, logname, 0);
 	if (!rc)
 		rc = fin;
 out:

@@ -1,5 +1,5 @@
 /* storbench soak: what its files (cmd_soak.c, soak_iter.c, soak_loop.c,
- * soak_log.c, soak_summary.c) share. */
+ * soak_finish.c, soak_ranks.c, soak_log.c, soak_summary.c) share. */
 #ifndef SB_CLI_SOAK_H
 #define SB_CLI_SOAK_H
 
@@ -76,8 +76,6 @@ uint64_t soak_wall_ns(void);
 
 /* soak_loop.c */
 int soak_loop(struct soak_state *s);
-/* Summary, log line, results and the exit code. */
-int soak_finish(struct soak_state *s, const char *logname);
 
 /* soak_log.c: the JSON Lines log (records from lib/results/soak_json.c) */
 int soak_log_open(struct soak_state *s, const char *path, int append);
@@ -116,7 +114,7 @@ int soak_ranks_finish(struct soak_state *s, const char *logname);
 void soak_ranks_free(struct soak_state *s);
 /* soak_log.c: cut the log after iteration n's line (after line 1 when 0) */
 int soak_log_cut(const char *path, uint64_t n);
-/* soak_loop.c: one log's summary and verdict; quiet: nothing printed,
+/* soak_finish.c: one log's summary and verdict (results and exit code); quiet: nothing printed,
  * no results written (each rank's own log under mpirun) */
 int soak_finish_log(struct soak_state *s, const char *logname, int quiet);
 

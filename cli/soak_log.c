@@ -55,6 +55,9 @@ int soak_log_config(struct soak_state *s)
 		.device = ti->devname[0] ? ti->devname : NULL,
 		.model = ti->model[0] ? ti->model : NULL,
 		.health_before = s->health_ok[0] ? &s->health[0] : NULL,
+		/* many ranks: this is the log of one of them */
+		.ranks = cli_ranks() > 1 ? (unsigned)cli_ranks() : 0,
+		.rank = cli_rank(),
 	};
 	struct sb_json j;
 	sb_json_begin(&j, s->log, 1);
