@@ -16,8 +16,8 @@ enum fmt { F_NONE, F_TEXT, F_HTML, F_CSV, F_XLSX, F_JSON };
 static const struct cli_opt report_opts[] = {
 	{ "table", OPT_ARG, O_TABLE, "NAME",
 	  "CSV: measurements, intervals, summary, percentiles, "
-	  "records, verify (blocks per class), ranges (bad ranges) or cliff (its series, "
-	  "steps and recoveries) [measurements]" },
+	  "records, verify (blocks per class), ranges (bad ranges), cliff (its series, "
+	  "steps and recoveries) or ranks (each rank of a run under mpirun) [measurements]" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 

@@ -123,6 +123,23 @@ enum {
 	RC_FRACTION,
 	RC_N
 };
+/* ranks: a run of many ranks (mpirun), each rank's figures of each job
+ * and direction, from client_stats */
+enum {
+	RK_SOURCE,
+	RK_COMMAND,
+	RK_JOB,
+	RK_RANK,
+	RK_HOST,
+	RK_DIR,
+	RK_IO_BYTES,
+	RK_BW,
+	RK_IOPS,
+	RK_START,
+	RK_END,
+	RK_OFFSET,
+	RK_N
+};
 #define REP_ROW_MAX RM_N
 
 struct rep_columns {
