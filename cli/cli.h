@@ -170,6 +170,11 @@ int cli_ranks_agree(int code, const char *msg);
  * e.g. whether any rank failed a step, so that all stop together rather
  * than wait for one another at different places. Alone: code. */
 int cli_ranks_worst(int code);
+/* The largest of each of v[0..n) over every rank, on every rank (a
+ * minimum: of the negated values); a barrier. Alone: v as it is. */
+void cli_ranks_max(long *v, unsigned n);
+/* Rank 0: rank r's clock less rank 0's (seconds, measured at start). */
+double cli_ranks_clock_offset(int r);
 /* Every rank's len bytes to rank 0: cli_ranks() entries in rank order
  * (the caller frees them); NULL on the other ranks. Alone: a copy. */
 void *cli_ranks_gather(const void *mine, size_t len);

@@ -18,7 +18,7 @@ static const struct cli_opt report_opts[] = {
 	  "CSV: measurements, intervals, summary, percentiles, "
 	  "records, verify (blocks per class), ranges (bad ranges), cliff (its series, "
 	  "steps and recoveries) or iozone (soak --workload=iozone: a row per iteration "
-	  "and cell) [measurements]" },
+	  "and cell) or ranks (each rank of a run under mpirun) [measurements]" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 

@@ -33,7 +33,8 @@ static const struct cli_opt soak_table[] = {
 	{ "fail-on-anomaly", OPT_NOARG, S_ANOMALY, NULL,
 	  "outliers and throughput changes fail the soak (otherwise warnings)" },
 	{ "log", OPT_ARG, S_LOG, "FILE",
-	  "JSON Lines log, one record per iteration [storbench-soak-TIME.jsonl here]" },
+	  "JSON Lines log, one record per iteration [storbench-soak-TIME.jsonl here]; "
+	  "under mpirun each rank's is LOG.rank-N and rank 0's LOG the ranks' together" },
 	{ "resume", OPT_ARG, S_RESUME, "LOG",
 	  "continue the soak of LOG with its options; --iterations and --duration "
 	  "replace its stop condition; only --output, --format and --quiet may be "
@@ -137,7 +138,9 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench soak --duration=72h --log=/root/sd.jsonl --destroy-data /dev/mmcblk1\n"
 	       "  storbench soak --resume /root/sd.jsonl          (after a reboot)\n"
 	       "  storbench soak --workload=iozone --iterations=100 --idle=5s --log=io.jsonl -- \\\n"
-	       "      -azecI -+n -L64 -S32 -r2m -s128m -i0 -i2 -+b 400000,30000 -w -f testfile\n");
+	       "      -azecI -+n -L64 -S32 -r2m -s128m -i0 -i2 -+b 400000,30000 -w -f testfile\n"
+	       "  mpirun -n 8 storbench soak --duration=24h --size=4G --log=/shared/s.jsonl "
+	       "/scratch\n");
 }
 
 /* --workload=iozone: iozone's options (argv[0..argc)), checked as
@@ -209,6 +212,11 @@ static int parse(const struct cli_command *cmd, int argc, char **argv, struct so
 					 "come from it"),
 				  SB_EXIT_USAGE)
 			       : 0;
+	if (o->iozone && cli_ranks() > 1) {
+		sb_err("--workload=iozone: not under mpirun yet (run it on each host, or soak's "
+		       "verify workload under mpirun; see docs/mpi.md)");
+		return SB_EXIT_USAGE;
+	}
 	if (o->iozone)
 		return parse_iozone(o, npos, argc - dd - (dd < argc), argv + dd + (dd < argc),
 				    target);
@@ -221,6 +229,14 @@ static int parse(const struct cli_command *cmd, int argc, char **argv, struct so
 		return SB_EXIT_USAGE;
 	}
 	*target = pos[0];
+	if (cli_ranks() > 1 && o->burst_bytes) {
+		sb_err("--burst: not under mpirun (the ranks' pauses would not line up)");
+		return SB_EXIT_USAGE;
+	}
+	if (cli_ranks_stonewall()) {
+		sb_err("--stonewall: not with soak (every rank writes and checks all of its region)");
+		return SB_EXIT_USAGE;
+	}
 	return verify_check_opts(&o->v);
 }
 
@@ -243,6 +259,17 @@ static int open_log(struct soak_state *s, char *name, size_t len, int append)
 		struct tm tm;
 		localtime_r(&now, &tm);
 		strftime(name, len, "storbench-soak-%Y%m%d-%H%M%S.jsonl", &tm);
+	}
+	/* many ranks: rank 0's name; each rank's own log is NAME.rank-N, and
+	 * rank 0 writes NAME, the All clients figures */
+	if (cli_ranks() > 1) {
+		char base[4096];
+		snprintf(base, sizeof(base), "%s", name);
+		cli_ranks_bcast(base, sizeof(base));
+		soak_ranks_log_names(base, name, len);
+		int rc = soak_ranks_open_aggregate(s, base, append);
+		if (rc)
+			return rc;
 	}
 	struct stat ls;
 	if (!append && stat(name, &ls) == 0) {
@@ -341,7 +368,19 @@ int cmd_soak(const struct cli_command *cmd, int argc, char **argv)
 		return rc;
 	if (o.resume) {
 		const char *log = o.resume;
-		if ((rc = soak_log_resume(log, &s, &rargv, &rargc)))
+		char mine[4096];
+		/* many ranks: each resumes its own log, from where all can */
+		if (cli_ranks() > 1)
+			soak_ranks_log_names(o.resume, mine, sizeof(mine));
+		rc = soak_log_resume(cli_ranks() > 1 ? mine : log, &s, &rargv, &rargc);
+		if (!rc && cli_ranks() < 2 && s.log_ranks) {
+			sb_err("--resume: '%s' is a log of a soak of %u ranks: resume it under "
+			       "mpirun -n %u with the name it started with",
+			       log, s.log_ranks, s.log_ranks);
+			rc = SB_EXIT_USAGE;
+		}
+		if ((rc = cli_ranks_agree(rc, NULL)) ||
+		    (cli_ranks() > 1 && (rc = soak_ranks_resume(&s, o.resume))))
 			goto out;
 		/* the soak goes on with exactly the options it was started with */
 		soak_defaults(&o);
@@ -373,8 +412,10 @@ int cmd_soak(const struct cli_command *cmd, int argc, char **argv)
 	} else {
 		o.argc = argc;
 		o.argv = argv;
-		if (!o.v.seed_given)
+		if (!o.v.seed_given) {
 			o.v.seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
+			cli_ranks_bcast(&o.v.seed, sizeof(o.v.seed)); /* rank 0's on all */
+		}
 		s.seed = o.v.seed;
 		rc = soak_run(&s, target, 0);
 	}
@@ -384,6 +425,7 @@ out:
 	free(rargv);
 	sb_soak_iters_free(s.it, s.nit);
 	free(s.zr);
+	soak_ranks_free(&s);
 	return rc;
 }
 
@@ -394,6 +436,8 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 	char logname[4096];
 	int rc;
 
+	char dir[4096] = "";
+	const char *given = target;
 	default_stop(&o->iterations, o->duration_ns);
 	if (o->iozone) {
 		if ((rc = soak_iozone_prepare(s, target)))
@@ -401,8 +445,12 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 		goto ready;
 	}
 	o->v.phase = SB_VPHASE_BOTH;
+	/* many ranks: every step below is agreed, and one refusal stops all
+	 * before anything is written */
+	if (cli_ranks() > 1 && (rc = soak_ranks_target(s, &target, dir, sizeof(dir))))
+		goto out;
 	/* probed once: verify_target_resolve takes what was found here */
-	if ((rc = cli_target_probe(&s->t.ct, target)))
+	if (!s->t.ct.probed && (rc = cli_ranks_agree(cli_target_probe(&s->t.ct, target), NULL)))
 		goto out;
 	const enum sb_target_kind kind = s->t.ct.info.kind;
 	if (!o->v.size_given && (kind == SB_TARGET_DIR || kind == SB_TARGET_NONE)) {
@@ -410,24 +458,22 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 		o->v.size = 1ull << 30;
 		o->v.size_given = 1;
 	}
-	if ((rc = verify_target_resolve(&s->t, target, &o->v)))
+	if ((rc = cli_ranks_agree(verify_target_resolve(&s->t, target, &o->v), NULL)))
 		goto out;
-	if (!(s->ops = verify_engine(&o->v))) {
-		rc = SB_EXIT_USAGE;
+	s->ops = verify_engine(&o->v);
+	if ((rc = cli_ranks_agree(s->ops ? 0 : SB_EXIT_USAGE, NULL)))
 		goto out;
-	}
 	s->region_mode = s->t.v.is_blockdev || s->t.ct.info.kind == SB_TARGET_FILE;
 	/* every option is valid: only now is anything written */
-	if (s->region_mode && (rc = verify_target_create(&s->t, &o->v)))
+	if ((rc = cli_ranks_agree(s->region_mode ? verify_target_create(&s->t, &o->v) : 0, NULL)))
 		goto out;
 ready:
-	if ((rc = open_log(s, logname, sizeof(logname), resumed)))
+	if ((rc = cli_ranks_agree(open_log(s, logname, sizeof(logname), resumed), NULL)))
 		goto out;
 	/* logged before any iteration: a later resume keeps the new limit */
-	if (s->stop_changed && soak_log_stop_change(s) < 0) {
-		rc = SB_EXIT_ENV;
+	if ((rc = cli_ranks_agree(s->stop_changed && soak_log_stop_change(s) < 0 ? SB_EXIT_ENV : 0,
+				  NULL)))
 		goto out;
-	}
 	cli_signals_install();
 	s->kmsg_ok = sb_kmsg_open(&s->kmsg) == 0;
 	if (!s->kmsg_ok && !o->v.quiet)
@@ -435,7 +481,10 @@ ready:
 	s->health_ok[0] = sb_health_capture(&s->t.ct.info, &s->health[0]) == 0;
 	if (!resumed) {
 		s->started_ns = soak_wall_ns();
-		if ((rc = soak_log_config(s)) < 0) {
+		if (cli_ranks() > 1) {
+			if ((rc = cli_ranks_agree(soak_log_config(s) < 0 ? SB_EXIT_ENV : 0, NULL)))
+				goto out;
+		} else if ((rc = soak_log_config(s)) < 0) {
 			/* a log without its first line is of no use: the one
 			 * just made goes (by its descriptor: never what a name
 			 * might name meanwhile) */
@@ -445,9 +494,11 @@ ready:
 			goto out;
 		}
 	}
+	if (cli_ranks() > 1 && (rc = soak_ranks_aggregate_start(s, given, resumed)))
+		goto out;
 	rc = soak_loop(s);
 	s->health_ok[1] = sb_health_capture(&s->t.ct.info, &s->health[1]) == 0;
-	int fin = soak_finish(s, logname);
+	int fin = cli_ranks() > 1 ? soak_ranks_finish(s, logname) : soak_finish_log(s, logname, 0);
 	if (!rc)
 		rc = fin;
 out:
@@ -455,5 +506,7 @@ out:
 	if (s->log)
 		fclose(s->log);
 	verify_target_cleanup(&s->t, !s->region_mode);
+	if (dir[0] && rmdir(dir) < 0 && errno != ENOENT)
+		sb_warn("could not remove '%s': %s", dir, strerror(errno));
 	return rc;
 }

@@ -94,7 +94,7 @@ static const struct cli_command commands[] = {
 	{ "soak",
 	  cmd_soak,
 	  "stability loop: write, sync, drop caches, read and verify, delete",
-	  RESULTS | CLI_QUIET | CLI_DESTROY | CLI_SEED,
+	  RESULTS | CLI_QUIET | CLI_DESTROY | CLI_SEED | CLI_RANKS,
 	  "text|json",
 	  { [CLI_S_OUTPUT] = "write the JSON results to FILE at the end",
 	    [CLI_S_QUIET] = "no progress within iterations" } },
@@ -241,7 +241,7 @@ int main(int argc, char **argv)
 			if (!rc && cli_ranks() > 1 && !(commands[i].shared & CLI_RANKS)) {
 				/* each rank would write a result of its own */
 				if (cli_rank() == 0)
-					sb_err("%s: not yet under mpirun (run, quick and verify are; see docs/mpi.md)",
+					sb_err("%s: not yet under mpirun (run, quick, verify and soak are; see docs/mpi.md)",
 					       c);
 				rc = SB_EXIT_USAGE;
 			}

@@ -199,6 +199,20 @@ int cli_ranks_worst(int code)
 	return (int)v;
 }
 
+void cli_ranks_max(long *v, unsigned n)
+{
+	if (R.size < 2)
+		return;
+	int e = sb_coord_max(R.c, v, n, SETUP_TIMEOUT_S);
+	if (e)
+		give_up("agreeing", e);
+}
+
+double cli_ranks_clock_offset(int r)
+{
+	return R.offset && r >= 0 && r < R.size ? R.offset[r] : 0;
+}
+
 void *cli_ranks_gather(const void *mine, size_t len)
 {
 	void *all = NULL;

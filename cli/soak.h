@@ -1,5 +1,5 @@
 /* storbench soak: what its files (cmd_soak.c, soak_iter.c, soak_loop.c,
- * soak_log.c, soak_summary.c) share. */
+ * soak_finish.c, soak_ranks.c, soak_log.c, soak_summary.c) share. */
 #ifndef SB_CLI_SOAK_H
 #define SB_CLI_SOAK_H
 
@@ -54,6 +54,23 @@ struct soak_state {
 	int stop_changed;
 	struct sb_soak_stop_change stop_change;
 	struct sb_sweep_result *zr; /* --workload=iozone: the sweep of the iteration */
+	/* the log's configuration: many ranks (0: one), its rank, or rank 0's
+	 * log of the All clients figures */
+	unsigned log_ranks;
+	int log_rank, log_aggregate;
+	/* many ranks (mpirun, soak_ranks.c): this iteration's times on the
+	 * coordination clock (write start, end; check start, end), its bytes
+	 * and latencies, for rank 0's All clients figures */
+	double ph_start, ph_end, ph[4];
+	uint64_t wbytes, rbytes;
+	struct sb_hist wh, rh;
+	/* rank 0: the All clients iterations (resumed ones included), their
+	 * log, and per rank its host and its failed iterations */
+	struct sb_soak_iter *agg;
+	size_t nagg, capagg;
+	FILE *agg_log;
+	char (*rank_host)[64];
+	uint64_t *rank_failed;
 };
 
 /* soak_iter.c: one iteration: write, fsync, drop caches, read back and
@@ -76,8 +93,6 @@ void soak_iozone_print(FILE *f, const struct soak_state *s, const struct sb_soak
 
 /* soak_loop.c */
 int soak_loop(struct soak_state *s);
-/* Summary, log line, results and the exit code. */
-int soak_finish(struct soak_state *s, const char *logname);
 
 /* soak_log.c: the JSON Lines log (records from lib/results/soak_json.c) */
 int soak_log_open(struct soak_state *s, const char *path, int append);
@@ -90,6 +105,35 @@ int soak_log_stop_change(struct soak_state *s);
  * Prints its error and returns an exit code on failure. */
 int soak_log_resume(const char *path, struct soak_state *s, char ***argv, int *argc);
 int soak_state_add(struct soak_state *s, const struct sb_soak_iter *it);
+
+/* soak_ranks.c: soak under mpirun (docs/mpi.md). Each rank works on its
+ * own target (a directory of its own under a directory TARGET) and keeps
+ * its own log, LOG.rank-N; rank 0 also writes LOG, the All clients
+ * figures of every iteration with each rank's. All return 0 or an exit
+ * code, the same on every rank. */
+int soak_ranks_target(struct soak_state *s, const char **target, char *dir, size_t len);
+/* the log names: base (rank 0's, made up when --log was not given) and
+ * this rank's own */
+void soak_ranks_log_names(const char *base, char *mine, size_t len);
+int soak_ranks_open_aggregate(struct soak_state *s, const char *base, int append);
+/* rank 0: the aggregate log's configuration (not when resumed) and a
+ * resume's stop change */
+int soak_ranks_aggregate_start(struct soak_state *s, const char *target, int resumed);
+/* --resume: the ranks agree on the last iteration every log holds (each
+ * rank's and rank 0's aggregate) and cut what comes after it */
+int soak_ranks_resume(struct soak_state *s, const char *base);
+/* After an iteration (rc: the exit code when it could not run): every
+ * rank's figures to rank 0, which logs and prints the All clients
+ * iteration and each rank's; *stop says, the same on every rank, 0 go on,
+ * 1 stop, or an exit code (abort_reason set). */
+int soak_ranks_iteration(struct soak_state *s, const struct sb_soak_iter *it, int rc, int *stop);
+int soak_ranks_finish(struct soak_state *s, const char *logname);
+void soak_ranks_free(struct soak_state *s);
+/* soak_log.c: cut the log after iteration n's line (after line 1 when 0) */
+int soak_log_cut(const char *path, uint64_t n);
+/* soak_finish.c: one log's summary and verdict (results and exit code); quiet: nothing printed,
+ * no results written (each rank's own log under mpirun) */
+int soak_finish_log(struct soak_state *s, const char *logname, int quiet);
 
 /* soak_summary.c: the verdict in text */
 void soak_summary_text(FILE *f, const struct soak_state *s, const struct sb_soak_summary *sum);

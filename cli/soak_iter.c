@@ -175,24 +175,45 @@ int soak_iteration(struct soak_state *s, struct sb_soak_iter *it)
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	if (!s->region_mode && (rc = verify_target_create(&s->t, &s->o->v)))
-		goto out;
-	rc = verify_phase(&r, &s->t, s->ops, 1, "write");
+	/* many ranks: the phases' times on the coordination clock, and what
+	 * rank 0 needs for the All clients figures */
+	s->ph[0] = s->ph[1] = s->ph[2] = s->ph[3] = s->ph_start = cli_ranks_time();
+	s->wbytes = s->rbytes = 0;
+	const int made = s->region_mode || !(rc = verify_target_create(&s->t, &s->o->v));
+	if (made) {
+		s->ph[0] = cli_ranks_time();
+		rc = verify_phase(&r, &s->t, s->ops, 1, "write");
+		s->ph[1] = s->ph[2] = s->ph[3] = cli_ranks_time();
+	}
 	/* a full target: what was not written is not checked (it would read as
 	 * foreign); the loop stops there */
 	const int full = r.res.wr.errors && r.res.wr.first_error == ENOSPC;
-	if (!rc && !full && !cli_interrupted()) {
+	int check = made && !rc && !full && !cli_interrupted();
+	/* many ranks: every one has written before any checks, and none
+	 * checks when one could not write at all */
+	if (cli_ranks() > 1 && cli_ranks_worst(rc ? 1 : 0))
+		check = 0;
+	if (check) {
 		it->cache = drop(s);
 		const uint64_t t0 = sb_now_ns();
+		s->ph[2] = cli_ranks_time();
 		rc = verify_phase(&r, &s->t, s->ops, 0, "check");
+		s->ph[3] = cli_ranks_time();
 		s->check_ns = sb_now_ns() - t0;
 	}
+	if (!made)
+		goto out;
 	sb_verify_acc_finish(&r.res.acc);
 	take_results(it, &r.res, b.slept_ns);
+	s->wbytes = r.res.wr.bytes;
+	s->rbytes = r.res.rd.bytes;
+	s->wh = r.res.wr.lat;
+	s->rh = r.res.rd.lat;
 	if (!s->region_mode)
 		verify_target_remove_created(&s->t);
 out:
 	it->end_ns = soak_wall_ns();
+	s->ph_end = cli_ranks_time();
 	collect_kmsg(s, it);
 	sb_verify_acc_free(&r.res.acc);
 	return rc;

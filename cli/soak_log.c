@@ -58,6 +58,9 @@ int soak_log_config(struct soak_state *s)
 		.model = ti->model[0] ? ti->model : NULL,
 		.health_before = s->health_ok[0] ? &s->health[0] : NULL,
 		.workload = s->o->iozone ? "iozone" : NULL,
+		/* many ranks: this is the log of one of them */
+		.ranks = cli_ranks() > 1 ? (unsigned)cli_ranks() : 0,
+		.rank = cli_rank(),
 	};
 	struct sb_json j;
 	sb_json_begin(&j, s->log, 1);
@@ -165,6 +168,9 @@ int soak_log_resume(const char *path, struct soak_state *s, char ***argv, int *a
 	s->nit = log.nit;
 	s->capit = log.capit;
 	s->stop_logged = log.stop_changed;
+	s->log_ranks = log.ranks;
+	s->log_rank = log.rank;
+	s->log_aggregate = log.aggregate;
 	s->logged_iterations = log.iterations;
 	s->logged_duration_ns = log.duration_ns;
 	*argv = log.argv;
@@ -178,4 +184,44 @@ int soak_log_resume(const char *path, struct soak_state *s, char ***argv, int *a
 		sb_warn("--resume: the last line of '%s' was cut short (a crash?): it is dropped",
 			path);
 	return 0;
+}
+
+/* The byte after the line of iteration n (of line 1 when n is 0); 0 none. */
+static size_t end_of(const char *text, size_t len, uint64_t n)
+{
+	size_t line = 0;
+	for (size_t at = 0; at < len;) {
+		const char *nl = memchr(text + at, '\n', len - at);
+		if (!nl)
+			break;
+		const size_t ll = (size_t)(nl - (text + at));
+		struct sb_jdoc *d = NULL;
+		uint64_t k = 0;
+		int hit = ++line == 1 && !n;
+		if (!hit && sb_json_parse(text + at, ll, NULL, &d, NULL) == 0) {
+			const struct sb_jv *v = sb_jdoc_root(d);
+			const char *type = sb_jv_str(sb_jv_get(v, "type"));
+			hit = type && !strcmp(type, "iteration") &&
+			      sb_jv_u64(sb_jv_get(v, "iteration"), &k) == 0 && k == n;
+		}
+		sb_jdoc_free(d);
+		at += ll + 1;
+		if (hit)
+			return at;
+	}
+	return 0;
+}
+
+int soak_log_cut(const char *path, uint64_t n)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int e = read_all(path, &buf, &len);
+	const size_t at = e ? 0 : end_of(buf, len, n);
+	free(buf);
+	if (e)
+		return e;
+	if (!at)
+		return -ENOENT;
+	return truncate(path, (off_t)at) < 0 ? -errno : 0;
 }

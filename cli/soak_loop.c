@@ -1,7 +1,5 @@
-/* storbench soak: the loop over iterations, and the end (summary, results,
- * verdict), which a Ctrl-C reaches too. */
+/* storbench soak: the loop over iterations (the end is soak_finish.c). */
 #include "cli/soak.h"
-#include "cli/info.h"
 
 #include <unistd.h>
 
@@ -39,6 +37,9 @@ int soak_loop(struct soak_state *s)
 	s->prior_ns = last_end > s->started_ns ? last_end - s->started_ns : 0;
 	s->mono_start_ns = sb_now_ns();
 	s->first_n = next;
+	/* many ranks: rank 0 says it all */
+	if (cli_rank() != 0)
+		text = 0;
 	if (text && s->nit)
 		printf("resuming after iteration %llu\n", (unsigned long long)(next - 1));
 	if (text && s->stop_changed) {
@@ -46,11 +47,34 @@ int soak_loop(struct soak_state *s)
 		soak_stop_change_text(&s->stop_change, why, sizeof(why));
 		printf("%s\n", why);
 	}
-	for (; !done(s, next); next++) {
+	for (;; next++) {
+		/* many ranks: they start each iteration together (a barrier),
+		 * and stop when one would (its --duration, a Ctrl-C) */
+		int stop = done(s, next);
+		if (cli_ranks() > 1)
+			stop = cli_ranks_worst(stop);
+		if (stop)
+			break;
 		struct sb_soak_iter it;
 		memset(&it, 0, sizeof(it));
 		it.n = next;
 		int rc = soak_iteration(s, &it);
+		if (cli_ranks() > 1) {
+			if (!rc && (soak_state_add(s, &it) < 0 || soak_log_iteration(s, &it) < 0))
+				rc = SB_EXIT_ENV;
+			if (rc && !s->abort_reason[0])
+				snprintf(s->abort_reason, sizeof(s->abort_reason),
+					 "iteration %llu could not run: %s",
+					 (unsigned long long)next,
+					 s->t.why[0] ? s->t.why : "see the message above");
+			if (soak_ranks_iteration(s, &it, rc, &stop) || stop > 1)
+				return stop > 1 ? stop : SB_EXIT_ENV;
+			if (stop)
+				break;
+			if (o->idle_ns && !done(s, next + 1))
+				pause_for(o->idle_ns);
+			continue;
+		}
 		if (rc)
 			free(it.cells);
 		if (rc) {
@@ -88,104 +112,4 @@ int soak_loop(struct soak_state *s)
 			pause_for(o->idle_ns);
 	}
 	return 0;
-}
-
-/* An iozone cell's changes, as the throughput's. */
-static void soak_cell_warnings(struct sb_results *res, const struct sb_soak_cell_metric *c)
-{
-	char f[32], r[32];
-	for (size_t i = 0; i < c->m.nchanges; i++)
-		sb_results_warn(res,
-				"%s (file %s, record %s) %s from %.0f KiB/s to %.0f KiB/s at "
-				"iteration %llu",
-				sb_sweep_test_name(c->test),
-				sb_fmt_size(c->file_size, f, sizeof(f)),
-				sb_fmt_size(c->record_size, r, sizeof(r)),
-				c->m.changes[i].after < c->m.changes[i].before ? "fell" : "rose",
-				c->m.changes[i].before, c->m.changes[i].after,
-				(unsigned long long)c->m.changes[i].at);
-}
-
-int soak_finish(struct soak_state *s, const char *logname)
-{
-	const struct soak_opts *o = s->o;
-	struct sb_soak_summary sum;
-	int rc = 0;
-
-	struct sb_soak_cell_metric *cells = NULL;
-	size_t ncells = 0;
-	if (sb_soak_summarize(s->it, s->nit, o->fail_on_anomaly, &sum) < 0 ||
-	    sb_soak_summarize_cells(s->it, s->nit, o->fail_on_anomaly, &sum, &cells, &ncells) < 0) {
-		sb_err("out of memory");
-		return SB_EXIT_ENV;
-	}
-	if (s->abort_reason[0])
-		sb_soak_abort(&sum, s->abort_reason);
-	const int both = s->health_ok[0] && s->health_ok[1];
-	const struct sb_soak_result sr = {
-		.sum = &sum,
-		.stop_change = s->stop_changed ? &s->stop_change : NULL,
-		.kmsg_watched = s->kmsg_ok,
-		.health_before = both ? &s->health[0] : NULL,
-		.health_after = both ? &s->health[1] : NULL,
-		.it = s->it,
-		.nit = s->nit,
-		.cells = cells,
-		.ncells = ncells,
-	};
-	if (soak_log_summary(s, &sr) < 0)
-		rc = SB_EXIT_ENV;
-	struct sb_results *res = sb_results_create("soak");
-	if (!res) {
-		free(cells);
-		sb_err("out of memory");
-		return SB_EXIT_ENV;
-	}
-	cli_results_describe(res, &s->t.ct, o->iozone ? o->za.file : s->t.v.path);
-	res->target_created = !s->region_mode;
-	res->interrupted = !!cli_interrupted();
-	res->extra_key = "soak";
-	res->extra_json = sb_soak_results_json;
-	res->extra_ctx = &sr;
-	if (!s->kmsg_ok)
-		sb_results_warn(res,
-				"/dev/kmsg could not be read: kernel messages were not watched");
-	for (int k = 0; k < 2; k++)
-		for (size_t i = 0; i < sum.m[k].nchanges; i++)
-			sb_results_warn(res,
-					"%s throughput %s from %.1f MiB/s to %.1f MiB/s at "
-					"iteration %llu",
-					k ? "read" : "write",
-					sum.m[k].changes[i].after < sum.m[k].changes[i].before
-						? "fell"
-						: "rose",
-					sum.m[k].changes[i].before / 1048576,
-					sum.m[k].changes[i].after / 1048576,
-					(unsigned long long)sum.m[k].changes[i].at);
-	for (size_t c = 0; c < ncells; c++)
-		soak_cell_warnings(res, &cells[c]);
-	if (o->v.output && cli_write_json(res, o->v.output) < 0)
-		rc = SB_EXIT_ENV;
-	if (o->v.json_stdout) {
-		if (cli_write_json(res, "-") < 0)
-			rc = SB_EXIT_ENV;
-	} else {
-		soak_summary_text(stdout, s, &sum);
-		soak_cells_text(stdout, cells, ncells);
-		for (int k = 0; k < 2; k++) {
-			if (!s->health_ok[k] || s->health[k].kind == SB_HEALTH_NONE)
-				continue;
-			printf("health %s:\n", k ? "after" : "before");
-			render_health_text(stdout, &s->health[k], "  ");
-		}
-		printf("log: %s\n", logname);
-	}
-	render_warnings_text(stderr, res);
-	sb_results_free(res);
-	free(cells);
-	if (cli_interrupted())
-		return cli_interrupt_status();
-	if (rc)
-		return rc;
-	return sum.pass ? SB_EXIT_OK : SB_EXIT_FAIL;
 }

@@ -342,6 +342,7 @@ enum rep_table {
 	REP_T_RANGES,
 	REP_T_CLIFF,
 	REP_T_IOZONE,
+	REP_T_RANKS,
 	REP_T_N
 };
 extern const char *const rep_table_names[REP_T_N];

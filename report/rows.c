@@ -9,7 +9,8 @@
 
 const char *const rep_table_names[REP_T_N] = { "measurements", "intervals", "summary",
 					       "percentiles",  "records",   "verify",
-					       "ranges",       "cliff",	    "iozone" };
+					       "ranges",       "cliff",	    "iozone",
+					       "ranks" };
 
 static const char *const measurement_cols[RM_N] = {
 	"source",
@@ -100,6 +101,10 @@ static const char *const iozone_cols[RZ_N] = {
 	"source",	   "command",		"iteration", "test",
 	"file_size_bytes", "record_size_bytes", "kib_per_s",
 };
+static const char *const rank_cols[RK_N] = {
+	"source",   "command",	      "job",  "rank",	 "host",  "direction",
+	"io_bytes", "bw_bytes_per_s", "iops", "start_s", "end_s", "clock_offset_s",
+};
 
 const struct rep_columns rep_columns[REP_T_N] = {
 	[REP_T_MEASUREMENTS] = { measurement_cols, RM_N, RM_CSV },
@@ -111,6 +116,7 @@ const struct rep_columns rep_columns[REP_T_N] = {
 	[REP_T_RANGES] = { range_cols, RG_N, RG_N },
 	[REP_T_CLIFF] = { cliff_cols, RC_N, RC_N },
 	[REP_T_IOZONE] = { iozone_cols, RZ_N, RZ_N },
+	[REP_T_RANKS] = { rank_cols, RK_N, RK_N },
 };
 
 struct walk {
@@ -525,12 +531,53 @@ static void iozone(struct walk *w, const struct rep_doc *d)
 		}
 }
 
+/* ---- ranks: each rank's job of client_stats, a row per direction that
+ * moved data; times from the earliest start ---- */
+static void ranks(struct walk *w, const struct rep_doc *d)
+{
+	static const char *const dirs[] = { "read", "write", "trim" };
+	const struct sb_jv *cs = d->root ? sb_jv_get(d->root, "client_stats") : NULL;
+	const size_t n = sb_jv_len(cs);
+	double t0 = INFINITY;
+	for (size_t i = 0; i < n; i++) {
+		const struct sb_jv *s = sb_jv_get(sb_jv_get(sb_jv_at(cs, i), "storbench"),
+						  "start_s");
+		if (sb_jv_is(s, SB_JV_NUM))
+			t0 = fmin(t0, sb_jv_num(s, 0));
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct sb_jv *c = sb_jv_at(cs, i), *sb = sb_jv_get(c, "storbench");
+		const char *host = sb_jv_str(sb_jv_get(c, "hostname"));
+		if (!host)
+			continue; /* the All clients entry: the measurements table's */
+		for (size_t k = 0; k < SB_ARRAY_SIZE(dirs); k++) {
+			const struct sb_jv *dj = sb_jv_get(c, dirs[k]);
+			const double bytes = sb_jv_num(sb_jv_get(dj, "io_bytes"), 0);
+			if (!(bytes > 0))
+				continue;
+			struct rep_cell *x = row(w, d, NULL, -1);
+			x[RK_JOB] = str(sb_jv_str(sb_jv_get(c, "jobname")));
+			x[RK_RANK] = (struct rep_cell){ .kind = REP_CELL_WHOLE,
+							.d = sb_jv_num(sb_jv_get(c, "rank"), NAN) };
+			x[RK_HOST] = str(host);
+			x[RK_DIR] = str(dirs[k]);
+			x[RK_IO_BYTES] = (struct rep_cell){ .kind = REP_CELL_WHOLE, .d = bytes };
+			x[RK_BW] = num(sb_jv_num(sb_jv_get(dj, "bw_bytes"), NAN));
+			x[RK_IOPS] = num(sb_jv_num(sb_jv_get(dj, "iops"), NAN));
+			x[RK_START] = num(sb_jv_num(sb_jv_get(sb, "start_s"), NAN) - t0);
+			x[RK_END] = num(sb_jv_num(sb_jv_get(sb, "end_s"), NAN) - t0);
+			x[RK_OFFSET] = num(sb_jv_num(sb_jv_get(sb, "clock_offset_s"), NAN));
+			emit(w);
+		}
+	}
+}
+
 long rep_rows(enum rep_table t, struct rep_doc *const *docs, size_t n, unsigned flags,
 	      rep_row_fn fn, void *ctx)
 {
 	static void (*const tables[REP_T_N])(struct walk *, const struct rep_doc *) = {
 		measurements, intervals, summary, percentiles, records,
-		verify,	      ranges,	 cliff,	  iozone,
+		verify,	      ranges,	 cliff,	  iozone,      ranks,
 	};
 	struct walk w;
 	memset(&w, 0, sizeof(w));

@@ -125,6 +125,23 @@ enum {
 };
 /* iozone: soak --workload=iozone's cells, a row per iteration and cell */
 enum { RZ_SOURCE, RZ_COMMAND, RZ_ITERATION, RZ_TEST, RZ_FILE, RZ_RECORD, RZ_KIBPS, RZ_N };
+/* ranks: a run of many ranks (mpirun), each rank's figures of each job
+ * and direction, from client_stats */
+enum {
+	RK_SOURCE,
+	RK_COMMAND,
+	RK_JOB,
+	RK_RANK,
+	RK_HOST,
+	RK_DIR,
+	RK_IO_BYTES,
+	RK_BW,
+	RK_IOPS,
+	RK_START,
+	RK_END,
+	RK_OFFSET,
+	RK_N
+};
 #define REP_ROW_MAX RM_N
 
 struct rep_columns {

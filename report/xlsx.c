@@ -639,6 +639,27 @@ static void cliff_row(void *ctx, const struct rep_row *r)
 	put_row(w->b, cliff_cols, SB_ARRAY_SIZE(cliff_cols), r);
 }
 
+/* Many ranks (mpirun): a row per rank, job and direction. */
+static void ranks_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
+{
+	static const struct column cols[] = {
+		{ "Source", RK_SOURCE, 1 },
+		{ "Job", RK_JOB, 1 },
+		{ "Rank", RK_RANK, 1 },
+		{ "Host", RK_HOST, 1 },
+		{ "Direction", RK_DIR, 1 },
+		{ "Bytes", RK_IO_BYTES, 1 },
+		{ "Bandwidth (MiB/s)", RK_BW, 1048576 },
+		{ "IOPS", RK_IOPS, 1 },
+		{ "Start (s)", RK_START, 1 },
+		{ "End (s)", RK_END, 1 },
+		{ "Clock offset (s)", RK_OFFSET, 1 },
+	};
+	if (rep_rows(REP_T_RANKS, docs, n, 0, NULL, NULL) > 0 &&
+	    table_sheet(b, "Ranks", cols, SB_ARRAY_SIZE(cols)))
+		table_rows(b, REP_T_RANKS, cols, SB_ARRAY_SIZE(cols), docs, n);
+}
+
 static void cliff_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
 {
 	if (rep_rows(REP_T_CLIFF, docs, n, 0, NULL, NULL) <= 0 ||
@@ -705,6 +726,7 @@ int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why
 	iozone_sheet(&b, docs, n);
 	cycles_sheet(&b, docs, n);
 	cliff_sheet(&b, docs, n);
+	ranks_sheet(&b, docs, n);
 	lxw_error e = workbook_close(b.wb);
 	for (size_t i = 0; b.err && i < n; i++)
 		if (docs[i]->src->err)

@@ -38,6 +38,13 @@ void sb_soak_config_record(struct sb_json *j, const struct sb_soak_config *c)
 		sb_health_json(j, "health_before", c->health_before);
 	if (c->workload)
 		sb_json_str(j, "workload", c->workload);
+	if (c->ranks > 1) {
+		sb_json_u64(j, "ranks", c->ranks);
+		if (c->aggregate)
+			sb_json_bool(j, "aggregate", 1);
+		else
+			sb_json_u64(j, "rank", (uint64_t)c->rank);
+	}
 	sb_json_obj_close(j);
 }
 
@@ -238,6 +245,42 @@ void sb_soak_results_json(struct sb_json *j, const void *ctx)
 	sb_json_arr_close(j);
 }
 
+void sb_soak_iter_record_ranks(struct sb_json *j, const struct sb_soak_iter *all,
+			       const struct sb_soak_rank *r, unsigned n)
+{
+	double t0 = 0, t1 = 0, s0 = 0, e0 = 0;
+	for (unsigned i = 0; i < n; i++) {
+		t0 = i && t0 < r[i].start_s ? t0 : r[i].start_s;
+		t1 = i && t1 > r[i].start_s ? t1 : r[i].start_s;
+		s0 = i && s0 < r[i].end_s ? s0 : r[i].end_s;
+		e0 = i && e0 > r[i].end_s ? e0 : r[i].end_s;
+	}
+	sb_json_obj_open(j, NULL);
+	sb_json_str(j, "type", "iteration");
+	sb_soak_iter_json(j, all);
+	sb_json_double(j, "start_spread_s", t1 - t0);
+	sb_json_double(j, "end_spread_s", e0 - s0);
+	sb_json_arr_open(j, "ranks");
+	for (unsigned i = 0; i < n; i++) {
+		const struct sb_soak_rank *k = &r[i];
+		sb_json_obj_open(j, NULL);
+		sb_json_i64(j, "rank", k->rank);
+		sb_json_str(j, "host", k->host);
+		sb_json_double(j, "start_s", k->start_s - t0);
+		sb_json_double(j, "end_s", k->end_s - t0);
+		sb_json_double(j, "write_start_s", k->wstart_s - t0);
+		sb_json_double(j, "write_end_s", k->wend_s - t0);
+		sb_json_double(j, "check_start_s", k->rstart_s - t0);
+		sb_json_double(j, "check_end_s", k->rend_s - t0);
+		sb_json_u64(j, "write_bytes", k->write_bytes);
+		sb_json_u64(j, "checked_bytes", k->read_bytes);
+		sb_soak_iter_json(j, &k->it);
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
+	sb_json_obj_close(j);
+}
+
 /* ---- reading back ---- */
 
 static void copy_str(char *dst, size_t len, const struct sb_jv *v)
@@ -371,6 +414,13 @@ static int take_config(const struct sb_jv *v, struct sb_soak_log *log)
 		return -EINVAL;
 	sb_jv_u64(sb_jv_get(v, "seed"), &log->seed);
 	sb_jv_u64(sb_jv_get(v, "started_ns"), &log->started_ns);
+	uint64_t x = 0;
+	if (sb_jv_u64(sb_jv_get(v, "ranks"), &x) == 0 && x > 1 && x < 1u << 24) {
+		log->ranks = (unsigned)x;
+		log->aggregate = sb_jv_bool(sb_jv_get(v, "aggregate"), 0);
+		if (sb_jv_u64(sb_jv_get(v, "rank"), &x) == 0 && x < log->ranks)
+			log->rank = (int)x;
+	}
 	if (!(log->argv = calloc(sb_jv_len(av) + 1, sizeof(char *))))
 		return -ENOMEM;
 	for (size_t i = 0; i < sb_jv_len(av); i++) {

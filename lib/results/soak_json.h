@@ -27,6 +27,10 @@ struct sb_soak_config {
 	const char *device, *model;	       /* NULL: unknown */
 	const struct sb_health *health_before; /* NULL: none */
 	const char *workload;		       /* NULL: verify (not written); "iozone" */
+	/* many ranks (mpirun): their number, and this log's rank, or
+	 * aggregate set for rank 0's log of the All clients figures; 0: one */
+	unsigned ranks;
+	int rank, aggregate;
 };
 
 /* A resumed soak told to stop otherwise than its log said (--iterations or
@@ -58,6 +62,10 @@ void sb_soak_config_record(struct sb_json *j, const struct sb_soak_config *c);
 void sb_soak_iter_record(struct sb_json *j, const struct sb_soak_iter *it);
 void sb_soak_summary_record(struct sb_json *j, const struct sb_soak_result *r);
 void sb_soak_resume_record(struct sb_json *j, const struct sb_soak_stop_change *c);
+/* Many ranks: the All clients iteration all, and each rank's own in
+ * "ranks" (times in seconds from the earliest start). */
+void sb_soak_iter_record_ranks(struct sb_json *j, const struct sb_soak_iter *all,
+			       const struct sb_soak_rank *r, unsigned n);
 /* An iteration's members, inside an open object. */
 void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it);
 /* The results' "soak" section (members, for sb_results.extra_json): the
@@ -80,6 +88,8 @@ struct sb_soak_log {
 	int argc; /* the options it was started with */
 	char **argv;
 	int stop_changed; /* a resume record: the stop condition of the last one */
+	unsigned ranks;	  /* the configuration's (many ranks), 0 one */
+	int rank, aggregate;
 	uint64_t iterations, duration_ns;
 	struct sb_soak_iter *it; /* its complete iterations */
 	size_t nit, capit;

@@ -36,3 +36,75 @@ void sb_soak_iters_free(struct sb_soak_iter *v, size_t n)
 		free(v[i].cells);
 	free(v);
 }
+
+static void lat3(const struct sb_hist *h, uint64_t out[3])
+{
+	if (!h || !h->count)
+		return;
+	out[0] = sb_hist_percentile(h, 50);
+	out[1] = sb_hist_percentile(h, 99);
+	out[2] = h->max;
+}
+
+/* bytes over the span of the phase on every rank that ran it */
+static double phase_bw(const struct sb_soak_rank *r, unsigned n, int write)
+{
+	double t0 = 0, t1 = 0, bytes = 0;
+	int any = 0;
+	for (unsigned i = 0; i < n; i++) {
+		const double a = write ? r[i].wstart_s : r[i].rstart_s;
+		const double b = write ? r[i].wend_s : r[i].rend_s;
+		if (b <= a)
+			continue;
+		t0 = any && t0 < a ? t0 : a;
+		t1 = any && t1 > b ? t1 : b;
+		any = 1;
+		bytes += (double)(write ? r[i].write_bytes : r[i].read_bytes);
+	}
+	return any && t1 > t0 ? bytes / (t1 - t0) : 0;
+}
+
+void sb_soak_iter_aggregate(struct sb_soak_iter *out, const struct sb_soak_rank *r, unsigned n,
+			    const struct sb_hist *wh, const struct sb_hist *rh)
+{
+	memset(out, 0, sizeof(*out));
+	if (!n)
+		return;
+	double t0 = r[0].start_s, t1 = r[0].end_s;
+	out->n = r[0].it.n;
+	out->cache = r[0].it.cache;
+	for (unsigned i = 0; i < n; i++) {
+		const struct sb_soak_iter *it = &r[i].it;
+		t0 = SB_MIN(t0, r[i].start_s);
+		t1 = SB_MAX(t1, r[i].end_s);
+		out->blocks += it->blocks;
+		for (int c = 0; c < SB_VERIFY_NCLASS; c++)
+			out->count[c] += it->count[c];
+		out->ranges_omitted += it->nranges + it->ranges_omitted;
+		out->io_errors += it->io_errors;
+		out->unwritten += it->unwritten;
+		if (it->first_errno && !out->first_errno) {
+			out->first_errno = it->first_errno;
+			out->first_error_offset = it->first_error_offset;
+		}
+		for (size_t k = 0; k < it->nkmsg; k++) {
+			if (out->nkmsg == SB_SOAK_MAX_KMSG) {
+				out->kmsg_omitted++;
+				continue;
+			}
+			struct sb_soak_kline *l = &out->kmsg[out->nkmsg++];
+			*l = it->kmsg[k];
+			snprintf(l->text, sizeof(l->text), "rank %d: %.*s", r[i].rank,
+				 (int)sizeof(l->text) - 16, it->kmsg[k].text);
+		}
+		out->kmsg_omitted += it->kmsg_omitted;
+		out->interrupted |= it->interrupted;
+	}
+	const double base = (double)r[0].it.start_ns;
+	out->start_ns = (uint64_t)(base + (t0 - r[0].start_s) * 1e9);
+	out->end_ns = (uint64_t)(base + (t1 - r[0].start_s) * 1e9);
+	out->write_bw = phase_bw(r, n, 1);
+	out->read_bw = phase_bw(r, n, 0);
+	lat3(wh, out->wlat);
+	lat3(rh, out->rlat);
+}

@@ -8,6 +8,7 @@
 #define SB_SOAK_RECORD_H
 
 #include "lib/sb.h"
+#include "lib/stats/hist.h"
 #include "lib/verify/block.h"
 #include "lib/verify/ranges.h"
 
@@ -76,5 +77,27 @@ struct sb_sweep_result;
 int sb_soak_cells_from_sweep(struct sb_soak_iter *it, const struct sb_sweep_result *r);
 /* A test that writes (the write figure of sb_soak_cells_from_sweep). */
 int sb_soak_test_writes(int test);
+/* Many ranks (mpirun): one rank's iteration as rank 0 gathered it, its
+ * times in seconds on rank 0's clock (MPI_Wtime less the rank's measured
+ * offset). */
+struct sb_soak_rank {
+	int rank;
+	char host[64];
+	double start_s, end_s;			   /* the iteration */
+	double wstart_s, wend_s, rstart_s, rend_s; /* its write, its check (none: equal) */
+	uint64_t write_bytes, read_bytes;
+	struct sb_soak_iter it; /* the rank's own, as its log has it */
+};
+
+/* The All clients iteration of n ranks (r[0] rank 0): each phase's bytes
+ * summed over the time from the earliest start to the latest end, the
+ * latencies read from the ranks' merged histograms wh and rh (NULL: 0),
+ * blocks, counts, errors and unwritten blocks summed, the first error the
+ * first rank's that had one. Bad ranges stay each rank's (offsets in
+ * different targets do not add up): counted in ranges_omitted. Kernel
+ * lines come with their rank named. start_ns and end_ns: rank 0's wall
+ * clock moved by the earliest start and the latest end. */
+void sb_soak_iter_aggregate(struct sb_soak_iter *out, const struct sb_soak_rank *r, unsigned n,
+			    const struct sb_hist *wh, const struct sb_hist *rh);
 
 #endif
