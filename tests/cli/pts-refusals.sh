@@ -61,8 +61,11 @@ bad "--mix: the latency test tracks 0/100" --test=latency --mix=100/0
 bad "--bs: the throughput test runs 1024k and 128k" --test=throughput --bs=4k
 bad "--active-range-amount.*a size" --profile=client --active-range-amount=lots
 bad "--active-range-amount: PTS-C's (--profile=client) only" --active-range-amount=8M
-# PTS-C's default 8 GiB of segments cannot fit in 16 MiB
-bad "--active-range-amount: 2048 segments of 4.00 MiB" --profile=client
+# 8 GiB of segments cannot fit in 16 MiB: asked for, refused; by default
+# half the active range, but with the 1024k block sizes 2048 segments of
+# 1 MiB need more than 16 MiB
+bad "--active-range-amount: 2048 segments of 4.00 MiB" --profile=client --active-range-amount=8G
+bad "--profile=client: the active range (16.0 MiB) is too small for 2048 segments of 1.00 MiB" --profile=client
 bad "--active-range-amount: 6.00 MiB in 2048 segments" --profile=client --active-range-amount=6M
 ok "bad option values: one line naming the option and what it accepts, nothing written"
 
