@@ -97,6 +97,8 @@ int soak_loop(struct soak_state *s);
 /* soak_log.c: the JSON Lines log (records from lib/results/soak_json.c) */
 int soak_log_open(struct soak_state *s, const char *path, int append);
 int soak_log_config(struct soak_state *s);
+/* End a record of the log: newline, flush, fsync; 0 or -errno (said). */
+int soak_log_commit(FILE *log, struct sb_json *j);
 int soak_log_iteration(struct soak_state *s, const struct sb_soak_iter *it);
 int soak_log_summary(struct soak_state *s, const struct sb_soak_result *r);
 int soak_log_stop_change(struct soak_state *s);

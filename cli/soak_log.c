@@ -26,11 +26,10 @@ int soak_log_open(struct soak_state *s, const char *path, int append)
 	return 0;
 }
 
-/* End a record: newline, flush, fsync. */
-static int commit(struct soak_state *s, struct sb_json *j)
+int soak_log_commit(FILE *log, struct sb_json *j)
 {
 	int e = sb_json_end(j);
-	if (!e && fsync(fileno(s->log)) < 0)
+	if (!e && fsync(fileno(log)) < 0)
 		e = -errno;
 	if (e < 0)
 		sb_err("cannot write the log: %s", strerror(-e));
@@ -65,7 +64,7 @@ int soak_log_config(struct soak_state *s)
 	struct sb_json j;
 	sb_json_begin(&j, s->log, 1);
 	sb_soak_config_record(&j, &c);
-	return commit(s, &j);
+	return soak_log_commit(s->log, &j);
 }
 
 int soak_log_iteration(struct soak_state *s, const struct sb_soak_iter *it)
@@ -73,7 +72,7 @@ int soak_log_iteration(struct soak_state *s, const struct sb_soak_iter *it)
 	struct sb_json j;
 	sb_json_begin(&j, s->log, 1);
 	sb_soak_iter_record(&j, it);
-	return commit(s, &j);
+	return soak_log_commit(s->log, &j);
 }
 
 int soak_log_summary(struct soak_state *s, const struct sb_soak_result *r)
@@ -81,7 +80,7 @@ int soak_log_summary(struct soak_state *s, const struct sb_soak_result *r)
 	struct sb_json j;
 	sb_json_begin(&j, s->log, 1);
 	sb_soak_summary_record(&j, r);
-	return commit(s, &j);
+	return soak_log_commit(s->log, &j);
 }
 
 int soak_log_stop_change(struct soak_state *s)
@@ -89,7 +88,7 @@ int soak_log_stop_change(struct soak_state *s)
 	struct sb_json j;
 	sb_json_begin(&j, s->log, 1);
 	sb_soak_resume_record(&j, &s->stop_change);
-	return commit(s, &j);
+	return soak_log_commit(s->log, &j);
 }
 
 /* Append an iteration to the state (the loop does). */

@@ -68,17 +68,6 @@ int soak_ranks_open_aggregate(struct soak_state *s, const char *base, int append
 	return cli_ranks_agree(e ? SB_EXIT_ENV : 0, NULL);
 }
 
-/* A record to the aggregate log, flushed and synced as the rank's own. */
-static int agg_commit(struct soak_state *s, struct sb_json *j)
-{
-	int e = sb_json_end(j);
-	if (!e && fsync(fileno(s->agg_log)) < 0)
-		e = -errno;
-	if (e < 0)
-		sb_err("cannot write the log: %s", strerror(-e));
-	return e;
-}
-
 /* Rank 0: the aggregate log's first line, the configuration of rank 0
  * with the number of ranks; and a resume's stop change. */
 static int agg_config(struct soak_state *s, const char *target)
@@ -104,7 +93,7 @@ static int agg_config(struct soak_state *s, const char *target)
 	struct sb_json j;
 	sb_json_begin(&j, s->agg_log, 1);
 	sb_soak_config_record(&j, &c);
-	return agg_commit(s, &j);
+	return soak_log_commit(s->agg_log, &j);
 }
 
 int soak_ranks_aggregate_start(struct soak_state *s, const char *target, int resumed)
@@ -117,7 +106,7 @@ int soak_ranks_aggregate_start(struct soak_state *s, const char *target, int res
 			struct sb_json j;
 			sb_json_begin(&j, s->agg_log, 1);
 			sb_soak_resume_record(&j, &s->stop_change);
-			e = agg_commit(s, &j);
+			e = soak_log_commit(s->agg_log, &j);
 		}
 	}
 	return cli_ranks_agree(e ? SB_EXIT_ENV : 0, NULL);
@@ -277,7 +266,7 @@ static void aggregate(struct soak_state *s, struct packet *all, struct decision 
 	struct sb_json j;
 	sb_json_begin(&j, s->agg_log, 1);
 	sb_soak_iter_record_ranks(&j, &it, r, (unsigned)n);
-	if (agg_commit(s, &j) < 0) {
+	if (soak_log_commit(s->agg_log, &j) < 0) {
 		d->stop = SB_EXIT_ENV;
 		snprintf(d->reason, sizeof(d->reason), "the aggregate log could not be written");
 		goto out;

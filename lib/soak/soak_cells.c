@@ -3,19 +3,6 @@
 #include "lib/soak/soak_record.h"
 #include "lib/sweep/sweep.h"
 
-int sb_soak_test_writes(int test)
-{
-	switch (test) {
-	case SB_SWEEP_WRITE:
-	case SB_SWEEP_REWRITE:
-	case SB_SWEEP_RANDWRITE:
-	case SB_SWEEP_RECREWRITE:
-	case SB_SWEEP_FWRITE:
-	case SB_SWEEP_FREWRITE: return 1;
-	}
-	return 0;
-}
-
 int sb_soak_cells_from_sweep(struct sb_soak_iter *it, const struct sb_sweep_result *r)
 {
 	size_t n = 0;
@@ -38,7 +25,7 @@ int sb_soak_cells_from_sweep(struct sb_soak_iter *it, const struct sb_sweep_resu
 				c->file_size = r->file_sizes[fi];
 				c->record_size = r->record_sizes[ri];
 				c->kibps = (double)r->kibps[t][fi][ri];
-				const int w = !sb_soak_test_writes(t);
+				const int w = !sb_sweep_test_writes(t);
 				bytes[w] += (double)r->file_sizes[fi];
 				ns[w] += (double)r->elapsed_ns[t][fi][ri];
 			}

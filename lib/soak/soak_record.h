@@ -75,8 +75,6 @@ struct sb_sweep_result;
  * rewrite, random write, record rewrite, fwrite, frewrite) over their
  * time, and of every read test likewise. 0 or -ENOMEM. */
 int sb_soak_cells_from_sweep(struct sb_soak_iter *it, const struct sb_sweep_result *r);
-/* A test that writes (the write figure of sb_soak_cells_from_sweep). */
-int sb_soak_test_writes(int test);
 /* Many ranks (mpirun): one rank's iteration as rank 0 gathered it, its
  * times in seconds on rank 0's clock (MPI_Wtime less the rank's measured
  * offset). */

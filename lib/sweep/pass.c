@@ -34,18 +34,10 @@ static int fail(struct sweep_pass *p, int op, uint64_t off, int err)
 	return -err;
 }
 
+/* what a pass writes is synced at its end: the tests that write, the layout */
 static int is_write(int test)
 {
-	switch (test) {
-	case SB_SWEEP_WRITE:
-	case SB_SWEEP_REWRITE:
-	case SB_SWEEP_RANDWRITE:
-	case SB_SWEEP_RECREWRITE:
-	case SB_SWEEP_FWRITE:
-	case SB_SWEEP_FREWRITE:
-	case SB_SWEEP_LAYOUT: return 1;
-	default: return 0;
-	}
+	return sb_sweep_test_writes(test) || test == SB_SWEEP_LAYOUT;
 }
 
 static void init(struct sweep_pass *p, struct sweep_run *s, int test)

@@ -27,6 +27,19 @@ const char *sb_sweep_test_name(int test)
 	return test >= 0 && test <= SB_SWEEP_LAYOUT ? names[test] : "?";
 }
 
+int sb_sweep_test_writes(int test)
+{
+	switch (test) {
+	case SB_SWEEP_WRITE:
+	case SB_SWEEP_REWRITE:
+	case SB_SWEEP_RANDWRITE:
+	case SB_SWEEP_RECREWRITE:
+	case SB_SWEEP_FWRITE:
+	case SB_SWEEP_FREWRITE: return 1;
+	default: return 0;
+	}
+}
+
 const char *sb_sweep_test_title(int test)
 {
 	return test >= 0 && test < SB_SWEEP_NTESTS ? titles[test] : "?";

@@ -46,6 +46,9 @@ enum sb_sweep_test {
 
 /* "write", "randread", "bkwdread", ... ("layout" for SB_SWEEP_LAYOUT). */
 const char *sb_sweep_test_name(int test);
+/* A test that writes: write, rewrite, random write, record rewrite,
+ * fwrite, frewrite (the layout pass is not a test). */
+int sb_sweep_test_writes(int test);
 /* iozone's report title: "Writer report", "Re-Fread report", ... */
 const char *sb_sweep_test_title(int test);
 /* Index of a test name, or -EINVAL. */

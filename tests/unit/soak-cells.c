@@ -48,8 +48,8 @@ static void test_from_sweep(void **state)
 	/* 3 MiB written in 20 ms; 1 MiB read in 5 ms */
 	assert_true(fabs(it.write_bw - 3.0 * 1048576 / 0.020) < 1);
 	assert_true(fabs(it.read_bw - 1048576 / 0.005) < 1);
-	assert_true(sb_soak_test_writes(SB_SWEEP_RANDWRITE));
-	assert_false(sb_soak_test_writes(SB_SWEEP_STRIDEREAD));
+	assert_true(sb_sweep_test_writes(SB_SWEEP_RANDWRITE));
+	assert_false(sb_sweep_test_writes(SB_SWEEP_STRIDEREAD));
 	free(it.cells);
 	free(r);
 }
