@@ -3,7 +3,8 @@
 # results' own, -R prints iozone's Excel blocks, -b writes an XLSX workbook,
 # -w keeps the file so the seed's loop runs again; next to real iozone
 # (where installed) the header and rows have the same columns; iozone's
-# gengnuplot.sh reads the right rows from sweep's text and from ours; bad
+# gengnuplot.sh reads the right rows from sweep's text and from ours, and
+# report.pl every test's column (gnuplot drawing them); bad
 # options exit 2 naming the option and create nothing.
 . "$(dirname "$0")/../lib/cli.sh"
 
@@ -17,8 +18,15 @@ expect_exit 0 "$SB" iozone --quiet --output="$T/s1.json" $seed1
 cp "$T/out" "$T/s1.txt"
 [ -f testfile ] || fail "-w: the test file was removed"
 line=$(grep -E '^ +8192 +2048 ' "$T/s1.txt") || { cat "$T/s1.txt"; fail "no row for 8192 2048"; }
-rr=$(echo "$line" | cut -c63-69 | tr -d ' ')
-rw=$(echo "$line" | cut -c73-78 | tr -d ' ')
+# the seed's script cuts 63-69 and 73-78, the right of iozone's 9-wide
+# random read and write fields (61-69, 70-78): the whole figure while it
+# has 7 and 6 digits, its last digits past that (iozone's own rows alike)
+rr=$(echo "$line" | cut -c61-69 | tr -d ' ')
+rw=$(echo "$line" | cut -c70-78 | tr -d ' ')
+[ "$(echo "$line" | cut -c63-69 | tr -d ' ')" = "$(printf %s "$rr" | tail -c 7)" ] ||
+	fail "cut -c63-69 does not read the random read field '$rr'"
+[ "$(echo "$line" | cut -c73-78 | tr -d ' ')" = "$(printf %s "$rw" | tail -c 6)" ] ||
+	fail "cut -c73-78 does not read the random write field '$rw'"
 wr=$(echo "$line" | cut -c25-33 | tr -d ' ')
 re=$(echo "$line" | cut -c34-42 | tr -d ' ')
 want=$(json "$T/s1.json" "' '.join(str(t['kib_per_s'][0][0]) for t in d['storbench']['sweep']['tests'])")
@@ -164,6 +172,39 @@ for name in ("strideread", "freread"):
     assert got == want, (name, got, want)
 PY
 	ok "gengnuplot.sh reads sweep's text and storbench iozone -a"
+
+	# iozone's report.pl: the rows of digits with 8 fields or more are
+	# its data, a column per test (write 3 ... freread 15), drawn by gnuplot
+	rp=/usr/share/doc/iozone3/examples/report.pl
+	if [ -f "$rp" ] && command -v perl >/dev/null; then
+		(cd "$T/g" && perl "$rp" ours.txt) >"$T/rp.out" 2>&1 || { cat "$T/rp.out"; fail "report.pl failed"; }
+		python3 - "$T/g/report_ours/ours.dat" "$T/h.json" <<'PY' || fail "report.pl read the wrong columns of iozone -a"
+import json, sys
+s = json.load(open(sys.argv[2]))["storbench"]["sweep"]
+t = {x["test"]: x["kib_per_s"] for x in s["tests"]}
+col = {"write": 3, "rewrite": 4, "read": 5, "reread": 6, "randread": 7, "randwrite": 8,
+       "bkwdread": 9, "recrewrite": 10, "strideread": 11, "fwrite": 12, "frewrite": 13,
+       "fread": 14, "freread": 15}  # report.pl's %columns
+rows = [l.split() for l in open(sys.argv[1])]
+assert len(rows) == len(s["file_sizes"]) * len(s["record_sizes"]), rows
+k = 0
+for i, f in enumerate(s["file_sizes"]):
+    for j, r in enumerate(s["record_sizes"]):
+        assert rows[k][:2] == [str(f // 1024), str(r // 1024)], (rows[k], f, r)
+        for name, c in col.items():
+            assert rows[k][c - 1] == str(t[name][i][j]), (name, rows[k], t[name][i][j])
+        k += 1
+PY
+		if command -v gnuplot >/dev/null; then
+			for png in write.png freread.png; do # (its 2d- charts take 16 MiB records only)
+				head -c 8 "$T/g/report_ours/$png" 2>/dev/null | grep -q PNG ||
+					{ cat "$T/rp.out"; fail "report.pl: gnuplot drew no $png"; }
+			done
+		fi
+		ok "report.pl reads every test's column of storbench iozone -a$(command -v gnuplot >/dev/null && echo ', gnuplot draws them')"
+	else
+		echo "skip part: iozone's report.pl or perl is not installed"
+	fi
 else
 	echo "skip part: iozone's gengnuplot.sh is not installed (iozone3)"
 fi
