@@ -6,14 +6,6 @@
 # ends it cleanly with a log whose every line parses.
 . "$(dirname "$0")/../lib/cli.sh"
 
-lines_parse() { # LOG: every line is a JSON object
-	python3 - "$1" <<'PY'
-import json, sys
-for n, l in enumerate(open(sys.argv[1]), 1):
-    json.loads(l)
-PY
-}
-
 # the iozone line: -I where this filesystem takes O_DIRECT
 mkdir "$T/d"
 direct=-I

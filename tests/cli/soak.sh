@@ -4,14 +4,6 @@
 # message fails it too; bad options.
 . "$(dirname "$0")/../lib/cli.sh"
 
-lines_parse() { # LOG: every line is a JSON object
-	python3 - "$1" <<'PY'
-import json, sys
-for n, l in enumerate(open(sys.argv[1]), 1):
-    json.loads(l)
-PY
-}
-
 mkdir "$T/d"
 expect_exit 0 "$SB" soak --iterations=3 --size=8M --log="$T/d.jsonl" --output="$T/d.json" "$T/d"
 [ -z "$(ls -A "$T/d")" ] || fail "files left behind: $(ls -A "$T/d")"

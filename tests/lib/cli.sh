@@ -30,6 +30,14 @@ print(v)
 PY
 }
 
+lines_parse() { # LOG: every line is a JSON object (JSON Lines logs)
+	python3 - "$1" <<'PY'
+import json, sys
+for n, l in enumerate(open(sys.argv[1]), 1):
+    json.loads(l)
+PY
+}
+
 # expect_exit CODE CMD...: runs CMD, checks its exit status
 expect_exit() {
 	want=$1; shift
