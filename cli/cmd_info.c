@@ -130,7 +130,7 @@ static int set_cache(struct sb_info_report *r, const char *path, int on, int des
 	if (rc)
 		return rc;
 	r->set_cache = on ? "on" : "off";
-	r->cache_how = "eMMC EXT_CSD CACHE_CTRL (SWITCH, CMD6)";
+	r->cache_how = SB_DEVCACHE_HOW;
 	sb_health_read(&r->dev, &r->health);
 	return 0;
 }

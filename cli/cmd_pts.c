@@ -418,7 +418,7 @@ static int cache_off(struct pts_cli *c)
 		cli_signals_on_exit(NULL, NULL);
 	if (e)
 		return cli_error(&er);
-	c->r->devcache.command = "eMMC EXT_CSD CACHE_CTRL (SWITCH, CMD6)";
+	c->r->devcache.command = SB_DEVCACHE_HOW;
 	c->r->devcache.before = before;
 	c->r->devcache.changed = before;
 	return 0;

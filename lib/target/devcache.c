@@ -5,8 +5,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#define HOW "eMMC EXT_CSD CACHE_CTRL (SWITCH, CMD6)"
-
 static int read_state(int fd, const char *node, struct sb_devcache *out, struct sb_error *er)
 {
 	uint8_t raw[SB_EXT_CSD_SIZE];
@@ -33,7 +31,7 @@ static int read_state(int fd, const char *node, struct sb_devcache *out, struct 
 				    node, e.rev < 6 ? ", or an eMMC older than 4.5" : "");
 	out->on = e.cache_on;
 	out->bytes = e.cache_bytes;
-	out->how = HOW;
+	out->how = SB_DEVCACHE_HOW;
 	return 0;
 }
 

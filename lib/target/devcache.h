@@ -10,6 +10,9 @@
 
 #include "lib/sb.h"
 
+/* The command that switches it, for results and messages. */
+#define SB_DEVCACHE_HOW "eMMC EXT_CSD CACHE_CTRL (SWITCH, CMD6)"
+
 struct sb_devcache {
 	int on;		 /* 1 on, 0 off */
 	uint64_t bytes;	 /* its size */
