@@ -336,13 +336,14 @@ $(BUILD)/fixtures/%: tests/fixtures/%.c $(BUILD)/flags
 	$(Q)$(CC) $(CPPFLAGS) $(shell $(PKG_CONFIG) --cflags fuse3) $(CFLAGS) -o $@ $< $(FUSE_LIBS) -lpthread -lm
 endif
 
-# The LD_PRELOAD device emulator (tests/preload/devemu.c: an eMMC's commands
-# answered on a loop or zram device): dynamic native builds only; the tests
-# that need it skip without it. Built without _FILE_OFFSET_BITS, so that its
-# open and open64 are the two symbols they name.
+# The LD_PRELOAD device emulators (tests/preload/NAME.c, e.g. devemu.c: an
+# eMMC's commands answered on a loop or zram device): dynamic native builds
+# only; the tests that need them skip without them. Built without
+# _FILE_OFFSET_BITS, so that their open and open64 are the two symbols
+# they name.
 ifeq ($(FOREIGN)$(filter 1,$(STATIC)),)
-tests: $(BUILD)/preload/devemu.so
-$(BUILD)/preload/devemu.so: tests/preload/devemu.c $(BUILD)/flags
+tests: $(patsubst tests/preload/%.c,$(BUILD)/preload/%.so,$(wildcard tests/preload/*.c))
+$(BUILD)/preload/%.so: tests/preload/%.c $(BUILD)/flags
 	@mkdir -p $(dir $@)
 	$(call say,SO,$@)
 	$(Q)$(CC) -D_GNU_SOURCE -std=gnu11 $(WARN) $(filter -Werror,$(CFLAGS)) -O2 -g -fPIC -shared -o $@ $< -ldl
