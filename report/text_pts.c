@@ -72,6 +72,37 @@ static void matrix(FILE *f, const struct sb_jv *t, const char *metric)
 	}
 }
 
+/* the conditions the html report's table shows, a line each */
+static void conditions(FILE *f, const struct sb_jv *p)
+{
+	const struct sb_jv *c = sb_jv_get(p, "conditions"), *ar = sb_jv_get(c, "active_range"),
+			   *seg = sb_jv_get(c, "active_range_segments"),
+			   *wc = sb_jv_get(c, "write_cache");
+	char a[32], b[32], t[32];
+	if (!sb_jv_is(c, SB_JV_OBJ))
+		return;
+	fprintf(f, "  active range %.0f%% (%s); ", sb_jv_num(sb_jv_get(ar, "percent"), 0),
+		sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(ar, "bytes"), 0), a, sizeof(a)));
+	if (sb_jv_is(seg, SB_JV_OBJ))
+		fprintf(f, "%.0f segments of %s (%s addressed) for the random tests\n",
+			sb_jv_num(sb_jv_get(seg, "count"), 0),
+			sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(seg, "segment_bytes"), 0), b,
+				    sizeof(b)),
+			sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(seg, "active_bytes"), 0), t,
+				    sizeof(t)));
+	else
+		fputs("no segments (the whole active range)\n", f);
+	fprintf(f,
+		"  purge asked: %s; preconditioning %.0fx the active range (SEQ 128 KiB writes)\n",
+		rep_or(sb_jv_str(sb_jv_get(c, "purge_requested")), "?"),
+		sb_jv_num(sb_jv_get(sb_jv_get(c, "precondition"), "passes"), 0));
+	fprintf(f, "  %.0f threads x QD %.0f; %s a cell; write cache %s (PTS asks: %s)\n",
+		sb_jv_num(sb_jv_get(c, "threads"), 0), sb_jv_num(sb_jv_get(c, "iodepth"), 0),
+		sb_fmt_ns(sb_jv_num(sb_jv_get(c, "round_time_ns"), 0), a, sizeof(a)),
+		rep_or(sb_jv_str(sb_jv_get(wc, "state")), "?"),
+		rep_or(sb_jv_str(sb_jv_get(wc, "required")), "?"));
+}
+
 void rep_text_pts(FILE *f, const struct rep_doc *d)
 {
 	const struct sb_jv *p = sb_jv_get(d->sb, "pts"), *dev = sb_jv_get(p, "deviations"),
@@ -82,6 +113,7 @@ void rep_text_pts(FILE *f, const struct rep_doc *d)
 		sb_jv_len(dev) ? "NOT a PTS result (deviations below)" : "no deviation");
 	for (size_t i = 0; i < sb_jv_len(dev); i++)
 		fprintf(f, "  %s: not a PTS result\n", rep_or(sb_jv_str(sb_jv_at(dev, i)), "?"));
+	conditions(f, p);
 	for (size_t i = 0; i < sb_jv_len(tests); i++) {
 		const struct sb_jv *t = sb_jv_at(tests, i);
 		const char *metric =

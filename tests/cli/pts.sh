@@ -94,6 +94,9 @@ python3 "$check" "$T/iops.json" >"$T/check2" || fail "enterprise: segments recor
 "$SB" report --output="$T/client.html" "$T/client.json" 2>"$T/err" || { cat "$T/err"; fail "client: report"; }
 grep -qF "Active-range segments</th><td>2048 of 4.00 KiB (8.00 MiB addressed)" "$T/client.html" ||
 	{ grep -i segments "$T/client.html"; fail "client: the HTML report lacks the segments"; }
+"$SB" report "$T/client.json" >"$T/client.txt" 2>"$T/err" || { cat "$T/err"; fail "client: text report"; }
+grep -q "^  active range .*; 2048 segments of 4.00 KiB (8.00 MiB addressed)" "$T/client.txt" ||
+	{ cat "$T/client.txt"; fail "client: the text report lacks the segments"; }
 ok "client profile: $(grep '^segments' "$T/check" | tr "\n" " ")"
 
 # the HTML report draws what PTS reports show, from the file alone
