@@ -46,6 +46,15 @@ static void test_json(struct sb_json *j, const struct sb_meta_result *r, enum sb
 	sb_json_obj_close(j);
 }
 
+/* The earliest start of test t on any rank (rank 0's clock). */
+static double first_start(const struct sb_meta_run *m, int t)
+{
+	double t0 = m->ranks[0].t[t].start_s;
+	for (unsigned i = 0; i < m->nranks; i++)
+		t0 = SB_MIN(t0, m->ranks[i].t[t].start_s);
+	return t0;
+}
+
 /* Under mpirun: each rank's own figures (times from the earliest start of
  * the test on any rank, on rank 0's clock). */
 static void rank_json(struct sb_json *j, const struct sb_meta_run *m, const struct sb_meta_rank *k)
@@ -60,11 +69,9 @@ static void rank_json(struct sb_json *j, const struct sb_meta_run *m, const stru
 	sb_json_obj_open(j, "tests");
 	for (int t = 0; t < SB_META_NTESTS; t++) {
 		const struct sb_meta_rank_test *r = &k->t[t];
-		double t0 = r->start_s;
-		if (!r->ran)
+		if (!r->ran || !m->res[t].ran)
 			continue;
-		for (unsigned i = 0; i < m->nranks; i++)
-			t0 = SB_MIN(t0, m->ranks[i].t[t].start_s);
+		const double t0 = first_start(m, t);
 		sb_json_obj_open(j, sb_meta_test_name((enum sb_meta_test)t));
 		sb_json_bool(j, "interrupted", r->interrupted);
 		sb_json_u64(j, "ops", r->ops);
@@ -88,6 +95,11 @@ static void rank_json(struct sb_json *j, const struct sb_meta_run *m, const stru
 
 static void ranks_json(struct sb_json *j, const struct sb_meta_run *m)
 {
+	double run0 = 0;
+	int any = 0;
+	for (int t = 0; t < SB_META_NTESTS; t++)
+		if (m->res[t].ran && (!any || first_start(m, t) < run0))
+			run0 = first_start(m, t), any = 1;
 	sb_json_arr_open(j, "ranks");
 	for (unsigned i = 0; i < m->nranks; i++)
 		rank_json(j, m, &m->ranks[i]);
@@ -98,6 +110,7 @@ static void ranks_json(struct sb_json *j, const struct sb_meta_run *m)
 		if (!m->res[t].ran)
 			continue;
 		sb_json_obj_open(j, sb_meta_test_name((enum sb_meta_test)t));
+		sb_json_double(j, "first_start_s", first_start(m, t) - run0);
 		sb_json_double(j, "start_spread_s", k->start_spread_s);
 		sb_json_double(j, "end_spread_s", k->end_spread_s);
 		sb_json_double(j, "span_s", k->span_s);
