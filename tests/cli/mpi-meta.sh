@@ -122,3 +122,18 @@ expect_exit 0 "$SB" meta --size=0 --files=50 --quiet --output="$T/a.json" "$T/d"
 	fail "a plain run has ranks"
 grep -q "^meta: run directory" "$T/out" || fail "plain text changed: $(cat "$T/out")"
 ok "alone: meta as before"
+
+# 7. rank 1's file system fills up in the write test: every rank stops at
+# the next test, rank 0 names rank 1, no result is written, every run
+# directory is removed (last: without FUSE the test skips here)
+. "$(dirname "$0")/../lib/faultfs.sh"
+ff_start
+ff_rules "enospc * 1048576 1048576"
+expect_exit 3 $MPI -n 1 "$SB" $META --output="$T/f.json" "$T/d" : -n 1 "$SB" $META "$FF_MNT" \
+	: -n 1 "$SB" $META "$T/d"
+grep -q "rank 1 on .*write failed.*No space left" "$T/err" || fail "rank 1 did not say why: $(cat "$T/err")"
+grep -q "rank 0 on .*meta: rank 1 failed" "$T/err" || fail "rank 0 did not name rank 1: $(cat "$T/err")"
+[ ! -e "$T/f.json" ] || fail "a result was written though rank 1 failed"
+[ -z "$(ls -A "$T/d")" ] || fail "left in TARGET: $(ls -A "$T/d")"
+[ -z "$(ls -A "$FF_MNT")" ] || fail "left on rank 1: $(ls -A "$FF_MNT")"
+ok "a rank failing a test stops every rank, named, with no result"
