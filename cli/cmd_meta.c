@@ -196,13 +196,18 @@ static void help(const struct cli_cmd_opts *co)
 	       "hold it. That is needed only where the cache cannot be dropped: as root it is\n"
 	       "dropped before each reading test, and --size defaults to the smaller of twice\n"
 	       "the RAM and 1G; otherwise to twice the RAM.\n\n"
+	       "Under mpirun (a build with make MPI=1) every rank runs the tests in a\n"
+	       "directory of its own, each test starting on all ranks together, and rank 0\n"
+	       "writes one result: per test the ranks' operations summed over the time from\n"
+	       "the earliest start to the latest end, and each rank's figures (docs/mpi.md).\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
 	       "  storbench meta --size=0 /mnt/sd                  (file tests only)\n"
 	       "  storbench meta --files=0 --size=4G /mnt/ssd      (block and seek tests only)\n"
 	       "  storbench meta --files=100k --file-size=1k:16k --dirs=64 --threads=4 /srv\n"
-	       "  storbench meta --csv --quiet /mnt/hdd | bon_csv2html > report.html\n");
+	       "  storbench meta --csv --quiet /mnt/hdd | bon_csv2html > report.html\n"
+	       "  mpirun -n 8 --hostfile hosts storbench meta --size=0 --files=100k /shared\n");
 }
 
 /* bonnie++'s twice the RAM where the page cache cannot be dropped, the
@@ -553,6 +558,8 @@ int cli_meta_main(const struct cli_command *cmd, int argc, char **argv,
 	for (unsigned i = 0; i < reps && !rc && !cli_interrupted(); i++) {
 		memset(m, 0, sizeof(*m));
 		rc = measure(&c, m, &t, dir);
+		if (reps > 1 && cli_ranks() > 1) /* all go on to the next run, or none */
+			rc = cli_ranks_worst(rc);
 	}
 	free(m);
 	cli_ranks_remove_dir(0);
