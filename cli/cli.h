@@ -185,7 +185,8 @@ double cli_ranks_clock_offset(int r);
 void *cli_ranks_gather(const void *mine, size_t len);
 /* Rank 0's len bytes to every rank. */
 void cli_ranks_bcast(void *buf, size_t len);
-const char *cli_ranks_host(void); /* this rank's host name */
+const char *cli_ranks_host(void);    /* this rank's host name */
+const char *cli_ranks_library(void); /* "Open MPI 4.1.4 (MPI 3.1)", NULL without MPI */
 /* The path this rank works on: a directory of its own under a directory
  * TARGET (made by cli_ranks_make_dir, removed by cli_ranks_remove_dir),
  * else path. */

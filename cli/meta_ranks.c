@@ -213,7 +213,7 @@ void meta_ranks_results(struct sb_results *res, const struct sb_meta_run *m)
 	if (!m->nranks)
 		return;
 	res->nranks = m->nranks;
-	snprintf(res->mpi_library, sizeof(res->mpi_library), "%s", sb_coord_library());
+	snprintf(res->mpi_library, sizeof(res->mpi_library), "%s", cli_ranks_library());
 }
 
 void meta_ranks_free(struct sb_meta_run *m)

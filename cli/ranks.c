@@ -245,6 +245,11 @@ const char *cli_ranks_host(void)
 	return sb_coord_host(R.c);
 }
 
+const char *cli_ranks_library(void)
+{
+	return sb_coord_library();
+}
+
 /* ---- targets ---- */
 
 /* Where this rank works: a directory of its own under a directory
