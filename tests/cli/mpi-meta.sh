@@ -82,7 +82,12 @@ expect_exit 0 "$SB" report "$T/m.json"
 grep -q "All clients" "$T/out" || fail "report shows no aggregate: $(cat "$T/out")"
 [ "$(grep -c '^seq_stat .* files/s' "$T/out")" = 4 ] || fail "report shows no per-rank rows: $(cat "$T/out")"
 grep -q "^skew" "$T/out" || fail "report shows no skew: $(cat "$T/out")"
-ok "report shows the aggregate, each rank and the skew"
+expect_exit 0 "$SB" report --output="$T/m.html" "$T/m.json"
+grep -q "<h3>Meta: All clients" "$T/m.html" || fail "HTML has no aggregate"
+grep -q "<h3>Skew</h3>" "$T/m.html" || fail "HTML has no skew"
+[ "$(grep -o '<tr><td>seq_stat</td>' "$T/m.html" | wc -l)" = 5 ] ||
+	fail "HTML: not the aggregate, the skew and 3 ranks for seq_stat"
+ok "report (text and HTML) shows the aggregate, each rank and the skew"
 
 # 2. --per-rank-dir=0: every rank's run directory in TARGET itself
 expect_exit 0 $MPI -n 3 "$SB" meta --size=0 --files=100 --quiet --per-rank-dir=0 \
