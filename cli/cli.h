@@ -61,6 +61,8 @@ enum cli_shared_id {
 #define CLI_SEED (1u << CLI_S_SEED)	  /* --seed=N */
 /* under mpirun: --stonewall, --per-rank-dir=0|1 (cli/ranks.c) */
 #define CLI_RANKS ((1u << CLI_S_STONEWALL) | (1u << CLI_S_RANKDIR))
+/* under mpirun with --per-rank-dir alone (a command without --stonewall) */
+#define CLI_RANKDIR (1u << CLI_S_RANKDIR)
 #define CLI_PRECOND (1u << CLI_S_PRECOND) /* --precondition=STATE (cli/state_prep.c) */
 #define CLI_DISCARD (1u << CLI_S_DISCARD) /* --discard-before */
 
@@ -173,6 +175,9 @@ int cli_ranks_worst(int code);
 /* The largest of each of v[0..n) over every rank, on every rank (a
  * minimum: of the negated values); a barrier. Alone: v as it is. */
 void cli_ranks_max(long *v, unsigned n);
+/* The same, waiting up to timeout_s (cli_ranks_max: 600 s) for the slowest
+ * rank, e.g. one still in a long step. */
+void cli_ranks_max_within(long *v, unsigned n, double timeout_s);
 /* Rank 0: rank r's clock less rank 0's (seconds, measured at start). */
 double cli_ranks_clock_offset(int r);
 /* Every rank's len bytes to rank 0: cli_ranks() entries in rank order
@@ -180,7 +185,8 @@ double cli_ranks_clock_offset(int r);
 void *cli_ranks_gather(const void *mine, size_t len);
 /* Rank 0's len bytes to every rank. */
 void cli_ranks_bcast(void *buf, size_t len);
-const char *cli_ranks_host(void); /* this rank's host name */
+const char *cli_ranks_host(void);    /* this rank's host name */
+const char *cli_ranks_library(void); /* "Open MPI 4.1.4 (MPI 3.1)", NULL without MPI */
 /* The path this rank works on: a directory of its own under a directory
  * TARGET (made by cli_ranks_make_dir, removed by cli_ranks_remove_dir),
  * else path. */

@@ -39,6 +39,8 @@ static void help(void)
 	       "  --output=FILE storbench's JSON results as well\n\n"
 	       "refused, with what to use instead: -c above 1, -p, -y, -Z, -n with a negative\n"
 	       "max size (links). Nothing is created before the whole line is accepted.\n"
+	       "Under mpirun (make MPI=1) every rank runs it in a directory of its own; rank 0\n"
+	       "prints the ranks together: the table, each rank, one CSV line (docs/mpi.md).\n"
 	       "docs/bonnie-cli.md maps every option and lists the differences.\n\n"
 	       "example:\n"
 	       "  storbench bonnie -d /data -s 1024 -m S3 -u 0:0\n"

@@ -196,13 +196,18 @@ static void help(const struct cli_cmd_opts *co)
 	       "hold it. That is needed only where the cache cannot be dropped: as root it is\n"
 	       "dropped before each reading test, and --size defaults to the smaller of twice\n"
 	       "the RAM and 1G; otherwise to twice the RAM.\n\n"
+	       "Under mpirun (a build with make MPI=1) every rank runs the tests in a\n"
+	       "directory of its own, each test starting on all ranks together, and rank 0\n"
+	       "writes one result: per test the ranks' operations summed over the time from\n"
+	       "the earliest start to the latest end, and each rank's figures (docs/mpi.md).\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
 	       "  storbench meta --size=0 /mnt/sd                  (file tests only)\n"
 	       "  storbench meta --files=0 --size=4G /mnt/ssd      (block and seek tests only)\n"
 	       "  storbench meta --files=100k --file-size=1k:16k --dirs=64 --threads=4 /srv\n"
-	       "  storbench meta --csv --quiet /mnt/hdd | bon_csv2html > report.html\n");
+	       "  storbench meta --csv --quiet /mnt/hdd | bon_csv2html > report.html\n"
+	       "  mpirun -n 8 --hostfile hosts storbench meta --size=0 --files=100k /shared\n");
 }
 
 /* bonnie++'s twice the RAM where the page cache cannot be dropped, the
@@ -308,12 +313,31 @@ static void setup_run(const struct meta_ctx *c, struct sb_meta_run *m)
 static int stop_requested(void *ctx)
 {
 	meta_progress_poll(ctx);
-	return cli_interrupted();
+	return cli_interrupted() || meta_ranks_stopped();
 }
 
+/* Under mpirun every rank starts the test together (or stops, when
+ * another failed or was stopped). */
 static void on_phase(void *ctx, enum sb_meta_test t)
 {
+	meta_ranks_phase(t);
 	meta_progress_phase(ctx, t);
+}
+
+/* The tests a run of these options makes (bit t: enum sb_meta_test t). */
+static unsigned tests_mask(const struct meta_ctx *c)
+{
+	unsigned mask = 0;
+	if (c->size) {
+		mask |= 1u << SB_META_WRITE | 1u << SB_META_REWRITE | 1u << SB_META_READ;
+		if (c->char_size)
+			mask |= 1u << SB_META_PUTC | 1u << SB_META_GETC;
+		if (c->seeks && c->seekers && c->size >= c->chunk)
+			mask |= 1u << SB_META_SEEKS;
+	}
+	for (int t = SB_META_SEQ_CREATE; c->files && t <= SB_META_RAND_DELETE; t++)
+		mask |= 1u << t;
+	return mask;
 }
 
 static void on_leftover(void *ctx, const char *path)
@@ -341,7 +365,8 @@ static int error_exit(const struct sb_meta_error *e, int rc)
 static int run_tests(const struct meta_ctx *c, struct sb_meta_run *m)
 {
 	struct meta_progress pg;
-	meta_progress_init(&pg, m, c->sh.quiet);
+	meta_ranks_begin();
+	meta_progress_init(&pg, m, c->sh.quiet || cli_rank() != 0); /* rank 0's alone */
 	struct sb_meta_ctl ctl = { stop_requested, on_phase, &pg };
 	struct sb_meta_error err;
 	memset(&err, 0, sizeof(err));
@@ -351,7 +376,7 @@ static int run_tests(const struct meta_ctx *c, struct sb_meta_run *m)
 	if (!e && m->files.nfiles)
 		e = sb_meta_files_run(&m->files, &ctl, m->res, &err);
 	meta_progress_end(&pg);
-	m->interrupted = cli_interrupted() != 0;
+	m->interrupted = cli_interrupted() != 0 || meta_ranks_stopped();
 	return e ? error_exit(&err, e) : 0;
 }
 
@@ -383,14 +408,19 @@ static int finish(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_res
 {
 	char line[2048];
 	sb_results_meta(res, m);
+	meta_ranks_results(res, m);
 	if (c->bo) {
 		sb_meta_run_csv(m, line, sizeof(line));
-		if (c->bo->reps <= 1)
+		if (c->bo->reps <= 1) {
 			cli_bonnie_print_text(c->bo->quiet ? stderr : stdout, m);
+			meta_ranks_print_text(c->bo->quiet ? stderr : stdout, m);
+		}
 		fputs(line, stdout);
 		fflush(stdout);
-	} else if (c->format == FMT_TEXT)
+	} else if (c->format == FMT_TEXT) {
 		cli_meta_print_text(stdout, m);
+		meta_ranks_print_text(stdout, m);
+	}
 	if (!c->bo && c->format == FMT_CSV) {
 		sb_meta_run_csv(m, line, sizeof(line));
 		fputs(line, stdout);
@@ -415,24 +445,52 @@ static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_jo
 	}
 	cli_results_describe(res, t, dir);
 	cli_signals_install();
-	int e = m->dirfd = sb_meta_rundir_create(dir, m->rundir, sizeof(m->rundir));
+	int rc = 0, e = m->dirfd = sb_meta_rundir_create(dir, m->rundir, sizeof(m->rundir));
 	if (e < 0) {
 		sb_err("cannot create a run directory in '%s': %s", dir, strerror(-e));
+		rc = e == -EACCES || e == -EPERM || e == -EROFS || e == -ENOSPC ? SB_EXIT_ENV
+										: SB_EXIT_FAIL;
+	}
+	/* many ranks: none tests unless every one has its run directory */
+	if ((rc = cli_ranks_agree(rc, NULL))) {
+		if (e >= 0)
+			remove_rundir(m);
 		sb_results_free(res);
-		return e == -EACCES || e == -EPERM || e == -EROFS || e == -ENOSPC ? SB_EXIT_ENV
-										  : SB_EXIT_FAIL;
+		return rc;
 	}
 	cli_signals_on_exit(remove_rundir_now, m);
 	setup_run(c, m);
-	if (!c->sh.quiet && m->io.size && m->size_rule != SB_META_SIZE_GIVEN) {
+	if (!c->sh.quiet && cli_rank() == 0 && m->io.size && m->size_rule != SB_META_SIZE_GIVEN) {
 		char why[256];
 		cli_meta_size_why(m, why, sizeof(why));
 		fprintf(stderr, "meta: %s\n", why);
 	}
-	int rc = run_tests(c, m);
+	rc = run_tests(c, m);
+	int failed = 0;
+	if (cli_ranks() > 1)
+		rc = meta_ranks_end(cli_interrupted() ? cli_interrupt_status() : rc, m->interrupted,
+				    &failed);
 	remove_rundir(m);
+	/* many ranks: rank 0 writes the All clients result, the others nothing;
+	 * none when a rank failed */
+	if (cli_ranks() > 1 && (failed || meta_ranks_collect(m, tests_mask(c)))) {
+		sb_results_free(res);
+		return rc;
+	}
 	rc = finish(c, m, res, rc);
 	sb_results_free(res);
+	meta_ranks_free(m);
+	return rc;
+}
+
+/* Under mpirun: this rank's directory TARGET/storbench-rank-N, made once
+ * every rank has checked TARGET; all go on only if every one made its. */
+static int make_rank_dir(void)
+{
+	struct sb_error er;
+	int rc = cli_ranks_make_dir(&er) ? cli_error(&er) : 0;
+	if ((rc = cli_ranks_agree(rc, NULL)))
+		cli_ranks_remove_dir(0);
 	return rc;
 }
 
@@ -480,22 +538,30 @@ int cli_meta_main(const struct cli_command *cmd, int argc, char **argv,
 		rc = check(&c);
 	if (!rc)
 		rc = check_target(&c, &t, pos[0]);
-	if (rc)
+	/* many ranks: every one checked before any creates anything */
+	if ((rc = cli_ranks_agree(rc, NULL)) || (rc = meta_ranks_same_tests(tests_mask(&c))))
 		return rc;
-	if (sb_meta_leftovers(pos[0], on_leftover, NULL) < 0)
+	const char *dir = cli_ranks() > 1 ? cli_ranks_target(pos[0], 1) : pos[0];
+	if (dir == pos[0] && sb_meta_leftovers(pos[0], on_leftover, NULL) < 0)
 		sb_warn("cannot look for leftovers in '%s'", pos[0]);
+	if (dir != pos[0] && (rc = make_rank_dir()))
+		return rc;
 	struct sb_meta_run *m = calloc(1, sizeof(*m));
 	if (!m) {
 		sb_err("out of memory");
+		cli_ranks_remove_dir(0);
 		return SB_EXIT_ENV;
 	}
 	const unsigned reps = bo && bo->reps > 1 ? bo->reps : 1;
-	if (reps > 1)
+	if (reps > 1 && cli_rank() == 0)
 		printf("%s\n", cli_bonnie_csv_header);
 	for (unsigned i = 0; i < reps && !rc && !cli_interrupted(); i++) {
 		memset(m, 0, sizeof(*m));
-		rc = measure(&c, m, &t, pos[0]);
+		rc = measure(&c, m, &t, dir);
+		if (reps > 1 && cli_ranks() > 1) /* all go on to the next run, or none */
+			rc = cli_ranks_worst(rc);
 	}
 	free(m);
+	cli_ranks_remove_dir(0);
 	return rc;
 }

@@ -38,6 +38,24 @@ void cli_bonnie_print_text(FILE *f, const struct sb_meta_run *m);
 /* The header line bonnie++ -x prints above its CSV lines. */
 extern const char cli_bonnie_csv_header[];
 
+/* Under mpirun (meta_ranks.c; alone every call is a no-op): begin()
+ * before a run; phase() before test t, after every rank got there (1:
+ * stop, another rank failed or was stopped); stopped() for the tests'
+ * stop callback; end() after the tests (this rank's exit code, whether it
+ * was interrupted; returns every rank's worst, *failed set when a rank
+ * failed, rank 0 naming it); collect(): every rank's figures of the tests in mask to rank 0,
+ * whose m then holds the All clients aggregate and the ranks (0 there: it
+ * writes the result; 1 on the others). */
+void meta_ranks_begin(void);
+int meta_ranks_same_tests(unsigned mask);
+int meta_ranks_phase(enum sb_meta_test t);
+int meta_ranks_stopped(void);
+int meta_ranks_end(int rc, int interrupted, int *failed);
+int meta_ranks_collect(struct sb_meta_run *m, unsigned mask);
+void meta_ranks_results(struct sb_results *res, const struct sb_meta_run *m);
+void meta_ranks_print_text(FILE *f, const struct sb_meta_run *m);
+void meta_ranks_free(struct sb_meta_run *m);
+
 /* Text summary (a table of the tests run). */
 void cli_meta_print_text(FILE *f, const struct sb_meta_run *m);
 /* Why the block test file has its default size, in one sentence. */

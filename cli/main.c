@@ -44,14 +44,14 @@ static const struct cli_command commands[] = {
 	{ "meta",
 	  cmd_meta,
 	  "bonnie++-class file create/stat/delete, block and seek tests",
-	  RESULTS | CLI_QUIET | CLI_SEED,
+	  RESULTS | CLI_QUIET | CLI_SEED | CLI_RANKDIR,
 	  "text|json|csv",
 	  { [CLI_S_QUIET] = "no progress lines",
 	    [CLI_S_SEED] = "seed for names, sizes, orders, seeks [clock]" } },
 	{ "bonnie",
 	  cmd_bonnie,
 	  "bonnie++'s command line, text table and CSV line (runs meta)",
-	  RESULTS | CLI_QUIET | CLI_SEED,
+	  RESULTS | CLI_QUIET | CLI_SEED | CLI_RANKDIR,
 	  "text|json|csv",
 	  { [CLI_S_QUIET] = "no progress lines",
 	    [CLI_S_SEED] = "seed for names, sizes, orders, seeks [clock]" } },
@@ -241,7 +241,7 @@ int main(int argc, char **argv)
 			if (!rc && cli_ranks() > 1 && !(commands[i].shared & CLI_RANKS)) {
 				/* each rank would write a result of its own */
 				if (cli_rank() == 0)
-					sb_err("%s: not yet under mpirun (run, quick, verify and soak are; see docs/mpi.md)",
+					sb_err("%s: not yet under mpirun (run, quick, verify, soak, meta and bonnie are; see docs/mpi.md)",
 					       c);
 				rc = SB_EXIT_USAGE;
 			}

@@ -102,7 +102,13 @@ static void files_text(FILE *f, const struct sb_meta_run *m)
 
 void cli_meta_print_text(FILE *f, const struct sb_meta_run *m)
 {
-	fprintf(f, "meta: run directory %s (%s)\n", m->rundir, m->kept ? "kept" : "removed");
+	if (m->nranks) /* under mpirun: the figures are the All clients aggregate */
+		fprintf(f,
+			"meta: All clients, %u ranks, each in a run directory of its own (rank 0: %s, %s)\n",
+			m->nranks, m->rundir, m->kept ? "kept" : "removed");
+	else
+		fprintf(f, "meta: run directory %s (%s)\n", m->rundir,
+			m->kept ? "kept" : "removed");
 	if (any_ran(m, SB_META_PUTC, SB_META_SEEKS))
 		io_text(f, m);
 	if (any_ran(m, SB_META_SEQ_CREATE, SB_META_RAND_DELETE))

@@ -208,6 +208,15 @@ void cli_ranks_max(long *v, unsigned n)
 		give_up("agreeing", e);
 }
 
+void cli_ranks_max_within(long *v, unsigned n, double timeout_s)
+{
+	if (R.size < 2)
+		return;
+	int e = sb_coord_max(R.c, v, n, timeout_s);
+	if (e)
+		give_up("waiting for every rank", e);
+}
+
 double cli_ranks_clock_offset(int r)
 {
 	return R.offset && r >= 0 && r < R.size ? R.offset[r] : 0;
@@ -234,6 +243,11 @@ void cli_ranks_bcast(void *buf, size_t len)
 const char *cli_ranks_host(void)
 {
 	return sb_coord_host(R.c);
+}
+
+const char *cli_ranks_library(void)
+{
+	return sb_coord_library();
 }
 
 /* ---- targets ---- */

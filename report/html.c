@@ -115,6 +115,7 @@ static const struct {
 	{ "flash", html_section_flash },
 	{ "spo", html_section_spo },
 	{ "spo-cycles", html_section_spo_cycles },
+	{ "meta", html_section_meta },
 };
 
 static void document(FILE *f, const struct rep_doc *d, size_t idx)

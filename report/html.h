@@ -37,6 +37,9 @@ void html_section_verify(FILE *f, const struct rep_doc *d);
 /* storbench.spo: verdict, map, classes, ack-to-cut histogram (report/html_spo.c) */
 void html_section_spo(FILE *f, const struct rep_doc *d);
 void html_section_spo_cycles(FILE *f, const struct rep_doc *d);
+/* storbench.meta: the tests, and under mpirun the skew and each rank
+ * (report/html_meta.c) */
+void html_section_meta(FILE *f, const struct rep_doc *d);
 /* A region as rows of cells coloured by class (report/html_map.c): laid out
  * over [origin, origin + size) in cells of whole blocks of bs (0, or
  * -EINVAL for a region that cannot be drawn), ranges of a class added (0

@@ -386,6 +386,8 @@ void rep_text_pts(FILE *f, const struct rep_doc *d);
 void rep_text_cliff(FILE *f, const struct rep_doc *d);
 /* storbench.flash as text (report/text_flash.c) */
 void rep_text_flash(FILE *f, const struct rep_doc *d);
+/* storbench.meta as text (report/text_meta.c) */
+void rep_text_meta(FILE *f, const struct rep_doc *d);
 int rep_csv(FILE *f, struct rep_doc *const *docs, size_t n, enum rep_table t);
 /* One CSV field, RFC 4180 quoted when it must be (NULL: empty), with the
  * comma before it unless first. */

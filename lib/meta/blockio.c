@@ -161,6 +161,7 @@ static int run_test(struct io_run *io, const struct io_test *it, uint64_t bytes,
 	r->ran = 1;
 	io->idx = 0;
 	const uint64_t t0 = sb_now_ns(), cpu0 = sb_meta_thread_cpu_ns();
+	r->start_ns = t0;
 	for (uint64_t k = 0; k < nchunks && !e; k++) {
 		if (io_stopped(io)) {
 			r->interrupted = 1;

@@ -156,9 +156,11 @@ void sb_meta_run_csv(const struct sb_meta_run *m, char *buf, size_t len)
 {
 	char ver[48];
 	snprintf(ver, sizeof(ver), "storbench-%s", sb_version());
+	/* under mpirun the ranks are bonnie++'s concurrent copies (-c): the
+	 * sizes are each one's, the rates all of them together */
 	struct sb_meta_csv in = { m->name,
 				  ver,
-				  1,
+				  m->nranks ? m->nranks : 1,
 				  m->seed,
 				  m->io.size,
 				  m->io.chunk,

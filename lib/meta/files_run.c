@@ -104,6 +104,7 @@ static int collect(struct meta_files_run *fr, struct meta_worker *w, uint64_t t0
 		}
 	}
 	r->elapsed_ns = end - t0;
+	r->start_ns = t0;
 	r->ran = 1;
 	return rc ? rc : count_check(fr->p, r, err);
 }

@@ -52,6 +52,7 @@ struct sb_meta_result {
 	uint64_t ops;	     /* files, seeks, or chunks for the I/O tests */
 	uint64_t bytes;	     /* I/O tests: bytes moved */
 	uint64_t elapsed_ns; /* from the start to after the last close/sync */
+	uint64_t start_ns;   /* sb_now_ns() when the timing began */
 	uint64_t cpu_ns;     /* user + system time of the process meanwhile */
 	struct sb_hist lat;  /* per operation: a file, a seek, a chunk */
 };
@@ -147,6 +148,34 @@ int sb_meta_io_run(const struct sb_meta_io *p, const struct sb_meta_ctl *ctl,
 int sb_meta_seeks_run(const struct sb_meta_io *p, const struct sb_meta_ctl *ctl,
 		      struct sb_meta_result *res, struct sb_meta_error *err);
 
+/* ---- many ranks (mpirun, mdtest's model): one test's All clients figure
+ * (aggregate.c) ---- */
+/* A rank's figures of one test, without its histogram. */
+struct sb_meta_rank_test {
+	int ran, interrupted;
+	uint64_t ops, bytes, elapsed_ns, cpu_ns;
+	double start_s, end_s; /* on one clock (rank 0's), from any origin */
+	double rate;	       /* sb_meta_rate */
+	uint64_t lat_min, lat_p50, lat_p99, lat_max;
+};
+/* How far the ranks were apart in a test (as struct sb_skew of a job). */
+struct sb_meta_skew {
+	double start_spread_s, end_spread_s;	     /* latest less earliest */
+	double span_s;				     /* earliest start to latest end */
+	double median_rate;			     /* of the median rank */
+	int slowest_rank, fastest_rank;		     /* by rate: indexes into the ranks */
+	double slowest_vs_median, fastest_vs_median; /* e.g. -0.08, +0.03 */
+};
+/* Test t of n ranks (r[i], started at start_s[i] on one clock): agg gets
+ * ops, bytes and CPU summed, the histograms merged bucket by bucket, and
+ * elapsed_ns from the earliest start to the latest end (start_s[i] +
+ * r[i].elapsed_ns), so that sb_meta_rate(agg) is all operations over that
+ * span; ran when every rank ran it, interrupted when any was. rk[i] gets
+ * rank i's own figures and k the skew. -EINVAL when n is 0. */
+int sb_meta_aggregate(enum sb_meta_test t, const struct sb_meta_result *r, const double *start_s,
+		      unsigned n, struct sb_meta_result *agg, struct sb_meta_rank_test *rk,
+		      struct sb_meta_skew *k);
+
 /* ---- run directory (rundir.c) ---- */
 /* parent/.storbench-meta-<pid>-<random>, created exclusively (mode 0700),
  * with the marker file SB_META_MARKER inside. Returns a descriptor of it
@@ -227,6 +256,20 @@ struct sb_meta_run {
 	int interrupted;
 	int kept; /* the run directory could not be removed */
 	uint64_t seed;
+	/* many ranks (mpirun): res is the All clients aggregate, and each
+	 * rank's own figures are here (NULL, 0: one process) */
+	unsigned nranks;
+	const struct sb_meta_rank *ranks;
+	struct sb_meta_skew skew[SB_META_NTESTS];
+};
+/* A rank of a run under mpirun, as rank 0 keeps it. */
+struct sb_meta_rank {
+	int rank;
+	char host[64];
+	double clock_offset_s; /* its clock less rank 0's */
+	char rundir[4096];
+	int kept, interrupted;
+	struct sb_meta_rank_test t[SB_META_NTESTS];
 };
 /* The run's CSV line, with its newline, or "" when it does not fit
  * (bonnie_csv.c). */

@@ -153,6 +153,7 @@ static int collect(struct seek_run *sr, struct seeker *s, unsigned n, struct sb_
 	r->ran = 1;
 	r->bytes = r->ops * sr->p->chunk;
 	r->elapsed_ns = last > first ? last - first : 0;
+	r->start_ns = first == UINT64_MAX ? 0 : first;
 	r->interrupted = !err && r->ops < sr->p->seeks;
 	return err;
 }

@@ -1,0 +1,149 @@
+/*
+ * storbench.meta in the HTML report (docs/latency-meta.md): a row per test
+ * (rate, operations, time, latency); under mpirun (docs/mpi.md) those are
+ * the All clients aggregate, followed by how far the ranks were apart and a
+ * row per rank and test.
+ */
+#include "report/html.h"
+
+#include <math.h>
+
+static const char *const tests[] = { "putc",	   "write",	  "rewrite",	"getc",
+				     "read",	   "seeks",	  "seq_create", "seq_stat",
+				     "seq_delete", "rand_create", "rand_stat",	"rand_delete" };
+
+static void rate(const struct sb_jv *t, char *buf, size_t len)
+{
+	char n[48];
+	double v = sb_jv_num(sb_jv_get(t, "bw_bytes"), NAN);
+	if (!isnan(v)) {
+		rep_fmt_rate(v, buf, len);
+		return;
+	}
+	v = sb_jv_num(sb_jv_get(t, "seeks_per_s"), NAN);
+	const int seeks = !isnan(v);
+	if (!seeks)
+		v = sb_jv_num(sb_jv_get(t, "files_per_s"), 0);
+	snprintf(buf, len, "%s %s/s", rep_fmt_count(v, n, sizeof(n)), seeks ? "seeks" : "files");
+}
+
+static void tests_table(FILE *f, const struct sb_jv *ts, int ranks)
+{
+	static const char *const cols[] = { "Test", "Rate", "Operations", "Time",
+					    "Min",  "p50",  "p99",	  "Max" };
+	char a[64];
+	fprintf(f, "<h3>Meta%s</h3>\n", ranks ? ": All clients (every rank together)" : "");
+	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
+	for (size_t i = 0; i < SB_ARRAY_SIZE(tests); i++) {
+		const struct sb_jv *x = sb_jv_get(ts, tests[i]), *l = sb_jv_get(x, "lat_ns");
+		const struct sb_jv *p = sb_jv_get(l, "percentile");
+		if (!sb_jv_is(x, SB_JV_OBJ))
+			continue;
+		fputs("<tr>", f);
+		html_cell(f, tests[i], 0);
+		rate(x, a, sizeof(a));
+		html_cell(f, a, 1);
+		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(x, "ops"), 0));
+		html_cell(f, a, 1);
+		html_cell(f, html_fmt_ns(sb_jv_num(sb_jv_get(x, "elapsed_ns"), NAN), a, sizeof(a)),
+			  1);
+		html_cell(f, html_fmt_ns(sb_jv_num(sb_jv_get(l, "min"), NAN), a, sizeof(a)), 1);
+		html_cell(f, html_fmt_ns(sb_jv_num(sb_jv_get(p, "50.000000"), NAN), a, sizeof(a)),
+			  1);
+		html_cell(f, html_fmt_ns(sb_jv_num(sb_jv_get(p, "99.000000"), NAN), a, sizeof(a)),
+			  1);
+		html_cell(f, html_fmt_ns(sb_jv_num(sb_jv_get(l, "max"), NAN), a, sizeof(a)), 1);
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+}
+
+static void skew_table(FILE *f, const struct sb_jv *skew)
+{
+	static const char *const cols[] = { "Test",	    "Start spread",  "End spread",
+					    "Slowest rank", "vs the median", "Fastest rank",
+					    "vs the median" };
+	char a[64];
+	fputs("<h3>Skew</h3>\n<p class=\"meta\">How far the ranks started and ended apart, and "
+	      "the slowest and fastest rank by rate against the median rank.</p>\n",
+	      f);
+	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
+	for (size_t i = 0; i < SB_ARRAY_SIZE(tests); i++) {
+		const struct sb_jv *k = sb_jv_get(skew, tests[i]);
+		if (!sb_jv_is(k, SB_JV_OBJ))
+			continue;
+		fputs("<tr>", f);
+		html_cell(f, tests[i], 0);
+		html_cell(f,
+			  html_fmt_ns(1e9 * sb_jv_num(sb_jv_get(k, "start_spread_s"), NAN), a,
+				      sizeof(a)),
+			  1);
+		html_cell(f,
+			  html_fmt_ns(1e9 * sb_jv_num(sb_jv_get(k, "end_spread_s"), NAN), a,
+				      sizeof(a)),
+			  1);
+		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "slowest_rank"), -1));
+		html_cell(f, a, 1);
+		snprintf(a, sizeof(a), "%+.1f%%",
+			 100 * sb_jv_num(sb_jv_get(k, "slowest_vs_median"), 0));
+		html_cell(f, a, 1);
+		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "fastest_rank"), -1));
+		html_cell(f, a, 1);
+		snprintf(a, sizeof(a), "%+.1f%%",
+			 100 * sb_jv_num(sb_jv_get(k, "fastest_vs_median"), 0));
+		html_cell(f, a, 1);
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+}
+
+static void ranks_table(FILE *f, const struct sb_jv *ranks)
+{
+	static const char *const cols[] = { "Test", "Rank", "Host",
+					    "Rate", "p99",  "Start (from the first)",
+					    "End" };
+	char a[64];
+	fputs("<h3>Ranks</h3>\n", f);
+	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 3);
+	for (size_t i = 0; i < SB_ARRAY_SIZE(tests); i++)
+		for (size_t r = 0; r < sb_jv_len(ranks); r++) {
+			const struct sb_jv *k = sb_jv_at(ranks, r);
+			const struct sb_jv *x = sb_jv_get(sb_jv_get(k, "tests"), tests[i]);
+			if (!sb_jv_is(x, SB_JV_OBJ))
+				continue;
+			fputs("<tr>", f);
+			html_cell(f, tests[i], 0);
+			snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "rank"), -1));
+			html_cell(f, a, 0);
+			html_cell(f, rep_or(sb_jv_str(sb_jv_get(k, "hostname")), "?"), 0);
+			rate(x, a, sizeof(a));
+			html_cell(f, a, 1);
+			html_cell(f,
+				  html_fmt_ns(sb_jv_num(sb_jv_get(sb_jv_get(x, "lat_ns"), "p99"),
+							NAN),
+					      a, sizeof(a)),
+				  1);
+			html_cell(f,
+				  html_fmt_ns(1e9 * sb_jv_num(sb_jv_get(x, "start_s"), NAN), a,
+					      sizeof(a)),
+				  1);
+			html_cell(f,
+				  html_fmt_ns(1e9 * sb_jv_num(sb_jv_get(x, "end_s"), NAN), a,
+					      sizeof(a)),
+				  1);
+			fputs("</tr>\n", f);
+		}
+	fputs("</tbody></table>\n", f);
+}
+
+void html_section_meta(FILE *f, const struct rep_doc *d)
+{
+	const struct sb_jv *m = sb_jv_get(d->sb, "meta"), *ranks = sb_jv_get(m, "ranks");
+	if (!sb_jv_is(m, SB_JV_OBJ))
+		return;
+	tests_table(f, sb_jv_get(m, "tests"), sb_jv_len(ranks) > 0);
+	if (!sb_jv_len(ranks))
+		return;
+	skew_table(f, sb_jv_get(m, "skew"));
+	ranks_table(f, ranks);
+}

@@ -1,0 +1,131 @@
+/*
+ * The meta section of the text report (storbench.meta, docs/latency-meta.md):
+ * each test's rate and latency; under mpirun those are the All clients
+ * aggregate, followed by a table of each rank's figures and the skew
+ * (docs/mpi.md).
+ */
+#include "report/report.h"
+
+#include <math.h>
+
+static const char *const tests[] = { "putc",	   "write",	  "rewrite",	"getc",
+				     "read",	   "seeks",	  "seq_create", "seq_stat",
+				     "seq_delete", "rand_create", "rand_stat",	"rand_delete" };
+
+/* "12.3 MiB/s", "4.56k files/s", "789 seeks/s" from a test's object */
+static void rate(const struct sb_jv *t, char *buf, size_t len)
+{
+	char n[48];
+	double v = sb_jv_num(sb_jv_get(t, "bw_bytes"), NAN);
+	if (!isnan(v)) {
+		rep_fmt_rate(v, buf, len);
+		return;
+	}
+	v = sb_jv_num(sb_jv_get(t, "seeks_per_s"), NAN);
+	const int seeks = !isnan(v);
+	if (!seeks)
+		v = sb_jv_num(sb_jv_get(t, "files_per_s"), 0);
+	snprintf(buf, len, "%s %s/s", rep_fmt_count(v, n, sizeof(n)), seeks ? "seeks" : "files");
+}
+
+static void aggregate(FILE *f, const struct sb_jv *ts, int ranks)
+{
+	struct rep_ttable t = {
+		{ "test", "rate", "ops", "time", "min", "p50", "p99", "max" }, 8, 1, NULL, 0, 0
+	};
+	char a[64];
+	for (size_t i = 0; i < SB_ARRAY_SIZE(tests); i++) {
+		const struct sb_jv *x = sb_jv_get(ts, tests[i]), *l = sb_jv_get(x, "lat_ns");
+		const struct sb_jv *p = sb_jv_get(l, "percentile");
+		if (!sb_jv_is(x, SB_JV_OBJ))
+			continue;
+		if (!rep_tt_row(&t))
+			break;
+		rep_tt_set(&t, 0, tests[i]);
+		rate(x, a, sizeof(a));
+		rep_tt_set(&t, 1, a);
+		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(x, "ops"), 0));
+		rep_tt_set(&t, 2, a);
+		rep_tt_set(&t, 3,
+			   rep_fmt_ns(sb_jv_num(sb_jv_get(x, "elapsed_ns"), NAN), a, sizeof(a)));
+		rep_tt_set(&t, 4, rep_fmt_ns(sb_jv_num(sb_jv_get(l, "min"), NAN), a, sizeof(a)));
+		rep_tt_set(&t, 5,
+			   rep_fmt_ns(sb_jv_num(sb_jv_get(p, "50.000000"), NAN), a, sizeof(a)));
+		rep_tt_set(&t, 6,
+			   rep_fmt_ns(sb_jv_num(sb_jv_get(p, "99.000000"), NAN), a, sizeof(a)));
+		rep_tt_set(&t, 7, rep_fmt_ns(sb_jv_num(sb_jv_get(l, "max"), NAN), a, sizeof(a)));
+	}
+	if (!t.nrows)
+		return;
+	fprintf(f, "\nmeta%s\n", ranks ? ": All clients (every rank together)" : "");
+	rep_tt_print(f, &t);
+}
+
+static void per_rank(FILE *f, const struct sb_jv *ranks, const struct sb_jv *skew)
+{
+	struct rep_ttable t = {
+		{ "test", "rank", "host", "rate", "ops", "p99", "start", "end" }, 8, 3, NULL, 0, 0
+	};
+	char a[64];
+	for (size_t i = 0; i < SB_ARRAY_SIZE(tests); i++)
+		for (size_t r = 0; r < sb_jv_len(ranks); r++) {
+			const struct sb_jv *k = sb_jv_at(ranks, r);
+			const struct sb_jv *x = sb_jv_get(sb_jv_get(k, "tests"), tests[i]);
+			if (!sb_jv_is(x, SB_JV_OBJ))
+				continue;
+			if (!rep_tt_row(&t))
+				break;
+			rep_tt_set(&t, 0, tests[i]);
+			snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "rank"), -1));
+			rep_tt_set(&t, 1, a);
+			rep_tt_set(&t, 2, rep_or(sb_jv_str(sb_jv_get(k, "hostname")), "?"));
+			rate(x, a, sizeof(a));
+			rep_tt_set(&t, 3, a);
+			snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(x, "ops"), 0));
+			rep_tt_set(&t, 4, a);
+			rep_tt_set(&t, 5,
+				   rep_fmt_ns(sb_jv_num(sb_jv_get(sb_jv_get(x, "lat_ns"), "p99"),
+							NAN),
+					      a, sizeof(a)));
+			rep_tt_set(&t, 6,
+				   rep_fmt_ns(1e9 * sb_jv_num(sb_jv_get(x, "start_s"), NAN), a,
+					      sizeof(a)));
+			rep_tt_set(&t, 7,
+				   rep_fmt_ns(1e9 * sb_jv_num(sb_jv_get(x, "end_s"), NAN), a,
+					      sizeof(a)));
+		}
+	fprintf(f, "\nper rank (start and end from the test's earliest start)\n");
+	rep_tt_print(f, &t);
+	fprintf(f, "\nskew\n");
+	for (size_t i = 0; i < SB_ARRAY_SIZE(tests); i++) {
+		const struct sb_jv *k = sb_jv_get(skew, tests[i]);
+		char b[64];
+		if (!sb_jv_is(k, SB_JV_OBJ))
+			continue;
+		fprintf(f,
+			"  %-12s starts within %s, ends within %s; rank %.0f %+.0f%%, rank %.0f "
+			"%+.0f%% against the median\n",
+			tests[i],
+			rep_fmt_ns(1e9 * sb_jv_num(sb_jv_get(k, "start_spread_s"), NAN), a,
+				   sizeof(a)),
+			rep_fmt_ns(1e9 * sb_jv_num(sb_jv_get(k, "end_spread_s"), NAN), b,
+				   sizeof(b)),
+			sb_jv_num(sb_jv_get(k, "slowest_rank"), -1),
+			100 * sb_jv_num(sb_jv_get(k, "slowest_vs_median"), 0),
+			sb_jv_num(sb_jv_get(k, "fastest_rank"), -1),
+			100 * sb_jv_num(sb_jv_get(k, "fastest_vs_median"), 0));
+	}
+}
+
+void rep_text_meta(FILE *f, const struct rep_doc *d)
+{
+	const struct sb_jv *m = sb_jv_get(d->sb, "meta"), *ranks = sb_jv_get(m, "ranks");
+	if (!sb_jv_is(m, SB_JV_OBJ))
+		return;
+	aggregate(f, sb_jv_get(m, "tests"), sb_jv_len(ranks) > 0);
+	if (sb_jv_len(ranks))
+		per_rank(f, ranks, sb_jv_get(m, "skew"));
+	const char *csv = sb_jv_str(sb_jv_get(m, "bonnie_csv"));
+	if (csv && *csv)
+		fprintf(f, "\nbonnie++ CSV%s: %s\n", sb_jv_len(ranks) ? " (All clients)" : "", csv);
+}
