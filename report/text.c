@@ -311,7 +311,7 @@ static const struct {
 } sections[] = {
 	{ "run", intervals },	 { "fio", intervals },	       { "soak", soak },
 	{ "pts", rep_text_pts }, { "cliff", rep_text_cliff },  { "flash", rep_text_flash },
-	{ "spo", spo },		 { "spo-cycles", spo_cycles },
+	{ "spo", spo },		 { "spo-cycles", spo_cycles }, { "sweep", rep_text_sweep },
 };
 
 static void conditions(FILE *f, const struct rep_doc *d)
