@@ -43,6 +43,16 @@ double rep_sweep_widest(const struct sb_jv *test, const char *key)
 	return w;
 }
 
+/* A size label in KiB; "?" for what no sweep writes. */
+static void size_kib(FILE *f, const struct sb_jv *v)
+{
+	const double b = sb_jv_num(v, -1);
+	if (b >= 0 && b <= 1e18)
+		fprintf(f, "%10.0f", b / 1024);
+	else
+		fprintf(f, "%10s", "?");
+}
+
 static void matrix(FILE *f, const struct sb_jv *s, const struct sb_jv *test)
 {
 	const struct sb_jv *fs = sb_jv_get(s, "file_sizes"), *rs = sb_jv_get(s, "record_sizes");
@@ -50,13 +60,17 @@ static void matrix(FILE *f, const struct sb_jv *s, const struct sb_jv *test)
 	fprintf(f, "\n%s (%s), KiB/s: file size down, record size across (KiB)\n",
 		rep_or(sb_jv_str(sb_jv_get(test, "title")), "?"),
 		rep_or(sb_jv_str(sb_jv_get(test, "test")), "?"));
+	const size_t nf = SB_MIN(sb_jv_len(fs), SB_SWEEP_MAX_SIZES);
+	const size_t nr = SB_MIN(sb_jv_len(rs), SB_SWEEP_MAX_SIZES);
 	fprintf(f, "%10s", "");
-	for (size_t ri = 0; ri < sb_jv_len(rs); ri++)
-		fprintf(f, " %10.0f", sb_jv_num(sb_jv_at(rs, ri), 0) / 1024);
+	for (size_t ri = 0; ri < nr; ri++) {
+		fputc(' ', f);
+		size_kib(f, sb_jv_at(rs, ri));
+	}
 	fputc('\n', f);
-	for (size_t fi = 0; fi < sb_jv_len(fs); fi++) {
-		fprintf(f, "%10.0f", sb_jv_num(sb_jv_at(fs, fi), 0) / 1024);
-		for (size_t ri = 0; ri < sb_jv_len(rs); ri++) {
+	for (size_t fi = 0; fi < nf; fi++) {
+		size_kib(f, sb_jv_at(fs, fi));
+		for (size_t ri = 0; ri < nr; ri++) {
 			int ok;
 			const double v = cell(m, fi, ri, &ok);
 			if (ok)
