@@ -274,20 +274,31 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 {
 	struct sb_jobtarget t;
 	struct sb_sweep_file f;
+	const int ranks = cli_ranks() > 1;
 	memset(&t, 0, sizeof(t));
 	f.fd = -1;
+	if (ranks && c->sh.state.precond) {
+		if (cli_rank() == 0)
+			sb_err("--precondition: not with sweep under mpirun (precondition each "
+			       "rank's file alone first)");
+		return SB_EXIT_USAGE;
+	}
 	int rc = precondition(c, path, res);
+	if (!rc && ranks)
+		rc = sweep_ranks_plan(c);
 	if (rc)
 		return rc;
-	rc = check_target(c, &t, path, &f);
+	rc = ranks ? sweep_ranks_target(c, &t, &path, &f) : check_target(c, &t, path, &f);
 	if (rc) {
 		sb_sweep_file_close(&f);
+		if (ranks)
+			cli_ranks_remove_dir(0);
 		return rc;
 	}
 	cli_results_describe(res, &t, path);
 	res->target_created = f.owned;
 	const char *tr = getenv("SB_SWEEP_TRACE"); /* tests only: every operation */
-	if (tr && *tr && !(c->trace = fopen(tr, "w"))) {
+	if (tr && *tr && !ranks && !(c->trace = fopen(tr, "w"))) {
 		sb_err("cannot write '%s': %s", tr, strerror(errno));
 		sb_sweep_file_close(&f);
 		return SB_EXIT_ENV;
@@ -295,6 +306,7 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	c->o.trace = c->trace ? sweep_trace : NULL;
 	c->o.should_stop = sweep_should_stop;
 	c->o.progress = c->sh.quiet ? NULL : sweep_progress;
+	c->o.timed = ranks ? sweep_ranks_timed : NULL;
 	c->o.ctx = c;
 	cli_progress_init(&c->pg, c->sh.quiet);
 	cli_rate_reset(&c->rate);
@@ -309,8 +321,15 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	cli_progress_clear(&c->pg);
 	if (c->trace && fclose(c->trace) != 0)
 		sb_warn("trace file '%s' is incomplete", tr);
+	rc = e && e != -EINTR ? report_failure(c, f.path, e) : 0;
+	if (ranks) {
+		if (!rc && c->r->interrupted && cli_interrupted())
+			rc = cli_interrupt_status();
+		c->silent = sweep_ranks_finish(c, rc, res, &rc);
+		cli_ranks_remove_dir(c->o.keep);
+	}
 	sb_results_sweep(res, c->r);
-	return e && e != -EINTR ? report_failure(c, f.path, e) : 0;
+	return rc;
 }
 
 int sweep_execute(struct sweep_cli *c, const char *path, struct sb_results *res)
@@ -354,7 +373,7 @@ int cmd_sweep(const struct cli_command *cmd, int argc, char **argv)
 	struct sb_results *res = sb_results_create("sweep");
 	int rc = !c.r || !res ? (sb_err("out of memory"), SB_EXIT_ENV)
 			      : sweep_execute(&c, pos[0], res);
-	if (!rc || c.ran) {
+	if ((!rc || c.ran) && !c.silent) {
 		if (c.ran) {
 			const int w = outputs(&c, pos[0], res);
 			rc = rc ? rc : w;
@@ -364,6 +383,7 @@ int cmd_sweep(const struct cli_command *cmd, int argc, char **argv)
 	if (cli_interrupted())
 		rc = cli_interrupt_status();
 	sb_results_free(res);
+	sweep_ranks_free(&c);
 	free(c.r);
 	return rc;
 }

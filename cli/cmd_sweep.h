@@ -24,6 +24,11 @@ struct sweep_cli {
 	int test;
 	uint64_t total, ended, moved, test_moved0, unchecked;
 	FILE *trace; /* SB_SWEEP_TRACE */
+	/* under mpirun (cli/sweep_ranks.c): this rank's state; on rank 0 every
+	 * rank's matrices after the run (c->r then holds their aggregate) */
+	struct sweep_ranks *ranks;
+	struct sb_sweep_rank *all;
+	int silent; /* a rank other than 0: writes no result */
 };
 
 /* Plan the sweep c->o (checking option combinations) and run it on path,
@@ -40,5 +45,23 @@ int sweep_write_csv(const struct sweep_cli *c, const char *path);
 void sweep_progress(void *ctx, unsigned fi, unsigned ri, int test);
 void sweep_trace(void *ctx, const struct sb_sweep_event *ev);
 int sweep_should_stop(void *ctx);
+
+/* Under mpirun (cli/sweep_ranks.c, docs/mpi.md). The ranks agree that
+ * they run the same matrix (--stonewall refused): 0 or an exit code. */
+int sweep_ranks_plan(struct sweep_cli *c);
+/* Every rank checks TARGET creating nothing, they agree, each makes its
+ * directory under a directory TARGET and opens its test file there (*path
+ * then names it), and they agree again: 0 or the worst exit code. */
+int sweep_ranks_target(struct sweep_cli *c, struct sb_jobtarget *t, const char **path,
+		       struct sb_sweep_file *f);
+/* sb_sweep_opts.timed: every rank starts each timed pass together. */
+int sweep_ranks_timed(void *ctx, int test, unsigned fi, unsigned ri, int end);
+/* After the run (rc its exit code here): the ranks' worst into *out_rc;
+ * rank 0 gathers every rank's and puts the aggregate into c->r and res
+ * (returns 0), the others return 1 (they write nothing). */
+int sweep_ranks_finish(struct sweep_cli *c, int rc, struct sb_results *res, int *out_rc);
+/* The text after the matrices: each rank's rate per test and the skew. */
+void sweep_ranks_print(FILE *f, const struct sweep_cli *c);
+void sweep_ranks_free(struct sweep_cli *c);
 
 #endif

@@ -58,7 +58,7 @@ static const struct cli_command commands[] = {
 	{ "sweep",
 	  cmd_sweep,
 	  "iozone-class matrix: tests x file size x record size",
-	  RESULTS | CLI_QUIET | CLI_DESTROY | CLI_PRECOND,
+	  RESULTS | CLI_QUIET | CLI_DESTROY | CLI_PRECOND | CLI_RANKS,
 	  "text|json",
 	  { [CLI_S_QUIET] = "no progress lines",
 	    [CLI_S_DESTROY] = "TARGET may be an existing file storbench did not create: it is "
@@ -240,8 +240,10 @@ int main(int argc, char **argv)
 			int rc = cli_ranks_init(&argc, &argv);
 			if (!rc && cli_ranks() > 1 && !(commands[i].shared & CLI_RANKS)) {
 				/* each rank would write a result of its own */
-				if (cli_rank() == 0)
-					sb_err("%s: not yet under mpirun (run, quick, verify, soak, meta and bonnie are; see docs/mpi.md)",
+				if (cli_rank() == 0 && !strcmp(c, "iozone"))
+					sb_err("iozone: not under mpirun (its -f file would be the same on every rank); run storbench sweep, the same matrix, under mpirun");
+				else if (cli_rank() == 0)
+					sb_err("%s: not yet under mpirun (run, quick, verify, soak, sweep, meta and bonnie are; see docs/mpi.md)",
 					       c);
 				rc = SB_EXIT_USAGE;
 			}

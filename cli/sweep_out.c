@@ -70,6 +70,11 @@ static void conditions(FILE *f, const struct sweep_cli *c, const struct sb_resul
 		r->nrec > 1 ? "s" : "", sb_fmt_size(r->record_sizes[0], x, sizeof(x)),
 		sb_fmt_size(r->record_sizes[r->nrec - 1], y, sizeof(y)), r->cells_done,
 		r->cells_planned, r->interrupted ? " (interrupted)" : "");
+	if (r->nranks)
+		fprintf(f,
+			"All clients of %u ranks: each cell the ranks' bytes over the time from "
+			"the earliest start to the latest end\n",
+			r->nranks);
 	fprintf(f, "%s inside the timings, %s, %s, random data",
 		o->flush && o->close ? "fsync and close"
 		: o->flush	     ? "fsync (not close)"
@@ -104,6 +109,7 @@ void sweep_print_text(FILE *f, const struct sweep_cli *c, const char *path,
 	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
 		if (c->o.tests & (1u << t))
 			matrix_text(f, c->r, t, w);
+	sweep_ranks_print(f, c);
 	fflush(f);
 }
 

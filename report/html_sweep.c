@@ -66,6 +66,53 @@ static void matrix(FILE *f, const struct sb_jv *test, const char **rows, size_t 
 	chart_figure(f, &c, NULL);
 }
 
+/* Many ranks (docs/mpi.md): the matrices above are the All clients
+ * aggregate; a row per rank with its rate of each test (its bytes over its
+ * time), then the widest start and end spread of each test's cells. */
+static void ranks_table(FILE *f, const struct sb_jv *s)
+{
+	const struct sb_jv *rk = sb_jv_get(s, "ranks"), *tests = sb_jv_get(s, "tests");
+	const char *cols[2 + 16];
+	char a[48];
+	size_t nt = SB_MIN(sb_jv_len(tests), 16);
+	if (!sb_jv_len(rk) || !nt)
+		return;
+	cols[0] = "Rank";
+	cols[1] = "Host";
+	for (size_t i = 0; i < nt; i++)
+		cols[2 + i] = rep_or(sb_jv_str(sb_jv_get(sb_jv_at(tests, i), "test")), "?");
+	fprintf(f,
+		"<h3>Ranks</h3>\n<p class=\"meta\">%zu ranks; each cell above is the All "
+		"clients aggregate: the ranks' bytes over the time from the earliest start to "
+		"the latest end. Below, each rank's bytes over its own time, per test.</p>\n",
+		sb_jv_len(rk));
+	html_head_row(f, cols, 2 + nt, 2);
+	for (size_t k = 0; k < sb_jv_len(rk); k++) {
+		const struct sb_jv *r = sb_jv_at(rk, k), *rt = sb_jv_get(r, "tests");
+		fputs("<tr>", f);
+		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(r, "rank"), -1));
+		html_cell(f, a, 0);
+		html_cell(f, rep_or(sb_jv_str(sb_jv_get(r, "hostname")), "?"), 0);
+		for (size_t i = 0; i < nt; i++) {
+			const double bw = rep_sweep_rank_rate(sb_jv_at(rt, i));
+			html_cell(f, bw < 0 ? "-" : rep_fmt_rate(bw, a, sizeof(a)), 1);
+		}
+		fputs("</tr>\n", f);
+	}
+	static const char *const spreads[2][2] = { { "start_spread_s", "widest start spread" },
+						   { "end_spread_s", "widest end spread" } };
+	for (size_t w = 0; w < 2; w++) {
+		fprintf(f, "<tr><td colspan=\"2\">%s</td>", spreads[w][1]);
+		for (size_t i = 0; i < nt; i++) {
+			snprintf(a, sizeof(a), "%.3f ms",
+				 1e3 * rep_sweep_widest(sb_jv_at(tests, i), spreads[w][0]));
+			html_cell(f, a, 1);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+}
+
 void html_section_sweep(FILE *f, const struct rep_doc *d)
 {
 	const struct sb_jv *s = sb_jv_get(d->sb, "sweep");
@@ -82,4 +129,5 @@ void html_section_sweep(FILE *f, const struct rep_doc *d)
 		sb_jv_num(sb_jv_get(s, "cells_planned"), 0));
 	for (size_t i = 0; i < sb_jv_len(tests); i++)
 		matrix(f, sb_jv_at(tests, i), rows, nr, cols, nc);
+	ranks_table(f, s);
 }

@@ -388,6 +388,12 @@ void rep_text_cliff(FILE *f, const struct rep_doc *d);
 void rep_text_flash(FILE *f, const struct rep_doc *d);
 /* storbench.meta as text (report/text_meta.c) */
 void rep_text_meta(FILE *f, const struct rep_doc *d);
+/* storbench.sweep in text (report/text_sweep.c): the matrices, and for
+ * many ranks a row per rank and test. A rank's rate of one test (bytes
+ * over elapsed_ns of its cells, -1 none); the widest cell of a matrix. */
+void rep_text_sweep(FILE *f, const struct rep_doc *d);
+double rep_sweep_rank_rate(const struct sb_jv *rank_test);
+double rep_sweep_widest(const struct sb_jv *test, const char *key);
 int rep_csv(FILE *f, struct rep_doc *const *docs, size_t n, enum rep_table t);
 /* One CSV field, RFC 4180 quoted when it must be (NULL: empty), with the
  * comma before it unless first. */

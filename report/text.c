@@ -309,9 +309,16 @@ static const struct {
 	const char *command;
 	void (*render)(FILE *f, const struct rep_doc *d);
 } sections[] = {
-	{ "run", intervals },	 { "fio", intervals },	       { "soak", soak },
-	{ "pts", rep_text_pts }, { "cliff", rep_text_cliff },  { "flash", rep_text_flash },
-	{ "spo", spo },		 { "spo-cycles", spo_cycles }, { "meta", rep_text_meta },
+	{ "run", intervals },
+	{ "fio", intervals },
+	{ "soak", soak },
+	{ "pts", rep_text_pts },
+	{ "cliff", rep_text_cliff },
+	{ "flash", rep_text_flash },
+	{ "spo", spo },
+	{ "spo-cycles", spo_cycles },
+	{ "meta", rep_text_meta },
+	{ "sweep", rep_text_sweep },
 };
 
 static void conditions(FILE *f, const struct rep_doc *d)

@@ -103,6 +103,10 @@ struct sb_sweep_opts {
 	int (*should_stop)(void *ctx); /* polled per record; non-zero stops */
 	/* before each test of a cell (test >= 0) and after the cell (-1) */
 	void (*progress)(void *ctx, unsigned fi, unsigned ri, int test);
+	/* around each timed pass, after its untimed preparation (end 0; a
+	 * non-zero return, -errno, stops the run with it) and after its figure
+	 * was stored (end 1): where many ranks start each cell together */
+	int (*timed)(void *ctx, int test, unsigned fi, unsigned ri, int end);
 	void *ctx;
 };
 /* iozone -a -e -c with every test, stride 17. */
@@ -131,7 +135,36 @@ struct sb_sweep_result {
 	int fail_errno;
 	/* the options of the run (set by sb_sweep_run), for its results */
 	const struct sb_sweep_opts *opts;
+	/* many ranks (mpirun): the matrices above are the All clients
+	 * aggregate of these (sb_sweep_aggregate); NULL, 0 for one process */
+	const struct sb_sweep_rank *ranks;
+	unsigned nranks;
 };
+
+/* One rank's sweep under mpirun: its own matrices and, per cell and test,
+ * when its timed pass started and ended (seconds, on rank 0's clock). */
+struct sb_sweep_rank {
+	int rank;
+	char host[64];
+	double clock_offset_s; /* its clock ahead of rank 0's */
+	double start_s[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
+	double end_s[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
+	struct sb_sweep_result r; /* opts, ranks not set */
+};
+/* Bytes a timed pass of cell (fi, ri) moves: whole records of the file. */
+uint64_t sb_sweep_cell_bytes(const struct sb_sweep_result *r, unsigned fi, unsigned ri);
+/* The All clients aggregate of n ranks into agg (planned as they were): a
+ * cell of a test is measured where every rank measured it; its bytes are
+ * the ranks' summed, its elapsed_ns the span from the earliest start to
+ * the latest end, its KiB/s those bytes over that span (iozone's integer
+ * rounding); cells_done the cells every rank finished. agg->ranks = ranks.
+ * -EINVAL when the ranks' shapes differ from agg's. */
+int sb_sweep_aggregate(struct sb_sweep_result *agg, const struct sb_sweep_rank *ranks, unsigned n);
+/* Per cell and test of the aggregate: how far apart the ranks' timed
+ * passes started and ended (seconds); 0 for one rank or a cell not
+ * measured. */
+void sb_sweep_spread(const struct sb_sweep_result *agg, int test, unsigned fi, unsigned ri,
+		     double *start_spread, double *end_spread);
 
 /* Fills the shape of the matrix: sizes (auto ranges when o gives none),
  * and which cells of which tests will run: records never larger than the
@@ -171,6 +204,12 @@ struct sb_sweep_file {
 int sb_sweep_file_open(struct sb_sweep_file *f, const char *path, const struct sb_target_info *in,
 		       const struct sb_sweep_result *r, const struct sb_sweep_opts *o, int destroy,
 		       struct sb_error *er);
+/* The same checks as sb_sweep_file_open, touching nothing: a file of
+ * storbench's is neither removed nor held (many ranks check before any
+ * writes). */
+int sb_sweep_file_check(const char *path, const struct sb_target_info *in,
+			const struct sb_sweep_result *r, const struct sb_sweep_opts *o, int destroy,
+			struct sb_error *er);
 /* Close what f holds (nothing is removed). */
 void sb_sweep_file_close(struct sb_sweep_file *f);
 

@@ -17,7 +17,8 @@
 /* The file TARGET, held open as f->fd: never a symlink (written through
  * whatever it points to by then), and without destroy only ours. One of
  * ours is removed (by its descriptor) and made new for each cell. */
-static int hold_file(struct sb_sweep_file *f, const char *path, int destroy, struct sb_error *er)
+static int hold_file(struct sb_sweep_file *f, const char *path, int destroy, int check_only,
+		     struct sb_error *er)
 {
 	const int fd = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	const int err = errno;
@@ -50,6 +51,10 @@ static int hold_file(struct sb_sweep_file *f, const char *path, int destroy, str
 				    "storbench did not create it (name a new file or a directory, "
 				    "or add --destroy-data)",
 				    path);
+	}
+	if (check_only) {
+		close(fd);
+		return 0;
 	}
 	if (!f->owned) {
 		f->fd = fd;
@@ -88,9 +93,9 @@ static int check_direct(const struct sb_target_info *in, const struct sb_sweep_r
 	return 0;
 }
 
-int sb_sweep_file_open(struct sb_sweep_file *f, const char *path, const struct sb_target_info *in,
-		       const struct sb_sweep_result *r, const struct sb_sweep_opts *o, int destroy,
-		       struct sb_error *er)
+static int file_open(struct sb_sweep_file *f, const char *path, const struct sb_target_info *in,
+		     const struct sb_sweep_result *r, const struct sb_sweep_opts *o, int destroy,
+		     int check_only, struct sb_error *er)
 {
 	char a[32], b[32];
 	int e;
@@ -105,7 +110,7 @@ int sb_sweep_file_open(struct sb_sweep_file *f, const char *path, const struct s
 	case SB_TARGET_NONE: snprintf(f->path, sizeof(f->path), "%s", path); break;
 	case SB_TARGET_FILE:
 		snprintf(f->path, sizeof(f->path), "%s", path);
-		if ((e = hold_file(f, path, destroy, er)))
+		if ((e = hold_file(f, path, destroy, check_only, er)))
 			return e;
 		break;
 	default:
@@ -125,6 +130,21 @@ int sb_sweep_file_open(struct sb_sweep_file *f, const char *path, const struct s
 				    sb_fmt_size(in->fs_free, b, sizeof(b)),
 				    in->mountpoint[0] ? in->mountpoint : "the filesystem");
 	return 0;
+}
+
+int sb_sweep_file_open(struct sb_sweep_file *f, const char *path, const struct sb_target_info *in,
+		       const struct sb_sweep_result *r, const struct sb_sweep_opts *o, int destroy,
+		       struct sb_error *er)
+{
+	return file_open(f, path, in, r, o, destroy, 0, er);
+}
+
+int sb_sweep_file_check(const char *path, const struct sb_target_info *in,
+			const struct sb_sweep_result *r, const struct sb_sweep_opts *o, int destroy,
+			struct sb_error *er)
+{
+	struct sb_sweep_file f;
+	return file_open(&f, path, in, r, o, destroy, 1, er);
 }
 
 void sb_sweep_file_close(struct sb_sweep_file *f)

@@ -100,10 +100,14 @@ static int run_tests(struct sweep_run *s, unsigned fi, unsigned ri)
 			return -EINTR;
 		progress(s, fi, ri, t);
 		e = prepare(s, t);
+		if (!e && s->o->timed)
+			e = s->o->timed(s->o->ctx, t, fi, ri, 0);
 		if (!e)
 			e = sb_sweep_test_run(s, t, &ns);
 		if (!e)
 			store(s, t, fi, ri, ns);
+		if (!e && s->o->timed)
+			s->o->timed(s->o->ctx, t, fi, ri, 1);
 	}
 	return e;
 }

@@ -163,10 +163,10 @@ grep -q "rank 2 on .*storbench did not create" "$T/err" || fail "rank 2 not name
 ok "one rank's refusal stops all before any I/O"
 
 # 4. the commands that do not coordinate their ranks yet are refused
-expect_exit 2 $MPI -n 2 "$SB" sweep --quiet "$T/d"
-grep -q "sweep: not yet under mpirun" "$T/err" || fail "sweep not refused: $(cat "$T/err")"
-[ -z "$(ls -A "$T/d")" ] || fail "sweep wrote under mpirun: $(ls -A "$T/d")"
-ok "sweep under mpirun is refused, not run once per rank"
+expect_exit 2 $MPI -n 2 "$SB" latency --quiet "$T/d"
+grep -q "latency: not yet under mpirun" "$T/err" || fail "latency not refused: $(cat "$T/err")"
+[ -z "$(ls -A "$T/d")" ] || fail "latency wrote under mpirun: $(ls -A "$T/d")"
+ok "latency under mpirun is refused, not run once per rank"
 
 # 5. a rank killed mid-run ends the job, with a message, within the timeout
 $MPI -n 4 "$SB" run --rw=randread --size=4M --runtime=100s --time-based --quiet "$T/d" \

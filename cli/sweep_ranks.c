@@ -1,0 +1,232 @@
+/*
+ * storbench sweep under mpirun (docs/mpi.md): every rank runs the same
+ * matrix on its own target (a directory of its own, TARGET/storbench-rank-N,
+ * under a directory TARGET; a file as given on its host). The checks of
+ * every rank are agreed before any rank writes; each timed pass (a test of
+ * a cell) starts on every rank together, after the untimed preparation
+ * (layout, cache drop) of all; rank 0 gathers every rank's matrices and
+ * stamps and writes one result: each cell the All clients aggregate (the
+ * ranks' bytes over the time from the earliest start to the latest end,
+ * lib/sweep/sweep_agg.c) with every rank's own beside it.
+ *
+ * The agreement before each timed pass is also how a failure travels: a
+ * rank whose sweep failed (or was interrupted) answers the next agreement
+ * once with its exit code instead of going on, the others stop there, and
+ * all meet again at the gathering. A rank that finished answers it with 0.
+ */
+#include "cli/cmd_sweep.h"
+
+struct sweep_ranks {
+	struct sb_sweep_rank mine; /* this rank's stamps (its matrices at the end) */
+	int stopped;		   /* an agreement said another rank stopped */
+	int worst;		   /* that agreement's code */
+};
+
+/* Everything that decides how many timed passes there are, in order: the
+ * ranks must agree on it, or their agreements would pair wrongly. */
+static long plan_hash(const struct sb_sweep_result *r, uint32_t tests)
+{
+	uint64_t h = 1469598103934665603ull;
+	const unsigned char *p[] = { (const unsigned char *)r->file_sizes,
+				     (const unsigned char *)r->record_sizes,
+				     (const unsigned char *)r->state };
+	const size_t len[] = { sizeof(r->file_sizes), sizeof(r->record_sizes), sizeof(r->state) };
+	for (size_t k = 0; k < SB_ARRAY_SIZE(p); k++)
+		for (size_t i = 0; i < len[k]; i++)
+			h = (h ^ p[k][i]) * 1099511628211ull;
+	h ^= (uint64_t)tests * 0x9e3779b97f4a7c15ull;
+	return (long)(h >> 2); /* >= 0: its negation fits */
+}
+
+int sweep_ranks_plan(struct sweep_cli *c)
+{
+	const long h = plan_hash(c->r, c->o.tests);
+	long v[2] = { h, -h };
+	if (cli_ranks_stonewall()) {
+		if (cli_rank() == 0)
+			sb_err("--stonewall: not with sweep (every cell moves the whole file on "
+			       "every rank; the cells start together)");
+		return SB_EXIT_USAGE;
+	}
+	cli_ranks_max(v, 2);
+	if (v[0] != -v[1]) {
+		if (cli_rank() == 0)
+			sb_err("the ranks were given different sweeps (tests, file or record "
+			       "sizes): give every rank the same options");
+		return SB_EXIT_USAGE;
+	}
+	c->ranks = calloc(1, sizeof(*c->ranks));
+	if (!c->ranks)
+		sb_err("out of memory");
+	if (cli_rank() != 0)
+		c->sh.quiet = 1; /* rank 0's progress line alone */
+	return cli_ranks_worst(c->ranks ? 0 : SB_EXIT_ENV);
+}
+
+/* This rank's verdict, its message (prefixed with the rank) for rank 0. */
+static int agree(int e, const struct sb_error *er)
+{
+	char msg[sizeof(er->msg) + 160];
+	msg[0] = '\0';
+	if (!e)
+		return cli_ranks_agree(0, NULL);
+	if (er->msg[0])
+		snprintf(msg, sizeof(msg), "%s%s", cli_msg_prefix(), er->msg);
+	struct sb_error quiet = *er;
+	quiet.msg[0] = '\0';
+	return cli_ranks_agree(cli_error(&quiet), msg);
+}
+
+int sweep_ranks_target(struct sweep_cli *c, struct sb_jobtarget *t, const char **path,
+		       struct sb_sweep_file *f)
+{
+	struct sb_error er;
+	int rc = cli_ranks_agree(cli_target_probe(t, *path), NULL);
+	if (rc)
+		return rc;
+	/* every rank's checks, nothing created or removed yet */
+	int e = sb_sweep_file_check(*path, &t->info, c->r, &c->o, c->sh.destroy_data, &er);
+	if ((rc = agree(e, &er)))
+		return rc;
+	const char *mine = cli_ranks_target(*path, t->info.kind == SB_TARGET_DIR);
+	if (mine != *path) {
+		e = cli_ranks_make_dir(&er);
+		if ((rc = agree(e, &er)))
+			return rc;
+		memset(t, 0, sizeof(*t)); /* its own directory, probed anew */
+		if ((rc = cli_ranks_agree(cli_target_probe(t, mine), NULL)))
+			return rc;
+	}
+	e = sb_sweep_file_open(f, mine, &t->info, c->r, &c->o, c->sh.destroy_data, &er);
+	if ((rc = agree(e, &er)))
+		return rc;
+	*path = mine;
+	return 0;
+}
+
+int sweep_ranks_timed(void *ctx, int test, unsigned fi, unsigned ri, int end)
+{
+	struct sweep_cli *c = ctx;
+	struct sweep_ranks *s = c->ranks;
+	if (end) {
+		s->mine.end_s[test][fi][ri] = s->mine.start_s[test][fi][ri] +
+					      (double)c->r->elapsed_ns[test][fi][ri] / 1e9;
+		return 0;
+	}
+	/* every rank here, none failed: go together */
+	const int w = cli_ranks_worst(0);
+	if (w) {
+		s->stopped = 1;
+		s->worst = w;
+		return -EINTR;
+	}
+	s->mine.start_s[test][fi][ri] = cli_ranks_time();
+	return 0;
+}
+
+/* On rank 0: the aggregate of every rank's, into c->r. */
+static void aggregate(struct sweep_cli *c, struct sb_sweep_rank *all, struct sb_results *res)
+{
+	for (int k = 0; k < cli_ranks(); k++) {
+		struct sb_sweep_rank *rk = &all[k];
+		const double off = cli_ranks_clock_offset(k);
+		rk->clock_offset_s = off;
+		for (int t = 0; t < SB_SWEEP_NTESTS; t++)
+			for (unsigned fi = 0; fi < rk->r.nfile; fi++)
+				for (unsigned ri = 0; ri < rk->r.nrec; ri++) {
+					rk->start_s[t][fi][ri] -= off;
+					rk->end_s[t][fi][ri] -= off;
+				}
+	}
+	if (sb_sweep_aggregate(c->r, all, (unsigned)cli_ranks()) < 0) {
+		sb_err("the ranks' matrices differ in shape: no aggregate");
+		return;
+	}
+	res->nranks = (unsigned)cli_ranks();
+	snprintf(res->mpi_library, sizeof(res->mpi_library), "%s", sb_coord_library());
+	res->stonewall = 0;
+}
+
+int sweep_ranks_finish(struct sweep_cli *c, int rc, struct sb_results *res, int *out_rc)
+{
+	struct sweep_ranks *s = c->ranks;
+	/* the failing rank's code travels to the others' next agreement; a
+	 * rank told to stop there is not answered again */
+	if (s->stopped)
+		rc = rc == SB_EXIT_SIGINT || !rc ? s->worst : SB_MAX(rc, s->worst);
+	else
+		rc = cli_ranks_worst(rc);
+	*out_rc = rc;
+	s->mine.rank = cli_rank();
+	snprintf(s->mine.host, sizeof(s->mine.host), "%s", cli_ranks_host());
+	s->mine.r = *c->r;
+	s->mine.r.opts = NULL;
+	s->mine.r.ranks = NULL;
+	/* every rank must have run to gather: ran is the same on all (they
+	 * agreed on the targets before any ran) */
+	struct sb_sweep_rank *all = cli_ranks_gather(&s->mine, sizeof(s->mine));
+	if (cli_rank() != 0)
+		return 1;
+	c->all = all;
+	aggregate(c, all, res);
+	return 0;
+}
+
+void sweep_ranks_free(struct sweep_cli *c)
+{
+	free(c->ranks);
+	free(c->all);
+	c->ranks = NULL;
+	c->all = NULL;
+}
+
+#define PRINT_RANKS 8 /* columns; more are in the JSON */
+
+void sweep_ranks_print(FILE *f, const struct sweep_cli *c)
+{
+	const struct sb_sweep_result *r = c->r;
+	const unsigned n = SB_MIN(r->nranks, PRINT_RANKS);
+	char buf[32];
+	if (!r->nranks)
+		return;
+	fprintf(f, "\nEach rank: MiB/s of the test's cells (its bytes over its time)%s\n",
+		r->nranks > n ? "; the first 8 ranks, every one in the JSON" : "");
+	fprintf(f, "%-10s", "test");
+	for (unsigned k = 0; k < n; k++) {
+		snprintf(buf, sizeof(buf), "rank %d", r->ranks[k].rank);
+		fprintf(f, " %10s", buf);
+	}
+	fprintf(f, " %13s %13s\n", "start spread", "end spread");
+	for (int t = 0; t < SB_SWEEP_NTESTS; t++) {
+		if (!(c->o.tests & (1u << t)))
+			continue;
+		fprintf(f, "%-10s", sb_sweep_test_name(t));
+		for (unsigned k = 0; k < n; k++) {
+			const struct sb_sweep_result *m = &r->ranks[k].r;
+			double bytes = 0, ns = 0;
+			for (unsigned fi = 0; fi < m->nfile; fi++)
+				for (unsigned ri = 0; ri < m->nrec; ri++)
+					if (m->state[t][fi][ri] == SB_SWEEP_CELL_DONE) {
+						bytes += (double)sb_sweep_cell_bytes(m, fi, ri);
+						ns += (double)m->elapsed_ns[t][fi][ri];
+					}
+			if (ns > 0)
+				fprintf(f, " %10.1f", bytes / ns * 1e9 / 1048576);
+			else
+				fprintf(f, " %10s", "-");
+		}
+		/* the widest spread of the test's cells */
+		double sw = 0, ew = 0;
+		for (unsigned fi = 0; fi < r->nfile; fi++)
+			for (unsigned ri = 0; ri < r->nrec; ri++) {
+				double s, e;
+				sb_sweep_spread(r, t, fi, ri, &s, &e);
+				sw = SB_MAX(sw, s);
+				ew = SB_MAX(ew, e);
+			}
+		fprintf(f, " %10.3f ms %10.3f ms\n", sw * 1e3, ew * 1e3);
+	}
+	for (unsigned k = 0; k < r->nranks; k++)
+		fprintf(f, "rank %d on %s%s\n", r->ranks[k].rank, r->ranks[k].host,
+			r->ranks[k].r.interrupted ? " (stopped before the end)" : "");
+}
