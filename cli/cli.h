@@ -185,7 +185,14 @@ const char *cli_ranks_host(void); /* this rank's host name */
  * TARGET (made by cli_ranks_make_dir, removed by cli_ranks_remove_dir),
  * else path. */
 const char *cli_ranks_target(const char *path, int is_dir);
+/* Makes this rank's directory with a marker, or finds the one a killed
+ * run left and decides whether it may be taken over (a refusal touches
+ * nothing); after every rank agreed, cli_ranks_claim_dir removes what the
+ * killed run made there, with a warning naming it. Each file made in the
+ * directory is noted in the marker (cli_ranks_note_file). */
 int cli_ranks_make_dir(struct sb_error *er);
+int cli_ranks_claim_dir(struct sb_error *er);
+void cli_ranks_note_file(const char *path);
 void cli_ranks_remove_dir(int keep);
 /* The coordination clock (MPI_Wtime), and a round of "anyone done, all
  * done" during a measurement: start it with this rank's state and its
