@@ -202,6 +202,9 @@ void cli_ranks_remove_dir(int keep);
 double cli_ranks_time(void);
 void cli_ranks_round_start(int done, uint64_t bytes, uint64_t ios);
 int cli_ranks_round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios);
+/* The same, polled from an I/O loop rather than a watcher: its deadline is
+ * a setup's (a rank may be in a long request or its fsync). */
+int cli_ranks_round_test_slow(int *any, int *all, uint64_t *bytes, uint64_t *ios);
 /* After the measurements: every rank's jobs to rank 0, which replaces
  * each job with the "All clients" aggregate (its ranks in clients) and
  * returns 0 to write it; the other ranks return 1 and write nothing. *rc

@@ -356,6 +356,21 @@ int cli_ranks_round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios)
 	return e;
 }
 
+/* A round polled from an I/O loop (soak's phases): a rank may be in a long
+ * request or its fsync, not dead, so the wait is bounded as a setup's. */
+int cli_ranks_round_test_slow(int *any, int *all, uint64_t *bytes, uint64_t *ios)
+{
+	uint64_t v[SB_COORD_SUMS] = { 0, 0 };
+	if (R.size < 2)
+		return -1;
+	int e = sb_coord_poll_test(R.c, any, all, v, SETUP_TIMEOUT_S);
+	*bytes = v[0];
+	*ios = v[1];
+	if (e < 0)
+		give_up("while measuring", e);
+	return e;
+}
+
 /* ---- output ---- */
 
 struct packet {
