@@ -81,6 +81,9 @@ for r in it:
 PY
 expect_exit 0 "$SB" report "$T/s.jsonl"
 grep -qi "3 iterations" "$T/out" || fail "report: $(cat "$T/out")"
+grep -q "each rank's own iterations (3 ranks)" "$T/out" || fail "report, ranks: $(cat "$T/out")"
+expect_exit 0 "$SB" report "$T/s.json"
+[ "$(grep -Ec "^[0-2] +[^ ]+ +3 +0 " "$T/out")" = 3 ] || fail "report of -o, ranks: $(cat "$T/out")"
 expect_exit 0 "$SB" report --format=html --output="$T/s.html" "$T/s.jsonl"
 ok "3 ranks: a log each, the aggregate the sum of the ranks, started together, report reads it"
 ok "the results (-o) hold each rank's figures of every iteration"
