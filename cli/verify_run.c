@@ -182,7 +182,7 @@ static void progress_draw(struct prog *p, uint64_t done, uint64_t now)
 		l.what = p->what;
 	}
 	if (l.bps > 0)
-		l.eta_ns = done < p->total ? (double)(p->total - done) / l.bps * 1e9 : 0;
+		l.eta_ns = done < l.total ? (double)(l.total - done) / l.bps * 1e9 : 0;
 	if (r->eta)
 		l.eta_ns = r->eta(r->eta_ctx, p->write, elapsed, l.eta_ns, &l.elapsed_ns);
 	cli_progress_draw(&p->pg, &l, now);
