@@ -287,8 +287,8 @@ static int look_at(struct sb_rankdir *d, struct sb_error *er)
 	if (d->mfd < 0)
 		return errno == ENOENT || errno == ELOOP
 			       ? refuse(er, d->path,
-					"has no mark of a storbench run (left by an older "
-					"storbench, or not storbench's)")
+					"has no mark of a storbench run (one of verify's or "
+					"soak's, of an older storbench, or not storbench's)")
 			       : sb_error_set(er, -errno, SB_ERR_ENV, "cannot open '%s/%s': %s",
 					      d->path, SB_RANKDIR_MARKER, strerror(errno));
 	/* held from here: a run that starts now finds it locked */
