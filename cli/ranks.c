@@ -267,8 +267,8 @@ const char *cli_ranks_target(const char *path, int is_dir)
  * after every rank agreed. */
 int cli_ranks_make_dir(struct sb_error *er)
 {
-	if (!R.dir[0])
-		return 0;
+	if (!R.dir[0] || (R.rd_open && !strcmp(R.rd.path, R.dir)))
+		return 0; /* none, or made by this run already */
 	R.noted = 0;
 	int e = sb_rankdir_open(&R.rd, R.dir, R.run_id, sb_coord_host(R.c), er);
 	if (e) {
