@@ -191,7 +191,14 @@ const char *cli_ranks_library(void); /* "Open MPI 4.1.4 (MPI 3.1)", NULL without
  * TARGET (made by cli_ranks_make_dir, removed by cli_ranks_remove_dir),
  * else path. */
 const char *cli_ranks_target(const char *path, int is_dir);
+/* Makes this rank's directory with a marker, or finds the one a killed
+ * run left and decides whether it may be taken over (a refusal touches
+ * nothing); after every rank agreed, cli_ranks_claim_dir removes what the
+ * killed run made there, with a warning naming it. Each file made in the
+ * directory is noted in the marker (cli_ranks_note_file). */
 int cli_ranks_make_dir(struct sb_error *er);
+int cli_ranks_claim_dir(struct sb_error *er);
+void cli_ranks_note_file(const char *path);
 void cli_ranks_remove_dir(int keep);
 /* The coordination clock (MPI_Wtime), and a round of "anyone done, all
  * done" during a measurement: start it with this rank's state and its
@@ -201,6 +208,9 @@ void cli_ranks_remove_dir(int keep);
 double cli_ranks_time(void);
 void cli_ranks_round_start(int done, uint64_t bytes, uint64_t ios);
 int cli_ranks_round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios);
+/* The same, polled from an I/O loop rather than a watcher: its deadline is
+ * a setup's (a rank may be in a long request or its fsync). */
+int cli_ranks_round_test_slow(int *any, int *all, uint64_t *bytes, uint64_t *ios);
 /* After the measurements: every rank's jobs to rank 0, which replaces
  * each job with the "All clients" aggregate (its ranks in clients) and
  * returns 0 to write it; the other ranks return 1 and write nothing. *rc

@@ -21,6 +21,7 @@
 #include "cli/cli.h"
 
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Setup (a layout of test files) may take long; a round during the
@@ -35,6 +36,11 @@ static struct {
 	int stonewall;
 	int per_rank_dir; /* -1: default (on for a directory), 0, 1 */
 	char dir[4096];	  /* the rank's directory made here, "" none */
+	/* its marker (lib/target/rankdir.h), when open; the files noted in it */
+	struct sb_rankdir rd;
+	int rd_open;
+	unsigned noted;
+	char run_id[64]; /* rank 0's host, pid and start: the same on every rank */
 } R = { .size = 1, .per_rank_dir = -1 };
 
 int cli_ranks(void)
@@ -141,6 +147,12 @@ int cli_ranks_init(int *argc, char ***argv)
 	int e = sb_coord_clock_offsets(R.c, R.offset, R.rtt, SETUP_TIMEOUT_S);
 	if (e)
 		give_up("measuring the clocks", e);
+	/* the run's name in the markers of the ranks' directories */
+	if (R.rank == 0)
+		snprintf(R.run_id, sizeof(R.run_id), "%.32s-%ld-%lld", sb_coord_host(R.c),
+			 (long)getpid(), (long long)time(NULL));
+	if ((e = sb_coord_bcast(R.c, R.run_id, sizeof(R.run_id), SETUP_TIMEOUT_S)))
+		give_up("starting", e);
 	return 0;
 }
 
@@ -262,24 +274,67 @@ const char *cli_ranks_target(const char *path, int is_dir)
 	return R.dir;
 }
 
+/* The directory is made with a marker naming this run, or one a killed
+ * run left is looked at: taken over only when its marker proves it a dead
+ * storbench run's, with nothing in it that run did not make
+ * (lib/target/rankdir.h); nothing is removed before cli_ranks_claim_dir,
+ * after every rank agreed. */
 int cli_ranks_make_dir(struct sb_error *er)
 {
-	if (!R.dir[0])
-		return 0;
-	if (mkdir(R.dir, 0700) < 0) {
-		const int e = errno;
+	if (!R.dir[0] || (R.rd_open && !strcmp(R.rd.path, R.dir)))
+		return 0; /* none, or made by this run already */
+	R.noted = 0;
+	int e = sb_rankdir_open(&R.rd, R.dir, R.run_id, sb_coord_host(R.c), er);
+	if (e) {
+		sb_rankdir_close(&R.rd, SB_RANKDIR_REMOVE); /* only one made here */
 		R.dir[0] = '\0';
-		return sb_error_set(er, -e, e == EEXIST ? SB_ERR_INPUT : SB_ERR_ENV,
-				    "cannot make the rank's directory: %s%s", strerror(e),
-				    e == EEXIST ? " (left by an earlier run? remove it)" : "");
+		return e;
 	}
+	R.rd_open = 1;
 	return 0;
+}
+
+int cli_ranks_claim_dir(struct sb_error *er)
+{
+	if (!R.rd_open || !R.rd.reuse)
+		return 0;
+	char made[64] = "?", size[32];
+	const time_t t = (time_t)R.rd.old_created;
+	struct tm tm;
+	if (gmtime_r(&t, &tm))
+		strftime(made, sizeof(made), "%Y-%m-%d %H:%M:%S UTC", &tm);
+	const unsigned n = R.rd.nfound;
+	const uint64_t bytes = R.rd.found_bytes;
+	int e = sb_rankdir_claim(&R.rd, er);
+	if (e)
+		return e;
+	sb_warn("reusing '%s', left by run %s (pid %ld on %s, made %s), which did not end: "
+		"removed the %u file%s it made there (%s)",
+		R.dir, R.rd.old_run, R.rd.old_pid, R.rd.old_host, made, n, n == 1 ? "" : "s",
+		sb_fmt_size(bytes, size, sizeof(size)));
+	return 0;
+}
+
+void cli_ranks_note_file(const char *path)
+{
+	if (R.rd_open && sb_rankdir_note(&R.rd, path) == 0)
+		R.noted++;
 }
 
 void cli_ranks_remove_dir(int keep)
 {
-	if (R.dir[0] && !keep && rmdir(R.dir) < 0 && errno != ENOENT)
+	if (R.rd_open) {
+		/* kept files are marked so, and no later run takes them */
+		const int e = sb_rankdir_close(&R.rd, keep && R.noted ? SB_RANKDIR_KEEP
+								      : SB_RANKDIR_REMOVE);
+		if (e < 0)
+			sb_warn("could not remove '%s': %s", R.dir,
+				e == -ENOTEMPTY ? "it holds files storbench did not remove"
+						: strerror(-e));
+		R.rd_open = 0;
+	} else if (R.dir[0] && !keep && rmdir(R.dir) < 0 && errno != ENOENT) {
 		sb_warn("could not remove '%s': %s", R.dir, strerror(errno));
+	}
 	R.dir[0] = '\0';
 }
 
@@ -308,6 +363,21 @@ int cli_ranks_round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios)
 	if (R.size < 2)
 		return -1;
 	int e = sb_coord_poll_test(R.c, any, all, v, ROUND_TIMEOUT_S);
+	*bytes = v[0];
+	*ios = v[1];
+	if (e < 0)
+		give_up("while measuring", e);
+	return e;
+}
+
+/* A round polled from an I/O loop (soak's phases): a rank may be in a long
+ * request or its fsync, not dead, so the wait is bounded as a setup's. */
+int cli_ranks_round_test_slow(int *any, int *all, uint64_t *bytes, uint64_t *ios)
+{
+	uint64_t v[SB_COORD_SUMS] = { 0, 0 };
+	if (R.size < 2)
+		return -1;
+	int e = sb_coord_poll_test(R.c, any, all, v, SETUP_TIMEOUT_S);
 	*bytes = v[0];
 	*ios = v[1];
 	if (e < 0)

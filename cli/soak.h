@@ -71,6 +71,12 @@ struct soak_state {
 	FILE *agg_log;
 	char (*rank_host)[64];
 	uint64_t *rank_failed;
+	/* rank 0: each All clients iteration's ranks (agg_ranks[i]: cli_ranks()
+	 * of them; NULL for one resumed from the log), for the results (-o) */
+	struct sb_soak_rank **agg_ranks;
+	size_t nagg_ranks;
+	const struct sb_soak_rank *const *fin_ranks; /* soak_finish_log's, or NULL */
+	unsigned fin_nranks;
 };
 
 /* soak_iter.c: one iteration: write, fsync, drop caches, read back and

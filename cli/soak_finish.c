@@ -46,6 +46,8 @@ int soak_finish_log(struct soak_state *s, const char *logname, int quiet)
 		.nit = s->nit,
 		.cells = cells,
 		.ncells = ncells,
+		.iter_ranks = s->fin_ranks,
+		.nranks = s->fin_nranks,
 	};
 	if (soak_log_summary(s, &sr) < 0)
 		rc = SB_EXIT_ENV;

@@ -180,6 +180,8 @@ int soak_iteration(struct soak_state *s, struct sb_soak_iter *it)
 	s->ph[0] = s->ph[1] = s->ph[2] = s->ph[3] = s->ph_start = cli_ranks_time();
 	s->wbytes = s->rbytes = 0;
 	const int made = s->region_mode || !(rc = verify_target_create(&s->t, &s->o->v));
+	/* many ranks: when every one writes, rank 0's line shows them all */
+	r.all_ranks = cli_ranks() > 1 && !cli_ranks_worst(!made);
 	if (made) {
 		s->ph[0] = cli_ranks_time();
 		rc = verify_phase(&r, &s->t, s->ops, 1, "write");
@@ -190,9 +192,16 @@ int soak_iteration(struct soak_state *s, struct sb_soak_iter *it)
 	const int full = r.res.wr.errors && r.res.wr.first_error == ENOSPC;
 	int check = made && !rc && !full && !cli_interrupted();
 	/* many ranks: every one has written before any checks, and none
-	 * checks when one could not write at all */
-	if (cli_ranks() > 1 && cli_ranks_worst(rc ? 1 : 0))
-		check = 0;
+	 * checks when one could not write at all; the line shows them all
+	 * when every one checks */
+	r.all_ranks = 0;
+	if (cli_ranks() > 1) {
+		long v[2] = { rc ? 1 : 0, !check };
+		cli_ranks_max(v, 2);
+		if (v[0])
+			check = 0;
+		r.all_ranks = !v[0] && !v[1];
+	}
 	if (check) {
 		it->cache = drop(s);
 		const uint64_t t0 = sb_now_ns();

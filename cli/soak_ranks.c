@@ -218,6 +218,22 @@ static void rank_line(FILE *f, const struct sb_soak_rank *k)
 	fputc('\n', f);
 }
 
+/* Rank 0: the ranks of the All clients iteration just appended, kept for
+ * the results (those of iterations resumed from the log: none). */
+static int keep_ranks(struct soak_state *s, struct sb_soak_rank *r)
+{
+	if (s->nagg_ranks < s->nagg) {
+		struct sb_soak_rank **v = realloc(s->agg_ranks, s->capagg * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		memset(v + s->nagg_ranks, 0, (s->capagg - s->nagg_ranks) * sizeof(*v));
+		s->agg_ranks = v;
+		s->nagg_ranks = s->capagg;
+	}
+	s->agg_ranks[s->nagg - 1] = r;
+	return 0;
+}
+
 /* Rank 0: the All clients iteration from every rank's packet; what all
  * ranks do next. */
 static void aggregate(struct soak_state *s, struct packet *all, struct decision *d)
@@ -226,6 +242,7 @@ static void aggregate(struct soak_state *s, struct packet *all, struct decision 
 	struct sb_soak_rank *r = calloc((size_t)n, sizeof(*r));
 	struct sb_hist *wh = malloc(sizeof(*wh)), *rh = malloc(sizeof(*rh));
 	struct sb_soak_iter it;
+	int kept = 0; /* r, in s->agg_ranks */
 	if (!r || !wh || !rh) {
 		sb_err("out of memory");
 		d->stop = SB_EXIT_ENV;
@@ -258,11 +275,12 @@ static void aggregate(struct soak_state *s, struct packet *all, struct decision 
 	for (int k = 0; k < n; k++)
 		if (sb_soak_iter_failed(&r[k].it))
 			s->rank_failed[k]++;
-	if (sb_soak_iter_append(&s->agg, &s->nagg, &s->capagg, &it) < 0) {
+	if (sb_soak_iter_append(&s->agg, &s->nagg, &s->capagg, &it) < 0 || keep_ranks(s, r) < 0) {
 		sb_err("out of memory");
 		d->stop = SB_EXIT_ENV;
 		goto out;
 	}
+	kept = 1;
 	struct sb_json j;
 	sb_json_begin(&j, s->agg_log, 1);
 	sb_soak_iter_record_ranks(&j, &it, r, (unsigned)n);
@@ -290,7 +308,8 @@ static void aggregate(struct soak_state *s, struct packet *all, struct decision 
 	if (!d->stop && (it.interrupted || (s->o->stop_on_error && sb_soak_iter_failed(&it))))
 		d->stop = 1;
 out:
-	free(r);
+	if (!kept)
+		free(r);
 	free(wh);
 	free(rh);
 }
@@ -347,7 +366,12 @@ int soak_ranks_finish(struct soak_state *s, const char *logname)
 		s->it = s->agg;
 		s->nit = s->nagg;
 		s->log = s->agg_log;
+		s->fin_ranks = s->nagg_ranks >= s->nagg
+				       ? (const struct sb_soak_rank *const *)s->agg_ranks
+				       : NULL;
+		s->fin_nranks = (unsigned)cli_ranks();
 		const int code = soak_finish_log(s, base, 0);
+		s->fin_ranks = NULL;
 		s->agg = s->it;
 		s->it = it;
 		s->nit = nit;
@@ -374,6 +398,11 @@ void soak_ranks_free(struct soak_state *s)
 	free(s->agg);
 	free(s->rank_host);
 	free(s->rank_failed);
+	for (size_t i = 0; i < s->nagg_ranks; i++)
+		free(s->agg_ranks[i]);
+	free(s->agg_ranks);
+	s->agg_ranks = NULL;
+	s->nagg_ranks = 0;
 	s->agg = NULL;
 	s->rank_host = NULL;
 	s->rank_failed = NULL;

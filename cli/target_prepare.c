@@ -12,11 +12,14 @@ static int stop_asked(void *ctx)
 	return cli_interrupted();
 }
 
-/* a second Ctrl-C removes the files being made */
+/* a second Ctrl-C removes the files being made; a rank's directory lists
+ * them in its marker, for a run after a killed one */
 static void track(void *ctx, const char *path, int fd, int on)
 {
 	(void)ctx;
 	cli_signals_track_fd(path, fd, on);
+	if (on)
+		cli_ranks_note_file(path);
 }
 
 static void warn(void *ctx, const char *msg)
@@ -73,7 +76,12 @@ static int prepare_ranks(struct sb_jobtarget *t, const char *path, struct sb_job
 	if (rc)
 		return rc;
 	const char *where = cli_ranks_target(path, is_dir);
+	/* a directory a killed run left: taken over only when every rank may
+	 * go on, so a refusal anywhere removes nothing anywhere */
 	e = cli_ranks_make_dir(&er);
+	if ((rc = cli_ranks_agree(verdict(e, &er, msg, sizeof(msg)), msg)))
+		return rc;
+	e = cli_ranks_claim_dir(&er);
 	if (!e && where != path)
 		t->probed = 0; /* its own directory, probed anew */
 	if (!e)

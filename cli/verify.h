@@ -66,6 +66,11 @@ struct verify_report {
 	double (*eta)(void *ctx, int write, double phase_elapsed_ns, double eta_ns,
 		      uint64_t *elapsed_ns);
 	void *eta_ctx;
+	/* many ranks, and every one runs this phase (the caller agreed so):
+	 * rank 0's line shows the bytes and the rate of all of them, summed
+	 * every 50 ms without blocking, and the phase ends on every rank once
+	 * all are done */
+	int all_ranks;
 };
 
 /* cmd_verify.c: the options, shared with soak. */

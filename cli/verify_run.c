@@ -111,7 +111,42 @@ struct prog {
 	int write;
 	struct cli_progress pg;
 	struct cli_rate rate;
+	/* many ranks, every one in this phase (r->all_ranks): a round every
+	 * LOOK_NS sums the ranks' bytes done and of the phase to rank 0, whose
+	 * line shows them (cli_ranks_round_start, as a measurement's) */
+	int in_round, have_all;
+	uint64_t round_ns, last_round_ns, all_done, all_total;
+	struct cli_rate all;
+	char what[64];
 };
+
+#define LOOK_NS 50000000ull
+
+/* One look at the round in flight (a new one started when due, or when
+ * this rank's phase is over): 1 once a round ended with every rank done. */
+static int ranks_look(struct prog *p, uint64_t done, int over, uint64_t now)
+{
+	int any, all;
+	uint64_t bytes, total;
+	if (!p->in_round) {
+		if (!over && now - p->last_round_ns < LOOK_NS)
+			return 0;
+		cli_ranks_round_start(over, done, p->total);
+		p->in_round = 1;
+		p->round_ns = now;
+	}
+	if (cli_ranks_round_test_slow(&any, &all, &bytes, &total) != 1)
+		return 0;
+	p->in_round = 0;
+	p->last_round_ns = now;
+	if (cli_rank() == 0) {
+		cli_rate_add(&p->all, p->round_ns, bytes, 0);
+		p->all_done = bytes;
+		p->all_total = total;
+		p->have_all = 1;
+	}
+	return all;
+}
 
 /* The line: "verify write: 42% 1.20 GiB of 3.00 GiB 512 MiB/s  elapsed 3s
  * ETA 4s" (the ETA of the phase), or soak's. */
@@ -134,8 +169,20 @@ static void progress_draw(struct prog *p, uint64_t done, uint64_t now)
 	};
 	if (cli_rate_get(&p->rate, now, done, 0, &l.bps, NULL) < 0)
 		l.bps = -1;
+	if (p->r->all_ranks) { /* every rank's together, at most a round behind */
+		const unsigned h = (p->all.head + CLI_RATE_SLOTS - 1) % CLI_RATE_SLOTS;
+		done = p->all_done;
+		l.done = done;
+		l.total = p->all_total;
+		l.pct = l.total ? 100.0 * (double)done / (double)l.total : 0;
+		if (!p->have_all ||
+		    cli_rate_get(&p->all, p->all.t[h], p->all.bytes[h], 0, &l.bps, NULL) < 0)
+			l.bps = -1;
+		snprintf(p->what, sizeof(p->what), "%s, %d ranks", p->label, cli_ranks());
+		l.what = p->what;
+	}
 	if (l.bps > 0)
-		l.eta_ns = done < p->total ? (double)(p->total - done) / l.bps * 1e9 : 0;
+		l.eta_ns = done < l.total ? (double)(l.total - done) / l.bps * 1e9 : 0;
 	if (r->eta)
 		l.eta_ns = r->eta(r->eta_ctx, p->write, elapsed, l.eta_ns, &l.elapsed_ns);
 	cli_progress_draw(&p->pg, &l, now);
@@ -151,6 +198,8 @@ static int progress(void *ctx, uint64_t done)
 		return 1;
 	const uint64_t now = sb_now_ns();
 	cli_rate_add(&p->rate, now, done, 0);
+	if (p->r->all_ranks)
+		ranks_look(p, done, 0, now);
 	if (cli_progress_due(&p->pg, now))
 		progress_draw(p, done, now);
 	return 0;
@@ -170,6 +219,7 @@ int verify_phase(struct verify_report *r, const struct vtarget *t, const struct 
 	cli_progress_init(&pg.pg, r->o->quiet || cli_rank() != 0);
 	cli_rate_reset(&pg.rate);
 	cli_rate_add(&pg.rate, pg.pg.start_ns, 0, 0);
+	cli_rate_reset(&pg.all);
 	const struct sb_vphase p = { &t->v, ops, write, progress, stop, &pg };
 	char msg[MSG_LEN];
 
@@ -178,6 +228,13 @@ int verify_phase(struct verify_report *r, const struct vtarget *t, const struct 
 	r->res.request_size = r->o->request_size;
 	r->res.iodepth = r->o->iodepth;
 	const int e = sb_verify_phase(&r->res, &p, msg, sizeof(msg));
+	/* many ranks: the rounds go on until every rank's phase is over */
+	if (r->all_ranks) {
+		const uint64_t done = write ? r->res.wr.bytes : r->res.rd.bytes;
+		const struct timespec nap = { 0, 1000000 };
+		while (!ranks_look(&pg, done, 1, sb_now_ns()))
+			nanosleep(&nap, NULL);
+	}
 	cli_progress_clear(&pg.pg);
 	if (e)
 		sb_err("%s", msg);

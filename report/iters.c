@@ -185,6 +185,47 @@ static double bad_blocks(const struct sb_jv *v)
 	return bad;
 }
 
+/* A soak of many ranks: each rank's own iteration, appended to its series. */
+static int take_ranks(struct rep_iters *it, const struct sb_jv *a)
+{
+	for (size_t i = 0; i < sb_jv_len(a); i++) {
+		const struct sb_jv *e = sb_jv_at(a, i);
+		const double rank = sb_jv_num(sb_jv_get(e, "rank"), NAN);
+		if (!isfinite(rank))
+			continue;
+		struct rep_rankser *r = NULL;
+		for (size_t k = 0; k < it->nrk && !r; k++)
+			if (it->rk[k].rank == rank)
+				r = &it->rk[k];
+		if (!r) {
+			struct rep_rankser *v = realloc(it->rk, (it->nrk + 1) * sizeof(*v));
+			if (!v)
+				return -ENOMEM;
+			it->rk = v;
+			r = &v[it->nrk++];
+			memset(r, 0, sizeof(*r));
+			r->rank = rank;
+			const char *h = sb_jv_str(sb_jv_get(e, "host"));
+			snprintf(r->host, sizeof(r->host), "%s", h ? h : "");
+		}
+		if (r->n == r->cap) {
+			const size_t cap = r->cap ? 2 * r->cap : 64;
+			for (int k = 0; k < 2; k++) {
+				double *v = realloc(r->bw[k], cap * sizeof(*v));
+				if (!v)
+					return -ENOMEM;
+				r->bw[k] = v;
+			}
+			r->cap = cap;
+		}
+		r->bw[0][r->n] = sb_jv_num(sb_jv_get(e, "write_bw_bytes"), NAN);
+		r->bw[1][r->n] = sb_jv_num(sb_jv_get(e, "read_bw_bytes"), NAN);
+		r->n++;
+		r->failed += sb_jv_bool(sb_jv_get(e, "failed"), 0) == 1;
+	}
+	return 0;
+}
+
 /* One pass over the record's members: a day's log has 86400 of them. */
 int rep_iters_add(struct rep_doc *d, const struct sb_jv *r)
 {
@@ -222,6 +263,8 @@ int rep_iters_add(struct rep_doc *d, const struct sb_jv *r)
 			it->flags[i] |= REP_IT_FAILED;
 		else if (NAMED(m, "cells") && take_cells(it, i, v) < 0)
 			return -ENOMEM;
+		else if (NAMED(m, "ranks") && take_ranks(it, v) < 0)
+			return -ENOMEM;
 	}
 	it->kmsg[i] = kmsg + omitted;
 	it->failed += (it->flags[i] & REP_IT_FAILED) != 0;
@@ -247,5 +290,10 @@ void rep_iters_free(struct rep_iters *it)
 	free(it->cs);
 	free(it->ev);
 	free(it->text);
+	for (size_t k = 0; k < it->nrk; k++) {
+		free(it->rk[k].bw[0]);
+		free(it->rk[k].bw[1]);
+	}
+	free(it->rk);
 	memset(it, 0, sizeof(*it));
 }

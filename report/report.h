@@ -90,7 +90,17 @@ struct rep_cellser {
 	double file_size, record_size;
 	double *v;
 };
+/* A soak of many ranks (mpirun): one rank's own figures of each iteration
+ * (the records' "ranks"), in the order of the iterations. */
+struct rep_rankser {
+	double rank;
+	char host[64];
+	size_t n, cap, failed;
+	double *bw[2]; /* write, read bytes/s */
+};
 struct rep_iters {
+	struct rep_rankser *rk; /* many ranks: each one's, in rank order of appearance */
+	size_t nrk;
 	size_t n, cap;
 	struct rep_cellser *cs; /* the cells, in the order they first appear */
 	size_t ncs, capcs;

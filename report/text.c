@@ -152,6 +152,53 @@ static void intervals(FILE *f, const struct rep_doc *d)
 	rep_tt_print(f, &t);
 }
 
+/* The median of the finite values of v[0..n) (NaN: none). */
+static double finite_median(const double *v, size_t n)
+{
+	double *c = malloc((n ? n : 1) * sizeof(*c));
+	size_t m = 0;
+	if (!c)
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(v[i]))
+			c[m++] = v[i];
+	const double r = m ? sb_median_inplace(c, m) : NAN;
+	free(c);
+	return r;
+}
+
+/* A soak of many ranks: a row per rank, its own iterations' medians. */
+static void soak_ranks(FILE *f, const struct rep_iters *it)
+{
+	struct rep_ttable t = {
+		{ "rank", "host", "iterations", "failed", "write median", "read median" },
+		6,
+		2,
+		NULL,
+		0,
+		0
+	};
+	char a[64];
+	if (!it->nrk)
+		return;
+	for (size_t k = 0; k < it->nrk; k++) {
+		const struct rep_rankser *r = &it->rk[k];
+		if (!rep_tt_row(&t))
+			break;
+		snprintf(a, sizeof(a), "%.0f", r->rank);
+		rep_tt_set(&t, 0, a);
+		rep_tt_set(&t, 1, r->host);
+		snprintf(a, sizeof(a), "%zu", r->n);
+		rep_tt_set(&t, 2, a);
+		snprintf(a, sizeof(a), "%zu", r->failed);
+		rep_tt_set(&t, 3, a);
+		rep_tt_set(&t, 4, rep_fmt_rate(finite_median(r->bw[0], r->n), a, sizeof(a)));
+		rep_tt_set(&t, 5, rep_fmt_rate(finite_median(r->bw[1], r->n), a, sizeof(a)));
+	}
+	fprintf(f, "\neach rank's own iterations (%zu ranks)\n", it->nrk);
+	rep_tt_print(f, &t);
+}
+
 /* A soak: its iterations' throughput, median and range, the outliers and
  * changes of level found, and failures. */
 static void soak(FILE *f, const struct rep_doc *d)
@@ -185,6 +232,7 @@ static void soak(FILE *f, const struct rep_doc *d)
 				100 * an.changes[i].step);
 	}
 	rep_text_soak_cells(f, d);
+	soak_ranks(f, it);
 }
 
 /* storbench.verify (verify, run --verify): blocks per class and the bad ranges. */

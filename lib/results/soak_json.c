@@ -227,6 +227,8 @@ void sb_soak_resume_record(struct sb_json *j, const struct sb_soak_stop_change *
 	sb_json_obj_close(j);
 }
 
+static void ranks_members(struct sb_json *j, const struct sb_soak_rank *r, unsigned n);
+
 void sb_soak_results_json(struct sb_json *j, const void *ctx)
 {
 	const struct sb_soak_result *r = ctx;
@@ -240,13 +242,16 @@ void sb_soak_results_json(struct sb_json *j, const void *ctx)
 	for (size_t i = 0; i < r->nit; i++) {
 		sb_json_obj_open(j, NULL);
 		sb_soak_iter_json(j, &r->it[i]);
+		if (r->iter_ranks && r->iter_ranks[i])
+			ranks_members(j, r->iter_ranks[i], r->nranks);
 		sb_json_obj_close(j);
 	}
 	sb_json_arr_close(j);
 }
 
-void sb_soak_iter_record_ranks(struct sb_json *j, const struct sb_soak_iter *all,
-			       const struct sb_soak_rank *r, unsigned n)
+/* The spread of the ranks' starts and ends, and each rank's own
+ * iteration in "ranks" (times in seconds from the earliest start). */
+static void ranks_members(struct sb_json *j, const struct sb_soak_rank *r, unsigned n)
 {
 	double t0 = 0, t1 = 0, s0 = 0, e0 = 0;
 	for (unsigned i = 0; i < n; i++) {
@@ -255,9 +260,6 @@ void sb_soak_iter_record_ranks(struct sb_json *j, const struct sb_soak_iter *all
 		s0 = i && s0 < r[i].end_s ? s0 : r[i].end_s;
 		e0 = i && e0 > r[i].end_s ? e0 : r[i].end_s;
 	}
-	sb_json_obj_open(j, NULL);
-	sb_json_str(j, "type", "iteration");
-	sb_soak_iter_json(j, all);
 	sb_json_double(j, "start_spread_s", t1 - t0);
 	sb_json_double(j, "end_spread_s", e0 - s0);
 	sb_json_arr_open(j, "ranks");
@@ -278,6 +280,15 @@ void sb_soak_iter_record_ranks(struct sb_json *j, const struct sb_soak_iter *all
 		sb_json_obj_close(j);
 	}
 	sb_json_arr_close(j);
+}
+
+void sb_soak_iter_record_ranks(struct sb_json *j, const struct sb_soak_iter *all,
+			       const struct sb_soak_rank *r, unsigned n)
+{
+	sb_json_obj_open(j, NULL);
+	sb_json_str(j, "type", "iteration");
+	sb_soak_iter_json(j, all);
+	ranks_members(j, r, n);
 	sb_json_obj_close(j);
 }
 

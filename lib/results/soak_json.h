@@ -54,6 +54,11 @@ struct sb_soak_result {
 	/* --workload=iozone: every cell's stability ("cells" of the summary) */
 	const struct sb_soak_cell_metric *cells;
 	size_t ncells;
+	/* many ranks: each iteration's ranks (iter_ranks[i]: nranks of them,
+	 * or NULL for an iteration without, one resumed from the log), in
+	 * each iteration record's "ranks" as the aggregate log has them */
+	const struct sb_soak_rank *const *iter_ranks;
+	unsigned nranks;
 };
 
 /* The log's lines, each one object: {"type": "config", ...},

@@ -37,3 +37,51 @@ r0 = [c for c in d["client_stats"] if c.get("rank") == 0][0]
 assert r0["read"]["bw_bytes"] <= 1.05 * (1 << 20), r0["read"]["bw_bytes"]
 PY
 ok "rank 0's line shows the rate of the 3 ranks together"
+
+# soak under mpirun: rank 0's line shows the bytes and the rate of the three
+# ranks together. Each rank soaks its own faultfs mount whose every request
+# waits 50 ms (a FUSE server each: their waits do not add up), so no rank
+# passes 64 KiB / 50 ms = 1.25 MiB/s and the three run side by side: the
+# line's rate is above 1.5 times rank 0's own (its log's), and not above
+# the ranks' summed. 16 MiB each: a phase of about 13 s, a plain line
+# every 10 s.
+. "$(dirname "$0")/../lib/fuse.sh"
+mounts_cleanup() {
+	for k in 0 1 2; do fuse_unmount "$T/m$k" "$(cat "$T/pid$k" 2>/dev/null)"; done
+	cleanup
+}
+trap mounts_cleanup EXIT INT TERM
+for k in 0 1 2; do
+	mkdir -p "$T/b$k"
+	echo "delay * 0 1099511627776 50000" >"$T/r$k"
+	fuse_mount faultfs "$T/m$k" "$T/b$k" "$T/r$k" -o allow_other
+	echo "$FUSE_PID" >"$T/pid$k"
+done
+sargs="--iterations=1 --size=16M --bs=64k --iodepth=1 --direct=0 --log=$T/p.jsonl"
+expect_exit 0 $MPI -n 1 "$SB" soak $sargs "$T/m0" : -n 1 "$SB" soak $sargs "$T/m1" \
+	: -n 1 "$SB" soak $sargs "$T/m2"
+grep -q "soak iteration 1 of 1, \(write\|check\), 3 ranks: " "$T/err" ||
+	fail "no soak line of the 3 ranks: $(cat "$T/err")"
+python3 - "$T/err" "$T/p.jsonl" <<'PY' || fail "the soak line is not the ranks' together: $(cat "$T/err")"
+import json, re, sys
+unit = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
+it = [json.loads(l) for l in open(sys.argv[2]) if '"type":"iteration"' in l][0]
+own = [r for r in it["ranks"] if r["rank"] == 0][0]
+key = {"write": "write_bw_bytes", "check": "read_bw_bytes"}
+seen = 0
+for l in open(sys.argv[1]):
+    m = re.search(r"soak iteration 1 of 1, (write|check), 3 ranks: .*? ([0-9.]+) (B|KiB|MiB|GiB)/s", l)
+    if not m:
+        continue
+    rate = float(m.group(2)) * unit[m.group(3)]
+    mine = own[key[m.group(1)]]
+    total = sum(r[key[m.group(1)]] for r in it["ranks"])
+    # the sizes of the three: the line counts 48 MiB
+    assert " of 48.0 MiB " in l or " of 48 MiB " in l, l
+    assert mine < 1.3 * (1 << 20), mine
+    assert rate > 1.5 * mine, (l, mine)
+    assert rate < 1.3 * total, (l, total)
+    seen += 1
+assert seen, "no line with a rate"
+PY
+ok "soak: rank 0's line shows the rate of the 3 ranks together"

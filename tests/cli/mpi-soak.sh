@@ -71,11 +71,22 @@ s = d["storbench"]["soak"]
 it = s["iteration_records"]
 assert len(it) == 3 and all(r["verify"]["blocks_checked"] == 3 * 512 for r in it), it
 assert s["verdict"] == "pass", s["verdict"]
+# each rank's own figures in every iteration, as the aggregate log has them
+for r in it:
+    rs = r["ranks"]
+    assert sorted(x["rank"] for x in rs) == [0, 1, 2] and all(x["host"] for x in rs), rs
+    assert sum(x["write_bytes"] for x in rs) == 3 * (2 << 20), rs
+    assert sum(x["verify"]["blocks_checked"] for x in rs) == r["verify"]["blocks_checked"]
+    assert all(x["write_bw_bytes"] > 0 and x["iteration"] == r["iteration"] for x in rs), rs
 PY
 expect_exit 0 "$SB" report "$T/s.jsonl"
 grep -qi "3 iterations" "$T/out" || fail "report: $(cat "$T/out")"
+grep -q "each rank's own iterations (3 ranks)" "$T/out" || fail "report, ranks: $(cat "$T/out")"
+expect_exit 0 "$SB" report "$T/s.json"
+[ "$(grep -Ec "^[0-2] +[^ ]+ +3 +0 " "$T/out")" = 3 ] || fail "report of -o, ranks: $(cat "$T/out")"
 expect_exit 0 "$SB" report --format=html --output="$T/s.html" "$T/s.jsonl"
 ok "3 ranks: a log each, the aggregate the sum of the ranks, started together, report reads it"
+ok "the results (-o) hold each rank's figures of every iteration"
 
 # 2. resume: each rank its own log, rank 0 the aggregate too
 expect_exit 2 "$SB" soak --resume "$T/s.jsonl"

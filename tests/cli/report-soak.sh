@@ -140,3 +140,31 @@ done
 expect_exit 0 "$SB" report "$T/d.json"
 grep -q "^3 iterations, 0 failed$" "$T/out" || fail "text of a soak result: $(cat "$T/out")"
 ok "soak result and log of a real run: charts, no health table for kind none"
+
+# a soak of two ranks (mpirun): its iterations carry each rank's own, and
+# the text report has a row per rank with its own iterations' medians and
+# failures (rank 0 writes 10, 20, 30 MiB/s: median 20; rank 1 fails one)
+python3 - "$T/ranks.jsonl" <<'PY'
+import json, sys
+M = 1 << 20
+f = open(sys.argv[1], 'w')
+line = lambda o: f.write(json.dumps(o, separators=(',', ':')) + '\n')
+line({"type": "config", "command": "soak", "log_version": 1, "storbench": "0.1.0",
+      "started_ns": 1700000000000000000, "seed": 7, "target": "/shared/soak", "argv": ["soak"],
+      "size": 1 << 20, "block_size": 4096, "request_size": 1 << 20, "engine": "psync",
+      "direct": True, "region_mode": False, "ranks": 2, "aggregate": True})
+w = [(10, 11), (20, 12), (30, 19)]
+r = [(40, 15), (50, 17), (60, 16)]
+for i in range(3):
+    rk = [{"rank": k, "host": "node%d" % k, "iteration": i + 1, "write_bw_bytes": w[i][k] * M,
+           "read_bw_bytes": r[i][k] * M, "io_errors": 0, "failed": k == 1 and i == 2}
+          for k in range(2)]
+    line({"type": "iteration", "iteration": i + 1, "write_bw_bytes": (w[i][0] + w[i][1]) * M,
+          "read_bw_bytes": (r[i][0] + r[i][1]) * M, "io_errors": 0, "failed": i == 2,
+          "start_spread_s": 0.001, "end_spread_s": 0.002, "ranks": rk})
+PY
+expect_exit 0 "$SB" report "$T/ranks.jsonl"
+grep -q "^each rank's own iterations (2 ranks)" "$T/out" || fail "no rank table: $(cat "$T/out")"
+grep -Eq "^0 +node0 +3 +0 +20.0 MiB/s +50.0 MiB/s" "$T/out" || fail "rank 0's row: $(cat "$T/out")"
+grep -Eq "^1 +node1 +3 +1 +12.0 MiB/s +16.0 MiB/s" "$T/out" || fail "rank 1's row: $(cat "$T/out")"
+ok "a soak of many ranks: a row per rank, its own medians and failures"
