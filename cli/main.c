@@ -30,7 +30,7 @@ static const struct cli_command commands[] = {
 	{ "fio",
 	  cmd_fio,
 	  "fio's command line: its options, job files and normal output layout",
-	  0,
+	  CLI_RANKS, /* runs under mpirun; it reads its own command line, not these flags */
 	  "normal|json",
 	  { NULL } },
 	{ "latency",
@@ -241,7 +241,7 @@ int main(int argc, char **argv)
 			if (!rc && cli_ranks() > 1 && !(commands[i].shared & CLI_RANKS)) {
 				/* each rank would write a result of its own */
 				if (cli_rank() == 0)
-					sb_err("%s: not yet under mpirun (run, quick, verify and soak are; see docs/mpi.md)",
+					sb_err("%s: not yet under mpirun (run, quick, verify, soak and fio are; see docs/mpi.md)",
 					       c);
 				rc = SB_EXIT_USAGE;
 			}

@@ -54,6 +54,22 @@ static int verdict(int e, const struct sb_error *er, char *msg, size_t len)
 	return cli_error(&quiet);
 }
 
+/* The jobs of a job file that run together in a directory share the
+ * rank's own directory: made by the first, removed after the last one's
+ * files (cli_target_cleanup counts them down); held, it stays for the
+ * next group of jobs until released. */
+static unsigned dir_users;
+static int dir_held;
+
+void cli_target_hold_rank_dir(int on, int keep)
+{
+	dir_held = on;
+	if (!on && dir_users) {
+		dir_users = 0;
+		cli_ranks_remove_dir(keep);
+	}
+}
+
 /* Many ranks: every one checks its target creating nothing, and they all
  * go on only if none refused; then each makes its files (its own
  * directory under a directory TARGET first) and they agree again (a full
@@ -73,9 +89,11 @@ static int prepare_ranks(struct sb_jobtarget *t, const char *path, struct sb_job
 	if (rc)
 		return rc;
 	const char *where = cli_ranks_target(path, is_dir);
-	e = cli_ranks_make_dir(&er);
-	if (!e && where != path)
+	e = where != path && dir_users ? 0 : cli_ranks_make_dir(&er);
+	if (!e && where != path) {
+		dir_users++;
 		t->probed = 0; /* its own directory, probed anew */
+	}
 	if (!e)
 		e = sb_jobtarget_prepare(t, where, job, needs_data, noio, &er);
 	return cli_ranks_agree(verdict(e, &er, msg, sizeof(msg)), msg);
@@ -102,5 +120,10 @@ void cli_target_cleanup(struct sb_jobtarget *t, int keep)
 {
 	t->hooks = hooks;
 	sb_jobtarget_cleanup(t, keep);
+	if (dir_users > 1 || (dir_users && dir_held)) { /* another job's files are in it */
+		dir_users -= dir_users > 1;
+		return;
+	}
+	dir_users = 0;
 	cli_ranks_remove_dir(keep);
 }
