@@ -295,7 +295,10 @@ static int run_single(struct run_ctx *c, const char *target)
 	if (!rc)
 		rc = cli_target_prepare(&t, target, &c->job, sb_rw_reads(c->job.rw) && !c->verify,
 					noio);
-	if (!rc && c->verify && noio) {
+	/* many ranks: prepared on every rank (agreed), every one fills its
+	 * region for --verify, or none measures */
+	const int prepared = !rc;
+	if (prepared && c->verify && noio) {
 		sb_err("--verify: the %s engine does no I/O: nothing to verify", ops->name);
 		rc = SB_EXIT_USAGE;
 	}
@@ -303,8 +306,8 @@ static int run_single(struct run_ctx *c, const char *target)
 		c->rv = calloc(1, sizeof(*c->rv));
 		rc = !c->rv ? SB_EXIT_ENV : run_verify_prepare(c->rv, &c->job, &t);
 	}
-	/* many ranks: every one filled its region, or none measures */
-	rc = cli_ranks_agree(rc, NULL);
+	if (prepared)
+		rc = cli_ranks_agree(rc, NULL);
 	if (rc) {
 		cli_target_cleanup(&t, 0);
 		free(c->rv);
@@ -589,7 +592,8 @@ static int prepare_shared(struct run_ctx *c, struct sb_jobtarget *shared, const 
 	u.direct = 0; /* each view checks its own alignment */
 	u.numjobs = 1;
 	shared->destroy_data = c->sh.destroy_data;
-	rc = cli_target_prepare(shared, tgt, &u, reads, noio);
+	if ((rc = cli_target_prepare(shared, tgt, &u, reads, noio)))
+		return rc; /* every rank's verdict already */
 	for (unsigned k = 0; k < n && !rc; k++) {
 		rc = cli_target_view(shared, &views[k], &opts[k], tgt, new_size);
 		if (!rc && !opts[k].size)
@@ -835,6 +839,10 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 	cli_target_hold_rank_dir(0, rc && rc != SB_EXIT_FAIL ? 0 : c->sh.keep);
 	if (res && !rc && c->failed)
 		rc = SB_EXIT_FAIL;
+	if (res && rc && !res->njobs && !res->have_state) { /* refused: no empty results */
+		sb_results_free(res);
+		res = NULL;
+	}
 	free(opts);
 	free(ops);
 	*out = res;

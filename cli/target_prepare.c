@@ -84,6 +84,13 @@ static int prepare_ranks(struct sb_jobtarget *t, const char *path, struct sb_job
 	chk.check_only = 1;
 	int e = sb_jobtarget_prepare(&chk, path, job, needs_data, noio, &er);
 	const int is_dir = !e && chk.info.kind == SB_TARGET_DIR && !noio;
+	/* a new file is made by this rank (O_EXCL), never taken for one
+	 * another rank made meanwhile on a shared filesystem */
+	const int is_new = !e && chk.probed && chk.info.kind == SB_TARGET_NONE;
+	if (is_new && !t->probed) {
+		t->info = chk.info;
+		t->probed = 1;
+	}
 	sb_jobtarget_cleanup(&chk, 0);
 	int rc = cli_ranks_agree(verdict(e, &er, msg, sizeof(msg)), msg);
 	if (rc)
@@ -96,6 +103,11 @@ static int prepare_ranks(struct sb_jobtarget *t, const char *path, struct sb_job
 	}
 	if (!e)
 		e = sb_jobtarget_prepare(t, where, job, needs_data, noio, &er);
+	if (e == -EEXIST && is_new && where == path)
+		sb_error_set(&er, e, SB_ERR_INPUT,
+			     "cannot create '%s': another rank made it first (the ranks share "
+			     "this path: give a directory, where each gets one of its own)",
+			     path);
 	return cli_ranks_agree(verdict(e, &er, msg, sizeof(msg)), msg);
 }
 
