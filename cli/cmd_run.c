@@ -89,9 +89,11 @@ static void help(const struct cli_cmd_opts *co)
 	       "override every job's. A job's verify=CHECKSUM verifies it as --verify does\n"
 	       "(storbench's own blocks). docs/jobfiles.md explains; --list-fio-options\n"
 	       "(docs/fio-compat.md) says what storbench does with each fio option.\n\n"
-	       "Under mpirun (a build with make MPI=1), every rank runs the workload on its own\n"
-	       "target (a directory of its own under a directory TARGET) and rank 0 writes\n"
-	       "one result: each rank's figures and the \"All clients\" aggregate (docs/mpi.md).\n\n"
+	       "Under mpirun (a build with make MPI=1), every rank runs the workload or the job\n"
+	       "file on its own target (a directory of its own under a directory TARGET), each\n"
+	       "group of jobs starting on every rank together, and rank 0 writes one result:\n"
+	       "each rank's figures and the \"All clients\" aggregate, and with --verify each\n"
+	       "rank's verdict (docs/mpi.md).\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
