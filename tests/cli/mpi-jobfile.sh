@@ -158,6 +158,12 @@ expect_exit 0 $MPI -n 3 "$SB" fio --name=f --directory="$T/d" --size=1M --rw=wri
 	"[('f', 1048576), ('f', 1048576), ('f', 1048576), ('All clients', 3145728)]" ] ||
 	fail "fio: $(json "$T/f.json" "d['client_stats']")"
 [ "$(json "$T/f.json" "d['jobs'][0]['write']['io_bytes']")" = 3145728 ] || fail "fio aggregate"
+# its normal layout: each rank's job, then All clients, as fio's client/server
+expect_exit 0 $MPI -n 3 "$SB" fio --name=f --directory="$T/d" --size=1M --rw=write --bs=64k
+[ "$(grep -c "^[^ ]* rank [0-2] f: (groupid=0, jobs=1): err= 0" "$T/out")" = 3 ] ||
+	fail "fio: no job a rank: $(cat "$T/out")"
+grep -q "^All clients: (groupid=0, jobs=1)" "$T/out" || fail "fio: no All clients: $(cat "$T/out")"
+grep -q "^  WRITE: .*io=3072KiB" "$T/out" || fail "fio: group line not the sum: $(cat "$T/out")"
 ok "storbench fio: one aggregated result"
 
 # 7. rank 2's data comes back damaged: --verify fails, naming rank 2 (last:
