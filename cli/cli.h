@@ -239,6 +239,10 @@ int cli_target_view(const struct sb_jobtarget *shared, struct sb_jobtarget *view
 		    struct sb_job_opts *job, const char *path, uint64_t new_size);
 /* Remove the files we created (unless keep), close what is held. */
 void cli_target_cleanup(struct sb_jobtarget *t, int keep);
+/* Many ranks, a job file: the rank's own directory (under a directory
+ * TARGET) made for the first jobs stays for the next ones until released
+ * (then removed, unless keep). */
+void cli_target_hold_rank_dir(int on, int keep);
 
 /* ---- engine choice (cli/engine_choice.c) ---- */
 /* Resolve --engine (or the default) to ops; prints an error and returns NULL

@@ -190,8 +190,11 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv)
 	rc = load_jobs(cl, &jf);
 	if (!rc)
 		rc = readonly_ok(cl, jf);
-	for (unsigned i = 0; !rc && i < jf->nnotes; i++)
+	for (unsigned i = 0; !rc && i < jf->nnotes && !cli_rank(); i++)
 		fprintf(stderr, "note: %s\n", jf->notes[i]);
+	/* many ranks: where the others would go on to run the jobs, they stop */
+	if (rc && !cl->parse_only)
+		rc = cli_ranks_agree(rc, NULL);
 	if (!rc && !cl->parse_only) {
 		struct cli_run_jobs a = { .source = "command line",
 					  .sh = { .destroy_data = cl->destroy_data,
@@ -200,6 +203,11 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv)
 					  .where = where,
 					  .where_ctx = cl };
 		rc = cli_run_jobs(&a, jf, &res);
+		/* many ranks: rank 0 writes the aggregate, the others nothing */
+		if (res && cli_ranks_collect(res, &rc)) {
+			sb_results_free(res);
+			res = NULL;
+		}
 		if (res && (cl->formats & SB_FIO_OUT_JSONPLUS))
 			res->json_plus = 1; /* clat_ns.bins, as fio's json+ */
 		if (res)

@@ -89,9 +89,11 @@ static void help(const struct cli_cmd_opts *co)
 	       "override every job's. A job's verify=CHECKSUM verifies it as --verify does\n"
 	       "(storbench's own blocks). docs/jobfiles.md explains; --list-fio-options\n"
 	       "(docs/fio-compat.md) says what storbench does with each fio option.\n\n"
-	       "Under mpirun (a build with make MPI=1), every rank runs the workload on its own\n"
-	       "target (a directory of its own under a directory TARGET) and rank 0 writes\n"
-	       "one result: each rank's figures and the \"All clients\" aggregate (docs/mpi.md).\n\n"
+	       "Under mpirun (a build with make MPI=1), every rank runs the workload or the job\n"
+	       "file on its own target (a directory of its own under a directory TARGET), each\n"
+	       "group of jobs starting on every rank together, and rank 0 writes one result:\n"
+	       "each rank's figures and the \"All clients\" aggregate, and with --verify each\n"
+	       "rank's verdict (docs/mpi.md).\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
@@ -257,10 +259,6 @@ static int job_ready(struct run_ctx *c, const char *where, const struct sb_engin
 		sb_err("%s%s", where, msg);
 		return SB_EXIT_USAGE;
 	}
-	if (cli_ranks() > 1 && c->verify) {
-		sb_err("--verify: not yet under mpirun (see docs/mpi.md)");
-		return SB_EXIT_USAGE;
-	}
 	*ops = cli_engine_choose(&c->job, &fell_back);
 	if (!*ops)
 		return SB_EXIT_USAGE;
@@ -294,10 +292,15 @@ static int run_single(struct run_ctx *c, const char *target)
 	rc = cli_target_probe(&t, target);
 	if (!rc)
 		rc = cli_state_check(&c->sh, &t, target, sb_rw_writes(c->job.rw) || c->verify);
+	/* many ranks: all go on to their targets, or none */
+	rc = cli_ranks_agree(rc, NULL);
 	if (!rc)
 		rc = cli_target_prepare(&t, target, &c->job, sb_rw_reads(c->job.rw) && !c->verify,
 					noio);
-	if (!rc && c->verify && noio) {
+	/* many ranks: prepared on every rank (agreed), every one fills its
+	 * region for --verify, or none measures */
+	const int prepared = !rc;
+	if (prepared && c->verify && noio) {
 		sb_err("--verify: the %s engine does no I/O: nothing to verify", ops->name);
 		rc = SB_EXIT_USAGE;
 	}
@@ -305,6 +308,8 @@ static int run_single(struct run_ctx *c, const char *target)
 		c->rv = calloc(1, sizeof(*c->rv));
 		rc = !c->rv ? SB_EXIT_ENV : run_verify_prepare(c->rv, &c->job, &t);
 	}
+	if (prepared)
+		rc = cli_ranks_agree(rc, NULL);
 	if (rc) {
 		cli_target_cleanup(&t, 0);
 		free(c->rv);
@@ -322,8 +327,11 @@ static int run_single(struct run_ctx *c, const char *target)
 	rc = cli_state_apply(&c->sh, &t, target, res, c->sh.quiet);
 	if (!rc)
 		rc = measure_all(c, &t, ops, res);
-	if (c->rv && !cli_interrupted()) {
+	/* many ranks: each checks its own target, rank 0 gathers the verdicts */
+	const int stopped = cli_ranks_worst(cli_interrupted());
+	if (c->rv && !stopped) {
 		int v = run_verify_check(c->rv, &t);
+		run_verify_ranks(c->rv, &t);
 		if (!rc)
 			rc = v ? v : c->rv->bad ? SB_EXIT_FAIL : 0;
 		res->extra_key = "verify";
@@ -464,11 +472,15 @@ static int alone_verify_prepare(struct run_ctx *c, const struct sb_engine_ops *o
 static int alone_verify_check(struct run_ctx *c, const struct sb_jobtarget *t,
 			      struct sb_results *res, int rc)
 {
-	if (!c->rv || cli_interrupted())
-		return rc;
+	/* many ranks: each checks its own target, rank 0 gathers the verdicts
+	 * and every rank goes on with the worst */
+	if (!c->rv || !c->job.fio_verify[0] || cli_ranks_worst(cli_interrupted()))
+		return rc; /* c->rv: the verifying job's, not another's after it */
 	int v = run_verify_check(c->rv, t);
+	run_verify_ranks(c->rv, t);
 	if (!rc)
 		rc = v ? v : c->rv->bad ? SB_EXIT_FAIL : 0;
+	rc = cli_ranks_worst(rc);
 	res->extra_key = "verify";
 	res->extra_json = sb_job_verify_json;
 	res->extra_ctx = c->rv;
@@ -491,8 +503,8 @@ static int run_alone(struct run_ctx *c, const struct sb_engine_ops *ops, const c
 	int noio = !!(ops->flags & SB_ENGINE_NOIO);
 	int rc = cli_target_prepare(&t, tgt, &c->job,
 				    sb_rw_reads(c->job.rw) && !c->job.fio_verify[0], noio);
-	if (!rc)
-		rc = alone_verify_prepare(c, ops, &t);
+	if (!rc) /* many ranks: every one filled its region, or none measures */
+		rc = cli_ranks_agree(alone_verify_prepare(c, ops, &t), NULL);
 	if (rc) {
 		cli_target_cleanup(&t, 0);
 		return rc;
@@ -569,25 +581,27 @@ static int prepare_shared(struct run_ctx *c, struct sb_jobtarget *shared, const 
 	}
 	if (!new_size || whole)
 		new_size = SB_MAX(new_size, SB_JT_NEW_FILE_SIZE);
-	/* every job's part is checked before anything is created */
-	for (unsigned k = 0; k < n; k++) {
-		int rc = cli_target_view(shared, &views[k], &opts[k], tgt, new_size);
-		if (rc)
-			return rc;
-	}
+	/* every job's part is checked before anything is created (on every
+	 * rank: one refusing stops all) */
+	int rc = 0;
+	for (unsigned k = 0; k < n && !rc; k++)
+		rc = cli_target_view(shared, &views[k], &opts[k], tgt, new_size);
+	if ((rc = cli_ranks_agree(rc, NULL)))
+		return rc;
 	u.rw = writes ? SB_RW_WRITE : SB_RW_READ;
 	u.offset = shared->info.kind == SB_TARGET_NONE ? 0 : lo;
 	u.size = shared->info.kind == SB_TARGET_NONE ? new_size : whole ? 0 : hi - lo;
 	u.direct = 0; /* each view checks its own alignment */
 	u.numjobs = 1;
 	shared->destroy_data = c->sh.destroy_data;
-	int rc = cli_target_prepare(shared, tgt, &u, reads, noio);
+	if ((rc = cli_target_prepare(shared, tgt, &u, reads, noio)))
+		return rc; /* every rank's verdict already */
 	for (unsigned k = 0; k < n && !rc; k++) {
 		rc = cli_target_view(shared, &views[k], &opts[k], tgt, new_size);
 		if (!rc && !opts[k].size)
 			opts[k].size = views[k].region_size;
 	}
-	return rc;
+	return cli_ranks_agree(rc, NULL);
 }
 
 /* --precondition and --discard-before with a job file (docs/states.md):
@@ -637,6 +651,22 @@ static int jobs_state(struct run_ctx *c, struct sb_job_opts *opts, const struct 
 	return rc;
 }
 
+/* Many ranks: the jobs of a group prepare their targets in the same steps
+ * on every rank only if every rank's is a directory, or none. 0 or an
+ * exit code. */
+static int same_kind(int own_files)
+{
+	long v[2] = { own_files, !own_files };
+	cli_ranks_max(v, 2);
+	if (v[0] && v[1]) {
+		if (cli_rank() == 0)
+			sb_err("the ranks' targets differ: a directory on some ranks, a file or a "
+			       "device on others; give every rank the same kind of target");
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
 /* Jobs [g, e) at the same time: in a directory each on its own files, on a
  * file or a device each on its part of it. */
 static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g, unsigned e,
@@ -657,8 +687,10 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 		return SB_EXIT_ENV;
 	}
 	struct sb_jobtarget *shared = &ts[n];
-	rc = cli_target_probe(shared, tgt);
+	rc = cli_ranks_agree(cli_target_probe(shared, tgt), NULL);
 	const int own_files = !rc && shared->info.kind == SB_TARGET_DIR;
+	if (!rc)
+		rc = same_kind(own_files);
 	/* every target first: a job that cannot start leaves no empty result */
 	unsigned k = 0;
 	for (; own_files && k < n && !rc; k++) {
@@ -756,7 +788,14 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 		rc = verify_jobs_ok(jf, opts, groups, ngroups, path);
 	if (!rc)
 		rc = sizes_ok(c, jf, opts, tgt, path);
-	for (unsigned i = 0; i < jf->nnotes && !rc && !c->notes_said; i++)
+	if (!rc && cli_ranks() > 1 && (c->sh.state.precond || c->sh.state.discard_before)) {
+		sb_err("%s: not yet with a job file under mpirun (docs/states.md)",
+		       c->sh.state.precond ? "--precondition" : "--discard-before");
+		rc = SB_EXIT_USAGE;
+	}
+	/* many ranks: every one accepted the whole file, or none goes on */
+	rc = cli_ranks_agree(rc, NULL);
+	for (unsigned i = 0; i < jf->nnotes && !rc && !c->notes_said && !cli_rank(); i++)
 		fprintf(stderr, "note: %s: %s\n", path, jf->notes[i]);
 	struct sb_results *res = NULL;
 	if (!rc && (!(res = sb_results_create("run")) ||
@@ -771,7 +810,10 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 		sb_results_free(res);
 		res = NULL;
 	}
-	for (unsigned k = 0; k < ngroups && !rc && !cli_interrupted(); k++) {
+	/* many ranks: a directory of its own for all the groups */
+	cli_target_hold_rank_dir(cli_ranks() > 1, 0);
+	/* many ranks: each group starts on all together, or on none */
+	for (unsigned k = 0; k < ngroups && !rc && !cli_ranks_worst(cli_interrupted()); k++) {
 		const unsigned g = groups[k].first, e = g + groups[k].n;
 		int m;
 		c->group = k + 1;
@@ -796,8 +838,13 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 		else if (m)
 			rc = m;
 	}
+	cli_target_hold_rank_dir(0, rc && rc != SB_EXIT_FAIL ? 0 : c->sh.keep);
 	if (res && !rc && c->failed)
 		rc = SB_EXIT_FAIL;
+	if (res && rc && !res->njobs && !res->have_state) { /* refused: no empty results */
+		sb_results_free(res);
+		res = NULL;
+	}
 	free(opts);
 	free(ops);
 	*out = res;
@@ -807,17 +854,16 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cli_cmd_opts *co,
 		       const char *path, const char *target)
 {
-	if (c->verify) {
-		sb_err("--verify: not with a job file (run each workload with --verify)");
-		return SB_EXIT_USAGE;
-	}
-	if (c->name_given) {
+	struct sb_jobfile *jf = NULL;
+	if (c->verify)
+		sb_err("--verify: not with a job file (run each workload with --verify, or give "
+		       "a job verify=)");
+	else if (c->name_given)
 		sb_err("--name: not with a job file (its jobs are named after their sections)");
-		return SB_EXIT_USAGE;
-	}
-	struct sb_jobfile *jf = jobfile_load(path);
-	if (!jf)
-		return SB_EXIT_USAGE;
+	else
+		jf = jobfile_load(path);
+	if (!jf) /* many ranks: the others stop where they would have gone on */
+		return cli_ranks_agree(SB_EXIT_USAGE, NULL);
 	struct sb_results *res;
 	int rc = jobs_execute(c, jf, argc, argv, co, path, target, &res);
 	if (res) {
@@ -848,7 +894,7 @@ int cli_run_jobs(struct cli_run_jobs *a, const struct sb_jobfile *jf, struct sb_
 	int rc = jobs_execute(c, jf, 0, NULL, NULL, a->source, a->target, out);
 	/* a verifying job: what run prints after the job, on stderr here so
 	 * that stdout keeps fio's layout; its figures stay with the results */
-	if (c->verify_text)
+	if (c->verify_text && !cli_rank())
 		fputs(c->verify_text, stderr);
 	free(c->verify_text);
 	a->verify = c->rv;
@@ -892,11 +938,6 @@ int cmd_run(const struct cli_command *cmd, int argc, char **argv)
 	}
 	c.json_plus = cli_format_is(cmd, &c.sh, "json+");
 	c.json_stdout = c.json_plus || cli_format_is(cmd, &c.sh, "json");
-	if (npos >= 1 && is_jobfile(pos[0]) && cli_ranks() > 1) {
-		sb_err("a job file is not yet run under mpirun: give the workload as options (see "
-		       "docs/mpi.md)");
-		return SB_EXIT_USAGE;
-	}
 	if (npos >= 1 && is_jobfile(pos[0]))
 		return run_jobfile(&c, argc, argv, &co, pos[0], npos == 2 ? pos[1] : NULL);
 	if (npos != 1) {

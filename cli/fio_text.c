@@ -257,7 +257,10 @@ static void show_latencies(FILE *f, const struct sb_job_result *j)
 	show_lat_line(f, "msec", m, 12);
 }
 
-static void show_job(FILE *f, const struct sb_job_result *j, unsigned group, const double *agg)
+/* name: what the line starts with (the job's name, or of many ranks the
+ * client's, as fio's client/server prints its clients and "All clients") */
+static void show_job(FILE *f, const struct sb_job_result *j, const char *name, unsigned group,
+		     const double *agg)
 {
 	char when[64];
 	time_t now = time(NULL);
@@ -265,11 +268,11 @@ static void show_job(FILE *f, const struct sb_job_result *j, unsigned group, con
 	localtime_r(&now, &tm);
 	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", &tm);
 	if (j->errors)
-		fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d (%s): pid=%d: %s\n", j->name, group,
+		fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d (%s): pid=%d: %s\n", name, group,
 			j->opts.numjobs, j->first_error.err, strerror(j->first_error.err),
 			(int)getpid(), when);
 	else
-		fprintf(f, "%s: (groupid=%u, jobs=%u): err= 0: pid=%d: %s\n", j->name, group,
+		fprintf(f, "%s: (groupid=%u, jobs=%u): err= 0: pid=%d: %s\n", name, group,
 			j->opts.numjobs, (int)getpid(), when);
 	for (int d = 0; d < SB_DDIR_N; d++)
 		if (j->dir[d].bytes)
@@ -374,7 +377,18 @@ int fio_text_body(FILE *f, const struct fio_text_in *in)
 		double agg[SB_DDIR_N] = { 0 };
 		for (int d = 0; d < SB_DDIR_N; d++)
 			agg[d] = (double)fio_group_agg(in, in->group[i], d);
-		show_job(f, r->jobs[i], in->group[i], agg);
+		const struct sb_job_result *j = r->jobs[i];
+		/* many ranks: each rank's job ("HOST rank N JOB"), then All clients */
+		for (unsigned k = 0; k < j->nclients; k++) {
+			char name[sizeof(j->name) + 96];
+			snprintf(name, sizeof(name), "%s rank %d %s", j->clients[k].host,
+				 j->clients[k].rank, j->name);
+			show_job(f, j->clients[k].job, name, in->group[i], agg);
+		}
+		char all[sizeof(j->name) + 16];
+		snprintf(all, sizeof(all), "All clients%s%s", r->njobs > 1 ? " " : "",
+			 r->njobs > 1 ? j->name : "");
+		show_job(f, j, j->nclients ? all : j->name, in->group[i], agg);
 	}
 	for (unsigned g = 0; g < ngroups; g++)
 		show_group(f, in, g);

@@ -30,7 +30,7 @@ static const struct cli_command commands[] = {
 	{ "fio",
 	  cmd_fio,
 	  "fio's command line: its options, job files and normal output layout",
-	  0,
+	  CLI_RANKS, /* runs under mpirun; it reads its own command line, not these flags */
 	  "normal|json",
 	  { NULL } },
 	{ "latency",
@@ -243,7 +243,7 @@ int main(int argc, char **argv)
 				if (cli_rank() == 0 && !strcmp(c, "iozone"))
 					sb_err("iozone: not under mpirun (its -f file would be the same on every rank); run storbench sweep, the same matrix, under mpirun");
 				else if (cli_rank() == 0)
-					sb_err("%s: not yet under mpirun (run, quick, verify, soak, sweep, meta and bonnie are; see docs/mpi.md)",
+					sb_err("%s: not yet under mpirun (run, quick, verify, soak, sweep, meta, bonnie and fio are; see docs/mpi.md)",
 					       c);
 				rc = SB_EXIT_USAGE;
 			}

@@ -411,6 +411,7 @@ static int collect_job(struct sb_results *res, size_t i)
 	mine->job.clients = NULL;
 	mine->job.nclients = 0;
 	mine->job.skew = NULL;
+	mine->job.fio_opts = (struct sb_fio_rawopts){ NULL, 0 }; /* a job file's: rank 0's below */
 	if (R.rank == 0 && (!(all = calloc((size_t)R.size, sizeof(*all))) ||
 			    !(cl = calloc((size_t)R.size, sizeof(*cl)))))
 		give_up("gathering the results", -ENOMEM);
@@ -428,6 +429,8 @@ static int collect_job(struct sb_results *res, size_t i)
 		struct sb_series keep = c->job->series;
 		*c->job = all[r].job;
 		c->job->series = keep;
+		if (sb_job_result_set_fio_opts(c->job, &jr->fio_opts) < 0)
+			give_up("gathering the results", -ENOMEM);
 		c->rank = all[r].rank;
 		snprintf(c->host, sizeof(c->host), "%s", all[r].host);
 		c->clock_offset_s = R.offset[r];

@@ -86,13 +86,68 @@ int run_verify_check(struct sb_job_verify *v, const struct sb_jobtarget *t)
 	return 0;
 }
 
+/* Many ranks: each rank's verdict to rank 0 (docs/mpi.md). */
+void run_verify_ranks(struct sb_job_verify *v, const struct sb_jobtarget *t)
+{
+	struct sb_job_verify_rank mine;
+	if (cli_ranks() < 2)
+		return;
+	sb_job_verify_rank_of(v, &mine);
+	mine.rank = cli_rank();
+	snprintf(mine.host, sizeof(mine.host), "%s", cli_ranks_host());
+	snprintf(mine.path, sizeof(mine.path), "%s", t->npaths ? t->paths[0] : "");
+	struct sb_job_verify_rank *all = cli_ranks_gather(&mine, sizeof(mine));
+	if (all)
+		sb_job_verify_set_ranks(v, all, (unsigned)cli_ranks());
+}
+
+/* A line a rank, then which failed. */
+static void ranks_text(FILE *f, const struct sb_job_verify *v)
+{
+	char a[32], b[32];
+	unsigned failed = 0;
+	for (unsigned i = 0; i < v->nranks; i++) {
+		const struct sb_job_verify_rank *k = &v->ranks[i];
+		failed += !!sb_job_verify_rank_failed(k);
+		fprintf(f, "  rank %d on %s, '%s': ", k->rank, k->host, k->path);
+		if (!k->checked) {
+			fprintf(f, "not checked\n");
+			continue;
+		}
+		fprintf(f, "%llu blocks checked, %llu not intact", (unsigned long long)k->blocks,
+			(unsigned long long)(k->blocks - k->count[SB_VERIFY_INTACT]));
+		for (unsigned g = 0; g < k->nranges; g++)
+			fprintf(f, "%s%s at %s, %s", g ? "; " : ": ",
+				sb_verify_class_name(k->ranges[g].cls),
+				sb_fmt_size(k->ranges[g].offset, a, sizeof(a)),
+				sb_fmt_size(k->ranges[g].length, b, sizeof(b)));
+		if (k->omitted)
+			fprintf(f, " and %llu more range%s", (unsigned long long)k->omitted,
+				k->omitted > 1 ? "s" : "");
+		fputc('\n', f);
+	}
+	if (!failed)
+		return;
+	fprintf(f, "verify: FAILED on %u of %u ranks:", failed, v->nranks);
+	for (unsigned i = 0, n = 0; i < v->nranks; i++)
+		if (sb_job_verify_rank_failed(&v->ranks[i]))
+			fprintf(f, "%s rank %d on %s", n++ ? "," : "", v->ranks[i].rank,
+				v->ranks[i].host);
+	fputc('\n', f);
+}
+
 void run_verify_text(FILE *f, const struct sb_job_verify *v, const struct sb_jobtarget *t)
 {
 	char a[32], b[32];
-	if (!v->checked)
+	if (!v->checked && !v->nranks)
 		return;
-	fprintf(f, "verify: %llu blocks of %u B checked, %llu not intact\n",
-		(unsigned long long)v->blocks, v->fmt.block_size, (unsigned long long)v->bad);
+	fprintf(f, "verify: %llu blocks of %u B checked, %llu not intact%s\n",
+		(unsigned long long)v->blocks, v->fmt.block_size, (unsigned long long)v->bad,
+		v->nranks ? ", every rank's" : "");
+	if (v->nranks) {
+		ranks_text(f, v);
+		return;
+	}
 	for (unsigned i = 0; i < v->nacc; i++)
 		for (size_t r = 0; r < v->acc[i].nranges; r++) {
 			const struct sb_verify_range *g = &v->acc[i].ranges[r];

@@ -13,6 +13,11 @@ int run_verify_prepare(struct sb_job_verify *v, const struct sb_job_opts *job,
 		       const struct sb_jobtarget *t);
 /* Read everything back and classify (after the workload, caches dropped). */
 int run_verify_check(struct sb_job_verify *v, const struct sb_jobtarget *t);
+/* Many ranks (every rank calls it after its check): each rank's verdict
+ * to rank 0, whose v then holds every rank's part and the counts summed;
+ * the others' v stays their own. Alone: nothing. */
+void run_verify_ranks(struct sb_job_verify *v, const struct sb_jobtarget *t);
+/* The counts and the bad ranges (of many ranks, a line a rank). */
 void run_verify_text(FILE *f, const struct sb_job_verify *v, const struct sb_jobtarget *t);
 
 #endif

@@ -57,6 +57,22 @@ static int verdict(int e, const struct sb_error *er, char *msg, size_t len)
 	return cli_error(&quiet);
 }
 
+/* The jobs of a job file that run together in a directory share the
+ * rank's own directory: made by the first, removed after the last one's
+ * files (cli_target_cleanup counts them down); held, it stays for the
+ * next group of jobs until released. */
+static unsigned dir_users;
+static int dir_held;
+
+void cli_target_hold_rank_dir(int on, int keep)
+{
+	dir_held = on;
+	if (!on && dir_users) {
+		dir_users = 0;
+		cli_ranks_remove_dir(keep);
+	}
+}
+
 /* Many ranks: every one checks its target creating nothing, and they all
  * go on only if none refused; then each makes its files (its own
  * directory under a directory TARGET first) and they agree again (a full
@@ -71,21 +87,39 @@ static int prepare_ranks(struct sb_jobtarget *t, const char *path, struct sb_job
 	chk.check_only = 1;
 	int e = sb_jobtarget_prepare(&chk, path, job, needs_data, noio, &er);
 	const int is_dir = !e && chk.info.kind == SB_TARGET_DIR && !noio;
+	/* a new file is made by this rank (O_EXCL), never taken for one
+	 * another rank made meanwhile on a shared filesystem */
+	const int is_new = !e && chk.probed && chk.info.kind == SB_TARGET_NONE;
+	if (is_new && !t->probed) {
+		t->info = chk.info;
+		t->probed = 1;
+	}
 	sb_jobtarget_cleanup(&chk, 0);
 	int rc = cli_ranks_agree(verdict(e, &er, msg, sizeof(msg)), msg);
 	if (rc)
 		return rc;
 	const char *where = cli_ranks_target(path, is_dir);
 	/* a directory a killed run left: taken over only when every rank may
-	 * go on, so a refusal anywhere removes nothing anywhere */
-	e = cli_ranks_make_dir(&er);
-	if ((rc = cli_ranks_agree(verdict(e, &er, msg, sizeof(msg)), msg)))
-		return rc;
-	e = cli_ranks_claim_dir(&er);
-	if (!e && where != path)
+	 * go on, so a refusal anywhere removes nothing anywhere; made (and
+	 * claimed) once for all the jobs that share it */
+	e = 0;
+	if (!(where != path && dir_users)) {
+		e = cli_ranks_make_dir(&er);
+		if ((rc = cli_ranks_agree(verdict(e, &er, msg, sizeof(msg)), msg)))
+			return rc;
+		e = cli_ranks_claim_dir(&er);
+	}
+	if (!e && where != path) {
+		dir_users++;
 		t->probed = 0; /* its own directory, probed anew */
+	}
 	if (!e)
 		e = sb_jobtarget_prepare(t, where, job, needs_data, noio, &er);
+	if (e == -EEXIST && is_new && where == path)
+		sb_error_set(&er, e, SB_ERR_INPUT,
+			     "cannot create '%s': another rank made it first (the ranks share "
+			     "this path: give a directory, where each gets one of its own)",
+			     path);
 	return cli_ranks_agree(verdict(e, &er, msg, sizeof(msg)), msg);
 }
 
@@ -110,5 +144,10 @@ void cli_target_cleanup(struct sb_jobtarget *t, int keep)
 {
 	t->hooks = hooks;
 	sb_jobtarget_cleanup(t, keep);
+	if (dir_users > 1 || (dir_users && dir_held)) { /* another job's files are in it */
+		dir_users -= dir_users > 1;
+		return;
+	}
+	dir_users = 0;
 	cli_ranks_remove_dir(keep);
 }

@@ -176,23 +176,61 @@ void sb_capacity_json(struct sb_json *j, const void *ctx)
 						  : "fail");
 }
 
+/* Many ranks: each one's verdict, its bad ranges in its own files; the
+ * counts above are every rank's summed and the verdict any rank's. */
+static void job_ranks_json(struct sb_json *j, const struct sb_job_verify *v)
+{
+	int fail = 0;
+	sb_json_arr_open(j, "ranks");
+	for (unsigned i = 0; i < v->nranks; i++) {
+		const struct sb_job_verify_rank *k = &v->ranks[i];
+		const int bad = sb_job_verify_rank_failed(k);
+		fail |= bad;
+		sb_json_obj_open(j, NULL);
+		sb_json_i64(j, "rank", k->rank);
+		sb_json_str(j, "hostname", k->host);
+		sb_json_str(j, "path", k->path);
+		sb_json_u64(j, "files", k->nfiles);
+		sb_json_u64(j, "seed", k->seed);
+		sb_json_u64(j, "blocks_checked", k->blocks);
+		counts_json(j, k->count);
+		sb_json_arr_open(j, "bad_ranges");
+		for (unsigned g = 0; g < k->nranges; g++)
+			sb_verify_range_json(j, &k->ranges[g], (int)k->file[g]);
+		sb_json_arr_close(j);
+		sb_json_u64(j, "bad_ranges_omitted", k->omitted);
+		sb_json_str(j, "result", !k->checked ? "not checked" : bad ? "fail" : "pass");
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
+	sb_json_str(j, "result", fail ? "fail" : "pass");
+}
+
 void sb_job_verify_json(struct sb_json *j, const void *ctx)
 {
 	const struct sb_job_verify *v = ctx;
 	uint64_t count[SB_VERIFY_NCLASS] = { 0 }, omitted = 0;
-	for (unsigned i = 0; i < v->nacc; i++) {
+	for (unsigned i = 0; i < v->nacc && !v->nranks; i++) {
 		for (int c = 0; c < SB_VERIFY_NCLASS; c++)
 			count[c] += v->acc[i].count[c];
 		omitted += v->acc[i].omitted;
+	}
+	for (unsigned k = 0; k < v->nranks; k++) {
+		for (int c = 0; c < SB_VERIFY_NCLASS; c++)
+			count[c] += v->ranks[k].count[c];
+		omitted += v->ranks[k].nranges + v->ranks[k].omitted;
 	}
 	sb_json_u64(j, "block_size", v->fmt.block_size);
 	sb_json_u64(j, "seed", v->fmt.seed);
 	sb_json_u64(j, "blocks_checked", v->blocks);
 	counts_json(j, count);
+	/* of many ranks, the ranges are each rank's (offsets in its own files) */
 	sb_json_arr_open(j, "bad_ranges");
-	for (unsigned i = 0; i < v->nacc; i++)
+	for (unsigned i = 0; i < v->nacc && !v->nranks; i++)
 		for (size_t r = 0; r < v->acc[i].nranges; r++)
 			sb_verify_range_json(j, &v->acc[i].ranges[r], (int)i);
 	sb_json_arr_close(j);
 	sb_json_u64(j, "bad_ranges_omitted", omitted);
+	if (v->nranks)
+		job_ranks_json(j, v);
 }

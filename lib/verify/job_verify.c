@@ -86,4 +86,49 @@ void sb_job_verify_free(struct sb_job_verify *v)
 	for (unsigned i = 0; i < v->nacc; i++)
 		sb_verify_acc_free(&v->acc[i]);
 	v->nacc = 0;
+	free(v->ranks);
+	v->ranks = NULL;
+	v->nranks = 0;
+}
+
+void sb_job_verify_rank_of(const struct sb_job_verify *v, struct sb_job_verify_rank *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->nfiles = v->nacc;
+	out->seed = v->fmt.seed;
+	out->blocks = v->blocks;
+	out->checked = v->checked;
+	for (unsigned i = 0; i < v->nacc; i++) {
+		const struct sb_verify_acc *a = &v->acc[i];
+		for (int c = 0; c < SB_VERIFY_NCLASS; c++)
+			out->count[c] += a->count[c];
+		out->omitted += a->omitted;
+		for (size_t r = 0; r < a->nranges; r++) {
+			if (out->nranges == SB_JOB_VERIFY_RANK_RANGES) {
+				out->omitted++;
+				continue;
+			}
+			out->file[out->nranges] = i;
+			out->ranges[out->nranges++] = a->ranges[r];
+		}
+	}
+}
+
+int sb_job_verify_rank_failed(const struct sb_job_verify_rank *k)
+{
+	return !k->checked || k->count[SB_VERIFY_INTACT] < k->blocks;
+}
+
+void sb_job_verify_set_ranks(struct sb_job_verify *v, struct sb_job_verify_rank *all, unsigned n)
+{
+	free(v->ranks);
+	v->ranks = all;
+	v->nranks = n;
+	v->blocks = v->bad = 0;
+	v->checked = n > 0;
+	for (unsigned k = 0; k < n; k++) {
+		v->blocks += all[k].blocks;
+		v->bad += all[k].blocks - all[k].count[SB_VERIFY_INTACT];
+		v->checked &= !!all[k].checked;
+	}
 }

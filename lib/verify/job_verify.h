@@ -31,6 +31,23 @@ struct sb_job_verify_files {
 	void *ctx;
 };
 
+/* Many ranks (run --verify under mpirun): one rank's verdict, as rank 0
+ * gathers it; offsets are in the rank's own files. */
+#define SB_JOB_VERIFY_RANK_RANGES 8
+struct sb_job_verify_rank {
+	int rank;
+	char host[64];
+	char path[256]; /* its first file */
+	unsigned nfiles;
+	uint64_t seed;
+	uint64_t blocks, count[SB_VERIFY_NCLASS];
+	int checked; /* 0: its check did not run (or did not end) */
+	unsigned nranges;
+	uint64_t omitted; /* its bad ranges not in ranges[] */
+	struct sb_verify_range ranges[SB_JOB_VERIFY_RANK_RANGES];
+	unsigned file[SB_JOB_VERIFY_RANK_RANGES]; /* ranges[i]'s file, 0 its first */
+};
+
 struct sb_job_verify {
 	struct sb_verify_fmt fmt;
 	int direct;
@@ -38,6 +55,10 @@ struct sb_job_verify {
 	struct sb_verify_acc acc[SB_JOB_VERIFY_MAX_FILES]; /* one per file */
 	uint64_t blocks, bad;
 	int checked;
+	/* many ranks, on rank 0 (sb_job_verify_set_ranks): each rank's part;
+	 * blocks and bad are then every rank's summed, acc[] stays its own */
+	struct sb_job_verify_rank *ranks;
+	unsigned nranks;
 };
 
 /* Fill the region of every file with blocks of (seed, generation 1,
@@ -50,5 +71,15 @@ int sb_job_verify_fill(struct sb_job_verify *v, const struct sb_job_verify_files
 int sb_job_verify_check(struct sb_job_verify *v, const struct sb_job_verify_files *f, char *msg,
 			size_t ml);
 void sb_job_verify_free(struct sb_job_verify *v);
+
+/* This rank's part of v (its counts and its first bad ranges); the caller
+ * sets rank, host and path. */
+void sb_job_verify_rank_of(const struct sb_job_verify *v, struct sb_job_verify_rank *out);
+/* Rank 0: every rank's part (n of them, malloc'ed; v takes them, freed by
+ * sb_job_verify_free); blocks and bad become the sums, checked whether
+ * every rank checked. */
+void sb_job_verify_set_ranks(struct sb_job_verify *v, struct sb_job_verify_rank *all, unsigned n);
+/* Whether the part failed: a block not intact, or its check did not run. */
+int sb_job_verify_rank_failed(const struct sb_job_verify_rank *k);
 
 #endif

@@ -35,6 +35,13 @@ do_verify=0"; do
 done
 ok "verify=0, verify=null and do_verify=0 verify nothing"
 
+# the job after the verifying one is not checked against its blocks
+printf '[w]\nrw=randwrite\nbs=4k\nsize=1M\nverify=crc32c\n[r]\nstonewall\nrw=read\nsize=1M\n' >"$T/then.fio"
+expect_exit 0 "$SB" run --quiet --output="$T/then.json" "$T/then.fio" "$T/d"
+grep -qx "verify: 256 blocks of 4096 B checked, 0 not intact" "$T/out" || fail "then: $(cat "$T/out")"
+[ "$(json "$T/then.json" "d['storbench']['verify']['blocks_checked']")" = 256 ] || fail "then: blocks"
+ok "a job after the verify= job is not checked again"
+
 . "$(dirname "$0")/../lib/faultfs.sh"
 ff_start
 ff_rules "flip * 8192 4096"

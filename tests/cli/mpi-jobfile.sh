@@ -1,0 +1,190 @@
+# storbench run JOB.fio, run --verify and storbench fio under mpirun -n 3 (a
+# build with make MPI=1): every rank runs the job file on its own target (a
+# directory of its own under the job file's directory=, removed after),
+# each stonewall group starting on every rank together and after the group
+# before it ended on every rank; rank 0's result has each rank's figures per
+# job in client_stats and the All clients aggregate, bytes the ranks' sum
+# and the latency buckets merged exactly; one rank refusing its target stops
+# every rank before any write; --verify and a job's verify= check each
+# rank's own data, and one rank's damaged data (faultfs) fails the job,
+# naming the rank.
+. "$(dirname "$0")/../lib/cli.sh"
+
+"$SB" --version | grep -q '^mpi:' || skip "storbench built without MPI (make MPI=1)"
+command -v mpirun >/dev/null || skip "no mpirun (scripts/install-deps --mpi)"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+MPI="timeout -k 5 120 mpirun --oversubscribe --allow-run-as-root --mca btl self,vader"
+
+# 1. three jobs: two at once (one of them numjobs=2), then one after a
+# stonewall; each timed 1 s, so that the ranks' starts lie well within it
+mkdir "$T/d"
+cat >"$T/two.fio" <<JOB
+[global]
+directory=$T/d
+size=2M
+bs=4k
+runtime=1
+time_based
+
+[wseq]
+rw=write
+
+[rrand]
+rw=randread
+numjobs=2
+
+[later]
+stonewall
+rw=read
+JOB
+expect_exit 0 $MPI -n 3 "$SB" run --quiet --output="$T/r.json" "$T/two.fio"
+[ -z "$(ls -A "$T/d")" ] || fail "the ranks' files were left: $(ls -A "$T/d")"
+grep -q "^wseq (All clients: 3 ranks)" "$T/out" || fail "no aggregate in the text: $(cat "$T/out")"
+python3 - "$T/r.json" <<'PY' || fail "aggregate check"
+import json, sys
+d = json.load(open(sys.argv[1]))
+names = [j["jobname"] for j in d["jobs"]]
+assert names == ["wseq", "rrand", "later"], names
+cs = d["client_stats"]
+assert len(cs) == 3 * 4, len(cs)
+per = {}
+for k, name in enumerate(names):
+    part = cs[4 * k:4 * k + 4]
+    assert [c["jobname"] for c in part] == [name] * 3 + ["All clients"], part
+    assert sorted(c["rank"] for c in part[:3]) == [0, 1, 2]
+    job = d["jobs"][k]
+    for dd in ("read", "write"):
+        total = sum(c[dd]["io_bytes"] for c in part[:3])
+        assert job[dd]["io_bytes"] == total == part[3][dd]["io_bytes"], (name, dd)
+        assert job[dd]["total_ios"] == sum(c[dd]["total_ios"] for c in part[:3])
+    moved = "write" if name == "wseq" else "read"
+    assert all(c[moved]["io_bytes"] > 0 for c in part[:3]), (name, "a rank moved nothing")
+    # the buckets of the aggregate are the ranks' summed
+    merged = {}
+    for c in part[:3]:
+        for lo, hi, n in c["storbench"]["clat_bins"][moved]:
+            merged[(lo, hi)] = merged.get((lo, hi), 0) + n
+    mine = {(lo, hi): n for lo, hi, n in part[3]["storbench"]["clat_bins"][moved]}
+    assert mine == merged, name
+    per[name] = [(c["storbench"]["start_s"], c["storbench"]["end_s"]) for c in part[:3]]
+# a group starts on every rank before it ends on any (its jobs 1 s each)
+g1 = per["wseq"] + per["rrand"]
+assert max(s for s, e in g1) < min(e for s, e in g1), g1
+assert max(s for s, e in per["later"]) < min(e for s, e in per["later"]), per["later"]
+# the stonewall: the second group starts after the first ended on every rank
+assert min(s for s, e in per["later"]) > max(e for s, e in g1), (per["later"], g1)
+PY
+ok "3 ranks, 2 groups: every job the ranks' sum, groups together and in order, files removed"
+
+# 2. --keep: each rank's files are in a directory of its own, and only there
+expect_exit 0 $MPI -n 3 "$SB" run --quiet --keep --runtime=200ms "$T/two.fio"
+[ "$(ls -A "$T/d" | tr '\n' ' ')" = "storbench-rank-0 storbench-rank-1 storbench-rank-2 " ] ||
+	fail "not a directory a rank: $(ls -A "$T/d")"
+for r in 0 1 2; do
+	# wseq's file, rrand's two (numjobs=2) and later's
+	[ "$(find "$T/d/storbench-rank-$r" -type f | wc -l)" = 4 ] ||
+		fail "rank $r's files: $(find "$T/d/storbench-rank-$r")"
+done
+rm -rf "$T/d"/storbench-rank-*
+ok "--keep: the ranks' files each in the rank's directory"
+
+# 3. rank 2's target is a file storbench did not create: nobody writes
+head -c 1048576 /dev/urandom >"$T/theirs.bin"
+sum=$(md5sum <"$T/theirs.bin")
+printf '[w]\nrw=write\nsize=1M\n' >"$T/one.fio"
+expect_exit 2 $MPI -n 2 "$SB" run --quiet "$T/one.fio" "$T/d" \
+	: -n 1 "$SB" run --quiet "$T/one.fio" "$T/theirs.bin"
+grep -q "rank 2 on [^ ]*: refusing to overwrite" "$T/err" || fail "rank 2 not named: $(cat "$T/err")"
+grep -q "rank 2 refused or failed: no rank goes on" "$T/err" || fail "no stop: $(cat "$T/err")"
+[ -z "$(ls -A "$T/d")" ] || fail "a rank wrote though rank 2 refused: $(ls -A "$T/d")"
+[ "$(md5sum <"$T/theirs.bin")" = "$sum" ] || fail "the refused file was changed"
+# jobs that run together: the same refusal from their shared target, and a
+# file on some ranks against a directory on others is refused as such
+expect_exit 2 $MPI -n 3 "$SB" run --quiet --size=512k "$T/two.fio" "$T/theirs.bin"
+grep -q "refusing to overwrite" "$T/err" || fail "group on a file: $(cat "$T/err")"
+expect_exit 2 $MPI -n 2 "$SB" run --quiet "$T/two.fio" \
+	: -n 1 "$SB" run --quiet "$T/two.fio" "$T/theirs.bin"
+grep -q "the ranks' targets differ" "$T/err" || fail "mixed kinds: $(cat "$T/err")"
+[ -z "$(ls -A "$T/d")" ] || fail "a rank wrote: $(ls -A "$T/d")"
+[ "$(md5sum <"$T/theirs.bin")" = "$sum" ] || fail "the refused file was changed"
+# a new file named by filename= is every rank's same path on one host:
+# the ranks that find it made by another stop all, and it is removed
+printf '[w]\nfilename=%s\nrw=write\nsize=1M\n' "$T/new.bin" >"$T/new.fio"
+$MPI -n 3 "$SB" run --quiet "$T/new.fio" >"$T/out" 2>"$T/err" && fail "three ranks made one file"
+grep -q "rank [12] on [^ ]*: cannot create .$T/new.bin.: another rank made it first" "$T/err" ||
+	fail "no rank named: $(cat "$T/err")"
+[ ! -e "$T/new.bin" ] || fail "the file was left"
+ok "one rank's refusal stops every rank before any write"
+
+# 4. a bad job file on every rank: refused once per rank, nothing run
+printf '[w]\nrw=write\nsize=1M\nbogus_option=1\n' >"$T/bad.fio"
+expect_exit 2 $MPI -n 3 "$SB" run --quiet "$T/bad.fio" "$T/d"
+grep -q "bogus_option" "$T/err" || fail "bad job file: $(cat "$T/err")"
+[ -z "$(ls -A "$T/d")" ] || fail "a rank wrote: $(ls -A "$T/d")"
+ok "a bad job file stops every rank"
+
+# 5. run --verify: each rank checks its own target; a job's verify= too,
+# and the read job after it is not checked again
+expect_exit 0 $MPI -n 3 "$SB" run --verify --rw=randwrite --bs=4k --size=2M --quiet \
+	--output="$T/v.json" "$T/d"
+grep -q "^verify: 1536 blocks of 4096 B checked, 0 not intact, every rank's" "$T/out" ||
+	fail "verify text: $(cat "$T/out")"
+[ "$(grep -c "^  rank [0-2] on .*512 blocks checked, 0 not intact" "$T/out")" = 3 ] ||
+	fail "no line per rank: $(cat "$T/out")"
+[ -z "$(ls -A "$T/d")" ] || fail "the ranks' files were left: $(ls -A "$T/d")"
+python3 - "$T/v.json" <<'PY' || fail "verify aggregate"
+import json, sys
+d = json.load(open(sys.argv[1]))
+v = d["storbench"]["verify"]
+assert sorted(r["rank"] for r in v["ranks"]) == [0, 1, 2]
+assert len(set(r["path"] for r in v["ranks"])) == 3
+assert all(r["result"] == "pass" and r["blocks_checked"] == r["intact"] == 512 for r in v["ranks"])
+assert v["blocks_checked"] == v["intact"] == 1536 and v["result"] == "pass"
+PY
+printf '[global]\ndirectory=%s\n[w]\nrw=randwrite\nsize=2M\nverify=crc32c\n[r]\nstonewall\nrw=read\nsize=2M\n' \
+	"$T/d" >"$T/ver.fio"
+expect_exit 0 $MPI -n 3 "$SB" run --quiet --output="$T/vj.json" "$T/ver.fio"
+grep -q "^verify: 1536 blocks of 4096 B checked, 0 not intact, every rank's" "$T/out" ||
+	fail "verify= text: $(cat "$T/out")"
+[ "$(json "$T/vj.json" "[r['result'] for r in d['storbench']['verify']['ranks']]")" = "['pass', 'pass', 'pass']" ] ||
+	fail "verify= ranks"
+ok "run --verify and verify= check each rank's own data"
+
+# 6. storbench fio: fio's command line runs the same way
+expect_exit 0 $MPI -n 3 "$SB" fio --name=f --directory="$T/d" --size=1M --rw=write --bs=64k \
+	--output-format=json --output="$T/f.json"
+[ -z "$(ls -A "$T/d")" ] || fail "the ranks' files were left: $(ls -A "$T/d")"
+[ "$(json "$T/f.json" "[(c['jobname'], c['write']['io_bytes']) for c in d['client_stats']]")" = \
+	"[('f', 1048576), ('f', 1048576), ('f', 1048576), ('All clients', 3145728)]" ] ||
+	fail "fio: $(json "$T/f.json" "d['client_stats']")"
+[ "$(json "$T/f.json" "d['jobs'][0]['write']['io_bytes']")" = 3145728 ] || fail "fio aggregate"
+# its normal layout: each rank's job, then All clients, as fio's client/server
+expect_exit 0 $MPI -n 3 "$SB" fio --name=f --directory="$T/d" --size=1M --rw=write --bs=64k
+[ "$(grep -c "^[^ ]* rank [0-2] f: (groupid=0, jobs=1): err= 0" "$T/out")" = 3 ] ||
+	fail "fio: no job a rank: $(cat "$T/out")"
+grep -q "^All clients: (groupid=0, jobs=1)" "$T/out" || fail "fio: no All clients: $(cat "$T/out")"
+grep -q "^  WRITE: .*io=3072KiB" "$T/out" || fail "fio: group line not the sum: $(cat "$T/out")"
+ok "storbench fio: one aggregated result"
+
+# 7. rank 2's data comes back damaged: --verify fails, naming rank 2 (last:
+# without FUSE the test skips here)
+. "$(dirname "$0")/../lib/faultfs.sh"
+ff_start
+ff_rules "flip * 12288 4096"
+expect_exit 1 $MPI -n 2 "$SB" run --verify --rw=randwrite --bs=4k --size=1M --direct=0 --quiet \
+	--output="$T/bad.json" "$T/d" \
+	: -n 1 "$SB" run --verify --rw=randwrite --bs=4k --size=1M --direct=0 --quiet "$FF_MNT"
+grep -q "^verify: FAILED on 1 of 3 ranks: rank 2 on " "$T/out" || fail "rank 2 not named: $(cat "$T/out")"
+grep -q "^  rank 2 on .*256 blocks checked, 1 not intact: corrupted at 12.0 KiB" "$T/out" ||
+	fail "rank 2's range: $(cat "$T/out")"
+python3 - "$T/bad.json" <<'PY' || fail "damaged rank"
+import json, sys
+d = json.load(open(sys.argv[1]))
+v = d["storbench"]["verify"]
+res = {r["rank"]: r["result"] for r in v["ranks"]}
+assert res == {0: "pass", 1: "pass", 2: "fail"}, res
+r2 = [r for r in v["ranks"] if r["rank"] == 2][0]
+assert [(g["offset"], g["length"], g["class"]) for g in r2["bad_ranges"]] == [(12288, 4096, "corrupted")]
+assert v["result"] == "fail" and v["corrupted"] == 1 and v["bad_ranges"] == []
+PY
+ok "one rank's damaged data fails the job, naming the rank"
