@@ -51,6 +51,7 @@ enum cli_shared_id {
 	CLI_S_RANKDIR,
 	CLI_S_PRECOND,
 	CLI_S_DISCARD,
+	CLI_S_PURGE,
 	CLI_S_N
 };
 #define CLI_OUTPUT (1u << CLI_S_OUTPUT)	  /* --output=FILE */
@@ -61,7 +62,8 @@ enum cli_shared_id {
 #define CLI_SEED (1u << CLI_S_SEED)	  /* --seed=N */
 /* under mpirun: --stonewall, --per-rank-dir=0|1 (cli/ranks.c) */
 #define CLI_RANKS ((1u << CLI_S_STONEWALL) | (1u << CLI_S_RANKDIR))
-#define CLI_PRECOND (1u << CLI_S_PRECOND) /* --precondition=STATE (cli/state_prep.c) */
+/* --precondition=STATE and its --purge=METHOD (cli/state_prep.c) */
+#define CLI_PRECOND ((1u << CLI_S_PRECOND) | (1u << CLI_S_PURGE))
 #define CLI_DISCARD (1u << CLI_S_DISCARD) /* --discard-before */
 
 struct cli_command {
@@ -80,7 +82,8 @@ struct cli_shared {
 	int quiet, keep, destroy_data;
 	uint64_t seed;
 	int seed_given;
-	struct sb_state_opts state; /* --precondition, --discard-before */
+	struct sb_state_opts state; /* --precondition, --discard-before, --purge */
+	const char *purge_given;    /* --purge's value; NULL: not given */
 };
 
 struct cli_cmd_opts {
@@ -120,6 +123,14 @@ int cli_parse_target(int argc, char **argv, const struct cli_cmd_opts *c,
 		     void (*help)(const struct cli_cmd_opts *), const char *what, char **target);
 
 /* ---- target states (cli/state_prep.c, docs/states.md) ---- */
+/* The purge methods of lib/target/purge.h's names table, none last, as an
+ * option's argument: "auto|discard|secure-discard|sanitize|format|none".
+ * Filled by cli_purge_arg(); an option table may point at it. */
+extern char cli_purge_methods[160];
+const char *cli_purge_arg(void);
+/* --purge=v (any command's): 0 with *m, or -EINVAL with hint listing the
+ * methods ("auto, discard, ... or none"). */
+int cli_purge_parse(const char *v, enum sb_purge_method *m, char *hint, size_t hl);
 /* Before anything is created, with t probed: may --precondition and
  * --discard-before be carried out on the target at path? A block device
  * or a file storbench did not create needs --destroy-data and the safety

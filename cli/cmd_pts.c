@@ -44,8 +44,9 @@ static const struct cli_opt pts_opts[] = {
 	{ "active-range-amount", OPT_ARG, P_AR_AMOUNT, "SIZE",
 	  "client: the bytes the IOPS and latency tests address, in 2048 segments placed at "
 	  "random in the active range (PTS-C: 8G or 16G) [8G; half the active range where 8G does not fit]" },
-	{ "purge", OPT_ARG, P_PURGE, "METHOD",
-	  "auto, secure-discard, discard, sanitize, format or none [auto]" },
+	{ "purge", OPT_ARG, P_PURGE, cli_purge_methods,
+	  "how the device is purged before each test (lib/target/purge.c; auto: the "
+	  "strongest it takes) [auto]" },
 	{ "precondition", OPT_ARG, P_PRECONDITION, "auto|none|Nx",
 	  "sequential 128 KiB writes over the active range, N times [auto: 2x]" },
 	{ "threads", OPT_ARG, P_THREADS, "N",
@@ -150,7 +151,6 @@ static int pts_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
 	struct pts_cli *c = vc;
 	struct sb_pts_opts *o = &c->o;
-	int m;
 	switch (id) {
 	case P_TEST:
 		return parse_tests(&o->tests, v)
@@ -189,11 +189,7 @@ static int pts_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		if (sb_parse_size(v, &o->ar_amount) < 0 || !o->ar_amount)
 			return HINT("a size (examples: 8G, 16G, 64M)");
 		return 0;
-	case P_PURGE:
-		if ((m = sb_purge_by_name(v)) < 0)
-			return HINT("auto, secure-discard, discard, sanitize, format or none");
-		o->purge = (enum sb_purge_method)m;
-		return 0;
+	case P_PURGE: return cli_purge_parse(v, &o->purge, hint, hl);
 	case P_PRECONDITION:
 		if (!strcmp(v, "auto"))
 			o->precondition = SB_PTS_PRECONDITION_PASSES;

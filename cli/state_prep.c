@@ -164,6 +164,7 @@ int cli_state_apply(const struct cli_shared *sh, struct sb_jobtarget *t, const c
 	memset(st, 0, sizeof(*st));
 	st->precond = sh->state.precond;
 	st->purge = SB_PURGE_NONE;
+	st->purge_asked = sh->state.purge;
 	st->region_offset = t->region_offset;
 	st->region_bytes = t->region_size;
 	res->have_state = 1;
