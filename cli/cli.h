@@ -327,6 +327,16 @@ struct cli_measure {
  * 0, or the negative errno of the failure (already printed). */
 int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
 		const struct sb_engine_ops *ops, struct sb_jobtarget *t, struct sb_job_result *res);
+/* One job of a command's own (a preconditioning pass, a point of a PTS
+ * round): the engine cli_engine_choose takes for it, a result made, the
+ * job run through cli_measure (m's label: the job's name), take(jr, ctx)
+ * given the result before it is freed (a failed run's too). 0 with
+ * *errors the I/O errors it counted (the caller says what they mean);
+ * SB_EXIT_USAGE no engine, SB_EXIT_ENV out of memory, SB_EXIT_FAIL the
+ * run failed (said). */
+int cli_measure_one(const struct cli_measure *m, const struct sb_job_opts *job,
+		    struct sb_jobtarget *t, void (*take)(const struct sb_job_result *jr, void *ctx),
+		    void *ctx, uint64_t *errors);
 /* Jobs that run at the same time (a job file's jobs without stonewall). */
 #define CLI_GROUP_MAX 64
 struct cli_measure_job {

@@ -246,30 +246,21 @@ static void help(const struct cli_cmd_opts *co)
 	       "      --max-rounds=8 /dev/zram1     (a quick look: not a PTS result)\n");
 }
 
+static void figures(const struct sb_job_result *jr, void *f)
+{
+	sb_pts_figures(jr, f);
+}
+
 /* One measurement through the runner; its figures into f. */
 static int measure(struct pts_cli *c, struct sb_jobtarget *t, const struct sb_job_opts *job,
 		   struct cli_measure *m, struct sb_pts_fig *f)
 {
-	int fell_back;
-	struct sb_job_opts j = *job;
-	const struct sb_engine_ops *ops = cli_engine_choose(&j, &fell_back);
-	if (!ops)
-		return SB_EXIT_USAGE;
-	snprintf(j.engine, sizeof(j.engine), "%s", ops->name);
-	struct sb_job_result *jr = sb_job_result_create();
-	if (!jr) {
-		sb_err("out of memory");
-		return SB_EXIT_ENV;
-	}
-	m->label = j.name;
+	uint64_t errors;
 	m->quiet = c->sh.quiet;
 	m->command = "pts";
 	m->start_ns = c->start_ns;
-	const int e = cli_measure(m, &j, ops, t, jr);
-	sb_pts_figures(jr, f);
-	const int bad = e < 0 || jr->errors;
-	sb_job_result_free(jr);
-	return bad ? SB_EXIT_FAIL : 0;
+	const int rc = cli_measure_one(m, job, t, figures, f, &errors);
+	return rc ? rc : errors ? SB_EXIT_FAIL : 0;
 }
 
 static int purge(struct pts_cli *c, struct sb_jobtarget *t, const char *path, struct sb_pts_part *p)
