@@ -304,10 +304,7 @@ static void print_opt(FILE *f, const char *name, const char *arg, const char *he
 	char left[96];
 	snprintf(left, sizeof(left), "%s--%s%s%s", strcmp(name, "output") ? "" : "-o, ", name,
 		 arg ? "=" : "", arg ? arg : "");
-	if (strlen(left) > 30) /* as the workload options below: the help under it */
-		fprintf(f, "  %s\n  %-30s %s\n", left, "", help);
-	else
-		fprintf(f, "  %-30s %s\n", left, help);
+	fprintf(f, "  %-30s %s\n", left, help);
 }
 
 void cli_print_opts(FILE *f, const struct cli_cmd_opts *c)
