@@ -51,6 +51,7 @@ enum cli_shared_id {
 	CLI_S_RANKDIR,
 	CLI_S_PRECOND,
 	CLI_S_DISCARD,
+	CLI_S_PURGE,
 	CLI_S_N
 };
 #define CLI_OUTPUT (1u << CLI_S_OUTPUT)	  /* --output=FILE */
@@ -63,7 +64,8 @@ enum cli_shared_id {
 #define CLI_RANKS ((1u << CLI_S_STONEWALL) | (1u << CLI_S_RANKDIR))
 /* under mpirun with --per-rank-dir alone (a command without --stonewall) */
 #define CLI_RANKDIR (1u << CLI_S_RANKDIR)
-#define CLI_PRECOND (1u << CLI_S_PRECOND) /* --precondition=STATE (cli/state_prep.c) */
+/* --precondition=STATE and its --purge=METHOD (cli/state_prep.c) */
+#define CLI_PRECOND ((1u << CLI_S_PRECOND) | (1u << CLI_S_PURGE))
 #define CLI_DISCARD (1u << CLI_S_DISCARD) /* --discard-before */
 
 struct cli_command {
@@ -82,7 +84,8 @@ struct cli_shared {
 	int quiet, keep, destroy_data;
 	uint64_t seed;
 	int seed_given;
-	struct sb_state_opts state; /* --precondition, --discard-before */
+	struct sb_state_opts state; /* --precondition, --discard-before, --purge */
+	const char *purge_given;    /* --purge's value; NULL: not given */
 };
 
 struct cli_cmd_opts {
@@ -122,6 +125,14 @@ int cli_parse_target(int argc, char **argv, const struct cli_cmd_opts *c,
 		     void (*help)(const struct cli_cmd_opts *), const char *what, char **target);
 
 /* ---- target states (cli/state_prep.c, docs/states.md) ---- */
+/* The purge methods of lib/target/purge.h's names table, none last, as an
+ * option's argument: "auto|discard|secure-discard|sanitize|format|none".
+ * Filled by cli_purge_arg(); an option table may point at it. */
+extern char cli_purge_methods[160];
+const char *cli_purge_arg(void);
+/* --purge=v (any command's): 0 with *m, or -EINVAL with hint listing the
+ * methods ("auto, discard, ... or none"). */
+int cli_purge_parse(const char *v, enum sb_purge_method *m, char *hint, size_t hl);
 /* Before anything is created, with t probed: may --precondition and
  * --discard-before be carried out on the target at path? A block device
  * or a file storbench did not create needs --destroy-data and the safety
@@ -336,6 +347,16 @@ struct cli_measure {
  * 0, or the negative errno of the failure (already printed). */
 int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
 		const struct sb_engine_ops *ops, struct sb_jobtarget *t, struct sb_job_result *res);
+/* One job of a command's own (a preconditioning pass, a point of a PTS
+ * round): the engine cli_engine_choose takes for it, a result made, the
+ * job run through cli_measure (m's label: the job's name), take(jr, ctx)
+ * given the result before it is freed (a failed run's too). 0 with
+ * *errors the I/O errors it counted (the caller says what they mean);
+ * SB_EXIT_USAGE no engine, SB_EXIT_ENV out of memory, SB_EXIT_FAIL the
+ * run failed (said). */
+int cli_measure_one(const struct cli_measure *m, const struct sb_job_opts *job,
+		    struct sb_jobtarget *t, void (*take)(const struct sb_job_result *jr, void *ctx),
+		    void *ctx, uint64_t *errors);
 /* Jobs that run at the same time (a job file's jobs without stonewall). */
 #define CLI_GROUP_MAX 64
 struct cli_measure_job {

@@ -38,9 +38,10 @@ static const struct cli_opt cliff_opts[] = {
 	{ "recovery", OPT_ARG, C_RECOVERY, "TIME,...",
 	  "after the fill, idle for each TIME and measure how much of the cache came back "
 	  "(e.g. 1m,5m,30m) [none]" },
-	{ "purge", OPT_ARG, C_PURGE, "auto|discard|secure-discard|none",
-	  "before the fill: a device purged whole (lib/target/purge.c), a file's region "
-	  "discarded (a hole punched) [none]" },
+	{ "purge", OPT_ARG, C_PURGE, cli_purge_methods,
+	  "before the fill: a device purged whole by the method (lib/target/purge.c; auto: "
+	  "the strongest it takes), a file's region discarded (a hole punched: auto or "
+	  "discard) [none]" },
 	{ "idle-before", OPT_ARG, C_IDLE_BEFORE, "TIME",
 	  "idle TIME before the fill, for the device to empty its cache (e.g. 5m) [0]" },
 	{ NULL, 0, 0, NULL, NULL },
@@ -114,12 +115,7 @@ static int cliff_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		return 0;
 	case C_RECOVERY: return set_recovery(c, v, hint, hl);
 	case C_PURGE: {
-		const int m = sb_purge_by_name(v);
-		if (m != SB_PURGE_AUTO && m != SB_PURGE_DISCARD && m != SB_PURGE_SECURE_DISCARD &&
-		    m != SB_PURGE_NONE)
-			return bad(hint, hl, "auto, discard, secure-discard or none");
-		c->purge = (enum sb_purge_method)m;
-		return 0;
+		return cli_purge_parse(v, &c->purge, hint, hl);
 	}
 	case C_IDLE_BEFORE:
 		if (sb_parse_duration_ns(v, &c->idle_before_ns) < 0 ||
@@ -219,10 +215,10 @@ static int purge(struct cliff_ctx *c, struct sb_jobtarget *t, const char *path)
 	struct sb_error er;
 	if (c->purge == SB_PURGE_NONE)
 		return 0;
-	if (!t->is_blockdev && c->purge == SB_PURGE_SECURE_DISCARD) {
-		sb_err("--purge=secure-discard: '%s' is not a block device (a file takes "
+	if (!t->is_blockdev && c->purge != SB_PURGE_AUTO && c->purge != SB_PURGE_DISCARD) {
+		sb_err("--purge=%s: '%s' is not a block device (a file takes "
 		       "--purge=discard: a hole punched in its region)",
-		       path);
+		       sb_purge_name(c->purge), path);
 		return SB_EXIT_USAGE;
 	}
 	const int fd = sb_jobtarget_open(t, 0, O_RDWR);
@@ -237,7 +233,9 @@ static int purge(struct cliff_ctx *c, struct sb_jobtarget *t, const char *path)
 		if (!e) {
 			c->purge_done = sb_purge_name(used);
 			snprintf(c->purge_method, sizeof(c->purge_method), "%s",
-				 used == SB_PURGE_SECURE_DISCARD ? "BLKSECDISCARD" : "BLKDISCARD");
+				 used == SB_PURGE_SECURE_DISCARD ? "BLKSECDISCARD"
+				 : used == SB_PURGE_DISCARD	 ? "BLKDISCARD"
+								 : sb_purge_name(used));
 			c->purge_bytes = t->info.capacity;
 		}
 	} else {

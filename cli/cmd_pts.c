@@ -44,8 +44,9 @@ static const struct cli_opt pts_opts[] = {
 	{ "active-range-amount", OPT_ARG, P_AR_AMOUNT, "SIZE",
 	  "client: the bytes the IOPS and latency tests address, in 2048 segments placed at "
 	  "random in the active range (PTS-C: 8G or 16G) [8G; half the active range where 8G does not fit]" },
-	{ "purge", OPT_ARG, P_PURGE, "METHOD",
-	  "auto, secure-discard, discard, sanitize, format or none [auto]" },
+	{ "purge", OPT_ARG, P_PURGE, cli_purge_methods,
+	  "how the device is purged before each test (lib/target/purge.c; auto: the "
+	  "strongest it takes) [auto]" },
 	{ "precondition", OPT_ARG, P_PRECONDITION, "auto|none|Nx",
 	  "sequential 128 KiB writes over the active range, N times [auto: 2x]" },
 	{ "threads", OPT_ARG, P_THREADS, "N",
@@ -150,7 +151,6 @@ static int pts_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
 	struct pts_cli *c = vc;
 	struct sb_pts_opts *o = &c->o;
-	int m;
 	switch (id) {
 	case P_TEST:
 		return parse_tests(&o->tests, v)
@@ -189,11 +189,7 @@ static int pts_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		if (sb_parse_size(v, &o->ar_amount) < 0 || !o->ar_amount)
 			return HINT("a size (examples: 8G, 16G, 64M)");
 		return 0;
-	case P_PURGE:
-		if ((m = sb_purge_by_name(v)) < 0)
-			return HINT("auto, secure-discard, discard, sanitize, format or none");
-		o->purge = (enum sb_purge_method)m;
-		return 0;
+	case P_PURGE: return cli_purge_parse(v, &o->purge, hint, hl);
 	case P_PRECONDITION:
 		if (!strcmp(v, "auto"))
 			o->precondition = SB_PTS_PRECONDITION_PASSES;
@@ -250,30 +246,21 @@ static void help(const struct cli_cmd_opts *co)
 	       "      --max-rounds=8 /dev/zram1     (a quick look: not a PTS result)\n");
 }
 
+static void figures(const struct sb_job_result *jr, void *f)
+{
+	sb_pts_figures(jr, f);
+}
+
 /* One measurement through the runner; its figures into f. */
 static int measure(struct pts_cli *c, struct sb_jobtarget *t, const struct sb_job_opts *job,
 		   struct cli_measure *m, struct sb_pts_fig *f)
 {
-	int fell_back;
-	struct sb_job_opts j = *job;
-	const struct sb_engine_ops *ops = cli_engine_choose(&j, &fell_back);
-	if (!ops)
-		return SB_EXIT_USAGE;
-	snprintf(j.engine, sizeof(j.engine), "%s", ops->name);
-	struct sb_job_result *jr = sb_job_result_create();
-	if (!jr) {
-		sb_err("out of memory");
-		return SB_EXIT_ENV;
-	}
-	m->label = j.name;
+	uint64_t errors;
 	m->quiet = c->sh.quiet;
 	m->command = "pts";
 	m->start_ns = c->start_ns;
-	const int e = cli_measure(m, &j, ops, t, jr);
-	sb_pts_figures(jr, f);
-	const int bad = e < 0 || jr->errors;
-	sb_job_result_free(jr);
-	return bad ? SB_EXIT_FAIL : 0;
+	const int rc = cli_measure_one(m, job, t, figures, f, &errors);
+	return rc ? rc : errors ? SB_EXIT_FAIL : 0;
 }
 
 static int purge(struct pts_cli *c, struct sb_jobtarget *t, const char *path, struct sb_pts_part *p)

@@ -369,3 +369,28 @@ int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
 	const struct cli_measure_job j = { job, ops, t, res };
 	return cli_measure_group(m, &j, 1);
 }
+
+int cli_measure_one(const struct cli_measure *m, const struct sb_job_opts *job,
+		    struct sb_jobtarget *t, void (*take)(const struct sb_job_result *jr, void *ctx),
+		    void *ctx, uint64_t *errors)
+{
+	int fell_back;
+	struct sb_job_opts j = *job;
+	*errors = 0;
+	const struct sb_engine_ops *ops = cli_engine_choose(&j, &fell_back);
+	if (!ops)
+		return SB_EXIT_USAGE;
+	snprintf(j.engine, sizeof(j.engine), "%s", ops->name);
+	struct sb_job_result *jr = sb_job_result_create();
+	if (!jr) {
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	struct cli_measure mm = *m;
+	mm.label = j.name;
+	const int e = cli_measure(&mm, &j, ops, t, jr);
+	take(jr, ctx);
+	*errors = jr->errors;
+	sb_job_result_free(jr);
+	return e < 0 ? SB_EXIT_FAIL : 0;
+}

@@ -27,7 +27,12 @@ static const struct cli_opt shared_opts[CLI_S_N] = {
 	[CLI_S_DISCARD] = { "discard-before", OPT_NOARG, CLI_S_DISCARD, NULL,
 			    "discard the region (BLKDISCARD; a hole punched in a file) before "
 			    "the run (needs --destroy-data)" },
+	[CLI_S_PURGE] = { "purge", OPT_ARG, CLI_S_PURGE, cli_purge_methods,
+			  "with --precondition=purge: how the device is purged (auto: the "
+			  "strongest it takes; docs/states.md) [auto]" },
 };
+
+char cli_purge_methods[160];
 
 static const struct cli_opt *find_shared(const struct cli_cmd_opts *c, const char *name, size_t len)
 {
@@ -104,13 +109,46 @@ static int set_shared(const struct cli_cmd_opts *c, int id, const char *v, char 
 		return 0;
 	case CLI_S_PRECOND: {
 		const int d = s->state.discard_before;
+		const enum sb_purge_method m = s->state.purge;
 		const int r = sb_precond_parse(v, &s->state, hint, hl);
 		s->state.discard_before = d;
+		if (s->purge_given)
+			s->state.purge = m;
 		return r;
 	}
 	case CLI_S_DISCARD: s->state.discard_before = 1; return 0;
+	case CLI_S_PURGE:
+		if (cli_purge_parse(v, &s->state.purge, hint, hl) < 0)
+			return -EINVAL;
+		s->purge_given = v;
+		return 0;
 	}
 	return -EINVAL;
+}
+
+const char *cli_purge_arg(void)
+{
+	size_t n = 0;
+	if (cli_purge_methods[0])
+		return cli_purge_methods;
+	for (int i = 0; i < SB_PURGE_NMETHODS; i++)
+		if (i != SB_PURGE_NONE)
+			n += (size_t)snprintf(cli_purge_methods + n, sizeof(cli_purge_methods) - n,
+					      "%s|", sb_purge_name((enum sb_purge_method)i));
+	snprintf(cli_purge_methods + n, sizeof(cli_purge_methods) - n, "%s",
+		 sb_purge_name(SB_PURGE_NONE));
+	return cli_purge_methods;
+}
+
+int cli_purge_parse(const char *v, enum sb_purge_method *m, char *hint, size_t hl)
+{
+	const int r = sb_purge_by_name(v);
+	if (r < 0) {
+		list_words(cli_purge_arg(), hint, hl);
+		return -EINVAL;
+	}
+	*m = (enum sb_purge_method)r;
+	return 0;
 }
 
 int cli_format_is(const struct cli_command *cmd, const struct cli_shared *s, const char *name)
@@ -237,6 +275,11 @@ int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos, i
 		if (set_one(c, o, namebuf, value) < 0)
 			return -1;
 	}
+	if (c->shared && c->shared->purge_given && c->shared->state.precond != SB_PRECOND_PURGE) {
+		sb_err("--purge=%s: needs --precondition=purge (it says how the device is purged)",
+		       c->shared->purge_given);
+		return -1;
+	}
 	return 0;
 }
 
@@ -267,6 +310,7 @@ static void print_opt(FILE *f, const char *name, const char *arg, const char *he
 void cli_print_opts(FILE *f, const struct cli_cmd_opts *c)
 {
 	/* the command's own options, then the shared ones in one order */
+	cli_purge_arg();
 	for (const struct cli_opt *o = c->opts; o && o->name; o++)
 		print_opt(f, o->name, o->arg, o->help);
 	for (int i = 0; c->cmd && i < CLI_S_N; i++) {

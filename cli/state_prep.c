@@ -58,44 +58,35 @@ int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const c
 	return 0;
 }
 
+static void add_written(const struct sb_job_result *jr, void *st)
+{
+	((struct sb_state *)st)->written += jr->dir[SB_DDIR_WRITE].bytes;
+}
+
 /* One fill job over the region of every file of t. */
 static int fill(struct sb_jobtarget *t, const struct sb_job_opts *jb, struct sb_state *st,
 		int quiet, int step, int nsteps)
 {
-	int fell_back;
 	struct sb_job_opts j = *jb;
 	j.numjobs = t->info.kind == SB_TARGET_DIR ? t->npaths : 1;
 	if (t->direct_fallback)
 		j.direct = 0;
-	const struct sb_engine_ops *ops = cli_engine_choose(&j, &fell_back);
-	if (!ops)
-		return SB_EXIT_USAGE;
-	snprintf(j.engine, sizeof(j.engine), "%s", ops->name);
-	struct sb_job_result *jr = sb_job_result_create();
-	if (!jr) {
-		sb_err("out of memory");
-		return SB_EXIT_ENV;
-	}
 	/* the runner works on the target's region: this job's part of it */
 	struct sb_jobtarget v = *t;
 	v.region_offset = j.offset;
 	v.region_size = j.size;
-	struct cli_measure m = { .label = j.name,
-				 .quiet = quiet,
-				 .command = "precondition",
-				 .step_word = "pass",
-				 .step = (unsigned)step,
-				 .nsteps = (unsigned)nsteps };
-	const int e = cli_measure(&m, &j, ops, &v, jr);
-	st->written += jr->dir[SB_DDIR_WRITE].bytes;
-	const uint64_t errors = jr->errors;
-	sb_job_result_free(jr);
-	if (e < 0 || errors) {
-		if (!e)
-			sb_err("preconditioning: %llu I/O errors", (unsigned long long)errors);
+	const struct cli_measure m = { .quiet = quiet,
+				       .command = "precondition",
+				       .step_word = "pass",
+				       .step = (unsigned)step,
+				       .nsteps = (unsigned)nsteps };
+	uint64_t errors;
+	const int rc = cli_measure_one(&m, &j, &v, add_written, st, &errors);
+	if (!rc && errors) {
+		sb_err("preconditioning: %llu I/O errors", (unsigned long long)errors);
 		return SB_EXIT_FAIL;
 	}
-	return 0;
+	return rc;
 }
 
 static int purge(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
@@ -164,6 +155,7 @@ int cli_state_apply(const struct cli_shared *sh, struct sb_jobtarget *t, const c
 	memset(st, 0, sizeof(*st));
 	st->precond = sh->state.precond;
 	st->purge = SB_PURGE_NONE;
+	st->purge_asked = sh->state.purge;
 	st->region_offset = t->region_offset;
 	st->region_bytes = t->region_size;
 	res->have_state = 1;

@@ -207,8 +207,8 @@ static int match(struct cmp *c)
 		mismatch(c, b->tag, "device", rep_or(ta->device, "?"), rep_or(tb->device, "?"),
 			 NULL);
 		mismatch(c, b->tag, "model", rep_or(ta->model, "?"), rep_or(tb->model, "?"), NULL);
-		mismatch(c, b->tag, "state", rep_or(a->doc->state, "as found"),
-			 rep_or(b->doc->state, "as found"), NULL);
+		mismatch(c, b->tag, "state", rep_or(a->doc->state_label, "as found"),
+			 rep_or(b->doc->state_label, "as found"), NULL);
 		for (size_t i = 0; i < a->n; i++) {
 			const struct cmp_entry *ea = &a->e[i], *eb = find(b, ea->label, ea->ddir);
 			if (!eb) {

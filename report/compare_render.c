@@ -116,11 +116,11 @@ static void inputs_text(FILE *f, const struct cmp *c)
 	/* the states side by side, when they differ: "state: full | as found" */
 	int states_differ = 0;
 	for (size_t i = 1; i < c->nsides; i++)
-		states_differ |= strcmp(rep_or(c->sides[i].doc->state, "as found"),
-					rep_or(c->sides[0].doc->state, "as found")) != 0;
+		states_differ |= strcmp(rep_or(c->sides[i].doc->state_label, "as found"),
+					rep_or(c->sides[0].doc->state_label, "as found")) != 0;
 	for (size_t i = 0; states_differ && i < c->nsides; i++)
 		fprintf(f, "%s%s%s",
-			i ? " | " : "\nstate: ", rep_or(c->sides[i].doc->state, "as found"),
+			i ? " | " : "\nstate: ", rep_or(c->sides[i].doc->state_label, "as found"),
 			i + 1 == c->nsides ? "\n" : "");
 	if (c->nmis)
 		fputs("\nconditions differ:\n", f);

@@ -331,11 +331,14 @@ static void state_read(struct rep_doc *d, const struct sb_jv *st)
 		return;
 	const char *pre = rep_or(sb_jv_str(sb_jv_get(st, "precondition")), "none");
 	const char *purge = sb_jv_str(sb_jv_get(st, "purge"));
+	const char *asked = sb_jv_str(sb_jv_get(st, "purge_asked"));
 	const struct sb_jv *w = sb_jv_get(st, "written_bytes");
 	size_t n = 0;
 	d->state_buf[0] = '\0';
 	if (purge)
-		n += (size_t)snprintf(d->state_buf, sizeof(d->state_buf), "purge by %s", purge);
+		n += (size_t)snprintf(d->state_buf, sizeof(d->state_buf), "purge by %s%s%s", purge,
+				      asked && strcmp(asked, purge) ? ", --purge=" : "",
+				      asked && strcmp(asked, purge) ? asked : "");
 	else if (w && !sb_jv_u64(w, &bytes))
 		n += (size_t)snprintf(d->state_buf, sizeof(d->state_buf), "%s, %s written", pre,
 				      sb_fmt_size(bytes, a, sizeof(a)));
@@ -343,6 +346,13 @@ static void state_read(struct rep_doc *d, const struct sb_jv *st)
 		snprintf(d->state_buf + n, sizeof(d->state_buf) - n, "%sdiscarded by %s",
 			 n ? ", " : "", rep_or(sb_jv_str(sb_jv_get(st, "discard_method")), "?"));
 	d->state_detail = d->state_buf;
+	/* what compare sets side by side: the purge method with the name */
+	d->state_label = d->state;
+	if (purge) {
+		snprintf(d->state_label_buf, sizeof(d->state_label_buf), "%s (by %s)", d->state,
+			 purge);
+		d->state_label = d->state_label_buf;
+	}
 }
 
 /* storbench's header, or what fio's document tells of the setting. */

@@ -179,6 +179,9 @@ struct rep_doc {
 	const char *state;
 	const char *state_detail; /* "fill, 256 MiB written", for headers */
 	char state_buf[160];
+	/* for compare: the name, and the purge method ("purged (by discard)") */
+	const char *state_label;
+	char state_label_buf[80];
 	struct rep_job *jobs;
 	size_t njobs;
 	struct rep_summary *summary;

@@ -25,6 +25,7 @@ enum {
 	ECSD_DATA_SECTOR_SIZE = 61,
 	ECSD_PARTITION_SETTING_COMPLETED = 155,
 	ECSD_BKOPS_EN = 163,
+	ECSD_ERASE_GROUP_DEF = 175,
 	ECSD_RPMB_SIZE_MULT = 168,
 	ECSD_PARTITION_CONFIG = 179,
 	ECSD_STROBE_SUPPORT = 184,
@@ -33,6 +34,7 @@ enum {
 	ECSD_DEVICE_TYPE = 196,
 	ECSD_SEC_COUNT = 212, /* 4 bytes, little-endian */
 	ECSD_REL_WR_SEC_C = 222,
+	ECSD_ERASE_TIMEOUT_MULT = 223,
 	ECSD_HC_ERASE_GRP_SIZE = 224,
 	ECSD_BOOT_SIZE_MULT = 226,
 	ECSD_SEC_FEATURE_SUPPORT = 231,
@@ -145,6 +147,8 @@ int sb_ext_csd_decode(const uint8_t *raw, struct sb_ext_csd *out)
 	e->rpmb_size = raw[ECSD_RPMB_SIZE_MULT] * 128 * KIB;
 	e->erase_group = raw[ECSD_HC_ERASE_GRP_SIZE] * 512 * KIB;
 	e->rel_wr_sectors = raw[ECSD_REL_WR_SEC_C];
+	e->erase_timeout_mult = raw[ECSD_ERASE_TIMEOUT_MULT];
+	e->erase_group_def = raw[ECSD_ERASE_GROUP_DEF] & 1;
 	e->sec_features = raw[ECSD_SEC_FEATURE_SUPPORT];
 	if (e->rev >= REV_4_41)
 		decode_4_41(raw, e);
@@ -216,6 +220,75 @@ int sb_mmc_parse_life_time(const char *text, unsigned *a, unsigned *b)
 	*a = x;
 	*b = y;
 	return 0;
+}
+
+/* ---- ERASE and SANITIZE timeouts ---- */
+
+#define LEGACY_UNIT_SECTORS 131072u /* 64 MiB */
+
+void sb_mmc_erase_unit(const struct sb_ext_csd *e, uint32_t *sectors, unsigned *ms)
+{
+	const uint64_t grp = e->erase_group / 512;
+	if (e->erase_group_def && grp && grp <= UINT32_MAX && e->erase_timeout_mult) {
+		*sectors = (uint32_t)grp;
+		*ms = 300u * e->erase_timeout_mult; /* at most 76.5 s: within the cap */
+	} else {
+		*sectors = LEGACY_UNIT_SECTORS;
+		*ms = SB_MMC_ERASE_CAP_MS;
+	}
+}
+
+int sb_mmc_erase_chunks(const struct sb_ext_csd *e, uint32_t first, uint32_t last,
+			int (*fn)(uint32_t first, uint32_t last, unsigned timeout_ms, void *ctx),
+			void *ctx)
+{
+	uint32_t unit;
+	unsigned ms;
+	if (first > last)
+		return -EINVAL;
+	sb_mmc_erase_unit(e, &unit, &ms);
+	const uint64_t per_chunk = SB_MMC_ERASE_CAP_MS / ms; /* units, >= 1 */
+	uint64_t at = first;
+	while (at <= last) {
+		/* up to the end of the unit per_chunk units on, within [at, last] */
+		const uint64_t u0 = at / unit;
+		const uint64_t end = SB_MIN((u0 + per_chunk) * unit - 1, (uint64_t)last);
+		const uint64_t units = end / unit - u0 + 1;
+		const int r = fn((uint32_t)at, (uint32_t)end, (unsigned)(units * ms), ctx);
+		if (r)
+			return r;
+		at = end + 1;
+	}
+	return 0;
+}
+
+unsigned sb_mmc_sanitize_timeout_ms(const struct sb_ext_csd *e)
+{
+	uint32_t unit;
+	unsigned ms;
+	sb_mmc_erase_unit(e, &unit, &ms);
+	const uint64_t units = e->sectors ? (e->sectors - 1) / unit + 1 : 1;
+	const uint64_t t = units * ms; /* < 2^32 x 2^20: no overflow */
+	return (unsigned)SB_MIN(SB_MAX(t, (uint64_t)SB_MMC_SANITIZE_MIN_MS),
+				(uint64_t)SB_MMC_SANITIZE_MAX_MS);
+}
+
+struct erase_ctx {
+	int fd;
+	uint32_t arg;
+};
+
+static int erase_one(uint32_t first, uint32_t last, unsigned timeout_ms, void *ctx)
+{
+	const struct erase_ctx *c = ctx;
+	return sb_mmc_erase(c->fd, first, last, c->arg, timeout_ms);
+}
+
+int sb_mmc_erase_range(int fd, const struct sb_ext_csd *e, uint32_t first, uint32_t last,
+		       uint32_t arg)
+{
+	struct erase_ctx c = { fd, arg };
+	return sb_mmc_erase_chunks(e, first, last, erase_one, &c);
 }
 
 #ifdef SB_HAVE_MMC_IOCTL
@@ -291,7 +364,7 @@ int sb_mmc_switch(int fd, unsigned index, unsigned value, unsigned timeout_ms)
 
 /* One MMC_IOC_MULTI_CMD, as mmc-utils' erase: the three commands reach the
  * card together, nothing else between them. */
-int sb_mmc_erase(int fd, uint32_t first, uint32_t last, uint32_t arg)
+int sb_mmc_erase(int fd, uint32_t first, uint32_t last, uint32_t arg, unsigned timeout_ms)
 {
 	struct {
 		struct mmc_ioc_multi_cmd m;
@@ -311,6 +384,7 @@ int sb_mmc_erase(int fd, uint32_t first, uint32_t last, uint32_t arg)
 	x.c[0].arg = first;
 	x.c[1].arg = last;
 	x.c[2].arg = arg;
+	x.c[2].cmd_timeout_ms = timeout_ms;
 	return mmc_ioctl(fd, MMC_IOC_MULTI_CMD, &x);
 }
 #else
@@ -337,8 +411,9 @@ int sb_mmc_switch(int fd, unsigned index, unsigned value, unsigned timeout_ms)
 	return -ENOTSUP;
 }
 
-int sb_mmc_erase(int fd, uint32_t first, uint32_t last, uint32_t arg)
+int sb_mmc_erase(int fd, uint32_t first, uint32_t last, uint32_t arg, unsigned timeout_ms)
 {
+	(void)timeout_ms;
 	(void)fd;
 	(void)first;
 	(void)last;

@@ -93,13 +93,13 @@ static int mmc_can_sanitize(int fd, const char *path, enum sb_purge_method m, st
 static int mmc_sanitize(int fd, const char *path, const struct sb_ext_csd *e, struct sb_error *er)
 {
 	const uint32_t last = (uint32_t)(e->sectors - 1);
-	int err = sb_mmc_erase(fd, 0, last, 0);
+	int err = sb_mmc_erase_range(fd, e, 0, last, 0);
 	if (err)
 		return sb_error_set(er, err, SB_ERR_ENV,
 				    "--purge=sanitize: '%s' refused ERASE (CMD35/36/38) of sectors "
 				    "0-%u: %s (the sanitize was not started)",
 				    path, (unsigned)last, strerror(-err));
-	err = sb_mmc_switch(fd, SB_EXT_CSD_SANITIZE_START, 1, 0);
+	err = sb_mmc_switch(fd, SB_EXT_CSD_SANITIZE_START, 1, sb_mmc_sanitize_timeout_ms(e));
 	if (err)
 		return sb_error_set(er, err, SB_ERR_ENV,
 				    "--purge=sanitize: '%s' refused SANITIZE_START (SWITCH of "

@@ -132,7 +132,7 @@ ok "a refused erase: exit 3 (pts --purge=sanitize and auto), the message names '
 : >"$DEVEMU_LOG"
 purge_run 0
 is_zero || fail "--precondition=purge (auto) left data on an eMMC that sanitizes"
-[ "$(grep -v send_ext_csd "$DEVEMU_LOG" | tr '\n' ,)" = "erase 0 32767 0x0,switch 165 1," ] ||
+[ "$(grep -v send_ext_csd "$DEVEMU_LOG" | tr '\n' ,)" = "erase 0 32767 0x0 timeout=600000,switch 165 1 timeout=600000," ] ||
 	fail "commands sent: $(cat "$DEVEMU_LOG")"
 [ "$(json "$T/run.json" "d['storbench']['state']['purge']")" = sanitize ] ||
 	fail "purge recorded: $(json "$T/run.json" "d['storbench']['state']")"
@@ -140,7 +140,7 @@ ok "auto on an eMMC that sanitizes: erase of sectors 0-32767, SANITIZE_START, th
 
 : >"$DEVEMU_LOG"
 pts_purge ran sanitize
-[ "$(grep -v "send_ext_csd\|switch 33" "$DEVEMU_LOG" | tr '\n' ,)" = "erase 0 32767 0x0,switch 165 1," ] ||
+[ "$(grep -v "send_ext_csd\|switch 33" "$DEVEMU_LOG" | tr '\n' ,)" = "erase 0 32767 0x0 timeout=600000,switch 165 1 timeout=600000," ] ||
 	fail "pts --purge=sanitize sent: $(cat "$DEVEMU_LOG")"
 [ "$(json "$T/pp.json" "[t['purge'] for t in d['storbench']['pts']['tests']]")" = "['sanitize']" ] ||
 	fail "pts purge recorded: $(json "$T/pp.json" "[t['purge'] for t in d['storbench']['pts']['tests']]")"

@@ -22,7 +22,10 @@
  *   DEVEMU_HEX     the EXT_CSD to start from (tests/fixtures/ *.hex format)
  *   DEVEMU_REFUSE  commands the device answers with an error (EIO), comma
  *                  separated: cache (SWITCH to CACHE_CTRL), sanitize, erase
- *   DEVEMU_LOG     a file: one line per command answered ("switch 33 0")
+ *   DEVEMU_LOG     a file: one line per command answered ("switch 33 0";
+ *                  "erase FIRST LAST ARG", "switch 165 1"), with
+ *                  " timeout=MS" where the command came with a
+ *                  cmd_timeout_ms (0: the kernel's default, not shown)
  * Without DEVEMU_DEV and DEVEMU_STATE it changes nothing.
  */
 #include <dirent.h>
@@ -223,11 +226,22 @@ static int erase(const uint8_t *csd, uint32_t first, uint32_t last)
 	return err ? fail(EIO) : 0;
 }
 
-static int do_switch(uint8_t *csd, uint32_t arg)
+/* " timeout=MS" where the command carried one */
+static const char *timeout_of(const struct mmc_ioc_cmd *c, char *buf, size_t len)
 {
+	buf[0] = '\0';
+	if (c->cmd_timeout_ms)
+		snprintf(buf, len, " timeout=%u", c->cmd_timeout_ms);
+	return buf;
+}
+
+static int do_switch(uint8_t *csd, const struct mmc_ioc_cmd *c)
+{
+	const uint32_t arg = c->arg;
 	const unsigned access = (arg >> 24) & 3, index = (arg >> 16) & 0xff,
 		       value = (arg >> 8) & 0xff;
-	say("switch %u %u", index, value);
+	char to[32];
+	say("switch %u %u%s", index, value, timeout_of(c, to, sizeof(to)));
 	if (access != 3) /* only WRITE_BYTE is emulated */
 		return fail(EIO);
 	if (index == CACHE_CTRL) {
@@ -249,6 +263,7 @@ static int do_switch(uint8_t *csd, uint32_t arg)
 static int one(struct mmc_ioc_cmd *c)
 {
 	uint8_t csd[CSD_SIZE];
+	char to[32];
 	if (csd_load(csd))
 		return fail(EIO);
 	switch (c->opcode) {
@@ -258,11 +273,12 @@ static int one(struct mmc_ioc_cmd *c)
 		memcpy((void *)(uintptr_t)c->data_ptr, csd, CSD_SIZE);
 		say("send_ext_csd");
 		return 0;
-	case 6: return do_switch(csd, c->arg);
+	case 6: return do_switch(csd, c);
 	case 35: emu.erase_start = c->arg; return 0;
 	case 36: emu.erase_end = c->arg; return 0;
 	case 38:
-		say("erase %u %u 0x%x", emu.erase_start, emu.erase_end, c->arg);
+		say("erase %u %u 0x%x%s", emu.erase_start, emu.erase_end, c->arg,
+		    timeout_of(c, to, sizeof(to)));
 		if (refused("erase") || (c->arg != 0 && c->arg != 0x80000000u))
 			return fail(EIO);
 		return erase(csd, emu.erase_start, emu.erase_end);
