@@ -98,7 +98,10 @@ void render_state_text(FILE *f, const struct sb_state *st)
 	char a[32], b[32], c[32];
 	fprintf(f, "state: %s", st->name);
 	switch (st->precond) {
-	case SB_PRECOND_PURGE: fprintf(f, " (purge by %s)", sb_purge_name(st->purge)); break;
+	case SB_PRECOND_PURGE:
+		fprintf(f, " (purge by %s%s%s)", sb_purge_name(st->purge),
+			st->purge_how[0] ? ": " : "", st->purge_how);
+		break;
 	case SB_PRECOND_FILL:
 	case SB_PRECOND_FILL_RANDOM:
 		fprintf(f, " (%s writes: %s written over %s in %s)",

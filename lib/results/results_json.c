@@ -527,8 +527,10 @@ static void state_json(struct sb_json *j, const struct sb_state *st)
 	sb_json_obj_open(j, "state");
 	sb_json_str(j, "name", st->name);
 	sb_json_str(j, "precondition", sb_precond_name(st->precond));
-	if (st->precond == SB_PRECOND_PURGE)
+	if (st->precond == SB_PRECOND_PURGE) {
 		sb_json_str(j, "purge", sb_purge_name(st->purge));
+		sb_json_str(j, "purge_method", st->purge_how[0] ? st->purge_how : NULL);
+	}
 	if (st->precond == SB_PRECOND_FILL || st->precond == SB_PRECOND_FILL_RANDOM) {
 		sb_json_u64(j, "block_size",
 			    st->precond == SB_PRECOND_FILL ? SB_PRECOND_FILL_BS
