@@ -176,6 +176,7 @@ int sb_nvme_caps_decode(const uint8_t *ctrl, const uint8_t *ns, uint32_t nsid,
 	out->sanicap = le32(ctrl + IDC_SANICAP);
 	out->nn = le32(ctrl + IDC_NN);
 	out->fna = ctrl[IDC_FNA];
+	out->nsze = le64(ns);
 	out->nlbaf = ns[IDNS_NLBAF];
 	out->flbas = ns[IDNS_FLBAS];
 	out->dps = ns[IDNS_DPS];

@@ -86,6 +86,7 @@ int sb_nvme_identify_ctrl(const char *ctrl, uint8_t out[SB_NVME_ID_SIZE]);
  * the NVM Command Set Specification 1.0, 4.1.5.1. */
 struct sb_nvme_caps {
 	uint32_t nsid;	   /* the namespace (NVME_IOCTL_ID) */
+	uint64_t nsze;	   /* namespace bytes 7:0, its size in LBAs */
 	uint16_t oacs;	   /* bytes 257:256; bit 1 Format NVM supported */
 	uint8_t fna;	   /* byte 524; bit 0 format, bit 1 secure erase reach every namespace,
 			    * bit 2 cryptographic erase supported */

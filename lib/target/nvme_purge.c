@@ -227,6 +227,25 @@ int sb_nvme_purge(int fd, const char *path, enum sb_purge_method m, enum sb_purg
 	}
 	sb_nvme_caps_decode(ctrl, ns, (uint32_t)nsid, &c);
 
+	/* the node must be the whole namespace: a partition, or a mapping
+	 * the kernel passes the ioctl through to, is a part of what a Format
+	 * or Sanitize erases */
+	uint64_t size = 0;
+	if (ioctl(fd, BLKGETSIZE64, &size) < 0)
+		return sb_error_set(er, -errno, SB_ERR_ENV, "cannot purge '%s': %s", path,
+				    strerror(errno));
+	if (!c.lba_size || c.nsze > UINT64_MAX / c.lba_size || size != c.nsze * c.lba_size) {
+		if (m == SB_PURGE_AUTO)
+			return 1; /* the discards stay within the node */
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "--purge=%s: '%s' holds %llu bytes, its NVMe namespace %d "
+				    "%llu LBAs of %u bytes: a part of the namespace (a partition, "
+				    "a mapping), which a %s would erase whole (nothing was written)",
+				    mname(m), path, (unsigned long long)size, nsid,
+				    (unsigned long long)c.nsze, (unsigned)c.lba_size,
+				    m == SB_PURGE_FORMAT ? "Format" : "Sanitize");
+	}
+
 	const unsigned sanact = pick_sanact(c.sanicap, m);
 	const int can_format = (c.oacs & SB_NVME_OACS_FORMAT) != 0;
 	const int format_all = (c.fna & (SB_NVME_FNA_FORMAT_ALL | SB_NVME_FNA_ERASE_ALL)) != 0;
@@ -241,7 +260,7 @@ int sb_nvme_purge(int fd, const char *path, enum sb_purge_method m, enum sb_purg
 				    "--purge=format: NVMe '%s' does not support Format NVM "
 				    "(Identify Controller OACS bit 1 clear; nothing was written)",
 				    path);
-	if (m == SB_PURGE_FORMAT && (c.lbaf > c.nlbaf || !c.lba_size))
+	if (m == SB_PURGE_FORMAT && c.lbaf > c.nlbaf)
 		return sb_error_set(er, -EIO, SB_ERR_ENV,
 				    "--purge=format: NVMe '%s' names LBA format %u in use (FLBAS "
 				    "0x%02x) of %u formats: cannot keep it (nothing was written)",
@@ -276,8 +295,7 @@ int sb_nvme_purge(int fd, const char *path, enum sb_purge_method m, enum sb_purg
 		*used = r ? SB_PURGE_NONE : SB_PURGE_SANITIZE;
 		return r;
 	}
-	if (m == SB_PURGE_FORMAT ||
-	    (can_format && !(format_all && other) && c.lbaf <= c.nlbaf && c.lba_size)) {
+	if (m == SB_PURGE_FORMAT || (can_format && !(format_all && other) && c.lbaf <= c.nlbaf)) {
 		r = do_format(fd, path, &c, how, howlen, er);
 		*used = r ? SB_PURGE_NONE : SB_PURGE_FORMAT;
 		return r;

@@ -34,6 +34,7 @@
  *   NVMEEMU_POLLS     reads of the Sanitize Status log that say "in
  *                     progress" before the end (0)
  *   NVMEEMU_EST       the log's estimates, seconds (0xffffffff: none)
+ *   NVMEEMU_NSZE      the namespace's size in LBAs (the device's)
  * Without NVMEEMU_DEV and NVMEEMU_STATE it changes nothing.
  */
 #include <dirent.h>
@@ -234,7 +235,7 @@ static void identify_ns(uint8_t *d)
 	const unsigned nlbaf = (unsigned)num("NVMEEMU_NLBAF", 1) & 63;
 	const unsigned flbas = (unsigned)num("NVMEEMU_FLBAS", 0);
 	const unsigned cur = (flbas & 15) | (nlbaf >= 16 ? ((flbas >> 5) & 3) << 4 : 0);
-	const uint64_t lbas = dev_bytes() >> lbads(cur);
+	const uint64_t lbas = num("NVMEEMU_NSZE", dev_bytes() >> lbads(cur));
 	put64(d, lbas);	     /* NSZE */
 	put64(d + 8, lbas);  /* NCAP */
 	put64(d + 16, lbas); /* NUSE */
