@@ -96,7 +96,12 @@ pts_purge ran sanitize NVMEEMU_SANICAP=0x7 NVMEEMU_POLLS=3
 half_zero || fail "pts --purge=sanitize left the pattern"
 [ "$(pts_recorded)" = "[('sanitize', 'NVMe Sanitize block erase, SANACT 2')]" ] ||
 	fail "pts recorded: $(pts_recorded)"
-ok "pts --purge=sanitize: block erase, the log read until it ended (in progress 3 times), zeros, recorded"
+"$SB" report "$T/pp.json" >"$T/text" 2>"$T/err" || { cat "$T/err"; fail "text report"; }
+grep -q "^\[iops\] purge sanitize (NVMe Sanitize block erase, SANACT 2), [0-9]* rounds" "$T/text" ||
+	{ cat "$T/text"; fail "text report: the purge"; }
+"$SB" report --output="$T/pp.html" "$T/pp.json" 2>"$T/err" || { cat "$T/err"; fail "HTML report"; }
+grep -qF "Purge: sanitize (NVMe Sanitize block erase, SANACT 2);" "$T/pp.html" || fail "HTML report: the purge"
+ok "pts --purge=sanitize: block erase, the log read until it ended (in progress 3 times), zeros, recorded, reported"
 
 # crypto erase without block erase; overwrite (1 pass: 0x1b) as the last resort
 for c in "0x1 0xc crypto erase, SANACT 4" "0x4 0x1b overwrite, SANACT 3, 1 pass"; do
