@@ -268,7 +268,10 @@ int sb_nvme_purge(int fd, const char *path, enum sb_purge_method m, enum sb_purg
 
 	/* a purge that reaches further than the target: only alone */
 	uint32_t other = 0;
-	if ((m != SB_PURGE_FORMAT && sanact) || (m != SB_PURGE_SANITIZE && format_all)) {
+	/* NN 1: the controller cannot have another (and a pre-1.1 one may not
+	 * know CNS 02h) */
+	if (c.nn != 1 &&
+	    ((m != SB_PURGE_FORMAT && sanact) || (m != SB_PURGE_SANITIZE && format_all))) {
 		other = other_namespace(fd, (uint32_t)nsid, &e);
 		if (e)
 			return admin_error(er, m, path, "Identify (active namespace list, CNS 02h)",

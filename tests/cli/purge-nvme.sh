@@ -122,6 +122,11 @@ run_purge 0 NVMEEMU_SANICAP=0x3
 is_zero || fail "auto (sanitize) left data"
 [ "$(cmds)" = "$ID $NSLIST admin 0x84 nsid=0x0 cdw10=0xa $SANLOG " ] || fail "auto sent: $(cmds)"
 [ "$(run_recorded)" = "('sanitize', 'NVMe Sanitize block erase, SANACT 2')" ] || fail "run recorded: $(run_recorded)"
+# a controller of one namespace at most (NN 1): no list to ask for
+write_pattern
+run_purge 0 NVMEEMU_NN=1
+[ "$(cmds)" = "$ID admin 0x84 nsid=0x0 cdw10=0xa $SANLOG " ] || fail "auto, NN 1, sent: $(cmds)"
+is_zero || fail "auto (sanitize, NN 1) left data"
 write_pattern
 run_purge 0 NVMEEMU_SANICAP=0x4
 is_zero || fail "auto (format) left data"

@@ -23,8 +23,8 @@
  *                     nsid=0x1 cdw10=0x200")
  *   NVMEEMU_NSID      the namespace id (1); NVMEEMU_NSLIST the controller's
  *                     active namespace ids, comma separated (NVMEEMU_NSID)
- *   NVMEEMU_OACS NVMEEMU_FNA NVMEEMU_SANICAP  Identify Controller fields
- *                     (0x2, 0, 0x3)
+ *   NVMEEMU_OACS NVMEEMU_FNA NVMEEMU_SANICAP NVMEEMU_NN  Identify
+ *                     Controller fields (0x2, 0, 0x3, 32)
  *   NVMEEMU_NLBAF NVMEEMU_FLBAS NVMEEMU_DPS  Identify Namespace fields (1,
  *                     0, 0); format i: 512 bytes (even i) or 4096 (odd),
  *                     8 metadata bytes when bit 1 of i is set
@@ -226,7 +226,7 @@ static void identify_ctrl(uint8_t *d)
 	id_string(d + 64, 8, "1.0");
 	put16(d + 256, (unsigned)num("NVMEEMU_OACS", 0x2));
 	put32(d + 328, (uint32_t)num("NVMEEMU_SANICAP", 0x3));
-	put32(d + 516, 32); /* NN */
+	put32(d + 516, (uint32_t)num("NVMEEMU_NN", 32));
 	d[524] = (uint8_t)num("NVMEEMU_FNA", 0);
 }
 
