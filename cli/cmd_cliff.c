@@ -229,13 +229,10 @@ static int purge(struct cliff_ctx *c, struct sb_jobtarget *t, const char *path)
 	int e;
 	if (t->is_blockdev) {
 		enum sb_purge_method used;
-		e = sb_purge(fd, path, c->purge, &used, &er);
+		e = sb_purge_how(fd, path, c->purge, &used, c->purge_method,
+				 sizeof(c->purge_method), &er);
 		if (!e) {
 			c->purge_done = sb_purge_name(used);
-			snprintf(c->purge_method, sizeof(c->purge_method), "%s",
-				 used == SB_PURGE_SECURE_DISCARD ? "BLKSECDISCARD"
-				 : used == SB_PURGE_DISCARD	 ? "BLKDISCARD"
-								 : sb_purge_name(used));
 			c->purge_bytes = t->info.capacity;
 		}
 	} else {

@@ -271,7 +271,8 @@ static int purge(struct pts_cli *c, struct sb_jobtarget *t, const char *path, st
 		sb_err("cannot open '%s' to purge it: %s", path, strerror(-fd));
 		return SB_EXIT_ENV;
 	}
-	const int e = sb_purge(fd, path, c->o.purge, &p->purge_used, &er);
+	const int e = sb_purge_how(fd, path, c->o.purge, &p->purge_used, p->purge_how,
+				   sizeof(p->purge_how), &er);
 	close(fd);
 	if (e)
 		return cli_error(&er);

@@ -164,8 +164,9 @@ static void wsat_text(FILE *f, const struct sb_pts_part *p, uint64_t region)
 static void part_text(FILE *f, const struct pts_cli *c, const struct sb_pts_part *p)
 {
 	char a[32];
-	fprintf(f, "\n[%s] purge: %s; preconditioning: %s written; %u round%s%s\n", p->name,
-		sb_purge_name(p->purge_used), sb_fmt_size(p->precondition_bytes, a, sizeof(a)),
+	fprintf(f, "\n[%s] purge: %s%s%s%s; preconditioning: %s written; %u round%s%s\n", p->name,
+		sb_purge_name(p->purge_used), p->purge_how[0] ? " (" : "", p->purge_how,
+		p->purge_how[0] ? ")" : "", sb_fmt_size(p->precondition_bytes, a, sizeof(a)),
 		p->nrounds, p->nrounds == 1 ? "" : "s", p->finished ? "" : " (stopped early)");
 	if (!p->nrounds)
 		return;

@@ -99,7 +99,8 @@ void render_state_text(FILE *f, const struct sb_state *st)
 	fprintf(f, "state: %s", st->name);
 	switch (st->precond) {
 	case SB_PRECOND_PURGE:
-		fprintf(f, " (purge by %s", sb_purge_name(st->purge));
+		fprintf(f, " (purge by %s%s%s", sb_purge_name(st->purge),
+			st->purge_how[0] ? ": " : "", st->purge_how);
 		if (st->purge_asked != st->purge)
 			fprintf(f, ", --purge=%s", sb_purge_name(st->purge_asked));
 		fputc(')', f);

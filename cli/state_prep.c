@@ -98,7 +98,8 @@ static int purge(const struct cli_shared *sh, struct sb_jobtarget *t, const char
 		sb_err("cannot open '%s' to purge it: %s", path, strerror(-fd));
 		return SB_EXIT_ENV;
 	}
-	const int e = sb_purge(fd, path, sh->state.purge, &st->purge, &er);
+	const int e = sb_purge_how(fd, path, sh->state.purge, &st->purge, st->purge_how,
+				   sizeof(st->purge_how), &er);
 	close(fd);
 	if (e)
 		return cli_error(&er);

@@ -342,6 +342,12 @@ void html_section_pts(FILE *f, const struct rep_doc *d)
 		rep_html_esc(f, name);
 		fputs("</h3>\n<p class=\"meta\">Purge: ", f);
 		rep_html_esc(f, rep_or(sb_jv_str(sb_jv_get(t, "purge")), "?"));
+		const char *how = sb_jv_str(sb_jv_get(t, "purge_method"));
+		if (how) {
+			fputs(" (", f);
+			rep_html_esc(f, how);
+			fputs(")", f);
+		}
 		fprintf(f, "; preconditioning: %s written; %zu rounds.</p>\n",
 			sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(t, "precondition_bytes"), 0), a,
 				    sizeof(a)),

@@ -118,10 +118,11 @@ void rep_text_pts(FILE *f, const struct rep_doc *d)
 		const struct sb_jv *t = sb_jv_at(tests, i);
 		const char *metric =
 			rep_or(sb_jv_str(sb_jv_get(sb_jv_get(t, "tracking"), "metric")), "iops");
-		fprintf(f, "\n[%s] purge %s, %zu rounds\n",
+		const char *how = sb_jv_str(sb_jv_get(t, "purge_method"));
+		fprintf(f, "\n[%s] purge %s%s%s%s, %zu rounds\n",
 			rep_or(sb_jv_str(sb_jv_get(t, "name")), "?"),
-			rep_or(sb_jv_str(sb_jv_get(t, "purge")), "?"),
-			sb_jv_len(sb_jv_get(t, "rounds")));
+			rep_or(sb_jv_str(sb_jv_get(t, "purge")), "?"), how ? " (" : "",
+			how ? how : "", how ? ")" : "", sb_jv_len(sb_jv_get(t, "rounds")));
 		if (!sb_jv_is(sb_jv_get(t, "steady_state"), SB_JV_OBJ))
 			continue;
 		steady(f, t, metric);

@@ -94,6 +94,7 @@ struct sb_pts_part {
 	/* what happened */
 	int started;
 	enum sb_purge_method purge_used;
+	char purge_how[SB_PURGE_HOW_SIZE]; /* the command: sb_purge_how */
 	uint64_t precondition_bytes;
 	unsigned nrounds;
 	struct sb_pts_fig *fig; /* nrounds * ncells, round by round */

@@ -142,6 +142,7 @@ static void part(struct sb_json *j, const struct sb_pts_part *p)
 	sb_json_u64(j, "threads", p->threads);
 	sb_json_u64(j, "iodepth", p->iodepth);
 	sb_json_str(j, "purge", p->started ? sb_purge_name(p->purge_used) : NULL);
+	sb_json_str(j, "purge_method", p->started && p->purge_how[0] ? p->purge_how : NULL);
 	sb_json_u64(j, "precondition_bytes", p->precondition_bytes);
 	sb_json_arr_open(j, "mixes");
 	for (unsigned i = 0; i < p->nmix; i++)

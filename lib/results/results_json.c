@@ -530,6 +530,7 @@ static void state_json(struct sb_json *j, const struct sb_state *st)
 	if (st->precond == SB_PRECOND_PURGE) {
 		sb_json_str(j, "purge", sb_purge_name(st->purge));
 		sb_json_str(j, "purge_asked", sb_purge_name(st->purge_asked));
+		sb_json_str(j, "purge_method", st->purge_how[0] ? st->purge_how : NULL);
 	}
 	if (st->precond == SB_PRECOND_FILL || st->precond == SB_PRECOND_FILL_RANDOM) {
 		sb_json_u64(j, "block_size",

@@ -10,6 +10,7 @@
 #define SB_NVME_H
 
 #include "lib/sb.h"
+#include "lib/target/purge.h"
 
 #define SB_NVME_LOG_SIZE 512
 #define SB_NVME_ID_SIZE 4096
@@ -69,5 +70,98 @@ int sb_nvme_id_decode(const uint8_t *id, struct sb_nvme_id *out);
  * -EIO when the controller answered with an error status, other -errno. */
 int sb_nvme_read_smart(const char *ctrl, uint8_t out[SB_NVME_LOG_SIZE]);
 int sb_nvme_identify_ctrl(const char *ctrl, uint8_t out[SB_NVME_ID_SIZE]);
+
+/* ---- purge: Format NVM and Sanitize through a namespace's block device ----
+ * The functions below take an fd of the namespace's block node
+ * (/dev/nvme0n1), where the kernel takes NVME_IOCTL_ID and admin commands
+ * for the namespace's controller. Each returns 0, -errno (the ioctl failed:
+ * -ENOTTY/-EINVAL no NVMe, -EACCES/-EPERM no CAP_SYS_ADMIN), or a positive
+ * NVMe status: the completion's Status Field as the kernel hands it on
+ * (bits 7:0 Status Code, 10:8 Status Code Type, 13 More, 14 Do Not Retry). */
+
+#define SB_NVME_SANITIZE_LOG_SIZE 512
+
+/* What a purge needs from Identify Controller (CNS 01h) and Identify
+ * Namespace (CNS 00h); NVM Express Base Specification 2.0, 5.17.2.1 and
+ * the NVM Command Set Specification 1.0, 4.1.5.1. */
+struct sb_nvme_caps {
+	uint32_t nsid;	   /* the namespace (NVME_IOCTL_ID) */
+	uint64_t nsze;	   /* namespace bytes 7:0, its size in LBAs */
+	uint16_t oacs;	   /* bytes 257:256; bit 1 Format NVM supported */
+	uint8_t fna;	   /* byte 524; bit 0 format, bit 1 secure erase reach every namespace,
+			    * bit 2 cryptographic erase supported */
+	uint32_t sanicap;  /* bytes 331:328; bit 0 crypto erase, 1 block erase, 2 overwrite */
+	uint32_t nn;	   /* bytes 519:516, most namespaces the controller can have */
+	uint8_t flbas;	   /* namespace byte 26, raw */
+	uint8_t nlbaf;	   /* namespace byte 25: LBA formats - 1 */
+	uint8_t dps;	   /* namespace byte 29: bits 2:0 PI type, bit 3 PI first bytes */
+	unsigned lbaf;	   /* the LBA format in use: FLBAS bits 3:0, and 6:5 above 16 formats */
+	uint32_t lba_size; /* bytes per LBA of that format (2^LBADS), 0 when out of range */
+	uint16_t ms;	   /* metadata bytes per LBA of that format */
+};
+enum {
+	SB_NVME_OACS_FORMAT = 1 << 1,
+	SB_NVME_FNA_FORMAT_ALL = 1 << 0,
+	SB_NVME_FNA_ERASE_ALL = 1 << 1,
+	SB_NVME_FNA_CRYPTO = 1 << 2,
+	SB_NVME_SANICAP_CRYPTO = 1 << 0,
+	SB_NVME_SANICAP_BLOCK = 1 << 1,
+	SB_NVME_SANICAP_OVERWRITE = 1 << 2,
+};
+/* Sanitize Action (SANACT, CDW10 bits 2:0; 2.0, 5.24). */
+enum { SB_NVME_SANACT_BLOCK = 2, SB_NVME_SANACT_OVERWRITE = 3, SB_NVME_SANACT_CRYPTO = 4 };
+/* Sanitize Status log, SSTAT bits 2:0 (2.0, 5.16.1.25). */
+enum {
+	SB_NVME_SSTAT_NEVER = 0,
+	SB_NVME_SSTAT_DONE = 1,
+	SB_NVME_SSTAT_RUNNING = 2,
+	SB_NVME_SSTAT_FAILED = 3,
+	SB_NVME_SSTAT_DONE_NO_DEALLOC = 4,
+};
+struct sb_nvme_sanitize_status {
+	unsigned progress; /* SPROG: fraction done x 65536 */
+	unsigned state;	   /* SSTAT bits 2:0, above */
+	uint32_t cdw10;	   /* SCDW10: the command that started the most recent sanitize */
+	uint32_t est_s[5]; /* estimated seconds by SANACT (3 overwrite, 2 block, 4 crypto);
+			    * UINT32_MAX: no estimate */
+};
+
+/* Both Identify data structures (4096 bytes each) decoded into caps.
+ * 0, or -EINVAL on NULL. */
+int sb_nvme_caps_decode(const uint8_t *ctrl, const uint8_t *ns, uint32_t nsid,
+			struct sb_nvme_caps *out);
+/* Format NVM CDW10 (2.0, 5.23, Figure 312): the LBA format, metadata
+ * setting and protection information of caps (so the format keeps the
+ * sector size and metadata), Secure Erase Settings ses (1: user data erase,
+ * 2: cryptographic erase). */
+uint32_t sb_nvme_format_cdw10(const struct sb_nvme_caps *caps, unsigned ses);
+/* Sanitize CDW10 for action (SANACT): AUSE set (a failed sanitize can be
+ * left with Exit Failure Mode), one overwrite pass, deallocate after. */
+uint32_t sb_nvme_sanitize_cdw10(unsigned sanact);
+int sb_nvme_sanitize_decode(const uint8_t *log, struct sb_nvme_sanitize_status *out);
+/* "Invalid Field in Command (status 0x002)" for an NVMe status. Returns buf. */
+char *sb_nvme_status_text(int status, char *buf, size_t len);
+
+/* The namespace id of fd (> 0), or -errno when fd is no NVMe namespace. */
+int sb_nvme_nsid(int fd);
+int sb_nvme_identify_ctrl_fd(int fd, uint8_t out[SB_NVME_ID_SIZE]);
+int sb_nvme_identify_ns_fd(int fd, uint32_t nsid, uint8_t out[SB_NVME_ID_SIZE]);
+/* Identify CNS 02h: the active namespace ids of the controller, ascending,
+ * up to 1024 of them, 0-terminated. */
+int sb_nvme_active_ns_fd(int fd, uint8_t out[SB_NVME_ID_SIZE]);
+int sb_nvme_format_fd(int fd, uint32_t nsid, uint32_t cdw10, uint32_t timeout_ms);
+int sb_nvme_sanitize_fd(int fd, uint32_t cdw10);
+int sb_nvme_sanitize_log_fd(int fd, uint8_t out[SB_NVME_SANITIZE_LOG_SIZE]);
+
+/* Purge the NVMe namespace open as fd (lib/target/nvme_purge.c): format
+ * (Format NVM, user data erase), sanitize (block erase, else crypto erase,
+ * else overwrite) or auto (sanitize by block or crypto erase, else format).
+ * 0: done, *used and how ("NVMe Sanitize block erase, SANACT 2") set;
+ * 1: nothing done: fd is no NVMe namespace, or auto found no NVMe purge
+ * the device offers (the caller goes on with discards); -errno with er
+ * set: refused (a device that cannot, an error status, a sanitize that
+ * failed). */
+int sb_nvme_purge(int fd, const char *path, enum sb_purge_method m, enum sb_purge_method *used,
+		  char *how, size_t howlen, struct sb_error *er);
 
 #endif

@@ -33,10 +33,11 @@ struct sb_state_opts {
 
 /* What was done, for the results ("state" in docs/results-schema.md). */
 struct sb_state {
-	char name[48];			  /* "full", "purged", "as found", "full, discarded" */
-	enum sb_precond precond;	  /* as asked */
-	enum sb_purge_method purge;	  /* the method the device took */
-	enum sb_purge_method purge_asked; /* --purge (auto unless given) */
+	char name[48];			   /* "full", "purged", "as found", "full, discarded" */
+	enum sb_precond precond;	   /* as asked */
+	enum sb_purge_method purge;	   /* the method the device took */
+	enum sb_purge_method purge_asked;  /* --purge (auto unless given) */
+	char purge_how[SB_PURGE_HOW_SIZE]; /* and the command (sb_purge_how) */
 	uint64_t region_offset, region_bytes;
 	uint64_t written;	 /* bytes the preconditioning wrote */
 	uint64_t amount;	 /* fill-random: bytes asked for */

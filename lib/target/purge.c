@@ -1,15 +1,16 @@
 /*
  * Purge through the block layer: BLKSECDISCARD (the device must erase the
  * blocks, copies included) and BLKDISCARD (it may forget them), each over
- * the whole device; and through an eMMC's own commands: ERASE of the whole
+ * the whole device; through an eMMC's own commands: ERASE of the whole
  * user area, then SANITIZE_START, which makes the card remove the erased
- * blocks physically (JESD84-B51 6.6.10). PTS names ATA SECURITY ERASE,
- * SANITIZE, NVMe Format and Sanitize as purge methods too (METHODS.md 3.1);
- * those need their own admin commands and are refused by name until they
- * are built.
+ * blocks physically (JESD84-B51 6.6.10); and through an NVMe namespace's
+ * admin commands, Sanitize and Format NVM (lib/target/nvme_purge.c). PTS
+ * names ATA SECURITY ERASE and SANITIZE as purge methods too (METHODS.md
+ * 3.1); those need their own commands.
  */
 #include "lib/target/purge.h"
 #include "lib/target/mmc.h"
+#include "lib/target/nvme.h"
 
 #include <linux/fs.h>
 #include <sys/ioctl.h>
@@ -35,7 +36,7 @@ int sb_purge_by_name(const char *name)
 
 const char *sb_purge_supported(void)
 {
-	return "sanitize (eMMC), secure-discard, discard";
+	return "sanitize (NVMe, eMMC), format (NVMe), secure-discard, discard";
 }
 
 /* One ioctl over [0, size): 0 or -errno. */
@@ -72,8 +73,9 @@ static int mmc_can_sanitize(int fd, const char *path, enum sb_purge_method m, st
 				    path, strerror(-err));
 	if (err)
 		return sb_error_set(er, -EOPNOTSUPP, SB_ERR_INPUT,
-				    "--purge=sanitize: '%s' is no eMMC (no EXT_CSD: %s); "
-				    "storbench sanitizes eMMC only (nothing was written)",
+				    "--purge=sanitize: '%s' is no eMMC (no EXT_CSD: %s) and no NVMe "
+				    "namespace; storbench sanitizes NVMe and eMMC only (nothing was "
+				    "written)",
 				    path, strerror(-err));
 	sb_ext_csd_decode(raw, e);
 	if ((e->sec_features & SB_EXT_CSD_SEC_SANITIZE) && e->sectors)
@@ -113,15 +115,25 @@ static int mmc_sanitize(int fd, const char *path, const struct sb_ext_csd *e, st
 int sb_purge(int fd, const char *path, enum sb_purge_method m, enum sb_purge_method *used,
 	     struct sb_error *er)
 {
+	return sb_purge_how(fd, path, m, used, NULL, 0, er);
+}
+
+int sb_purge_how(int fd, const char *path, enum sb_purge_method m, enum sb_purge_method *used,
+		 char *how, size_t howlen, struct sb_error *er)
+{
 	uint64_t size = 0;
+	char none[1];
 	*used = SB_PURGE_NONE;
+	if (!how || !howlen) {
+		how = none;
+		howlen = sizeof(none);
+	}
+	how[0] = '\0';
 	if (m == SB_PURGE_NONE)
 		return 0;
-	if (m == SB_PURGE_FORMAT)
-		return sb_error_set(er, -ENOSYS, SB_ERR_INPUT,
-				    "--purge=%s: not supported by this storbench yet (supported: "
-				    "%s, or auto)",
-				    sb_purge_name(m), sb_purge_supported());
+	const int nv = sb_nvme_purge(fd, path, m, used, how, howlen, er);
+	if (nv <= 0)
+		return nv;
 	if (m == SB_PURGE_SANITIZE || m == SB_PURGE_AUTO) {
 		struct sb_ext_csd e;
 		const int can = mmc_can_sanitize(fd, path, m, &e, er);
@@ -130,6 +142,8 @@ int sb_purge(int fd, const char *path, enum sb_purge_method m, enum sb_purge_met
 		if (can) {
 			const int err = mmc_sanitize(fd, path, &e, er);
 			*used = err ? SB_PURGE_NONE : SB_PURGE_SANITIZE;
+			if (!err)
+				snprintf(how, howlen, "eMMC ERASE + SANITIZE_START");
 			return err;
 		}
 	}
@@ -141,6 +155,7 @@ int sb_purge(int fd, const char *path, enum sb_purge_method m, enum sb_purge_met
 		e = range_ioctl(fd, BLKSECDISCARD, size);
 		if (!e) {
 			*used = SB_PURGE_SECURE_DISCARD;
+			snprintf(how, howlen, "BLKSECDISCARD");
 			return 0;
 		}
 		if (m == SB_PURGE_SECURE_DISCARD || (e != -EOPNOTSUPP && e != -EINVAL))
@@ -149,6 +164,7 @@ int sb_purge(int fd, const char *path, enum sb_purge_method m, enum sb_purge_met
 	e = range_ioctl(fd, BLKDISCARD, size);
 	if (!e) {
 		*used = SB_PURGE_DISCARD;
+		snprintf(how, howlen, "BLKDISCARD");
 		return 0;
 	}
 	if (m == SB_PURGE_AUTO && (e == -EOPNOTSUPP || e == -EINVAL))
