@@ -15,7 +15,7 @@ struct cliff_ctx {
 	enum sb_purge_method purge; /* --purge; SB_PURGE_NONE: none */
 	uint64_t idle_before_ns;    /* --idle-before */
 	const char *purge_done;	    /* the purge carried out, for the results */
-	char purge_method[24];
+	char purge_method[48];
 	uint64_t purge_bytes;
 	int json_stdout;
 	struct cli_shared sh; /* --output, --format, --quiet, --destroy-data */

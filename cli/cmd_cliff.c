@@ -38,7 +38,7 @@ static const struct cli_opt cliff_opts[] = {
 	{ "recovery", OPT_ARG, C_RECOVERY, "TIME,...",
 	  "after the fill, idle for each TIME and measure how much of the cache came back "
 	  "(e.g. 1m,5m,30m) [none]" },
-	{ "purge", OPT_ARG, C_PURGE, "auto|discard|secure-discard|none",
+	{ "purge", OPT_ARG, C_PURGE, "auto|discard|secure-discard|secure-erase|none",
 	  "before the fill: a device purged whole (lib/target/purge.c), a file's region "
 	  "discarded (a hole punched) [none]" },
 	{ "idle-before", OPT_ARG, C_IDLE_BEFORE, "TIME",
@@ -116,8 +116,8 @@ static int cliff_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	case C_PURGE: {
 		const int m = sb_purge_by_name(v);
 		if (m != SB_PURGE_AUTO && m != SB_PURGE_DISCARD && m != SB_PURGE_SECURE_DISCARD &&
-		    m != SB_PURGE_NONE)
-			return bad(hint, hl, "auto, discard, secure-discard or none");
+		    m != SB_PURGE_SECURE_ERASE && m != SB_PURGE_NONE)
+			return bad(hint, hl, "auto, discard, secure-discard, secure-erase or none");
 		c->purge = (enum sb_purge_method)m;
 		return 0;
 	}
@@ -219,10 +219,11 @@ static int purge(struct cliff_ctx *c, struct sb_jobtarget *t, const char *path)
 	struct sb_error er;
 	if (c->purge == SB_PURGE_NONE)
 		return 0;
-	if (!t->is_blockdev && c->purge == SB_PURGE_SECURE_DISCARD) {
-		sb_err("--purge=secure-discard: '%s' is not a block device (a file takes "
+	if (!t->is_blockdev &&
+	    (c->purge == SB_PURGE_SECURE_DISCARD || c->purge == SB_PURGE_SECURE_ERASE)) {
+		sb_err("--purge=%s: '%s' is not a block device (a file takes "
 		       "--purge=discard: a hole punched in its region)",
-		       path);
+		       sb_purge_name(c->purge), path);
 		return SB_EXIT_USAGE;
 	}
 	const int fd = sb_jobtarget_open(t, 0, O_RDWR);
@@ -237,7 +238,7 @@ static int purge(struct cliff_ctx *c, struct sb_jobtarget *t, const char *path)
 		if (!e) {
 			c->purge_done = sb_purge_name(used);
 			snprintf(c->purge_method, sizeof(c->purge_method), "%s",
-				 used == SB_PURGE_SECURE_DISCARD ? "BLKSECDISCARD" : "BLKDISCARD");
+				 sb_purge_command(used));
 			c->purge_bytes = t->info.capacity;
 		}
 	} else {

@@ -45,7 +45,7 @@ static const struct cli_opt pts_opts[] = {
 	  "client: the bytes the IOPS and latency tests address, in 2048 segments placed at "
 	  "random in the active range (PTS-C: 8G or 16G) [8G; half the active range where 8G does not fit]" },
 	{ "purge", OPT_ARG, P_PURGE, "METHOD",
-	  "auto, secure-discard, discard, sanitize, format or none [auto]" },
+	  "auto, secure-erase, secure-discard, discard, sanitize, format or none [auto]" },
 	{ "precondition", OPT_ARG, P_PRECONDITION, "auto|none|Nx",
 	  "sequential 128 KiB writes over the active range, N times [auto: 2x]" },
 	{ "threads", OPT_ARG, P_THREADS, "N",
@@ -191,7 +191,9 @@ static int pts_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		return 0;
 	case P_PURGE:
 		if ((m = sb_purge_by_name(v)) < 0)
-			return HINT("auto, secure-discard, discard, sanitize, format or none");
+			return HINT(
+				"auto, secure-erase, secure-discard, discard, sanitize, format or "
+				"none");
 		o->purge = (enum sb_purge_method)m;
 		return 0;
 	case P_PRECONDITION:

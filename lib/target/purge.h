@@ -14,14 +14,27 @@ enum sb_purge_method {
 	SB_PURGE_NONE,		 /* no purge (a deviation from PTS) */
 	SB_PURGE_DISCARD,	 /* BLKDISCARD over the whole device */
 	SB_PURGE_SECURE_DISCARD, /* BLKSECDISCARD over the whole device */
-	SB_PURGE_SANITIZE,	 /* eMMC erase + sanitize (NVMe/ATA: not built yet) */
+	SB_PURGE_SANITIZE,	 /* eMMC erase + sanitize, ATA SANITIZE (NVMe: not yet) */
 	SB_PURGE_FORMAT,	 /* NVMe format: not built yet */
-	SB_PURGE_NMETHODS
+	SB_PURGE_SECURE_ERASE,	 /* ATA SECURITY ERASE UNIT */
+	SB_PURGE_NMETHODS,
+	/* what was done, where a method has kinds (*used of sb_purge only) */
+	SB_PURGE_ATA_SANITIZE_BLOCK = SB_PURGE_NMETHODS, /* sanitize: BLOCK ERASE EXT */
+	SB_PURGE_ATA_SANITIZE_CRYPTO,			 /* sanitize: CRYPTO SCRAMBLE EXT */
+	SB_PURGE_ATA_ERASE_ENHANCED,			 /* secure-erase, enhanced */
+	SB_PURGE_ATA_ERASE_NORMAL,			 /* secure-erase, normal */
+	SB_PURGE_NOUTCOMES
 };
 
-/* "auto", "none", "discard", "secure-discard", "sanitize", "format". */
+/* "auto", "none", "discard", "secure-discard", "sanitize", "format",
+ * "secure-erase"; what was done: "sanitize (ATA block erase)",
+ * "sanitize (ATA crypto scramble)", "secure-erase (ATA enhanced)",
+ * "secure-erase (ATA normal)". */
 const char *sb_purge_name(enum sb_purge_method m);
-/* The method of a name, or -EINVAL. */
+/* The command a purge done was carried out with, for results that name
+ * it: "BLKDISCARD", "SECURITY ERASE UNIT (enhanced)", ... */
+const char *sb_purge_command(enum sb_purge_method used);
+/* The method of a name (a method, not a kind of one), or -EINVAL. */
 int sb_purge_by_name(const char *name);
 /* The methods this build can carry out, for messages: "discard,
  * secure-discard". */
@@ -29,8 +42,11 @@ const char *sb_purge_supported(void);
 
 /* Purge the block device open for writing as fd (path for messages) with
  * method m; auto takes sanitize on an eMMC that supports it (EXT_CSD
- * readable: root), else tries secure-discard, then discard. *used gets the
- * method carried out (none for SB_PURGE_NONE). A device that refuses the
+ * readable: root); on an ATA drive (IDENTIFY answered through SG_IO: root)
+ * sanitize (block erase, else crypto scramble), else secure-erase
+ * (enhanced, else normal) when the drive's security allows it; else tries
+ * secure-discard, then discard. *used gets what was carried out (none for
+ * SB_PURGE_NONE; an SB_PURGE_ATA_* kind for an ATA drive). A device that refuses the
  * method (-EOPNOTSUPP, -EINVAL from the kernel, an error answer to its
  * command) is an error, never skipped: -errno with er saying which device
  * refused which command. format: -ENOSYS (this build cannot do it yet). */
