@@ -15,7 +15,7 @@ truncate -s 16M "$T/f.bin"
 expect_exit 2 "$SB" cliff --destroy-data --quiet --purge=secure-discard "$T/f.bin"
 grep -q -- "--purge=secure-discard: '.*' is not a block device" "$T/err" || { cat "$T/err"; fail "secure-discard on a file"; }
 expect_exit 2 "$SB" cliff --destroy-data --quiet --purge=sanitize "$T/f.bin"
-grep -q -- "--purge: 'sanitize' is not valid (expected auto, discard, secure-discard or none)" "$T/err" ||
+grep -q -- "--purge: 'sanitize' is not valid (expected auto, discard, secure-discard, secure-erase or none)" "$T/err" ||
 	{ cat "$T/err"; fail "sanitize"; }
 expect_exit 2 "$SB" cliff --destroy-data --quiet --idle-before=soon "$T/f.bin"
 grep -q -- "--idle-before: 'soon' is not valid" "$T/err" || { cat "$T/err"; fail "bad --idle-before"; }
