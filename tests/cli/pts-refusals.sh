@@ -21,11 +21,11 @@ grep -q "^storbench: --purge=secure-discard: '$z' does not support secure discar
 	{ cat "$T/err"; fail "secure-discard refusal message"; }
 intact "--purge=secure-discard"
 expect_exit 2 "$SB" pts --destroy-data --purge=sanitize $fast "$z"
-grep -q "^storbench: --purge=sanitize: '$z' is no eMMC (no EXT_CSD: .*); storbench sanitizes eMMC only (nothing was written)$" "$T/err" ||
+grep -q "^storbench: --purge=sanitize: '$z' is no eMMC (no EXT_CSD: .*) and no ATA drive (no IDENTIFY DEVICE through SG_IO); storbench sanitizes eMMC and ATA only (nothing was written)$" "$T/err" ||
 	{ cat "$T/err"; fail "--purge=sanitize message"; }
 intact "--purge=sanitize"
 expect_exit 2 "$SB" pts --destroy-data --purge=format $fast "$z"
-grep -q "^storbench: --purge=format: not supported by this storbench yet (supported: sanitize (eMMC), secure-discard, discard, or auto)$" "$T/err" ||
+grep -q "^storbench: --purge=format: not supported by this storbench yet (supported: sanitize (eMMC, ATA), secure-erase (ATA), secure-discard, discard, or auto)$" "$T/err" ||
 	{ cat "$T/err"; fail "--purge=format message"; }
 intact "--purge=format"
 ok "a purge the device (or this build) cannot do: an error naming it, nothing written"
