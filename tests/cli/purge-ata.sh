@@ -175,3 +175,21 @@ expect_exit 2 "$SB" pts --destroy-data --quiet $short --purge=sanitize "$d"
 grep -q -- "'$d' is no eMMC (no EXT_CSD: .*) and no ATA drive" "$T/err" || { cat "$T/err"; fail "plain loop sanitize"; }
 is_pattern || fail "a refused purge changed the plain device"
 ok "no ATA drive: secure-erase refused by name (exit 2), auto takes the block layer's discard"
+
+# a partition: SG_IO on its node would reach the whole drive (the emulator
+# answers there, as a kernel would, and makes its sysfs entry say
+# "partition"), so an ATA purge is refused with nothing sent, and auto takes
+# the block layer's discard of the partition alone
+write_pattern
+ataemu_drive security,enhanced,sanitize,block,partition
+for m in secure-erase sanitize; do
+	pts_purge 2 $m
+	grep -q -- "--purge=$m: '$d' is a partition, and a sanitize or a secure erase acts on the whole drive" "$T/err" ||
+		{ cat "$T/err"; fail "partition --purge=$m: message"; }
+done
+is_pattern || fail "a refused purge of a partition changed the device"
+purge_run 0
+[ -z "$(ataemu_log)" ] || fail "commands sent to a partition: $(ataemu_log)"
+p=$(json "$T/run.json" "d['storbench']['state']['purge']")
+[ "$p" = discard ] || [ "$p" = secure-discard ] || fail "auto on a partition: $p"
+ok "a partition: secure-erase and sanitize refused (exit 2), nothing sent; auto took $p"

@@ -28,7 +28,10 @@
  *                  bit 5), frozen, locked, expired, enabled (a password
  *                  storbench does not know: "secret"), sanitize (word 59
  *                  bit 12), block (bit 15), crypto (bit 13), notata (every
- *                  ATA PASS-THROUGH is ILLEGAL REQUEST: a SCSI disk)
+ *                  ATA PASS-THROUGH is ILLEGAL REQUEST: a SCSI disk),
+ *                  partition (access() finds /sys/dev/block/M:m/partition
+ *                  of the device: a partition, whose SG_IO reaches the
+ *                  whole drive)
  *   ATAEMU_REFUSE  commands answered with ABRT, comma separated: identify,
  *                  set-password, erase-prepare, erase-unit, disable,
  *                  sanitize, sanitize-status (the sanitize fails: status
@@ -49,6 +52,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 struct drive {
@@ -436,4 +440,16 @@ int ioctl(int fd, unsigned long req, ...)
 	if (req == SG_IO && is_ours(fd))
 		return pass_through(arg);
 	return REAL(ioctl)(fd, req, arg);
+}
+
+int access(const char *path, int mode)
+{
+	char part[64];
+	if (emu.on && listed("ATAEMU_CAPS", "partition")) {
+		snprintf(part, sizeof(part), "/sys/dev/block/%u:%u/partition", major(emu.rdev),
+			 minor(emu.rdev));
+		if (!strcmp(path, part))
+			return 0;
+	}
+	return REAL(access)(path, mode);
 }
