@@ -150,7 +150,11 @@ static int secure_erase(int fd, const char *path, const struct sb_ata_id *d,
 	e = sb_ata_identify(fd, id, &r);
 	if (e) {
 		sb_ata_why(&r, e, why, sizeof(why));
-		return sec_failed(fd, path, "erased, then refused IDENTIFY DEVICE", why, er);
+		return sb_error_set(er, e, SB_ERR_ENV,
+				    "--purge=secure-erase: '%s' took SECURITY ERASE UNIT, then "
+				    "refused IDENTIFY DEVICE: %s (the erase leaves security disabled; "
+				    "storbench could not check that it did)",
+				    path, why);
 	}
 	sb_ata_id_decode(id, &after);
 	if (after.sec_enabled) {
