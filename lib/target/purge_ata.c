@@ -220,6 +220,15 @@ static int sanitize(int fd, const char *path, const struct sb_ata_id *d, enum sb
 			    name);
 }
 
+/* The method's name for messages (purge.c's table is not called from
+ * here: purge.c calls this file). */
+static const char *method(enum sb_purge_method m)
+{
+	return m == SB_PURGE_SANITIZE	    ? "sanitize"
+	       : m == SB_PURGE_SECURE_ERASE ? "secure-erase"
+					    : "auto";
+}
+
 /* SG_IO on a partition's node reaches the whole drive (the kernel lets
  * CAP_SYS_RAWIO through): an ATA purge of it would erase its neighbours. */
 static int is_partition(int fd)
@@ -244,7 +253,7 @@ int sb_purge_ata(int fd, const char *path, enum sb_purge_method m, enum sb_purge
 				    "--purge=%s: '%s' is a partition, and a sanitize or a secure "
 				    "erase acts on the whole drive: name the whole disk (nothing "
 				    "was sent)",
-				    sb_purge_name(m), path);
+				    method(m), path);
 	uint16_t id[SB_ATA_ID_WORDS];
 	struct sb_ata_result r;
 	char why[160];
@@ -253,7 +262,7 @@ int sb_purge_ata(int fd, const char *path, enum sb_purge_method m, enum sb_purge
 		return sb_error_set(er, e, SB_ERR_ENV,
 				    "--purge=%s: cannot send ATA IDENTIFY DEVICE to '%s': %s "
 				    "(needs root: CAP_SYS_RAWIO; nothing was written)",
-				    sb_purge_name(m), path, strerror(-e));
+				    method(m), path, strerror(-e));
 	if (e && m != SB_PURGE_SECURE_ERASE)
 		return 1;
 	if (e) {
