@@ -3,27 +3,50 @@
  * blocks, copies included) and BLKDISCARD (it may forget them), each over
  * the whole device; through an eMMC's own commands: ERASE of the whole
  * user area, then SANITIZE_START, which makes the card remove the erased
- * blocks physically (JESD84-B51 6.6.10); and through an NVMe namespace's
- * admin commands, Sanitize and Format NVM (lib/target/nvme_purge.c). PTS
- * names ATA SECURITY ERASE and SANITIZE as purge methods too (METHODS.md
- * 3.1); those need their own commands.
+ * blocks physically (JESD84-B51 6.6.10); through an NVMe namespace's
+ * admin commands, Sanitize and Format NVM (lib/target/nvme_purge.c); and
+ * an ATA drive's SANITIZE or SECURITY ERASE UNIT (purge_ata.c): the purge
+ * methods PTS names (METHODS.md 3.1).
  */
 #include "lib/target/purge.h"
+#include "lib/target/ata.h"
 #include "lib/target/mmc.h"
 #include "lib/target/nvme.h"
 
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 
-static const char *const names[SB_PURGE_NMETHODS] = {
-	[SB_PURGE_AUTO] = "auto",	  [SB_PURGE_NONE] = "none",
-	[SB_PURGE_DISCARD] = "discard",	  [SB_PURGE_SECURE_DISCARD] = "secure-discard",
-	[SB_PURGE_SANITIZE] = "sanitize", [SB_PURGE_FORMAT] = "format",
+static const char *const names[SB_PURGE_NOUTCOMES] = {
+	[SB_PURGE_AUTO] = "auto",
+	[SB_PURGE_NONE] = "none",
+	[SB_PURGE_DISCARD] = "discard",
+	[SB_PURGE_SECURE_DISCARD] = "secure-discard",
+	[SB_PURGE_SANITIZE] = "sanitize",
+	[SB_PURGE_FORMAT] = "format",
+	[SB_PURGE_SECURE_ERASE] = "secure-erase",
+	[SB_PURGE_ATA_SANITIZE_BLOCK] = "sanitize (ATA block erase)",
+	[SB_PURGE_ATA_SANITIZE_CRYPTO] = "sanitize (ATA crypto scramble)",
+	[SB_PURGE_ATA_ERASE_ENHANCED] = "secure-erase (ATA enhanced)",
+	[SB_PURGE_ATA_ERASE_NORMAL] = "secure-erase (ATA normal)",
 };
 
 const char *sb_purge_name(enum sb_purge_method m)
 {
-	return (unsigned)m < SB_PURGE_NMETHODS ? names[m] : "?";
+	return (unsigned)m < SB_PURGE_NOUTCOMES ? names[m] : "?";
+}
+
+const char *sb_purge_command(enum sb_purge_method used)
+{
+	switch (used) {
+	case SB_PURGE_DISCARD: return "BLKDISCARD";
+	case SB_PURGE_SECURE_DISCARD: return "BLKSECDISCARD";
+	case SB_PURGE_SANITIZE: return "eMMC ERASE + SANITIZE_START";
+	case SB_PURGE_ATA_SANITIZE_BLOCK: return "SANITIZE DEVICE BLOCK ERASE EXT";
+	case SB_PURGE_ATA_SANITIZE_CRYPTO: return "SANITIZE DEVICE CRYPTO SCRAMBLE EXT";
+	case SB_PURGE_ATA_ERASE_ENHANCED: return "SECURITY ERASE UNIT (enhanced)";
+	case SB_PURGE_ATA_ERASE_NORMAL: return "SECURITY ERASE UNIT (normal)";
+	default: return "none";
+	}
 }
 
 int sb_purge_by_name(const char *name)
@@ -36,7 +59,7 @@ int sb_purge_by_name(const char *name)
 
 const char *sb_purge_supported(void)
 {
-	return "sanitize (NVMe, eMMC), format (NVMe), secure-discard, discard";
+	return "sanitize (NVMe, eMMC, ATA), format (NVMe), secure-erase (ATA), secure-discard, discard";
 }
 
 /* One ioctl over [0, size): 0 or -errno. */
@@ -72,11 +95,12 @@ static int mmc_can_sanitize(int fd, const char *path, enum sb_purge_method m, st
 				    "(needs root: CAP_SYS_RAWIO; nothing was written)",
 				    path, strerror(-err));
 	if (err)
-		return sb_error_set(er, -EOPNOTSUPP, SB_ERR_INPUT,
-				    "--purge=sanitize: '%s' is no eMMC (no EXT_CSD: %s) and no NVMe "
-				    "namespace; storbench sanitizes NVMe and eMMC only (nothing was "
-				    "written)",
-				    path, strerror(-err));
+		return sb_error_set(
+			er, -EOPNOTSUPP, SB_ERR_INPUT,
+			"--purge=sanitize: '%s' is no eMMC (no EXT_CSD: %s), no NVMe "
+			"namespace and no ATA drive (no IDENTIFY DEVICE through SG_IO); "
+			"storbench sanitizes NVMe, eMMC and ATA only (nothing was written)",
+			path, strerror(-err));
 	sb_ext_csd_decode(raw, e);
 	if ((e->sec_features & SB_EXT_CSD_SEC_SANITIZE) && e->sectors)
 		return 1;
@@ -134,6 +158,11 @@ int sb_purge_how(int fd, const char *path, enum sb_purge_method m, enum sb_purge
 	const int nv = sb_nvme_purge(fd, path, m, used, how, howlen, er);
 	if (nv <= 0)
 		return nv;
+	const int ata = sb_purge_ata(fd, path, m, used, er); /* 1: no ATA purge */
+	if (ata == 0)
+		snprintf(how, howlen, "%s", sb_purge_command(*used));
+	if (ata <= 0)
+		return ata;
 	if (m == SB_PURGE_SANITIZE || m == SB_PURGE_AUTO) {
 		struct sb_ext_csd e;
 		const int can = mmc_can_sanitize(fd, path, m, &e, er);

@@ -16,14 +16,27 @@ enum sb_purge_method {
 	SB_PURGE_NONE,		 /* no purge (a deviation from PTS) */
 	SB_PURGE_DISCARD,	 /* BLKDISCARD over the whole device */
 	SB_PURGE_SECURE_DISCARD, /* BLKSECDISCARD over the whole device */
-	SB_PURGE_SANITIZE,	 /* NVMe Sanitize; eMMC erase + sanitize (ATA: not built yet) */
+	SB_PURGE_SANITIZE,	 /* NVMe Sanitize; eMMC erase + sanitize; ATA SANITIZE */
 	SB_PURGE_FORMAT,	 /* NVMe Format NVM with user data erase */
-	SB_PURGE_NMETHODS
+	SB_PURGE_SECURE_ERASE,	 /* ATA SECURITY ERASE UNIT */
+	SB_PURGE_NMETHODS,
+	/* what was done, where a method has kinds (*used of sb_purge only) */
+	SB_PURGE_ATA_SANITIZE_BLOCK = SB_PURGE_NMETHODS, /* sanitize: BLOCK ERASE EXT */
+	SB_PURGE_ATA_SANITIZE_CRYPTO,			 /* sanitize: CRYPTO SCRAMBLE EXT */
+	SB_PURGE_ATA_ERASE_ENHANCED,			 /* secure-erase, enhanced */
+	SB_PURGE_ATA_ERASE_NORMAL,			 /* secure-erase, normal */
+	SB_PURGE_NOUTCOMES
 };
 
-/* "auto", "none", "discard", "secure-discard", "sanitize", "format". */
+/* "auto", "none", "discard", "secure-discard", "sanitize", "format",
+ * "secure-erase"; what was done: "sanitize (ATA block erase)",
+ * "sanitize (ATA crypto scramble)", "secure-erase (ATA enhanced)",
+ * "secure-erase (ATA normal)". */
 const char *sb_purge_name(enum sb_purge_method m);
-/* The method of a name, or -EINVAL. */
+/* The command a purge done was carried out with, for results that name
+ * it: "BLKDISCARD", "SECURITY ERASE UNIT (enhanced)", ... */
+const char *sb_purge_command(enum sb_purge_method used);
+/* The method of a name (a method, not a kind of one), or -EINVAL. */
 int sb_purge_by_name(const char *name);
 /* The methods this build can carry out, for messages: "discard,
  * secure-discard". */
@@ -33,13 +46,17 @@ const char *sb_purge_supported(void);
  * method m. auto takes, on an NVMe namespace, Sanitize by block erase,
  * else by crypto erase, else Format NVM with user data erase (each only
  * where the device supports it and it reaches no other namespace); on an
- * eMMC that can (EXT_CSD readable: root), erase + sanitize; else it tries
- * secure-discard, then discard. sanitize: NVMe (block erase, else crypto
- * erase, else one overwrite pass) or eMMC; format: NVMe only. *used gets
- * the method carried out (none for SB_PURGE_NONE). A device that refuses
- * the method (-EOPNOTSUPP, -EINVAL from the kernel, an error answer to its
- * command, a sanitize that fails) is an error, never skipped: -errno with
- * er saying which device refused which command (NVMe: the status code). */
+ * ATA drive (IDENTIFY answered through SG_IO: root) sanitize (block erase,
+ * else crypto scramble), else secure-erase (enhanced, else normal) when
+ * the drive's security allows it; on an eMMC that can (EXT_CSD readable:
+ * root), erase + sanitize; else it tries secure-discard, then discard.
+ * sanitize: NVMe (block erase, else crypto erase, else one overwrite
+ * pass), ATA or eMMC; format: NVMe only; secure-erase: ATA only. *used
+ * gets what was carried out (none for SB_PURGE_NONE; an SB_PURGE_ATA_*
+ * kind for an ATA drive). A device that refuses the method (-EOPNOTSUPP,
+ * -EINVAL from the kernel, an error answer to its command, a sanitize that
+ * fails) is an error, never skipped: -errno with er saying which device
+ * refused which command (NVMe: the status code; ATA: the error register). */
 int sb_purge(int fd, const char *path, enum sb_purge_method m, enum sb_purge_method *used,
 	     struct sb_error *er);
 /* The same, and how (howlen bytes, SB_PURGE_HOW_SIZE will do; NULL: not

@@ -21,7 +21,7 @@ grep -q "^storbench: --purge=secure-discard: '$z' does not support secure discar
 	{ cat "$T/err"; fail "secure-discard refusal message"; }
 intact "--purge=secure-discard"
 expect_exit 2 "$SB" pts --destroy-data --purge=sanitize $fast "$z"
-grep -q "^storbench: --purge=sanitize: '$z' is no eMMC (no EXT_CSD: .*) and no NVMe namespace; storbench sanitizes NVMe and eMMC only (nothing was written)$" "$T/err" ||
+grep -q "^storbench: --purge=sanitize: '$z' is no eMMC (no EXT_CSD: .*), no NVMe namespace and no ATA drive (no IDENTIFY DEVICE through SG_IO); storbench sanitizes NVMe, eMMC and ATA only (nothing was written)$" "$T/err" ||
 	{ cat "$T/err"; fail "--purge=sanitize message"; }
 intact "--purge=sanitize"
 expect_exit 2 "$SB" pts --destroy-data --purge=format $fast "$z"
