@@ -98,9 +98,13 @@ void render_state_text(FILE *f, const struct sb_state *st)
 	char a[32], b[32], c[32];
 	fprintf(f, "state: %s", st->name);
 	switch (st->precond) {
-	case SB_PRECOND_PURGE:
+	case SB_PRECOND_PURGE: {
+		/* the command where the method's name does not say it */
+		const int plain = st->purge == SB_PURGE_DISCARD ||
+				  st->purge == SB_PURGE_SECURE_DISCARD;
 		fprintf(f, " (purge by %s%s%s", sb_purge_name(st->purge),
-			st->purge_how[0] ? ": " : "", st->purge_how);
+			st->purge_how[0] && !plain ? ": " : "", plain ? "" : st->purge_how);
+	}
 		if (st->purge_asked != st->purge)
 			fprintf(f, ", --purge=%s", sb_purge_name(st->purge_asked));
 		fputc(')', f);

@@ -172,7 +172,7 @@ expect_exit 2 "$SB" pts --destroy-data --quiet $short --purge=secure-erase "$d"
 grep -q -- "'$d' is no ATA drive" "$T/err" || { cat "$T/err"; fail "plain loop: message"; }
 write_pattern
 expect_exit 2 "$SB" pts --destroy-data --quiet $short --purge=sanitize "$d"
-grep -q -- "'$d' is no eMMC (no EXT_CSD: .*) and no ATA drive" "$T/err" || { cat "$T/err"; fail "plain loop sanitize"; }
+grep -q -- "'$d' is no eMMC (no EXT_CSD: .*), no NVMe namespace and no ATA drive" "$T/err" || { cat "$T/err"; fail "plain loop sanitize"; }
 is_pattern || fail "a refused purge changed the plain device"
 ok "no ATA drive: secure-erase refused by name (exit 2), auto takes the block layer's discard"
 

@@ -16,19 +16,19 @@ short="--rw=randread --bs=4k --runtime=200ms --time-based --quiet"
 
 # refusals that need no device
 expect_exit 2 "$SB" run $short --precondition=purge --purge=wipe "$T/x.bin"
-grep -q -- "--purge: 'wipe' is not valid (expected auto, discard, secure-discard, sanitize, format or none)" \
+grep -q -- "--purge: 'wipe' is not valid (expected auto, discard, secure-discard, sanitize, format, secure-erase or none)" \
 	"$T/err" || { cat "$T/err"; fail "bad --purge value"; }
 for cmd in run quick sweep; do
 	expect_exit 2 "$SB" $cmd --purge=discard "$T/x.bin"
 	grep -q -- "--purge=discard: needs --precondition=purge" "$T/err" || { cat "$T/err"; fail "$cmd: --purge alone"; }
 	expect_exit 2 "$SB" $cmd --precondition=fill --purge=discard "$T/x.bin"
 	grep -q -- "--purge=discard: needs --precondition=purge" "$T/err" || { cat "$T/err"; fail "$cmd: --purge with fill"; }
-	"$SB" $cmd --help | grep -q -- "--purge=auto|discard|secure-discard|sanitize|format|none" ||
+	"$SB" $cmd --help | grep -q -- "--purge=auto|discard|secure-discard|sanitize|format|secure-erase|none" ||
 		fail "$cmd --help does not list the methods"
 done
 [ ! -e "$T/x.bin" ] || fail "a refused run created the file"
 expect_exit 2 "$SB" cliff --purge=wipe "$T/x.bin"
-grep -q -- "--purge: 'wipe' is not valid (expected auto, discard, secure-discard, sanitize, format or none)" \
+grep -q -- "--purge: 'wipe' is not valid (expected auto, discard, secure-discard, sanitize, format, secure-erase or none)" \
 	"$T/err" || { cat "$T/err"; fail "cliff: bad --purge value"; }
 expect_exit 2 "$SB" pts --purge=wipe "$T/x.bin"
 grep -q -- "--purge: 'wipe' is not valid (expected auto, discard" "$T/err" || { cat "$T/err"; fail "pts: bad --purge"; }
