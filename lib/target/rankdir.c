@@ -470,6 +470,13 @@ int sb_rankdir_close(struct sb_rankdir *d, enum sb_rankdir_end how)
 		else
 			e = write_all(d->mfd, "kept\n", 5);
 	} else if (how == SB_RANKDIR_REMOVE && d->dfd >= 0) {
+		/* the marker closed (its lock let go) before it is unlinked: FUSE
+		 * keeps an open unlinked file as .fuse_hiddenN, which would stop
+		 * the rmdir; our pid stays in it until then, so no run takes the
+		 * directory meanwhile */
+		if (d->mfd >= 0)
+			close(d->mfd);
+		d->mfd = -1;
 		if (!only_marker(d->dfd))
 			e = -ENOTEMPTY; /* the marker stays: it names what is ours */
 		else if (unlinkat(d->dfd, SB_RANKDIR_MARKER, 0) < 0 && errno != ENOENT)

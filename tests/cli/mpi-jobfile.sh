@@ -82,8 +82,11 @@ expect_exit 0 $MPI -n 3 "$SB" run --quiet --keep --runtime=200ms "$T/two.fio"
 	fail "not a directory a rank: $(ls -A "$T/d")"
 for r in 0 1 2; do
 	# wseq's file, rrand's two (numjobs=2) and later's
-	[ "$(find "$T/d/storbench-rank-$r" -type f | wc -l)" = 4 ] ||
+	[ "$(find "$T/d/storbench-rank-$r" -type f ! -name .storbench-rank | wc -l)" = 4 ] ||
 		fail "rank $r's files: $(find "$T/d/storbench-rank-$r")"
+	# its marker says the files were kept, so no later run takes them
+	[ "$(tail -n 1 "$T/d/storbench-rank-$r/.storbench-rank")" = kept ] ||
+		fail "rank $r's marker does not say kept: $(cat "$T/d/storbench-rank-$r/.storbench-rank")"
 done
 rm -rf "$T/d"/storbench-rank-*
 ok "--keep: the ranks' files each in the rank's directory"
