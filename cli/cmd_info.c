@@ -112,6 +112,7 @@ static int set_cache(struct sb_info_report *r, const char *path, int on, int des
 {
 	struct sb_jobtarget jt;
 	struct sb_error er;
+	struct sb_devcache before;
 	if (r->t.kind != SB_TARGET_BLOCK) {
 		sb_err("--set-cache: '%s' is not a block device", path);
 		return SB_EXIT_USAGE;
@@ -124,13 +125,14 @@ static int set_cache(struct sb_info_report *r, const char *path, int on, int des
 	memset(&jt, 0, sizeof(jt));
 	jt.destroy_data = destroy_data;
 	int rc = cli_device_consent(&jt, path);
-	if (!rc && sb_devcache_set(r->dev.node, on, &r->cache_before, &er))
+	if (!rc && sb_devcache_set(r->dev.node, on, &before, &er))
 		rc = cli_error(&er);
 	cli_target_cleanup(&jt, 0);
 	if (rc)
 		return rc;
 	r->set_cache = on ? "on" : "off";
-	r->cache_how = SB_DEVCACHE_HOW;
+	r->cache_before = before.on;
+	r->cache_how = before.how;
 	sb_health_read(&r->dev, &r->health);
 	return 0;
 }
