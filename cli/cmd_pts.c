@@ -373,13 +373,15 @@ static int run_part(struct pts_cli *c, struct sb_jobtarget *t, const char *path,
 
 /* PTS-E asks for the volatile write cache disabled: on an NVMe, ATA drive
  * or eMMC that reports one, storbench switches it with the device's own
- * command (and back after the run); elsewhere the deviation is recorded. */
+ * command (and back after the run); elsewhere the deviation is recorded.
+ * Without --destroy-data nothing reaches the device, not even the probe
+ * (the run is refused a little later). */
 static void cache_plan(struct pts_cli *c, const struct sb_jobtarget *t)
 {
 	struct sb_devinfo d;
 	struct sb_devcache dc;
 	struct sb_error er;
-	if (c->o.profile != SB_PTS_ENTERPRISE || sb_devinfo_probe(&t->info, &d) || !d.node[0] ||
+	if (c->o.profile != SB_PTS_ENTERPRISE || !c->sh.destroy_data || sb_devinfo_probe(&t->info, &d) || !d.node[0] ||
 	    sb_devcache_get(d.node, &dc, &er))
 		return;
 	snprintf(c->cache_node, sizeof(c->cache_node), "%s", d.node);
