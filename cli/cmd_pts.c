@@ -381,8 +381,8 @@ static void cache_plan(struct pts_cli *c, const struct sb_jobtarget *t)
 	struct sb_devinfo d;
 	struct sb_devcache dc;
 	struct sb_error er;
-	if (c->o.profile != SB_PTS_ENTERPRISE || !c->sh.destroy_data || sb_devinfo_probe(&t->info, &d) || !d.node[0] ||
-	    sb_devcache_get(d.node, &dc, &er))
+	if (c->o.profile != SB_PTS_ENTERPRISE || !c->sh.destroy_data ||
+	    sb_devinfo_probe(&t->info, &d) || !d.node[0] || sb_devcache_get(d.node, &dc, &er))
 		return;
 	snprintf(c->cache_node, sizeof(c->cache_node), "%s", d.node);
 	c->cache_kind = dc.kind;
