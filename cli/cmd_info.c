@@ -1,7 +1,8 @@
 /* storbench info: identity, geometry, cache state and health of the device
  * holding a target. Reads only (the target probe's O_DIRECT test in a
  * directory creates and removes an empty file), unless --set-cache asks to
- * switch an eMMC's cache, with --destroy-data's consent and checks. */
+ * switch the device's cache (NVMe, ATA, eMMC), with --destroy-data's consent
+ * and checks. */
 #include "cli/info.h"
 #include "lib/storbench.h"
 
@@ -17,7 +18,8 @@ enum { I_SET_CACHE };
 
 static const struct cli_opt info_opts[] = {
 	{ "set-cache", OPT_ARG, I_SET_CACHE, "on|off",
-	  "switch the device's volatile write cache with its own command (eMMC: EXT_CSD "
+	  "switch the device's volatile write cache with its own command (NVMe: Set "
+	  "Features VWC, for the whole controller; ATA: SET FEATURES; eMMC: EXT_CSD "
 	  "CACHE_CTRL; needs root and --destroy-data)" },
 	{ NULL, 0, 0, NULL, NULL },
 };
@@ -44,11 +46,13 @@ static void help(const struct cli_cmd_opts *co)
 	       "discard, zones), queue and write cache, whether it is in use or holds data,\n"
 	       "and health: eMMC life time and EXT_CSD, NVMe SMART (these two need root).\n"
 	       "Nothing is written (for a directory, O_DIRECT support is tested by creating\n"
-	       "and removing an empty file), unless --set-cache is given: it switches an\n"
-	       "eMMC's volatile write cache on or off with the device's own command (EXT_CSD\n"
-	       "CACHE_CTRL), as root, on a whole block device that passes the checks of a\n"
-	       "write (not mounted or in use) and with --destroy-data; a device that reports\n"
-	       "no cache is refused. The state stays until the next power cycle or switch.\n\n"
+	       "and removing an empty file), unless --set-cache is given: it switches the\n"
+	       "device's volatile write cache on or off with the device's own command (NVMe\n"
+	       "Set Features Volatile Write Cache, which applies to every namespace of the\n"
+	       "controller; ATA SET FEATURES 02h/82h; eMMC EXT_CSD CACHE_CTRL), as root, on a\n"
+	       "whole block device that passes the checks of a write (not mounted or in use)\n"
+	       "and with --destroy-data; a device that reports no cache is refused. The state\n"
+	       "stays until the next power cycle (NVMe: controller reset) or switch.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
@@ -112,6 +116,7 @@ static int set_cache(struct sb_info_report *r, const char *path, int on, int des
 {
 	struct sb_jobtarget jt;
 	struct sb_error er;
+	struct sb_devcache before;
 	if (r->t.kind != SB_TARGET_BLOCK) {
 		sb_err("--set-cache: '%s' is not a block device", path);
 		return SB_EXIT_USAGE;
@@ -124,13 +129,14 @@ static int set_cache(struct sb_info_report *r, const char *path, int on, int des
 	memset(&jt, 0, sizeof(jt));
 	jt.destroy_data = destroy_data;
 	int rc = cli_device_consent(&jt, path);
-	if (!rc && sb_devcache_set(r->dev.node, on, &r->cache_before, &er))
+	if (!rc && sb_devcache_set(r->dev.node, on, &before, &er))
 		rc = cli_error(&er);
 	cli_target_cleanup(&jt, 0);
 	if (rc)
 		return rc;
 	r->set_cache = on ? "on" : "off";
-	r->cache_how = SB_DEVCACHE_HOW;
+	r->cache_before = before.on;
+	r->cache_how = before.how;
 	sb_health_read(&r->dev, &r->health);
 	return 0;
 }

@@ -371,44 +371,47 @@ static int run_part(struct pts_cli *c, struct sb_jobtarget *t, const char *path,
 	return rc;
 }
 
-/* PTS-E asks for the volatile write cache disabled: on an eMMC whose
- * EXT_CSD says it has one, storbench switches it with the device's command
- * (and back after the run); elsewhere the deviation is recorded. */
+/* PTS-E asks for the volatile write cache disabled: on an NVMe, ATA drive
+ * or eMMC that reports one, storbench switches it with the device's own
+ * command (and back after the run); elsewhere the deviation is recorded.
+ * Without --destroy-data nothing reaches the device, not even the probe
+ * (the run is refused a little later). */
 static void cache_plan(struct pts_cli *c, const struct sb_jobtarget *t)
 {
 	struct sb_devinfo d;
 	struct sb_devcache dc;
 	struct sb_error er;
-	if (c->o.profile != SB_PTS_ENTERPRISE || sb_devinfo_probe(&t->info, &d) || !d.is_mmc ||
-	    !d.node[0] || sb_devcache_get(d.node, &dc, &er))
+	if (c->o.profile != SB_PTS_ENTERPRISE || !c->sh.destroy_data ||
+	    sb_devinfo_probe(&t->info, &d) || !d.node[0] || sb_devcache_get(d.node, &dc, &er))
 		return;
 	snprintf(c->cache_node, sizeof(c->cache_node), "%s", d.node);
+	c->cache_kind = dc.kind;
 	c->o.cache_off_by_command = 1;
 }
 
 static void cache_restore_now(void *ctx)
 {
 	const struct pts_cli *c = ctx;
-	sb_devcache_switch_now(c->cache_node, 1);
+	sb_devcache_switch_now(c->cache_node, c->cache_kind, 1);
 }
 
 static int cache_off(struct pts_cli *c)
 {
 	struct sb_error er;
-	int before = 0;
+	struct sb_devcache before;
 	if (!c->cache_node[0])
 		return 0;
 	/* a second Ctrl-C from now on switches it back on (harmless when
 	 * it was never switched off) */
 	cli_signals_on_exit(cache_restore_now, c);
 	const int e = sb_devcache_set(c->cache_node, 0, &before, &er);
-	if (e || !before)
+	if (e || !before.on)
 		cli_signals_on_exit(NULL, NULL);
 	if (e)
 		return cli_error(&er);
-	c->r->devcache.command = SB_DEVCACHE_HOW;
-	c->r->devcache.before = before;
-	c->r->devcache.changed = before;
+	c->r->devcache.command = before.how;
+	c->r->devcache.before = before.on;
+	c->r->devcache.changed = before.on;
 	return 0;
 }
 

@@ -10,7 +10,8 @@ struct pts_cli {
 	struct cli_shared sh; /* --output, --format, --quiet, --destroy-data, --seed */
 	int json_stdout;
 	uint64_t start_ns;
-	char cache_node[96]; /* an eMMC whose cache the run holds off: its node */
+	char cache_node[96];		  /* a device whose cache the run holds off: its node */
+	enum sb_devcache_kind cache_kind; /* and its kind (sb_devcache_get) */
 };
 
 /* The text summary: conditions, deviations, per test its rounds, steady

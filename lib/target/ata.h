@@ -19,6 +19,7 @@
 /* ACS-3 command codes */
 enum {
 	SB_ATA_IDENTIFY = 0xec,
+	SB_ATA_SET_FEATURES = 0xef,	 /* feature 02h: write cache on, 82h: off (devcache.c) */
 	SB_ATA_SANITIZE = 0xb4,		 /* SANITIZE DEVICE; the feature picks the command */
 	SB_ATA_SEC_SET_PASSWORD = 0xf1,	 /* SECURITY SET PASSWORD */
 	SB_ATA_SEC_ERASE_PREPARE = 0xf3, /* SECURITY ERASE PREPARE */

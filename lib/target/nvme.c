@@ -266,6 +266,8 @@ char *sb_nvme_status_text(int status, char *buf, size_t len)
 enum {
 	NVME_ADMIN_GET_LOG_PAGE = 0x02,
 	NVME_ADMIN_IDENTIFY = 0x06,
+	NVME_ADMIN_SET_FEATURES = 0x09,
+	NVME_ADMIN_GET_FEATURES = 0x0a,
 	NVME_ADMIN_FORMAT_NVM = 0x80,
 	NVME_ADMIN_SANITIZE = 0x84,
 };
@@ -398,7 +400,50 @@ int sb_nvme_sanitize_log_fd(int fd, uint8_t out[SB_NVME_SANITIZE_LOG_SIZE])
 	cmd.cdw10 = 0x81u | (uint32_t)(SB_NVME_SANITIZE_LOG_SIZE / 4 - 1) << 16;
 	return admin_fd(fd, &cmd);
 }
+
+/* Get Features (2.0, 5.15): CDW10 FID bits 7:0, SEL bits 10:8 (0: the
+ * current value); the value comes back in completion dword 0. A feature
+ * that is not namespace specific (as Volatile Write Cache) takes NSID 0. */
+int sb_nvme_get_feature_fd(int fd, uint32_t fid, uint32_t *value)
+{
+	struct nvme_admin_cmd cmd;
+	memset(&cmd, 0, sizeof(cmd));
+	cmd.opcode = NVME_ADMIN_GET_FEATURES;
+	cmd.cdw10 = fid & 0xff;
+	const int rc = admin_fd(fd, &cmd);
+	if (!rc && value)
+		*value = cmd.result;
+	return rc;
+}
+
+/* Set Features (2.0, 5.27): CDW10 FID bits 7:0, SV bit 31 clear (the
+ * value is not saved across a reset); CDW11 the value. */
+int sb_nvme_set_feature_fd(int fd, uint32_t fid, uint32_t cdw11)
+{
+	struct nvme_admin_cmd cmd;
+	memset(&cmd, 0, sizeof(cmd));
+	cmd.opcode = NVME_ADMIN_SET_FEATURES;
+	cmd.cdw10 = fid & 0xff;
+	cmd.cdw11 = cdw11;
+	return admin_fd(fd, &cmd);
+}
 #else
+int sb_nvme_get_feature_fd(int fd, uint32_t fid, uint32_t *value)
+{
+	(void)fd;
+	(void)fid;
+	(void)value;
+	return -ENOTTY;
+}
+
+int sb_nvme_set_feature_fd(int fd, uint32_t fid, uint32_t cdw11)
+{
+	(void)fd;
+	(void)fid;
+	(void)cdw11;
+	return -ENOTTY;
+}
+
 int sb_nvme_read_smart(const char *ctrl, uint8_t out[SB_NVME_LOG_SIZE])
 {
 	(void)ctrl;

@@ -152,6 +152,11 @@ int sb_nvme_active_ns_fd(int fd, uint8_t out[SB_NVME_ID_SIZE]);
 int sb_nvme_format_fd(int fd, uint32_t nsid, uint32_t cdw10, uint32_t timeout_ms);
 int sb_nvme_sanitize_fd(int fd, uint32_t cdw10);
 int sb_nvme_sanitize_log_fd(int fd, uint8_t out[SB_NVME_SANITIZE_LOG_SIZE]);
+/* Get Features (current value, into *value) and Set Features (not saved)
+ * of feature fid, NSID 0 (devcache.c: Volatile Write Cache, FID 06h). */
+#define SB_NVME_FEAT_VWC 0x06
+int sb_nvme_get_feature_fd(int fd, uint32_t fid, uint32_t *value);
+int sb_nvme_set_feature_fd(int fd, uint32_t fid, uint32_t cdw11);
 
 /* Purge the NVMe namespace open as fd (lib/target/nvme_purge.c): format
  * (Format NVM, user data erase), sanitize (block erase, else crypto erase,

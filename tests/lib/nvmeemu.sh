@@ -11,6 +11,7 @@
 #   nvmeemu_cmds      the admin commands answered, one a line ("admin 0x80
 #                     nsid=0x1 cdw10=0x200"), SMART reads (health) left out
 #   NVMEEMU_LOG       every command answered, one per line
+#   $NVMEEMU_STATE/vwc  the volatile write cache's WCE (0/1) once set
 nvmeemu_start() {
 	so=${SB_BUILD:-build}/preload/nvmeemu.so
 	[ -f "$so" ] || skip "no $so (the emulator is built for dynamic native builds only)"
@@ -39,7 +40,7 @@ nvmeemu_start() {
 	printf '%s\n' pcie >"$ctrl/transport"
 	export NVMEEMU_DEV=$1 NVMEEMU_STATE=$S NVMEEMU_LOG=$S/log
 	: >"$NVMEEMU_LOG"
-	rm -f "$S/sanitize"
+	rm -f "$S/sanitize" "$S/vwc"
 }
 
 nvme() {

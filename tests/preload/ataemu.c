@@ -13,7 +13,9 @@
  * password, a missing prepare, a frozen or locked drive: aborted); SANITIZE
  * DEVICE (B4h) BLOCK ERASE EXT and CRYPTO SCRAMBLE EXT with their keys
  * write zeros over the device, and SANITIZE STATUS EXT says "in progress"
- * once, then "completed". Answers come as the ATA Status Return sense
+ * once, then "completed"; SET FEATURES (EFh) 02h/82h switch the volatile
+ * write cache (IDENTIFY word 85 bit 5) where word 82 bit 5 says there is
+ * one (else aborted). Answers come as the ATA Status Return sense
  * descriptor (09h) when CK_COND is set or the command failed (status 51h,
  * error 04h ABRT), as libata gives them. The CDB is checked field by
  * field (PROTOCOL, T_DIR, BYTE_BLOCK, T_LENGTH, COUNT against the transfer
@@ -27,7 +29,9 @@
  *                  (word 82 bit 1, word 128 bit 0), enhanced (word 128
  *                  bit 5), frozen, locked, expired, enabled (a password
  *                  storbench does not know: "secret"), sanitize (word 59
- *                  bit 12), block (bit 15), crypto (bit 13), notata (every
+ *                  bit 12), block (bit 15), crypto (bit 13), wcache (a
+ *                  volatile write cache: word 82 bit 5), wcache-on (and it
+ *                  is on: word 85 bit 5), notata (every
  *                  ATA PASS-THROUGH is ILLEGAL REQUEST: a SCSI disk),
  *                  partition (access() finds /sys/dev/block/M:m/partition
  *                  of the device: a partition, whose SG_IO reaches the
@@ -35,8 +39,9 @@
  *   ATAEMU_REFUSE  commands answered with ABRT, comma separated: identify,
  *                  set-password, erase-prepare, erase-unit, disable,
  *                  sanitize, sanitize-status (the sanitize fails: status
- *                  ERR with reason 01h)
- *   ATAEMU_LOG     a file: one line per command ("erase-unit enhanced")
+ *                  ERR with reason 01h), set-features
+ *   ATAEMU_LOG     a file: one line per command ("erase-unit enhanced",
+ *                  "set-features 0x82")
  * Without ATAEMU_DEV and ATAEMU_STATE it changes nothing.
  */
 #include <dlfcn.h>
@@ -129,6 +134,7 @@ static void fresh(struct drive *d)
 	ident_string(d->id + 27, 20, "storbench ATA emulator");
 	d->id[83] = 0x4000 | 0x0400; /* valid, 48-bit */
 	d->id[82] = 0x4000;	     /* bits 14: set as drives do */
+	d->id[87] = 0x4000;	     /* words 85-87 valid */
 	d->id[89] = 0x0003;	     /* normal erase: 6 minutes */
 	d->id[90] = 0x8002;	     /* enhanced: 4 minutes (extended format) */
 	if (listed("ATAEMU_CAPS", "security")) {
@@ -147,6 +153,10 @@ static void fresh(struct drive *d)
 		d->id[128] |= 0x0002;
 		snprintf(d->password, sizeof(d->password), "secret");
 	}
+	if (listed("ATAEMU_CAPS", "wcache"))
+		d->id[82] |= 0x0020;
+	if (listed("ATAEMU_CAPS", "wcache-on"))
+		d->id[85] |= 0x0020;
 	if (listed("ATAEMU_CAPS", "sanitize"))
 		d->id[59] |= 0x1000;
 	if (listed("ATAEMU_CAPS", "crypto"))
@@ -367,6 +377,22 @@ static struct answer sanitize(struct drive *d, uint16_t feature, uint64_t lba, i
 	return OK;
 }
 
+/* SET FEATURES: 02h enable, 82h disable the volatile write cache */
+static struct answer set_features(struct drive *d, uint16_t feature)
+{
+	const unsigned sub = feature & 0xff;
+	d->prepared = 0;
+	say("set-features 0x%02x", sub);
+	if ((sub != 0x02 && sub != 0x82) || !(d->id[82] & 0x0020) ||
+	    listed("ATAEMU_REFUSE", "set-features"))
+		return ABORT;
+	if (sub == 0x02)
+		d->id[85] |= 0x0020;
+	else
+		d->id[85] &= (uint16_t)~0x0020;
+	return OK;
+}
+
 static int pass_through(sg_io_hdr_t *h)
 {
 	const uint8_t *c = h->cmdp;
@@ -411,6 +437,8 @@ static int pass_through(sg_io_hdr_t *h)
 			}
 			a = OK;
 		}
+	} else if (cmd == 0xef) {
+		a = set_features(&d, feature);
 	} else if (cmd == 0xb4) {
 		a = sanitize(&d, feature, lba, (int)extend);
 	} else if (cmd == 0xf1 || cmd == 0xf3 || cmd == 0xf4 || cmd == 0xf6) {

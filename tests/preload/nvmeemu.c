@@ -11,7 +11,9 @@
  * the whole device through the real device (Format only with Secure Erase
  * Settings 1 or 2: SES 0 leaves the data, as a device may); Get Log Page
  * (02h) of the SMART log (LID 02h, zeros but a temperature) and the
- * Sanitize Status log (LID 81h). Status codes as NVM Express 2.0 defines
+ * Sanitize Status log (LID 81h); Get Features (0Ah) and Set Features
+ * (09h) of the Volatile Write Cache (FID 06h, CDW11 / dword 0 bit 0 WCE),
+ * the state kept in NVMEEMU_STATE/vwc. Status codes as NVM Express 2.0 defines
  * them come back as the ioctl's positive return, as from the kernel. No
  * timing, no namespaces management, no protection information.
  *
@@ -20,7 +22,7 @@
  *   NVMEEMU_STATE     a directory: the sysfs tree tests/lib/nvmeemu.sh
  *                     built (sys/block/NAME), the sanitize state (sanitize)
  *   NVMEEMU_LOG       a file: one line per command ("id", "admin 0x80
- *                     nsid=0x1 cdw10=0x200")
+ *                     nsid=0x1 cdw10=0x200"; Set Features adds " cdw11=0x0")
  *   NVMEEMU_NSID      the namespace id (1); NVMEEMU_NSLIST the controller's
  *                     active namespace ids, comma separated (NVMEEMU_NSID)
  *   NVMEEMU_OACS NVMEEMU_FNA NVMEEMU_SANICAP NVMEEMU_NN  Identify
@@ -28,8 +30,12 @@
  *   NVMEEMU_NLBAF NVMEEMU_FLBAS NVMEEMU_DPS  Identify Namespace fields (1,
  *                     0, 0); format i: 512 bytes (even i) or 4096 (odd),
  *                     8 metadata bytes when bit 1 of i is set
+ *   NVMEEMU_VWC       Identify Controller VWC, byte 525 (0: no volatile
+ *                     write cache; Get/Set Features FID 06h: Invalid Field)
+ *   NVMEEMU_WCE       the cache's state before the first Set Features (1)
  *   NVMEEMU_REFUSE    commands answered with NVMEEMU_STATUS (0x2, Invalid
- *                     Field), comma separated: identify, format, sanitize, log
+ *                     Field), comma separated: identify, format, sanitize, log,
+ *                     setfeatures
  *   NVMEEMU_SANITIZE_FAIL  set: a sanitize ends failed (SSTAT 3), no erase
  *   NVMEEMU_POLLS     reads of the Sanitize Status log that say "in
  *                     progress" before the end (0)
@@ -228,6 +234,7 @@ static void identify_ctrl(uint8_t *d)
 	put32(d + 328, (uint32_t)num("NVMEEMU_SANICAP", 0x3));
 	put32(d + 516, (uint32_t)num("NVMEEMU_NN", 32));
 	d[524] = (uint8_t)num("NVMEEMU_FNA", 0);
+	d[525] = (uint8_t)num("NVMEEMU_VWC", 0);
 }
 
 static void identify_ns(uint8_t *d)
@@ -380,10 +387,50 @@ static int sanitize(struct nvme_admin_cmd *c)
 	return 0;
 }
 
+/* Volatile Write Cache (FID 06h): WCE in NVMEEMU_STATE/vwc */
+static unsigned wce_load(void)
+{
+	char path[PATH_MAX];
+	unsigned v = (unsigned)num("NVMEEMU_WCE", 1);
+	snprintf(path, sizeof(path), "%s/vwc", emu.state);
+	FILE *f = REAL(fopen)(path, "r");
+	if (f) {
+		if (fscanf(f, "%u", &v) != 1)
+			v = 0;
+		fclose(f);
+	}
+	return v & 1;
+}
+
+static int features(struct nvme_admin_cmd *c)
+{
+	if ((c->cdw10 & 0xff) != 0x06 || !(num("NVMEEMU_VWC", 0) & 1))
+		return status(SC_INVALID_FIELD);
+	if (c->opcode == 0x0a) {
+		c->result = wce_load();
+		return 0;
+	}
+	if (refused("setfeatures"))
+		return refusal();
+	char path[PATH_MAX];
+	snprintf(path, sizeof(path), "%s/vwc", emu.state);
+	FILE *f = REAL(fopen)(path, "w");
+	if (!f)
+		return status(0x006); /* internal error */
+	fprintf(f, "%u\n", c->cdw11 & 1);
+	fclose(f);
+	return 0;
+}
+
 static int admin(struct nvme_admin_cmd *c)
 {
 	const uint32_t nsid = (uint32_t)num("NVMEEMU_NSID", 1);
-	say("admin 0x%02x nsid=0x%x cdw10=0x%x", c->opcode, (unsigned)c->nsid, (unsigned)c->cdw10);
+	if (c->opcode == 0x09)
+		say("admin 0x%02x nsid=0x%x cdw10=0x%x cdw11=0x%x", c->opcode, (unsigned)c->nsid,
+		    (unsigned)c->cdw10, (unsigned)c->cdw11);
+	else
+		say("admin 0x%02x nsid=0x%x cdw10=0x%x", c->opcode, (unsigned)c->nsid,
+		    (unsigned)c->cdw10);
 	struct san s;
 	san_load(&s);
 	if (s.cur == 2 && c->opcode != 0x02 && c->opcode != 0x06)
@@ -391,6 +438,8 @@ static int admin(struct nvme_admin_cmd *c)
 	switch (c->opcode) {
 	case 0x02: return get_log(c);
 	case 0x06: return identify(c, nsid);
+	case 0x09:
+	case 0x0a: return features(c);
 	case 0x80: return format(c, nsid);
 	case 0x84: return sanitize(c);
 	default: return status(SC_INVALID_OPCODE);
