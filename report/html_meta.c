@@ -8,25 +8,6 @@
 
 #include <math.h>
 
-static const char *const tests[] = { "putc",	   "write",	  "rewrite",	"getc",
-				     "read",	   "seeks",	  "seq_create", "seq_stat",
-				     "seq_delete", "rand_create", "rand_stat",	"rand_delete" };
-
-static void rate(const struct sb_jv *t, char *buf, size_t len)
-{
-	char n[48];
-	double v = sb_jv_num(sb_jv_get(t, "bw_bytes"), NAN);
-	if (!isnan(v)) {
-		rep_fmt_rate(v, buf, len);
-		return;
-	}
-	v = sb_jv_num(sb_jv_get(t, "seeks_per_s"), NAN);
-	const int seeks = !isnan(v);
-	if (!seeks)
-		v = sb_jv_num(sb_jv_get(t, "files_per_s"), 0);
-	snprintf(buf, len, "%s %s/s", rep_fmt_count(v, n, sizeof(n)), seeks ? "seeks" : "files");
-}
-
 static void tests_table(FILE *f, const struct sb_jv *ts, int ranks)
 {
 	static const char *const cols[] = { "Test", "Rate", "Operations", "Time",
@@ -34,14 +15,15 @@ static void tests_table(FILE *f, const struct sb_jv *ts, int ranks)
 	char a[64];
 	fprintf(f, "<h3>Meta%s</h3>\n", ranks ? ": All clients (every rank together)" : "");
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
-	for (size_t i = 0; i < SB_ARRAY_SIZE(tests); i++) {
-		const struct sb_jv *x = sb_jv_get(ts, tests[i]), *l = sb_jv_get(x, "lat_ns");
+	for (size_t i = 0; i < SB_ARRAY_SIZE(rep_meta_tests); i++) {
+		const struct sb_jv *x = sb_jv_get(ts, rep_meta_tests[i]),
+				   *l = sb_jv_get(x, "lat_ns");
 		const struct sb_jv *p = sb_jv_get(l, "percentile");
 		if (!sb_jv_is(x, SB_JV_OBJ))
 			continue;
 		fputs("<tr>", f);
-		html_cell(f, tests[i], 0);
-		rate(x, a, sizeof(a));
+		html_cell(f, rep_meta_tests[i], 0);
+		rep_meta_rate(x, a, sizeof(a));
 		html_cell(f, a, 1);
 		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(x, "ops"), 0));
 		html_cell(f, a, 1);
@@ -68,12 +50,12 @@ static void skew_table(FILE *f, const struct sb_jv *skew)
 	      "the slowest and fastest rank by rate against the median rank.</p>\n",
 	      f);
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
-	for (size_t i = 0; i < SB_ARRAY_SIZE(tests); i++) {
-		const struct sb_jv *k = sb_jv_get(skew, tests[i]);
+	for (size_t i = 0; i < SB_ARRAY_SIZE(rep_meta_tests); i++) {
+		const struct sb_jv *k = sb_jv_get(skew, rep_meta_tests[i]);
 		if (!sb_jv_is(k, SB_JV_OBJ))
 			continue;
 		fputs("<tr>", f);
-		html_cell(f, tests[i], 0);
+		html_cell(f, rep_meta_tests[i], 0);
 		html_cell(f,
 			  html_fmt_ns(1e9 * sb_jv_num(sb_jv_get(k, "start_spread_s"), NAN), a,
 				      sizeof(a)),
@@ -105,18 +87,18 @@ static void ranks_table(FILE *f, const struct sb_jv *ranks)
 	char a[64];
 	fputs("<h3>Ranks</h3>\n", f);
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 3);
-	for (size_t i = 0; i < SB_ARRAY_SIZE(tests); i++)
+	for (size_t i = 0; i < SB_ARRAY_SIZE(rep_meta_tests); i++)
 		for (size_t r = 0; r < sb_jv_len(ranks); r++) {
 			const struct sb_jv *k = sb_jv_at(ranks, r);
-			const struct sb_jv *x = sb_jv_get(sb_jv_get(k, "tests"), tests[i]);
+			const struct sb_jv *x = sb_jv_get(sb_jv_get(k, "tests"), rep_meta_tests[i]);
 			if (!sb_jv_is(x, SB_JV_OBJ))
 				continue;
 			fputs("<tr>", f);
-			html_cell(f, tests[i], 0);
+			html_cell(f, rep_meta_tests[i], 0);
 			snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "rank"), -1));
 			html_cell(f, a, 0);
 			html_cell(f, rep_or(sb_jv_str(sb_jv_get(k, "hostname")), "?"), 0);
-			rate(x, a, sizeof(a));
+			rep_meta_rate(x, a, sizeof(a));
 			html_cell(f, a, 1);
 			html_cell(f,
 				  html_fmt_ns(sb_jv_num(sb_jv_get(sb_jv_get(x, "lat_ns"), "p99"),

@@ -401,6 +401,11 @@ void rep_text_cliff(FILE *f, const struct rep_doc *d);
 void rep_text_flash(FILE *f, const struct rep_doc *d);
 /* storbench.meta as text (report/text_meta.c) */
 void rep_text_meta(FILE *f, const struct rep_doc *d);
+/* meta's tests in their order, and a test's rate from its object ("12.3
+ * MiB/s", "4.56k files/s", "789 seeks/s"), for the text and HTML reports */
+#define REP_META_NTESTS 12
+extern const char *const rep_meta_tests[REP_META_NTESTS];
+void rep_meta_rate(const struct sb_jv *t, char *buf, size_t len);
 /* storbench.sweep in text (report/text_sweep.c): the matrices, and for
  * many ranks a row per rank and test. A rank's rate of one test (bytes
  * over elapsed_ns of its cells, -1 none); the widest cell of a matrix. */

@@ -8,12 +8,12 @@
 
 #include <math.h>
 
-static const char *const tests[] = { "putc",	   "write",	  "rewrite",	"getc",
-				     "read",	   "seeks",	  "seq_create", "seq_stat",
-				     "seq_delete", "rand_create", "rand_stat",	"rand_delete" };
+const char *const rep_meta_tests[REP_META_NTESTS] = { "putc",	     "write",	  "rewrite",
+						      "getc",	     "read",	  "seeks",
+						      "seq_create",  "seq_stat",  "seq_delete",
+						      "rand_create", "rand_stat", "rand_delete" };
 
-/* "12.3 MiB/s", "4.56k files/s", "789 seeks/s" from a test's object */
-static void rate(const struct sb_jv *t, char *buf, size_t len)
+void rep_meta_rate(const struct sb_jv *t, char *buf, size_t len)
 {
 	char n[48];
 	double v = sb_jv_num(sb_jv_get(t, "bw_bytes"), NAN);
@@ -34,15 +34,16 @@ static void aggregate(FILE *f, const struct sb_jv *ts, int ranks)
 		{ "test", "rate", "ops", "time", "min", "p50", "p99", "max" }, 8, 1, NULL, 0, 0
 	};
 	char a[64];
-	for (size_t i = 0; i < SB_ARRAY_SIZE(tests); i++) {
-		const struct sb_jv *x = sb_jv_get(ts, tests[i]), *l = sb_jv_get(x, "lat_ns");
+	for (size_t i = 0; i < SB_ARRAY_SIZE(rep_meta_tests); i++) {
+		const struct sb_jv *x = sb_jv_get(ts, rep_meta_tests[i]),
+				   *l = sb_jv_get(x, "lat_ns");
 		const struct sb_jv *p = sb_jv_get(l, "percentile");
 		if (!sb_jv_is(x, SB_JV_OBJ))
 			continue;
 		if (!rep_tt_row(&t))
 			break;
-		rep_tt_set(&t, 0, tests[i]);
-		rate(x, a, sizeof(a));
+		rep_tt_set(&t, 0, rep_meta_tests[i]);
+		rep_meta_rate(x, a, sizeof(a));
 		rep_tt_set(&t, 1, a);
 		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(x, "ops"), 0));
 		rep_tt_set(&t, 2, a);
@@ -67,19 +68,19 @@ static void per_rank(FILE *f, const struct sb_jv *ranks, const struct sb_jv *ske
 		{ "test", "rank", "host", "rate", "ops", "p99", "start", "end" }, 8, 3, NULL, 0, 0
 	};
 	char a[64];
-	for (size_t i = 0; i < SB_ARRAY_SIZE(tests); i++)
+	for (size_t i = 0; i < SB_ARRAY_SIZE(rep_meta_tests); i++)
 		for (size_t r = 0; r < sb_jv_len(ranks); r++) {
 			const struct sb_jv *k = sb_jv_at(ranks, r);
-			const struct sb_jv *x = sb_jv_get(sb_jv_get(k, "tests"), tests[i]);
+			const struct sb_jv *x = sb_jv_get(sb_jv_get(k, "tests"), rep_meta_tests[i]);
 			if (!sb_jv_is(x, SB_JV_OBJ))
 				continue;
 			if (!rep_tt_row(&t))
 				break;
-			rep_tt_set(&t, 0, tests[i]);
+			rep_tt_set(&t, 0, rep_meta_tests[i]);
 			snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "rank"), -1));
 			rep_tt_set(&t, 1, a);
 			rep_tt_set(&t, 2, rep_or(sb_jv_str(sb_jv_get(k, "hostname")), "?"));
-			rate(x, a, sizeof(a));
+			rep_meta_rate(x, a, sizeof(a));
 			rep_tt_set(&t, 3, a);
 			snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(x, "ops"), 0));
 			rep_tt_set(&t, 4, a);
@@ -97,15 +98,15 @@ static void per_rank(FILE *f, const struct sb_jv *ranks, const struct sb_jv *ske
 	fprintf(f, "\nper rank (start and end from the test's earliest start)\n");
 	rep_tt_print(f, &t);
 	fprintf(f, "\nskew\n");
-	for (size_t i = 0; i < SB_ARRAY_SIZE(tests); i++) {
-		const struct sb_jv *k = sb_jv_get(skew, tests[i]);
+	for (size_t i = 0; i < SB_ARRAY_SIZE(rep_meta_tests); i++) {
+		const struct sb_jv *k = sb_jv_get(skew, rep_meta_tests[i]);
 		char b[64];
 		if (!sb_jv_is(k, SB_JV_OBJ))
 			continue;
 		fprintf(f,
 			"  %-12s starts within %s, ends within %s; rank %.0f %+.0f%%, rank %.0f "
 			"%+.0f%% against the median\n",
-			tests[i],
+			rep_meta_tests[i],
 			rep_fmt_ns(1e9 * sb_jv_num(sb_jv_get(k, "start_spread_s"), NAN), a,
 				   sizeof(a)),
 			rep_fmt_ns(1e9 * sb_jv_num(sb_jv_get(k, "end_spread_s"), NAN), b,

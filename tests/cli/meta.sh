@@ -74,13 +74,14 @@ ok "leftover named"
 # Ctrl-C: partial results, exit 130, the run directory removed
 "$SB" meta --size=0 --files=1000000 --quiet --output="$T/i.json" "$d" >"$T/iout" 2>&1 &
 pid=$!
-# the interrupt must land inside seq_create: wait for the run's directory
-# (and a little more), not a fixed second a loaded machine may not give it
-for _ in $(seq 300); do
-	ls -A "$d" | grep -q '^\.storbench-meta-' && break
+# the interrupt must land inside seq_create: wait for its first files in
+# the run's directory (beside the run's marker), not a fixed time a loaded
+# machine may not give it (waiting for the directory alone failed once
+# under load: the interrupt came before seq_create began)
+for _ in $(seq 600); do
+	[ "$(find "$d" -path "$d/.storbench-meta-*" -type f 2>/dev/null | wc -l)" -gt 1 ] && break
 	sleep 0.1
 done
-sleep 0.3
 kill -INT $pid
 wait $pid
 rc=$?
