@@ -35,7 +35,9 @@ const char *sb_purge_name(enum sb_purge_method m)
 	return (unsigned)m < SB_PURGE_NOUTCOMES ? names[m] : "?";
 }
 
-const char *sb_purge_command(enum sb_purge_method used)
+/* The command a purge carried out other than NVMe's (nvme_purge.c names
+ * its own, with its fields), for sb_purge_how's how. */
+static const char *command(enum sb_purge_method used)
 {
 	switch (used) {
 	case SB_PURGE_DISCARD: return "BLKDISCARD";
@@ -160,7 +162,7 @@ int sb_purge_how(int fd, const char *path, enum sb_purge_method m, enum sb_purge
 		return nv;
 	const int ata = sb_purge_ata(fd, path, m, used, er); /* 1: no ATA purge */
 	if (ata == 0)
-		snprintf(how, howlen, "%s", sb_purge_command(*used));
+		snprintf(how, howlen, "%s", command(*used));
 	if (ata <= 0)
 		return ata;
 	if (m == SB_PURGE_SANITIZE || m == SB_PURGE_AUTO) {
@@ -172,7 +174,7 @@ int sb_purge_how(int fd, const char *path, enum sb_purge_method m, enum sb_purge
 			const int err = mmc_sanitize(fd, path, &e, er);
 			*used = err ? SB_PURGE_NONE : SB_PURGE_SANITIZE;
 			if (!err)
-				snprintf(how, howlen, "eMMC ERASE + SANITIZE_START");
+				snprintf(how, howlen, "%s", command(SB_PURGE_SANITIZE));
 			return err;
 		}
 	}
@@ -184,7 +186,7 @@ int sb_purge_how(int fd, const char *path, enum sb_purge_method m, enum sb_purge
 		e = range_ioctl(fd, BLKSECDISCARD, size);
 		if (!e) {
 			*used = SB_PURGE_SECURE_DISCARD;
-			snprintf(how, howlen, "BLKSECDISCARD");
+			snprintf(how, howlen, "%s", command(*used));
 			return 0;
 		}
 		if (m == SB_PURGE_SECURE_DISCARD || (e != -EOPNOTSUPP && e != -EINVAL))
@@ -193,7 +195,7 @@ int sb_purge_how(int fd, const char *path, enum sb_purge_method m, enum sb_purge
 	e = range_ioctl(fd, BLKDISCARD, size);
 	if (!e) {
 		*used = SB_PURGE_DISCARD;
-		snprintf(how, howlen, "BLKDISCARD");
+		snprintf(how, howlen, "%s", command(*used));
 		return 0;
 	}
 	if (m == SB_PURGE_AUTO && (e == -EOPNOTSUPP || e == -EINVAL))

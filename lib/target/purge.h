@@ -33,9 +33,6 @@ enum sb_purge_method {
  * "sanitize (ATA crypto scramble)", "secure-erase (ATA enhanced)",
  * "secure-erase (ATA normal)". */
 const char *sb_purge_name(enum sb_purge_method m);
-/* The command a purge done was carried out with, for results that name
- * it: "BLKDISCARD", "SECURITY ERASE UNIT (enhanced)", ... */
-const char *sb_purge_command(enum sb_purge_method used);
 /* The method of a name (a method, not a kind of one), or -EINVAL. */
 int sb_purge_by_name(const char *name);
 /* The methods this build can carry out, for messages: "discard,
