@@ -343,7 +343,7 @@ endif
 # they name.
 ifeq ($(FOREIGN)$(filter 1,$(STATIC)),)
 tests: $(patsubst tests/preload/%.c,$(BUILD)/preload/%.so,$(wildcard tests/preload/*.c))
-$(BUILD)/preload/%.so: tests/preload/%.c $(BUILD)/flags
+$(BUILD)/preload/%.so: tests/preload/%.c tests/preload/emu.h $(BUILD)/flags
 	@mkdir -p $(dir $@)
 	$(call say,SO,$@)
 	$(Q)$(CC) -D_GNU_SOURCE -std=gnu11 $(WARN) $(filter -Werror,$(CFLAGS)) -O2 -g -fPIC -shared -o $@ $< -ldl

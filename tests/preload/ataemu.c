@@ -69,50 +69,8 @@ struct drive {
 	int san_done;  /* a sanitize completed */
 };
 
-static struct {
-	int on;
-	dev_t rdev;
-	char dev[256];
-	char state[PATH_MAX - 256];
-} emu;
-
-#define REAL(name) ((__typeof__(&name))dlsym(RTLD_NEXT, #name))
-
-static void say(const char *fmt, ...)
-{
-	const char *log = getenv("ATAEMU_LOG");
-	FILE *f = log ? REAL(fopen)(log, "a") : NULL;
-	if (!f)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(f, fmt, ap);
-	va_end(ap);
-	fputc('\n', f);
-	fclose(f);
-}
-
-static int listed(const char *var, const char *what)
-{
-	const char *list = getenv(var);
-	const size_t n = strlen(what);
-	for (const char *p = list; p && *p; p += strcspn(p, ","), p += *p == ',')
-		if (!strncmp(p, what, n) && (p[n] == ',' || p[n] == '\0'))
-			return 1;
-	return 0;
-}
-
-__attribute__((constructor)) static void init(void)
-{
-	const char *dev = getenv("ATAEMU_DEV"), *state = getenv("ATAEMU_STATE");
-	struct stat st;
-	if (!dev || !state || stat(dev, &st) < 0 || !S_ISBLK(st.st_mode))
-		return;
-	snprintf(emu.dev, sizeof(emu.dev), "%s", dev);
-	snprintf(emu.state, sizeof(emu.state), "%s", state);
-	emu.rdev = st.st_rdev;
-	emu.on = 1;
-}
+#define EMU_PREFIX "ATAEMU"
+#include "emu.h"
 
 /* ---- the state file ---- */
 
@@ -306,7 +264,7 @@ static struct answer security(struct drive *d, uint8_t cmd, const uint8_t *data)
 		return ABORT;
 	switch (cmd) {
 	case 0xf1:
-		if (listed("ATAEMU_REFUSE", "set-password") || (*w128 & 0x000c))
+		if (refused("set-password") || (*w128 & 0x000c))
 			return ABORT;
 		if (!(word0 & 1)) {
 			memcpy(d->password, pw, sizeof(d->password));
@@ -314,12 +272,12 @@ static struct answer security(struct drive *d, uint8_t cmd, const uint8_t *data)
 		}
 		return OK;
 	case 0xf3:
-		if (listed("ATAEMU_REFUSE", "erase-prepare") || (*w128 & 0x0008))
+		if (refused("erase-prepare") || (*w128 & 0x0008))
 			return ABORT;
 		d->prepared = 1;
 		return OK;
 	case 0xf4:
-		if (listed("ATAEMU_REFUSE", "erase-unit") || !prepared || !(*w128 & 0x0002) ||
+		if (refused("erase-unit") || !prepared || !(*w128 & 0x0002) ||
 		    ((word0 & 2) && !(*w128 & 0x0020)))
 			return ABORT;
 		if (strcmp(pw, d->password)) {
@@ -333,7 +291,7 @@ static struct answer security(struct drive *d, uint8_t cmd, const uint8_t *data)
 		memset(d->password, 0, sizeof(d->password));
 		return OK;
 	case 0xf6:
-		if (listed("ATAEMU_REFUSE", "disable") || (*w128 & 0x000c) ||
+		if (refused("disable") || (*w128 & 0x000c) ||
 		    strcmp(pw, d->password))
 			return ABORT;
 		*w128 &= (uint16_t)~0x0002;
@@ -350,7 +308,7 @@ static struct answer sanitize(struct drive *d, uint16_t feature, uint64_t lba, i
 	if (feature == 0x0000) {
 		say("sanitize-status");
 		struct answer a = OK;
-		if (listed("ATAEMU_REFUSE", "sanitize-status")) {
+		if (refused("sanitize-status")) {
 			a = ABORT;
 			a.lba = 0x01; /* sanitize command unsuccessful */
 			return a;
@@ -368,7 +326,7 @@ static struct answer sanitize(struct drive *d, uint16_t feature, uint64_t lba, i
 	const int crypto = feature == 0x0011 && lba == 0x43727970u && (w59 & 0x2000);
 	say("sanitize 0x%04x 0x%llx", (unsigned)feature, (unsigned long long)lba);
 	if (!extend || !(w59 & 0x1000) || (!block && !crypto) ||
-	    listed("ATAEMU_REFUSE", "sanitize") || (d->id[128] & 0x0004))
+	    refused("sanitize") || (d->id[128] & 0x0004))
 		return ABORT;
 	if (wipe() < 0)
 		return ABORT;
@@ -384,7 +342,7 @@ static struct answer set_features(struct drive *d, uint16_t feature)
 	d->prepared = 0;
 	say("set-features 0x%02x", sub);
 	if ((sub != 0x02 && sub != 0x82) || !(d->id[82] & 0x0020) ||
-	    listed("ATAEMU_REFUSE", "set-features"))
+	    refused("set-features"))
 		return ABORT;
 	if (sub == 0x02)
 		d->id[85] |= 0x0020;
@@ -429,7 +387,7 @@ static int pass_through(sg_io_hdr_t *h)
 	if (cmd == 0xec) {
 		say("identify");
 		d.prepared = 0;
-		if (!listed("ATAEMU_REFUSE", "identify")) {
+		if (!refused("identify")) {
 			uint8_t *out = h->dxferp;
 			for (int i = 0; i < 256; i++) {
 				out[2 * i] = (uint8_t)d.id[i];
@@ -451,12 +409,6 @@ static int pass_through(sg_io_hdr_t *h)
 		return errno = EIO, -1;
 	reply(h, &a, (int)ck_cond);
 	return 0;
-}
-
-static int is_ours(int fd)
-{
-	struct stat st;
-	return emu.on && fstat(fd, &st) == 0 && S_ISBLK(st.st_mode) && st.st_rdev == emu.rdev;
 }
 
 int ioctl(int fd, unsigned long req, ...)

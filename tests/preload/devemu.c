@@ -54,70 +54,17 @@ enum {
 	CACHE_SIZE = 249,
 };
 
+#define EMU_PREFIX "DEVEMU"
+#define EMU_WRAP_PATHS
+#include "emu.h"
+
 static struct {
-	int on;
-	dev_t rdev;
-	char dev[256];
-	char state[PATH_MAX - 256];
-	char sys_prefix[512];	 /* "/sys/class/block/NAME" */
-	char sys_fake[PATH_MAX]; /* "$DEVEMU_STATE/sys/block/NAME" */
-	uint32_t erase_start, erase_end;
-} emu;
+	uint32_t start, end;
+} erase_group;
 
-#define REAL(name) ((__typeof__(&name))dlsym(RTLD_NEXT, #name))
-
-static void say(const char *fmt, ...)
-{
-	const char *log = getenv("DEVEMU_LOG");
-	if (!log)
-		return;
-	FILE *f = REAL(fopen)(log, "a");
-	if (!f)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(f, fmt, ap);
-	va_end(ap);
-	fputc('\n', f);
-	fclose(f);
-}
-
-static int refused(const char *what)
-{
-	const char *list = getenv("DEVEMU_REFUSE");
-	const size_t n = strlen(what);
-	for (const char *p = list; p && *p; p += strcspn(p, ","), p += *p == ',')
-		if (!strncmp(p, what, n) && (p[n] == ',' || p[n] == '\0'))
-			return 1;
-	return 0;
-}
-
-__attribute__((constructor)) static void init(void)
-{
-	const char *dev = getenv("DEVEMU_DEV"), *state = getenv("DEVEMU_STATE");
-	struct stat st;
-	if (!dev || !state || stat(dev, &st) < 0 || !S_ISBLK(st.st_mode))
-		return;
-	const char *base = strrchr(dev, '/');
-	base = base ? base + 1 : dev;
-	snprintf(emu.dev, sizeof(emu.dev), "%s", dev);
-	snprintf(emu.state, sizeof(emu.state), "%s", state);
-	snprintf(emu.sys_prefix, sizeof(emu.sys_prefix), "/sys/class/block/%s", base);
-	snprintf(emu.sys_fake, sizeof(emu.sys_fake), "%s/sys/block/%s", state, base);
-	emu.rdev = st.st_rdev;
-	emu.on = 1;
-}
-
-/* The sysfs entry of the device, and only it, is the fake one. */
 static const char *redirect(const char *path, char *buf, size_t len)
 {
-	if (!emu.on || !path)
-		return path;
-	const size_t n = strlen(emu.sys_prefix);
-	if (strncmp(path, emu.sys_prefix, n) || (path[n] != '/' && path[n] != '\0'))
-		return path;
-	snprintf(buf, len, "%s%s", emu.sys_fake, path + n);
-	return buf;
+	return emu_sysfs(path, buf, len);
 }
 
 /* ---- the EXT_CSD state file ---- */
@@ -274,22 +221,16 @@ static int one(struct mmc_ioc_cmd *c)
 		say("send_ext_csd");
 		return 0;
 	case 6: return do_switch(csd, c);
-	case 35: emu.erase_start = c->arg; return 0;
-	case 36: emu.erase_end = c->arg; return 0;
+	case 35: erase_group.start = c->arg; return 0;
+	case 36: erase_group.end = c->arg; return 0;
 	case 38:
-		say("erase %u %u 0x%x%s", emu.erase_start, emu.erase_end, c->arg,
+		say("erase %u %u 0x%x%s", erase_group.start, erase_group.end, c->arg,
 		    timeout_of(c, to, sizeof(to)));
 		if (refused("erase") || (c->arg != 0 && c->arg != 0x80000000u))
 			return fail(EIO);
-		return erase(csd, emu.erase_start, emu.erase_end);
+		return erase(csd, erase_group.start, erase_group.end);
 	default: say("opcode %u", c->opcode); return fail(EIO);
 	}
-}
-
-static int is_ours(int fd)
-{
-	struct stat st;
-	return emu.on && fstat(fd, &st) == 0 && S_ISBLK(st.st_mode) && st.st_rdev == emu.rdev;
 }
 
 int ioctl(int fd, unsigned long req, ...)
@@ -308,82 +249,4 @@ int ioctl(int fd, unsigned long req, ...)
 		return 0;
 	}
 	return REAL(ioctl)(fd, req, arg);
-}
-
-/* ---- paths ---- */
-
-int open(const char *path, int flags, ...)
-{
-	char b[PATH_MAX];
-	va_list ap;
-	va_start(ap, flags);
-	const mode_t mode = (mode_t)va_arg(ap, int);
-	va_end(ap);
-	return REAL(open)(redirect(path, b, sizeof(b)), flags, mode);
-}
-
-int open64(const char *path, int flags, ...)
-{
-	char b[PATH_MAX];
-	va_list ap;
-	va_start(ap, flags);
-	const mode_t mode = (mode_t)va_arg(ap, int);
-	va_end(ap);
-	return REAL(open64)(redirect(path, b, sizeof(b)), flags, mode);
-}
-
-int openat(int dir, const char *path, int flags, ...)
-{
-	char b[PATH_MAX];
-	va_list ap;
-	va_start(ap, flags);
-	const mode_t mode = (mode_t)va_arg(ap, int);
-	va_end(ap);
-	return REAL(openat)(dir, redirect(path, b, sizeof(b)), flags, mode);
-}
-
-int openat64(int dir, const char *path, int flags, ...)
-{
-	char b[PATH_MAX];
-	va_list ap;
-	va_start(ap, flags);
-	const mode_t mode = (mode_t)va_arg(ap, int);
-	va_end(ap);
-	return REAL(openat64)(dir, redirect(path, b, sizeof(b)), flags, mode);
-}
-
-FILE *fopen(const char *path, const char *mode)
-{
-	char b[PATH_MAX];
-	return REAL(fopen)(redirect(path, b, sizeof(b)), mode);
-}
-
-FILE *fopen64(const char *path, const char *mode)
-{
-	char b[PATH_MAX];
-	return REAL(fopen64)(redirect(path, b, sizeof(b)), mode);
-}
-
-char *realpath(const char *path, char *out)
-{
-	char b[PATH_MAX];
-	return REAL(realpath)(redirect(path, b, sizeof(b)), out);
-}
-
-int access(const char *path, int mode)
-{
-	char b[PATH_MAX];
-	return REAL(access)(redirect(path, b, sizeof(b)), mode);
-}
-
-ssize_t readlink(const char *path, char *out, size_t len)
-{
-	char b[PATH_MAX];
-	return REAL(readlink)(redirect(path, b, sizeof(b)), out, len);
-}
-
-DIR *opendir(const char *path)
-{
-	char b[PATH_MAX];
-	return REAL(opendir)(redirect(path, b, sizeof(b)));
 }

@@ -70,32 +70,9 @@ enum {
 	DNR = 0x4000, /* Do Not Retry, as a device sets it on these */
 };
 
-static struct {
-	int on;
-	dev_t rdev;
-	char dev[256];
-	char state[PATH_MAX - 256];
-	char sys_prefix[512];	 /* "/sys/class/block/NAME" */
-	char sys_fake[PATH_MAX]; /* "$NVMEEMU_STATE/sys/block/NAME" */
-} emu;
-
-#define REAL(name) ((__typeof__(&name))dlsym(RTLD_NEXT, #name))
-
-static void say(const char *fmt, ...)
-{
-	const char *log = getenv("NVMEEMU_LOG");
-	if (!log)
-		return;
-	FILE *f = REAL(fopen)(log, "a");
-	if (!f)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(f, fmt, ap);
-	va_end(ap);
-	fputc('\n', f);
-	fclose(f);
-}
+#define EMU_PREFIX "NVMEEMU"
+#define EMU_WRAP_PATHS
+#include "emu.h"
 
 static unsigned long num(const char *name, unsigned long dflt)
 {
@@ -105,45 +82,13 @@ static unsigned long num(const char *name, unsigned long dflt)
 	return strtoul(v, NULL, 0);
 }
 
-static int refused(const char *what)
-{
-	const char *list = getenv("NVMEEMU_REFUSE");
-	const size_t n = strlen(what);
-	for (const char *p = list; p && *p; p += strcspn(p, ","), p += *p == ',')
-		if (!strncmp(p, what, n) && (p[n] == ',' || p[n] == '\0'))
-			return 1;
-	return 0;
-}
-
-__attribute__((constructor)) static void init(void)
-{
-	const char *dev = getenv("NVMEEMU_DEV"), *state = getenv("NVMEEMU_STATE");
-	struct stat st;
-	if (!dev || !state || stat(dev, &st) < 0 || !S_ISBLK(st.st_mode))
-		return;
-	const char *base = strrchr(dev, '/');
-	base = base ? base + 1 : dev;
-	snprintf(emu.dev, sizeof(emu.dev), "%s", dev);
-	snprintf(emu.state, sizeof(emu.state), "%s", state);
-	snprintf(emu.sys_prefix, sizeof(emu.sys_prefix), "/sys/class/block/%s", base);
-	snprintf(emu.sys_fake, sizeof(emu.sys_fake), "%s/sys/block/%s", state, base);
-	emu.rdev = st.st_rdev;
-	emu.on = 1;
-}
-
 /* The sysfs entry of the device is the fake one; the controller's node
  * is the device itself. */
 static const char *redirect(const char *path, char *buf, size_t len)
 {
-	if (!emu.on || !path)
-		return path;
-	if (!strcmp(path, CTRL_NODE))
+	if (emu.on && path && !strcmp(path, CTRL_NODE))
 		return emu.dev;
-	const size_t n = strlen(emu.sys_prefix);
-	if (strncmp(path, emu.sys_prefix, n) || (path[n] != '/' && path[n] != '\0'))
-		return path;
-	snprintf(buf, len, "%s%s", emu.sys_fake, path + n);
-	return buf;
+	return emu_sysfs(path, buf, len);
 }
 
 /* ---- the sanitize state: "CURRENT FINAL POLLS_LEFT SCDW10" ---- */
@@ -446,12 +391,6 @@ static int admin(struct nvme_admin_cmd *c)
 	}
 }
 
-static int is_ours(int fd)
-{
-	struct stat st;
-	return emu.on && fstat(fd, &st) == 0 && S_ISBLK(st.st_mode) && st.st_rdev == emu.rdev;
-}
-
 int ioctl(int fd, unsigned long req, ...)
 {
 	va_list ap;
@@ -466,82 +405,4 @@ int ioctl(int fd, unsigned long req, ...)
 		return admin(arg);
 	}
 	return REAL(ioctl)(fd, req, arg);
-}
-
-/* ---- paths ---- */
-
-int open(const char *path, int flags, ...)
-{
-	char b[PATH_MAX];
-	va_list ap;
-	va_start(ap, flags);
-	const mode_t mode = (mode_t)va_arg(ap, int);
-	va_end(ap);
-	return REAL(open)(redirect(path, b, sizeof(b)), flags, mode);
-}
-
-int open64(const char *path, int flags, ...)
-{
-	char b[PATH_MAX];
-	va_list ap;
-	va_start(ap, flags);
-	const mode_t mode = (mode_t)va_arg(ap, int);
-	va_end(ap);
-	return REAL(open64)(redirect(path, b, sizeof(b)), flags, mode);
-}
-
-int openat(int dir, const char *path, int flags, ...)
-{
-	char b[PATH_MAX];
-	va_list ap;
-	va_start(ap, flags);
-	const mode_t mode = (mode_t)va_arg(ap, int);
-	va_end(ap);
-	return REAL(openat)(dir, redirect(path, b, sizeof(b)), flags, mode);
-}
-
-int openat64(int dir, const char *path, int flags, ...)
-{
-	char b[PATH_MAX];
-	va_list ap;
-	va_start(ap, flags);
-	const mode_t mode = (mode_t)va_arg(ap, int);
-	va_end(ap);
-	return REAL(openat64)(dir, redirect(path, b, sizeof(b)), flags, mode);
-}
-
-FILE *fopen(const char *path, const char *mode)
-{
-	char b[PATH_MAX];
-	return REAL(fopen)(redirect(path, b, sizeof(b)), mode);
-}
-
-FILE *fopen64(const char *path, const char *mode)
-{
-	char b[PATH_MAX];
-	return REAL(fopen64)(redirect(path, b, sizeof(b)), mode);
-}
-
-char *realpath(const char *path, char *out)
-{
-	char b[PATH_MAX];
-	return REAL(realpath)(redirect(path, b, sizeof(b)), out);
-}
-
-int access(const char *path, int mode)
-{
-	char b[PATH_MAX];
-	return REAL(access)(redirect(path, b, sizeof(b)), mode);
-}
-
-ssize_t readlink(const char *path, char *out, size_t len)
-{
-	char b[PATH_MAX];
-	return REAL(readlink)(redirect(path, b, sizeof(b)), out, len);
-}
-
-DIR *opendir(const char *path)
-{
-	char b[PATH_MAX];
-	return REAL(opendir)(redirect(path, b, sizeof(b)));
 }
