@@ -133,7 +133,7 @@ static int save(const struct drive *d)
 	char path[PATH_MAX], tmp[PATH_MAX + 16];
 	state_path(path, sizeof(path));
 	snprintf(tmp, sizeof(tmp), "%s.%d", path, (int)getpid());
-	const int fd = REAL(open)(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	const int fd = NEXT(open)(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -1;
 	const int ok = write(fd, d, sizeof(*d)) == (ssize_t)sizeof(*d);
@@ -145,7 +145,7 @@ static int load(struct drive *d)
 {
 	char path[PATH_MAX];
 	state_path(path, sizeof(path));
-	const int fd = REAL(open)(path, O_RDONLY | O_CLOEXEC);
+	const int fd = NEXT(open)(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		fresh(d);
 		return save(d);
@@ -160,10 +160,10 @@ static int wipe(void)
 {
 	static uint8_t buf[1 << 20];
 	uint64_t size = 0;
-	const int fd = REAL(open)(emu.dev, O_WRONLY | O_CLOEXEC);
+	const int fd = NEXT(open)(emu.dev, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	int err = REAL(ioctl)(fd, BLKGETSIZE64, &size) < 0;
+	int err = NEXT(ioctl)(fd, BLKGETSIZE64, &size) < 0;
 	for (uint64_t off = 0; off < size && !err; off += sizeof(buf)) {
 		const size_t n = (size_t)(size - off < sizeof(buf) ? size - off : sizeof(buf));
 		err = pwrite(fd, buf, n, (off_t)off) != (ssize_t)n;
@@ -419,7 +419,7 @@ int ioctl(int fd, unsigned long req, ...)
 	va_end(ap);
 	if (req == SG_IO && is_ours(fd))
 		return pass_through(arg);
-	return REAL(ioctl)(fd, req, arg);
+	return NEXT(ioctl)(fd, req, arg);
 }
 
 int access(const char *path, int mode)

@@ -105,7 +105,7 @@ static int csd_save(const uint8_t *csd)
 	char path[PATH_MAX], tmp[PATH_MAX + 8];
 	csd_path(path, sizeof(path));
 	snprintf(tmp, sizeof(tmp), "%s.%d", path, (int)getpid());
-	const int fd = REAL(open)(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	const int fd = NEXT(open)(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;
 	const int ok = write(fd, csd, CSD_SIZE) == CSD_SIZE;
@@ -119,7 +119,7 @@ static int csd_load(uint8_t *csd)
 {
 	char path[PATH_MAX];
 	csd_path(path, sizeof(path));
-	const int fd = REAL(open)(path, O_RDONLY | O_CLOEXEC);
+	const int fd = NEXT(open)(path, O_RDONLY | O_CLOEXEC);
 	if (fd >= 0) {
 		const ssize_t n = read(fd, csd, CSD_SIZE);
 		close(fd);
@@ -129,10 +129,10 @@ static int csd_load(uint8_t *csd)
 		return -EIO;
 	/* the capacity is the real device's */
 	uint64_t bytes = 0;
-	const int dfd = REAL(open)(emu.dev, O_RDONLY | O_CLOEXEC);
+	const int dfd = NEXT(open)(emu.dev, O_RDONLY | O_CLOEXEC);
 	if (dfd < 0)
 		return -EIO;
-	REAL(ioctl)(dfd, BLKGETSIZE64, &bytes);
+	NEXT(ioctl)(dfd, BLKGETSIZE64, &bytes);
 	close(dfd);
 	const uint32_t sectors = (uint32_t)(bytes / 512);
 	for (int i = 0; i < 4; i++)
@@ -158,7 +158,7 @@ static int erase(const uint8_t *csd, uint32_t first, uint32_t last)
 		return fail(EINVAL); /* the card's ERASE_PARAM / OUT_OF_RANGE */
 	static uint8_t buf[1 << 20];
 	memset(buf, csd[ERASED_MEM_CONT] ? 0xff : 0x00, sizeof(buf));
-	const int fd = REAL(open)(emu.dev, O_WRONLY | O_CLOEXEC);
+	const int fd = NEXT(open)(emu.dev, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return fail(EIO);
 	uint64_t off = (uint64_t)first * 512, end = ((uint64_t)last + 1) * 512;
@@ -248,5 +248,5 @@ int ioctl(int fd, unsigned long req, ...)
 				return -1;
 		return 0;
 	}
-	return REAL(ioctl)(fd, req, arg);
+	return NEXT(ioctl)(fd, req, arg);
 }

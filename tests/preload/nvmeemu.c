@@ -150,9 +150,9 @@ static void put64(uint8_t *p, uint64_t v)
 static uint64_t dev_bytes(void)
 {
 	uint64_t bytes = 0;
-	const int fd = REAL(open)(emu.dev, O_RDONLY | O_CLOEXEC);
+	const int fd = NEXT(open)(emu.dev, O_RDONLY | O_CLOEXEC);
 	if (fd >= 0) {
-		REAL(ioctl)(fd, BLKGETSIZE64, &bytes);
+		NEXT(ioctl)(fd, BLKGETSIZE64, &bytes);
 		close(fd);
 	}
 	return bytes;
@@ -215,7 +215,7 @@ static int erase(void)
 {
 	static uint8_t buf[1 << 20];
 	const uint64_t end = dev_bytes();
-	const int fd = REAL(open)(emu.dev, O_WRONLY | O_CLOEXEC);
+	const int fd = NEXT(open)(emu.dev, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
 	int err = 0;
@@ -404,5 +404,5 @@ int ioctl(int fd, unsigned long req, ...)
 		}
 		return admin(arg);
 	}
-	return REAL(ioctl)(fd, req, arg);
+	return NEXT(ioctl)(fd, req, arg);
 }
