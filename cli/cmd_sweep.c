@@ -305,7 +305,8 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	}
 	c->o.trace = c->trace ? sweep_trace : NULL;
 	c->o.should_stop = sweep_should_stop;
-	c->o.progress = c->sh.quiet ? NULL : sweep_progress;
+	/* many ranks: every rank follows the cells, for rank 0's line */
+	c->o.progress = c->sh.quiet && !ranks ? NULL : sweep_progress;
 	c->o.timed = ranks ? sweep_ranks_timed : NULL;
 	c->o.ctx = c;
 	cli_progress_init(&c->pg, c->sh.quiet);
