@@ -58,13 +58,20 @@ int sweep_ranks_plan(struct sweep_cli *c);
  * then names it), and they agree again: 0 or the worst exit code. */
 int sweep_ranks_target(struct sweep_cli *c, struct sb_jobtarget *t, const char **path,
 		       struct sb_sweep_file *f);
-/* sb_sweep_opts.timed: every rank starts each timed pass together; after
- * it, each waits (answering the rounds) until every rank's is over. */
-int sweep_ranks_timed(void *ctx, int test, unsigned fi, unsigned ri, int end);
-/* From should_stop, before each record of a timed pass: a look at the
- * round in flight now and then; SB_SWEEP_END_PASS once another rank ended
- * the pass (--stonewall), else 0. */
-int sweep_ranks_poll(struct sweep_cli *c);
+/* Around each timed pass (sb_sweep_opts.timed's arguments): before it,
+ * every rank starts it together (-EINTR: another rank stopped); after it,
+ * its end is stamped, and then sweep_ranks_pass_over is called until it
+ * returns 1. */
+int sweep_ranks_timed(struct sweep_cli *c, int test, unsigned fi, unsigned ri, int end);
+/* One look at the rounds after this rank's pass ended (or failed), with
+ * its bytes of the sweep done (sweep_done_bytes): 1 once every rank's
+ * pass is over, so every rank ran the same rounds before the next pass. */
+int sweep_ranks_pass_over(struct sweep_cli *c, uint64_t mine);
+/* From should_stop, before each record of a timed pass, with this rank's
+ * bytes of the sweep done: a look at the round in flight now and then
+ * (*fresh: a round ended, rank 0 has new figures); SB_SWEEP_END_PASS once
+ * another rank ended the pass (--stonewall), else 0. */
+int sweep_ranks_poll(struct sweep_cli *c, uint64_t mine, int *fresh);
 /* Rank 0: every rank's bytes of the sweep done, summed, and their rate,
  * as of the last round (bps -1 when not known yet); -1 before any round. */
 int sweep_ranks_figures(const struct sweep_cli *c, uint64_t *done, double *bps);

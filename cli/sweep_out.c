@@ -269,5 +269,14 @@ int sweep_should_stop(void *ctx)
 	}
 	if (cli_interrupted())
 		return 1;
-	return c->ranks ? sweep_ranks_poll(c) : 0;
+	if (!c->ranks)
+		return 0;
+	int fresh;
+	const int a = sweep_ranks_poll(c, sweep_done_bytes(c), &fresh);
+	if (fresh) {
+		const uint64_t now = sb_now_ns();
+		if (cli_progress_due(&c->pg, now))
+			sweep_draw(c, now);
+	}
+	return a;
 }

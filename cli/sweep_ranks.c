@@ -25,8 +25,6 @@
  */
 #include "cli/cmd_sweep.h"
 
-#include <time.h>
-
 #define ROUND_EVERY_NS 50000000ull /* from a round's end to the next one's start */
 #define TEST_EVERY_NS 1000000ull   /* a round in flight looked at, at most */
 #define LOOK_BYTES (64u << 10)	   /* records between two looks at the clock */
@@ -44,7 +42,7 @@ struct sweep_ranks {
 	 * they were when the last round began */
 	struct cli_rate all;
 	uint64_t all_done;
-	int have_all;
+	int have_all, fresh; /* fresh: a round ended at this look */
 };
 
 /* Everything that decides how many timed passes there are, in order: the
@@ -130,9 +128,9 @@ int sweep_ranks_target(struct sweep_cli *c, struct sb_jobtarget *t, const char *
 }
 
 /* One look at the round in flight (a new one started when due, or at
- * once when this rank's pass is over): 1 once a round ended with every
- * rank's pass over. */
-static int look(struct sweep_cli *c, uint64_t now, int over)
+ * once when this rank's pass is over) with this rank's bytes of the sweep
+ * done: 1 once a round ended with every rank's pass over. */
+static int look(struct sweep_cli *c, uint64_t now, int over, uint64_t mine)
 {
 	struct sweep_ranks *s = c->ranks;
 	int any, all;
@@ -147,7 +145,7 @@ static int look(struct sweep_cli *c, uint64_t now, int over)
 	if (!s->in_round) {
 		if (!over && now - s->last_round_ns < ROUND_EVERY_NS)
 			return 0;
-		cli_ranks_round_start(over, c->moved, sweep_done_bytes(c));
+		cli_ranks_round_start(over, c->moved, mine);
 		s->in_round = 1;
 		s->round_ns = now;
 	} else if (!over && now - s->tested_ns < TEST_EVERY_NS) {
@@ -166,20 +164,22 @@ static int look(struct sweep_cli *c, uint64_t now, int over)
 		cli_rate_add(&s->all, s->round_ns, moved, 0);
 		s->all_done = done;
 		s->have_all = 1;
-		if (cli_progress_due(&c->pg, now))
-			sweep_draw(c, now);
+		s->fresh = 1;
 	}
 	return all;
 }
 
-int sweep_ranks_poll(struct sweep_cli *c)
+int sweep_ranks_poll(struct sweep_cli *c, uint64_t mine, int *fresh)
 {
 	struct sweep_ranks *s = c->ranks;
+	*fresh = 0;
 	if (!s || !s->in_pass)
 		return 0;
 	if (++s->recs >= s->look_every) { /* the clock read once in 64 KiB */
 		s->recs = 0;
-		look(c, sb_now_ns(), 0);
+		s->fresh = 0;
+		look(c, sb_now_ns(), 0, mine);
+		*fresh = s->fresh;
 	}
 	return s->end_pass ? SB_SWEEP_END_PASS : 0;
 }
@@ -196,27 +196,23 @@ int sweep_ranks_figures(const struct sweep_cli *c, uint64_t *done, double *bps)
 	return 0;
 }
 
-/* This rank's pass is over (or failed): the rounds go on until every
- * rank's is. */
-static void pass_over(struct sweep_cli *c)
+int sweep_ranks_pass_over(struct sweep_cli *c, uint64_t mine)
 {
 	struct sweep_ranks *s = c->ranks;
-	const struct timespec nap = { 0, 1000000 };
-	while (!look(c, sb_now_ns(), 1))
-		nanosleep(&nap, NULL);
+	if (!look(c, sb_now_ns(), 1, mine))
+		return 0;
 	s->in_pass = 0;
 	s->end_pass = 0;
+	return 1;
 }
 
-int sweep_ranks_timed(void *ctx, int test, unsigned fi, unsigned ri, int end)
+int sweep_ranks_timed(struct sweep_cli *c, int test, unsigned fi, unsigned ri, int end)
 {
-	struct sweep_cli *c = ctx;
 	struct sweep_ranks *s = c->ranks;
 	if (end) {
 		if (end > 0)
 			s->mine.end_s[test][fi][ri] = s->mine.start_s[test][fi][ri] +
 						      (double)c->r->elapsed_ns[test][fi][ri] / 1e9;
-		pass_over(c);
 		return 0;
 	}
 	/* every rank here, none failed: go together */
