@@ -6,6 +6,7 @@
  */
 #include "cli/cmd_sweep.h"
 
+#include <time.h>
 #include <unistd.h>
 
 enum {
@@ -270,6 +271,25 @@ static int precondition(const struct sweep_cli *c, const char *path, struct sb_r
 	return rc;
 }
 
+/* Under mpirun, around each timed pass: every rank starts it together,
+ * and after it each answers the rounds until every rank's is over, rank
+ * 0's line going on meanwhile. */
+static int timed(void *ctx, int test, unsigned fi, unsigned ri, int end)
+{
+	struct sweep_cli *c = ctx;
+	const struct timespec nap = { 0, 1000000 };
+	const int e = sweep_ranks_timed(c, test, fi, ri, end);
+	if (!end)
+		return e;
+	while (!sweep_ranks_pass_over(c, sweep_done_bytes(c))) {
+		const uint64_t now = sb_now_ns();
+		if (cli_progress_due(&c->pg, now))
+			sweep_draw(c, now);
+		nanosleep(&nap, NULL);
+	}
+	return 0;
+}
+
 static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 {
 	struct sb_jobtarget t;
@@ -305,8 +325,9 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	}
 	c->o.trace = c->trace ? sweep_trace : NULL;
 	c->o.should_stop = sweep_should_stop;
-	c->o.progress = c->sh.quiet ? NULL : sweep_progress;
-	c->o.timed = ranks ? sweep_ranks_timed : NULL;
+	/* many ranks: every rank follows the cells, for rank 0's line */
+	c->o.progress = c->sh.quiet && !ranks ? NULL : sweep_progress;
+	c->o.timed = ranks ? timed : NULL;
 	c->o.ctx = c;
 	cli_progress_init(&c->pg, c->sh.quiet);
 	cli_rate_reset(&c->rate);

@@ -43,19 +43,38 @@ void sweep_print_text(FILE *f, const struct sweep_cli *c, const char *path,
 int sweep_write_csv(const struct sweep_cli *c, const char *path);
 /* Callbacks of the run. */
 void sweep_progress(void *ctx, unsigned fi, unsigned ri, int test);
+/* The line now; and this rank's bytes of the whole sweep done so far (a
+ * test's file size for each test ended, the records of the one running). */
+void sweep_draw(struct sweep_cli *c, uint64_t now);
+uint64_t sweep_done_bytes(const struct sweep_cli *c);
 void sweep_trace(void *ctx, const struct sb_sweep_event *ev);
 int sweep_should_stop(void *ctx);
 
 /* Under mpirun (cli/sweep_ranks.c, docs/mpi.md). The ranks agree that
- * they run the same matrix (--stonewall refused): 0 or an exit code. */
+ * they run the same matrix, and --stonewall or not: 0 or an exit code. */
 int sweep_ranks_plan(struct sweep_cli *c);
 /* Every rank checks TARGET creating nothing, they agree, each makes its
  * directory under a directory TARGET and opens its test file there (*path
  * then names it), and they agree again: 0 or the worst exit code. */
 int sweep_ranks_target(struct sweep_cli *c, struct sb_jobtarget *t, const char **path,
 		       struct sb_sweep_file *f);
-/* sb_sweep_opts.timed: every rank starts each timed pass together. */
-int sweep_ranks_timed(void *ctx, int test, unsigned fi, unsigned ri, int end);
+/* Around each timed pass (sb_sweep_opts.timed's arguments): before it,
+ * every rank starts it together (-EINTR: another rank stopped); after it,
+ * its end is stamped, and then sweep_ranks_pass_over is called until it
+ * returns 1. */
+int sweep_ranks_timed(struct sweep_cli *c, int test, unsigned fi, unsigned ri, int end);
+/* One look at the rounds after this rank's pass ended (or failed), with
+ * its bytes of the sweep done (sweep_done_bytes): 1 once every rank's
+ * pass is over, so every rank ran the same rounds before the next pass. */
+int sweep_ranks_pass_over(struct sweep_cli *c, uint64_t mine);
+/* From should_stop, before each record of a timed pass, with this rank's
+ * bytes of the sweep done: a look at the round in flight now and then
+ * (*fresh: a round ended, rank 0 has new figures); SB_SWEEP_END_PASS once
+ * another rank ended the pass (--stonewall), else 0. */
+int sweep_ranks_poll(struct sweep_cli *c, uint64_t mine, int *fresh);
+/* Rank 0: every rank's bytes of the sweep done, summed, and their rate,
+ * as of the last round (bps -1 when not known yet); -1 before any round. */
+int sweep_ranks_figures(const struct sweep_cli *c, uint64_t *done, double *bps);
 /* After the run (rc its exit code here): the ranks' worst into *out_rc;
  * rank 0 gathers every rank's and puts the aggregate into c->r and res
  * (returns 0), the others return 1 (they write nothing). */

@@ -62,7 +62,9 @@ static const struct cli_command commands[] = {
 	  "text|json",
 	  { [CLI_S_QUIET] = "no progress lines",
 	    [CLI_S_DESTROY] = "TARGET may be an existing file storbench did not create: it is "
-			      "overwritten" } },
+			      "overwritten",
+	    [CLI_S_STONEWALL] = "under mpirun: each timed pass ends on every rank when the "
+				"first rank ends it" } },
 	{ "iozone",
 	  cmd_iozone,
 	  "iozone's command line and output layout, run as a sweep",

@@ -73,8 +73,11 @@ static void conditions(FILE *f, const struct sweep_cli *c, const struct sb_resul
 	if (r->nranks)
 		fprintf(f,
 			"All clients of %u ranks: each cell the ranks' bytes over the time from "
-			"the earliest start to the latest end\n",
-			r->nranks);
+			"the earliest start to the latest end%s\n",
+			r->nranks,
+			r->stonewall ? "; --stonewall: each pass ended on every rank when the "
+				       "first rank ended it"
+				     : "");
 	fprintf(f, "%s inside the timings, %s, %s, random data",
 		o->flush && o->close ? "fsync and close"
 		: o->flush	     ? "fsync (not close)"
@@ -142,20 +145,32 @@ static void sweep_totals(struct sweep_cli *c)
 		}
 }
 
+uint64_t sweep_done_bytes(const struct sweep_cli *c)
+{
+	if (c->test < 0)
+		return c->ended;
+	const uint64_t fsize = c->r->file_sizes[c->fi];
+	return c->ended + SB_MIN(c->moved - c->test_moved0, fsize);
+}
+
 /* "sweep cell 12 of 40, reread, 64.0 MiB file, 4.00 KiB records: 37%
  * 1.20 GiB/s  elapsed 12s  ETA 20s": the percent of the whole sweep by bytes
  * (a test moves its file's size), the rate of the records over the last
  * second, the ETA at the pace so far (small records are slower, so it
- * errs long early on). */
-static void sweep_draw(struct sweep_cli *c, uint64_t now)
+ * errs long early on). Under mpirun rank 0's line is every rank's
+ * together, as of the last round: "..., 4.00 KiB records, 3 ranks: 37%
+ * 1.11 GiB of 3.00 GiB 3.60 GiB/s ...". */
+void sweep_draw(struct sweep_cli *c, uint64_t now)
 {
 	const struct sb_sweep_result *r = c->r;
-	char what[96], a[32], b[32];
+	char what[128], a[32], b[32];
+	const int n = c->ranks ? cli_ranks() : 1;
 	snprintf(what, sizeof(what), "%s, %s file, %s records", sb_sweep_test_name(c->test),
 		 sb_fmt_size(r->file_sizes[c->fi], a, sizeof(a)),
 		 sb_fmt_size(r->record_sizes[c->ri], b, sizeof(b)));
-	const uint64_t in_test = SB_MIN(c->moved - c->test_moved0, r->file_sizes[c->fi]);
-	const double done = (double)(c->ended + in_test);
+	if (n > 1)
+		snprintf(what + strlen(what), sizeof(what) - strlen(what), ", %d ranks", n);
+	double done = (double)sweep_done_bytes(c), total = (double)c->total;
 	const uint64_t elapsed = now - c->pg.start_ns;
 	struct cli_line l = {
 		.label = "sweep",
@@ -163,15 +178,24 @@ static void sweep_draw(struct sweep_cli *c, uint64_t now)
 		.step = c->cell,
 		.nsteps = c->ncells,
 		.what = what,
-		.pct = c->total ? 100 * done / (double)c->total : 0,
 		.ops = -1,
 		.elapsed_ns = elapsed,
 		.eta_ns = -1,
 	};
-	if (cli_rate_get(&c->rate, now, c->moved, 0, &l.bps, NULL) < 0)
+	if (n > 1) {
+		uint64_t all = 0;
+		if (sweep_ranks_figures(c, &all, &l.bps) < 0)
+			l.bps = -1;
+		done = (double)all;
+		total *= n;
+		l.done = all;
+		l.total = c->total * (uint64_t)n;
+	} else if (cli_rate_get(&c->rate, now, c->moved, 0, &l.bps, NULL) < 0) {
 		l.bps = -1;
-	if (done > 0 && c->total)
-		l.eta_ns = (double)elapsed * ((double)c->total - done) / done;
+	}
+	l.pct = total > 0 ? 100 * done / total : 0;
+	if (done > 0 && total > 0)
+		l.eta_ns = (double)elapsed * (total - done) / done;
 	cli_progress_draw(&c->pg, &l, now);
 }
 
@@ -230,7 +254,8 @@ void sweep_trace(void *ctx, const struct sb_sweep_event *ev)
 int sweep_should_stop(void *ctx)
 {
 	struct sweep_cli *c = ctx;
-	if (c->test >= 0 && !c->pg.quiet) {
+	/* many ranks: every rank counts, for rank 0's line */
+	if (c->test >= 0 && (!c->pg.quiet || c->ranks)) {
 		const uint64_t rec = c->r->record_sizes[c->ri];
 		c->moved += rec;
 		c->unchecked += rec;
@@ -242,5 +267,16 @@ int sweep_should_stop(void *ctx)
 				sweep_draw(c, now);
 		}
 	}
-	return cli_interrupted() != 0;
+	if (cli_interrupted())
+		return 1;
+	if (!c->ranks)
+		return 0;
+	int fresh;
+	const int a = sweep_ranks_poll(c, sweep_done_bytes(c), &fresh);
+	if (fresh) {
+		const uint64_t now = sb_now_ns();
+		if (cli_progress_due(&c->pg, now))
+			sweep_draw(c, now);
+	}
+	return a;
 }

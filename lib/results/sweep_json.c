@@ -109,7 +109,7 @@ static int agg_bytes(const struct sb_sweep_result *r, const void *arg, int t, un
 	uint64_t sum = 0;
 	(void)arg;
 	for (unsigned k = 0; k < r->nranks; k++)
-		sum += sb_sweep_cell_bytes(&r->ranks[k].r, fi, ri);
+		sum += sb_sweep_pass_bytes(&r->ranks[k].r, t, fi, ri);
 	*v = (double)sum;
 	return r->state[t][fi][ri] == SB_SWEEP_CELL_DONE;
 }
@@ -127,8 +127,36 @@ static int rank_bytes(const struct sb_sweep_result *r, const void *arg, int t, u
 		      unsigned ri, double *v)
 {
 	(void)arg;
-	*v = (double)sb_sweep_cell_bytes(r, fi, ri);
+	*v = (double)sb_sweep_pass_bytes(r, t, fi, ri);
 	return r->state[t][fi][ri] == SB_SWEEP_CELL_DONE;
+}
+
+/* true where the pass ended early (--stonewall), null where not measured */
+static void early_matrix(struct sb_json *j, const struct sb_sweep_result *r, int t)
+{
+	sb_json_arr_open(j, "stonewalled");
+	for (unsigned fi = 0; fi < r->nfile; fi++) {
+		sb_json_arr_open(j, NULL);
+		for (unsigned ri = 0; ri < r->nrec; ri++) {
+			if (r->state[t][fi][ri] == SB_SWEEP_CELL_DONE)
+				sb_json_bool(j, NULL, r->ended_early[t][fi][ri]);
+			else
+				sb_json_null(j, NULL);
+		}
+		sb_json_arr_close(j);
+	}
+	sb_json_arr_close(j);
+}
+
+static unsigned early_passes(const struct sb_sweep_result *r)
+{
+	unsigned n = 0;
+	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
+		for (unsigned fi = 0; fi < r->nfile; fi++)
+			for (unsigned ri = 0; ri < r->nrec; ri++)
+				n += r->state[t][fi][ri] == SB_SWEEP_CELL_DONE &&
+				     r->ended_early[t][fi][ri];
+	return n;
 }
 
 /* a rank's start or end, from the earliest start of the run (every rank,
@@ -180,6 +208,7 @@ static void ranks_json(struct sb_json *j, const struct sb_sweep_result *agg)
 		sb_json_double(j, "clock_offset_s", rk->clock_offset_s);
 		sb_json_u64(j, "cells_done", r->cells_done);
 		sb_json_bool(j, "interrupted", r->interrupted);
+		sb_json_u64(j, "stonewalled_passes", early_passes(r));
 		sb_json_arr_open(j, "tests");
 		for (int t = 0; t < SB_SWEEP_NTESTS; t++) {
 			if (!(o->tests & (1u << t)))
@@ -192,6 +221,7 @@ static void ranks_json(struct sb_json *j, const struct sb_sweep_result *agg)
 			dmatrix(j, "bytes", r, t, rank_bytes, NULL);
 			dmatrix(j, "start_s", r, t, stamp, &s0);
 			dmatrix(j, "end_s", r, t, stamp, &s1);
+			early_matrix(j, r, t);
 			sb_json_obj_close(j);
 		}
 		sb_json_arr_close(j);
@@ -213,6 +243,8 @@ static void sweep_json(struct sb_json *j, const void *ctx)
 	sb_json_u64(j, "cells_planned", r->cells_planned);
 	sb_json_u64(j, "cells_done", r->cells_done);
 	sb_json_bool(j, "interrupted", r->interrupted);
+	if (r->nranks)
+		sb_json_bool(j, "stonewall", r->stonewall);
 	shape(j, r);
 	sb_json_arr_open(j, "tests");
 	for (int t = 0; t < SB_SWEEP_NTESTS; t++) {
@@ -227,6 +259,7 @@ static void sweep_json(struct sb_json *j, const void *ctx)
 			dmatrix(j, "bytes", r, t, agg_bytes, NULL);
 			dmatrix(j, "start_spread_s", r, t, spread, NULL);
 			dmatrix(j, "end_spread_s", r, t, spread, r);
+			early_matrix(j, r, t);
 		}
 		sb_json_obj_close(j);
 	}

@@ -12,10 +12,11 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-/* Finish a pass (or abort it after a failed record). */
+/* Finish a pass (or abort it after a failed record); one ended early
+ * (e 1) is finished as one that ran to its end. */
 static int finish(struct sweep_pass *p, int e, uint64_t *elapsed_ns)
 {
-	if (e) {
+	if (e < 0) {
 		sb_sweep_pass_abort(p);
 		return e;
 	}
@@ -42,8 +43,10 @@ static int seq_write(struct sweep_run *s, int test, int trunc, uint64_t *ns)
 	for (uint64_t i = 0; i < s->numrecs && !e; i++)
 		e = sb_sweep_pass_io(&p, 1, i * s->rec, 0);
 	e = finish(&p, e, ns);
+	/* a new file cut short holds fewer records: the next test that reads
+	 * lays it out anew (a rewrite cut short leaves them all) */
 	if (!e)
-		s->have_data = 1;
+		s->have_data = !(p.early && trunc);
 	return e;
 }
 
@@ -160,8 +163,8 @@ static int stdio_write(struct sweep_run *s, int test, uint64_t *ns)
 	for (uint64_t i = 0; i < s->numrecs && !e; i++)
 		e = sb_sweep_pass_io(&p, 1, i * s->rec, 0);
 	e = finish(&p, e, ns);
-	if (!e)
-		s->have_data = 1;
+	if (!e) /* fwrite's new file cut short: as a write's */
+		s->have_data = !(p.early && test == SB_SWEEP_FWRITE);
 	return e;
 }
 

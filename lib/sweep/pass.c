@@ -101,9 +101,16 @@ void sb_sweep_pass_begin(struct sweep_pass *p)
 	p->t0 = sb_now_ns();
 }
 
+/* should_stop's answer: 0 go on, SB_SWEEP_END_PASS, or stop the run */
+static int asked(const struct sweep_run *s)
+{
+	return s->o->should_stop ? s->o->should_stop(s->o->ctx) : 0;
+}
+
 static int stopped(const struct sweep_run *s)
 {
-	return s->o->should_stop && s->o->should_stop(s->o->ctx);
+	const int a = asked(s);
+	return a && a != SB_SWEEP_END_PASS;
 }
 
 /* Each record written differs from every other (no dedupe, no
@@ -180,7 +187,12 @@ static int burst(struct sweep_pass *p)
 int sb_sweep_pass_io(struct sweep_pass *p, int wr, uint64_t off, int seek)
 {
 	struct sweep_run *s = p->s;
-	if (stopped(s))
+	const int a = asked(s);
+	if (a == SB_SWEEP_END_PASS && p->timing) {
+		p->early = 1;
+		return 1;
+	}
+	if (a && a != SB_SWEEP_END_PASS)
 		return -EINTR;
 	if (seek && !p->fp && lseek(p->fd, (off_t)off, SEEK_SET) < 0)
 		return fail(p, wr ? SB_SWEEP_OP_WRITE : SB_SWEEP_OP_READ, off, errno);
@@ -189,6 +201,8 @@ int sb_sweep_pass_io(struct sweep_pass *p, int wr, uint64_t off, int seek)
 	int e = p->fp ? stdio_io(p, wr, off) : fd_io(p, wr, off);
 	if (e)
 		return e;
+	if (p->timing)
+		p->bytes += s->rec;
 	sb_sweep_event(s, p->test, wr ? SB_SWEEP_OP_WRITE : SB_SWEEP_OP_READ, off, s->rec, s->buf);
 	return wr && p->timing ? burst(p) : 0;
 }
@@ -219,6 +233,8 @@ int sb_sweep_pass_end(struct sweep_pass *p, uint64_t *elapsed_ns)
 			e = do_close(p);
 		const uint64_t t = sb_now_ns() - p->t0;
 		*elapsed_ns = t > p->idle_ns ? t - p->idle_ns : 1;
+		p->s->pass_bytes = p->bytes;
+		p->s->pass_early = p->early;
 		sb_sweep_event(p->s, p->test, SB_SWEEP_OP_END, 0, 0, NULL);
 	}
 	/* untimed: iozone syncs before closing so the next test starts clean */

@@ -100,15 +100,21 @@ struct sb_sweep_opts {
 	int keep;		/* leave the last cell's file in place (iozone -w) */
 	/* Optional callbacks, all given ctx. */
 	void (*trace)(void *ctx, const struct sb_sweep_event *ev);
-	int (*should_stop)(void *ctx); /* polled per record; non-zero stops */
+	/* polled per record: non-zero stops the run, SB_SWEEP_END_PASS ends
+	 * the timed pass in progress there (kept, with the bytes it moved:
+	 * --stonewall under mpirun; ignored outside a timed pass) */
+	int (*should_stop)(void *ctx);
 	/* before each test of a cell (test >= 0) and after the cell (-1) */
 	void (*progress)(void *ctx, unsigned fi, unsigned ri, int test);
 	/* around each timed pass, after its untimed preparation (end 0; a
 	 * non-zero return, -errno, stops the run with it) and after its figure
-	 * was stored (end 1): where many ranks start each cell together */
+	 * was stored (end 1), or after it failed or was stopped (end -1): where
+	 * many ranks start each cell together */
 	int (*timed)(void *ctx, int test, unsigned fi, unsigned ri, int end);
 	void *ctx;
 };
+/* should_stop's answer that ends the timed pass where it is. */
+#define SB_SWEEP_END_PASS 2
 /* iozone -a -e -c with every test, stride 17. */
 void sb_sweep_opts_default(struct sb_sweep_opts *o);
 
@@ -123,6 +129,10 @@ struct sb_sweep_result {
 	unsigned char state[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
 	uint64_t kibps[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
 	uint64_t elapsed_ns[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
+	/* a timed pass ended early (should_stop said SB_SWEEP_END_PASS), and
+	 * then the bytes it moved (sb_sweep_pass_bytes) */
+	unsigned char ended_early[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
+	uint64_t bytes[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
 	unsigned cells_planned, cells_done; /* (file, record) pairs */
 	int interrupted;
 	int cache_method; /* enum sb_cache_method of the drops, 0 none */
@@ -139,6 +149,7 @@ struct sb_sweep_result {
 	 * aggregate of these (sb_sweep_aggregate); NULL, 0 for one process */
 	const struct sb_sweep_rank *ranks;
 	unsigned nranks;
+	int stonewall; /* many ranks: each timed pass ended with the first rank's */
 };
 
 /* One rank's sweep under mpirun: its own matrices and, per cell and test,
@@ -153,9 +164,13 @@ struct sb_sweep_rank {
 };
 /* Bytes a timed pass of cell (fi, ri) moves: whole records of the file. */
 uint64_t sb_sweep_cell_bytes(const struct sb_sweep_result *r, unsigned fi, unsigned ri);
+/* Bytes the timed pass of test t in cell (fi, ri) moved: the cell's,
+ * fewer where it ended early (in an aggregate: the ranks' summed). */
+uint64_t sb_sweep_pass_bytes(const struct sb_sweep_result *r, int t, unsigned fi, unsigned ri);
 /* The All clients aggregate of n ranks into agg (planned as they were): a
  * cell of a test is measured where every rank measured it; its bytes are
- * the ranks' summed, its elapsed_ns the span from the earliest start to
+ * the ranks' summed (each pass's own, fewer where it ended early; the
+ * aggregate's ended_early where any rank's did), its elapsed_ns the span from the earliest start to
  * the latest end, its KiB/s those bytes over that span (iozone's integer
  * rounding); cells_done the cells every rank finished. agg->ranks = ranks.
  * -EINVAL when the ranks' shapes differ from agg's. */

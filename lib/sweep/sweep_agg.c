@@ -12,6 +12,13 @@ uint64_t sb_sweep_cell_bytes(const struct sb_sweep_result *r, unsigned fi, unsig
 	return rec ? r->file_sizes[fi] / rec * rec : 0;
 }
 
+uint64_t sb_sweep_pass_bytes(const struct sb_sweep_result *r, int t, unsigned fi, unsigned ri)
+{
+	/* a result made by hand may leave bytes 0: then the whole file */
+	return r->bytes[t][fi][ri] || r->ended_early[t][fi][ri] ? r->bytes[t][fi][ri]
+								 : sb_sweep_cell_bytes(r, fi, ri);
+}
+
 static int same_shape(const struct sb_sweep_result *a, const struct sb_sweep_result *b)
 {
 	return a->nfile == b->nfile && a->nrec == b->nrec &&
@@ -59,13 +66,20 @@ int sb_sweep_aggregate(struct sb_sweep_result *agg, const struct sb_sweep_rank *
 					continue;
 				agg->state[t][fi][ri] = SB_SWEEP_CELL_PLANNED;
 				agg->kibps[t][fi][ri] = agg->elapsed_ns[t][fi][ri] = 0;
+				agg->bytes[t][fi][ri] = 0;
+				agg->ended_early[t][fi][ri] = 0;
 				if (!cell_span(ranks, n, t, fi, ri, &first, &last)) {
 					all = 0;
 					continue;
 				}
 				uint64_t bytes = 0;
-				for (unsigned k = 0; k < n; k++)
-					bytes += sb_sweep_cell_bytes(&ranks[k].r, fi, ri);
+				unsigned char early = 0;
+				for (unsigned k = 0; k < n; k++) {
+					bytes += sb_sweep_pass_bytes(&ranks[k].r, t, fi, ri);
+					early |= ranks[k].r.ended_early[t][fi][ri];
+				}
+				agg->bytes[t][fi][ri] = bytes;
+				agg->ended_early[t][fi][ri] = early;
 				const double ns = (last - first) * 1e9;
 				const uint64_t span = ns < 1 ? 1 : (uint64_t)(ns + 0.5);
 				agg->elapsed_ns[t][fi][ri] = span;

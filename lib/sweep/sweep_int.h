@@ -20,6 +20,9 @@ struct sweep_run {
 	uint64_t permcap;
 	uint64_t fsize, rec, numrecs; /* the cell */
 	int have_data;		      /* the file holds numrecs records now */
+	/* the last timed pass: the bytes it moved, whether it ended early */
+	uint64_t pass_bytes;
+	int pass_early;
 };
 
 /* One pass over the file: an open descriptor or stream and its timing. */
@@ -31,6 +34,8 @@ struct sweep_pass {
 	char *stdio_buf;
 	uint64_t t0, idle_ns;
 	int timing;
+	uint64_t bytes; /* moved while timing */
+	int early;	/* ended early (SB_SWEEP_END_PASS) */
 };
 
 void sb_sweep_event(struct sweep_run *s, int test, int op, uint64_t off, uint64_t len,
@@ -45,10 +50,13 @@ int sb_sweep_pass_fopen(struct sweep_pass *p, struct sweep_run *s, int test, con
 /* Start the clock. */
 void sb_sweep_pass_begin(struct sweep_pass *p);
 /* One record at off: lseek first when seek (as iozone does there), then
- * read or write it whole. Writes count toward the burst. */
+ * read or write it whole. Writes count toward the burst. 0, 1 when the
+ * timed pass is to end here (should_stop said SB_SWEEP_END_PASS; the
+ * record not done), or -errno. */
 int sb_sweep_pass_io(struct sweep_pass *p, int wr, uint64_t off, int seek);
 /* Stop the clock after fsync/close as the options say; finish the rest
- * untimed, as iozone does. *elapsed_ns excludes burst sleeps. */
+ * untimed, as iozone does. *elapsed_ns excludes burst sleeps; the run's
+ * pass_bytes and pass_early say what the timed pass did. */
 int sb_sweep_pass_end(struct sweep_pass *p, uint64_t *elapsed_ns);
 /* Close whatever is open, untimed (after a failure). */
 void sb_sweep_pass_abort(struct sweep_pass *p);

@@ -71,7 +71,9 @@ static int prepare(struct sweep_run *s, int test)
 static void store(struct sweep_run *s, int test, unsigned fi, unsigned ri, uint64_t ns)
 {
 	struct sb_sweep_result *r = s->r;
-	const double bytes = (double)(s->numrecs * s->rec);
+	const double bytes = (double)s->pass_bytes; /* the whole file unless ended early */
+	r->bytes[test][fi][ri] = s->pass_bytes;
+	r->ended_early[test][fi][ri] = (unsigned char)s->pass_early;
 	r->elapsed_ns[test][fi][ri] = ns;
 	/* iozone: (bytes / seconds) >> 10, an integer */
 	r->kibps[test][fi][ri] = (uint64_t)(bytes * 1e9 / (double)ns) >> 10;
@@ -80,7 +82,8 @@ static void store(struct sweep_run *s, int test, unsigned fi, unsigned ri, uint6
 
 static int stopped(const struct sweep_run *s)
 {
-	return s->o->should_stop && s->o->should_stop(s->o->ctx);
+	const int a = s->o->should_stop ? s->o->should_stop(s->o->ctx) : 0;
+	return a && a != SB_SWEEP_END_PASS; /* that one ends a timed pass alone */
 }
 
 static void progress(const struct sweep_run *s, unsigned fi, unsigned ri, int test)
@@ -100,14 +103,15 @@ static int run_tests(struct sweep_run *s, unsigned fi, unsigned ri)
 			return -EINTR;
 		progress(s, fi, ri, t);
 		e = prepare(s, t);
+		int timed = 0;
 		if (!e && s->o->timed)
-			e = s->o->timed(s->o->ctx, t, fi, ri, 0);
+			timed = !(e = s->o->timed(s->o->ctx, t, fi, ri, 0));
 		if (!e)
 			e = sb_sweep_test_run(s, t, &ns);
 		if (!e)
 			store(s, t, fi, ri, ns);
-		if (!e && s->o->timed)
-			s->o->timed(s->o->ctx, t, fi, ri, 1);
+		if (timed) /* told of a failure too: the ranks wait for one another */
+			s->o->timed(s->o->ctx, t, fi, ri, e ? -1 : 1);
 	}
 	return e;
 }

@@ -83,10 +83,53 @@ static void aggregate_is_exact(void **state)
 	free(rk);
 }
 
+/* --stonewall: a rank's pass ended early counts the bytes it moved */
+static void aggregate_of_ended_early(void **state)
+{
+	(void)state;
+	struct sb_sweep_opts o = opts();
+	o.tests = 1u << SB_SWEEP_WRITE;
+	struct sb_sweep_result *agg = calloc(1, sizeof(*agg));
+	struct sb_sweep_rank *rk = calloc(NRANKS, sizeof(*rk));
+	assert_non_null(agg);
+	assert_non_null(rk);
+	assert_int_equal(sb_sweep_plan(agg, &o), 0);
+	for (unsigned k = 0; k < NRANKS; k++) {
+		rk[k].r = *agg;
+		for (unsigned fi = 0; fi < 2; fi++)
+			for (unsigned ri = 0; ri < 2; ri++) {
+				if (rk[k].r.state[SB_SWEEP_WRITE][fi][ri] != SB_SWEEP_CELL_PLANNED)
+					continue;
+				rk[k].start_s[SB_SWEEP_WRITE][fi][ri] = fi + 0.001 * k;
+				rk[k].end_s[SB_SWEEP_WRITE][fi][ri] = fi + 0.1;
+				rk[k].r.elapsed_ns[SB_SWEEP_WRITE][fi][ri] = 100000000ull - k * 1000000ull;
+				rk[k].r.bytes[SB_SWEEP_WRITE][fi][ri] = sb_sweep_cell_bytes(agg, fi, ri);
+				rk[k].r.state[SB_SWEEP_WRITE][fi][ri] = SB_SWEEP_CELL_DONE;
+			}
+	}
+	/* (1M, 4k): rank 2 was stopped after 100 records */
+	rk[2].r.ended_early[SB_SWEEP_WRITE][1][0] = 1;
+	rk[2].r.bytes[SB_SWEEP_WRITE][1][0] = 100 * 4096;
+	assert_int_equal(sb_sweep_aggregate(agg, rk, NRANKS), 0);
+	assert_int_equal(sb_sweep_pass_bytes(&rk[2].r, SB_SWEEP_WRITE, 1, 0), 100 * 4096);
+	assert_int_equal(agg->bytes[SB_SWEEP_WRITE][1][0], 2 * 1048576 + 100 * 4096);
+	assert_true(agg->ended_early[SB_SWEEP_WRITE][1][0]);
+	assert_int_equal(agg->elapsed_ns[SB_SWEEP_WRITE][1][0], 100000000);
+	assert_int_equal(agg->kibps[SB_SWEEP_WRITE][1][0],
+			 (uint64_t)((2.0 * 1048576 + 100 * 4096) * 1e9 / 100000000) >> 10);
+	/* the other cells: every rank's whole file */
+	assert_false(agg->ended_early[SB_SWEEP_WRITE][0][0]);
+	assert_int_equal(agg->bytes[SB_SWEEP_WRITE][0][0], 3 * 65536);
+	assert_int_equal(agg->cells_done, 3);
+	free(agg);
+	free(rk);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(aggregate_is_exact),
+		cmocka_unit_test(aggregate_of_ended_early),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,9 @@
  * only; the page cache dropped before the first pass of each read test (not
  * before rereads, and with O_DIRECT only before the stdio read); the file
  * laid out, or the first read made, untimed when a selected test needs them;
- * a stop request keeps what was measured; a full filesystem is reported
+ * a stop request keeps what was measured; a request to end the timed pass
+ * (--stonewall) ends it there with the bytes of its records, and a file
+ * cut short is laid out again before a read; a full filesystem is reported
  * with where it happened and leaves no file behind.
  */
 #include "sweep-trace.h"
@@ -178,6 +180,63 @@ static void test_stop_keeps_results(void **state)
 	free(r);
 }
 
+/* --stonewall's request (SB_SWEEP_END_PASS): said in the timed write
+ * after its first record, and all the time outside timed passes, where it
+ * is ignored. */
+static int end_pass_test = -1; /* the timed pass in progress, -1 none */
+static unsigned end_pass_polls, end_pass_ends;
+
+static int end_pass_stop(void *ctx)
+{
+	(void)ctx;
+	if (end_pass_test < 0)
+		return SB_SWEEP_END_PASS;
+	return end_pass_test == SB_SWEEP_WRITE && ++end_pass_polls > 1 ? SB_SWEEP_END_PASS : 0;
+}
+
+static int end_pass_timed(void *ctx, int test, unsigned fi, unsigned ri, int end)
+{
+	(void)ctx, (void)fi, (void)ri;
+	assert_true(end >= 0); /* nothing failed */
+	end_pass_test = end ? -1 : test;
+	end_pass_ends += end;
+	return 0;
+}
+
+static void test_end_pass(void **state)
+{
+	struct sb_sweep_opts o;
+	st_opts(&o, &tr, 64 * KIB, 16 * KIB, (1u << SB_SWEEP_WRITE) | (1u << SB_SWEEP_READ));
+	o.should_stop = end_pass_stop;
+	o.timed = end_pass_timed;
+	struct sb_sweep_result *r = st_run(&o, 0);
+	assert_false(r->interrupted);
+	assert_int_equal(r->cells_done, 1);
+	assert_int_equal(end_pass_ends, 2);
+	/* the write ended after its first record, its figure of that record */
+	assert_int_equal(r->state[SB_SWEEP_WRITE][0][0], SB_SWEEP_CELL_DONE);
+	assert_true(r->ended_early[SB_SWEEP_WRITE][0][0]);
+	assert_int_equal(sb_sweep_pass_bytes(r, SB_SWEEP_WRITE, 0, 0), 16 * KIB);
+	assert_int_equal(r->kibps[SB_SWEEP_WRITE][0][0],
+			 (uint64_t)(16.0 * KIB * 1e9 / (double)r->elapsed_ns[SB_SWEEP_WRITE][0][0]) >>
+				 10);
+	long b, e;
+	section(SB_SWEEP_WRITE, &b, &e);
+	unsigned writes = 0;
+	for (long i = b; i < e; i++)
+		writes += tr.v[i].op == SB_SWEEP_OP_WRITE;
+	assert_int_equal(writes, 1);
+	/* the file holds one record: laid out again (untimed, whole) before
+	 * the read, which runs through */
+	const long lay = st_find(&tr, (size_t)e, SB_SWEEP_LAYOUT, SB_SWEEP_OP_WRITE);
+	assert_true(lay > e);
+	section(SB_SWEEP_READ, &b, &e);
+	assert_true(b > lay);
+	assert_false(r->ended_early[SB_SWEEP_READ][0][0]);
+	assert_int_equal(sb_sweep_pass_bytes(r, SB_SWEEP_READ, 0, 0), 64 * KIB);
+	free(r);
+}
+
 static char mnt[512];
 
 static int unmount(void **state)
@@ -224,6 +283,7 @@ int main(void)
 		cmocka_unit_test(test_cache_drops_direct),
 		cmocka_unit_test(test_prerequisites),
 		cmocka_unit_test(test_stop_keeps_results),
+		cmocka_unit_test(test_end_pass),
 		cmocka_unit_test_teardown(test_full_filesystem, unmount),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
