@@ -199,7 +199,9 @@ static void help(const struct cli_cmd_opts *co)
 	       "Under mpirun (a build with make MPI=1) every rank runs the tests in a\n"
 	       "directory of its own, each test starting on all ranks together, and rank 0\n"
 	       "writes one result: per test the ranks' operations summed over the time from\n"
-	       "the earliest start to the latest end, and each rank's figures (docs/mpi.md).\n\n"
+	       "the earliest start to the latest end, and each rank's figures; rank 0's\n"
+	       "progress line counts every rank's. --stonewall ends each test on every rank\n"
+	       "when the first rank ends it (mdtest's stonewalling; docs/mpi.md).\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
@@ -313,7 +315,16 @@ static void setup_run(const struct meta_ctx *c, struct sb_meta_run *m)
 static int stop_requested(void *ctx)
 {
 	meta_progress_poll(ctx);
-	return cli_interrupted() || meta_ranks_stopped();
+	if (cli_interrupted() || meta_ranks_stopped())
+		return SB_META_STOP;
+	return meta_ranks_walled() ? SB_META_STONEWALL : 0;
+}
+
+/* Under mpirun: the rounds that sum every rank's progress to rank 0 and
+ * tell each whether another ended the test (--stonewall). */
+static void on_tick(void *ctx)
+{
+	meta_progress_tick(ctx);
 }
 
 /* Under mpirun every rank starts the test together (or stops, when
@@ -367,7 +378,8 @@ static int run_tests(const struct meta_ctx *c, struct sb_meta_run *m)
 	struct meta_progress pg;
 	meta_ranks_begin();
 	meta_progress_init(&pg, m, c->sh.quiet || cli_rank() != 0); /* rank 0's alone */
-	struct sb_meta_ctl ctl = { stop_requested, on_phase, &pg };
+	struct sb_meta_ctl ctl = { stop_requested, on_phase, &pg,
+				   cli_ranks() > 1 ? on_tick : NULL };
 	struct sb_meta_error err;
 	memset(&err, 0, sizeof(err));
 	int e = 0;

@@ -9,7 +9,9 @@
 #include <stdatomic.h>
 
 /* meta_progress.c: bonnie++'s message as each test starts and the live
- * line; poll() counts an operation (from any thread) and draws when due. */
+ * line; poll() counts an operation (from any thread) and draws when due.
+ * Under mpirun tick() (the thread running the tests) runs the rounds that
+ * sum every rank's operations to rank 0, and draws rank 0's line of them. */
 struct meta_progress {
 	const struct sb_meta_run *m;
 	struct cli_progress pg;
@@ -19,10 +21,16 @@ struct meta_progress {
 	int test; /* enum sb_meta_test running; -1 none */
 	unsigned step, nsteps;
 	uint64_t ops0; /* ops when the test began */
+	/* many ranks: every rank's operations, summed by the rounds */
+	int many, have_all;
+	struct cli_rate all;
+	uint64_t all_ops, all_total, next_tick_ns;
+	char what[64];
 };
 void meta_progress_init(struct meta_progress *p, const struct sb_meta_run *m, int quiet);
 void meta_progress_phase(struct meta_progress *p, enum sb_meta_test t);
 int meta_progress_poll(struct meta_progress *p);
+void meta_progress_tick(struct meta_progress *p);
 void meta_progress_end(struct meta_progress *p);
 
 /* storbench bonnie (cmd_bonnie.c) runs meta with bonnie++'s output. */
@@ -50,6 +58,15 @@ void meta_ranks_begin(void);
 int meta_ranks_same_tests(unsigned mask);
 int meta_ranks_phase(enum sb_meta_test t);
 int meta_ranks_stopped(void);
+/* --stonewall: another rank ended the test running (stop() says so). */
+int meta_ranks_walled(void);
+/* From the thread running the tests, often while a test runs: this rank's
+ * operations of it so far and to do; a round of every rank's state and
+ * counts at most every 50 ms, never waited for. */
+void meta_ranks_tick(uint64_t ops, uint64_t total, uint64_t now);
+/* Rank 0: the sums of the last round ended since the last call (1), when
+ * it began (sb_now_ns); 0 when none ended since. */
+int meta_ranks_sums(uint64_t *t_ns, uint64_t *ops, uint64_t *total);
 int meta_ranks_end(int rc, int interrupted, int *failed);
 int meta_ranks_collect(struct sb_meta_run *m, unsigned mask);
 void meta_ranks_results(struct sb_results *res, const struct sb_meta_run *m);

@@ -40,6 +40,7 @@ void meta_progress_init(struct meta_progress *p, const struct sb_meta_run *m, in
 	p->m = m;
 	p->test = -1;
 	p->nsteps = tests_to_run(m);
+	p->many = cli_ranks() > 1;
 	cli_progress_init(&p->pg, quiet);
 }
 
@@ -66,24 +67,38 @@ static void draw(struct meta_progress *p, uint64_t now)
 		.eta_of = "test",
 	};
 	double ops_s;
-	if (cli_rate_get(&p->rate, now, ops, ops, &ops_s, NULL) == 0) {
+	int got = cli_rate_get(&p->rate, now, ops, ops, &ops_s, NULL) == 0;
+	uint64_t left = total > ops ? total - ops : 0;
+	if (p->many) { /* every rank's together, at most a round behind */
+		const unsigned h = (p->all.head + CLI_RATE_SLOTS - 1) % CLI_RATE_SLOTS;
+		got = p->have_all && cli_rate_get(&p->all, p->all.t[h], p->all.bytes[h],
+						  p->all.ops[h], &ops_s, NULL) == 0;
+		l.pct = p->all_total ? 100.0 * (double)SB_MIN(p->all_ops, p->all_total) /
+					       (double)p->all_total
+				     : -1;
+		left = p->all_total > p->all_ops ? p->all_total - p->all_ops : 0;
+		snprintf(p->what, sizeof(p->what), "%s, %d ranks", sb_meta_test_name(t),
+			 cli_ranks());
+		l.what = p->what;
+	}
+	if (got) {
 		if (io && t != SB_META_SEEKS)
 			l.bps = ops_s * (double)p->m->io.chunk;
 		else
 			l.ops = ops_s;
 		if (ops_s > 0 && total)
-			l.eta_ns = ops < total ? (double)(total - ops) / ops_s * 1e9 : 0;
+			l.eta_ns = (double)left / ops_s * 1e9;
 	}
 	cli_progress_draw(&p->pg, &l, now);
 }
 
 int meta_progress_poll(struct meta_progress *p)
 {
-	if (p->pg.quiet)
+	if (p->pg.quiet && !p->many)
 		return 0;
 	const uint64_t n = atomic_fetch_add_explicit(&p->ops, 1, memory_order_relaxed);
-	if (p->test < 0 || n % 16)
-		return 0;
+	if (p->many || p->test < 0 || n % 16)
+		return 0; /* many ranks: tick() draws */
 	const uint64_t now = sb_now_ns();
 	if (now < atomic_load_explicit(&p->next_ns, memory_order_relaxed))
 		return 0;
@@ -96,6 +111,29 @@ int meta_progress_poll(struct meta_progress *p)
 	atomic_store_explicit(&p->next_ns, now + 50000000ull, memory_order_relaxed);
 	atomic_store_explicit(&p->busy, 0, memory_order_release);
 	return 0;
+}
+
+/* Many ranks: the rounds, from the thread running the tests (MPI is
+ * called from that thread alone), and rank 0's line of their sums. */
+void meta_progress_tick(struct meta_progress *p)
+{
+	uint64_t t_ns, ops, total;
+	if (!p->many || p->test < 0)
+		return;
+	const uint64_t now = sb_now_ns();
+	if (now < p->next_tick_ns)
+		return;
+	p->next_tick_ns = now + 5000000ull;
+	const uint64_t mine = atomic_load_explicit(&p->ops, memory_order_relaxed) - p->ops0;
+	meta_ranks_tick(mine, test_ops(p->m, (enum sb_meta_test)p->test), now);
+	if (!meta_ranks_sums(&t_ns, &ops, &total))
+		return;
+	cli_rate_add(&p->all, t_ns, ops, ops);
+	p->all_ops = ops;
+	p->all_total = total;
+	p->have_all = 1;
+	if (cli_progress_due(&p->pg, now))
+		draw(p, now);
 }
 
 /* bonnie++'s progress messages, above the line. */
@@ -122,6 +160,10 @@ void meta_progress_phase(struct meta_progress *p, enum sb_meta_test t)
 	/* the rate from the first operations on (not from before a cache
 	 * drop the test begins with) */
 	cli_rate_reset(&p->rate);
+	cli_rate_reset(&p->all);
+	p->have_all = 0;
+	p->all_ops = p->all_total = 0;
+	p->next_tick_ns = 0;
 	cli_progress_note(&p->pg, "meta: %s (%s)", what[t], sb_meta_test_name(t));
 }
 

@@ -11,6 +11,7 @@
 #include "cli/cmd_meta.h"
 
 #include <stdatomic.h>
+#include <time.h>
 
 /* A test may take long on a slow rank: the others wait for it at the next
  * agreement 10 minutes plus 20 times what their own test took before
@@ -20,8 +21,17 @@
 
 enum { ST_FAILED = 0, ST_DONE = 1, ST_GO = 2 };
 
+/* A round of the non-blocking reduction (cli_ranks_round_*) at most this
+ * often while a test runs. */
+#define ROUND_NS 50000000ull
+
 static struct {
 	atomic_int stopped; /* another rank failed or stopped: this one stops */
+	/* the rounds of the test running (active: agreed, not yet drained) */
+	int active, in_round, fresh;
+	atomic_int wall; /* --stonewall: another rank ended this test */
+	uint64_t round_ns, ops, total;
+	uint64_t all_ns, all_ops, all_total; /* rank 0: the last round's sums */
 	int over;	    /* the last agreement was made (stopped or all done) */
 	int mismatch;
 	double last_s;			/* coordination clock when the last test began */
@@ -37,6 +47,8 @@ static int many(void)
 void meta_ranks_begin(void)
 {
 	atomic_store(&S.stopped, 0);
+	atomic_store(&S.wall, 0);
+	S.active = S.in_round = S.fresh = 0;
 	S.over = S.mismatch = 0;
 	S.last_s = 0;
 	memset(S.coord_s, 0, sizeof(S.coord_s));
@@ -46,6 +58,73 @@ void meta_ranks_begin(void)
 int meta_ranks_stopped(void)
 {
 	return atomic_load(&S.stopped);
+}
+
+int meta_ranks_walled(void)
+{
+	return atomic_load_explicit(&S.wall, memory_order_relaxed);
+}
+
+/* One look at the round in flight, a new one started when due (over: this
+ * rank's test ended, at once); 1 once a round ended with every rank's test
+ * ended. Every rank starts rounds until such a round, so all start as many
+ * (they are collective). */
+static int look(int over, uint64_t now)
+{
+	int any, all;
+	uint64_t ops, total;
+	if (!S.in_round) {
+		if (!over && now - S.round_ns < ROUND_NS)
+			return 0;
+		cli_ranks_round_start(over, S.ops, S.total);
+		S.in_round = 1;
+		S.round_ns = now;
+	}
+	/* a rank may be in a long operation or its sync, not dead: the slow
+	 * round's bound */
+	if (cli_ranks_round_test_slow(&any, &all, &ops, &total) != 1)
+		return 0;
+	S.in_round = 0;
+	if (cli_rank() == 0) {
+		S.all_ns = S.round_ns;
+		S.all_ops = ops;
+		S.all_total = total;
+		S.fresh = 1;
+	}
+	if (any && !over && cli_ranks_stonewall())
+		atomic_store_explicit(&S.wall, 1, memory_order_relaxed);
+	return all;
+}
+
+void meta_ranks_tick(uint64_t ops, uint64_t total, uint64_t now)
+{
+	if (!S.active)
+		return;
+	S.ops = ops;
+	S.total = total;
+	look(0, now);
+}
+
+int meta_ranks_sums(uint64_t *t_ns, uint64_t *ops, uint64_t *total)
+{
+	if (!S.fresh)
+		return 0;
+	S.fresh = 0;
+	*t_ns = S.all_ns;
+	*ops = S.all_ops;
+	*total = S.all_total;
+	return 1;
+}
+
+/* This rank's test ended: the rounds go on until every rank's has. */
+static void drain(void)
+{
+	const struct timespec nap = { 0, 1000000 };
+	if (!S.active)
+		return;
+	while (!look(1, sb_now_ns()))
+		nanosleep(&nap, NULL);
+	S.active = 0;
 }
 
 /* One agreement: every rank's state and test; 1 when this rank stops. */
@@ -78,10 +157,17 @@ int meta_ranks_phase(enum sb_meta_test t)
 {
 	if (!many())
 		return 0;
+	drain();
 	if (S.over || agree(ST_GO, t))
 		return 1;
 	S.last_s = S.coord_s[t] = cli_ranks_time();
 	S.mono_ns[t] = sb_now_ns();
+	/* the rounds of test t, from nothing done */
+	S.active = 1;
+	S.in_round = S.fresh = 0;
+	S.round_ns = 0;
+	S.ops = S.total = 0;
+	atomic_store(&S.wall, 0);
 	return 0;
 }
 
@@ -105,6 +191,7 @@ int meta_ranks_end(int rc, int interrupted, int *failed)
 	*failed = 0;
 	if (!many())
 		return rc;
+	drain();
 	if (!S.over)
 		agree(rc && !interrupted ? ST_FAILED : ST_DONE, SB_META_NTESTS);
 	/* the first rank that failed (not one stopped by another) */
@@ -205,6 +292,7 @@ int meta_ranks_collect(struct sb_meta_run *m, unsigned mask)
 			m->res[t].ran = 0;
 	m->ranks = rk;
 	m->nranks = n;
+	m->stonewall = cli_ranks_stonewall();
 	return 0;
 }
 
@@ -213,6 +301,7 @@ void meta_ranks_results(struct sb_results *res, const struct sb_meta_run *m)
 	if (!m->nranks)
 		return;
 	res->nranks = m->nranks;
+	res->stonewall = m->stonewall;
 	snprintf(res->mpi_library, sizeof(res->mpi_library), "%s", cli_ranks_library());
 }
 
@@ -241,9 +330,12 @@ void meta_ranks_print_text(FILE *f, const struct sb_meta_run *m)
 	char a[48], b[32], c[32], d[32];
 	if (!m->nranks)
 		return;
-	fprintf(f, "\nper rank (start and end from the earliest start of the test on any rank):\n");
-	fprintf(f, "%-12s %5s %-16s %14s %9s %9s %9s\n", "test", "rank", "host", "rate", "p99",
-		"start", "end");
+	fprintf(f, "\nper rank (start and end from the earliest start of the test on any rank%s):\n",
+		m->stonewall ? "; --stonewall: a stonewalled rank's figures end where the first "
+			       "rank ended the test"
+			     : "");
+	fprintf(f, "%-12s %5s %-16s %14s %10s %9s %9s %9s\n", "test", "rank", "host", "rate", "ops",
+		"p99", "start", "end");
 	for (int t = 0; t < SB_META_NTESTS; t++) {
 		if (!m->res[t].ran)
 			continue;
@@ -253,11 +345,13 @@ void meta_ranks_print_text(FILE *f, const struct sb_meta_run *m)
 		for (unsigned i = 0; i < m->nranks; i++) {
 			const struct sb_meta_rank_test *k = &m->ranks[i].t[t];
 			rate_str((enum sb_meta_test)t, k->rate, a, sizeof(a));
-			fprintf(f, "%-12s %5d %-16.16s %14s %9s %9s %9s\n",
+			fprintf(f, "%-12s %5d %-16.16s %14s %10llu %9s %9s %9s%s\n",
 				sb_meta_test_name((enum sb_meta_test)t), m->ranks[i].rank,
-				m->ranks[i].host, a, sb_fmt_ns((double)k->lat_p99, b, sizeof(b)),
+				m->ranks[i].host, a, (unsigned long long)k->ops,
+				sb_fmt_ns((double)k->lat_p99, b, sizeof(b)),
 				sb_fmt_ns((k->start_s - t0) * 1e9, c, sizeof(c)),
-				sb_fmt_ns((k->end_s - t0) * 1e9, d, sizeof(d)));
+				sb_fmt_ns((k->end_s - t0) * 1e9, d, sizeof(d)),
+				k->stonewalled ? " stonewalled" : "");
 		}
 	}
 	fprintf(f, "\nskew (spread of the starts and of the ends; slowest and fastest rank "

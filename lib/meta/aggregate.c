@@ -19,6 +19,7 @@ static void rank_of(enum sb_meta_test t, const struct sb_meta_result *r, double 
 {
 	k->ran = r->ran;
 	k->interrupted = r->interrupted;
+	k->stonewalled = r->stonewalled;
 	k->ops = r->ops;
 	k->bytes = r->bytes;
 	k->elapsed_ns = r->elapsed_ns;
@@ -75,6 +76,7 @@ int sb_meta_aggregate(enum sb_meta_test t, const struct sb_meta_result *r, const
 		rank_of(t, &r[i], start_s[i], &rk[i]);
 		agg->ran &= !!r[i].ran;
 		agg->interrupted |= r[i].interrupted;
+		agg->stonewalled |= r[i].stonewalled;
 		agg->ops += r[i].ops;
 		agg->bytes += r[i].bytes;
 		agg->cpu_ns += r[i].cpu_ns;

@@ -284,8 +284,9 @@ int sb_bonnie_args(int argc, char *const *argv, struct sb_bonnie_args *a, char *
 		const char *w = argv[i];
 		if (!strcmp(w, "--help"))
 			return 1;
-		if (!strncmp(w, "--output=", 9) && w[9])
-			e = add(&p, "%s", w);
+		if ((!strncmp(w, "--output=", 9) && w[9]) || !strcmp(w, "--stonewall") ||
+		    !strncmp(w, "--per-rank-dir=", 15))
+			e = add(&p, "%s", w); /* storbench's own; meta checks them */
 		else if (!strcmp(w, "--output="))
 			e = bad(&p, "--output: '' is not valid (expected a file name)");
 		else if (w[0] != '-' || !w[1] || w[1] == '-')

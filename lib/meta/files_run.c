@@ -18,12 +18,26 @@ static void *worker_main(void *arg)
 		pthread_cond_wait(&fr->cv, &fr->mu);
 	const int go = fr->go;
 	pthread_mutex_unlock(&fr->mu);
-	const uint64_t cpu0 = sb_meta_thread_cpu_ns();
+	w->cpu0 = sb_meta_thread_cpu_ns();
 	if (go > 0)
 		w->rc = sb_meta_files_op(w);
-	w->cpu_ns = sb_meta_thread_cpu_ns() - cpu0;
-	w->end_ns = sb_now_ns();
+	if (!w->walled) { /* else taken at the stonewall */
+		w->cpu_ns = sb_meta_thread_cpu_ns() - w->cpu0;
+		w->end_ns = sb_now_ns();
+	}
+	__atomic_add_fetch(&fr->finished, 1, __ATOMIC_RELEASE);
 	return NULL;
+}
+
+void sb_meta_wait_threads(const struct sb_meta_ctl *ctl, const unsigned *finished, unsigned n)
+{
+	const struct timespec nap = { 0, 5000000 };
+	if (!ctl || !ctl->tick)
+		return;
+	while (__atomic_load_n(finished, __ATOMIC_ACQUIRE) < n) {
+		ctl->tick(ctl->ctx);
+		nanosleep(&nap, NULL);
+	}
 }
 
 static void release(struct meta_files_run *fr, int go)
@@ -53,33 +67,41 @@ static int make_subdirs(const struct sb_meta_files *p, struct sb_meta_error *err
 static uint64_t run_workers(struct meta_files_run *fr, struct meta_worker *w, int *e)
 {
 	const unsigned n = fr->p->nthreads;
+	unsigned started = 0;
 	fr->go = 0;
+	fr->finished = 0;
 	for (unsigned i = 0; i < n; i++) {
 		sb_hist_init(&w[i].lat);
-		w[i].ops = 0;
+		w[i].ops = w[i].done = 0;
+		w[i].walled = 0;
 		w[i].rc = 0;
 		w[i].err = 0;
 		w[i].started = pthread_create(&w[i].th, NULL, worker_main, &w[i]) == 0;
 		if (!w[i].started)
 			*e = -EAGAIN;
+		started += (unsigned)w[i].started;
 	}
 	const uint64_t t0 = sb_now_ns();
 	release(fr, *e ? -1 : 1);
+	sb_meta_wait_threads(fr->ctl, &fr->finished, started);
 	for (unsigned i = 0; i < n; i++)
 		if (w[i].started)
 			pthread_join(w[i].th, NULL);
 	return *e ? 0 : t0;
 }
 
-static int count_check(const struct sb_meta_files *p, struct sb_meta_result *r,
-		       struct sb_meta_error *err)
+/* Every file was found (done: every operation, untimed ones after a
+ * stonewall too; a stonewalled stat test ends where it is). */
+static int count_check(const struct sb_meta_files *p, enum sb_meta_test t,
+		       struct sb_meta_result *r, uint64_t done, struct sb_meta_error *err)
 {
-	if (r->interrupted || r->ops == p->nfiles)
+	const int stat = t == SB_META_SEQ_STAT || t == SB_META_RAND_STAT;
+	if (r->interrupted || done == p->nfiles || (stat && r->stonewalled))
 		return 0;
 	err->err = EIO;
 	snprintf(err->path, sizeof(err->path), "%s", p->dir);
 	snprintf(err->what, sizeof(err->what), "found %llu of %llu files",
-		 (unsigned long long)r->ops, (unsigned long long)p->nfiles);
+		 (unsigned long long)done, (unsigned long long)p->nfiles);
 	return -EIO;
 }
 
@@ -88,11 +110,13 @@ static int collect(struct meta_files_run *fr, struct meta_worker *w, uint64_t t0
 		   struct sb_meta_result *r, struct sb_meta_error *err)
 {
 	int rc = 0;
-	uint64_t end = t0;
+	uint64_t end = t0, done = 0;
 	sb_hist_init(&r->lat);
 	for (unsigned i = 0; i < fr->p->nthreads; i++) {
 		sb_hist_merge(&r->lat, &w[i].lat);
 		r->ops += w[i].ops;
+		done += w[i].done;
+		r->stonewalled |= w[i].walled;
 		r->cpu_ns += w[i].cpu_ns;
 		end = SB_MAX(end, w[i].end_ns);
 		if (w[i].rc == -EINTR)
@@ -106,7 +130,7 @@ static int collect(struct meta_files_run *fr, struct meta_worker *w, uint64_t t0
 	r->elapsed_ns = end - t0;
 	r->start_ns = t0;
 	r->ran = 1;
-	return rc ? rc : count_check(fr->p, r, err);
+	return rc ? rc : count_check(fr->p, fr->test, r, done, err);
 }
 
 static int one_test(struct meta_files_run *fr, struct meta_worker *w, int dirfd,
@@ -127,8 +151,10 @@ static int one_test(struct meta_files_run *fr, struct meta_worker *w, int dirfd,
 	r->cpu_ns = 0;
 	e = collect(fr, w, t0, r, err);
 	const uint64_t cpu0 = sb_meta_thread_cpu_ns();
-	if ((create || del) && syncfs(dirfd) == 0) {
-		r->elapsed_ns = sb_now_ns() - t0; /* bonnie++ times its sync() too */
+	/* bonnie++ times its sync() too; a stonewalled test's time ended
+	 * before (the sync is still made) */
+	if ((create || del) && syncfs(dirfd) == 0 && !r->stonewalled) {
+		r->elapsed_ns = sb_now_ns() - t0;
 		r->cpu_ns += sb_meta_thread_cpu_ns() - cpu0;
 	}
 	return e ? e : r->interrupted ? -EINTR : 0;

@@ -49,6 +49,8 @@ const char *sb_meta_test_name(enum sb_meta_test t);
 struct sb_meta_result {
 	int ran;	     /* 0: not run (left out, or never reached) */
 	int interrupted;     /* stopped before the end */
+	int stonewalled;     /* its timing ended where another rank's test ended
+				(--stonewall): the figures are what it did until then */
 	uint64_t ops;	     /* files, seeks, or chunks for the I/O tests */
 	uint64_t bytes;	     /* I/O tests: bytes moved */
 	uint64_t elapsed_ns; /* from the start to after the last close/sync */
@@ -57,11 +59,23 @@ struct sb_meta_result {
 	struct sb_hist lat;  /* per operation: a file, a seek, a chunk */
 };
 
-/* Shared by both kinds of test. */
+/* Shared by both kinds of test. stop() is polled before each operation,
+ * from whichever thread does it: 0 go on, SB_META_STOP end the run (the test
+ * is marked interrupted, -EINTR), SB_META_STONEWALL end this test's timing
+ * here (another rank ended it first, mdtest's stonewalling): what was done
+ * so far is the test's figure, marked stonewalled; a test whose work the
+ * next ones need (write, the creates and deletes) finishes it untimed, the
+ * others end, and the run goes on. tick() (NULL: none) is called often by
+ * the thread that runs the tests (never by a test's own threads): per
+ * operation in the single-threaded block tests, and every few milliseconds
+ * while the threads of the seek and file tests work. */
+#define SB_META_STOP 1
+#define SB_META_STONEWALL 2
 struct sb_meta_ctl {
-	int (*stop)(void *ctx);			       /* polled per operation */
+	int (*stop)(void *ctx);
 	void (*phase)(void *ctx, enum sb_meta_test t); /* a test starts */
 	void *ctx;
+	void (*tick)(void *ctx);
 };
 
 /* Where a test failed, for the message. */
@@ -152,7 +166,7 @@ int sb_meta_seeks_run(const struct sb_meta_io *p, const struct sb_meta_ctl *ctl,
  * (aggregate.c) ---- */
 /* A rank's figures of one test, without its histogram. */
 struct sb_meta_rank_test {
-	int ran, interrupted;
+	int ran, interrupted, stonewalled;
 	uint64_t ops, bytes, elapsed_ns, cpu_ns;
 	double start_s, end_s; /* on one clock (rank 0's), from any origin */
 	double rate;	       /* sb_meta_rate */
@@ -170,7 +184,8 @@ struct sb_meta_skew {
  * ops, bytes and CPU summed, the histograms merged bucket by bucket, and
  * elapsed_ns from the earliest start to the latest end (start_s[i] +
  * r[i].elapsed_ns), so that sb_meta_rate(agg) is all operations over that
- * span; ran when every rank ran it, interrupted when any was. rk[i] gets
+ * span; ran when every rank ran it, interrupted (stonewalled) when any
+ * was. rk[i] gets
  * rank i's own figures and k the skew. -EINVAL when n is 0. */
 int sb_meta_aggregate(enum sb_meta_test t, const struct sb_meta_result *r, const double *start_s,
 		      unsigned n, struct sb_meta_result *agg, struct sb_meta_rank_test *rk,
@@ -260,6 +275,7 @@ struct sb_meta_run {
 	 * rank's own figures are here (NULL, 0: one process) */
 	unsigned nranks;
 	const struct sb_meta_rank *ranks;
+	int stonewall; /* --stonewall: each test ended on every rank with the first */
 	struct sb_meta_skew skew[SB_META_NTESTS];
 };
 /* A rank of a run under mpirun, as rank 0 keeps it. */

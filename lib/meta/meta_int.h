@@ -16,7 +16,8 @@ struct meta_files_run {
 	uint64_t *order; /* file numbers, shuffled, for the random tests */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	int go; /* 1: start, -1: give up */
+	int go;		   /* 1: start, -1: give up */
+	unsigned finished; /* workers that ended (atomic) */
 };
 
 struct meta_worker {
@@ -26,23 +27,35 @@ struct meta_worker {
 	int started;
 	int rc;	 /* 0, -EINTR or -errno */
 	int err; /* positive errno of a failure */
-	uint64_t ops, end_ns;
+	uint64_t ops, end_ns; /* timed: up to a stonewall, if any */
+	uint64_t done;	      /* every operation, the untimed ones after a stonewall too */
+	int walled;	      /* a stonewall ended its timing (end_ns, cpu_ns then) */
+	uint64_t cpu0;
 	uint64_t cpu_ns; /* the thread's own CPU time from its start to end_ns */
 	char *buf;	 /* chunk bytes of random data */
 	char errpath[4096];
 	struct sb_hist lat;
 };
 
+/* The run stops (between tests; a stonewall is not a stop there). */
 static inline int sb_meta_stopped(const struct meta_files_run *fr)
 {
-	return fr->ctl && fr->ctl->stop && fr->ctl->stop(fr->ctl->ctx);
+	return fr->ctl && fr->ctl->stop && fr->ctl->stop(fr->ctl->ctx) == SB_META_STOP;
 }
 
 static inline void sb_meta_op_done(struct meta_worker *w, uint64_t t0)
 {
+	w->done++;
+	if (w->walled)
+		return; /* past a stonewall: untimed */
 	sb_hist_add(&w->lat, sb_now_ns() - t0);
 	w->ops++;
 }
+
+/* Let the caller's tick run while n threads work, until *finished (each
+ * adds 1 as it ends) reaches n; nothing without a tick (then a plain join
+ * follows). */
+void sb_meta_wait_threads(const struct sb_meta_ctl *ctl, const unsigned *finished, unsigned n);
 
 /* fsync the directory holding rel (relative to dfd), or the directory
  * open at fd (files.c). */
@@ -68,6 +81,21 @@ static inline uint64_t sb_meta_thread_cpu_ns(void)
 	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) < 0)
 		return 0;
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Before each operation of a file-test worker: 1 when the run stops. A
+ * stonewall ends the worker's timing here, once; what it does after is
+ * counted in done alone. */
+static inline int sb_meta_worker_stop(struct meta_worker *w)
+{
+	const struct sb_meta_ctl *c = w->fr->ctl;
+	const int s = c && c->stop ? c->stop(c->ctx) : 0;
+	if (s == SB_META_STONEWALL && !w->walled) {
+		w->walled = 1;
+		w->end_ns = sb_now_ns();
+		w->cpu_ns = sb_meta_thread_cpu_ns() - w->cpu0;
+	}
+	return s == SB_META_STOP;
 }
 
 #endif

@@ -24,12 +24,14 @@ struct seek_run {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	int go;
+	unsigned finished; /* seekers that ended (atomic) */
 };
 
 struct seeker {
 	struct seek_run *sr;
 	pthread_t th;
 	int started, fd, err;
+	int walled; /* a stonewall ended it (another rank ended the test) */
 	char *buf;
 	uint64_t ops, start_ns, end_ns, cpu_ns;
 	struct sb_hist lat;
@@ -70,8 +72,11 @@ static void *seeker_main(void *arg)
 		const uint64_t k = __atomic_fetch_add(&sr->next, 1, __ATOMIC_RELAXED);
 		if (k >= sr->p->seeks)
 			break;
-		if (sr->ctl && sr->ctl->stop && sr->ctl->stop(sr->ctl->ctx))
+		const int st = sr->ctl && sr->ctl->stop ? sr->ctl->stop(sr->ctl->ctx) : 0;
+		if (st) { /* stopped, or a stonewall: the seeks change nothing later tests need */
+			s->walled = st == SB_META_STONEWALL;
 			break;
+		}
 		const uint64_t t0 = sb_now_ns();
 		s->err = doseek(s, sr->tickets[k]);
 		if (!s->err) {
@@ -81,6 +86,7 @@ static void *seeker_main(void *arg)
 	}
 	s->cpu_ns = sb_meta_thread_cpu_ns() - cpu0;
 	s->end_ns = sb_now_ns();
+	__atomic_add_fetch(&sr->finished, 1, __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -117,14 +123,17 @@ static int prepare(struct seek_run *sr, struct seeker *s, unsigned n, int *cache
 static void start_and_join(struct seek_run *sr, struct seeker *s, unsigned n)
 {
 	int ok = 1;
+	unsigned started = 0;
 	for (unsigned i = 0; i < n; i++) {
 		s[i].started = pthread_create(&s[i].th, NULL, seeker_main, &s[i]) == 0;
 		ok = ok && s[i].started;
+		started += (unsigned)s[i].started;
 	}
 	pthread_mutex_lock(&sr->mu);
 	sr->go = ok ? 1 : -1;
 	pthread_cond_broadcast(&sr->cv);
 	pthread_mutex_unlock(&sr->mu);
+	sb_meta_wait_threads(sr->ctl, &sr->finished, started);
 	for (unsigned i = 0; i < n; i++)
 		if (s[i].started)
 			pthread_join(s[i].th, NULL);
@@ -147,6 +156,7 @@ static int collect(struct seek_run *sr, struct seeker *s, unsigned n, struct sb_
 		sb_hist_merge(&r->lat, &s[i].lat);
 		r->ops += s[i].ops;
 		r->cpu_ns += s[i].cpu_ns;
+		r->stonewalled |= s[i].walled;
 		if (s[i].err && !err)
 			err = s[i].err;
 	}
@@ -154,7 +164,7 @@ static int collect(struct seek_run *sr, struct seeker *s, unsigned n, struct sb_
 	r->bytes = r->ops * sr->p->chunk;
 	r->elapsed_ns = last > first ? last - first : 0;
 	r->start_ns = first == UINT64_MAX ? 0 : first;
-	r->interrupted = !err && r->ops < sr->p->seeks;
+	r->interrupted = !err && !r->stonewalled && r->ops < sr->p->seeks;
 	return err;
 }
 

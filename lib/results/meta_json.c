@@ -34,6 +34,7 @@ static void test_json(struct sb_json *j, const struct sb_meta_result *r, enum sb
 	sb_json_obj_open(j, sb_meta_test_name(t));
 	sb_json_bool(j, "ran", r->ran);
 	sb_json_bool(j, "interrupted", r->interrupted);
+	sb_json_bool(j, "stonewalled", r->stonewalled);
 	sb_json_u64(j, "ops", r->ops);
 	if (sb_meta_is_io(t) || t == SB_META_SEEKS)
 		sb_json_u64(j, "bytes", r->bytes);
@@ -74,6 +75,7 @@ static void rank_json(struct sb_json *j, const struct sb_meta_run *m, const stru
 		const double t0 = first_start(m, t);
 		sb_json_obj_open(j, sb_meta_test_name((enum sb_meta_test)t));
 		sb_json_bool(j, "interrupted", r->interrupted);
+		sb_json_bool(j, "stonewalled", r->stonewalled);
 		sb_json_u64(j, "ops", r->ops);
 		sb_json_u64(j, "bytes", r->bytes);
 		sb_json_u64(j, "elapsed_ns", r->elapsed_ns);
@@ -159,6 +161,8 @@ static void extra_json(struct sb_json *j, const void *ctx)
 	sb_json_bool(j, "run_directory_removed", !m->kept);
 	sb_json_str(j, "cache", m->cache_method ? sb_cache_method_name(m->cache_method) : "warm");
 	sb_json_bool(j, "interrupted", m->interrupted);
+	if (m->nranks)
+		sb_json_bool(j, "stonewall", m->stonewall);
 	params_json(j, m);
 	sb_json_obj_open(j, "tests");
 	for (int t = 0; t < SB_META_NTESTS; t++)

@@ -74,6 +74,10 @@ static void test_flags(void **state)
 	assert_string_equal(TR("-f3", "-z", "42", "-c", "1", "--output=r.json"),
 			    "--per-char=syscall --data=bonnie --char-size=3M --seed=42 "
 			    "--output=r.json .");
+	/* storbench's own flags under mpirun go through, for meta to check */
+	assert_string_equal(TR("-s", "0", "--stonewall", "--per-rank-dir=0"),
+			    "--per-char=syscall --data=bonnie --size=0M --stonewall "
+			    "--per-rank-dir=0 .");
 	assert_string_equal(TR("-h"), "HELP");
 	assert_string_equal(TR("--help"), "HELP");
 }
