@@ -94,8 +94,14 @@ static int prepare_ranks(struct sb_jobtarget *t, const char *path, struct sb_job
 		t->info = chk.info;
 		t->probed = 1;
 	}
+	const uint64_t need = e ? 0 : chk.space_need, avail = chk.info.fs_free;
+	char fs[sizeof(chk.info.mountpoint)];
+	snprintf(fs, sizeof(fs), "%s", chk.info.mountpoint);
 	sb_jobtarget_cleanup(&chk, 0);
 	int rc = cli_ranks_agree(verdict(e, &er, msg, sizeof(msg)), msg);
+	/* each rank's files fit: and those of the ranks on one filesystem? */
+	if (!rc)
+		rc = cli_ranks_space_agree(path, need, avail, fs);
 	if (rc)
 		return rc;
 	const char *where = cli_ranks_target(path, is_dir);
