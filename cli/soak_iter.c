@@ -5,7 +5,8 @@
  * the data (region mode: the next iteration's write must replace all of it,
  * and a lost write shows as stale), then collect the kernel's messages.
  * With --burst=SIZE,IDLE the write stops after every SIZE bytes for IDLE
- * (sync first, pause not timed), as iozone -+b.
+ * (sync first, pause not timed), as iozone -+b; under mpirun each pause
+ * ends when every rank's does, so each burst starts on all ranks together.
  */
 #include "cli/soak.h"
 

@@ -85,6 +85,7 @@ static int prepare_ranks(struct sb_jobtarget *t, const char *path, struct sb_job
 	char msg[sizeof(er.msg)];
 	struct sb_jobtarget chk = *t;
 	chk.check_only = 1;
+	chk.space_need = 0;
 	int e = sb_jobtarget_prepare(&chk, path, job, needs_data, noio, &er);
 	const int is_dir = !e && chk.info.kind == SB_TARGET_DIR && !noio;
 	/* a new file is made by this rank (O_EXCL), never taken for one
