@@ -514,9 +514,8 @@ static void group_names(const struct space *all, int r, char *out, size_t len)
 	for (int k = 0; k < R.size && o < len; k++) {
 		if (!all[k].need || all[k].dev != all[r].dev || strcmp(all[k].host, all[r].host))
 			continue;
-		n++;
-		o += (size_t)snprintf(out + o, len - o, "%s%d",
-				      n == 1 ? "" : n == total ? " and " : ", ", k);
+		const char *sep = ++n == 1 ? "" : n == total ? " and " : ", ";
+		o += (size_t)snprintf(out + o, len - o, "%s%d", sep, k);
 	}
 }
 

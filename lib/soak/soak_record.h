@@ -88,7 +88,7 @@ struct sb_soak_rank {
 	 * rank wrote: every burst starts on all ranks together), the same on
 	 * each rank; the All clients write time leaves them out */
 	double wshared_s;
-	double wpause_s; /* --burst: this rank's own pauses (left out of its write time) */
+	double wpause_s;	/* --burst: this rank's own pauses (left out of its write time) */
 	struct sb_soak_iter it; /* the rank's own, as its log has it */
 };
 
