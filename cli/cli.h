@@ -222,6 +222,13 @@ int cli_ranks_round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios);
 /* The same, polled from an I/O loop rather than a watcher: its deadline is
  * a setup's (a rank may be in a long request or its fsync). */
 int cli_ranks_round_test_slow(int *any, int *all, uint64_t *bytes, uint64_t *ios);
+/* Before any rank writes: each rank's filesystem (its host and the st_dev
+ * of path, or of its parent), the bytes it will need there and those free
+ * (fs: its name in the message, e.g. the mount point); rank 0 sums the
+ * needs of the ranks on each filesystem and refuses for all (an exit code
+ * on every rank, as cli_ranks_agree) when they do not fit together, naming
+ * the filesystem and the ranks. need 0: nothing to make. Alone: 0. */
+int cli_ranks_space_agree(const char *path, uint64_t need, uint64_t avail, const char *fs);
 /* After the measurements: every rank's jobs to rank 0, which replaces
  * each job with the "All clients" aggregate (its ranks in clients) and
  * returns 0 to write it; the other ranks return 1 and write nothing. *rc

@@ -553,6 +553,10 @@ int cli_meta_main(const struct cli_command *cmd, int argc, char **argv,
 	/* many ranks: every one checked before any creates anything */
 	if ((rc = cli_ranks_agree(rc, NULL)) || (rc = meta_ranks_same_tests(tests_mask(&c))))
 		return rc;
+	/* each rank's files fit: and those of the ranks on one filesystem? */
+	if ((rc = cli_ranks_space_agree(pos[0], c.size + c.files * c.size_max, t.info.fs_free,
+					t.info.mountpoint)))
+		return rc;
 	const char *dir = cli_ranks() > 1 ? cli_ranks_target(pos[0], 1) : pos[0];
 	if (dir == pos[0] && sb_meta_leftovers(pos[0], on_leftover, NULL) < 0)
 		sb_warn("cannot look for leftovers in '%s'", pos[0]);

@@ -28,7 +28,8 @@ static const struct cli_opt soak_table[] = {
 	{ "duration", OPT_ARG, S_DURATION, "TIME", "stop after this long (e.g. 72h) [none]" },
 	{ "idle", OPT_ARG, S_IDLE, "TIME", "pause after each iteration [0]" },
 	{ "burst", OPT_ARG, S_BURST, "SIZE,IDLE",
-	  "write in bursts: sync and pause IDLE after every SIZE (pause not timed)" },
+	  "write in bursts: sync and pause IDLE after every SIZE (pause not timed); "
+	  "under mpirun every burst starts on all ranks together" },
 	{ "stop-on-error", OPT_NOARG, S_STOP, NULL, "stop at the first failed iteration" },
 	{ "fail-on-anomaly", OPT_NOARG, S_ANOMALY, NULL,
 	  "outliers and throughput changes fail the soak (otherwise warnings)" },
@@ -229,10 +230,6 @@ static int parse(const struct cli_command *cmd, int argc, char **argv, struct so
 		return SB_EXIT_USAGE;
 	}
 	*target = pos[0];
-	if (cli_ranks() > 1 && o->burst_bytes) {
-		sb_err("--burst: not under mpirun (the ranks' pauses would not line up)");
-		return SB_EXIT_USAGE;
-	}
 	if (cli_ranks_stonewall()) {
 		sb_err("--stonewall: not with soak (every rank writes and checks all of its region)");
 		return SB_EXIT_USAGE;
@@ -459,6 +456,14 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 		o->v.size_given = 1;
 	}
 	if ((rc = cli_ranks_agree(verify_target_resolve(&s->t, target, &o->v), NULL)))
+		goto out;
+	/* many ranks: each one's files fit; and those on one filesystem? (a
+	 * device or an existing file is written in place: nothing to add) */
+	if (cli_ranks() > 1 &&
+	    (rc = cli_ranks_space_agree(target,
+					s->t.v.is_blockdev || kind == SB_TARGET_FILE ? 0
+										     : s->t.v.size,
+					s->t.ct.info.fs_free, s->t.ct.info.mountpoint)))
 		goto out;
 	s->ops = verify_engine(&o->v);
 	if ((rc = cli_ranks_agree(s->ops ? 0 : SB_EXIT_USAGE, NULL)))

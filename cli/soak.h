@@ -62,6 +62,7 @@ struct soak_state {
 	 * coordination clock (write start, end; check start, end), its bytes
 	 * and latencies, for rank 0's All clients figures */
 	double ph_start, ph_end, ph[4];
+	double wshared_s, wpause_s; /* --burst: the write's pauses every rank shared, its own */
 	uint64_t wbytes, rbytes;
 	struct sb_hist wh, rh;
 	/* rank 0: the All clients iterations (resumed ones included), their

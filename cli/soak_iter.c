@@ -5,7 +5,8 @@
  * the data (region mode: the next iteration's write must replace all of it,
  * and a lost write shows as stale), then collect the kernel's messages.
  * With --burst=SIZE,IDLE the write stops after every SIZE bytes for IDLE
- * (sync first, pause not timed), as iozone -+b.
+ * (sync first, pause not timed), as iozone -+b; under mpirun each pause
+ * ends when every rank's does, so each burst starts on all ranks together.
  */
 #include "cli/soak.h"
 
@@ -22,7 +23,45 @@ struct burst {
 	const struct soak_opts *o;
 	uint64_t next; /* bytes at which the next pause comes */
 	uint64_t slept_ns;
+	/* many ranks: every pause ends in an agreement of all ranks, so that
+	 * each burst starts on every rank together; a rank whose write is
+	 * over goes on answering them until every rank's is. idle_s: how long
+	 * this rank did not write in the round before (its pause, or its
+	 * wait once done), reduced in the next round to the minimum: the
+	 * pause every rank shared, which shared_s sums (the All clients
+	 * write time leaves it out, as a rank's own leaves out its pauses) */
+	int ranks, rounds;
+	double since, idle_s, shared_s;
 };
+
+/* Many ranks: one round of the bursts' agreement (writing 0: this
+ * rank's write is over); returns whether any rank still writes. Every
+ * round but the last has a rank that writes after it, so the pause all
+ * shared in it (reduced in the next round) lies within the write's span.
+ * Bounded as every other wait (600 s), plus the pause. */
+static int burst_agree(struct burst *b, int writing)
+{
+	long v[2] = { writing, b->rounds ? -(long)(b->idle_s * 1e6) : 0 };
+	cli_ranks_max_within(v, 2, 600.0 + (double)b->o->burst_idle_ns / 1e9);
+	const double now = cli_ranks_time();
+	if (b->rounds)
+		b->shared_s += (double)-v[1] / 1e6;
+	b->rounds++;
+	b->idle_s = now - b->since;
+	b->since = now;
+	return v[0] != 0;
+}
+
+/* Many ranks, after this rank's write: the rounds go on until every
+ * rank's write is over. */
+static void burst_finish(struct burst *b)
+{
+	if (!b->ranks)
+		return;
+	b->since = cli_ranks_time();
+	while (burst_agree(b, 0))
+		;
+}
 
 static int burst_hook(void *ctx, uint64_t bytes)
 {
@@ -31,6 +70,7 @@ static int burst_hook(void *ctx, uint64_t bytes)
 		return 0;
 	b->next = (bytes / b->o->burst_bytes + 1) * b->o->burst_bytes;
 	uint64_t t0 = sb_now_ns();
+	b->since = cli_ranks_time();
 	sync();
 	for (uint64_t left = b->o->burst_idle_ns; left && !cli_interrupted();) {
 		uint64_t step = SB_MIN(left, 100000000ull);
@@ -38,6 +78,8 @@ static int burst_hook(void *ctx, uint64_t bytes)
 		nanosleep(&ts, NULL);
 		left -= step;
 	}
+	if (b->ranks)
+		burst_agree(b, 1);
 	b->slept_ns += sb_now_ns() - t0;
 	return 0;
 }
@@ -143,7 +185,7 @@ static double soak_eta(void *ctx, int write, double phase_elapsed, double phase_
 int soak_iteration(struct soak_state *s, struct sb_soak_iter *it)
 {
 	struct verify_report r;
-	struct burst b = { s->o, s->o->burst_bytes, 0 };
+	struct burst b = { .o = s->o, .next = s->o->burst_bytes };
 	int rc = 0;
 
 	if (s->o->iozone) {
@@ -180,13 +222,19 @@ int soak_iteration(struct soak_state *s, struct sb_soak_iter *it)
 	s->ph[0] = s->ph[1] = s->ph[2] = s->ph[3] = s->ph_start = cli_ranks_time();
 	s->wbytes = s->rbytes = 0;
 	const int made = s->region_mode || !(rc = verify_target_create(&s->t, &s->o->v));
-	/* many ranks: when every one writes, rank 0's line shows them all */
-	r.all_ranks = cli_ranks() > 1 && !cli_ranks_worst(!made);
+	/* many ranks: when every one writes, rank 0's line shows them all
+	 * (not with --burst: the pauses' agreements are the ranks' rounds
+	 * then, and the line is rank 0's own) */
+	b.ranks = cli_ranks() > 1 && s->o->burst_bytes;
+	r.all_ranks = cli_ranks() > 1 && !cli_ranks_worst(!made) && !b.ranks;
 	if (made) {
 		s->ph[0] = cli_ranks_time();
 		rc = verify_phase(&r, &s->t, s->ops, 1, "write");
 		s->ph[1] = s->ph[2] = s->ph[3] = cli_ranks_time();
 	}
+	burst_finish(&b);
+	s->wshared_s = b.shared_s;
+	s->wpause_s = (double)b.slept_ns / 1e9;
 	/* a full target: what was not written is not checked (it would read as
 	 * foreign); the loop stops there */
 	const int full = r.res.wr.errors && r.res.wr.first_error == ENOSPC;

@@ -332,6 +332,8 @@ int soak_ranks_iteration(struct soak_state *s, const struct sb_soak_iter *it, in
 	mine->r.wend_s = s->ph[1];
 	mine->r.rstart_s = s->ph[2];
 	mine->r.rend_s = s->ph[3];
+	mine->r.wshared_s = s->wshared_s;
+	mine->r.wpause_s = s->wpause_s;
 	mine->r.write_bytes = s->wbytes;
 	mine->r.read_bytes = s->rbytes;
 	mine->r.it = *it;

@@ -85,6 +85,7 @@ static int prepare_ranks(struct sb_jobtarget *t, const char *path, struct sb_job
 	char msg[sizeof(er.msg)];
 	struct sb_jobtarget chk = *t;
 	chk.check_only = 1;
+	chk.space_need = 0;
 	int e = sb_jobtarget_prepare(&chk, path, job, needs_data, noio, &er);
 	const int is_dir = !e && chk.info.kind == SB_TARGET_DIR && !noio;
 	/* a new file is made by this rank (O_EXCL), never taken for one
@@ -94,8 +95,14 @@ static int prepare_ranks(struct sb_jobtarget *t, const char *path, struct sb_job
 		t->info = chk.info;
 		t->probed = 1;
 	}
+	const uint64_t need = e ? 0 : chk.space_need, avail = chk.info.fs_free;
+	char fs[sizeof(chk.info.mountpoint)];
+	snprintf(fs, sizeof(fs), "%s", chk.info.mountpoint);
 	sb_jobtarget_cleanup(&chk, 0);
 	int rc = cli_ranks_agree(verdict(e, &er, msg, sizeof(msg)), msg);
+	/* each rank's files fit: and those of the ranks on one filesystem? */
+	if (!rc)
+		rc = cli_ranks_space_agree(path, need, avail, fs);
 	if (rc)
 		return rc;
 	const char *where = cli_ranks_target(path, is_dir);

@@ -262,6 +262,9 @@ static void ranks_members(struct sb_json *j, const struct sb_soak_rank *r, unsig
 	}
 	sb_json_double(j, "start_spread_s", t1 - t0);
 	sb_json_double(j, "end_spread_s", e0 - s0);
+	/* --burst: the pauses every rank shared, not in the write's time */
+	if (n && r[0].wshared_s > 0)
+		sb_json_double(j, "write_shared_pause_s", r[0].wshared_s);
 	sb_json_arr_open(j, "ranks");
 	for (unsigned i = 0; i < n; i++) {
 		const struct sb_soak_rank *k = &r[i];
@@ -276,6 +279,8 @@ static void ranks_members(struct sb_json *j, const struct sb_soak_rank *r, unsig
 		sb_json_double(j, "check_end_s", k->rend_s - t0);
 		sb_json_u64(j, "write_bytes", k->write_bytes);
 		sb_json_u64(j, "checked_bytes", k->read_bytes);
+		if (k->wpause_s > 0)
+			sb_json_double(j, "write_pause_s", k->wpause_s);
 		sb_soak_iter_json(j, &k->it);
 		sb_json_obj_close(j);
 	}

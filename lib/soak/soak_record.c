@@ -49,7 +49,7 @@ static void lat3(const struct sb_hist *h, uint64_t out[3])
 /* bytes over the span of the phase on every rank that ran it */
 static double phase_bw(const struct sb_soak_rank *r, unsigned n, int write)
 {
-	double t0 = 0, t1 = 0, bytes = 0;
+	double t0 = 0, t1 = 0, bytes = 0, shared = 0;
 	int any = 0;
 	for (unsigned i = 0; i < n; i++) {
 		const double a = write ? r[i].wstart_s : r[i].rstart_s;
@@ -60,7 +60,12 @@ static double phase_bw(const struct sb_soak_rank *r, unsigned n, int write)
 		t1 = any && t1 > b ? t1 : b;
 		any = 1;
 		bytes += (double)(write ? r[i].write_bytes : r[i].read_bytes);
+		if (write)
+			shared = SB_MAX(shared, r[i].wshared_s);
 	}
+	/* --burst: the pauses of all ranks are not timed, as a rank's own */
+	if (any && shared > 0 && t1 - t0 > shared)
+		t1 -= shared;
 	return any && t1 > t0 ? bytes / (t1 - t0) : 0;
 }
 

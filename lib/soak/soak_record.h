@@ -84,11 +84,17 @@ struct sb_soak_rank {
 	double start_s, end_s;			   /* the iteration */
 	double wstart_s, wend_s, rstart_s, rend_s; /* its write, its check (none: equal) */
 	uint64_t write_bytes, read_bytes;
+	/* --burst: the pauses within the write that every rank shared (no
+	 * rank wrote: every burst starts on all ranks together), the same on
+	 * each rank; the All clients write time leaves them out */
+	double wshared_s;
+	double wpause_s;	/* --burst: this rank's own pauses (left out of its write time) */
 	struct sb_soak_iter it; /* the rank's own, as its log has it */
 };
 
 /* The All clients iteration of n ranks (r[0] rank 0): each phase's bytes
- * summed over the time from the earliest start to the latest end, the
+ * summed over the time from the earliest start to the latest end (the
+ * write's less the pauses every rank shared, wshared_s), the
  * latencies read from the ranks' merged histograms wh and rh (NULL: 0),
  * blocks, counts, errors and unwritten blocks summed, the first error the
  * first rank's that had one. Bad ranges stay each rank's (offsets in

@@ -490,6 +490,7 @@ static int prepare_new(struct sb_jobtarget *t, const char *path, struct sb_job_o
 		for (unsigned i = 0; i < npaths; i++)
 			need += t->fsize[i];
 	}
+	t->space_need = need;
 	if ((e = check_alignment(t, job, er)) || (e = check_space(t, need, npaths, er)))
 		return e;
 	if (t->check_only)

@@ -68,6 +68,10 @@ struct sb_jobtarget {
 	 * 0; region_size is job 0's files together) */
 	unsigned nrfiles;
 	uint64_t fsize[SB_JT_MAX_FILES];
+	/* the bytes the new files take on the filesystem (a directory or a
+	 * new file; 0 otherwise), as checked against info.fs_free: the ranks
+	 * sharing a filesystem check their sum (cli/ranks.c) */
+	uint64_t space_need;
 };
 
 /* Look at path (sb_target_probe) without creating anything; refuses what

@@ -44,6 +44,9 @@ for r in it:
                        ("check", "read_bw_bytes", "checked_bytes")):
         t0 = min(x[ph + "_start_s"] for x in rs)
         t1 = max(x[ph + "_end_s"] for x in rs)
+        # --burst: the pauses every rank shared are not timed
+        if ph == "write":
+            t1 -= r.get("write_shared_pause_s", 0)
         want = sum(x[b] for x in rs) / (t1 - t0)
         # the times in the log are rounded to the microsecond
         assert abs(r[key] - want) <= 1e-4 * want, (ph, r[key], want)
@@ -143,6 +146,59 @@ expect_exit 0 $MPI -n 3 "$SB" soak --resume "$T/k.jsonl" --iterations=$((last + 
 n=$(check_logs "$T/k.jsonl" 3) || fail "logs after the kill: $n"
 [ "$n" = $((last + 2)) ] || fail "$n iterations after the resume, expected $((last + 2))"
 ok "a killed rank ends soak with a message (exit $rc); --resume goes on"
+
+# 4b. --burst: every pause ends when every rank's does, so each burst
+# starts on all ranks together; each rank's figures are its own (its
+# pauses not timed), the aggregate's write the ranks' bytes over the span
+# from the earliest start to the latest end less the pauses all shared.
+# $2: the least pause every rank must have shared (a rank sleeps IDLE at
+# each pause, then waits for the others)
+check_burst() {
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+agg = [json.loads(l) for l in open(sys.argv[1])]
+least = float(sys.argv[2])
+it = [r for r in agg if r["type"] == "iteration"]
+assert it, agg
+for r in it:
+    rs = r["ranks"]
+    assert sorted(x["rank"] for x in rs) == [0, 1, 2], rs
+    shared = r["write_shared_pause_s"]
+    assert shared >= least, (shared, least)
+    # the rank that wrote to the last pause paused in every shared one
+    assert max(x["write_pause_s"] for x in rs) >= shared - 1e-5, (rs, shared)
+    for x in rs:
+        # the rank's own: its bytes over its write less its pauses
+        t = x["write_end_s"] - x["write_start_s"] - x["write_pause_s"]
+        want = x["write_bytes"] / t
+        # (its write is timed inside; the pauses, far longer, are not)
+        assert want / 2 <= x["write_bw_bytes"] <= want * 2, (x["rank"], x["write_bw_bytes"], want)
+    b = sum(x["write_bytes"] for x in rs)
+    span = max(x["write_end_s"] for x in rs) - min(x["write_start_s"] for x in rs) - shared
+    # the times in the log are rounded to the microsecond
+    lo, hi = b / (span + 4e-6), b / (span - 4e-6)
+    assert lo <= r["write_bw_bytes"] <= hi, (r["write_bw_bytes"], lo, hi)
+print(len(it))
+PY
+}
+mkdir "$T/b"
+expect_exit 0 $MPI -n 3 "$SB" soak --iterations=2 --size=2M --bs=128k --burst=512k,200ms \
+	--log="$T/b.jsonl" "$T/b"
+grep -q "soak: 2 iterations, 0 failed: PASS" "$T/out" || fail "burst: $(cat "$T/out" "$T/err")"
+[ "$(grep -c "^       rank [0-2] on .*verify ok" "$T/out")" = 6 ] || fail "burst: no line per rank: $(cat "$T/out")"
+[ "$(grep -c '"type":"iteration"' "$T/b.jsonl.rank-2")" = 2 ] || fail "burst: rank 2's log"
+n=$(check_burst "$T/b.jsonl" 0.6) || fail "burst: $n"
+[ "$n" = 2 ] || fail "burst: $n iterations, expected 2"
+ok "--burst: each burst on every rank together, a rank's figures its own, the aggregate the sum"
+
+# a rank with fewer bursts (a smaller region, mpirun's MPMD form) answers
+# the others' pauses until their writes are over
+mkdir "$T/b2"
+expect_exit 0 $MPI -n 2 "$SB" soak --iterations=1 --size=2M --bs=128k --burst=512k,100ms \
+	--log="$T/b2.jsonl" "$T/b2" : -n 1 "$SB" soak --iterations=1 --size=1M \
+	--bs=128k --burst=512k,100ms --log="$T/b2.jsonl" "$T/b2"
+n=$(check_burst "$T/b2.jsonl" 0.15) || fail "burst, uneven: $n"
+ok "--burst: a rank with fewer bursts waits for the others"
 
 # 5. rank 2's data comes back damaged: the soak fails, naming rank 2 (last:
 # without FUSE the test skips here)
