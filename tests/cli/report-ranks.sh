@@ -56,7 +56,7 @@ fi
 # process (known figures, so the plain build tests them too): each rank in
 # the text, HTML, CSV and XLSX, and a ranks' entry that is not one refused
 mkdir "$T/dd"
-expect_exit 0 "$SB" soak --iterations=2 --size=1M --quiet -o "$T/s1.json" "$T/dd"
+expect_exit 0 "$SB" soak --iterations=2 --size=1M --quiet --log="$T/s1.jsonl" -o "$T/s1.json" "$T/dd"
 expect_exit 0 "$SB" meta --size=0 --files=20 --quiet -o "$T/m1.json" "$T/dd"
 expect_exit 0 "$SB" verify --size=1M --quiet -o "$T/v1.json" "$T/dd"
 python3 - "$T" <<'PY' || fail "making the ranks of soak, meta, verify"
