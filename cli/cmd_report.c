@@ -54,7 +54,7 @@ static int report_set(void *vc, int id, const char *v, char *hint, size_t hl)
 			}
 		for (size_t t = 0, at = 0; t < REP_T_N && at < hl; t++)
 			at += (size_t)snprintf(hint + at, hl - at, "%s%s",
-					       t == 0		 ? ""
+					       t == 0		  ? ""
 					       : t + 1 == REP_T_N ? " or "
 								  : ", ",
 					       rep_table_names[t]);

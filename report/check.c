@@ -60,17 +60,38 @@ static const struct key nonneg[] = {
  * from the earliest start, never negative. The same names elsewhere (a
  * job's start_s on a rank's clock) are not judged. */
 static const struct key rank_nonneg[] = {
-	K("write_bytes"),      K("checked_bytes"),  K("ops"),
-	K("bytes"),	       K("elapsed_ns"),	    K("cpu_ns"),
-	K("files_per_s"),      K("seeks_per_s"),    K("files"),
-	K("io_errors"),	       K("bad_ranges_omitted"), K("p50"),
-	K("p99"),	       K("start_s"),	    K("end_s"),
-	K("write_start_s"),    K("write_end_s"),    K("check_start_s"),
-	K("check_end_s"),      K("first_start_s"),  K("start_spread_s"),
-	K("end_spread_s"),     K("span_s"),	    K("median_rate"),
-	K("intact"),	       K("corrupted"),	    K("misplaced"),
-	K("stale"),	       K("foreign"),	    K("unreadable"),
-	K("newer"),	       K("missing"),
+	K("write_bytes"),
+	K("checked_bytes"),
+	K("ops"),
+	K("bytes"),
+	K("elapsed_ns"),
+	K("cpu_ns"),
+	K("files_per_s"),
+	K("seeks_per_s"),
+	K("files"),
+	K("io_errors"),
+	K("bad_ranges_omitted"),
+	K("p50"),
+	K("p99"),
+	K("start_s"),
+	K("end_s"),
+	K("write_start_s"),
+	K("write_end_s"),
+	K("check_start_s"),
+	K("check_end_s"),
+	K("first_start_s"),
+	K("start_spread_s"),
+	K("end_spread_s"),
+	K("span_s"),
+	K("median_rate"),
+	K("intact"),
+	K("corrupted"),
+	K("misplaced"),
+	K("stale"),
+	K("foreign"),
+	K("unreadable"),
+	K("newer"),
+	K("missing"),
 };
 /* Ranks named by a figure: whole numbers from 0 */
 static const struct key rank_ids[] = { K("rank"), K("slowest_rank"), K("fastest_rank") };
@@ -187,7 +208,8 @@ static int check_ranks(struct walk *w, const struct sb_jv *v, unsigned in)
 		if (!sb_jv_get(e, "rank")) {
 			char path[256];
 			path_of(w, path, sizeof(path));
-			snprintf(w->msg, sizeof(w->msg), "%s: a rank's entry without its 'rank'", path);
+			snprintf(w->msg, sizeof(w->msg), "%s: a rank's entry without its 'rank'",
+				 path);
 			return -1;
 		}
 		if (walk(w, e, in | IN_RANKS) < 0)

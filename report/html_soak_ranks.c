@@ -128,8 +128,8 @@ static void chart(FILE *f, const struct rep_iters *it, const struct rank_stats *
 
 static void table(FILE *f, const struct rep_iters *it, const struct rank_stats *st)
 {
-	static const char *const cols[] = { "Rank",	    "Host",	   "Iterations",
-					    "Failed",	    "Write median", "Write range",
+	static const char *const cols[] = { "Rank",	   "Host",	   "Iterations",
+					    "Failed",	   "Write median", "Write range",
 					    "Read median", "Read range",   "Blocks not intact",
 					    "I/O errors" };
 	char a[48], b[48], c[112];

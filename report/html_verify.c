@@ -141,7 +141,7 @@ static void probe(FILE *f, const struct sb_jv *p, const char *result)
  * rows marked), then each rank's bad ranges, offsets in its own target. */
 static void ranks_table(FILE *f, const struct sb_jv *ranks)
 {
-	static const char *const cols[] = { "Rank",	  "Host",	"Result", "Blocks checked",
+	static const char *const cols[] = { "Rank",	  "Host",	 "Result", "Blocks checked",
 					    "Not intact", "Bad classes", "Path" };
 	static const char *const rcols[] = { "Rank", "Class", "Offset", "Length", "Detail" };
 	char a[160];
@@ -203,10 +203,12 @@ static void ranks_table(FILE *f, const struct sb_jv *ranks)
 			rep_html_esc(f, rep_or(sb_jv_str(sb_jv_get(r, "class")), "?"));
 			fputs("</td>", f);
 			html_cell(f,
-				  rep_fmt_offset(sb_jv_num(sb_jv_get(r, "offset"), 0), a, sizeof(a)),
+				  rep_fmt_offset(sb_jv_num(sb_jv_get(r, "offset"), 0), a,
+						 sizeof(a)),
 				  1);
 			html_cell(f,
-				  rep_fmt_offset(sb_jv_num(sb_jv_get(r, "length"), 0), a, sizeof(a)),
+				  rep_fmt_offset(sb_jv_num(sb_jv_get(r, "length"), 0), a,
+						 sizeof(a)),
 				  1);
 			html_cell(f, rep_range_detail(r, a, sizeof(a)), 0);
 			fputs("</tr>\n", f);

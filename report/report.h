@@ -96,7 +96,7 @@ struct rep_rankser {
 	double rank;
 	char host[64];
 	size_t n, cap, failed;
-	double *bw[2];	     /* write, read bytes/s */
+	double *bw[2];	    /* write, read bytes/s */
 	double bad, errors; /* blocks not intact, I/O errors: over its iterations */
 };
 struct rep_iters {

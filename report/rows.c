@@ -7,10 +7,10 @@
 
 #include <math.h>
 
-const char *const rep_table_names[REP_T_N] = { "measurements", "intervals", "summary",
-					       "percentiles",  "records",   "verify",
-					       "ranges",       "cliff",	    "iozone",
-					       "ranks",	       "soak_ranks", "meta_ranks",
+const char *const rep_table_names[REP_T_N] = { "measurements", "intervals",   "summary",
+					       "percentiles",  "records",     "verify",
+					       "ranges",       "cliff",	      "iozone",
+					       "ranks",	       "soak_ranks",  "meta_ranks",
 					       "meta_skew",    "verify_ranks" };
 
 static const char *const measurement_cols[RM_N] = {
@@ -110,27 +110,64 @@ static const char *const rank_cols[RK_N] = {
 };
 
 static const char *const soak_rank_cols[RSK_N] = {
-	"source",	 "command",	  "iteration",	     "rank",
-	"host",		 "write_bw_bytes_per_s", "read_bw_bytes_per_s", "write_bytes",
-	"checked_bytes", "start_s",	  "end_s",	     "write_start_s",
-	"write_end_s",	 "check_start_s", "check_end_s",     "blocks_checked",
-	"bad_blocks",	 "io_errors",	  "failed",
+	"source",
+	"command",
+	"iteration",
+	"rank",
+	"host",
+	"write_bw_bytes_per_s",
+	"read_bw_bytes_per_s",
+	"write_bytes",
+	"checked_bytes",
+	"start_s",
+	"end_s",
+	"write_start_s",
+	"write_end_s",
+	"check_start_s",
+	"check_end_s",
+	"blocks_checked",
+	"bad_blocks",
+	"io_errors",
+	"failed",
 };
 static const char *const meta_rank_cols[RMK_N] = {
-	"source",     "command",    "test",	  "rank",	"host",	      "ops",
-	"bytes",      "elapsed_ns", "cpu_ns",	  "rate",	"rate_unit",  "lat_min_ns",
-	"lat_p50_ns", "lat_p99_ns", "lat_max_ns", "start_s",	"end_s",
+	"source",     "command",    "test",	  "rank",    "host",	  "ops",
+	"bytes",      "elapsed_ns", "cpu_ns",	  "rate",    "rate_unit", "lat_min_ns",
+	"lat_p50_ns", "lat_p99_ns", "lat_max_ns", "start_s", "end_s",
 };
 static const char *const meta_skew_cols[RMS_N] = {
-	"source",	     "command",		  "test",	  "first_start_s",
-	"start_spread_s",    "end_spread_s",	  "span_s",	  "median_rate",
-	"rate_unit",	     "slowest_rank",	  "slowest_vs_median", "fastest_rank",
+	"source",
+	"command",
+	"test",
+	"first_start_s",
+	"start_spread_s",
+	"end_spread_s",
+	"span_s",
+	"median_rate",
+	"rate_unit",
+	"slowest_rank",
+	"slowest_vs_median",
+	"fastest_rank",
 	"fastest_vs_median",
 };
 static const char *const verify_rank_cols[RVK_N] = {
-	"source",     "command",    "rank",	 "host",    "path",	  "result",
-	"blocks_checked", "not_intact", "intact", "corrupted", "misplaced", "stale",
-	"foreign",    "unreadable", "newer",	 "missing", "bad_ranges_omitted",
+	"source",
+	"command",
+	"rank",
+	"host",
+	"path",
+	"result",
+	"blocks_checked",
+	"not_intact",
+	"intact",
+	"corrupted",
+	"misplaced",
+	"stale",
+	"foreign",
+	"unreadable",
+	"newer",
+	"missing",
+	"bad_ranges_omitted",
 };
 _Static_assert(REP_VCLASS_N == 8, "verify_rank_cols names every class");
 
@@ -758,9 +795,8 @@ long rep_rows(enum rep_table t, struct rep_doc *const *docs, size_t n, unsigned 
 	      rep_row_fn fn, void *ctx)
 {
 	static void (*const tables[REP_T_N])(struct walk *, const struct rep_doc *) = {
-		measurements, intervals, summary, percentiles, records,
-		verify,	      ranges,	 cliff,	  iozone,      ranks,
-		soak_ranks,   meta_ranks, meta_skew, verify_ranks,
+		measurements, intervals, summary, percentiles, records,	   verify,    ranges,
+		cliff,	      iozone,	 ranks,	  soak_ranks,  meta_ranks, meta_skew, verify_ranks,
 	};
 	struct walk w;
 	memset(&w, 0, sizeof(w));

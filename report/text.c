@@ -225,14 +225,12 @@ static void soak(FILE *f, const struct rep_doc *d)
  * offsets in its own target. */
 static void verify_ranks(FILE *f, const struct sb_jv *ranks)
 {
-	struct rep_ttable t = { { "rank", "host", "result", "checked", "not intact", "classes" },
-				6,
-				3,
-				NULL,
-				0,
-				0 };
-	struct rep_ttable r = { { "rank", "class", "offset", "length", "detail" }, 5, 2, NULL,
-				0,	  0 };
+	struct rep_ttable t = {
+		{ "rank", "host", "result", "checked", "not intact", "classes" }, 6, 3, NULL, 0, 0
+	};
+	struct rep_ttable r = {
+		{ "rank", "class", "offset", "length", "detail" }, 5, 2, NULL, 0, 0
+	};
 	char a[160];
 	size_t failed = 0;
 	for (size_t i = 0; i < sb_jv_len(ranks) && rep_tt_row(&t); i++) {

@@ -752,8 +752,7 @@ static void verify_ranks_sheet(struct book *b, struct rep_doc *const *docs, size
 		{ "missing", RVK_CLASS0 + 7, 1 },
 		{ "Path", RVK_PATH, 1 },
 	};
-	rank_table_sheet(b, REP_T_VERIFY_RANKS, "Verify ranks", cols, SB_ARRAY_SIZE(cols), docs,
-			 n);
+	rank_table_sheet(b, REP_T_VERIFY_RANKS, "Verify ranks", cols, SB_ARRAY_SIZE(cols), docs, n);
 }
 
 static void cliff_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
