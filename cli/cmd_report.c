@@ -18,7 +18,9 @@ static const struct cli_opt report_opts[] = {
 	  "CSV: measurements, intervals, summary, percentiles, "
 	  "records, verify (blocks per class), ranges (bad ranges), cliff (its series, "
 	  "steps and recoveries) or iozone (soak --workload=iozone: a row per iteration "
-	  "and cell) or ranks (each rank of a run under mpirun) [measurements]" },
+	  "and cell), ranks (each rank of a run under mpirun), soak_ranks, meta_ranks, "
+	  "meta_skew or verify_ranks (each rank of soak, meta, verify under mpirun) "
+	  "[measurements]" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -50,9 +52,12 @@ static int report_set(void *vc, int id, const char *v, char *hint, size_t hl)
 				c->table_set = 1;
 				return 0;
 			}
-		snprintf(hint, hl,
-			 "measurements, intervals, summary, percentiles, records, verify, "
-			 "ranges, cliff or iozone");
+		for (size_t t = 0, at = 0; t < REP_T_N && at < hl; t++)
+			at += (size_t)snprintf(hint + at, hl - at, "%s%s",
+					       t == 0		  ? ""
+					       : t + 1 == REP_T_N ? " or "
+								  : ", ",
+					       rep_table_names[t]);
 		return -EINVAL;
 	}
 	return -EINVAL;

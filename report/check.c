@@ -55,6 +55,50 @@ static const struct key nonneg[] = {
 	K("len_ns"),
 };
 #define FIGURE_MAX 1e18
+/* Figures of a run of many ranks (a rank's entry of "ranks", a "verify"
+ * object, a "skew" object) the report reads: counts, sizes, rates and times
+ * from the earliest start, never negative. The same names elsewhere (a
+ * job's start_s on a rank's clock) are not judged. */
+static const struct key rank_nonneg[] = {
+	K("write_bytes"),
+	K("checked_bytes"),
+	K("ops"),
+	K("bytes"),
+	K("elapsed_ns"),
+	K("cpu_ns"),
+	K("files_per_s"),
+	K("seeks_per_s"),
+	K("files"),
+	K("io_errors"),
+	K("bad_ranges_omitted"),
+	K("p50"),
+	K("p99"),
+	K("start_s"),
+	K("end_s"),
+	K("write_start_s"),
+	K("write_end_s"),
+	K("check_start_s"),
+	K("check_end_s"),
+	K("first_start_s"),
+	K("start_spread_s"),
+	K("end_spread_s"),
+	K("span_s"),
+	K("median_rate"),
+	K("intact"),
+	K("corrupted"),
+	K("misplaced"),
+	K("stale"),
+	K("foreign"),
+	K("unreadable"),
+	K("newer"),
+	K("missing"),
+};
+/* Ranks named by a figure: whole numbers from 0 */
+static const struct key rank_ids[] = { K("rank"), K("slowest_rank"), K("fastest_rank") };
+#define RANK_MAX 16777216.0
+/* where the walk is: what its figures are judged as */
+#define IN_RANGES 1u /* a bad range: its class */
+#define IN_RANKS 2u  /* a rank's entry, a verify or skew object */
 
 /* Where the walk is, for the message of a problem: the members and items
  * down to the value, made into a key path like jobs[0].read.bw_bytes only
@@ -106,17 +150,23 @@ static int is_key(const struct sb_jmember *m, const struct key *k)
 }
 #define IS(m, s) is_key(m, &(const struct key)K(s))
 
-static int nonneg_key(const struct sb_jmember *m)
+static int in_keys(const struct sb_jmember *m, const struct key *keys, size_t n)
 {
-	for (size_t i = 0; i < SB_ARRAY_SIZE(nonneg); i++)
-		if (is_key(m, &nonneg[i]))
+	for (size_t i = 0; i < n; i++)
+		if (is_key(m, &keys[i]))
 			return 1;
 	return 0;
 }
 
-static int check_member(struct walk *w, const struct sb_jmember *m, int in_ranges);
+static int nonneg_key(const struct sb_jmember *m, unsigned in)
+{
+	return in_keys(m, nonneg, SB_ARRAY_SIZE(nonneg)) ||
+	       ((in & IN_RANKS) && in_keys(m, rank_nonneg, SB_ARRAY_SIZE(rank_nonneg)));
+}
 
-static int walk(struct walk *w, const struct sb_jv *v, int in_ranges)
+static int check_member(struct walk *w, const struct sb_jmember *m, unsigned in);
+
+static int walk(struct walk *w, const struct sb_jv *v, unsigned in)
 {
 	unsigned at = w->depth;
 	if (at >= WALK_DEPTH || (!sb_jv_is(v, SB_JV_OBJ) && !sb_jv_is(v, SB_JV_ARR)))
@@ -126,14 +176,14 @@ static int walk(struct walk *w, const struct sb_jv *v, int in_ranges)
 		for (size_t i = 0; i < v->obj.n; i++) {
 			const struct sb_jmember *m = &v->obj.m[i];
 			w->at[at].key = m->key;
-			if (check_member(w, m, in_ranges) < 0)
+			if (check_member(w, m, in) < 0)
 				return -1;
 		}
 	} else {
 		w->at[at].key = NULL;
 		for (size_t i = 0; i < v->arr.n; i++) {
 			w->at[at].index = i;
-			if (walk(w, &v->arr.v[i], in_ranges) < 0)
+			if (walk(w, &v->arr.v[i], in) < 0)
 				return -1;
 		}
 	}
@@ -141,10 +191,54 @@ static int walk(struct walk *w, const struct sb_jv *v, int in_ranges)
 	return 0;
 }
 
-static int check_member(struct walk *w, const struct sb_jmember *m, int in_ranges)
+/* The entries of a "ranks" array (verify's, meta's, a soak iteration's):
+ * objects, each naming its rank; then their figures. */
+static int check_ranks(struct walk *w, const struct sb_jv *v, unsigned in)
+{
+	unsigned at = w->depth;
+	if (at >= WALK_DEPTH)
+		return 0;
+	w->depth++;
+	w->at[at].key = NULL;
+	for (size_t i = 0; i < v->arr.n; i++) {
+		const struct sb_jv *e = &v->arr.v[i];
+		w->at[at].index = i;
+		if (!sb_jv_is(e, SB_JV_OBJ))
+			return bad(w, "an object of a rank's figures", e);
+		if (!sb_jv_get(e, "rank")) {
+			char path[256];
+			path_of(w, path, sizeof(path));
+			snprintf(w->msg, sizeof(w->msg), "%s: a rank's entry without its 'rank'",
+				 path);
+			return -1;
+		}
+		if (walk(w, e, in | IN_RANKS) < 0)
+			return -1;
+	}
+	w->depth = at;
+	return 0;
+}
+
+static int check_member(struct walk *w, const struct sb_jmember *m, unsigned in)
 {
 	const struct sb_jv *v = &m->val;
-	if (nonneg_key(m) && !sb_jv_is(v, SB_JV_NULL) && !sb_jv_is(v, SB_JV_OBJ) &&
+	if ((in & IN_RANKS) && in_keys(m, rank_ids, SB_ARRAY_SIZE(rank_ids))) {
+		uint64_t n;
+		/* a skew without a slowest rank (none measured) names -1 */
+		if (!IS(m, "rank") && sb_jv_is(v, SB_JV_NUM) && v->num.d == -1)
+			return 0;
+		if (sb_jv_u64(v, &n) < 0 || (double)n >= RANK_MAX)
+			return bad(w, "a rank number from 0", v);
+		return 0;
+	}
+	if ((in & IN_RANKS) && (IS(m, "host") || IS(m, "hostname") || IS(m, "path")) &&
+	    !sb_jv_is(v, SB_JV_STR))
+		return bad(w, "a string", v);
+	if (IS(m, "ranks") && sb_jv_is(v, SB_JV_ARR))
+		return check_ranks(w, v, in);
+	if ((IS(m, "verify") || IS(m, "skew")) && sb_jv_is(v, SB_JV_OBJ))
+		return walk(w, v, in | IN_RANKS);
+	if (nonneg_key(m, in) && !sb_jv_is(v, SB_JV_NULL) && !sb_jv_is(v, SB_JV_OBJ) &&
 	    !sb_jv_is(v, SB_JV_ARR)) {
 		/* null: fio and storbench write it for a figure there is none of */
 		if (!sb_jv_is(v, SB_JV_NUM) || !isfinite(v->num.d) || v->num.d < 0 ||
@@ -179,9 +273,9 @@ static int check_member(struct walk *w, const struct sb_jmember *m, int in_range
 	if (IS(m, "bad_ranges")) {
 		if (!sb_jv_is(v, SB_JV_ARR))
 			return bad(w, "an array of ranges", v);
-		return walk(w, v, 1);
+		return walk(w, v, in | IN_RANGES);
 	}
-	if (in_ranges && IS(m, "class")) {
+	if ((in & IN_RANGES) && IS(m, "class")) {
 		const char *c = sb_jv_str(v);
 		if (!c || rep_vclass_index(c) < 0)
 			return bad(w,
@@ -190,7 +284,7 @@ static int check_member(struct walk *w, const struct sb_jmember *m, int in_range
 				   v);
 		return 0;
 	}
-	return walk(w, v, in_ranges);
+	return walk(w, v, in);
 }
 
 int rep_check_at(const struct sb_jv *v, const char *prefix, char *msg, size_t len)

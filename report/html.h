@@ -27,6 +27,7 @@ void html_section_run(FILE *f, const struct rep_doc *d);
 void html_section_quick(FILE *f, const struct rep_doc *d);
 void html_section_soak(FILE *f, const struct rep_doc *d);  /* report/html_soak.c */
 void html_soak_cells(FILE *f, const struct rep_doc *d);	   /* report/html_iozone.c */
+void html_soak_ranks(FILE *f, const struct rep_doc *d);	   /* report/html_soak_ranks.c */
 void html_section_sweep(FILE *f, const struct rep_doc *d); /* report/html_sweep.c */
 void html_section_pts(FILE *f, const struct rep_doc *d);   /* report/html_pts.c */
 void html_section_cliff(FILE *f, const struct rep_doc *d); /* report/html_cliff.c */

@@ -4,6 +4,7 @@
  * the All clients aggregate, followed by how far the ranks were apart and a
  * row per rank and test.
  */
+#include "report/chart.h"
 #include "report/html.h"
 
 #include <math.h>
@@ -118,6 +119,61 @@ static void ranks_table(FILE *f, const struct sb_jv *ranks)
 	fputs("</tbody></table>\n", f);
 }
 
+#define CHART_RANKS 8 /* bars a test at most: the first ranks */
+
+/* Each rank's rate as a share of the median rank's, a group of bars per
+ * test and a bar per rank: the tests' units differ (MiB/s, files/s), the
+ * share does not, and a slow rank or host stands out in every test. */
+static void ranks_chart(FILE *f, const struct sb_jv *ranks, const struct sb_jv *skew)
+{
+	const char *cats[REP_META_NTESTS], *names[CHART_RANKS];
+	char name_buf[CHART_RANKS][80];
+	double y[CHART_RANKS][REP_META_NTESTS];
+	size_t nt = 0;
+	const size_t nr = SB_MIN(sb_jv_len(ranks), (size_t)CHART_RANKS);
+	for (size_t t = 0; t < REP_META_NTESTS; t++) {
+		const char *unit;
+		const double med = sb_jv_num(sb_jv_get(sb_jv_get(skew, rep_meta_tests[t]),
+						       "median_rate"),
+					     NAN);
+		if (!(med > 0))
+			continue;
+		cats[nt] = rep_meta_tests[t];
+		for (size_t r = 0; r < nr; r++) {
+			const struct sb_jv *x = sb_jv_get(sb_jv_get(sb_jv_at(ranks, r), "tests"),
+							  rep_meta_tests[t]);
+			y[r][nt] = 100 * rep_meta_rate_of(x, &unit) / med;
+		}
+		nt++;
+	}
+	if (!nt || !nr)
+		return;
+	struct chart_series s[CHART_RANKS];
+	for (size_t r = 0; r < nr; r++) {
+		const struct sb_jv *k = sb_jv_at(ranks, r);
+		snprintf(name_buf[r], sizeof(name_buf[0]), "rank %.0f %.60s",
+			 sb_jv_num(sb_jv_get(k, "rank"), -1), rep_or(rep_rank_host(k), "?"));
+		names[r] = name_buf[r];
+		s[r] = (struct chart_series){ .name = names[r], .y = y[r], .n = nt, .color = -1 };
+	}
+	char note[120];
+	snprintf(note, sizeof(note), "100%% is the median rank of the test%s",
+		 sb_jv_len(ranks) > nr ? "; the first 8 ranks, the table has them all" : "");
+	const struct chart c = {
+		.kind = CHART_BAR,
+		.title = "Rate of each rank against the median rank",
+		.note = note,
+		.x = { "Test", CHART_U_NONE, CHART_LINEAR, 0 },
+		.y = { "Rate", CHART_U_PCT, CHART_LINEAR, 0 },
+		.cats = cats,
+		.ncats = nt,
+		.series = s,
+		.nseries = nr,
+		.id = "meta-ranks-rate",
+	};
+	chart_figure(f, &c, NULL);
+}
+
 void html_section_meta(FILE *f, const struct rep_doc *d)
 {
 	const struct sb_jv *m = sb_jv_get(d->sb, "meta"), *ranks = sb_jv_get(m, "ranks");
@@ -127,5 +183,6 @@ void html_section_meta(FILE *f, const struct rep_doc *d)
 	if (!sb_jv_len(ranks))
 		return;
 	skew_table(f, sb_jv_get(m, "skew"));
+	ranks_chart(f, ranks, sb_jv_get(m, "skew"));
 	ranks_table(f, ranks);
 }

@@ -240,6 +240,7 @@ void html_section_soak(FILE *f, const struct rep_doc *d)
 			events_table(f, it);
 		}
 		html_soak_cells(f, d);
+		html_soak_ranks(f, d);
 		for (size_t e = 0; evt && e < it->nev; e++)
 			free(evt[e]);
 		free(evt);

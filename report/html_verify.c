@@ -137,6 +137,86 @@ static void probe(FILE *f, const struct sb_jv *p, const char *result)
 	fputs("</table>\n", f);
 }
 
+/* Verify of many ranks: a row per rank (its verdict and counts, failing
+ * rows marked), then each rank's bad ranges, offsets in its own target. */
+static void ranks_table(FILE *f, const struct sb_jv *ranks)
+{
+	static const char *const cols[] = { "Rank",	  "Host",	 "Result", "Blocks checked",
+					    "Not intact", "Bad classes", "Path" };
+	static const char *const rcols[] = { "Rank", "Class", "Offset", "Length", "Detail" };
+	char a[160];
+	size_t failed = 0, nranges = 0;
+	double omitted = 0;
+	for (size_t i = 0; i < sb_jv_len(ranks); i++) {
+		const struct sb_jv *k = sb_jv_at(ranks, i);
+		failed += !strcmp(rep_rank_verdict(k), "fail");
+		nranges += sb_jv_len(sb_jv_get(k, "bad_ranges"));
+		omitted += sb_jv_num(sb_jv_get(k, "bad_ranges_omitted"), 0);
+	}
+	fprintf(f, "<h3>Verification of each rank</h3>\n<p class=\"meta\">%zu ranks, ",
+		sb_jv_len(ranks));
+	if (failed)
+		fprintf(f, "<span class=\"bad\">%zu failed</span>", failed);
+	else
+		fputs("none failed", f);
+	fputs(".</p>\n", f);
+	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 3);
+	for (size_t i = 0; i < sb_jv_len(ranks); i++) {
+		const struct sb_jv *k = sb_jv_at(ranks, i);
+		const char *verdict = rep_rank_verdict(k);
+		const int bad = !strcmp(verdict, "fail");
+		fprintf(f, "<tr%s>", bad ? " style=\"font-weight:600\"" : "");
+		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "rank"), -1));
+		html_cell(f, a, 0);
+		html_cell(f, rep_or(rep_rank_host(k), "?"), 0);
+		fprintf(f, "<td class=\"%s\">", bad ? "bad" : strcmp(verdict, "pass") ? "" : "ok");
+		rep_html_esc(f, verdict);
+		fputs("</td>", f);
+		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "blocks_checked"), 0));
+		html_cell(f, a, 1);
+		snprintf(a, sizeof(a), "%.0f", rep_verify_bad(k));
+		html_cell(f, a, 1);
+		html_cell(f, rep_bad_classes(k, a, sizeof(a)), 1);
+		html_cell(f, rep_or(sb_jv_str(sb_jv_get(k, "path")), ""), 1);
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+	if (!nranges)
+		return;
+	fputs("<p class=\"meta\">Bad ranges of each rank (bytes from the start of its own target)",
+	      f);
+	if (omitted > 0)
+		fprintf(f, "; %.0f more not listed", omitted);
+	fputs(".</p>\n", f);
+	html_head_row(f, rcols, SB_ARRAY_SIZE(rcols), 2);
+	for (size_t i = 0; i < sb_jv_len(ranks); i++) {
+		const struct sb_jv *k = sb_jv_at(ranks, i), *rs = sb_jv_get(k, "bad_ranges");
+		for (size_t j = 0; j < sb_jv_len(rs); j++) {
+			const struct sb_jv *r = sb_jv_at(rs, j);
+			int c = rep_vclass_index(sb_jv_str(sb_jv_get(r, "class")));
+			fputs("<tr>", f);
+			snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "rank"), -1));
+			html_cell(f, a, 0);
+			fputs("<td>", f);
+			if (c >= 0)
+				swatch(f, c);
+			rep_html_esc(f, rep_or(sb_jv_str(sb_jv_get(r, "class")), "?"));
+			fputs("</td>", f);
+			html_cell(f,
+				  rep_fmt_offset(sb_jv_num(sb_jv_get(r, "offset"), 0), a,
+						 sizeof(a)),
+				  1);
+			html_cell(f,
+				  rep_fmt_offset(sb_jv_num(sb_jv_get(r, "length"), 0), a,
+						 sizeof(a)),
+				  1);
+			html_cell(f, rep_range_detail(r, a, sizeof(a)), 0);
+			fputs("</tr>\n", f);
+		}
+	}
+	fputs("</tbody></table>\n", f);
+}
+
 void html_section_verify(FILE *f, const struct rep_doc *d)
 {
 	const struct sb_jv *v = sb_jv_get(d->sb, "verify");
@@ -156,5 +236,7 @@ void html_section_verify(FILE *f, const struct rep_doc *d)
 		map_chart(f, m, v);
 	counts(f, v, sb_jv_num(sb_jv_get(v, "block_size"), 0));
 	ranges(f, v);
+	if (sb_jv_len(sb_jv_get(v, "ranks")))
+		ranks_table(f, sb_jv_get(v, "ranks"));
 	free(m);
 }

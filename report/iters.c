@@ -64,6 +64,20 @@ const char *rep_event_text(const struct rep_iters *it, const struct rep_event *e
 	return buf;
 }
 
+double rep_finite_median(const double *v, size_t n)
+{
+	double *c = malloc((n ? n : 1) * sizeof(*c));
+	size_t m = 0;
+	if (!c)
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(v[i]))
+			c[m++] = v[i];
+	const double r = m ? sb_median_inplace(c, m) : NAN;
+	free(c);
+	return r;
+}
+
 int rep_grow(void **p, size_t size, size_t cap)
 {
 	void *v = realloc(*p, size * cap);
@@ -173,18 +187,6 @@ static int named(const struct sb_jmember *m, const char *name, size_t len)
 }
 #define NAMED(m, s) named(m, s, sizeof(s) - 1)
 
-/* Blocks of a verify object that did not verify: every class but intact. */
-static double bad_blocks(const struct sb_jv *v)
-{
-	double bad = 0;
-	for (size_t i = 0; sb_jv_is(v, SB_JV_OBJ) && i < v->obj.n; i++) {
-		int k = v->obj.m[i].val.type == SB_JV_NUM ? rep_vclass_index(v->obj.m[i].key) : -1;
-		if (k > 0)
-			bad += v->obj.m[i].val.num.d;
-	}
-	return bad;
-}
-
 /* A soak of many ranks: each rank's own iteration, appended to its series. */
 static int take_ranks(struct rep_iters *it, const struct sb_jv *a)
 {
@@ -222,6 +224,8 @@ static int take_ranks(struct rep_iters *it, const struct sb_jv *a)
 		r->bw[1][r->n] = sb_jv_num(sb_jv_get(e, "read_bw_bytes"), NAN);
 		r->n++;
 		r->failed += sb_jv_bool(sb_jv_get(e, "failed"), 0) == 1;
+		r->bad += rep_verify_bad(sb_jv_get(e, "verify"));
+		r->errors += sb_jv_num(sb_jv_get(e, "io_errors"), 0);
 	}
 	return 0;
 }
@@ -256,7 +260,7 @@ int rep_iters_add(struct rep_doc *d, const struct sb_jv *r)
 		else if (NAMED(m, "kmsg_omitted"))
 			omitted = sb_jv_num(v, 0);
 		else if (NAMED(m, "verify"))
-			it->bad[i] = bad_blocks(v);
+			it->bad[i] = rep_verify_bad(v);
 		else if (NAMED(m, "interrupted") && sb_jv_bool(v, 0) == 1)
 			it->flags[i] |= REP_IT_INTERRUPTED;
 		else if (NAMED(m, "failed") && sb_jv_bool(v, 0) == 1)
@@ -265,6 +269,15 @@ int rep_iters_add(struct rep_doc *d, const struct sb_jv *r)
 			return -ENOMEM;
 		else if (NAMED(m, "ranks") && take_ranks(it, v) < 0)
 			return -ENOMEM;
+		else if (NAMED(m, "start_spread_s") || NAMED(m, "end_spread_s")) {
+			const int end = NAMED(m, "end_spread_s");
+			const double x = sb_jv_num(v, NAN);
+			if (x >= 0) {
+				it->spread_sum[end] += x;
+				it->spread_max[end] = fmax(it->spread_max[end], x);
+				it->nspread[end]++;
+			}
+		}
 	}
 	it->kmsg[i] = kmsg + omitted;
 	it->failed += (it->flags[i] & REP_IT_FAILED) != 0;

@@ -96,11 +96,16 @@ struct rep_rankser {
 	double rank;
 	char host[64];
 	size_t n, cap, failed;
-	double *bw[2]; /* write, read bytes/s */
+	double *bw[2];	    /* write, read bytes/s */
+	double bad, errors; /* blocks not intact, I/O errors: over its iterations */
 };
 struct rep_iters {
 	struct rep_rankser *rk; /* many ranks: each one's, in rank order of appearance */
 	size_t nrk;
+	/* many ranks: how far apart they started and ended an iteration
+	 * (start_spread_s, end_spread_s): the sum and the widest, over nspread */
+	double spread_sum[2], spread_max[2];
+	size_t nspread[2];
 	size_t n, cap;
 	struct rep_cellser *cs; /* the cells, in the order they first appear */
 	size_t ncs, capcs;
@@ -261,6 +266,8 @@ int rep_check_schema(struct rep_doc *d, const struct sb_jv *sb, char **why);
 /* A soak iteration record into d->iters (report/iters.c): 0 or -ENOMEM. */
 int rep_iters_add(struct rep_doc *d, const struct sb_jv *r);
 void rep_iters_free(struct rep_iters *it);
+/* The median of the finite values of v[0..n) (NaN: none, or out of memory). */
+double rep_finite_median(const double *v, size_t n);
 /* *p resized to cap items of size bytes (report/iters.c): 0, or -ENOMEM
  * with *p as it was. */
 int rep_grow(void **p, size_t size, size_t cap);
@@ -334,6 +341,17 @@ typedef void (*rep_verify_fn)(void *ctx, const struct rep_doc *d, double iterati
 			      const struct sb_jv *v);
 /* 0, or the error of reading the records again (rep_each_record). */
 int rep_verify_each(const struct rep_doc *d, rep_verify_fn fn, void *ctx);
+/* Blocks of verify object v that did not verify: every class but intact. */
+double rep_verify_bad(const struct sb_jv *v);
+/* A rank's entry of a result of many ranks (verify.ranks[], meta.ranks[],
+ * a soak iteration's ranks[]): its host ("hostname" or "host", NULL when
+ * absent), and for verify its verdict: the result it names ("pass",
+ * "fail", "not checked"), else one read from its figures. */
+const char *rep_rank_host(const struct sb_jv *rank);
+const char *rep_rank_verdict(const struct sb_jv *rank);
+/* The classes other than intact that verify object v has blocks of:
+ * "corrupted 16, stale 2", "" for none. */
+char *rep_bad_classes(const struct sb_jv *v, char *buf, size_t len);
 /* "1.17 MiB (1228800)" */
 char *rep_fmt_offset(double bytes, char *buf, size_t len);
 /* What a bad range adds to its class: "data written for 4.00 KiB (4096)",
@@ -356,6 +374,10 @@ enum rep_table {
 	REP_T_CLIFF,
 	REP_T_IOZONE,
 	REP_T_RANKS,
+	REP_T_SOAK_RANKS,
+	REP_T_META_RANKS,
+	REP_T_META_SKEW,
+	REP_T_VERIFY_RANKS,
 	REP_T_N
 };
 extern const char *const rep_table_names[REP_T_N];
@@ -406,6 +428,9 @@ void rep_text_meta(FILE *f, const struct rep_doc *d);
 #define REP_META_NTESTS 12
 extern const char *const rep_meta_tests[REP_META_NTESTS];
 void rep_meta_rate(const struct sb_jv *t, char *buf, size_t len);
+/* The rate of a meta test's object and its unit ("bytes/s", "seeks/s",
+ * "files/s"); NaN when it has none. */
+double rep_meta_rate_of(const struct sb_jv *t, const char **unit);
 /* storbench.sweep in text (report/text_sweep.c): the matrices, and for
  * many ranks a row per rank and test. A rank's rate of one test (bytes
  * over elapsed_ns of its cells, -1 none); the widest cell of a matrix. */

@@ -7,10 +7,11 @@
 
 #include <math.h>
 
-const char *const rep_table_names[REP_T_N] = { "measurements", "intervals", "summary",
-					       "percentiles",  "records",   "verify",
-					       "ranges",       "cliff",	    "iozone",
-					       "ranks" };
+const char *const rep_table_names[REP_T_N] = { "measurements", "intervals",   "summary",
+					       "percentiles",  "records",     "verify",
+					       "ranges",       "cliff",	      "iozone",
+					       "ranks",	       "soak_ranks",  "meta_ranks",
+					       "meta_skew",    "verify_ranks" };
 
 static const char *const measurement_cols[RM_N] = {
 	"source",
@@ -81,6 +82,8 @@ static const char *const range_cols[RG_N] = {
 	"generation",
 	"errno",
 	"error",
+	"rank",
+	"host",
 };
 
 static const char *const cliff_cols[RC_N] = {
@@ -106,6 +109,68 @@ static const char *const rank_cols[RK_N] = {
 	"io_bytes", "bw_bytes_per_s", "iops", "start_s", "end_s", "clock_offset_s",
 };
 
+static const char *const soak_rank_cols[RSK_N] = {
+	"source",
+	"command",
+	"iteration",
+	"rank",
+	"host",
+	"write_bw_bytes_per_s",
+	"read_bw_bytes_per_s",
+	"write_bytes",
+	"checked_bytes",
+	"start_s",
+	"end_s",
+	"write_start_s",
+	"write_end_s",
+	"check_start_s",
+	"check_end_s",
+	"blocks_checked",
+	"bad_blocks",
+	"io_errors",
+	"failed",
+};
+static const char *const meta_rank_cols[RMK_N] = {
+	"source",     "command",    "test",	  "rank",    "host",	  "ops",
+	"bytes",      "elapsed_ns", "cpu_ns",	  "rate",    "rate_unit", "lat_min_ns",
+	"lat_p50_ns", "lat_p99_ns", "lat_max_ns", "start_s", "end_s",
+};
+static const char *const meta_skew_cols[RMS_N] = {
+	"source",
+	"command",
+	"test",
+	"first_start_s",
+	"start_spread_s",
+	"end_spread_s",
+	"span_s",
+	"median_rate",
+	"rate_unit",
+	"slowest_rank",
+	"slowest_vs_median",
+	"fastest_rank",
+	"fastest_vs_median",
+};
+static const char *const verify_rank_cols[RVK_N] = {
+	"source",
+	"command",
+	"rank",
+	"host",
+	"path",
+	"result",
+	"blocks_checked",
+	"not_intact",
+	"intact",
+	"corrupted",
+	"misplaced",
+	"stale",
+	"foreign",
+	"unreadable",
+	"newer",
+	"missing",
+	"bad_ranges_omitted",
+};
+_Static_assert(REP_VCLASS_N == 8, "verify_rank_cols names every class");
+
 const struct rep_columns rep_columns[REP_T_N] = {
 	[REP_T_MEASUREMENTS] = { measurement_cols, RM_N, RM_CSV },
 	[REP_T_INTERVALS] = { interval_cols, RI_N, RI_N },
@@ -117,6 +182,10 @@ const struct rep_columns rep_columns[REP_T_N] = {
 	[REP_T_CLIFF] = { cliff_cols, RC_N, RC_N },
 	[REP_T_IOZONE] = { iozone_cols, RZ_N, RZ_N },
 	[REP_T_RANKS] = { rank_cols, RK_N, RK_N },
+	[REP_T_SOAK_RANKS] = { soak_rank_cols, RSK_N, RSK_N },
+	[REP_T_META_RANKS] = { meta_rank_cols, RMK_N, RMK_N },
+	[REP_T_META_SKEW] = { meta_skew_cols, RMS_N, RMS_N },
+	[REP_T_VERIFY_RANKS] = { verify_rank_cols, RVK_N, RVK_N },
 };
 
 struct walk {
@@ -142,6 +211,18 @@ static struct rep_cell num(double d)
 static struct rep_cell u64(uint64_t u)
 {
 	return (struct rep_cell){ .kind = REP_CELL_INT, .u = u };
+}
+
+/* A count or rank as a whole number, empty when absent. */
+static struct rep_cell whole(const struct sb_jv *v)
+{
+	return sb_jv_is(v, SB_JV_NUM) ? (struct rep_cell){ .kind = REP_CELL_WHOLE, .d = v->num.d }
+				      : (struct rep_cell){ .kind = REP_CELL_EMPTY };
+}
+
+static struct rep_cell numv(const struct sb_jv *v)
+{
+	return num(sb_jv_num(v, NAN));
 }
 
 /* An iteration number, absent (0) outside soak. */
@@ -365,9 +446,10 @@ static void verify_counts(void *ctx, const struct rep_doc *d, double it, const s
 	}
 }
 
-static void verify_ranges(void *ctx, const struct rep_doc *d, double it, const struct sb_jv *v)
+/* The bad ranges of verify object v (rank: its rank's entry, else NULL). */
+static void ranges_of(struct walk *w, const struct rep_doc *d, double it, const struct sb_jv *v,
+		      const struct sb_jv *rank)
 {
-	struct walk *w = ctx;
 	const struct sb_jv *rs = sb_jv_get(v, "bad_ranges");
 	for (size_t i = 0; i < sb_jv_len(rs); i++) {
 		const struct sb_jv *r = sb_jv_at(rs, i), *e = sb_jv_get(r, "errno");
@@ -382,8 +464,21 @@ static void verify_ranges(void *ctx, const struct rep_doc *d, double it, const s
 			c[RG_ERRNO] = (struct rep_cell){ .kind = REP_CELL_WHOLE,
 							 .d = fabs(sb_jv_num(e, 0)) };
 		c[RG_ERROR] = str(sb_jv_str(sb_jv_get(r, "error")));
+		if (rank) {
+			c[RG_RANK] = whole(sb_jv_get(rank, "rank"));
+			c[RG_HOST] = str(rep_rank_host(rank));
+		}
 		emit(w);
 	}
+}
+
+/* verify's own ranges, then (many ranks) each rank's, offsets in its own target */
+static void verify_ranges(void *ctx, const struct rep_doc *d, double it, const struct sb_jv *v)
+{
+	const struct sb_jv *ranks = sb_jv_get(v, "ranks");
+	ranges_of(ctx, d, it, v, NULL);
+	for (size_t i = 0; i < sb_jv_len(ranks); i++)
+		ranges_of(ctx, d, it, sb_jv_at(ranks, i), sb_jv_at(ranks, i));
 }
 
 /* spo's classes: a check's blocks (iteration empty), or each cycle's of a
@@ -572,12 +667,136 @@ static void ranks(struct walk *w, const struct rep_doc *d)
 	}
 }
 
+/* ---- soak_ranks: each rank's own iteration, a row per iteration and rank ---- */
+static int soak_rank_rows(void *ctx, const struct rep_doc *d, size_t index, const struct sb_jv *r)
+{
+	struct walk *w = ctx;
+	const struct sb_jv *ranks = sb_jv_get(r, "ranks");
+	(void)index;
+	if (!rep_is_iteration(r))
+		return 0;
+	for (size_t i = 0; i < sb_jv_len(ranks); i++) {
+		const struct sb_jv *k = sb_jv_at(ranks, i), *v = sb_jv_get(k, "verify");
+		const int failed = sb_jv_bool(sb_jv_get(k, "failed"), -1);
+		struct rep_cell *c = row(w, d, NULL, -1);
+		c[RSK_ITERATION] = whole(sb_jv_get(r, "iteration"));
+		c[RSK_RANK] = whole(sb_jv_get(k, "rank"));
+		c[RSK_HOST] = str(rep_rank_host(k));
+		c[RSK_WRITE_BW] = numv(sb_jv_get(k, "write_bw_bytes"));
+		c[RSK_READ_BW] = numv(sb_jv_get(k, "read_bw_bytes"));
+		c[RSK_WRITE_BYTES] = whole(sb_jv_get(k, "write_bytes"));
+		c[RSK_CHECKED_BYTES] = whole(sb_jv_get(k, "checked_bytes"));
+		c[RSK_START] = numv(sb_jv_get(k, "start_s"));
+		c[RSK_END] = numv(sb_jv_get(k, "end_s"));
+		c[RSK_WRITE_START] = numv(sb_jv_get(k, "write_start_s"));
+		c[RSK_WRITE_END] = numv(sb_jv_get(k, "write_end_s"));
+		c[RSK_CHECK_START] = numv(sb_jv_get(k, "check_start_s"));
+		c[RSK_CHECK_END] = numv(sb_jv_get(k, "check_end_s"));
+		c[RSK_BLOCKS] = whole(sb_jv_get(v, "blocks_checked"));
+		if (sb_jv_is(v, SB_JV_OBJ))
+			c[RSK_BAD] = (struct rep_cell){ .kind = REP_CELL_WHOLE,
+							.d = rep_verify_bad(v) };
+		c[RSK_IO_ERRORS] = whole(sb_jv_get(k, "io_errors"));
+		c[RSK_FAILED] = (struct rep_cell){ .kind = REP_CELL_FLAG, .flag = failed };
+		emit(w);
+	}
+	return 0;
+}
+
+static void soak_ranks(struct walk *w, const struct rep_doc *d)
+{
+	if (!d->iters.nrk)
+		return; /* no iteration has ranks: nothing to read again */
+	int e = rep_each_record(d, soak_rank_rows, w);
+	if (e < 0 && !w->err)
+		w->err = e;
+}
+
+/* ---- meta_ranks and meta_skew: meta of many ranks, per test ---- */
+static void meta_ranks(struct walk *w, const struct rep_doc *d)
+{
+	const struct sb_jv *ranks = sb_jv_get(sb_jv_get(d->sb, "meta"), "ranks");
+	for (size_t t = 0; t < REP_META_NTESTS; t++)
+		for (size_t i = 0; i < sb_jv_len(ranks); i++) {
+			const struct sb_jv *k = sb_jv_at(ranks, i);
+			const struct sb_jv *x = sb_jv_get(sb_jv_get(k, "tests"), rep_meta_tests[t]);
+			const struct sb_jv *l = sb_jv_get(x, "lat_ns");
+			const char *unit;
+			if (!sb_jv_is(x, SB_JV_OBJ))
+				continue;
+			struct rep_cell *c = row(w, d, NULL, -1);
+			c[RMK_TEST] = str(rep_meta_tests[t]);
+			c[RMK_RANK] = whole(sb_jv_get(k, "rank"));
+			c[RMK_HOST] = str(rep_rank_host(k));
+			c[RMK_OPS] = whole(sb_jv_get(x, "ops"));
+			c[RMK_BYTES] = whole(sb_jv_get(x, "bytes"));
+			c[RMK_ELAPSED] = whole(sb_jv_get(x, "elapsed_ns"));
+			c[RMK_CPU] = whole(sb_jv_get(x, "cpu_ns"));
+			c[RMK_RATE] = num(rep_meta_rate_of(x, &unit));
+			c[RMK_UNIT] = str(unit);
+			c[RMK_LAT_MIN] = numv(sb_jv_get(l, "min"));
+			c[RMK_LAT_P50] = numv(sb_jv_get(l, "p50"));
+			c[RMK_LAT_P99] = numv(sb_jv_get(l, "p99"));
+			c[RMK_LAT_MAX] = numv(sb_jv_get(l, "max"));
+			c[RMK_START] = numv(sb_jv_get(x, "start_s"));
+			c[RMK_END] = numv(sb_jv_get(x, "end_s"));
+			emit(w);
+		}
+}
+
+static void meta_skew(struct walk *w, const struct rep_doc *d)
+{
+	const struct sb_jv *m = sb_jv_get(d->sb, "meta"), *skew = sb_jv_get(m, "skew");
+	for (size_t t = 0; t < REP_META_NTESTS; t++) {
+		const struct sb_jv *k = sb_jv_get(skew, rep_meta_tests[t]);
+		const char *unit;
+		if (!sb_jv_is(k, SB_JV_OBJ))
+			continue;
+		/* the rate's unit is the aggregate test's */
+		rep_meta_rate_of(sb_jv_get(sb_jv_get(m, "tests"), rep_meta_tests[t]), &unit);
+		struct rep_cell *c = row(w, d, NULL, -1);
+		c[RMS_TEST] = str(rep_meta_tests[t]);
+		c[RMS_FIRST_START] = numv(sb_jv_get(k, "first_start_s"));
+		c[RMS_START_SPREAD] = numv(sb_jv_get(k, "start_spread_s"));
+		c[RMS_END_SPREAD] = numv(sb_jv_get(k, "end_spread_s"));
+		c[RMS_SPAN] = numv(sb_jv_get(k, "span_s"));
+		c[RMS_MEDIAN_RATE] = numv(sb_jv_get(k, "median_rate"));
+		c[RMS_UNIT] = str(unit);
+		c[RMS_SLOWEST] = whole(sb_jv_get(k, "slowest_rank"));
+		c[RMS_SLOWEST_VS] = numv(sb_jv_get(k, "slowest_vs_median"));
+		c[RMS_FASTEST] = whole(sb_jv_get(k, "fastest_rank"));
+		c[RMS_FASTEST_VS] = numv(sb_jv_get(k, "fastest_vs_median"));
+		emit(w);
+	}
+}
+
+/* ---- verify_ranks: each rank's verdict and blocks per class ---- */
+static void verify_ranks(struct walk *w, const struct rep_doc *d)
+{
+	const struct sb_jv *ranks = sb_jv_get(sb_jv_get(d->sb, "verify"), "ranks");
+	for (size_t i = 0; i < sb_jv_len(ranks); i++) {
+		const struct sb_jv *k = sb_jv_at(ranks, i);
+		struct rep_cell *c = row(w, d, NULL, -1);
+		c[RVK_RANK] = whole(sb_jv_get(k, "rank"));
+		c[RVK_HOST] = str(rep_rank_host(k));
+		c[RVK_PATH] = str(sb_jv_str(sb_jv_get(k, "path")));
+		c[RVK_RESULT] = str(rep_rank_verdict(k));
+		c[RVK_BLOCKS] = whole(sb_jv_get(k, "blocks_checked"));
+		c[RVK_NOT_INTACT] = (struct rep_cell){ .kind = REP_CELL_WHOLE,
+						       .d = rep_verify_bad(k) };
+		for (int x = 0; x < REP_VCLASS_N; x++)
+			c[RVK_CLASS0 + x] = whole(sb_jv_get(k, sb_verify_class_name(x)));
+		c[RVK_RANGES_OMITTED] = whole(sb_jv_get(k, "bad_ranges_omitted"));
+		emit(w);
+	}
+}
+
 long rep_rows(enum rep_table t, struct rep_doc *const *docs, size_t n, unsigned flags,
 	      rep_row_fn fn, void *ctx)
 {
 	static void (*const tables[REP_T_N])(struct walk *, const struct rep_doc *) = {
-		measurements, intervals, summary, percentiles, records,
-		verify,	      ranges,	 cliff,	  iozone,      ranks,
+		measurements, intervals, summary, percentiles, records,	   verify,    ranges,
+		cliff,	      iozone,	 ranks,	  soak_ranks,  meta_ranks, meta_skew, verify_ranks,
 	};
 	struct walk w;
 	memset(&w, 0, sizeof(w));

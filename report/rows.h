@@ -106,6 +106,8 @@ enum {
 	RG_GENERATION,
 	RG_ERRNO,
 	RG_ERROR,
+	RG_RANK, /* a rank's range (verify under mpirun): its rank and host */
+	RG_HOST,
 	RG_N
 };
 /* cliff: the series (one row per bin), the steps found, the recoveries */
@@ -142,7 +144,86 @@ enum {
 	RK_OFFSET,
 	RK_N
 };
+/* soak_ranks: a soak of many ranks, each rank's own figures of each
+ * iteration (the records' "ranks"); times from the iteration's earliest start */
+enum {
+	RSK_SOURCE,
+	RSK_COMMAND,
+	RSK_ITERATION,
+	RSK_RANK,
+	RSK_HOST,
+	RSK_WRITE_BW,
+	RSK_READ_BW,
+	RSK_WRITE_BYTES,
+	RSK_CHECKED_BYTES,
+	RSK_START,
+	RSK_END,
+	RSK_WRITE_START,
+	RSK_WRITE_END,
+	RSK_CHECK_START,
+	RSK_CHECK_END,
+	RSK_BLOCKS,
+	RSK_BAD,
+	RSK_IO_ERRORS,
+	RSK_FAILED,
+	RSK_N
+};
+/* meta_ranks: meta (bonnie) of many ranks, each rank's figures of each test */
+enum {
+	RMK_SOURCE,
+	RMK_COMMAND,
+	RMK_TEST,
+	RMK_RANK,
+	RMK_HOST,
+	RMK_OPS,
+	RMK_BYTES,
+	RMK_ELAPSED,
+	RMK_CPU,
+	RMK_RATE,
+	RMK_UNIT,
+	RMK_LAT_MIN,
+	RMK_LAT_P50,
+	RMK_LAT_P99,
+	RMK_LAT_MAX,
+	RMK_START,
+	RMK_END,
+	RMK_N
+};
+/* meta_skew: per test, how far the ranks were apart (storbench.meta.skew) */
+enum {
+	RMS_SOURCE,
+	RMS_COMMAND,
+	RMS_TEST,
+	RMS_FIRST_START,
+	RMS_START_SPREAD,
+	RMS_END_SPREAD,
+	RMS_SPAN,
+	RMS_MEDIAN_RATE,
+	RMS_UNIT,
+	RMS_SLOWEST,
+	RMS_SLOWEST_VS,
+	RMS_FASTEST,
+	RMS_FASTEST_VS,
+	RMS_N
+};
+/* verify_ranks: verify and run --verify of many ranks, each rank's
+ * verdict and blocks per class (storbench.verify.ranks) */
+enum {
+	RVK_SOURCE,
+	RVK_COMMAND,
+	RVK_RANK,
+	RVK_HOST,
+	RVK_PATH,
+	RVK_RESULT,
+	RVK_BLOCKS,
+	RVK_NOT_INTACT,
+	RVK_CLASS0, /* REP_VCLASS_N columns, in verify's order of the classes */
+	RVK_RANGES_OMITTED = RVK_CLASS0 + REP_VCLASS_N,
+	RVK_N
+};
 #define REP_ROW_MAX RM_N
+_Static_assert((int)RSK_N <= (int)RM_N && (int)RMK_N <= (int)RM_N && (int)RVK_N <= (int)RM_N,
+	       "every table's row fits");
 
 struct rep_columns {
 	const char *const *names; /* CSV's header names */

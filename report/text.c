@@ -152,21 +152,6 @@ static void intervals(FILE *f, const struct rep_doc *d)
 	rep_tt_print(f, &t);
 }
 
-/* The median of the finite values of v[0..n) (NaN: none). */
-static double finite_median(const double *v, size_t n)
-{
-	double *c = malloc((n ? n : 1) * sizeof(*c));
-	size_t m = 0;
-	if (!c)
-		return NAN;
-	for (size_t i = 0; i < n; i++)
-		if (isfinite(v[i]))
-			c[m++] = v[i];
-	const double r = m ? sb_median_inplace(c, m) : NAN;
-	free(c);
-	return r;
-}
-
 /* A soak of many ranks: a row per rank, its own iterations' medians. */
 static void soak_ranks(FILE *f, const struct rep_iters *it)
 {
@@ -192,8 +177,8 @@ static void soak_ranks(FILE *f, const struct rep_iters *it)
 		rep_tt_set(&t, 2, a);
 		snprintf(a, sizeof(a), "%zu", r->failed);
 		rep_tt_set(&t, 3, a);
-		rep_tt_set(&t, 4, rep_fmt_rate(finite_median(r->bw[0], r->n), a, sizeof(a)));
-		rep_tt_set(&t, 5, rep_fmt_rate(finite_median(r->bw[1], r->n), a, sizeof(a)));
+		rep_tt_set(&t, 4, rep_fmt_rate(rep_finite_median(r->bw[0], r->n), a, sizeof(a)));
+		rep_tt_set(&t, 5, rep_fmt_rate(rep_finite_median(r->bw[1], r->n), a, sizeof(a)));
 	}
 	fprintf(f, "\neach rank's own iterations (%zu ranks)\n", it->nrk);
 	rep_tt_print(f, &t);
@@ -235,6 +220,62 @@ static void soak(FILE *f, const struct rep_doc *d)
 	soak_ranks(f, it);
 }
 
+/* Verify of many ranks: a row per rank (its verdict and counts; its path
+ * is in the HTML and CSV reports), then the bad ranges of each rank,
+ * offsets in its own target. */
+static void verify_ranks(FILE *f, const struct sb_jv *ranks)
+{
+	struct rep_ttable t = {
+		{ "rank", "host", "result", "checked", "not intact", "classes" }, 6, 3, NULL, 0, 0
+	};
+	struct rep_ttable r = {
+		{ "rank", "class", "offset", "length", "detail" }, 5, 2, NULL, 0, 0
+	};
+	char a[160];
+	size_t failed = 0;
+	for (size_t i = 0; i < sb_jv_len(ranks) && rep_tt_row(&t); i++) {
+		const struct sb_jv *k = sb_jv_at(ranks, i);
+		const char *verdict = rep_rank_verdict(k);
+		failed += !strcmp(verdict, "fail");
+		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "rank"), -1));
+		rep_tt_set(&t, 0, a);
+		rep_tt_set(&t, 1, rep_or(rep_rank_host(k), "?"));
+		rep_tt_set(&t, 2, verdict);
+		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "blocks_checked"), 0));
+		rep_tt_set(&t, 3, a);
+		snprintf(a, sizeof(a), "%.0f", rep_verify_bad(k));
+		rep_tt_set(&t, 4, a);
+		rep_tt_set(&t, 5, rep_bad_classes(k, a, sizeof(a)));
+	}
+	fprintf(f, "\neach rank's verify (%zu ranks, %zu failed)\n", sb_jv_len(ranks), failed);
+	rep_tt_print(f, &t);
+	double omitted = 0;
+	for (size_t i = 0; i < sb_jv_len(ranks); i++) {
+		const struct sb_jv *k = sb_jv_at(ranks, i), *rs = sb_jv_get(k, "bad_ranges");
+		omitted += sb_jv_num(sb_jv_get(k, "bad_ranges_omitted"), 0);
+		for (size_t j = 0; j < sb_jv_len(rs) && rep_tt_row(&r); j++) {
+			const struct sb_jv *x = sb_jv_at(rs, j);
+			snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "rank"), -1));
+			rep_tt_set(&r, 0, a);
+			rep_tt_set(&r, 1, sb_jv_str(sb_jv_get(x, "class")));
+			rep_tt_set(&r, 2,
+				   rep_fmt_offset(sb_jv_num(sb_jv_get(x, "offset"), 0), a,
+						  sizeof(a)));
+			rep_tt_set(&r, 3,
+				   rep_fmt_offset(sb_jv_num(sb_jv_get(x, "length"), 0), a,
+						  sizeof(a)));
+			rep_tt_set(&r, 4, rep_range_detail(x, a, sizeof(a)));
+		}
+	}
+	if (!r.nrows)
+		return;
+	fprintf(f, "\neach rank's bad ranges (bytes from the start of its own target)");
+	if (omitted > 0)
+		fprintf(f, "; %.0f more not listed", omitted);
+	fputc('\n', f);
+	rep_tt_print(f, &r);
+}
+
 /* storbench.verify (verify, run --verify): blocks per class and the bad ranges. */
 static void verify(FILE *f, const struct rep_doc *d)
 {
@@ -260,6 +301,8 @@ static void verify(FILE *f, const struct rep_doc *d)
 		rep_tt_set(&c, 3, a);
 	}
 	rep_tt_print(f, &c);
+	if (sb_jv_len(sb_jv_get(v, "ranks")))
+		verify_ranks(f, sb_jv_get(v, "ranks"));
 	for (size_t i = 0; i < sb_jv_len(rs) && rep_tt_row(&r); i++) {
 		const struct sb_jv *x = sb_jv_at(rs, i);
 		rep_tt_set(&r, 0, sb_jv_str(sb_jv_get(x, "class")));

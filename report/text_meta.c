@@ -13,6 +13,20 @@ const char *const rep_meta_tests[REP_META_NTESTS] = { "putc",	     "write",	  "r
 						      "seq_create",  "seq_stat",  "seq_delete",
 						      "rand_create", "rand_stat", "rand_delete" };
 
+double rep_meta_rate_of(const struct sb_jv *t, const char **unit)
+{
+	static const char *const keys[][2] = { { "bw_bytes", "bytes/s" },
+					       { "seeks_per_s", "seeks/s" },
+					       { "files_per_s", "files/s" } };
+	for (size_t i = 0; i < SB_ARRAY_SIZE(keys); i++)
+		if (sb_jv_is(sb_jv_get(t, keys[i][0]), SB_JV_NUM)) {
+			*unit = keys[i][1];
+			return sb_jv_num(sb_jv_get(t, keys[i][0]), NAN);
+		}
+	*unit = NULL;
+	return NAN;
+}
+
 void rep_meta_rate(const struct sb_jv *t, char *buf, size_t len)
 {
 	char n[48];

@@ -28,6 +28,51 @@ int rep_vclass_index(const char *name)
 	return -1;
 }
 
+double rep_verify_bad(const struct sb_jv *v)
+{
+	double bad = 0;
+	for (size_t i = 0; sb_jv_is(v, SB_JV_OBJ) && i < v->obj.n; i++) {
+		int k = v->obj.m[i].val.type == SB_JV_NUM ? rep_vclass_index(v->obj.m[i].key) : -1;
+		if (k > 0)
+			bad += v->obj.m[i].val.num.d;
+	}
+	return bad;
+}
+
+const char *rep_rank_host(const struct sb_jv *rank)
+{
+	const char *h = sb_jv_str(sb_jv_get(rank, "hostname"));
+	return h ? h : sb_jv_str(sb_jv_get(rank, "host"));
+}
+
+const char *rep_rank_verdict(const struct sb_jv *rank)
+{
+	static const char *const known[] = { "pass", "fail", "not checked" };
+	const char *r = sb_jv_str(sb_jv_get(rank, "result"));
+	for (size_t i = 0; r && i < SB_ARRAY_SIZE(known); i++)
+		if (!strcmp(r, known[i]))
+			return known[i];
+	/* verify's ranks name no result: read it from the figures */
+	if (sb_jv_bool(sb_jv_get(rank, "failed"), 0) == 1 || rep_verify_bad(rank) > 0)
+		return "fail";
+	if (!(sb_jv_num(sb_jv_get(rank, "blocks_checked"), 0) > 0))
+		return "not checked";
+	return sb_jv_bool(sb_jv_get(rank, "interrupted"), 0) == 1 ? "interrupted" : "pass";
+}
+
+char *rep_bad_classes(const struct sb_jv *v, char *buf, size_t len)
+{
+	size_t at = 0;
+	buf[0] = 0;
+	for (int k = 1; k < REP_VCLASS_N && at < len; k++) {
+		const double n = sb_jv_num(sb_jv_get(v, sb_verify_class_name(k)), 0);
+		if (n > 0)
+			at += (size_t)snprintf(buf + at, len - at, "%s%s %.0f", at ? ", " : "",
+					       sb_verify_class_name(k), n);
+	}
+	return buf;
+}
+
 int rep_is_iteration(const struct sb_jv *r)
 {
 	const char *t = sb_jv_str(sb_jv_get(r, "type"));

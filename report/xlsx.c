@@ -660,6 +660,101 @@ static void ranks_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
 		table_rows(b, REP_T_RANKS, cols, SB_ARRAY_SIZE(cols), docs, n);
 }
 
+/* Many ranks of soak, meta and verify: a sheet each of the CSV tables
+ * soak_ranks, meta_ranks, meta_skew and verify_ranks. */
+static void rank_table_sheet(struct book *b, enum rep_table t, const char *name,
+			     const struct column *cols, size_t ncols, struct rep_doc *const *docs,
+			     size_t n)
+{
+	long rows = rep_rows(t, docs, n, 0, NULL, NULL);
+	if (rows < 0)
+		b->err = -EIO;
+	else if (rows > 0 && table_sheet(b, name, cols, ncols))
+		table_rows(b, t, cols, ncols, docs, n);
+}
+
+static void soak_ranks_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
+{
+	static const struct column cols[] = {
+		{ "Source", RSK_SOURCE, 1 },
+		{ "Iteration", RSK_ITERATION, 1 },
+		{ "Rank", RSK_RANK, 1 },
+		{ "Host", RSK_HOST, 1 },
+		{ "Write (MiB/s)", RSK_WRITE_BW, MIB },
+		{ "Read (MiB/s)", RSK_READ_BW, MIB },
+		{ "Written (MiB)", RSK_WRITE_BYTES, MIB },
+		{ "Checked (MiB)", RSK_CHECKED_BYTES, MIB },
+		{ "Start (s)", RSK_START, 1 },
+		{ "End (s)", RSK_END, 1 },
+		{ "Blocks checked", RSK_BLOCKS, 1 },
+		{ "Blocks not intact", RSK_BAD, 1 },
+		{ "I/O errors", RSK_IO_ERRORS, 1 },
+		{ "Failed", RSK_FAILED, 1 },
+	};
+	rank_table_sheet(b, REP_T_SOAK_RANKS, "Soak ranks", cols, SB_ARRAY_SIZE(cols), docs, n);
+}
+
+static void meta_ranks_sheets(struct book *b, struct rep_doc *const *docs, size_t n)
+{
+	static const struct column cols[] = {
+		{ "Source", RMK_SOURCE, 1 },
+		{ "Test", RMK_TEST, 1 },
+		{ "Rank", RMK_RANK, 1 },
+		{ "Host", RMK_HOST, 1 },
+		{ "Operations", RMK_OPS, 1 },
+		{ "Bytes", RMK_BYTES, 1 },
+		{ "Time (s)", RMK_ELAPSED, 1e9 },
+		{ "CPU (s)", RMK_CPU, 1e9 },
+		{ "Rate", RMK_RATE, 1 },
+		{ "Rate unit", RMK_UNIT, 1 },
+		{ "Min latency (µs)", RMK_LAT_MIN, 1e3 },
+		{ "p50 (µs)", RMK_LAT_P50, 1e3 },
+		{ "p99 (µs)", RMK_LAT_P99, 1e3 },
+		{ "Max latency (µs)", RMK_LAT_MAX, 1e3 },
+		{ "Start (s)", RMK_START, 1 },
+		{ "End (s)", RMK_END, 1 },
+	};
+	static const struct column skew[] = {
+		{ "Source", RMS_SOURCE, 1 },
+		{ "Test", RMS_TEST, 1 },
+		{ "First start (s)", RMS_FIRST_START, 1 },
+		{ "Start spread (s)", RMS_START_SPREAD, 1 },
+		{ "End spread (s)", RMS_END_SPREAD, 1 },
+		{ "Span (s)", RMS_SPAN, 1 },
+		{ "Median rate", RMS_MEDIAN_RATE, 1 },
+		{ "Rate unit", RMS_UNIT, 1 },
+		{ "Slowest rank", RMS_SLOWEST, 1 },
+		{ "Slowest vs median", RMS_SLOWEST_VS, 1 },
+		{ "Fastest rank", RMS_FASTEST, 1 },
+		{ "Fastest vs median", RMS_FASTEST_VS, 1 },
+	};
+	rank_table_sheet(b, REP_T_META_RANKS, "Meta ranks", cols, SB_ARRAY_SIZE(cols), docs, n);
+	rank_table_sheet(b, REP_T_META_SKEW, "Meta skew", skew, SB_ARRAY_SIZE(skew), docs, n);
+}
+
+static void verify_ranks_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
+{
+	static const struct column cols[] = {
+		{ "Source", RVK_SOURCE, 1 },
+		{ "Command", RVK_COMMAND, 1 },
+		{ "Rank", RVK_RANK, 1 },
+		{ "Host", RVK_HOST, 1 },
+		{ "Result", RVK_RESULT, 1 },
+		{ "Blocks checked", RVK_BLOCKS, 1 },
+		{ "Not intact", RVK_NOT_INTACT, 1 },
+		{ "intact", RVK_CLASS0 + 0, 1 },
+		{ "corrupted", RVK_CLASS0 + 1, 1 },
+		{ "misplaced", RVK_CLASS0 + 2, 1 },
+		{ "stale", RVK_CLASS0 + 3, 1 },
+		{ "foreign", RVK_CLASS0 + 4, 1 },
+		{ "unreadable", RVK_CLASS0 + 5, 1 },
+		{ "newer", RVK_CLASS0 + 6, 1 },
+		{ "missing", RVK_CLASS0 + 7, 1 },
+		{ "Path", RVK_PATH, 1 },
+	};
+	rank_table_sheet(b, REP_T_VERIFY_RANKS, "Verify ranks", cols, SB_ARRAY_SIZE(cols), docs, n);
+}
+
 static void cliff_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
 {
 	if (rep_rows(REP_T_CLIFF, docs, n, 0, NULL, NULL) <= 0 ||
@@ -727,6 +822,9 @@ int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why
 	cycles_sheet(&b, docs, n);
 	cliff_sheet(&b, docs, n);
 	ranks_sheet(&b, docs, n);
+	soak_ranks_sheet(&b, docs, n);
+	meta_ranks_sheets(&b, docs, n);
+	verify_ranks_sheet(&b, docs, n);
 	lxw_error e = workbook_close(b.wb);
 	for (size_t i = 0; b.err && i < n; i++)
 		if (docs[i]->src->err)

@@ -88,6 +88,80 @@ grep -q "<h3>Skew</h3>" "$T/m.html" || fail "HTML has no skew"
 [ "$(grep -o '<tr><td>seq_stat</td>' "$T/m.html" | wc -l)" = 5 ] ||
 	fail "HTML: not the aggregate, the skew and 3 ranks for seq_stat"
 ok "report (text and HTML) shows the aggregate, each rank and the skew"
+# every format: each rank's figures and the skew in the CSV tables
+# meta_ranks and meta_skew and the XLSX sheets "Meta ranks" and "Meta
+# skew" equal the result's; the HTML's bars are each rank's rate against
+# the median rank
+expect_exit 0 "$SB" report --format=json -o "$T/m-a.json" "$T/m.json"
+expect_exit 0 "$SB" report --format=csv --table=meta_ranks -o "$T/mr.csv" "$T/m.json"
+expect_exit 0 "$SB" report --format=csv --table=meta_skew -o "$T/ms.csv" "$T/m.json"
+xr= xs=
+if "$SB" --version | grep -q "features:.* xlsx"; then
+	expect_exit 0 "$SB" report --format=xlsx -o "$T/m.xlsx" "$T/m.json"
+	python3 "$(dirname "$0")/../tools/xlsx-sheet.py" "$T/m.xlsx" "Meta ranks" >"$T/mr-x.csv" ||
+		fail "no Meta ranks sheet"
+	python3 "$(dirname "$0")/../tools/xlsx-sheet.py" "$T/m.xlsx" "Meta skew" >"$T/ms-x.csv" ||
+		fail "no Meta skew sheet"
+	xr="$T/mr-x.csv" xs="$T/ms-x.csv"
+fi
+python3 - "$T/m.json" "$T/mr.csv" "$T/ms.csv" "$T/m.html" "$xr" "$xs" <<'PY' || fail "report of each rank"
+import csv, json, re, sys
+src, mr, ms, page, xr, xs = sys.argv[1:]
+m = json.load(open(src))["storbench"]["meta"]
+order = ["putc", "write", "rewrite", "getc", "read", "seeks", "seq_create", "seq_stat",
+         "seq_delete", "rand_create", "rand_stat", "rand_delete"]
+tests = [t for t in order if t in m["tests"]]
+def rate(x):
+    for k, u in (("bw_bytes", "bytes/s"), ("seeks_per_s", "seeks/s"), ("files_per_s", "files/s")):
+        if k in x:
+            return x[k], u
+def same(a, b):
+    return abs(a - b) <= 1e-9 * abs(b)
+truth = [(t, r, r["tests"][t]) for t in tests for r in m["ranks"]]
+rows = list(csv.DictReader(open(mr, newline="")))
+assert len(rows) == len(truth) == 3 * len(tests), (len(rows), len(truth))
+for row, (t, r, x) in zip(rows, truth):
+    assert (row["test"], int(row["rank"]), row["host"]) == (t, r["rank"], r["hostname"]), row
+    for col in ("ops", "bytes", "elapsed_ns", "cpu_ns"):
+        assert int(row[col]) == x[col], (t, col, row[col], x[col])
+    v, u = rate(x)
+    assert same(float(row["rate"]), v) and row["rate_unit"] == u, (row, v, u)
+    for col, k in (("lat_min_ns", "min"), ("lat_p50_ns", "p50"), ("lat_p99_ns", "p99"), ("lat_max_ns", "max")):
+        assert same(float(row[col]), x["lat_ns"][k]), (t, col)
+    assert same(float(row["start_s"]), x["start_s"]) and same(float(row["end_s"]), x["end_s"]), row
+rows = list(csv.DictReader(open(ms, newline="")))
+assert [r["test"] for r in rows] == tests, rows
+for row in rows:
+    k = m["skew"][row["test"]]
+    for col in ("first_start_s", "start_spread_s", "end_spread_s", "span_s", "median_rate",
+                "slowest_vs_median", "fastest_vs_median"):
+        assert same(float(row[col]), k[col]), (row["test"], col, row[col], k[col])
+    assert (int(row["slowest_rank"]), int(row["fastest_rank"])) == (k["slowest_rank"], k["fastest_rank"])
+if xr:
+    x = list(csv.reader(open(xr, newline="")))
+    head = x[0]
+    assert len(x) - 1 == len(truth), len(x)
+    for r, (t, rk, y) in zip(x[1:], truth):
+        v = dict(zip(head, r))
+        assert (v["Test"], int(v["Rank"]), v["Host"]) == (t, rk["rank"], rk["hostname"]), v
+        assert int(v["Operations"]) == y["ops"] and same(float(v["Rate"]), rate(y)[0]), v
+        assert same(float(v["p99 (µs)"]) * 1e3, y["lat_ns"]["p99"]), v
+    x = list(csv.reader(open(xs, newline="")))
+    assert [r[1] for r in x[1:]] == tests, x
+    for r in x[1:]:
+        v = dict(zip(x[0], r))
+        assert same(float(v["Start spread (s)"]), m["skew"][v["Test"]]["start_spread_s"]), v
+        assert int(v["Slowest rank"]) == m["skew"][v["Test"]]["slowest_rank"], v
+h = open(page).read()
+assert 'id="meta-ranks-rate"' in h, "no bar chart of the ranks"
+bars = re.findall(r"<title>(\w+) rank (\d+) \S+: ([\d.]+) %</title>", h)
+assert len(bars) == 3 * len(tests), bars
+for t, k, p in bars:
+    x = [r for r in m["ranks"] if r["rank"] == int(k)][0]["tests"][t]
+    want = 100 * rate(x)[0] / m["skew"][t]["median_rate"]
+    assert abs(float(p) - want) <= 0.006 * want + 0.05, (t, k, p, want)
+PY
+ok "report: each rank and the skew in CSV and XLSX as in the result, the HTML's bars each rank's rate"
 
 # 2. --per-rank-dir=0: every rank's run directory in TARGET itself
 expect_exit 0 $MPI -n 3 "$SB" meta --size=0 --files=100 --quiet --per-rank-dir=0 \

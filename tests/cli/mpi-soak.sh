@@ -58,6 +58,93 @@ print(n)
 PY
 }
 
+# report_ranks RESULT: storbench report of a soak of many ranks in every
+# format; each rank's figures in the CSV table soak_ranks and the XLSX sheet
+# "Soak ranks" equal the result's (a row per iteration and rank), and its
+# medians in the text and HTML (table and bar chart) are those of its
+# iterations (python)
+XLSX_SHEET="$(dirname "$0")/../tools/xlsx-sheet.py"
+report_ranks() {
+	"$SB" report "$1" >"$T/rt.txt" || fail "report text of $1"
+	"$SB" report --format=html -o "$T/rt.html" "$1" || fail "report html of $1"
+	"$SB" report --format=json -o "$T/rt.json" "$1" || fail "report json of $1"
+	"$SB" report --format=csv --table=soak_ranks -o "$T/rt.csv" "$1" || fail "report csv of $1"
+	xl=
+	if "$SB" --version | grep -q "features:.* xlsx"; then
+		"$SB" report --format=xlsx -o "$T/rt.xlsx" "$1" || fail "report xlsx of $1"
+		python3 "$XLSX_SHEET" "$T/rt.xlsx" "Soak ranks" >"$T/rt-x.csv" || fail "no Soak ranks sheet"
+		xl="$T/rt-x.csv"
+	fi
+	python3 - "$1" "$T/rt.txt" "$T/rt.html" "$T/rt.csv" "$xl" <<'PY'
+import csv, html, json, re, statistics, sys
+src, txt, page, table, xl = sys.argv[1:]
+if src.endswith(".jsonl"):
+    recs = [r for r in map(json.loads, open(src)) if r.get("type") == "iteration"]
+else:
+    recs = json.load(open(src))["storbench"]["soak"]["iteration_records"]
+truth = [(r["iteration"], x) for r in recs for x in r["ranks"]]
+assert truth, "no ranks in " + src
+classes = ["corrupted", "misplaced", "stale", "foreign", "unreadable", "newer", "missing"]
+def bad(x):
+    return sum(x["verify"].get(c, 0) for c in classes)
+def same(a, b):
+    return abs(a - b) <= 1e-9 * abs(b)
+rows = list(csv.DictReader(open(table, newline="")))
+assert len(rows) == len(truth), (len(rows), len(truth))
+for r, (it, x) in zip(rows, truth):
+    assert (int(r["iteration"]), int(r["rank"]), r["host"]) == (it, x["rank"], x["host"]), (r, x)
+    for col, key in (("write_bw_bytes_per_s", "write_bw_bytes"), ("read_bw_bytes_per_s", "read_bw_bytes"),
+                     ("write_bytes", "write_bytes"), ("checked_bytes", "checked_bytes"),
+                     ("start_s", "start_s"), ("end_s", "end_s"), ("io_errors", "io_errors")):
+        assert same(float(r[col]), x[key]), (col, r[col], x[key])
+    assert int(r["blocks_checked"]) == x["verify"]["blocks_checked"], r
+    assert int(r["bad_blocks"]) == bad(x) and r["failed"] == str(int(x["failed"])), r
+if xl:
+    xr = list(csv.reader(open(xl, newline="")))
+    head = xr[0]
+    assert len(xr) - 1 == len(truth), (len(xr), len(truth))
+    for r, (it, x) in zip(xr[1:], truth):
+        v = dict(zip(head, r))
+        assert (int(v["Iteration"]), int(v["Rank"]), v["Host"]) == (it, x["rank"], x["host"]), v
+        assert same(float(v["Write (MiB/s)"]) * 2**20, x["write_bw_bytes"]), v
+        assert same(float(v["Read (MiB/s)"]) * 2**20, x["read_bw_bytes"]), v
+        assert int(v["Blocks not intact"]) == bad(x) and v["Failed"] == ("yes" if x["failed"] else "no"), v
+# each rank's medians, as the text and the HTML show them (3 digits)
+units = {"B/s": 1, "KiB/s": 2**10, "MiB/s": 2**20, "GiB/s": 2**30, "TiB/s": 2**40}
+def rate(s):
+    n, u = s.split()
+    return float(n) * units[u]
+def near(shown, want):
+    return abs(rate(shown) - want) <= 0.006 * want
+ranks = sorted({x["rank"] for _, x in truth})
+med = {k: [statistics.median([x[key] for _, x in truth if x["rank"] == k])
+           for key in ("write_bw_bytes", "read_bw_bytes")] for k in ranks}
+fails = {k: sum(1 for _, x in truth if x["rank"] == k and x["failed"]) for k in ranks}
+n = {k: sum(1 for _, x in truth if x["rank"] == k) for k in ranks}
+t = open(txt).read()
+t = t[t.index("each rank's own iterations (%d ranks)" % len(ranks)):]
+got = re.findall(r"^(\d+) +(\S+) +(\d+) +(\d+) +([\d.]+ \S+/s) +([\d.]+ \S+/s)$", t, re.M)
+assert [int(g[0]) for g in got] == ranks, got
+for g in got:
+    k = int(g[0])
+    assert (int(g[2]), int(g[3])) == (n[k], fails[k]), (g, n[k], fails[k])
+    assert near(g[4], med[k][0]) and near(g[5], med[k][1]), (g, med[k])
+h = open(page).read()
+assert 'id="soak-ranks-bw"' in h, "no bar chart of the ranks"
+sec = h[h.rindex("<h3>Ranks</h3>"):]
+bars = re.findall(r"<title>(\d+) \S+ (write|read): ([\d.]+ \S+/s) \(", sec)
+assert len(bars) == 2 * len(ranks), bars
+for k, d, v in bars:
+    assert near(v, med[int(k)][d == "read"]), (k, d, v, med[int(k)])
+cells = re.findall(r"<tr[^>]*><td>(\d+)</td><td>[^<]*</td><td class=\"n\">(\d+)</td>"
+                   r"<td class=\"n\">(\d+)</td><td class=\"n\">([^<]+)</td>", sec)
+assert [int(c[0]) for c in cells] == ranks, cells
+for k, it, f, w in cells:
+    assert (int(it), int(f)) == (n[int(k)], fails[int(k)]) and near(w, med[int(k)][0]), (k, it, f, w)
+assert "slowest rank" in sec and "ended within" in sec, "no skew"
+PY
+}
+
 # 1. three ranks, three iterations, a directory each
 mkdir "$T/d"
 expect_exit 0 $MPI -n 3 "$SB" soak --iterations=3 --size=2M --log="$T/s.jsonl" \
@@ -90,6 +177,9 @@ expect_exit 0 "$SB" report "$T/s.json"
 expect_exit 0 "$SB" report --format=html --output="$T/s.html" "$T/s.jsonl"
 ok "3 ranks: a log each, the aggregate the sum of the ranks, started together, report reads it"
 ok "the results (-o) hold each rank's figures of every iteration"
+report_ranks "$T/s.json" || fail "report of the results, each rank"
+report_ranks "$T/s.jsonl" || fail "report of the log, each rank"
+ok "report: each rank's figures in text, HTML (table, bars, skew), CSV and XLSX as in the result and the log"
 
 # 2. resume: each rank its own log, rank 0 the aggregate too
 expect_exit 2 "$SB" soak --resume "$T/s.jsonl"
@@ -211,4 +301,13 @@ grep -q "soak: 2 iterations, 2 failed: FAIL" "$T/out" || fail "verdict: $(cat "$
 grep -q "^       rank 2 on [^ ]*: .*verify FAILED" "$T/out" || fail "rank 2 not named: $(cat "$T/out")"
 grep -q "^  rank 2 on [^ ]*: 2 failed iterations" "$T/out" || fail "no rank in the verdict: $(cat "$T/out")"
 ! grep -q "^       rank [01] on .*FAILED" "$T/out" || fail "a good rank failed: $(cat "$T/out")"
-ok "a rank whose data is damaged fails the soak, named"
+report_ranks "$T/f.jsonl" || fail "report of the failed soak, each rank"
+expect_exit 0 "$SB" report --format=csv --table=soak_ranks -o "$T/f.csv" "$T/f.jsonl"
+python3 - "$T/f.csv" <<'PY' || fail "rank 2's failure in the CSV: $(cat "$T/f.csv")"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert len(rows) == 6, rows
+assert all((r["failed"] == "1") == (r["rank"] == "2") for r in rows), rows
+assert all((int(r["bad_blocks"]) > 0) == (r["rank"] == "2") for r in rows), rows
+PY
+ok "a rank whose data is damaged fails the soak, named (and in the report)"

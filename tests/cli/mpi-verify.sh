@@ -11,6 +11,78 @@ command -v mpirun >/dev/null || skip "no mpirun (scripts/install-deps --mpi)"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 MPI="timeout -k 5 120 mpirun --oversubscribe --allow-run-as-root --mca btl self,vader"
 
+# report_ranks RESULT: storbench report of a verify of many ranks in every
+# format: each rank's verdict and blocks per class in the text, the HTML,
+# the CSV table verify_ranks and the XLSX sheet "Verify ranks", and each
+# rank's bad ranges in the text, the HTML and the CSV table ranges, as the
+# result has them (python)
+report_ranks() {
+	"$SB" report "$1" >"$T/rt.txt" || fail "report text of $1"
+	"$SB" report --format=html -o "$T/rt.html" "$1" || fail "report html of $1"
+	"$SB" report --format=json -o "$T/rt.json" "$1" || fail "report json of $1"
+	"$SB" report --format=csv --table=verify_ranks -o "$T/rt.csv" "$1" || fail "report csv of $1"
+	"$SB" report --format=csv --table=ranges -o "$T/rg.csv" "$1" || fail "report csv of $1"
+	xl=
+	if "$SB" --version | grep -q "features:.* xlsx"; then
+		"$SB" report --format=xlsx -o "$T/rt.xlsx" "$1" || fail "report xlsx of $1"
+		python3 "$(dirname "$0")/../tools/xlsx-sheet.py" "$T/rt.xlsx" "Verify ranks" \
+			>"$T/rt-x.csv" || fail "no Verify ranks sheet"
+		xl="$T/rt-x.csv"
+	fi
+	python3 - "$1" "$T/rt.txt" "$T/rt.html" "$T/rt.csv" "$T/rg.csv" "$xl" <<'PY'
+import csv, json, re, sys
+src, txt, page, table, ranges, xl = sys.argv[1:]
+v = json.load(open(src))["storbench"]["verify"]
+ranks = v["ranks"]
+classes = ["intact", "corrupted", "misplaced", "stale", "foreign", "unreadable", "newer", "missing"]
+def verdict(r):
+    if "result" in r:
+        return r["result"]
+    return "fail" if r["failed"] or r["blocks_checked"] != r["intact"] else "pass"
+def bad(r):
+    return sum(r[c] for c in classes[1:])
+def named(r):
+    return ", ".join("%s %d" % (c, r[c]) for c in classes[1:] if r[c]) or "-"
+rows = list(csv.DictReader(open(table, newline="")))
+assert len(rows) == len(ranks), rows
+for row, r in zip(rows, ranks):
+    assert (int(row["rank"]), row["host"], row["path"]) == (r["rank"], r["hostname"], r["path"]), row
+    assert row["result"] == verdict(r) and int(row["not_intact"]) == bad(r), (row, r)
+    for c in classes + ["blocks_checked", "bad_ranges_omitted"]:
+        assert int(row[c]) == r[c], (c, row[c], r[c])
+want = [(r["rank"], b) for r in ranks for b in r["bad_ranges"]]
+got = [g for g in csv.DictReader(open(ranges, newline="")) if g["rank"]]
+assert len(got) == len(want), (got, want)
+for g, (k, b) in zip(got, want):
+    assert (int(g["rank"]), g["class"], int(g["offset_bytes"]), int(g["length_bytes"])) == \
+        (k, b["class"], b["offset"], b["length"]), (g, b)
+if xl:
+    x = list(csv.reader(open(xl, newline="")))
+    assert len(x) - 1 == len(ranks), x
+    for row, r in zip(x[1:], ranks):
+        d = dict(zip(x[0], row))
+        assert (int(d["Rank"]), d["Host"], d["Result"]) == (r["rank"], r["hostname"], verdict(r)), d
+        assert all(int(d[c]) == r[c] for c in classes) and int(d["Not intact"]) == bad(r), d
+t = open(txt).read()
+failed = sum(verdict(r) == "fail" for r in ranks)
+t = t[t.index("each rank's verify (%d ranks, %d failed)" % (len(ranks), failed)):]
+got = re.findall(r"^(\d+) +(\S+) +(pass|fail|not checked|interrupted) +(\d+) +(\d+) +(.+)$", t, re.M)
+assert [(int(g[0]), g[1], g[2], int(g[3]), int(g[4]), g[5].strip()) for g in got] == \
+    [(r["rank"], r["hostname"], verdict(r), r["blocks_checked"], bad(r), named(r)) for r in ranks], got
+for k, b in want:
+    assert re.search(r"^%d +%s +.*\(%d\) +.*\(%d\)" % (k, b["class"], b["offset"], b["length"]), t, re.M), (k, b)
+h = open(page).read()
+h = h[h.index("<h3>Verification of each rank</h3>"):]
+got = re.findall(r"<tr[^>]*><td>(\d+)</td><td>([^<]*)</td><td class=\"[a-z]*\">([a-z ]+)</td>"
+                 r"<td class=\"n\">(\d+)</td><td class=\"n\">(\d+)</td>", h)
+assert [(int(g[0]), g[1], g[2], int(g[3]), int(g[4])) for g in got] == \
+    [(r["rank"], r["hostname"], verdict(r), r["blocks_checked"], bad(r)) for r in ranks], got
+for k, b in want:
+    assert re.search(r"<tr><td>%d</td><td>.*%s</td><td class=\"n\">[^<]*\(%d\)</td><td class=\"n\">[^<]*\(%d\)</td>"
+                     % (k, b["class"], b["offset"], b["length"]), h), (k, b)
+PY
+}
+
 # 1. write and check on 3 ranks: 8 MiB each, 2048 blocks of 4 KiB
 mkdir "$T/d"
 expect_exit 0 $MPI -n 3 "$SB" verify --size=8M --quiet --output="$T/v.json" "$T/d"
@@ -38,6 +110,8 @@ assert d["jobs"][0]["write"]["io_bytes"] == sum(c["write"]["io_bytes"] for c in 
 assert d["jobs"][1]["read"]["io_bytes"] == sum(c["read"]["io_bytes"] for c in cs[4:7]) == 3 * 8 << 20
 PY
 ok "3 ranks: a directory each, the counts summed, a part per rank"
+report_ranks "$T/v.json" || fail "report of each rank"
+ok "report: each rank's verdict and counts in text, HTML, CSV and XLSX"
 
 # 2. write, damage rank 1's data, check: only rank 1 finds bad blocks
 expect_exit 0 $MPI -n 3 "$SB" verify --phase=write --size=8M --quiet "$T/d"
@@ -63,6 +137,16 @@ assert v["result"] == "fail"
 PY
 rm -rf "$T/d"/storbench-rank-*
 ok "blocks damaged on rank 1 are found on rank 1 alone"
+report_ranks "$T/c.json" || fail "report of the damaged rank"
+grep -q "^1 .* fail .* 16 " "$T/rt.txt" || fail "rank 1 not failed in the text: $(cat "$T/rt.txt")"
+ok "report: rank 1 failed, its bad range at its own offset, in every format"
+
+# 2b. run --verify on 3 ranks: the report gives each rank's verdict too
+expect_exit 0 $MPI -n 3 "$SB" run --verify --rw=randwrite --bs=4k --size=1M --quiet \
+	--output="$T/rv.json" "$T/d"
+[ "$(json "$T/rv.json" "len(d['storbench']['verify']['ranks'])")" = 3 ] || fail "run --verify: no ranks"
+report_ranks "$T/rv.json" || fail "report of run --verify, each rank"
+ok "report of run --verify: each rank's verdict and counts in every format"
 
 # 3. rank 2's target is a file storbench did not create: nobody writes
 head -c 1048576 /dev/urandom >"$T/theirs.bin"
