@@ -105,6 +105,6 @@ ok "soak: rank 0's line shows the rate of the 3 ranks together"
 vargs="--size=16M --bs=64k --iodepth=1 --direct=0"
 expect_exit 0 $MPI -n 1 "$SB" verify $vargs "$T/m0" : -n 1 "$SB" verify $vargs "$T/m1" \
 	: -n 1 "$SB" verify $vargs "$T/m2"
-grep -q "verify, \(write\|check\), 3 ranks: .* of 48.0 MiB " "$T/err" ||
+grep -q "verify \(write\|check\), 3 ranks: .* of 48.0 MiB " "$T/err" ||
 	fail "no verify line of the 3 ranks: $(cat "$T/err")"
 ok "verify: rank 0's line counts the 3 ranks' bytes"
