@@ -140,6 +140,11 @@ int cli_purge_parse(const char *v, enum sb_purge_method *m, char *hint, size_t h
  * here); purge needs a block device. 0 or an exit code, said. */
 int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
 		    int job_writes);
+/* The same, under mpirun too (cli_state_check refuses there): every rank
+ * checks its own target; cli_state_apply then brings each rank's to the
+ * state and waits for every rank (run with a job file). */
+int cli_state_check_each(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
+			 int job_writes);
 /* With t prepared: bring it to the state asked for (purge or fill, then
  * discard) and record it in res. 0 or an exit code, said. */
 int cli_state_apply(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
@@ -229,6 +234,11 @@ int cli_ranks_round_test_slow(int *any, int *all, uint64_t *bytes, uint64_t *ios
  * on every rank, as cli_ranks_agree) when they do not fit together, naming
  * the filesystem and the ranks. need 0: nothing to make. Alone: 0. */
 int cli_ranks_space_agree(const char *path, uint64_t need, uint64_t avail, const char *fs);
+/* cli_ranks_round_start and _test with every counter a round sums
+ * (SB_COORD_SUMS of them, v[0] and v[1] the bytes and requests; rank 0
+ * gets the sums in v). */
+void cli_ranks_round_start_v(int done, const uint64_t *v);
+int cli_ranks_round_test_v(int *any, int *all, uint64_t *v);
 /* After the measurements: every rank's jobs to rank 0, which replaces
  * each job with the "All clients" aggregate (its ranks in clients) and
  * returns 0 to write it; the other ranks return 1 and write nothing. *rc
@@ -349,6 +359,9 @@ struct cli_measure {
 	unsigned step, nsteps, later;
 	uint64_t later_ns;
 	uint64_t start_ns; /* when the command began (sb_now_ns); 0: this measurement */
+	/* many ranks: this rank's own, with no agreement nor rounds (a
+	 * preconditioning pass, whose size and steps are each rank's) */
+	int alone;
 };
 /* Runs job on the prepared target, fills res (caller creates it). Returns
  * 0, or the negative errno of the failure (already printed). */

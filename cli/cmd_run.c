@@ -33,6 +33,10 @@ struct run_ctx {
 	int name_given;
 	struct sb_job_verify *rv;
 	unsigned group, ngroups;	 /* a job file's: the progress line says which */
+	/* and the groups after this one, for its ETA: those of a known
+	 * time, later_ns in all, and later of unknown (as long as this one) */
+	unsigned later;
+	uint64_t later_ns;
 	uint64_t start_ns;		 /* for the progress line */
 	const struct cli_run_jobs *from; /* storbench fio: its words for a line */
 	int notes_said;			 /* from->notes: the caller says them */
@@ -93,7 +97,9 @@ static void help(const struct cli_cmd_opts *co)
 	       "file on its own target (a directory of its own under a directory TARGET), each\n"
 	       "group of jobs starting on every rank together, and rank 0 writes one result:\n"
 	       "each rank's figures and the \"All clients\" aggregate, and with --verify each\n"
-	       "rank's verdict (docs/mpi.md).\n\n"
+	       "rank's verdict (docs/mpi.md). With a job file, --precondition and\n"
+	       "--discard-before bring every rank's own file or device to the state, and the\n"
+	       "jobs start once every rank is done.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
@@ -171,6 +177,30 @@ static void group_step(const struct run_ctx *c, struct cli_measure *m)
 	m->step_word = "group";
 	m->step = c->group;
 	m->nsteps = c->ngroups;
+	m->later += c->later;
+	m->later_ns += c->later_ns;
+}
+
+/* How long the groups after group k take, where their jobs say (a time
+ * with time_based, ramp included): into c->later_ns; the others counted
+ * in c->later. */
+static void groups_after(struct run_ctx *c, const struct sb_job_opts *opts,
+			 const struct sb_jobfile_group *groups, unsigned ngroups, unsigned k)
+{
+	c->later = 0;
+	c->later_ns = 0;
+	for (unsigned g = k + 1; g < ngroups; g++) {
+		uint64_t ns = 0;
+		int timed = 1;
+		for (unsigned i = groups[g].first; i < groups[g].first + groups[g].n; i++) {
+			timed &= opts[i].time_based && opts[i].runtime_ns;
+			ns = SB_MAX(ns, opts[i].ramp_ns + opts[i].runtime_ns);
+		}
+		if (timed)
+			c->later_ns += ns;
+		else
+			c->later++;
+	}
 }
 
 static int measure_all(struct run_ctx *c, struct sb_jobtarget *t, const struct sb_engine_ops *ops,
@@ -607,8 +637,9 @@ static int prepare_shared(struct run_ctx *c, struct sb_jobtarget *shared, const 
 /* --precondition and --discard-before with a job file (docs/states.md):
  * the one target every job runs on (jobfile_target) is brought to the state
  * over the span of the jobs' regions, before the first job, with the
- * checks of a single workload. A directory (each job makes files of its
- * own) and a target not there yet are refused. 0 or an exit code. */
+ * checks of a single workload; under mpirun each rank's own target. A
+ * directory (each job makes files of its own) and a target not there yet
+ * are refused. 0 or an exit code. */
 static int jobs_state(struct run_ctx *c, struct sb_job_opts *opts, const struct sb_engine_ops **ops,
 		      unsigned n, const char *tgt, struct sb_results *res)
 {
@@ -641,7 +672,10 @@ static int jobs_state(struct run_ctx *c, struct sb_job_opts *opts, const struct 
 		rc = SB_EXIT_USAGE;
 	}
 	if (!rc)
-		rc = cli_state_check(&c->sh, shared, tgt, writes);
+		rc = cli_state_check_each(&c->sh, shared, tgt, writes);
+	/* many ranks: every one may, or none goes on (each then brings its
+	 * own target to the state, and all wait for the last) */
+	rc = cli_ranks_agree(rc, NULL);
 	if (!rc)
 		rc = prepare_shared(c, shared, tgt, opts, ops, n, ts);
 	if (!rc)
@@ -788,11 +822,6 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 		rc = verify_jobs_ok(jf, opts, groups, ngroups, path);
 	if (!rc)
 		rc = sizes_ok(c, jf, opts, tgt, path);
-	if (!rc && cli_ranks() > 1 && (c->sh.state.precond || c->sh.state.discard_before)) {
-		sb_err("%s: not yet with a job file under mpirun (docs/states.md)",
-		       c->sh.state.precond ? "--precondition" : "--discard-before");
-		rc = SB_EXIT_USAGE;
-	}
 	/* many ranks: every one accepted the whole file, or none goes on */
 	rc = cli_ranks_agree(rc, NULL);
 	for (unsigned i = 0; i < jf->nnotes && !rc && !c->notes_said && !cli_rank(); i++)
@@ -818,6 +847,7 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 		int m;
 		c->group = k + 1;
 		c->ngroups = ngroups;
+		groups_after(c, opts, groups, ngroups, k);
 		const size_t before = res->njobs;
 		if (e - g == 1) {
 			c->job = opts[g];

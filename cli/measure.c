@@ -82,23 +82,71 @@ static void total_of(const struct watched *ws, unsigned n, struct cli_line *l)
 	l->state = ramp ? "ramp" : NULL;
 }
 
-/* The rate of every rank together, from the newest sums rank 0 got: the
- * line's rate, its label saying so ("4 ranks"). */
-static void ranks_rate(const struct cli_rate *all, struct cli_line *l, char *label, size_t len)
+enum {
+	S_BYTES,   /* moved so far, every job */
+	S_IOS,	   /* requests so far */
+	S_PPM,	   /* this rank's fraction done (its slowest job's), in millionths */
+	S_TOTAL,   /* bytes to move, of the jobs bound by bytes */
+	S_UNBOUND, /* jobs bound by time only (no bytes to tell the total) */
+	S_JOB,	   /* then of job i: its bytes at S_JOB + 2i, 1 when done at + 1 */
+};
+_Static_assert(S_JOB + 2 * CLI_LINE_PARTS <= SB_COORD_SUMS, "a round sums too little");
+
+struct ranks_watch {
+	int in_round, stopped;
+	uint64_t round_ns;   /* when the round in flight began (sb_now_ns) */
+	struct cli_rate all; /* rank 0: every rank's counters summed */
+	int have_all;
+	uint64_t sum[SB_COORD_SUMS];	      /* rank 0: the newest sums */
+	struct cli_rate job[CLI_LINE_PARTS]; /* rank 0: each job's bytes, every rank's */
+	int alone; /* this rank's measurement alone (cli_measure.alone) */
+};
+
+/* The newest rate of r (rate), -1 none yet. */
+static double newest_rate(const struct cli_rate *r, double *ops)
 {
-	const unsigned head = (all->head + CLI_RATE_SLOTS - 1) % CLI_RATE_SLOTS;
-	double bps, ops;
-	if (!all->n ||
-	    cli_rate_get(all, all->t[head], all->bytes[head], all->ops[head], &bps, &ops) < 0)
-		bps = ops = -1;
-	l->bps = bps;
-	l->ops = ops;
+	const unsigned h = (r->head + CLI_RATE_SLOTS - 1) % CLI_RATE_SLOTS;
+	double bps, o;
+	if (!r->n || cli_rate_get(r, r->t[h], r->bytes[h], r->ops[h], &bps, &o) < 0)
+		bps = o = -1;
+	if (ops)
+		*ops = o;
+	return bps;
+}
+
+/* Every rank's work together, from the newest sums rank 0 got: the line's
+ * percent (the ranks' average), bytes done of all to do (when every job
+ * is bound by bytes), rate, ETA (what is left at the pace so far) and each
+ * job's part (its rate, "done" once done on every rank); the label says
+ * so ("4 ranks"). elapsed_ns: of this measurement. */
+static void ranks_line(const struct ranks_watch *rw, struct watched *ws, unsigned n,
+		       uint64_t elapsed_ns, struct cli_line *l, char *label, size_t len)
+{
+	const double nr = cli_ranks(), f = (double)rw->sum[S_PPM] / 1e6 / nr;
+	l->bps = newest_rate(&rw->all, &l->ops);
+	l->pct = f * 100;
+	if (!rw->sum[S_UNBOUND] && rw->sum[S_TOTAL]) {
+		l->done = rw->sum[S_BYTES];
+		l->total = rw->sum[S_TOTAL];
+	}
+	l->eta_ns = f >= 1 ? 0 : f > 0 ? (double)elapsed_ns * (1 - f) / f : -1;
+	for (unsigned i = 0; i < l->nparts; i++) {
+		struct watched *w = &ws[i];
+		char r[32];
+		w->pct[0] = '\0'; /* a job's own percent would be this rank's */
+		if (rw->sum[S_JOB + 2 * i + 1] == (uint64_t)nr)
+			snprintf(w->part, sizeof(w->part), "%.10s done", w->name);
+		else
+			snprintf(w->part, sizeof(w->part), "%.10s %s", w->name,
+				 sb_fmt_rate(SB_MAX(newest_rate(&rw->job[i], NULL), 0), r,
+					     sizeof(r)));
+	}
 	snprintf(label, len, "%s, %d ranks", l->label, cli_ranks());
 	l->label = label;
 }
 
 static void draw(struct cli_progress *pg, struct watched *ws, unsigned n,
-		 const struct cli_measure *m, uint64_t now, const struct cli_rate *all)
+		 const struct cli_measure *m, uint64_t now, const struct ranks_watch *rw)
 {
 	const char *parts[CLI_LINE_PARTS], *more[CLI_LINE_PARTS];
 	char label[32], rlabel[sizeof(((struct sb_job_result *)0)->name) + 32];
@@ -133,8 +181,8 @@ static void draw(struct cli_progress *pg, struct watched *ws, unsigned n,
 		l.part_more = more;
 		l.nparts = SB_MIN(n, (unsigned)CLI_LINE_PARTS);
 	}
-	if (all)
-		ranks_rate(all, &l, rlabel, sizeof(rlabel));
+	if (rw)
+		ranks_line(rw, ws, n, now - pg->start_ns, &l, rlabel, sizeof(rlabel));
 	if (m->step) { /* "quick test 3 of 16, NAME" */
 		l.what = l.label;
 		l.label = m->command;
@@ -145,7 +193,7 @@ static void draw(struct cli_progress *pg, struct watched *ws, unsigned n,
 	if (m->start_ns && now > m->start_ns)
 		l.elapsed_ns = now - m->start_ns;
 	/* what comes after this measurement: as long again, each */
-	if (l.eta_ns >= 0 && m->later)
+	if (l.eta_ns >= 0 && (m->later || m->later_ns))
 		l.eta_ns += (double)m->later * ((double)this_ns + l.eta_ns) + (double)m->later_ns;
 	cli_progress_draw(pg, &l, now);
 }
@@ -153,37 +201,58 @@ static void draw(struct cli_progress *pg, struct watched *ws, unsigned n,
 /* Many ranks: this one's runs are done, but the measurement ends when
  * every rank's is (a round of cli_ranks each look); with --stonewall, the
  * first rank to finish stops the others' runs. Each round also sums the
- * ranks' counters to rank 0, whose line shows the rate of all of them
- * (the counters as they were when the round began). Alone: done. */
-struct ranks_watch {
-	int in_round, stopped;
-	uint64_t round_ns;   /* when the round in flight began (sb_now_ns) */
-	struct cli_rate all; /* rank 0: every rank's counters summed */
-	int have_all;
-};
+ * ranks' counters to rank 0 (as they were when the round began), whose
+ * line shows every rank's work together: the rate, the percent (the
+ * ranks' average), the bytes done of all to do, each job's rate and
+ * whether it is done on every rank. Alone: done. */
+static void counters(const struct watched *ws, unsigned n, int done, uint64_t *v)
+{
+	double frac = 1;
+	memset(v, 0, SB_COORD_SUMS * sizeof(*v));
+	for (unsigned i = 0; ws && i < n; i++) {
+		const struct sb_progress *p = &ws[i].p;
+		uint64_t b = 0;
+		for (int d = 0; d < SB_DDIR_N; d++) {
+			b += p->bytes[d];
+			v[S_IOS] += p->ios[d];
+		}
+		v[S_BYTES] += b;
+		frac = SB_MIN(frac, p->done ? 1.0 : p->fraction);
+		if (p->total_bytes)
+			v[S_TOTAL] += p->total_bytes;
+		else
+			v[S_UNBOUND]++;
+		if (i < CLI_LINE_PARTS) {
+			v[S_JOB + 2 * i] = b;
+			v[S_JOB + 2 * i + 1] = !!p->done;
+		}
+	}
+	v[S_PPM] = (uint64_t)(SB_MAX(frac, 0.0) * 1e6 + 0.5);
+	if (done)
+		v[S_PPM] = 1000000;
+}
 
 static int ranks_done(struct ranks_watch *rw, struct sb_run *const *runs, const struct watched *ws,
 		      unsigned n, int done, uint64_t now)
 {
 	int any, all;
-	uint64_t bytes = 0, ios = 0;
-	if (cli_ranks() < 2)
+	uint64_t v[SB_COORD_SUMS];
+	if (cli_ranks() < 2 || rw->alone)
 		return done;
 	if (!rw->in_round) {
-		for (unsigned i = 0; ws && i < n; i++)
-			for (int d = 0; d < SB_DDIR_N; d++) {
-				bytes += ws[i].p.bytes[d];
-				ios += ws[i].p.ios[d];
-			}
-		cli_ranks_round_start(done, bytes, ios);
+		counters(ws, n, done, v);
+		cli_ranks_round_start_v(done, v);
 		rw->in_round = 1;
 		rw->round_ns = now;
 	}
-	if (cli_ranks_round_test(&any, &all, &bytes, &ios) != 1)
+	if (cli_ranks_round_test_v(&any, &all, v) != 1)
 		return 0;
 	rw->in_round = 0;
 	if (cli_rank() == 0 && ws) {
-		cli_rate_add(&rw->all, rw->round_ns, bytes, ios);
+		cli_rate_add(&rw->all, rw->round_ns, v[S_BYTES], v[S_IOS]);
+		for (unsigned i = 0; i < n && i < CLI_LINE_PARTS; i++)
+			cli_rate_add(&rw->job[i], rw->round_ns, v[S_JOB + 2 * i], 0);
+		memcpy(rw->sum, v, sizeof(rw->sum));
 		rw->have_all = 1;
 	}
 	if (any && cli_ranks_stonewall() && !rw->stopped && !done) {
@@ -199,11 +268,13 @@ static int watch(struct sb_run *const *runs, unsigned n, const struct cli_measur
 		 const struct cli_measure_job *js)
 {
 	struct cli_progress pg;
-	struct ranks_watch rw = { 0 };
+	struct ranks_watch rw = { .alone = m->alone };
 	struct watched *ws = calloc(n, sizeof(*ws));
 	/* many ranks: rank 0's line alone, of the rate of all */
 	cli_progress_init(&pg, m->quiet || !ws || cli_rank() != 0);
 	cli_rate_reset(&rw.all);
+	for (unsigned i = 0; i < CLI_LINE_PARTS; i++)
+		cli_rate_reset(&rw.job[i]);
 	for (;;) {
 		const struct timespec ts = { 0, LOOK_NS };
 		int done = 1;
@@ -220,7 +291,7 @@ static int watch(struct sb_run *const *runs, unsigned n, const struct cli_measur
 		if (ranks_done(&rw, runs, ws, n, done, now))
 			break;
 		if (cli_progress_due(&pg, now))
-			draw(&pg, ws, n, m, now, rw.have_all ? &rw.all : NULL);
+			draw(&pg, ws, n, m, now, rw.have_all ? &rw : NULL);
 	}
 	cli_progress_clear(&pg);
 	free(ws);
@@ -290,7 +361,7 @@ static int measure_group(const struct cli_measure *m, const struct cli_measure_j
 			       step ? step : "setup", strerror(-e));
 	}
 	/* many ranks: all set up, or none starts; then they start together */
-	if (cli_ranks_agree(e < 0 ? SB_EXIT_ENV : 0, NULL) && !e)
+	if (!m->alone && cli_ranks_agree(e < 0 ? SB_EXIT_ENV : 0, NULL) && !e)
 		e = -ECANCELED; /* another rank failed, and said so */
 	if (e < 0) {
 		for (unsigned i = 0; i < n; i++)
@@ -358,7 +429,7 @@ static int measure_group(const struct cli_measure *m, const struct cli_measure_j
 int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job *js, unsigned n)
 {
 	int e = measure_group(m, js, n);
-	if (cli_ranks_worst(e < 0) && !e)
+	if (!m->alone && cli_ranks_worst(e < 0) && !e)
 		e = -ECANCELED; /* another rank failed, and said so */
 	return e;
 }

@@ -353,8 +353,23 @@ double cli_ranks_time(void)
 void cli_ranks_round_start(int done, uint64_t bytes, uint64_t ios)
 {
 	const uint64_t v[SB_COORD_SUMS] = { bytes, ios };
+	cli_ranks_round_start_v(done, v);
+}
+
+void cli_ranks_round_start_v(int done, const uint64_t *v)
+{
 	if (R.size > 1 && sb_coord_poll_start(R.c, done, v) < 0)
 		give_up("while measuring", -EIO);
+}
+
+int cli_ranks_round_test_v(int *any, int *all, uint64_t *v)
+{
+	if (R.size < 2)
+		return -1;
+	int e = sb_coord_poll_test(R.c, any, all, v, ROUND_TIMEOUT_S);
+	if (e < 0)
+		give_up("while measuring", e);
+	return e;
 }
 
 int cli_ranks_round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios)

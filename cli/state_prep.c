@@ -23,15 +23,15 @@ static const char *what(const struct cli_shared *sh, char *buf, size_t len)
 	return buf;
 }
 
-int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
-		    int job_writes)
+static int check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
+		 int job_writes, int each_rank)
 {
 	char w[48];
 	if (!asked(sh))
 		return 0;
 	what(sh, w, sizeof(w));
-	if (cli_ranks() > 1) {
-		sb_err("%s: not yet under mpirun (docs/states.md)", w);
+	if (cli_ranks() > 1 && !each_rank) {
+		sb_err("%s: not yet under mpirun with this command (docs/states.md)", w);
 		return SB_EXIT_USAGE;
 	}
 	const enum sb_target_kind k = t->info.kind;
@@ -58,6 +58,18 @@ int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const c
 	return 0;
 }
 
+int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
+		    int job_writes)
+{
+	return check(sh, t, path, job_writes, 0);
+}
+
+int cli_state_check_each(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
+			 int job_writes)
+{
+	return check(sh, t, path, job_writes, 1);
+}
+
 static void add_written(const struct sb_job_result *jr, void *st)
 {
 	((struct sb_state *)st)->written += jr->dir[SB_DDIR_WRITE].bytes;
@@ -75,11 +87,13 @@ static int fill(struct sb_jobtarget *t, const struct sb_job_opts *jb, struct sb_
 	struct sb_jobtarget v = *t;
 	v.region_offset = j.offset;
 	v.region_size = j.size;
+	/* many ranks: each fills its own target, whose size is its own */
 	const struct cli_measure m = { .quiet = quiet,
 				       .command = "precondition",
 				       .step_word = "pass",
 				       .step = (unsigned)step,
-				       .nsteps = (unsigned)nsteps };
+				       .nsteps = (unsigned)nsteps,
+				       .alone = cli_ranks() > 1 };
 	uint64_t errors;
 	const int rc = cli_measure_one(&m, &j, &v, add_written, st, &errors);
 	if (!rc && errors) {
@@ -147,6 +161,39 @@ static int precondition(const struct cli_shared *sh, struct sb_jobtarget *t, con
 	return 0;
 }
 
+/* Many ranks: each brought its own target to the state, in its own time;
+ * the measurement starts once every rank is done (a wait bounded by
+ * RANKS_WAIT_S plus RANKS_WAIT_X times this rank's own preconditioning,
+ * since another rank's target may be larger or slower), and not at all
+ * when one failed (rank 0 names it). Rank 0 keeps every rank's state. */
+#define RANKS_WAIT_S 600.0
+#define RANKS_WAIT_X 50.0
+
+static int ranks_done(const struct cli_shared *sh, const char *path, struct sb_results *res,
+		      int rc)
+{
+	struct sb_rank_state mine;
+	char msg[512], w[48];
+	long v = rc;
+	cli_ranks_max_within(&v, 1,
+			     RANKS_WAIT_S + RANKS_WAIT_X * (double)res->state.took_ns / 1e9);
+	snprintf(msg, sizeof(msg), "rank %d on %s: %s on '%.300s' failed", cli_rank(),
+		 cli_ranks_host(), what(sh, w, sizeof(w)), path);
+	rc = cli_ranks_agree(rc, rc ? msg : NULL);
+	memset(&mine, 0, sizeof(mine));
+	mine.rank = cli_rank();
+	snprintf(mine.host, sizeof(mine.host), "%s", cli_ranks_host());
+	snprintf(mine.path, sizeof(mine.path), "%s", path);
+	mine.state = res->state;
+	struct sb_rank_state *all = cli_ranks_gather(&mine, sizeof(mine));
+	if (all) { /* rank 0 */
+		free(res->rank_states);
+		res->rank_states = all;
+		res->nrank_states = (unsigned)cli_ranks();
+	}
+	return rc;
+}
+
 int cli_state_apply(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
 		    struct sb_results *res, int quiet)
 {
@@ -182,5 +229,7 @@ int cli_state_apply(const struct cli_shared *sh, struct sb_jobtarget *t, const c
 	sb_state_name(st);
 	if (!rc && cli_interrupted())
 		rc = cli_interrupt_status();
+	if (cli_ranks() > 1)
+		rc = ranks_done(sh, path, res, rc);
 	return rc;
 }

@@ -415,13 +415,20 @@ static int run_phases(struct verify_opts *o, struct vtarget *t, const struct sb_
 	int rc = 0, stop = cli_ranks_worst(0);
 	/* a long run: the device's health before and after it */
 	res->have_health = sb_health_capture(&t->ct.info, &res->health[0]) == 0;
+	/* many ranks: every rank runs each phase (agreed), so rank 0's line
+	 * shows the bytes and the rate of all of them */
+	r->all_ranks = cli_ranks() > 1;
 	if (o->phase & SB_VPHASE_WRITE) {
 		t0[0] = cli_ranks_time();
 		rc = verify_phase(r, t, ops, 1, "write");
 		t1[0] = cli_ranks_time();
 		stop = cli_ranks_worst(rc ? 2 : !!cli_interrupted());
 	}
-	if (!stop && (o->phase & SB_VPHASE_CHECK) && !cli_interrupted()) {
+	/* a Ctrl-C (on any rank) before the check: no rank checks, so that
+	 * every rank runs the same phases */
+	if (!stop && cli_ranks_worst(!!cli_interrupted()))
+		stop = 1;
+	if (!stop && (o->phase & SB_VPHASE_CHECK)) {
 		t0[1] = cli_ranks_time();
 		rc = verify_phase(r, t, ops, 0, "check");
 		t1[1] = cli_ranks_time();

@@ -48,11 +48,12 @@ int sb_coord_clock_offsets(struct sb_coord *c, double *offset, double *rtt, doub
 
 /* A round of "is anyone done, is everyone done" that runs while the ranks
  * measure, without blocking: start one with this rank's state and its
- * counters (SB_COORD_SUMS of them: bytes and requests so far), poll until
+ * counters (SB_COORD_SUMS of them: bytes and requests so far, and what
+ * else the caller sums, 0 where unused), poll until
  * it returns 1 (then *any and *all are set, and on rank 0 sum[] holds
  * every rank's counters summed, as they were when the round started),
  * start the next. */
-#define SB_COORD_SUMS 2
+#define SB_COORD_SUMS 40
 int sb_coord_poll_start(struct sb_coord *c, int done, const uint64_t *counters);
 /* 0: not yet; 1: ended; -ETIMEDOUT past timeout_s since its start. sum
  * may be NULL. */

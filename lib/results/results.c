@@ -56,6 +56,7 @@ void sb_results_free(struct sb_results *r)
 	free(r->warnings);
 	free(r->warn_runs);
 	free(r->fio_global.kv);
+	free(r->rank_states);
 	free(r);
 }
 

@@ -139,6 +139,14 @@ struct sb_warn_run {
 	enum sb_wfig unit;
 };
 
+/* One rank's state, under mpirun ("state.ranks" in the JSON). */
+struct sb_rank_state {
+	int rank;
+	char host[64];
+	char path[256]; /* its target */
+	struct sb_state state;
+};
+
 struct sb_results {
 	char command[16]; /* "run", "quick" */
 	char target_path[4096];
@@ -155,6 +163,10 @@ struct sb_results {
 	 * to before the measurement ("state" in the JSON) */
 	int have_state;
 	struct sb_state state;
+	/* many ranks: every rank's state (rank 0's is also `state`), in rank
+	 * order; NULL alone. Freed with the results. */
+	struct sb_rank_state *rank_states;
+	unsigned nrank_states;
 	time_t started;
 	struct sb_job_result **jobs;
 	size_t njobs;

@@ -521,10 +521,9 @@ static void target_json(struct sb_json *j, const struct sb_results *r)
 	sb_json_obj_close(j);
 }
 
-/* The state the target was brought to before the measurement. */
-static void state_json(struct sb_json *j, const struct sb_state *st)
+/* The fields of one state (the target's, or a rank's). */
+static void state_fields(struct sb_json *j, const struct sb_state *st)
 {
-	sb_json_obj_open(j, "state");
 	sb_json_str(j, "name", st->name);
 	sb_json_str(j, "precondition", sb_precond_name(st->precond));
 	if (st->precond == SB_PRECOND_PURGE) {
@@ -548,6 +547,27 @@ static void state_json(struct sb_json *j, const struct sb_state *st)
 	if (st->discarded) {
 		sb_json_str(j, "discard_method", st->discard_method);
 		sb_json_u64(j, "discard_bytes", st->discard_bytes);
+	}
+}
+
+/* The state the target was brought to before the measurement; under
+ * mpirun rank 0's, and every rank's in "ranks". */
+static void state_json(struct sb_json *j, const struct sb_results *r)
+{
+	sb_json_obj_open(j, "state");
+	state_fields(j, &r->state);
+	if (r->nrank_states) {
+		sb_json_arr_open(j, "ranks");
+		for (unsigned i = 0; i < r->nrank_states; i++) {
+			const struct sb_rank_state *k = &r->rank_states[i];
+			sb_json_obj_open(j, NULL);
+			sb_json_i64(j, "rank", k->rank);
+			sb_json_str(j, "hostname", k->host);
+			sb_json_str(j, "path", k->path);
+			state_fields(j, &k->state);
+			sb_json_obj_close(j);
+		}
+		sb_json_arr_close(j);
 	}
 	sb_json_obj_close(j);
 }
@@ -660,7 +680,7 @@ int sb_results_write_json(const struct sb_results *r, FILE *f)
 	host_json(&j, &r->host);
 	target_json(&j, r);
 	if (r->have_state)
-		state_json(&j, &r->state);
+		state_json(&j, r);
 	if (r->have_device)
 		sb_devinfo_json(&j, "device", &r->device);
 	if (r->have_health)

@@ -7,7 +7,9 @@
 # and the latency buckets merged exactly; one rank refusing its target stops
 # every rank before any write; --verify and a job's verify= check each
 # rank's own data, and one rank's damaged data (faultfs) fails the job,
-# naming the rank.
+# naming the rank; --precondition=fill fills every rank's own file before
+# the measurement, each rank's state in the result, and one rank's
+# refusal or failed fill stops all, named.
 . "$(dirname "$0")/../lib/cli.sh"
 
 "$SB" --version | grep -q '^mpi:' || skip "storbench built without MPI (make MPI=1)"
@@ -169,6 +171,50 @@ grep -q "^All clients: (groupid=0, jobs=1)" "$T/out" || fail "fio: no All client
 grep -q "^  WRITE: .*io=3072KiB" "$T/out" || fail "fio: group line not the sum: $(cat "$T/out")"
 ok "storbench fio: one aggregated result"
 
+# 6b. --precondition=fill with a job file: every rank fills its own file
+# (MPMD: a file each) before the measurement, which reads only, and the
+# result records each rank's state
+printf '[global]\nsize=1M\nbs=64k\nrw=read\n[a]\n[b]\nstonewall\n' >"$T/pre.fio"
+for r in 0 1 2; do head -c 1048576 /dev/zero >"$T/pre$r.bin"; done
+PRE="run --quiet --destroy-data --precondition=fill"
+expect_exit 0 $MPI -n 1 "$SB" $PRE --output="$T/pre.json" "$T/pre.fio" "$T/pre0.bin" \
+	: -n 1 "$SB" $PRE "$T/pre.fio" "$T/pre1.bin" : -n 1 "$SB" $PRE "$T/pre.fio" "$T/pre2.bin"
+for r in 0 1 2; do
+	# random data over the whole file: no 64 KiB block of it left zero
+	python3 - "$T/pre$r.bin" <<'PY' || fail "rank $r's file was not filled"
+import sys
+b = open(sys.argv[1], "rb").read()
+assert len(b) == 1 << 20, len(b)
+assert all(any(b[i:i + 65536]) for i in range(0, len(b), 65536))
+PY
+done
+python3 - "$T/pre.json" "$T" <<'PY' || fail "the ranks' states: $(json "$T/pre.json" "d['storbench']['state']")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+st = d["storbench"]["state"]
+assert st["name"] == "full" and st["precondition"] == "fill", st
+ranks = st["ranks"]
+assert [r["rank"] for r in ranks] == [0, 1, 2], ranks
+for r in ranks:
+    assert r["path"] == "%s/pre%d.bin" % (sys.argv[2], r["rank"]), r
+    assert r["name"] == "full" and r["written_bytes"] == r["region_bytes"] == 1 << 20, r
+# the measurement read every rank's file after every rank filled it
+assert [j["jobname"] for j in d["jobs"]] == ["a", "b"]
+assert all(j["read"]["io_bytes"] == 3 << 20 for j in d["jobs"]), d["jobs"]
+PY
+# one rank's target cannot be brought to the state: every rank stops,
+# that rank named, nothing written on the others
+for r in 0 1; do head -c 1048576 /dev/zero >"$T/pre$r.bin"; done
+expect_exit 2 $MPI -n 1 "$SB" $PRE "$T/pre.fio" "$T/pre0.bin" \
+	: -n 1 "$SB" $PRE "$T/pre.fio" "$T/pre1.bin" : -n 1 "$SB" $PRE "$T/pre.fio" "$T/d"
+grep -q "rank 2 on [^ ]*: --precondition: with a job file, only on an existing file" "$T/err" ||
+	fail "rank 2 not named: $(cat "$T/err")"
+grep -q "rank 2 refused or failed: no rank goes on" "$T/err" || fail "no stop: $(cat "$T/err")"
+for r in 0 1; do
+	cmp -s "$T/pre$r.bin" /dev/zero -n 1048576 || fail "rank $r filled though rank 2 refused"
+done
+ok "--precondition=fill with a job file: each rank's own file filled, every state recorded"
+
 # 7. rank 2's data comes back damaged: --verify fails, naming rank 2 (last:
 # without FUSE the test skips here)
 . "$(dirname "$0")/../lib/faultfs.sh"
@@ -191,3 +237,17 @@ assert [(g["offset"], g["length"], g["class"]) for g in r2["bad_ranges"]] == [(1
 assert v["result"] == "fail" and v["corrupted"] == 1 and v["bad_ranges"] == []
 PY
 ok "one rank's damaged data fails the job, naming the rank"
+
+# 8. rank 2's preconditioning fails (its writes fail, faultfs): every rank
+# stops before the measurement, rank 2 named
+head -c 1048576 /dev/zero >"$FF_MNT/pre.bin"
+ff_rules "eio pre.bin 65536 4096 write"
+for r in 0 1; do head -c 1048576 /dev/zero >"$T/pre$r.bin"; done
+expect_exit 1 $MPI -n 1 "$SB" $PRE --direct=0 --output="$T/pf.json" "$T/pre.fio" "$T/pre0.bin" \
+	: -n 1 "$SB" $PRE --direct=0 "$T/pre.fio" "$T/pre1.bin" \
+	: -n 1 "$SB" $PRE --direct=0 "$T/pre.fio" "$FF_MNT/pre.bin"
+grep -q "rank 2 on [^ ]*: --precondition=fill on .$FF_MNT/pre.bin. failed" "$T/err" ||
+	fail "rank 2's failure not named: $(cat "$T/err")"
+grep -q "rank 2 refused or failed: no rank goes on" "$T/err" || fail "no stop: $(cat "$T/err")"
+[ "$(json "$T/pf.json" "len(d['jobs'])")" = 0 ] || fail "a rank measured: $(json "$T/pf.json" "d['jobs']")"
+ok "one rank's failed preconditioning stops every rank, named"

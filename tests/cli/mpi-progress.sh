@@ -38,6 +38,20 @@ assert r0["read"]["bw_bytes"] <= 1.05 * (1 << 20), r0["read"]["bw_bytes"]
 PY
 ok "rank 0's line shows the rate of the 3 ranks together"
 
+# a job file of two groups (two jobs at once, then one after a stonewall),
+# each job bound by its bytes: rank 0's line counts the bytes of the three
+# ranks (3 x 2 x 1 MiB, then 3 x 1 MiB), where its own would say 2 MiB and
+# 1 MiB. Ranks 1 and 2 read at 64 KiB/s (a group of 16 s: a plain line
+# every 10 s falls in each), rank 0 four times as fast.
+printf '[global]\ndirectory=%s\nrw=read\nbs=16k\nsize=1M\n[a]\n[b]\n[c]\nstonewall\n' \
+	"$T/d" >"$T/two.fio"
+expect_exit 0 $MPI -n 1 "$SB" run --rate=256k "$T/two.fio" : -n 2 "$SB" run --rate=64k "$T/two.fio"
+grep -q "2 jobs, 3 ranks: .* of 6.00 MiB " "$T/err" ||
+	fail "no line of the first group's bytes on 3 ranks: $(cat "$T/err")"
+grep -q "run group 2 of 2, c, 3 ranks: .* of 3.00 MiB " "$T/err" ||
+	fail "no line of the second group's bytes on 3 ranks: $(cat "$T/err")"
+ok "a job file: rank 0's line counts the bytes of the 3 ranks, group by group"
+
 # soak under mpirun: rank 0's line shows the bytes and the rate of the three
 # ranks together. Each rank soaks its own faultfs mount whose every request
 # waits 50 ms (a FUSE server each: their waits do not add up), so no rank
@@ -85,3 +99,12 @@ for l in open(sys.argv[1]):
 assert seen, "no line with a rate"
 PY
 ok "soak: rank 0's line shows the rate of the 3 ranks together"
+
+# storbench verify on the same mounts: rank 0's line of each phase counts
+# the 3 x 16 MiB of the three ranks
+vargs="--size=16M --bs=64k --iodepth=1 --direct=0"
+expect_exit 0 $MPI -n 1 "$SB" verify $vargs "$T/m0" : -n 1 "$SB" verify $vargs "$T/m1" \
+	: -n 1 "$SB" verify $vargs "$T/m2"
+grep -q "verify \(write\|check\), 3 ranks: .* of 48.0 MiB " "$T/err" ||
+	fail "no verify line of the 3 ranks: $(cat "$T/err")"
+ok "verify: rank 0's line counts the 3 ranks' bytes"
