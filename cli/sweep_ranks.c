@@ -111,6 +111,13 @@ int sweep_ranks_target(struct sweep_cli *c, struct sb_jobtarget *t, const char *
 	int e = sb_sweep_file_check(*path, &t->info, c->r, &c->o, c->sh.destroy_data, &er);
 	if ((rc = agree(e, &er)))
 		return rc;
+	/* each rank's test file fits: and those of the ranks on one filesystem? */
+	if ((rc = cli_ranks_space_agree(*path,
+					t->info.kind == SB_TARGET_FILE
+						? 0
+						: c->r->file_sizes[c->r->nfile - 1],
+					t->info.fs_free, t->info.mountpoint)))
+		return rc;
 	const char *mine = cli_ranks_target(*path, t->info.kind == SB_TARGET_DIR);
 	if (mine != *path) {
 		e = cli_ranks_make_dir(&er);

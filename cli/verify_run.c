@@ -497,6 +497,14 @@ int verify_run(struct verify_opts *o, const char *path)
 	/* many ranks: none goes on when one cannot (nothing written yet) */
 	if ((rc = cli_ranks_agree(verify_target_resolve(&t, path, o), NULL)))
 		goto out;
+	/* each rank's files fit: and those of the ranks on one filesystem?
+	 * (without --size each fills the free space: refused when shared) */
+	if (o->phase != SB_VPHASE_CHECK &&
+	    (rc = cli_ranks_space_agree(path,
+					t.v.is_blockdev || t.ct.info.kind == SB_TARGET_FILE ? 0
+											    : t.v.size,
+					t.ct.info.fs_free, t.ct.info.mountpoint)))
+		goto out;
 	if (o->phase == SB_VPHASE_CHECK && !o->seed_given && !t.v.learned)
 		sb_warn("no block written by storbench verify found in '%s': every block will "
 			"count as foreign (give --seed to check against a run)",

@@ -47,3 +47,9 @@ ok "soak: 2 MiB a rank runs"
 # 3. meta: its file tests' file
 refused "$SB" meta --size=3M --files=0 --quiet "$T/small"
 ok "meta: refused, nothing written"
+
+# 4. verify and sweep: each rank's file
+refused "$SB" verify --size=3M --quiet "$T/small"
+ok "verify: refused, nothing written"
+refused "$SB" sweep --tests=write --file-sizes=3M --record-sizes=1M "$T/small"
+ok "sweep: refused, nothing written"
