@@ -410,6 +410,11 @@ void cli_signals_track_fd(const char *path, int fd, int on);
  * exits: fn(ctx), which must be async-signal-safe (a run directory's
  * removal). NULL: nothing. */
 void cli_signals_on_exit(void (*fn)(void *ctx), void *ctx);
+/* on 1: Ctrl-C, SIGTERM and SIGPIPE wait while a step completes that the
+ * second signal's fn would otherwise cut into or repeat (a device command
+ * and the setting of its undo); on 0: they are let through, and one that
+ * came meanwhile is handled then. Only while no other thread of ours runs. */
+void cli_signals_hold(int on);
 
 /* ---- output (cli/render_text.c, cli/output.c) ---- */
 void render_job_text(FILE *f, const struct sb_job_result *j);

@@ -401,12 +401,14 @@ static int cache_off(struct pts_cli *c)
 	struct sb_devcache before;
 	if (!c->cache_node[0])
 		return 0;
-	/* a second Ctrl-C from now on switches it back on (harmless when
-	 * it was never switched off) */
-	cli_signals_on_exit(cache_restore_now, c);
+	/* The switch and the undo a second Ctrl-C runs are one step to the
+	 * signals: one that comes during the switch is handled after it, and
+	 * the undo switches on only a cache this run switched off. */
+	cli_signals_hold(1);
 	const int e = sb_devcache_set(c->cache_node, 0, &before, &er);
-	if (e || !before.on)
-		cli_signals_on_exit(NULL, NULL);
+	if (!e && before.on)
+		cli_signals_on_exit(cache_restore_now, c);
+	cli_signals_hold(0);
 	if (e)
 		return cli_error(&er);
 	c->r->devcache.command = before.how;
@@ -415,15 +417,19 @@ static int cache_off(struct pts_cli *c)
 	return 0;
 }
 
-/* After the run, and on its error paths: the cache as it was. The handler
- * of a second Ctrl-C stays until the cache is on. */
+/* After the run, and on its error paths: the cache as it was. The undo of
+ * a second Ctrl-C stays until the cache is on; a Ctrl-C during the switch
+ * is handled after it (no thread of the run is left by now), so the cache
+ * is switched on once, by this or by the handler, never by both. */
 static int cache_restore(struct pts_cli *c)
 {
 	struct sb_error er;
 	if (!c->r->devcache.changed)
 		return 0;
+	cli_signals_hold(1);
 	const int e = sb_devcache_set(c->cache_node, 1, NULL, &er);
 	cli_signals_on_exit(NULL, NULL);
+	cli_signals_hold(0);
 	if (e)
 		return cli_error(&er);
 	c->r->devcache.restored = 1;

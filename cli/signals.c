@@ -6,6 +6,7 @@
  * none is ever left half written. */
 #include "cli/cli.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -52,16 +53,21 @@ static void on_signal(int sig)
 	}
 }
 
+static void handled(sigset_t *s)
+{
+	sigemptyset(s);
+	sigaddset(s, SIGINT);
+	sigaddset(s, SIGTERM);
+	sigaddset(s, SIGPIPE);
+}
+
 void cli_signals_install(void)
 {
 	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	/* a SIGTERM does not cut short the handler of a second Ctrl-C */
-	sigemptyset(&sa.sa_mask);
-	sigaddset(&sa.sa_mask, SIGINT);
-	sigaddset(&sa.sa_mask, SIGTERM);
-	sigaddset(&sa.sa_mask, SIGPIPE);
+	handled(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGPIPE, &sa, NULL);
@@ -110,6 +116,13 @@ void cli_signals_track_fd(const char *path, int fd, int on)
 void cli_signals_track_file(const char *path, int on)
 {
 	cli_signals_track_fd(path, -1, on);
+}
+
+void cli_signals_hold(int on)
+{
+	sigset_t s;
+	handled(&s);
+	pthread_sigmask(on ? SIG_BLOCK : SIG_UNBLOCK, &s, NULL);
 }
 
 void cli_signals_on_exit(void (*fn)(void *ctx), void *ctx)

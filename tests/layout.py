@@ -168,18 +168,28 @@ def check_include_cycles():
         problems.append("headers include each other: " + " ".join(comp))
 
 
-def nm(obj):
-    r = subprocess.run(["nm", obj], capture_output=True, text=True)
+def nm(objs):
+    """{object: (defined, undefined)} for every object, from one nm run: one
+    process, not one per object (237 of them took over 300 s, the test's
+    limit, on a loaded machine)."""
+    r = subprocess.run(["nm"] + list(objs), capture_output=True, text=True)
     if r.returncode != 0:
-        raise RuntimeError("nm %s: %s" % (obj, r.stderr.strip()))
-    defined, undefined = set(), set()
+        raise RuntimeError("nm: %s" % r.stderr.strip())
+    out = {o: (set(), set()) for o in objs}
+    cur = objs[0] if len(objs) == 1 else None
     for line in r.stdout.splitlines():
+        if line.endswith(":") and line[:-1] in out:
+            cur = line[:-1]
+            continue
         p = line.split()
+        if cur is None:
+            continue
+        defined, undefined = out[cur]
         if len(p) == 2 and p[0] == "U":
             undefined.add(p[1])
         elif len(p) == 3 and p[1] in "TDBRVWG":
             defined.add(p[2])
-    return defined, undefined
+    return out
 
 
 TWINS = {"lib/coord/coord_mpi.c": "lib/coord/coord_single.c",
@@ -199,8 +209,9 @@ def check_call_cycles():
                 return
             objs[path] = o
     owner, needs = {}, {}
+    syms = nm(list(objs.values()))
     for path, o in objs.items():
-        d, u = nm(o)
+        d, u = syms[o]
         for s in d:
             owner[s] = path
         needs[path] = u

@@ -18,11 +18,18 @@ n=$(c "['series']['bw_bytes'].__len__()")
 [ "$n" -ge 10 ] || fail "only $n bins: too few for the analysis to have looked"
 ok "no drop over 128 MiB in $n bins"
 
-# Ctrl-C: the fill stops, the results written so far say so, exit 130
+# Ctrl-C: the fill stops, the results written so far say so, exit 130.
+# The signal goes once the fill has written to the device (its sectors
+# written, /sys/block/NAME/stat field 7), not after a fixed sleep: on a
+# loaded machine storbench may not even have set its handler by then.
+written() { awk '{ print $7 }' "/sys/block/${zr##*/}/stat"; }
+w0=$(written)
 "$SB" cliff --destroy-data --quiet --rate=16M --size=128M --output="$T/i.json" "$zr" \
 	>"$T/out" 2>"$T/err" &
 pid=$!
-sleep 1.5
+i=0
+while [ "$(written)" = "$w0" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+[ "$(written)" != "$w0" ] || { kill $pid; cat "$T/err"; fail "the fill never wrote to $zr"; }
 kill -INT $pid
 wait $pid
 rc=$?

@@ -104,7 +104,10 @@ fi
 # Ctrl-C: valid partial results, exit 130, no test file left
 "$SB" latency --interval=20ms --output="$T/i.json" "$d" >"$T/iout" 2>&1 &
 pid=$!
-sleep 1
+# once a request past the warmup has its line (each is flushed), not after
+# a fixed sleep: a loaded machine may not have reached the first one by then
+wait_until 60 sh -c "grep 'request=' \"\$1\" | grep -qv warmup" sh "$T/iout" ||
+	{ kill $pid; cat "$T/iout"; fail "Ctrl-C: no request line in 60 s"; }
 kill -INT $pid
 wait $pid
 rc=$?

@@ -66,7 +66,18 @@ ok "--iodepth-batch-complete=4"
 mkdir "$T/d"
 "$SB" run --rw=randread --size=16M --runtime=30s --time-based --quiet --output="$T/i.json" "$T/d" &
 pid=$!
-sleep 1.5
+# not before the handler and the test file (an early signal kills the
+# default way: no i.json), nor before the reads (none to report): the
+# layout has written all 16M, and the first read since moved the atime
+# past the layout's mtime (relatime); where the mount never moves it, on
+# after 10 s (the run lasts 30 s)
+wait_until 60 has_entries "$T/d" && wait_until 60 handles_int $pid ||
+	{ kill $pid; fail "run made no test file or set no handler in 60 s"; }
+read_since_layout() {
+	set -- "$T/d/$(ls -A "$T/d")"
+	[ "$(stat -c %s "$1")" = 16777216 ] && stat -c '%.9X %.9Y' "$1" | awk '{ exit !($1 > $2) }'
+}
+wait_until 10 read_since_layout
 kill -INT $pid
 wait $pid
 rc=$?
@@ -81,7 +92,9 @@ ok "SIGINT"
 mkdir "$T/d2"
 "$SB" run --rw=read --size=4G --direct=0 --quiet --output="$T/i2.json" "$T/d2" 2>/dev/null &
 pid=$!
-sleep 0.5
+# while the layout runs: the file made, the handler set (not a fixed sleep)
+wait_until 60 has_entries "$T/d2" && wait_until 60 handles_int $pid ||
+	{ kill $pid; fail "run made no test file or set no handler in 60 s"; }
 kill -INT $pid
 sleep 0.2
 kill -INT $pid 2>/dev/null

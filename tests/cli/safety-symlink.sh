@@ -45,7 +45,7 @@ mkdir "$T/w"
 	--quiet "$T/w" >"$T/out" 2>"$T/err" &
 pid=$!
 i=0
-while [ -z "$(ls -A "$T/w")" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+while [ -z "$(ls -A "$T/w")" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
 f=$(ls -A "$T/w")
 [ -n "$f" ] || fail "no test file appeared"
 mv "$T/w/$f" "$T/w/moved" && ln -s "$victim" "$T/w/$f"

@@ -54,9 +54,15 @@ expect_exit 0 "$SB" run --rw=randwrite --bs=4k --offset=8M --size=16M --destroy-
 ok "writes stay inside the region"
 
 # the device is held exclusively during a destructive run
+w0=$(awk '{ print $5 }' "/sys/block/${dev##*/}/stat")
 "$SB" run --rw=randwrite --size=8M --runtime=20s --time-based --destroy-data --quiet "$dev" &
 pid=$!
-sleep 1
+# asked once the run writes to the device (writes completed, field 5 of
+# its stat, past what they were before: it opened it first), not after a
+# fixed sleep that a loaded machine can outlast before storbench opens it
+# (and asking earlier could take the device from under storbench)
+wait_until 60 sh -c '[ "$(awk "{ print \$5 }" "$1")" != "$2" ]' sh "/sys/block/${dev##*/}/stat" "$w0" ||
+	{ kill $pid; fail "the run never wrote to $dev"; }
 python3 -c "
 import os, sys, errno
 try:

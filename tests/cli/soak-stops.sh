@@ -59,12 +59,13 @@ ff_rules
 
 # ---- --duration on the monotonic clock: a log from "the future" resumes
 mkdir "$T/m"
-"$SB" soak --duration=3s --size=1M --idle=200ms --log="$T/m.jsonl" "$T/m" >/dev/null 2>&1 &
+# killed after its first iteration, which must come well inside --duration
+# (10 s: a loaded machine, an ASan build, can take seconds over one), and
+# waited for 60 s at most, not 5
+"$SB" soak --duration=10s --size=1M --idle=200ms --log="$T/m.jsonl" "$T/m" >/dev/null 2>&1 &
 pid=$!
-i=0
-while [ "$(cat "$T/m.jsonl" 2>/dev/null | grep -c '"type":"iteration"')" -lt 1 ] && [ $i -lt 100 ]; do
-	sleep 0.05; i=$((i + 1))
-done
+wait_until 60 sh -c '[ "$(grep -c "\"type\":\"iteration\"" "$1" 2>/dev/null)" -ge 1 ]' sh "$T/m.jsonl" ||
+	{ kill -9 $pid; fail "--duration soak: no iteration in 60 s"; }
 kill -9 $pid; wait $pid 2>/dev/null
 python3 - "$T/m.jsonl" <<'PY'
 import json, sys

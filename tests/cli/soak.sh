@@ -35,7 +35,7 @@ mkdir "$T/k"
 "$SB" soak --iterations=6 --size=8M --idle=300ms --log="$T/k.jsonl" "$T/k" >/dev/null 2>&1 &
 pid=$!
 i=0
-while [ "$(cat "$T/k.jsonl" 2>/dev/null | grep -c '"type":"iteration"')" -lt 2 ] && [ $i -lt 200 ]; do
+while [ "$(cat "$T/k.jsonl" 2>/dev/null | grep -c '"type":"iteration"')" -lt 2 ] && [ $i -lt 600 ]; do
 	sleep 0.1; i=$((i + 1))
 done
 kill -9 $pid; wait $pid 2>/dev/null
@@ -61,7 +61,11 @@ if [ "$(id -u)" = 0 ] && [ -w /dev/kmsg ]; then
 	mkdir "$T/m"
 	"$SB" soak --iterations=3 --size=8M --idle=1s --log="$T/m.jsonl" "$T/m" >"$T/m.out" 2>&1 &
 	pid=$!
-	sleep 0.5
+	# once the log has its config line (written after /dev/kmsg was opened
+	# at its end), not after a fixed sleep: a message sent before that open
+	# is, rightly, not the soak's
+	wait_until 60 grep -q '"type":"config"' "$T/m.jsonl" ||
+		{ kill $pid; cat "$T/m.out"; fail "kernel error: the soak wrote no config line in 60 s"; }
 	echo "storbench-test: blk_update_request: I/O error, dev loop99, sector 8" >/dev/kmsg
 	wait $pid
 	rc=$?

@@ -35,7 +35,7 @@ run() {
 	W=$!
 	# the cut comes once the run is well under way
 	i=0
-	while [ "$(acks "$T/$3.j")" -lt 150 ] && [ $i -lt 300 ]; do
+	while [ "$(acks "$T/$3.j")" -lt 150 ] && [ $i -lt 600 ]; do
 		kill -0 $W 2>/dev/null || { cat "$T/$3.err"; fail "$3: the writer stopped by itself"; }
 		sleep 0.1
 		i=$((i + 1))

@@ -77,7 +77,11 @@ ok "delayed requests: all intact"
 ff_rules "delay * 0 1073741824 20000"
 "$SB" verify --size=64M --quiet --output="$T/r.json" "$M" >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 1
+# once its file is in the mount (each request then takes 20 ms: 64M cannot
+# end first), not after a fixed sleep
+# (and has its handler set: it makes the file first)
+wait_until 60 has_entries "$M" && wait_until 60 handles_int $pid ||
+	{ kill $pid; cat "$T/err"; fail "Ctrl-C: verify made no file or set no handler in 60 s"; }
 kill -INT $pid
 wait $pid
 rc=$?

@@ -75,3 +75,28 @@ make_zram() {
 	[ -b "/dev/zram$n" ] || fail "/dev/zram$n did not appear"
 	echo "/dev/zram$n"
 }
+
+# wait_until SECONDS CMD...: runs CMD every 0.1 s until it succeeds, for
+# at most about SECONDS (longer on a loaded machine: the sleeps count, not
+# the clock); returns 0 once CMD succeeded, 1 if it never did. What a test
+# waits for before it acts (a file made, a line written), never a sleep.
+wait_until() {
+	wu_left=$(($1 * 10))
+	shift
+	until "$@"; do
+		[ $wu_left -gt 0 ] || return 1
+		sleep 0.1
+		wu_left=$((wu_left - 1))
+	done
+}
+
+# has_entries DIR: DIR holds something (a test file a command made)
+has_entries() { [ -n "$(ls -A "$1" 2>/dev/null)" ]; }
+
+# handles_int PID: PID has set its own SIGINT handler (SigCgt in
+# /proc/PID/status, bit 1): a Ctrl-C sent now is the program's to handle,
+# where one sent earlier would have killed it the default way
+handles_int() {
+	hi_mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+	[ -n "$hi_mask" ] && [ $((0x$hi_mask & 2)) != 0 ]
+}
