@@ -469,7 +469,9 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 	if ((rc = cli_ranks_agree(s->ops ? 0 : SB_EXIT_USAGE, NULL)))
 		goto out;
 	s->region_mode = s->t.v.is_blockdev || s->t.ct.info.kind == SB_TARGET_FILE;
-	/* every option is valid: only now is anything written */
+	/* every option is valid: only now is anything written; a Ctrl-C
+	 * from here on is handled, so the files made are removed */
+	cli_signals_install();
 	if ((rc = cli_ranks_agree(s->region_mode ? verify_target_create(&s->t, &o->v) : 0, NULL)))
 		goto out;
 ready:

@@ -532,7 +532,9 @@ int verify_run(struct verify_opts *o, const char *path)
 		sb_err("out of memory");
 	if ((rc = cli_ranks_agree(nomem ? SB_EXIT_ENV : 0, NULL)))
 		goto out;
-	/* every option is valid: only now is anything created or written */
+	/* every option is valid: only now is anything created or written; a
+	 * Ctrl-C from here on is handled, so the files made are removed */
+	cli_signals_install();
 	if ((o->phase & SB_VPHASE_WRITE) &&
 	    (rc = cli_ranks_agree(verify_target_create(&t, o), NULL)))
 		goto out;
