@@ -362,26 +362,29 @@ void cli_ranks_round_start_v(int done, const uint64_t *v)
 		give_up("while measuring", -EIO);
 }
 
-int cli_ranks_round_test_v(int *any, int *all, uint64_t *v)
+/* A round's test with the wait bounded by timeout_s: rank 0 gets the sums
+ * in v. */
+static int round_test(int *any, int *all, uint64_t *v, double timeout_s)
 {
 	if (R.size < 2)
 		return -1;
-	int e = sb_coord_poll_test(R.c, any, all, v, ROUND_TIMEOUT_S);
+	int e = sb_coord_poll_test(R.c, any, all, v, timeout_s);
 	if (e < 0)
 		give_up("while measuring", e);
 	return e;
 }
 
+int cli_ranks_round_test_v(int *any, int *all, uint64_t *v)
+{
+	return round_test(any, all, v, ROUND_TIMEOUT_S);
+}
+
 int cli_ranks_round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios)
 {
 	uint64_t v[SB_COORD_SUMS] = { 0, 0 };
-	if (R.size < 2)
-		return -1;
-	int e = sb_coord_poll_test(R.c, any, all, v, ROUND_TIMEOUT_S);
+	const int e = round_test(any, all, v, ROUND_TIMEOUT_S);
 	*bytes = v[0];
 	*ios = v[1];
-	if (e < 0)
-		give_up("while measuring", e);
 	return e;
 }
 
@@ -390,13 +393,9 @@ int cli_ranks_round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios)
 int cli_ranks_round_test_slow(int *any, int *all, uint64_t *bytes, uint64_t *ios)
 {
 	uint64_t v[SB_COORD_SUMS] = { 0, 0 };
-	if (R.size < 2)
-		return -1;
-	int e = sb_coord_poll_test(R.c, any, all, v, SETUP_TIMEOUT_S);
+	const int e = round_test(any, all, v, SETUP_TIMEOUT_S);
 	*bytes = v[0];
 	*ios = v[1];
-	if (e < 0)
-		give_up("while measuring", e);
 	return e;
 }
 
