@@ -97,9 +97,9 @@ static void help(const struct cli_cmd_opts *co)
 	       "file on its own target (a directory of its own under a directory TARGET), each\n"
 	       "group of jobs starting on every rank together, and rank 0 writes one result:\n"
 	       "each rank's figures and the \"All clients\" aggregate, and with --verify each\n"
-	       "rank's verdict (docs/mpi.md). With a job file, --precondition and\n"
-	       "--discard-before bring every rank's own file or device to the state, and the\n"
-	       "jobs start once every rank is done.\n\n"
+	       "rank's verdict (docs/mpi.md). --precondition and --discard-before bring every\n"
+	       "rank's own file or device to the state, and the measurement starts once every\n"
+	       "rank is done.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
@@ -321,7 +321,8 @@ static int run_single(struct run_ctx *c, const char *target)
 	}
 	rc = cli_target_probe(&t, target);
 	if (!rc)
-		rc = cli_state_check(&c->sh, &t, target, sb_rw_writes(c->job.rw) || c->verify);
+		rc = cli_state_check_each(&c->sh, &t, target,
+					  sb_rw_writes(c->job.rw) || c->verify);
 	/* many ranks: all go on to their targets, or none */
 	rc = cli_ranks_agree(rc, NULL);
 	if (!rc)

@@ -215,6 +215,27 @@ for r in 0 1; do
 done
 ok "--precondition=fill with a job file: each rank's own file filled, every state recorded"
 
+# 6c. the same with the workload as options: every rank fills its own file,
+# then reads it
+for r in 0 1 2; do head -c 1048576 /dev/zero >"$T/pre$r.bin"; done
+OPT="run --quiet --destroy-data --precondition=fill --rw=read --bs=64k --size=1M"
+expect_exit 0 $MPI -n 1 "$SB" $OPT --output="$T/preo.json" "$T/pre0.bin" \
+	: -n 1 "$SB" $OPT "$T/pre1.bin" : -n 1 "$SB" $OPT "$T/pre2.bin"
+for r in 0 1 2; do
+	cmp -s "$T/pre$r.bin" /dev/zero -n 1048576 && fail "options: rank $r's file was not filled"
+done
+python3 - "$T/preo.json" "$T" <<'PY' || fail "options: the ranks' states: $(json "$T/preo.json" "d['storbench']['state']")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+ranks = d["storbench"]["state"]["ranks"]
+assert [r["rank"] for r in ranks] == [0, 1, 2], ranks
+for r in ranks:
+    assert r["path"] == "%s/pre%d.bin" % (sys.argv[2], r["rank"]), r
+    assert r["name"] == "full" and r["written_bytes"] == 1 << 20, r
+assert d["jobs"][0]["read"]["io_bytes"] == 3 << 20, d["jobs"][0]["read"]
+PY
+ok "--precondition=fill with the workload as options: each rank's own file filled"
+
 # 7. rank 2's data comes back damaged: --verify fails, naming rank 2 (last:
 # without FUSE the test skips here)
 . "$(dirname "$0")/../lib/faultfs.sh"
