@@ -79,9 +79,20 @@ static void aggregate(FILE *f, const struct sb_jv *ts, int ranks)
 static void per_rank(FILE *f, const struct sb_jv *ranks, const struct sb_jv *skew)
 {
 	struct rep_ttable t = {
-		{ "test", "rank", "host", "rate", "ops", "p99", "start", "end" }, 8, 3, NULL, 0, 0
+		.head = { "test", "rank", "host", "rate", "ops", "p99", "start", "end", "stonewalled" },
+		.ncols = 8,
+		.right_from = 3,
 	};
 	char a[64];
+	/* --stonewall: a column for the ranks whose figures end where the
+	 * first rank's did, when there are any */
+	for (size_t r = 0; r < sb_jv_len(ranks) && t.ncols == 8; r++)
+		for (size_t i = 0; i < SB_ARRAY_SIZE(rep_meta_tests); i++)
+			if (sb_jv_bool(sb_jv_get(sb_jv_get(sb_jv_get(sb_jv_at(ranks, r), "tests"),
+							   rep_meta_tests[i]),
+						 "stonewalled"),
+				       0))
+				t.ncols = 9;
 	for (size_t i = 0; i < SB_ARRAY_SIZE(rep_meta_tests); i++)
 		for (size_t r = 0; r < sb_jv_len(ranks); r++) {
 			const struct sb_jv *k = sb_jv_at(ranks, r);
@@ -108,6 +119,9 @@ static void per_rank(FILE *f, const struct sb_jv *ranks, const struct sb_jv *ske
 			rep_tt_set(&t, 7,
 				   rep_fmt_ns(1e9 * sb_jv_num(sb_jv_get(x, "end_s"), NAN), a,
 					      sizeof(a)));
+			if (t.ncols == 9)
+				rep_tt_set(&t, 8,
+					   sb_jv_bool(sb_jv_get(x, "stonewalled"), 0) ? "yes" : "");
 		}
 	fprintf(f, "\nper rank (start and end from the test's earliest start)\n");
 	rep_tt_print(f, &t);

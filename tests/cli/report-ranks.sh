@@ -82,7 +82,8 @@ for k in range(2):
     for t, a in mm["tests"].items():
         tests[t] = {"ops": 10 + k, "bytes": 0, "elapsed_ns": 1000000 * (k + 1), "cpu_ns": 5,
                     "start_s": 0.25 * k, "end_s": 1.5, "files_per_s": 100.0 * (k + 1),
-                    "lat_ns": {"min": 1, "p50": 2, "p99": 3 + k, "max": 4}}
+                    "lat_ns": {"min": 1, "p50": 2, "p99": 3 + k, "max": 4},
+                    "stonewalled": k == 1}
     mm["ranks"].append({"rank": k, "hostname": "node-%d" % k, "tests": tests})
 for t in mm["tests"]:
     mm["skew"][t] = {"first_start_s": 0, "start_spread_s": 0.25, "end_spread_s": 0,
@@ -104,6 +105,9 @@ json.dump(v, open(T + "/v.json", "w"))
 PY
 expect_exit 0 "$SB" report "$T/s.json"
 grep -Eq "^1 +node-1 +2 +1 +3.00 MiB/s +6.00 MiB/s" "$T/out" || fail "soak text, rank 1: $(cat "$T/out")"
+expect_exit 0 "$SB" report "$T/m.json"
+grep -Eq "^seq_create +1 +node-1 .* yes$" "$T/out" || fail "meta text, rank 1 not stonewalled: $(cat "$T/out")"
+grep -Eq "^seq_create +0 +node-0 .* -$" "$T/out" || fail "meta text, rank 0: $(cat "$T/out")"
 expect_exit 0 "$SB" report "$T/v.json"
 grep -Eq "^1 +node-1 +fail +256 +3 +stale 3" "$T/out" || fail "verify text, rank 1: $(cat "$T/out")"
 grep -Eq "^1 +stale +8.00 KiB \(8192\) +12.0 KiB \(12288\) +generation 1" "$T/out" ||
