@@ -21,16 +21,13 @@
 
 enum { ST_FAILED = 0, ST_DONE = 1, ST_GO = 2 };
 
-/* A round of the non-blocking reduction (cli_ranks_round_*) at most this
- * often while a test runs. */
-#define ROUND_NS 50000000ull
-
 static struct {
 	atomic_int stopped; /* another rank failed or stopped: this one stops */
 	/* the rounds of the test running (active: agreed, not yet drained) */
-	int active, in_round, fresh;
+	int active, fresh;
+	struct cli_round round;
 	atomic_int wall; /* --stonewall: another rank ended this test */
-	uint64_t round_ns, ops, total;
+	uint64_t ops, total;
 	uint64_t all_ns, all_ops, all_total; /* rank 0: the last round's sums */
 	int over;	    /* the last agreement was made (stopped or all done) */
 	int mismatch;
@@ -48,7 +45,8 @@ void meta_ranks_begin(void)
 {
 	atomic_store(&S.stopped, 0);
 	atomic_store(&S.wall, 0);
-	S.active = S.in_round = S.fresh = 0;
+	S.active = S.fresh = 0;
+	memset(&S.round, 0, sizeof(S.round));
 	S.over = S.mismatch = 0;
 	S.last_s = 0;
 	memset(S.coord_s, 0, sizeof(S.coord_s));
@@ -72,23 +70,15 @@ int meta_ranks_walled(void)
 static int look(int over, uint64_t now)
 {
 	int any, all;
-	uint64_t ops, total;
-	if (!S.in_round) {
-		if (!over && now - S.round_ns < ROUND_NS)
-			return 0;
-		cli_ranks_round_start(over, S.ops, S.total);
-		S.in_round = 1;
-		S.round_ns = now;
-	}
-	/* a rank may be in a long operation or its sync, not dead: the slow
-	 * round's bound */
-	if (cli_ranks_round_test_slow(&any, &all, &ops, &total) != 1)
+	uint64_t sum[2];
+	/* a rank may be in a long operation or its sync, not dead: the look's
+	 * bound is the slow round's */
+	if (cli_ranks_round_look(&S.round, over, S.ops, S.total, now, &any, &all, sum) != 1)
 		return 0;
-	S.in_round = 0;
 	if (cli_rank() == 0) {
-		S.all_ns = S.round_ns;
-		S.all_ops = ops;
-		S.all_total = total;
+		S.all_ns = S.round.started_ns;
+		S.all_ops = sum[0];
+		S.all_total = sum[1];
 		S.fresh = 1;
 	}
 	if (any && !over && cli_ranks_stonewall())
@@ -164,8 +154,8 @@ int meta_ranks_phase(enum sb_meta_test t)
 	S.mono_ns[t] = sb_now_ns();
 	/* the rounds of test t, from nothing done */
 	S.active = 1;
-	S.in_round = S.fresh = 0;
-	S.round_ns = 0;
+	S.fresh = 0;
+	memset(&S.round, 0, sizeof(S.round));
 	S.ops = S.total = 0;
 	atomic_store(&S.wall, 0);
 	return 0;

@@ -399,6 +399,23 @@ int cli_ranks_round_test_slow(int *any, int *all, uint64_t *bytes, uint64_t *ios
 	return e;
 }
 
+int cli_ranks_round_look(struct cli_round *r, int done, uint64_t a, uint64_t b, uint64_t now,
+			 int *any, int *all, uint64_t sum[2])
+{
+	if (!r->in_flight) {
+		if (!done && now - r->ended_ns < CLI_ROUND_EVERY_NS)
+			return 0;
+		cli_ranks_round_start(done, a, b);
+		r->in_flight = 1;
+		r->started_ns = now;
+	}
+	if (cli_ranks_round_test_slow(any, all, &sum[0], &sum[1]) != 1)
+		return 0;
+	r->in_flight = 0;
+	r->ended_ns = now;
+	return 1;
+}
+
 /* ---- output ---- */
 
 struct packet {

@@ -111,38 +111,28 @@ struct prog {
 	int write;
 	struct cli_progress pg;
 	struct cli_rate rate;
-	/* many ranks, every one in this phase (r->all_ranks): a round every
-	 * LOOK_NS sums the ranks' bytes done and of the phase to rank 0, whose
-	 * line shows them (cli_ranks_round_start, as a measurement's) */
-	int in_round, have_all;
-	uint64_t round_ns, last_round_ns, all_done, all_total;
+	/* many ranks, every one in this phase (r->all_ranks): the rounds
+	 * (cli_ranks_round_look) sum the ranks' bytes done and of the phase
+	 * to rank 0, whose line shows them */
+	struct cli_round round;
+	int have_all;
+	uint64_t all_done, all_total;
 	struct cli_rate all;
 	char what[64];
 };
-
-#define LOOK_NS 50000000ull
 
 /* One look at the round in flight (a new one started when due, or when
  * this rank's phase is over): 1 once a round ended with every rank done. */
 static int ranks_look(struct prog *p, uint64_t done, int over, uint64_t now)
 {
 	int any, all;
-	uint64_t bytes, total;
-	if (!p->in_round) {
-		if (!over && now - p->last_round_ns < LOOK_NS)
-			return 0;
-		cli_ranks_round_start(over, done, p->total);
-		p->in_round = 1;
-		p->round_ns = now;
-	}
-	if (cli_ranks_round_test_slow(&any, &all, &bytes, &total) != 1)
+	uint64_t sum[2];
+	if (cli_ranks_round_look(&p->round, over, done, p->total, now, &any, &all, sum) != 1)
 		return 0;
-	p->in_round = 0;
-	p->last_round_ns = now;
 	if (cli_rank() == 0) {
-		cli_rate_add(&p->all, p->round_ns, bytes, 0);
-		p->all_done = bytes;
-		p->all_total = total;
+		cli_rate_add(&p->all, p->round.started_ns, sum[0], 0);
+		p->all_done = sum[0];
+		p->all_total = sum[1];
 		p->have_all = 1;
 	}
 	return all;
