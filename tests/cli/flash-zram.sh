@@ -35,7 +35,7 @@ M=$(make_zram 64M) || skip "$(echo "$M" | tail -n 1)"
 command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
 mkfs.ext4 -q -F "$M" || fail "mkfs.ext4"
 mkdir "$T/m"
-trap 'umount "$T/m" 2>/dev/null; cleanup' EXIT INT TERM
+trap 'unmount "$T/m"; cleanup' EXIT INT TERM
 mount "$M" "$T/m" || skip "cannot mount ext4 here"
 expect_exit 3 "$SB" flash --open-au --destroy-data --erase-size=1M --offset=0 "$M"
 umount "$T/m"

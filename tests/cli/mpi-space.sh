@@ -14,7 +14,7 @@ MPI="timeout -k 5 180 mpirun --oversubscribe --allow-run-as-root --mca btl self,
 
 mkdir "$T/small" || fail "mkdir"
 mount -t tmpfs -o size=8m tmpfs "$T/small" 2>/dev/null || skip "cannot mount a tmpfs"
-trap 'umount "$T/small" 2>/dev/null; cleanup' EXIT INT TERM
+trap 'unmount "$T/small"; cleanup' EXIT INT TERM
 
 # refused CMD...: exit 3, the filesystem and the three ranks named, nothing
 # left on it

@@ -14,7 +14,7 @@ truncate -s 32M "$img" && mkfs.ext4 -q -F "$img" >/dev/null 2>&1 || fail "mkfs.e
 dev=$(losetup -f --show "$img" 2>/dev/null) || skip "no loop device available"
 echo "$dev" >>"$T/.loops"
 mkdir "$T/mnt" && mount "$dev" "$T/mnt" || skip "mount is not allowed here"
-trap 'umount "$T/mnt" 2>/dev/null; cleanup' EXIT INT TERM
+trap 'unmount "$T/mnt"; cleanup' EXIT INT TERM
 echo precious >"$T/mnt/data" && sync
 mv "$img" "$T/renamed.img" && img="$T/renamed.img"
 

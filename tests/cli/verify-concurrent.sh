@@ -24,7 +24,7 @@ command -v flock >/dev/null || skip "no flock(1) to stand in for a run that writ
 S=$T/tmpfs
 mkdir "$S"
 mount -t tmpfs -o size=96m tmpfs "$S" 2>/dev/null || skip "cannot mount tmpfs"
-trap 'umount "$S" 2>/dev/null; cleanup' EXIT INT TERM
+trap 'unmount "$S"; cleanup' EXIT INT TERM
 
 # a run writing in the directory (its lock, taken here on descriptor 8):
 # a fill is refused, a run of a given size goes ahead

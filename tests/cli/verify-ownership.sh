@@ -11,7 +11,7 @@
 M=$T/ram
 mkdir "$M"
 mount -t ramfs none "$M" 2>/dev/null || skip "cannot mount ramfs"
-umount_all() { umount "$T/tmpfs" 2>/dev/null; umount "$M" 2>/dev/null; cleanup; }
+umount_all() { unmount "$T/tmpfs" "$M"; cleanup; }
 trap umount_all EXIT INT TERM
 
 user_file() { head -c "$2" /dev/urandom >"$1"; md5sum <"$1" >"$1.sum"; }

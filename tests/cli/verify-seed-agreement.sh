@@ -28,7 +28,7 @@ ok "a newer generation is newer, not stale"
 S=$T/tmpfs
 mkdir "$S"
 mount -t tmpfs -o size=1m tmpfs "$S" 2>/dev/null || skip "cannot mount tmpfs"
-trap 'umount "$S" 2>/dev/null; cleanup' EXIT INT TERM
+trap 'unmount "$S"; cleanup' EXIT INT TERM
 truncate -s 4M "$S/sparse.bin"
 expect_exit 1 "$SB" verify --phase=write --destroy-data --quiet --output="$T/r.json" "$S/sparse.bin"
 grep -q "result: FAILED, [0-9]* blocks not written (the first at .*: No space left on device)" \

@@ -16,6 +16,22 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
+# unmount DIR...: each mount the test made taken away at exit. A process
+# the test ran may still be letting go of the file system (the umount then
+# says busy, and the mount was left behind): tried again for up to 5 s,
+# then detached (umount -l).
+unmount() {
+	for m in "$@"; do
+		i=0
+		while mountpoint -q "$m" 2>/dev/null && ! umount "$m" 2>/dev/null && [ $i -lt 50 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		mountpoint -q "$m" 2>/dev/null && umount -l "$m" 2>/dev/null
+	done
+	return 0
+}
+
 fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "skip: $*"; exit 77; }
 ok() { echo "ok: $*"; }
