@@ -3,6 +3,7 @@
 # in a job file, prints fio's normal layout (the lines scripts grep, in
 # fio's order, with figures the same sed/awk read), and refuses bad input
 # naming the option, before anything is created.
+# needs: root zram
 . "$(dirname "$0")/../lib/cli.sh"
 
 # The seed's line, shortened, on a scratch file; time_based so that both

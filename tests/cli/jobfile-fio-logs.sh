@@ -5,6 +5,7 @@
 # it, one shared file with per_job_logs=0; and fio's own log tools from
 # Debian's fio package (fiologparser.py, fiologparser_hist.py) read them
 # to figures that agree with storbench's JSON.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 eng=psync

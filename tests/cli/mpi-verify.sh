@@ -4,6 +4,7 @@
 # damaged on one rank's target between --phase=write and --phase=check are
 # found on that rank alone; one rank refusing its target stops every rank
 # before any write.
+# needs: mpi
 . "$(dirname "$0")/../lib/cli.sh"
 
 "$SB" --version | grep -q '^mpi:' || skip "storbench built without MPI (make MPI=1)"

@@ -5,6 +5,7 @@
 # stderr naming the file (and the line); nothing crashes, and nothing is
 # judged that cannot be: with too few iterations the outliers and change
 # points are said to be unjudged (null in JSON), not "none".
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/d"

@@ -5,6 +5,7 @@
 # interrupted iteration is no outlier and too few iterations are said to be
 # too few (the soak's own analysis), and the text's
 # figures leave that iteration out as the soak does; the records as a long CSV table.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 python3 - "$T/soak.jsonl" <<'PY'

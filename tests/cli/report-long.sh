@@ -8,6 +8,7 @@
 # column, and which still shows every change point, every iteration with
 # kernel messages or I/O errors and every ringed outlier the input holds;
 # the text, CSV and XLSX outputs stream too. Timings are bench/report-long's.
+# needs: slow
 . "$(dirname "$0")/../lib/cli.sh"
 
 GEN="$SB_TOP/tests/tools/gen-long.py"

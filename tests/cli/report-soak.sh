@@ -6,6 +6,7 @@
 # their text; health before/after is a table; a device without health
 # shows none. The chart marks the verdict the soak wrote when it covers the
 # log. A real soak result (storbench.soak) renders the same charts.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 python3 - "$T/soak.jsonl" <<'PY'

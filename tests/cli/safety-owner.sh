@@ -3,6 +3,7 @@
 # called .storbench-*.tmp is not storbench's: not overwritten, not deleted,
 # without --destroy-data. A file storbench laid out and kept counts as ours
 # only where it can carry the mark (the xattr, or a verify block first).
+# needs: root
 . "$(dirname "$0")/../lib/cli.sh"
 [ "$(id -u)" = 0 ] || skip "needs root (a ramfs mount)"
 command -v unshare >/dev/null || skip "unshare missing (util-linux)"

@@ -4,6 +4,7 @@
 # CSV (a row per iteration and cell); --resume goes on from 3 to 5; bad
 # iozone options exit 2 with iozone's message and create nothing; Ctrl-C
 # ends it cleanly with a log whose every line parses.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 # the iozone line: -I where this filesystem takes O_DIRECT

@@ -4,6 +4,7 @@
 # "No space left on device" on the console. --duration counts on the
 # monotonic clock: a wall clock now behind the log's (NTP stepping back on
 # a board without a real-time clock) does not end a resumed soak at once.
+# needs: root fuse
 . "$SB_TOP/tests/lib/cli.sh"
 
 last() { # LOG KEY: the summary line's value of KEY

@@ -2,6 +2,7 @@
 # SIGKILL leaves a log whose every line parses and --resume continues it; a
 # fault is reported in its iteration and fails the soak; a kernel storage
 # message fails it too; bad options.
+# needs: root loop fuse kmsg serial
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/d"

@@ -6,6 +6,7 @@
 # run's block at its own address -> old content, lost-acked; flipped bits ->
 # corrupt; one write half old, half new -> torn (passes with --allow-torn
 # of half the write); the canary changed -> collateral.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 K=1024

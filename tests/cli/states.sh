@@ -6,6 +6,7 @@
 # --destroy-data, a purge of a file, a mounted device, a job file on a
 # directory (tests/cli/states-jobfile.sh: job files). compare
 # puts two states side by side. Issue 14.
+# needs: root zram
 . "$(dirname "$0")/../lib/cli.sh"
 
 short="--rw=randread --bs=4k --runtime=200ms --time-based --quiet"

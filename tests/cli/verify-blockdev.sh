@@ -1,6 +1,7 @@
 # verify on a loop device: writing needs --destroy-data and never leaves the
 # region; a check only reads; separate runs; damage found at its offset; a
 # mounted device is never written.
+# needs: root loop
 . "$(dirname "$0")/../lib/cli.sh"
 [ "$(id -u)" = 0 ] || skip "needs root for loop devices"
 v() { json "$T/r.json" "d['storbench']['verify']$1"; }

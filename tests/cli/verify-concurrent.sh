@@ -3,6 +3,7 @@
 # lock decides: a fill (which takes all the free space) waits for no one
 # and is refused while another run writes there; a check leaves alone the
 # files of a run still writing, and a fill does not remove them.
+# needs: root
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/d"

@@ -5,6 +5,7 @@
 # and may be written again without --destroy-data. A fill of a directory
 # removes the files of earlier runs (as f3write does), but not a user's
 # file of such a name, nor one a running storbench holds.
+# needs: root
 . "$(dirname "$0")/../lib/cli.sh"
 
 [ "$(id -u)" = 0 ] || skip "needs root to mount ramfs and tmpfs"

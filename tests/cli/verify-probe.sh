@@ -1,6 +1,7 @@
 # verify --probe on a plain loop device: good, all of it usable, the first
 # MiB untouched; refused without --destroy-data, on a file, with a region.
 # (verify-probe-fake.sh: fake devices.)
+# needs: root loop
 . "$(dirname "$0")/../lib/cli.sh"
 [ "$(id -u)" = 0 ] || skip "needs root for loop devices"
 p() { json "$T/r.json" "d['storbench']['verify']['probe']['$1']"; }

@@ -4,6 +4,7 @@
 # of 2 iterations, info on a file. Other options come from the command's
 # --help, so that the test follows a command as it grows.
 # SB_EXPECT_TARGET (e.g. aarch64-linux-gnu) is the target --version must name.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 expect_exit 0 "$SB" --help

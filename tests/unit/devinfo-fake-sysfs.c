@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * Device identity from sysfs for devices this machine lacks: eMMC (with a
  * partition), SD, NVMe plain and multipath (over TCP), SATA, USB and

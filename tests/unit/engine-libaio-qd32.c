@@ -1,3 +1,4 @@
+/* needs: none */
 /* libaio at queue depth 32 and 1: 4 MiB written and read back in shuffled
  * 4 KiB blocks, buffered and O_DIRECT, fsync, trim, short reads, a full
  * queue. */

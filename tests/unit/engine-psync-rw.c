@@ -1,3 +1,4 @@
+/* needs: none */
 /* psync: 4 MiB written and read back in shuffled 4 KiB blocks, fsync, trim,
  * short reads at the end of the file. */
 #include "tests/unit/engine-check.h"

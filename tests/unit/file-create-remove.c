@@ -1,3 +1,4 @@
+/* needs: root */
 /*
  * Files storbench creates: the size and the mark are right, filled files
  * hold random data, O_EXCL protects what exists, only marked files are

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * A job's target (lib/target/jobtarget.h) says why it refuses and what kind
  * of error that is (the program's exit code hangs on it): bad input, the

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * Storage trouble in kernel messages: recorded lines from real systems are
  * caught, ordinary ones are not; and as root, a line written into

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * PTS-C's active-range segments (METHODS.md 3.7): 2048 segments placed at
  * random in a region are aligned, inside it and never touch; a region one

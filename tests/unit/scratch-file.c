@@ -1,3 +1,4 @@
+/* needs: root */
 /*
  * Scratch files: always new (a planted symlink or file under the name is
  * never opened, its target never touched), unguessable names with the

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * A check without --seed learns the seed from the data by the agreement of
  * blocks read at several places of the region, not from the first valid
