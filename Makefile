@@ -155,6 +155,10 @@ REPORT_OBJ := $(REPORT_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+# TESTS="name ..." (make check-only runs only those): only their programs
+ifneq ($(strip $(TESTS)),)
+UNIT_BIN := $(filter $(addprefix $(BUILD)/tests/,$(TESTS)),$(UNIT_BIN))
+endif
 TESTLIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/lib/*.c))
 # helper programs the CLI tests run (tests/tools/NAME.c -> $(BUILD)/tools/NAME)
 TOOL_BIN := $(patsubst tests/tools/%.c,$(BUILD)/tools/%,$(wildcard tests/tools/*.c))
@@ -237,11 +241,11 @@ deps-test:
 
 check: deps-test
 	@$(MAKE) --no-print-directory tests
-	@BUILD=$(BUILD) SB_BIN=$(abspath $(PROG)) tests/run-tests.sh
+	@BUILD=$(BUILD) SB_BIN=$(abspath $(PROG)) tests/run-tests.py
 
 # Run the tests without the dependency check (e.g. a second build dir).
 check-only: tests
-	@BUILD=$(BUILD) SB_BIN=$(abspath $(PROG)) tests/run-tests.sh
+	@BUILD=$(BUILD) SB_BIN=$(abspath $(PROG)) tests/run-tests.py
 
 quick: deps
 	@$(MAKE) --no-print-directory $(PROG)
@@ -258,20 +262,31 @@ CROSS_TARGETS ?= aarch64-linux-gnu arm-linux-gnueabihf
 CROSS_MUSL ?= aarch64-linux-gnu
 check-cross:
 	@scripts/install-deps --cross
+	@$(MAKE) --no-print-directory cross-builds
+	@$(MAKE) --no-print-directory cross-run
+
+# check-cross in two halves: every build (cross-builds), then the tests
+# under qemu-user and the sizes (cross-run)
+cross-builds:
 	@for t in $(CROSS_TARGETS); do \
 		$(MAKE) --no-print-directory CROSS_COMPILE=$$t- STATIC=1 cross-build || exit 1; \
 		$(MAKE) --no-print-directory CROSS_COMPILE=$$t- STATIC=1 SMALL=1 || exit 1; \
 	done
 	@$(MAKE) --no-print-directory MUSL=1 STATIC=1 cross-build
 	@$(MAKE) --no-print-directory MUSL=1 STATIC=1 SMALL=1
-	@targets="$(CROSS_TARGETS) $$(uname -m)-linux-musl"; \
-	for t in $(CROSS_MUSL); do \
+	@for t in $(CROSS_MUSL); do \
 		m=$$(echo $$t | sed 's/-gnu/-musl/'); \
 		if [ ! -f /usr/lib/$$m/musl-gcc.specs ]; then \
 			echo "  no musl for $$t (musl-dev of its architecture): left out"; continue; fi; \
 		$(MAKE) --no-print-directory CROSS_COMPILE=$$t- MUSL=1 STATIC=1 cross-build || exit 1; \
 		$(MAKE) --no-print-directory CROSS_COMPILE=$$t- MUSL=1 STATIC=1 SMALL=1 || exit 1; \
-		targets="$$targets $$m"; \
+	done
+
+cross-run:
+	@targets="$(CROSS_TARGETS) $$(uname -m)-linux-musl"; \
+	for t in $(CROSS_MUSL); do \
+		[ -f /usr/lib/$$(echo $$t | sed 's/-gnu/-musl/')/musl-gcc.specs ] && \
+			targets="$$targets $$(echo $$t | sed 's/-gnu/-musl/')"; \
 	done; \
 	tests/cross/run.sh $$targets
 
@@ -320,7 +335,7 @@ clean:
 
 FORCE:
 .SECONDARY:
-.PHONY: all man install uninstall tests check check-only check-cross cross-build quick deps deps-test clean small fuzz FORCE
+.PHONY: all man install uninstall tests check check-only check-cross cross-builds cross-run cross-build quick deps deps-test clean small fuzz FORCE
 -include $(LIB_OBJ:.o=.d) $(REPORT_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
 # The FUSE file systems the tests use as devices (faultfs: faults for the
