@@ -146,3 +146,10 @@ lines_parse "$T/c.jsonl" || fail "log after SIGINT does not parse"
 [ ! -e "$T/d/tf" ] || fail "SIGINT left the test file"
 [ "$(grep -c '"type":"iteration"' "$T/c.jsonl")" -lt 1000 ] || fail "SIGINT did not stop the soak"
 ok "SIGINT ends cleanly"
+
+# not a terminal: no line per file size and iteration (docs/progress.md:
+# at most a line every 10 s), only soak's line per iteration
+expect_exit 0 "$SB" soak --workload=iozone --iterations=3 --log="$T/n.jsonl" -- "$@"
+grep -q 'sweep: file size' "$T/err" && { cat "$T/err"; fail "sweep's notes in a soak's stderr"; }
+[ "$(grep -c '^ *[0-9]*  iozone: ' "$T/out")" = 3 ] || { cat "$T/out"; fail "the iterations' lines"; }
+ok "no sweep notes per iteration on stderr"
