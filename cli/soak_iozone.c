@@ -107,6 +107,7 @@ void soak_iozone_print(FILE *f, const struct soak_state *s, const struct sb_soak
 		fprintf(f, " (%s)", strerror(it->first_errno));
 	if (it->nkmsg)
 		fprintf(f, "  kernel: %s", it->kmsg[0].text);
+	soak_print_other(f, it);
 	if (it->interrupted)
 		fprintf(f, "  (interrupted)");
 	fputc('\n', f);
