@@ -300,8 +300,9 @@ cross-build: $(PROG) $(TOOL_BIN)
 
 # libFuzzer (clang) with ASan and UBSan on the JSON reader, on its reading
 # of a document in pieces (json_split: against the whole parse), and on the
-# fio job-file reader (with the engine registry, for ioengine=), and on the
-# spo journal reader, FUZZ_TIME
+# fio job-file reader (with the engine registry, for ioengine=), on the
+# spo journal reader, and on a soak log's line check and the kernel line
+# parser (soak-log), FUZZ_TIME
 # seconds each, from their corpora; new inputs and crashes stay in
 # $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
@@ -309,7 +310,7 @@ FUZZ_TIME ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz:
 	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-split $(BUILD)/fuzz/corpus-jobfile \
-		$(BUILD)/fuzz/corpus-spo-journal
+		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
@@ -318,6 +319,11 @@ fuzz:
 		lib/job/jobfile.c lib/job/job.c lib/job/fio_names.c lib/job/offsets.c lib/base/units.c $(filter lib/engine/%,$(LIB_SRC)) $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/spo-journal tests/fuzz/fuzz-spo-journal.c \
 		lib/spo/spo_journal.c
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/soak-log tests/fuzz/fuzz-soak-log.c \
+		lib/results/soak_check.c lib/target/kmsg.c lib/target/kmsg_stack.c lib/target/sysfs.c \
+		lib/json/json_read.c lib/json/json_access.c lib/analysis/anomalies.c \
+		lib/analysis/robust.c lib/analysis/soak_verdict.c lib/verify/block.c \
+		lib/verify/crc32c.c lib/verify/ranges.c lib/soak/soak_record.c lib/stats/hist.c -lm
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \
@@ -329,6 +335,9 @@ fuzz:
 	$(BUILD)/fuzz/spo-journal -max_total_time=$(FUZZ_TIME) -max_len=8192 \
 		-artifact_prefix=$(BUILD)/fuzz/spo-journal- $(BUILD)/fuzz/corpus-spo-journal \
 		tests/fuzz/corpus/spo-journal
+	$(BUILD)/fuzz/soak-log -max_total_time=$(FUZZ_TIME) -max_len=8192 \
+		-artifact_prefix=$(BUILD)/fuzz/soak-log- $(BUILD)/fuzz/corpus-soak-log \
+		tests/fuzz/corpus/soak-log
 
 clean:
 	rm -rf build build-* storbench

@@ -115,6 +115,8 @@ struct rep_iters {
 	double *bad;	       /* blocks that did not verify */
 	unsigned char *flags;  /* REP_IT_* */
 	size_t failed;
+	size_t cut_short; /* iterations a signal cut short */
+	double kother;	  /* kernel lines about other devices (not counted) */
 	struct rep_event *ev;
 	size_t nev, capev;
 	char *text;
@@ -258,6 +260,14 @@ int rep_skip_line(struct rep_doc *d, const char *fmt, ...) __attribute__((format
 /* The loaders (report/load_log.c, report/load_doc.c) read f from where
  * d->src says the JSON starts; 0 or -REP_EINPUT/-ENOMEM/-errno with *why. */
 int rep_load_log(struct rep_doc *d, FILE *f, char **why);
+/* A log's lines as they come, checked: a soak log's by the soak's rules
+ * (lib/results/soak_check.h, the same --resume goes by), then every
+ * figure (rep_check). 0, or -REP_EINPUT with msg. */
+struct rep_logcheck {
+	int started, soak;
+	struct sb_soak_check c;
+};
+int rep_log_line_check(struct rep_logcheck *lc, const struct sb_jv *v, char *msg, size_t len);
 int rep_load_doc(struct rep_doc *d, FILE *f, char **why);
 /* 0 when the schema of storbench section sb is one this storbench reads, a
  * note when it is newer; -REP_EINPUT with *why when it is not a version
@@ -403,6 +413,10 @@ struct rep_anomalies {
 	} changes[SB_ANOMALY_MAX_CHANGES];
 };
 int rep_soak_anomalies(const struct rep_doc *d, int k, struct rep_anomalies *out);
+/* The verdict the soak wrote, when its summary covers every iteration
+ * read: 0 and *sum; -ENOENT when there is none (a soak killed, or still
+ * running: it has no verdict yet). */
+int rep_soak_verdict(const struct rep_doc *d, struct sb_soak_summary *sum);
 /* The same analysis of an iozone soak's cell j (d->iters.cs[j], KiB/s),
  * always made again from the iterations read. */
 int rep_cell_anomalies(const struct rep_doc *d, size_t j, struct rep_anomalies *out);

@@ -184,6 +184,37 @@ static void soak_ranks(FILE *f, const struct rep_iters *it)
 	rep_tt_print(f, &t);
 }
 
+/* The soak's one word, as it wrote it (the verdict is the soak's, never
+ * made up here); a log without it: the soak was killed or still runs. */
+static void soak_verdict(FILE *f, const struct rep_doc *d)
+{
+	const struct rep_iters *it = &d->iters;
+	struct sb_soak_summary sum;
+	char cut[48] = "", word[16];
+	if (it->cut_short)
+		snprintf(cut, sizeof(cut), " (%zu cut short)", it->cut_short);
+	fprintf(f, "\n%zu iteration%s%s, %zu failed", it->n, it->n == 1 ? "" : "s", cut,
+		it->failed);
+	if (rep_soak_verdict(d, &sum) < 0) {
+		fprintf(f, ": no verdict (no summary after the last iteration: the soak was "
+			   "killed, or still runs; storbench soak --resume=LOG goes on with it)\n");
+	} else {
+		snprintf(word, sizeof(word), "%s", sb_soak_verdict_name(sum.verdict));
+		for (char *c = word; *c; c++)
+			*c = (char)(*c - 'a' + 'A');
+		fprintf(f, ": %s\n", word);
+		if (sum.stopped)
+			fprintf(f, "stopped early: %s\n", sum.reason);
+		if (sum.stopped && sum.resume[0])
+			fprintf(f, "resume with: %s\n", sum.resume);
+	}
+	if (it->kother > 0)
+		fprintf(f,
+			"%.0f kernel message%s about other devices (not the target's: not "
+			"counted)\n",
+			it->kother, it->kother == 1 ? "" : "s");
+}
+
 /* A soak: its iterations' throughput, median and range, the outliers and
  * changes of level found, and failures. */
 static void soak(FILE *f, const struct rep_doc *d)
@@ -192,7 +223,7 @@ static void soak(FILE *f, const struct rep_doc *d)
 	const struct rep_iters *it = &d->iters;
 	struct rep_anomalies an;
 	char a[48], b[48], c[48];
-	fprintf(f, "\n%zu iteration%s, %zu failed\n", it->n, it->n == 1 ? "" : "s", it->failed);
+	soak_verdict(f, d);
 	for (int k = 0; k < 2 && it->n; k++) {
 		if (rep_soak_anomalies(d, k, &an) < 0 || !an.n)
 			continue;

@@ -139,7 +139,7 @@ for r in d.json d.jsonl; do
 	grep -q 'NaN\| d=""' "$T/$r.html" && fail "$r: NaN or an empty path"
 done
 expect_exit 0 "$SB" report "$T/d.json"
-grep -q "^3 iterations, 0 failed$" "$T/out" || fail "text of a soak result: $(cat "$T/out")"
+grep -q "^3 iterations, 0 failed: PASS$" "$T/out" || fail "text of a soak result: $(cat "$T/out")"
 ok "soak result and log of a real run: charts, no health table for kind none"
 
 # a soak of two ranks (mpirun): its iterations carry each rank's own, and
