@@ -130,8 +130,12 @@ def last_line(text):
 def run(t, logdir):
     start = time.monotonic()
     logpath = os.path.join(logdir, t.name + ".log")
+    # a folder of its own as the current one: what a test leaves there
+    # (a soak's default log) stays out of the tree and of other tests
+    cwd = os.path.join(logdir, t.name + ".d")
+    os.mkdir(cwd)
     with open(logpath, "wb") as log:
-        p = subprocess.Popen(t.argv, stdout=log, stderr=subprocess.STDOUT, env=env,
+        p = subprocess.Popen(t.argv, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=cwd,
                              stdin=subprocess.DEVNULL, start_new_session=True)
         try:
             t.rc = p.wait(timeout=timeout)

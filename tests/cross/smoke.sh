@@ -72,7 +72,7 @@ fi
 if has_cmd soak; then
 	n=$(opt soak --iterations=2 --loops=2 --count=2)
 	[ -n "$n" ] || fail "soak lists no --iterations, --loops or --count"
-	expect_exit 0 "$SB" soak $n $(opt soak --size=8M) $(opt soak --quiet) "$T/s.bin"
+	expect_exit 0 "$SB" soak $n $(opt soak --size=8M) $(opt soak --quiet) $(opt soak --log="$T/s.jsonl") "$T/s.bin"
 	ok "soak of 2 iterations"
 else
 	echo "note: no soak command yet: skipped"
