@@ -2,7 +2,8 @@
 # byte once and exactly size bytes, loops/io_size/number_ios bound the work,
 # startdelay waits, invalidate drops the file's cache, and job files fio
 # would refuse are refused before anything is created, naming file and line.
-# needs: none
+# Runs alone: it looks at the page cache, which any test dropping caches empties.
+# needs: serial
 . "$(dirname "$0")/../lib/cli.sh"
 
 # a file of zeros: after a write pass, a 4 KiB block still all zeros was
