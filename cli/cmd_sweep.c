@@ -332,8 +332,10 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	cli_progress_init(&c->pg, c->sh.quiet);
 	cli_rate_reset(&c->rate);
 	c->test = -1;
-	if (f.owned)
+	if (f.owned) {
 		cli_signals_track_file(f.path, 1);
+		cli_ranks_note_file(f.path); /* in a rank's directory: its marker */
+	}
 	c->ran = 1;
 	const int e = sb_sweep_run(c->r, &c->o, f.path, f.fd);
 	if (f.owned)
