@@ -264,8 +264,8 @@ out:
 	return e;
 }
 
-/* Calls fn for each file of an earlier run that is ours (the verify data
- * in it says so), is the user's who runs this, and that no run uses (held
+/* Calls fn for each file of an earlier run that is ours (its mark says
+ * so: sb_file_is_ours_fd), is the user's who runs this, and that no run uses (held
  * with an exclusive lock while fn runs). */
 static uint64_t each_leftover(const struct sb_vtarget *t,
 			      uint64_t (*fn)(const char *name, int fd, const struct stat *st))
@@ -285,7 +285,7 @@ static uint64_t each_leftover(const struct sb_vtarget *t,
 		const int fd = sb_vopen_regular(name, 0);
 		if (fd < 0)
 			continue;
-		if (fstat(fd, &st) == 0 && st.st_uid == geteuid() && sb_vfile_ours(fd, 0) == 1 &&
+		if (fstat(fd, &st) == 0 && st.st_uid == geteuid() && sb_file_is_ours_fd(fd) == 1 &&
 		    flock(fd, LOCK_EX | LOCK_NB) == 0)
 			sum += fn(name, fd, &st);
 		close(fd);

@@ -11,7 +11,6 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/xattr.h>
 #include <unistd.h>
 
 #define NEW_FILE_SIZE (1ull << 30)
@@ -69,7 +68,7 @@ static int existing_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, 
 		return sb_vfail(msg, ml, -ETXTBSY, "refusing to write to '%s': it is %s", t->path,
 				why);
 	}
-	if (write && !o->destroy && sb_vfile_ours(fd, o->offset) != 1) {
+	if (write && !o->destroy && sb_file_is_ours_fd(fd) != 1) {
 		close(fd);
 		return sb_vfail(msg, ml, -EPERM,
 				"refusing to overwrite '%s': storbench did not "
@@ -325,9 +324,7 @@ static int create_seg(struct sb_vseg *s, char *msg, size_t ml)
 
 	if (fd < 0)
 		return sb_vfail(msg, ml, fd, "cannot create '%s': %s", s->path, strerror(-fd));
-	if (fsetxattr(fd, SB_CREATED_XATTR, "1", 1, 0) < 0 && errno != ENOTSUP &&
-	    errno != EOPNOTSUPP)
-		e = -errno;
+	e = sb_file_mark(fd);
 	if (!e)
 		e = allocate(fd, s->offset + s->size);
 	if (e) {
