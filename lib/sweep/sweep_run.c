@@ -10,6 +10,7 @@
 #include "lib/sweep/sweep_int.h"
 #include "lib/job/buffer.h"
 #include "lib/target/cache.h"
+#include "lib/target/hold.h"
 #include "lib/target/scratch.h"
 #include "lib/target/target.h"
 
@@ -128,9 +129,12 @@ static int create_failed(struct sweep_run *s, int op, int e)
 static int cell_file(struct sweep_run *s)
 {
 	const int fd = sb_scratch_create_path(s->path, O_RDWR);
+	long who;
 	if (fd < 0)
 		return fd;
-	const int e = sb_file_layout(fd, 0, 0, 0, NULL); /* the mark */
+	int e = sb_hold_new(fd, &who); /* held, then marked */
+	if (!e)
+		e = sb_file_layout(fd, 0, 0, 0, NULL);
 	if (e) {
 		sb_scratch_remove(s->path, fd);
 		close(fd);

@@ -5,6 +5,7 @@
  */
 #include "lib/verify/verify_int.h"
 #include "lib/base/units.h"
+#include "lib/target/hold.h"
 #include "lib/target/safety.h"
 #include "lib/target/scratch.h"
 
@@ -40,6 +41,18 @@ static int region_in(struct sb_vtarget *t, const struct sb_vtarget_opts *o, uint
 	return sb_vseg_add(t, t->path, 0, o->offset, size, msg, ml);
 }
 
+/* The run's hold on the file or device open as fd (lib/target/hold.h). */
+static int hold(int fd, const char *path, int write, char *msg, size_t ml)
+{
+	long who;
+	const int e = sb_hold(fd, write, &who);
+	if (e == -EBUSY)
+		sb_hold_why(msg, ml, path, who);
+	else if (e)
+		sb_vfail(msg, ml, e, "cannot lock '%s': %s", path, strerror(-e));
+	return e;
+}
+
 /* The file TARGET, opened once (a write: never through a symlink, and only
  * a file that is storbench's verify data unless --destroy-data). */
 static int existing_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg,
@@ -63,6 +76,13 @@ static int existing_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, 
 		return sb_vfail(msg, ml, -EINVAL, "cannot use '%s': not a regular file", t->path);
 	}
 	char why[400];
+	/* held for the run before anything is decided about it: another run
+	 * writing it (or, for a write, using it) is a refusal */
+	int e = hold(fd, t->path, write, msg, ml);
+	if (e) {
+		close(fd);
+		return e;
+	}
 	if (write && sb_file_in_use(fd, why, sizeof(why)) == 1) {
 		close(fd);
 		return sb_vfail(msg, ml, -ETXTBSY, "refusing to write to '%s': it is %s", t->path,
@@ -76,7 +96,7 @@ static int existing_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, 
 				"--destroy-data)",
 				t->path);
 	}
-	int e = region_in(t, o, (uint64_t)st.st_size, "file", msg, ml);
+	e = region_in(t, o, (uint64_t)st.st_size, "file", msg, ml);
 	if (e) {
 		close(fd);
 		return e;
@@ -93,7 +113,15 @@ static int block_device(struct sb_vtarget *t, const struct sb_vtarget_opts *o, c
 				"refusing to write to block device '%s': verify "
 				"overwrites the region it tests (add --destroy-data)",
 				t->path);
-	return region_in(t, o, t->info->capacity, "device", msg, ml);
+	int e = region_in(t, o, t->info->capacity, "device", msg, ml);
+	if (e || (o->phase & SB_VPHASE_WRITE))
+		return e; /* a write holds it with O_EXCL (sb_jobtarget_consent) */
+	/* a check: held to read, the device checked whatever its name names */
+	const int fd = open(t->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return sb_vfail(msg, ml, -errno, "cannot open '%s': %s", t->path, strerror(errno));
+	t->seg[0].fd = fd;
+	return hold(fd, t->path, 0, msg, ml);
 }
 
 static int new_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
@@ -314,9 +342,9 @@ static int allocate(int fd, uint64_t size)
 	return ftruncate(fd, (off_t)size) == 0 ? 0 : -errno;
 }
 
-/* A new file, only where nothing is (not even a symlink), marked as ours
- * (where the filesystem keeps xattrs), of need bytes, and held open (and
- * locked: a run is writing it). */
+/* A new file, only where nothing is (not even a symlink), held (this run
+ * writes it: lib/target/hold.h), marked as ours (where the filesystem
+ * keeps xattrs), of need bytes, and kept open. */
 static int create_seg(struct sb_vseg *s, char *msg, size_t ml)
 {
 	const int fd = sb_scratch_create_path(s->path, O_RDWR);
@@ -324,15 +352,21 @@ static int create_seg(struct sb_vseg *s, char *msg, size_t ml)
 
 	if (fd < 0)
 		return sb_vfail(msg, ml, fd, "cannot create '%s': %s", s->path, strerror(-fd));
-	e = sb_file_mark(fd);
-	if (!e)
+	/* held before it is marked or written: another run that opens it
+	 * finds it held, or unmarked and empty, and goes */
+	long who;
+	e = sb_hold_new(fd, &who);
+	if (e == -EBUSY)
+		sb_hold_why(msg, ml, s->path, who);
+	else if (!(e = sb_file_mark(fd)))
 		e = allocate(fd, s->offset + s->size);
 	if (e) {
 		sb_scratch_remove(s->path, fd);
 		close(fd);
-		return sb_vfail(msg, ml, e, "cannot create '%s': %s", s->path, strerror(-e));
+		return e == -EBUSY ? e
+				   : sb_vfail(msg, ml, e, "cannot create '%s': %s", s->path,
+					      strerror(-e));
 	}
-	flock(fd, LOCK_EX | LOCK_NB);
 	s->fd = fd;
 	s->created = 1;
 	return 0;
