@@ -225,6 +225,15 @@ static int report_failure(const struct sweep_cli *c, const char *file, int e)
 {
 	const struct sb_sweep_result *r = c->r;
 	char a[32], b[32];
+	/* the name taken by a run that is using it: that run named */
+	const long who = r->fail_op == -1 && r->fail_test < 0 && e == -EEXIST ? sb_hold_path(file)
+									      : 0;
+	if (who > 0) {
+		char why[4352];
+		sb_hold_why(why, sizeof(why), file, who);
+		sb_err("%s", why);
+		return SB_EXIT_ENV;
+	}
 	if (!r->fail_errno)
 		sb_err("the sweep of '%s' failed: %s", file, strerror(-e));
 	else if (r->fail_op == -1 && r->fail_test < 0)

@@ -15,6 +15,8 @@
 #include "lib/target/target.h"
 
 #include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #define BUF_ALIGN 4096
@@ -144,6 +146,45 @@ static int cell_file(struct sweep_run *s)
 	return 0;
 }
 
+static int exchange(const char *a, const char *b)
+{
+	return syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE) < 0 ? -errno : 0;
+}
+
+/* The next cell's file in place of the last one's (still held as s->fd):
+ * a new file, held and marked, swapped in under the name, so that the
+ * name never stands free between two cells for another run to take; the
+ * last one then removed by its descriptor. 0; -EOPNOTSUPP where the
+ * filesystem cannot swap names (FAT), with nothing changed; -errno. */
+static int swap_file(struct sweep_run *s)
+{
+	char dir[4096], tmp[4096];
+	const char *slash = strrchr(s->path, '/');
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - s->path) : 0, s->path);
+	const int fd = sb_scratch_create(slash == s->path ? "/" : dir, ".storbench-", ".tmp",
+					 O_RDWR, tmp, sizeof(tmp));
+	long who;
+	if (fd < 0)
+		return fd;
+	int e = sb_hold_new(fd, &who);
+	if (!e)
+		e = sb_file_layout(fd, 0, 0, 0, NULL);
+	/* the name is still the last cell's file, and then the swap gave it */
+	if (!e)
+		e = sb_scratch_same(s->path, s->fd) == 1 ? exchange(tmp, s->path) : -ESTALE;
+	if (!e && sb_scratch_same(tmp, s->fd) != 1) {
+		exchange(tmp, s->path); /* what it took is put back */
+		e = -ESTALE;
+	}
+	const int old = e ? fd : s->fd;
+	sb_scratch_remove(tmp, old); /* tmp names it now */
+	close(old);
+	if (e)
+		return e == -EINVAL || e == -ENOSYS ? -EOPNOTSUPP : e;
+	s->fd = fd;
+	return 0;
+}
+
 static int cell(struct sweep_run *s, unsigned fi, unsigned ri, int owned, int last)
 {
 	s->fsize = s->r->file_sizes[fi];
@@ -151,7 +192,14 @@ static int cell(struct sweep_run *s, unsigned fi, unsigned ri, int owned, int la
 	s->numrecs = s->fsize / s->rec;
 	s->have_data = 0;
 	if (owned) {
-		const int c = cell_file(s);
+		int c = s->fd >= 0 ? swap_file(s) : cell_file(s);
+		if (c == -EOPNOTSUPP) { /* no swap here: removed, then made anew */
+			c = sb_scratch_remove(s->path, s->fd);
+			close(s->fd);
+			s->fd = -1;
+			if (!c || c == -ENOENT)
+				c = cell_file(s);
+		}
 		if (c)
 			return create_failed(s, -1, c);
 	}
@@ -159,6 +207,8 @@ static int cell(struct sweep_run *s, unsigned fi, unsigned ri, int owned, int la
 	if (owned && last && s->o->keep && !e) { /* iozone -w: the file stays, marked ours */
 		close(s->fd);
 		s->fd = -1;
+	} else if (owned && !last && !e) {
+		/* held for the next cell, which swaps its own in */
 	} else if (owned) {
 		const int rm = sb_scratch_remove(s->path, s->fd);
 		close(s->fd);

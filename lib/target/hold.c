@@ -104,6 +104,17 @@ int sb_hold_held(int fd, int write, long *holder)
 	return *holder != (long)getpid();
 }
 
+long sb_hold_path(const char *path)
+{
+	long who = 0;
+	const int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0) {
+		sb_hold_held(fd, 1, &who);
+		close(fd);
+	}
+	return who;
+}
+
 void sb_hold_why(char *msg, size_t len, const char *path, long holder)
 {
 	if (holder > 0)

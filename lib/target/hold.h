@@ -41,6 +41,10 @@ int sb_hold_new(int fd, long *holder);
  * write. 1 (*holder its pid, or 0 unknown), 0 not, or where the
  * filesystem keeps no locks. */
 int sb_hold_held(int fd, int write, long *holder);
+/* Who holds the file at path (a symlink is not followed): a storbench
+ * run's pid, 0 none or not known. For a name found taken (EEXIST) by a
+ * run that is using it. */
+long sb_hold_path(const char *path);
 /* The refusal, into er: "cannot use 'PATH': another storbench run (pid N)
  * is using it" (SB_ERR_ENV, -EBUSY). Returns -EBUSY. */
 int sb_hold_refusal(struct sb_error *er, const char *path, long holder);

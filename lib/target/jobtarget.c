@@ -206,6 +206,11 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 			snprintf(name, sizeof(name), "%s", path);
 			fd = sb_scratch_create_path(name, O_RDWR);
 		}
+		/* the name taken by a run using it (fio's names; a new file
+		 * made meanwhile): that run named */
+		long who = fd == -EEXIST ? sb_hold_path(name) : 0;
+		if (who > 0)
+			return sb_hold_refusal(er, name, who);
 		if (fd < 0)
 			return sb_error_set(er, fd, create_class(fd), "cannot create '%s': %s",
 					    name, strerror(-fd));
@@ -219,7 +224,6 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 		t->created[i] = 1;
 		/* held before it is marked or written: another run that opens
 		 * it finds it held, or finds it unmarked and empty, and goes */
-		long who;
 		if ((e = sb_hold_new(fd, &who))) {
 			drop_file(t, i, 0);
 			return e == -EBUSY ? sb_hold_refusal(er, name, who)
@@ -303,19 +307,6 @@ int sb_jobtarget_open(const struct sb_jobtarget *t, unsigned i, int flags)
 	return fd < 0 ? -errno : fd;
 }
 
-/* Who holds the device at path, refused its O_EXCL open: a storbench run
- * names itself (lib/target/hold.h); 0 not known. */
-static long device_holder(const char *path)
-{
-	long who = 0;
-	const int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd >= 0) {
-		sb_hold_held(fd, 1, &who);
-		close(fd);
-	}
-	return who;
-}
-
 /* Hold the device exclusively for the whole run: mount, mkfs and another
  * storbench now get EBUSY (and the run's hold names this one to another
  * storbench). The device held is the one checked (dev), not what a link
@@ -330,7 +321,8 @@ static int hold_device(struct sb_jobtarget *t, const char *path, dev_t dev, stru
 		fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
 	if (fd < 0) {
 		const int err = errno;
-		const long who = err == EBUSY ? device_holder(path) : 0;
+		/* a storbench run names itself (lib/target/hold.h) */
+		const long who = err == EBUSY ? sb_hold_path(path) : 0;
 		if (who > 0)
 			return sb_hold_refusal(er, path, who);
 		return sb_error_set(er, -err, SB_ERR_ENV, "cannot open '%s' exclusively: %s", path,

@@ -350,11 +350,15 @@ static int create_seg(struct sb_vseg *s, char *msg, size_t ml)
 	const int fd = sb_scratch_create_path(s->path, O_RDWR);
 	int e = 0;
 
+	long who = fd == -EEXIST ? sb_hold_path(s->path) : 0;
+	if (who > 0) { /* made meanwhile by a run that is using it */
+		sb_hold_why(msg, ml, s->path, who);
+		return -EBUSY;
+	}
 	if (fd < 0)
 		return sb_vfail(msg, ml, fd, "cannot create '%s': %s", s->path, strerror(-fd));
 	/* held before it is marked or written: another run that opens it
 	 * finds it held, or unmarked and empty, and goes */
-	long who;
 	e = sb_hold_new(fd, &who);
 	if (e == -EBUSY)
 		sb_hold_why(msg, ml, s->path, who);

@@ -117,6 +117,23 @@ go_on
 intact "$T/first.json" 65536
 ok "the files of a verify run in a directory are held ($n refused)"
 
+# 4b. names a run does not draw at random: fio's JOB.N.F in a directory,
+# and a sweep's file, made anew for each cell under the same name (the
+# next swapped in before the last goes: the name is never free)
+printf '[j]\nrw=randwrite\nsize=64M\nnrfiles=2\nbs=4k\n' >"$T/j.fio"
+F="$T/d/j.0.1"
+hold "$SB" run --quiet "$T/j.fio" "$T/d"
+n=0
+refused "$SB" run --quiet "$T/j.fio" "$T/d"
+go_on
+F=$T/d/s.bin
+hold "$SB" sweep --file-sizes=64M,32M,16M --record-sizes=64k,16k --tests=write,read --quiet "$F"
+refused "$SB" sweep --file-sizes=1M --record-sizes=64k --tests=write --quiet "$F"
+refused "$SB" iozone -i 0 -s 1m -r 64k -f "$F"
+go_on
+[ ! -e "$F" ] || fail "the sweep's file was left"
+ok "fio's file names and a sweep's file, made anew each cell, are held ($n refused)"
+
 # 5. the same on tmpfs, ramfs and FUSE (faultfs, locks kept by the kernel)
 mkdir "$T/tmpfs" "$T/ramfs"
 mount -t tmpfs -o size=160m tmpfs "$T/tmpfs" || skip "cannot mount tmpfs"
