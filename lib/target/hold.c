@@ -72,8 +72,10 @@ int sb_hold(int fd, int write, long *holder)
 	if (e == -EAGAIN || e == -EACCES) {
 		*holder = holder_of(fd);
 		/* this process holds it already (another of its descriptors):
-		 * the run's own, as jobs of one job file share a file */
-		return *holder == (long)getpid() ? 0 : -EBUSY;
+		 * the run's own, as jobs of one job file share a file; a lock
+		 * of another program over all the file keeps no reader off
+		 * (a database's file may be measured), only a writer */
+		return *holder == (long)getpid() || (!write && !*holder) ? 0 : -EBUSY;
 	}
 	if (e)
 		return no_locks(e) ? 0 : e;

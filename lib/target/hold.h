@@ -28,9 +28,10 @@
  * write, exclusive (fd must be open for writing), else shared. 0 held, or
  * where the filesystem keeps no locks (nothing to hold there), or when
  * this process holds it already through another descriptor (the jobs of
- * one job file on one file); -EBUSY when another holds it in a way that
- * excludes this, *holder then its pid (a storbench run), or 0 when that
- * is not known (another program's lock); -errno. */
+ * one job file on one file), or, to read, when another program (not a
+ * storbench run) locks all of it; -EBUSY when another holds it in a way
+ * that excludes this, *holder then its pid (a storbench run), or 0 when
+ * that is not known (another program's lock, to write); -errno. */
 int sb_hold(int fd, int write, long *holder);
 /* The same, for a file this run has just created (O_EXCL): another run
  * may only have opened it to look, and goes, so a conflict is waited out

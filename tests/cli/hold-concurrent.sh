@@ -8,7 +8,8 @@
 # needs: root loop fuse
 . "$(dirname "$0")/../lib/cli.sh"
 . "$(dirname "$0")/../lib/faultfs.sh"
-trap 'kill -CONT $first 2>/dev/null; unmount "$T/tmpfs" "$T/ramfs"; ff_cleanup' EXIT INT TERM
+other=
+trap 'kill -CONT $first 2>/dev/null; [ -n "$other" ] && kill $other 2>/dev/null; unmount "$T/tmpfs" "$T/ramfs"; ff_cleanup' EXIT INT TERM
 first=
 
 locked() { grep -q ":$(stat -Lc %i "$1" 2>/dev/null) " /proc/locks; }
@@ -104,6 +105,26 @@ go_on
 [ "$(sha256sum <"$F")" = "$sum" ] || fail "the checked file changed"
 rm -f "$F"
 ok "a file being checked is read by others, written by none ($n refused)"
+
+# 3b. another program's lock over all of a file (a database's): a reader
+# measures it, a writer (--destroy-data) is refused
+head -c 4M /dev/urandom >"$T/db"
+python3 - "$T/db" "$T/db.held" <<'PY' &
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR)
+fcntl.lockf(fd, fcntl.LOCK_EX)
+open(sys.argv[2], "w").close()
+time.sleep(600)
+PY
+other=$!
+wait_until 30 [ -e "$T/db.held" ] || fail "the other program never locked its file"
+sum=$(sha256sum <"$T/db")
+expect_exit 0 "$SB" run --rw=randread --size=1M --direct=0 --quiet "$T/db"
+expect_exit 3 "$SB" run --rw=randwrite --size=1M --direct=0 --destroy-data --quiet "$T/db"
+grep -q "another program or run holds a lock on it" "$T/err" || fail "lock: $(cat "$T/err")"
+kill $other && other=
+[ "$(sha256sum <"$T/db")" = "$sum" ] || fail "the locked file changed"
+ok "another program's whole-file lock: read, not written"
 
 # 4. a directory: verify's files are held; a check or fill leaves them
 F="$T/d/.storbench-verify-*-0.tmp"
