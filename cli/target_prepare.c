@@ -100,7 +100,8 @@ static int prepare_ranks(struct sb_jobtarget *t, const char *path, struct sb_job
 		t->probed = 0; /* its own directory, probed anew */
 	}
 	e = sb_jobtarget_prepare(t, where, job, needs_data, noio, &er);
-	if (e == -EEXIST && is_new && where == path)
+	/* found taken (-EEXIST), or held by the rank that made it (-EBUSY) */
+	if ((e == -EEXIST || e == -EBUSY) && is_new && where == path)
 		sb_error_set(&er, e, SB_ERR_INPUT,
 			     "cannot create '%s': another rank made it first (the ranks share "
 			     "this path: give a directory, where each gets one of its own)",
