@@ -70,6 +70,9 @@ int verify_target_create(struct vtarget *t, const struct verify_opts *o)
 		if (!t->v.seg[i].created)
 			continue;
 		cli_ranks_note_file(t->v.seg[i].path); /* in a rank's directory */
+		/* tracked once, with its descriptor of now (soak: each
+		 * iteration's file) */
+		cli_signals_track_fd(t->v.seg[i].path, -1, 0);
 		if (o->phase == SB_VPHASE_BOTH && !o->keep)
 			cli_signals_track_fd(t->v.seg[i].path, t->v.seg[i].fd, 1);
 	}
@@ -80,9 +83,9 @@ int verify_target_create(struct vtarget *t, const struct verify_opts *o)
 	return create_exit(e);
 }
 
-static void remove_seg(struct vtarget *t, unsigned i)
+/* What removing segment i came to (e), told. */
+static void removed(const struct vtarget *t, unsigned i, int e)
 {
-	const int e = sb_vtarget_remove(&t->v, i);
 	if (e == -ESTALE)
 		sb_warn("did not remove '%s': the name no longer names the file storbench "
 			"created there",
@@ -93,8 +96,10 @@ static void remove_seg(struct vtarget *t, unsigned i)
 
 void verify_target_remove_created(struct vtarget *t)
 {
+	/* a file at the user's name stays held until the next iteration
+	 * swaps a new one in (sb_vtarget_retire): the name never stands free */
 	for (unsigned i = 0; i < t->v.nseg; i++)
-		remove_seg(t, i);
+		removed(t, i, sb_vtarget_retire(&t->v, i));
 }
 
 void verify_target_cleanup(struct vtarget *t, int remove_created)
@@ -102,7 +107,7 @@ void verify_target_cleanup(struct vtarget *t, int remove_created)
 	for (unsigned i = 0; i < t->v.nseg; i++) {
 		cli_signals_track_file(t->v.seg[i].path, 0);
 		if (remove_created)
-			remove_seg(t, i);
+			removed(t, i, sb_vtarget_remove(&t->v, i));
 	}
 	sb_vtarget_free(&t->v);
 	/* a rank's directory: removed with the files, else marked kept */

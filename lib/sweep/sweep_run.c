@@ -15,8 +15,6 @@
 #include "lib/target/target.h"
 
 #include <fcntl.h>
-#include <linux/fs.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #define BUF_ALIGN 4096
@@ -127,16 +125,22 @@ static int create_failed(struct sweep_run *s, int op, int e)
 	return e;
 }
 
+/* Held first, then marked: not yet under its name. */
+static int prep_cell(int fd, void *ctx)
+{
+	long who;
+	(void)ctx;
+	const int e = sb_hold_new(fd, &who);
+	return e ? e : sb_file_layout(fd, 0, 0, 0, NULL);
+}
+
 /* A new file for the cell, as ours: nothing under its name is opened. */
 static int cell_file(struct sweep_run *s)
 {
 	const int fd = sb_scratch_create_path(s->path, O_RDWR);
-	long who;
 	if (fd < 0)
 		return fd;
-	int e = sb_hold_new(fd, &who); /* held, then marked */
-	if (!e)
-		e = sb_file_layout(fd, 0, 0, 0, NULL);
+	const int e = prep_cell(fd, NULL);
 	if (e) {
 		sb_scratch_remove(s->path, fd);
 		close(fd);
@@ -146,41 +150,14 @@ static int cell_file(struct sweep_run *s)
 	return 0;
 }
 
-static int exchange(const char *a, const char *b)
-{
-	return syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE) < 0 ? -errno : 0;
-}
-
-/* The next cell's file in place of the last one's (still held as s->fd):
- * a new file, held and marked, swapped in under the name, so that the
- * name never stands free between two cells for another run to take; the
- * last one then removed by its descriptor. 0; -EOPNOTSUPP where the
- * filesystem cannot swap names (FAT), with nothing changed; -errno. */
+/* The next cell's file in place of the last one's (still held as s->fd),
+ * swapped in under the name (sb_scratch_replace): the name never stands
+ * free between two cells for another run to take. */
 static int swap_file(struct sweep_run *s)
 {
-	char dir[4096], tmp[4096];
-	const char *slash = strrchr(s->path, '/');
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - s->path) : 0, s->path);
-	const int fd = sb_scratch_create(slash == s->path ? "/" : dir, ".storbench-", ".tmp",
-					 O_RDWR, tmp, sizeof(tmp));
-	long who;
+	const int fd = sb_scratch_replace(s->path, s->fd, O_RDWR, prep_cell, NULL);
 	if (fd < 0)
 		return fd;
-	int e = sb_hold_new(fd, &who);
-	if (!e)
-		e = sb_file_layout(fd, 0, 0, 0, NULL);
-	/* the name is still the last cell's file, and then the swap gave it */
-	if (!e)
-		e = sb_scratch_same(s->path, s->fd) == 1 ? exchange(tmp, s->path) : -ESTALE;
-	if (!e && sb_scratch_same(tmp, s->fd) != 1) {
-		exchange(tmp, s->path); /* what it took is put back */
-		e = -ESTALE;
-	}
-	const int old = e ? fd : s->fd;
-	sb_scratch_remove(tmp, old); /* tmp names it now */
-	close(old);
-	if (e)
-		return e == -EINVAL || e == -ENOSYS ? -EOPNOTSUPP : e;
 	s->fd = fd;
 	return 0;
 }

@@ -89,8 +89,16 @@ int sb_vtarget_remove(struct sb_vtarget *t, unsigned i)
 	e = sb_scratch_remove(s->path, s->fd);
 	close(s->fd);
 	s->fd = -1;
-	s->created = 0;
+	s->created = s->retired = 0;
 	return e;
+}
+
+int sb_vtarget_retire(struct sb_vtarget *t, unsigned i)
+{
+	if (t->is_dir || !t->seg[i].created)
+		return sb_vtarget_remove(t, i);
+	t->seg[i].retired = 1;
+	return 0;
 }
 
 void sb_vtarget_free(struct sb_vtarget *t)

@@ -342,14 +342,20 @@ static int allocate(int fd, uint64_t size)
 	return ftruncate(fd, (off_t)size) == 0 ? 0 : -errno;
 }
 
-/* A new file, only where nothing is (not even a symlink), held (this run
- * writes it: lib/target/hold.h), marked as ours (where the filesystem
- * keeps xattrs), of need bytes, and kept open. */
+/* Held before it is marked or written, and marked: another run that
+ * opens it finds it held, or unmarked and empty, and goes. */
+static int prep_seg(int fd, void *ctx)
+{
+	long *who = ctx;
+	const int e = sb_hold_new(fd, who);
+	return e ? e : sb_file_mark(fd);
+}
+
+/* A new file, only where nothing is (not even a symlink), held, marked as
+ * ours (where the filesystem keeps xattrs), of need bytes, and kept open. */
 static int create_seg(struct sb_vseg *s, char *msg, size_t ml)
 {
 	const int fd = sb_scratch_create_path(s->path, O_RDWR);
-	int e = 0;
-
 	long who = fd == -EEXIST ? sb_hold_path(s->path) : 0;
 	if (who > 0) { /* made meanwhile by a run that is using it */
 		sb_hold_why(msg, ml, s->path, who);
@@ -357,23 +363,49 @@ static int create_seg(struct sb_vseg *s, char *msg, size_t ml)
 	}
 	if (fd < 0)
 		return sb_vfail(msg, ml, fd, "cannot create '%s': %s", s->path, strerror(-fd));
-	/* held before it is marked or written: another run that opens it
-	 * finds it held, or unmarked and empty, and goes */
-	e = sb_hold_new(fd, &who);
-	if (e == -EBUSY)
-		sb_hold_why(msg, ml, s->path, who);
-	else if (!(e = sb_file_mark(fd)))
+	int e = prep_seg(fd, &who);
+	if (!e)
 		e = allocate(fd, s->offset + s->size);
 	if (e) {
 		sb_scratch_remove(s->path, fd);
 		close(fd);
-		return e == -EBUSY ? e
-				   : sb_vfail(msg, ml, e, "cannot create '%s': %s", s->path,
-					      strerror(-e));
+		if (e == -EBUSY)
+			sb_hold_why(msg, ml, s->path, who);
+		else
+			sb_vfail(msg, ml, e, "cannot create '%s': %s", s->path, strerror(-e));
+		return e;
 	}
 	s->fd = fd;
 	s->created = 1;
 	return 0;
+}
+
+/* A retired file (sb_vtarget_retire) for a new one, swapped in under its
+ * name (sb_scratch_replace) before the old one goes, and only then given
+ * its size: the name never stands free, and the filesystem never holds
+ * both at once. Where names cannot be swapped, removed and made anew. */
+static int renew_seg(struct sb_vseg *s, char *msg, size_t ml)
+{
+	long who = 0;
+	const int fd = sb_scratch_replace(s->path, s->fd, O_RDWR, prep_seg, &who);
+	s->retired = 0;
+	if (fd == -EOPNOTSUPP) {
+		sb_scratch_remove(s->path, s->fd);
+		close(s->fd);
+		s->fd = -1;
+		s->created = 0;
+		return create_seg(s, msg, ml);
+	}
+	if (fd < 0) {
+		if (fd == -EBUSY)
+			sb_hold_why(msg, ml, s->path, who);
+		else
+			sb_vfail(msg, ml, fd, "cannot make '%s' anew: %s", s->path, strerror(-fd));
+		return fd;
+	}
+	s->fd = fd;
+	const int e = allocate(fd, s->offset + s->size);
+	return e ? sb_vfail(msg, ml, e, "cannot create '%s': %s", s->path, strerror(-e)) : 0;
 }
 
 int sb_vtarget_create(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
@@ -392,8 +424,11 @@ int sb_vtarget_create(struct sb_vtarget *t, const struct sb_vtarget_opts *o, cha
 		return e;
 	if (t->leftover)
 		sb_vscan_remove_leftovers(t);
-	for (unsigned i = 0; i < t->nseg; i++)
-		if (t->seg[i].fd < 0 && (e = create_seg(&t->seg[i], msg, ml)))
+	for (unsigned i = 0; i < t->nseg; i++) {
+		struct sb_vseg *s = &t->seg[i];
+		if (s->retired ? (e = renew_seg(s, msg, ml))
+			       : s->fd < 0 && (e = create_seg(s, msg, ml)))
 			return e;
+	}
 	return 0;
 }

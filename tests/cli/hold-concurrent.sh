@@ -155,6 +155,18 @@ go_on
 [ ! -e "$F" ] || fail "the sweep's file was left"
 ok "fio's file names and a sweep's file, made anew each cell, are held ($n refused)"
 
+# 4c. a soak on a new file path makes its file anew each iteration, the
+# next swapped in before the last goes
+F=$T/d/soak.bin
+hold "$SB" soak --iterations=6 --size=32M --direct=0 --quiet --log="$T/soak.jsonl" "$F"
+n=0
+refused "$SB" verify --size=1M --direct=0 --quiet "$F"
+refused "$SB" run --rw=randwrite --size=1M --direct=0 --quiet "$F"
+go_on
+grep -q "PASS" "$T/first.out" || fail "the soak: $(cat "$T/first.out")"
+[ ! -e "$F" ] || fail "the soak's file was left"
+ok "a soak's file, made anew each iteration, is held ($n refused)"
+
 # 5. the same on tmpfs, ramfs and FUSE (faultfs, locks kept by the kernel)
 mkdir "$T/tmpfs" "$T/ramfs"
 mount -t tmpfs -o size=160m tmpfs "$T/tmpfs" || skip "cannot mount tmpfs"
