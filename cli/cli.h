@@ -213,6 +213,20 @@ const char *cli_ranks_target(const char *path, int is_dir);
  * killed run made there, with a warning naming it. Each file made in the
  * directory is noted in the marker (cli_ranks_note_file). */
 int cli_ranks_make_dir(struct sb_error *er);
+/* The one rule of every command for a rank's directory: where this rank
+ * works (*where: TARGET/storbench-rank-N under a directory TARGET, else
+ * path). To write (write), the directory is this run's: made with its
+ * marker, or one a killed storbench run left taken over
+ * (cli_ranks_make_dir, then cli_ranks_claim_dir once every rank agreed);
+ * anything else under that name (a user's directory, empty or not, a
+ * file, a symlink) is a refusal on every rank that touches nothing, and
+ * only a directory made here is removed (cli_ranks_remove_dir). A reader
+ * (verify --phase=check) uses the name as it is and takes nothing.
+ * 0, or the exit code every rank agreed on. */
+int cli_ranks_dir(const char *path, int is_dir, int write, const char **where);
+/* A refusal or failure e (0: none) with its message in er, agreed by
+ * every rank: rank 0 prints each message with its rank's name. */
+int cli_ranks_agree_error(int e, const struct sb_error *er);
 int cli_ranks_claim_dir(struct sb_error *er);
 void cli_ranks_note_file(const char *path);
 void cli_ranks_remove_dir(int keep);

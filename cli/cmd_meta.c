@@ -495,17 +495,6 @@ static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_jo
 	return rc;
 }
 
-/* Under mpirun: this rank's directory TARGET/storbench-rank-N, made once
- * every rank has checked TARGET; all go on only if every one made its. */
-static int make_rank_dir(void)
-{
-	struct sb_error er;
-	int rc = cli_ranks_make_dir(&er) ? cli_error(&er) : 0;
-	if ((rc = cli_ranks_agree(rc, NULL)))
-		cli_ranks_remove_dir(0);
-	return rc;
-}
-
 /* --format and its shorthand --csv; --seed's own rule. 0 or an exit code. */
 static int shared_values(const struct cli_command *cmd, struct meta_ctx *c)
 {
@@ -557,11 +546,11 @@ int cli_meta_main(const struct cli_command *cmd, int argc, char **argv,
 	if ((rc = cli_ranks_space_agree(pos[0], c.size + c.files * c.size_max, t.info.fs_free,
 					t.info.mountpoint)))
 		return rc;
-	const char *dir = cli_ranks() > 1 ? cli_ranks_target(pos[0], 1) : pos[0];
+	const char *dir = pos[0];
+	if ((rc = cli_ranks_dir(pos[0], 1, 1, &dir)))
+		return rc;
 	if (dir == pos[0] && sb_meta_leftovers(pos[0], on_leftover, NULL) < 0)
 		sb_warn("cannot look for leftovers in '%s'", pos[0]);
-	if (dir != pos[0] && (rc = make_rank_dir()))
-		return rc;
 	struct sb_meta_run *m = calloc(1, sizeof(*m));
 	if (!m) {
 		sb_err("out of memory");

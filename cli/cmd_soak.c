@@ -447,7 +447,6 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 	char logname[4096];
 	int rc;
 
-	char dir[4096] = "";
 	const char *given = target;
 	default_stop(&o->iterations, o->duration_ns);
 	if (o->iozone) {
@@ -458,7 +457,7 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 	o->v.phase = SB_VPHASE_BOTH;
 	/* many ranks: every step below is agreed, and one refusal stops all
 	 * before anything is written */
-	if (cli_ranks() > 1 && (rc = soak_ranks_target(s, &target, dir, sizeof(dir))))
+	if (cli_ranks() > 1 && (rc = soak_ranks_target(s, &target)))
 		goto out;
 	/* probed once: verify_target_resolve takes what was found here */
 	if (!s->t.ct.probed && (rc = cli_ranks_agree(cli_target_probe(&s->t.ct, target), NULL)))
@@ -539,7 +538,5 @@ out:
 	if (s->log)
 		fclose(s->log);
 	verify_target_cleanup(&s->t, !s->region_mode);
-	if (dir[0] && rmdir(dir) < 0 && errno != ENOENT)
-		sb_warn("could not remove '%s': %s", dir, strerror(errno));
 	return rc;
 }

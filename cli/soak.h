@@ -147,7 +147,7 @@ int soak_state_add(struct soak_state *s, const struct sb_soak_iter *it);
  * its own log, LOG.rank-N; rank 0 also writes LOG, the All clients
  * figures of every iteration with each rank's. All return 0 or an exit
  * code, the same on every rank. */
-int soak_ranks_target(struct soak_state *s, const char **target, char *dir, size_t len);
+int soak_ranks_target(struct soak_state *s, const char **target);
 /* the log names: base (rank 0's, made up when --log was not given) and
  * this rank's own */
 void soak_ranks_log_names(const char *base, char *mine, size_t len);

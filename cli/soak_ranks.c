@@ -16,27 +16,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int soak_ranks_target(struct soak_state *s, const char **target, char *dir, size_t len)
+int soak_ranks_target(struct soak_state *s, const char **target)
 {
-	dir[0] = '\0';
 	int rc = cli_ranks_agree(cli_target_probe(&s->t.ct, *target), NULL);
-	if (rc || s->t.ct.info.kind != SB_TARGET_DIR)
+	if (rc)
 		return rc;
-	const char *mine = cli_ranks_target(*target, 1);
-	if (mine == *target)
-		return 0;
-	snprintf(dir, len, "%s", mine);
-	int e = 0;
-	/* one left by a killed soak is where --resume goes on */
-	if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
-		e = errno;
-		sb_err("cannot make the rank's directory '%s': %s", dir, strerror(e));
-	}
-	if ((rc = cli_ranks_agree(e ? SB_EXIT_ENV : 0, NULL)))
+	/* the directory a killed soak left is taken over (its files were each
+	 * iteration's, made anew by the next): where --resume goes on */
+	const char *mine = *target;
+	if ((rc = cli_ranks_dir(*target, s->t.ct.info.kind == SB_TARGET_DIR, 1, &mine)) ||
+	    mine == *target)
 		return rc;
-	cli_target_cleanup(&s->t.ct, 1);
 	memset(&s->t.ct, 0, sizeof(s->t.ct)); /* its own directory, probed anew */
-	*target = dir;
+	*target = mine;
 	return 0;
 }
 

@@ -52,6 +52,13 @@ int spo_open_target(struct spo_opts *o, const char *path, int write, struct sb_j
 		*fd = -1;
 		return sb_err("cannot open '%s': %s", path, strerror(-e)), SB_EXIT_ENV;
 	}
+	/* held for the run (a device to write is, by its consent above):
+	 * another storbench run using it is a refusal */
+	long who;
+	if (!(write && jt->info.kind == SB_TARGET_BLOCK) && sb_hold(*fd, write, &who) == -EBUSY) {
+		sb_hold_why(why, sizeof(why), path, who);
+		return sb_err("%s", why), SB_EXIT_ENV;
+	}
 	if (write && jt->info.kind == SB_TARGET_FILE && sb_file_in_use(*fd, why, sizeof(why)) == 1)
 		return sb_err("refusing to write '%s': it is %s", path, why), SB_EXIT_USAGE;
 	return write ? region(o, path, jt->info.file_size) : 0;

@@ -45,6 +45,7 @@
 #include "lib/target/precond.h"
 #include "lib/target/safety.h"
 #include "lib/target/scratch.h"
+#include "lib/target/hold.h"
 #include "lib/target/rankdir.h"
 #include "lib/target/jobtarget.h"
 #include "lib/verify/block.h"

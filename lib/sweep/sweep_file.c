@@ -6,6 +6,7 @@
  */
 #include "lib/sweep/sweep.h"
 #include "lib/base/units.h"
+#include "lib/target/hold.h"
 #include "lib/target/safety.h"
 #include "lib/target/scratch.h"
 #include "lib/target/target.h"
@@ -33,6 +34,16 @@ static int hold_file(struct sb_sweep_file *f, const char *path, int destroy, int
 				    err == EACCES || err == EPERM ? SB_ERR_ENV : SB_ERR_INPUT,
 				    "cannot open '%s': %s", path, strerror(err));
 	const int bad = fstat(fd, &st) < 0 || !S_ISREG(st.st_mode);
+	/* held for the run before anything is decided about it (one of ours
+	 * is removed below: never while another run uses it) */
+	long who;
+	const int held = bad ? 0 : sb_hold(fd, 1, &who);
+	if (held) {
+		close(fd);
+		return held == -EBUSY ? sb_hold_refusal(er, path, who)
+				      : sb_error_set(er, held, SB_ERR_ENV, "cannot lock '%s': %s",
+						     path, strerror(-held));
+	}
 	char why[400];
 	if (!bad && sb_file_in_use(fd, why, sizeof(why)) == 1) {
 		close(fd);

@@ -5,6 +5,7 @@
 #include "lib/target/jobtarget.h"
 #include "lib/base/rng.h"
 #include "lib/base/units.h"
+#include "lib/target/hold.h"
 #include "lib/target/safety.h"
 #include "lib/target/scratch.h"
 
@@ -205,6 +206,11 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 			snprintf(name, sizeof(name), "%s", path);
 			fd = sb_scratch_create_path(name, O_RDWR);
 		}
+		/* the name taken by a run using it (fio's names; a new file
+		 * made meanwhile): that run named */
+		long who = fd == -EEXIST ? sb_hold_path(name) : 0;
+		if (who > 0)
+			return sb_hold_refusal(er, name, who);
 		if (fd < 0)
 			return sb_error_set(er, fd, create_class(fd), "cannot create '%s': %s",
 					    name, strerror(-fd));
@@ -216,6 +222,14 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 		}
 		t->fd[i] = fd + 1;
 		t->created[i] = 1;
+		/* held before it is marked or written: another run that opens
+		 * it finds it held, or finds it unmarked and empty, and goes */
+		if ((e = sb_hold_new(fd, &who))) {
+			drop_file(t, i, 0);
+			return e == -EBUSY ? sb_hold_refusal(er, name, who)
+					   : sb_error_set(er, e, SB_ERR_ENV, "cannot lock '%s': %s",
+							  name, strerror(-e));
+		}
 		/* from here on the caller may remove the half-made file (a
 		 * second Ctrl-C during the layout) */
 		track(t, i, 1);
@@ -231,6 +245,16 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 		}
 	}
 	return 0;
+}
+
+/* The run's hold on the file or device open as fd (lib/target/hold.h). */
+static int hold(int fd, const char *path, int write, struct sb_error *er)
+{
+	long who;
+	const int e = sb_hold(fd, write, &who);
+	if (e == -EBUSY)
+		return sb_hold_refusal(er, path, who);
+	return e ? sb_error_set(er, e, SB_ERR_ENV, "cannot lock '%s': %s", path, strerror(-e)) : 0;
 }
 
 /* The file TARGET, opened once and used by its descriptor from then on.
@@ -256,6 +280,11 @@ static int hold_file(struct sb_jobtarget *t, const char *path, int writes, struc
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "cannot use '%s': it is no longer a regular file", path);
+	/* held for the run (another storbench run using it is a refusal)
+	 * before anything is decided about it */
+	int e = hold(fd, path, writes, er);
+	if (e)
+		return e;
 	char why[400];
 	if (writes && sb_file_in_use(fd, why, sizeof(why)) == 1)
 		return sb_error_set(er, -ETXTBSY, SB_ERR_ENV, "refusing to write to '%s': it is %s",
@@ -279,26 +308,34 @@ int sb_jobtarget_open(const struct sb_jobtarget *t, unsigned i, int flags)
 }
 
 /* Hold the device exclusively for the whole run: mount, mkfs and another
- * storbench now get EBUSY. The device held is the one checked (dev), not
- * what a link names by now: the jobs write through this descriptor. */
+ * storbench now get EBUSY (and the run's hold names this one to another
+ * storbench). The device held is the one checked (dev), not what a link
+ * names by now: the jobs write through this descriptor. Open for writing
+ * where it may be (the hold to write needs it), else to read. */
 static int hold_device(struct sb_jobtarget *t, const char *path, dev_t dev, struct sb_error *er)
 {
 	struct stat held;
-	t->excl_fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
-	if (t->excl_fd < 0) {
+	int fd = open(path, O_RDWR | O_EXCL | O_CLOEXEC);
+	const int writable = fd >= 0;
+	if (fd < 0 && (errno == EROFS || errno == EACCES || errno == EPERM))
+		fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
+	if (fd < 0) {
 		const int err = errno;
-		t->excl_fd = 0;
+		/* a storbench run names itself (lib/target/hold.h) */
+		const long who = err == EBUSY ? sb_hold_path(path) : 0;
+		if (who > 0)
+			return sb_hold_refusal(er, path, who);
 		return sb_error_set(er, -err, SB_ERR_ENV, "cannot open '%s' exclusively: %s", path,
 				    err == EBUSY ? "it is in use (mounted, or held by another "
 						   "program)"
 						 : strerror(err));
 	}
-	t->excl_fd++; /* stored +1 so that 0 means none */
-	if (fstat(t->excl_fd - 1, &held) < 0 || !S_ISBLK(held.st_mode) || held.st_rdev != dev)
+	t->excl_fd = fd + 1; /* stored +1 so that 0 means none */
+	if (fstat(fd, &held) < 0 || !S_ISBLK(held.st_mode) || held.st_rdev != dev)
 		return sb_error_set(er, -ESTALE, SB_ERR_ENV,
 				    "refusing to write to '%s': it changed while it was checked",
 				    path);
-	return 0;
+	return hold(fd, path, writable, er);
 }
 
 int sb_jobtarget_consent(struct sb_jobtarget *t, const char *path, struct sb_error *er)
@@ -369,12 +406,22 @@ static int prepare_device(struct sb_jobtarget *t, const char *path, struct sb_jo
 	if ((e = region_in(t, job, t->info.capacity, "device", er)))
 		return e;
 	t->npaths = 1;
-	/* the jobs open the device that was checked, whatever the name (a
-	 * link) names by then */
-	t->fd[0] = t->excl_fd;
-	if ((e = check_alignment(t, job, er)))
+	if ((e = set_path(t, 0, path, er)))
 		return e;
-	return set_path(t, 0, path, er);
+	/* the jobs open the device that was checked, whatever the name (a
+	 * link) names by then: held with O_EXCL to write, else held to read
+	 * (a run writing it is a refusal) */
+	t->fd[0] = t->excl_fd;
+	if (!t->fd[0]) {
+		const int fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return sb_error_set(er, -errno, SB_ERR_ENV, "cannot open '%s': %s", path,
+					    strerror(errno));
+		t->fd[0] = fd + 1;
+		if ((e = hold(fd, path, 0, er)))
+			return e;
+	}
+	return check_alignment(t, job, er);
 }
 
 static int prepare_file(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,

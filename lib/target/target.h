@@ -76,6 +76,10 @@ struct sb_stop {
 	void *ctx;
 };
 
+/* Mark the new file open as fd as storbench's (the xattr), before anything
+ * is written to it. 0 where the filesystem keeps no user xattrs too (the
+ * file is then no one's to take later: sb_file_is_ours_fd); -errno. */
+int sb_file_mark(int fd);
 /* Lay out a new file open as fd with size bytes: mark it as ours, then with
  * fill write random data (so reads read real blocks), fsync and drop it from
  * the page cache; otherwise allocate with fallocate (or ftruncate). -EINTR
@@ -89,9 +93,10 @@ int sb_file_create(const char *path, uint64_t size, int fill, uint64_t seed);
  * looked at. -EPERM when it is not ours (a symlink never is). */
 int sb_file_remove_created(const char *path);
 /* 1 when path is a regular file (not followed through a symlink) with our
- * mark, 0 when not, -errno when that cannot be told. The mark: the xattr;
- * on a filesystem without user xattrs, a first block that is a storbench
- * verify block (the only data that says who wrote it). */
+ * mark, the xattr, 0 when not, -errno when that cannot be told. The one
+ * rule of every command: on a filesystem without user xattrs no file is
+ * ours but those this run holds open, whatever it holds (a verify block
+ * is data, and data is copied). */
 int sb_file_is_ours(const char *path);
 /* The same for the file open as fd. */
 int sb_file_is_ours_fd(int fd);

@@ -12,7 +12,6 @@
 #include <stdarg.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/xattr.h>
 #include <unistd.h>
 
 int sb_vfail(char *msg, size_t ml, int err, const char *fmt, ...)
@@ -68,40 +67,6 @@ int sb_vopen_regular(const char *path, int write)
 	return fd;
 }
 
-/* 1 when the block at off is a verify block of any run. */
-static int verify_block_at(int fd, uint64_t off)
-{
-	unsigned char head[SB_VERIFY_MIN_BS];
-	struct sb_verify_header h;
-
-	if (pread(fd, head, sizeof(head), (off_t)off) != (ssize_t)sizeof(head))
-		return 0;
-	sb_verify_header_decode(head, &h);
-	if (h.magic != SB_VERIFY_MAGIC || h.block_size < SB_VERIFY_MIN_BS ||
-	    h.block_size > SB_VERIFY_MAX_BS || h.block_size % 512)
-		return 0;
-	unsigned char *blk = sb_buf_alloc(h.block_size, 4096);
-	if (!blk)
-		return 0;
-	const int ok = pread(fd, blk, h.block_size, (off_t)off) == (ssize_t)h.block_size &&
-		       sb_verify_block_valid(blk, h.block_size, &h);
-	free(blk);
-	return ok;
-}
-
-int sb_vfile_ours(int fd, uint64_t off)
-{
-	char val[8];
-	if (fgetxattr(fd, SB_CREATED_XATTR, val, sizeof(val)) < 0 && errno != ERANGE) {
-		if (errno == ENODATA)
-			return 0;
-		/* no user xattrs here (FAT, exFAT, ramfs): the data alone tells */
-		if (errno != ENOTSUP && errno != EOPNOTSUPP)
-			return -errno;
-	}
-	return verify_block_at(fd, 0) || (off && verify_block_at(fd, off));
-}
-
 int sb_vtarget_open(const struct sb_vtarget *t, unsigned i, int write)
 {
 	const int flags = (write ? O_RDWR : O_RDONLY) | O_CLOEXEC | (t->direct ? O_DIRECT : 0);
@@ -124,8 +89,16 @@ int sb_vtarget_remove(struct sb_vtarget *t, unsigned i)
 	e = sb_scratch_remove(s->path, s->fd);
 	close(s->fd);
 	s->fd = -1;
-	s->created = 0;
+	s->created = s->retired = 0;
 	return e;
+}
+
+int sb_vtarget_retire(struct sb_vtarget *t, unsigned i)
+{
+	if (t->is_dir || !t->seg[i].created)
+		return sb_vtarget_remove(t, i);
+	t->seg[i].retired = 1;
+	return 0;
 }
 
 void sb_vtarget_free(struct sb_vtarget *t)

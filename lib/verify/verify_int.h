@@ -24,11 +24,6 @@ int sb_vname(char *buf, size_t len, const char *dir, const char *run, unsigned k
  * symlink, without blocking on a FIFO: fd of a regular file, or -errno
  * (-ELOOP a symlink, -EINVAL not a regular file). */
 int sb_vopen_regular(const char *path, int write);
-/* Is the file open as fd storbench's verify data? 1 when the block at off
- * (or at 0) is a verify block and, where the filesystem keeps user xattrs,
- * the file carries storbench's mark; 0 when not; -errno. */
-int sb_vfile_ours(int fd, uint64_t off);
-
 /* verify_scan.c */
 /* Check: find the files of one run in t->path (t->is_dir) into t->seg. */
 int sb_vscan_find(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml);

@@ -5,13 +5,13 @@
  */
 #include "lib/verify/verify_int.h"
 #include "lib/base/units.h"
+#include "lib/target/hold.h"
 #include "lib/target/safety.h"
 #include "lib/target/scratch.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/xattr.h>
 #include <unistd.h>
 
 #define NEW_FILE_SIZE (1ull << 30)
@@ -41,6 +41,18 @@ static int region_in(struct sb_vtarget *t, const struct sb_vtarget_opts *o, uint
 	return sb_vseg_add(t, t->path, 0, o->offset, size, msg, ml);
 }
 
+/* The run's hold on the file or device open as fd (lib/target/hold.h). */
+static int hold(int fd, const char *path, int write, char *msg, size_t ml)
+{
+	long who;
+	const int e = sb_hold(fd, write, &who);
+	if (e == -EBUSY)
+		sb_hold_why(msg, ml, path, who);
+	else if (e)
+		sb_vfail(msg, ml, e, "cannot lock '%s': %s", path, strerror(-e));
+	return e;
+}
+
 /* The file TARGET, opened once (a write: never through a symlink, and only
  * a file that is storbench's verify data unless --destroy-data). */
 static int existing_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg,
@@ -64,12 +76,19 @@ static int existing_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, 
 		return sb_vfail(msg, ml, -EINVAL, "cannot use '%s': not a regular file", t->path);
 	}
 	char why[400];
+	/* held for the run before anything is decided about it: another run
+	 * writing it (or, for a write, using it) is a refusal */
+	int e = hold(fd, t->path, write, msg, ml);
+	if (e) {
+		close(fd);
+		return e;
+	}
 	if (write && sb_file_in_use(fd, why, sizeof(why)) == 1) {
 		close(fd);
 		return sb_vfail(msg, ml, -ETXTBSY, "refusing to write to '%s': it is %s", t->path,
 				why);
 	}
-	if (write && !o->destroy && sb_vfile_ours(fd, o->offset) != 1) {
+	if (write && !o->destroy && sb_file_is_ours_fd(fd) != 1) {
 		close(fd);
 		return sb_vfail(msg, ml, -EPERM,
 				"refusing to overwrite '%s': storbench did not "
@@ -77,7 +96,7 @@ static int existing_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, 
 				"--destroy-data)",
 				t->path);
 	}
-	int e = region_in(t, o, (uint64_t)st.st_size, "file", msg, ml);
+	e = region_in(t, o, (uint64_t)st.st_size, "file", msg, ml);
 	if (e) {
 		close(fd);
 		return e;
@@ -94,7 +113,15 @@ static int block_device(struct sb_vtarget *t, const struct sb_vtarget_opts *o, c
 				"refusing to write to block device '%s': verify "
 				"overwrites the region it tests (add --destroy-data)",
 				t->path);
-	return region_in(t, o, t->info->capacity, "device", msg, ml);
+	int e = region_in(t, o, t->info->capacity, "device", msg, ml);
+	if (e || (o->phase & SB_VPHASE_WRITE))
+		return e; /* a write holds it with O_EXCL (sb_jobtarget_consent) */
+	/* a check: held to read, the device checked whatever its name names */
+	const int fd = open(t->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return sb_vfail(msg, ml, -errno, "cannot open '%s': %s", t->path, strerror(errno));
+	t->seg[0].fd = fd;
+	return hold(fd, t->path, 0, msg, ml);
 }
 
 static int new_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
@@ -315,30 +342,70 @@ static int allocate(int fd, uint64_t size)
 	return ftruncate(fd, (off_t)size) == 0 ? 0 : -errno;
 }
 
-/* A new file, only where nothing is (not even a symlink), marked as ours
- * (where the filesystem keeps xattrs), of need bytes, and held open (and
- * locked: a run is writing it). */
+/* Held before it is marked or written, and marked: another run that
+ * opens it finds it held, or unmarked and empty, and goes. */
+static int prep_seg(int fd, void *ctx)
+{
+	long *who = ctx;
+	const int e = sb_hold_new(fd, who);
+	return e ? e : sb_file_mark(fd);
+}
+
+/* A new file, only where nothing is (not even a symlink), held, marked as
+ * ours (where the filesystem keeps xattrs), of need bytes, and kept open. */
 static int create_seg(struct sb_vseg *s, char *msg, size_t ml)
 {
 	const int fd = sb_scratch_create_path(s->path, O_RDWR);
-	int e = 0;
-
+	long who = fd == -EEXIST ? sb_hold_path(s->path) : 0;
+	if (who > 0) { /* made meanwhile by a run that is using it */
+		sb_hold_why(msg, ml, s->path, who);
+		return -EBUSY;
+	}
 	if (fd < 0)
 		return sb_vfail(msg, ml, fd, "cannot create '%s': %s", s->path, strerror(-fd));
-	if (fsetxattr(fd, SB_CREATED_XATTR, "1", 1, 0) < 0 && errno != ENOTSUP &&
-	    errno != EOPNOTSUPP)
-		e = -errno;
+	int e = prep_seg(fd, &who);
 	if (!e)
 		e = allocate(fd, s->offset + s->size);
 	if (e) {
 		sb_scratch_remove(s->path, fd);
 		close(fd);
-		return sb_vfail(msg, ml, e, "cannot create '%s': %s", s->path, strerror(-e));
+		if (e == -EBUSY)
+			sb_hold_why(msg, ml, s->path, who);
+		else
+			sb_vfail(msg, ml, e, "cannot create '%s': %s", s->path, strerror(-e));
+		return e;
 	}
-	flock(fd, LOCK_EX | LOCK_NB);
 	s->fd = fd;
 	s->created = 1;
 	return 0;
+}
+
+/* A retired file (sb_vtarget_retire) for a new one, swapped in under its
+ * name (sb_scratch_replace) before the old one goes, and only then given
+ * its size: the name never stands free, and the filesystem never holds
+ * both at once. Where names cannot be swapped, removed and made anew. */
+static int renew_seg(struct sb_vseg *s, char *msg, size_t ml)
+{
+	long who = 0;
+	const int fd = sb_scratch_replace(s->path, s->fd, O_RDWR, prep_seg, &who);
+	s->retired = 0;
+	if (fd == -EOPNOTSUPP) {
+		sb_scratch_remove(s->path, s->fd);
+		close(s->fd);
+		s->fd = -1;
+		s->created = 0;
+		return create_seg(s, msg, ml);
+	}
+	if (fd < 0) {
+		if (fd == -EBUSY)
+			sb_hold_why(msg, ml, s->path, who);
+		else
+			sb_vfail(msg, ml, fd, "cannot make '%s' anew: %s", s->path, strerror(-fd));
+		return fd;
+	}
+	s->fd = fd;
+	const int e = allocate(fd, s->offset + s->size);
+	return e ? sb_vfail(msg, ml, e, "cannot create '%s': %s", s->path, strerror(-e)) : 0;
 }
 
 int sb_vtarget_create(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
@@ -357,8 +424,11 @@ int sb_vtarget_create(struct sb_vtarget *t, const struct sb_vtarget_opts *o, cha
 		return e;
 	if (t->leftover)
 		sb_vscan_remove_leftovers(t);
-	for (unsigned i = 0; i < t->nseg; i++)
-		if (t->seg[i].fd < 0 && (e = create_seg(&t->seg[i], msg, ml)))
+	for (unsigned i = 0; i < t->nseg; i++) {
+		struct sb_vseg *s = &t->seg[i];
+		if (s->retired ? (e = renew_seg(s, msg, ml))
+			       : s->fd < 0 && (e = create_seg(s, msg, ml)))
 			return e;
+	}
 	return 0;
 }

@@ -60,6 +60,8 @@ struct sb_vseg {
 				 * following a symlink); -1: none (a device, a
 				 * file not there) */
 	int created;	       /* created by this run */
+	int retired;	       /* created, and its use over: held until the next
+				* sb_vtarget_create swaps a new file in */
 	int missing;	       /* check: the file is not there */
 };
 
@@ -111,6 +113,12 @@ int sb_vtarget_open(const struct sb_vtarget *t, unsigned i, int write);
  * sb_vtarget_create makes it again). 0 or -errno (-ENOENT: already gone,
  * -ESTALE: the name now names something else, which stays). */
 int sb_vtarget_remove(struct sb_vtarget *t, unsigned i);
+/* Done with segment i until the next sb_vtarget_create (soak's
+ * iterations): a file at a name of the user's (a new file TARGET) is kept,
+ * held, and swapped for a new one then, so that the name never stands
+ * free for another run to take; a directory's file (a name of the run's
+ * own) is removed. 0 or -errno as sb_vtarget_remove. */
+int sb_vtarget_retire(struct sb_vtarget *t, unsigned i);
 /* Close and free what resolve and create hold (removes nothing). */
 void sb_vtarget_free(struct sb_vtarget *t);
 /* Learn from the data, by the agreement of blocks read at several places
