@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * A run's hold on a file (lib/target/hold.h): to write excludes every
  * other hold, to read shares with readers; a refusal names the holder's
