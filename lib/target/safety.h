@@ -12,9 +12,10 @@
 #include "lib/sb.h"
 
 /* Is the block device dev, one of its partitions, a device holding it (dm,
- * md, LVM), or a loop device over or under any of these, recursively,
- * mounted or used as swap; or does a loop device hold a file on one of
- * them? Returns 1 (where gets e.g. "/dev/sda1 is mounted on /home", "swap",
+ * md, LVM), or a loop device over or under any of these, or over the same
+ * file as a loop device of them (device and inode: a hard link too),
+ * recursively, mounted or used as swap; is such a loop device over an
+ * active swap file; or does a loop device hold a file on one of them? Returns 1 (where gets e.g. "/dev/sda1 is mounted on /home", "swap",
  * or "/dev/loop3 is backed by /x.img, a file on /dev/sda1"), 0 when free,
  * -errno when it cannot tell. */
 int sb_dev_in_use(dev_t dev, char *where, size_t wherelen);
