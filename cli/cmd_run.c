@@ -32,7 +32,7 @@ struct run_ctx {
 	int failed; /* a job of a job file failed; the next ones still ran */
 	int name_given;
 	struct sb_job_verify *rv;
-	unsigned group, ngroups;	 /* a job file's: the progress line says which */
+	unsigned group, ngroups; /* a job file's: the progress line says which */
 	/* and the groups after this one, for its ETA: those of a known
 	 * time, later_ns in all, and later of unknown (as long as this one) */
 	unsigned later;
@@ -321,8 +321,7 @@ static int run_single(struct run_ctx *c, const char *target)
 	}
 	rc = cli_target_probe(&t, target);
 	if (!rc)
-		rc = cli_state_check_each(&c->sh, &t, target,
-					  sb_rw_writes(c->job.rw) || c->verify);
+		rc = cli_state_check_each(&c->sh, &t, target);
 	/* many ranks: all go on to their targets, or none */
 	rc = cli_ranks_agree(rc, NULL);
 	if (!rc)
@@ -645,7 +644,6 @@ static int jobs_state(struct run_ctx *c, struct sb_job_opts *opts, const struct 
 		      unsigned n, const char *tgt, struct sb_results *res)
 {
 	const char *w = c->sh.state.precond ? "--precondition" : "--discard-before";
-	int writes = 0;
 	if (!c->sh.state.precond && !c->sh.state.discard_before)
 		return 0;
 	for (unsigned k = 0; k < n; k++) {
@@ -654,7 +652,6 @@ static int jobs_state(struct run_ctx *c, struct sb_job_opts *opts, const struct 
 			       w, ops[k]->name);
 			return SB_EXIT_USAGE;
 		}
-		writes |= sb_rw_writes(opts[k].rw);
 	}
 	struct sb_jobtarget *ts = calloc(n + 1, sizeof(*ts));
 	if (!ts) {
@@ -673,7 +670,7 @@ static int jobs_state(struct run_ctx *c, struct sb_job_opts *opts, const struct 
 		rc = SB_EXIT_USAGE;
 	}
 	if (!rc)
-		rc = cli_state_check_each(&c->sh, shared, tgt, writes);
+		rc = cli_state_check_each(&c->sh, shared, tgt);
 	/* many ranks: every one may, or none goes on (each then brings its
 	 * own target to the state, and all wait for the last) */
 	rc = cli_ranks_agree(rc, NULL);

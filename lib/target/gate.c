@@ -1,0 +1,117 @@
+/*
+ * The write gate (lib/target/gate.h): a file or a device the user named
+ * becomes a descriptor that may write it here, and nowhere else.
+ */
+#include "lib/target/gate.h"
+#include "lib/target/safety.h"
+#include "lib/target/target.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static enum sb_errclass open_class(int err)
+{
+	return err == EACCES || err == EPERM || err == EROFS ? SB_ERR_ENV : SB_ERR_INPUT;
+}
+
+int sb_gate_file(const char *path, int destroy, sb_gate_ours_fn ours, void *ctx,
+		 struct sb_error *er)
+{
+	struct stat st;
+	char why[400];
+	/* O_NONBLOCK: a fifo planted there does not hang us */
+	const int fd = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	const int err = errno;
+	if (fd < 0 && err == ELOOP)
+		return sb_error_set(er, -ELOOP, SB_ERR_INPUT,
+				    "refusing to write to '%s': it is a symbolic link (name the "
+				    "file itself)",
+				    path);
+	if (fd < 0)
+		return sb_error_set(er, -err, open_class(err), "cannot open '%s': %s", path,
+				    strerror(err));
+	int e = fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ? -EINVAL : 0;
+	const int used = e ? 0 : sb_file_in_use(fd, why, sizeof(why));
+	const int mine = e || used || destroy ? 1 : ours ? ours(fd, ctx) : sb_file_is_ours_fd(fd);
+	if (e)
+		sb_error_set(er, e, SB_ERR_INPUT, "cannot use '%s': it is no longer a regular file",
+			     path);
+	else if (used == 1)
+		e = sb_error_set(er, -ETXTBSY, SB_ERR_ENV, "refusing to write to '%s': it is %s",
+				 path, why);
+	else if (used < 0)
+		e = sb_error_set(er, used, SB_ERR_ENV,
+				 "refusing to write to '%s': cannot tell whether the kernel uses "
+				 "it: %s",
+				 path, strerror(-used));
+	else if (mine != 1)
+		e = sb_error_set(er, -EPERM, SB_ERR_INPUT,
+				 "refusing to overwrite '%s': storbench did not create it (name a "
+				 "new file or a directory, or add --destroy-data)",
+				 path);
+	if (e) {
+		close(fd);
+		return e;
+	}
+	/* a regular file: back to blocking I/O */
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+/* Held: the device checked (dev), not what a link names by now. */
+static int hold(const char *path, dev_t dev, struct sb_error *er)
+{
+	struct stat held;
+	const int fd = open(path, O_RDWR | O_EXCL | O_CLOEXEC);
+	if (fd < 0) {
+		const int err = errno;
+		return sb_error_set(er, -err, SB_ERR_ENV, "cannot open '%s' exclusively: %s", path,
+				    err == EBUSY ? "it is in use (mounted, or held by another "
+						   "program)"
+						 : strerror(err));
+	}
+	if (fstat(fd, &held) < 0 || !S_ISBLK(held.st_mode) || held.st_rdev != dev) {
+		close(fd);
+		return sb_error_set(er, -ESTALE, SB_ERR_ENV,
+				    "refusing to write to '%s': it changed while it was checked",
+				    path);
+	}
+	return fd;
+}
+
+int sb_gate_device(const char *path, int destroy, struct sb_error *er)
+{
+	char why[512];
+	struct stat st;
+	/* what stat says, or that it is no device (any longer) */
+	const int err = stat(path, &st) < 0 ? errno : S_ISBLK(st.st_mode) ? 0 : ENOTBLK;
+	if (err)
+		return sb_error_set(er, -err, SB_ERR_INPUT, "cannot use '%s': %s", path,
+				    strerror(err));
+	int r = sb_dev_in_use(st.st_rdev, why, sizeof(why));
+	if (r > 0)
+		return sb_error_set(er, -EBUSY, SB_ERR_ENV, "refusing to write to '%s': %s", path,
+				    why);
+	if (r < 0)
+		return sb_error_set(er, r, SB_ERR_ENV,
+				    "refusing to write to '%s': cannot tell whether it is in use: "
+				    "%s",
+				    path, strerror(-r));
+	r = sb_dev_signature(path, why, sizeof(why));
+	if (r < 0)
+		return sb_error_set(er, r, SB_ERR_ENV, "cannot read '%s': %s", path, strerror(-r));
+	if (r > 0 && !destroy)
+		return sb_error_set(er, -EPERM, SB_ERR_INPUT,
+				    "refusing to write to '%s': it holds a %s (add --destroy-data "
+				    "to overwrite it)",
+				    path, why);
+	/* no signature found is no proof of no data (a raw database, a wiped
+	 * superblock): every device write is consented to */
+	if (!destroy)
+		return sb_error_set(er, -EPERM, SB_ERR_INPUT,
+				    "refusing to write to '%s': writing destroys what the device "
+				    "holds (add --destroy-data to allow it)",
+				    path);
+	return hold(path, st.st_rdev, er);
+}
