@@ -64,6 +64,9 @@ int spo_open_target(struct spo_opts *o, const char *path, int write, struct sb_j
 		return e;
 	if (jt->info.kind != SB_TARGET_BLOCK && jt->info.kind != SB_TARGET_FILE)
 		return sb_err("spo: '%s' is not a block device or a file", path), SB_EXIT_USAGE;
+	char ram[512];
+	if (sb_target_ram_warning(&jt->info, ram, sizeof(ram)))
+		sb_warn("%s", ram); /* nothing there survives a power cut */
 	if (write && !o->destroy)
 		return jt->info.kind == SB_TARGET_BLOCK
 			       ? cli_refuse_device(path)

@@ -390,6 +390,8 @@ static int output(const struct verify_opts *o, struct sb_results *res, struct ve
 			render_ranks_text(stdout, res->jobs[i]);
 		}
 	}
+	/* what the figures may not be (a target in RAM) */
+	render_warnings_text(stderr, res);
 	return rc;
 }
 

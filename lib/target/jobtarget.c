@@ -34,6 +34,8 @@ int sb_jobtarget_probe(struct sb_jobtarget *t, const char *path, struct sb_error
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "cannot use '%s': a %s is not a file, directory or block device",
 				    path, kind_name(t->info.kind));
+	if ((e = sb_target_missing_device(path, &t->info, er)))
+		return e;
 	t->probed = 1;
 	return 0;
 }
