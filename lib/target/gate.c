@@ -7,8 +7,42 @@
 #include "lib/target/target.h"
 
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
+
+#ifndef CONFIGFS_MAGIC
+#define CONFIGFS_MAGIC 0x62656570
+#endif
+
+/* Filesystems whose files are the kernel's interfaces, not storage: a
+ * write there sets something (a sysfs attribute, an EFI variable). */
+static const struct {
+	unsigned long magic;
+	const char *name;
+} kernel_fs[] = {
+	{ PROC_SUPER_MAGIC, "proc" },	    { SYSFS_MAGIC, "sysfs" },
+	{ DEBUGFS_MAGIC, "debugfs" },	    { TRACEFS_MAGIC, "tracefs" },
+	{ SECURITYFS_MAGIC, "securityfs" }, { SELINUX_MAGIC, "selinuxfs" },
+	{ SMACK_MAGIC, "smackfs" },	    { CGROUP_SUPER_MAGIC, "cgroup" },
+	{ CGROUP2_SUPER_MAGIC, "cgroup2" }, { BPF_FS_MAGIC, "bpf" },
+	{ EFIVARFS_MAGIC, "efivarfs" },	    { PSTOREFS_MAGIC, "pstore" },
+	{ CONFIGFS_MAGIC, "configfs" },	    { BINFMTFS_MAGIC, "binfmt_misc" },
+	{ DEVPTS_SUPER_MAGIC, "devpts" },   { NSFS_MAGIC, "nsfs" },
+};
+
+/* The name of the kernel interface fd's file lies on, or NULL. */
+static const char *kernel_interface(int fd)
+{
+	struct statfs fs;
+	if (fstatfs(fd, &fs) < 0)
+		return NULL;
+	for (size_t i = 0; i < SB_ARRAY_SIZE(kernel_fs); i++)
+		if ((unsigned long)fs.f_type == kernel_fs[i].magic)
+			return kernel_fs[i].name;
+	return NULL;
+}
 
 static enum sb_errclass open_class(int err)
 {
@@ -32,11 +66,19 @@ int sb_gate_file(const char *path, int destroy, sb_gate_ours_fn ours, void *ctx,
 		return sb_error_set(er, -err, open_class(err), "cannot open '%s': %s", path,
 				    strerror(err));
 	int e = fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ? -EINVAL : 0;
-	const int used = e ? 0 : sb_file_in_use(fd, why, sizeof(why));
-	const int mine = e || used || destroy ? 1 : ours ? ours(fd, ctx) : sb_file_is_ours_fd(fd);
+	const char *kernel = e ? NULL : kernel_interface(fd);
+	const int used = e || kernel ? 0 : sb_file_in_use(fd, why, sizeof(why));
+	const int mine = e || kernel || used || destroy ? 1
+			 : ours				? ours(fd, ctx)
+							: sb_file_is_ours_fd(fd);
 	if (e)
 		sb_error_set(er, e, SB_ERR_INPUT, "cannot use '%s': it is no longer a regular file",
 			     path);
+	else if (kernel)
+		e = sb_error_set(er, -EPERM, SB_ERR_INPUT,
+				 "refusing to write to '%s': it is on %s, a kernel interface, not "
+				 "storage",
+				 path, kernel);
 	else if (used == 1)
 		e = sb_error_set(er, -ETXTBSY, SB_ERR_ENV, "refusing to write to '%s': it is %s",
 				 path, why);

@@ -9,7 +9,8 @@
  *   a file: never through a symbolic link (--destroy-data is consent to
  *   overwrite the file named, not what a link points to by now), never a
  *   file the kernel uses (a loop device's backing file, an active swap
- *   file), and without --destroy-data only storbench's own;
+ *   file) nor one of its interfaces (proc, sysfs, efivarfs ...), and
+ *   without --destroy-data only storbench's own;
  *
  *   a device: never in use (mounted, swap, a holder, a loop device sharing
  *   its data: sb_dev_in_use), never without --destroy-data (the refusal
