@@ -48,9 +48,15 @@ int sb_target_missing_device(const char *path, const struct sb_target_info *t, s
 	/* a regular file on devtmpfs stands where a device was (left by a
 	 * program that wrote to a device that was not there) */
 	const int file = t->kind == SB_TARGET_FILE && !strcmp(t->fstype, "devtmpfs");
-	if (!file && !under_dev(path, t))
+	const int dir = t->kind == SB_TARGET_DIR && !strcmp(t->fstype, "devtmpfs");
+	if (!file && !dir && !under_dev(path, t))
 		return 0;
 	sb_block_devices(devs, sizeof(devs));
+	if (dir) /* /dev, /dev/disk/by-id: a device was meant */
+		return sb_error_set(er, -EISDIR, SB_ERR_INPUT,
+				    "cannot use '%s': it is a directory of device nodes (devtmpfs, "
+				    "in RAM), not storage: name a device; block devices here: %s",
+				    path, devs[0] ? devs : "none");
 	/* not there now: the machine's state (a card not inserted, a disk not
 	 * attached), as a busy device is, so the environment's exit code */
 	return sb_error_set(er, -ENODEV, SB_ERR_ENV,

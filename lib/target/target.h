@@ -54,7 +54,9 @@ int sb_target_ram_warning(const struct sb_target_info *t, char *buf, size_t len)
 /* Is path, probed into t, a missing path under /dev (its directory on
  * devtmpfs, or /dev itself), or a regular file on devtmpfs? A device that
  * is not there, never a file to create or use: -ENODEV (SB_ERR_ENV) with
- * er naming the block devices there are; 0 otherwise. */
+ * er naming the block devices there are. A directory on devtmpfs (/dev,
+ * /dev/disk/by-id) is not storage either: -EISDIR (SB_ERR_INPUT), the
+ * same list. 0 otherwise. */
 int sb_target_missing_device(const char *path, const struct sb_target_info *t, struct sb_error *er);
 /* The block devices of /sys/class/block that hold something, by name,
  * with their sizes: "sda (59.6 GiB), sda1 (59.6 GiB)", cut short at a

@@ -48,6 +48,18 @@ done || exit 1
 [ -e "$T/j" ] && fail "spo made its journal"
 ok "18 command lines refused a missing /dev path, listing the block devices; nothing created"
 
+# /dev itself is a directory of device nodes, not a place for test files
+devfs=$(awk '$5 == "/dev" { for (i = 7; i <= NF; i++) if ($i == "-") print $(i + 1) }' /proc/self/mountinfo | tail -n 1)
+if [ "$devfs" = devtmpfs ]; then
+	for cmd in "run --rw=write --size=1M" "verify --size=1M" "meta --files=16" "quick --size=2M --repeat=1"; do
+		expect_exit 2 "$SB" $cmd /dev
+		grep -q "^storbench: cannot use '/dev': it is a directory of device nodes (devtmpfs, in RAM), not storage: name a device; block devices here: " "$T/err" ||
+			{ cat "$T/err"; fail "$cmd /dev: message"; }
+	done
+	ls -a /dev | grep -q storbench && fail "a storbench file in /dev"
+	ok "/dev as a directory target is refused"
+fi
+
 # a target in RAM: named so by every command, text and JSON
 for fs in tmpfs ramfs; do
 	mkdir "$T/$fs"
