@@ -415,6 +415,36 @@ static int check_swaps(const struct devset *s, char *where, size_t len)
 	return each_swap(swap_in_set, &c);
 }
 
+/* Claimed by the kernel: a device of the set that an exclusive open finds
+ * busy is held by a filesystem (mounted, or lazily unmounted and still
+ * alive, which no mount table lists), a RAID or device-mapper array, a
+ * swap area, or another program's exclusive open. Only devices with a
+ * /dev node of their own are asked (O_NONBLOCK: no media check). */
+static int check_claims(const struct devset *s, char *where, size_t len)
+{
+	for (unsigned i = 0; i < s->n; i++) {
+		char node[64], why[600];
+		struct stat st;
+		snprintf(node, sizeof(node), "/dev/%s", s->name[i]);
+		if (stat(node, &st) < 0 || !S_ISBLK(st.st_mode) || st.st_rdev != s->dev[i])
+			continue;
+		const int fd = open(node, O_RDONLY | O_EXCL | O_NONBLOCK | O_CLOEXEC);
+		if (fd >= 0) {
+			close(fd);
+			continue;
+		}
+		if (errno != EBUSY)
+			continue;
+		why_joined(s, i, why, sizeof(why));
+		snprintf(where, len,
+			 "%s is held by the kernel or another program (a filesystem, mounted or "
+			 "lazily unmounted, a RAID or device-mapper array, swap)%s",
+			 node, why);
+		return 1;
+	}
+	return 0;
+}
+
 /* 1 when a loop device reads and writes the regular file st names, with
  * name filled; the numbers come from LOOP_GET_STATUS64 (they hold when the
  * file was renamed), else from stat of the backing path. */
@@ -493,6 +523,8 @@ int sb_dev_in_use(dev_t dev, char *where, size_t wherelen)
 			r = check_mounts(s, where, wherelen);
 		if (r == 0)
 			r = check_swaps(s, where, wherelen);
+		if (r == 0)
+			r = check_claims(s, where, wherelen);
 	}
 	free(s);
 	return r;

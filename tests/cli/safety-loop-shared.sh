@@ -74,7 +74,23 @@ ok "$n writing commands refused a loop device over the mounted image, its hard l
 
 # reading stays allowed
 expect_exit 0 "$SB" run --rw=read --size=1M --runtime=100ms --quiet "$l2"
-umount "$T/mnt" || fail "umount"
+
+# a lazy unmount takes the mount away and leaves the filesystem alive (a
+# file of it still open): no mount table lists it, the kernel still holds
+# the loop device under it
+exec 7<"$T/mnt/data"
+umount -l "$T/mnt" || fail "umount -l"
+for cmd in "run --rw=write --size=1M" "verify --size=1M" "latency --write --count=2"; do
+	expect_exit 3 "$SB" $cmd --destroy-data "$l2"
+	grep -q "refusing to write to '$l2': $l1 is held by the kernel or another program (a filesystem, mounted or lazily unmounted" "$T/err" ||
+		{ cat "$T/err"; fail "$cmd: a lazily unmounted filesystem not found"; }
+	[ "$(sha256sum <"$img")" = "$sum" ] || fail "$cmd: the image changed under a lazily unmounted filesystem"
+done
+exec 7<&-
+ok "a filesystem alive after a lazy unmount holds its loop device: the other loop device is refused"
+# the filesystem lets its device go once its last file is closed
+free_dev() { python3 -c "import os, sys; os.close(os.open(sys.argv[1], os.O_RDONLY | os.O_EXCL))" "$1" 2>/dev/null; }
+wait_until 10 free_dev "$l1" || fail "$l1 still held after the last file closed"
 e2fsck -fn "$img" >/dev/null 2>&1 || fail "the mounted filesystem was damaged"
 ok "reads allowed; the filesystem is whole"
 
