@@ -73,7 +73,7 @@ int spo_open_target(struct spo_opts *o, const char *path, int write, struct sb_j
 			       : (sb_err("spo overwrites '%s': give --destroy-data to allow it",
 					 path),
 				  SB_EXIT_USAGE);
-	*fd = write ? gate_open(o, path, jt) : sb_spo_open(path, 0, 0);
+	*fd = write ? gate_open(o, path, jt) : sb_spo_open(path);
 	if (*fd < 0 && write) {
 		e = -*fd;
 		*fd = -1;

@@ -51,11 +51,10 @@ int sb_vname(char *buf, size_t len, const char *dir, const char *run, unsigned k
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
-int sb_vopen_regular(const char *path, int write)
+int sb_vopen_regular(const char *path)
 {
 	struct stat st;
-	const int fd = open(path,
-			    (write ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	const int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	const int e = fstat(fd, &st) < 0 ? -errno : !S_ISREG(st.st_mode) ? -EINVAL : 0;

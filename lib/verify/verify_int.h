@@ -20,10 +20,11 @@ int sb_vseg_add(struct sb_vtarget *t, const char *path, uint64_t base, uint64_t 
 /* The name of file k of run `run` in directory dir ("" run: the fixed
  * names of storbench before runs had one). 0 or -ENAMETOOLONG. */
 int sb_vname(char *buf, size_t len, const char *dir, const char *run, unsigned k);
-/* Open an existing file for reading (or writing) without following a
- * symlink, without blocking on a FIFO: fd of a regular file, or -errno
- * (-ELOOP a symlink, -EINVAL not a regular file). */
-int sb_vopen_regular(const char *path, int write);
+/* Open an existing file for reading without following a symlink, without
+ * blocking on a FIFO: fd of a regular file, or -errno (-ELOOP a symlink,
+ * -EINVAL not a regular file). (A write goes through the write gate,
+ * lib/target/gate.h.) */
+int sb_vopen_regular(const char *path);
 /* Is the file open as fd storbench's verify data? 1 when the block at off
  * (or at 0) is a verify block and, where the filesystem keeps user xattrs,
  * the file carries storbench's mark; 0 when not; -errno. */

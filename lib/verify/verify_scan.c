@@ -121,7 +121,7 @@ static void look_at_run(const struct sb_vtarget *t, const struct sb_vtarget_opts
 	struct stat st;
 	if (sb_vname(name, sizeof(name), t->path, r->run, r->first) < 0)
 		return;
-	const int fd = sb_vopen_regular(name, 0);
+	const int fd = sb_vopen_regular(name);
 	if (fd < 0)
 		return;
 	if (flock(fd, LOCK_SH | LOCK_NB) < 0) {
@@ -193,7 +193,7 @@ static int add_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, unsig
 	int e = sb_vname(name, sizeof(name), t->path, t->run, k);
 	if (e < 0)
 		return sb_vfail(msg, ml, e, "cannot check '%s': %s", t->path, strerror(-e));
-	const int fd = there ? sb_vopen_regular(name, 0) : -ENOENT;
+	const int fd = there ? sb_vopen_regular(name) : -ENOENT;
 	uint64_t size = o->size ? SB_MIN(SB_VFILE_SPAN, o->size - base) : SB_VFILE_SPAN;
 	if (fd >= 0 && !o->size && fstat(fd, &st) == 0)
 		size = (uint64_t)st.st_size;
@@ -282,7 +282,7 @@ static uint64_t each_leftover(const struct sb_vtarget *t,
 		if (!strcmp(l.e[i].run, t->run) ||
 		    sb_vname(name, sizeof(name), t->path, l.e[i].run, l.e[i].k) < 0)
 			continue;
-		const int fd = sb_vopen_regular(name, 0);
+		const int fd = sb_vopen_regular(name);
 		if (fd < 0)
 			continue;
 		if (fstat(fd, &st) == 0 && st.st_uid == geteuid() && sb_vfile_ours(fd, 0) == 1 &&
