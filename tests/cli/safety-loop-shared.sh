@@ -21,7 +21,7 @@ loop() { # FILE|DEVICE: a loop device over it, detached at exit (last made first
 }
 detach_all() {
 	unmount "$T/mnt"
-	[ -n "${sw:-}" ] && swapoff "$sw" 2>/dev/null
+	[ -f "$T/.swaps" ] && while read -r s; do swapoff "$s" 2>/dev/null; done <"$T/.swaps"
 	[ -f "$T/.loops" ] && tac "$T/.loops" | while read -r l; do losetup -d "$l" 2>/dev/null; done
 	rm -f "$T/.loops"
 	cleanup
@@ -95,11 +95,7 @@ e2fsck -fn "$img" >/dev/null 2>&1 || fail "the mounted filesystem was damaged"
 ok "reads allowed; the filesystem is whole"
 
 # a loop device over an active swap file writes the swap under the kernel
-command -v mkswap >/dev/null && command -v swapon >/dev/null || skip "no mkswap/swapon"
-sw="$T/swap.img"
-dd if=/dev/zero of="$sw" bs=1M count=8 status=none && chmod 600 "$sw" || fail "swap file"
-mkswap "$sw" >/dev/null 2>&1 || skip "mkswap failed"
-swapon "$sw" 2>/dev/null || skip "swapon is not allowed here"
+sw=$(make_swapfile 8) || skip "no swap file of our own"
 l5=$(loop "$sw")
 sum=$(sha256sum <"$sw")
 for cmd in "run --rw=write --size=1M" "verify --size=1M" "latency --write --count=2"; do

@@ -58,7 +58,7 @@ truncate -s 32M "$img" && mkfs.ext4 -q -F "$img" >/dev/null 2>&1 || fail "mkfs.e
 dev=$(losetup -f --show "$img" 2>/dev/null) || skip "no loop device available"
 echo "$dev" >>"$T/.loops"
 mkdir "$T/mnt" && mount "$dev" "$T/mnt" || skip "mount is not allowed here"
-trap 'unmount "$T/mnt"; [ -n "${sw:-}" ] && swapoff "$sw" 2>/dev/null; cleanup' EXIT INT TERM
+trap 'unmount "$T/mnt"; cleanup' EXIT INT TERM
 echo precious >"$T/mnt/data" && sync
 ln "$img" "$T/hard.img" || fail "hard link"
 for t in "$img" "$T/hard.img"; do
@@ -74,11 +74,7 @@ e2fsck -fn "$img" >/dev/null 2>&1 || fail "the mounted filesystem was damaged"
 ok "a mounted image and its hard link: every state over a read refused, the image unchanged"
 
 # an active swap file (the kernel's ETXTBSY stopped the fill, not storbench)
-command -v mkswap >/dev/null && command -v swapon >/dev/null || skip "no mkswap/swapon"
-sw="$T/swap.img"
-dd if=/dev/zero of="$sw" bs=1M count=8 status=none && chmod 600 "$sw" || fail "swap file"
-mkswap "$sw" >/dev/null 2>&1 || skip "mkswap failed"
-swapon "$sw" 2>/dev/null || { sw=; skip "swapon is not allowed here"; }
+sw=$(make_swapfile 8) || skip "no swap file of our own (the other cases passed)"
 states "$sw" | while read -r line; do
 	refused 3 "it is an active swap file" "$sw" "$SB" $line --destroy-data --quiet
 done || exit 1
