@@ -84,6 +84,21 @@ sweep --file-sizes=1M --record-sizes=64k --tests=write" | while read -r line; do
 		[ "$(json "$T/r.json" "any(w.startswith('the target is in RAM ($fs on $d)') for w in d['storbench']['warnings'])")" = True ] ||
 			fail "$fs: $line: the JSON warnings do not name RAM"
 	done || exit 1
+	# the commands with output of their own: the warning in their text
+	head -c 16M /dev/zero >"$d/img"
+	echo "fio --name=x --size=1M --rw=write --filename=$d/fio.bin
+iozone -i 0 -s 1m -r 64k -f $d/iz.bin
+bonnie -s 0 -n 1 -d $d
+spo --destroy-data --journal=$T/j.$fs --duration=1s --quiet $d/img
+spo --check --journal=$T/j.$fs $d/img
+flash --quiet $d/img" | while read -r line; do
+		# flash times the device: no O_DIRECT (ramfs) is refused before it measures
+		[ $fs = ramfs ] && [ "${line%% *}" = flash ] && continue
+		"$SB" $line >"$T/out" 2>&1
+		grep -q "warning: the target is in RAM ($fs on $d)" "$T/out" ||
+			{ cat "$T/out"; fail "$fs: $line: no RAM warning"; }
+	done || exit 1
+	rm -f "$d/img"
 	"$SB" info "$d" >"$T/out" 2>&1 || fail "$fs: info"
 	grep -q "device        none (the filesystem is in RAM: $fs)" "$T/out" || { cat "$T/out"; fail "$fs: info text"; }
 	"$SB" soak --iterations=1 --size=1M --direct=0 --log="$T/s2.jsonl" "$d/f" >"$T/out" 2>&1 ||
