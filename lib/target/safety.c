@@ -64,12 +64,18 @@ static int read_dev_file(const char *dir, dev_t *out)
 	return 0;
 }
 
-static int has(const struct devset *s, dev_t d)
+/* The index of d in the set, s->n when it is not there. */
+static unsigned index_of(const struct devset *s, dev_t d)
 {
 	for (unsigned i = 0; i < s->n; i++)
 		if (s->dev[i] == d)
-			return 1;
-	return 0;
+			return i;
+	return s->n;
+}
+
+static int has(const struct devset *s, dev_t d)
+{
+	return index_of(s, d) < s->n;
 }
 
 static void add_dir(struct devset *s, const char *dir, int depth);
@@ -139,10 +145,8 @@ static int disk_dir(dev_t dev, char *out, size_t len)
 
 static const char *name_of(const struct devset *s, dev_t d)
 {
-	for (unsigned i = 0; i < s->n; i++)
-		if (s->dev[i] == d)
-			return s->name[i];
-	return "?";
+	const unsigned i = index_of(s, d);
+	return i < s->n ? s->name[i] : "?";
 }
 
 /* What a loop device reads and writes: the device and inode of its backing
@@ -311,8 +315,8 @@ static int add_loops(struct devset *s, char *where, size_t len)
 	return 0;
 }
 
-/* "; /dev/loop1 is over the same file as /dev/loop2 (/x.img)" when device i joined
- * through a shared file, "" otherwise. */
+/* "; /dev/loop1 is over the same file as /dev/loop2 (/x.img)" when
+ * device i joined through a shared file, "" otherwise. */
 static void why_joined(const struct devset *s, unsigned i, char *out, size_t len)
 {
 	out[0] = '\0';
@@ -321,14 +325,6 @@ static void why_joined(const struct devset *s, unsigned i, char *out, size_t len
 		snprintf(out, len, "; /dev/%s is over the same file as /dev/%s (%s)",
 			 s->name[s->root[i]], f->loop, f->path);
 	}
-}
-
-static unsigned index_of(const struct devset *s, dev_t d)
-{
-	for (unsigned i = 0; i < s->n; i++)
-		if (s->dev[i] == d)
-			return i;
-	return s->n;
 }
 
 static int check_mounts(const struct devset *s, char *where, size_t len)
