@@ -49,6 +49,19 @@ static enum sb_errclass open_class(int err)
 	return err == EACCES || err == EPERM || err == EROFS ? SB_ERR_ENV : SB_ERR_INPUT;
 }
 
+/* A file that is not ours, without consent: the refusal names what it
+ * holds where a signature says (a filesystem image, a LUKS volume). */
+static int refuse_theirs(int fd, const char *path, struct sb_error *er)
+{
+	char what[128], holds[160] = "";
+	if (sb_fd_signature(fd, what, sizeof(what)) == 1)
+		snprintf(holds, sizeof(holds), "; it holds a %s", what);
+	return sb_error_set(er, -EPERM, SB_ERR_INPUT,
+			    "refusing to overwrite '%s': storbench did not create it%s (name a new "
+			    "file or a directory, or add --destroy-data)",
+			    path, holds);
+}
+
 int sb_gate_file(const char *path, int destroy, sb_gate_ours_fn ours, void *ctx,
 		 struct sb_error *er)
 {
@@ -88,10 +101,7 @@ int sb_gate_file(const char *path, int destroy, sb_gate_ours_fn ours, void *ctx,
 				 "it: %s",
 				 path, strerror(-used));
 	else if (mine != 1)
-		e = sb_error_set(er, -EPERM, SB_ERR_INPUT,
-				 "refusing to overwrite '%s': storbench did not create it (name a "
-				 "new file or a directory, or add --destroy-data)",
-				 path);
+		e = refuse_theirs(fd, path, er);
 	if (e) {
 		close(fd);
 		return e;

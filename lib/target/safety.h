@@ -31,6 +31,9 @@ int sb_file_in_use(int fd, char *why, size_t len);
  * found, -errno when it cannot be read. Uses libblkid when built with it,
  * a built-in probe otherwise. */
 int sb_dev_signature(const char *path, char *what, size_t whatlen);
+/* The built-in probe on the file or device open as fd (its first 68 KiB):
+ * 1 with what filled, 0 when nothing known, -errno when it cannot be read. */
+int sb_fd_signature(int fd, char *what, size_t whatlen);
 /* The built-in probe over the first n bytes of a device (used without
  * libblkid, and as its backup): 1 with what filled, 0 when nothing known. */
 int sb_signature_scan(const unsigned char *b, size_t n, char *what, size_t whatlen);

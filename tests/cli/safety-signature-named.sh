@@ -42,4 +42,19 @@ for sig in LUKS LVM2; do
 	[ -e "$T/journal" ] && fail "spo made its journal before refusing"
 	ok "$sig: 12 command lines refused, naming the signature, nothing written"
 done
+
+# a file storbench did not create: the write gate's refusal names what it
+# holds too (an image of a LUKS volume here)
+img="$T/luks.img"
+head -c 4M /dev/zero >"$img"
+printf 'LUKS\272\276\000\001' | dd of="$img" conv=notrunc status=none
+sum=$(sha256sum <"$img")
+for cmd in "run --rw=write --size=1M" "verify --size=1M" "latency --write --count=2 --buffered" \
+	"sweep --file-sizes=1M --record-sizes=64k --tests=write"; do
+	expect_exit 2 "$SB" $cmd --quiet "$img"
+	grep -q "^storbench: refusing to overwrite '$img': storbench did not create it; it holds a LUKS encrypted volume (name a new file or a directory, or add --destroy-data)$" "$T/err" ||
+		{ cat "$T/err"; fail "$cmd: the refusal does not name the LUKS header of the file"; }
+	[ "$(sha256sum <"$img")" = "$sum" ] || fail "$cmd: the file changed"
+done
+ok "a file: run, verify, latency and sweep name its LUKS header"
 exit 0
