@@ -135,16 +135,15 @@ const char *cli_purge_arg(void);
 int cli_purge_parse(const char *v, enum sb_purge_method *m, char *hint, size_t hl);
 /* Before anything is created, with t probed: may --precondition and
  * --discard-before be carried out on the target at path? A block device
- * or a file storbench did not create needs --destroy-data and the safety
- * checks (a device the measurement does not write is checked and held
- * here); purge needs a block device. 0 or an exit code, said. */
-int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
-		    int job_writes);
+ * or a file storbench did not create needs --destroy-data; purge needs a
+ * block device. The target is then marked written (t->writes): however
+ * the measurement uses it, cli_target_prepare passes it through the write
+ * gate. 0 or an exit code, said. */
+int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path);
 /* The same, under mpirun too (cli_state_check refuses there): every rank
  * checks its own target; cli_state_apply then brings each rank's to the
  * state and waits for every rank (run with a job file). */
-int cli_state_check_each(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
-			 int job_writes);
+int cli_state_check_each(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path);
 /* With t prepared: bring it to the state asked for (purge or fill, then
  * discard) and record it in res. 0 or an exit code, said. */
 int cli_state_apply(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
@@ -284,6 +283,10 @@ void render_ranks_text(FILE *f, const struct sb_job_result *j);
 int cli_target_probe(struct sb_jobtarget *t, const char *path);
 /* May the block device at path be written (sb_jobtarget_consent)? */
 int cli_device_consent(struct sb_jobtarget *t, const char *path);
+/* The refusal of a command that writes the block device at path without
+ * --destroy-data: the write gate's one message (in use, or the signature
+ * it holds), and its exit code. */
+int cli_refuse_device(const char *path);
 /* Resolve TARGET for a job (sb_jobtarget_prepare), only after every option
  * was checked; a signal during the layout of a file returns
  * cli_interrupt_status() without a message. */

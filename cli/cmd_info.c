@@ -75,6 +75,9 @@ static int refuse(const char *path, int err, const struct sb_target_info *t)
 		return err == -ENOENT || err == -ENOTDIR || err == -ENAMETOOLONG ? SB_EXIT_USAGE
 										 : SB_EXIT_ENV;
 	}
+	struct sb_error er;
+	if (sb_target_missing_device(path, t, &er))
+		return cli_error(&er);
 	if (t->kind == SB_TARGET_NONE) {
 		sb_err("cannot access '%s': %s", path, strerror(ENOENT));
 		return SB_EXIT_USAGE;

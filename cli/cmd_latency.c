@@ -195,16 +195,12 @@ static void apply_preset(const struct lat_ctx *c, struct sb_lat_run *lr)
 }
 
 /* Writing to a block device always needs --destroy-data here (ioping asks
- * for -WWW); cli_target_prepare adds the safety rules (never in use, a
- * signature only with consent, held with O_EXCL). */
+ * for -WWW): without it, the write gate's refusal (cli_refuse_device);
+ * cli_target_prepare adds the safety rules (never in use, held with
+ * O_EXCL). */
 static int blockdev_write_ok(const struct lat_ctx *c, const char *path)
 {
-	if (c->sh.destroy_data)
-		return 0;
-	sb_err("refusing to write to block device '%s': its data would be destroyed "
-	       "(add --destroy-data)",
-	       path);
-	return SB_EXIT_USAGE;
+	return c->sh.destroy_data ? 0 : cli_refuse_device(path);
 }
 
 /* Resolve TARGET: validate, create the test file where one is needed. */

@@ -283,7 +283,7 @@ static int quick_target(struct quick_ctx *c, const char *path, struct sb_results
 		if (have && have < probe.size)
 			probe.size = have / (1u << 20) * (1u << 20);
 	}
-	rc = cli_state_check(&c->sh, &t, path, writes);
+	rc = cli_state_check(&c->sh, &t, path);
 	if (!rc)
 		rc = cli_target_prepare(&t, path, &probe, 1, 0);
 	cli_results_describe(res, &t, path);

@@ -5,6 +5,7 @@
 #include "cli/run_verify.h"
 #include "lib/storbench.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum { O_REPEAT, O_NAME, O_VERIFY, O_LIST_FIO };
@@ -32,7 +33,7 @@ struct run_ctx {
 	int failed; /* a job of a job file failed; the next ones still ran */
 	int name_given;
 	struct sb_job_verify *rv;
-	unsigned group, ngroups;	 /* a job file's: the progress line says which */
+	unsigned group, ngroups; /* a job file's: the progress line says which */
 	/* and the groups after this one, for its ETA: those of a known
 	 * time, later_ns in all, and later of unknown (as long as this one) */
 	unsigned later;
@@ -321,8 +322,7 @@ static int run_single(struct run_ctx *c, const char *target)
 	}
 	rc = cli_target_probe(&t, target);
 	if (!rc)
-		rc = cli_state_check_each(&c->sh, &t, target,
-					  sb_rw_writes(c->job.rw) || c->verify);
+		rc = cli_state_check_each(&c->sh, &t, target);
 	/* many ranks: all go on to their targets, or none */
 	rc = cli_ranks_agree(rc, NULL);
 	if (!rc)
@@ -417,23 +417,47 @@ static struct sb_jobfile *jobfile_load(const char *path)
 	return jf;
 }
 
+/* A job's directory= names a directory where it makes its files: one
+ * that is not there (or is no directory) is refused, never made a file of
+ * that name. 0 or an exit code, said. */
+static int directory_ok(const struct run_ctx *c, const struct sb_jobfile_job *j, const char *path)
+{
+	char where[512];
+	struct stat st;
+	if (j->filename[0] || !j->directory[0])
+		return 0;
+	const int err = stat(j->directory, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+	if (!err)
+		return 0;
+	sb_err("%s: job '%s': directory=%s: %s (directory= names an existing directory, where "
+	       "the job makes its files)",
+	       job_where(c, path, j->line, where, sizeof(where)), j->name, j->directory,
+	       strerror(err));
+	return err == ENOENT || err == ENOTDIR ? SB_EXIT_USAGE : SB_EXIT_ENV;
+}
+
 /* Where the jobs run: TARGET, else the file's filename= or directory=,
  * else the current directory (where fio would put its files); one target
- * for every job. NULL after saying why. */
-static const char *jobfile_target(const struct sb_jobfile *jf, const char *path, const char *target)
+ * for every job. NULL after saying why (*rc the exit code). */
+static const char *jobfile_target(const struct run_ctx *c, const struct sb_jobfile *jf,
+				  const char *path, const char *target, int *rc)
 {
+	*rc = SB_EXIT_USAGE;
 	if (target)
 		return target;
 	const char *first = NULL;
 	for (unsigned i = 0; i < jf->njobs; i++) {
 		const struct sb_jobfile_job *j = &jf->jobs[i];
 		const char *t = j->filename[0] ? j->filename : j->directory[0] ? j->directory : ".";
+		if ((*rc = directory_ok(c, j, path)))
+			return NULL;
 		if (!first)
 			first = t;
 		else if (strcmp(first, t)) {
 			sb_err("%s: jobs '%s' and '%s' use different targets ('%s', '%s'): storbench "
 			       "runs the jobs of a file on one target; give it after the job file",
 			       path, jf->jobs[0].name, j->name, first, t);
+			*rc = SB_EXIT_USAGE;
 			return NULL;
 		}
 	}
@@ -645,7 +669,6 @@ static int jobs_state(struct run_ctx *c, struct sb_job_opts *opts, const struct 
 		      unsigned n, const char *tgt, struct sb_results *res)
 {
 	const char *w = c->sh.state.precond ? "--precondition" : "--discard-before";
-	int writes = 0;
 	if (!c->sh.state.precond && !c->sh.state.discard_before)
 		return 0;
 	for (unsigned k = 0; k < n; k++) {
@@ -654,7 +677,6 @@ static int jobs_state(struct run_ctx *c, struct sb_job_opts *opts, const struct 
 			       w, ops[k]->name);
 			return SB_EXIT_USAGE;
 		}
-		writes |= sb_rw_writes(opts[k].rw);
 	}
 	struct sb_jobtarget *ts = calloc(n + 1, sizeof(*ts));
 	if (!ts) {
@@ -673,7 +695,7 @@ static int jobs_state(struct run_ctx *c, struct sb_job_opts *opts, const struct 
 		rc = SB_EXIT_USAGE;
 	}
 	if (!rc)
-		rc = cli_state_check_each(&c->sh, shared, tgt, writes);
+		rc = cli_state_check_each(&c->sh, shared, tgt);
 	/* many ranks: every one may, or none goes on (each then brings its
 	 * own target to the state, and all wait for the last) */
 	rc = cli_ranks_agree(rc, NULL);
@@ -791,11 +813,11 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 {
 	int rc = 0;
 	*out = NULL;
-	const char *tgt = jobfile_target(jf, path, target);
+	const char *tgt = jobfile_target(c, jf, path, target, &rc);
 	struct sb_job_opts *opts = calloc(jf->njobs, sizeof(*opts));
 	const struct sb_engine_ops **ops = calloc(jf->njobs, sizeof(*ops));
-	if (!tgt)
-		rc = SB_EXIT_USAGE;
+	if (tgt)
+		rc = 0;
 	if (!rc && (!opts || !ops)) {
 		sb_err("out of memory");
 		rc = SB_EXIT_ENV;

@@ -269,7 +269,7 @@ static int precondition(const struct sweep_cli *c, const char *path, struct sb_r
 		rc = SB_EXIT_USAGE;
 	}
 	if (!rc)
-		rc = cli_state_check(&c->sh, &t, path, 1);
+		rc = cli_state_check(&c->sh, &t, path);
 	sb_precond_fill_job(&j, 0, 0, 1, 0);
 	t.destroy_data = c->sh.destroy_data;
 	if (!rc)

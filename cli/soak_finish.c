@@ -139,6 +139,7 @@ int soak_finish_log(struct soak_state *s, const char *logname, int quiet)
 	} else {
 		soak_summary_text(stdout, s, &sum);
 		soak_cells_text(stdout, cells, ncells);
+		render_target_text(stdout, res);
 		for (int k = 0; k < 2; k++) {
 			if (!s->health_ok[k] || s->health[k].kind == SB_HEALTH_NONE)
 				continue;

@@ -8,6 +8,7 @@
 #include "cli/verify.h"
 #include "lib/storbench.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -37,6 +38,8 @@ int verify_target_resolve(struct vtarget *t, const char *path, struct verify_opt
 	/* a caller that looked first (soak) is not made to look twice */
 	if (!t->ct.probed && (e = cli_target_probe(&t->ct, path)))
 		return e;
+	if (t->ct.info.kind == SB_TARGET_BLOCK && (o->phase & SB_VPHASE_WRITE) && !o->destroy)
+		return cli_refuse_device(path);
 	e = sb_vtarget_resolve(&t->v, path, &t->ct.info, &lo, msg, sizeof(msg));
 	/* a check may have read the seed and the block size from the data */
 	o->seed = lo.seed;
@@ -62,7 +65,19 @@ int verify_target_create(struct vtarget *t, const struct verify_opts *o)
 	char msg[MSG_LEN];
 	if (t->v.is_blockdev) {
 		t->ct.destroy_data = o->destroy;
-		return cli_device_consent(&t->ct, t->v.path);
+		const int rc = cli_device_consent(&t->ct, t->v.path);
+		if (rc)
+			return rc;
+		/* the phases write through what the write gate gave */
+		struct sb_vseg *s = &t->v.seg[0];
+		if (s->fd >= 0)
+			close(s->fd);
+		s->fd = fcntl(t->ct.excl_fd - 1, F_DUPFD_CLOEXEC, 0);
+		if (s->fd < 0) {
+			sb_err("cannot use '%s': %s", t->v.path, strerror(errno));
+			return SB_EXIT_ENV;
+		}
+		return 0;
 	}
 	const int e = sb_vtarget_create(&t->v, &lo, msg, sizeof(msg));
 	/* a second Ctrl-C removes what --phase=both would have removed */
@@ -385,6 +400,8 @@ static int output(const struct verify_opts *o, struct sb_results *res, struct ve
 			render_ranks_text(stdout, res->jobs[i]);
 		}
 	}
+	/* what the figures may not be (a target in RAM) */
+	render_warnings_text(stderr, res);
 	return rc;
 }
 
@@ -490,8 +507,9 @@ int verify_run(struct verify_opts *o, const char *path)
 	 * (without --size each fills the free space: refused when shared) */
 	if (o->phase != SB_VPHASE_CHECK &&
 	    (rc = cli_ranks_space_agree(path,
-					t.v.is_blockdev || t.ct.info.kind == SB_TARGET_FILE ? 0
-											    : t.v.size,
+					t.v.is_blockdev || t.ct.info.kind == SB_TARGET_FILE
+						? 0
+						: t.v.size,
 					t.ct.info.fs_free, t.ct.info.mountpoint)))
 		goto out;
 	if (o->phase == SB_VPHASE_CHECK && !o->seed_given && !t.v.learned)

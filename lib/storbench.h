@@ -44,6 +44,7 @@
 #include "lib/target/purge.h"
 #include "lib/target/precond.h"
 #include "lib/target/safety.h"
+#include "lib/target/gate.h"
 #include "lib/target/scratch.h"
 #include "lib/target/hold.h"
 #include "lib/target/rankdir.h"

@@ -280,6 +280,7 @@ static void target_read(struct rep_target *t, const struct sb_jv *v)
 	t->pbs = (unsigned)sb_jv_num(sb_jv_get(v, "physical_block_size"), 0);
 	t->rotational = sb_jv_bool(sb_jv_get(v, "rotational"), -1);
 	t->created = sb_jv_bool(sb_jv_get(v, "created"), 0);
+	t->in_ram = sb_jv_bool(sb_jv_get(v, "in_ram"), 0);
 }
 
 static void summary_read(struct rep_doc *d, const struct sb_jv *rows)

@@ -169,6 +169,7 @@ struct rep_target {
 	unsigned lbs, pbs;
 	int rotational; /* 1, 0, -1 unknown */
 	int created;
+	int in_ram; /* tmpfs, ramfs, devtmpfs: the figures are memory's */
 };
 
 struct rep_doc {

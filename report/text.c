@@ -31,7 +31,8 @@ static void header(FILE *f, const struct rep_doc *d)
 		fputc('\n', f);
 	}
 	if (t->filesystem)
-		fprintf(f, "filesystem: %s on %s\n", t->filesystem, rep_or(t->mountpoint, "?"));
+		fprintf(f, "filesystem: %s on %s%s\n", t->filesystem, rep_or(t->mountpoint, "?"),
+			t->in_ram ? " (in RAM)" : "");
 	if (d->state)
 		fprintf(f, "state: %s (%s)\n", d->state, rep_or(d->state_detail, ""));
 	if (h->hostname)

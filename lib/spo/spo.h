@@ -89,10 +89,10 @@ void sb_spo_journal_free(struct sb_spo_journal *jn);
 
 /* ---- the writer ---- */
 
-/* TARGET opened for the writer (write; dsync: O_DSYNC) or the check:
- * O_DIRECT where the filesystem has it, never through a symlink. The fd,
- * or -errno. */
-int sb_spo_open(const char *path, int write, int dsync);
+/* TARGET opened for the check, to read: O_DIRECT where the filesystem has
+ * it, never through a symlink. The fd, or -errno. (The writer writes
+ * through what the write gate gave, lib/target/gate.h.) */
+int sb_spo_open(const char *path);
 
 struct sb_spo_opts {
 	int fd;		  /* the target, open O_RDWR (O_DIRECT where it works) */

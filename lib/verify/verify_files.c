@@ -76,6 +76,10 @@ int sb_vtarget_open(const struct sb_vtarget *t, unsigned i, int write)
 		return sb_scratch_reopen(s->fd, flags);
 	if (!t->is_blockdev)
 		return -ENOENT;
+	/* a device is written through what the write gate gave (held as the
+	 * segment's fd), never through its name */
+	if (write)
+		return -EPERM;
 	const int fd = open(s->path, flags);
 	return fd < 0 ? -errno : fd;
 }

@@ -20,9 +20,11 @@ int sb_vseg_add(struct sb_vtarget *t, const char *path, uint64_t base, uint64_t 
 /* The name of file k of run `run` in directory dir ("" run: the fixed
  * names of storbench before runs had one). 0 or -ENAMETOOLONG. */
 int sb_vname(char *buf, size_t len, const char *dir, const char *run, unsigned k);
-/* Open an existing file for reading (or writing) without following a
- * symlink, without blocking on a FIFO: fd of a regular file, or -errno
- * (-ELOOP a symlink, -EINVAL not a regular file). */
+/* Open an existing file for reading (or, to hold it exclusively, writing:
+ * only files of earlier runs that carry storbench's mark) without following
+ * a symlink, without blocking on a FIFO: fd of a regular file, or -errno
+ * (-ELOOP a symlink, -EINVAL not a regular file). A target the user named
+ * is written only through the write gate (lib/target/gate.h). */
 int sb_vopen_regular(const char *path, int write);
 /* verify_scan.c */
 /* Check: find the files of one run in t->path (t->is_dir) into t->seg. */

@@ -5,8 +5,8 @@
  */
 #include "lib/verify/verify_int.h"
 #include "lib/base/units.h"
+#include "lib/target/gate.h"
 #include "lib/target/hold.h"
-#include "lib/target/safety.h"
 #include "lib/target/scratch.h"
 
 #include <fcntl.h>
@@ -53,48 +53,33 @@ static int hold(int fd, const char *path, int write, char *msg, size_t ml)
 	return e;
 }
 
-/* The file TARGET, opened once (a write: never through a symlink, and only
- * a file that is storbench's verify data unless --destroy-data). */
+/* The file TARGET, opened once: a write through the write gate (never a
+ * symlink, never a file the kernel uses, without --destroy-data only one
+ * that carries storbench's mark), a check as named. */
 static int existing_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg,
 			 size_t ml)
 {
 	const int write = o->phase & SB_VPHASE_WRITE;
 	struct stat st;
-	int fd = write ? sb_vopen_regular(t->path, 1) : open(t->path, O_RDONLY | O_CLOEXEC);
-	if (!write && fd < 0)
-		fd = -errno;
-	if (fd == -ELOOP)
-		return sb_vfail(msg, ml, -EPERM,
-				"refusing to write to '%s': it is a symbolic "
-				"link (name the file itself; --destroy-data does not follow "
-				"links)",
-				t->path);
-	if (fd < 0)
-		return sb_vfail(msg, ml, fd, "cannot open '%s': %s", t->path, strerror(-fd));
+	struct sb_error er;
+	int fd = write ? sb_gate_file(t->path, o->destroy, NULL, NULL, &er)
+		       : open(t->path, O_RDONLY | O_CLOEXEC);
+	if (write && fd < 0) /* what the user asked wrongly: a refusal (-EPERM) */
+		return sb_vfail(msg, ml, er.cls == SB_ERR_INPUT ? -EPERM : fd, "%s", er.msg);
+	if (fd < 0) {
+		const int err = errno;
+		return sb_vfail(msg, ml, -err, "cannot open '%s': %s", t->path, strerror(err));
+	}
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
 		return sb_vfail(msg, ml, -EINVAL, "cannot use '%s': not a regular file", t->path);
 	}
-	char why[400];
-	/* held for the run before anything is decided about it: another run
-	 * writing it (or, for a write, using it) is a refusal */
+	/* held for the run: another run writing it (or, for a write, using
+	 * it) is a refusal (the gate's hold to write is this one already) */
 	int e = hold(fd, t->path, write, msg, ml);
 	if (e) {
 		close(fd);
 		return e;
-	}
-	if (write && sb_file_in_use(fd, why, sizeof(why)) == 1) {
-		close(fd);
-		return sb_vfail(msg, ml, -ETXTBSY, "refusing to write to '%s': it is %s", t->path,
-				why);
-	}
-	if (write && !o->destroy && sb_file_is_ours_fd(fd) != 1) {
-		close(fd);
-		return sb_vfail(msg, ml, -EPERM,
-				"refusing to overwrite '%s': storbench did not "
-				"create it (name a new file or a directory, or add "
-				"--destroy-data)",
-				t->path);
 	}
 	e = region_in(t, o, (uint64_t)st.st_size, "file", msg, ml);
 	if (e) {
