@@ -57,8 +57,9 @@ WRITE_OPENERS = {
     "lib/target/jobtarget.c": (1, "a name opened to read (a write only through a held "
                                   "descriptor)"),
     "lib/verify/job_verify.c": (1, "a name opened to read (a write only through the caller's)"),
-    "lib/verify/verify_files.c": (1, "a name opened to read (a write only through a held "
-                                     "descriptor)"),
+    "lib/verify/verify_files.c": (2, "a name opened to read, or a file of an earlier verify "
+                                     "run that carries storbench's mark, opened to hold it "
+                                     "exclusively before it is removed"),
     "lib/spo/spo_write.c": (2, "the target opened to read for the check"),
 }
 

@@ -90,21 +90,22 @@ int sb_gate_file(const char *path, int destroy, sb_gate_ours_fn ours, void *ctx,
 	if (fd < 0)
 		return sb_error_set(er, -err, open_class(err), "cannot open '%s': %s", path,
 				    strerror(err));
+	const char *kernel = NULL;
 	int e = fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ? -EINVAL : 0;
-	const char *kernel = e ? NULL : kernel_interface(fd);
-	const int used = e || kernel ? 0 : sb_file_in_use(fd, why, sizeof(why));
-	const int mine = e || kernel || used || destroy ? 1
-			 : ours				? ours(fd, ctx)
-							: sb_file_is_ours_fd(fd);
 	if (e)
 		sb_error_set(er, e, SB_ERR_INPUT, "cannot use '%s': it is no longer a regular file",
 			     path);
-	else if (kernel)
+	else if ((kernel = kernel_interface(fd)))
 		e = sb_error_set(er, -EPERM, SB_ERR_INPUT,
 				 "refusing to write to '%s': it is on %s, a kernel interface, not "
 				 "storage",
 				 path, kernel);
-	else if (used == 1)
+	/* held before anything is decided about it: another storbench run
+	 * using it is the refusal, whatever else it is */
+	if (!e)
+		e = hold_run(fd, path, er);
+	const int used = e ? 0 : sb_file_in_use(fd, why, sizeof(why));
+	if (used == 1)
 		e = sb_error_set(er, -ETXTBSY, SB_ERR_ENV, "refusing to write to '%s': it is %s",
 				 path, why);
 	else if (used < 0)
@@ -112,10 +113,8 @@ int sb_gate_file(const char *path, int destroy, sb_gate_ours_fn ours, void *ctx,
 				 "refusing to write to '%s': cannot tell whether the kernel uses "
 				 "it: %s",
 				 path, strerror(-used));
-	else if (mine != 1)
+	if (!e && !destroy && (ours ? ours(fd, ctx) : sb_file_is_ours_fd(fd)) != 1)
 		e = refuse_theirs(fd, path, er);
-	if (!e)
-		e = hold_run(fd, path, er);
 	if (e) {
 		close(fd);
 		return e;

@@ -13,6 +13,7 @@
  * an active swap file is that swap.
  */
 #include "lib/target/safety.h"
+#include "lib/target/hold.h"
 #include "lib/target/target.h"
 
 #include <dirent.h>
@@ -432,6 +433,12 @@ static int check_claims(const struct devset *s, char *where, size_t len)
 		if (errno != EBUSY)
 			continue;
 		why_joined(s, i, why, sizeof(why));
+		const long who = sb_hold_path(node); /* a storbench run names itself */
+		if (who > 0) {
+			snprintf(where, len, "another storbench run (pid %ld) is using it (%s)%s", who,
+				 node, why);
+			return 1;
+		}
 		snprintf(where, len,
 			 "%s is held by the kernel or another program (a filesystem, mounted or "
 			 "lazily unmounted, a RAID or device-mapper array, swap)%s",
