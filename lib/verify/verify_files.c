@@ -115,6 +115,33 @@ int sb_vtarget_open(const struct sb_vtarget *t, unsigned i, int write)
 	return fd < 0 ? -errno : fd;
 }
 
+int sb_vseg_create(struct sb_vseg *s, char *msg, size_t ml)
+{
+	const int fd = sb_scratch_create_path(s->path, O_RDWR);
+
+	if (fd < 0)
+		return sb_vfail(msg, ml, fd, "cannot create '%s': %s", s->path, strerror(-fd));
+	if (fsetxattr(fd, SB_CREATED_XATTR, "1", 1, 0) < 0 && errno != ENOTSUP &&
+	    errno != EOPNOTSUPP) {
+		const int e = -errno;
+		sb_scratch_remove(s->path, fd);
+		close(fd);
+		return sb_vfail(msg, ml, e, "cannot create '%s': %s", s->path, strerror(-e));
+	}
+	flock(fd, LOCK_EX | LOCK_NB);
+	s->fd = fd;
+	s->created = 1;
+	return 0;
+}
+
+void sb_vseg_drop(struct sb_vseg *s)
+{
+	sb_scratch_remove(s->path, s->fd);
+	close(s->fd);
+	s->fd = -1;
+	s->created = 0;
+}
+
 int sb_vtarget_remove(struct sb_vtarget *t, unsigned i)
 {
 	struct sb_vseg *s = &t->seg[i];
