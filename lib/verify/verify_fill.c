@@ -23,9 +23,9 @@ static int full(int e)
 }
 
 /* Grow fd's empty file towards want bytes, allocated; where the filesystem
- * is full first, as far as it lets the file grow, to a whole unit (steps
- * halved down to one unit). *got: the size reached. 0, or -errno of a
- * failure other than a full filesystem. */
+ * is full first, as far as it lets the file grow, to a whole unit (a verify
+ * block: steps halved down to one). *got: the size reached. 0, or -errno
+ * of a failure other than a full filesystem. */
 static int grow(int fd, uint64_t want, uint64_t unit, uint64_t *got)
 {
 	uint64_t cur = 0, step = want;
@@ -98,8 +98,7 @@ static void cut_plan(struct sb_vtarget *t, unsigned i)
 
 int sb_vfill_create(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
 {
-	const uint32_t bs = o->block_size ? o->block_size : 512;
-	const uint64_t unit = SB_MAX(o->request_size / bs, 1u) * bs;
+	const uint64_t unit = o->block_size ? o->block_size : 512;
 	uint64_t end = t->size;
 	unsigned i;
 	char a[32];

@@ -138,7 +138,7 @@ static int dir_plan(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char 
 		t->fill = 1;
 		t->leftover = sb_vscan_leftover(t);
 		t->free_before += t->leftover;
-		size = fill_room(t) / o->request_size * o->request_size;
+		size = fill_room(t) / o->block_size * o->block_size;
 		if (!size)
 			return sb_vfail(msg, ml, -ENOSPC,
 					"not enough free space in '%s' to fill "

@@ -43,7 +43,6 @@ struct sb_vtarget_opts {
 	uint64_t size; /* 0: not given (all of it, or a default) */
 	uint32_t block_size;
 	int block_size_given;
-	uint32_t request_size; /* a directory is filled in whole requests */
 	uint64_t seed;
 	int seed_given;
 	int direct;  /* 0, 1, -1: where supported */
