@@ -5,9 +5,12 @@
 # 97% of what df shows free, in the text and the JSON; as much as f3write
 # covers on the same fresh image (when f3 is installed); and a second fill
 # after a run that kept its files takes their space too. The space of a
-# run is free again when it ends.
-# needs: root loop
+# run is free again when it ends. Other filesystems made here: tmpfs and
+# faultfs (FUSE) over a tmpfs at least 97% too, exFAT through exfat-fuse
+# when installed; ramfs, which says nothing of its free space, is refused.
+# needs: root loop fuse
 . "$(dirname "$0")/../lib/cli.sh"
+. "$(dirname "$0")/../lib/faultfs.sh"
 
 command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
 dev=$(make_loop 230) || skip "no loop device"
@@ -18,7 +21,8 @@ fresh() {
 	mkfs.ext4 -q -F "$dev" >/dev/null 2>&1 || fail "mkfs.ext4 $dev"
 	mount "$dev" "$M" 2>/dev/null || skip "cannot mount ext4 on $dev"
 }
-trap 'unmount "$M"; cleanup' EXIT INT TERM
+P=$T/tmpfs R=$T/ramfs X=$T/exfat
+trap 'unmount "$M" "$X" "$R"; fuse_unmount "$FF_MNT" "$FF_PID"; unmount "$P"; cleanup' EXIT INT TERM
 avail() { df -B1 --output=avail "$M" | tail -1 | tr -d ' '; }
 at_least() { # A B PCT: A >= PCT% of B
 	python3 -c "import sys; a,b,p=map(float,sys.argv[1:]); sys.exit(0 if a >= p/100*b else 1)" "$@"
@@ -55,6 +59,39 @@ at_least "$(written)" "$free" 97 ||
 	fail "a fill after a kept run covered $(written) bytes of $free: $(cat "$T/out")"
 expect_exit 0 "$SB" verify --phase=check --quiet "$M"
 ok "a fill after a run that kept its files covers as much"
+
+# fill DIR NAME: a fill of DIR covers at least 97% of what df shows free
+fill() {
+	free=$(avail_of "$1")
+	expect_exit 0 "$SB" verify --quiet --output="$T/r.json" "$1"
+	at_least "$(written)" "$free" 97 || fail "$2: the fill covered $(written) bytes of $free free"
+	echo "$2: $(written) bytes of $free free ($(cov "['percent']")%)"
+}
+avail_of() { df -B1 --output=avail "$1" | tail -1 | tr -d ' '; }
+mkdir "$P" "$R"
+mount -t tmpfs -o size=64m tmpfs "$P" || fail "cannot mount tmpfs"
+fill "$P" tmpfs
+mkdir "$P/back"
+FF_BACK=$P/back
+ff_start
+fill "$FF_MNT" "faultfs over tmpfs"
+mount -t ramfs none "$R" || fail "cannot mount ramfs"
+expect_exit 3 "$SB" verify --quiet "$R"
+grep -q "not enough free space in '$R' to fill (0 B free); give --size" "$T/err" ||
+	fail "ramfs: $(cat "$T/err")"
+ok "tmpfs and faultfs filled to at least 97%, ramfs (no free space said) refused"
+
+if command -v mkfs.exfat >/dev/null && command -v mount.exfat-fuse >/dev/null; then
+	unmount "$M"
+	mkdir "$X"
+	mkfs.exfat "$dev" >/dev/null 2>&1 || fail "mkfs.exfat"
+	mount.exfat-fuse "$dev" "$X" >/dev/null 2>&1 || fail "mount.exfat-fuse"
+	fill "$X" "exFAT (exfat-fuse)"
+	unmount "$X"
+	ok "exFAT through exfat-fuse filled to at least 97%"
+else
+	echo "no mkfs.exfat or exfat-fuse: exFAT not tried"
+fi
 
 command -v f3write >/dev/null || skip "no f3write (apt-get install f3) to compare with"
 fresh
