@@ -312,10 +312,13 @@ static int report(const struct lat_ctx *c, const struct lat_out *o, struct sb_re
 	return rc;
 }
 
+/* The probe and its results; after a Ctrl-C during the layout, the results
+ * alone (nothing measured, marked interrupted). */
 static int measure(const struct lat_ctx *c, struct lat_out *o, struct sb_jobtarget *t)
 {
 	struct sb_lat_run *lr = o->lr;
-	int rc = open_target(lr, t);
+	const int probe = !cli_interrupted();
+	int rc = probe ? open_target(lr, t) : 0;
 	if (rc)
 		return rc;
 	struct sb_results *res = sb_results_create("latency");
@@ -326,8 +329,11 @@ static int measure(const struct lat_ctx *c, struct lat_out *o, struct sb_jobtarg
 	}
 	cli_results_describe(res, t, lr->path);
 	cli_lat_describe_target(o, &t->info);
-	run_probe(o, c->sh.quiet);
-	sb_lat_close(lr);
+	if (probe) {
+		run_probe(o, c->sh.quiet);
+		sb_lat_close(lr);
+	}
+	lr->interrupted = cli_interrupted() != 0;
 	rc = report(c, o, res);
 	sb_results_free(res);
 	return rc;
@@ -360,7 +366,7 @@ int cmd_latency(const struct cli_command *cmd, int argc, char **argv)
 	/* before the layout: a Ctrl-C then stops it, and the file goes */
 	cli_signals_install();
 	rc = prepare(&c, &lr, &t, pos[0]);
-	if (!rc)
+	if (!rc || cli_interrupted())
 		rc = measure(&c, &o, &t);
 	cli_target_cleanup(&t, c.sh.keep);
 	sb_lat_run_free(&lr);

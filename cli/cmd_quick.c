@@ -485,7 +485,12 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 			sb_repeats_summarize(res[0], c.spans[i].first, c.spans[i].n,
 					     c.spans[i].test);
 	}
-	if (res[0] && res[0]->nsummary) {
+	/* a run stopped before its first test's runs ended writes what it has
+	 * (the warm-up is no measurement), marked interrupted */
+	for (int k = 0; k < n; k++)
+		if (res[k] && cli_interrupted())
+			res[k]->interrupted = 1;
+	if (res[0] && (res[0]->nsummary || cli_interrupted())) {
 		if (!c.json_stdout) {
 			print_table(stdout, &c, res, n);
 			print_ranks(stdout, &c, res[0]);

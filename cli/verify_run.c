@@ -22,7 +22,6 @@ static struct sb_vtarget_opts lib_opts(const struct verify_opts *o)
 		.size = o->size_given ? o->size : 0,
 		.block_size = o->block_size,
 		.block_size_given = o->block_size_given,
-		.request_size = o->request_size,
 		.seed = o->seed,
 		.seed_given = o->seed_given,
 		.direct = o->direct,

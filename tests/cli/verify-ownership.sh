@@ -62,10 +62,11 @@ ok "run --keep's file on ramfs is not verify's to write either"
 S=$T/tmpfs
 mkdir "$S"
 mount -t tmpfs -o size=96m tmpfs "$S" 2>/dev/null || skip "cannot mount tmpfs"
-expect_exit 0 "$SB" verify --phase=write --quiet "$S"
-set -- "$S"/.storbench-verify-*-0.tmp
-first=$1
+# (the user's file first: a fill leaves no room for one after it)
 user_file "$S/.storbench-verify-1234-0123456789abcdef-0.tmp" 64k
+expect_exit 0 "$SB" verify --phase=write --quiet "$S"
+set -- $(ls "$S"/.storbench-verify-*-0.tmp | grep -v 1234-0123456789abcdef)
+first=$1
 expect_exit 0 "$SB" verify --phase=write --quiet --output="$T/r.json" "$S"
 [ -e "$first" ] && fail "the fill left an earlier run's file"
 same "$S/.storbench-verify-1234-0123456789abcdef-0.tmp" "a fill"
