@@ -91,6 +91,11 @@ static int mmc_can_sanitize(int fd, const char *path, enum sb_purge_method m, st
 	const int err = sb_mmc_ext_csd_fd(fd, raw);
 	if (err && m != SB_PURGE_SANITIZE)
 		return 0;
+	if (err == -EMEDIUMTYPE)
+		return sb_mmc_refuse(er, fd, path, "--purge=sanitize: ", "sanitize",
+				     "ERASE, then SANITIZE_START in EXT_CSD",
+				     "--purge=secure-discard or --purge=discard purge an SD card "
+				     "through the block layer");
 	if (err == -EACCES || err == -EPERM)
 		return sb_error_set(er, err, SB_ERR_ENV,
 				    "--purge=sanitize: cannot read the EXT_CSD of '%s': %s "
