@@ -8,7 +8,7 @@
 
 #define JOBFILE_MAX (1u << 20)
 
-static void help(void)
+static void help(const struct cli_command *cmd)
 {
 	printf("usage: storbench fio [fio options] [--name=JOB [job options]]... [JOB.fio]...\n\n"
 	       "Runs fio's command line as fio would: one or two dashes, -opt=value or -opt value,\n"
@@ -42,6 +42,7 @@ static void help(void)
 	       "  storbench fio --name=w --filename=/mnt/t.bin --size=1g --rw=write --bs=1m "
 	       "--end_fsync=1\n"
 	       "  storbench fio --output-format=json --output=r.json seq-then-rand.fio\n");
+	cli_print_exit_status(stdout, cmd);
 }
 
 static const char *env_lookup(const char *name)
@@ -171,7 +172,6 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv)
 	struct sb_jobfile *jf = NULL;
 	struct sb_results *res = NULL;
 	char msg[512];
-	(void)cmd;
 
 	int r = sb_fio_cmdline_parse(argc - 1, argv + 1, &cl, msg, sizeof(msg));
 	if (r < 0) {
@@ -181,7 +181,7 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv)
 	int rc = 0;
 	if (cl->help || cl->version) {
 		if (cl->help)
-			help();
+			help(cmd);
 		else
 			printf("storbench-%s (fio's command line)\n", sb_version());
 		sb_fio_cmdline_free(cl);

@@ -138,6 +138,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench latency --write --interval=100ms --count=100 /mnt/sd\n"
 	       "  storbench latency --preset=dd-sync /mnt/sd\n"
 	       "  storbench latency --preset=hdparm /dev/sda\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 /* Option combinations: every check before anything is created. */

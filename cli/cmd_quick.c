@@ -153,6 +153,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench quick --size=256M --runtime=2s /mnt/ssd /mnt/hdd\n"
 	       "  storbench quick --repeat=%d -o before.json /mnt/ssd\n",
 	       SB_DIFF_RUNS_ADVISED);
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 static void job_for(struct sb_job_opts *j, const struct quick_ctx *c, const struct quick_test *t,

@@ -109,6 +109,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench run --runtime=10s seq-then-rand.fio /mnt/ssd\n"
 	       "  mpirun -n 8 --hostfile hosts storbench run --rw=write --bs=1M --runtime=30s "
 	       "--time-based --stonewall /shared/scratch\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 /* docs/fio-compat.md, from the job file reader's own table. */

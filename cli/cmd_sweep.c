@@ -175,6 +175,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench sweep /mnt/sdcard\n"
 	       "  storbench sweep --tests=write,read,randread --file-sizes=1G --direct /mnt/ssd\n"
 	       "  storbench sweep --file-sizes=64k,1M --record-sizes=4k,64k --csv=out.csv .\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 /* Options that only make sense together, checked before anything runs. */

@@ -64,3 +64,20 @@ int cli_error(const struct sb_error *er)
 	}
 	return SB_EXIT_FAIL;
 }
+
+int cli_exit_of_errno(int err)
+{
+	switch (sb_errno_class(err)) {
+	case SB_ERR_ENV: return SB_EXIT_ENV;
+	case SB_ERR_FAIL: return SB_EXIT_FAIL;
+	default: return SB_EXIT_USAGE;
+	}
+}
+
+int cli_target_missing(int kind, const char *path)
+{
+	if (kind != SB_TARGET_NONE)
+		return 0;
+	sb_err("cannot use '%s': %s", path, strerror(ENOENT));
+	return SB_EXIT_ENV;
+}

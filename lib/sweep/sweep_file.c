@@ -29,9 +29,8 @@ static int hold_file(struct sb_sweep_file *f, const char *path, int destroy, int
 				    "symbolic link (name the file itself)",
 				    path);
 	if (fd < 0)
-		return sb_error_set(er, -err,
-				    err == EACCES || err == EPERM ? SB_ERR_ENV : SB_ERR_INPUT,
-				    "cannot open '%s': %s", path, strerror(err));
+		return sb_error_set(er, -err, sb_errno_class(err), "cannot open '%s': %s", path,
+				    strerror(err));
 	const int bad = fstat(fd, &st) < 0 || !S_ISREG(st.st_mode);
 	char why[400];
 	if (!bad && sb_file_in_use(fd, why, sizeof(why)) == 1) {

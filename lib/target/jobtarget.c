@@ -25,11 +25,11 @@ int sb_jobtarget_probe(struct sb_jobtarget *t, const char *path, struct sb_error
 	memset(&t->info, 0, sizeof(t->info));
 	int e = sb_target_probe(path, &t->info);
 	if (e == -ENOENT)
-		return sb_error_set(er, e, SB_ERR_INPUT,
+		return sb_error_set(er, e, SB_ERR_ENV,
 				    "cannot use '%s': its directory does not exist", path);
 	if (e < 0)
-		return sb_error_set(er, e, e == -EACCES || e == -EPERM ? SB_ERR_ENV : SB_ERR_INPUT,
-				    "cannot use '%s': %s", path, strerror(-e));
+		return sb_error_set(er, e, sb_errno_class(e), "cannot use '%s': %s", path,
+				    strerror(-e));
 	if (t->info.kind == SB_TARGET_OTHER)
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "cannot use '%s': a %s is not a file, directory or block device",
@@ -172,12 +172,6 @@ static void drop_file(struct sb_jobtarget *t, unsigned i, int keep)
 	t->created[i] = 0;
 }
 
-/* What failed to be created: the user's doing, or the environment's. */
-static enum sb_errclass create_class(int e)
-{
-	return e == -ENOSPC || e == -EACCES ? SB_ERR_ENV : SB_ERR_INPUT;
-}
-
 /* Every test file is new (O_EXCL, never through a symlink), in a directory
  * under a name nobody can guess, and used by its descriptor from then on:
  * nothing planted in a shared directory is ever opened, written or
@@ -206,7 +200,7 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 			fd = sb_scratch_create_path(name, O_RDWR);
 		}
 		if (fd < 0)
-			return sb_error_set(er, fd, create_class(fd), "cannot create '%s': %s",
+			return sb_error_set(er, fd, sb_errno_class(fd), "cannot create '%s': %s",
 					    name, strerror(-fd));
 		int e = set_path(t, i, name, er);
 		if (e) {
@@ -226,8 +220,8 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 			drop_file(t, i, 0);
 			if (e == -EINTR)
 				return sb_error_set(er, e, SB_ERR_STOPPED, "%s", "");
-			return sb_error_set(er, e, create_class(e), "cannot create '%s': %s", name,
-					    strerror(-e));
+			return sb_error_set(er, e, sb_errno_class(e), "cannot create '%s': %s",
+					    name, strerror(-e));
 		}
 	}
 	return 0;
@@ -249,9 +243,8 @@ static int hold_file(struct sb_jobtarget *t, const char *path, int writes, struc
 				    "symbolic link (name the file itself)",
 				    path);
 	if (fd < 0)
-		return sb_error_set(er, -err,
-				    err == EACCES || err == EPERM ? SB_ERR_ENV : SB_ERR_INPUT,
-				    "cannot open '%s': %s", path, strerror(err));
+		return sb_error_set(er, -err, sb_errno_class(err), "cannot open '%s': %s", path,
+				    strerror(err));
 	t->fd[0] = fd + 1;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,

@@ -134,5 +134,5 @@ done
 expect_exit 2 "$SB" latency
 expect_exit 2 "$SB" latency "$d" "$d"
 expect_exit 2 "$SB" latency --count=2 /dev/null
-expect_exit 2 "$SB" latency --count=2 "$T/missing-dir/x"
+expect_exit 3 "$SB" latency --count=2 "$T/missing-dir/x"
 ok "bad options refused"

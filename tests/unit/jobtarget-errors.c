@@ -95,7 +95,7 @@ static void test_missing_directory(void **state)
 	const char *p = sbt_path("no/such/file");
 	assert_int_equal(sb_jobtarget_probe(&t, p, &er), -ENOENT);
 	assert_int_equal(er.err, -ENOENT);
-	assert_int_equal(er.cls, SB_ERR_INPUT);
+	assert_int_equal(er.cls, SB_ERR_ENV); /* the target cannot be used: exit 3 */
 	snprintf(want, sizeof(want), "cannot use '%s': its directory does not exist", p);
 	assert_string_equal(er.msg, want);
 }
