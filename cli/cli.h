@@ -23,6 +23,11 @@ void sb_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* What every message starts with after "storbench: ": "rank 2 on HOST: "
  * in a run of many ranks (cli/ranks.c), else "". */
 void cli_msg_set_prefix(const char *p);
+/* A peer's command line (iozone, fio, bonnie): every message from here on
+ * names storbench's option ours ("--record-sizes") as the user typed it
+ * ("-r"). The last way an option was typed counts (its value holds); up
+ * to 64 options. */
+void cli_msg_alias(const char *ours, const char *typed);
 const char *cli_msg_prefix(void);
 /* A library call's error (lib/sb.h): its message printed (when it has
  * one) and its exit code, the one place where the library's classes of

@@ -109,6 +109,16 @@ int cmd_bonnie(const struct cli_command *cmd, int argc, char **argv)
 		sb_err("%s", msg);
 		return SB_EXIT_USAGE;
 	}
+	/* meta's checks name meta's options: here they are bonnie++'s */
+	static const char *const names[][2] = {
+		{ "--size", "-s" },    { "--chunk", "-s" },	 { "--seeks", "-s" },
+		{ "--seekers", "-s" }, { "--files", "-n" },	 { "--file-size", "-n" },
+		{ "--dirs", "-n" },    { "--file-chunk", "-n" }, { "--char-size", "-f" },
+		{ "--fsync", "-b" },   { "--direct", "-D" },	 { "--name", "-m" },
+		{ "--seed", "-z" },    { "--per-char", "-f" },
+	};
+	for (size_t i = 0; i < SB_ARRAY_SIZE(names); i++)
+		cli_msg_alias(names[i][0], names[i][1]);
 	if ((e = check_user(&a)))
 		return e;
 	margv[0] = argv[0];

@@ -166,6 +166,27 @@ static int output(const struct sb_fio_cmdline *cl, const struct sb_jobfile *jf,
 	return rc;
 }
 
+/* Messages name an option as its word on the line: "-bs" where fio's line
+ * said -bs (storbench's checks say "--bs"), "--iodepth_batch_complete"
+ * for storbench's "--iodepth-batch-complete". */
+static void typed_names(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *w = argv[i];
+		const size_t dashes = w[0] == '-' ? 1 + (w[1] == '-') : 0;
+		const size_t n = strcspn(w + dashes, "=");
+		char ours[48], typed[64];
+		if (!dashes || !n || n + 2 >= sizeof(ours))
+			continue;
+		snprintf(typed, sizeof(typed), "%.*s", (int)(dashes + n), w);
+		snprintf(ours, sizeof(ours), "--%.*s", (int)n, w + dashes);
+		cli_msg_alias(ours, typed);
+		for (char *c = ours; *c; c++)
+			*c = *c == '_' ? '-' : *c;
+		cli_msg_alias(ours, typed);
+	}
+}
+
 int cmd_fio(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct sb_fio_cmdline *cl = NULL;
@@ -173,6 +194,7 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv)
 	struct sb_results *res = NULL;
 	char msg[512];
 
+	typed_names(argc, argv);
 	int r = sb_fio_cmdline_parse(argc - 1, argv + 1, &cl, msg, sizeof(msg));
 	if (r < 0) {
 		sb_err("%s", msg);

@@ -168,6 +168,11 @@ int cmd_iozone(const struct cli_command *cmd, int argc, char **argv)
 		       sb_version());
 		goto out;
 	}
+	/* from here on every message names iozone's options, not sweep's */
+	cli_msg_alias("--record-sizes", "-r");
+	cli_msg_alias("--file-sizes", "-s");
+	cli_msg_alias("--direct", "-I");
+	cli_msg_alias("--tests", "-i");
 	rc = rc ? rc : check(z);
 	if (rc)
 		goto out;
@@ -187,6 +192,8 @@ int cmd_iozone(const struct cli_command *cmd, int argc, char **argv)
 	s->o.keep = z->a.keep;
 	s->tests_given = s->o.tests;
 	s->r = r;
+	if ((rc = sweep_check(s)))
+		goto out; /* before the header: the line is wrong, nothing ran */
 	iozone_print_header(stdout, z, argc - own, argv + own);
 	rc = sweep_execute(s, z->a.file, res);
 	if (s->ran) {

@@ -354,9 +354,16 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	return rc;
 }
 
+int sweep_check(struct sweep_cli *c)
+{
+	const int rc = c->checked ? 0 : check_combinations(c);
+	c->checked = !rc;
+	return rc;
+}
+
 int sweep_execute(struct sweep_cli *c, const char *path, struct sb_results *res)
 {
-	const int rc = check_combinations(c);
+	const int rc = sweep_check(c);
 	if (rc)
 		return rc;
 	cli_signals_install();
