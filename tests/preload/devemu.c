@@ -36,6 +36,8 @@
  * one does not (an SD card reads CMD8 as SEND_IF_COND and sends no data:
  * the host's "cmd error -110" after its timeout), here at once: ETIMEDOUT,
  * the line in the log "sd: CMDn arg 0xARG" all the same.
+ * An eMMC command on a partition of the device is answered EPERM, as the
+ * kernel does, and logged ("partition: MMC_IOC_CMD").
  * Without DEVEMU_DEV and DEVEMU_STATE it changes nothing.
  */
 #include <dirent.h>
@@ -52,6 +54,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 enum {
@@ -270,12 +273,39 @@ static int one(struct mmc_ioc_cmd *c, int alone)
 	}
 }
 
+/* Whether fd is a partition of the emulated device: its sysfs entry
+ * ".../NAME/NAMEpN" lies under the device's. */
+static int is_our_partition(int fd)
+{
+	struct stat st;
+	char link[64], dest[PATH_MAX];
+	if (!emu.on || fstat(fd, &st) < 0 || !S_ISBLK(st.st_mode) || st.st_rdev == emu.rdev)
+		return 0;
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(st.st_rdev), minor(st.st_rdev));
+	const ssize_t n = REAL(readlink)(link, dest, sizeof(dest) - 1);
+	if (n < 0)
+		return 0;
+	dest[n] = '\0';
+	char *slash = strrchr(dest, '/');
+	if (!slash)
+		return 0;
+	*slash = '\0';
+	const char *parent = strrchr(dest, '/'), *base = strrchr(emu.dev, '/');
+	return parent && base && !strcmp(parent + 1, base + 1);
+}
+
 int ioctl(int fd, unsigned long req, ...)
 {
 	va_list ap;
 	va_start(ap, req);
 	void *arg = va_arg(ap, void *);
 	va_end(ap);
+	if ((req == MMC_IOC_CMD || req == MMC_IOC_MULTI_CMD) && is_our_partition(fd)) {
+		/* the kernel takes eMMC commands on the whole disk only */
+		say("partition: %s", req == MMC_IOC_CMD ? "MMC_IOC_CMD" : "MMC_IOC_MULTI_CMD");
+		errno = EPERM;
+		return -1;
+	}
 	if ((req == MMC_IOC_CMD || req == MMC_IOC_MULTI_CMD) && is_ours(fd)) {
 		if (req == MMC_IOC_CMD)
 			return one(arg, 1);
