@@ -143,6 +143,14 @@ static int outputs(struct iozone_cli *z, int argc, char **argv, const struct sb_
 	return rc;
 }
 
+void iozone_name_options(void)
+{
+	cli_msg_alias("--record-sizes", "-r");
+	cli_msg_alias("--file-sizes", "-s");
+	cli_msg_alias("--direct", "-I");
+	cli_msg_alias("--tests", "-i");
+}
+
 int cmd_iozone(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct iozone_cli *z = calloc(1, sizeof(*z));
@@ -168,11 +176,7 @@ int cmd_iozone(const struct cli_command *cmd, int argc, char **argv)
 		       sb_version());
 		goto out;
 	}
-	/* from here on every message names iozone's options, not sweep's */
-	cli_msg_alias("--record-sizes", "-r");
-	cli_msg_alias("--file-sizes", "-s");
-	cli_msg_alias("--direct", "-I");
-	cli_msg_alias("--tests", "-i");
+	iozone_name_options();
 	rc = rc ? rc : check(z);
 	if (rc)
 		goto out;
