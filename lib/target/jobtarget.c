@@ -77,6 +77,13 @@ static int region_in(struct sb_jobtarget *t, const struct sb_job_opts *job, uint
 				    sb_fmt_size(size, a, sizeof(a)),
 				    sb_fmt_size(job->offset, b, sizeof(b)), what,
 				    sb_fmt_size(total, c, sizeof(c)));
+	if (size < sb_job_max_bs(job))
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "--bs: a request (%s) is larger than the region of the %s it "
+				    "may use (%s from offset %s)",
+				    sb_fmt_size(sb_job_max_bs(job), a, sizeof(a)), what,
+				    sb_fmt_size(size, b, sizeof(b)),
+				    sb_fmt_size(job->offset, c, sizeof(c)));
 	t->region_offset = job->offset;
 	t->region_size = size;
 	return 0;
@@ -101,7 +108,7 @@ static int check_alignment(const struct sb_jobtarget *t, const struct sb_job_opt
 				    "blockalign: %u bytes is not a multiple of the device's logical "
 				    "block size (%u bytes), which direct I/O needs",
 				    job->blockalign, t->align);
-	if (t->region_offset % t->align || t->region_size < minbs)
+	if (t->region_offset % t->align || t->region_size < minbs) /* region_in said the size */
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "--offset: must be a multiple of the logical block size "
 				    "(%u bytes) with direct I/O",

@@ -129,7 +129,16 @@ static void test_not_ours(void **state)
 	assert_non_null(strstr(er.msg, "it is a symbolic link"));
 	sb_jobtarget_cleanup(&t, 0);
 
+	/* a request larger than the file: named as --bs, not started */
+	target_init(&t, &h);
+	t.destroy_data = 1;
+	assert_int_equal(sb_jobtarget_prepare(&t, p, &job, 0, 0, &er), -EINVAL);
+	assert_int_equal(er.cls, SB_ERR_INPUT);
+	assert_non_null(strstr(er.msg, "--bs: a request (4.00 KiB) is larger than the region"));
+	sb_jobtarget_cleanup(&t, 0);
+
 	/* with consent the file named is held and reopened, never removed */
+	job.bs = 8;
 	target_init(&t, &h);
 	t.destroy_data = 1;
 	assert_int_equal(sb_jobtarget_prepare(&t, p, &job, 0, 0, &er), 0);
