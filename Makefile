@@ -155,6 +155,10 @@ REPORT_OBJ := $(REPORT_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+# TESTS="name ..." (make check-only runs only those): only their programs
+ifneq ($(strip $(TESTS)),)
+UNIT_BIN := $(filter $(addprefix $(BUILD)/tests/,$(TESTS)),$(UNIT_BIN))
+endif
 TESTLIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/lib/*.c))
 # helper programs the CLI tests run (tests/tools/NAME.c -> $(BUILD)/tools/NAME)
 TOOL_BIN := $(patsubst tests/tools/%.c,$(BUILD)/tools/%,$(wildcard tests/tools/*.c))
@@ -237,11 +241,11 @@ deps-test:
 
 check: deps-test
 	@$(MAKE) --no-print-directory tests
-	@BUILD=$(BUILD) SB_BIN=$(abspath $(PROG)) tests/run-tests.sh
+	@BUILD=$(BUILD) SB_BIN=$(abspath $(PROG)) tests/run-tests.py
 
 # Run the tests without the dependency check (e.g. a second build dir).
 check-only: tests
-	@BUILD=$(BUILD) SB_BIN=$(abspath $(PROG)) tests/run-tests.sh
+	@BUILD=$(BUILD) SB_BIN=$(abspath $(PROG)) tests/run-tests.py
 
 quick: deps
 	@$(MAKE) --no-print-directory $(PROG)
@@ -258,20 +262,31 @@ CROSS_TARGETS ?= aarch64-linux-gnu arm-linux-gnueabihf
 CROSS_MUSL ?= aarch64-linux-gnu
 check-cross:
 	@scripts/install-deps --cross
+	@$(MAKE) --no-print-directory cross-builds
+	@$(MAKE) --no-print-directory cross-run
+
+# check-cross in two halves: every build (cross-builds), then the tests
+# under qemu-user and the sizes (cross-run)
+cross-builds:
 	@for t in $(CROSS_TARGETS); do \
 		$(MAKE) --no-print-directory CROSS_COMPILE=$$t- STATIC=1 cross-build || exit 1; \
 		$(MAKE) --no-print-directory CROSS_COMPILE=$$t- STATIC=1 SMALL=1 || exit 1; \
 	done
 	@$(MAKE) --no-print-directory MUSL=1 STATIC=1 cross-build
 	@$(MAKE) --no-print-directory MUSL=1 STATIC=1 SMALL=1
-	@targets="$(CROSS_TARGETS) $$(uname -m)-linux-musl"; \
-	for t in $(CROSS_MUSL); do \
+	@for t in $(CROSS_MUSL); do \
 		m=$$(echo $$t | sed 's/-gnu/-musl/'); \
 		if [ ! -f /usr/lib/$$m/musl-gcc.specs ]; then \
 			echo "  no musl for $$t (musl-dev of its architecture): left out"; continue; fi; \
 		$(MAKE) --no-print-directory CROSS_COMPILE=$$t- MUSL=1 STATIC=1 cross-build || exit 1; \
 		$(MAKE) --no-print-directory CROSS_COMPILE=$$t- MUSL=1 STATIC=1 SMALL=1 || exit 1; \
-		targets="$$targets $$m"; \
+	done
+
+cross-run:
+	@targets="$(CROSS_TARGETS) $$(uname -m)-linux-musl"; \
+	for t in $(CROSS_MUSL); do \
+		[ -f /usr/lib/$$(echo $$t | sed 's/-gnu/-musl/')/musl-gcc.specs ] && \
+			targets="$$targets $$(echo $$t | sed 's/-gnu/-musl/')"; \
 	done; \
 	tests/cross/run.sh $$targets
 
@@ -285,8 +300,9 @@ cross-build: $(PROG) $(TOOL_BIN)
 
 # libFuzzer (clang) with ASan and UBSan on the JSON reader, on its reading
 # of a document in pieces (json_split: against the whole parse), and on the
-# fio job-file reader (with the engine registry, for ioengine=), and on the
-# spo journal reader, FUZZ_TIME
+# fio job-file reader (with the engine registry, for ioengine=), on the
+# spo journal reader, and on a soak log's line check and the kernel line
+# parser (soak-log), FUZZ_TIME
 # seconds each, from their corpora; new inputs and crashes stay in
 # $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
@@ -294,7 +310,7 @@ FUZZ_TIME ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz:
 	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-split $(BUILD)/fuzz/corpus-jobfile \
-		$(BUILD)/fuzz/corpus-spo-journal
+		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
@@ -303,6 +319,11 @@ fuzz:
 		lib/job/jobfile.c lib/job/job.c lib/job/fio_names.c lib/job/offsets.c lib/base/units.c $(filter lib/engine/%,$(LIB_SRC)) $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/spo-journal tests/fuzz/fuzz-spo-journal.c \
 		lib/spo/spo_journal.c
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/soak-log tests/fuzz/fuzz-soak-log.c \
+		lib/results/soak_check.c lib/target/kmsg.c lib/target/kmsg_stack.c lib/target/sysfs.c \
+		lib/json/json_read.c lib/json/json_access.c lib/analysis/anomalies.c \
+		lib/analysis/robust.c lib/analysis/soak_verdict.c lib/verify/block.c \
+		lib/verify/crc32c.c lib/verify/ranges.c lib/soak/soak_record.c lib/stats/hist.c -lm
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \
@@ -314,13 +335,16 @@ fuzz:
 	$(BUILD)/fuzz/spo-journal -max_total_time=$(FUZZ_TIME) -max_len=8192 \
 		-artifact_prefix=$(BUILD)/fuzz/spo-journal- $(BUILD)/fuzz/corpus-spo-journal \
 		tests/fuzz/corpus/spo-journal
+	$(BUILD)/fuzz/soak-log -max_total_time=$(FUZZ_TIME) -max_len=8192 \
+		-artifact_prefix=$(BUILD)/fuzz/soak-log- $(BUILD)/fuzz/corpus-soak-log \
+		tests/fuzz/corpus/soak-log
 
 clean:
 	rm -rf build build-* storbench
 
 FORCE:
 .SECONDARY:
-.PHONY: all man install uninstall tests check check-only check-cross cross-build quick deps deps-test clean small fuzz FORCE
+.PHONY: all man install uninstall tests check check-only check-cross cross-builds cross-run cross-build quick deps deps-test clean small fuzz FORCE
 -include $(LIB_OBJ:.o=.d) $(REPORT_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
 # The FUSE file systems the tests use as devices (faultfs: faults for the

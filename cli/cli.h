@@ -153,16 +153,15 @@ const char *cli_purge_arg(void);
 int cli_purge_parse(const char *v, enum sb_purge_method *m, char *hint, size_t hl);
 /* Before anything is created, with t probed: may --precondition and
  * --discard-before be carried out on the target at path? A block device
- * or a file storbench did not create needs --destroy-data and the safety
- * checks (a device the measurement does not write is checked and held
- * here); purge needs a block device. 0 or an exit code, said. */
-int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
-		    int job_writes);
+ * or a file storbench did not create needs --destroy-data; purge needs a
+ * block device. The target is then marked written (t->writes): however
+ * the measurement uses it, cli_target_prepare passes it through the write
+ * gate. 0 or an exit code, said. */
+int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path);
 /* The same, under mpirun too (cli_state_check refuses there): every rank
  * checks its own target; cli_state_apply then brings each rank's to the
  * state and waits for every rank (run with a job file). */
-int cli_state_check_each(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
-			 int job_writes);
+int cli_state_check_each(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path);
 /* With t prepared: bring it to the state asked for (purge or fill, then
  * discard) and record it in res. 0 or an exit code, said. */
 int cli_state_apply(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
@@ -231,6 +230,20 @@ const char *cli_ranks_target(const char *path, int is_dir);
  * killed run made there, with a warning naming it. Each file made in the
  * directory is noted in the marker (cli_ranks_note_file). */
 int cli_ranks_make_dir(struct sb_error *er);
+/* The one rule of every command for a rank's directory: where this rank
+ * works (*where: TARGET/storbench-rank-N under a directory TARGET, else
+ * path). To write (write), the directory is this run's: made with its
+ * marker, or one a killed storbench run left taken over
+ * (cli_ranks_make_dir, then cli_ranks_claim_dir once every rank agreed);
+ * anything else under that name (a user's directory, empty or not, a
+ * file, a symlink) is a refusal on every rank that touches nothing, and
+ * only a directory made here is removed (cli_ranks_remove_dir). A reader
+ * (verify --phase=check) uses the name as it is and takes nothing.
+ * 0, or the exit code every rank agreed on. */
+int cli_ranks_dir(const char *path, int is_dir, int write, const char **where);
+/* A refusal or failure e (0: none) with its message in er, agreed by
+ * every rank: rank 0 prints each message with its rank's name. */
+int cli_ranks_agree_error(int e, const struct sb_error *er);
 int cli_ranks_claim_dir(struct sb_error *er);
 void cli_ranks_note_file(const char *path);
 void cli_ranks_remove_dir(int keep);
@@ -288,6 +301,10 @@ void render_ranks_text(FILE *f, const struct sb_job_result *j);
 int cli_target_probe(struct sb_jobtarget *t, const char *path);
 /* May the block device at path be written (sb_jobtarget_consent)? */
 int cli_device_consent(struct sb_jobtarget *t, const char *path);
+/* The refusal of a command that writes the block device at path without
+ * --destroy-data: the write gate's one message (in use, or the signature
+ * it holds), and its exit code. */
+int cli_refuse_device(const char *path);
 /* Resolve TARGET for a job (sb_jobtarget_prepare), only after every option
  * was checked; a signal during the layout of a file returns
  * cli_interrupt_status() without a message. */

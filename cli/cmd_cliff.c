@@ -160,9 +160,11 @@ static int consent(const struct cliff_ctx *c, const struct sb_jobtarget *t, cons
 	const enum sb_target_kind k = t->info.kind;
 	if (c->sh.destroy_data || k == SB_TARGET_DIR || k == SB_TARGET_NONE)
 		return 0;
-	sb_err("refusing to write to %s '%s': cliff overwrites it from --offset on "
+	if (k == SB_TARGET_BLOCK)
+		return cli_refuse_device(path);
+	sb_err("refusing to write to file '%s': cliff overwrites it from --offset on "
 	       "(add --destroy-data)",
-	       k == SB_TARGET_BLOCK ? "block device" : "file", path);
+	       path);
 	return SB_EXIT_USAGE;
 }
 

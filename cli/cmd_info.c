@@ -67,11 +67,16 @@ static int refuse(const char *path, int err, const struct sb_target_info *t)
 {
 	struct stat st;
 
-	if (!err && t->kind == SB_TARGET_NONE)
-		err = -ENOENT;
 	if (err) {
 		sb_err("cannot access '%s': %s", path, strerror(-err));
 		return cli_exit_of_errno(err);
+	}
+	struct sb_error er;
+	if (sb_target_missing_device(path, t, &er))
+		return cli_error(&er);
+	if (t->kind == SB_TARGET_NONE) {
+		sb_err("cannot access '%s': %s", path, strerror(ENOENT));
+		return SB_EXIT_ENV;
 	}
 	if (stat(path, &st) == 0 && S_ISCHR(st.st_mode))
 		sb_err("'%s' is a character device: info describes files, directories and block "

@@ -204,16 +204,12 @@ static void apply_preset(const struct lat_ctx *c, struct sb_lat_run *lr)
 }
 
 /* Writing to a block device always needs --destroy-data here (ioping asks
- * for -WWW); cli_target_prepare adds the safety rules (never in use, a
- * signature only with consent, held with O_EXCL). */
+ * for -WWW): without it, the write gate's refusal (cli_refuse_device);
+ * cli_target_prepare adds the safety rules (never in use, held with
+ * O_EXCL). */
 static int blockdev_write_ok(const struct lat_ctx *c, const char *path)
 {
-	if (c->sh.destroy_data)
-		return 0;
-	sb_err("refusing to write to block device '%s': its data would be destroyed "
-	       "(add --destroy-data)",
-	       path);
-	return SB_EXIT_USAGE;
+	return c->sh.destroy_data ? 0 : cli_refuse_device(path);
 }
 
 /* Resolve TARGET: validate, create the test file where one is needed. */
@@ -325,10 +321,13 @@ static int report(const struct lat_ctx *c, const struct lat_out *o, struct sb_re
 	return rc;
 }
 
+/* The probe and its results; after a Ctrl-C during the layout, the results
+ * alone (nothing measured, marked interrupted). */
 static int measure(const struct lat_ctx *c, struct lat_out *o, struct sb_jobtarget *t)
 {
 	struct sb_lat_run *lr = o->lr;
-	int rc = open_target(lr, t);
+	const int probe = !cli_interrupted();
+	int rc = probe ? open_target(lr, t) : 0;
 	if (rc)
 		return rc;
 	struct sb_results *res = sb_results_create("latency");
@@ -339,8 +338,11 @@ static int measure(const struct lat_ctx *c, struct lat_out *o, struct sb_jobtarg
 	}
 	cli_results_describe(res, t, lr->path);
 	cli_lat_describe_target(o, &t->info);
-	run_probe(o, c->sh.quiet);
-	sb_lat_close(lr);
+	if (probe) {
+		run_probe(o, c->sh.quiet);
+		sb_lat_close(lr);
+	}
+	lr->interrupted = cli_interrupted() != 0;
 	rc = report(c, o, res);
 	sb_results_free(res);
 	return rc;
@@ -373,7 +375,7 @@ int cmd_latency(const struct cli_command *cmd, int argc, char **argv)
 	/* before the layout: a Ctrl-C then stops it, and the file goes */
 	cli_signals_install();
 	rc = prepare(&c, &lr, &t, pos[0]);
-	if (!rc)
+	if (!rc || cli_interrupted())
 		rc = measure(&c, &o, &t);
 	cli_target_cleanup(&t, c.sh.keep);
 	sb_lat_run_free(&lr);

@@ -463,8 +463,7 @@ static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_jo
 	int rc = 0, e = m->dirfd = sb_meta_rundir_create(dir, m->rundir, sizeof(m->rundir));
 	if (e < 0) {
 		sb_err("cannot create a run directory in '%s': %s", dir, strerror(-e));
-		rc = e == -EACCES || e == -EPERM || e == -EROFS || e == -ENOSPC ? SB_EXIT_ENV
-										: SB_EXIT_FAIL;
+		rc = cli_exit_of_errno(e);
 	}
 	/* many ranks: none tests unless every one has its run directory */
 	if ((rc = cli_ranks_agree(rc, NULL))) {
@@ -495,17 +494,6 @@ static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_jo
 	rc = finish(c, m, res, rc);
 	sb_results_free(res);
 	meta_ranks_free(m);
-	return rc;
-}
-
-/* Under mpirun: this rank's directory TARGET/storbench-rank-N, made once
- * every rank has checked TARGET; all go on only if every one made its. */
-static int make_rank_dir(void)
-{
-	struct sb_error er;
-	int rc = cli_ranks_make_dir(&er) ? cli_error(&er) : 0;
-	if ((rc = cli_ranks_agree(rc, NULL)))
-		cli_ranks_remove_dir(0);
 	return rc;
 }
 
@@ -560,11 +548,11 @@ int cli_meta_main(const struct cli_command *cmd, int argc, char **argv,
 	if ((rc = cli_ranks_space_agree(pos[0], c.size + c.files * c.size_max, t.info.fs_free,
 					t.info.mountpoint)))
 		return rc;
-	const char *dir = cli_ranks() > 1 ? cli_ranks_target(pos[0], 1) : pos[0];
+	const char *dir = pos[0];
+	if ((rc = cli_ranks_dir(pos[0], 1, 1, &dir)))
+		return rc;
 	if (dir == pos[0] && sb_meta_leftovers(pos[0], on_leftover, NULL) < 0)
 		sb_warn("cannot look for leftovers in '%s'", pos[0]);
-	if (dir != pos[0] && (rc = make_rank_dir()))
-		return rc;
 	struct sb_meta_run *m = calloc(1, sizeof(*m));
 	if (!m) {
 		sb_err("out of memory");

@@ -327,10 +327,11 @@ static int one_round(struct pts_cli *c, struct sb_jobtarget *t, struct sb_pts_pa
 			.later = (p->ncells - k - 1) + rounds_left * p->ncells,
 		};
 		const int rc = measure(c, t, &j, &m, &row[k]);
-		if (rc)
-			return rc;
-		if (cli_interrupted())
-			return SB_EXIT_SIGINT;
+		/* stopped within the round: what it measured is kept */
+		if (rc || cli_interrupted()) {
+			p->partial_cells = k + 1;
+			return rc ? rc : SB_EXIT_SIGINT;
+		}
 	}
 	return 0;
 }
@@ -490,22 +491,21 @@ static int run(struct pts_cli *c, const char *path, struct sb_results *res)
 	cli_target_cleanup(&t, 0);
 	const int restored = cache_restore(c);
 	rc = rc ? rc : restored;
-	int steady = 1, started = 0;
+	int steady = 1;
 	for (unsigned i = 0; i < c->r->nparts; i++) {
 		const struct sb_pts_part *p = &c->r->parts[i];
-		started |= p->nrounds > 0;
 		if (p->nrounds && p->test != SB_PTS_WSAT && !p->ss.reached)
 			steady = 0;
 	}
+	/* whatever was measured, to the first purge, is written (a run
+	 * stopped early is marked interrupted) */
 	res->interrupted = cli_interrupted() != 0;
 	if (sb_results_pts(res, c->r) < 0) {
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	if (started) {
-		const int w = outputs(c, path, res);
-		rc = rc ? rc : w;
-	}
+	const int w = outputs(c, path, res);
+	rc = rc ? rc : w;
 	return rc ? rc : steady ? SB_EXIT_OK : SB_EXIT_FAIL;
 }
 

@@ -309,7 +309,7 @@ static int quick_target(struct quick_ctx *c, const char *path, struct sb_results
 		if (have && have < probe.size)
 			probe.size = have / (1u << 20) * (1u << 20);
 	}
-	rc = cli_state_check(&c->sh, &t, path, writes);
+	rc = cli_state_check(&c->sh, &t, path);
 	if (!rc)
 		rc = cli_target_prepare(&t, path, &probe, 1, 0);
 	cli_results_describe(res, &t, path);
@@ -511,7 +511,12 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 			sb_repeats_summarize(res[0], c.spans[i].first, c.spans[i].n,
 					     c.spans[i].test);
 	}
-	if (res[0] && res[0]->nsummary) {
+	/* a run stopped before its first test's runs ended writes what it has
+	 * (the warm-up is no measurement), marked interrupted */
+	for (int k = 0; k < n; k++)
+		if (res[k] && cli_interrupted())
+			res[k]->interrupted = 1;
+	if (res[0] && (res[0]->nsummary || cli_interrupted())) {
 		if (!c.json_stdout) {
 			print_table(stdout, &c, res, n);
 			print_ranks(stdout, &c, res[0]);

@@ -24,7 +24,9 @@ enum {
 };
 
 static const struct cli_opt soak_table[] = {
-	{ "iterations", OPT_ARG, S_ITER, "N", "stop after N iterations [10, unless --duration]" },
+	{ "iterations", OPT_ARG, S_ITER, "N",
+	  "stop after N whole iterations (one a signal cut short does not count) [10, unless "
+	  "--duration]" },
 	{ "duration", OPT_ARG, S_DURATION, "TIME", "stop after this long (e.g. 72h) [none]" },
 	{ "idle", OPT_ARG, S_IDLE, "TIME", "pause after each iteration [0]" },
 	{ "burst", OPT_ARG, S_BURST, "SIZE,IDLE",
@@ -37,9 +39,10 @@ static const struct cli_opt soak_table[] = {
 	  "JSON Lines log, one record per iteration [storbench-soak-TIME.jsonl here]; "
 	  "under mpirun each rank's is LOG.rank-N and rank 0's LOG the ranks' together" },
 	{ "resume", OPT_ARG, S_RESUME, "LOG",
-	  "continue the soak of LOG with its options; --iterations and --duration "
-	  "replace its stop condition; only --output, --format and --quiet may be "
-	  "given besides" },
+	  "continue the soak of LOG with its options (the files a killed iteration left "
+	  "are removed when they prove to be the soak's; every write takes a generation no "
+	  "earlier one used); --iterations and --duration replace its stop condition; "
+	  "only --output, --format and --quiet may be given besides" },
 	{ "workload", OPT_ARG, S_WORKLOAD, "verify|iozone",
 	  "what each iteration does: write and verify, or iozone's command line given "
 	  "after '--' (then --burst, --size and the options after it are refused) "
@@ -121,9 +124,13 @@ static void help(const struct cli_cmd_opts *co)
 	       "the caches, read it back and check every block, delete (a file or directory\n"
 	       "target) or keep (a device or existing file: the next write replaces it).\n"
 	       "Each iteration is one line of the JSON Lines log, flushed to disk before the\n"
-	       "next one starts; kernel messages about storage trouble are attached to the\n"
-	       "iteration they came in. At the end: stability of the throughput, outliers,\n"
-	       "change points, health before and after, and the verdict.\n\n"
+	       "next one starts. Kernel messages about storage trouble of the target's own\n"
+	       "devices (the device, its disk and partitions, its filesystem, loop and dm\n"
+	       "devices over or under it, its controller), or naming no device, fail the\n"
+	       "iteration they came in; those about other devices are listed, not counted.\n"
+	       "At the end: stability of the throughput, outliers, change points, health\n"
+	       "before and after, and the verdict: PASS, FAIL, INTERRUPTED (a signal stopped\n"
+	       "it: the text says how to resume) or ABORTED (it could not go on).\n\n"
 	       "With --workload=iozone each iteration runs iozone's command line once (as\n"
 	       "storbench iozone does, docs/iozone-cli.md; the test file is its -f) and logs\n"
 	       "every cell (test x file size x record size, KiB/s); each cell gets the\n"
@@ -356,6 +363,10 @@ int cmd_soak(const struct cli_command *cmd, int argc, char **argv)
 	memset(&s, 0, sizeof(s));
 	s.o = &o;
 	s.kmsg.fd = -1;
+	s.gen_first = s.gen_base = 1;
+	/* main hands over its argv from the command's name on: the word
+	 * before it is the program as it was run */
+	s.prog = argv[-1];
 	rc = parse(cmd, argc, argv, &o, &target);
 	if (rc)
 		return rc < 0 ? SB_EXIT_OK : rc;
@@ -420,6 +431,7 @@ out:
 	free(rargv);
 	sb_soak_iters_free(s.it, s.nit);
 	free(s.zr);
+	soak_log_free_left(&s);
 	soak_ranks_free(&s);
 	return rc;
 }
@@ -431,7 +443,6 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 	char logname[4096];
 	int rc;
 
-	char dir[4096] = "";
 	const char *given = target;
 	default_stop(&o->iterations, o->duration_ns);
 	if (o->iozone) {
@@ -442,7 +453,7 @@ static int soak_run(struct soak_state *s, const char *target, int resumed)
 	o->v.phase = SB_VPHASE_BOTH;
 	/* many ranks: every step below is agreed, and one refusal stops all
 	 * before anything is written */
-	if (cli_ranks() > 1 && (rc = soak_ranks_target(s, &target, dir, sizeof(dir))))
+	if (cli_ranks() > 1 && (rc = soak_ranks_target(s, &target)))
 		goto out;
 	/* probed once: verify_target_resolve takes what was found here */
 	if (!s->t.ct.probed && (rc = cli_ranks_agree(cli_target_probe(&s->t.ct, target), NULL)))
@@ -480,6 +491,18 @@ ready:
 				  NULL)))
 		goto out;
 	cli_signals_install();
+	/* what a killed iteration left, before anything new is made; then
+	 * the generation and files of this run, before it writes */
+	if (resumed && !o->iozone) {
+		soak_log_leftovers(s);
+		s->gen_first = s->nit ? s->it[s->nit - 1].n + 1 : 1;
+		if ((rc = cli_ranks_agree(soak_log_start(s, s->gen_first) < 0 ? SB_EXIT_ENV : 0,
+					  NULL)))
+			goto out;
+	}
+	/* the devices the target stands on: kernel lines about others are
+	 * told, not counted */
+	sb_kmsg_stack_build(&s->kstack, NULL, s->t.ct.info.devname);
 	s->kmsg_ok = sb_kmsg_open(&s->kmsg) == 0;
 	if (!s->kmsg_ok && !o->v.quiet)
 		sb_warn("cannot read /dev/kmsg: kernel messages will not be watched");
@@ -511,7 +534,5 @@ out:
 	if (s->log)
 		fclose(s->log);
 	verify_target_cleanup(&s->t, !s->region_mode);
-	if (dir[0] && rmdir(dir) < 0 && errno != ENOENT)
-		sb_warn("could not remove '%s': %s", dir, strerror(errno));
 	return rc;
 }

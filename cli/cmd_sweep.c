@@ -226,6 +226,15 @@ static int report_failure(const struct sweep_cli *c, const char *file, int e)
 {
 	const struct sb_sweep_result *r = c->r;
 	char a[32], b[32];
+	/* the name taken by a run that is using it: that run named */
+	const long who = r->fail_op == -1 && r->fail_test < 0 && e == -EEXIST ? sb_hold_path(file)
+									      : 0;
+	if (who > 0) {
+		char why[4352];
+		sb_hold_why(why, sizeof(why), file, who);
+		sb_err("%s", why);
+		return SB_EXIT_ENV;
+	}
 	if (!r->fail_errno)
 		sb_err("the sweep of '%s' failed: %s", file, strerror(-e));
 	else if (r->fail_op == -1 && r->fail_test < 0)
@@ -261,7 +270,7 @@ static int precondition(const struct sweep_cli *c, const char *path, struct sb_r
 		rc = SB_EXIT_USAGE;
 	}
 	if (!rc)
-		rc = cli_state_check(&c->sh, &t, path, 1);
+		rc = cli_state_check(&c->sh, &t, path);
 	sb_precond_fill_job(&j, 0, 0, 1, 0);
 	t.destroy_data = c->sh.destroy_data;
 	if (!rc)
@@ -333,8 +342,10 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	cli_progress_init(&c->pg, c->sh.quiet);
 	cli_rate_reset(&c->rate);
 	c->test = -1;
-	if (f.owned)
+	if (f.owned) {
 		cli_signals_track_file(f.path, 1);
+		cli_ranks_note_file(f.path); /* in a rank's directory: its marker */
+	}
 	c->ran = 1;
 	const int e = sb_sweep_run(c->r, &c->o, f.path, f.fd);
 	if (f.owned)

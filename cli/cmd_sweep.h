@@ -30,6 +30,9 @@ struct sweep_cli {
 	struct sweep_ranks *ranks;
 	struct sb_sweep_rank *all;
 	int silent; /* a rank other than 0: writes no result */
+	/* no "sweep: file size" line per file size (a soak's iterations have
+	 * their own line each) */
+	int no_notes;
 };
 
 /* Plan the sweep c->o (checking option combinations) and run it on path,

@@ -264,6 +264,22 @@ const char *cli_ranks_library(void)
 
 /* ---- targets ---- */
 
+int cli_ranks_agree_error(int e, const struct sb_error *er)
+{
+	char msg[sizeof(er->msg) + 160];
+	msg[0] = '\0';
+	if (!e)
+		return cli_ranks_agree(0, NULL);
+	if (er->msg[0])
+		snprintf(msg, sizeof(msg), "%s%s", cli_msg_prefix(), er->msg);
+	/* printed once, by rank 0, with the rank's name: a message only this
+	 * rank printed would be lost in the others' or never seen on another
+	 * host */
+	struct sb_error quiet = *er;
+	quiet.msg[0] = '\0';
+	return cli_ranks_agree(cli_error(&quiet), msg);
+}
+
 /* Where this rank works: a directory of its own under a directory
  * TARGET (made after every rank agreed), else TARGET itself. */
 const char *cli_ranks_target(const char *path, int is_dir)
@@ -315,6 +331,23 @@ int cli_ranks_claim_dir(struct sb_error *er)
 	return 0;
 }
 
+int cli_ranks_dir(const char *path, int is_dir, int write, const char **where)
+{
+	struct sb_error er = { 0 };
+	*where = cli_ranks_target(path, is_dir);
+	const int mine = *where != path && write;
+	/* a refusal on any rank removes nothing on any: what a killed run
+	 * left is claimed only once every rank may go on. Every rank agrees
+	 * as often, with a directory of its own or not (a rank's target may
+	 * be a file or a device: mpirun's A : B form) */
+	int rc = cli_ranks_agree_error(mine ? cli_ranks_make_dir(&er) : 0, &er);
+	if (!rc)
+		rc = cli_ranks_agree_error(mine ? cli_ranks_claim_dir(&er) : 0, &er);
+	if (rc)
+		cli_ranks_remove_dir(0);
+	return rc;
+}
+
 void cli_ranks_note_file(const char *path)
 {
 	if (R.rd_open && sb_rankdir_note(&R.rd, path) == 0)
@@ -332,9 +365,9 @@ void cli_ranks_remove_dir(int keep)
 				e == -ENOTEMPTY ? "it holds files storbench did not remove"
 						: strerror(-e));
 		R.rd_open = 0;
-	} else if (R.dir[0] && !keep && rmdir(R.dir) < 0 && errno != ENOENT) {
-		sb_warn("could not remove '%s': %s", R.dir, strerror(errno));
 	}
+	/* a directory of that name this run did not make (a user's, empty or
+	 * not) is never removed */
 	R.dir[0] = '\0';
 }
 

@@ -28,6 +28,7 @@ struct soak_opts {
 /* The run's state: what the loop, the log and the summary share. */
 struct soak_state {
 	struct soak_opts *o;
+	const char *prog; /* the program as it was run (for the resume line) */
 	struct vtarget t;
 	const struct sb_engine_ops *ops;
 	uint64_t seed;
@@ -38,8 +39,22 @@ struct soak_state {
 	 * the current one and when it began (monotonic), how long its last
 	 * check phase took */
 	uint64_t first_n, cur_n, it_mono_ns, check_ns;
-	char abort_reason[768];	 /* why the soak stopped before its end; "" it did not */
-	struct sb_soak_iter *it; /* all iterations, resumed ones included */
+	/* how the soak stopped before its end (SB_SOAK_INTERRUPTED: a signal,
+	 * SB_SOAK_ABORTED: it could not go on; 0 it did not), and why */
+	int stopped;
+	char abort_reason[768];
+	int ranks_cut; /* many ranks: the last iteration was cut short on one */
+	/* iteration gen_first of this run writes generation gen_base, each
+	 * next one more: 1 and 1, or (--resume) one above any a write of the
+	 * soak may have used, a killed iteration's included */
+	uint64_t gen_first, gen_base;
+	size_t ncut; /* iterations a signal cut short (done again) */
+	/* --resume: the files a killed iteration listed (the log's start
+	 * records), removed when they prove ours */
+	struct sb_soak_leftover *left;
+	size_t nleft;
+	struct sb_kmsg_stack kstack; /* the target's devices: lines about others do not count */
+	struct sb_soak_iter *it;     /* all iterations, resumed ones included */
 	size_t nit, capit;
 	FILE *log;
 	struct sb_kmsg kmsg;
@@ -100,6 +115,9 @@ void soak_iozone_print(FILE *f, const struct soak_state *s, const struct sb_soak
 
 /* soak_loop.c */
 int soak_loop(struct soak_state *s);
+/* soak_log.c: the number of the last iteration --iterations asks for (0:
+ * no such limit): whole iterations count, one cut short is done again. */
+uint64_t soak_last_planned(const struct soak_state *s);
 
 /* soak_log.c: the JSON Lines log (records from lib/results/soak_json.c) */
 int soak_log_open(struct soak_state *s, const char *path, int append);
@@ -109,10 +127,19 @@ int soak_log_commit(FILE *log, struct sb_json *j);
 int soak_log_iteration(struct soak_state *s, const struct sb_soak_iter *it);
 int soak_log_summary(struct soak_state *s, const struct sb_soak_result *r);
 int soak_log_stop_change(struct soak_state *s);
+/* A resumed run, before it writes: its start record (iteration n writes
+ * s->gen_base, each next one more; the files its iterations make),
+ * fsync'd. 0 or -errno (said). */
+int soak_log_start(struct soak_state *s, uint64_t n);
 /* Read a log to resume: the options it was started with (argv, seed,
  * started time) and its complete iterations; a torn last line is cut off.
  * Prints its error and returns an exit code on failure. */
 int soak_log_resume(const char *path, struct soak_state *s, char ***argv, int *argc);
+/* --resume: remove the files a killed iteration left (s->left), those
+ * that prove to be the soak's (sb_soak_leftover_remove); the others are
+ * named in a warning. */
+void soak_log_leftovers(struct soak_state *s);
+void soak_log_free_left(struct soak_state *s);
 int soak_state_add(struct soak_state *s, const struct sb_soak_iter *it);
 
 /* soak_ranks.c: soak under mpirun (docs/mpi.md). Each rank works on its
@@ -120,7 +147,7 @@ int soak_state_add(struct soak_state *s, const struct sb_soak_iter *it);
  * its own log, LOG.rank-N; rank 0 also writes LOG, the All clients
  * figures of every iteration with each rank's. All return 0 or an exit
  * code, the same on every rank. */
-int soak_ranks_target(struct soak_state *s, const char **target, char *dir, size_t len);
+int soak_ranks_target(struct soak_state *s, const char **target);
 /* the log names: base (rank 0's, made up when --log was not given) and
  * this rank's own */
 void soak_ranks_log_names(const char *base, char *mine, size_t len);
@@ -138,13 +165,17 @@ int soak_ranks_resume(struct soak_state *s, const char *base);
 int soak_ranks_iteration(struct soak_state *s, const struct sb_soak_iter *it, int rc, int *stop);
 int soak_ranks_finish(struct soak_state *s, const char *logname);
 void soak_ranks_free(struct soak_state *s);
-/* soak_log.c: cut the log after iteration n's line (after line 1 when 0) */
-int soak_log_cut(const char *path, uint64_t n);
+/* soak_log.c: cut the log after iteration n's line (after line 1 when 0),
+ * keeping what the lines cut away told (soak_log.c); used: the highest
+ * generation a write may have used. 0 or -errno. */
+int soak_log_cut(const char *path, uint64_t n, uint64_t used);
 /* soak_finish.c: one log's summary and verdict (results and exit code); quiet: nothing printed,
  * no results written (each rank's own log under mpirun) */
 int soak_finish_log(struct soak_state *s, const char *logname, int quiet);
 
-/* soak_summary.c: the verdict in text */
+/* soak_summary.c: the verdict in text; an iteration's "  other devices: 2
+ * kernel lines (loop3, not counted)" when there are any */
+void soak_print_other(FILE *f, const struct sb_soak_iter *it);
 void soak_summary_text(FILE *f, const struct soak_state *s, const struct sb_soak_summary *sum);
 /* An iozone workload's cells: one line each (median, spread), then their
  * changes and outliers. */

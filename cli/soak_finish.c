@@ -20,6 +20,50 @@ static void soak_cell_warnings(struct sb_results *res, const struct sb_soak_cell
 				(unsigned long long)c->m.changes[i].at);
 }
 
+/* A word a shell takes as it is, or in single quotes. */
+static void shell_word(const char *w, char *buf, size_t len)
+{
+	if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+			    "_./=+-:,@%") == strlen(w)) {
+		snprintf(buf, len, "%s", w);
+		return;
+	}
+	size_t n = 0;
+	buf[n++] = '\'';
+	for (; *w && n + 5 < len; w++) {
+		if (*w == '\'') {
+			memcpy(buf + n, "'\\''", 4);
+			n += 4;
+		} else {
+			buf[n++] = *w;
+		}
+	}
+	buf[n++] = '\'';
+	buf[n] = 0;
+}
+
+/* The command line that goes on with the soak of logname (rank 0's name
+ * under mpirun, not a rank's own), as this one was started. */
+static void resume_command(const struct soak_state *s, const char *logname, char *buf, size_t len)
+{
+	char log[4200], prog[4200], mpi[32] = "";
+	size_t n = strlen(logname), suffix = 0;
+	if (cli_ranks() > 1) {
+		char own[32];
+		snprintf(own, sizeof(own), ".rank-%d", cli_rank());
+		suffix = n > strlen(own) && !strcmp(logname + n - strlen(own), own) ? strlen(own)
+										    : 0;
+		snprintf(mpi, sizeof(mpi), "mpirun -n %d ", cli_ranks());
+	}
+	char base[4096];
+	snprintf(base, sizeof(base), "%.*s", (int)(n - suffix), logname);
+	shell_word(base, log, sizeof(log));
+	shell_word(s->prog && *s->prog ? s->prog : "storbench", prog, sizeof(prog));
+	const int w = snprintf(buf, len, "%s%s soak --resume=%s", mpi, prog, log);
+	if (w < 0 || (size_t)w >= len) /* a name longer than a line: said, not cut */
+		snprintf(buf, len, "%ssoak --resume with the log's name", mpi);
+}
+
 int soak_finish_log(struct soak_state *s, const char *logname, int quiet)
 {
 	const struct soak_opts *o = s->o;
@@ -33,8 +77,12 @@ int soak_finish_log(struct soak_state *s, const char *logname, int quiet)
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	if (s->abort_reason[0])
-		sb_soak_abort(&sum, s->abort_reason);
+	if (s->stopped || s->abort_reason[0]) {
+		char resume[1024];
+		resume_command(s, logname, resume, sizeof(resume));
+		sb_soak_stop(&sum, s->stopped ? s->stopped : SB_SOAK_ABORTED, s->abort_reason,
+			     resume);
+	}
 	const int both = s->health_ok[0] && s->health_ok[1];
 	const struct sb_soak_result sr = {
 		.sum = &sum,
@@ -91,6 +139,7 @@ int soak_finish_log(struct soak_state *s, const char *logname, int quiet)
 	} else {
 		soak_summary_text(stdout, s, &sum);
 		soak_cells_text(stdout, cells, ncells);
+		render_target_text(stdout, res);
 		for (int k = 0; k < 2; k++) {
 			if (!s->health_ok[k] || s->health[k].kind == SB_HEALTH_NONE)
 				continue;
@@ -107,5 +156,8 @@ int soak_finish_log(struct soak_state *s, const char *logname, int quiet)
 		return cli_interrupt_status();
 	if (rc)
 		return rc;
+	/* stopped by another rank's interrupt */
+	if (s->stopped == SB_SOAK_INTERRUPTED)
+		return SB_EXIT_SIGINT;
 	return sum.pass ? SB_EXIT_OK : SB_EXIT_FAIL;
 }

@@ -20,6 +20,9 @@ static void sweep_setup(const struct soak_state *s, struct sweep_cli *c)
 	c->r = s->zr;
 	c->sh.quiet = o->v.quiet;
 	c->sh.destroy_data = o->v.destroy;
+	/* the soak says each iteration in a line: 72 hours of a sweep's line
+	 * per file size would bury it */
+	c->no_notes = 1;
 }
 
 int soak_iozone_prepare(struct soak_state *s, const char *target)
@@ -106,6 +109,7 @@ void soak_iozone_print(FILE *f, const struct soak_state *s, const struct sb_soak
 		fprintf(f, " (%s)", strerror(it->first_errno));
 	if (it->nkmsg)
 		fprintf(f, "  kernel: %s", it->kmsg[0].text);
+	soak_print_other(f, it);
 	if (it->interrupted)
 		fprintf(f, "  (interrupted)");
 	fputc('\n', f);

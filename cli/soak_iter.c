@@ -91,6 +91,9 @@ static void latencies(const struct sb_hist *h, uint64_t out[3])
 	out[2] = h->count ? h->max : 0;
 }
 
+/* The kernel's storage trouble since the last look: lines about the
+ * target's own devices (or naming none) go with the iteration and fail
+ * it, those about other devices are kept apart, for information. */
 static void collect_kmsg(struct soak_state *s, struct sb_soak_iter *it)
 {
 	char line[1024];
@@ -99,16 +102,21 @@ static void collect_kmsg(struct soak_state *s, struct sb_soak_iter *it)
 		return;
 	while (sb_kmsg_read(&s->kmsg, line, sizeof(line), &t) == 1) {
 		const char *cat = sb_kmsg_storage_trouble(line);
+		struct sb_soak_kline k;
 		if (!cat)
 			continue;
-		if (it->nkmsg == SB_SOAK_MAX_KMSG) {
+		memset(&k, 0, sizeof(k));
+		const enum sb_kmsg_about about = sb_kmsg_attribute(line, &s->kstack, k.device,
+								   sizeof(k.device));
+		k.time_us = t;
+		snprintf(k.category, sizeof(k.category), "%s", cat);
+		snprintf(k.text, sizeof(k.text), "%.*s", (int)sizeof(k.text) - 1, line);
+		if (about == SB_KMSG_OTHER)
+			sb_soak_iter_add_other(it, &k);
+		else if (it->nkmsg == SB_SOAK_MAX_KMSG)
 			it->kmsg_omitted++;
-			continue;
-		}
-		struct sb_soak_kline *k = &it->kmsg[it->nkmsg++];
-		k->time_us = t;
-		snprintf(k->category, sizeof(k->category), "%s", cat);
-		snprintf(k->text, sizeof(k->text), "%.*s", (int)sizeof(k->text) - 1, line);
+		else
+			it->kmsg[it->nkmsg++] = k;
 	}
 }
 
@@ -166,12 +174,12 @@ static double soak_eta(void *ctx, int write, double phase_elapsed, double phase_
 	if (write)
 		rest += s->check_ns ? (double)s->check_ns : phase_elapsed + phase_eta;
 	double left = -1;
-	if (o->iterations) {
+	const uint64_t last = soak_last_planned(s);
+	if (last) {
 		const uint64_t ran = s->cur_n - s->first_n;
 		const double per = ran ? (double)(s->it_mono_ns - s->mono_start_ns) / (double)ran
 				       : (double)(now - s->it_mono_ns) + rest + (double)o->idle_ns;
-		left = rest +
-		       per * (double)(o->iterations > s->cur_n ? o->iterations - s->cur_n : 0);
+		left = rest + per * (double)(last > s->cur_n ? last - s->cur_n : 0);
 	}
 	if (o->duration_ns) {
 		double d = o->duration_ns > *elapsed_ns ? (double)(o->duration_ns - *elapsed_ns)
@@ -204,15 +212,18 @@ int soak_iteration(struct soak_state *s, struct sb_soak_iter *it)
 	r.hook_ctx = &b;
 	r.command = "soak";
 	r.step = it->n;
-	r.nsteps = s->o->iterations;
+	r.nsteps = soak_last_planned(s);
 	r.eta = soak_eta;
 	r.eta_ctx = s;
 	s->cur_n = it->n;
 	s->it_mono_ns = sb_now_ns();
 	it->start_ns = soak_wall_ns();
-	/* generation = iteration: a block the device failed to rewrite still
-	 * carries the previous one and is found stale */
-	sb_verify_fmt_init(&r.res.fmt, s->seed, it->n, s->o->v.block_size);
+	/* a generation no write of this soak used before (after a resume
+	 * too: the run starts above any a killed iteration may have used): a
+	 * block the device failed to write still carries an older one and is
+	 * found stale, never intact */
+	it->generation = s->gen_base + (it->n - s->gen_first);
+	sb_verify_fmt_init(&r.res.fmt, s->seed, it->generation, s->o->v.block_size);
 	if (sb_verify_acc_init(&r.res.acc, s->o->v.block_size, SB_SOAK_MAX_RANGES * 4) < 0) {
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
@@ -280,15 +291,20 @@ void soak_print_iteration(FILE *f, const struct sb_soak_iter *it, int tty)
 {
 	char w[32], rd[32];
 	const uint64_t bad = sb_soak_iter_bad(it);
+	/* an iteration cut short checked part of its blocks, or none */
 	fprintf(f, "%s%5llu  write %12s  read %12s  verify %s", tty ? "\r\033[K" : "",
 		(unsigned long long)it->n, sb_fmt_rate(it->write_bw, w, sizeof(w)),
-		sb_fmt_rate(it->read_bw, rd, sizeof(rd)), bad ? "FAILED" : "ok");
+		sb_fmt_rate(it->read_bw, rd, sizeof(rd)),
+		bad		  ? "FAILED"
+		: it->interrupted ? "cut short"
+				  : "ok");
 	if (bad)
 		fprintf(f, " (%llu of %llu blocks)", (unsigned long long)bad,
 			(unsigned long long)it->blocks);
 	fprintf(f, "  errors %llu", (unsigned long long)it->io_errors);
 	if (it->nkmsg)
 		fprintf(f, "  kernel: %s", it->kmsg[0].text);
+	soak_print_other(f, it);
 	if (it->unwritten)
 		fprintf(f, "  %s: %llu blocks not written", strerror(ENOSPC),
 			(unsigned long long)it->unwritten);

@@ -36,14 +36,30 @@ int soak_log_commit(FILE *log, struct sb_json *j)
 	return e;
 }
 
+/* The files the iterations make (a directory's), NULL for none; free it. */
+static const char **files_of(const struct soak_state *s, size_t *n)
+{
+	*n = s->region_mode || s->o->iozone ? 0 : s->t.v.nseg;
+	const char **files = *n ? malloc(*n * sizeof(*files)) : NULL;
+	if (!files)
+		*n = 0;
+	for (size_t i = 0; i < *n; i++)
+		files[i] = s->t.v.seg[i].path;
+	return files;
+}
+
 int soak_log_config(struct soak_state *s)
 {
 	const struct sb_target_info *ti = &s->t.ct.info;
 	const struct sb_sweep_result *z = s->o->iozone ? s->zr : NULL;
+	size_t nfiles;
+	const char **files = files_of(s, &nfiles);
 	const struct sb_soak_config c = {
 		.started_ns = s->started_ns,
 		.seed = s->seed,
 		.target = s->o->iozone ? s->o->za.file : s->t.v.path,
+		.files = files,
+		.nfiles = nfiles,
 		.argc = s->o->argc,
 		.argv = s->o->argv,
 		/* iozone: its largest file and record, no verify block */
@@ -64,6 +80,7 @@ int soak_log_config(struct soak_state *s)
 	struct sb_json j;
 	sb_json_begin(&j, s->log, 1);
 	sb_soak_config_record(&j, &c);
+	free(files);
 	return soak_log_commit(s->log, &j);
 }
 
@@ -83,6 +100,17 @@ int soak_log_summary(struct soak_state *s, const struct sb_soak_result *r)
 	return soak_log_commit(s->log, &j);
 }
 
+int soak_log_start(struct soak_state *s, uint64_t n)
+{
+	size_t nfiles;
+	const char **files = files_of(s, &nfiles);
+	struct sb_json j;
+	sb_json_begin(&j, s->log, 1);
+	sb_soak_start_record(&j, n, s->gen_base, files, nfiles);
+	free(files);
+	return soak_log_commit(s->log, &j);
+}
+
 int soak_log_stop_change(struct soak_state *s)
 {
 	struct sb_json j;
@@ -94,10 +122,50 @@ int soak_log_stop_change(struct soak_state *s)
 /* Append an iteration to the state (the loop does). */
 int soak_state_add(struct soak_state *s, const struct sb_soak_iter *it)
 {
-	return sb_soak_iter_append(&s->it, &s->nit, &s->capit, it);
+	const int e = sb_soak_iter_append(&s->it, &s->nit, &s->capit, it);
+	if (!e)
+		s->ncut += !!it->interrupted;
+	return e;
+}
+
+uint64_t soak_last_planned(const struct soak_state *s)
+{
+	/* --iterations counts whole ones: one a signal cut short is done again */
+	return s->o->iterations ? s->o->iterations + s->ncut : 0;
 }
 
 /* ---- resume ---- */
+
+void soak_log_free_left(struct soak_state *s)
+{
+	for (size_t i = 0; i < s->nleft; i++)
+		free(s->left[i].path);
+	free(s->left);
+	s->left = NULL;
+	s->nleft = 0;
+}
+
+void soak_log_leftovers(struct soak_state *s)
+{
+	for (size_t i = 0; i < s->nleft; i++) {
+		const struct sb_soak_leftover *l = &s->left[i];
+		char why[256];
+		/* any generation the soak may have written (s->gen_base: the
+		 * first one above them) */
+		const int e = sb_soak_leftover_remove(l->path, s->seed, s->gen_base - 1, why,
+						      sizeof(why));
+		if (e > 0 && !s->o->v.quiet)
+			sb_note("removed '%s', which the soak made before it was stopped", l->path);
+		else if (e == -EPERM)
+			sb_warn("left '%s', a name the soak's log lists: %s, so it is not provably "
+				"the soak's (remove it yourself if it is)",
+				l->path, why);
+		else if (e < 0)
+			sb_warn("could not remove '%s', which the soak made: %s", l->path,
+				strerror(-e));
+	}
+	soak_log_free_left(s);
+}
 
 static int read_all(const char *path, char **buf, size_t *len)
 {
@@ -130,7 +198,9 @@ static int read_all(const char *path, char **buf, size_t *len)
 static int parse_error(const char *path, int e, const struct sb_soak_log *log)
 {
 	if (e == -EBADMSG)
-		sb_err("--resume: '%s' line %zu is not a soak log record", path, log->line);
+		sb_err("--resume: '%s' line %zu is not a soak log record (%s): not resuming from "
+		       "it",
+		       path, log->line, log->why);
 	else if (e == -EINVAL)
 		sb_err("--resume: '%s' is not a storbench soak log (line 1 is not its "
 		       "configuration)",
@@ -166,23 +236,51 @@ int soak_log_resume(const char *path, struct soak_state *s, char ***argv, int *a
 	s->it = log.it;
 	s->nit = log.nit;
 	s->capit = log.capit;
+	for (size_t i = 0; i < s->nit; i++)
+		s->ncut += !!s->it[i].interrupted;
 	s->stop_logged = log.stop_changed;
 	s->log_ranks = log.ranks;
 	s->log_rank = log.rank;
 	s->log_aggregate = log.aggregate;
 	s->logged_iterations = log.iterations;
 	s->logged_duration_ns = log.duration_ns;
+	/* this run's first write takes a generation no write used */
+	s->gen_base = log.generation + 1;
+	s->left = log.left;
+	s->nleft = log.nleft;
+	log.left = NULL;
+	log.nleft = 0;
 	*argv = log.argv;
 	*argc = log.argc;
-	if (log.good < len && truncate(path, (off_t)log.good) < 0) {
+	log.argv = NULL;
+	log.it = NULL;
+	log.nit = 0;
+	const size_t good = log.good;
+	sb_soak_log_free(&log);
+	if (good < len && truncate(path, (off_t)good) < 0) {
 		sb_err("--resume: cannot cut the torn last line of '%s': %s", path,
 		       strerror(errno));
 		return SB_EXIT_ENV;
 	}
-	if (log.good < len)
+	if (good < len)
 		sb_warn("--resume: the last line of '%s' was cut short (a crash?): it is dropped",
 			path);
 	return 0;
+}
+
+/* The type and iteration of a line ("" and 0 when it has none). */
+static void line_kind(const char *text, size_t len, char *type, size_t tl, uint64_t *n)
+{
+	struct sb_jdoc *d = NULL;
+	type[0] = 0;
+	*n = 0;
+	if (sb_json_parse(text, len, NULL, &d, NULL) == 0) {
+		const struct sb_jv *v = sb_jdoc_root(d);
+		const char *t = sb_jv_str(sb_jv_get(v, "type"));
+		snprintf(type, tl, "%s", t ? t : "");
+		sb_jv_u64(sb_jv_get(v, "iteration"), n);
+	}
+	sb_jdoc_free(d);
 }
 
 /* The byte after the line of iteration n (of line 1 when n is 0); 0 none. */
@@ -194,16 +292,13 @@ static size_t end_of(const char *text, size_t len, uint64_t n)
 		if (!nl)
 			break;
 		const size_t ll = (size_t)(nl - (text + at));
-		struct sb_jdoc *d = NULL;
+		char type[16];
 		uint64_t k = 0;
 		int hit = ++line == 1 && !n;
-		if (!hit && sb_json_parse(text + at, ll, NULL, &d, NULL) == 0) {
-			const struct sb_jv *v = sb_jdoc_root(d);
-			const char *type = sb_jv_str(sb_jv_get(v, "type"));
-			hit = type && !strcmp(type, "iteration") &&
-			      sb_jv_u64(sb_jv_get(v, "iteration"), &k) == 0 && k == n;
+		if (!hit) {
+			line_kind(text + at, ll, type, sizeof(type), &k);
+			hit = !strcmp(type, "iteration") && k == n;
 		}
-		sb_jdoc_free(d);
 		at += ll + 1;
 		if (hit)
 			return at;
@@ -211,16 +306,72 @@ static size_t end_of(const char *text, size_t len, uint64_t n)
 	return 0;
 }
 
-int soak_log_cut(const char *path, uint64_t n)
+/* The log up to iteration n, then a cut record: the highest generation
+ * a write may have used (used) and the files the start records cut away
+ * listed, which a later resume must still know (no generation used
+ * again, the files to remove). Written whole under a temporary name, then
+ * renamed: a crash leaves the log as it was or as it is to be. */
+int soak_log_cut(const char *path, uint64_t n, uint64_t used)
 {
 	char *buf = NULL;
-	size_t len = 0;
+	size_t len = 0, nfiles = 0;
+	const char **files = NULL;
+	struct sb_jdoc **docs = NULL;
+	size_t ndocs = 0;
+	struct sb_outfile out;
 	int e = read_all(path, &buf, &len);
 	const size_t at = e ? 0 : end_of(buf, len, n);
+	if (!e && !at)
+		e = -ENOENT;
+	/* the files of the runs that started after iteration n */
+	for (size_t p = at; !e && p < len;) {
+		const char *nl = memchr(buf + p, '\n', len - p);
+		struct sb_jdoc *d = NULL;
+		if (!nl)
+			break;
+		const size_t ll = (size_t)(nl - (buf + p));
+		if (sb_json_parse(buf + p, ll, NULL, &d, NULL) == 0) {
+			const struct sb_jv *v = sb_jdoc_root(d);
+			const char *type = sb_jv_str(sb_jv_get(v, "type"));
+			const struct sb_jv *f = sb_jv_get(v, "files");
+			struct sb_jdoc **nd = realloc(docs, (ndocs + 1) * sizeof(*nd));
+			const char **nf = realloc(files, (nfiles + sb_jv_len(f) + 1) * sizeof(*nf));
+			if (nd)
+				docs = nd;
+			if (nf)
+				files = nf;
+			if (!nd || !nf) {
+				sb_jdoc_free(d);
+				e = -ENOMEM;
+				break;
+			}
+			docs[ndocs++] = d;
+			for (size_t i = 0;
+			     type && (!strcmp(type, "start") || !strcmp(type, "cut")) &&
+			     i < sb_jv_len(f);
+			     i++)
+				if (sb_jv_str(sb_jv_at(f, i)))
+					files[nfiles++] = sb_jv_str(sb_jv_at(f, i));
+		}
+		p += ll + 1;
+	}
+	if (!e)
+		e = sb_outfile_open(&out, path);
+	if (!e) {
+		struct sb_json j;
+		fwrite(buf, 1, at, out.f);
+		sb_json_begin(&j, out.f, 1);
+		sb_soak_cut_record(&j, n, used, files, nfiles);
+		e = sb_json_end(&j);
+		if (e)
+			sb_outfile_abort(&out);
+		else
+			e = sb_outfile_commit(&out);
+	}
+	for (size_t i = 0; i < ndocs; i++)
+		sb_jdoc_free(docs[i]);
+	free(docs);
+	free(files);
 	free(buf);
-	if (e)
-		return e;
-	if (!at)
-		return -ENOENT;
-	return truncate(path, (off_t)at) < 0 ? -errno : 0;
+	return e;
 }

@@ -1,6 +1,7 @@
 /* storbench soak: the loop over iterations (the end is soak_finish.c). */
 #include "cli/soak.h"
 
+#include <signal.h>
 #include <unistd.h>
 
 static void pause_for(uint64_t ns)
@@ -13,16 +14,95 @@ static void pause_for(uint64_t ns)
 	}
 }
 
-static int done(const struct soak_state *s, uint64_t next)
+/* The soak has done what it was asked: its iterations, or its time. */
+static int planned_done(const struct soak_state *s, uint64_t next)
 {
 	const struct soak_opts *o = s->o;
-	if (cli_interrupted())
-		return 1;
-	if (o->iterations && next > o->iterations)
+	if (o->iterations && next > soak_last_planned(s))
 		return 1;
 	/* the monotonic clock: a step of the wall clock (NTP on a board without
 	 * a real-time clock) neither ends nor stretches a soak */
 	return o->duration_ns && s->prior_ns + (sb_now_ns() - s->mono_start_ns) >= o->duration_ns;
+}
+
+/* 0 go on, 1 the plan is done, 2 a signal stops it first */
+static int done(const struct soak_state *s, uint64_t next)
+{
+	if (planned_done(s, next))
+		return 1;
+	return cli_interrupted() ? 2 : 0;
+}
+
+static const char *signal_name(int sig)
+{
+	return sig == SIGINT	? "SIGINT (Ctrl-C)"
+	       : sig == SIGTERM ? "SIGTERM"
+	       : sig == SIGPIPE ? "SIGPIPE (the reader of the output went away)"
+				: "a signal";
+}
+
+/* A signal (here, or on another rank) stopped the soak before its end:
+ * why, in words. */
+static void interrupted(struct soak_state *s, uint64_t last, int cut)
+{
+	char of[64] = "";
+	const int sig = cli_interrupted();
+	if (s->o->iterations) /* whole ones asked for */
+		snprintf(of, sizeof(of), " (%llu of %llu whole)",
+			 (unsigned long long)(s->nit - s->ncut),
+			 (unsigned long long)s->o->iterations);
+	s->stopped = SB_SOAK_INTERRUPTED;
+	snprintf(s->abort_reason, sizeof(s->abort_reason), "%s%s %s iteration %llu%s",
+		 sig ? "interrupted by " : "stopped as another rank was interrupted",
+		 sig ? signal_name(sig) : "",
+		 cut	? "in"
+		 : last ? "after"
+			: "before",
+		 (unsigned long long)(last ? last : 1), of);
+}
+
+/* The soak cannot go on: why; the exit code. */
+static int aborted(struct soak_state *s, int rc, const char *why)
+{
+	s->stopped = SB_SOAK_ABORTED;
+	snprintf(s->abort_reason, sizeof(s->abort_reason), "%s", why);
+	return rc;
+}
+
+/* One process: the iteration into the state, the log and the console;
+ * 0 go on, -1 stop, else an exit code. */
+static int one(struct soak_state *s, struct sb_soak_iter *it, int rc, int text)
+{
+	const struct soak_opts *o = s->o;
+	char why[sizeof(s->abort_reason)];
+	if (rc) {
+		sb_soak_iter_release(it);
+		snprintf(why, sizeof(why), "iteration %llu could not run: %s",
+			 (unsigned long long)it->n, s->t.why[0] ? s->t.why : "see the message above");
+		return aborted(s, rc, why);
+	}
+	if (soak_state_add(s, it) < 0) {
+		sb_soak_iter_release(it);
+		sb_err("out of memory");
+		return aborted(s, SB_EXIT_ENV, "out of memory");
+	}
+	if (soak_log_iteration(s, it) < 0)
+		return aborted(s, SB_EXIT_ENV, "the log could not be written");
+	if (text && o->iozone)
+		soak_iozone_print(stdout, s, it);
+	else if (text)
+		soak_print_iteration(stdout, it, 0);
+	fflush(stdout);
+	if (it->unwritten) {
+		snprintf(why, sizeof(why),
+			 "%s: %llu blocks of iteration %llu could not be written, from offset %llu",
+			 strerror(ENOSPC), (unsigned long long)it->unwritten,
+			 (unsigned long long)it->n, (unsigned long long)it->first_error_offset);
+		return aborted(s, SB_EXIT_ENV, why);
+	}
+	if (it->interrupted)
+		interrupted(s, it->n, 1);
+	return it->interrupted || (o->stop_on_error && sb_soak_iter_failed(it)) ? -1 : 0;
 }
 
 int soak_loop(struct soak_state *s)
@@ -41,7 +121,10 @@ int soak_loop(struct soak_state *s)
 	if (cli_rank() != 0)
 		text = 0;
 	if (text && s->nit)
-		printf("resuming after iteration %llu\n", (unsigned long long)(next - 1));
+		printf("resuming after iteration %llu%s\n", (unsigned long long)(next - 1),
+		       s->it[s->nit - 1].interrupted
+			       ? " (cut short: it does not count, one more runs)"
+			       : "");
 	if (text && s->stop_changed) {
 		char why[256];
 		soak_stop_change_text(&s->stop_change, why, sizeof(why));
@@ -49,10 +132,12 @@ int soak_loop(struct soak_state *s)
 	}
 	for (;; next++) {
 		/* many ranks: they start each iteration together (a barrier),
-		 * and stop when one would (its --duration, a Ctrl-C) */
+		 * and stop when one would (its --duration, a Ctrl-C: the worst) */
 		int stop = done(s, next);
 		if (cli_ranks() > 1)
 			stop = cli_ranks_worst(stop);
+		if (stop == 2 && !s->stopped)
+			interrupted(s, next - 1, 0);
 		if (stop)
 			break;
 		struct sb_soak_iter it;
@@ -67,47 +152,17 @@ int soak_loop(struct soak_state *s)
 					 "iteration %llu could not run: %s",
 					 (unsigned long long)next,
 					 s->t.why[0] ? s->t.why : "see the message above");
-			if (soak_ranks_iteration(s, &it, rc, &stop) || stop > 1)
+			if (soak_ranks_iteration(s, &it, rc, &stop) || stop > 1) {
+				s->stopped = SB_SOAK_ABORTED;
 				return stop > 1 ? stop : SB_EXIT_ENV;
+			}
+			if (stop && s->ranks_cut) /* a rank's iteration was cut short */
+				interrupted(s, next, 1);
 			if (stop)
 				break;
-			if (o->idle_ns && !done(s, next + 1))
-				pause_for(o->idle_ns);
-			continue;
+		} else if ((stop = one(s, &it, rc, text)) != 0) {
+			return stop > 0 ? stop : 0;
 		}
-		if (rc)
-			free(it.cells);
-		if (rc) {
-			snprintf(s->abort_reason, sizeof(s->abort_reason),
-				 "iteration %llu could not run: %s", (unsigned long long)next,
-				 s->t.why[0] ? s->t.why : "see the message above");
-			return rc;
-		}
-		if (soak_state_add(s, &it) < 0) {
-			free(it.cells);
-			sb_err("out of memory");
-			return SB_EXIT_ENV;
-		}
-		if (soak_log_iteration(s, &it) < 0)
-			return SB_EXIT_ENV;
-		if (text && o->iozone) {
-			soak_iozone_print(stdout, s, &it);
-			fflush(stdout);
-		} else if (text) {
-			soak_print_iteration(stdout, &it, 0);
-			fflush(stdout);
-		}
-		if (it.unwritten) {
-			snprintf(s->abort_reason, sizeof(s->abort_reason),
-				 "%s: %llu blocks of iteration %llu could not be written, from "
-				 "offset %llu",
-				 strerror(ENOSPC), (unsigned long long)it.unwritten,
-				 (unsigned long long)it.n,
-				 (unsigned long long)it.first_error_offset);
-			return SB_EXIT_ENV;
-		}
-		if (it.interrupted || (o->stop_on_error && sb_soak_iter_failed(&it)))
-			break;
 		if (o->idle_ns && !done(s, next + 1))
 			pause_for(o->idle_ns);
 	}

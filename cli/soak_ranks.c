@@ -16,27 +16,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int soak_ranks_target(struct soak_state *s, const char **target, char *dir, size_t len)
+int soak_ranks_target(struct soak_state *s, const char **target)
 {
-	dir[0] = '\0';
 	int rc = cli_ranks_agree(cli_target_probe(&s->t.ct, *target), NULL);
-	if (rc || s->t.ct.info.kind != SB_TARGET_DIR)
+	if (rc)
 		return rc;
-	const char *mine = cli_ranks_target(*target, 1);
-	if (mine == *target)
-		return 0;
-	snprintf(dir, len, "%s", mine);
-	int e = 0;
-	/* one left by a killed soak is where --resume goes on */
-	if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
-		e = errno;
-		sb_err("cannot make the rank's directory '%s': %s", dir, strerror(e));
-	}
-	if ((rc = cli_ranks_agree(e ? SB_EXIT_ENV : 0, NULL)))
+	/* the directory a killed soak left is taken over (its files were each
+	 * iteration's, made anew by the next): where --resume goes on */
+	const char *mine = *target;
+	if ((rc = cli_ranks_dir(*target, s->t.ct.info.kind == SB_TARGET_DIR, 1, &mine)) ||
+	    mine == *target)
 		return rc;
-	cli_target_cleanup(&s->t.ct, 1);
 	memset(&s->t.ct, 0, sizeof(s->t.ct)); /* its own directory, probed anew */
-	*target = dir;
+	*target = mine;
 	return 0;
 }
 
@@ -119,13 +111,14 @@ static uint64_t last_n(const struct sb_soak_iter *it, size_t n)
 	return n ? it[n - 1].n : 0;
 }
 
-static int cut_to(const char *path, struct sb_soak_iter *it, size_t *n, uint64_t keep)
+static int cut_to(const char *path, struct sb_soak_iter *it, size_t *n, uint64_t keep,
+		  uint64_t used)
 {
 	if (last_n(it, *n) <= keep)
 		return 0;
 	while (*n && it[*n - 1].n > keep)
-		(*n)--;
-	if (soak_log_cut(path, keep) < 0) {
+		sb_soak_iter_release(&it[--*n]);
+	if (soak_log_cut(path, keep, used) < 0) {
 		sb_err("--resume: cannot cut '%s' after iteration %llu", path,
 		       (unsigned long long)keep);
 		return SB_EXIT_ENV;
@@ -161,9 +154,10 @@ int soak_ranks_resume(struct soak_state *s, const char *base)
 		for (int i = 0; av && i < ac; i++)
 			free(av[i]);
 		free(av);
+		soak_log_free_left(&a); /* the aggregate makes no files */
 	}
 	if ((e = cli_ranks_agree(e, NULL))) {
-		free(a.it);
+		sb_soak_iters_free(a.it, a.nit);
 		return e;
 	}
 	s->agg = a.it;
@@ -177,9 +171,9 @@ int soak_ranks_resume(struct soak_state *s, const char *base)
 	long v = -(long)last;
 	cli_ranks_max(&v, 1);
 	const uint64_t keep = (uint64_t)-v;
-	e = cut_to(mine, s->it, &s->nit, keep);
+	e = cut_to(mine, s->it, &s->nit, keep, s->gen_base - 1);
 	if (!e && cli_rank() == 0)
-		e = cut_to(base, s->agg, &s->nagg, keep);
+		e = cut_to(base, s->agg, &s->nagg, keep, 0);
 	return cli_ranks_agree(e, NULL);
 }
 
@@ -193,6 +187,7 @@ struct packet {
 
 struct decision {
 	int stop; /* 0 go on, 1 stop, else an exit code */
+	int cut;  /* stop: a signal cut a rank's iteration short */
 	char reason[768];
 };
 
@@ -307,6 +302,7 @@ static void aggregate(struct soak_state *s, struct packet *all, struct decision 
 		}
 	if (!d->stop && (it.interrupted || (s->o->stop_on_error && sb_soak_iter_failed(&it))))
 		d->stop = 1;
+	d->cut = d->stop == 1 && it.interrupted;
 out:
 	if (!kept)
 		free(r);
@@ -337,6 +333,13 @@ int soak_ranks_iteration(struct soak_state *s, const struct sb_soak_iter *it, in
 	mine->r.write_bytes = s->wbytes;
 	mine->r.read_bytes = s->rbytes;
 	mine->r.it = *it;
+	/* what it points to stays here: the other devices' lines are counted,
+	 * their text is in this rank's own log */
+	mine->r.it.kother_omitted += mine->r.it.nkother;
+	mine->r.it.nkother = 0;
+	mine->r.it.kother = NULL;
+	mine->r.it.cells = NULL;
+	mine->r.it.ncells = 0;
 	mine->wh = s->wh;
 	mine->rh = s->rh;
 	struct packet *all = cli_ranks_gather(mine, sizeof(*mine));
@@ -348,6 +351,7 @@ int soak_ranks_iteration(struct soak_state *s, const struct sb_soak_iter *it, in
 	if (d.stop > 1 && !s->abort_reason[0])
 		snprintf(s->abort_reason, sizeof(s->abort_reason), "%s", d.reason);
 	*stop = d.stop;
+	s->ranks_cut = d.cut;
 	return 0;
 }
 

@@ -80,15 +80,44 @@ void soak_stop_change_text(const struct sb_soak_stop_change *c, char *buf, size_
 	snprintf(buf, len, "resumed; stop condition changed from %s to %s", a, b);
 }
 
+void soak_print_other(FILE *f, const struct sb_soak_iter *it)
+{
+	const size_t n = it->nkother + it->kother_omitted;
+	if (n)
+		fprintf(f, "  other devices: %zu kernel line%s (%s%s, not counted)", n,
+			n == 1 ? "" : "s", it->nkother ? it->kother[0].device : "",
+			it->nkother > 1 || it->kother_omitted ? ", ..." : "");
+}
+
+/* Kernel lines about devices outside the target's stack: not counted,
+ * told by device. */
+static void other_devices_text(FILE *f, const struct sb_soak_summary *sum)
+{
+	if (!sum->kmsg_other_lines)
+		return;
+	fprintf(f,
+		"  %llu kernel message%s about other devices (not the target's: not counted)%s\n",
+		(unsigned long long)sum->kmsg_other_lines, sum->kmsg_other_lines == 1 ? "" : "s",
+		sum->nother ? ":" : "");
+	for (size_t i = 0; i < sum->nother; i++)
+		fprintf(f, "    %s: %llu, first: %s\n", sum->other[i].device,
+			(unsigned long long)sum->other[i].lines, sum->other[i].first);
+}
+
 void soak_summary_text(FILE *f, const struct soak_state *s, const struct sb_soak_summary *sum)
 {
-	fprintf(f, "\nsoak: %zu iteration%s, %zu failed: %s\n", sum->iterations,
-		sum->iterations == 1 ? "" : "s", sum->failed,
-		sum->aborted ? "ABORTED"
-		: sum->pass  ? "PASS"
-			     : "FAIL");
-	if (sum->aborted)
+	char cut[48] = "", word[16];
+	if (sum->cut_short)
+		snprintf(cut, sizeof(cut), " (%zu cut short)", sum->cut_short);
+	snprintf(word, sizeof(word), "%s", sb_soak_verdict_name(sum->verdict));
+	for (char *c = word; *c; c++)
+		*c = (char)(*c - 'a' + 'A');
+	fprintf(f, "\nsoak: %zu iteration%s%s, %zu failed: %s\n", sum->iterations,
+		sum->iterations == 1 ? "" : "s", cut, sum->failed, word);
+	if (sum->stopped)
 		fprintf(f, "  stopped early: %s\n", sum->reason);
+	if (sum->stopped && sum->resume[0])
+		fprintf(f, "  resume with: %s\n", sum->resume);
 	if (s->stop_changed) {
 		char why[256];
 		soak_stop_change_text(&s->stop_change, why, sizeof(why));
@@ -101,6 +130,7 @@ void soak_summary_text(FILE *f, const struct soak_state *s, const struct sb_soak
 	if (sum->kmsg_lines)
 		fprintf(f, "  %llu kernel messages about storage trouble\n",
 			(unsigned long long)sum->kmsg_lines);
+	other_devices_text(f, sum);
 	metric_text(f, &sum->m[0], s->o->iozone ? "write tests" : "write throughput", 1);
 	metric_text(f, &sum->m[1], s->o->iozone ? "read tests" : "read throughput", 1);
 	if (sum->anomalies && !s->o->fail_on_anomaly)

@@ -209,7 +209,7 @@ void sweep_progress(void *ctx, unsigned fi, unsigned ri, int test)
 		c->ended += c->r->file_sizes[c->fi];
 	if (test >= 0 && c->test < 0) { /* a cell begins */
 		char a[32], b[32];
-		if (!c->cell++ || fi != c->fi) /* a line of its own for each file size */
+		if ((!c->cell++ || fi != c->fi) && !c->no_notes) /* a line for each file size */
 			cli_progress_note(&c->pg, "sweep: file size %s (%u of %u), elapsed %s",
 					  sb_fmt_size(c->r->file_sizes[fi], a, sizeof(a)), fi + 1,
 					  c->r->nfile,

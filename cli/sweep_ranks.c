@@ -86,20 +86,6 @@ int sweep_ranks_plan(struct sweep_cli *c)
 	return cli_ranks_worst(c->ranks ? 0 : SB_EXIT_ENV);
 }
 
-/* This rank's verdict, its message (prefixed with the rank) for rank 0. */
-static int agree(int e, const struct sb_error *er)
-{
-	char msg[sizeof(er->msg) + 160];
-	msg[0] = '\0';
-	if (!e)
-		return cli_ranks_agree(0, NULL);
-	if (er->msg[0])
-		snprintf(msg, sizeof(msg), "%s%s", cli_msg_prefix(), er->msg);
-	struct sb_error quiet = *er;
-	quiet.msg[0] = '\0';
-	return cli_ranks_agree(cli_error(&quiet), msg);
-}
-
 int sweep_ranks_target(struct sweep_cli *c, struct sb_jobtarget *t, const char **path,
 		       struct sb_sweep_file *f)
 {
@@ -109,7 +95,7 @@ int sweep_ranks_target(struct sweep_cli *c, struct sb_jobtarget *t, const char *
 		return rc;
 	/* every rank's checks, nothing created or removed yet */
 	int e = sb_sweep_file_check(*path, &t->info, c->r, &c->o, c->sh.destroy_data, &er);
-	if ((rc = agree(e, &er)))
+	if ((rc = cli_ranks_agree_error(e, &er)))
 		return rc;
 	/* each rank's test file fits: and those of the ranks on one filesystem? */
 	if ((rc = cli_ranks_space_agree(*path,
@@ -118,17 +104,16 @@ int sweep_ranks_target(struct sweep_cli *c, struct sb_jobtarget *t, const char *
 						: c->r->file_sizes[c->r->nfile - 1],
 					t->info.fs_free, t->info.mountpoint)))
 		return rc;
-	const char *mine = cli_ranks_target(*path, t->info.kind == SB_TARGET_DIR);
+	const char *mine = *path;
+	if ((rc = cli_ranks_dir(*path, t->info.kind == SB_TARGET_DIR, 1, &mine)))
+		return rc;
 	if (mine != *path) {
-		e = cli_ranks_make_dir(&er);
-		if ((rc = agree(e, &er)))
-			return rc;
 		memset(t, 0, sizeof(*t)); /* its own directory, probed anew */
 		if ((rc = cli_ranks_agree(cli_target_probe(t, mine), NULL)))
 			return rc;
 	}
 	e = sb_sweep_file_open(f, mine, &t->info, c->r, &c->o, c->sh.destroy_data, &er);
-	if ((rc = agree(e, &er)))
+	if ((rc = cli_ranks_agree_error(e, &er)))
 		return rc;
 	*path = mine;
 	return 0;

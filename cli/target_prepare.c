@@ -6,6 +6,8 @@
 
 #include "lib/storbench.h"
 
+#include <unistd.h>
+
 static int stop_asked(void *ctx)
 {
 	(void)ctx;
@@ -42,19 +44,15 @@ int cli_device_consent(struct sb_jobtarget *t, const char *path)
 	return sb_jobtarget_consent(t, path, &er) ? cli_error(&er) : 0;
 }
 
-/* A verdict for the other ranks: the exit code, its message kept for
- * rank 0 to print (a message only this rank printed would be lost in the
- * noise of the others', or never seen on another host). */
-static int verdict(int e, const struct sb_error *er, char *msg, size_t len)
+int cli_refuse_device(const char *path)
 {
-	msg[0] = '\0';
-	if (!e)
-		return 0;
-	if (er->msg[0])
-		snprintf(msg, len, "%s%s", cli_msg_prefix(), er->msg);
-	struct sb_error quiet = *er;
-	quiet.msg[0] = '\0';
-	return cli_error(&quiet);
+	struct sb_error er;
+	const int fd = sb_gate_device(path, 0, &er);
+	if (fd >= 0) { /* cannot be: without consent the gate never opens */
+		close(fd);
+		sb_error_set(&er, -EPERM, SB_ERR_INPUT, "refusing to write to '%s'", path);
+	}
+	return cli_error(&er);
 }
 
 /* The jobs of a job file that run together in a directory share the
@@ -82,7 +80,6 @@ static int prepare_ranks(struct sb_jobtarget *t, const char *path, struct sb_job
 			 int needs_data, int noio)
 {
 	struct sb_error er;
-	char msg[sizeof(er.msg)];
 	struct sb_jobtarget chk = *t;
 	chk.check_only = 1;
 	chk.space_need = 0;
@@ -99,35 +96,30 @@ static int prepare_ranks(struct sb_jobtarget *t, const char *path, struct sb_job
 	char fs[sizeof(chk.info.mountpoint)];
 	snprintf(fs, sizeof(fs), "%s", chk.info.mountpoint);
 	sb_jobtarget_cleanup(&chk, 0);
-	int rc = cli_ranks_agree(verdict(e, &er, msg, sizeof(msg)), msg);
+	int rc = cli_ranks_agree_error(e, &er);
 	/* each rank's files fit: and those of the ranks on one filesystem? */
 	if (!rc)
 		rc = cli_ranks_space_agree(path, need, avail, fs);
 	if (rc)
 		return rc;
-	const char *where = cli_ranks_target(path, is_dir);
 	/* a directory a killed run left: taken over only when every rank may
 	 * go on, so a refusal anywhere removes nothing anywhere; made (and
 	 * claimed) once for all the jobs that share it */
-	e = 0;
-	if (!(where != path && dir_users)) {
-		e = cli_ranks_make_dir(&er);
-		if ((rc = cli_ranks_agree(verdict(e, &er, msg, sizeof(msg)), msg)))
-			return rc;
-		e = cli_ranks_claim_dir(&er);
-	}
-	if (!e && where != path) {
+	const char *where = path;
+	if ((rc = cli_ranks_dir(path, is_dir, 1, &where)))
+		return rc;
+	if (where != path) {
 		dir_users++;
 		t->probed = 0; /* its own directory, probed anew */
 	}
-	if (!e)
-		e = sb_jobtarget_prepare(t, where, job, needs_data, noio, &er);
-	if (e == -EEXIST && is_new && where == path)
+	e = sb_jobtarget_prepare(t, where, job, needs_data, noio, &er);
+	/* found taken (-EEXIST), or held by the rank that made it (-EBUSY) */
+	if ((e == -EEXIST || e == -EBUSY) && is_new && where == path)
 		sb_error_set(&er, e, SB_ERR_INPUT,
 			     "cannot create '%s': another rank made it first (the ranks share "
 			     "this path: give a directory, where each gets one of its own)",
 			     path);
-	return cli_ranks_agree(verdict(e, &er, msg, sizeof(msg)), msg);
+	return cli_ranks_agree_error(e, &er);
 }
 
 int cli_target_prepare(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,

@@ -8,6 +8,7 @@
 #include "cli/verify.h"
 #include "lib/storbench.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -21,7 +22,6 @@ static struct sb_vtarget_opts lib_opts(const struct verify_opts *o)
 		.size = o->size_given ? o->size : 0,
 		.block_size = o->block_size,
 		.block_size_given = o->block_size_given,
-		.request_size = o->request_size,
 		.seed = o->seed,
 		.seed_given = o->seed_given,
 		.direct = o->direct,
@@ -37,6 +37,8 @@ int verify_target_resolve(struct vtarget *t, const char *path, struct verify_opt
 	/* a caller that looked first (soak) is not made to look twice */
 	if (!t->ct.probed && (e = cli_target_probe(&t->ct, path)))
 		return e;
+	if (t->ct.info.kind == SB_TARGET_BLOCK && (o->phase & SB_VPHASE_WRITE) && !o->destroy)
+		return cli_refuse_device(path);
 	e = sb_vtarget_resolve(&t->v, path, &t->ct.info, &lo, msg, sizeof(msg));
 	/* a check may have read the seed and the block size from the data */
 	o->seed = lo.seed;
@@ -57,13 +59,32 @@ int verify_target_create(struct vtarget *t, const struct verify_opts *o)
 	char msg[MSG_LEN];
 	if (t->v.is_blockdev) {
 		t->ct.destroy_data = o->destroy;
-		return cli_device_consent(&t->ct, t->v.path);
+		const int rc = cli_device_consent(&t->ct, t->v.path);
+		if (rc)
+			return rc;
+		/* the phases write through what the write gate gave */
+		struct sb_vseg *s = &t->v.seg[0];
+		if (s->fd >= 0)
+			close(s->fd);
+		s->fd = fcntl(t->ct.excl_fd - 1, F_DUPFD_CLOEXEC, 0);
+		if (s->fd < 0) {
+			sb_err("cannot use '%s': %s", t->v.path, strerror(errno));
+			return SB_EXIT_ENV;
+		}
+		return 0;
 	}
 	const int e = sb_vtarget_create(&t->v, &lo, msg, sizeof(msg));
 	/* a second Ctrl-C removes what --phase=both would have removed */
-	for (unsigned i = 0; i < t->v.nseg && o->phase == SB_VPHASE_BOTH && !o->keep; i++)
-		if (t->v.seg[i].created)
+	for (unsigned i = 0; i < t->v.nseg; i++) {
+		if (!t->v.seg[i].created)
+			continue;
+		cli_ranks_note_file(t->v.seg[i].path); /* in a rank's directory */
+		/* tracked once, with its descriptor of now (soak: each
+		 * iteration's file) */
+		cli_signals_track_fd(t->v.seg[i].path, -1, 0);
+		if (o->phase == SB_VPHASE_BOTH && !o->keep)
 			cli_signals_track_fd(t->v.seg[i].path, t->v.seg[i].fd, 1);
+	}
 	if (!e)
 		return 0;
 	sb_err("%s", msg);
@@ -71,9 +92,9 @@ int verify_target_create(struct vtarget *t, const struct verify_opts *o)
 	return cli_exit_of_errno(e);
 }
 
-static void remove_seg(struct vtarget *t, unsigned i)
+/* What removing segment i came to (e), told. */
+static void removed(const struct vtarget *t, unsigned i, int e)
 {
-	const int e = sb_vtarget_remove(&t->v, i);
 	if (e == -ESTALE)
 		sb_warn("did not remove '%s': the name no longer names the file storbench "
 			"created there",
@@ -84,8 +105,10 @@ static void remove_seg(struct vtarget *t, unsigned i)
 
 void verify_target_remove_created(struct vtarget *t)
 {
+	/* a file at the user's name stays held until the next iteration
+	 * swaps a new one in (sb_vtarget_retire): the name never stands free */
 	for (unsigned i = 0; i < t->v.nseg; i++)
-		remove_seg(t, i);
+		removed(t, i, sb_vtarget_retire(&t->v, i));
 }
 
 void verify_target_cleanup(struct vtarget *t, int remove_created)
@@ -93,10 +116,11 @@ void verify_target_cleanup(struct vtarget *t, int remove_created)
 	for (unsigned i = 0; i < t->v.nseg; i++) {
 		cli_signals_track_file(t->v.seg[i].path, 0);
 		if (remove_created)
-			remove_seg(t, i);
+			removed(t, i, sb_vtarget_remove(&t->v, i));
 	}
 	sb_vtarget_free(&t->v);
-	cli_target_cleanup(&t->ct, 1);
+	/* a rank's directory: removed with the files, else marked kept */
+	cli_target_cleanup(&t->ct, !remove_created);
 }
 
 struct prog {
@@ -370,6 +394,8 @@ static int output(const struct verify_opts *o, struct sb_results *res, struct ve
 			render_ranks_text(stdout, res->jobs[i]);
 		}
 	}
+	/* what the figures may not be (a target in RAM) */
+	render_warnings_text(stderr, res);
 	return rc;
 }
 
@@ -436,33 +462,23 @@ static int run_phases(struct verify_opts *o, struct vtarget *t, const struct sb_
 
 /* Many ranks: each works on TARGET as given (a device or a file on its
  * own host) or, for a directory, in a directory of its own under it
- * (--per-rank-dir), made for a write once every rank has checked TARGET;
- * a write's seed is rank 0's on every rank (one --phase=check line for
- * all). dir gets the rank's directory ("" none). */
-static int ranks_target(struct vtarget *t, struct verify_opts *o, const char **path, char *dir,
-			size_t len)
+ * (--per-rank-dir), this run's to write (cli_ranks_dir) once every rank
+ * has checked TARGET; a write's seed is rank 0's on every rank (one
+ * --phase=check line for all). */
+static int ranks_target(struct vtarget *t, struct verify_opts *o, const char **path)
 {
-	dir[0] = '\0';
 	int rc = cli_ranks_agree(cli_target_probe(&t->ct, *path), NULL);
 	if (rc)
 		return rc;
 	if (!o->seed_given)
 		cli_ranks_bcast(&o->seed, sizeof(o->seed));
-	if (t->ct.info.kind != SB_TARGET_DIR)
-		return 0;
-	const char *mine = cli_ranks_target(*path, 1);
-	if (mine == *path)
-		return 0;
-	snprintf(dir, len, "%s", mine);
-	int e = 0;
-	if ((o->phase & SB_VPHASE_WRITE) && mkdir(dir, 0700) < 0 && errno != EEXIST) {
-		e = errno;
-		sb_err("cannot make the rank's directory '%s': %s", dir, strerror(e));
-	}
-	if ((rc = cli_ranks_agree(e ? SB_EXIT_ENV : 0, NULL)))
+	const char *mine = *path;
+	if ((rc = cli_ranks_dir(*path, t->ct.info.kind == SB_TARGET_DIR,
+				!!(o->phase & SB_VPHASE_WRITE), &mine)))
 		return rc;
-	memset(&t->ct, 0, sizeof(t->ct)); /* its own directory, probed anew */
-	*path = dir;
+	if (mine != *path)
+		memset(&t->ct, 0, sizeof(t->ct)); /* its own directory, probed anew */
+	*path = mine;
 	return 0;
 }
 
@@ -474,10 +490,9 @@ int verify_run(struct verify_opts *o, const char *path)
 
 	memset(&t, 0, sizeof(t));
 	memset(&r, 0, sizeof(r));
-	char dir[4096] = "";
 	r.o = o;
 	r.t = &t;
-	if (cli_ranks() > 1 && (rc = ranks_target(&t, o, &path, dir, sizeof(dir))))
+	if (cli_ranks() > 1 && (rc = ranks_target(&t, o, &path)))
 		goto out;
 	/* many ranks: none goes on when one cannot (nothing written yet) */
 	if ((rc = cli_ranks_agree(verify_target_resolve(&t, path, o), NULL)))
@@ -529,8 +544,6 @@ int verify_run(struct verify_opts *o, const char *path)
 		printf("kept the files in '%s' for --phase=check\n", path);
 out:
 	verify_target_cleanup(&t, o->phase == SB_VPHASE_BOTH && !o->keep);
-	if (dir[0] && o->phase == SB_VPHASE_BOTH && !o->keep && rmdir(dir) < 0 && errno != ENOENT)
-		sb_warn("could not remove '%s': %s", dir, strerror(errno));
 	sb_verify_acc_free(&r.res.acc);
 	return rc;
 }

@@ -221,11 +221,43 @@ static void events_table(FILE *f, const struct rep_iters *it)
 	fputs("</tbody></table>\n", f);
 }
 
+/* The soak's one word as it wrote it, and why it stopped early. */
+static void verdict(FILE *f, const struct rep_doc *d)
+{
+	struct sb_soak_summary sum;
+	if (rep_soak_verdict(d, &sum) < 0) {
+		fputs("<p class=\"meta\">No verdict: no summary after the last iteration (the "
+		      "soak was killed, or still runs; <code>storbench soak --resume=LOG</code> "
+		      "goes on with it).</p>\n",
+		      f);
+		return;
+	}
+	fprintf(f, "<p>Verdict: <b class=\"%s\">%s</b>", sum.verdict == SB_SOAK_PASS ? "ok" : "bad",
+		sb_soak_verdict_name(sum.verdict));
+	if (sum.stopped) {
+		fputs(" (stopped early: ", f);
+		rep_html_esc(f, sum.reason);
+		fputs(")", f);
+	}
+	fputs("</p>\n", f);
+	if (sum.stopped && sum.resume[0]) {
+		fputs("<p class=\"meta\">Resume with <code>", f);
+		rep_html_esc(f, sum.resume);
+		fputs("</code></p>\n", f);
+	}
+	if (d->iters.kother > 0)
+		fprintf(f,
+			"<p class=\"meta\">%.0f kernel message%s about other devices (not the "
+			"target's: not counted).</p>\n",
+			d->iters.kother, d->iters.kother == 1 ? "" : "s");
+}
+
 void html_section_soak(FILE *f, const struct rep_doc *d)
 {
 	const struct rep_iters *it = &d->iters;
 	struct marks m;
 	memset(&m, 0, sizeof(m));
+	verdict(f, d);
 	if (!it->n) {
 		fputs("<p class=\"meta\">No iteration completed: nothing to chart.</p>\n", f);
 	} else if (marks_of(d, &m) == 0) {

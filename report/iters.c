@@ -259,6 +259,10 @@ int rep_iters_add(struct rep_doc *d, const struct sb_jv *r)
 			kmsg = (double)sb_jv_len(v);
 		else if (NAMED(m, "kmsg_omitted"))
 			omitted = sb_jv_num(v, 0);
+		else if (NAMED(m, "kmsg_other"))
+			it->kother += (double)sb_jv_len(v);
+		else if (NAMED(m, "kmsg_other_omitted"))
+			it->kother += sb_jv_num(v, 0);
 		else if (NAMED(m, "verify"))
 			it->bad[i] = rep_verify_bad(v);
 		else if (NAMED(m, "interrupted") && sb_jv_bool(v, 0) == 1)
@@ -281,6 +285,7 @@ int rep_iters_add(struct rep_doc *d, const struct sb_jv *r)
 	}
 	it->kmsg[i] = kmsg + omitted;
 	it->failed += (it->flags[i] & REP_IT_FAILED) != 0;
+	it->cut_short += (it->flags[i] & REP_IT_INTERRUPTED) != 0;
 	if ((it->errors[i] > 0 || it->bad[i] > 0 || it->kmsg[i] > 0 ||
 	     (it->flags[i] & REP_IT_FAILED)) &&
 	    add_event(it, r) < 0)

@@ -166,6 +166,19 @@ static int soak(struct sb_json *j, const struct rep_doc *d)
 	sb_json_obj_open(j, "soak");
 	sb_json_u64(j, "iterations", d->iters.n);
 	sb_json_u64(j, "failed_iterations", d->iters.failed);
+	sb_json_u64(j, "cut_short_iterations", d->iters.cut_short);
+	sb_json_u64(j, "kmsg_other_lines", (uint64_t)d->iters.kother);
+	/* the soak's own word; null: none written (killed, or still running) */
+	struct sb_soak_summary sum;
+	if (rep_soak_verdict(d, &sum) == 0) {
+		sb_json_str(j, "verdict", sb_soak_verdict_name(sum.verdict));
+		if (sum.stopped)
+			sb_json_str(j, "stopped_early", sum.reason);
+		if (sum.stopped && sum.resume[0])
+			sb_json_str(j, "resume", sum.resume);
+	} else {
+		sb_json_null(j, "verdict");
+	}
 	sb_json_str(j, "anomalies_from", a[0].written ? "summary" : "analysis");
 	anomalies(j, "write_bw", &a[0]);
 	anomalies(j, "read_bw", &a[1]);

@@ -4,8 +4,9 @@
  * into arrays of the figures the report draws and their lines are freed;
  * the last summary line is kept; no other record is held (a table that
  * lists them reads the log again). A line that cannot be used (cut short
- * by a crash, not JSON, wrong figures, longer than a line may be) is left
- * out with a note naming the file and the line, and the rest is read.
+ * by a crash, not JSON, wrong figures, longer than a line may be; a soak's
+ * line that soak --resume would refuse, by lib/results/soak_check.h) is
+ * left out with a note naming the file and the line, and the rest is read.
  */
 #include "report/report.h"
 
@@ -15,7 +16,7 @@
 
 static int keep_tree(struct rep_doc *d, struct sb_jdoc *t)
 {
-	struct sb_jdoc **v = realloc(d->trees, (d->ntrees + 1) * sizeof(*v));
+	struct sb_jdoc **v = rep_grow_one(d->trees, d->ntrees, sizeof(*v));
 	if (!v) {
 		sb_jdoc_free(t);
 		return -ENOMEM;
@@ -100,8 +101,23 @@ static int record(struct rep_doc *d, struct sb_jdoc *t)
 	return 0;
 }
 
+int rep_log_line_check(struct rep_logcheck *lc, const struct sb_jv *v, char *msg, size_t len)
+{
+	if (!lc->started) { /* the first line says whose log it is */
+		const char *type = sb_jv_str(sb_jv_get(v, "type"));
+		const char *cmd = sb_jv_str(sb_jv_get(v, "command"));
+		lc->started = 1;
+		lc->soak = type && !strcmp(type, "config") && (!cmd || !strcmp(cmd, "soak"));
+		sb_soak_check_init(&lc->c);
+	}
+	if (lc->soak && sb_soak_check_line(&lc->c, v, msg, len) < 0)
+		return -REP_EINPUT;
+	return rep_check(v, msg, len);
+}
+
 /* One line of the log, parsed: 0 when used or left out, < 0 to stop. */
-static int line(struct rep_doc *d, struct sb_jdoc *t, size_t lineno, char **why)
+static int line(struct rep_doc *d, struct rep_logcheck *lc, struct sb_jdoc *t, size_t lineno,
+		char **why)
 {
 	const struct sb_jv *v = sb_jdoc_root(t);
 	char msg[512];
@@ -109,7 +125,7 @@ static int line(struct rep_doc *d, struct sb_jdoc *t, size_t lineno, char **why)
 	if (!sb_jv_is(v, SB_JV_OBJ)) {
 		rc = rep_skip_line(d, "line %zu of '%s' is not a JSON object and was left out",
 				   lineno, d->name);
-	} else if (rep_check(v, msg, sizeof(msg)) < 0) {
+	} else if (rep_log_line_check(lc, v, msg, sizeof(msg)) < 0) {
 		rc = rep_skip_line(d, "line %zu of '%s' was left out: %s", lineno, d->name, msg);
 	} else {
 		enum rep_line_kind k = rep_line_kind(v);
@@ -155,6 +171,7 @@ static int not_json(struct rep_doc *d, const struct rep_lines *lr, size_t n,
 int rep_load_log(struct rep_doc *d, FILE *f, char **why)
 {
 	struct rep_lines lr;
+	struct rep_logcheck lc = { 0 };
 	int rc;
 	d->is_log = 1;
 	if (rep_lines_open(&lr, f, d->src->start, -1, d->src->line0, LINE_MAX_BYTES) < 0) {
@@ -178,7 +195,7 @@ int rep_load_log(struct rep_doc *d, FILE *f, char **why)
 			else if (rc < 0)
 				rc = not_json(d, &lr, n, &e);
 			else
-				rc = line(d, t, lr.lineno, why);
+				rc = line(d, &lc, t, lr.lineno, why);
 		}
 		if (rc < 0)
 			break;

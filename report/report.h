@@ -70,6 +70,8 @@ struct rep_job {
 	const struct sb_jv *json; /* the job as written (a document's: series left out) */
 	size_t index;		  /* in its document's "jobs" (which series are its own) */
 	int in_log;		  /* from a log line, whose tree keeps its series */
+	char *owned;		  /* read for its figures alone (rep_load_figures): its strings,
+		      * json NULL */
 };
 
 /* A soak's iterations (a log's iteration lines, or a result's
@@ -115,6 +117,8 @@ struct rep_iters {
 	double *bad;	       /* blocks that did not verify */
 	unsigned char *flags;  /* REP_IT_* */
 	size_t failed;
+	size_t cut_short; /* iterations a signal cut short */
+	double kother;	  /* kernel lines about other devices (not counted) */
 	struct rep_event *ev;
 	size_t nev, capev;
 	char *text;
@@ -167,6 +171,7 @@ struct rep_target {
 	unsigned lbs, pbs;
 	int rotational; /* 1, 0, -1 unknown */
 	int created;
+	int in_ram; /* tmpfs, ramfs, devtmpfs: the figures are memory's */
 };
 
 struct rep_doc {
@@ -210,6 +215,9 @@ struct rep_doc {
 	struct rep_source *src;		  /* how to read the file again */
 	struct sb_jdoc **trees;
 	size_t ntrees;
+	/* compare (rep_load_figures): the jobs read one at a time for their
+	 * figures, kept without their trees or series */
+	int figures_only;
 };
 
 #define REP_MAX_NOTES 10 /* notes of lines left out, per file */
@@ -245,9 +253,21 @@ int rep_check_at(const struct sb_jv *v, const char *prefix, char *msg, size_t le
  * reading it. What it had to leave out or read only in part is in
  * (*out)->notes, each naming the file (and the line). */
 int rep_load(const char *path, struct rep_doc **out, char **why);
+/* The same for compare: the header, and each job's figures and conditions
+ * alone (no series, no job's JSON: j->json is NULL), the document's jobs
+ * read one at a time, so that its size in memory is that of its figures,
+ * not of its text (a result of 6000 jobs, 23 MB: 14 MB, not 150). */
+int rep_load_figures(const char *path, struct rep_doc **out, char **why);
 void rep_free(struct rep_doc *d);
 /* Sets *why as printf would and returns err (report/model.c). */
 int rep_fail(char **why, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* An array p of n elements of sz bytes with room for one more: p, or it
+ * grown (to twice n when n is a power of two: its room is always the next
+ * power of two, so adding n elements one at a time copies O(n) bytes, not
+ * O(n^2), which a sanitizer's realloc does on every call); NULL when out of
+ * memory, p then unchanged (report/model.c). */
+void *rep_grow_one(void *p, size_t n, size_t sz);
 
 /* Model building blocks (report/model.c) used by the loader. */
 int rep_add_job(struct rep_doc *d, const struct sb_jv *job);
@@ -258,6 +278,14 @@ int rep_skip_line(struct rep_doc *d, const char *fmt, ...) __attribute__((format
 /* The loaders (report/load_log.c, report/load_doc.c) read f from where
  * d->src says the JSON starts; 0 or -REP_EINPUT/-ENOMEM/-errno with *why. */
 int rep_load_log(struct rep_doc *d, FILE *f, char **why);
+/* A log's lines as they come, checked: a soak log's by the soak's rules
+ * (lib/results/soak_check.h, the same --resume goes by), then every
+ * figure (rep_check). 0, or -REP_EINPUT with msg. */
+struct rep_logcheck {
+	int started, soak;
+	struct sb_soak_check c;
+};
+int rep_log_line_check(struct rep_logcheck *lc, const struct sb_jv *v, char *msg, size_t len);
 int rep_load_doc(struct rep_doc *d, FILE *f, char **why);
 /* 0 when the schema of storbench section sb is one this storbench reads, a
  * note when it is newer; -REP_EINPUT with *why when it is not a version
@@ -403,6 +431,10 @@ struct rep_anomalies {
 	} changes[SB_ANOMALY_MAX_CHANGES];
 };
 int rep_soak_anomalies(const struct rep_doc *d, int k, struct rep_anomalies *out);
+/* The verdict the soak wrote, when its summary covers every iteration
+ * read: 0 and *sum; -ENOENT when there is none (a soak killed, or still
+ * running: it has no verdict yet). */
+int rep_soak_verdict(const struct rep_doc *d, struct sb_soak_summary *sum);
 /* The same analysis of an iozone soak's cell j (d->iters.cs[j], KiB/s),
  * always made again from the iterations read. */
 int rep_cell_anomalies(const struct rep_doc *d, size_t j, struct rep_anomalies *out);

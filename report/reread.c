@@ -46,10 +46,11 @@ static FILE *reopen(const struct rep_doc *d)
 }
 
 /* ---- records ---- */
-static int hand_record(struct again *a, const struct sb_jv *v)
+/* checked: the line was checked as the first reading checked it */
+static int hand_record(struct again *a, const struct sb_jv *v, int checked)
 {
 	char msg[512];
-	if (a->stop || !sb_jv_is(v, SB_JV_OBJ) || rep_check(v, msg, sizeof(msg)) < 0)
+	if (a->stop || !sb_jv_is(v, SB_JV_OBJ) || (!checked && rep_check(v, msg, sizeof(msg)) < 0))
 		return 0; /* left out the first time too (a log's line) */
 	if (a->n >= a->d->nrecords)
 		return changed(a->d, "it holds more records");
@@ -62,6 +63,8 @@ static int log_records(struct again *a, FILE *f)
 {
 	const struct rep_doc *d = a->d;
 	struct rep_lines lr;
+	struct rep_logcheck lc = { 0 };
+	char msg[512];
 	int rc = rep_lines_open(&lr, f, d->src->start, d->src->end, d->src->line0,
 				SB_JSON_READ_MAX_SIZE);
 	while (!rc && !a->stop && (rc = rep_lines_next(&lr)) == 1) {
@@ -70,10 +73,14 @@ static int log_records(struct again *a, FILE *f)
 		if (n && lr.buf[n - 1] == '\r')
 			n--;
 		rc = 0;
-		if (lr.too_long || sb_json_parse(lr.buf, n, NULL, &t, NULL) < 0)
+		if (lr.too_long || strspn(lr.buf, " \t\r") >= n ||
+		    sb_json_parse(lr.buf, n, NULL, &t, NULL) < 0)
 			continue;
-		if (rep_line_kind(sb_jdoc_root(t)) == REP_LINE_RECORD)
-			rc = hand_record(a, sb_jdoc_root(t));
+		/* every line, as the first reading checked it (a soak's in order) */
+		const struct sb_jv *v = sb_jdoc_root(t);
+		if (sb_jv_is(v, SB_JV_OBJ) && rep_log_line_check(&lc, v, msg, sizeof(msg)) == 0 &&
+		    rep_line_kind(v) == REP_LINE_RECORD)
+			rc = hand_record(a, v, 1);
 		sb_jdoc_free(t);
 	}
 	rep_lines_close(&lr);
@@ -85,7 +92,7 @@ static int doc_item(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 	struct again *a = ctx;
 	(void)outer;
 	if (a->rfn)
-		return hand_record(a, v);
+		return hand_record(a, v, 0);
 	/* intervals: the i-th of job outer */
 	if (outer != a->outer || !a->at)
 		a->outer = outer, a->at = 0;

@@ -18,14 +18,22 @@ static void judged(struct rep_anomalies *a)
 	a->changes_judged = a->n >= CHANGES_MIN;
 }
 
+int rep_soak_verdict(const struct rep_doc *d, struct sb_soak_summary *sum)
+{
+	const struct sb_jv *v = d->soak_summary;
+	if (!v || (d->soak_summary_at != SIZE_MAX && d->soak_summary_at != d->iters.n) ||
+	    sb_soak_summary_from_json(v, sum) < 0 || sum->iterations != d->iters.n)
+		return -ENOENT;
+	return 0;
+}
+
 /* The verdict written, when it covers every iteration read. */
 static int written(const struct rep_doc *d, int k, struct rep_anomalies *a)
 {
 	static const char *const names[2] = { "write_bw", "read_bw" };
 	struct sb_soak_summary sum;
 	const struct sb_jv *v = d->soak_summary;
-	if (!v || (d->soak_summary_at != SIZE_MAX && d->soak_summary_at != d->iters.n) ||
-	    sb_soak_summary_from_json(v, &sum) < 0 || sum.iterations != d->iters.n)
+	if (rep_soak_verdict(d, &sum) < 0)
 		return -ENOENT;
 	const struct sb_soak_metric *m = &sum.m[k];
 	const struct sb_jv *st = sb_jv_get(sb_jv_get(v, "stability"), names[k]);

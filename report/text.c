@@ -31,7 +31,8 @@ static void header(FILE *f, const struct rep_doc *d)
 		fputc('\n', f);
 	}
 	if (t->filesystem)
-		fprintf(f, "filesystem: %s on %s\n", t->filesystem, rep_or(t->mountpoint, "?"));
+		fprintf(f, "filesystem: %s on %s%s\n", t->filesystem, rep_or(t->mountpoint, "?"),
+			t->in_ram ? " (in RAM)" : "");
 	if (d->state)
 		fprintf(f, "state: %s (%s)\n", d->state, rep_or(d->state_detail, ""));
 	if (h->hostname)
@@ -184,6 +185,37 @@ static void soak_ranks(FILE *f, const struct rep_iters *it)
 	rep_tt_print(f, &t);
 }
 
+/* The soak's one word, as it wrote it (the verdict is the soak's, never
+ * made up here); a log without it: the soak was killed or still runs. */
+static void soak_verdict(FILE *f, const struct rep_doc *d)
+{
+	const struct rep_iters *it = &d->iters;
+	struct sb_soak_summary sum;
+	char cut[48] = "", word[16];
+	if (it->cut_short)
+		snprintf(cut, sizeof(cut), " (%zu cut short)", it->cut_short);
+	fprintf(f, "\n%zu iteration%s%s, %zu failed", it->n, it->n == 1 ? "" : "s", cut,
+		it->failed);
+	if (rep_soak_verdict(d, &sum) < 0) {
+		fprintf(f, ": no verdict (no summary after the last iteration: the soak was "
+			   "killed, or still runs; storbench soak --resume=LOG goes on with it)\n");
+	} else {
+		snprintf(word, sizeof(word), "%s", sb_soak_verdict_name(sum.verdict));
+		for (char *c = word; *c; c++)
+			*c = (char)(*c - 'a' + 'A');
+		fprintf(f, ": %s\n", word);
+		if (sum.stopped)
+			fprintf(f, "stopped early: %s\n", sum.reason);
+		if (sum.stopped && sum.resume[0])
+			fprintf(f, "resume with: %s\n", sum.resume);
+	}
+	if (it->kother > 0)
+		fprintf(f,
+			"%.0f kernel message%s about other devices (not the target's: not "
+			"counted)\n",
+			it->kother, it->kother == 1 ? "" : "s");
+}
+
 /* A soak: its iterations' throughput, median and range, the outliers and
  * changes of level found, and failures. */
 static void soak(FILE *f, const struct rep_doc *d)
@@ -192,7 +224,7 @@ static void soak(FILE *f, const struct rep_doc *d)
 	const struct rep_iters *it = &d->iters;
 	struct rep_anomalies an;
 	char a[48], b[48], c[48];
-	fprintf(f, "\n%zu iteration%s, %zu failed\n", it->n, it->n == 1 ? "" : "s", it->failed);
+	soak_verdict(f, d);
 	for (int k = 0; k < 2 && it->n; k++) {
 		if (rep_soak_anomalies(d, k, &an) < 0 || !an.n)
 			continue;
@@ -276,6 +308,19 @@ static void verify_ranks(FILE *f, const struct sb_jv *ranks)
 	rep_tt_print(f, &r);
 }
 
+/* verify of a directory: what its write covered of the free space */
+static void coverage(FILE *f, const struct sb_jv *c)
+{
+	const double pct = sb_jv_num(sb_jv_get(c, "percent"), NAN);
+	char a[32], b[32];
+	if (!isfinite(pct))
+		return;
+	fprintf(f, "covered: %s, %.1f%% of the %s free before%s\n",
+		sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(c, "bytes"), 0), a, sizeof(a)), pct,
+		sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(c, "free_before"), 0), b, sizeof(b)),
+		sb_jv_bool(sb_jv_get(c, "fill"), 0) ? " (a fill)" : "");
+}
+
 /* storbench.verify (verify, run --verify): blocks per class and the bad ranges. */
 static void verify(FILE *f, const struct rep_doc *d)
 {
@@ -289,6 +334,7 @@ static void verify(FILE *f, const struct rep_doc *d)
 		return;
 	fprintf(f, "\nverify: %.0f blocks of %.0f B checked, result %s\n", all, bs,
 		rep_or(sb_jv_str(sb_jv_get(v, "result")), "-"));
+	coverage(f, sb_jv_get(v, "coverage"));
 	for (int k = 0; k < REP_VCLASS_N; k++) {
 		if (!rep_vclass_shown(v, k) || !rep_tt_row(&c))
 			continue;

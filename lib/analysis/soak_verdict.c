@@ -1,7 +1,8 @@
 /*
  * The soak's verdict: every iteration must verify without I/O or kernel
- * storage errors; outliers and throughput changes are anomalies, which
- * fail the soak only with --fail-on-anomaly.
+ * storage errors (of the target's own devices); a soak that stopped before
+ * its end never passes; outliers and throughput changes are anomalies,
+ * which fail the soak only with --fail-on-anomaly.
  */
 #include "lib/analysis/soak_verdict.h"
 
@@ -60,16 +61,68 @@ static int metric(const struct sb_soak_iter *it, size_t n, int which, struct sb_
 	return e;
 }
 
+static const char *const verdict_names[] = { "pass", "fail", "interrupted", "aborted" };
+
+const char *sb_soak_verdict_name(enum sb_soak_verdict v)
+{
+	return (unsigned)v < SB_ARRAY_SIZE(verdict_names) ? verdict_names[v] : "?";
+}
+
+int sb_soak_verdict_by_name(const char *s)
+{
+	for (size_t i = 0; s && i < SB_ARRAY_SIZE(verdict_names); i++)
+		if (!strcmp(s, verdict_names[i]))
+			return (int)i;
+	return -EINVAL;
+}
+
+/* The one rule (soak_verdict.h): failures, then an early stop, then the
+ * anomalies when they count. */
+static void decide(struct sb_soak_summary *s)
+{
+	if (s->failed)
+		s->verdict = SB_SOAK_FAIL;
+	else if (s->stopped)
+		s->verdict = (enum sb_soak_verdict)s->stopped;
+	else
+		s->verdict = s->fail_on_anomaly && s->anomalies ? SB_SOAK_FAIL : SB_SOAK_PASS;
+	s->pass = s->verdict == SB_SOAK_PASS;
+}
+
+/* The other devices' lines of an iteration, counted by device. */
+static void count_other(struct sb_soak_summary *out, const struct sb_soak_iter *it)
+{
+	out->kmsg_other_lines += it->nkother + it->kother_omitted;
+	for (size_t k = 0; k < it->nkother; k++) {
+		const struct sb_soak_kline *l = &it->kother[k];
+		size_t d = 0;
+		while (d < out->nother && strcmp(out->other[d].device, l->device))
+			d++;
+		if (d == out->nother) {
+			if (d == SB_SOAK_MAX_OTHER)
+				continue;
+			out->nother++;
+			snprintf(out->other[d].device, sizeof(out->other[d].device), "%s",
+				 l->device);
+			snprintf(out->other[d].first, sizeof(out->other[d].first), "%s", l->text);
+		}
+		out->other[d].lines++;
+	}
+}
+
 int sb_soak_summarize(const struct sb_soak_iter *it, size_t n, int fail_on_anomaly,
 		      struct sb_soak_summary *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->iterations = n;
+	out->fail_on_anomaly = fail_on_anomaly;
 	for (size_t i = 0; i < n; i++) {
 		out->verify_bad += sb_soak_iter_bad(&it[i]);
 		out->io_errors += it[i].io_errors;
 		out->kmsg_lines += it[i].nkmsg + it[i].kmsg_omitted;
 		out->failed += sb_soak_iter_failed(&it[i]);
+		out->cut_short += !!it[i].interrupted;
+		count_other(out, &it[i]);
 	}
 	for (int k = 0; k < 2; k++) {
 		int e = metric(it, n, k, &out->m[k]);
@@ -77,15 +130,17 @@ int sb_soak_summarize(const struct sb_soak_iter *it, size_t n, int fail_on_anoma
 			return e;
 		out->anomalies += (int)(out->m[k].outliers_total + out->m[k].nchanges);
 	}
-	out->pass = !out->failed && (!fail_on_anomaly || !out->anomalies);
+	decide(out);
 	return 0;
 }
 
-void sb_soak_abort(struct sb_soak_summary *sum, const char *reason)
+void sb_soak_stop(struct sb_soak_summary *sum, enum sb_soak_verdict how, const char *reason,
+		  const char *resume)
 {
-	sum->aborted = 1;
-	sum->pass = 0;
+	sum->stopped = how == SB_SOAK_INTERRUPTED ? SB_SOAK_INTERRUPTED : SB_SOAK_ABORTED;
 	snprintf(sum->reason, sizeof(sum->reason), "%s", reason && *reason ? reason : "unknown");
+	snprintf(sum->resume, sizeof(sum->resume), "%s", resume ? resume : "");
+	decide(sum);
 }
 
 static int same_cell(const struct sb_soak_cell *c, const struct sb_soak_cell_metric *m)
@@ -163,6 +218,7 @@ int sb_soak_summarize_cells(const struct sb_soak_iter *it, size_t n, int fail_on
 		*nout = 0;
 		return e;
 	}
-	sum->pass = !sum->aborted && !sum->failed && (!fail_on_anomaly || !sum->anomalies);
+	sum->fail_on_anomaly = fail_on_anomaly;
+	decide(sum);
 	return 0;
 }

@@ -24,14 +24,49 @@ struct sb_soak_metric {
 	} changes[SB_ANOMALY_MAX_CHANGES];
 };
 
+/* The one word a soak ends with. A failed iteration makes it "fail"
+ * whatever stopped the soak (a failure found stays found); a soak that
+ * stopped before its end without one is "interrupted" (a signal) or
+ * "aborted" (it could not go on), never "pass"; anomalies fail a soak
+ * that ran to its end only with --fail-on-anomaly. */
+enum sb_soak_verdict {
+	SB_SOAK_PASS,
+	SB_SOAK_FAIL,
+	SB_SOAK_INTERRUPTED,
+	SB_SOAK_ABORTED,
+};
+/* "pass", "fail", "interrupted", "aborted" */
+const char *sb_soak_verdict_name(enum sb_soak_verdict v);
+/* The verdict named s, or -EINVAL. */
+int sb_soak_verdict_by_name(const char *s);
+
+/* Kernel lines about devices outside the target's stack, by device (the
+ * first SB_SOAK_MAX_OTHER of them), for information. */
+#define SB_SOAK_MAX_OTHER 8
+struct sb_soak_other_device {
+	char device[32];
+	uint64_t lines;
+	char first[240]; /* the first line about it */
+};
+
 struct sb_soak_summary {
 	size_t iterations, failed;
+	size_t cut_short; /* iterations a signal cut short (in iterations) */
 	uint64_t verify_bad, io_errors, kmsg_lines;
+	/* kernel lines about other devices: their number, and per device */
+	uint64_t kmsg_other_lines;
+	struct sb_soak_other_device other[SB_SOAK_MAX_OTHER];
+	size_t nother;
 	struct sb_soak_metric m[2]; /* write_bw, read_bw */
 	int anomalies;
-	int pass;
-	int aborted; /* stopped before its end: reason says why */
+	int fail_on_anomaly;
+	enum sb_soak_verdict verdict;
+	int pass; /* verdict == SB_SOAK_PASS */
+	/* stopped before its end: SB_SOAK_INTERRUPTED or SB_SOAK_ABORTED
+	 * (0: it ran to its end), reason says why */
+	int stopped;
 	char reason[768];
+	char resume[1024]; /* stopped: the command line that goes on with it ("" none) */
 };
 
 /*
@@ -62,8 +97,11 @@ int sb_soak_summarize_cells(const struct sb_soak_iter *it, size_t n, int fail_on
 			    struct sb_soak_summary *sum, struct sb_soak_cell_metric **out,
 			    size_t *nout);
 
-/* The soak stopped before its end (a full target, an iteration that could
- * not run): no pass, whatever the iterations say; reason is kept. */
-void sb_soak_abort(struct sb_soak_summary *sum, const char *reason);
+/* The soak stopped before its end: how (SB_SOAK_INTERRUPTED: a signal;
+ * SB_SOAK_ABORTED: a full target, an iteration that could not run), why,
+ * and the command line that resumes it (NULL: none). Never a pass
+ * afterwards; a failed iteration stays a failure. */
+void sb_soak_stop(struct sb_soak_summary *sum, enum sb_soak_verdict how, const char *reason,
+		  const char *resume);
 
 #endif

@@ -3,6 +3,7 @@
  * reading them back (--resume, the report's chart).
  */
 #include "lib/results/soak_json.h"
+#include "lib/results/soak_check.h"
 #include "lib/results/verify_range_json.h"
 #include "lib/sweep/sweep.h"
 #include "lib/target/cache.h"
@@ -11,6 +12,14 @@
 
 static const char *const lat_keys[3] = { "p50_ns", "p99_ns", "max_ns" };
 static const char *const metric_names[2] = { "write_bw", "read_bw" };
+
+static void files_json(struct sb_json *j, const char *const *files, size_t n)
+{
+	sb_json_arr_open(j, "files");
+	for (size_t i = 0; i < n; i++)
+		sb_json_str(j, NULL, files[i]);
+	sb_json_arr_close(j);
+}
 
 void sb_soak_config_record(struct sb_json *j, const struct sb_soak_config *c)
 {
@@ -22,6 +31,8 @@ void sb_soak_config_record(struct sb_json *j, const struct sb_soak_config *c)
 	sb_json_u64(j, "started_ns", c->started_ns);
 	sb_json_u64(j, "seed", c->seed);
 	sb_json_str(j, "target", c->target);
+	if (c->nfiles)
+		files_json(j, c->files, c->nfiles);
 	sb_json_arr_open(j, "argv");
 	for (int i = 0; i < c->argc; i++)
 		sb_json_str(j, NULL, c->argv[i]);
@@ -78,9 +89,27 @@ static void cell_json(struct sb_json *j, const struct sb_soak_cell *c)
 	sb_json_u64(j, "record_size", c->record_size);
 }
 
+/* Kernel lines: when, what kind, about which device, the text. */
+static void klines_json(struct sb_json *j, const char *key, const struct sb_soak_kline *l, size_t n)
+{
+	sb_json_arr_open(j, key);
+	for (size_t i = 0; i < n; i++) {
+		sb_json_obj_open(j, NULL);
+		sb_json_u64(j, "time_us", l[i].time_us);
+		sb_json_str(j, "category", l[i].category);
+		if (l[i].device[0])
+			sb_json_str(j, "device", l[i].device);
+		sb_json_str(j, "text", l[i].text);
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
+}
+
 void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it)
 {
 	sb_json_u64(j, "iteration", it->n);
+	if (it->generation)
+		sb_json_u64(j, "generation", it->generation);
 	sb_json_u64(j, "start_ns", it->start_ns);
 	sb_json_u64(j, "end_ns", it->end_ns);
 	sb_json_double(j, "write_bw_bytes", it->write_bw);
@@ -98,16 +127,12 @@ void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it)
 	if (it->unwritten)
 		sb_json_u64(j, "unwritten_blocks", it->unwritten);
 	sb_json_str(j, "cache", it->cache > 0 ? sb_cache_method_name(it->cache) : "direct");
-	sb_json_arr_open(j, "kmsg");
-	for (size_t i = 0; i < it->nkmsg; i++) {
-		sb_json_obj_open(j, NULL);
-		sb_json_u64(j, "time_us", it->kmsg[i].time_us);
-		sb_json_str(j, "category", it->kmsg[i].category);
-		sb_json_str(j, "text", it->kmsg[i].text);
-		sb_json_obj_close(j);
-	}
-	sb_json_arr_close(j);
+	klines_json(j, "kmsg", it->kmsg, it->nkmsg);
 	sb_json_u64(j, "kmsg_omitted", it->kmsg_omitted);
+	if (it->nkother || it->kother_omitted) {
+		klines_json(j, "kmsg_other", it->kother, it->nkother);
+		sb_json_u64(j, "kmsg_other_omitted", it->kother_omitted);
+	}
 	sb_json_bool(j, "interrupted", it->interrupted);
 	sb_json_bool(j, "failed", sb_soak_iter_failed(it));
 	if (!it->iozone)
@@ -120,6 +145,28 @@ void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it)
 		sb_json_obj_close(j);
 	}
 	sb_json_arr_close(j);
+}
+
+void sb_soak_start_record(struct sb_json *j, uint64_t n, uint64_t generation,
+			  const char *const *files, size_t nfiles)
+{
+	sb_json_obj_open(j, NULL);
+	sb_json_str(j, "type", "start");
+	sb_json_u64(j, "iteration", n);
+	sb_json_u64(j, "generation", generation);
+	files_json(j, files, nfiles);
+	sb_json_obj_close(j);
+}
+
+void sb_soak_cut_record(struct sb_json *j, uint64_t after, uint64_t generation,
+			const char *const *files, size_t nfiles)
+{
+	sb_json_obj_open(j, NULL);
+	sb_json_str(j, "type", "cut");
+	sb_json_u64(j, "after_iteration", after);
+	sb_json_u64(j, "generation", generation);
+	files_json(j, files, nfiles);
+	sb_json_obj_close(j);
 }
 
 void sb_soak_iter_record(struct sb_json *j, const struct sb_soak_iter *it)
@@ -178,6 +225,22 @@ static void cells_json(struct sb_json *j, const struct sb_soak_result *r)
 	sb_json_arr_close(j);
 }
 
+/* Kernel lines about devices outside the target's stack: not counted,
+ * told by device. */
+static void other_devices_json(struct sb_json *j, const struct sb_soak_summary *sum)
+{
+	sb_json_u64(j, "kmsg_other_lines", sum->kmsg_other_lines);
+	sb_json_arr_open(j, "kmsg_other_devices");
+	for (size_t i = 0; i < sum->nother; i++) {
+		sb_json_obj_open(j, NULL);
+		sb_json_str(j, "device", sum->other[i].device);
+		sb_json_u64(j, "lines", sum->other[i].lines);
+		sb_json_str(j, "first", sum->other[i].first);
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
+}
+
 /* The summary's members: the log's last line, the results' soak section. */
 static void summary_json(struct sb_json *j, const struct sb_soak_result *r)
 {
@@ -188,10 +251,18 @@ static void summary_json(struct sb_json *j, const struct sb_soak_result *r)
 	sb_json_u64(j, "io_errors", sum->io_errors);
 	sb_json_u64(j, "kmsg_lines", sum->kmsg_lines);
 	sb_json_bool(j, "kmsg_watched", r->kmsg_watched);
+	other_devices_json(j, sum);
 	sb_json_u64(j, "anomalies", (uint64_t)sum->anomalies);
-	sb_json_str(j, "verdict", sum->aborted ? "aborted" : sum->pass ? "pass" : "fail");
-	if (sum->aborted)
-		sb_json_str(j, "aborted_reason", sum->reason);
+	if (sum->cut_short)
+		sb_json_u64(j, "cut_short_iterations", sum->cut_short);
+	sb_json_str(j, "verdict", sb_soak_verdict_name(sum->verdict));
+	if (sum->stopped) {
+		sb_json_str(j, "stopped_early", sum->reason);
+		if (sum->stopped == SB_SOAK_ABORTED)
+			sb_json_str(j, "aborted_reason", sum->reason);
+		if (sum->resume[0])
+			sb_json_str(j, "resume", sum->resume);
+	}
 	sb_json_obj_open(j, "stability");
 	for (int k = 0; k < 2; k++)
 		metric_json(j, metric_names[k], &sum->m[k]);
@@ -331,9 +402,19 @@ static int cells_from_json(const struct sb_jv *a, struct sb_soak_iter *it)
 	return 0;
 }
 
+static void kline_from_json(const struct sb_jv *v, struct sb_soak_kline *l)
+{
+	memset(l, 0, sizeof(*l));
+	sb_jv_u64(sb_jv_get(v, "time_us"), &l->time_us);
+	copy_str(l->category, sizeof(l->category), sb_jv_get(v, "category"));
+	copy_str(l->device, sizeof(l->device), sb_jv_get(v, "device"));
+	copy_str(l->text, sizeof(l->text), sb_jv_get(v, "text"));
+}
+
 int sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it)
 {
 	const struct sb_jv *ver = sb_jv_get(v, "verify"), *k = sb_jv_get(v, "kmsg");
+	uint64_t x = 0;
 	const struct sb_jv *wl = sb_jv_get(v, "write_lat"), *rl = sb_jv_get(v, "read_lat");
 	memset(it, 0, sizeof(*it));
 	sb_jv_u64(sb_jv_get(v, "iteration"), &it->n);
@@ -350,14 +431,23 @@ int sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it)
 		sb_jv_u64(sb_jv_get(ver, sb_verify_class_name(c)), &it->count[c]);
 	sb_jv_u64(sb_jv_get(v, "io_errors"), &it->io_errors);
 	sb_jv_u64(sb_jv_get(v, "unwritten_blocks"), &it->unwritten);
+	sb_jv_u64(sb_jv_get(v, "generation"), &it->generation);
 	/* counted for the verdict, their text kept */
 	it->nkmsg = SB_MIN(sb_jv_len(k), (size_t)SB_SOAK_MAX_KMSG);
-	for (size_t i = 0; i < it->nkmsg; i++) {
-		copy_str(it->kmsg[i].category, sizeof(it->kmsg[i].category),
-			 sb_jv_get(sb_jv_at(k, i), "category"));
-		copy_str(it->kmsg[i].text, sizeof(it->kmsg[i].text),
-			 sb_jv_get(sb_jv_at(k, i), "text"));
+	for (size_t i = 0; i < it->nkmsg; i++)
+		kline_from_json(sb_jv_at(k, i), &it->kmsg[i]);
+	sb_jv_u64(sb_jv_get(v, "kmsg_omitted"), &x);
+	it->kmsg_omitted = (size_t)x + (sb_jv_len(k) - it->nkmsg);
+	/* the other devices' lines, for information */
+	const struct sb_jv *ko = sb_jv_get(v, "kmsg_other");
+	for (size_t i = 0; i < sb_jv_len(ko); i++) {
+		struct sb_soak_kline l;
+		kline_from_json(sb_jv_at(ko, i), &l);
+		sb_soak_iter_add_other(it, &l);
 	}
+	x = 0;
+	sb_jv_u64(sb_jv_get(v, "kmsg_other_omitted"), &x);
+	it->kother_omitted += (size_t)x;
 	it->interrupted = sb_jv_bool(sb_jv_get(v, "interrupted"), 0);
 	return cells_from_json(sb_jv_get(v, "cells"), it);
 }
@@ -413,10 +503,32 @@ int sb_soak_summary_from_json(const struct sb_jv *v, struct sb_soak_summary *out
 	sb_jv_u64(sb_jv_get(v, "verify_bad_blocks"), &out->verify_bad);
 	sb_jv_u64(sb_jv_get(v, "io_errors"), &out->io_errors);
 	sb_jv_u64(sb_jv_get(v, "kmsg_lines"), &out->kmsg_lines);
-	const char *verdict = sb_jv_str(sb_jv_get(v, "verdict"));
-	out->pass = verdict && !strcmp(verdict, "pass");
-	if (verdict && !strcmp(verdict, "aborted"))
-		sb_soak_abort(out, sb_jv_str(sb_jv_get(v, "aborted_reason")));
+	sb_jv_u64(sb_jv_get(v, "kmsg_other_lines"), &out->kmsg_other_lines);
+	if (sb_jv_u64(sb_jv_get(v, "cut_short_iterations"), &x) == 0)
+		out->cut_short = (size_t)x;
+	const struct sb_jv *od = sb_jv_get(v, "kmsg_other_devices");
+	for (size_t i = 0; i < sb_jv_len(od) && out->nother < SB_SOAK_MAX_OTHER; i++) {
+		struct sb_soak_other_device *o = &out->other[out->nother++];
+		const struct sb_jv *e = sb_jv_at(od, i);
+		copy_str(o->device, sizeof(o->device), sb_jv_get(e, "device"));
+		copy_str(o->first, sizeof(o->first), sb_jv_get(e, "first"));
+		sb_jv_u64(sb_jv_get(e, "lines"), &o->lines);
+	}
+	/* the verdict as written (an unknown word is no pass) */
+	const int verdict = sb_soak_verdict_by_name(sb_jv_str(sb_jv_get(v, "verdict")));
+	out->verdict = verdict < 0 ? SB_SOAK_FAIL : (enum sb_soak_verdict)verdict;
+	out->pass = out->verdict == SB_SOAK_PASS;
+	const char *why = sb_jv_str(sb_jv_get(v, "stopped_early"));
+	if (!why)
+		why = sb_jv_str(sb_jv_get(v, "aborted_reason"));
+	if (out->verdict == SB_SOAK_INTERRUPTED || out->verdict == SB_SOAK_ABORTED || why) {
+		out->stopped = out->verdict == SB_SOAK_INTERRUPTED ? SB_SOAK_INTERRUPTED
+			       : out->verdict == SB_SOAK_ABORTED   ? SB_SOAK_ABORTED
+			       : sb_jv_get(v, "aborted_reason")	   ? SB_SOAK_ABORTED
+								   : SB_SOAK_INTERRUPTED;
+		snprintf(out->reason, sizeof(out->reason), "%s", why ? why : "unknown");
+		copy_str(out->resume, sizeof(out->resume), sb_jv_get(v, "resume"));
+	}
 	return 0;
 }
 
@@ -450,23 +562,61 @@ static int take_config(const struct sb_jv *v, struct sb_soak_log *log)
 	return 0;
 }
 
+/* The files a run listed (its configuration, start or cut record): what
+ * a resume removes when they prove to be the soak's (once per path). */
+static int take_files(const struct sb_jv *v, struct sb_soak_log *log)
+{
+	const struct sb_jv *files = sb_jv_get(v, "files");
+	for (size_t i = 0; i < sb_jv_len(files); i++) {
+		const char *path = sb_jv_str(sb_jv_at(files, i));
+		size_t k = 0;
+		while (k < log->nleft && strcmp(log->left[k].path, path))
+			k++;
+		if (k < log->nleft)
+			continue;
+		struct sb_soak_leftover *nv = realloc(log->left, (log->nleft + 1) * sizeof(*nv));
+		if (!nv)
+			return -ENOMEM;
+		log->left = nv;
+		if (!(nv[log->nleft].path = strdup(path)))
+			return -ENOMEM;
+		log->nleft++;
+	}
+	return 0;
+}
+
+static int take_iteration(const struct sb_jv *v, struct sb_soak_log *log)
+{
+	struct sb_soak_iter it;
+	int e = sb_soak_iter_from_json(v, &it);
+	if (!e)
+		e = sb_soak_iter_append(&log->it, &log->nit, &log->capit, &it);
+	if (e)
+		sb_soak_iter_release(&it);
+	return e;
+}
+
 /* One whole line (lineno 1-based) into the log. */
-static int take_line(const char *line, size_t len, size_t lineno, struct sb_soak_log *log)
+static int take_line(const char *line, size_t len, struct sb_soak_log *log)
 {
 	struct sb_jdoc *d = NULL;
-	struct sb_soak_iter it;
 	int e = sb_json_parse(line, len, NULL, &d, NULL);
-	if (e < 0)
+	if (e < 0) {
+		snprintf(log->why, sizeof(log->why), "not JSON");
 		return e == -ENOMEM ? e : -EBADMSG;
+	}
 	const struct sb_jv *v = sb_jdoc_root(d);
 	const char *type = sb_jv_str(sb_jv_get(v, "type"));
-	if (lineno == 1) {
+	const size_t lineno = log->check.line + 1;
+	if (sb_soak_check_line(&log->check, v, log->why, sizeof(log->why)) < 0)
+		e = lineno == 1 ? -EINVAL : -EBADMSG;
+	else if (lineno == 1)
 		e = take_config(v, log);
-	} else if (type && !strcmp(type, "iteration")) {
-		e = sb_soak_iter_from_json(v, &it);
-		if (!e && (e = sb_soak_iter_append(&log->it, &log->nit, &log->capit, &it)) < 0)
-			free(it.cells);
-	} else if (type && !strcmp(type, "resume")) {
+	else if (!strcmp(type, "iteration"))
+		e = take_iteration(v, log);
+	if (!e && (lineno == 1 || !strcmp(type, "start") || !strcmp(type, "cut")))
+		e = take_files(v, log);
+	else if (!e && !strcmp(type, "resume")) {
 		/* a limit given at an earlier resume replaces the configuration's */
 		log->iterations = log->duration_ns = 0;
 		sb_jv_u64(sb_jv_get(v, "iterations"), &log->iterations);
@@ -480,22 +630,30 @@ static int take_line(const char *line, size_t len, size_t lineno, struct sb_soak
 int sb_soak_log_parse(const char *text, size_t len, struct sb_soak_log *log)
 {
 	memset(log, 0, sizeof(*log));
+	sb_soak_check_init(&log->check);
 	for (size_t at = 0; at < len;) {
 		const char *nl = memchr(text + at, '\n', len - at);
 		if (!nl)
 			break; /* torn last line */
 		size_t ll = (size_t)(nl - (text + at));
-		int e = take_line(text + at, ll, ++log->line, log);
+		log->line++;
+		int e = take_line(text + at, ll, log);
 		if (e < 0)
 			return e;
 		at += ll + 1;
 		log->good = at;
 	}
-	return log->line ? 0 : -ENODATA;
+	if (!log->line)
+		return -ENODATA;
+	log->generation = sb_soak_check_used(&log->check);
+	return 0;
 }
 
 void sb_soak_log_free(struct sb_soak_log *log)
 {
+	for (size_t i = 0; i < log->nleft; i++)
+		free(log->left[i].path);
+	free(log->left);
 	for (int i = 0; log->argv && i < log->argc; i++)
 		free(log->argv[i]);
 	free(log->argv);

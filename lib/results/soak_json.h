@@ -10,6 +10,7 @@
 #include "lib/analysis/soak_verdict.h"
 #include "lib/json/json_read.h"
 #include "lib/json/json_write.h"
+#include "lib/results/soak_check.h"
 #include "lib/soak/soak_record.h"
 #include "lib/target/devinfo.h"
 
@@ -18,6 +19,10 @@ struct sb_soak_config {
 	uint64_t started_ns; /* wall clock of the first iteration ever */
 	uint64_t seed;
 	const char *target;
+	/* the files its iterations make (a directory's), listed before any is
+	 * made: a resume after a crash removes those left */
+	const char *const *files;
+	size_t nfiles;
 	int argc; /* the options as given, for --resume */
 	char *const *argv;
 	uint64_t size;
@@ -61,8 +66,18 @@ struct sb_soak_result {
 	unsigned nranks;
 };
 
-/* The log's lines, each one object: {"type": "config", ...},
- * {"type": "iteration", ...}, {"type": "summary", ...}. */
+/* The log's lines, each one object: {"type": "config", ...} (its
+ * iteration 1 writes generation 1, each next one more, into "files"),
+ * {"type": "iteration", ...}, {"type": "summary", ...}; a resumed run
+ * first writes {"type": "start", ...}: the iteration n it goes on with
+ * writes generation (one no write used before), each next one more, into
+ * files; under mpirun a resume that cut a rank's log writes {"type":
+ * "cut", ...}: the highest generation the lines cut away may have used,
+ * and their files. */
+void sb_soak_start_record(struct sb_json *j, uint64_t n, uint64_t generation,
+			  const char *const *files, size_t nfiles);
+void sb_soak_cut_record(struct sb_json *j, uint64_t after, uint64_t generation,
+			const char *const *files, size_t nfiles);
 void sb_soak_config_record(struct sb_json *j, const struct sb_soak_config *c);
 void sb_soak_iter_record(struct sb_json *j, const struct sb_soak_iter *it);
 void sb_soak_summary_record(struct sb_json *j, const struct sb_soak_result *r);
@@ -87,6 +102,12 @@ int sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it);
  * soak that never ended). The metrics' names point to static strings. */
 int sb_soak_summary_from_json(const struct sb_jv *v, struct sb_soak_summary *out);
 
+/* A file a run of the soak listed before it made any (its configuration,
+ * start or cut record). */
+struct sb_soak_leftover {
+	char *path;
+};
+
 /* A log read back to resume it. */
 struct sb_soak_log {
 	uint64_t seed, started_ns;
@@ -98,17 +119,27 @@ struct sb_soak_log {
 	uint64_t iterations, duration_ns;
 	struct sb_soak_iter *it; /* its complete iterations */
 	size_t nit, capit;
-	size_t good; /* bytes of its whole lines: less than the
+	size_t good;	     /* bytes of its whole lines: less than the
 					 * text's length when the last one is torn */
-	size_t line; /* -EBADMSG: the line that is not JSON */
+	size_t line;	     /* -EBADMSG, -EINVAL: the line refused */
+	char why[384];	     /* and why (sb_soak_check_line's words, or "not JSON") */
+	uint64_t generation; /* the highest generation a write may have used
+			      * (a killed iteration's too): a new run starts above */
+	/* the files the runs listed: a killed iteration's may be left, which a
+	 * resume removes when they prove to be the soak's */
+	struct sb_soak_leftover *left;
+	size_t nleft;
+	struct sb_soak_check check;
 };
 /*
- * Reads a log's text: line 1 its configuration (of SB_SOAK_LOG_VERSION),
- * then its iterations and resume records (summary lines are skipped: a
- * resumed soak writes its own); a last line without its newline is left out. 0; -EBADMSG when
- * line log->line is not JSON; -EINVAL when line 1 is not a soak's
- * configuration; -ENODATA when there is no whole line; -ENOMEM. Free with
- * sb_soak_log_free, whatever it returned.
+ * Reads a log's text, every line checked as sb_soak_check_line checks it:
+ * line 1 its configuration (of SB_SOAK_LOG_VERSION), then its iterations,
+ * start and resume records (summary lines are skipped: a resumed soak
+ * writes its own); a last line without its newline is left out. 0;
+ * -EBADMSG when line log->line is not JSON or is refused (log->why says
+ * why); -EINVAL when line 1 is not a soak's configuration; -ENODATA when
+ * there is no whole line; -ENOMEM. Free with sb_soak_log_free, whatever it
+ * returned.
  */
 int sb_soak_log_parse(const char *text, size_t len, struct sb_soak_log *log);
 void sb_soak_log_free(struct sb_soak_log *log);

@@ -30,11 +30,33 @@ int sb_soak_iter_append(struct sb_soak_iter **v, size_t *n, size_t *cap,
 	return 0;
 }
 
+void sb_soak_iter_release(struct sb_soak_iter *it)
+{
+	free(it->cells);
+	free(it->kother);
+	it->cells = NULL;
+	it->kother = NULL;
+	it->ncells = it->nkother = 0;
+}
+
 void sb_soak_iters_free(struct sb_soak_iter *v, size_t n)
 {
 	for (size_t i = 0; v && i < n; i++)
-		free(v[i].cells);
+		sb_soak_iter_release(&v[i]);
 	free(v);
+}
+
+void sb_soak_iter_add_other(struct sb_soak_iter *it, const struct sb_soak_kline *l)
+{
+	if (!it->kother && !(it->kother = calloc(SB_SOAK_MAX_KMSG, sizeof(*it->kother)))) {
+		it->kother_omitted++;
+		return;
+	}
+	if (it->nkother == SB_SOAK_MAX_KMSG) {
+		it->kother_omitted++;
+		return;
+	}
+	it->kother[it->nkother++] = *l;
 }
 
 static void lat3(const struct sb_hist *h, uint64_t out[3])
@@ -103,6 +125,8 @@ void sb_soak_iter_aggregate(struct sb_soak_iter *out, const struct sb_soak_rank 
 				 (int)sizeof(l->text) - 16, it->kmsg[k].text);
 		}
 		out->kmsg_omitted += it->kmsg_omitted;
+		/* the lines about other devices stay in each rank's own log */
+		out->kother_omitted += it->nkother + it->kother_omitted;
 		out->interrupted |= it->interrupted;
 	}
 	const double base = (double)r[0].it.start_ns;

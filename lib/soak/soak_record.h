@@ -19,6 +19,7 @@
 struct sb_soak_kline {
 	uint64_t time_us; /* kernel timestamp */
 	char category[16];
+	char device[32]; /* the device the line names ("" none) */
 	char text[240];
 };
 
@@ -45,9 +46,16 @@ struct sb_soak_iter {
 	uint64_t unwritten; /* blocks the write could not write (a full
 					 * target); the iteration was not checked */
 	int cache;	    /* how caches were dropped before the check */
+	/* kernel lines about storage trouble of the target's own devices (or
+	 * naming none): they fail the iteration */
 	struct sb_soak_kline kmsg[SB_SOAK_MAX_KMSG];
 	size_t nkmsg, kmsg_omitted;
-	int interrupted;
+	/* those about other devices, told for information: at most
+	 * SB_SOAK_MAX_KMSG, allocated when there are any (owned as cells) */
+	struct sb_soak_kline *kother;
+	size_t nkother, kother_omitted;
+	uint64_t generation; /* of the blocks written (0: not told, an older log) */
+	int interrupted;     /* cut short by a signal: not a whole iteration */
 	/* --workload=iozone: every cell measured, in iozone's order (test,
 	 * then file size, then record size); NULL/0 for the verify workload.
 	 * Owned by the array the iteration is in (sb_soak_iters_free). */
@@ -65,8 +73,13 @@ int sb_soak_iter_failed(const struct sb_soak_iter *it);
 int sb_soak_iter_append(struct sb_soak_iter **v, size_t *n, size_t *cap,
 			const struct sb_soak_iter *it);
 
-/* Free the cells of v[0..n) and v. */
+/* Free what an iteration owns (its cells, its other devices' lines). */
+void sb_soak_iter_release(struct sb_soak_iter *it);
+/* Free what v[0..n) own and v. */
 void sb_soak_iters_free(struct sb_soak_iter *v, size_t n);
+/* A kernel line about another device into it->kother (allocated here);
+ * counted in kother_omitted past SB_SOAK_MAX_KMSG or without memory. */
+void sb_soak_iter_add_other(struct sb_soak_iter *it, const struct sb_soak_kline *l);
 
 struct sb_sweep_result;
 /* An iozone iteration's figures from the sweep it ran: every cell measured

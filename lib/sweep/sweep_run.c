@@ -10,6 +10,7 @@
 #include "lib/sweep/sweep_int.h"
 #include "lib/job/buffer.h"
 #include "lib/target/cache.h"
+#include "lib/target/hold.h"
 #include "lib/target/scratch.h"
 #include "lib/target/target.h"
 
@@ -124,18 +125,39 @@ static int create_failed(struct sweep_run *s, int op, int e)
 	return e;
 }
 
+/* Held first, then marked: not yet under its name. */
+static int prep_cell(int fd, void *ctx)
+{
+	long who;
+	(void)ctx;
+	const int e = sb_hold_new(fd, &who);
+	return e ? e : sb_file_layout(fd, 0, 0, 0, NULL);
+}
+
 /* A new file for the cell, as ours: nothing under its name is opened. */
 static int cell_file(struct sweep_run *s)
 {
 	const int fd = sb_scratch_create_path(s->path, O_RDWR);
 	if (fd < 0)
 		return fd;
-	const int e = sb_file_layout(fd, 0, 0, 0, NULL); /* the mark */
+	const int e = prep_cell(fd, NULL);
 	if (e) {
 		sb_scratch_remove(s->path, fd);
 		close(fd);
 		return e;
 	}
+	s->fd = fd;
+	return 0;
+}
+
+/* The next cell's file in place of the last one's (still held as s->fd),
+ * swapped in under the name (sb_scratch_replace): the name never stands
+ * free between two cells for another run to take. */
+static int swap_file(struct sweep_run *s)
+{
+	const int fd = sb_scratch_replace(s->path, s->fd, O_RDWR, prep_cell, NULL);
+	if (fd < 0)
+		return fd;
 	s->fd = fd;
 	return 0;
 }
@@ -147,7 +169,14 @@ static int cell(struct sweep_run *s, unsigned fi, unsigned ri, int owned, int la
 	s->numrecs = s->fsize / s->rec;
 	s->have_data = 0;
 	if (owned) {
-		const int c = cell_file(s);
+		int c = s->fd >= 0 ? swap_file(s) : cell_file(s);
+		if (c == -EOPNOTSUPP) { /* no swap here: removed, then made anew */
+			c = sb_scratch_remove(s->path, s->fd);
+			close(s->fd);
+			s->fd = -1;
+			if (!c || c == -ENOENT)
+				c = cell_file(s);
+		}
 		if (c)
 			return create_failed(s, -1, c);
 	}
@@ -155,6 +184,8 @@ static int cell(struct sweep_run *s, unsigned fi, unsigned ri, int owned, int la
 	if (owned && last && s->o->keep && !e) { /* iozone -w: the file stays, marked ours */
 		close(s->fd);
 		s->fd = -1;
+	} else if (owned && !last && !e) {
+		/* held for the next cell, which swaps its own in */
 	} else if (owned) {
 		const int rm = sb_scratch_remove(s->path, s->fd);
 		close(s->fd);

@@ -1,15 +1,19 @@
 /*
  * Files storbench creates, and only those it removes. A created file is
  * marked with the xattr SB_CREATED_XATTR before anything is written to it,
- * so a file left by a crash is still recognised. Where the filesystem has no
- * user xattrs (ramfs, FAT and exFAT on SD cards) a name proves nothing: a
- * user may call a file anything, ".storbench-*.tmp" too. There only the
- * data can tell: a first block that is a storbench verify block.
+ * so a file left by a crash, or kept (--keep), is still recognised. That
+ * mark is the only proof, for every command: neither a name (a user may
+ * call a file anything, ".storbench-*.tmp" too) nor the data (a verify
+ * block is copied with the file, and a user may keep such a copy) says
+ * whose a file is. Where the filesystem has no user xattrs (ramfs, FAT
+ * and exFAT on SD cards, a FUSE filesystem without them) no file is
+ * marked: a run's own files are used through the descriptors it holds,
+ * and a file an earlier run kept is written again only with
+ * --destroy-data, and never removed.
  */
 #include "lib/target/target.h"
 #include "lib/target/scratch.h"
 #include "lib/base/rng.h"
-#include "lib/verify/block.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -21,20 +25,6 @@
 static int no_xattrs(int err)
 {
 	return err == ENOTSUP || err == EOPNOTSUPP;
-}
-
-/* The first block holds a verify block header (magic and version). */
-static int marker_in_first_block(int fd)
-{
-	unsigned char b[SB_VERIFY_HDR_SIZE];
-	struct sb_verify_header h;
-	const ssize_t n = pread(fd, b, sizeof(b), 0);
-	if (n < 0)
-		return -errno;
-	if (n < (ssize_t)sizeof(b))
-		return 0;
-	sb_verify_header_decode(b, &h);
-	return h.magic == SB_VERIFY_MAGIC && h.version == SB_VERIFY_VERSION;
 }
 
 int sb_file_is_ours_fd(int fd)
@@ -50,10 +40,8 @@ int sb_file_is_ours_fd(int fd)
 		return 1;
 	if (errno == ERANGE) /* present, with a longer value than ours */
 		return 1;
-	if (errno == ENODATA)
-		return 0;
-	if (no_xattrs(errno))
-		return marker_in_first_block(fd);
+	if (errno == ENODATA || no_xattrs(errno))
+		return 0; /* unmarked, or nothing here can carry the mark */
 	return -errno;
 }
 
@@ -145,8 +133,7 @@ static int allocate(int fd, uint64_t size)
 	return ftruncate(fd, (off_t)size) == 0 ? 0 : -errno;
 }
 
-/* Mark first, so that the file is ours even if filling it is cut short. */
-static int mark(int fd)
+int sb_file_mark(int fd)
 {
 	if (fsetxattr(fd, SB_CREATED_XATTR, "1", 1, 0) == 0)
 		return 0;
@@ -161,7 +148,7 @@ int sb_file_layout(int fd, uint64_t size, int fill, uint64_t seed, const struct 
 {
 	if (size > (uint64_t)INT64_MAX)
 		return -EFBIG;
-	int err = mark(fd);
+	int err = sb_file_mark(fd); /* first: ours even if cut short */
 	if (!err)
 		err = fill ? fill_random(fd, size, seed, stop) : allocate(fd, size);
 	return err;

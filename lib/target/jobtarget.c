@@ -5,7 +5,8 @@
 #include "lib/target/jobtarget.h"
 #include "lib/base/rng.h"
 #include "lib/base/units.h"
-#include "lib/target/safety.h"
+#include "lib/target/gate.h"
+#include "lib/target/hold.h"
 #include "lib/target/scratch.h"
 
 #include <fcntl.h>
@@ -34,6 +35,8 @@ int sb_jobtarget_probe(struct sb_jobtarget *t, const char *path, struct sb_error
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "cannot use '%s': a %s is not a file, directory or block device",
 				    path, kind_name(t->info.kind));
+	if ((e = sb_target_missing_device(path, &t->info, er)))
+		return e;
 	t->probed = 1;
 	return 0;
 }
@@ -206,6 +209,11 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 			snprintf(name, sizeof(name), "%s", path);
 			fd = sb_scratch_create_path(name, O_RDWR);
 		}
+		/* the name taken by a run using it (fio's names; a new file
+		 * made meanwhile): that run named */
+		long who = fd == -EEXIST ? sb_hold_path(name) : 0;
+		if (who > 0)
+			return sb_hold_refusal(er, name, who);
 		if (fd < 0)
 			return sb_error_set(er, fd, sb_errno_class(fd), "cannot create '%s': %s",
 					    name, strerror(-fd));
@@ -217,6 +225,14 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 		}
 		t->fd[i] = fd + 1;
 		t->created[i] = 1;
+		/* held before it is marked or written: another run that opens
+		 * it finds it held, or finds it unmarked and empty, and goes */
+		if ((e = sb_hold_new(fd, &who))) {
+			drop_file(t, i, 0);
+			return e == -EBUSY ? sb_hold_refusal(er, name, who)
+					   : sb_error_set(er, e, SB_ERR_ENV, "cannot lock '%s': %s",
+							  name, strerror(-e));
+		}
 		/* from here on the caller may remove the half-made file (a
 		 * second Ctrl-C during the layout) */
 		track(t, i, 1);
@@ -234,38 +250,41 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 	return 0;
 }
 
-/* The file TARGET, opened once and used by its descriptor from then on.
- * Written only when it is not a symlink (--destroy-data is consent to
- * overwrite the file named, not whatever a link points to now) and, without
- * --destroy-data, only when it is ours. */
+/* The run's hold on the file or device open as fd (lib/target/hold.h). */
+static int hold(int fd, const char *path, int write, struct sb_error *er)
+{
+	long who;
+	const int e = sb_hold(fd, write, &who);
+	if (e == -EBUSY)
+		return sb_hold_refusal(er, path, who);
+	return e ? sb_error_set(er, e, SB_ERR_ENV, "cannot lock '%s': %s", path, strerror(-e)) : 0;
+}
+
+/* The file TARGET, opened once and used by its descriptor from then on:
+ * to write, through the write gate (never a symlink, never a file the
+ * kernel uses, without --destroy-data only ours); to read, as named. */
 static int hold_file(struct sb_jobtarget *t, const char *path, int writes, struct sb_error *er)
 {
 	struct stat st;
-	const int fd = open(path,
-			    (writes ? O_RDWR | O_NOFOLLOW : O_RDONLY) | O_NONBLOCK | O_CLOEXEC);
-	const int err = errno;
-	if (fd < 0 && err == ELOOP && writes)
-		return sb_error_set(er, -ELOOP, SB_ERR_INPUT,
-				    "refusing to write to '%s': it is a "
-				    "symbolic link (name the file itself)",
-				    path);
-	if (fd < 0)
+	int fd;
+	if (writes) {
+		fd = sb_gate_file(path, t->destroy_data, NULL, NULL, er);
+		if (fd < 0)
+			return fd;
+	} else if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
+		const int err = errno;
 		return sb_error_set(er, -err, sb_errno_class(err), "cannot open '%s': %s", path,
 				    strerror(err));
+	}
 	t->fd[0] = fd + 1;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "cannot use '%s': it is no longer a regular file", path);
-	char why[400];
-	if (writes && sb_file_in_use(fd, why, sizeof(why)) == 1)
-		return sb_error_set(er, -ETXTBSY, SB_ERR_ENV, "refusing to write to '%s': it is %s",
-				    path, why);
-	if (writes && !t->destroy_data && sb_file_is_ours_fd(fd) != 1)
-		return sb_error_set(er, -EPERM, SB_ERR_INPUT,
-				    "refusing to overwrite '%s': "
-				    "storbench did not create it (name a new file or a directory, "
-				    "or add --destroy-data)",
-				    path);
+	/* held for the run (another storbench run using it is a refusal; the
+	 * gate's hold to write is this descriptor's already) */
+	const int e = hold(fd, path, writes, er);
+	if (e)
+		return e;
 	t->info.file_size = (uint64_t)st.st_size;
 	return 0;
 }
@@ -274,68 +293,26 @@ int sb_jobtarget_open(const struct sb_jobtarget *t, unsigned i, int flags)
 {
 	if (t->fd[i])
 		return sb_scratch_reopen(t->fd[i] - 1, flags);
+	/* a write goes through what the write gate gave, never a name */
+	if ((flags & O_ACCMODE) != O_RDONLY)
+		return -EPERM;
 	const int fd = open(t->paths[i], flags | O_CLOEXEC);
 	return fd < 0 ? -errno : fd;
 }
 
-/* Hold the device exclusively for the whole run: mount, mkfs and another
- * storbench now get EBUSY. The device held is the one checked (dev), not
- * what a link names by now: the jobs write through this descriptor. */
-static int hold_device(struct sb_jobtarget *t, const char *path, dev_t dev, struct sb_error *er)
-{
-	struct stat held;
-	t->excl_fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
-	if (t->excl_fd < 0) {
-		const int err = errno;
-		t->excl_fd = 0;
-		return sb_error_set(er, -err, SB_ERR_ENV, "cannot open '%s' exclusively: %s", path,
-				    err == EBUSY ? "it is in use (mounted, or held by another "
-						   "program)"
-						 : strerror(err));
-	}
-	t->excl_fd++; /* stored +1 so that 0 means none */
-	if (fstat(t->excl_fd - 1, &held) < 0 || !S_ISBLK(held.st_mode) || held.st_rdev != dev)
-		return sb_error_set(er, -ESTALE, SB_ERR_ENV,
-				    "refusing to write to '%s': it changed while it was checked",
-				    path);
-	return 0;
-}
-
 int sb_jobtarget_consent(struct sb_jobtarget *t, const char *path, struct sb_error *er)
 {
-	char why[512];
-	struct stat st;
-	/* what stat says, or that it is no device (any longer) */
-	const int err = stat(path, &st) < 0 ? errno : S_ISBLK(st.st_mode) ? 0 : ENOTBLK;
-	if (err)
-		return sb_error_set(er, -err, SB_ERR_INPUT, "cannot use '%s': %s", path,
-				    strerror(err));
-	int r = sb_dev_in_use(st.st_rdev, why, sizeof(why));
-	if (r > 0)
-		return sb_error_set(er, -EBUSY, SB_ERR_ENV, "refusing to write to '%s': %s", path,
-				    why);
-	if (r < 0)
-		return sb_error_set(er, r, SB_ERR_ENV,
-				    "refusing to write to '%s': cannot tell "
-				    "whether it is in use: %s",
-				    path, strerror(-r));
-	r = sb_dev_signature(path, why, sizeof(why));
-	if (r < 0)
-		return sb_error_set(er, r, SB_ERR_ENV, "cannot read '%s': %s", path, strerror(-r));
-	if (r > 0 && !t->destroy_data)
-		return sb_error_set(er, -EPERM, SB_ERR_INPUT,
-				    "refusing to write to '%s': it holds "
-				    "a %s (add --destroy-data to overwrite it)",
-				    path, why);
-	/* no signature found is no proof of no data (a raw database, a wiped
-	 * superblock): every device write is consented to */
-	if (!t->destroy_data)
-		return sb_error_set(er, -EPERM, SB_ERR_INPUT,
-				    "refusing to write to '%s': writing "
-				    "destroys what the device holds (add --destroy-data to allow "
-				    "it)",
-				    path);
-	return hold_device(t, path, st.st_rdev, er);
+	if (t->excl_fd > 0) /* asked again: the answer of now */
+		close(t->excl_fd - 1);
+	t->excl_fd = 0;
+	t->fd[0] = 0;
+	const int fd = sb_gate_device(path, t->destroy_data, er);
+	if (fd < 0)
+		return fd;
+	/* stored +1 so that 0 means none; the jobs write through it */
+	t->excl_fd = fd + 1;
+	t->fd[0] = t->excl_fd;
+	return 0;
 }
 
 /* Direct I/O aligns to the logical block. Where the filesystem has no
@@ -363,18 +340,28 @@ static int prepare_device(struct sb_jobtarget *t, const char *path, struct sb_jo
 			  struct sb_error *er)
 {
 	int e;
-	if (sb_rw_writes(job->rw) && (e = sb_jobtarget_consent(t, path, er)))
+	if ((sb_rw_writes(job->rw) || t->writes) && (e = sb_jobtarget_consent(t, path, er)))
 		return e;
 	t->is_blockdev = 1;
 	if ((e = region_in(t, job, t->info.capacity, "device", er)))
 		return e;
 	t->npaths = 1;
-	/* the jobs open the device that was checked, whatever the name (a
-	 * link) names by then */
-	t->fd[0] = t->excl_fd;
-	if ((e = check_alignment(t, job, er)))
+	if ((e = set_path(t, 0, path, er)))
 		return e;
-	return set_path(t, 0, path, er);
+	/* the jobs open the device that was checked, whatever the name (a
+	 * link) names by then: held with O_EXCL to write, else held to read
+	 * (a run writing it is a refusal) */
+	t->fd[0] = t->excl_fd;
+	if (!t->fd[0]) {
+		const int fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return sb_error_set(er, -errno, SB_ERR_ENV, "cannot open '%s': %s", path,
+					    strerror(errno));
+		t->fd[0] = fd + 1;
+		if ((e = hold(fd, path, 0, er)))
+			return e;
+	}
+	return check_alignment(t, job, er);
 }
 
 static int prepare_file(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
@@ -382,7 +369,8 @@ static int prepare_file(struct sb_jobtarget *t, const char *path, struct sb_job_
 {
 	int e;
 	t->npaths = 1;
-	if ((e = set_path(t, 0, path, er)) || (e = hold_file(t, path, sb_rw_writes(job->rw), er)))
+	if ((e = set_path(t, 0, path, er)) ||
+	    (e = hold_file(t, path, sb_rw_writes(job->rw) || t->writes, er)))
 		return e;
 	if (!t->info.file_size)
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
@@ -571,6 +559,8 @@ void sb_jobtarget_cleanup(struct sb_jobtarget *t, int keep)
 		t->paths[i] = NULL;
 	}
 	t->npaths = 0;
+	if (t->fd[0] && t->fd[0] == t->excl_fd)
+		t->fd[0] = 0;
 	if (t->excl_fd > 0)
 		close(t->excl_fd - 1);
 	t->excl_fd = 0;

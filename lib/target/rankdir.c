@@ -287,8 +287,8 @@ static int look_at(struct sb_rankdir *d, struct sb_error *er)
 	if (d->mfd < 0)
 		return errno == ENOENT || errno == ELOOP
 			       ? refuse(er, d->path,
-					"has no mark of a storbench run (one of verify's or "
-					"soak's, of an older storbench, or not storbench's)")
+					"has no mark of a storbench run (a directory of yours, one "
+					"of an older storbench, or not storbench's)")
 			       : sb_error_set(er, -errno, SB_ERR_ENV, "cannot open '%s/%s': %s",
 					      d->path, SB_RANKDIR_MARKER, strerror(errno));
 	/* held from here: a run that starts now finds it locked */
@@ -430,8 +430,12 @@ int sb_rankdir_note(struct sb_rankdir *d, const char *path)
 		name = path + dl + 1;
 	else if (strchr(path, '/'))
 		return 0; /* elsewhere */
-	if (!valid_name(name))
+	/* a name made again (soak: each iteration's files) is listed once */
+	if (!valid_name(name) || listed(d, name))
 		return 0;
+	int e = add_name(d, name);
+	if (e)
+		return e;
 	char line[300];
 	const int n = snprintf(line, sizeof(line), "file %s\n", name);
 	if (lseek(d->mfd, 0, SEEK_END) < 0)

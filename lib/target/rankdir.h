@@ -64,7 +64,8 @@ int sb_rankdir_open(struct sb_rankdir *d, const char *path, const char *run, con
  * d->reuse. */
 int sb_rankdir_claim(struct sb_rankdir *d, struct sb_error *er);
 /* A file this run made in the directory (path its full path, or a name in
- * it): listed in the marker. Paths elsewhere are ignored. 0 or -errno. */
+ * it): listed in the marker, once however often it is made again. Paths
+ * elsewhere are ignored. 0 or -errno. */
 int sb_rankdir_note(struct sb_rankdir *d, const char *path);
 /* The end of the run, how: */
 enum sb_rankdir_end {

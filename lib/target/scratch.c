@@ -5,6 +5,7 @@
 #include "lib/target/scratch.h"
 
 #include <fcntl.h>
+#include <linux/fs.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -116,6 +117,39 @@ int sb_scratch_remove(const char *path, int fd)
 	return e;
 }
 
+static int exchange(const char *a, const char *b)
+{
+	return syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE) < 0 ? -errno : 0;
+}
+
+int sb_scratch_replace(const char *path, int old, int flags, int (*prep)(int fd, void *ctx),
+		       void *ctx)
+{
+	char dir[4096], tmp[4096];
+	const char *slash = strrchr(path, '/');
+	if (slash && (size_t)(slash - path) >= sizeof(dir))
+		return -ENAMETOOLONG;
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) : 0, path);
+	const int fd = sb_scratch_create(slash == path ? "/" : dir, ".storbench-", ".tmp", flags,
+					 tmp, sizeof(tmp));
+	if (fd < 0)
+		return fd;
+	int e = prep ? prep(fd, ctx) : 0;
+	/* the name is still the old file's, and the swap gave it */
+	if (!e)
+		e = sb_scratch_same(path, old) == 1 ? exchange(tmp, path) : -ESTALE;
+	if (!e && sb_scratch_same(tmp, old) != 1) {
+		exchange(tmp, path); /* what it took is put back */
+		e = -ESTALE;
+	}
+	const int gone = e ? fd : old;
+	sb_scratch_remove(tmp, gone); /* tmp names it now */
+	close(gone);
+	if (e)
+		return e == -EINVAL || e == -ENOSYS ? -EOPNOTSUPP : e;
+	return fd;
+}
+
 /* Without /proc: the same description, O_DIRECT as asked. */
 static int reopen_dup(int fd, int flags)
 {
@@ -144,8 +178,12 @@ int sb_scratch_reopen(int fd, int flags)
 {
 	char link[64];
 	struct stat a, b;
-	if (fstat(fd, &a) < 0)
+	const int have = fcntl(fd, F_GETFL);
+	if (have < 0 || fstat(fd, &a) < 0)
 		return -errno;
+	/* write access only where the descriptor has it (the write gate's) */
+	if ((flags & O_ACCMODE) != O_RDONLY && (have & O_ACCMODE) == O_RDONLY)
+		return -EBADF;
 	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
 	const int n = open(link, (flags & ~(O_CREAT | O_EXCL)) | O_CLOEXEC);
 	if (n < 0) {

@@ -42,12 +42,26 @@ int sb_scratch_same(const char *path, int fd);
  * handler may call it. */
 int sb_scratch_remove(const char *path, int fd);
 
+/* A new file in place of the one open as old under path (this run's,
+ * still named so), so that the name never stands free for another run to
+ * take: made beside it under a random name (sb_scratch_create, flags),
+ * prepared by prep(fd, ctx) if given (the hold, the mark), swapped in
+ * (renameat2 RENAME_EXCHANGE; each side checked by descriptor, and put
+ * back when path named something else by then), and the old one removed
+ * by its descriptor and closed. Returns the new descriptor;
+ * -EOPNOTSUPP where the filesystem cannot swap names (FAT), -errno: then
+ * nothing changed and old is still open. */
+int sb_scratch_replace(const char *path, int old, int flags, int (*prep)(int fd, void *ctx),
+		       void *ctx);
+
 /* A new open file description of the file open as fd (its own offset,
  * readahead and flags: O_DIRECT, O_SYNC, O_TRUNC ...), through
  * /proc/self/fd, which names that file whatever its name names now.
  * Without /proc, a duplicate with O_DIRECT set as flags say (shared with
- * fd), and -EOPNOTSUPP for O_SYNC or O_DSYNC that fd lacks. Returns the
- * descriptor (close-on-exec) or -errno. */
+ * fd), and -EOPNOTSUPP for O_SYNC or O_DSYNC that fd lacks. Never gains
+ * write access: -EBADF for a write of a read-only fd (only the write gate,
+ * lib/target/gate.h, gives descriptors that write a user's target).
+ * Returns the descriptor (close-on-exec) or -errno. */
 int sb_scratch_reopen(int fd, int flags);
 
 #endif

@@ -45,6 +45,24 @@ struct sb_target_info {
  * (e.g. -EACCES, -ENOENT for a missing parent). */
 int sb_target_probe(const char *path, struct sb_target_info *out);
 
+/* 1 when the target's data is in RAM: a file or directory on tmpfs, ramfs
+ * or devtmpfs, with no block device beneath (lib/target/devlist.c). */
+int sb_target_in_ram(const struct sb_target_info *t);
+/* The warning every command gives for a target in RAM, in buf: 1, or 0
+ * (buf untouched) when the target is not in RAM. */
+int sb_target_ram_warning(const struct sb_target_info *t, char *buf, size_t len);
+/* Is path, probed into t, a missing path under /dev (its directory on
+ * devtmpfs, or /dev itself), or a regular file on devtmpfs? A device that
+ * is not there, never a file to create or use: -ENODEV (SB_ERR_ENV) with
+ * er naming the block devices there are. A directory on devtmpfs (/dev,
+ * /dev/disk/by-id) is not storage either: -EISDIR (SB_ERR_INPUT), the
+ * same list. 0 otherwise. */
+int sb_target_missing_device(const char *path, const struct sb_target_info *t, struct sb_error *er);
+/* The block devices of /sys/class/block that hold something, by name,
+ * with their sizes: "sda (59.6 GiB), sda1 (59.6 GiB)", cut short at a
+ * whole entry to fit buf ("" when there are none). */
+void sb_block_devices(char *buf, size_t len);
+
 /* Undo the octal escapes of /proc/self/mountinfo fields (\040 for a
  * space), in place (lib/target/mountinfo.c). */
 void sb_mountinfo_unescape(char *s);
@@ -76,6 +94,10 @@ struct sb_stop {
 	void *ctx;
 };
 
+/* Mark the new file open as fd as storbench's (the xattr), before anything
+ * is written to it. 0 where the filesystem keeps no user xattrs too (the
+ * file is then no one's to take later: sb_file_is_ours_fd); -errno. */
+int sb_file_mark(int fd);
 /* Lay out a new file open as fd with size bytes: mark it as ours, then with
  * fill write random data (so reads read real blocks), fsync and drop it from
  * the page cache; otherwise allocate with fallocate (or ftruncate). -EINTR
@@ -89,9 +111,10 @@ int sb_file_create(const char *path, uint64_t size, int fill, uint64_t seed);
  * looked at. -EPERM when it is not ours (a symlink never is). */
 int sb_file_remove_created(const char *path);
 /* 1 when path is a regular file (not followed through a symlink) with our
- * mark, 0 when not, -errno when that cannot be told. The mark: the xattr;
- * on a filesystem without user xattrs, a first block that is a storbench
- * verify block (the only data that says who wrote it). */
+ * mark, the xattr, 0 when not, -errno when that cannot be told. The one
+ * rule of every command: on a filesystem without user xattrs no file is
+ * ours but those this run holds open, whatever it holds (a verify block
+ * is data, and data is copied). */
 int sb_file_is_ours(const char *path);
 /* The same for the file open as fd. */
 int sb_file_is_ours_fd(int fd);

@@ -6,13 +6,13 @@
  */
 #include "lib/verify/verify_int.h"
 #include "lib/job/buffer.h"
+#include "lib/target/hold.h"
 #include "lib/target/scratch.h"
 
 #include <fcntl.h>
 #include <stdarg.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/xattr.h>
 #include <unistd.h>
 
 int sb_vfail(char *msg, size_t ml, int err, const char *fmt, ...)
@@ -68,40 +68,6 @@ int sb_vopen_regular(const char *path, int write)
 	return fd;
 }
 
-/* 1 when the block at off is a verify block of any run. */
-static int verify_block_at(int fd, uint64_t off)
-{
-	unsigned char head[SB_VERIFY_MIN_BS];
-	struct sb_verify_header h;
-
-	if (pread(fd, head, sizeof(head), (off_t)off) != (ssize_t)sizeof(head))
-		return 0;
-	sb_verify_header_decode(head, &h);
-	if (h.magic != SB_VERIFY_MAGIC || h.block_size < SB_VERIFY_MIN_BS ||
-	    h.block_size > SB_VERIFY_MAX_BS || h.block_size % 512)
-		return 0;
-	unsigned char *blk = sb_buf_alloc(h.block_size, 4096);
-	if (!blk)
-		return 0;
-	const int ok = pread(fd, blk, h.block_size, (off_t)off) == (ssize_t)h.block_size &&
-		       sb_verify_block_valid(blk, h.block_size, &h);
-	free(blk);
-	return ok;
-}
-
-int sb_vfile_ours(int fd, uint64_t off)
-{
-	char val[8];
-	if (fgetxattr(fd, SB_CREATED_XATTR, val, sizeof(val)) < 0 && errno != ERANGE) {
-		if (errno == ENODATA)
-			return 0;
-		/* no user xattrs here (FAT, exFAT, ramfs): the data alone tells */
-		if (errno != ENOTSUP && errno != EOPNOTSUPP)
-			return -errno;
-	}
-	return verify_block_at(fd, 0) || (off && verify_block_at(fd, off));
-}
-
 int sb_vtarget_open(const struct sb_vtarget *t, unsigned i, int write)
 {
 	const int flags = (write ? O_RDWR : O_RDONLY) | O_CLOEXEC | (t->direct ? O_DIRECT : 0);
@@ -111,8 +77,49 @@ int sb_vtarget_open(const struct sb_vtarget *t, unsigned i, int write)
 		return sb_scratch_reopen(s->fd, flags);
 	if (!t->is_blockdev)
 		return -ENOENT;
+	/* a device is written through what the write gate gave (held as the
+	 * segment's fd), never through its name */
+	if (write)
+		return -EPERM;
 	const int fd = open(s->path, flags);
 	return fd < 0 ? -errno : fd;
+}
+
+int sb_vseg_create(struct sb_vseg *s, char *msg, size_t ml)
+{
+	const int fd = sb_scratch_create_path(s->path, O_RDWR);
+	long who = fd == -EEXIST ? sb_hold_path(s->path) : 0;
+	if (who > 0) { /* made meanwhile by a run that is using it */
+		sb_hold_why(msg, ml, s->path, who);
+		return -EBUSY;
+	}
+	if (fd < 0)
+		return sb_vfail(msg, ml, fd, "cannot create '%s': %s", s->path, strerror(-fd));
+	/* held before it is marked or written, then marked: another run that
+	 * opens it finds it held, or unmarked and empty, and goes */
+	int e = sb_hold_new(fd, &who);
+	if (!e)
+		e = sb_file_mark(fd);
+	if (e) {
+		sb_scratch_remove(s->path, fd);
+		close(fd);
+		if (e == -EBUSY)
+			sb_hold_why(msg, ml, s->path, who);
+		else
+			sb_vfail(msg, ml, e, "cannot create '%s': %s", s->path, strerror(-e));
+		return e;
+	}
+	s->fd = fd;
+	s->created = 1;
+	return 0;
+}
+
+void sb_vseg_drop(struct sb_vseg *s)
+{
+	sb_scratch_remove(s->path, s->fd);
+	close(s->fd);
+	s->fd = -1;
+	s->created = 0;
 }
 
 int sb_vtarget_remove(struct sb_vtarget *t, unsigned i)
@@ -124,8 +131,16 @@ int sb_vtarget_remove(struct sb_vtarget *t, unsigned i)
 	e = sb_scratch_remove(s->path, s->fd);
 	close(s->fd);
 	s->fd = -1;
-	s->created = 0;
+	s->created = s->retired = 0;
 	return e;
+}
+
+int sb_vtarget_retire(struct sb_vtarget *t, unsigned i)
+{
+	if (t->is_dir || !t->seg[i].created)
+		return sb_vtarget_remove(t, i);
+	t->seg[i].retired = 1;
+	return 0;
 }
 
 void sb_vtarget_free(struct sb_vtarget *t)

@@ -3,15 +3,16 @@
  * (.storbench-verify-<run>-<k>.tmp, or .storbench-verify-<k>.tmp of
  * storbench before runs had names of their own) but trusted only for what
  * they hold: each is opened without following a symlink and must be a
- * regular file. A run that is writing holds a lock (flock) on its files: a
- * check leaves such a run alone, and so does a fill that clears the files
- * of earlier runs.
+ * regular file. A run that is writing holds its files (lib/target/hold.h):
+ * a check leaves such a run alone, and so does a fill that clears the
+ * files of earlier runs; a check holds the files it reads, so no fill
+ * removes them and no run writes them meanwhile.
  */
 #include "lib/verify/verify_int.h"
+#include "lib/target/hold.h"
 #include "lib/target/scratch.h"
 
 #include <dirent.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -124,8 +125,9 @@ static void look_at_run(const struct sb_vtarget *t, const struct sb_vtarget_opts
 	const int fd = sb_vopen_regular(name, 0);
 	if (fd < 0)
 		return;
-	if (flock(fd, LOCK_SH | LOCK_NB) < 0) {
-		r->busy = errno == EWOULDBLOCK;
+	long who;
+	if (sb_hold_held(fd, 0, &who) == 1) {
+		r->busy = 1;
 	} else if (fstat(fd, &st) == 0) {
 		unsigned char head[SB_VERIFY_HDR_SIZE];
 		struct sb_verify_header h;
@@ -197,8 +199,18 @@ static int add_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, unsig
 	uint64_t size = o->size ? SB_MIN(SB_VFILE_SPAN, o->size - base) : SB_VFILE_SPAN;
 	if (fd >= 0 && !o->size && fstat(fd, &st) == 0)
 		size = (uint64_t)st.st_size;
-	if (fd >= 0)
-		flock(fd, LOCK_SH | LOCK_NB); /* a fill elsewhere leaves it alone */
+	/* held to read: a fill elsewhere leaves it alone, a run writing it
+	 * (since the run was chosen) is a refusal */
+	long who;
+	e = fd >= 0 ? sb_hold(fd, 0, &who) : 0;
+	if (e) {
+		close(fd);
+		if (e == -EBUSY)
+			sb_hold_why(msg, ml, name, who);
+		else
+			sb_vfail(msg, ml, e, "cannot lock '%s': %s", name, strerror(-e));
+		return e;
+	}
 	if ((e = sb_vseg_add(t, name, base, 0, size, msg, ml))) {
 		if (fd >= 0)
 			close(fd);
@@ -264,9 +276,9 @@ out:
 	return e;
 }
 
-/* Calls fn for each file of an earlier run that is ours (the verify data
- * in it says so), is the user's who runs this, and that no run uses (held
- * with an exclusive lock while fn runs). */
+/* Calls fn for each file of an earlier run that is ours (its mark says
+ * so: sb_file_is_ours_fd), is the user's who runs this, and that no run
+ * uses (held to write while fn runs). */
 static uint64_t each_leftover(const struct sb_vtarget *t,
 			      uint64_t (*fn)(const char *name, int fd, const struct stat *st))
 {
@@ -282,11 +294,13 @@ static uint64_t each_leftover(const struct sb_vtarget *t,
 		if (!strcmp(l.e[i].run, t->run) ||
 		    sb_vname(name, sizeof(name), t->path, l.e[i].run, l.e[i].k) < 0)
 			continue;
-		const int fd = sb_vopen_regular(name, 0);
+		/* to write: the hold that excludes every other run's */
+		const int fd = sb_vopen_regular(name, 1);
+		long who;
 		if (fd < 0)
 			continue;
-		if (fstat(fd, &st) == 0 && st.st_uid == geteuid() && sb_vfile_ours(fd, 0) == 1 &&
-		    flock(fd, LOCK_EX | LOCK_NB) == 0)
+		if (fstat(fd, &st) == 0 && st.st_uid == geteuid() && sb_file_is_ours_fd(fd) == 1 &&
+		    sb_hold(fd, 1, &who) == 0)
 			sum += fn(name, fd, &st);
 		close(fd);
 	}

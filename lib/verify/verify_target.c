@@ -5,17 +5,17 @@
  */
 #include "lib/verify/verify_int.h"
 #include "lib/base/units.h"
-#include "lib/target/safety.h"
+#include "lib/target/gate.h"
+#include "lib/target/hold.h"
 #include "lib/target/scratch.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/xattr.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #define NEW_FILE_SIZE (1ull << 30)
-#define DIR_RESERVE (64ull << 20) /* left free when a directory is filled */
 
 /* The region [offset, offset+size) inside something of `total` bytes. A
  * check may ask for more than a file holds: what is not there is missing. */
@@ -41,43 +41,47 @@ static int region_in(struct sb_vtarget *t, const struct sb_vtarget_opts *o, uint
 	return sb_vseg_add(t, t->path, 0, o->offset, size, msg, ml);
 }
 
-/* The file TARGET, opened once (a write: never through a symlink, and only
- * a file that is storbench's verify data unless --destroy-data). */
+/* The run's hold on the file or device open as fd (lib/target/hold.h). */
+static int hold(int fd, const char *path, int write, char *msg, size_t ml)
+{
+	long who;
+	const int e = sb_hold(fd, write, &who);
+	if (e == -EBUSY)
+		sb_hold_why(msg, ml, path, who);
+	else if (e)
+		sb_vfail(msg, ml, e, "cannot lock '%s': %s", path, strerror(-e));
+	return e;
+}
+
+/* The file TARGET, opened once: a write through the write gate (never a
+ * symlink, never a file the kernel uses, without --destroy-data only one
+ * that carries storbench's mark), a check as named. */
 static int existing_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg,
 			 size_t ml)
 {
 	const int write = o->phase & SB_VPHASE_WRITE;
 	struct stat st;
-	int fd = write ? sb_vopen_regular(t->path, 1) : open(t->path, O_RDONLY | O_CLOEXEC);
-	if (!write && fd < 0)
-		fd = -errno;
-	if (fd == -ELOOP)
-		return sb_vfail(msg, ml, -EPERM,
-				"refusing to write to '%s': it is a symbolic "
-				"link (name the file itself; --destroy-data does not follow "
-				"links)",
-				t->path);
-	if (fd < 0)
-		return sb_vfail(msg, ml, fd, "cannot open '%s': %s", t->path, strerror(-fd));
+	struct sb_error er;
+	int fd = write ? sb_gate_file(t->path, o->destroy, NULL, NULL, &er)
+		       : open(t->path, O_RDONLY | O_CLOEXEC);
+	if (write && fd < 0) /* what the user asked wrongly: a refusal (-EPERM) */
+		return sb_vfail(msg, ml, er.cls == SB_ERR_INPUT ? -EPERM : fd, "%s", er.msg);
+	if (fd < 0) {
+		const int err = errno;
+		return sb_vfail(msg, ml, -err, "cannot open '%s': %s", t->path, strerror(err));
+	}
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
 		return sb_vfail(msg, ml, -EINVAL, "cannot use '%s': not a regular file", t->path);
 	}
-	char why[400];
-	if (write && sb_file_in_use(fd, why, sizeof(why)) == 1) {
+	/* held for the run: another run writing it (or, for a write, using
+	 * it) is a refusal (the gate's hold to write is this one already) */
+	int e = hold(fd, t->path, write, msg, ml);
+	if (e) {
 		close(fd);
-		return sb_vfail(msg, ml, -ETXTBSY, "refusing to write to '%s': it is %s", t->path,
-				why);
+		return e;
 	}
-	if (write && !o->destroy && sb_vfile_ours(fd, o->offset) != 1) {
-		close(fd);
-		return sb_vfail(msg, ml, -EPERM,
-				"refusing to overwrite '%s': storbench did not "
-				"create it (name a new file or a directory, or add "
-				"--destroy-data)",
-				t->path);
-	}
-	int e = region_in(t, o, (uint64_t)st.st_size, "file", msg, ml);
+	e = region_in(t, o, (uint64_t)st.st_size, "file", msg, ml);
 	if (e) {
 		close(fd);
 		return e;
@@ -94,7 +98,15 @@ static int block_device(struct sb_vtarget *t, const struct sb_vtarget_opts *o, c
 				"refusing to write to block device '%s': verify "
 				"overwrites the region it tests (add --destroy-data)",
 				t->path);
-	return region_in(t, o, t->info->capacity, "device", msg, ml);
+	int e = region_in(t, o, t->info->capacity, "device", msg, ml);
+	if (e || (o->phase & SB_VPHASE_WRITE))
+		return e; /* a write holds it with O_EXCL (sb_jobtarget_consent) */
+	/* a check: held to read, the device checked whatever its name names */
+	const int fd = open(t->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return sb_vfail(msg, ml, -errno, "cannot open '%s': %s", t->path, strerror(errno));
+	t->seg[0].fd = fd;
+	return hold(fd, t->path, 0, msg, ml);
 }
 
 static int new_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
@@ -109,10 +121,22 @@ static int new_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char 
 	return sb_vseg_add(t, t->path, 0, 0, t->size, msg, ml);
 }
 
+/* What a fill may take: every free block of the filesystem (as root, ext4's
+ * reserved ones too, as f3write takes them) and what earlier runs' files
+ * hold; the files find the real limit when they are allocated. */
+static uint64_t fill_room(const struct sb_vtarget *t)
+{
+	struct statvfs v;
+	uint64_t room = t->info->fs_free;
+	if (statvfs(t->path, &v) == 0)
+		room = SB_MAX(room, (uint64_t)v.f_bfree * v.f_frsize);
+	return room + t->leftover;
+}
+
 /* A write: this run's files, under names of its own. A fill (no size)
- * takes the free space, and what earlier runs' files hold, which it
- * removes first (as f3write does), less a margin for the filesystem's own
- * metadata. */
+ * plans all the room there is, and what earlier runs' files hold, which it
+ * removes first (as f3write does); sb_vtarget_create cuts the plan where
+ * the filesystem is full. */
 static int dir_plan(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
 {
 	char name[4096], a[32];
@@ -121,16 +145,17 @@ static int dir_plan(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char 
 
 	if (e < 0)
 		return sb_vfail(msg, ml, e, "cannot name files in '%s': %s", t->path, strerror(-e));
+	t->free_before = t->info->fs_free;
 	if (!size) {
+		t->fill = 1;
 		t->leftover = sb_vscan_leftover(t);
-		const uint64_t free_ = t->info->fs_free + t->leftover;
-		const uint64_t reserve = SB_MAX(free_ / 50, DIR_RESERVE);
-		if (free_ <= reserve + o->request_size)
+		t->free_before += t->leftover;
+		size = fill_room(t) / o->block_size * o->block_size;
+		if (!size)
 			return sb_vfail(msg, ml, -ENOSPC,
 					"not enough free space in '%s' to fill "
 					"(%s free); give --size",
-					t->path, sb_fmt_size(free_, a, sizeof(a)));
-		size = (free_ - reserve) / o->request_size * o->request_size;
+					t->path, sb_fmt_size(t->free_before, a, sizeof(a)));
 	}
 	t->size = size;
 	for (unsigned k = 0; (uint64_t)k * SB_VFILE_SPAN < size; k++) {
@@ -315,30 +340,54 @@ static int allocate(int fd, uint64_t size)
 	return ftruncate(fd, (off_t)size) == 0 ? 0 : -errno;
 }
 
-/* A new file, only where nothing is (not even a symlink), marked as ours
- * (where the filesystem keeps xattrs), of need bytes, and held open (and
- * locked: a run is writing it). */
+/* Held before it is marked or written, and marked: another run that
+ * opens it finds it held, or unmarked and empty, and goes. */
+static int prep_seg(int fd, void *ctx)
+{
+	long *who = ctx;
+	const int e = sb_hold_new(fd, who);
+	return e ? e : sb_file_mark(fd);
+}
+
+/* A new file of need bytes, allocated where the filesystem can. */
 static int create_seg(struct sb_vseg *s, char *msg, size_t ml)
 {
-	const int fd = sb_scratch_create_path(s->path, O_RDWR);
-	int e = 0;
-
-	if (fd < 0)
-		return sb_vfail(msg, ml, fd, "cannot create '%s': %s", s->path, strerror(-fd));
-	if (fsetxattr(fd, SB_CREATED_XATTR, "1", 1, 0) < 0 && errno != ENOTSUP &&
-	    errno != EOPNOTSUPP)
-		e = -errno;
-	if (!e)
-		e = allocate(fd, s->offset + s->size);
-	if (e) {
-		sb_scratch_remove(s->path, fd);
-		close(fd);
+	int e = sb_vseg_create(s, msg, ml);
+	if (e)
+		return e;
+	if ((e = allocate(s->fd, s->offset + s->size))) {
+		sb_vseg_drop(s);
 		return sb_vfail(msg, ml, e, "cannot create '%s': %s", s->path, strerror(-e));
 	}
-	flock(fd, LOCK_EX | LOCK_NB);
-	s->fd = fd;
-	s->created = 1;
 	return 0;
+}
+
+/* A retired file (sb_vtarget_retire) for a new one, swapped in under its
+ * name (sb_scratch_replace) before the old one goes, and only then given
+ * its size: the name never stands free, and the filesystem never holds
+ * both at once. Where names cannot be swapped, removed and made anew. */
+static int renew_seg(struct sb_vseg *s, char *msg, size_t ml)
+{
+	long who = 0;
+	const int fd = sb_scratch_replace(s->path, s->fd, O_RDWR, prep_seg, &who);
+	s->retired = 0;
+	if (fd == -EOPNOTSUPP) {
+		sb_scratch_remove(s->path, s->fd);
+		close(s->fd);
+		s->fd = -1;
+		s->created = 0;
+		return create_seg(s, msg, ml);
+	}
+	if (fd < 0) {
+		if (fd == -EBUSY)
+			sb_hold_why(msg, ml, s->path, who);
+		else
+			sb_vfail(msg, ml, fd, "cannot make '%s' anew: %s", s->path, strerror(-fd));
+		return fd;
+	}
+	s->fd = fd;
+	const int e = allocate(fd, s->offset + s->size);
+	return e ? sb_vfail(msg, ml, e, "cannot create '%s': %s", s->path, strerror(-e)) : 0;
 }
 
 int sb_vtarget_create(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
@@ -357,8 +406,13 @@ int sb_vtarget_create(struct sb_vtarget *t, const struct sb_vtarget_opts *o, cha
 		return e;
 	if (t->leftover)
 		sb_vscan_remove_leftovers(t);
-	for (unsigned i = 0; i < t->nseg; i++)
-		if (t->seg[i].fd < 0 && (e = create_seg(&t->seg[i], msg, ml)))
+	if (t->fill)
+		return sb_vfill_create(t, o, msg, ml);
+	for (unsigned i = 0; i < t->nseg; i++) {
+		struct sb_vseg *s = &t->seg[i];
+		if (s->retired ? (e = renew_seg(s, msg, ml))
+			       : s->fd < 0 && (e = create_seg(s, msg, ml)))
 			return e;
+	}
 	return 0;
 }

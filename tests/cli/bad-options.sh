@@ -1,5 +1,6 @@
 # Bad options exit 2 with one line that names the option, and nothing is
 # created or written.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/d"

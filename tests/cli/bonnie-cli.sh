@@ -6,6 +6,7 @@
 # option and create nothing. With Debian's bonnie++ installed, its
 # bon_csv2txt and bon_csv2html read our line, and our line's fields sit
 # where real bonnie++'s do.
+# needs: root
 . "$(dirname "$0")/../lib/cli.sh"
 
 d="$T/dir"

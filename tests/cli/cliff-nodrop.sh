@@ -3,6 +3,7 @@
 # over enough bins for the change-point analysis to have looked, and the
 # fill ends where --size ends. --rate holds RAM to 64 MiB/s, so that the
 # fill lasts 2 s or more: enough samples for the analysis to look at.
+# needs: root zram
 . "$(dirname "$0")/../lib/cli.sh"
 
 zr=$(make_zram 256M) || skip "$(echo "$zr" | tail -n 1)"

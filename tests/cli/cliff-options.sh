@@ -2,6 +2,7 @@
 # with --destroy-data (nothing written without it); every bad option value
 # exits 2 with a message naming the option; --recovery takes a list of
 # short times too. A directory gets a new test file, removed afterwards.
+# needs: root zram
 . "$(dirname "$0")/../lib/cli.sh"
 
 # a file not made by storbench: refused, left as it was

@@ -7,6 +7,7 @@
 # recorded; secure-discard and sanitize are refused. On zram: --purge=auto discards the
 # device. The CSV table cliff holds a row per bin of the series, the cache's
 # drop and the recoveries, as the JSON says. Issue 14.
+# needs: root zram fuse serial
 . "$(dirname "$0")/../lib/cli.sh"
 
 # a file: the region's hole punched, recorded

@@ -6,6 +6,7 @@
 # results, fio's) get "inconclusive" with the runs needed and the --repeat
 # to use; text, JSON, CSV, HTML and XLSX carry the verdict, the difference
 # and its interval.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 GEN="$SB_TOP/tests/tools/synth-results.py"

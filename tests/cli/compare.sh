@@ -3,6 +3,7 @@
 # double the bandwidth is flagged; different conditions are named first;
 # text, JSON and HTML. tests/cli/compare-verdicts.sh holds the verdicts'
 # error rates on synthetic results.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/q"

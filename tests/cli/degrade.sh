@@ -1,6 +1,7 @@
 # Small and odd systems degrade with a note, never a crash: a filesystem
 # without O_DIRECT (ramfs) is measured buffered when direct I/O was only the
 # default, and refused when it was asked for.
+# needs: root
 . "$(dirname "$0")/../lib/cli.sh"
 [ "$(id -u)" = 0 ] || skip "needs root to mount ramfs"
 command -v unshare >/dev/null || skip "unshare missing (util-linux)"

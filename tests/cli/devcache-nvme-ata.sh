@@ -10,6 +10,7 @@
 # on after (the log shows off, then on; the results record before, during,
 # restored, and no write-cache deviation); without a cache the deviation is
 # recorded and nothing is switched. Issue 14.
+# needs: root loop
 . "$(dirname "$0")/../lib/cli.sh"
 . "$(dirname "$0")/../lib/nvmeemu.sh"
 . "$(dirname "$0")/../lib/ataemu.sh"

@@ -7,6 +7,7 @@
 # results); --purge=sanitize erases and sanitizes (a pattern written before
 # reads as the erased value), and a device that refuses the erase or has no
 # sanitize is an error that leaves the pattern. Issue 14.
+# needs: root loop
 . "$(dirname "$0")/../lib/cli.sh"
 . "$(dirname "$0")/../lib/devemu.sh"
 d=$(make_loop 16) || skip "no loop device"

@@ -2,6 +2,7 @@
 # disabled (EPERM), made by a seccomp filter (tests/tools/deny-syscall.c):
 # run and quick fall back to libaio, or psync when libaio fails too, and say
 # so once; asking for io_uring explicitly is a usage error and creates nothing.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 DENY=$SB_BUILD/tools/deny-syscall

@@ -1,4 +1,5 @@
 # Every engine built in runs a queued random read and reports itself.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 engines=$("$SB" --version | sed -n 's/^engines: //p')

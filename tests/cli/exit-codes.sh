@@ -43,7 +43,7 @@ unusable() { # WHERE CMD...: exit 3, one line naming WHERE
 	where=$1
 	shift
 	expect_exit 3 "$SB" "$@"
-	grep -q "'$where" "$T/err" || { cat "$T/err"; fail "$*: does not name '$where'"; }
+	grep -qF "$where" "$T/err" || { cat "$T/err"; fail "$*: does not name '$where'"; }
 }
 for t in "$m" "$T/ro"; do
 	unusable "$t" quick --size=2M "$t"

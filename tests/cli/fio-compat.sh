@@ -1,6 +1,7 @@
 # docs/fio-compat.md is the output of `run --list-fio-options`, generated
 # from the job file reader's own table, so the table cannot drift from what
 # the reader does; and what it says holds for a sample of each kind.
+# needs: none
 . "$SB_TOP/tests/lib/cli.sh"
 
 expect_exit 0 "$SB" run --list-fio-options

@@ -6,6 +6,7 @@
 # none), compared pair by pair with real fio's JSON of the same file when
 # fio is installed, else with the file's own words; storbench's own
 # reading of each job under storbench.options, which the report reads.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 cat >"$T/k.fio" <<EOF

@@ -5,6 +5,7 @@
 # the same run, and `cut -d';' -f7,8` (read bw and iops, per fio's HOWTO)
 # working on both. Real fio's lines are the reference when fio is
 # installed; without it, storbench's are checked against the layout alone.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 have_fio=0

@@ -2,6 +2,7 @@
 # boundary effect and storbench says so, naming no size; a block size below
 # twice the 4 KiB logical block and a device too small are one-line errors;
 # --open-au refuses a mounted device even with --destroy-data.
+# needs: root zram
 . "$(dirname "$0")/../lib/cli.sh"
 Z=$(make_zram 256M) || skip "$(echo "$Z" | tail -n 1)"
 [ -b "$Z" ] || skip "no zram device"

@@ -9,6 +9,7 @@
 # be, options of the other mode. The emulated costs are milliseconds, and
 # the decision rests on minima over 8 tries, so a loaded machine cannot
 # hide them.
+# needs: fuse serial
 . "$(dirname "$0")/../lib/cli.sh"
 . "$(dirname "$0")/../lib/geomfs.sh"
 gf_start size=256M,erase=4M,page=16k,erase_us=3000,page_us=1000,open=2,gc_us=40000,mib_us=10000,small_us=2000,fat=1M:1M

@@ -2,6 +2,7 @@
 # then mounted) described in text and JSON that parses, checked against
 # findmnt and sysfs; bad targets (missing, a character device, no
 # permission) get one clear line and exit 2 or 3. Reads only.
+# needs: root loop
 . "$(dirname "$0")/../lib/cli.sh"
 
 info_cleanup() {

@@ -3,6 +3,7 @@
 # still ends at --runtime; a second Ctrl-C in meta takes its run directory.
 # The layout is made slow by the fault-injecting filesystem (every request
 # waits), so what would take a minute must end in seconds.
+# needs: fuse
 . "$(dirname "$0")/../lib/cli.sh"
 . "$(dirname "$0")/../lib/faultfs.sh"
 

@@ -1,6 +1,7 @@
 # I/O errors: reported with offset, length, direction and errno; the run
 # stops at the first one unless --continue-on-error covers its direction;
 # the count is in the results and the exit status is 1.
+# needs: fuse
 . "$(dirname "$0")/../lib/cli.sh"
 . "$(dirname "$0")/../lib/faultfs.sh"
 ff_start

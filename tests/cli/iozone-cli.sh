@@ -6,6 +6,7 @@
 # gengnuplot.sh reads the right rows from sweep's text and from ours, and
 # report.pl every test's column (gnuplot drawing them); bad
 # options exit 2 naming the option and create nothing.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/w"

@@ -5,6 +5,7 @@
 # randwrite wrote into files laid out as zeros); random offsets on
 # blockalign's multiples; bad values refused naming file, line and option;
 # a file of the same name already there is never written.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 # blocks DIR: "NAME SIZE WRITTEN" per file, WRITTEN the 4 KiB blocks not all

@@ -3,6 +3,7 @@
 # and fails the run, do_verify=0, verify=0 and verify=null verify nothing,
 # and jobs storbench cannot verify are refused, naming the line, before
 # anything is created.
+# needs: fuse
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/d"

@@ -2,6 +2,7 @@
 # zones hold all accesses in the first 10% (or the first 1 MiB) of a new
 # sparse file leaves data there and nowhere else (SEEK_DATA), and its JSON
 # records the zones.
+# needs: none
 . "$SB_TOP/tests/lib/cli.sh"
 
 # the extents holding data of a file: "START END" lines

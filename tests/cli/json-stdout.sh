@@ -1,4 +1,5 @@
 # --format=json: stdout is exactly one JSON document; diagnostics on stderr.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 "$SB" run --rw=randread --size=4M --format=json "$T/f" >"$T/out" 2>"$T/err" ||

@@ -2,6 +2,7 @@
 # removed), a file, /dev/zram0 (read only) and a loop device; --count and
 # --flood; the dd-sync and hdparm presets with the write consent rules;
 # Ctrl-C leaves valid partial results; bad options change nothing.
+# needs: root loop
 . "$(dirname "$0")/../lib/cli.sh"
 
 d="$T/dir"

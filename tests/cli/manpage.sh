@@ -1,5 +1,6 @@
 # The manual page (scripts/gen-man) holds every command and every option of
 # the program's own help, and renders without troff errors.
+# needs: none
 . "$SB_TOP/tests/lib/cli.sh"
 
 "$SB_TOP/scripts/gen-man" "$SB" 0.0-test >"$T/sb.1" || fail "gen-man failed"

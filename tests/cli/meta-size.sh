@@ -5,6 +5,7 @@
 # where the whole cache was dropped, and never blames a permission that was
 # not needed. The default runs are stopped by Ctrl-C as soon as the size is
 # chosen: the partial results hold it.
+# needs: root
 . "$(dirname "$0")/../lib/cli.sh"
 
 "$SB" meta --help >"$T/help" || fail "--help"

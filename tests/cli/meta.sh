@@ -4,6 +4,7 @@
 # user's file in the directory is untouched; bonnie++'s CSV line has 50
 # fields; a leftover of a killed run is named; Ctrl-C leaves valid partial
 # results and no files; bad options create nothing.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 d="$T/dir"

@@ -10,6 +10,7 @@
 # naming the rank; --precondition=fill fills every rank's own file before
 # the measurement, each rank's state in the result, and one rank's
 # refusal or failed fill stops all, named.
+# needs: fuse mpi slow
 . "$(dirname "$0")/../lib/cli.sh"
 
 "$SB" --version | grep -q '^mpi:' || skip "storbench built without MPI (make MPI=1)"

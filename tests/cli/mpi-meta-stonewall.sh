@@ -5,6 +5,7 @@
 # their waits do not add up), whose data requests wait as a rule says:
 # every file has 4 KiB of data, so a create (its write) and a stat (its
 # read) each wait once, a delete never.
+# needs: fuse mpi slow
 . "$(dirname "$0")/../lib/cli.sh"
 
 "$SB" --version | grep -q '^mpi:' || skip "storbench built without MPI (make MPI=1)"

@@ -5,6 +5,7 @@
 # the time from the earliest start to the latest end, latency from the
 # merged histograms) with every rank's own figures; one rank refusing its
 # target stops every rank before anything is made.
+# needs: fuse mpi
 . "$(dirname "$0")/../lib/cli.sh"
 
 "$SB" --version | grep -q '^mpi:' || skip "storbench built without MPI (make MPI=1)"

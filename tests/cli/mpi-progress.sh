@@ -4,6 +4,7 @@
 # own rate could never pass 1 MiB/s, the aggregate is near 9. The line of a
 # stderr that is not a terminal comes every 10 s, so the run lasts 12 s.
 # The other ranks draw nothing.
+# needs: fuse mpi slow
 . "$(dirname "$0")/../lib/cli.sh"
 
 "$SB" --version | grep -q '^mpi:' || skip "storbench built without MPI (make MPI=1)"

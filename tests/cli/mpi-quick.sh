@@ -4,6 +4,7 @@
 # clients aggregate (its ranks in client_stats) and whose summary is read
 # from those aggregates; one rank that may not write turns every rank to
 # the read tests; a rank killed mid-way ends the job with a message.
+# needs: mpi slow
 . "$(dirname "$0")/../lib/cli.sh"
 
 "$SB" --version | grep -q '^mpi:' || skip "storbench built without MPI (make MPI=1)"

@@ -6,6 +6,7 @@
 # file the run did not make, a symlink in place of a listed file (its
 # target untouched), a marker that does not read as storbench's, or when
 # the run that made it is alive.
+# needs: mpi
 . "$(dirname "$0")/../lib/cli.sh"
 
 "$SB" --version | grep -q '^mpi:' || skip "storbench built without MPI (make MPI=1)"

@@ -3,6 +3,7 @@
 # exactly, phases that start together, --stonewall, one rank's refusal
 # stopping every rank before any I/O, a killed rank ending the job. The
 # plain build refuses to run as one of many ranks.
+# needs: mpi
 . "$(dirname "$0")/../lib/cli.sh"
 
 # the ranks' options are checked in every build

@@ -6,6 +6,7 @@
 # reads LOG; a rank killed mid-way ends the job with a message naming it,
 # and --resume goes on from the last iteration every log holds; one rank
 # whose data comes back damaged fails the soak, named with its host.
+# needs: fuse mpi
 . "$(dirname "$0")/../lib/cli.sh"
 
 "$SB" --version | grep -q '^mpi:' || skip "storbench built without MPI (make MPI=1)"

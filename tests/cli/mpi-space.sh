@@ -4,6 +4,7 @@
 # nothing made and a message naming the filesystem and the ranks; files
 # that fit together run. run (the check every options run, quick and job
 # file goes through), soak and meta each.
+# needs: root mpi
 . "$(dirname "$0")/../lib/cli.sh"
 
 "$SB" --version | grep -q '^mpi:' || skip "storbench built without MPI (make MPI=1)"

@@ -1,4 +1,5 @@
 # storbench sweep under mpirun -n 3 (a build with make MPI=1), each rank
+# needs: fuse mpi slow
 # slowed on purpose by a faultfs mount of its own whose requests wait (a
 # FUSE server each, direct I/O: no page cache between the rank and the
 # wait):

@@ -6,6 +6,7 @@
 # latest end) with each rank's matrices beside it; one rank refusing its
 # target stops all before any write; one rank failing mid-way stops all at
 # the next test; iozone is refused under mpirun.
+# needs: mpi
 . "$(dirname "$0")/../lib/cli.sh"
 
 "$SB" --version | grep -q '^mpi:' || skip "storbench built without MPI (make MPI=1)"

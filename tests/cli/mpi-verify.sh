@@ -4,6 +4,7 @@
 # damaged on one rank's target between --phase=write and --phase=check are
 # found on that rank alone; one rank refusing its target stops every rank
 # before any write.
+# needs: mpi
 . "$(dirname "$0")/../lib/cli.sh"
 
 "$SB" --version | grep -q '^mpi:' || skip "storbench built without MPI (make MPI=1)"
@@ -117,7 +118,7 @@ ok "report: each rank's verdict and counts in text, HTML, CSV and XLSX"
 expect_exit 0 $MPI -n 3 "$SB" verify --phase=write --size=8M --quiet "$T/d"
 seed=$(sed -n 's/.*--seed=\([0-9]*\).*/\1/p' "$T/out")
 [ -n "$seed" ] || fail "no seed to check with: $(cat "$T/out")"
-f=$(find "$T/d/storbench-rank-1" -type f | head -n 1)
+f=$(find "$T/d/storbench-rank-1" -type f -name ".storbench-verify-*" | head -n 1)
 [ -n "$f" ] || fail "rank 1 wrote no file: $(find "$T/d")"
 # 16 blocks of 4 KiB at 1 MiB: zeros
 dd if=/dev/zero of="$f" bs=4096 seek=256 count=16 conv=notrunc status=none

@@ -2,6 +2,7 @@
 # run as a Ctrl-C would and exits 141, as the signal would have, with the
 # run's files gone; a full disk behind a redirection of the standard output
 # is an error (3) with a message, not a success.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 # closed CMD...: runs CMD with stdout and stderr into a pipe whose reader

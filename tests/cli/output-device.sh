@@ -3,6 +3,7 @@
 # refusal comes before anything is measured, names the option, and the
 # device keeps its bytes. Found by the second adversarial pass of issue 12;
 # the device is a loop device over this test's own file.
+# needs: root loop
 . "$SB_TOP/tests/lib/cli.sh"
 
 dev=$(make_loop 4)

@@ -3,6 +3,7 @@
 # leave neither a half nor an empty file nor a temporary; a device node
 # (/dev/null) stays a device (a file used to be renamed over it); a report
 # stopped by SIGTERM while writing leaves no temporary.
+# needs: root
 . "$SB_TOP/tests/lib/cli.sh"
 
 no_temps() { # DIR: no storbench temporary left

@@ -1,6 +1,7 @@
 # storbench pts destroys a device only with --destroy-data, never a mounted
 # one, and a purge the device refuses is an error before anything is
 # written; bad options name the option and what it accepts. Issue 14.
+# needs: root loop zram
 . "$(dirname "$0")/../lib/cli.sh"
 z=$(make_zram 16M) || skip "no zram device of our own"
 

@@ -4,6 +4,7 @@
 # (pts-check.py), the exit status must say whether steady state was
 # reached, the purge must discard the whole device (zram's counter), and every
 # shortening must be recorded as a deviation. Issue 14.
+# needs: root zram
 . "$(dirname "$0")/../lib/cli.sh"
 z=$(make_zram 64M) || skip "no zram device of our own"
 check=$(dirname "$0")/pts-check.py

@@ -10,6 +10,7 @@
 # unsupported, password-protected drive is refused after IDENTIFY alone; a
 # refused ERASE UNIT is an error after which DISABLE PASSWORD is tried and
 # the message says the drive's state. Issue 14.
+# needs: root loop
 . "$(dirname "$0")/../lib/cli.sh"
 . "$(dirname "$0")/../lib/ataemu.sh"
 d=$(make_loop 16) || skip "no loop device"

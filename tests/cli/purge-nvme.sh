@@ -10,6 +10,7 @@
 # without the command, one that answers an error status, a sanitize that
 # fails, a second namespace a sanitize would erase: errors naming the
 # option and the command, the pattern intact. Issue 14.
+# needs: root loop
 . "$(dirname "$0")/../lib/cli.sh"
 . "$(dirname "$0")/../lib/nvmeemu.sh"
 d=$(make_loop 16) || skip "no loop device"

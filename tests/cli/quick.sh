@@ -1,5 +1,6 @@
 # quick on a directory: every test in both directions, repeats summarised,
 # the test file removed; two targets side by side.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/a" "$T/b"

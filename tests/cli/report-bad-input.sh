@@ -3,6 +3,7 @@
 # still renders everything complete, with a note. What a result holds that
 # this storbench cannot use (a broken log line, a newer schema) is left out
 # with a note: tests/cli/report-bad-lines.sh.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 expect_exit 0 "$SB" run --rw=read --size=4M --runtime=300ms --time-based --quiet \

@@ -5,6 +5,7 @@
 # stderr naming the file (and the line); nothing crashes, and nothing is
 # judged that cannot be: with too few iterations the outliers and change
 # points are said to be unjudged (null in JSON), not "none".
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/d"
@@ -113,7 +114,7 @@ renders "$T/none.jsonl"
 [ "$(iterations)" = 0 ] || fail "none: iterations"
 grep -q 'No iteration completed: nothing to chart' "$T/r.html" || fail "none: the page"
 grep -q '<svg class="chart' "$T/r.html" && fail "none: a chart of nothing"
-grep -q '^0 iterations, 0 failed$' "$T/r.txt" || fail "none: text"
+grep -q '^0 iterations, 0 failed: no verdict' "$T/r.txt" || fail "none: text"
 head -n 2 "$T/soak.jsonl" >"$T/one.jsonl"
 renders "$T/one.jsonl"
 [ "$(iterations)" = 1 ] || fail "one: iterations"

@@ -2,6 +2,7 @@
 # page loads, holds the expected charts with nothing NaN and no empty path,
 # logs nothing to the console, and renders to a screenshot, kept as
 # $SB_BUILD/report-browser.png for a person to look at.
+# needs: slow
 . "$(dirname "$0")/../lib/cli.sh"
 
 browser=$(command -v chromium || command -v chromium-browser) ||

@@ -1,5 +1,6 @@
 # report and compare read the JSON that fio itself writes
 # (fio --output-format=json), and render it as they render storbench's.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 command -v fio >/dev/null 2>&1 || skip "fio is not installed (apt-get install fio)"

@@ -6,6 +6,7 @@
 # iterations with I/O errors, bad blocks and kernel messages. For quick
 # with --repeat and a run: every test's runs, each run's figure, and their
 # median and range (quick's summary, lib/analysis/repeats).
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 # a soak log with a known truth: a step down at iteration 26, a dip at 12,

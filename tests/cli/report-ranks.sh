@@ -4,6 +4,7 @@
 # real result (known figures), so the plain build tests it too; then soak,
 # meta and verify of many ranks the same way (each rank in every format),
 # and ranks' entries that are not (refused, named).
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 expect_exit 0 "$SB" run --rw=randrw --bs=4k --size=1M --quiet -o "$T/r.json" "$T/d"

@@ -6,6 +6,7 @@
 # their text; health before/after is a table; a device without health
 # shows none. The chart marks the verdict the soak wrote when it covers the
 # log. A real soak result (storbench.soak) renders the same charts.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 python3 - "$T/soak.jsonl" <<'PY'
@@ -138,7 +139,7 @@ for r in d.json d.jsonl; do
 	grep -q 'NaN\| d=""' "$T/$r.html" && fail "$r: NaN or an empty path"
 done
 expect_exit 0 "$SB" report "$T/d.json"
-grep -q "^3 iterations, 0 failed$" "$T/out" || fail "text of a soak result: $(cat "$T/out")"
+grep -q "^3 iterations, 0 failed: PASS$" "$T/out" || fail "text of a soak result: $(cat "$T/out")"
 ok "soak result and log of a real run: charts, no health table for kind none"
 
 # a soak of two ranks (mpirun): its iterations carry each rank's own, and

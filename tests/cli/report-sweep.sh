@@ -2,6 +2,7 @@
 # sizes across, a colour scale with its legend, the figure in each cell),
 # and in XLSX one sheet per test laid out as iozone -Rb (file sizes in
 # KiB down column A, record sizes in KiB across row 2, KiB/s in the cells).
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/d"

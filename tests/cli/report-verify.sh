@@ -2,6 +2,7 @@
 # verify --phase=write and --phase=check gives a map with the bad cells in
 # their class's colour, the counts and the ranges in HTML, text and CSV;
 # run --verify carries the same section; a clean run shows only intact.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 K=4096

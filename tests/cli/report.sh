@@ -2,6 +2,7 @@
 # right number of rows (computed from the JSON by Python), HTML that holds
 # the expected charts and no NaN, and an XLSX workbook with its parts and
 # charts (or, built without libxlsxwriter, a clear refusal).
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 expect_exit 0 "$SB" run --rw=randrw --size=8M --runtime=1200ms --time-based --log-interval=200ms \

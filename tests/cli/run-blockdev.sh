@@ -1,5 +1,6 @@
 # run on block devices: reads on zram (or a loop device) report the bytes the
 # kernel counted for the device within 2%. (Writes: tests/cli/safety.sh.)
+# needs: root loop
 . "$(dirname "$0")/../lib/cli.sh"
 [ "$(id -u)" = 0 ] || skip "needs root to read block devices"
 

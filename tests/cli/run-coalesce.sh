@@ -3,6 +3,7 @@
 # most 30 us, says so, and still moves every byte once; asked for a batch
 # size, or on a target that completes asynchronously (a loop device), it
 # waits as told.
+# needs: root loop
 . "$(dirname "$0")/../lib/cli.sh"
 
 "$SB" --version | grep -q '^engines:.*io_uring' || skip "io_uring not built in"

@@ -1,4 +1,5 @@
 # run on a directory: one file per job, all removed afterwards.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/d"

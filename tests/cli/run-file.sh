@@ -1,5 +1,6 @@
 # run on a new file: created at --size, every byte read once, removed after;
 # --keep keeps it; JSON is fio-shaped.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 f="$T/new.bin"

@@ -5,6 +5,7 @@
 # package) turns into a CSV whose percentiles are ours to a bucket, and
 # fio-plot's JSON import runs on it when its source is given (FIO_PLOT_DIR:
 # a fio-plot checkout's fio_plot folder; not part of this tree).
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 eng=psync

@@ -4,6 +4,7 @@
 # the run ends a fraction of a millisecond into a third interval with no
 # completion in it. Counted as a sample, that tail made bw_min 0; now the
 # samples are the two whole seconds and bw_min is close to the rate.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 rate=8388608

@@ -2,6 +2,7 @@
 # (without stonewall), command-line options override them, the target comes
 # from the command line or the file, bad files are refused with the line
 # named, and size-bound jobs move exactly the bytes fio moves for the file.
+# needs: root loop
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/d"

@@ -5,6 +5,7 @@
 # completion (at least most of the delay), and slat + clat = lat request by
 # request, so their means add up. Invariants of a known delay, no timings
 # against absolute figures.
+# needs: fuse
 . "$(dirname "$0")/../lib/cli.sh"
 . "$(dirname "$0")/../lib/faultfs.sh"
 

@@ -1,6 +1,7 @@
 # Workload options do what they say: trim punches holes, --fsync counts,
 # --rate caps bandwidth, bssplit mixes sizes, --repeat summarises, zipf runs,
 # a Ctrl-C leaves results marked interrupted and no test file.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 f="$T/f.bin"

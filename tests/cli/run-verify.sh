@@ -1,6 +1,7 @@
 # run --verify: a write workload of any pattern leaves every block intact
 # and says so; a fault in the data is found at its offset and fails the run;
 # workloads that cannot be verified are refused.
+# needs: fuse
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/d"

@@ -4,6 +4,7 @@
 # mounted device, and when a loop device holds a file on a filesystem that
 # lives on it, mounted or lazily unmounted. Issue 12, item 1. Every device
 # here is a loop device over a temporary file.
+# needs: root loop
 . "$(dirname "$0")/../lib/cli.sh"
 [ "$(id -u)" = 0 ] || skip "needs root (loop devices, mounts)"
 command -v mkfs.ext4 >/dev/null || skip "mkfs.ext4 missing (e2fsprogs)"

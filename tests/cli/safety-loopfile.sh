@@ -5,6 +5,7 @@
 # inode, so a renamed image is still found. Reading stays allowed. Found by
 # the second adversarial pass of issue 12; the image, its loop device and
 # its mount are this test's own.
+# needs: root loop
 . "$SB_TOP/tests/lib/cli.sh"
 
 [ "$(id -u)" = 0 ] || skip "needs root (loop devices, mounts)"

@@ -1,6 +1,7 @@
 # --numjobs past the 256 test files a directory target holds is refused
 # before anything is made: on the command line and in a job file (it wrote
 # past the table of paths and crashed; issue 12, item 9). 256 still run.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/d"

@@ -3,6 +3,7 @@
 # with ETXTBSY: before, verify printed a rate for writes that all failed).
 # Reading it stays allowed. The swap file is this test's own, made in $T
 # and switched off at exit.
+# needs: root
 . "$SB_TOP/tests/lib/cli.sh"
 
 [ "$(id -u)" = 0 ] || skip "needs root for swapon"

@@ -3,6 +3,7 @@
 # used by descriptor, never re-opened by name; a file TARGET that is a
 # symlink is never written through, --destroy-data or not. The victim is a
 # file of the test's own.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 victim=$T/victim

@@ -2,6 +2,7 @@
 # never written; an ext4 signature needs --destroy-data; consented writes
 # stay inside --offset/--size; the device is held exclusively during a run;
 # a full filesystem and bad targets get clear messages.
+# needs: root loop
 . "$(dirname "$0")/../lib/cli.sh"
 [ "$(id -u)" = 0 ] || skip "needs root (loop devices, mounts)"
 command -v mkfs.ext4 >/dev/null || skip "mkfs.ext4 missing (e2fsprogs)"

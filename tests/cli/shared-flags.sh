@@ -2,6 +2,7 @@
 # --destroy-data, --seed) are declared once and switched on per command in
 # the command table: each command lists in its --help just those it takes,
 # refuses the others, and checks their values with the same messages.
+# needs: none
 . "$SB_TOP/tests/lib/cli.sh"
 
 cmds=$("$SB" --help | awk '/^commands:$/ { f = 1; next } f && /^  / { print $1 } f && /^$/ { exit }')

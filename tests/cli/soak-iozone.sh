@@ -3,7 +3,10 @@
 # soak's verdict over each cell; the report shows them in text, HTML and
 # CSV (a row per iteration and cell); --resume goes on from 3 to 5; bad
 # iozone options exit 2 with iozone's message and create nothing; Ctrl-C
-# ends it cleanly with a log whose every line parses.
+# ends it cleanly with a log whose every line parses, verdict interrupted;
+# its stderr (not a terminal) has no sweep line per file size and
+# iteration.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 # the iozone line: -I where this filesystem takes O_DIRECT
@@ -145,4 +148,13 @@ lines_parse "$T/c.jsonl" || fail "log after SIGINT does not parse"
 	fail "no summary line after SIGINT"
 [ ! -e "$T/d/tf" ] || fail "SIGINT left the test file"
 [ "$(grep -c '"type":"iteration"' "$T/c.jsonl")" -lt 1000 ] || fail "SIGINT did not stop the soak"
-ok "SIGINT ends cleanly"
+[ "$(tail -n 1 "$T/c.jsonl" | python3 -c 'import json,sys; print(json.load(sys.stdin)["verdict"])')" = interrupted ] ||
+	fail "SIGINT: the verdict is not interrupted"
+ok "SIGINT ends cleanly, interrupted"
+
+# not a terminal: no line per file size and iteration (docs/progress.md:
+# at most a line every 10 s), only soak's line per iteration
+expect_exit 0 "$SB" soak --workload=iozone --iterations=3 --log="$T/n.jsonl" -- "$@"
+grep -q 'sweep: file size' "$T/err" && { cat "$T/err"; fail "sweep's notes in a soak's stderr"; }
+[ "$(grep -c '^ *[0-9]*  iozone: ' "$T/out")" = 3 ] || { cat "$T/out"; fail "the iterations' lines"; }
+ok "no sweep notes per iteration on stderr"

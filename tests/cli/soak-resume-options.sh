@@ -3,6 +3,7 @@
 # go, and any other option is refused, not silently dropped. A new stop
 # condition replaces the logged one, is said in the output and the results,
 # and is logged, so that a later resume keeps it.
+# needs: none
 . "$SB_TOP/tests/lib/cli.sh"
 
 mkdir "$T/d"

@@ -1,9 +1,16 @@
 # A soak that stops before its end says so: a full target mid-write, or an
 # iteration that cannot run, gives the verdict "aborted" with the reason
 # (never PASS), the unwritten blocks counted as such (not "foreign"), and
-# "No space left on device" on the console. --duration counts on the
-# monotonic clock: a wall clock now behind the log's (NTP stepping back on
-# a board without a real-time clock) does not end a resumed soak at once.
+# "No space left on device" on the console. A signal (SIGINT in an
+# iteration, SIGTERM in the pause between two) gives "interrupted" with
+# the reason and the command line that resumes it, in the text, the
+# results (-o), the log's summary and the report of the log; the iteration
+# it cut short says so (never "verify ok"), does not count as one of
+# --iterations, and the resumed soak runs one more. A --duration soak the
+# clock ends is complete (PASS). --duration counts on the monotonic clock:
+# a wall clock now behind the log's (NTP stepping back on a board without
+# a real-time clock) does not end a resumed soak at once.
+# needs: root fuse
 . "$SB_TOP/tests/lib/cli.sh"
 
 last() { # LOG KEY: the summary line's value of KEY
@@ -56,6 +63,77 @@ assert r['summary']['verdict'] == 'aborted' if 'summary' in r else r['verdict'] 
 PY
 ok "a full target mid-write: ABORTED, blocks unwritten (not foreign), No space left on device"
 ff_rules
+
+# ---- SIGINT in iteration 3 of 4 (faultfs holds each phase's first
+# request 1.5 s: the signal comes while iteration 3 writes)
+verdict_of() { # LOG: the summary line's verdict, and why it stopped
+	python3 - "$1" <<'PY'
+import json, sys
+s = [json.loads(l) for l in open(sys.argv[1]) if '"type":"summary"' in l][-1]
+print(s['verdict'], s.get('stopped_early', '-'), s.get('resume', '-'), sep='|')
+PY
+}
+files_there() { ls "$1"/.storbench-verify-*.tmp >/dev/null 2>&1; }
+mkdir "$FF_BACK/i"
+ff_rules "delay * 0 4096 1500000"
+"$SB" soak --iterations=4 --size=1M --log="$T/i.jsonl" --output="$T/i.json" "$FF_MNT/i" \
+	>"$T/i.out" 2>"$T/i.err" &
+pid=$!
+wait_until 120 sh -c '[ "$(grep -c "\"type\":\"iteration\"" "$1")" = 2 ]' sh "$T/i.jsonl" &&
+	wait_until 30 files_there "$FF_BACK/i" || { kill -9 $pid; fail "SIGINT: iteration 3 did not start"; }
+kill -INT $pid
+wait $pid
+rc=$?
+ff_rules
+[ $rc = 130 ] || { cat "$T/i.out" "$T/i.err"; fail "SIGINT: exit $rc, expected 130"; }
+grep -q 'PASS' "$T/i.out" && { cat "$T/i.out"; fail "SIGINT: PASS"; }
+grep -q '^    3  .*verify cut short  errors 0  (interrupted)$' "$T/i.out" ||
+	{ cat "$T/i.out"; fail "SIGINT: the cut iteration does not say so"; }
+grep -q '^soak: 3 iterations (1 cut short), 0 failed: INTERRUPTED$' "$T/i.out" ||
+	{ cat "$T/i.out"; fail "SIGINT: verdict"; }
+grep -q '^  stopped early: interrupted by SIGINT (Ctrl-C) in iteration 3 (2 of 4 whole)$' "$T/i.out" ||
+	{ cat "$T/i.out"; fail "SIGINT: reason"; }
+grep -qxF "  resume with: $SB soak --resume=$T/i.jsonl" "$T/i.out" ||
+	{ cat "$T/i.out"; fail "SIGINT: the resume line"; }
+[ "$(verdict_of "$T/i.jsonl")" = "interrupted|interrupted by SIGINT (Ctrl-C) in iteration 3 (2 of 4 whole)|$SB soak --resume=$T/i.jsonl" ] ||
+	fail "SIGINT: the log's summary: $(verdict_of "$T/i.jsonl")"
+[ "$(json "$T/i.json" "d['storbench']['soak']['verdict'], d['storbench']['interrupted']")" = "('interrupted', True)" ] ||
+	fail "SIGINT: the results"
+[ "$(json "$T/i.json" "d['storbench']['soak']['iteration_records'][2]['interrupted']")" = True ] ||
+	fail "SIGINT: the cut iteration's record"
+expect_exit 0 "$SB" report "$T/i.jsonl"
+grep -q '^3 iterations (1 cut short), 0 failed: INTERRUPTED$' "$T/out" &&
+	grep -q '^stopped early: interrupted by SIGINT' "$T/out" &&
+	grep -qxF "resume with: $SB soak --resume=$T/i.jsonl" "$T/out" || { cat "$T/out"; fail "SIGINT: the report"; }
+"$SB" report "$T/i.jsonl" --format=json >"$T/r.json" 2>/dev/null
+[ "$(json "$T/r.json" "d['inputs'][0]['soak']['verdict']")" = interrupted ] || fail "SIGINT: the report's JSON"
+ok "SIGINT in iteration 3: INTERRUPTED with the reason and the resume line, in the text, results, log and report"
+# the resume: the cut iteration is not one of the 4
+expect_exit 0 "$SB" soak --resume="$T/i.jsonl"
+grep -q '^resuming after iteration 3 (cut short: it does not count, one more runs)$' "$T/out" ||
+	{ cat "$T/out"; fail "resume: not said"; }
+grep -q '^soak: 5 iterations (1 cut short), 0 failed: PASS$' "$T/out" || { cat "$T/out"; fail "resume: verdict"; }
+ok "resumed: 4 whole iterations and the cut one, PASS"
+
+# ---- SIGTERM in the pause of a --duration soak: interrupted, nothing cut
+"$SB" soak --duration=1h --idle=1h --size=1M --log="$T/t.jsonl" "$FF_MNT/i" >"$T/t.out" 2>&1 &
+pid=$!
+wait_until 60 grep -q '"type":"iteration"' "$T/t.jsonl" || { kill -9 $pid; fail "SIGTERM: no iteration"; }
+kill -TERM $pid
+wait $pid
+rc=$?
+[ $rc = 143 ] || { cat "$T/t.out"; fail "SIGTERM: exit $rc, expected 143"; }
+grep -q '^soak: 1 iteration, 0 failed: INTERRUPTED$' "$T/t.out" &&
+	grep -q '^  stopped early: interrupted by SIGTERM after iteration 1$' "$T/t.out" ||
+	{ cat "$T/t.out"; fail "SIGTERM: verdict"; }
+ok "SIGTERM between iterations of a --duration soak: INTERRUPTED after iteration 1"
+
+# ---- a --duration soak the clock ends is complete
+expect_exit 0 "$SB" soak --duration=1s --size=1M --log="$T/c.jsonl" "$FF_MNT/i"
+grep -q '^soak: [0-9]* iterations\?, 0 failed: PASS$' "$T/out" || { cat "$T/out"; fail "clock: verdict"; }
+grep -q 'stopped early' "$T/out" && fail "clock: stopped early"
+[ "$(verdict_of "$T/c.jsonl")" = "pass|-|-" ] || fail "clock: the log's summary"
+ok "a --duration soak the clock ends: PASS"
 
 # ---- --duration on the monotonic clock: a log from "the future" resumes
 mkdir "$T/m"

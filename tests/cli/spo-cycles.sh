@@ -5,6 +5,7 @@
 # cycle; a cut that also damages the file on one cycle gives "first failure
 # at cycle 2 of 3" and exit 1; the log is one JSON record a line, and the
 # same command resumes after its last complete cycle.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 truncate -s 1M "$T/t.img" || fail truncate

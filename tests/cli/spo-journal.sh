@@ -3,6 +3,7 @@
 # (ssh board storbench spo ... > journal) and read back from a file or
 # standard input; a last line torn by the cut is read up to it (and said);
 # anything else malformed is refused with the line's number, exit 2.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 truncate -s 1M "$T/t.img" || fail truncate

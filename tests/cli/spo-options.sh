@@ -3,6 +3,7 @@
 # with one line naming the option; without --destroy-data nothing is
 # written; a mounted device is never written; the journal is never
 # overwritten nor kept on the device under test.
+# needs: root loop
 . "$(dirname "$0")/../lib/cli.sh"
 
 truncate -s 1M "$T/t.img" || fail truncate

@@ -2,6 +2,7 @@
 # storbench report of an spo check: the text names the classes, the
 # verdict and the recommendation; the HTML draws the map of the region and
 # the histogram of lost writes, with the lost range in its table.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 truncate -s 512k "$T/t.img" || fail truncate

@@ -5,6 +5,7 @@
 #  - honest flushes: no acknowledged write lost (exit 0);
 #  - flushes ignored for one range: lost-acked blocks, all of them inside
 #    that range, and every slot there whose last write was acknowledged.
+# needs: fuse
 . "$(dirname "$0")/../lib/cli.sh"
 . "$(dirname "$0")/../lib/volfs.sh"
 

@@ -5,6 +5,7 @@
 # single workload. Refusals (a purge of a file, no --destroy-data, a
 # directory, jobs on different targets) change nothing and write no
 # results. Issue 14.
+# needs: root zram
 . "$(dirname "$0")/../lib/cli.sh"
 
 f="$T/target.bin"

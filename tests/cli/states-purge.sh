@@ -10,6 +10,7 @@
 # erase groups, each with 300 ms x [223] per group and within the 10 min
 # cap, that cover every sector once, and SANITIZE_START with the whole
 # device's bound. Issue 14.
+# needs: root loop zram fuse
 . "$(dirname "$0")/../lib/cli.sh"
 
 short="--rw=randread --bs=4k --runtime=200ms --time-based --quiet"

@@ -1,5 +1,6 @@
 # storbench sweep: a bad option exits 2 with one line that names it, and
 # nothing is created or written.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/d"

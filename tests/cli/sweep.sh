@@ -2,6 +2,7 @@
 # CSV; only our file is created and removed; a new file path and an existing
 # file; the trace of the access pattern end to end; Ctrl-C keeps what was
 # measured.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/d"

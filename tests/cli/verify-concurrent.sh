@@ -3,6 +3,7 @@
 # lock decides: a fill (which takes all the free space) waits for no one
 # and is refused while another run writes there; a check leaves alone the
 # files of a run still writing, and a fill does not remove them.
+# needs: root
 . "$(dirname "$0")/../lib/cli.sh"
 
 mkdir "$T/d"
@@ -19,12 +20,13 @@ done
 [ -z "$(ls -A "$T/d")" ] || fail "files left: $(ls -A "$T/d")"
 ok "two runs at once in one directory both pass"
 
-command -v flock >/dev/null || skip "no flock(1) to stand in for a run that writes"
+command -v flock >/dev/null || skip "no flock(1) to stand in for a run that fills"
 [ "$(id -u)" = 0 ] || skip "needs root to mount a small tmpfs to fill"
 S=$T/tmpfs
 mkdir "$S"
 mount -t tmpfs -o size=96m tmpfs "$S" 2>/dev/null || skip "cannot mount tmpfs"
-trap 'unmount "$S"; cleanup' EXIT INT TERM
+holder=
+trap '[ -n "$holder" ] && kill $holder 2>/dev/null; unmount "$S"; cleanup' EXIT INT TERM
 
 # a run writing in the directory (its lock, taken here on descriptor 8):
 # a fill is refused, a run of a given size goes ahead
@@ -42,13 +44,23 @@ expect_exit 0 "$SB" verify --phase=write --size=1M --seed=21 --quiet "$S"
 expect_exit 0 "$SB" verify --phase=write --size=2M --seed=22 --quiet "$S"
 set -- $(ls -t "$S"/.storbench-verify-*-0.tmp)
 newest=$1 older=$2
-exec 8<"$newest"
-flock -x 8
+# a writer's hold (lib/target/hold.h: an OFD lock at 2^62), held by a
+# stand-in until it is killed
+python3 - "$newest" "$T/held" <<'PY' &
+import fcntl, os, struct, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR)
+fcntl.fcntl(fd, fcntl.F_OFD_SETLK, struct.pack("hhxxxxqqixxxx", fcntl.F_WRLCK, 0, 1 << 62, 1, 0))
+open(sys.argv[2], "w").close()
+time.sleep(600)
+PY
+holder=$!
+wait_until 30 [ -e "$T/held" ] || fail "the stand-in never held the file"
 expect_exit 0 "$SB" verify --phase=check --quiet --output="$T/r.json" "$S"
 [ "$(json "$T/r.json" "d['storbench']['verify']['seed']")" = 21 ] || fail "checked the run being written"
 grep -q "other verify run" "$T/err" || fail "no word of the other run: $(cat "$T/err")"
 expect_exit 0 "$SB" verify --phase=write --quiet "$S"
 [ -e "$newest" ] || fail "a fill removed the file of a run in progress"
 [ -e "$older" ] && fail "a fill left an earlier run's file"
-exec 8<&-
+kill $holder && wait $holder 2>/dev/null
+holder=
 ok "a check and a fill leave a run being written alone"

@@ -5,6 +5,7 @@
 # offset and errno, counts no bytes as written and says what failed; a delay
 # changes nothing. Skips where FUSE is not usable
 # (verify-file.sh covers the same classes by damaging files directly).
+# needs: fuse
 . "$(dirname "$0")/../lib/cli.sh"
 . "$(dirname "$0")/../lib/faultfs.sh"
 ff_start

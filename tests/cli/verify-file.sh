@@ -2,6 +2,7 @@
 # runs (the seed read back from the data), every class produced by damaging
 # the file with dd between the runs and found at its offset in the text and
 # the JSON, exit codes, regions, refusals and bad options.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 K=4096

@@ -2,6 +2,7 @@
 # offsets wrap at 16 MiB is a wrap-around fake of 16 MiB; one over a file
 # that drops writes past 24 MiB is a limbo fake of 24 MiB. Skips where FUSE
 # cannot be used (verify-capacity.c emulates the same fakes in memory).
+# needs: root fuse
 . "$(dirname "$0")/../lib/cli.sh"
 . "$(dirname "$0")/../lib/faultfs.sh"
 [ "$(id -u)" = 0 ] || skip "needs root for loop devices"

@@ -3,6 +3,7 @@
 # "foreign". A newer generation than the one asked for is "newer" (not
 # "stale", which means a lost write). And when the write phase failed, the
 # result says what failed instead of "0 of 0 blocks not intact".
+# needs: root
 . "$(dirname "$0")/../lib/cli.sh"
 
 K=4096

@@ -3,6 +3,7 @@
 # run), a symlink planted under any name verify used to take is never
 # followed, --destroy-data included, and a TARGET that is a symlink is not
 # written through; a separate check still finds the files of a write.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 head -c 64k /dev/urandom >"$T/victim"

@@ -2,6 +2,7 @@
 # region ends, so a check finds a file cut short (by a block, or by part of
 # one) and a directory's deleted or shortened file as missing blocks, with
 # their ranges, whether or not it is given the write's --size.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 K=4096

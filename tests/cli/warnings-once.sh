@@ -1,6 +1,7 @@
 # A warning that many runs raise is printed once, with the runs it applies
 # to ("measured for only 1.00 s in 8 of 8 runs"), where it was printed once
 # per run; the JSON keeps one sentence per run, naming it.
+# needs: slow
 . "$(dirname "$0")/../lib/cli.sh"
 
 # count_lines PATTERN: how many lines of stderr match

@@ -4,6 +4,7 @@
 # of 2 iterations, info on a file. Other options come from the command's
 # --help, so that the test follows a command as it grows.
 # SB_EXPECT_TARGET (e.g. aarch64-linux-gnu) is the target --version must name.
+# needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 expect_exit 0 "$SB" --help
@@ -71,7 +72,7 @@ fi
 if has_cmd soak; then
 	n=$(opt soak --iterations=2 --loops=2 --count=2)
 	[ -n "$n" ] || fail "soak lists no --iterations, --loops or --count"
-	expect_exit 0 "$SB" soak $n $(opt soak --size=8M) $(opt soak --quiet) "$T/s.bin"
+	expect_exit 0 "$SB" soak $n $(opt soak --size=8M) $(opt soak --quiet) $(opt soak --log="$T/s.jsonl") "$T/s.bin"
 	ok "soak of 2 iterations"
 else
 	echo "note: no soak command yet: skipped"

@@ -5,6 +5,8 @@ set -u
 SB=${SB_BIN:?SB_BIN not set (run through make check)}
 T=$(mktemp -d "${TMPDIR:-/tmp}/sb-cli.XXXXXX")
 cleanup() {
+	# make_swapfile's swap files: switched off before their loops go
+	[ -f "$T/.swaps" ] && while read -r s; do swapoff "$s" 2>/dev/null; done <"$T/.swaps"
 	# make_loop runs in a command substitution: its devices are listed in a file
 	[ -f "$T/.loops" ] && while read -r l; do losetup -d "$l" 2>/dev/null; done <"$T/.loops"
 	# make_zram's devices: reset and handed back to the kernel
@@ -69,6 +71,20 @@ make_loop() {
 	dev=$(losetup -f --show "$T/loop.img" 2>/dev/null) || skip "no loop device available"
 	echo "$dev" >>"$T/.loops"
 	echo "$dev"
+}
+
+# make_swapfile SIZE_MB: an active swap file in $T, switched off at exit
+# (root only); prints its path. In $(...) its skip ends only the subshell:
+# add || skip
+make_swapfile() {
+	[ "$(id -u)" = 0 ] || skip "needs root for swapon"
+	command -v mkswap >/dev/null && command -v swapon >/dev/null || skip "no mkswap/swapon"
+	sf=$(mktemp "$T/swap.XXXXXX")
+	dd if=/dev/zero of="$sf" bs=1M count="$1" status=none && chmod 600 "$sf" || fail "swap file"
+	mkswap "$sf" >/dev/null 2>&1 || skip "mkswap failed"
+	swapon "$sf" 2>/dev/null || skip "swapon is not allowed here"
+	echo "$sf" >>"$T/.swaps"
+	echo "$sf"
 }
 
 # within_pct A B PCT: |A-B| <= PCT% of B

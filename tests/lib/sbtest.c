@@ -1,6 +1,8 @@
 #include "tests/lib/sbtest.h"
 
 #include <dirent.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <stdarg.h>
 #include <unistd.h>
 
@@ -53,6 +55,20 @@ const char *sbt_path(const char *name)
 int sbt_is_root(void)
 {
 	return geteuid() == 0;
+}
+
+void sbt_mkdirs(const char *path)
+{
+	char buf[PATH_MAX];
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *p = buf + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(buf, 0755);
+			*p = '/';
+		}
+	if (mkdir(buf, 0755) < 0 && errno != EEXIST)
+		fail_msg("cannot make '%s': %s", path, strerror(errno));
 }
 
 static uint8_t *slurp(const char *path, size_t *len)

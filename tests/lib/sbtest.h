@@ -20,6 +20,9 @@ const char *sbt_tmpdir(void);
 /* Path inside sbt_tmpdir(); static buffer per call index 0..7. */
 const char *sbt_path(const char *name);
 int sbt_is_root(void);
+/* Make path and the directories above it (mkdir -p); fails the test when
+ * it cannot. */
+void sbt_mkdirs(const char *path);
 
 /* A fuzz target (LLVMFuzzerTestOneInput) without libFuzzer: run over every
  * file of tests/fuzz/corpus/NAME (under $SB_TOP), every prefix of each

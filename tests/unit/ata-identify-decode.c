@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * IDENTIFY DEVICE decoding (ACS-3): the security word 128 bit by bit, word
  * 82's validity (0000h and FFFFh mean "not reported"), the erase times of

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * bonnie++'s CSV line (format 1.98): always 50 fields; rates, CPU and
  * latencies as bon_time.cpp writes them, computed by hand here; empty

@@ -1,3 +1,4 @@
+/* needs: none */
 /* Block size splits: explicit shares, blanks filled to sum 100, and rejects. */
 #include "tests/lib/sbtest.h"
 #include "lib/base/units.h"

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * Write buffers: random data looks incompressible, the compressible share is
  * exactly the zeros asked for, scramble changes every sector and nothing

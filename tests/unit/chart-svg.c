@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The SVG chart module (report/chart*.c): round ticks in the
  * right display unit, log and percentile ("nines") axes, and output that

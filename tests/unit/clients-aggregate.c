@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The "All clients" figures of a multi-host run (sb_job_aggregate), from
  * ranks with a known truth: bytes, requests and errors are the sums; the

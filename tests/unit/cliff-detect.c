@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The cliff's drop against simulated writes whose answer is known by
  * construction: a device writing at given levels up to given byte counts,

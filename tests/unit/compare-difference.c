@@ -1,3 +1,4 @@
+/* needs: none */
 /* compare's rule for a real difference (lib/analysis/difference.c): the
  * spread of repeats; a verdict from the rank test only where the runs are
  * enough for it, the shift and its interval worked out by hand; and the

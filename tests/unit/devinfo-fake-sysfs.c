@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * Device identity from sysfs for devices this machine lacks: eMMC (with a
  * partition), SD, NVMe plain and multipath (over TCP), SATA, USB and
@@ -28,23 +29,10 @@ static void pjoin(char *out, const char *dir, const char *name)
 	memcpy(out + a + 1, name, b + 1);
 }
 
-static void mkdir_p(const char *path)
-{
-	char buf[PATH_MAX];
-	snprintf(buf, sizeof(buf), "%s", path);
-	for (char *p = buf + 1; *p; p++)
-		if (*p == '/') {
-			*p = '\0';
-			mkdir(buf, 0755);
-			*p = '/';
-		}
-	mkdir(buf, 0755);
-}
-
 static void put(const char *dir, const char *name, const char *text)
 {
 	char path[PATH_MAX];
-	mkdir_p(dir);
+	sbt_mkdirs(dir);
 	pjoin(path, dir, name);
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
@@ -65,7 +53,7 @@ static void put_bin(const char *dir, const char *name, const void *data, size_t 
 static void lnk(const char *target, const char *dir, const char *name)
 {
 	char path[PATH_MAX];
-	mkdir_p(dir);
+	sbt_mkdirs(dir);
 	pjoin(path, dir, name);
 	assert_int_equal(symlink(target, path), 0);
 }
@@ -319,9 +307,9 @@ static void test_dm(void **state)
 	pjoin(dm, sys_root(), "devices/virtual/block/dm-3");
 	put(dm, "size", "2048\n");
 	pjoin(s, dm, "slaves/sdq2");
-	mkdir_p(s);
+	sbt_mkdirs(s);
 	pjoin(s, dm, "slaves/sdr1");
-	mkdir_p(s);
+	sbt_mkdirs(s);
 	lnk(dm, class_block(), "dm-3");
 	assert_int_equal(sb_devinfo_read(class_block(), "dm-3", &d), 0);
 	assert_string_equal(d.transport, "dm");

@@ -1,3 +1,4 @@
+/* needs: root loop */
 /*
  * Device identity and geometry from sysfs on real devices, read only:
  * zram0, a loop device over a temp file (root), and the sysfs of the

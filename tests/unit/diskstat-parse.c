@@ -1,3 +1,4 @@
+/* needs: root loop */
 /*
  * Disk statistics: the three layouts of the stat file (11, 15, 17 fields)
  * parse into the right members, bad input is refused, and a direct read of

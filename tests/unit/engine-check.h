@@ -1,8 +1,8 @@
 /*
- * Checks shared by the tests of the real engines (engine-psync-rw,
- * engine-uring-qd32, engine-libaio-qd32): a 4 MiB file written through the
- * engine in 4 KiB blocks of distinct contents at shuffled offsets, synced,
- * read back through the engine and with plain pread; trim; short reads.
+ * The checks engine-conformance runs on every real engine: a 4 MiB file
+ * written through the engine in 4 KiB blocks of distinct contents at
+ * shuffled offsets, synced, read back through the engine and with plain
+ * pread; trim; short reads.
  * The driver checks every completion: its result, that each request comes
  * back exactly once, and that no more than depth are ever in flight.
  */
@@ -378,17 +378,21 @@ static void ec_full_queue(unsigned depth)
 	free(seen);
 }
 
-/* Skips the whole program when the engine is not built in or not usable. */
-static void ec_setup(const char *engine)
+/* Makes engine the one under test: NULL, or why it cannot be (not built
+ * in, not usable here). */
+static const char *ec_usable(const char *engine)
 {
-	int r;
+	static char why[128];
 
 	ec_ops = sb_engine_find(engine);
 	if (!ec_ops)
-		sbt_skip("engine '%s' is not built in", engine);
-	r = ec_ops->available();
-	if (r < 0)
-		sbt_skip("engine '%s' is not available here: %s", engine, strerror(-r));
+		return "not built in";
+	const int r = ec_ops->available();
+	if (r < 0) {
+		snprintf(why, sizeof(why), "not available here: %s", strerror(-r));
+		return why;
+	}
+	return NULL;
 }
 
 #endif

@@ -1,3 +1,4 @@
+/* needs: none */
 /* null: completes every request inside queue() with its full length, without
  * a target and without touching the buffer. */
 #include "tests/lib/sbtest.h"

@@ -1,3 +1,4 @@
+/* needs: none */
 /* The registry: every engine built in is findable by name, names are known
  * and unique, psync and null are always there, unknown names are not; the
  * --help text lists the known names; fio's ioengine names map onto them;

@@ -1,3 +1,4 @@
+/* needs: none */
 /* io_uring's coalesced wait (settle_ns): waiting for more completions than
  * will come gives up after the settle time and returns the ones there are;
  * with none there, it waits for one. Reads of an empty pipe stay pending

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * sb_engine_queue refuses every write or trim that would leave the offered
  * region, with -ERANGE and without touching the file; reads are free.

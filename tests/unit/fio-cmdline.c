@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * fio's command line read as fio reads it and turned into the jobs its job
  * file would give: the seed line against its job file, one or two dashes,

@@ -1,3 +1,4 @@
+/* needs: none */
 /* The decision of storbench flash --align on synthetic diff profiles whose
  * truth is known (a clear step, two and three steps, pure noise, the zram
  * rows METHODS.md 1.7 observed), and the LFSR order --open-au visits. */

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * sb_hist_count_below (fio's latency_ns/us/ms shares come from it): exact
  * for values below 128 ns, where every bucket holds one value; above, off

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * sb_hist_index never decreases as the value grows, stays inside the bucket
  * array for every uint64_t (every power of two boundary up to 2^63), and

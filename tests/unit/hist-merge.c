@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * Samples split over several histograms and merged give the histogram of all
  * samples: identical buckets, count, min and max; mean and stddev within

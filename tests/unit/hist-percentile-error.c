@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * Every reported percentile of the histogram is within 1% of the exact
  * percentile of the samples (same rank definition), for several

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * Host description and CPU accounting: the fields are filled and sane,
  * process and thread CPU time grow with work, and threads named like

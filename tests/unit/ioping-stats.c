@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The latency probe's statistics against values computed by hand, with
  * ioping's definitions: a warm-up request counted in the load only;

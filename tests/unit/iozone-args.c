@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * iozone's command line as iozone's getopt takes it, mapped to a sweep:
  * bundled flags, values attached or apart, -+ options, sizes in KiB unless

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * run --verify under mpirun: each rank's part (sb_job_verify_rank_of) and
  * rank 0's verdict of all (sb_job_verify_set_ranks), from ranks with a

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The fuzz target of the fio job-file reader (tests/fuzz/fuzz-jobfile.c) without
  * libFuzzer: run over every file of its corpus, every prefix of each file

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * fio job files read into storbench jobs: fio's defaults, [global] in
  * order, flags, comments, CRLF, ${NAME}, the options mapped by a rule

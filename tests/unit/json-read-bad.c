@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The JSON reader refuses what is not strict JSON, and says where: every
  * case names the line, the column and what was wrong, with the error code

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The fuzz target of the JSON reader (tests/fuzz/fuzz-json-read.c) without
  * libFuzzer: run over every file of its corpus, every prefix of each file

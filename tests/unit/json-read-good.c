@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The JSON reader on valid documents: every value type, escapes decoded to
  * UTF-8 (surrogate pairs included), exact 64-bit integers beside the double,

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The reader's numbers are strtod's, bit for bit: the fast path it takes
  * for short figures (at most 15 significant digits, a decimal exponent

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * A document cut short anywhere is refused as "unexpected end of input"
  * with at_end set (how the report reader tells a truncated last line of a

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * Reading a document in pieces (lib/json/json_split.h) gives what parsing
  * it whole gives: the items of the named arrays, in order and with the

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The JSON writer: exact text in compact and pretty (fio) layout, escapes,
  * non-finite and large numbers, and output that Python's json module reads

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * One meta test of many ranks as the All clients figure
  * (sb_meta_aggregate), from ranks with a known truth: operations, bytes and

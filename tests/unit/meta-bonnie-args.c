@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * bonnie++'s command line as storbench meta's options: the seed line,
  * sizes in MiB (-s 64 is 64 MiB, as bonnie++), getopt's grouping and

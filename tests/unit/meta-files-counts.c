@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * bonnie++'s file tests on a real directory: every test handles each of the
  * N files exactly once (with one thread and with several, over several

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The run directory of storbench meta: created with its marker; removing
  * it takes only what storbench puts there (test files, 00000-style

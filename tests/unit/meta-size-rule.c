@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * storbench meta's block test file: bonnie++'s twice the RAM where the page
  * cache cannot be dropped, the smaller of that and 1 GiB where it can; and

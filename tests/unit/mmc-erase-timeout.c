@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * eMMC ERASE and SANITIZE timeouts (lib/target/mmc.c, JESD84-B51 7.4.62,
  * 7.4.63): the high-capacity erase group and 300 ms x ERASE_TIMEOUT_MULT

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * EXT_CSD decoding against recorded registers (tests/fixtures/emmc*.hex):
  * every decoded field checked against the value worked out by hand from

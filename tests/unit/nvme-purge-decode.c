@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * What an NVMe purge reads and sends, against Identify and log pages
  * built here byte by byte at the NVM Express 2.0 offsets: OACS, SANICAP,

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * NVMe SMART / health log and Identify Controller decoding against
  * recorded pages (tests/fixtures/nvme-*.hex): each field against the value

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * Uniform offsets visit every block exactly once per pass, each pass in a
  * new order; sequential offsets walk and wrap; bad parameters are refused.

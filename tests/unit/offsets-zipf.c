@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * Skewed offsets: zipf block shares match p(k) = k^-theta / H(n, theta);
  * pareto h=0.2 puts about 80% of the I/O on 20% of the blocks; hot blocks

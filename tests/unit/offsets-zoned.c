@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * fio's zoned distributions: the share of accesses each zone gets matches
  * its access percentage (binomial tolerance), every access falls inside

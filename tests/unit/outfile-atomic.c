@@ -1,3 +1,4 @@
+/* needs: root */
 /*
  * Output files (lib/base/outfile.c) are whole or absent: a committed file
  * holds everything written and no temporary is left; an aborted or failed

@@ -1,3 +1,4 @@
+/* needs: none */
 /* The PTS matrices (METHODS.md 3.2-3.5) as planned: the loops' order (mix
  * outer from 100/0, block size inner from 1024k), the tracked cell, the
  * fixed QD1 T1 of the latency test, throughput as one test per block size,

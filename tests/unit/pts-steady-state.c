@@ -1,3 +1,4 @@
+/* needs: none */
 /* SNIA PTS steady state (METHODS.md 3.1) on hand-made series: the first
  * window of 5 rounds whose data excursion is at most 20% of its average
  * and whose fitted line moves at most 10% of it across the window; each

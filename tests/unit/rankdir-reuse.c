@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * A rank's directory (lib/target/rankdir.h), as mpirun leaves it when it
  * kills a run: a child process makes the directory and its files, noted in

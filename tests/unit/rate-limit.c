@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * Rate schedule, with synthetic clocks: back-to-back requests never get
  * ahead of the rate, do not fall behind it either, and a late caller

@@ -1,3 +1,4 @@
+/* needs: none */
 /* Repeats: the summary row of N runs holds the median and min..max per
  * direction (the mean of the middle two for an even count), and leaves out
  * runs and directions that did no I/O. Values by hand. */

@@ -1,3 +1,4 @@
+/* needs: none */
 /* The workers publish what completed many times a second (the progress
  * line's rate over its last second is never 0 while requests complete),
  * the ramp's requests too; the snapshot says what bounds the run (total_ns,

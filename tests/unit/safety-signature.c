@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The built-in signature probe names each format it knows from its magic at
  * the right offset, and finds nothing in zeros or random data.

@@ -1,3 +1,4 @@
+/* needs: root */
 /*
  * Scratch files: always new (a planted symlink or file under the name is
  * never opened, its target never touched), unguessable names with the
@@ -8,6 +9,7 @@
 #include "tests/lib/sbtest.h"
 #include "lib/target/scratch.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <sys/mount.h>
@@ -146,6 +148,9 @@ static void test_reopen(void **state)
 	assert_string_equal(buf, "abc");
 	assert_int_equal(lseek(fd, 0, SEEK_CUR), 6);
 	assert_int_equal(write(r, "x", 1), -1); /* read-only */
+	/* and never gains write access: only the write gate gives it */
+	assert_int_equal(sb_scratch_reopen(r, O_RDWR), -EBADF);
+	assert_int_equal(sb_scratch_reopen(r, O_WRONLY | O_TRUNC), -EBADF);
 	close(r);
 	assert_int_equal(sb_scratch_reopen(-1, O_RDONLY), -EBADF);
 	assert_int_equal(sb_scratch_remove(path, fd), 0);
@@ -195,6 +200,50 @@ static void test_reopen_without_proc(void **state)
 	assert_int_equal(WEXITSTATUS(status), 0);
 }
 
+static int count_entries(const char *dir)
+{
+	int n = 0;
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	assert_non_null(d);
+	while ((e = readdir(d)))
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return n;
+}
+
+/* A file made anew under its name (a sweep's cell, a soak's iteration):
+ * swapped in, the old one gone, nothing else left; a name that names
+ * something else by then is put back as it was. */
+static void test_replace(void **state)
+{
+	char dir[2048], path[4096], user[4096];
+	struct stat a, b;
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/replace", sbt_tmpdir());
+	assert_int_equal(mkdir(dir, 0700), 0);
+	snprintf(path, sizeof(path), "%s/f", dir);
+	const int old = sb_scratch_create_path(path, O_RDWR);
+	assert_true(old >= 0);
+	assert_int_equal(fstat(old, &a), 0);
+	const int fd = sb_scratch_replace(path, old, O_RDWR, NULL, NULL);
+	if (fd == -EOPNOTSUPP)
+		skip(); /* this filesystem cannot swap names */
+	assert_true(fd >= 0);
+	assert_int_equal(sb_scratch_same(path, fd), 1);
+	assert_int_equal(fstat(fd, &b), 0);
+	assert_true(a.st_ino != b.st_ino);
+	assert_int_equal(count_entries(dir), 1);
+	/* a user's file renamed over ours meanwhile: put back, untouched */
+	snprintf(user, sizeof(user), "%s/user", dir);
+	write_text(user, "the user's\n");
+	assert_int_equal(rename(user, path), 0);
+	assert_int_equal(sb_scratch_replace(path, fd, O_RDWR, NULL, NULL), -ESTALE);
+	assert_text(path, "the user's\n");
+	assert_int_equal(count_entries(dir), 1);
+	close(fd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -203,6 +252,7 @@ int main(void)
 		cmocka_unit_test(test_swapped_name),
 		cmocka_unit_test(test_reopen),
 		cmocka_unit_test(test_reopen_without_proc),
+		cmocka_unit_test(test_replace),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * Two series of different lengths merge interval by interval: bytes and ios
  * add, mean latency is weighted by ios, p99 is the larger, t_ns comes from

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * fio's bw_* and iops_* figures from a time series: min, max, mean and
  * sample standard deviation over whole intervals only. The partial last

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * A soak iteration of many ranks (mpirun): the All clients figures from
  * the ranks' own, against values worked out by hand. Each phase's bytes

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * soak --workload=iozone's figures: the cells of a sweep become an
  * iteration's (in iozone's order, with the write and read tests'

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The soak's JSON both ways: a log written with the record writers reads
  * back (configuration, iterations, a torn last line left out, bad lines

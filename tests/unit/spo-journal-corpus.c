@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The fuzz target of the spo journal reader (tests/fuzz/fuzz-spo-journal.c)
  * without libFuzzer: run over every file of its corpus, every prefix of

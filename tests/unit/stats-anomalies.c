@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The one anomaly policy (sb_series_anomalies) and the soak verdict built
  * on it: small series worked out by hand, and synthetic series with a

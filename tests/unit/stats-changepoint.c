@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * PELT change points against series whose answer is known by construction
  * and small ones checked by hand (exhaustive search of one split), on

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The Mann-Whitney U test and the Hodges-Lehmann interval
  * (lib/analysis/ranksum.c): exact p-values against the published table of

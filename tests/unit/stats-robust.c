@@ -1,3 +1,4 @@
+/* needs: none */
 /* Median, MAD, quantiles, stability figures, selection and rolling medians
  * against values worked out by hand or against their definitions. */
 #include "tests/lib/sbtest.h"

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * Each sweep test touches the file as iozone's does, seen through the
  * trace of a real run on a real file: write and read go forward record by

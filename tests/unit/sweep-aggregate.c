@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The All clients aggregate of a sweep of many ranks (sb_sweep_aggregate),
  * from ranks with a known truth: each cell's bytes are the ranks' summed,

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The shape of the sweep's matrix, counted by hand from iozone's auto mode:
  * file sizes 64 KiB..512 MiB (14) and records 4 KiB..16 MiB (13) in powers

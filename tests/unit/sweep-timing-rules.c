@@ -1,3 +1,4 @@
+/* needs: root */
 /*
  * What each sweep test includes in its timing and what it does around it,
  * seen through the trace of real runs: fsync and close inside the timed

@@ -1,3 +1,4 @@
+/* needs: root loop */
 /*
  * sb_target_probe on what a test can make or find without touching a real
  * disk: a temp file, directory and missing name, /dev/null, a dangling

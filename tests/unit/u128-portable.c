@@ -1,3 +1,4 @@
+/* needs: none */
 /* The two-halves 128-bit arithmetic that 32-bit ARM builds use agrees with
  * the compiler's unsigned __int128 on edge values and a million random ones
  * (where the compiler has __int128; elsewhere, with values worked by hand). */

@@ -1,3 +1,4 @@
+/* needs: none */
 /* Human formatting: IEC units, three significant digits, unit changes at rounding edges. */
 #include "tests/lib/sbtest.h"
 #include "lib/base/units.h"

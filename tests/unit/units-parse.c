@@ -1,3 +1,4 @@
+/* needs: none */
 /* Every parser of lib/base/units.h on good values and on each kind of bad one. */
 #include "tests/lib/sbtest.h"
 #include "lib/base/units.h"

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The fake-capacity probe against emulated devices (as f3probe's debug
  * emulators do): a good one, limbo fakes that drop writes past their real

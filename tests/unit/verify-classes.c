@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * Each class of sb_verify_check_block, produced by damaging filled buffers
  * directly, is found at the damaged block and nowhere else, with both

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * CRC32C against published vectors (the "123456789" check value and the
  * iSCSI vectors of RFC 3720 B.4), in the table version and in the one

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * A good block of this run for its offset but of a newer generation than
  * the check asks for is "newer", not "stale" (which is kept for older

@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * Bad blocks merge into ranges: contiguous blocks of one class become one
  * range; a gap, another class, a misplaced block that belongs somewhere

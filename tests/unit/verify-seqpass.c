@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The sequential verify pass on a real file, through psync and (where it
  * works) io_uring, buffered and direct: what it writes reads back intact;

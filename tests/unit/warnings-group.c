@@ -1,3 +1,4 @@
+/* needs: none */
 /*
  * The same warning from many runs is said once, with the runs it applies
  * to and the range of its figure; the results keep one sentence per run.

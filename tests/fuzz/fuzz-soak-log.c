@@ -1,0 +1,55 @@
+/*
+ * Fuzz target of a soak log's reading (libFuzzer: make fuzz): the line
+ * check that --resume and the report share (lib/results/soak_check.h) and
+ * the kernel line parser that tells which device a line is about
+ * (lib/target/kmsg.h). Any input must be checked or refused without a
+ * crash, a leak or undefined behaviour; what is taken is consistent:
+ * iterations follow each other, a refusal says which member, a device
+ * name fits and is one the line holds.
+ */
+#include "lib/results/soak_check.h"
+#include "lib/target/kmsg.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define CHECK(c) ((c) ? (void)0 : abort())
+
+static void kernel_line(const char *s, size_t n)
+{
+	char line[1024], names[8][SB_KMSG_NAME_LEN], dev[SB_KMSG_NAME_LEN];
+	struct sb_kmsg_stack st = { .n = 0 };
+	snprintf(line, sizeof(line), "%.*s", (int)SB_MIN(n, sizeof(line) - 1), s);
+	const size_t k = sb_kmsg_names(line, names, 8);
+	CHECK(k <= 8);
+	for (size_t i = 0; i < k; i++) {
+		CHECK(names[i][0] && strlen(names[i]) < SB_KMSG_NAME_LEN);
+		sb_kmsg_stack_add(&st, names[i]);
+	}
+	const enum sb_kmsg_about a = sb_kmsg_attribute(line, &st, dev, sizeof(dev));
+	CHECK(k ? a == SB_KMSG_OURS && sb_kmsg_stack_has(&st, dev) : a == SB_KMSG_UNNAMED);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct sb_soak_check c;
+	const char *text = (const char *)data;
+	sb_soak_check_init(&c);
+	for (size_t at = 0; at < size;) {
+		const char *nl = memchr(text + at, '\n', size - at);
+		const size_t n = nl ? (size_t)(nl - (text + at)) : size - at;
+		struct sb_jdoc *d = NULL;
+		char msg[512];
+		kernel_line(text + at, n);
+		if (sb_json_parse(text + at, n, NULL, &d, NULL) == 0) {
+			const uint64_t before = c.last_iteration;
+			const int e = sb_soak_check_line(&c, sb_jdoc_root(d), msg, sizeof(msg));
+			CHECK(e == 0 || (e == -EINVAL && strchr(msg, ':')));
+			const char *type = sb_jv_str(sb_jv_get(sb_jdoc_root(d), "type"));
+			if (!e && type && !strcmp(type, "iteration") && before)
+				CHECK(c.last_iteration == before + 1 || c.lost == 0);
+			sb_jdoc_free(d);
+		}
+		at += n + 1;
+	}
+	return 0;
+}
