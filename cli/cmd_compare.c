@@ -131,6 +131,7 @@ int cmd_compare(const struct cli_command *cmd, int argc, char **argv)
 		       "  storbench compare a.json b.json -o ab.html\n"
 		       "  storbench compare a.json b.json -o ab.csv\n",
 		       SB_DIFF_RUNS_ADVISED, SB_DIFF_RUNS_ADVISED);
+		cli_print_exit_status(stdout, cmd);
 	} else if (p < 0) {
 		rc = SB_EXIT_USAGE;
 	} else if (npos < 2) {

@@ -236,14 +236,13 @@ static void help(const struct cli_cmd_opts *co)
 	       "the active range (PTS-C's ActiveRange segments); the map is in the results.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
-	printf("\nexit status: 0 steady state reached by every test, 1 not reached (or an\n"
-	       "I/O error), 2 bad options, 3 the device cannot be used or purged.\n"
-	       "\nexamples:\n"
+	printf("\nexamples:\n"
 	       "  storbench pts --destroy-data --output=pts.json /dev/nvme1n1\n"
 	       "  storbench pts --destroy-data --test=iops,latency --profile=client \\\n"
 	       "      --active-range=75 /dev/sdb\n"
 	       "  storbench pts --destroy-data --round-time=1s --bs=4k,64k --mix=100/0,0/100 \\\n"
 	       "      --max-rounds=8 /dev/zram1     (a quick look: not a PTS result)\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 static void figures(const struct sb_job_result *jr, void *f)
@@ -442,6 +441,8 @@ static int check_target(struct pts_cli *c, struct sb_jobtarget *t, const char *p
 	char msg[256];
 	int rc = cli_target_probe(t, path);
 	if (rc)
+		return rc;
+	if ((rc = cli_target_missing(t->info.kind, path)))
 		return rc;
 	if (t->info.kind != SB_TARGET_BLOCK) {
 		sb_err("pts needs a block device: '%s' is not one", path);
