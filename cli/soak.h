@@ -119,7 +119,7 @@ int soak_loop(struct soak_state *s);
  * no such limit): whole iterations count, one cut short is done again. */
 uint64_t soak_last_planned(const struct soak_state *s);
 
-/* soak_log.c: the JSON Lines log (records from lib/results/soak_json.c) */
+/* soak_log.c: the JSON Lines log (records from lib/soak/soak_json.c) */
 int soak_log_open(struct soak_state *s, const char *path, int append);
 int soak_log_config(struct soak_state *s);
 /* End a record of the log: newline, flush, fsync; 0 or -errno (said). */

@@ -4,7 +4,7 @@
  * the iteration in flight. Line 1 is the configuration (the options as
  * given, the seed, the device); then one line per iteration; a summary line
  * when the soak ends. --resume reads it back and appends. The records are
- * lib/results' (soak_json.c); this file holds the file.
+ * lib/soak's (soak_json.c); this file holds the file.
  */
 #include "cli/soak.h"
 

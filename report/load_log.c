@@ -5,7 +5,7 @@
  * the last summary line is kept; no other record is held (a table that
  * lists them reads the log again). A line that cannot be used (cut short
  * by a crash, not JSON, wrong figures, longer than a line may be; a soak's
- * line that soak --resume would refuse, by lib/results/soak_check.h) is
+ * line that soak --resume would refuse, by lib/soak/soak_check.h) is
  * left out with a note naming the file and the line, and the rest is read.
  */
 #include "report/report.h"

@@ -261,7 +261,7 @@ int rep_skip_line(struct rep_doc *d, const char *fmt, ...) __attribute__((format
  * d->src says the JSON starts; 0 or -REP_EINPUT/-ENOMEM/-errno with *why. */
 int rep_load_log(struct rep_doc *d, FILE *f, char **why);
 /* A log's lines as they come, checked: a soak log's by the soak's rules
- * (lib/results/soak_check.h, the same --resume goes by), then every
+ * (lib/soak/soak_check.h, the same --resume goes by), then every
  * figure (rep_check). 0, or -REP_EINPUT with msg. */
 struct rep_logcheck {
 	int started, soak;

@@ -2,7 +2,7 @@
  * A soak iteration as its log records it: throughput, request latency,
  * what verification found, I/O errors and the kernel's storage messages.
  * cli/ runs the iterations; lib/analysis judges them (soak_verdict.h);
- * lib/results writes them and reads them back (soak_json.h).
+ * soak_json.h writes them and reads them back.
  */
 #ifndef SB_SOAK_RECORD_H
 #define SB_SOAK_RECORD_H

@@ -9,7 +9,7 @@
 
 #include <math.h>
 
-#include "lib/results/soak_json.h"
+#include "lib/soak/soak_json.h"
 
 struct mem {
 	char *buf;

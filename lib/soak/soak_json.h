@@ -10,7 +10,7 @@
 #include "lib/analysis/soak_verdict.h"
 #include "lib/json/json_read.h"
 #include "lib/json/json_write.h"
-#include "lib/results/soak_check.h"
+#include "lib/soak/soak_check.h"
 #include "lib/soak/soak_record.h"
 #include "lib/target/devinfo.h"
 

@@ -2,8 +2,8 @@
  * The soak's JSON: the log's records and the results' soak section, and
  * reading them back (--resume, the report's chart).
  */
-#include "lib/results/soak_json.h"
-#include "lib/results/soak_check.h"
+#include "lib/soak/soak_json.h"
+#include "lib/soak/soak_check.h"
 #include "lib/results/verify_range_json.h"
 #include "lib/sweep/sweep.h"
 #include "lib/target/cache.h"

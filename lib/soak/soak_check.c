@@ -6,7 +6,7 @@
  * orders the log (the configuration first, iterations numbered 1, 2, 3...,
  * generations that only grow) is judged line after line.
  */
-#include "lib/results/soak_check.h"
+#include "lib/soak/soak_check.h"
 
 #include <math.h>
 
