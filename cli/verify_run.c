@@ -78,13 +78,9 @@ int verify_target_create(struct vtarget *t, const struct verify_opts *o)
 
 static void remove_seg(struct vtarget *t, unsigned i)
 {
-	const int e = sb_vtarget_remove(&t->v, i);
-	if (e == -ESTALE)
-		sb_warn("did not remove '%s': the name no longer names the file storbench "
-			"created there",
-			t->v.seg[i].path);
-	else if (e < 0 && e != -ENOENT)
-		sb_warn("could not remove '%s': %s", t->v.seg[i].path, strerror(-e));
+	char msg[MSG_LEN];
+	if (sb_vtarget_remove_said(&t->v, i, msg, sizeof(msg)) < 0 && msg[0])
+		sb_warn("%s", msg);
 }
 
 void verify_target_remove_created(struct vtarget *t)

@@ -111,6 +111,9 @@ int sb_vtarget_open(const struct sb_vtarget *t, unsigned i, int write);
  * sb_vtarget_create makes it again). 0 or -errno (-ENOENT: already gone,
  * -ESTALE: the name now names something else, which stays). */
 int sb_vtarget_remove(struct sb_vtarget *t, unsigned i);
+/* The same, msg the warning a person is owed when the file stays ("" when
+ * it went or was never there). */
+int sb_vtarget_remove_said(struct sb_vtarget *t, unsigned i, char *msg, size_t ml);
 /* Close and free what resolve and create hold (removes nothing). */
 void sb_vtarget_free(struct sb_vtarget *t);
 /* Learn from the data, by the agreement of blocks read at several places
