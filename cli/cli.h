@@ -175,6 +175,11 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv);
 int cli_ranks_init(int *argc, char ***argv);
 void cli_ranks_finish(void);
 int cli_ranks(void); /* how many ranks (1: a plain run) */
+/* The coordination handle the methods of the library take (lib/coord). */
+struct sb_coord *cli_ranks_coord(void);
+/* After a library call that coordinated the ranks: when a rank did not
+ * answer in time (sb_coord_failed; the call said so), the job ends here. */
+void cli_ranks_end_if_failed(void);
 int cli_rank(void);
 void cli_ranks_set_stonewall(void);
 void cli_ranks_set_per_rank_dir(int on);

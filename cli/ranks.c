@@ -53,6 +53,19 @@ int cli_rank(void)
 	return R.rank;
 }
 
+struct sb_coord *cli_ranks_coord(void)
+{
+	return R.c;
+}
+
+void cli_ranks_end_if_failed(void)
+{
+	if (R.size > 1 && sb_coord_failed(R.c)) {
+		sb_coord_abort(R.c, SB_EXIT_ENV);
+		exit(SB_EXIT_ENV);
+	}
+}
+
 void cli_ranks_set_stonewall(void)
 {
 	R.stonewall = 1;

@@ -83,6 +83,8 @@ int verify_check_opts(struct verify_opts *o);
 void verify_take_shared(struct verify_opts *o, const struct cli_command *cmd,
 			const struct cli_shared *sh);
 
+/* verify_run.c: what the options ask of the target, as the library takes it */
+struct sb_vtarget_opts verify_lib_opts(const struct verify_opts *o);
 /* verify_run.c: resolve TARGET (nothing is created); then, for a write,
  * create or take over its files (after every option was checked). Both
  * print their error and return an exit code. */

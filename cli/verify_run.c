@@ -13,7 +13,7 @@
 
 #define MSG_LEN 8448 /* two paths and some words */
 
-static struct sb_vtarget_opts lib_opts(const struct verify_opts *o)
+struct sb_vtarget_opts verify_lib_opts(const struct verify_opts *o)
 {
 	return (struct sb_vtarget_opts){
 		.phase = o->phase,
@@ -31,7 +31,7 @@ static struct sb_vtarget_opts lib_opts(const struct verify_opts *o)
 
 int verify_target_resolve(struct vtarget *t, const char *path, struct verify_opts *o)
 {
-	struct sb_vtarget_opts lo = lib_opts(o);
+	struct sb_vtarget_opts lo = verify_lib_opts(o);
 	char msg[MSG_LEN];
 	int e;
 	/* a caller that looked first (soak) is not made to look twice */
@@ -58,7 +58,7 @@ static int create_exit(int e)
 
 int verify_target_create(struct vtarget *t, const struct verify_opts *o)
 {
-	const struct sb_vtarget_opts lo = lib_opts(o);
+	const struct sb_vtarget_opts lo = verify_lib_opts(o);
 	char msg[MSG_LEN];
 	if (t->v.is_blockdev) {
 		t->ct.destroy_data = o->destroy;

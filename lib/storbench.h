@@ -62,6 +62,7 @@
 #include "lib/pts/pts.h"
 #include "lib/soak/soak_leftover.h"
 #include "lib/soak/soak_record.h"
+#include "lib/soak/soak.h"
 #include "lib/cliff/cliff.h"
 #include "lib/spo/spo.h"
 #include "lib/coord/coord.h"

@@ -6,8 +6,9 @@
  * that the commands carry no #ifdef.
  *
  * Nothing here waits forever: a barrier or an exchange that does not end
- * within its deadline returns -ETIMEDOUT (a rank died or hangs), and the
- * caller ends the job with sb_coord_abort.
+ * within its deadline returns -ETIMEDOUT (a rank died or hangs), every
+ * later call fails so too (sb_coord_failed), and the program ends the job
+ * with sb_coord_abort.
  */
 #ifndef SB_COORD_H
 #define SB_COORD_H
@@ -84,6 +85,11 @@ int sb_coord_round_look(struct sb_coord *c, struct sb_coord_round *r, int done, 
  * failing rank's (0 when none failed), *who that rank (-1 none). Alone:
  * as given. 0 or -ETIMEDOUT, -ENOMEM. */
 int sb_coord_agree(struct sb_coord *c, int *code, int *who, double timeout_s);
+
+/* The first call that failed (-ETIMEDOUT: a rank died or hangs; -EIO):
+ * after it every call fails so at once, and the program ends the job
+ * (sb_coord_abort). 0: none failed. */
+int sb_coord_failed(const struct sb_coord *c);
 
 /* Ends every rank of the job with code (MPI_Abort); only returns alone. */
 void sb_coord_abort(struct sb_coord *c, int code);

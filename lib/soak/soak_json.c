@@ -4,6 +4,8 @@
  */
 #include "lib/soak/soak_json.h"
 #include "lib/soak/soak_check.h"
+#include "lib/base/units.h"
+#include "lib/results/results.h"
 #include "lib/results/verify_range_json.h"
 #include "lib/sweep/sweep.h"
 #include "lib/target/cache.h"
@@ -244,7 +246,7 @@ static void other_devices_json(struct sb_json *j, const struct sb_soak_summary *
 /* The summary's members: the log's last line, the results' soak section. */
 static void summary_json(struct sb_json *j, const struct sb_soak_result *r)
 {
-	const struct sb_soak_summary *sum = r->sum;
+	const struct sb_soak_summary *sum = &r->sum;
 	sb_json_u64(j, "iterations", sum->iterations);
 	sb_json_u64(j, "failed_iterations", sum->failed);
 	sb_json_u64(j, "verify_bad_blocks", sum->verify_bad);
@@ -269,8 +271,8 @@ static void summary_json(struct sb_json *j, const struct sb_soak_result *r)
 	if (r->cells)
 		cells_json(j, r);
 	sb_json_obj_close(j);
-	if (r->health_before && r->health_after)
-		sb_health_pair_json(j, "health", r->health_before, r->health_after);
+	if (r->health_ok[0] && r->health_ok[1])
+		sb_health_pair_json(j, "health", &r->health[0], &r->health[1]);
 }
 
 void sb_soak_summary_record(struct sb_json *j, const struct sb_soak_result *r)
@@ -300,13 +302,54 @@ void sb_soak_resume_record(struct sb_json *j, const struct sb_soak_stop_change *
 
 static void ranks_members(struct sb_json *j, const struct sb_soak_rank *r, unsigned n);
 
+/* An iozone cell's changes, as the throughput's. */
+static void cell_warnings(struct sb_results *res, const struct sb_soak_cell_metric *c)
+{
+	char f[32], r[32];
+	for (size_t i = 0; i < c->m.nchanges; i++)
+		sb_results_warn(res,
+				"%s (file %s, record %s) %s from %.0f KiB/s to %.0f KiB/s at "
+				"iteration %llu",
+				sb_sweep_test_name(c->test),
+				sb_fmt_size(c->file_size, f, sizeof(f)),
+				sb_fmt_size(c->record_size, r, sizeof(r)),
+				c->m.changes[i].after < c->m.changes[i].before ? "fell" : "rose",
+				c->m.changes[i].before, c->m.changes[i].after,
+				(unsigned long long)c->m.changes[i].at);
+}
+
+void sb_soak_results(struct sb_results *res, const struct sb_soak_result *r)
+{
+	const struct sb_soak_summary *sum = &r->sum;
+	res->extra_key = "soak";
+	res->extra_json = sb_soak_results_json;
+	res->extra_ctx = r;
+	if (!r->kmsg_watched)
+		sb_results_warn(res,
+				"/dev/kmsg could not be read: kernel messages were not watched");
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < sum->m[k].nchanges; i++)
+			sb_results_warn(res,
+					"%s throughput %s from %.1f MiB/s to %.1f MiB/s at "
+					"iteration %llu",
+					k ? "read" : "write",
+					sum->m[k].changes[i].after < sum->m[k].changes[i].before
+						? "fell"
+						: "rose",
+					sum->m[k].changes[i].before / 1048576,
+					sum->m[k].changes[i].after / 1048576,
+					(unsigned long long)sum->m[k].changes[i].at);
+	for (size_t c = 0; c < r->ncells; c++)
+		cell_warnings(res, &r->cells[c]);
+}
+
 void sb_soak_results_json(struct sb_json *j, const void *ctx)
 {
 	const struct sb_soak_result *r = ctx;
 	summary_json(j, r);
-	if (r->stop_change) {
+	if (r->stop_changed) {
 		sb_json_obj_open(j, "stop_change");
-		stop_change_members(j, r->stop_change);
+		stop_change_members(j, &r->stop_change);
 		sb_json_obj_close(j);
 	}
 	sb_json_arr_open(j, "iteration_records");

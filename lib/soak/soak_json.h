@@ -48,22 +48,42 @@ struct sb_soak_stop_change {
 	uint64_t iterations, duration_ns;
 };
 
-/* How a soak ended: its verdict, and what the summary tells besides. */
+/* How the soak ended for the program's exit, the worst of every rank's
+ * (its own log's and LOG's) under mpirun, in this order. */
+enum sb_soak_end {
+	SB_SOAK_END_PASS,
+	SB_SOAK_END_FAIL,    /* a verdict fail */
+	SB_SOAK_END_ENV,     /* a log's summary line could not be written */
+	SB_SOAK_END_STOPPED, /* stopped (here: the stop hook, or on another rank) */
+};
+
+/* How a soak ended: the verdict over the iterations of its log (under
+ * mpirun rank 0's LOG, the All clients'; a rank's own elsewhere), what
+ * the summary tells besides, and every iteration: what the log's summary
+ * line and the results' "soak" section hold (soak_json.h). */
 struct sb_soak_result {
-	const struct sb_soak_summary *sum;
-	const struct sb_soak_stop_change *stop_change; /* NULL: none */
-	int kmsg_watched;
-	const struct sb_health *health_before, *health_after; /* both, or NULL */
-	const struct sb_soak_iter *it;			      /* every iteration, for the results */
-	size_t nit;
-	/* --workload=iozone: every cell's stability ("cells" of the summary) */
-	const struct sb_soak_cell_metric *cells;
+	struct sb_soak_summary sum;
+	struct sb_soak_cell_metric *cells; /* the iozone workload: each cell's stability */
 	size_t ncells;
+	struct sb_soak_iter *it; /* every iteration, resumed ones included */
+	size_t nit;
 	/* many ranks: each iteration's ranks (iter_ranks[i]: nranks of them,
-	 * or NULL for an iteration without, one resumed from the log), in
-	 * each iteration record's "ranks" as the aggregate log has them */
-	const struct sb_soak_rank *const *iter_ranks;
+	 * NULL for one resumed from the log), in each iteration record */
+	struct sb_soak_rank **iter_ranks;
 	unsigned nranks;
+	int stop_changed; /* a resume changed the stop condition: how */
+	struct sb_soak_stop_change stop_change;
+	int kmsg_watched;
+	int health_ok[2]; /* health[0] before, [1] after (written when both) */
+	struct sb_health health[2];
+	/* not written: for the program */
+	int ran;    /* the soak began: its log holds the summary */
+	int iozone; /* the iozone workload */
+	char log[4096];
+	enum sb_soak_end end;
+	/* many ranks, rank 0: each rank's host and its failed iterations */
+	char (*rank_host)[64];
+	uint64_t *rank_failed;
 };
 
 /* The log's lines, each one object: {"type": "config", ...} (its
@@ -91,6 +111,11 @@ void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it);
 /* The results' "soak" section (members, for sb_results.extra_json): the
  * summary and "iteration_records"; ctx is a struct sb_soak_result. */
 void sb_soak_results_json(struct sb_json *j, const void *ctx);
+/* A soak's results: the "soak" section r (kept while res is) and the
+ * warnings it owes (kernel messages not watched, the throughput's and
+ * each iozone cell's changes). */
+struct sb_results;
+void sb_soak_results(struct sb_results *res, const struct sb_soak_result *r);
 
 /* An iteration record back: what the verdict needs, the kernel lines'
  * text and an iozone workload's cells (allocated: it->cells; the kernel
