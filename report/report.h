@@ -399,18 +399,9 @@ extern const char *const rep_table_names[REP_T_N];
  * soak makes (lib/analysis: values that are not > 0 and interrupted
  * iterations left out, sb_series_anomalies), by iteration number. */
 struct rep_anomalies {
-	int written;		/* the soak's own verdict */
-	size_t n;		/* values judged */
-	int outliers_judged;	/* enough values to look for outliers */
-	int changes_judged;	/* enough values to look for change points */
-	struct sb_stability st; /* valid when n > 0 */
-	size_t noutliers, outliers_total;
-	uint64_t outliers[SB_ANOMALY_MAX_OUTLIERS];
-	size_t nchanges;
-	struct {
-		uint64_t at; /* first iteration of the new level */
-		double before, after, step;
-	} changes[SB_ANOMALY_MAX_CHANGES];
+	int written;		      /* the soak's own verdict */
+	struct sb_soak_judged judged; /* enough values to look for outliers, change points */
+	struct sb_soak_metric m;      /* m.st.n values judged; m.st valid when n > 0 */
 };
 int rep_soak_anomalies(const struct rep_doc *d, int k, struct rep_anomalies *out);
 /* The verdict the soak wrote, when its summary covers every iteration

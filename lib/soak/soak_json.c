@@ -179,36 +179,55 @@ void sb_soak_iter_record(struct sb_json *j, const struct sb_soak_iter *it)
 	sb_json_obj_close(j);
 }
 
-static void metric_members(struct sb_json *j, const struct sb_soak_metric *m)
+/* A metric's members: the soak's own (judged NULL: every figure), or an
+ * analysis of what was read (the figures when there are values, outliers
+ * and change points null where too few values judge them, each change's
+ * step). */
+static void metric_members(struct sb_json *j, const struct sb_soak_metric *m,
+			   const struct sb_soak_judged *judged)
 {
 	sb_json_u64(j, "n", m->st.n);
-	sb_json_double(j, "median", m->st.median);
-	sb_json_double(j, "p5", m->st.p5);
-	sb_json_double(j, "p95", m->st.p95);
-	sb_json_double(j, "mean", m->st.mean);
-	sb_json_double(j, "cv", m->st.cv);
-	sb_json_double(j, "min", m->st.min);
-	sb_json_double(j, "max", m->st.max);
-	sb_json_arr_open(j, "outliers");
-	for (size_t i = 0; i < m->noutliers; i++)
-		sb_json_u64(j, NULL, m->outliers[i]);
-	sb_json_arr_close(j);
-	sb_json_u64(j, "outliers_total", m->outliers_total);
+	if (!judged || m->st.n) {
+		sb_json_double(j, "median", m->st.median);
+		sb_json_double(j, "p5", m->st.p5);
+		sb_json_double(j, "p95", m->st.p95);
+		sb_json_double(j, "mean", m->st.mean);
+		sb_json_double(j, "cv", m->st.cv);
+		sb_json_double(j, "min", m->st.min);
+		sb_json_double(j, "max", m->st.max);
+	}
+	if (judged && !judged->outliers) {
+		sb_json_null(j, "outliers");
+		sb_json_null(j, "outliers_total");
+	} else {
+		sb_json_arr_open(j, "outliers");
+		for (size_t i = 0; i < m->noutliers; i++)
+			sb_json_u64(j, NULL, m->outliers[i]);
+		sb_json_arr_close(j);
+		sb_json_u64(j, "outliers_total", m->outliers_total);
+	}
+	if (judged && !judged->changes) {
+		sb_json_null(j, "change_points");
+		return;
+	}
 	sb_json_arr_open(j, "change_points");
 	for (size_t i = 0; i < m->nchanges; i++) {
 		sb_json_obj_open(j, NULL);
 		sb_json_u64(j, "iteration", m->changes[i].at);
 		sb_json_double(j, "before", m->changes[i].before);
 		sb_json_double(j, "after", m->changes[i].after);
+		if (judged)
+			sb_json_double(j, "step", m->changes[i].step);
 		sb_json_obj_close(j);
 	}
 	sb_json_arr_close(j);
 }
 
-static void metric_json(struct sb_json *j, const char *key, const struct sb_soak_metric *m)
+void sb_soak_metric_json(struct sb_json *j, const char *key, const struct sb_soak_metric *m,
+			 const struct sb_soak_judged *judged)
 {
 	sb_json_obj_open(j, key);
-	metric_members(j, m);
+	metric_members(j, m, judged);
 	sb_json_obj_close(j);
 }
 
@@ -221,7 +240,7 @@ static void cells_json(struct sb_json *j, const struct sb_soak_result *r)
 		const struct sb_soak_cell c = { m->file_size, m->record_size, m->test, 0 };
 		sb_json_obj_open(j, NULL);
 		cell_json(j, &c);
-		metric_members(j, &m->m);
+		metric_members(j, &m->m, NULL);
 		sb_json_obj_close(j);
 	}
 	sb_json_arr_close(j);
@@ -267,7 +286,7 @@ static void summary_json(struct sb_json *j, const struct sb_soak_result *r)
 	}
 	sb_json_obj_open(j, "stability");
 	for (int k = 0; k < 2; k++)
-		metric_json(j, metric_names[k], &sum->m[k]);
+		sb_soak_metric_json(j, metric_names[k], &sum->m[k], NULL);
 	if (r->cells)
 		cells_json(j, r);
 	sb_json_obj_close(j);
@@ -522,8 +541,11 @@ static int metric_from_json(const struct sb_jv *v, struct sb_soak_metric *m)
 		const struct sb_jv *c = sb_jv_at(cp, i);
 		if (sb_jv_u64(sb_jv_get(c, "iteration"), &m->changes[m->nchanges].at) < 0)
 			continue;
-		m->changes[m->nchanges].before = sb_jv_num(sb_jv_get(c, "before"), 0);
-		m->changes[m->nchanges++].after = sb_jv_num(sb_jv_get(c, "after"), 0);
+		const double before = sb_jv_num(sb_jv_get(c, "before"), 0),
+			     after = sb_jv_num(sb_jv_get(c, "after"), 0);
+		m->changes[m->nchanges].before = before;
+		m->changes[m->nchanges].after = after;
+		m->changes[m->nchanges++].step = before != 0 ? (after - before) / before : 0;
 	}
 	return 0;
 }

@@ -106,6 +106,18 @@ void sb_soak_resume_record(struct sb_json *j, const struct sb_soak_stop_change *
  * "ranks" (times in seconds from the earliest start). */
 void sb_soak_iter_record_ranks(struct sb_json *j, const struct sb_soak_iter *all,
 			       const struct sb_soak_rank *r, unsigned n);
+/* What an analysis of a soak's figures (report --format=json) could judge
+ * of a metric: with too few values, its outliers or change points are
+ * null, never an empty list that reads as none found. */
+struct sb_soak_judged {
+	int outliers, changes;
+};
+/* A metric's stability and anomalies as the object key: the soak's own
+ * (judged NULL: the log's summary, the results' stability), or an
+ * analysis (its figures only when there are values, null what it could
+ * not judge, each change point's step). */
+void sb_soak_metric_json(struct sb_json *j, const char *key, const struct sb_soak_metric *m,
+			 const struct sb_soak_judged *judged);
 /* An iteration's members, inside an open object. */
 void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it);
 /* The results' "soak" section (members, for sb_results.extra_json): the
