@@ -58,15 +58,17 @@ static int on_item(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 		return rep_fail(t->why, -REP_EINPUT, "'%s': %s", t->d->path, msg);
 	/* a soak's iteration: the rules of its log's (lib/soak/soak_check.h) */
 	if (path == P_ITERATIONS && sb_jv_is(v, SB_JV_OBJ) && rep_is_iteration(v) &&
-	    sb_soak_check_iteration(v, msg, sizeof(msg)) < 0)
+	    sb_soak_check_record(v, msg, sizeof(msg)) < 0)
 		return rep_fail(t->why, -REP_EINPUT, "'%s': %s.%s", t->d->path, where, msg);
 	int e = 0;
+	struct sb_error err;
 	if (path == P_SERIES)
 		e = series_item(t, outer, v);
 	else if (sb_jv_is(v, SB_JV_OBJ)) {
 		t->d->nrecords++;
-		if (rep_is_iteration(v))
-			e = rep_iters_add(t->d, v);
+		if (rep_is_iteration(v) && (e = rep_iters_add(t->d, v, &err)) == -EINVAL)
+			return rep_fail(t->why, -REP_EINPUT, "'%s': %s.%s", t->d->path, where,
+					err.msg);
 	}
 	return e < 0 ? rep_fail(t->why, e, "out of memory") : 0;
 }

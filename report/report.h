@@ -122,9 +122,9 @@ struct rep_iters {
 	char *text;
 	size_t ntext, captext;
 };
-/* What went wrong in iteration record r: "2 I/O errors (first errno 5 at
- * 4.00 KiB); 3 bad blocks; io: mmc0: timeout", "" for nothing. */
-void rep_trouble_text(const struct sb_jv *r, char *buf, size_t len);
+/* What went wrong in iteration it: "2 I/O errors (first errno 5 at 4.00
+ * KiB); 3 bad blocks; io: mmc0: timeout", "" for nothing. */
+void rep_trouble_text(const struct sb_soak_iter *it, char *buf, size_t len);
 /* The text of event e, or one made of its figures when it was not kept. */
 const char *rep_event_text(const struct rep_iters *it, const struct rep_event *e, char *buf,
 			   size_t len);
@@ -273,8 +273,9 @@ int rep_load_doc(struct rep_doc *d, FILE *f, char **why);
  * note when it is newer; -REP_EINPUT with *why when it is not a version
  * (report/source.c). */
 int rep_check_schema(struct rep_doc *d, const struct sb_jv *sb, char **why);
-/* A soak iteration record into d->iters (report/iters.c): 0 or -ENOMEM. */
-int rep_iters_add(struct rep_doc *d, const struct sb_jv *r);
+/* A soak iteration record into d->iters (report/iters.c), read through
+ * lib/soak's reader: 0, -EINVAL (err says what is wrong) or -ENOMEM. */
+int rep_iters_add(struct rep_doc *d, const struct sb_jv *r, struct sb_error *err);
 void rep_iters_free(struct rep_iters *it);
 /* The median of the finite values of v[0..n) (NaN: none, or out of memory). */
 double rep_finite_median(const double *v, size_t n);

@@ -21,10 +21,14 @@ static void judged(struct rep_anomalies *a)
 int rep_soak_verdict(const struct rep_doc *d, struct sb_soak_summary *sum)
 {
 	const struct sb_jv *v = d->soak_summary;
+	struct sb_soak_result r;
+	struct sb_error err;
 	if (!v || (d->soak_summary_at != SIZE_MAX && d->soak_summary_at != d->iters.n) ||
-	    sb_soak_summary_from_json(v, sum) < 0 || sum->iterations != d->iters.n)
+	    sb_soak_read_summary(v, &r, &err) < 0)
 		return -ENOENT;
-	return 0;
+	*sum = r.sum;
+	sb_soak_result_free(&r);
+	return sum->iterations != d->iters.n ? -ENOENT : 0;
 }
 
 /* The verdict written, when it covers every iteration read. */

@@ -45,5 +45,12 @@ int sb_soak_check_summary(const struct sb_jv *v, char *msg, size_t len);
 /* An iteration's members alone (the results' iteration_records): 0 or
  * -EINVAL with msg. */
 int sb_soak_check_iteration(const struct sb_jv *v, char *msg, size_t len);
+/* A rank's entry of an iteration of many ranks ("ranks"): its rank, host,
+ * times and bytes, then its iteration's members. */
+int sb_soak_check_rank(const struct sb_jv *v, char *msg, size_t len);
+/* An iteration record as its readers take it (sb_soak_read_record): an
+ * object, its members, the spread of the ranks' times, each rank's entry
+ * ("ranks[1].rank: expected a rank number from 0, found a string"). */
+int sb_soak_check_record(const struct sb_jv *v, char *msg, size_t len);
 
 #endif

@@ -1,6 +1,6 @@
 /*
- * The soak's JSON: the log's records and the results' soak section, and
- * reading them back (--resume, the report's chart).
+ * The soak's JSON: the log's records and the results' soak section. They
+ * are read back by soak_read.c.
  */
 #include "lib/soak/soak_json.h"
 #include "lib/soak/soak_check.h"
@@ -12,8 +12,8 @@
 
 #include <math.h>
 
-static const char *const lat_keys[3] = { "p50_ns", "p99_ns", "max_ns" };
-static const char *const metric_names[2] = { "write_bw", "read_bw" };
+const char *const sb_soak_lat_keys[3] = { "p50_ns", "p99_ns", "max_ns" };
+const char *const sb_soak_metric_names[2] = { "write_bw", "read_bw" };
 
 static void files_json(struct sb_json *j, const char *const *files, size_t n)
 {
@@ -65,7 +65,7 @@ static void lat_json(struct sb_json *j, const char *key, const uint64_t lat[3])
 {
 	sb_json_obj_open(j, key);
 	for (int i = 0; i < 3; i++)
-		sb_json_u64(j, lat_keys[i], lat[i]);
+		sb_json_u64(j, sb_soak_lat_keys[i], lat[i]);
 	sb_json_obj_close(j);
 }
 
@@ -286,7 +286,7 @@ static void summary_json(struct sb_json *j, const struct sb_soak_result *r)
 	}
 	sb_json_obj_open(j, "stability");
 	for (int k = 0; k < 2; k++)
-		sb_soak_metric_json(j, metric_names[k], &sum->m[k], NULL);
+		sb_soak_metric_json(j, sb_soak_metric_names[k], &sum->m[k], NULL);
 	if (r->cells)
 		cells_json(j, r);
 	sb_json_obj_close(j);
@@ -428,300 +428,4 @@ void sb_soak_iter_record_ranks(struct sb_json *j, const struct sb_soak_iter *all
 	sb_soak_iter_json(j, all);
 	ranks_members(j, r, n);
 	sb_json_obj_close(j);
-}
-
-/* ---- reading back ---- */
-
-static void copy_str(char *dst, size_t len, const struct sb_jv *v)
-{
-	snprintf(dst, len, "%s", sb_jv_str(v) ? sb_jv_str(v) : "");
-}
-
-/* An iteration's cells back; those without a known test or with sizes
- * of 0 are left out. 0 or -ENOMEM. */
-static int cells_from_json(const struct sb_jv *a, struct sb_soak_iter *it)
-{
-	const size_t n = sb_jv_len(a);
-	if (!sb_jv_is(a, SB_JV_ARR))
-		return 0;
-	it->iozone = 1;
-	if (!n)
-		return 0;
-	if (!(it->cells = calloc(n, sizeof(*it->cells))))
-		return -ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		const struct sb_jv *c = sb_jv_at(a, i);
-		struct sb_soak_cell *o = &it->cells[it->ncells];
-		const char *t = sb_jv_str(sb_jv_get(c, "test"));
-		o->test = t ? sb_sweep_test_by_name(t) : -EINVAL;
-		if (o->test < 0 || sb_jv_u64(sb_jv_get(c, "file_size"), &o->file_size) < 0 ||
-		    sb_jv_u64(sb_jv_get(c, "record_size"), &o->record_size) < 0 || !o->file_size ||
-		    !o->record_size)
-			continue;
-		o->kibps = sb_jv_num(sb_jv_get(c, "kibps"), NAN);
-		it->ncells++;
-	}
-	return 0;
-}
-
-static void kline_from_json(const struct sb_jv *v, struct sb_soak_kline *l)
-{
-	memset(l, 0, sizeof(*l));
-	sb_jv_u64(sb_jv_get(v, "time_us"), &l->time_us);
-	copy_str(l->category, sizeof(l->category), sb_jv_get(v, "category"));
-	copy_str(l->device, sizeof(l->device), sb_jv_get(v, "device"));
-	copy_str(l->text, sizeof(l->text), sb_jv_get(v, "text"));
-}
-
-int sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it)
-{
-	const struct sb_jv *ver = sb_jv_get(v, "verify"), *k = sb_jv_get(v, "kmsg");
-	uint64_t x = 0;
-	const struct sb_jv *wl = sb_jv_get(v, "write_lat"), *rl = sb_jv_get(v, "read_lat");
-	memset(it, 0, sizeof(*it));
-	sb_jv_u64(sb_jv_get(v, "iteration"), &it->n);
-	sb_jv_u64(sb_jv_get(v, "start_ns"), &it->start_ns);
-	sb_jv_u64(sb_jv_get(v, "end_ns"), &it->end_ns);
-	it->write_bw = sb_jv_num(sb_jv_get(v, "write_bw_bytes"), 0);
-	it->read_bw = sb_jv_num(sb_jv_get(v, "read_bw_bytes"), 0);
-	for (int i = 0; i < 3; i++) {
-		sb_jv_u64(sb_jv_get(wl, lat_keys[i]), &it->wlat[i]);
-		sb_jv_u64(sb_jv_get(rl, lat_keys[i]), &it->rlat[i]);
-	}
-	sb_jv_u64(sb_jv_get(ver, "blocks_checked"), &it->blocks);
-	for (int c = 0; c < SB_VERIFY_NCLASS; c++)
-		sb_jv_u64(sb_jv_get(ver, sb_verify_class_name(c)), &it->count[c]);
-	sb_jv_u64(sb_jv_get(v, "io_errors"), &it->io_errors);
-	sb_jv_u64(sb_jv_get(v, "unwritten_blocks"), &it->unwritten);
-	sb_jv_u64(sb_jv_get(v, "generation"), &it->generation);
-	/* counted for the verdict, their text kept */
-	it->nkmsg = SB_MIN(sb_jv_len(k), (size_t)SB_SOAK_MAX_KMSG);
-	for (size_t i = 0; i < it->nkmsg; i++)
-		kline_from_json(sb_jv_at(k, i), &it->kmsg[i]);
-	sb_jv_u64(sb_jv_get(v, "kmsg_omitted"), &x);
-	it->kmsg_omitted = (size_t)x + (sb_jv_len(k) - it->nkmsg);
-	/* the other devices' lines, for information */
-	const struct sb_jv *ko = sb_jv_get(v, "kmsg_other");
-	for (size_t i = 0; i < sb_jv_len(ko); i++) {
-		struct sb_soak_kline l;
-		kline_from_json(sb_jv_at(ko, i), &l);
-		sb_soak_iter_add_other(it, &l);
-	}
-	x = 0;
-	sb_jv_u64(sb_jv_get(v, "kmsg_other_omitted"), &x);
-	it->kother_omitted += (size_t)x;
-	it->interrupted = sb_jv_bool(sb_jv_get(v, "interrupted"), 0);
-	return cells_from_json(sb_jv_get(v, "cells"), it);
-}
-
-static int metric_from_json(const struct sb_jv *v, struct sb_soak_metric *m)
-{
-	const struct sb_jv *out = sb_jv_get(v, "outliers"), *cp = sb_jv_get(v, "change_points");
-	uint64_t n = 0, total = 0;
-	memset(m, 0, sizeof(*m));
-	if (!sb_jv_is(out, SB_JV_ARR) || !sb_jv_is(cp, SB_JV_ARR))
-		return -ENOENT;
-	sb_jv_u64(sb_jv_get(v, "n"), &n);
-	m->st.n = (size_t)n;
-	m->st.median = sb_jv_num(sb_jv_get(v, "median"), 0);
-	m->st.p5 = sb_jv_num(sb_jv_get(v, "p5"), 0);
-	m->st.p95 = sb_jv_num(sb_jv_get(v, "p95"), 0);
-	m->st.mean = sb_jv_num(sb_jv_get(v, "mean"), 0);
-	m->st.cv = sb_jv_num(sb_jv_get(v, "cv"), 0);
-	m->st.min = sb_jv_num(sb_jv_get(v, "min"), 0);
-	m->st.max = sb_jv_num(sb_jv_get(v, "max"), 0);
-	for (size_t i = 0; i < sb_jv_len(out) && m->noutliers < SB_ANOMALY_MAX_OUTLIERS; i++)
-		if (sb_jv_u64(sb_jv_at(out, i), &m->outliers[m->noutliers]) == 0)
-			m->noutliers++;
-	/* logs written before outliers_total: the list was all of them */
-	m->outliers_total = SB_MAX(m->noutliers, sb_jv_len(out));
-	if (sb_jv_u64(sb_jv_get(v, "outliers_total"), &total) == 0 && total > m->outliers_total)
-		m->outliers_total = (size_t)total;
-	for (size_t i = 0; i < sb_jv_len(cp) && m->nchanges < SB_ANOMALY_MAX_CHANGES; i++) {
-		const struct sb_jv *c = sb_jv_at(cp, i);
-		if (sb_jv_u64(sb_jv_get(c, "iteration"), &m->changes[m->nchanges].at) < 0)
-			continue;
-		const double before = sb_jv_num(sb_jv_get(c, "before"), 0),
-			     after = sb_jv_num(sb_jv_get(c, "after"), 0);
-		m->changes[m->nchanges].before = before;
-		m->changes[m->nchanges].after = after;
-		m->changes[m->nchanges++].step = before != 0 ? (after - before) / before : 0;
-	}
-	return 0;
-}
-
-int sb_soak_summary_from_json(const struct sb_jv *v, struct sb_soak_summary *out)
-{
-	const struct sb_jv *st = sb_jv_get(v, "stability");
-	uint64_t x = 0;
-	memset(out, 0, sizeof(*out));
-	for (int k = 0; k < 2; k++) {
-		if (metric_from_json(sb_jv_get(st, metric_names[k]), &out->m[k]) < 0)
-			return -ENOENT;
-		out->m[k].name = metric_names[k];
-		out->anomalies += (int)(out->m[k].outliers_total + out->m[k].nchanges);
-	}
-	if (sb_jv_u64(sb_jv_get(v, "iterations"), &x) == 0)
-		out->iterations = (size_t)x;
-	if (sb_jv_u64(sb_jv_get(v, "failed_iterations"), &x) == 0)
-		out->failed = (size_t)x;
-	sb_jv_u64(sb_jv_get(v, "verify_bad_blocks"), &out->verify_bad);
-	sb_jv_u64(sb_jv_get(v, "io_errors"), &out->io_errors);
-	sb_jv_u64(sb_jv_get(v, "kmsg_lines"), &out->kmsg_lines);
-	sb_jv_u64(sb_jv_get(v, "kmsg_other_lines"), &out->kmsg_other_lines);
-	if (sb_jv_u64(sb_jv_get(v, "cut_short_iterations"), &x) == 0)
-		out->cut_short = (size_t)x;
-	const struct sb_jv *od = sb_jv_get(v, "kmsg_other_devices");
-	for (size_t i = 0; i < sb_jv_len(od) && out->nother < SB_SOAK_MAX_OTHER; i++) {
-		struct sb_soak_other_device *o = &out->other[out->nother++];
-		const struct sb_jv *e = sb_jv_at(od, i);
-		copy_str(o->device, sizeof(o->device), sb_jv_get(e, "device"));
-		copy_str(o->first, sizeof(o->first), sb_jv_get(e, "first"));
-		sb_jv_u64(sb_jv_get(e, "lines"), &o->lines);
-	}
-	/* the verdict as written (an unknown word is no pass) */
-	const int verdict = sb_soak_verdict_by_name(sb_jv_str(sb_jv_get(v, "verdict")));
-	out->verdict = verdict < 0 ? SB_SOAK_FAIL : (enum sb_soak_verdict)verdict;
-	out->pass = out->verdict == SB_SOAK_PASS;
-	const char *why = sb_jv_str(sb_jv_get(v, "stopped_early"));
-	if (!why)
-		why = sb_jv_str(sb_jv_get(v, "aborted_reason"));
-	if (out->verdict == SB_SOAK_INTERRUPTED || out->verdict == SB_SOAK_ABORTED || why) {
-		out->stopped = out->verdict == SB_SOAK_INTERRUPTED ? SB_SOAK_INTERRUPTED
-			       : out->verdict == SB_SOAK_ABORTED   ? SB_SOAK_ABORTED
-			       : sb_jv_get(v, "aborted_reason")	   ? SB_SOAK_ABORTED
-								   : SB_SOAK_INTERRUPTED;
-		snprintf(out->reason, sizeof(out->reason), "%s", why ? why : "unknown");
-		copy_str(out->resume, sizeof(out->resume), sb_jv_get(v, "resume"));
-	}
-	return 0;
-}
-
-static int take_config(const struct sb_jv *v, struct sb_soak_log *log)
-{
-	const struct sb_jv *av = sb_jv_get(v, "argv");
-	const char *type = sb_jv_str(sb_jv_get(v, "type"));
-	uint64_t ver = 0;
-	if (!type || strcmp(type, "config") || sb_jv_u64(sb_jv_get(v, "log_version"), &ver) < 0 ||
-	    ver != SB_SOAK_LOG_VERSION || !sb_jv_is(av, SB_JV_ARR))
-		return -EINVAL;
-	sb_jv_u64(sb_jv_get(v, "seed"), &log->seed);
-	sb_jv_u64(sb_jv_get(v, "started_ns"), &log->started_ns);
-	uint64_t x = 0;
-	if (sb_jv_u64(sb_jv_get(v, "ranks"), &x) == 0 && x > 1 && x < 1u << 24) {
-		log->ranks = (unsigned)x;
-		log->aggregate = sb_jv_bool(sb_jv_get(v, "aggregate"), 0);
-		if (sb_jv_u64(sb_jv_get(v, "rank"), &x) == 0 && x < log->ranks)
-			log->rank = (int)x;
-	}
-	if (!(log->argv = calloc(sb_jv_len(av) + 1, sizeof(char *))))
-		return -ENOMEM;
-	for (size_t i = 0; i < sb_jv_len(av); i++) {
-		const char *a = sb_jv_str(sb_jv_at(av, i));
-		if (!a)
-			return -EINVAL;
-		if (!(log->argv[log->argc] = strdup(a)))
-			return -ENOMEM;
-		log->argc++;
-	}
-	return 0;
-}
-
-/* The files a run listed (its configuration, start or cut record): what
- * a resume removes when they prove to be the soak's (once per path). */
-static int take_files(const struct sb_jv *v, struct sb_soak_log *log)
-{
-	const struct sb_jv *files = sb_jv_get(v, "files");
-	for (size_t i = 0; i < sb_jv_len(files); i++) {
-		const char *path = sb_jv_str(sb_jv_at(files, i));
-		size_t k = 0;
-		while (k < log->nleft && strcmp(log->left[k].path, path))
-			k++;
-		if (k < log->nleft)
-			continue;
-		struct sb_soak_leftover *nv = realloc(log->left, (log->nleft + 1) * sizeof(*nv));
-		if (!nv)
-			return -ENOMEM;
-		log->left = nv;
-		if (!(nv[log->nleft].path = strdup(path)))
-			return -ENOMEM;
-		log->nleft++;
-	}
-	return 0;
-}
-
-static int take_iteration(const struct sb_jv *v, struct sb_soak_log *log)
-{
-	struct sb_soak_iter it;
-	int e = sb_soak_iter_from_json(v, &it);
-	if (!e)
-		e = sb_soak_iter_append(&log->it, &log->nit, &log->capit, &it);
-	if (e)
-		sb_soak_iter_release(&it);
-	return e;
-}
-
-/* One whole line (lineno 1-based) into the log. */
-static int take_line(const char *line, size_t len, struct sb_soak_log *log)
-{
-	struct sb_jdoc *d = NULL;
-	int e = sb_json_parse(line, len, NULL, &d, NULL);
-	if (e < 0) {
-		snprintf(log->why, sizeof(log->why), "not JSON");
-		return e == -ENOMEM ? e : -EBADMSG;
-	}
-	const struct sb_jv *v = sb_jdoc_root(d);
-	const char *type = sb_jv_str(sb_jv_get(v, "type"));
-	const size_t lineno = log->check.line + 1;
-	if (sb_soak_check_line(&log->check, v, log->why, sizeof(log->why)) < 0)
-		e = lineno == 1 ? -EINVAL : -EBADMSG;
-	else if (lineno == 1)
-		e = take_config(v, log);
-	else if (!strcmp(type, "iteration"))
-		e = take_iteration(v, log);
-	if (!e && (lineno == 1 || !strcmp(type, "start") || !strcmp(type, "cut")))
-		e = take_files(v, log);
-	else if (!e && !strcmp(type, "resume")) {
-		/* a limit given at an earlier resume replaces the configuration's */
-		log->iterations = log->duration_ns = 0;
-		sb_jv_u64(sb_jv_get(v, "iterations"), &log->iterations);
-		sb_jv_u64(sb_jv_get(v, "duration_ns"), &log->duration_ns);
-		log->stop_changed = 1;
-	}
-	sb_jdoc_free(d);
-	return e;
-}
-
-int sb_soak_log_parse(const char *text, size_t len, struct sb_soak_log *log)
-{
-	memset(log, 0, sizeof(*log));
-	sb_soak_check_init(&log->check);
-	for (size_t at = 0; at < len;) {
-		const char *nl = memchr(text + at, '\n', len - at);
-		if (!nl)
-			break; /* torn last line */
-		size_t ll = (size_t)(nl - (text + at));
-		log->line++;
-		int e = take_line(text + at, ll, log);
-		if (e < 0)
-			return e;
-		at += ll + 1;
-		log->good = at;
-	}
-	if (!log->line)
-		return -ENODATA;
-	log->generation = sb_soak_check_used(&log->check);
-	return 0;
-}
-
-void sb_soak_log_free(struct sb_soak_log *log)
-{
-	for (size_t i = 0; i < log->nleft; i++)
-		free(log->left[i].path);
-	free(log->left);
-	for (int i = 0; log->argv && i < log->argc; i++)
-		free(log->argv[i]);
-	free(log->argv);
-	sb_soak_iters_free(log->it, log->nit);
-	memset(log, 0, sizeof(*log));
 }

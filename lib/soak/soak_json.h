@@ -85,6 +85,8 @@ struct sb_soak_result {
 	char (*rank_host)[64];
 	uint64_t *rank_failed;
 };
+/* Free what r holds (NULL accepted). */
+void sb_soak_result_free(struct sb_soak_result *r);
 
 /* The log's lines, each one object: {"type": "config", ...} (its
  * iteration 1 writes generation 1, each next one more, into "files"),
@@ -129,15 +131,59 @@ void sb_soak_results_json(struct sb_json *j, const void *ctx);
 struct sb_results;
 void sb_soak_results(struct sb_results *res, const struct sb_soak_result *r);
 
-/* An iteration record back: what the verdict needs, the kernel lines'
- * text and an iozone workload's cells (allocated: it->cells; the kernel
- * lines' times, the bad ranges, the first error and the cache method are
- * not read). 0 or -ENOMEM. */
+/* The key names the writers and the readers share. */
+extern const char *const sb_soak_lat_keys[3];	  /* "p50_ns", "p99_ns", "max_ns" */
+extern const char *const sb_soak_metric_names[2]; /* "write_bw", "read_bw" */
+
+/* ---- reading back (soak_read.c) ---- */
+
+/* An iteration record back, unchecked (sb_soak_read_record checks): every
+ * member the writer writes (a rate not there is NaN; a cache method but
+ * drop_caches and fadvise is 0; the kernel lines and bad ranges past the
+ * kept ones counted; an iozone workload's cells allocated, it->cells).
+ * 0 or -ENOMEM. */
 int sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it);
 /* The verdict a summary line or a results' soak section holds: 0, or
  * -ENOENT when it has no stability of both metrics (a hand-made log, a
  * soak that never ended). The metrics' names point to static strings. */
 int sb_soak_summary_from_json(const struct sb_jv *v, struct sb_soak_summary *out);
+
+/* An iteration record read back (a log's "iteration" line, an entry of
+ * the results' iteration_records): the iteration, and under mpirun each
+ * rank's own (rank 0's clock, seconds from the earliest start) and how far
+ * apart they started and ended (NaN: not told). */
+struct sb_soak_record {
+	struct sb_soak_iter it;
+	struct sb_soak_rank *ranks; /* nranks, or NULL */
+	unsigned nranks;
+	double start_spread_s, end_spread_s;
+	double write_shared_pause_s; /* --burst: the pauses every rank shared (0 none) */
+};
+/* The record v, checked by the log's rules (soak_check.h): 0, or -EINVAL
+ * with err naming the key path of what is wrong ("verify.stale: expected
+ * a whole number from 0, found -5"), -ENOMEM. Release rec after a 0. */
+int sb_soak_read_record(const struct sb_jv *v, struct sb_soak_record *rec, struct sb_error *err);
+/* The same, the key paths in err after at ("iteration_records[3]"). */
+int sb_soak_read_record_at(const struct sb_jv *v, const char *at, struct sb_soak_record *rec,
+			   struct sb_error *err);
+void sb_soak_record_release(struct sb_soak_record *rec);
+/* A summary (a log's summary line, the results' soak section) into r:
+ * its sum, the iozone cells' stability, kmsg_watched (its health is not
+ * read). 0; -ENOENT (err says so) when it holds no stability of both
+ * metrics: no verdict; -EINVAL with err by key path; -ENOMEM. Free r. */
+int sb_soak_read_summary(const struct sb_jv *v, struct sb_soak_result *r, struct sb_error *err);
+/* A results' "soak" section read back: what the run's result held (what
+ * is written is what is read: the summary, the stop change, every
+ * iteration and its ranks; not its health, nor what the result holds for
+ * the program alone: ran, log, end, rank_host, rank_failed). */
+struct sb_soak_doc {
+	struct sb_soak_result r;
+};
+/* 0, or -EINVAL with err naming the key path in the section
+ * ("iteration_records[3].io_errors: expected a whole number from 0, found
+ * -3"), -ENOENT (no stability), -ENOMEM. Free with sb_soak_doc_free. */
+int sb_soak_read(const struct sb_jv *section, struct sb_soak_doc *out, struct sb_error *err);
+void sb_soak_doc_free(struct sb_soak_doc *d);
 
 /* A file a run of the soak listed before it made any (its configuration,
  * start or cut record). */

@@ -56,6 +56,9 @@ struct sb_soak_iter {
 	size_t nkother, kother_omitted;
 	uint64_t generation; /* of the blocks written (0: not told, an older log) */
 	int interrupted;     /* cut short by a signal: not a whole iteration */
+	/* read back: the record's "failed" as written (which a run writes as
+	 * sb_soak_iter_failed says; this field is not what decides it) */
+	int failed;
 	/* --workload=iozone: every cell measured, in iozone's order (test,
 	 * then file size, then record size); NULL/0 for the verify workload.
 	 * Owned by the array the iteration is in (sb_soak_iters_free). */

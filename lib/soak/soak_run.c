@@ -219,17 +219,3 @@ int sb_soak_run(const struct sb_soak_opts *o, const struct sb_soak_hooks *h, str
 	free(s);
 	return e;
 }
-
-void sb_soak_result_free(struct sb_soak_result *r)
-{
-	if (!r)
-		return;
-	sb_soak_iters_free(r->it, r->nit);
-	free(r->cells);
-	for (size_t i = 0; r->iter_ranks && i < r->nit; i++)
-		free(r->iter_ranks[i]);
-	free(r->iter_ranks);
-	free(r->rank_host);
-	free(r->rank_failed);
-	memset(r, 0, sizeof(*r));
-}
