@@ -85,6 +85,8 @@ int soak_add(struct soak *s, const struct sb_soak_iter *it)
 
 int soak_agree(struct soak *s, int e, enum sb_errclass cls)
 {
+	if (e && s->err->err) /* the class of what this rank met */
+		cls = s->err->cls;
 	int code = e ? (int)cls + 1 + 8 * -e : 0, who;
 	if (s->nranks < 2)
 		return e;
