@@ -237,6 +237,10 @@ int cli_ranks_round_test_slow(int *any, int *all, uint64_t *bytes, uint64_t *ios
  * a long request or its fsync); alone, never ended (0). */
 int cli_ranks_round_look(struct sb_coord_round *r, int done, uint64_t a, uint64_t b, uint64_t now,
 			 int *any, int *all, uint64_t sum[2]);
+/* The same for a phase whose bytes rank 0's line shows of all ranks
+ * (sb_coord_sum_look): 1 once a round ended with every rank done. */
+int cli_ranks_sum_look(struct sb_coord_sum *s, uint64_t done, uint64_t total, int over,
+		       uint64_t now);
 /* Before any rank writes: each rank's filesystem (its host and the st_dev
  * of path, or of its parent), the bytes it will need there and those free
  * (fs: its name in the message, e.g. the mount point); rank 0 sums the

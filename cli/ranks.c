@@ -423,6 +423,17 @@ int cli_ranks_round_look(struct sb_coord_round *r, int done, uint64_t a, uint64_
 	return e;
 }
 
+int cli_ranks_sum_look(struct sb_coord_sum *s, uint64_t done, uint64_t total, int over,
+		       uint64_t now)
+{
+	if (R.size < 2)
+		return 0;
+	const int e = sb_coord_sum_look(R.c, s, done, total, over, now, SETUP_TIMEOUT_S);
+	if (e < 0)
+		give_up("while measuring", e);
+	return e;
+}
+
 /* ---- output ---- */
 
 struct packet {

@@ -20,7 +20,6 @@ static void progress(void *ctx, const struct sb_soak_progress *p)
 {
 	struct soak_out *so = ctx;
 	char what[128], a[32], b[32];
-	const uint64_t now = sb_now_ns();
 	/* a new phase (an iozone iteration's sweep is one): a line of its own,
 	 * drawn once it ran a moment */
 	const char *phase = p->ncells ? NULL : p->phase;
@@ -30,6 +29,7 @@ static void progress(void *ctx, const struct sb_soak_progress *p)
 		so->pg_step = p->iteration;
 		so->pg_phase = phase;
 	}
+	const uint64_t now = sb_now_ns();
 	if (!cli_progress_due(&so->pg, now))
 		return;
 	struct cli_line l = {

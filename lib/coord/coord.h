@@ -14,6 +14,7 @@
 #define SB_COORD_H
 
 #include "lib/sb.h"
+#include "lib/stats/live_rate.h"
 
 struct sb_coord;
 
@@ -81,6 +82,22 @@ struct sb_coord_round {
 int sb_coord_round_look(struct sb_coord *c, struct sb_coord_round *r, int done, uint64_t a,
 			uint64_t b, uint64_t now, int *any, int *all, uint64_t sum[2],
 			double timeout_s);
+/* Many ranks in one phase: what rank 0's progress line shows of them all,
+ * the bytes done and of the phase summed (a round behind) and their rate.
+ * A zeroed struct: none yet. */
+struct sb_coord_sum {
+	struct sb_coord_round round;
+	struct sb_rate rate; /* rank 0: of the sums */
+	int have;	     /* rank 0: a round ended */
+	uint64_t done, total;
+};
+/* One look (sb_coord_round_look) with this rank's done of total bytes,
+ * over once its phase is: 1 when a round ended with every rank done, 0 not
+ * yet, -errno of the coordination. */
+int sb_coord_sum_look(struct sb_coord *c, struct sb_coord_sum *s, uint64_t done, uint64_t total,
+		      int over, uint64_t now, double timeout_s);
+/* Rank 0: the rate of the sums as of the last round; -1 not known yet. */
+double sb_coord_sum_rate(const struct sb_coord_sum *s);
 /* Every rank's code (0: it goes on) to every rank: *code becomes the first
  * failing rank's (0 when none failed), *who that rank (-1 none). Alone:
  * as given. 0 or -ETIMEDOUT, -ENOMEM. */

@@ -121,8 +121,9 @@ struct sb_soak_hooks {
 	 * (the iteration in flight is cut short, the verdict interrupted);
 	 * SIGINT, SIGTERM or SIGPIPE's number names the signal in the reason */
 	int (*stop)(void *ctx);
-	/* at most every 50 ms while a phase runs (the verify workload); as
-	 * each test of a sweep begins and every MiB of its records (iozone) */
+	/* as a phase begins and at most every 50 ms while it runs (the verify
+	 * workload); as each test of a sweep begins and every MiB of its
+	 * records (iozone) */
 	void (*progress)(void *ctx, const struct sb_soak_progress *p);
 	void (*begin)(void *ctx, const struct sb_soak_begin *b);
 	void (*iteration)(void *ctx, const struct sb_soak_event *e);

@@ -11,6 +11,9 @@
 #include <math.h>
 
 #define ITERATION_MAX (1ull << 53) /* what a double holds exactly */
+
+const char *const sb_soak_lat_keys[3] = { "p50_ns", "p99_ns", "max_ns" };
+const char *const sb_soak_metric_names[2] = { "write_bw", "read_bw" };
 #define FIGURE_MAX 1e18
 
 static const char *type_name(const struct sb_jv *v)
@@ -109,10 +112,7 @@ static int verify_members(const struct sb_jv *v, char *msg, size_t len)
 
 static int latency_members(const struct sb_jv *v, char *msg, size_t len)
 {
-	int e = count(v, "p50_ns", msg, len);
-	if (!e)
-		e = count(v, "p99_ns", msg, len);
-	return e ? e : count(v, "max_ns", msg, len);
+	return counts(v, sb_soak_lat_keys, 3, msg, len);
 }
 
 /* "kmsg" and "kmsg_other": arrays of objects with their text. */

@@ -23,6 +23,10 @@
 #include "lib/json/json_read.h"
 #include "lib/analysis/soak_verdict.h"
 
+/* The key names the writer, the reader and the check share. */
+extern const char *const sb_soak_lat_keys[3];	  /* "p50_ns", "p99_ns", "max_ns" */
+extern const char *const sb_soak_metric_names[2]; /* "write_bw", "read_bw" */
+
 struct sb_soak_check {
 	size_t line;		 /* lines checked */
 	uint64_t last_iteration; /* the last iteration record's number, 0 none */

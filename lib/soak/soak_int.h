@@ -79,12 +79,11 @@ struct soak {
 	struct sb_sweep_opts zo;
 	struct sb_sweep_meter meter;
 	/* the verify workload's progress: the phase's rate, when a line was
-	 * told last, and (many ranks) the rounds that sum the ranks' bytes */
-	struct sb_rate rate, all;
+	 * told last, and (many ranks, all in the phase) the ranks' bytes */
+	struct sb_rate rate;
 	uint64_t told_ns, phase_ns;
-	struct sb_coord_round round;
-	int all_ranks, have_all;
-	uint64_t all_done, all_total;
+	struct sb_coord_sum all;
+	int all_ranks;
 	/* many ranks: this iteration's times on the coordination clock
 	 * (write start, end; check start, end), its bytes and latencies */
 	double ph_start, ph_end, ph[4];

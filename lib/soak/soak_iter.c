@@ -148,23 +148,12 @@ struct phase {
 static int ranks_look(struct phase *p, uint64_t done, int over, uint64_t now)
 {
 	struct soak *s = p->s;
-	int any, all;
-	uint64_t sum[2];
 	if (s->coord_e)
 		return 1;
-	const int e = sb_coord_round_look(s->co, &s->round, over, done, p->total, now, &any, &all,
-					  sum, SOAK_WAIT_S);
+	const int e = sb_coord_sum_look(s->co, &s->all, done, p->total, over, now, SOAK_WAIT_S);
 	if (e < 0)
 		return soak_coord_failed(s, "while measuring", e), 1;
-	if (e != 1)
-		return 0;
-	if (s->rank == 0) {
-		sb_rate_add(&s->all, s->round.started_ns, sum[0], 0);
-		s->all_done = sum[0];
-		s->all_total = sum[1];
-		s->have_all = 1;
-	}
-	return all;
+	return e == 1;
 }
 
 /* What the progress hook is told: "soak iteration 3 of 10, write: ...",
@@ -185,15 +174,12 @@ static void tell(struct phase *p, uint64_t done, uint64_t now)
 	if (sb_rate_get(&s->rate, now, done, 0, &g.bps, NULL) < 0)
 		g.bps = -1;
 	if (s->all_ranks) { /* every rank's together, at most a round behind */
-		const unsigned h = (s->all.head + SB_RATE_SLOTS - 1) % SB_RATE_SLOTS;
-		done = s->all_done;
+		done = s->all.done;
 		g.ranks = (unsigned)s->nranks;
 		g.done = done;
-		g.total = s->all_total;
+		g.total = s->all.total;
 		g.pct = g.total ? 100.0 * (double)done / (double)g.total : 0;
-		if (!s->have_all ||
-		    sb_rate_get(&s->all, s->all.t[h], s->all.bytes[h], 0, &g.bps, NULL) < 0)
-			g.bps = -1;
+		g.bps = sb_coord_sum_rate(&s->all);
 	}
 	if (g.bps > 0)
 		g.eta_ns = done < g.total ? (double)(g.total - done) / g.bps * 1e9 : 0;
@@ -236,12 +222,14 @@ static int run_phase(struct soak *s, struct sb_verify_report *r, struct burst *b
 	s->phase_ns = s->told_ns = sb_now_ns();
 	sb_rate_reset(&s->rate);
 	sb_rate_add(&s->rate, s->phase_ns, 0, 0);
-	sb_rate_reset(&s->all);
-	s->have_all = 0;
+	memset(&s->all, 0, sizeof(s->all));
 	r->t = s->vt;
 	r->engine = s->o->ops->name;
 	r->request_size = s->o->request_size;
 	r->iodepth = s->o->iodepth;
+	/* the phase begins: a line of its own from here */
+	if (s->h->progress && s->rank == 0)
+		tell(&p, 0, s->phase_ns);
 	const int e = sb_verify_phase(r, &vp, msg, sizeof(msg));
 	/* many ranks: the rounds go on until every rank's phase is over */
 	if (s->all_ranks) {

@@ -12,8 +12,6 @@
 
 #include <math.h>
 
-const char *const sb_soak_lat_keys[3] = { "p50_ns", "p99_ns", "max_ns" };
-const char *const sb_soak_metric_names[2] = { "write_bw", "read_bw" };
 
 static void files_json(struct sb_json *j, const char *const *files, size_t n)
 {

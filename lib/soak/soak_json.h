@@ -131,10 +131,6 @@ void sb_soak_results_json(struct sb_json *j, const void *ctx);
 struct sb_results;
 void sb_soak_results(struct sb_results *res, const struct sb_soak_result *r);
 
-/* The key names the writers and the readers share. */
-extern const char *const sb_soak_lat_keys[3];	  /* "p50_ns", "p99_ns", "max_ns" */
-extern const char *const sb_soak_metric_names[2]; /* "write_bw", "read_bw" */
-
 /* ---- reading back (soak_read.c) ---- */
 
 /* An iteration record back, unchecked (sb_soak_read_record checks): every

@@ -388,6 +388,10 @@ int sb_soak_read_record_at(const struct sb_jv *v, const char *at, struct sb_soak
 {
 	char msg[384];
 	memset(rec, 0, sizeof(*rec));
+	if (!sb_jv_is(v, SB_JV_OBJ))
+		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+				    "%s: expected an object of an iteration's figures",
+				    *at ? at : "iteration record");
 	if (sb_soak_check_record(v, msg, sizeof(msg)) < 0)
 		return refuse(err, at, msg);
 	rec->start_spread_s = sb_jv_num(sb_jv_get(v, "start_spread_s"), NAN);
@@ -437,7 +441,8 @@ static int cells_stability(const struct sb_jv *a, struct sb_soak_result *r, stru
 		if (sb_jv_u64(sb_jv_get(c, "file_size"), &m->file_size) < 0 ||
 		    sb_jv_u64(sb_jv_get(c, "record_size"), &m->record_size) < 0 ||
 		    metric_from_json(c, &m->m) < 0)
-			return refuse(err, where, "expected a cell's sizes and stability");
+			return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+					    "%s: expected a cell's sizes and stability", where);
 		r->ncells++;
 	}
 	return 0;
@@ -448,7 +453,7 @@ int sb_soak_read_summary(const struct sb_jv *v, struct sb_soak_result *r, struct
 	char msg[384];
 	memset(r, 0, sizeof(*r));
 	if (!sb_jv_is(v, SB_JV_OBJ))
-		return refuse(err, "", "expected an object of a soak's summary");
+		return refuse(err, "", "soak: expected an object of a soak's summary");
 	if (sb_soak_check_summary(v, msg, sizeof(msg)) < 0)
 		return refuse(err, "", msg);
 	if (sb_soak_summary_from_json(v, &r->sum) < 0) {
