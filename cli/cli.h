@@ -133,6 +133,10 @@ void cli_print_opts(FILE *f, const struct cli_cmd_opts *c);
  * job, and nothing else: command-line options over a job file's. */
 int cli_apply_job_opts(int argc, char **argv, const struct cli_cmd_opts *c,
 		       struct sb_job_opts *job);
+/* An option's whole number (plain decimal) from lo to hi into *out: 0,
+ * or -EINVAL with hint "a number from LO to HI", as a cli_cmd_opts set
+ * handler answers. */
+int cli_opt_number(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, char *hint, size_t hl);
 /* A value the command found wrong after parsing: "--NAME: 'V' is not valid
  * (expected WHAT)". Returns SB_EXIT_USAGE. */
 int cli_bad_value(const char *name, const char *v, const char *what);

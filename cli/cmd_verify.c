@@ -42,15 +42,6 @@ static int set_size(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, char
 	return 0;
 }
 
-static int set_number(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, char *hint, size_t hl)
-{
-	if (sb_parse_u64(v, out) < 0 || *out < lo || *out > hi)
-		return snprintf(hint, hl, "a number from %llu to %llu", (unsigned long long)lo,
-				(unsigned long long)hi),
-		       -EINVAL;
-	return 0;
-}
-
 static int set_flag(struct verify_opts *o, int id)
 {
 	switch (id) {
@@ -92,7 +83,7 @@ int verify_set_opt(struct verify_opts *o, int id, const char *v, char *hint, siz
 		o->request_given = 1;
 		return e;
 	case VOPT_DEPTH:
-		e = set_number(v, &n, 1, 1024, hint, hl);
+		e = cli_opt_number(v, &n, 1, 1024, hint, hl);
 		o->iodepth = (unsigned)n;
 		return e;
 	case VOPT_ENGINE:
@@ -100,13 +91,13 @@ int verify_set_opt(struct verify_opts *o, int id, const char *v, char *hint, siz
 			return snprintf(hint, hl, "an engine name"), -EINVAL;
 		snprintf(o->engine, sizeof(o->engine), "%s", v);
 		return 0;
-	case VOPT_GEN: return set_number(v, &o->generation, 0, UINT64_MAX, hint, hl);
+	case VOPT_GEN: return cli_opt_number(v, &o->generation, 0, UINT64_MAX, hint, hl);
 	case VOPT_DIRECT:
-		e = set_number(v, &n, 0, 1, hint, hl);
+		e = cli_opt_number(v, &n, 0, 1, hint, hl);
 		o->direct = (int)n;
 		return e ? (snprintf(hint, hl, "0 or 1"), e) : 0;
 	case VOPT_RANGES:
-		e = set_number(v, &n, 0, 100000, hint, hl);
+		e = cli_opt_number(v, &n, 0, 100000, hint, hl);
 		o->max_ranges = (unsigned)n;
 		return e;
 	}
