@@ -1,5 +1,5 @@
 /* storbench verify: the text summary (the JSON section is the library's,
- * lib/results/verify_json.c). */
+ * lib/verify/verify_json.c). */
 #include "cli/verify.h"
 #include "lib/storbench.h"
 

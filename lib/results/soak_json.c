@@ -4,7 +4,7 @@
  */
 #include "lib/results/soak_json.h"
 #include "lib/results/soak_check.h"
-#include "lib/results/verify_range_json.h"
+#include "lib/verify/verify_range_json.h"
 #include "lib/sweep/sweep.h"
 #include "lib/target/cache.h"
 
