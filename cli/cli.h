@@ -33,6 +33,9 @@ const char *cli_msg_prefix(void);
  * one) and its exit code, the one place where the library's classes of
  * error become exit codes. */
 int cli_error(const struct sb_error *er);
+/* The exit code of a library call's error whose message was told as it
+ * happened (through the call's hooks): cli_error without printing. */
+int cli_error_told(const struct sb_error *er);
 /* The exit code of an -errno a target or the system answered with
  * (sb_errno_class): SB_EXIT_ENV, SB_EXIT_FAIL (EIO) or SB_EXIT_USAGE. */
 int cli_exit_of_errno(int err);
@@ -197,6 +200,11 @@ int cli_ranks_init(int *argc, char ***argv);
 void cli_ranks_finish(void);
 int cli_ranks(void); /* how many ranks (1: a plain run) */
 int cli_rank(void);
+/* The coordination handle a method's run takes (lib/coord). */
+struct sb_coord *cli_ranks_coord(void);
+/* A method's run lost a rank (it said so): the job ends with code, as
+ * every wait of the ranks that is not answered in time. Alone: nothing. */
+void cli_ranks_abort(int code);
 void cli_ranks_set_stonewall(void);
 void cli_ranks_set_per_rank_dir(int on);
 int cli_ranks_stonewall(void);

@@ -53,6 +53,19 @@ int cli_rank(void)
 	return R.rank;
 }
 
+struct sb_coord *cli_ranks_coord(void)
+{
+	return R.c;
+}
+
+void cli_ranks_abort(int code)
+{
+	if (R.size < 2)
+		return;
+	sb_coord_abort(R.c, code);
+	exit(code);
+}
+
 void cli_ranks_set_stonewall(void)
 {
 	R.stonewall = 1;

@@ -4,7 +4,7 @@
 #define SB_CLI_SOAK_H
 
 #include "cli/iozone_cli.h"
-#include "cli/verify.h"
+#include "cli/verify_cli.h"
 #include "lib/storbench.h"
 
 struct soak_opts {

@@ -54,6 +54,7 @@
 #include "lib/verify/ranges.h"
 #include "lib/verify/seqpass.h"
 #include "lib/verify/verify_target.h"
+#include "lib/verify/verify.h"
 #include "lib/verify/verify_json.h"
 #include "lib/verify/verify_range_json.h"
 #include "lib/flash/flash.h"
