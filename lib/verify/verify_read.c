@@ -161,34 +161,53 @@ static int range_member(void *dst, const struct sb_jmember *m, const struct at *
 	return e;
 }
 
-static int ranges(const struct sb_jv *v, struct sb_verify_doc_blocks *b, const struct at *a,
-		  struct sb_error *err)
+/* Array v of objects into a new array of its items, size bytes each (*out,
+ * *n), each read by item. words: of the array, of an item. */
+typedef int (*item_fn)(const struct sb_jv *x, void *slot, const struct at *a, struct sb_error *err);
+static int objects(const struct sb_jv *v, size_t size, void **out, size_t *n,
+		   const char *const words[2], item_fn item, const struct at *a,
+		   struct sb_error *err)
 {
 	if (!sb_jv_is(v, SB_JV_ARR))
-		return bad(err, a, "an array of ranges", v);
-	blocks_free(b); /* a member given twice: the last one's */
+		return bad(err, a, words[0], v);
 	if (!v->arr.n)
 		return 0;
-	if (!(b->ranges = calloc(v->arr.n, sizeof(*b->ranges))))
+	if (!(*out = calloc(v->arr.n, size)))
 		return sb_error_set(err, -ENOMEM, SB_ERR_ENV, "out of memory");
 	for (size_t i = 0; i < v->arr.n; i++) {
 		const struct sb_jv *x = &v->arr.v[i];
 		const struct at here = { a, NULL, i };
-		struct sb_verify_doc_range *r = &b->ranges[b->nranges++];
-		r->file = -1;
+		void *slot = (char *)*out + size * (*n)++;
 		if (!sb_jv_is(x, SB_JV_OBJ))
-			return bad(err, &here, "an object of a bad range", x);
-		int e = members(x, r, range_member, &here, err);
-		if (!e)
-			e = needs(x, "class", CLASSES_WORDS, &here, err);
-		if (!e)
-			e = needs(x, "offset", "a number from 0 to 1e18", &here, err);
-		if (!e)
-			e = needs(x, "length", "a number from 0 to 1e18", &here, err);
+			return bad(err, &here, words[1], x);
+		const int e = item(x, slot, &here, err);
 		if (e)
 			return e;
 	}
 	return 0;
+}
+
+static int range_item(const struct sb_jv *x, void *slot, const struct at *a, struct sb_error *err)
+{
+	struct sb_verify_doc_range *r = slot;
+	r->file = -1;
+	int e = members(x, r, range_member, a, err);
+	if (!e)
+		e = needs(x, "class", CLASSES_WORDS, a, err);
+	if (!e)
+		e = needs(x, "offset", "a number from 0 to 1e18", a, err);
+	if (!e)
+		e = needs(x, "length", "a number from 0 to 1e18", a, err);
+	return e;
+}
+
+static int ranges(const struct sb_jv *v, struct sb_verify_doc_blocks *b, const struct at *a,
+		  struct sb_error *err)
+{
+	static const char *const words[] = { "an array of ranges", "an object of a bad range" };
+	blocks_free(b); /* a member given twice: the last one's */
+	return objects(v, sizeof(*b->ranges), (void **)&b->ranges, &b->nranges, words, range_item,
+		       a, err);
 }
 
 /* A member of the blocks (blocks_checked, a class, the ranges): 1 when m
@@ -256,34 +275,26 @@ static int rank_member(void *dst, const struct sb_jmember *m, const struct at *a
 	return e;
 }
 
+static int rank_item(const struct sb_jv *x, void *slot, const struct at *a, struct sb_error *err)
+{
+	struct sb_verify_doc_rank *k = slot;
+	k->failed = k->interrupted = -1;
+	if (!sb_jv_get(x, "rank")) { /* as report/ says of every rank's entry */
+		char path[256];
+		path_of(a, path, sizeof(path));
+		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+				    "%s: a rank's entry without its 'rank'", path);
+	}
+	return members(x, k, rank_member, a, err);
+}
+
 static int ranks(const struct sb_jv *v, struct sb_verify_doc *d, const struct at *a,
 		 struct sb_error *err)
 {
-	if (!sb_jv_is(v, SB_JV_ARR))
-		return bad(err, a, "an array of ranks", v);
+	static const char *const words[] = { "an array of ranks", "an object of a rank's figures" };
 	ranks_free(d); /* a member given twice: the last one's */
-	if (!v->arr.n)
-		return 0;
-	if (!(d->ranks = calloc(v->arr.n, sizeof(*d->ranks))))
-		return sb_error_set(err, -ENOMEM, SB_ERR_ENV, "out of memory");
-	for (size_t i = 0; i < v->arr.n; i++) {
-		const struct sb_jv *x = &v->arr.v[i];
-		const struct at here = { a, NULL, i };
-		struct sb_verify_doc_rank *k = &d->ranks[d->nranks++];
-		k->failed = k->interrupted = -1;
-		if (!sb_jv_is(x, SB_JV_OBJ))
-			return bad(err, &here, "an object of a rank's figures", x);
-		if (!sb_jv_get(x, "rank")) { /* as report/ says of every rank's entry */
-			char path[256];
-			path_of(&here, path, sizeof(path));
-			return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
-					    "%s: a rank's entry without its 'rank'", path);
-		}
-		const int e = members(x, k, rank_member, &here, err);
-		if (e)
-			return e;
-	}
-	return 0;
+	return objects(v, sizeof(*d->ranks), (void **)&d->ranks, &d->nranks, words, rank_item, a,
+		       err);
 }
 
 /* ---- the phases, the coverage, the probe ---- */

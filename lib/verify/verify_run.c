@@ -229,7 +229,7 @@ static int create(const struct sb_verify_opts *o, const struct sb_verify_hooks *
 /* The phases as jobs of the results (each with its start and end on the
  * coordination clock), rank 0 with every rank's part. */
 static int finish(struct sb_coord *c, const struct sb_verify_hooks *h, struct sb_verify_result *out,
-		  const double *t0, const double *t1, struct sb_error *err)
+		  double t[2][2], struct sb_error *err)
 {
 	struct sb_results *res = out->res;
 	res->extra_key = "verify";
@@ -239,8 +239,8 @@ static int finish(struct sb_coord *c, const struct sb_verify_hooks *h, struct sb
 	for (size_t i = 0; i < res->njobs && i < 2; i++) {
 		/* the jobs are the write, then the check, of those that ran */
 		const int k = out->rep.wrote && i == 0 ? 0 : 1;
-		res->jobs[i]->rank_start_s = t0[k];
-		res->jobs[i]->rank_end_s = t1[k];
+		res->jobs[i]->rank_start_s = t[k][0];
+		res->jobs[i]->rank_end_s = t[k][1];
 	}
 	if (sb_vranks_gather(c, &out->rep, err) == 0)
 		return 0;
@@ -249,13 +249,31 @@ static int finish(struct sb_coord *c, const struct sb_verify_hooks *h, struct sb
 	return err->err;
 }
 
+/* Phase k (0 the write, 1 the check), its start and end on the
+ * coordination clock in t[k]: 0 (a phase that could not run is a result:
+ * out->phase_failed), or the error of a rank lost. */
+static int timed_phase(struct sb_verify_phase_opts *p, int k, const struct sb_verify_hooks *h,
+		       struct sb_coord *c, struct sb_verify_result *out, double t[2][2],
+		       struct sb_error *err)
+{
+	p->write = k == 0;
+	t[k][0] = sb_vranks_time(c);
+	const int e = sb_verify_run_phase(&out->rep, p, h, c, err);
+	t[k][1] = sb_vranks_time(c);
+	if (e == -ENOTCONN)
+		return out->lost = 1, err->err;
+	out->phase_failed |= e != 0;
+	memset(err, 0, sizeof(*err)); /* told as it happened; rep.failure keeps it */
+	return 0;
+}
+
 /* Write, then check (as asked): many ranks start each phase together, and
  * when one failed its write or was stopped, none checks. */
 static int phases(const struct sb_verify_opts *o, const struct sb_verify_hooks *h,
 		  struct sb_coord *c, struct sb_verify_result *out, struct sb_error *err)
 {
 	struct sb_verify_phase_opts p = { .ops = o->ops, .all_ranks = sb_vranks_size(c) > 1 };
-	double t0[2] = { 0, 0 }, t1[2] = { 0, 0 };
+	double t[2][2] = { { 0, 0 }, { 0, 0 } }; /* the phases' start, end */
 	struct sb_results *res = out->res;
 	long stop = 0;
 	int e;
@@ -264,15 +282,9 @@ static int phases(const struct sb_verify_opts *o, const struct sb_verify_hooks *
 	/* a long run: the device's health before and after it */
 	res->have_health = sb_health_capture(o->info, &res->health[0]) == 0;
 	if (o->phase & SB_VPHASE_WRITE) {
-		p.write = 1;
-		t0[0] = sb_vranks_time(c);
-		e = sb_verify_run_phase(&out->rep, &p, h, c, err);
-		t1[0] = sb_vranks_time(c);
-		if (e == -ENOTCONN)
-			return out->lost = 1, err->err;
-		out->phase_failed = e != 0;
-		stop = e ? 2 : stop_asked(h);
-		memset(err, 0, sizeof(*err)); /* a phase that failed is a result */
+		if ((e = timed_phase(&p, 0, h, c, out, t, err)))
+			return e;
+		stop = out->phase_failed ? 2 : stop_asked(h);
 		if ((e = worst(c, h, &stop, err, out)))
 			return e;
 	}
@@ -284,23 +296,15 @@ static int phases(const struct sb_verify_opts *o, const struct sb_verify_hooks *
 	if (!stop && asked)
 		stop = 1;
 	out->stopped = stop == 2;
-	if (!stop && (o->phase & SB_VPHASE_CHECK)) {
-		p.write = 0;
-		t0[1] = sb_vranks_time(c);
-		e = sb_verify_run_phase(&out->rep, &p, h, c, err);
-		t1[1] = sb_vranks_time(c);
-		if (e == -ENOTCONN)
-			return out->lost = 1, err->err;
-		out->phase_failed |= e != 0;
-		memset(err, 0, sizeof(*err));
-	}
+	if (!stop && (o->phase & SB_VPHASE_CHECK) && (e = timed_phase(&p, 1, h, c, out, t, err)))
+		return e;
 	if (res->have_health)
 		res->have_health = sb_health_capture(o->info, &res->health[1]) == 0;
 	sb_verify_acc_finish(&out->rep.acc);
 	res->interrupted = out->interrupted = stop_asked(h);
 	if (!o->vt->direct && out->rep.checked)
 		res->cache_dropped = 1;
-	return finish(c, h, out, t0, t1, err);
+	return finish(c, h, out, t, err);
 }
 
 static int phases_run(const struct sb_verify_opts *o, const struct sb_verify_hooks *h,
