@@ -44,7 +44,7 @@ struct verify_opts {
 struct vtarget {
 	struct sb_jobtarget ct;
 	struct sb_vtarget v;
-	char why[512]; /* the last failure printed (soak keeps it as its reason) */
+	char why[512]; /* the last failure printed */
 };
 
 /* A phase of soak's iteration (verify_phase): the library's report, and
