@@ -47,30 +47,6 @@ struct vtarget {
 	char why[512]; /* the last failure printed */
 };
 
-/* A phase of soak's iteration (verify_phase): the library's report, and
- * what its progress line says besides. */
-struct verify_report {
-	struct sb_verify_report res;
-	const struct verify_opts *o;
-	const struct vtarget *t;
-	/* called after every request with the phase's bytes so far (soak's
-	 * bursts); non-zero stops the phase. May be NULL. */
-	int (*hook)(void *ctx, uint64_t bytes);
-	void *hook_ctx;
-	/* The progress line: "soak iteration 3 of 10, write: ...", with the
-	 * ETA of the whole soak from the phase's own (eta_ns < 0: unknown) and
-	 * its elapsed time in *elapsed_ns. */
-	const char *command;
-	unsigned long long step, nsteps;
-	double (*eta)(void *ctx, int write, double phase_elapsed_ns, double eta_ns,
-		      uint64_t *elapsed_ns);
-	void *eta_ctx;
-	/* many ranks, and every one runs this phase (the caller agreed so):
-	 * rank 0's line shows the bytes and the rate of all of them, and the
-	 * phase ends on every rank once all are done */
-	int all_ranks;
-};
-
 /* cmd_verify.c: the options, shared with soak. */
 void verify_defaults(struct verify_opts *o);
 int verify_set_opt(struct verify_opts *o, int id, const char *v, char *hint, size_t hl);
@@ -87,9 +63,6 @@ void verify_take_shared(struct verify_opts *o, const struct cli_command *cmd,
 int verify_target_resolve(struct vtarget *t, const char *path, struct verify_opts *o);
 int verify_target_create(struct vtarget *t, const struct verify_opts *o);
 void verify_target_cleanup(struct vtarget *t, int remove_created);
-/* Remove the files this run created, keeping the plan: the next
- * verify_target_create makes them again (soak's file mode). */
-void verify_target_remove_created(struct vtarget *t);
 /* The library's options of the target (sb_vtarget_resolve, _create). */
 struct sb_vtarget_opts verify_lib_opts(const struct verify_opts *o);
 /* A file made for the write, open as fd: noted in a rank's directory and,
@@ -106,17 +79,13 @@ int verify_prepare(struct vtarget *t, struct verify_opts *o, const char **path,
 		   const struct sb_engine_ops **ops);
 
 /* verify_out.c: the progress line of a run's phases (hooks of the
- * library's run, h->ctx a struct verify_line), and a phase of soak's
- * iteration with its line (returns 0 or an exit code). */
+ * library's run, h->ctx a struct verify_line). */
 struct verify_line {
 	struct cli_progress pg;
-	const struct verify_report *r; /* soak's, or NULL */
 	const struct verify_opts *o;
 	char what[64];
 };
 void verify_hooks(struct sb_verify_hooks *h, struct verify_line *l, const struct verify_opts *o);
-int verify_phase(struct verify_report *r, const struct vtarget *t, const struct sb_engine_ops *ops,
-		 int write, const char *label);
 /* The results of a run (text or JSON, and the files asked for); returns 0,
  * an exit code of its own, or (many ranks, not rank 0) 1 with *code the
  * worst of every rank's, nothing written. */

@@ -1,4 +1,4 @@
-/* storbench verify: the progress line of its phases (and of soak's), the
+/* storbench verify: the progress line of its phases, the
  * text summary (the JSON section is the library's, lib/verify/verify_json.c)
  * and the results written. */
 #include "cli/verify_cli.h"
@@ -233,19 +233,15 @@ static void line_phase(void *ctx, const char *phase, int begin)
 }
 
 /* "verify write: 42% 1.20 GiB of 3.00 GiB 512 MiB/s  elapsed 3s ETA 4s"
- * (the ETA of the phase), or soak's. */
+ * (the ETA of the phase). */
 static void line_progress(void *ctx, const struct sb_verify_progress *p)
 {
 	struct verify_line *l = ctx;
-	const struct verify_report *r = l->r;
 	const uint64_t now = sb_now_ns();
 	if (!cli_progress_due(&l->pg, now))
 		return;
 	struct cli_line ln = {
-		.label = r && r->command ? r->command : "verify",
-		.step_word = r && r->step ? "iteration" : NULL,
-		.step = r ? r->step : 0,
-		.nsteps = r ? r->nsteps : 0,
+		.label = "verify",
 		.what = p->phase,
 		.pct = p->pct,
 		.done = p->done,
@@ -259,9 +255,6 @@ static void line_progress(void *ctx, const struct sb_verify_progress *p)
 		snprintf(l->what, sizeof(l->what), "%s, %u ranks", p->phase, p->ranks);
 		ln.what = l->what;
 	}
-	if (r && r->eta)
-		ln.eta_ns = r->eta(r->eta_ctx, p->write, (double)p->elapsed_ns, ln.eta_ns,
-				   &ln.elapsed_ns);
 	cli_progress_draw(&l->pg, &ln, now);
 }
 
@@ -271,26 +264,6 @@ void verify_hooks(struct sb_verify_hooks *h, struct verify_line *l, const struct
 	l->o = o;
 	*h = (struct sb_verify_hooks){ l,	   line_stop,	 line_progress,
 				       line_phase, line_created, line_error };
-}
-
-int verify_phase(struct verify_report *r, const struct vtarget *t, const struct sb_engine_ops *ops,
-		 int write, const char *label)
-{
-	struct verify_line l;
-	struct sb_verify_hooks h;
-	struct sb_error er;
-	const struct sb_verify_phase_opts p = { ops, write, r->all_ranks, r->hook, r->hook_ctx };
-	(void)label; /* the library names its phases so: "write", "check" */
-	verify_hooks(&h, &l, r->o);
-	l.r = r;
-	r->res.t = &t->v;
-	r->res.engine = ops->name;
-	r->res.request_size = r->o->request_size;
-	r->res.iodepth = r->o->iodepth;
-	const int e = sb_verify_run_phase(&r->res, &p, &h, cli_ranks_coord(), &er);
-	if (e == -ENOTCONN)
-		cli_ranks_abort(SB_EXIT_ENV); /* a rank was lost */
-	return e ? SB_EXIT_ENV : 0;
 }
 
 /* ---- the probe ---- */

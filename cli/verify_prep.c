@@ -100,31 +100,14 @@ int verify_target_create(struct vtarget *t, const struct verify_opts *o)
 	return cli_exit_of_errno(e);
 }
 
-/* What removing segment i came to (e), told. */
-static void removed(const struct vtarget *t, unsigned i, int e)
-{
-	if (e == -ESTALE)
-		sb_warn("did not remove '%s': the name no longer names the file storbench "
-			"created there",
-			t->v.seg[i].path);
-	else if (e < 0 && e != -ENOENT)
-		sb_warn("could not remove '%s': %s", t->v.seg[i].path, strerror(-e));
-}
-
-void verify_target_remove_created(struct vtarget *t)
-{
-	/* a file at the user's name stays held until the next iteration
-	 * swaps a new one in (sb_vtarget_retire): the name never stands free */
-	for (unsigned i = 0; i < t->v.nseg; i++)
-		removed(t, i, sb_vtarget_retire(&t->v, i));
-}
-
 void verify_target_cleanup(struct vtarget *t, int remove_created)
 {
+	char msg[MSG_LEN];
 	for (unsigned i = 0; i < t->v.nseg; i++) {
 		cli_signals_track_file(t->v.seg[i].path, 0);
-		if (remove_created)
-			removed(t, i, sb_vtarget_remove(&t->v, i));
+		if (remove_created && sb_vtarget_remove_said(&t->v, i, msg, sizeof(msg)) < 0 &&
+		    msg[0])
+			sb_warn("%s", msg);
 	}
 	sb_vtarget_free(&t->v);
 	/* a rank's directory: removed with the files, else marked kept */

@@ -134,23 +134,4 @@ int sb_verify_run(const struct sb_verify_opts *o, const struct sb_verify_hooks *
 		  struct sb_coord *coord, struct sb_verify_result *out, struct sb_error *err);
 void sb_verify_result_free(struct sb_verify_result *r);
 
-/* One phase as sb_verify_run runs it, over r's target (r->t, with r's
- * format, request size and depth), for a caller that runs its own (soak's
- * iterations): all_ranks, every rank of coord runs it (the progress of
- * rank 0 is every rank's, the phase ends on every rank when all are
- * done); request (may be NULL) is told the phase's bytes after every
- * request, non-zero stops the phase. 0, -errno when the phase could not
- * run (r->failed, err), -ENOTCONN when a rank was lost (err says what was
- * waited for: the caller ends the job). */
-struct sb_verify_phase_opts {
-	const struct sb_engine_ops *ops;
-	int write;
-	int all_ranks;
-	int (*request)(void *ctx, uint64_t bytes);
-	void *request_ctx;
-};
-int sb_verify_run_phase(struct sb_verify_report *r, const struct sb_verify_phase_opts *p,
-			const struct sb_verify_hooks *h, struct sb_coord *coord,
-			struct sb_error *err);
-
 #endif

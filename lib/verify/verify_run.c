@@ -28,8 +28,18 @@ static int stop_asked(const struct sb_verify_hooks *h)
 
 /* ---- one phase ---- */
 
+/* One phase over the report's target (r->t, with r's format, request size
+ * and depth): all_ranks, every rank of the coordination runs it (the
+ * progress of rank 0 is every rank's, the phase ends on every rank when
+ * all are done). */
+struct phase_opts {
+	const struct sb_engine_ops *ops;
+	int write;
+	int all_ranks;
+};
+
 struct phase {
-	const struct sb_verify_phase_opts *p;
+	const struct phase_opts *p;
 	const struct sb_verify_hooks *h;
 	struct sb_coord *coord;
 	const char *name;
@@ -103,8 +113,6 @@ static int on_request(void *ctx, uint64_t done)
 	struct phase *ph = ctx;
 	if (ph->lost || stop_asked(ph->h))
 		return 1;
-	if (ph->p->request && ph->p->request(ph->p->request_ctx, done))
-		return 1;
 	const uint64_t now = sb_now_ns();
 	sb_rate_add(&ph->rate, now, done, 0);
 	if (ph->p->all_ranks && (ranks_look(ph, done, 0, now), ph->lost))
@@ -128,9 +136,10 @@ static void phase_said(const struct sb_verify_hooks *h, const char *name, int be
 		h->phase(h->ctx, name, begin);
 }
 
-int sb_verify_run_phase(struct sb_verify_report *r, const struct sb_verify_phase_opts *p,
-			const struct sb_verify_hooks *h, struct sb_coord *coord,
-			struct sb_error *err)
+/* The phase: 0, -errno when it could not run (r->failed, err), -ENOTCONN
+ * when a rank was lost (err says what was waited for). */
+static int run_phase(struct sb_verify_report *r, const struct phase_opts *p,
+		     const struct sb_verify_hooks *h, struct sb_coord *coord, struct sb_error *err)
 {
 	static const struct sb_verify_hooks none;
 	const char *name = p->write ? "write" : "check";
@@ -252,13 +261,13 @@ static int finish(struct sb_coord *c, const struct sb_verify_hooks *h, struct sb
 /* Phase k (0 the write, 1 the check), its start and end on the
  * coordination clock in t[k]: 0 (a phase that could not run is a result:
  * out->phase_failed), or the error of a rank lost. */
-static int timed_phase(struct sb_verify_phase_opts *p, int k, const struct sb_verify_hooks *h,
+static int timed_phase(struct phase_opts *p, int k, const struct sb_verify_hooks *h,
 		       struct sb_coord *c, struct sb_verify_result *out, double t[2][2],
 		       struct sb_error *err)
 {
 	p->write = k == 0;
 	t[k][0] = sb_vranks_time(c);
-	const int e = sb_verify_run_phase(&out->rep, p, h, c, err);
+	const int e = run_phase(&out->rep, p, h, c, err);
 	t[k][1] = sb_vranks_time(c);
 	if (e == -ENOTCONN)
 		return out->lost = 1, err->err;
@@ -272,7 +281,7 @@ static int timed_phase(struct sb_verify_phase_opts *p, int k, const struct sb_ve
 static int phases(const struct sb_verify_opts *o, const struct sb_verify_hooks *h,
 		  struct sb_coord *c, struct sb_verify_result *out, struct sb_error *err)
 {
-	struct sb_verify_phase_opts p = { .ops = o->ops, .all_ranks = sb_vranks_size(c) > 1 };
+	struct phase_opts p = { .ops = o->ops, .all_ranks = sb_vranks_size(c) > 1 };
 	double t[2][2] = { { 0, 0 }, { 0, 0 } }; /* the phases' start, end */
 	struct sb_results *res = out->res;
 	long stop = 0;
