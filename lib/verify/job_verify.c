@@ -140,7 +140,7 @@ void sb_job_verify_set_ranks(struct sb_job_verify *v, struct sb_job_verify_rank 
 int sb_job_verify_gather(struct sb_job_verify *v, struct sb_coord *c, const char *path,
 			 struct sb_error *err)
 {
-	const int n = sb_vranks_size(c);
+	const int n = sb_coord_size(c);
 	struct sb_job_verify_rank mine, *all;
 	if (n < 2)
 		return 0;

@@ -1,89 +1,10 @@
 /* What a verify run asks of the ranks (verify_ranks.h). */
 #include "lib/verify/verify_ranks.h"
 
-#define ROUND_EVERY_NS 50000000ull
-
-int sb_vranks_size(const struct sb_coord *c)
-{
-	return c ? sb_coord_size(c) : 1;
-}
-
-int sb_vranks_rank(const struct sb_coord *c)
-{
-	return c ? sb_coord_rank(c) : 0;
-}
-
-double sb_vranks_time(const struct sb_coord *c)
-{
-	return c ? sb_coord_time(c) : (double)sb_now_ns() / 1e9;
-}
-
-/* A rank that does not answer: the job cannot go on (waiting for it would
- * hang the others). */
-static int lost(struct sb_error *err, const char *what, int e)
-{
-	return sb_error_set(err, e, SB_ERR_ENV,
-			    "%s: %s: ending the job (a rank died, hangs or never got there)", what,
-			    e == -ETIMEDOUT ? "no answer from every rank in time" : strerror(-e));
-}
-
-int sb_vranks_agree(struct sb_coord *c, int *code, int *who, struct sb_error *err)
-{
-	const int n = sb_vranks_size(c);
-	int *all = NULL;
-	long v[2] = { 0, -1 }; /* the first failing rank's code, its rank */
-	*who = *code ? sb_vranks_rank(c) : -1;
-	if (n < 2)
-		return 0;
-	if (sb_coord_rank(c) == 0 && !(all = calloc((size_t)n, sizeof(*all))))
-		return lost(err, "agreeing", -ENOMEM);
-	int e = sb_coord_gather(c, code, sizeof(*code), all, SB_VRANKS_TIMEOUT_S);
-	if (e) {
-		free(all);
-		return lost(err, "waiting for every rank to be ready", e);
-	}
-	for (int r = 0; all && r < n && v[1] < 0; r++)
-		if (all[r])
-			v[0] = all[r], v[1] = r;
-	free(all);
-	if ((e = sb_coord_bcast(c, v, sizeof(v), SB_VRANKS_TIMEOUT_S)))
-		return lost(err, "agreeing", e);
-	*code = (int)v[0];
-	*who = (int)v[1];
-	return 0;
-}
-
 int sb_vranks_worst(struct sb_coord *c, long *v, struct sb_error *err)
 {
-	const int e = sb_vranks_size(c) > 1 ? sb_coord_max(c, v, 1, SB_VRANKS_TIMEOUT_S) : 0;
-	return e ? lost(err, "agreeing", e) : 0;
-}
-
-int sb_vranks_round_look(struct sb_coord *c, struct sb_vranks_round *r, int done, uint64_t a,
-			 uint64_t b, uint64_t now, int *all, uint64_t sum[2], struct sb_error *err)
-{
-	uint64_t v[SB_COORD_SUMS] = { a, b };
-	int any;
-	if (sb_vranks_size(c) < 2)
-		return 0;
-	if (!r->in_flight) {
-		if (!done && now - r->ended_ns < ROUND_EVERY_NS)
-			return 0;
-		if (sb_coord_poll_start(c, done, v) < 0)
-			return lost(err, "while measuring", -EIO);
-		r->in_flight = 1;
-		r->started_ns = now;
-	}
-	const int e = sb_coord_poll_test(c, &any, all, v, SB_VRANKS_TIMEOUT_S);
-	if (e < 0)
-		return lost(err, "while measuring", e);
-	if (e != 1)
-		return 0;
-	sum[0] = v[0];
-	sum[1] = v[1];
-	r->in_flight = 0;
-	r->ended_ns = now;
-	return 1;
+	const int e = sb_coord_size(c) > 1 ? sb_coord_max(c, v, 1, SB_VRANKS_TIMEOUT_S) : 0;
+	return e ? sb_coord_lost(err, "agreeing", e) : 0;
 }
 
 /* This rank's part of r. */
@@ -139,10 +60,10 @@ static void sum_parts(struct sb_verify_report *v, const struct sb_verify_rank *a
 int sb_vranks_gather_parts(struct sb_coord *c, const void *mine, size_t len, void **all,
 			   struct sb_error *err)
 {
-	const int n = sb_vranks_size(c);
+	const int n = sb_coord_size(c);
 	*all = NULL;
-	if (sb_vranks_rank(c) == 0 && !(*all = calloc((size_t)n, len)))
-		return lost(err, "gathering the results", -ENOMEM);
+	if (sb_coord_rank(c) == 0 && !(*all = calloc((size_t)n, len)))
+		return sb_coord_lost(err, "gathering the results", -ENOMEM);
 	const int e = n > 1 ? sb_coord_gather(c, mine, len, *all, SB_VRANKS_TIMEOUT_S) : 0;
 	if (!e) {
 		if (n < 2)
@@ -151,18 +72,18 @@ int sb_vranks_gather_parts(struct sb_coord *c, const void *mine, size_t len, voi
 	}
 	free(*all);
 	*all = NULL;
-	return lost(err, "gathering the results", e);
+	return sb_coord_lost(err, "gathering the results", e);
 }
 
 int sb_vranks_gather(struct sb_coord *c, struct sb_verify_report *r, struct sb_error *err)
 {
 	struct sb_verify_rank mine;
 	void *all;
-	if (sb_vranks_size(c) < 2)
+	if (sb_coord_size(c) < 2)
 		return 0;
 	part_of(c, r, &mine);
 	const int e = sb_vranks_gather_parts(c, &mine, sizeof(mine), &all, err);
 	if (!e && all)
-		sum_parts(r, all, sb_vranks_size(c));
+		sum_parts(r, all, sb_coord_size(c));
 	return e;
 }

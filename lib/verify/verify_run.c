@@ -48,10 +48,7 @@ struct phase {
 	struct sb_rate rate;
 	/* every rank in this phase (p->all_ranks): the rounds sum the ranks'
 	 * bytes done and of the phase to rank 0, whose progress tells them */
-	struct sb_vranks_round round;
-	int have_all;
-	uint64_t all_done, all_total;
-	struct sb_rate all;
+	struct sb_coord_sum all;
 	int lost; /* a round was not answered: err says so */
 	struct sb_error *err;
 };
@@ -60,21 +57,12 @@ struct phase {
  * this rank's phase is over): 1 once a round ended with every rank done. */
 static int ranks_look(struct phase *ph, uint64_t done, int over, uint64_t now)
 {
-	int all = 0;
-	uint64_t sum[2];
-	const int e = sb_vranks_round_look(ph->coord, &ph->round, over, done, ph->total, now, &all,
-					   sum, ph->err);
-	if (e < 0)
-		ph->lost = 1;
-	if (e != 1)
-		return e < 0;
-	if (sb_vranks_rank(ph->coord) == 0) {
-		sb_rate_add(&ph->all, ph->round.started_ns, sum[0], 0);
-		ph->all_done = sum[0];
-		ph->all_total = sum[1];
-		ph->have_all = 1;
-	}
-	return all;
+	const int e = sb_coord_sum_look(ph->coord, &ph->all, done, ph->total, over, now,
+					SB_VRANKS_TIMEOUT_S);
+	if (e >= 0)
+		return e;
+	sb_coord_lost(ph->err, "while measuring", e);
+	return ph->lost = 1;
 }
 
 /* "write: 42% 1.20 GiB of 3.00 GiB 512 MiB/s, ETA 4s", or every rank's
@@ -94,14 +82,11 @@ static void progress_tell(struct phase *ph, uint64_t done, uint64_t now)
 	if (sb_rate_get(&ph->rate, now, done, 0, &pr.bps, NULL) < 0)
 		pr.bps = -1;
 	if (ph->p->all_ranks) {
-		const unsigned h = (ph->all.head + SB_RATE_SLOTS - 1) % SB_RATE_SLOTS;
-		pr.ranks = (unsigned)sb_vranks_size(ph->coord);
-		pr.done = ph->all_done;
-		pr.total = ph->all_total;
+		pr.ranks = (unsigned)sb_coord_size(ph->coord);
+		pr.done = ph->all.done;
+		pr.total = ph->all.total;
 		pr.pct = pr.total ? 100.0 * (double)pr.done / (double)pr.total : 0;
-		if (!ph->have_all ||
-		    sb_rate_get(&ph->all, ph->all.t[h], ph->all.bytes[h], 0, &pr.bps, NULL) < 0)
-			pr.bps = -1;
+		pr.bps = sb_coord_sum_rate(&ph->all);
 	}
 	if (pr.bps > 0)
 		pr.eta_ns = pr.done < pr.total ? (double)(pr.total - pr.done) / pr.bps * 1e9 : 0;
@@ -155,7 +140,6 @@ static int run_phase(struct sb_verify_report *r, const struct phase_opts *p,
 	ph.start_ns = ph.told_ns = sb_now_ns();
 	sb_rate_reset(&ph.rate);
 	sb_rate_add(&ph.rate, ph.start_ns, 0, 0);
-	sb_rate_reset(&ph.all);
 	phase_said(h, name, 1);
 	const int e = sb_verify_phase(r, &vp, msg, sizeof(msg));
 	/* many ranks: the rounds go on until every rank's phase is over */
@@ -188,14 +172,16 @@ static int agree(struct sb_coord *c, const struct sb_verify_hooks *h, int e, str
 	int code = e ? (int)err->cls + 1 : 0, who;
 	if (e)
 		tell(h, err->msg);
-	if (sb_vranks_agree(c, &code, &who, err) < 0) {
+	const int a = sb_coord_agree(c, &code, &who, SB_VRANKS_TIMEOUT_S);
+	if (a) {
+		sb_coord_lost(err, "waiting for every rank to be ready", a);
 		out->lost = 1;
 		tell(h, err->msg);
 		return err->err;
 	}
 	if (!code)
 		return 0;
-	if (sb_vranks_size(c) > 1 && sb_vranks_rank(c) == 0) {
+	if (sb_coord_size(c) > 1 && sb_coord_rank(c) == 0) {
 		char m[160];
 		snprintf(m, sizeof(m),
 			 "rank %d refused or failed: no rank goes on (every rank stops before its "
@@ -266,9 +252,9 @@ static int timed_phase(struct phase_opts *p, int k, const struct sb_verify_hooks
 		       struct sb_error *err)
 {
 	p->write = k == 0;
-	t[k][0] = sb_vranks_time(c);
+	t[k][0] = sb_coord_time(c);
 	const int e = run_phase(&out->rep, p, h, c, err);
-	t[k][1] = sb_vranks_time(c);
+	t[k][1] = sb_coord_time(c);
 	if (e == -ENOTCONN)
 		return out->lost = 1, err->err;
 	out->phase_failed |= e != 0;
@@ -281,7 +267,7 @@ static int timed_phase(struct phase_opts *p, int k, const struct sb_verify_hooks
 static int phases(const struct sb_verify_opts *o, const struct sb_verify_hooks *h,
 		  struct sb_coord *c, struct sb_verify_result *out, struct sb_error *err)
 {
-	struct phase_opts p = { .ops = o->ops, .all_ranks = sb_vranks_size(c) > 1 };
+	struct phase_opts p = { .ops = o->ops, .all_ranks = sb_coord_size(c) > 1 };
 	double t[2][2] = { { 0, 0 }, { 0, 0 } }; /* the phases' start, end */
 	struct sb_results *res = out->res;
 	long stop = 0;
