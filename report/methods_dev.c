@@ -32,6 +32,14 @@ static int cliff(struct rep_doc *d, const struct sb_jv *s, char **why)
 	return verdict(d, why, "cliff", sb_cliff_read(s, d->cliff, &er), &er);
 }
 
+static int flash(struct rep_doc *d, const struct sb_jv *s, char **why)
+{
+	struct sb_error er;
+	if (!(d->flash = calloc(1, sizeof(*d->flash))))
+		return rep_fail(why, -ENOMEM, "out of memory");
+	return verdict(d, why, "flash", sb_flash_read(s, d->flash, &er), &er);
+}
+
 int rep_dev_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why)
 {
 	static const struct {
@@ -39,6 +47,7 @@ int rep_dev_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why)
 		int (*read)(struct rep_doc *d, const struct sb_jv *s, char **why);
 	} sections[] = {
 		{ "cliff", cliff },
+		{ "flash", flash },
 	};
 	for (size_t i = 0; i < SB_ARRAY_SIZE(sections); i++) {
 		const struct sb_jv *s = sb_jv_get(sb, sections[i].key);
@@ -54,4 +63,7 @@ void rep_dev_methods_free(struct rep_doc *d)
 	sb_cliff_doc_free(d->cliff);
 	free(d->cliff);
 	d->cliff = NULL;
+	sb_flash_doc_free(d->flash);
+	free(d->flash);
+	d->flash = NULL;
 }

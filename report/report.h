@@ -221,6 +221,7 @@ struct rep_doc {
 	/* the device methods' sections, read through their readers
 	 * (methods_dev.c); NULL where the document has none */
 	struct sb_cliff_doc *cliff;
+	struct sb_flash_doc *flash;
 };
 
 #define REP_MAX_NOTES 10 /* notes of lines left out, per file */
@@ -264,7 +265,7 @@ int rep_load_figures(const char *path, struct rep_doc **out, char **why);
 void rep_free(struct rep_doc *d);
 /* Sets *why as printf would and returns err (report/model.c). */
 int rep_fail(char **why, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* The device methods' sections of a result (cliff, ...), read through
+/* The device methods' sections of a result (cliff, flash, ...), read through
  * their readers into d (report/methods_dev.c): 0, or -REP_EINPUT with
  * *why naming the key path of what is wrong, -ENOMEM; rep_dev_methods_free
  * frees them. */

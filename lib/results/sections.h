@@ -8,7 +8,6 @@
 #define SB_SECTIONS_H
 
 #include "lib/sb.h"
-#include "lib/flash/flash.h"
 #include "lib/latency/lat_run.h"
 #include "lib/meta/meta.h"
 #include "lib/pts/pts.h"
@@ -36,10 +35,6 @@ int sb_results_sweep(struct sb_results *res, const struct sb_sweep_result *r);
  * its rounds, steady state and window averages) and a warning for each test
  * that did not reach steady state. r must outlive res. 0 or -ENOMEM. */
 int sb_results_pts(struct sb_results *res, const struct sb_pts_run *r);
-/* flash (flash_json.c): the "flash" section, every row and the findings,
- * and a warning when the priority could not be raised. 0 or -ENOMEM. */
-int sb_results_flash(struct sb_results *res, const struct sb_flash_report *r);
-
 /* info (info_json.c): what is known about a target, without writing. */
 struct sb_info_report {
 	struct sb_target_info t;

@@ -36,3 +36,19 @@ refused "cliff: a negative count" "$T/b.json" \
 alter "$T/cliff.json" "$T/b.json" "del s['series']"
 refused "cliff: a missing key" "$T/b.json" \
 	"'$T/b.json': storbench.cliff.series: expected an object, found nothing"
+
+# flash
+dd if=/dev/urandom of="$T/f.img" bs=1M count=8 status=none
+expect_exit 0 "$SB" flash --quiet --count=2 --align --scatter --scatter-order=5 --output="$T/flash.json" "$T/f.img"
+expect_exit 0 "$SB" report "$T/flash.json"
+grep -q "^flash geometry$" "$T/out" || { cat "$T/out"; fail "flash: no section"; }
+grep -q "^  scatter: 32 reads" "$T/out" || { cat "$T/out"; fail "flash: no scatter"; }
+alter "$T/flash.json" "$T/b.json" "s['align']['profiles'][0]['rows'][2]['on_ns'] = 'fast'"
+refused "flash: a string for a time" "$T/b.json" \
+	"'$T/b.json': storbench.flash.align.profiles[0].rows[2].on_ns: expected a number from 0 to 1e18, found 'fast'"
+alter "$T/flash.json" "$T/b.json" "s['scatter']['count'] = -2"
+refused "flash: a negative count" "$T/b.json" \
+	"'$T/b.json': storbench.flash.scatter.count: expected a whole number from 0 to 1000000, found -2"
+alter "$T/flash.json" "$T/b.json" "del s['interrupted']"
+refused "flash: a missing key" "$T/b.json" \
+	"'$T/b.json': storbench.flash.interrupted: expected a boolean, found nothing"
