@@ -1,6 +1,6 @@
 /*
  * The device methods' own sections of a result (storbench.cliff, ...)
- * read through their readers (lib/cliff/cliff_read.c, ...), once, when the
+ * read through their readers (lib/cliff/cliff_read.c, lib/pts/pts_read.c, ...), once, when the
  * document is loaded: what is wrong in one is refused with its key path,
  * and the renderers read the typed documents, never the keys.
  */
@@ -40,6 +40,14 @@ static int flash(struct rep_doc *d, const struct sb_jv *s, char **why)
 	return verdict(d, why, "flash", sb_flash_read(s, d->flash, &er), &er);
 }
 
+static int pts(struct rep_doc *d, const struct sb_jv *s, char **why)
+{
+	struct sb_error er;
+	if (!(d->pts = calloc(1, sizeof(*d->pts))))
+		return rep_fail(why, -ENOMEM, "out of memory");
+	return verdict(d, why, "pts", sb_pts_read(s, d->pts, &er), &er);
+}
+
 int rep_dev_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why)
 {
 	static const struct {
@@ -48,6 +56,7 @@ int rep_dev_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why)
 	} sections[] = {
 		{ "cliff", cliff },
 		{ "flash", flash },
+		{ "pts", pts },
 	};
 	for (size_t i = 0; i < SB_ARRAY_SIZE(sections); i++) {
 		const struct sb_jv *s = sb_jv_get(sb, sections[i].key);
@@ -66,4 +75,7 @@ void rep_dev_methods_free(struct rep_doc *d)
 	sb_flash_doc_free(d->flash);
 	free(d->flash);
 	d->flash = NULL;
+	sb_pts_doc_free(d->pts);
+	free(d->pts);
+	d->pts = NULL;
 }

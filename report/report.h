@@ -222,6 +222,7 @@ struct rep_doc {
 	 * (methods_dev.c); NULL where the document has none */
 	struct sb_cliff_doc *cliff;
 	struct sb_flash_doc *flash;
+	struct sb_pts_doc *pts;
 };
 
 #define REP_MAX_NOTES 10 /* notes of lines left out, per file */

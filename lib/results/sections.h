@@ -10,7 +10,6 @@
 #include "lib/sb.h"
 #include "lib/latency/lat_run.h"
 #include "lib/meta/meta.h"
-#include "lib/pts/pts.h"
 #include "lib/results/results.h"
 #include "lib/spo/spo.h"
 #include "lib/sweep/sweep.h"
@@ -31,10 +30,6 @@ int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m);
  * warning when the page cache could not be dropped. 0 or -ENOMEM. */
 int sb_results_sweep(struct sb_results *res, const struct sb_sweep_result *r);
 
-/* pts (pts_json.c): the "pts" section (conditions, deviations, per test
- * its rounds, steady state and window averages) and a warning for each test
- * that did not reach steady state. r must outlive res. 0 or -ENOMEM. */
-int sb_results_pts(struct sb_results *res, const struct sb_pts_run *r);
 /* info (info_json.c): what is known about a target, without writing. */
 struct sb_info_report {
 	struct sb_target_info t;
