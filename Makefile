@@ -302,15 +302,18 @@ cross-build: $(PROG) $(TOOL_BIN)
 # of a document in pieces (json_split: against the whole parse), and on the
 # fio job-file reader (with the engine registry, for ioengine=), on the
 # spo journal reader, and on a soak log's line check, its typed readers and
-# the kernel line parser (soak-log), FUZZ_TIME
-# seconds each, from their corpora; new inputs and crashes stay in
-# $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
+# the kernel line parser (soak-log), and on the device methods' typed
+# readers of their results sections (sections: cliff, flash, pts; the rest
+# of the library from $(BUILD)/libstorbench.a), FUZZ_TIME seconds each,
+# from their corpora; new inputs and crashes stay in $(BUILD)/fuzz/ (the
+# other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-fuzz:
+fuzz: $(BUILD)/libstorbench.a
 	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-split $(BUILD)/fuzz/corpus-jobfile \
-		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log
+		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log \
+		$(BUILD)/fuzz/corpus-sections
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
@@ -326,6 +329,10 @@ fuzz:
 		lib/analysis/soak_verdict.c lib/verify/block.c lib/verify/crc32c.c lib/verify/ranges.c \
 		lib/results/verify_range_json.c lib/soak/soak_record.c lib/sweep/plan.c \
 		lib/stats/hist.c lib/base/error.c -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/sections tests/fuzz/fuzz-sections.c \
+		lib/pts/pts_read.c lib/cliff/cliff_read.c lib/flash/flash_read.c \
+		lib/json/json_take.c lib/json/json_items.c lib/json/json_read.c \
+		lib/json/json_access.c $(BUILD)/libstorbench.a $(LDLIBS)
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \
@@ -340,6 +347,9 @@ fuzz:
 	$(BUILD)/fuzz/soak-log -max_total_time=$(FUZZ_TIME) -max_len=8192 \
 		-artifact_prefix=$(BUILD)/fuzz/soak-log- $(BUILD)/fuzz/corpus-soak-log \
 		tests/fuzz/corpus/soak-log
+	$(BUILD)/fuzz/sections -max_total_time=$(FUZZ_TIME) -max_len=65536 \
+		-artifact_prefix=$(BUILD)/fuzz/sections- $(BUILD)/fuzz/corpus-sections \
+		tests/fuzz/corpus/sections
 
 clean:
 	rm -rf build build-* storbench
