@@ -200,26 +200,30 @@ static void steady(struct sb_jtake *t, const struct sb_jv *o, const struct sb_pt
 	sb_jtake_num_or_null(t, o, "intercept", 0, -RATE_MAX, RATE_MAX, &s->intercept);
 }
 
+/* An array member of at most max whole numbers from lo to hi. */
+static int wholes(struct sb_jtake *t, const struct sb_jv *o, const char *key, size_t max, double lo,
+		  double hi, const char *what, double *v, size_t *n)
+{
+	if (sb_jtake_nums(t, o, key, 0, max, lo, hi, v, n))
+		return t->e;
+	for (size_t i = 0; i < *n; i++)
+		if (floor(v[i]) != v[i])
+			return sb_jtake_bad(t, key, what, sb_jv_get(o, key));
+	return 0;
+}
+
 /* mixes and block sizes: the matrix, mixes outer (as sb_pts_plan makes it) */
 static void matrix(struct sb_jtake *t, const struct sb_jv *o, struct sb_pts_part *p)
 {
-	double v[SB_PTS_MAX_BS];
+	double v[SB_PTS_MAX_MIX + SB_PTS_MAX_BS]; /* either list */
 	size_t n = 0;
-	if (sb_jtake_nums(t, o, "mixes", 0, SB_PTS_MAX_MIX, 0, 100, v, &n))
+	if (wholes(t, o, "mixes", SB_PTS_MAX_MIX, 0, 100, "whole read percentages", v, &n))
 		return;
-	for (size_t i = 0; i < n; i++)
-		if (floor(v[i]) != v[i])
-			return (void)sb_jtake_bad(t, "mixes", "whole read percentages",
-						  sb_jv_get(o, "mixes"));
 	for (size_t i = 0; i < n; i++)
 		p->mixes[i] = (unsigned)v[i];
 	p->nmix = (unsigned)n;
-	if (sb_jtake_nums(t, o, "block_sizes", 0, SB_PTS_MAX_BS, 1, UINT32_MAX, v, &n))
+	if (wholes(t, o, "block_sizes", SB_PTS_MAX_BS, 1, UINT32_MAX, "whole byte counts", v, &n))
 		return;
-	for (size_t i = 0; i < n; i++)
-		if (floor(v[i]) != v[i])
-			return (void)sb_jtake_bad(t, "block_sizes", "whole byte counts",
-						  sb_jv_get(o, "block_sizes"));
 	for (size_t i = 0; i < n; i++)
 		p->bss[i] = (uint32_t)v[i];
 	p->nbs = (unsigned)n;
