@@ -302,17 +302,20 @@ cross-build: $(PROG) $(TOOL_BIN)
 # of a document in pieces (json_split: against the whole parse), and on the
 # fio job-file reader (with the engine registry, for ioengine=), on the
 # spo journal reader, on a soak log's line check, its typed readers and
-# the kernel line parser (soak-log), and on a result's verify section read
-# back (verify-read), FUZZ_TIME
-# seconds each, from their corpora; new inputs and crashes stay in
-# $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
+# the kernel line parser (soak-log), on a result's verify section read
+# back (verify-read), and on the device methods' typed readers of their
+# results sections (sections: cliff, flash, pts; the rest of the library
+# from $(BUILD)/libstorbench.a), FUZZ_TIME seconds each, from their
+# corpora; new inputs and crashes stay in $(BUILD)/fuzz/ (the other
+# readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-fuzz:
+fuzz: $(BUILD)/libstorbench.a
 	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-split $(BUILD)/fuzz/corpus-jobfile \
 		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log \
-		$(BUILD)/fuzz/corpus-verify-read
+		$(BUILD)/fuzz/corpus-verify-read \
+		$(BUILD)/fuzz/corpus-sections
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
@@ -332,6 +335,10 @@ fuzz:
 		lib/verify/verify_read.c lib/verify/block.c lib/verify/crc32c.c lib/verify/ranges.c \
 		lib/base/error.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/sections tests/fuzz/fuzz-sections.c \
+		lib/pts/pts_read.c lib/cliff/cliff_read.c lib/flash/flash_read.c \
+		lib/json/json_take.c lib/json/json_items.c lib/json/json_read.c \
+		lib/json/json_access.c $(BUILD)/libstorbench.a $(LDLIBS)
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \
@@ -349,6 +356,9 @@ fuzz:
 	$(BUILD)/fuzz/verify-read -max_total_time=$(FUZZ_TIME) -max_len=8192 \
 		-artifact_prefix=$(BUILD)/fuzz/verify-read- $(BUILD)/fuzz/corpus-verify-read \
 		tests/fuzz/corpus/verify-read
+	$(BUILD)/fuzz/sections -max_total_time=$(FUZZ_TIME) -max_len=65536 \
+		-artifact_prefix=$(BUILD)/fuzz/sections- $(BUILD)/fuzz/corpus-sections \
+		tests/fuzz/corpus/sections
 
 clean:
 	rm -rf build build-* storbench

@@ -14,9 +14,6 @@ struct cliff_ctx {
 	uint64_t recovery_ns[SB_CLIFF_MAX_RECOVERY];
 	enum sb_purge_method purge; /* --purge; SB_PURGE_NONE: none */
 	uint64_t idle_before_ns;    /* --idle-before */
-	const char *purge_done;	    /* the purge carried out, for the results */
-	char purge_method[SB_PURGE_HOW_SIZE];
-	uint64_t purge_bytes;
 	int json_stdout;
 	struct cli_shared sh; /* --output, --format, --quiet, --destroy-data */
 
@@ -33,7 +30,6 @@ struct cliff_ctx {
 /* lib/cliff's progress hook: the live line. */
 void cli_cliff_progress(void *ctx, const struct sb_cliff_progress *p);
 /* The summary: the drop, the levels, the steps, the recoveries. */
-void cli_cliff_print(FILE *f, const struct cliff_ctx *c, const struct sb_jobtarget *t,
-		     const char *path);
+void cli_cliff_print(FILE *f, const struct cliff_ctx *c, const char *path);
 
 #endif

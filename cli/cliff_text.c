@@ -93,8 +93,7 @@ static void recoveries(FILE *f, const struct sb_cliff_result *r)
 	}
 }
 
-void cli_cliff_print(FILE *f, const struct cliff_ctx *c, const struct sb_jobtarget *t,
-		     const char *path)
+void cli_cliff_print(FILE *f, const struct cliff_ctx *c, const char *path)
 {
 	const struct sb_cliff_result *r = c->res;
 	const struct sb_cliff_find *fd = &r->find;
@@ -102,19 +101,19 @@ void cli_cliff_print(FILE *f, const struct cliff_ctx *c, const struct sb_jobtarg
 	fprintf(f, "cliff: %s, %s writes of %s, queue depth %u, %s, %s\n", path,
 		c->random ? "random" : "sequential", sb_fmt_size(c->job.bs, a, sizeof(a)),
 		c->job.iodepth, c->job.direct ? "direct" : "buffered", c->job.engine);
-	if (c->purge_done || c->idle_before_ns) {
+	if (r->purge || r->idle_before_ns) {
 		fprintf(f, "  before the fill:");
-		if (c->purge_done)
-			fprintf(f, " purge by %s (%s over %s)", c->purge_done, c->purge_method,
-				sb_fmt_size(c->purge_bytes, a, sizeof(a)));
-		if (c->idle_before_ns)
-			fprintf(f, "%s idle %s", c->purge_done ? "," : "",
-				sb_fmt_ns((double)c->idle_before_ns, d, sizeof(d)));
+		if (r->purge)
+			fprintf(f, " purge by %s (%s over %s)", r->purge, r->purge_method,
+				sb_fmt_size(r->purge_bytes, a, sizeof(a)));
+		if (r->idle_before_ns)
+			fprintf(f, "%s idle %s", r->purge ? "," : "",
+				sb_fmt_ns((double)r->idle_before_ns, d, sizeof(d)));
 		fputc('\n', f);
 	}
 	fprintf(f, "  written %s in %.1f s (stopped: %s; region %s)\n",
 		sb_fmt_size(fd->total_bytes, a, sizeof(a)), fd->total_ns / 1e9,
-		r->stop_reason ? r->stop_reason : "?", sb_fmt_size(t->region_size, b, sizeof(b)));
+		r->stop_reason ? r->stop_reason : "?", sb_fmt_size(r->region_size, b, sizeof(b)));
 	if (!fd->found) {
 		fprintf(f,
 			"  no drop over %.2f GiB: %s on average, no change of %.0f%% or more "

@@ -6,10 +6,6 @@
  */
 #include "cli/cliff_cmd.h"
 
-#include <fcntl.h>
-#include <time.h>
-#include <unistd.h>
-
 enum {
 	C_SIZE,
 	C_OFFSET,
@@ -208,118 +204,39 @@ static int prepare(struct cliff_ctx *c, struct sb_jobtarget *t, const char *path
 	return 0;
 }
 
-/* --purge: so the cache starts empty. A device is purged whole (the
- * methods of pts); a file's region gets a hole punched (the filesystem
- * passes the discard on where it can). A refusal is an error. */
-static int purge(struct cliff_ctx *c, struct sb_jobtarget *t, const char *path)
-{
-	struct sb_error er;
-	if (c->purge == SB_PURGE_NONE)
-		return 0;
-	if (!t->is_blockdev && c->purge != SB_PURGE_AUTO && c->purge != SB_PURGE_DISCARD) {
-		sb_err("--purge=%s: '%s' is not a block device (a file takes "
-		       "--purge=discard: a hole punched in its region)",
-		       sb_purge_name(c->purge), path);
-		return SB_EXIT_USAGE;
-	}
-	const int fd = sb_jobtarget_open(t, 0, O_RDWR);
-	if (fd < 0) {
-		sb_err("cannot open '%s' to purge it: %s", path, strerror(-fd));
-		return SB_EXIT_ENV;
-	}
-	int e;
-	if (t->is_blockdev) {
-		enum sb_purge_method used;
-		e = sb_purge_how(fd, path, c->purge, &used, c->purge_method,
-				 sizeof(c->purge_method), &er);
-		if (!e) {
-			c->purge_done = sb_purge_name(used);
-			c->purge_bytes = t->info.capacity;
-		}
-	} else {
-		struct sb_state st;
-		memset(&st, 0, sizeof(st));
-		e = sb_discard_region(fd, 0, path, t->region_offset, t->region_size, &st, &er);
-		if (e)
-			snprintf(er.msg, sizeof(er.msg),
-				 "--purge=%s: '%s' cannot punch a hole in its region: %s (nothing "
-				 "was written)",
-				 sb_purge_name(c->purge), path, strerror(-e));
-		if (!e) {
-			c->purge_done = "discard";
-			snprintf(c->purge_method, sizeof(c->purge_method), "%s", st.discard_method);
-			c->purge_bytes = st.discard_bytes;
-		}
-	}
-	close(fd);
-	return e ? cli_error(&er) : 0;
-}
-
-/* --idle-before: the device's own time to empty its cache. */
-static int idle_before(const struct cliff_ctx *c)
-{
-	if (!c->idle_before_ns)
-		return 0;
-	if (!c->sh.quiet) {
-		char d[32];
-		fprintf(stderr, "storbench: cliff: idle %s before the fill (--idle-before)\n",
-			sb_fmt_ns((double)c->idle_before_ns, d, sizeof(d)));
-	}
-	const uint64_t end = sb_now_ns() + c->idle_before_ns;
-	for (uint64_t now = sb_now_ns(); now < end && !cli_interrupted(); now = sb_now_ns()) {
-		const uint64_t left = SB_MIN(end - now, 100000000ull);
-		struct timespec ts = { (time_t)(left / 1000000000ull),
-				       (long)(left % 1000000000ull) };
-		nanosleep(&ts, NULL);
-	}
-	return cli_interrupted() ? cli_interrupt_status() : 0;
-}
-
 static int stop_asked(void *ctx)
 {
 	(void)ctx;
 	return cli_interrupted();
 }
 
-static void params_of(struct cliff_ctx *c, const struct sb_jobtarget *t, struct sb_cliff_params *p)
+/* --idle-before: the device's own time to empty its cache; then the
+ * fill, with its progress line. */
+static void step(void *ctx, enum sb_cliff_step_kind k, uint64_t ns)
 {
-	memset(p, 0, sizeof(*p));
-	p->run.job = c->job;
-	p->run.engine = c->ops;
-	p->run.paths = (const char *const *)t->paths;
-	p->run.npaths = t->npaths;
-	p->run.held = t->fd;
-	p->run.is_blockdev = t->is_blockdev;
-	p->run.region_offset = t->region_offset;
-	p->run.region_size = t->region_size;
-	p->run.align = t->align;
-	p->max_time_ns = c->max_time_ns;
-	p->nrecovery = c->nrecovery;
-	memcpy(p->recovery_ns, c->recovery_ns, sizeof(p->recovery_ns));
-	p->stop = stop_asked;
-	p->progress = cli_cliff_progress;
-	p->ctx = c;
+	struct cliff_ctx *c = ctx;
+	char d[32];
+	if (k == SB_CLIFF_FILL) {
+		cli_progress_init(&c->pg, c->sh.quiet);
+		c->start_ns = sb_now_ns();
+	} else if (!c->sh.quiet) {
+		fprintf(stderr, "storbench: cliff: idle %s before the fill (--idle-before)\n",
+			sb_fmt_ns((double)ns, d, sizeof(d)));
+	}
 }
 
-static int output(struct cliff_ctx *c, const struct sb_jobtarget *t, const char *path,
-		  struct sb_job_result *jr)
+static int output(struct cliff_ctx *c, const struct sb_jobtarget *t, const char *path)
 {
 	int rc = 0;
 	struct sb_results *res = sb_results_create("cliff");
-	const struct sb_cliff_report rep = {
-		c->res,		&c->job,	  t->region_offset,
-		t->region_size, c->purge_done,	  c->purge_method[0] ? c->purge_method : NULL,
-		c->purge_bytes, c->idle_before_ns
-	};
-	if (!res || sb_results_cliff(res, &rep, jr) < 0) {
+	if (!res || sb_results_cliff(res, c->res) < 0) {
 		sb_results_free(res);
-		sb_job_result_free(jr);
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
 	cli_results_describe(res, t, path);
 	if (!c->json_stdout)
-		cli_cliff_print(stdout, c, t, path);
+		cli_cliff_print(stdout, c, path);
 	if (c->sh.output && cli_write_json(res, c->sh.output) < 0)
 		rc = SB_EXIT_ENV;
 	if (c->json_stdout && cli_write_json(res, "-") < 0)
@@ -331,34 +248,33 @@ static int output(struct cliff_ctx *c, const struct sb_jobtarget *t, const char 
 
 static int measure(struct cliff_ctx *c, const struct sb_jobtarget *t, const char *path)
 {
-	struct sb_cliff_params p;
-	struct sb_job_result *jr = sb_job_result_create();
-	c->res = calloc(1, sizeof(*c->res));
-	if (!jr || !c->res) {
-		sb_job_result_free(jr);
+	struct sb_cliff_opts o = { .t = t,
+				   .path = path,
+				   .job = c->job,
+				   .ops = c->ops,
+				   .max_time_ns = c->max_time_ns,
+				   .nrecovery = c->nrecovery,
+				   .purge = c->purge,
+				   .idle_before_ns = c->idle_before_ns };
+	const struct sb_cliff_hooks h = { c, stop_asked, cli_cliff_progress, step };
+	struct sb_error er;
+	memcpy(o.recovery_ns, c->recovery_ns, sizeof(o.recovery_ns));
+	if (!(c->res = calloc(1, sizeof(*c->res)))) {
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	snprintf(jr->name, sizeof(jr->name), "%s", c->job.name);
-	params_of(c, t, &p);
-	cli_progress_init(&c->pg, c->sh.quiet);
-	c->start_ns = sb_now_ns();
-	const char *step = NULL;
-	const int e = sb_cliff_run(&p, c->res, jr, &step);
+	const int e = sb_cliff_run(&o, &h, NULL, c->res, &er);
 	cli_progress_clear(&c->pg);
-	if (e < 0) {
-		sb_err("cliff failed (%s): %s", step ? step : "setup", strerror(-e));
-		if (jr->first_error.err)
-			sb_err("first error at offset %llu: %s",
-			       (unsigned long long)jr->first_error.offset,
-			       strerror(jr->first_error.err));
-	}
-	int rc = output(c, t, path, jr);
-	if (e < 0)
-		rc = e == -ENOMEM ? SB_EXIT_ENV : SB_EXIT_FAIL;
-	if (cli_interrupted())
-		rc = cli_interrupt_status();
-	return rc;
+	if (!c->res->measured) /* refused, or stopped before the fill */
+		return e == -EINTR ? cli_interrupt_status() : cli_error(&er);
+	int rc = e && e != -EINTR ? cli_error(&er) : 0;
+	if (rc && c->res->jr && c->res->jr->first_error.err)
+		sb_err("first error at offset %llu: %s",
+		       (unsigned long long)c->res->jr->first_error.offset,
+		       strerror(c->res->jr->first_error.err));
+	const int w = output(c, t, path);
+	rc = rc ? rc : w;
+	return cli_interrupted() ? cli_interrupt_status() : rc;
 }
 
 int cmd_cliff(const struct cli_command *cmd, int argc, char **argv)
@@ -381,12 +297,9 @@ int cmd_cliff(const struct cli_command *cmd, int argc, char **argv)
 	cli_signals_install();
 	int rc = prepare(&c, &t, pos[0]);
 	if (!rc)
-		rc = purge(&c, &t, pos[0]);
-	if (!rc)
-		rc = idle_before(&c);
-	if (!rc)
 		rc = measure(&c, &t, pos[0]);
 	cli_target_cleanup(&t, c.sh.keep);
+	sb_cliff_result_free(c.res);
 	free(c.res);
 	return rc;
 }

@@ -6,9 +6,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#define DEFAULT_BS (4u << 10)
-#define DEFAULT_ERASE (4ull << 20)
-
 enum {
 	F_ALIGN,
 	F_OPEN_AU,
@@ -260,172 +257,30 @@ static int open_target(const struct flash_ctx *c, struct sb_jobtarget *t, const 
 	return 0;
 }
 
-/* the block sizes against the device: one line for the first that cannot be */
-static int check_sizes(struct flash_ctx *c, const struct sb_flash_dev *dev, const char *path)
-{
-	char a[32], b[32], n[32];
-	if (!c->nbs) {
-		c->bs[0] = !c->align ? SB_MAX(16u << 10, 2 * dev->lbs)
-				     : SB_MAX(DEFAULT_BS, 2 * dev->lbs);
-		c->nbs = 1;
-	}
-	for (unsigned i = 0; i < c->nbs; i++) {
-		if (sb_flash_bs_ok(c->bs[i], dev->lbs)) {
-			sb_err("--bs: %s is below twice the logical block size of '%s' (%s): the "
-			       "read straddling a boundary would not be aligned",
-			       sb_fmt_size(c->bs[i], a, sizeof(a)), path,
-			       sb_fmt_size(dev->lbs, b, sizeof(b)));
-			return SB_EXIT_USAGE;
-		}
-		if (c->align && !sb_flash_maxalign(dev->size, c->bs[i])) {
-			sb_err("'%s' is too small: %s holds fewer than 32 blocks of %s (--bs)",
-			       path, sb_fmt_size(dev->size, a, sizeof(a)),
-			       sb_fmt_size(c->bs[i], b, sizeof(b)));
-			return SB_EXIT_USAGE;
-		}
-	}
-	const uint64_t need = ((1ull << c->sc_order) - 1 + c->sc_span) * c->bs[0];
-	if (c->scatter && need > dev->size) {
-		sb_err("'%s' is too small: %s holds no map of 2^%u reads of %u blocks of %s (needs "
-		       "%s)",
-		       path, sb_fmt_size(dev->size, a, sizeof(a)), (unsigned)c->sc_order,
-		       (unsigned)c->sc_span, sb_fmt_size(c->bs[0], b, sizeof(b)),
-		       sb_fmt_size(need, n, sizeof(n)));
-		return SB_EXIT_USAGE;
-	}
-	return 0;
-}
-
-static int au_params(const struct flash_ctx *c, const struct sb_flash_report *r,
-		     const struct sb_flash_dev *dev, const char *path, struct sb_flash_au_params *p)
-{
-	char a[32], b[32];
-	const uint64_t found = sb_flash_erase_size(r);
-	p->erase = c->erase_set ? c->erase : found ? found : DEFAULT_ERASE;
-	p->bs = c->bs[0];
-	for (unsigned i = 1; i < c->nbs; i++)
-		p->bs = SB_MIN(p->bs, c->bs[i]);
-	p->offset = c->offset_set ? c->offset : sb_flash_au_offset(p->erase);
-	p->max_au = (unsigned)c->max_au;
-	p->orders = c->orders;
-	if (p->bs > p->erase)
-		return cli_bad_value("bs", sb_fmt_size(p->bs, a, sizeof(a)),
-				     "at most the erase size (--erase-size)");
-	if (p->offset % dev->lbs)
-		return cli_bad_value("offset", sb_fmt_size(p->offset, a, sizeof(a)),
-				     "a multiple of the logical block size");
-	if (p->offset > dev->size || dev->size - p->offset < p->erase) {
-		sb_err("'%s' is too small: %s holds no allocation unit of %s after --offset %s",
-		       path, sb_fmt_size(dev->size, a, sizeof(a)),
-		       sb_fmt_size(p->erase, b, sizeof(b)), sb_fmt_size(p->offset, b, sizeof(b)));
-		return SB_EXIT_USAGE;
-	}
-	return 0;
-}
-
-static int run_align(struct flash_ctx *c, struct cli_flash_live *live, struct sb_flash_report *r,
-		     const char *path)
-{
-	for (unsigned i = 0; i < c->nbs; i++) {
-		char a[32];
-		snprintf(live->what, sizeof(live->what), "align, bs %s",
-			 sb_fmt_size(c->bs[i], a, sizeof(a)));
-		uint64_t off = 0;
-		const int e = sb_flash_align(live->dev, c->bs[i], (unsigned)c->count, &live->hooks,
-					     &r->profiles[i], &off);
-		if (e == -EINTR) {
-			/* a profile cut short decides nothing: its lower rows,
-			 * which tell an erase block from a page, are missing */
-			r->interrupted = r->align_partial = 1;
-			r->decisions[i] = (struct sb_flash_decision){ .erase = -1, .page = -1 };
-			r->nprofiles = i + 1;
-			break;
-		}
-		if (!e && r->profiles[i].nrows >= 3) {
-			sb_flash_decide(&r->profiles[i], &r->decisions[i]);
-			r->nprofiles = i + 1;
-		}
-		if (e)
-			return cli_flash_io_error(path, "read", off, e);
-	}
-	sb_flash_overall(r);
-	return 0;
-}
-
-static int run_open_au(struct flash_ctx *c, struct cli_flash_live *live, struct sb_flash_report *r,
-		       const char *path)
-{
-	struct sb_flash_au_params p;
-	int rc = au_params(c, r, live->dev, path, &p);
-	if (rc)
-		return rc;
-	snprintf(live->what, sizeof(live->what), "open-au");
-	uint64_t off = 0;
-	r->open_au = 1;
-	const int e = sb_flash_open_au(live->dev, &p, &live->hooks, &r->au, &off);
-	if (e == -EINTR)
-		r->interrupted = 1;
-	else if (e == -EINVAL) {
-		sb_err("--open-au: cannot measure with these sizes on '%s' (erase size, block size "
-		       "and offset)",
-		       path);
-		return SB_EXIT_USAGE;
-	} else if (e)
-		return cli_flash_io_error(path, "write", off, e);
-	return 0;
-}
-
-static int run_scatter(struct flash_ctx *c, struct cli_flash_live *live, struct sb_flash_report *r,
-		       const char *path)
-{
-	const struct sb_flash_scatter_params p = { c->bs[0], (unsigned)c->sc_order,
-						   (unsigned)c->sc_span, (unsigned)c->count, 0 };
-	snprintf(live->what, sizeof(live->what), "scatter");
-	uint64_t off = 0;
-	r->scatter = 1;
-	const int e = sb_flash_scatter(live->dev, &p, &live->hooks, &r->sc, &off);
-	if (e == -EINTR)
-		r->interrupted = 1;
-	else if (e)
-		return cli_flash_io_error(path, "read", off, e);
-	return 0;
-}
-
-static int run_find_fat(struct flash_ctx *c, struct cli_flash_live *live, struct sb_flash_report *r,
-			const char *path)
-{
-	char a[32], b[32];
-	const uint64_t found = sb_flash_erase_size(r);
-	const uint64_t erase = c->erase_set ? c->erase : found ? found : DEFAULT_ERASE;
-	uint32_t bs = c->bs[0];
-	for (unsigned i = 1; i < c->nbs; i++)
-		bs = SB_MIN(bs, c->bs[i]);
-	if (bs > erase)
-		return cli_bad_value("bs", sb_fmt_size(bs, a, sizeof(a)),
-				     "at most the erase size (--erase-size)");
-	if (live->dev->size / erase < c->fat_nr) {
-		sb_err("'%s' is too small: %s holds fewer than %u erase blocks of %s (--fat-nr)",
-		       path, sb_fmt_size(live->dev->size, a, sizeof(a)), (unsigned)c->fat_nr,
-		       sb_fmt_size(erase, b, sizeof(b)));
-		return SB_EXIT_USAGE;
-	}
-	snprintf(live->what, sizeof(live->what), "find-fat");
-	uint64_t off = 0;
-	r->find_fat = 1;
-	const int e = sb_flash_find_fat(live->dev, erase, bs, (unsigned)c->fat_nr, &live->hooks,
-					&r->fat, &off);
-	if (e == -EINTR)
-		r->interrupted = 1;
-	else if (e)
-		return cli_flash_io_error(path, "write", off, e);
-	return 0;
-}
-
 static int measure(struct flash_ctx *c, struct sb_jobtarget *t, const struct sb_flash_dev *dev,
 		   const char *path)
 {
-	struct sb_flash_report *r = calloc(1, sizeof(*r));
+	struct sb_flash_opts o = { .dev = dev,
+				   .path = path,
+				   .align = c->align,
+				   .open_au = c->open_au,
+				   .find_fat = c->find_fat,
+				   .scatter = c->scatter,
+				   .realtime = c->realtime,
+				   .nbs = c->nbs,
+				   .count = (unsigned)c->count,
+				   .erase = c->erase_set ? c->erase : 0,
+				   .offset = c->offset,
+				   .offset_set = c->offset_set,
+				   .max_au = (unsigned)c->max_au,
+				   .orders = c->orders,
+				   .fat_nr = (unsigned)c->fat_nr,
+				   .sc_order = (unsigned)c->sc_order,
+				   .sc_span = (unsigned)c->sc_span };
+	struct sb_flash_result *r = calloc(1, sizeof(*r));
 	struct sb_results *res = sb_results_create("flash");
+	struct cli_flash_live live;
+	struct sb_error er;
 	int rc = 0;
 	if (!r || !res) {
 		free(r);
@@ -433,20 +288,10 @@ static int measure(struct flash_ctx *c, struct sb_jobtarget *t, const struct sb_
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	r->erase_from = r->page_from = -1;
-	r->count = (unsigned)c->count;
-	r->align = c->align;
-	r->priority_err = -sb_flash_raise_priority(c->realtime, r->priority, sizeof(r->priority));
-	struct cli_flash_live live;
-	cli_flash_live_init(&live, dev, c->sh.quiet);
-	if (c->align)
-		rc = run_align(c, &live, r, path);
-	if (!rc && c->open_au && !r->interrupted)
-		rc = run_open_au(c, &live, r, path);
-	if (!rc && c->find_fat && !r->interrupted)
-		rc = run_find_fat(c, &live, r, path);
-	if (!rc && c->scatter && !r->interrupted)
-		rc = run_scatter(c, &live, r, path);
+	memcpy(o.bs, c->bs, sizeof(o.bs));
+	cli_flash_live_init(&live, c->sh.quiet);
+	if (sb_flash_run(&o, &live.hooks, NULL, r, &er))
+		rc = cli_error(&er);
 	cli_progress_clear(&live.pg);
 	if (!rc) {
 		cli_results_describe(res, t, path);
@@ -467,7 +312,7 @@ static int measure(struct flash_ctx *c, struct sb_jobtarget *t, const struct sb_
 	if (!rc && cli_interrupted())
 		rc = cli_interrupt_status();
 	sb_results_free(res);
-	sb_flash_scatter_free(&r->sc);
+	sb_flash_result_free(r);
 	free(r);
 	return rc;
 }
@@ -491,8 +336,6 @@ int cmd_flash(const struct cli_command *cmd, int argc, char **argv)
 		return rc;
 	cli_signals_install();
 	rc = open_target(&c, &t, pos[0], &dev);
-	if (!rc)
-		rc = check_sizes(&c, &dev, pos[0]);
 	if (!rc)
 		rc = measure(&c, &t, &dev, pos[0]);
 	if (dev.fd >= 0)

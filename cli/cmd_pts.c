@@ -250,94 +250,43 @@ static void figures(const struct sb_job_result *jr, void *f)
 	sb_pts_figures(jr, f);
 }
 
-/* One measurement through the runner; its figures into f. */
-static int measure(struct pts_cli *c, struct sb_jobtarget *t, const struct sb_job_opts *job,
-		   struct cli_measure *m, struct sb_pts_fig *f)
+static int stop_asked(void *ctx)
 {
-	uint64_t errors;
-	m->quiet = c->sh.quiet;
-	m->command = "pts";
-	m->start_ns = c->start_ns;
-	const int rc = cli_measure_one(m, job, t, figures, f, &errors);
-	return rc ? rc : errors ? SB_EXIT_FAIL : 0;
+	(void)ctx;
+	return cli_interrupted();
 }
 
-static int purge(struct pts_cli *c, struct sb_jobtarget *t, const char *path, struct sb_pts_part *p)
+/* One measurement through the program's runner (its progress line and
+ * its words on a failure); its figures into f. */
+static int measure(void *ctx, const struct sb_pts_step *s, const struct sb_job_opts *job,
+		   struct sb_pts_fig *f, struct sb_error *er)
 {
-	struct sb_error er;
-	const int fd = sb_jobtarget_open(t, 0, O_RDWR | O_CLOEXEC);
-	if (fd < 0) {
-		sb_err("cannot open '%s' to purge it: %s", path, strerror(-fd));
-		return SB_EXIT_ENV;
-	}
-	const int e = sb_purge_how(fd, path, c->o.purge, &p->purge_used, p->purge_how,
-				   sizeof(p->purge_how), &er);
-	close(fd);
-	if (e)
-		return cli_error(&er);
-	if (p->purge_used == SB_PURGE_DISCARD) {
-		int said = 0;
-		for (unsigned i = 0; i < c->r->ndeviations; i++)
-			said |= !strncmp(c->r->deviations[i], "purge by discard", 16);
-		if (!said)
-			sb_pts_deviation(c->r, "purge by discard (the device may only unmap its "
-					       "blocks; PTS asks for a security erase, sanitize or "
-					       "format)");
-	}
-	return 0;
-}
-
-static int precondition(struct pts_cli *c, struct sb_jobtarget *t, struct sb_pts_part *p)
-{
-	struct sb_job_opts j;
-	sb_pts_precondition_job(c->r, &j);
-	for (unsigned pass = 0; pass < c->o.precondition && !cli_interrupted(); pass++) {
-		struct sb_pts_fig f;
-		char word[64];
-		snprintf(word, sizeof(word), "%s preconditioning pass", p->name);
-		struct cli_measure m = { .step_word = word,
-					 .step = pass + 1,
-					 .nsteps = c->o.precondition };
-		j.seed = c->o.seed + pass;
-		const int rc = measure(c, t, &j, &m, &f);
-		p->precondition_bytes += f.bytes_written;
-		if (rc)
-			return rc;
-	}
-	return 0;
-}
-
-static int one_round(struct pts_cli *c, struct sb_jobtarget *t, struct sb_pts_part *p)
-{
-	struct sb_pts_fig *row = sb_pts_round_begin(p);
-	if (!row) {
-		sb_err("out of memory");
-		return SB_EXIT_ENV;
-	}
+	struct pts_cli *c = ctx;
 	char word[64];
-	snprintf(word, sizeof(word), "%s round", p->name);
-	for (unsigned k = 0; k < p->ncells; k++) {
-		struct sb_job_opts j;
-		sb_pts_cell_job(c->r, p, k, &j);
-		const unsigned rounds_left = p->max_rounds - p->nrounds - 1;
-		struct cli_measure m = {
-			.step_word = word,
-			.step = p->nrounds + 1,
-			.nsteps = p->max_rounds,
-			.later = (p->ncells - k - 1) + rounds_left * p->ncells,
-		};
-		const int rc = measure(c, t, &j, &m, &row[k]);
-		/* stopped within the round: what it measured is kept */
-		if (rc || cli_interrupted()) {
-			p->partial_cells = k + 1;
-			return rc ? rc : SB_EXIT_SIGINT;
-		}
-	}
-	return 0;
+	uint64_t errors;
+	snprintf(word, sizeof(word), "%s %s", s->part->name,
+		 s->precondition ? "preconditioning pass" : "round");
+	struct cli_measure m = { .step_word = word,
+				 .step = s->step,
+				 .nsteps = s->nsteps,
+				 .later = s->later,
+				 .quiet = c->sh.quiet,
+				 .command = "pts",
+				 .start_ns = c->start_ns };
+	const int rc = cli_measure_one(&m, job, c->t, figures, f, &errors);
+	if (!rc && !errors)
+		return 0;
+	sb_error_set(er, -EIO,
+		     rc == SB_EXIT_USAGE ? SB_ERR_INPUT
+		     : rc == SB_EXIT_ENV ? SB_ERR_ENV
+					 : SB_ERR_FAIL,
+		     "%s", ""); /* said */
+	return er->err;
 }
 
-static void say_round(const struct pts_cli *c, const struct sb_pts_part *p)
+static void say_round(void *ctx, const struct sb_pts_part *p)
 {
+	const struct pts_cli *c = ctx;
 	if (c->sh.quiet)
 		return;
 	const double v = p->tracked[p->nrounds - 1];
@@ -351,89 +300,22 @@ static void say_round(const struct pts_cli *c, const struct sb_pts_part *p)
 	fprintf(stderr, "storbench: pts %s round %u: %s\n", p->name, p->nrounds, a);
 }
 
-static int run_part(struct pts_cli *c, struct sb_jobtarget *t, const char *path,
-		    struct sb_pts_part *p)
+static void say_error(void *ctx, const char *msg)
 {
-	int rc = purge(c, t, path, p);
-	p->started = 1;
-	if (!rc && p->test != SB_PTS_WSAT)
-		rc = precondition(c, t, p);
-	while (!rc && !cli_interrupted()) {
-		rc = one_round(c, t, p);
-		if (rc)
-			break;
-		const int done = sb_pts_round_end(c->r, p);
-		say_round(c, p);
-		if (done)
-			break;
-	}
-	sb_pts_part_close(p);
-	return rc;
+	(void)ctx;
+	sb_err("%s", msg);
 }
 
-/* PTS-E asks for the volatile write cache disabled: on an NVMe, ATA drive
- * or eMMC that reports one, storbench switches it with the device's own
- * command (and back after the run); elsewhere the deviation is recorded.
- * Without --destroy-data nothing reaches the device, not even the probe
- * (the run is refused a little later). */
-static void cache_plan(struct pts_cli *c, const struct sb_jobtarget *t)
+static void hold_signals(void *ctx, int on)
 {
-	struct sb_devinfo d;
-	struct sb_devcache dc;
-	struct sb_error er;
-	if (c->o.profile != SB_PTS_ENTERPRISE || !c->sh.destroy_data ||
-	    sb_devinfo_probe(&t->info, &d) || !d.node[0] || sb_devcache_get(d.node, &dc, &er))
-		return;
-	snprintf(c->cache_node, sizeof(c->cache_node), "%s", d.node);
-	c->cache_kind = dc.kind;
-	c->o.cache_off_by_command = 1;
+	(void)ctx;
+	cli_signals_hold(on);
 }
 
-static void cache_restore_now(void *ctx)
+static void undo_on_exit(void *ctx, void (*undo)(void *arg), void *arg)
 {
-	const struct pts_cli *c = ctx;
-	sb_devcache_switch_now(c->cache_node, c->cache_kind, 1);
-}
-
-static int cache_off(struct pts_cli *c)
-{
-	struct sb_error er;
-	struct sb_devcache before;
-	if (!c->cache_node[0])
-		return 0;
-	/* The switch and the undo a second Ctrl-C runs are one step to the
-	 * signals: one that comes during the switch is handled after it, and
-	 * the undo switches on only a cache this run switched off. */
-	cli_signals_hold(1);
-	const int e = sb_devcache_set(c->cache_node, 0, &before, &er);
-	if (!e && before.on)
-		cli_signals_on_exit(cache_restore_now, c);
-	cli_signals_hold(0);
-	if (e)
-		return cli_error(&er);
-	c->r->devcache.command = before.how;
-	c->r->devcache.before = before.on;
-	c->r->devcache.changed = before.on;
-	return 0;
-}
-
-/* After the run, and on its error paths: the cache as it was. The undo of
- * a second Ctrl-C stays until the cache is on; a Ctrl-C during the switch
- * is handled after it (no thread of the run is left by now), so the cache
- * is switched on once, by this or by the handler, never by both. */
-static int cache_restore(struct pts_cli *c)
-{
-	struct sb_error er;
-	if (!c->r->devcache.changed)
-		return 0;
-	cli_signals_hold(1);
-	const int e = sb_devcache_set(c->cache_node, 1, NULL, &er);
-	cli_signals_on_exit(NULL, NULL);
-	cli_signals_hold(0);
-	if (e)
-		return cli_error(&er);
-	c->r->devcache.restored = 1;
-	return 0;
+	(void)ctx;
+	cli_signals_on_exit(undo, arg);
 }
 
 static int check_target(struct pts_cli *c, struct sb_jobtarget *t, const char *path)
@@ -448,7 +330,9 @@ static int check_target(struct pts_cli *c, struct sb_jobtarget *t, const char *p
 		sb_err("pts needs a block device: '%s' is not one", path);
 		return SB_EXIT_USAGE;
 	}
-	cache_plan(c, t);
+	/* without --destroy-data nothing reaches the device, not even the
+	 * cache's probe (the run is refused a little later) */
+	sb_pts_cache_plan(&c->o, &t->info, c->sh.destroy_data);
 	if (sb_pts_plan(c->r, &c->o, t->info.capacity, t->info.logical_bs, t->info.write_cache, msg,
 			sizeof(msg))) {
 		sb_err("%s", msg);
@@ -476,7 +360,15 @@ static int outputs(const struct pts_cli *c, const char *path, const struct sb_re
 
 static int run(struct pts_cli *c, const char *path, struct sb_results *res)
 {
+	static const struct sb_pts_hooks hooks = { .stop = stop_asked,
+						   .measure = measure,
+						   .round = say_round,
+						   .error = say_error,
+						   .hold = hold_signals,
+						   .on_exit = undo_on_exit };
+	struct sb_pts_hooks h = hooks;
 	struct sb_jobtarget t;
+	struct sb_error er;
 	memset(&t, 0, sizeof(t));
 	int rc = check_target(c, &t, path);
 	if (rc) {
@@ -485,28 +377,25 @@ static int run(struct pts_cli *c, const char *path, struct sb_results *res)
 	}
 	cli_results_describe(res, &t, path);
 	c->start_ns = sb_now_ns();
-	rc = cache_off(c);
-	for (unsigned i = 0; i < c->r->nparts && !rc && !cli_interrupted(); i++)
-		rc = run_part(c, &t, path, &c->r->parts[i]);
+	c->t = &t;
+	c->o.t = &t;
+	c->o.path = path;
+	h.ctx = c;
+	const int e = sb_pts_run(&c->o, &h, NULL, c->r, &er);
 	cli_target_cleanup(&t, 0);
-	const int restored = cache_restore(c);
-	rc = rc ? rc : restored;
-	int steady = 1;
-	for (unsigned i = 0; i < c->r->nparts; i++) {
-		const struct sb_pts_part *p = &c->r->parts[i];
-		if (p->nrounds && p->test != SB_PTS_WSAT && !p->ss.reached)
-			steady = 0;
+	if (e && e != -EINTR) {
+		er.msg[0] = '\0'; /* said as it happened */
+		rc = cli_error(&er);
 	}
 	/* whatever was measured, to the first purge, is written (a run
 	 * stopped early is marked interrupted) */
-	res->interrupted = cli_interrupted() != 0;
 	if (sb_results_pts(res, c->r) < 0) {
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
 	const int w = outputs(c, path, res);
 	rc = rc ? rc : w;
-	return rc ? rc : steady ? SB_EXIT_OK : SB_EXIT_FAIL;
+	return rc ? rc : c->r->steady ? SB_EXIT_OK : SB_EXIT_FAIL;
 }
 
 int cmd_pts(const struct cli_command *cmd, int argc, char **argv)
@@ -542,7 +431,7 @@ int cmd_pts(const struct cli_command *cmd, int argc, char **argv)
 	if (cli_interrupted())
 		rc = cli_interrupt_status();
 	sb_results_free(res);
-	sb_pts_run_free(c.r);
+	sb_pts_result_free(c.r);
 	free(c.r);
 	return rc;
 }

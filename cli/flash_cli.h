@@ -8,13 +8,10 @@
 struct cli_flash_live {
 	struct cli_progress pg;
 	struct sb_flash_hooks hooks;
-	const struct sb_flash_dev *dev;
 	char what[48]; /* the step: "align, bs 4 KiB", "open-au" */
 };
-void cli_flash_live_init(struct cli_flash_live *l, const struct sb_flash_dev *dev, int quiet);
-/* "read error at offset N of 'PATH': why"; returns the exit code */
-int cli_flash_io_error(const char *path, const char *what, uint64_t off, int err);
+void cli_flash_live_init(struct cli_flash_live *l, int quiet);
 /* The findings, their meaning and every row, for a person. */
-void cli_flash_print_text(FILE *f, const struct sb_flash_report *r);
+void cli_flash_print_text(FILE *f, const struct sb_flash_result *r);
 
 #endif

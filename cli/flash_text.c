@@ -7,6 +7,12 @@ static int stop(void *ctx)
 	return cli_interrupted();
 }
 
+static void step(void *ctx, const char *what)
+{
+	struct cli_flash_live *l = ctx;
+	snprintf(l->what, sizeof(l->what), "%s", what);
+}
+
 static void progress(void *ctx, uint64_t done, uint64_t total)
 {
 	struct cli_flash_live *l = ctx;
@@ -25,23 +31,14 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
 	cli_progress_draw(&l->pg, &line, now);
 }
 
-void cli_flash_live_init(struct cli_flash_live *l, const struct sb_flash_dev *dev, int quiet)
+void cli_flash_live_init(struct cli_flash_live *l, int quiet)
 {
 	memset(l, 0, sizeof(*l));
 	cli_progress_init(&l->pg, quiet);
-	l->hooks = (struct sb_flash_hooks){ stop, progress, l };
-	l->dev = dev;
+	l->hooks = (struct sb_flash_hooks){ stop, progress, l, step };
 }
 
-int cli_flash_io_error(const char *path, const char *what, uint64_t off, int err)
-{
-	char a[32];
-	sb_err("%s error at offset %llu (%s) of '%s': %s", what, (unsigned long long)off,
-	       sb_fmt_size(off, a, sizeof(a)), path, strerror(-err));
-	return err == -EIO ? SB_EXIT_FAIL : SB_EXIT_ENV;
-}
-
-static void finding(FILE *f, const char *name, const struct sb_flash_report *r, int from, int page,
+static void finding(FILE *f, const char *name, const struct sb_flash_result *r, int from, int page,
 		    unsigned agree)
 {
 	char sz[32], below[32], above_t[32], below_t[32], thr[32], bs[32];
@@ -167,7 +164,7 @@ static void meaning(const char *line, void *ctx)
 	fprintf(ctx, "  - %s\n", line);
 }
 
-void cli_flash_print_text(FILE *f, const struct sb_flash_report *r)
+void cli_flash_print_text(FILE *f, const struct sb_flash_result *r)
 {
 	if (r->align) {
 		for (unsigned i = 0; i < r->nprofiles; i++)

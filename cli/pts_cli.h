@@ -6,12 +6,11 @@
 
 struct pts_cli {
 	struct sb_pts_opts o;
-	struct sb_pts_run *r;
+	struct sb_pts_result *r;
 	struct cli_shared sh; /* --output, --format, --quiet, --destroy-data, --seed */
 	int json_stdout;
 	uint64_t start_ns;
-	char cache_node[96];		  /* a device whose cache the run holds off: its node */
-	enum sb_devcache_kind cache_kind; /* and its kind (sb_devcache_get) */
+	struct sb_jobtarget *t; /* the device, prepared */
 };
 
 /* The text summary: conditions, deviations, per test its rounds, steady

@@ -29,7 +29,7 @@ static void value(enum sb_pts_metric m, double v, char *buf, size_t len)
 
 static void header(FILE *f, const struct pts_cli *c, const char *path)
 {
-	const struct sb_pts_run *r = c->r;
+	const struct sb_pts_result *r = c->r;
 	char a[32], b[32], d[32];
 	fprintf(f, "storbench pts on %s (%s), %s profile\n", path,
 		sb_fmt_size(r->device_bytes, a, sizeof(a)), sb_pts_profile_name(r->o.profile));

@@ -20,41 +20,32 @@ struct lines {
 	size_t n;
 };
 
-static void finding(FILE *f, const char *name, const struct sb_jv *v)
+static void finding(FILE *f, const char *name, const struct sb_flash_finding *v)
 {
 	char a[32], b[96];
-	const double bytes = sb_jv_num(sb_jv_get(v, "bytes"), NAN);
-	if (!(bytes > 0 && bytes < 1.8e19)) {
+	if (!v->found || !v->bytes) {
 		html_kv(f, name, "not found");
 		return;
 	}
-	snprintf(b, sizeof(b), "%s (confidence %s)", sb_fmt_size((uint64_t)bytes, a, sizeof(a)),
-		 rep_or(sb_jv_str(sb_jv_get(v, "confidence")), "?"));
+	snprintf(b, sizeof(b), "%s (confidence %s)", sb_fmt_size(v->bytes, a, sizeof(a)),
+		 sb_flash_conf_name(v->conf));
 	html_kv(f, name, b);
 }
 
-/* x of the finding's step, for a marker line; NaN when none */
-static double marker(const struct sb_jv *v)
+static void diff_chart(FILE *f, const struct sb_flash_doc *d, struct lines *l)
 {
-	const double b = sb_jv_num(sb_jv_get(v, "bytes"), NAN);
-	return b > 0 ? b : NAN;
-}
-
-static void diff_chart(FILE *f, const struct sb_jv *al, struct lines *l)
-{
-	const struct sb_jv *ps = sb_jv_get(al, "profiles");
+	const struct sb_flash_result *r = &d->r;
 	char a[32];
 	l->n = 0;
-	for (size_t i = 0; i < sb_jv_len(ps) && l->n < MAX_LINES; i++) {
-		const struct sb_jv *p = sb_jv_at(ps, i), *rows = sb_jv_get(p, "rows");
+	for (unsigned i = 0; i < r->nprofiles && l->n < MAX_LINES; i++) {
+		const struct sb_flash_profile *p = &r->profiles[i];
 		size_t n = 0;
-		for (size_t k = 0; k < sb_jv_len(rows) && n < MAX_PTS; k++, n++) {
-			l->x[l->n][n] = sb_jv_num(sb_jv_get(sb_jv_at(rows, k), "align"), NAN);
-			l->y[l->n][n] = sb_jv_num(sb_jv_get(sb_jv_at(rows, k), "diff_ns"), NAN);
+		for (unsigned k = 0; k < p->nrows && n < MAX_PTS; k++, n++) {
+			l->x[l->n][n] = (double)p->rows[k].align;
+			l->y[l->n][n] = p->rows[k].diff_ns;
 		}
-		const double bs = sb_jv_num(sb_jv_get(p, "bs"), 0);
 		snprintf(l->name[l->n], sizeof(l->name[0]), "bs %s",
-			 sb_fmt_size(bs > 0 && bs < 1.8e19 ? (uint64_t)bs : 0, a, sizeof(a)));
+			 sb_fmt_size(p->bs, a, sizeof(a)));
 		l->s[l->n] = (struct chart_series){
 			.name = l->name[l->n], .x = l->x[l->n], .y = l->y[l->n], .n = n, .color = -1
 		};
@@ -63,10 +54,10 @@ static void diff_chart(FILE *f, const struct sb_jv *al, struct lines *l)
 	double v[2];
 	const char *vt[2];
 	size_t nv = 0;
-	if (isfinite(marker(sb_jv_get(al, "erase_block"))))
-		v[nv] = marker(sb_jv_get(al, "erase_block")), vt[nv++] = "erase block";
-	if (isfinite(marker(sb_jv_get(al, "page"))))
-		v[nv] = marker(sb_jv_get(al, "page")), vt[nv++] = "page";
+	if (d->erase.found && d->erase.bytes)
+		v[nv] = (double)d->erase.bytes, vt[nv++] = "erase block";
+	if (d->page.found && d->page.bytes)
+		v[nv] = (double)d->page.bytes, vt[nv++] = "page";
 	struct chart c = {
 		.kind = CHART_LINE,
 		.title = "Extra time of a read across each boundary (diff)",
@@ -83,26 +74,24 @@ static void diff_chart(FILE *f, const struct sb_jv *al, struct lines *l)
 	chart_figure(f, &c, NULL);
 }
 
-static void au_chart(FILE *f, const struct sb_jv *o, struct lines *l)
+static void au_chart(FILE *f, const struct sb_flash_au_result *au, struct lines *l)
 {
-	const struct sb_jv *runs = sb_jv_get(o, "runs");
 	l->n = 0;
-	for (size_t i = 0; i < sb_jv_len(runs) && l->n < MAX_LINES; i++) {
-		const struct sb_jv *r = sb_jv_at(runs, i), *rows = sb_jv_get(r, "rows");
+	for (unsigned i = 0; i < au->nruns && l->n < MAX_LINES; i++) {
+		const struct sb_flash_au_run *r = &au->runs[i];
 		size_t n = 0;
-		for (size_t k = 0; k < sb_jv_len(rows) && n < MAX_PTS; k++, n++) {
-			l->x[l->n][n] = sb_jv_num(sb_jv_get(sb_jv_at(rows, k), "chunk"), NAN);
-			l->y[l->n][n] = sb_jv_num(sb_jv_get(sb_jv_at(rows, k), "bw_bytes"), NAN);
+		for (unsigned k = 0; k < r->nrows && n < MAX_PTS; k++, n++) {
+			l->x[l->n][n] = (double)r->rows[k].chunk;
+			l->y[l->n][n] = r->rows[k].bps;
 		}
-		const int random = !strcmp(rep_or(sb_jv_str(sb_jv_get(r, "order")), ""), "random");
-		snprintf(l->name[l->n], sizeof(l->name[0]), "%.0f AU, %s",
-			 sb_jv_num(sb_jv_get(r, "open_au"), 0), random ? "random" : "linear");
+		snprintf(l->name[l->n], sizeof(l->name[0]), "%u AU, %s", r->nau,
+			 r->random ? "random" : "linear");
 		l->s[l->n] = (struct chart_series){ .name = l->name[l->n],
 						    .x = l->x[l->n],
 						    .y = l->y[l->n],
 						    .n = n,
 						    .color = -1,
-						    .dashed = random };
+						    .dashed = r->random };
 		l->n++;
 	}
 	struct chart c = {
@@ -120,15 +109,14 @@ static void au_chart(FILE *f, const struct sb_jv *o, struct lines *l)
 
 #define MAX_MAP (1u << 16)
 
-static void scatter_chart(FILE *f, const struct sb_jv *sc)
+static void scatter_chart(FILE *f, const struct sb_flash_scatter *sc)
 {
-	const struct sb_jv *rows = sb_jv_get(sc, "rows");
-	const size_t n = SB_MIN(sb_jv_len(rows), (size_t)MAX_MAP);
+	const size_t n = SB_MIN((size_t)sc->n, (size_t)MAX_MAP);
 	double *x = malloc((n ? n : 1) * sizeof(*x)), *y = malloc((n ? n : 1) * sizeof(*y));
 	if (x && y) {
 		for (size_t i = 0; i < n; i++) {
-			x[i] = sb_jv_num(sb_jv_at(sb_jv_at(rows, i), 0), NAN);
-			y[i] = sb_jv_num(sb_jv_at(sb_jv_at(rows, i), 1), NAN);
+			x[i] = (double)sc->off[i];
+			y[i] = isfinite(sc->ns[i]) ? sc->ns[i] : NAN;
 		}
 		const struct chart_series s = {
 			.name = "read time", .x = x, .y = y, .n = n, .color = -1
@@ -149,52 +137,51 @@ static void scatter_chart(FILE *f, const struct sb_jv *sc)
 	free(y);
 }
 
-void html_section_flash(FILE *f, const struct rep_doc *d)
+void html_section_flash(FILE *f, const struct rep_doc *doc)
 {
-	const struct sb_jv *fl = sb_jv_get(d->sb, "flash"), *al = sb_jv_get(fl, "align"),
-			   *o = sb_jv_get(fl, "open_au"), *m = sb_jv_get(fl, "meaning");
-	if (!sb_jv_is(fl, SB_JV_OBJ))
+	const struct sb_flash_doc *d = doc->flash;
+	if (!d)
 		return;
+	const struct sb_flash_result *r = &d->r;
 	struct lines *l = malloc(sizeof(*l));
 	fputs("<h3>Flash geometry</h3>\n<table class=\"kv\">\n", f);
-	if (sb_jv_is(al, SB_JV_OBJ)) {
-		if (!sb_jv_bool(sb_jv_get(al, "decided"), 1))
+	if (r->align) {
+		if (r->align_partial)
 			html_kv(f, "boundaries", "interrupted: no decision");
-		else if (!sb_jv_bool(sb_jv_get(al, "boundary_effect"), 0))
+		else if (d->boundary_effect != 1)
 			html_kv(f, "boundaries", "no boundary effect found");
-		finding(f, "erase block", sb_jv_get(al, "erase_block"));
-		finding(f, "page", sb_jv_get(al, "page"));
+		finding(f, "erase block", &d->erase);
+		finding(f, "page", &d->page);
 	}
 	char a[32];
 	static const char *const orders[] = { "linear", "random" };
-	for (int i = 0; i < 2 && sb_jv_is(o, SB_JV_OBJ); i++) {
+	for (int i = 0; i < 2 && r->open_au; i++) {
 		char k[48];
-		snprintf(k, sizeof(k), "max_open_%s", orders[i]);
-		if (!sb_jv_is(sb_jv_get(o, k), SB_JV_NUM))
+		if (!(r->au.p.orders & (1 << i)))
 			continue;
-		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(o, k), 0));
+		snprintf(a, sizeof(a), "%u", r->au.best[i]);
 		snprintf(k, sizeof(k), "open AUs, %s", orders[i]);
 		html_kv(f, k, a);
 	}
-	const struct sb_jv *diff = sb_jv_get(sb_jv_get(fl, "find_fat"), "different");
-	for (size_t i = 0; i < sb_jv_len(diff); i++) {
+	for (unsigned b = 0; r->find_fat && b < r->fat.nblocks; b++) {
 		char k[48];
-		snprintf(k, sizeof(k), "erase block %.0f",
-			 sb_jv_num(sb_jv_get(sb_jv_at(diff, i), "block"), 0));
-		html_kv(f, k, rep_or(sb_jv_str(sb_jv_get(sb_jv_at(diff, i), "how")), "?"));
+		if (!r->fat.differs[b])
+			continue;
+		snprintf(k, sizeof(k), "erase block %u", b);
+		html_kv(f, k, r->fat.differs[b] > 0 ? "faster" : "slower");
 	}
 	fputs("</table>\n<ul>\n", f);
-	for (size_t i = 0; i < sb_jv_len(m); i++) {
+	for (unsigned i = 0; i < d->nmeaning; i++) {
 		fputs("<li>", f);
-		rep_html_esc(f, rep_or(sb_jv_str(sb_jv_at(m, i)), ""));
+		rep_html_esc(f, d->meaning[i]);
 		fputs("</li>\n", f);
 	}
 	fputs("</ul>\n", f);
-	if (l && sb_jv_len(sb_jv_get(al, "profiles")))
-		diff_chart(f, al, l);
-	if (l && sb_jv_len(sb_jv_get(o, "runs")))
-		au_chart(f, o, l);
-	if (sb_jv_len(sb_jv_get(sb_jv_get(fl, "scatter"), "rows")))
-		scatter_chart(f, sb_jv_get(fl, "scatter"));
+	if (l && r->nprofiles)
+		diff_chart(f, d, l);
+	if (l && r->open_au && r->au.nruns)
+		au_chart(f, &r->au, l);
+	if (r->scatter && r->sc.n)
+		scatter_chart(f, &r->sc);
 	free(l);
 }

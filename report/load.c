@@ -168,6 +168,7 @@ void rep_free(struct rep_doc *d)
 	free(d->verify);
 	rep_cycles_free(d->cycles);
 	free(d->cycles);
+	rep_dev_methods_free(d);
 	free(d->src);
 	for (size_t i = 0; i < d->nnotes; i++)
 		free(d->notes[i]);

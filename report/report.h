@@ -219,6 +219,11 @@ struct rep_doc {
 	/* compare (rep_load_figures): the jobs read one at a time for their
 	 * figures, kept without their trees or series */
 	int figures_only;
+	/* the device methods' sections, read through their readers
+	 * (methods_dev.c); NULL where the document has none */
+	struct sb_cliff_doc *cliff;
+	struct sb_flash_doc *flash;
+	struct sb_pts_doc *pts;
 };
 
 #define REP_MAX_NOTES 10 /* notes of lines left out, per file */
@@ -262,6 +267,12 @@ int rep_load_figures(const char *path, struct rep_doc **out, char **why);
 void rep_free(struct rep_doc *d);
 /* Sets *why as printf would and returns err (report/model.c). */
 int rep_fail(char **why, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The device methods' sections of a result (cliff, flash, ...), read through
+ * their readers into d (report/methods_dev.c): 0, or -REP_EINPUT with
+ * *why naming the key path of what is wrong, -ENOMEM; rep_dev_methods_free
+ * frees them. */
+int rep_dev_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why);
+void rep_dev_methods_free(struct rep_doc *d);
 
 /* An array p of n elements of sz bytes with room for one more: p, or it
  * grown (to twice n when n is a power of two: its room is always the next

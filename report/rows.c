@@ -550,62 +550,52 @@ static void ranges(struct walk *w, const struct rep_doc *d)
 
 /* ---- cliff: the binned series (bytes written at each bin's end), the
  * cache's end and the further steps, and the recoveries ---- */
+static void cliff_level(struct walk *w, const struct rep_doc *d, const char *what, size_t i,
+			uint64_t at, double before, double after)
+{
+	struct rep_cell *c = row(w, d, NULL, -1);
+	c[RC_ROW] = str(what);
+	c[RC_INDEX] = u64(i);
+	c[RC_BYTES] = (struct rep_cell){ .kind = REP_CELL_WHOLE, .d = (double)at };
+	c[RC_BEFORE_BW] = num(before);
+	c[RC_AFTER_BW] = num(after);
+	emit(w);
+}
+
 static void cliff(struct walk *w, const struct rep_doc *d)
 {
-	const struct sb_jv *cl = sb_jv_get(d->sb, "cliff");
-	if (!sb_jv_is(cl, SB_JV_OBJ))
+	if (!d->cliff)
 		return;
-	const struct sb_jv *se = sb_jv_get(cl, "series"), *bw = sb_jv_get(se, "bw_bytes");
-	const double bin = sb_jv_num(sb_jv_get(se, "bin_bytes"), NAN);
-	const size_t n = sb_jv_len(bw);
-	for (size_t i = 0; i < n; i++) {
+	const struct sb_cliff_result *r = &d->cliff->r;
+	const struct sb_cliff_find *f = &r->find;
+	for (size_t i = 0; i < f->nbins; i++) {
 		struct rep_cell *c = row(w, d, NULL, -1);
-		const double at = i + 1 == n ? sb_jv_num(sb_jv_get(cl, "bytes_written"), NAN)
-					     : bin * (double)(i + 1);
+		const double at = i + 1 == f->nbins ? (double)f->total_bytes
+						    : (double)f->bin_bytes * (double)(i + 1);
 		c[RC_ROW] = str("series");
 		c[RC_INDEX] = u64(i);
 		c[RC_BYTES] = (struct rep_cell){ .kind = REP_CELL_WHOLE, .d = at };
-		c[RC_BW] = num(sb_jv_num(sb_jv_at(bw, i), NAN));
+		c[RC_BW] = num(r->bw[i]);
 		emit(w);
 	}
-	if (sb_jv_bool(sb_jv_get(cl, "found"), 0)) {
-		/* the drop at the cache's end: the first step */
-		struct rep_cell *c = row(w, d, NULL, -1);
-		c[RC_ROW] = str("cache");
-		c[RC_INDEX] = u64(0);
-		c[RC_BYTES] = (struct rep_cell){
-			.kind = REP_CELL_WHOLE, .d = sb_jv_num(sb_jv_get(cl, "cache_bytes"), NAN)
-		};
-		c[RC_BEFORE_BW] = num(sb_jv_num(sb_jv_get(cl, "before_bw_bytes"), NAN));
-		c[RC_AFTER_BW] = num(sb_jv_num(sb_jv_get(cl, "after_bw_bytes"), NAN));
-		emit(w);
-	}
-	const struct sb_jv *st = sb_jv_get(cl, "steps");
-	for (size_t i = 0; i < sb_jv_len(st); i++) {
-		const struct sb_jv *x = sb_jv_at(st, i);
-		struct rep_cell *c = row(w, d, NULL, -1);
-		c[RC_ROW] = str("step");
-		c[RC_INDEX] = u64(i);
-		c[RC_BYTES] = (struct rep_cell){ .kind = REP_CELL_WHOLE,
-						 .d = sb_jv_num(sb_jv_get(x, "at_bytes"), NAN) };
-		c[RC_BEFORE_BW] = num(sb_jv_num(sb_jv_get(x, "before_bw_bytes"), NAN));
-		c[RC_AFTER_BW] = num(sb_jv_num(sb_jv_get(x, "after_bw_bytes"), NAN));
-		emit(w);
-	}
-	const struct sb_jv *rc = sb_jv_get(cl, "recovery");
-	for (size_t i = 0; i < sb_jv_len(rc); i++) {
-		const struct sb_jv *x = sb_jv_at(rc, i);
+	/* the drop at the cache's end: the first step */
+	if (f->found)
+		cliff_level(w, d, "cache", 0, f->cache_bytes, f->before_bw, f->after_bw);
+	for (size_t i = 0; i < f->nsteps; i++)
+		cliff_level(w, d, "step", i, f->steps[i].at_bytes, f->steps[i].before_bw,
+			    f->steps[i].after_bw);
+	for (unsigned i = 0; i < r->nrecovery; i++) {
+		const struct sb_cliff_recovery *x = &r->recovery[i];
 		struct rep_cell *c = row(w, d, NULL, -1);
 		c[RC_ROW] = str("recovery");
 		c[RC_INDEX] = u64(i);
 		c[RC_BYTES] = (struct rep_cell){ .kind = REP_CELL_WHOLE,
-						 .d = sb_jv_num(sb_jv_get(x, "burst_bytes"), NAN) };
-		c[RC_BW] = num(sb_jv_num(sb_jv_get(x, "fast_bw_bytes"), NAN));
-		c[RC_IDLE] = num(sb_jv_num(sb_jv_get(x, "idle_ns"), NAN) / 1e9);
-		c[RC_RECOVERED] = (struct rep_cell){
-			.kind = REP_CELL_WHOLE, .d = sb_jv_num(sb_jv_get(x, "recovered_bytes"), NAN)
-		};
-		c[RC_FRACTION] = num(sb_jv_num(sb_jv_get(x, "fraction"), NAN));
+						 .d = (double)x->burst_bytes };
+		c[RC_BW] = num(x->fast_bw);
+		c[RC_IDLE] = num((double)x->idle_ns / 1e9);
+		c[RC_RECOVERED] = (struct rep_cell){ .kind = REP_CELL_WHOLE,
+						     .d = (double)x->recovered_bytes };
+		c[RC_FRACTION] = num(x->fraction);
 		emit(w);
 	}
 }

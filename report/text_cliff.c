@@ -1,48 +1,36 @@
-/* The cliff section of the text report (storbench.cliff, docs/cliff.md). */
+/* The cliff section of the text report (storbench.cliff, docs/cliff.md),
+ * from the section as its reader took it (lib/cliff/cliff_read.c). */
 #include "report/report.h"
-
-#include <math.h>
-
-static double num(const struct sb_jv *o, const char *key)
-{
-	return sb_jv_num(sb_jv_get(o, key), NAN);
-}
-
-static char *size_of(double b, char *buf, size_t len)
-{
-	return sb_fmt_size(b > 0 && b < 1.8e19 ? (uint64_t)b : 0, buf, len);
-}
 
 void rep_text_cliff(FILE *f, const struct rep_doc *d)
 {
-	const struct sb_jv *s = sb_jv_get(d->sb, "cliff");
 	char a[32], b[32], c[32];
-	if (!s)
+	if (!d->cliff)
 		return;
+	const struct sb_cliff_result *r = &d->cliff->r;
+	const struct sb_cliff_find *fd = &r->find;
 	fprintf(f, "\nwrite cache (cliff): %s written in %.1f s, stopped: %s\n",
-		size_of(num(s, "bytes_written"), a, sizeof(a)), num(s, "time_ns") / 1e9,
-		rep_or(sb_jv_str(sb_jv_get(s, "stop_reason")), "?"));
-	if (!sb_jv_bool(sb_jv_get(s, "found"), 0)) {
+		sb_fmt_size(fd->total_bytes, a, sizeof(a)), fd->total_ns / 1e9,
+		rep_or(r->stop_reason, "?"));
+	if (!fd->found) {
 		fprintf(f, "  no drop over %.2f GiB (%s on average)\n",
-			num(s, "bytes_written") / (1024.0 * 1024 * 1024),
-			rep_fmt_rate(num(s, "avg_bw_bytes"), a, sizeof(a)));
+			(double)fd->total_bytes / (1024.0 * 1024 * 1024),
+			rep_fmt_rate(fd->avg_bw, a, sizeof(a)));
 		return;
 	}
-	fprintf(f, "  cache %s at %s, then %s\n", size_of(num(s, "cache_bytes"), a, sizeof(a)),
-		rep_fmt_rate(num(s, "before_bw_bytes"), b, sizeof(b)),
-		rep_fmt_rate(num(s, "after_bw_bytes"), c, sizeof(c)));
-	const struct sb_jv *steps = sb_jv_get(s, "steps");
-	for (size_t i = 0; i < sb_jv_len(steps); i++) {
-		const struct sb_jv *st = sb_jv_at(steps, i);
-		fprintf(f, "  step %zu at %s: ", i + 1, size_of(num(st, "at_bytes"), a, sizeof(a)));
-		fprintf(f, "%s -> ", rep_fmt_rate(num(st, "before_bw_bytes"), a, sizeof(a)));
-		fprintf(f, "%s\n", rep_fmt_rate(num(st, "after_bw_bytes"), a, sizeof(a)));
+	fprintf(f, "  cache %s at %s, then %s\n", sb_fmt_size(fd->cache_bytes, a, sizeof(a)),
+		rep_fmt_rate(fd->before_bw, b, sizeof(b)),
+		rep_fmt_rate(fd->after_bw, c, sizeof(c)));
+	for (size_t i = 0; i < fd->nsteps; i++) {
+		const struct sb_cliff_step *st = &fd->steps[i];
+		fprintf(f, "  step %zu at %s: ", i + 1, sb_fmt_size(st->at_bytes, a, sizeof(a)));
+		fprintf(f, "%s -> ", rep_fmt_rate(st->before_bw, a, sizeof(a)));
+		fprintf(f, "%s\n", rep_fmt_rate(st->after_bw, a, sizeof(a)));
 	}
-	const struct sb_jv *rs = sb_jv_get(s, "recovery");
-	for (size_t i = 0; i < sb_jv_len(rs); i++) {
-		const struct sb_jv *r = sb_jv_at(rs, i);
+	for (unsigned i = 0; i < r->nrecovery; i++) {
+		const struct sb_cliff_recovery *rc = &r->recovery[i];
 		fprintf(f, "  after %s idle: %s back (%.0f%%)\n",
-			rep_fmt_ns(num(r, "idle_ns"), a, sizeof(a)),
-			size_of(num(r, "recovered_bytes"), b, sizeof(b)), num(r, "fraction") * 100);
+			rep_fmt_ns((double)rc->idle_ns, a, sizeof(a)),
+			sb_fmt_size(rc->recovered_bytes, b, sizeof(b)), rc->fraction * 100);
 	}
 }

@@ -443,67 +443,60 @@ static void sweep_sheets(struct book *b, struct rep_doc *const *docs, size_t n)
 /* ---- PTS: a sheet per test: each round's tracked figure and the tracked
  * figure of every cell (columns R/W mix and block size), the window's
  * average under them, and the convergence chart ---- */
-static const char *pts_key(const struct sb_jv *t, const struct sb_jv *cell)
+static double pts_value(const struct sb_pts_part *p, const struct sb_pts_fig *f, unsigned c)
 {
-	const char *m = rep_or(sb_jv_str(sb_jv_get(sb_jv_get(t, "tracking"), "metric")), "iops");
-	if (strcmp(m, "write_bw_bytes"))
-		return m;
-	return sb_jv_num(sb_jv_get(cell, "read_pct"), 0) ? "read_bw_bytes" : "write_bw_bytes";
+	if (p->track != SB_PTS_M_WRITE_BW)
+		return sb_pts_tracked(p->track, f);
+	return p->cells[c].read_pct ? f->read_bw : f->write_bw;
 }
 
-static void pts_row(struct book *b, const struct sb_jv *t, const struct sb_jv *cells, size_t n)
+static void pts_row(struct book *b, const struct sb_pts_part *p, const struct sb_pts_fig *row,
+		    size_t n)
 {
-	for (size_t c = 0; c < n; c++) {
-		const struct sb_jv *x = sb_jv_at(cells, c);
-		num(b, (lxw_col_t)(c + 2), sb_jv_num(sb_jv_get(x, pts_key(t, x)), NAN));
-	}
+	for (size_t c = 0; c < n; c++)
+		num(b, (lxw_col_t)(c + 2), row ? pts_value(p, &row[c], (unsigned)c) : NAN);
 }
 
-static void pts_sheet(struct book *b, const struct rep_doc *d, const struct sb_jv *t, size_t ndocs)
+static void pts_sheet(struct book *b, const struct rep_doc *d, unsigned i, size_t ndocs)
 {
 	char name[32], title[160], label[40];
-	const struct sb_jv *rounds = sb_jv_get(t, "rounds"), *ss = sb_jv_get(t, "steady_state");
-	const struct sb_jv *first = sb_jv_get(sb_jv_at(rounds, 0), "cells");
-	const size_t nc = SB_MIN(sb_jv_len(first), (size_t)200), nr = sb_jv_len(rounds);
+	const struct sb_pts_part *p = &d->pts->r.parts[i];
+	const struct sb_pts_doc_part *dp = &d->pts->parts[i];
+	const struct sb_steady *ss = &p->ss;
+	const size_t nc = SB_MIN((size_t)p->ncells, (size_t)200), nr = p->nrounds;
 	snprintf(name, sizeof(name), "%.*s%spts %.20s", ndocs > 1 ? 6 : 0, d->name,
-		 ndocs > 1 ? " " : "", rep_or(sb_jv_str(sb_jv_get(t, "name")), "test"));
-	for (char *p = name; *p; p++)
-		if (strchr("[]:*?/\\", *p))
-			*p = '_';
+		 ndocs > 1 ? " " : "", p->name);
+	for (char *c = name; *c; c++)
+		if (strchr("[]:*?/\\", *c))
+			*c = '_';
 	if (!nr || workbook_get_worksheet_by_name(b->wb, name) ||
 	    !(b->sheet = workbook_add_worksheet(b->wb, name)))
 		return;
-	const char *metric = rep_or(sb_jv_str(sb_jv_get(sb_jv_get(t, "tracking"), "metric")),
-				    "iops");
+	const char *metric = sb_pts_metric_name(p->track);
 	snprintf(title, sizeof(title), "%s: %s per round (bytes/s, ns or IOPS as named); %s",
-		 rep_or(sb_jv_str(sb_jv_get(t, "name")), "?"), metric,
-		 !sb_jv_is(ss, SB_JV_OBJ)		   ? "no steady state (WSAT)"
-		 : sb_jv_bool(sb_jv_get(ss, "reached"), 0) ? "steady state reached"
-							   : "steady state NOT reached");
+		 p->name, metric,
+		 !dp->has_window ? "no steady state (WSAT)"
+		 : ss->reached	 ? "steady state reached"
+				 : "steady state NOT reached");
 	worksheet_write_string(b->sheet, 0, 0, title, b->bold);
 	worksheet_write_string(b->sheet, 1, 0, "round", b->bold);
 	worksheet_write_string(b->sheet, 1, 1, "tracked", b->bold);
 	for (size_t c = 0; c < nc; c++) {
-		const struct sb_jv *x = sb_jv_at(first, c);
-		const double r = sb_jv_num(sb_jv_get(x, "read_pct"), 0),
-			     bs = sb_jv_num(sb_jv_get(x, "bs"), 0);
+		const double r = p->cells[c].read_pct, bs = p->cells[c].bs;
 		snprintf(label, sizeof(label), "%.0f/%.0f %gk", r, 100 - r, bs / 1024);
 		worksheet_write_string(b->sheet, 1, (lxw_col_t)(c + 2), label, b->bold);
 	}
 	b->row = 2;
 	for (size_t k = 0; k < nr; k++, b->row++) {
-		const struct sb_jv *r = sb_jv_at(rounds, k);
-		num(b, 0, sb_jv_num(sb_jv_get(r, "round"), NAN));
-		num(b, 1, sb_jv_num(sb_jv_get(r, "tracking"), NAN));
-		pts_row(b, t, sb_jv_get(r, "cells"), nc);
+		num(b, 0, (double)(k + 1));
+		num(b, 1, p->tracked[k]);
+		pts_row(b, p, &p->fig[k * p->ncells], nc);
 	}
-	if (sb_jv_is(ss, SB_JV_OBJ)) {
-		const struct sb_jv *w = sb_jv_get(ss, "window");
-		snprintf(label, sizeof(label), "window %.0f..%.0f", sb_jv_num(sb_jv_at(w, 0), 0),
-			 sb_jv_num(sb_jv_at(w, 1), 0));
+	if (dp->has_window) {
+		snprintf(label, sizeof(label), "window %u..%u", ss->first, ss->last);
 		str(b, 0, label);
-		num(b, 1, sb_jv_num(sb_jv_get(ss, "average"), NAN));
-		pts_row(b, t, sb_jv_get(t, "window_average"), nc);
+		num(b, 1, ss->average);
+		pts_row(b, p, dp->avg, dp->avg ? nc : 0);
 		b->row++;
 	}
 	lxw_chart *ch = new_chart(b, LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS, "Convergence",
@@ -519,11 +512,9 @@ static void pts_sheet(struct book *b, const struct rep_doc *d, const struct sb_j
 
 static void pts_sheets(struct book *b, struct rep_doc *const *docs, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		const struct sb_jv *tests = sb_jv_get(sb_jv_get(docs[i]->sb, "pts"), "tests");
-		for (size_t k = 0; k < sb_jv_len(tests) && k < 16; k++)
-			pts_sheet(b, docs[i], sb_jv_at(tests, k), n);
-	}
+	for (size_t i = 0; i < n; i++)
+		for (unsigned k = 0; docs[i]->pts && k < docs[i]->pts->r.nparts && k < 16; k++)
+			pts_sheet(b, docs[i], k, n);
 }
 
 /* ---- Verify classes: blocks per class of verify, run --verify, soak and

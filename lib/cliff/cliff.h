@@ -18,6 +18,7 @@
 
 #include "lib/sb.h"
 #include "lib/run/run.h"
+#include "lib/target/purge.h"
 
 #define SB_CLIFF_SAMPLE_NS 100000000ull	    /* 100 ms */
 #define SB_CLIFF_MAX_BINS 4096		    /* even */
@@ -109,20 +110,61 @@ struct sb_cliff_progress {
 	const struct sb_cliff_find *find; /* the fill's last analysis (found or not) */
 };
 
-struct sb_cliff_params {
-	struct sb_run_params run; /* the write job (rw write or randwrite) */
-	uint64_t max_bytes;	  /* 0: the region */
-	uint64_t max_time_ns;	  /* 0: none */
+/*
+ * storbench cliff as one call: before the fill a purge (a device purged
+ * whole by lib/target/purge.c, a file's region discarded) and an idle time,
+ * then the fill and the recoveries. The caller prepares the target for the
+ * write job (its safety and consent, lib/target/jobtarget.h) and picks the
+ * engine; sb_cliff_run writes through what the target holds.
+ *
+ *   struct sb_cliff_result *r = calloc(1, sizeof(*r));
+ *   e = sb_cliff_run(&o, &hooks, NULL, r, &err);   ... r->find, r->jr
+ *   sb_cliff_result_free(r); free(r);
+ */
+struct sb_jobtarget;
+struct sb_coord;
+
+struct sb_cliff_opts {
+	const struct sb_jobtarget *t; /* prepared for job: paths, held fds, region */
+	const char *path;	      /* TARGET as named, for messages */
+	struct sb_job_opts job;	      /* the write job (rw write or randwrite) */
+	const struct sb_engine_ops *ops;
+	uint64_t max_bytes;   /* 0: the region */
+	uint64_t max_time_ns; /* 0: none */
 	unsigned nrecovery;
 	uint64_t recovery_ns[SB_CLIFF_MAX_RECOVERY];
-	/* non-zero stops everything (polled every sample); may be NULL */
-	int (*stop)(void *ctx);
-	/* after each sample; may be NULL */
-	void (*progress)(void *ctx, const struct sb_cliff_progress *p);
+	/* before the fill: the purge asked for (SB_PURGE_NONE: none; a file
+	 * takes auto or discard: a hole punched in its region), then idle */
+	enum sb_purge_method purge;
+	uint64_t idle_before_ns;
+};
+
+enum sb_cliff_step_kind { SB_CLIFF_IDLE_BEFORE, SB_CLIFF_FILL };
+
+/* What the program hears of as it runs; each may be NULL. */
+struct sb_cliff_hooks {
 	void *ctx;
+	/* polled every sample and every 100 ms of an idle time: non-zero
+	 * stops the run (the result interrupted) */
+	int (*stop)(void *ctx);
+	/* after each sample, and every 100 ms of a recovery's idle time */
+	void (*progress)(void *ctx, const struct sb_cliff_progress *p);
+	/* a step begins: the idle time before the fill (ns: its length,
+	 * o->idle_before_ns), the fill (ns 0) */
+	void (*step)(void *ctx, enum sb_cliff_step_kind k, uint64_t ns);
 };
 
 struct sb_cliff_result {
+	/* what ran: the write job, its region, and before it the purge done
+	 * (sb_purge_name of the method; NULL none), how ("BLKDISCARD",
+	 * "FALLOC_FL_PUNCH_HOLE", ...; "" none), over how many bytes, and
+	 * the idle time */
+	struct sb_job_opts job;
+	uint64_t region_offset, region_size;
+	const char *purge;
+	char purge_method[SB_PURGE_HOW_SIZE];
+	uint64_t purge_bytes, idle_before_ns;
+	int measured;		   /* the fill began: there is something to write */
 	struct sb_cliff_bins bins; /* the fill's */
 	struct sb_cliff_find find;
 	double bw[SB_CLIFF_MAX_BINS + 1]; /* the analysed bins' rates */
@@ -130,11 +172,50 @@ struct sb_cliff_result {
 	unsigned nrecovery;
 	struct sb_cliff_recovery recovery[SB_CLIFF_MAX_RECOVERY];
 	int interrupted;
+	/* the fill's statistics as a job (sb_results_cliff takes them) */
+	struct sb_job_result *jr;
 };
 
-/* Runs the fill and the recoveries; res->job gets the fill's statistics
- * (its result, created by the caller). 0, or -errno (*errmsg: which step). */
-int sb_cliff_run(const struct sb_cliff_params *p, struct sb_cliff_result *res,
-		 struct sb_job_result *job, const char **errmsg);
+/*
+ * Runs storbench cliff o describes, telling h (NULL: nothing) as it goes;
+ * coord: NULL or a single process (cliff runs alone). out: zeroed by the
+ * caller. 0 when measured; -EINTR when h->stop stopped it (out->interrupted;
+ * out->measured says whether the fill began, what it wrote is kept);
+ * else -errno with err: a purge refused (SB_ERR_INPUT, nothing written) or
+ * failed, the fill or a burst failed (out still holds what was measured:
+ * the program writes it), -ENOMEM.
+ */
+int sb_cliff_run(const struct sb_cliff_opts *o, const struct sb_cliff_hooks *h,
+		 struct sb_coord *coord, struct sb_cliff_result *out, struct sb_error *err);
+/* What the result holds (the job's statistics unless taken); NULL accepted. */
+void sb_cliff_result_free(struct sb_cliff_result *r);
+
+/* The purge before the fill (cliff_before.c): the device whole, or a hole
+ * punched in a file's region; out's purge fields. 0 or -errno with err. */
+int sb_cliff_purge(const struct sb_cliff_opts *o, struct sb_cliff_result *out,
+		   struct sb_error *err);
+
+/* The results' "cliff" section (cliff_json.c): the fill as a job (res
+ * takes r->jr, as sb_results_add_job does) and the section
+ * (docs/cliff.md). r must outlive res. 0 or -ENOMEM. */
+struct sb_results;
+int sb_results_cliff(struct sb_results *res, struct sb_cliff_result *r);
+
+/* The "cliff" section read back (cliff_read.c): what the section holds of
+ * a run's result, r (not its bins: the analysed series is r.bw and
+ * r.find's nbins, bin_bytes, last_bytes; r.job's rw, bs, iodepth and
+ * direct; r.jr NULL), its strings held here. */
+struct sb_jv;
+struct sb_cliff_doc {
+	struct sb_cliff_result r;
+	char stop_reason[32], purge[32];
+	double min_step;
+	uint64_t sample_interval_ns;
+};
+/* Reads section (storbench.cliff) into out, each value's type and range
+ * checked: 0, or -EINVAL with err->msg naming the key path of what is
+ * wrong ("steps[1].at_bytes: expected ..."). sb_cliff_doc_free after. */
+int sb_cliff_read(const struct sb_jv *section, struct sb_cliff_doc *out, struct sb_error *err);
+void sb_cliff_doc_free(struct sb_cliff_doc *d);
 
 #endif

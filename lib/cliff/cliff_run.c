@@ -1,6 +1,9 @@
-/* The fill and the recovery bursts of storbench cliff (cliff.h): one run
- * of the write job each, sampled every SB_CLIFF_SAMPLE_NS. */
+/* storbench cliff (cliff.h): the purge and the idle time before, then the
+ * fill and the recovery bursts, one run of the write job each, sampled
+ * every SB_CLIFF_SAMPLE_NS. */
 #include "lib/cliff/cliff.h"
+#include "lib/coord/coord.h"
+#include "lib/target/jobtarget.h"
 
 #include <math.h>
 #include <time.h>
@@ -9,15 +12,17 @@
 
 /* A phase: its run, its samples, and the rule that ends it early. */
 struct phase {
-	const struct sb_cliff_params *p;
+	const struct sb_cliff_opts *p;
+	const struct sb_cliff_hooks *h;
 	struct sb_cliff_result *res;
 	int index; /* 0 the fill, i >= 1 recovery i */
 	struct sb_cliff_bins *bins;
 	uint64_t bytes, ns; /* last sample's totals */
 	uint64_t hist_b[WINDOW + 1], hist_t[WINDOW + 1];
 	uint64_t nsamples;
-	double mid;	   /* recovery: the rate between the two levels */
-	const char *ended; /* why it stopped early, NULL: it did not */
+	double mid;		 /* recovery: the rate between the two levels */
+	const char *ended;	 /* why it stopped early, NULL: it did not */
+	struct sb_run_params rp; /* the fill's run */
 };
 
 static void sleep_until(uint64_t t)
@@ -35,7 +40,7 @@ static void sleep_until(uint64_t t)
  * cache's time. */
 static const char *fill_rule(struct phase *ph)
 {
-	const struct sb_cliff_params *p = ph->p;
+	const struct sb_cliff_opts *p = ph->p;
 	struct sb_cliff_find *f = &ph->res->find;
 	if (p->max_time_ns && ph->ns >= p->max_time_ns)
 		return "max time";
@@ -62,11 +67,18 @@ static const char *burst_rule(struct phase *ph)
 
 static void tell(const struct phase *ph, double bw, uint64_t total, int idle)
 {
-	if (!ph->p->progress)
+	if (!ph->h->progress)
 		return;
 	struct sb_cliff_progress pr = { ph->index, idle,  ph->ns,	 ph->bytes,
 					bw,	   total, &ph->res->find };
-	ph->p->progress(ph->p->ctx, &pr);
+	ph->h->progress(ph->h->ctx, &pr);
+}
+
+static int stop_asked(const struct sb_cliff_hooks *h, struct sb_cliff_result *res)
+{
+	if (!res->interrupted && h->stop && h->stop(h->ctx))
+		res->interrupted = 1;
+	return res->interrupted;
 }
 
 /* One sample; 1 when the phase should stop. */
@@ -79,8 +91,7 @@ static int sample(struct phase *ph, const struct sb_progress *pr, uint64_t total
 	ph->ns = t;
 	ph->nsamples++;
 	tell(ph, dt ? (double)db / (double)dt * 1e9 : 0, total, 0);
-	if (ph->p->stop && ph->p->stop(ph->p->ctx)) {
-		ph->res->interrupted = 1;
+	if (stop_asked(ph->h, ph->res)) {
 		ph->ended = "interrupted";
 		return 1;
 	}
@@ -118,7 +129,8 @@ static int run_phase(struct phase *ph, const struct sb_run_params *rp, struct sb
 	return e;
 }
 
-/* Idle for ns, polling the stop; 1 when stopped. */
+/* Idle for ns, polling the stop (and telling the progress of a
+ * recovery's idle time); 1 when stopped. */
 static int idle(struct phase *ph, uint64_t ns)
 {
 	const uint64_t t0 = sb_now_ns();
@@ -126,9 +138,10 @@ static int idle(struct phase *ph, uint64_t ns)
 		const uint64_t t = SB_MIN(t0 + k * SB_CLIFF_SAMPLE_NS, t0 + ns);
 		sleep_until(t);
 		ph->ns = t - t0;
-		tell(ph, 0, 0, 1);
-		if (ph->p->stop && ph->p->stop(ph->p->ctx))
-			return ph->res->interrupted = 1;
+		if (ph->index)
+			tell(ph, 0, 0, 1);
+		if (stop_asked(ph->h, ph->res))
+			return 1;
 		if (t >= t0 + ns)
 			return 0;
 	}
@@ -145,19 +158,21 @@ static double fast_bytes(double B, double t, double f, double l)
 	return x < 0 ? 0 : x > B ? B : x;
 }
 
-static int recovery(const struct sb_cliff_params *p, struct sb_cliff_result *res, unsigned i,
-		    struct sb_cliff_bins *bins, const char **errmsg)
+static int recovery(const struct phase *fill, unsigned i, struct sb_cliff_bins *bins,
+		    const char **errmsg)
 {
+	const struct sb_cliff_opts *p = fill->p;
+	struct sb_cliff_result *res = fill->res;
 	const struct sb_cliff_find *f = &res->find;
 	struct sb_cliff_recovery *rc = &res->recovery[i];
-	struct phase ph = { p, res, (int)i + 1, bins, 0, 0, { 0 }, { 0 }, 0, 0, NULL };
+	struct phase ph = { .p = p, .h = fill->h, .res = res, .index = (int)i + 1, .bins = bins };
 	rc->idle_ns = p->recovery_ns[i];
 	res->nrecovery = i + 1;
 	if (idle(&ph, rc->idle_ns)) {
 		rc->interrupted = 1;
 		return 0;
 	}
-	struct sb_run_params rp = p->run;
+	struct sb_run_params rp = fill->rp; /* the whole region */
 	const uint64_t unit = SB_MAX((uint64_t)sb_job_max_bs(&rp.job),
 				     (uint64_t)SB_MAX(rp.align, 1));
 	uint64_t cap = (uint64_t)((double)f->cache_bytes * 1.25 + f->after_bw * 2);
@@ -187,36 +202,99 @@ static int recovery(const struct sb_cliff_params *p, struct sb_cliff_result *res
 	return e;
 }
 
-int sb_cliff_run(const struct sb_cliff_params *p, struct sb_cliff_result *res,
-		 struct sb_job_result *job, const char **errmsg)
+static void params_of(const struct sb_cliff_opts *o, struct sb_run_params *rp)
 {
-	static const char *dummy;
-	if (!errmsg)
-		errmsg = &dummy;
-	*errmsg = NULL;
-	struct sb_run_params rp = p->run;
-	if (p->max_bytes && p->max_bytes < rp.region_size)
-		rp.region_size = p->max_bytes;
-	rp.job.size = rp.region_size;
+	const struct sb_jobtarget *t = o->t;
+	memset(rp, 0, sizeof(*rp));
+	rp->job = o->job;
+	rp->engine = o->ops;
+	rp->paths = (const char *const *)t->paths;
+	rp->npaths = t->npaths;
+	rp->held = t->fd;
+	rp->is_blockdev = t->is_blockdev;
+	rp->region_offset = t->region_offset;
+	rp->region_size = t->region_size;
+	rp->align = t->align;
+}
+
+static int failed(struct sb_error *err, int e, const char *step)
+{
+	return sb_error_set(err, e, e == -ENOMEM ? SB_ERR_ENV : SB_ERR_FAIL,
+			    "cliff failed (%s): %s", step ? step : "setup", strerror(-e));
+}
+
+/* The fill, then (a drop found, not stopped) the recoveries. */
+static int fill_and_recover(struct phase *ph, struct sb_error *err)
+{
+	const struct sb_cliff_opts *o = ph->p;
+	struct sb_cliff_result *res = ph->res;
+	const char *step = NULL;
+	struct sb_run_params fill = ph->rp, *rp = &fill;
+	if (o->max_bytes && o->max_bytes < rp->region_size)
+		rp->region_size = o->max_bytes;
+	rp->job.size = rp->region_size;
 	sb_cliff_bins_init(&res->bins, 0);
-	res->bins.min_bin = (uint64_t)sb_job_max_bs(&rp.job) * rp.job.iodepth;
-	struct phase ph = { p, res, 0, &res->bins, 0, 0, { 0 }, { 0 }, 0, 0, NULL };
-	int e = run_phase(&ph, &rp, job, errmsg);
+	res->bins.min_bin = (uint64_t)sb_job_max_bs(&rp->job) * rp->job.iodepth;
+	if (!(res->jr = sb_job_result_create()))
+		return failed(err, -ENOMEM, NULL);
+	snprintf(res->jr->name, sizeof(res->jr->name), "%s", o->job.name);
+	res->measured = 1;
+	if (ph->h->step)
+		ph->h->step(ph->h->ctx, SB_CLIFF_FILL, 0);
+	int e = run_phase(ph, rp, res->jr, &step);
 	/* stopped by the rule, not by the user: not an interrupted fill */
-	job->interrupted = res->interrupted;
-	res->stop_reason = ph.ended				 ? ph.ended
-			   : rp.region_size < p->run.region_size ? "size"
+	res->jr->interrupted = res->interrupted;
+	res->stop_reason = ph->ended				 ? ph->ended
+			   : rp->region_size < o->t->region_size ? "size"
 								 : "region end";
 	int d = sb_cliff_detect(&res->bins, &res->find, res->bw);
 	if (e < 0 || d < 0)
-		return e < 0 ? e : d;
+		return failed(err, e < 0 ? e : d, e < 0 ? step : NULL);
 	if (!res->find.found || res->interrupted)
 		return 0;
 	struct sb_cliff_bins *bins = malloc(sizeof(*bins));
 	if (!bins)
-		return -ENOMEM;
-	for (unsigned i = 0; i < p->nrecovery && !e && !res->interrupted; i++)
-		e = recovery(p, res, i, bins, errmsg);
+		return failed(err, -ENOMEM, NULL);
+	for (unsigned i = 0; i < o->nrecovery && !e && !res->interrupted; i++)
+		e = recovery(ph, i, bins, &step);
 	free(bins);
+	return e < 0 ? failed(err, e, step) : 0;
+}
+
+int sb_cliff_run(const struct sb_cliff_opts *o, const struct sb_cliff_hooks *h,
+		 struct sb_coord *coord, struct sb_cliff_result *out, struct sb_error *err)
+{
+	static const struct sb_cliff_hooks none;
+	struct phase ph = { .p = o, .h = h ? h : &none, .res = out, .bins = &out->bins };
+	if (coord && sb_coord_size(coord) > 1)
+		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+				    "cliff runs alone, not under mpirun");
+	params_of(o, &ph.rp);
+	out->job = o->job;
+	out->region_offset = o->t->region_offset;
+	out->region_size = o->t->region_size;
+	out->idle_before_ns = o->idle_before_ns;
+	int e = sb_cliff_purge(o, out, err);
+	if (!e && o->idle_before_ns) {
+		if (ph.h->step)
+			ph.h->step(ph.h->ctx, SB_CLIFF_IDLE_BEFORE, o->idle_before_ns);
+		struct phase before = ph; /* its clock is not the fill's */
+		if (idle(&before, o->idle_before_ns))
+			e = -EINTR;
+	}
+	if (!e)
+		e = fill_and_recover(&ph, err);
+	if (!e && out->interrupted)
+		e = -EINTR;
+	if (e == -EINTR)
+		sb_error_set(err, e, SB_ERR_STOPPED, "%s", "");
 	return e;
+}
+
+void sb_cliff_result_free(struct sb_cliff_result *r)
+{
+	if (!r)
+		return;
+	sb_job_result_free(r->jr);
+	r->jr = NULL;
 }

@@ -17,6 +17,9 @@ struct sb_flash_hooks {
 	/* done of total units of work (requests) */
 	void (*progress)(void *ctx, uint64_t done, uint64_t total);
 	void *ctx;
+	/* sb_flash_run: a probe begins ("align, bs 4.00 KiB", "open-au",
+	 * "find-fat", "scatter") */
+	void (*step)(void *ctx, const char *what);
 };
 
 /* The device as the methods use it: an fd open with O_DIRECT, its size and
@@ -216,7 +219,7 @@ int sb_flash_find_fat(const struct sb_flash_dev *dev, uint64_t erase, uint32_t b
 
 /* ---- a whole run, as the results and the summary take it ---- */
 #define SB_FLASH_MAX_BS 8
-struct sb_flash_report {
+struct sb_flash_result {
 	int align, open_au, scatter, find_fat; /* the modes that ran */
 	char priority[32];		       /* "nice -10", "SCHED_FIFO 10" */
 	int priority_err;   /* 0 raised, else the positive errno of the refusal */
@@ -234,14 +237,95 @@ struct sb_flash_report {
 	struct sb_flash_fat fat;
 	int interrupted;
 };
+/*
+ * storbench flash as one call: the block sizes checked against the device
+ * (a default one where none is given), the scheduling priority raised,
+ * then --align (every block size: a profile and its decision), --open-au
+ * and --find-fat (at the erase block --align found, else o->erase or
+ * 4 MiB) and --scatter, in that order; a stop ends the sequence where it
+ * is (out->interrupted). The caller opens the device (its safety, consent
+ * and O_DIRECT: lib/target) and keeps it open.
+ */
+#define SB_FLASH_DEFAULT_BS (4u << 10)
+#define SB_FLASH_DEFAULT_ERASE (4ull << 20)
+struct sb_coord;
+struct sb_flash_opts {
+	const struct sb_flash_dev *dev;
+	const char *path; /* TARGET as named, for messages */
+	int align, open_au, find_fat, scatter;
+	int realtime;		      /* SCHED_FIFO 10, else nice -10 */
+	uint32_t bs[SB_FLASH_MAX_BS]; /* nbs 0: 4 KiB (16 KiB without --align), at
+				       * least twice the logical block */
+	unsigned nbs;
+	unsigned count;	 /* --align, --scatter: tries per read */
+	uint64_t erase;	 /* --open-au, --find-fat: 0 what --align found, else 4 MiB */
+	uint64_t offset; /* --open-au: the first AU (offset_set 0: past the FAT area) */
+	int offset_set;
+	unsigned max_au; /* --open-au */
+	int orders;	 /* --open-au: bit 0 linear, bit 1 random */
+	unsigned fat_nr; /* --find-fat: erase blocks */
+	unsigned sc_order, sc_span;
+};
+/* Runs the probes o asks for on o->dev, telling h (NULL: nothing). 0 when
+ * they ran (or were stopped: out->interrupted, what ran kept); else -errno
+ * with err: -EINVAL (SB_ERR_INPUT) for sizes the device cannot take, a
+ * failed request (-EIO: SB_ERR_FAIL, else SB_ERR_ENV) naming its offset.
+ * Free out with sb_flash_result_free (also after a failure). */
+int sb_flash_run(const struct sb_flash_opts *o, const struct sb_flash_hooks *h,
+		 struct sb_coord *coord, struct sb_flash_result *out, struct sb_error *err);
+void sb_flash_result_free(struct sb_flash_result *r);
+
+/* The results' "flash" section (flash_json.c): every row and the
+ * findings, and a warning when the priority could not be raised. r must
+ * outlive res. 0 or -ENOMEM. */
+struct sb_results;
+int sb_results_flash(struct sb_results *res, const struct sb_flash_result *r);
+
+/* The "flash" section read back (flash_read.c): r as the run filled it,
+ * as far as the section holds it: the probes that ran, each profile with
+ * its rows and decision (its steps; erase and page from each step's
+ * kind), align_partial (not "decided"), the open-AU runs and answers
+ * (p.orders: the orders answered), find-fat's rows and the blocks that
+ * differ, scatter's parameters and map (sc.ns NAN where not read), the
+ * priority asked, interrupted; not r.count, erase_from, page_from and the
+ * agreements, which the section gives as findings: */
+struct sb_flash_finding {
+	int found;
+	uint64_t bytes;
+	int conf; /* enum sb_flash_conf */
+	double margin;
+	uint32_t bs;	/* of the profile it was found in */
+	unsigned agree; /* seen at this many block sizes */
+};
+struct sb_jv;
+struct sb_flash_doc {
+	struct sb_flash_result r;
+	int boundary_effect; /* 1, 0; -1: null (stopped before a decision) */
+	struct sb_flash_finding erase, page;
+	char priority_error[128]; /* why it was not raised ("" raised) */
+	/* scatter: the fastest, median and slowest read, and the offsets
+	 * of the slowest, as written */
+	double sc_min_ns, sc_median_ns, sc_max_ns;
+	uint64_t slowest[SB_FLASH_SLOWEST];
+	unsigned nslowest;
+	char **meaning; /* what the findings mean, a sentence each */
+	unsigned nmeaning;
+};
+/* Reads section (storbench.flash) into out, each value's type and range
+ * checked: 0, or -EINVAL with err->msg naming the key path of what is
+ * wrong ("align.profiles[0].rows[3].on_ns: expected ..."), -ENOMEM. Free
+ * out with sb_flash_doc_free (also after a failure). */
+int sb_flash_read(const struct sb_jv *section, struct sb_flash_doc *out, struct sb_error *err);
+void sb_flash_doc_free(struct sb_flash_doc *d);
+
 /* Fill erase_from, page_from and the agreement counts from the decisions. */
-void sb_flash_overall(struct sb_flash_report *r);
+void sb_flash_overall(struct sb_flash_result *r);
 /* The erase block and page the report names: 0 when none. */
-uint64_t sb_flash_erase_size(const struct sb_flash_report *r);
-uint64_t sb_flash_page_size(const struct sb_flash_report *r);
+uint64_t sb_flash_erase_size(const struct sb_flash_result *r);
+uint64_t sb_flash_page_size(const struct sb_flash_result *r);
 /* What the findings mean to a person, one sentence each: fn(line, ctx) for
  * the partition alignment, the page and filesystem block, f2fs, streams. */
-void sb_flash_meaning(const struct sb_flash_report *r, void (*fn)(const char *line, void *ctx),
+void sb_flash_meaning(const struct sb_flash_result *r, void (*fn)(const char *line, void *ctx),
 		      void *ctx);
 
 /* ---- the maximal-length LFSR order (lfsr.c) ---- */

@@ -7,7 +7,7 @@
 #include "lib/base/units.h"
 
 /* the profile with the widest margin for step kind (0 erase, 1 page) */
-static int pick(const struct sb_flash_report *r, int page, unsigned *agree)
+static int pick(const struct sb_flash_result *r, int page, unsigned *agree)
 {
 	int best = -1;
 	double margin = 0;
@@ -32,13 +32,13 @@ static int pick(const struct sb_flash_report *r, int page, unsigned *agree)
 	return best;
 }
 
-void sb_flash_overall(struct sb_flash_report *r)
+void sb_flash_overall(struct sb_flash_result *r)
 {
 	r->erase_from = pick(r, 0, &r->erase_agree);
 	r->page_from = pick(r, 1, &r->page_agree);
 }
 
-uint64_t sb_flash_erase_size(const struct sb_flash_report *r)
+uint64_t sb_flash_erase_size(const struct sb_flash_result *r)
 {
 	if (r->erase_from < 0)
 		return 0;
@@ -46,7 +46,7 @@ uint64_t sb_flash_erase_size(const struct sb_flash_report *r)
 	return d->steps[d->erase].align;
 }
 
-uint64_t sb_flash_page_size(const struct sb_flash_report *r)
+uint64_t sb_flash_page_size(const struct sb_flash_result *r)
 {
 	if (r->page_from < 0)
 		return 0;
@@ -54,7 +54,7 @@ uint64_t sb_flash_page_size(const struct sb_flash_report *r)
 	return d->steps[d->page].align;
 }
 
-static void align_meaning(const struct sb_flash_report *r, void (*fn)(const char *, void *),
+static void align_meaning(const struct sb_flash_result *r, void (*fn)(const char *, void *),
 			  void *ctx)
 {
 	char line[320], a[32], b[32];
@@ -146,7 +146,7 @@ static void fat_meaning(const struct sb_flash_fat *f, void (*fn)(const char *, v
 	fn(head, ctx);
 }
 
-void sb_flash_meaning(const struct sb_flash_report *r, void (*fn)(const char *line, void *ctx),
+void sb_flash_meaning(const struct sb_flash_result *r, void (*fn)(const char *line, void *ctx),
 		      void *ctx)
 {
 	if (r->align)

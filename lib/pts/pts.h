@@ -4,9 +4,10 @@
  * preconditioning (2x the active range in sequential 128 KiB writes), then
  * rounds of the test's matrix until steady state (lib/analysis/steady.h)
  * or the round limit. This module plans the matrices, builds each cell's
- * job, keeps every round's figures and decides when a test is done; the
- * program runs the cells through the runner (lib/run) and hands back each
- * cell's result.
+ * job, keeps every round's figures and decides when a test is done;
+ * sb_pts_run runs the whole sequence (each cell through the program's
+ * runner, a hook, or the library's: lib/run). pts_json.c writes the
+ * results' section and pts_read.c reads it back.
  */
 #ifndef SB_PTS_H
 #define SB_PTS_H
@@ -14,8 +15,13 @@
 #include "lib/sb.h"
 #include "lib/analysis/steady.h"
 #include "lib/job/job.h"
+#include "lib/json/json_read.h"
 #include "lib/results/results.h"
 #include "lib/target/purge.h"
+
+struct sb_jobtarget;
+struct sb_target_info;
+struct sb_coord;
 
 enum sb_pts_test { SB_PTS_IOPS, SB_PTS_THROUGHPUT, SB_PTS_LATENCY, SB_PTS_WSAT, SB_PTS_NTESTS };
 enum sb_pts_profile { SB_PTS_CLIENT, SB_PTS_ENTERPRISE };
@@ -51,9 +57,17 @@ struct sb_pts_opts {
 	unsigned threads, iodepth;
 	unsigned wsat_capacity; /* WSAT ends after this many times the active range */
 	uint64_t seed;
-	/* the caller holds the device's volatile write cache off with the
-	 * device's own command for the run (enterprise: no deviation) */
+	/* the device's volatile write cache is held off with the device's
+	 * own command for the run (enterprise: no deviation): the node it
+	 * is switched through and its kind (sb_pts_cache_plan) */
 	int cache_off_by_command;
+	char cache_node[96];
+	int cache_kind; /* enum sb_devcache_kind */
+	/* sb_pts_run: the device as the caller prepared it for the
+	 * preconditioning job (held O_EXCL, lib/target/jobtarget.h), named
+	 * path in messages */
+	const struct sb_jobtarget *t;
+	const char *path;
 };
 void sb_pts_opts_default(struct sb_pts_opts *o);
 
@@ -107,7 +121,7 @@ struct sb_pts_part {
 	int finished;		/* ran to its end (not stopped) */
 };
 
-struct sb_pts_run {
+struct sb_pts_result {
 	struct sb_pts_opts o;
 	uint64_t device_bytes, region_bytes; /* the active range: [0, region_bytes) */
 	char write_cache[32];		     /* the device's, as the kernel says */
@@ -125,6 +139,10 @@ struct sb_pts_run {
 	unsigned nparts;
 	char deviations[SB_PTS_MAX_DEVIATIONS][160];
 	unsigned ndeviations;
+	/* sb_pts_run: stopped (h->stop), and every test with rounds but WSAT
+	 * reached steady state */
+	int interrupted;
+	int steady;
 };
 
 /* The parts of o's tests on a device of device_bytes (logical block
@@ -133,14 +151,14 @@ struct sb_pts_run {
  * make; for the client profile, the active-range segments placed (seeded
  * by o->seed). -EINVAL with msg ("--bs: ...") when a test's matrix would
  * lack its tracked cell or a size does not fit; -ENOMEM. */
-int sb_pts_plan(struct sb_pts_run *r, const struct sb_pts_opts *o, uint64_t device_bytes,
+int sb_pts_plan(struct sb_pts_result *r, const struct sb_pts_opts *o, uint64_t device_bytes,
 		uint32_t logical_bs, const char *write_cache, char *msg, size_t msglen);
 /* Record one more deviation (the purge the device took, ...). */
-void sb_pts_deviation(struct sb_pts_run *r, const char *fmt, ...)
+void sb_pts_deviation(struct sb_pts_result *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* The job of workload-independent preconditioning (one pass) and of a cell. */
-void sb_pts_precondition_job(const struct sb_pts_run *r, struct sb_job_opts *j);
-void sb_pts_cell_job(const struct sb_pts_run *r, const struct sb_pts_part *p, unsigned cell,
+void sb_pts_precondition_job(const struct sb_pts_result *r, struct sb_job_opts *j);
+void sb_pts_cell_job(const struct sb_pts_result *r, const struct sb_pts_part *p, unsigned cell,
 		     struct sb_job_opts *j);
 /* The figures of a cell's job result. */
 void sb_pts_figures(const struct sb_job_result *jr, struct sb_pts_fig *f);
@@ -149,7 +167,7 @@ void sb_pts_figures(const struct sb_job_result *jr, struct sb_pts_fig *f);
 struct sb_pts_fig *sb_pts_round_begin(struct sb_pts_part *p);
 /* The round is complete: its tracked value, and whether the part is done
  * (1: steady state reached, the round limit or, for WSAT, the bytes). */
-int sb_pts_round_end(struct sb_pts_run *r, struct sb_pts_part *p);
+int sb_pts_round_end(struct sb_pts_result *r, struct sb_pts_part *p);
 /* The part stopped (done or interrupted): its measurement window. */
 void sb_pts_part_close(struct sb_pts_part *p);
 /* The average of a cell's figures over the measurement window. */
@@ -157,6 +175,102 @@ void sb_pts_window_average(const struct sb_pts_part *p, unsigned cell, struct sb
 /* The tracked figure of a cell's figures. */
 double sb_pts_tracked(enum sb_pts_metric m, const struct sb_pts_fig *f);
 const char *sb_pts_metric_name(enum sb_pts_metric m);
-void sb_pts_run_free(struct sb_pts_run *r); /* what the parts hold; r itself stays */
+void sb_pts_result_free(struct sb_pts_result *r); /* what the parts hold; r itself stays */
+
+/* PTS-E asks for the volatile write cache disabled: on an NVMe, ATA drive
+ * or eMMC that reports one, sb_pts_run switches it off with the device's
+ * own command (and back after the run); elsewhere sb_pts_plan records the
+ * deviation. This looks at the device of info (nothing is sent): the
+ * node and kind into o, and o->cache_off_by_command, for an enterprise
+ * run that may touch the device (may_write). */
+void sb_pts_cache_plan(struct sb_pts_opts *o, const struct sb_target_info *info, int may_write);
+
+/* One measurement of the run, as the program's line names it. */
+struct sb_pts_step {
+	const struct sb_pts_part *part;
+	int precondition;      /* a preconditioning pass, else a cell of a round */
+	unsigned step, nsteps; /* pass of passes, or round of the part's max_rounds */
+	unsigned later;	       /* measurements as long after this one, this part's */
+};
+
+/* What the program hears of as the run goes; each may be NULL. */
+struct sb_pts_hooks {
+	void *ctx;
+	/* polled before each measurement: non-zero stops the run
+	 * (out->interrupted; what was measured is kept) */
+	int (*stop)(void *ctx);
+	/* runs job on o->t, its figures into f: 0, or -errno with err
+	 * (its class; msg "" when the program said it). NULL: the library
+	 * runs it (lib/run, nothing drawn; a stop stops it within 50 ms).
+	 * The program's runner draws its progress line and its errors. */
+	int (*measure)(void *ctx, const struct sb_pts_step *s, const struct sb_job_opts *job,
+		       struct sb_pts_fig *f, struct sb_error *err);
+	/* a round of p ended: its tracked figure p->tracked[p->nrounds - 1] */
+	void (*round)(void *ctx, const struct sb_pts_part *p);
+	/* what is said as it happens, the run going on or ending: a step's
+	 * failure (also in err when it is the first), the cache not switched
+	 * back */
+	void (*error)(void *ctx, const char *msg);
+	/* the cache switch: hold(ctx, 1) before, hold(ctx, 0) after (a stop
+	 * asked between is seen after it); on_exit(ctx, undo, arg): what a
+	 * program that exits at once (a second Ctrl-C) runs first to switch the
+	 * cache back on (async-signal-safe), undo NULL once it is back */
+	void (*hold)(void *ctx, int on);
+	void (*on_exit)(void *ctx, void (*undo)(void *arg), void *arg);
+};
+
+/*
+ * Runs the parts out was planned for (sb_pts_plan(out, o, ...)) on o->t,
+ * telling h (NULL: nothing); coord NULL or one process (pts runs alone).
+ * Per part: the purge (o->purge; a discard recorded as a deviation), the
+ * preconditioning passes (not for WSAT), then rounds of its matrix until
+ * steady state, the round limit or (WSAT) the bytes; before the first part
+ * the device's cache switched off when o->cache_off_by_command (back on
+ * after the last, and on a failure). 0 when every part ran (out->steady
+ * says whether they reached steady state); -EINTR when h->stop stopped it
+ * (out->interrupted); else -errno with err (the first failure: a purge, a
+ * measurement, the cache switch). Whatever was measured is in out.
+ */
+int sb_pts_run(const struct sb_pts_opts *o, const struct sb_pts_hooks *h, struct sb_coord *coord,
+	       struct sb_pts_result *out, struct sb_error *err);
+/* The results' "pts" section (pts_json.c): the conditions, deviations,
+ * per test its rounds, steady state and window averages, and a warning for
+ * each test that did not reach steady state. r must outlive res. 0 or
+ * -ENOMEM. */
+struct sb_results;
+int sb_results_pts(struct sb_results *res, const struct sb_pts_result *r);
+
+/* The "pts" section read back (pts_read.c): the result as the run filled
+ * it, for the parts written (those started: parts[i] of r is tests[i]),
+ * and beside it what the writer derives from it. r.o holds the
+ * conditions written (profile, purge asked, active range percent,
+ * preconditioning passes, threads, iodepth, round time, round limit, WSAT
+ * capacity, seed); a part's cells are its mixes by its block sizes. */
+struct sb_pts_doc_part {
+	int has_window;		 /* steady_state written (not WSAT, a round) */
+	struct sb_pts_fig *avg;	 /* window_average: ncells, NULL when null */
+	uint64_t *written_total; /* per round: bytes_written_total */
+};
+struct sb_pts_doc {
+	struct sb_pts_result r;
+	struct sb_pts_doc_part parts[SB_PTS_MAX_PARTS];
+	int pts_result;		 /* no deviation */
+	uint64_t active_bytes;	 /* of the segments (r.segs.n) */
+	char cache_required[16]; /* "disabled" (enterprise) or "enabled" */
+	char cache_command[64];	 /* r.devcache.command points here */
+};
+/* Reads sec (storbench.pts) into d, every value's type and range checked:
+ * 0; -EINVAL with err naming the key path ("tests[0].rounds[2].cells[1].bs:
+ * expected ..."); -ENOMEM. d is filled as far as it was read: free it
+ * with sb_pts_doc_free in every case. */
+int sb_pts_read(const struct sb_jv *sec, struct sb_pts_doc *d, struct sb_error *err);
+void sb_pts_doc_free(struct sb_pts_doc *d); /* what d holds; d itself stays */
+
+/* The library's runner of one measurement (sb_pts_hooks.measure NULL):
+ * job on t with the engine it names (else the default), its figures into
+ * f; stop polled every 50 ms stops it. 0, -EIO when requests failed, or
+ * -errno, with err. */
+int sb_pts_measure(const struct sb_jobtarget *t, const struct sb_job_opts *job,
+		   int (*stop)(void *ctx), void *ctx, struct sb_pts_fig *f, struct sb_error *err);
 
 #endif

@@ -49,7 +49,7 @@ const char *sb_pts_profile_name(enum sb_pts_profile p)
 	return p == SB_PTS_CLIENT ? "client" : "enterprise";
 }
 
-void sb_pts_deviation(struct sb_pts_run *r, const char *fmt, ...)
+void sb_pts_deviation(struct sb_pts_result *r, const char *fmt, ...)
 {
 	va_list ap;
 	if (r->ndeviations >= SB_PTS_MAX_DEVIATIONS)
@@ -130,7 +130,7 @@ static void cells_of(struct sb_pts_part *p)
 		}
 }
 
-static struct sb_pts_part *add_part(struct sb_pts_run *r, enum sb_pts_test t)
+static struct sb_pts_part *add_part(struct sb_pts_result *r, enum sb_pts_test t)
 {
 	struct sb_pts_part *p = &r->parts[r->nparts++];
 	memset(p, 0, sizeof(*p));
@@ -146,7 +146,7 @@ static struct sb_pts_part *add_part(struct sb_pts_run *r, enum sb_pts_test t)
 #define FAIL(...) (snprintf(msg, msglen, __VA_ARGS__), -EINVAL)
 
 /* IOPS or latency: the matrix, which must hold 0/100 at 4k (tracked). */
-static int plan_matrix(struct sb_pts_run *r, enum sb_pts_test t, uint32_t logical_bs, char *msg,
+static int plan_matrix(struct sb_pts_result *r, enum sb_pts_test t, uint32_t logical_bs, char *msg,
 		       size_t msglen)
 {
 	const int lat = t == SB_PTS_LATENCY;
@@ -179,7 +179,7 @@ static int plan_matrix(struct sb_pts_run *r, enum sb_pts_test t, uint32_t logica
 	return 0;
 }
 
-static int plan_throughput(struct sb_pts_run *r, uint32_t logical_bs, char *msg, size_t msglen)
+static int plan_throughput(struct sb_pts_result *r, uint32_t logical_bs, char *msg, size_t msglen)
 {
 	uint32_t bs[2];
 	const unsigned n = pick_bs(&r->o, tp_bs, 2, logical_bs, bs);
@@ -204,7 +204,7 @@ static int plan_throughput(struct sb_pts_run *r, uint32_t logical_bs, char *msg,
 	return 0;
 }
 
-static void plan_wsat(struct sb_pts_run *r)
+static void plan_wsat(struct sb_pts_result *r)
 {
 	struct sb_pts_part *p = add_part(r, SB_PTS_WSAT);
 	p->bss[0] = 4u << 10;
@@ -215,7 +215,7 @@ static void plan_wsat(struct sb_pts_run *r)
 	p->track = SB_PTS_M_IOPS;
 }
 
-static void option_deviations(struct sb_pts_run *r, const char *write_cache)
+static void option_deviations(struct sb_pts_result *r, const char *write_cache)
 {
 	const struct sb_pts_opts *o = &r->o;
 	char a[32];
@@ -256,7 +256,7 @@ static void option_deviations(struct sb_pts_run *r, const char *write_cache)
  * active range, aligned to the largest block size they use and never
  * touching. Throughput is sequential and WSAT has no rounds to
  * precondition: both cover the whole active range. */
-static int plan_segments(struct sb_pts_run *r, uint32_t logical_bs, char *msg, size_t msglen)
+static int plan_segments(struct sb_pts_result *r, uint32_t logical_bs, char *msg, size_t msglen)
 {
 	const struct sb_pts_opts *o = &r->o;
 	uint64_t align = SB_MAX(4096u, logical_bs);
@@ -308,7 +308,7 @@ static int plan_segments(struct sb_pts_run *r, uint32_t logical_bs, char *msg, s
 	return 0;
 }
 
-int sb_pts_plan(struct sb_pts_run *r, const struct sb_pts_opts *o, uint64_t device_bytes,
+int sb_pts_plan(struct sb_pts_result *r, const struct sb_pts_opts *o, uint64_t device_bytes,
 		uint32_t logical_bs, const char *write_cache, char *msg, size_t msglen)
 {
 	int e = 0;

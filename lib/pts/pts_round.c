@@ -6,13 +6,13 @@
 #include "lib/pts/pts.h"
 #include "lib/target/precond.h"
 
-void sb_pts_precondition_job(const struct sb_pts_run *r, struct sb_job_opts *j)
+void sb_pts_precondition_job(const struct sb_pts_result *r, struct sb_job_opts *j)
 {
 	/* the same pass as --precondition=fill of every command */
 	sb_precond_fill_job(j, 0, r->region_bytes, r->o.iodepth, r->o.seed);
 }
 
-void sb_pts_cell_job(const struct sb_pts_run *r, const struct sb_pts_part *p, unsigned cell,
+void sb_pts_cell_job(const struct sb_pts_result *r, const struct sb_pts_part *p, unsigned cell,
 		     struct sb_job_opts *j)
 {
 	const struct sb_pts_cell *c = &p->cells[cell];
@@ -97,7 +97,7 @@ struct sb_pts_fig *sb_pts_round_begin(struct sb_pts_part *p)
 	return &f[p->nrounds * p->ncells];
 }
 
-int sb_pts_round_end(struct sb_pts_run *r, struct sb_pts_part *p)
+int sb_pts_round_end(struct sb_pts_result *r, struct sb_pts_part *p)
 {
 	const struct sb_pts_fig *row = &p->fig[(size_t)p->nrounds * p->ncells];
 	p->tracked[p->nrounds] = sb_pts_tracked(p->track, &row[p->track_cell]);
@@ -147,7 +147,7 @@ void sb_pts_window_average(const struct sb_pts_part *p, unsigned cell, struct sb
 	}
 }
 
-void sb_pts_run_free(struct sb_pts_run *r)
+void sb_pts_result_free(struct sb_pts_result *r)
 {
 	if (r)
 		sb_segments_free(&r->segs);

@@ -8,11 +8,8 @@
 #define SB_SECTIONS_H
 
 #include "lib/sb.h"
-#include "lib/cliff/cliff.h"
-#include "lib/flash/flash.h"
 #include "lib/latency/lat_run.h"
 #include "lib/meta/meta.h"
-#include "lib/pts/pts.h"
 #include "lib/results/results.h"
 #include "lib/spo/spo.h"
 #include "lib/sweep/sweep.h"
@@ -32,29 +29,6 @@ int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m);
  * down, record sizes across, null where a cell was not measured), and a
  * warning when the page cache could not be dropped. 0 or -ENOMEM. */
 int sb_results_sweep(struct sb_results *res, const struct sb_sweep_result *r);
-
-/* pts (pts_json.c): the "pts" section (conditions, deviations, per test
- * its rounds, steady state and window averages) and a warning for each test
- * that did not reach steady state. r must outlive res. 0 or -ENOMEM. */
-int sb_results_pts(struct sb_results *res, const struct sb_pts_run *r);
-/* cliff (cliff_json.c): the fill as a job (res takes job, as
- * sb_results_add_job does) and the "cliff" section (docs/results.md).
- * c and what it points to must outlive res. 0 or -ENOMEM. */
-struct sb_cliff_report {
-	const struct sb_cliff_result *r;
-	const struct sb_job_opts *job; /* the write job as run */
-	uint64_t region_offset, region_size;
-	/* before the fill (--purge, --idle-before): the purge asked for and
-	 * the one done ("none" when none), how ("BLKDISCARD", ...), over how
-	 * many bytes, and the idle time */
-	const char *purge, *purge_method;
-	uint64_t purge_bytes, idle_before_ns;
-};
-int sb_results_cliff(struct sb_results *res, const struct sb_cliff_report *c,
-		     struct sb_job_result *job);
-/* flash (flash_json.c): the "flash" section, every row and the findings,
- * and a warning when the priority could not be raised. 0 or -ENOMEM. */
-int sb_results_flash(struct sb_results *res, const struct sb_flash_report *r);
 
 /* info (info_json.c): what is known about a target, without writing. */
 struct sb_info_report {

@@ -114,6 +114,28 @@ grep -q "^SNIA PTS, enterprise profile: NOT a PTS result" "$T/text" || { cat "$T
 grep -q "^  steady state .*rounds [0-9]*\.\.[0-9]*: average" "$T/text" || { cat "$T/text"; fail "text report: steady state"; }
 ok "text report: deviations, steady state and the window matrix"
 
+# the report reads storbench.pts through its typed reader
+# (lib/pts/pts_read.c): a value of the wrong type, out of range or missing
+# is refused with exit 2 and its key path, where it was printed as NaN
+refused() { # WHAT PYTHON MESSAGE: iops.json with PYTHON run on s (the section)
+	python3 - "$T/iops.json" "$T/bad.json" "$2" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d['storbench']['pts']
+exec(sys.argv[3])
+json.dump(d, open(sys.argv[2], 'w'))
+PY
+	expect_exit 2 "$SB" report "$T/bad.json"
+	[ "$(cat "$T/err")" = "storbench: '$T/bad.json': storbench.pts.$3" ] || { cat "$T/err"; fail "$1: message"; }
+}
+refused "a string for a figure" "s['tests'][0]['rounds'][1]['tracking'] = 'many'" \
+	"tests[0].rounds[1].tracking: expected a number from 0 to 1e18, found 'many'"
+refused "a negative count" "s['conditions']['threads'] = -1" \
+	"conditions.threads: expected a whole number from 0 to 1024, found -1"
+refused "a missing key" "del s['tests'][0]['steady_state']" \
+	"tests[0].steady_state: expected an object, found nothing"
+ok "report: a bad pts section refused by its key path"
+
 # XLSX: a sheet per test, each round's tracked figure and its cells, the
 # window average under them
 if "$SB" --version | grep -q "features:.* xlsx"; then

@@ -14,7 +14,7 @@ static void iops_matrix_order(void **state)
 {
 	(void)state;
 	struct sb_pts_opts o;
-	struct sb_pts_run r;
+	struct sb_pts_result r;
 	char msg[256];
 	sb_pts_opts_default(&o);
 	assert_int_equal(sb_pts_plan(&r, &o, 8 * GiB, 512, "write through", msg, sizeof(msg)), 0);
@@ -45,14 +45,14 @@ static void iops_matrix_order(void **state)
 	assert_int_equal(j.rw, SB_RW_WRITE);
 	assert_int_equal(j.bs, 128u << 10);
 	assert_int_equal(j.size, 8 * GiB);
-	sb_pts_run_free(&r);
+	sb_pts_result_free(&r);
 }
 
 static void other_tests(void **state)
 {
 	(void)state;
 	struct sb_pts_opts o;
-	struct sb_pts_run r;
+	struct sb_pts_result r;
 	char msg[256];
 	sb_pts_opts_default(&o);
 	o.tests = (1u << SB_PTS_NTESTS) - 1;
@@ -77,14 +77,14 @@ static void other_tests(void **state)
 	assert_int_equal(r.ndeviations, 2);
 	assert_non_null(strstr(r.deviations[0], "0.5k left out"));
 	assert_non_null(strstr(r.deviations[1], "volatile write cache write back"));
-	sb_pts_run_free(&r);
+	sb_pts_result_free(&r);
 }
 
 static void options_deviate(void **state)
 {
 	(void)state;
 	struct sb_pts_opts o;
-	struct sb_pts_run r;
+	struct sb_pts_result r;
 	char msg[256];
 	sb_pts_opts_default(&o);
 	o.round_ns = 1000000000ull;
@@ -121,7 +121,7 @@ static void client_segments(void **state)
 {
 	(void)state;
 	struct sb_pts_opts o;
-	struct sb_pts_run r;
+	struct sb_pts_result r;
 	char msg[256];
 	sb_pts_opts_default(&o);
 	o.profile = SB_PTS_CLIENT;
@@ -142,7 +142,7 @@ static void client_segments(void **state)
 		sb_pts_cell_job(&r, p, 0, &j);
 		assert_true(want ? j.segments == &r.segs : j.segments == NULL);
 	}
-	sb_pts_run_free(&r);
+	sb_pts_result_free(&r);
 	/* latency alone: aligned to its 8k; a small amount is a deviation */
 	o.tests = 1u << SB_PTS_LATENCY;
 	o.ar_amount = 64u << 20;
@@ -152,7 +152,7 @@ static void client_segments(void **state)
 	assert_int_equal(r.ndeviations, 1);
 	assert_string_equal(r.deviations[0],
 			    "active-range amount 64.0 MiB instead of 8 GiB or 16 GiB");
-	sb_pts_run_free(&r);
+	sb_pts_result_free(&r);
 	/* 8 GiB of segments 1 MiB apart do not fit in 75% of 8 GiB: asked
 	 * for, refused; by default, half the active range (6 GiB / 2 in 2048
 	 * segments of 1 MiB multiples: 1 MiB each), a deviation */
@@ -165,7 +165,7 @@ static void client_segments(void **state)
 	assert_int_equal(r.segs.n, 2048);
 	assert_int_equal(r.segs.seg_bytes, 1u << 20);
 	assert_non_null(strstr(r.deviations[r.ndeviations - 1], "active-range amount 2.00 GiB"));
-	sb_pts_run_free(&r);
+	sb_pts_result_free(&r);
 	/* too small even for one 1 MiB unit per segment */
 	assert_int_equal(sb_pts_plan(&r, &o, 2 * GiB, 512, "", msg, sizeof(msg)), -EINVAL);
 	assert_non_null(strstr(msg, "--profile=client: the active range"));
@@ -181,7 +181,7 @@ static void client_segments(void **state)
 }
 
 /* round figures by hand: only the tracked cell's IOPS matter */
-static int feed(struct sb_pts_run *r, struct sb_pts_part *p, double iops)
+static int feed(struct sb_pts_result *r, struct sb_pts_part *p, double iops)
 {
 	struct sb_pts_fig *row = sb_pts_round_begin(p);
 	assert_non_null(row);
@@ -193,7 +193,7 @@ static void stops_when_steady(void **state)
 {
 	(void)state;
 	struct sb_pts_opts o;
-	struct sb_pts_run r;
+	struct sb_pts_result r;
 	char msg[256];
 	sb_pts_opts_default(&o);
 	assert_int_equal(sb_pts_plan(&r, &o, 8 * GiB, 512, "", msg, sizeof(msg)), 0);
@@ -209,7 +209,7 @@ static void stops_when_steady(void **state)
 	struct sb_pts_fig avg;
 	sb_pts_window_average(p, p->track_cell, &avg);
 	assert_true(avg.iops > 99.999999 && avg.iops < 100.000001);
-	sb_pts_run_free(&r);
+	sb_pts_result_free(&r);
 
 	o.max_rounds = 6;
 	assert_int_equal(sb_pts_plan(&r, &o, 8 * GiB, 512, "", msg, sizeof(msg)), 0);
@@ -221,7 +221,7 @@ static void stops_when_steady(void **state)
 	assert_false(p->ss.reached);
 	assert_int_equal(p->ss.first, 2);
 	assert_int_equal(p->ss.last, 6);
-	sb_pts_run_free(&r);
+	sb_pts_result_free(&r);
 }
 
 int main(void)

@@ -4,8 +4,9 @@
  * the steps and findings the decision made with what supports them, and
  * what they mean. docs/flash.md describes it for readers.
  */
-#include "lib/results/sections.h"
+#include "lib/flash/flash.h"
 #include "lib/json/json_write.h"
+#include "lib/results/results.h"
 
 #include <math.h>
 
@@ -53,7 +54,7 @@ static void profile_json(struct sb_json *j, const struct sb_flash_profile *p,
 }
 
 /* a finding: its size, confidence and the rows (boundaries) that show it */
-static void finding_json(struct sb_json *j, const char *key, const struct sb_flash_report *r,
+static void finding_json(struct sb_json *j, const char *key, const struct sb_flash_result *r,
 			 int from, int page, unsigned agree)
 {
 	if (from < 0) {
@@ -82,7 +83,7 @@ static void finding_json(struct sb_json *j, const char *key, const struct sb_fla
 	sb_json_obj_close(j);
 }
 
-static void align_json(struct sb_json *j, const struct sb_flash_report *r)
+static void align_json(struct sb_json *j, const struct sb_flash_result *r)
 {
 	sb_json_obj_open(j, "align");
 	sb_json_arr_open(j, "profiles");
@@ -214,7 +215,7 @@ static void meaning(const char *line, void *ctx)
 
 static void flash_json(struct sb_json *j, const void *ctx)
 {
-	const struct sb_flash_report *r = ctx;
+	const struct sb_flash_result *r = ctx;
 	sb_json_str(j, "clock", "CLOCK_MONOTONIC");
 	sb_json_bool(j, "direct", 1);
 	sb_json_obj_open(j, "priority");
@@ -237,7 +238,7 @@ static void flash_json(struct sb_json *j, const void *ctx)
 	sb_json_arr_close(j);
 }
 
-int sb_results_flash(struct sb_results *res, const struct sb_flash_report *r)
+int sb_results_flash(struct sb_results *res, const struct sb_flash_result *r)
 {
 	res->extra_key = "flash";
 	res->extra_json = flash_json;

@@ -4,8 +4,9 @@
  * the whole matrix), the steady-state determination and the averages over
  * the measurement window. docs/pts.md describes it for readers.
  */
-#include "lib/results/sections.h"
+#include "lib/pts/pts.h"
 #include "lib/json/json_write.h"
+#include "lib/results/results.h"
 
 static void fig(struct sb_json *j, const struct sb_pts_cell *c, const struct sb_pts_fig *f)
 {
@@ -26,7 +27,7 @@ static void fig(struct sb_json *j, const struct sb_pts_cell *c, const struct sb_
 
 /* PTS-C's active-range segments (METHODS.md 3.7: "log the seed and the
  * segment map"); null for the enterprise profile. */
-static void segments(struct sb_json *j, const struct sb_pts_run *r)
+static void segments(struct sb_json *j, const struct sb_pts_result *r)
 {
 	const struct sb_segments *s = &r->segs;
 	if (!s->n) {
@@ -51,7 +52,7 @@ static void segments(struct sb_json *j, const struct sb_pts_run *r)
 	sb_json_obj_close(j);
 }
 
-static void conditions(struct sb_json *j, const struct sb_pts_run *r)
+static void conditions(struct sb_json *j, const struct sb_pts_result *r)
 {
 	const struct sb_pts_opts *o = &r->o;
 	sb_json_obj_open(j, "conditions");
@@ -197,7 +198,7 @@ static void part(struct sb_json *j, const struct sb_pts_part *p)
 
 static void pts_json(struct sb_json *j, const void *ctx)
 {
-	const struct sb_pts_run *r = ctx;
+	const struct sb_pts_result *r = ctx;
 	sb_json_str(j, "spec", "SNIA SSS PTS, as METHODS.md section 3 and docs/pts.md define it");
 	sb_json_str(j, "profile", sb_pts_profile_name(r->o.profile));
 	sb_json_bool(j, "pts_result", r->ndeviations == 0);
@@ -213,11 +214,12 @@ static void pts_json(struct sb_json *j, const void *ctx)
 	sb_json_arr_close(j);
 }
 
-int sb_results_pts(struct sb_results *res, const struct sb_pts_run *r)
+int sb_results_pts(struct sb_results *res, const struct sb_pts_result *r)
 {
 	res->extra_key = "pts";
 	res->extra_json = pts_json;
 	res->extra_ctx = r;
+	res->interrupted = r->interrupted;
 	for (unsigned i = 0; i < r->nparts; i++) {
 		const struct sb_pts_part *p = &r->parts[i];
 		if (!p->started || p->test == SB_PTS_WSAT || p->ss.reached)

@@ -1,8 +1,9 @@
 /* The "cliff" section of the results (storbench cliff, docs/cliff.md):
  * where the fast write cache ended, the levels either side, the further
  * steps, the binned series the drop was found in, and the recoveries. */
-#include "lib/results/sections.h"
+#include "lib/cliff/cliff.h"
 #include "lib/json/json_write.h"
+#include "lib/results/results.h"
 
 static void steps_json(struct sb_json *j, const struct sb_cliff_find *f)
 {
@@ -53,21 +54,20 @@ static void recovery_json(struct sb_json *j, const struct sb_cliff_result *r)
 
 static void extra_json(struct sb_json *j, const void *ctx)
 {
-	const struct sb_cliff_report *c = ctx;
-	const struct sb_cliff_result *r = c->r;
+	const struct sb_cliff_result *r = ctx;
 	const struct sb_cliff_find *f = &r->find;
-	sb_json_str(j, "pattern", sb_rw_name(c->job->rw));
-	sb_json_u64(j, "request_size", c->job->bs);
-	sb_json_u64(j, "iodepth", c->job->iodepth);
-	sb_json_bool(j, "direct", c->job->direct);
-	sb_json_u64(j, "region_offset", c->region_offset);
-	sb_json_u64(j, "region_size", c->region_size);
-	sb_json_str(j, "purge", c->purge ? c->purge : "none");
-	if (c->purge_method) {
-		sb_json_str(j, "purge_method", c->purge_method);
-		sb_json_u64(j, "purge_bytes", c->purge_bytes);
+	sb_json_str(j, "pattern", sb_rw_name(r->job.rw));
+	sb_json_u64(j, "request_size", r->job.bs);
+	sb_json_u64(j, "iodepth", r->job.iodepth);
+	sb_json_bool(j, "direct", r->job.direct);
+	sb_json_u64(j, "region_offset", r->region_offset);
+	sb_json_u64(j, "region_size", r->region_size);
+	sb_json_str(j, "purge", r->purge ? r->purge : "none");
+	if (r->purge_method[0]) {
+		sb_json_str(j, "purge_method", r->purge_method);
+		sb_json_u64(j, "purge_bytes", r->purge_bytes);
 	}
-	sb_json_u64(j, "idle_before_ns", c->idle_before_ns);
+	sb_json_u64(j, "idle_before_ns", r->idle_before_ns);
 	sb_json_u64(j, "sample_interval_ns", SB_CLIFF_SAMPLE_NS);
 	sb_json_double(j, "min_step", SB_CLIFF_MIN_STEP);
 	sb_json_str(j, "stop_reason", r->stop_reason);
@@ -92,14 +92,14 @@ static void extra_json(struct sb_json *j, const void *ctx)
 	recovery_json(j, r);
 }
 
-int sb_results_cliff(struct sb_results *res, const struct sb_cliff_report *c,
-		     struct sb_job_result *job)
+int sb_results_cliff(struct sb_results *res, struct sb_cliff_result *r)
 {
-	if (sb_results_add_job(res, job) < 0)
+	if (!r->jr || sb_results_add_job(res, r->jr) < 0)
 		return -ENOMEM;
-	res->interrupted = c->r->interrupted;
+	r->jr = NULL; /* res's now */
+	res->interrupted = r->interrupted;
 	res->extra_key = "cliff";
 	res->extra_json = extra_json;
-	res->extra_ctx = c;
+	res->extra_ctx = r;
 	return 0;
 }

@@ -1,0 +1,81 @@
+/*
+ * The device methods' own sections of a result (storbench.cliff, ...)
+ * read through their readers (lib/cliff/cliff_read.c, lib/pts/pts_read.c, ...), once, when the
+ * document is loaded: what is wrong in one is refused with its key path,
+ * and the renderers read the typed documents, never the keys.
+ */
+#include "report/report.h"
+
+/* 'FILE': storbench.SECTION.PATH: expected ... (at the top: SECTION:) */
+static int refused(const struct rep_doc *d, char **why, const char *section,
+		   const struct sb_error *er)
+{
+	const int top = !strncmp(er->msg, "expected ", 9);
+	return rep_fail(why, -REP_EINPUT, "'%s': storbench.%s%s%s", d->path, section,
+			top ? ": " : ".", er->msg);
+}
+
+/* The section's reader's verdict: 0, or what the report says. */
+static int verdict(const struct rep_doc *d, char **why, const char *section, int e,
+		   const struct sb_error *er)
+{
+	if (e == -ENOMEM)
+		return rep_fail(why, e, "out of memory");
+	return e ? refused(d, why, section, er) : 0;
+}
+
+static int cliff(struct rep_doc *d, const struct sb_jv *s, char **why)
+{
+	struct sb_error er;
+	if (!(d->cliff = calloc(1, sizeof(*d->cliff))))
+		return rep_fail(why, -ENOMEM, "out of memory");
+	return verdict(d, why, "cliff", sb_cliff_read(s, d->cliff, &er), &er);
+}
+
+static int flash(struct rep_doc *d, const struct sb_jv *s, char **why)
+{
+	struct sb_error er;
+	if (!(d->flash = calloc(1, sizeof(*d->flash))))
+		return rep_fail(why, -ENOMEM, "out of memory");
+	return verdict(d, why, "flash", sb_flash_read(s, d->flash, &er), &er);
+}
+
+static int pts(struct rep_doc *d, const struct sb_jv *s, char **why)
+{
+	struct sb_error er;
+	if (!(d->pts = calloc(1, sizeof(*d->pts))))
+		return rep_fail(why, -ENOMEM, "out of memory");
+	return verdict(d, why, "pts", sb_pts_read(s, d->pts, &er), &er);
+}
+
+int rep_dev_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why)
+{
+	static const struct {
+		const char *key;
+		int (*read)(struct rep_doc *d, const struct sb_jv *s, char **why);
+	} sections[] = {
+		{ "cliff", cliff },
+		{ "flash", flash },
+		{ "pts", pts },
+	};
+	for (size_t i = 0; i < SB_ARRAY_SIZE(sections); i++) {
+		const struct sb_jv *s = sb_jv_get(sb, sections[i].key);
+		const int e = s ? sections[i].read(d, s, why) : 0;
+		if (e)
+			return e;
+	}
+	return 0;
+}
+
+void rep_dev_methods_free(struct rep_doc *d)
+{
+	sb_cliff_doc_free(d->cliff);
+	free(d->cliff);
+	d->cliff = NULL;
+	sb_flash_doc_free(d->flash);
+	free(d->flash);
+	d->flash = NULL;
+	sb_pts_doc_free(d->pts);
+	free(d->pts);
+	d->pts = NULL;
+}
