@@ -4,13 +4,15 @@
 
 #include "lib/storbench.h"
 
-/* Exit codes: one enum for the whole program. */
+/* Exit codes: one enum for the whole program, one table of what they mean
+ * for every command (cli/exit_status.c, in each --help; docs/promises.md). */
 enum sb_exit {
-	SB_EXIT_OK = 0,
-	SB_EXIT_FAIL = 1,     /* the test ran and found a failure */
-	SB_EXIT_USAGE = 2,    /* bad option or input */
-	SB_EXIT_ENV = 3,      /* permission, missing kernel feature, busy device */
-	SB_EXIT_SIGINT = 130, /* stopped, the signal unknown (see cli_interrupt_status) */
+	SB_EXIT_OK = 0,	      /* pass */
+	SB_EXIT_FAIL = 1,     /* the verdict: the test ran and found a failure */
+	SB_EXIT_USAGE = 2,    /* the command line is wrong: nothing was run */
+	SB_EXIT_ENV = 3,      /* the target or the system cannot be used */
+	SB_EXIT_SIGNAL = 128, /* + N: interrupted by signal N (cli_interrupt_status) */
+	SB_EXIT_SIGINT = 130, /* interrupted by Ctrl-C, or by a signal not known */
 };
 
 /* "storbench: <message>" on stderr. */
@@ -21,11 +23,22 @@ void sb_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* What every message starts with after "storbench: ": "rank 2 on HOST: "
  * in a run of many ranks (cli/ranks.c), else "". */
 void cli_msg_set_prefix(const char *p);
+/* A peer's command line (iozone, fio, bonnie): every message from here on
+ * names storbench's option ours ("--record-sizes") as the user typed it
+ * ("-r"). The last way an option was typed counts (its value holds); up
+ * to 64 options. */
+void cli_msg_alias(const char *ours, const char *typed);
 const char *cli_msg_prefix(void);
 /* A library call's error (lib/sb.h): its message printed (when it has
  * one) and its exit code, the one place where the library's classes of
  * error become exit codes. */
 int cli_error(const struct sb_error *er);
+/* The exit code of an -errno a target or the system answered with
+ * (sb_errno_class): SB_EXIT_ENV, SB_EXIT_FAIL (EIO) or SB_EXIT_USAGE. */
+int cli_exit_of_errno(int err);
+/* A target a command needs to exist (kind SB_TARGET_NONE): "cannot use
+ * 'PATH': No such file or directory", SB_EXIT_ENV; else 0. */
+int cli_target_missing(int kind, const char *path);
 
 /* ---- option parsing (cli/opt.c) ---- */
 enum { OPT_NOARG, OPT_ARG };
@@ -75,7 +88,12 @@ struct cli_command {
 	unsigned shared;	   /* the CLI_* flags it takes */
 	const char *formats;	   /* --format's values, the default first: "text|json" */
 	const char *help[CLI_S_N]; /* its own help of a shared flag; NULL: the common one */
+	const char *pass;	   /* exit 0, in its words ("every block intact") */
+	const char *fail;	   /* exit 1, in its words; NULL: it never fails a device */
 };
+/* The exit status table (cli/exit_status.c) at the end of a --help: the
+ * codes of every command, cmd's words for 0 and 1 (NULL: storbench's). */
+void cli_print_exit_status(FILE *f, const struct cli_command *cmd);
 
 /* What the shared flags were given as (cli_parse fills it). */
 struct cli_shared {
@@ -135,16 +153,15 @@ const char *cli_purge_arg(void);
 int cli_purge_parse(const char *v, enum sb_purge_method *m, char *hint, size_t hl);
 /* Before anything is created, with t probed: may --precondition and
  * --discard-before be carried out on the target at path? A block device
- * or a file storbench did not create needs --destroy-data and the safety
- * checks (a device the measurement does not write is checked and held
- * here); purge needs a block device. 0 or an exit code, said. */
-int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
-		    int job_writes);
+ * or a file storbench did not create needs --destroy-data; purge needs a
+ * block device. The target is then marked written (t->writes): however
+ * the measurement uses it, cli_target_prepare passes it through the write
+ * gate. 0 or an exit code, said. */
+int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path);
 /* The same, under mpirun too (cli_state_check refuses there): every rank
  * checks its own target; cli_state_apply then brings each rank's to the
  * state and waits for every rank (run with a job file). */
-int cli_state_check_each(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
-			 int job_writes);
+int cli_state_check_each(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path);
 /* With t prepared: bring it to the state asked for (purge or fill, then
  * discard) and record it in res. 0 or an exit code, said. */
 int cli_state_apply(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
@@ -175,6 +192,11 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv);
 int cli_ranks_init(int *argc, char ***argv);
 void cli_ranks_finish(void);
 int cli_ranks(void); /* how many ranks (1: a plain run) */
+/* The coordination handle the methods of the library take (lib/coord). */
+struct sb_coord *cli_ranks_coord(void);
+/* After a library call that coordinated the ranks: when a rank did not
+ * answer in time (sb_coord_failed; the call said so), the job ends here. */
+void cli_ranks_end_if_failed(void);
 int cli_rank(void);
 void cli_ranks_set_stonewall(void);
 void cli_ranks_set_per_rank_dir(int on);
@@ -242,19 +264,14 @@ int cli_ranks_round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios);
  * a setup's (a rank may be in a long request or its fsync). */
 int cli_ranks_round_test_slow(int *any, int *all, uint64_t *bytes, uint64_t *ios);
 /* A loop that does work between its looks at the rounds (verify's and
- * soak's phases, meta's tests): one look starts a round when due (the last
- * one ended CLI_ROUND_EVERY_NS ago, or at once when this rank is done)
- * with this rank's two counters, and tests the round in flight, with
- * cli_ranks_round_test_slow's deadline. 1 when it ended: *any, *all set,
- * and on rank 0 sum[0] and sum[1] the ranks' counters as they were at
- * r->started_ns; 0 not yet. A zeroed struct cli_round: none in flight. */
-#define CLI_ROUND_EVERY_NS 50000000ull
-struct cli_round {
-	int in_flight;
-	uint64_t started_ns, ended_ns;
-};
-int cli_ranks_round_look(struct cli_round *r, int done, uint64_t a, uint64_t b, uint64_t now,
+ * meta's): sb_coord_round_look with a setup's deadline (a rank may be in
+ * a long request or its fsync); alone, never ended (0). */
+int cli_ranks_round_look(struct sb_coord_round *r, int done, uint64_t a, uint64_t b, uint64_t now,
 			 int *any, int *all, uint64_t sum[2]);
+/* The same for a phase whose bytes rank 0's line shows of all ranks
+ * (sb_coord_sum_look): 1 once a round ended with every rank done. */
+int cli_ranks_sum_look(struct sb_coord_sum *s, uint64_t done, uint64_t total, int over,
+		       uint64_t now);
 /* Before any rank writes: each rank's filesystem (its host and the st_dev
  * of path, or of its parent), the bytes it will need there and those free
  * (fs: its name in the message, e.g. the mount point); rank 0 sums the
@@ -284,6 +301,10 @@ void render_ranks_text(FILE *f, const struct sb_job_result *j);
 int cli_target_probe(struct sb_jobtarget *t, const char *path);
 /* May the block device at path be written (sb_jobtarget_consent)? */
 int cli_device_consent(struct sb_jobtarget *t, const char *path);
+/* The refusal of a command that writes the block device at path without
+ * --destroy-data: the write gate's one message (in use, or the signature
+ * it holds), and its exit code. */
+int cli_refuse_device(const char *path);
 /* Resolve TARGET for a job (sb_jobtarget_prepare), only after every option
  * was checked; a signal during the layout of a file returns
  * cli_interrupt_status() without a message. */
@@ -308,21 +329,6 @@ void cli_target_hold_rank_dir(int on, int keep);
 const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int *fell_back);
 
 /* ---- the live progress line (cli/progress.c) ---- */
-/* A rate over the last second from snapshots of counters that only grow
- * (bytes, and requests or operations). Snapshots closer than 50 ms to the
- * last are not kept; 32 cover 1.6 s. */
-#define CLI_RATE_SLOTS 32
-struct cli_rate {
-	uint64_t t[CLI_RATE_SLOTS], bytes[CLI_RATE_SLOTS], ops[CLI_RATE_SLOTS];
-	unsigned head, n;
-};
-void cli_rate_reset(struct cli_rate *r);
-void cli_rate_add(struct cli_rate *r, uint64_t now, uint64_t bytes, uint64_t ops);
-/* Per second, from the newest snapshot at least 1 s before now (the oldest
- * when all are younger) to (now, bytes, ops); -1 when there is none at
- * least 150 ms old. ops_s may be NULL. */
-int cli_rate_get(const struct cli_rate *r, uint64_t now, uint64_t bytes, uint64_t ops, double *bps,
-		 double *ops_s);
 /* "42s", "3m05s", "2h03m", "4d07h": short, for the line. */
 char *cli_fmt_dur(double ns, char *buf, size_t len);
 

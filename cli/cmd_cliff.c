@@ -146,12 +146,11 @@ static void help(const struct cli_cmd_opts *co)
 	       "directory (a new test file is written and removed). See docs/cliff.md.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
-	printf("\nexit status: 0 measured (with or without a drop), 2 bad options or a\n"
-	       "refusal, 3 the target could not be used, 130 interrupted.\n"
-	       "\nexamples:\n"
+	printf("\nexamples:\n"
 	       "  storbench cliff --destroy-data /dev/mmcblk0\n"
 	       "  storbench cliff --destroy-data --size=64G --recovery=1m,5m,30m /dev/nvme0n1\n"
 	       "  storbench cliff --size=8G --output=cliff.json /mnt/sd\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 /* Overwriting a device or a file always needs consent here (the cache is
@@ -161,9 +160,11 @@ static int consent(const struct cliff_ctx *c, const struct sb_jobtarget *t, cons
 	const enum sb_target_kind k = t->info.kind;
 	if (c->sh.destroy_data || k == SB_TARGET_DIR || k == SB_TARGET_NONE)
 		return 0;
-	sb_err("refusing to write to %s '%s': cliff overwrites it from --offset on "
+	if (k == SB_TARGET_BLOCK)
+		return cli_refuse_device(path);
+	sb_err("refusing to write to file '%s': cliff overwrites it from --offset on "
 	       "(add --destroy-data)",
-	       k == SB_TARGET_BLOCK ? "block device" : "file", path);
+	       path);
 	return SB_EXIT_USAGE;
 }
 

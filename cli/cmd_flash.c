@@ -175,6 +175,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench flash --align --bs=1k..16k /dev/sdb\n"
 	       "  storbench flash --open-au --destroy-data --erase-size=4M /dev/sdb\n"
 	       "  storbench flash --scatter --scatter-order=12 --bs=64k /dev/sdb\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 /* everything known before the target is opened */
@@ -210,12 +211,20 @@ static int check_options(struct flash_ctx *c)
 		sb_err("--erase-size applies to --open-au and --find-fat only");
 		return SB_EXIT_USAGE;
 	}
-	if ((c->open_au || c->find_fat) && !c->sh.destroy_data) {
-		sb_err("refusing to write: --%s overwrites the target (add --destroy-data)",
-		       c->open_au ? "open-au" : "find-fat");
-		return SB_EXIT_USAGE;
-	}
 	return 0;
+}
+
+/* --open-au and --find-fat overwrite the target: only with --destroy-data
+ * (a device's refusal is the write gate's, naming what it holds). */
+static int consent(const struct flash_ctx *c, const struct sb_jobtarget *t, const char *path)
+{
+	if (!(c->open_au || c->find_fat) || c->sh.destroy_data)
+		return 0;
+	if (t->info.kind == SB_TARGET_BLOCK)
+		return cli_refuse_device(path);
+	sb_err("refusing to write: --%s overwrites the target (add --destroy-data)",
+	       c->open_au ? "open-au" : "find-fat");
+	return SB_EXIT_USAGE;
 }
 
 static int open_target(const struct flash_ctx *c, struct sb_jobtarget *t, const char *path,
@@ -224,12 +233,16 @@ static int open_target(const struct flash_ctx *c, struct sb_jobtarget *t, const 
 	int rc = cli_target_probe(t, path);
 	if (rc)
 		return rc;
+	if ((rc = cli_target_missing(t->info.kind, path)))
+		return rc;
 	if (t->info.kind != SB_TARGET_BLOCK && t->info.kind != SB_TARGET_FILE) {
 		sb_err("'%s' is not a block device or an image file: flash needs the device "
 		       "itself",
 		       path);
 		return SB_EXIT_USAGE;
 	}
+	if ((rc = consent(c, t, path)))
+		return rc;
 	if (t->info.direct_ok == 0) {
 		sb_err("cannot use direct I/O on '%s': flash times the device, not the page cache",
 		       path);
@@ -247,7 +260,7 @@ static int open_target(const struct flash_ctx *c, struct sb_jobtarget *t, const 
 	const int fd = sb_jobtarget_open(t, 0, (writes ? O_RDWR : O_RDONLY) | O_DIRECT);
 	if (fd < 0) {
 		sb_err("cannot open '%s': %s", path, strerror(-fd));
-		return fd == -EACCES || fd == -EPERM || fd == -EBUSY ? SB_EXIT_ENV : SB_EXIT_USAGE;
+		return cli_exit_of_errno(fd);
 	}
 	dev->fd = fd;
 	dev->size = t->region_size;

@@ -36,7 +36,9 @@ static void render_target(FILE *f, const struct sb_info_report *r)
 	}
 	if (t->direct_ok >= 0)
 		fprintf(f, "direct I/O    %s\n", t->direct_ok ? "supported" : "not supported");
-	if (!t->devname[0] && t->kind != SB_TARGET_BLOCK)
+	if (sb_target_in_ram(t))
+		fprintf(f, "device        none (the filesystem is in RAM: %s)\n", t->fstype);
+	else if (!t->devname[0] && t->kind != SB_TARGET_BLOCK)
 		fprintf(f, "device        none (the filesystem has no block device beneath)\n");
 }
 

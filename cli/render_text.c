@@ -86,8 +86,8 @@ void render_target_text(FILE *f, const struct sb_results *r)
 			fprintf(f, ", %s on %s", t->fstype, t->mountpoint);
 		fputc('\n', f);
 	} else if (t->fstype[0]) {
-		fprintf(f, "filesystem: %s on %s (no block device beneath)\n", t->fstype,
-			t->mountpoint);
+		fprintf(f, "filesystem: %s on %s (%sno block device beneath)\n", t->fstype,
+			t->mountpoint, sb_target_in_ram(t) ? "in RAM, " : "");
 	}
 	if (r->have_state)
 		render_state_text(f, &r->state);

@@ -27,40 +27,71 @@ static int region(struct spo_opts *o, const char *path, uint64_t cap)
 	return 0;
 }
 
+/* The target to write: from the write gate (a device: not in use, held
+ * O_EXCL; a file: never a symlink, never a file the kernel uses), then
+ * reopened as the writer wants it: O_DIRECT where it works, O_DSYNC for
+ * --sync=dsync. The fd, or an exit code (said) as -code. */
+static int gate_open(const struct spo_opts *o, const char *path, struct sb_jobtarget *jt)
+{
+	struct sb_error er;
+	int held, e;
+	if (jt->info.kind == SB_TARGET_BLOCK) {
+		jt->destroy_data = 1;
+		if ((e = cli_device_consent(jt, path)))
+			return -e;
+		held = jt->excl_fd - 1;
+	} else if ((held = sb_gate_file(path, 1, NULL, NULL, &er)) < 0) {
+		return -cli_error(&er);
+	}
+	const int flags = O_RDWR | (o->sync == SB_SPO_DSYNC ? O_DSYNC : 0);
+	int fd = sb_scratch_reopen(held, flags | O_DIRECT);
+	if (fd == -EINVAL)
+		fd = sb_scratch_reopen(held, flags); /* no O_DIRECT here (tmpfs) */
+	if (jt->info.kind != SB_TARGET_BLOCK)
+		close(held);
+	if (fd < 0)
+		return sb_err("cannot open '%s': %s", path, strerror(-fd)), -SB_EXIT_ENV;
+	return fd;
+}
+
 int spo_open_target(struct spo_opts *o, const char *path, int write, struct sb_jobtarget *jt,
 		    int *fd)
 {
-	char why[512];
 	int e;
 
 	*fd = -1;
-	if (write && !o->destroy)
-		return sb_err("spo overwrites '%s': give --destroy-data to allow it", path),
-		       SB_EXIT_USAGE;
-	if ((e = cli_target_probe(jt, path)))
+	if ((e = cli_target_probe(jt, path)) || (e = cli_target_missing(jt->info.kind, path)))
 		return e;
 	if (jt->info.kind != SB_TARGET_BLOCK && jt->info.kind != SB_TARGET_FILE)
 		return sb_err("spo: '%s' is not a block device or a file", path), SB_EXIT_USAGE;
-	if (write && jt->info.kind == SB_TARGET_BLOCK) {
-		jt->destroy_data = 1;
-		if ((e = cli_device_consent(jt, path)))
-			return e;
+	char ram[512];
+	if (sb_target_ram_warning(&jt->info, ram, sizeof(ram)))
+		sb_warn("%s", ram); /* nothing there survives a power cut */
+	if (write && !o->destroy)
+		return jt->info.kind == SB_TARGET_BLOCK
+			       ? cli_refuse_device(path)
+			       : (sb_err("spo overwrites '%s': give --destroy-data to allow it",
+					 path),
+				  SB_EXIT_USAGE);
+	*fd = write ? gate_open(o, path, jt) : sb_spo_open(path);
+	if (*fd < 0 && write) {
+		e = -*fd;
+		*fd = -1;
+		return e;
 	}
-	*fd = sb_spo_open(path, write, o->sync == SB_SPO_DSYNC);
 	if (*fd < 0) {
 		e = *fd;
 		*fd = -1;
 		return sb_err("cannot open '%s': %s", path, strerror(-e)), SB_EXIT_ENV;
 	}
-	/* held for the run (a device to write is, by its consent above):
-	 * another storbench run using it is a refusal */
+	/* held for the run (a device to write is, by the gate's exclusive
+	 * open): another storbench run using it is a refusal */
 	long who;
 	if (!(write && jt->info.kind == SB_TARGET_BLOCK) && sb_hold(*fd, write, &who) == -EBUSY) {
+		char why[512];
 		sb_hold_why(why, sizeof(why), path, who);
 		return sb_err("%s", why), SB_EXIT_ENV;
 	}
-	if (write && jt->info.kind == SB_TARGET_FILE && sb_file_in_use(*fd, why, sizeof(why)) == 1)
-		return sb_err("refusing to write '%s': it is %s", path, why), SB_EXIT_USAGE;
 	return write ? region(o, path, jt->info.file_size) : 0;
 }
 
@@ -222,7 +253,7 @@ static int run_writer(struct spo_opts *o, int fd, int jfd, int jsync)
 	};
 	int e = sb_spo_run_create(&w.run, &lo, msg, sizeof(msg));
 	if (e)
-		return sb_err("%s", msg), e == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
+		return sb_err("%s", msg), e == -EINVAL ? SB_EXIT_USAGE : cli_exit_of_errno(e);
 	const uint64_t cut_at = o->cut_cmd ? sb_now_ns() + cut_delay(o, o->seed) : 0;
 	if (pthread_create(&th, NULL, writer_thread, &w)) {
 		sb_spo_run_free(w.run);

@@ -24,7 +24,7 @@ static const char *what(const struct cli_shared *sh, char *buf, size_t len)
 }
 
 static int check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
-		 int job_writes, int each_rank)
+		 int each_rank)
 {
 	char w[48];
 	if (!asked(sh))
@@ -41,33 +41,29 @@ static int check(const struct cli_shared *sh, struct sb_jobtarget *t, const char
 		       path);
 		return SB_EXIT_USAGE;
 	}
-	if (k == SB_TARGET_BLOCK || k == SB_TARGET_FILE) {
-		if (!sh->destroy_data && (k == SB_TARGET_BLOCK || sb_file_is_ours(path) != 1)) {
-			sb_err("%s: destroys what '%s' holds in the region (add --destroy-data to "
-			       "allow it)",
-			       w, path);
-			return SB_EXIT_USAGE;
-		}
+	if (k == SB_TARGET_FILE && !sh->destroy_data && sb_file_is_ours(path) != 1) {
+		sb_err("%s: destroys what '%s' holds in the region (add --destroy-data to "
+		       "allow it)",
+		       w, path);
+		return SB_EXIT_USAGE;
 	}
-	/* a device the measurement only reads is checked here as a written
-	 * one: mounted or in use, never; held with O_EXCL from now on */
-	if (k == SB_TARGET_BLOCK && !job_writes) {
-		t->destroy_data = sh->destroy_data;
-		return cli_device_consent(t, path);
-	}
+	/* a device without consent: the write gate's one refusal */
+	if (k == SB_TARGET_BLOCK && !sh->destroy_data)
+		return cli_refuse_device(path);
+	/* a target the measurement only reads is written all the same: it
+	 * passes the write gate when it is prepared, as a written one */
+	t->writes = 1;
 	return 0;
 }
 
-int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
-		    int job_writes)
+int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path)
 {
-	return check(sh, t, path, job_writes, 0);
+	return check(sh, t, path, 0);
 }
 
-int cli_state_check_each(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
-			 int job_writes)
+int cli_state_check_each(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path)
 {
-	return check(sh, t, path, job_writes, 1);
+	return check(sh, t, path, 1);
 }
 
 static void add_written(const struct sb_job_result *jr, void *st)
@@ -169,14 +165,12 @@ static int precondition(const struct cli_shared *sh, struct sb_jobtarget *t, con
 #define RANKS_WAIT_S 600.0
 #define RANKS_WAIT_X 50.0
 
-static int ranks_done(const struct cli_shared *sh, const char *path, struct sb_results *res,
-		      int rc)
+static int ranks_done(const struct cli_shared *sh, const char *path, struct sb_results *res, int rc)
 {
 	struct sb_rank_state mine;
 	char msg[512], w[48];
 	long v = rc;
-	cli_ranks_max_within(&v, 1,
-			     RANKS_WAIT_S + RANKS_WAIT_X * (double)res->state.took_ns / 1e9);
+	cli_ranks_max_within(&v, 1, RANKS_WAIT_S + RANKS_WAIT_X * (double)res->state.took_ns / 1e9);
 	snprintf(msg, sizeof(msg), "rank %d on %s: %s on '%.300s' failed", cli_rank(),
 		 cli_ranks_host(), what(sh, w, sizeof(w)), path);
 	rc = cli_ranks_agree(rc, rc ? msg : NULL);

@@ -6,6 +6,8 @@
 
 #include "lib/storbench.h"
 
+#include <unistd.h>
+
 static int stop_asked(void *ctx)
 {
 	(void)ctx;
@@ -40,6 +42,17 @@ int cli_device_consent(struct sb_jobtarget *t, const char *path)
 {
 	struct sb_error er;
 	return sb_jobtarget_consent(t, path, &er) ? cli_error(&er) : 0;
+}
+
+int cli_refuse_device(const char *path)
+{
+	struct sb_error er;
+	const int fd = sb_gate_device(path, 0, &er);
+	if (fd >= 0) { /* cannot be: without consent the gate never opens */
+		close(fd);
+		sb_error_set(&er, -EPERM, SB_ERR_INPUT, "refusing to write to '%s'", path);
+	}
+	return cli_error(&er);
 }
 
 /* The jobs of a job file that run together in a directory share the

@@ -5,6 +5,7 @@
 #include "cli/verify.h"
 #include "lib/storbench.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 static int stop_cb(void *ctx)
@@ -89,12 +90,8 @@ static int consent(const struct verify_opts *o, struct sb_jobtarget *ct, const c
 		       path);
 		return SB_EXIT_USAGE;
 	}
-	if (!o->destroy) {
-		sb_err("refusing to probe '%s': the probe writes all over the device (add "
-		       "--destroy-data)",
-		       path);
-		return SB_EXIT_USAGE;
-	}
+	if (!o->destroy)
+		return cli_refuse_device(path);
 	ct->destroy_data = 1;
 	return cli_device_consent(ct, path);
 }
@@ -113,8 +110,15 @@ int verify_probe(const struct verify_opts *o, const char *path)
 		goto out;
 	p.block_size = ct.info.logical_bs ? ct.info.logical_bs : 512;
 	p.seed = o->seed_given ? o->seed : sb_now_ns() ^ ((uint64_t)getpid() << 32);
-	if (sb_capacity_blockdev_open(&d, path, ct.info.capacity, p.block_size, msg, sizeof(msg)) <
-	    0) {
+	/* written through what the write gate gave, never the name again */
+	const int fd = sb_jobtarget_open(&ct, 0, O_RDWR | O_DIRECT);
+	if (fd < 0) {
+		sb_err("cannot open '%s': %s", path, strerror(-fd));
+		rc = SB_EXIT_ENV;
+		goto out;
+	}
+	if (sb_capacity_blockdev_open(&d, fd, path, ct.info.capacity, p.block_size, msg,
+				      sizeof(msg)) < 0) {
 		sb_err("%s", msg);
 		rc = SB_EXIT_ENV;
 		goto out;

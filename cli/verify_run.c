@@ -8,12 +8,13 @@
 #include "cli/verify.h"
 #include "lib/storbench.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #define MSG_LEN 8448 /* two paths and some words */
 
-static struct sb_vtarget_opts lib_opts(const struct verify_opts *o)
+struct sb_vtarget_opts verify_lib_opts(const struct verify_opts *o)
 {
 	return (struct sb_vtarget_opts){
 		.phase = o->phase,
@@ -21,7 +22,6 @@ static struct sb_vtarget_opts lib_opts(const struct verify_opts *o)
 		.size = o->size_given ? o->size : 0,
 		.block_size = o->block_size,
 		.block_size_given = o->block_size_given,
-		.request_size = o->request_size,
 		.seed = o->seed,
 		.seed_given = o->seed_given,
 		.direct = o->direct,
@@ -31,12 +31,14 @@ static struct sb_vtarget_opts lib_opts(const struct verify_opts *o)
 
 int verify_target_resolve(struct vtarget *t, const char *path, struct verify_opts *o)
 {
-	struct sb_vtarget_opts lo = lib_opts(o);
+	struct sb_vtarget_opts lo = verify_lib_opts(o);
 	char msg[MSG_LEN];
 	int e;
 	/* a caller that looked first (soak) is not made to look twice */
 	if (!t->ct.probed && (e = cli_target_probe(&t->ct, path)))
 		return e;
+	if (t->ct.info.kind == SB_TARGET_BLOCK && (o->phase & SB_VPHASE_WRITE) && !o->destroy)
+		return cli_refuse_device(path);
 	e = sb_vtarget_resolve(&t->v, path, &t->ct.info, &lo, msg, sizeof(msg));
 	/* a check may have read the seed and the block size from the data */
 	o->seed = lo.seed;
@@ -44,25 +46,32 @@ int verify_target_resolve(struct vtarget *t, const char *path, struct verify_opt
 	if (!e)
 		return 0;
 	sb_err("%s", msg);
+	/* a target that is not there cannot be used; no data of ours in one
+	 * that is, or a file not ours, is the user's to set right */
+	if (e == -ENOENT && t->ct.info.kind == SB_TARGET_NONE)
+		return SB_EXIT_ENV;
 	return e == -EINVAL || e == -EPERM || e == -ENOENT ? SB_EXIT_USAGE : SB_EXIT_ENV;
-}
-
-/* What failed to be created: the user's doing, or the environment's. */
-static int create_exit(int e)
-{
-	return e == -ENOSPC || e == -EACCES || e == -EPERM || e == -ENOMEM || e == -EIO ||
-			       e == -EFBIG || e == -ETXTBSY || e == -EBUSY
-		       ? SB_EXIT_ENV
-		       : SB_EXIT_USAGE;
 }
 
 int verify_target_create(struct vtarget *t, const struct verify_opts *o)
 {
-	const struct sb_vtarget_opts lo = lib_opts(o);
+	const struct sb_vtarget_opts lo = verify_lib_opts(o);
 	char msg[MSG_LEN];
 	if (t->v.is_blockdev) {
 		t->ct.destroy_data = o->destroy;
-		return cli_device_consent(&t->ct, t->v.path);
+		const int rc = cli_device_consent(&t->ct, t->v.path);
+		if (rc)
+			return rc;
+		/* the phases write through what the write gate gave */
+		struct sb_vseg *s = &t->v.seg[0];
+		if (s->fd >= 0)
+			close(s->fd);
+		s->fd = fcntl(t->ct.excl_fd - 1, F_DUPFD_CLOEXEC, 0);
+		if (s->fd < 0) {
+			sb_err("cannot use '%s': %s", t->v.path, strerror(errno));
+			return SB_EXIT_ENV;
+		}
+		return 0;
 	}
 	const int e = sb_vtarget_create(&t->v, &lo, msg, sizeof(msg));
 	/* a second Ctrl-C removes what --phase=both would have removed */
@@ -80,7 +89,7 @@ int verify_target_create(struct vtarget *t, const struct verify_opts *o)
 		return 0;
 	sb_err("%s", msg);
 	snprintf(t->why, sizeof(t->why), "%.*s", (int)sizeof(t->why) - 1, msg);
-	return create_exit(e);
+	return cli_exit_of_errno(e);
 }
 
 /* What removing segment i came to (e), told. */
@@ -118,16 +127,12 @@ struct prog {
 	const char *label;
 	const struct verify_report *r;
 	uint64_t total; /* bytes of the phase */
-	int write;
 	struct cli_progress pg;
-	struct cli_rate rate;
+	struct sb_rate rate;
 	/* many ranks, every one in this phase (r->all_ranks): the rounds
-	 * (cli_ranks_round_look) sum the ranks' bytes done and of the phase
-	 * to rank 0, whose line shows them */
-	struct cli_round round;
-	int have_all;
-	uint64_t all_done, all_total;
-	struct cli_rate all;
+	 * sum the ranks' bytes done and of the phase to rank 0, whose line
+	 * shows them */
+	struct sb_coord_sum all;
 	char what[64];
 };
 
@@ -135,30 +140,16 @@ struct prog {
  * this rank's phase is over): 1 once a round ended with every rank done. */
 static int ranks_look(struct prog *p, uint64_t done, int over, uint64_t now)
 {
-	int any, all;
-	uint64_t sum[2];
-	if (cli_ranks_round_look(&p->round, over, done, p->total, now, &any, &all, sum) != 1)
-		return 0;
-	if (cli_rank() == 0) {
-		cli_rate_add(&p->all, p->round.started_ns, sum[0], 0);
-		p->all_done = sum[0];
-		p->all_total = sum[1];
-		p->have_all = 1;
-	}
-	return all;
+	return cli_ranks_sum_look(&p->all, done, p->total, over, now) == 1;
 }
 
 /* The line: "verify write: 42% 1.20 GiB of 3.00 GiB 512 MiB/s  elapsed 3s
- * ETA 4s" (the ETA of the phase), or soak's. */
+ * ETA 4s" (the ETA of the phase). */
 static void progress_draw(struct prog *p, uint64_t done, uint64_t now)
 {
-	const struct verify_report *r = p->r;
 	const double elapsed = (double)(now - p->pg.start_ns);
 	struct cli_line l = {
-		.label = r->command ? r->command : "verify",
-		.step_word = r->step ? "iteration" : NULL,
-		.step = r->step,
-		.nsteps = r->nsteps,
+		.label = "verify",
 		.what = p->label,
 		.pct = p->total ? 100.0 * (double)done / (double)p->total : 100.0,
 		.done = done,
@@ -167,24 +158,19 @@ static void progress_draw(struct prog *p, uint64_t done, uint64_t now)
 		.elapsed_ns = (uint64_t)elapsed,
 		.eta_ns = -1,
 	};
-	if (cli_rate_get(&p->rate, now, done, 0, &l.bps, NULL) < 0)
+	if (sb_rate_get(&p->rate, now, done, 0, &l.bps, NULL) < 0)
 		l.bps = -1;
 	if (p->r->all_ranks) { /* every rank's together, at most a round behind */
-		const unsigned h = (p->all.head + CLI_RATE_SLOTS - 1) % CLI_RATE_SLOTS;
-		done = p->all_done;
+		done = p->all.done;
 		l.done = done;
-		l.total = p->all_total;
+		l.total = p->all.total;
 		l.pct = l.total ? 100.0 * (double)done / (double)l.total : 0;
-		if (!p->have_all ||
-		    cli_rate_get(&p->all, p->all.t[h], p->all.bytes[h], 0, &l.bps, NULL) < 0)
-			l.bps = -1;
+		l.bps = sb_coord_sum_rate(&p->all);
 		snprintf(p->what, sizeof(p->what), "%s, %d ranks", p->label, cli_ranks());
 		l.what = p->what;
 	}
 	if (l.bps > 0)
 		l.eta_ns = done < l.total ? (double)(l.total - done) / l.bps * 1e9 : 0;
-	if (r->eta)
-		l.eta_ns = r->eta(r->eta_ctx, p->write, elapsed, l.eta_ns, &l.elapsed_ns);
 	cli_progress_draw(&p->pg, &l, now);
 }
 
@@ -194,10 +180,8 @@ static int progress(void *ctx, uint64_t done)
 
 	if (cli_interrupted())
 		return 1;
-	if (p->r->hook && p->r->hook(p->r->hook_ctx, done))
-		return 1;
 	const uint64_t now = sb_now_ns();
-	cli_rate_add(&p->rate, now, done, 0);
+	sb_rate_add(&p->rate, now, done, 0);
 	if (p->r->all_ranks)
 		ranks_look(p, done, 0, now);
 	if (cli_progress_due(&p->pg, now))
@@ -214,12 +198,11 @@ static int stop(void *ctx)
 int verify_phase(struct verify_report *r, const struct vtarget *t, const struct sb_engine_ops *ops,
 		 int write, const char *label)
 {
-	struct prog pg = { .label = label, .r = r, .total = t->v.size, .write = write };
+	struct prog pg = { .label = label, .r = r, .total = t->v.size };
 	/* many ranks: rank 0's line alone */
 	cli_progress_init(&pg.pg, r->o->quiet || cli_rank() != 0);
-	cli_rate_reset(&pg.rate);
-	cli_rate_add(&pg.rate, pg.pg.start_ns, 0, 0);
-	cli_rate_reset(&pg.all);
+	sb_rate_reset(&pg.rate);
+	sb_rate_add(&pg.rate, pg.pg.start_ns, 0, 0);
 	const struct sb_vphase p = { &t->v, ops, write, progress, stop, &pg };
 	char msg[MSG_LEN];
 
@@ -385,6 +368,8 @@ static int output(const struct verify_opts *o, struct sb_results *res, struct ve
 			render_ranks_text(stdout, res->jobs[i]);
 		}
 	}
+	/* what the figures may not be (a target in RAM) */
+	render_warnings_text(stderr, res);
 	return rc;
 }
 
@@ -490,8 +475,9 @@ int verify_run(struct verify_opts *o, const char *path)
 	 * (without --size each fills the free space: refused when shared) */
 	if (o->phase != SB_VPHASE_CHECK &&
 	    (rc = cli_ranks_space_agree(path,
-					t.v.is_blockdev || t.ct.info.kind == SB_TARGET_FILE ? 0
-											    : t.v.size,
+					t.v.is_blockdev || t.ct.info.kind == SB_TARGET_FILE
+						? 0
+						: t.v.size,
 					t.ct.info.fs_free, t.ct.info.mountpoint)))
 		goto out;
 	if (o->phase == SB_VPHASE_CHECK && !o->seed_given && !t.v.learned)

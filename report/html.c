@@ -37,7 +37,8 @@ static void device_host(FILE *f, const struct rep_doc *d)
 		html_kv(f, "State", b);
 	}
 	if (t->filesystem) {
-		snprintf(b, sizeof(b), "%s on %s", t->filesystem, rep_or(t->mountpoint, "?"));
+		snprintf(b, sizeof(b), "%s on %s%s", t->filesystem, rep_or(t->mountpoint, "?"),
+			 t->in_ram ? " (in RAM)" : "");
 		html_kv(f, "Filesystem", b);
 	}
 	fputs("</table>\n<table class=\"kv\">\n", f);

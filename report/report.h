@@ -70,6 +70,8 @@ struct rep_job {
 	const struct sb_jv *json; /* the job as written (a document's: series left out) */
 	size_t index;		  /* in its document's "jobs" (which series are its own) */
 	int in_log;		  /* from a log line, whose tree keeps its series */
+	char *owned;		  /* read for its figures alone (rep_load_figures): its strings,
+		      * json NULL */
 };
 
 /* A soak's iterations (a log's iteration lines, or a result's
@@ -122,9 +124,9 @@ struct rep_iters {
 	char *text;
 	size_t ntext, captext;
 };
-/* What went wrong in iteration record r: "2 I/O errors (first errno 5 at
- * 4.00 KiB); 3 bad blocks; io: mmc0: timeout", "" for nothing. */
-void rep_trouble_text(const struct sb_jv *r, char *buf, size_t len);
+/* What went wrong in iteration it: "2 I/O errors (first errno 5 at 4.00
+ * KiB); 3 bad blocks; io: mmc0: timeout", "" for nothing. */
+void rep_trouble_text(const struct sb_soak_iter *it, char *buf, size_t len);
 /* The text of event e, or one made of its figures when it was not kept. */
 const char *rep_event_text(const struct rep_iters *it, const struct rep_event *e, char *buf,
 			   size_t len);
@@ -169,6 +171,7 @@ struct rep_target {
 	unsigned lbs, pbs;
 	int rotational; /* 1, 0, -1 unknown */
 	int created;
+	int in_ram; /* tmpfs, ramfs, devtmpfs: the figures are memory's */
 };
 
 struct rep_doc {
@@ -212,6 +215,9 @@ struct rep_doc {
 	struct rep_source *src;		  /* how to read the file again */
 	struct sb_jdoc **trees;
 	size_t ntrees;
+	/* compare (rep_load_figures): the jobs read one at a time for their
+	 * figures, kept without their trees or series */
+	int figures_only;
 };
 
 #define REP_MAX_NOTES 10 /* notes of lines left out, per file */
@@ -247,9 +253,21 @@ int rep_check_at(const struct sb_jv *v, const char *prefix, char *msg, size_t le
  * reading it. What it had to leave out or read only in part is in
  * (*out)->notes, each naming the file (and the line). */
 int rep_load(const char *path, struct rep_doc **out, char **why);
+/* The same for compare: the header, and each job's figures and conditions
+ * alone (no series, no job's JSON: j->json is NULL), the document's jobs
+ * read one at a time, so that its size in memory is that of its figures,
+ * not of its text (a result of 6000 jobs, 23 MB: 14 MB, not 150). */
+int rep_load_figures(const char *path, struct rep_doc **out, char **why);
 void rep_free(struct rep_doc *d);
 /* Sets *why as printf would and returns err (report/model.c). */
 int rep_fail(char **why, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* An array p of n elements of sz bytes with room for one more: p, or it
+ * grown (to twice n when n is a power of two: its room is always the next
+ * power of two, so adding n elements one at a time copies O(n) bytes, not
+ * O(n^2), which a sanitizer's realloc does on every call); NULL when out of
+ * memory, p then unchanged (report/model.c). */
+void *rep_grow_one(void *p, size_t n, size_t sz);
 
 /* Model building blocks (report/model.c) used by the loader. */
 int rep_add_job(struct rep_doc *d, const struct sb_jv *job);
@@ -261,7 +279,7 @@ int rep_skip_line(struct rep_doc *d, const char *fmt, ...) __attribute__((format
  * d->src says the JSON starts; 0 or -REP_EINPUT/-ENOMEM/-errno with *why. */
 int rep_load_log(struct rep_doc *d, FILE *f, char **why);
 /* A log's lines as they come, checked: a soak log's by the soak's rules
- * (lib/results/soak_check.h, the same --resume goes by), then every
+ * (lib/soak/soak_check.h, the same --resume goes by), then every
  * figure (rep_check). 0, or -REP_EINPUT with msg. */
 struct rep_logcheck {
 	int started, soak;
@@ -273,8 +291,9 @@ int rep_load_doc(struct rep_doc *d, FILE *f, char **why);
  * note when it is newer; -REP_EINPUT with *why when it is not a version
  * (report/source.c). */
 int rep_check_schema(struct rep_doc *d, const struct sb_jv *sb, char **why);
-/* A soak iteration record into d->iters (report/iters.c): 0 or -ENOMEM. */
-int rep_iters_add(struct rep_doc *d, const struct sb_jv *r);
+/* A soak iteration record into d->iters (report/iters.c), read through
+ * lib/soak's reader: 0, -EINVAL (err says what is wrong) or -ENOMEM. */
+int rep_iters_add(struct rep_doc *d, const struct sb_jv *r, struct sb_error *err);
 void rep_iters_free(struct rep_iters *it);
 /* The median of the finite values of v[0..n) (NaN: none, or out of memory). */
 double rep_finite_median(const double *v, size_t n);
@@ -399,18 +418,9 @@ extern const char *const rep_table_names[REP_T_N];
  * soak makes (lib/analysis: values that are not > 0 and interrupted
  * iterations left out, sb_series_anomalies), by iteration number. */
 struct rep_anomalies {
-	int written;		/* the soak's own verdict */
-	size_t n;		/* values judged */
-	int outliers_judged;	/* enough values to look for outliers */
-	int changes_judged;	/* enough values to look for change points */
-	struct sb_stability st; /* valid when n > 0 */
-	size_t noutliers, outliers_total;
-	uint64_t outliers[SB_ANOMALY_MAX_OUTLIERS];
-	size_t nchanges;
-	struct {
-		uint64_t at; /* first iteration of the new level */
-		double before, after, step;
-	} changes[SB_ANOMALY_MAX_CHANGES];
+	int written;		      /* the soak's own verdict */
+	struct sb_soak_judged judged; /* enough values to look for outliers, change points */
+	struct sb_soak_metric m;      /* m.st.n values judged; m.st valid when n > 0 */
 };
 int rep_soak_anomalies(const struct rep_doc *d, int k, struct rep_anomalies *out);
 /* The verdict the soak wrote, when its summary covers every iteration

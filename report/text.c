@@ -31,7 +31,8 @@ static void header(FILE *f, const struct rep_doc *d)
 		fputc('\n', f);
 	}
 	if (t->filesystem)
-		fprintf(f, "filesystem: %s on %s\n", t->filesystem, rep_or(t->mountpoint, "?"));
+		fprintf(f, "filesystem: %s on %s%s\n", t->filesystem, rep_or(t->mountpoint, "?"),
+			t->in_ram ? " (in RAM)" : "");
 	if (d->state)
 		fprintf(f, "state: %s (%s)\n", d->state, rep_or(d->state_detail, ""));
 	if (h->hostname)
@@ -225,27 +226,27 @@ static void soak(FILE *f, const struct rep_doc *d)
 	char a[48], b[48], c[48];
 	soak_verdict(f, d);
 	for (int k = 0; k < 2 && it->n; k++) {
-		if (rep_soak_anomalies(d, k, &an) < 0 || !an.n)
+		if (rep_soak_anomalies(d, k, &an) < 0 || !an.m.st.n)
 			continue;
 		/* an iozone soak: every write test's bytes over their time, and the reads' */
 		fprintf(f, "%-5s%s per iteration: median %s, %s .. %s, variation %.1f%%", names[k],
-			it->ncs ? " tests" : "", rep_fmt_rate(an.st.median, a, sizeof(a)),
-			rep_fmt_rate(an.st.min, b, sizeof(b)),
-			rep_fmt_rate(an.st.max, c, sizeof(c)), 100 * an.st.cv);
-		if (!an.outliers_judged)
+			it->ncs ? " tests" : "", rep_fmt_rate(an.m.st.median, a, sizeof(a)),
+			rep_fmt_rate(an.m.st.min, b, sizeof(b)),
+			rep_fmt_rate(an.m.st.max, c, sizeof(c)), 100 * an.m.st.cv);
+		if (!an.judged.outliers)
 			fprintf(f, "; too few iterations to judge");
 		else
-			fprintf(f, "; %zu outlier%s, %zu change%s of level%s", an.outliers_total,
-				an.outliers_total == 1 ? "" : "s", an.nchanges,
-				an.nchanges == 1 ? "" : "s",
-				an.changes_judged ? "" : " (too few to tell)");
+			fprintf(f, "; %zu outlier%s, %zu change%s of level%s", an.m.outliers_total,
+				an.m.outliers_total == 1 ? "" : "s", an.m.nchanges,
+				an.m.nchanges == 1 ? "" : "s",
+				an.judged.changes ? "" : " (too few to tell)");
 		fputc('\n', f);
-		for (size_t i = 0; i < an.nchanges; i++)
+		for (size_t i = 0; i < an.m.nchanges; i++)
 			fprintf(f, "  at iteration %llu: %s to %s (%+.0f%%)\n",
-				(unsigned long long)an.changes[i].at,
-				rep_fmt_rate(an.changes[i].before, a, sizeof(a)),
-				rep_fmt_rate(an.changes[i].after, b, sizeof(b)),
-				100 * an.changes[i].step);
+				(unsigned long long)an.m.changes[i].at,
+				rep_fmt_rate(an.m.changes[i].before, a, sizeof(a)),
+				rep_fmt_rate(an.m.changes[i].after, b, sizeof(b)),
+				100 * an.m.changes[i].step);
 	}
 	rep_text_soak_cells(f, d);
 	soak_ranks(f, it);
@@ -307,6 +308,19 @@ static void verify_ranks(FILE *f, const struct sb_jv *ranks)
 	rep_tt_print(f, &r);
 }
 
+/* verify of a directory: what its write covered of the free space */
+static void coverage(FILE *f, const struct sb_jv *c)
+{
+	const double pct = sb_jv_num(sb_jv_get(c, "percent"), NAN);
+	char a[32], b[32];
+	if (!isfinite(pct))
+		return;
+	fprintf(f, "covered: %s, %.1f%% of the %s free before%s\n",
+		sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(c, "bytes"), 0), a, sizeof(a)), pct,
+		sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(c, "free_before"), 0), b, sizeof(b)),
+		sb_jv_bool(sb_jv_get(c, "fill"), 0) ? " (a fill)" : "");
+}
+
 /* storbench.verify (verify, run --verify): blocks per class and the bad ranges. */
 static void verify(FILE *f, const struct rep_doc *d)
 {
@@ -320,6 +334,7 @@ static void verify(FILE *f, const struct rep_doc *d)
 		return;
 	fprintf(f, "\nverify: %.0f blocks of %.0f B checked, result %s\n", all, bs,
 		rep_or(sb_jv_str(sb_jv_get(v, "result")), "-"));
+	coverage(f, sb_jv_get(v, "coverage"));
 	for (int k = 0; k < REP_VCLASS_N; k++) {
 		if (!rep_vclass_shown(v, k) || !rep_tt_row(&c))
 			continue;

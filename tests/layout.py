@@ -10,6 +10,10 @@ of a build (BUILD, default build):
 - cli/ opens no file or device for I/O: no open, openat, pread or pwrite
   in its code (the library opens targets; cli/ writes its own output files
   through lib/base/outfile.h and stdio);
+- lib/ opens an existing file or device for writing only in the files of
+  WRITE_OPENERS, each for the one reason it gives: a target the user named
+  only through the write gate (lib/target/gate.c); an open whose flags are
+  not spelled out (a variable) counts as one for writing;
 - no cycles between files: neither between headers that include each other
   nor between objects that call each other (from the symbols nm lists);
 - no two files of the tree share a name, wherever they are.
@@ -34,6 +38,30 @@ BANNED_LIB = ["printf", "vprintf", "puts", "putchar", "perror", "stdout", "stder
 # the library's work, never cli/'s
 CLI_IO = ["open", "open64", "openat", "openat2", "pread", "pread64", "preadv", "preadv2",
           "pwrite", "pwrite64", "pwritev", "pwritev2"]
+
+# The files of lib/ that may open an existing file or device for writing
+# (an open or openat with O_WRONLY or O_RDWR, or with flags in a variable,
+# and not O_CREAT | O_EXCL), and why. Anything else that writes a target
+# goes through the write gate's descriptors (lib/target/gate.h).
+WRITE_OPENERS = {
+    "lib/target/gate.c": (2, "the write gate: the files and devices the user named"),
+    "lib/target/scratch.c": (2, "new test files (O_CREAT | O_EXCL), reopens of held "
+                                "descriptors (never gaining write access)"),
+    "lib/base/outfile.c": (1, "an output file that is a device node (/dev/null)"),
+    "lib/target/cache.c": (1, "/proc/sys/vm/drop_caches"),
+    "lib/target/rankdir.c": (1, "the marker of a rank's own directory"),
+    "lib/meta/blockio.c": (1, "meta's own file, in its own run directory"),
+    "lib/meta/seeks.c": (1, "meta's own file, in its own run directory"),
+    "lib/run/fiolog.c": (1, "fio's log files, never through a symlink"),
+    "lib/run/run.c": (1, "a name opened to read (a write only through a held descriptor)"),
+    "lib/target/jobtarget.c": (1, "a name opened to read (a write only through a held "
+                                  "descriptor)"),
+    "lib/verify/job_verify.c": (1, "a name opened to read (a write only through the caller's)"),
+    "lib/verify/verify_files.c": (2, "a name opened to read, or a file of an earlier verify "
+                                     "run that carries storbench's mark, opened to hold it "
+                                     "exclusively before it is removed"),
+    "lib/spo/spo_write.c": (2, "the target opened to read for the check"),
+}
 
 problems = []
 
@@ -110,6 +138,32 @@ def check_cli_io():
             for m in pat.finditer(line):
                 problems.append("%s:%d: cli/ must not call %s (the library opens targets and "
                                 "does their I/O)" % (path, no, m.group(1)))
+
+
+def check_write_opens():
+    pat = re.compile(r"(?<![\w.>])(open|open64|openat|openat2)\s*\(")
+    for path in sources("lib"):
+        with open(os.path.join(TOP, path), encoding="utf-8", errors="replace") as f:
+            code = strip_code(f.read())
+        found = []
+        for m in pat.finditer(code):
+            i, depth = m.end(), 1
+            while i < len(code) and depth:
+                depth += {"(": 1, ")": -1}.get(code[i], 0)
+                i += 1
+            args = code[m.end():i - 1]
+            writes = re.search(r"\bO_(RDWR|WRONLY)\b", args)
+            reads = re.search(r"\bO_(RDONLY|PATH)\b", args)
+            new = "O_CREAT" in args and "O_EXCL" in args
+            if (writes or not reads) and not new:
+                found.append((code.count("\n", 0, m.start()) + 1, m.group(1)))
+        allowed = WRITE_OPENERS.get(path, (0, ""))[0]
+        for no, call in found[allowed:] if len(found) > allowed else []:
+            problems.append("%s:%d: %s() opens an existing file for writing (or with flags in "
+                            "a variable): a target is written only through the write gate "
+                            "(lib/target/gate.c); add it to WRITE_OPENERS in tests/layout.py "
+                            "with its reason if this file owns what it opens"
+                            % (path, no, call))
 
 
 def check_layers():
@@ -238,6 +292,7 @@ def check_unique_names():
 def main():
     check_lib_quiet()
     check_cli_io()
+    check_write_opens()
     check_layers()
     check_include_cycles()
     check_call_cycles()

@@ -18,7 +18,10 @@ void sb_results_describe(struct sb_results *r, const struct sb_target_info *t, c
 				"the filesystem (%s) does not support direct I/O: measured "
 				"buffered, through the page cache",
 				t->fstype[0] ? t->fstype : "unknown");
-	if (!t->devname[0] && t->kind != SB_TARGET_NONE)
+	char ram[512];
+	if (sb_target_ram_warning(t, ram, sizeof(ram)))
+		sb_results_warn(r, "%s", ram);
+	else if (!t->devname[0] && t->kind != SB_TARGET_NONE)
 		sb_results_warn(r,
 				"no block device beneath the target (%s): no device counters "
 				"or device information",

@@ -518,6 +518,7 @@ static void target_json(struct sb_json *j, const struct sb_results *r)
 	sb_json_str(j, "write_cache", t->write_cache[0] ? t->write_cache : NULL);
 	sb_json_str(j, "filesystem", t->fstype[0] ? t->fstype : NULL);
 	sb_json_str(j, "mountpoint", t->mountpoint[0] ? t->mountpoint : NULL);
+	sb_json_bool(j, "in_ram", sb_target_in_ram(t));
 	sb_json_obj_close(j);
 }
 

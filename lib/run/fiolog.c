@@ -282,7 +282,10 @@ static int open_one(struct sb_fiolog *l, const struct sb_job_opts *job, unsigned
 		snprintf(path, sizeof(path), "%s_%s.log", pre, log_type[fi]);
 	else
 		snprintf(path, sizeof(path), "%s_%s.%u.log", pre, log_type[fi], num);
-	const int fl = O_WRONLY | O_CREAT | O_CLOEXEC | (o->shared ? O_APPEND : O_TRUNC);
+	/* never through a symlink: one planted under a log's name in a shared
+	 * directory would have the log truncate whatever it points to */
+	const int fl = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC |
+		       (o->shared ? O_APPEND : O_TRUNC);
 	struct log_file *f = &l->f[fi];
 	f->fd = open(path, fl, 0644);
 	if (f->fd < 0)

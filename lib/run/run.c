@@ -31,11 +31,14 @@ static int open_flags(const struct sb_job_opts *o)
 }
 
 /* A new descriptor of paths[k]: a reopen of what the caller holds, else
- * an open of the name. */
+ * an open of the name to read. A write goes only through a descriptor the
+ * caller holds (the write gate's, lib/target/gate.h). */
 static int open_one(const struct sb_run_params *p, unsigned k, int flags)
 {
 	if (p->held && p->held[k])
 		return sb_scratch_reopen(p->held[k] - 1, flags);
+	if ((flags & O_ACCMODE) != O_RDONLY)
+		return -EPERM;
 	const int fd = open(p->paths[k], flags);
 	return fd < 0 ? -errno : fd;
 }
@@ -161,14 +164,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		}
 		w->fd = w->files[0].fd;
 	} else if (!(p->engine->flags & SB_ENGINE_NOIO)) {
-		const unsigned k = p->npaths > 1 ? id : 0;
-		int fd;
-		if (p->held && p->held[k]) {
-			fd = sb_scratch_reopen(p->held[k] - 1, open_flags(o));
-		} else {
-			fd = open(p->paths[k], open_flags(o));
-			fd = fd < 0 ? -errno : fd;
-		}
+		const int fd = open_one(p, p->npaths > 1 ? id : 0, open_flags(o));
 		if (fd < 0) {
 			*errmsg = "open";
 			return fd;

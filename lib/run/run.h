@@ -27,7 +27,9 @@ struct sb_run_params {
 	unsigned npaths;
 	/* NULL, or per path the descriptor + 1 the caller holds it open by (0:
 	 * none): a job then gets its own open of that very file through it
-	 * (sb_scratch_reopen), never of whatever the name names by then. */
+	 * (sb_scratch_reopen), never of whatever the name names by then. A
+	 * job that writes needs one, with write access (the write gate's,
+	 * lib/target/gate.h): a name is opened only to read (-EPERM). */
 	const int *held;
 	int is_blockdev;
 	uint64_t region_offset; /* where the region starts in each file */

@@ -41,10 +41,9 @@ struct sb_spo_run {
 	struct thr thr[SB_SPO_MAX_DEPTH];
 };
 
-int sb_spo_open(const char *path, int write, int dsync)
+int sb_spo_open(const char *path)
 {
-	const int flags = (write ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC |
-			  (write && dsync ? O_DSYNC : 0);
+	const int flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC;
 	int fd = open(path, flags | O_DIRECT);
 	if (fd < 0 && errno == EINVAL)
 		fd = open(path, flags); /* no O_DIRECT here (tmpfs) */

@@ -1,13 +1,13 @@
 /*
  * The test file of a sweep, from TARGET (lib/sweep/sweep.h): a file
- * storbench makes for each cell, or a file the user gave over, held open.
- * Nothing is ever written through a symlink, and without consent only
- * storbench's own files are.
+ * storbench makes for each cell, or a file the user gave over, held open
+ * from the write gate (lib/target/gate.h): nothing is ever written through
+ * a symlink, and without consent only storbench's own files are.
  */
 #include "lib/sweep/sweep.h"
 #include "lib/base/units.h"
+#include "lib/target/gate.h"
 #include "lib/target/hold.h"
-#include "lib/target/safety.h"
 #include "lib/target/scratch.h"
 #include "lib/target/target.h"
 
@@ -15,54 +15,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The file TARGET, held open as f->fd: never a symlink (written through
- * whatever it points to by then), and without destroy only ours. One of
- * ours is removed (by its descriptor) and made new for each cell. */
+/* The file TARGET, held open as f->fd, from the write gate (never a
+ * symlink, never a file the kernel uses, without destroy only ours). One
+ * of ours is removed (by its descriptor) and made new for each cell. */
 static int hold_file(struct sb_sweep_file *f, const char *path, int destroy, int check_only,
 		     struct sb_error *er)
 {
-	const int fd = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	const int err = errno;
-	struct stat st;
-	if (fd < 0 && err == ELOOP)
-		return sb_error_set(er, -ELOOP, SB_ERR_INPUT,
-				    "refusing to write to '%s': it is a "
-				    "symbolic link (name the file itself)",
-				    path);
+	const int fd = sb_gate_file(path, destroy, NULL, NULL, er);
 	if (fd < 0)
-		return sb_error_set(er, -err,
-				    err == EACCES || err == EPERM ? SB_ERR_ENV : SB_ERR_INPUT,
-				    "cannot open '%s': %s", path, strerror(err));
-	const int bad = fstat(fd, &st) < 0 || !S_ISREG(st.st_mode);
-	/* held for the run before anything is decided about it (one of ours
-	 * is removed below: never while another run uses it) */
-	long who;
-	const int held = bad ? 0 : sb_hold(fd, 1, &who);
-	if (held) {
-		close(fd);
-		return held == -EBUSY ? sb_hold_refusal(er, path, who)
-				      : sb_error_set(er, held, SB_ERR_ENV, "cannot lock '%s': %s",
-						     path, strerror(-held));
-	}
-	char why[400];
-	if (!bad && sb_file_in_use(fd, why, sizeof(why)) == 1) {
-		close(fd);
-		return sb_error_set(er, -ETXTBSY, SB_ERR_ENV, "refusing to write to '%s': it is %s",
-				    path, why);
-	}
-	f->owned = !bad && sb_file_is_ours_fd(fd) == 1;
-	if (bad || (!f->owned && !destroy)) {
-		close(fd);
-		if (bad)
-			return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
-					    "cannot use '%s': it is no longer a regular file",
-					    path);
-		return sb_error_set(er, -EPERM, SB_ERR_INPUT,
-				    "refusing to overwrite '%s': "
-				    "storbench did not create it (name a new file or a directory, "
-				    "or add --destroy-data)",
-				    path);
-	}
+		return fd;
+	f->owned = sb_file_is_ours_fd(fd) == 1;
 	if (check_only) {
 		close(fd);
 		return 0;

@@ -5,8 +5,8 @@
 #include "lib/target/jobtarget.h"
 #include "lib/base/rng.h"
 #include "lib/base/units.h"
+#include "lib/target/gate.h"
 #include "lib/target/hold.h"
-#include "lib/target/safety.h"
 #include "lib/target/scratch.h"
 
 #include <fcntl.h>
@@ -26,15 +26,17 @@ int sb_jobtarget_probe(struct sb_jobtarget *t, const char *path, struct sb_error
 	memset(&t->info, 0, sizeof(t->info));
 	int e = sb_target_probe(path, &t->info);
 	if (e == -ENOENT)
-		return sb_error_set(er, e, SB_ERR_INPUT,
+		return sb_error_set(er, e, SB_ERR_ENV,
 				    "cannot use '%s': its directory does not exist", path);
 	if (e < 0)
-		return sb_error_set(er, e, e == -EACCES || e == -EPERM ? SB_ERR_ENV : SB_ERR_INPUT,
-				    "cannot use '%s': %s", path, strerror(-e));
+		return sb_error_set(er, e, sb_errno_class(e), "cannot use '%s': %s", path,
+				    strerror(-e));
 	if (t->info.kind == SB_TARGET_OTHER)
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "cannot use '%s': a %s is not a file, directory or block device",
 				    path, kind_name(t->info.kind));
+	if ((e = sb_target_missing_device(path, &t->info, er)))
+		return e;
 	t->probed = 1;
 	return 0;
 }
@@ -78,6 +80,13 @@ static int region_in(struct sb_jobtarget *t, const struct sb_job_opts *job, uint
 				    sb_fmt_size(size, a, sizeof(a)),
 				    sb_fmt_size(job->offset, b, sizeof(b)), what,
 				    sb_fmt_size(total, c, sizeof(c)));
+	if (size < sb_job_max_bs(job))
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "--bs: a request (%s) is larger than the region of the %s it "
+				    "may use (%s from offset %s)",
+				    sb_fmt_size(sb_job_max_bs(job), a, sizeof(a)), what,
+				    sb_fmt_size(size, b, sizeof(b)),
+				    sb_fmt_size(job->offset, c, sizeof(c)));
 	t->region_offset = job->offset;
 	t->region_size = size;
 	return 0;
@@ -102,7 +111,7 @@ static int check_alignment(const struct sb_jobtarget *t, const struct sb_job_opt
 				    "blockalign: %u bytes is not a multiple of the device's logical "
 				    "block size (%u bytes), which direct I/O needs",
 				    job->blockalign, t->align);
-	if (t->region_offset % t->align || t->region_size < minbs)
+	if (t->region_offset % t->align || t->region_size < minbs) /* region_in said the size */
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "--offset: must be a multiple of the logical block size "
 				    "(%u bytes) with direct I/O",
@@ -173,12 +182,6 @@ static void drop_file(struct sb_jobtarget *t, unsigned i, int keep)
 	t->created[i] = 0;
 }
 
-/* What failed to be created: the user's doing, or the environment's. */
-static enum sb_errclass create_class(int e)
-{
-	return e == -ENOSPC || e == -EACCES ? SB_ERR_ENV : SB_ERR_INPUT;
-}
-
 /* Every test file is new (O_EXCL, never through a symlink), in a directory
  * under a name nobody can guess, and used by its descriptor from then on:
  * nothing planted in a shared directory is ever opened, written or
@@ -212,7 +215,7 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 		if (who > 0)
 			return sb_hold_refusal(er, name, who);
 		if (fd < 0)
-			return sb_error_set(er, fd, create_class(fd), "cannot create '%s': %s",
+			return sb_error_set(er, fd, sb_errno_class(fd), "cannot create '%s': %s",
 					    name, strerror(-fd));
 		int e = set_path(t, i, name, er);
 		if (e) {
@@ -240,8 +243,8 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 			drop_file(t, i, 0);
 			if (e == -EINTR)
 				return sb_error_set(er, e, SB_ERR_STOPPED, "%s", "");
-			return sb_error_set(er, e, create_class(e), "cannot create '%s': %s", name,
-					    strerror(-e));
+			return sb_error_set(er, e, sb_errno_class(e), "cannot create '%s': %s",
+					    name, strerror(-e));
 		}
 	}
 	return 0;
@@ -257,44 +260,31 @@ static int hold(int fd, const char *path, int write, struct sb_error *er)
 	return e ? sb_error_set(er, e, SB_ERR_ENV, "cannot lock '%s': %s", path, strerror(-e)) : 0;
 }
 
-/* The file TARGET, opened once and used by its descriptor from then on.
- * Written only when it is not a symlink (--destroy-data is consent to
- * overwrite the file named, not whatever a link points to now) and, without
- * --destroy-data, only when it is ours. */
+/* The file TARGET, opened once and used by its descriptor from then on:
+ * to write, through the write gate (never a symlink, never a file the
+ * kernel uses, without --destroy-data only ours); to read, as named. */
 static int hold_file(struct sb_jobtarget *t, const char *path, int writes, struct sb_error *er)
 {
 	struct stat st;
-	const int fd = open(path,
-			    (writes ? O_RDWR | O_NOFOLLOW : O_RDONLY) | O_NONBLOCK | O_CLOEXEC);
-	const int err = errno;
-	if (fd < 0 && err == ELOOP && writes)
-		return sb_error_set(er, -ELOOP, SB_ERR_INPUT,
-				    "refusing to write to '%s': it is a "
-				    "symbolic link (name the file itself)",
-				    path);
-	if (fd < 0)
-		return sb_error_set(er, -err,
-				    err == EACCES || err == EPERM ? SB_ERR_ENV : SB_ERR_INPUT,
-				    "cannot open '%s': %s", path, strerror(err));
+	int fd;
+	if (writes) {
+		fd = sb_gate_file(path, t->destroy_data, NULL, NULL, er);
+		if (fd < 0)
+			return fd;
+	} else if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
+		const int err = errno;
+		return sb_error_set(er, -err, sb_errno_class(err), "cannot open '%s': %s", path,
+				    strerror(err));
+	}
 	t->fd[0] = fd + 1;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "cannot use '%s': it is no longer a regular file", path);
-	/* held for the run (another storbench run using it is a refusal)
-	 * before anything is decided about it */
-	int e = hold(fd, path, writes, er);
+	/* held for the run (another storbench run using it is a refusal; the
+	 * gate's hold to write is this descriptor's already) */
+	const int e = hold(fd, path, writes, er);
 	if (e)
 		return e;
-	char why[400];
-	if (writes && sb_file_in_use(fd, why, sizeof(why)) == 1)
-		return sb_error_set(er, -ETXTBSY, SB_ERR_ENV, "refusing to write to '%s': it is %s",
-				    path, why);
-	if (writes && !t->destroy_data && sb_file_is_ours_fd(fd) != 1)
-		return sb_error_set(er, -EPERM, SB_ERR_INPUT,
-				    "refusing to overwrite '%s': "
-				    "storbench did not create it (name a new file or a directory, "
-				    "or add --destroy-data)",
-				    path);
 	t->info.file_size = (uint64_t)st.st_size;
 	return 0;
 }
@@ -303,76 +293,26 @@ int sb_jobtarget_open(const struct sb_jobtarget *t, unsigned i, int flags)
 {
 	if (t->fd[i])
 		return sb_scratch_reopen(t->fd[i] - 1, flags);
+	/* a write goes through what the write gate gave, never a name */
+	if ((flags & O_ACCMODE) != O_RDONLY)
+		return -EPERM;
 	const int fd = open(t->paths[i], flags | O_CLOEXEC);
 	return fd < 0 ? -errno : fd;
 }
 
-/* Hold the device exclusively for the whole run: mount, mkfs and another
- * storbench now get EBUSY (and the run's hold names this one to another
- * storbench). The device held is the one checked (dev), not what a link
- * names by now: the jobs write through this descriptor. Open for writing
- * where it may be (the hold to write needs it), else to read. */
-static int hold_device(struct sb_jobtarget *t, const char *path, dev_t dev, struct sb_error *er)
-{
-	struct stat held;
-	int fd = open(path, O_RDWR | O_EXCL | O_CLOEXEC);
-	const int writable = fd >= 0;
-	if (fd < 0 && (errno == EROFS || errno == EACCES || errno == EPERM))
-		fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
-	if (fd < 0) {
-		const int err = errno;
-		/* a storbench run names itself (lib/target/hold.h) */
-		const long who = err == EBUSY ? sb_hold_path(path) : 0;
-		if (who > 0)
-			return sb_hold_refusal(er, path, who);
-		return sb_error_set(er, -err, SB_ERR_ENV, "cannot open '%s' exclusively: %s", path,
-				    err == EBUSY ? "it is in use (mounted, or held by another "
-						   "program)"
-						 : strerror(err));
-	}
-	t->excl_fd = fd + 1; /* stored +1 so that 0 means none */
-	if (fstat(fd, &held) < 0 || !S_ISBLK(held.st_mode) || held.st_rdev != dev)
-		return sb_error_set(er, -ESTALE, SB_ERR_ENV,
-				    "refusing to write to '%s': it changed while it was checked",
-				    path);
-	return hold(fd, path, writable, er);
-}
-
 int sb_jobtarget_consent(struct sb_jobtarget *t, const char *path, struct sb_error *er)
 {
-	char why[512];
-	struct stat st;
-	/* what stat says, or that it is no device (any longer) */
-	const int err = stat(path, &st) < 0 ? errno : S_ISBLK(st.st_mode) ? 0 : ENOTBLK;
-	if (err)
-		return sb_error_set(er, -err, SB_ERR_INPUT, "cannot use '%s': %s", path,
-				    strerror(err));
-	int r = sb_dev_in_use(st.st_rdev, why, sizeof(why));
-	if (r > 0)
-		return sb_error_set(er, -EBUSY, SB_ERR_ENV, "refusing to write to '%s': %s", path,
-				    why);
-	if (r < 0)
-		return sb_error_set(er, r, SB_ERR_ENV,
-				    "refusing to write to '%s': cannot tell "
-				    "whether it is in use: %s",
-				    path, strerror(-r));
-	r = sb_dev_signature(path, why, sizeof(why));
-	if (r < 0)
-		return sb_error_set(er, r, SB_ERR_ENV, "cannot read '%s': %s", path, strerror(-r));
-	if (r > 0 && !t->destroy_data)
-		return sb_error_set(er, -EPERM, SB_ERR_INPUT,
-				    "refusing to write to '%s': it holds "
-				    "a %s (add --destroy-data to overwrite it)",
-				    path, why);
-	/* no signature found is no proof of no data (a raw database, a wiped
-	 * superblock): every device write is consented to */
-	if (!t->destroy_data)
-		return sb_error_set(er, -EPERM, SB_ERR_INPUT,
-				    "refusing to write to '%s': writing "
-				    "destroys what the device holds (add --destroy-data to allow "
-				    "it)",
-				    path);
-	return hold_device(t, path, st.st_rdev, er);
+	if (t->excl_fd > 0) /* asked again: the answer of now */
+		close(t->excl_fd - 1);
+	t->excl_fd = 0;
+	t->fd[0] = 0;
+	const int fd = sb_gate_device(path, t->destroy_data, er);
+	if (fd < 0)
+		return fd;
+	/* stored +1 so that 0 means none; the jobs write through it */
+	t->excl_fd = fd + 1;
+	t->fd[0] = t->excl_fd;
+	return 0;
 }
 
 /* Direct I/O aligns to the logical block. Where the filesystem has no
@@ -400,7 +340,7 @@ static int prepare_device(struct sb_jobtarget *t, const char *path, struct sb_jo
 			  struct sb_error *er)
 {
 	int e;
-	if (sb_rw_writes(job->rw) && (e = sb_jobtarget_consent(t, path, er)))
+	if ((sb_rw_writes(job->rw) || t->writes) && (e = sb_jobtarget_consent(t, path, er)))
 		return e;
 	t->is_blockdev = 1;
 	if ((e = region_in(t, job, t->info.capacity, "device", er)))
@@ -429,7 +369,8 @@ static int prepare_file(struct sb_jobtarget *t, const char *path, struct sb_job_
 {
 	int e;
 	t->npaths = 1;
-	if ((e = set_path(t, 0, path, er)) || (e = hold_file(t, path, sb_rw_writes(job->rw), er)))
+	if ((e = set_path(t, 0, path, er)) ||
+	    (e = hold_file(t, path, sb_rw_writes(job->rw) || t->writes, er)))
 		return e;
 	if (!t->info.file_size)
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
@@ -618,6 +559,8 @@ void sb_jobtarget_cleanup(struct sb_jobtarget *t, int keep)
 		t->paths[i] = NULL;
 	}
 	t->npaths = 0;
+	if (t->fd[0] && t->fd[0] == t->excl_fd)
+		t->fd[0] = 0;
 	if (t->excl_fd > 0)
 		close(t->excl_fd - 1);
 	t->excl_fd = 0;

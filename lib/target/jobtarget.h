@@ -42,6 +42,10 @@ struct sb_jt_hooks {
 struct sb_jobtarget {
 	/* inputs, set before sb_jobtarget_prepare (the rest zeroed) */
 	int destroy_data; /* consent to overwrite a file or device */
+	/* written whatever the jobs do (--precondition, --discard-before):
+	 * the target passes the write gate (lib/target/gate.h) as a job's
+	 * that writes */
+	int writes;
 	/* sb_jobtarget_prepare validates everything and creates nothing: the
 	 * ranks of a multi-host run agree that every one may go on before any
 	 * writes (cli/ranks.c); clean it up and prepare a fresh one after */
@@ -77,10 +81,11 @@ struct sb_jobtarget {
 /* Look at path (sb_target_probe) without creating anything; refuses what
  * is neither a file, a directory nor a block device. */
 int sb_jobtarget_probe(struct sb_jobtarget *t, const char *path, struct sb_error *er);
-/* May the block device at path be written? Mounted or swap: never; any
- * other only with t->destroy_data (the refusal names a signature it
- * found). On success the device is held open with O_EXCL (t->excl_fd)
- * until sb_jobtarget_cleanup. */
+/* May the block device at path be written? The write gate's answer
+ * (sb_gate_device: in use never, any other only with t->destroy_data, the
+ * refusal naming a signature it found). On success the device is held
+ * open O_RDWR | O_EXCL (t->excl_fd, and fd[0] for the jobs) until
+ * sb_jobtarget_cleanup. */
 int sb_jobtarget_consent(struct sb_jobtarget *t, const char *path, struct sb_error *er);
 /* Resolve path for job: probe it (unless t->probed), validate, create the
  * test files as needed (needs_data: filled with data a read can read,
@@ -98,7 +103,8 @@ int sb_jobtarget_view(const struct sb_jobtarget *shared, struct sb_jobtarget *vi
 		      struct sb_job_opts *job, const char *path, uint64_t new_size,
 		      struct sb_error *er);
 /* A new descriptor of paths[i] with open(2) flags: a reopen of what the
- * target holds open (fd[i]), else an open of the name (a device read).
+ * target holds open (fd[i]: write access only when the write gate gave
+ * it), else an open of the name to read (a device read; -EPERM to write).
  * Returns it or -errno. */
 int sb_jobtarget_open(const struct sb_jobtarget *t, unsigned i, int flags);
 /* Remove the files created here (unless keep), close what is held. */

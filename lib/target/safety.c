@@ -7,9 +7,13 @@
  * (/proc/self/mountinfo, and the mount source for filesystems with
  * anonymous device numbers such as btrfs) and of every swap area. A loop
  * device over a file on a filesystem that lives on one of them uses it too,
- * mounted or not (a lazy unmount leaves the filesystem alive).
+ * mounted or not (a lazy unmount leaves the filesystem alive). Two loop
+ * devices over one file (by device and inode: a second losetup of an
+ * image, or of a hard link to it) are one storage, and a loop device over
+ * an active swap file is that swap.
  */
 #include "lib/target/safety.h"
+#include "lib/target/hold.h"
 #include "lib/target/target.h"
 
 #include <dirent.h>
@@ -22,11 +26,27 @@
 #include <unistd.h>
 
 #define MAX_DEVS 512
+#define MAX_FILES 64
+
+/* A file under a loop device of the set, by device and inode: every
+ * loop device over it shares the set's data. */
+struct backfile {
+	dev_t dev;
+	ino_t ino;
+	char path[PATH_MAX];
+	char loop[32]; /* the first loop device of the set found over it */
+};
 
 struct devset {
 	dev_t dev[MAX_DEVS];
 	char name[MAX_DEVS][32];
 	unsigned n;
+	struct backfile file[MAX_FILES];
+	unsigned nfiles;
+	/* 1 + the index in file[] of the file through which the device
+	 * joined, 0 when it joined otherwise, and the loop device over that
+	 * file it joined with (itself, or its disk): for the message */
+	unsigned via[MAX_DEVS], root[MAX_DEVS];
 };
 
 static int read_dev_file(const char *dir, dev_t *out)
@@ -45,12 +65,18 @@ static int read_dev_file(const char *dir, dev_t *out)
 	return 0;
 }
 
-static int has(const struct devset *s, dev_t d)
+/* The index of d in the set, s->n when it is not there. */
+static unsigned index_of(const struct devset *s, dev_t d)
 {
 	for (unsigned i = 0; i < s->n; i++)
 		if (s->dev[i] == d)
-			return 1;
-	return 0;
+			return i;
+	return s->n;
+}
+
+static int has(const struct devset *s, dev_t d)
+{
+	return index_of(s, d) < s->n;
 }
 
 static void add_dir(struct devset *s, const char *dir, int depth);
@@ -120,10 +146,8 @@ static int disk_dir(dev_t dev, char *out, size_t len)
 
 static const char *name_of(const struct devset *s, dev_t d)
 {
-	for (unsigned i = 0; i < s->n; i++)
-		if (s->dev[i] == d)
-			return s->name[i];
-	return "?";
+	const unsigned i = index_of(s, d);
+	return i < s->n ? s->name[i] : "?";
 }
 
 /* What a loop device reads and writes: the device and inode of its backing
@@ -188,34 +212,92 @@ static int loop_backing(const char *dir, const char *name, dev_t self, struct ba
 	if (stat(b->path, &st) < 0)
 		return -errno;
 	b->dev = st.st_dev;
+	b->ino = st.st_ino;
 	b->is_blk = S_ISBLK(st.st_mode);
 	b->rdev = b->is_blk ? st.st_rdev : 0;
 	return 0;
 }
 
 /* The whole family of the device with number dev: its disk, partitions,
- * holders. */
+ * holders; joined through the file via (1 + index, 0 none). */
 static int disk_dir(dev_t dev, char *out, size_t len);
-static void add_family(struct devset *s, dev_t dev)
+static void add_family(struct devset *s, dev_t dev, unsigned via)
 {
 	char disk[PATH_MAX];
+	const unsigned first = s->n;
 	if (!has(s, dev) && disk_dir(dev, disk, sizeof(disk)) == 0)
 		add_dir(s, disk, 1);
+	for (unsigned i = first; i < s->n; i++) {
+		s->via[i] = via;
+		s->root[i] = first;
+	}
 }
 
-/* Loop devices join the set, until it grows no more: one over a device of
- * the set (and what holds it, a loop over that ...), and the device under a
- * loop device of the set. 1 with where filled when one is backed by a file
- * on a filesystem of the set, else 0. */
+/* 1 + the index of the file (dev, ino) in the set, 0 when not there. */
+static unsigned file_in(const struct devset *s, dev_t dev, ino_t ino)
+{
+	for (unsigned i = 0; i < s->nfiles; i++)
+		if (s->file[i].dev == dev && s->file[i].ino == ino)
+			return i + 1;
+	return 0;
+}
+
+static void add_file(struct devset *s, const struct backing *b, const char *loop)
+{
+	if (s->nfiles >= MAX_FILES || file_in(s, b->dev, b->ino))
+		return;
+	struct backfile *f = &s->file[s->nfiles++];
+	f->dev = b->dev;
+	f->ino = b->ino;
+	memcpy(f->path, b->path, sizeof(f->path));
+	snprintf(f->loop, sizeof(f->loop), "%.31s", loop);
+}
+
+/* One loop device against the set: 1 with where filled when it is backed
+ * by a file on a filesystem of the set (in use), else 0, the set grown by
+ * what it shares with the set: the device under it, the loop over a
+ * device of the set (and what holds it), the file under it and every loop
+ * device over that file. */
+static int join_loop(struct devset *s, const char *name, dev_t self, const struct backing *b,
+		     char *where, size_t len)
+{
+	if (b->is_blk) {
+		if (has(s, b->rdev) && !has(s, self))
+			add_family(s, self, 0);
+		else if (has(s, self) && !has(s, b->rdev))
+			add_family(s, b->rdev, 0);
+		return 0;
+	}
+	if (has(s, b->dev)) {
+		snprintf(where, len, "/dev/%s is backed by %s, a file on /dev/%s", name, b->path,
+			 name_of(s, b->dev));
+		return 1;
+	}
+	if (!b->ino)
+		return 0;
+	if (has(s, self))
+		add_file(s, b, name);
+	const unsigned f = file_in(s, b->dev, b->ino);
+	if (f && !has(s, self))
+		add_family(s, self, f);
+	return 0;
+}
+
+/* Loop devices join the set until it grows no more (a loop over a loop
+ * over a shared file is found in a later round). 1 with where filled when
+ * one is backed by a file on a filesystem of the set, else 0. */
 static int add_loops(struct devset *s, char *where, size_t len)
 {
-	for (unsigned before = 0, round = 0; before != s->n && round < 16; round++) {
+	unsigned before = 0, files = 0;
+	for (unsigned round = 0; (before != s->n || files != s->nfiles) && round < 16; round++) {
 		before = s->n;
+		files = s->nfiles;
 		DIR *d = opendir("/sys/class/block");
 		if (!d)
 			return 0;
 		struct dirent *e;
-		while ((e = readdir(d))) {
+		int found = 0;
+		while (!found && (e = readdir(d))) {
 			char dir[300];
 			struct backing b;
 			dev_t self;
@@ -225,20 +307,25 @@ static int add_loops(struct devset *s, char *where, size_t len)
 			if (read_dev_file(dir, &self) < 0 ||
 			    loop_backing(dir, e->d_name, self, &b) < 0)
 				continue;
-			if (b.is_blk && has(s, b.rdev) && !has(s, self))
-				add_family(s, self);
-			else if (b.is_blk && has(s, self) && !has(s, b.rdev))
-				add_family(s, b.rdev);
-			else if (!b.is_blk && has(s, b.dev)) {
-				snprintf(where, len, "/dev/%s is backed by %s, a file on /dev/%s",
-					 e->d_name, b.path, name_of(s, b.dev));
-				closedir(d);
-				return 1;
-			}
+			found = join_loop(s, e->d_name, self, &b, where, len);
 		}
 		closedir(d);
+		if (found)
+			return 1;
 	}
 	return 0;
+}
+
+/* "; /dev/loop1 is over the same file as /dev/loop2 (/x.img)" when
+ * device i joined through a shared file, "" otherwise. */
+static void why_joined(const struct devset *s, unsigned i, char *out, size_t len)
+{
+	out[0] = '\0';
+	if (i < s->n && s->via[i]) {
+		const struct backfile *f = &s->file[s->via[i] - 1];
+		snprintf(out, len, "; /dev/%s is over the same file as /dev/%s (%s)",
+			 s->name[s->root[i]], f->loop, f->path);
+	}
 }
 
 static int check_mounts(const struct devset *s, char *where, size_t len)
@@ -261,8 +348,10 @@ static int check_mounts(const struct devset *s, char *where, size_t len)
 		if (!has(s, d) && src[0] == '/' && stat(src, &st) == 0 && S_ISBLK(st.st_mode))
 			d = st.st_rdev; /* btrfs and others report an anonymous dev */
 		if (has(s, d)) {
+			char why[600];
 			sb_mountinfo_unescape(mnt);
-			snprintf(where, len, "/dev/%s is mounted on %s", name_of(s, d), mnt);
+			why_joined(s, index_of(s, d), why, sizeof(why));
+			snprintf(where, len, "/dev/%s is mounted on %s%s", name_of(s, d), mnt, why);
 			found = 1;
 		}
 	}
@@ -296,13 +385,24 @@ struct swap_in_set {
 	size_t len;
 };
 
+/* A swap area on a device of the set, or a swap file a loop device of the
+ * set is over (the loop device would write the swap under the kernel). */
 static int swap_in_set(const char *name, const struct stat *st, void *ctx)
 {
 	const struct swap_in_set *c = ctx;
 	const dev_t d = S_ISBLK(st->st_mode) ? st->st_rdev : st->st_dev;
+	const unsigned f = S_ISREG(st->st_mode) ? file_in(c->s, st->st_dev, st->st_ino) : 0;
+	char why[600];
+	if (f) {
+		const struct backfile *b = &c->s->file[f - 1];
+		snprintf(c->where, c->len, "/dev/%s is over %s, an active swap file", b->loop,
+			 name);
+		return 1;
+	}
 	if (!has(c->s, d))
 		return 0;
-	snprintf(c->where, c->len, "/dev/%s is used as swap (%s)", name_of(c->s, d), name);
+	why_joined(c->s, index_of(c->s, d), why, sizeof(why));
+	snprintf(c->where, c->len, "/dev/%s is used as swap (%s)%s", name_of(c->s, d), name, why);
 	return 1;
 }
 
@@ -310,6 +410,42 @@ static int check_swaps(const struct devset *s, char *where, size_t len)
 {
 	struct swap_in_set c = { s, where, len };
 	return each_swap(swap_in_set, &c);
+}
+
+/* Claimed by the kernel: a device of the set that an exclusive open finds
+ * busy is held by a filesystem (mounted, or lazily unmounted and still
+ * alive, which no mount table lists), a RAID or device-mapper array, a
+ * swap area, or another program's exclusive open. Only devices with a
+ * /dev node of their own are asked (O_NONBLOCK: no media check). */
+static int check_claims(const struct devset *s, char *where, size_t len)
+{
+	for (unsigned i = 0; i < s->n; i++) {
+		char node[64], why[600];
+		struct stat st;
+		snprintf(node, sizeof(node), "/dev/%s", s->name[i]);
+		if (stat(node, &st) < 0 || !S_ISBLK(st.st_mode) || st.st_rdev != s->dev[i])
+			continue;
+		const int fd = open(node, O_RDONLY | O_EXCL | O_NONBLOCK | O_CLOEXEC);
+		if (fd >= 0) {
+			close(fd);
+			continue;
+		}
+		if (errno != EBUSY)
+			continue;
+		why_joined(s, i, why, sizeof(why));
+		const long who = sb_hold_path(node); /* a storbench run names itself */
+		if (who > 0) {
+			snprintf(where, len, "another storbench run (pid %ld) is using it (%s)%s", who,
+				 node, why);
+			return 1;
+		}
+		snprintf(where, len,
+			 "%s is held by the kernel or another program (a filesystem, mounted or "
+			 "lazily unmounted, a RAID or device-mapper array, swap)%s",
+			 node, why);
+		return 1;
+	}
+	return 0;
 }
 
 /* 1 when a loop device reads and writes the regular file st names, with
@@ -390,6 +526,8 @@ int sb_dev_in_use(dev_t dev, char *where, size_t wherelen)
 			r = check_mounts(s, where, wherelen);
 		if (r == 0)
 			r = check_swaps(s, where, wherelen);
+		if (r == 0)
+			r = check_claims(s, where, wherelen);
 	}
 	free(s);
 	return r;

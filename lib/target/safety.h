@@ -12,9 +12,10 @@
 #include "lib/sb.h"
 
 /* Is the block device dev, one of its partitions, a device holding it (dm,
- * md, LVM), or a loop device over or under any of these, recursively,
- * mounted or used as swap; or does a loop device hold a file on one of
- * them? Returns 1 (where gets e.g. "/dev/sda1 is mounted on /home", "swap",
+ * md, LVM), or a loop device over or under any of these, or over the same
+ * file as a loop device of them (device and inode: a hard link too),
+ * recursively, mounted or used as swap; is such a loop device over an
+ * active swap file; or does a loop device hold a file on one of them? Returns 1 (where gets e.g. "/dev/sda1 is mounted on /home", "swap",
  * or "/dev/loop3 is backed by /x.img, a file on /dev/sda1"), 0 when free,
  * -errno when it cannot tell. */
 int sb_dev_in_use(dev_t dev, char *where, size_t wherelen);
@@ -30,6 +31,9 @@ int sb_file_in_use(int fd, char *why, size_t len);
  * found, -errno when it cannot be read. Uses libblkid when built with it,
  * a built-in probe otherwise. */
 int sb_dev_signature(const char *path, char *what, size_t whatlen);
+/* The built-in probe on the file or device open as fd (its first 68 KiB):
+ * 1 with what filled, 0 when nothing known, -errno when it cannot be read. */
+int sb_fd_signature(int fd, char *what, size_t whatlen);
 /* The built-in probe over the first n bytes of a device (used without
  * libblkid, and as its backup): 1 with what filled, 0 when nothing known. */
 int sb_signature_scan(const unsigned char *b, size_t n, char *what, size_t whatlen);

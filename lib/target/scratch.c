@@ -178,8 +178,12 @@ int sb_scratch_reopen(int fd, int flags)
 {
 	char link[64];
 	struct stat a, b;
-	if (fstat(fd, &a) < 0)
+	const int have = fcntl(fd, F_GETFL);
+	if (have < 0 || fstat(fd, &a) < 0)
 		return -errno;
+	/* write access only where the descriptor has it (the write gate's) */
+	if ((flags & O_ACCMODE) != O_RDONLY && (have & O_ACCMODE) == O_RDONLY)
+		return -EBADF;
 	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
 	const int n = open(link, (flags & ~(O_CREAT | O_EXCL)) | O_CLOEXEC);
 	if (n < 0) {

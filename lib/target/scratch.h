@@ -58,8 +58,10 @@ int sb_scratch_replace(const char *path, int old, int flags, int (*prep)(int fd,
  * readahead and flags: O_DIRECT, O_SYNC, O_TRUNC ...), through
  * /proc/self/fd, which names that file whatever its name names now.
  * Without /proc, a duplicate with O_DIRECT set as flags say (shared with
- * fd), and -EOPNOTSUPP for O_SYNC or O_DSYNC that fd lacks. Returns the
- * descriptor (close-on-exec) or -errno. */
+ * fd), and -EOPNOTSUPP for O_SYNC or O_DSYNC that fd lacks. Never gains
+ * write access: -EBADF for a write of a read-only fd (only the write gate,
+ * lib/target/gate.h, gives descriptors that write a user's target).
+ * Returns the descriptor (close-on-exec) or -errno. */
 int sb_scratch_reopen(int fd, int flags);
 
 #endif

@@ -81,7 +81,7 @@ int sb_signature_scan(const unsigned char *b, size_t n, char *what, size_t len)
 	return 0;
 }
 
-static int builtin_probe(int fd, char *what, size_t len)
+int sb_fd_signature(int fd, char *what, size_t len)
 {
 	unsigned char *b = malloc(HEAD);
 	if (!b)
@@ -130,7 +130,7 @@ int sb_dev_signature(const char *path, char *what, size_t whatlen)
 	r = blkid_probe_path(path, what, whatlen);
 #endif
 	if (r <= 0)
-		r = builtin_probe(fd, what, whatlen);
+		r = sb_fd_signature(fd, what, whatlen);
 	close(fd);
 	return r;
 }

@@ -45,6 +45,24 @@ struct sb_target_info {
  * (e.g. -EACCES, -ENOENT for a missing parent). */
 int sb_target_probe(const char *path, struct sb_target_info *out);
 
+/* 1 when the target's data is in RAM: a file or directory on tmpfs, ramfs
+ * or devtmpfs, with no block device beneath (lib/target/devlist.c). */
+int sb_target_in_ram(const struct sb_target_info *t);
+/* The warning every command gives for a target in RAM, in buf: 1, or 0
+ * (buf untouched) when the target is not in RAM. */
+int sb_target_ram_warning(const struct sb_target_info *t, char *buf, size_t len);
+/* Is path, probed into t, a missing path under /dev (its directory on
+ * devtmpfs, or /dev itself), or a regular file on devtmpfs? A device that
+ * is not there, never a file to create or use: -ENODEV (SB_ERR_ENV) with
+ * er naming the block devices there are. A directory on devtmpfs (/dev,
+ * /dev/disk/by-id) is not storage either: -EISDIR (SB_ERR_INPUT), the
+ * same list. 0 otherwise. */
+int sb_target_missing_device(const char *path, const struct sb_target_info *t, struct sb_error *er);
+/* The block devices of /sys/class/block that hold something, by name,
+ * with their sizes: "sda (59.6 GiB), sda1 (59.6 GiB)", cut short at a
+ * whole entry to fit buf ("" when there are none). */
+void sb_block_devices(char *buf, size_t len);
+
 /* Undo the octal escapes of /proc/self/mountinfo fields (\040 for a
  * space), in place (lib/target/mountinfo.c). */
 void sb_mountinfo_unescape(char *s);

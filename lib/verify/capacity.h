@@ -68,9 +68,11 @@ struct sb_capacity_report {
  * through the psync engine with O_DIRECT, its writes bounded to the device
  * past its first MiB. The caller holds the device and has its consent. */
 struct sb_capacity_blockdev;
-/* Open path, of capacity bytes in blocks of block_size. 0, or -errno with
+/* The device open as fd (O_RDWR | O_DIRECT, a descriptor the write gate
+ * gave: lib/target/gate.h; taken over, closed by close or on failure),
+ * named path, of capacity bytes in blocks of block_size. 0, or -errno with
  * msg saying what failed. */
-int sb_capacity_blockdev_open(struct sb_capacity_blockdev **out, const char *path,
+int sb_capacity_blockdev_open(struct sb_capacity_blockdev **out, int fd, const char *path,
 			      uint64_t capacity, uint32_t block_size, char *msg, size_t ml);
 /* Run the probe: as sb_capacity_run; stop (may be NULL) is polled. */
 int sb_capacity_blockdev_run(struct sb_capacity_blockdev *d, uint64_t seed, int (*stop)(void *ctx),

@@ -46,7 +46,7 @@ static int stop_cb(void *ctx)
 	return d->stop ? d->stop(d->stop_ctx) : 0;
 }
 
-int sb_capacity_blockdev_open(struct sb_capacity_blockdev **out, const char *path,
+int sb_capacity_blockdev_open(struct sb_capacity_blockdev **out, int fd, const char *path,
 			      uint64_t capacity, uint32_t block_size, char *msg, size_t ml)
 {
 	struct sb_capacity_blockdev *d = calloc(1, sizeof(*d));
@@ -54,18 +54,13 @@ int sb_capacity_blockdev_open(struct sb_capacity_blockdev **out, const char *pat
 
 	*out = NULL;
 	if (!d) {
+		close(fd);
 		snprintf(msg, ml, "out of memory");
 		return -ENOMEM;
 	}
 	d->bs = block_size;
 	d->nblocks = capacity / block_size;
-	d->fd = open(path, O_RDWR | O_DIRECT | O_CLOEXEC);
-	if (d->fd < 0) {
-		e = -errno;
-		snprintf(msg, ml, "cannot open '%s': %s", path, strerror(-e));
-		free(d);
-		return e;
-	}
+	d->fd = fd;
 	if ((e = sb_engine_init(&d->eng, sb_engine_find("psync"), d->fd, 1, 1)) < 0) {
 		snprintf(msg, ml, "cannot use '%s': %s", path, strerror(-e));
 		close(d->fd);

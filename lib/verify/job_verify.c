@@ -15,6 +15,9 @@ static int pass(const struct sb_job_verify_files *f, unsigned i, struct sb_job_v
 		struct sb_verify_acc *acc, struct sb_verify_pass_result *res)
 {
 	int fl = (write ? O_RDWR : O_RDONLY) | O_CLOEXEC | (v->direct ? O_DIRECT : 0);
+	/* a write goes through the caller's (the write gate's), never a name */
+	if (!f->open && write)
+		return -EPERM;
 	int fd = f->open ? f->open(f->ctx, i, fl) : open(f->paths[i], fl);
 	if (fd < 0)
 		return f->open ? fd : -errno;

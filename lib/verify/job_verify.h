@@ -23,7 +23,8 @@ struct sb_job_verify_files {
 	uint64_t offset, size; /* the region in every file */
 	int is_blockdev;
 	/* A descriptor of file i with open(2) flags, or -errno: the caller's
-	 * way to the files it holds open. NULL: paths[i] is opened. */
+	 * way to the files it holds open (a fill writes only through it: the
+	 * write gate's, lib/target/gate.h). NULL: paths[i] is opened to read. */
 	int (*open)(void *ctx, unsigned i, int flags);
 	/* After every request of a pass; non-zero ends the pass (a first
 	 * Ctrl-C during the fill of a large file). May be NULL. */

@@ -142,6 +142,13 @@ bad '^storbench: -zonemode: fio option not supported by storbench' -zonemode=zbd
 bad '^storbench: --section: fio option not supported by storbench' --section=x
 bad "^storbench: --output-format: 'yaml' is not valid" --output-format=yaml
 bad "^storbench: cannot read job file '$T/none.fio'" "$T/none.fio"
+# storbench's own checks name the option as fio's line has it (issue 26, item 18)
+bad "^storbench: --name=bad: -bs: block size 2.00 MiB is larger than -size 1.00 MiB" -size=1m -bs=2m
+bad "^storbench: --name=bad: -bs: block size 2.00 MiB is larger than --size 1.00 MiB" --bs=4k -bs=2m
+bad "^storbench: --name=bad: --bs: block size 2.00 MiB is larger than --size 1.00 MiB" --bs=2m
+bad "^storbench: --name=bad: --iodepth_batch_complete: 4 is more than --iodepth=2" \
+	--iodepth=2 --iodepth_batch_complete=4
+bad "^storbench: -é: unknown fio option" -é
 ok "bad input exits 2 naming the option, creating nothing"
 
 # Safety as storbench run: an existing file storbench did not create is
@@ -154,6 +161,24 @@ expect_exit 0 "$SB" fio --name=w --filename="$T/mine.bin" --rw=write --size=2m -
 grep -q '^  write: IOPS=' "$T/out" || fail "no write line"
 grep -q '^  WRITE: bw=' "$T/out" || fail "no WRITE line"
 ok "writes to a file storbench did not create need --destroy-data"
+
+# directory= names a directory: a missing one (or a file) is refused, on
+# the command line and in a job file, never made a file of that name
+# (issue 26, item 14: fio --directory=/nonexistent made, wrote and removed
+# a file /nonexistent, exit 0).
+printf '[d]\ndirectory=%s\nsize=1M\nrw=write\n' "$T/nodir" >"$T/dir.fio"
+for cmd in "fio --directory=$T/nodir --name=x --size=1M --rw=write" "fio $T/dir.fio" "run $T/dir.fio"; do
+	expect_exit 3 "$SB" $cmd # missing: the target cannot be used (the exit status table)
+	grep -q "job '.*': directory=$T/nodir: No such file or directory (directory= names an existing directory" "$T/err" ||
+		{ cat "$T/err"; fail "$cmd: message"; }
+	[ -e "$T/nodir" ] && fail "$cmd: made $T/nodir"
+done
+expect_exit 2 "$SB" fio --directory="$T/mine.bin" --name=x --size=1M --rw=write
+grep -q "directory=$T/mine.bin: Not a directory" "$T/err" || { cat "$T/err"; fail "a file as directory="; }
+mkdir "$T/dir"
+expect_exit 0 "$SB" fio --directory="$T/dir" --name=x --size=1M --rw=write --quiet
+[ -z "$(ls -A "$T/dir")" ] || fail "directory=: the test file stayed"
+ok "directory=: a missing directory or a file is refused; an existing one is used"
 
 # --parse-only runs nothing; --readonly refuses writes.
 expect_exit 0 "$SB" fio --name=p --filename="$T/p.bin" --size=1m --parse-only

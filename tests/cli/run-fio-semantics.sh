@@ -132,8 +132,16 @@ if command -v fincore >/dev/null 2>&1; then
 	cat "$f" >/dev/null
 	[ "$(resident)" -ge $((15 << 20)) ] || skip "the page cache does not keep the file here"
 	printf '[i]\nrw=read\nsize=16M\nnumber_ios=1\ninvalidate=0\nfilename=%s\n' "$f" >"$T/inv0.fio"
-	expect_exit 0 "$SB" run --quiet "$T/inv0.fio"
-	[ "$(resident)" -ge $((15 << 20)) ] || fail "invalidate=0 dropped the cache"
+	# another program dropping the caches meanwhile (any root test of a
+	# machine's other work does) looks the same: it must hold 3 times
+	# running to be storbench's doing
+	kept=0
+	for try in 1 2 3; do
+		cat "$f" >/dev/null
+		expect_exit 0 "$SB" run --quiet "$T/inv0.fio"
+		[ "$(resident)" -ge $((15 << 20)) ] && kept=1 && break
+	done
+	[ $kept = 1 ] || fail "invalidate=0 dropped the cache (3 times)"
 	sed 's/^invalidate=0$//' "$T/inv0.fio" >"$T/inv1.fio"
 	expect_exit 0 "$SB" run --quiet "$T/inv1.fio"
 	r=$(resident)

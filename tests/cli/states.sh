@@ -94,7 +94,7 @@ zn=${z#/dev/}
 writes() { awk '{ print $7 }' "/sys/block/$zn/stat"; } # sectors written
 frees() { awk '{ print $4 }' "/sys/block/$zn/io_stat"; } # pages freed (discards)
 expect_exit 2 "$SB" run $short --precondition=fill "$z"
-grep -q -- "--precondition=fill: destroys what '$z' holds in the region (add --destroy-data" "$T/err" ||
+grep -q -- "refusing to write to '$z': writing destroys what the device holds (add --destroy-data" "$T/err" ||
 	{ cat "$T/err"; fail "zram: refusal without --destroy-data"; }
 [ "$(writes)" = 0 ] || fail "zram written without consent"
 w0=$(writes)

@@ -9,7 +9,7 @@ p() { json "$T/r.json" "d['storbench']['verify']['probe']['$1']"; }
 loop=$(make_loop 32)
 sum=$(md5sum <"$loop")
 expect_exit 2 "$SB" verify --probe "$loop"
-grep -q "refusing to probe.*--destroy-data" "$T/err" || fail "refusal: $(cat "$T/err")"
+grep -q "refusing to write to .$loop.: writing destroys what the device holds (add --destroy-data" "$T/err" || fail "refusal: $(cat "$T/err")"
 [ "$(md5sum <"$loop")" = "$sum" ] || fail "refused probe changed the device"
 expect_exit 2 "$SB" verify --probe --destroy-data "$T/loop.img"
 expect_exit 2 "$SB" verify --probe --destroy-data --size=8M "$loop"

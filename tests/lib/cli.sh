@@ -5,6 +5,8 @@ set -u
 SB=${SB_BIN:?SB_BIN not set (run through make check)}
 T=$(mktemp -d "${TMPDIR:-/tmp}/sb-cli.XXXXXX")
 cleanup() {
+	# make_swapfile's swap files: switched off before their loops go
+	[ -f "$T/.swaps" ] && while read -r s; do swapoff "$s" 2>/dev/null; done <"$T/.swaps"
 	# make_loop runs in a command substitution: its devices are listed in a file
 	[ -f "$T/.loops" ] && while read -r l; do losetup -d "$l" 2>/dev/null; done <"$T/.loops"
 	# make_zram's devices: reset and handed back to the kernel
@@ -71,6 +73,20 @@ make_loop() {
 	echo "$dev"
 }
 
+# make_swapfile SIZE_MB: an active swap file in $T, switched off at exit
+# (root only); prints its path. In $(...) its skip ends only the subshell:
+# add || skip
+make_swapfile() {
+	[ "$(id -u)" = 0 ] || skip "needs root for swapon"
+	command -v mkswap >/dev/null && command -v swapon >/dev/null || skip "no mkswap/swapon"
+	sf=$(mktemp "$T/swap.XXXXXX")
+	dd if=/dev/zero of="$sf" bs=1M count="$1" status=none && chmod 600 "$sf" || fail "swap file"
+	mkswap "$sf" >/dev/null 2>&1 || skip "mkswap failed"
+	swapon "$sf" 2>/dev/null || skip "swapon is not allowed here"
+	echo "$sf" >>"$T/.swaps"
+	echo "$sf"
+}
+
 # within_pct A B PCT: |A-B| <= PCT% of B
 within_pct() {
 	python3 -c "import sys; a,b,p=map(float,sys.argv[1:]); sys.exit(0 if abs(a-b) <= p/100*b else 1)" "$@"
@@ -111,8 +127,12 @@ has_entries() { [ -n "$(ls -A "$1" 2>/dev/null)" ]; }
 
 # handles_int PID: PID has set its own SIGINT handler (SigCgt in
 # /proc/PID/status, bit 1): a Ctrl-C sent now is the program's to handle,
-# where one sent earlier would have killed it the default way
+# where one sent earlier would have killed it the default way. PID must be
+# the program already, not the shell's child before its exec: that child
+# still has the shell's trap handler, and a signal it takes is lost (the
+# program then runs to its end, exit 0)
 handles_int() {
+	[ "$(readlink "/proc/$1/exe" 2>/dev/null)" != "$(readlink "/proc/$$/exe")" ] || return 1
 	hi_mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
 	[ -n "$hi_mask" ] && [ $((0x$hi_mask & 2)) != 0 ]
 }

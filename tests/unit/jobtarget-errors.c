@@ -96,7 +96,7 @@ static void test_missing_directory(void **state)
 	const char *p = sbt_path("no/such/file");
 	assert_int_equal(sb_jobtarget_probe(&t, p, &er), -ENOENT);
 	assert_int_equal(er.err, -ENOENT);
-	assert_int_equal(er.cls, SB_ERR_INPUT);
+	assert_int_equal(er.cls, SB_ERR_ENV); /* the target cannot be used: exit 3 */
 	snprintf(want, sizeof(want), "cannot use '%s': its directory does not exist", p);
 	assert_string_equal(er.msg, want);
 }
@@ -130,7 +130,16 @@ static void test_not_ours(void **state)
 	assert_non_null(strstr(er.msg, "it is a symbolic link"));
 	sb_jobtarget_cleanup(&t, 0);
 
+	/* a request larger than the file: named as --bs, not started */
+	target_init(&t, &h);
+	t.destroy_data = 1;
+	assert_int_equal(sb_jobtarget_prepare(&t, p, &job, 0, 0, &er), -EINVAL);
+	assert_int_equal(er.cls, SB_ERR_INPUT);
+	assert_non_null(strstr(er.msg, "--bs: a request (4.00 KiB) is larger than the region"));
+	sb_jobtarget_cleanup(&t, 0);
+
 	/* with consent the file named is held and reopened, never removed */
+	job.bs = 8;
 	target_init(&t, &h);
 	t.destroy_data = 1;
 	assert_int_equal(sb_jobtarget_prepare(&t, p, &job, 0, 0, &er), 0);
@@ -142,6 +151,47 @@ static void test_not_ours(void **state)
 	sb_jobtarget_cleanup(&t, 0);
 	assert_int_equal(access(p, F_OK), 0);
 	assert_int_equal(h.on + h.off + h.warnings, 0);
+}
+
+/* A target prepared for a job that reads cannot be written: not through
+ * what it holds, not through its name. One marked written (a
+ * precondition) passes the write gate whatever the job does. */
+static void test_read_is_not_write(void **state)
+{
+	struct sb_jobtarget t;
+	struct sb_job_opts job;
+	struct sb_error er;
+	struct heard h;
+	(void)state;
+	const char *p = sbt_path("read-only");
+	const char *l = sbt_path("read-link");
+	write_text(p, "somebody's data\n");
+	assert_int_equal(symlink(p, l), 0);
+
+	target_init(&t, &h);
+	t.destroy_data = 1;
+	job_init(&job, SB_RW_READ, 0);
+	job.bs = 8; /* within the file's 16 bytes */
+	assert_int_equal(sb_jobtarget_prepare(&t, l, &job, 0, 0, &er), 0);
+	assert_int_equal(sb_jobtarget_open(&t, 0, O_RDWR), -EBADF);
+	assert_int_equal(sb_jobtarget_open(&t, 0, O_WRONLY), -EBADF);
+	const int fd = sb_jobtarget_open(&t, 0, O_RDONLY);
+	assert_true(fd >= 0);
+	close(fd);
+	sb_jobtarget_cleanup(&t, 0);
+
+	target_init(&t, &h);
+	t.destroy_data = 1;
+	t.writes = 1;
+	assert_int_equal(sb_jobtarget_prepare(&t, l, &job, 0, 0, &er), -ELOOP);
+	assert_non_null(strstr(er.msg, "it is a symbolic link"));
+	sb_jobtarget_cleanup(&t, 0);
+
+	target_init(&t, &h);
+	t.writes = 1;
+	assert_int_equal(sb_jobtarget_prepare(&t, p, &job, 0, 0, &er), -EPERM);
+	assert_non_null(strstr(er.msg, "storbench did not create it"));
+	sb_jobtarget_cleanup(&t, 0);
 }
 
 /* Checked before anything is made: the number of files, the space. */
@@ -262,8 +312,11 @@ static void test_files_per_job(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_missing_directory), cmocka_unit_test(test_not_ours),
-		cmocka_unit_test(test_checked_first),	  cmocka_unit_test(test_stop),
+		cmocka_unit_test(test_missing_directory),
+		cmocka_unit_test(test_not_ours),
+		cmocka_unit_test(test_read_is_not_write),
+		cmocka_unit_test(test_checked_first),
+		cmocka_unit_test(test_stop),
 		cmocka_unit_test(test_files_per_job),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

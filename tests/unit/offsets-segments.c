@@ -160,6 +160,8 @@ static void runner_confined(void **state)
 	assert_non_null(p.engine);
 	p.paths = &path;
 	p.npaths = 1;
+	const int held = fd + 1; /* a job writes through what its caller holds */
+	p.held = &held;
 	p.region_offset = 1u << 20; /* the segments are relative to it */
 	p.region_size = size - (1u << 20);
 	p.align = 512;

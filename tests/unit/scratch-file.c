@@ -148,6 +148,9 @@ static void test_reopen(void **state)
 	assert_string_equal(buf, "abc");
 	assert_int_equal(lseek(fd, 0, SEEK_CUR), 6);
 	assert_int_equal(write(r, "x", 1), -1); /* read-only */
+	/* and never gains write access: only the write gate gives it */
+	assert_int_equal(sb_scratch_reopen(r, O_RDWR), -EBADF);
+	assert_int_equal(sb_scratch_reopen(r, O_WRONLY | O_TRUNC), -EBADF);
 	close(r);
 	assert_int_equal(sb_scratch_reopen(-1, O_RDONLY), -EBADF);
 	assert_int_equal(sb_scratch_remove(path, fd), 0);
