@@ -264,6 +264,7 @@ vm-static:
 		build-static/storbench
 vm-static-arm:
 	@$(MAKE) --no-print-directory CROSS_COMPILE=arm-linux-gnueabihf- STATIC=1 \
+		BUILD=build-arm-linux-gnueabihf PROG=build-arm-linux-gnueabihf/storbench \
 		build-arm-linux-gnueabihf/storbench
 
 quick: deps

@@ -20,12 +20,14 @@ vm_static_storbench() {
 		vs_args="CROSS_COMPILE=$1"
 	else
 		vs_build=build-static
-		vs_args="BUILD=build-static"
+		vs_args=
 	fi
 	# a make of its own: not the knobs of a make check that runs this test
-	# (SANITIZE=1 cannot link statically), not its jobserver
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -j2 -C "$SB_TOP" --no-print-directory \
-		STATIC=1 $vs_args PROG="$vs_build/storbench" "$vs_build/storbench" \
+	# (SANITIZE=1 cannot link statically), not its jobserver, not the BUILD
+	# the test runner exports (its objects are the native build's); WERROR
+	# as the make check's, which built it first (the Makefile's vm-static)
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u BUILD make -s -j2 -C "$SB_TOP" --no-print-directory \
+		STATIC=1 $vs_args BUILD="$vs_build" PROG="$vs_build/storbench" "$vs_build/storbench" \
 		>"$T/static-build.log" 2>&1 ||
 		{ tail -n 5 "$T/static-build.log"; skip "cannot build a static storbench ($vs_args)"; }
 	echo "$SB_TOP/$vs_build/storbench"
