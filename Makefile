@@ -232,6 +232,18 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/flags
 
 tests: $(UNIT_BIN) $(PROG) $(TOOL_BIN) $(if $(FOREIGN),,$(BUILD)/storbench.1)
 
+# The static programs the QEMU guests run (tests/cli/vm-x86.sh, vm-arm.sh,
+# docs/testing.md), each in a build folder of its own: built beside the
+# tests by the native build where QEMU (and for the board the armhf cross
+# compiler) is installed, when the tests to run include them; the guest
+# tests build them too when they are missing.
+have = $(shell command -v $(1) 2>/dev/null)
+ifeq ($(BUILD)$(FOREIGN)$(filter 1,$(STATIC) $(SANITIZE) $(SMALL)),build)
+ifneq ($(if $(strip $(TESTS)),$(filter vm-%,$(TESTS)),all),)
+VM_PROGS += $(if $(call have,qemu-system-x86_64),vm-static)
+VM_PROGS += $(if $(call have,qemu-system-arm),$(if $(call have,arm-linux-gnueabihf-gcc),vm-static-arm))
+endif
+endif
 # The README's two commands: each installs what it needs first (as root; a
 # user is told the apt-get line), then builds and runs.
 deps:
@@ -240,12 +252,20 @@ deps-test:
 	@scripts/install-deps --test
 
 check: deps-test
-	@$(MAKE) --no-print-directory tests
+	@$(MAKE) --no-print-directory tests $(VM_PROGS)
 	@BUILD=$(BUILD) SB_BIN=$(abspath $(PROG)) tests/run-tests.py
 
 # Run the tests without the dependency check (e.g. a second build dir).
-check-only: tests
+check-only: tests $(VM_PROGS)
 	@BUILD=$(BUILD) SB_BIN=$(abspath $(PROG)) tests/run-tests.py
+
+vm-static:
+	@$(MAKE) --no-print-directory STATIC=1 BUILD=build-static PROG=build-static/storbench \
+		build-static/storbench
+vm-static-arm:
+	@$(MAKE) --no-print-directory CROSS_COMPILE=arm-linux-gnueabihf- STATIC=1 \
+		BUILD=build-arm-linux-gnueabihf PROG=build-arm-linux-gnueabihf/storbench \
+		build-arm-linux-gnueabihf/storbench
 
 quick: deps
 	@$(MAKE) --no-print-directory $(PROG)
@@ -365,7 +385,7 @@ clean:
 
 FORCE:
 .SECONDARY:
-.PHONY: all man install uninstall tests check check-only check-cross cross-builds cross-run cross-build quick deps deps-test clean small fuzz FORCE
+.PHONY: all man install uninstall tests check check-only vm-static vm-static-arm check-cross cross-builds cross-run cross-build quick deps deps-test clean small fuzz FORCE
 -include $(LIB_OBJ:.o=.d) $(REPORT_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
 # The FUSE file systems the tests use as devices (faultfs: faults for the

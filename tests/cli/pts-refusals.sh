@@ -29,6 +29,10 @@ expect_exit 2 "$SB" pts --destroy-data --purge=format $fast "$z"
 grep -q "^storbench: --purge=format: '$z' is no NVMe namespace (NVME_IOCTL_ID: .*); storbench formats NVMe only (nothing was written)$" "$T/err" ||
 	{ cat "$T/err"; fail "--purge=format message"; }
 intact "--purge=format"
+# the refusal alone: no round ran, so no word about figures or steady state
+# (it said "steady state NOT reached in 0 rounds: the figures are the last
+# 1 rounds", found on the real drivers, tests/cli/vm-x86.sh)
+[ "$(wc -l <"$T/err")" = 1 ] || { cat "$T/err"; fail "--purge=format: more than the refusal on stderr"; }
 ok "a purge the device (or this build) cannot do: an error naming it, nothing written"
 
 expect_exit 2 "$SB" pts --destroy-data $fast "$T/pattern"
