@@ -311,21 +311,6 @@ void cli_target_hold_rank_dir(int on, int keep);
 const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int *fell_back);
 
 /* ---- the live progress line (cli/progress.c) ---- */
-/* A rate over the last second from snapshots of counters that only grow
- * (bytes, and requests or operations). Snapshots closer than 50 ms to the
- * last are not kept; 32 cover 1.6 s. */
-#define CLI_RATE_SLOTS 32
-struct cli_rate {
-	uint64_t t[CLI_RATE_SLOTS], bytes[CLI_RATE_SLOTS], ops[CLI_RATE_SLOTS];
-	unsigned head, n;
-};
-void cli_rate_reset(struct cli_rate *r);
-void cli_rate_add(struct cli_rate *r, uint64_t now, uint64_t bytes, uint64_t ops);
-/* Per second, from the newest snapshot at least 1 s before now (the oldest
- * when all are younger) to (now, bytes, ops); -1 when there is none at
- * least 150 ms old. ops_s may be NULL. */
-int cli_rate_get(const struct cli_rate *r, uint64_t now, uint64_t bytes, uint64_t ops, double *bps,
-		 double *ops_s);
 /* "42s", "3m05s", "2h03m", "4d07h": short, for the line. */
 char *cli_fmt_dur(double ns, char *buf, size_t len);
 

@@ -339,7 +339,7 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	c->o.timed = ranks ? timed : NULL;
 	c->o.ctx = c;
 	cli_progress_init(&c->pg, c->sh.quiet);
-	cli_rate_reset(&c->rate);
+	sb_rate_reset(&c->rate);
 	c->test = -1;
 	if (f.owned) {
 		cli_signals_track_file(f.path, 1);

@@ -19,7 +19,7 @@ struct sweep_cli {
 	 * ended, and the records asked for so far (every pass, untimed ones
 	 * too) */
 	struct cli_progress pg;
-	struct cli_rate rate;
+	struct sb_rate rate;
 	unsigned cell, ncells, fi, ri;
 	int test;
 	uint64_t total, ended, moved, test_moved0, unchecked;

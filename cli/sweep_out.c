@@ -190,7 +190,7 @@ void sweep_draw(struct sweep_cli *c, uint64_t now)
 		total *= n;
 		l.done = all;
 		l.total = c->total * (uint64_t)n;
-	} else if (cli_rate_get(&c->rate, now, c->moved, 0, &l.bps, NULL) < 0) {
+	} else if (sb_rate_get(&c->rate, now, c->moved, 0, &l.bps, NULL) < 0) {
 		l.bps = -1;
 	}
 	l.pct = total > 0 ? 100 * done / total : 0;
@@ -222,7 +222,7 @@ void sweep_progress(void *ctx, unsigned fi, unsigned ri, int test)
 	c->test_moved0 = c->moved;
 	if (test >= 0) {
 		const uint64_t now = sb_now_ns();
-		cli_rate_add(&c->rate, now, c->moved, 0);
+		sb_rate_add(&c->rate, now, c->moved, 0);
 		if (cli_progress_due(&c->pg, now))
 			sweep_draw(c, now);
 	}
@@ -262,7 +262,7 @@ int sweep_should_stop(void *ctx)
 		if (c->unchecked >= (1u << 20)) {
 			const uint64_t now = sb_now_ns();
 			c->unchecked = 0;
-			cli_rate_add(&c->rate, now, c->moved, 0);
+			sb_rate_add(&c->rate, now, c->moved, 0);
 			if (cli_progress_due(&c->pg, now))
 				sweep_draw(c, now);
 		}

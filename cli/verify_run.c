@@ -135,14 +135,14 @@ struct prog {
 	uint64_t total; /* bytes of the phase */
 	int write;
 	struct cli_progress pg;
-	struct cli_rate rate;
+	struct sb_rate rate;
 	/* many ranks, every one in this phase (r->all_ranks): the rounds
 	 * (cli_ranks_round_look) sum the ranks' bytes done and of the phase
 	 * to rank 0, whose line shows them */
 	struct cli_round round;
 	int have_all;
 	uint64_t all_done, all_total;
-	struct cli_rate all;
+	struct sb_rate all;
 	char what[64];
 };
 
@@ -155,7 +155,7 @@ static int ranks_look(struct prog *p, uint64_t done, int over, uint64_t now)
 	if (cli_ranks_round_look(&p->round, over, done, p->total, now, &any, &all, sum) != 1)
 		return 0;
 	if (cli_rank() == 0) {
-		cli_rate_add(&p->all, p->round.started_ns, sum[0], 0);
+		sb_rate_add(&p->all, p->round.started_ns, sum[0], 0);
 		p->all_done = sum[0];
 		p->all_total = sum[1];
 		p->have_all = 1;
@@ -182,16 +182,16 @@ static void progress_draw(struct prog *p, uint64_t done, uint64_t now)
 		.elapsed_ns = (uint64_t)elapsed,
 		.eta_ns = -1,
 	};
-	if (cli_rate_get(&p->rate, now, done, 0, &l.bps, NULL) < 0)
+	if (sb_rate_get(&p->rate, now, done, 0, &l.bps, NULL) < 0)
 		l.bps = -1;
 	if (p->r->all_ranks) { /* every rank's together, at most a round behind */
-		const unsigned h = (p->all.head + CLI_RATE_SLOTS - 1) % CLI_RATE_SLOTS;
+		const unsigned h = (p->all.head + SB_RATE_SLOTS - 1) % SB_RATE_SLOTS;
 		done = p->all_done;
 		l.done = done;
 		l.total = p->all_total;
 		l.pct = l.total ? 100.0 * (double)done / (double)l.total : 0;
 		if (!p->have_all ||
-		    cli_rate_get(&p->all, p->all.t[h], p->all.bytes[h], 0, &l.bps, NULL) < 0)
+		    sb_rate_get(&p->all, p->all.t[h], p->all.bytes[h], 0, &l.bps, NULL) < 0)
 			l.bps = -1;
 		snprintf(p->what, sizeof(p->what), "%s, %d ranks", p->label, cli_ranks());
 		l.what = p->what;
@@ -212,7 +212,7 @@ static int progress(void *ctx, uint64_t done)
 	if (p->r->hook && p->r->hook(p->r->hook_ctx, done))
 		return 1;
 	const uint64_t now = sb_now_ns();
-	cli_rate_add(&p->rate, now, done, 0);
+	sb_rate_add(&p->rate, now, done, 0);
 	if (p->r->all_ranks)
 		ranks_look(p, done, 0, now);
 	if (cli_progress_due(&p->pg, now))
@@ -232,9 +232,9 @@ int verify_phase(struct verify_report *r, const struct vtarget *t, const struct 
 	struct prog pg = { .label = label, .r = r, .total = t->v.size, .write = write };
 	/* many ranks: rank 0's line alone */
 	cli_progress_init(&pg.pg, r->o->quiet || cli_rank() != 0);
-	cli_rate_reset(&pg.rate);
-	cli_rate_add(&pg.rate, pg.pg.start_ns, 0, 0);
-	cli_rate_reset(&pg.all);
+	sb_rate_reset(&pg.rate);
+	sb_rate_add(&pg.rate, pg.pg.start_ns, 0, 0);
+	sb_rate_reset(&pg.all);
 	const struct sb_vphase p = { &t->v, ops, write, progress, stop, &pg };
 	char msg[MSG_LEN];
 
