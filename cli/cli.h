@@ -241,18 +241,9 @@ int cli_ranks_round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios);
  * a setup's (a rank may be in a long request or its fsync). */
 int cli_ranks_round_test_slow(int *any, int *all, uint64_t *bytes, uint64_t *ios);
 /* A loop that does work between its looks at the rounds (verify's and
- * soak's phases, meta's tests): one look starts a round when due (the last
- * one ended CLI_ROUND_EVERY_NS ago, or at once when this rank is done)
- * with this rank's two counters, and tests the round in flight, with
- * cli_ranks_round_test_slow's deadline. 1 when it ended: *any, *all set,
- * and on rank 0 sum[0] and sum[1] the ranks' counters as they were at
- * r->started_ns; 0 not yet. A zeroed struct cli_round: none in flight. */
-#define CLI_ROUND_EVERY_NS 50000000ull
-struct cli_round {
-	int in_flight;
-	uint64_t started_ns, ended_ns;
-};
-int cli_ranks_round_look(struct cli_round *r, int done, uint64_t a, uint64_t b, uint64_t now,
+ * meta's): sb_coord_round_look with a setup's deadline (a rank may be in
+ * a long request or its fsync); alone, never ended (0). */
+int cli_ranks_round_look(struct sb_coord_round *r, int done, uint64_t a, uint64_t b, uint64_t now,
 			 int *any, int *all, uint64_t sum[2]);
 /* Before any rank writes: each rank's filesystem (its host and the st_dev
  * of path, or of its parent), the bytes it will need there and those free

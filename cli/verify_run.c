@@ -139,7 +139,7 @@ struct prog {
 	/* many ranks, every one in this phase (r->all_ranks): the rounds
 	 * (cli_ranks_round_look) sum the ranks' bytes done and of the phase
 	 * to rank 0, whose line shows them */
-	struct cli_round round;
+	struct sb_coord_round round;
 	int have_all;
 	uint64_t all_done, all_total;
 	struct sb_rate all;
