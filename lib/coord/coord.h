@@ -48,6 +48,8 @@ int sb_coord_clock_offsets(struct sb_coord *c, double *offset, double *rtt, doub
 /* Rank 0: rank r's offset as sb_coord_clock_offsets measured it last (0
  * before, on the other ranks, and alone). */
 double sb_coord_clock_offset(const struct sb_coord *c, int r);
+/* The round trip that estimate came from (s; 0 likewise). */
+double sb_coord_clock_rtt(const struct sb_coord *c, int r);
 
 /* A round of "is anyone done, is everyone done" that runs while the ranks
  * measure, without blocking: start one with this rank's state and its
@@ -62,7 +64,7 @@ int sb_coord_poll_start(struct sb_coord *c, int done, const uint64_t *counters);
  * may be NULL. */
 int sb_coord_poll_test(struct sb_coord *c, int *any, int *all, uint64_t *sum, double timeout_s);
 
-/* ---- steps every method takes over the calls above (coord_steps.c) ---- */
+/* ---- steps every method takes over the calls above (rounds.c) ---- */
 
 /* A loop that does work between its looks at the rounds (verify's and
  * soak's phases, meta's tests): one look starts a round when due (the
@@ -84,6 +86,16 @@ int sb_coord_round_look(struct sb_coord *c, struct sb_coord_round *r, int done, 
  * failing rank's (0 when none failed), *who that rank (-1 none). Alone:
  * as given. 0 or -ETIMEDOUT, -ENOMEM. */
 int sb_coord_agree(struct sb_coord *c, int *code, int *who, double timeout_s);
+/* The same, each rank with a message saying why (NULL or "": none): rank
+ * 0 hears every failing rank's message, in rank order, through
+ * said(ctx, rank, msg) (a message only that rank printed would be lost
+ * among the others', or never seen on another host). */
+int sb_coord_agree_said(struct sb_coord *c, int *code, int *who, const char *msg,
+			void (*said)(void *ctx, int rank, const char *msg), void *ctx,
+			double timeout_s);
+/* "rank 2 on HOST: ", what this rank's messages start with in a run of
+ * many ranks ("" alone). */
+void sb_coord_prefix(const struct sb_coord *c, char *buf, size_t len);
 
 /* Ends every rank of the job with code (MPI_Abort); only returns alone. */
 void sb_coord_abort(struct sb_coord *c, int code);
