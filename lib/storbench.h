@@ -22,6 +22,7 @@
 #include "lib/job/fio_cmdline.h"
 #include "lib/engine/engine.h"
 #include "lib/run/run.h"
+#include "lib/run/jobs.h"
 #include "lib/stats/ioping.h"
 #include "lib/stats/live_rate.h"
 #include "lib/analysis/robust.h"
