@@ -34,6 +34,7 @@
 #include "lib/analysis/steady.h"
 #include "lib/results/results.h"
 #include "lib/results/sections.h"
+#include "lib/results/results_read.h"
 #include "lib/results/soak_check.h"
 #include "lib/results/soak_json.h"
 #include "lib/results/verify_json.h"

@@ -67,9 +67,11 @@ struct rep_job {
 	uint64_t errors;
 	double usr_cpu, sys_cpu;
 	int interrupted;
-	const struct sb_jv *json; /* the job as written (a document's: series left out) */
-	size_t index;		  /* in its document's "jobs" (which series are its own) */
-	int in_log;		  /* from a log line, whose tree keeps its series */
+	double interval_s;		 /* storbench.log_interval_ns, in s (0: none) */
+	const struct sb_jv *series_json; /* a log line's storbench.series (a document's: NULL) */
+	const struct sb_jv *json;	 /* the job as written (a document's: series left out) */
+	size_t index;			 /* in its document's "jobs" (which series are its own) */
+	int in_log;			 /* from a log line, whose tree keeps its series */
 };
 
 /* A soak's iterations (a log's iteration lines, or a result's
@@ -252,8 +254,12 @@ void rep_free(struct rep_doc *d);
 /* Sets *why as printf would and returns err (report/model.c). */
 int rep_fail(char **why, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* Model building blocks (report/model.c) used by the loader. */
-int rep_add_job(struct rep_doc *d, const struct sb_jv *job);
+/* Model building blocks (report/model.c) used by the loader. A job
+ * through the results' reader (lib/results/results_read.h), where naming
+ * it in messages ("jobs[2]"): 0, -ENOMEM, or -REP_EINPUT with msg naming
+ * the key path of what is wrong. */
+int rep_add_job(struct rep_doc *d, const struct sb_jv *job, const char *where, char *msg,
+		size_t len);
 void rep_read_header(struct rep_doc *d, const struct sb_jv *root);
 int rep_note(struct rep_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A line of a log left out: a note for the first REP_MAX_NOTES, a count after. */
@@ -288,11 +294,11 @@ void rep_cycles_free(struct rep_cycles *c);
 /* Interval iv, the i-th of n (0: not known yet) of a job whose intervals
  * are interval_s long: 1 and its end and length when the charts keep it
  * (report/job_series.c). */
-int rep_interval_kept(const struct sb_jv *iv, size_t i, size_t n, double interval_s, double *t1,
-		      double *len);
-/* A job's interval into its series (n not known: the sliver is left out
- * by rep_series_end); 0 or -ENOMEM. */
-int rep_series_add(struct rep_series *s, const struct sb_jv *iv);
+int rep_interval_kept(const struct sb_interval_doc *iv, size_t i, size_t n, double interval_s,
+		      double *t1, double *len);
+/* A job's interval (read by sb_interval_read) into its series (n not
+ * known: the sliver is left out by rep_series_end); 0 or -ENOMEM. */
+int rep_series_add(struct rep_series *s, const struct sb_interval_doc *iv);
 void rep_series_end(struct rep_series *s, double interval_s);
 void rep_series_free(struct rep_series *s);
 
@@ -307,7 +313,7 @@ typedef int (*rep_record_fn)(void *ctx, const struct rep_doc *d, size_t index,
 			     const struct sb_jv *r);
 int rep_each_record(const struct rep_doc *d, rep_record_fn fn, void *ctx);
 typedef int (*rep_interval_fn)(void *ctx, const struct rep_doc *d, const struct rep_job *j,
-			       const struct sb_jv *iv);
+			       const struct sb_interval_doc *iv);
 int rep_each_interval(const struct rep_doc *d, const struct rep_job *j, rep_interval_fn fn,
 		      void *ctx);
 /* What a log line is, the same on every reading (report/source.c). */

@@ -296,28 +296,26 @@ static void measurements(struct walk *w, const struct rep_doc *d)
 
 /* A direction that moved nothing in an interval has bandwidth 0 there. */
 static void interval(struct walk *w, const struct rep_doc *d, const struct rep_job *j,
-		     const struct sb_jv *iv, int dd)
+		     const struct sb_interval_doc *iv, int dd)
 {
-	const struct sb_jv *dv = sb_jv_get(iv, sb_ddir_name(dd));
-	int has = sb_jv_is(dv, SB_JV_OBJ);
-	double t1 = sb_jv_num(sb_jv_get(iv, "t_ns"), NAN) / 1e9;
-	double len = sb_jv_num(sb_jv_get(iv, "len_ns"), NAN) / 1e9;
+	const int has = iv->has[dd];
+	const double t1 = iv->t_ns / 1e9, len = iv->len_ns / 1e9;
 	struct rep_cell *c = row(w, d, j, dd);
 	c[RI_JOB] = str(j->name);
 	c[RI_DIR] = str(sb_ddir_name(dd));
 	c[RI_T0] = num(t1 - len);
 	c[RI_T1] = num(t1);
-	c[RI_BW] = num(has ? sb_jv_num(sb_jv_get(dv, "bw_bytes"), 0) : 0);
-	c[RI_IOPS] = num(has ? sb_jv_num(sb_jv_get(dv, "iops"), 0) : 0);
-	c[RI_LAT_MEAN] = num(has ? sb_jv_num(sb_jv_get(dv, "lat_mean_ns"), NAN) : NAN);
-	c[RI_LAT_P99] = num(has ? sb_jv_num(sb_jv_get(dv, "lat_p99_ns"), NAN) : NAN);
+	c[RI_BW] = num(has ? iv->bw[dd] : 0);
+	c[RI_IOPS] = num(has ? iv->iops[dd] : 0);
+	c[RI_LAT_MEAN] = num(has ? iv->lat_mean_ns[dd] : NAN);
+	c[RI_LAT_P99] = num(has ? iv->lat_p99_ns[dd] : NAN);
 	emit(w);
 }
 
 /* An interval read again: a row per direction the job used (or the one
  * direction asked for). */
 static int interval_rows(void *ctx, const struct rep_doc *d, const struct rep_job *j,
-			 const struct sb_jv *iv)
+			 const struct sb_interval_doc *iv)
 {
 	struct walk *w = ctx;
 	for (int dd = 0; dd < SB_DDIR_N; dd++)
