@@ -133,6 +133,10 @@ const char *cli_purge_arg(void);
 /* --purge=v (any command's): 0 with *m, or -EINVAL with hint listing the
  * methods ("auto, discard, ... or none"). */
 int cli_purge_parse(const char *v, enum sb_purge_method *m, char *hint, size_t hl);
+/* --precondition and --discard-before of a command that does not yet
+ * bring every rank's target to a state: refused under mpirun (said; the
+ * exit code), else 0. */
+int cli_state_alone(const struct cli_shared *sh);
 /* Before anything is created, with t probed: may --precondition and
  * --discard-before be carried out on the target at path? A block device
  * or a file storbench did not create needs --destroy-data; purge needs a

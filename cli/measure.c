@@ -103,6 +103,16 @@ static void words_of(struct cli_run_ui *ui, const struct sb_run_event *ev)
 		m->nsteps = ev->nsteps;
 		return;
 	}
+	if (ev->phase == SB_RUN_PHASE_TESTS) { /* "quick test 3 of 16, NAME" */
+		m->command = "quick";
+		m->step_word = "test";
+		m->step = ev->step;
+		m->nsteps = ev->nsteps;
+		m->later = ev->later;
+		m->later_ns = ev->later_ns;
+		m->start_ns = ui->start_ns;
+		return;
+	}
 	m->later = ev->later;
 	m->later_ns = ev->later_ns;
 	/* with more than one measurement, the time elapsed is the command's */
@@ -144,8 +154,12 @@ static int on_stop(void *ctx)
 
 static void on_say(void *ctx, enum sb_say kind, const char *msg)
 {
-	(void)ctx;
+	const struct cli_run_ui *ui = ctx;
 	switch (kind) {
+	case SB_SAY_ADVICE:
+		if (!ui->m.quiet)
+			sb_warn("%s", msg);
+		break;
 	case SB_SAY_ERROR: sb_err("%s", msg); break;
 	case SB_SAY_WARNING: sb_warn("%s", msg); break;
 	case SB_SAY_NOTE: sb_note("%s", msg); break;

@@ -6,20 +6,25 @@
  */
 #include "cli/cli.h"
 
-int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path)
+int cli_state_alone(const struct cli_shared *sh)
 {
-	struct sb_error er;
-	if (!sh->state.precond && !sh->state.discard_before)
+	if (cli_ranks() < 2 || (!sh->state.precond && !sh->state.discard_before))
 		return 0;
-	if (cli_ranks() > 1 && sh->state.precond) {
+	if (sh->state.precond) {
 		sb_err("--precondition=%s: not yet under mpirun with this command (docs/states.md)",
 		       sb_precond_name(sh->state.precond));
 		return SB_EXIT_USAGE;
 	}
-	if (cli_ranks() > 1) {
-		sb_err("--discard-before: not yet under mpirun with this command (docs/states.md)");
-		return SB_EXIT_USAGE;
-	}
+	sb_err("--discard-before: not yet under mpirun with this command (docs/states.md)");
+	return SB_EXIT_USAGE;
+}
+
+int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path)
+{
+	struct sb_error er;
+	const int rc = cli_state_alone(sh);
+	if (rc)
+		return rc;
 	return sb_run_state_check(&sh->state, sh->destroy_data, t, path, &er) ? cli_error(&er) : 0;
 }
 

@@ -23,6 +23,7 @@
 #include "lib/engine/engine.h"
 #include "lib/run/run.h"
 #include "lib/run/jobs.h"
+#include "lib/run/quick.h"
 #include "lib/stats/ioping.h"
 #include "lib/stats/live_rate.h"
 #include "lib/analysis/robust.h"

@@ -26,9 +26,11 @@
 #include "lib/target/precond.h"
 #include "lib/verify/job_verify.h"
 
-/* What a message is: an error of this rank, a warning, a note, or one
- * rank 0 relays from another rank (its rank's name already in it). */
-enum sb_say { SB_SAY_ERROR, SB_SAY_WARNING, SB_SAY_NOTE, SB_SAY_RELAYED };
+/* What a message is: an error of this rank, a warning, a note, one rank
+ * 0 relays from another rank (its rank's name already in it), or advice
+ * on what the run chose for the user (a program asked to be quiet may
+ * leave it out). */
+enum sb_say { SB_SAY_ERROR, SB_SAY_WARNING, SB_SAY_NOTE, SB_SAY_RELAYED, SB_SAY_ADVICE };
 
 #define SB_RUN_GROUP_MAX 64 /* jobs measured together */
 #define SB_RUN_LOOK_JOBS 16 /* jobs whose own figures a look sums over the ranks */
@@ -76,13 +78,15 @@ enum sb_run_ev {
 	SB_RUN_MEASURE_ENDED, /* and ended (every run joined) */
 	SB_RUN_GROUP_ENDED,   /* the group's results are in (rc) */
 };
-enum sb_run_phase { SB_RUN_PHASE_JOBS, SB_RUN_PHASE_PRECOND };
+/* what is measured: jobs (of a workload or a job file), a
+ * preconditioning pass, or a command's tests (quick's) */
+enum sb_run_phase { SB_RUN_PHASE_JOBS, SB_RUN_PHASE_PRECOND, SB_RUN_PHASE_TESTS };
 
 struct sb_run_event {
 	enum sb_run_ev what;
 	enum sb_run_phase phase;
 	/* the jobs: group step of nsteps (of a job file; nsteps 0: a workload),
-	 * or the preconditioning's pass step of nsteps */
+	 * the preconditioning's pass step of nsteps, or test step of nsteps */
 	unsigned step, nsteps;
 	unsigned first, njobs; /* the group's jobs, in the run's order */
 	unsigned run, nruns;   /* the repeat (1..nruns) of a group of one job */
