@@ -8,19 +8,11 @@
 
 #include <math.h>
 
-/* Entry i of client_stats through the results' reader (checked when the
- * document was read: one it refuses now is left out). */
-static int entry(const struct sb_jv *cs, size_t i, struct sb_job_doc *x)
-{
-	struct sb_error er;
-	return sb_job_read(sb_jv_at(cs, i), NULL, "", x, &er);
-}
-
 static double bw_of(const struct sb_job_doc *x)
 {
 	double bw = 0;
 	for (int d = 0; d < SB_DDIR_N; d++)
-		bw += x->dir[d].bw;
+		bw += isnan(x->dir[d].bw_bytes) ? 0 : x->dir[d].bw_bytes;
 	return bw;
 }
 
@@ -28,7 +20,7 @@ static double iops_of(const struct sb_job_doc *x)
 {
 	double n = 0;
 	for (int d = 0; d < SB_DDIR_N; d++)
-		n += x->dir[d].iops;
+		n += isnan(x->dir[d].iops) ? 0 : x->dir[d].iops;
 	return n;
 }
 
@@ -52,9 +44,9 @@ static void skew_line(FILE *f, const struct sb_job_doc *all)
 
 /* Each rank's bandwidth as bars, a group per rank, a bar per job (the
  * first RANK_CHART_JOBS): a slow rank or host stands out at a glance. */
-static void ranks_chart(FILE *f, const struct sb_jv *cs)
+static void ranks_chart(FILE *f, const struct rep_doc *d)
 {
-	const size_t n = sb_jv_len(cs);
+	const size_t n = rep_nclients(d);
 	char cat_buf[RANK_CHART_RANKS][80];
 	const char *cats[RANK_CHART_RANKS], *jobs[RANK_CHART_JOBS];
 	double y[RANK_CHART_JOBS][RANK_CHART_RANKS] = { { 0 } };
@@ -62,7 +54,7 @@ static void ranks_chart(FILE *f, const struct sb_jv *cs)
 	int at = -1; /* the rank's place in the current job */
 	for (size_t i = 0; i < n; i++) {
 		struct sb_job_doc c;
-		if (entry(cs, i, &c) < 0)
+		if (rep_client(d, i, &c) < 0)
 			continue;
 		if (!c.hostname) { /* All clients: the end of a job's ranks */
 			alljobs++;
@@ -114,29 +106,28 @@ void html_ranks_table(FILE *f, const struct rep_doc *d)
 {
 	static const char *const cols[] = { "Job",  "Rank",  "Host", "Bandwidth",
 					    "IOPS", "Start", "End",  "CPU" };
-	const struct sb_jv *cs = d->root ? sb_jv_get(d->root, "client_stats") : NULL;
-	const size_t n = sb_jv_len(cs);
+	const size_t n = rep_nclients(d);
 	char a[48];
 	if (!n)
 		return;
 	fputs("<h3>Ranks</h3>\n", f);
 	for (size_t i = 0; i < n; i++) {
 		struct sb_job_doc c;
-		if (!entry(cs, i, &c) && !strcmp(c.name, "All clients"))
+		if (!rep_client(d, i, &c) && !strcmp(c.name, "All clients"))
 			skew_line(f, &c);
 	}
 	/* times from the earliest start */
 	double t0 = INFINITY;
 	for (size_t i = 0; i < n; i++) {
 		struct sb_job_doc c;
-		if (!entry(cs, i, &c) && isfinite(c.start_s))
+		if (!rep_client(d, i, &c) && isfinite(c.start_s))
 			t0 = fmin(t0, c.start_s);
 	}
-	ranks_chart(f, cs);
+	ranks_chart(f, d);
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 3);
 	for (size_t i = 0; i < n; i++) {
 		struct sb_job_doc c;
-		if (entry(cs, i, &c) < 0 || !c.hostname)
+		if (rep_client(d, i, &c) < 0 || !c.hostname)
 			continue; /* the All clients entry: the results above */
 		fputs("<tr>", f);
 		html_cell(f, c.name, 0);

@@ -107,6 +107,16 @@ static int jobs(struct rep_doc *d, struct taking *t)
 		}
 		rep_series_end(&j->series, j->interval_s);
 	}
+	/* each rank's entry, checked as a job is (read when drawn) */
+	const struct sb_jv *cs = sb_jv_get(d->root, "client_stats");
+	for (size_t i = 0; i < sb_jv_len(cs); i++) {
+		struct sb_job_doc x;
+		struct sb_error er;
+		char where[40];
+		snprintf(where, sizeof(where), "client_stats[%zu]", i);
+		if (sb_job_read(sb_jv_at(cs, i), NULL, where, &x, &er) < 0)
+			return rep_fail(t->why, -REP_EINPUT, "'%s': %s", d->path, er.msg);
+	}
 	return 0;
 }
 

@@ -101,10 +101,10 @@ static void dir_read(struct rep_job *j, int d, const struct sb_dir_doc *v)
 {
 	struct rep_dir *r = &j->dir[d];
 	const struct sb_lat_doc *lat = &v->lat;
-	r->bytes = v->bytes;
+	r->bytes = v->bytes ? v->bytes : v->kbytes * 1024;
 	r->ios = v->ios;
-	r->bw = v->bw;
-	r->iops = v->iops;
+	r->bw = isnan(v->bw_bytes) ? (isnan(v->bw) ? 0 : v->bw * 1024) : v->bw_bytes;
+	r->iops = isnan(v->iops) ? 0 : v->iops;
 	r->used = r->ios > 0 || r->bytes > 0;
 	/* storbench's lat_ns has percentiles; fio's only with lat_percentiles */
 	if (!lat->has_pct && v->clat.has_pct) {
@@ -233,6 +233,18 @@ int rep_add_job(struct rep_doc *d, const struct sb_jv *job, const char *where, c
 	j->series_json = x.series;
 	d->njobs++;
 	return series_read(j, x.series, where, msg, len);
+}
+
+size_t rep_nclients(const struct rep_doc *d)
+{
+	return d->root ? sb_jv_len(sb_jv_get(d->root, "client_stats")) : 0;
+}
+
+int rep_client(const struct rep_doc *d, size_t i, struct sb_job_doc *out)
+{
+	struct sb_error er;
+	const struct sb_jv *c = sb_jv_at(sb_jv_get(d->root, "client_stats"), i);
+	return sb_job_read(c, NULL, "", out, &er) < 0 ? -1 : 0;
 }
 
 /* ---- the document's header ---- */

@@ -261,6 +261,11 @@ int rep_fail(char **why, int err, const char *fmt, ...) __attribute__((format(pr
 int rep_add_job(struct rep_doc *d, const struct sb_jv *job, const char *where, char *msg,
 		size_t len);
 void rep_read_header(struct rep_doc *d, const struct sb_jv *root);
+/* The entries of the document's client_stats (a run of many ranks: each
+ * rank's job, then its All clients), entry i through the results' reader:
+ * 0, or -1 for one it refuses (checked when the document was read). */
+size_t rep_nclients(const struct rep_doc *d);
+int rep_client(const struct rep_doc *d, size_t i, struct sb_job_doc *out);
 int rep_note(struct rep_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A line of a log left out: a note for the first REP_MAX_NOTES, a count after. */
 int rep_skip_line(struct rep_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

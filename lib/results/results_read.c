@@ -196,19 +196,19 @@ static int dir_read(struct rd r, const struct sb_jv *job, int d, struct sb_dir_d
 {
 	const char *name = sb_ddir_name(d);
 	const struct sb_jv *v;
-	double kb = 0, bw = 0;
+	o->bw_bytes = o->bw = o->iops = NAN;
 	int e = object(&r, job, name, &v);
 	if (e || !v)
 		return e;
 	o->present = 1;
 	r.in = name;
-	if ((e = fig_u64(&r, v, "io_bytes", &o->bytes)) || (e = fig(&r, v, "io_kbytes", 0, &kb)) ||
-	    (e = fig_u64(&r, v, "total_ios", &o->ios)) || (e = fig(&r, v, "bw", 0, &bw)) ||
-	    (e = fig(&r, v, "bw_bytes", bw * 1024, &o->bw)) ||
-	    (e = fig(&r, v, "iops", 0, &o->iops)) || (e = fig(&r, v, "runtime", 0, &o->runtime_ms)))
+	if ((e = fig_u64(&r, v, "io_bytes", &o->bytes)) ||
+	    (e = fig_u64(&r, v, "io_kbytes", &o->kbytes)) ||
+	    (e = fig_u64(&r, v, "total_ios", &o->ios)) || (e = fig(&r, v, "bw", NAN, &o->bw)) ||
+	    (e = fig(&r, v, "bw_bytes", NAN, &o->bw_bytes)) ||
+	    (e = fig(&r, v, "iops", NAN, &o->iops)) ||
+	    (e = fig(&r, v, "runtime", 0, &o->runtime_ms)))
 		return e;
-	if (!o->bytes)
-		o->bytes = (uint64_t)kb * 1024;
 	if ((e = lat_read(r, v, name, "clat_ns", &o->clat)))
 		return e;
 	return lat_read(r, v, name, "lat_ns", &o->lat);

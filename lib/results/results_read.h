@@ -30,11 +30,13 @@ struct sb_lat_doc {
 };
 
 struct sb_dir_doc {
-	int present;	/* the direction's object is there */
-	uint64_t bytes; /* io_bytes, else io_kbytes * 1024 */
-	uint64_t ios;	/* total_ios */
-	double bw;	/* bytes/s: bw_bytes, else fio's bw (KiB/s) * 1024 */
-	double iops;
+	int present;	   /* the direction's object is there */
+	uint64_t bytes;	   /* io_bytes (0: not written) */
+	uint64_t kbytes;   /* io_kbytes */
+	uint64_t ios;	   /* total_ios */
+	double bw_bytes;   /* bytes/s; NaN: not written */
+	double bw;	   /* fio's bw, KiB/s; NaN: not written */
+	double iops;	   /* NaN: not written */
 	double runtime_ms; /* fio's runtime of the direction */
 	struct sb_lat_doc clat, lat;
 };

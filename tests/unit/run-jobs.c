@@ -272,7 +272,7 @@ static void same_job(const struct sb_job_doc *x, const struct sb_job_result *jr)
 		assert_true(o->present);
 		assert_int_equal(o->bytes, jr->dir[d].bytes);
 		assert_int_equal(o->ios, jr->dir[d].ios);
-		assert_true(fabs(o->bw - sb_dir_bw(jr, d)) <= 0.5);
+		assert_true(fabs(o->bw_bytes - sb_dir_bw(jr, d)) <= 0.5);
 		assert_true(fabs(o->iops - sb_dir_iops(jr, d)) <= 1e-6 * sb_dir_iops(jr, d) + 1e-9);
 		same_lat(&o->lat, &jr->dir[d].lat);
 		same_lat(&o->clat, &jr->dir[d].clat);
@@ -353,7 +353,9 @@ static void bad_jobs(void **state)
 	const char *ok = "{\"jobname\": \"a\", \"read\": {\"io_bytes\": null, \"io_kbytes\": 2}}";
 	assert_int_equal(sb_json_parse(ok, strlen(ok), NULL, &doc, NULL), 0);
 	assert_int_equal(sb_job_read(sb_jdoc_root(doc), NULL, "", &x, &er), 0);
-	assert_int_equal(x.dir[SB_DDIR_READ].bytes, 2048);
+	assert_int_equal(x.dir[SB_DDIR_READ].bytes, 0);
+	assert_int_equal(x.dir[SB_DDIR_READ].kbytes, 2);
+	assert_true(isnan(x.dir[SB_DDIR_READ].bw_bytes));
 	assert_false(x.dir[SB_DDIR_WRITE].present);
 	assert_int_equal(x.rank, -1);
 	assert_int_equal(x.direct, -1);
