@@ -310,13 +310,14 @@ FUZZ_TIME ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz:
 	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-split $(BUILD)/fuzz/corpus-jobfile \
-		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log
+		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log \
+		$(BUILD)/fuzz/corpus-results-read
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
 		lib/json/json_split.c lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/jobfile tests/fuzz/fuzz-jobfile.c \
-		lib/job/jobfile.c lib/job/job.c lib/job/fio_names.c lib/job/offsets.c lib/base/units.c $(filter lib/engine/%,$(LIB_SRC)) $(LDLIBS)
+		lib/job/jobfile.c lib/job/job.c lib/job/fio_names.c lib/job/offsets.c lib/base/units.c lib/base/error.c $(filter lib/engine/%,$(LIB_SRC)) $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/spo-journal tests/fuzz/fuzz-spo-journal.c \
 		lib/spo/spo_journal.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/soak-log tests/fuzz/fuzz-soak-log.c \
@@ -324,6 +325,9 @@ fuzz:
 		lib/json/json_read.c lib/json/json_access.c lib/analysis/anomalies.c \
 		lib/analysis/robust.c lib/analysis/soak_verdict.c lib/verify/block.c \
 		lib/verify/crc32c.c lib/verify/ranges.c lib/soak/soak_record.c lib/stats/hist.c -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/results-read \
+		tests/fuzz/fuzz-results-read.c lib/results/results_read.c lib/base/error.c \
+		lib/json/json_read.c lib/json/json_access.c -lm
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \
@@ -338,6 +342,9 @@ fuzz:
 	$(BUILD)/fuzz/soak-log -max_total_time=$(FUZZ_TIME) -max_len=8192 \
 		-artifact_prefix=$(BUILD)/fuzz/soak-log- $(BUILD)/fuzz/corpus-soak-log \
 		tests/fuzz/corpus/soak-log
+	$(BUILD)/fuzz/results-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
+		-artifact_prefix=$(BUILD)/fuzz/results-read- $(BUILD)/fuzz/corpus-results-read \
+		tests/fuzz/corpus/results-read
 
 clean:
 	rm -rf build build-* storbench
