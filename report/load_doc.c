@@ -203,8 +203,10 @@ int rep_load_doc(struct rep_doc *d, FILE *f, char **why)
 	if (rc == -ENOMEM && !*why)
 		rc = rep_fail(why, rc, "out of memory");
 	if (!rc) {
-		rep_read_header(d, root);
-		rc = jobs(d, &t);
+		if (rep_read_header(d, root, msg, sizeof(msg)) < 0)
+			rc = rep_fail(why, -REP_EINPUT, "'%s': %s", d->path, msg);
+		else
+			rc = jobs(d, &t);
 	}
 	for (size_t i = 0; i < t.nseries; i++)
 		rep_series_free(&t.series[i]);

@@ -72,8 +72,9 @@ static int header(struct rep_doc *d, const struct sb_jv *v, enum rep_line_kind k
 	if (k == REP_LINE_HEADER) {
 		if ((rc = rep_check_schema(d, sb_jv_get(v, "storbench"), why)) < 0)
 			return rc == -ENOMEM ? rep_fail(why, rc, "out of memory") : rc;
-		if (!d->root)
-			rep_read_header(d, v);
+		char msg[512];
+		if (!d->root && rep_read_header(d, v, msg, sizeof(msg)) < 0)
+			return rep_fail(why, -REP_EINPUT, "'%s': %s", d->path, msg);
 	} else if (k == REP_LINE_CONFIG && !d->root) {
 		return log_config(d, v, why);
 	}

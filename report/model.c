@@ -19,12 +19,6 @@ const char *rep_or(const char *s, const char *dflt)
 	return s && *s ? s : dflt;
 }
 
-static uint64_t u64_of(const struct sb_jv *v)
-{
-	double d = sb_jv_num(v, 0);
-	return d > 0 && d < 1.8e19 ? (uint64_t)d : 0;
-}
-
 static uint64_t size_of(const char *s)
 {
 	uint64_t v = 0;
@@ -248,62 +242,69 @@ int rep_client(const struct rep_doc *d, size_t i, struct sb_job_doc *out)
 }
 
 /* ---- the document's header ---- */
-static void host_read(struct rep_host *h, const struct sb_jv *v)
+static void host_read(struct rep_host *h, const struct sb_host_doc *v)
 {
-	h->hostname = sb_jv_str(sb_jv_get(v, "hostname"));
-	h->kernel = sb_jv_str(sb_jv_get(v, "kernel"));
-	h->arch = sb_jv_str(sb_jv_get(v, "arch"));
-	h->cpu = sb_jv_str(sb_jv_get(v, "cpu"));
-	h->cpus = (unsigned)sb_jv_num(sb_jv_get(v, "cpus"), 0);
-	h->mem_total = u64_of(sb_jv_get(v, "mem_total"));
+	h->hostname = v->hostname;
+	h->kernel = v->kernel;
+	h->arch = v->arch;
+	h->cpu = v->cpu;
+	h->cpus = v->cpus;
+	h->mem_total = v->mem_total;
 }
 
-static void target_read(struct rep_target *t, const struct sb_jv *v)
+static void target_read(struct rep_target *t, const struct sb_target_doc *v)
 {
-	t->path = sb_jv_str(sb_jv_get(v, "path"));
-	t->kind = sb_jv_str(sb_jv_get(v, "kind"));
-	t->device = sb_jv_str(sb_jv_get(v, "device"));
-	t->disk = sb_jv_str(sb_jv_get(v, "disk"));
-	t->model = sb_jv_str(sb_jv_get(v, "model"));
-	t->scheduler = sb_jv_str(sb_jv_get(v, "scheduler"));
-	t->write_cache = sb_jv_str(sb_jv_get(v, "write_cache"));
-	t->filesystem = sb_jv_str(sb_jv_get(v, "filesystem"));
-	t->mountpoint = sb_jv_str(sb_jv_get(v, "mountpoint"));
-	t->capacity = u64_of(sb_jv_get(v, "capacity"));
-	t->lbs = (unsigned)sb_jv_num(sb_jv_get(v, "logical_block_size"), 0);
-	t->pbs = (unsigned)sb_jv_num(sb_jv_get(v, "physical_block_size"), 0);
-	t->rotational = sb_jv_bool(sb_jv_get(v, "rotational"), -1);
-	t->created = sb_jv_bool(sb_jv_get(v, "created"), 0);
-	t->in_ram = sb_jv_bool(sb_jv_get(v, "in_ram"), 0);
+	t->path = v->path;
+	t->kind = v->kind;
+	t->device = v->device;
+	t->disk = v->disk;
+	t->model = v->model;
+	t->scheduler = v->scheduler;
+	t->write_cache = v->write_cache;
+	t->filesystem = v->filesystem;
+	t->mountpoint = v->mountpoint;
+	t->capacity = v->capacity;
+	t->lbs = v->lbs;
+	t->pbs = v->pbs;
+	t->rotational = v->rotational;
+	t->created = v->created;
+	t->in_ram = v->in_ram;
 }
 
-static void summary_read(struct rep_doc *d, const struct sb_jv *rows)
+static double or_num(double v, double dflt)
+{
+	return isnan(v) ? dflt : v;
+}
+
+static int summary_read(struct rep_doc *d, const struct sb_jv *rows, char *msg, size_t len)
 {
 	size_t n = sb_jv_len(rows);
 	if (!n || !(d->summary = calloc(n, sizeof(*d->summary))))
-		return;
+		return 0;
 	for (size_t i = 0; i < n; i++) {
-		const struct sb_jv *r = sb_jv_at(rows, i);
 		struct rep_summary *s = &d->summary[d->nsummary];
-		const char *dir = sb_jv_str(sb_jv_get(r, "direction"));
-		s->test = sb_jv_str(sb_jv_get(r, "test"));
-		s->ddir = -1;
-		for (int k = 0; k < SB_DDIR_N; k++)
-			if (dir && !strcmp(dir, sb_ddir_name(k)))
-				s->ddir = k;
+		struct sb_summary_doc x;
+		struct sb_error er;
+		char where[48];
+		snprintf(where, sizeof(where), "storbench.summary[%zu]", i);
+		if (sb_summary_read(sb_jv_at(rows, i), where, &x, &er) < 0)
+			return snprintf(msg, len, "%s", er.msg), -REP_EINPUT;
+		s->test = x.test;
+		s->ddir = x.ddir;
 		if (!s->test || s->ddir < 0)
 			continue;
-		s->runs = (unsigned)sb_jv_num(sb_jv_get(r, "runs"), 1);
-		s->bw_median = sb_jv_num(sb_jv_get(r, "bw_bytes_median"), 0);
-		s->bw_min = sb_jv_num(sb_jv_get(r, "bw_bytes_min"), s->bw_median);
-		s->bw_max = sb_jv_num(sb_jv_get(r, "bw_bytes_max"), s->bw_median);
-		s->iops_median = sb_jv_num(sb_jv_get(r, "iops_median"), 0);
-		s->iops_min = sb_jv_num(sb_jv_get(r, "iops_min"), s->iops_median);
-		s->iops_max = sb_jv_num(sb_jv_get(r, "iops_max"), s->iops_median);
-		s->lat_mean_median = sb_jv_num(sb_jv_get(r, "lat_mean_ns_median"), NAN);
-		s->lat_p99_median = sb_jv_num(sb_jv_get(r, "lat_p99_ns_median"), NAN);
+		s->runs = (unsigned)or_num(x.runs, 1);
+		s->bw_median = or_num(x.bw_median, 0);
+		s->bw_min = or_num(x.bw_min, s->bw_median);
+		s->bw_max = or_num(x.bw_max, s->bw_median);
+		s->iops_median = or_num(x.iops_median, 0);
+		s->iops_min = or_num(x.iops_min, s->iops_median);
+		s->iops_max = or_num(x.iops_max, s->iops_median);
+		s->lat_mean_median = x.lat_mean_median;
+		s->lat_p99_median = x.lat_p99_median;
 		d->nsummary++;
 	}
+	return 0;
 }
 
 static void warnings_read(struct rep_doc *d, const struct sb_jv *w)
@@ -312,34 +313,30 @@ static void warnings_read(struct rep_doc *d, const struct sb_jv *w)
 	if (!n || !(d->warnings = calloc(n, sizeof(*d->warnings))))
 		return;
 	for (size_t i = 0; i < n; i++)
-		if (sb_jv_str(sb_jv_at(w, i)))
-			d->warnings[d->nwarnings++] = sb_jv_str(sb_jv_at(w, i));
+		d->warnings[d->nwarnings++] = sb_jv_str(sb_jv_at(w, i));
 }
 
 /* The state the target was brought to (--precondition, --discard-before). */
-static void state_read(struct rep_doc *d, const struct sb_jv *st)
+static void state_read(struct rep_doc *d, const struct sb_state_doc *st)
 {
 	char a[32];
-	uint64_t bytes = 0;
-	d->state = sb_jv_str(sb_jv_get(st, "name"));
+	d->state = st->name;
 	if (!d->state)
 		return;
-	const char *pre = rep_or(sb_jv_str(sb_jv_get(st, "precondition")), "none");
-	const char *purge = sb_jv_str(sb_jv_get(st, "purge"));
-	const char *asked = sb_jv_str(sb_jv_get(st, "purge_asked"));
-	const struct sb_jv *w = sb_jv_get(st, "written_bytes");
+	const char *pre = rep_or(st->precondition, "none");
+	const char *purge = st->purge, *asked = st->purge_asked;
 	size_t n = 0;
 	d->state_buf[0] = '\0';
 	if (purge)
 		n += (size_t)snprintf(d->state_buf, sizeof(d->state_buf), "purge by %s%s%s", purge,
 				      asked && strcmp(asked, purge) ? ", --purge=" : "",
 				      asked && strcmp(asked, purge) ? asked : "");
-	else if (w && !sb_jv_u64(w, &bytes))
+	else if (st->have_written)
 		n += (size_t)snprintf(d->state_buf, sizeof(d->state_buf), "%s, %s written", pre,
-				      sb_fmt_size(bytes, a, sizeof(a)));
-	if (sb_jv_bool(sb_jv_get(st, "discard_before"), 0) && n < sizeof(d->state_buf))
+				      sb_fmt_size(st->written, a, sizeof(a)));
+	if (st->discard_before && n < sizeof(d->state_buf))
 		snprintf(d->state_buf + n, sizeof(d->state_buf) - n, "%sdiscarded by %s",
-			 n ? ", " : "", rep_or(sb_jv_str(sb_jv_get(st, "discard_method")), "?"));
+			 n ? ", " : "", rep_or(st->discard_method, "?"));
 	d->state_detail = d->state_buf;
 	/* what compare sets side by side: the purge method with the name */
 	d->state_label = d->state;
@@ -350,41 +347,49 @@ static void state_read(struct rep_doc *d, const struct sb_jv *st)
 	}
 }
 
-/* storbench's header, or what fio's document tells of the setting. */
-void rep_read_header(struct rep_doc *d, const struct sb_jv *root)
+/* What fio's document tells of the setting. */
+static void fio_header(struct rep_doc *d, const struct sb_jv *root)
+{
+	d->command = "fio";
+	snprintf(d->producer, sizeof(d->producer), "%s",
+		 rep_or(sb_jv_str(sb_jv_get(root, "fio version")), "fio"));
+	d->target.path = sb_jv_str(get2(root, "global options", "filename"));
+	if (!d->target.path)
+		d->target.path = sb_jv_str(
+			get2(sb_jv_at(sb_jv_get(root, "jobs"), 0), "job options", "filename"));
+	d->target.device = sb_jv_str(sb_jv_get(sb_jv_at(sb_jv_get(root, "disk_util"), 0), "name"));
+	d->target.rotational = -1;
+}
+
+/* storbench's header (through the results' reader), or fio's. */
+int rep_read_header(struct rep_doc *d, const struct sb_jv *root, char *msg, size_t len)
 {
 	const struct sb_jv *sb = sb_jv_get(root, "storbench");
+	struct sb_results_doc x;
+	struct sb_error er;
 	d->root = root;
 	d->time = sb_jv_str(sb_jv_get(root, "time"));
 	if (d->is_fio) {
-		d->command = "fio";
-		snprintf(d->producer, sizeof(d->producer), "%s",
-			 rep_or(sb_jv_str(sb_jv_get(root, "fio version")), "fio"));
-		d->target.path = sb_jv_str(get2(root, "global options", "filename"));
-		if (!d->target.path)
-			d->target.path = sb_jv_str(get2(sb_jv_at(sb_jv_get(root, "jobs"), 0),
-							"job options", "filename"));
-		d->target.device = sb_jv_str(
-			sb_jv_get(sb_jv_at(sb_jv_get(root, "disk_util"), 0), "name"));
-		d->target.rotational = -1;
-		return;
+		fio_header(d, root);
+		return 0;
 	}
 	d->sb = sb;
-	d->command = rep_or(sb_jv_str(sb_jv_get(sb, "command")), "?");
-	snprintf(d->producer, sizeof(d->producer), "storbench %s",
-		 rep_or(sb_jv_str(sb_jv_get(sb, "version")), "?"));
-	d->interrupted = sb_jv_bool(sb_jv_get(sb, "interrupted"), 0);
-	host_read(&d->host, sb_jv_get(sb, "host"));
-	target_read(&d->target, sb_jv_get(sb, "target"));
-	state_read(d, sb_jv_get(sb, "state"));
+	if (sb_results_head_read(sb, "storbench", &x, &er) < 0)
+		return snprintf(msg, len, "%s", er.msg), -REP_EINPUT;
+	d->command = rep_or(x.command, "?");
+	snprintf(d->producer, sizeof(d->producer), "storbench %s", rep_or(x.version, "?"));
+	d->interrupted = x.interrupted;
+	host_read(&d->host, &x.host);
+	target_read(&d->target, &x.target);
+	state_read(d, &x.state);
 	if (!d->target.path)
 		d->target.path = sb_jv_str(get2(root, "global options", "filename"));
-	summary_read(d, sb_jv_get(sb, "summary"));
-	warnings_read(d, sb_jv_get(sb, "warnings"));
+	warnings_read(d, x.warnings);
 	if (sb_jv_is(sb_jv_get(sb, "soak"), SB_JV_OBJ) && !d->src->is_log) {
 		d->soak_summary = sb_jv_get(sb, "soak"); /* its iterations are its own */
 		d->soak_summary_at = SIZE_MAX;
 	}
+	return summary_read(d, x.summary, msg, len);
 }
 
 /* ---- human figures ---- */

@@ -260,7 +260,9 @@ int rep_fail(char **why, int err, const char *fmt, ...) __attribute__((format(pr
  * the key path of what is wrong. */
 int rep_add_job(struct rep_doc *d, const struct sb_jv *job, const char *where, char *msg,
 		size_t len);
-void rep_read_header(struct rep_doc *d, const struct sb_jv *root);
+/* The document's header (storbench's through the results' reader, or
+ * fio's): 0, or -REP_EINPUT with msg naming the key path. */
+int rep_read_header(struct rep_doc *d, const struct sb_jv *root, char *msg, size_t len);
 /* The entries of the document's client_stats (a run of many ranks: each
  * rank's job, then its All clients), entry i through the results' reader:
  * 0, or -1 for one it refuses (checked when the document was read). */

@@ -397,3 +397,136 @@ int sb_interval_read(const struct sb_jv *iv, const char *where, struct sb_interv
 	}
 	return 0;
 }
+
+/* ---- the document's own section ---- */
+
+static int host_read(struct rd r, const struct sb_jv *sb, struct sb_host_doc *h)
+{
+	const struct sb_jv *v;
+	double n;
+	int e = object(&r, sb, "host", &v);
+	if (e || !v)
+		return e;
+	r.in = "host";
+	if ((e = str(&r, v, "hostname", &h->hostname)) || (e = str(&r, v, "kernel", &h->kernel)) ||
+	    (e = str(&r, v, "arch", &h->arch)) || (e = str(&r, v, "cpu", &h->cpu)) ||
+	    (e = fig(&r, v, "cpus", 0, &n)) || (e = fig_u64(&r, v, "mem_total", &h->mem_total)))
+		return e;
+	h->cpus = n < 1e9 ? (unsigned)n : 0;
+	return 0;
+}
+
+static int target_read(struct rd r, const struct sb_jv *sb, struct sb_target_doc *t)
+{
+	const struct sb_jv *v;
+	double lbs, pbs;
+	int e = object(&r, sb, "target", &v);
+	t->rotational = -1;
+	if (e || !v)
+		return e;
+	r.in = "target";
+	if ((e = str(&r, v, "path", &t->path)) || (e = str(&r, v, "kind", &t->kind)) ||
+	    (e = str(&r, v, "device", &t->device)) || (e = str(&r, v, "disk", &t->disk)) ||
+	    (e = str(&r, v, "model", &t->model)) || (e = str(&r, v, "scheduler", &t->scheduler)) ||
+	    (e = str(&r, v, "write_cache", &t->write_cache)) ||
+	    (e = str(&r, v, "filesystem", &t->filesystem)) ||
+	    (e = str(&r, v, "mountpoint", &t->mountpoint)) ||
+	    (e = fig_u64(&r, v, "capacity", &t->capacity)) ||
+	    (e = fig(&r, v, "logical_block_size", 0, &lbs)) ||
+	    (e = fig(&r, v, "physical_block_size", 0, &pbs)) ||
+	    (e = flag(&r, v, "rotational", -1, &t->rotational)) ||
+	    (e = flag(&r, v, "created", 0, &t->created)) ||
+	    (e = flag(&r, v, "in_ram", 0, &t->in_ram)))
+		return e;
+	t->lbs = lbs < 1e9 ? (unsigned)lbs : 0;
+	t->pbs = pbs < 1e9 ? (unsigned)pbs : 0;
+	return 0;
+}
+
+static int state_read(struct rd r, const struct sb_jv *sb, struct sb_state_doc *st)
+{
+	const struct sb_jv *v;
+	double w;
+	int e = object(&r, sb, "state", &v);
+	if (e || !v)
+		return e;
+	r.in = "state";
+	if ((e = str(&r, v, "name", &st->name)) ||
+	    (e = str(&r, v, "precondition", &st->precondition)) ||
+	    (e = str(&r, v, "purge", &st->purge)) ||
+	    (e = str(&r, v, "purge_asked", &st->purge_asked)) ||
+	    (e = str(&r, v, "discard_method", &st->discard_method)) ||
+	    (e = flag(&r, v, "discard_before", 0, &st->discard_before)) ||
+	    (e = fig(&r, v, "written_bytes", NAN, &w)))
+		return e;
+	st->have_written = !isnan(w);
+	st->written = st->have_written ? (uint64_t)w : 0;
+	return 0;
+}
+
+static int array(const struct rd *r, const struct sb_jv *obj, const char *key, const char *expected,
+		 const struct sb_jv **out)
+{
+	const struct sb_jv *v = sb_jv_get(obj, key);
+	*out = NULL;
+	if (absent(v))
+		return 0;
+	if (!sb_jv_is(v, SB_JV_ARR))
+		return bad(r, key, expected, v);
+	*out = v;
+	return 0;
+}
+
+int sb_results_head_read(const struct sb_jv *sb, const char *where, struct sb_results_doc *out,
+			 struct sb_error *err)
+{
+	struct rd r = { where ? where : "", "", err };
+	int e;
+	memset(out, 0, sizeof(*out));
+	out->target.rotational = -1;
+	if (!sb_jv_is(sb, SB_JV_OBJ))
+		return bad(&r, NULL, "an object", sb);
+	if ((e = str(&r, sb, "command", &out->command)) ||
+	    (e = str(&r, sb, "version", &out->version)) ||
+	    (e = str(&r, sb, "job_file", &out->job_file)) ||
+	    (e = flag(&r, sb, "interrupted", 0, &out->interrupted)) ||
+	    (e = host_read(r, sb, &out->host)) || (e = target_read(r, sb, &out->target)) ||
+	    (e = state_read(r, sb, &out->state)) ||
+	    (e = array(&r, sb, "summary", "an array of rows", &out->summary)) ||
+	    (e = array(&r, sb, "warnings", "an array of sentences", &out->warnings)))
+		return e;
+	for (size_t i = 0; i < sb_jv_len(out->warnings); i++)
+		if (!sb_jv_is(sb_jv_at(out->warnings, i), SB_JV_STR)) {
+			char key[48];
+			snprintf(key, sizeof(key), "warnings[%zu]", i);
+			return bad(&r, key, "a string", sb_jv_at(out->warnings, i));
+		}
+	return 0;
+}
+
+int sb_summary_read(const struct sb_jv *row, const char *where, struct sb_summary_doc *out,
+		    struct sb_error *err)
+{
+	struct rd r = { where ? where : "", "", err };
+	const char *dir;
+	int e;
+	memset(out, 0, sizeof(*out));
+	out->ddir = -1;
+	if (!sb_jv_is(row, SB_JV_OBJ))
+		return bad(&r, NULL, "an object of a test's figures", row);
+	if ((e = str(&r, row, "test", &out->test)) || (e = str(&r, row, "direction", &dir)) ||
+	    (e = fig(&r, row, "runs", NAN, &out->runs)) ||
+	    (e = fig(&r, row, "bw_bytes_median", NAN, &out->bw_median)) ||
+	    (e = fig(&r, row, "bw_bytes_min", NAN, &out->bw_min)) ||
+	    (e = fig(&r, row, "bw_bytes_max", NAN, &out->bw_max)) ||
+	    (e = fig(&r, row, "iops_median", NAN, &out->iops_median)) ||
+	    (e = fig(&r, row, "iops_min", NAN, &out->iops_min)) ||
+	    (e = fig(&r, row, "iops_max", NAN, &out->iops_max)) ||
+	    (e = fig(&r, row, "lat_mean_ns_median", NAN, &out->lat_mean_median)) ||
+	    (e = fig(&r, row, "lat_p99_ns_median", NAN, &out->lat_p99_median)))
+		return e;
+	for (int k = 0; dir && k < SB_DDIR_N; k++)
+		if (!strcmp(dir, sb_ddir_name(k)))
+			out->ddir = k;
+	return 0;
+}

@@ -98,4 +98,54 @@ struct sb_interval_doc {
 int sb_interval_read(const struct sb_jv *iv, const char *where, struct sb_interval_doc *out,
 		     struct sb_error *err);
 
+/* ---- the document's own section (storbench) ---- */
+
+struct sb_host_doc {
+	const char *hostname, *kernel, *arch, *cpu; /* NULL: not written */
+	unsigned cpus;
+	uint64_t mem_total;
+};
+struct sb_target_doc {
+	const char *path, *kind, *device, *disk, *model, *scheduler, *write_cache;
+	const char *filesystem, *mountpoint;
+	uint64_t capacity;
+	unsigned lbs, pbs;
+	int rotational; /* 1, 0, -1 not known */
+	int created, in_ram;
+};
+/* The state the target was brought to (name NULL: none). */
+struct sb_state_doc {
+	const char *name, *precondition, *purge, *purge_asked, *discard_method;
+	int have_written;
+	uint64_t written;
+	int discard_before;
+};
+struct sb_results_doc {
+	const char *command, *version, *job_file;
+	int interrupted;
+	struct sb_host_doc host;
+	struct sb_target_doc target;
+	struct sb_state_doc state;
+	const struct sb_jv *summary;  /* its rows: sb_summary_read each; NULL none */
+	const struct sb_jv *warnings; /* an array of strings, NULL none */
+};
+/* Reads a result's "storbench" section sb (not its methods' sections)
+ * into out, whose strings point into the tree; where names sb in messages
+ * ("storbench"). 0, or -EINVAL with err naming the key path. */
+int sb_results_head_read(const struct sb_jv *sb, const char *where, struct sb_results_doc *out,
+			 struct sb_error *err);
+
+/* A row of the summary (quick's tests, run's repeats): test and
+ * direction (ddir -1: neither written nor known), the figures NaN where
+ * not written. */
+struct sb_summary_doc {
+	const char *test;
+	int ddir;
+	double runs;
+	double bw_median, bw_min, bw_max, iops_median, iops_min, iops_max;
+	double lat_mean_median, lat_p99_median;
+};
+int sb_summary_read(const struct sb_jv *row, const char *where, struct sb_summary_doc *out,
+		    struct sb_error *err);
+
 #endif

@@ -1,11 +1,12 @@
 /*
- * Fuzz target of the reader of a result's jobs (lib/results/results_read.c,
- * libFuzzer: make fuzz). Any document must be read or refused without a
- * crash, a leak or undefined behaviour; what a job reads as holds what
- * the reader promises: a name, figures finite and from 0, percentiles
- * increasing within (0, 100), and a refusal names a key path under the
- * job's. tests/unit/results-read-corpus.c runs this same function over
- * the corpus and its mutations in make check, without clang.
+ * Fuzz target of the reader of a result (lib/results/results_read.c: its
+ * jobs and its own section; libFuzzer: make fuzz). Any document must be
+ * read or refused without a crash, a leak or undefined behaviour; what is
+ * read holds what the reader promises (a job's name, figures finite and
+ * from 0, percentiles increasing within (0, 100), warnings strings), and a
+ * refusal names a key path under the part read. tests/unit/
+ * results-read-corpus.c runs this same function over the corpus and its
+ * mutations in make check, without clang.
  */
 #include "lib/results/results_read.h"
 
@@ -68,6 +69,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	}
 	check_job(root, NULL, "line"); /* a log line that is a job */
+	struct sb_results_doc h;
+	struct sb_error er;
+	if (sb_results_head_read(sb_jv_get(root, "storbench"), "storbench", &h, &er) == 0) {
+		CHECK(h.target.rotational >= -1 && h.target.rotational <= 1);
+		for (size_t i = 0; i < sb_jv_len(h.warnings); i++)
+			CHECK(sb_jv_str(sb_jv_at(h.warnings, i)));
+		for (size_t i = 0; i < sb_jv_len(h.summary); i++) {
+			struct sb_summary_doc row;
+			if (sb_summary_read(sb_jv_at(h.summary, i), "r", &row, &er) == 0)
+				CHECK(row.ddir >= -1 && row.ddir < SB_DDIR_N &&
+				      (isnan(row.bw_median) || row.bw_median >= 0));
+			else
+				CHECK(er.msg[0] == 'r');
+		}
+	} else {
+		CHECK(!strncmp(er.msg, "storbench", 9));
+	}
 	sb_jdoc_free(doc);
 	return 0;
 }

@@ -310,6 +310,26 @@ static void reads_back(void **state)
 			fail_msg("%s", er.msg);
 		same_job(&x, out.res->jobs[i]);
 	}
+	/* the document's own section */
+	struct sb_results_doc h;
+	struct sb_error er;
+	const struct sb_results *res = out.res;
+	assert_int_equal(sb_results_head_read(sb_jv_get(root, "storbench"), "storbench", &h, &er),
+			 0);
+	assert_string_equal(h.command, "run");
+	assert_string_equal(h.job_file, "two.fio");
+	assert_string_equal(h.version, sb_version());
+	assert_int_equal(h.interrupted, res->interrupted);
+	assert_string_equal(h.host.hostname, res->host.hostname);
+	assert_int_equal(h.host.cpus, res->host.ncpus);
+	assert_int_equal(h.host.mem_total, res->host.mem_total);
+	assert_string_equal(h.target.path, res->target_path);
+	assert_string_equal(h.target.kind, "new file");
+	assert_int_equal(h.target.created, res->target_created);
+	assert_null(h.state.name);
+	assert_int_equal(sb_jv_len(h.warnings), res->nwarnings);
+	for (size_t i = 0; i < res->nwarnings; i++)
+		assert_string_equal(sb_jv_str(sb_jv_at(h.warnings, i)), res->warnings[i]);
 	sb_jdoc_free(doc);
 	sb_run_result_free(&out);
 	sb_jobfile_free(jf);
@@ -346,6 +366,34 @@ static void bad_jobs(void **state)
 	refused("{\"jobname\": \"a\", \"job options\": {\"bs\": 4096}}", "jobs[3].job options.bs");
 	refused("{\"jobname\": \"All clients\", \"storbench\": {\"skew\": {\"slowest_rank\": 1.5}}}",
 		"jobs[3].storbench.skew.slowest_rank");
+	/* the document's own section, and a summary row */
+	struct sb_results_doc h;
+	struct sb_summary_doc row;
+	const char *head[][2] = {
+		{ "{\"target\": {\"kind\": 3}}", "storbench.target.kind" },
+		{ "{\"host\": {\"cpus\": -2}}", "storbench.host.cpus" },
+		{ "{\"warnings\": [\"a\", 4]}", "storbench.warnings[1]" },
+		{ "{\"state\": {\"written_bytes\": \"x\"}}", "storbench.state.written_bytes" },
+	};
+	for (size_t i = 0; i < SB_ARRAY_SIZE(head); i++) {
+		struct sb_jdoc *hd = NULL;
+		struct sb_error he;
+		assert_int_equal(sb_json_parse(head[i][0], strlen(head[i][0]), NULL, &hd, NULL), 0);
+		assert_true(sb_results_head_read(sb_jdoc_root(hd), "storbench", &h, &he) < 0);
+		if (strncmp(he.msg, head[i][1], strlen(head[i][1])))
+			fail_msg("'%s' does not name %s", he.msg, head[i][1]);
+		sb_jdoc_free(hd);
+	}
+	const char *r = "{\"test\": \"SEQ1M Q8T1\", \"direction\": \"write\", \"runs\": 3, "
+			"\"bw_bytes_median\": 5e8}";
+	struct sb_jdoc *rd = NULL;
+	struct sb_error re;
+	assert_int_equal(sb_json_parse(r, strlen(r), NULL, &rd, NULL), 0);
+	assert_int_equal(sb_summary_read(sb_jdoc_root(rd), "summary[0]", &row, &re), 0);
+	assert_string_equal(row.test, "SEQ1M Q8T1");
+	assert_int_equal(row.ddir, SB_DDIR_WRITE);
+	assert_true(row.runs == 3 && row.bw_median == 5e8 && isnan(row.iops_median));
+	sb_jdoc_free(rd);
 	/* null: a figure there is none of, read as not written */
 	struct sb_jdoc *doc = NULL;
 	struct sb_job_doc x;
