@@ -28,26 +28,7 @@ int sb_coord_round_look(struct sb_coord *c, struct sb_coord_round *r, int done, 
 
 int sb_coord_agree(struct sb_coord *c, int *code, int *who, double timeout_s)
 {
-	const int n = sb_coord_size(c);
-	int *all = NULL;
-	long v[2] = { 0, -1 }; /* the first failing rank's code, its rank */
-	*who = *code ? sb_coord_rank(c) : -1;
-	if (n < 2)
-		return 0;
-	if (sb_coord_rank(c) == 0 && !(all = calloc((size_t)n, sizeof(*all))))
-		return -ENOMEM;
-	int e = sb_coord_gather(c, code, sizeof(*code), all, timeout_s);
-	for (int r = 0; !e && all && r < n && v[1] < 0; r++)
-		if (all[r])
-			v[0] = all[r], v[1] = r;
-	free(all);
-	if (!e)
-		e = sb_coord_bcast(c, v, sizeof(v), timeout_s);
-	if (e)
-		return e;
-	*code = (int)v[0];
-	*who = (int)v[1];
-	return 0;
+	return sb_coord_agree_said(c, code, who, NULL, NULL, NULL, timeout_s);
 }
 
 struct verdict {

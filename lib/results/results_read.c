@@ -19,22 +19,10 @@ struct rd {
 	struct sb_error *err;
 };
 
-static const char *type_name(const struct sb_jv *v)
-{
-	static const char *const names[] = { "null",	 "a boolean", "a number",
-					     "a string", "an array",  "an object" };
-	return v->type <= SB_JV_OBJ ? names[v->type] : "?";
-}
-
 static int bad(const struct rd *r, const char *key, const char *expected, const struct sb_jv *v)
 {
 	char found[64];
-	if (!v)
-		snprintf(found, sizeof(found), "nothing");
-	else if (sb_jv_is(v, SB_JV_NUM))
-		snprintf(found, sizeof(found), "%g", v->num.d);
-	else
-		snprintf(found, sizeof(found), "%s", type_name(v));
+	sb_jv_found(v, found, sizeof(found));
 	return sb_error_set(r->err, -EINVAL, SB_ERR_INPUT, "%s%s%s%s%s: expected %s, found %s",
 			    r->where, *r->where && (*r->in || key) ? "." : "", r->in,
 			    *r->in && key ? "." : "", key ? key : "", expected, found);
