@@ -138,6 +138,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench latency --write --interval=100ms --count=100 /mnt/sd\n"
 	       "  storbench latency --preset=dd-sync /mnt/sd\n"
 	       "  storbench latency --preset=hdparm /dev/sda\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 /* Option combinations: every check before anything is created. */
@@ -192,6 +193,14 @@ static void apply_preset(const struct lat_ctx *c, struct sb_lat_run *lr)
 	p->drop_cache = !lr->direct && c->preset == SB_LAT_IOPING;
 	p->seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
 	lr->preset = c->preset;
+	/* a request size the preset chose is named as the preset's: the
+	 * user typed no --bs */
+	if (!c->bs_set && c->preset != SB_LAT_IOPING) {
+		char typed[64], size[32];
+		snprintf(typed, sizeof(typed), "--bs (%s, from --preset=%s)",
+			 sb_fmt_size(p->bs, size, sizeof(size)), sb_lat_preset_name(c->preset));
+		cli_msg_alias("--bs", typed);
+	}
 }
 
 /* Writing to a block device always needs --destroy-data here (ioping asks
@@ -312,10 +321,13 @@ static int report(const struct lat_ctx *c, const struct lat_out *o, struct sb_re
 	return rc;
 }
 
+/* The probe and its results; after a Ctrl-C during the layout, the results
+ * alone (nothing measured, marked interrupted). */
 static int measure(const struct lat_ctx *c, struct lat_out *o, struct sb_jobtarget *t)
 {
 	struct sb_lat_run *lr = o->lr;
-	int rc = open_target(lr, t);
+	const int probe = !cli_interrupted();
+	int rc = probe ? open_target(lr, t) : 0;
 	if (rc)
 		return rc;
 	struct sb_results *res = sb_results_create("latency");
@@ -326,8 +338,11 @@ static int measure(const struct lat_ctx *c, struct lat_out *o, struct sb_jobtarg
 	}
 	cli_results_describe(res, t, lr->path);
 	cli_lat_describe_target(o, &t->info);
-	run_probe(o, c->sh.quiet);
-	sb_lat_close(lr);
+	if (probe) {
+		run_probe(o, c->sh.quiet);
+		sb_lat_close(lr);
+	}
+	lr->interrupted = cli_interrupted() != 0;
 	rc = report(c, o, res);
 	sb_results_free(res);
 	return rc;
@@ -360,7 +375,7 @@ int cmd_latency(const struct cli_command *cmd, int argc, char **argv)
 	/* before the layout: a Ctrl-C then stops it, and the file goes */
 	cli_signals_install();
 	rc = prepare(&c, &lr, &t, pos[0]);
-	if (!rc)
+	if (!rc || cli_interrupted())
 		rc = measure(&c, &o, &t);
 	cli_target_cleanup(&t, c.sh.keep);
 	sb_lat_run_free(&lr);

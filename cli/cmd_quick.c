@@ -119,6 +119,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench quick --size=256M --runtime=2s /mnt/ssd /mnt/hdd\n"
 	       "  storbench quick --repeat=%d -o before.json /mnt/ssd\n",
 	       SB_DIFF_RUNS_ADVISED);
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 /* The tests on one target (sb_quick_run): the exit code, the results
@@ -331,7 +332,9 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 		sb_quick_result_free(&q[0]);
 		return cli_interrupted() ? cli_interrupt_status() : rc;
 	}
-	if (res[0] && res[0]->nsummary) {
+	/* a run stopped before its first test's runs ended writes what it has
+	 * (the warm-up is no measurement), marked interrupted by the library */
+	if (res[0] && (res[0]->nsummary || cli_interrupted())) {
 		if (!c.json_stdout) {
 			print_table(stdout, &c, res, n);
 			print_ranks(stdout, &q[0]);

@@ -98,6 +98,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench run --runtime=10s seq-then-rand.fio /mnt/ssd\n"
 	       "  mpirun -n 8 --hostfile hosts storbench run --rw=write --bs=1M --runtime=30s "
 	       "--time-based --stonewall /shared/scratch\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 /* docs/fio-compat.md, from the job file reader's own table. */
@@ -295,14 +296,16 @@ static int directory_ok(const struct run_ctx *c, const struct sb_jobfile_job *j,
 	struct stat st;
 	if (j->filename[0] || !j->directory[0])
 		return 0;
-	const int err = stat(j->directory, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+	const int gone = stat(j->directory, &st) < 0;
+	const int err = gone ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
 	if (!err)
 		return 0;
 	sb_err("%s: job '%s': directory=%s: %s (directory= names an existing directory, where "
 	       "the job makes its files)",
 	       job_where(c, path, j->line, where, sizeof(where)), j->name, j->directory,
 	       strerror(err));
-	return err == ENOENT || err == ENOTDIR ? SB_EXIT_USAGE : SB_EXIT_ENV;
+	/* not there: the target cannot be used (3); a file: the wrong kind (2) */
+	return gone ? cli_exit_of_errno(-err) : SB_EXIT_USAGE;
 }
 
 /* Where the jobs run: TARGET, else the file's filename= or directory=,

@@ -154,12 +154,8 @@ static int on_stop(void *ctx)
 
 static void on_say(void *ctx, enum sb_say kind, const char *msg)
 {
-	const struct cli_run_ui *ui = ctx;
+	(void)ctx;
 	switch (kind) {
-	case SB_SAY_ADVICE:
-		if (!ui->m.quiet)
-			sb_warn("%s", msg);
-		break;
 	case SB_SAY_ERROR: sb_err("%s", msg); break;
 	case SB_SAY_WARNING: sb_warn("%s", msg); break;
 	case SB_SAY_NOTE: sb_note("%s", msg); break;

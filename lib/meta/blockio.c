@@ -49,12 +49,23 @@ static int io_fail(struct io_run *io, enum sb_meta_test t, int err)
 
 /* ---- one chunk of each test; 0 or a positive errno ---- */
 
+/* A stop is looked for within a chunk of characters too: a chunk is
+ * thousands of calls, each a system call with char_syscall, and on a
+ * slow device it takes minutes. EINTR when asked. */
+static int char_stop(const struct io_run *io, uint32_t i)
+{
+	const uint32_t every = io->p->char_syscall ? 64 : 4096;
+	return (i + 1) % every == 0 && io_stopped(io) ? EINTR : 0;
+}
+
 static int putc_chunk(struct io_run *io)
 {
 	for (uint32_t i = 0; i < io->p->chunk; i++) {
 		const char c = (char)(i & 0x7f);
 		if (io->p->char_syscall ? write(io->fd, &c, 1) != 1 : putc(c, io->f) == EOF)
 			return errno ? errno : EIO;
+		if (char_stop(io, i))
+			return EINTR;
 	}
 	return 0;
 }
@@ -62,6 +73,8 @@ static int putc_chunk(struct io_run *io)
 static int getc_chunk(struct io_run *io)
 {
 	for (uint32_t i = 0; i < io->p->chunk; i++) {
+		if (char_stop(io, i))
+			return EINTR;
 		char c;
 		int v = io->p->char_syscall ? (read(io->fd, &c, 1) == 1 ? (unsigned char)c : EOF)
 					    : getc(io->f);
@@ -190,6 +203,11 @@ static int run_test(struct io_run *io, const struct io_test *it, uint64_t bytes,
 		}
 		const uint64_t tc = sb_now_ns();
 		e = it->chunk(io);
+		if (e == EINTR && io_stopped(io)) {
+			r->interrupted = 1; /* within a chunk of characters */
+			e = 0;
+			break;
+		}
 		if (!e && !r->stonewalled) {
 			sb_hist_add(&r->lat, sb_now_ns() - tc);
 			r->ops++;

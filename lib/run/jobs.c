@@ -38,7 +38,10 @@ static int workload(struct run *r)
 		st = sb_run_verify_before(r, ops, &t, &r->opts[0], "--verify");
 	if (prepared)
 		st = sb_run_agree_st(r, st);
-	if (st) {
+	/* a stop during the layout (one rank): the results say that nothing
+	 * was measured */
+	const int laid_out = !st || (sb_run_ranks(r->c) < 2 && sb_run_hook_stop(r->h));
+	if (!laid_out) {
 		sb_run_cleanup(r, &t, 0);
 		return st;
 	}
@@ -50,8 +53,9 @@ static int workload(struct run *r)
 	}
 	sb_run_describe(r, &t);
 	sb_run_tell(r, SB_RUN_GROUP_BEGAN, 0, 1, 0);
-	st = sb_run_status_of(r, sb_run_state_apply(&r->o->state, &t, r->o->target, r->res, r->h,
-						    r->c, r->err));
+	if (!st)
+		st = sb_run_status_of(r, sb_run_state_apply(&r->o->state, &t, r->o->target, r->res,
+							    r->h, r->c, r->err));
 	if (!st)
 		st = sb_run_repeats(r, &t, ops, &r->opts[0]);
 	/* many ranks: each checks its own target, rank 0 gathers the verdicts */
@@ -102,6 +106,9 @@ int sb_run_jobs(const struct sb_run_jobs_opts *o, const struct sb_run_hooks *h, 
 	out->res = r.res;
 	if (r.rv && out->verify != r.rv)
 		sb_job_verify_free(r.rv), free(r.rv);
+	/* stopped before (or between) its measurements too */
+	if (r.res && sb_run_hook_stop(h))
+		r.res->interrupted = 1;
 	if (r.res)
 		st = gather(&r, st);
 	out->status = (enum sb_run_status)st;

@@ -26,11 +26,9 @@
 #include "lib/target/precond.h"
 #include "lib/verify/job_verify.h"
 
-/* What a message is: an error of this rank, a warning, a note, one rank
- * 0 relays from another rank (its rank's name already in it), or advice
- * on what the run chose for the user (a program asked to be quiet may
- * leave it out). */
-enum sb_say { SB_SAY_ERROR, SB_SAY_WARNING, SB_SAY_NOTE, SB_SAY_RELAYED, SB_SAY_ADVICE };
+/* What a message is: an error of this rank, a warning, a note, or one
+ * rank 0 relays from another rank (its rank's name already in it). */
+enum sb_say { SB_SAY_ERROR, SB_SAY_WARNING, SB_SAY_NOTE, SB_SAY_RELAYED };
 
 #define SB_RUN_GROUP_MAX 64 /* jobs measured together */
 #define SB_RUN_LOOK_JOBS 16 /* jobs whose own figures a look sums over the ranks */

@@ -231,7 +231,7 @@ static int run_together(struct run *r, unsigned g, unsigned n)
 		st = group_targets(r, g, n, ts, own_files, &k);
 	if (!st)
 		st = group_results(r, g, n, ts, mj, label, sizeof(label));
-	if (!st && g == 0)
+	if (g == 0 && (!st || sb_run_hook_stop(r->h))) /* stopped in the layout too */
 		sb_run_describe(r, own_files ? &ts[0] : shared);
 	if (!st)
 		st = measure_group(r, mj, n, label);
@@ -279,14 +279,15 @@ static int run_alone(struct run *r, unsigned g)
 	}
 	if (!prepare_failed)
 		st = sb_run_agree_st(r, st);
+	/* stopped in the layout: the results still say where */
+	if (g == 0 && (!st || sb_run_hook_stop(r->h)))
+		sb_run_describe(r, &t);
 	if (st) {
 		sb_run_cleanup(r, &t, 0);
 		return st;
 	}
 	if (!job->size)
 		job->size = t.region_size;
-	if (g == 0)
-		sb_run_describe(r, &t);
 	st = sb_run_repeats(r, &t, ops, job);
 	st = verify_alone(r, job, &t, st);
 	sb_run_cleanup(r, &t, r->o->keep);
@@ -348,7 +349,10 @@ int sb_run_jobfile(struct run *r)
 		if (r->h && r->h->hold)
 			r->h->hold(r->h->ctx, 0, st > SB_RUN_FAILED ? 0 : r->o->keep);
 	}
-	if (st && !r->res->njobs && !r->res->have_state) { /* refused: no empty results */
+	/* refused: no empty results (stopped in a layout, by a stop on one
+	 * rank: the results say so) */
+	if (st && !r->res->njobs && !r->res->have_state &&
+	    (sb_run_ranks(r->c) > 1 || !sb_run_hook_stop(r->h))) {
 		sb_results_free(r->res);
 		r->res = NULL;
 	}

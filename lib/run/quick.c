@@ -133,9 +133,36 @@ static int one_test(struct quick *q, const struct sb_quick_test *qt, int ddir,
 	return 0;
 }
 
+/* The write tests left out: said in the results (JSON, the text, with
+ * --quiet too), never dropped without a word; under mpirun each rank says
+ * it of its own target at once. */
+static void no_writes(struct quick *q, enum sb_target_kind kind, int consent)
+{
+	const char *path = q->o->target;
+	char why[600];
+	if (!consent && kind == SB_TARGET_BLOCK)
+		snprintf(why, sizeof(why),
+			 "'%s' is a device: read tests only (the write tests need --destroy-data, "
+			 "and overwrite it)",
+			 path);
+	else if (!consent)
+		snprintf(why, sizeof(why),
+			 "'%s' is a file storbench did not create: read tests only (the write "
+			 "tests need --destroy-data, and overwrite it, or a new file or a "
+			 "directory to make one in)",
+			 path);
+	else
+		snprintf(why, sizeof(why),
+			 "read tests only: the target of another rank needs "
+			 "--destroy-data for the write tests");
+	sb_results_warn(q->r.res, "%s", why);
+	if (sb_run_ranks(q->r.c) > 1 && !consent)
+		sb_run_say(q->r.h, SB_SAY_WARNING, "%s", why);
+}
+
 /* May the tests write the probed target? A device or a file storbench did
- * not create only with destroy_data (read tests only, with a warning);
- * under mpirun every rank writes, or none. */
+ * not create only with destroy_data; under mpirun every rank writes, or
+ * none. */
 static int may_write(struct quick *q, const struct sb_jobtarget *t)
 {
 	const struct sb_quick_opts *o = q->o;
@@ -146,13 +173,10 @@ static int may_write(struct quick *q, const struct sb_jobtarget *t)
 	/* many ranks: the write tests on every rank or on none */
 	if (!o->read_only && sb_run_worst(q->r.h, q->r.c, !writes) > 0)
 		writes = 0;
-	if (!writes && !o->read_only) /* counted with its write tests */
+	if (!writes && !o->read_only) { /* counted with its write tests */
 		q->total -= SB_QUICK_TESTS;
-	if (!o->read_only && !consent)
-		sb_run_say(q->r.h, SB_SAY_ADVICE,
-			   "'%s' is a %s storbench did not create: read tests only (add "
-			   "--destroy-data for the write tests)",
-			   o->target, k == SB_TARGET_BLOCK ? "device" : "file");
+		no_writes(q, k, consent);
+	}
 	return writes;
 }
 
@@ -258,6 +282,9 @@ int sb_quick_run(const struct sb_quick_opts *o, const struct sb_run_hooks *h, st
 		return sb_error_set(err, -ENOMEM, SB_ERR_ENV, "out of memory");
 	int st = target(&q);
 	const int own = st;
+	/* stopped before its first test's runs ended: what it has, marked */
+	if (sb_run_hook_stop(h))
+		q.r.res->interrupted = 1;
 	out->res = q.r.res;
 	out->write = 1;
 	if (sb_run_ranks(c) > 1)

@@ -59,10 +59,11 @@ struct sb_quick_result {
 
 /* The tests on o->target, read then write, each after o->idle_ns: the
  * target's file laid out once (or its existing file or device: writes
- * only with destroy_data, or when storbench made it; a warning says so),
- * brought to the state asked, each test's warm-up and repeats measured
- * and summarized (res->summary). Returns 0 once it ran (out->status says
- * how), or -errno with err (its message "" when said through say). */
+ * only with destroy_data, or when storbench made it; the results' warnings
+ * say so), brought to the state asked, each test's warm-up and repeats
+ * measured and summarized (res->summary); stopped, the results hold what
+ * was measured, marked interrupted. Returns 0 once it ran (out->status
+ * says how), or -errno with err (its message "" when said through say). */
 int sb_quick_run(const struct sb_quick_opts *o, const struct sb_run_hooks *h, struct sb_coord *c,
 		 struct sb_quick_result *out, struct sb_error *err);
 void sb_quick_result_free(struct sb_quick_result *r);
