@@ -191,13 +191,16 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv);
  * an exit code), and leave it (after). */
 int cli_ranks_init(int *argc, char ***argv);
 void cli_ranks_finish(void);
-/* The coordination handle the library's methods take (lib/coord). */
-struct sb_coord *cli_ranks_coord(void);
 /* A rank that cannot go on during what (e: no answer in time, no memory)
  * ends the whole job, with a message: waiting for it would hang the
  * others. Never returns. */
 void cli_ranks_give_up(const char *what, int e) __attribute__((noreturn));
 int cli_ranks(void); /* how many ranks (1: a plain run) */
+/* The coordination handle the methods of the library take (lib/coord). */
+struct sb_coord *cli_ranks_coord(void);
+/* After a library call that coordinated the ranks: when a rank did not
+ * answer in time (sb_coord_failed; the call said so), the job ends here. */
+void cli_ranks_end_if_failed(void);
 int cli_rank(void);
 void cli_ranks_set_stonewall(void);
 void cli_ranks_set_per_rank_dir(int on);
@@ -269,6 +272,10 @@ int cli_ranks_round_test_slow(int *any, int *all, uint64_t *bytes, uint64_t *ios
  * a long request or its fsync); alone, never ended (0). */
 int cli_ranks_round_look(struct sb_coord_round *r, int done, uint64_t a, uint64_t b, uint64_t now,
 			 int *any, int *all, uint64_t sum[2]);
+/* The same for a phase whose bytes rank 0's line shows of all ranks
+ * (sb_coord_sum_look): 1 once a round ended with every rank done. */
+int cli_ranks_sum_look(struct sb_coord_sum *s, uint64_t done, uint64_t total, int over,
+		       uint64_t now);
 /* Before any rank writes: each rank's filesystem (its host and the st_dev
  * of path, or of its parent), the bytes it will need there and those free
  * (fs: its name in the message, e.g. the mount point); rank 0 sums the

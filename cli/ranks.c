@@ -53,6 +53,19 @@ int cli_rank(void)
 	return R.rank;
 }
 
+struct sb_coord *cli_ranks_coord(void)
+{
+	return R.c;
+}
+
+void cli_ranks_end_if_failed(void)
+{
+	if (R.size > 1 && sb_coord_failed(R.c)) {
+		sb_coord_abort(R.c, SB_EXIT_ENV);
+		exit(SB_EXIT_ENV);
+	}
+}
+
 void cli_ranks_set_stonewall(void)
 {
 	R.stonewall = 1;
@@ -61,11 +74,6 @@ void cli_ranks_set_stonewall(void)
 void cli_ranks_set_per_rank_dir(int on)
 {
 	R.per_rank_dir = on;
-}
-
-struct sb_coord *cli_ranks_coord(void)
-{
-	return R.c;
 }
 
 /* A rank that cannot go on takes the whole job down: waiting for it would
@@ -420,6 +428,17 @@ int cli_ranks_round_look(struct sb_coord_round *r, int done, uint64_t a, uint64_
 	if (R.size < 2)
 		return 0;
 	const int e = sb_coord_round_look(R.c, r, done, a, b, now, any, all, sum, SETUP_TIMEOUT_S);
+	if (e < 0)
+		cli_ranks_give_up("while measuring", e);
+	return e;
+}
+
+int cli_ranks_sum_look(struct sb_coord_sum *s, uint64_t done, uint64_t total, int over,
+		       uint64_t now)
+{
+	if (R.size < 2)
+		return 0;
+	const int e = sb_coord_sum_look(R.c, s, done, total, over, now, SETUP_TIMEOUT_S);
 	if (e < 0)
 		cli_ranks_give_up("while measuring", e);
 	return e;

@@ -137,7 +137,7 @@ static int look(struct sweep_cli *c, uint64_t now, int over, uint64_t mine)
 	if (!s->in_round) {
 		if (!over && now - s->last_round_ns < ROUND_EVERY_NS)
 			return 0;
-		cli_ranks_round_start(over, c->moved, mine);
+		cli_ranks_round_start(over, c->m.moved, mine);
 		s->in_round = 1;
 		s->round_ns = now;
 	} else if (!over && now - s->tested_ns < TEST_EVERY_NS) {

@@ -6,13 +6,15 @@
  * that the commands carry no #ifdef.
  *
  * Nothing here waits forever: a barrier or an exchange that does not end
- * within its deadline returns -ETIMEDOUT (a rank died or hangs), and the
- * caller ends the job with sb_coord_abort.
+ * within its deadline returns -ETIMEDOUT (a rank died or hangs), every
+ * later call fails so too (sb_coord_failed), and the program ends the job
+ * with sb_coord_abort.
  */
 #ifndef SB_COORD_H
 #define SB_COORD_H
 
 #include "lib/sb.h"
+#include "lib/stats/live_rate.h"
 
 struct sb_coord;
 
@@ -64,7 +66,7 @@ int sb_coord_poll_start(struct sb_coord *c, int done, const uint64_t *counters);
  * may be NULL. */
 int sb_coord_poll_test(struct sb_coord *c, int *any, int *all, uint64_t *sum, double timeout_s);
 
-/* ---- steps every method takes over the calls above (rounds.c) ---- */
+/* ---- steps every method takes over the calls above (coord_steps.c) ---- */
 
 /* A loop that does work between its looks at the rounds (verify's and
  * soak's phases, meta's tests): one look starts a round when due (the
@@ -82,6 +84,22 @@ struct sb_coord_round {
 int sb_coord_round_look(struct sb_coord *c, struct sb_coord_round *r, int done, uint64_t a,
 			uint64_t b, uint64_t now, int *any, int *all, uint64_t sum[2],
 			double timeout_s);
+/* Many ranks in one phase: what rank 0's progress line shows of them all,
+ * the bytes done and of the phase summed (a round behind) and their rate.
+ * A zeroed struct: none yet. */
+struct sb_coord_sum {
+	struct sb_coord_round round;
+	struct sb_rate rate; /* rank 0: of the sums */
+	int have;	     /* rank 0: a round ended */
+	uint64_t done, total;
+};
+/* One look (sb_coord_round_look) with this rank's done of total bytes,
+ * over once its phase is: 1 when a round ended with every rank done, 0 not
+ * yet, -errno of the coordination. */
+int sb_coord_sum_look(struct sb_coord *c, struct sb_coord_sum *s, uint64_t done, uint64_t total,
+		      int over, uint64_t now, double timeout_s);
+/* Rank 0: the rate of the sums as of the last round; -1 not known yet. */
+double sb_coord_sum_rate(const struct sb_coord_sum *s);
 /* Every rank's code (0: it goes on) to every rank: *code becomes the first
  * failing rank's (0 when none failed), *who that rank (-1 none). Alone:
  * as given. 0 or -ETIMEDOUT, -ENOMEM. */
@@ -96,6 +114,11 @@ int sb_coord_agree_said(struct sb_coord *c, int *code, int *who, const char *msg
 /* "rank 2 on HOST: ", what this rank's messages start with in a run of
  * many ranks ("" alone). */
 void sb_coord_prefix(const struct sb_coord *c, char *buf, size_t len);
+
+/* The first call that failed (-ETIMEDOUT: a rank died or hangs; -EIO):
+ * after it every call fails so at once, and the program ends the job
+ * (sb_coord_abort). 0: none failed. */
+int sb_coord_failed(const struct sb_coord *c);
 
 /* Ends every rank of the job with code (MPI_Abort); only returns alone. */
 void sb_coord_abort(struct sb_coord *c, int code);

@@ -22,7 +22,21 @@ struct sb_coord {
 	double poll_t0;
 	/* rank 0: each rank's clock offset and round trip, as measured last */
 	double *offset, *rtt;
+	int failed; /* a call that failed (-errno): every later one fails so */
 };
+
+/* Keeps the first failure: the job is ending, no other exchange waits. */
+static int fail(struct sb_coord *c, int e)
+{
+	if (e < 0 && !c->failed)
+		c->failed = e;
+	return e;
+}
+
+int sb_coord_failed(const struct sb_coord *c)
+{
+	return c ? c->failed : 0;
+}
 
 int sb_coord_init(struct sb_coord **out, int mpi, int *argc, char ***argv)
 {
@@ -111,16 +125,20 @@ static int wait_for(MPI_Request *req, double timeout_s)
 
 int sb_coord_barrier(struct sb_coord *c, double timeout_s)
 {
+	if (c->failed)
+		return c->failed;
 	MPI_Request r;
 	if (!c->mpi || c->size < 2)
 		return 0;
 	if (MPI_Ibarrier(MPI_COMM_WORLD, &r) != MPI_SUCCESS)
-		return -EIO;
-	return wait_for(&r, timeout_s);
+		return fail(c, -EIO);
+	return fail(c, wait_for(&r, timeout_s));
 }
 
 int sb_coord_gather(struct sb_coord *c, const void *in, size_t len, void *out, double timeout_s)
 {
+	if (c->failed)
+		return c->failed;
 	MPI_Request r;
 	if (!c->mpi || c->size < 2) {
 		if (out)
@@ -128,34 +146,38 @@ int sb_coord_gather(struct sb_coord *c, const void *in, size_t len, void *out, d
 		return 0;
 	}
 	if (len > INT32_MAX)
-		return -EINVAL;
+		return fail(c, -EINVAL);
 	if (MPI_Igather(in, (int)len, MPI_BYTE, out, (int)len, MPI_BYTE, 0, MPI_COMM_WORLD, &r) !=
 	    MPI_SUCCESS)
-		return -EIO;
-	return wait_for(&r, timeout_s);
+		return fail(c, -EIO);
+	return fail(c, wait_for(&r, timeout_s));
 }
 
 int sb_coord_bcast(struct sb_coord *c, void *buf, size_t len, double timeout_s)
 {
+	if (c->failed)
+		return c->failed;
 	MPI_Request r;
 	if (!c->mpi || c->size < 2)
 		return 0;
 	if (len > INT32_MAX)
-		return -EINVAL;
+		return fail(c, -EINVAL);
 	if (MPI_Ibcast(buf, (int)len, MPI_BYTE, 0, MPI_COMM_WORLD, &r) != MPI_SUCCESS)
-		return -EIO;
-	return wait_for(&r, timeout_s);
+		return fail(c, -EIO);
+	return fail(c, wait_for(&r, timeout_s));
 }
 
 int sb_coord_max(struct sb_coord *c, long *v, unsigned n, double timeout_s)
 {
+	if (c->failed)
+		return c->failed;
 	MPI_Request r;
 	if (!c->mpi || c->size < 2)
 		return 0;
 	if (MPI_Iallreduce(MPI_IN_PLACE, v, (int)n, MPI_LONG, MPI_MAX, MPI_COMM_WORLD, &r) !=
 	    MPI_SUCCESS)
-		return -EIO;
-	return wait_for(&r, timeout_s);
+		return fail(c, -EIO);
+	return fail(c, wait_for(&r, timeout_s));
 }
 
 #define TAG_CLOCK 71
@@ -189,6 +211,8 @@ double sb_coord_clock_rtt(const struct sb_coord *c, int r)
  * less the middle of the round trip, from the shortest of the tries. */
 int sb_coord_clock_offsets(struct sb_coord *c, double *offset, double *rtt, double timeout_s)
 {
+	if (c->failed)
+		return c->failed;
 	if (c->rank == 0) {
 		offset[0] = rtt[0] = 0;
 	}
@@ -205,7 +229,7 @@ int sb_coord_clock_offsets(struct sb_coord *c, double *offset, double *rtt, doub
 				MPI_Irecv(&tr, 1, MPI_DOUBLE, r, TAG_CLOCK, MPI_COMM_WORLD, &q[1]);
 				if ((e = wait_for(&q[0], timeout_s)) ||
 				    (e = wait_for(&q[1], timeout_s)))
-					return e;
+					return fail(c, e);
 				t1 = MPI_Wtime();
 				if (k == 0 || t1 - t0 < rtt[r]) {
 					rtt[r] = t1 - t0;
@@ -217,11 +241,11 @@ int sb_coord_clock_offsets(struct sb_coord *c, double *offset, double *rtt, doub
 				MPI_Irecv(&dummy, 1, MPI_DOUBLE, 0, TAG_CLOCK, MPI_COMM_WORLD,
 					  &q[0]);
 				if ((e = wait_for(&q[0], timeout_s)))
-					return e;
+					return fail(c, e);
 				tr = MPI_Wtime();
 				MPI_Isend(&tr, 1, MPI_DOUBLE, 0, TAG_CLOCK, MPI_COMM_WORLD, &q[1]);
 				if ((e = wait_for(&q[1], timeout_s)))
-					return e;
+					return fail(c, e);
 			}
 		}
 	}
@@ -230,6 +254,8 @@ int sb_coord_clock_offsets(struct sb_coord *c, double *offset, double *rtt, doub
 
 int sb_coord_poll_start(struct sb_coord *c, int done, const uint64_t *counters)
 {
+	if (c->failed)
+		return c->failed;
 	c->poll_in[0] = !!done; /* max: anyone done */
 	c->poll_in[1] = !done;	/* max: anyone not done */
 	for (int i = 0; i < SB_COORD_SUMS; i++)
@@ -246,17 +272,19 @@ int sb_coord_poll_start(struct sb_coord *c, int done, const uint64_t *counters)
 			   &c->poll[0]) != MPI_SUCCESS ||
 	    MPI_Ireduce(c->sum_in, c->sum_out, SB_COORD_SUMS, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0,
 			MPI_COMM_WORLD, &c->poll[1]) != MPI_SUCCESS)
-		return -EIO;
+		return fail(c, -EIO);
 	return 0;
 }
 
 int sb_coord_poll_test(struct sb_coord *c, int *any, int *all, uint64_t *sum, double timeout_s)
 {
+	if (c->failed)
+		return c->failed;
 	int done = 1;
 	if (MPI_Testall(2, c->poll, &done, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
-		return -EIO;
+		return fail(c, -EIO);
 	if (!done)
-		return sb_coord_time(c) - c->poll_t0 > timeout_s ? -ETIMEDOUT : 0;
+		return sb_coord_time(c) - c->poll_t0 > timeout_s ? fail(c, -ETIMEDOUT) : 0;
 	*any = c->poll_out[0];
 	*all = !c->poll_out[1];
 	for (int i = 0; sum && i < SB_COORD_SUMS; i++)

@@ -133,6 +133,12 @@ int sb_coord_poll_test(struct sb_coord *c, int *any, int *all, uint64_t *sum, do
 	return 1;
 }
 
+int sb_coord_failed(const struct sb_coord *c)
+{
+	(void)c;
+	return 0;
+}
+
 void sb_coord_abort(struct sb_coord *c, int code)
 {
 	(void)c;

@@ -26,6 +26,33 @@ int sb_coord_round_look(struct sb_coord *c, struct sb_coord_round *r, int done, 
 	return 1;
 }
 
+int sb_coord_sum_look(struct sb_coord *c, struct sb_coord_sum *s, uint64_t done, uint64_t total,
+		      int over, uint64_t now, double timeout_s)
+{
+	int any, all;
+	uint64_t sum[2];
+	const int e = sb_coord_round_look(c, &s->round, over, done, total, now, &any, &all, sum,
+					  timeout_s);
+	if (e != 1)
+		return e;
+	if (sb_coord_rank(c) == 0) {
+		sb_rate_add(&s->rate, s->round.started_ns, sum[0], 0);
+		s->done = sum[0];
+		s->total = sum[1];
+		s->have = 1;
+	}
+	return all;
+}
+
+double sb_coord_sum_rate(const struct sb_coord_sum *s)
+{
+	const unsigned h = (s->rate.head + SB_RATE_SLOTS - 1) % SB_RATE_SLOTS;
+	double bps;
+	if (!s->have || sb_rate_get(&s->rate, s->rate.t[h], s->rate.bytes[h], 0, &bps, NULL) < 0)
+		return -1;
+	return bps;
+}
+
 int sb_coord_agree(struct sb_coord *c, int *code, int *who, double timeout_s)
 {
 	return sb_coord_agree_said(c, code, who, NULL, NULL, NULL, timeout_s);
