@@ -276,35 +276,6 @@ int rep_client(const struct rep_doc *d, size_t i, struct sb_job_doc *out)
 }
 
 /* ---- the document's header ---- */
-static void host_read(struct rep_host *h, const struct sb_host_doc *v)
-{
-	h->hostname = v->hostname;
-	h->kernel = v->kernel;
-	h->arch = v->arch;
-	h->cpu = v->cpu;
-	h->cpus = v->cpus;
-	h->mem_total = v->mem_total;
-}
-
-static void target_read(struct rep_target *t, const struct sb_target_doc *v)
-{
-	t->path = v->path;
-	t->kind = v->kind;
-	t->device = v->device;
-	t->disk = v->disk;
-	t->model = v->model;
-	t->scheduler = v->scheduler;
-	t->write_cache = v->write_cache;
-	t->filesystem = v->filesystem;
-	t->mountpoint = v->mountpoint;
-	t->capacity = v->capacity;
-	t->lbs = v->lbs;
-	t->pbs = v->pbs;
-	t->rotational = v->rotational;
-	t->created = v->created;
-	t->in_ram = v->in_ram;
-}
-
 static double or_num(double v, double dflt)
 {
 	return isnan(v) ? dflt : v;
@@ -413,8 +384,8 @@ int rep_read_header(struct rep_doc *d, const struct sb_jv *root, char *msg, size
 	d->command = rep_or(x.command, "?");
 	snprintf(d->producer, sizeof(d->producer), "storbench %s", rep_or(x.version, "?"));
 	d->interrupted = x.interrupted;
-	host_read(&d->host, &x.host);
-	target_read(&d->target, &x.target);
+	d->host = x.host;
+	d->target = x.target;
 	state_read(d, &x.state);
 	if (!d->target.path)
 		d->target.path = sb_jv_str(get2(root, "global options", "filename"));

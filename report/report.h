@@ -159,22 +159,6 @@ struct rep_summary {
 	double lat_mean_median, lat_p99_median; /* ns */
 };
 
-struct rep_host {
-	const char *hostname, *kernel, *arch, *cpu;
-	unsigned cpus;
-	uint64_t mem_total;
-};
-
-struct rep_target {
-	const char *path, *kind, *device, *disk, *model, *scheduler, *write_cache;
-	const char *filesystem, *mountpoint;
-	uint64_t capacity;
-	unsigned lbs, pbs;
-	int rotational; /* 1, 0, -1 unknown */
-	int created;
-	int in_ram; /* tmpfs, ramfs, devtmpfs: the figures are memory's */
-};
-
 struct rep_doc {
 	const char *path;    /* as given */
 	const char *name;    /* its base name */
@@ -183,8 +167,8 @@ struct rep_doc {
 	int is_fio, is_log;  /* fio's JSON; a JSON Lines log */
 	const char *time;
 	int interrupted;
-	struct rep_host host;
-	struct rep_target target;
+	struct sb_host_doc host; /* through the results' reader */
+	struct sb_target_doc target;
 	/* storbench.state.name: what --precondition/--discard-before made of
 	 * the target ("full", "purged"); NULL: nothing was done to it */
 	const char *state;

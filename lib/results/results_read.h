@@ -111,7 +111,8 @@ struct sb_target_doc {
 	uint64_t capacity;
 	unsigned lbs, pbs;
 	int rotational; /* 1, 0, -1 not known */
-	int created, in_ram;
+	int created;
+	int in_ram; /* tmpfs, ramfs, devtmpfs: the figures are memory's */
 };
 /* The state the target was brought to (name NULL: none). */
 struct sb_state_doc {
