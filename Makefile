@@ -302,9 +302,10 @@ cross-build: $(PROG) $(TOOL_BIN)
 # of a document in pieces (json_split: against the whole parse), and on the
 # fio job-file reader (with the engine registry, for ioengine=), on the
 # spo journal reader, and on a soak log's line check, its typed readers and
-# the kernel line parser (soak-log), FUZZ_TIME
-# seconds each, from their corpora; new inputs and crashes stay in
-# $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
+# the kernel line parser (soak-log), and on a result's jobs and header
+# through their typed reader (results-read), FUZZ_TIME seconds each, from
+# their corpora; new inputs and crashes stay in $(BUILD)/fuzz/ (the other
+# readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
