@@ -272,7 +272,11 @@ int rep_load_doc(struct rep_doc *d, FILE *f, char **why)
 	if (!rc) {
 		if (rep_read_header(d, root, msg, sizeof(msg)) < 0)
 			rc = rep_fail(why, -REP_EINPUT, "'%s': %s", d->path, msg);
-		else if (fig)
+		else
+			rc = rep_read_verify(d, why);
+	}
+	if (!rc) {
+		if (fig)
 			rc = fig_jobs(d, f, &t);
 		else
 			rc = jobs(d, &t);

@@ -114,6 +114,10 @@ int sb_coord_agree_said(struct sb_coord *c, int *code, int *who, const char *msg
 /* "rank 2 on HOST: ", what this rank's messages start with in a run of
  * many ranks ("" alone). */
 void sb_coord_prefix(const struct sb_coord *c, char *buf, size_t len);
+/* A call that failed with e (a rank died or hangs) while doing what: err
+ * says so ("what: no answer from every rank in time: ending the job ..."),
+ * class SB_ERR_ENV; returns e. */
+int sb_coord_lost(struct sb_error *err, const char *what, int e);
 
 /* The first call that failed (-ETIMEDOUT: a rank died or hangs; -EIO):
  * after it every call fails so at once, and the program ends the job

@@ -102,3 +102,10 @@ void sb_coord_prefix(const struct sb_coord *c, char *buf, size_t len)
 	else if (len)
 		snprintf(buf, len, "rank %d on %.64s: ", sb_coord_rank(c), sb_coord_host(c));
 }
+
+int sb_coord_lost(struct sb_error *err, const char *what, int e)
+{
+	return sb_error_set(err, e, SB_ERR_ENV,
+			    "%s: %s: ending the job (a rank died, hangs or never got there)", what,
+			    e == -ETIMEDOUT ? "no answer from every rank in time" : strerror(-e));
+}

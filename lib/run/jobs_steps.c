@@ -5,7 +5,7 @@
 #include "lib/run/jobs_run.h"
 
 #include "lib/analysis/repeats.h"
-#include "lib/results/verify_json.h"
+#include "lib/verify/verify_json.h"
 
 int sb_run_status_of(struct run *r, int e)
 {

@@ -98,22 +98,6 @@ int sb_run_verify_check(struct sb_job_verify *v, const struct sb_jobtarget *t,
 
 int sb_run_verify_ranks(struct sb_job_verify *v, const struct sb_jobtarget *t, struct sb_coord *c)
 {
-	struct sb_job_verify_rank mine, *all = NULL;
-	const int n = sb_run_ranks(c);
-	if (n < 2)
-		return 0;
-	sb_job_verify_rank_of(v, &mine);
-	mine.rank = sb_coord_rank(c);
-	snprintf(mine.host, sizeof(mine.host), "%s", sb_coord_host(c));
-	snprintf(mine.path, sizeof(mine.path), "%s", t->npaths ? t->paths[0] : "");
-	if (mine.rank == 0 && !(all = calloc((size_t)n, sizeof(*all))))
-		return -ENOMEM;
-	const int e = sb_coord_gather(c, &mine, sizeof(mine), all, SB_RUN_SETUP_TIMEOUT_S);
-	if (e) {
-		free(all);
-		return e;
-	}
-	if (all)
-		sb_job_verify_set_ranks(v, all, (unsigned)n);
-	return 0;
+	struct sb_error er; /* the caller says it through its lost hook */
+	return sb_job_verify_gather(v, c, t->npaths ? t->paths[0] : "", &er);
 }
