@@ -323,25 +323,26 @@ cross-build: $(PROG) $(TOOL_BIN)
 # fio job-file reader (with the engine registry, for ioengine=), on the
 # spo journal reader, on a soak log's line check, its typed readers and
 # the kernel line parser (soak-log), on a result's verify section read
-# back (verify-read), and on the device methods' typed readers of their
-# results sections (sections: cliff, flash, pts; the rest of the library
-# from $(BUILD)/libstorbench.a), FUZZ_TIME seconds each, from their
-# corpora; new inputs and crashes stay in $(BUILD)/fuzz/ (the other
-# readers' crashes as json-split-*, jobfile-*).
+# back (verify-read), on a result's jobs and header through their typed
+# reader (results-read), and on the device methods' typed readers of
+# their results sections (sections: cliff, flash, pts; the rest of the
+# library from $(BUILD)/libstorbench.a), FUZZ_TIME seconds each, from
+# their corpora; new inputs and crashes stay in $(BUILD)/fuzz/ (the
+# other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz: $(BUILD)/libstorbench.a
 	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-split $(BUILD)/fuzz/corpus-jobfile \
 		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log \
-		$(BUILD)/fuzz/corpus-verify-read \
+		$(BUILD)/fuzz/corpus-verify-read $(BUILD)/fuzz/corpus-results-read \
 		$(BUILD)/fuzz/corpus-sections
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
 		lib/json/json_split.c lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/jobfile tests/fuzz/fuzz-jobfile.c \
-		lib/job/jobfile.c lib/job/job.c lib/job/fio_names.c lib/job/offsets.c lib/base/units.c $(filter lib/engine/%,$(LIB_SRC)) $(LDLIBS)
+		lib/job/jobfile.c lib/job/job.c lib/job/fio_names.c lib/job/offsets.c lib/base/units.c lib/base/error.c $(filter lib/engine/%,$(LIB_SRC)) $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/spo-journal tests/fuzz/fuzz-spo-journal.c \
 		lib/spo/spo_journal.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/soak-log tests/fuzz/fuzz-soak-log.c \
@@ -359,6 +360,9 @@ fuzz: $(BUILD)/libstorbench.a
 		lib/pts/pts_read.c lib/cliff/cliff_read.c lib/flash/flash_read.c \
 		lib/json/json_take.c lib/json/json_items.c lib/json/json_read.c \
 		lib/json/json_access.c $(BUILD)/libstorbench.a $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/results-read \
+		tests/fuzz/fuzz-results-read.c lib/results/results_read.c lib/base/error.c \
+		lib/json/json_read.c lib/json/json_access.c -lm
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \
@@ -376,9 +380,8 @@ fuzz: $(BUILD)/libstorbench.a
 	$(BUILD)/fuzz/verify-read -max_total_time=$(FUZZ_TIME) -max_len=8192 \
 		-artifact_prefix=$(BUILD)/fuzz/verify-read- $(BUILD)/fuzz/corpus-verify-read \
 		tests/fuzz/corpus/verify-read
-	$(BUILD)/fuzz/sections -max_total_time=$(FUZZ_TIME) -max_len=65536 \
-		-artifact_prefix=$(BUILD)/fuzz/sections- $(BUILD)/fuzz/corpus-sections \
-		tests/fuzz/corpus/sections
+		$(BUILD)/fuzz/corpus-verify-read $(BUILD)/fuzz/corpus-results-read \
+		$(BUILD)/fuzz/corpus-sections
 
 clean:
 	rm -rf build build-* storbench

@@ -158,6 +158,10 @@ const char *cli_purge_arg(void);
 /* --purge=v (any command's): 0 with *m, or -EINVAL with hint listing the
  * methods ("auto, discard, ... or none"). */
 int cli_purge_parse(const char *v, enum sb_purge_method *m, char *hint, size_t hl);
+/* --precondition and --discard-before of a command that does not yet
+ * bring every rank's target to a state: refused under mpirun (said; the
+ * exit code), else 0. */
+int cli_state_alone(const struct cli_shared *sh);
 /* Before anything is created, with t probed: may --precondition and
  * --discard-before be carried out on the target at path? A block device
  * or a file storbench did not create needs --destroy-data; purge needs a
@@ -165,10 +169,6 @@ int cli_purge_parse(const char *v, enum sb_purge_method *m, char *hint, size_t h
  * the measurement uses it, cli_target_prepare passes it through the write
  * gate. 0 or an exit code, said. */
 int cli_state_check(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path);
-/* The same, under mpirun too (cli_state_check refuses there): every rank
- * checks its own target; cli_state_apply then brings each rank's to the
- * state and waits for every rank (run with a job file). */
-int cli_state_check_each(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path);
 /* With t prepared: bring it to the state asked for (purge or fill, then
  * discard) and record it in res. 0 or an exit code, said. */
 int cli_state_apply(const struct cli_shared *sh, struct sb_jobtarget *t, const char *path,
@@ -198,6 +198,10 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv);
  * an exit code), and leave it (after). */
 int cli_ranks_init(int *argc, char ***argv);
 void cli_ranks_finish(void);
+/* A rank that cannot go on during what (e: no answer in time, no memory)
+ * ends the whole job, with a message: waiting for it would hang the
+ * others. Never returns. */
+void cli_ranks_give_up(const char *what, int e) __attribute__((noreturn));
 int cli_ranks(void); /* how many ranks (1: a plain run) */
 /* The coordination handle the methods of the library take (lib/coord). */
 struct sb_coord *cli_ranks_coord(void);
@@ -291,11 +295,6 @@ int cli_ranks_sum_look(struct sb_coord_sum *s, uint64_t done, uint64_t total, in
  * on every rank, as cli_ranks_agree) when they do not fit together, naming
  * the filesystem and the ranks. need 0: nothing to make. Alone: 0. */
 int cli_ranks_space_agree(const char *path, uint64_t need, uint64_t avail, const char *fs);
-/* cli_ranks_round_start and _test with every counter a round sums
- * (SB_COORD_SUMS of them, v[0] and v[1] the bytes and requests; rank 0
- * gets the sums in v). */
-void cli_ranks_round_start_v(int done, const uint64_t *v);
-int cli_ranks_round_test_v(int *any, int *all, uint64_t *v);
 /* After the measurements: every rank's jobs to rank 0, which replaces
  * each job with the "All clients" aggregate (its ranks in clients) and
  * returns 0 to write it; the other ranks return 1 and write nothing. *rc
@@ -334,11 +333,13 @@ void cli_target_cleanup(struct sb_jobtarget *t, int keep);
 void cli_target_hold_rank_dir(int on, int keep);
 
 /* ---- engine choice (cli/engine_choice.c) ---- */
-/* Resolve --engine (or the default) to ops; prints an error and returns NULL
- * when it is unknown, not built in or not usable on this kernel. A default
- * that falls back (io_uring unusable here, or no asynchronous engine for a
- * queue depth over 1) sets *fell_back and warns, once per process. */
+/* Resolve --engine (or the default) to ops (sb_engine_choose); prints an
+ * error and returns NULL when it is unknown, not built in or not usable on
+ * this kernel. A default that falls back (io_uring unusable here, or no
+ * asynchronous engine for a queue depth over 1) sets *fell_back and warns,
+ * once per process (cli_engine_fell_back). */
 const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int *fell_back);
+void cli_engine_fell_back(const struct sb_engine_pick *pk);
 
 /* ---- the live progress line (cli/progress.c) ---- */
 /* "42s", "3m05s", "2h03m", "4d07h": short, for the line. */
@@ -391,6 +392,7 @@ void cli_progress_note(struct cli_progress *p, const char *fmt, ...)
 void cli_progress_clear(struct cli_progress *p);
 
 /* ---- running one measurement with progress (cli/measure.c) ---- */
+/* The words of the progress line of a measurement. */
 struct sb_verify_fmt;
 struct cli_measure {
 	const char *label; /* shown in the progress line */
@@ -409,6 +411,21 @@ struct cli_measure {
 	 * preconditioning pass, whose size and steps are each rank's) */
 	int alone;
 };
+/* The program's hooks of a library method that measures (lib/run/jobs.h):
+ * a signal asks it to stop, the progress line (the words of each
+ * measurement from what the library says it is, unless fixed: m as
+ * given; start_ns: when the command began), the messages printed, a rank
+ * lost ending the job, the engine's fallback said once, targets prepared
+ * and cleaned up the program's way (cli/target_prepare.c). */
+struct cli_run_ui {
+	struct cli_measure m;
+	int fixed;
+	uint64_t start_ns;
+	struct cli_progress pg;
+};
+void cli_run_hooks(struct sb_run_hooks *h, struct cli_run_ui *ui, int quiet, uint64_t start_ns);
+/* The exit code of a run's status (a stop: the signal's). */
+int cli_run_status(enum sb_run_status st);
 /* Runs job on the prepared target, fills res (caller creates it). Returns
  * 0, or the negative errno of the failure (already printed). */
 int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
@@ -424,14 +441,13 @@ int cli_measure_one(const struct cli_measure *m, const struct sb_job_opts *job,
 		    struct sb_jobtarget *t, void (*take)(const struct sb_job_result *jr, void *ctx),
 		    void *ctx, uint64_t *errors);
 /* Jobs that run at the same time (a job file's jobs without stonewall). */
-#define CLI_GROUP_MAX 64
 struct cli_measure_job {
 	const struct sb_job_opts *job;
 	const struct sb_engine_ops *ops;
 	struct sb_jobtarget *t;
 	struct sb_job_result *res;
 };
-/* Starts n (<= CLI_GROUP_MAX) jobs together, one progress line for all;
+/* Starts n (<= SB_RUN_GROUP_MAX) jobs together, one progress line for all;
  * returns as cli_measure, the first failure. */
 int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job *js, unsigned n);
 
@@ -444,8 +460,6 @@ int cli_interrupted(void); /* 0, SIGINT, SIGTERM or SIGPIPE */
 /* the exit status of a run a signal stopped: 128 + the signal, as a shell
  * reports a process the signal killed (130 Ctrl-C, 143 SIGTERM, 141 SIGPIPE) */
 int cli_interrupt_status(void);
-/* The runs a first Ctrl-C stops (n at most CLI_GROUP_MAX; 0: none). */
-void cli_signals_set_runs(struct sb_run *const *runs, unsigned n);
 /* A test file we created (on 1) or removed (on 0): a second Ctrl-C removes
  * every tracked file before exiting. path must stay valid while tracked. */
 void cli_signals_track_file(const char *path, int on);

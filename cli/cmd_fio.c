@@ -191,7 +191,6 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct sb_fio_cmdline *cl = NULL;
 	struct sb_jobfile *jf = NULL;
-	struct sb_results *res = NULL;
 	char msg[512];
 
 	typed_names(argc, argv);
@@ -224,23 +223,17 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv)
 						  .quiet = cl->quiet },
 					  .where = where,
 					  .where_ctx = cl };
-		rc = cli_run_jobs(&a, jf, &res);
+		rc = cli_run_jobs(&a, jf);
 		/* many ranks: rank 0 writes the aggregate, the others nothing */
-		if (res && cli_ranks_collect(res, &rc)) {
-			sb_results_free(res);
-			res = NULL;
-		}
-		if (res && (cl->formats & SB_FIO_OUT_JSONPLUS))
-			res->json_plus = 1; /* clat_ns.bins, as fio's json+ */
-		if (res)
-			rc = output(cl, jf, res, rc);
+		struct sb_results *out = a.result.write ? a.result.res : NULL;
+		if (out && (cl->formats & SB_FIO_OUT_JSONPLUS))
+			out->json_plus = 1; /* clat_ns.bins, as fio's json+ */
+		if (out)
+			rc = output(cl, jf, out, rc);
 		if (cli_interrupted())
 			rc = cli_interrupt_status();
-		sb_results_free(res);
-		res = NULL;
 		cli_run_jobs_free(&a);
 	}
-	sb_results_free(res);
 	sb_jobfile_free(jf);
 	sb_fio_cmdline_free(cl);
 	return rc;

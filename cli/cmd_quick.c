@@ -7,28 +7,7 @@
 
 #include <unistd.h>
 
-struct quick_test {
-	const char *name;
-	int random;
-	uint32_t bs;
-	unsigned qd, threads;
-};
-
-static const struct quick_test tests_default[] = {
-	{ "SEQ1M Q8T1", 0, 1u << 20, 8, 1 },
-	{ "SEQ1M Q1T1", 0, 1u << 20, 1, 1 },
-	{ "RND4K Q32T1", 1, 4096, 32, 1 },
-	{ "RND4K Q1T1", 1, 4096, 1, 1 },
-};
-
-static const struct quick_test tests_nvme[] = {
-	{ "SEQ1M Q8T1", 0, 1u << 20, 8, 1 },
-	{ "SEQ128K Q32T1", 0, 128u << 10, 32, 1 },
-	{ "RND4K Q32T16", 1, 4096, 32, 16 },
-	{ "RND4K Q1T1", 1, 4096, 1, 1 },
-};
-
-#define NTESTS 4
+#define NTESTS SB_QUICK_TESTS
 #define MAX_TARGETS 2
 
 enum { O_SIZE, O_RUNTIME, O_REPEAT, O_PRESET, O_IDLE, O_ENGINE, O_READ_ONLY };
@@ -50,23 +29,10 @@ struct quick_ctx {
 	uint64_t size, runtime_ns, idle_ns;
 	int idle_set, size_set;
 	unsigned repeat;
-	const struct quick_test *tests;
+	const struct sb_quick_test *tests;
 	char engine[16];
 	struct cli_shared sh; /* --output, --format, --quiet, --keep, --destroy-data */
 	int json_stdout, read_only;
-	/* for the progress line: the test (and direction) now running, of
-	 * how many in all (the targets' together) */
-	struct quick_steps {
-		unsigned at, total;
-		uint64_t start_ns;
-	} * steps;
-	/* many ranks: the tests' runs, summarized once they are aggregated */
-	struct quick_span {
-		size_t first;
-		unsigned n;
-		const char *test;
-	} spans[2 * NTESTS];
-	unsigned nspans;
 };
 
 /* "an engine name (psync, io_uring, libaio)": the engines that do I/O. */
@@ -105,11 +71,11 @@ static int quick_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		return 0;
 	case O_PRESET:
 		if (!strcmp(v, "default")) {
-			c->tests = tests_default;
+			c->tests = sb_quick_default;
 		} else if (!strcmp(v, "nvme")) {
-			c->tests = tests_nvme;
+			c->tests = sb_quick_nvme;
 		} else if (!strcmp(v, "flash")) {
-			c->tests = tests_default;
+			c->tests = sb_quick_default;
 			c->runtime_ns = 1000000000ull;
 			if (!c->idle_set)
 				c->idle_ns = 30000000000ull;
@@ -156,176 +122,34 @@ static void help(const struct cli_cmd_opts *co)
 	cli_print_exit_status(stdout, co->cmd);
 }
 
-static void job_for(struct sb_job_opts *j, const struct quick_ctx *c, const struct quick_test *t,
-		    int ddir, uint64_t seed)
+/* The tests on one target (sb_quick_run): the exit code, the results
+ * into *out. before, after: the tests of the targets before and after it,
+ * for the progress line. */
+static int quick_target(const struct quick_ctx *c, const char *path, unsigned before,
+			unsigned after, uint64_t start_ns, struct sb_quick_result *out)
 {
-	sb_job_opts_default(j);
-	snprintf(j->name, sizeof(j->name), "%s %s", t->name, sb_ddir_name(ddir));
-	j->rw = t->random ? (ddir == SB_DDIR_READ ? SB_RW_RANDREAD : SB_RW_RANDWRITE)
-			  : (ddir == SB_DDIR_READ ? SB_RW_READ : SB_RW_WRITE);
-	j->bs = t->bs;
-	j->iodepth = t->qd;
-	j->numjobs = t->threads;
-	j->runtime_ns = c->runtime_ns;
-	j->time_based = 1;
-	j->direct = 1;
-	j->seed = seed;
-	j->size = c->size;
-	snprintf(j->engine, sizeof(j->engine), "%s", c->engine);
-}
-
-static void idle(uint64_t ns)
-{
-	while (ns && !cli_interrupted()) {
-		uint64_t step = SB_MIN(ns, 100000000ull);
-		struct timespec ts = { 0, (long)step };
-		nanosleep(&ts, NULL);
-		ns -= step;
-	}
-}
-
-/* Warm-up plus repeats of one test in one direction; results appended. */
-static int one_test(struct quick_ctx *c, const struct quick_test *qt, int ddir,
-		    struct sb_jobtarget *t, struct sb_results *res, uint64_t seed)
-{
-	struct sb_job_opts job;
-	int fell_back;
-	job_for(&job, c, qt, ddir, seed);
-	job.size = t->region_size;
-	if (t->direct_fallback)
-		job.direct = 0; /* tmpfs and the like: said once by cli_target_prepare */
-	const struct sb_engine_ops *ops = cli_engine_choose(&job, &fell_back);
-	if (!ops)
-		return SB_EXIT_USAGE;
-	snprintf(job.engine, sizeof(job.engine), "%s", ops->name);
-	size_t first = res->njobs;
-	for (unsigned run = 0; run <= c->repeat && !cli_interrupted(); run++) {
-		struct sb_job_result *jr = sb_job_result_create();
-		if (!jr) {
-			sb_err("out of memory");
-			return SB_EXIT_ENV;
-		}
-		if (run == 0)
-			snprintf(jr->name, sizeof(jr->name), "%s (warm-up)", job.name);
-		else
-			snprintf(jr->name, sizeof(jr->name), "%s (run %u of %u)", job.name, run,
-				 c->repeat);
-		const unsigned left = c->steps->total - c->steps->at;
-		struct cli_measure m = {
-			.label = jr->name,
-			.quiet = c->sh.quiet,
-			.command = "quick",
-			.step_word = "test",
-			.step = c->steps->at,
-			.nsteps = c->steps->total,
-			.later = left * (c->repeat + 1) + (c->repeat - run),
-			.later_ns = left * c->idle_ns,
-			.start_ns = c->steps->start_ns,
-		};
-		job.seed = seed + run;
-		int e = cli_measure(&m, &job, ops, t, jr);
-		if (run == 0 || e < 0) {
-			sb_job_result_free(jr);
-			if (e < 0)
-				return SB_EXIT_FAIL;
-			continue;
-		}
-		if (jr->interrupted)
-			res->interrupted = 1;
-		if (sb_results_add_job(res, jr) < 0) {
-			sb_job_result_free(jr);
-			return SB_EXIT_ENV;
-		}
-		sb_results_sanity(res, jr);
-	}
-	if (cli_ranks() > 1 && c->nspans < SB_ARRAY_SIZE(c->spans))
-		c->spans[c->nspans++] = (struct quick_span){ first, (unsigned)(res->njobs - first),
-							     qt->name };
-	else
-		sb_repeats_summarize(res, first, (unsigned)(res->njobs - first), qt->name);
-	return 0;
-}
-
-/* The write tests left out: said in the results (JSON, the text, with
- * --quiet too), never dropped without a word; under mpirun each rank says
- * it of its own target at once. */
-static void no_writes(struct sb_results *res, const char *path, enum sb_target_kind kind,
-		      int consent)
-{
-	char why[600];
-	if (!consent && kind == SB_TARGET_BLOCK)
-		snprintf(why, sizeof(why),
-			 "'%s' is a device: read tests only (the write tests need --destroy-data, "
-			 "and overwrite it)",
-			 path);
-	else if (!consent)
-		snprintf(why, sizeof(why),
-			 "'%s' is a file storbench did not create: read tests only (the write "
-			 "tests need --destroy-data, and overwrite it, or a new file or a "
-			 "directory to make one in)",
-			 path);
-	else
-		snprintf(why, sizeof(why),
-			 "read tests only: the target of another rank needs "
-			 "--destroy-data for the write tests");
-	sb_results_warn(res, "%s", why);
-	if (cli_ranks() > 1 && !consent)
-		sb_warn("%s", why);
-}
-
-static int quick_target(struct quick_ctx *c, const char *path, struct sb_results *res)
-{
-	struct sb_jobtarget t;
-	struct sb_job_opts probe;
-	memset(&t, 0, sizeof(t));
-	/* the file is laid out once, with random data, for every test */
-	sb_job_opts_default(&probe);
-	probe.rw = c->read_only ? SB_RW_READ : SB_RW_RW;
-	probe.size = c->size;
-	probe.bs = 1u << 20;
-	probe.seed = sb_now_ns();
-	int rc = cli_target_probe(&t, path);
-	if (rc)
-		return rc;
-	/* a device or a file that is not ours: writes only with consent */
-	int consent = c->sh.destroy_data || t.info.kind == SB_TARGET_NONE ||
-		      t.info.kind == SB_TARGET_DIR ||
-		      (t.info.kind == SB_TARGET_FILE && sb_file_is_ours(path) == 1);
-	int writes = !c->read_only && consent;
-	/* many ranks: the write tests on every rank or on none */
-	if (!c->read_only && cli_ranks_worst(!writes))
-		writes = 0;
-	if (!writes) {
-		probe.rw = SB_RW_READ;
-		if (!c->read_only) /* counted with its write tests */
-			c->steps->total -= NTESTS;
-	}
-	if (!c->read_only && !writes)
-		no_writes(res, path, t.info.kind, consent);
-	t.destroy_data = c->sh.destroy_data;
-	if (t.info.kind != SB_TARGET_NONE && t.info.kind != SB_TARGET_DIR && !c->size_set) {
-		/* an existing file or device smaller than the default: all of it */
-		uint64_t have = t.info.kind == SB_TARGET_BLOCK ? t.info.capacity : t.info.file_size;
-		if (have && have < probe.size)
-			probe.size = have / (1u << 20) * (1u << 20);
-	}
-	rc = cli_state_check(&c->sh, &t, path);
-	if (!rc)
-		rc = cli_target_prepare(&t, path, &probe, 1, 0);
-	cli_results_describe(res, &t, path);
-	if (!rc)
-		rc = cli_state_apply(&c->sh, &t, path, res, c->sh.quiet);
-	for (int i = 0; !rc && i < NTESTS && !cli_interrupted(); i++) {
-		for (int d = SB_DDIR_READ; !rc && d <= (writes ? SB_DDIR_WRITE : SB_DDIR_READ);
-		     d++) {
-			if ((i || d) && c->idle_ns)
-				idle(c->idle_ns);
-			c->steps->at++;
-			rc = one_test(c, &c->tests[i], d, &t, res, probe.seed + (uint64_t)i * 100);
-		}
-	}
-	cli_target_cleanup(&t, c->sh.keep);
-	return rc;
+	struct sb_run_hooks h;
+	struct cli_run_ui ui;
+	struct sb_error err;
+	const struct sb_quick_opts o = { .target = path,
+					 .tests = c->tests,
+					 .size = c->size,
+					 .size_set = c->size_set,
+					 .runtime_ns = c->runtime_ns,
+					 .idle_ns = c->idle_ns,
+					 .repeat = c->repeat,
+					 .engine = c->engine,
+					 .read_only = c->read_only,
+					 .destroy_data = c->sh.destroy_data,
+					 .keep = c->sh.keep,
+					 .state = c->sh.state,
+					 .stonewall = cli_ranks_stonewall(),
+					 .tests_before = before,
+					 .tests_after = after };
+	cli_run_hooks(&h, &ui, c->sh.quiet, start_ns);
+	if (sb_quick_run(&o, &h, cli_ranks_coord(), out, &err) < 0)
+		cli_error(&err);
+	return cli_run_status(out->status);
 }
 
 static const struct sb_summary_row *row_of(const struct sb_results *r, const char *test, int d)
@@ -348,7 +172,7 @@ static void cell(FILE *f, const struct sb_summary_row *s)
 		s->lat_mean_median_ns / 1000);
 }
 
-static void print_table(FILE *f, const struct quick_ctx *c, struct sb_results **res, int n)
+static void print_table(FILE *f, const struct quick_ctx *c, struct sb_results *const *res, int n)
 {
 	char a[32], b[32];
 	fprintf(f, "%s test file, %s x %u runs (after a warm-up), direct I/O, random data\n",
@@ -394,8 +218,9 @@ static void print_table(FILE *f, const struct quick_ctx *c, struct sb_results **
 
 /* Many ranks: each rank's median bandwidth per test (a column per rank,
  * up to 8; the JSON's client_stats has them all). */
-static void print_ranks(FILE *f, const struct quick_ctx *c, const struct sb_results *r)
+static void print_ranks(FILE *f, const struct sb_quick_result *q)
 {
+	const struct sb_results *r = q->res;
 	const unsigned nr = r->njobs ? r->jobs[0]->nclients : 0;
 	if (nr < 2)
 		return;
@@ -407,8 +232,8 @@ static void print_ranks(FILE *f, const struct quick_ctx *c, const struct sb_resu
 	for (unsigned k = 0; k < nr; k++)
 		fprintf(f, " %9s%-2u", "rank ", r->jobs[0]->clients[k].rank);
 	fputc('\n', f);
-	for (unsigned i = 0; i < c->nspans; i++) {
-		const struct quick_span *s = &c->spans[i];
+	for (unsigned i = 0; i < q->nspans; i++) {
+		const struct sb_quick_span *s = &q->spans[i];
 		if (!s->n)
 			continue;
 		const int d = r->jobs[s->first]->opts.rw == SB_RW_WRITE ||
@@ -434,7 +259,7 @@ static void print_ranks(FILE *f, const struct quick_ctx *c, const struct sb_resu
 	}
 }
 
-static int write_outputs(const struct quick_ctx *c, struct sb_results **res, int n)
+static int write_outputs(const struct quick_ctx *c, struct sb_results *const *res, int n)
 {
 	int rc = 0;
 	for (int k = 0; c->sh.output && k < n; k++) {
@@ -461,7 +286,7 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 		.size = 1ull << 30,
 		.runtime_ns = 5000000000ull,
 		.repeat = 3,
-		.tests = tests_default,
+		.tests = sb_quick_default,
 	};
 	char *pos[MAX_TARGETS];
 	int npos;
@@ -485,41 +310,34 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 		sb_err("--format=json: prints one target's results; with two targets use --output");
 		return SB_EXIT_USAGE;
 	}
+	int rc = cli_state_alone(&c.sh);
+	if (rc)
+		return rc;
 	cli_signals_install();
-	struct quick_steps steps = { 0, (unsigned)npos * NTESTS * (c.read_only ? 1 : 2),
-				     sb_now_ns() };
-	c.steps = &steps;
+	struct sb_quick_result q[MAX_TARGETS];
 	struct sb_results *res[MAX_TARGETS] = { NULL, NULL };
-	int rc = 0;
+	const unsigned per = NTESTS * (c.read_only ? 1 : 2);
+	const uint64_t start_ns = sb_now_ns();
+	unsigned done = 0;
+	memset(q, 0, sizeof(q));
 	for (int k = 0; k < npos && !rc && !cli_interrupted(); k++) {
-		res[k] = sb_results_create("quick");
-		if (!res[k]) {
-			sb_err("out of memory");
-			rc = SB_EXIT_ENV;
-			break;
-		}
-		rc = quick_target(&c, pos[k], res[k]);
+		rc = quick_target(&c, pos[k], done, (unsigned)(npos - 1 - k) * per, start_ns,
+				  &q[k]);
+		done = q[k].tests_done;
+		res[k] = q[k].res;
 	}
-	int n = res[1] ? 2 : 1;
+	const int n = res[1] ? 2 : 1;
 	/* many ranks: rank 0 writes the aggregate, the others nothing */
-	if (res[0] && cli_ranks() > 1) {
-		if (cli_ranks_collect(res[0], &rc)) { /* rank 0 says it all */
-			sb_results_free(res[0]);
-			return cli_interrupted() ? cli_interrupt_status() : rc;
-		}
-		for (unsigned i = 0; i < c.nspans; i++)
-			sb_repeats_summarize(res[0], c.spans[i].first, c.spans[i].n,
-					     c.spans[i].test);
+	if (res[0] && !q[0].write) {
+		sb_quick_result_free(&q[0]);
+		return cli_interrupted() ? cli_interrupt_status() : rc;
 	}
 	/* a run stopped before its first test's runs ended writes what it has
-	 * (the warm-up is no measurement), marked interrupted */
-	for (int k = 0; k < n; k++)
-		if (res[k] && cli_interrupted())
-			res[k]->interrupted = 1;
+	 * (the warm-up is no measurement), marked interrupted by the library */
 	if (res[0] && (res[0]->nsummary || cli_interrupted())) {
 		if (!c.json_stdout) {
 			print_table(stdout, &c, res, n);
-			print_ranks(stdout, &c, res[0]);
+			print_ranks(stdout, &q[0]);
 		}
 		int w = write_outputs(&c, res, n);
 		if (!rc)
@@ -528,7 +346,7 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 	for (int k = 0; k < n; k++) {
 		if (res[k])
 			render_warnings_text(stderr, res[k]);
-		sb_results_free(res[k]);
+		sb_quick_result_free(&q[k]);
 	}
 	if (cli_interrupted())
 		rc = cli_interrupt_status();

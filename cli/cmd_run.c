@@ -27,24 +27,12 @@ struct run_ctx {
 	struct cli_shared sh;	    /* --output, --format, --quiet, --keep, --destroy-data */
 	int json_stdout, json_plus; /* --format=json, json+ (fio's, with the histograms' bins) */
 	unsigned repeat;
-	int seed_given;
 	int verify;
 	int list_fio;
-	int failed; /* a job of a job file failed; the next ones still ran */
 	int name_given;
-	struct sb_job_verify *rv;
-	unsigned group, ngroups; /* a job file's: the progress line says which */
-	/* and the groups after this one, for its ETA: those of a known
-	 * time, later_ns in all, and later of unknown (as long as this one) */
-	unsigned later;
-	uint64_t later_ns;
 	uint64_t start_ns;		 /* for the progress line */
 	const struct cli_run_jobs *from; /* storbench fio: its words for a line */
 	int notes_said;			 /* from->notes: the caller says them */
-	char *verify_text;		 /* a job file's verifying job: what run --verify prints */
-	/* many ranks: the repeats, summarized once they are aggregated */
-	size_t rep_first;
-	unsigned rep_n;
 };
 
 /* "PATH: line N", or where the caller says line N came from. */
@@ -167,96 +155,14 @@ static void print_repeats(FILE *f, const struct sb_results *r)
 	}
 }
 
-/* A job file of several groups: "run group 2 of 3, NAME" on the line;
- * with more than one measurement, the time elapsed is the command's. */
-static void group_step(const struct run_ctx *c, struct cli_measure *m)
+/* The results: rank 0's under mpirun (with every rank's), as JSON and
+ * as text; the exit code. */
+static int finish(const struct run_ctx *c, const struct sb_run_result *out, int rc)
 {
-	if (c->repeat > 1 || c->ngroups > 1)
-		m->start_ns = c->start_ns;
-	if (c->ngroups < 2)
-		return;
-	m->command = "run";
-	m->step_word = "group";
-	m->step = c->group;
-	m->nsteps = c->ngroups;
-	m->later += c->later;
-	m->later_ns += c->later_ns;
-}
-
-/* How long the groups after group k take, where their jobs say (a time
- * with time_based, ramp included): into c->later_ns; the others counted
- * in c->later. */
-static void groups_after(struct run_ctx *c, const struct sb_job_opts *opts,
-			 const struct sb_jobfile_group *groups, unsigned ngroups, unsigned k)
-{
-	c->later = 0;
-	c->later_ns = 0;
-	for (unsigned g = k + 1; g < ngroups; g++) {
-		uint64_t ns = 0;
-		int timed = 1;
-		for (unsigned i = groups[g].first; i < groups[g].first + groups[g].n; i++) {
-			timed &= opts[i].time_based && opts[i].runtime_ns;
-			ns = SB_MAX(ns, opts[i].ramp_ns + opts[i].runtime_ns);
-		}
-		if (timed)
-			c->later_ns += ns;
-		else
-			c->later++;
-	}
-}
-
-static int measure_all(struct run_ctx *c, struct sb_jobtarget *t, const struct sb_engine_ops *ops,
-		       struct sb_results *res)
-{
-	const size_t first = res->njobs;
-	int rc = 0;
-	for (unsigned i = 0; i < c->repeat && !cli_interrupted(); i++) {
-		struct sb_job_result *jr = sb_job_result_create();
-		if (!jr || sb_results_add_job(res, jr) < 0) {
-			sb_job_result_free(jr);
-			sb_err("out of memory");
-			return SB_EXIT_ENV;
-		}
-		struct sb_job_opts job = c->job;
-		job.seed += i;
-		if (c->repeat > 1)
-			snprintf(jr->name, sizeof(jr->name), "%s (run %u of %u)", c->job.name,
-				 i + 1, c->repeat);
-		else
-			snprintf(jr->name, sizeof(jr->name), "%s", c->job.name);
-		struct cli_measure m = { .label = jr->name,
-					 .quiet = c->sh.quiet,
-					 .verify = c->rv ? &c->rv->fmt : NULL,
-					 .later = c->repeat - 1 - i };
-		group_step(c, &m);
-		int e = cli_measure(&m, &job, ops, t, jr);
-		sb_results_sanity(res, jr);
-		if (jr->interrupted)
-			res->interrupted = 1;
-		if (e < 0)
-			return SB_EXIT_FAIL;
-		if (jr->errors)
-			rc = SB_EXIT_FAIL; /* survived with --continue-on-error */
-	}
-	if (c->repeat > 1 && res->njobs - first > 1 && cli_ranks() > 1) {
-		c->rep_first = first;
-		c->rep_n = (unsigned)(res->njobs - first);
-	} else if (c->repeat > 1 && res->njobs - first > 1) {
-		sb_repeats_summarize(res, first, (unsigned)(res->njobs - first), c->job.name);
-	}
-	return rc;
-}
-
-static int finish(struct run_ctx *c, struct sb_results *res, const struct sb_jobtarget *t, int rc)
-{
-	/* stopped before (or between) its measurements too */
-	if (cli_interrupted())
-		res->interrupted = 1;
+	struct sb_results *res = out->res;
 	/* many ranks: rank 0 writes the aggregate, the others nothing */
-	if (cli_ranks_collect(res, &rc))
+	if (!out->write)
 		return cli_interrupted() ? cli_interrupt_status() : rc;
-	if (c->rep_n)
-		sb_repeats_summarize(res, c->rep_first, c->rep_n, c->job.name);
 	res->json_plus = c->json_plus; /* the bins in --output's file too */
 	if (c->sh.output && cli_write_json(res, c->sh.output) < 0 && !rc)
 		rc = SB_EXIT_ENV;
@@ -270,15 +176,31 @@ static int finish(struct run_ctx *c, struct sb_results *res, const struct sb_job
 			render_ranks_text(stdout, res->jobs[i]);
 		}
 		print_repeats(stdout, res);
-		if (c->rv && t)
-			run_verify_text(stdout, c->rv, t);
-		if (c->verify_text)
-			fputs(c->verify_text, stdout);
+		if (out->verify)
+			run_verify_text(stdout, out->verify, out->verify_paths, out->nverify_paths);
 	}
 	render_warnings_text(stderr, res);
 	if (cli_interrupted())
 		rc = cli_interrupt_status();
 	return rc;
+}
+
+/* The jobs of o run by the library (lib/run/jobs.h), with the program's
+ * hooks; its error said. The exit code of how it went. */
+static int run_jobs(const struct run_ctx *c, struct sb_run_jobs_opts *o, struct sb_run_result *out)
+{
+	struct sb_run_hooks h;
+	struct cli_run_ui ui;
+	struct sb_error err;
+	o->repeat = c->repeat;
+	o->destroy_data = c->sh.destroy_data;
+	o->keep = c->sh.keep;
+	o->state = c->sh.state;
+	o->stonewall = cli_ranks_stonewall();
+	cli_run_hooks(&h, &ui, c->sh.quiet, c->start_ns);
+	if (sb_run_jobs(o, &h, cli_ranks_coord(), out, &err) < 0)
+		cli_error(&err);
+	return cli_run_status(out->status);
 }
 
 /* Check c->job and choose its engine. 0 or an exit code; where ("" or
@@ -310,79 +232,19 @@ static int job_ready(struct run_ctx *c, const char *where, const struct sb_engin
 static int run_single(struct run_ctx *c, const char *target)
 {
 	const struct sb_engine_ops *ops;
-	struct sb_jobtarget t;
+	struct sb_run_result out;
 	int rc = job_ready(c, "", &ops);
 	if (rc)
 		return rc;
-	memset(&t, 0, sizeof(t));
-	t.destroy_data = c->sh.destroy_data;
-	int noio = !!(ops->flags & SB_ENGINE_NOIO);
 	/* every option is valid: only now may files be created */
 	cli_signals_install();
-	if (noio && (c->sh.state.precond || c->sh.state.discard_before)) {
-		sb_err("%s: the %s engine does no I/O: there is nothing to bring to a state",
-		       c->sh.state.precond ? "--precondition" : "--discard-before", ops->name);
-		return SB_EXIT_USAGE;
-	}
-	rc = cli_target_probe(&t, target);
-	if (!rc)
-		rc = cli_state_check_each(&c->sh, &t, target);
-	/* many ranks: all go on to their targets, or none */
-	rc = cli_ranks_agree(rc, NULL);
-	if (!rc)
-		rc = cli_target_prepare(&t, target, &c->job, sb_rw_reads(c->job.rw) && !c->verify,
-					noio);
-	/* many ranks: prepared on every rank (agreed), every one fills its
-	 * region for --verify, or none measures */
-	const int prepared = !rc;
-	if (prepared && c->verify && noio) {
-		sb_err("--verify: the %s engine does no I/O: nothing to verify", ops->name);
-		rc = SB_EXIT_USAGE;
-	}
-	if (!rc && c->verify && !(rc = run_verify_check_opts(&c->job, &t))) {
-		c->rv = calloc(1, sizeof(*c->rv));
-		rc = !c->rv ? SB_EXIT_ENV : run_verify_prepare(c->rv, &c->job, &t);
-	}
-	if (prepared)
-		rc = cli_ranks_agree(rc, NULL);
-	/* a Ctrl-C during the layout (one rank): the results say that nothing
-	 * was measured */
-	const int laid_out = !rc || (cli_ranks() < 2 && cli_interrupted());
-	if (!laid_out) {
-		cli_target_cleanup(&t, 0);
-		free(c->rv);
-		return rc;
-	}
-	if (!c->job.size)
-		c->job.size = t.region_size;
-	struct sb_results *res = sb_results_create("run");
-	if (!res) {
-		cli_target_cleanup(&t, c->sh.keep);
-		sb_err("out of memory");
-		return SB_EXIT_ENV;
-	}
-	cli_results_describe(res, &t, target);
-	if (!rc)
-		rc = cli_state_apply(&c->sh, &t, target, res, c->sh.quiet);
-	if (!rc)
-		rc = measure_all(c, &t, ops, res);
-	/* many ranks: each checks its own target, rank 0 gathers the verdicts */
-	const int stopped = cli_ranks_worst(cli_interrupted());
-	if (c->rv && !stopped) {
-		int v = run_verify_check(c->rv, &t);
-		run_verify_ranks(c->rv, &t);
-		if (!rc)
-			rc = v ? v : c->rv->bad ? SB_EXIT_FAIL : 0;
-		res->extra_key = "verify";
-		res->extra_json = sb_job_verify_json;
-		res->extra_ctx = c->rv;
-	}
-	rc = finish(c, res, &t, rc);
-	cli_target_cleanup(&t, c->sh.keep);
-	sb_results_free(res);
-	if (c->rv)
-		sb_job_verify_free(c->rv);
-	free(c->rv);
+	struct sb_run_jobs_opts o = {
+		.njobs = 1, .jobs = &c->job, .ops = &ops, .target = target, .verify = c->verify
+	};
+	rc = run_jobs(c, &o, &out);
+	if (out.res)
+		rc = finish(c, &out, rc);
+	sb_run_result_free(&out);
 	return rc;
 }
 
@@ -515,78 +377,6 @@ static int groups_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
 	return 0;
 }
 
-/* A job file's verify= job: filled before, checked after, as run --verify.
- * 0 or an exit code. */
-static int alone_verify_prepare(struct run_ctx *c, const struct sb_engine_ops *ops,
-				const struct sb_jobtarget *t)
-{
-	if (!c->job.fio_verify[0])
-		return 0;
-	if (ops->flags & SB_ENGINE_NOIO) {
-		sb_err("verify=%s: the %s engine does no I/O: nothing to verify", c->job.fio_verify,
-		       ops->name);
-		return SB_EXIT_USAGE;
-	}
-	int rc = run_verify_check_opts(&c->job, t);
-	if (rc)
-		return rc;
-	c->rv = calloc(1, sizeof(*c->rv));
-	return !c->rv ? SB_EXIT_ENV : run_verify_prepare(c->rv, &c->job, t);
-}
-
-static int alone_verify_check(struct run_ctx *c, const struct sb_jobtarget *t,
-			      struct sb_results *res, int rc)
-{
-	/* many ranks: each checks its own target, rank 0 gathers the verdicts
-	 * and every rank goes on with the worst */
-	if (!c->rv || !c->job.fio_verify[0] || cli_ranks_worst(cli_interrupted()))
-		return rc; /* c->rv: the verifying job's, not another's after it */
-	int v = run_verify_check(c->rv, t);
-	run_verify_ranks(c->rv, t);
-	if (!rc)
-		rc = v ? v : c->rv->bad ? SB_EXIT_FAIL : 0;
-	rc = cli_ranks_worst(rc);
-	res->extra_key = "verify";
-	res->extra_json = sb_job_verify_json;
-	res->extra_ctx = c->rv;
-	size_t len = 0;
-	FILE *f = open_memstream(&c->verify_text, &len);
-	if (f) {
-		run_verify_text(f, c->rv, t);
-		fclose(f);
-	}
-	return rc;
-}
-
-/* One job alone, with its repeats. */
-static int run_alone(struct run_ctx *c, const struct sb_engine_ops *ops, const char *tgt,
-		     struct sb_results *res, int first, const char *path)
-{
-	struct sb_jobtarget t;
-	memset(&t, 0, sizeof(t));
-	t.destroy_data = c->sh.destroy_data;
-	int noio = !!(ops->flags & SB_ENGINE_NOIO);
-	int rc = cli_target_prepare(&t, tgt, &c->job,
-				    sb_rw_reads(c->job.rw) && !c->job.fio_verify[0], noio);
-	if (!rc) /* many ranks: every one filled its region, or none measures */
-		rc = cli_ranks_agree(alone_verify_prepare(c, ops, &t), NULL);
-	/* stopped in the layout: the results still say where */
-	if (first && (!rc || cli_interrupted())) {
-		cli_results_describe(res, &t, tgt);
-		snprintf(res->job_file, sizeof(res->job_file), "%s", path);
-	}
-	if (rc) {
-		cli_target_cleanup(&t, 0);
-		return rc;
-	}
-	if (!c->job.size)
-		c->job.size = t.region_size;
-	rc = measure_all(c, &t, ops, res);
-	rc = alone_verify_check(c, &t, res, rc);
-	cli_target_cleanup(&t, c->sh.keep);
-	return rc;
-}
-
 /* verify= jobs: one per file (the results hold one verify section), each
  * running alone, each one that writes. 0 or an exit code. */
 static int verify_jobs_ok(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
@@ -623,207 +413,15 @@ static int verify_jobs_ok(const struct sb_jobfile *jf, const struct sb_job_opts 
 	return 0;
 }
 
-/* The target a group of jobs shares (a file or a device): prepared once
- * for all of them, written if any writes, laid out if any reads, over the
- * span of their regions. views[k] is job k's part. 0 or an exit code. */
-static int prepare_shared(struct run_ctx *c, struct sb_jobtarget *shared, const char *tgt,
-			  struct sb_job_opts *opts, const struct sb_engine_ops **ops, unsigned n,
-			  struct sb_jobtarget *views)
-{
-	struct sb_job_opts u = opts[0];
-	uint64_t lo = UINT64_MAX, hi = 0, new_size = 0;
-	int writes = 0, reads = 0, whole = 0, noio = 1;
-	for (unsigned k = 0; k < n; k++) {
-		const struct sb_job_opts *o = &opts[k];
-		writes |= sb_rw_writes(o->rw);
-		reads |= sb_rw_reads(o->rw);
-		noio &= !!(ops[k]->flags & SB_ENGINE_NOIO);
-		whole |= !o->size;
-		lo = SB_MIN(lo, o->offset);
-		hi = SB_MAX(hi, o->offset + o->size);
-		/* a new file holds every job's [offset, offset + size), as fio
-		 * makes it offset + size long */
-		new_size = SB_MAX(new_size, o->offset + o->size);
-	}
-	if (!new_size || whole)
-		new_size = SB_MAX(new_size, SB_JT_NEW_FILE_SIZE);
-	/* every job's part is checked before anything is created (on every
-	 * rank: one refusing stops all) */
-	int rc = 0;
-	for (unsigned k = 0; k < n && !rc; k++)
-		rc = cli_target_view(shared, &views[k], &opts[k], tgt, new_size);
-	if ((rc = cli_ranks_agree(rc, NULL)))
-		return rc;
-	u.rw = writes ? SB_RW_WRITE : SB_RW_READ;
-	u.offset = shared->info.kind == SB_TARGET_NONE ? 0 : lo;
-	u.size = shared->info.kind == SB_TARGET_NONE ? new_size : whole ? 0 : hi - lo;
-	u.direct = 0; /* each view checks its own alignment */
-	u.numjobs = 1;
-	shared->destroy_data = c->sh.destroy_data;
-	if ((rc = cli_target_prepare(shared, tgt, &u, reads, noio)))
-		return rc; /* every rank's verdict already */
-	for (unsigned k = 0; k < n && !rc; k++) {
-		rc = cli_target_view(shared, &views[k], &opts[k], tgt, new_size);
-		if (!rc && !opts[k].size)
-			opts[k].size = views[k].region_size;
-	}
-	return cli_ranks_agree(rc, NULL);
-}
-
-/* --precondition and --discard-before with a job file (docs/states.md):
- * the one target every job runs on (jobfile_target) is brought to the state
- * over the span of the jobs' regions, before the first job, with the
- * checks of a single workload; under mpirun each rank's own target. A
- * directory (each job makes files of its own) and a target not there yet
- * are refused. 0 or an exit code. */
-static int jobs_state(struct run_ctx *c, struct sb_job_opts *opts, const struct sb_engine_ops **ops,
-		      unsigned n, const char *tgt, struct sb_results *res)
-{
-	const char *w = c->sh.state.precond ? "--precondition" : "--discard-before";
-	if (!c->sh.state.precond && !c->sh.state.discard_before)
-		return 0;
-	for (unsigned k = 0; k < n; k++) {
-		if (ops[k]->flags & SB_ENGINE_NOIO) {
-			sb_err("%s: the %s engine does no I/O: there is nothing to bring to a state",
-			       w, ops[k]->name);
-			return SB_EXIT_USAGE;
-		}
-	}
-	struct sb_jobtarget *ts = calloc(n + 1, sizeof(*ts));
-	if (!ts) {
-		sb_err("out of memory");
-		return SB_EXIT_ENV;
-	}
-	struct sb_jobtarget *shared = &ts[n];
-	int rc = cli_target_probe(shared, tgt);
-	const enum sb_target_kind k = shared->info.kind;
-	if (!rc && k != SB_TARGET_FILE && k != SB_TARGET_BLOCK) {
-		sb_err("%s: with a job file, only on an existing file or block device: '%s' is %s",
-		       w, tgt,
-		       k == SB_TARGET_DIR ? "a directory (each job makes files of its own)"
-					  : "not there yet (create it first, or give the workload "
-					    "as options)");
-		rc = SB_EXIT_USAGE;
-	}
-	if (!rc)
-		rc = cli_state_check_each(&c->sh, shared, tgt);
-	/* many ranks: every one may, or none goes on (each then brings its
-	 * own target to the state, and all wait for the last) */
-	rc = cli_ranks_agree(rc, NULL);
-	if (!rc)
-		rc = prepare_shared(c, shared, tgt, opts, ops, n, ts);
-	if (!rc)
-		rc = cli_state_apply(&c->sh, shared, tgt, res, c->sh.quiet);
-	cli_target_cleanup(shared, 1); /* it existed: nothing of ours to remove */
-	free(ts);
-	return rc;
-}
-
-/* Many ranks: the jobs of a group prepare their targets in the same steps
- * on every rank only if every rank's is a directory, or none. 0 or an
- * exit code. */
-static int same_kind(int own_files)
-{
-	long v[2] = { own_files, !own_files };
-	cli_ranks_max(v, 2);
-	if (v[0] && v[1]) {
-		if (cli_rank() == 0)
-			sb_err("the ranks' targets differ: a directory on some ranks, a file or a "
-			       "device on others; give every rank the same kind of target");
-		return SB_EXIT_USAGE;
-	}
-	return 0;
-}
-
-/* Jobs [g, e) at the same time: in a directory each on its own files, on a
- * file or a device each on its part of it. */
-static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g, unsigned e,
-		     struct sb_job_opts *opts, const struct sb_engine_ops **ops, const char *tgt,
-		     struct sb_results *res, const char *path)
-{
-	const unsigned n = e - g;
-	/* ts[0..n): each job's target (or view); ts[n]: the shared one */
-	struct sb_jobtarget *ts = calloc(n + 1, sizeof(*ts));
-	struct cli_measure_job *mj = calloc(n, sizeof(*mj));
-	char label[256] = "";
-	int rc = 0;
-
-	if (!ts || !mj) {
-		free(ts);
-		free(mj);
-		sb_err("out of memory");
-		return SB_EXIT_ENV;
-	}
-	struct sb_jobtarget *shared = &ts[n];
-	rc = cli_ranks_agree(cli_target_probe(shared, tgt), NULL);
-	const int own_files = !rc && shared->info.kind == SB_TARGET_DIR;
-	if (!rc)
-		rc = same_kind(own_files);
-	/* every target first: a job that cannot start leaves no empty result */
-	unsigned k = 0;
-	for (; own_files && k < n && !rc; k++) {
-		struct sb_job_opts *o = &opts[g + k];
-		ts[k].destroy_data = c->sh.destroy_data;
-		rc = cli_target_prepare(&ts[k], tgt, o, sb_rw_reads(o->rw),
-					!!(ops[g + k]->flags & SB_ENGINE_NOIO));
-		if (rc)
-			break;
-		if (!o->size)
-			o->size = ts[k].region_size;
-	}
-	if (!rc && !own_files)
-		rc = prepare_shared(c, shared, tgt, opts + g, ops + g, n, ts);
-	for (unsigned i = 0; i < n && !rc; i++) {
-		struct sb_job_result *jr = sb_job_result_create();
-		if (!jr || sb_results_add_job(res, jr) < 0) {
-			sb_job_result_free(jr);
-			sb_err("out of memory");
-			rc = SB_EXIT_ENV;
-			break;
-		}
-		snprintf(jr->name, sizeof(jr->name), "%s", jf->jobs[g + i].name);
-		mj[i] = (struct cli_measure_job){ &opts[g + i], ops[g + i], &ts[i], jr };
-		size_t l = strlen(label);
-		snprintf(label + l, sizeof(label) - l, "%s%s", i ? " + " : "", jr->name);
-	}
-	if (g == 0 && (!rc || cli_interrupted())) { /* stopped in the layout too */
-		cli_results_describe(res, own_files ? &ts[0] : shared, tgt);
-		snprintf(res->job_file, sizeof(res->job_file), "%s", path);
-	}
-	if (!rc) {
-		struct cli_measure m = { .label = label, .quiet = c->sh.quiet };
-		group_step(c, &m);
-		int w = cli_measure_group(&m, mj, n);
-		for (unsigned i = 0; i < n; i++) {
-			sb_results_sanity(res, mj[i].res);
-			if (mj[i].res->interrupted)
-				res->interrupted = 1;
-			if (mj[i].res->errors)
-				rc = SB_EXIT_FAIL;
-		}
-		if (w < 0)
-			rc = SB_EXIT_FAIL;
-	}
-	const int keep = rc && rc != SB_EXIT_FAIL ? 0 : c->sh.keep;
-	/* views own nothing; of the jobs' own targets, k were prepared, the
-	 * k-th perhaps in part */
-	for (unsigned i = 0; own_files && i <= k && i < n; i++)
-		cli_target_cleanup(&ts[i], keep);
-	cli_target_cleanup(shared, keep);
-	free(ts);
-	free(mj);
-	return rc;
-}
-
-/* The jobs of jf, checked whole, then run; their results into *out (NULL
- * when nothing ran). co: the workload options of the command line, which
- * override every job's (NULL: none). An exit code. */
+/* The jobs of jf, checked whole, then run; their results into *out (res
+ * NULL when nothing ran). co: the workload options of the command line,
+ * which override every job's (NULL: none). An exit code. */
 static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc, char **argv,
 			const struct cli_cmd_opts *co, const char *path, const char *target,
-			struct sb_results **out)
+			struct sb_run_result *out)
 {
 	int rc = 0;
-	*out = NULL;
+	memset(out, 0, sizeof(*out));
 	const char *tgt = jobfile_target(c, jf, path, target, &rc);
 	struct sb_job_opts *opts = calloc(jf->njobs, sizeof(*opts));
 	const struct sb_engine_ops **ops = calloc(jf->njobs, sizeof(*ops));
@@ -860,63 +458,18 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 	rc = cli_ranks_agree(rc, NULL);
 	for (unsigned i = 0; i < jf->nnotes && !rc && !c->notes_said && !cli_rank(); i++)
 		fprintf(stderr, "note: %s: %s\n", path, jf->notes[i]);
-	struct sb_results *res = NULL;
-	if (!rc && (!(res = sb_results_create("run")) ||
-		    sb_results_set_fio_global(res, &jf->global_raw) < 0)) {
-		sb_err("out of memory");
-		rc = SB_EXIT_ENV;
-	}
-	if (!rc)
+	if (!rc) {
+		struct sb_run_jobs_opts o = { .njobs = jf->njobs,
+					      .jobs = opts,
+					      .ops = ops,
+					      .jf = jf,
+					      .job_file = path,
+					      .target = tgt };
 		cli_signals_install();
-	/* refused before anything was done: no results */
-	if (!rc && (rc = jobs_state(c, opts, ops, jf->njobs, tgt, res)) && !res->have_state) {
-		sb_results_free(res);
-		res = NULL;
+		rc = run_jobs(c, &o, out);
 	}
-	/* many ranks: a directory of its own for all the groups */
-	cli_target_hold_rank_dir(cli_ranks() > 1, 0);
-	/* many ranks: each group starts on all together, or on none */
-	for (unsigned k = 0; k < ngroups && !rc && !cli_ranks_worst(cli_interrupted()); k++) {
-		const unsigned g = groups[k].first, e = g + groups[k].n;
-		int m;
-		c->group = k + 1;
-		c->ngroups = ngroups;
-		groups_after(c, opts, groups, ngroups, k);
-		const size_t before = res->njobs;
-		if (e - g == 1) {
-			c->job = opts[g];
-			m = run_alone(c, ops[g], tgt, res, g == 0, path);
-		} else {
-			m = run_group(c, jf, g, e, opts, ops, tgt, res, path);
-		}
-		/* each result its job's options as written (fio's "job options") */
-		for (size_t i = before; i < res->njobs; i++)
-			if (sb_job_result_set_fio_opts(res->jobs[i],
-						       &jf->jobs[g + (i - before) % (e - g)].raw) <
-			    0) {
-				sb_err("out of memory");
-				m = SB_EXIT_ENV;
-			}
-		if (m == SB_EXIT_FAIL)
-			c->failed = 1; /* the next jobs still run */
-		else if (m)
-			rc = m;
-	}
-	cli_target_hold_rank_dir(0, rc && rc != SB_EXIT_FAIL ? 0 : c->sh.keep);
-	if (res && !rc && c->failed)
-		rc = SB_EXIT_FAIL;
-	/* refused: no empty results (stopped in a layout, by a Ctrl-C on one
-	 * rank: the results say so) */
-	if (res && rc && !res->njobs && !res->have_state &&
-	    (cli_ranks() > 1 || !cli_interrupted())) {
-		sb_results_free(res);
-		res = NULL;
-	}
-	if (res && cli_interrupted())
-		res->interrupted = 1; /* stopped before (or between) its jobs too */
 	free(opts);
 	free(ops);
-	*out = res;
 	return rc;
 }
 
@@ -924,6 +477,7 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 		       const char *path, const char *target)
 {
 	struct sb_jobfile *jf = NULL;
+	struct sb_run_result out;
 	if (c->verify)
 		sb_err("--verify: not with a job file (run each workload with --verify, or give "
 		       "a job verify=)");
@@ -933,25 +487,19 @@ static int run_jobfile(struct run_ctx *c, int argc, char **argv, const struct cl
 		jf = jobfile_load(path);
 	if (!jf) /* many ranks: the others stop where they would have gone on */
 		return cli_ranks_agree(SB_EXIT_USAGE, NULL);
-	struct sb_results *res;
-	int rc = jobs_execute(c, jf, argc, argv, co, path, target, &res);
-	if (res) {
-		rc = finish(c, res, NULL, rc);
-		sb_results_free(res);
-	}
-	if (c->rv)
-		sb_job_verify_free(c->rv);
-	free(c->rv);
-	free(c->verify_text);
+	int rc = jobs_execute(c, jf, argc, argv, co, path, target, &out);
+	if (out.res)
+		rc = finish(c, &out, rc);
+	sb_run_result_free(&out);
 	sb_jobfile_free(jf);
 	return rc;
 }
 
-int cli_run_jobs(struct cli_run_jobs *a, const struct sb_jobfile *jf, struct sb_results **out)
+int cli_run_jobs(struct cli_run_jobs *a, const struct sb_jobfile *jf)
 {
 	struct run_ctx *c = calloc(1, sizeof(*c));
+	memset(&a->result, 0, sizeof(a->result));
 	if (!c) {
-		*out = NULL;
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
@@ -960,23 +508,19 @@ int cli_run_jobs(struct cli_run_jobs *a, const struct sb_jobfile *jf, struct sb_
 	c->sh = a->sh;
 	c->from = a;
 	c->notes_said = 1;
-	int rc = jobs_execute(c, jf, 0, NULL, NULL, a->source, a->target, out);
+	int rc = jobs_execute(c, jf, 0, NULL, NULL, a->source, a->target, &a->result);
 	/* a verifying job: what run prints after the job, on stderr here so
 	 * that stdout keeps fio's layout; its figures stay with the results */
-	if (c->verify_text && !cli_rank())
-		fputs(c->verify_text, stderr);
-	free(c->verify_text);
-	a->verify = c->rv;
+	if (a->result.verify && !cli_rank())
+		run_verify_text(stderr, a->result.verify, a->result.verify_paths,
+				a->result.nverify_paths);
 	free(c);
 	return rc;
 }
 
 void cli_run_jobs_free(struct cli_run_jobs *a)
 {
-	if (a->verify)
-		sb_job_verify_free(a->verify);
-	free(a->verify);
-	a->verify = NULL;
+	sb_run_result_free(&a->result);
 }
 
 int cmd_run(const struct cli_command *cmd, int argc, char **argv)

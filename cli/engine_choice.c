@@ -1,17 +1,8 @@
-/* Which engine a job uses: the one asked for, or the best one available. */
+/* Which engine a job uses (sb_engine_choose), with the program's words:
+ * its refusal, and once per run why the default fell back. */
 #include "cli/cli.h"
 
-static void list_engines(char *buf, size_t len)
-{
-	size_t n = 0;
-	buf[0] = 0;
-	for (int i = 0; sb_engines[i] && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", sb_engines[i]->name);
-}
-
-/* Says once per run (quick chooses for every test) why the default engine
- * is not the first choice: a kernel without io_uring, or with it disabled. */
-static void fell_back_note(const struct sb_engine_pick *pk)
+void cli_engine_fell_back(const struct sb_engine_pick *pk)
 {
 	static int said;
 	const char *sync =
@@ -29,34 +20,15 @@ static void fell_back_note(const struct sb_engine_pick *pk)
 
 const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int *fell_back)
 {
-	char names[128];
-	*fell_back = 0;
-	if (job->engine[0]) {
-		const struct sb_engine_ops *ops = sb_engine_find(job->engine);
-		list_engines(names, sizeof(names));
-		if (!ops && sb_engine_is_known(job->engine)) {
-			sb_err("--engine: '%s' is not built into this storbench (built in: %s; "
-			       "rebuild with its library installed)",
-			       job->engine, names);
-			return NULL;
-		}
-		if (!ops) {
-			sb_err("--engine: '%s' is not an engine (expected one of: %s)", job->engine,
-			       names);
-			return NULL;
-		}
-		int e = sb_engine_available(ops);
-		if (e < 0) {
-			sb_err("--engine: %s cannot be used on this system: %s", ops->name,
-			       strerror(-e));
-			return NULL;
-		}
-		return ops;
-	}
 	struct sb_engine_pick pk;
-	sb_engine_default(job->iodepth, &pk);
+	struct sb_error er;
+	*fell_back = 0;
+	if (sb_engine_choose(job->engine, job->iodepth, &pk, &er) < 0) {
+		cli_error(&er);
+		return NULL;
+	}
 	if (pk.fell_back)
-		fell_back_note(&pk);
+		cli_engine_fell_back(&pk);
 	*fell_back = pk.fell_back;
 	return pk.ops;
 }

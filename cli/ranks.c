@@ -84,7 +84,7 @@ void cli_ranks_set_per_rank_dir(int on)
 
 /* A rank that cannot go on takes the whole job down: waiting for it would
  * hang the others. */
-static void give_up(const char *what, int e)
+void cli_ranks_give_up(const char *what, int e)
 {
 	struct sb_error lost;
 	sb_coord_lost(&lost, what, e);
@@ -120,7 +120,7 @@ static int same_program(void)
 		bad = 1;
 	int e = sb_coord_gather(R.c, mine, IDENT_LEN, all, SETUP_TIMEOUT_S);
 	if (e)
-		give_up("starting", e);
+		cli_ranks_give_up("starting", e);
 	for (int r = 1; all && r < R.size && !bad; r++)
 		if (strcmp(all + (size_t)r * IDENT_LEN, mine)) {
 			sb_err("rank %d runs another storbench ('%s') than rank 0 ('%s'): run the "
@@ -130,7 +130,7 @@ static int same_program(void)
 		}
 	free(all);
 	if ((e = sb_coord_max(R.c, &bad, 1, SETUP_TIMEOUT_S)))
-		give_up("starting", e);
+		cli_ranks_give_up("starting", e);
 	return bad ? -1 : 0;
 }
 
@@ -152,27 +152,27 @@ int cli_ranks_init(int *argc, char ***argv)
 	if (R.size < 2)
 		return 0;
 	char prefix[128];
-	snprintf(prefix, sizeof(prefix), "rank %d on %.64s: ", R.rank, sb_coord_host(R.c));
+	sb_coord_prefix(R.c, prefix, sizeof(prefix));
 	cli_msg_set_prefix(prefix);
 	if (R.rank == 0) {
 		R.offset = calloc((size_t)R.size, sizeof(double));
 		R.rtt = calloc((size_t)R.size, sizeof(double));
 		if (!R.offset || !R.rtt) {
 			sb_err("out of memory");
-			give_up("starting", -ENOMEM);
+			cli_ranks_give_up("starting", -ENOMEM);
 		}
 	}
 	if (same_program())
 		return SB_EXIT_ENV;
 	int e = sb_coord_clock_offsets(R.c, R.offset, R.rtt, SETUP_TIMEOUT_S);
 	if (e)
-		give_up("measuring the clocks", e);
+		cli_ranks_give_up("measuring the clocks", e);
 	/* the run's name in the markers of the ranks' directories */
 	if (R.rank == 0)
 		snprintf(R.run_id, sizeof(R.run_id), "%.32s-%ld-%lld", sb_coord_host(R.c),
 			 (long)getpid(), (long long)time(NULL));
 	if ((e = sb_coord_bcast(R.c, R.run_id, sizeof(R.run_id), SETUP_TIMEOUT_S)))
-		give_up("starting", e);
+		cli_ranks_give_up("starting", e);
 	return 0;
 }
 
@@ -184,40 +184,27 @@ void cli_ranks_finish(void)
 	free(R.rtt);
 }
 
-struct verdict {
-	int code; /* exit code, 0 go on */
-	char msg[1024];
-};
+static void said(void *ctx, int rank, const char *msg)
+{
+	(void)ctx;
+	(void)rank;
+	fprintf(stderr, "storbench: %s\n", msg);
+}
 
 int cli_ranks_agree(int code, const char *msg)
 {
-	struct verdict mine = { code, "" }, *all = NULL;
+	int who;
 	if (R.size < 2)
 		return code;
-	snprintf(mine.msg, sizeof(mine.msg), "%s", msg ? msg : "");
-	if (R.rank == 0 && !(all = calloc((size_t)R.size, sizeof(*all))))
-		give_up("agreeing", -ENOMEM);
-	int e = sb_coord_gather(R.c, &mine, sizeof(mine), all, SETUP_TIMEOUT_S);
+	const int e = sb_coord_agree_said(R.c, &code, &who, msg, said, NULL, SETUP_TIMEOUT_S);
 	if (e)
-		give_up("waiting for every rank to be ready", e);
-	long worst[2] = { 0, -1 }; /* the first failing rank's code, its rank */
-	for (int r = 0; all && r < R.size; r++) {
-		if (!all[r].code)
-			continue;
-		if (worst[1] < 0)
-			worst[0] = all[r].code, worst[1] = r;
-		if (all[r].msg[0])
-			fprintf(stderr, "storbench: %s\n", all[r].msg);
-	}
-	if (worst[1] >= 0)
+		cli_ranks_give_up("waiting for every rank to be ready", e);
+	if (who >= 0 && R.rank == 0)
 		fprintf(stderr,
-			"storbench: rank %ld refused or failed: no rank goes on (every rank "
+			"storbench: rank %d refused or failed: no rank goes on (every rank "
 			"stops before its I/O)\n",
-			worst[1]);
-	free(all);
-	if ((e = sb_coord_bcast(R.c, worst, sizeof(worst), SETUP_TIMEOUT_S)))
-		give_up("agreeing", e);
-	return (int)worst[0];
+			who);
+	return code;
 }
 
 int cli_ranks_worst(int code)
@@ -227,7 +214,7 @@ int cli_ranks_worst(int code)
 		return code;
 	int e = sb_coord_max(R.c, &v, 1, SETUP_TIMEOUT_S);
 	if (e)
-		give_up("agreeing", e);
+		cli_ranks_give_up("agreeing", e);
 	return (int)v;
 }
 
@@ -237,7 +224,7 @@ void cli_ranks_max(long *v, unsigned n)
 		return;
 	int e = sb_coord_max(R.c, v, n, SETUP_TIMEOUT_S);
 	if (e)
-		give_up("agreeing", e);
+		cli_ranks_give_up("agreeing", e);
 }
 
 void cli_ranks_max_within(long *v, unsigned n, double timeout_s)
@@ -246,7 +233,7 @@ void cli_ranks_max_within(long *v, unsigned n, double timeout_s)
 		return;
 	int e = sb_coord_max(R.c, v, n, timeout_s);
 	if (e)
-		give_up("waiting for every rank", e);
+		cli_ranks_give_up("waiting for every rank", e);
 }
 
 double cli_ranks_clock_offset(int r)
@@ -258,10 +245,10 @@ void *cli_ranks_gather(const void *mine, size_t len)
 {
 	void *all = NULL;
 	if (R.rank == 0 && !(all = calloc((size_t)R.size, len)))
-		give_up("gathering the results", -ENOMEM);
+		cli_ranks_give_up("gathering the results", -ENOMEM);
 	int e = sb_coord_gather(R.c, mine, len, all, SETUP_TIMEOUT_S);
 	if (e)
-		give_up("gathering the results", e);
+		cli_ranks_give_up("gathering the results", e);
 	return all;
 }
 
@@ -269,7 +256,7 @@ void cli_ranks_bcast(void *buf, size_t len)
 {
 	int e = sb_coord_bcast(R.c, buf, len, SETUP_TIMEOUT_S);
 	if (e)
-		give_up("agreeing", e);
+		cli_ranks_give_up("agreeing", e);
 }
 
 const char *cli_ranks_host(void)
@@ -406,13 +393,8 @@ double cli_ranks_time(void)
 void cli_ranks_round_start(int done, uint64_t bytes, uint64_t ios)
 {
 	const uint64_t v[SB_COORD_SUMS] = { bytes, ios };
-	cli_ranks_round_start_v(done, v);
-}
-
-void cli_ranks_round_start_v(int done, const uint64_t *v)
-{
 	if (R.size > 1 && sb_coord_poll_start(R.c, done, v) < 0)
-		give_up("while measuring", -EIO);
+		cli_ranks_give_up("while measuring", -EIO);
 }
 
 /* A round's test with the wait bounded by timeout_s: rank 0 gets the sums
@@ -423,13 +405,8 @@ static int round_test(int *any, int *all, uint64_t *v, double timeout_s)
 		return -1;
 	int e = sb_coord_poll_test(R.c, any, all, v, timeout_s);
 	if (e < 0)
-		give_up("while measuring", e);
+		cli_ranks_give_up("while measuring", e);
 	return e;
-}
-
-int cli_ranks_round_test_v(int *any, int *all, uint64_t *v)
-{
-	return round_test(any, all, v, ROUND_TIMEOUT_S);
 }
 
 int cli_ranks_round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios)
@@ -459,7 +436,7 @@ int cli_ranks_round_look(struct sb_coord_round *r, int done, uint64_t a, uint64_
 		return 0;
 	const int e = sb_coord_round_look(R.c, r, done, a, b, now, any, all, sum, SETUP_TIMEOUT_S);
 	if (e < 0)
-		give_up("while measuring", e);
+		cli_ranks_give_up("while measuring", e);
 	return e;
 }
 
@@ -470,95 +447,27 @@ int cli_ranks_sum_look(struct sb_coord_sum *s, uint64_t done, uint64_t total, in
 		return 0;
 	const int e = sb_coord_sum_look(R.c, s, done, total, over, now, SETUP_TIMEOUT_S);
 	if (e < 0)
-		give_up("while measuring", e);
+		cli_ranks_give_up("while measuring", e);
 	return e;
 }
 
 /* ---- output ---- */
 
-struct packet {
-	int rank;
-	char host[64];
-	double start_s, end_s;
-	struct sb_job_result job; /* pointers cleared */
-};
-
-/* Job i of every rank to rank 0 (the others give theirs, get nothing). */
-static int collect_job(struct sb_results *res, size_t i)
-{
-	struct sb_job_result *jr = res->jobs[i];
-	struct packet *mine = calloc(1, sizeof(*mine)), *all = NULL;
-	struct sb_client *cl = NULL;
-	if (!mine)
-		give_up("gathering the results", -ENOMEM);
-	mine->rank = R.rank;
-	snprintf(mine->host, sizeof(mine->host), "%s", sb_coord_host(R.c));
-	mine->start_s = jr->rank_start_s;
-	mine->end_s = jr->rank_end_s;
-	mine->job = *jr;
-	memset(&mine->job.series, 0, sizeof(mine->job.series));
-	mine->job.clients = NULL;
-	mine->job.nclients = 0;
-	mine->job.skew = NULL;
-	mine->job.fio_opts = (struct sb_fio_rawopts){ NULL, 0 }; /* a job file's: rank 0's below */
-	if (R.rank == 0 && (!(all = calloc((size_t)R.size, sizeof(*all))) ||
-			    !(cl = calloc((size_t)R.size, sizeof(*cl)))))
-		give_up("gathering the results", -ENOMEM);
-	int e = sb_coord_gather(R.c, mine, sizeof(*mine), all, SETUP_TIMEOUT_S);
-	free(mine);
-	if (e)
-		give_up("gathering the results", e);
-	if (R.rank != 0)
-		return 0;
-	for (int r = 0; r < R.size; r++) {
-		struct sb_client *c = &cl[r];
-		c->job = sb_job_result_create();
-		if (!c->job)
-			give_up("gathering the results", -ENOMEM);
-		struct sb_series keep = c->job->series;
-		*c->job = all[r].job;
-		c->job->series = keep;
-		if (sb_job_result_set_fio_opts(c->job, &jr->fio_opts) < 0)
-			give_up("gathering the results", -ENOMEM);
-		c->rank = all[r].rank;
-		snprintf(c->host, sizeof(c->host), "%s", all[r].host);
-		c->clock_offset_s = R.offset[r];
-		c->clock_rtt_s = R.rtt[r];
-		c->start_s = all[r].start_s - R.offset[r];
-		c->end_s = all[r].end_s - R.offset[r];
-	}
-	free(all);
-	if (sb_job_aggregate(jr, cl, (unsigned)R.size) < 0)
-		give_up("gathering the results", -ENOMEM);
-	sb_results_skew_warn(res, jr);
-	return 0;
-}
-
 int cli_ranks_collect(struct sb_results *res, int *rc)
 {
-	if (R.size < 2)
-		return 0;
-	long n[3] = { (long)res->njobs, -(long)res->njobs, *rc };
-	int e = sb_coord_max(R.c, n, 3, SETUP_TIMEOUT_S);
-	if (e)
-		give_up("gathering the results", e);
-	*rc = (int)n[2];
-	if (n[0] != -n[1]) {
-		if (R.rank == 0)
-			sb_err("the ranks measured %ld to %ld jobs (one was stopped?): no "
-			       "aggregate written",
-			       -n[1], n[0]);
+	struct sb_error er;
+	long worst = *rc;
+	const int e = sb_run_collect(R.c, res, R.stonewall, &worst, &er);
+	*rc = (int)worst;
+	if (e == -EPROTO) {
+		if (er.msg[0])
+			sb_err("%s", er.msg);
 		*rc = *rc ? *rc : SB_EXIT_FAIL;
 		return 1;
 	}
-	for (size_t i = 0; i < res->njobs; i++)
-		collect_job(res, i);
-	if (R.rank != 0)
-		return 1;
-	res->nranks = (unsigned)R.size;
-	snprintf(res->mpi_library, sizeof(res->mpi_library), "%s", sb_coord_library());
-	res->stonewall = R.stonewall;
-	return 0;
+	if (e < 0)
+		cli_ranks_give_up(er.msg, e);
+	return e;
 }
 
 /* ---- space on a filesystem the ranks share ---- */

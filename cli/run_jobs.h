@@ -12,15 +12,15 @@ struct cli_run_jobs {
 	/* where line N of the jobs' text came from, for messages */
 	const char *(*where)(const void *ctx, unsigned line, char *buf, size_t len);
 	const void *where_ctx;
-	struct sb_job_verify *verify; /* out: a verifying job's, which the results point
-				       * into: cli_run_jobs_free after them */
+	/* out: the results (res NULL when nothing ran; write: this rank
+	 * writes them, rank 0 under mpirun), freed by cli_run_jobs_free */
+	struct sb_run_result result;
 };
 
 /* Check every job of jf (nothing is created before all are accepted), then
- * run them in their groups; the results into *out for the caller to write
- * and free (NULL when nothing ran). The caller says jf's notes. Returns an
- * exit code. */
-int cli_run_jobs(struct cli_run_jobs *a, const struct sb_jobfile *jf, struct sb_results **out);
+ * run them in their groups (sb_run_jobs). The caller says jf's notes.
+ * Returns an exit code, every rank's worst. */
+int cli_run_jobs(struct cli_run_jobs *a, const struct sb_jobfile *jf);
 void cli_run_jobs_free(struct cli_run_jobs *a);
 
 #endif

@@ -12,12 +12,10 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t got_signal;
-/* the runs going on now: a job, or the concurrent jobs of a job file */
-static struct sb_run *volatile current[CLI_GROUP_MAX];
 
-/* Room for every file that can exist at once: CLI_GROUP_MAX concurrent
+/* Room for every file that can exist at once: SB_RUN_GROUP_MAX concurrent
  * jobs of up to SB_JT_MAX_FILES files each (struct sb_jobtarget). */
-#define MAX_TRACKED (CLI_GROUP_MAX * SB_JT_MAX_FILES)
+#define MAX_TRACKED (SB_RUN_GROUP_MAX * SB_JT_MAX_FILES)
 static struct tracked {
 	const char *volatile path;
 	volatile int fd; /* open as fd: removed only while path names it; -1 by name */
@@ -46,12 +44,7 @@ static void on_signal(int sig)
 			fn(exit_ctx);
 		_exit(128 + sig);
 	}
-	got_signal = sig;
-	for (int i = 0; i < CLI_GROUP_MAX; i++) {
-		struct sb_run *r = current[i];
-		if (r)
-			sb_run_stop(r);
-	}
+	got_signal = sig; /* the library's stop hook asks the runs to stop */
 }
 
 static void handled(sigset_t *s)
@@ -90,15 +83,6 @@ int cli_interrupted(void)
 int cli_interrupt_status(void)
 {
 	return got_signal ? SB_EXIT_SIGNAL + got_signal : 0;
-}
-
-void cli_signals_set_runs(struct sb_run *const *runs, unsigned n)
-{
-	for (unsigned i = 0; i < CLI_GROUP_MAX; i++) {
-		current[i] = i < n ? runs[i] : NULL;
-		if (i < n && runs[i] && got_signal)
-			sb_run_stop(runs[i]);
-	}
 }
 
 void cli_signals_track_fd(const char *path, int fd, int on)

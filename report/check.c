@@ -104,13 +104,6 @@ struct walk {
 	char msg[512];
 };
 
-static const char *type_name(const struct sb_jv *v)
-{
-	static const char *const names[] = { "null",	 "a boolean", "a number",
-					     "a string", "an array",  "an object" };
-	return v->type <= SB_JV_OBJ ? names[v->type] : "?";
-}
-
 static void path_of(const struct walk *w, char *buf, size_t len)
 {
 	size_t n = (size_t)snprintf(buf, len, "%s", w->prefix);
@@ -123,10 +116,7 @@ static void path_of(const struct walk *w, char *buf, size_t len)
 static int bad(struct walk *w, const char *expected, const struct sb_jv *v)
 {
 	char found[64], path[256];
-	if (sb_jv_is(v, SB_JV_NUM))
-		snprintf(found, sizeof(found), "%g", v->num.d);
-	else
-		snprintf(found, sizeof(found), "%s", type_name(v));
+	sb_jv_found(v, found, sizeof(found));
 	path_of(w, path, sizeof(path));
 	snprintf(w->msg, sizeof(w->msg), "%s: expected %s, found %s", path, expected, found);
 	return -1;

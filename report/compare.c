@@ -225,7 +225,7 @@ static int match(struct cmp *c)
 	const struct cmp_side *a = &c->sides[0];
 	for (size_t k = 1; k < c->nsides; k++) {
 		const struct cmp_side *b = &c->sides[k];
-		const struct rep_target *ta = &a->doc->target, *tb = &b->doc->target;
+		const struct sb_target_doc *ta = &a->doc->target, *tb = &b->doc->target;
 		mismatch(c, b->tag, "command", a->doc->command, b->doc->command, NULL);
 		mismatch(c, b->tag, "device", rep_or(ta->device, "?"), rep_or(tb->device, "?"),
 			 NULL);

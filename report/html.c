@@ -10,8 +10,8 @@
 
 static void device_host(FILE *f, const struct rep_doc *d)
 {
-	const struct rep_target *t = &d->target;
-	const struct rep_host *h = &d->host;
+	const struct sb_target_doc *t = &d->target;
+	const struct sb_host_doc *h = &d->host;
 	char a[64], b[256];
 	fputs("<h3>Device and host</h3>\n<div class=\"cols\">\n<table class=\"kv\">\n", f);
 	html_kv(f, "Target", t->path);

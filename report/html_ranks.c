@@ -8,43 +8,35 @@
 
 #include <math.h>
 
-static double bw_of(const struct sb_jv *c)
+static double bw_of(const struct sb_job_doc *x)
 {
-	static const char *const dirs[] = { "read", "write", "trim" };
 	double bw = 0;
-	for (size_t k = 0; k < SB_ARRAY_SIZE(dirs); k++)
-		bw += sb_jv_num(sb_jv_get(sb_jv_get(c, dirs[k]), "bw_bytes"), 0);
+	for (int d = 0; d < SB_DDIR_N; d++)
+		bw += isnan(x->dir[d].bw_bytes) ? 0 : x->dir[d].bw_bytes;
 	return bw;
 }
 
-static double iops_of(const struct sb_jv *c)
+static double iops_of(const struct sb_job_doc *x)
 {
-	static const char *const dirs[] = { "read", "write", "trim" };
 	double n = 0;
-	for (size_t k = 0; k < SB_ARRAY_SIZE(dirs); k++)
-		n += sb_jv_num(sb_jv_get(sb_jv_get(c, dirs[k]), "iops"), 0);
+	for (int d = 0; d < SB_DDIR_N; d++)
+		n += isnan(x->dir[d].iops) ? 0 : x->dir[d].iops;
 	return n;
 }
 
-static void skew_line(FILE *f, const struct sb_jv *all)
+static void skew_line(FILE *f, const struct sb_job_doc *all)
 {
-	const struct sb_jv *k = sb_jv_get(sb_jv_get(all, "storbench"), "skew");
-	if (!k)
+	const struct sb_skew *k = &all->skew;
+	if (!all->have_skew)
 		return;
 	char a[48];
 	fprintf(f,
-		"<p class=\"meta\">%.0f ranks started within %.1f ms and ended within %.1f ms of "
-		"each other, over %.3f s; median rank %s, slowest rank %.0f %+.1f%%, fastest rank "
-		"%.0f %+.1f%%.</p>\n",
-		sb_jv_num(sb_jv_get(k, "ranks"), 0),
-		1e3 * sb_jv_num(sb_jv_get(k, "start_spread_s"), 0),
-		1e3 * sb_jv_num(sb_jv_get(k, "end_spread_s"), 0),
-		sb_jv_num(sb_jv_get(k, "span_s"), 0),
-		rep_fmt_rate(sb_jv_num(sb_jv_get(k, "median_bw_bytes"), 0), a, sizeof(a)),
-		sb_jv_num(sb_jv_get(k, "slowest_rank"), 0),
-		100 * sb_jv_num(sb_jv_get(k, "slowest_vs_median"), 0),
-		sb_jv_num(sb_jv_get(k, "fastest_rank"), 0),
-		100 * sb_jv_num(sb_jv_get(k, "fastest_vs_median"), 0));
+		"<p class=\"meta\">%u ranks started within %.1f ms and ended within %.1f ms of "
+		"each other, over %.3f s; median rank %s, slowest rank %d %+.1f%%, fastest rank "
+		"%d %+.1f%%.</p>\n",
+		all->skew_ranks, 1e3 * k->start_spread_s, 1e3 * k->end_spread_s, k->span_s,
+		rep_fmt_rate(k->median_bw, a, sizeof(a)), k->slowest_rank,
+		100 * k->slowest_vs_median, k->fastest_rank, 100 * k->fastest_vs_median);
 }
 
 #define RANK_CHART_JOBS 8 /* bars a rank at most: the first jobs */
@@ -52,33 +44,34 @@ static void skew_line(FILE *f, const struct sb_jv *all)
 
 /* Each rank's bandwidth as bars, a group per rank, a bar per job (the
  * first RANK_CHART_JOBS): a slow rank or host stands out at a glance. */
-static void ranks_chart(FILE *f, const struct sb_jv *cs)
+static void ranks_chart(FILE *f, const struct rep_doc *d)
 {
-	const size_t n = sb_jv_len(cs);
+	const size_t n = rep_nclients(d);
 	char cat_buf[RANK_CHART_RANKS][80];
 	const char *cats[RANK_CHART_RANKS], *jobs[RANK_CHART_JOBS];
 	double y[RANK_CHART_JOBS][RANK_CHART_RANKS] = { { 0 } };
 	size_t nranks = 0, njobs = 0, alljobs = 0;
 	int at = -1; /* the rank's place in the current job */
 	for (size_t i = 0; i < n; i++) {
-		const struct sb_jv *c = sb_jv_at(cs, i);
-		const char *host = sb_jv_str(sb_jv_get(c, "hostname"));
-		if (!host) { /* All clients: the end of a job's ranks */
+		struct sb_job_doc c;
+		if (rep_client(d, i, &c) < 0)
+			continue;
+		if (!c.hostname) { /* All clients: the end of a job's ranks */
 			alljobs++;
 			if (at >= 0 && njobs < RANK_CHART_JOBS)
-				jobs[njobs++] = rep_or(sb_jv_str(sb_jv_get(c, "job")), "job");
+				jobs[njobs++] = rep_or(c.job, "job");
 			at = -1;
 			continue;
 		}
 		at++;
 		if (alljobs == 0 && nranks < RANK_CHART_RANKS) {
-			snprintf(cat_buf[nranks], sizeof(cat_buf[0]), "%.0f %.60s",
-				 sb_jv_num(sb_jv_get(c, "rank"), -1), host);
+			snprintf(cat_buf[nranks], sizeof(cat_buf[0]), "%d %.60s", c.rank,
+				 c.hostname);
 			cats[nranks] = cat_buf[nranks];
 			nranks++;
 		}
 		if (njobs < RANK_CHART_JOBS && (size_t)at < nranks)
-			y[njobs][at] = bw_of(c);
+			y[njobs][at] = bw_of(&c);
 	}
 	if (!nranks || !njobs)
 		return;
@@ -113,49 +106,42 @@ void html_ranks_table(FILE *f, const struct rep_doc *d)
 {
 	static const char *const cols[] = { "Job",  "Rank",  "Host", "Bandwidth",
 					    "IOPS", "Start", "End",  "CPU" };
-	const struct sb_jv *cs = d->root ? sb_jv_get(d->root, "client_stats") : NULL;
-	const size_t n = sb_jv_len(cs);
+	const size_t n = rep_nclients(d);
 	char a[48];
 	if (!n)
 		return;
 	fputs("<h3>Ranks</h3>\n", f);
 	for (size_t i = 0; i < n; i++) {
-		const struct sb_jv *c = sb_jv_at(cs, i);
-		const char *name = sb_jv_str(sb_jv_get(c, "jobname"));
-		if (name && !strcmp(name, "All clients"))
-			skew_line(f, c);
+		struct sb_job_doc c;
+		if (!rep_client(d, i, &c) && !strcmp(c.name, "All clients"))
+			skew_line(f, &c);
 	}
 	/* times from the earliest start */
 	double t0 = INFINITY;
 	for (size_t i = 0; i < n; i++) {
-		const struct sb_jv *s = sb_jv_get(sb_jv_get(sb_jv_at(cs, i), "storbench"),
-						  "start_s");
-		if (s)
-			t0 = fmin(t0, sb_jv_num(s, 0));
+		struct sb_job_doc c;
+		if (!rep_client(d, i, &c) && isfinite(c.start_s))
+			t0 = fmin(t0, c.start_s);
 	}
-	ranks_chart(f, cs);
+	ranks_chart(f, d);
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 3);
 	for (size_t i = 0; i < n; i++) {
-		const struct sb_jv *c = sb_jv_at(cs, i), *sb = sb_jv_get(c, "storbench");
-		const char *host = sb_jv_str(sb_jv_get(c, "hostname"));
-		if (!host)
+		struct sb_job_doc c;
+		if (rep_client(d, i, &c) < 0 || !c.hostname)
 			continue; /* the All clients entry: the results above */
 		fputs("<tr>", f);
-		html_cell(f, rep_or(sb_jv_str(sb_jv_get(c, "jobname")), ""), 0);
-		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(c, "rank"), -1));
+		html_cell(f, c.name, 0);
+		snprintf(a, sizeof(a), "%d", c.rank);
 		html_cell(f, a, 0);
-		html_cell(f, host, 0);
-		html_cell(f, rep_fmt_rate(bw_of(c), a, sizeof(a)), 1);
-		html_cell(f, rep_fmt_count(iops_of(c), a, sizeof(a)), 1);
+		html_cell(f, c.hostname, 0);
+		html_cell(f, rep_fmt_rate(bw_of(&c), a, sizeof(a)), 1);
+		html_cell(f, rep_fmt_count(iops_of(&c), a, sizeof(a)), 1);
 		snprintf(a, sizeof(a), "%.1f ms",
-			 1e3 * (sb_jv_num(sb_jv_get(sb, "start_s"), t0) - t0));
+			 1e3 * ((isfinite(c.start_s) ? c.start_s : t0) - t0));
 		html_cell(f, a, 1);
-		snprintf(a, sizeof(a), "%.1f ms",
-			 1e3 * (sb_jv_num(sb_jv_get(sb, "end_s"), t0) - t0));
+		snprintf(a, sizeof(a), "%.1f ms", 1e3 * ((isfinite(c.end_s) ? c.end_s : t0) - t0));
 		html_cell(f, a, 1);
-		snprintf(a, sizeof(a), "%.1f%%",
-			 sb_jv_num(sb_jv_get(c, "usr_cpu"), 0) +
-				 sb_jv_num(sb_jv_get(c, "sys_cpu"), 0));
+		snprintf(a, sizeof(a), "%.1f%%", c.usr_cpu + c.sys_cpu);
 		html_cell(f, a, 1);
 		fputs("</tr>\n", f);
 	}

@@ -7,11 +7,11 @@
 
 #include <math.h>
 
-int rep_interval_kept(const struct sb_jv *iv, size_t i, size_t n, double interval_s, double *t1,
-		      double *len)
+int rep_interval_kept(const struct sb_interval_doc *iv, size_t i, size_t n, double interval_s,
+		      double *t1, double *len)
 {
-	*t1 = sb_jv_num(sb_jv_get(iv, "t_ns"), NAN) / 1e9;
-	*len = sb_jv_num(sb_jv_get(iv, "len_ns"), NAN) / 1e9;
+	*t1 = iv->t_ns / 1e9;
+	*len = iv->len_ns / 1e9;
 	if (!isfinite(*t1) || !(*len > 0))
 		return 0;
 	/* the stop leaves a last sliver of an interval: its rate means nothing */
@@ -51,7 +51,7 @@ static int open_dir(struct rep_series *s, int d)
 	return s->bw[d] && s->iops[d] ? 0 : -ENOMEM;
 }
 
-int rep_series_add(struct rep_series *s, const struct sb_jv *iv)
+int rep_series_add(struct rep_series *s, const struct sb_interval_doc *iv)
 {
 	double t1, len;
 	s->nraw++;
@@ -63,13 +63,12 @@ int rep_series_add(struct rep_series *s, const struct sb_jv *iv)
 	size_t i = s->n;
 	s->t[i] = t1;
 	for (int d = 0; d < SB_DDIR_N; d++) {
-		const struct sb_jv *dv = sb_jv_get(iv, sb_ddir_name(d));
-		if (sb_jv_is(dv, SB_JV_OBJ) && open_dir(s, d) < 0)
+		if (iv->has[d] && open_dir(s, d) < 0)
 			return -ENOMEM;
 		if (!s->bw[d])
 			continue;
-		s->bw[d][i] = sb_jv_is(dv, SB_JV_OBJ) ? sb_jv_num(sb_jv_get(dv, "bw_bytes"), 0) : 0;
-		s->iops[d][i] = sb_jv_is(dv, SB_JV_OBJ) ? sb_jv_num(sb_jv_get(dv, "iops"), 0) : 0;
+		s->bw[d][i] = iv->has[d] ? iv->bw[d] : 0;
+		s->iops[d][i] = iv->has[d] ? iv->iops[d] : 0;
 	}
 	s->n++;
 	s->last_kept = 1;

@@ -36,8 +36,12 @@ struct taking {
 	int job_options; /* figures only: the first job has fio's "job options" */
 };
 
-static int series_item(struct taking *t, size_t job, const struct sb_jv *v)
+static int series_item(struct taking *t, size_t job, const struct sb_jv *v, const char *where)
 {
+	struct sb_interval_doc iv;
+	struct sb_error er;
+	if (sb_interval_read(v, where, &iv, &er) < 0)
+		return rep_fail(t->why, -REP_EINPUT, "'%s': %s", t->d->path, er.msg);
 	if (job >= t->nseries) {
 		size_t n = job + 1;
 		struct rep_series *s = realloc(t->series, n * sizeof(*s));
@@ -47,7 +51,7 @@ static int series_item(struct taking *t, size_t job, const struct sb_jv *v)
 		t->series = s;
 		t->nseries = n;
 	}
-	return rep_series_add(&t->series[job], v);
+	return rep_series_add(&t->series[job], &iv);
 }
 
 static int on_item(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
@@ -71,9 +75,10 @@ static int on_item(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 		return rep_fail(t->why, -REP_EINPUT, "'%s': %s.%s", t->d->path, where, msg);
 	int e = 0;
 	struct sb_error err;
-	if (path == P_SERIES)
-		e = series_item(t, outer, v);
-	else if (sb_jv_is(v, SB_JV_OBJ)) {
+	if (path == P_SERIES) {
+		if ((e = series_item(t, outer, v, where)) == -REP_EINPUT)
+			return e;
+	} else if (sb_jv_is(v, SB_JV_OBJ)) {
 		t->d->nrecords++;
 		if (rep_is_iteration(v) && (e = rep_iters_add(t->d, v, &err)) == -EINVAL)
 			return rep_fail(t->why, -REP_EINPUT, "'%s': %s.%s", t->d->path, where,
@@ -114,7 +119,10 @@ static int fig_job(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 	snprintf(where, sizeof(where), "jobs[%zu]", i);
 	if (rep_check_at(v, where, msg, sizeof(msg)) < 0)
 		return rep_fail(t->why, -REP_EINPUT, "'%s': %s", t->d->path, msg);
-	if (rep_add_job(t->d, v) < 0)
+	const int e = rep_add_job(t->d, v, where, msg, sizeof(msg));
+	if (e == -REP_EINPUT)
+		return rep_fail(t->why, e, "'%s': %s", t->d->path, msg);
+	if (e < 0)
 		return rep_fail(t->why, -ENOMEM,
 				"out of memory reading the jobs of '%s' (%zu so far)", t->d->path,
 				t->d->njobs);
@@ -130,8 +138,13 @@ static int jobs(struct rep_doc *d, struct taking *t)
 		const struct sb_jv *job = sb_jv_at(jobs, i);
 		if (!sb_jv_is(job, SB_JV_OBJ))
 			continue;
-		if (rep_add_job(d, job) < 0)
-			return -ENOMEM;
+		char where[32], msg[sizeof(((struct sb_error *)0)->msg)];
+		snprintf(where, sizeof(where), "jobs[%zu]", i);
+		const int e = rep_add_job(d, job, where, msg, sizeof(msg));
+		if (e == -REP_EINPUT)
+			return rep_fail(t->why, e, "'%s': %s", d->path, msg);
+		if (e < 0)
+			return rep_fail(t->why, e, "out of memory");
 		struct rep_job *j = &d->jobs[d->njobs - 1];
 		j->index = i;
 		if (i < t->nseries) {
@@ -139,11 +152,17 @@ static int jobs(struct rep_doc *d, struct taking *t)
 			j->series = t->series[i];
 			memset(&t->series[i], 0, sizeof(t->series[i]));
 		}
-		double interval = sb_jv_num(sb_jv_get(sb_jv_get(job, "storbench"),
-						      "log_interval_ns"),
-					    0) /
-				  1e9;
-		rep_series_end(&j->series, interval);
+		rep_series_end(&j->series, j->interval_s);
+	}
+	/* each rank's entry, checked as a job is (read when drawn) */
+	const struct sb_jv *cs = sb_jv_get(d->root, "client_stats");
+	for (size_t i = 0; i < sb_jv_len(cs); i++) {
+		struct sb_job_doc x;
+		struct sb_error er;
+		char where[40];
+		snprintf(where, sizeof(where), "client_stats[%zu]", i);
+		if (sb_job_read(sb_jv_at(cs, i), NULL, where, &x, &er) < 0)
+			return rep_fail(t->why, -REP_EINPUT, "'%s': %s", d->path, er.msg);
 	}
 	return 0;
 }
@@ -251,14 +270,16 @@ int rep_load_doc(struct rep_doc *d, FILE *f, char **why)
 	if (rc == -ENOMEM && !*why)
 		rc = rep_fail(why, rc, "out of memory");
 	if (!rc) {
-		rep_read_header(d, root);
-		rc = rep_read_verify(d, why);
+		if (rep_read_header(d, root, msg, sizeof(msg)) < 0)
+			rc = rep_fail(why, -REP_EINPUT, "'%s': %s", d->path, msg);
+		else
+			rc = rep_read_verify(d, why);
 	}
 	if (!rc) {
 		if (fig)
 			rc = fig_jobs(d, f, &t);
-		else if (jobs(d, &t) < 0)
-			rc = rep_fail(why, -ENOMEM, "out of memory");
+		else
+			rc = jobs(d, &t);
 	}
 	for (size_t i = 0; i < t.nseries; i++)
 		rep_series_free(&t.series[i]);

@@ -72,8 +72,9 @@ static int header(struct rep_doc *d, const struct sb_jv *v, enum rep_line_kind k
 	if (k == REP_LINE_HEADER) {
 		if ((rc = rep_check_schema(d, sb_jv_get(v, "storbench"), why)) < 0)
 			return rc == -ENOMEM ? rep_fail(why, rc, "out of memory") : rc;
-		if (!d->root)
-			rep_read_header(d, v);
+		char msg[512];
+		if (!d->root && rep_read_header(d, v, msg, sizeof(msg)) < 0)
+			return rep_fail(why, -REP_EINPUT, "'%s': %s", d->path, msg);
 	} else if (k == REP_LINE_CONFIG && !d->root) {
 		return log_config(d, v, why);
 	}
@@ -144,11 +145,19 @@ static int line(struct rep_doc *d, struct rep_logcheck *lc, struct sb_jdoc *t, s
 		} else if ((rc = header(d, v, k, why)) == 0) {
 			const struct sb_jv *jobs = sb_jv_get(v, "jobs");
 			size_t had = d->njobs;
-			for (size_t i = 0; !rc && i < sb_jv_len(jobs); i++)
+			char where[32];
+			for (size_t i = 0; !rc && i < sb_jv_len(jobs); i++) {
+				snprintf(where, sizeof(where), "jobs[%zu]", i);
 				if (sb_jv_is(sb_jv_at(jobs, i), SB_JV_OBJ))
-					rc = rep_add_job(d, sb_jv_at(jobs, i));
+					rc = rep_add_job(d, sb_jv_at(jobs, i), where, msg,
+							 sizeof(msg));
+			}
 			if (!rc && sb_jv_get(v, "jobname"))
-				rc = rep_add_job(d, v);
+				rc = rep_add_job(d, v, "", msg, sizeof(msg));
+			/* a job the reader refuses: the line left out from there on */
+			if (rc == -REP_EINPUT)
+				rc = rep_skip_line(d, "line %zu of '%s' was left out: %s", lineno,
+						   d->name, msg);
 			/* the model points into what it read: the header, the jobs */
 			keep = d->root == v || d->njobs > had ? 2 : 0;
 			rc = rc < 0 ? rep_fail(why, rc, "out of memory") : rc;

@@ -19,27 +19,9 @@ const char *rep_or(const char *s, const char *dflt)
 	return s && *s ? s : dflt;
 }
 
-static uint64_t u64_of(const struct sb_jv *v)
-{
-	double d = sb_jv_num(v, 0);
-	return d > 0 && d < 1.8e19 ? (uint64_t)d : 0;
-}
-
-/* A job option: storbench and fio write them as strings. storbench's own
- * (storbench.options) first: a job file's "job options" are its words, and
- * only the options it wrote. */
-static const char *opt(const struct rep_doc *d, const struct sb_jv *job, const char *key)
-{
-	const char *s = sb_jv_str(get2(sb_jv_get(job, "storbench"), "options", key));
-	if (!s)
-		s = sb_jv_str(get2(job, "job options", key));
-	return s ? s : sb_jv_str(get2(d->root, "global options", key));
-}
-
-static uint64_t opt_size(const struct rep_doc *d, const struct sb_jv *job, const char *key)
+static uint64_t size_of(const char *s)
 {
 	uint64_t v = 0;
-	const char *s = opt(d, job, key);
 	return s && sb_parse_size(s, &v) == 0 ? v : 0;
 }
 
@@ -98,30 +80,17 @@ int rep_fail(char **why, int err, const char *fmt, ...)
 }
 
 /* ---- latency ---- */
-static void lat_read(struct rep_lat *l, const struct sb_jv *h)
+static void lat_read(struct rep_lat *l, const struct sb_lat_doc *h)
 {
-	const struct sb_jv *p = sb_jv_get(h, "percentile");
 	memset(l, 0, sizeof(*l));
-	l->n = u64_of(sb_jv_get(h, "N"));
-	l->min = sb_jv_num(sb_jv_get(h, "min"), 0);
-	l->mean = sb_jv_num(sb_jv_get(h, "mean"), 0);
-	l->max = sb_jv_num(sb_jv_get(h, "max"), 0);
-	l->stddev = sb_jv_num(sb_jv_get(h, "stddev"), 0);
-	for (size_t i = 0; i < sb_jv_len(p) && l->npct < REP_MAX_PCT; i++) {
-		const struct sb_jmember *m = &p->obj.m[i];
-		char *end;
-		double pc = strtod(m->key, &end);
-		double v = sb_jv_num(&m->val, -1);
-		if (*end || !(pc > 0 && pc < 100) || !(v >= 0))
-			continue;
-		unsigned k = l->npct++; /* insertion keeps them increasing */
-		for (; k > 0 && l->pct[k - 1] > pc; k--) {
-			l->pct[k] = l->pct[k - 1];
-			l->val[k] = l->val[k - 1];
-		}
-		l->pct[k] = pc;
-		l->val[k] = v;
-	}
+	l->n = h->n;
+	l->min = h->min;
+	l->mean = h->mean;
+	l->max = h->max;
+	l->stddev = h->stddev;
+	l->npct = SB_MIN(h->npct, (unsigned)REP_MAX_PCT);
+	memcpy(l->pct, h->pct, l->npct * sizeof(*l->pct));
+	memcpy(l->val, h->val, l->npct * sizeof(*l->val));
 }
 
 double rep_pct(const struct rep_lat *l, double p)
@@ -132,20 +101,18 @@ double rep_pct(const struct rep_lat *l, double p)
 	return NAN;
 }
 
-static void dir_read(struct rep_job *j, int d, const struct sb_jv *v)
+static void dir_read(struct rep_job *j, int d, const struct sb_dir_doc *v)
 {
 	struct rep_dir *r = &j->dir[d];
-	const struct sb_jv *lat = sb_jv_get(v, "lat_ns");
-	r->bytes = u64_of(sb_jv_get(v, "io_bytes"));
-	if (!r->bytes)
-		r->bytes = u64_of(sb_jv_get(v, "io_kbytes")) * 1024;
-	r->ios = u64_of(sb_jv_get(v, "total_ios"));
-	r->bw = sb_jv_num(sb_jv_get(v, "bw_bytes"), sb_jv_num(sb_jv_get(v, "bw"), 0) * 1024);
-	r->iops = sb_jv_num(sb_jv_get(v, "iops"), 0);
+	const struct sb_lat_doc *lat = &v->lat;
+	r->bytes = v->bytes ? v->bytes : v->kbytes * 1024;
+	r->ios = v->ios;
+	r->bw = isnan(v->bw_bytes) ? (isnan(v->bw) ? 0 : v->bw * 1024) : v->bw_bytes;
+	r->iops = isnan(v->iops) ? 0 : v->iops;
 	r->used = r->ios > 0 || r->bytes > 0;
 	/* storbench's lat_ns has percentiles; fio's only with lat_percentiles */
-	if (!sb_jv_get(lat, "percentile") && sb_jv_get(sb_jv_get(v, "clat_ns"), "percentile")) {
-		lat = sb_jv_get(v, "clat_ns");
+	if (!lat->has_pct && v->clat.has_pct) {
+		lat = &v->clat;
 		j->lat_kind = "completion";
 	}
 	lat_read(&r->lat, lat);
@@ -153,13 +120,20 @@ static void dir_read(struct rep_job *j, int d, const struct sb_jv *v)
 
 /* ---- series ---- */
 /* A log line's job holds its series; a document's are read apart (load_doc.c). */
-static int series_read(struct rep_job *j, const struct sb_jv *sb)
+static int series_read(struct rep_job *j, const struct sb_jv *s, const char *where, char *msg,
+		       size_t len)
 {
-	const struct sb_jv *s = sb_jv_get(sb, "series");
-	for (size_t i = 0; i < sb_jv_len(s); i++)
-		if (rep_series_add(&j->series, sb_jv_at(s, i)) < 0)
+	for (size_t i = 0; i < sb_jv_len(s); i++) {
+		struct sb_interval_doc iv;
+		struct sb_error er;
+		char at[96];
+		snprintf(at, sizeof(at), "%s%sstorbench.series[%zu]", where, *where ? "." : "", i);
+		if (sb_interval_read(sb_jv_at(s, i), at, &iv, &er) < 0)
+			return snprintf(msg, len, "%s", er.msg), -REP_EINPUT;
+		if (rep_series_add(&j->series, &iv) < 0)
 			return -ENOMEM;
-	rep_series_end(&j->series, sb_jv_num(sb_jv_get(sb, "log_interval_ns"), 0) / 1e9);
+	}
+	rep_series_end(&j->series, j->interval_s);
 	return 0;
 }
 
@@ -180,60 +154,57 @@ static void name_runs(struct rep_job *j)
 	}
 }
 
-static void bs_text(struct rep_job *j, const struct rep_doc *d, const struct sb_jv *job)
+static void bs_text(struct rep_job *j, const struct rep_doc *d, const struct sb_opts_doc *o)
 {
-	const char *split = opt(d, job, "bssplit"), *bs = opt(d, job, "bs");
 	uint64_t v;
 	char tmp[32];
-	if (split) {
-		snprintf(j->bs, sizeof(j->bs), "%s", split);
-	} else if (bs && sb_parse_size(bs, &v) == 0 && v) {
+	if (o->bssplit) {
+		snprintf(j->bs, sizeof(j->bs), "%s", o->bssplit);
+	} else if (o->bs && sb_parse_size(o->bs, &v) == 0 && v) {
 		j->bs_bytes = v;
 		snprintf(j->bs, sizeof(j->bs), "%s", sb_fmt_size(v, tmp, sizeof(tmp)));
 	} else {
-		snprintf(j->bs, sizeof(j->bs), "%s", bs ? bs : d->is_fio ? "4 KiB" : "");
-		j->bs_bytes = bs ? 0 : d->is_fio ? 4096 : 0;
+		snprintf(j->bs, sizeof(j->bs), "%s", o->bs ? o->bs : d->is_fio ? "4 KiB" : "");
+		j->bs_bytes = o->bs ? 0 : d->is_fio ? 4096 : 0;
 	}
 }
 
-static void conditions(struct rep_job *j, const struct rep_doc *d, const struct sb_jv *job)
+static unsigned count_of(unsigned written, const char *opt)
 {
-	const struct sb_jv *c = get2(job, "storbench", "conditions");
 	uint64_t v;
-	const char *s;
-	j->rw = rep_or(opt(d, job, "rw"),
-		       rep_or(opt(d, job, "readwrite"), d->is_fio ? "read" : ""));
-	j->engine = rep_or(sb_jv_str(sb_jv_get(c, "engine")),
-			   rep_or(opt(d, job, "ioengine"), d->is_fio ? "psync" : ""));
-	j->cache = rep_or(sb_jv_str(sb_jv_get(c, "cache")), "");
-	j->iodepth = (unsigned)sb_jv_num(sb_jv_get(c, "iodepth"), 0);
-	if (!j->iodepth)
-		j->iodepth = (s = opt(d, job, "iodepth")) && !sb_parse_u64(s, &v) ? (unsigned)v : 1;
-	j->numjobs = (unsigned)sb_jv_num(sb_jv_get(c, "numjobs"), 0);
-	if (!j->numjobs)
-		j->numjobs = (s = opt(d, job, "numjobs")) && !sb_parse_u64(s, &v) ? (unsigned)v : 1;
-	j->direct = sb_jv_bool(sb_jv_get(c, "direct"), -1);
-	if (j->direct < 0 && (s = opt(d, job, "direct")))
-		j->direct = !strcmp(s, "1") || !strcmp(s, "true");
+	if (written)
+		return written;
+	return opt && !sb_parse_u64(opt, &v) ? (unsigned)v : 1;
+}
+
+static void conditions(struct rep_job *j, const struct rep_doc *d, const struct sb_job_doc *x)
+{
+	const struct sb_opts_doc *o = &x->opts;
+	j->rw = rep_or(o->rw, d->is_fio ? "read" : "");
+	j->engine = rep_or(x->engine, rep_or(o->ioengine, d->is_fio ? "psync" : ""));
+	j->cache = rep_or(x->cache, "");
+	j->iodepth = count_of(x->iodepth, o->iodepth);
+	j->numjobs = count_of(x->numjobs, o->numjobs);
+	j->direct = x->direct;
+	if (j->direct < 0 && o->direct)
+		j->direct = !strcmp(o->direct, "1") || !strcmp(o->direct, "true");
 	if (j->direct < 0 && d->is_fio)
 		j->direct = 0; /* fio's default: buffered */
 	if (!j->cache[0] && j->direct == 1)
 		j->cache = "bypassed (direct I/O)";
-	j->size = opt_size(d, job, "size");
-	bs_text(j, d, job);
+	j->size = size_of(o->size);
+	bs_text(j, d, o);
 }
 
 /* How long a fio job ran, in s: the longest of its directions' runtime,
  * not job_runtime, which fio sums over the jobs group_reporting merges
  * (2 s for numjobs=2 of 1 s); job_runtime only when no direction ran. */
-static double fio_runtime_s(const struct sb_jv *job)
+static double fio_runtime_s(const struct sb_job_doc *x)
 {
 	double ms = 0;
-	for (int dd = 0; dd < SB_DDIR_N; dd++) {
-		double r = sb_jv_num(sb_jv_get(sb_jv_get(job, sb_ddir_name(dd)), "runtime"), 0);
-		ms = r > ms ? r : ms;
-	}
-	return (ms > 0 ? ms : sb_jv_num(sb_jv_get(job, "job_runtime"), 0)) / 1e3;
+	for (int dd = 0; dd < SB_DDIR_N; dd++)
+		ms = SB_MAX(ms, x->dir[dd].runtime_ms);
+	return (ms > 0 ? ms : x->job_runtime_ms) / 1e3;
 }
 
 /* A job read for its figures alone: its strings copied out of the tree,
@@ -254,93 +225,91 @@ static int own_strings(struct rep_job *j)
 		p += n;
 	}
 	j->json = NULL;
+	j->series_json = NULL;
 	return 0;
 }
 
-int rep_add_job(struct rep_doc *d, const struct sb_jv *job)
+int rep_add_job(struct rep_doc *d, const struct sb_jv *job, const char *where, char *msg,
+		size_t len)
 {
+	struct sb_job_doc x;
+	struct sb_error er;
+	if (sb_job_read(job, sb_jv_get(d->root, "global options"), where, &x, &er) < 0)
+		return snprintf(msg, len, "%s", er.msg), -REP_EINPUT;
 	struct rep_job *nj = rep_grow_one(d->jobs, d->njobs, sizeof(*d->jobs));
 	if (!nj)
 		return -ENOMEM;
 	d->jobs = nj;
 	struct rep_job *j = &d->jobs[d->njobs];
-	const struct sb_jv *sb = sb_jv_get(job, "storbench");
 	memset(j, 0, sizeof(*j));
 	j->json = job;
 	j->in_log = d->src && d->src->is_log;
-	j->name = rep_or(sb_jv_str(sb_jv_get(job, "jobname")), "job");
+	j->name = x.name;
 	j->lat_kind = "total";
 	name_runs(j);
-	conditions(j, d, job);
+	conditions(j, d, &x);
 	for (int dd = 0; dd < SB_DDIR_N; dd++)
-		dir_read(j, dd, sb_jv_get(job, sb_ddir_name(dd)));
-	j->runtime_s = sb ? sb_jv_num(sb_jv_get(sb, "runtime_ns"), 0) / 1e9 : fio_runtime_s(job);
-	j->errors = sb ? u64_of(sb_jv_get(sb, "errors"))
-		       : sb_jv_num(sb_jv_get(job, "error"), 0) != 0;
-	j->usr_cpu = sb_jv_num(sb_jv_get(job, "usr_cpu"), 0);
-	j->sys_cpu = sb_jv_num(sb_jv_get(job, "sys_cpu"), 0);
-	j->interrupted = sb_jv_bool(sb_jv_get(sb, "interrupted"), 0);
+		dir_read(j, dd, &x.dir[dd]);
+	j->runtime_s = x.have_sb ? x.runtime_ns / 1e9 : fio_runtime_s(&x);
+	j->errors = x.have_sb ? x.errors : x.error != 0;
+	j->usr_cpu = x.usr_cpu;
+	j->sys_cpu = x.sys_cpu;
+	j->interrupted = x.interrupted;
+	j->interval_s = x.log_interval_ns / 1e9;
+	j->series_json = x.series;
 	d->njobs++;
-	return d->figures_only ? own_strings(j) : series_read(j, sb);
+	if (d->figures_only)
+		return own_strings(j);
+	return series_read(j, x.series, where, msg, len);
+}
+
+size_t rep_nclients(const struct rep_doc *d)
+{
+	return d->root ? sb_jv_len(sb_jv_get(d->root, "client_stats")) : 0;
+}
+
+int rep_client(const struct rep_doc *d, size_t i, struct sb_job_doc *out)
+{
+	struct sb_error er;
+	const struct sb_jv *c = sb_jv_at(sb_jv_get(d->root, "client_stats"), i);
+	return sb_job_read(c, NULL, "", out, &er) < 0 ? -1 : 0;
 }
 
 /* ---- the document's header ---- */
-static void host_read(struct rep_host *h, const struct sb_jv *v)
+static double or_num(double v, double dflt)
 {
-	h->hostname = sb_jv_str(sb_jv_get(v, "hostname"));
-	h->kernel = sb_jv_str(sb_jv_get(v, "kernel"));
-	h->arch = sb_jv_str(sb_jv_get(v, "arch"));
-	h->cpu = sb_jv_str(sb_jv_get(v, "cpu"));
-	h->cpus = (unsigned)sb_jv_num(sb_jv_get(v, "cpus"), 0);
-	h->mem_total = u64_of(sb_jv_get(v, "mem_total"));
+	return isnan(v) ? dflt : v;
 }
 
-static void target_read(struct rep_target *t, const struct sb_jv *v)
-{
-	t->path = sb_jv_str(sb_jv_get(v, "path"));
-	t->kind = sb_jv_str(sb_jv_get(v, "kind"));
-	t->device = sb_jv_str(sb_jv_get(v, "device"));
-	t->disk = sb_jv_str(sb_jv_get(v, "disk"));
-	t->model = sb_jv_str(sb_jv_get(v, "model"));
-	t->scheduler = sb_jv_str(sb_jv_get(v, "scheduler"));
-	t->write_cache = sb_jv_str(sb_jv_get(v, "write_cache"));
-	t->filesystem = sb_jv_str(sb_jv_get(v, "filesystem"));
-	t->mountpoint = sb_jv_str(sb_jv_get(v, "mountpoint"));
-	t->capacity = u64_of(sb_jv_get(v, "capacity"));
-	t->lbs = (unsigned)sb_jv_num(sb_jv_get(v, "logical_block_size"), 0);
-	t->pbs = (unsigned)sb_jv_num(sb_jv_get(v, "physical_block_size"), 0);
-	t->rotational = sb_jv_bool(sb_jv_get(v, "rotational"), -1);
-	t->created = sb_jv_bool(sb_jv_get(v, "created"), 0);
-	t->in_ram = sb_jv_bool(sb_jv_get(v, "in_ram"), 0);
-}
-
-static void summary_read(struct rep_doc *d, const struct sb_jv *rows)
+static int summary_read(struct rep_doc *d, const struct sb_jv *rows, char *msg, size_t len)
 {
 	size_t n = sb_jv_len(rows);
 	if (!n || !(d->summary = calloc(n, sizeof(*d->summary))))
-		return;
+		return 0;
 	for (size_t i = 0; i < n; i++) {
-		const struct sb_jv *r = sb_jv_at(rows, i);
 		struct rep_summary *s = &d->summary[d->nsummary];
-		const char *dir = sb_jv_str(sb_jv_get(r, "direction"));
-		s->test = sb_jv_str(sb_jv_get(r, "test"));
-		s->ddir = -1;
-		for (int k = 0; k < SB_DDIR_N; k++)
-			if (dir && !strcmp(dir, sb_ddir_name(k)))
-				s->ddir = k;
+		struct sb_summary_doc x;
+		struct sb_error er;
+		char where[48];
+		snprintf(where, sizeof(where), "storbench.summary[%zu]", i);
+		if (sb_summary_read(sb_jv_at(rows, i), where, &x, &er) < 0)
+			return snprintf(msg, len, "%s", er.msg), -REP_EINPUT;
+		s->test = x.test;
+		s->ddir = x.ddir;
 		if (!s->test || s->ddir < 0)
 			continue;
-		s->runs = (unsigned)sb_jv_num(sb_jv_get(r, "runs"), 1);
-		s->bw_median = sb_jv_num(sb_jv_get(r, "bw_bytes_median"), 0);
-		s->bw_min = sb_jv_num(sb_jv_get(r, "bw_bytes_min"), s->bw_median);
-		s->bw_max = sb_jv_num(sb_jv_get(r, "bw_bytes_max"), s->bw_median);
-		s->iops_median = sb_jv_num(sb_jv_get(r, "iops_median"), 0);
-		s->iops_min = sb_jv_num(sb_jv_get(r, "iops_min"), s->iops_median);
-		s->iops_max = sb_jv_num(sb_jv_get(r, "iops_max"), s->iops_median);
-		s->lat_mean_median = sb_jv_num(sb_jv_get(r, "lat_mean_ns_median"), NAN);
-		s->lat_p99_median = sb_jv_num(sb_jv_get(r, "lat_p99_ns_median"), NAN);
+		s->runs = (unsigned)or_num(x.runs, 1);
+		s->bw_median = or_num(x.bw_median, 0);
+		s->bw_min = or_num(x.bw_min, s->bw_median);
+		s->bw_max = or_num(x.bw_max, s->bw_median);
+		s->iops_median = or_num(x.iops_median, 0);
+		s->iops_min = or_num(x.iops_min, s->iops_median);
+		s->iops_max = or_num(x.iops_max, s->iops_median);
+		s->lat_mean_median = x.lat_mean_median;
+		s->lat_p99_median = x.lat_p99_median;
 		d->nsummary++;
 	}
+	return 0;
 }
 
 static void warnings_read(struct rep_doc *d, const struct sb_jv *w)
@@ -349,34 +318,30 @@ static void warnings_read(struct rep_doc *d, const struct sb_jv *w)
 	if (!n || !(d->warnings = calloc(n, sizeof(*d->warnings))))
 		return;
 	for (size_t i = 0; i < n; i++)
-		if (sb_jv_str(sb_jv_at(w, i)))
-			d->warnings[d->nwarnings++] = sb_jv_str(sb_jv_at(w, i));
+		d->warnings[d->nwarnings++] = sb_jv_str(sb_jv_at(w, i));
 }
 
 /* The state the target was brought to (--precondition, --discard-before). */
-static void state_read(struct rep_doc *d, const struct sb_jv *st)
+static void state_read(struct rep_doc *d, const struct sb_state_doc *st)
 {
 	char a[32];
-	uint64_t bytes = 0;
-	d->state = sb_jv_str(sb_jv_get(st, "name"));
+	d->state = st->name;
 	if (!d->state)
 		return;
-	const char *pre = rep_or(sb_jv_str(sb_jv_get(st, "precondition")), "none");
-	const char *purge = sb_jv_str(sb_jv_get(st, "purge"));
-	const char *asked = sb_jv_str(sb_jv_get(st, "purge_asked"));
-	const struct sb_jv *w = sb_jv_get(st, "written_bytes");
+	const char *pre = rep_or(st->precondition, "none");
+	const char *purge = st->purge, *asked = st->purge_asked;
 	size_t n = 0;
 	d->state_buf[0] = '\0';
 	if (purge)
 		n += (size_t)snprintf(d->state_buf, sizeof(d->state_buf), "purge by %s%s%s", purge,
 				      asked && strcmp(asked, purge) ? ", --purge=" : "",
 				      asked && strcmp(asked, purge) ? asked : "");
-	else if (w && !sb_jv_u64(w, &bytes))
+	else if (st->have_written)
 		n += (size_t)snprintf(d->state_buf, sizeof(d->state_buf), "%s, %s written", pre,
-				      sb_fmt_size(bytes, a, sizeof(a)));
-	if (sb_jv_bool(sb_jv_get(st, "discard_before"), 0) && n < sizeof(d->state_buf))
+				      sb_fmt_size(st->written, a, sizeof(a)));
+	if (st->discard_before && n < sizeof(d->state_buf))
 		snprintf(d->state_buf + n, sizeof(d->state_buf) - n, "%sdiscarded by %s",
-			 n ? ", " : "", rep_or(sb_jv_str(sb_jv_get(st, "discard_method")), "?"));
+			 n ? ", " : "", rep_or(st->discard_method, "?"));
 	d->state_detail = d->state_buf;
 	/* what compare sets side by side: the purge method with the name */
 	d->state_label = d->state;
@@ -387,41 +352,49 @@ static void state_read(struct rep_doc *d, const struct sb_jv *st)
 	}
 }
 
-/* storbench's header, or what fio's document tells of the setting. */
-void rep_read_header(struct rep_doc *d, const struct sb_jv *root)
+/* What fio's document tells of the setting. */
+static void fio_header(struct rep_doc *d, const struct sb_jv *root)
+{
+	d->command = "fio";
+	snprintf(d->producer, sizeof(d->producer), "%s",
+		 rep_or(sb_jv_str(sb_jv_get(root, "fio version")), "fio"));
+	d->target.path = sb_jv_str(get2(root, "global options", "filename"));
+	if (!d->target.path)
+		d->target.path = sb_jv_str(
+			get2(sb_jv_at(sb_jv_get(root, "jobs"), 0), "job options", "filename"));
+	d->target.device = sb_jv_str(sb_jv_get(sb_jv_at(sb_jv_get(root, "disk_util"), 0), "name"));
+	d->target.rotational = -1;
+}
+
+/* storbench's header (through the results' reader), or fio's. */
+int rep_read_header(struct rep_doc *d, const struct sb_jv *root, char *msg, size_t len)
 {
 	const struct sb_jv *sb = sb_jv_get(root, "storbench");
+	struct sb_results_doc x;
+	struct sb_error er;
 	d->root = root;
 	d->time = sb_jv_str(sb_jv_get(root, "time"));
 	if (d->is_fio) {
-		d->command = "fio";
-		snprintf(d->producer, sizeof(d->producer), "%s",
-			 rep_or(sb_jv_str(sb_jv_get(root, "fio version")), "fio"));
-		d->target.path = sb_jv_str(get2(root, "global options", "filename"));
-		if (!d->target.path)
-			d->target.path = sb_jv_str(get2(sb_jv_at(sb_jv_get(root, "jobs"), 0),
-							"job options", "filename"));
-		d->target.device = sb_jv_str(
-			sb_jv_get(sb_jv_at(sb_jv_get(root, "disk_util"), 0), "name"));
-		d->target.rotational = -1;
-		return;
+		fio_header(d, root);
+		return 0;
 	}
 	d->sb = sb;
-	d->command = rep_or(sb_jv_str(sb_jv_get(sb, "command")), "?");
-	snprintf(d->producer, sizeof(d->producer), "storbench %s",
-		 rep_or(sb_jv_str(sb_jv_get(sb, "version")), "?"));
-	d->interrupted = sb_jv_bool(sb_jv_get(sb, "interrupted"), 0);
-	host_read(&d->host, sb_jv_get(sb, "host"));
-	target_read(&d->target, sb_jv_get(sb, "target"));
-	state_read(d, sb_jv_get(sb, "state"));
+	if (sb_results_head_read(sb, "storbench", &x, &er) < 0)
+		return snprintf(msg, len, "%s", er.msg), -REP_EINPUT;
+	d->command = rep_or(x.command, "?");
+	snprintf(d->producer, sizeof(d->producer), "storbench %s", rep_or(x.version, "?"));
+	d->interrupted = x.interrupted;
+	d->host = x.host;
+	d->target = x.target;
+	state_read(d, &x.state);
 	if (!d->target.path)
 		d->target.path = sb_jv_str(get2(root, "global options", "filename"));
-	summary_read(d, sb_jv_get(sb, "summary"));
-	warnings_read(d, sb_jv_get(sb, "warnings"));
+	warnings_read(d, x.warnings);
 	if (sb_jv_is(sb_jv_get(sb, "soak"), SB_JV_OBJ) && !d->src->is_log) {
 		d->soak_summary = sb_jv_get(sb, "soak"); /* its iterations are its own */
 		d->soak_summary_at = SIZE_MAX;
 	}
+	return summary_read(d, x.summary, msg, len);
 }
 
 /* ---- human figures ---- */

@@ -67,11 +67,12 @@ struct rep_job {
 	uint64_t errors;
 	double usr_cpu, sys_cpu;
 	int interrupted;
-	const struct sb_jv *json; /* the job as written (a document's: series left out) */
-	size_t index;		  /* in its document's "jobs" (which series are its own) */
-	int in_log;		  /* from a log line, whose tree keeps its series */
-	char *owned;		  /* read for its figures alone (rep_load_figures): its strings,
-		      * json NULL */
+	double interval_s;		 /* storbench.log_interval_ns, in s (0: none) */
+	const struct sb_jv *series_json; /* a log line's storbench.series (a document's: NULL) */
+	const struct sb_jv *json;	 /* the job as written (a document's: series left out) */
+	size_t index;			 /* in its document's "jobs" (which series are its own) */
+	int in_log;			 /* from a log line, whose tree keeps its series */
+	char *owned; /* read for its figures alone (rep_load_figures): its strings, json NULL */
 };
 
 /* A soak's iterations (a log's iteration lines, or a result's
@@ -158,22 +159,6 @@ struct rep_summary {
 	double lat_mean_median, lat_p99_median; /* ns */
 };
 
-struct rep_host {
-	const char *hostname, *kernel, *arch, *cpu;
-	unsigned cpus;
-	uint64_t mem_total;
-};
-
-struct rep_target {
-	const char *path, *kind, *device, *disk, *model, *scheduler, *write_cache;
-	const char *filesystem, *mountpoint;
-	uint64_t capacity;
-	unsigned lbs, pbs;
-	int rotational; /* 1, 0, -1 unknown */
-	int created;
-	int in_ram; /* tmpfs, ramfs, devtmpfs: the figures are memory's */
-};
-
 struct rep_doc {
 	const char *path;    /* as given */
 	const char *name;    /* its base name */
@@ -182,8 +167,8 @@ struct rep_doc {
 	int is_fio, is_log;  /* fio's JSON; a JSON Lines log */
 	const char *time;
 	int interrupted;
-	struct rep_host host;
-	struct rep_target target;
+	struct sb_host_doc host; /* through the results' reader */
+	struct sb_target_doc target;
 	/* storbench.state.name: what --precondition/--discard-before made of
 	 * the target ("full", "purged"); NULL: nothing was done to it */
 	const char *state;
@@ -281,9 +266,20 @@ void rep_dev_methods_free(struct rep_doc *d);
  * memory, p then unchanged (report/model.c). */
 void *rep_grow_one(void *p, size_t n, size_t sz);
 
-/* Model building blocks (report/model.c) used by the loader. */
-int rep_add_job(struct rep_doc *d, const struct sb_jv *job);
-void rep_read_header(struct rep_doc *d, const struct sb_jv *root);
+/* Model building blocks (report/model.c) used by the loader. A job
+ * through the results' reader (lib/results/results_read.h), where naming
+ * it in messages ("jobs[2]"): 0, -ENOMEM, or -REP_EINPUT with msg naming
+ * the key path of what is wrong. */
+int rep_add_job(struct rep_doc *d, const struct sb_jv *job, const char *where, char *msg,
+		size_t len);
+/* The document's header (storbench's through the results' reader, or
+ * fio's): 0, or -REP_EINPUT with msg naming the key path. */
+int rep_read_header(struct rep_doc *d, const struct sb_jv *root, char *msg, size_t len);
+/* The entries of the document's client_stats (a run of many ranks: each
+ * rank's job, then its All clients), entry i through the results' reader:
+ * 0, or -1 for one it refuses (checked when the document was read). */
+size_t rep_nclients(const struct rep_doc *d);
+int rep_client(const struct rep_doc *d, size_t i, struct sb_job_doc *out);
 int rep_note(struct rep_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A line of a log left out: a note for the first REP_MAX_NOTES, a count after. */
 int rep_skip_line(struct rep_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -318,11 +314,11 @@ void rep_cycles_free(struct rep_cycles *c);
 /* Interval iv, the i-th of n (0: not known yet) of a job whose intervals
  * are interval_s long: 1 and its end and length when the charts keep it
  * (report/job_series.c). */
-int rep_interval_kept(const struct sb_jv *iv, size_t i, size_t n, double interval_s, double *t1,
-		      double *len);
-/* A job's interval into its series (n not known: the sliver is left out
- * by rep_series_end); 0 or -ENOMEM. */
-int rep_series_add(struct rep_series *s, const struct sb_jv *iv);
+int rep_interval_kept(const struct sb_interval_doc *iv, size_t i, size_t n, double interval_s,
+		      double *t1, double *len);
+/* A job's interval (read by sb_interval_read) into its series (n not
+ * known: the sliver is left out by rep_series_end); 0 or -ENOMEM. */
+int rep_series_add(struct rep_series *s, const struct sb_interval_doc *iv);
 void rep_series_end(struct rep_series *s, double interval_s);
 void rep_series_free(struct rep_series *s);
 
@@ -337,7 +333,7 @@ typedef int (*rep_record_fn)(void *ctx, const struct rep_doc *d, size_t index,
 			     const struct sb_jv *r);
 int rep_each_record(const struct rep_doc *d, rep_record_fn fn, void *ctx);
 typedef int (*rep_interval_fn)(void *ctx, const struct rep_doc *d, const struct rep_job *j,
-			       const struct sb_jv *iv);
+			       const struct sb_interval_doc *iv);
 int rep_each_interval(const struct rep_doc *d, const struct rep_job *j, rep_interval_fn fn,
 		      void *ctx);
 /* What a log line is, the same on every reading (report/source.c). */

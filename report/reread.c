@@ -99,18 +99,17 @@ static int doc_item(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 	size_t i = a->at++;
 	for (size_t k = 0; k < a->d->njobs; k++) {
 		const struct rep_job *j = &a->d->jobs[k];
+		struct sb_interval_doc iv;
+		struct sb_error er;
 		double t1, len;
 		if (j->in_log || j->index != outer || (a->job && a->job != j))
 			continue;
-		double interval = sb_jv_num(sb_jv_get(sb_jv_get(j->json, "storbench"),
-						      "log_interval_ns"),
-					    0) /
-				  1e9;
-		if (!rep_interval_kept(v, i, j->series.nraw, interval, &t1, &len))
+		if (sb_interval_read(v, "", &iv, &er) < 0 ||
+		    !rep_interval_kept(&iv, i, j->series.nraw, j->interval_s, &t1, &len))
 			return 0;
 		if (++a->kept[k] > j->series.n)
 			return changed(a->d, "a job has more intervals");
-		return a->ifn(a->ctx, a->d, j, v);
+		return a->ifn(a->ctx, a->d, j, &iv);
 	}
 	(void)path;
 	return 0;
@@ -150,12 +149,15 @@ int rep_each_record(const struct rep_doc *d, rep_record_fn fn, void *ctx)
 static int tree_intervals(const struct rep_doc *d, const struct rep_job *j, rep_interval_fn fn,
 			  void *ctx)
 {
-	const struct sb_jv *sb = sb_jv_get(j->json, "storbench"), *s = sb_jv_get(sb, "series");
-	double interval = sb_jv_num(sb_jv_get(sb, "log_interval_ns"), 0) / 1e9, t1, len;
+	const struct sb_jv *s = j->series_json;
+	double t1, len;
 	for (size_t i = 0; i < sb_jv_len(s); i++) {
-		if (!rep_interval_kept(sb_jv_at(s, i), i, sb_jv_len(s), interval, &t1, &len))
+		struct sb_interval_doc iv;
+		struct sb_error er;
+		if (sb_interval_read(sb_jv_at(s, i), "", &iv, &er) < 0 ||
+		    !rep_interval_kept(&iv, i, sb_jv_len(s), j->interval_s, &t1, &len))
 			continue;
-		int rc = fn(ctx, d, j, sb_jv_at(s, i));
+		int rc = fn(ctx, d, j, &iv);
 		if (rc)
 			return rc < 0 ? rc : 0;
 	}

@@ -301,28 +301,26 @@ static void measurements(struct walk *w, const struct rep_doc *d)
 
 /* A direction that moved nothing in an interval has bandwidth 0 there. */
 static void interval(struct walk *w, const struct rep_doc *d, const struct rep_job *j,
-		     const struct sb_jv *iv, int dd)
+		     const struct sb_interval_doc *iv, int dd)
 {
-	const struct sb_jv *dv = sb_jv_get(iv, sb_ddir_name(dd));
-	int has = sb_jv_is(dv, SB_JV_OBJ);
-	double t1 = sb_jv_num(sb_jv_get(iv, "t_ns"), NAN) / 1e9;
-	double len = sb_jv_num(sb_jv_get(iv, "len_ns"), NAN) / 1e9;
+	const int has = iv->has[dd];
+	const double t1 = iv->t_ns / 1e9, len = iv->len_ns / 1e9;
 	struct rep_cell *c = row(w, d, j, dd);
 	c[RI_JOB] = str(j->name);
 	c[RI_DIR] = str(sb_ddir_name(dd));
 	c[RI_T0] = num(t1 - len);
 	c[RI_T1] = num(t1);
-	c[RI_BW] = num(has ? sb_jv_num(sb_jv_get(dv, "bw_bytes"), 0) : 0);
-	c[RI_IOPS] = num(has ? sb_jv_num(sb_jv_get(dv, "iops"), 0) : 0);
-	c[RI_LAT_MEAN] = num(has ? sb_jv_num(sb_jv_get(dv, "lat_mean_ns"), NAN) : NAN);
-	c[RI_LAT_P99] = num(has ? sb_jv_num(sb_jv_get(dv, "lat_p99_ns"), NAN) : NAN);
+	c[RI_BW] = num(has ? iv->bw[dd] : 0);
+	c[RI_IOPS] = num(has ? iv->iops[dd] : 0);
+	c[RI_LAT_MEAN] = num(has ? iv->lat_mean_ns[dd] : NAN);
+	c[RI_LAT_P99] = num(has ? iv->lat_p99_ns[dd] : NAN);
 	emit(w);
 }
 
 /* An interval read again: a row per direction the job used (or the one
  * direction asked for). */
 static int interval_rows(void *ctx, const struct rep_doc *d, const struct rep_job *j,
-			 const struct sb_jv *iv)
+			 const struct sb_interval_doc *iv)
 {
 	struct walk *w = ctx;
 	for (int dd = 0; dd < SB_DDIR_N; dd++)
@@ -624,38 +622,32 @@ static void iozone(struct walk *w, const struct rep_doc *d)
  * moved data; times from the earliest start ---- */
 static void ranks(struct walk *w, const struct rep_doc *d)
 {
-	static const char *const dirs[] = { "read", "write", "trim" };
-	const struct sb_jv *cs = d->root ? sb_jv_get(d->root, "client_stats") : NULL;
-	const size_t n = sb_jv_len(cs);
+	const size_t n = rep_nclients(d);
+	struct sb_job_doc c;
 	double t0 = INFINITY;
+	for (size_t i = 0; i < n; i++)
+		if (!rep_client(d, i, &c) && isfinite(c.start_s))
+			t0 = fmin(t0, c.start_s);
 	for (size_t i = 0; i < n; i++) {
-		const struct sb_jv *s = sb_jv_get(sb_jv_get(sb_jv_at(cs, i), "storbench"),
-						  "start_s");
-		if (sb_jv_is(s, SB_JV_NUM))
-			t0 = fmin(t0, sb_jv_num(s, 0));
-	}
-	for (size_t i = 0; i < n; i++) {
-		const struct sb_jv *c = sb_jv_at(cs, i), *sb = sb_jv_get(c, "storbench");
-		const char *host = sb_jv_str(sb_jv_get(c, "hostname"));
-		if (!host)
+		if (rep_client(d, i, &c) < 0 || !c.hostname)
 			continue; /* the All clients entry: the measurements table's */
-		for (size_t k = 0; k < SB_ARRAY_SIZE(dirs); k++) {
-			const struct sb_jv *dj = sb_jv_get(c, dirs[k]);
-			const double bytes = sb_jv_num(sb_jv_get(dj, "io_bytes"), 0);
-			if (!(bytes > 0))
+		for (int k = 0; k < SB_DDIR_N; k++) {
+			const struct sb_dir_doc *dj = &c.dir[k];
+			if (!dj->bytes)
 				continue;
 			struct rep_cell *x = row(w, d, NULL, -1);
-			x[RK_JOB] = str(sb_jv_str(sb_jv_get(c, "jobname")));
+			x[RK_JOB] = str(c.name);
 			x[RK_RANK] = (struct rep_cell){ .kind = REP_CELL_WHOLE,
-							.d = sb_jv_num(sb_jv_get(c, "rank"), NAN) };
-			x[RK_HOST] = str(host);
-			x[RK_DIR] = str(dirs[k]);
-			x[RK_IO_BYTES] = (struct rep_cell){ .kind = REP_CELL_WHOLE, .d = bytes };
-			x[RK_BW] = num(sb_jv_num(sb_jv_get(dj, "bw_bytes"), NAN));
-			x[RK_IOPS] = num(sb_jv_num(sb_jv_get(dj, "iops"), NAN));
-			x[RK_START] = num(sb_jv_num(sb_jv_get(sb, "start_s"), NAN) - t0);
-			x[RK_END] = num(sb_jv_num(sb_jv_get(sb, "end_s"), NAN) - t0);
-			x[RK_OFFSET] = num(sb_jv_num(sb_jv_get(sb, "clock_offset_s"), NAN));
+							.d = c.rank >= 0 ? c.rank : NAN };
+			x[RK_HOST] = str(c.hostname);
+			x[RK_DIR] = str(sb_ddir_name(k));
+			x[RK_IO_BYTES] = (struct rep_cell){ .kind = REP_CELL_WHOLE,
+							    .d = (double)dj->bytes };
+			x[RK_BW] = num(dj->bw_bytes);
+			x[RK_IOPS] = num(dj->iops);
+			x[RK_START] = num(c.start_s - t0);
+			x[RK_END] = num(c.end_s - t0);
+			x[RK_OFFSET] = num(c.clock_offset_s);
 			emit(w);
 		}
 	}

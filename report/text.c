@@ -10,8 +10,8 @@
 
 static void header(FILE *f, const struct rep_doc *d)
 {
-	const struct rep_target *t = &d->target;
-	const struct rep_host *h = &d->host;
+	const struct sb_target_doc *t = &d->target;
+	const struct sb_host_doc *h = &d->host;
 	char a[32];
 	fprintf(f, "== %s: %s (%s) ==\n", d->command, rep_or(t->path, "?"), d->path);
 	fprintf(f, "measured by %s%s%s%s\n", d->producer, d->time ? ", " : "", rep_or(d->time, ""),

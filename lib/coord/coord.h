@@ -50,6 +50,8 @@ int sb_coord_clock_offsets(struct sb_coord *c, double *offset, double *rtt, doub
 /* Rank 0: rank r's offset as sb_coord_clock_offsets measured it last (0
  * before, on the other ranks, and alone). */
 double sb_coord_clock_offset(const struct sb_coord *c, int r);
+/* The round trip that estimate came from (s; 0 likewise). */
+double sb_coord_clock_rtt(const struct sb_coord *c, int r);
 
 /* A round of "is anyone done, is everyone done" that runs while the ranks
  * measure, without blocking: start one with this rank's state and its
@@ -102,6 +104,16 @@ double sb_coord_sum_rate(const struct sb_coord_sum *s);
  * failing rank's (0 when none failed), *who that rank (-1 none). Alone:
  * as given. 0 or -ETIMEDOUT, -ENOMEM. */
 int sb_coord_agree(struct sb_coord *c, int *code, int *who, double timeout_s);
+/* The same, each rank with a message saying why (NULL or "": none): rank
+ * 0 hears every failing rank's message, in rank order, through
+ * said(ctx, rank, msg) (a message only that rank printed would be lost
+ * among the others', or never seen on another host). */
+int sb_coord_agree_said(struct sb_coord *c, int *code, int *who, const char *msg,
+			void (*said)(void *ctx, int rank, const char *msg), void *ctx,
+			double timeout_s);
+/* "rank 2 on HOST: ", what this rank's messages start with in a run of
+ * many ranks ("" alone). */
+void sb_coord_prefix(const struct sb_coord *c, char *buf, size_t len);
 /* A call that failed with e (a rank died or hangs) while doing what: err
  * says so ("what: no answer from every rank in time: ending the job ..."),
  * class SB_ERR_ENV; returns e. */

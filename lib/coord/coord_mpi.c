@@ -20,8 +20,9 @@ struct sb_coord {
 	int poll_in[2], poll_out[2];
 	unsigned long long sum_in[SB_COORD_SUMS], sum_out[SB_COORD_SUMS];
 	double poll_t0;
-	double *offset; /* rank 0: each rank's clock offset, as measured last */
-	int failed;	/* a call that failed (-errno): every later one fails so */
+	/* rank 0: each rank's clock offset and round trip, as measured last */
+	double *offset, *rtt;
+	int failed; /* a call that failed (-errno): every later one fails so */
 };
 
 /* Keeps the first failure: the job is ending, no other exchange waits. */
@@ -67,8 +68,10 @@ void sb_coord_finish(struct sb_coord *c)
 {
 	if (c && c->mpi)
 		MPI_Finalize();
-	if (c)
+	if (c) {
 		free(c->offset);
+		free(c->rtt);
+	}
 	free(c);
 }
 
@@ -180,19 +183,28 @@ int sb_coord_max(struct sb_coord *c, long *v, unsigned n, double timeout_s)
 #define TAG_CLOCK 71
 #define CLOCK_TRIES 8
 
-/* Rank 0: rank r's offset kept for sb_coord_clock_offset (not kept
- * without memory: 0 then, as alone). */
-static void keep_offset(struct sb_coord *c, int r, double off)
+/* Rank 0: rank r's offset and round trip kept for sb_coord_clock_offset
+ * and _rtt (not kept without memory: 0 then, as alone). */
+static void keep_offset(struct sb_coord *c, int r, double off, double rtt)
 {
 	if (!c->offset)
 		c->offset = calloc((size_t)c->size, sizeof(*c->offset));
+	if (!c->rtt)
+		c->rtt = calloc((size_t)c->size, sizeof(*c->rtt));
 	if (c->offset)
 		c->offset[r] = off;
+	if (c->rtt)
+		c->rtt[r] = rtt;
 }
 
 double sb_coord_clock_offset(const struct sb_coord *c, int r)
 {
 	return c && c->offset && r >= 0 && r < c->size ? c->offset[r] : 0;
+}
+
+double sb_coord_clock_rtt(const struct sb_coord *c, int r)
+{
+	return c && c->rtt && r >= 0 && r < c->size ? c->rtt[r] : 0;
 }
 
 /* Rank 0 sends, rank r answers with its time: the offset is r's time
@@ -224,7 +236,7 @@ int sb_coord_clock_offsets(struct sb_coord *c, double *offset, double *rtt, doub
 					offset[r] = tr - (t0 + t1) / 2;
 				}
 				if (k == CLOCK_TRIES - 1)
-					keep_offset(c, r, offset[r]);
+					keep_offset(c, r, offset[r], rtt[r]);
 			} else if (c->rank == r) {
 				MPI_Irecv(&dummy, 1, MPI_DOUBLE, 0, TAG_CLOCK, MPI_COMM_WORLD,
 					  &q[0]);

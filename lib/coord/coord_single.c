@@ -110,6 +110,13 @@ double sb_coord_clock_offset(const struct sb_coord *c, int r)
 	return 0;
 }
 
+double sb_coord_clock_rtt(const struct sb_coord *c, int r)
+{
+	(void)c;
+	(void)r;
+	return 0;
+}
+
 int sb_coord_poll_start(struct sb_coord *c, int done, const uint64_t *counters)
 {
 	c->done = done;

@@ -55,18 +55,36 @@ double sb_coord_sum_rate(const struct sb_coord_sum *s)
 
 int sb_coord_agree(struct sb_coord *c, int *code, int *who, double timeout_s)
 {
+	return sb_coord_agree_said(c, code, who, NULL, NULL, NULL, timeout_s);
+}
+
+struct verdict {
+	int code; /* 0: goes on */
+	char msg[1024];
+};
+
+int sb_coord_agree_said(struct sb_coord *c, int *code, int *who, const char *msg,
+			void (*said)(void *ctx, int rank, const char *msg), void *ctx,
+			double timeout_s)
+{
 	const int n = sb_coord_size(c);
-	int *all = NULL;
+	struct verdict mine = { *code, "" }, *all = NULL;
 	long v[2] = { 0, -1 }; /* the first failing rank's code, its rank */
 	*who = *code ? sb_coord_rank(c) : -1;
 	if (n < 2)
 		return 0;
+	snprintf(mine.msg, sizeof(mine.msg), "%s", msg ? msg : "");
 	if (sb_coord_rank(c) == 0 && !(all = calloc((size_t)n, sizeof(*all))))
 		return -ENOMEM;
-	int e = sb_coord_gather(c, code, sizeof(*code), all, timeout_s);
-	for (int r = 0; !e && all && r < n && v[1] < 0; r++)
-		if (all[r])
-			v[0] = all[r], v[1] = r;
+	int e = sb_coord_gather(c, &mine, sizeof(mine), all, timeout_s);
+	for (int r = 0; !e && all && r < n; r++) {
+		if (!all[r].code)
+			continue;
+		if (v[1] < 0)
+			v[0] = all[r].code, v[1] = r;
+		if (all[r].msg[0] && said)
+			said(ctx, r, all[r].msg);
+	}
 	free(all);
 	if (!e)
 		e = sb_coord_bcast(c, v, sizeof(v), timeout_s);
@@ -75,6 +93,14 @@ int sb_coord_agree(struct sb_coord *c, int *code, int *who, double timeout_s)
 	*code = (int)v[0];
 	*who = (int)v[1];
 	return 0;
+}
+
+void sb_coord_prefix(const struct sb_coord *c, char *buf, size_t len)
+{
+	if (sb_coord_size(c) < 2 && len)
+		buf[0] = '\0';
+	else if (len)
+		snprintf(buf, len, "rank %d on %.64s: ", sb_coord_rank(c), sb_coord_host(c));
 }
 
 int sb_coord_lost(struct sb_error *err, const char *what, int e)

@@ -114,6 +114,12 @@ struct sb_engine_pick {
 					     * and the preferred engine could not be had */
 };
 void sb_engine_default(unsigned iodepth, struct sb_engine_pick *pick);
+/* The engine a job uses (choose.c): the one it names (name: not built
+ * in, not an engine, or not usable here: -errno with err saying which,
+ * SB_ERR_INPUT), or for "" or NULL the default (sb_engine_default: pick
+ * says whether it fell back, which the caller tells once). */
+int sb_engine_choose(const char *name, unsigned iodepth, struct sb_engine_pick *pick,
+		     struct sb_error *err);
 
 /* Fill e and call ops->init. Returns 0 or -errno. */
 int sb_engine_init(struct sb_engine *e, const struct sb_engine_ops *ops, int fd, unsigned depth,

@@ -102,3 +102,16 @@ int sb_jv_bool(const struct sb_jv *v, int dflt)
 {
 	return sb_jv_is(v, SB_JV_BOOL) ? v->boolean : dflt;
 }
+
+const char *sb_jv_found(const struct sb_jv *v, char *buf, size_t len)
+{
+	static const char *const names[] = { "null",	 "a boolean", "a number",
+					     "a string", "an array",  "an object" };
+	if (!v)
+		snprintf(buf, len, "nothing");
+	else if (v->type == SB_JV_NUM)
+		snprintf(buf, len, "%g", v->num.d);
+	else
+		snprintf(buf, len, "%s", v->type <= SB_JV_OBJ ? names[v->type] : "?");
+	return buf;
+}

@@ -114,5 +114,9 @@ double sb_jv_num(const struct sb_jv *v, double dflt);
 int sb_jv_u64(const struct sb_jv *v, uint64_t *out);
 /* 1 true, 0 false, dflt when absent or not a boolean. */
 int sb_jv_bool(const struct sb_jv *v, int dflt);
+/* What v is, for a message that says what was found instead of what was
+ * expected: its value for a number ("-5"), else its kind ("a string",
+ * "nothing" when absent); into buf, which it returns. */
+const char *sb_jv_found(const struct sb_jv *v, char *buf, size_t len);
 
 #endif

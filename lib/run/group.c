@@ -1,0 +1,461 @@
+/*
+ * One measurement: the jobs of a group run together on their prepared
+ * targets, looked at every 50 ms (the rate over the last second from the
+ * counters the workers publish 40 times a second, percent and ETA, told
+ * to the look hook), and the device's counters sampled around them. Under
+ * mpirun the ranks set up, agree, start together, and a round every look
+ * tells each whether any or all have finished (--stonewall stops all with
+ * the first) and sums their counters to rank 0.
+ */
+#include "lib/run/jobs.h"
+#include "lib/run/jobs_int.h"
+#include "lib/stats/live_rate.h"
+#include "lib/target/devinfo.h"
+
+#include <sys/statvfs.h>
+
+/* How often the counters are looked at: the rate window's steps. */
+#define LOOK_NS 50000000l
+/* A round during the measurement answers within a few looks. */
+#define ROUND_TIMEOUT_S 60.0
+
+/* One job of the group: its counters, their recent past, its figures. */
+struct watched {
+	struct sb_run_job_look l;
+	struct sb_rate rate;
+};
+
+/* Until the job ends: by time, or by its bytes at the recent rate; the
+ * sooner where it has both. */
+static double job_eta(const struct sb_progress *p, double bps)
+{
+	if (p->done)
+		return 0;
+	double eta = -1;
+	if (p->total_ns)
+		eta = p->elapsed_ns < p->total_ns ? (double)(p->total_ns - p->elapsed_ns) : 0;
+	if (p->total_bytes && bps > 0) {
+		uint64_t moved = 0;
+		for (int d = 0; d < SB_DDIR_N; d++)
+			moved += p->bytes[d];
+		const double b = moved < p->total_bytes
+					 ? (double)(p->total_bytes - moved) / bps * 1e9
+					 : 0;
+		eta = eta < 0 || b < eta ? b : eta;
+	}
+	return eta;
+}
+
+static void look_at(struct watched *w, uint64_t now)
+{
+	uint64_t b = 0, n = 0;
+	for (int d = 0; d < SB_DDIR_N; d++) {
+		b += w->l.p.bytes[d];
+		n += w->l.p.ios[d];
+	}
+	sb_rate_add(&w->rate, now, b, n);
+	if (sb_rate_get(&w->rate, now, b, n, &w->l.bps, &w->l.iops) < 0)
+		w->l.bps = w->l.iops = -1;
+	w->l.eta_ns = job_eta(&w->l.p, w->l.bps);
+}
+
+/* The figures of every job together: the slowest sets the percent and the
+ * ETA (finished ones count as done), the rates add up. */
+static void total_of(const struct watched *ws, unsigned n, struct sb_run_look *l)
+{
+	double pct = 100, bps = 0, iops = 0, eta = 0;
+	int ramp = 0, rated = 0;
+	for (unsigned i = 0; i < n; i++) {
+		const struct sb_run_job_look *w = &ws[i].l;
+		const double f = w->p.done ? 100 : w->p.fraction * 100;
+		pct = SB_MIN(pct, f);
+		if (!w->p.done && w->bps >= 0) { /* the rate now: of the jobs still running */
+			bps += w->bps;
+			iops += w->iops;
+			rated = 1;
+		}
+		eta = eta < 0 || w->eta_ns < 0 ? -1 : SB_MAX(eta, w->eta_ns);
+		ramp |= w->p.ramping && !w->p.done;
+		l->elapsed_ns = SB_MAX(l->elapsed_ns, w->p.elapsed_ns);
+	}
+	l->pct = pct;
+	l->bps = rated ? bps : -1; /* none yet: none shown, rather than 0 */
+	l->iops = rated ? iops : -1;
+	l->eta_ns = eta;
+	l->ramp = ramp;
+}
+
+enum {
+	S_BYTES,   /* moved so far, every job */
+	S_IOS,	   /* requests so far */
+	S_PPM,	   /* this rank's fraction done (its slowest job's), in millionths */
+	S_TOTAL,   /* bytes to move, of the jobs bound by bytes */
+	S_UNBOUND, /* jobs bound by time only (no bytes to tell the total) */
+	S_JOB,	   /* then of job i: its bytes at S_JOB + 2i, 1 when done at + 1 */
+};
+_Static_assert(S_JOB + 2 * SB_RUN_LOOK_JOBS <= SB_COORD_SUMS, "a round sums too little");
+
+struct ranks_watch {
+	struct sb_coord *c;
+	int in_round, stopped;
+	uint64_t round_ns;  /* when the round in flight began (sb_now_ns) */
+	struct sb_rate all; /* rank 0: every rank's counters summed */
+	int have_all;
+	uint64_t sum[SB_COORD_SUMS];	      /* rank 0: the newest sums */
+	struct sb_rate job[SB_RUN_LOOK_JOBS]; /* rank 0: each job's bytes, every rank's */
+	int alone, stonewall;
+	struct sb_run_ranks_look look;
+};
+
+/* The newest rate of r (rate), -1 none yet. */
+static double newest_rate(const struct sb_rate *r, double *ops)
+{
+	const unsigned h = (r->head + SB_RATE_SLOTS - 1) % SB_RATE_SLOTS;
+	double bps, o;
+	if (!r->n || sb_rate_get(r, r->t[h], r->bytes[h], r->ops[h], &bps, &o) < 0)
+		bps = o = -1;
+	if (ops)
+		*ops = o;
+	return bps;
+}
+
+/* Every rank's work together, from the newest sums rank 0 got: the
+ * percent (the ranks' average), bytes done of all to do (when every job
+ * is bound by bytes), rate, ETA (what is left at the pace so far) and each
+ * job's rate, and whether it is done on every rank. elapsed_ns: of this
+ * measurement. */
+static const struct sb_run_ranks_look *ranks_look(struct ranks_watch *rw, unsigned n,
+						  uint64_t elapsed_ns)
+{
+	struct sb_run_ranks_look *k = &rw->look;
+	const int nr = sb_coord_size(rw->c);
+	const double f = (double)rw->sum[S_PPM] / 1e6 / nr;
+	memset(k, 0, sizeof(*k));
+	k->nranks = nr;
+	k->bps = newest_rate(&rw->all, &k->iops);
+	k->fraction = f;
+	if (!rw->sum[S_UNBOUND] && rw->sum[S_TOTAL]) {
+		k->done = rw->sum[S_BYTES];
+		k->total = rw->sum[S_TOTAL];
+	}
+	k->eta_ns = f >= 1 ? 0 : f > 0 ? (double)elapsed_ns * (1 - f) / f : -1;
+	k->njobs = SB_MIN(n, (unsigned)SB_RUN_LOOK_JOBS);
+	for (unsigned i = 0; i < k->njobs; i++) {
+		k->job_done[i] = rw->sum[S_JOB + 2 * i + 1] == (uint64_t)nr;
+		k->job_bps[i] = SB_MAX(newest_rate(&rw->job[i], NULL), 0);
+	}
+	return k;
+}
+
+/* Many ranks: this one's runs are done, but the measurement ends when
+ * every rank's is (a round each look); with --stonewall, the first rank
+ * to finish stops the others' runs. Each round also sums the ranks'
+ * counters to rank 0 (as they were when the round began). Alone: done. */
+static void counters(const struct watched *ws, unsigned n, int done, uint64_t *v)
+{
+	double frac = 1;
+	memset(v, 0, SB_COORD_SUMS * sizeof(*v));
+	for (unsigned i = 0; ws && i < n; i++) {
+		const struct sb_progress *p = &ws[i].l.p;
+		uint64_t b = 0;
+		for (int d = 0; d < SB_DDIR_N; d++) {
+			b += p->bytes[d];
+			v[S_IOS] += p->ios[d];
+		}
+		v[S_BYTES] += b;
+		frac = SB_MIN(frac, p->done ? 1.0 : p->fraction);
+		if (p->total_bytes)
+			v[S_TOTAL] += p->total_bytes;
+		else
+			v[S_UNBOUND]++;
+		if (i < SB_RUN_LOOK_JOBS) {
+			v[S_JOB + 2 * i] = b;
+			v[S_JOB + 2 * i + 1] = !!p->done;
+		}
+	}
+	v[S_PPM] = (uint64_t)(SB_MAX(frac, 0.0) * 1e6 + 0.5);
+	if (done)
+		v[S_PPM] = 1000000;
+}
+
+/* 1 when every rank is done, 0 not yet; -errno when the round failed. */
+static int ranks_done(struct ranks_watch *rw, struct sb_run *const *runs, const struct watched *ws,
+		      unsigned n, int done, uint64_t now)
+{
+	int any, all;
+	uint64_t v[SB_COORD_SUMS];
+	if (sb_coord_size(rw->c) < 2 || rw->alone)
+		return done;
+	if (!rw->in_round) {
+		counters(ws, n, done, v);
+		if (sb_coord_poll_start(rw->c, done, v) < 0)
+			return -EIO;
+		rw->in_round = 1;
+		rw->round_ns = now;
+	}
+	const int e = sb_coord_poll_test(rw->c, &any, &all, v, ROUND_TIMEOUT_S);
+	if (e != 1)
+		return e;
+	rw->in_round = 0;
+	if (sb_coord_rank(rw->c) == 0 && ws) {
+		sb_rate_add(&rw->all, rw->round_ns, v[S_BYTES], v[S_IOS]);
+		for (unsigned i = 0; i < n && i < SB_RUN_LOOK_JOBS; i++)
+			sb_rate_add(&rw->job[i], rw->round_ns, v[S_JOB + 2 * i], 0);
+		memcpy(rw->sum, v, sizeof(rw->sum));
+		rw->have_all = 1;
+	}
+	if (any && rw->stonewall && !rw->stopped && !done) {
+		for (unsigned i = 0; i < n; i++)
+			sb_run_stop(runs[i]);
+		rw->stopped = 1;
+	}
+	return all;
+}
+
+static void tell_look(const struct sb_run_hooks *h, struct ranks_watch *rw, struct watched *ws,
+		      unsigned n, uint64_t start_ns, uint64_t now)
+{
+	struct sb_run_job_look jl[SB_RUN_GROUP_MAX];
+	struct sb_run_look l = { .now = now, .start_ns = start_ns, .njobs = n, .jobs = jl };
+	if (!h || !h->look || !ws)
+		return;
+	for (unsigned i = 0; i < n; i++)
+		jl[i] = ws[i].l;
+	total_of(ws, n, &l);
+	if (rw->have_all)
+		l.ranks = ranks_look(rw, n, now - start_ns);
+	h->look(h->ctx, &l);
+}
+
+/* Until every run ended (on every rank): 1 when another rank's end
+ * stopped this one's (--stonewall), 0, or -errno when a round failed
+ * (the runs stopped). */
+static int watch(struct sb_run *const *runs, unsigned n, const struct sb_run_group_opts *o,
+		 const struct sb_run_group_job *js, const struct sb_run_hooks *h,
+		 struct sb_coord *c)
+{
+	struct ranks_watch *rw = calloc(1, sizeof(*rw));
+	struct watched *ws = calloc(n, sizeof(*ws));
+	int stopped = 0, e = 0;
+	if (!rw) {
+		free(ws);
+		return -ENOMEM;
+	}
+	rw->c = c;
+	rw->alone = o->alone;
+	rw->stonewall = o->stonewall;
+	const uint64_t start_ns = sb_now_ns();
+	for (;;) {
+		const struct timespec ts = { 0, LOOK_NS };
+		int done = 1;
+		nanosleep(&ts, NULL);
+		if (!stopped && sb_run_hook_stop(h)) {
+			for (unsigned i = 0; i < n; i++)
+				sb_run_stop(runs[i]);
+			stopped = 1;
+		}
+		const uint64_t now = sb_now_ns();
+		for (unsigned i = 0; i < n; i++) {
+			struct sb_progress p;
+			done &= sb_run_progress(runs[i], ws ? &ws[i].l.p : &p);
+			if (ws) {
+				ws[i].l.name = js[i].res->name;
+				look_at(&ws[i], now);
+			}
+		}
+		e = ranks_done(rw, runs, ws, n, done, now);
+		if (e)
+			break;
+		tell_look(h, rw, ws, n, start_ns, now);
+	}
+	if (e < 0)
+		for (unsigned i = 0; i < n; i++)
+			sb_run_stop(runs[i]);
+	else
+		e = rw->stopped;
+	free(ws);
+	free(rw);
+	return e;
+}
+
+/* The first failed request, with where and why; a full filesystem gets
+ * how much was written and how much space is left. */
+static void say_errors(const struct sb_run_hooks *h, const struct sb_jobtarget *t,
+		       const struct sb_job_result *res, int w)
+{
+	const struct sb_io_error *fe = &res->first_error;
+	char a[32], b[32];
+	if (fe->err == ENOSPC) {
+		struct statvfs vfs;
+		uint64_t avail = 0;
+		if (t->npaths && statvfs(t->paths[0], &vfs) == 0)
+			avail = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+		sb_run_say(h, SB_SAY_ERROR,
+			   "no space left on the device after writing %s; the filesystem has %s "
+			   "free",
+			   sb_fmt_size(res->dir[SB_DDIR_WRITE].bytes, a, sizeof(a)),
+			   sb_fmt_size(avail, b, sizeof(b)));
+	} else if (fe->err) {
+		sb_run_say(h, SB_SAY_ERROR, "%s error at offset %llu (%s), length %u: %s",
+			   sb_ddir_name(fe->ddir), (unsigned long long)fe->offset,
+			   sb_fmt_size(fe->offset, a, sizeof(a)), fe->len, strerror(fe->err));
+	} else if (w < 0) {
+		sb_run_say(h, SB_SAY_ERROR, "%s failed: %s", res->name, strerror(-w));
+	}
+	if (res->errors > 1)
+		sb_run_say(h, SB_SAY_ERROR, "%llu requests failed in all",
+			   (unsigned long long)res->errors);
+}
+
+static void params_of(struct sb_run_params *p, const struct sb_run_group_opts *o,
+		      const struct sb_run_group_job *j)
+{
+	memset(p, 0, sizeof(*p));
+	p->job = *j->job;
+	p->engine = j->ops;
+	p->paths = (const char *const *)j->t->paths;
+	p->npaths = j->t->npaths;
+	p->held = j->t->fd;
+	p->is_blockdev = j->t->is_blockdev;
+	p->region_offset = j->t->region_offset;
+	p->region_size = j->t->region_size;
+	p->align = j->t->align;
+	p->verify = o->verify;
+	p->nrfiles = j->t->nrfiles;
+	p->file_sizes = j->t->fsize;
+}
+
+static void tell(const struct sb_run_hooks *h, const struct sb_run_group_opts *o,
+		 enum sb_run_ev what)
+{
+	struct sb_run_event ev = { .what = what };
+	if (o->ev)
+		ev = *o->ev;
+	ev.what = what;
+	if (h && h->event)
+		h->event(h->ctx, &ev);
+}
+
+/* Every run set up (files opened, buffers made) before any starts; many
+ * ranks: on every rank, or none starts. 0 or -errno (said). */
+static int set_up(struct sb_run **runs, const struct sb_run_group_opts *o,
+		  const struct sb_run_group_job *js, unsigned n, const struct sb_run_hooks *h,
+		  struct sb_coord *c)
+{
+	const char *step = NULL;
+	int e = 0;
+	for (unsigned i = 0; i < n && !e; i++) {
+		struct sb_run_params p;
+		params_of(&p, o, &js[i]);
+		e = sb_run_create(&runs[i], &p, &step);
+		if (e < 0)
+			sb_run_say(h, SB_SAY_ERROR, "cannot start %s (%s): %s",
+				   n > 1 ? js[i].res->name : o->label, step ? step : "setup",
+				   strerror(-e));
+	}
+	if (!o->alone) {
+		const int a = sb_run_agree_quiet(h, c, e < 0);
+		if (a < 0)
+			e = a;
+		else if (a && !e)
+			e = -ECANCELED; /* another rank failed, and said so */
+	}
+	if (e < 0)
+		for (unsigned i = 0; i < n; i++)
+			sb_run_free(runs[i]);
+	return e;
+}
+
+/* The runs started together, watched, joined; each result's times and
+ * counters. 0 or -errno (said). */
+static int measure(struct sb_run **runs, const struct sb_run_group_opts *o,
+		   const struct sb_run_group_job *js, unsigned n, const struct sb_run_hooks *h,
+		   struct sb_coord *c, int *w)
+{
+	int have_ds[SB_RUN_GROUP_MAX] = { 0 };
+	for (unsigned i = 0; i < n; i++) {
+		const struct sb_jobtarget *t = js[i].t;
+		have_ds[i] = t->info.devname[0] &&
+			     sb_diskstat_read(t->info.devname, &js[i].res->ds_before) == 0;
+	}
+	const uint64_t t0 = sb_now_ns();
+	const double t_start = sb_run_coord_time(c);
+	struct timespec wall;
+	clock_gettime(CLOCK_REALTIME, &wall);
+	unsigned started = 0;
+	int e = 0, walled = 0;
+	for (; started < n && !e; started++) {
+		e = sb_run_start(runs[started]);
+		js[started].res->start_unix_ns = (uint64_t)wall.tv_sec * 1000000000ull +
+						 (uint64_t)wall.tv_nsec;
+	}
+	tell(h, o, SB_RUN_MEASURE_BEGAN);
+	if (e == 0)
+		walled = watch(runs, n, o, js, h, c);
+	else
+		for (unsigned i = 0; i < started; i++)
+			sb_run_stop(runs[i]);
+	for (unsigned i = 0; i < n; i++)
+		w[i] = sb_run_wait(runs[i], js[i].res);
+	tell(h, o, SB_RUN_MEASURE_ENDED);
+	for (unsigned i = 0; i < n; i++) {
+		struct sb_job_result *res = js[i].res;
+		/* the measured phase, the ramp after the start left out */
+		res->rank_start_s = t_start + (double)js[i].job->ramp_ns / 1e9;
+		res->rank_end_s = res->rank_start_s + (double)res->runtime_ns / 1e9;
+		if (walled > 0 && !sb_run_hook_stop(h)) { /* stopped by design, not by a person */
+			res->interrupted = 0;
+			res->stonewalled = 1;
+		}
+		if (have_ds[i] && sb_diskstat_read(js[i].t->info.devname, &res->ds_after) == 0) {
+			res->have_diskstat = 1;
+			res->ds_elapsed_ns = sb_now_ns() - t0;
+		}
+		sb_run_free(runs[i]);
+	}
+	if (walled < 0)
+		sb_run_lost(h, "while measuring", walled);
+	if (e < 0)
+		sb_run_say(h, SB_SAY_ERROR, "cannot start the workers: %s", strerror(-e));
+	return e < 0 ? e : walled < 0 ? walled : 0;
+}
+
+static int group(const struct sb_run_group_opts *o, const struct sb_run_group_job *js, unsigned n,
+		 const struct sb_run_hooks *h, struct sb_coord *c)
+{
+	struct sb_run *runs[SB_RUN_GROUP_MAX] = { NULL };
+	int w[SB_RUN_GROUP_MAX] = { 0 };
+	if (!n || n > SB_RUN_GROUP_MAX)
+		return -EINVAL;
+	int e = set_up(runs, o, js, n, h, c);
+	if (e < 0)
+		return e;
+	if ((e = measure(runs, o, js, n, h, c, w)) < 0)
+		return e;
+	int first = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (w[i] < 0 || js[i].res->errors) {
+			say_errors(h, js[i].t, js[i].res, w[i]);
+			if (!first)
+				first = w[i];
+		}
+	}
+	return first;
+}
+
+/* Many ranks: when one failed, every rank returns a failure, so that a
+ * command with many measurements stops on all ranks at the same step
+ * rather than leave the others waiting at the next. */
+int sb_run_group(const struct sb_run_group_opts *o, const struct sb_run_group_job *js, unsigned n,
+		 const struct sb_run_hooks *h, struct sb_coord *c)
+{
+	int e = group(o, js, n, h, c);
+	if (!o->alone) {
+		const int a = sb_run_worst(h, c, e < 0);
+		if (a < 0)
+			return a;
+		if (a && !e)
+			e = -ECANCELED; /* another rank failed, and said so */
+	}
+	return e;
+}

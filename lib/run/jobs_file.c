@@ -1,0 +1,360 @@
+/*
+ * A job file's jobs (jobs.h): in their groups, as fio runs them; a job
+ * alone with its repeats and its verify=, jobs together each on its own
+ * files in a directory or on its part of a file or a device. Every
+ * group's targets are prepared before it starts, and cleaned up after.
+ */
+#include "lib/run/jobs_run.h"
+
+/* How long the groups after group k take, where their jobs say (a time
+ * with time_based, ramp included): r->later_ns; the others counted in
+ * r->later. */
+static void groups_after(struct run *r, const struct sb_jobfile_group *groups, unsigned ngroups,
+			 unsigned k)
+{
+	r->later = 0;
+	r->later_ns = 0;
+	for (unsigned g = k + 1; g < ngroups; g++) {
+		uint64_t ns = 0;
+		int timed = 1;
+		for (unsigned i = groups[g].first; i < groups[g].first + groups[g].n; i++) {
+			timed &= r->opts[i].time_based && r->opts[i].runtime_ns;
+			ns = SB_MAX(ns, r->opts[i].ramp_ns + r->opts[i].runtime_ns);
+		}
+		if (timed)
+			r->later_ns += ns;
+		else
+			r->later++;
+	}
+}
+
+/* The target a group of jobs shares (a file or a device): prepared once
+ * for all of them, written if any writes, laid out if any reads, over the
+ * span of their regions. views[k] is job k's part. */
+static int prepare_shared(struct run *r, struct sb_jobtarget *shared, struct sb_job_opts *opts,
+			  const struct sb_engine_ops *const *ops, unsigned n,
+			  struct sb_jobtarget *views)
+{
+	const char *tgt = r->o->target;
+	struct sb_job_opts u = opts[0];
+	uint64_t lo = UINT64_MAX, hi = 0, new_size = 0;
+	int writes = 0, reads = 0, whole = 0, noio = 1;
+	for (unsigned k = 0; k < n; k++) {
+		const struct sb_job_opts *o = &opts[k];
+		writes |= sb_rw_writes(o->rw);
+		reads |= sb_rw_reads(o->rw);
+		noio &= !!(ops[k]->flags & SB_ENGINE_NOIO);
+		whole |= !o->size;
+		lo = SB_MIN(lo, o->offset);
+		hi = SB_MAX(hi, o->offset + o->size);
+		/* a new file holds every job's [offset, offset + size), as fio
+		 * makes it offset + size long */
+		new_size = SB_MAX(new_size, o->offset + o->size);
+	}
+	if (!new_size || whole)
+		new_size = SB_MAX(new_size, SB_JT_NEW_FILE_SIZE);
+	/* every job's part is checked before anything is created (on every
+	 * rank: one refusing stops all) */
+	int st = 0;
+	for (unsigned k = 0; k < n && !st; k++)
+		st = sb_run_status_of(r, sb_jobtarget_view(shared, &views[k], &opts[k], tgt,
+							   new_size, r->err));
+	if ((st = sb_run_agree_st(r, st)))
+		return st;
+	u.rw = writes ? SB_RW_WRITE : SB_RW_READ;
+	u.offset = shared->info.kind == SB_TARGET_NONE ? 0 : lo;
+	u.size = shared->info.kind == SB_TARGET_NONE ? new_size : whole ? 0 : hi - lo;
+	u.direct = 0; /* each view checks its own alignment */
+	u.numjobs = 1;
+	if ((st = sb_run_prepare(r, shared, &u, reads, noio)))
+		return st; /* every rank's verdict already */
+	for (unsigned k = 0; k < n && !st; k++) {
+		st = sb_run_status_of(r, sb_jobtarget_view(shared, &views[k], &opts[k], tgt,
+							   new_size, r->err));
+		if (!st && !opts[k].size)
+			opts[k].size = views[k].region_size;
+	}
+	return sb_run_agree_st(r, st);
+}
+
+/* --precondition and --discard-before with a job file (docs/states.md):
+ * the one target every job runs on is brought to the state over the span
+ * of the jobs' regions, before the first job, with the checks of a single
+ * workload; under mpirun each rank's own target. A directory (each job
+ * makes files of its own) and a target not there yet are refused. */
+static int jobs_state(struct run *r)
+{
+	const struct sb_state_opts *s = &r->o->state;
+	const char *w = s->precond ? "--precondition" : "--discard-before", *tgt = r->o->target;
+	const unsigned n = r->o->njobs;
+	if (!s->precond && !s->discard_before)
+		return 0;
+	int st = sb_run_state_noio(r);
+	if (st)
+		return st;
+	struct sb_jobtarget *ts = calloc(n + 1, sizeof(*ts));
+	if (!ts)
+		return sb_run_fail(r, SB_RUN_ENV, "out of memory");
+	struct sb_jobtarget *shared = &ts[n];
+	st = sb_run_status_of(r, sb_jobtarget_probe(shared, tgt, r->err));
+	const enum sb_target_kind k = shared->info.kind;
+	if (!st && k != SB_TARGET_FILE && k != SB_TARGET_BLOCK)
+		st = sb_run_fail(r, SB_RUN_INPUT,
+				 "%s: with a job file, only on an existing file or block device: '%s' "
+				 "is %s",
+				 w, tgt,
+				 k == SB_TARGET_DIR
+					 ? "a directory (each job makes files of its own)"
+					 : "not there yet (create it first, or give the "
+					   "workload as options)");
+	if (!st)
+		st = sb_run_status_of(r, sb_run_state_check(s, r->o->destroy_data, shared, tgt,
+							    r->err));
+	/* many ranks: every one may, or none goes on (each then brings its
+	 * own target to the state, and all wait for the last) */
+	st = sb_run_agree_st(r, st);
+	if (!st)
+		st = prepare_shared(r, shared, r->opts, r->o->ops, n, ts);
+	if (!st)
+		st = sb_run_status_of(r, sb_run_state_apply(s, shared, tgt, r->res, r->h, r->c,
+							    r->err));
+	sb_run_cleanup(r, shared, 1); /* it existed: nothing of ours to remove */
+	free(ts);
+	return st;
+}
+
+/* Many ranks: the jobs of a group prepare their targets in the same steps
+ * on every rank only if every rank's is a directory, or none. */
+static int same_kind(struct run *r, int own_files)
+{
+	long v[2] = { own_files, !own_files };
+	if (sb_run_ranks(r->c) < 2)
+		return 0;
+	const int e = sb_coord_max(r->c, v, 2, SB_RUN_SETUP_TIMEOUT_S);
+	if (e)
+		return sb_run_status_of(r, sb_run_lost(r->h, "agreeing", e));
+	if (!v[0] || !v[1])
+		return 0;
+	if (sb_run_rank(r->c) != 0)
+		return sb_run_fail(r, SB_RUN_INPUT, "%s", "");
+	return sb_run_fail(r, SB_RUN_INPUT,
+			   "the ranks' targets differ: a directory on some ranks, a file or a "
+			   "device on others; give every rank the same kind of target");
+}
+
+/* Each job of [g, g + n) its target: in a directory its own files (k of
+ * them prepared, the k-th perhaps in part), on a file or a device its part
+ * of the one they share (ts[n]). */
+static int group_targets(struct run *r, unsigned g, unsigned n, struct sb_jobtarget *ts,
+			 int own_files, unsigned *k)
+{
+	int st = 0;
+	for (*k = 0; own_files && *k < n && !st; ++*k) {
+		struct sb_job_opts *o = &r->opts[g + *k];
+		st = sb_run_prepare(r, &ts[*k], o, sb_rw_reads(o->rw),
+				    !!(r->o->ops[g + *k]->flags & SB_ENGINE_NOIO));
+		if (st)
+			break;
+		if (!o->size)
+			o->size = ts[*k].region_size;
+	}
+	if (!st && !own_files)
+		st = prepare_shared(r, &ts[n], r->opts + g, r->o->ops + g, n, ts);
+	return st;
+}
+
+/* The group's results, each named after its job's section; label: "a + b". */
+static int group_results(struct run *r, unsigned g, unsigned n, struct sb_jobtarget *ts,
+			 struct sb_run_group_job *mj, char *label, size_t len)
+{
+	for (unsigned i = 0; i < n; i++) {
+		struct sb_job_result *jr = sb_job_result_create();
+		if (!jr || sb_results_add_job(r->res, jr) < 0) {
+			sb_job_result_free(jr);
+			return sb_run_fail(r, SB_RUN_ENV, "out of memory");
+		}
+		snprintf(jr->name, sizeof(jr->name), "%s", r->o->jf->jobs[g + i].name);
+		mj[i] = (struct sb_run_group_job){ &r->opts[g + i], r->o->ops[g + i], &ts[i], jr };
+		const size_t l = strlen(label);
+		snprintf(label + l, len - l, "%s%s", i ? " + " : "", jr->name);
+	}
+	return 0;
+}
+
+static int measure_group(struct run *r, const struct sb_run_group_job *mj, unsigned n,
+			 const char *label)
+{
+	const struct sb_run_event ev = { .step = r->group,
+					 .nsteps = r->ngroups,
+					 .njobs = n,
+					 .run = 1,
+					 .nruns = 1,
+					 .label = label,
+					 .later = r->later,
+					 .later_ns = r->later_ns };
+	const struct sb_run_group_opts go = { .label = label,
+					      .stonewall = r->o->stonewall,
+					      .ev = &ev };
+	const int w = sb_run_group(&go, mj, n, r->h, r->c);
+	int st = 0;
+	for (unsigned i = 0; i < n; i++) {
+		sb_results_sanity(r->res, mj[i].res);
+		if (mj[i].res->interrupted)
+			r->res->interrupted = 1;
+		if (mj[i].res->errors)
+			st = SB_RUN_FAILED;
+	}
+	return w < 0 ? SB_RUN_FAILED : st;
+}
+
+/* Jobs [g, g + n) at the same time. */
+static int run_together(struct run *r, unsigned g, unsigned n)
+{
+	/* ts[0..n): each job's target (or view); ts[n]: the shared one */
+	struct sb_jobtarget *ts = calloc(n + 1, sizeof(*ts));
+	struct sb_run_group_job *mj = calloc(n, sizeof(*mj));
+	char label[256] = "";
+	unsigned k = 0;
+	if (!ts || !mj) {
+		free(ts);
+		free(mj);
+		return sb_run_fail(r, SB_RUN_ENV, "out of memory");
+	}
+	struct sb_jobtarget *shared = &ts[n];
+	int st = sb_run_agree_st(r, sb_run_status_of(r, sb_jobtarget_probe(shared, r->o->target,
+									   r->err)));
+	const int own_files = !st && shared->info.kind == SB_TARGET_DIR;
+	if (!st)
+		st = same_kind(r, own_files);
+	/* every target first: a job that cannot start leaves no empty result */
+	if (!st)
+		st = group_targets(r, g, n, ts, own_files, &k);
+	if (!st)
+		st = group_results(r, g, n, ts, mj, label, sizeof(label));
+	if (g == 0 && (!st || sb_run_hook_stop(r->h))) /* stopped in the layout too */
+		sb_run_describe(r, own_files ? &ts[0] : shared);
+	if (!st)
+		st = measure_group(r, mj, n, label);
+	const int keep = st > SB_RUN_FAILED ? 0 : r->o->keep;
+	/* views own nothing; of the jobs' own targets, k were prepared, the
+	 * k-th perhaps in part */
+	for (unsigned i = 0; own_files && i <= k && i < n; i++)
+		sb_run_cleanup(r, &ts[i], keep);
+	sb_run_cleanup(r, shared, keep);
+	free(ts);
+	free(mj);
+	return st;
+}
+
+/* A job file's verify= job after its runs (c->rv: the verifying job's,
+ * not another's after it): every rank checks its own target, rank 0
+ * gathers the verdicts, and every rank goes on with the worst. */
+static int verify_alone(struct run *r, const struct sb_job_opts *job, const struct sb_jobtarget *t,
+			int st)
+{
+	if (!r->rv || !job->fio_verify[0] || sb_run_stopped(r))
+		return st;
+	st = sb_run_verify_after(r, t, st);
+	const long w = sb_run_worst(r->h, r->c, st);
+	if (w > st)
+		sb_run_fail(r, (int)w, "%s", "");
+	return w < 0 ? SB_RUN_ENV : (int)w;
+}
+
+/* One job alone, with its repeats. */
+static int run_alone(struct run *r, unsigned g)
+{
+	const struct sb_engine_ops *ops = r->o->ops[g];
+	struct sb_job_opts *job = &r->opts[g];
+	struct sb_jobtarget t;
+	memset(&t, 0, sizeof(t));
+	int st = sb_run_prepare(r, &t, job, sb_rw_reads(job->rw) && !job->fio_verify[0],
+				!!(ops->flags & SB_ENGINE_NOIO));
+	const int prepare_failed = st; /* every rank's verdict already */
+	/* many ranks: every one filled its region, or none measures */
+	if (!st && job->fio_verify[0]) {
+		char how[sizeof(job->fio_verify) + 8];
+		snprintf(how, sizeof(how), "verify=%s", job->fio_verify);
+		st = sb_run_verify_before(r, ops, &t, job, how);
+	}
+	if (!prepare_failed)
+		st = sb_run_agree_st(r, st);
+	/* stopped in the layout: the results still say where */
+	if (g == 0 && (!st || sb_run_hook_stop(r->h)))
+		sb_run_describe(r, &t);
+	if (st) {
+		sb_run_cleanup(r, &t, 0);
+		return st;
+	}
+	if (!job->size)
+		job->size = t.region_size;
+	st = sb_run_repeats(r, &t, ops, job);
+	st = verify_alone(r, job, &t, st);
+	sb_run_cleanup(r, &t, r->o->keep);
+	return st;
+}
+
+/* Each result of group [g, e) its job's options as written (fio's "job
+ * options"). */
+static int raw_options(struct run *r, size_t before, unsigned g, unsigned e)
+{
+	for (size_t i = before; i < r->res->njobs; i++)
+		if (sb_job_result_set_fio_opts(r->res->jobs[i],
+					       &r->o->jf->jobs[g + (i - before) % (e - g)].raw) < 0)
+			return sb_run_fail(r, SB_RUN_ENV, "out of memory");
+	return 0;
+}
+
+static int groups(struct run *r)
+{
+	struct sb_jobfile_group groups[SB_JOBFILE_MAX_JOBS];
+	const unsigned ngroups = sb_jobfile_groups(r->o->jf, groups);
+	int st = 0, failed = 0;
+	/* many ranks: each group starts on all together, or on none */
+	for (unsigned k = 0; k < ngroups && !st && !sb_run_stopped(r); k++) {
+		const unsigned g = groups[k].first, e = g + groups[k].n;
+		r->group = k + 1;
+		r->ngroups = ngroups;
+		groups_after(r, groups, ngroups, k);
+		const size_t before = r->res->njobs;
+		sb_run_tell(r, SB_RUN_GROUP_BEGAN, g, e - g, 0);
+		int m = e - g == 1 ? run_alone(r, g) : run_together(r, g, e - g);
+		const int raw = raw_options(r, before, g, e);
+		if (raw)
+			m = raw;
+		sb_run_tell(r, SB_RUN_GROUP_ENDED, g, e - g, m);
+		if (m == SB_RUN_FAILED)
+			failed = 1; /* the next jobs still run */
+		else if (m)
+			st = m;
+	}
+	return !st && failed ? SB_RUN_FAILED : st;
+}
+
+int sb_run_jobfile(struct run *r)
+{
+	if (!(r->res = sb_results_create("run")) ||
+	    sb_results_set_fio_global(r->res, &r->o->jf->global_raw) < 0) {
+		sb_results_free(r->res);
+		r->res = NULL;
+		return sb_run_fail(r, SB_RUN_ENV, "out of memory");
+	}
+	/* refused before anything was done: no results */
+	int st = jobs_state(r);
+	if (!st) {
+		/* many ranks: a directory of its own for all the groups */
+		if (r->h && r->h->hold)
+			r->h->hold(r->h->ctx, sb_run_ranks(r->c) > 1, 0);
+		st = groups(r);
+		if (r->h && r->h->hold)
+			r->h->hold(r->h->ctx, 0, st > SB_RUN_FAILED ? 0 : r->o->keep);
+	}
+	/* refused: no empty results (stopped in a layout, by a stop on one
+	 * rank: the results say so) */
+	if (st && !r->res->njobs && !r->res->have_state &&
+	    (sb_run_ranks(r->c) > 1 || !sb_run_hook_stop(r->h))) {
+		sb_results_free(r->res);
+		r->res = NULL;
+	}
+	return st;
+}

@@ -1,0 +1,66 @@
+/* Internal to lib/run: a run of sb_run_jobs in progress, and the steps
+ * jobs.c (a workload, the results) and jobs_file.c (a job file's groups)
+ * share. A step returns a status (enum sb_run_status); one past
+ * SB_RUN_FAILED has its why in r->err. */
+#ifndef SB_RUN_JOBS_RUN_H
+#define SB_RUN_JOBS_RUN_H
+
+#include "lib/run/jobs.h"
+#include "lib/run/jobs_int.h"
+
+#include <stdarg.h>
+
+struct run {
+	const struct sb_run_jobs_opts *o;
+	const struct sb_run_hooks *h;
+	struct sb_coord *c;
+	struct sb_run_result *out;
+	struct sb_error *err;
+	struct sb_job_opts *opts; /* o->jobs, their sizes filled in as targets say */
+	struct sb_results *res;
+	struct sb_job_verify *rv; /* the verifying job's */
+	/* a job file's group now running (1..ngroups; 0 of 0: a workload),
+	 * and the groups after it, for the ETA: later of unknown length (as
+	 * long as this one), later_ns of the others together */
+	unsigned group, ngroups, later;
+	uint64_t later_ns;
+	/* many ranks: the repeats, summarized once they are gathered */
+	size_t rep_first;
+	unsigned rep_n;
+};
+
+/* The status of a library call's return e (err filled by it). */
+int sb_run_status_of(struct run *r, int e);
+/* r->err set to st's class and the message; returns st. */
+int sb_run_fail(struct run *r, int st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Many ranks: every rank's status after a step, the first failing rank's
+ * (a rank says its own error at once; rank 0 which one stopped all). */
+int sb_run_agree_st(struct run *r, int st);
+/* A stop asked on any rank. */
+int sb_run_stopped(struct run *r);
+
+/* Targets through the program's hooks, or the library's own. */
+int sb_run_prepare(struct run *r, struct sb_jobtarget *t, struct sb_job_opts *job, int needs_data,
+		   int noio);
+void sb_run_cleanup(struct run *r, struct sb_jobtarget *t, int keep);
+/* The results' conditions: the host, the target t, the job file. */
+void sb_run_describe(struct run *r, const struct sb_jobtarget *t);
+void sb_run_tell(struct run *r, enum sb_run_ev what, unsigned first, unsigned n, int rc);
+
+/* One job measured o->repeat times on t, the results appended. */
+int sb_run_repeats(struct run *r, struct sb_jobtarget *t, const struct sb_engine_ops *ops,
+		   const struct sb_job_opts *opts);
+/* A verifying job (how: "--verify", "verify=crc32c"): usable, its
+ * region filled (r->rv). */
+int sb_run_verify_before(struct run *r, const struct sb_engine_ops *ops, struct sb_jobtarget *t,
+			 const struct sb_job_opts *job, const char *how);
+/* The check after the measurement, every rank's verdict to rank 0, the
+ * results' verify section; the status (st's when that is worse). */
+int sb_run_verify_after(struct run *r, const struct sb_jobtarget *t, int st);
+/* --precondition or --discard-before with a job that does no I/O. */
+int sb_run_state_noio(struct run *r);
+
+/* A job file's jobs in their groups (jobs_file.c). */
+int sb_run_jobfile(struct run *r);
+
+#endif

@@ -1,0 +1,239 @@
+/*
+ * The steps of a run (jobs_run.h) a workload and a job file's groups
+ * share: statuses, agreements, targets, repeats, verify around a job.
+ */
+#include "lib/run/jobs_run.h"
+
+#include "lib/analysis/repeats.h"
+#include "lib/verify/verify_json.h"
+
+int sb_run_status_of(struct run *r, int e)
+{
+	if (e >= 0)
+		return SB_RUN_OK;
+	if (r->err->err >= 0)
+		r->err->err = e;
+	switch (r->err->cls) {
+	case SB_ERR_INPUT: return SB_RUN_INPUT;
+	case SB_ERR_ENV: return SB_RUN_ENV;
+	case SB_ERR_FAIL: return SB_RUN_FAILED;
+	case SB_ERR_STOPPED: return SB_RUN_STOPPED;
+	}
+	return SB_RUN_ENV;
+}
+
+int sb_run_fail(struct run *r, int st, const char *fmt, ...)
+{
+	static const enum sb_errclass cls[] = { SB_ERR_FAIL, SB_ERR_FAIL, SB_ERR_INPUT, SB_ERR_ENV,
+						SB_ERR_STOPPED };
+	va_list ap;
+	r->err->err = st == SB_RUN_INPUT ? -EINVAL : st == SB_RUN_STOPPED ? -EINTR : -EIO;
+	r->err->cls = cls[st];
+	va_start(ap, fmt);
+	vsnprintf(r->err->msg, sizeof(r->err->msg), fmt, ap);
+	va_end(ap);
+	return st;
+}
+
+int sb_run_agree_st(struct run *r, int st)
+{
+	int code = st, who;
+	if (sb_run_ranks(r->c) < 2)
+		return st;
+	if (st > SB_RUN_FAILED) /* said at once, as this rank's own */
+		sb_run_say_error(r->h, r->err);
+	const int e = sb_coord_agree_said(r->c, &code, &who, NULL, NULL, NULL,
+					  SB_RUN_SETUP_TIMEOUT_S);
+	if (e)
+		return sb_run_status_of(r,
+					sb_run_lost(r->h, "waiting for every rank to be ready", e));
+	if (who >= 0 && sb_run_rank(r->c) == 0)
+		sb_run_say(r->h, SB_SAY_RELAYED,
+			   "rank %d refused or failed: no rank goes on (every rank stops before "
+			   "its I/O)",
+			   who);
+	if (code && code != st) /* the first failing rank's */
+		sb_run_fail(r, code, "%s", "");
+	return code;
+}
+
+int sb_run_stopped(struct run *r)
+{
+	const long v = sb_run_worst(r->h, r->c, sb_run_hook_stop(r->h));
+	return v != 0;
+}
+
+static int jt_stop(void *ctx)
+{
+	return sb_run_hook_stop(ctx);
+}
+
+static void jt_warn(void *ctx, const char *msg)
+{
+	sb_run_say(ctx, SB_SAY_WARNING, "%s", msg);
+}
+
+int sb_run_prepare(struct run *r, struct sb_jobtarget *t, struct sb_job_opts *job, int needs_data,
+		   int noio)
+{
+	const struct sb_run_hooks *h = r->h;
+	int e;
+	t->destroy_data = r->o->destroy_data;
+	if (h && h->prepare) {
+		e = h->prepare(h->ctx, t, r->o->target, job, needs_data, noio, r->err);
+	} else {
+		t->hooks = (struct sb_jt_hooks){ jt_stop, NULL, jt_warn, (void *)h };
+		e = sb_jobtarget_prepare(t, r->o->target, job, needs_data, noio, r->err);
+	}
+	return sb_run_status_of(r, e);
+}
+
+void sb_run_cleanup(struct run *r, struct sb_jobtarget *t, int keep)
+{
+	const struct sb_run_hooks *h = r->h;
+	if (h && h->cleanup) {
+		h->cleanup(h->ctx, t, keep);
+		return;
+	}
+	t->hooks = (struct sb_jt_hooks){ jt_stop, NULL, jt_warn, (void *)h };
+	sb_jobtarget_cleanup(t, keep);
+}
+
+void sb_run_describe(struct run *r, const struct sb_jobtarget *t)
+{
+	int created = 0;
+	for (unsigned i = 0; i < t->npaths; i++)
+		created |= t->created[i];
+	sb_results_describe(r->res, &t->info, r->o->target, created, t->direct_fallback);
+	if (r->o->jf)
+		snprintf(r->res->job_file, sizeof(r->res->job_file), "%s",
+			 r->o->job_file ? r->o->job_file : "");
+}
+
+void sb_run_tell(struct run *r, enum sb_run_ev what, unsigned first, unsigned n, int rc)
+{
+	struct sb_run_event ev = { .what = what,
+				   .step = r->group,
+				   .nsteps = r->ngroups,
+				   .first = first,
+				   .njobs = n,
+				   .rc = rc };
+	if (r->h && r->h->event)
+		r->h->event(r->h->ctx, &ev);
+}
+
+/* One job's repeats on its prepared target t, the results appended. */
+int sb_run_repeats(struct run *r, struct sb_jobtarget *t, const struct sb_engine_ops *ops,
+		   const struct sb_job_opts *opts)
+{
+	const unsigned repeat = SB_MAX(r->o->repeat, 1u);
+	const size_t first = r->res->njobs;
+	int st = SB_RUN_OK;
+	for (unsigned i = 0; i < repeat && !sb_run_hook_stop(r->h); i++) {
+		struct sb_job_result *jr = sb_job_result_create();
+		if (!jr || sb_results_add_job(r->res, jr) < 0) {
+			sb_job_result_free(jr);
+			return sb_run_fail(r, SB_RUN_ENV, "out of memory");
+		}
+		struct sb_job_opts job = *opts;
+		job.seed += i;
+		if (repeat > 1)
+			snprintf(jr->name, sizeof(jr->name), "%s (run %u of %u)", opts->name, i + 1,
+				 repeat);
+		else
+			snprintf(jr->name, sizeof(jr->name), "%s", opts->name);
+		const struct sb_run_event ev = { .step = r->group,
+						 .nsteps = r->ngroups,
+						 .njobs = 1,
+						 .run = i + 1,
+						 .nruns = repeat,
+						 .label = jr->name,
+						 .later = repeat - 1 - i + r->later,
+						 .later_ns = r->later_ns };
+		const struct sb_run_group_opts go = { .label = jr->name,
+						      .verify = r->rv ? &r->rv->fmt : NULL,
+						      .stonewall = r->o->stonewall,
+						      .ev = &ev };
+		const struct sb_run_group_job one = { &job, ops, t, jr };
+		const int e = sb_run_group(&go, &one, 1, r->h, r->c);
+		sb_results_sanity(r->res, jr);
+		if (jr->interrupted)
+			r->res->interrupted = 1;
+		if (e < 0)
+			return SB_RUN_FAILED;
+		if (jr->errors)
+			st = SB_RUN_FAILED; /* survived with --continue-on-error */
+	}
+	const unsigned n = (unsigned)(r->res->njobs - first);
+	if (repeat > 1 && n > 1 && sb_run_ranks(r->c) > 1) { /* once they are gathered */
+		r->rep_first = first;
+		r->rep_n = n;
+	} else if (repeat > 1 && n > 1) {
+		sb_repeats_summarize(r->res, first, n, opts->name);
+	}
+	return st;
+}
+
+/* A verifying job's check after its measurement: every rank checks its
+ * own target (unless a stop was asked on any), rank 0 gathers the
+ * verdicts. The status, st's when it is worse. */
+int sb_run_verify_after(struct run *r, const struct sb_jobtarget *t, int st)
+{
+	struct sb_error er;
+	const int e = sb_run_verify_check(r->rv, t, r->h ? r->h->stop : NULL,
+					  r->h ? r->h->ctx : NULL, &er);
+	const int g = sb_run_verify_ranks(r->rv, t, r->c);
+	if (g)
+		sb_run_lost(r->h, "gathering the results", g);
+	if (e < 0 && !st) {
+		*r->err = er;
+		st = sb_run_status_of(r, e);
+	} else if (e < 0) { /* said: the status is the step's that failed first */
+		sb_run_say_error(r->h, &er);
+	} else if (!st && r->rv->bad) {
+		st = SB_RUN_FAILED;
+	}
+	r->res->extra_key = "verify";
+	r->res->extra_json = sb_job_verify_json;
+	r->res->extra_ctx = r->rv;
+	r->out->verify = r->rv;
+	r->out->nverify_paths = 0;
+	r->out->verify_paths = calloc(t->npaths + 1, sizeof(char *));
+	for (unsigned i = 0; r->out->verify_paths && i < t->npaths; i++)
+		if ((r->out->verify_paths[i] = strdup(t->paths[i])))
+			r->out->nverify_paths = i + 1;
+	return st;
+}
+
+int sb_run_verify_before(struct run *r, const struct sb_engine_ops *ops, struct sb_jobtarget *t,
+			 const struct sb_job_opts *job, const char *how)
+{
+	if (ops->flags & SB_ENGINE_NOIO)
+		return sb_run_fail(r, SB_RUN_INPUT,
+				   "%s: the %s engine does no I/O: nothing to verify", how,
+				   ops->name);
+	int e = sb_run_verify_usable(job, t, r->err);
+	if (e < 0)
+		return sb_run_status_of(r, e);
+	if (!(r->rv = calloc(1, sizeof(*r->rv))))
+		return sb_run_fail(r, SB_RUN_ENV, "%s", "");
+	e = sb_run_verify_fill(r->rv, job, t, r->h ? r->h->stop : NULL, r->h ? r->h->ctx : NULL,
+			       r->err);
+	return sb_run_status_of(r, e);
+}
+
+/* Refused before anything is created: the engine does no I/O. */
+int sb_run_state_noio(struct run *r)
+{
+	const struct sb_state_opts *s = &r->o->state;
+	if (!s->precond && !s->discard_before)
+		return SB_RUN_OK;
+	for (unsigned k = 0; k < r->o->njobs; k++)
+		if (r->o->ops[k]->flags & SB_ENGINE_NOIO)
+			return sb_run_fail(r, SB_RUN_INPUT,
+					   "%s: the %s engine does no I/O: there is nothing to bring "
+					   "to a state",
+					   s->precond ? "--precondition" : "--discard-before",
+					   r->o->ops[k]->name);
+	return SB_RUN_OK;
+}

@@ -1,0 +1,91 @@
+/*
+ * Fuzz target of the reader of a result (lib/results/results_read.c: its
+ * jobs and its own section; libFuzzer: make fuzz). Any document must be
+ * read or refused without a crash, a leak or undefined behaviour; what is
+ * read holds what the reader promises (a job's name, figures finite and
+ * from 0, percentiles increasing within (0, 100), warnings strings), and a
+ * refusal names a key path under the part read. tests/unit/
+ * results-read-corpus.c runs this same function over the corpus and its
+ * mutations in make check, without clang.
+ */
+#include "lib/results/results_read.h"
+
+#include <math.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define CHECK(c) ((c) ? (void)0 : abort())
+
+static void check_lat(const struct sb_lat_doc *l)
+{
+	CHECK(l->npct <= SB_LAT_DOC_PCT);
+	CHECK(isfinite(l->min) && l->min >= 0 && isfinite(l->max) && l->max >= 0);
+	for (unsigned i = 0; i < l->npct; i++) {
+		CHECK(l->pct[i] > 0 && l->pct[i] < 100 && l->val[i] >= 0);
+		CHECK(!i || l->pct[i - 1] <= l->pct[i]);
+	}
+}
+
+static void check_job(const struct sb_jv *job, const struct sb_jv *global, const char *where)
+{
+	struct sb_job_doc x;
+	struct sb_error er;
+	if (sb_job_read(job, global, where, &x, &er) < 0) {
+		CHECK(er.cls == SB_ERR_INPUT && !strncmp(er.msg, where, strlen(where)));
+		return;
+	}
+	CHECK(x.name && x.rank >= -1 && x.direct >= -1 && x.direct <= 1);
+	for (int d = 0; d < SB_DDIR_N; d++) {
+		const struct sb_dir_doc *o = &x.dir[d];
+		CHECK(isnan(o->bw_bytes) || (o->bw_bytes >= 0 && o->bw_bytes <= 1e18));
+		CHECK(isnan(o->iops) || o->iops >= 0);
+		check_lat(&o->lat);
+		check_lat(&o->clat);
+	}
+	for (size_t i = 0; i < sb_jv_len(x.series); i++) {
+		struct sb_interval_doc iv;
+		if (sb_interval_read(sb_jv_at(x.series, i), "s", &iv, &er) < 0) {
+			CHECK(er.msg[0] == 's');
+			continue;
+		}
+		for (int d = 0; d < SB_DDIR_N; d++)
+			CHECK(iv.bw[d] >= 0 && iv.iops[d] >= 0);
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct sb_jdoc *doc = NULL;
+	if (sb_json_parse((const char *)data, size, NULL, &doc, NULL) < 0)
+		return 0;
+	const struct sb_jv *root = sb_jdoc_root(doc), *global = sb_jv_get(root, "global options");
+	static const char *const arrays[] = { "jobs", "client_stats" };
+	for (size_t a = 0; a < 2; a++) {
+		const struct sb_jv *jobs = sb_jv_get(root, arrays[a]);
+		for (size_t i = 0; i < sb_jv_len(jobs); i++) {
+			char where[48];
+			snprintf(where, sizeof(where), "%s[%zu]", arrays[a], i);
+			check_job(sb_jv_at(jobs, i), a ? NULL : global, where);
+		}
+	}
+	check_job(root, NULL, "line"); /* a log line that is a job */
+	struct sb_results_doc h;
+	struct sb_error er;
+	if (sb_results_head_read(sb_jv_get(root, "storbench"), "storbench", &h, &er) == 0) {
+		CHECK(h.target.rotational >= -1 && h.target.rotational <= 1);
+		for (size_t i = 0; i < sb_jv_len(h.warnings); i++)
+			CHECK(sb_jv_str(sb_jv_at(h.warnings, i)));
+		for (size_t i = 0; i < sb_jv_len(h.summary); i++) {
+			struct sb_summary_doc row;
+			if (sb_summary_read(sb_jv_at(h.summary, i), "r", &row, &er) == 0)
+				CHECK(row.ddir >= -1 && row.ddir < SB_DDIR_N &&
+				      (isnan(row.bw_median) || row.bw_median >= 0));
+			else
+				CHECK(er.msg[0] == 'r');
+		}
+	} else {
+		CHECK(!strncmp(er.msg, "storbench", 9));
+	}
+	sb_jdoc_free(doc);
+	return 0;
+}
