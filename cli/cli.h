@@ -195,6 +195,14 @@ void cli_ranks_max(long *v, unsigned n);
 void cli_ranks_max_within(long *v, unsigned n, double timeout_s);
 /* Rank 0: rank r's clock less rank 0's (seconds, measured at start). */
 double cli_ranks_clock_offset(int r);
+/* Rank 0: every rank's, a copy for a method's options (free it); NULL on
+ * the other ranks and alone. */
+double *cli_ranks_clock_offsets(void);
+/* The coordination handle a method's run takes (lib/coord). */
+struct sb_coord *cli_ranks_coord(void);
+/* A method's run lost a rank (it said so): the job ends with code, as
+ * every wait of the ranks that is not answered in time. Alone: nothing. */
+void cli_ranks_abort(int code);
 /* Every rank's len bytes to rank 0: cli_ranks() entries in rank order
  * (the caller frees them); NULL on the other ranks. Alone: a copy. */
 void *cli_ranks_gather(const void *mine, size_t len);

@@ -234,6 +234,28 @@ double cli_ranks_clock_offset(int r)
 	return R.offset && r >= 0 && r < R.size ? R.offset[r] : 0;
 }
 
+double *cli_ranks_clock_offsets(void)
+{
+	double *v = NULL;
+	if (!R.offset || !(v = malloc((size_t)R.size * sizeof(*v))))
+		return NULL;
+	memcpy(v, R.offset, (size_t)R.size * sizeof(*v));
+	return v;
+}
+
+struct sb_coord *cli_ranks_coord(void)
+{
+	return R.c;
+}
+
+void cli_ranks_abort(int code)
+{
+	if (R.size < 2)
+		return;
+	sb_coord_abort(R.c, code);
+	exit(code);
+}
+
 void *cli_ranks_gather(const void *mine, size_t len)
 {
 	void *all = NULL;

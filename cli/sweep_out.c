@@ -57,6 +57,8 @@ static void matrix_text(FILE *f, const struct sb_sweep_result *r, int t, int w)
 	}
 }
 
+static void ranks_text(FILE *f, const struct sweep_cli *c);
+
 static void conditions(FILE *f, const struct sweep_cli *c, const struct sb_results *res)
 {
 	const struct sb_sweep_result *r = c->r;
@@ -112,7 +114,7 @@ void sweep_print_text(FILE *f, const struct sweep_cli *c, const char *path,
 	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
 		if (c->o.tests & (1u << t))
 			matrix_text(f, c->r, t, w);
-	sweep_ranks_print(f, c);
+	ranks_text(f, c);
 	fflush(f);
 }
 
@@ -130,27 +132,17 @@ int sweep_write_csv(const struct sweep_cli *c, const char *path)
 	return cli_write_file(path, write_csv, c) ? -1 : 0;
 }
 
-/* The bytes of every test of every cell that runs, once. */
-static void sweep_totals(struct sweep_cli *c)
+/* Rank 0: every rank's bytes of the sweep done, summed, and their rate,
+ * as of the last round (bps -1 when not known yet); -1 before any round. */
+static int all_figures(const struct sweep_cli *c, uint64_t *done, double *bps)
 {
-	const struct sb_sweep_result *r = c->r;
-	for (unsigned fi = 0; fi < r->nfile; fi++)
-		for (unsigned ri = 0; ri < r->nrec; ri++) {
-			if (!sb_sweep_cell_runs(r, fi, ri))
-				continue;
-			c->ncells++;
-			for (int t = 0; t < SB_SWEEP_NTESTS; t++)
-				if (r->state[t][fi][ri])
-					c->total += r->file_sizes[fi];
-		}
-}
-
-uint64_t sweep_done_bytes(const struct sweep_cli *c)
-{
-	if (c->test < 0)
-		return c->ended;
-	const uint64_t fsize = c->r->file_sizes[c->fi];
-	return c->ended + SB_MIN(c->moved - c->test_moved0, fsize);
+	if (!c->p.have_all)
+		return -1;
+	const unsigned h = (c->all.head + CLI_RATE_SLOTS - 1) % CLI_RATE_SLOTS;
+	*done = c->p.all_done;
+	if (cli_rate_get(&c->all, c->all.t[h], c->all.bytes[h], 0, bps, NULL) < 0)
+		*bps = -1;
+	return 0;
 }
 
 /* "sweep cell 12 of 40, reread, 64.0 MiB file, 4.00 KiB records: 37%
@@ -160,23 +152,24 @@ uint64_t sweep_done_bytes(const struct sweep_cli *c)
  * errs long early on). Under mpirun rank 0's line is every rank's
  * together, as of the last round: "..., 4.00 KiB records, 3 ranks: 37%
  * 1.11 GiB of 3.00 GiB 3.60 GiB/s ...". */
-void sweep_draw(struct sweep_cli *c, uint64_t now)
+static void draw(struct sweep_cli *c, uint64_t now)
 {
 	const struct sb_sweep_result *r = c->r;
+	const struct sb_sweep_progress *p = &c->p;
 	char what[128], a[32], b[32];
-	const int n = c->ranks ? cli_ranks() : 1;
-	snprintf(what, sizeof(what), "%s, %s file, %s records", sb_sweep_test_name(c->test),
-		 sb_fmt_size(r->file_sizes[c->fi], a, sizeof(a)),
-		 sb_fmt_size(r->record_sizes[c->ri], b, sizeof(b)));
+	const unsigned n = p->nranks > 1 ? p->nranks : 1;
+	snprintf(what, sizeof(what), "%s, %s file, %s records", sb_sweep_test_name(p->test),
+		 sb_fmt_size(r->file_sizes[p->fi], a, sizeof(a)),
+		 sb_fmt_size(r->record_sizes[p->ri], b, sizeof(b)));
 	if (n > 1)
-		snprintf(what + strlen(what), sizeof(what) - strlen(what), ", %d ranks", n);
-	double done = (double)sweep_done_bytes(c), total = (double)c->total;
+		snprintf(what + strlen(what), sizeof(what) - strlen(what), ", %u ranks", n);
+	double done = (double)p->done, total = (double)p->total;
 	const uint64_t elapsed = now - c->pg.start_ns;
 	struct cli_line l = {
 		.label = "sweep",
 		.step_word = "cell",
-		.step = c->cell,
-		.nsteps = c->ncells,
+		.step = p->cell,
+		.nsteps = p->ncells,
 		.what = what,
 		.ops = -1,
 		.elapsed_ns = elapsed,
@@ -184,13 +177,13 @@ void sweep_draw(struct sweep_cli *c, uint64_t now)
 	};
 	if (n > 1) {
 		uint64_t all = 0;
-		if (sweep_ranks_figures(c, &all, &l.bps) < 0)
+		if (all_figures(c, &all, &l.bps) < 0)
 			l.bps = -1;
 		done = (double)all;
 		total *= n;
 		l.done = all;
-		l.total = c->total * (uint64_t)n;
-	} else if (cli_rate_get(&c->rate, now, c->moved, 0, &l.bps, NULL) < 0) {
+		l.total = p->total * (uint64_t)n;
+	} else if (cli_rate_get(&c->rate, now, p->moved, 0, &l.bps, NULL) < 0) {
 		l.bps = -1;
 	}
 	l.pct = total > 0 ? 100 * done / total : 0;
@@ -199,33 +192,24 @@ void sweep_draw(struct sweep_cli *c, uint64_t now)
 	cli_progress_draw(&c->pg, &l, now);
 }
 
-/* Before each test of a cell (test >= 0) and after the cell (-1). */
-void sweep_progress(void *ctx, unsigned fi, unsigned ri, int test)
+void sweep_progress(void *ctx, const struct sb_sweep_progress *p)
 {
 	struct sweep_cli *c = ctx;
-	if (!c->total && !c->ncells)
-		sweep_totals(c);
-	if (c->test >= 0) /* the test before ended */
-		c->ended += c->r->file_sizes[c->fi];
-	if (test >= 0 && c->test < 0) { /* a cell begins */
+	const int step = p->kind == SB_SWEEP_TELL_STEP;
+	c->p = *p;
+	if (step && p->size_begins && !c->no_notes) { /* a line for each file size */
 		char a[32], b[32];
-		if ((!c->cell++ || fi != c->fi) && !c->no_notes) /* a line for each file size */
-			cli_progress_note(&c->pg, "sweep: file size %s (%u of %u), elapsed %s",
-					  sb_fmt_size(c->r->file_sizes[fi], a, sizeof(a)), fi + 1,
-					  c->r->nfile,
-					  cli_fmt_dur((double)(sb_now_ns() - c->pg.start_ns), b,
-						      sizeof(b)));
+		cli_progress_note(&c->pg, "sweep: file size %s (%u of %u), elapsed %s",
+				  sb_fmt_size(c->r->file_sizes[p->fi], a, sizeof(a)), p->fi + 1,
+				  c->r->nfile,
+				  cli_fmt_dur((double)(p->now_ns - c->pg.start_ns), b, sizeof(b)));
 	}
-	c->fi = fi;
-	c->ri = ri;
-	c->test = test;
-	c->test_moved0 = c->moved;
-	if (test >= 0) {
-		const uint64_t now = sb_now_ns();
-		cli_rate_add(&c->rate, now, c->moved, 0);
-		if (cli_progress_due(&c->pg, now))
-			sweep_draw(c, now);
-	}
+	if ((step && p->test >= 0) || p->kind == SB_SWEEP_TELL_MIB)
+		cli_rate_add(&c->rate, p->now_ns, p->moved, 0);
+	if (p->kind == SB_SWEEP_TELL_ROUND)
+		cli_rate_add(&c->all, p->all_ns, p->all_moved, 0);
+	if ((!step || p->test >= 0) && cli_progress_due(&c->pg, p->now_ns))
+		draw(c, p->now_ns);
 }
 
 /* FNV-1a: enough to tell records apart in a trace. */
@@ -248,35 +232,78 @@ void sweep_trace(void *ctx, const struct sb_sweep_event *ev)
 		(unsigned long long)ev->length, (unsigned long long)fnv1a(ev->data, ev->length));
 }
 
-/* Polled before each record: counts it for the rate, and redraws the line
- * when due (the clock read once a MiB, to keep it out of small records'
- * timing). */
 int sweep_should_stop(void *ctx)
 {
-	struct sweep_cli *c = ctx;
-	/* many ranks: every rank counts, for rank 0's line */
-	if (c->test >= 0 && (!c->pg.quiet || c->ranks)) {
-		const uint64_t rec = c->r->record_sizes[c->ri];
-		c->moved += rec;
-		c->unchecked += rec;
-		if (c->unchecked >= (1u << 20)) {
-			const uint64_t now = sb_now_ns();
-			c->unchecked = 0;
-			cli_rate_add(&c->rate, now, c->moved, 0);
-			if (cli_progress_due(&c->pg, now))
-				sweep_draw(c, now);
+	(void)ctx;
+	return cli_interrupted() != 0;
+}
+
+void sweep_error(void *ctx, const char *msg)
+{
+	(void)ctx;
+	sb_err("%s", msg);
+}
+
+#define PRINT_RANKS 8 /* columns; more are in the JSON */
+
+/* Under mpirun: each rank's rate per test and the skew. */
+static void ranks_text(FILE *f, const struct sweep_cli *c)
+{
+	const struct sb_sweep_result *r = c->r;
+	const unsigned n = SB_MIN(r->nranks, PRINT_RANKS);
+	char buf[32];
+	if (!r->nranks)
+		return;
+	fprintf(f, "\nEach rank: MiB/s of the test's cells (its bytes over its time)%s\n",
+		r->nranks > n ? "; the first 8 ranks, every one in the JSON" : "");
+	fprintf(f, "%-10s", "test");
+	for (unsigned k = 0; k < n; k++) {
+		snprintf(buf, sizeof(buf), "rank %d", r->ranks[k].rank);
+		fprintf(f, " %10s", buf);
+	}
+	fprintf(f, " %13s %13s\n", "start spread", "end spread");
+	for (int t = 0; t < SB_SWEEP_NTESTS; t++) {
+		if (!(c->o.tests & (1u << t)))
+			continue;
+		fprintf(f, "%-10s", sb_sweep_test_name(t));
+		for (unsigned k = 0; k < n; k++) {
+			const struct sb_sweep_result *m = &r->ranks[k].r;
+			double bytes = 0, ns = 0;
+			for (unsigned fi = 0; fi < m->nfile; fi++)
+				for (unsigned ri = 0; ri < m->nrec; ri++)
+					if (m->state[t][fi][ri] == SB_SWEEP_CELL_DONE) {
+						bytes += (double)sb_sweep_pass_bytes(m, t, fi, ri);
+						ns += (double)m->elapsed_ns[t][fi][ri];
+					}
+			if (ns > 0)
+				fprintf(f, " %10.1f", bytes / ns * 1e9 / 1048576);
+			else
+				fprintf(f, " %10s", "-");
 		}
+		/* the widest spread of the test's cells */
+		double sw = 0, ew = 0;
+		for (unsigned fi = 0; fi < r->nfile; fi++)
+			for (unsigned ri = 0; ri < r->nrec; ri++) {
+				double s, e;
+				sb_sweep_spread(r, t, fi, ri, &s, &e);
+				sw = SB_MAX(sw, s);
+				ew = SB_MAX(ew, e);
+			}
+		fprintf(f, " %10.3f ms %10.3f ms\n", sw * 1e3, ew * 1e3);
 	}
-	if (cli_interrupted())
-		return 1;
-	if (!c->ranks)
-		return 0;
-	int fresh;
-	const int a = sweep_ranks_poll(c, sweep_done_bytes(c), &fresh);
-	if (fresh) {
-		const uint64_t now = sb_now_ns();
-		if (cli_progress_due(&c->pg, now))
-			sweep_draw(c, now);
+	for (unsigned k = 0; k < r->nranks; k++) {
+		const struct sb_sweep_result *m = &r->ranks[k].r;
+		unsigned early = 0, passes = 0;
+		for (int t = 0; t < SB_SWEEP_NTESTS; t++)
+			for (unsigned fi = 0; fi < m->nfile; fi++)
+				for (unsigned ri = 0; ri < m->nrec; ri++)
+					if (m->state[t][fi][ri] == SB_SWEEP_CELL_DONE) {
+						passes++;
+						early += m->ended_early[t][fi][ri];
+					}
+		fprintf(f, "rank %d on %s", r->ranks[k].rank, r->ranks[k].host);
+		if (r->stonewall)
+			fprintf(f, ": %u of %u passes ended early by --stonewall", early, passes);
+		fprintf(f, "%s\n", m->interrupted ? " (stopped before the end)" : "");
 	}
-	return a;
 }

@@ -15,7 +15,6 @@
 #include "lib/pts/pts.h"
 #include "lib/results/results.h"
 #include "lib/spo/spo.h"
-#include "lib/sweep/sweep.h"
 #include "lib/target/devinfo.h"
 
 /* latency (latency_json.c): the probe as one job in fio's shape (psync,
@@ -27,11 +26,6 @@ int sb_results_latency(struct sb_results *res, struct sb_lat_run *lr);
  * file is smaller than twice the RAM (res->host must be filled). 0 or
  * -ENOMEM. */
 int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m);
-
-/* sweep (sweep_json.c): the matrices of a run, one per test (file sizes
- * down, record sizes across, null where a cell was not measured), and a
- * warning when the page cache could not be dropped. 0 or -ENOMEM. */
-int sb_results_sweep(struct sb_results *res, const struct sb_sweep_result *r);
 
 /* pts (pts_json.c): the "pts" section (conditions, deviations, per test
  * its rounds, steady state and window averages) and a warning for each test
