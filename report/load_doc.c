@@ -177,6 +177,8 @@ int rep_load_doc(struct rep_doc *d, FILE *f, char **why)
 		rc = rep_fail(why, -REP_EINPUT, "'%s': storbench.soak.%s", d->path, msg);
 	if (!rc && sb_jv_is(sb, SB_JV_OBJ))
 		rc = rep_check_schema(d, sb, why);
+	if (!rc && sb_jv_is(sb, SB_JV_OBJ))
+		rc = rep_methods_read(d, sb, why);
 	else if (!rc && is_fio(root))
 		d->is_fio = 1;
 	else if (!rc)

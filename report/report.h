@@ -213,6 +213,9 @@ struct rep_doc {
 	struct rep_source *src;		  /* how to read the file again */
 	struct sb_jdoc **trees;
 	size_t ntrees;
+	/* the methods' sections, read through their readers (methods.c);
+	 * NULL where the document has none */
+	struct sb_sweep_doc *sweep;
 };
 
 #define REP_MAX_NOTES 10 /* notes of lines left out, per file */
@@ -450,8 +453,12 @@ double rep_meta_rate_of(const struct sb_jv *t, const char **unit);
  * many ranks a row per rank and test. A rank's rate of one test (bytes
  * over elapsed_ns of its cells, -1 none); the widest cell of a matrix. */
 void rep_text_sweep(FILE *f, const struct rep_doc *d);
-double rep_sweep_rank_rate(const struct sb_jv *rank_test);
-double rep_sweep_widest(const struct sb_jv *test, const char *key);
+double rep_sweep_widest(const struct sb_sweep_doc *s, int test, int end);
+/* The methods' sections of a result, read through their readers into d
+ * (report/methods.c): 0, or -REP_EINPUT with *why naming the key path of
+ * what is wrong, -ENOMEM; rep_methods_free frees them. */
+int rep_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why);
+void rep_methods_free(struct rep_doc *d);
 int rep_csv(FILE *f, struct rep_doc *const *docs, size_t n, enum rep_table t);
 /* One CSV field, RFC 4180 quoted when it must be (NULL: empty), with the
  * comma before it unless first. */

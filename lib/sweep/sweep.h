@@ -288,6 +288,34 @@ int sb_sweep_failure(const struct sb_sweep_result *r, const char *file, int e, c
 struct sb_results;
 int sb_results_sweep(struct sb_results *res, const struct sb_sweep_result *r);
 
+/* The "sweep" section read back (sweep_read.c), a subset of what the run
+ * filled: r holds the shape; per test the section has (o.tests) and cell,
+ * state (SB_SWEEP_CELL_DONE where kib_per_s has a figure, PLANNED where
+ * the cell is in the shape), kibps, elapsed_ns, and under mpirun bytes
+ * (the ranks' summed) and ended_early; cells_planned, cells_done,
+ * interrupted, stonewall; r.opts = &o (tests and the options written);
+ * r.ranks, r.nranks each rank's figures with start_s, end_s from the
+ * earliest start of the run (as written). Under mpirun spread[t][0] and
+ * [1] are the start and end spreads written per cell (s, NAN where not
+ * measured); NULL for one process. */
+struct sb_jv;
+struct sb_sweep_doc {
+	struct sb_sweep_result r;
+	struct sb_sweep_opts o;
+	char cache[48]; /* "warm", "dropped (drop_caches)", ... */
+	double (*spread)[2][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
+	struct sb_sweep_rank *ranks;
+};
+/* Reads section (storbench.sweep) into out, each value's type and range
+ * checked: 0, or -EINVAL with err->msg naming the key path of what is
+ * wrong ("tests[0].kib_per_s[1][0]: expected ..."), -ENOMEM. Free out with
+ * sb_sweep_doc_free (also after a failure). */
+int sb_sweep_read(const struct sb_jv *section, struct sb_sweep_doc *out, struct sb_error *err);
+void sb_sweep_doc_free(struct sb_sweep_doc *d);
+/* Test t of a rank's (or one process's) matrices: its bytes over its
+ * time in the cells measured, bytes/s; -1 when none was. */
+double sb_sweep_rank_rate(const struct sb_sweep_result *m, int t);
+
 /* The test file of a sweep. */
 struct sb_sweep_file {
 	char path[4200]; /* sb_sweep_opts.path */
