@@ -164,6 +164,14 @@ void cli_ranks_finish(void)
 	free(R.rtt);
 }
 
+void cli_ranks_said_refused(int rank)
+{
+	fprintf(stderr,
+		"storbench: rank %d refused or failed: no rank goes on (every rank stops before "
+		"its I/O)\n",
+		rank);
+}
+
 struct verdict {
 	int code; /* exit code, 0 go on */
 	char msg[1024];
@@ -190,10 +198,7 @@ int cli_ranks_agree(int code, const char *msg)
 			fprintf(stderr, "storbench: %s\n", all[r].msg);
 	}
 	if (worst[1] >= 0)
-		fprintf(stderr,
-			"storbench: rank %ld refused or failed: no rank goes on (every rank "
-			"stops before its I/O)\n",
-			worst[1]);
+		cli_ranks_said_refused((int)worst[1]);
 	free(all);
 	if ((e = sb_coord_bcast(R.c, worst, sizeof(worst), SETUP_TIMEOUT_S)))
 		give_up("agreeing", e);

@@ -11,7 +11,6 @@
 #include "lib/cliff/cliff.h"
 #include "lib/flash/flash.h"
 #include "lib/latency/lat_run.h"
-#include "lib/meta/meta.h"
 #include "lib/pts/pts.h"
 #include "lib/results/results.h"
 #include "lib/spo/spo.h"
@@ -21,11 +20,6 @@
  * queue depth 1) and the "latency" section (statistics, the preset's own
  * figures, the log of requests). 0 or -ENOMEM. */
 int sb_results_latency(struct sb_results *res, struct sb_lat_run *lr);
-
-/* meta (meta_json.c): the "meta" section, and a warning when the block test
- * file is smaller than twice the RAM (res->host must be filled). 0 or
- * -ENOMEM. */
-int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m);
 
 /* pts (pts_json.c): the "pts" section (conditions, deviations, per test
  * its rounds, steady state and window averages) and a warning for each test

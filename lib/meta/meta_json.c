@@ -1,7 +1,9 @@
 /* The "meta" section of the results (storbench meta): the run's
  * parameters, each test's figures and latency, bonnie++'s CSV line. */
-#include "lib/results/sections.h"
+#include "lib/meta/meta.h"
+#include "lib/coord/coord.h"
 #include "lib/json/json_write.h"
+#include "lib/results/results.h"
 #include "lib/target/cache.h"
 
 static const double meta_pcts[] = { 1, 5, 10, 50, 90, 95, 99, 99.9, 99.99 };
@@ -240,6 +242,12 @@ static void warn_skew(struct sb_results *res, const struct sb_meta_run *m)
 
 int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m)
 {
+	if (m->nranks) { /* many ranks: the All clients aggregate */
+		res->nranks = m->nranks;
+		res->stonewall = m->stonewall;
+		snprintf(res->mpi_library, sizeof(res->mpi_library), "%s",
+			 sb_coord_library() ? sb_coord_library() : "");
+	}
 	warn_skew(res, m);
 	res->interrupted = m->interrupted;
 	res->cache_dropped = m->cache_method;
