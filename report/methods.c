@@ -15,19 +15,28 @@ static int refused(const struct rep_doc *d, char **why, const char *section,
 			top ? ": " : ".", er->msg);
 }
 
+/* The section's reader's verdict: 0, or what the report says. */
+static int verdict(const struct rep_doc *d, char **why, const char *section, int e,
+		   const struct sb_error *er)
+{
+	if (e == -ENOMEM)
+		return rep_fail(why, e, "out of memory");
+	return e ? refused(d, why, section, er) : 0;
+}
+
 int rep_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why)
 {
 	struct sb_error er;
-	const struct sb_jv *sw = sb_jv_get(sb, "sweep");
-	if (!sw)
-		return 0;
-	if (!(d->sweep = calloc(1, sizeof(*d->sweep))))
+	const struct sb_jv *sw = sb_jv_get(sb, "sweep"), *me = sb_jv_get(sb, "meta");
+	int e = 0;
+	if (sw && !(d->sweep = calloc(1, sizeof(*d->sweep))))
 		return rep_fail(why, -ENOMEM, "out of memory");
-	const int e = sb_sweep_read(sw, d->sweep, &er);
-	if (e == -ENOMEM)
-		return rep_fail(why, e, "out of memory");
-	if (e)
-		return refused(d, why, "sweep", &er);
+	if (sw && (e = verdict(d, why, "sweep", sb_sweep_read(sw, d->sweep, &er), &er)))
+		return e;
+	if (me && !(d->meta = calloc(1, sizeof(*d->meta))))
+		return rep_fail(why, -ENOMEM, "out of memory");
+	if (me && (e = verdict(d, why, "meta", sb_meta_read(me, d->meta, &er), &er)))
+		return e;
 	return 0;
 }
 
@@ -36,4 +45,7 @@ void rep_methods_free(struct rep_doc *d)
 	sb_sweep_doc_free(d->sweep);
 	free(d->sweep);
 	d->sweep = NULL;
+	sb_meta_doc_free(d->meta);
+	free(d->meta);
+	d->meta = NULL;
 }

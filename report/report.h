@@ -216,6 +216,7 @@ struct rep_doc {
 	/* the methods' sections, read through their readers (methods.c);
 	 * NULL where the document has none */
 	struct sb_sweep_doc *sweep;
+	struct sb_meta_doc *meta;
 };
 
 #define REP_MAX_NOTES 10 /* notes of lines left out, per file */
@@ -441,14 +442,16 @@ void rep_text_cliff(FILE *f, const struct rep_doc *d);
 void rep_text_flash(FILE *f, const struct rep_doc *d);
 /* storbench.meta as text (report/text_meta.c) */
 void rep_text_meta(FILE *f, const struct rep_doc *d);
-/* meta's tests in their order, and a test's rate from its object ("12.3
- * MiB/s", "4.56k files/s", "789 seeks/s"), for the text and HTML reports */
-#define REP_META_NTESTS 12
-extern const char *const rep_meta_tests[REP_META_NTESTS];
-void rep_meta_rate(const struct sb_jv *t, char *buf, size_t len);
-/* The rate of a meta test's object and its unit ("bytes/s", "seeks/s",
- * "files/s"); NaN when it has none. */
-double rep_meta_rate_of(const struct sb_jv *t, const char **unit);
+/* A meta test's rate v in words ("12.3 MiB/s", "4.56k files/s", "789
+ * seeks/s"), its unit ("bytes/s", "seeks/s", "files/s"), for the text,
+ * HTML and CSV reports; the latency percentiles the reports show
+ * (sb_meta_pcts' 50 and 99); a rank's number from an index of the
+ * ranks (-1: none). */
+void rep_meta_rate(int test, double v, char *buf, size_t len);
+const char *rep_meta_unit(int test);
+#define REP_META_P50 3
+#define REP_META_P99 6
+int rep_meta_rank_no(const struct sb_meta_run *m, int i);
 /* storbench.sweep in text (report/text_sweep.c): the matrices, and for
  * many ranks a row per rank and test. A rank's rate of one test (bytes
  * over elapsed_ns of its cells, -1 none); the widest cell of a matrix. */

@@ -39,6 +39,16 @@ void sb_jtake_up(struct sb_jtake *t, size_t len)
 	set_len(t, len);
 }
 
+/* A bound as people write it: 4096, 1e18 */
+static const char *bound(double v, char *buf, size_t len)
+{
+	char *e;
+	snprintf(buf, len, "%g", v);
+	if ((e = strstr(buf, "e+")))
+		memmove(e + 1, e + 2, strlen(e + 2) + 1);
+	return buf;
+}
+
 static const char *type_name(const struct sb_jv *v)
 {
 	static const char *const names[] = { "null",	 "a boolean", "a number",
@@ -84,9 +94,14 @@ static const struct sb_jv *member(struct sb_jtake *t, const struct sb_jv *o, con
 int sb_jtake_u64(struct sb_jtake *t, const struct sb_jv *o, const char *key, int flags,
 		 uint64_t max, uint64_t *out)
 {
-	char what[64];
+	char what[64], hi[32];
 	int rc;
-	snprintf(what, sizeof(what), "a whole number from 0 to %llu", (unsigned long long)max);
+	if (max < 1000000000ull)
+		snprintf(what, sizeof(what), "a whole number from 0 to %llu",
+			 (unsigned long long)max);
+	else
+		snprintf(what, sizeof(what), "a whole number from 0 to %s",
+			 bound((double)max, hi, sizeof(hi)));
 	const struct sb_jv *v = member(t, o, key, flags, what, &rc);
 	uint64_t n;
 	if (!v)
@@ -100,9 +115,10 @@ int sb_jtake_u64(struct sb_jtake *t, const struct sb_jv *o, const char *key, int
 int sb_jtake_num(struct sb_jtake *t, const struct sb_jv *o, const char *key, int flags, double lo,
 		 double hi, double *out)
 {
-	char what[64];
+	char what[80], a[32], b[32];
 	int rc;
-	snprintf(what, sizeof(what), "a number from %g to %g", lo, hi);
+	snprintf(what, sizeof(what), "a number from %s to %s", bound(lo, a, sizeof(a)),
+		 bound(hi, b, sizeof(b)));
 	const struct sb_jv *v = member(t, o, key, flags, what, &rc);
 	if (!v)
 		return rc;

@@ -310,6 +310,45 @@ void sb_meta_run_csv(const struct sb_meta_run *m, char *buf, size_t len);
 struct sb_results;
 int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m);
 
+/* The percentiles of a test's latency the section has, and the key of a
+ * test's rate ("bw_bytes", "seeks_per_s", "files_per_s"). */
+#define SB_META_NPCTS 9
+extern const double sb_meta_pcts[SB_META_NPCTS];
+const char *sb_meta_rate_key(enum sb_meta_test t);
+/* The test of a name ("seq_create"), or -EINVAL. */
+int sb_meta_test_by_name(const char *name);
+
+/* The "meta" section read back (meta_read.c): a subset of what the run
+ * filled. m holds the run directory and whether it was removed (kept),
+ * interrupted, the parameters (files, io, seed, size_rule, twice_ram),
+ * per test res[t].ran, interrupted, stonewalled, ops, bytes, elapsed_ns,
+ * cpu_ns (no histogram: the section has the latency's figures, in t[]),
+ * and under mpirun stonewall, the ranks (their tests' start_s, end_s from
+ * the test's earliest start, as written) and the skew (slowest_rank,
+ * fastest_rank: indexes into the ranks, -1 none). */
+struct sb_meta_doc_test {
+	double rate; /* bytes/s (the I/O tests), seeks/s or files/s */
+	double cpu_percent;
+	int too_short;
+	uint64_t lat_min, lat_max, lat_n;
+	double lat_mean, lat_stddev;
+	double lat_pct[SB_META_NPCTS]; /* ns at sb_meta_pcts[i]; NAN where not written */
+};
+struct sb_meta_doc {
+	struct sb_meta_run m;
+	struct sb_meta_doc_test t[SB_META_NTESTS];
+	unsigned tests, skews; /* the tests the section has (bit t), those its skew has */
+	double first_start_s[SB_META_NTESTS]; /* many ranks: from the run's first start */
+	char cache[32];			      /* "drop_caches", "fadvise", "warm" */
+	char bonnie_csv[1024];
+};
+struct sb_jv;
+/* Reads section (storbench.meta) into out: 0, or -EINVAL with err->msg
+ * naming the key path of what is wrong, -ENOMEM. Free out with
+ * sb_meta_doc_free (also after a failure). */
+int sb_meta_read(const struct sb_jv *section, struct sb_meta_doc *out, struct sb_error *err);
+void sb_meta_doc_free(struct sb_meta_doc *d);
+
 /* ---- storbench meta as a library call (meta_run.c) ---- */
 struct sb_meta_opts {
 	const char *parent; /* the directory to work in: the run directory is made there */
