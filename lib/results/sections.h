@@ -10,16 +10,10 @@
 #include "lib/sb.h"
 #include "lib/cliff/cliff.h"
 #include "lib/flash/flash.h"
-#include "lib/latency/lat_run.h"
 #include "lib/pts/pts.h"
 #include "lib/results/results.h"
 #include "lib/spo/spo.h"
 #include "lib/target/devinfo.h"
-
-/* latency (latency_json.c): the probe as one job in fio's shape (psync,
- * queue depth 1) and the "latency" section (statistics, the preset's own
- * figures, the log of requests). 0 or -ENOMEM. */
-int sb_results_latency(struct sb_results *res, struct sb_lat_run *lr);
 
 /* pts (pts_json.c): the "pts" section (conditions, deviations, per test
  * its rounds, steady state and window averages) and a warning for each test
