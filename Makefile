@@ -301,8 +301,9 @@ cross-build: $(PROG) $(TOOL_BIN)
 # libFuzzer (clang) with ASan and UBSan on the JSON reader, on its reading
 # of a document in pieces (json_split: against the whole parse), and on the
 # fio job-file reader (with the engine registry, for ioengine=), on the
-# spo journal reader, and on a soak log's line check and the kernel line
-# parser (soak-log), FUZZ_TIME
+# spo journal reader, on a soak log's line check and the kernel line
+# parser (soak-log), and on the readers of sweep's, meta's and latency's
+# sections (sections), FUZZ_TIME
 # seconds each, from their corpora; new inputs and crashes stay in
 # $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
@@ -310,7 +311,7 @@ FUZZ_TIME ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz:
 	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-split $(BUILD)/fuzz/corpus-jobfile \
-		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log
+		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log $(BUILD)/fuzz/corpus-sections
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
@@ -324,6 +325,10 @@ fuzz:
 		lib/json/json_read.c lib/json/json_access.c lib/analysis/anomalies.c \
 		lib/analysis/robust.c lib/analysis/soak_verdict.c lib/verify/block.c \
 		lib/verify/crc32c.c lib/verify/ranges.c lib/soak/soak_record.c lib/stats/hist.c -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/sections tests/fuzz/fuzz-sections.c \
+		lib/json/json_take.c lib/json/json_read.c lib/json/json_access.c lib/base/error.c \
+		lib/sweep/sweep_read.c lib/sweep/plan.c lib/sweep/sweep_agg.c lib/meta/meta_read.c \
+		lib/meta/names.c lib/meta/figures.c lib/latency/lat_read.c lib/latency/lat_names.c -lm
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \
@@ -338,6 +343,9 @@ fuzz:
 	$(BUILD)/fuzz/soak-log -max_total_time=$(FUZZ_TIME) -max_len=8192 \
 		-artifact_prefix=$(BUILD)/fuzz/soak-log- $(BUILD)/fuzz/corpus-soak-log \
 		tests/fuzz/corpus/soak-log
+	$(BUILD)/fuzz/sections -max_total_time=$(FUZZ_TIME) -max_len=16384 \
+		-artifact_prefix=$(BUILD)/fuzz/sections- $(BUILD)/fuzz/corpus-sections \
+		tests/fuzz/corpus/sections
 
 clean:
 	rm -rf build build-* storbench

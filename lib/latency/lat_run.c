@@ -9,17 +9,6 @@
 #include <math.h>
 #include <unistd.h>
 
-const char *sb_lat_preset_name(enum sb_lat_preset p)
-{
-	static const char *const names[] = { "ioping", "dd-sync", "hdparm", "hdparm-cache" };
-	return (unsigned)p < SB_ARRAY_SIZE(names) ? names[p] : "?";
-}
-
-const char *sb_lat_pattern_name(enum sb_probe_pattern p)
-{
-	return p == SB_PROBE_RANDOM ? "random" : p == SB_PROBE_SEQ ? "sequential" : "fixed";
-}
-
 void sb_lat_record(struct sb_lat_run *lr, const struct sb_probe_req *r)
 {
 	if (lr->nrec == lr->rec_cap && lr->rec_cap < SB_LAT_MAX_RECORDS) {

@@ -6,8 +6,6 @@
 #include "lib/results/results.h"
 #include "lib/target/cache.h"
 
-const double sb_lat_pcts[SB_LAT_NPCTS] = { 1, 5, 10, 50, 90, 95, 99, 99.9, 99.99 };
-
 static void stats_json(struct sb_json *j, struct sb_lat_run *lr)
 {
 	struct sb_ioping *st = &lr->st;

@@ -309,6 +309,9 @@ int sb_meta_read(const struct sb_jv *sec, struct sb_meta_doc *out, struct sb_err
 
 void sb_meta_doc_free(struct sb_meta_doc *d)
 {
-	if (d)
-		sb_meta_result_free(&d->m);
+	if (!d)
+		return;
+	free((void *)d->m.ranks);
+	d->m.ranks = NULL;
+	d->m.nranks = 0;
 }

@@ -175,11 +175,12 @@ static int test_name(struct reader *rd, const struct sb_jv *x, int before, int *
 	const char *name = NULL;
 	if (sb_jtake_str(t, x, "test", 0, &name))
 		return t->e;
-	*test = sb_sweep_test_by_name(name);
-	if (*test < 0 || *test <= before)
+	const int k = sb_sweep_test_by_name(name);
+	if (k < 0 || k <= before)
 		return sb_jtake_bad(t, "test",
 				    "a sweep test (write, rewrite, read, ...) after the one before",
 				    sb_jv_get(x, "test"));
+	*test = k;
 	return 0;
 }
 
@@ -230,8 +231,10 @@ static int tests(struct reader *rd, const struct sb_jv *sec, int many)
 		else if (!test_name(rd, x, before, &rd->test) &&
 			 !sb_jtake_str(t, x, "title", 0, &title))
 			test_matrices(rd, x, many);
-		before = rd->test;
-		rd->d->o.tests |= 1u << rd->test;
+		if (!t->e) {
+			before = rd->test;
+			rd->d->o.tests |= 1u << rd->test;
+		}
 		sb_jtake_up(t, at);
 	}
 	sb_jtake_up(t, top);
@@ -252,13 +255,15 @@ static int rank_tests(struct reader *rd, const struct sb_jv *x)
 		const size_t at = sb_jtake_item(t, i);
 		if (!sb_jv_is(y, SB_JV_OBJ))
 			sb_jtake_bad(t, NULL, "an object of a test's matrices", y);
-		else if (!test_name(rd, y, before, &rd->test) &&
-			 !(rd->d->o.tests & (1u << rd->test)))
+		else if (test_name(rd, y, before, &rd->test))
+			; /* said */
+		else if (!(rd->d->o.tests & (1u << rd->test)))
 			sb_jtake_bad(t, "test", "a test the section's tests have",
 				     sb_jv_get(y, "test"));
 		else
 			test_matrices(rd, y, 1);
-		before = rd->test;
+		if (!t->e)
+			before = rd->test;
 		sb_jtake_up(t, at);
 	}
 	sb_jtake_up(t, top);

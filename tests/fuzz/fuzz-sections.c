@@ -1,0 +1,115 @@
+/*
+ * Fuzz target of the methods' section readers (libFuzzer: make fuzz):
+ * sb_sweep_read, sb_meta_read and sb_latency_read on any JSON, the
+ * document itself and its storbench.sweep, .meta and .latency. Each must
+ * read or refuse without a crash, a leak or undefined behaviour; a
+ * refusal names what it expected, and what is read holds the section's
+ * rules (sizes within the matrix, cells measured only in its shape, a
+ * skew's ranks among the ranks, requests numbered in order).
+ * tests/unit/sections-corpus.c runs this same function over the corpus and
+ * its mutations in make check, without clang.
+ */
+#include "lib/json/json_read.h"
+#include "lib/latency/lat_run.h"
+#include "lib/meta/meta.h"
+#include "lib/sweep/sweep.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define CHECK(c) ((c) ? (void)0 : abort())
+
+static void refused(int e, const struct sb_error *er)
+{
+	CHECK(e == -EINVAL || e == -ENOMEM);
+	CHECK(e == -ENOMEM || strstr(er->msg, "expected "));
+}
+
+static void sweep(const struct sb_jv *v)
+{
+	struct sb_sweep_doc *d = calloc(1, sizeof(*d));
+	struct sb_error er;
+	if (!d)
+		return;
+	const int e = sb_sweep_read(v, d, &er);
+	if (e) {
+		refused(e, &er);
+	} else {
+		const struct sb_sweep_result *r = &d->r;
+		CHECK(r->nfile >= 1 && r->nfile <= SB_SWEEP_MAX_SIZES);
+		CHECK(r->nrec >= 1 && r->nrec <= SB_SWEEP_MAX_SIZES);
+		CHECK(r->cells_done <= r->cells_planned);
+		for (int t = 0; t < SB_SWEEP_NTESTS; t++)
+			for (unsigned fi = 0; fi < r->nfile; fi++)
+				for (unsigned ri = 0; ri < r->nrec; ri++)
+					if (r->state[t][fi][ri] == SB_SWEEP_CELL_DONE)
+						CHECK((d->o.tests >> t & 1u) &&
+						      sb_sweep_cell_runs(r, fi, ri));
+		for (unsigned k = 0; k < r->nranks; k++)
+			for (int t = 0; t < SB_SWEEP_NTESTS; t++)
+				(void)sb_sweep_rank_rate(&r->ranks[k].r, t);
+	}
+	sb_sweep_doc_free(d);
+	free(d);
+}
+
+static void meta(const struct sb_jv *v)
+{
+	struct sb_meta_doc *d = calloc(1, sizeof(*d));
+	struct sb_error er;
+	if (!d)
+		return;
+	const int e = sb_meta_read(v, d, &er);
+	if (e) {
+		refused(e, &er);
+	} else {
+		for (int t = 0; t < SB_META_NTESTS; t++) {
+			const struct sb_meta_skew *k = &d->m.skew[t];
+			CHECK(!(d->skews >> t & 1u) || (d->m.nranks && (d->tests >> t & 1u)));
+			CHECK(!(d->skews >> t & 1u) ||
+			      (k->slowest_rank >= -1 && k->slowest_rank < (int)d->m.nranks));
+			CHECK(!(d->skews >> t & 1u) ||
+			      (k->fastest_rank >= -1 && k->fastest_rank < (int)d->m.nranks));
+			for (unsigned i = 0; i < d->m.nranks; i++)
+				CHECK(!d->m.ranks[i].t[t].ran || (d->tests >> t & 1u));
+		}
+	}
+	sb_meta_doc_free(d);
+	free(d);
+}
+
+static void latency(const struct sb_jv *v)
+{
+	struct sb_latency_doc *d = calloc(1, sizeof(*d));
+	struct sb_error er;
+	if (!d)
+		return;
+	const int e = sb_latency_read(v, d, &er);
+	if (e) {
+		refused(e, &er);
+	} else {
+		CHECK(d->lr.st.valid <= d->lr.st.count);
+		CHECK(d->lr.nrec <= SB_LAT_MAX_RECORDS);
+		CHECK((unsigned)d->lr.preset < SB_LAT_NPRESETS);
+	}
+	sb_latency_doc_free(d);
+	free(d);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct sb_jdoc *doc = NULL;
+	if (sb_json_parse((const char *)data, size, NULL, &doc, NULL) < 0)
+		return 0;
+	const struct sb_jv *root = sb_jdoc_root(doc), *sb = sb_jv_get(root, "storbench");
+	sweep(root);
+	meta(root);
+	latency(root);
+	if (sb_jv_get(sb, "sweep"))
+		sweep(sb_jv_get(sb, "sweep"));
+	if (sb_jv_get(sb, "meta"))
+		meta(sb_jv_get(sb, "meta"));
+	if (sb_jv_get(sb, "latency"))
+		latency(sb_jv_get(sb, "latency"));
+	sb_jdoc_free(doc);
+	return 0;
+}
