@@ -52,6 +52,12 @@ const struct sb_jv *sb_jtake_obj(struct sb_jtake *t, const struct sb_jv *o, cons
 const struct sb_jv *sb_jtake_arr(struct sb_jtake *t, const struct sb_jv *o, const char *key,
 				 int flags);
 
+/* An object member key of o of percentiles as the writers key them
+ * ("%f" of each of pct[0..n)): each a whole number of ns (out[i], NAN where
+ * the object has none of it). */
+int sb_jtake_pcts(struct sb_jtake *t, const struct sb_jv *o, const char *key, const double *pct,
+		  size_t n, double *out);
+
 /* A matrix member key of o: an array of rows arrays of cols items, each
  * taken by cell (which says what is wrong with sb_jtake_bad(t, NULL, ...)
  * at the item's path and returns < 0). 1 when absent and optional. */

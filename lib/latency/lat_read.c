@@ -75,7 +75,6 @@ static int probe(struct sb_jtake *t, const struct sb_jv *sec, struct sb_latency_
 static int stats(struct sb_jtake *t, const struct sb_jv *sec, struct sb_latency_doc *d)
 {
 	struct sb_ioping *st = &d->lr.st;
-	char k[32];
 	sb_jtake_u64(t, sec, "requests", 0, FIGURE_MAX, &st->count);
 	sb_jtake_u64(t, sec, "valid", 0, st->count, &st->valid);
 	sb_jtake_u64(t, sec, "time_ns", 0, FIGURE_MAX, &st->sum_ns);
@@ -86,16 +85,7 @@ static int stats(struct sb_jtake *t, const struct sb_jv *sec, struct sb_latency_
 	sb_jtake_u64(t, sec, "max_ns", 0, FIGURE_MAX, &d->max_ns);
 	sb_jtake_num(t, sec, "mdev_ns", 0, 0, RATE_MAX, &d->mdev_ns);
 	sb_jtake_bool(t, sec, "percentiles_exact", 0, &d->percentiles_exact);
-	const struct sb_jv *p = sb_jtake_obj(t, sec, "percentile", 0);
-	const size_t top = sb_jtake_down(t, "percentile");
-	for (int i = 0; p && i < SB_LAT_NPCTS; i++) {
-		uint64_t v;
-		snprintf(k, sizeof(k), "%f", sb_lat_pcts[i]);
-		d->pct[i] = NAN;
-		if (!sb_jtake_u64(t, p, k, SB_JTAKE_OPTIONAL, FIGURE_MAX, &v))
-			d->pct[i] = (double)v;
-	}
-	sb_jtake_up(t, top);
+	sb_jtake_pcts(t, sec, "percentile", sb_lat_pcts, SB_LAT_NPCTS, d->pct);
 	const struct sb_jv *l = sb_jtake_obj(t, sec, "load", 0);
 	const size_t at = sb_jtake_down(t, "load");
 	uint64_t n = 0;

@@ -41,7 +41,7 @@ uint64_t sb_meta_test_ops(const struct sb_meta_run *m, enum sb_meta_test t);
 /* The ranks' state, when coord has more than one: 0 or -ENOMEM. */
 int sb_meta_ranks_start(struct meta_state *s);
 /* Every rank made its run directory (code 0) or not (a class code of
- * sb_meta_code): the first failing rank's code, its rank in *who (-1
+ * sb_errclass_code): the first failing rank's code, its rank in *who (-1
  * none). -ETIMEDOUT and the like when a rank did not answer. */
 int sb_meta_ranks_ready(struct meta_state *s, long code, long *first, int *who);
 /* Before test t, after every rank got there: 1 when this rank stops
@@ -53,7 +53,7 @@ int sb_meta_ranks_walled(const struct meta_state *s);
 /* From the thread running the tests, often: the rounds that sum every
  * rank's operations to rank 0 (told to the progress hook there). */
 void sb_meta_ranks_tick(struct meta_state *s, uint64_t now);
-/* After the tests: this rank's code (sb_meta_code; mismatch says the
+/* After the tests: this rank's code (sb_errclass_code; mismatch says the
  * ranks met at different tests); every rank's worst into *worst, the
  * first rank that failed a test into *failed (-1 none). */
 int sb_meta_ranks_end(struct meta_state *s, long code, long *worst, int *failed);
@@ -67,11 +67,6 @@ void sb_meta_ranks_free(struct meta_state *s);
 /* What failed between the ranks, for the message ("agreeing", ...), and
  * its -errno; 0 when nothing did. */
 int sb_meta_ranks_lost(const struct meta_state *s, const char **what);
-/* An error class as a code the ranks agree on by their maximum (0: none):
- * a failure, wrong input, the environment, a stop, in the order of the
- * program's exit codes; and back. */
-long sb_meta_code(enum sb_errclass cls);
-enum sb_errclass sb_meta_class(long code);
 
 struct meta_files_run {
 	const struct sb_meta_files *p;

@@ -42,24 +42,6 @@ struct meta_ranks {
 	int lost;
 };
 
-long sb_meta_code(enum sb_errclass cls)
-{
-	switch (cls) {
-	case SB_ERR_FAIL: return 1;
-	case SB_ERR_INPUT: return 2;
-	case SB_ERR_ENV: return 3;
-	case SB_ERR_STOPPED: return 4;
-	}
-	return 1;
-}
-
-enum sb_errclass sb_meta_class(long code)
-{
-	static const enum sb_errclass c[] = { SB_ERR_FAIL, SB_ERR_FAIL, SB_ERR_INPUT, SB_ERR_ENV,
-					      SB_ERR_STOPPED };
-	return code >= 0 && code <= 4 ? c[code] : SB_ERR_FAIL;
-}
-
 static int lose(struct meta_ranks *k, const char *what, int e)
 {
 	if (!k->lost) {
@@ -304,7 +286,7 @@ int sb_meta_agree(struct sb_coord *coord, unsigned mask, struct sb_error *err)
 int sb_meta_ranks_end(struct meta_state *s, long code, long *worst, int *failed)
 {
 	struct meta_ranks *k = s->rk;
-	const int own = code && code != sb_meta_code(SB_ERR_STOPPED);
+	const int own = code && code != sb_errclass_code(SB_ERR_STOPPED);
 	*failed = -1;
 	*worst = code;
 	if (!k)
@@ -316,7 +298,7 @@ int sb_meta_ranks_end(struct meta_state *s, long code, long *worst, int *failed)
 		return k->lost;
 	/* the first rank that failed (not one stopped by another) */
 	long v[3] = { own ? code : 0, own ? -k->rank : -(1l << 30),
-		      k->mismatched ? sb_meta_code(SB_ERR_INPUT) : code };
+		      k->mismatched ? sb_errclass_code(SB_ERR_INPUT) : code };
 	const int e = sb_coord_max(s->co, v, 3, SETUP_WAIT_S);
 	if (e)
 		return lose(k, "agreeing", e);

@@ -89,7 +89,6 @@ static int params(struct sb_jtake *t, const struct sb_jv *sec, struct sb_meta_ru
 static int latency(struct sb_jtake *t, const struct sb_jv *x, struct sb_meta_doc_test *d)
 {
 	const struct sb_jv *l = sb_jtake_obj(t, x, "lat_ns", 0);
-	char k[32];
 	if (!l)
 		return t->e;
 	const size_t top = sb_jtake_down(t, "lat_ns");
@@ -98,16 +97,7 @@ static int latency(struct sb_jtake *t, const struct sb_jv *x, struct sb_meta_doc
 	sb_jtake_num(t, l, "mean", 0, 0, RATE_MAX, &d->lat_mean);
 	sb_jtake_num(t, l, "stddev", 0, 0, RATE_MAX, &d->lat_stddev);
 	sb_jtake_u64(t, l, "N", 0, FIGURE_MAX, &d->lat_n);
-	const struct sb_jv *p = sb_jtake_obj(t, l, "percentile", 0);
-	const size_t at = sb_jtake_down(t, "percentile");
-	for (int i = 0; p && i < SB_META_NPCTS; i++) {
-		uint64_t v;
-		snprintf(k, sizeof(k), "%f", sb_meta_pcts[i]);
-		d->lat_pct[i] = NAN;
-		if (!sb_jtake_u64(t, p, k, SB_JTAKE_OPTIONAL, FIGURE_MAX, &v))
-			d->lat_pct[i] = (double)v;
-	}
-	sb_jtake_up(t, at);
+	sb_jtake_pcts(t, l, "percentile", sb_meta_pcts, SB_META_NPCTS, d->lat_pct);
 	sb_jtake_up(t, top);
 	return t->e;
 }

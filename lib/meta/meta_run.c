@@ -161,7 +161,7 @@ static int begin(struct meta_state *s, struct sb_error *err)
 						     : SB_ERR_FAIL;
 		sb_error_set(err, e, cls, "cannot create a run directory in '%s': %s", s->o->parent,
 			     strerror(-e));
-		code = sb_meta_code(cls);
+		code = sb_errclass_code(cls);
 	}
 	/* many ranks: none tests unless every one has its run directory */
 	if (sb_meta_ranks_ready(s, code, &first, &who))
@@ -173,7 +173,7 @@ static int begin(struct meta_state *s, struct sb_error *err)
 		remove_rundir(s);
 	if (!code)
 		sb_error_set(err, -ECANCELED, SB_ERR_FAIL, "%s", "");
-	err->cls = sb_meta_class(first);
+	err->cls = sb_errclass_of(first);
 	return err->err;
 }
 
@@ -185,8 +185,8 @@ static int end(struct meta_state *s, int e, struct sb_error *err)
 	long worst;
 	if (!s->rk)
 		return e;
-	const long code = e && e != -EINTR ? sb_meta_code(err->cls)
-			  : asked(s)	   ? sb_meta_code(SB_ERR_STOPPED)
+	const long code = e && e != -EINTR ? sb_errclass_code(err->cls)
+			  : asked(s)	   ? sb_errclass_code(SB_ERR_STOPPED)
 					   : 0;
 	if (sb_meta_ranks_end(s, code, &worst, &m->failed_rank))
 		return coord_failed(s, err);
@@ -198,7 +198,7 @@ static int end(struct meta_state *s, int e, struct sb_error *err)
 	if (!e)
 		e = -ECANCELED;
 	err->err = e;
-	err->cls = sb_meta_class(worst);
+	err->cls = sb_errclass_of(worst);
 	return e;
 }
 

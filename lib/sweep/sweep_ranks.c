@@ -48,27 +48,6 @@ struct sweep_ranks {
 	uint64_t round_ns, tested_ns, last_round_ns, look_ns;
 };
 
-/* A code the ranks agree on by their maximum: 0 none, else a class in the
- * order of the program's exit codes (a failure, wrong input, the
- * environment, a stop), so that the worst wins as it did there. */
-static long code_of(enum sb_errclass cls)
-{
-	switch (cls) {
-	case SB_ERR_FAIL: return 1;
-	case SB_ERR_INPUT: return 2;
-	case SB_ERR_ENV: return 3;
-	case SB_ERR_STOPPED: return 4;
-	}
-	return 1;
-}
-
-static enum sb_errclass class_of(long code)
-{
-	static const enum sb_errclass c[] = { SB_ERR_FAIL, SB_ERR_FAIL, SB_ERR_INPUT, SB_ERR_ENV,
-					      SB_ERR_STOPPED };
-	return code >= 0 && code <= 4 ? c[code] : SB_ERR_FAIL;
-}
-
 /* A coordination call failed: the run stops, nothing more is asked of the
  * ranks. */
 static int lost(struct sweep_ranks *k, const char *what, int e)
@@ -304,7 +283,8 @@ static void aggregate(struct sweep_run *s, struct sb_sweep_rank *all)
 /* The run's end: the code this rank gives, what it was told. */
 static long my_code(const struct sweep_ranks *k, int e, const struct sb_error *err)
 {
-	return e && e != -ECANCELED && !(e == -EINTR && k->stopped) ? code_of(err->cls) : 0;
+	return e && e != -ECANCELED && !(e == -EINTR && k->stopped) ? sb_errclass_code(err->cls)
+								    : 0;
 }
 
 int sb_sweep_ranks_finish(struct sweep_run *s, int e, struct sb_error *err)
@@ -329,7 +309,7 @@ int sb_sweep_ranks_finish(struct sweep_run *s, int e, struct sb_error *err)
 		}
 	}
 	if (w) {
-		err->cls = class_of(w);
+		err->cls = sb_errclass_of(w);
 		if (!e) {
 			e = -ECANCELED;
 			err->err = e;

@@ -82,6 +82,15 @@ static void opts(struct sb_latency_opts *o, const struct sb_jobtarget *t)
 					 .seed = 7 };
 }
 
+/* o run with the recording hooks into lr (zeroed here): what it returned */
+static int probe(struct rec *rec, const struct sb_latency_opts *o, struct sb_lat_run *lr,
+		 struct sb_error *err)
+{
+	const struct sb_latency_hooks h = { rec, on_stop, on_begin, on_request, NULL };
+	memset(lr, 0, sizeof(*lr));
+	return sb_latency_run(o, &h, NULL, lr, err);
+}
+
 static void requests_in_order(void **state)
 {
 	struct sb_jobtarget t;
@@ -92,9 +101,7 @@ static void requests_in_order(void **state)
 	(void)state;
 	target(&t);
 	opts(&o, &t);
-	memset(&lr, 0, sizeof(lr));
-	const struct sb_latency_hooks h = { &rec, on_stop, on_begin, on_request, NULL };
-	assert_int_equal(sb_latency_run(&o, &h, NULL, &lr, &err), 0);
+	assert_int_equal(probe(&rec, &o, &lr, &err), 0);
 	assert_int_equal(rec.begun, 1);
 	assert_int_equal(rec.nreq, 20);
 	for (size_t i = 0; i < rec.nreq; i++) {
@@ -125,9 +132,7 @@ static void stop_interrupts(void **state)
 	(void)state;
 	target(&t);
 	opts(&o, &t);
-	memset(&lr, 0, sizeof(lr));
-	const struct sb_latency_hooks h = { &rec, on_stop, on_begin, on_request, NULL };
-	assert_int_equal(sb_latency_run(&o, &h, NULL, &lr, &err), 0);
+	assert_int_equal(probe(&rec, &o, &lr, &err), 0);
 	assert_true(lr.interrupted);
 	assert_int_equal(lr.st.count, 5);
 	assert_int_equal(lr.nrec, 5);
@@ -152,9 +157,7 @@ static void open_refused(void **state)
 	t.region_size = 1 << 20;
 	opts(&o, &t);
 	o.direct = 0;
-	memset(&lr, 0, sizeof(lr));
-	const struct sb_latency_hooks h = { &rec, on_stop, on_begin, on_request, NULL };
-	assert_int_equal(sb_latency_run(&o, &h, NULL, &lr, &err), -ENOENT);
+	assert_int_equal(probe(&rec, &o, &lr, &err), -ENOENT);
 	snprintf(want, sizeof(want), "cannot open '%s': %s", gone, strerror(ENOENT));
 	assert_string_equal(err.msg, want);
 	assert_int_equal(err.cls, SB_ERR_INPUT);
