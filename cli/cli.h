@@ -4,13 +4,15 @@
 
 #include "lib/storbench.h"
 
-/* Exit codes: one enum for the whole program. */
+/* Exit codes: one enum for the whole program, one table of what they mean
+ * for every command (cli/exit_status.c, in each --help; docs/promises.md). */
 enum sb_exit {
-	SB_EXIT_OK = 0,
-	SB_EXIT_FAIL = 1,     /* the test ran and found a failure */
-	SB_EXIT_USAGE = 2,    /* bad option or input */
-	SB_EXIT_ENV = 3,      /* permission, missing kernel feature, busy device */
-	SB_EXIT_SIGINT = 130, /* stopped, the signal unknown (see cli_interrupt_status) */
+	SB_EXIT_OK = 0,	      /* pass */
+	SB_EXIT_FAIL = 1,     /* the verdict: the test ran and found a failure */
+	SB_EXIT_USAGE = 2,    /* the command line is wrong: nothing was run */
+	SB_EXIT_ENV = 3,      /* the target or the system cannot be used */
+	SB_EXIT_SIGNAL = 128, /* + N: interrupted by signal N (cli_interrupt_status) */
+	SB_EXIT_SIGINT = 130, /* interrupted by Ctrl-C, or by a signal not known */
 };
 
 /* "storbench: <message>" on stderr. */
@@ -21,11 +23,22 @@ void sb_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* What every message starts with after "storbench: ": "rank 2 on HOST: "
  * in a run of many ranks (cli/ranks.c), else "". */
 void cli_msg_set_prefix(const char *p);
+/* A peer's command line (iozone, fio, bonnie): every message from here on
+ * names storbench's option ours ("--record-sizes") as the user typed it
+ * ("-r"). The last way an option was typed counts (its value holds); up
+ * to 64 options. */
+void cli_msg_alias(const char *ours, const char *typed);
 const char *cli_msg_prefix(void);
 /* A library call's error (lib/sb.h): its message printed (when it has
  * one) and its exit code, the one place where the library's classes of
  * error become exit codes. */
 int cli_error(const struct sb_error *er);
+/* The exit code of an -errno a target or the system answered with
+ * (sb_errno_class): SB_EXIT_ENV, SB_EXIT_FAIL (EIO) or SB_EXIT_USAGE. */
+int cli_exit_of_errno(int err);
+/* A target a command needs to exist (kind SB_TARGET_NONE): "cannot use
+ * 'PATH': No such file or directory", SB_EXIT_ENV; else 0. */
+int cli_target_missing(int kind, const char *path);
 
 /* ---- option parsing (cli/opt.c) ---- */
 enum { OPT_NOARG, OPT_ARG };
@@ -75,7 +88,12 @@ struct cli_command {
 	unsigned shared;	   /* the CLI_* flags it takes */
 	const char *formats;	   /* --format's values, the default first: "text|json" */
 	const char *help[CLI_S_N]; /* its own help of a shared flag; NULL: the common one */
+	const char *pass;	   /* exit 0, in its words ("every block intact") */
+	const char *fail;	   /* exit 1, in its words; NULL: it never fails a device */
 };
+/* The exit status table (cli/exit_status.c) at the end of a --help: the
+ * codes of every command, cmd's words for 0 and 1 (NULL: storbench's). */
+void cli_print_exit_status(FILE *f, const struct cli_command *cmd);
 
 /* What the shared flags were given as (cli_parse fills it). */
 struct cli_shared {

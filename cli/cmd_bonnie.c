@@ -9,7 +9,7 @@
 #include <pwd.h>
 #include <unistd.h>
 
-static void help(void)
+static void help(const struct cli_command *cmd)
 {
 	printf("usage: storbench bonnie [bonnie++ options]\n\n"
 	       "bonnie++'s command line, run by storbench meta: bonnie++'s text table and its\n"
@@ -47,6 +47,7 @@ static void help(void)
 	       "example:\n"
 	       "  storbench bonnie -d /data -s 1024 -m S3 -u 0:0\n"
 	       "  storbench bonnie -d /mnt/sd -s 64 -n 1 -q | bon_csv2html > sd.html\n");
+	cli_print_exit_status(stdout, cmd);
 }
 
 /* One of -u's or -g's names or numbers: is it id? */
@@ -101,13 +102,23 @@ int cmd_bonnie(const struct cli_command *cmd, int argc, char **argv)
 	char msg[512], *margv[SB_BONNIE_MAX_ARGS + 1];
 	int e = sb_bonnie_args(argc, argv, &a, msg, sizeof(msg));
 	if (e == 1) {
-		help();
+		help(cmd);
 		return SB_EXIT_OK;
 	}
 	if (e) {
 		sb_err("%s", msg);
 		return SB_EXIT_USAGE;
 	}
+	/* meta's checks name meta's options: here they are bonnie++'s */
+	static const char *const names[][2] = {
+		{ "--size", "-s" },    { "--chunk", "-s" },	 { "--seeks", "-s" },
+		{ "--seekers", "-s" }, { "--files", "-n" },	 { "--file-size", "-n" },
+		{ "--dirs", "-n" },    { "--file-chunk", "-n" }, { "--char-size", "-f" },
+		{ "--fsync", "-b" },   { "--direct", "-D" },	 { "--name", "-m" },
+		{ "--seed", "-z" },    { "--per-char", "-f" },
+	};
+	for (size_t i = 0; i < SB_ARRAY_SIZE(names); i++)
+		cli_msg_alias(names[i][0], names[i][1]);
 	if ((e = check_user(&a)))
 		return e;
 	margv[0] = argv[0];

@@ -146,12 +146,11 @@ static void help(const struct cli_cmd_opts *co)
 	       "directory (a new test file is written and removed). See docs/cliff.md.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
-	printf("\nexit status: 0 measured (with or without a drop), 2 bad options or a\n"
-	       "refusal, 3 the target could not be used, 130 interrupted.\n"
-	       "\nexamples:\n"
+	printf("\nexamples:\n"
 	       "  storbench cliff --destroy-data /dev/mmcblk0\n"
 	       "  storbench cliff --destroy-data --size=64G --recovery=1m,5m,30m /dev/nvme0n1\n"
 	       "  storbench cliff --size=8G --output=cliff.json /mnt/sd\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 /* Overwriting a device or a file always needs consent here (the cache is

@@ -77,7 +77,7 @@ static int run_compare(struct compare_ctx *o, char **pos, int npos)
 	if (!docs)
 		return sb_err("out of memory"), SB_EXIT_ENV;
 	for (int i = 0; i < npos && !rc; i++)
-		rc = cli_load_result(pos[i], &docs[i]);
+		rc = cli_load(pos[i], 1, &docs[i]); /* figures only: a job at a time */
 	if (!rc && cmp_build(&c, docs, (size_t)npos) < 0)
 		rc = (sb_err("out of memory"), SB_EXIT_ENV);
 	if (!rc && !c.nrows) {
@@ -131,6 +131,7 @@ int cmd_compare(const struct cli_command *cmd, int argc, char **argv)
 		       "  storbench compare a.json b.json -o ab.html\n"
 		       "  storbench compare a.json b.json -o ab.csv\n",
 		       SB_DIFF_RUNS_ADVISED, SB_DIFF_RUNS_ADVISED);
+		cli_print_exit_status(stdout, cmd);
 	} else if (p < 0) {
 		rc = SB_EXIT_USAGE;
 	} else if (npos < 2) {

@@ -8,7 +8,7 @@
 
 #define JOBFILE_MAX (1u << 20)
 
-static void help(void)
+static void help(const struct cli_command *cmd)
 {
 	printf("usage: storbench fio [fio options] [--name=JOB [job options]]... [JOB.fio]...\n\n"
 	       "Runs fio's command line as fio would: one or two dashes, -opt=value or -opt value,\n"
@@ -42,6 +42,7 @@ static void help(void)
 	       "  storbench fio --name=w --filename=/mnt/t.bin --size=1g --rw=write --bs=1m "
 	       "--end_fsync=1\n"
 	       "  storbench fio --output-format=json --output=r.json seq-then-rand.fio\n");
+	cli_print_exit_status(stdout, cmd);
 }
 
 static const char *env_lookup(const char *name)
@@ -165,14 +166,35 @@ static int output(const struct sb_fio_cmdline *cl, const struct sb_jobfile *jf,
 	return rc;
 }
 
+/* Messages name an option as its word on the line: "-bs" where fio's line
+ * said -bs (storbench's checks say "--bs"), "--iodepth_batch_complete"
+ * for storbench's "--iodepth-batch-complete". */
+static void typed_names(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *w = argv[i];
+		const size_t dashes = w[0] == '-' ? 1 + (w[1] == '-') : 0;
+		const size_t n = strcspn(w + dashes, "=");
+		char ours[48], typed[64];
+		if (!dashes || !n || n + 2 >= sizeof(ours))
+			continue;
+		snprintf(typed, sizeof(typed), "%.*s", (int)(dashes + n), w);
+		snprintf(ours, sizeof(ours), "--%.*s", (int)n, w + dashes);
+		cli_msg_alias(ours, typed);
+		for (char *c = ours; *c; c++)
+			*c = *c == '_' ? '-' : *c;
+		cli_msg_alias(ours, typed);
+	}
+}
+
 int cmd_fio(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct sb_fio_cmdline *cl = NULL;
 	struct sb_jobfile *jf = NULL;
 	struct sb_results *res = NULL;
 	char msg[512];
-	(void)cmd;
 
+	typed_names(argc, argv);
 	int r = sb_fio_cmdline_parse(argc - 1, argv + 1, &cl, msg, sizeof(msg));
 	if (r < 0) {
 		sb_err("%s", msg);
@@ -181,7 +203,7 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv)
 	int rc = 0;
 	if (cl->help || cl->version) {
 		if (cl->help)
-			help();
+			help(cmd);
 		else
 			printf("storbench-%s (fio's command line)\n", sb_version());
 		sb_fio_cmdline_free(cl);

@@ -175,6 +175,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench flash --align --bs=1k..16k /dev/sdb\n"
 	       "  storbench flash --open-au --destroy-data --erase-size=4M /dev/sdb\n"
 	       "  storbench flash --scatter --scatter-order=12 --bs=64k /dev/sdb\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 /* everything known before the target is opened */
@@ -232,6 +233,8 @@ static int open_target(const struct flash_ctx *c, struct sb_jobtarget *t, const 
 	int rc = cli_target_probe(t, path);
 	if (rc)
 		return rc;
+	if ((rc = cli_target_missing(t->info.kind, path)))
+		return rc;
 	if (t->info.kind != SB_TARGET_BLOCK && t->info.kind != SB_TARGET_FILE) {
 		sb_err("'%s' is not a block device or an image file: flash needs the device "
 		       "itself",
@@ -257,7 +260,7 @@ static int open_target(const struct flash_ctx *c, struct sb_jobtarget *t, const 
 	const int fd = sb_jobtarget_open(t, 0, (writes ? O_RDWR : O_RDONLY) | O_DIRECT);
 	if (fd < 0) {
 		sb_err("cannot open '%s': %s", path, strerror(-fd));
-		return fd == -EACCES || fd == -EPERM || fd == -EBUSY ? SB_EXIT_ENV : SB_EXIT_USAGE;
+		return cli_exit_of_errno(fd);
 	}
 	dev->fd = fd;
 	dev->size = t->region_size;

@@ -59,6 +59,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench info /dev/mmcblk0\n"
 	       "  storbench info --format=json /mnt/sd\n"
 	       "  storbench info --set-cache=off --destroy-data /dev/mmcblk0\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 /* Why TARGET cannot be described: message printed, exit code returned. */
@@ -66,21 +67,16 @@ static int refuse(const char *path, int err, const struct sb_target_info *t)
 {
 	struct stat st;
 
-	if (err == -EACCES || err == -EPERM) {
-		sb_err("cannot access '%s': %s", path, strerror(-err));
-		return SB_EXIT_ENV;
-	}
 	if (err) {
 		sb_err("cannot access '%s': %s", path, strerror(-err));
-		return err == -ENOENT || err == -ENOTDIR || err == -ENAMETOOLONG ? SB_EXIT_USAGE
-										 : SB_EXIT_ENV;
+		return cli_exit_of_errno(err);
 	}
 	struct sb_error er;
 	if (sb_target_missing_device(path, t, &er))
 		return cli_error(&er);
 	if (t->kind == SB_TARGET_NONE) {
 		sb_err("cannot access '%s': %s", path, strerror(ENOENT));
-		return SB_EXIT_USAGE;
+		return SB_EXIT_ENV;
 	}
 	if (stat(path, &st) == 0 && S_ISCHR(st.st_mode))
 		sb_err("'%s' is a character device: info describes files, directories and block "

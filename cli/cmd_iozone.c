@@ -10,7 +10,7 @@
 
 #include <unistd.h>
 
-static void help(void)
+static void help(const struct cli_command *cmd)
 {
 	printf("usage: storbench iozone [--output=FILE] [--quiet] [--destroy-data] IOZONE-OPTIONS\n\n"
 	       "iozone's command line, run by storbench's sweep (docs/sweep.md) and printed in\n"
@@ -41,6 +41,7 @@ static void help(void)
 	       "examples:\n"
 	       "  storbench iozone -azecI -+n -L64 -S32 -r2m -s128m -i0 -i2 -+b 400000,30000 -w -f testfile\n"
 	       "  storbench iozone -a -s 2G -+n -i 0 -i 1 -f F -Rb iozone.xls\n");
+	cli_print_exit_status(stdout, cmd);
 }
 
 /* storbench's own flags come first, checked as every command checks its
@@ -142,9 +143,16 @@ static int outputs(struct iozone_cli *z, int argc, char **argv, const struct sb_
 	return rc;
 }
 
+void iozone_name_options(void)
+{
+	cli_msg_alias("--record-sizes", "-r");
+	cli_msg_alias("--file-sizes", "-s");
+	cli_msg_alias("--direct", "-I");
+	cli_msg_alias("--tests", "-i");
+}
+
 int cmd_iozone(const struct cli_command *cmd, int argc, char **argv)
 {
-	(void)cmd;
 	struct iozone_cli *z = calloc(1, sizeof(*z));
 	if (!z) {
 		sb_err("out of memory");
@@ -160,7 +168,7 @@ int cmd_iozone(const struct cli_command *cmd, int argc, char **argv)
 		rc = SB_EXIT_USAGE;
 	}
 	if (!rc && z->a.help) {
-		help();
+		help(cmd);
 		goto out;
 	}
 	if (!rc && z->a.version) {
@@ -168,6 +176,7 @@ int cmd_iozone(const struct cli_command *cmd, int argc, char **argv)
 		       sb_version());
 		goto out;
 	}
+	iozone_name_options();
 	rc = rc ? rc : check(z);
 	if (rc)
 		goto out;
@@ -187,6 +196,8 @@ int cmd_iozone(const struct cli_command *cmd, int argc, char **argv)
 	s->o.keep = z->a.keep;
 	s->tests_given = s->o.tests;
 	s->r = r;
+	if ((rc = sweep_check(s)))
+		goto out; /* before the header: the line is wrong, nothing ran */
 	iozone_print_header(stdout, z, argc - own, argv + own);
 	rc = sweep_execute(s, z->a.file, res);
 	if (s->ran) {

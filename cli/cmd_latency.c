@@ -138,6 +138,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench latency --write --interval=100ms --count=100 /mnt/sd\n"
 	       "  storbench latency --preset=dd-sync /mnt/sd\n"
 	       "  storbench latency --preset=hdparm /dev/sda\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 /* Option combinations: every check before anything is created. */
@@ -192,6 +193,14 @@ static void apply_preset(const struct lat_ctx *c, struct sb_lat_run *lr)
 	p->drop_cache = !lr->direct && c->preset == SB_LAT_IOPING;
 	p->seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
 	lr->preset = c->preset;
+	/* a request size the preset chose is named as the preset's: the
+	 * user typed no --bs */
+	if (!c->bs_set && c->preset != SB_LAT_IOPING) {
+		char typed[64], size[32];
+		snprintf(typed, sizeof(typed), "--bs (%s, from --preset=%s)",
+			 sb_fmt_size(p->bs, size, sizeof(size)), sb_lat_preset_name(c->preset));
+		cli_msg_alias("--bs", typed);
+	}
 }
 
 /* Writing to a block device always needs --destroy-data here (ioping asks
@@ -270,7 +279,9 @@ static void on_warn(void *ctx, const char *msg)
 	sb_warn("%s", msg);
 }
 
-/* The probe, then its words and results: 0 or an exit code. */
+/* The probe, then its words and results: 0 or an exit code. After a
+ * Ctrl-C during the layout, the results alone (nothing measured, marked
+ * interrupted: the run asks the stop hook first). */
 static int measure(const struct lat_ctx *c, struct lat_out *o, struct sb_jobtarget *t)
 {
 	struct sb_lat_run *lr = o->lr;
@@ -341,7 +352,7 @@ int cmd_latency(const struct cli_command *cmd, int argc, char **argv)
 	/* before the layout: a Ctrl-C then stops it, and the file goes */
 	cli_signals_install();
 	rc = prepare(&c, &lr, &t, pos[0]);
-	if (!rc)
+	if (!rc || cli_interrupted())
 		rc = measure(&c, &o, &t);
 	cli_target_cleanup(&t, c.sh.keep);
 	sb_latency_result_free(&lr);

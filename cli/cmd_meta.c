@@ -210,6 +210,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench meta --files=100k --file-size=1k:16k --dirs=64 --threads=4 /srv\n"
 	       "  storbench meta --csv --quiet /mnt/hdd | bon_csv2html > report.html\n"
 	       "  mpirun -n 8 --hostfile hosts storbench meta --size=0 --files=100k /shared\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 /* bonnie++'s twice the RAM where the page cache cannot be dropped, the
@@ -255,6 +256,8 @@ static int check_target(const struct meta_ctx *c, struct sb_jobtarget *t, const 
 	char a[32], b[32];
 	int rc = cli_target_probe(t, dir);
 	if (rc)
+		return rc;
+	if ((rc = cli_target_missing(t->info.kind, dir)))
 		return rc;
 	if (t->info.kind != SB_TARGET_DIR) {
 		sb_err("meta needs a directory: '%s' is not one", dir);

@@ -236,14 +236,13 @@ static void help(const struct cli_cmd_opts *co)
 	       "the active range (PTS-C's ActiveRange segments); the map is in the results.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
-	printf("\nexit status: 0 steady state reached by every test, 1 not reached (or an\n"
-	       "I/O error), 2 bad options, 3 the device cannot be used or purged.\n"
-	       "\nexamples:\n"
+	printf("\nexamples:\n"
 	       "  storbench pts --destroy-data --output=pts.json /dev/nvme1n1\n"
 	       "  storbench pts --destroy-data --test=iops,latency --profile=client \\\n"
 	       "      --active-range=75 /dev/sdb\n"
 	       "  storbench pts --destroy-data --round-time=1s --bs=4k,64k --mix=100/0,0/100 \\\n"
 	       "      --max-rounds=8 /dev/zram1     (a quick look: not a PTS result)\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 static void figures(const struct sb_job_result *jr, void *f)
@@ -328,10 +327,11 @@ static int one_round(struct pts_cli *c, struct sb_jobtarget *t, struct sb_pts_pa
 			.later = (p->ncells - k - 1) + rounds_left * p->ncells,
 		};
 		const int rc = measure(c, t, &j, &m, &row[k]);
-		if (rc)
-			return rc;
-		if (cli_interrupted())
-			return SB_EXIT_SIGINT;
+		/* stopped within the round: what it measured is kept */
+		if (rc || cli_interrupted()) {
+			p->partial_cells = k + 1;
+			return rc ? rc : SB_EXIT_SIGINT;
+		}
 	}
 	return 0;
 }
@@ -442,6 +442,8 @@ static int check_target(struct pts_cli *c, struct sb_jobtarget *t, const char *p
 	int rc = cli_target_probe(t, path);
 	if (rc)
 		return rc;
+	if ((rc = cli_target_missing(t->info.kind, path)))
+		return rc;
 	if (t->info.kind != SB_TARGET_BLOCK) {
 		sb_err("pts needs a block device: '%s' is not one", path);
 		return SB_EXIT_USAGE;
@@ -489,22 +491,21 @@ static int run(struct pts_cli *c, const char *path, struct sb_results *res)
 	cli_target_cleanup(&t, 0);
 	const int restored = cache_restore(c);
 	rc = rc ? rc : restored;
-	int steady = 1, started = 0;
+	int steady = 1;
 	for (unsigned i = 0; i < c->r->nparts; i++) {
 		const struct sb_pts_part *p = &c->r->parts[i];
-		started |= p->nrounds > 0;
 		if (p->nrounds && p->test != SB_PTS_WSAT && !p->ss.reached)
 			steady = 0;
 	}
+	/* whatever was measured, to the first purge, is written (a run
+	 * stopped early is marked interrupted) */
 	res->interrupted = cli_interrupted() != 0;
 	if (sb_results_pts(res, c->r) < 0) {
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	if (started) {
-		const int w = outputs(c, path, res);
-		rc = rc ? rc : w;
-	}
+	const int w = outputs(c, path, res);
+	rc = rc ? rc : w;
 	return rc ? rc : steady ? SB_EXIT_OK : SB_EXIT_FAIL;
 }
 

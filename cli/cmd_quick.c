@@ -153,6 +153,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench quick --size=256M --runtime=2s /mnt/ssd /mnt/hdd\n"
 	       "  storbench quick --repeat=%d -o before.json /mnt/ssd\n",
 	       SB_DIFF_RUNS_ADVISED);
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 static void job_for(struct sb_job_opts *j, const struct quick_ctx *c, const struct quick_test *t,
@@ -245,6 +246,33 @@ static int one_test(struct quick_ctx *c, const struct quick_test *qt, int ddir,
 	return 0;
 }
 
+/* The write tests left out: said in the results (JSON, the text, with
+ * --quiet too), never dropped without a word; under mpirun each rank says
+ * it of its own target at once. */
+static void no_writes(struct sb_results *res, const char *path, enum sb_target_kind kind,
+		      int consent)
+{
+	char why[600];
+	if (!consent && kind == SB_TARGET_BLOCK)
+		snprintf(why, sizeof(why),
+			 "'%s' is a device: read tests only (the write tests need --destroy-data, "
+			 "and overwrite it)",
+			 path);
+	else if (!consent)
+		snprintf(why, sizeof(why),
+			 "'%s' is a file storbench did not create: read tests only (the write "
+			 "tests need --destroy-data, and overwrite it, or a new file or a "
+			 "directory to make one in)",
+			 path);
+	else
+		snprintf(why, sizeof(why),
+			 "read tests only: the target of another rank needs "
+			 "--destroy-data for the write tests");
+	sb_results_warn(res, "%s", why);
+	if (cli_ranks() > 1 && !consent)
+		sb_warn("%s", why);
+}
+
 static int quick_target(struct quick_ctx *c, const char *path, struct sb_results *res)
 {
 	struct sb_jobtarget t;
@@ -272,10 +300,8 @@ static int quick_target(struct quick_ctx *c, const char *path, struct sb_results
 		if (!c->read_only) /* counted with its write tests */
 			c->steps->total -= NTESTS;
 	}
-	if (!c->read_only && !consent && !c->sh.quiet)
-		sb_warn("'%s' is a %s storbench did not create: read tests only (add "
-			"--destroy-data for the write tests)",
-			path, t.info.kind == SB_TARGET_BLOCK ? "device" : "file");
+	if (!c->read_only && !writes)
+		no_writes(res, path, t.info.kind, consent);
 	t.destroy_data = c->sh.destroy_data;
 	if (t.info.kind != SB_TARGET_NONE && t.info.kind != SB_TARGET_DIR && !c->size_set) {
 		/* an existing file or device smaller than the default: all of it */
@@ -485,7 +511,12 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 			sb_repeats_summarize(res[0], c.spans[i].first, c.spans[i].n,
 					     c.spans[i].test);
 	}
-	if (res[0] && res[0]->nsummary) {
+	/* a run stopped before its first test's runs ended writes what it has
+	 * (the warm-up is no measurement), marked interrupted */
+	for (int k = 0; k < n; k++)
+		if (res[k] && cli_interrupted())
+			res[k]->interrupted = 1;
+	if (res[0] && (res[0]->nsummary || cli_interrupted())) {
 		if (!c.json_stdout) {
 			print_table(stdout, &c, res, n);
 			print_ranks(stdout, &c, res[0]);

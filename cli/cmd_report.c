@@ -81,6 +81,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench report run.json --table=intervals -o intervals.csv\n"
 	       "  storbench report a.json b.json fio.json -o all.xlsx\n"
 	       "  storbench report soak.jsonl --format=json\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 static int check_format(struct report_ctx *c)

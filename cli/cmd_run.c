@@ -110,6 +110,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench run --runtime=10s seq-then-rand.fio /mnt/ssd\n"
 	       "  mpirun -n 8 --hostfile hosts storbench run --rw=write --bs=1M --runtime=30s "
 	       "--time-based --stonewall /shared/scratch\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 /* docs/fio-compat.md, from the job file reader's own table. */
@@ -248,6 +249,9 @@ static int measure_all(struct run_ctx *c, struct sb_jobtarget *t, const struct s
 
 static int finish(struct run_ctx *c, struct sb_results *res, const struct sb_jobtarget *t, int rc)
 {
+	/* stopped before (or between) its measurements too */
+	if (cli_interrupted())
+		res->interrupted = 1;
 	/* many ranks: rank 0 writes the aggregate, the others nothing */
 	if (cli_ranks_collect(res, &rc))
 		return cli_interrupted() ? cli_interrupt_status() : rc;
@@ -341,7 +345,10 @@ static int run_single(struct run_ctx *c, const char *target)
 	}
 	if (prepared)
 		rc = cli_ranks_agree(rc, NULL);
-	if (rc) {
+	/* a Ctrl-C during the layout (one rank): the results say that nothing
+	 * was measured */
+	const int laid_out = !rc || (cli_ranks() < 2 && cli_interrupted());
+	if (!laid_out) {
 		cli_target_cleanup(&t, 0);
 		free(c->rv);
 		return rc;
@@ -355,7 +362,8 @@ static int run_single(struct run_ctx *c, const char *target)
 		return SB_EXIT_ENV;
 	}
 	cli_results_describe(res, &t, target);
-	rc = cli_state_apply(&c->sh, &t, target, res, c->sh.quiet);
+	if (!rc)
+		rc = cli_state_apply(&c->sh, &t, target, res, c->sh.quiet);
 	if (!rc)
 		rc = measure_all(c, &t, ops, res);
 	/* many ranks: each checks its own target, rank 0 gathers the verdicts */
@@ -426,14 +434,16 @@ static int directory_ok(const struct run_ctx *c, const struct sb_jobfile_job *j,
 	struct stat st;
 	if (j->filename[0] || !j->directory[0])
 		return 0;
-	const int err = stat(j->directory, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+	const int gone = stat(j->directory, &st) < 0;
+	const int err = gone ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
 	if (!err)
 		return 0;
 	sb_err("%s: job '%s': directory=%s: %s (directory= names an existing directory, where "
 	       "the job makes its files)",
 	       job_where(c, path, j->line, where, sizeof(where)), j->name, j->directory,
 	       strerror(err));
-	return err == ENOENT || err == ENOTDIR ? SB_EXIT_USAGE : SB_EXIT_ENV;
+	/* not there: the target cannot be used (3); a file: the wrong kind (2) */
+	return gone ? cli_exit_of_errno(-err) : SB_EXIT_USAGE;
 }
 
 /* Where the jobs run: TARGET, else the file's filename= or directory=,
@@ -560,16 +570,17 @@ static int run_alone(struct run_ctx *c, const struct sb_engine_ops *ops, const c
 				    sb_rw_reads(c->job.rw) && !c->job.fio_verify[0], noio);
 	if (!rc) /* many ranks: every one filled its region, or none measures */
 		rc = cli_ranks_agree(alone_verify_prepare(c, ops, &t), NULL);
+	/* stopped in the layout: the results still say where */
+	if (first && (!rc || cli_interrupted())) {
+		cli_results_describe(res, &t, tgt);
+		snprintf(res->job_file, sizeof(res->job_file), "%s", path);
+	}
 	if (rc) {
 		cli_target_cleanup(&t, 0);
 		return rc;
 	}
 	if (!c->job.size)
 		c->job.size = t.region_size;
-	if (first) {
-		cli_results_describe(res, &t, tgt);
-		snprintf(res->job_file, sizeof(res->job_file), "%s", path);
-	}
 	rc = measure_all(c, &t, ops, res);
 	rc = alone_verify_check(c, &t, res, rc);
 	cli_target_cleanup(&t, c->sh.keep);
@@ -775,7 +786,7 @@ static int run_group(struct run_ctx *c, const struct sb_jobfile *jf, unsigned g,
 		size_t l = strlen(label);
 		snprintf(label + l, sizeof(label) - l, "%s%s", i ? " + " : "", jr->name);
 	}
-	if (!rc && g == 0) {
+	if (g == 0 && (!rc || cli_interrupted())) { /* stopped in the layout too */
 		cli_results_describe(res, own_files ? &ts[0] : shared, tgt);
 		snprintf(res->job_file, sizeof(res->job_file), "%s", path);
 	}
@@ -894,10 +905,15 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 	cli_target_hold_rank_dir(0, rc && rc != SB_EXIT_FAIL ? 0 : c->sh.keep);
 	if (res && !rc && c->failed)
 		rc = SB_EXIT_FAIL;
-	if (res && rc && !res->njobs && !res->have_state) { /* refused: no empty results */
+	/* refused: no empty results (stopped in a layout, by a Ctrl-C on one
+	 * rank: the results say so) */
+	if (res && rc && !res->njobs && !res->have_state &&
+	    (cli_ranks() > 1 || !cli_interrupted())) {
 		sb_results_free(res);
 		res = NULL;
 	}
+	if (res && cli_interrupted())
+		res->interrupted = 1; /* stopped before (or between) its jobs too */
 	free(opts);
 	free(ops);
 	*out = res;

@@ -138,12 +138,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "throughput over all cells. --idle is the pause between iterations.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
-	printf("\nexit status: 0 pass; 1 a block did not verify, an I/O error, a kernel\n"
-	       "storage error of the target's (or an anomaly with --fail-on-anomaly); 2 bad\n"
-	       "options; 3 the target or the log could not be used (ABORTED);\n"
-	       "130/143 interrupted by SIGINT/SIGTERM (INTERRUPTED, or FAIL when an\n"
-	       "iteration failed before).\n"
-	       "\nexamples:\n"
+	printf("\nexamples:\n"
 	       "  storbench soak --iterations=100 --size=1G /mnt/emmc\n"
 	       "  storbench soak --duration=72h --log=/root/sd.jsonl --destroy-data /dev/mmcblk1\n"
 	       "  storbench soak --resume /root/sd.jsonl          (after a reboot)\n"
@@ -151,6 +146,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "      -azecI -+n -L64 -S32 -r2m -s128m -i0 -i2 -+b 400000,30000 -w -f testfile\n"
 	       "  mpirun -n 8 storbench soak --duration=24h --size=4G --log=/shared/s.jsonl "
 	       "/scratch\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 /* --workload=iozone: iozone's options (argv[0..argc)), checked as

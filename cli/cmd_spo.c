@@ -213,18 +213,14 @@ static void help(const struct cli_cmd_opts *co)
 	       "changed).\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
-	printf("\nexit status: writer: 0 stopped by --duration or after --cut-cmd returned,\n"
-	       "1 a write or flush failed, 130/143 Ctrl-C/SIGTERM (a real cut kills it);\n"
-	       "--check: 0 nothing acknowledged was lost and nothing damaged, 1 otherwise;\n"
-	       "--cycles: 0 every cycle passed, 1 one failed, 3 a cycle could not run;\n"
-	       "2 bad options or journal, 3 the target could not be used.\n"
-	       "\nexamples:\n"
+	printf("\nexamples:\n"
 	       "  ssh root@board storbench spo --destroy-data --journal=- /dev/mmcblk1 > j\n"
 	       "  (cut the power, power on)\n"
 	       "  ssh root@board storbench spo --check --journal=- /dev/mmcblk1 < j\n"
 	       "  storbench spo --cycles=500 --remote='ssh root@board' --cut-after=5s-60s \\\n"
 	       "      --cut-cmd='pdudaemon-client ... off' --reconnect-cmd='ssh root@board true' \\\n"
 	       "      --log=spo.jsonl /dev/mmcblk1\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 static void defaults(struct spo_opts *o)

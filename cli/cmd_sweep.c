@@ -175,6 +175,7 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench sweep /mnt/sdcard\n"
 	       "  storbench sweep --tests=write,read,randread --file-sizes=1G --direct /mnt/ssd\n"
 	       "  storbench sweep --file-sizes=64k,1M --record-sizes=4k,64k --csv=out.csv .\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 /* Options that only make sense together, checked before anything runs. */
@@ -372,9 +373,16 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	return rc;
 }
 
+int sweep_check(struct sweep_cli *c)
+{
+	const int rc = c->checked ? 0 : check_combinations(c);
+	c->checked = !rc;
+	return rc;
+}
+
 int sweep_execute(struct sweep_cli *c, const char *path, struct sb_results *res)
 {
-	const int rc = check_combinations(c);
+	const int rc = sweep_check(c);
 	if (rc)
 		return rc;
 	cli_signals_install();

@@ -13,7 +13,8 @@ struct sweep_cli {
 	struct cli_shared sh; /* --output, --format, --quiet, --destroy-data */
 	const char *csv;
 	int json_stdout;
-	int ran; /* the run started: there are results to write */
+	int ran;     /* the run started: there are results to write */
+	int checked; /* sweep_check passed */
 	/* the progress line: what the run told last, the records' rate, and
 	 * under mpirun (rank 0) every rank's */
 	struct cli_progress pg;
@@ -30,6 +31,9 @@ struct sweep_cli {
  * results into res: 0 or an exit code, the error said. c->ran says whether
  * there is something to write. */
 int sweep_execute(struct sweep_cli *c, const char *path, struct sb_results *res);
+/* Its first step alone (the options together, the plan), for a caller
+ * that prints before it runs (iozone's header): 0 or an exit code, said. */
+int sweep_check(struct sweep_cli *c);
 /* The report on a terminal: the conditions, then one matrix per test (file
  * size down, record size across, KiB/s), as iozone's -R report; under
  * mpirun each rank's rate per test and the skew. */

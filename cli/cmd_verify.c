@@ -131,13 +131,12 @@ static void help(const struct cli_cmd_opts *co)
 	       "or replug, catches what a device only pretended to store.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
-	printf("\nexit status: 0 every block intact, 1 a block was not (or a write failed),\n"
-	       "2 bad options, 3 the target could not be used.\n"
-	       "\nexamples:\n"
+	printf("\nexamples:\n"
 	       "  storbench verify --size=4G /mnt/sd\n"
 	       "  storbench verify --phase=write --destroy-data /dev/sdb   (then replug)\n"
 	       "  storbench verify --phase=check /dev/sdb\n"
 	       "  storbench verify --probe --destroy-data /dev/sdb\n");
+	cli_print_exit_status(stdout, co->cmd);
 }
 
 int verify_check_opts(struct verify_opts *o)

@@ -14,6 +14,9 @@ struct iozone_cli {
 /* iozone's header: the option lines in the order given, the command line,
  * the unit, cache sizes, stride, burst, then what storbench does its way. */
 void iozone_print_header(FILE *f, const struct iozone_cli *z, int argc, char **argv);
+/* From here on every message names iozone's options, not the sweep's
+ * behind them: -r, not --record-sizes (cli_msg_alias). */
+void iozone_name_options(void);
 /* iozone's two title lines over the rows. */
 void iozone_print_columns(FILE *f);
 /* A row per measured cell in iozone's columns; tests: the -i groups asked

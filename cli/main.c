@@ -5,9 +5,10 @@
 
 #define RESULTS (CLI_OUTPUT | CLI_FORMAT)
 
-/* One row a command: its name, its function, its line in --help, and the
+/* One row a command: its name, its function, its line in --help, the
  * shared flags it takes (cli/opt.c declares them; .help holds a command's
- * own words for one where the common ones would not say it right). */
+ * own words for one where the common ones would not say it right), and
+ * what exit 0 and 1 mean for it (the exit status table of its --help). */
 static const struct cli_command commands[] = {
 	{ "quick",
 	  cmd_quick,
@@ -18,7 +19,9 @@ static const struct cli_command commands[] = {
 			     "'-2' added)",
 	    [CLI_S_KEEP] = "keep the test file",
 	    [CLI_S_DESTROY] = "allow the write tests on a block device or a file storbench did "
-			      "not create" } },
+			      "not create" },
+	  "every test measured",
+	  "a test met an I/O error" },
 	{ "run",
 	  cmd_run,
 	  "fio-class workload: any pattern, block size, depth, engine",
@@ -26,13 +29,17 @@ static const struct cli_command commands[] = {
 	  "text|json|json+",
 	  /* --seed is a workload option there (fio's randseed), in the job model */
 	  { [CLI_S_KEEP] = "keep the test file(s) storbench created",
-	    [CLI_S_DESTROY] = "allow writing to an existing file storbench did not create" } },
+	    [CLI_S_DESTROY] = "allow writing to an existing file storbench did not create" },
+	  "every job ran",
+	  "a job met an I/O error, or its verify= found a bad block" },
 	{ "fio",
 	  cmd_fio,
 	  "fio's command line: its options, job files and normal output layout",
 	  CLI_RANKS, /* runs under mpirun; it reads its own command line, not these flags */
 	  "normal|json",
-	  { NULL } },
+	  { NULL },
+	  "every job ran",
+	  "a job met an I/O error, or its verify= found a bad block" },
 	{ "latency",
 	  cmd_latency,
 	  "ioping-class latency probe; dd and hdparm presets",
@@ -40,7 +47,9 @@ static const struct cli_command commands[] = {
 	  "text|json",
 	  { [CLI_S_QUIET] = "no line per request",
 	    [CLI_S_KEEP] = "keep the test file storbench created",
-	    [CLI_S_DESTROY] = "allow writing to data storbench did not create" } },
+	    [CLI_S_DESTROY] = "allow writing to data storbench did not create" },
+	  "every request answered",
+	  "a request failed" },
 	{ "meta",
 	  cmd_meta,
 	  "bonnie++-class file create/stat/delete, block and seek tests",
@@ -49,7 +58,9 @@ static const struct cli_command commands[] = {
 	  { [CLI_S_QUIET] = "no progress lines",
 	    [CLI_S_SEED] = "seed for names, sizes, orders, seeks [clock]",
 	    [CLI_S_STONEWALL] = "under mpirun: each test ends on every rank when the first "
-				"rank ends it (mdtest's stonewalling)" } },
+				"rank ends it (mdtest's stonewalling)" },
+	  "every test ran",
+	  "a file operation failed" },
 	{ "bonnie",
 	  cmd_bonnie,
 	  "bonnie++'s command line, text table and CSV line (runs meta)",
@@ -58,7 +69,9 @@ static const struct cli_command commands[] = {
 	  { [CLI_S_QUIET] = "no progress lines",
 	    [CLI_S_SEED] = "seed for names, sizes, orders, seeks [clock]",
 	    [CLI_S_STONEWALL] = "under mpirun: each test ends on every rank when the first "
-				"rank ends it (mdtest's stonewalling)" } },
+				"rank ends it (mdtest's stonewalling)" },
+	  "every test ran",
+	  "a file operation failed" },
 	{ "sweep",
 	  cmd_sweep,
 	  "iozone-class matrix: tests x file size x record size",
@@ -68,27 +81,35 @@ static const struct cli_command commands[] = {
 	    [CLI_S_DESTROY] = "TARGET may be an existing file storbench did not create: it is "
 			      "overwritten",
 	    [CLI_S_STONEWALL] = "under mpirun: each timed pass ends on every rank when the "
-				"first rank ends it" } },
+				"first rank ends it" },
+	  "every cell measured",
+	  "a test met an I/O error" },
 	{ "iozone",
 	  cmd_iozone,
 	  "iozone's command line and output layout, run as a sweep",
 	  0,
 	  "text",
-	  { NULL } },
+	  { NULL },
+	  "every cell measured",
+	  "a test met an I/O error" },
 	{ "flash",
 	  cmd_flash,
 	  "flashbench-class geometry: erase block, page, open allocation units",
 	  RESULTS | CLI_QUIET | CLI_DESTROY,
 	  "text|json",
 	  { [CLI_S_QUIET] = "no progress line",
-	    [CLI_S_DESTROY] = "allow --open-au to overwrite the target" } },
+	    [CLI_S_DESTROY] = "allow --open-au to overwrite the target" },
+	  "the probes ran",
+	  "a probe met an I/O error" },
 	{ "info",
 	  cmd_info,
 	  "identity, geometry, cache state and health of the device",
 	  RESULTS | CLI_DESTROY,
 	  "text|json",
 	  { [CLI_S_OUTPUT] = "write the JSON document to FILE",
-	    [CLI_S_DESTROY] = "allow --set-cache to switch the device's cache" } },
+	    [CLI_S_DESTROY] = "allow --set-cache to switch the device's cache" },
+	  "described (and the cache switched, with --set-cache)",
+	  NULL },
 	{ "verify",
 	  cmd_verify,
 	  "fill and check data (f3-class), fake-capacity probe",
@@ -96,14 +117,18 @@ static const struct cli_command commands[] = {
 	  "text|json",
 	  { [CLI_S_KEEP] = "keep the files of --phase=both",
 	    [CLI_S_DESTROY] = "allow overwriting a device or a file storbench did not create",
-	    [CLI_S_SEED] = "run seed [write: random; check: read from the data]" } },
+	    [CLI_S_SEED] = "run seed [write: random; check: read from the data]" },
+	  "every block intact",
+	  "a block was not intact (corrupted, misplaced, stale, missing,\nunreadable), or a write failed" },
 	{ "soak",
 	  cmd_soak,
 	  "stability loop: write, sync, drop caches, read and verify, delete",
 	  RESULTS | CLI_QUIET | CLI_DESTROY | CLI_SEED | CLI_RANKS,
 	  "text|json",
 	  { [CLI_S_OUTPUT] = "write the JSON results to FILE at the end",
-	    [CLI_S_QUIET] = "no progress within iterations" } },
+	    [CLI_S_QUIET] = "no progress within iterations" },
+	  "every iteration verified (PASS)",
+	  "a block did not verify, an I/O error, a kernel storage\nerror of the target's (or an anomaly, with --fail-on-anomaly): FAIL; a soak\nthe target stops is ABORTED (3), one a signal stops INTERRUPTED (130, 143;\nFAIL, 1, when an iteration failed before)" },
 	{ "pts",
 	  cmd_pts,
 	  "SNIA PTS: purge, precondition, IOPS/throughput/latency/WSAT to steady state",
@@ -112,14 +137,18 @@ static const struct cli_command commands[] = {
 	  { [CLI_S_QUIET] = "no progress lines",
 	    [CLI_S_DESTROY] = "required: every byte of DEVICE is destroyed (purged, then "
 			      "written)",
-	    [CLI_S_SEED] = "seed of the data and the offsets [clock]" } },
+	    [CLI_S_SEED] = "seed of the data and the offsets [clock]" },
+	  "steady state reached by every test",
+	  "a test did not reach steady state, or an I/O error" },
 	{ "cliff",
 	  cmd_cliff,
 	  "where the fast write (SLC) cache ends, and how much comes back after idle",
 	  RESULTS | CLI_QUIET | CLI_DESTROY,
 	  "text|json",
 	  { [CLI_S_QUIET] = "no progress line",
-	    [CLI_S_DESTROY] = "allow overwriting a block device or a file (required for them)" } },
+	    [CLI_S_DESTROY] = "allow overwriting a block device or a file (required for them)" },
+	  "measured, with or without a drop",
+	  "the fill met an I/O error" },
 	{ "spo",
 	  cmd_spo,
 	  "sudden power off: acknowledged writes must survive a power cut",
@@ -128,7 +157,9 @@ static const struct cli_command commands[] = {
 	  { [CLI_S_OUTPUT] = "--check: write the JSON results to FILE",
 	    [CLI_S_QUIET] = "no progress line",
 	    [CLI_S_DESTROY] = "allow overwriting TARGET (the writer always overwrites it)",
-	    [CLI_S_SEED] = "the run's id [random]" } },
+	    [CLI_S_SEED] = "the run's id [random]" },
+	  "the writer stopped by --duration or the cut; --check: nothing\nacknowledged was lost or damaged; --cycles: every cycle passed",
+	  "a write or a flush failed (the writer); acknowledged data lost or\ndamaged (--check); a cycle failed (--cycles)" },
 	{ "report",
 	  cmd_report,
 	  "render results (storbench, fio) as HTML with charts, CSV, XLSX, text, JSON",
@@ -136,7 +167,9 @@ static const struct cli_command commands[] = {
 	  "text|html|csv|xlsx|json",
 	  { [CLI_S_OUTPUT] = "write to FILE; its extension picks the format: .html, "
 			     ".csv, .xlsx, .json, .txt [text on stdout]",
-	    [CLI_S_FORMAT] = "the format, whatever the extension" } },
+	    [CLI_S_FORMAT] = "the format, whatever the extension" },
+	  "rendered",
+	  NULL },
 	{ "compare",
 	  cmd_compare,
 	  "results side by side: differences and whether they are real",
@@ -144,7 +177,9 @@ static const struct cli_command commands[] = {
 	  "text|json|html|csv|xlsx",
 	  { [CLI_S_OUTPUT] = "write to FILE: .html, .json, .csv, .xlsx or .txt [text "
 			     "on stdout]",
-	    [CLI_S_FORMAT] = "the format, whatever the extension" } },
+	    [CLI_S_FORMAT] = "the format, whatever the extension" },
+	  "compared (whatever the differences)",
+	  NULL },
 };
 
 static void usage(FILE *f)
@@ -160,6 +195,7 @@ static void usage(FILE *f)
 		   "never while mounted). Running 'storbench quick' with no TARGET measures\n"
 		   "a scratch file in the current directory.\n"
 		   "'storbench COMMAND --help' lists the options of a command.\n");
+	cli_print_exit_status(f, NULL);
 }
 
 /* musl defines no macro of its own: the Makefile names it in SB_LIBC */

@@ -161,6 +161,25 @@ static void wsat_text(FILE *f, const struct sb_pts_part *p, uint64_t region)
 	}
 }
 
+/* The round a stop cut short: each cell it measured. */
+static void partial_text(FILE *f, const struct sb_pts_part *p)
+{
+	const struct sb_pts_fig *row = &p->fig[(size_t)p->nrounds * p->ncells];
+	if (!p->partial_cells)
+		return;
+	fprintf(f,
+		"  round %u stopped in cell %u of %u: what it measured (not a round; the last "
+		"cell cut short)\n",
+		p->nrounds + 1, p->partial_cells, p->ncells);
+	for (unsigned k = 0; k < p->partial_cells; k++) {
+		const struct sb_pts_cell *cl = &p->cells[k];
+		char bs[16], v[32];
+		pts_bs_text(cl->bs, bs, sizeof(bs));
+		value(p->track, sb_pts_tracked(p->track, &row[k]), v, sizeof(v));
+		fprintf(f, "    %u/%u %-6s %s\n", cl->read_pct, 100 - cl->read_pct, bs, v);
+	}
+}
+
 static void part_text(FILE *f, const struct pts_cli *c, const struct sb_pts_part *p)
 {
 	char a[32];
@@ -168,6 +187,7 @@ static void part_text(FILE *f, const struct pts_cli *c, const struct sb_pts_part
 		sb_purge_name(p->purge_used), p->purge_how[0] ? " (" : "", p->purge_how,
 		p->purge_how[0] ? ")" : "", sb_fmt_size(p->precondition_bytes, a, sizeof(a)),
 		p->nrounds, p->nrounds == 1 ? "" : "s", p->finished ? "" : " (stopped early)");
+	partial_text(f, p);
 	if (!p->nrounds)
 		return;
 	if (p->test == SB_PTS_WSAT) {

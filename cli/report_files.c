@@ -12,8 +12,13 @@ void cli_print_why(char *why)
 
 int cli_load_result(const char *path, struct rep_doc **out)
 {
+	return cli_load(path, 0, out);
+}
+
+int cli_load(const char *path, int figures_only, struct rep_doc **out)
+{
 	char *why;
-	int e = rep_load(path, out, &why);
+	int e = figures_only ? rep_load_figures(path, out, &why) : rep_load(path, out, &why);
 	if (!e) {
 		for (size_t i = 0; i < (*out)->nnotes; i++)
 			sb_note("%s", (*out)->notes[i]);

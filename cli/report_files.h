@@ -13,6 +13,8 @@
  * there or not a result is bad input; one that cannot be read, the
  * environment's); the notes of what was left out of it go to stderr. */
 int cli_load_result(const char *path, struct rep_doc **out);
+/* The same, for compare (figures_only): rep_load_figures. */
+int cli_load(const char *path, int figures_only, struct rep_doc **out);
 /* Prints what a call of report/ said (or "out of memory" when it could not
  * say) and frees it. */
 void cli_print_why(char *why);

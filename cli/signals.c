@@ -86,7 +86,7 @@ int cli_interrupted(void)
 
 int cli_interrupt_status(void)
 {
-	return got_signal ? 128 + got_signal : 0;
+	return got_signal ? SB_EXIT_SIGNAL + got_signal : 0;
 }
 
 void cli_signals_set_runs(struct sb_run *const *runs, unsigned n)

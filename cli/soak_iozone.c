@@ -5,6 +5,7 @@
  * iteration's figures: what a shell loop of iozone and a spreadsheet of
  * its columns did, with soak's log, verdict, drift analysis and --resume.
  */
+#include "cli/iozone_cli.h"
 #include "cli/soak.h"
 
 /* The sweep of one iteration, set up as storbench iozone sets it up. */
@@ -33,6 +34,7 @@ int soak_iozone_prepare(struct soak_state *s, const char *target)
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
+	iozone_name_options();
 	sweep_setup(s, &c);
 	c.o.tests = c.tests_given;
 	if (sb_sweep_plan(s->zr, &c.o) < 0) {

@@ -60,6 +60,13 @@ static void text(FILE *f, const char *path, const struct sb_spo_check *c)
 		c->cut_known ? "cut recorded" : "last record",
 		sb_fmt_ns((double)c->t_cut, t, sizeof(t)),
 		c->torn_tail ? "; its torn last line was left out" : "");
+	if (c->short_target)
+		fprintf(f,
+			"target: ends at %llu, before the journal's region ends (%llu): %llu blocks "
+			"not all there, checked as old content past its end\n",
+			(unsigned long long)c->target_size,
+			(unsigned long long)(c->h.offset + c->h.size),
+			(unsigned long long)c->missing_blocks);
 	text_counts(f, c);
 	text_ranges(f, c);
 	text_hist(f, c);
@@ -112,7 +119,9 @@ int spo_check(struct spo_opts *o, const char *path)
 		sb_note("the journal's last line is torn (cut short by the power cut): read up to "
 			"it");
 	int rc = spo_open_target(o, path, 0, &jt, &fd);
-	if (!rc && jn.h.offset + jn.h.size > jt.info.file_size)
+	/* a file may have lost its tail (checked as far as it goes); a device
+	 * does not shrink */
+	if (!rc && jt.info.kind == SB_TARGET_BLOCK && jn.h.offset + jn.h.size > jt.info.file_size)
 		rc = (sb_err("the journal's region ends at %llu, beyond the end of '%s' (%llu): "
 			     "another target?",
 			     (unsigned long long)(jn.h.offset + jn.h.size), path,

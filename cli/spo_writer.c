@@ -60,7 +60,7 @@ int spo_open_target(struct spo_opts *o, const char *path, int write, struct sb_j
 	int e;
 
 	*fd = -1;
-	if ((e = cli_target_probe(jt, path)))
+	if ((e = cli_target_probe(jt, path)) || (e = cli_target_missing(jt->info.kind, path)))
 		return e;
 	if (jt->info.kind != SB_TARGET_BLOCK && jt->info.kind != SB_TARGET_FILE)
 		return sb_err("spo: '%s' is not a block device or a file", path), SB_EXIT_USAGE;
@@ -253,7 +253,7 @@ static int run_writer(struct spo_opts *o, int fd, int jfd, int jsync)
 	};
 	int e = sb_spo_run_create(&w.run, &lo, msg, sizeof(msg));
 	if (e)
-		return sb_err("%s", msg), e == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV;
+		return sb_err("%s", msg), e == -EINVAL ? SB_EXIT_USAGE : cli_exit_of_errno(e);
 	const uint64_t cut_at = o->cut_cmd ? sb_now_ns() + cut_delay(o, o->seed) : 0;
 	if (pthread_create(&th, NULL, writer_thread, &w)) {
 		sb_spo_run_free(w.run);

@@ -63,6 +63,26 @@ static void blocks_text(FILE *f, const struct verify_report *r)
 			(unsigned long long)a->omitted, a->omitted > 1 ? "s" : "");
 }
 
+/* "covered: 205 MiB, 106% of the 194 MiB free before (a fill)" */
+static void coverage_text(FILE *f, const struct verify_report *r)
+{
+	const struct sb_vtarget *t = &r->t->v;
+	const uint64_t done = r->res.wr.bytes;
+	char a[32], b[32];
+	if (!t->is_dir || r->res.nranks)
+		return;
+	fprintf(f, "covered: %s", sb_fmt_size(done, a, sizeof(a)));
+	if (t->free_before)
+		fprintf(f, ", %.1f%% of the %s free before",
+			100.0 * (double)done / (double)t->free_before,
+			sb_fmt_size(t->free_before, b, sizeof(b)));
+	fprintf(f, "%s\n",
+		!t->fill ? ""
+		: done > t->free_before
+			? " (a fill: as root, also the blocks the filesystem keeps for root)"
+			: " (a fill: as far as the filesystem let the files grow)");
+}
+
 void verify_render_text(FILE *f, const struct verify_report *r)
 {
 	const struct verify_opts *o = r->o;
@@ -82,8 +102,10 @@ void verify_render_text(FILE *f, const struct verify_report *r)
 	if (res->wrote) /* a check reads whichever checksum each block names */
 		fprintf(f, ", %s checksums", sb_verify_csum_name(res->fmt.csum));
 	fputc('\n', f);
-	if (res->wrote)
+	if (res->wrote) {
 		pass_text(f, "write", &res->wr);
+		coverage_text(f, r);
+	}
 	if (res->wr.errors)
 		fprintf(f, "write errors: %llu block%s not written, the first at %s: %s\n",
 			(unsigned long long)res->wr.errors, res->wr.errors > 1 ? "s" : "",

@@ -22,7 +22,6 @@ static struct sb_vtarget_opts lib_opts(const struct verify_opts *o)
 		.size = o->size_given ? o->size : 0,
 		.block_size = o->block_size,
 		.block_size_given = o->block_size_given,
-		.request_size = o->request_size,
 		.seed = o->seed,
 		.seed_given = o->seed_given,
 		.direct = o->direct,
@@ -47,16 +46,11 @@ int verify_target_resolve(struct vtarget *t, const char *path, struct verify_opt
 	if (!e)
 		return 0;
 	sb_err("%s", msg);
+	/* a target that is not there cannot be used; no data of ours in one
+	 * that is, or a file not ours, is the user's to set right */
+	if (e == -ENOENT && t->ct.info.kind == SB_TARGET_NONE)
+		return SB_EXIT_ENV;
 	return e == -EINVAL || e == -EPERM || e == -ENOENT ? SB_EXIT_USAGE : SB_EXIT_ENV;
-}
-
-/* What failed to be created: the user's doing, or the environment's. */
-static int create_exit(int e)
-{
-	return e == -ENOSPC || e == -EACCES || e == -EPERM || e == -ENOMEM || e == -EIO ||
-			       e == -EFBIG || e == -ETXTBSY || e == -EBUSY
-		       ? SB_EXIT_ENV
-		       : SB_EXIT_USAGE;
 }
 
 int verify_target_create(struct vtarget *t, const struct verify_opts *o)
@@ -95,7 +89,7 @@ int verify_target_create(struct vtarget *t, const struct verify_opts *o)
 		return 0;
 	sb_err("%s", msg);
 	snprintf(t->why, sizeof(t->why), "%.*s", (int)sizeof(t->why) - 1, msg);
-	return create_exit(e);
+	return cli_exit_of_errno(e);
 }
 
 /* What removing segment i came to (e), told. */

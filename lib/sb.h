@@ -44,10 +44,10 @@ static inline uint64_t sb_now_ns(void)
 }
 
 /* What kind of error a call met, which the program turns into its exit
- * code: the input was wrong (an option, a target that cannot be used as
- * named, a refusal the user can lift), the environment failed (permission,
- * space, a busy device), the test ran and failed, or a stop was asked for
- * (a Ctrl-C: no message). */
+ * code: the input was wrong (an option, a target of the wrong kind, a
+ * refusal the user can lift), the target or the environment cannot be
+ * used (missing, read-only, full, permission, a busy device), the test
+ * ran and failed, or a stop was asked for (a Ctrl-C: no message). */
 enum sb_errclass { SB_ERR_INPUT, SB_ERR_ENV, SB_ERR_FAIL, SB_ERR_STOPPED };
 
 /* A call's error where a person must be told why: err, the -errno the
@@ -58,6 +58,12 @@ struct sb_error {
 	enum sb_errclass cls;
 	char msg[4352]; /* room for a path and the words around it */
 };
+/* The class of an -errno a path or a device answered with: SB_ERR_ENV for
+ * a target or a system that cannot be used now (missing, read-only, full,
+ * no permission, busy, out of memory), SB_ERR_FAIL for an I/O error (the
+ * device failed a request), SB_ERR_INPUT for the rest (a name too long, a
+ * path of the wrong kind, an invalid argument). */
+enum sb_errclass sb_errno_class(int err);
 /* Fill e (msg from fmt) and return err. */
 int sb_error_set(struct sb_error *e, int err, enum sb_errclass cls, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

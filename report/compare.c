@@ -25,12 +25,25 @@ static void label_of(const struct rep_job *j, int ddir, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int)gl, j->group);
 }
 
+/* The slot of (label, ddir) in s's index: the entry's, or the empty one
+ * where it would go (the index is never full). Results of thousands of
+ * jobs are matched in linear time, not quadratic. */
+static size_t *slot_of(const struct cmp_side *s, const char *label, int ddir)
+{
+	uint64_t h = 1469598103934665603ull ^ (uint64_t)ddir; /* FNV-1a */
+	for (const char *p = label; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	for (size_t i = h & (s->nslot - 1);; i = (i + 1) & (s->nslot - 1)) {
+		const struct cmp_entry *e = s->slot[i] ? &s->e[s->slot[i] - 1] : NULL;
+		if (!e || (e->ddir == ddir && !strcmp(e->label, label)))
+			return &s->slot[i];
+	}
+}
+
 static struct cmp_entry *find(const struct cmp_side *s, const char *label, int ddir)
 {
-	for (size_t i = 0; i < s->n; i++)
-		if (s->e[i].ddir == ddir && !strcmp(s->e[i].label, label))
-			return &s->e[i];
-	return NULL;
+	const size_t *k = slot_of(s, label, ddir);
+	return *k ? &s->e[*k - 1] : NULL;
 }
 
 /* Repeats ("(run i of n)") of one test make one entry; any other job is its own. */
@@ -54,14 +67,19 @@ static double run_value(const struct rep_dir *r, int m)
  * test, and their median and min..max for the tables. */
 static int fill_entry(struct cmp_entry *e, const struct rep_doc *d, size_t first)
 {
-	size_t n = d->njobs - first;
+	/* a job alone is its own entry; repeats are looked for after it (a
+	 * result of thousands of jobs: not each job against all the rest) */
+	const size_t last = e->job->nruns <= 1 ? first + 1 : d->njobs;
+	size_t n = 0;
+	for (size_t i = first; i < last; i++)
+		n += same_test(&d->jobs[i], e->job);
 	double *v = calloc(n + 1, sizeof(double));
 	if (!v)
 		return -ENOMEM;
 	for (int m = 0; m < CMP_NMETRICS; m++) {
 		struct cmp_stat *st = &e->m[m];
 		size_t k = 0;
-		for (size_t i = first; i < d->njobs; i++) {
+		for (size_t i = first; i < last; i++) {
 			const struct rep_job *j = &d->jobs[i];
 			if (!same_test(j, e->job) || !j->dir[e->ddir].used)
 				continue;
@@ -87,8 +105,12 @@ static int fill_entry(struct cmp_entry *e, const struct rep_doc *d, size_t first
 static int build_side(struct cmp_side *s)
 {
 	const struct rep_doc *d = s->doc;
-	s->e = calloc(d->njobs * SB_DDIR_N + 1, sizeof(*s->e));
-	if (!s->e)
+	const size_t most = d->njobs * SB_DDIR_N + 1;
+	s->e = calloc(most, sizeof(*s->e));
+	for (s->nslot = 4; s->nslot < 2 * most; s->nslot *= 2)
+		;
+	s->slot = calloc(s->nslot, sizeof(*s->slot));
+	if (!s->e || !s->slot)
 		return -ENOMEM;
 	for (size_t i = 0; i < d->njobs; i++) {
 		const struct rep_job *j = &d->jobs[i];
@@ -103,9 +125,10 @@ static int build_side(struct cmp_side *s)
 			for (unsigned dup = 2; find(s, label, k);
 			     dup++) /* fio's clones share a name */
 				snprintf(label, sizeof(label), "%.80s #%u", base, dup);
-			struct cmp_entry *e = &s->e[s->n++];
+			struct cmp_entry *e = &s->e[s->n];
 			snprintf(e->label, sizeof(e->label), "%s", label);
 			e->ddir = k;
+			*slot_of(s, e->label, k) = ++s->n;
 			e->job = j;
 			if (fill_entry(e, d, i) < 0)
 				return -ENOMEM;
@@ -117,7 +140,7 @@ static int build_side(struct cmp_side *s)
 /* ---- judging the differences (lib/analysis/difference.c) ---- */
 static int add_row(struct cmp *c, const struct cmp_entry *a, const struct cmp_entry *b, int m)
 {
-	struct cmp_row *v = realloc(c->rows, (c->nrows + 1) * sizeof(*v));
+	struct cmp_row *v = rep_grow_one(c->rows, c->nrows, sizeof(*v));
 	if (!v)
 		return -ENOMEM;
 	c->rows = v;
@@ -135,7 +158,7 @@ static int add_row(struct cmp *c, const struct cmp_entry *a, const struct cmp_en
 
 static int unmatched(struct cmp *c, char tag, const struct cmp_entry *e)
 {
-	char buf[160], **v = realloc(c->unmatched, (c->nunmatched + 1) * sizeof(*v));
+	char buf[160], **v = rep_grow_one(c->unmatched, c->nunmatched, sizeof(*v));
 	if (!v)
 		return -ENOMEM;
 	c->unmatched = v;
@@ -155,7 +178,7 @@ static int mismatch(struct cmp *c, char tag, const char *what, const char *a, co
 		    !strcmp(c->mis[i].a, a) && !strcmp(c->mis[i].b, b))
 			m = &c->mis[i];
 	if (!m) {
-		struct cmp_mismatch *v = realloc(c->mis, (c->nmis + 1) * sizeof(*v));
+		struct cmp_mismatch *v = rep_grow_one(c->mis, c->nmis, sizeof(*v));
 		if (!v)
 			return -ENOMEM;
 		c->mis = v;
@@ -236,6 +259,7 @@ void cmp_free(struct cmp *c)
 			for (int m = 0; m < CMP_NMETRICS; m++)
 				free(c->sides[i].e[k].m[m].runs);
 		free(c->sides[i].e);
+		free(c->sides[i].slot);
 	}
 	for (size_t i = 0; i < c->nunmatched; i++)
 		free(c->unmatched[i]);

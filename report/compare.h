@@ -32,6 +32,8 @@ struct cmp_side {
 	char tag; /* 'A', 'B', ... */
 	struct cmp_entry *e;
 	size_t n;
+	size_t *slot; /* entries by label and direction: index + 1, 0 empty */
+	size_t nslot; /* a power of two, at least twice the entries */
 };
 
 /* One metric of one entry of the baseline (A) against another result. */

@@ -108,7 +108,7 @@ static int probe(struct rep_doc *d, FILE *f, char **why)
 	return rc;
 }
 
-int rep_load(const char *path, struct rep_doc **out, char **why)
+static int load(const char *path, int figures_only, struct rep_doc **out, char **why)
 {
 	int err = 0, rc;
 	*out = NULL;
@@ -121,6 +121,7 @@ int rep_load(const char *path, struct rep_doc **out, char **why)
 		return rep_fail(why, -ENOMEM, "out of memory");
 	}
 	d->path = path;
+	d->figures_only = figures_only;
 	d->name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	d->target.rotational = -1;
 	d->src->end = -1;
@@ -144,12 +145,24 @@ int rep_load(const char *path, struct rep_doc **out, char **why)
 	return 0;
 }
 
+int rep_load(const char *path, struct rep_doc **out, char **why)
+{
+	return load(path, 0, out, why);
+}
+
+int rep_load_figures(const char *path, struct rep_doc **out, char **why)
+{
+	return load(path, 1, out, why);
+}
+
 void rep_free(struct rep_doc *d)
 {
 	if (!d)
 		return;
-	for (size_t i = 0; i < d->njobs; i++)
+	for (size_t i = 0; i < d->njobs; i++) {
 		rep_series_free(&d->jobs[i].series);
+		free(d->jobs[i].owned);
+	}
 	rep_iters_free(&d->iters);
 	rep_cycles_free(d->cycles);
 	free(d->cycles);

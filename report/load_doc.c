@@ -18,13 +18,22 @@ static const char *const paths[] = {
 	[P_ITERATIONS] = "storbench.soak.iteration_records",
 };
 
+/* compare's reading (d->figures_only): the jobs apart, each read for its
+ * figures in a second pass once the header is known */
+enum { F_JOBS, F_ITERATIONS };
+static const char *const fig_paths[] = {
+	[F_JOBS] = "jobs",
+	[F_ITERATIONS] = "storbench.soak.iteration_records",
+};
+
 struct taking {
 	struct rep_doc *d;
 	char **why;
 	struct rep_series *series; /* by index in "jobs" */
 	size_t nseries;
-	size_t at[2]; /* items of the current array so far */
-	size_t outer; /* its job */
+	size_t at[2];	 /* items of the current array so far */
+	size_t outer;	 /* its job */
+	int job_options; /* figures only: the first job has fio's "job options" */
 };
 
 static int series_item(struct taking *t, size_t job, const struct sb_jv *v)
@@ -71,11 +80,44 @@ static int on_item(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 	return e < 0 ? rep_fail(t->why, e, "out of memory") : 0;
 }
 
-static int is_fio(const struct sb_jv *root)
+/* job_options: the first job, read apart, has fio's "job options" */
+static int is_fio(const struct sb_jv *root, int job_options)
 {
 	const struct sb_jv *job = sb_jv_at(sb_jv_get(root, "jobs"), 0);
-	return sb_jv_get(root, "fio version") ||
-	       (sb_jv_is(sb_jv_get(root, "jobs"), SB_JV_ARR) && sb_jv_get(job, "job options"));
+	return sb_jv_get(root, "fio version") || (sb_jv_is(sb_jv_get(root, "jobs"), SB_JV_ARR) &&
+						  (job_options || sb_jv_get(job, "job options")));
+}
+
+/* Figures only, the first pass: the jobs and iterations are only looked at. */
+static int fig_look(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
+{
+	struct taking *t = ctx;
+	(void)outer;
+	if (path == F_JOBS && t->at[F_JOBS]++ == 0)
+		t->job_options = sb_jv_get(v, "job options") != NULL;
+	return 0;
+}
+
+/* Figures only, the second pass: each job checked and read, its tree
+ * freed when the call returns. */
+static int fig_job(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
+{
+	struct taking *t = ctx;
+	const size_t i = t->at[F_JOBS]++;
+	char where[48], msg[512];
+	(void)path;
+	(void)outer;
+	if (!sb_jv_is(v, SB_JV_OBJ))
+		return 0;
+	snprintf(where, sizeof(where), "jobs[%zu]", i);
+	if (rep_check_at(v, where, msg, sizeof(msg)) < 0)
+		return rep_fail(t->why, -REP_EINPUT, "'%s': %s", t->d->path, msg);
+	if (rep_add_job(t->d, v) < 0)
+		return rep_fail(t->why, -ENOMEM,
+				"out of memory reading the jobs of '%s' (%zu so far)", t->d->path,
+				t->d->njobs);
+	t->d->jobs[t->d->njobs - 1].index = i;
+	return 0;
 }
 
 /* The jobs of the document, each with the series read apart. */
@@ -104,11 +146,13 @@ static int jobs(struct rep_doc *d, struct taking *t)
 	return 0;
 }
 
-static int read_rest(struct rep_doc *d, FILE *f, struct taking *t, struct sb_jdoc **rest,
-		     size_t *end)
+/* One reading of the document: the items of the paths to item, the rest
+ * into *rest. */
+static int read_split(struct rep_doc *d, FILE *f, struct taking *t, const char *const *ps,
+		      size_t np, int (*item)(void *, size_t, size_t, const struct sb_jv *),
+		      struct sb_jdoc **rest, size_t *end)
 {
-	struct sb_json_split s = { paths, SB_ARRAY_SIZE(paths), on_item, t, 0, REST_MAX,
-				   0,	  d->src->line0,	end };
+	struct sb_json_split s = { ps, np, item, t, 0, REST_MAX, 0, d->src->line0, end };
 	struct sb_json_error e;
 	int rc = sb_json_split_read(f, &s, rest, &e);
 	if (rc == 0 || *t->why)
@@ -124,7 +168,8 @@ static int read_rest(struct rep_doc *d, FILE *f, struct taking *t, struct sb_jdo
 /* What follows the document, from its end: white space, or fio's normal
  * text (--output-format=normal,json prints it after the JSON), which is
  * skipped with a note; anything else after storbench's is an error. */
-static int after_doc(struct rep_doc *d, FILE *f, size_t end, const struct sb_jv *root, char **why)
+static int after_doc(struct rep_doc *d, FILE *f, size_t end, const struct sb_jv *root,
+		     int job_options, char **why)
 {
 	long long at = d->src->start + (long long)end;
 	if (fseeko(f, (off_t)at, SEEK_SET) < 0)
@@ -137,7 +182,7 @@ static int after_doc(struct rep_doc *d, FILE *f, size_t end, const struct sb_jv 
 	d->src->end = at;
 	if (c == EOF)
 		return 0;
-	if (!sb_jv_get(root, "storbench") && is_fio(root))
+	if (!sb_jv_get(root, "storbench") && is_fio(root, job_options))
 		return rep_note(d,
 				"text after the JSON document of '%s' was skipped (fio's "
 				"normal output)",
@@ -148,15 +193,32 @@ static int after_doc(struct rep_doc *d, FILE *f, size_t end, const struct sb_jv 
 			d->path, at);
 }
 
+/* Figures only: the jobs, read again one at a time now that the header is
+ * known (the rest of this reading is the first's again, and goes). */
+static int fig_jobs(struct rep_doc *d, FILE *f, struct taking *t)
+{
+	struct sb_jdoc *again = NULL;
+	size_t end = 0;
+	if (fseeko(f, (off_t)d->src->start, SEEK_SET) < 0)
+		return rep_fail(t->why, -errno, "cannot read '%s': %s", d->path, strerror(errno));
+	t->at[F_JOBS] = 0;
+	const int rc = read_split(d, f, t, fig_paths, 1, fig_job, &again, &end);
+	sb_jdoc_free(again);
+	return rc;
+}
+
 int rep_load_doc(struct rep_doc *d, FILE *f, char **why)
 {
 	struct taking t = { .d = d, .why = why };
 	struct sb_jdoc *rest = NULL;
 	char msg[512];
 	size_t end = 0;
-	int rc = read_rest(d, f, &t, &rest, &end);
+	const int fig = d->figures_only;
+	int rc = fig ? read_split(d, f, &t, fig_paths, SB_ARRAY_SIZE(fig_paths), fig_look, &rest,
+				  &end)
+		     : read_split(d, f, &t, paths, SB_ARRAY_SIZE(paths), on_item, &rest, &end);
 	if (!rc) {
-		struct sb_jdoc **v = realloc(d->trees, (d->ntrees + 1) * sizeof(*v));
+		struct sb_jdoc **v = rep_grow_one(d->trees, d->ntrees, sizeof(*v));
 		if (!v) {
 			sb_jdoc_free(rest);
 			rc = rep_fail(why, -ENOMEM, "out of memory");
@@ -168,18 +230,16 @@ int rep_load_doc(struct rep_doc *d, FILE *f, char **why)
 	const struct sb_jv *root = rest ? sb_jdoc_root(rest) : NULL;
 	const struct sb_jv *sb = sb_jv_get(root, "storbench");
 	if (!rc)
-		rc = after_doc(d, f, end, root, why);
+		rc = after_doc(d, f, end, root, t.job_options, why);
 	if (!rc && rep_check(root, msg, sizeof(msg)) < 0)
 		rc = rep_fail(why, -REP_EINPUT, "'%s': %s", d->path, msg);
 	/* a soak's summary: the rules of its log's (lib/results/soak_check.h) */
 	if (!rc && sb_jv_is(sb_jv_get(sb, "soak"), SB_JV_OBJ) &&
 	    sb_soak_check_summary(sb_jv_get(sb, "soak"), msg, sizeof(msg)) < 0)
 		rc = rep_fail(why, -REP_EINPUT, "'%s': storbench.soak.%s", d->path, msg);
-	if (!rc && sb_jv_is(sb, SB_JV_OBJ))
-		rc = rep_check_schema(d, sb, why);
-	if (!rc && sb_jv_is(sb, SB_JV_OBJ))
+	if (!rc && sb_jv_is(sb, SB_JV_OBJ) && !(rc = rep_check_schema(d, sb, why)))
 		rc = rep_methods_read(d, sb, why);
-	else if (!rc && is_fio(root))
+	else if (!rc && is_fio(root, t.job_options))
 		d->is_fio = 1;
 	else if (!rc)
 		rc = rep_fail(why, -REP_EINPUT,
@@ -190,7 +250,9 @@ int rep_load_doc(struct rep_doc *d, FILE *f, char **why)
 		rc = rep_fail(why, rc, "out of memory");
 	if (!rc) {
 		rep_read_header(d, root);
-		if (jobs(d, &t) < 0)
+		if (fig)
+			rc = fig_jobs(d, f, &t);
+		else if (jobs(d, &t) < 0)
 			rc = rep_fail(why, -ENOMEM, "out of memory");
 	}
 	for (size_t i = 0; i < t.nseries; i++)

@@ -16,7 +16,7 @@
 
 static int keep_tree(struct rep_doc *d, struct sb_jdoc *t)
 {
-	struct sb_jdoc **v = realloc(d->trees, (d->ntrees + 1) * sizeof(*v));
+	struct sb_jdoc **v = rep_grow_one(d->trees, d->ntrees, sizeof(*v));
 	if (!v) {
 		sb_jdoc_free(t);
 		return -ENOMEM;

@@ -43,9 +43,19 @@ static uint64_t opt_size(const struct rep_doc *d, const struct sb_jv *job, const
 	return s && sb_parse_size(s, &v) == 0 ? v : 0;
 }
 
+void *rep_grow_one(void *p, size_t n, size_t sz)
+{
+	if (p && n & (n - 1))
+		return p; /* room up to the next power of two */
+	const size_t cap = n ? 2 * n : 1;
+	if (cap > SIZE_MAX / sz)
+		return NULL;
+	return realloc(p, cap * sz);
+}
+
 static int vnote(struct rep_doc *d, const char *fmt, va_list ap)
 {
-	char buf[512], **slot = realloc(d->notes, (d->nnotes + 1) * sizeof(*d->notes));
+	char buf[512], **slot = rep_grow_one(d->notes, d->nnotes, sizeof(*d->notes));
 	if (!slot)
 		return -ENOMEM;
 	d->notes = slot;
@@ -226,9 +236,30 @@ static double fio_runtime_s(const struct sb_jv *job)
 	return (ms > 0 ? ms : sb_jv_num(sb_jv_get(job, "job_runtime"), 0)) / 1e3;
 }
 
+/* A job read for its figures alone: its strings copied out of the tree,
+ * which goes. */
+static int own_strings(struct rep_job *j)
+{
+	const char **s[] = { &j->name, &j->rw, &j->engine, &j->cache };
+	size_t len = 0;
+	for (size_t i = 0; i < SB_ARRAY_SIZE(s); i++)
+		len += strlen(*s[i]) + 1;
+	char *p = j->owned = malloc(len);
+	if (!p)
+		return -ENOMEM;
+	for (size_t i = 0; i < SB_ARRAY_SIZE(s); i++) {
+		const size_t n = strlen(*s[i]) + 1;
+		memcpy(p, *s[i], n);
+		*s[i] = p;
+		p += n;
+	}
+	j->json = NULL;
+	return 0;
+}
+
 int rep_add_job(struct rep_doc *d, const struct sb_jv *job)
 {
-	struct rep_job *nj = realloc(d->jobs, (d->njobs + 1) * sizeof(*d->jobs));
+	struct rep_job *nj = rep_grow_one(d->jobs, d->njobs, sizeof(*d->jobs));
 	if (!nj)
 		return -ENOMEM;
 	d->jobs = nj;
@@ -250,7 +281,7 @@ int rep_add_job(struct rep_doc *d, const struct sb_jv *job)
 	j->sys_cpu = sb_jv_num(sb_jv_get(job, "sys_cpu"), 0);
 	j->interrupted = sb_jv_bool(sb_jv_get(sb, "interrupted"), 0);
 	d->njobs++;
-	return series_read(j, sb);
+	return d->figures_only ? own_strings(j) : series_read(j, sb);
 }
 
 /* ---- the document's header ---- */

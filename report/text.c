@@ -308,6 +308,19 @@ static void verify_ranks(FILE *f, const struct sb_jv *ranks)
 	rep_tt_print(f, &r);
 }
 
+/* verify of a directory: what its write covered of the free space */
+static void coverage(FILE *f, const struct sb_jv *c)
+{
+	const double pct = sb_jv_num(sb_jv_get(c, "percent"), NAN);
+	char a[32], b[32];
+	if (!isfinite(pct))
+		return;
+	fprintf(f, "covered: %s, %.1f%% of the %s free before%s\n",
+		sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(c, "bytes"), 0), a, sizeof(a)), pct,
+		sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(c, "free_before"), 0), b, sizeof(b)),
+		sb_jv_bool(sb_jv_get(c, "fill"), 0) ? " (a fill)" : "");
+}
+
 /* storbench.verify (verify, run --verify): blocks per class and the bad ranges. */
 static void verify(FILE *f, const struct rep_doc *d)
 {
@@ -321,6 +334,7 @@ static void verify(FILE *f, const struct rep_doc *d)
 		return;
 	fprintf(f, "\nverify: %.0f blocks of %.0f B checked, result %s\n", all, bs,
 		rep_or(sb_jv_str(sb_jv_get(v, "result")), "-"));
+	coverage(f, sb_jv_get(v, "coverage"));
 	for (int k = 0; k < REP_VCLASS_N; k++) {
 		if (!rep_vclass_shown(v, k) || !rep_tt_row(&c))
 			continue;

@@ -31,3 +31,34 @@ enum sb_errclass sb_errclass_of(long code)
 					      SB_ERR_STOPPED };
 	return code >= 0 && code <= 4 ? c[code] : SB_ERR_FAIL;
 }
+
+/* What the system said about a path or a device the command was given:
+ * the command line was right, the target or the system cannot be used
+ * now (docs/promises.md, the exit status table), or the device failed a
+ * request (EIO: what the test is there to find). Unsupported operations
+ * are the caller's to class: a method the device lacks is the input's. */
+enum sb_errclass sb_errno_class(int err)
+{
+	switch (err < 0 ? -err : err) {
+	case ENOENT:
+	case ENOTDIR:
+	case EROFS:
+	case ENOSPC:
+	case EDQUOT:
+	case EACCES:
+	case EPERM:
+	case EBUSY:
+	case ETXTBSY:
+	case ENXIO:
+	case ENODEV:
+	case ENOMEDIUM:
+	case ENOMEM:
+	case EMFILE:
+	case ENFILE:
+	case EFBIG:
+	case EAGAIN:
+	case ETIMEDOUT: return SB_ERR_ENV;
+	case EIO: return SB_ERR_FAIL; /* the device failed a request: a finding */
+	default: return SB_ERR_INPUT;
+	}
+}

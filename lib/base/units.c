@@ -372,3 +372,17 @@ char *sb_fmt_count(double n, char *buf, size_t len)
 
 	return fmt3(buf, len, n, 1000, units, SB_ARRAY_SIZE(units), "", "");
 }
+
+size_t sb_utf8_char_len(const char *s)
+{
+	const unsigned char c = (unsigned char)*s;
+	const size_t n = c >= 0xf0 && c < 0xf8 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+	if (!c)
+		return 0;
+	if (c >= 0xf8)
+		return 1;
+	for (size_t i = 1; i < n; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			return 1;
+	return n;
+}

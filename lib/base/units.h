@@ -14,7 +14,11 @@ int sb_parse_size(const char *s, uint64_t *out);
 int sb_parse_duration_ns(const char *s, uint64_t *out);
 int sb_parse_percent(const char *s, unsigned *out); /* 0..100 */
 int sb_parse_u64(const char *s, uint64_t *out);	    /* plain decimal */
-int sb_parse_double(const char *s, double *out);    /* finite only */
+/* The bytes of the character that starts at s, as typed: 2 to 4 for a
+ * UTF-8 sequence whose continuation bytes are all there, else 1 (ASCII, a
+ * stray byte), 0 at the end. So a message names "-\u00e9", never half of it. */
+size_t sb_utf8_char_len(const char *s);
+int sb_parse_double(const char *s, double *out); /* finite only */
 
 struct sb_bssplit {
 	uint32_t bs;

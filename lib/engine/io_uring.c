@@ -328,6 +328,11 @@ static void uring_cleanup(struct sb_engine *e)
 	if (!u)
 		return;
 	uring_drain(u);
+	/* the ring lets go of a registered file only in its teardown, after
+	 * the process went on (or ended): a file removed next would keep its
+	 * space for a while, and the next fill would find less free */
+	if (u->fixed)
+		io_uring_unregister_files(&u->ring);
 	io_uring_queue_exit(&u->ring);
 	uring_free(u);
 	e->priv = NULL;

@@ -179,6 +179,10 @@ int sb_latency_run(const struct sb_latency_opts *o, const struct sb_latency_hook
 	out->p = o->p;
 	out->direct = o->direct;
 	out->dsync = o->dsync;
+	if (stop(&r)) { /* before anything ran: nothing measured */
+		out->interrupted = 1;
+		return 0;
+	}
 	int e = sb_lat_open(out, o->target);
 	if (e)
 		return sb_error_set(err, e,

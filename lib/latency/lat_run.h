@@ -98,7 +98,8 @@ struct sb_latency_hooks {
  * Runs the probe o describes on its target, telling h (NULL: nothing) as
  * it goes, into out (zeroed by the caller; free what it holds with
  * sb_latency_result_free): opens the target, primes and drops the cache as
- * the preset asks, runs the requests, then closes it. coord: NULL (one
+ * the preset asks, runs the requests, then closes it; a stop asked before
+ * it begins measures nothing (out->interrupted). coord: NULL (one
  * process; the probe has no ranks). 0; -errno with err when the target
  * cannot be opened (nothing ran: SB_ERR_ENV for permission or a busy
  * device, else SB_ERR_INPUT) or a request failed (SB_ERR_FAIL: out has

@@ -29,6 +29,15 @@ static int io_stopped(const struct io_run *io)
 	return io->ctl && io->ctl->stop && io->ctl->stop(io->ctl->ctx) == SB_META_STOP;
 }
 
+/* Within an operation (a chunk of characters): the run stops, asked
+ * without counting an operation (peek), or of stop() where there is none. */
+static int io_peek(const struct io_run *io)
+{
+	if (io->ctl && io->ctl->peek)
+		return io->ctl->peek(io->ctl->ctx);
+	return io_stopped(io);
+}
+
 /* Before each chunk: the caller's tick (this is its thread), then stop(). */
 static int io_poll(const struct io_run *io)
 {
@@ -49,12 +58,23 @@ static int io_fail(struct io_run *io, enum sb_meta_test t, int err)
 
 /* ---- one chunk of each test; 0 or a positive errno ---- */
 
+/* A stop is looked for within a chunk of characters too: a chunk is
+ * thousands of calls, each a system call with char_syscall, and on a
+ * slow device it takes minutes. EINTR when asked. */
+static int char_stop(const struct io_run *io, uint32_t i)
+{
+	const uint32_t every = io->p->char_syscall ? 64 : 4096;
+	return (i + 1) % every == 0 && io_peek(io) ? EINTR : 0;
+}
+
 static int putc_chunk(struct io_run *io)
 {
 	for (uint32_t i = 0; i < io->p->chunk; i++) {
 		const char c = (char)(i & 0x7f);
 		if (io->p->char_syscall ? write(io->fd, &c, 1) != 1 : putc(c, io->f) == EOF)
 			return errno ? errno : EIO;
+		if (char_stop(io, i))
+			return EINTR;
 	}
 	return 0;
 }
@@ -62,6 +82,8 @@ static int putc_chunk(struct io_run *io)
 static int getc_chunk(struct io_run *io)
 {
 	for (uint32_t i = 0; i < io->p->chunk; i++) {
+		if (char_stop(io, i))
+			return EINTR;
 		char c;
 		int v = io->p->char_syscall ? (read(io->fd, &c, 1) == 1 ? (unsigned char)c : EOF)
 					    : getc(io->f);
@@ -190,6 +212,11 @@ static int run_test(struct io_run *io, const struct io_test *it, uint64_t bytes,
 		}
 		const uint64_t tc = sb_now_ns();
 		e = it->chunk(io);
+		if (e == EINTR && io_peek(io)) {
+			r->interrupted = 1; /* within a chunk of characters */
+			e = 0;
+			break;
+		}
 		if (!e && !r->stonewalled) {
 			sb_hist_add(&r->lat, sb_now_ns() - tc);
 			r->ops++;

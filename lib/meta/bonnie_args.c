@@ -256,11 +256,12 @@ static int word(struct bparse *p, int argc, char *const *argv, int *i)
 		case 'f': return opt_f(p, c + 1);
 		case 'h': return 1;
 		}
-		if (!strchr("dsnmrxugzcpyZ", *c))
+		if (!strchr("dsnmrxugzcpyZ", *c)) /* named whole, as typed: "-\u00e9" */
 			return bad(p,
-				   "-%c: not a bonnie++ option storbench takes (see storbench "
-				   "bonnie --help)",
-				   *c);
+				   "-%.*s%s%s%s: not a bonnie++ option storbench takes (see "
+				   "storbench bonnie --help)",
+				   (int)sb_utf8_char_len(c), c, c > w + 1 ? " (in '" : "",
+				   c > w + 1 ? w : "", c > w + 1 ? "')" : "");
 		if (*c == 'y' && !c[1])
 			return opt_with_arg(p, 'y', "");
 		const char *v = c[1] ? c + 1 : *i + 1 < argc ? argv[++*i] : NULL;

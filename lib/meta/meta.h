@@ -77,6 +77,10 @@ struct sb_meta_ctl {
 	void (*phase)(void *ctx, enum sb_meta_test t); /* a test starts */
 	void *ctx;
 	void (*tick)(void *ctx);
+	/* within an operation (every 64 characters of a chunk): non-zero ends
+	 * the run as stop() would, but it is not an operation (stop() counts
+	 * each for the progress); NULL: stop() is asked */
+	int (*peek)(void *ctx);
 };
 
 /* Where a test failed, for the message. */

@@ -54,6 +54,13 @@ static int stop(void *ctx)
 	return sb_meta_ranks_walled(s) ? SB_META_STONEWALL : 0;
 }
 
+/* Within an operation: a stop, no operation counted. */
+static int peek(void *ctx)
+{
+	struct meta_state *s = ctx;
+	return asked(s) || sb_meta_ranks_stopped(s);
+}
+
 /* Under mpirun: the rounds, from the thread running the tests. */
 static void tick(void *ctx)
 {
@@ -109,7 +116,7 @@ static int failed(const struct sb_meta_error *e, int rc, struct sb_error *err)
 static int tests(struct meta_state *s, struct sb_error *err)
 {
 	struct sb_meta_run *m = s->m;
-	const struct sb_meta_ctl ctl = { stop, phase, s, s->rk ? tick : NULL };
+	const struct sb_meta_ctl ctl = { stop, phase, s, s->rk ? tick : NULL, peek };
 	struct sb_meta_error me;
 	int e = 0;
 	memset(&me, 0, sizeof(me));
@@ -155,10 +162,7 @@ static int begin(struct meta_state *s, struct sb_error *err)
 	m->dirfd = sb_meta_rundir_create(s->o->parent, m->rundir, sizeof(m->rundir));
 	if (m->dirfd < 0) {
 		const int e = m->dirfd;
-		const enum sb_errclass cls = e == -EACCES || e == -EPERM || e == -EROFS ||
-							     e == -ENOSPC
-						     ? SB_ERR_ENV
-						     : SB_ERR_FAIL;
+		const enum sb_errclass cls = sb_errno_class(e);
 		sb_error_set(err, e, cls, "cannot create a run directory in '%s': %s", s->o->parent,
 			     strerror(-e));
 		code = sb_errclass_code(cls);

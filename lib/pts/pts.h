@@ -97,6 +97,9 @@ struct sb_pts_part {
 	char purge_how[SB_PURGE_HOW_SIZE]; /* the command: sb_purge_how */
 	uint64_t precondition_bytes;
 	unsigned nrounds;
+	unsigned partial_cells; /* a round stopped before its end (Ctrl-C, an
+				 * error): the cells it measured, their figures
+				 * in fig after the whole rounds' */
 	struct sb_pts_fig *fig; /* nrounds * ncells, round by round */
 	double *tracked;	/* per round */
 	uint64_t written;	/* bytes written by the rounds, all together */

@@ -132,6 +132,24 @@ static void rounds(struct sb_json *j, const struct sb_pts_part *p)
 	sb_json_arr_close(j);
 }
 
+/* The round a stop cut short: the cells it measured (null: none). */
+static void partial_round(struct sb_json *j, const struct sb_pts_part *p)
+{
+	if (!p->partial_cells) {
+		sb_json_null(j, "partial_round");
+		return;
+	}
+	const struct sb_pts_fig *row = &p->fig[(size_t)p->nrounds * p->ncells];
+	sb_json_obj_open(j, "partial_round");
+	sb_json_u64(j, "round", p->nrounds + 1);
+	sb_json_u64(j, "cells_planned", p->ncells);
+	sb_json_arr_open(j, "cells");
+	for (unsigned c = 0; c < p->partial_cells; c++)
+		fig(j, &p->cells[c], &row[c]);
+	sb_json_arr_close(j);
+	sb_json_obj_close(j);
+}
+
 static void part(struct sb_json *j, const struct sb_pts_part *p)
 {
 	sb_json_obj_open(j, NULL);
@@ -160,6 +178,7 @@ static void part(struct sb_json *j, const struct sb_pts_part *p)
 	sb_json_bool(j, "finished", p->finished);
 	sb_json_u64(j, "bytes_written", p->written);
 	rounds(j, p);
+	partial_round(j, p);
 	if (p->test == SB_PTS_WSAT || !p->nrounds) {
 		sb_json_null(j, "steady_state");
 		sb_json_null(j, "window_average");
@@ -203,6 +222,14 @@ int sb_results_pts(struct sb_results *res, const struct sb_pts_run *r)
 		const struct sb_pts_part *p = &r->parts[i];
 		if (!p->started || p->test == SB_PTS_WSAT || p->ss.reached)
 			continue;
+		if (!p->nrounds) {
+			if (sb_results_warn(res,
+					    "%s: stopped before its first round ended (in cell %u "
+					    "of %u): no round, no steady state",
+					    p->name, p->partial_cells, p->ncells) < 0)
+				return -ENOMEM;
+			continue;
+		}
 		if (sb_results_warn(res,
 				    "%s: steady state NOT reached in %u rounds%s: the figures are "
 				    "the last %u rounds, flagged",

@@ -67,6 +67,11 @@ void sb_spo_check_json(struct sb_json *j, const struct sb_spo_check *c)
 	sb_json_obj_close(j);
 	sb_json_u64(j, "blocks", c->blocks);
 	sb_json_u64(j, "canary_blocks", c->canary_blocks);
+	if (c->short_target)
+		sb_json_u64(j, "target_size", c->target_size);
+	else
+		sb_json_null(j, "target_size");
+	sb_json_u64(j, "missing_blocks", c->missing_blocks);
 	sb_json_obj_open(j, "classes");
 	for (int i = 0; i < SB_SPO_NCLASS; i++)
 		sb_json_u64(j, sb_spo_class_name(i), c->count[i]);

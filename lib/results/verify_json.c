@@ -80,6 +80,22 @@ static void ranks_json(struct sb_json *j, const struct sb_verify_report *r)
 	sb_json_arr_close(j);
 }
 
+/* A directory written: how much of its free space the write covered (a
+ * fill: all the filesystem gave, as f3write's files take). */
+static void coverage_json(struct sb_json *j, const struct sb_verify_report *r)
+{
+	const uint64_t free_ = r->t->free_before;
+	sb_json_obj_open(j, "coverage");
+	sb_json_u64(j, "bytes", r->wr.bytes);
+	sb_json_u64(j, "free_before", free_);
+	sb_json_bool(j, "fill", r->t->fill);
+	if (free_)
+		sb_json_double(j, "percent", 100.0 * (double)r->wr.bytes / (double)free_);
+	else
+		sb_json_null(j, "percent");
+	sb_json_obj_close(j);
+}
+
 void sb_verify_json(struct sb_json *j, const void *ctx)
 {
 	const struct sb_verify_report *r = ctx;
@@ -90,6 +106,8 @@ void sb_verify_json(struct sb_json *j, const void *ctx)
 		pass_json(j, "write", &r->wr);
 	if (r->checked)
 		pass_json(j, "check", &r->rd);
+	if (r->wrote && r->t->is_dir && !r->nranks)
+		coverage_json(j, r);
 	sb_json_u64(j, "blocks_checked", a->blocks);
 	counts_json(j, a->count);
 	sb_json_arr_open(j, "bad_ranges");

@@ -166,7 +166,7 @@ extern const char *const sb_spo_hist_label[SB_SPO_HIST_N];
 /* The bucket of an ack-to-cut time in ns. */
 unsigned sb_spo_hist_bucket(uint64_t ns);
 
-#define SB_SPO_REC_MAX 8
+#define SB_SPO_REC_MAX 12
 struct sb_spo_check {
 	struct sb_spo_header h;
 	uint64_t writes, acked; /* in the journal */
@@ -184,6 +184,15 @@ struct sb_spo_check {
 	uint64_t ranges_omitted;
 	struct sb_spo_lost *lost; /* the first max_lost */
 	size_t nlost, max_lost;
+	/* a file that ends before the journal's region (it lost its tail):
+	 * its size; what is past it is old content (lost-acked where a write
+	 * was acknowledged, collateral in the canary) */
+	int short_target;
+	uint64_t target_size;
+	uint64_t missing_blocks; /* blocks (slots and canary) not all there */
+	uint64_t lost_missing;	 /* lost-acked blocks among them */
+	uint64_t own_sectors;	 /* sectors of the journal's run found */
+	uint64_t other_run;	 /* the first other run whose block was found, 0 none */
 	int pass;
 	const char *rec[SB_SPO_REC_MAX]; /* recommendations, static strings */
 	unsigned nrec;
@@ -191,8 +200,11 @@ struct sb_spo_check {
 
 /* Read every block the journal mentions and the canary from fd (the
  * target), classify. max_ranges: ranges listed at most; allow_torn: the
- * atomic unit the device promises (0: none). 0 or -errno with msg; the
- * verdict is c->pass. Free with sb_spo_check_free. */
+ * atomic unit the device promises (0: none). A file that ends before the
+ * region is checked as far as it goes, what is past its end is old
+ * content, when it holds blocks of the journal's run; without one it is
+ * another target: -EINVAL, msg says what it holds. 0 or -errno with msg;
+ * the verdict is c->pass. Free with sb_spo_check_free. */
 int sb_spo_check_run(int fd, const struct sb_spo_journal *jn, uint32_t allow_torn,
 		     size_t max_ranges, struct sb_spo_check *c, char *msg, size_t msglen);
 void sb_spo_check_free(struct sb_spo_check *c);

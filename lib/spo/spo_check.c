@@ -18,6 +18,7 @@
 #include "lib/spo/spo.h"
 #include "lib/verify/block.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define MAX_LOST 1000
@@ -37,6 +38,7 @@ enum sstate { S_GEN, S_OLD, S_MISDIRECTED, S_CORRUPT };
 struct sector {
 	enum sstate st;
 	uint64_t gen;
+	uint64_t run; /* the run whose block it is; 0: no block of any run */
 };
 
 /* One sector read at off; gen_hint: the generation a damaged header is
@@ -50,18 +52,18 @@ static struct sector judge(const struct sb_spo_header *h, const unsigned char *p
 
 	sb_verify_fmt_init(&f, h->run_id, gen_hint, SB_SPO_SECTOR);
 	switch (sb_verify_check_block(&f, p, off, &fd)) {
-	case SB_VERIFY_INTACT: return (struct sector){ S_GEN, gen_hint };
+	case SB_VERIFY_INTACT: return (struct sector){ S_GEN, gen_hint, h->run_id };
 	case SB_VERIFY_STALE:
-	case SB_VERIFY_NEWER: return (struct sector){ S_GEN, fd.generation };
-	case SB_VERIFY_MISPLACED: return (struct sector){ S_MISDIRECTED, 0 };
-	case SB_VERIFY_CORRUPTED: return (struct sector){ S_CORRUPT, 0 };
+	case SB_VERIFY_NEWER: return (struct sector){ S_GEN, fd.generation, h->run_id };
+	case SB_VERIFY_MISPLACED: return (struct sector){ S_MISDIRECTED, 0, h->run_id };
+	case SB_VERIFY_CORRUPTED: return (struct sector){ S_CORRUPT, 0, h->run_id };
 	default: break;
 	}
 	/* another run's block: old content at its own address, misdirected
 	 * anywhere else */
-	if (sb_verify_block_valid(p, SB_SPO_SECTOR, &vh) && vh.offset != off)
-		return (struct sector){ S_MISDIRECTED, 0 };
-	return (struct sector){ S_OLD, 0 };
+	if (!sb_verify_block_valid(p, SB_SPO_SECTOR, &vh))
+		return (struct sector){ S_OLD, 0, 0 };
+	return (struct sector){ vh.offset != off ? S_MISDIRECTED : S_OLD, 0, vh.seed };
 }
 
 /* The writes of one slot, in seq order: w[0..n). */
@@ -77,7 +79,7 @@ static int acceptable(const struct slot *s, const struct sector *x, int *lost, i
 {
 	const uint64_t a = s->acked ? s->acked->seq : 0;
 
-	if (x->st == S_OLD)
+	if (x->st == S_OLD) /* and past the end of a target cut short */
 		return a ? (*lost = 1, 0) : 1;
 	for (size_t i = 0; i < s->n; i++) {
 		if (s->w[i]->seq != x->gen)
@@ -149,25 +151,44 @@ static void lost(struct sb_spo_check *c, const struct slot *s, const struct sect
 		c->lost[c->nlost++] = (struct sb_spo_lost){ s->offset, s->acked->seq, found, d };
 }
 
+/* Whose blocks the target holds: the sectors of the journal's run are
+ * counted, of another run the first one seen is kept. */
+static void note_runs(struct sb_spo_check *c, const struct sector *x, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		if (x[i].run == c->h.run_id)
+			c->own_sectors++;
+		else if (x[i].run && !c->other_run)
+			c->other_run = x[i].run;
+	}
+}
+
+/* A slot read back: its first `have` sectors are there, the rest are past
+ * the end of a target cut short (old content: what is not there). */
 static int classify_slot(struct sb_spo_check *c, const struct slot *s, struct sector *x,
-			 const unsigned char *buf, unsigned n)
+			 const unsigned char *buf, unsigned n, unsigned have)
 {
 	int corrupt = 0, mis = 0, bad = 0, lostf = 0, unknown = 0;
 	const uint64_t hint = s->acked ? s->acked->seq : s->w[s->n - 1]->seq;
 
 	for (unsigned i = 0; i < n; i++) {
-		x[i] = judge(&c->h, buf + (size_t)i * SB_SPO_SECTOR,
-			     s->offset + (uint64_t)i * SB_SPO_SECTOR, hint);
+		x[i] = i < have ? judge(&c->h, buf + (size_t)i * SB_SPO_SECTOR,
+					s->offset + (uint64_t)i * SB_SPO_SECTOR, hint)
+				: (struct sector){ S_OLD, 0, 0 };
 		corrupt |= x[i].st == S_CORRUPT;
 		mis |= x[i].st == S_MISDIRECTED;
 		if (x[i].st == S_GEN || x[i].st == S_OLD)
 			bad |= !acceptable(s, &x[i], &lostf, &unknown);
 	}
+	note_runs(c, x, have);
+	if (have < n)
+		c->missing_blocks++;
 	if (corrupt || unknown)
 		return SB_SPO_CORRUPT;
 	if (mis)
 		return SB_SPO_MISDIRECTED;
 	if (lostf) {
+		c->lost_missing += have < n;
 		lost(c, s, x, n);
 		return SB_SPO_LOST_ACKED;
 	}
@@ -183,6 +204,8 @@ static int classify_slot(struct sb_spo_check *c, const struct slot *s, struct se
 	return SB_SPO_TORN;
 }
 
+/* The whole sectors of n bytes at off that are there (fewer past the end
+ * of a file), or -errno. */
 static int read_block(int fd, unsigned char *buf, size_t n, uint64_t off)
 {
 	size_t done = 0;
@@ -190,11 +213,13 @@ static int read_block(int fd, unsigned char *buf, size_t n, uint64_t off)
 		const ssize_t r = pread(fd, buf + done, n - done, (off_t)(off + done));
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r <= 0)
-			return r < 0 ? -errno : -EIO; /* a short device: unreadable */
+		if (r < 0)
+			return -errno;
+		if (!r)
+			break;
 		done += (size_t)r;
 	}
-	return 0;
+	return (int)(done / SB_SPO_SECTOR);
 }
 
 static void check_canary(struct sb_spo_check *c, int fd, unsigned char *buf)
@@ -203,17 +228,22 @@ static void check_canary(struct sb_spo_check *c, int fd, unsigned char *buf)
 	sb_verify_fmt_init(&f, c->h.run_id, 0, SB_SPO_SECTOR);
 	for (uint64_t o = 0; o < c->h.canary; o += c->h.bs) {
 		const uint64_t off = c->h.offset + o;
-		int cls = SB_SPO_OK;
-		if (read_block(fd, buf, c->h.bs, off)) {
-			cls = SB_SPO_UNREADABLE;
-		} else {
-			for (uint32_t i = 0; i < c->h.bs; i += SB_SPO_SECTOR) {
-				struct sb_verify_finding fd2;
-				if (sb_verify_check_block(&f, buf + i, off + i, &fd2) !=
-				    SB_VERIFY_INTACT)
-					cls = SB_SPO_COLLATERAL;
+		const int have = read_block(fd, buf, c->h.bs, off);
+		int cls = have < 0 ? SB_SPO_UNREADABLE : SB_SPO_OK;
+		for (uint32_t i = 0; have >= 0 && i < c->h.bs; i += SB_SPO_SECTOR) {
+			struct sb_verify_finding fd2;
+			/* past the end of a target cut short: gone */
+			if (i / SB_SPO_SECTOR >= (uint32_t)have) {
+				cls = SB_SPO_COLLATERAL;
+				continue;
 			}
+			if (sb_verify_check_block(&f, buf + i, off + i, &fd2) != SB_VERIFY_INTACT)
+				cls = SB_SPO_COLLATERAL;
+			if (fd2.cls != SB_VERIFY_FOREIGN)
+				c->own_sectors++;
 		}
+		if (have >= 0 && (uint32_t)have < c->h.bs / SB_SPO_SECTOR)
+			c->missing_blocks++;
 		c->canary_blocks++;
 		count(c, off, cls);
 	}
@@ -236,7 +266,8 @@ static void recommend(struct sb_spo_check *c)
 		if (c->nrec < SB_SPO_REC_MAX)    \
 			c->rec[c->nrec++] = (s); \
 	} while (0)
-	if (n[SB_SPO_LOST_ACKED]) {
+	/* lost where the target still is: not its lost tail */
+	if (n[SB_SPO_LOST_ACKED] > c->lost_missing) {
 		if (c->h.sync == SB_SPO_DSYNC)
 			REC("writes acknowledged with O_DSYNC were lost: the device or its driver "
 			    "ignores FUA/write-through (check the write cache setting in "
@@ -268,6 +299,10 @@ static void recommend(struct sb_spo_check *c)
 	if (n[SB_SPO_COLLATERAL])
 		REC("the canary region written before the run changed: data at rest was damaged "
 		    "by the cut (paired-page damage of MLC/TLC programming)");
+	if (c->short_target)
+		REC("the target ends before the journal's region: what was past its end is gone "
+		    "(lost-acked where a write was acknowledged); a file that lost its tail kept "
+		    "neither the data nor the size it was given");
 	if (c->h.sync == SB_SPO_NONE)
 		REC("with --sync=none nothing was acknowledged: only damage was looked for");
 	if (c->pass && n[SB_SPO_OK_UNACKED])
@@ -282,6 +317,35 @@ static int fail(struct sb_spo_check *c, const char *what, char *msg, size_t ml)
 	snprintf(msg, ml, "%s", what);
 	sb_spo_check_free(c);
 	return -ENOMEM;
+}
+
+/* Does the target end before the journal's region (a file cut short)? */
+static int short_target(int fd, struct sb_spo_check *c)
+{
+	struct stat st;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    (uint64_t)st.st_size >= c->h.offset + c->h.size)
+		return 0;
+	c->short_target = 1;
+	c->target_size = (uint64_t)st.st_size;
+	return 1;
+}
+
+/* A target cut short with no block of the journal's run in what is left:
+ * nothing says it is the target the journal was written on. */
+static int not_this_target(struct sb_spo_check *c, char *msg, size_t ml)
+{
+	char other[64] = "";
+	if (c->other_run)
+		snprintf(other, sizeof(other), " (it holds blocks of run %016llx)",
+			 (unsigned long long)c->other_run);
+	snprintf(msg, ml,
+		 "the target ends at %llu, before the journal's region ends (%llu), and holds no "
+		 "block of the journal's run %016llx%s: another target?",
+		 (unsigned long long)c->target_size, (unsigned long long)(c->h.offset + c->h.size),
+		 (unsigned long long)c->h.run_id, other);
+	sb_spo_check_free(c);
+	return -EINVAL;
 }
 
 int sb_spo_check_run(int fd, const struct sb_spo_journal *jn, uint32_t allow_torn,
@@ -329,14 +393,16 @@ int sb_spo_check_run(int fd, const struct sb_spo_journal *jn, uint32_t allow_tor
 			if (s.w[k]->t_ack != UINT64_MAX)
 				s.acked = s.w[k];
 		i += s.n;
-		const int cls = read_block(fd, buf, jn->h.bs, s.offset)
-					? SB_SPO_UNREADABLE
-					: classify_slot(c, &s, x, buf, nsec);
-		count(c, s.offset, cls);
+		const int have = read_block(fd, buf, jn->h.bs, s.offset);
+		count(c, s.offset,
+		      have < 0 ? SB_SPO_UNREADABLE
+			       : classify_slot(c, &s, x, buf, nsec, (unsigned)have));
 	}
 	free(byoff);
 	free(x);
 	free(buf);
+	if (short_target(fd, c) && !c->own_sectors)
+		return not_this_target(c, msg, msglen);
 	c->pass = !c->count[SB_SPO_LOST_ACKED] && !c->count[SB_SPO_TORN] &&
 		  !c->count[SB_SPO_MISDIRECTED] && !c->count[SB_SPO_CORRUPT] &&
 		  !c->count[SB_SPO_UNREADABLE] && !c->count[SB_SPO_COLLATERAL];

@@ -322,11 +322,16 @@ static const struct iz_opt *find(const char *name, size_t len)
 static int one(struct sb_iozone_args *a, const char *w, int argc, char **argv, int i,
 	       const char **rest)
 {
-	const size_t len = w[0] == '+' ? 2 : 1;
-	char name[3] = { 0 };
-	memcpy(name, w, len < strlen(w) ? len : strlen(w));
+	/* the option as typed: '+' and a letter, or one character (UTF-8
+	 * whole: "-\u00e9", never a lone byte of it) */
+	const size_t len = w[0] == '+' && w[1] ? 1 + sb_utf8_char_len(w + 1) : sb_utf8_char_len(w);
+	char name[16] = { 0 };
+	memcpy(name, w, SB_MIN(len, sizeof(name) - 1));
 	const struct iz_opt *p = w[0] == '+' && !w[1] ? NULL : find(w, len);
 	*rest = NULL;
+	if (!p && w != argv[i] + 1)
+		return fail(a, "-%s (in '%s'): unknown iozone option (see storbench iozone --help)",
+			    name, argv[i]);
 	if (!p)
 		return fail(a, "-%s: unknown iozone option (see storbench iozone --help)", name);
 	const char *v = NULL;

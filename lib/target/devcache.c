@@ -96,6 +96,9 @@ static int mmc_state(int fd, const char *node, struct sb_devcache *out, struct s
 	uint8_t raw[SB_EXT_CSD_SIZE];
 	struct sb_ext_csd e;
 	const int err = sb_mmc_ext_csd_fd(fd, raw);
+	if (err == -EMEDIUMTYPE)
+		return sb_mmc_refuse(er, fd, node, "", "the cache switch",
+				     "CACHE_CTRL in EXT_CSD, by SWITCH", NULL);
 	if (err == -EACCES || err == -EPERM)
 		return sb_error_set(er, err, SB_ERR_ENV,
 				    "cannot read the EXT_CSD of '%s': %s (needs root: "

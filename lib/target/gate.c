@@ -47,7 +47,7 @@ static const char *kernel_interface(int fd)
 
 static enum sb_errclass open_class(int err)
 {
-	return err == EACCES || err == EPERM || err == EROFS ? SB_ERR_ENV : SB_ERR_INPUT;
+	return sb_errno_class(err); /* the exit status table's classes */
 }
 
 /* A file that is not ours, without consent: the refusal names what it

@@ -26,11 +26,11 @@ int sb_jobtarget_probe(struct sb_jobtarget *t, const char *path, struct sb_error
 	memset(&t->info, 0, sizeof(t->info));
 	int e = sb_target_probe(path, &t->info);
 	if (e == -ENOENT)
-		return sb_error_set(er, e, SB_ERR_INPUT,
+		return sb_error_set(er, e, SB_ERR_ENV,
 				    "cannot use '%s': its directory does not exist", path);
 	if (e < 0)
-		return sb_error_set(er, e, e == -EACCES || e == -EPERM ? SB_ERR_ENV : SB_ERR_INPUT,
-				    "cannot use '%s': %s", path, strerror(-e));
+		return sb_error_set(er, e, sb_errno_class(e), "cannot use '%s': %s", path,
+				    strerror(-e));
 	if (t->info.kind == SB_TARGET_OTHER)
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "cannot use '%s': a %s is not a file, directory or block device",
@@ -80,6 +80,13 @@ static int region_in(struct sb_jobtarget *t, const struct sb_job_opts *job, uint
 				    sb_fmt_size(size, a, sizeof(a)),
 				    sb_fmt_size(job->offset, b, sizeof(b)), what,
 				    sb_fmt_size(total, c, sizeof(c)));
+	if (size < sb_job_max_bs(job))
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "--bs: a request (%s) is larger than the region of the %s it "
+				    "may use (%s from offset %s)",
+				    sb_fmt_size(sb_job_max_bs(job), a, sizeof(a)), what,
+				    sb_fmt_size(size, b, sizeof(b)),
+				    sb_fmt_size(job->offset, c, sizeof(c)));
 	t->region_offset = job->offset;
 	t->region_size = size;
 	return 0;
@@ -104,7 +111,7 @@ static int check_alignment(const struct sb_jobtarget *t, const struct sb_job_opt
 				    "blockalign: %u bytes is not a multiple of the device's logical "
 				    "block size (%u bytes), which direct I/O needs",
 				    job->blockalign, t->align);
-	if (t->region_offset % t->align || t->region_size < minbs)
+	if (t->region_offset % t->align || t->region_size < minbs) /* region_in said the size */
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "--offset: must be a multiple of the logical block size "
 				    "(%u bytes) with direct I/O",
@@ -175,12 +182,6 @@ static void drop_file(struct sb_jobtarget *t, unsigned i, int keep)
 	t->created[i] = 0;
 }
 
-/* What failed to be created: the user's doing, or the environment's. */
-static enum sb_errclass create_class(int e)
-{
-	return e == -ENOSPC || e == -EACCES ? SB_ERR_ENV : SB_ERR_INPUT;
-}
-
 /* Every test file is new (O_EXCL, never through a symlink), in a directory
  * under a name nobody can guess, and used by its descriptor from then on:
  * nothing planted in a shared directory is ever opened, written or
@@ -214,7 +215,7 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 		if (who > 0)
 			return sb_hold_refusal(er, name, who);
 		if (fd < 0)
-			return sb_error_set(er, fd, create_class(fd), "cannot create '%s': %s",
+			return sb_error_set(er, fd, sb_errno_class(fd), "cannot create '%s': %s",
 					    name, strerror(-fd));
 		int e = set_path(t, i, name, er);
 		if (e) {
@@ -242,8 +243,8 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 			drop_file(t, i, 0);
 			if (e == -EINTR)
 				return sb_error_set(er, e, SB_ERR_STOPPED, "%s", "");
-			return sb_error_set(er, e, create_class(e), "cannot create '%s': %s", name,
-					    strerror(-e));
+			return sb_error_set(er, e, sb_errno_class(e), "cannot create '%s': %s",
+					    name, strerror(-e));
 		}
 	}
 	return 0;
@@ -272,9 +273,8 @@ static int hold_file(struct sb_jobtarget *t, const char *path, int writes, struc
 			return fd;
 	} else if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
 		const int err = errno;
-		return sb_error_set(er, -err,
-				    err == EACCES || err == EPERM ? SB_ERR_ENV : SB_ERR_INPUT,
-				    "cannot open '%s': %s", path, strerror(err));
+		return sb_error_set(er, -err, sb_errno_class(err), "cannot open '%s': %s", path,
+				    strerror(err));
 	}
 	t->fd[0] = fd + 1;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))

@@ -5,10 +5,14 @@
  * devices leave those bytes reserved, and reserved bytes are not data.
  */
 #include "lib/target/mmc.h"
+#include "lib/target/sysfs.h"
 
 #include <ctype.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #if defined(__has_include)
@@ -291,6 +295,98 @@ int sb_mmc_erase_range(int fd, const struct sb_ext_csd *e, uint32_t first, uint3
 	return sb_mmc_erase_chunks(e, first, last, erase_one, &c);
 }
 
+/* ---- which card: eMMC commands reach an eMMC only ---- */
+
+/* The whole disk of the block device fd as the block class names it,
+ * "/sys/class/block/mmcblk0" (a partition's parent), where devinfo.c
+ * reads it too. 0, -ENOTTY when fd is no block device, other -errno when
+ * sysfs does not say (not mounted). */
+static int disk_dir(int fd, char *out, size_t len)
+{
+	char link[64], dest[PATH_MAX];
+	struct stat st;
+	if (fstat(fd, &st) < 0)
+		return -errno;
+	if (!S_ISBLK(st.st_mode))
+		return -ENOTTY;
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(st.st_rdev), minor(st.st_rdev));
+	const ssize_t n = readlink(link, dest, sizeof(dest) - 1);
+	if (n < 0)
+		return -errno;
+	dest[n] = '\0';
+	char *base = strrchr(dest, '/');
+	base = base ? base + 1 : dest;
+	if (sb_sysfs_exists(link, "partition") && base > dest) {
+		base[-1] = '\0';
+		const char *parent = strrchr(dest, '/');
+		base = parent ? (char *)parent + 1 : dest;
+	}
+	return snprintf(out, len, SB_SYS_BLOCK "/%s", base) < (int)len ? 0 : -ENAMETOOLONG;
+}
+
+int sb_mmc_card_type(int fd, char *type, size_t len)
+{
+	char dir[PATH_MAX], link[PATH_MAX], card[PATH_MAX], sub[PATH_MAX];
+	if (!type || !len)
+		return -EINVAL;
+	type[0] = '\0';
+	const int e = disk_dir(fd, dir, sizeof(dir));
+	if (e == -ENOTTY)
+		return -ENOTTY;
+	if (e || sb_sysfs_path(link, sizeof(link), dir, "device"))
+		return 0; /* sysfs cannot tell: the command decides */
+	if (!realpath(link, card))
+		return errno == ENOENT ? -ENOTTY : 0; /* no bus device: loop, dm, zram */
+	if (sb_sysfs_path(link, sizeof(link), card, "subsystem"))
+		return 0;
+	const ssize_t n = readlink(link, sub, sizeof(sub) - 1);
+	if (n < 0)
+		return 0;
+	sub[n] = '\0';
+	const char *bus = strrchr(sub, '/');
+	if (strcmp(bus ? bus + 1 : sub, "mmc"))
+		return -ENOTTY;
+	if (sb_sysfs_text(card, "type", type, len))
+		return 0;
+	return strcmp(type, "MMC") ? -EMEDIUMTYPE : 0;
+}
+
+static const struct card_name {
+	const char *type, *one, *all;
+} card_names[] = {
+	{ "SD", "an SD card", "SD cards" },
+	{ "SDIO", "an SDIO card (no storage)", "SDIO cards" },
+	{ "SDcombo", "an SD combo card (SD memory and SDIO)", "SD cards" },
+	{ "MMC", "an eMMC", "eMMCs" },
+};
+
+static const struct card_name *card_name(const char *type)
+{
+	static const struct card_name other = { "", "a card that is no eMMC", "they" };
+	for (size_t i = 0; i < SB_ARRAY_SIZE(card_names); i++)
+		if (type && !strcmp(type, card_names[i].type))
+			return &card_names[i];
+	return &other;
+}
+
+const char *sb_mmc_card_name(const char *type)
+{
+	return card_name(type)->one;
+}
+
+int sb_mmc_refuse(struct sb_error *er, int fd, const char *node, const char *pre, const char *what,
+		  const char *cmd, const char *instead)
+{
+	char type[16] = "";
+	sb_mmc_card_type(fd, type, sizeof(type));
+	const struct card_name *n = card_name(type);
+	return sb_error_set(er, -EMEDIUMTYPE, SB_ERR_INPUT,
+			    "%s'%s' is %s: %s is an eMMC command (%s), which %s do not have "
+			    "(nothing was sent to it%s%s)",
+			    pre, node, n->one, what, cmd, n->all, instead ? "; " : "",
+			    instead ? instead : "");
+}
+
 #ifdef SB_HAVE_MMC_IOCTL
 /* Response flags of CMD8 as the kernel's mmc core defines them (not in the
  * uapi header): an R1 response (present, CRC, opcode), a data transfer
@@ -312,8 +408,22 @@ int sb_mmc_erase_range(int fd, const struct sb_ext_csd *e, uint32_t first, uint3
 #define R1_ (MMC_RSP_SPI_S1_ | MMC_RSP_PRESENT_ | MMC_RSP_CRC_ | MMC_RSP_OPCODE_)
 #define R1B_ (R1_ | MMC_RSP_BUSY_ | MMC_RSP_SPI_BUSY_)
 
+/* Before every command below: only to an eMMC. An SD card reads CMD8 as
+ * SEND_IF_COND and sends no data (the host waits out its data timeout,
+ * -ETIMEDOUT after 60 s or so), CMD6 as SWITCH_FUNC, CMD35/36 as
+ * reserved: none of them may reach it. */
+static int emmc_only(int fd)
+{
+	char type[16];
+	const int e = sb_mmc_card_type(fd, type, sizeof(type));
+	return e == -EMEDIUMTYPE || e == -ENOTTY ? e : 0;
+}
+
 static int mmc_ioctl(int fd, unsigned long req, void *arg)
 {
+	const int e = emmc_only(fd);
+	if (e)
+		return e;
 	return ioctl(fd, req, arg) < 0 ? -errno : 0;
 }
 

@@ -53,9 +53,30 @@ struct sb_ext_csd {
  * left 0. Returns 0, or -EINVAL on NULL. */
 int sb_ext_csd_decode(const uint8_t *raw, struct sb_ext_csd *out);
 
+/* Which card the block device fd (a disk or a partition) is, by the MMC
+ * core's sysfs "type" of its card, as health.c tells an SD card: type gets
+ * "MMC", "SD", "SDIO", "SDcombo" (or "" when sysfs does not say). 0 for an
+ * eMMC and where sysfs cannot tell (not mounted), -EMEDIUMTYPE for a card
+ * of another type, -ENOTTY when fd is no block device or on no MMC bus
+ * (a loop, an NVMe, a SATA disk). */
+int sb_mmc_card_type(int fd, char *type, size_t len);
+/* "an SD card", "an SDIO card (no storage)", ... for a message. */
+const char *sb_mmc_card_name(const char *type);
+/* The refusal of an eMMC command asked of the card under fd, which is no
+ * eMMC (sb_mmc_card_type -EMEDIUMTYPE): er says "PRE'NODE' is an SD card:
+ * WHAT is an eMMC command (CMD), which SD cards do not have (nothing was
+ * sent to it; INSTEAD)" (INSTEAD may be NULL), class input.
+ * Returns -EMEDIUMTYPE. */
+int sb_mmc_refuse(struct sb_error *er, int fd, const char *node, const char *pre, const char *what,
+		  const char *cmd, const char *instead);
+
+/* Every command below is sent only after sb_mmc_card_type said eMMC (or
+ * could not tell): to another card they return -EMEDIUMTYPE, to a device
+ * on no MMC bus -ENOTTY, and send nothing. */
+
 /* Read EXT_CSD of the eMMC whose whole-disk node is devnode ("/dev/mmcblk0").
  * 0, -EACCES/-EPERM without privilege, -ENOTTY when the device is no eMMC,
- * other -errno. */
+ * -EMEDIUMTYPE when it is an SD card (nothing sent), other -errno. */
 int sb_mmc_read_ext_csd(const char *devnode, uint8_t out[SB_EXT_CSD_SIZE]);
 /* The same on an open whole-disk node. */
 int sb_mmc_ext_csd_fd(int fd, uint8_t out[SB_EXT_CSD_SIZE]);

@@ -12,6 +12,7 @@
 #include "lib/target/ata.h"
 #include "lib/target/mmc.h"
 #include "lib/target/nvme.h"
+#include "lib/target/sysfs.h"
 
 #include <linux/fs.h>
 #include <sys/ioctl.h>
@@ -88,9 +89,27 @@ static int mmc_can_sanitize(int fd, const char *path, enum sb_purge_method m, st
 			    struct sb_error *er)
 {
 	uint8_t raw[SB_EXT_CSD_SIZE];
+	char type[16];
+	/* a partition of an eMMC: the card takes its commands on the whole
+	 * disk's node only (the kernel answers EPERM), and ERASE and SANITIZE
+	 * act on the whole user area, the partition's neighbours too */
+	const int part = sb_sysfs_is_partition(fd) && !sb_mmc_card_type(fd, type, sizeof(type)) &&
+			 type[0];
+	if (part && m != SB_PURGE_SANITIZE)
+		return 0;
+	if (part) /* sb_purge_ata refused it first, for every kind of device */
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "--purge=sanitize: '%s' is a partition, and an eMMC sanitize "
+				    "acts on the whole card: name the whole disk (nothing was sent)",
+				    path);
 	const int err = sb_mmc_ext_csd_fd(fd, raw);
 	if (err && m != SB_PURGE_SANITIZE)
 		return 0;
+	if (err == -EMEDIUMTYPE)
+		return sb_mmc_refuse(er, fd, path, "--purge=sanitize: ", "sanitize",
+				     "ERASE, then SANITIZE_START in EXT_CSD",
+				     "--purge=secure-discard or --purge=discard purge an SD card "
+				     "through the block layer");
 	if (err == -EACCES || err == -EPERM)
 		return sb_error_set(er, err, SB_ERR_ENV,
 				    "--purge=sanitize: cannot read the EXT_CSD of '%s': %s "

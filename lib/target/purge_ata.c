@@ -26,8 +26,6 @@
 
 #include <linux/fs.h>
 #include <sys/ioctl.h>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <time.h>
 
 /* The user password storbench sets for SECURITY ERASE UNIT (docs/pts.md:
@@ -229,26 +227,17 @@ static const char *method(enum sb_purge_method m)
 					    : "auto";
 }
 
-/* SG_IO on a partition's node reaches the whole drive (the kernel lets
- * CAP_SYS_RAWIO through): an ATA purge of it would erase its neighbours. */
-static int is_partition(int fd)
-{
-	struct stat st;
-	char dir[64];
-	if (fstat(fd, &st) < 0 || !S_ISBLK(st.st_mode))
-		return 0;
-	snprintf(dir, sizeof(dir), "/sys/dev/block/%u:%u", major(st.st_rdev), minor(st.st_rdev));
-	return sb_sysfs_exists(dir, "partition");
-}
-
 int sb_purge_ata(int fd, const char *path, enum sb_purge_method m, enum sb_purge_method *used,
 		 struct sb_error *er)
 {
 	if (m != SB_PURGE_AUTO && m != SB_PURGE_SANITIZE && m != SB_PURGE_SECURE_ERASE)
 		return 1;
-	if (is_partition(fd) && m == SB_PURGE_AUTO)
+	/* SG_IO on a partition's node reaches the whole drive (the kernel
+	 * lets CAP_SYS_RAWIO through): an ATA purge of it would erase its
+	 * neighbours */
+	if (sb_sysfs_is_partition(fd) && m == SB_PURGE_AUTO)
 		return 1;
-	if (is_partition(fd))
+	if (sb_sysfs_is_partition(fd))
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 				    "--purge=%s: '%s' is a partition, and a sanitize or a secure "
 				    "erase acts on the whole drive: name the whole disk (nothing "

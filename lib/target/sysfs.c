@@ -3,6 +3,8 @@
 
 #include <fcntl.h>
 #include <limits.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 void sb_sysfs_trim(char *s)
@@ -77,4 +79,14 @@ void sb_sysfs_selected(const char *list, char *out, size_t size)
 		snprintf(out, size, "%.*s", (int)(close - open - 1), open + 1);
 	else if (!strchr(list, ' '))
 		snprintf(out, size, "%s", list);
+}
+
+int sb_sysfs_is_partition(int fd)
+{
+	struct stat st;
+	char dir[64];
+	if (fstat(fd, &st) < 0 || !S_ISBLK(st.st_mode))
+		return 0;
+	snprintf(dir, sizeof(dir), "/sys/dev/block/%u:%u", major(st.st_rdev), minor(st.st_rdev));
+	return sb_sysfs_exists(dir, "partition");
 }

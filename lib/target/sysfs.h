@@ -24,6 +24,9 @@ int sb_sysfs_exists(const char *dir, const char *attr);
  * [mq-deadline] kyber" -> "mq-deadline"; a lone word stands; out is left
  * alone otherwise. */
 void sb_sysfs_selected(const char *list, char *out, size_t size);
+/* 1 when the block device open as fd is a partition (its sysfs entry
+ * has "partition"), else 0. */
+int sb_sysfs_is_partition(int fd);
 /* Strip leading and trailing spaces, tabs and newlines, in place. */
 void sb_sysfs_trim(char *s);
 

@@ -6,6 +6,7 @@
  */
 #include "lib/verify/verify_int.h"
 #include "lib/job/buffer.h"
+#include "lib/target/hold.h"
 #include "lib/target/scratch.h"
 
 #include <fcntl.h>
@@ -82,6 +83,43 @@ int sb_vtarget_open(const struct sb_vtarget *t, unsigned i, int write)
 		return -EPERM;
 	const int fd = open(s->path, flags);
 	return fd < 0 ? -errno : fd;
+}
+
+int sb_vseg_create(struct sb_vseg *s, char *msg, size_t ml)
+{
+	const int fd = sb_scratch_create_path(s->path, O_RDWR);
+	long who = fd == -EEXIST ? sb_hold_path(s->path) : 0;
+	if (who > 0) { /* made meanwhile by a run that is using it */
+		sb_hold_why(msg, ml, s->path, who);
+		return -EBUSY;
+	}
+	if (fd < 0)
+		return sb_vfail(msg, ml, fd, "cannot create '%s': %s", s->path, strerror(-fd));
+	/* held before it is marked or written, then marked: another run that
+	 * opens it finds it held, or unmarked and empty, and goes */
+	int e = sb_hold_new(fd, &who);
+	if (!e)
+		e = sb_file_mark(fd);
+	if (e) {
+		sb_scratch_remove(s->path, fd);
+		close(fd);
+		if (e == -EBUSY)
+			sb_hold_why(msg, ml, s->path, who);
+		else
+			sb_vfail(msg, ml, e, "cannot create '%s': %s", s->path, strerror(-e));
+		return e;
+	}
+	s->fd = fd;
+	s->created = 1;
+	return 0;
+}
+
+void sb_vseg_drop(struct sb_vseg *s)
+{
+	sb_scratch_remove(s->path, s->fd);
+	close(s->fd);
+	s->fd = -1;
+	s->created = 0;
 }
 
 int sb_vtarget_remove(struct sb_vtarget *t, unsigned i)

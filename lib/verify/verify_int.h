@@ -20,6 +20,12 @@ int sb_vseg_add(struct sb_vtarget *t, const char *path, uint64_t base, uint64_t 
 /* The name of file k of run `run` in directory dir ("" run: the fixed
  * names of storbench before runs had one). 0 or -ENAMETOOLONG. */
 int sb_vname(char *buf, size_t len, const char *dir, const char *run, unsigned k);
+/* Create segment s's file, only where nothing is (not even a symlink),
+ * marked as ours (where the filesystem keeps xattrs), empty, held open in
+ * s->fd and locked (a run is writing it). 0 or -errno (msg says why). */
+int sb_vseg_create(struct sb_vseg *s, char *msg, size_t ml);
+/* Remove the file sb_vseg_create made and close it. */
+void sb_vseg_drop(struct sb_vseg *s);
 /* Open an existing file for reading (or, to hold it exclusively, writing:
  * only files of earlier runs that carry storbench's mark) without following
  * a symlink, without blocking on a FIFO: fd of a regular file, or -errno
@@ -35,5 +41,11 @@ uint64_t sb_vscan_leftover(const struct sb_vtarget *t);
 /* Remove the files earlier runs left in t->path that are ours and that no
  * run is using. */
 void sb_vscan_remove_leftovers(const struct sb_vtarget *t);
+
+/* verify_fill.c */
+/* A fill: create the planned files, each as large as the filesystem lets
+ * it grow; the plan ends where the first one stops short. 0 or -errno
+ * (msg says why). */
+int sb_vfill_create(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml);
 
 #endif

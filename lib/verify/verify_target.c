@@ -12,10 +12,10 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #define NEW_FILE_SIZE (1ull << 30)
-#define DIR_RESERVE (64ull << 20) /* left free when a directory is filled */
 
 /* The region [offset, offset+size) inside something of `total` bytes. A
  * check may ask for more than a file holds: what is not there is missing. */
@@ -121,10 +121,22 @@ static int new_file(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char 
 	return sb_vseg_add(t, t->path, 0, 0, t->size, msg, ml);
 }
 
+/* What a fill may take: every free block of the filesystem (as root, ext4's
+ * reserved ones too, as f3write takes them) and what earlier runs' files
+ * hold; the files find the real limit when they are allocated. */
+static uint64_t fill_room(const struct sb_vtarget *t)
+{
+	struct statvfs v;
+	uint64_t room = t->info->fs_free;
+	if (statvfs(t->path, &v) == 0)
+		room = SB_MAX(room, (uint64_t)v.f_bfree * v.f_frsize);
+	return room + t->leftover;
+}
+
 /* A write: this run's files, under names of its own. A fill (no size)
- * takes the free space, and what earlier runs' files hold, which it
- * removes first (as f3write does), less a margin for the filesystem's own
- * metadata. */
+ * plans all the room there is, and what earlier runs' files hold, which it
+ * removes first (as f3write does); sb_vtarget_create cuts the plan where
+ * the filesystem is full. */
 static int dir_plan(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char *msg, size_t ml)
 {
 	char name[4096], a[32];
@@ -133,16 +145,17 @@ static int dir_plan(struct sb_vtarget *t, const struct sb_vtarget_opts *o, char 
 
 	if (e < 0)
 		return sb_vfail(msg, ml, e, "cannot name files in '%s': %s", t->path, strerror(-e));
+	t->free_before = t->info->fs_free;
 	if (!size) {
+		t->fill = 1;
 		t->leftover = sb_vscan_leftover(t);
-		const uint64_t free_ = t->info->fs_free + t->leftover;
-		const uint64_t reserve = SB_MAX(free_ / 50, DIR_RESERVE);
-		if (free_ <= reserve + o->request_size)
+		t->free_before += t->leftover;
+		size = fill_room(t) / o->block_size * o->block_size;
+		if (!size)
 			return sb_vfail(msg, ml, -ENOSPC,
 					"not enough free space in '%s' to fill "
 					"(%s free); give --size",
-					t->path, sb_fmt_size(free_, a, sizeof(a)));
-		size = (free_ - reserve) / o->request_size * o->request_size;
+					t->path, sb_fmt_size(t->free_before, a, sizeof(a)));
 	}
 	t->size = size;
 	for (unsigned k = 0; (uint64_t)k * SB_VFILE_SPAN < size; k++) {
@@ -336,32 +349,16 @@ static int prep_seg(int fd, void *ctx)
 	return e ? e : sb_file_mark(fd);
 }
 
-/* A new file, only where nothing is (not even a symlink), held, marked as
- * ours (where the filesystem keeps xattrs), of need bytes, and kept open. */
+/* A new file of need bytes, allocated where the filesystem can. */
 static int create_seg(struct sb_vseg *s, char *msg, size_t ml)
 {
-	const int fd = sb_scratch_create_path(s->path, O_RDWR);
-	long who = fd == -EEXIST ? sb_hold_path(s->path) : 0;
-	if (who > 0) { /* made meanwhile by a run that is using it */
-		sb_hold_why(msg, ml, s->path, who);
-		return -EBUSY;
-	}
-	if (fd < 0)
-		return sb_vfail(msg, ml, fd, "cannot create '%s': %s", s->path, strerror(-fd));
-	int e = prep_seg(fd, &who);
-	if (!e)
-		e = allocate(fd, s->offset + s->size);
-	if (e) {
-		sb_scratch_remove(s->path, fd);
-		close(fd);
-		if (e == -EBUSY)
-			sb_hold_why(msg, ml, s->path, who);
-		else
-			sb_vfail(msg, ml, e, "cannot create '%s': %s", s->path, strerror(-e));
+	int e = sb_vseg_create(s, msg, ml);
+	if (e)
 		return e;
+	if ((e = allocate(s->fd, s->offset + s->size))) {
+		sb_vseg_drop(s);
+		return sb_vfail(msg, ml, e, "cannot create '%s': %s", s->path, strerror(-e));
 	}
-	s->fd = fd;
-	s->created = 1;
 	return 0;
 }
 
@@ -409,6 +406,8 @@ int sb_vtarget_create(struct sb_vtarget *t, const struct sb_vtarget_opts *o, cha
 		return e;
 	if (t->leftover)
 		sb_vscan_remove_leftovers(t);
+	if (t->fill)
+		return sb_vfill_create(t, o, msg, ml);
 	for (unsigned i = 0; i < t->nseg; i++) {
 		struct sb_vseg *s = &t->seg[i];
 		if (s->retired ? (e = renew_seg(s, msg, ml))

@@ -43,7 +43,6 @@ struct sb_vtarget_opts {
 	uint64_t size; /* 0: not given (all of it, or a default) */
 	uint32_t block_size;
 	int block_size_given;
-	uint32_t request_size; /* a directory is filled in whole requests */
 	uint64_t seed;
 	int seed_given;
 	int direct;  /* 0, 1, -1: where supported */
@@ -77,14 +76,19 @@ struct sb_vtarget {
 	int learned;   /* seed (and block size) read from the data */
 	uint64_t seed; /* learned: the seed and block size found */
 	uint32_t block_size;
-	uint64_t region_end; /* check: where the data says its region ends (0:
+	uint64_t region_end;  /* check: where the data says its region ends (0:
 				 * it does not say) */
-	char run[32];	     /* a directory: the run's part of the file names */
-	int dir_fd;	     /* a directory written: fd + 1 of it, locked while
+	char run[32];	      /* a directory: the run's part of the file names */
+	int dir_fd;	      /* a directory written: fd + 1 of it, locked while
 				 * this run writes there; 0 none */
-	unsigned other_runs; /* check of a directory: other runs' files seen */
-	uint64_t leftover;   /* a directory filled: bytes of earlier runs' files
+	unsigned other_runs;  /* check of a directory: other runs' files seen */
+	uint64_t leftover;    /* a directory filled: bytes of earlier runs' files
 				 * the fill removes first */
+	int fill;	      /* a directory written without a size: all the room
+			      * there is, the plan cut where the filesystem is
+			      * full when the files are created */
+	uint64_t free_before; /* a directory written: the free space (as df
+			       * shows it) and leftover, before the write */
 };
 
 /* Resolve path (info: what sb_target_probe found there) into t (zeroed by
@@ -100,8 +104,9 @@ int sb_vtarget_resolve(struct sb_vtarget *t, const char *path, const struct sb_t
 		       struct sb_vtarget_opts *o, char *msg, size_t ml);
 /* For a write, after every option was checked: create the files of a
  * directory or a new file (a fill of a directory first removes the files
- * earlier runs left there, where no run is using them); a device or an
- * existing file needs nothing. -EEXIST when the name is taken (a file, a
+ * earlier runs left there, where no run is using them, then allocates its
+ * files until the filesystem is full, as f3write writes until ENOSPC, and
+ * cuts t->size there); a device or an existing file needs nothing. -EEXIST when the name is taken (a file, a
  * symlink), -EBUSY when another run is writing in the directory in a way
  * this one cannot share, -ENOSPC and the like from the filesystem; msg says
  * which. */

@@ -8,7 +8,7 @@ check() { # OPTION-NAME-IN-MESSAGE ARGS...
 	name=$1; shift
 	"$SB" run "$@" >"$T/out" 2>"$T/err"
 	rc=$?
-	[ $rc = 2 ] || { cat "$T/err"; fail "'$*' exited $rc, expected 2"; }
+	[ $rc = "${RC:-2}" ] || { cat "$T/err"; fail "'$*' exited $rc, expected ${RC:-2}"; }
 	[ "$(wc -l <"$T/err")" = 1 ] || { cat "$T/err"; fail "'$*': expected one line"; }
 	grep -q -- "$name" "$T/err" || { cat "$T/err"; fail "'$*': message does not name $name"; }
 	grep -q '^storbench: ' "$T/err" || fail "'$*': message lacks the program name"
@@ -35,7 +35,7 @@ check --time-based --time-based=1 "$T/d"
 check --nonsense --nonsense=1 "$T/d"
 check --bs --bs "$T/d"
 check TARGET
-check "$T/missing/dir" "$T/missing/dir/file"
+RC=3 check "$T/missing/dir" "$T/missing/dir/file" # the target cannot be used: 3
 check /dev/null /dev/null
 check --repeat --repeat=0 "$T/d"
 check --offset --offset=4k "$T/d"

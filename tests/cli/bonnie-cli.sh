@@ -94,6 +94,15 @@ for args in "-s x" "-s 64:3000" "-n 1:-1" "-c 2" "-p 3" "-y" "-Z /dev/urandom" "
 	grep -q -- "$opt" "$T/err" || { cat "$T/err"; fail "bonnie $args: does not name $opt"; }
 	only_user || fail "bonnie $args created something"
 done
+# named as typed: a character of several bytes whole; meta's checks in
+# bonnie++'s letters (issue 26, item 18)
+expect_exit 2 "$SB" bonnie -d "$d" -é
+grep -q -- "^storbench: -é: not a bonnie++ option" "$T/err" || { cat "$T/err"; fail "-é named as $(cat "$T/err")"; }
+expect_exit 2 "$SB" bonnie -d "$d" -qé
+grep -q -- "^storbench: -é (in '-qé'): not a bonnie++ option" "$T/err" || { cat "$T/err"; fail "-qé"; }
+expect_exit 3 "$SB" bonnie -d "$d" -s 100000000 -r 0
+grep -q -- "^storbench: -s: not enough space in '$d'.*(lower -s or -n)$" "$T/err" || { cat "$T/err"; fail "-s named as meta's --size"; }
+only_user || fail "bonnie -é created something"
 ok "bad options"
 
 # -- Debian's bonnie++ and its tools

@@ -190,3 +190,39 @@ expect_exit 2 "$SB" pts --destroy-data --quiet $short --purge=sanitize "$d"
 grep -q -- "--purge=sanitize: '$d' is no eMMC" "$T/err" || { cat "$T/err"; fail "plain loop sanitize"; }
 is_pattern || fail "a refused sanitize changed the plain device"
 ok "sanitize of a device that is no eMMC: refused by name"
+
+# a partition of an eMMC: its sanitize would erase the whole card (and the
+# kernel takes eMMC commands on the whole disk only, EPERM on a partition):
+# refused by name with nothing sent; auto goes to the partition's own
+# discard without asking the card for its EXT_CSD
+truncate -s 16M "$T/parts.img" || fail "truncate"
+python3 - "$T/parts.img" <<'PY' || fail "no partition table written"
+import struct, sys
+# an MBR: two Linux partitions, sectors 2048-10239 and 10240-32767
+mbr = bytearray(512)
+for i, (start, n) in enumerate([(2048, 8192), (10240, 22528)]):
+    mbr[446 + 16 * i:462 + 16 * i] = struct.pack("<B3sB3sII", 0, b"\0\0\0", 0x83, b"\0\0\0", start, n)
+mbr[510:512] = b"\x55\xaa"
+with open(sys.argv[1], "r+b") as f:
+    f.write(mbr)
+PY
+pd=$(losetup -f --show -P "$T/parts.img") || fail "losetup -P"
+echo "$pd" >>"$T/.loops"
+# the kernel's scan, else partx's (BLKPG) where the scan found nothing
+test -b "${pd}p2" || partx -a "$pd" 2>/dev/null
+if wait_until 10 test -b "${pd}p2"; then
+	devemu_start "$pd"
+	expect_exit 2 emu "$SB" pts --destroy-data --quiet $short --purge=sanitize "${pd}p2"
+	grep -q -- "--purge=sanitize: '${pd}p2' is a partition, and a sanitize .* acts on the whole" "$T/err" ||
+		{ cat "$T/err"; fail "sanitize of an eMMC partition"; }
+	grep -q "^erase\|^switch 165" "$DEVEMU_LOG" && fail "a partition's sanitize sent $(cat "$DEVEMU_LOG")"
+	: >"$DEVEMU_LOG"
+	expect_exit 0 emu "$SB" run --destroy-data --precondition=purge --rw=read --bs=64k --size=1M \
+		--runtime=100ms --time-based --quiet --output="$T/pp.json" "${pd}p2"
+	purged=$(json "$T/pp.json" "d['storbench']['state']['purge']")
+	[ "$purged" = discard ] || [ "$purged" = secure-discard ] || fail "auto on an eMMC partition: $purged"
+	[ -s "$DEVEMU_LOG" ] && fail "commands sent for a partition: $(cat "$DEVEMU_LOG")"
+	ok "an eMMC's partition: sanitize refused by name, auto takes $purged, no eMMC command sent"
+else
+	echo "skip part: no partition nodes of a loop device here (${pd}p2)"
+fi

@@ -142,6 +142,13 @@ bad '^storbench: -zonemode: fio option not supported by storbench' -zonemode=zbd
 bad '^storbench: --section: fio option not supported by storbench' --section=x
 bad "^storbench: --output-format: 'yaml' is not valid" --output-format=yaml
 bad "^storbench: cannot read job file '$T/none.fio'" "$T/none.fio"
+# storbench's own checks name the option as fio's line has it (issue 26, item 18)
+bad "^storbench: --name=bad: -bs: block size 2.00 MiB is larger than -size 1.00 MiB" -size=1m -bs=2m
+bad "^storbench: --name=bad: -bs: block size 2.00 MiB is larger than --size 1.00 MiB" --bs=4k -bs=2m
+bad "^storbench: --name=bad: --bs: block size 2.00 MiB is larger than --size 1.00 MiB" --bs=2m
+bad "^storbench: --name=bad: --iodepth_batch_complete: 4 is more than --iodepth=2" \
+	--iodepth=2 --iodepth_batch_complete=4
+bad "^storbench: -é: unknown fio option" -é
 ok "bad input exits 2 naming the option, creating nothing"
 
 # Safety as storbench run: an existing file storbench did not create is
@@ -161,7 +168,7 @@ ok "writes to a file storbench did not create need --destroy-data"
 # a file /nonexistent, exit 0).
 printf '[d]\ndirectory=%s\nsize=1M\nrw=write\n' "$T/nodir" >"$T/dir.fio"
 for cmd in "fio --directory=$T/nodir --name=x --size=1M --rw=write" "fio $T/dir.fio" "run $T/dir.fio"; do
-	expect_exit 2 "$SB" $cmd
+	expect_exit 3 "$SB" $cmd # missing: the target cannot be used (the exit status table)
 	grep -q "job '.*': directory=$T/nodir: No such file or directory (directory= names an existing directory" "$T/err" ||
 		{ cat "$T/err"; fail "$cmd: message"; }
 	[ -e "$T/nodir" ] && fail "$cmd: made $T/nodir"

@@ -5,7 +5,7 @@
 # intact. The first is stopped (SIGSTOP) once it holds its file and has
 # written some of it, the others are tried, then it goes on (SIGCONT).
 # On the test's disk, tmpfs, ramfs, FUSE (faultfs) and a loop device.
-# needs: root loop fuse
+# needs: root loop fuse slow
 . "$(dirname "$0")/../lib/cli.sh"
 . "$(dirname "$0")/../lib/faultfs.sh"
 other=

@@ -67,7 +67,7 @@ if [ -b /dev/zram0 ] && [ "$(cat /sys/block/zram0/disksize 2>/dev/null)" != 0 ];
 fi
 
 # bad targets: one line, exit 2 (bad input) or 3 (environment)
-expect_exit 2 "$SB" info "$T/missing"
+expect_exit 3 "$SB" info "$T/missing"
 grep -q "cannot access '$T/missing': No such file or directory" "$T/err" || fail "$(cat "$T/err")"
 [ "$(wc -l <"$T/err")" = 1 ] || fail "more than one line"
 expect_exit 2 "$SB" info /dev/null

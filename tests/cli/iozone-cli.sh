@@ -232,4 +232,11 @@ bad "'--quiet': not an iozone option" -a -f x --quiet
 bad "-+b: '400000' is not KB,MSEC" -a -+b 400000 -f x
 bad "-n, -g, -y, -q: set the ranges of auto mode; add -a" -n 64k -f x
 bad "'x': iozone takes options only" -a x
+# named as typed (issue 26, item 18): iozone's letters, not sweep's
+# --record-sizes; a character of several bytes whole, never a lone \303
+bad "-r: no record size fits in any file size" -s 64k -r 128k -f x
+grep -q -- "--record-sizes\|Iozone" "$T/out" "$T/err" && fail "-r 128k: sweep's name, or the header before the error"
+bad "-é: unknown iozone option" -é -f x
+bad "-é (in '-aé'): unknown iozone option" -aé -f x
+bad "-+é: unknown iozone option" -a -+é -f x
 ok "bad options: exit 2, named, nothing created"

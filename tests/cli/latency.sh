@@ -135,5 +135,13 @@ done
 expect_exit 2 "$SB" latency
 expect_exit 2 "$SB" latency "$d" "$d"
 expect_exit 2 "$SB" latency --count=2 /dev/null
-expect_exit 2 "$SB" latency --count=2 "$T/missing-dir/x"
+expect_exit 3 "$SB" latency --count=2 "$T/missing-dir/x"
 ok "bad options refused"
+
+# a request size a preset chose is named as the preset's, not as a --bs
+# the user never typed (issue 26, item 18)
+head -c $((1 << 20)) /dev/zero >"$T/small.bin"
+expect_exit 2 "$SB" latency --preset=hdparm "$T/small.bin"
+grep -q -- "^storbench: --bs (2.00 MiB, from --preset=hdparm): a request (2.00 MiB) is larger than the region of the file it may use (1.00 MiB from offset 0 B)$" "$T/err" ||
+	{ cat "$T/err"; fail "hdparm preset on a 1 MiB file"; }
+ok "a preset's request size is named as the preset's"

@@ -107,7 +107,7 @@ for args in "--files=x" "--files=-1" "--dirs=0" "--dirs=2 --threads=3" "--thread
 	only_user || fail "meta $args created something"
 done
 expect_exit 2 "$SB" meta --size=0 --files=8 "$d/user.txt"
-expect_exit 2 "$SB" meta --size=0 --files=8 "$T/missing"
+expect_exit 3 "$SB" meta --size=0 --files=8 "$T/missing"
 expect_exit 2 "$SB" meta
 only_user || fail "bad targets created something"
 ok "bad options refused"

@@ -22,3 +22,15 @@ expect_exit 0 "$SB" quick --size=8M --runtime=200ms --repeat=1 --read-only --qui
 grep -q "B/A" "$T/out" || fail "no ratio line"
 [ "$(json "$T/ab.json" "len(d['storbench']['summary'])")" = 4 ] || fail "read-only: 4 rows"
 ok "quick with two targets"
+
+# an existing file storbench did not create: the write tests are left out,
+# and that is said, with how to get them, with --quiet too and in the
+# results (issue 26, item 18)
+head -c $((4 << 20)) /dev/urandom >"$T/user.bin"
+sum=$(sha256sum <"$T/user.bin")
+expect_exit 0 "$SB" quick --size=2M --runtime=100ms --quiet --output="$T/u.json" "$T/user.bin"
+grep -q "'$T/user.bin' is a file storbench did not create: read tests only (the write tests need --destroy-data, and overwrite it, or a new file or a directory to make one in)" "$T/err" ||
+	{ cat "$T/err"; fail "--quiet: the write tests left out without a word"; }
+json "$T/u.json" "d['storbench']['warnings']" | grep -q "read tests only" || fail "the results do not say the write tests were left out"
+[ "$(sha256sum <"$T/user.bin")" = "$sum" ] || fail "the user's file changed"
+ok "a file storbench did not create: read tests only, said with --quiet and in the results"

@@ -39,3 +39,16 @@ n=$(json "$T/t.json" "len(d['jobs'][0]['storbench']['series'])")
 rt=$(json "$T/t.json" "d['jobs'][0]['read']['runtime']")
 [ "$rt" -ge 1900 ] && [ "$rt" -le 2600 ] || fail "runtime $rt ms, expected about 2000"
 ok "time based run with ramp and series"
+
+# a request larger than the region it may use: said so, not blamed on an
+# --offset nobody gave (direct) or "cannot start job" (buffered)
+head -c $((1 << 20)) /dev/zero >"$T/small.bin"
+for d in 1 0; do
+	expect_exit 2 "$SB" run --rw=read --bs=4M --direct=$d --destroy-data "$T/small.bin"
+	grep -q -- "^storbench: --bs: a request (4.00 MiB) is larger than the region of the file it may use (1.00 MiB from offset 0 B)$" "$T/err" ||
+		{ cat "$T/err"; fail "--bs=4M --direct=$d on a 1 MiB file"; }
+done
+expect_exit 2 "$SB" run --rw=read --bs=1M --offset=700k --destroy-data "$T/small.bin"
+grep -q -- "--bs: a request (1.00 MiB) is larger than the region of the file it may use (324 KiB from offset 700 KiB)" "$T/err" ||
+	{ cat "$T/err"; fail "--offset=700k --bs=1M"; }
+ok "a request larger than its region is named as --bs, with the region"

@@ -7,7 +7,7 @@
 # filesystem was gone (issue 26, item 1). Byte for byte: the image's
 # sha256 is the same after every refusal. Every device, file and mount is
 # this test's own.
-# needs: root loop
+# needs: root loop slow
 . "$SB_TOP/tests/lib/cli.sh"
 
 [ "$(id -u)" = 0 ] || skip "needs root (loop devices, mounts)"

@@ -98,7 +98,7 @@ grep -q "no space left on the device after writing" "$T/err2" || { cat "$T/err2"
 ok "full filesystem: clear messages"
 
 # bad targets
-"$SB" run --size=1M "$T/missing/f" 2>"$T/err"; [ $? = 2 ] || fail "missing directory"
+"$SB" run --size=1M "$T/missing/f" 2>"$T/err"; [ $? = 3 ] || fail "missing directory: not exit 3"
 "$SB" run --size=1M /dev/null 2>"$T/err"; [ $? = 2 ] || fail "character device"
 grep -q "not a file, directory or block device" "$T/err" || fail "char device message"
 mkdir -m 700 "$T/private"

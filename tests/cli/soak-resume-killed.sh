@@ -10,7 +10,7 @@
 #   with a warning naming them.
 # faultfs delays the first block of every request for 1.5 s, so the test
 # waits until the write reached the data it looks for, and kills then.
-# needs: fuse
+# needs: fuse slow
 . "$SB_TOP/tests/lib/cli.sh"
 . "$SB_TOP/tests/lib/faultfs.sh"
 ff_start

@@ -5,7 +5,9 @@
 # this one) at addresses they were not written for -> misdirected; another
 # run's block at its own address -> old content, lost-acked; flipped bits ->
 # corrupt; one write half old, half new -> torn (passes with --allow-torn
-# of half the write); the canary changed -> collateral.
+# of half the write); the canary changed -> collateral; the file cut short
+# -> lost-acked past its end (collateral in the canary), and a file of
+# another run cut short refused as another target.
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
@@ -139,3 +141,38 @@ check torn-allowed "$T/n.img" "$T/n.j" 0 --allow-torn=2048
 [ "$(json "$T/torn-allowed.json" "d['storbench']['spo']['torn_allowed']")" = 1 ] || fail "torn-allowed: not counted"
 check torn-4k "$T/n.img" "$T/n.j" 1 --allow-torn=4096
 ok "a write half old, half new: torn; passes with --allow-torn=2048, not 4096"
+
+# the file lost its tail (its size did not survive): checked as far as it
+# goes, what was past its end is old content, so every acknowledged write
+# there is lost-acked, range by range, and the rest is ok
+cp "$T/a.img" "$T/t.img"
+truncate -s $((384 * K)) "$T/t.img"
+want=$(awk -v lo=$((384 * K)) '$1 >= lo' "$T/a.slots" | wc -l)
+[ "$want" -gt 0 ] || fail "no slot written past 384 KiB"
+check truncated "$T/t.img" "$T/a.j" 1
+only truncated lost-acked "$want"
+[ "$(json "$T/truncated.json" "d['storbench']['spo']['target_size']")" = $((384 * K)) ] ||
+	fail "truncated: target_size $(json "$T/truncated.json" "d['storbench']['spo']['target_size']")"
+[ "$(json "$T/truncated.json" "d['storbench']['spo']['missing_blocks']")" = "$want" ] ||
+	fail "truncated: missing_blocks"
+inside=$(json "$T/truncated.json" "sum(1 for r in d['storbench']['spo']['ranges'] if r['offset'] >= $((384 * K)))")
+[ "$inside" = "$(json "$T/truncated.json" "len(d['storbench']['spo']['ranges'])")" ] ||
+	fail "truncated: a range before the end"
+grep -q "^target: ends at $((384 * K))" "$T/truncated.out" || fail "truncated: $(cat "$T/truncated.out")"
+grep -q "ignores flush" "$T/truncated.out" && fail "truncated: blamed the flush for the lost tail"
+ok "a file cut at 384 KiB: its $want slots past the end lost-acked, the rest ok"
+
+# cut inside the canary: the canary's lost half is collateral
+cp "$T/a.img" "$T/t2.img"
+truncate -s $((32 * K)) "$T/t2.img"
+check truncated2 "$T/t2.img" "$T/a.j" 1
+[ "$(cls "$T/truncated2.json" collateral)" = 8 ] || fail "canary cut: $(cls "$T/truncated2.json" collateral) collateral"
+[ "$(cls "$T/truncated2.json" lost-acked)" = "$(wc -l <"$T/a.slots")" ] || fail "canary cut: lost-acked"
+ok "a file cut inside the canary: the rest of the canary collateral, every slot lost-acked"
+
+# another run's target cut short holds no block of this run: refused
+cp "$T/b.img" "$T/t3.img"
+truncate -s $((384 * K)) "$T/t3.img"
+check other "$T/t3.img" "$T/a.j" 2
+grep -q "holds blocks of run 0000000000000002" "$T/other.out" || fail "other: $(cat "$T/other.out")"
+ok "another run's file cut short is refused as another target"

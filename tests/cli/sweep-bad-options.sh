@@ -8,7 +8,7 @@ check() { # NAME-IN-MESSAGE ARGS...
 	name=$1; shift
 	"$SB" sweep "$@" >"$T/out" 2>"$T/err"
 	rc=$?
-	[ $rc = 2 ] || { cat "$T/err"; fail "'$*' exited $rc, expected 2"; }
+	[ $rc = "${RC:-2}" ] || { cat "$T/err"; fail "'$*' exited $rc, expected ${RC:-2}"; }
 	[ "$(wc -l <"$T/err")" = 1 ] || { cat "$T/err"; fail "'$*': expected one line"; }
 	grep -q -- "$name" "$T/err" || { cat "$T/err"; fail "'$*': message does not name $name"; }
 	grep -q '^storbench: ' "$T/err" || fail "'$*': message lacks the program name"
@@ -46,7 +46,7 @@ check --nonsense --nonsense "$T/d"
 check --stride --stride "$T/d"
 check TARGET --quiet
 check unexpected "$T/d" "$T/d"
-check "$T/missing/dir" "$T/missing/dir/file"
+RC=3 check "$T/missing/dir" "$T/missing/dir/file" # the target cannot be used: 3
 check /dev/null /dev/null
 ok "bad options refused"
 

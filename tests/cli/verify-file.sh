@@ -136,6 +136,6 @@ for o in --phase=twice --block-size=1000 --block-size=0 --bs=6k --iodepth=0 --di
 	[ "$(wc -l <"$T/err")" = 1 ] || fail "$o: $(cat "$T/err")"
 	[ -e "$T/new.bin" ] && fail "$o created the file"
 done
-expect_exit 2 "$SB" verify --phase=check "$T/missing.bin"
+expect_exit 3 "$SB" verify --phase=check "$T/missing.bin"
 expect_exit 2 "$SB" verify --probe "$F"
 ok "bad options"

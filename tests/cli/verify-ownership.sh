@@ -62,16 +62,19 @@ ok "run --keep's file on ramfs is not verify's to write either"
 S=$T/tmpfs
 mkdir "$S"
 mount -t tmpfs -o size=96m tmpfs "$S" 2>/dev/null || skip "cannot mount tmpfs"
-expect_exit 0 "$SB" verify --phase=write --quiet "$S"
-set -- "$S"/.storbench-verify-*-0.tmp
-first=$1
+# (the user's file first: a fill leaves no room for one after it)
 user_file "$S/.storbench-verify-1234-0123456789abcdef-0.tmp" 64k
+expect_exit 0 "$SB" verify --phase=write --quiet "$S"
+set -- $(ls "$S"/.storbench-verify-*-0.tmp | grep -v 1234-0123456789abcdef)
+first=$1
 expect_exit 0 "$SB" verify --phase=write --quiet --output="$T/r.json" "$S"
 [ -e "$first" ] && fail "the fill left an earlier run's file"
 same "$S/.storbench-verify-1234-0123456789abcdef-0.tmp" "a fill"
 [ "$(json "$T/r.json" "d['storbench']['verify']['size']")" -gt $((16 << 20)) ] ||
 	fail "the fill did not take the space the earlier run's file held"
 ok "a fill removes earlier runs' files, not a user's"
+# the fill took all the room: its files go before the next checks
+ls "$S"/.storbench-verify-*.tmp | grep -v 1234-0123456789abcdef | xargs rm -f
 
 # tmpfs keeps user xattrs (Linux 6.6 and later): there a kept file is
 # marked, and storbench's to write again

@@ -127,8 +127,12 @@ has_entries() { [ -n "$(ls -A "$1" 2>/dev/null)" ]; }
 
 # handles_int PID: PID has set its own SIGINT handler (SigCgt in
 # /proc/PID/status, bit 1): a Ctrl-C sent now is the program's to handle,
-# where one sent earlier would have killed it the default way
+# where one sent earlier would have killed it the default way. PID must be
+# the program already, not the shell's child before its exec: that child
+# still has the shell's trap handler, and a signal it takes is lost (the
+# program then runs to its end, exit 0)
 handles_int() {
+	[ "$(readlink "/proc/$1/exe" 2>/dev/null)" != "$(readlink "/proc/$$/exe")" ] || return 1
 	hi_mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
 	[ -n "$hi_mask" ] && [ $((0x$hi_mask & 2)) != 0 ]
 }

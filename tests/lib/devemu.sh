@@ -5,10 +5,14 @@
 #                     (default tests/fixtures/emmc51-ext-csd.hex); skips
 #                     (77) where a preload cannot work: no devemu.so (a
 #                     static or cross build), a static binary
+#   devemu_start_sd DEV  the same DEV dressed up as an SD card (sysfs type
+#                     SD, no life_time or pre_eol_info): the emulator
+#                     answers no eMMC command (ETIMEDOUT, as an SD card's
+#                     host after its timeout) and logs each ("sd: CMDn")
 #   emu CMD...        runs CMD with the emulator (storbench only: the test's
 #                     own dd, cmp and od see the plain device)
 #   devemu_byte N     EXT_CSD byte N of the emulated state, decimal
-#   DEVEMU_LOG        the commands the device answered, one per line
+#   DEVEMU_LOG        the commands the device received, one per line
 devemu_start() {
 	so=${SB_BUILD:-build}/preload/devemu.so
 	[ -f "$so" ] || skip "no $so (the emulator is built for dynamic native builds only)"
@@ -52,4 +56,12 @@ emu() {
 
 devemu_byte() {
 	od -An -tu1 -j "$1" -N1 "$DEVEMU_STATE/ext_csd" | tr -d ' '
+}
+
+devemu_start_sd() {
+	devemu_start "$1"
+	card=$DEVEMU_STATE/sys/devices/mmc0:0001
+	printf '%s\n' SD >"$card/type"
+	printf '%s\n' SBSD1 >"$card/name"
+	rm -f "$card/life_time" "$card/pre_eol_info"
 }

@@ -22,10 +22,22 @@
  *   DEVEMU_HEX     the EXT_CSD to start from (tests/fixtures/ *.hex format)
  *   DEVEMU_REFUSE  commands the device answers with an error (EIO), comma
  *                  separated: cache (SWITCH to CACHE_CTRL), sanitize, erase
- *   DEVEMU_LOG     a file: one line per command answered ("switch 33 0";
- *                  "erase FIRST LAST ARG", "switch 165 1"), with
- *                  " timeout=MS" where the command came with a
- *                  cmd_timeout_ms (0: the kernel's default, not shown)
+ *   DEVEMU_LOG     a file: one line per command received ("send_ext_csd",
+ *                  "switch 33 0"; "erase FIRST LAST ARG" for a
+ *                  CMD35/36/38 sequence, "erase_group_start N" and
+ *                  "erase_group_end N" for one alone, "switch 165 1",
+ *                  "opcode N" for another), with " timeout=MS" where the
+ *                  command came with a cmd_timeout_ms (0: the kernel's
+ *                  default, not shown)
+ *
+ * The card's type is its sysfs "type" in the fake tree (DEVEMU_STATE/sys/
+ * block/NAME/device/type; tests/lib/devemu.sh: devemu_start_sd writes SD):
+ * a card that is no eMMC ("SD", "SDIO") answers no eMMC command as a real
+ * one does not (an SD card reads CMD8 as SEND_IF_COND and sends no data:
+ * the host's "cmd error -110" after its timeout), here at once: ETIMEDOUT,
+ * the line in the log "sd: CMDn arg 0xARG" all the same.
+ * An eMMC command on a partition of the device is answered EPERM, as the
+ * kernel does, and logged ("partition: MMC_IOC_CMD").
  * Without DEVEMU_DEV and DEVEMU_STATE it changes nothing.
  */
 #include <dirent.h>
@@ -42,6 +54,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 enum {
@@ -207,22 +220,49 @@ static int do_switch(uint8_t *csd, const struct mmc_ioc_cmd *c)
 	return fail(EIO);
 }
 
-static int one(struct mmc_ioc_cmd *c)
+/* The card's sysfs type as the test wrote it: "MMC", "SD", ... */
+static void card_type(char *out, size_t len)
+{
+	char path[PATH_MAX + 16];
+	snprintf(path, sizeof(path), "%s/device/type", emu.sys_fake);
+	FILE *f = REAL(fopen)(path, "r");
+	out[0] = '\0';
+	if (f && fgets(out, (int)len, f))
+		out[strcspn(out, "\n")] = '\0';
+	if (f)
+		fclose(f);
+}
+
+/* alone: the command came by itself, not in a CMD35/36/38 sequence */
+static int one(struct mmc_ioc_cmd *c, int alone)
 {
 	uint8_t csd[CSD_SIZE];
-	char to[32];
+	char to[32], type[16];
+	card_type(type, sizeof(type));
+	if (strcmp(type, "MMC")) {
+		say("sd: CMD%u arg 0x%x", c->opcode, c->arg);
+		return fail(ETIMEDOUT);
+	}
 	if (csd_load(csd))
 		return fail(EIO);
 	switch (c->opcode) {
 	case 8: /* SEND_EXT_CSD */
+		say("send_ext_csd");
 		if (c->blksz != CSD_SIZE || c->blocks != 1 || !c->data_ptr)
 			return fail(EINVAL);
 		memcpy((void *)(uintptr_t)c->data_ptr, csd, CSD_SIZE);
-		say("send_ext_csd");
 		return 0;
 	case 6: return do_switch(csd, c);
-	case 35: erase_group.start = c->arg; return 0;
-	case 36: erase_group.end = c->arg; return 0;
+	case 35:
+		if (alone)
+			say("erase_group_start %u", c->arg);
+		erase_group.start = c->arg;
+		return 0;
+	case 36:
+		if (alone)
+			say("erase_group_end %u", c->arg);
+		erase_group.end = c->arg;
+		return 0;
 	case 38:
 		say("erase %u %u 0x%x%s", erase_group.start, erase_group.end, c->arg,
 		    timeout_of(c, to, sizeof(to)));
@@ -233,18 +273,47 @@ static int one(struct mmc_ioc_cmd *c)
 	}
 }
 
+/* Whether fd is a partition of the emulated device: its sysfs entry
+ * ".../NAME/NAMEpN" lies under the device's. */
+static int is_our_partition(int fd)
+{
+	struct stat st;
+	char link[64], dest[PATH_MAX];
+	if (!emu.on || fstat(fd, &st) < 0 || !S_ISBLK(st.st_mode) || st.st_rdev == emu.rdev)
+		return 0;
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(st.st_rdev), minor(st.st_rdev));
+	const ssize_t n = REAL(readlink)(link, dest, sizeof(dest) - 1);
+	if (n < 0)
+		return 0;
+	dest[n] = '\0';
+	char *slash = strrchr(dest, '/');
+	if (!slash)
+		return 0;
+	*slash = '\0';
+	const char *parent = strrchr(dest, '/'), *base = strrchr(emu.dev, '/');
+	return parent && base && !strcmp(parent + 1, base + 1);
+}
+
 int ioctl(int fd, unsigned long req, ...)
 {
 	va_list ap;
 	va_start(ap, req);
 	void *arg = va_arg(ap, void *);
 	va_end(ap);
+	if ((req == MMC_IOC_CMD || req == MMC_IOC_MULTI_CMD) && is_our_partition(fd)) {
+		/* the kernel takes eMMC commands on the whole disk only */
+		say("partition: %s", req == MMC_IOC_CMD ? "MMC_IOC_CMD" : "MMC_IOC_MULTI_CMD");
+		errno = EPERM;
+		return -1;
+	}
 	if ((req == MMC_IOC_CMD || req == MMC_IOC_MULTI_CMD) && is_ours(fd)) {
 		if (req == MMC_IOC_CMD)
-			return one(arg);
+			return one(arg, 1);
 		struct mmc_ioc_multi_cmd *m = arg;
+		const int seq = m->num_of_cmds == 3 && m->cmds[0].opcode == 35 &&
+				m->cmds[1].opcode == 36 && m->cmds[2].opcode == 38;
 		for (uint64_t i = 0; i < m->num_of_cmds; i++)
-			if (one(&m->cmds[i]) < 0)
+			if (one(&m->cmds[i], !seq) < 0)
 				return -1;
 		return 0;
 	}

@@ -96,7 +96,7 @@ static void test_missing_directory(void **state)
 	const char *p = sbt_path("no/such/file");
 	assert_int_equal(sb_jobtarget_probe(&t, p, &er), -ENOENT);
 	assert_int_equal(er.err, -ENOENT);
-	assert_int_equal(er.cls, SB_ERR_INPUT);
+	assert_int_equal(er.cls, SB_ERR_ENV); /* the target cannot be used: exit 3 */
 	snprintf(want, sizeof(want), "cannot use '%s': its directory does not exist", p);
 	assert_string_equal(er.msg, want);
 }
@@ -130,7 +130,16 @@ static void test_not_ours(void **state)
 	assert_non_null(strstr(er.msg, "it is a symbolic link"));
 	sb_jobtarget_cleanup(&t, 0);
 
+	/* a request larger than the file: named as --bs, not started */
+	target_init(&t, &h);
+	t.destroy_data = 1;
+	assert_int_equal(sb_jobtarget_prepare(&t, p, &job, 0, 0, &er), -EINVAL);
+	assert_int_equal(er.cls, SB_ERR_INPUT);
+	assert_non_null(strstr(er.msg, "--bs: a request (4.00 KiB) is larger than the region"));
+	sb_jobtarget_cleanup(&t, 0);
+
 	/* with consent the file named is held and reopened, never removed */
+	job.bs = 8;
 	target_init(&t, &h);
 	t.destroy_data = 1;
 	assert_int_equal(sb_jobtarget_prepare(&t, p, &job, 0, 0, &er), 0);
@@ -162,6 +171,7 @@ static void test_read_is_not_write(void **state)
 	target_init(&t, &h);
 	t.destroy_data = 1;
 	job_init(&job, SB_RW_READ, 0);
+	job.bs = 8; /* within the file's 16 bytes */
 	assert_int_equal(sb_jobtarget_prepare(&t, l, &job, 0, 0, &er), 0);
 	assert_int_equal(sb_jobtarget_open(&t, 0, O_RDWR), -EBADF);
 	assert_int_equal(sb_jobtarget_open(&t, 0, O_WRONLY), -EBADF);

@@ -114,11 +114,17 @@ static void test_names(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < SB_ARRAY_SIZE(forms); i++) {
-		char names[8][SB_KMSG_NAME_LEN], got[256] = "";
+		char names[8][SB_KMSG_NAME_LEN], got[8 * (SB_KMSG_NAME_LEN + 1)] = "";
 		const size_t n = sb_kmsg_names(forms[i].line, names, 8);
-		for (size_t k = 0; k < n; k++)
-			snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%s", k ? " " : "",
-				 names[k]);
+		size_t at = 0;
+		for (size_t k = 0; k < n; k++) { /* the names, one space apart */
+			const size_t len = strnlen(names[k], SB_KMSG_NAME_LEN);
+			if (k)
+				got[at++] = ' ';
+			memcpy(got + at, names[k], len);
+			at += len;
+			got[at] = '\0';
+		}
 		if (strcmp(got, forms[i].names))
 			fail_msg("'%s': names '%s', expected '%s'", forms[i].line, got,
 				 forms[i].names);

@@ -37,9 +37,7 @@ static void learn(const char *path, struct sb_vtarget *t, struct sb_vtarget_opts
 {
 	char msg[512];
 	memset(t, 0, sizeof(*t));
-	*o = (struct sb_vtarget_opts){
-		.phase = SB_VPHASE_CHECK, .block_size = BS, .request_size = 1u << 20, .direct = 0
-	};
+	*o = (struct sb_vtarget_opts){ .phase = SB_VPHASE_CHECK, .block_size = BS, .direct = 0 };
 	assert_int_equal(sb_target_probe(path, info), 0);
 	assert_int_equal(sb_vtarget_resolve(t, path, info, o, msg, sizeof(msg)), 0);
 }
