@@ -429,8 +429,6 @@ static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_jo
 	cli_results_describe(res, t, dir);
 	cli_signals_install();
 	run_opts(c, dir, &o, name, sizeof(name));
-	double *off = cli_ranks_clock_offsets();
-	o.clock_offset_s = off;
 	meta_progress_init(&pg, m, c->sh.quiet || cli_rank() != 0); /* rank 0's alone */
 	const struct sb_meta_hooks h = { .ctx = &pg,
 					 .stop = stop_requested,
@@ -440,7 +438,6 @@ static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_jo
 	made.c = c;
 	const int e = sb_meta_run(&o, &h, cli_ranks_coord(), m, &er);
 	meta_progress_end(&pg);
-	free(off);
 	/* alone, a stop is said by the exit status of the command */
 	int rc = e && (e != -EINTR || many) ? cli_error(&er) : 0;
 	if (m->ranks_lost)

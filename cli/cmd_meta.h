@@ -13,10 +13,10 @@
 struct meta_progress {
 	const struct sb_meta_run *m;
 	struct cli_progress pg;
-	struct cli_rate rate; /* of operations, by the drawing thread */
+	struct sb_rate rate; /* of operations, by the drawing thread */
 	struct sb_meta_progress p;
 	int have_all;
-	struct cli_rate all; /* many ranks: every rank's operations, summed */
+	struct sb_rate all; /* many ranks: every rank's operations, summed */
 	char what[64];
 };
 void meta_progress_init(struct meta_progress *p, const struct sb_meta_run *m, int quiet);

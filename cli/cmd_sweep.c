@@ -343,18 +343,12 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 					  .trace = c->trace ? sweep_trace : NULL,
 					  .error = sweep_error };
 	cli_progress_init(&c->pg, c->sh.quiet);
-	cli_rate_reset(&c->rate);
-	cli_rate_reset(&c->all);
 	if (f.owned) {
 		cli_signals_track_file(f.path, 1);
 		cli_ranks_note_file(f.path); /* in a rank's directory: its marker */
 	}
-	double *off = cli_ranks_clock_offsets();
-	c->o.clock_offset_s = off;
 	c->ran = 1;
 	const int e = sb_sweep_run(&c->o, &h, cli_ranks_coord(), c->r, &er);
-	free(off);
-	c->o.clock_offset_s = NULL;
 	if (f.owned)
 		cli_signals_track_file(f.path, 0);
 	sb_sweep_file_close(&f);

@@ -15,11 +15,9 @@ struct sweep_cli {
 	int json_stdout;
 	int ran;     /* the run started: there are results to write */
 	int checked; /* sweep_check passed */
-	/* the progress line: what the run told last, the records' rate, and
-	 * under mpirun (rank 0) every rank's */
+	/* the progress line, and what the run told it last */
 	struct cli_progress pg;
 	struct sb_sweep_progress p;
-	struct cli_rate rate, all;
 	FILE *trace; /* SB_SWEEP_TRACE */
 	int silent;  /* a rank other than 0: writes no result */
 	/* no "sweep: file size" line per file size (a soak's iterations have

@@ -37,11 +37,11 @@ static void draw(struct meta_progress *p, uint64_t now)
 		.eta_of = "test",
 	};
 	double ops_s;
-	int got = cli_rate_get(&p->rate, now, q->ops, q->ops, &ops_s, NULL) == 0;
+	int got = sb_rate_get(&p->rate, now, q->ops, q->ops, &ops_s, NULL) == 0;
 	uint64_t left = q->total > q->ops ? q->total - q->ops : 0;
 	if (q->nranks > 1) { /* every rank's together, at most a round behind */
-		const unsigned h = (p->all.head + CLI_RATE_SLOTS - 1) % CLI_RATE_SLOTS;
-		got = p->have_all && cli_rate_get(&p->all, p->all.t[h], p->all.bytes[h],
+		const unsigned h = (p->all.head + SB_RATE_SLOTS - 1) % SB_RATE_SLOTS;
+		got = p->have_all && sb_rate_get(&p->all, p->all.t[h], p->all.bytes[h],
 						  p->all.ops[h], &ops_s, NULL) == 0;
 		l.pct = q->all_total ? 100.0 * (double)SB_MIN(q->all_ops, q->all_total) /
 					       (double)q->all_total
@@ -66,10 +66,10 @@ void meta_progress_tell(void *ctx, const struct sb_meta_progress *q)
 	struct meta_progress *p = ctx;
 	p->p = *q;
 	if (q->nranks > 1) {
-		cli_rate_add(&p->all, q->all_ns, q->all_ops, q->all_ops);
+		sb_rate_add(&p->all, q->all_ns, q->all_ops, q->all_ops);
 		p->have_all = 1;
 	} else {
-		cli_rate_add(&p->rate, q->now_ns, q->ops, q->ops);
+		sb_rate_add(&p->rate, q->now_ns, q->ops, q->ops);
 	}
 	if (cli_progress_due(&p->pg, q->now_ns))
 		draw(p, q->now_ns);
@@ -97,8 +97,8 @@ void meta_progress_phase(void *ctx, enum sb_meta_test t, unsigned step)
 	 * drop the test begins with) */
 	p->p.test = t;
 	p->p.step = step;
-	cli_rate_reset(&p->rate);
-	cli_rate_reset(&p->all);
+	sb_rate_reset(&p->rate);
+	sb_rate_reset(&p->all);
 	p->have_all = 0;
 	cli_progress_note(&p->pg, "meta: %s (%s)", what[t], sb_meta_test_name(t));
 }

@@ -132,19 +132,6 @@ int sweep_write_csv(const struct sweep_cli *c, const char *path)
 	return cli_write_file(path, write_csv, c) ? -1 : 0;
 }
 
-/* Rank 0: every rank's bytes of the sweep done, summed, and their rate,
- * as of the last round (bps -1 when not known yet); -1 before any round. */
-static int all_figures(const struct sweep_cli *c, uint64_t *done, double *bps)
-{
-	if (!c->p.have_all)
-		return -1;
-	const unsigned h = (c->all.head + CLI_RATE_SLOTS - 1) % CLI_RATE_SLOTS;
-	*done = c->p.all_done;
-	if (cli_rate_get(&c->all, c->all.t[h], c->all.bytes[h], 0, bps, NULL) < 0)
-		*bps = -1;
-	return 0;
-}
-
 /* "sweep cell 12 of 40, reread, 64.0 MiB file, 4.00 KiB records: 37%
  * 1.20 GiB/s  elapsed 12s  ETA 20s": the percent of the whole sweep by bytes
  * (a test moves its file's size), the rate of the records over the last
@@ -175,16 +162,15 @@ static void draw(struct sweep_cli *c, uint64_t now)
 		.elapsed_ns = elapsed,
 		.eta_ns = -1,
 	};
-	if (n > 1) {
-		uint64_t all = 0;
-		if (all_figures(c, &all, &l.bps) < 0)
-			l.bps = -1;
+	if (n > 1) { /* as of the last round (nothing before one) */
+		const uint64_t all = p->have_all ? p->all_done : 0;
+		l.bps = p->have_all ? p->all_bps : -1;
 		done = (double)all;
 		total *= n;
 		l.done = all;
 		l.total = p->total * (uint64_t)n;
-	} else if (cli_rate_get(&c->rate, now, p->moved, 0, &l.bps, NULL) < 0) {
-		l.bps = -1;
+	} else {
+		l.bps = p->bps;
 	}
 	l.pct = total > 0 ? 100 * done / total : 0;
 	if (done > 0 && total > 0)
@@ -204,10 +190,6 @@ void sweep_progress(void *ctx, const struct sb_sweep_progress *p)
 				  c->r->nfile,
 				  cli_fmt_dur((double)(p->now_ns - c->pg.start_ns), b, sizeof(b)));
 	}
-	if ((step && p->test >= 0) || p->kind == SB_SWEEP_TELL_MIB)
-		cli_rate_add(&c->rate, p->now_ns, p->moved, 0);
-	if (p->kind == SB_SWEEP_TELL_ROUND)
-		cli_rate_add(&c->all, p->all_ns, p->all_moved, 0);
 	if ((!step || p->test >= 0) && cli_progress_due(&c->pg, p->now_ns))
 		draw(c, p->now_ns);
 }

@@ -365,9 +365,9 @@ struct sb_meta_opts {
 	enum sb_meta_size_rule size_rule;
 	uint64_t twice_ram;
 	/* many ranks: each test ends on every rank when the first rank's ends
-	 * (--stonewall); rank 0: each rank's clock less rank 0's (s; NULL: 0) */
+	 * (--stonewall); the ranks' clocks are put on rank 0's with the
+	 * offsets the handle measured (sb_coord_clock_offset) */
 	int stonewall;
-	const double *clock_offset_s;
 };
 /* The tests a run of these parameters makes (bit t: enum sb_meta_test t). */
 unsigned sb_meta_tests(const struct sb_meta_io *io, uint64_t nfiles);

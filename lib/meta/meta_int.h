@@ -43,7 +43,7 @@ int sb_meta_ranks_start(struct meta_state *s);
 /* Every rank made its run directory (code 0) or not (a class code of
  * sb_errclass_code): the first failing rank's code, its rank in *who (-1
  * none). -ETIMEDOUT and the like when a rank did not answer. */
-int sb_meta_ranks_ready(struct meta_state *s, long code, long *first, int *who);
+int sb_meta_ranks_ready(struct meta_state *s, int code, int *first, int *who);
 /* Before test t, after every rank got there: 1 when this rank stops
  * (another failed or was stopped; the tests' stop says so). */
 int sb_meta_ranks_phase(struct meta_state *s, enum sb_meta_test t);

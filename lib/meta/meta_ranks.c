@@ -20,7 +20,6 @@
 #define WAIT_BASE_S 600.0
 #define WAIT_FACTOR 20.0
 #define SETUP_WAIT_S 600.0 /* a setup's, and a round's: a rank may be in a long operation */
-#define ROUND_EVERY_NS 50000000ull
 
 enum { ST_FAILED = 0, ST_DONE = 1, ST_GO = 2 };
 
@@ -28,8 +27,8 @@ struct meta_ranks {
 	int rank, size;
 	atomic_int stopped; /* another rank failed or stopped: this one stops */
 	/* the rounds of the test running (active: agreed, not yet drained) */
-	int active, in_flight;
-	uint64_t round_started_ns, round_ended_ns;
+	int active;
+	struct sb_coord_round round;
 	atomic_int wall;  /* --stonewall: another rank ended this test */
 	int over;	  /* the last agreement was made (stopped or all done) */
 	long mismatch[2]; /* the tests two ranks were at, when they differed */
@@ -89,59 +88,14 @@ int sb_meta_ranks_walled(const struct meta_state *s)
 	return s->rk && atomic_load_explicit(&s->rk->wall, memory_order_relaxed);
 }
 
-int sb_meta_ranks_ready(struct meta_state *s, long code, long *first, int *who)
+int sb_meta_ranks_ready(struct meta_state *s, int code, int *first, int *who)
 {
-	struct meta_ranks *k = s->rk;
-	long *all = NULL;
-	long v[2] = { 0, -1 }; /* the first failing rank's code, its rank */
 	*first = code;
 	*who = -1;
-	if (!k)
+	if (!s->rk)
 		return 0;
-	if (k->rank == 0 && !(all = calloc((size_t)k->size, sizeof(*all))))
-		return lose(k, "agreeing", -ENOMEM);
-	int e = sb_coord_gather(s->co, &code, sizeof(code), all, SETUP_WAIT_S);
-	for (int r = 0; !e && all && r < k->size && v[1] < 0; r++)
-		if (all[r])
-			v[0] = all[r], v[1] = r;
-	free(all);
-	if (!e)
-		e = sb_coord_bcast(s->co, v, sizeof(v), SETUP_WAIT_S);
-	if (e)
-		return lose(k, "waiting for every rank to be ready", e);
-	*first = v[1] < 0 ? 0 : v[0];
-	*who = (int)v[1];
-	return 0;
-}
-
-/* The round pacer (cli/ranks.c's cli_ranks_round_look, until lib/coord
- * has it): a round started when due (the last one ended 50 ms ago, at
- * once when this rank is done) with this rank's two counters, and tested;
- * 1 when it ended (*any, *all, and on rank 0 sum[]), 0 not yet. */
-static int round_look(struct meta_ranks *k, struct sb_coord *co, int done, uint64_t a, uint64_t b,
-		      uint64_t now, int *any, int *all, uint64_t sum[2])
-{
-	uint64_t v[SB_COORD_SUMS] = { a, b };
-	if (k->lost)
-		return 1;
-	if (!k->in_flight) {
-		if (!done && now - k->round_ended_ns < ROUND_EVERY_NS)
-			return 0;
-		if (sb_coord_poll_start(co, done, v) < 0)
-			return lose(k, "while measuring", -EIO), 1;
-		k->in_flight = 1;
-		k->round_started_ns = now;
-	}
-	const int e = sb_coord_poll_test(co, any, all, v, SETUP_WAIT_S);
-	if (e < 0)
-		return lose(k, "while measuring", e), 1;
-	if (e != 1)
-		return 0;
-	sum[0] = v[0];
-	sum[1] = v[1];
-	k->in_flight = 0;
-	k->round_ended_ns = now;
-	return 1;
+	const int e = sb_coord_agree(s->co, first, who, SETUP_WAIT_S);
+	return e ? lose(s->rk, "waiting for every rank to be ready", e) : 0;
 }
 
 /* One look at the round in flight, a new one started when due (over: this
@@ -155,10 +109,14 @@ static int look(struct meta_state *s, int over, uint64_t now)
 	uint64_t sum[2] = { 0, 0 };
 	const uint64_t ops = atomic_load_explicit(&s->ops, memory_order_relaxed) - s->ops0;
 	const uint64_t total = sb_meta_test_ops(s->m, (enum sb_meta_test)s->test);
-	if (round_look(k, s->co, over, ops, total, now, &any, &all, sum) != 1)
-		return 0;
 	if (k->lost)
 		return 1;
+	const int e = sb_coord_round_look(s->co, &k->round, over, ops, total, now, &any, &all, sum,
+					  SETUP_WAIT_S);
+	if (e < 0)
+		return lose(k, "while measuring", e), 1;
+	if (e != 1)
+		return 0;
 	if (k->rank == 0 && s->h->progress) {
 		const struct sb_meta_progress p = {
 			.test = (enum sb_meta_test)s->test,
@@ -170,7 +128,7 @@ static int look(struct meta_state *s, int over, uint64_t now)
 			.nranks = (unsigned)k->size,
 			.all_ops = sum[0],
 			.all_total = sum[1],
-			.all_ns = k->round_started_ns,
+			.all_ns = k->round.started_ns,
 		};
 		s->h->progress(s->h->ctx, &p);
 	}
@@ -242,8 +200,7 @@ int sb_meta_ranks_phase(struct meta_state *s, enum sb_meta_test t)
 	k->mono_ns[t] = sb_now_ns();
 	/* the rounds of test t, from nothing done */
 	k->active = 1;
-	k->in_flight = 0;
-	k->round_started_ns = k->round_ended_ns = 0;
+	memset(&k->round, 0, sizeof(k->round));
 	atomic_store(&k->wall, 0);
 	return 0;
 }
@@ -351,7 +308,7 @@ static int test_of(struct meta_state *s, struct sb_meta_rank *rk, enum sb_meta_t
 	int rc = r && kt && start ? 0 : -ENOMEM;
 	for (unsigned i = 0; !rc && i < n; i++) {
 		r[i] = all[i].res;
-		start[i] = all[i].start_s - (s->o->clock_offset_s ? s->o->clock_offset_s[i] : 0);
+		start[i] = all[i].start_s - sb_coord_clock_offset(s->co, (int)i);
 	}
 	if (!rc && sb_meta_aggregate(t, r, start, n, &m->res[t], kt, &m->skew[t]) < 0)
 		rc = -ENOMEM;
@@ -390,7 +347,7 @@ int sb_meta_ranks_collect(struct meta_state *s, unsigned mask)
 		snprintf(rk[i].rundir, sizeof(rk[i].rundir), "%s", heads[i].rundir);
 		rk[i].kept = heads[i].kept;
 		rk[i].interrupted = heads[i].interrupted;
-		rk[i].clock_offset_s = s->o->clock_offset_s ? s->o->clock_offset_s[i] : 0;
+		rk[i].clock_offset_s = sb_coord_clock_offset(s->co, (int)i);
 		m->interrupted |= heads[i].interrupted;
 	}
 	free(heads);

@@ -157,15 +157,14 @@ static int coord_failed(struct meta_state *s, struct sb_error *err)
 static int begin(struct meta_state *s, struct sb_error *err)
 {
 	struct sb_meta_run *m = s->m;
-	long code = 0, first;
-	int who;
+	int code = 0, first, who;
 	m->dirfd = sb_meta_rundir_create(s->o->parent, m->rundir, sizeof(m->rundir));
 	if (m->dirfd < 0) {
 		const int e = m->dirfd;
 		const enum sb_errclass cls = sb_errno_class(e);
 		sb_error_set(err, e, cls, "cannot create a run directory in '%s': %s", s->o->parent,
 			     strerror(-e));
-		code = sb_errclass_code(cls);
+		code = (int)sb_errclass_code(cls);
 	}
 	/* many ranks: none tests unless every one has its run directory */
 	if (sb_meta_ranks_ready(s, code, &first, &who))

@@ -108,11 +108,10 @@ struct sb_sweep_opts {
 	const char *path;
 	int fd;
 	/* Many ranks (a coordination handle of more than one): each timed
-	 * pass ends on every rank when the first rank's ends (--stonewall);
-	 * and on rank 0 each rank's clock less rank 0's, in seconds (NULL:
-	 * 0), for the ranks' stamps on one clock. */
+	 * pass ends on every rank when the first rank's ends (--stonewall).
+	 * The ranks' stamps are put on rank 0's clock with the offsets the
+	 * handle measured (sb_coord_clock_offset). */
 	int stonewall;
-	const double *clock_offset_s;
 };
 /* iozone -a -e -c with every test, stride 17, no file (fd -1). */
 void sb_sweep_opts_default(struct sb_sweep_opts *o);
@@ -134,12 +133,15 @@ struct sb_sweep_progress {
 	uint64_t done, total;  /* this rank's bytes of the sweep: each test ended
 				 * counts its file size, the one running its records */
 	uint64_t moved;	       /* bytes of records asked for (every pass, untimed too) */
+	double bps;	       /* their rate over the last second (sb_rate), -1 not known */
 	uint64_t now_ns;       /* sb_now_ns() when told */
-	/* many ranks, rank 0: every rank's done and moved bytes summed by
-	 * the last round, as they were at all_ns (have_all 0 before one) */
+	/* many ranks, rank 0: every rank's bytes of the sweep done summed by
+	 * the last round, and the rate of their records moved as of that
+	 * round (-1 not known yet); have_all 0 before one */
 	unsigned nranks;
 	int have_all;
-	uint64_t all_done, all_moved, all_ns;
+	uint64_t all_done;
+	double all_bps;
 };
 
 /* What the program hears of as a sweep runs; each may be NULL. */

@@ -5,8 +5,34 @@
 
 #include "lib/sweep/sweep.h"
 #include "lib/coord/coord.h"
+#include "lib/stats/live_rate.h"
 
 struct sweep_ranks;
+
+/* What a progress line of a sweep shows (sweep_meter.c), kept by
+ * sb_sweep_run for its progress hook: the cell of how many, the bytes of
+ * the whole sweep done (each test moves its file's size), and the
+ * records' rate. */
+struct sb_sweep_meter {
+	const struct sb_sweep_result *r; /* planned */
+	unsigned cell, ncells, fi, ri;	 /* cell 1.. of ncells (0 before the first) */
+	int test;			 /* the test running, -1 none */
+	uint64_t total, ended, moved, test_moved0, unchecked; /* bytes */
+	struct sb_rate rate;				      /* of moved */
+};
+void sb_sweep_meter_start(struct sb_sweep_meter *m, const struct sb_sweep_result *r);
+/* Before each test of cell (fi, ri), after the cell (-1). 1 when a cell
+ * begins on a file size of its own (the first, or another than the cell
+ * before). */
+int sb_sweep_meter_step(struct sb_sweep_meter *m, unsigned fi, unsigned ri, int test,
+			uint64_t now);
+/* Before each record of the test running: counted; 1 once another MiB
+ * went (*now then read, the rate given a snapshot), keeping the clock out
+ * of small records' timing. */
+int sb_sweep_meter_record(struct sb_sweep_meter *m, uint64_t *now);
+/* The bytes of the sweep done: a test's file size for each test ended,
+ * the records of the one running. */
+uint64_t sb_sweep_meter_done(const struct sb_sweep_meter *m);
 
 /* A run: options, hooks, where results go, and the current cell. */
 struct sweep_run {
@@ -27,35 +53,25 @@ struct sweep_run {
 	/* the last timed pass: the bytes it moved, whether it ended early */
 	uint64_t pass_bytes;
 	int pass_early;
-	/* the progress meter: the cell (1..) of ncells, the test running (-1
-	 * none), and bytes: every test's file size, those of the tests that
-	 * ended, the records asked for so far (every pass, untimed ones too),
-	 * at the start of the test running, and since the clock was read */
-	unsigned cell, ncells, fi, ri;
-	int test;
-	uint64_t total, ended, moved, test_moved0, unchecked;
+	struct sb_sweep_meter m; /* what the progress hook is told */
 	/* many ranks (sweep_ranks.c); NULL alone */
 	struct sb_coord *co;
 	struct sweep_ranks *rk;
 	/* what the progress hook hears of them (rank 0: every rank's bytes
-	 * moved and of the sweep done, summed by the last round, as they
-	 * were when it began) */
+	 * of the sweep done summed by the last round, and the rate of their
+	 * records moved, each round's sum as it was when the round began) */
 	unsigned nranks;
 	int have_all;
-	uint64_t all_moved, all_done, all_ns;
+	uint64_t all_done;
+	struct sb_rate all;
 };
 
-/* ---- the progress meter (sweep_meter.c) ---- */
-/* Every test's file size of every cell that runs, and the cells. */
-void sb_sweep_totals(struct sweep_run *s);
+/* ---- the progress hook (sweep_meter.c) ---- */
 /* Before each test of cell (fi, ri) (test >= 0) and after the cell (-1):
  * the meter follows, the progress hook is told. */
 void sb_sweep_step(struct sweep_run *s, unsigned fi, unsigned ri, int test);
 /* The progress hook told (kind, now). */
 void sb_sweep_told(struct sweep_run *s, enum sb_sweep_tell kind, uint64_t now);
-/* This rank's bytes of the sweep done: a test's file size for each test
- * ended, the records of the one running. */
-uint64_t sb_sweep_done_bytes(const struct sweep_run *s);
 
 /* ---- many ranks (sweep_ranks.c); each a no-op when s->rk is NULL ---- */
 /* Before each test and each record: the progress meter counts it (a

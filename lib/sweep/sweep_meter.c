@@ -1,54 +1,102 @@
 /*
- * What a sweep's progress shows, kept as it runs (struct sweep_run's
- * meter): the cell of how many, the bytes of the whole sweep done (a test
- * moves its file's size) and of the records asked for, told to the
- * progress hook.
+ * What a sweep's progress line shows, kept as it runs (sweep_int.h, struct
+ * sb_sweep_meter): the cell of how many, the bytes of the whole sweep done
+ * (a test moves its file's size), the records' rate; told to the progress
+ * hook.
  */
 #include "lib/sweep/sweep_int.h"
 
 /* The bytes of every test of every cell that runs, once. */
-void sb_sweep_totals(struct sweep_run *s)
+static void totals(struct sb_sweep_meter *m, const struct sb_sweep_result *r)
 {
-	const struct sb_sweep_result *r = s->r;
 	for (unsigned fi = 0; fi < r->nfile; fi++)
 		for (unsigned ri = 0; ri < r->nrec; ri++) {
 			if (!sb_sweep_cell_runs(r, fi, ri))
 				continue;
-			s->ncells++;
+			m->ncells++;
 			for (int t = 0; t < SB_SWEEP_NTESTS; t++)
 				if (r->state[t][fi][ri])
-					s->total += r->file_sizes[fi];
+					m->total += r->file_sizes[fi];
 		}
 }
 
-uint64_t sb_sweep_done_bytes(const struct sweep_run *s)
+void sb_sweep_meter_start(struct sb_sweep_meter *m, const struct sb_sweep_result *r)
 {
-	if (s->test < 0)
-		return s->ended;
-	const uint64_t fsize = s->r->file_sizes[s->fi];
-	return s->ended + SB_MIN(s->moved - s->test_moved0, fsize);
+	memset(m, 0, sizeof(*m));
+	m->r = r;
+	m->test = -1;
+}
+
+int sb_sweep_meter_step(struct sb_sweep_meter *m, unsigned fi, unsigned ri, int test, uint64_t now)
+{
+	const struct sb_sweep_result *r = m->r;
+	int size_begins = 0;
+	if (!m->total && !m->ncells)
+		totals(m, r);
+	if (m->test >= 0) /* the test before ended */
+		m->ended += r->file_sizes[m->fi];
+	if (test >= 0 && m->test < 0) /* a cell begins */
+		size_begins = !m->cell++ || fi != m->fi;
+	m->fi = fi;
+	m->ri = ri;
+	m->test = test;
+	m->test_moved0 = m->moved;
+	if (test >= 0)
+		sb_rate_add(&m->rate, now, m->moved, 0);
+	return size_begins;
+}
+
+int sb_sweep_meter_record(struct sb_sweep_meter *m, uint64_t *now)
+{
+	if (m->test < 0)
+		return 0;
+	const uint64_t rec = m->r->record_sizes[m->ri];
+	m->moved += rec;
+	m->unchecked += rec;
+	if (m->unchecked < (1u << 20))
+		return 0;
+	m->unchecked = 0;
+	*now = sb_now_ns();
+	sb_rate_add(&m->rate, *now, m->moved, 0);
+	return 1;
+}
+
+uint64_t sb_sweep_meter_done(const struct sb_sweep_meter *m)
+{
+	if (m->test < 0)
+		return m->ended;
+	const uint64_t fsize = m->r->file_sizes[m->fi];
+	return m->ended + SB_MIN(m->moved - m->test_moved0, fsize);
 }
 
 static void tell(struct sweep_run *s, enum sb_sweep_tell kind, uint64_t now, int size_begins)
 {
-	const struct sb_sweep_progress p = {
+	const struct sb_sweep_meter *m = &s->m;
+	struct sb_sweep_progress p = {
 		.kind = kind,
-		.test = s->test,
-		.fi = s->fi,
-		.ri = s->ri,
-		.cell = s->cell,
-		.ncells = s->ncells,
+		.test = m->test,
+		.fi = m->fi,
+		.ri = m->ri,
+		.cell = m->cell,
+		.ncells = m->ncells,
 		.size_begins = size_begins,
-		.done = sb_sweep_done_bytes(s),
-		.total = s->total,
-		.moved = s->moved,
+		.done = sb_sweep_meter_done(m),
+		.total = m->total,
+		.moved = m->moved,
 		.now_ns = now,
 		.nranks = s->nranks,
 		.have_all = s->have_all,
 		.all_done = s->all_done,
-		.all_moved = s->all_moved,
-		.all_ns = s->all_ns,
+		.all_bps = -1,
 	};
+	if (sb_rate_get(&m->rate, now, m->moved, 0, &p.bps, NULL) < 0)
+		p.bps = -1;
+	if (s->have_all) { /* as of the last round */
+		const struct sb_rate *a = &s->all;
+		const unsigned h = (a->head + SB_RATE_SLOTS - 1) % SB_RATE_SLOTS;
+		if (sb_rate_get(a, a->t[h], a->bytes[h], 0, &p.all_bps, NULL) < 0)
+			p.all_bps = -1;
+	}
 	s->h->progress(s->h->ctx, &p);
 }
 
@@ -59,15 +107,8 @@ void sb_sweep_told(struct sweep_run *s, enum sb_sweep_tell kind, uint64_t now)
 
 void sb_sweep_step(struct sweep_run *s, unsigned fi, unsigned ri, int test)
 {
-	int size_begins = 0;
-	if (s->test >= 0) /* the test before ended */
-		s->ended += s->r->file_sizes[s->fi];
-	if (test >= 0 && s->test < 0) /* a cell begins */
-		size_begins = !s->cell++ || fi != s->fi;
-	s->fi = fi;
-	s->ri = ri;
-	s->test = test;
-	s->test_moved0 = s->moved;
+	const uint64_t now = sb_now_ns();
+	const int size_begins = sb_sweep_meter_step(&s->m, fi, ri, test, now);
 	if (s->h->progress)
-		tell(s, SB_SWEEP_TELL_STEP, sb_now_ns(), size_begins);
+		tell(s, SB_SWEEP_TELL_STEP, now, size_begins);
 }

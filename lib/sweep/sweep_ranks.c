@@ -128,7 +128,7 @@ static int look(struct sweep_run *s, uint64_t now, int over)
 {
 	struct sweep_ranks *k = s->rk;
 	int any, all;
-	uint64_t v[SB_COORD_SUMS] = { s->moved, sb_sweep_done_bytes(s) };
+	uint64_t v[SB_COORD_SUMS] = { s->m.moved, sb_sweep_meter_done(&s->m) };
 	if (k->lost)
 		return 1;
 	/* a round needs a few exchanges, each made while every rank looks:
@@ -162,8 +162,7 @@ static int look(struct sweep_run *s, uint64_t now, int over)
 	if (any && !over && s->o->stonewall)
 		k->end_pass = 1;
 	if (k->rank == 0) {
-		s->all_ns = k->round_ns;
-		s->all_moved = v[0];
+		sb_rate_add(&s->all, k->round_ns, v[0], 0);
 		s->all_done = v[1];
 		s->have_all = 1;
 		if (s->h->progress)
@@ -174,16 +173,9 @@ static int look(struct sweep_run *s, uint64_t now, int over)
 
 int sb_sweep_poll(struct sweep_run *s)
 {
-	if (s->test >= 0) { /* a record of the test running */
-		const uint64_t rec = s->r->record_sizes[s->ri];
-		s->moved += rec;
-		s->unchecked += rec;
-		if (s->unchecked >= (1u << 20)) { /* the clock read once a MiB */
-			s->unchecked = 0;
-			if (s->h->progress)
-				sb_sweep_told(s, SB_SWEEP_TELL_MIB, sb_now_ns());
-		}
-	}
+	uint64_t now; /* a record of the test running counted, the clock read once a MiB */
+	if (sb_sweep_meter_record(&s->m, &now) && s->h->progress)
+		sb_sweep_told(s, SB_SWEEP_TELL_MIB, now);
 	if (s->h->stop) {
 		const int a = s->h->stop(s->h->ctx);
 		if (a)
@@ -262,7 +254,7 @@ static void aggregate(struct sweep_run *s, struct sb_sweep_rank *all)
 	const unsigned n = (unsigned)s->rk->size;
 	for (unsigned k = 0; k < n; k++) {
 		struct sb_sweep_rank *rk = &all[k];
-		const double off = s->o->clock_offset_s ? s->o->clock_offset_s[k] : 0;
+		const double off = sb_coord_clock_offset(s->co, k);
 		rk->clock_offset_s = off;
 		for (int t = 0; t < SB_SWEEP_NTESTS; t++)
 			for (unsigned fi = 0; fi < rk->r.nfile; fi++)

@@ -255,12 +255,11 @@ int sb_sweep_run(const struct sb_sweep_opts *o, const struct sb_sweep_hooks *h,
 	s.path = o->path;
 	s.fd = o->fd;
 	s.co = coord;
-	s.test = -1;
 	out->opts = o;
 	const uint64_t maxrec = largest_record(out);
 	if (!maxrec || !o->path)
 		return sb_error_set(err, -EINVAL, SB_ERR_INPUT, "the sweep has no cell to run");
-	sb_sweep_totals(&s);
+	sb_sweep_meter_start(&s.m, out);
 	int e = buffer(&s, maxrec);
 	if (!e)
 		e = sb_sweep_ranks_start(&s);
