@@ -153,6 +153,21 @@ int sb_jtake_str(struct sb_jtake *t, const struct sb_jv *o, const char *key, int
 	return 0;
 }
 
+int sb_jtake_word(struct sb_jtake *t, const struct sb_jv *o, const char *key, int flags,
+		  const char *(*name)(int), int n, const char *what, int *out)
+{
+	const char *v;
+	const int rc = sb_jtake_str(t, o, key, flags, &v);
+	if (rc)
+		return rc;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(v, name(i))) {
+			*out = i;
+			return 0;
+		}
+	return sb_jtake_bad(t, key, what, sb_jv_get(o, key));
+}
+
 static const struct sb_jv *typed(struct sb_jtake *t, const struct sb_jv *o, const char *key,
 				 int flags, enum sb_jv_type type, const char *what)
 {

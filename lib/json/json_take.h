@@ -45,6 +45,9 @@ int sb_jtake_num(struct sb_jtake *t, const struct sb_jv *o, const char *key, int
 int sb_jtake_bool(struct sb_jtake *t, const struct sb_jv *o, const char *key, int flags, int *out);
 int sb_jtake_str(struct sb_jtake *t, const struct sb_jv *o, const char *key, int flags,
 		 const char **out);
+/* A string member that is one of n words: name(i) reads as i. */
+int sb_jtake_word(struct sb_jtake *t, const struct sb_jv *o, const char *key, int flags,
+		  const char *(*name)(int), int n, const char *what, int *out);
 /* An object or array member (NULL: absent and optional, or a problem
  * said: t->e tells them apart). */
 const struct sb_jv *sb_jtake_obj(struct sb_jtake *t, const struct sb_jv *o, const char *key,

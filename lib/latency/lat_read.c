@@ -12,21 +12,6 @@
 #define FIGURE_MAX 1000000000000000000ull /* 1e18: bytes, ns, counts */
 #define RATE_MAX 1e18
 
-/* A member that is one of names (names[i] reads as i). */
-static int word(struct sb_jtake *t, const struct sb_jv *o, const char *key,
-		const char *(*name)(int), int n, const char *what, int *out)
-{
-	const char *v;
-	if (sb_jtake_str(t, o, key, 0, &v))
-		return t->e;
-	for (int i = 0; i < n; i++)
-		if (!strcmp(v, name(i))) {
-			*out = i;
-			return 0;
-		}
-	return sb_jtake_bad(t, key, what, sb_jv_get(o, key));
-}
-
 static const char *preset(int i)
 {
 	return sb_lat_preset_name((enum sb_lat_preset)i);
@@ -49,10 +34,10 @@ static int probe(struct sb_jtake *t, const struct sb_jv *sec, struct sb_latency_
 	const char *cache = "";
 	int ps = 0, pt = 0, wr = 0;
 	uint64_t bs = 0, warmup = 0;
-	word(t, sec, "preset", preset, SB_LAT_NPRESETS, "ioping, dd-sync, hdparm or hdparm-cache",
-	     &ps);
-	word(t, sec, "pattern", pattern, 3, "random, sequential or fixed", &pt);
-	word(t, sec, "direction", direction, 2, "read or write", &wr);
+	sb_jtake_word(t, sec, "preset", 0, preset, SB_LAT_NPRESETS,
+		      "ioping, dd-sync, hdparm or hdparm-cache", &ps);
+	sb_jtake_word(t, sec, "pattern", 0, pattern, 3, "random, sequential or fixed", &pt);
+	sb_jtake_word(t, sec, "direction", 0, direction, 2, "read or write", &wr);
 	sb_jtake_u64(t, sec, "request_size", 0, UINT32_MAX, &bs);
 	sb_jtake_bool(t, sec, "direct", 0, &lr->direct);
 	sb_jtake_bool(t, sec, "dsync", 0, &lr->dsync);
