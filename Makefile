@@ -302,8 +302,8 @@ cross-build: $(PROG) $(TOOL_BIN)
 # of a document in pieces (json_split: against the whole parse), and on the
 # fio job-file reader (with the engine registry, for ioengine=), on the
 # spo journal reader, on a soak log's line check, its typed readers and
-# the kernel line parser (soak-log), and on the readers of sweep's, meta's
-# and latency's sections (sections), FUZZ_TIME
+# the kernel line parser (soak-log), and on the readers of sweep's, meta's,
+# latency's and spo's sections (sections), FUZZ_TIME
 # seconds each, from their corpora; new inputs and crashes stay in
 # $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
@@ -330,7 +330,9 @@ fuzz:
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/sections tests/fuzz/fuzz-sections.c \
 		lib/json/json_take.c lib/json/json_read.c lib/json/json_access.c lib/base/error.c \
 		lib/sweep/sweep_read.c lib/sweep/plan.c lib/sweep/sweep_agg.c lib/meta/meta_read.c \
-		lib/meta/names.c lib/meta/figures.c lib/latency/lat_read.c lib/latency/lat_names.c -lm
+		lib/meta/names.c lib/meta/figures.c lib/latency/lat_read.c lib/latency/lat_names.c \
+		lib/spo/spo_read.c lib/spo/spo_check.c lib/spo/spo_journal.c lib/verify/block.c \
+		lib/verify/crc32c.c -lm
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \

@@ -28,6 +28,7 @@ int rep_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why)
 {
 	struct sb_error er;
 	const struct sb_jv *sw = sb_jv_get(sb, "sweep"), *me = sb_jv_get(sb, "meta");
+	const struct sb_jv *sp = sb_jv_get(sb, "spo");
 	int e = 0;
 	if (sw && !(d->sweep = calloc(1, sizeof(*d->sweep))))
 		return rep_fail(why, -ENOMEM, "out of memory");
@@ -36,6 +37,10 @@ int rep_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why)
 	if (me && !(d->meta = calloc(1, sizeof(*d->meta))))
 		return rep_fail(why, -ENOMEM, "out of memory");
 	if (me && (e = verdict(d, why, "meta", sb_meta_read(me, d->meta, &er), &er)))
+		return e;
+	if (sp && !(d->spo = calloc(1, sizeof(*d->spo))))
+		return rep_fail(why, -ENOMEM, "out of memory");
+	if (sp && (e = verdict(d, why, "spo", sb_spo_read(sp, d->spo, &er), &er)))
 		return e;
 	return 0;
 }
@@ -48,4 +53,7 @@ void rep_methods_free(struct rep_doc *d)
 	sb_meta_doc_free(d->meta);
 	free(d->meta);
 	d->meta = NULL;
+	sb_spo_doc_free(d->spo);
+	free(d->spo);
+	d->spo = NULL;
 }

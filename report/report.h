@@ -222,6 +222,7 @@ struct rep_doc {
 	 * NULL where the document has none */
 	struct sb_sweep_doc *sweep;
 	struct sb_meta_doc *meta;
+	struct sb_spo_doc *spo;
 };
 
 #define REP_MAX_NOTES 10 /* notes of lines left out, per file */

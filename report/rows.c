@@ -497,14 +497,11 @@ static void spo_class_row(struct walk *w, const struct rep_doc *d, double it, in
 
 static void spo_counts(struct walk *w, const struct rep_doc *d)
 {
-	const struct sb_jv *s = sb_jv_get(d->sb, "spo"), *cl = sb_jv_get(s, "classes");
+	const struct sb_spo_check *s = d->spo ? &d->spo->c : NULL;
 	const struct rep_cycles *cy = d->cycles;
-	if (sb_jv_is(cl, SB_JV_OBJ))
-		for (int k = 0; k < SB_SPO_NCLASS; k++)
-			spo_class_row(w, d, NAN, k,
-				      sb_jv_num(sb_jv_get(cl, sb_spo_class_name(k)), 0),
-				      sb_jv_num(sb_jv_get(s, "bs"), NAN),
-				      sb_jv_num(sb_jv_get(s, "blocks"), 0));
+	for (int k = 0; s && k < SB_SPO_NCLASS; k++)
+		spo_class_row(w, d, NAN, k, (double)s->count[k], (double)s->h.bs,
+			      (double)s->blocks);
 	for (size_t i = 0; cy && i < cy->n; i++) {
 		double all = 0;
 		for (int k = 0; k < SB_SPO_NCLASS; k++)
@@ -517,13 +514,12 @@ static void spo_counts(struct walk *w, const struct rep_doc *d)
 
 static void spo_ranges(struct walk *w, const struct rep_doc *d)
 {
-	const struct sb_jv *rs = sb_jv_get(sb_jv_get(d->sb, "spo"), "ranges");
-	for (size_t i = 0; i < sb_jv_len(rs); i++) {
-		const struct sb_jv *r = sb_jv_at(rs, i);
+	for (size_t i = 0; d->spo && i < d->spo->c.nranges; i++) {
+		const struct sb_spo_range *r = &d->spo->c.ranges[i];
 		struct rep_cell *c = row(w, d, NULL, -1);
-		c[RG_CLASS] = str(sb_jv_str(sb_jv_get(r, "class")));
-		c[RG_OFFSET] = num(sb_jv_num(sb_jv_get(r, "offset"), NAN));
-		c[RG_LENGTH] = num(sb_jv_num(sb_jv_get(r, "length"), NAN));
+		c[RG_CLASS] = str(sb_spo_class_name(r->cls));
+		c[RG_OFFSET] = num((double)r->offset);
+		c[RG_LENGTH] = num((double)r->length);
 		emit(w);
 	}
 }

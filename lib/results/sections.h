@@ -12,7 +12,6 @@
 #include "lib/flash/flash.h"
 #include "lib/pts/pts.h"
 #include "lib/results/results.h"
-#include "lib/spo/spo.h"
 #include "lib/target/devinfo.h"
 
 /* pts (pts_json.c): the "pts" section (conditions, deviations, per test
@@ -57,11 +56,5 @@ struct sb_info_report {
 };
 /* The target (path, rep->t), the host, and the "info" section. */
 void sb_results_info(struct sb_results *res, const char *path, const struct sb_info_report *rep);
-
-/* spo (spo_json.c): the "spo" section of a check (its fields written at
- * the current level of j: the cycles log embeds them too). */
-struct sb_json;
-void sb_spo_check_json(struct sb_json *j, const struct sb_spo_check *c);
-void sb_results_spo(struct sb_results *res, const struct sb_spo_check *c);
 
 #endif

@@ -209,4 +209,31 @@ int sb_spo_check_run(int fd, const struct sb_spo_journal *jn, uint32_t allow_tor
 		     size_t max_ranges, struct sb_spo_check *c, char *msg, size_t msglen);
 void sb_spo_check_free(struct sb_spo_check *c);
 
+/* ---- its results ---- */
+
+/* The results' "spo" section (spo_json.c): what a check found, its fields
+ * written at the current level of j (the cycles log embeds them too); c
+ * must outlive res. */
+struct sb_json;
+struct sb_results;
+void sb_spo_check_json(struct sb_json *j, const struct sb_spo_check *c);
+void sb_results_spo(struct sb_results *res, const struct sb_spo_check *c);
+
+/* The "spo" section read back (spo_read.c): c as the check filled it, but
+ * for what is not written (max_lost and max_ranges are the lists' lengths;
+ * lost_missing, own_sectors, other_run 0); c.rec point into rec_text. A
+ * section before target_size and missing_blocks were written reads as
+ * a target that did not end short. */
+struct sb_jv;
+struct sb_spo_doc {
+	struct sb_spo_check c;
+	char *rec_text[SB_SPO_REC_MAX];
+};
+/* Reads section (storbench.spo) into out, each value's type and range
+ * checked: 0, or -EINVAL with err->msg naming the key path of what is
+ * wrong ("ranges[2].class: expected ..."), -ENOMEM. Free out with
+ * sb_spo_doc_free (also after a failure). */
+int sb_spo_read(const struct sb_jv *section, struct sb_spo_doc *out, struct sb_error *err);
+void sb_spo_doc_free(struct sb_spo_doc *d);
+
 #endif

@@ -1,17 +1,20 @@
 /*
  * Fuzz target of the methods' section readers (libFuzzer: make fuzz):
- * sb_sweep_read, sb_meta_read and sb_latency_read on any JSON, the
- * document itself and its storbench.sweep, .meta and .latency. Each must
+ * sb_sweep_read, sb_meta_read, sb_latency_read and sb_spo_read on any
+ * JSON, the document itself and its storbench.sweep, .meta, .latency and
+ * .spo. Each must
  * read or refuse without a crash, a leak or undefined behaviour; a
  * refusal names what it expected, and what is read holds the section's
  * rules (sizes within the matrix, cells measured only in its shape, a
- * skew's ranks among the ranks, requests numbered in order).
+ * skew's ranks among the ranks, requests numbered in order, spo's
+ * classes and acknowledgements within its blocks and writes).
  * tests/unit/sections-corpus.c runs this same function over the corpus and
  * its mutations in make check, without clang.
  */
 #include "lib/json/json_read.h"
 #include "lib/latency/lat_run.h"
 #include "lib/meta/meta.h"
+#include "lib/spo/spo.h"
 #include "lib/sweep/sweep.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -95,6 +98,28 @@ static void latency(const struct sb_jv *v)
 	free(d);
 }
 
+static void spo(const struct sb_jv *v)
+{
+	struct sb_spo_doc *d = calloc(1, sizeof(*d));
+	struct sb_error er;
+	if (!d)
+		return;
+	const int e = sb_spo_read(v, d, &er);
+	if (e) {
+		refused(e, &er);
+	} else {
+		const struct sb_spo_check *c = &d->c;
+		CHECK(c->acked <= c->writes && c->canary_blocks <= c->blocks);
+		CHECK(c->nrec <= SB_SPO_REC_MAX);
+		for (int k = 0; k < SB_SPO_NCLASS; k++)
+			CHECK(c->count[k] <= c->blocks);
+		for (size_t i = 0; i < c->nranges; i++)
+			CHECK((unsigned)c->ranges[i].cls < SB_SPO_NCLASS);
+	}
+	sb_spo_doc_free(d);
+	free(d);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct sb_jdoc *doc = NULL;
@@ -104,12 +129,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sweep(root);
 	meta(root);
 	latency(root);
+	spo(root);
 	if (sb_jv_get(sb, "sweep"))
 		sweep(sb_jv_get(sb, "sweep"));
 	if (sb_jv_get(sb, "meta"))
 		meta(sb_jv_get(sb, "meta"));
 	if (sb_jv_get(sb, "latency"))
 		latency(sb_jv_get(sb, "latency"));
+	if (sb_jv_get(sb, "spo"))
+		spo(sb_jv_get(sb, "spo"));
 	sb_jdoc_free(doc);
 	return 0;
 }

@@ -2,7 +2,7 @@
 /*
  * The fuzz target of the methods' section readers
  * (tests/fuzz/fuzz-sections.c) without libFuzzer: run over every file of
- * its corpus (sections sweep, meta and latency wrote, one process's and
+ * its corpus (sections sweep, meta, latency and spo wrote, one process's and
  * two ranks'), every prefix of each and byte substitutions at evenly
  * spread positions. The target aborts on a crash or a reader that breaks
  * its rules; make fuzz runs it under libFuzzer with ASan.
