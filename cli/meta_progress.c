@@ -42,7 +42,7 @@ static void draw(struct meta_progress *p, uint64_t now)
 	if (q->nranks > 1) { /* every rank's together, at most a round behind */
 		const unsigned h = (p->all.head + SB_RATE_SLOTS - 1) % SB_RATE_SLOTS;
 		got = p->have_all && sb_rate_get(&p->all, p->all.t[h], p->all.bytes[h],
-						  p->all.ops[h], &ops_s, NULL) == 0;
+						 p->all.ops[h], &ops_s, NULL) == 0;
 		l.pct = q->all_total ? 100.0 * (double)SB_MIN(q->all_ops, q->all_total) /
 					       (double)q->all_total
 				     : -1;

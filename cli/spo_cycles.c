@@ -308,8 +308,8 @@ static int run_check(struct cycles *c, uint64_t n, const char *jpath, uint64_t c
 		return cycle_error(c, n, "the check did not run (exit status not 0 or 1)");
 	/* read by the reader of the section (its keys checked) */
 	const int bad = sb_json_parse_file(out, NULL, &d, NULL) ||
-			sb_spo_read(sb_jv_get(sb_jv_get(sb_jdoc_root(d), "storbench"), "spo"),
-				    &doc, NULL);
+			sb_spo_read(sb_jv_get(sb_jv_get(sb_jdoc_root(d), "storbench"), "spo"), &doc,
+				    NULL);
 	sb_jdoc_free(d);
 	if (bad) {
 		sb_spo_doc_free(&doc);

@@ -421,8 +421,8 @@ static void sweep_sheet(struct book *b, const struct rep_doc *d, int t, size_t n
 		for (unsigned j = 0; j < r->nrec; j++)
 			if (r->state[t][i][j] == SB_SWEEP_CELL_DONE)
 				worksheet_write_number(b->sheet, (lxw_row_t)(i + 2),
-						       (lxw_col_t)(j + 1), (double)r->kibps[t][i][j],
-						       NULL);
+						       (lxw_col_t)(j + 1),
+						       (double)r->kibps[t][i][j], NULL);
 	}
 }
 

@@ -24,8 +24,7 @@ void sb_sweep_meter_start(struct sb_sweep_meter *m, const struct sb_sweep_result
 /* Before each test of cell (fi, ri), after the cell (-1). 1 when a cell
  * begins on a file size of its own (the first, or another than the cell
  * before). */
-int sb_sweep_meter_step(struct sb_sweep_meter *m, unsigned fi, unsigned ri, int test,
-			uint64_t now);
+int sb_sweep_meter_step(struct sb_sweep_meter *m, unsigned fi, unsigned ri, int test, uint64_t now);
 /* Before each record of the test running: counted; 1 once another MiB
  * went (*now then read, the rate given a snapshot), keeping the clock out
  * of small records' timing. */

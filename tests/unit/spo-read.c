@@ -177,8 +177,7 @@ static void refused(void **state)
 	SJ_REFUSED(sb_spo_read, sb_spo_doc_free, &d, text, "\"run_id\":\"00c0ffee12345678\"",
 		   "\"run_id\":\"c0ffee\"",
 		   "run_id: expected 16 hexadecimal digits, found 'c0ffee'");
-	SJ_REFUSED(sb_spo_read, sb_spo_doc_free, &d, text, "\"acked_seq\":42",
-		   "\"acked_seq\":[42]",
+	SJ_REFUSED(sb_spo_read, sb_spo_doc_free, &d, text, "\"acked_seq\":42", "\"acked_seq\":[42]",
 		   "lost_acked[1].acked_seq: expected a whole number from 0 to 1e18, found "
 		   "an array");
 	free(text);
