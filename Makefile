@@ -302,8 +302,9 @@ cross-build: $(PROG) $(TOOL_BIN)
 # of a document in pieces (json_split: against the whole parse), and on the
 # fio job-file reader (with the engine registry, for ioengine=), on the
 # spo journal reader, on a soak log's line check, its typed readers and
-# the kernel line parser (soak-log), and on the readers of sweep's, meta's,
-# latency's and spo's sections (sections), FUZZ_TIME
+# the kernel line parser (soak-log), on the readers of sweep's, meta's,
+# latency's and spo's sections (sections), and on a result's verify
+# section read back (verify-read), FUZZ_TIME
 # seconds each, from their corpora; new inputs and crashes stay in
 # $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
@@ -311,7 +312,8 @@ FUZZ_TIME ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz:
 	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-split $(BUILD)/fuzz/corpus-jobfile \
-		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log $(BUILD)/fuzz/corpus-sections
+		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log $(BUILD)/fuzz/corpus-sections \
+		$(BUILD)/fuzz/corpus-verify-read
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
@@ -325,7 +327,7 @@ fuzz:
 		lib/target/sysfs.c lib/target/cache.c lib/json/json_read.c lib/json/json_access.c \
 		lib/json/json_write.c lib/analysis/anomalies.c lib/analysis/robust.c \
 		lib/analysis/soak_verdict.c lib/verify/block.c lib/verify/crc32c.c lib/verify/ranges.c \
-		lib/results/verify_range_json.c lib/soak/soak_record.c lib/sweep/plan.c \
+		lib/verify/verify_range_json.c lib/soak/soak_record.c lib/sweep/plan.c \
 		lib/stats/hist.c lib/base/error.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/sections tests/fuzz/fuzz-sections.c \
 		lib/json/json_take.c lib/json/json_read.c lib/json/json_access.c lib/base/error.c \
@@ -333,6 +335,10 @@ fuzz:
 		lib/meta/names.c lib/meta/figures.c lib/latency/lat_read.c lib/latency/lat_names.c \
 		lib/spo/spo_read.c lib/spo/spo_check.c lib/spo/spo_journal.c lib/verify/block.c \
 		lib/verify/crc32c.c -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/verify-read tests/fuzz/fuzz-verify-read.c \
+		lib/verify/verify_read.c lib/verify/block.c lib/verify/crc32c.c lib/verify/ranges.c \
+		lib/base/error.c \
+		lib/json/json_read.c lib/json/json_access.c -lm
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \
@@ -350,6 +356,9 @@ fuzz:
 	$(BUILD)/fuzz/sections -max_total_time=$(FUZZ_TIME) -max_len=16384 \
 		-artifact_prefix=$(BUILD)/fuzz/sections- $(BUILD)/fuzz/corpus-sections \
 		tests/fuzz/corpus/sections
+	$(BUILD)/fuzz/verify-read -max_total_time=$(FUZZ_TIME) -max_len=8192 \
+		-artifact_prefix=$(BUILD)/fuzz/verify-read- $(BUILD)/fuzz/corpus-verify-read \
+		tests/fuzz/corpus/verify-read
 
 clean:
 	rm -rf build build-* storbench
