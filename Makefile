@@ -333,7 +333,7 @@ fuzz:
 		lib/json/json_take.c lib/json/json_read.c lib/json/json_access.c lib/base/error.c \
 		lib/sweep/sweep_read.c lib/sweep/plan.c lib/sweep/sweep_agg.c lib/meta/meta_read.c \
 		lib/meta/names.c lib/meta/figures.c lib/latency/lat_read.c lib/latency/lat_names.c \
-		lib/spo/spo_read.c lib/spo/spo_check.c lib/spo/spo_journal.c lib/verify/block.c \
+		lib/spo/spo_read.c lib/spo/spo_check.c lib/spo/spo_journal.c lib/verify/block.c lib/verify/ranges.c \
 		lib/verify/crc32c.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/verify-read tests/fuzz/fuzz-verify-read.c \
 		lib/verify/verify_read.c lib/verify/block.c lib/verify/crc32c.c lib/verify/ranges.c \
