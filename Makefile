@@ -324,11 +324,11 @@ cross-build: $(PROG) $(TOOL_BIN)
 # spo journal reader, on a soak log's line check, its typed readers and
 # the kernel line parser (soak-log), on a result's verify section read
 # back (verify-read), on a result's jobs and header through their typed
-# reader (results-read), and on the device methods' typed readers of
-# their results sections (sections: cliff, flash, pts; the rest of the
-# library from $(BUILD)/libstorbench.a), FUZZ_TIME seconds each, from
-# their corpora; new inputs and crashes stay in $(BUILD)/fuzz/ (the
-# other readers' crashes as json-split-*, jobfile-*).
+# reader (results-read), and on the methods' typed readers of their
+# results sections (sections: pts, cliff, flash, sweep, meta, latency,
+# spo; the rest of the library from $(BUILD)/libstorbench.a), FUZZ_TIME
+# seconds each, from their corpora; new inputs and crashes stay in
+# $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
@@ -358,6 +358,7 @@ fuzz: $(BUILD)/libstorbench.a
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/sections tests/fuzz/fuzz-sections.c \
 		lib/pts/pts_read.c lib/cliff/cliff_read.c lib/flash/flash_read.c \
+		lib/sweep/sweep_read.c lib/meta/meta_read.c lib/latency/lat_read.c lib/spo/spo_read.c \
 		lib/json/json_take.c lib/json/json_items.c lib/json/json_read.c \
 		lib/json/json_access.c $(BUILD)/libstorbench.a $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/results-read \
@@ -377,11 +378,15 @@ fuzz: $(BUILD)/libstorbench.a
 	$(BUILD)/fuzz/soak-log -max_total_time=$(FUZZ_TIME) -max_len=8192 \
 		-artifact_prefix=$(BUILD)/fuzz/soak-log- $(BUILD)/fuzz/corpus-soak-log \
 		tests/fuzz/corpus/soak-log
+	$(BUILD)/fuzz/sections -max_total_time=$(FUZZ_TIME) -max_len=65536 \
+		-artifact_prefix=$(BUILD)/fuzz/sections- $(BUILD)/fuzz/corpus-sections \
+		tests/fuzz/corpus/sections
 	$(BUILD)/fuzz/verify-read -max_total_time=$(FUZZ_TIME) -max_len=8192 \
 		-artifact_prefix=$(BUILD)/fuzz/verify-read- $(BUILD)/fuzz/corpus-verify-read \
 		tests/fuzz/corpus/verify-read
-		$(BUILD)/fuzz/corpus-verify-read $(BUILD)/fuzz/corpus-results-read \
-		$(BUILD)/fuzz/corpus-sections
+	$(BUILD)/fuzz/results-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
+		-artifact_prefix=$(BUILD)/fuzz/results-read- $(BUILD)/fuzz/corpus-results-read \
+		tests/fuzz/corpus/results-read
 
 clean:
 	rm -rf build build-* storbench

@@ -222,6 +222,9 @@ int cli_ranks_stonewall(void);
  * gets the first failing rank's code, so that all stop together. Alone:
  * code. */
 int cli_ranks_agree(int code, const char *msg);
+/* Rank 0's word that rank refused or failed and no rank goes on (what
+ * cli_ranks_agree says, for an agreement a method's run made). */
+void cli_ranks_said_refused(int rank);
 /* The largest of every rank's code, on every rank (each says nothing):
  * e.g. whether any rank failed a step, so that all stop together rather
  * than wait for one another at different places. Alone: code. */

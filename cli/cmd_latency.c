@@ -252,52 +252,54 @@ static int prepare(const struct lat_ctx *c, struct sb_lat_run *lr, struct sb_job
 	return 0;
 }
 
-static int open_target(struct sb_lat_run *lr, const struct sb_jobtarget *t)
-{
-	const int e = -sb_lat_open(lr, t);
-	if (e) {
-		sb_err("cannot open '%s': %s", t->paths[0], strerror(e));
-		return e == EACCES || e == EPERM || e == EBUSY ? SB_EXIT_ENV : SB_EXIT_USAGE;
-	}
-	return 0;
-}
-
 static int stop_requested(void *ctx)
 {
 	(void)ctx;
 	return cli_interrupted();
 }
 
-static void run_probe(struct lat_out *o, int quiet)
+static void on_begin(void *ctx, const struct sb_lat_run *lr)
 {
-	struct sb_lat_run *lr = o->lr;
-	lr->p.stop = stop_requested;
-	lr->p.on_request = cli_lat_on_request;
-	lr->p.ctx = o;
-	sb_ioping_init(&lr->st, lr->p.bs);
-	const int e = sb_lat_prime(lr);
-	if (e < 0)
-		sb_warn("priming read of '%s' failed: %s", lr->path, strerror(-e));
-	cli_lat_progress_start(o, quiet);
-	lr->failed = sb_probe_run(&lr->p, &lr->st, &lr->fail_offset);
-	cli_lat_progress_end(o);
-	if (lr->preset == SB_LAT_HDPARM_CACHE && lr->st.count)
-		lr->overhead_ns = sb_probe_seek_overhead_ns(lr->p.fd, lr->p.offset, lr->st.count);
-	lr->interrupted = cli_interrupted() != 0;
+	struct lat_out *o = ctx;
+	(void)lr;
+	cli_lat_progress_start(o, o->quiet);
 }
 
-static int report(const struct lat_ctx *c, const struct lat_out *o, struct sb_results *res)
+static void on_warn(void *ctx, const char *msg)
+{
+	(void)ctx;
+	sb_warn("%s", msg);
+}
+
+/* The probe, then its words and results: 0 or an exit code. After a
+ * Ctrl-C during the layout, the results alone (nothing measured, marked
+ * interrupted: the run asks the stop hook first). */
+static int measure(const struct lat_ctx *c, struct lat_out *o, struct sb_jobtarget *t)
 {
 	struct sb_lat_run *lr = o->lr;
-	int rc = 0;
-	if (lr->failed) {
-		char a[32];
-		sb_err("%s error at offset %llu (%s) of '%s': %s", lr->p.write ? "write" : "read",
-		       (unsigned long long)lr->fail_offset,
-		       sb_fmt_size(lr->fail_offset, a, sizeof(a)), lr->path, strerror(-lr->failed));
-		rc = SB_EXIT_FAIL;
+	struct sb_error er;
+	const struct sb_latency_opts lo = { lr->preset, lr->path, t, lr->p, lr->direct, lr->dsync };
+	const struct sb_latency_hooks h = { .ctx = o,
+					    .stop = stop_requested,
+					    .begin = on_begin,
+					    .request = cli_lat_on_request,
+					    .warn = on_warn };
+	struct sb_results *res = sb_results_create("latency");
+	if (!res) {
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
 	}
+	cli_results_describe(res, t, lr->path);
+	cli_lat_describe_target(o, &t->info);
+	const int e = sb_latency_run(&lo, &h, NULL, lr, &er);
+	cli_lat_progress_end(o);
+	if (e && !lr->failed) { /* the target could not be opened: nothing ran */
+		sb_results_free(res);
+		return cli_error(&er);
+	}
+	int rc = e ? cli_error(&er) : 0;
 	if (sb_results_latency(res, lr) < 0) {
+		sb_results_free(res);
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
@@ -310,32 +312,6 @@ static int report(const struct lat_ctx *c, const struct lat_out *o, struct sb_re
 	render_warnings_text(stderr, res);
 	if (cli_interrupted())
 		rc = cli_interrupt_status();
-	return rc;
-}
-
-/* The probe and its results; after a Ctrl-C during the layout, the results
- * alone (nothing measured, marked interrupted). */
-static int measure(const struct lat_ctx *c, struct lat_out *o, struct sb_jobtarget *t)
-{
-	struct sb_lat_run *lr = o->lr;
-	const int probe = !cli_interrupted();
-	int rc = probe ? open_target(lr, t) : 0;
-	if (rc)
-		return rc;
-	struct sb_results *res = sb_results_create("latency");
-	if (!res) {
-		sb_lat_close(lr);
-		sb_err("out of memory");
-		return SB_EXIT_ENV;
-	}
-	cli_results_describe(res, t, lr->path);
-	cli_lat_describe_target(o, &t->info);
-	if (probe) {
-		run_probe(o, c->sh.quiet);
-		sb_lat_close(lr);
-	}
-	lr->interrupted = cli_interrupted() != 0;
-	rc = report(c, o, res);
 	sb_results_free(res);
 	return rc;
 }
@@ -363,13 +339,14 @@ int cmd_latency(const struct cli_command *cmd, int argc, char **argv)
 	lr.path = pos[0];
 	struct lat_out o = { .lr = &lr,
 			     .per_request = !c.sh.quiet && c.preset == SB_LAT_IOPING,
-			     .lines = c.json_stdout ? stderr : stdout };
+			     .lines = c.json_stdout ? stderr : stdout,
+			     .quiet = c.sh.quiet };
 	/* before the layout: a Ctrl-C then stops it, and the file goes */
 	cli_signals_install();
 	rc = prepare(&c, &lr, &t, pos[0]);
 	if (!rc || cli_interrupted())
 		rc = measure(&c, &o, &t);
 	cli_target_cleanup(&t, c.sh.keep);
-	sb_lat_run_free(&lr);
+	sb_latency_result_free(&lr);
 	return rc;
 }

@@ -281,16 +281,19 @@ static int check_target(const struct meta_ctx *c, struct sb_jobtarget *t, const 
 	return 0;
 }
 
-static void setup_run(const struct meta_ctx *c, struct sb_meta_run *m)
+/* The run's options from the command's. */
+static void run_opts(const struct meta_ctx *c, const char *dir, struct sb_meta_opts *o, char *name,
+		     size_t nl)
 {
-	m->seed = c->sh.seed ? c->sh.seed : sb_now_ns() ^ ((uint64_t)getpid() << 32);
-	snprintf(m->iopath, sizeof(m->iopath), "%s/%s", m->rundir, SB_META_IO_FILE);
-	m->files = (struct sb_meta_files){
-		m->rundir,   c->files,	  (unsigned)c->dirs,	   (unsigned)c->threads,
+	memset(o, 0, sizeof(*o));
+	o->parent = dir;
+	o->seed = c->sh.seed ? c->sh.seed : sb_now_ns() ^ ((uint64_t)getpid() << 32);
+	o->files = (struct sb_meta_files){
+		NULL,	     c->files,	  (unsigned)c->dirs,	   (unsigned)c->threads,
 		c->size_min, c->size_max, (uint32_t)c->file_chunk, c->fsync,
-		m->seed,     m->dirfd
+		0,	     -1
 	};
-	m->io = (struct sb_meta_io){ m->iopath,
+	o->io = (struct sb_meta_io){ NULL,
 				     c->size,
 				     c->char_size,
 				     (uint32_t)c->chunk,
@@ -301,57 +304,26 @@ static void setup_run(const struct meta_ctx *c, struct sb_meta_run *m)
 				     c->syscall,
 				     c->bonnie_data,
 				     1,
-				     m->seed,
-				     m->dirfd };
-	m->size_rule = c->size_rule;
-	m->twice_ram = c->twice_ram;
+				     0,
+				     -1 };
+	o->size_rule = c->size_rule;
+	o->twice_ram = c->twice_ram;
 	if (c->name)
-		snprintf(m->name, sizeof(m->name), "%s", c->name);
-	else if (gethostname(m->name, sizeof(m->name)) < 0 || !m->name[0])
-		snprintf(m->name, sizeof(m->name), "localhost");
-	m->name[sizeof(m->name) - 1] = '\0';
-	for (char *p = m->name; *p; p++)
+		snprintf(name, nl, "%s", c->name);
+	else if (gethostname(name, nl) < 0 || !name[0])
+		snprintf(name, nl, "localhost");
+	name[nl - 1] = '\0';
+	for (char *p = name; *p; p++)
 		if (*p == ',')
 			*p = '_';
+	o->name = name;
+	o->stonewall = cli_ranks_stonewall();
 }
 
 static int stop_requested(void *ctx)
 {
-	meta_progress_poll(ctx);
-	if (cli_interrupted() || meta_ranks_stopped())
-		return SB_META_STOP;
-	return meta_ranks_walled() ? SB_META_STONEWALL : 0;
-}
-
-/* Under mpirun: the rounds that sum every rank's progress to rank 0 and
- * tell each whether another ended the test (--stonewall). */
-static void on_tick(void *ctx)
-{
-	meta_progress_tick(ctx);
-}
-
-/* Under mpirun every rank starts the test together (or stops, when
- * another failed or was stopped). */
-static void on_phase(void *ctx, enum sb_meta_test t)
-{
-	meta_ranks_phase(t);
-	meta_progress_phase(ctx, t);
-}
-
-/* The tests a run of these options makes (bit t: enum sb_meta_test t). */
-static unsigned tests_mask(const struct meta_ctx *c)
-{
-	unsigned mask = 0;
-	if (c->size) {
-		mask |= 1u << SB_META_WRITE | 1u << SB_META_REWRITE | 1u << SB_META_READ;
-		if (c->char_size)
-			mask |= 1u << SB_META_PUTC | 1u << SB_META_GETC;
-		if (c->seeks && c->seekers && c->size >= c->chunk)
-			mask |= 1u << SB_META_SEEKS;
-	}
-	for (int t = SB_META_SEQ_CREATE; c->files && t <= SB_META_RAND_DELETE; t++)
-		mask |= 1u << t;
-	return mask;
+	(void)ctx;
+	return cli_interrupted() != 0;
 }
 
 static void on_leftover(void *ctx, const char *path)
@@ -362,52 +334,42 @@ static void on_leftover(void *ctx, const char *path)
 		path, path);
 }
 
-static int error_exit(const struct sb_meta_error *e, int rc)
-{
-	if (rc == -EINTR)
-		return 0;
-	if (e->what[0])
-		sb_err("%s: %s in '%s'", sb_meta_test_name(e->test), e->what, e->path);
-	else
-		sb_err("%s failed on '%s': %s", sb_meta_test_name(e->test), e->path,
-		       strerror(e->err ? e->err : -rc));
-	const int env = e->err == ENOSPC || e->err == EACCES || e->err == EPERM ||
-			e->err == EROFS || e->err == EDQUOT || e->err == EMFILE;
-	return env ? SB_EXIT_ENV : SB_EXIT_FAIL;
-}
+/* The run directory while it is the run's: a second Ctrl-C removes it
+ * (in the signal handler); the command's options for the words about it. */
+static struct {
+	const char *path;
+	int dirfd;
+	const struct meta_ctx *c;
+} made;
 
-static int run_tests(const struct meta_ctx *c, struct sb_meta_run *m)
-{
-	struct meta_progress pg;
-	meta_ranks_begin();
-	meta_progress_init(&pg, m, c->sh.quiet || cli_rank() != 0); /* rank 0's alone */
-	struct sb_meta_ctl ctl = { stop_requested, on_phase, &pg,
-				   cli_ranks() > 1 ? on_tick : NULL };
-	struct sb_meta_error err;
-	memset(&err, 0, sizeof(err));
-	int e = 0;
-	if (m->io.size)
-		e = sb_meta_io_run(&m->io, &ctl, m->res, &m->cache_method, &err);
-	if (!e && m->files.nfiles)
-		e = sb_meta_files_run(&m->files, &ctl, m->res, &err);
-	meta_progress_end(&pg);
-	m->interrupted = cli_interrupted() != 0 || meta_ranks_stopped();
-	return e ? error_exit(&err, e) : 0;
-}
-
-/* A second Ctrl-C: what the run made goes too (in the signal handler). */
 static void remove_rundir_now(void *ctx)
 {
-	const struct sb_meta_run *m = ctx;
-	sb_meta_rundir_remove_fd(m->dirfd, m->rundir);
+	(void)ctx;
+	sb_meta_rundir_remove_fd(made.dirfd, made.path);
 }
 
-static void remove_rundir(struct sb_meta_run *m)
+/* The run directory exists (on every rank): a second Ctrl-C removes it;
+ * rank 0 says why the block test file has its size. Or it is about to be
+ * removed by the run. */
+static void on_track(void *ctx, const char *path, int dirfd, int on)
 {
-	cli_signals_on_exit(NULL, NULL);
-	int e = sb_meta_rundir_remove_fd(m->dirfd, m->rundir);
-	close(m->dirfd);
-	m->kept = e < 0;
+	const struct meta_progress *pg = ctx;
+	const struct meta_ctx *c = made.c;
+	made.path = path;
+	made.dirfd = dirfd;
+	cli_signals_on_exit(on ? remove_rundir_now : NULL, NULL);
+	if (on && !c->sh.quiet && cli_rank() == 0 && pg->m->io.size &&
+	    pg->m->size_rule != SB_META_SIZE_GIVEN) {
+		char why[256];
+		cli_meta_size_why(pg->m, why, sizeof(why));
+		fprintf(stderr, "meta: %s\n", why);
+	}
+}
+
+/* The run directory that could not be removed, said. */
+static void removal_said(const struct sb_meta_run *m)
+{
+	const int e = m->remove_err;
 	if (e == -ENOTEMPTY)
 		sb_warn("kept '%s': it holds files storbench did not create", m->rundir);
 	else if (e == -ESTALE)
@@ -423,7 +385,6 @@ static int finish(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_res
 {
 	char line[2048];
 	sb_results_meta(res, m);
-	meta_ranks_results(res, m);
 	if (c->bo) {
 		sb_meta_run_csv(m, line, sizeof(line));
 		if (c->bo->reps <= 1) {
@@ -450,9 +411,16 @@ static int finish(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_res
 	return rc;
 }
 
+/* One run: its words as it ended, then the results (rank 0's under
+ * mpirun, none when a rank failed). */
 static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_jobtarget *t,
 		   const char *dir)
 {
+	struct sb_meta_opts o;
+	struct sb_error er;
+	struct meta_progress pg;
+	char name[64];
+	const int many = cli_ranks() > 1;
 	struct sb_results *res = sb_results_create("meta");
 	if (!res) {
 		sb_err("out of memory");
@@ -460,40 +428,54 @@ static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_jo
 	}
 	cli_results_describe(res, t, dir);
 	cli_signals_install();
-	int rc = 0, e = m->dirfd = sb_meta_rundir_create(dir, m->rundir, sizeof(m->rundir));
-	if (e < 0) {
-		sb_err("cannot create a run directory in '%s': %s", dir, strerror(-e));
-		rc = cli_exit_of_errno(e);
-	}
-	/* many ranks: none tests unless every one has its run directory */
-	if ((rc = cli_ranks_agree(rc, NULL))) {
-		if (e >= 0)
-			remove_rundir(m);
-		sb_results_free(res);
-		return rc;
-	}
-	cli_signals_on_exit(remove_rundir_now, m);
-	setup_run(c, m);
-	if (!c->sh.quiet && cli_rank() == 0 && m->io.size && m->size_rule != SB_META_SIZE_GIVEN) {
-		char why[256];
-		cli_meta_size_why(m, why, sizeof(why));
-		fprintf(stderr, "meta: %s\n", why);
-	}
-	rc = run_tests(c, m);
-	int failed = 0;
-	if (cli_ranks() > 1)
-		rc = meta_ranks_end(cli_interrupted() ? cli_interrupt_status() : rc, m->interrupted,
-				    &failed);
-	remove_rundir(m);
+	run_opts(c, dir, &o, name, sizeof(name));
+	meta_progress_init(&pg, m, c->sh.quiet || cli_rank() != 0); /* rank 0's alone */
+	const struct sb_meta_hooks h = { .ctx = &pg,
+					 .stop = stop_requested,
+					 .phase = meta_progress_phase,
+					 .progress = pg.pg.quiet ? NULL : meta_progress_tell,
+					 .track = on_track };
+	made.c = c;
+	const int e = sb_meta_run(&o, &h, cli_ranks_coord(), m, &er);
+	meta_progress_end(&pg);
+	/* alone, a stop is said by the exit status of the command */
+	int rc = e && (e != -EINTR || many) ? cli_error(&er) : 0;
+	if (m->ranks_lost)
+		cli_ranks_abort(rc);
+	if (m->refused_rank >= 0 && many && cli_rank() == 0)
+		cli_ranks_said_refused(m->refused_rank);
+	if (m->failed_rank >= 0 && cli_rank() == 0)
+		sb_err("meta: rank %d failed (its message above): every rank stopped, no result "
+		       "written",
+		       m->failed_rank);
+	removal_said(m);
 	/* many ranks: rank 0 writes the All clients result, the others nothing;
-	 * none when a rank failed */
-	if (cli_ranks() > 1 && (failed || meta_ranks_collect(m, tests_mask(c)))) {
+	 * none when a rank failed or the run did not begin */
+	if (m->refused_rank >= 0 || (many && (m->failed_rank >= 0 || cli_rank() != 0))) {
 		sb_results_free(res);
+		sb_meta_result_free(m);
 		return rc;
 	}
 	rc = finish(c, m, res, rc);
 	sb_results_free(res);
-	meta_ranks_free(m);
+	sb_meta_result_free(m);
+	return rc;
+}
+
+/* Under mpirun: every rank runs the same tests. 0 or an exit code. */
+static int same_tests(const struct meta_ctx *c)
+{
+	struct sb_error er;
+	const struct sb_meta_io io = { .size = c->size,
+				       .char_size = c->char_size,
+				       .chunk = (uint32_t)c->chunk,
+				       .seeks = (unsigned)c->seeks,
+				       .seekers = (unsigned)c->seekers };
+	if (!sb_meta_agree(cli_ranks_coord(), sb_meta_tests(&io, c->files), &er))
+		return 0;
+	const int rc = cli_error(&er);
+	if (er.cls != SB_ERR_INPUT)
+		cli_ranks_abort(rc); /* a rank did not answer */
 	return rc;
 }
 
@@ -542,7 +524,7 @@ int cli_meta_main(const struct cli_command *cmd, int argc, char **argv,
 	if (!rc)
 		rc = check_target(&c, &t, pos[0]);
 	/* many ranks: every one checked before any creates anything */
-	if ((rc = cli_ranks_agree(rc, NULL)) || (rc = meta_ranks_same_tests(tests_mask(&c))))
+	if ((rc = cli_ranks_agree(rc, NULL)) || (rc = same_tests(&c)))
 		return rc;
 	/* each rank's files fit: and those of the ranks on one filesystem? */
 	if ((rc = cli_ranks_space_agree(pos[0], c.size + c.files * c.size_max, t.info.fs_free,

@@ -221,23 +221,41 @@ static int check_target(const struct sweep_cli *c, struct sb_jobtarget *t, const
 	return 0;
 }
 
-/* A failure of the run, said once with where it happened. */
-static int report_failure(const struct sweep_cli *c, const char *file, int e)
+/* Under mpirun: every rank checks TARGET creating nothing, they agree,
+ * each makes its directory under a directory TARGET and opens its test
+ * file there (*path then names it), and they agree again: 0 or the worst
+ * exit code. */
+static int ranks_target(const struct sweep_cli *c, struct sb_jobtarget *t, const char **path,
+			struct sb_sweep_file *f)
 {
-	const struct sb_sweep_result *r = c->r;
-	/* the name taken by a run that is using it: that run named */
-	const long who = r->fail_op == -1 && r->fail_test < 0 && e == -EEXIST ? sb_hold_path(file)
-									      : 0;
-	if (who > 0) {
-		char why[4352];
-		sb_hold_why(why, sizeof(why), file, who);
-		sb_err("%s", why);
-		return SB_EXIT_ENV;
+	struct sb_error er;
+	int rc = cli_ranks_agree(cli_target_probe(t, *path), NULL);
+	if (rc)
+		return rc;
+	/* every rank's checks, nothing created or removed yet */
+	int e = sb_sweep_file_check(*path, &t->info, c->r, &c->o, c->sh.destroy_data, &er);
+	if ((rc = cli_ranks_agree_error(e, &er)))
+		return rc;
+	/* each rank's test file fits: and those of the ranks on one filesystem? */
+	if ((rc = cli_ranks_space_agree(*path,
+					t->info.kind == SB_TARGET_FILE
+						? 0
+						: c->r->file_sizes[c->r->nfile - 1],
+					t->info.fs_free, t->info.mountpoint)))
+		return rc;
+	const char *mine = *path;
+	if ((rc = cli_ranks_dir(*path, t->info.kind == SB_TARGET_DIR, 1, &mine)))
+		return rc;
+	if (mine != *path) {
+		memset(t, 0, sizeof(*t)); /* its own directory, probed anew */
+		if ((rc = cli_ranks_agree(cli_target_probe(t, mine), NULL)))
+			return rc;
 	}
-	char msg[8448];
-	const int cls = sb_sweep_failure(c->r, file, e, msg, sizeof(msg));
-	sb_err("%s", msg);
-	return cls == SB_ERR_ENV ? SB_EXIT_ENV : SB_EXIT_FAIL;
+	e = sb_sweep_file_open(f, mine, &t->info, c->r, &c->o, c->sh.destroy_data, &er);
+	if ((rc = cli_ranks_agree_error(e, &er)))
+		return rc;
+	*path = mine;
+	return 0;
 }
 
 /* --precondition: the existing file, all of it, before the sweep opens it (a new file is made anew for each file size: nothing to
@@ -267,22 +285,20 @@ static int precondition(const struct sweep_cli *c, const char *path, struct sb_r
 	return rc;
 }
 
-/* Under mpirun, around each timed pass: every rank starts it together,
- * and after it each answers the rounds until every rank's is over, rank
- * 0's line going on meanwhile. */
-static int timed(void *ctx, int test, unsigned fi, unsigned ri, int end)
+/* Under mpirun: the ranks agree on the matrix and --stonewall (0 or an
+ * exit code); rank 0's progress line alone. */
+static int ranks_agree(struct sweep_cli *c)
 {
-	struct sweep_cli *c = ctx;
-	const struct timespec nap = { 0, 1000000 };
-	const int e = sweep_ranks_timed(c, test, fi, ri, end);
-	if (!end)
-		return e;
-	while (!sweep_ranks_pass_over(c, sweep_done_bytes(c))) {
-		const uint64_t now = sb_now_ns();
-		if (cli_progress_due(&c->pg, now))
-			sweep_draw(c, now);
-		nanosleep(&nap, NULL);
+	struct sb_error er;
+	c->o.stonewall = cli_ranks_stonewall();
+	if (sb_sweep_agree(cli_ranks_coord(), c->r, &c->o, &er)) {
+		const int rc = cli_error(&er);
+		if (er.cls != SB_ERR_INPUT)
+			cli_ranks_abort(rc); /* a rank did not answer */
+		return rc;
 	}
+	if (cli_rank() != 0)
+		c->sh.quiet = 1;
 	return 0;
 }
 
@@ -290,6 +306,7 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 {
 	struct sb_jobtarget t;
 	struct sb_sweep_file f;
+	struct sb_error er;
 	const int ranks = cli_ranks() > 1;
 	memset(&t, 0, sizeof(t));
 	f.fd = -1;
@@ -301,16 +318,17 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	}
 	int rc = precondition(c, path, res);
 	if (!rc && ranks)
-		rc = sweep_ranks_plan(c);
-	if (rc)
-		return rc;
-	rc = ranks ? sweep_ranks_target(c, &t, &path, &f) : check_target(c, &t, path, &f);
+		rc = ranks_agree(c);
+	if (!rc)
+		rc = ranks ? ranks_target(c, &t, &path, &f) : check_target(c, &t, path, &f);
 	if (rc) {
 		sb_sweep_file_close(&f);
 		if (ranks)
 			cli_ranks_remove_dir(0);
 		return rc;
 	}
+	c->o.path = f.path;
+	c->o.fd = f.fd;
 	cli_results_describe(res, &t, path);
 	res->target_created = f.owned;
 	const char *tr = getenv("SB_SWEEP_TRACE"); /* tests only: every operation */
@@ -319,31 +337,30 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 		sb_sweep_file_close(&f);
 		return SB_EXIT_ENV;
 	}
-	c->o.trace = c->trace ? sweep_trace : NULL;
-	c->o.should_stop = sweep_should_stop;
-	/* many ranks: every rank follows the cells, for rank 0's line */
-	c->o.progress = c->sh.quiet && !ranks ? NULL : sweep_progress;
-	c->o.timed = ranks ? timed : NULL;
-	c->o.ctx = c;
+	const struct sb_sweep_hooks h = { .ctx = c,
+					  .stop = sweep_should_stop,
+					  .progress = c->sh.quiet ? NULL : sweep_progress,
+					  .trace = c->trace ? sweep_trace : NULL,
+					  .error = sweep_error };
 	cli_progress_init(&c->pg, c->sh.quiet);
-	sb_sweep_meter_start(&c->m, c->r);
 	if (f.owned) {
 		cli_signals_track_file(f.path, 1);
 		cli_ranks_note_file(f.path); /* in a rank's directory: its marker */
 	}
 	c->ran = 1;
-	const int e = sb_sweep_run(c->r, &c->o, f.path, f.fd);
+	const int e = sb_sweep_run(&c->o, &h, cli_ranks_coord(), c->r, &er);
 	if (f.owned)
 		cli_signals_track_file(f.path, 0);
 	sb_sweep_file_close(&f);
 	cli_progress_clear(&c->pg);
 	if (c->trace && fclose(c->trace) != 0)
 		sb_warn("trace file '%s' is incomplete", tr);
-	rc = e && e != -EINTR ? report_failure(c, f.path, e) : 0;
+	/* alone, a stop is said by the exit status of the command */
+	rc = e && (e != -EINTR || ranks) ? cli_error(&er) : 0;
+	if (c->r->ranks_lost)
+		cli_ranks_abort(rc);
 	if (ranks) {
-		if (!rc && c->r->interrupted && cli_interrupted())
-			rc = cli_interrupt_status();
-		c->silent = sweep_ranks_finish(c, rc, res, &rc);
+		c->silent = cli_rank() != 0;
 		cli_ranks_remove_dir(c->o.keep);
 	}
 	sb_results_sweep(res, c->r);
@@ -408,7 +425,7 @@ int cmd_sweep(const struct cli_command *cmd, int argc, char **argv)
 	if (cli_interrupted())
 		rc = cli_interrupt_status();
 	sb_results_free(res);
-	sweep_ranks_free(&c);
+	sb_sweep_result_free(c.r);
 	free(c.r);
 	return rc;
 }

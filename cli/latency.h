@@ -1,5 +1,6 @@
 /* storbench latency: what cmd_latency.c and latency_report.c share (the
- * run and its results section are lib's: sb_lat_run, sb_results_latency). */
+ * run and its results section are lib's: sb_latency_run,
+ * sb_results_latency). */
 #ifndef SB_CLI_LATENCY_H
 #define SB_CLI_LATENCY_H
 
@@ -11,6 +12,7 @@ struct lat_out {
 	struct sb_lat_run *lr;
 	char where[256]; /* ioping's "(ext4 /dev/vda 252 GiB)" */
 	int per_request; /* print a line per request */
+	int quiet;	 /* --quiet: no progress line */
 	FILE *lines;	 /* where they go (stdout, or stderr with JSON on stdout) */
 	/* the live progress line, when there are no request lines */
 	int progress;
@@ -21,11 +23,11 @@ struct lat_out {
 
 /* ioping's description of the target, "(ext4 /dev/vda 252 GiB)", into o->where. */
 void cli_lat_describe_target(struct lat_out *o, const struct sb_target_info *t);
-/* The per-request callback (ctx: a lat_out): keeps the record, prints
- * ioping's line, or redraws the progress line when o->progress (the
- * clock is read only once the requests since the last read add up to
- * 50 ms, so hdparm -T's loop of cached reads does not time it). */
-void cli_lat_on_request(void *ctx, const struct sb_probe_req *r);
+/* The run's request hook (ctx: a lat_out): prints ioping's line, or
+ * redraws the progress line when o->progress (the clock is read only once
+ * the requests since the last read add up to 50 ms, so hdparm -T's loop
+ * of cached reads does not time it). */
+void cli_lat_on_request(void *ctx, const struct sb_lat_run *lr, const struct sb_probe_req *r);
 /* Text summary: ioping's statistics, the preset's own line, percentiles. */
 void cli_lat_print_text(FILE *f, const struct lat_out *o);
 /* Start (o->progress set) and end the progress line. */

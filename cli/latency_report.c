@@ -81,11 +81,9 @@ static void progress(struct lat_out *o, uint64_t n)
 	cli_progress_draw(&o->pg, &l, now);
 }
 
-void cli_lat_on_request(void *ctx, const struct sb_probe_req *r)
+void cli_lat_on_request(void *ctx, const struct sb_lat_run *lr, const struct sb_probe_req *r)
 {
 	struct lat_out *o = ctx;
-	const struct sb_lat_run *lr = o->lr;
-	sb_lat_record(o->lr, r);
 	if (o->progress) {
 		o->since_check_ns += r->ns + lr->p.interval_ns;
 		if (o->since_check_ns >= 50000000ull) {

@@ -1,62 +1,32 @@
 /*
  * storbench meta's progress: bonnie++'s message as each test starts, and
  * the live line "meta test 3 of 12, rewrite: 42% 120 MiB/s  elapsed 3s
- * ETA 2s (test)". The library polls stop() once per operation (a chunk, a
- * seek, a file), from every thread of a test: that poll counts the
- * operation (one relaxed atomic add) and, every 16th, reads the clock; the
- * thread that finds a line due draws it, the others go on.
+ * ETA 2s (test)". The run (lib/meta) counts the operations and tells the
+ * progress hook when a line may be due, from whichever thread of a test
+ * found it so (one at a time); under mpirun rank 0 hears of every rank's
+ * operations as each round ends.
  */
 #include "cli/cmd_meta.h"
-
-/* The operations of test t: chunks, seeks or files. */
-static uint64_t test_ops(const struct sb_meta_run *m, enum sb_meta_test t)
-{
-	const uint64_t chunk = m->io.chunk ? m->io.chunk : 1;
-	switch (t) {
-	case SB_META_PUTC:
-	case SB_META_GETC: return m->io.char_size / chunk;
-	case SB_META_WRITE:
-	case SB_META_REWRITE:
-	case SB_META_READ: return m->io.size / chunk;
-	case SB_META_SEEKS: return m->io.seeks;
-	default: return m->files.nfiles;
-	}
-}
-
-/* The tests that will run, as the library runs them. */
-static unsigned tests_to_run(const struct sb_meta_run *m)
-{
-	unsigned n = 0;
-	if (m->io.size) {
-		n += m->io.char_size ? 5 : 3;
-		n += m->io.seeks && m->io.seekers && m->io.size / SB_MAX(m->io.chunk, 1u);
-	}
-	return n + (m->files.nfiles ? 6 : 0);
-}
 
 void meta_progress_init(struct meta_progress *p, const struct sb_meta_run *m, int quiet)
 {
 	memset(p, 0, sizeof(*p));
 	p->m = m;
-	p->test = -1;
-	p->nsteps = tests_to_run(m);
-	p->many = cli_ranks() > 1;
 	cli_progress_init(&p->pg, quiet);
 }
 
 static void draw(struct meta_progress *p, uint64_t now)
 {
-	const enum sb_meta_test t = (enum sb_meta_test)p->test;
-	const uint64_t ops = atomic_load_explicit(&p->ops, memory_order_relaxed) - p->ops0;
-	const uint64_t total = test_ops(p->m, t);
+	const struct sb_meta_progress *q = &p->p;
+	const enum sb_meta_test t = q->test;
 	const int io = sb_meta_is_io(t) || t == SB_META_SEEKS;
 	struct cli_line l = {
 		.label = "meta",
 		.step_word = "test",
-		.step = p->step,
-		.nsteps = SB_MAX(p->nsteps, p->step),
+		.step = q->step,
+		.nsteps = SB_MAX(q->nsteps, q->step),
 		.what = sb_meta_test_name(t),
-		.pct = total ? 100.0 * (double)SB_MIN(ops, total) / (double)total : -1,
+		.pct = q->total ? 100.0 * (double)SB_MIN(q->ops, q->total) / (double)q->total : -1,
 		.bps = -1,
 		.ops = -1,
 		.ops_unit = t == SB_META_SEEKS ? "seeks/s"
@@ -67,18 +37,17 @@ static void draw(struct meta_progress *p, uint64_t now)
 		.eta_of = "test",
 	};
 	double ops_s;
-	int got = sb_rate_get(&p->rate, now, ops, ops, &ops_s, NULL) == 0;
-	uint64_t left = total > ops ? total - ops : 0;
-	if (p->many) { /* every rank's together, at most a round behind */
+	int got = sb_rate_get(&p->rate, now, q->ops, q->ops, &ops_s, NULL) == 0;
+	uint64_t left = q->total > q->ops ? q->total - q->ops : 0;
+	if (q->nranks > 1) { /* every rank's together, at most a round behind */
 		const unsigned h = (p->all.head + SB_RATE_SLOTS - 1) % SB_RATE_SLOTS;
 		got = p->have_all && sb_rate_get(&p->all, p->all.t[h], p->all.bytes[h],
 						 p->all.ops[h], &ops_s, NULL) == 0;
-		l.pct = p->all_total ? 100.0 * (double)SB_MIN(p->all_ops, p->all_total) /
-					       (double)p->all_total
+		l.pct = q->all_total ? 100.0 * (double)SB_MIN(q->all_ops, q->all_total) /
+					       (double)q->all_total
 				     : -1;
-		left = p->all_total > p->all_ops ? p->all_total - p->all_ops : 0;
-		snprintf(p->what, sizeof(p->what), "%s, %d ranks", sb_meta_test_name(t),
-			 cli_ranks());
+		left = q->all_total > q->all_ops ? q->all_total - q->all_ops : 0;
+		snprintf(p->what, sizeof(p->what), "%s, %u ranks", sb_meta_test_name(t), q->nranks);
 		l.what = p->what;
 	}
 	if (got) {
@@ -86,58 +55,28 @@ static void draw(struct meta_progress *p, uint64_t now)
 			l.bps = ops_s * (double)p->m->io.chunk;
 		else
 			l.ops = ops_s;
-		if (ops_s > 0 && total)
+		if (ops_s > 0 && q->total)
 			l.eta_ns = (double)left / ops_s * 1e9;
 	}
 	cli_progress_draw(&p->pg, &l, now);
 }
 
-int meta_progress_poll(struct meta_progress *p)
+void meta_progress_tell(void *ctx, const struct sb_meta_progress *q)
 {
-	if (p->pg.quiet && !p->many)
-		return 0;
-	const uint64_t n = atomic_fetch_add_explicit(&p->ops, 1, memory_order_relaxed);
-	if (p->many || p->test < 0 || n % 16)
-		return 0; /* many ranks: tick() draws */
-	const uint64_t now = sb_now_ns();
-	if (now < atomic_load_explicit(&p->next_ns, memory_order_relaxed))
-		return 0;
-	if (atomic_exchange_explicit(&p->busy, 1, memory_order_acquire))
-		return 0; /* another thread is at it */
-	const uint64_t ops = n + 1 - p->ops0;
-	sb_rate_add(&p->rate, now, ops, ops);
-	if (cli_progress_due(&p->pg, now))
-		draw(p, now);
-	atomic_store_explicit(&p->next_ns, now + 50000000ull, memory_order_relaxed);
-	atomic_store_explicit(&p->busy, 0, memory_order_release);
-	return 0;
-}
-
-/* Many ranks: the rounds, from the thread running the tests (MPI is
- * called from that thread alone), and rank 0's line of their sums. */
-void meta_progress_tick(struct meta_progress *p)
-{
-	uint64_t t_ns, ops, total;
-	if (!p->many || p->test < 0)
-		return;
-	const uint64_t now = sb_now_ns();
-	if (now < p->next_tick_ns)
-		return;
-	p->next_tick_ns = now + 5000000ull;
-	const uint64_t mine = atomic_load_explicit(&p->ops, memory_order_relaxed) - p->ops0;
-	meta_ranks_tick(mine, test_ops(p->m, (enum sb_meta_test)p->test), now);
-	if (!meta_ranks_sums(&t_ns, &ops, &total))
-		return;
-	sb_rate_add(&p->all, t_ns, ops, ops);
-	p->all_ops = ops;
-	p->all_total = total;
-	p->have_all = 1;
-	if (cli_progress_due(&p->pg, now))
-		draw(p, now);
+	struct meta_progress *p = ctx;
+	p->p = *q;
+	if (q->nranks > 1) {
+		sb_rate_add(&p->all, q->all_ns, q->all_ops, q->all_ops);
+		p->have_all = 1;
+	} else {
+		sb_rate_add(&p->rate, q->now_ns, q->ops, q->ops);
+	}
+	if (cli_progress_due(&p->pg, q->now_ns))
+		draw(p, q->now_ns);
 }
 
 /* bonnie++'s progress messages, above the line. */
-void meta_progress_phase(struct meta_progress *p, enum sb_meta_test t)
+void meta_progress_phase(void *ctx, enum sb_meta_test t, unsigned step)
 {
 	static const char *const what[] = {
 		"writing a byte at a time",
@@ -153,17 +92,14 @@ void meta_progress_phase(struct meta_progress *p, enum sb_meta_test t)
 		"stat'ing files in random order",
 		"deleting files in random order",
 	};
-	/* no thread of the test has started: nothing else touches p now */
-	p->test = (int)t;
-	p->step++;
-	p->ops0 = atomic_load_explicit(&p->ops, memory_order_relaxed);
+	struct meta_progress *p = ctx;
 	/* the rate from the first operations on (not from before a cache
 	 * drop the test begins with) */
+	p->p.test = t;
+	p->p.step = step;
 	sb_rate_reset(&p->rate);
 	sb_rate_reset(&p->all);
 	p->have_all = 0;
-	p->all_ops = p->all_total = 0;
-	p->next_tick_ns = 0;
 	cli_progress_note(&p->pg, "meta: %s (%s)", what[t], sb_meta_test_name(t));
 }
 

@@ -121,3 +121,61 @@ void cli_meta_print_text(FILE *f, const struct sb_meta_run *m)
 	if (m->interrupted)
 		fprintf(f, "(interrupted: the figures cover what ran)\n");
 }
+
+/* ---- under mpirun: each rank and the skew ---- */
+
+static void rate_str(enum sb_meta_test t, double v, char *buf, size_t len)
+{
+	char n[32];
+	if (sb_meta_is_io(t)) {
+		sb_fmt_rate(v, buf, len);
+		return;
+	}
+	sb_fmt_count(v, n, sizeof(n));
+	snprintf(buf, len, "%s %s/s", n, t == SB_META_SEEKS ? "seeks" : "files");
+}
+
+void meta_ranks_print_text(FILE *f, const struct sb_meta_run *m)
+{
+	char a[48], b[32], c[32], d[32];
+	if (!m->nranks)
+		return;
+	fprintf(f,
+		"\nper rank (start and end from the earliest start of the test on any rank%s):\n",
+		m->stonewall ? "; --stonewall: a stonewalled rank's figures end where the first "
+			       "rank ended the test"
+			     : "");
+	fprintf(f, "%-12s %5s %-16s %14s %10s %9s %9s %9s\n", "test", "rank", "host", "rate", "ops",
+		"p99", "start", "end");
+	for (int t = 0; t < SB_META_NTESTS; t++) {
+		if (!m->res[t].ran)
+			continue;
+		double t0 = m->ranks[0].t[t].start_s;
+		for (unsigned i = 0; i < m->nranks; i++)
+			t0 = SB_MIN(t0, m->ranks[i].t[t].start_s);
+		for (unsigned i = 0; i < m->nranks; i++) {
+			const struct sb_meta_rank_test *k = &m->ranks[i].t[t];
+			rate_str((enum sb_meta_test)t, k->rate, a, sizeof(a));
+			fprintf(f, "%-12s %5d %-16.16s %14s %10llu %9s %9s %9s%s\n",
+				sb_meta_test_name((enum sb_meta_test)t), m->ranks[i].rank,
+				m->ranks[i].host, a, (unsigned long long)k->ops,
+				sb_fmt_ns((double)k->lat_p99, b, sizeof(b)),
+				sb_fmt_ns((k->start_s - t0) * 1e9, c, sizeof(c)),
+				sb_fmt_ns((k->end_s - t0) * 1e9, d, sizeof(d)),
+				k->stonewalled ? " stonewalled" : "");
+		}
+	}
+	fprintf(f, "\nskew (spread of the starts and of the ends; slowest and fastest rank "
+		   "against the median):\n");
+	for (int t = 0; t < SB_META_NTESTS; t++) {
+		const struct sb_meta_skew *k = &m->skew[t];
+		if (!m->res[t].ran)
+			continue;
+		fprintf(f, "%-12s start %s, end %s; rank %d %+.0f%%, rank %d %+.0f%%\n",
+			sb_meta_test_name((enum sb_meta_test)t),
+			sb_fmt_ns(k->start_spread_s * 1e9, a, sizeof(a)),
+			sb_fmt_ns(k->end_spread_s * 1e9, b, sizeof(b)),
+			m->ranks[k->slowest_rank].rank, 100 * k->slowest_vs_median,
+			m->ranks[k->fastest_rank].rank, 100 * k->fastest_vs_median);
+	}
+}

@@ -184,6 +184,14 @@ void cli_ranks_finish(void)
 	free(R.rtt);
 }
 
+void cli_ranks_said_refused(int rank)
+{
+	fprintf(stderr,
+		"storbench: rank %d refused or failed: no rank goes on (every rank stops before "
+		"its I/O)\n",
+		rank);
+}
+
 static void said(void *ctx, int rank, const char *msg)
 {
 	(void)ctx;
@@ -200,10 +208,7 @@ int cli_ranks_agree(int code, const char *msg)
 	if (e)
 		cli_ranks_give_up("waiting for every rank to be ready", e);
 	if (who >= 0 && R.rank == 0)
-		fprintf(stderr,
-			"storbench: rank %d refused or failed: no rank goes on (every rank "
-			"stops before its I/O)\n",
-			who);
+		cli_ranks_said_refused(who);
 	return code;
 }
 

@@ -253,32 +253,23 @@ static int cycle_error(struct cycles *c, uint64_t n, const char *why)
 	return SB_EXIT_ENV;
 }
 
-static void record_check(struct sb_json *j, const struct sb_jv *spo)
+/* The cycle's figures from what the check found (its "spo" section). */
+static void record_check(struct sb_json *j, const struct sb_spo_check *c)
 {
-	const struct sb_jv *cls = sb_jv_get(spo, "classes");
-	const struct sb_jv *lost = sb_jv_get(spo, "lost_acked");
-	const struct sb_jv *jn = sb_jv_get(spo, "journal");
-	uint64_t v;
-
-	if (!sb_jv_u64(sb_jv_get(jn, "writes"), &v))
-		sb_json_u64(j, "writes", v);
-	if (!sb_jv_u64(sb_jv_get(jn, "acknowledged"), &v))
-		sb_json_u64(j, "acknowledged", v);
+	sb_json_u64(j, "writes", c->writes);
+	sb_json_u64(j, "acknowledged", c->acked);
 	sb_json_obj_open(j, "classes");
 	for (int i = 0; i < SB_SPO_NCLASS; i++)
-		if (!sb_jv_u64(sb_jv_get(cls, sb_spo_class_name(i)), &v))
-			sb_json_u64(j, sb_spo_class_name(i), v);
+		sb_json_u64(j, sb_spo_class_name(i), c->count[i]);
 	sb_json_obj_close(j);
 	/* every lost write's bucket, where the list below keeps 100 */
-	const struct sb_jv *h = sb_jv_get(spo, "ack_to_cut_histogram");
 	sb_json_arr_open(j, "ack_to_cut_histogram");
-	for (size_t i = 0; i < sb_jv_len(h) && i < SB_SPO_HIST_N; i++)
-		sb_json_u64(j, NULL, sb_jv_u64(sb_jv_get(sb_jv_at(h, i), "count"), &v) ? 0 : v);
+	for (size_t i = 0; i < SB_SPO_HIST_N; i++)
+		sb_json_u64(j, NULL, c->hist[i]);
 	sb_json_arr_close(j);
 	sb_json_arr_open(j, "lost_ack_to_cut_ns");
-	for (size_t i = 0; i < sb_jv_len(lost) && i < 100; i++)
-		if (!sb_jv_u64(sb_jv_get(sb_jv_at(lost, i), "ack_to_cut_ns"), &v))
-			sb_json_u64(j, NULL, v);
+	for (size_t i = 0; i < c->nlost && i < 100; i++)
+		sb_json_u64(j, NULL, c->lost[i].ack_to_cut_ns);
 	sb_json_arr_close(j);
 }
 
@@ -308,17 +299,22 @@ static int run_check(struct cycles *c, uint64_t n, const char *jpath, uint64_t c
 	quote(cmd, sizeof(cmd), txt);
 	const int rc = in < 0 || of < 0 ? -EIO : spo_shell(cmd, in, of);
 	struct sb_jdoc *d = NULL;
+	struct sb_spo_doc doc = { 0 };
 	if (inf)
 		fclose(inf);
 	if (outf)
 		fclose(outf);
 	if (rc != 0 && rc != 1)
 		return cycle_error(c, n, "the check did not run (exit status not 0 or 1)");
-	if (sb_json_parse_file(out, NULL, &d, NULL)) {
-		sb_jdoc_free(d);
+	/* read by the reader of the section (its keys checked) */
+	const int bad = sb_json_parse_file(out, NULL, &d, NULL) ||
+			sb_spo_read(sb_jv_get(sb_jv_get(sb_jdoc_root(d), "storbench"), "spo"), &doc,
+				    NULL);
+	sb_jdoc_free(d);
+	if (bad) {
+		sb_spo_doc_free(&doc);
 		return cycle_error(c, n, "the check's output is not its JSON results");
 	}
-	const struct sb_jv *spo = sb_jv_get(sb_jv_get(sb_jdoc_root(d), "storbench"), "spo");
 	struct sb_json j;
 	sb_json_begin(&j, c->log, 1);
 	sb_json_obj_open(&j, NULL);
@@ -327,8 +323,8 @@ static int run_check(struct cycles *c, uint64_t n, const char *jpath, uint64_t c
 	sb_json_u64(&j, "unix_ns", wall_ns());
 	sb_json_u64(&j, "cut_after_ns", cut_after);
 	sb_json_bool(&j, "pass", rc == 0);
-	record_check(&j, spo);
-	sb_jdoc_free(d);
+	record_check(&j, &doc.c);
+	sb_spo_doc_free(&doc);
 	if (commit(c, &j))
 		return SB_EXIT_ENV;
 	if (rc) {

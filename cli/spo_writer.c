@@ -1,19 +1,16 @@
 /*
  * storbench spo, the writer: the target opened safely, the journal opened
- * (never on the device under test), the library's writer
- * (lib/spo/spo_write.c) run in a thread while this one draws the progress
- * line and, with --cut-after, records the cut and runs --cut-cmd.
+ * (never on the device under test), the library's writer run (sb_spo_run,
+ * lib/spo/spo_run.c) with hooks that draw the progress line and, with
+ * --cut-after, run --cut-cmd.
  */
 #include "cli/spo_cmd.h"
 
 #include <fcntl.h>
 #include <signal.h>
-#include <pthread.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#define MSG_LEN 512
 
 static int region(struct spo_opts *o, const char *path, uint64_t cap)
 {
@@ -126,28 +123,6 @@ static int open_journal(const struct spo_opts *o, int target_fd, FILE **jf, int 
 	return 0;
 }
 
-struct writer {
-	struct sb_spo_run *run;
-	int stop; /* set by the main thread: the cut command returned */
-	int err;
-	char msg[MSG_LEN];
-	int done;
-};
-
-static int stop_asked(void *ctx)
-{
-	const struct writer *w = ctx;
-	return cli_interrupted() || __atomic_load_n(&w->stop, __ATOMIC_RELAXED);
-}
-
-static void *writer_thread(void *arg)
-{
-	struct writer *w = arg;
-	w->err = sb_spo_run_go(w->run, w->msg, sizeof(w->msg));
-	__atomic_store_n(&w->done, 1, __ATOMIC_RELEASE);
-	return NULL;
-}
-
 int spo_shell(const char *cmd, int in_fd, int out_fd)
 {
 	const pid_t pid = fork();
@@ -168,68 +143,65 @@ int spo_shell(const char *cmd, int in_fd, int out_fd)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
-static uint64_t cut_delay(const struct spo_opts *o, uint64_t seed)
+struct writer {
+	const struct spo_opts *o;
+	struct cli_progress pg; /* from the writer's start (its first progress) */
+	int drawing;
+};
+
+static int stop_asked(void *ctx)
 {
-	uint64_t x = seed ^ sb_now_ns();
-	const uint64_t span = o->cut_max_ns - o->cut_min_ns;
-	return o->cut_min_ns + (span ? (x * 0x9e3779b97f4a7c15ull >> 11) % (span + 1) : 0);
+	(void)ctx;
+	return cli_interrupted();
 }
 
-static void progress(struct cli_progress *pg, const struct sb_spo_run *run, uint64_t now)
+/* "spo writing until the cut: 1234 writes, 1230 acknowledged ..." */
+static void progress(void *ctx, const struct sb_spo_counts *c)
 {
-	struct sb_spo_counts c;
+	struct writer *w = ctx;
 	char parts[2][64];
 	const char *pp[2] = { parts[0], parts[1] };
-
-	sb_spo_run_counts(run, &c);
-	snprintf(parts[0], sizeof(parts[0]), "%llu writes", (unsigned long long)c.writes);
-	snprintf(parts[1], sizeof(parts[1]), "%llu acknowledged", (unsigned long long)c.acked);
+	if (!w->drawing) {
+		cli_progress_init(&w->pg, w->o->quiet);
+		w->drawing = 1;
+	}
+	const uint64_t now = sb_now_ns();
+	if (!cli_progress_due(&w->pg, now))
+		return;
+	snprintf(parts[0], sizeof(parts[0]), "%llu writes", (unsigned long long)c->writes);
+	snprintf(parts[1], sizeof(parts[1]), "%llu acknowledged", (unsigned long long)c->acked);
 	struct cli_line l = { .label = "spo",
 			      .what = "writing until the cut",
 			      .pct = -1,
 			      .bps = -1,
 			      .ops = -1,
-			      .elapsed_ns = c.elapsed_ns,
+			      .elapsed_ns = c->elapsed_ns,
 			      .eta_ns = -1,
 			      .parts = pp,
 			      .nparts = 2 };
-	cli_progress_draw(pg, &l, now);
+	cli_progress_draw(&w->pg, &l, now);
 }
 
-/* Wait for the writer; at the cut moment record it and run --cut-cmd.
- * Returns the cut command's status (-1: no cut ran). */
-static int supervise(const struct spo_opts *o, struct writer *w, uint64_t cut_at)
+static int cut(void *ctx)
 {
-	struct cli_progress pg;
-	int cut_rc = -1;
+	struct writer *w = ctx;
+	if (w->drawing)
+		cli_progress_clear(&w->pg);
+	return spo_shell(w->o->cut_cmd, -1, 2); /* its output is not the journal */
+}
 
-	cli_progress_init(&pg, o->quiet);
-	while (!__atomic_load_n(&w->done, __ATOMIC_ACQUIRE)) {
-		const uint64_t now = sb_now_ns();
-		if (cut_at && now >= cut_at && cut_rc < 0) {
-			cli_progress_clear(&pg);
-			sb_spo_run_mark_cut(w->run);
-			cut_rc = spo_shell(o->cut_cmd, -1, 2); /* its output is not the journal */
-			/* still alive: a software reset still on its way, or a fake cut */
-			sb_note("the cut command returned (status %d) and the writer still runs: "
-				"stopping it",
-				cut_rc);
-			__atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
-		}
-		if (cli_progress_due(&pg, now))
-			progress(&pg, w->run, now);
-		usleep(20000);
-	}
-	cli_progress_clear(&pg);
-	return cut_rc;
+static void note(void *ctx, const char *msg)
+{
+	(void)ctx;
+	sb_note("%s", msg);
 }
 
 static int run_writer(struct spo_opts *o, int fd, int jfd, int jsync)
 {
-	struct writer w = { 0 };
+	struct writer w = { .o = o };
 	struct timespec ts;
-	char msg[MSG_LEN];
-	pthread_t th;
+	struct sb_spo_result res;
+	struct sb_error er;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
 	const struct sb_spo_opts lo = {
@@ -248,31 +220,27 @@ static int run_writer(struct spo_opts *o, int fd, int jfd, int jsync)
 		.flush_ns = o->flush_ns,
 		.duration_ns = o->duration_ns,
 		.start_unix_ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec,
-		.stop = stop_asked,
-		.stop_ctx = &w,
+		.cut_min_ns = o->cut_cmd ? o->cut_min_ns : 0,
+		.cut_max_ns = o->cut_cmd ? o->cut_max_ns : 0,
 	};
-	int e = sb_spo_run_create(&w.run, &lo, msg, sizeof(msg));
-	if (e)
-		return sb_err("%s", msg), e == -EINVAL ? SB_EXIT_USAGE : cli_exit_of_errno(e);
-	const uint64_t cut_at = o->cut_cmd ? sb_now_ns() + cut_delay(o, o->seed) : 0;
-	if (pthread_create(&th, NULL, writer_thread, &w)) {
-		sb_spo_run_free(w.run);
-		return sb_err("cannot start the writer"), SB_EXIT_ENV;
-	}
-	const int cut_rc = supervise(o, &w, cut_at);
-	pthread_join(th, NULL);
-	struct sb_spo_counts c;
-	sb_spo_run_counts(w.run, &c);
-	sb_spo_run_free(w.run);
+	const struct sb_spo_hooks h = {
+		.ctx = &w, .stop = stop_asked, .progress = progress, .cut = cut, .note = note
+	};
+	const int e = sb_spo_run(&lo, &h, NULL, &res, &er);
+	if (w.drawing)
+		cli_progress_clear(&w.pg);
+	if (!res.started)
+		return cli_error(&er);
 	char t[32];
 	if (!o->quiet)
 		fprintf(stderr,
 			"spo: %llu writes, %llu acknowledged, %llu flushes in %s (run %016llx)\n",
-			(unsigned long long)c.writes, (unsigned long long)c.acked,
-			(unsigned long long)c.flushes,
-			sb_fmt_ns((double)c.elapsed_ns, t, sizeof(t)), (unsigned long long)o->seed);
-	if (w.err && cut_rc < 0)
-		return sb_err("%s", w.msg), SB_EXIT_FAIL;
+			(unsigned long long)res.c.writes, (unsigned long long)res.c.acked,
+			(unsigned long long)res.c.flushes,
+			sb_fmt_ns((double)res.c.elapsed_ns, t, sizeof(t)),
+			(unsigned long long)o->seed);
+	if (e)
+		return cli_error(&er);
 	if (cli_interrupted())
 		return cli_interrupt_status();
 	return SB_EXIT_OK;

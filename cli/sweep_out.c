@@ -57,6 +57,8 @@ static void matrix_text(FILE *f, const struct sb_sweep_result *r, int t, int w)
 	}
 }
 
+static void ranks_text(FILE *f, const struct sweep_cli *c);
+
 static void conditions(FILE *f, const struct sweep_cli *c, const struct sb_results *res)
 {
 	const struct sb_sweep_result *r = c->r;
@@ -112,7 +114,7 @@ void sweep_print_text(FILE *f, const struct sweep_cli *c, const char *path,
 	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
 		if (c->o.tests & (1u << t))
 			matrix_text(f, c->r, t, w);
-	sweep_ranks_print(f, c);
+	ranks_text(f, c);
 	fflush(f);
 }
 
@@ -130,11 +132,6 @@ int sweep_write_csv(const struct sweep_cli *c, const char *path)
 	return cli_write_file(path, write_csv, c) ? -1 : 0;
 }
 
-uint64_t sweep_done_bytes(const struct sweep_cli *c)
-{
-	return sb_sweep_meter_done(&c->m);
-}
-
 /* "sweep cell 12 of 40, reread, 64.0 MiB file, 4.00 KiB records: 37%
  * 1.20 GiB/s  elapsed 12s  ETA 20s": the percent of the whole sweep by bytes
  * (a test moves its file's size), the rate of the records over the last
@@ -142,39 +139,38 @@ uint64_t sweep_done_bytes(const struct sweep_cli *c)
  * errs long early on). Under mpirun rank 0's line is every rank's
  * together, as of the last round: "..., 4.00 KiB records, 3 ranks: 37%
  * 1.11 GiB of 3.00 GiB 3.60 GiB/s ...". */
-void sweep_draw(struct sweep_cli *c, uint64_t now)
+static void draw(struct sweep_cli *c, uint64_t now)
 {
 	const struct sb_sweep_result *r = c->r;
+	const struct sb_sweep_progress *p = &c->p;
 	char what[128], a[32], b[32];
-	const int n = c->ranks ? cli_ranks() : 1;
-	const struct sb_sweep_meter *m = &c->m;
-	snprintf(what, sizeof(what), "%s, %s file, %s records", sb_sweep_test_name(m->test),
-		 sb_fmt_size(r->file_sizes[m->fi], a, sizeof(a)),
-		 sb_fmt_size(r->record_sizes[m->ri], b, sizeof(b)));
+	const unsigned n = p->nranks > 1 ? p->nranks : 1;
+	snprintf(what, sizeof(what), "%s, %s file, %s records", sb_sweep_test_name(p->test),
+		 sb_fmt_size(r->file_sizes[p->fi], a, sizeof(a)),
+		 sb_fmt_size(r->record_sizes[p->ri], b, sizeof(b)));
 	if (n > 1)
-		snprintf(what + strlen(what), sizeof(what) - strlen(what), ", %d ranks", n);
-	double done = (double)sweep_done_bytes(c), total = (double)m->total;
+		snprintf(what + strlen(what), sizeof(what) - strlen(what), ", %u ranks", n);
+	double done = (double)p->done, total = (double)p->total;
 	const uint64_t elapsed = now - c->pg.start_ns;
 	struct cli_line l = {
 		.label = "sweep",
 		.step_word = "cell",
-		.step = m->cell,
-		.nsteps = m->ncells,
+		.step = p->cell,
+		.nsteps = p->ncells,
 		.what = what,
 		.ops = -1,
 		.elapsed_ns = elapsed,
 		.eta_ns = -1,
 	};
-	if (n > 1) {
-		uint64_t all = 0;
-		if (sweep_ranks_figures(c, &all, &l.bps) < 0)
-			l.bps = -1;
+	if (n > 1) { /* as of the last round (nothing before one) */
+		const uint64_t all = p->have_all ? p->all_done : 0;
+		l.bps = p->have_all ? p->all_bps : -1;
 		done = (double)all;
 		total *= n;
 		l.done = all;
-		l.total = m->total * (uint64_t)n;
-	} else if (sb_rate_get(&m->rate, now, m->moved, 0, &l.bps, NULL) < 0) {
-		l.bps = -1;
+		l.total = p->total * (uint64_t)n;
+	} else {
+		l.bps = p->bps;
 	}
 	l.pct = total > 0 ? 100 * done / total : 0;
 	if (done > 0 && total > 0)
@@ -182,19 +178,20 @@ void sweep_draw(struct sweep_cli *c, uint64_t now)
 	cli_progress_draw(&c->pg, &l, now);
 }
 
-/* Before each test of a cell (test >= 0) and after the cell (-1). */
-void sweep_progress(void *ctx, unsigned fi, unsigned ri, int test)
+void sweep_progress(void *ctx, const struct sb_sweep_progress *p)
 {
 	struct sweep_cli *c = ctx;
-	const uint64_t now = sb_now_ns();
-	char a[32], b[32];
-	/* a line for each file size */
-	if (sb_sweep_meter_step(&c->m, fi, ri, test, now) && !c->no_notes)
+	const int step = p->kind == SB_SWEEP_TELL_STEP;
+	c->p = *p;
+	if (step && p->size_begins && !c->no_notes) { /* a line for each file size */
+		char a[32], b[32];
 		cli_progress_note(&c->pg, "sweep: file size %s (%u of %u), elapsed %s",
-				  sb_fmt_size(c->r->file_sizes[fi], a, sizeof(a)), fi + 1, c->r->nfile,
-				  cli_fmt_dur((double)(now - c->pg.start_ns), b, sizeof(b)));
-	if (test >= 0 && cli_progress_due(&c->pg, now))
-		sweep_draw(c, now);
+				  sb_fmt_size(c->r->file_sizes[p->fi], a, sizeof(a)), p->fi + 1,
+				  c->r->nfile,
+				  cli_fmt_dur((double)(p->now_ns - c->pg.start_ns), b, sizeof(b)));
+	}
+	if ((!step || p->test >= 0) && cli_progress_due(&c->pg, p->now_ns))
+		draw(c, p->now_ns);
 }
 
 /* FNV-1a: enough to tell records apart in a trace. */
@@ -217,24 +214,78 @@ void sweep_trace(void *ctx, const struct sb_sweep_event *ev)
 		(unsigned long long)ev->length, (unsigned long long)fnv1a(ev->data, ev->length));
 }
 
-/* Polled before each record: counts it for the rate, and redraws the line
- * when due (the clock read once a MiB, to keep it out of small records'
- * timing). */
 int sweep_should_stop(void *ctx)
 {
-	struct sweep_cli *c = ctx;
-	/* many ranks: every rank counts, for rank 0's line */
-	uint64_t now;
-	if ((!c->pg.quiet || c->ranks) && sb_sweep_meter_record(&c->m, &now) &&
-	    cli_progress_due(&c->pg, now))
-		sweep_draw(c, now);
-	if (cli_interrupted())
-		return 1;
-	if (!c->ranks)
-		return 0;
-	int fresh;
-	const int a = sweep_ranks_poll(c, sweep_done_bytes(c), &fresh);
-	if (fresh && cli_progress_due(&c->pg, now = sb_now_ns()))
-		sweep_draw(c, now);
-	return a;
+	(void)ctx;
+	return cli_interrupted() != 0;
+}
+
+void sweep_error(void *ctx, const char *msg)
+{
+	(void)ctx;
+	sb_err("%s", msg);
+}
+
+#define PRINT_RANKS 8 /* columns; more are in the JSON */
+
+/* Under mpirun: each rank's rate per test and the skew. */
+static void ranks_text(FILE *f, const struct sweep_cli *c)
+{
+	const struct sb_sweep_result *r = c->r;
+	const unsigned n = SB_MIN(r->nranks, PRINT_RANKS);
+	char buf[32];
+	if (!r->nranks)
+		return;
+	fprintf(f, "\nEach rank: MiB/s of the test's cells (its bytes over its time)%s\n",
+		r->nranks > n ? "; the first 8 ranks, every one in the JSON" : "");
+	fprintf(f, "%-10s", "test");
+	for (unsigned k = 0; k < n; k++) {
+		snprintf(buf, sizeof(buf), "rank %d", r->ranks[k].rank);
+		fprintf(f, " %10s", buf);
+	}
+	fprintf(f, " %13s %13s\n", "start spread", "end spread");
+	for (int t = 0; t < SB_SWEEP_NTESTS; t++) {
+		if (!(c->o.tests & (1u << t)))
+			continue;
+		fprintf(f, "%-10s", sb_sweep_test_name(t));
+		for (unsigned k = 0; k < n; k++) {
+			const struct sb_sweep_result *m = &r->ranks[k].r;
+			double bytes = 0, ns = 0;
+			for (unsigned fi = 0; fi < m->nfile; fi++)
+				for (unsigned ri = 0; ri < m->nrec; ri++)
+					if (m->state[t][fi][ri] == SB_SWEEP_CELL_DONE) {
+						bytes += (double)sb_sweep_pass_bytes(m, t, fi, ri);
+						ns += (double)m->elapsed_ns[t][fi][ri];
+					}
+			if (ns > 0)
+				fprintf(f, " %10.1f", bytes / ns * 1e9 / 1048576);
+			else
+				fprintf(f, " %10s", "-");
+		}
+		/* the widest spread of the test's cells */
+		double sw = 0, ew = 0;
+		for (unsigned fi = 0; fi < r->nfile; fi++)
+			for (unsigned ri = 0; ri < r->nrec; ri++) {
+				double s, e;
+				sb_sweep_spread(r, t, fi, ri, &s, &e);
+				sw = SB_MAX(sw, s);
+				ew = SB_MAX(ew, e);
+			}
+		fprintf(f, " %10.3f ms %10.3f ms\n", sw * 1e3, ew * 1e3);
+	}
+	for (unsigned k = 0; k < r->nranks; k++) {
+		const struct sb_sweep_result *m = &r->ranks[k].r;
+		unsigned early = 0, passes = 0;
+		for (int t = 0; t < SB_SWEEP_NTESTS; t++)
+			for (unsigned fi = 0; fi < m->nfile; fi++)
+				for (unsigned ri = 0; ri < m->nrec; ri++)
+					if (m->state[t][fi][ri] == SB_SWEEP_CELL_DONE) {
+						passes++;
+						early += m->ended_early[t][fi][ri];
+					}
+		fprintf(f, "rank %d on %s", r->ranks[k].rank, r->ranks[k].host);
+		if (r->stonewall)
+			fprintf(f, ": %u of %u passes ended early by --stonewall", early, passes);
+		fprintf(f, "%s\n", m->interrupted ? " (stopped before the end)" : "");
+	}
 }

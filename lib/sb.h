@@ -67,6 +67,12 @@ enum sb_errclass sb_errno_class(int err);
 /* Fill e (msg from fmt) and return err. */
 int sb_error_set(struct sb_error *e, int err, enum sb_errclass cls, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* A class as a code that ranks agree on by their maximum (1 a failure, 2
+ * wrong input, 3 the environment, 4 a stop: the order of the program's exit
+ * codes, so that the worst wins as it would there), and back (0: none
+ * reads as SB_ERR_FAIL). */
+long sb_errclass_code(enum sb_errclass cls);
+enum sb_errclass sb_errclass_of(long code);
 
 /* Version and the optional features compiled in, e.g. "io_uring libaio". */
 const char *sb_version(void);

@@ -9,39 +9,39 @@
 
 #include <math.h>
 
-static void tests_table(FILE *f, const struct sb_jv *ts, int ranks)
+static const char *name(int t)
+{
+	return sb_meta_test_name((enum sb_meta_test)t);
+}
+
+static void tests_table(FILE *f, const struct sb_meta_doc *m)
 {
 	static const char *const cols[] = { "Test", "Rate", "Operations", "Time",
 					    "Min",  "p50",  "p99",	  "Max" };
 	char a[64];
-	fprintf(f, "<h3>Meta%s</h3>\n", ranks ? ": All clients (every rank together)" : "");
+	fprintf(f, "<h3>Meta%s</h3>\n", m->m.nranks ? ": All clients (every rank together)" : "");
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
-	for (size_t i = 0; i < SB_ARRAY_SIZE(rep_meta_tests); i++) {
-		const struct sb_jv *x = sb_jv_get(ts, rep_meta_tests[i]),
-				   *l = sb_jv_get(x, "lat_ns");
-		const struct sb_jv *p = sb_jv_get(l, "percentile");
-		if (!sb_jv_is(x, SB_JV_OBJ))
+	for (int i = 0; i < SB_META_NTESTS; i++) {
+		const struct sb_meta_doc_test *x = &m->t[i];
+		if (!(m->tests & (1u << i)))
 			continue;
 		fputs("<tr>", f);
-		html_cell(f, rep_meta_tests[i], 0);
-		rep_meta_rate(x, a, sizeof(a));
+		html_cell(f, name(i), 0);
+		rep_meta_rate(i, x->rate, a, sizeof(a));
 		html_cell(f, a, 1);
-		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(x, "ops"), 0));
+		snprintf(a, sizeof(a), "%llu", (unsigned long long)m->m.res[i].ops);
 		html_cell(f, a, 1);
-		html_cell(f, html_fmt_ns(sb_jv_num(sb_jv_get(x, "elapsed_ns"), NAN), a, sizeof(a)),
-			  1);
-		html_cell(f, html_fmt_ns(sb_jv_num(sb_jv_get(l, "min"), NAN), a, sizeof(a)), 1);
-		html_cell(f, html_fmt_ns(sb_jv_num(sb_jv_get(p, "50.000000"), NAN), a, sizeof(a)),
-			  1);
-		html_cell(f, html_fmt_ns(sb_jv_num(sb_jv_get(p, "99.000000"), NAN), a, sizeof(a)),
-			  1);
-		html_cell(f, html_fmt_ns(sb_jv_num(sb_jv_get(l, "max"), NAN), a, sizeof(a)), 1);
+		html_cell(f, html_fmt_ns((double)m->m.res[i].elapsed_ns, a, sizeof(a)), 1);
+		html_cell(f, html_fmt_ns((double)x->lat_min, a, sizeof(a)), 1);
+		html_cell(f, html_fmt_ns(x->lat_pct[REP_META_P50], a, sizeof(a)), 1);
+		html_cell(f, html_fmt_ns(x->lat_pct[REP_META_P99], a, sizeof(a)), 1);
+		html_cell(f, html_fmt_ns((double)x->lat_max, a, sizeof(a)), 1);
 		fputs("</tr>\n", f);
 	}
 	fputs("</tbody></table>\n", f);
 }
 
-static void skew_table(FILE *f, const struct sb_jv *skew)
+static void skew_table(FILE *f, const struct sb_meta_doc *m)
 {
 	static const char *const cols[] = { "Test",	    "Start spread",  "End spread",
 					    "Slowest rank", "vs the median", "Fastest rank",
@@ -51,36 +51,28 @@ static void skew_table(FILE *f, const struct sb_jv *skew)
 	      "the slowest and fastest rank by rate against the median rank.</p>\n",
 	      f);
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
-	for (size_t i = 0; i < SB_ARRAY_SIZE(rep_meta_tests); i++) {
-		const struct sb_jv *k = sb_jv_get(skew, rep_meta_tests[i]);
-		if (!sb_jv_is(k, SB_JV_OBJ))
+	for (int i = 0; i < SB_META_NTESTS; i++) {
+		const struct sb_meta_skew *k = &m->m.skew[i];
+		if (!(m->skews & (1u << i)))
 			continue;
 		fputs("<tr>", f);
-		html_cell(f, rep_meta_tests[i], 0);
-		html_cell(f,
-			  html_fmt_ns(1e9 * sb_jv_num(sb_jv_get(k, "start_spread_s"), NAN), a,
-				      sizeof(a)),
-			  1);
-		html_cell(f,
-			  html_fmt_ns(1e9 * sb_jv_num(sb_jv_get(k, "end_spread_s"), NAN), a,
-				      sizeof(a)),
-			  1);
-		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "slowest_rank"), -1));
+		html_cell(f, name(i), 0);
+		html_cell(f, html_fmt_ns(1e9 * k->start_spread_s, a, sizeof(a)), 1);
+		html_cell(f, html_fmt_ns(1e9 * k->end_spread_s, a, sizeof(a)), 1);
+		snprintf(a, sizeof(a), "%d", rep_meta_rank_no(&m->m, k->slowest_rank));
 		html_cell(f, a, 1);
-		snprintf(a, sizeof(a), "%+.1f%%",
-			 100 * sb_jv_num(sb_jv_get(k, "slowest_vs_median"), 0));
+		snprintf(a, sizeof(a), "%+.1f%%", 100 * k->slowest_vs_median);
 		html_cell(f, a, 1);
-		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "fastest_rank"), -1));
+		snprintf(a, sizeof(a), "%d", rep_meta_rank_no(&m->m, k->fastest_rank));
 		html_cell(f, a, 1);
-		snprintf(a, sizeof(a), "%+.1f%%",
-			 100 * sb_jv_num(sb_jv_get(k, "fastest_vs_median"), 0));
+		snprintf(a, sizeof(a), "%+.1f%%", 100 * k->fastest_vs_median);
 		html_cell(f, a, 1);
 		fputs("</tr>\n", f);
 	}
 	fputs("</tbody></table>\n", f);
 }
 
-static void ranks_table(FILE *f, const struct sb_jv *ranks)
+static void ranks_table(FILE *f, const struct sb_meta_run *m)
 {
 	static const char *const cols[] = { "Test", "Rank", "Host",
 					    "Rate", "p99",  "Start (from the first)",
@@ -88,32 +80,22 @@ static void ranks_table(FILE *f, const struct sb_jv *ranks)
 	char a[64];
 	fputs("<h3>Ranks</h3>\n", f);
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 3);
-	for (size_t i = 0; i < SB_ARRAY_SIZE(rep_meta_tests); i++)
-		for (size_t r = 0; r < sb_jv_len(ranks); r++) {
-			const struct sb_jv *k = sb_jv_at(ranks, r);
-			const struct sb_jv *x = sb_jv_get(sb_jv_get(k, "tests"), rep_meta_tests[i]);
-			if (!sb_jv_is(x, SB_JV_OBJ))
+	for (int i = 0; i < SB_META_NTESTS; i++)
+		for (unsigned r = 0; r < m->nranks; r++) {
+			const struct sb_meta_rank *k = &m->ranks[r];
+			const struct sb_meta_rank_test *x = &k->t[i];
+			if (!x->ran)
 				continue;
 			fputs("<tr>", f);
-			html_cell(f, rep_meta_tests[i], 0);
-			snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "rank"), -1));
+			html_cell(f, name(i), 0);
+			snprintf(a, sizeof(a), "%d", k->rank);
 			html_cell(f, a, 0);
-			html_cell(f, rep_or(sb_jv_str(sb_jv_get(k, "hostname")), "?"), 0);
-			rep_meta_rate(x, a, sizeof(a));
+			html_cell(f, k->host, 0);
+			rep_meta_rate(i, x->rate, a, sizeof(a));
 			html_cell(f, a, 1);
-			html_cell(f,
-				  html_fmt_ns(sb_jv_num(sb_jv_get(sb_jv_get(x, "lat_ns"), "p99"),
-							NAN),
-					      a, sizeof(a)),
-				  1);
-			html_cell(f,
-				  html_fmt_ns(1e9 * sb_jv_num(sb_jv_get(x, "start_s"), NAN), a,
-					      sizeof(a)),
-				  1);
-			html_cell(f,
-				  html_fmt_ns(1e9 * sb_jv_num(sb_jv_get(x, "end_s"), NAN), a,
-					      sizeof(a)),
-				  1);
+			html_cell(f, html_fmt_ns((double)x->lat_p99, a, sizeof(a)), 1);
+			html_cell(f, html_fmt_ns(1e9 * x->start_s, a, sizeof(a)), 1);
+			html_cell(f, html_fmt_ns(1e9 * x->end_s, a, sizeof(a)), 1);
 			fputs("</tr>\n", f);
 		}
 	fputs("</tbody></table>\n", f);
@@ -124,25 +106,22 @@ static void ranks_table(FILE *f, const struct sb_jv *ranks)
 /* Each rank's rate as a share of the median rank's, a group of bars per
  * test and a bar per rank: the tests' units differ (MiB/s, files/s), the
  * share does not, and a slow rank or host stands out in every test. */
-static void ranks_chart(FILE *f, const struct sb_jv *ranks, const struct sb_jv *skew)
+static void ranks_chart(FILE *f, const struct sb_meta_doc *d)
 {
-	const char *cats[REP_META_NTESTS], *names[CHART_RANKS];
+	const struct sb_meta_run *m = &d->m;
+	const char *cats[SB_META_NTESTS], *names[CHART_RANKS];
 	char name_buf[CHART_RANKS][80];
-	double y[CHART_RANKS][REP_META_NTESTS];
+	double y[CHART_RANKS][SB_META_NTESTS];
 	size_t nt = 0;
-	const size_t nr = SB_MIN(sb_jv_len(ranks), (size_t)CHART_RANKS);
-	for (size_t t = 0; t < REP_META_NTESTS; t++) {
-		const char *unit;
-		const double med = sb_jv_num(sb_jv_get(sb_jv_get(skew, rep_meta_tests[t]),
-						       "median_rate"),
-					     NAN);
+	const size_t nr = SB_MIN(m->nranks, (size_t)CHART_RANKS);
+	for (int t = 0; t < SB_META_NTESTS; t++) {
+		const double med = d->skews & (1u << t) ? m->skew[t].median_rate : NAN;
 		if (!(med > 0))
 			continue;
-		cats[nt] = rep_meta_tests[t];
+		cats[nt] = name(t);
 		for (size_t r = 0; r < nr; r++) {
-			const struct sb_jv *x = sb_jv_get(sb_jv_get(sb_jv_at(ranks, r), "tests"),
-							  rep_meta_tests[t]);
-			y[r][nt] = 100 * rep_meta_rate_of(x, &unit) / med;
+			const struct sb_meta_rank_test *x = &m->ranks[r].t[t];
+			y[r][nt] = 100 * (x->ran ? x->rate : NAN) / med;
 		}
 		nt++;
 	}
@@ -150,15 +129,14 @@ static void ranks_chart(FILE *f, const struct sb_jv *ranks, const struct sb_jv *
 		return;
 	struct chart_series s[CHART_RANKS];
 	for (size_t r = 0; r < nr; r++) {
-		const struct sb_jv *k = sb_jv_at(ranks, r);
-		snprintf(name_buf[r], sizeof(name_buf[0]), "rank %.0f %.60s",
-			 sb_jv_num(sb_jv_get(k, "rank"), -1), rep_or(rep_rank_host(k), "?"));
+		snprintf(name_buf[r], sizeof(name_buf[0]), "rank %d %.60s", m->ranks[r].rank,
+			 m->ranks[r].host);
 		names[r] = name_buf[r];
 		s[r] = (struct chart_series){ .name = names[r], .y = y[r], .n = nt, .color = -1 };
 	}
 	char note[120];
 	snprintf(note, sizeof(note), "100%% is the median rank of the test%s",
-		 sb_jv_len(ranks) > nr ? "; the first 8 ranks, the table has them all" : "");
+		 m->nranks > nr ? "; the first 8 ranks, the table has them all" : "");
 	const struct chart c = {
 		.kind = CHART_BAR,
 		.title = "Rate of each rank against the median rank",
@@ -176,13 +154,13 @@ static void ranks_chart(FILE *f, const struct sb_jv *ranks, const struct sb_jv *
 
 void html_section_meta(FILE *f, const struct rep_doc *d)
 {
-	const struct sb_jv *m = sb_jv_get(d->sb, "meta"), *ranks = sb_jv_get(m, "ranks");
-	if (!sb_jv_is(m, SB_JV_OBJ))
+	const struct sb_meta_doc *m = d->meta;
+	if (!m)
 		return;
-	tests_table(f, sb_jv_get(m, "tests"), sb_jv_len(ranks) > 0);
-	if (!sb_jv_len(ranks))
+	tests_table(f, m);
+	if (!m->m.nranks)
 		return;
-	skew_table(f, sb_jv_get(m, "skew"));
-	ranks_chart(f, ranks, sb_jv_get(m, "skew"));
-	ranks_table(f, ranks);
+	skew_table(f, m);
+	ranks_chart(f, m);
+	ranks_table(f, &m->m);
 }

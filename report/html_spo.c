@@ -13,37 +13,23 @@
 /* palette colour of each class, in sb_spo_class_name()'s order */
 static const int spo_color[SB_SPO_NCLASS] = { 2, 4, 1, 3, 0, 5, 6, 7 };
 
-static int class_index(const char *name)
-{
-	for (int i = 0; name && i < SB_SPO_NCLASS; i++)
-		if (!strcmp(name, sb_spo_class_name(i)))
-			return i;
-	return -1;
-}
-
 _Static_assert(SB_SPO_NCLASS <= HTML_MAP_CLASSES, "spo's classes fit the map");
 
-static void map_chart(FILE *f, const struct sb_jv *s)
+static void map_chart(FILE *f, const struct sb_spo_check *c)
 {
 	struct html_map *m = malloc(sizeof(*m));
-	const struct sb_jv *ranges = sb_jv_get(s, "ranges");
 	struct chart_series cs[SB_SPO_NCLASS];
 	char note[200], a[32], b[32], c32[32];
-	if (!m || html_map_layout(m, sb_jv_num(sb_jv_get(s, "offset"), 0),
-				  sb_jv_num(sb_jv_get(s, "size"), 0),
-				  sb_jv_num(sb_jv_get(s, "bs"), 0)) < 0) {
+	if (!m || html_map_layout(m, (double)c->h.offset, (double)c->h.size, (double)c->h.bs) < 0) {
 		free(m);
 		return;
 	}
-	for (size_t i = 0; i < sb_jv_len(ranges); i++) {
-		const struct sb_jv *r = sb_jv_at(ranges, i);
-		html_map_add(m, class_index(sb_jv_str(sb_jv_get(r, "class"))),
-			     sb_jv_num(sb_jv_get(r, "offset"), NAN),
-			     sb_jv_num(sb_jv_get(r, "length"), 0));
-	}
-	for (int c = 0; c < SB_SPO_NCLASS; c++)
-		cs[c] = (struct chart_series){ .name = sb_spo_class_name(c),
-					       .color = spo_color[c] };
+	for (size_t i = 0; i < c->nranges; i++)
+		html_map_add(m, c->ranges[i].cls, (double)c->ranges[i].offset,
+			     (double)c->ranges[i].length);
+	for (int k = 0; k < SB_SPO_NCLASS; k++)
+		cs[k] = (struct chart_series){ .name = sb_spo_class_name(k),
+					       .color = spo_color[k] };
 	snprintf(note, sizeof(note),
 		 "%s from offset %s; a cell is %s, coloured by the class other than ok covering "
 		 "most of it (ok: nothing found, or not written)",
@@ -54,43 +40,40 @@ static void map_chart(FILE *f, const struct sb_jv *s)
 	free(m);
 }
 
-static void counts(FILE *f, const struct sb_jv *s)
+static void counts(FILE *f, const struct sb_spo_check *c)
 {
 	static const char *const cols[] = { "Class", "Blocks" };
-	const struct sb_jv *cl = sb_jv_get(s, "classes");
 	char a[48];
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
-	for (int c = 0; c < SB_SPO_NCLASS; c++) {
-		const double n = sb_jv_num(sb_jv_get(cl, sb_spo_class_name(c)), 0);
+	for (int k = 0; k < SB_SPO_NCLASS; k++) {
 		fprintf(f, "<tr%s><td><span class=\"swatch\" style=\"background:%s\"></span>",
-			c > SB_SPO_OK_UNACKED && n > 0 ? " style=\"font-weight:600\"" : "",
-			chart_color(spo_color[c]));
-		fprintf(f, "%s</td>", sb_spo_class_name(c));
-		snprintf(a, sizeof(a), "%.0f", n);
+			k > SB_SPO_OK_UNACKED && c->count[k] ? " style=\"font-weight:600\"" : "",
+			chart_color(spo_color[k]));
+		fprintf(f, "%s</td>", sb_spo_class_name(k));
+		snprintf(a, sizeof(a), "%llu", (unsigned long long)c->count[k]);
 		html_cell(f, a, 1);
 		fputs("</tr>\n", f);
 	}
 	fputs("</tbody></table>\n", f);
 }
 
-static void ranges(FILE *f, const struct sb_jv *s)
+static void ranges(FILE *f, const struct sb_spo_check *c)
 {
 	static const char *const cols[] = { "Class", "Offset", "Length" };
-	const struct sb_jv *rs = sb_jv_get(s, "ranges");
 	char a[64];
-	if (!sb_jv_len(rs))
+	if (!c->nranges)
 		return;
 	fputs("<p class=\"meta\">Ranges with findings, in offset order (bytes from the "
 	      "target's start).</p>\n",
 	      f);
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
-	for (size_t i = 0; i < sb_jv_len(rs); i++) {
-		const struct sb_jv *r = sb_jv_at(rs, i);
+	for (size_t i = 0; i < c->nranges; i++) {
+		const struct sb_spo_range *r = &c->ranges[i];
 		fputs("<tr><td>", f);
-		rep_html_esc(f, rep_or(sb_jv_str(sb_jv_get(r, "class")), "?"));
+		rep_html_esc(f, sb_spo_class_name(r->cls));
 		fputs("</td>", f);
-		html_cell(f, rep_fmt_offset(sb_jv_num(sb_jv_get(r, "offset"), 0), a, sizeof(a)), 1);
-		html_cell(f, rep_fmt_offset(sb_jv_num(sb_jv_get(r, "length"), 0), a, sizeof(a)), 1);
+		html_cell(f, rep_fmt_offset((double)r->offset, a, sizeof(a)), 1);
+		html_cell(f, rep_fmt_offset((double)r->length, a, sizeof(a)), 1);
 		fputs("</tr>\n", f);
 	}
 	fputs("</tbody></table>\n", f);
@@ -120,48 +103,40 @@ static void hist_chart(FILE *f, const char *const *cats, const double *y, size_t
 	chart_figure(f, &c, NULL);
 }
 
-static void histogram(FILE *f, const struct sb_jv *s)
+static void histogram(FILE *f, const struct sb_spo_check *c)
 {
-	const struct sb_jv *h = sb_jv_get(s, "ack_to_cut_histogram");
-	const char *cats[SB_SPO_HIST_N];
 	double y[SB_SPO_HIST_N];
-	size_t n = 0;
-	for (size_t i = 0; i < sb_jv_len(h) && n < SB_SPO_HIST_N; i++, n++) {
-		cats[n] = rep_or(sb_jv_str(sb_jv_get(sb_jv_at(h, i), "bucket")), "?");
-		y[n] = sb_jv_num(sb_jv_get(sb_jv_at(h, i), "count"), 0);
-	}
-	hist_chart(f, cats, y, n);
+	for (size_t i = 0; i < SB_SPO_HIST_N; i++)
+		y[i] = (double)c->hist[i];
+	hist_chart(f, sb_spo_hist_label, y, SB_SPO_HIST_N);
 }
 
 void html_section_spo(FILE *f, const struct rep_doc *d)
 {
-	const struct sb_jv *s = sb_jv_get(d->sb, "spo");
-	const struct sb_jv *rec = sb_jv_get(s, "recommendations");
-	if (!sb_jv_is(sb_jv_get(s, "classes"), SB_JV_OBJ))
+	if (!d->spo)
 		return;
-	const int pass = sb_jv_bool(sb_jv_get(s, "pass"), 0);
+	const struct sb_spo_check *c = &d->spo->c;
 	fprintf(f,
 		"<h3>Sudden power off</h3>\n<p class=\"meta\">Result: <span class=\"%s\">%s</span>; "
 		"sync ",
-		pass ? "ok" : "bad", pass ? "pass" : "FAIL");
-	rep_html_esc(f, rep_or(sb_jv_str(sb_jv_get(s, "sync")), "?"));
-	fprintf(f, ", %.0f writes journaled, %.0f acknowledged, %.0f blocks checked.</p>\n",
-		sb_jv_num(sb_jv_get(sb_jv_get(s, "journal"), "writes"), 0),
-		sb_jv_num(sb_jv_get(sb_jv_get(s, "journal"), "acknowledged"), 0),
-		sb_jv_num(sb_jv_get(s, "blocks"), 0));
-	if (sb_jv_len(rec)) {
+		c->pass ? "ok" : "bad", c->pass ? "pass" : "FAIL");
+	rep_html_esc(f, sb_spo_sync_name(c->h.sync));
+	fprintf(f, ", %llu writes journaled, %llu acknowledged, %llu blocks checked.</p>\n",
+		(unsigned long long)c->writes, (unsigned long long)c->acked,
+		(unsigned long long)c->blocks);
+	if (c->nrec) {
 		fputs("<ul class=\"notes\">\n", f);
-		for (size_t i = 0; i < sb_jv_len(rec); i++) {
+		for (unsigned i = 0; i < c->nrec; i++) {
 			fputs("<li>", f);
-			rep_html_esc(f, rep_or(sb_jv_str(sb_jv_at(rec, i)), ""));
+			rep_html_esc(f, c->rec[i]);
 			fputs("</li>\n", f);
 		}
 		fputs("</ul>\n", f);
 	}
-	map_chart(f, s);
-	counts(f, s);
-	histogram(f, s);
-	ranges(f, s);
+	map_chart(f, c);
+	counts(f, c);
+	histogram(f, c);
+	ranges(f, c);
 }
 
 /* ---- spo --cycles's log ---- */

@@ -24,30 +24,27 @@ static void size_text(uint64_t b, char *buf, size_t len)
 		sb_fmt_size(b, buf, len);
 }
 
-static size_t size_labels(const struct sb_jv *v, char (*buf)[24], const char **labels)
+static size_t size_labels(const uint64_t *v, unsigned n, char (*buf)[24], const char **labels)
 {
-	size_t n = SB_MIN(sb_jv_len(v), MAX_SIZES);
-	for (size_t i = 0; i < n; i++) {
-		double b = sb_jv_num(sb_jv_at(v, i), 0);
-		size_text(b > 0 && b < 1.8e19 ? (uint64_t)b : 0, buf[i], sizeof(buf[i]));
+	const size_t k = SB_MIN(n, MAX_SIZES);
+	for (size_t i = 0; i < k; i++) {
+		size_text(v[i], buf[i], sizeof(buf[i]));
 		labels[i] = buf[i];
 	}
-	return n;
+	return k;
 }
 
-static void matrix(FILE *f, const struct sb_jv *test, const char **rows, size_t nr,
+static void matrix(FILE *f, const struct sb_sweep_result *r, int t, const char **rows, size_t nr,
 		   const char **cols, size_t nc)
 {
 	double cells[MAX_SIZES * MAX_SIZES];
-	const struct sb_jv *m = sb_jv_get(test, "kib_per_s");
 	char title[96];
 	for (size_t i = 0; i < nr; i++)
-		for (size_t j = 0; j < nc; j++) {
-			const struct sb_jv *c = sb_jv_at(sb_jv_at(m, i), j);
-			cells[i * nc + j] = sb_jv_is(c, SB_JV_NUM) ? c->num.d * 1024 : NAN;
-		}
-	snprintf(title, sizeof(title), "%s (%s)", rep_or(sb_jv_str(sb_jv_get(test, "title")), "?"),
-		 rep_or(sb_jv_str(sb_jv_get(test, "test")), "?"));
+		for (size_t j = 0; j < nc; j++)
+			cells[i * nc + j] = r->state[t][i][j] == SB_SWEEP_CELL_DONE
+						    ? (double)r->kibps[t][i][j] * 1024
+						    : NAN;
+	snprintf(title, sizeof(title), "%s (%s)", sb_sweep_test_title(t), sb_sweep_test_name(t));
 	struct chart c = {
 		.kind = CHART_HEATMAP,
 		.title = title,
@@ -69,43 +66,45 @@ static void matrix(FILE *f, const struct sb_jv *test, const char **rows, size_t 
 /* Many ranks (docs/mpi.md): the matrices above are the All clients
  * aggregate; a row per rank with its rate of each test (its bytes over its
  * time), then the widest start and end spread of each test's cells. */
-static void ranks_table(FILE *f, const struct sb_jv *s)
+static void ranks_table(FILE *f, const struct sb_sweep_doc *s)
 {
-	const struct sb_jv *rk = sb_jv_get(s, "ranks"), *tests = sb_jv_get(s, "tests");
+	const struct sb_sweep_result *agg = &s->r;
 	const char *cols[2 + 16];
+	int test[16];
 	char a[48];
-	size_t nt = SB_MIN(sb_jv_len(tests), 16);
-	if (!sb_jv_len(rk) || !nt)
+	size_t nt = 0;
+	for (int t = 0; t < SB_SWEEP_NTESTS && nt < 16; t++)
+		if (s->o.tests & (1u << t))
+			test[nt++] = t;
+	if (!agg->nranks || !nt)
 		return;
 	cols[0] = "Rank";
 	cols[1] = "Host";
 	for (size_t i = 0; i < nt; i++)
-		cols[2 + i] = rep_or(sb_jv_str(sb_jv_get(sb_jv_at(tests, i), "test")), "?");
+		cols[2 + i] = sb_sweep_test_name(test[i]);
 	fprintf(f,
-		"<h3>Ranks</h3>\n<p class=\"meta\">%zu ranks; each cell above is the All "
+		"<h3>Ranks</h3>\n<p class=\"meta\">%u ranks; each cell above is the All "
 		"clients aggregate: the ranks' bytes over the time from the earliest start to "
 		"the latest end. Below, each rank's bytes over its own time, per test.</p>\n",
-		sb_jv_len(rk));
+		agg->nranks);
 	html_head_row(f, cols, 2 + nt, 2);
-	for (size_t k = 0; k < sb_jv_len(rk); k++) {
-		const struct sb_jv *r = sb_jv_at(rk, k), *rt = sb_jv_get(r, "tests");
+	for (unsigned k = 0; k < agg->nranks; k++) {
+		const struct sb_sweep_rank *rk = &agg->ranks[k];
 		fputs("<tr>", f);
-		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(r, "rank"), -1));
+		snprintf(a, sizeof(a), "%d", rk->rank);
 		html_cell(f, a, 0);
-		html_cell(f, rep_or(sb_jv_str(sb_jv_get(r, "hostname")), "?"), 0);
+		html_cell(f, rk->host, 0);
 		for (size_t i = 0; i < nt; i++) {
-			const double bw = rep_sweep_rank_rate(sb_jv_at(rt, i));
+			const double bw = sb_sweep_rank_rate(&rk->r, test[i]);
 			html_cell(f, bw < 0 ? "-" : rep_fmt_rate(bw, a, sizeof(a)), 1);
 		}
 		fputs("</tr>\n", f);
 	}
-	static const char *const spreads[2][2] = { { "start_spread_s", "widest start spread" },
-						   { "end_spread_s", "widest end spread" } };
-	for (size_t w = 0; w < 2; w++) {
-		fprintf(f, "<tr><td colspan=\"2\">%s</td>", spreads[w][1]);
+	static const char *const spreads[2] = { "widest start spread", "widest end spread" };
+	for (int w = 0; w < 2; w++) {
+		fprintf(f, "<tr><td colspan=\"2\">%s</td>", spreads[w]);
 		for (size_t i = 0; i < nt; i++) {
-			snprintf(a, sizeof(a), "%.3f ms",
-				 1e3 * rep_sweep_widest(sb_jv_at(tests, i), spreads[w][0]));
+			snprintf(a, sizeof(a), "%.3f ms", 1e3 * rep_sweep_widest(s, test[i], w));
 			html_cell(f, a, 1);
 		}
 		fputs("</tr>\n", f);
@@ -115,19 +114,20 @@ static void ranks_table(FILE *f, const struct sb_jv *s)
 
 void html_section_sweep(FILE *f, const struct rep_doc *d)
 {
-	const struct sb_jv *s = sb_jv_get(d->sb, "sweep");
-	const struct sb_jv *tests = sb_jv_get(s, "tests");
+	const struct sb_sweep_doc *s = d->sweep;
 	char rbuf[MAX_SIZES][24], cbuf[MAX_SIZES][24];
 	const char *rows[MAX_SIZES], *cols[MAX_SIZES];
-	size_t nr = size_labels(sb_jv_get(s, "file_sizes"), rbuf, rows);
-	size_t nc = size_labels(sb_jv_get(s, "record_sizes"), cbuf, cols);
-	if (!nr || !nc || !sb_jv_len(tests))
+	if (!s)
+		return;
+	size_t nr = size_labels(s->r.file_sizes, s->r.nfile, rbuf, rows);
+	size_t nc = size_labels(s->r.record_sizes, s->r.nrec, cbuf, cols);
+	if (!nr || !nc || !s->o.tests)
 		return;
 	fprintf(f, "<h3>Charts</h3>\n<p class=\"meta\">Cache: ");
-	rep_html_esc(f, rep_or(sb_jv_str(sb_jv_get(s, "cache")), "?"));
-	fprintf(f, "; %.0f of %.0f cells measured.</p>\n", sb_jv_num(sb_jv_get(s, "cells_done"), 0),
-		sb_jv_num(sb_jv_get(s, "cells_planned"), 0));
-	for (size_t i = 0; i < sb_jv_len(tests); i++)
-		matrix(f, sb_jv_at(tests, i), rows, nr, cols, nc);
+	rep_html_esc(f, s->cache);
+	fprintf(f, "; %u of %u cells measured.</p>\n", s->r.cells_done, s->r.cells_planned);
+	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
+		if (s->o.tests & (1u << t))
+			matrix(f, &s->r, t, rows, nr, cols, nc);
 	ranks_table(f, s);
 }

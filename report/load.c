@@ -180,5 +180,6 @@ void rep_free(struct rep_doc *d)
 	free(d->notes);
 	sb_jdoc_free(d->summary_tree);
 	free(d->trees);
+	rep_methods_free(d);
 	free(d);
 }

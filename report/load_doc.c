@@ -258,9 +258,10 @@ int rep_load_doc(struct rep_doc *d, FILE *f, char **why)
 	if (!rc && sb_jv_is(sb_jv_get(sb, "soak"), SB_JV_OBJ) &&
 	    sb_soak_check_summary(sb_jv_get(sb, "soak"), msg, sizeof(msg)) < 0)
 		rc = rep_fail(why, -REP_EINPUT, "'%s': storbench.soak.%s", d->path, msg);
-	if (!rc && sb_jv_is(sb, SB_JV_OBJ) && !(rc = rep_check_schema(d, sb, why)))
-		rc = rep_dev_methods_read(d, sb, why);
-	else if (!rc && is_fio(root, t.job_options))
+	if (!rc && sb_jv_is(sb, SB_JV_OBJ) && !(rc = rep_check_schema(d, sb, why))) {
+		if (!(rc = rep_dev_methods_read(d, sb, why)))
+			rc = rep_methods_read(d, sb, why);
+	} else if (!rc && is_fio(root, t.job_options))
 		d->is_fio = 1;
 	else if (!rc)
 		rc = rep_fail(why, -REP_EINPUT,

@@ -209,6 +209,11 @@ struct rep_doc {
 	struct sb_cliff_doc *cliff;
 	struct sb_flash_doc *flash;
 	struct sb_pts_doc *pts;
+	/* the methods' sections, read through their readers (methods.c);
+	 * NULL where the document has none */
+	struct sb_sweep_doc *sweep;
+	struct sb_meta_doc *meta;
+	struct sb_spo_doc *spo;
 };
 
 #define REP_MAX_NOTES 10 /* notes of lines left out, per file */
@@ -461,20 +466,26 @@ void rep_text_cliff(FILE *f, const struct rep_doc *d);
 void rep_text_flash(FILE *f, const struct rep_doc *d);
 /* storbench.meta as text (report/text_meta.c) */
 void rep_text_meta(FILE *f, const struct rep_doc *d);
-/* meta's tests in their order, and a test's rate from its object ("12.3
- * MiB/s", "4.56k files/s", "789 seeks/s"), for the text and HTML reports */
-#define REP_META_NTESTS 12
-extern const char *const rep_meta_tests[REP_META_NTESTS];
-void rep_meta_rate(const struct sb_jv *t, char *buf, size_t len);
-/* The rate of a meta test's object and its unit ("bytes/s", "seeks/s",
- * "files/s"); NaN when it has none. */
-double rep_meta_rate_of(const struct sb_jv *t, const char **unit);
+/* A meta test's rate v in words ("12.3 MiB/s", "4.56k files/s", "789
+ * seeks/s"), its unit ("bytes/s", "seeks/s", "files/s"), for the text,
+ * HTML and CSV reports; the latency percentiles the reports show
+ * (sb_meta_pcts' 50 and 99); a rank's number from an index of the
+ * ranks (-1: none). */
+void rep_meta_rate(int test, double v, char *buf, size_t len);
+const char *rep_meta_unit(int test);
+#define REP_META_P50 3
+#define REP_META_P99 6
+int rep_meta_rank_no(const struct sb_meta_run *m, int i);
 /* storbench.sweep in text (report/text_sweep.c): the matrices, and for
  * many ranks a row per rank and test. A rank's rate of one test (bytes
  * over elapsed_ns of its cells, -1 none); the widest cell of a matrix. */
 void rep_text_sweep(FILE *f, const struct rep_doc *d);
-double rep_sweep_rank_rate(const struct sb_jv *rank_test);
-double rep_sweep_widest(const struct sb_jv *test, const char *key);
+double rep_sweep_widest(const struct sb_sweep_doc *s, int test, int end);
+/* The methods' sections of a result, read through their readers into d
+ * (report/methods.c): 0, or -REP_EINPUT with *why naming the key path of
+ * what is wrong, -ENOMEM; rep_methods_free frees them. */
+int rep_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why);
+void rep_methods_free(struct rep_doc *d);
 int rep_csv(FILE *f, struct rep_doc *const *docs, size_t n, enum rep_table t);
 /* One CSV field, RFC 4180 quoted when it must be (NULL: empty), with the
  * comma before it unless first. */

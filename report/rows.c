@@ -213,21 +213,9 @@ static struct rep_cell u64(uint64_t u)
 	return (struct rep_cell){ .kind = REP_CELL_INT, .u = u };
 }
 
-/* A count or rank as a whole number, empty when absent. */
-static struct rep_cell whole(const struct sb_jv *v)
-{
-	return sb_jv_is(v, SB_JV_NUM) ? (struct rep_cell){ .kind = REP_CELL_WHOLE, .d = v->num.d }
-				      : (struct rep_cell){ .kind = REP_CELL_EMPTY };
-}
-
 static struct rep_cell count(double d)
 {
 	return (struct rep_cell){ .kind = REP_CELL_WHOLE, .d = d };
-}
-
-static struct rep_cell numv(const struct sb_jv *v)
-{
-	return num(sb_jv_num(v, NAN));
 }
 
 /* An iteration number, absent (0) outside soak. */
@@ -499,14 +487,11 @@ static void spo_class_row(struct walk *w, const struct rep_doc *d, double it, in
 
 static void spo_counts(struct walk *w, const struct rep_doc *d)
 {
-	const struct sb_jv *s = sb_jv_get(d->sb, "spo"), *cl = sb_jv_get(s, "classes");
+	const struct sb_spo_check *s = d->spo ? &d->spo->c : NULL;
 	const struct rep_cycles *cy = d->cycles;
-	if (sb_jv_is(cl, SB_JV_OBJ))
-		for (int k = 0; k < SB_SPO_NCLASS; k++)
-			spo_class_row(w, d, NAN, k,
-				      sb_jv_num(sb_jv_get(cl, sb_spo_class_name(k)), 0),
-				      sb_jv_num(sb_jv_get(s, "bs"), NAN),
-				      sb_jv_num(sb_jv_get(s, "blocks"), 0));
+	for (int k = 0; s && k < SB_SPO_NCLASS; k++)
+		spo_class_row(w, d, NAN, k, (double)s->count[k], (double)s->h.bs,
+			      (double)s->blocks);
 	for (size_t i = 0; cy && i < cy->n; i++) {
 		double all = 0;
 		for (int k = 0; k < SB_SPO_NCLASS; k++)
@@ -519,13 +504,12 @@ static void spo_counts(struct walk *w, const struct rep_doc *d)
 
 static void spo_ranges(struct walk *w, const struct rep_doc *d)
 {
-	const struct sb_jv *rs = sb_jv_get(sb_jv_get(d->sb, "spo"), "ranges");
-	for (size_t i = 0; i < sb_jv_len(rs); i++) {
-		const struct sb_jv *r = sb_jv_at(rs, i);
+	for (size_t i = 0; d->spo && i < d->spo->c.nranges; i++) {
+		const struct sb_spo_range *r = &d->spo->c.ranges[i];
 		struct rep_cell *c = row(w, d, NULL, -1);
-		c[RG_CLASS] = str(sb_jv_str(sb_jv_get(r, "class")));
-		c[RG_OFFSET] = num(sb_jv_num(sb_jv_get(r, "offset"), NAN));
-		c[RG_LENGTH] = num(sb_jv_num(sb_jv_get(r, "length"), NAN));
+		c[RG_CLASS] = str(sb_spo_class_name(r->cls));
+		c[RG_OFFSET] = num((double)r->offset);
+		c[RG_LENGTH] = num((double)r->length);
 		emit(w);
 	}
 }
@@ -699,59 +683,60 @@ static void soak_ranks(struct walk *w, const struct rep_doc *d)
 }
 
 /* ---- meta_ranks and meta_skew: meta of many ranks, per test ---- */
+static struct rep_cell wholed(double d)
+{
+	return (struct rep_cell){ .kind = REP_CELL_WHOLE, .d = d };
+}
+
 static void meta_ranks(struct walk *w, const struct rep_doc *d)
 {
-	const struct sb_jv *ranks = sb_jv_get(sb_jv_get(d->sb, "meta"), "ranks");
-	for (size_t t = 0; t < REP_META_NTESTS; t++)
-		for (size_t i = 0; i < sb_jv_len(ranks); i++) {
-			const struct sb_jv *k = sb_jv_at(ranks, i);
-			const struct sb_jv *x = sb_jv_get(sb_jv_get(k, "tests"), rep_meta_tests[t]);
-			const struct sb_jv *l = sb_jv_get(x, "lat_ns");
-			const char *unit;
-			if (!sb_jv_is(x, SB_JV_OBJ))
+	const struct sb_meta_run *m = d->meta ? &d->meta->m : NULL;
+	for (int t = 0; m && t < SB_META_NTESTS; t++)
+		for (unsigned i = 0; i < m->nranks; i++) {
+			const struct sb_meta_rank *k = &m->ranks[i];
+			const struct sb_meta_rank_test *x = &k->t[t];
+			if (!x->ran)
 				continue;
 			struct rep_cell *c = row(w, d, NULL, -1);
-			c[RMK_TEST] = str(rep_meta_tests[t]);
-			c[RMK_RANK] = whole(sb_jv_get(k, "rank"));
-			c[RMK_HOST] = str(rep_rank_host(k));
-			c[RMK_OPS] = whole(sb_jv_get(x, "ops"));
-			c[RMK_BYTES] = whole(sb_jv_get(x, "bytes"));
-			c[RMK_ELAPSED] = whole(sb_jv_get(x, "elapsed_ns"));
-			c[RMK_CPU] = whole(sb_jv_get(x, "cpu_ns"));
-			c[RMK_RATE] = num(rep_meta_rate_of(x, &unit));
-			c[RMK_UNIT] = str(unit);
-			c[RMK_LAT_MIN] = numv(sb_jv_get(l, "min"));
-			c[RMK_LAT_P50] = numv(sb_jv_get(l, "p50"));
-			c[RMK_LAT_P99] = numv(sb_jv_get(l, "p99"));
-			c[RMK_LAT_MAX] = numv(sb_jv_get(l, "max"));
-			c[RMK_START] = numv(sb_jv_get(x, "start_s"));
-			c[RMK_END] = numv(sb_jv_get(x, "end_s"));
+			c[RMK_TEST] = str(sb_meta_test_name((enum sb_meta_test)t));
+			c[RMK_RANK] = wholed(k->rank);
+			c[RMK_HOST] = str(k->host);
+			c[RMK_OPS] = wholed((double)x->ops);
+			c[RMK_BYTES] = wholed((double)x->bytes);
+			c[RMK_ELAPSED] = wholed((double)x->elapsed_ns);
+			c[RMK_CPU] = wholed((double)x->cpu_ns);
+			c[RMK_RATE] = num(x->rate);
+			c[RMK_UNIT] = str(rep_meta_unit(t));
+			c[RMK_LAT_MIN] = num((double)x->lat_min);
+			c[RMK_LAT_P50] = num((double)x->lat_p50);
+			c[RMK_LAT_P99] = num((double)x->lat_p99);
+			c[RMK_LAT_MAX] = num((double)x->lat_max);
+			c[RMK_START] = num(x->start_s);
+			c[RMK_END] = num(x->end_s);
 			emit(w);
 		}
 }
 
 static void meta_skew(struct walk *w, const struct rep_doc *d)
 {
-	const struct sb_jv *m = sb_jv_get(d->sb, "meta"), *skew = sb_jv_get(m, "skew");
-	for (size_t t = 0; t < REP_META_NTESTS; t++) {
-		const struct sb_jv *k = sb_jv_get(skew, rep_meta_tests[t]);
-		const char *unit;
-		if (!sb_jv_is(k, SB_JV_OBJ))
+	const struct sb_meta_doc *m = d->meta;
+	for (int t = 0; m && t < SB_META_NTESTS; t++) {
+		const struct sb_meta_skew *k = &m->m.skew[t];
+		if (!(m->skews & (1u << t)))
 			continue;
-		/* the rate's unit is the aggregate test's */
-		rep_meta_rate_of(sb_jv_get(sb_jv_get(m, "tests"), rep_meta_tests[t]), &unit);
 		struct rep_cell *c = row(w, d, NULL, -1);
-		c[RMS_TEST] = str(rep_meta_tests[t]);
-		c[RMS_FIRST_START] = numv(sb_jv_get(k, "first_start_s"));
-		c[RMS_START_SPREAD] = numv(sb_jv_get(k, "start_spread_s"));
-		c[RMS_END_SPREAD] = numv(sb_jv_get(k, "end_spread_s"));
-		c[RMS_SPAN] = numv(sb_jv_get(k, "span_s"));
-		c[RMS_MEDIAN_RATE] = numv(sb_jv_get(k, "median_rate"));
-		c[RMS_UNIT] = str(unit);
-		c[RMS_SLOWEST] = whole(sb_jv_get(k, "slowest_rank"));
-		c[RMS_SLOWEST_VS] = numv(sb_jv_get(k, "slowest_vs_median"));
-		c[RMS_FASTEST] = whole(sb_jv_get(k, "fastest_rank"));
-		c[RMS_FASTEST_VS] = numv(sb_jv_get(k, "fastest_vs_median"));
+		c[RMS_TEST] = str(sb_meta_test_name((enum sb_meta_test)t));
+		c[RMS_FIRST_START] = num(m->first_start_s[t]);
+		c[RMS_START_SPREAD] = num(k->start_spread_s);
+		c[RMS_END_SPREAD] = num(k->end_spread_s);
+		c[RMS_SPAN] = num(k->span_s);
+		c[RMS_MEDIAN_RATE] = num(k->median_rate);
+		/* the rate's unit is the aggregate test's */
+		c[RMS_UNIT] = str(m->tests & (1u << t) ? rep_meta_unit(t) : NULL);
+		c[RMS_SLOWEST] = wholed(rep_meta_rank_no(&m->m, k->slowest_rank));
+		c[RMS_SLOWEST_VS] = num(k->slowest_vs_median);
+		c[RMS_FASTEST] = wholed(rep_meta_rank_no(&m->m, k->fastest_rank));
+		c[RMS_FASTEST_VS] = num(k->fastest_vs_median);
 		emit(w);
 	}
 }

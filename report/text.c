@@ -363,25 +363,22 @@ static void verify(FILE *f, const struct rep_doc *d)
 /* storbench.spo (spo --check): blocks per class, the verdict, what to do. */
 static void spo(FILE *f, const struct rep_doc *d)
 {
-	const struct sb_jv *s = sb_jv_get(d->sb, "spo"), *cl = sb_jv_get(s, "classes");
-	const struct sb_jv *rec = sb_jv_get(s, "recommendations");
-	struct rep_ttable c = { { "class", "blocks" }, 2, 1, NULL, 0, 0 };
+	struct rep_ttable t = { { "class", "blocks" }, 2, 1, NULL, 0, 0 };
 	char a[32];
-	if (!sb_jv_is(cl, SB_JV_OBJ))
+	if (!d->spo)
 		return;
-	fprintf(f, "\nspo: %.0f blocks checked, %.0f writes journaled, %.0f acknowledged, %s\n",
-		sb_jv_num(sb_jv_get(s, "blocks"), 0),
-		sb_jv_num(sb_jv_get(sb_jv_get(s, "journal"), "writes"), 0),
-		sb_jv_num(sb_jv_get(sb_jv_get(s, "journal"), "acknowledged"), 0),
-		sb_jv_bool(sb_jv_get(s, "pass"), 0) ? "pass" : "FAIL");
-	for (int k = 0; k < SB_SPO_NCLASS && rep_tt_row(&c); k++) {
-		rep_tt_set(&c, 0, sb_spo_class_name(k));
-		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(cl, sb_spo_class_name(k)), 0));
-		rep_tt_set(&c, 1, a);
+	const struct sb_spo_check *c = &d->spo->c;
+	fprintf(f, "\nspo: %llu blocks checked, %llu writes journaled, %llu acknowledged, %s\n",
+		(unsigned long long)c->blocks, (unsigned long long)c->writes,
+		(unsigned long long)c->acked, c->pass ? "pass" : "FAIL");
+	for (int k = 0; k < SB_SPO_NCLASS && rep_tt_row(&t); k++) {
+		rep_tt_set(&t, 0, sb_spo_class_name(k));
+		snprintf(a, sizeof(a), "%llu", (unsigned long long)c->count[k]);
+		rep_tt_set(&t, 1, a);
 	}
-	rep_tt_print(f, &c);
-	for (size_t i = 0; i < sb_jv_len(rec); i++)
-		fprintf(f, "recommended: %s\n", rep_or(sb_jv_str(sb_jv_at(rec, i)), ""));
+	rep_tt_print(f, &t);
+	for (unsigned i = 0; i < c->nrec; i++)
+		fprintf(f, "recommended: %s\n", c->rec[i]);
 }
 
 /* spo --cycles's log: the verdict, blocks per class over the cycles, the

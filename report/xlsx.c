@@ -395,49 +395,43 @@ static void iterations_sheet(struct book *b, struct rep_doc *const *docs, size_t
 
 /* ---- Sweep: a sheet per test laid out as iozone -Rb does: file sizes
  * down, record sizes across, KiB/s in the cells ---- */
-static void sweep_sheet(struct book *b, const struct rep_doc *d, const struct sb_jv *t,
-			const struct sb_jv *fs, const struct sb_jv *rs, size_t ndocs)
+static void sweep_sheet(struct book *b, const struct rep_doc *d, int t, size_t ndocs)
 {
+	const struct sb_sweep_result *r = &d->sweep->r;
 	char name[32];
-	const struct sb_jv *m = sb_jv_get(t, "kib_per_s");
 	/* a sheet name: at most 31 characters, unique across the results */
 	snprintf(name, sizeof(name), "%.*s%s%.20s", ndocs > 1 ? 8 : 0, d->name,
-		 ndocs > 1 ? " " : "", rep_or(sb_jv_str(sb_jv_get(t, "test")), "test"));
+		 ndocs > 1 ? " " : "", sb_sweep_test_name(t));
 	for (char *p = name; *p; p++)
 		if (strchr("[]:*?/\\", *p))
 			*p = '_';
 	if (workbook_get_worksheet_by_name(b->wb, name) ||
 	    !(b->sheet = workbook_add_worksheet(b->wb, name)))
 		return;
-	worksheet_write_string(b->sheet, 0, 0, rep_or(sb_jv_str(sb_jv_get(t, "title")), name),
-			       b->bold);
+	worksheet_write_string(b->sheet, 0, 0, sb_sweep_test_title(t), b->bold);
 	worksheet_write_string(b->sheet, 1, 0, "file size (KiB) \\ record size (KiB), KiB/s",
 			       b->bold);
 	worksheet_set_column(b->sheet, 0, 0, 40, NULL);
-	for (size_t j = 0; j < sb_jv_len(rs); j++)
+	for (unsigned j = 0; j < r->nrec; j++)
 		worksheet_write_number(b->sheet, 1, (lxw_col_t)(j + 1),
-				       sb_jv_num(sb_jv_at(rs, j), 0) / 1024, b->bold);
-	for (size_t i = 0; i < sb_jv_len(fs); i++) {
+				       (double)r->record_sizes[j] / 1024, b->bold);
+	for (unsigned i = 0; i < r->nfile; i++) {
 		worksheet_write_number(b->sheet, (lxw_row_t)(i + 2), 0,
-				       sb_jv_num(sb_jv_at(fs, i), 0) / 1024, b->bold);
-		for (size_t j = 0; j < sb_jv_len(rs); j++) {
-			const struct sb_jv *c = sb_jv_at(sb_jv_at(m, i), j);
-			if (sb_jv_is(c, SB_JV_NUM))
+				       (double)r->file_sizes[i] / 1024, b->bold);
+		for (unsigned j = 0; j < r->nrec; j++)
+			if (r->state[t][i][j] == SB_SWEEP_CELL_DONE)
 				worksheet_write_number(b->sheet, (lxw_row_t)(i + 2),
-						       (lxw_col_t)(j + 1), c->num.d, NULL);
-		}
+						       (lxw_col_t)(j + 1),
+						       (double)r->kibps[t][i][j], NULL);
 	}
 }
 
 static void sweep_sheets(struct book *b, struct rep_doc *const *docs, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		const struct sb_jv *s = sb_jv_get(docs[i]->sb, "sweep"),
-				   *tests = sb_jv_get(s, "tests");
-		for (size_t k = 0; k < sb_jv_len(tests) && k < 64; k++)
-			sweep_sheet(b, docs[i], sb_jv_at(tests, k), sb_jv_get(s, "file_sizes"),
-				    sb_jv_get(s, "record_sizes"), n);
-	}
+	for (size_t i = 0; i < n; i++)
+		for (int t = 0; docs[i]->sweep && t < SB_SWEEP_NTESTS; t++)
+			if (docs[i]->sweep->o.tests & (1u << t))
+				sweep_sheet(b, docs[i], t, n);
 }
 
 /* ---- PTS: a sheet per test: each round's tracked figure and the tracked

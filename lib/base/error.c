@@ -14,6 +14,24 @@ int sb_error_set(struct sb_error *e, int err, enum sb_errclass cls, const char *
 	return err;
 }
 
+long sb_errclass_code(enum sb_errclass cls)
+{
+	switch (cls) {
+	case SB_ERR_FAIL: return 1;
+	case SB_ERR_INPUT: return 2;
+	case SB_ERR_ENV: return 3;
+	case SB_ERR_STOPPED: return 4;
+	}
+	return 1;
+}
+
+enum sb_errclass sb_errclass_of(long code)
+{
+	static const enum sb_errclass c[] = { SB_ERR_FAIL, SB_ERR_FAIL, SB_ERR_INPUT, SB_ERR_ENV,
+					      SB_ERR_STOPPED };
+	return code >= 0 && code <= 4 ? c[code] : SB_ERR_FAIL;
+}
+
 /* What the system said about a path or a device the command was given:
  * the command line was right, the target or the system cannot be used
  * now (docs/promises.md, the exit status table), or the device failed a

@@ -153,6 +153,21 @@ int sb_jtake_str(struct sb_jtake *t, const struct sb_jv *o, const char *key, int
 	return 0;
 }
 
+int sb_jtake_word(struct sb_jtake *t, const struct sb_jv *o, const char *key, int flags,
+		  const char *(*name)(int), int n, const char *what, int *out)
+{
+	const char *v;
+	const int rc = sb_jtake_str(t, o, key, flags, &v);
+	if (rc)
+		return rc;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(v, name(i))) {
+			*out = i;
+			return 0;
+		}
+	return sb_jtake_bad(t, key, what, sb_jv_get(o, key));
+}
+
 static const struct sb_jv *typed(struct sb_jtake *t, const struct sb_jv *o, const char *key,
 				 int flags, enum sb_jv_type type, const char *what)
 {
@@ -175,6 +190,23 @@ const struct sb_jv *sb_jtake_arr(struct sb_jtake *t, const struct sb_jv *o, cons
 				 int flags)
 {
 	return typed(t, o, key, flags, SB_JV_ARR, "an array");
+}
+
+int sb_jtake_pcts(struct sb_jtake *t, const struct sb_jv *o, const char *key, const double *pct,
+		  size_t n, double *out)
+{
+	char k[32];
+	const struct sb_jv *p = sb_jtake_obj(t, o, key, 0);
+	const size_t top = sb_jtake_down(t, key);
+	for (size_t i = 0; p && i < n; i++) {
+		uint64_t v;
+		snprintf(k, sizeof(k), "%f", pct[i]);
+		out[i] = NAN;
+		if (!sb_jtake_u64(t, p, k, SB_JTAKE_OPTIONAL, 1000000000000000000ull, &v))
+			out[i] = (double)v;
+	}
+	sb_jtake_up(t, top);
+	return t->e;
 }
 
 int sb_jtake_matrix(struct sb_jtake *t, const struct sb_jv *o, const char *key, int flags,

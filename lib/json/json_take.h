@@ -45,12 +45,21 @@ int sb_jtake_num(struct sb_jtake *t, const struct sb_jv *o, const char *key, int
 int sb_jtake_bool(struct sb_jtake *t, const struct sb_jv *o, const char *key, int flags, int *out);
 int sb_jtake_str(struct sb_jtake *t, const struct sb_jv *o, const char *key, int flags,
 		 const char **out);
+/* A string member that is one of n words: name(i) reads as i. */
+int sb_jtake_word(struct sb_jtake *t, const struct sb_jv *o, const char *key, int flags,
+		  const char *(*name)(int), int n, const char *what, int *out);
 /* An object or array member (NULL: absent and optional, or a problem
  * said: t->e tells them apart). */
 const struct sb_jv *sb_jtake_obj(struct sb_jtake *t, const struct sb_jv *o, const char *key,
 				 int flags);
 const struct sb_jv *sb_jtake_arr(struct sb_jtake *t, const struct sb_jv *o, const char *key,
 				 int flags);
+
+/* An object member key of o of percentiles as the writers key them
+ * ("%f" of each of pct[0..n)): each a whole number of ns (out[i], NAN where
+ * the object has none of it). */
+int sb_jtake_pcts(struct sb_jtake *t, const struct sb_jv *o, const char *key, const double *pct,
+		  size_t n, double *out);
 
 /* A matrix member key of o: an array of rows arrays of cols items, each
  * taken by cell (which says what is wrong with sb_jtake_bad(t, NULL, ...)

@@ -1,23 +1,13 @@
 /* One latency run: names, the log of requests, and the lines of the tools
  * a preset reproduces (hdparm, dd). */
 #include "lib/latency/lat_run.h"
+#include "lib/base/units.h"
 #include "lib/target/cache.h"
 #include "lib/target/jobtarget.h"
 
 #include <fcntl.h>
 #include <math.h>
 #include <unistd.h>
-
-const char *sb_lat_preset_name(enum sb_lat_preset p)
-{
-	static const char *const names[] = { "ioping", "dd-sync", "hdparm", "hdparm-cache" };
-	return (unsigned)p < SB_ARRAY_SIZE(names) ? names[p] : "?";
-}
-
-const char *sb_lat_pattern_name(enum sb_probe_pattern p)
-{
-	return p == SB_PROBE_RANDOM ? "random" : p == SB_PROBE_SEQ ? "sequential" : "fixed";
-}
 
 void sb_lat_record(struct sb_lat_run *lr, const struct sb_probe_req *r)
 {
@@ -151,4 +141,88 @@ void sb_lat_dd_lines(const struct sb_lat_run *lr, char *buf, size_t len)
 	else
 		snprintf(buf + k, len - (size_t)k, "%llu bytes (%s, %s) copied, %s, %s",
 			 (unsigned long long)bytes, sib, iecb, secs, rate);
+}
+
+/* ---- the run ---- */
+
+struct run {
+	const struct sb_latency_hooks *h;
+	struct sb_lat_run *lr;
+	int asked;
+};
+
+static int stop(void *ctx)
+{
+	struct run *r = ctx;
+	if (!r->asked && r->h->stop && r->h->stop(r->h->ctx))
+		r->asked = 1;
+	return r->asked;
+}
+
+static void request(void *ctx, const struct sb_probe_req *q)
+{
+	struct run *r = ctx;
+	sb_lat_record(r->lr, q);
+	if (r->h->request)
+		r->h->request(r->h->ctx, r->lr, q);
+}
+
+int sb_latency_run(const struct sb_latency_opts *o, const struct sb_latency_hooks *h,
+		   struct sb_coord *coord, struct sb_lat_run *out, struct sb_error *err)
+{
+	static const struct sb_latency_hooks none;
+	struct run r = { h ? h : &none, out, 0 };
+	(void)coord;
+	memset(err, 0, sizeof(*err));
+	out->preset = o->preset;
+	out->path = o->path;
+	out->p = o->p;
+	out->direct = o->direct;
+	out->dsync = o->dsync;
+	if (stop(&r)) { /* before anything ran: nothing measured */
+		out->interrupted = 1;
+		return 0;
+	}
+	int e = sb_lat_open(out, o->target);
+	if (e)
+		return sb_error_set(err, e,
+				    e == -EACCES || e == -EPERM || e == -EBUSY ? SB_ERR_ENV
+									       : SB_ERR_INPUT,
+				    "cannot open '%s': %s", o->target->paths[0], strerror(-e));
+	out->p.stop = stop;
+	out->p.on_request = request;
+	out->p.ctx = &r;
+	sb_ioping_init(&out->st, out->p.bs);
+	e = sb_lat_prime(out);
+	if (e < 0 && r.h->warn) {
+		char msg[4400];
+		snprintf(msg, sizeof(msg), "priming read of '%s' failed: %s", out->path,
+			 strerror(-e));
+		r.h->warn(r.h->ctx, msg);
+	}
+	if (r.h->begin)
+		r.h->begin(r.h->ctx, out);
+	out->failed = sb_probe_run(&out->p, &out->st, &out->fail_offset);
+	if (out->preset == SB_LAT_HDPARM_CACHE && out->st.count)
+		out->overhead_ns = sb_probe_seek_overhead_ns(out->p.fd, out->p.offset,
+							     out->st.count);
+	sb_lat_close(out);
+	out->interrupted = stop(&r);
+	out->p.stop = NULL;
+	out->p.on_request = NULL;
+	out->p.ctx = NULL;
+	if (!out->failed)
+		return 0;
+	char a[32];
+	return sb_error_set(err, out->failed, SB_ERR_FAIL,
+			    "%s error at offset %llu (%s) of '%s': %s",
+			    out->p.write ? "write" : "read", (unsigned long long)out->fail_offset,
+			    sb_fmt_size(out->fail_offset, a, sizeof(a)), out->path,
+			    strerror(-out->failed));
+}
+
+void sb_latency_result_free(struct sb_lat_run *lr)
+{
+	if (lr)
+		sb_lat_run_free(lr);
 }

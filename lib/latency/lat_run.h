@@ -70,5 +70,80 @@ double sb_lat_hdparm_seconds(const struct sb_lat_run *lr);
  * newline. */
 void sb_lat_hdparm_line(const struct sb_lat_run *lr, char *buf, size_t len);
 void sb_lat_dd_lines(const struct sb_lat_run *lr, char *buf, size_t len);
+/* How the page cache stood: "fadvise per request", "drop_caches",
+ * "fadvise", "bypassed" (direct I/O), "warm". */
+const char *sb_lat_cache_name(const struct sb_lat_run *lr);
+
+/* ---- storbench latency as a library call (lat_run.c) ---- */
+struct sb_latency_opts {
+	enum sb_lat_preset preset;
+	const char *path;		   /* as given: the results' and the words' */
+	const struct sb_jobtarget *target; /* prepared for one job: what is opened */
+	struct sb_probe_params p;	   /* the probe (fd, stop, on_request, ctx: the run's) */
+	int direct, dsync;
+};
+/* What the program hears of as the probe runs; each may be NULL. */
+struct sb_latency_hooks {
+	void *ctx;
+	/* polled between requests: non-zero stops the probe (interrupted) */
+	int (*stop)(void *ctx);
+	/* the probe begins (the target open, the cache dropped) */
+	void (*begin)(void *ctx, const struct sb_lat_run *lr);
+	/* each request, once it is in lr's log and statistics */
+	void (*request)(void *ctx, const struct sb_lat_run *lr, const struct sb_probe_req *r);
+	/* said as it happens, the run going on (the priming read failed) */
+	void (*warn)(void *ctx, const char *msg);
+};
+/*
+ * Runs the probe o describes on its target, telling h (NULL: nothing) as
+ * it goes, into out (zeroed by the caller; free what it holds with
+ * sb_latency_result_free): opens the target, primes and drops the cache as
+ * the preset asks, runs the requests, then closes it; a stop asked before
+ * it begins measures nothing (out->interrupted). coord: NULL (one
+ * process; the probe has no ranks). 0; -errno with err when the target
+ * cannot be opened (nothing ran: SB_ERR_ENV for permission or a busy
+ * device, else SB_ERR_INPUT) or a request failed (SB_ERR_FAIL: out has
+ * the requests before it, out->failed and fail_offset where).
+ */
+struct sb_coord;
+int sb_latency_run(const struct sb_latency_opts *o, const struct sb_latency_hooks *h,
+		   struct sb_coord *coord, struct sb_lat_run *out, struct sb_error *err);
+/* What out holds (the log, the statistics); NULL accepted. */
+void sb_latency_result_free(struct sb_lat_run *lr);
+
+/* The results' "latency" section and its job in fio's shape (psync, queue
+ * depth 1) (latency_json.c): statistics, the preset's own figures, the
+ * log of requests. lr must outlive res. 0 or -ENOMEM. */
+struct sb_results;
+int sb_results_latency(struct sb_results *res, struct sb_lat_run *lr);
+/* The percentiles the section has. */
+#define SB_LAT_NPCTS 9
+extern const double sb_lat_pcts[SB_LAT_NPCTS];
+
+/* The "latency" section read back (lat_read.c): lr holds the preset, the
+ * probe's parameters (pattern, direction, request size, region, interval,
+ * warm-up), direct, dsync, interrupted, the log and st's counts (count,
+ * valid, sum_ns, wall_ns, size; no histogram: the figures below are the
+ * section's), and hdparm's overhead; the rest as written. */
+struct sb_latency_doc {
+	struct sb_lat_run lr;
+	char cache[32]; /* sb_lat_cache_name's */
+	double iops, bw_bytes, avg_ns, mdev_ns;
+	uint64_t min_ns, max_ns;
+	int percentiles_exact;
+	double pct[SB_LAT_NPCTS]; /* ns at sb_lat_pcts[i]; NAN where not written */
+	double load_iops, load_bw_bytes;
+	uint64_t load_bytes;
+	/* dd's or hdparm's: its line, and what it says (seconds; hdparm's MiB) */
+	char line[512];
+	double seconds, mib;
+	uint64_t bytes;
+};
+struct sb_jv;
+/* Reads section (storbench.latency) into out: 0, or -EINVAL with err->msg
+ * naming the key path of what is wrong, -ENOMEM. Free out with
+ * sb_latency_doc_free (also after a failure). */
+int sb_latency_read(const struct sb_jv *section, struct sb_latency_doc *out, struct sb_error *err);
+void sb_latency_doc_free(struct sb_latency_doc *d);
 
 #endif

@@ -29,6 +29,15 @@ static int io_stopped(const struct io_run *io)
 	return io->ctl && io->ctl->stop && io->ctl->stop(io->ctl->ctx) == SB_META_STOP;
 }
 
+/* Within an operation (a chunk of characters): the run stops, asked
+ * without counting an operation (peek), or of stop() where there is none. */
+static int io_peek(const struct io_run *io)
+{
+	if (io->ctl && io->ctl->peek)
+		return io->ctl->peek(io->ctl->ctx);
+	return io_stopped(io);
+}
+
 /* Before each chunk: the caller's tick (this is its thread), then stop(). */
 static int io_poll(const struct io_run *io)
 {
@@ -55,7 +64,7 @@ static int io_fail(struct io_run *io, enum sb_meta_test t, int err)
 static int char_stop(const struct io_run *io, uint32_t i)
 {
 	const uint32_t every = io->p->char_syscall ? 64 : 4096;
-	return (i + 1) % every == 0 && io_stopped(io) ? EINTR : 0;
+	return (i + 1) % every == 0 && io_peek(io) ? EINTR : 0;
 }
 
 static int putc_chunk(struct io_run *io)
@@ -203,7 +212,7 @@ static int run_test(struct io_run *io, const struct io_test *it, uint64_t bytes,
 		}
 		const uint64_t tc = sb_now_ns();
 		e = it->chunk(io);
-		if (e == EINTR && io_stopped(io)) {
+		if (e == EINTR && io_peek(io)) {
 			r->interrupted = 1; /* within a chunk of characters */
 			e = 0;
 			break;

@@ -26,6 +26,7 @@
 #include "lib/sb.h"
 #include "lib/stats/hist.h"
 
+struct sb_coord;
 /* bonnie++'s tests_t order, which its CSV follows. */
 enum sb_meta_test {
 	SB_META_PUTC,
@@ -76,6 +77,10 @@ struct sb_meta_ctl {
 	void (*phase)(void *ctx, enum sb_meta_test t); /* a test starts */
 	void *ctx;
 	void (*tick)(void *ctx);
+	/* within an operation (every 64 characters of a chunk): non-zero ends
+	 * the run as stop() would, but it is not an operation (stop() counts
+	 * each for the progress); NULL: stop() is asked */
+	int (*peek)(void *ctx);
 };
 
 /* Where a test failed, for the message. */
@@ -277,6 +282,15 @@ struct sb_meta_run {
 	const struct sb_meta_rank *ranks;
 	int stonewall; /* --stonewall: each test ended on every rank with the first */
 	struct sb_meta_skew skew[SB_META_NTESTS];
+	/* how sb_meta_run ended besides its figures: the run directory's
+	 * removal (0, -ENOTEMPTY when it holds what storbench did not make,
+	 * -ESTALE when its name no longer names it, -errno); the first rank
+	 * that could not begin (its run directory: nothing ran; alone 0) and
+	 * under mpirun the first that failed a test (-1: none; rank 0 says so),
+	 * and a rank that did not answer in time (the program ends the job) */
+	int remove_err;
+	int refused_rank, failed_rank;
+	int ranks_lost;
 };
 /* A rank of a run under mpirun, as rank 0 keeps it. */
 struct sb_meta_rank {
@@ -290,5 +304,128 @@ struct sb_meta_rank {
 /* The run's CSV line, with its newline, or "" when it does not fit
  * (bonnie_csv.c). */
 void sb_meta_run_csv(const struct sb_meta_run *m, char *buf, size_t len);
+
+/* The results' "meta" section (meta_json.c): the run's parameters, each
+ * test's figures and latency, bonnie++'s CSV line, under mpirun each
+ * rank's and the skew (and res's ranks, MPI library and --stonewall); a
+ * warning when the block test file is smaller than twice the RAM
+ * (res->host must be filled) and for ranks far apart. m must outlive res.
+ * 0 or -ENOMEM. */
+struct sb_results;
+int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m);
+
+/* The percentiles of a test's latency the section has, and the key of a
+ * test's rate ("bw_bytes", "seeks_per_s", "files_per_s"). */
+#define SB_META_NPCTS 9
+extern const double sb_meta_pcts[SB_META_NPCTS];
+const char *sb_meta_rate_key(enum sb_meta_test t);
+/* The test of a name ("seq_create"), or -EINVAL. */
+int sb_meta_test_by_name(const char *name);
+
+/* The "meta" section read back (meta_read.c): a subset of what the run
+ * filled. m holds the run directory and whether it was removed (kept),
+ * interrupted, the parameters (files, io, seed, size_rule, twice_ram),
+ * per test res[t].ran, interrupted, stonewalled, ops, bytes, elapsed_ns,
+ * cpu_ns (no histogram: the section has the latency's figures, in t[]),
+ * and under mpirun stonewall, the ranks (their tests' start_s, end_s from
+ * the test's earliest start, as written) and the skew (slowest_rank,
+ * fastest_rank: indexes into the ranks, -1 none). */
+struct sb_meta_doc_test {
+	double rate; /* bytes/s (the I/O tests), seeks/s or files/s */
+	double cpu_percent;
+	int too_short;
+	uint64_t lat_min, lat_max, lat_n;
+	double lat_mean, lat_stddev;
+	double lat_pct[SB_META_NPCTS]; /* ns at sb_meta_pcts[i]; NAN where not written */
+};
+struct sb_meta_doc {
+	struct sb_meta_run m;
+	struct sb_meta_doc_test t[SB_META_NTESTS];
+	unsigned tests, skews; /* the tests the section has (bit t), those its skew has */
+	double first_start_s[SB_META_NTESTS]; /* many ranks: from the run's first start */
+	char cache[32];			      /* "drop_caches", "fadvise", "warm" */
+	char bonnie_csv[1024];
+};
+struct sb_jv;
+/* Reads section (storbench.meta) into out: 0, or -EINVAL with err->msg
+ * naming the key path of what is wrong, -ENOMEM. Free out with
+ * sb_meta_doc_free (also after a failure). */
+int sb_meta_read(const struct sb_jv *section, struct sb_meta_doc *out, struct sb_error *err);
+void sb_meta_doc_free(struct sb_meta_doc *d);
+
+/* ---- storbench meta as a library call (meta_run.c) ---- */
+struct sb_meta_opts {
+	const char *parent; /* the directory to work in: the run directory is made there */
+	/* the tests' parameters (nfiles 0: no file tests, size 0: no block
+	 * tests); their dir, path, dirfd and seed are the run's */
+	struct sb_meta_files files;
+	struct sb_meta_io io;
+	uint64_t seed;
+	const char *name; /* machine name in the CSV */
+	enum sb_meta_size_rule size_rule;
+	uint64_t twice_ram;
+	/* many ranks: each test ends on every rank when the first rank's ends
+	 * (--stonewall); the ranks' clocks are put on rank 0's with the
+	 * offsets the handle measured (sb_coord_clock_offset) */
+	int stonewall;
+};
+/* The tests a run of these parameters makes (bit t: enum sb_meta_test t). */
+unsigned sb_meta_tests(const struct sb_meta_io *io, uint64_t nfiles);
+/* What a progress line of the test running shows. */
+struct sb_meta_progress {
+	enum sb_meta_test test;
+	unsigned step, nsteps; /* the test, 1.., of the tests that run */
+	uint64_t ops, total;   /* this rank's operations of the test so far, to do */
+	uint64_t now_ns;
+	/* many ranks, rank 0: every rank's summed by the last round, as they
+	 * were at all_ns (nranks 0 alone) */
+	unsigned nranks;
+	uint64_t all_ops, all_total, all_ns;
+};
+/* What the program hears of as the run goes on; each may be NULL. */
+struct sb_meta_hooks {
+	void *ctx;
+	/* polled before each operation, from whichever thread does it:
+	 * non-zero stops the run (the test running is marked interrupted) */
+	int (*stop)(void *ctx);
+	/* a test begins (step 1.. of the tests that run) */
+	void (*phase)(void *ctx, enum sb_meta_test t, unsigned step);
+	/* at most every 50 ms (from any thread of the test); under mpirun on
+	 * rank 0 as each round ends */
+	void (*progress)(void *ctx, const struct sb_meta_progress *p);
+	/* the run directory: 1 once it exists and every rank has its own (a
+	 * second Ctrl-C may remove it: sb_meta_rundir_remove_fd(dirfd,
+	 * path)), 0 just before the run removes it */
+	void (*track)(void *ctx, const char *path, int dirfd, int on);
+};
+/*
+ * Runs storbench meta as o describes: makes a run directory in o->parent,
+ * runs the block and seek tests, then the file tests, in it, and removes
+ * it (out->kept, out->remove_err say how that went), telling h (NULL:
+ * nothing) as it goes, over coord's ranks (NULL or one: alone). Under
+ * mpirun every rank runs the tests in its own run directory, each test
+ * starting on every rank together (an agreement, which also tells a rank
+ * that another failed or stopped), rounds sum the ranks' operations for
+ * rank 0's progress and carry --stonewall, and rank 0 gathers every
+ * rank's figures into out: each test the All clients aggregate
+ * (sb_meta_aggregate), each rank's beside it (free with
+ * sb_meta_result_free).
+ *
+ * 0 when every rank ran its tests. Else -errno with err: the run
+ * directory could not be made (nothing ran; out->refused_rank), a test
+ * failed here (err->msg names it), -EINTR when h->stop or another rank
+ * stopped it (out->interrupted), -ECANCELED when another rank failed
+ * (out->failed_rank: no result is to be written); err->cls the worst of
+ * every rank's (the ranks agree on it), err->msg "" where this rank has
+ * nothing to say (rank 0 says the ranks met at different tests).
+ */
+int sb_meta_run(const struct sb_meta_opts *o, const struct sb_meta_hooks *h, struct sb_coord *coord,
+		struct sb_meta_run *out, struct sb_error *err);
+/* What the result holds besides itself (the ranks); NULL accepted. */
+void sb_meta_result_free(struct sb_meta_run *m);
+/* Under mpirun, before any rank makes anything: every rank runs the same
+ * tests (mask, sb_meta_tests). 0, or -EINVAL with err (rank 0 says why,
+ * the others nothing), -ETIMEDOUT. */
+int sb_meta_agree(struct sb_coord *coord, unsigned mask, struct sb_error *err);
 
 #endif

@@ -1,4 +1,5 @@
-/* Inside lib/meta: what the file-test files share. Not a public header. */
+/* Inside lib/meta: what the file-test files and a run's files share. Not a
+ * public header. */
 #ifndef SB_META_INT_H
 #define SB_META_INT_H
 
@@ -7,7 +8,65 @@
 #include "lib/base/rng.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <time.h>
+
+struct sb_coord;
+struct meta_ranks;
+
+/* A run of storbench meta (meta_run.c, meta_ranks.c): what the tests'
+ * stop and tick callbacks see. */
+struct meta_state {
+	const struct sb_meta_opts *o;
+	const struct sb_meta_hooks *h; /* never NULL (an empty one) */
+	struct sb_meta_run *m;
+	struct sb_coord *co;
+	struct meta_ranks *rk; /* many ranks; NULL alone */
+	/* the progress meter: stop() counts an operation (from any thread)
+	 * and, every 16th, tells the progress hook when it is due (the
+	 * thread that finds it due tells it, the others go on) */
+	_Atomic uint64_t ops, next_ns;
+	atomic_int busy;
+	int test; /* enum sb_meta_test running, -1 none */
+	unsigned step, nsteps;
+	uint64_t ops0;	       /* ops when the test began */
+	uint64_t next_tick_ns; /* many ranks: the next round's look */
+	atomic_int asked;      /* the stop hook said stop */
+};
+
+/* The operations of test t in the run m: chunks, seeks or files. */
+uint64_t sb_meta_test_ops(const struct sb_meta_run *m, enum sb_meta_test t);
+
+/* ---- many ranks (meta_ranks.c); alone each a no-op ---- */
+/* The ranks' state, when coord has more than one: 0 or -ENOMEM. */
+int sb_meta_ranks_start(struct meta_state *s);
+/* Every rank made its run directory (code 0) or not (a class code of
+ * sb_errclass_code): the first failing rank's code, its rank in *who (-1
+ * none). -ETIMEDOUT and the like when a rank did not answer. */
+int sb_meta_ranks_ready(struct meta_state *s, int code, int *first, int *who);
+/* Before test t, after every rank got there: 1 when this rank stops
+ * (another failed or was stopped; the tests' stop says so). */
+int sb_meta_ranks_phase(struct meta_state *s, enum sb_meta_test t);
+int sb_meta_ranks_stopped(const struct meta_state *s);
+/* --stonewall: another rank ended the test running. */
+int sb_meta_ranks_walled(const struct meta_state *s);
+/* From the thread running the tests, often: the rounds that sum every
+ * rank's operations to rank 0 (told to the progress hook there). */
+void sb_meta_ranks_tick(struct meta_state *s, uint64_t now);
+/* After the tests: this rank's code (sb_errclass_code; mismatch says the
+ * ranks met at different tests); every rank's worst into *worst, the
+ * first rank that failed a test into *failed (-1 none). */
+int sb_meta_ranks_end(struct meta_state *s, long code, long *worst, int *failed);
+/* Rank 0: the ranks met at different tests, in words (1); else 0. */
+int sb_meta_ranks_mismatch(const struct meta_state *s, char *msg, size_t len);
+/* Every rank's figures of the tests in mask to rank 0, whose m then
+ * holds the All clients aggregate and the ranks (0 there, 1 on the
+ * others); -ENOMEM, -ETIMEDOUT. */
+int sb_meta_ranks_collect(struct meta_state *s, unsigned mask);
+void sb_meta_ranks_free(struct meta_state *s);
+/* What failed between the ranks, for the message ("agreeing", ...), and
+ * its -errno; 0 when nothing did. */
+int sb_meta_ranks_lost(const struct meta_state *s, const char **what);
 
 struct meta_files_run {
 	const struct sb_meta_files *p;
@@ -25,8 +84,8 @@ struct meta_worker {
 	unsigned id;
 	pthread_t th;
 	int started;
-	int rc;	 /* 0, -EINTR or -errno */
-	int err; /* positive errno of a failure */
+	int rc;		      /* 0, -EINTR or -errno */
+	int err;	      /* positive errno of a failure */
 	uint64_t ops, end_ns; /* timed: up to a stonewall, if any */
 	uint64_t done;	      /* every operation, the untimed ones after a stonewall too */
 	int walled;	      /* a stonewall ended its timing (end_ns, cpu_ns then) */

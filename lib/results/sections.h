@@ -8,27 +8,8 @@
 #define SB_SECTIONS_H
 
 #include "lib/sb.h"
-#include "lib/latency/lat_run.h"
-#include "lib/meta/meta.h"
 #include "lib/results/results.h"
-#include "lib/spo/spo.h"
-#include "lib/sweep/sweep.h"
 #include "lib/target/devinfo.h"
-
-/* latency (latency_json.c): the probe as one job in fio's shape (psync,
- * queue depth 1) and the "latency" section (statistics, the preset's own
- * figures, the log of requests). 0 or -ENOMEM. */
-int sb_results_latency(struct sb_results *res, struct sb_lat_run *lr);
-
-/* meta (meta_json.c): the "meta" section, and a warning when the block test
- * file is smaller than twice the RAM (res->host must be filled). 0 or
- * -ENOMEM. */
-int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m);
-
-/* sweep (sweep_json.c): the matrices of a run, one per test (file sizes
- * down, record sizes across, null where a cell was not measured), and a
- * warning when the page cache could not be dropped. 0 or -ENOMEM. */
-int sb_results_sweep(struct sb_results *res, const struct sb_sweep_result *r);
 
 /* info (info_json.c): what is known about a target, without writing. */
 struct sb_info_report {
@@ -49,11 +30,5 @@ struct sb_info_report {
 };
 /* The target (path, rep->t), the host, and the "info" section. */
 void sb_results_info(struct sb_results *res, const char *path, const struct sb_info_report *rep);
-
-/* spo (spo_json.c): the "spo" section of a check (its fields written at
- * the current level of j: the cycles log embeds them too). */
-struct sb_json;
-void sb_spo_check_json(struct sb_json *j, const struct sb_spo_check *c);
-void sb_results_spo(struct sb_results *res, const struct sb_spo_check *c);
 
 #endif

@@ -74,10 +74,9 @@ struct soak {
 	struct sb_health health[2];
 	int stop_changed;
 	struct sb_soak_stop_change stop_change;
-	/* the iozone workload: its sweep, and what its progress shows */
+	/* the iozone workload: its sweep */
 	struct sb_sweep_result *zr;
 	struct sb_sweep_opts zo;
-	struct sb_sweep_meter meter;
 	/* the verify workload's progress: the phase's rate, when a line was
 	 * told last, and (many ranks, all in the phase) the ranks' bytes */
 	struct sb_rate rate;

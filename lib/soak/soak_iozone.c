@@ -42,48 +42,39 @@ int soak_iozone_prepare(struct soak *s)
 
 /* The progress hook's view of the sweep: "sweep cell 3 of 6, randread,
  * 1.00 MiB file, 64.0 KiB records: ..." */
-static void tell(struct soak *s, uint64_t now)
+static void tell(struct soak *s, const struct sb_sweep_progress *p)
 {
-	const struct sb_sweep_meter *m = &s->meter;
-	const uint64_t done = sb_sweep_meter_done(m), elapsed = now - s->phase_ns;
+	const uint64_t elapsed = p->now_ns - s->phase_ns;
 	struct sb_soak_progress g = {
 		.iteration = s->cur_n,
 		.last = soak_last_planned(s),
-		.phase = sb_sweep_test_name(m->test),
-		.done = done,
-		.total = m->total,
-		.pct = m->total ? 100.0 * (double)done / (double)m->total : 0,
+		.phase = sb_sweep_test_name(p->test),
+		.done = p->done,
+		.total = p->total,
+		.pct = p->total ? 100.0 * (double)p->done / (double)p->total : 0,
 		.elapsed_ns = elapsed,
 		.eta_ns = -1,
-		.cell = m->cell,
-		.ncells = m->ncells,
-		.file_size = s->zr->file_sizes[m->fi],
-		.record_size = s->zr->record_sizes[m->ri],
+		.cell = p->cell,
+		.ncells = p->ncells,
+		.file_size = s->zr->file_sizes[p->fi],
+		.record_size = s->zr->record_sizes[p->ri],
+		.bps = p->bps,
 	};
-	if (sb_rate_get(&m->rate, now, m->moved, 0, &g.bps, NULL) < 0)
-		g.bps = -1;
-	if (done && m->total)
-		g.eta_ns = (double)elapsed * (double)(m->total - done) / (double)done;
+	if (p->done && p->total)
+		g.eta_ns = (double)elapsed * (double)(p->total - p->done) / (double)p->done;
 	s->h->progress(s->h->ctx, &g);
 }
 
-static void progress(void *ctx, unsigned fi, unsigned ri, int test)
+/* As each test begins and once a MiB of its records went. */
+static void progress(void *ctx, const struct sb_sweep_progress *p)
 {
-	struct soak *s = ctx;
-	const uint64_t now = sb_now_ns();
-	sb_sweep_meter_step(&s->meter, fi, ri, test, now);
-	if (test >= 0)
-		tell(s, now);
+	if (p->kind == SB_SWEEP_TELL_MIB || (p->kind == SB_SWEEP_TELL_STEP && p->test >= 0))
+		tell(ctx, p);
 }
 
-/* Polled before each record: counted for the line, told once a MiB. */
 static int should_stop(void *ctx)
 {
-	struct soak *s = ctx;
-	uint64_t now;
-	if (s->h->progress && sb_sweep_meter_record(&s->meter, &now))
-		tell(s, now);
-	return soak_stop_asked(s) != 0;
+	return soak_stop_asked(ctx) != 0;
 }
 
 /* One sweep on the test file: 0, or the class of its failure (said). */
@@ -107,15 +98,16 @@ static int run_sweep(struct soak *s, int *ran)
 		sb_sweep_file_close(&f);
 		return soak_fail(s, e, er.cls, "%s", er.msg);
 	}
-	s->zo.should_stop = should_stop;
-	s->zo.progress = s->h->progress ? progress : NULL;
-	s->zo.ctx = s;
-	sb_sweep_meter_start(&s->meter, s->zr);
+	const struct sb_sweep_hooks h = { .ctx = s,
+					  .stop = should_stop,
+					  .progress = s->h->progress ? progress : NULL };
+	s->zo.path = f.path;
+	s->zo.fd = f.fd;
 	s->phase_ns = sb_now_ns();
 	if (f.owned && s->h->track)
 		s->h->track(s->h->ctx, f.path, -1, 1);
 	*ran = 1;
-	e = sb_sweep_run(s->zr, &s->zo, f.path, f.fd);
+	e = sb_sweep_run(&s->zo, &h, NULL, s->zr, &er);
 	if (f.owned && s->h->track)
 		s->h->track(s->h->ctx, f.path, -1, 0);
 	sb_sweep_file_close(&f);

@@ -110,6 +110,9 @@ struct sb_spo_opts {
 	/* polled between writes: non-zero stops the run */
 	int (*stop)(void *ctx);
 	void *stop_ctx;
+	/* sb_spo_run: the cut at a random time in [cut_min_ns, cut_max_ns]
+	 * after the start (0 0: none) */
+	uint64_t cut_min_ns, cut_max_ns;
 };
 
 struct sb_spo_run;
@@ -131,6 +134,40 @@ struct sb_spo_counts {
 };
 void sb_spo_run_counts(const struct sb_spo_run *r, struct sb_spo_counts *c);
 void sb_spo_run_free(struct sb_spo_run *r);
+
+/* The writer as one call (spo_run.c): what the program hears of as it
+ * writes; each may be NULL. */
+struct sb_spo_hooks {
+	void *ctx;
+	/* Polled between writes, from the writer threads: non-zero stops it
+	 * (the result interrupted). */
+	int (*stop)(void *ctx);
+	/* Every 20 ms while it writes, with the counts so far. */
+	void (*progress)(void *ctx, const struct sb_spo_counts *c);
+	/* The cut's moment came (the C record is in the journal): cut the
+	 * power; its status (0..255, 128+N for a signal) or -errno. */
+	int (*cut)(void *ctx);
+	/* What is said as it happens: the cut returned and the writer runs
+	 * on. */
+	void (*note)(void *ctx, const char *msg);
+};
+struct sb_spo_result {
+	int started;		/* the journal's header and the canary were written */
+	struct sb_spo_counts c; /* what the writer did */
+	int cut_rc;		/* the cut hook's status; -1: no cut came */
+	int interrupted;	/* stop asked */
+};
+/* Validates o, writes the journal's header and the canary (flushed), then
+ * writes until o->duration_ns, h's stop, or the cut: with o->cut_max_ns,
+ * at a random time in [cut_min_ns, cut_max_ns] from the start the cut is
+ * recorded in the journal, h->cut runs, and the writer, still alive, is
+ * stopped (o->stop is the run's own: h->stop is polled). coord: NULL (one process). 0, or
+ * -errno with err: a bad option (SB_ERR_INPUT), what the writer could not
+ * start with, a write, flush or journal that failed before any cut
+ * (SB_ERR_FAIL; out->started, out->c say how far it got). */
+struct sb_coord;
+int sb_spo_run(const struct sb_spo_opts *o, const struct sb_spo_hooks *h, struct sb_coord *coord,
+	       struct sb_spo_result *out, struct sb_error *err);
 
 /* ---- the check ---- */
 
@@ -208,5 +245,32 @@ struct sb_spo_check {
 int sb_spo_check_run(int fd, const struct sb_spo_journal *jn, uint32_t allow_torn,
 		     size_t max_ranges, struct sb_spo_check *c, char *msg, size_t msglen);
 void sb_spo_check_free(struct sb_spo_check *c);
+
+/* ---- its results ---- */
+
+/* The results' "spo" section (spo_json.c): what a check found, its fields
+ * written at the current level of j (the cycles log embeds them too); c
+ * must outlive res. */
+struct sb_json;
+struct sb_results;
+void sb_spo_check_json(struct sb_json *j, const struct sb_spo_check *c);
+void sb_results_spo(struct sb_results *res, const struct sb_spo_check *c);
+
+/* The "spo" section read back (spo_read.c): c as the check filled it, but
+ * for what is not written (max_lost and max_ranges are the lists' lengths;
+ * lost_missing, own_sectors, other_run 0); c.rec point into rec_text. A
+ * section before target_size and missing_blocks were written reads as
+ * a target that did not end short. */
+struct sb_jv;
+struct sb_spo_doc {
+	struct sb_spo_check c;
+	char *rec_text[SB_SPO_REC_MAX];
+};
+/* Reads section (storbench.spo) into out, each value's type and range
+ * checked: 0, or -EINVAL with err->msg naming the key path of what is
+ * wrong ("ranges[2].class: expected ..."), -ENOMEM. Free out with
+ * sb_spo_doc_free (also after a failure). */
+int sb_spo_read(const struct sb_jv *section, struct sb_spo_doc *out, struct sb_error *err);
+void sb_spo_doc_free(struct sb_spo_doc *d);
 
 #endif

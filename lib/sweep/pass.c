@@ -16,10 +16,10 @@
 void sb_sweep_event(struct sweep_run *s, int test, int op, uint64_t off, uint64_t len,
 		    const void *data)
 {
-	if (!s->o->trace)
+	if (!s->h->trace)
 		return;
 	const struct sb_sweep_event ev = { test, op, s->fsize, s->rec, off, len, data };
-	s->o->trace(s->o->ctx, &ev);
+	s->h->trace(s->h->ctx, &ev);
 }
 
 static int fail(struct sweep_pass *p, int op, uint64_t off, int err)
@@ -101,13 +101,13 @@ void sb_sweep_pass_begin(struct sweep_pass *p)
 	p->t0 = sb_now_ns();
 }
 
-/* should_stop's answer: 0 go on, SB_SWEEP_END_PASS, or stop the run */
-static int asked(const struct sweep_run *s)
+/* The poll's answer: 0 go on, SB_SWEEP_END_PASS, or stop the run */
+static int asked(struct sweep_run *s)
 {
-	return s->o->should_stop ? s->o->should_stop(s->o->ctx) : 0;
+	return sb_sweep_poll(s);
 }
 
-static int stopped(const struct sweep_run *s)
+static int stopped(struct sweep_run *s)
 {
 	const int a = asked(s);
 	return a && a != SB_SWEEP_END_PASS;

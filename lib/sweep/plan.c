@@ -68,6 +68,7 @@ void sb_sweep_opts_default(struct sb_sweep_opts *o)
 	o->close = 1;
 	o->stride = 17;
 	o->seed = 0x12345; /* fixed, as iozone's: the same offsets every run */
+	o->fd = -1;
 }
 
 static unsigned range_pow2(uint64_t *out, uint64_t lo, uint64_t hi)

@@ -10,14 +10,15 @@
  *   struct sb_sweep_opts o; sb_sweep_opts_default(&o);
  *   struct sb_sweep_result *r = calloc(1, sizeof(*r));
  *   sb_sweep_plan(r, &o);              shape of the matrix, nothing touched
- *   sb_sweep_run(r, &o, path, -1);     creates, measures, removes path
+ *   o.path = path; o.fd = -1;
+ *   sb_sweep_run(&o, &hooks, NULL, r, &err);   creates, measures, removes path
  */
 #ifndef SB_SWEEP_H
 #define SB_SWEEP_H
 
 #include "lib/sb.h"
-#include "lib/stats/live_rate.h"
 
+struct sb_coord;
 struct sb_json;
 struct sb_target_info;
 
@@ -99,25 +100,72 @@ struct sb_sweep_opts {
 	uint64_t burst_idle_ns; /* ... then sleep this long (not counted) */
 	uint64_t seed;		/* data, and the random-test permutation */
 	int keep;		/* leave the last cell's file in place (iozone -w) */
-	/* Optional callbacks, all given ctx. */
-	void (*trace)(void *ctx, const struct sb_sweep_event *ev);
-	/* polled per record: non-zero stops the run, SB_SWEEP_END_PASS ends
-	 * the timed pass in progress there (kept, with the bytes it moved:
-	 * --stonewall under mpirun; ignored outside a timed pass) */
-	int (*should_stop)(void *ctx);
-	/* before each test of a cell (test >= 0) and after the cell (-1) */
-	void (*progress)(void *ctx, unsigned fi, unsigned ri, int test);
-	/* around each timed pass, after its untimed preparation (end 0; a
-	 * non-zero return, -errno, stops the run with it) and after its figure
-	 * was stored (end 1), or after it failed or was stopped (end -1): where
-	 * many ranks start each cell together */
-	int (*timed)(void *ctx, int test, unsigned fi, unsigned ri, int end);
-	void *ctx;
+	/* The test file (struct sb_sweep_file): fd < 0, path is created new
+	 * for each cell (O_EXCL, never through a symlink; marked as ours) and
+	 * removed after it, as iozone unlinks its file after each cell;
+	 * otherwise fd is an existing file the user gave over (path names it
+	 * in messages): it is truncated and rewritten, never removed. */
+	const char *path;
+	int fd;
+	/* Many ranks (a coordination handle of more than one): each timed
+	 * pass ends on every rank when the first rank's ends (--stonewall).
+	 * The ranks' stamps are put on rank 0's clock with the offsets the
+	 * handle measured (sb_coord_clock_offset). */
+	int stonewall;
 };
-/* should_stop's answer that ends the timed pass where it is. */
-#define SB_SWEEP_END_PASS 2
-/* iozone -a -e -c with every test, stride 17. */
+/* iozone -a -e -c with every test, stride 17, no file (fd -1). */
 void sb_sweep_opts_default(struct sb_sweep_opts *o);
+
+/* What a progress line of a sweep shows, told to the progress hook:
+ * kind says why it is told now. */
+enum sb_sweep_tell {
+	SB_SWEEP_TELL_STEP,  /* a test of a cell begins (test >= 0), a cell ended (-1) */
+	SB_SWEEP_TELL_MIB,   /* another MiB of records went (now_ns read then) */
+	SB_SWEEP_TELL_ROUND, /* many ranks: a round ended (rank 0: all_* new) */
+	SB_SWEEP_TELL_WAIT,  /* many ranks: this rank's pass ended, the others' not yet */
+};
+struct sb_sweep_progress {
+	enum sb_sweep_tell kind;
+	int test;	       /* the test running, -1 between cells */
+	unsigned fi, ri;       /* its cell (file size, record size) */
+	unsigned cell, ncells; /* the cell, 1.., of the cells that run */
+	int size_begins;       /* STEP: a cell on a file size of its own begins */
+	uint64_t done, total;  /* this rank's bytes of the sweep: each test ended
+				 * counts its file size, the one running its records */
+	uint64_t moved;	       /* bytes of records asked for (every pass, untimed too) */
+	double bps;	       /* their rate over the last second (sb_rate), -1 not known */
+	uint64_t now_ns;       /* sb_now_ns() when told */
+	/* many ranks, rank 0: every rank's bytes of the sweep done summed by
+	 * the last round, and the rate of their records moved as of that
+	 * round (-1 not known yet); have_all 0 before one */
+	unsigned nranks;
+	int have_all;
+	uint64_t all_done;
+	double all_bps;
+};
+
+/* What the program hears of as a sweep runs; each may be NULL. */
+struct sb_sweep_hooks {
+	void *ctx;
+	/* Polled before each test and each record: non-zero stops the run
+	 * (the result interrupted); SB_SWEEP_END_PASS ends the timed pass in
+	 * progress there (kept, with the bytes it moved; ignored outside a
+	 * timed pass). */
+	int (*stop)(void *ctx);
+	/* As each test of a cell begins and after the cell, every MiB of
+	 * records, and under mpirun at each round and while waiting. */
+	void (*progress)(void *ctx, const struct sb_sweep_progress *p);
+	/* Each timed pass: begun after its untimed preparation (end 0), its
+	 * figure stored (1), or it failed or was stopped (-1). */
+	void (*timed)(void *ctx, int test, unsigned fi, unsigned ri, int end);
+	/* Every operation on the test file (the tests' trace). */
+	void (*trace)(void *ctx, const struct sb_sweep_event *ev);
+	/* What is said as it happens, the run going on: rank 0's word that
+	 * the ranks' matrices could not be aggregated. */
+	void (*error)(void *ctx, const char *msg);
+};
+/* stop's answer that ends the timed pass where it is. */
+#define SB_SWEEP_END_PASS 2
 
 /* State of one cell of one test. */
 enum { SB_SWEEP_CELL_SKIP = 0, SB_SWEEP_CELL_PLANNED = 1, SB_SWEEP_CELL_DONE = 2 };
@@ -130,7 +178,7 @@ struct sb_sweep_result {
 	unsigned char state[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
 	uint64_t kibps[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
 	uint64_t elapsed_ns[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
-	/* a timed pass ended early (should_stop said SB_SWEEP_END_PASS), and
+	/* a timed pass ended early (SB_SWEEP_END_PASS), and
 	 * then the bytes it moved (sb_sweep_pass_bytes) */
 	unsigned char ended_early[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
 	uint64_t bytes[SB_SWEEP_NTESTS][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
@@ -151,6 +199,9 @@ struct sb_sweep_result {
 	const struct sb_sweep_rank *ranks;
 	unsigned nranks;
 	int stonewall; /* many ranks: each timed pass ended with the first rank's */
+	/* many ranks: a rank did not answer in time (err says so): the
+	 * program ends the job (sb_coord_abort), the others may be waiting */
+	int ranks_lost;
 };
 
 /* One rank's sweep under mpirun: its own matrices and, per cell and test,
@@ -192,52 +243,86 @@ int sb_sweep_plan(struct sb_sweep_result *r, const struct sb_sweep_opts *o);
 /* 1 when the cell (fi, ri) runs under the shape rules. */
 int sb_sweep_cell_runs(const struct sb_sweep_result *r, unsigned fi, unsigned ri);
 
-/* Runs the planned matrix. fd < 0: path is created new for each cell
- * (O_EXCL, never through a symlink; marked as ours) and removed after it,
- * as iozone unlinks its file after each cell; otherwise fd is an existing
- * file the user gave over (path names it in messages): it is truncated and
- * rewritten, never removed. Every test reopens the file through its
- * descriptor, never by name. Returns 0, -EINTR when
- * should_stop stopped it (r->interrupted set; cells measured so far are
- * kept), or -errno of a failure (r->fail_* say where). */
-int sb_sweep_run(struct sb_sweep_result *r, const struct sb_sweep_opts *o, const char *path,
-		 int fd);
+/*
+ * Runs the matrix out was planned for (sb_sweep_plan(out, o)) on o's test
+ * file, telling h (NULL: nothing) as it goes, over coord's ranks (NULL or
+ * one: alone). Every test reopens the file through its descriptor, never
+ * by name. Under mpirun every rank runs the same matrix on its own file:
+ * each timed pass starts on every rank together (after every rank's
+ * untimed preparation: an agreement, which also carries a rank's failure
+ * or stop to the others), rounds every 50 ms at most sum the ranks'
+ * bytes for rank 0's progress and say when a pass ended on any rank
+ * (o->stonewall), and at the end rank 0 gathers every rank's matrices
+ * into out: each cell the All clients aggregate (sb_sweep_aggregate),
+ * the ranks beside it (out->ranks, freed by sb_sweep_result_free).
+ *
+ * 0 when every rank ran the whole matrix. Else -errno, with err: this
+ * rank's failure (out->fail_* say where, err->msg in words), -EINTR when
+ * h->stop or another rank stopped it (out->interrupted; cells measured so
+ * far are kept), -ECANCELED when it ran through but another rank failed
+ * or was stopped, -EINVAL for a result not planned; err->cls the worst of
+ * every rank's (the ranks agree on it), err->msg "" where this rank has
+ * nothing to say.
+ */
+int sb_sweep_run(const struct sb_sweep_opts *o, const struct sb_sweep_hooks *h,
+		 struct sb_coord *coord, struct sb_sweep_result *out, struct sb_error *err);
+/* What a run's result holds besides itself (the ranks gathered); NULL
+ * accepted. */
+void sb_sweep_result_free(struct sb_sweep_result *r);
+/* Under mpirun, before any rank touches its target: every rank plans the
+ * same matrix (tests, sizes) and has o->stonewall or none does. 0, or
+ * -EINVAL with err (rank 0 says why, the others nothing), -ETIMEDOUT. */
+int sb_sweep_agree(struct sb_coord *coord, const struct sb_sweep_result *planned,
+		   const struct sb_sweep_opts *o, struct sb_error *err);
 /* What sb_sweep_run's failure e on file was, in words, from where r's
  * fail_* say it happened ("write failed in the write test (file 1.00 MiB,
- * record 64.0 KiB) at offset 0: ..."); its class: SB_ERR_ENV for the
- * environment's (no space, no permission, read-only), else SB_ERR_FAIL. */
+ * record 64.0 KiB) at offset 0: ..."; a name another run holds names that
+ * run); its class: SB_ERR_ENV for the environment's (no space, no
+ * permission, read-only, a name in use), else SB_ERR_FAIL. */
 int sb_sweep_failure(const struct sb_sweep_result *r, const char *file, int e, char *msg,
 		     size_t ml);
 
-/* What a progress line of a sweep shows (sweep_meter.c), kept from the
- * run's callbacks: the cell of how many, the bytes of the whole sweep done
- * (each test moves its file's size), and the records' rate. */
-struct sb_sweep_meter {
-	const struct sb_sweep_result *r; /* planned */
-	unsigned cell, ncells, fi, ri;	 /* cell 1.. of ncells (0 before the first) */
-	int test;			 /* the test running, -1 none */
-	uint64_t total, ended, moved, test_moved0, unchecked; /* bytes */
-	struct sb_rate rate;				      /* of moved */
+/* The results' "sweep" section (sweep_json.c): the matrices of a run, one
+ * per test (file sizes down, record sizes across, null where a cell was
+ * not measured), under mpirun each rank's beside the aggregate (and res's
+ * ranks, MPI library and --stonewall), and a warning when the page cache
+ * could not be dropped. r must outlive res. 0 or -ENOMEM. */
+struct sb_results;
+int sb_results_sweep(struct sb_results *res, const struct sb_sweep_result *r);
+
+/* The "sweep" section read back (sweep_read.c), a subset of what the run
+ * filled: r holds the shape; per test the section has (o.tests) and cell,
+ * state (SB_SWEEP_CELL_DONE where kib_per_s has a figure, PLANNED where
+ * the cell is in the shape), kibps, elapsed_ns, and under mpirun bytes
+ * (the ranks' summed) and ended_early; cells_planned, cells_done,
+ * interrupted, stonewall; r.opts = &o (tests and the options written);
+ * r.ranks, r.nranks each rank's figures with start_s, end_s from the
+ * earliest start of the run (as written). Under mpirun spread[t][0] and
+ * [1] are the start and end spreads written per cell (s, NAN where not
+ * measured); NULL for one process. */
+struct sb_jv;
+struct sb_sweep_doc {
+	struct sb_sweep_result r;
+	struct sb_sweep_opts o;
+	char cache[48]; /* "warm", "dropped (drop_caches)", ... */
+	double (*spread)[2][SB_SWEEP_MAX_SIZES][SB_SWEEP_MAX_SIZES];
+	struct sb_sweep_rank *ranks;
 };
-void sb_sweep_meter_start(struct sb_sweep_meter *m, const struct sb_sweep_result *r);
-/* From sb_sweep_opts.progress: before each test of cell (fi, ri), after
- * the cell (-1). 1 when a cell begins on a file size of its own (the
- * first, or another than the cell before). */
-int sb_sweep_meter_step(struct sb_sweep_meter *m, unsigned fi, unsigned ri, int test,
-			uint64_t now);
-/* From should_stop, before each record of the test running: counted; 1
- * once another MiB went (*now then read, the rate given a snapshot),
- * keeping the clock out of small records' timing. */
-int sb_sweep_meter_record(struct sb_sweep_meter *m, uint64_t *now);
-/* The bytes of the sweep done: a test's file size for each test ended,
- * the records of the one running. */
-uint64_t sb_sweep_meter_done(const struct sb_sweep_meter *m);
+/* Reads section (storbench.sweep) into out, each value's type and range
+ * checked: 0, or -EINVAL with err->msg naming the key path of what is
+ * wrong ("tests[0].kib_per_s[1][0]: expected ..."), -ENOMEM. Free out with
+ * sb_sweep_doc_free (also after a failure). */
+int sb_sweep_read(const struct sb_jv *section, struct sb_sweep_doc *out, struct sb_error *err);
+void sb_sweep_doc_free(struct sb_sweep_doc *d);
+/* Test t of a rank's (or one process's) matrices: its bytes over its
+ * time in the cells measured, bytes/s; -1 when none was. */
+double sb_sweep_rank_rate(const struct sb_sweep_result *m, int t);
 
 /* The test file of a sweep. */
 struct sb_sweep_file {
-	char path[4200]; /* sb_sweep_run's path */
-	int fd;		 /* a file the user gave over, held open (sb_sweep_run's
-				 * fd); -1: none */
+	char path[4200]; /* sb_sweep_opts.path */
+	int fd;		 /* a file the user gave over, held open (sb_sweep_opts.fd);
+			  * -1: none */
 	int owned;	 /* ours: created for each cell and removed after it */
 };
 /* From TARGET (in: what sb_target_probe found at path) to the test file:

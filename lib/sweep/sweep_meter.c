@@ -1,9 +1,10 @@
 /*
- * What a sweep's progress line shows, kept from the run's callbacks
- * (sweep.h, struct sb_sweep_meter): the cell of how many, the bytes of
- * the whole sweep done (a test moves its file's size), the records' rate.
+ * What a sweep's progress line shows, kept as it runs (sweep_int.h, struct
+ * sb_sweep_meter): the cell of how many, the bytes of the whole sweep done
+ * (a test moves its file's size), the records' rate; told to the progress
+ * hook.
  */
-#include "lib/sweep/sweep.h"
+#include "lib/sweep/sweep_int.h"
 
 /* The bytes of every test of every cell that runs, once. */
 static void totals(struct sb_sweep_meter *m, const struct sb_sweep_result *r)
@@ -66,4 +67,48 @@ uint64_t sb_sweep_meter_done(const struct sb_sweep_meter *m)
 		return m->ended;
 	const uint64_t fsize = m->r->file_sizes[m->fi];
 	return m->ended + SB_MIN(m->moved - m->test_moved0, fsize);
+}
+
+static void tell(struct sweep_run *s, enum sb_sweep_tell kind, uint64_t now, int size_begins)
+{
+	const struct sb_sweep_meter *m = &s->m;
+	struct sb_sweep_progress p = {
+		.kind = kind,
+		.test = m->test,
+		.fi = m->fi,
+		.ri = m->ri,
+		.cell = m->cell,
+		.ncells = m->ncells,
+		.size_begins = size_begins,
+		.done = sb_sweep_meter_done(m),
+		.total = m->total,
+		.moved = m->moved,
+		.now_ns = now,
+		.nranks = s->nranks,
+		.have_all = s->have_all,
+		.all_done = s->all_done,
+		.all_bps = -1,
+	};
+	if (sb_rate_get(&m->rate, now, m->moved, 0, &p.bps, NULL) < 0)
+		p.bps = -1;
+	if (s->have_all) { /* as of the last round */
+		const struct sb_rate *a = &s->all;
+		const unsigned h = (a->head + SB_RATE_SLOTS - 1) % SB_RATE_SLOTS;
+		if (sb_rate_get(a, a->t[h], a->bytes[h], 0, &p.all_bps, NULL) < 0)
+			p.all_bps = -1;
+	}
+	s->h->progress(s->h->ctx, &p);
+}
+
+void sb_sweep_told(struct sweep_run *s, enum sb_sweep_tell kind, uint64_t now)
+{
+	tell(s, kind, now, 0);
+}
+
+void sb_sweep_step(struct sweep_run *s, unsigned fi, unsigned ri, int test)
+{
+	const uint64_t now = sb_now_ns();
+	const int size_begins = sb_sweep_meter_step(&s->m, fi, ri, test, now);
+	if (s->h->progress)
+		tell(s, SB_SWEEP_TELL_STEP, now, size_begins);
 }

@@ -82,16 +82,10 @@ static void store(struct sweep_run *s, int test, unsigned fi, unsigned ri, uint6
 	r->state[test][fi][ri] = SB_SWEEP_CELL_DONE;
 }
 
-static int stopped(const struct sweep_run *s)
+static int stopped(struct sweep_run *s)
 {
-	const int a = s->o->should_stop ? s->o->should_stop(s->o->ctx) : 0;
+	const int a = sb_sweep_poll(s);
 	return a && a != SB_SWEEP_END_PASS; /* that one ends a timed pass alone */
-}
-
-static void progress(const struct sweep_run *s, unsigned fi, unsigned ri, int test)
-{
-	if (s->o->progress)
-		s->o->progress(s->o->ctx, fi, ri, test);
 }
 
 static int run_tests(struct sweep_run *s, unsigned fi, unsigned ri)
@@ -103,17 +97,23 @@ static int run_tests(struct sweep_run *s, unsigned fi, unsigned ri)
 			continue;
 		if (stopped(s))
 			return -EINTR;
-		progress(s, fi, ri, t);
+		sb_sweep_step(s, fi, ri, t);
 		e = prepare(s, t);
 		int timed = 0;
-		if (!e && s->o->timed)
-			timed = !(e = s->o->timed(s->o->ctx, t, fi, ri, 0));
+		if (!e)
+			timed = !(e = sb_sweep_ranks_begin(s, t, fi, ri));
+		if (timed && s->h->timed)
+			s->h->timed(s->h->ctx, t, fi, ri, 0);
 		if (!e)
 			e = sb_sweep_test_run(s, t, &ns);
 		if (!e)
 			store(s, t, fi, ri, ns);
-		if (timed) /* told of a failure too: the ranks wait for one another */
-			s->o->timed(s->o->ctx, t, fi, ri, e ? -1 : 1);
+		if (!timed)
+			continue;
+		/* told of a failure too: the ranks wait for one another */
+		if (s->h->timed)
+			s->h->timed(s->h->ctx, t, fi, ri, e ? -1 : 1);
+		sb_sweep_ranks_end(s, t, fi, ri, e ? -1 : 1);
 	}
 	return e;
 }
@@ -196,7 +196,7 @@ static int cell(struct sweep_run *s, unsigned fi, unsigned ri, int owned, int la
 	}
 	if (!e) {
 		s->r->cells_done++;
-		progress(s, fi, ri, -1);
+		sb_sweep_step(s, fi, ri, -1);
 	}
 	return e;
 }
@@ -211,25 +211,10 @@ static uint64_t largest_record(const struct sb_sweep_result *r)
 	return m;
 }
 
-int sb_sweep_run(struct sb_sweep_result *r, const struct sb_sweep_opts *o, const char *path, int fd)
+/* The cells of the matrix in order, the last cell's file kept or not. */
+static int cells(struct sweep_run *s, int owned)
 {
-	struct sweep_run s;
-	const int owned = fd < 0;
-	memset(&s, 0, sizeof(s));
-	s.o = o;
-	s.r = r;
-	s.path = path;
-	r->opts = o;
-	s.fd = fd;
-	const uint64_t maxrec = largest_record(r);
-	if (!maxrec)
-		return -EINVAL;
-	s.buf = sb_buf_alloc((size_t)maxrec, BUF_ALIGN);
-	if (!s.buf)
-		return -ENOMEM;
-	struct sb_rng rng;
-	sb_rng_seed(&rng, o->seed ^ 0x5eedda7aull);
-	sb_buf_fill(s.buf, (size_t)maxrec, &rng, 0); /* incompressible */
+	const struct sb_sweep_result *r = s->r;
 	int e = 0;
 	unsigned lastf = 0, lastr = 0;
 	for (unsigned fi = 0; fi < r->nfile; fi++)
@@ -239,18 +224,85 @@ int sb_sweep_run(struct sb_sweep_result *r, const struct sb_sweep_opts *o, const
 	for (unsigned fi = 0; fi < r->nfile && !e; fi++)
 		for (unsigned ri = 0; ri < r->nrec && !e; ri++)
 			if (sb_sweep_cell_runs(r, fi, ri))
-				e = cell(&s, fi, ri, owned, fi == lastf && ri == lastr);
+				e = cell(s, fi, ri, owned, fi == lastf && ri == lastr);
+	return e;
+}
+
+/* The record buffer: the largest record, incompressible random data. */
+static int buffer(struct sweep_run *s, uint64_t maxrec)
+{
+	struct sb_rng rng;
+	s->buf = sb_buf_alloc((size_t)maxrec, BUF_ALIGN);
+	if (!s->buf)
+		return -ENOMEM;
+	sb_rng_seed(&rng, s->o->seed ^ 0x5eedda7aull);
+	sb_buf_fill(s->buf, (size_t)maxrec, &rng, 0);
+	return 0;
+}
+
+int sb_sweep_run(const struct sb_sweep_opts *o, const struct sb_sweep_hooks *h,
+		 struct sb_coord *coord, struct sb_sweep_result *out, struct sb_error *err)
+{
+	static const struct sb_sweep_hooks none;
+	struct sweep_run s;
+	struct sb_error quiet;
+	err = err ? err : &quiet;
+	memset(err, 0, sizeof(*err));
+	memset(&s, 0, sizeof(s));
+	s.o = o;
+	s.h = h ? h : &none;
+	s.r = out;
+	s.path = o->path;
+	s.fd = o->fd;
+	s.co = coord;
+	out->opts = o;
+	const uint64_t maxrec = largest_record(out);
+	if (!maxrec || !o->path)
+		return sb_error_set(err, -EINVAL, SB_ERR_INPUT, "the sweep has no cell to run");
+	sb_sweep_meter_start(&s.m, out);
+	int e = buffer(&s, maxrec);
+	if (!e)
+		e = sb_sweep_ranks_start(&s);
+	if (e) {
+		free(s.buf);
+		return sb_error_set(err, e, SB_ERR_ENV, "out of memory");
+	}
+	e = cells(&s, o->fd < 0);
 	if (e == -EINTR)
-		r->interrupted = 1;
+		out->interrupted = 1;
+	else if (e) {
+		char msg[sizeof(err->msg)];
+		const int cls = sb_sweep_failure(out, o->path, e, msg, sizeof(msg));
+		sb_error_set(err, e, (enum sb_errclass)cls, "%s", msg);
+	}
+	if (e == -EINTR)
+		sb_error_set(err, e, SB_ERR_STOPPED, "%s", "");
+	e = sb_sweep_ranks_finish(&s, e, err);
+	sb_sweep_ranks_free(&s);
 	free(s.buf);
 	free(s.perm);
 	return e;
 }
 
-int sb_sweep_failure(const struct sb_sweep_result *r, const char *file, int e, char *msg,
-		     size_t ml)
+void sb_sweep_result_free(struct sb_sweep_result *r)
+{
+	if (!r)
+		return;
+	free((void *)r->ranks);
+	r->ranks = NULL;
+	r->nranks = 0;
+}
+
+int sb_sweep_failure(const struct sb_sweep_result *r, const char *file, int e, char *msg, size_t ml)
 {
 	char a[32], b[32];
+	/* the name taken by a run that is using it: that run named */
+	const long who = r->fail_op == -1 && r->fail_test < 0 && e == -EEXIST ? sb_hold_path(file)
+									      : 0;
+	if (who > 0) {
+		sb_hold_why(msg, ml, file, who);
+		return SB_ERR_ENV;
+	}
 	if (!r->fail_errno)
 		snprintf(msg, ml, "the sweep of '%s' failed: %s", file, strerror(-e));
 	else if (r->fail_op == -1 && r->fail_test < 0)
@@ -261,7 +313,8 @@ int sb_sweep_failure(const struct sb_sweep_result *r, const char *file, int e, c
 		snprintf(msg, ml, "cannot open '%s' for the %s test: %s", file,
 			 sb_sweep_test_name(r->fail_test), strerror(-e));
 	else
-		snprintf(msg, ml, "%s failed in the %s test (file %s, record %s) at offset %llu: %s",
+		snprintf(msg, ml,
+			 "%s failed in the %s test (file %s, record %s) at offset %llu: %s",
 			 sb_sweep_op_name(r->fail_op), sb_sweep_test_name(r->fail_test),
 			 sb_fmt_size(r->fail_file_size, a, sizeof(a)),
 			 sb_fmt_size(r->fail_record_size, b, sizeof(b)),

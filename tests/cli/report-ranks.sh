@@ -192,3 +192,34 @@ expect_exit 2 "$SB" report "$T/bad3.json"
 grep -q "iteration_records\[0\].ranks\[1\].write_bytes: expected a number from 0 to 1e18, found -1" "$T/err" ||
 	fail "bad3: $(cat "$T/err")"
 ok "a ranks' entry that is not one (no rank, a host not a string, a negative figure) refused, named"
+
+# a meta section that is not one (read through lib/meta's reader):
+# refused with its key path, nothing written
+python3 - "$T" <<'PY'
+import json, sys
+T = sys.argv[1]
+m = json.load(open(T + "/m.json"))
+m["storbench"]["meta"]["tests"]["seq_create"]["ops"] = "x"
+json.dump(m, open(T + "/bad5.json", "w"))
+m = json.load(open(T + "/m.json"))
+del m["storbench"]["meta"]["params"]
+json.dump(m, open(T + "/bad6.json", "w"))
+m = json.load(open(T + "/m.json"))
+m["storbench"]["meta"]["ranks"][0]["tests"]["putc"] = m["storbench"]["meta"]["ranks"][0]["tests"]["seq_stat"]
+json.dump(m, open(T + "/bad7.json", "w"))
+PY
+for f in bad5 bad6 bad7; do
+	for fmt in text html csv; do
+		expect_exit 2 "$SB" report --format=$fmt -o "$T/$f.$fmt" "$T/$f.json"
+		[ ! -e "$T/$f.$fmt" ] || fail "$f: $fmt written"
+	done
+done
+expect_exit 2 "$SB" report "$T/bad5.json"
+grep -q "storbench.meta.tests.seq_create.ops: expected a whole number from 0 to 1e18, found 'x'" "$T/err" ||
+	fail "bad5: $(cat "$T/err")"
+expect_exit 2 "$SB" report "$T/bad6.json"
+grep -q "storbench.meta.params: expected an object, found nothing" "$T/err" || fail "bad6: $(cat "$T/err")"
+expect_exit 2 "$SB" report "$T/bad7.json"
+grep -q "storbench.meta.ranks\[0\].tests.putc: expected the name of a test the section's tests have" "$T/err" ||
+	fail "bad7: $(cat "$T/err")"
+ok "a meta section with a wrong type, a missing key or a test it does not have is refused by key path"

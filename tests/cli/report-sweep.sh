@@ -46,3 +46,35 @@ PY
 else
 	echo "skipped: the XLSX part (built without libxlsxwriter)"
 fi
+
+# a sweep section that is not one: refused with its key path, nothing
+# written (storbench.sweep is read through lib/sweep's reader)
+python3 - "$T" <<'PY'
+import json, sys
+T = sys.argv[1]
+s = json.load(open(T + "/s.json"))
+s["storbench"]["sweep"]["cells_done"] = "x"
+json.dump(s, open(T + "/bad1.json", "w"))
+s = json.load(open(T + "/s.json"))
+s["storbench"]["sweep"]["tests"][1]["kib_per_s"][0][0] = -5
+json.dump(s, open(T + "/bad2.json", "w"))
+s = json.load(open(T + "/s.json"))
+del s["storbench"]["sweep"]["record_sizes"]
+json.dump(s, open(T + "/bad3.json", "w"))
+PY
+for f in bad1 bad2 bad3; do
+	for fmt in text html; do
+		expect_exit 2 "$SB" report --format=$fmt -o "$T/$f.$fmt" "$T/$f.json"
+		[ ! -e "$T/$f.$fmt" ] || fail "$f: $fmt written"
+	done
+done
+expect_exit 2 "$SB" report "$T/bad1.json"
+grep -q "storbench.sweep.cells_done: expected a whole number from 0 to 6, found 'x'" "$T/err" ||
+	fail "bad1: $(cat "$T/err")"
+expect_exit 2 "$SB" report "$T/bad2.json"
+grep -q "storbench.sweep.tests\[1\].kib_per_s\[0\]\[0\]: expected a whole number from 0 to 1e18, found -5" "$T/err" ||
+	fail "bad2: $(cat "$T/err")"
+expect_exit 2 "$SB" report "$T/bad3.json"
+grep -q "storbench.sweep.record_sizes: expected an array, found nothing" "$T/err" ||
+	fail "bad3: $(cat "$T/err")"
+ok "a sweep section with a wrong type, a negative figure or a missing key is refused by key path"

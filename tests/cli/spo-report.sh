@@ -39,3 +39,24 @@ g = [(r["class"], int(r["offset_bytes"]), int(r["length_bytes"])) for r in csv.D
 assert g == [(r["class"], r["offset"], r["length"]) for r in s["ranges"]], g
 PY
 ok "CSV: blocks per class and the ranges, as in the JSON"
+
+# the spo section is read by its reader beside its writer: what is wrong in
+# it is refused with its key path, in every format, nothing written
+python3 - "$T/r.json" "$T" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["storbench"]["spo"]["ranges"][0]["class"] = "burnt"
+json.dump(d, open(sys.argv[2] + "/bad1.json", "w"))
+d = json.load(open(sys.argv[1]))
+del d["storbench"]["spo"]["pass"]
+json.dump(d, open(sys.argv[2] + "/bad2.json", "w"))
+PY
+for fmt in text html csv; do
+	expect_exit 2 "$SB" report --format=$fmt -o "$T/bad1.$fmt" "$T/bad1.json"
+	[ ! -e "$T/bad1.$fmt" ] || fail "bad1: $fmt written"
+done
+grep -q "storbench.spo.ranges\[0\].class: expected a class (ok, ok-unacked, lost-acked, ...), found 'burnt'" "$T/err" ||
+	fail "bad1: $(cat "$T/err")"
+expect_exit 2 "$SB" report "$T/bad2.json"
+grep -q "storbench.spo.pass: expected a boolean, found nothing" "$T/err" || fail "bad2: $(cat "$T/err")"
+ok "a bad spo section: refused with its key path"

@@ -1,16 +1,26 @@
 /*
- * Fuzz target of the device methods' typed readers (libFuzzer: make
- * fuzz): a JSON document read as a "cliff", a "flash" and a "pts" section
- * (lib/cliff/cliff_read.c, lib/flash/flash_read.c, lib/pts/pts_read.c),
- * as report/ reads a result's. Any input must be read or refused without
+ * Fuzz target of the methods' section readers (libFuzzer: make fuzz):
+ * sb_pts_read, sb_cliff_read, sb_flash_read (lib/pts, lib/cliff,
+ * lib/flash), sb_sweep_read, sb_meta_read, sb_latency_read and
+ * sb_spo_read on any JSON: the document itself and its storbench.METHOD
+ * section, as report/ reads a result's. Each must read or refuse without
  * a crash, a leak or undefined behaviour; a refusal names the key path
- * (or, at the top, what was expected); what a reader keeps is within its
- * bounds.
+ * (or, at the top, what it expected), and what is read holds the
+ * section's rules (sizes within the matrix, cells measured only in its
+ * shape, a skew's ranks among the ranks, requests numbered in order,
+ * spo's classes and acknowledgements within its blocks and writes, a
+ * pts window within its rounds). tests/unit/sections-corpus.c runs this
+ * same function over the corpus and its mutations in make check, without
+ * clang.
  */
 #include "lib/cliff/cliff.h"
 #include "lib/flash/flash.h"
-#include "lib/pts/pts.h"
 #include "lib/json/json_read.h"
+#include "lib/latency/lat_run.h"
+#include "lib/meta/meta.h"
+#include "lib/pts/pts.h"
+#include "lib/spo/spo.h"
+#include "lib/sweep/sweep.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -66,20 +76,130 @@ static void flash(const struct sb_jv *v)
 	sb_flash_doc_free(&d);
 }
 
+
+static void refused(int e, const struct sb_error *er)
+{
+	CHECK(e == -EINVAL || e == -ENOMEM);
+	CHECK(e == -ENOMEM || strstr(er->msg, "expected "));
+}
+
+static void sweep(const struct sb_jv *v)
+{
+	struct sb_sweep_doc *d = calloc(1, sizeof(*d));
+	struct sb_error er;
+	if (!d)
+		return;
+	const int e = sb_sweep_read(v, d, &er);
+	if (e) {
+		refused(e, &er);
+	} else {
+		const struct sb_sweep_result *r = &d->r;
+		CHECK(r->nfile >= 1 && r->nfile <= SB_SWEEP_MAX_SIZES);
+		CHECK(r->nrec >= 1 && r->nrec <= SB_SWEEP_MAX_SIZES);
+		CHECK(r->cells_done <= r->cells_planned);
+		for (int t = 0; t < SB_SWEEP_NTESTS; t++)
+			for (unsigned fi = 0; fi < r->nfile; fi++)
+				for (unsigned ri = 0; ri < r->nrec; ri++)
+					if (r->state[t][fi][ri] == SB_SWEEP_CELL_DONE)
+						CHECK((d->o.tests >> t & 1u) &&
+						      sb_sweep_cell_runs(r, fi, ri));
+		for (unsigned k = 0; k < r->nranks; k++)
+			for (int t = 0; t < SB_SWEEP_NTESTS; t++)
+				(void)sb_sweep_rank_rate(&r->ranks[k].r, t);
+	}
+	sb_sweep_doc_free(d);
+	free(d);
+}
+
+static void meta(const struct sb_jv *v)
+{
+	struct sb_meta_doc *d = calloc(1, sizeof(*d));
+	struct sb_error er;
+	if (!d)
+		return;
+	const int e = sb_meta_read(v, d, &er);
+	if (e) {
+		refused(e, &er);
+	} else {
+		for (int t = 0; t < SB_META_NTESTS; t++) {
+			const struct sb_meta_skew *k = &d->m.skew[t];
+			CHECK(!(d->skews >> t & 1u) || (d->m.nranks && (d->tests >> t & 1u)));
+			CHECK(!(d->skews >> t & 1u) ||
+			      (k->slowest_rank >= -1 && k->slowest_rank < (int)d->m.nranks));
+			CHECK(!(d->skews >> t & 1u) ||
+			      (k->fastest_rank >= -1 && k->fastest_rank < (int)d->m.nranks));
+			for (unsigned i = 0; i < d->m.nranks; i++)
+				CHECK(!d->m.ranks[i].t[t].ran || (d->tests >> t & 1u));
+		}
+	}
+	sb_meta_doc_free(d);
+	free(d);
+}
+
+static void latency(const struct sb_jv *v)
+{
+	struct sb_latency_doc *d = calloc(1, sizeof(*d));
+	struct sb_error er;
+	if (!d)
+		return;
+	const int e = sb_latency_read(v, d, &er);
+	if (e) {
+		refused(e, &er);
+	} else {
+		CHECK(d->lr.st.valid <= d->lr.st.count);
+		CHECK(d->lr.nrec <= SB_LAT_MAX_RECORDS);
+		CHECK((unsigned)d->lr.preset < SB_LAT_NPRESETS);
+	}
+	sb_latency_doc_free(d);
+	free(d);
+}
+
+static void spo(const struct sb_jv *v)
+{
+	struct sb_spo_doc *d = calloc(1, sizeof(*d));
+	struct sb_error er;
+	if (!d)
+		return;
+	const int e = sb_spo_read(v, d, &er);
+	if (e) {
+		refused(e, &er);
+	} else {
+		const struct sb_spo_check *c = &d->c;
+		CHECK(c->acked <= c->writes && c->canary_blocks <= c->blocks);
+		CHECK(c->nrec <= SB_SPO_REC_MAX);
+		for (int k = 0; k < SB_SPO_NCLASS; k++)
+			CHECK(c->count[k] <= c->blocks);
+		for (size_t i = 0; i < c->nranges; i++)
+			CHECK((unsigned)c->ranges[i].cls < SB_SPO_NCLASS);
+	}
+	sb_spo_doc_free(d);
+	free(d);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct sb_json_limits lim = { 1u << 20, 48 };
-	struct sb_json_error jerr;
-	struct sb_jdoc *doc;
-	if (sb_json_parse((const char *)data, size, &lim, &doc, &jerr) < 0)
+	struct sb_jdoc *doc = NULL;
+	if (sb_json_parse((const char *)data, size, &lim, &doc, NULL) < 0)
 		return 0;
-	const struct sb_jv *root = sb_jdoc_root(doc);
+	const struct sb_jv *root = sb_jdoc_root(doc), *sb = sb_jv_get(root, "storbench");
 	/* a whole result: its storbench section's method, else the root */
-	const struct sb_jv *sb = sb_jv_get(root, "storbench");
 	const struct sb_jv *s = sb ? sb : root;
 	pts(sb_jv_get(s, "pts") ? sb_jv_get(s, "pts") : s);
 	cliff(sb_jv_get(s, "cliff") ? sb_jv_get(s, "cliff") : s);
 	flash(sb_jv_get(s, "flash") ? sb_jv_get(s, "flash") : s);
+	sweep(root);
+	meta(root);
+	latency(root);
+	spo(root);
+	if (sb_jv_get(sb, "sweep"))
+		sweep(sb_jv_get(sb, "sweep"));
+	if (sb_jv_get(sb, "meta"))
+		meta(sb_jv_get(sb, "meta"));
+	if (sb_jv_get(sb, "latency"))
+		latency(sb_jv_get(sb, "latency"));
+	if (sb_jv_get(sb, "spo"))
+		spo(sb_jv_get(sb, "spo"));
 	sb_jdoc_free(doc);
 	return 0;
 }

@@ -55,13 +55,14 @@ static inline char *sj_replace(const char *text, const char *from, const char *t
 }
 
 /* A reader (rd_: 0 or -errno with err) refuses the section text made by
- * replacing from_ with to_, saying want_. */
+ * replacing from_ with to_, saying want_; doc_ is freed (free_) first. */
 #define SJ_REFUSED(rd_, free_, doc_, text_, from_, to_, want_)                   \
 	do {                                                                     \
 		char *bad_ = sj_replace(text_, from_, to_);                      \
 		struct sb_jdoc *jd_ = sj_parse(bad_);                            \
 		struct sb_error er_;                                             \
 		memset(&er_, 0, sizeof(er_));                                    \
+		free_(doc_); /* what an earlier read left */                     \
 		assert_int_equal(rd_(sb_jdoc_root(jd_), doc_, &er_), -EINVAL);   \
 		if (strcmp(er_.msg, want_))                                      \
 			fail_msg("refused with '%s', not '%s'", er_.msg, want_); \

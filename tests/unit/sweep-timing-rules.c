@@ -195,21 +195,20 @@ static int end_pass_stop(void *ctx)
 	return end_pass_test == SB_SWEEP_WRITE && ++end_pass_polls > 1 ? SB_SWEEP_END_PASS : 0;
 }
 
-static int end_pass_timed(void *ctx, int test, unsigned fi, unsigned ri, int end)
+static void end_pass_timed(void *ctx, int test, unsigned fi, unsigned ri, int end)
 {
 	(void)ctx, (void)fi, (void)ri;
 	assert_true(end >= 0); /* nothing failed */
 	end_pass_test = end ? -1 : test;
-	end_pass_ends += end;
-	return 0;
+	end_pass_ends += (unsigned)end;
 }
 
 static void test_end_pass(void **state)
 {
 	struct sb_sweep_opts o;
 	st_opts(&o, &tr, 64 * KIB, 16 * KIB, (1u << SB_SWEEP_WRITE) | (1u << SB_SWEEP_READ));
-	o.should_stop = end_pass_stop;
-	o.timed = end_pass_timed;
+	tr.stop = end_pass_stop;
+	tr.timed = end_pass_timed;
 	struct sb_sweep_result *r = st_run(&o, 0);
 	assert_false(r->interrupted);
 	assert_int_equal(r->cells_done, 1);
@@ -219,7 +218,8 @@ static void test_end_pass(void **state)
 	assert_true(r->ended_early[SB_SWEEP_WRITE][0][0]);
 	assert_int_equal(sb_sweep_pass_bytes(r, SB_SWEEP_WRITE, 0, 0), 16 * KIB);
 	assert_int_equal(r->kibps[SB_SWEEP_WRITE][0][0],
-			 (uint64_t)(16.0 * KIB * 1e9 / (double)r->elapsed_ns[SB_SWEEP_WRITE][0][0]) >>
+			 (uint64_t)(16.0 * KIB * 1e9 /
+				    (double)r->elapsed_ns[SB_SWEEP_WRITE][0][0]) >>
 				 10);
 	long b, e;
 	section(SB_SWEEP_WRITE, &b, &e);
@@ -265,7 +265,7 @@ static void test_full_filesystem(void **state)
 	st_opts(&o, &tr, 1024 * KIB, 64 * KIB, SB_SWEEP_ALL_TESTS);
 	struct sb_sweep_result *r = calloc(1, sizeof(*r));
 	assert_int_equal(sb_sweep_plan(r, &o), 0);
-	assert_int_equal(sb_sweep_run(r, &o, path, -1), -ENOSPC);
+	assert_int_equal(st_run_on(r, &o, path), -ENOSPC);
 	assert_int_equal(r->fail_test, SB_SWEEP_WRITE);
 	assert_true(r->fail_op == SB_SWEEP_OP_WRITE || r->fail_op == SB_SWEEP_OP_FSYNC);
 	assert_int_equal(r->fail_record_size, 64 * KIB);

@@ -21,9 +21,15 @@ struct st_ev {
 struct st_trace {
 	struct st_ev *v;
 	size_t n;
-	unsigned stop_after; /* should_stop says yes after this many calls (0 never) */
+	unsigned stop_after; /* stop says yes after this many calls (0 never) */
 	unsigned polls;
+	/* the hooks' stop (st_stop unless a test sets its own) and timed */
+	int (*stop)(void *ctx);
+	void (*timed)(void *ctx, int test, unsigned fi, unsigned ri, int end);
 };
+
+/* The trace the last st_opts set up: st_run's hooks tell it. */
+static struct st_trace *st_cur;
 
 static inline uint64_t st_hash(const void *data, uint64_t len)
 {
@@ -65,14 +71,28 @@ static inline void st_opts(struct sb_sweep_opts *o, struct st_trace *t, uint64_t
 	o->nrec = 1;
 	o->tests = tests;
 	o->warm = 1; /* drops are tested on their own: as root they are system-wide */
-	o->trace = st_cb;
-	o->should_stop = st_stop;
-	o->ctx = t;
+	t->stop = st_stop;
+	t->timed = NULL;
+	st_cur = t;
 	if (!t->v)
 		t->v = calloc(ST_MAX, sizeof(*t->v));
 	assert_non_null(t->v);
 	t->n = 0;
 	t->polls = 0;
+}
+
+/* Run the planned r of o on path (fd -1: made for each cell), traced. */
+static inline int st_run_on(struct sb_sweep_result *r, const struct sb_sweep_opts *o,
+			    const char *path)
+{
+	struct sb_sweep_opts on = *o;
+	struct sb_error err;
+	const struct sb_sweep_hooks h = {
+		.ctx = st_cur, .stop = st_cur->stop, .timed = st_cur->timed, .trace = st_cb
+	};
+	on.path = path;
+	on.fd = -1;
+	return sb_sweep_run(&on, &h, NULL, r, &err);
 }
 
 /* Plan and run o on a fresh file in the test directory; the result. */
@@ -83,7 +103,7 @@ static inline struct sb_sweep_result *st_run(const struct sb_sweep_opts *o, int 
 	const char *path = sbt_path("sweep.tmp");
 	assert_non_null(r);
 	assert_int_equal(sb_sweep_plan(r, o), 0);
-	assert_int_equal(sb_sweep_run(r, o, path, -1), expect);
+	assert_int_equal(st_run_on(r, o, path), expect);
 	assert_int_not_equal(lstat(path, &st), 0); /* removed after each cell */
 	return r;
 }

@@ -1,11 +1,10 @@
 /* The "latency" section of the results (storbench latency), and its job in
  * fio's shape: one synchronous job of the probe's requests. */
-#include "lib/results/sections.h"
+#include "lib/latency/lat_run.h"
 #include "lib/json/json_write.h"
 #include "lib/engine/engine.h"
+#include "lib/results/results.h"
 #include "lib/target/cache.h"
-
-static const double lat_pcts[] = { 1, 5, 10, 50, 90, 95, 99, 99.9, 99.99 };
 
 static void stats_json(struct sb_json *j, struct sb_lat_run *lr)
 {
@@ -22,9 +21,9 @@ static void stats_json(struct sb_json *j, struct sb_lat_run *lr)
 	sb_json_double(j, "mdev_ns", sb_ioping_mdev(st));
 	sb_json_bool(j, "percentiles_exact", sb_ioping_exact(st));
 	sb_json_obj_open(j, "percentile");
-	for (size_t i = 0; st->valid && i < SB_ARRAY_SIZE(lat_pcts); i++) {
-		snprintf(k, sizeof(k), "%f", lat_pcts[i]);
-		sb_json_u64(j, k, sb_ioping_percentile(st, lat_pcts[i]));
+	for (size_t i = 0; st->valid && i < SB_LAT_NPCTS; i++) {
+		snprintf(k, sizeof(k), "%f", sb_lat_pcts[i]);
+		sb_json_u64(j, k, sb_ioping_percentile(st, sb_lat_pcts[i]));
 	}
 	sb_json_obj_close(j);
 	sb_json_obj_open(j, "load");
@@ -72,6 +71,14 @@ static void log_json(struct sb_json *j, const struct sb_lat_run *lr)
 	sb_json_bool(j, "log_truncated", lr->rec_truncated);
 }
 
+const char *sb_lat_cache_name(const struct sb_lat_run *lr)
+{
+	return lr->p.drop_cache	  ? "fadvise per request"
+	       : lr->cache_method ? sb_cache_method_name(lr->cache_method)
+	       : lr->direct	  ? "bypassed"
+				  : "warm";
+}
+
 static void extra_json(struct sb_json *j, const void *ctx)
 {
 	struct sb_lat_run *lr = (struct sb_lat_run *)ctx;
@@ -85,11 +92,7 @@ static void extra_json(struct sb_json *j, const void *ctx)
 	sb_json_u64(j, "region_size", lr->p.size);
 	sb_json_u64(j, "interval_ns", lr->p.interval_ns);
 	sb_json_u64(j, "warmup", lr->p.warmup);
-	sb_json_str(j, "cache",
-		    lr->p.drop_cache   ? "fadvise per request"
-		    : lr->cache_method ? sb_cache_method_name(lr->cache_method)
-		    : lr->direct       ? "bypassed"
-				       : "warm");
+	sb_json_str(j, "cache", sb_lat_cache_name(lr));
 	sb_json_bool(j, "interrupted", lr->interrupted);
 	stats_json(j, lr);
 	preset_json(j, lr);

@@ -3,9 +3,9 @@
  * (docs/spo.md, docs/results.md). Counts are of blocks (--bs bytes): the
  * slots the journal mentions and the canary's.
  */
-#include "lib/results/sections.h"
-#include "lib/json/json_write.h"
 #include "lib/spo/spo.h"
+#include "lib/json/json_write.h"
+#include "lib/results/results.h"
 
 static void header_json(struct sb_json *j, const struct sb_spo_header *h)
 {

@@ -1,15 +1,10 @@
 /* The "meta" section of the results (storbench meta): the run's
  * parameters, each test's figures and latency, bonnie++'s CSV line. */
-#include "lib/results/sections.h"
+#include "lib/meta/meta.h"
+#include "lib/coord/coord.h"
 #include "lib/json/json_write.h"
+#include "lib/results/results.h"
 #include "lib/target/cache.h"
-
-static const double meta_pcts[] = { 1, 5, 10, 50, 90, 95, 99, 99.9, 99.99 };
-
-static const char *rate_key(enum sb_meta_test t)
-{
-	return sb_meta_is_io(t) ? "bw_bytes" : t == SB_META_SEEKS ? "seeks_per_s" : "files_per_s";
-}
 
 static void lat_json(struct sb_json *j, const struct sb_hist *h)
 {
@@ -21,9 +16,9 @@ static void lat_json(struct sb_json *j, const struct sb_hist *h)
 	sb_json_double(j, "stddev", sb_hist_stddev(h));
 	sb_json_u64(j, "N", h->count);
 	sb_json_obj_open(j, "percentile");
-	for (size_t i = 0; h->count && i < SB_ARRAY_SIZE(meta_pcts); i++) {
-		snprintf(k, sizeof(k), "%f", meta_pcts[i]);
-		sb_json_u64(j, k, sb_hist_percentile(h, meta_pcts[i]));
+	for (size_t i = 0; h->count && i < SB_META_NPCTS; i++) {
+		snprintf(k, sizeof(k), "%f", sb_meta_pcts[i]);
+		sb_json_u64(j, k, sb_hist_percentile(h, sb_meta_pcts[i]));
 	}
 	sb_json_obj_close(j);
 	sb_json_obj_close(j);
@@ -41,7 +36,7 @@ static void test_json(struct sb_json *j, const struct sb_meta_result *r, enum sb
 	sb_json_u64(j, "elapsed_ns", r->elapsed_ns);
 	sb_json_u64(j, "cpu_ns", r->cpu_ns);
 	sb_json_double(j, "cpu_percent", sb_meta_cpu_percent(r));
-	sb_json_double(j, rate_key(t), sb_meta_rate(r, t));
+	sb_json_double(j, sb_meta_rate_key(t), sb_meta_rate(r, t));
 	sb_json_bool(j, "too_short", r->ran && r->elapsed_ns < SB_META_MIN_TIME_NS);
 	lat_json(j, &r->lat);
 	sb_json_obj_close(j);
@@ -82,7 +77,7 @@ static void rank_json(struct sb_json *j, const struct sb_meta_run *m, const stru
 		sb_json_u64(j, "cpu_ns", r->cpu_ns);
 		sb_json_double(j, "start_s", r->start_s - t0);
 		sb_json_double(j, "end_s", r->end_s - t0);
-		sb_json_double(j, rate_key((enum sb_meta_test)t), r->rate);
+		sb_json_double(j, sb_meta_rate_key((enum sb_meta_test)t), r->rate);
 		sb_json_obj_open(j, "lat_ns");
 		sb_json_u64(j, "min", r->lat_min);
 		sb_json_u64(j, "p50", r->lat_p50);
@@ -240,6 +235,12 @@ static void warn_skew(struct sb_results *res, const struct sb_meta_run *m)
 
 int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m)
 {
+	if (m->nranks) { /* many ranks: the All clients aggregate */
+		res->nranks = m->nranks;
+		res->stonewall = m->stonewall;
+		snprintf(res->mpi_library, sizeof(res->mpi_library), "%s",
+			 sb_coord_library() ? sb_coord_library() : "");
+	}
 	warn_skew(res, m);
 	res->interrupted = m->interrupted;
 	res->cache_dropped = m->cache_method;

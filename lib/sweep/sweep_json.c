@@ -4,8 +4,10 @@
  * was not measured. docs/sweep.md describes it for readers (the HTML and
  * XLSX reports).
  */
-#include "lib/results/sections.h"
+#include "lib/sweep/sweep.h"
+#include "lib/coord/coord.h"
 #include "lib/json/json_write.h"
+#include "lib/results/results.h"
 #include "lib/target/cache.h"
 
 static void sizes(struct sb_json *j, const char *key, const uint64_t *v, unsigned n)
@@ -275,6 +277,12 @@ int sb_results_sweep(struct sb_results *res, const struct sb_sweep_result *r)
 	res->extra_ctx = r;
 	res->interrupted = r->interrupted;
 	res->cache_dropped = r->cache_method;
+	if (r->nranks) { /* many ranks: the All clients aggregate */
+		res->nranks = r->nranks;
+		snprintf(res->mpi_library, sizeof(res->mpi_library), "%s",
+			 sb_coord_library() ? sb_coord_library() : "");
+		res->stonewall = r->stonewall;
+	}
 	if (r->cache_error)
 		return sb_results_warn(res,
 				       "the page cache could not be dropped before read tests "
