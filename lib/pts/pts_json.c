@@ -222,8 +222,11 @@ int sb_results_pts(struct sb_results *res, const struct sb_pts_result *r)
 	res->interrupted = r->interrupted;
 	for (unsigned i = 0; i < r->nparts; i++) {
 		const struct sb_pts_part *p = &r->parts[i];
-		/* a part that ran no round (its purge refused) has no figures */
-		if (!p->started || !p->nrounds || p->test == SB_PTS_WSAT || p->ss.reached)
+		if (!p->started || p->test == SB_PTS_WSAT || p->ss.reached)
+			continue;
+		/* a part that ran no round has no figures: said only when a stop
+		 * cut its first round (a refused purge says why itself) */
+		if (!p->nrounds && !r->interrupted)
 			continue;
 		if (!p->nrounds) {
 			if (sb_results_warn(res,

@@ -15,7 +15,10 @@
 . "$SB_TOP/tests/lib/faultfs.sh"
 ff_start
 
-DELAY=1500000
+# a request on a file's first block waits this long (µs): the window in which
+# the test sees iteration 2's data and kills it; 3 s holds on a loaded
+# machine (1.5 s was once too short with four tests running)
+DELAY=3000000
 gen() { # FILE OFFSET: the generation of the verify block there ("" none)
 	python3 - "$1" "$2" <<'PY'
 import struct, sys
