@@ -320,7 +320,7 @@ fuzz:
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/spo-journal tests/fuzz/fuzz-spo-journal.c \
 		lib/spo/spo_journal.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/soak-log tests/fuzz/fuzz-soak-log.c \
-		lib/results/soak_check.c lib/target/kmsg.c lib/target/kmsg_stack.c lib/target/sysfs.c \
+		lib/results/soak_check.c lib/device/kmsg.c lib/device/kmsg_stack.c lib/device/sysfs.c \
 		lib/json/json_read.c lib/json/json_access.c lib/analysis/anomalies.c \
 		lib/analysis/robust.c lib/analysis/soak_verdict.c lib/verify/block.c \
 		lib/verify/crc32c.c lib/verify/ranges.c lib/soak/soak_record.c lib/stats/hist.c -lm

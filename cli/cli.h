@@ -143,7 +143,7 @@ int cli_parse_target(int argc, char **argv, const struct cli_cmd_opts *c,
 		     void (*help)(const struct cli_cmd_opts *), const char *what, char **target);
 
 /* ---- target states (cli/state_prep.c, docs/states.md) ---- */
-/* The purge methods of lib/target/purge.h's names table, none last, as an
+/* The purge methods of lib/device/purge.h's names table, none last, as an
  * option's argument: "auto|discard|secure-discard|sanitize|format|none".
  * Filled by cli_purge_arg(); an option table may point at it. */
 extern char cli_purge_methods[160];

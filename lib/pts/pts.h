@@ -15,7 +15,7 @@
 #include "lib/analysis/steady.h"
 #include "lib/job/job.h"
 #include "lib/results/results.h"
-#include "lib/target/purge.h"
+#include "lib/device/purge.h"
 
 enum sb_pts_test { SB_PTS_IOPS, SB_PTS_THROUGHPUT, SB_PTS_LATENCY, SB_PTS_WSAT, SB_PTS_NTESTS };
 enum sb_pts_profile { SB_PTS_CLIENT, SB_PTS_ENTERPRISE };

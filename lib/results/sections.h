@@ -16,7 +16,8 @@
 #include "lib/results/results.h"
 #include "lib/spo/spo.h"
 #include "lib/sweep/sweep.h"
-#include "lib/target/devinfo.h"
+#include "lib/device/devinfo.h"
+#include "lib/target/mountinfo.h"
 
 /* latency (latency_json.c): the probe as one job in fio's shape (psync,
  * queue depth 1) and the "latency" section (statistics, the preset's own

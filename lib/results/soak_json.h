@@ -12,7 +12,7 @@
 #include "lib/json/json_write.h"
 #include "lib/results/soak_check.h"
 #include "lib/soak/soak_record.h"
-#include "lib/target/devinfo.h"
+#include "lib/device/devinfo.h"
 
 /* What a soak was started with: the log's first line. */
 struct sb_soak_config {

@@ -2,13 +2,13 @@
  * Fuzz target of a soak log's reading (libFuzzer: make fuzz): the line
  * check that --resume and the report share (lib/results/soak_check.h) and
  * the kernel line parser that tells which device a line is about
- * (lib/target/kmsg.h). Any input must be checked or refused without a
+ * (lib/device/kmsg.h). Any input must be checked or refused without a
  * crash, a leak or undefined behaviour; what is taken is consistent:
  * iterations follow each other, a refusal says which member, a device
  * name fits and is one the line holds.
  */
 #include "lib/results/soak_check.h"
-#include "lib/target/kmsg.h"
+#include "lib/device/kmsg.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
