@@ -13,7 +13,7 @@
 #define SB_ATA_H
 
 #include "lib/sb.h"
-#include "lib/device/purge.h"
+#include "lib/device/purge_method.h"
 
 #define SB_ATA_ID_WORDS 256
 

@@ -10,7 +10,7 @@
 #define SB_NVME_H
 
 #include "lib/sb.h"
-#include "lib/device/purge.h"
+#include "lib/device/purge_method.h"
 
 #define SB_NVME_LOG_SIZE 512
 #define SB_NVME_ID_SIZE 4096
