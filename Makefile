@@ -322,7 +322,7 @@ fuzz:
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/soak-log tests/fuzz/fuzz-soak-log.c \
 		lib/results/soak_check.c lib/device/kmsg.c lib/device/kmsg_stack.c lib/device/sysfs.c \
 		lib/json/json_read.c lib/json/json_access.c lib/analysis/anomalies.c \
-		lib/analysis/robust.c lib/analysis/soak_verdict.c lib/verify/block.c \
+		lib/analysis/robust.c lib/soak/soak_verdict.c lib/verify/block.c \
 		lib/verify/crc32c.c lib/verify/ranges.c lib/soak/soak_record.c lib/stats/hist.c -lm
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read

@@ -26,7 +26,7 @@
 #include "lib/stats/ioping.h"
 #include "lib/analysis/robust.h"
 #include "lib/analysis/anomalies.h"
-#include "lib/analysis/soak_verdict.h"
+#include "lib/soak/soak_verdict.h"
 #include "lib/analysis/ranksum.h"
 #include "lib/analysis/difference.h"
 #include "lib/analysis/repeats.h"

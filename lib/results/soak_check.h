@@ -21,7 +21,7 @@
 #define SB_SOAK_CHECK_H
 
 #include "lib/json/json_read.h"
-#include "lib/analysis/soak_verdict.h"
+#include "lib/soak/soak_verdict.h"
 
 struct sb_soak_check {
 	size_t line;		 /* lines checked */

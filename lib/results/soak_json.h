@@ -7,7 +7,7 @@
 #ifndef SB_SOAK_JSON_H
 #define SB_SOAK_JSON_H
 
-#include "lib/analysis/soak_verdict.h"
+#include "lib/soak/soak_verdict.h"
 #include "lib/json/json_read.h"
 #include "lib/json/json_write.h"
 #include "lib/results/soak_check.h"

@@ -1,8 +1,9 @@
 /*
  * A soak iteration as its log records it: throughput, request latency,
  * what verification found, I/O errors and the kernel's storage messages.
- * cli/ runs the iterations; lib/analysis judges them (soak_verdict.h);
- * lib/results writes them and reads them back (soak_json.h).
+ * cli/ runs the iterations; lib/soak judges them (soak_verdict.h, over
+ * lib/analysis' statistics); lib/results writes them and reads them back
+ * (soak_json.h).
  */
 #ifndef SB_SOAK_RECORD_H
 #define SB_SOAK_RECORD_H
