@@ -51,8 +51,9 @@ struct cli_opt {
 };
 
 /* The flags commands share, declared once (cli/opt.c); a command's row in
- * the command table (cli/main.c) says which it takes, the values they take
- * for --format, and its own words for one where they differ. */
+ * the command table (cli/main.c) says which it takes, and its words (struct
+ * cli_words) the values --format takes and its own help of one where the
+ * common words would not say it right. */
 enum cli_shared_id {
 	CLI_S_OUTPUT,
 	CLI_S_FORMAT,
@@ -81,15 +82,21 @@ enum cli_shared_id {
 #define CLI_PRECOND ((1u << CLI_S_PRECOND) | (1u << CLI_S_PURGE))
 #define CLI_DISCARD (1u << CLI_S_DISCARD) /* --discard-before */
 
-struct cli_command {
-	const char *name;
-	int (*fn)(const struct cli_command *cmd, int argc, char **argv);
-	const char *summary;
-	unsigned shared;	   /* the CLI_* flags it takes */
+/* What a command says of itself (cli/main.c). */
+struct cli_words {
+	const char *summary;	   /* its line in storbench --help */
 	const char *formats;	   /* --format's values, the default first: "text|json" */
 	const char *help[CLI_S_N]; /* its own help of a shared flag; NULL: the common one */
 	const char *pass;	   /* exit 0, in its words ("every block intact") */
 	const char *fail;	   /* exit 1, in its words; NULL: it never fails a device */
+};
+
+/* A row of the command table (cli/main.c). */
+struct cli_command {
+	const char *name;
+	int (*fn)(const struct cli_command *cmd, int argc, char **argv);
+	unsigned shared; /* the CLI_* flags it takes */
+	const struct cli_words *words;
 };
 /* The exit status table (cli/exit_status.c) at the end of a --help: the
  * codes of every command, cmd's words for 0 and 1 (NULL: storbench's). */
