@@ -301,8 +301,8 @@ cross-build: $(PROG) $(TOOL_BIN)
 # libFuzzer (clang) with ASan and UBSan on the JSON reader, on its reading
 # of a document in pieces (json_split: against the whole parse), and on the
 # fio job-file reader (with the engine registry, for ioengine=), on the
-# spo journal reader, and on a soak log's line check and the kernel line
-# parser (soak-log), FUZZ_TIME
+# spo journal reader, and on a soak log's line check, its typed readers and
+# the kernel line parser (soak-log), FUZZ_TIME
 # seconds each, from their corpora; new inputs and crashes stay in
 # $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
@@ -320,10 +320,12 @@ fuzz:
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/spo-journal tests/fuzz/fuzz-spo-journal.c \
 		lib/spo/spo_journal.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/soak-log tests/fuzz/fuzz-soak-log.c \
-		lib/results/soak_check.c lib/device/kmsg.c lib/device/kmsg_stack.c lib/device/sysfs.c \
-		lib/json/json_read.c lib/json/json_access.c lib/analysis/anomalies.c \
-		lib/analysis/robust.c lib/soak/soak_verdict.c lib/verify/block.c \
-		lib/verify/crc32c.c lib/verify/ranges.c lib/soak/soak_record.c lib/stats/hist.c -lm
+		lib/soak/soak_check.c lib/soak/soak_read.c lib/device/kmsg.c lib/device/kmsg_stack.c \
+		lib/device/sysfs.c lib/target/cache.c lib/json/json_read.c lib/json/json_access.c \
+		lib/json/json_write.c lib/analysis/anomalies.c lib/analysis/robust.c \
+		lib/soak/soak_verdict.c lib/verify/block.c lib/verify/crc32c.c lib/verify/ranges.c \
+		lib/results/verify_range_json.c lib/soak/soak_record.c lib/sweep/plan.c \
+		lib/stats/hist.c lib/base/error.c -lm
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \

@@ -199,6 +199,11 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv);
 int cli_ranks_init(int *argc, char ***argv);
 void cli_ranks_finish(void);
 int cli_ranks(void); /* how many ranks (1: a plain run) */
+/* The coordination handle the methods of the library take (lib/coord). */
+struct sb_coord *cli_ranks_coord(void);
+/* After a library call that coordinated the ranks: when a rank did not
+ * answer in time (sb_coord_failed; the call said so), the job ends here. */
+void cli_ranks_end_if_failed(void);
 int cli_rank(void);
 void cli_ranks_set_stonewall(void);
 void cli_ranks_set_per_rank_dir(int on);
@@ -266,19 +271,14 @@ int cli_ranks_round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios);
  * a setup's (a rank may be in a long request or its fsync). */
 int cli_ranks_round_test_slow(int *any, int *all, uint64_t *bytes, uint64_t *ios);
 /* A loop that does work between its looks at the rounds (verify's and
- * soak's phases, meta's tests): one look starts a round when due (the last
- * one ended CLI_ROUND_EVERY_NS ago, or at once when this rank is done)
- * with this rank's two counters, and tests the round in flight, with
- * cli_ranks_round_test_slow's deadline. 1 when it ended: *any, *all set,
- * and on rank 0 sum[0] and sum[1] the ranks' counters as they were at
- * r->started_ns; 0 not yet. A zeroed struct cli_round: none in flight. */
-#define CLI_ROUND_EVERY_NS 50000000ull
-struct cli_round {
-	int in_flight;
-	uint64_t started_ns, ended_ns;
-};
-int cli_ranks_round_look(struct cli_round *r, int done, uint64_t a, uint64_t b, uint64_t now,
+ * meta's): sb_coord_round_look with a setup's deadline (a rank may be in
+ * a long request or its fsync); alone, never ended (0). */
+int cli_ranks_round_look(struct sb_coord_round *r, int done, uint64_t a, uint64_t b, uint64_t now,
 			 int *any, int *all, uint64_t sum[2]);
+/* The same for a phase whose bytes rank 0's line shows of all ranks
+ * (sb_coord_sum_look): 1 once a round ended with every rank done. */
+int cli_ranks_sum_look(struct sb_coord_sum *s, uint64_t done, uint64_t total, int over,
+		       uint64_t now);
 /* Before any rank writes: each rank's filesystem (its host and the st_dev
  * of path, or of its parent), the bytes it will need there and those free
  * (fs: its name in the message, e.g. the mount point); rank 0 sums the
@@ -336,21 +336,6 @@ void cli_target_hold_rank_dir(int on, int keep);
 const struct sb_engine_ops *cli_engine_choose(const struct sb_job_opts *job, int *fell_back);
 
 /* ---- the live progress line (cli/progress.c) ---- */
-/* A rate over the last second from snapshots of counters that only grow
- * (bytes, and requests or operations). Snapshots closer than 50 ms to the
- * last are not kept; 32 cover 1.6 s. */
-#define CLI_RATE_SLOTS 32
-struct cli_rate {
-	uint64_t t[CLI_RATE_SLOTS], bytes[CLI_RATE_SLOTS], ops[CLI_RATE_SLOTS];
-	unsigned head, n;
-};
-void cli_rate_reset(struct cli_rate *r);
-void cli_rate_add(struct cli_rate *r, uint64_t now, uint64_t bytes, uint64_t ops);
-/* Per second, from the newest snapshot at least 1 s before now (the oldest
- * when all are younger) to (now, bytes, ops); -1 when there is none at
- * least 150 ms old. ops_s may be NULL. */
-int cli_rate_get(const struct cli_rate *r, uint64_t now, uint64_t bytes, uint64_t ops, double *bps,
-		 double *ops_s);
 /* "42s", "3m05s", "2h03m", "4d07h": short, for the line. */
 char *cli_fmt_dur(double ns, char *buf, size_t len);
 

@@ -25,7 +25,7 @@ struct cliff_ctx {
 	struct sb_cliff_result *res;
 	/* the progress line */
 	struct cli_progress pg;
-	struct cli_rate rate;
+	struct sb_rate rate;
 	uint64_t start_ns;
 	int phase, idle; /* of the last line drawn */
 };

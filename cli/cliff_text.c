@@ -35,15 +35,15 @@ void cli_cliff_progress(void *ctx, const struct sb_cliff_progress *p)
 	const uint64_t now = sb_now_ns();
 	char what[64], a[32];
 	if (p->phase != c->phase || p->idle != c->idle) {
-		cli_rate_reset(&c->rate);
+		sb_rate_reset(&c->rate);
 		c->phase = p->phase;
 		c->idle = p->idle;
 	}
-	cli_rate_add(&c->rate, now, p->bytes, 0);
+	sb_rate_add(&c->rate, now, p->bytes, 0);
 	if (!cli_progress_due(&c->pg, now))
 		return;
 	double bps = -1;
-	if (p->idle || cli_rate_get(&c->rate, now, p->bytes, 0, &bps, NULL) < 0)
+	if (p->idle || sb_rate_get(&c->rate, now, p->bytes, 0, &bps, NULL) < 0)
 		bps = -1;
 	struct cli_line l = { .label = "cliff", .pct = -1, .bps = bps, .ops = -1 };
 	if (p->phase) {

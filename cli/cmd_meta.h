@@ -15,7 +15,7 @@
 struct meta_progress {
 	const struct sb_meta_run *m;
 	struct cli_progress pg;
-	struct cli_rate rate; /* of operations, by the drawing thread */
+	struct sb_rate rate; /* of operations, by the drawing thread */
 	_Atomic uint64_t ops, next_ns;
 	atomic_int busy;
 	int test; /* enum sb_meta_test running; -1 none */
@@ -23,7 +23,7 @@ struct meta_progress {
 	uint64_t ops0; /* ops when the test began */
 	/* many ranks: every rank's operations, summed by the rounds */
 	int many, have_all;
-	struct cli_rate all;
+	struct sb_rate all;
 	uint64_t all_ops, all_total, next_tick_ns;
 	char what[64];
 };

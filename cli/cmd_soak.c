@@ -5,7 +5,7 @@
  * errors caught, health before and after, anomalies found in the
  * throughput series, and --resume after a power cut.
  */
-#include "cli/soak.h"
+#include "cli/soak_cli.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -249,48 +249,18 @@ static void soak_defaults(struct soak_opts *o)
 	o->v.max_ranges = SB_SOAK_MAX_RANGES * 4;
 }
 
-/* The log file: named, or one made up here; warned about when it lives on
- * the device under test. */
-static int open_log(struct soak_state *s, char *name, size_t len, int append)
+/* The log's name: as given, or one made up here (rank 0's under mpirun). */
+static void log_name(const struct soak_opts *o, char *name, size_t len)
 {
-	const struct soak_opts *o = s->o;
 	if (o->log) {
 		snprintf(name, len, "%s", o->log);
-	} else {
-		time_t now = time(NULL);
-		struct tm tm;
-		localtime_r(&now, &tm);
-		strftime(name, len, "storbench-soak-%Y%m%d-%H%M%S.jsonl", &tm);
+		return;
 	}
-	/* many ranks: rank 0's name; each rank's own log is NAME.rank-N, and
-	 * rank 0 writes NAME, the All clients figures */
-	if (cli_ranks() > 1) {
-		char base[4096];
-		snprintf(base, sizeof(base), "%s", name);
-		cli_ranks_bcast(base, sizeof(base));
-		soak_ranks_log_names(base, name, len);
-		int rc = soak_ranks_open_aggregate(s, base, append);
-		if (rc)
-			return rc;
-	}
-	struct stat ls;
-	if (!append && stat(name, &ls) == 0) {
-		sb_err("--log: '%s' exists (name a new one, or --resume it)", name);
-		return SB_EXIT_USAGE;
-	}
-	int rc = soak_log_open(s, name, append);
-	if (rc)
-		return rc;
-	struct sb_target_info li;
-	if (sb_target_probe(name, &li) == 0 && li.devname[0] && s->t.ct.info.devname[0] &&
-	    (!strcmp(li.disk, s->t.ct.info.disk) || !strcmp(li.devname, s->t.ct.info.devname)))
-		sb_warn("the log '%s' is on the device under test (%s): a failure may take it "
-			"along; --log can put it elsewhere",
-			name, li.devname);
-	return 0;
+	time_t now = time(NULL);
+	struct tm tm;
+	localtime_r(&now, &tm);
+	strftime(name, len, "storbench-soak-%Y%m%d-%H%M%S.jsonl", &tm);
 }
-
-static int soak_run(struct soak_state *s, const char *target, int resumed);
 
 /* With --resume the soak goes on as it started; the command line may say
  * how long (--iterations, the total; --duration, from the first start) and
@@ -321,218 +291,128 @@ static int resume_overrides_ok(int argc, char **argv)
 	return 0;
 }
 
-/* A soak without a limit stops after 10 iterations. */
-static void default_stop(uint64_t *iterations, uint64_t duration_ns)
+/* What the library runs: the options, the target made ready. */
+static void run_opts(const struct soak_opts *o, struct soak_target *st, const char *target,
+		     const char *log, struct sb_soak_opts *r)
 {
-	if (!*iterations && !duration_ns)
-		*iterations = 10;
+	memset(r, 0, sizeof(*r));
+	r->info = &st->t.ct.info;
+	r->vt = &st->t.v;
+	r->vto = verify_lib_opts(&o->v);
+	r->ops = st->ops;
+	r->block_size = o->v.block_size;
+	r->request_size = o->v.request_size;
+	r->iodepth = o->v.iodepth;
+	r->iozone = o->iozone ? &o->za : NULL;
+	r->destroy = o->v.destroy;
+	r->target = target;
+	r->seed = o->v.seed;
+	r->iterations = o->iterations;
+	r->duration_ns = o->duration_ns;
+	r->idle_ns = o->idle_ns;
+	r->burst_bytes = o->burst_bytes;
+	r->burst_idle_ns = o->burst_idle_ns;
+	r->stop_on_error = o->stop_on_error;
+	r->fail_on_anomaly = o->fail_on_anomaly;
+	r->log = log;
+	r->argc = o->argc;
+	r->argv = o->argv;
 }
 
-/* --iterations and --duration given with --resume replace the stop
- * condition the soak had (both, when one is given): s->stop_change says
- * from what to what when that changes it. 0 or an exit code. */
-static int resume_stop(const struct cli_command *cmd, int argc, char **argv, struct soak_state *s,
-		       char **target)
+/* The soak of o on target: the target made ready, the library's run, what
+ * it printed and its exit code. */
+static int run(struct soak_opts *o, const char *target, const char *prog,
+	       struct sb_soak_resume *resume, const struct soak_opts *cl)
+{
+	struct soak_target st;
+	struct soak_out so;
+	struct sb_soak_hooks h;
+	struct sb_soak_opts ro;
+	struct sb_soak_result res;
+	struct sb_error err;
+	char log[4096];
+	memset(&res, 0, sizeof(res));
+	if (o->iozone)
+		iozone_name_options(); /* messages name iozone's options as typed */
+	int rc = soak_target_prepare(o, target, &st);
+	if (rc) {
+		soak_target_cleanup(&st);
+		return rc;
+	}
+	cli_signals_install();
+	log_name(o, log, sizeof(log));
+	run_opts(o, &st, target, log, &ro);
+	ro.prog = prog;
+	ro.resume = resume;
+	if (cl) {
+		ro.resume_iterations = cl->iterations;
+		ro.resume_duration_ns = cl->duration_ns;
+	}
+	soak_out_hooks(&so, o, &h);
+	const int e = sb_soak_run(&ro, &h, cli_ranks_coord(), &res, &err);
+	rc = soak_out_end(&so, &st, e, &err, &res);
+	sb_soak_result_free(&res);
+	soak_target_cleanup(&st);
+	return rc;
+}
+
+/* --resume LOG: the soak goes on with exactly the options it was started
+ * with; the command line may change how long (cl) and the outputs. */
+static int resume(const struct cli_command *cmd, int argc, char **argv, struct soak_opts *o)
 {
 	struct soak_opts cl;
-	soak_defaults(&cl);
-	int rc = parse(cmd, argc, argv, &cl, target);
-	if (rc || (!cl.iterations && !cl.duration_ns))
+	struct soak_out so;
+	struct sb_soak_hooks h;
+	struct sb_soak_resume *r = NULL;
+	struct sb_error err;
+	char *target = NULL;
+	const char *log = o->resume;
+	int rc = resume_overrides_ok(argc, argv);
+	if (rc)
 		return rc;
-	struct sb_soak_stop_change *c = &s->stop_change;
-	memset(c, 0, sizeof(*c));
-	c->after_iteration = s->nit ? s->it[s->nit - 1].n : 0;
-	c->iterations_before = s->o->iterations;
-	c->duration_ns_before = s->o->duration_ns;
-	default_stop(&c->iterations_before, c->duration_ns_before);
-	c->iterations = cl.iterations;
-	c->duration_ns = cl.duration_ns;
-	s->stop_changed = c->iterations != c->iterations_before ||
-			  c->duration_ns != c->duration_ns_before;
-	return 0;
+	soak_out_hooks(&so, o, &h);
+	if (sb_soak_resume(log, &h, cli_ranks_coord(), &r, &err) < 0)
+		return soak_out_end(&so, NULL, -1, &err, NULL);
+	soak_defaults(o);
+	if ((rc = parse(cmd, r->argc, r->argv, o, &target)) != 0)
+		goto refused;
+	soak_defaults(&cl);
+	/* what the command line says: how long, and the outputs */
+	const uint64_t iterations = o->iterations, duration_ns = o->duration_ns;
+	if ((rc = parse(cmd, argc, argv, &cl, &target)) != 0 ||
+	    (rc = parse(cmd, argc, argv, o, &target)) != 0)
+		goto refused;
+	o->iterations = iterations;
+	o->duration_ns = duration_ns;
+	o->v.seed = r->seed;
+	o->v.seed_given = 1;
+	o->argc = r->argc;
+	o->argv = r->argv;
+	o->log = log;
+	rc = run(o, target, argv[-1], r, &cl);
+refused:
+	sb_soak_resume_free(r); /* after the run: the options point into it */
+	return rc < 0 ? SB_EXIT_USAGE : rc;
 }
 
 int cmd_soak(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct soak_opts o;
-	struct soak_state s;
-	char *target = NULL, **rargv = NULL;
-	int rargc = 0, rc;
+	char *target = NULL;
 
 	soak_defaults(&o);
-	memset(&s, 0, sizeof(s));
-	s.o = &o;
-	s.kmsg.fd = -1;
-	s.gen_first = s.gen_base = 1;
-	/* main hands over its argv from the command's name on: the word
-	 * before it is the program as it was run */
-	s.prog = argv[-1];
-	rc = parse(cmd, argc, argv, &o, &target);
+	int rc = parse(cmd, argc, argv, &o, &target);
 	if (rc)
 		return rc < 0 ? SB_EXIT_OK : rc;
-	if (o.resume && (rc = resume_overrides_ok(argc, argv)))
-		return rc;
-	if (o.resume) {
-		const char *log = o.resume;
-		char mine[4096];
-		/* many ranks: each resumes its own log, from where all can */
-		if (cli_ranks() > 1)
-			soak_ranks_log_names(o.resume, mine, sizeof(mine));
-		rc = soak_log_resume(cli_ranks() > 1 ? mine : log, &s, &rargv, &rargc);
-		if (!rc && cli_ranks() < 2 && s.log_ranks) {
-			sb_err("--resume: '%s' is a log of a soak of %u ranks: resume it under "
-			       "mpirun -n %u with the name it started with",
-			       log, s.log_ranks, s.log_ranks);
-			rc = SB_EXIT_USAGE;
-		}
-		if ((rc = cli_ranks_agree(rc, NULL)) ||
-		    (cli_ranks() > 1 && (rc = soak_ranks_resume(&s, o.resume))))
-			goto out;
-		/* the soak goes on with exactly the options it was started with */
-		soak_defaults(&o);
-		s.o = &o;
-		if ((rc = parse(cmd, rargc, rargv, &o, &target)) != 0) {
-			rc = rc < 0 ? SB_EXIT_USAGE : rc;
-			goto out;
-		}
-		if (s.stop_logged) { /* an earlier resume's limit */
-			o.iterations = s.logged_iterations;
-			o.duration_ns = s.logged_duration_ns;
-		}
-		/* then what the command line may change: how long, and the outputs */
-		if ((rc = resume_stop(cmd, argc, argv, &s, &target)) != 0 ||
-		    (rc = parse(cmd, argc, argv, &o, &target)) != 0) {
-			rc = rc < 0 ? SB_EXIT_USAGE : rc;
-			goto out;
-		}
-		if (s.stop_changed) {
-			o.iterations = s.stop_change.iterations;
-			o.duration_ns = s.stop_change.duration_ns;
-		}
-		o.log = log;
-		o.v.seed = s.seed;
-		o.v.seed_given = 1;
-		o.argc = rargc;
-		o.argv = rargv;
-		rc = soak_run(&s, target, 1);
-	} else {
-		o.argc = argc;
-		o.argv = argv;
-		if (!o.v.seed_given) {
-			o.v.seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
-			cli_ranks_bcast(&o.v.seed, sizeof(o.v.seed)); /* rank 0's on all */
-		}
-		s.seed = o.v.seed;
-		rc = soak_run(&s, target, 0);
+	if (o.resume)
+		return resume(cmd, argc, argv, &o);
+	o.argc = argc;
+	o.argv = argv;
+	if (!o.v.seed_given) {
+		o.v.seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
+		cli_ranks_bcast(&o.v.seed, sizeof(o.v.seed)); /* rank 0's on all */
 	}
-out:
-	for (int i = 0; rargv && i < rargc; i++)
-		free(rargv[i]);
-	free(rargv);
-	sb_soak_iters_free(s.it, s.nit);
-	free(s.zr);
-	soak_log_free_left(&s);
-	soak_ranks_free(&s);
-	return rc;
-}
-
-/* Prepare the target, the log, kmsg and health, then loop. */
-static int soak_run(struct soak_state *s, const char *target, int resumed)
-{
-	struct soak_opts *o = s->o;
-	char logname[4096];
-	int rc;
-
-	const char *given = target;
-	default_stop(&o->iterations, o->duration_ns);
-	if (o->iozone) {
-		if ((rc = soak_iozone_prepare(s, target)))
-			goto out;
-		goto ready;
-	}
-	o->v.phase = SB_VPHASE_BOTH;
-	/* many ranks: every step below is agreed, and one refusal stops all
-	 * before anything is written */
-	if (cli_ranks() > 1 && (rc = soak_ranks_target(s, &target)))
-		goto out;
-	/* probed once: verify_target_resolve takes what was found here */
-	if (!s->t.ct.probed && (rc = cli_ranks_agree(cli_target_probe(&s->t.ct, target), NULL)))
-		goto out;
-	const enum sb_target_kind kind = s->t.ct.info.kind;
-	if (!o->v.size_given && (kind == SB_TARGET_DIR || kind == SB_TARGET_NONE)) {
-		/* verify fills a directory's free space; a soak repeats: 1 GiB */
-		o->v.size = 1ull << 30;
-		o->v.size_given = 1;
-	}
-	if ((rc = cli_ranks_agree(verify_target_resolve(&s->t, target, &o->v), NULL)))
-		goto out;
-	/* many ranks: each one's files fit; and those on one filesystem? (a
-	 * device or an existing file is written in place: nothing to add) */
-	if (cli_ranks() > 1 &&
-	    (rc = cli_ranks_space_agree(target,
-					s->t.v.is_blockdev || kind == SB_TARGET_FILE ? 0
-										     : s->t.v.size,
-					s->t.ct.info.fs_free, s->t.ct.info.mountpoint)))
-		goto out;
-	s->ops = verify_engine(&o->v);
-	if ((rc = cli_ranks_agree(s->ops ? 0 : SB_EXIT_USAGE, NULL)))
-		goto out;
-	s->region_mode = s->t.v.is_blockdev || s->t.ct.info.kind == SB_TARGET_FILE;
-	/* every option is valid: only now is anything written; a Ctrl-C
-	 * from here on is handled, so the files made are removed */
-	cli_signals_install();
-	if ((rc = cli_ranks_agree(s->region_mode ? verify_target_create(&s->t, &o->v) : 0, NULL)))
-		goto out;
-ready:
-	if ((rc = cli_ranks_agree(open_log(s, logname, sizeof(logname), resumed), NULL)))
-		goto out;
-	/* logged before any iteration: a later resume keeps the new limit */
-	if ((rc = cli_ranks_agree(s->stop_changed && soak_log_stop_change(s) < 0 ? SB_EXIT_ENV : 0,
-				  NULL)))
-		goto out;
-	cli_signals_install();
-	/* what a killed iteration left, before anything new is made; then
-	 * the generation and files of this run, before it writes */
-	if (resumed && !o->iozone) {
-		soak_log_leftovers(s);
-		s->gen_first = s->nit ? s->it[s->nit - 1].n + 1 : 1;
-		if ((rc = cli_ranks_agree(soak_log_start(s, s->gen_first) < 0 ? SB_EXIT_ENV : 0,
-					  NULL)))
-			goto out;
-	}
-	/* the devices the target stands on: kernel lines about others are
-	 * told, not counted */
-	sb_kmsg_stack_build(&s->kstack, NULL, s->t.ct.info.devname);
-	s->kmsg_ok = sb_kmsg_open(&s->kmsg) == 0;
-	if (!s->kmsg_ok && !o->v.quiet)
-		sb_warn("cannot read /dev/kmsg: kernel messages will not be watched");
-	s->health_ok[0] = sb_health_capture(&s->t.ct.info, &s->health[0]) == 0;
-	if (!resumed) {
-		s->started_ns = soak_wall_ns();
-		if (cli_ranks() > 1) {
-			if ((rc = cli_ranks_agree(soak_log_config(s) < 0 ? SB_EXIT_ENV : 0, NULL)))
-				goto out;
-		} else if ((rc = soak_log_config(s)) < 0) {
-			/* a log without its first line is of no use: the one
-			 * just made goes (by its descriptor: never what a name
-			 * might name meanwhile) */
-			if (sb_scratch_remove(logname, fileno(s->log)) < 0)
-				sb_warn("could not remove the empty log '%s'", logname);
-			rc = SB_EXIT_ENV;
-			goto out;
-		}
-	}
-	if (cli_ranks() > 1 && (rc = soak_ranks_aggregate_start(s, given, resumed)))
-		goto out;
-	rc = soak_loop(s);
-	s->health_ok[1] = sb_health_capture(&s->t.ct.info, &s->health[1]) == 0;
-	int fin = cli_ranks() > 1 ? soak_ranks_finish(s, logname) : soak_finish_log(s, logname, 0);
-	if (!rc)
-		rc = fin;
-out:
-	sb_kmsg_close(&s->kmsg);
-	if (s->log)
-		fclose(s->log);
-	verify_target_cleanup(&s->t, !s->region_mode);
-	return rc;
+	/* main hands over its argv from the command's name on: the word
+	 * before it is the program as it was run */
+	return run(&o, target, argv[-1], NULL, NULL);
 }

@@ -225,7 +225,6 @@ static int check_target(const struct sweep_cli *c, struct sb_jobtarget *t, const
 static int report_failure(const struct sweep_cli *c, const char *file, int e)
 {
 	const struct sb_sweep_result *r = c->r;
-	char a[32], b[32];
 	/* the name taken by a run that is using it: that run named */
 	const long who = r->fail_op == -1 && r->fail_test < 0 && e == -EEXIST ? sb_hold_path(file)
 									      : 0;
@@ -235,23 +234,10 @@ static int report_failure(const struct sweep_cli *c, const char *file, int e)
 		sb_err("%s", why);
 		return SB_EXIT_ENV;
 	}
-	if (!r->fail_errno)
-		sb_err("the sweep of '%s' failed: %s", file, strerror(-e));
-	else if (r->fail_op == -1 && r->fail_test < 0)
-		sb_err("cannot create '%s': %s", file, strerror(-e));
-	else if (r->fail_op == -2)
-		sb_err("cannot remove '%s': %s", file, strerror(-e));
-	else if (r->fail_op == -1)
-		sb_err("cannot open '%s' for the %s test: %s", file,
-		       sb_sweep_test_name(r->fail_test), strerror(-e));
-	else
-		sb_err("%s failed in the %s test (file %s, record %s) at offset %llu: %s",
-		       sb_sweep_op_name(r->fail_op), sb_sweep_test_name(r->fail_test),
-		       sb_fmt_size(r->fail_file_size, a, sizeof(a)),
-		       sb_fmt_size(r->fail_record_size, b, sizeof(b)),
-		       (unsigned long long)r->fail_offset, strerror(-e));
-	return e == -ENOSPC || e == -EACCES || e == -EPERM || e == -EROFS ? SB_EXIT_ENV
-									  : SB_EXIT_FAIL;
+	char msg[8448];
+	const int cls = sb_sweep_failure(c->r, file, e, msg, sizeof(msg));
+	sb_err("%s", msg);
+	return cls == SB_ERR_ENV ? SB_EXIT_ENV : SB_EXIT_FAIL;
 }
 
 /* --precondition: the existing file, all of it, before the sweep opens it (a new file is made anew for each file size: nothing to
@@ -340,8 +326,7 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 	c->o.timed = ranks ? timed : NULL;
 	c->o.ctx = c;
 	cli_progress_init(&c->pg, c->sh.quiet);
-	cli_rate_reset(&c->rate);
-	c->test = -1;
+	sb_sweep_meter_start(&c->m, c->r);
 	if (f.owned) {
 		cli_signals_track_file(f.path, 1);
 		cli_ranks_note_file(f.path); /* in a rank's directory: its marker */

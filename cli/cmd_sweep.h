@@ -15,15 +15,10 @@ struct sweep_cli {
 	int json_stdout;
 	int ran;     /* the run started: there are results to write */
 	int checked; /* sweep_check passed */
-	/* progress state: the line, the test now running (cell number fi, ri,
-	 * test), and bytes: every test's file size, those of the tests that
-	 * ended, and the records asked for so far (every pass, untimed ones
-	 * too) */
+	/* progress state: the line, and what it shows (the cell and test now
+	 * running, the bytes done) */
 	struct cli_progress pg;
-	struct cli_rate rate;
-	unsigned cell, ncells, fi, ri;
-	int test;
-	uint64_t total, ended, moved, test_moved0, unchecked;
+	struct sb_sweep_meter m;
 	FILE *trace; /* SB_SWEEP_TRACE */
 	/* under mpirun (cli/sweep_ranks.c): this rank's state; on rank 0 every
 	 * rank's matrices after the run (c->r then holds their aggregate) */

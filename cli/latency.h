@@ -15,7 +15,7 @@ struct lat_out {
 	/* the live progress line, when there are no request lines */
 	int progress;
 	struct cli_progress pg;
-	struct cli_rate rate;
+	struct sb_rate rate;
 	uint64_t since_check_ns; /* request time summed since the clock was last read */
 };
 

@@ -22,7 +22,7 @@ void cli_lat_describe_target(struct lat_out *o, const struct sb_target_info *t)
 void cli_lat_progress_start(struct lat_out *o, int quiet)
 {
 	cli_progress_init(&o->pg, quiet || o->per_request);
-	cli_rate_reset(&o->rate);
+	sb_rate_reset(&o->rate);
 	o->progress = !o->pg.quiet;
 	o->since_check_ns = 0;
 }
@@ -39,7 +39,7 @@ static void progress(struct lat_out *o, uint64_t n)
 	const struct sb_lat_run *lr = o->lr;
 	const struct sb_probe_params *p = &lr->p;
 	const uint64_t now = sb_now_ns(), el = now - o->pg.start_ns;
-	cli_rate_add(&o->rate, now, n * p->bs, n);
+	sb_rate_add(&o->rate, now, n * p->bs, n);
 	if (!cli_progress_due(&o->pg, now))
 		return;
 	/* the nearest of the limits: a request count, the region's end, a run time */
@@ -76,7 +76,7 @@ static void progress(struct lat_out *o, uint64_t n)
 		.eta_ns = eta,
 	};
 	double bps, ops;
-	if (cli_rate_get(&o->rate, now, n * p->bs, n, &bps, &ops) == 0)
+	if (sb_rate_get(&o->rate, now, n * p->bs, n, &bps, &ops) == 0)
 		l.bps = bps, l.ops = ops;
 	cli_progress_draw(&o->pg, &l, now);
 }

@@ -16,7 +16,7 @@
 /* One job of the group: its counters, their recent past, its figures. */
 struct watched {
 	struct sb_progress p;
-	struct cli_rate rate;
+	struct sb_rate rate;
 	double bps, iops, eta_ns; /* eta_ns < 0: unknown */
 	const char *name;
 	char part[64], pct[8];
@@ -50,8 +50,8 @@ static void look(struct watched *w, uint64_t now)
 		b += w->p.bytes[d];
 		n += w->p.ios[d];
 	}
-	cli_rate_add(&w->rate, now, b, n);
-	if (cli_rate_get(&w->rate, now, b, n, &w->bps, &w->iops) < 0)
+	sb_rate_add(&w->rate, now, b, n);
+	if (sb_rate_get(&w->rate, now, b, n, &w->bps, &w->iops) < 0)
 		w->bps = w->iops = -1;
 	w->eta_ns = job_eta(&w->p, w->bps);
 }
@@ -95,19 +95,19 @@ _Static_assert(S_JOB + 2 * CLI_LINE_PARTS <= SB_COORD_SUMS, "a round sums too li
 struct ranks_watch {
 	int in_round, stopped;
 	uint64_t round_ns;   /* when the round in flight began (sb_now_ns) */
-	struct cli_rate all; /* rank 0: every rank's counters summed */
+	struct sb_rate all;  /* rank 0: every rank's counters summed */
 	int have_all;
 	uint64_t sum[SB_COORD_SUMS];	      /* rank 0: the newest sums */
-	struct cli_rate job[CLI_LINE_PARTS]; /* rank 0: each job's bytes, every rank's */
+	struct sb_rate job[CLI_LINE_PARTS];   /* rank 0: each job's bytes, every rank's */
 	int alone; /* this rank's measurement alone (cli_measure.alone) */
 };
 
 /* The newest rate of r (rate), -1 none yet. */
-static double newest_rate(const struct cli_rate *r, double *ops)
+static double newest_rate(const struct sb_rate *r, double *ops)
 {
-	const unsigned h = (r->head + CLI_RATE_SLOTS - 1) % CLI_RATE_SLOTS;
+	const unsigned h = (r->head + SB_RATE_SLOTS - 1) % SB_RATE_SLOTS;
 	double bps, o;
-	if (!r->n || cli_rate_get(r, r->t[h], r->bytes[h], r->ops[h], &bps, &o) < 0)
+	if (!r->n || sb_rate_get(r, r->t[h], r->bytes[h], r->ops[h], &bps, &o) < 0)
 		bps = o = -1;
 	if (ops)
 		*ops = o;
@@ -249,9 +249,9 @@ static int ranks_done(struct ranks_watch *rw, struct sb_run *const *runs, const 
 		return 0;
 	rw->in_round = 0;
 	if (cli_rank() == 0 && ws) {
-		cli_rate_add(&rw->all, rw->round_ns, v[S_BYTES], v[S_IOS]);
+		sb_rate_add(&rw->all, rw->round_ns, v[S_BYTES], v[S_IOS]);
 		for (unsigned i = 0; i < n && i < CLI_LINE_PARTS; i++)
-			cli_rate_add(&rw->job[i], rw->round_ns, v[S_JOB + 2 * i], 0);
+			sb_rate_add(&rw->job[i], rw->round_ns, v[S_JOB + 2 * i], 0);
 		memcpy(rw->sum, v, sizeof(rw->sum));
 		rw->have_all = 1;
 	}
@@ -272,9 +272,9 @@ static int watch(struct sb_run *const *runs, unsigned n, const struct cli_measur
 	struct watched *ws = calloc(n, sizeof(*ws));
 	/* many ranks: rank 0's line alone, of the rate of all */
 	cli_progress_init(&pg, m->quiet || !ws || cli_rank() != 0);
-	cli_rate_reset(&rw.all);
+	sb_rate_reset(&rw.all);
 	for (unsigned i = 0; i < CLI_LINE_PARTS; i++)
-		cli_rate_reset(&rw.job[i]);
+		sb_rate_reset(&rw.job[i]);
 	for (;;) {
 		const struct timespec ts = { 0, LOOK_NS };
 		int done = 1;

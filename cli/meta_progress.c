@@ -67,12 +67,12 @@ static void draw(struct meta_progress *p, uint64_t now)
 		.eta_of = "test",
 	};
 	double ops_s;
-	int got = cli_rate_get(&p->rate, now, ops, ops, &ops_s, NULL) == 0;
+	int got = sb_rate_get(&p->rate, now, ops, ops, &ops_s, NULL) == 0;
 	uint64_t left = total > ops ? total - ops : 0;
 	if (p->many) { /* every rank's together, at most a round behind */
-		const unsigned h = (p->all.head + CLI_RATE_SLOTS - 1) % CLI_RATE_SLOTS;
-		got = p->have_all && cli_rate_get(&p->all, p->all.t[h], p->all.bytes[h],
-						  p->all.ops[h], &ops_s, NULL) == 0;
+		const unsigned h = (p->all.head + SB_RATE_SLOTS - 1) % SB_RATE_SLOTS;
+		got = p->have_all && sb_rate_get(&p->all, p->all.t[h], p->all.bytes[h],
+						 p->all.ops[h], &ops_s, NULL) == 0;
 		l.pct = p->all_total ? 100.0 * (double)SB_MIN(p->all_ops, p->all_total) /
 					       (double)p->all_total
 				     : -1;
@@ -105,7 +105,7 @@ int meta_progress_poll(struct meta_progress *p)
 	if (atomic_exchange_explicit(&p->busy, 1, memory_order_acquire))
 		return 0; /* another thread is at it */
 	const uint64_t ops = n + 1 - p->ops0;
-	cli_rate_add(&p->rate, now, ops, ops);
+	sb_rate_add(&p->rate, now, ops, ops);
 	if (cli_progress_due(&p->pg, now))
 		draw(p, now);
 	atomic_store_explicit(&p->next_ns, now + 50000000ull, memory_order_relaxed);
@@ -128,7 +128,7 @@ void meta_progress_tick(struct meta_progress *p)
 	meta_ranks_tick(mine, test_ops(p->m, (enum sb_meta_test)p->test), now);
 	if (!meta_ranks_sums(&t_ns, &ops, &total))
 		return;
-	cli_rate_add(&p->all, t_ns, ops, ops);
+	sb_rate_add(&p->all, t_ns, ops, ops);
 	p->all_ops = ops;
 	p->all_total = total;
 	p->have_all = 1;
@@ -159,8 +159,8 @@ void meta_progress_phase(struct meta_progress *p, enum sb_meta_test t)
 	p->ops0 = atomic_load_explicit(&p->ops, memory_order_relaxed);
 	/* the rate from the first operations on (not from before a cache
 	 * drop the test begins with) */
-	cli_rate_reset(&p->rate);
-	cli_rate_reset(&p->all);
+	sb_rate_reset(&p->rate);
+	sb_rate_reset(&p->all);
 	p->have_all = 0;
 	p->all_ops = p->all_total = 0;
 	p->next_tick_ns = 0;

@@ -25,7 +25,7 @@ static struct {
 	atomic_int stopped; /* another rank failed or stopped: this one stops */
 	/* the rounds of the test running (active: agreed, not yet drained) */
 	int active, fresh;
-	struct cli_round round;
+	struct sb_coord_round round;
 	atomic_int wall; /* --stonewall: another rank ended this test */
 	uint64_t ops, total;
 	uint64_t all_ns, all_ops, all_total; /* rank 0: the last round's sums */

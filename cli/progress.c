@@ -1,6 +1,6 @@
 /*
- * The live progress line every command shares: a rate over the last second
- * from snapshots of counters that only grow, and one line shape,
+ * The live progress line every command shares (its rate over the last
+ * second: lib/stats/live_rate.h), one line shape,
  *
  *   LABEL[ WORD i of N][, WHAT]: [ramp ]PCT% [DONE of TOTAL ]RATE OPS  elapsed E  ETA T | parts
  *
@@ -14,55 +14,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#define RATE_WINDOW_NS 1000000000ull
-#define RATE_MIN_STEP_NS 50000000ull
-#define RATE_MIN_WINDOW_NS 150000000ull
 #define TTY_EVERY_NS 250000000ull
 #define PLAIN_EVERY_NS 10000000000ull
-
-void cli_rate_reset(struct cli_rate *r)
-{
-	memset(r, 0, sizeof(*r));
-}
-
-void cli_rate_add(struct cli_rate *r, uint64_t now, uint64_t bytes, uint64_t ops)
-{
-	if (r->n) {
-		const unsigned last = (r->head + CLI_RATE_SLOTS - 1) % CLI_RATE_SLOTS;
-		if (now - r->t[last] < RATE_MIN_STEP_NS)
-			return;
-	}
-	r->t[r->head] = now;
-	r->bytes[r->head] = bytes;
-	r->ops[r->head] = ops;
-	r->head = (r->head + 1) % CLI_RATE_SLOTS;
-	if (r->n < CLI_RATE_SLOTS)
-		r->n++;
-}
-
-int cli_rate_get(const struct cli_rate *r, uint64_t now, uint64_t bytes, uint64_t ops, double *bps,
-		 double *ops_s)
-{
-	/* the newest snapshot at least a second old; the oldest one when the
-	 * count is younger than that */
-	unsigned pick = CLI_RATE_SLOTS;
-	for (unsigned k = 0; k < r->n; k++) {
-		const unsigned i = (r->head + CLI_RATE_SLOTS - 1 - k) % CLI_RATE_SLOTS;
-		if (r->t[i] >= now)
-			continue;
-		pick = i;
-		if (now - r->t[i] >= RATE_WINDOW_NS)
-			break;
-	}
-	/* a shorter window would say more about the clock than the rate */
-	if (pick == CLI_RATE_SLOTS || now - r->t[pick] < RATE_MIN_WINDOW_NS)
-		return -1;
-	const double s = (double)(now - r->t[pick]) / 1e9;
-	*bps = bytes >= r->bytes[pick] ? (double)(bytes - r->bytes[pick]) / s : 0;
-	if (ops_s)
-		*ops_s = ops >= r->ops[pick] ? (double)(ops - r->ops[pick]) / s : 0;
-	return 0;
-}
 
 char *cli_fmt_dur(double ns, char *buf, size_t len)
 {

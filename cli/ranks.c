@@ -53,6 +53,19 @@ int cli_rank(void)
 	return R.rank;
 }
 
+struct sb_coord *cli_ranks_coord(void)
+{
+	return R.c;
+}
+
+void cli_ranks_end_if_failed(void)
+{
+	if (R.size > 1 && sb_coord_failed(R.c)) {
+		sb_coord_abort(R.c, SB_EXIT_ENV);
+		exit(SB_EXIT_ENV);
+	}
+}
+
 void cli_ranks_set_stonewall(void)
 {
 	R.stonewall = 1;
@@ -432,21 +445,26 @@ int cli_ranks_round_test_slow(int *any, int *all, uint64_t *bytes, uint64_t *ios
 	return e;
 }
 
-int cli_ranks_round_look(struct cli_round *r, int done, uint64_t a, uint64_t b, uint64_t now,
+int cli_ranks_round_look(struct sb_coord_round *r, int done, uint64_t a, uint64_t b, uint64_t now,
 			 int *any, int *all, uint64_t sum[2])
 {
-	if (!r->in_flight) {
-		if (!done && now - r->ended_ns < CLI_ROUND_EVERY_NS)
-			return 0;
-		cli_ranks_round_start(done, a, b);
-		r->in_flight = 1;
-		r->started_ns = now;
-	}
-	if (cli_ranks_round_test_slow(any, all, &sum[0], &sum[1]) != 1)
+	if (R.size < 2)
 		return 0;
-	r->in_flight = 0;
-	r->ended_ns = now;
-	return 1;
+	const int e = sb_coord_round_look(R.c, r, done, a, b, now, any, all, sum, SETUP_TIMEOUT_S);
+	if (e < 0)
+		give_up("while measuring", e);
+	return e;
+}
+
+int cli_ranks_sum_look(struct sb_coord_sum *s, uint64_t done, uint64_t total, int over,
+		       uint64_t now)
+{
+	if (R.size < 2)
+		return 0;
+	const int e = sb_coord_sum_look(R.c, s, done, total, over, now, SETUP_TIMEOUT_S);
+	if (e < 0)
+		give_up("while measuring", e);
+	return e;
 }
 
 /* ---- output ---- */

@@ -3,7 +3,7 @@
  * stability, changes ("write throughput fell from X to Y at iteration N")
  * and outliers. The verdict itself is lib/soak's (soak_verdict.c).
  */
-#include "cli/soak.h"
+#include "cli/soak_cli.h"
 
 /* scale: bytes per unit of the values (1024: KiB/s) */
 static void metric_text(FILE *f, const struct sb_soak_metric *m, const char *what, double scale)
@@ -104,8 +104,9 @@ static void other_devices_text(FILE *f, const struct sb_soak_summary *sum)
 			(unsigned long long)sum->other[i].lines, sum->other[i].first);
 }
 
-void soak_summary_text(FILE *f, const struct soak_state *s, const struct sb_soak_summary *sum)
+void soak_summary_text(FILE *f, const struct sb_soak_result *r, int fail_on_anomaly)
 {
+	const struct sb_soak_summary *sum = &r->sum;
 	char cut[48] = "", word[16];
 	if (sum->cut_short)
 		snprintf(cut, sizeof(cut), " (%zu cut short)", sum->cut_short);
@@ -118,9 +119,9 @@ void soak_summary_text(FILE *f, const struct soak_state *s, const struct sb_soak
 		fprintf(f, "  stopped early: %s\n", sum->reason);
 	if (sum->stopped && sum->resume[0])
 		fprintf(f, "  resume with: %s\n", sum->resume);
-	if (s->stop_changed) {
+	if (r->stop_changed) {
 		char why[256];
-		soak_stop_change_text(&s->stop_change, why, sizeof(why));
+		soak_stop_change_text(&r->stop_change, why, sizeof(why));
 		fprintf(f, "  %s\n", why);
 	}
 	if (sum->verify_bad)
@@ -131,11 +132,11 @@ void soak_summary_text(FILE *f, const struct soak_state *s, const struct sb_soak
 		fprintf(f, "  %llu kernel messages about storage trouble\n",
 			(unsigned long long)sum->kmsg_lines);
 	other_devices_text(f, sum);
-	metric_text(f, &sum->m[0], s->o->iozone ? "write tests" : "write throughput", 1);
-	metric_text(f, &sum->m[1], s->o->iozone ? "read tests" : "read throughput", 1);
-	if (sum->anomalies && !s->o->fail_on_anomaly)
+	metric_text(f, &sum->m[0], r->iozone ? "write tests" : "write throughput", 1);
+	metric_text(f, &sum->m[1], r->iozone ? "read tests" : "read throughput", 1);
+	if (sum->anomalies && !fail_on_anomaly)
 		fprintf(f,
 			"  anomalies are warnings (--fail-on-anomaly makes them fail the soak)\n");
-	if (!s->kmsg_ok)
+	if (!r->kmsg_watched)
 		fprintf(f, "  kernel messages were not watched (/dev/kmsg not readable)\n");
 }

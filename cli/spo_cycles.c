@@ -229,6 +229,17 @@ static int reaped(pid_t pid, int *st)
 	return waitpid(pid, st, WNOHANG) == pid;
 }
 
+/* The writer's whole group gone, not only the shell that started it: the
+ * storbench writer under it lets go of the target (its hold) only when
+ * it has exited, which a kill does not wait for; the check must not find
+ * it still held. At most 10 s. */
+static void group_gone(pid_t pgid)
+{
+	const uint64_t end = sb_now_ns() + 10000000000ull;
+	while (kill(-pgid, 0) == 0 && sb_now_ns() < end)
+		usleep(5000);
+}
+
 /* One cycle's error: logged, and the loop stops. */
 static int cycle_error(struct cycles *c, uint64_t n, const char *why)
 {
@@ -375,6 +386,7 @@ static int one_cycle(struct cycles *c, uint64_t n)
 		}
 		usleep(20000);
 	}
+	group_gone(w);
 	if (wait_board(c))
 		return cli_interrupted() ? SB_EXIT_SIGINT
 					 : cycle_error(c, n,

@@ -130,27 +130,9 @@ int sweep_write_csv(const struct sweep_cli *c, const char *path)
 	return cli_write_file(path, write_csv, c) ? -1 : 0;
 }
 
-/* The bytes of every test of every cell that runs, once. */
-static void sweep_totals(struct sweep_cli *c)
-{
-	const struct sb_sweep_result *r = c->r;
-	for (unsigned fi = 0; fi < r->nfile; fi++)
-		for (unsigned ri = 0; ri < r->nrec; ri++) {
-			if (!sb_sweep_cell_runs(r, fi, ri))
-				continue;
-			c->ncells++;
-			for (int t = 0; t < SB_SWEEP_NTESTS; t++)
-				if (r->state[t][fi][ri])
-					c->total += r->file_sizes[fi];
-		}
-}
-
 uint64_t sweep_done_bytes(const struct sweep_cli *c)
 {
-	if (c->test < 0)
-		return c->ended;
-	const uint64_t fsize = c->r->file_sizes[c->fi];
-	return c->ended + SB_MIN(c->moved - c->test_moved0, fsize);
+	return sb_sweep_meter_done(&c->m);
 }
 
 /* "sweep cell 12 of 40, reread, 64.0 MiB file, 4.00 KiB records: 37%
@@ -165,18 +147,19 @@ void sweep_draw(struct sweep_cli *c, uint64_t now)
 	const struct sb_sweep_result *r = c->r;
 	char what[128], a[32], b[32];
 	const int n = c->ranks ? cli_ranks() : 1;
-	snprintf(what, sizeof(what), "%s, %s file, %s records", sb_sweep_test_name(c->test),
-		 sb_fmt_size(r->file_sizes[c->fi], a, sizeof(a)),
-		 sb_fmt_size(r->record_sizes[c->ri], b, sizeof(b)));
+	const struct sb_sweep_meter *m = &c->m;
+	snprintf(what, sizeof(what), "%s, %s file, %s records", sb_sweep_test_name(m->test),
+		 sb_fmt_size(r->file_sizes[m->fi], a, sizeof(a)),
+		 sb_fmt_size(r->record_sizes[m->ri], b, sizeof(b)));
 	if (n > 1)
 		snprintf(what + strlen(what), sizeof(what) - strlen(what), ", %d ranks", n);
-	double done = (double)sweep_done_bytes(c), total = (double)c->total;
+	double done = (double)sweep_done_bytes(c), total = (double)m->total;
 	const uint64_t elapsed = now - c->pg.start_ns;
 	struct cli_line l = {
 		.label = "sweep",
 		.step_word = "cell",
-		.step = c->cell,
-		.nsteps = c->ncells,
+		.step = m->cell,
+		.nsteps = m->ncells,
 		.what = what,
 		.ops = -1,
 		.elapsed_ns = elapsed,
@@ -189,8 +172,8 @@ void sweep_draw(struct sweep_cli *c, uint64_t now)
 		done = (double)all;
 		total *= n;
 		l.done = all;
-		l.total = c->total * (uint64_t)n;
-	} else if (cli_rate_get(&c->rate, now, c->moved, 0, &l.bps, NULL) < 0) {
+		l.total = m->total * (uint64_t)n;
+	} else if (sb_rate_get(&m->rate, now, m->moved, 0, &l.bps, NULL) < 0) {
 		l.bps = -1;
 	}
 	l.pct = total > 0 ? 100 * done / total : 0;
@@ -203,29 +186,15 @@ void sweep_draw(struct sweep_cli *c, uint64_t now)
 void sweep_progress(void *ctx, unsigned fi, unsigned ri, int test)
 {
 	struct sweep_cli *c = ctx;
-	if (!c->total && !c->ncells)
-		sweep_totals(c);
-	if (c->test >= 0) /* the test before ended */
-		c->ended += c->r->file_sizes[c->fi];
-	if (test >= 0 && c->test < 0) { /* a cell begins */
-		char a[32], b[32];
-		if ((!c->cell++ || fi != c->fi) && !c->no_notes) /* a line for each file size */
-			cli_progress_note(&c->pg, "sweep: file size %s (%u of %u), elapsed %s",
-					  sb_fmt_size(c->r->file_sizes[fi], a, sizeof(a)), fi + 1,
-					  c->r->nfile,
-					  cli_fmt_dur((double)(sb_now_ns() - c->pg.start_ns), b,
-						      sizeof(b)));
-	}
-	c->fi = fi;
-	c->ri = ri;
-	c->test = test;
-	c->test_moved0 = c->moved;
-	if (test >= 0) {
-		const uint64_t now = sb_now_ns();
-		cli_rate_add(&c->rate, now, c->moved, 0);
-		if (cli_progress_due(&c->pg, now))
-			sweep_draw(c, now);
-	}
+	const uint64_t now = sb_now_ns();
+	char a[32], b[32];
+	/* a line for each file size */
+	if (sb_sweep_meter_step(&c->m, fi, ri, test, now) && !c->no_notes)
+		cli_progress_note(&c->pg, "sweep: file size %s (%u of %u), elapsed %s",
+				  sb_fmt_size(c->r->file_sizes[fi], a, sizeof(a)), fi + 1, c->r->nfile,
+				  cli_fmt_dur((double)(now - c->pg.start_ns), b, sizeof(b)));
+	if (test >= 0 && cli_progress_due(&c->pg, now))
+		sweep_draw(c, now);
 }
 
 /* FNV-1a: enough to tell records apart in a trace. */
@@ -255,28 +224,17 @@ int sweep_should_stop(void *ctx)
 {
 	struct sweep_cli *c = ctx;
 	/* many ranks: every rank counts, for rank 0's line */
-	if (c->test >= 0 && (!c->pg.quiet || c->ranks)) {
-		const uint64_t rec = c->r->record_sizes[c->ri];
-		c->moved += rec;
-		c->unchecked += rec;
-		if (c->unchecked >= (1u << 20)) {
-			const uint64_t now = sb_now_ns();
-			c->unchecked = 0;
-			cli_rate_add(&c->rate, now, c->moved, 0);
-			if (cli_progress_due(&c->pg, now))
-				sweep_draw(c, now);
-		}
-	}
+	uint64_t now;
+	if ((!c->pg.quiet || c->ranks) && sb_sweep_meter_record(&c->m, &now) &&
+	    cli_progress_due(&c->pg, now))
+		sweep_draw(c, now);
 	if (cli_interrupted())
 		return 1;
 	if (!c->ranks)
 		return 0;
 	int fresh;
 	const int a = sweep_ranks_poll(c, sweep_done_bytes(c), &fresh);
-	if (fresh) {
-		const uint64_t now = sb_now_ns();
-		if (cli_progress_due(&c->pg, now))
-			sweep_draw(c, now);
-	}
+	if (fresh && cli_progress_due(&c->pg, now = sb_now_ns()))
+		sweep_draw(c, now);
 	return a;
 }

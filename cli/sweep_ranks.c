@@ -40,7 +40,7 @@ struct sweep_ranks {
 	uint64_t round_ns, tested_ns, last_round_ns, look_ns;
 	/* rank 0: every rank's bytes moved and of the sweep done, summed, as
 	 * they were when the last round began */
-	struct cli_rate all;
+	struct sb_rate all;
 	uint64_t all_done;
 	int have_all, fresh; /* fresh: a round ended at this look */
 };
@@ -137,7 +137,7 @@ static int look(struct sweep_cli *c, uint64_t now, int over, uint64_t mine)
 	if (!s->in_round) {
 		if (!over && now - s->last_round_ns < ROUND_EVERY_NS)
 			return 0;
-		cli_ranks_round_start(over, c->moved, mine);
+		cli_ranks_round_start(over, c->m.moved, mine);
 		s->in_round = 1;
 		s->round_ns = now;
 	} else if (!over && now - s->tested_ns < TEST_EVERY_NS) {
@@ -153,7 +153,7 @@ static int look(struct sweep_cli *c, uint64_t now, int over, uint64_t mine)
 	if (any && !over && cli_ranks_stonewall())
 		s->end_pass = 1;
 	if (cli_rank() == 0) {
-		cli_rate_add(&s->all, s->round_ns, moved, 0);
+		sb_rate_add(&s->all, s->round_ns, moved, 0);
 		s->all_done = done;
 		s->have_all = 1;
 		s->fresh = 1;
@@ -181,9 +181,9 @@ int sweep_ranks_figures(const struct sweep_cli *c, uint64_t *done, double *bps)
 	const struct sweep_ranks *s = c->ranks;
 	if (!s || !s->have_all)
 		return -1;
-	const unsigned h = (s->all.head + CLI_RATE_SLOTS - 1) % CLI_RATE_SLOTS;
+	const unsigned h = (s->all.head + SB_RATE_SLOTS - 1) % SB_RATE_SLOTS;
 	*done = s->all_done;
-	if (cli_rate_get(&s->all, s->all.t[h], s->all.bytes[h], 0, bps, NULL) < 0)
+	if (sb_rate_get(&s->all, s->all.t[h], s->all.bytes[h], 0, bps, NULL) < 0)
 		*bps = -1;
 	return 0;
 }

@@ -44,7 +44,7 @@ struct verify_opts {
 struct vtarget {
 	struct sb_jobtarget ct;
 	struct sb_vtarget v;
-	char why[512]; /* the last failure printed (soak keeps it as its reason) */
+	char why[512]; /* the last failure printed */
 };
 
 /* A run in progress: what the library fills, and what the progress line
@@ -53,19 +53,6 @@ struct verify_report {
 	struct sb_verify_report res;
 	const struct verify_opts *o;
 	const struct vtarget *t;
-	/* called after every request with the phase's bytes so far (soak's
-	 * bursts); non-zero stops the phase. May be NULL. */
-	int (*hook)(void *ctx, uint64_t bytes);
-	void *hook_ctx;
-	/* The progress line: "verify write: ..." by default; soak's says
-	 * "soak iteration 3 of 10, write: ...", with the ETA of the whole
-	 * soak from the phase's own (eta_ns < 0: unknown) and its elapsed
-	 * time in *elapsed_ns. All may be 0. */
-	const char *command;
-	unsigned long long step, nsteps;
-	double (*eta)(void *ctx, int write, double phase_elapsed_ns, double eta_ns,
-		      uint64_t *elapsed_ns);
-	void *eta_ctx;
 	/* many ranks, and every one runs this phase (the caller agreed so):
 	 * rank 0's line shows the bytes and the rate of all of them, summed
 	 * every 50 ms without blocking, and the phase ends on every rank once
@@ -83,6 +70,8 @@ int verify_check_opts(struct verify_opts *o);
 void verify_take_shared(struct verify_opts *o, const struct cli_command *cmd,
 			const struct cli_shared *sh);
 
+/* verify_run.c: what the options ask of the target, as the library takes it */
+struct sb_vtarget_opts verify_lib_opts(const struct verify_opts *o);
 /* verify_run.c: resolve TARGET (nothing is created); then, for a write,
  * create or take over its files (after every option was checked). Both
  * print their error and return an exit code. */

@@ -14,7 +14,7 @@
 
 #define MSG_LEN 8448 /* two paths and some words */
 
-static struct sb_vtarget_opts lib_opts(const struct verify_opts *o)
+struct sb_vtarget_opts verify_lib_opts(const struct verify_opts *o)
 {
 	return (struct sb_vtarget_opts){
 		.phase = o->phase,
@@ -31,7 +31,7 @@ static struct sb_vtarget_opts lib_opts(const struct verify_opts *o)
 
 int verify_target_resolve(struct vtarget *t, const char *path, struct verify_opts *o)
 {
-	struct sb_vtarget_opts lo = lib_opts(o);
+	struct sb_vtarget_opts lo = verify_lib_opts(o);
 	char msg[MSG_LEN];
 	int e;
 	/* a caller that looked first (soak) is not made to look twice */
@@ -55,7 +55,7 @@ int verify_target_resolve(struct vtarget *t, const char *path, struct verify_opt
 
 int verify_target_create(struct vtarget *t, const struct verify_opts *o)
 {
-	const struct sb_vtarget_opts lo = lib_opts(o);
+	const struct sb_vtarget_opts lo = verify_lib_opts(o);
 	char msg[MSG_LEN];
 	if (t->v.is_blockdev) {
 		t->ct.destroy_data = o->destroy;
@@ -127,16 +127,12 @@ struct prog {
 	const char *label;
 	const struct verify_report *r;
 	uint64_t total; /* bytes of the phase */
-	int write;
 	struct cli_progress pg;
-	struct cli_rate rate;
+	struct sb_rate rate;
 	/* many ranks, every one in this phase (r->all_ranks): the rounds
-	 * (cli_ranks_round_look) sum the ranks' bytes done and of the phase
-	 * to rank 0, whose line shows them */
-	struct cli_round round;
-	int have_all;
-	uint64_t all_done, all_total;
-	struct cli_rate all;
+	 * sum the ranks' bytes done and of the phase to rank 0, whose line
+	 * shows them */
+	struct sb_coord_sum all;
 	char what[64];
 };
 
@@ -144,30 +140,16 @@ struct prog {
  * this rank's phase is over): 1 once a round ended with every rank done. */
 static int ranks_look(struct prog *p, uint64_t done, int over, uint64_t now)
 {
-	int any, all;
-	uint64_t sum[2];
-	if (cli_ranks_round_look(&p->round, over, done, p->total, now, &any, &all, sum) != 1)
-		return 0;
-	if (cli_rank() == 0) {
-		cli_rate_add(&p->all, p->round.started_ns, sum[0], 0);
-		p->all_done = sum[0];
-		p->all_total = sum[1];
-		p->have_all = 1;
-	}
-	return all;
+	return cli_ranks_sum_look(&p->all, done, p->total, over, now) == 1;
 }
 
 /* The line: "verify write: 42% 1.20 GiB of 3.00 GiB 512 MiB/s  elapsed 3s
- * ETA 4s" (the ETA of the phase), or soak's. */
+ * ETA 4s" (the ETA of the phase). */
 static void progress_draw(struct prog *p, uint64_t done, uint64_t now)
 {
-	const struct verify_report *r = p->r;
 	const double elapsed = (double)(now - p->pg.start_ns);
 	struct cli_line l = {
-		.label = r->command ? r->command : "verify",
-		.step_word = r->step ? "iteration" : NULL,
-		.step = r->step,
-		.nsteps = r->nsteps,
+		.label = "verify",
 		.what = p->label,
 		.pct = p->total ? 100.0 * (double)done / (double)p->total : 100.0,
 		.done = done,
@@ -176,24 +158,19 @@ static void progress_draw(struct prog *p, uint64_t done, uint64_t now)
 		.elapsed_ns = (uint64_t)elapsed,
 		.eta_ns = -1,
 	};
-	if (cli_rate_get(&p->rate, now, done, 0, &l.bps, NULL) < 0)
+	if (sb_rate_get(&p->rate, now, done, 0, &l.bps, NULL) < 0)
 		l.bps = -1;
 	if (p->r->all_ranks) { /* every rank's together, at most a round behind */
-		const unsigned h = (p->all.head + CLI_RATE_SLOTS - 1) % CLI_RATE_SLOTS;
-		done = p->all_done;
+		done = p->all.done;
 		l.done = done;
-		l.total = p->all_total;
+		l.total = p->all.total;
 		l.pct = l.total ? 100.0 * (double)done / (double)l.total : 0;
-		if (!p->have_all ||
-		    cli_rate_get(&p->all, p->all.t[h], p->all.bytes[h], 0, &l.bps, NULL) < 0)
-			l.bps = -1;
+		l.bps = sb_coord_sum_rate(&p->all);
 		snprintf(p->what, sizeof(p->what), "%s, %d ranks", p->label, cli_ranks());
 		l.what = p->what;
 	}
 	if (l.bps > 0)
 		l.eta_ns = done < l.total ? (double)(l.total - done) / l.bps * 1e9 : 0;
-	if (r->eta)
-		l.eta_ns = r->eta(r->eta_ctx, p->write, elapsed, l.eta_ns, &l.elapsed_ns);
 	cli_progress_draw(&p->pg, &l, now);
 }
 
@@ -203,10 +180,8 @@ static int progress(void *ctx, uint64_t done)
 
 	if (cli_interrupted())
 		return 1;
-	if (p->r->hook && p->r->hook(p->r->hook_ctx, done))
-		return 1;
 	const uint64_t now = sb_now_ns();
-	cli_rate_add(&p->rate, now, done, 0);
+	sb_rate_add(&p->rate, now, done, 0);
 	if (p->r->all_ranks)
 		ranks_look(p, done, 0, now);
 	if (cli_progress_due(&p->pg, now))
@@ -223,12 +198,11 @@ static int stop(void *ctx)
 int verify_phase(struct verify_report *r, const struct vtarget *t, const struct sb_engine_ops *ops,
 		 int write, const char *label)
 {
-	struct prog pg = { .label = label, .r = r, .total = t->v.size, .write = write };
+	struct prog pg = { .label = label, .r = r, .total = t->v.size };
 	/* many ranks: rank 0's line alone */
 	cli_progress_init(&pg.pg, r->o->quiet || cli_rank() != 0);
-	cli_rate_reset(&pg.rate);
-	cli_rate_add(&pg.rate, pg.pg.start_ns, 0, 0);
-	cli_rate_reset(&pg.all);
+	sb_rate_reset(&pg.rate);
+	sb_rate_add(&pg.rate, pg.pg.start_ns, 0, 0);
 	const struct sb_vphase p = { &t->v, ops, write, progress, stop, &pg };
 	char msg[MSG_LEN];
 

@@ -42,26 +42,26 @@ static int add_line(struct test_chart *tc, const struct rep_doc *d, size_t j)
 		return -ENOMEM;
 	for (size_t i = 0; i < it->n; i++)
 		tc->y[l][i] = it->cs[j].v[i] * 1024;
-	for (size_t o = 0; o < an.noutliers; o++)
+	for (size_t o = 0; o < an.m.noutliers; o++)
 		for (size_t i = 0; i < it->n; i++)
-			if (it->x[i] == (double)an.outliers[o])
+			if (it->x[i] == (double)an.m.outliers[o])
 				tc->ring[l][i] = 1;
 	char name[sizeof(tc->name[0])];
 	cell_name(&it->cs[j], name, sizeof(name));
 	memcpy(tc->name[l], name, sizeof(name));
-	for (size_t c = 0; c < an.nchanges; c++) {
-		tc->at[tc->nat] = (double)an.changes[c].at - 0.5;
+	for (size_t c = 0; c < an.m.nchanges; c++) {
+		tc->at[tc->nat] = (double)an.m.changes[c].at - 0.5;
 		snprintf(tc->text[tc->nat], sizeof(tc->text[0]),
 			 "%s changes at iteration %llu: %.0f to %.0f KiB/s (%+.0f%%)", name,
-			 (unsigned long long)an.changes[c].at, an.changes[c].before,
-			 an.changes[c].after, 100 * an.changes[c].step);
+			 (unsigned long long)an.m.changes[c].at, an.m.changes[c].before,
+			 an.m.changes[c].after, 100 * an.m.changes[c].step);
 		tc->texts[tc->nat] = tc->text[tc->nat];
 		tc->nat++;
 	}
 	tc->s[l] = (struct chart_series){ .name = tc->name[l],
 					  .x = it->x,
 					  .y = tc->y[l],
-					  .mark = an.noutliers ? tc->ring[l] : NULL,
+					  .mark = an.m.noutliers ? tc->ring[l] : NULL,
 					  .n = it->n,
 					  .color = (int)l };
 	tc->nlines++;
@@ -129,15 +129,15 @@ static void cells_table(FILE *f, const struct rep_doc *d)
 		html_cell(f, sb_sweep_test_name(s->test), 0);
 		html_cell(f, sb_fmt_size((uint64_t)s->file_size, v[0], sizeof(v[0])), 0);
 		html_cell(f, sb_fmt_size((uint64_t)s->record_size, v[1], sizeof(v[1])), 0);
-		snprintf(v[2], sizeof(v[2]), an.n ? "%.0f" : "-", an.st.median);
-		snprintf(v[3], sizeof(v[3]), an.n ? "%.0f" : "-", an.st.min);
-		snprintf(v[4], sizeof(v[4]), an.n ? "%.0f" : "-", an.st.max);
-		snprintf(v[5], sizeof(v[5]), an.n ? "%.1f%%" : "-", 100 * an.st.cv);
+		snprintf(v[2], sizeof(v[2]), an.m.st.n ? "%.0f" : "-", an.m.st.median);
+		snprintf(v[3], sizeof(v[3]), an.m.st.n ? "%.0f" : "-", an.m.st.min);
+		snprintf(v[4], sizeof(v[4]), an.m.st.n ? "%.0f" : "-", an.m.st.max);
+		snprintf(v[5], sizeof(v[5]), an.m.st.n ? "%.1f%%" : "-", 100 * an.m.st.cv);
 		for (int k = 2; k < 6; k++)
 			html_cell(f, v[k], 1);
-		snprintf(v[0], sizeof(v[0]), an.outliers_judged ? "%zu" : "too few",
-			 an.outliers_total);
-		snprintf(v[1], sizeof(v[1]), an.changes_judged ? "%zu" : "too few", an.nchanges);
+		snprintf(v[0], sizeof(v[0]), an.judged.outliers ? "%zu" : "too few",
+			 an.m.outliers_total);
+		snprintf(v[1], sizeof(v[1]), an.judged.changes ? "%zu" : "too few", an.m.nchanges);
 		html_cell(f, v[0], 1);
 		html_cell(f, v[1], 1);
 		fputs("</tr>\n", f);

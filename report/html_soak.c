@@ -64,22 +64,22 @@ static int marks_of(const struct rep_doc *d, struct marks *m)
 	for (int k = 0; k < 2; k++) {
 		if (rep_soak_anomalies(d, k, &m->an[k]) < 0 || !(m->ring[k] = calloc(it->n, 1)))
 			return -ENOMEM;
-		for (size_t o = 0; o < m->an[k].noutliers; o++) {
-			size_t i = find(it, (double)m->an[k].outliers[o]);
+		for (size_t o = 0; o < m->an[k].m.noutliers; o++) {
+			size_t i = find(it, (double)m->an[k].m.outliers[o]);
 			if (i != SIZE_MAX && !m->ring[k][i])
 				m->ring[k][i] = 1, m->rings++;
 		}
-		for (size_t c = 0; c < m->an[k].nchanges; c++) {
-			size_t i = find(it, (double)m->an[k].changes[c].at);
+		for (size_t c = 0; c < m->an[k].m.nchanges; c++) {
+			size_t i = find(it, (double)m->an[k].m.changes[c].at);
 			if (i == SIZE_MAX || i == 0)
 				continue;
 			m->at[m->nat] = (it->x[i - 1] + it->x[i]) / 2;
 			snprintf(m->text[m->nat], sizeof(m->text[0]),
 				 "%s throughput changes at iteration %.0f: %s to %s (%+.0f%%)",
 				 names[k], it->x[i],
-				 rep_fmt_rate(m->an[k].changes[c].before, a, sizeof(a)),
-				 rep_fmt_rate(m->an[k].changes[c].after, b, sizeof(b)),
-				 100 * m->an[k].changes[c].step);
+				 rep_fmt_rate(m->an[k].m.changes[c].before, a, sizeof(a)),
+				 rep_fmt_rate(m->an[k].m.changes[c].after, b, sizeof(b)),
+				 100 * m->an[k].m.changes[c].step);
 			m->texts[m->nat] = m->text[m->nat];
 			m->nat++;
 		}
@@ -91,10 +91,10 @@ static int marks_of(const struct rep_doc *d, struct marks *m)
 static void note_of(const struct rep_doc *d, const struct marks *m, char *note, size_t len)
 {
 	size_t nev = d->iters.nev, at = 0;
-	int judged = m->an[0].outliers_judged || m->an[1].outliers_judged;
-	int changes = m->an[0].changes_judged || m->an[1].changes_judged;
+	int judged = m->an[0].judged.outliers || m->an[1].judged.outliers;
+	int changes = m->an[0].judged.changes || m->an[1].judged.changes;
 #define ADD(...) (at < len ? (at += (size_t)snprintf(note + at, len - at, __VA_ARGS__)) : 0)
-	size_t total = m->an[0].outliers_total + m->an[1].outliers_total;
+	size_t total = m->an[0].m.outliers_total + m->an[1].m.outliers_total;
 	if (judged && total > (size_t)m->rings)
 		ADD("%ld of %zu outliers ringed (the first %d of each metric)", m->rings, total,
 		    SB_ANOMALY_MAX_OUTLIERS);
@@ -134,7 +134,7 @@ static void throughput(FILE *f, const struct rep_doc *d, const struct marks *m, 
 		s[k] = (struct chart_series){ .name = names[k],
 					      .x = it->x,
 					      .y = it->bw[k],
-					      .mark = m->an[k].noutliers ? m->ring[k] : NULL,
+					      .mark = m->an[k].m.noutliers ? m->ring[k] : NULL,
 					      .n = it->n,
 					      .color = colors[k] };
 	note_of(d, m, note, sizeof(note));

@@ -11,34 +11,27 @@
 
 #define TEXT_LEN 240
 
-void rep_trouble_text(const struct sb_jv *r, char *buf, size_t len)
+void rep_trouble_text(const struct sb_soak_iter *it, char *buf, size_t len)
 {
-	const struct sb_jv *v = sb_jv_get(r, "verify"), *k = sb_jv_get(r, "kmsg");
-	double errs = sb_jv_num(sb_jv_get(r, "io_errors"), 0), bad = 0;
+	const double errs = (double)it->io_errors, bad = (double)sb_soak_iter_bad(it);
 	char a[32];
 	size_t at = 0;
 	buf[0] = 0;
-	for (int c = 1; c < REP_VCLASS_N; c++)
-		bad += sb_jv_num(sb_jv_get(v, sb_verify_class_name(c)), 0);
 #define ADD(...) (at < len ? (at += (size_t)snprintf(buf + at, len - at, __VA_ARGS__)) : 0)
 	if (errs > 0) {
 		ADD("%.0f I/O error%s", errs, errs == 1 ? "" : "s");
-		if (sb_jv_get(r, "first_errno"))
-			ADD(" (first errno %.0f at %s)",
-			    fabs(sb_jv_num(sb_jv_get(r, "first_errno"), 0)),
-			    sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(r, "first_error_offset"), 0),
-					a, sizeof(a)));
+		if (it->first_errno)
+			ADD(" (first errno %d at %s)", it->first_errno,
+			    sb_fmt_size(it->first_error_offset, a, sizeof(a)));
 	}
 	if (bad > 0)
 		ADD("%s%.0f bad block%s", at ? "; " : "", bad, bad == 1 ? "" : "s");
-	for (size_t i = 0; i < sb_jv_len(k); i++)
-		ADD("%s%s: %s", at ? "; " : "",
-		    rep_or(sb_jv_str(sb_jv_get(sb_jv_at(k, i), "category")), "?"),
-		    rep_or(sb_jv_str(sb_jv_get(sb_jv_at(k, i), "text")), ""));
-	if (sb_jv_num(sb_jv_get(r, "kmsg_omitted"), 0) > 0)
-		ADD("%s%.0f more kernel messages", at ? "; " : "",
-		    sb_jv_num(sb_jv_get(r, "kmsg_omitted"), 0));
-	if (!at && sb_jv_bool(sb_jv_get(r, "failed"), 0) == 1)
+	for (size_t i = 0; i < it->nkmsg; i++)
+		ADD("%s%s: %s", at ? "; " : "", rep_or(it->kmsg[i].category, "?"),
+		    it->kmsg[i].text);
+	if (it->kmsg_omitted)
+		ADD("%s%zu more kernel messages", at ? "; " : "", it->kmsg_omitted);
+	if (!at && it->failed)
 		ADD("failed");
 #undef ADD
 }
@@ -132,27 +125,23 @@ static struct rep_cellser *cell_series(struct rep_iters *it, int test, double fs
 	return c;
 }
 
-/* An iteration's "cells" (soak --workload=iozone) into the series; cells
- * without a known test or sizes are left out. 0 or -ENOMEM. */
-static int take_cells(struct rep_iters *it, size_t i, const struct sb_jv *a)
+/* An iteration's cells (soak --workload=iozone) into the series. 0 or
+ * -ENOMEM. */
+static int take_cells(struct rep_iters *it, size_t i, const struct sb_soak_iter *r)
 {
-	for (size_t k = 0; k < sb_jv_len(a); k++) {
-		const struct sb_jv *c = sb_jv_at(a, k);
-		const char *t = sb_jv_str(sb_jv_get(c, "test"));
-		const int test = t ? sb_sweep_test_by_name(t) : -1;
-		const double fs = sb_jv_num(sb_jv_get(c, "file_size"), NAN);
-		const double rs = sb_jv_num(sb_jv_get(c, "record_size"), NAN);
-		if (test < 0 || !(fs > 0) || !(rs > 0))
-			continue;
-		struct rep_cellser *s = cell_series(it, test, fs, rs, it->ncs ? k % it->ncs : 0);
+	for (size_t k = 0; k < r->ncells; k++) {
+		const struct sb_soak_cell *c = &r->cells[k];
+		struct rep_cellser *s = cell_series(it, c->test, (double)c->file_size,
+						    (double)c->record_size,
+						    it->ncs ? k % it->ncs : 0);
 		if (!s)
 			return -ENOMEM;
-		s->v[i] = sb_jv_num(sb_jv_get(c, "kibps"), NAN);
+		s->v[i] = c->kibps;
 	}
 	return 0;
 }
 
-static int add_event(struct rep_iters *it, const struct sb_jv *r)
+static int add_event(struct rep_iters *it, const struct sb_soak_iter *r)
 {
 	char text[TEXT_LEN];
 	struct rep_event e = { it->n, SIZE_MAX };
@@ -181,23 +170,14 @@ static int add_event(struct rep_iters *it, const struct sb_jv *r)
 	return 0;
 }
 
-static int named(const struct sb_jmember *m, const char *name, size_t len)
-{
-	return m->keylen == len && !memcmp(m->key, name, len);
-}
-#define NAMED(m, s) named(m, s, sizeof(s) - 1)
-
 /* A soak of many ranks: each rank's own iteration, appended to its series. */
-static int take_ranks(struct rep_iters *it, const struct sb_jv *a)
+static int take_ranks(struct rep_iters *it, const struct sb_soak_record *rec)
 {
-	for (size_t i = 0; i < sb_jv_len(a); i++) {
-		const struct sb_jv *e = sb_jv_at(a, i);
-		const double rank = sb_jv_num(sb_jv_get(e, "rank"), NAN);
-		if (!isfinite(rank))
-			continue;
+	for (unsigned i = 0; i < rec->nranks; i++) {
+		const struct sb_soak_rank *e = &rec->ranks[i];
 		struct rep_rankser *r = NULL;
 		for (size_t k = 0; k < it->nrk && !r; k++)
-			if (it->rk[k].rank == rank)
+			if (it->rk[k].rank == e->rank)
 				r = &it->rk[k];
 		if (!r) {
 			struct rep_rankser *v = realloc(it->rk, (it->nrk + 1) * sizeof(*v));
@@ -206,9 +186,8 @@ static int take_ranks(struct rep_iters *it, const struct sb_jv *a)
 			it->rk = v;
 			r = &v[it->nrk++];
 			memset(r, 0, sizeof(*r));
-			r->rank = rank;
-			const char *h = sb_jv_str(sb_jv_get(e, "host"));
-			snprintf(r->host, sizeof(r->host), "%s", h ? h : "");
+			r->rank = e->rank;
+			snprintf(r->host, sizeof(r->host), "%s", e->host);
 		}
 		if (r->n == r->cap) {
 			const size_t cap = r->cap ? 2 * r->cap : 64;
@@ -220,78 +199,65 @@ static int take_ranks(struct rep_iters *it, const struct sb_jv *a)
 			}
 			r->cap = cap;
 		}
-		r->bw[0][r->n] = sb_jv_num(sb_jv_get(e, "write_bw_bytes"), NAN);
-		r->bw[1][r->n] = sb_jv_num(sb_jv_get(e, "read_bw_bytes"), NAN);
+		r->bw[0][r->n] = e->it.write_bw;
+		r->bw[1][r->n] = e->it.read_bw;
 		r->n++;
-		r->failed += sb_jv_bool(sb_jv_get(e, "failed"), 0) == 1;
-		r->bad += rep_verify_bad(sb_jv_get(e, "verify"));
-		r->errors += sb_jv_num(sb_jv_get(e, "io_errors"), 0);
+		r->failed += e->it.failed;
+		r->bad += (double)sb_soak_iter_bad(&e->it);
+		r->errors += (double)e->it.io_errors;
 	}
 	return 0;
 }
 
-/* One pass over the record's members: a day's log has 86400 of them. */
-int rep_iters_add(struct rep_doc *d, const struct sb_jv *r)
+/* Many ranks: how far apart they started and ended the iteration. */
+static void take_spread(struct rep_iters *it, int end, double x)
 {
-	struct rep_iters *it = &d->iters;
-	double kmsg = 0, omitted = 0;
+	if (!(x >= 0))
+		return;
+	it->spread_sum[end] += x;
+	it->spread_max[end] = fmax(it->spread_max[end], x);
+	it->nspread[end]++;
+}
+
+/* The figures of a record read (sb_soak_read_record) into the arrays. */
+static int take(struct rep_iters *it, const struct sb_soak_record *rec)
+{
+	const struct sb_soak_iter *r = &rec->it;
 	if (room(it) < 0)
 		return -ENOMEM;
-	size_t i = it->n;
-	it->x[i] = (double)i + 1;
-	it->bw[0][i] = it->bw[1][i] = NAN;
-	it->errors[i] = it->bad[i] = 0;
-	it->flags[i] = 0;
+	const size_t i = it->n;
 	for (size_t j = 0; j < it->ncs; j++)
 		it->cs[j].v[i] = NAN;
-	for (size_t k = 0; k < r->obj.n; k++) {
-		const struct sb_jmember *m = &r->obj.m[k];
-		const struct sb_jv *v = &m->val;
-		if (NAMED(m, "iteration"))
-			it->x[i] = sb_jv_num(v, it->x[i]);
-		else if (NAMED(m, "write_bw_bytes"))
-			it->bw[0][i] = sb_jv_num(v, NAN);
-		else if (NAMED(m, "read_bw_bytes"))
-			it->bw[1][i] = sb_jv_num(v, NAN);
-		else if (NAMED(m, "io_errors"))
-			it->errors[i] = sb_jv_num(v, 0);
-		else if (NAMED(m, "kmsg"))
-			kmsg = (double)sb_jv_len(v);
-		else if (NAMED(m, "kmsg_omitted"))
-			omitted = sb_jv_num(v, 0);
-		else if (NAMED(m, "kmsg_other"))
-			it->kother += (double)sb_jv_len(v);
-		else if (NAMED(m, "kmsg_other_omitted"))
-			it->kother += sb_jv_num(v, 0);
-		else if (NAMED(m, "verify"))
-			it->bad[i] = rep_verify_bad(v);
-		else if (NAMED(m, "interrupted") && sb_jv_bool(v, 0) == 1)
-			it->flags[i] |= REP_IT_INTERRUPTED;
-		else if (NAMED(m, "failed") && sb_jv_bool(v, 0) == 1)
-			it->flags[i] |= REP_IT_FAILED;
-		else if (NAMED(m, "cells") && take_cells(it, i, v) < 0)
-			return -ENOMEM;
-		else if (NAMED(m, "ranks") && take_ranks(it, v) < 0)
-			return -ENOMEM;
-		else if (NAMED(m, "start_spread_s") || NAMED(m, "end_spread_s")) {
-			const int end = NAMED(m, "end_spread_s");
-			const double x = sb_jv_num(v, NAN);
-			if (x >= 0) {
-				it->spread_sum[end] += x;
-				it->spread_max[end] = fmax(it->spread_max[end], x);
-				it->nspread[end]++;
-			}
-		}
-	}
-	it->kmsg[i] = kmsg + omitted;
-	it->failed += (it->flags[i] & REP_IT_FAILED) != 0;
-	it->cut_short += (it->flags[i] & REP_IT_INTERRUPTED) != 0;
-	if ((it->errors[i] > 0 || it->bad[i] > 0 || it->kmsg[i] > 0 ||
-	     (it->flags[i] & REP_IT_FAILED)) &&
+	it->x[i] = (double)r->n;
+	it->bw[0][i] = r->write_bw;
+	it->bw[1][i] = r->read_bw;
+	it->errors[i] = (double)r->io_errors;
+	it->bad[i] = (double)sb_soak_iter_bad(r);
+	it->kmsg[i] = (double)(r->nkmsg + r->kmsg_omitted);
+	it->kother += (double)(r->nkother + r->kother_omitted);
+	it->flags[i] = (r->interrupted ? REP_IT_INTERRUPTED : 0) | (r->failed ? REP_IT_FAILED : 0);
+	if (take_cells(it, i, r) < 0 || take_ranks(it, rec) < 0)
+		return -ENOMEM;
+	take_spread(it, 0, rec->start_spread_s);
+	take_spread(it, 1, rec->end_spread_s);
+	it->failed += r->failed;
+	it->cut_short += !!r->interrupted;
+	if ((r->io_errors || it->bad[i] > 0 || it->kmsg[i] > 0 || r->failed) &&
 	    add_event(it, r) < 0)
 		return -ENOMEM;
 	it->n++;
 	return 0;
+}
+
+int rep_iters_add(struct rep_doc *d, const struct sb_jv *r, struct sb_error *err)
+{
+	struct sb_soak_record rec;
+	int e = sb_soak_read_record(r, &rec, err);
+	if (e)
+		return e;
+	e = take(&d->iters, &rec);
+	sb_soak_record_release(&rec);
+	return e;
 }
 
 void rep_iters_free(struct rep_iters *it)

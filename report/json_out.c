@@ -101,46 +101,6 @@ static void tests(struct sb_json *j, const struct rep_doc *d)
 }
 
 /* ---- soak ---- */
-static void anomalies(struct sb_json *j, const char *key, const struct rep_anomalies *a)
-{
-	sb_json_obj_open(j, key);
-	sb_json_u64(j, "n", a->n);
-	if (a->n) {
-		sb_json_double(j, "median", a->st.median);
-		sb_json_double(j, "p5", a->st.p5);
-		sb_json_double(j, "p95", a->st.p95);
-		sb_json_double(j, "mean", a->st.mean);
-		sb_json_double(j, "cv", a->st.cv);
-		sb_json_double(j, "min", a->st.min);
-		sb_json_double(j, "max", a->st.max);
-	}
-	if (a->outliers_judged) {
-		sb_json_arr_open(j, "outliers");
-		for (size_t i = 0; i < a->noutliers; i++)
-			sb_json_u64(j, NULL, a->outliers[i]);
-		sb_json_arr_close(j);
-		sb_json_u64(j, "outliers_total", a->outliers_total);
-	} else {
-		sb_json_null(j, "outliers");
-		sb_json_null(j, "outliers_total");
-	}
-	if (a->changes_judged) {
-		sb_json_arr_open(j, "change_points");
-		for (size_t i = 0; i < a->nchanges; i++) {
-			sb_json_obj_open(j, NULL);
-			sb_json_u64(j, "iteration", a->changes[i].at);
-			sb_json_double(j, "before", a->changes[i].before);
-			sb_json_double(j, "after", a->changes[i].after);
-			sb_json_double(j, "step", a->changes[i].step);
-			sb_json_obj_close(j);
-		}
-		sb_json_arr_close(j);
-	} else {
-		sb_json_null(j, "change_points");
-	}
-	sb_json_obj_close(j);
-}
-
 /* Iterations where something went wrong, by what. */
 static void events(struct sb_json *j, const struct rep_iters *it)
 {
@@ -180,8 +140,8 @@ static int soak(struct sb_json *j, const struct rep_doc *d)
 		sb_json_null(j, "verdict");
 	}
 	sb_json_str(j, "anomalies_from", a[0].written ? "summary" : "analysis");
-	anomalies(j, "write_bw", &a[0]);
-	anomalies(j, "read_bw", &a[1]);
+	sb_soak_metric_json(j, "write_bw", &a[0].m, &a[0].judged);
+	sb_soak_metric_json(j, "read_bw", &a[1].m, &a[1].judged);
 	events(j, &d->iters);
 	sb_json_obj_close(j);
 	return 0;

@@ -65,17 +65,19 @@ static int on_item(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 		snprintf(where, sizeof(where), "%s[%zu]", paths[path], i);
 	if (rep_check_at(v, where, msg, sizeof(msg)) < 0)
 		return rep_fail(t->why, -REP_EINPUT, "'%s': %s", t->d->path, msg);
-	/* a soak's iteration: the rules of its log's (lib/results/soak_check.h) */
+	/* a soak's iteration: the rules of its log's (lib/soak/soak_check.h) */
 	if (path == P_ITERATIONS && sb_jv_is(v, SB_JV_OBJ) && rep_is_iteration(v) &&
-	    sb_soak_check_iteration(v, msg, sizeof(msg)) < 0)
+	    sb_soak_check_record(v, msg, sizeof(msg)) < 0)
 		return rep_fail(t->why, -REP_EINPUT, "'%s': %s.%s", t->d->path, where, msg);
 	int e = 0;
+	struct sb_error err;
 	if (path == P_SERIES)
 		e = series_item(t, outer, v);
 	else if (sb_jv_is(v, SB_JV_OBJ)) {
 		t->d->nrecords++;
-		if (rep_is_iteration(v))
-			e = rep_iters_add(t->d, v);
+		if (rep_is_iteration(v) && (e = rep_iters_add(t->d, v, &err)) == -EINVAL)
+			return rep_fail(t->why, -REP_EINPUT, "'%s': %s.%s", t->d->path, where,
+					err.msg);
 	}
 	return e < 0 ? rep_fail(t->why, e, "out of memory") : 0;
 }
@@ -233,7 +235,7 @@ int rep_load_doc(struct rep_doc *d, FILE *f, char **why)
 		rc = after_doc(d, f, end, root, t.job_options, why);
 	if (!rc && rep_check(root, msg, sizeof(msg)) < 0)
 		rc = rep_fail(why, -REP_EINPUT, "'%s': %s", d->path, msg);
-	/* a soak's summary: the rules of its log's (lib/results/soak_check.h) */
+	/* a soak's summary: the rules of its log's (lib/soak/soak_check.h) */
 	if (!rc && sb_jv_is(sb_jv_get(sb, "soak"), SB_JV_OBJ) &&
 	    sb_soak_check_summary(sb_jv_get(sb, "soak"), msg, sizeof(msg)) < 0)
 		rc = rep_fail(why, -REP_EINPUT, "'%s': storbench.soak.%s", d->path, msg);

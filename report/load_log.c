@@ -5,7 +5,7 @@
  * the last summary line is kept; no other record is held (a table that
  * lists them reads the log again). A line that cannot be used (cut short
  * by a crash, not JSON, wrong figures, longer than a line may be; a soak's
- * line that soak --resume would refuse, by lib/results/soak_check.h) is
+ * line that soak --resume would refuse, by lib/soak/soak_check.h) is
  * left out with a note naming the file and the line, and the rest is read.
  */
 #include "report/report.h"
@@ -80,15 +80,16 @@ static int header(struct rep_doc *d, const struct sb_jv *v, enum rep_line_kind k
 	return 0;
 }
 
-/* A record: a soak's iteration into the arrays, its summary kept. The tree
- * is the caller's to free unless it was kept here (1). */
-static int record(struct rep_doc *d, struct sb_jdoc *t)
+/* A record: a soak's iteration into the arrays (-EINVAL: err says why it
+ * cannot be), its summary kept. The tree is the caller's to free unless it
+ * was kept here (1). */
+static int record(struct rep_doc *d, struct sb_jdoc *t, struct sb_error *err)
 {
 	const struct sb_jv *v = sb_jdoc_root(t);
 	const char *type = sb_jv_str(sb_jv_get(v, "type"));
 	d->nrecords++;
 	if (rep_is_iteration(v))
-		return rep_iters_add(d, v);
+		return rep_iters_add(d, v, err);
 	if (d->cycles)
 		return rep_cycles_add(d, v);
 	if (type && !strcmp(type, "summary")) {
@@ -112,6 +113,9 @@ int rep_log_line_check(struct rep_logcheck *lc, const struct sb_jv *v, char *msg
 	}
 	if (lc->soak && sb_soak_check_line(&lc->c, v, msg, len) < 0)
 		return -REP_EINPUT;
+	/* an iteration as lib/soak's reader takes it (sb_soak_read_record) */
+	if (rep_is_iteration(v) && sb_soak_check_record(v, msg, len) < 0)
+		return -REP_EINPUT;
 	return rep_check(v, msg, len);
 }
 
@@ -130,9 +134,13 @@ static int line(struct rep_doc *d, struct rep_logcheck *lc, struct sb_jdoc *t, s
 	} else {
 		enum rep_line_kind k = rep_line_kind(v);
 		if (k == REP_LINE_RECORD) {
-			rc = record(d, t);
+			struct sb_error err;
+			rc = record(d, t, &err);
 			keep = rc == 1;
-			rc = rc < 0 ? rep_fail(why, rc, "out of memory") : 0;
+			/* checked as the reader checks (rep_log_line_check) */
+			rc = rc < 0 ? rep_fail(why, rc, "%s",
+					       rc == -EINVAL ? err.msg : "out of memory")
+				    : 0;
 		} else if ((rc = header(d, v, k, why)) == 0) {
 			const struct sb_jv *jobs = sb_jv_get(v, "jobs");
 			size_t had = d->njobs;

@@ -124,9 +124,9 @@ struct rep_iters {
 	char *text;
 	size_t ntext, captext;
 };
-/* What went wrong in iteration record r: "2 I/O errors (first errno 5 at
- * 4.00 KiB); 3 bad blocks; io: mmc0: timeout", "" for nothing. */
-void rep_trouble_text(const struct sb_jv *r, char *buf, size_t len);
+/* What went wrong in iteration it: "2 I/O errors (first errno 5 at 4.00
+ * KiB); 3 bad blocks; io: mmc0: timeout", "" for nothing. */
+void rep_trouble_text(const struct sb_soak_iter *it, char *buf, size_t len);
 /* The text of event e, or one made of its figures when it was not kept. */
 const char *rep_event_text(const struct rep_iters *it, const struct rep_event *e, char *buf,
 			   size_t len);
@@ -279,7 +279,7 @@ int rep_skip_line(struct rep_doc *d, const char *fmt, ...) __attribute__((format
  * d->src says the JSON starts; 0 or -REP_EINPUT/-ENOMEM/-errno with *why. */
 int rep_load_log(struct rep_doc *d, FILE *f, char **why);
 /* A log's lines as they come, checked: a soak log's by the soak's rules
- * (lib/results/soak_check.h, the same --resume goes by), then every
+ * (lib/soak/soak_check.h, the same --resume goes by), then every
  * figure (rep_check). 0, or -REP_EINPUT with msg. */
 struct rep_logcheck {
 	int started, soak;
@@ -291,8 +291,9 @@ int rep_load_doc(struct rep_doc *d, FILE *f, char **why);
  * note when it is newer; -REP_EINPUT with *why when it is not a version
  * (report/source.c). */
 int rep_check_schema(struct rep_doc *d, const struct sb_jv *sb, char **why);
-/* A soak iteration record into d->iters (report/iters.c): 0 or -ENOMEM. */
-int rep_iters_add(struct rep_doc *d, const struct sb_jv *r);
+/* A soak iteration record into d->iters (report/iters.c), read through
+ * lib/soak's reader: 0, -EINVAL (err says what is wrong) or -ENOMEM. */
+int rep_iters_add(struct rep_doc *d, const struct sb_jv *r, struct sb_error *err);
 void rep_iters_free(struct rep_iters *it);
 /* The median of the finite values of v[0..n) (NaN: none, or out of memory). */
 double rep_finite_median(const double *v, size_t n);
@@ -417,18 +418,9 @@ extern const char *const rep_table_names[REP_T_N];
  * soak makes (lib/analysis: values that are not > 0 and interrupted
  * iterations left out, sb_series_anomalies), by iteration number. */
 struct rep_anomalies {
-	int written;		/* the soak's own verdict */
-	size_t n;		/* values judged */
-	int outliers_judged;	/* enough values to look for outliers */
-	int changes_judged;	/* enough values to look for change points */
-	struct sb_stability st; /* valid when n > 0 */
-	size_t noutliers, outliers_total;
-	uint64_t outliers[SB_ANOMALY_MAX_OUTLIERS];
-	size_t nchanges;
-	struct {
-		uint64_t at; /* first iteration of the new level */
-		double before, after, step;
-	} changes[SB_ANOMALY_MAX_CHANGES];
+	int written;		      /* the soak's own verdict */
+	struct sb_soak_judged judged; /* enough values to look for outliers, change points */
+	struct sb_soak_metric m;      /* m.st.n values judged; m.st valid when n > 0 */
 };
 int rep_soak_anomalies(const struct rep_doc *d, int k, struct rep_anomalies *out);
 /* The verdict the soak wrote, when its summary covers every iteration

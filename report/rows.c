@@ -220,6 +220,11 @@ static struct rep_cell whole(const struct sb_jv *v)
 				      : (struct rep_cell){ .kind = REP_CELL_EMPTY };
 }
 
+static struct rep_cell count(double d)
+{
+	return (struct rep_cell){ .kind = REP_CELL_WHOLE, .d = d };
+}
+
 static struct rep_cell numv(const struct sb_jv *v)
 {
 	return num(sb_jv_num(v, NAN));
@@ -671,35 +676,35 @@ static void ranks(struct walk *w, const struct rep_doc *d)
 static int soak_rank_rows(void *ctx, const struct rep_doc *d, size_t index, const struct sb_jv *r)
 {
 	struct walk *w = ctx;
-	const struct sb_jv *ranks = sb_jv_get(r, "ranks");
+	struct sb_soak_record rec;
+	struct sb_error err;
 	(void)index;
-	if (!rep_is_iteration(r))
+	/* checked when first read: what the reader refuses is no iteration */
+	if (!rep_is_iteration(r) || sb_soak_read_record(r, &rec, &err) < 0)
 		return 0;
-	for (size_t i = 0; i < sb_jv_len(ranks); i++) {
-		const struct sb_jv *k = sb_jv_at(ranks, i), *v = sb_jv_get(k, "verify");
-		const int failed = sb_jv_bool(sb_jv_get(k, "failed"), -1);
+	for (unsigned i = 0; i < rec.nranks; i++) {
+		const struct sb_soak_rank *k = &rec.ranks[i];
 		struct rep_cell *c = row(w, d, NULL, -1);
-		c[RSK_ITERATION] = whole(sb_jv_get(r, "iteration"));
-		c[RSK_RANK] = whole(sb_jv_get(k, "rank"));
-		c[RSK_HOST] = str(rep_rank_host(k));
-		c[RSK_WRITE_BW] = numv(sb_jv_get(k, "write_bw_bytes"));
-		c[RSK_READ_BW] = numv(sb_jv_get(k, "read_bw_bytes"));
-		c[RSK_WRITE_BYTES] = whole(sb_jv_get(k, "write_bytes"));
-		c[RSK_CHECKED_BYTES] = whole(sb_jv_get(k, "checked_bytes"));
-		c[RSK_START] = numv(sb_jv_get(k, "start_s"));
-		c[RSK_END] = numv(sb_jv_get(k, "end_s"));
-		c[RSK_WRITE_START] = numv(sb_jv_get(k, "write_start_s"));
-		c[RSK_WRITE_END] = numv(sb_jv_get(k, "write_end_s"));
-		c[RSK_CHECK_START] = numv(sb_jv_get(k, "check_start_s"));
-		c[RSK_CHECK_END] = numv(sb_jv_get(k, "check_end_s"));
-		c[RSK_BLOCKS] = whole(sb_jv_get(v, "blocks_checked"));
-		if (sb_jv_is(v, SB_JV_OBJ))
-			c[RSK_BAD] = (struct rep_cell){ .kind = REP_CELL_WHOLE,
-							.d = rep_verify_bad(v) };
-		c[RSK_IO_ERRORS] = whole(sb_jv_get(k, "io_errors"));
-		c[RSK_FAILED] = (struct rep_cell){ .kind = REP_CELL_FLAG, .flag = failed };
+		c[RSK_ITERATION] = count((double)rec.it.n);
+		c[RSK_RANK] = count(k->rank);
+		c[RSK_HOST] = str(k->host);
+		c[RSK_WRITE_BW] = num(k->it.write_bw);
+		c[RSK_READ_BW] = num(k->it.read_bw);
+		c[RSK_WRITE_BYTES] = count((double)k->write_bytes);
+		c[RSK_CHECKED_BYTES] = count((double)k->read_bytes);
+		c[RSK_START] = num(k->start_s);
+		c[RSK_END] = num(k->end_s);
+		c[RSK_WRITE_START] = num(k->wstart_s);
+		c[RSK_WRITE_END] = num(k->wend_s);
+		c[RSK_CHECK_START] = num(k->rstart_s);
+		c[RSK_CHECK_END] = num(k->rend_s);
+		c[RSK_BLOCKS] = count((double)k->it.blocks);
+		c[RSK_BAD] = count((double)sb_soak_iter_bad(&k->it));
+		c[RSK_IO_ERRORS] = count((double)k->it.io_errors);
+		c[RSK_FAILED] = (struct rep_cell){ .kind = REP_CELL_FLAG, .flag = k->it.failed };
 		emit(w);
 	}
+	sb_soak_record_release(&rec);
 	return 0;
 }
 

@@ -14,89 +14,52 @@
 
 static void judged(struct rep_anomalies *a)
 {
-	a->outliers_judged = a->n >= SB_ANOMALY_MIN_OUTLIER_N;
-	a->changes_judged = a->n >= CHANGES_MIN;
+	a->judged.outliers = a->m.st.n >= SB_ANOMALY_MIN_OUTLIER_N;
+	a->judged.changes = a->m.st.n >= CHANGES_MIN;
 }
 
 int rep_soak_verdict(const struct rep_doc *d, struct sb_soak_summary *sum)
 {
 	const struct sb_jv *v = d->soak_summary;
+	struct sb_soak_result r;
+	struct sb_error err;
 	if (!v || (d->soak_summary_at != SIZE_MAX && d->soak_summary_at != d->iters.n) ||
-	    sb_soak_summary_from_json(v, sum) < 0 || sum->iterations != d->iters.n)
+	    sb_soak_read_summary(v, &r, &err) < 0)
 		return -ENOENT;
-	return 0;
+	*sum = r.sum;
+	sb_soak_result_free(&r);
+	return sum->iterations != d->iters.n ? -ENOENT : 0;
 }
 
 /* The verdict written, when it covers every iteration read. */
 static int written(const struct rep_doc *d, int k, struct rep_anomalies *a)
 {
-	static const char *const names[2] = { "write_bw", "read_bw" };
 	struct sb_soak_summary sum;
-	const struct sb_jv *v = d->soak_summary;
 	if (rep_soak_verdict(d, &sum) < 0)
 		return -ENOENT;
-	const struct sb_soak_metric *m = &sum.m[k];
-	const struct sb_jv *st = sb_jv_get(sb_jv_get(v, "stability"), names[k]);
 	a->written = 1;
-	a->st = m->st;
-	a->n = m->st.n;
-	a->noutliers = SB_MIN(m->noutliers, SB_ARRAY_SIZE(a->outliers));
-	memcpy(a->outliers, m->outliers, a->noutliers * sizeof(a->outliers[0]));
-	/* a summary written before the total was told has only the list */
-	a->outliers_total = (size_t)sb_jv_num(sb_jv_get(st, "outliers_total"),
-					      (double)m->noutliers);
-	if (a->outliers_total < a->noutliers)
-		a->outliers_total = a->noutliers;
-	a->nchanges = SB_MIN(m->nchanges, SB_ARRAY_SIZE(a->changes));
-	for (size_t c = 0; c < a->nchanges; c++) {
-		a->changes[c].at = m->changes[c].at;
-		a->changes[c].before = m->changes[c].before;
-		a->changes[c].after = m->changes[c].after;
-		a->changes[c].step = m->changes[c].before != 0
-					     ? (m->changes[c].after - m->changes[c].before) /
-						       m->changes[c].before
-					     : 0;
-	}
+	a->m = sum.m[k];
 	judged(a);
 	return 0;
 }
 
-/* The soak's own analysis (sb_soak_metric's rule): an interrupted
- * iteration measured only part of the work; values not > 0 are no figure. */
+/* The soak's own analysis (sb_soak_metric): an interrupted iteration
+ * measured only part of the work; values not > 0 are no figure. */
 static int analysed(const struct rep_iters *it, const double *v, struct rep_anomalies *a)
 {
-	struct sb_anomalies an;
 	double *y = malloc((it->n ? it->n : 1) * sizeof(*y));
-	size_t *idx = malloc((it->n ? it->n : 1) * sizeof(*idx));
+	uint64_t *at = malloc((it->n ? it->n : 1) * sizeof(*at));
 	int e = -ENOMEM;
-	if (!y || !idx)
-		goto out;
-	for (size_t i = 0; i < it->n; i++) {
-		if ((it->flags[i] & REP_IT_INTERRUPTED) || !(v[i] > 0))
-			continue;
-		idx[a->n] = i;
-		y[a->n++] = v[i];
+	if (y && at) {
+		for (size_t i = 0; i < it->n; i++) {
+			y[i] = it->flags[i] & REP_IT_INTERRUPTED ? NAN : v[i];
+			at[i] = (uint64_t)it->x[i];
+		}
+		e = sb_soak_metric(y, at, it->n, &a->m);
+		judged(a);
 	}
-	judged(a);
-	if (a->n && (e = sb_stability(y, a->n, &a->st)) < 0)
-		goto out;
-	if ((e = sb_series_anomalies(y, a->n, &an)) < 0)
-		goto out;
-	a->noutliers = SB_MIN(an.noutliers, SB_ARRAY_SIZE(a->outliers));
-	/* sb_anomalies lists at most SB_ANOMALY_MAX_OUTLIERS; it counts all */
-	a->outliers_total = SB_MAX(an.outliers_total, an.noutliers);
-	for (size_t o = 0; o < a->noutliers; o++)
-		a->outliers[o] = (uint64_t)it->x[idx[an.outliers[o]]];
-	a->nchanges = SB_MIN(an.nchanges, SB_ARRAY_SIZE(a->changes));
-	for (size_t c = 0; c < a->nchanges; c++) {
-		a->changes[c].at = (uint64_t)it->x[idx[an.changes[c].at]];
-		a->changes[c].before = an.changes[c].before;
-		a->changes[c].after = an.changes[c].after;
-		a->changes[c].step = an.changes[c].step;
-	}
-out:
 	free(y);
-	free(idx);
+	free(at);
 	return e;
 }
 

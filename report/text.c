@@ -226,27 +226,27 @@ static void soak(FILE *f, const struct rep_doc *d)
 	char a[48], b[48], c[48];
 	soak_verdict(f, d);
 	for (int k = 0; k < 2 && it->n; k++) {
-		if (rep_soak_anomalies(d, k, &an) < 0 || !an.n)
+		if (rep_soak_anomalies(d, k, &an) < 0 || !an.m.st.n)
 			continue;
 		/* an iozone soak: every write test's bytes over their time, and the reads' */
 		fprintf(f, "%-5s%s per iteration: median %s, %s .. %s, variation %.1f%%", names[k],
-			it->ncs ? " tests" : "", rep_fmt_rate(an.st.median, a, sizeof(a)),
-			rep_fmt_rate(an.st.min, b, sizeof(b)),
-			rep_fmt_rate(an.st.max, c, sizeof(c)), 100 * an.st.cv);
-		if (!an.outliers_judged)
+			it->ncs ? " tests" : "", rep_fmt_rate(an.m.st.median, a, sizeof(a)),
+			rep_fmt_rate(an.m.st.min, b, sizeof(b)),
+			rep_fmt_rate(an.m.st.max, c, sizeof(c)), 100 * an.m.st.cv);
+		if (!an.judged.outliers)
 			fprintf(f, "; too few iterations to judge");
 		else
-			fprintf(f, "; %zu outlier%s, %zu change%s of level%s", an.outliers_total,
-				an.outliers_total == 1 ? "" : "s", an.nchanges,
-				an.nchanges == 1 ? "" : "s",
-				an.changes_judged ? "" : " (too few to tell)");
+			fprintf(f, "; %zu outlier%s, %zu change%s of level%s", an.m.outliers_total,
+				an.m.outliers_total == 1 ? "" : "s", an.m.nchanges,
+				an.m.nchanges == 1 ? "" : "s",
+				an.judged.changes ? "" : " (too few to tell)");
 		fputc('\n', f);
-		for (size_t i = 0; i < an.nchanges; i++)
+		for (size_t i = 0; i < an.m.nchanges; i++)
 			fprintf(f, "  at iteration %llu: %s to %s (%+.0f%%)\n",
-				(unsigned long long)an.changes[i].at,
-				rep_fmt_rate(an.changes[i].before, a, sizeof(a)),
-				rep_fmt_rate(an.changes[i].after, b, sizeof(b)),
-				100 * an.changes[i].step);
+				(unsigned long long)an.m.changes[i].at,
+				rep_fmt_rate(an.m.changes[i].before, a, sizeof(a)),
+				rep_fmt_rate(an.m.changes[i].after, b, sizeof(b)),
+				100 * an.m.changes[i].step);
 	}
 	rep_text_soak_cells(f, d);
 	soak_ranks(f, it);

@@ -23,22 +23,23 @@ static void cell_line(FILE *f, const struct rep_doc *d, size_t j)
 	char name[80];
 	cell_name(s, name, sizeof(name));
 	fprintf(f, "%-10s %-22s", sb_sweep_test_name(s->test), name);
-	if (rep_cell_anomalies(d, j, &an) < 0 || !an.n) {
+	if (rep_cell_anomalies(d, j, &an) < 0 || !an.m.st.n) {
 		fprintf(f, " no figure\n");
 		return;
 	}
-	fprintf(f, " median %.0f KiB/s, %.0f .. %.0f, variation %.1f%%", an.st.median, an.st.min,
-		an.st.max, 100 * an.st.cv);
-	if (!an.outliers_judged)
+	fprintf(f, " median %.0f KiB/s, %.0f .. %.0f, variation %.1f%%", an.m.st.median,
+		an.m.st.min, an.m.st.max, 100 * an.m.st.cv);
+	if (!an.judged.outliers)
 		fprintf(f, "; too few iterations to judge\n");
 	else
-		fprintf(f, "; %zu outlier%s, %zu change%s of level%s\n", an.outliers_total,
-			an.outliers_total == 1 ? "" : "s", an.nchanges, an.nchanges == 1 ? "" : "s",
-			an.changes_judged ? "" : " (too few to tell)");
-	for (size_t c = 0; c < an.nchanges; c++)
+		fprintf(f, "; %zu outlier%s, %zu change%s of level%s\n", an.m.outliers_total,
+			an.m.outliers_total == 1 ? "" : "s", an.m.nchanges,
+			an.m.nchanges == 1 ? "" : "s",
+			an.judged.changes ? "" : " (too few to tell)");
+	for (size_t c = 0; c < an.m.nchanges; c++)
 		fprintf(f, "  at iteration %llu: %.0f to %.0f KiB/s (%+.0f%%)\n",
-			(unsigned long long)an.changes[c].at, an.changes[c].before,
-			an.changes[c].after, 100 * an.changes[c].step);
+			(unsigned long long)an.m.changes[c].at, an.m.changes[c].before,
+			an.m.changes[c].after, 100 * an.m.changes[c].step);
 }
 
 /* The table of test t: a row per iteration, a column per cell (the first

@@ -81,11 +81,9 @@ KNOWN_FOLDER_EDGES = {
     ("lib/results", "lib/latency"): "wt-dev27: latency_json.c, sections.h",
     ("lib/results", "lib/meta"): "wt-sm27: meta_json.c, sections.h",
     ("lib/results", "lib/pts"): "wt-dev27: pts_json.c, sections.h",
-    ("lib/results", "lib/soak"): "wt-soak27: soak_json.c, soak_check.c",
     ("lib/results", "lib/spo"): "wt-dev27: spo_json.c, sections.h",
-    ("lib/results", "lib/sweep"): "wt-sm27: sweep_json.c, sections.h; wt-soak27: soak_json.c",
-    ("lib/results", "lib/verify"): "wt-verify27: verify_json.c, verify_range_json.c; "
-                                   "wt-soak27: soak_json.c",
+    ("lib/results", "lib/sweep"): "wt-sm27: sweep_json.c, sections.h",
+    ("lib/results", "lib/verify"): "wt-verify27: verify_json.c, verify_range_json.c",
 }
 
 problems = []

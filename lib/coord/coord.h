@@ -6,13 +6,15 @@
  * that the commands carry no #ifdef.
  *
  * Nothing here waits forever: a barrier or an exchange that does not end
- * within its deadline returns -ETIMEDOUT (a rank died or hangs), and the
- * caller ends the job with sb_coord_abort.
+ * within its deadline returns -ETIMEDOUT (a rank died or hangs), every
+ * later call fails so too (sb_coord_failed), and the program ends the job
+ * with sb_coord_abort.
  */
 #ifndef SB_COORD_H
 #define SB_COORD_H
 
 #include "lib/sb.h"
+#include "lib/stats/live_rate.h"
 
 struct sb_coord;
 
@@ -45,6 +47,9 @@ int sb_coord_max(struct sb_coord *c, long *v, unsigned n, double timeout_s);
  * round trips, and that round trip (rtt[r]); arrays of size entries, on
  * rank 0 only (NULL elsewhere). */
 int sb_coord_clock_offsets(struct sb_coord *c, double *offset, double *rtt, double timeout_s);
+/* Rank 0: rank r's offset as sb_coord_clock_offsets measured it last (0
+ * before, on the other ranks, and alone). */
+double sb_coord_clock_offset(const struct sb_coord *c, int r);
 
 /* A round of "is anyone done, is everyone done" that runs while the ranks
  * measure, without blocking: start one with this rank's state and its
@@ -58,6 +63,50 @@ int sb_coord_poll_start(struct sb_coord *c, int done, const uint64_t *counters);
 /* 0: not yet; 1: ended; -ETIMEDOUT past timeout_s since its start. sum
  * may be NULL. */
 int sb_coord_poll_test(struct sb_coord *c, int *any, int *all, uint64_t *sum, double timeout_s);
+
+/* ---- steps every method takes over the calls above (coord_steps.c) ---- */
+
+/* A loop that does work between its looks at the rounds (verify's and
+ * soak's phases, meta's tests): one look starts a round when due (the
+ * last one ended SB_COORD_ROUND_EVERY_NS ago, or at once when this rank
+ * is done) with this rank's two counters, and tests the round in flight
+ * (within timeout_s of its start). 1 when it ended: *any, *all set, and
+ * on rank 0 sum[0] and sum[1] the ranks' counters as they were at
+ * r->started_ns; 0 not yet; -ETIMEDOUT, -EIO. A zeroed struct: none in
+ * flight. */
+#define SB_COORD_ROUND_EVERY_NS 50000000ull
+struct sb_coord_round {
+	int in_flight;
+	uint64_t started_ns, ended_ns;
+};
+int sb_coord_round_look(struct sb_coord *c, struct sb_coord_round *r, int done, uint64_t a,
+			uint64_t b, uint64_t now, int *any, int *all, uint64_t sum[2],
+			double timeout_s);
+/* Many ranks in one phase: what rank 0's progress line shows of them all,
+ * the bytes done and of the phase summed (a round behind) and their rate.
+ * A zeroed struct: none yet. */
+struct sb_coord_sum {
+	struct sb_coord_round round;
+	struct sb_rate rate; /* rank 0: of the sums */
+	int have;	     /* rank 0: a round ended */
+	uint64_t done, total;
+};
+/* One look (sb_coord_round_look) with this rank's done of total bytes,
+ * over once its phase is: 1 when a round ended with every rank done, 0 not
+ * yet, -errno of the coordination. */
+int sb_coord_sum_look(struct sb_coord *c, struct sb_coord_sum *s, uint64_t done, uint64_t total,
+		      int over, uint64_t now, double timeout_s);
+/* Rank 0: the rate of the sums as of the last round; -1 not known yet. */
+double sb_coord_sum_rate(const struct sb_coord_sum *s);
+/* Every rank's code (0: it goes on) to every rank: *code becomes the first
+ * failing rank's (0 when none failed), *who that rank (-1 none). Alone:
+ * as given. 0 or -ETIMEDOUT, -ENOMEM. */
+int sb_coord_agree(struct sb_coord *c, int *code, int *who, double timeout_s);
+
+/* The first call that failed (-ETIMEDOUT: a rank died or hangs; -EIO):
+ * after it every call fails so at once, and the program ends the job
+ * (sb_coord_abort). 0: none failed. */
+int sb_coord_failed(const struct sb_coord *c);
 
 /* Ends every rank of the job with code (MPI_Abort); only returns alone. */
 void sb_coord_abort(struct sb_coord *c, int code);

@@ -20,7 +20,22 @@ struct sb_coord {
 	int poll_in[2], poll_out[2];
 	unsigned long long sum_in[SB_COORD_SUMS], sum_out[SB_COORD_SUMS];
 	double poll_t0;
+	double *offset; /* rank 0: each rank's clock offset, as measured last */
+	int failed;	/* a call that failed (-errno): every later one fails so */
 };
+
+/* Keeps the first failure: the job is ending, no other exchange waits. */
+static int fail(struct sb_coord *c, int e)
+{
+	if (e < 0 && !c->failed)
+		c->failed = e;
+	return e;
+}
+
+int sb_coord_failed(const struct sb_coord *c)
+{
+	return c ? c->failed : 0;
+}
 
 int sb_coord_init(struct sb_coord **out, int mpi, int *argc, char ***argv)
 {
@@ -52,6 +67,8 @@ void sb_coord_finish(struct sb_coord *c)
 {
 	if (c && c->mpi)
 		MPI_Finalize();
+	if (c)
+		free(c->offset);
 	free(c);
 }
 
@@ -105,16 +122,20 @@ static int wait_for(MPI_Request *req, double timeout_s)
 
 int sb_coord_barrier(struct sb_coord *c, double timeout_s)
 {
+	if (c->failed)
+		return c->failed;
 	MPI_Request r;
 	if (!c->mpi || c->size < 2)
 		return 0;
 	if (MPI_Ibarrier(MPI_COMM_WORLD, &r) != MPI_SUCCESS)
-		return -EIO;
-	return wait_for(&r, timeout_s);
+		return fail(c, -EIO);
+	return fail(c, wait_for(&r, timeout_s));
 }
 
 int sb_coord_gather(struct sb_coord *c, const void *in, size_t len, void *out, double timeout_s)
 {
+	if (c->failed)
+		return c->failed;
 	MPI_Request r;
 	if (!c->mpi || c->size < 2) {
 		if (out)
@@ -122,43 +143,64 @@ int sb_coord_gather(struct sb_coord *c, const void *in, size_t len, void *out, d
 		return 0;
 	}
 	if (len > INT32_MAX)
-		return -EINVAL;
+		return fail(c, -EINVAL);
 	if (MPI_Igather(in, (int)len, MPI_BYTE, out, (int)len, MPI_BYTE, 0, MPI_COMM_WORLD, &r) !=
 	    MPI_SUCCESS)
-		return -EIO;
-	return wait_for(&r, timeout_s);
+		return fail(c, -EIO);
+	return fail(c, wait_for(&r, timeout_s));
 }
 
 int sb_coord_bcast(struct sb_coord *c, void *buf, size_t len, double timeout_s)
 {
+	if (c->failed)
+		return c->failed;
 	MPI_Request r;
 	if (!c->mpi || c->size < 2)
 		return 0;
 	if (len > INT32_MAX)
-		return -EINVAL;
+		return fail(c, -EINVAL);
 	if (MPI_Ibcast(buf, (int)len, MPI_BYTE, 0, MPI_COMM_WORLD, &r) != MPI_SUCCESS)
-		return -EIO;
-	return wait_for(&r, timeout_s);
+		return fail(c, -EIO);
+	return fail(c, wait_for(&r, timeout_s));
 }
 
 int sb_coord_max(struct sb_coord *c, long *v, unsigned n, double timeout_s)
 {
+	if (c->failed)
+		return c->failed;
 	MPI_Request r;
 	if (!c->mpi || c->size < 2)
 		return 0;
 	if (MPI_Iallreduce(MPI_IN_PLACE, v, (int)n, MPI_LONG, MPI_MAX, MPI_COMM_WORLD, &r) !=
 	    MPI_SUCCESS)
-		return -EIO;
-	return wait_for(&r, timeout_s);
+		return fail(c, -EIO);
+	return fail(c, wait_for(&r, timeout_s));
 }
 
 #define TAG_CLOCK 71
 #define CLOCK_TRIES 8
 
+/* Rank 0: rank r's offset kept for sb_coord_clock_offset (not kept
+ * without memory: 0 then, as alone). */
+static void keep_offset(struct sb_coord *c, int r, double off)
+{
+	if (!c->offset)
+		c->offset = calloc((size_t)c->size, sizeof(*c->offset));
+	if (c->offset)
+		c->offset[r] = off;
+}
+
+double sb_coord_clock_offset(const struct sb_coord *c, int r)
+{
+	return c && c->offset && r >= 0 && r < c->size ? c->offset[r] : 0;
+}
+
 /* Rank 0 sends, rank r answers with its time: the offset is r's time
  * less the middle of the round trip, from the shortest of the tries. */
 int sb_coord_clock_offsets(struct sb_coord *c, double *offset, double *rtt, double timeout_s)
 {
+	if (c->failed)
+		return c->failed;
 	if (c->rank == 0) {
 		offset[0] = rtt[0] = 0;
 	}
@@ -175,21 +217,23 @@ int sb_coord_clock_offsets(struct sb_coord *c, double *offset, double *rtt, doub
 				MPI_Irecv(&tr, 1, MPI_DOUBLE, r, TAG_CLOCK, MPI_COMM_WORLD, &q[1]);
 				if ((e = wait_for(&q[0], timeout_s)) ||
 				    (e = wait_for(&q[1], timeout_s)))
-					return e;
+					return fail(c, e);
 				t1 = MPI_Wtime();
 				if (k == 0 || t1 - t0 < rtt[r]) {
 					rtt[r] = t1 - t0;
 					offset[r] = tr - (t0 + t1) / 2;
 				}
+				if (k == CLOCK_TRIES - 1)
+					keep_offset(c, r, offset[r]);
 			} else if (c->rank == r) {
 				MPI_Irecv(&dummy, 1, MPI_DOUBLE, 0, TAG_CLOCK, MPI_COMM_WORLD,
 					  &q[0]);
 				if ((e = wait_for(&q[0], timeout_s)))
-					return e;
+					return fail(c, e);
 				tr = MPI_Wtime();
 				MPI_Isend(&tr, 1, MPI_DOUBLE, 0, TAG_CLOCK, MPI_COMM_WORLD, &q[1]);
 				if ((e = wait_for(&q[1], timeout_s)))
-					return e;
+					return fail(c, e);
 			}
 		}
 	}
@@ -198,6 +242,8 @@ int sb_coord_clock_offsets(struct sb_coord *c, double *offset, double *rtt, doub
 
 int sb_coord_poll_start(struct sb_coord *c, int done, const uint64_t *counters)
 {
+	if (c->failed)
+		return c->failed;
 	c->poll_in[0] = !!done; /* max: anyone done */
 	c->poll_in[1] = !done;	/* max: anyone not done */
 	for (int i = 0; i < SB_COORD_SUMS; i++)
@@ -214,17 +260,19 @@ int sb_coord_poll_start(struct sb_coord *c, int done, const uint64_t *counters)
 			   &c->poll[0]) != MPI_SUCCESS ||
 	    MPI_Ireduce(c->sum_in, c->sum_out, SB_COORD_SUMS, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0,
 			MPI_COMM_WORLD, &c->poll[1]) != MPI_SUCCESS)
-		return -EIO;
+		return fail(c, -EIO);
 	return 0;
 }
 
 int sb_coord_poll_test(struct sb_coord *c, int *any, int *all, uint64_t *sum, double timeout_s)
 {
+	if (c->failed)
+		return c->failed;
 	int done = 1;
 	if (MPI_Testall(2, c->poll, &done, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
-		return -EIO;
+		return fail(c, -EIO);
 	if (!done)
-		return sb_coord_time(c) - c->poll_t0 > timeout_s ? -ETIMEDOUT : 0;
+		return sb_coord_time(c) - c->poll_t0 > timeout_s ? fail(c, -ETIMEDOUT) : 0;
 	*any = c->poll_out[0];
 	*all = !c->poll_out[1];
 	for (int i = 0; sum && i < SB_COORD_SUMS; i++)

@@ -19,3 +19,18 @@ void sb_verify_range_json(struct sb_json *j, const struct sb_verify_range *g, in
 	}
 	sb_json_obj_close(j);
 }
+
+int sb_verify_range_from_json(const struct sb_jv *v, struct sb_verify_range *g)
+{
+	uint64_t err = 0;
+	memset(g, 0, sizeof(*g));
+	g->cls = sb_verify_class_by_name(sb_jv_str(sb_jv_get(v, "class")));
+	if (g->cls <= SB_VERIFY_INTACT || sb_jv_u64(sb_jv_get(v, "offset"), &g->offset) < 0 ||
+	    sb_jv_u64(sb_jv_get(v, "length"), &g->length) < 0)
+		return -EINVAL;
+	sb_jv_u64(sb_jv_get(v, "expected_offset"), &g->expected_offset);
+	sb_jv_u64(sb_jv_get(v, "generation"), &g->generation);
+	if (sb_jv_u64(sb_jv_get(v, "errno"), &err) == 0 && err < 4096)
+		g->err = (int)err;
+	return 0;
+}

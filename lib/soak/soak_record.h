@@ -1,9 +1,8 @@
 /*
  * A soak iteration as its log records it: throughput, request latency,
  * what verification found, I/O errors and the kernel's storage messages.
- * cli/ runs the iterations; lib/soak judges them (soak_verdict.h, over
- * lib/analysis' statistics); lib/results writes them and reads them back
- * (soak_json.h).
+ * lib/soak runs the iterations and judges them (soak_verdict.h, over
+ * lib/analysis' statistics); soak_json.h writes them and reads them back.
  */
 #ifndef SB_SOAK_RECORD_H
 #define SB_SOAK_RECORD_H
@@ -57,6 +56,9 @@ struct sb_soak_iter {
 	size_t nkother, kother_omitted;
 	uint64_t generation; /* of the blocks written (0: not told, an older log) */
 	int interrupted;     /* cut short by a signal: not a whole iteration */
+	/* read back: the record's "failed" as written (which a run writes as
+	 * sb_soak_iter_failed says; this field is not what decides it) */
+	int failed;
 	/* --workload=iozone: every cell measured, in iozone's order (test,
 	 * then file size, then record size); NULL/0 for the verify workload.
 	 * Owned by the array the iteration is in (sb_soak_iters_free). */

@@ -35,6 +35,7 @@ int sb_soak_metric(const double *v, const uint64_t *iteration, size_t n, struct 
 		m->changes[c].at = iteration[idx[an.changes[c].at]];
 		m->changes[c].before = an.changes[c].before;
 		m->changes[c].after = an.changes[c].after;
+		m->changes[c].step = an.changes[c].step;
 	}
 	m->nchanges = an.nchanges;
 out:

@@ -21,6 +21,7 @@ struct sb_soak_metric {
 	struct {
 		uint64_t at; /* first iteration of the new level */
 		double before, after;
+		double step; /* (after - before) / before */
 	} changes[SB_ANOMALY_MAX_CHANGES];
 };
 

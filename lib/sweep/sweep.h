@@ -16,6 +16,7 @@
 #define SB_SWEEP_H
 
 #include "lib/sb.h"
+#include "lib/stats/live_rate.h"
 
 struct sb_json;
 struct sb_target_info;
@@ -201,6 +202,36 @@ int sb_sweep_cell_runs(const struct sb_sweep_result *r, unsigned fi, unsigned ri
  * kept), or -errno of a failure (r->fail_* say where). */
 int sb_sweep_run(struct sb_sweep_result *r, const struct sb_sweep_opts *o, const char *path,
 		 int fd);
+/* What sb_sweep_run's failure e on file was, in words, from where r's
+ * fail_* say it happened ("write failed in the write test (file 1.00 MiB,
+ * record 64.0 KiB) at offset 0: ..."); its class: SB_ERR_ENV for the
+ * environment's (no space, no permission, read-only), else SB_ERR_FAIL. */
+int sb_sweep_failure(const struct sb_sweep_result *r, const char *file, int e, char *msg,
+		     size_t ml);
+
+/* What a progress line of a sweep shows (sweep_meter.c), kept from the
+ * run's callbacks: the cell of how many, the bytes of the whole sweep done
+ * (each test moves its file's size), and the records' rate. */
+struct sb_sweep_meter {
+	const struct sb_sweep_result *r; /* planned */
+	unsigned cell, ncells, fi, ri;	 /* cell 1.. of ncells (0 before the first) */
+	int test;			 /* the test running, -1 none */
+	uint64_t total, ended, moved, test_moved0, unchecked; /* bytes */
+	struct sb_rate rate;				      /* of moved */
+};
+void sb_sweep_meter_start(struct sb_sweep_meter *m, const struct sb_sweep_result *r);
+/* From sb_sweep_opts.progress: before each test of cell (fi, ri), after
+ * the cell (-1). 1 when a cell begins on a file size of its own (the
+ * first, or another than the cell before). */
+int sb_sweep_meter_step(struct sb_sweep_meter *m, unsigned fi, unsigned ri, int test,
+			uint64_t now);
+/* From should_stop, before each record of the test running: counted; 1
+ * once another MiB went (*now then read, the rate given a snapshot),
+ * keeping the clock out of small records' timing. */
+int sb_sweep_meter_record(struct sb_sweep_meter *m, uint64_t *now);
+/* The bytes of the sweep done: a test's file size for each test ended,
+ * the records of the one running. */
+uint64_t sb_sweep_meter_done(const struct sb_sweep_meter *m);
 
 /* The test file of a sweep. */
 struct sb_sweep_file {

@@ -8,6 +8,7 @@
  * reread) gets it from an untimed pass when that test was not selected.
  */
 #include "lib/sweep/sweep_int.h"
+#include "lib/base/units.h"
 #include "lib/job/buffer.h"
 #include "lib/target/cache.h"
 #include "lib/target/hold.h"
@@ -244,4 +245,27 @@ int sb_sweep_run(struct sb_sweep_result *r, const struct sb_sweep_opts *o, const
 	free(s.buf);
 	free(s.perm);
 	return e;
+}
+
+int sb_sweep_failure(const struct sb_sweep_result *r, const char *file, int e, char *msg,
+		     size_t ml)
+{
+	char a[32], b[32];
+	if (!r->fail_errno)
+		snprintf(msg, ml, "the sweep of '%s' failed: %s", file, strerror(-e));
+	else if (r->fail_op == -1 && r->fail_test < 0)
+		snprintf(msg, ml, "cannot create '%s': %s", file, strerror(-e));
+	else if (r->fail_op == -2)
+		snprintf(msg, ml, "cannot remove '%s': %s", file, strerror(-e));
+	else if (r->fail_op == -1)
+		snprintf(msg, ml, "cannot open '%s' for the %s test: %s", file,
+			 sb_sweep_test_name(r->fail_test), strerror(-e));
+	else
+		snprintf(msg, ml, "%s failed in the %s test (file %s, record %s) at offset %llu: %s",
+			 sb_sweep_op_name(r->fail_op), sb_sweep_test_name(r->fail_test),
+			 sb_fmt_size(r->fail_file_size, a, sizeof(a)),
+			 sb_fmt_size(r->fail_record_size, b, sizeof(b)),
+			 (unsigned long long)r->fail_offset, strerror(-e));
+	return e == -ENOSPC || e == -EACCES || e == -EPERM || e == -EROFS ? SB_ERR_ENV
+									  : SB_ERR_FAIL;
 }

@@ -32,6 +32,14 @@ const char *sb_verify_class_name(int cls)
 	return cls >= 0 && cls < SB_VERIFY_NCLASS ? names[cls] : "?";
 }
 
+int sb_verify_class_by_name(const char *name)
+{
+	for (int c = 0; name && c < SB_VERIFY_NCLASS; c++)
+		if (!strcmp(name, sb_verify_class_name(c)))
+			return c;
+	return -EINVAL;
+}
+
 const char *sb_verify_csum_name(unsigned csum)
 {
 	return csum == SB_VERIFY_CSUM_XXH3 ? "xxh3" : "crc32c";

@@ -51,6 +51,8 @@ enum sb_verify_class {
 
 /* "intact", "corrupted", ... ("?" out of range). */
 const char *sb_verify_class_name(int cls);
+/* The class named name, or -EINVAL. */
+int sb_verify_class_by_name(const char *name);
 
 /* What one run writes: the identity every block carries. */
 struct sb_verify_fmt {

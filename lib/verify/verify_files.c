@@ -144,6 +144,20 @@ int sb_vtarget_retire(struct sb_vtarget *t, unsigned i)
 	return 0;
 }
 
+int sb_vtarget_retire_said(struct sb_vtarget *t, unsigned i, char *msg, size_t ml)
+{
+	const int e = sb_vtarget_retire(t, i);
+	msg[0] = '\0';
+	if (e == -ESTALE)
+		snprintf(msg, ml,
+			 "did not remove '%s': the name no longer names the file storbench "
+			 "created there",
+			 t->seg[i].path);
+	else if (e < 0 && e != -ENOENT)
+		snprintf(msg, ml, "could not remove '%s': %s", t->seg[i].path, strerror(-e));
+	return e;
+}
+
 void sb_vtarget_free(struct sb_vtarget *t)
 {
 	for (unsigned i = 0; i < t->nseg; i++) {

@@ -124,6 +124,9 @@ int sb_vtarget_remove(struct sb_vtarget *t, unsigned i);
  * free for another run to take; a directory's file (a name of the run's
  * own) is removed. 0 or -errno as sb_vtarget_remove. */
 int sb_vtarget_retire(struct sb_vtarget *t, unsigned i);
+/* sb_vtarget_retire, msg the warning a person is owed when a file that was
+ * to go stays ("" when it went, was never there, or is kept held). */
+int sb_vtarget_retire_said(struct sb_vtarget *t, unsigned i, char *msg, size_t ml);
 /* Close and free what resolve and create hold (removes nothing). */
 void sb_vtarget_free(struct sb_vtarget *t);
 /* Learn from the data, by the agreement of blocks read at several places

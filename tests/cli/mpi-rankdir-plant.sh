@@ -71,7 +71,7 @@ ok "$n runs: a planted file, empty directory or symlink of a rank's name is refu
 # a reader (verify --phase=check) reads a rank's directory as it is, and
 # takes nothing: a user's directory there stays
 plant emptydir
-expect_exit 2 $MPI "$SB" verify --phase=check --quiet "$D"
+expect_exit 3 $MPI "$SB" verify --phase=check --quiet "$D"
 intact emptydir "verify --phase=check"
 ok "verify --phase=check leaves a user's directory of a rank's name alone"
 

@@ -1,5 +1,5 @@
 # soak --resume and storbench report go by one check of a soak log's lines
-# (lib/results/soak_check.h): a line with iteration -5, 2^63, 0, 1.5, a
+# (lib/soak/soak_check.h): a line with iteration -5, 2^63, 0, 1.5, a
 # string, or one that skips or repeats a number is refused by both, named
 # with its line and member in the same words; the refused resume runs
 # nothing and leaves the log as it was, byte for byte.

@@ -18,7 +18,9 @@ M=$T/m
 mkdir "$M"
 fresh() {
 	unmount "$M"
-	mkfs.ext4 -q -F "$dev" >/dev/null 2>&1 || fail "mkfs.ext4 $dev"
+	# a busy unmount is lazy (tests/lib/cli.sh): the filesystem lives on,
+	# holding the device, until its last file is let go
+	wait_until 30 sh -c 'mkfs.ext4 -q -F "$1" >/dev/null 2>&1' sh "$dev" || fail "mkfs.ext4 $dev"
 	mount "$dev" "$M" 2>/dev/null || skip "cannot mount ext4 on $dev"
 }
 P=$T/tmpfs R=$T/ramfs X=$T/exfat

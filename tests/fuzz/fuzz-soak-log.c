@@ -1,13 +1,16 @@
 /*
  * Fuzz target of a soak log's reading (libFuzzer: make fuzz): the line
- * check that --resume and the report share (lib/results/soak_check.h) and
- * the kernel line parser that tells which device a line is about
- * (lib/device/kmsg.h). Any input must be checked or refused without a
- * crash, a leak or undefined behaviour; what is taken is consistent:
- * iterations follow each other, a refusal says which member, a device
+ * check that --resume and the report share (lib/soak/soak_check.h), the
+ * typed readers they take the figures through (lib/soak/soak_read.c: a
+ * record, a summary, a results section) and the kernel line parser that
+ * tells which device a line is about (lib/device/kmsg.h). Any input must
+ * be checked or refused without a crash, a leak or undefined behaviour;
+ * what is taken is consistent: iterations follow each other, a refusal
+ * says which member, what a reader keeps is within its bounds, a device
  * name fits and is one the line holds.
  */
-#include "lib/results/soak_check.h"
+#include "lib/soak/soak_check.h"
+#include "lib/soak/soak_json.h"
 #include "lib/device/kmsg.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -29,6 +32,35 @@ static void kernel_line(const char *s, size_t n)
 	CHECK(k ? a == SB_KMSG_OURS && sb_kmsg_stack_has(&st, dev) : a == SB_KMSG_UNNAMED);
 }
 
+/* A line through each typed reader: read within bounds, or refused by
+ * key path. */
+static void readers(const struct sb_jv *v)
+{
+	struct sb_soak_record rec;
+	struct sb_soak_result r;
+	struct sb_soak_doc doc;
+	struct sb_error err;
+	int e = sb_soak_read_record(v, &rec, &err);
+	CHECK(e == 0 || ((e == -EINVAL && strchr(err.msg, ':')) || e == -ENOMEM));
+	if (!e) {
+		CHECK(rec.it.n >= 1 && rec.it.nranges <= SB_SOAK_MAX_RANGES);
+		CHECK(rec.it.nkmsg <= SB_SOAK_MAX_KMSG && rec.it.nkother <= SB_SOAK_MAX_KMSG);
+		for (unsigned k = 0; k < rec.nranks; k++)
+			CHECK(rec.ranks[k].it.n >= 1);
+		sb_soak_record_release(&rec);
+	}
+	e = sb_soak_read_summary(v, &r, &err);
+	CHECK(e == 0 || e == -ENOENT || e == -ENOMEM || (e == -EINVAL && strchr(err.msg, ':')));
+	if (!e)
+		sb_soak_result_free(&r);
+	memset(&doc, 0, sizeof(doc));
+	e = sb_soak_read(v, &doc, &err);
+	CHECK(e == 0 || e == -ENOENT || e == -ENOMEM || (e == -EINVAL && strchr(err.msg, ':')));
+	for (size_t i = 1; !e && i < doc.r.nit; i++)
+		CHECK(doc.r.it[i].n > doc.r.it[i - 1].n);
+	sb_soak_doc_free(&doc);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct sb_soak_check c;
@@ -47,6 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			const char *type = sb_jv_str(sb_jv_get(sb_jdoc_root(d), "type"));
 			if (!e && type && !strcmp(type, "iteration") && before)
 				CHECK(c.last_iteration == before + 1 || c.lost == 0);
+			readers(sb_jdoc_root(d));
 			sb_jdoc_free(d);
 		}
 		at += n + 1;

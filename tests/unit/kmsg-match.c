@@ -1,4 +1,4 @@
-/* needs: none */
+/* needs: root kmsg */
 /*
  * Storage trouble in kernel messages: recorded lines from real systems are
  * caught, ordinary ones are not; each names the device it is about in the

@@ -13,7 +13,7 @@
 #include <math.h>
 
 #include "lib/soak/soak_verdict.h"
-#include "lib/results/soak_json.h"
+#include "lib/soak/soak_json.h"
 #include "lib/sweep/sweep.h"
 
 static void test_from_sweep(void **state)

@@ -9,7 +9,7 @@
 
 #include <math.h>
 
-#include "lib/results/soak_json.h"
+#include "lib/soak/soak_json.h"
 
 struct mem {
 	char *buf;
@@ -80,7 +80,7 @@ static void test_log_roundtrip(void **state)
 		line(&m, iteration, &it[i]);
 	}
 	assert_int_equal(sb_soak_summarize(it, 2, 0, &sum), 0);
-	const struct sb_soak_result r = { .sum = &sum, .kmsg_watched = 1, .it = it, .nit = 2 };
+	const struct sb_soak_result r = { .sum = sum, .kmsg_watched = 1, .it = it, .nit = 2 };
 	line(&m, summary, &r);
 	size_t whole = m.len;
 	fputs("{\"type\":\"iteration\",\"itera", m.f); /* a power cut */
@@ -234,7 +234,7 @@ static void test_outliers_total(void **state)
 	sum.m[0].outliers[1] = 40;
 	sum.m[0].outliers_total = 70;
 	sum.anomalies = 70;
-	const struct sb_soak_result r = { .sum = &sum };
+	const struct sb_soak_result r = { .sum = sum };
 	m.f = open_memstream(&m.buf, &m.len);
 	assert_non_null(m.f);
 	line(&m, summary, &r);

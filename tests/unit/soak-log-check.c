@@ -1,6 +1,6 @@
 /* needs: none */
 /*
- * The one check of a soak log's lines (lib/results/soak_check.h), which
+ * The one check of a soak log's lines (lib/soak/soak_check.h), which
  * --resume and the report both go by: a table of lines after a good
  * start, each refused with the member it names, or taken; the order of
  * iterations and generations; a resumed run's start above any generation
@@ -9,8 +9,8 @@
  */
 #include "tests/lib/sbtest.h"
 
-#include "lib/results/soak_check.h"
-#include "lib/results/soak_json.h"
+#include "lib/soak/soak_check.h"
+#include "lib/soak/soak_json.h"
 
 #define CONFIG                                                                    \
 	"{\"type\":\"config\",\"command\":\"soak\",\"log_version\":1,\"seed\":7," \

@@ -10,7 +10,7 @@
 #include "lib/soak/soak_verdict.h"
 #include "lib/json/json_read.h"
 #include "lib/json/json_write.h"
-#include "lib/results/soak_check.h"
+#include "lib/soak/soak_check.h"
 #include "lib/soak/soak_record.h"
 #include "lib/device/devinfo.h"
 
@@ -48,23 +48,45 @@ struct sb_soak_stop_change {
 	uint64_t iterations, duration_ns;
 };
 
-/* How a soak ended: its verdict, and what the summary tells besides. */
-struct sb_soak_result {
-	const struct sb_soak_summary *sum;
-	const struct sb_soak_stop_change *stop_change; /* NULL: none */
-	int kmsg_watched;
-	const struct sb_health *health_before, *health_after; /* both, or NULL */
-	const struct sb_soak_iter *it;			      /* every iteration, for the results */
-	size_t nit;
-	/* --workload=iozone: every cell's stability ("cells" of the summary) */
-	const struct sb_soak_cell_metric *cells;
-	size_t ncells;
-	/* many ranks: each iteration's ranks (iter_ranks[i]: nranks of them,
-	 * or NULL for an iteration without, one resumed from the log), in
-	 * each iteration record's "ranks" as the aggregate log has them */
-	const struct sb_soak_rank *const *iter_ranks;
-	unsigned nranks;
+/* How the soak ended for the program's exit, the worst of every rank's
+ * (its own log's and LOG's) under mpirun, in this order. */
+enum sb_soak_end {
+	SB_SOAK_END_PASS,
+	SB_SOAK_END_FAIL,    /* a verdict fail */
+	SB_SOAK_END_ENV,     /* a log's summary line could not be written */
+	SB_SOAK_END_STOPPED, /* stopped (here: the stop hook, or on another rank) */
 };
+
+/* How a soak ended: the verdict over the iterations of its log (under
+ * mpirun rank 0's LOG, the All clients'; a rank's own elsewhere), what
+ * the summary tells besides, and every iteration: what the log's summary
+ * line and the results' "soak" section hold (soak_json.h). */
+struct sb_soak_result {
+	struct sb_soak_summary sum;
+	struct sb_soak_cell_metric *cells; /* the iozone workload: each cell's stability */
+	size_t ncells;
+	struct sb_soak_iter *it; /* every iteration, resumed ones included */
+	size_t nit;
+	/* many ranks: each iteration's ranks (iter_ranks[i]: nranks of them,
+	 * NULL for one resumed from the log), in each iteration record */
+	struct sb_soak_rank **iter_ranks;
+	unsigned nranks;
+	int stop_changed; /* a resume changed the stop condition: how */
+	struct sb_soak_stop_change stop_change;
+	int kmsg_watched;
+	int health_ok[2]; /* health[0] before, [1] after (written when both) */
+	struct sb_health health[2];
+	/* not written: for the program */
+	int ran;    /* the soak began: its log holds the summary */
+	int iozone; /* the iozone workload */
+	char log[4096];
+	enum sb_soak_end end;
+	/* many ranks, rank 0: each rank's host and its failed iterations */
+	char (*rank_host)[64];
+	uint64_t *rank_failed;
+};
+/* Free what r holds (NULL accepted). */
+void sb_soak_result_free(struct sb_soak_result *r);
 
 /* The log's lines, each one object: {"type": "config", ...} (its
  * iteration 1 writes generation 1, each next one more, into "files"),
@@ -86,21 +108,78 @@ void sb_soak_resume_record(struct sb_json *j, const struct sb_soak_stop_change *
  * "ranks" (times in seconds from the earliest start). */
 void sb_soak_iter_record_ranks(struct sb_json *j, const struct sb_soak_iter *all,
 			       const struct sb_soak_rank *r, unsigned n);
+/* What an analysis of a soak's figures (report --format=json) could judge
+ * of a metric: with too few values, its outliers or change points are
+ * null, never an empty list that reads as none found. */
+struct sb_soak_judged {
+	int outliers, changes;
+};
+/* A metric's stability and anomalies as the object key: the soak's own
+ * (judged NULL: the log's summary, the results' stability), or an
+ * analysis (its figures only when there are values, null what it could
+ * not judge, each change point's step). */
+void sb_soak_metric_json(struct sb_json *j, const char *key, const struct sb_soak_metric *m,
+			 const struct sb_soak_judged *judged);
 /* An iteration's members, inside an open object. */
 void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it);
 /* The results' "soak" section (members, for sb_results.extra_json): the
  * summary and "iteration_records"; ctx is a struct sb_soak_result. */
 void sb_soak_results_json(struct sb_json *j, const void *ctx);
+/* A soak's results: the "soak" section r (kept while res is) and the
+ * warnings it owes (kernel messages not watched, the throughput's and
+ * each iozone cell's changes). */
+struct sb_results;
+void sb_soak_results(struct sb_results *res, const struct sb_soak_result *r);
 
-/* An iteration record back: what the verdict needs, the kernel lines'
- * text and an iozone workload's cells (allocated: it->cells; the kernel
- * lines' times, the bad ranges, the first error and the cache method are
- * not read). 0 or -ENOMEM. */
+/* ---- reading back (soak_read.c) ---- */
+
+/* An iteration record back, unchecked (sb_soak_read_record checks): every
+ * member the writer writes (a rate not there is NaN; a cache method but
+ * drop_caches and fadvise is 0; the kernel lines and bad ranges past the
+ * kept ones counted; an iozone workload's cells allocated, it->cells).
+ * 0 or -ENOMEM. */
 int sb_soak_iter_from_json(const struct sb_jv *v, struct sb_soak_iter *it);
 /* The verdict a summary line or a results' soak section holds: 0, or
  * -ENOENT when it has no stability of both metrics (a hand-made log, a
  * soak that never ended). The metrics' names point to static strings. */
 int sb_soak_summary_from_json(const struct sb_jv *v, struct sb_soak_summary *out);
+
+/* An iteration record read back (a log's "iteration" line, an entry of
+ * the results' iteration_records): the iteration, and under mpirun each
+ * rank's own (rank 0's clock, seconds from the earliest start) and how far
+ * apart they started and ended (NaN: not told). */
+struct sb_soak_record {
+	struct sb_soak_iter it;
+	struct sb_soak_rank *ranks; /* nranks, or NULL */
+	unsigned nranks;
+	double start_spread_s, end_spread_s;
+	double write_shared_pause_s; /* --burst: the pauses every rank shared (0 none) */
+};
+/* The record v, checked by the log's rules (soak_check.h): 0, or -EINVAL
+ * with err naming the key path of what is wrong ("verify.stale: expected
+ * a whole number from 0, found -5"), -ENOMEM. Release rec after a 0. */
+int sb_soak_read_record(const struct sb_jv *v, struct sb_soak_record *rec, struct sb_error *err);
+/* The same, the key paths in err after at ("iteration_records[3]"). */
+int sb_soak_read_record_at(const struct sb_jv *v, const char *at, struct sb_soak_record *rec,
+			   struct sb_error *err);
+void sb_soak_record_release(struct sb_soak_record *rec);
+/* A summary (a log's summary line, the results' soak section) into r:
+ * its sum, the iozone cells' stability, kmsg_watched (its health is not
+ * read). 0; -ENOENT (err says so) when it holds no stability of both
+ * metrics: no verdict; -EINVAL with err by key path; -ENOMEM. Free r. */
+int sb_soak_read_summary(const struct sb_jv *v, struct sb_soak_result *r, struct sb_error *err);
+/* A results' "soak" section read back: what the run's result held (what
+ * is written is what is read: the summary, the stop change, every
+ * iteration and its ranks; not its health, nor what the result holds for
+ * the program alone: ran, log, end, rank_host, rank_failed). */
+struct sb_soak_doc {
+	struct sb_soak_result r;
+};
+/* 0, or -EINVAL with err naming the key path in the section
+ * ("iteration_records[3].io_errors: expected a whole number from 0, found
+ * -3"), -ENOENT (no stability), -ENOMEM. Free with sb_soak_doc_free. */
+int sb_soak_read(const struct sb_jv *section, struct sb_soak_doc *out, struct sb_error *err);
+void sb_soak_doc_free(struct sb_soak_doc *d);
 
 /* A file a run of the soak listed before it made any (its configuration,
  * start or cut record). */

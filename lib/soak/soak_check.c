@@ -6,11 +6,14 @@
  * orders the log (the configuration first, iterations numbered 1, 2, 3...,
  * generations that only grow) is judged line after line.
  */
-#include "lib/results/soak_check.h"
+#include "lib/soak/soak_check.h"
 
 #include <math.h>
 
 #define ITERATION_MAX (1ull << 53) /* what a double holds exactly */
+
+const char *const sb_soak_lat_keys[3] = { "p50_ns", "p99_ns", "max_ns" };
+const char *const sb_soak_metric_names[2] = { "write_bw", "read_bw" };
 #define FIGURE_MAX 1e18
 
 static const char *type_name(const struct sb_jv *v)
@@ -109,10 +112,7 @@ static int verify_members(const struct sb_jv *v, char *msg, size_t len)
 
 static int latency_members(const struct sb_jv *v, char *msg, size_t len)
 {
-	int e = count(v, "p50_ns", msg, len);
-	if (!e)
-		e = count(v, "p99_ns", msg, len);
-	return e ? e : count(v, "max_ns", msg, len);
+	return counts(v, sb_soak_lat_keys, 3, msg, len);
 }
 
 /* "kmsg" and "kmsg_other": arrays of objects with their text. */
@@ -173,6 +173,44 @@ int sb_soak_check_iteration(const struct sb_jv *v, char *msg, size_t len)
 		e = of_type(v, "failed", SB_JV_BOOL, "true or false", msg, len);
 	if (!e)
 		e = of_type(v, "cells", SB_JV_ARR, "an array of cells", msg, len);
+	return e;
+}
+
+int sb_soak_check_rank(const struct sb_jv *v, char *msg, size_t len)
+{
+	static const char *const times[] = { "start_s",	      "end_s",	       "write_start_s",
+					     "write_end_s",   "check_start_s", "check_end_s",
+					     "write_pause_s", "write_bytes",   "checked_bytes" };
+	int e = whole(v, "rank", 0, 1u << 24, 1, "a rank number from 0", msg, len);
+	if (!e)
+		e = of_type(v, "host", SB_JV_STR, "a string", msg, len);
+	for (size_t i = 0; !e && i < SB_ARRAY_SIZE(times); i++)
+		e = figure(v, times[i], msg, len);
+	return e ? e : sb_soak_check_iteration(v, msg, len);
+}
+
+int sb_soak_check_record(const struct sb_jv *v, char *msg, size_t len)
+{
+	static const char *const spread[] = { "start_spread_s", "end_spread_s",
+					      "write_shared_pause_s" };
+	const struct sb_jv *ranks = sb_jv_get(v, "ranks");
+	char inner[384];
+	if (!sb_jv_is(v, SB_JV_OBJ))
+		return bad(msg, len, "iteration record", "an object", v);
+	int e = sb_soak_check_iteration(v, msg, len);
+	for (size_t i = 0; !e && i < SB_ARRAY_SIZE(spread); i++)
+		e = figure(v, spread[i], msg, len);
+	if (!e && ranks && !sb_jv_is(ranks, SB_JV_ARR))
+		return bad(msg, len, "ranks", "an array of the ranks' iterations", ranks);
+	for (size_t i = 0; !e && i < sb_jv_len(ranks); i++) {
+		const struct sb_jv *r = sb_jv_at(ranks, i);
+		char at[32];
+		snprintf(at, sizeof(at), "ranks[%zu]", i);
+		if (!sb_jv_is(r, SB_JV_OBJ))
+			return bad(msg, len, at, "an object of a rank's iteration", r);
+		if ((e = sb_soak_check_rank(r, inner, sizeof(inner))) < 0)
+			snprintf(msg, len, "%s.%s", at, inner);
+	}
 	return e;
 }
 

@@ -23,6 +23,10 @@
 #include "lib/json/json_read.h"
 #include "lib/soak/soak_verdict.h"
 
+/* The key names the writer, the reader and the check share. */
+extern const char *const sb_soak_lat_keys[3];	  /* "p50_ns", "p99_ns", "max_ns" */
+extern const char *const sb_soak_metric_names[2]; /* "write_bw", "read_bw" */
+
 struct sb_soak_check {
 	size_t line;		 /* lines checked */
 	uint64_t last_iteration; /* the last iteration record's number, 0 none */
@@ -45,5 +49,12 @@ int sb_soak_check_summary(const struct sb_jv *v, char *msg, size_t len);
 /* An iteration's members alone (the results' iteration_records): 0 or
  * -EINVAL with msg. */
 int sb_soak_check_iteration(const struct sb_jv *v, char *msg, size_t len);
+/* A rank's entry of an iteration of many ranks ("ranks"): its rank, host,
+ * times and bytes, then its iteration's members. */
+int sb_soak_check_rank(const struct sb_jv *v, char *msg, size_t len);
+/* An iteration record as its readers take it (sb_soak_read_record): an
+ * object, its members, the spread of the ranks' times, each rank's entry
+ * ("ranks[1].rank: expected a rank number from 0, found a string"). */
+int sb_soak_check_record(const struct sb_jv *v, char *msg, size_t len);
 
 #endif
