@@ -20,9 +20,13 @@ of a build (BUILD, default build):
 - no cycles between the folders of lib/ (lib/device, lib/target ...), by
   #include or by a call, but for the known ones of KNOWN_FOLDER_EDGES,
   each ended by a branch still to land;
-- no two files of the tree share a name, wherever they are.
+- no two files of the tree share a name, wherever they are;
+- docs/layout.md draws the folders of lib/ as they are: between its
+  markers, the drawing --graph prints (every dependency that no other
+  path of dependencies already implies).
 
 Prints one line per broken rule and exits 1, or exits 0 when all hold.
+With --graph, prints the drawing of lib/'s folders (Mermaid) instead.
 """
 import collections
 import os
@@ -359,6 +363,71 @@ def check_folder_cycles(edges):
                         + cycle_text(comp, graph))
 
 
+DOC = "docs/layout.md"
+DOC_BEGIN = "<!-- folders of lib/: python3 tests/layout.py --graph -->"
+DOC_END = "<!-- end of the folders -->"
+
+
+def floors(graph):
+    """{folder: its floor}: 0 for a folder that uses no other, else one more
+    than the highest floor it uses (graph has no cycle)."""
+    out = {}
+
+    def floor(v):
+        if v not in out:
+            out[v] = 0
+            out[v] = 1 + max((floor(w) for w in graph.get(v, ())), default=-1)
+        return out[v]
+
+    for v in list(graph):
+        floor(v)
+    return out
+
+
+def folder_drawing(edges):
+    """The folders of lib/ and their dependencies as a Mermaid flowchart,
+    the highest floor first: a solid arrow for a dependency no other path
+    implies, a dotted one for each of KNOWN_FOLDER_EDGES."""
+    graph = grouped(edges, folder)
+    nodes = set(graph) | {b for a in graph for b in graph[a]}
+    nodes |= {"lib/" + d for d in os.listdir(os.path.join(TOP, "lib"))
+              if os.path.isdir(os.path.join(TOP, "lib", d))}
+    solid = {a: {b for b in graph.get(a, {}) if (a, b) not in KNOWN_FOLDER_EDGES}
+             for a in nodes}
+
+    def reached(a, without):
+        seen, todo = set(), [w for w in solid[a] if w != without]
+        while todo:
+            v = todo.pop()
+            if v not in seen:
+                seen.add(v)
+                todo.extend(solid[v])
+        return seen
+
+    floor = floors(solid)
+    name = lambda f: f.split("/", 1)[1]
+    lines = ["flowchart TD"]
+    for a in sorted(nodes, key=lambda f: (-floor[f], f)):
+        kept = sorted(b for b in solid[a] if b not in reached(a, b))
+        known = sorted(b for b in graph.get(a, {}) if (a, b) in KNOWN_FOLDER_EDGES)
+        if not kept and not known and not any(a in solid[v] for v in nodes):
+            lines.append("  %s" % name(a))
+        lines += ["  %s --> %s" % (name(a), name(b)) for b in kept]
+        lines += ["  %s -.-> %s" % (name(a), name(b)) for b in known]
+    return "```mermaid\n" + "\n".join(lines) + "\n```\n"
+
+
+def check_doc_drawing(edges):
+    path = os.path.join(TOP, DOC)
+    text = open(path).read() if os.path.exists(path) else ""
+    if DOC_BEGIN not in text:
+        return  # a tree without the document (tests/cli/layout-cycles.sh)
+    drawn = text.split(DOC_BEGIN, 1)[1].split(DOC_END, 1)[0].strip("\n") + "\n"
+    if drawn != folder_drawing(edges):
+        problems.append("%s: its drawing of lib/'s folders is not the tree's: replace it "
+                        "with what python3 tests/layout.py --graph prints" % DOC)
+
+
 def check_unique_names():
     seen = collections.defaultdict(list)
     r = subprocess.run(["git", "-C", TOP, "ls-files", "--cached", "--others", "--exclude-standard"],
@@ -374,6 +443,14 @@ def check_unique_names():
 
 
 def main():
+    if sys.argv[1:] == ["--graph"]:
+        calls = call_edges()
+        for p in problems:
+            print(p, file=sys.stderr)
+        if calls is None:
+            return 1
+        sys.stdout.write(folder_drawing(include_edges() + calls))
+        return 0
     check_lib_quiet()
     check_cli_io()
     check_write_opens()
@@ -384,6 +461,8 @@ def main():
     if calls is not None:
         check_call_cycles(calls)
     check_folder_cycles(inc + (calls or []))
+    if calls is not None and not any("a cycle" in p for p in problems):
+        check_doc_drawing(inc + calls)
     check_unique_names()
     for p in problems:
         print(p)

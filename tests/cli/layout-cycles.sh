@@ -1,7 +1,8 @@
 # tests/layout.py finds every cycle on a small tree of its own: folders of
 # lib/ that depend on each other by a call alone or by an #include alone,
 # files that include each other (a .c and its .h as one), objects that call
-# each other; a tree without a cycle passes (issue 27, item 2).
+# each other; a tree without a cycle passes (issue 27, item 2). The drawing
+# of the folders in docs/layout.md must be the tree's.
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
@@ -76,3 +77,20 @@ layout 1
 has "files include each other (a .c and its .h as one): lib/b/x -> lib/b/y (lib/b/x.h includes lib/b/y.h); lib/b/y -> lib/b/x (lib/b/y.c includes lib/b/x.h)"
 grep -q "folders" "$T/out" && { cat "$T/out"; fail "a folder cycle reported"; }
 ok "a header of one file included by another's .c, both ways: a cycle of files"
+
+# the drawing of the folders in docs/layout.md is the tree's, or a problem
+put lib/b/y.c '#include "lib/b/y.h"' 'int y_v(const struct y *p) { return p->v; }'
+build
+SB_TOP="$R" SB_BUILD="$B" python3 "$LAYOUT" --graph >"$T/graph" || fail "--graph failed"
+printf '```mermaid\nflowchart TD\n  b --> a\n```\n' | cmp -s - "$T/graph" ||
+	{ cat "$T/graph"; fail "--graph does not draw lib/b over lib/a"; }
+put docs/layout.md '# the tree' '' '<!-- folders of lib/: python3 tests/layout.py --graph -->' \
+	'```mermaid' 'flowchart TD' '  b --> a' '```' '<!-- end of the folders -->' 'more text'
+layout 0
+ok "a drawing of lib/b over lib/a holds"
+put docs/layout.md '# the tree' '' '<!-- folders of lib/: python3 tests/layout.py --graph -->' \
+	'```mermaid' 'flowchart TD' '  a --> b' '```' '<!-- end of the folders -->'
+layout 1
+has "docs/layout.md: its drawing of lib/'s folders is not the tree's"
+[ "$(grep -c . "$T/out")" = 2 ] || { cat "$T/out"; fail "more than the one problem"; }
+ok "a drawing with the arrow the wrong way fails"
