@@ -1,5 +1,6 @@
-/* Ctrl-C, SIGTERM and SIGPIPE (the reader of our output went away, as in
- * `storbench meta | head`): the first asks the run to stop at the next I/O
+/* Ctrl-C, SIGTERM, SIGHUP (the terminal hung up: the SSH session of an
+ * unattended soak dropped) and SIGPIPE (the reader of our output went away,
+ * as in `storbench meta | head`): the first asks the run to stop at the next I/O
  * boundary (results are still written, marked interrupted); the second
  * removes the test files storbench created and exits at once. Result files
  * are written whole or not at all (cli_write_json renames into place), so
@@ -58,6 +59,7 @@ static void handled(sigset_t *s)
 	sigemptyset(s);
 	sigaddset(s, SIGINT);
 	sigaddset(s, SIGTERM);
+	sigaddset(s, SIGHUP);
 	sigaddset(s, SIGPIPE);
 }
 
@@ -70,6 +72,7 @@ void cli_signals_install(void)
 	handled(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGPIPE, &sa, NULL);
 }
 

@@ -35,6 +35,7 @@ static const char *signal_name(int sig)
 {
 	return sig == SIGINT	? "SIGINT (Ctrl-C)"
 	       : sig == SIGTERM ? "SIGTERM"
+	       : sig == SIGHUP	? "SIGHUP (the terminal hung up)"
 	       : sig == SIGPIPE ? "SIGPIPE (the reader of the output went away)"
 				: "a signal";
 }

@@ -128,6 +128,24 @@ grep -q '^soak: 1 iteration, 0 failed: INTERRUPTED$' "$T/t.out" &&
 	{ cat "$T/t.out"; fail "SIGTERM: verdict"; }
 ok "SIGTERM between iterations of a --duration soak: INTERRUPTED after iteration 1"
 
+# ---- SIGHUP (the SSH session of an unattended soak dropped): the same
+# stop, results and log written, its files removed; before, the soak died
+# at once, left its file behind and wrote no verdict
+mkdir "$T/h"
+"$SB" soak --duration=1h --idle=1h --size=1M --log="$T/h.jsonl" -o "$T/h.json" "$T/h" >"$T/h.out" 2>&1 &
+pid=$!
+wait_until 60 grep -q '"type":"iteration"' "$T/h.jsonl" || { kill -9 $pid; fail "SIGHUP: no iteration"; }
+kill -HUP $pid
+wait $pid
+rc=$?
+[ $rc = 129 ] || { cat "$T/h.out"; fail "SIGHUP: exit $rc, expected 129"; }
+grep -q '^  stopped early: interrupted by SIGHUP (the terminal hung up) after iteration 1$' "$T/h.out" ||
+	{ cat "$T/h.out"; fail "SIGHUP: verdict"; }
+[ "$(json "$T/h.json" "d['storbench']['soak']['verdict']")" = interrupted ] || fail "SIGHUP: no results marked interrupted"
+[ "$(verdict_of "$T/h.jsonl" | cut -d'|' -f1)" = interrupted ] || fail "SIGHUP: the log: $(verdict_of "$T/h.jsonl")"
+[ -z "$(ls -A "$T/h")" ] || fail "SIGHUP: left $(ls -A "$T/h")"
+ok "SIGHUP between iterations: INTERRUPTED, results and log written, nothing left"
+
 # ---- a --duration soak the clock ends is complete
 expect_exit 0 "$SB" soak --duration=1s --size=1M --log="$T/c.jsonl" "$FF_MNT/i"
 grep -q '^soak: [0-9]* iterations\?, 0 failed: PASS$' "$T/out" || { cat "$T/out"; fail "clock: verdict"; }
