@@ -301,8 +301,9 @@ cross-build: $(PROG) $(TOOL_BIN)
 # libFuzzer (clang) with ASan and UBSan on the JSON reader, on its reading
 # of a document in pieces (json_split: against the whole parse), and on the
 # fio job-file reader (with the engine registry, for ioengine=), on the
-# spo journal reader, and on a soak log's line check, its typed readers and
-# the kernel line parser (soak-log), FUZZ_TIME
+# spo journal reader, on a soak log's line check, its typed readers and
+# the kernel line parser (soak-log), and on a result's verify section read
+# back (verify-read), FUZZ_TIME
 # seconds each, from their corpora; new inputs and crashes stay in
 # $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
@@ -310,7 +311,8 @@ FUZZ_TIME ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz:
 	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-split $(BUILD)/fuzz/corpus-jobfile \
-		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log
+		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log \
+		$(BUILD)/fuzz/corpus-verify-read
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
@@ -324,8 +326,12 @@ fuzz:
 		lib/device/sysfs.c lib/target/cache.c lib/json/json_read.c lib/json/json_access.c \
 		lib/json/json_write.c lib/analysis/anomalies.c lib/analysis/robust.c \
 		lib/soak/soak_verdict.c lib/verify/block.c lib/verify/crc32c.c lib/verify/ranges.c \
-		lib/results/verify_range_json.c lib/soak/soak_record.c lib/sweep/plan.c \
+		lib/verify/verify_range_json.c lib/soak/soak_record.c lib/sweep/plan.c \
 		lib/stats/hist.c lib/base/error.c -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/verify-read tests/fuzz/fuzz-verify-read.c \
+		lib/verify/verify_read.c lib/verify/block.c lib/verify/crc32c.c lib/verify/ranges.c \
+		lib/base/error.c \
+		lib/json/json_read.c lib/json/json_access.c -lm
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \
@@ -340,6 +346,9 @@ fuzz:
 	$(BUILD)/fuzz/soak-log -max_total_time=$(FUZZ_TIME) -max_len=8192 \
 		-artifact_prefix=$(BUILD)/fuzz/soak-log- $(BUILD)/fuzz/corpus-soak-log \
 		tests/fuzz/corpus/soak-log
+	$(BUILD)/fuzz/verify-read -max_total_time=$(FUZZ_TIME) -max_len=8192 \
+		-artifact_prefix=$(BUILD)/fuzz/verify-read- $(BUILD)/fuzz/corpus-verify-read \
+		tests/fuzz/corpus/verify-read
 
 clean:
 	rm -rf build build-* storbench

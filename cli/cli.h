@@ -33,6 +33,9 @@ const char *cli_msg_prefix(void);
  * one) and its exit code, the one place where the library's classes of
  * error become exit codes. */
 int cli_error(const struct sb_error *er);
+/* The exit code of a library call's error whose message was told as it
+ * happened (through the call's hooks): cli_error without printing. */
+int cli_error_told(const struct sb_error *er);
 /* The exit code of an -errno a target or the system answered with
  * (sb_errno_class): SB_EXIT_ENV, SB_EXIT_FAIL (EIO) or SB_EXIT_USAGE. */
 int cli_exit_of_errno(int err);
@@ -140,6 +143,10 @@ void cli_print_opts(FILE *f, const struct cli_cmd_opts *c);
  * job, and nothing else: command-line options over a job file's. */
 int cli_apply_job_opts(int argc, char **argv, const struct cli_cmd_opts *c,
 		       struct sb_job_opts *job);
+/* An option's whole number (plain decimal) from lo to hi into *out: 0,
+ * or -EINVAL with hint "a number from LO to HI", as a cli_cmd_opts set
+ * handler answers. */
+int cli_opt_number(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, char *hint, size_t hl);
 /* A value the command found wrong after parsing: "--NAME: 'V' is not valid
  * (expected WHAT)". Returns SB_EXIT_USAGE. */
 int cli_bad_value(const char *name, const char *v, const char *what);
@@ -205,6 +212,11 @@ struct sb_coord *cli_ranks_coord(void);
  * answer in time (sb_coord_failed; the call said so), the job ends here. */
 void cli_ranks_end_if_failed(void);
 int cli_rank(void);
+/* The coordination handle a method's run takes (lib/coord). */
+struct sb_coord *cli_ranks_coord(void);
+/* A method's run lost a rank (it said so): the job ends with code, as
+ * every wait of the ranks that is not answered in time. Alone: nothing. */
+void cli_ranks_abort(int code);
 void cli_ranks_set_stonewall(void);
 void cli_ranks_set_per_rank_dir(int on);
 int cli_ranks_stonewall(void);

@@ -106,16 +106,6 @@ static int set_bs(struct flash_ctx *c, const char *v, char *hint, size_t hl)
 	return c->nbs ? 0 : -EINVAL;
 }
 
-static int set_number(const char *v, uint64_t *out, uint64_t min, uint64_t max, char *hint,
-		      size_t hl)
-{
-	if (sb_parse_u64(v, out) < 0 || *out < min || *out > max)
-		return snprintf(hint, hl, "a number from %llu to %llu", (unsigned long long)min,
-				(unsigned long long)max),
-		       -EINVAL;
-	return 0;
-}
-
 static int flash_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
 	struct flash_ctx *c = vc;
@@ -124,13 +114,15 @@ static int flash_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	case F_OPEN_AU: c->open_au = 1; return 0;
 	case F_SCATTER: c->scatter = 1; return 0;
 	case F_FIND_FAT: c->find_fat = 1; return 0;
-	case F_FAT_NR: return set_number(v, &c->fat_nr, 3, SB_FLASH_MAX_FAT, hint, hl);
-	case F_SC_ORDER: c->sc_order_set = 1; return set_number(v, &c->sc_order, 1, 20, hint, hl);
-	case F_SC_SPAN: c->sc_span_set = 1; return set_number(v, &c->sc_span, 1, 64, hint, hl);
+	case F_FAT_NR: return cli_opt_number(v, &c->fat_nr, 3, SB_FLASH_MAX_FAT, hint, hl);
+	case F_SC_ORDER:
+		c->sc_order_set = 1;
+		return cli_opt_number(v, &c->sc_order, 1, 20, hint, hl);
+	case F_SC_SPAN: c->sc_span_set = 1; return cli_opt_number(v, &c->sc_span, 1, 64, hint, hl);
 	case F_REALTIME: c->realtime = 1; return 0;
 	case F_BS: return set_bs(c, v, hint, hl);
-	case F_COUNT: return set_number(v, &c->count, 1, 1000, hint, hl);
-	case F_MAX_AU: return set_number(v, &c->max_au, 1, SB_FLASH_MAX_AU, hint, hl);
+	case F_COUNT: return cli_opt_number(v, &c->count, 1, 1000, hint, hl);
+	case F_MAX_AU: return cli_opt_number(v, &c->max_au, 1, SB_FLASH_MAX_AU, hint, hl);
 	case F_ERASE:
 		c->erase_set = 1;
 		if (sb_parse_size(v, &c->erase) < 0 || !pow2(c->erase) || c->erase < 4096 ||

@@ -72,16 +72,6 @@ static int set_preset(struct lat_ctx *c, const char *v, char *hint, size_t hl)
 	return snprintf(hint, hl, "dd-sync, hdparm, hdparm-cache or ioping"), -EINVAL;
 }
 
-static int set_number(const char *v, uint64_t *out, uint64_t min, uint64_t max, char *hint,
-		      size_t hl)
-{
-	if (sb_parse_u64(v, out) < 0 || *out < min || *out > max)
-		return snprintf(hint, hl, "a number from %llu to %llu", (unsigned long long)min,
-				(unsigned long long)max),
-		       -EINVAL;
-	return 0;
-}
-
 static int lat_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
 	struct lat_ctx *c = vc;
@@ -101,8 +91,10 @@ static int lat_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		return 0;
 	case L_COUNT:
 		c->count_set = 1;
-		return set_number(v, &c->count, 1, 1000000000000ull, hint, hl);
-	case L_WARMUP: c->warmup_set = 1; return set_number(v, &c->warmup, 0, 1000000, hint, hl);
+		return cli_opt_number(v, &c->count, 1, 1000000000000ull, hint, hl);
+	case L_WARMUP:
+		c->warmup_set = 1;
+		return cli_opt_number(v, &c->warmup, 0, 1000000, hint, hl);
 	case L_PRESET: return set_preset(c, v, hint, hl);
 	case L_FLOOD: c->flood = 1; return 0;
 	case L_WRITE: c->write = 1; return 0;

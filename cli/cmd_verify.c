@@ -2,9 +2,10 @@
  * storbench verify: fill a file, a directory or a device with verify blocks
  * and read them back (f3write/f3read in one tool), or probe a device for
  * fake capacity (--probe, f3probe-like). Write and check may run in
- * separate invocations: the blocks carry everything a check needs.
+ * separate invocations: the blocks carry everything a check needs. Here
+ * the options and the exit code; the run is the library's.
  */
-#include "cli/verify.h"
+#include "cli/verify_cli.h"
 
 #include <unistd.h>
 
@@ -39,15 +40,6 @@ static int set_size(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, char
 {
 	if (sb_parse_size(v, out) < 0 || *out < lo || *out > hi)
 		return snprintf(hint, hl, "%s", what), -EINVAL;
-	return 0;
-}
-
-static int set_number(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, char *hint, size_t hl)
-{
-	if (sb_parse_u64(v, out) < 0 || *out < lo || *out > hi)
-		return snprintf(hint, hl, "a number from %llu to %llu", (unsigned long long)lo,
-				(unsigned long long)hi),
-		       -EINVAL;
 	return 0;
 }
 
@@ -92,7 +84,7 @@ int verify_set_opt(struct verify_opts *o, int id, const char *v, char *hint, siz
 		o->request_given = 1;
 		return e;
 	case VOPT_DEPTH:
-		e = set_number(v, &n, 1, 1024, hint, hl);
+		e = cli_opt_number(v, &n, 1, 1024, hint, hl);
 		o->iodepth = (unsigned)n;
 		return e;
 	case VOPT_ENGINE:
@@ -100,13 +92,13 @@ int verify_set_opt(struct verify_opts *o, int id, const char *v, char *hint, siz
 			return snprintf(hint, hl, "an engine name"), -EINVAL;
 		snprintf(o->engine, sizeof(o->engine), "%s", v);
 		return 0;
-	case VOPT_GEN: return set_number(v, &o->generation, 0, UINT64_MAX, hint, hl);
+	case VOPT_GEN: return cli_opt_number(v, &o->generation, 0, UINT64_MAX, hint, hl);
 	case VOPT_DIRECT:
-		e = set_number(v, &n, 0, 1, hint, hl);
+		e = cli_opt_number(v, &n, 0, 1, hint, hl);
 		o->direct = (int)n;
 		return e ? (snprintf(hint, hl, "0 or 1"), e) : 0;
 	case VOPT_RANGES:
-		e = set_number(v, &n, 0, 100000, hint, hl);
+		e = cli_opt_number(v, &n, 0, 100000, hint, hl);
 		o->max_ranges = (unsigned)n;
 		return e;
 	}
@@ -187,6 +179,74 @@ void verify_take_shared(struct verify_opts *o, const struct cli_command *cmd,
 	}
 }
 
+static int verdict(const struct sb_verify_result *v)
+{
+	if (cli_interrupted())
+		return cli_interrupt_status();
+	if (v->rep.wr.errors || v->rep.failed || sb_verify_acc_bad(&v->rep.acc))
+		return SB_EXIT_FAIL;
+	return SB_EXIT_OK;
+}
+
+/* The results written, and the exit code: a phase that could not run,
+ * then (many ranks) the worst of every rank's, then the blocks. */
+static int finish(const struct verify_opts *o, struct sb_verify_result *v)
+{
+	const int rc = v->phase_failed ? SB_EXIT_ENV : 0;
+	int code = rc ? rc : v->stopped ? SB_EXIT_FAIL : verdict(v);
+	const int out = verify_output(o, v, &code);
+	if (cli_ranks() > 1)
+		return out == 1 ? code : out ? out : code ? code : verdict(v);
+	return rc ? rc : out ? out : verdict(v);
+}
+
+/* Every option is checked: the target made ready, the library's run
+ * (lib/verify/verify.h), the results; the files it made removed after a
+ * --phase=both without --keep. */
+static int run(struct verify_opts *o, const char *path)
+{
+	struct vtarget t;
+	struct sb_verify_result v;
+	struct sb_error er;
+	struct verify_line l;
+	struct sb_verify_hooks h;
+	const struct sb_engine_ops *ops = NULL;
+
+	memset(&t, 0, sizeof(t));
+	memset(&v, 0, sizeof(v));
+	int rc = verify_prepare(&t, o, &path, &ops);
+	if (rc)
+		goto out;
+	const struct sb_verify_opts vo = {
+		.path = t.v.path,
+		.info = &t.ct.info,
+		.vt = &t.v,
+		.vto = verify_lib_opts(o),
+		.ops = ops,
+		.phase = o->phase,
+		.block_size = o->block_size,
+		.request_size = o->request_size,
+		.iodepth = o->iodepth,
+		.seed = o->seed,
+		.generation = o->generation,
+		.max_ranges = o->max_ranges,
+	};
+	verify_hooks(&h, &l, o);
+	if (sb_verify_run(&vo, &h, cli_ranks_coord(), &v, &er) < 0) {
+		if (v.lost)
+			cli_ranks_abort(SB_EXIT_ENV);
+		rc = cli_error_told(&er);
+		goto out;
+	}
+	rc = finish(o, &v);
+	if (o->phase == SB_VPHASE_WRITE && t.v.is_dir && !o->quiet && !o->json_stdout)
+		printf("kept the files in '%s' for --phase=check\n", path);
+out:
+	verify_target_cleanup(&t, o->phase == SB_VPHASE_BOTH && !o->keep);
+	sb_verify_result_free(&v);
+	return rc;
+}
+
 int cmd_verify(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct verify_opts o;
@@ -211,5 +271,5 @@ int cmd_verify(const struct cli_command *cmd, int argc, char **argv)
 		return verify_probe(&o, pos[0]);
 	if (!o.seed_given && (o.phase & SB_VPHASE_WRITE))
 		o.seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
-	return verify_run(&o, pos[0]);
+	return run(&o, pos[0]);
 }

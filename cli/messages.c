@@ -118,6 +118,13 @@ int cli_error(const struct sb_error *er)
 	return SB_EXIT_FAIL;
 }
 
+int cli_error_told(const struct sb_error *er)
+{
+	struct sb_error quiet = *er;
+	quiet.msg[0] = '\0';
+	return cli_error(&quiet);
+}
+
 int cli_exit_of_errno(int err)
 {
 	switch (sb_errno_class(err)) {

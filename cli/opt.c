@@ -172,6 +172,15 @@ const char *cli_format_of_path(const char *path)
 	return NULL;
 }
 
+int cli_opt_number(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, char *hint, size_t hl)
+{
+	if (sb_parse_u64(v, out) < 0 || *out < lo || *out > hi)
+		return snprintf(hint, hl, "a number from %llu to %llu", (unsigned long long)lo,
+				(unsigned long long)hi),
+		       -EINVAL;
+	return 0;
+}
+
 int cli_bad_value(const char *name, const char *v, const char *what)
 {
 	sb_err("--%s: '%s' is not valid (expected %s)", name, v, what);

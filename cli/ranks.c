@@ -58,12 +58,18 @@ struct sb_coord *cli_ranks_coord(void)
 	return R.c;
 }
 
+void cli_ranks_abort(int code)
+{
+	if (R.size < 2)
+		return;
+	sb_coord_abort(R.c, code);
+	exit(code);
+}
+
 void cli_ranks_end_if_failed(void)
 {
-	if (R.size > 1 && sb_coord_failed(R.c)) {
-		sb_coord_abort(R.c, SB_EXIT_ENV);
-		exit(SB_EXIT_ENV);
-	}
+	if (R.size > 1 && sb_coord_failed(R.c))
+		cli_ranks_abort(SB_EXIT_ENV);
 }
 
 void cli_ranks_set_stonewall(void)
@@ -80,8 +86,9 @@ void cli_ranks_set_per_rank_dir(int on)
  * hang the others. */
 static void give_up(const char *what, int e)
 {
-	sb_err("%s: %s: ending the job (a rank died, hangs or never got there)", what,
-	       e == -ETIMEDOUT ? "no answer from every rank in time" : strerror(-e));
+	struct sb_error lost;
+	sb_coord_lost(&lost, what, e);
+	sb_err("%s", lost.msg);
 	sb_coord_abort(R.c, SB_EXIT_ENV);
 	exit(SB_EXIT_ENV);
 }

@@ -89,16 +89,11 @@ int run_verify_check(struct sb_job_verify *v, const struct sb_jobtarget *t)
 /* Many ranks: each rank's verdict to rank 0 (docs/mpi.md). */
 void run_verify_ranks(struct sb_job_verify *v, const struct sb_jobtarget *t)
 {
-	struct sb_job_verify_rank mine;
-	if (cli_ranks() < 2)
-		return;
-	sb_job_verify_rank_of(v, &mine);
-	mine.rank = cli_rank();
-	snprintf(mine.host, sizeof(mine.host), "%s", cli_ranks_host());
-	snprintf(mine.path, sizeof(mine.path), "%s", t->npaths ? t->paths[0] : "");
-	struct sb_job_verify_rank *all = cli_ranks_gather(&mine, sizeof(mine));
-	if (all)
-		sb_job_verify_set_ranks(v, all, (unsigned)cli_ranks());
+	struct sb_error er;
+	if (sb_job_verify_gather(v, cli_ranks_coord(), t->npaths ? t->paths[0] : "", &er) < 0) {
+		sb_err("%s", er.msg);
+		cli_ranks_abort(SB_EXIT_ENV);
+	}
 }
 
 /* A line a rank, then which failed. */

@@ -5,7 +5,7 @@
 #define SB_SOAK_CLI_H
 
 #include "cli/iozone_cli.h"
-#include "cli/verify.h"
+#include "cli/verify_cli.h"
 #include "lib/storbench.h"
 
 struct soak_opts {

@@ -1,6 +1,7 @@
-/* storbench verify: the text summary (the JSON section is the library's,
- * lib/results/verify_json.c). */
-#include "cli/verify.h"
+/* storbench verify: the progress line of its phases, the
+ * text summary (the JSON section is the library's, lib/verify/verify_json.c)
+ * and the results written. */
+#include "cli/verify_cli.h"
 #include "lib/storbench.h"
 
 static void pass_text(FILE *f, const char *what, const struct sb_verify_pass_result *p)
@@ -14,9 +15,9 @@ static void pass_text(FILE *f, const char *what, const struct sb_verify_pass_res
 }
 
 /* "12.0 MiB (12582912)", and the file for a directory's offsets */
-static const char *where(const struct verify_report *r, uint64_t off, char *buf, size_t len)
+static const char *where(const struct sb_verify_report *r, uint64_t off, char *buf, size_t len)
 {
-	const struct sb_vtarget *t = &r->t->v;
+	const struct sb_vtarget *t = r->t;
 	const uint64_t k = off / SB_VFILE_SPAN;
 	char a[32], b[32];
 	int n = snprintf(buf, len, "%s (%llu)", sb_fmt_size(off, a, sizeof(a)),
@@ -29,7 +30,7 @@ static const char *where(const struct verify_report *r, uint64_t off, char *buf,
 	return buf;
 }
 
-static void range_text(FILE *f, const struct verify_report *r, const struct sb_verify_range *g)
+static void range_text(FILE *f, const struct sb_verify_report *r, const struct sb_verify_range *g)
 {
 	char at[160], len[32], exp[160];
 	fprintf(f, "  %-10s at %s, %s", sb_verify_class_name(g->cls),
@@ -38,15 +39,15 @@ static void range_text(FILE *f, const struct verify_report *r, const struct sb_v
 		fprintf(f, ": data written for %s", where(r, g->expected_offset, exp, sizeof(exp)));
 	else if (g->cls == SB_VERIFY_STALE || g->cls == SB_VERIFY_NEWER)
 		fprintf(f, ": generation %llu, expected %llu", (unsigned long long)g->generation,
-			(unsigned long long)r->res.fmt.generation);
+			(unsigned long long)r->fmt.generation);
 	else if (g->cls == SB_VERIFY_UNREADABLE)
 		fprintf(f, ": %s", strerror(g->err));
 	fputc('\n', f);
 }
 
-static void blocks_text(FILE *f, const struct verify_report *r)
+static void blocks_text(FILE *f, const struct sb_verify_report *r)
 {
-	const struct sb_verify_acc *a = &r->res.acc;
+	const struct sb_verify_acc *a = &r->acc;
 	fprintf(f, "blocks: %llu checked, %llu intact", (unsigned long long)a->blocks,
 		(unsigned long long)a->count[SB_VERIFY_INTACT]);
 	for (int c = SB_VERIFY_INTACT + 1; c < SB_VERIFY_NCLASS; c++)
@@ -64,12 +65,12 @@ static void blocks_text(FILE *f, const struct verify_report *r)
 }
 
 /* "covered: 205 MiB, 106% of the 194 MiB free before (a fill)" */
-static void coverage_text(FILE *f, const struct verify_report *r)
+static void coverage_text(FILE *f, const struct sb_verify_report *r)
 {
-	const struct sb_vtarget *t = &r->t->v;
-	const uint64_t done = r->res.wr.bytes;
+	const struct sb_vtarget *t = r->t;
+	const uint64_t done = r->wr.bytes;
 	char a[32], b[32];
-	if (!t->is_dir || r->res.nranks)
+	if (!t->is_dir || r->nranks)
 		return;
 	fprintf(f, "covered: %s", sb_fmt_size(done, a, sizeof(a)));
 	if (t->free_before)
@@ -83,11 +84,10 @@ static void coverage_text(FILE *f, const struct verify_report *r)
 			: " (a fill: as far as the filesystem let the files grow)");
 }
 
-void verify_render_text(FILE *f, const struct verify_report *r)
+static void render_text(FILE *f, const struct verify_opts *o, const struct sb_verify_report *res)
 {
-	const struct verify_opts *o = r->o;
-	const struct sb_verify_report *res = &r->res;
-	const struct sb_vtarget *t = &r->t->v;
+	const struct sb_verify_report *r = res;
+	const struct sb_vtarget *t = res->t;
 	char a[32], b[32], c[32], at[160];
 
 	fprintf(f, "verify '%s': %s", t->path, sb_fmt_size(t->size, a, sizeof(a)));
@@ -136,4 +136,171 @@ void verify_render_text(FILE *f, const struct verify_report *r)
 		fprintf(f,
 			"result: written; check with --phase=check --seed=%llu --generation=%llu\n",
 			(unsigned long long)o->seed, (unsigned long long)o->generation);
+}
+
+/* The ranks' part of the text: a line each. */
+static void ranks_text(FILE *f, const struct sb_verify_report *v)
+{
+	if (!v->nranks)
+		return;
+	fprintf(f, "ranks:\n");
+	for (unsigned i = 0; i < v->nranks; i++) {
+		const struct sb_verify_rank *k = &v->ranks[i];
+		uint64_t bad = 0;
+		for (int c = SB_VERIFY_INTACT + 1; c < SB_VERIFY_NCLASS; c++)
+			bad += k->count[c];
+		fprintf(f, "  rank %d on %s, '%s': ", k->rank, k->host, k->path);
+		if (v->checked)
+			fprintf(f, "%llu blocks checked, %llu not intact",
+				(unsigned long long)k->blocks, (unsigned long long)bad);
+		else
+			fprintf(f, "%llu bytes written", (unsigned long long)k->bytes_written);
+		if (k->write_errors)
+			fprintf(f, ", %llu write errors", (unsigned long long)k->write_errors);
+		for (unsigned g = 0; g < k->nranges; g++)
+			fprintf(f, "%s%s at %llu, %llu bytes", g ? "; " : ": ",
+				sb_verify_class_name(k->ranges[g].cls),
+				(unsigned long long)k->ranges[g].offset,
+				(unsigned long long)k->ranges[g].length);
+		if (k->omitted)
+			fprintf(f, " and %llu more range%s", (unsigned long long)k->omitted,
+				k->omitted > 1 ? "s" : "");
+		fputc('\n', f);
+	}
+}
+
+int verify_output(const struct verify_opts *o, struct sb_verify_result *v, int *code)
+{
+	struct sb_results *res = v->res;
+	int rc = 0;
+	if (cli_ranks() > 1) {
+		if (cli_ranks_collect(res, code))
+			return 1;
+		/* the phases' time: from the earliest start to the latest end */
+		for (size_t i = 0; i < res->njobs && i < 2; i++)
+			(v->rep.wrote && i == 0 ? &v->rep.wr : &v->rep.rd)->ns =
+				res->jobs[i]->runtime_ns;
+	}
+	if (o->output && cli_write_json(res, o->output) < 0)
+		rc = SB_EXIT_ENV;
+	if (o->json_stdout) {
+		if (cli_write_json(res, "-") < 0)
+			rc = SB_EXIT_ENV;
+	} else {
+		render_text(stdout, o, &v->rep);
+		ranks_text(stdout, &v->rep);
+		for (size_t i = 0; i < res->njobs; i++) {
+			if (res->jobs[i]->nclients)
+				printf("%s, per rank:\n", res->jobs[i]->name);
+			render_ranks_text(stdout, res->jobs[i]);
+		}
+	}
+	/* what the figures may not be (a target in RAM) */
+	render_warnings_text(stderr, res);
+	return rc;
+}
+
+/* ---- the progress line ---- */
+
+static int line_stop(void *ctx)
+{
+	(void)ctx;
+	return cli_interrupted();
+}
+
+static void line_error(void *ctx, const char *msg)
+{
+	(void)ctx;
+	sb_err("%s", msg);
+}
+
+static void line_created(void *ctx, const char *path, int fd)
+{
+	const struct verify_line *l = ctx;
+	verify_track_created(path, fd, l->o);
+}
+
+/* A phase begins: the line from now (many ranks: rank 0's alone); ends:
+ * the line cleared. */
+static void line_phase(void *ctx, const char *phase, int begin)
+{
+	struct verify_line *l = ctx;
+	(void)phase;
+	if (begin)
+		cli_progress_init(&l->pg, l->o->quiet || cli_rank() != 0);
+	else
+		cli_progress_clear(&l->pg);
+}
+
+/* "verify write: 42% 1.20 GiB of 3.00 GiB 512 MiB/s  elapsed 3s ETA 4s"
+ * (the ETA of the phase). */
+static void line_progress(void *ctx, const struct sb_verify_progress *p)
+{
+	struct verify_line *l = ctx;
+	const uint64_t now = sb_now_ns();
+	if (!cli_progress_due(&l->pg, now))
+		return;
+	struct cli_line ln = {
+		.label = "verify",
+		.what = p->phase,
+		.pct = p->pct,
+		.done = p->done,
+		.total = p->total,
+		.bps = p->bps,
+		.ops = -1,
+		.elapsed_ns = p->elapsed_ns,
+		.eta_ns = p->eta_ns,
+	};
+	if (p->ranks > 1) {
+		snprintf(l->what, sizeof(l->what), "%s, %u ranks", p->phase, p->ranks);
+		ln.what = l->what;
+	}
+	cli_progress_draw(&l->pg, &ln, now);
+}
+
+void verify_hooks(struct sb_verify_hooks *h, struct verify_line *l, const struct verify_opts *o)
+{
+	memset(l, 0, sizeof(*l));
+	l->o = o;
+	*h = (struct sb_verify_hooks){ l,	   line_stop,	 line_progress,
+				       line_phase, line_created, line_error };
+}
+
+/* ---- the probe ---- */
+
+void verify_probe_text(FILE *f, const char *path, const struct sb_capacity_report *p)
+{
+	const struct sb_capacity_result *r = &p->res;
+	const uint32_t bs = p->block_size;
+	char a[32], b[32], c[32];
+	const uint64_t usable = r->usable_blocks * bs;
+
+	fprintf(f, "probe '%s': %s announced, blocks of %s, seed %llu\n", path,
+		sb_fmt_size(r->announced_blocks * bs, a, sizeof(a)), sb_fmt_size(bs, b, sizeof(b)),
+		(unsigned long long)p->seed);
+	fprintf(f, "  %llu blocks written, %llu read in %s%s\n",
+		(unsigned long long)r->blocks_written, (unsigned long long)r->blocks_read,
+		sb_fmt_ns((double)p->ns, c, sizeof(c)),
+		r->io_errors ? " (some failed: counted as lost)" : "");
+	if (r->interrupted) {
+		fprintf(f, "result: interrupted, no finding\n");
+		return;
+	}
+	if (r->wrap_order)
+		fprintf(f, "  addresses wrap at %s (2^%d bytes)\n",
+			sb_fmt_size(1ull << r->wrap_order, a, sizeof(a)), r->wrap_order);
+	if (r->cache_blocks)
+		fprintf(f, "  a cache of about %s in front of the medium\n",
+			sb_fmt_size(r->cache_blocks * bs, a, sizeof(a)));
+	if (r->kind == SB_CAPACITY_GOOD) {
+		fprintf(f, "result: good, all %s usable\n", sb_fmt_size(usable, a, sizeof(a)));
+		return;
+	}
+	fprintf(f, "result: FAKE (%s): usable %s (%llu bytes) of %s announced\n",
+		sb_capacity_kind_name(r->kind), sb_fmt_size(usable, a, sizeof(a)),
+		(unsigned long long)usable, sb_fmt_size(r->announced_blocks * bs, b, sizeof(b)));
+	if (usable >= 512)
+		fprintf(f,
+			"  only sectors 0 to %llu (512 bytes) keep data: partition within them\n",
+			(unsigned long long)(usable / 512 - 1));
 }

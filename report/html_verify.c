@@ -20,25 +20,22 @@ static void swatch(FILE *f, int cls)
 }
 
 /* The region in cells of whole blocks, its bad ranges painted. */
-static int layout(struct html_map *m, const struct sb_jv *v)
+static int layout(struct html_map *m, const struct sb_verify_doc *v)
 {
-	const double bs = sb_jv_num(sb_jv_get(v, "block_size"), 0);
-	double size = sb_jv_num(sb_jv_get(v, "size"), 0);
+	const double bs = v->block_size;
+	double size = (double)v->size;
 	if (!(size > 0))
-		size = sb_jv_num(sb_jv_get(v, "blocks_checked"), 0) * bs;
-	if (html_map_layout(m, sb_jv_num(sb_jv_get(v, "offset"), 0), size, bs) < 0)
+		size = (double)v->b.blocks * bs;
+	if (html_map_layout(m, (double)v->offset, size, bs) < 0)
 		return -EINVAL;
-	const struct sb_jv *ranges = sb_jv_get(v, "bad_ranges");
-	for (size_t i = 0; i < sb_jv_len(ranges); i++) {
-		const struct sb_jv *r = sb_jv_at(ranges, i);
-		html_map_add(m, rep_vclass_index(sb_jv_str(sb_jv_get(r, "class"))),
-			     sb_jv_num(sb_jv_get(r, "offset"), NAN),
-			     sb_jv_num(sb_jv_get(r, "length"), 0));
+	for (size_t i = 0; i < v->b.nranges; i++) {
+		const struct sb_verify_range *r = &v->b.ranges[i].g;
+		html_map_add(m, r->cls, (double)r->offset, (double)r->length);
 	}
 	return 0;
 }
 
-static void map_chart(FILE *f, struct html_map *m, const struct sb_jv *v)
+static void map_chart(FILE *f, struct html_map *m, const struct sb_verify_doc *v)
 {
 	struct chart_series s[REP_VCLASS_N];
 	char note[200], a[32], b[32];
@@ -46,10 +43,10 @@ static void map_chart(FILE *f, struct html_map *m, const struct sb_jv *v)
 	for (int c = 0; c < REP_VCLASS_N; c++) {
 		s[c] = (struct chart_series){ .name = sb_verify_class_name(c),
 					      .color = rep_vclass_color[c] };
-		if (rep_vclass_shown(v, c))
+		if (rep_vclass_shown(&v->b, c))
 			ns = (size_t)c + 1; /* the legend up to the last class the result has */
 	}
-	double omitted = sb_jv_num(sb_jv_get(v, "bad_ranges_omitted"), 0);
+	const double omitted = (double)v->b.omitted;
 	int n = snprintf(note, sizeof(note),
 			 "%s from offset %s; a cell is %s, coloured by the bad class "
 			 "covering most of it",
@@ -62,16 +59,16 @@ static void map_chart(FILE *f, struct html_map *m, const struct sb_jv *v)
 	html_map_chart(f, m, "Map of the checked region", note, s, ns);
 }
 
-static void counts(FILE *f, const struct sb_jv *v, double bs)
+static void counts(FILE *f, const struct sb_verify_doc_blocks *v, double bs)
 {
 	static const char *const cols[] = { "Class", "Blocks", "Bytes", "Share" };
-	double all = sb_jv_num(sb_jv_get(v, "blocks_checked"), 0);
+	const double all = (double)v->blocks;
 	char a[48];
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
 	for (int c = 0; c < REP_VCLASS_N; c++) {
 		if (!rep_vclass_shown(v, c))
 			continue;
-		double n = sb_jv_num(sb_jv_get(v, sb_verify_class_name(c)), 0);
+		const double n = (double)v->count[c];
 		fprintf(f, "<tr%s><td>", c && n > 0 ? " style=\"font-weight:600\"" : "");
 		swatch(f, c);
 		fprintf(f, "%s</td>", sb_verify_class_name(c));
@@ -85,13 +82,26 @@ static void counts(FILE *f, const struct sb_jv *v, double bs)
 	fputs("</tbody></table>\n", f);
 }
 
-static void ranges(FILE *f, const struct sb_jv *v)
+/* A bad range's cells: its class (with its colour), offset, length and
+ * what the class adds. */
+static void range_cells(FILE *f, const struct sb_verify_doc_range *r)
+{
+	char a[64];
+	fputs("<td>", f);
+	swatch(f, r->g.cls);
+	rep_html_esc(f, sb_verify_class_name(r->g.cls));
+	fputs("</td>", f);
+	html_cell(f, rep_fmt_offset((double)r->g.offset, a, sizeof(a)), 1);
+	html_cell(f, rep_fmt_offset((double)r->g.length, a, sizeof(a)), 1);
+	html_cell(f, rep_range_detail(r, a, sizeof(a)), 0);
+	fputs("</tr>\n", f);
+}
+
+static void ranges(FILE *f, const struct sb_verify_doc_blocks *v)
 {
 	static const char *const cols[] = { "Class", "Offset", "Length", "Detail" };
-	const struct sb_jv *rs = sb_jv_get(v, "bad_ranges");
-	char a[64];
-	double omitted = sb_jv_num(sb_jv_get(v, "bad_ranges_omitted"), 0);
-	if (!sb_jv_len(rs))
+	const double omitted = (double)v->omitted;
+	if (!v->nranges)
 		return;
 	fprintf(f,
 		"<p class=\"meta\">Bad ranges, in offset order (bytes from the target's start)"
@@ -100,46 +110,36 @@ static void ranges(FILE *f, const struct sb_jv *v)
 	if (omitted > 0)
 		fprintf(f, "%.0f more not listed (--max-ranges).</p>\n", omitted);
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
-	for (size_t i = 0; i < sb_jv_len(rs); i++) {
-		const struct sb_jv *r = sb_jv_at(rs, i);
-		int c = rep_vclass_index(sb_jv_str(sb_jv_get(r, "class")));
-		fputs("<tr><td>", f);
-		if (c >= 0)
-			swatch(f, c);
-		rep_html_esc(f, rep_or(sb_jv_str(sb_jv_get(r, "class")), "?"));
-		fputs("</td>", f);
-		html_cell(f, rep_fmt_offset(sb_jv_num(sb_jv_get(r, "offset"), 0), a, sizeof(a)), 1);
-		html_cell(f, rep_fmt_offset(sb_jv_num(sb_jv_get(r, "length"), 0), a, sizeof(a)), 1);
-		html_cell(f, rep_range_detail(r, a, sizeof(a)), 0);
-		fputs("</tr>\n", f);
+	for (size_t i = 0; i < v->nranges; i++) {
+		fputs("<tr>", f);
+		range_cells(f, &v->ranges[i]);
 	}
 	fputs("</tbody></table>\n", f);
 }
 
-static void probe(FILE *f, const struct sb_jv *p, const char *result)
+static void probe(FILE *f, const struct sb_verify_doc_probe *p, const char *result)
 {
-	static const char *const sizes[][2] = {
-		{ "announced_bytes", "Announced" },    { "usable_bytes", "Usable" },
-		{ "wrap_bytes", "Addresses wrap at" }, { "cache_bytes", "Cache" },
-		{ "block_size", "Block size" },
-	};
+	static const char *const sizes[] = { "Block size", "Announced", "Usable",
+					     "Addresses wrap at", "Cache" };
+	const uint64_t at[] = { p->block_size, p->announced_bytes, p->usable_bytes,
+				p->wrap_bytes, p->cache_bytes };
+	static const unsigned order[] = { 1, 2, 3, 4, 0 }; /* the block size last */
 	char a[64];
 	fputs("<h3>Capacity probe</h3>\n<table class=\"kv\">\n", f);
-	html_kv(f, "Finding", rep_or(sb_jv_str(sb_jv_get(p, "kind")), "?"));
+	html_kv(f, "Finding", rep_or(p->kind, "?"));
 	html_kv(f, "Result", result);
-	for (size_t i = 0; i < SB_ARRAY_SIZE(sizes); i++)
-		if (sb_jv_is(sb_jv_get(p, sizes[i][0]), SB_JV_NUM))
-			html_kv(f, sizes[i][1],
-				rep_fmt_offset(sb_jv_num(sb_jv_get(p, sizes[i][0]), 0), a,
-					       sizeof(a)));
-	snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(p, "io_errors"), 0));
+	for (size_t i = 0; i < SB_ARRAY_SIZE(order); i++)
+		if (p->has & 1u << order[i])
+			html_kv(f, sizes[order[i]],
+				rep_fmt_offset((double)at[order[i]], a, sizeof(a)));
+	snprintf(a, sizeof(a), "%llu", (unsigned long long)p->io_errors);
 	html_kv(f, "I/O errors", a);
 	fputs("</table>\n", f);
 }
 
 /* Verify of many ranks: a row per rank (its verdict and counts, failing
  * rows marked), then each rank's bad ranges, offsets in its own target. */
-static void ranks_table(FILE *f, const struct sb_jv *ranks)
+static void ranks_table(FILE *f, const struct sb_verify_doc_rank *ranks, size_t n)
 {
 	static const char *const cols[] = { "Rank",	  "Host",	 "Result", "Blocks checked",
 					    "Not intact", "Bad classes", "Path" };
@@ -147,37 +147,35 @@ static void ranks_table(FILE *f, const struct sb_jv *ranks)
 	char a[160];
 	size_t failed = 0, nranges = 0;
 	double omitted = 0;
-	for (size_t i = 0; i < sb_jv_len(ranks); i++) {
-		const struct sb_jv *k = sb_jv_at(ranks, i);
-		failed += !strcmp(rep_rank_verdict(k), "fail");
-		nranges += sb_jv_len(sb_jv_get(k, "bad_ranges"));
-		omitted += sb_jv_num(sb_jv_get(k, "bad_ranges_omitted"), 0);
+	for (size_t i = 0; i < n; i++) {
+		failed += !strcmp(rep_rank_verdict(&ranks[i]), "fail");
+		nranges += ranks[i].b.nranges;
+		omitted += (double)ranks[i].b.omitted;
 	}
-	fprintf(f, "<h3>Verification of each rank</h3>\n<p class=\"meta\">%zu ranks, ",
-		sb_jv_len(ranks));
+	fprintf(f, "<h3>Verification of each rank</h3>\n<p class=\"meta\">%zu ranks, ", n);
 	if (failed)
 		fprintf(f, "<span class=\"bad\">%zu failed</span>", failed);
 	else
 		fputs("none failed", f);
 	fputs(".</p>\n", f);
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 3);
-	for (size_t i = 0; i < sb_jv_len(ranks); i++) {
-		const struct sb_jv *k = sb_jv_at(ranks, i);
+	for (size_t i = 0; i < n; i++) {
+		const struct sb_verify_doc_rank *k = &ranks[i];
 		const char *verdict = rep_rank_verdict(k);
 		const int bad = !strcmp(verdict, "fail");
 		fprintf(f, "<tr%s>", bad ? " style=\"font-weight:600\"" : "");
-		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "rank"), -1));
+		snprintf(a, sizeof(a), "%d", k->rank);
 		html_cell(f, a, 0);
-		html_cell(f, rep_or(rep_rank_host(k), "?"), 0);
+		html_cell(f, rep_or(k->host, "?"), 0);
 		fprintf(f, "<td class=\"%s\">", bad ? "bad" : strcmp(verdict, "pass") ? "" : "ok");
 		rep_html_esc(f, verdict);
 		fputs("</td>", f);
-		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "blocks_checked"), 0));
+		snprintf(a, sizeof(a), "%llu", (unsigned long long)k->b.blocks);
 		html_cell(f, a, 1);
-		snprintf(a, sizeof(a), "%.0f", rep_verify_bad(k));
+		snprintf(a, sizeof(a), "%llu", (unsigned long long)sb_verify_doc_bad(&k->b));
 		html_cell(f, a, 1);
-		html_cell(f, rep_bad_classes(k, a, sizeof(a)), 1);
-		html_cell(f, rep_or(sb_jv_str(sb_jv_get(k, "path")), ""), 1);
+		html_cell(f, rep_bad_classes(&k->b, a, sizeof(a)), 1);
+		html_cell(f, k->path, 1);
 		fputs("</tr>\n", f);
 	}
 	fputs("</tbody></table>\n", f);
@@ -189,54 +187,38 @@ static void ranks_table(FILE *f, const struct sb_jv *ranks)
 		fprintf(f, "; %.0f more not listed", omitted);
 	fputs(".</p>\n", f);
 	html_head_row(f, rcols, SB_ARRAY_SIZE(rcols), 2);
-	for (size_t i = 0; i < sb_jv_len(ranks); i++) {
-		const struct sb_jv *k = sb_jv_at(ranks, i), *rs = sb_jv_get(k, "bad_ranges");
-		for (size_t j = 0; j < sb_jv_len(rs); j++) {
-			const struct sb_jv *r = sb_jv_at(rs, j);
-			int c = rep_vclass_index(sb_jv_str(sb_jv_get(r, "class")));
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < ranks[i].b.nranges; j++) {
+			snprintf(a, sizeof(a), "%d", ranks[i].rank);
 			fputs("<tr>", f);
-			snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "rank"), -1));
 			html_cell(f, a, 0);
-			fputs("<td>", f);
-			if (c >= 0)
-				swatch(f, c);
-			rep_html_esc(f, rep_or(sb_jv_str(sb_jv_get(r, "class")), "?"));
-			fputs("</td>", f);
-			html_cell(f,
-				  rep_fmt_offset(sb_jv_num(sb_jv_get(r, "offset"), 0), a,
-						 sizeof(a)),
-				  1);
-			html_cell(f,
-				  rep_fmt_offset(sb_jv_num(sb_jv_get(r, "length"), 0), a,
-						 sizeof(a)),
-				  1);
-			html_cell(f, rep_range_detail(r, a, sizeof(a)), 0);
-			fputs("</tr>\n", f);
+			range_cells(f, &ranks[i].b.ranges[j]);
 		}
-	}
 	fputs("</tbody></table>\n", f);
 }
 
 void html_section_verify(FILE *f, const struct rep_doc *d)
 {
-	const struct sb_jv *v = sb_jv_get(d->sb, "verify");
-	const char *result = sb_jv_str(sb_jv_get(v, "result"));
+	const struct sb_verify_doc *v = d->verify;
+	const char *result = v && v->result[0] ? v->result : NULL;
 	struct html_map *m;
-	if (sb_jv_is(sb_jv_get(v, "probe"), SB_JV_OBJ))
-		return probe(f, sb_jv_get(v, "probe"), result);
-	if (!sb_jv_is(sb_jv_get(v, "blocks_checked"), SB_JV_NUM))
+	if (!v)
+		return;
+	if (v->kind == SB_VDOC_PROBE)
+		return probe(f, &v->probe, result);
+	if (!v->has_blocks)
 		return;
 	fputs("<h3>Verification</h3>\n<p class=\"meta\">", f);
 	if (result)
 		fprintf(f, "Result: <span class=\"%s\">", strcmp(result, "pass") ? "bad" : "ok");
 	rep_html_esc(f, result ? result : "");
-	fprintf(f, "%s%.0f blocks checked.</p>\n", result ? "</span>; " : "",
-		sb_jv_num(sb_jv_get(v, "blocks_checked"), 0));
+	fprintf(f, "%s%llu blocks checked.</p>\n", result ? "</span>; " : "",
+		(unsigned long long)v->b.blocks);
 	if ((m = malloc(sizeof(*m))) && layout(m, v) == 0)
 		map_chart(f, m, v);
-	counts(f, v, sb_jv_num(sb_jv_get(v, "block_size"), 0));
-	ranges(f, v);
-	if (sb_jv_len(sb_jv_get(v, "ranks")))
-		ranks_table(f, sb_jv_get(v, "ranks"));
+	counts(f, &v->b, v->block_size);
+	ranges(f, &v->b);
+	if (v->nranks)
+		ranks_table(f, v->ranks, v->nranks);
 	free(m);
 }

@@ -164,6 +164,8 @@ void rep_free(struct rep_doc *d)
 		free(d->jobs[i].owned);
 	}
 	rep_iters_free(&d->iters);
+	sb_verify_doc_free(d->verify);
+	free(d->verify);
 	rep_cycles_free(d->cycles);
 	free(d->cycles);
 	free(d->src);

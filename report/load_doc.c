@@ -252,6 +252,9 @@ int rep_load_doc(struct rep_doc *d, FILE *f, char **why)
 		rc = rep_fail(why, rc, "out of memory");
 	if (!rc) {
 		rep_read_header(d, root);
+		rc = rep_read_verify(d, why);
+	}
+	if (!rc) {
 		if (fig)
 			rc = fig_jobs(d, f, &t);
 		else if (jobs(d, &t) < 0)

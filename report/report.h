@@ -203,6 +203,7 @@ struct rep_doc {
 	size_t nskipped;	  /* log lines left out: the first REP_MAX_NOTES have a note */
 	const struct sb_jv *root; /* the document, or a log's header line */
 	const struct sb_jv *sb;	  /* its "storbench" section (NULL for fio) */
+	struct sb_verify_doc *verify; /* its "verify" section read back (NULL: none) */
 	/* records: a log's lines that are neither header nor job (soak's
 	 * iterations and summary ...), a result's soak iteration records;
 	 * read again with rep_each_record */
@@ -357,35 +358,41 @@ double rep_pct(const struct rep_lat *l, double p);   /* NaN when absent */
 const char *rep_or(const char *s, const char *dflt); /* s unless NULL or "" */
 
 /* Verify results (report/verify_walk.c): the classes in verify's order, the
- * palette colour of each, and every verify object of a result: its own
- * (storbench.verify of verify and run --verify, iteration 0) and those of
- * a soak's iterations (read again: rep_verify_each is report/reread.c's). */
+ * palette colour of each, a result's verify section read back through
+ * lib/verify's reader (rep_doc.verify), and every verify object of a
+ * result: its own (storbench.verify of verify and run --verify, iteration
+ * 0) and those of a soak's iterations (read again: rep_verify_each is
+ * report/reread.c's). */
 #define REP_VCLASS_N SB_VERIFY_NCLASS /* named by sb_verify_class_name() */
 extern const int rep_vclass_color[REP_VCLASS_N];
 int rep_vclass_index(const char *name);
-/* Whether verify object v has class k to show: the first six always, the
- * later ones (newer, missing) where the result lists them. */
-int rep_vclass_shown(const struct sb_jv *v, int k); /* -1 when unknown */
+/* storbench.verify into d->verify (none: NULL); 0, or an error in *why. */
+int rep_read_verify(struct rep_doc *d, char **why);
+/* Whether blocks b have class k to show: the first six always, the later
+ * ones (newer, missing) where the result lists them. */
+int rep_vclass_shown(const struct sb_verify_doc_blocks *b, int k);
 typedef void (*rep_verify_fn)(void *ctx, const struct rep_doc *d, double iteration,
-			      const struct sb_jv *v);
+			      const struct sb_verify_doc *v);
 /* 0, or the error of reading the records again (rep_each_record). */
 int rep_verify_each(const struct rep_doc *d, rep_verify_fn fn, void *ctx);
-/* Blocks of verify object v that did not verify: every class but intact. */
+/* Blocks of a soak iteration's verify object v (or of a rank's, in its
+ * iteration) that did not verify: every class but intact. */
 double rep_verify_bad(const struct sb_jv *v);
-/* A rank's entry of a result of many ranks (verify.ranks[], meta.ranks[],
- * a soak iteration's ranks[]): its host ("hostname" or "host", NULL when
- * absent), and for verify its verdict: the result it names ("pass",
- * "fail", "not checked"), else one read from its figures. */
+/* A rank's entry of a result of many ranks (meta.ranks[], a soak
+ * iteration's ranks[]): its host ("hostname" or "host", NULL when
+ * absent). */
 const char *rep_rank_host(const struct sb_jv *rank);
-const char *rep_rank_verdict(const struct sb_jv *rank);
-/* The classes other than intact that verify object v has blocks of:
- * "corrupted 16, stale 2", "" for none. */
-char *rep_bad_classes(const struct sb_jv *v, char *buf, size_t len);
+/* A rank's verdict in verify or run --verify: the result it names
+ * ("pass", "fail", "not checked"), else one read from its figures. */
+const char *rep_rank_verdict(const struct sb_verify_doc_rank *k);
+/* The classes other than intact that b has blocks of: "corrupted 16,
+ * stale 2", "" for none. */
+char *rep_bad_classes(const struct sb_verify_doc_blocks *b, char *buf, size_t len);
 /* "1.17 MiB (1228800)" */
 char *rep_fmt_offset(double bytes, char *buf, size_t len);
 /* What a bad range adds to its class: "data written for 4.00 KiB (4096)",
  * "generation 1", "errno 5 (Input/output error)"; "" for none. */
-char *rep_range_detail(const struct sb_jv *r, char *buf, size_t len);
+char *rep_range_detail(const struct sb_verify_doc_range *r, char *buf, size_t len);
 /* An iteration record of soak (a log's "type": "iteration" line, or an
  * entry of storbench.soak.iteration_records, which has no type). */
 int rep_is_iteration(const struct sb_jv *r);

@@ -194,30 +194,32 @@ int rep_each_interval(const struct rep_doc *d, const struct rep_job *j, rep_inte
 }
 
 /* ---- verify objects: a result's own, and every iteration's ---- */
-static int is_check(const struct sb_jv *v)
-{
-	return sb_jv_is(v, SB_JV_OBJ) && sb_jv_is(sb_jv_get(v, "blocks_checked"), SB_JV_NUM);
-}
-
 struct each_verify {
 	rep_verify_fn fn;
 	void *ctx;
 };
 
+/* An iteration's blocks, read through lib/verify's reader (the line
+ * passed its checks when the file was read). */
 static int iteration_verify(void *ctx, const struct rep_doc *d, size_t i, const struct sb_jv *r)
 {
 	const struct each_verify *e = ctx;
 	const struct sb_jv *v = sb_jv_get(r, "verify");
-	if (rep_is_iteration(r) && is_check(v))
-		e->fn(e->ctx, d, sb_jv_num(sb_jv_get(r, "iteration"), (double)i + 1), v);
-	return 0;
+	struct sb_verify_doc doc;
+	struct sb_error err;
+	if (!rep_is_iteration(r) || !sb_jv_is(v, SB_JV_OBJ))
+		return 0;
+	int rc = sb_verify_read(v, &doc, &err);
+	if (!rc)
+		e->fn(e->ctx, d, sb_jv_num(sb_jv_get(r, "iteration"), (double)i + 1), &doc);
+	sb_verify_doc_free(&doc);
+	return rc == -ENOMEM ? rc : 0;
 }
 
 int rep_verify_each(const struct rep_doc *d, rep_verify_fn fn, void *ctx)
 {
-	const struct sb_jv *own = sb_jv_get(d->sb, "verify");
 	struct each_verify e = { fn, ctx };
-	if (is_check(own))
-		fn(ctx, d, 0, own);
+	if (d->verify && d->verify->has_blocks)
+		fn(ctx, d, 0, d->verify);
 	return d->iters.n ? rep_each_record(d, iteration_verify, &e) : 0;
 }

@@ -430,17 +430,18 @@ static void records(struct walk *w, const struct rep_doc *d)
 }
 
 /* ---- verify: blocks per class, and the bad ranges ---- */
-static void verify_counts(void *ctx, const struct rep_doc *d, double it, const struct sb_jv *v)
+static void verify_counts(void *ctx, const struct rep_doc *d, double it,
+			  const struct sb_verify_doc *v)
 {
 	struct walk *w = ctx;
 	/* a soak iteration's block size is the log's */
-	double bs = sb_jv_num(sb_jv_get(v, "block_size"),
-			      sb_jv_num(sb_jv_get(d->root, "block_size"), NAN));
-	double all = sb_jv_num(sb_jv_get(v, "blocks_checked"), 0);
+	const double bs = v->block_size ? v->block_size
+					: sb_jv_num(sb_jv_get(d->root, "block_size"), NAN);
+	const double all = (double)v->b.blocks;
 	for (int k = 0; k < REP_VCLASS_N; k++) {
-		if (!rep_vclass_shown(v, k))
+		if (!rep_vclass_shown(&v->b, k))
 			continue;
-		double n = sb_jv_num(sb_jv_get(v, sb_verify_class_name(k)), 0);
+		const double n = (double)v->b.count[k];
 		struct rep_cell *c = row(w, d, NULL, -1);
 		c[RV_ITERATION] = iteration(it);
 		c[RV_CLASS] = str(sb_verify_class_name(k));
@@ -451,39 +452,37 @@ static void verify_counts(void *ctx, const struct rep_doc *d, double it, const s
 	}
 }
 
-/* The bad ranges of verify object v (rank: its rank's entry, else NULL). */
-static void ranges_of(struct walk *w, const struct rep_doc *d, double it, const struct sb_jv *v,
-		      const struct sb_jv *rank)
+/* The bad ranges of blocks b (rank: its rank's part, else NULL). */
+static void ranges_of(struct walk *w, const struct rep_doc *d, double it,
+		      const struct sb_verify_doc_blocks *b, const struct sb_verify_doc_rank *rank)
 {
-	const struct sb_jv *rs = sb_jv_get(v, "bad_ranges");
-	for (size_t i = 0; i < sb_jv_len(rs); i++) {
-		const struct sb_jv *r = sb_jv_at(rs, i), *e = sb_jv_get(r, "errno");
+	for (size_t i = 0; i < b->nranges; i++) {
+		const struct sb_verify_doc_range *r = &b->ranges[i];
 		struct rep_cell *c = row(w, d, NULL, -1);
 		c[RG_ITERATION] = iteration(it);
-		c[RG_CLASS] = str(sb_jv_str(sb_jv_get(r, "class")));
-		c[RG_OFFSET] = num(sb_jv_num(sb_jv_get(r, "offset"), NAN));
-		c[RG_LENGTH] = num(sb_jv_num(sb_jv_get(r, "length"), NAN));
-		c[RG_EXPECTED] = num(sb_jv_num(sb_jv_get(r, "expected_offset"), NAN));
-		c[RG_GENERATION] = num(sb_jv_num(sb_jv_get(r, "generation"), NAN));
-		if (e)
-			c[RG_ERRNO] = (struct rep_cell){ .kind = REP_CELL_WHOLE,
-							 .d = fabs(sb_jv_num(e, 0)) };
-		c[RG_ERROR] = str(sb_jv_str(sb_jv_get(r, "error")));
+		c[RG_CLASS] = str(sb_verify_class_name(r->g.cls));
+		c[RG_OFFSET] = num((double)r->g.offset);
+		c[RG_LENGTH] = num((double)r->g.length);
+		c[RG_EXPECTED] = num(r->has & SB_VDOC_EXPECTED ? (double)r->g.expected_offset : NAN);
+		c[RG_GENERATION] = num(r->has & SB_VDOC_GENERATION ? (double)r->g.generation : NAN);
+		if (r->has & SB_VDOC_ERRNO)
+			c[RG_ERRNO] = (struct rep_cell){ .kind = REP_CELL_WHOLE, .d = r->g.err };
+		c[RG_ERROR] = str(r->error[0] ? r->error : NULL);
 		if (rank) {
-			c[RG_RANK] = whole(sb_jv_get(rank, "rank"));
-			c[RG_HOST] = str(rep_rank_host(rank));
+			c[RG_RANK] = (struct rep_cell){ .kind = REP_CELL_WHOLE, .d = rank->rank };
+			c[RG_HOST] = str(rank->host[0] ? rank->host : NULL);
 		}
 		emit(w);
 	}
 }
 
 /* verify's own ranges, then (many ranks) each rank's, offsets in its own target */
-static void verify_ranges(void *ctx, const struct rep_doc *d, double it, const struct sb_jv *v)
+static void verify_ranges(void *ctx, const struct rep_doc *d, double it,
+			  const struct sb_verify_doc *v)
 {
-	const struct sb_jv *ranks = sb_jv_get(v, "ranks");
-	ranges_of(ctx, d, it, v, NULL);
-	for (size_t i = 0; i < sb_jv_len(ranks); i++)
-		ranges_of(ctx, d, it, sb_jv_at(ranks, i), sb_jv_at(ranks, i));
+	ranges_of(ctx, d, it, &v->b, NULL);
+	for (size_t i = 0; i < v->nranks; i++)
+		ranges_of(ctx, d, it, &v->ranks[i].b, &v->ranks[i]);
 }
 
 /* spo's classes: a check's blocks (iteration empty), or each cycle's of a
@@ -776,22 +775,26 @@ static void meta_skew(struct walk *w, const struct rep_doc *d)
 }
 
 /* ---- verify_ranks: each rank's verdict and blocks per class ---- */
+static struct rep_cell count_cell(uint64_t n)
+{
+	return (struct rep_cell){ .kind = REP_CELL_WHOLE, .d = (double)n };
+}
+
 static void verify_ranks(struct walk *w, const struct rep_doc *d)
 {
-	const struct sb_jv *ranks = sb_jv_get(sb_jv_get(d->sb, "verify"), "ranks");
-	for (size_t i = 0; i < sb_jv_len(ranks); i++) {
-		const struct sb_jv *k = sb_jv_at(ranks, i);
+	for (size_t i = 0; d->verify && i < d->verify->nranks; i++) {
+		const struct sb_verify_doc_rank *k = &d->verify->ranks[i];
 		struct rep_cell *c = row(w, d, NULL, -1);
-		c[RVK_RANK] = whole(sb_jv_get(k, "rank"));
-		c[RVK_HOST] = str(rep_rank_host(k));
-		c[RVK_PATH] = str(sb_jv_str(sb_jv_get(k, "path")));
+		c[RVK_RANK] = count_cell((uint64_t)k->rank);
+		c[RVK_HOST] = str(k->host[0] ? k->host : NULL);
+		c[RVK_PATH] = str(k->path);
 		c[RVK_RESULT] = str(rep_rank_verdict(k));
-		c[RVK_BLOCKS] = whole(sb_jv_get(k, "blocks_checked"));
-		c[RVK_NOT_INTACT] = (struct rep_cell){ .kind = REP_CELL_WHOLE,
-						       .d = rep_verify_bad(k) };
+		c[RVK_BLOCKS] = count_cell(k->b.blocks);
+		c[RVK_NOT_INTACT] = count_cell(sb_verify_doc_bad(&k->b));
 		for (int x = 0; x < REP_VCLASS_N; x++)
-			c[RVK_CLASS0 + x] = whole(sb_jv_get(k, sb_verify_class_name(x)));
-		c[RVK_RANGES_OMITTED] = whole(sb_jv_get(k, "bad_ranges_omitted"));
+			if (k->b.classes & 1u << x)
+				c[RVK_CLASS0 + x] = count_cell(k->b.count[x]);
+		c[RVK_RANGES_OMITTED] = count_cell(k->b.omitted);
 		emit(w);
 	}
 }

@@ -252,10 +252,21 @@ static void soak(FILE *f, const struct rep_doc *d)
 	soak_ranks(f, it);
 }
 
+/* A bad range's row: from column `at` on, its class, offset, length and
+ * what the class adds. */
+static void range_row(struct rep_ttable *t, unsigned at, const struct sb_verify_doc_range *x)
+{
+	char a[64];
+	rep_tt_set(t, at, sb_verify_class_name(x->g.cls));
+	rep_tt_set(t, at + 1, rep_fmt_offset((double)x->g.offset, a, sizeof(a)));
+	rep_tt_set(t, at + 2, rep_fmt_offset((double)x->g.length, a, sizeof(a)));
+	rep_tt_set(t, at + 3, rep_range_detail(x, a, sizeof(a)));
+}
+
 /* Verify of many ranks: a row per rank (its verdict and counts; its path
  * is in the HTML and CSV reports), then the bad ranges of each rank,
  * offsets in its own target. */
-static void verify_ranks(FILE *f, const struct sb_jv *ranks)
+static void verify_ranks(FILE *f, const struct sb_verify_doc_rank *ranks, size_t n)
 {
 	struct rep_ttable t = {
 		{ "rank", "host", "result", "checked", "not intact", "classes" }, 6, 3, NULL, 0, 0
@@ -265,38 +276,29 @@ static void verify_ranks(FILE *f, const struct sb_jv *ranks)
 	};
 	char a[160];
 	size_t failed = 0;
-	for (size_t i = 0; i < sb_jv_len(ranks) && rep_tt_row(&t); i++) {
-		const struct sb_jv *k = sb_jv_at(ranks, i);
+	for (size_t i = 0; i < n && rep_tt_row(&t); i++) {
+		const struct sb_verify_doc_rank *k = &ranks[i];
 		const char *verdict = rep_rank_verdict(k);
 		failed += !strcmp(verdict, "fail");
-		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "rank"), -1));
+		snprintf(a, sizeof(a), "%d", k->rank);
 		rep_tt_set(&t, 0, a);
-		rep_tt_set(&t, 1, rep_or(rep_rank_host(k), "?"));
+		rep_tt_set(&t, 1, rep_or(k->host, "?"));
 		rep_tt_set(&t, 2, verdict);
-		snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "blocks_checked"), 0));
+		snprintf(a, sizeof(a), "%llu", (unsigned long long)k->b.blocks);
 		rep_tt_set(&t, 3, a);
-		snprintf(a, sizeof(a), "%.0f", rep_verify_bad(k));
+		snprintf(a, sizeof(a), "%llu", (unsigned long long)sb_verify_doc_bad(&k->b));
 		rep_tt_set(&t, 4, a);
-		rep_tt_set(&t, 5, rep_bad_classes(k, a, sizeof(a)));
+		rep_tt_set(&t, 5, rep_bad_classes(&k->b, a, sizeof(a)));
 	}
-	fprintf(f, "\neach rank's verify (%zu ranks, %zu failed)\n", sb_jv_len(ranks), failed);
+	fprintf(f, "\neach rank's verify (%zu ranks, %zu failed)\n", n, failed);
 	rep_tt_print(f, &t);
 	double omitted = 0;
-	for (size_t i = 0; i < sb_jv_len(ranks); i++) {
-		const struct sb_jv *k = sb_jv_at(ranks, i), *rs = sb_jv_get(k, "bad_ranges");
-		omitted += sb_jv_num(sb_jv_get(k, "bad_ranges_omitted"), 0);
-		for (size_t j = 0; j < sb_jv_len(rs) && rep_tt_row(&r); j++) {
-			const struct sb_jv *x = sb_jv_at(rs, j);
-			snprintf(a, sizeof(a), "%.0f", sb_jv_num(sb_jv_get(k, "rank"), -1));
+	for (size_t i = 0; i < n; i++) {
+		omitted += (double)ranks[i].b.omitted;
+		for (size_t j = 0; j < ranks[i].b.nranges && rep_tt_row(&r); j++) {
+			snprintf(a, sizeof(a), "%d", ranks[i].rank);
 			rep_tt_set(&r, 0, a);
-			rep_tt_set(&r, 1, sb_jv_str(sb_jv_get(x, "class")));
-			rep_tt_set(&r, 2,
-				   rep_fmt_offset(sb_jv_num(sb_jv_get(x, "offset"), 0), a,
-						  sizeof(a)));
-			rep_tt_set(&r, 3,
-				   rep_fmt_offset(sb_jv_num(sb_jv_get(x, "length"), 0), a,
-						  sizeof(a)));
-			rep_tt_set(&r, 4, rep_range_detail(x, a, sizeof(a)));
+			range_row(&r, 1, &ranks[i].b.ranges[j]);
 		}
 	}
 	if (!r.nrows)
@@ -309,36 +311,33 @@ static void verify_ranks(FILE *f, const struct sb_jv *ranks)
 }
 
 /* verify of a directory: what its write covered of the free space */
-static void coverage(FILE *f, const struct sb_jv *c)
+static void coverage(FILE *f, const struct sb_verify_doc *v)
 {
-	const double pct = sb_jv_num(sb_jv_get(c, "percent"), NAN);
 	char a[32], b[32];
-	if (!isfinite(pct))
+	if (!v->has_coverage || !isfinite(v->coverage_percent))
 		return;
 	fprintf(f, "covered: %s, %.1f%% of the %s free before%s\n",
-		sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(c, "bytes"), 0), a, sizeof(a)), pct,
-		sb_fmt_size((uint64_t)sb_jv_num(sb_jv_get(c, "free_before"), 0), b, sizeof(b)),
-		sb_jv_bool(sb_jv_get(c, "fill"), 0) ? " (a fill)" : "");
+		sb_fmt_size(v->coverage_bytes, a, sizeof(a)), v->coverage_percent,
+		sb_fmt_size(v->free_before, b, sizeof(b)), v->coverage_fill ? " (a fill)" : "");
 }
 
 /* storbench.verify (verify, run --verify): blocks per class and the bad ranges. */
 static void verify(FILE *f, const struct rep_doc *d)
 {
-	const struct sb_jv *v = sb_jv_get(d->sb, "verify"), *rs = sb_jv_get(v, "bad_ranges");
+	const struct sb_verify_doc *v = d->verify;
 	struct rep_ttable c = { { "class", "blocks", "bytes", "share" }, 4, 1, NULL, 0, 0 };
 	struct rep_ttable r = { { "class", "offset", "length", "detail" }, 4, 1, NULL, 0, 0 };
-	double all = sb_jv_num(sb_jv_get(v, "blocks_checked"), NAN);
-	double bs = sb_jv_num(sb_jv_get(v, "block_size"), 0);
 	char a[64];
-	if (!isfinite(all))
+	if (!v || !v->has_blocks)
 		return;
+	const double all = (double)v->b.blocks, bs = v->block_size;
 	fprintf(f, "\nverify: %.0f blocks of %.0f B checked, result %s\n", all, bs,
-		rep_or(sb_jv_str(sb_jv_get(v, "result")), "-"));
-	coverage(f, sb_jv_get(v, "coverage"));
+		rep_or(v->result, "-"));
+	coverage(f, v);
 	for (int k = 0; k < REP_VCLASS_N; k++) {
-		if (!rep_vclass_shown(v, k) || !rep_tt_row(&c))
+		if (!rep_vclass_shown(&v->b, k) || !rep_tt_row(&c))
 			continue;
-		double n = sb_jv_num(sb_jv_get(v, sb_verify_class_name(k)), 0);
+		const double n = (double)v->b.count[k];
 		rep_tt_set(&c, 0, sb_verify_class_name(k));
 		snprintf(a, sizeof(a), "%.0f", n);
 		rep_tt_set(&c, 1, a);
@@ -347,23 +346,15 @@ static void verify(FILE *f, const struct rep_doc *d)
 		rep_tt_set(&c, 3, a);
 	}
 	rep_tt_print(f, &c);
-	if (sb_jv_len(sb_jv_get(v, "ranks")))
-		verify_ranks(f, sb_jv_get(v, "ranks"));
-	for (size_t i = 0; i < sb_jv_len(rs) && rep_tt_row(&r); i++) {
-		const struct sb_jv *x = sb_jv_at(rs, i);
-		rep_tt_set(&r, 0, sb_jv_str(sb_jv_get(x, "class")));
-		rep_tt_set(&r, 1,
-			   rep_fmt_offset(sb_jv_num(sb_jv_get(x, "offset"), 0), a, sizeof(a)));
-		rep_tt_set(&r, 2,
-			   rep_fmt_offset(sb_jv_num(sb_jv_get(x, "length"), 0), a, sizeof(a)));
-		rep_tt_set(&r, 3, rep_range_detail(x, a, sizeof(a)));
-	}
+	if (v->nranks)
+		verify_ranks(f, v->ranks, v->nranks);
+	for (size_t i = 0; i < v->b.nranges && rep_tt_row(&r); i++)
+		range_row(&r, 0, &v->b.ranges[i]);
 	if (!r.nrows)
 		return;
 	fprintf(f, "\nbad ranges (bytes from the target's start)");
-	if (sb_jv_num(sb_jv_get(v, "bad_ranges_omitted"), 0) > 0)
-		fprintf(f, "; %.0f more not listed",
-			sb_jv_num(sb_jv_get(v, "bad_ranges_omitted"), 0));
+	if (v->b.omitted > 0)
+		fprintf(f, "; %.0f more not listed", (double)v->b.omitted);
 	fputc('\n', f);
 	rep_tt_print(f, &r);
 }

@@ -87,7 +87,6 @@ KNOWN_FOLDER_EDGES = {
     ("lib/results", "lib/pts"): "wt-dev27: pts_json.c, sections.h",
     ("lib/results", "lib/spo"): "wt-dev27: spo_json.c, sections.h",
     ("lib/results", "lib/sweep"): "wt-sm27: sweep_json.c, sections.h",
-    ("lib/results", "lib/verify"): "wt-verify27: verify_json.c, verify_range_json.c",
 }
 
 problems = []

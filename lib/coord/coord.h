@@ -102,6 +102,10 @@ double sb_coord_sum_rate(const struct sb_coord_sum *s);
  * failing rank's (0 when none failed), *who that rank (-1 none). Alone:
  * as given. 0 or -ETIMEDOUT, -ENOMEM. */
 int sb_coord_agree(struct sb_coord *c, int *code, int *who, double timeout_s);
+/* A call that failed with e (a rank died or hangs) while doing what: err
+ * says so ("what: no answer from every rank in time: ending the job ..."),
+ * class SB_ERR_ENV; returns e. */
+int sb_coord_lost(struct sb_error *err, const char *what, int e);
 
 /* The first call that failed (-ETIMEDOUT: a rank died or hangs; -EIO):
  * after it every call fails so at once, and the program ends the job

@@ -76,3 +76,10 @@ int sb_coord_agree(struct sb_coord *c, int *code, int *who, double timeout_s)
 	*who = (int)v[1];
 	return 0;
 }
+
+int sb_coord_lost(struct sb_error *err, const char *what, int e)
+{
+	return sb_error_set(err, e, SB_ERR_ENV,
+			    "%s: %s: ending the job (a rank died, hangs or never got there)", what,
+			    e == -ETIMEDOUT ? "no answer from every rank in time" : strerror(-e));
+}

@@ -6,7 +6,7 @@
 #include "lib/soak/soak_check.h"
 #include "lib/base/units.h"
 #include "lib/results/results.h"
-#include "lib/results/verify_range_json.h"
+#include "lib/verify/verify_range_json.h"
 #include "lib/sweep/sweep.h"
 #include "lib/target/cache.h"
 

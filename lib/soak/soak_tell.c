@@ -55,10 +55,10 @@ int soak_coord_failed(struct soak *s, const char *what, int e)
 {
 	if (s->coord_e)
 		return s->coord_e;
+	struct sb_error lost;
 	s->coord_e = e;
-	return soak_fail(s, e, SB_ERR_ENV,
-			 "%s: %s: ending the job (a rank died, hangs or never got there)", what,
-			 e == -ETIMEDOUT ? "no answer from every rank in time" : strerror(-e));
+	sb_coord_lost(&lost, what, e);
+	return soak_fail(s, e, SB_ERR_ENV, "%s", lost.msg);
 }
 
 int soak_stop_asked(struct soak *s)

@@ -2,6 +2,7 @@
  * (lib/verify/job_verify.h), one sequential pass per file. */
 #include "lib/verify/job_verify.h"
 #include "lib/engine/engine.h"
+#include "lib/verify/verify_ranks.h"
 #include "lib/target/cache.h"
 #include "lib/verify/seqpass.h"
 
@@ -134,4 +135,21 @@ void sb_job_verify_set_ranks(struct sb_job_verify *v, struct sb_job_verify_rank 
 		v->bad += all[k].blocks - all[k].count[SB_VERIFY_INTACT];
 		v->checked &= !!all[k].checked;
 	}
+}
+
+int sb_job_verify_gather(struct sb_job_verify *v, struct sb_coord *c, const char *path,
+			 struct sb_error *err)
+{
+	const int n = sb_coord_size(c);
+	struct sb_job_verify_rank mine, *all;
+	if (n < 2)
+		return 0;
+	sb_job_verify_rank_of(v, &mine);
+	mine.rank = sb_coord_rank(c);
+	snprintf(mine.host, sizeof(mine.host), "%s", sb_coord_host(c));
+	snprintf(mine.path, sizeof(mine.path), "%s", path);
+	const int e = sb_vranks_gather_parts(c, &mine, sizeof(mine), (void **)&all, err);
+	if (!e && all)
+		sb_job_verify_set_ranks(v, all, (unsigned)n);
+	return e;
 }

@@ -11,6 +11,7 @@
 #define SB_JOB_VERIFY_H
 
 #include "lib/sb.h"
+#include "lib/coord/coord.h"
 #include "lib/verify/block.h"
 #include "lib/verify/ranges.h"
 
@@ -80,6 +81,13 @@ void sb_job_verify_rank_of(const struct sb_job_verify *v, struct sb_job_verify_r
  * sb_job_verify_free); blocks and bad become the sums, checked whether
  * every rank checked. */
 void sb_job_verify_set_ranks(struct sb_job_verify *v, struct sb_job_verify_rank *all, unsigned n);
+/* Many ranks (every rank calls it after its check): each rank's part to
+ * rank 0 (path: its first file), whose v then holds every rank's and the
+ * counts summed; the others' v stays their own. Alone (c NULL or of one
+ * rank): nothing. 0, or -errno with err when a rank did not answer (the
+ * caller ends the job). */
+int sb_job_verify_gather(struct sb_job_verify *v, struct sb_coord *c, const char *path,
+			 struct sb_error *err);
 /* Whether the part failed: a block not intact, or its check did not run. */
 int sb_job_verify_rank_failed(const struct sb_job_verify_rank *k);
 

@@ -144,9 +144,9 @@ int sb_vtarget_retire(struct sb_vtarget *t, unsigned i)
 	return 0;
 }
 
-int sb_vtarget_retire_said(struct sb_vtarget *t, unsigned i, char *msg, size_t ml)
+/* The warning a person is owed when removing segment i came to e. */
+static int said(const struct sb_vtarget *t, unsigned i, int e, char *msg, size_t ml)
 {
-	const int e = sb_vtarget_retire(t, i);
 	msg[0] = '\0';
 	if (e == -ESTALE)
 		snprintf(msg, ml,
@@ -156,6 +156,16 @@ int sb_vtarget_retire_said(struct sb_vtarget *t, unsigned i, char *msg, size_t m
 	else if (e < 0 && e != -ENOENT)
 		snprintf(msg, ml, "could not remove '%s': %s", t->seg[i].path, strerror(-e));
 	return e;
+}
+
+int sb_vtarget_retire_said(struct sb_vtarget *t, unsigned i, char *msg, size_t ml)
+{
+	return said(t, i, sb_vtarget_retire(t, i), msg, ml);
+}
+
+int sb_vtarget_remove_said(struct sb_vtarget *t, unsigned i, char *msg, size_t ml)
+{
+	return said(t, i, sb_vtarget_remove(t, i), msg, ml);
 }
 
 void sb_vtarget_free(struct sb_vtarget *t)

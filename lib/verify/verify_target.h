@@ -127,6 +127,8 @@ int sb_vtarget_retire(struct sb_vtarget *t, unsigned i);
 /* sb_vtarget_retire, msg the warning a person is owed when a file that was
  * to go stays ("" when it went, was never there, or is kept held). */
 int sb_vtarget_retire_said(struct sb_vtarget *t, unsigned i, char *msg, size_t ml);
+/* sb_vtarget_remove, msg as sb_vtarget_retire_said's. */
+int sb_vtarget_remove_said(struct sb_vtarget *t, unsigned i, char *msg, size_t ml);
 /* Close and free what resolve and create hold (removes nothing). */
 void sb_vtarget_free(struct sb_vtarget *t);
 /* Learn from the data, by the agreement of blocks read at several places

@@ -1,7 +1,8 @@
 # Verify results as a report: a file damaged with dd between
 # verify --phase=write and --phase=check gives a map with the bad cells in
 # their class's colour, the counts and the ranges in HTML, text and CSV;
-# run --verify carries the same section; a clean run shows only intact.
+# run --verify carries the same section; a clean run shows only intact; a
+# section no storbench writes is refused, naming the key path.
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
@@ -72,3 +73,28 @@ expect_exit 0 "$SB" report "$T/old.json" -o "$T/old.html"
 grep -q '>missing</text>' "$T/old.html" && fail "old result: missing in the legend"
 grep -q ">missing</td>" "$T/v.html" || fail "new result: no missing class"
 ok "classes a result does not list are not shown"
+
+# the section is read through lib/verify's reader (sb_verify_read): what no
+# storbench writes is refused with its key path, the same in every format
+bad() { # WHAT PATTERN PYTHON: v (the verify section) changed as PYTHON says
+	python3 - "$T/v.json" "$T/bad.json" "$3" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+v = d['storbench']['verify']
+exec(sys.argv[3])
+json.dump(d, open(sys.argv[2], 'w'))
+PY
+	for fmt in text csv; do
+		expect_exit 2 "$SB" report "$T/bad.json" --format=$fmt
+		grep -q "^storbench: '.*/bad.json': storbench\.verify\.$2" "$T/err" ||
+			{ cat "$T/err"; fail "$1 ($fmt)"; }
+	done
+}
+bad "blocks_checked missing" "blocks_checked: expected a number from 0 to 1e18, found nothing" \
+	"v.pop('blocks_checked')"
+bad "a range without its class" "bad_ranges\[1\]\.class: expected a verify class .*, found nothing" \
+	"v['bad_ranges'][1].pop('class')"
+bad "a negative count" "misplaced: expected a number from 0 to 1e18, found -3" "v['misplaced'] = -3"
+bad "ranks not a list" "ranks: expected an array of ranks, found 2" "v['ranks'] = 2"
+bad "a phase of the wrong type" "phase: expected a string, found 1" "v['phase'] = 1"
+ok "a verify section no storbench writes is refused by its key path"

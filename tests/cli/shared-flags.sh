@@ -1,7 +1,8 @@
 # The flags commands share (--output, --format, --quiet, --keep,
 # --destroy-data, --seed) are declared once and switched on per command in
 # the command table: each command lists in its --help just those it takes,
-# refuses the others, and checks their values with the same messages.
+# refuses the others, and checks their values with the same messages; the
+# whole-number options of flash, latency and verify say the same too.
 # needs: none
 . "$SB_TOP/tests/lib/cli.sh"
 
@@ -60,4 +61,15 @@ grep -q "^storbench: --csv: means --format=csv" "$T/err" || fail "meta --csv --f
 expect_exit 2 "$SB" meta --seed=0 x
 grep -q "expected a number above 0" "$T/err" || fail "meta --seed=0"
 ok "formats per command"
+
+# a command's whole-number options: one parser (cli_opt_number), one message
+for a in "flash --count=0:1 to 1000" "flash --max-au=x:1 to " "latency --count=-1:1 to 1000000000000" \
+	"latency --warmup=1000001:0 to 1000000" "verify --iodepth=1025:1 to 1024" \
+	"verify --max-ranges=1e3:0 to 100000" "verify --generation=18446744073709551616:0 to 18446744073709551615"; do
+	opt=${a%%:*} cmd=${a%% *} o=${opt#* }
+	expect_exit 2 "$SB" "$cmd" "$o" x
+	grep -q "^storbench: ${o%%=*}: '${o#*=}' is not valid (expected a number from ${a#*:}" "$T/err" ||
+		{ cat "$T/err"; fail "$opt"; }
+done
+ok "number options of flash, latency and verify: the same words"
 exit 0

@@ -10,7 +10,7 @@
 #include "tests/lib/sbtest.h"
 #include "lib/json/json_read.h"
 #include "lib/json/json_write.h"
-#include "lib/results/verify_json.h"
+#include "lib/verify/verify_json.h"
 
 #define NRANKS 3
 

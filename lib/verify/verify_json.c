@@ -1,10 +1,10 @@
 /*
- * The results' "verify" sections (lib/results/verify_json.h): storbench
+ * The results' "verify" sections (lib/verify/verify_json.h): storbench
  * verify's settings, phases, counts per class and bad ranges; its --probe;
  * run --verify's counts over the job's files.
  */
-#include "lib/results/verify_json.h"
-#include "lib/results/verify_range_json.h"
+#include "lib/verify/verify_json.h"
+#include "lib/verify/verify_range_json.h"
 
 static const char *phase_name(int phase)
 {

@@ -1,5 +1,5 @@
 /* A bad range of verification in JSON. */
-#include "lib/results/verify_range_json.h"
+#include "lib/verify/verify_range_json.h"
 
 void sb_verify_range_json(struct sb_json *j, const struct sb_verify_range *g, int file)
 {

@@ -1,7 +1,7 @@
-/* storbench verify: what its files (cmd_verify.c, verify_run.c,
- * verify_out.c, verify_probe.c) and soak share. The target and the phases
- * are the library's (lib/verify/verify_target.h); here are the options,
- * the messages, the progress line and the text. */
+/* storbench verify: what its files (cmd_verify.c, verify_prep.c,
+ * verify_out.c, verify_probe.c) and soak share. The run is the library's
+ * (lib/verify/verify.h); here are the options, the target made ready, the
+ * messages, the progress line and the text. */
 #ifndef SB_CLI_VERIFY_H
 #define SB_CLI_VERIFY_H
 
@@ -47,19 +47,6 @@ struct vtarget {
 	char why[512]; /* the last failure printed */
 };
 
-/* A run in progress: what the library fills, and what the progress line
- * and the text need besides. */
-struct verify_report {
-	struct sb_verify_report res;
-	const struct verify_opts *o;
-	const struct vtarget *t;
-	/* many ranks, and every one runs this phase (the caller agreed so):
-	 * rank 0's line shows the bytes and the rate of all of them, summed
-	 * every 50 ms without blocking, and the phase ends on every rank once
-	 * all are done */
-	int all_ranks;
-};
-
 /* cmd_verify.c: the options, shared with soak. */
 void verify_defaults(struct verify_opts *o);
 int verify_set_opt(struct verify_opts *o, int id, const char *v, char *hint, size_t hl);
@@ -70,31 +57,41 @@ int verify_check_opts(struct verify_opts *o);
 void verify_take_shared(struct verify_opts *o, const struct cli_command *cmd,
 			const struct cli_shared *sh);
 
-/* verify_run.c: what the options ask of the target, as the library takes it */
-struct sb_vtarget_opts verify_lib_opts(const struct verify_opts *o);
-/* verify_run.c: resolve TARGET (nothing is created); then, for a write,
+/* verify_prep.c: resolve TARGET (nothing is created); then, for a write,
  * create or take over its files (after every option was checked). Both
  * print their error and return an exit code. */
 int verify_target_resolve(struct vtarget *t, const char *path, struct verify_opts *o);
 int verify_target_create(struct vtarget *t, const struct verify_opts *o);
 void verify_target_cleanup(struct vtarget *t, int remove_created);
-/* Remove the files this run created, keeping the plan: the next
- * verify_target_create makes them again (soak's file mode). */
-void verify_target_remove_created(struct vtarget *t);
-
-/* verify_out.c */
-void verify_render_text(FILE *f, const struct verify_report *r);
-
-/* verify_run.c: write and/or check; returns the exit code. */
-int verify_run(struct verify_opts *o, const char *path);
+/* The library's options of the target (sb_vtarget_resolve, _create). */
+struct sb_vtarget_opts verify_lib_opts(const struct verify_opts *o);
+/* A file made for the write, open as fd: noted in a rank's directory and,
+ * where the run removes it, removed by a second Ctrl-C. */
+void verify_track_created(const char *path, int fd, const struct verify_opts *o);
 /* The engine the options ask for (never null); prints and returns NULL
  * when unusable. */
 const struct sb_engine_ops *verify_engine(const struct verify_opts *o);
-/* One phase over every file of t (write and fsync, or read and check into
- * r->res.acc, with r->res.fmt), with a progress line labelled label; the
- * request size and depth are r->o's. Returns 0 or an exit code. */
-int verify_phase(struct verify_report *r, const struct vtarget *t, const struct sb_engine_ops *ops,
-		 int write, const char *label);
+/* Everything before storbench verify's run, agreed by every rank: the
+ * target probed (a rank's own directory under mpirun: *path becomes it),
+ * resolved, its space checked, the engine chosen (*ops), signals handled,
+ * a device consented to. Prints and returns an exit code. */
+int verify_prepare(struct vtarget *t, struct verify_opts *o, const char **path,
+		   const struct sb_engine_ops **ops);
+
+/* verify_out.c: the progress line of a run's phases (hooks of the
+ * library's run, h->ctx a struct verify_line). */
+struct verify_line {
+	struct cli_progress pg;
+	const struct verify_opts *o;
+	char what[64];
+};
+void verify_hooks(struct sb_verify_hooks *h, struct verify_line *l, const struct verify_opts *o);
+/* The results of a run (text or JSON, and the files asked for); returns 0,
+ * an exit code of its own, or (many ranks, not rank 0) 1 with *code the
+ * worst of every rank's, nothing written. */
+int verify_output(const struct verify_opts *o, struct sb_verify_result *v, int *code);
+/* The probe's text. */
+void verify_probe_text(FILE *f, const char *path, const struct sb_capacity_report *p);
 
 /* verify_probe.c: --probe on a block device. Returns the exit code. */
 int verify_probe(const struct verify_opts *o, const char *path);
