@@ -5,7 +5,7 @@
 # its own once the slow level has held, and the cache comes back after
 # idle, more after a longer idle. The report renders the section.
 # Skips where FUSE is not usable.
-# needs: fuse serial
+# needs: fuse serial io-only
 . "$(dirname "$0")/../lib/cli.sh"
 . "$(dirname "$0")/../lib/cachefs.sh"
 

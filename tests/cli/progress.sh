@@ -8,7 +8,7 @@
 # stderr is not a terminal and lasts under 10 s. Bounds are loose: the
 # machine may be busy; the counts of updates depend on nothing but the
 # wall clock passing.
-# needs: slow
+# needs: slow io-only
 . "$(dirname "$0")/../lib/cli.sh"
 
 command -v script >/dev/null 2>&1 || skip "no script(1) (util-linux) to give the program a terminal"
