@@ -346,10 +346,10 @@ fuzz: $(BUILD)/libstorbench.a
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/spo-journal tests/fuzz/fuzz-spo-journal.c \
 		lib/spo/spo_journal.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/soak-log tests/fuzz/fuzz-soak-log.c \
-		lib/soak/soak_check.c lib/soak/soak_read.c lib/target/kmsg.c lib/target/kmsg_stack.c \
-		lib/target/sysfs.c lib/target/cache.c lib/json/json_read.c lib/json/json_access.c \
+		lib/soak/soak_check.c lib/soak/soak_read.c lib/device/kmsg.c lib/device/kmsg_stack.c \
+		lib/device/sysfs.c lib/target/cache.c lib/json/json_read.c lib/json/json_access.c \
 		lib/json/json_write.c lib/analysis/anomalies.c lib/analysis/robust.c \
-		lib/analysis/soak_verdict.c lib/verify/block.c lib/verify/crc32c.c lib/verify/ranges.c \
+		lib/soak/soak_verdict.c lib/verify/block.c lib/verify/crc32c.c lib/verify/ranges.c \
 		lib/verify/verify_range_json.c lib/soak/soak_record.c lib/sweep/plan.c \
 		lib/stats/hist.c lib/base/error.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/verify-read tests/fuzz/fuzz-verify-read.c \

@@ -54,8 +54,9 @@ struct cli_opt {
 };
 
 /* The flags commands share, declared once (cli/opt.c); a command's row in
- * the command table (cli/main.c) says which it takes, the values they take
- * for --format, and its own words for one where they differ. */
+ * the command table (cli/main.c) says which it takes, and its words (struct
+ * cli_words) the values --format takes and its own help of one where the
+ * common words would not say it right. */
 enum cli_shared_id {
 	CLI_S_OUTPUT,
 	CLI_S_FORMAT,
@@ -84,15 +85,21 @@ enum cli_shared_id {
 #define CLI_PRECOND ((1u << CLI_S_PRECOND) | (1u << CLI_S_PURGE))
 #define CLI_DISCARD (1u << CLI_S_DISCARD) /* --discard-before */
 
-struct cli_command {
-	const char *name;
-	int (*fn)(const struct cli_command *cmd, int argc, char **argv);
-	const char *summary;
-	unsigned shared;	   /* the CLI_* flags it takes */
+/* What a command says of itself (cli/main.c). */
+struct cli_words {
+	const char *summary;	   /* its line in storbench --help */
 	const char *formats;	   /* --format's values, the default first: "text|json" */
 	const char *help[CLI_S_N]; /* its own help of a shared flag; NULL: the common one */
 	const char *pass;	   /* exit 0, in its words ("every block intact") */
 	const char *fail;	   /* exit 1, in its words; NULL: it never fails a device */
+};
+
+/* A row of the command table (cli/main.c). */
+struct cli_command {
+	const char *name;
+	int (*fn)(const struct cli_command *cmd, int argc, char **argv);
+	unsigned shared; /* the CLI_* flags it takes */
+	const struct cli_words *words;
 };
 /* The exit status table (cli/exit_status.c) at the end of a --help: the
  * codes of every command, cmd's words for 0 and 1 (NULL: storbench's). */
@@ -150,7 +157,7 @@ int cli_parse_target(int argc, char **argv, const struct cli_cmd_opts *c,
 		     void (*help)(const struct cli_cmd_opts *), const char *what, char **target);
 
 /* ---- target states (cli/state_prep.c, docs/states.md) ---- */
-/* The purge methods of lib/target/purge.h's names table, none last, as an
+/* The purge methods of lib/device/purge.h's names table, none last, as an
  * option's argument: "auto|discard|secure-discard|sanitize|format|none".
  * Filled by cli_purge_arg(); an option table may point at it. */
 extern char cli_purge_methods[160];

@@ -35,7 +35,7 @@ static const struct cli_opt cliff_opts[] = {
 	  "after the fill, idle for each TIME and measure how much of the cache came back "
 	  "(e.g. 1m,5m,30m) [none]" },
 	{ "purge", OPT_ARG, C_PURGE, cli_purge_methods,
-	  "before the fill: a device purged whole by the method (lib/target/purge.c; auto: "
+	  "before the fill: a device purged whole by the method (lib/device/purge.c; auto: "
 	  "the strongest it takes), a file's region discarded (a hole punched: auto or "
 	  "discard) [none]" },
 	{ "idle-before", OPT_ARG, C_IDLE_BEFORE, "TIME",

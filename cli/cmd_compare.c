@@ -12,51 +12,11 @@
 #include "cli/report_files.h"
 #include "report/compare.h"
 
-#include <strings.h>
-
-enum fmt { F_NONE, F_TEXT, F_JSON, F_HTML, F_CSV, F_XLSX };
-static const char *const fmt_names[] = { "", "text", "json", "html", "csv", "xlsx" };
-
 /* compare's options are the shared --output and --format alone */
 struct compare_ctx {
 	const char *output;
-	enum fmt format;
+	const char *format; /* "text", "json", "html", "csv", "xlsx" */
 };
-
-static enum fmt fmt_named(const char *s)
-{
-	for (int i = F_TEXT; s && i <= F_XLSX; i++)
-		if (!strcmp(s, fmt_names[i]))
-			return (enum fmt)i;
-	return F_NONE;
-}
-
-/* ---- the command ---- */
-static int pick_format(struct compare_ctx *c)
-{
-	if (!c->format && c->output) {
-		c->format = fmt_named(cli_format_of_path(c->output));
-		if (!c->format) {
-			sb_err("--output: '%s' has no extension that names a format (.html, "
-			       ".json, .csv, .xlsx or .txt); add --format",
-			       c->output);
-			return SB_EXIT_USAGE;
-		}
-	}
-	if (!c->format)
-		c->format = F_TEXT;
-	if (c->format == F_XLSX && (!c->output || !strcmp(c->output, "-"))) {
-		sb_err("--format=xlsx: a workbook needs a file (-o FILE.xlsx)");
-		return SB_EXIT_USAGE;
-	}
-	if (c->format == F_XLSX && !rep_xlsx_available()) {
-		char *why;
-		cmp_xlsx(c->output, NULL, &why); /* says what is missing */
-		cli_print_why(why);
-		return SB_EXIT_USAGE;
-	}
-	return 0;
-}
 
 static int write_xlsx(const char *tmp, const void *vc)
 {
@@ -86,12 +46,13 @@ static int run_compare(struct compare_ctx *o, char **pos, int npos)
 		rc = SB_EXIT_USAGE;
 	}
 	if (!rc) {
-		int (*w)(FILE *, const void *) = o->format == F_JSON   ? cmp_json
-						 : o->format == F_HTML ? cmp_html
-						 : o->format == F_CSV  ? cmp_csv
-								       : cmp_text;
-		rc = o->format == F_XLSX ? cli_write_named(o->output, write_xlsx, &c)
-					 : cli_write_file(o->output, w, &c);
+		const char *f = o->format;
+		int (*w)(FILE *, const void *) = !strcmp(f, "json")   ? cmp_json
+						 : !strcmp(f, "html") ? cmp_html
+						 : !strcmp(f, "csv")  ? cmp_csv
+								      : cmp_text;
+		rc = !strcmp(f, "xlsx") ? cli_write_named(o->output, write_xlsx, &c)
+					: cli_write_file(o->output, w, &c);
 	}
 	cmp_free(&c);
 	for (int i = 0; i < npos; i++)
@@ -102,7 +63,7 @@ static int run_compare(struct compare_ctx *o, char **pos, int npos)
 
 int cmd_compare(const struct cli_command *cmd, int argc, char **argv)
 {
-	struct compare_ctx o = { NULL, F_NONE };
+	struct compare_ctx o = { NULL, "text" };
 	struct cli_shared sh = { 0 };
 	cli_signals_install_exit(); /* a Ctrl-C leaves no half-written output */
 	struct cli_cmd_opts co = { NULL, NULL, 0, NULL, &o, cmd, &sh };
@@ -112,7 +73,6 @@ int cmd_compare(const struct cli_command *cmd, int argc, char **argv)
 		return sb_err("out of memory"), SB_EXIT_ENV;
 	int p = cli_parse(argc, argv, &co, pos, argc, &npos);
 	o.output = sh.output;
-	o.format = fmt_named(sh.format);
 	if (p == 1) {
 		printf("usage: storbench compare [options] A B [C...] [-o FILE]\n\n"
 		       "Compares results (storbench or fio JSON) with the first, A: for every test and\n"
@@ -137,7 +97,8 @@ int cmd_compare(const struct cli_command *cmd, int argc, char **argv)
 	} else if (npos < 2) {
 		sb_err("compare needs two or more RESULT files (see --help)");
 		rc = SB_EXIT_USAGE;
-	} else if (!(rc = pick_format(&o))) {
+	} else if (!(rc = cli_output_format(cmd, &sh, ".html, .json, .csv, .xlsx or .txt",
+					    &o.format))) {
 		rc = run_compare(&o, pos, npos);
 	}
 	free(pos);

@@ -45,7 +45,7 @@ static const struct cli_opt pts_opts[] = {
 	  "client: the bytes the IOPS and latency tests address, in 2048 segments placed at "
 	  "random in the active range (PTS-C: 8G or 16G) [8G; half the active range where 8G does not fit]" },
 	{ "purge", OPT_ARG, P_PURGE, cli_purge_methods,
-	  "how the device is purged before each test (lib/target/purge.c; auto: the "
+	  "how the device is purged before each test (lib/device/purge.c; auto: the "
 	  "strongest it takes) [auto]" },
 	{ "precondition", OPT_ARG, P_PRECONDITION, "auto|none|Nx",
 	  "sequential 128 KiB writes over the active range, N times [auto: 2x]" },

@@ -8,10 +8,7 @@
  */
 #include "cli/report_files.h"
 
-#include <strings.h>
-
 enum { O_TABLE };
-enum fmt { F_NONE, F_TEXT, F_HTML, F_CSV, F_XLSX, F_JSON };
 
 static const struct cli_opt report_opts[] = {
 	{ "table", OPT_ARG, O_TABLE, "NAME",
@@ -26,20 +23,10 @@ static const struct cli_opt report_opts[] = {
 
 struct report_ctx {
 	const char *output;
-	enum fmt format;
+	const char *format; /* "text", "html", "csv", "xlsx", "json" */
 	enum rep_table table;
 	int table_set;
 };
-
-static const char *const fmt_names[] = { "", "text", "html", "csv", "xlsx", "json" };
-
-static enum fmt fmt_named(const char *s)
-{
-	for (int i = F_TEXT; i <= F_JSON; i++)
-		if (!strcmp(s, fmt_names[i]))
-			return (enum fmt)i;
-	return F_NONE;
-}
 
 static int report_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
@@ -84,34 +71,16 @@ static void help(const struct cli_cmd_opts *co)
 	cli_print_exit_status(stdout, co->cmd);
 }
 
-static int check_format(struct report_ctx *c)
+static int check_format(const struct cli_command *cmd, const struct cli_shared *sh,
+			struct report_ctx *c)
 {
-	if (!c->format && c->output) {
-		const char *name = cli_format_of_path(c->output);
-		c->format = name ? fmt_named(name) : F_NONE;
-		if (!c->format) {
-			sb_err("--output: '%s' has no extension that names a format (.html, .csv, "
-			       ".xlsx, .json or .txt); add --format",
-			       c->output);
-			return SB_EXIT_USAGE;
-		}
-	}
-	if (!c->format)
-		c->format = F_TEXT;
-	if (c->format == F_XLSX && (!c->output || !strcmp(c->output, "-"))) {
-		sb_err("--format=xlsx: a workbook needs a file (-o FILE.xlsx)");
-		return SB_EXIT_USAGE;
-	}
-	if (c->format == F_XLSX && !rep_xlsx_available()) {
-		char *why;
-		rep_xlsx(c->output, NULL, 0, &why); /* says what is missing */
-		cli_print_why(why);
-		return SB_EXIT_USAGE;
-	}
-	if (c->table_set && c->format != F_CSV) {
+	const int rc = cli_output_format(cmd, sh, ".html, .csv, .xlsx, .json or .txt", &c->format);
+	if (rc)
+		return rc;
+	if (c->table_set && strcmp(c->format, "csv")) {
 		sb_err("--table: picks the table of a CSV report (-o FILE.csv or --format=csv), "
 		       "not of a %s one",
-		       fmt_names[c->format]);
+		       c->format);
 		return SB_EXIT_USAGE;
 	}
 	return 0;
@@ -138,12 +107,15 @@ static int render(FILE *f, const void *vctx)
 {
 	const struct render_ctx *r = vctx;
 	int e;
-	switch (r->c->format) {
-	case F_HTML: e = rep_html(f, r->docs, r->n); break;
-	case F_CSV: e = rep_csv(f, r->docs, r->n, r->c->table); break;
-	case F_JSON: e = rep_json(f, r->docs, r->n); break;
-	default: e = rep_text(f, r->docs, r->n); break;
-	}
+	const char *fmt = r->c->format;
+	if (!strcmp(fmt, "html"))
+		e = rep_html(f, r->docs, r->n);
+	else if (!strcmp(fmt, "csv"))
+		e = rep_csv(f, r->docs, r->n, r->c->table);
+	else if (!strcmp(fmt, "json"))
+		e = rep_json(f, r->docs, r->n);
+	else
+		e = rep_text(f, r->docs, r->n);
 	return e < 0 && reread_failed(r) ? CLI_WRITE_SAID : e;
 }
 
@@ -160,7 +132,7 @@ static int write_xlsx(const char *tmp, const void *vctx)
 
 int cmd_report(const struct cli_command *cmd, int argc, char **argv)
 {
-	struct report_ctx c = { NULL, F_NONE, REP_T_MEASUREMENTS, 0 };
+	struct report_ctx c = { NULL, "text", REP_T_MEASUREMENTS, 0 };
 	struct cli_shared sh = { 0 };
 	cli_signals_install_exit(); /* a Ctrl-C leaves no half-written output */
 	struct cli_cmd_opts co = { report_opts, report_set, 0, NULL, &c, cmd, &sh };
@@ -170,7 +142,6 @@ int cmd_report(const struct cli_command *cmd, int argc, char **argv)
 		return sb_err("out of memory"), SB_EXIT_ENV;
 	int p = cli_parse(argc, argv, &co, pos, argc, &npos);
 	c.output = sh.output;
-	c.format = sh.format ? fmt_named(sh.format) : F_NONE;
 	if (p == 1)
 		help(&co);
 	rc = p == 1 ? SB_EXIT_OK : p < 0 ? SB_EXIT_USAGE : 0;
@@ -179,7 +150,7 @@ int cmd_report(const struct cli_command *cmd, int argc, char **argv)
 		rc = SB_EXIT_USAGE;
 	}
 	if (p == 0 && !rc)
-		rc = check_format(&c);
+		rc = check_format(cmd, &sh, &c);
 	struct rep_doc **docs = calloc((size_t)npos + 1, sizeof(*docs));
 	if (!docs && !rc)
 		rc = (sb_err("out of memory"), SB_EXIT_ENV);
@@ -187,8 +158,8 @@ int cmd_report(const struct cli_command *cmd, int argc, char **argv)
 		rc = cli_load_result(pos[i], &docs[i]);
 	struct render_ctx r = { &c, docs, (size_t)npos };
 	if (p == 0 && !rc)
-		rc = c.format == F_XLSX ? cli_write_named(c.output, write_xlsx, &r)
-					: cli_write_file(c.output, render, &r);
+		rc = !strcmp(c.format, "xlsx") ? cli_write_named(c.output, write_xlsx, &r)
+					       : cli_write_file(c.output, render, &r);
 	for (int i = 0; docs && i < npos; i++)
 		rep_free(docs[i]);
 	free(docs);

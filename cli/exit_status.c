@@ -1,8 +1,8 @@
 /* The exit status: one table for every command (cli.h's enum sb_exit),
  * printed at the end of each command's --help and of storbench --help;
  * scripts/gen-man makes the manual page's EXIT STATUS from the latter. A
- * command's row of the command table (cli/main.c) says in its own words
- * what a pass and a failure are for it. */
+ * command's words (struct cli_words, cli/main.c) say what a pass and a
+ * failure are for it. */
 #include "cli/cli.h"
 
 static const struct {
@@ -34,14 +34,14 @@ static void row(FILE *f, int code, const char *what)
 void cli_print_exit_status(FILE *f, const struct cli_command *cmd)
 {
 	char pass[512], fail[512];
-	snprintf(pass, sizeof(pass), "pass%s%s", cmd && cmd->pass ? ": " : "",
-		 cmd && cmd->pass ? cmd->pass : "");
+	snprintf(pass, sizeof(pass), "pass%s%s", cmd && cmd->words->pass ? ": " : "",
+		 cmd && cmd->words->pass ? cmd->words->pass : "");
 	if (!cmd)
 		snprintf(fail, sizeof(fail),
 			 "the verdict: the test ran and found a failure (a block "
 			 "that did not\nverify, an I/O error, no steady state)");
-	else if (cmd->fail)
-		snprintf(fail, sizeof(fail), "the verdict: %s", cmd->fail);
+	else if (cmd->words->fail)
+		snprintf(fail, sizeof(fail), "the verdict: %s", cmd->words->fail);
 	else
 		snprintf(fail, sizeof(fail), "not used: %s tests no device for a failure",
 			 cmd->name);

@@ -4,182 +4,196 @@
 #include <sys/utsname.h>
 
 #define RESULTS (CLI_OUTPUT | CLI_FORMAT)
+/* a command that writes its target: progress lines, --destroy-data */
+#define WRITER (RESULTS | CLI_QUIET | CLI_DESTROY)
+/* a job's: its files kept, under mpirun, the target's state before */
+#define JOBS (WRITER | CLI_KEEP | CLI_RANKS | CLI_PRECOND | CLI_DISCARD)
 
-/* One row a command: its name, its function, its line in --help, the
- * shared flags it takes (cli/opt.c declares them; .help holds a command's
- * own words for one where the common ones would not say it right), and
- * what exit 0 and 1 mean for it (the exit status table of its --help). */
+/* Each command's words (struct cli_words in cli/cli.h): its line in
+ * --help, its --format values, its own help of a shared flag where the
+ * common words would not say it right, and what exit 0 and 1 mean for it
+ * (the exit status table of its --help). */
+static const struct cli_words w_quick = {
+	"CrystalDiskMark-style summary of a target (the default job)",
+	"text|json",
+	{ [CLI_S_OUTPUT] = "write JSON results to FILE (a second target goes to FILE with "
+			   "'-2' added)",
+	  [CLI_S_KEEP] = "keep the test file",
+	  [CLI_S_DESTROY] = "allow the write tests on a block device or a file storbench did "
+			    "not create" },
+	"every test measured",
+	"a test met an I/O error",
+};
+/* --seed is a workload option of run (fio's randseed), in the job model */
+static const struct cli_words w_run = {
+	"fio-class workload: any pattern, block size, depth, engine",
+	"text|json|json+",
+	{ [CLI_S_KEEP] = "keep the test file(s) storbench created",
+	  [CLI_S_DESTROY] = "allow writing to an existing file storbench did not create" },
+	"every job ran",
+	"a job met an I/O error, or its verify= found a bad block",
+};
+/* fio runs under mpirun (CLI_RANKS) and reads its own command line, not
+ * the shared flags */
+static const struct cli_words w_fio = {
+	"fio's command line: its options, job files and normal output layout",
+	"normal|json",
+	{ NULL },
+	"every job ran",
+	"a job met an I/O error, or its verify= found a bad block",
+};
+static const struct cli_words w_latency = {
+	"ioping-class latency probe; dd and hdparm presets",
+	"text|json",
+	{ [CLI_S_QUIET] = "no line per request",
+	  [CLI_S_KEEP] = "keep the test file storbench created",
+	  [CLI_S_DESTROY] = "allow writing to data storbench did not create" },
+	"every request answered",
+	"a request failed",
+};
+#define META_HELP                                                                                \
+	{                                                                                        \
+		[CLI_S_QUIET] = "no progress lines",                                             \
+		[CLI_S_SEED] = "seed for names, sizes, orders, seeks [clock]",                   \
+		[CLI_S_STONEWALL] = "under mpirun: each test ends on every rank when the first " \
+				    "rank ends it (mdtest's stonewalling)"                       \
+	}
+static const struct cli_words w_meta = {
+	"bonnie++-class file create/stat/delete, block and seek tests",
+	"text|json|csv",
+	META_HELP,
+	"every test ran",
+	"a file operation failed",
+};
+static const struct cli_words w_bonnie = {
+	"bonnie++'s command line, text table and CSV line (runs meta)",
+	"text|json|csv",
+	META_HELP,
+	"every test ran",
+	"a file operation failed",
+};
+static const struct cli_words w_sweep = {
+	"iozone-class matrix: tests x file size x record size",
+	"text|json",
+	{ [CLI_S_QUIET] = "no progress lines",
+	  [CLI_S_DESTROY] = "TARGET may be an existing file storbench did not create: it is "
+			    "overwritten",
+	  [CLI_S_STONEWALL] = "under mpirun: each timed pass ends on every rank when the "
+			      "first rank ends it" },
+	"every cell measured",
+	"a test met an I/O error",
+};
+static const struct cli_words w_iozone = {
+	"iozone's command line and output layout, run as a sweep",
+	"text",
+	{ NULL },
+	"every cell measured",
+	"a test met an I/O error",
+};
+static const struct cli_words w_flash = {
+	"flashbench-class geometry: erase block, page, open allocation units",
+	"text|json",
+	{ [CLI_S_QUIET] = "no progress line",
+	  [CLI_S_DESTROY] = "allow --open-au to overwrite the target" },
+	"the probes ran",
+	"a probe met an I/O error",
+};
+static const struct cli_words w_info = {
+	"identity, geometry, cache state and health of the device",
+	"text|json",
+	{ [CLI_S_OUTPUT] = "write the JSON document to FILE",
+	  [CLI_S_DESTROY] = "allow --set-cache to switch the device's cache" },
+	"described (and the cache switched, with --set-cache)",
+	NULL,
+};
+static const struct cli_words w_verify = {
+	"fill and check data (f3-class), fake-capacity probe",
+	"text|json",
+	{ [CLI_S_KEEP] = "keep the files of --phase=both",
+	  [CLI_S_DESTROY] = "allow overwriting a device or a file storbench did not create",
+	  [CLI_S_SEED] = "run seed [write: random; check: read from the data]" },
+	"every block intact",
+	"a block was not intact (corrupted, misplaced, stale, missing,\nunreadable), or a write "
+	"failed",
+};
+static const struct cli_words w_soak = {
+	"stability loop: write, sync, drop caches, read and verify, delete",
+	"text|json",
+	{ [CLI_S_OUTPUT] = "write the JSON results to FILE at the end",
+	  [CLI_S_QUIET] = "no progress within iterations" },
+	"every iteration verified (PASS)",
+	"a block did not verify, an I/O error, a kernel storage\nerror of the target's (or an "
+	"anomaly, with --fail-on-anomaly): FAIL; a soak\nthe target stops is ABORTED (3), one a "
+	"signal stops INTERRUPTED (130, 143;\nFAIL, 1, when an iteration failed before)",
+};
+static const struct cli_words w_pts = {
+	"SNIA PTS: purge, precondition, IOPS/throughput/latency/WSAT to steady state",
+	"text|json",
+	{ [CLI_S_QUIET] = "no progress lines",
+	  [CLI_S_DESTROY] = "required: every byte of DEVICE is destroyed (purged, then "
+			    "written)",
+	  [CLI_S_SEED] = "seed of the data and the offsets [clock]" },
+	"steady state reached by every test",
+	"a test did not reach steady state, or an I/O error",
+};
+static const struct cli_words w_cliff = {
+	"where the fast write (SLC) cache ends, and how much comes back after idle",
+	"text|json",
+	{ [CLI_S_QUIET] = "no progress line",
+	  [CLI_S_DESTROY] = "allow overwriting a block device or a file (required for them)" },
+	"measured, with or without a drop",
+	"the fill met an I/O error",
+};
+static const struct cli_words w_spo = {
+	"sudden power off: acknowledged writes must survive a power cut",
+	"text|json",
+	{ [CLI_S_OUTPUT] = "--check: write the JSON results to FILE",
+	  [CLI_S_QUIET] = "no progress line",
+	  [CLI_S_DESTROY] = "allow overwriting TARGET (the writer always overwrites it)",
+	  [CLI_S_SEED] = "the run's id [random]" },
+	"the writer stopped by --duration or the cut; --check: nothing\nacknowledged was lost or "
+	"damaged; --cycles: every cycle passed",
+	"a write or a flush failed (the writer); acknowledged data lost or\ndamaged (--check); a "
+	"cycle failed (--cycles)",
+};
+static const struct cli_words w_report = {
+	"render results (storbench, fio) as HTML with charts, CSV, XLSX, text, JSON",
+	"text|html|csv|xlsx|json",
+	{ [CLI_S_OUTPUT] = "write to FILE; its extension picks the format: .html, .csv, .xlsx, "
+			   ".json, .txt [text on stdout]",
+	  [CLI_S_FORMAT] = "the format, whatever the extension" },
+	"rendered",
+	NULL,
+};
+static const struct cli_words w_compare = {
+	"results side by side: differences and whether they are real",
+	"text|json|html|csv|xlsx",
+	{ [CLI_S_OUTPUT] = "write to FILE: .html, .json, .csv, .xlsx or .txt [text on stdout]",
+	  [CLI_S_FORMAT] = "the format, whatever the extension" },
+	"compared (whatever the differences)",
+	NULL,
+};
+
+/* One row a command, as git's: its name, its function, the shared flags
+ * it takes (cli/opt.c declares them) and its words. */
 static const struct cli_command commands[] = {
-	{ "quick",
-	  cmd_quick,
-	  "CrystalDiskMark-style summary of a target (the default job)",
-	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY | CLI_RANKS | CLI_PRECOND | CLI_DISCARD,
-	  "text|json",
-	  { [CLI_S_OUTPUT] = "write JSON results to FILE (a second target goes to FILE with "
-			     "'-2' added)",
-	    [CLI_S_KEEP] = "keep the test file",
-	    [CLI_S_DESTROY] = "allow the write tests on a block device or a file storbench did "
-			      "not create" },
-	  "every test measured",
-	  "a test met an I/O error" },
-	{ "run",
-	  cmd_run,
-	  "fio-class workload: any pattern, block size, depth, engine",
-	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY | CLI_RANKS | CLI_PRECOND | CLI_DISCARD,
-	  "text|json|json+",
-	  /* --seed is a workload option there (fio's randseed), in the job model */
-	  { [CLI_S_KEEP] = "keep the test file(s) storbench created",
-	    [CLI_S_DESTROY] = "allow writing to an existing file storbench did not create" },
-	  "every job ran",
-	  "a job met an I/O error, or its verify= found a bad block" },
-	{ "fio",
-	  cmd_fio,
-	  "fio's command line: its options, job files and normal output layout",
-	  CLI_RANKS, /* runs under mpirun; it reads its own command line, not these flags */
-	  "normal|json",
-	  { NULL },
-	  "every job ran",
-	  "a job met an I/O error, or its verify= found a bad block" },
-	{ "latency",
-	  cmd_latency,
-	  "ioping-class latency probe; dd and hdparm presets",
-	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY,
-	  "text|json",
-	  { [CLI_S_QUIET] = "no line per request",
-	    [CLI_S_KEEP] = "keep the test file storbench created",
-	    [CLI_S_DESTROY] = "allow writing to data storbench did not create" },
-	  "every request answered",
-	  "a request failed" },
-	{ "meta",
-	  cmd_meta,
-	  "bonnie++-class file create/stat/delete, block and seek tests",
-	  RESULTS | CLI_QUIET | CLI_SEED | CLI_RANKS,
-	  "text|json|csv",
-	  { [CLI_S_QUIET] = "no progress lines",
-	    [CLI_S_SEED] = "seed for names, sizes, orders, seeks [clock]",
-	    [CLI_S_STONEWALL] = "under mpirun: each test ends on every rank when the first "
-				"rank ends it (mdtest's stonewalling)" },
-	  "every test ran",
-	  "a file operation failed" },
-	{ "bonnie",
-	  cmd_bonnie,
-	  "bonnie++'s command line, text table and CSV line (runs meta)",
-	  RESULTS | CLI_QUIET | CLI_SEED | CLI_RANKS,
-	  "text|json|csv",
-	  { [CLI_S_QUIET] = "no progress lines",
-	    [CLI_S_SEED] = "seed for names, sizes, orders, seeks [clock]",
-	    [CLI_S_STONEWALL] = "under mpirun: each test ends on every rank when the first "
-				"rank ends it (mdtest's stonewalling)" },
-	  "every test ran",
-	  "a file operation failed" },
-	{ "sweep",
-	  cmd_sweep,
-	  "iozone-class matrix: tests x file size x record size",
-	  RESULTS | CLI_QUIET | CLI_DESTROY | CLI_PRECOND | CLI_RANKS,
-	  "text|json",
-	  { [CLI_S_QUIET] = "no progress lines",
-	    [CLI_S_DESTROY] = "TARGET may be an existing file storbench did not create: it is "
-			      "overwritten",
-	    [CLI_S_STONEWALL] = "under mpirun: each timed pass ends on every rank when the "
-				"first rank ends it" },
-	  "every cell measured",
-	  "a test met an I/O error" },
-	{ "iozone",
-	  cmd_iozone,
-	  "iozone's command line and output layout, run as a sweep",
-	  0,
-	  "text",
-	  { NULL },
-	  "every cell measured",
-	  "a test met an I/O error" },
-	{ "flash",
-	  cmd_flash,
-	  "flashbench-class geometry: erase block, page, open allocation units",
-	  RESULTS | CLI_QUIET | CLI_DESTROY,
-	  "text|json",
-	  { [CLI_S_QUIET] = "no progress line",
-	    [CLI_S_DESTROY] = "allow --open-au to overwrite the target" },
-	  "the probes ran",
-	  "a probe met an I/O error" },
-	{ "info",
-	  cmd_info,
-	  "identity, geometry, cache state and health of the device",
-	  RESULTS | CLI_DESTROY,
-	  "text|json",
-	  { [CLI_S_OUTPUT] = "write the JSON document to FILE",
-	    [CLI_S_DESTROY] = "allow --set-cache to switch the device's cache" },
-	  "described (and the cache switched, with --set-cache)",
-	  NULL },
-	{ "verify",
-	  cmd_verify,
-	  "fill and check data (f3-class), fake-capacity probe",
-	  RESULTS | CLI_QUIET | CLI_KEEP | CLI_DESTROY | CLI_SEED | CLI_RANKS,
-	  "text|json",
-	  { [CLI_S_KEEP] = "keep the files of --phase=both",
-	    [CLI_S_DESTROY] = "allow overwriting a device or a file storbench did not create",
-	    [CLI_S_SEED] = "run seed [write: random; check: read from the data]" },
-	  "every block intact",
-	  "a block was not intact (corrupted, misplaced, stale, missing,\nunreadable), or a write failed" },
-	{ "soak",
-	  cmd_soak,
-	  "stability loop: write, sync, drop caches, read and verify, delete",
-	  RESULTS | CLI_QUIET | CLI_DESTROY | CLI_SEED | CLI_RANKS,
-	  "text|json",
-	  { [CLI_S_OUTPUT] = "write the JSON results to FILE at the end",
-	    [CLI_S_QUIET] = "no progress within iterations" },
-	  "every iteration verified (PASS)",
-	  "a block did not verify, an I/O error, a kernel storage\nerror of the target's (or an anomaly, with --fail-on-anomaly): FAIL; a soak\nthe target stops is ABORTED (3), one a signal stops INTERRUPTED (130, 143;\nFAIL, 1, when an iteration failed before)" },
-	{ "pts",
-	  cmd_pts,
-	  "SNIA PTS: purge, precondition, IOPS/throughput/latency/WSAT to steady state",
-	  RESULTS | CLI_QUIET | CLI_DESTROY | CLI_SEED,
-	  "text|json",
-	  { [CLI_S_QUIET] = "no progress lines",
-	    [CLI_S_DESTROY] = "required: every byte of DEVICE is destroyed (purged, then "
-			      "written)",
-	    [CLI_S_SEED] = "seed of the data and the offsets [clock]" },
-	  "steady state reached by every test",
-	  "a test did not reach steady state, or an I/O error" },
-	{ "cliff",
-	  cmd_cliff,
-	  "where the fast write (SLC) cache ends, and how much comes back after idle",
-	  RESULTS | CLI_QUIET | CLI_DESTROY,
-	  "text|json",
-	  { [CLI_S_QUIET] = "no progress line",
-	    [CLI_S_DESTROY] = "allow overwriting a block device or a file (required for them)" },
-	  "measured, with or without a drop",
-	  "the fill met an I/O error" },
-	{ "spo",
-	  cmd_spo,
-	  "sudden power off: acknowledged writes must survive a power cut",
-	  RESULTS | CLI_QUIET | CLI_DESTROY | CLI_SEED,
-	  "text|json",
-	  { [CLI_S_OUTPUT] = "--check: write the JSON results to FILE",
-	    [CLI_S_QUIET] = "no progress line",
-	    [CLI_S_DESTROY] = "allow overwriting TARGET (the writer always overwrites it)",
-	    [CLI_S_SEED] = "the run's id [random]" },
-	  "the writer stopped by --duration or the cut; --check: nothing\nacknowledged was lost or damaged; --cycles: every cycle passed",
-	  "a write or a flush failed (the writer); acknowledged data lost or\ndamaged (--check); a cycle failed (--cycles)" },
-	{ "report",
-	  cmd_report,
-	  "render results (storbench, fio) as HTML with charts, CSV, XLSX, text, JSON",
-	  RESULTS,
-	  "text|html|csv|xlsx|json",
-	  { [CLI_S_OUTPUT] = "write to FILE; its extension picks the format: .html, "
-			     ".csv, .xlsx, .json, .txt [text on stdout]",
-	    [CLI_S_FORMAT] = "the format, whatever the extension" },
-	  "rendered",
-	  NULL },
-	{ "compare",
-	  cmd_compare,
-	  "results side by side: differences and whether they are real",
-	  RESULTS,
-	  "text|json|html|csv|xlsx",
-	  { [CLI_S_OUTPUT] = "write to FILE: .html, .json, .csv, .xlsx or .txt [text "
-			     "on stdout]",
-	    [CLI_S_FORMAT] = "the format, whatever the extension" },
-	  "compared (whatever the differences)",
-	  NULL },
+	{ "quick", cmd_quick, JOBS, &w_quick },
+	{ "run", cmd_run, JOBS, &w_run },
+	{ "fio", cmd_fio, CLI_RANKS, &w_fio },
+	{ "latency", cmd_latency, WRITER | CLI_KEEP, &w_latency },
+	{ "meta", cmd_meta, RESULTS | CLI_QUIET | CLI_SEED | CLI_RANKS, &w_meta },
+	{ "bonnie", cmd_bonnie, RESULTS | CLI_QUIET | CLI_SEED | CLI_RANKS, &w_bonnie },
+	{ "sweep", cmd_sweep, WRITER | CLI_PRECOND | CLI_RANKS, &w_sweep },
+	{ "iozone", cmd_iozone, 0, &w_iozone },
+	{ "flash", cmd_flash, WRITER, &w_flash },
+	{ "info", cmd_info, RESULTS | CLI_DESTROY, &w_info },
+	{ "verify", cmd_verify, WRITER | CLI_KEEP | CLI_SEED | CLI_RANKS, &w_verify },
+	{ "soak", cmd_soak, WRITER | CLI_SEED | CLI_RANKS, &w_soak },
+	{ "pts", cmd_pts, WRITER | CLI_SEED, &w_pts },
+	{ "cliff", cmd_cliff, WRITER, &w_cliff },
+	{ "spo", cmd_spo, WRITER | CLI_SEED, &w_spo },
+	{ "report", cmd_report, RESULTS, &w_report },
+	{ "compare", cmd_compare, RESULTS, &w_compare },
 };
 
 static void usage(FILE *f)
@@ -189,7 +203,7 @@ static void usage(FILE *f)
 		   "Storage performance and stability testing.\n\n"
 		   "commands:\n");
 	for (size_t i = 0; i < SB_ARRAY_SIZE(commands); i++)
-		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].words->summary);
 	fprintf(f, "\nTARGET is a directory (test files are created in it and removed), a\n"
 		   "regular file, or a block device (written only with --destroy-data, and\n"
 		   "never while mounted). Running 'storbench quick' with no TARGET measures\n"

@@ -89,8 +89,8 @@ static int set_shared(const struct cli_cmd_opts *c, int id, const char *v, char 
 		s->output = v;
 		return 0;
 	case CLI_S_FORMAT:
-		if (!is_format(c->cmd->formats, v))
-			return list_words(c->cmd->formats, hint, hl), -EINVAL;
+		if (!is_format(c->cmd->words->formats, v))
+			return list_words(c->cmd->words->formats, hint, hl), -EINVAL;
 		s->format = v;
 		return 0;
 	case CLI_S_QUIET: s->quiet = 1; return 0;
@@ -155,8 +155,8 @@ int cli_format_is(const struct cli_command *cmd, const struct cli_shared *s, con
 {
 	if (s->format)
 		return !strcmp(s->format, name);
-	size_t n = strcspn(cmd->formats, "|");
-	return strlen(name) == n && !strncmp(cmd->formats, name, n);
+	size_t n = strcspn(cmd->words->formats, "|");
+	return strlen(name) == n && !strncmp(cmd->words->formats, name, n);
 }
 
 const char *cli_format_of_path(const char *path)
@@ -325,8 +325,8 @@ void cli_print_opts(FILE *f, const struct cli_cmd_opts *c)
 	for (int i = 0; c->cmd && i < CLI_S_N; i++) {
 		const struct cli_opt *o = &shared_opts[i];
 		if (c->cmd->shared & (1u << i))
-			print_opt(f, o->name, i == CLI_S_FORMAT ? c->cmd->formats : o->arg,
-				  c->cmd->help[i] ? c->cmd->help[i] : o->help);
+			print_opt(f, o->name, i == CLI_S_FORMAT ? c->cmd->words->formats : o->arg,
+				  c->cmd->words->help[i] ? c->cmd->words->help[i] : o->help);
 	}
 	if (!c->job_options)
 		return;

@@ -1,7 +1,7 @@
 /*
  * The soak's verdict in text: failed iterations, and per metric its
  * stability, changes ("write throughput fell from X to Y at iteration N")
- * and outliers. The verdict itself is lib/analysis' (soak_verdict.c).
+ * and outliers. The verdict itself is lib/soak's (soak_verdict.c).
  */
 #include "cli/soak_cli.h"
 

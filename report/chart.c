@@ -4,6 +4,7 @@
  * shows a chart at most 960 px wide, so 12-16 px text stays readable on a
  * 1280 px screen and in print.
  */
+#include "report/chart.h"
 #include "report/chart_int.h"
 
 #include <math.h>

@@ -2,7 +2,7 @@
 #ifndef SB_CHART_INT_H
 #define SB_CHART_INT_H
 
-#include "report/chart.h"
+#include "report/chart_types.h"
 #include "report/markup.h"
 
 /* One axis: data to pixels, with its ticks. */

@@ -2,6 +2,7 @@
  * Chart colours: the palette every chart kind draws from, and the colour
  * of a series (its own, or by its order).
  */
+#include "report/chart_palette.h"
 #include "report/chart_int.h"
 
 /* Okabe & Ito (2008), ordered so neighbours differ; yellow, weak on white, last. */

@@ -2,7 +2,7 @@
  * Health before and after a soak: the device's wear and error counters as
  * read at the start and the end (NVMe SMART, eMMC life time estimates), and
  * what changed, from the log's configuration line (health_before) and its
- * summary, or storbench.soak.health of a result (lib/target/devinfo_json.c
+ * summary, or storbench.soak.health of a result (lib/device/devinfo_json.c
  * writes both). A device that reports nothing ("kind": "none") shows
  * nothing.
  */

@@ -18,7 +18,7 @@
 
 #include "lib/sb.h"
 #include "lib/run/run.h"
-#include "lib/target/purge.h"
+#include "lib/device/purge.h"
 
 #define SB_CLIFF_SAMPLE_NS 100000000ull	    /* 100 ms */
 #define SB_CLIFF_MAX_BINS 4096		    /* even */

@@ -17,7 +17,7 @@
 #include "lib/job/job.h"
 #include "lib/json/json_read.h"
 #include "lib/results/results.h"
-#include "lib/target/purge.h"
+#include "lib/device/purge.h"
 
 struct sb_jobtarget;
 struct sb_target_info;

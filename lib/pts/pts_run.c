@@ -6,8 +6,9 @@
  */
 #include "lib/pts/pts.h"
 #include "lib/coord/coord.h"
-#include "lib/target/devcache.h"
-#include "lib/target/devinfo.h"
+#include "lib/device/devcache.h"
+#include "lib/device/devinfo.h"
+#include "lib/target/target_device.h"
 #include "lib/target/jobtarget.h"
 
 #include <fcntl.h>

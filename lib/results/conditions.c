@@ -2,6 +2,7 @@
  * and the warnings that say when a figure is likely lying. */
 #include "lib/results/results.h"
 #include "lib/engine/engine.h"
+#include "lib/target/target_device.h"
 
 void sb_results_describe(struct sb_results *r, const struct sb_target_info *t, const char *path,
 			 int created, int direct_fallback)

@@ -10,7 +10,9 @@
 #include "lib/job/jobfile.h"
 #include "lib/stats/hist.h"
 #include "lib/stats/series.h"
-#include "lib/target/devinfo.h"
+#include "lib/base/sysinfo.h"
+#include "lib/device/devinfo.h"
+#include "lib/device/diskstat.h"
 #include "lib/target/precond.h"
 #include "lib/target/target.h"
 

@@ -1,15 +1,15 @@
 /*
- * Every command's own section of the results, written inside "storbench"
- * under the command's name by the results' extra_json hook, one file per
- * command in lib/results. Each sb_results_* call hooks its section into
- * res; what it is given must outlive res.
+ * The info command's section of the results, written inside "storbench"
+ * by the results' extra_json hook. Every method's own section is written
+ * (and read back) beside its method: lib/M/M_json.c and M_read.c.
  */
 #ifndef SB_SECTIONS_H
 #define SB_SECTIONS_H
 
 #include "lib/sb.h"
 #include "lib/results/results.h"
-#include "lib/target/devinfo.h"
+#include "lib/device/devinfo.h"
+#include "lib/target/mountinfo.h"
 
 /* info (info_json.c): what is known about a target, without writing. */
 struct sb_info_report {

@@ -10,7 +10,7 @@
 #include "lib/run/jobs.h"
 #include "lib/run/jobs_int.h"
 #include "lib/stats/live_rate.h"
-#include "lib/target/devinfo.h"
+#include "lib/device/devinfo.h"
 
 #include <sys/statvfs.h>
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "lib/run/worker.h"
+#include "lib/base/sysinfo.h"
 #include "lib/target/scratch.h"
 
 struct sb_run {

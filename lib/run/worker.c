@@ -4,6 +4,7 @@
  * workers but the stop flag and the progress counters it publishes.
  */
 #include "lib/run/worker.h"
+#include "lib/base/sysinfo.h"
 
 #include <fcntl.h>
 #include <linux/fs.h>

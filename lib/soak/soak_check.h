@@ -21,7 +21,7 @@
 #define SB_SOAK_CHECK_H
 
 #include "lib/json/json_read.h"
-#include "lib/analysis/soak_verdict.h"
+#include "lib/soak/soak_verdict.h"
 
 /* The key names the writer, the reader and the check share. */
 extern const char *const sb_soak_lat_keys[3];	  /* "p50_ns", "p99_ns", "max_ns" */

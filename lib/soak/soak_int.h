@@ -5,7 +5,7 @@
 #include "lib/soak/soak.h"
 #include "lib/soak/soak_leftover.h"
 #include "lib/stats/live_rate.h"
-#include "lib/target/kmsg.h"
+#include "lib/device/kmsg.h"
 
 /* A wait for the other ranks: a setup's deadline (a rank may be in a long
  * request or its fsync, not dead). */

@@ -7,12 +7,12 @@
 #ifndef SB_SOAK_JSON_H
 #define SB_SOAK_JSON_H
 
-#include "lib/analysis/soak_verdict.h"
+#include "lib/soak/soak_verdict.h"
 #include "lib/json/json_read.h"
 #include "lib/json/json_write.h"
 #include "lib/soak/soak_check.h"
 #include "lib/soak/soak_record.h"
-#include "lib/target/devinfo.h"
+#include "lib/device/devinfo.h"
 
 /* What a soak was started with: the log's first line. */
 struct sb_soak_config {

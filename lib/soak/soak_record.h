@@ -1,8 +1,8 @@
 /*
  * A soak iteration as its log records it: throughput, request latency,
  * what verification found, I/O errors and the kernel's storage messages.
- * cli/ runs the iterations; lib/analysis judges them (soak_verdict.h);
- * soak_json.h writes them and reads them back.
+ * lib/soak runs the iterations and judges them (soak_verdict.h, over
+ * lib/analysis' statistics); soak_json.h writes them and reads them back.
  */
 #ifndef SB_SOAK_RECORD_H
 #define SB_SOAK_RECORD_H

@@ -6,7 +6,7 @@
  */
 #include "lib/soak/soak_int.h"
 #include "lib/target/scratch.h"
-#include "lib/target/target.h"
+#include "lib/target/target_device.h"
 
 #include <sys/stat.h>
 

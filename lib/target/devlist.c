@@ -5,7 +5,7 @@
  * /sys/class/block, with their sizes.
  */
 #include "lib/target/target.h"
-#include "lib/target/sysfs.h"
+#include "lib/device/sysfs.h"
 #include "lib/base/units.h"
 
 #include <dirent.h>

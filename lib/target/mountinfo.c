@@ -3,7 +3,7 @@
  * /proc/self/mountinfo (the per-mount options of field 6 followed by the
  * superblock options after the separator, without repeating one).
  */
-#include "lib/target/devinfo.h"
+#include "lib/target/mountinfo.h"
 
 /* mountinfo escapes space, tab, newline and backslash as \ooo. */
 void sb_mountinfo_unescape(char *s)

@@ -1,6 +1,6 @@
 /*
  * The state a target is brought to before a measurement (docs/states.md):
- * purged (lib/target/purge.h), full (one sequential pass of 128 KiB writes
+ * purged (lib/device/purge.h), full (one sequential pass of 128 KiB writes
  * over the region: the workload-independent preconditioning of SNIA PTS,
  * METHODS.md 3.1, which `storbench pts` runs through the same job), or
  * filled at random (4 KiB random writes over the region for a stated
@@ -13,7 +13,7 @@
 
 #include "lib/sb.h"
 #include "lib/job/job.h"
-#include "lib/target/purge.h"
+#include "lib/device/purge.h"
 
 enum sb_precond { SB_PRECOND_NONE, SB_PRECOND_PURGE, SB_PRECOND_FILL, SB_PRECOND_FILL_RANDOM };
 

@@ -15,6 +15,7 @@
 #include "lib/target/safety.h"
 #include "lib/target/hold.h"
 #include "lib/target/target.h"
+#include "lib/target/mountinfo.h"
 
 #include <dirent.h>
 #include <fcntl.h>

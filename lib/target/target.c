@@ -4,7 +4,8 @@
  * probe of a directory creates a file and unlinks it at once.
  */
 #include "lib/target/target.h"
-#include "lib/target/sysfs.h"
+#include "lib/target/mountinfo.h"
+#include "lib/device/sysfs.h"
 
 #include <fcntl.h>
 #include <libgen.h>

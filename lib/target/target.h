@@ -63,25 +63,6 @@ int sb_target_missing_device(const char *path, const struct sb_target_info *t, s
  * whole entry to fit buf ("" when there are none). */
 void sb_block_devices(char *buf, size_t len);
 
-/* Undo the octal escapes of /proc/self/mountinfo fields (\040 for a
- * space), in place (lib/target/mountinfo.c). */
-void sb_mountinfo_unescape(char *s);
-
-/* Disk statistics of a block device (/sys/class/block/NAME/stat). */
-struct sb_diskstat {
-	uint64_t ios[2]; /* reads, writes completed */
-	uint64_t merges[2];
-	uint64_t sectors[2]; /* 512-byte units */
-	uint64_t ticks[2];   /* ms */
-	uint64_t in_queue;   /* ms */
-	uint64_t io_ticks;   /* ms the device was busy */
-	uint64_t discard_ios, discard_sectors;
-};
-int sb_diskstat_read(const char *devname, struct sb_diskstat *out);
-/* The text of a stat file: 11, 15 or 17 numbers (missing discard fields
- * read as 0). -EINVAL when it is not one. */
-int sb_diskstat_parse(const char *text, struct sb_diskstat *out);
-
 /* Files storbench creates carry the xattr "user.storbench" where the
  * filesystem has user xattrs. Their names (lib/target/scratch.h) hold the
  * process id and random bits, but a name is never proof of ownership: a
@@ -121,27 +102,5 @@ int sb_file_is_ours_fd(int fd);
 
 /* Drop the page cache of a file: posix_fadvise(DONTNEED) after fdatasync. */
 int sb_drop_file_cache(int fd);
-
-/* Host description. */
-struct sb_host {
-	char hostname[256];
-	char kernel[256]; /* uname release */
-	char machine[64]; /* uname machine */
-	char cpu_model[128];
-	unsigned ncpus;
-	uint64_t mem_total, mem_available; /* bytes */
-};
-int sb_host_info(struct sb_host *out);
-
-/* CPU time of the whole process (every thread, kernel I/O workers too) and
- * of the calling thread, in ns. */
-int sb_cpu_process(uint64_t *usr_ns, uint64_t *sys_ns);
-int sb_cpu_thread(uint64_t *usr_ns, uint64_t *sys_ns);
-/* The process's context switches (voluntary and not) and major and minor
- * page faults so far, fio's ctx, majf and minf. */
-int sb_rusage_counts(uint64_t *ctx, uint64_t *majf, uint64_t *minf);
-/* Number of io_uring kernel workers (threads named iou-wrk-*) in this
- * process now. */
-int sb_count_iou_workers(void);
 
 #endif

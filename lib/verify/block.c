@@ -6,7 +6,6 @@
  */
 #include "lib/verify/block.h"
 #include "lib/verify/crc32c.h"
-#include "lib/verify/ranges.h"
 #include "lib/base/rng.h"
 
 #include <endian.h>
@@ -260,21 +259,4 @@ int sb_verify_block_valid(const void *blk, size_t len, struct sb_verify_header *
 	    h->block_size % 512 || h->block_size > len || !header_sane(h, h->block_size))
 		return 0;
 	return sum_ok(blk, h);
-}
-
-uint64_t sb_verify_check(const struct sb_verify_fmt *f, const void *buf, size_t len,
-			 uint64_t offset, struct sb_verify_acc *acc)
-{
-	const unsigned char *p = buf;
-	const uint32_t bs = f->block_size;
-	uint64_t bad = 0;
-
-	for (size_t i = 0; i + bs <= len; i += bs) {
-		struct sb_verify_finding fd;
-
-		if (sb_verify_check_block(f, p + i, offset + i, &fd) != SB_VERIFY_INTACT)
-			bad++;
-		sb_verify_acc_add(acc, offset + i, 1, &fd);
-	}
-	return bad;
 }

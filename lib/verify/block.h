@@ -104,10 +104,4 @@ enum sb_verify_class sb_verify_check_block(const struct sb_verify_fmt *f, const 
  * learning the seed and block size of data written earlier. */
 int sb_verify_block_valid(const void *blk, size_t len, struct sb_verify_header *h);
 
-struct sb_verify_acc;
-/* Check len bytes (a multiple of the block size) read from absolute offset
- * `offset`, adding every block to acc. Returns the number not intact. */
-uint64_t sb_verify_check(const struct sb_verify_fmt *f, const void *buf, size_t len,
-			 uint64_t offset, struct sb_verify_acc *acc);
-
 #endif

@@ -1,4 +1,5 @@
-/* Verify results: merging bad blocks into a capped list of ranges. */
+/* Verify results: checking blocks read into an accumulator, and merging the
+ * bad ones into a capped list of ranges. */
 #include "lib/verify/ranges.h"
 
 int sb_verify_acc_init(struct sb_verify_acc *a, uint32_t block_size, size_t max_ranges)
@@ -125,4 +126,21 @@ int sb_verify_acc_merge(struct sb_verify_acc *dst, struct sb_verify_acc *src)
 	sb_verify_acc_finish(dst);
 	free(all);
 	return 0;
+}
+
+uint64_t sb_verify_check(const struct sb_verify_fmt *f, const void *buf, size_t len,
+			 uint64_t offset, struct sb_verify_acc *acc)
+{
+	const unsigned char *p = buf;
+	const uint32_t bs = f->block_size;
+	uint64_t bad = 0;
+
+	for (size_t i = 0; i + bs <= len; i += bs) {
+		struct sb_verify_finding fd;
+
+		if (sb_verify_check_block(f, p + i, offset + i, &fd) != SB_VERIFY_INTACT)
+			bad++;
+		sb_verify_acc_add(acc, offset + i, 1, &fd);
+	}
+	return bad;
 }

@@ -53,6 +53,12 @@ static inline void sb_verify_acc_add(struct sb_verify_acc *a, uint64_t offset, u
 		sb_verify_acc_add_bad(a, offset, nblocks, f);
 }
 
+/* Check len bytes (a multiple of the block size) read from absolute offset
+ * `offset` (sb_verify_check_block), adding every block to acc. Returns the
+ * number not intact. */
+uint64_t sb_verify_check(const struct sb_verify_fmt *f, const void *buf, size_t len,
+			 uint64_t offset, struct sb_verify_acc *acc);
+
 /* Close the growing range: call before reading ranges (again harmless). */
 void sb_verify_acc_finish(struct sb_verify_acc *a);
 

@@ -5,6 +5,7 @@
  * descriptors it holds (lib/verify/verify_target.h).
  */
 #include "lib/verify/verify_int.h"
+#include "lib/verify/verify_target.h"
 #include "lib/job/buffer.h"
 #include "lib/target/hold.h"
 #include "lib/target/scratch.h"

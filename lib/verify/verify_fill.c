@@ -8,6 +8,7 @@
  * allocates), until the filesystem says it is full.
  */
 #include "lib/verify/verify_int.h"
+#include "lib/verify/verify_target.h"
 #include "lib/base/units.h"
 
 #include <fcntl.h>

@@ -1,10 +1,17 @@
 /* Inside lib/verify: what the files of a verify target (verify_target.c,
  * verify_files.c, verify_scan.c, verify_learn.c) share. Not a public
- * header. */
+ * header. Each of them includes lib/verify/verify_target.h for the types;
+ * this header only names them, so that verify_target.c (which calls the
+ * others) and the others (which take its types) do not include each
+ * other's headers both ways. */
 #ifndef SB_VERIFY_INT_H
 #define SB_VERIFY_INT_H
 
-#include "lib/verify/verify_target.h"
+#include "lib/sb.h"
+
+struct sb_vseg;
+struct sb_vtarget;
+struct sb_vtarget_opts;
 
 #define SB_VNAME_PREFIX ".storbench-verify-"
 #define SB_VNAME_SUFFIX ".tmp"

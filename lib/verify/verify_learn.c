@@ -8,6 +8,7 @@
  * "foreign", as taking the first valid block did.
  */
 #include "lib/verify/verify_int.h"
+#include "lib/verify/verify_target.h"
 #include "lib/job/buffer.h"
 #include "lib/target/target.h"
 

@@ -7,7 +7,7 @@
 #include "lib/verify/verify_json.h"
 #include "lib/verify/verify_ranks.h"
 #include "lib/stats/live_rate.h"
-#include "lib/target/devinfo.h"
+#include "lib/target/target_device.h"
 
 #include <time.h>
 #include <unistd.h>

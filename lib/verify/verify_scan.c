@@ -9,6 +9,7 @@
  * removes them and no run writes them meanwhile.
  */
 #include "lib/verify/verify_int.h"
+#include "lib/verify/verify_target.h"
 #include "lib/target/hold.h"
 #include "lib/target/scratch.h"
 

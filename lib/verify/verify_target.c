@@ -3,6 +3,7 @@
  * (lib/verify/verify_target.h). Nothing is created before every option was
  * checked, and only files storbench created are ever removed.
  */
+#include "lib/verify/verify_target.h"
 #include "lib/verify/verify_int.h"
 #include "lib/base/units.h"
 #include "lib/target/gate.h"

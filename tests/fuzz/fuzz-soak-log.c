@@ -3,7 +3,7 @@
  * check that --resume and the report share (lib/soak/soak_check.h), the
  * typed readers they take the figures through (lib/soak/soak_read.c: a
  * record, a summary, a results section) and the kernel line parser that
- * tells which device a line is about (lib/target/kmsg.h). Any input must
+ * tells which device a line is about (lib/device/kmsg.h). Any input must
  * be checked or refused without a crash, a leak or undefined behaviour;
  * what is taken is consistent: iterations follow each other, a refusal
  * says which member, what a reader keeps is within its bounds, a device
@@ -11,7 +11,7 @@
  */
 #include "lib/soak/soak_check.h"
 #include "lib/soak/soak_json.h"
-#include "lib/target/kmsg.h"
+#include "lib/device/kmsg.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,7 +8,7 @@
  * worked out by hand from the words set.
  */
 #include "tests/lib/sbtest.h"
-#include "lib/target/ata.h"
+#include "lib/device/ata.h"
 
 static void test_security(void **state)
 {

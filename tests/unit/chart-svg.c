@@ -6,6 +6,7 @@
  * zeros on a log axis, 1e300, a single point, no point at all.
  */
 #include "tests/lib/sbtest.h"
+#include "report/chart.h"
 #include "report/chart_int.h"
 
 #include <math.h>

@@ -9,7 +9,7 @@
  */
 #include "tests/lib/sbtest.h"
 #include "lib/json/json_write.h"
-#include "lib/target/devinfo.h"
+#include "lib/device/devinfo.h"
 
 #include <limits.h>
 #include <sys/stat.h>

@@ -7,7 +7,8 @@
  * (Devices this machine lacks: devinfo-fake-sysfs.c.)
  */
 #include "tests/lib/sbtest.h"
-#include "lib/target/devinfo.h"
+#include "lib/target/mountinfo.h"
+#include "lib/target/target_device.h"
 
 #include <fcntl.h>
 #include <limits.h>

@@ -5,7 +5,7 @@
  * known size from a loop device over a temp file shows in its counters.
  */
 #include "tests/lib/sbtest.h"
-#include "lib/target/target.h"
+#include "lib/device/diskstat.h"
 
 #include <fcntl.h>
 #include <unistd.h>

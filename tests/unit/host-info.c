@@ -5,7 +5,7 @@
  * io_uring's workers are counted.
  */
 #include "tests/lib/sbtest.h"
-#include "lib/target/target.h"
+#include "lib/base/sysinfo.h"
 
 #include <pthread.h>
 #include <sys/utsname.h>

@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lib/target/kmsg.h"
+#include "lib/device/kmsg.h"
 
 static const char *const trouble[] = {
 	"blk_update_request: I/O error, dev mmcblk0, sector 123456 op 0x1:(WRITE) flags 0x0",

@@ -1,6 +1,6 @@
 /* needs: none */
 /*
- * eMMC ERASE and SANITIZE timeouts (lib/target/mmc.c, JESD84-B51 7.4.62,
+ * eMMC ERASE and SANITIZE timeouts (lib/device/mmc.c, JESD84-B51 7.4.62,
  * 7.4.63): the high-capacity erase group and 300 ms x ERASE_TIMEOUT_MULT
  * per group when ERASE_GROUP_DEF is set, the 64 MiB bound otherwise; a
  * range split into chunks of whole groups, each within the 10 min cap,
@@ -8,7 +8,7 @@
  * span; sanitize's bound between 240 s and 24 h.
  */
 #include "tests/unit/hexfix.h"
-#include "lib/target/mmc.h"
+#include "lib/device/mmc.h"
 
 struct seen {
 	uint32_t first[4096], last[4096];

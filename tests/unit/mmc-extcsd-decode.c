@@ -7,7 +7,7 @@
  * the sysfs life_time / pre_eol_info parsers.
  */
 #include "tests/unit/hexfix.h"
-#include "lib/target/mmc.h"
+#include "lib/device/mmc.h"
 
 #define KIB 1024ull
 #define MIB (1024ull * 1024)

@@ -8,7 +8,7 @@
  * Sanitize Status log; status code names.
  */
 #include "tests/lib/sbtest.h"
-#include "lib/target/nvme.h"
+#include "lib/device/nvme.h"
 
 static uint8_t ctrl[SB_NVME_ID_SIZE], ns[SB_NVME_ID_SIZE];
 

@@ -6,7 +6,7 @@
  * units to bytes; the names of critical warning bits.
  */
 #include "tests/unit/hexfix.h"
-#include "lib/target/nvme.h"
+#include "lib/device/nvme.h"
 
 static void test_healthy(void **state)
 {

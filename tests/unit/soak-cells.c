@@ -12,7 +12,7 @@
 
 #include <math.h>
 
-#include "lib/analysis/soak_verdict.h"
+#include "lib/soak/soak_verdict.h"
 #include "lib/soak/soak_json.h"
 #include "lib/sweep/sweep.h"
 

@@ -12,7 +12,7 @@
 #include <math.h>
 
 #include "lib/analysis/anomalies.h"
-#include "lib/analysis/soak_verdict.h"
+#include "lib/soak/soak_verdict.h"
 #include "lib/base/rng.h"
 
 #define NEAR(a, b) assert_true(fabs((a) - (double)(b)) < 1e-9 * (fabs((double)(b)) + 1))

@@ -4,7 +4,7 @@
  * (smart-log -o json) so its consumers read them; derived figures
  * (temperature_c, *_bytes) are added beside them.
  */
-#include "lib/target/devinfo.h"
+#include "lib/device/devinfo.h"
 #include "lib/json/json_write.h"
 
 static void str_or_null(struct sb_json *j, const char *key, const char *v)

@@ -6,8 +6,8 @@
  * vendor/model/rev/vpd_pg80, NVMe in the controller, eMMC/SD in the card's
  * CID attributes, virtio in the disk's own "serial".
  */
-#include "lib/target/devinfo.h"
-#include "lib/target/sysfs.h"
+#include "lib/device/devinfo.h"
+#include "lib/device/sysfs.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -357,19 +357,15 @@ static void nvme_identify(struct sb_devinfo *d)
 	copy(d->firmware, sizeof(d->firmware), c.firmware);
 }
 
-int sb_devinfo_probe(const struct sb_target_info *t, struct sb_devinfo *out)
+int sb_devinfo_describe(const char *devname, const char *node, struct sb_devinfo *out)
 {
-	if (!t || !out)
+	if (!devname || !out)
 		return -EINVAL;
-	if (!t->devname[0]) {
-		memset(out, 0, sizeof(*out));
-		return -ENODEV;
-	}
-	const int err = sb_devinfo_read(NULL, t->devname, out);
+	const int err = sb_devinfo_read(NULL, devname, out);
 	if (err)
 		return err;
-	if (t->kind == SB_TARGET_BLOCK && !strcmp(t->devname, out->disk))
-		copy(out->node, sizeof(out->node), t->path);
+	if (node && !strcmp(devname, out->disk))
+		copy(out->node, sizeof(out->node), node);
 	else
 		find_node(out->disk, out->node, sizeof(out->node));
 	nvme_identify(out);

@@ -1,6 +1,7 @@
 /*
- * Reading sysfs attributes: the one reader of lib/target (target.c,
- * devinfo.c, diskstat.c). Not a public header.
+ * Reading sysfs attributes: the one reader of lib/device (devinfo.c,
+ * diskstat.c, mmc.c, purge.c ...) and of lib/target, which uses it for the
+ * device beneath a target (target.c, devlist.c). Not a public header.
  */
 #ifndef SB_SYSFS_H
 #define SB_SYSFS_H

@@ -10,7 +10,7 @@
 #define SB_NVME_H
 
 #include "lib/sb.h"
-#include "lib/target/purge.h"
+#include "lib/device/purge_method.h"
 
 #define SB_NVME_LOG_SIZE 512
 #define SB_NVME_ID_SIZE 4096
@@ -158,7 +158,7 @@ int sb_nvme_sanitize_log_fd(int fd, uint8_t out[SB_NVME_SANITIZE_LOG_SIZE]);
 int sb_nvme_get_feature_fd(int fd, uint32_t fid, uint32_t *value);
 int sb_nvme_set_feature_fd(int fd, uint32_t fid, uint32_t cdw11);
 
-/* Purge the NVMe namespace open as fd (lib/target/nvme_purge.c): format
+/* Purge the NVMe namespace open as fd (lib/device/nvme_purge.c): format
  * (Format NVM, user data erase), sanitize (block erase, else crypto erase,
  * else overwrite) or auto (sanitize by block or crypto erase, else format).
  * 0: done, *used and how ("NVMe Sanitize block erase, SANACT 2") set;

@@ -22,7 +22,7 @@
  * in the INFORMATION field and LBA (23:0) in COMMAND-SPECIFIC
  * INFORMATION, which is read too (SAT-4 "Fixed format sense data").
  */
-#include "lib/target/ata.h"
+#include "lib/device/ata.h"
 
 #include <scsi/sg.h>
 #include <sys/ioctl.h>

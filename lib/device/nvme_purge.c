@@ -21,7 +21,7 @@
  * passthrough, Linux 5.x on); a kernel without that needs `nvme ns-rescan`.
  * The page cache of the node is dropped (BLKFLSBUF).
  */
-#include "lib/target/nvme.h"
+#include "lib/device/nvme.h"
 
 #include <linux/fs.h>
 #include <sys/ioctl.h>
@@ -35,7 +35,7 @@
 /* ... and a log that still says "never sanitized" after the command */
 #define SANITIZE_START_S 60u
 
-/* Not sb_purge_name: lib/target/purge.c calls this file, not the reverse. */
+/* Not sb_purge_name: lib/device/purge.c calls this file, not the reverse. */
 static const char *mname(enum sb_purge_method m)
 {
 	return m == SB_PURGE_FORMAT ? "format" : m == SB_PURGE_SANITIZE ? "sanitize" : "auto";

@@ -4,7 +4,7 @@
  * or an NVMe controller (SMART log). The sysfs copy needs no privilege but
  * is as old as the last probe; EXT_CSD is read fresh when we may.
  */
-#include "lib/target/devinfo.h"
+#include "lib/device/devinfo.h"
 
 int sb_health_needs_root(int err)
 {
@@ -78,20 +78,4 @@ int sb_health_read(const struct sb_devinfo *d, struct sb_health *out)
 	else if (d->nvme_ctrl[0] || !strncmp(d->transport, "nvme", 4))
 		nvme_health(d, out);
 	return 0;
-}
-
-int sb_health_capture(const struct sb_target_info *t, struct sb_health *out)
-{
-	struct sb_devinfo d;
-
-	if (!t || !out)
-		return -EINVAL;
-	const int err = sb_devinfo_probe(t, &d);
-	if (err) {
-		memset(out, 0, sizeof(*out));
-		out->when = time(NULL);
-		out->ext_csd_err = out->smart_err = -ENOTSUP;
-		return err == -ENODEV ? 0 : err;
-	}
-	return sb_health_read(&d, out);
 }

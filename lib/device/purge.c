@@ -4,15 +4,15 @@
  * the whole device; through an eMMC's own commands: ERASE of the whole
  * user area, then SANITIZE_START, which makes the card remove the erased
  * blocks physically (JESD84-B51 6.6.10); through an NVMe namespace's
- * admin commands, Sanitize and Format NVM (lib/target/nvme_purge.c); and
+ * admin commands, Sanitize and Format NVM (lib/device/nvme_purge.c); and
  * an ATA drive's SANITIZE or SECURITY ERASE UNIT (purge_ata.c): the purge
  * methods PTS names (METHODS.md 3.1).
  */
-#include "lib/target/purge.h"
-#include "lib/target/ata.h"
-#include "lib/target/mmc.h"
-#include "lib/target/nvme.h"
-#include "lib/target/sysfs.h"
+#include "lib/device/purge.h"
+#include "lib/device/ata.h"
+#include "lib/device/mmc.h"
+#include "lib/device/nvme.h"
+#include "lib/device/sysfs.h"
 
 #include <linux/fs.h>
 #include <sys/ioctl.h>

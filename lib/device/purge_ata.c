@@ -21,8 +21,8 @@
  * locked, its password count expired, or a password already set (one
  * storbench does not know).
  */
-#include "lib/target/ata.h"
-#include "lib/target/sysfs.h"
+#include "lib/device/ata.h"
+#include "lib/device/sysfs.h"
 
 #include <linux/fs.h>
 #include <sys/ioctl.h>

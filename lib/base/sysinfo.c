@@ -1,7 +1,7 @@
 /*
  * The host a result was measured on, and CPU time used while measuring.
  */
-#include "lib/target/target.h"
+#include "lib/base/sysinfo.h"
 
 #include <dirent.h>
 #include <fcntl.h>

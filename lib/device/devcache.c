@@ -1,8 +1,8 @@
 /* The device's volatile write cache through its own command (devcache.h). */
-#include "lib/target/devcache.h"
-#include "lib/target/ata.h"
-#include "lib/target/mmc.h"
-#include "lib/target/nvme.h"
+#include "lib/device/devcache.h"
+#include "lib/device/ata.h"
+#include "lib/device/mmc.h"
+#include "lib/device/nvme.h"
 
 #include <fcntl.h>
 #include <unistd.h>

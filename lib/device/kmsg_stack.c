@@ -6,8 +6,8 @@
  * holders/ and the loop devices over its node, its controllers from the
  * components of its path under /sys/devices.
  */
-#include "lib/target/kmsg.h"
-#include "lib/target/sysfs.h"
+#include "lib/device/kmsg.h"
+#include "lib/device/sysfs.h"
 
 #include <dirent.h>
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 /* /dev/kmsg reading and the storage-trouble patterns. */
-#include "lib/target/kmsg.h"
+#include "lib/device/kmsg.h"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -9,9 +9,8 @@
 #define SB_DEVINFO_H
 
 #include "lib/sb.h"
-#include "lib/target/mmc.h"
-#include "lib/target/nvme.h"
-#include "lib/target/target.h"
+#include "lib/device/mmc.h"
+#include "lib/device/nvme.h"
 
 struct sb_json;
 
@@ -60,18 +59,12 @@ struct sb_devinfo {
  * "/sys/class/block"; tests pass a tree of their own). 0 or -errno
  * (-ENOENT: no such block device). */
 int sb_devinfo_read(const char *sys_block, const char *name, struct sb_devinfo *out);
-/* The same for a probed target: its device, and the node to open (the
- * target itself when it names the whole disk, else /dev/DISK when that is
- * the same device). -ENODEV when there is no block device beneath. */
-int sb_devinfo_probe(const struct sb_target_info *t, struct sb_devinfo *out);
-
-/* The mount at mountpoint (the last one stacked there). */
-struct sb_mount {
-	char source[256]; /* e.g. "/dev/vda1" */
-	char fstype[32];
-	char options[512]; /* per-mount options, then the superblock's */
-};
-int sb_mount_info(const char *mountpoint, struct sb_mount *out);
+/* The same for devname in /sys/class/block, and the node to open: node
+ * (the device the caller named: NULL for none) when devname is the whole
+ * disk, else /dev/DISK when that is the same device; an NVMe controller's
+ * identity asked of it when sysfs did not tell. For a probed target:
+ * sb_devinfo_probe (lib/target/target_device.h). */
+int sb_devinfo_describe(const char *devname, const char *node, struct sb_devinfo *out);
 
 /* Health: what wear and failure counters the device offers. */
 enum sb_health_kind {
@@ -99,14 +92,10 @@ struct sb_health {
  * run). Never fails for want of privilege: what could not be read carries
  * its error. 0, or -EINVAL. */
 int sb_health_read(const struct sb_devinfo *d, struct sb_health *out);
-/* The same for the device beneath a probed target, in one call: what
- * soak, pts and verify record before and after a run. A target with no
- * block device beneath (tmpfs) gets kind SB_HEALTH_NONE and 0. */
-int sb_health_capture(const struct sb_target_info *t, struct sb_health *out);
 /* 1 when err means "run as root to read this". */
 int sb_health_needs_root(int err);
 
-/* JSON (lib/target/devinfo_json.c): an object under key (NULL in an
+/* JSON (lib/device/devinfo_json.c): an object under key (NULL in an
  * array). The pair writes {"before": ..., "after": ..., "change": ...}. */
 void sb_devinfo_json(struct sb_json *j, const char *key, const struct sb_devinfo *d);
 void sb_health_json(struct sb_json *j, const char *key, const struct sb_health *h);

@@ -1,5 +1,5 @@
 /* Reading sysfs attributes: small text files, read whole and trimmed. */
-#include "lib/target/sysfs.h"
+#include "lib/device/sysfs.h"
 
 #include <fcntl.h>
 #include <limits.h>

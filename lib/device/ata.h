@@ -6,13 +6,14 @@
  * the fields of it that say which purge a drive takes (T13 ACS-3/ACS-4:
  * Security and Sanitize feature sets). Needs CAP_SYS_RAWIO (root): the
  * block layer lets no unprivileged user send ATA PASS-THROUGH.
- * Internal to lib/target (purge_ata.c); nothing here is exported.
+ * Internal to lib/device (purge_ata.c, devcache.c); nothing here is
+ * exported.
  */
 #ifndef SB_ATA_H
 #define SB_ATA_H
 
 #include "lib/sb.h"
-#include "lib/target/purge.h"
+#include "lib/device/purge_method.h"
 
 #define SB_ATA_ID_WORDS 256
 

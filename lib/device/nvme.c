@@ -2,7 +2,7 @@
  * NVMe SMART / health log and Identify Controller: reading and decoding.
  * All multi-byte fields are little-endian, whatever the host.
  */
-#include "lib/target/nvme.h"
+#include "lib/device/nvme.h"
 
 #include <fcntl.h>
 #include <sys/ioctl.h>

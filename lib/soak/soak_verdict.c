@@ -4,7 +4,7 @@
  * its end never passes; outliers and throughput changes are anomalies,
  * which fail the soak only with --fail-on-anomaly.
  */
-#include "lib/analysis/soak_verdict.h"
+#include "lib/soak/soak_verdict.h"
 
 #include <math.h>
 

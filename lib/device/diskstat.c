@@ -3,8 +3,8 @@
  * 4.18, 15 with the discard counters (4.18), 17 with flushes (5.5). See
  * Documentation/block/stat.rst.
  */
-#include "lib/target/target.h"
-#include "lib/target/sysfs.h"
+#include "lib/device/diskstat.h"
+#include "lib/device/sysfs.h"
 
 #include <inttypes.h>
 

@@ -4,8 +4,8 @@
  * (JESD84: 4.41 = rev 5, 4.5 = rev 6, 5.0 = rev 7, 5.1 = rev 8); older
  * devices leave those bytes reserved, and reserved bytes are not data.
  */
-#include "lib/target/mmc.h"
-#include "lib/target/sysfs.h"
+#include "lib/device/mmc.h"
+#include "lib/device/sysfs.h"
 
 #include <ctype.h>
 #include <fcntl.h>
