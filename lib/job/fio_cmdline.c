@@ -1,7 +1,7 @@
 /*
  * fio's command line written down as a job file (fio_cmdline.h). The text
  * is built line by line, each line remembering the argument it came from,
- * so that jobfile.c's "line N: ..." can be said back in the user's words.
+ * so that jobfile_opts.c's "line N: ..." can be said back in the user's words.
  */
 #include "lib/job/fio_cmdline.h"
 #include "lib/job/fio_names.h"

@@ -1,7 +1,7 @@
 /*
  * fio's command line (`fio -filename=F -rw=read -bs=16k -name=x`) read as
  * fio reads it and written down as the job file it amounts to, so that
- * `storbench fio ARGS` goes through the job-file parser (jobfile.c) and
+ * `storbench fio ARGS` goes through the job-file parser (jobfile_parse.c) and
  * cannot mean anything else than the same options in a job file.
  *
  * What fio's getopt_long_only takes: one or two dashes; "-opt=value" or

@@ -1,68 +1,20 @@
 /*
- * fio job files: a line reader (sections, comments, ${NAME}) and one table
- * from fio's option names to setters. The setters refuse what storbench
- * cannot do the way fio does and hand values to sb_job_set, so that a bad
- * value in a job file is explained in the words of the command line.
- *
- * [global] and the job being read are each a struct state; a job section
- * starts as a copy of [global] as it stands, which is fio's def_thread.
+ * fio job files: one table from fio's option names to setters. The setters
+ * refuse what storbench cannot do the way fio does and hand values to
+ * sb_job_set, so that a bad value in a job file is explained in the words
+ * of the command line; the table also says, option by option, how
+ * storbench takes each (sb_fio_option_support, docs/fio-compat.md). The
+ * reader of the lines is jobfile_parse.c.
  */
-#include "lib/job/jobfile.h"
+#include "lib/job/jobfile_int.h"
 #include "lib/engine/engine.h"
 #include "lib/job/fio_names.h"
 
 #include <assert.h>
 #include <stdarg.h>
 
-#define MAX_LINE 4096 /* bytes of a line, also once ${NAME} is replaced */
-#define MAX_ENV_NAME 255
-#define QUOTE_MAX 64 /* bytes of a value quoted in a message */
-
-/* What the sections read so far set: [global]'s, then a job's. */
-struct state {
-	struct sb_job_opts opts;
-	char filename[4096];
-	char directory[4096];
-	int stonewall;
-	int do_verify;			    /* fio's do_verify, 1 by default */
-	unsigned openfiles, openfiles_line; /* fio's openfiles (0: all) and its line */
-};
-
-enum section { SEC_NONE, SEC_GLOBAL, SEC_JOB };
-
-struct ctx {
-	struct sb_jobfile *jf;
-	unsigned jobcap;
-	unsigned threads; /* fio's threads so far: numjobs of each job before */
-	const char *(*env)(const char *name);
-	char *msg;
-	size_t msglen;
-	unsigned line;
-	enum section sec;
-	unsigned sec_line;
-	char sec_name[64];
-	struct state global;
-	struct state job;
-	struct state *cur; /* &global or &job */
-	char raw[MAX_LINE + 1];
-	char text[MAX_LINE + 1];      /* raw with ${NAME} replaced */
-	struct sb_fio_rawopts jobraw; /* the job section's options as written */
-};
-
-struct fio_opt;
-typedef int (*setter)(struct ctx *c, const struct fio_opt *o, const char *v);
-
-struct fio_opt {
-	const char *name;
-	setter set;
-	const char *sb;	 /* storbench's option, for set_plain and the like */
-	const char *why; /* what a refusal or a note says */
-	int flag;	 /* may stand alone, meaning 1 (2: meaning "") */
-};
-
 /* "line N: ..." into msg; returns -EINVAL. */
-static int fail(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(struct ctx *c, const char *fmt, ...)
+int sb_jf_fail(struct ctx *c, const char *fmt, ...)
 {
 	va_list ap;
 	if (!c->msg || !c->msglen)
@@ -81,8 +33,8 @@ static int bad_value(struct ctx *c, const char *key, const char *v, const char *
 {
 	size_t len = strlen(v);
 	int shown = len > QUOTE_MAX ? QUOTE_MAX - 3 : (int)len;
-	return fail(c, "%s: '%.*s%s' is not valid (expected %s)", key, shown, v,
-		    len > QUOTE_MAX ? "..." : "", what);
+	return sb_jf_fail(c, "%s: '%.*s%s' is not valid (expected %s)", key, shown, v,
+			  len > QUOTE_MAX ? "..." : "", what);
 }
 
 /* Notes are kept once per text, whichever line said it first. */
@@ -163,10 +115,10 @@ static int set_rate(struct ctx *c, const struct fio_opt *o, const char *v)
 		p = comma + 1;
 	}
 	if (n == 2 && cap[2])
-		return fail(c,
-			    "%s: '%.*s': a cap on trims is not supported (storbench caps "
-			    "reads and writes)",
-			    o->name, QUOTE_MAX, v);
+		return sb_jf_fail(c,
+				  "%s: '%.*s': a cap on trims is not supported (storbench caps "
+				  "reads and writes)",
+				  o->name, QUOTE_MAX, v);
 	opts->rate_bps = 0;
 	opts->rate_dir_bps[0] = cap[0];
 	opts->rate_dir_bps[1] = n ? cap[1] : cap[0];
@@ -205,10 +157,10 @@ static int set_rw(struct ctx *c, const struct fio_opt *o, const char *v)
 		{ "randrw", "randrw" },	      { "trim", "trim" },   { "randtrim", "randtrim" },
 	};
 	if (strchr(v, ':'))
-		return fail(c,
-			    "%s: '%.*s': modifiers after ':' (fio's offset increments) are "
-			    "not supported",
-			    o->name, QUOTE_MAX, v);
+		return sb_jf_fail(c,
+				  "%s: '%.*s': modifiers after ':' (fio's offset increments) are "
+				  "not supported",
+				  o->name, QUOTE_MAX, v);
 	const char *sb = lookup(rw, SB_ARRAY_SIZE(rw), v);
 	if (!sb)
 		return bad_value(c, o->name, v,
@@ -267,8 +219,9 @@ static int set_engine(struct ctx *c, const struct fio_opt *o, const char *v)
 	if (!sb) {
 		fio_engine_names(names, sizeof(names));
 		if (sb_fio_engine_known(v))
-			return fail(c, "%s=%.*s: fio engine not supported by storbench (use %s)",
-				    o->name, QUOTE_MAX, v, names);
+			return sb_jf_fail(c,
+					  "%s=%.*s: fio engine not supported by storbench (use %s)",
+					  o->name, QUOTE_MAX, v, names);
 		return bad_value(c, o->name, v, names);
 	}
 	if (strcmp(sb, v))
@@ -280,7 +233,7 @@ static int set_fdatasync(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	if (!strcmp(v, "0"))
 		return 0;
-	return fail(c, "%s: storbench syncs with fsync: use fsync=N", o->name);
+	return sb_jf_fail(c, "%s: storbench syncs with fsync: use fsync=N", o->name);
 }
 
 static int set_sync(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -303,21 +256,21 @@ static int set_dist(struct ctx *c, const struct fio_opt *o, const char *v)
 		"at most 64 zones)";
 	char hint[160];
 	if (!strncmp(v, "normal", 6) || !strncmp(v, "gauss", 5) || !strncmp(v, "sequence", 8))
-		return fail(c,
-			    "%s=%.*s: fio distribution not supported by storbench (use random, "
-			    "zipf, pareto, zoned or zoned_abs)",
-			    o->name, QUOTE_MAX, v);
+		return sb_jf_fail(c,
+				  "%s=%.*s: fio distribution not supported by storbench (use random, "
+				  "zipf, pareto, zoned or zoned_abs)",
+				  o->name, QUOTE_MAX, v);
 	if ((!strncmp(v, "zoned:", 6) || !strncmp(v, "zoned_abs:", 10)) && strchr(v, ','))
-		return fail(c,
-			    "%s=%.*s: zones per direction (',') are not supported: one set of "
-			    "zones for reads and writes",
-			    o->name, QUOTE_MAX, v);
+		return sb_jf_fail(c,
+				  "%s=%.*s: zones per direction (',') are not supported: one set of "
+				  "zones for reads and writes",
+				  o->name, QUOTE_MAX, v);
 	if ((!strncmp(v, "zipf:", 5) || !strncmp(v, "pareto:", 7)) &&
 	    strchr(strchr(v, ':') + 1, ':'))
-		return fail(c,
-			    "%s=%.*s: a centre for the distribution (a second ':') is not "
-			    "supported",
-			    o->name, QUOTE_MAX, v);
+		return sb_jf_fail(c,
+				  "%s=%.*s: a centre for the distribution (a second ':') is not "
+				  "supported",
+				  o->name, QUOTE_MAX, v);
 	if (!strcmp(v, "random"))
 		v = "uniform";
 	else if (strncmp(v, "zipf:", 5) && strncmp(v, "pareto:", 7) && strncmp(v, "zoned:", 6) &&
@@ -514,10 +467,10 @@ static int set_fservice(struct ctx *c, const struct fio_opt *o, const char *v)
 	uint64_t nr = 1;
 	if (!strncmp(v, "zipf", 4) || !strncmp(v, "pareto", 6) || !strncmp(v, "normal", 6) ||
 	    !strncmp(v, "gauss", 5))
-		return fail(c,
-			    "%s=%.*s: fio's skewed file choice is not supported by storbench "
-			    "(use random, roundrobin or sequential)",
-			    o->name, QUOTE_MAX, v);
+		return sb_jf_fail(c,
+				  "%s=%.*s: fio's skewed file choice is not supported by storbench "
+				  "(use random, roundrobin or sequential)",
+				  o->name, QUOTE_MAX, v);
 	if (colon && (sb_parse_u64(colon + 1, &nr) < 0 || !nr || nr > UINT32_MAX))
 		return bad_value(c, o->name, v, accepts);
 	for (size_t i = 0; i < SB_ARRAY_SIZE(types); i++)
@@ -617,10 +570,10 @@ static int set_noop(struct ctx *c, const struct fio_opt *o, const char *v)
 			return 0;
 		p += len + !!bar;
 	}
-	return fail(c,
-		    "%s=%.*s: fio option not supported by storbench (%s=%s, which does "
-		    "nothing, is taken)",
-		    o->name, QUOTE_MAX, v, o->name, o->sb);
+	return sb_jf_fail(c,
+			  "%s=%.*s: fio option not supported by storbench (%s=%s, which does "
+			  "nothing, is taken)",
+			  o->name, QUOTE_MAX, v, o->name, o->sb);
 }
 
 #define NOOP(n, values)                      \
@@ -910,383 +863,10 @@ int sb_fio_engine_support(unsigned i, struct sb_fio_support_info *out)
 	}
 	return 0;
 }
-
-static int is_blank(char ch)
+const struct fio_opt *sb_jf_option(const char *key)
 {
-	return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
-}
-
-static char *trim(char *s)
-{
-	while (is_blank(*s))
-		s++;
-	size_t n = strlen(s);
-	while (n && is_blank(s[n - 1]))
-		s[--n] = 0;
-	return s;
-}
-
-/* A line whose first non-blank is ';' or '#' is all comment; elsewhere a
- * comment starts at a blank followed by ';' or '#'. */
-static void strip_comment(char *s)
-{
-	while (is_blank(*s))
-		s++;
-	if (*s == ';' || *s == '#') {
-		*s = 0;
-		return;
-	}
-	for (size_t i = 1; s[i]; i++) {
-		if ((s[i] == ';' || s[i] == '#') && is_blank(s[i - 1])) {
-			s[i] = 0;
-			return;
-		}
-	}
-}
-
-/* Not recursive: a value holding "${" stays as it is. */
-static int expand(struct ctx *c, const char *in, char *out)
-{
-	size_t o = 0;
-	while (*in) {
-		if (in[0] != '$' || in[1] != '{') {
-			if (o == MAX_LINE)
-				return fail(c, "longer than %d bytes once ${...} is replaced",
-					    MAX_LINE);
-			out[o++] = *in++;
-			continue;
-		}
-		const char *close = strchr(in + 2, '}');
-		if (!close)
-			return fail(c, "'${' without a closing '}'");
-		size_t nlen = (size_t)(close - (in + 2));
-		char name[MAX_ENV_NAME + 1];
-		if (nlen > MAX_ENV_NAME)
-			return fail(c, "${%.32s...}: longer than %d bytes", in + 2, MAX_ENV_NAME);
-		memcpy(name, in + 2, nlen);
-		name[nlen] = 0;
-		const char *v = c->env ? c->env(name) : NULL;
-		if (!v)
-			return fail(c, "${%s} is not set", name);
-		size_t vlen = strlen(v);
-		if (vlen > MAX_LINE - o)
-			return fail(c, "longer than %d bytes once ${%s} is replaced", MAX_LINE,
-				    name);
-		memcpy(out + o, v, vlen);
-		o += vlen;
-		in = close + 1;
-	}
-	out[o] = 0;
-	return 0;
-}
-
-/* The job section that ends here, into the file's list. */
-static int end_section(struct ctx *c)
-{
-	struct sb_jobfile *jf = c->jf;
-	const struct state *s = &c->job;
-
-	if (c->sec != SEC_JOB)
-		return 0;
-	c->sec = SEC_NONE;
-	assert(jf->njobs < SB_JOBFILE_MAX_JOBS);
-	if (jf->njobs == c->jobcap) {
-		unsigned cap = c->jobcap ? c->jobcap * 2 : 4;
-		struct sb_jobfile_job *nj = realloc(jf->jobs, cap * sizeof(*nj));
-		if (!nj)
-			return -ENOMEM;
-		jf->jobs = nj;
-		c->jobcap = cap;
-	}
-	const unsigned nrfiles = s->opts.nrfiles ? s->opts.nrfiles : 1;
-	if (s->openfiles && s->openfiles < nrfiles) {
-		c->line = s->openfiles_line;
-		return fail(c,
-			    "openfiles: %u of nrfiles=%u open at a time is not supported "
-			    "(storbench keeps every file of a job open: 0, or at least %u)",
-			    s->openfiles, nrfiles, nrfiles);
-	}
-	struct sb_jobfile_job *j = &jf->jobs[jf->njobs];
-	memset(j, 0, sizeof(*j));
-	snprintf(j->name, sizeof(j->name), "%s", c->sec_name);
-	j->line = c->sec_line;
-	j->opts = s->opts;
-	j->stonewall = s->stonewall;
-	/* fio numbers its threads 1, 2, ... across the jobs, numjobs each */
-	j->opts.fiolog.jobnum = c->threads + 1;
-	c->threads += s->opts.numjobs;
-	/* do_verify=0: fio writes its verify headers and checks nothing */
-	if (!s->do_verify)
-		j->opts.fio_verify[0] = 0;
-	if (s->filename[0] && s->directory[0] && s->filename[0] != '/') {
-		size_t dl = strlen(s->directory);
-		const char *sep = s->directory[dl - 1] == '/' ? "" : "/";
-		int n = snprintf(j->filename, sizeof(j->filename), "%s%s%s", s->directory, sep,
-				 s->filename);
-		if (n < 0 || (size_t)n >= sizeof(j->filename)) {
-			c->line = c->sec_line;
-			return fail(c,
-				    "[%s]: directory and filename together are longer than "
-				    "%zu bytes",
-				    c->sec_name, sizeof(j->filename) - 1);
-		}
-	} else if (s->filename[0]) {
-		memcpy(j->filename, s->filename, sizeof(j->filename));
-	} else {
-		memcpy(j->directory, s->directory, sizeof(j->directory));
-	}
-	j->raw = c->jobraw;
-	memset(&c->jobraw, 0, sizeof(c->jobraw));
-	jf->njobs++;
-	return 0;
-}
-
-/* "[name]", already trimmed. fio takes any section whose name begins with
- * "global" as [global]. */
-static int section(struct ctx *c, char *l)
-{
-	size_t n = strlen(l);
-	if (n < 2 || l[n - 1] != ']')
-		return fail(c, "'%.*s' is not a section header (expected [name])", QUOTE_MAX, l);
-	l[n - 1] = 0;
-	char *name = trim(l + 1);
-	if (!*name || strpbrk(name, "[]"))
-		return fail(c, "'%.*s]' is not a section header (expected [name])", QUOTE_MAX, l);
-	if (strlen(name) >= sizeof(c->sec_name))
-		return fail(c, "section name '%.*s...' is longer than %zu characters", 32, name,
-			    sizeof(c->sec_name) - 1);
-	int r = end_section(c);
-	if (r < 0)
-		return r;
-	if (!strncmp(name, "global", 6)) {
-		c->sec = SEC_GLOBAL;
-		c->cur = &c->global;
-		return 0;
-	}
-	if (c->jf->njobs == SB_JOBFILE_MAX_JOBS)
-		return fail(c, "more than %d job sections", SB_JOBFILE_MAX_JOBS);
-	c->sec = SEC_JOB;
-	c->sec_line = c->line;
-	snprintf(c->sec_name, sizeof(c->sec_name), "%s", name);
-	c->job = c->global;
-	/* fio names the job after its section even when [global] has name= */
-	snprintf(c->job.opts.name, sizeof(c->job.opts.name), "%s", name);
-	c->cur = &c->job;
-	return 0;
-}
-
-/* fio's options.c: an alias is printed under its option's name */
-static const char *fio_canonical(const char *key)
-{
-	static const char *const alias[][2] = {
-		{ "readwrite", "rw" },
-		{ "iodepth_batch_submit", "iodepth_batch" },
-		{ "iodepth_batch_complete", "iodepth_batch_complete_min" },
-		{ "io_limit", "io_size" },
-		{ "fill_fs", "fill_device" },
-		{ "fileoffset", "offset" },
-		{ "blocksize", "bs" },
-		{ "blockalign", "ba" },
-		{ "blocksize_range", "bsrange" },
-		{ "blocksize_unaligned", "bs_unaligned" },
-		{ "nr_files", "nrfiles" },
-		{ "timeout", "runtime" },
-		{ "iomem", "mem" },
-		{ "mem_align", "iomem_align" },
-		{ "ratemin", "rate_min" },
-		{ "ratecycle", "rate_cycle" },
-		{ "wait_for_previous", "stonewall" },
-		{ "disable_bw", "disable_bw_measurement" },
-		{ "ss", "steadystate" },
-		{ "ss_dur", "steadystate_duration" },
-		{ "ss_ramp", "steadystate_ramp_time" },
-	};
-	for (size_t i = 0; i < SB_ARRAY_SIZE(alias); i++)
-		if (!strcmp(alias[i][0], key))
-			return alias[i][1];
-	return key;
-}
-
-int sb_fio_rawopts_add(struct sb_fio_rawopts *o, const char *key, const char *value)
-{
-	const size_t kl = strlen(key) + 1, vl = strlen(value) + 1;
-	char *kv = realloc(o->kv, o->len + kl + vl);
-	if (!kv)
-		return -ENOMEM;
-	memcpy(kv + o->len, key, kl);
-	memcpy(kv + o->len + kl, value, vl);
-	o->kv = kv;
-	o->len += kl + vl;
-	return 0;
-}
-
-int sb_fio_rawopts_next(const struct sb_fio_rawopts *o, size_t *pos, const char **key,
-			const char **value)
-{
-	if (!o->kv || *pos >= o->len)
-		return 0;
-	*key = o->kv + *pos;
-	*pos += strlen(*key) + 1;
-	assert(*pos < o->len);
-	*value = o->kv + *pos;
-	*pos += strlen(*value) + 1;
-	return 1;
-}
-
-/* "key", "key=value", with ${NAME} replaced. */
-static int option(struct ctx *c, char *l)
-{
-	char *eq = strchr(l, '=');
-	const char *value = NULL, *as_written = NULL;
-	if (eq) {
-		*eq = 0;
-		as_written = eq + 1; /* its end trimmed with the line */
-		value = trim(eq + 1);
-	}
-	const char *key = trim(l);
-	if (!*key)
-		return fail(c, "'=%.*s' names no option (expected key=value)", QUOTE_MAX,
-			    value ? value : "");
-	const struct fio_opt *o = NULL;
-	for (size_t i = 0; i < SB_ARRAY_SIZE(fio_opts) && !o; i++)
+	for (size_t i = 0; i < SB_ARRAY_SIZE(fio_opts); i++)
 		if (!strcmp(fio_opts[i].name, key))
-			o = &fio_opts[i];
-	if (!o && sb_fio_option_known(key))
-		return fail(c,
-			    "%s: fio option not supported by storbench "
-			    "(docs/fio-compat.md lists those it takes)",
-			    key);
-	if (!o)
-		return fail(c, "'%.*s': unknown option", QUOTE_MAX, key);
-	if (!value) {
-		if (!o->flag)
-			return fail(c, "%s: needs a value (%s=VALUE)", key, key);
-		value = o->flag == 2 ? "" : "1"; /* 2: a bare key means an empty value */
-	}
-	int r = o->set(c, o, value);
-	if (r || !as_written)
-		return r;
-	return sb_fio_rawopts_add(c->sec == SEC_GLOBAL ? &c->jf->global_raw : &c->jobraw,
-				  fio_canonical(key), as_written);
-}
-
-static int is_include(const char *l)
-{
-	return !strncmp(l, "include", 7) && (!l[7] || is_blank(l[7]));
-}
-
-static int read_line(struct ctx *c, const char *s, size_t n)
-{
-	if (n > MAX_LINE)
-		return fail(c, "longer than %d bytes", MAX_LINE);
-	if (memchr(s, 0, n))
-		return fail(c, "a NUL byte: not a text file");
-	memcpy(c->raw, s, n);
-	c->raw[n] = 0;
-	strip_comment(c->raw);
-	char *l = trim(c->raw);
-	if (!*l)
-		return 0;
-	if (*l == '[')
-		return section(c, l);
-	if (is_include(l))
-		return fail(c, "include is not supported (copy the options it reads into this "
-			       "file)");
-	if (c->sec == SEC_NONE)
-		return fail(c, "'%.*s' comes before any section (a [global] or [name] line)",
-			    QUOTE_MAX, l);
-	int r = expand(c, l, c->text);
-	return r < 0 ? r : option(c, c->text);
-}
-
-/* fio's defaults where they differ from storbench's. */
-static void fio_defaults(struct state *s)
-{
-	memset(s, 0, sizeof(*s));
-	sb_job_opts_default(&s->opts);
-	s->opts.direct = 0;
-	s->opts.direct_given = 1;
-	snprintf(s->opts.engine, sizeof(s->opts.engine), "%s", sb_engine_plain()->name);
-	s->opts.iodepth = 1;
-	s->opts.rw = SB_RW_READ;
-	s->opts.bs = 4096;
-	s->opts.invalidate = 1;
-	s->opts.fio_new_file = 1;
-	s->do_verify = 1;
-}
-
-static int parse(struct ctx *c, const char *text, size_t len)
-{
-	size_t pos = 0;
-	while (pos < len) {
-		const char *nl = memchr(text + pos, '\n', len - pos);
-		size_t end = nl ? (size_t)(nl - text) : len;
-		c->line++;
-		int r = read_line(c, text + pos, end - pos);
-		if (r < 0)
-			return r;
-		pos = end + 1;
-	}
-	int r = end_section(c);
-	if (r < 0)
-		return r;
-	if (!c->jf->njobs) {
-		if (c->msg && c->msglen)
-			snprintf(c->msg, c->msglen,
-				 "no job section (a [name] line followed by options)");
-		return -EINVAL;
-	}
-	return 0;
-}
-
-int sb_jobfile_parse(const char *text, size_t len, const char *(*env)(const char *name),
-		     struct sb_jobfile **out, char *msg, size_t msglen)
-{
-	assert(out);
-	*out = NULL;
-	if (msg && msglen)
-		msg[0] = 0;
-	struct ctx *c = calloc(1, sizeof(*c));
-	struct sb_jobfile *jf = calloc(1, sizeof(*jf));
-	if (!c || !jf) {
-		free(c);
-		free(jf);
-		if (msg && msglen)
-			snprintf(msg, msglen, "out of memory");
-		return -ENOMEM;
-	}
-	c->jf = jf;
-	c->env = env;
-	c->msg = msg;
-	c->msglen = msglen;
-	fio_defaults(&c->global);
-	c->cur = &c->global;
-	/* a UTF-8 byte order mark (editors on Windows write one) is no part of
-	 * the first line */
-	if (text && len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
-		text += 3;
-		len -= 3;
-	}
-	int r = parse(c, text ? text : "", text ? len : 0);
-	if (r == -ENOMEM && msg && msglen)
-		snprintf(msg, msglen, "out of memory");
-	free(c->jobraw.kv);
-	free(c);
-	if (r < 0) {
-		sb_jobfile_free(jf);
-		return r;
-	}
-	*out = jf;
-	return 0;
-}
-
-void sb_jobfile_free(struct sb_jobfile *jf)
-{
-	if (!jf)
-		return;
-	for (unsigned i = 0; i < jf->njobs; i++)
-		free(jf->jobs[i].raw.kv);
-	free(jf->global_raw.kv);
-	free(jf->jobs);
-	free(jf);
+			return &fio_opts[i];
+	return NULL;
 }

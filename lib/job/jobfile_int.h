@@ -1,0 +1,62 @@
+/*
+ * What the two halves of the fio job-file reader share: the reader's state
+ * (jobfile_parse.c: lines, sections, ${NAME}) and the table of fio's
+ * options with their setters (jobfile_opts.c). Private to lib/job.
+ */
+#ifndef SB_JOBFILE_INT_H
+#define SB_JOBFILE_INT_H
+
+#include "lib/job/jobfile.h"
+
+#define MAX_LINE 4096 /* bytes of a line, also once ${NAME} is replaced */
+#define MAX_ENV_NAME 255
+#define QUOTE_MAX 64 /* bytes of a value quoted in a message */
+
+/* What the sections read so far set: [global]'s, then a job's. */
+struct state {
+	struct sb_job_opts opts;
+	char filename[4096];
+	char directory[4096];
+	int stonewall;
+	int do_verify;			    /* fio's do_verify, 1 by default */
+	unsigned openfiles, openfiles_line; /* fio's openfiles (0: all) and its line */
+};
+
+enum section { SEC_NONE, SEC_GLOBAL, SEC_JOB };
+
+struct ctx {
+	struct sb_jobfile *jf;
+	unsigned jobcap;
+	unsigned threads; /* fio's threads so far: numjobs of each job before */
+	const char *(*env)(const char *name);
+	char *msg;
+	size_t msglen;
+	unsigned line;
+	enum section sec;
+	unsigned sec_line;
+	char sec_name[64];
+	struct state global;
+	struct state job;
+	struct state *cur; /* &global or &job */
+	char raw[MAX_LINE + 1];
+	char text[MAX_LINE + 1];      /* raw with ${NAME} replaced */
+	struct sb_fio_rawopts jobraw; /* the job section's options as written */
+};
+
+struct fio_opt;
+typedef int (*setter)(struct ctx *c, const struct fio_opt *o, const char *v);
+
+struct fio_opt {
+	const char *name;
+	setter set;
+	const char *sb;	 /* storbench's option, for set_plain and the like */
+	const char *why; /* what a refusal or a note says */
+	int flag;	 /* may stand alone, meaning 1 (2: meaning "") */
+};
+
+/* "line N: ..." into the context's message; returns -EINVAL. */
+int sb_jf_fail(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* fio's option KEY in the table, NULL when storbench does not take it. */
+const struct fio_opt *sb_jf_option(const char *key);
+
+#endif

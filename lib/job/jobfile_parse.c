@@ -1,0 +1,393 @@
+/*
+ * fio job files: the line reader (sections, comments, include, ${NAME}),
+ * which hands each key=value to its setter in the table of
+ * jobfile_opts.c. [global] and the job being read are each a struct
+ * state; a job section starts as a copy of [global] as it stands, which is
+ * fio's def_thread.
+ */
+#include "lib/job/jobfile_int.h"
+#include "lib/engine/engine.h"
+#include "lib/job/fio_names.h"
+
+#include <assert.h>
+
+static int is_blank(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f';
+}
+
+static char *trim(char *s)
+{
+	while (is_blank(*s))
+		s++;
+	size_t n = strlen(s);
+	while (n && is_blank(s[n - 1]))
+		s[--n] = 0;
+	return s;
+}
+
+/* A line whose first non-blank is ';' or '#' is all comment; elsewhere a
+ * comment starts at a blank followed by ';' or '#'. */
+static void strip_comment(char *s)
+{
+	while (is_blank(*s))
+		s++;
+	if (*s == ';' || *s == '#') {
+		*s = 0;
+		return;
+	}
+	for (size_t i = 1; s[i]; i++) {
+		if ((s[i] == ';' || s[i] == '#') && is_blank(s[i - 1])) {
+			s[i] = 0;
+			return;
+		}
+	}
+}
+
+/* Not recursive: a value holding "${" stays as it is. */
+static int expand(struct ctx *c, const char *in, char *out)
+{
+	size_t o = 0;
+	while (*in) {
+		if (in[0] != '$' || in[1] != '{') {
+			if (o == MAX_LINE)
+				return sb_jf_fail(c, "longer than %d bytes once ${...} is replaced",
+						  MAX_LINE);
+			out[o++] = *in++;
+			continue;
+		}
+		const char *close = strchr(in + 2, '}');
+		if (!close)
+			return sb_jf_fail(c, "'${' without a closing '}'");
+		size_t nlen = (size_t)(close - (in + 2));
+		char name[MAX_ENV_NAME + 1];
+		if (nlen > MAX_ENV_NAME)
+			return sb_jf_fail(c, "${%.32s...}: longer than %d bytes", in + 2,
+					  MAX_ENV_NAME);
+		memcpy(name, in + 2, nlen);
+		name[nlen] = 0;
+		const char *v = c->env ? c->env(name) : NULL;
+		if (!v)
+			return sb_jf_fail(c, "${%s} is not set", name);
+		size_t vlen = strlen(v);
+		if (vlen > MAX_LINE - o)
+			return sb_jf_fail(c, "longer than %d bytes once ${%s} is replaced",
+					  MAX_LINE, name);
+		memcpy(out + o, v, vlen);
+		o += vlen;
+		in = close + 1;
+	}
+	out[o] = 0;
+	return 0;
+}
+
+/* The job section that ends here, into the file's list. */
+static int end_section(struct ctx *c)
+{
+	struct sb_jobfile *jf = c->jf;
+	const struct state *s = &c->job;
+
+	if (c->sec != SEC_JOB)
+		return 0;
+	c->sec = SEC_NONE;
+	assert(jf->njobs < SB_JOBFILE_MAX_JOBS);
+	if (jf->njobs == c->jobcap) {
+		unsigned cap = c->jobcap ? c->jobcap * 2 : 4;
+		struct sb_jobfile_job *nj = realloc(jf->jobs, cap * sizeof(*nj));
+		if (!nj)
+			return -ENOMEM;
+		jf->jobs = nj;
+		c->jobcap = cap;
+	}
+	const unsigned nrfiles = s->opts.nrfiles ? s->opts.nrfiles : 1;
+	if (s->openfiles && s->openfiles < nrfiles) {
+		c->line = s->openfiles_line;
+		return sb_jf_fail(c,
+				  "openfiles: %u of nrfiles=%u open at a time is not supported "
+				  "(storbench keeps every file of a job open: 0, or at least %u)",
+				  s->openfiles, nrfiles, nrfiles);
+	}
+	struct sb_jobfile_job *j = &jf->jobs[jf->njobs];
+	memset(j, 0, sizeof(*j));
+	snprintf(j->name, sizeof(j->name), "%s", c->sec_name);
+	j->line = c->sec_line;
+	j->opts = s->opts;
+	j->stonewall = s->stonewall;
+	/* fio numbers its threads 1, 2, ... across the jobs, numjobs each */
+	j->opts.fiolog.jobnum = c->threads + 1;
+	c->threads += s->opts.numjobs;
+	/* do_verify=0: fio writes its verify headers and checks nothing */
+	if (!s->do_verify)
+		j->opts.fio_verify[0] = 0;
+	if (s->filename[0] && s->directory[0] && s->filename[0] != '/') {
+		size_t dl = strlen(s->directory);
+		const char *sep = s->directory[dl - 1] == '/' ? "" : "/";
+		int n = snprintf(j->filename, sizeof(j->filename), "%s%s%s", s->directory, sep,
+				 s->filename);
+		if (n < 0 || (size_t)n >= sizeof(j->filename)) {
+			c->line = c->sec_line;
+			return sb_jf_fail(c,
+					  "[%s]: directory and filename together are longer than "
+					  "%zu bytes",
+					  c->sec_name, sizeof(j->filename) - 1);
+		}
+	} else if (s->filename[0]) {
+		memcpy(j->filename, s->filename, sizeof(j->filename));
+	} else {
+		memcpy(j->directory, s->directory, sizeof(j->directory));
+	}
+	j->raw = c->jobraw;
+	memset(&c->jobraw, 0, sizeof(c->jobraw));
+	jf->njobs++;
+	return 0;
+}
+
+/* "[name]", already trimmed. fio takes any section whose name begins with
+ * "global" as [global]. */
+static int section(struct ctx *c, char *l)
+{
+	size_t n = strlen(l);
+	if (n < 2 || l[n - 1] != ']')
+		return sb_jf_fail(c, "'%.*s' is not a section header (expected [name])", QUOTE_MAX,
+				  l);
+	l[n - 1] = 0;
+	char *name = trim(l + 1);
+	if (!*name || strpbrk(name, "[]"))
+		return sb_jf_fail(c, "'%.*s]' is not a section header (expected [name])", QUOTE_MAX,
+				  l);
+	if (strlen(name) >= sizeof(c->sec_name))
+		return sb_jf_fail(c, "section name '%.*s...' is longer than %zu characters", 32,
+				  name, sizeof(c->sec_name) - 1);
+	int r = end_section(c);
+	if (r < 0)
+		return r;
+	if (!strncmp(name, "global", 6)) {
+		c->sec = SEC_GLOBAL;
+		c->cur = &c->global;
+		return 0;
+	}
+	if (c->jf->njobs == SB_JOBFILE_MAX_JOBS)
+		return sb_jf_fail(c, "more than %d job sections", SB_JOBFILE_MAX_JOBS);
+	c->sec = SEC_JOB;
+	c->sec_line = c->line;
+	snprintf(c->sec_name, sizeof(c->sec_name), "%s", name);
+	c->job = c->global;
+	/* fio names the job after its section even when [global] has name= */
+	snprintf(c->job.opts.name, sizeof(c->job.opts.name), "%s", name);
+	c->cur = &c->job;
+	return 0;
+}
+
+/* fio's options.c: an alias is printed under its option's name */
+static const char *fio_canonical(const char *key)
+{
+	static const char *const alias[][2] = {
+		{ "readwrite", "rw" },
+		{ "iodepth_batch_submit", "iodepth_batch" },
+		{ "iodepth_batch_complete", "iodepth_batch_complete_min" },
+		{ "io_limit", "io_size" },
+		{ "fill_fs", "fill_device" },
+		{ "fileoffset", "offset" },
+		{ "blocksize", "bs" },
+		{ "blockalign", "ba" },
+		{ "blocksize_range", "bsrange" },
+		{ "blocksize_unaligned", "bs_unaligned" },
+		{ "nr_files", "nrfiles" },
+		{ "timeout", "runtime" },
+		{ "iomem", "mem" },
+		{ "mem_align", "iomem_align" },
+		{ "ratemin", "rate_min" },
+		{ "ratecycle", "rate_cycle" },
+		{ "wait_for_previous", "stonewall" },
+		{ "disable_bw", "disable_bw_measurement" },
+		{ "ss", "steadystate" },
+		{ "ss_dur", "steadystate_duration" },
+		{ "ss_ramp", "steadystate_ramp_time" },
+	};
+	for (size_t i = 0; i < SB_ARRAY_SIZE(alias); i++)
+		if (!strcmp(alias[i][0], key))
+			return alias[i][1];
+	return key;
+}
+
+int sb_fio_rawopts_add(struct sb_fio_rawopts *o, const char *key, const char *value)
+{
+	const size_t kl = strlen(key) + 1, vl = strlen(value) + 1;
+	char *kv = realloc(o->kv, o->len + kl + vl);
+	if (!kv)
+		return -ENOMEM;
+	memcpy(kv + o->len, key, kl);
+	memcpy(kv + o->len + kl, value, vl);
+	o->kv = kv;
+	o->len += kl + vl;
+	return 0;
+}
+
+int sb_fio_rawopts_next(const struct sb_fio_rawopts *o, size_t *pos, const char **key,
+			const char **value)
+{
+	if (!o->kv || *pos >= o->len)
+		return 0;
+	*key = o->kv + *pos;
+	*pos += strlen(*key) + 1;
+	assert(*pos < o->len);
+	*value = o->kv + *pos;
+	*pos += strlen(*value) + 1;
+	return 1;
+}
+
+/* "key", "key=value", with ${NAME} replaced. */
+static int option(struct ctx *c, char *l)
+{
+	char *eq = strchr(l, '=');
+	const char *value = NULL, *as_written = NULL;
+	if (eq) {
+		*eq = 0;
+		as_written = eq + 1; /* its end trimmed with the line */
+		value = trim(eq + 1);
+	}
+	const char *key = trim(l);
+	if (!*key)
+		return sb_jf_fail(c, "'=%.*s' names no option (expected key=value)", QUOTE_MAX,
+				  value ? value : "");
+	const struct fio_opt *o = sb_jf_option(key);
+	if (!o && sb_fio_option_known(key))
+		return sb_jf_fail(c,
+				  "%s: fio option not supported by storbench "
+				  "(docs/fio-compat.md lists those it takes)",
+				  key);
+	if (!o)
+		return sb_jf_fail(c, "'%.*s': unknown option", QUOTE_MAX, key);
+	if (!value) {
+		if (!o->flag)
+			return sb_jf_fail(c, "%s: needs a value (%s=VALUE)", key, key);
+		value = o->flag == 2 ? "" : "1"; /* 2: a bare key means an empty value */
+	}
+	int r = o->set(c, o, value);
+	if (r || !as_written)
+		return r;
+	return sb_fio_rawopts_add(c->sec == SEC_GLOBAL ? &c->jf->global_raw : &c->jobraw,
+				  fio_canonical(key), as_written);
+}
+
+static int is_include(const char *l)
+{
+	return !strncmp(l, "include", 7) && (!l[7] || is_blank(l[7]));
+}
+
+static int read_line(struct ctx *c, const char *s, size_t n)
+{
+	if (n > MAX_LINE)
+		return sb_jf_fail(c, "longer than %d bytes", MAX_LINE);
+	if (memchr(s, 0, n))
+		return sb_jf_fail(c, "a NUL byte: not a text file");
+	memcpy(c->raw, s, n);
+	c->raw[n] = 0;
+	strip_comment(c->raw);
+	char *l = trim(c->raw);
+	if (!*l)
+		return 0;
+	if (*l == '[')
+		return section(c, l);
+	if (is_include(l))
+		return sb_jf_fail(c,
+				  "include is not supported (copy the options it reads into this "
+				  "file)");
+	if (c->sec == SEC_NONE)
+		return sb_jf_fail(c, "'%.*s' comes before any section (a [global] or [name] line)",
+				  QUOTE_MAX, l);
+	int r = expand(c, l, c->text);
+	return r < 0 ? r : option(c, c->text);
+}
+
+/* fio's defaults where they differ from storbench's. */
+static void fio_defaults(struct state *s)
+{
+	memset(s, 0, sizeof(*s));
+	sb_job_opts_default(&s->opts);
+	s->opts.direct = 0;
+	s->opts.direct_given = 1;
+	snprintf(s->opts.engine, sizeof(s->opts.engine), "%s", sb_engine_plain()->name);
+	s->opts.iodepth = 1;
+	s->opts.rw = SB_RW_READ;
+	s->opts.bs = 4096;
+	s->opts.invalidate = 1;
+	s->opts.fio_new_file = 1;
+	s->do_verify = 1;
+}
+
+static int parse(struct ctx *c, const char *text, size_t len)
+{
+	size_t pos = 0;
+	while (pos < len) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		c->line++;
+		int r = read_line(c, text + pos, end - pos);
+		if (r < 0)
+			return r;
+		pos = end + 1;
+	}
+	int r = end_section(c);
+	if (r < 0)
+		return r;
+	if (!c->jf->njobs) {
+		if (c->msg && c->msglen)
+			snprintf(c->msg, c->msglen,
+				 "no job section (a [name] line followed by options)");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int sb_jobfile_parse(const char *text, size_t len, const char *(*env)(const char *name),
+		     struct sb_jobfile **out, char *msg, size_t msglen)
+{
+	assert(out);
+	*out = NULL;
+	if (msg && msglen)
+		msg[0] = 0;
+	struct ctx *c = calloc(1, sizeof(*c));
+	struct sb_jobfile *jf = calloc(1, sizeof(*jf));
+	if (!c || !jf) {
+		free(c);
+		free(jf);
+		if (msg && msglen)
+			snprintf(msg, msglen, "out of memory");
+		return -ENOMEM;
+	}
+	c->jf = jf;
+	c->env = env;
+	c->msg = msg;
+	c->msglen = msglen;
+	fio_defaults(&c->global);
+	c->cur = &c->global;
+	/* a UTF-8 byte order mark (editors on Windows write one) is no part of
+	 * the first line */
+	if (text && len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
+		text += 3;
+		len -= 3;
+	}
+	int r = parse(c, text ? text : "", text ? len : 0);
+	if (r == -ENOMEM && msg && msglen)
+		snprintf(msg, msglen, "out of memory");
+	free(c->jobraw.kv);
+	free(c);
+	if (r < 0) {
+		sb_jobfile_free(jf);
+		return r;
+	}
+	*out = jf;
+	return 0;
+}
+
+void sb_jobfile_free(struct sb_jobfile *jf)
+{
+	if (!jf)
+		return;
+	for (unsigned i = 0; i < jf->njobs; i++)
+		free(jf->jobs[i].raw.kv);
+	free(jf->global_raw.kv);
+	free(jf->jobs);
+	free(jf);
+}
