@@ -36,7 +36,10 @@ results() {
 		fail "$1: $2 is not so: $(json "$T/$1.json" "d['storbench'].get('$1')")"
 }
 
-WHEN='[ -s "$T/f" ]' interrupt run "$SB" run --rw=write --size=64M --runtime=60s --time-based \
+# bytes the process has written (/proc/PID/io): the file's layout is an
+# fallocate, which writes none, so this is the job's own I/O under way
+wrote() { [ "$(awk '/^write_bytes:/ { print $2 }' "/proc/$1/io" 2>/dev/null)" -gt 0 ] 2>/dev/null; }
+WHEN='wrote $pid' interrupt run "$SB" run --rw=write --size=64M --runtime=60s --time-based \
 	--direct=0 --quiet "$T/f"
 results run "d['jobs']"
 rm -f "$T/f"
