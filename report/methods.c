@@ -15,9 +15,8 @@ static int refused(const struct rep_doc *d, char **why, const char *section,
 			top ? ": " : ".", er->msg);
 }
 
-/* The section's reader's verdict: 0, or what the report says. */
-static int verdict(const struct rep_doc *d, char **why, const char *section, int e,
-		   const struct sb_error *er)
+int rep_section_verdict(const struct rep_doc *d, char **why, const char *section, int e,
+			const struct sb_error *er)
 {
 	if (e == -ENOMEM)
 		return rep_fail(why, e, "out of memory");
@@ -32,15 +31,15 @@ int rep_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why)
 	int e = 0;
 	if (sw && !(d->sweep = calloc(1, sizeof(*d->sweep))))
 		return rep_fail(why, -ENOMEM, "out of memory");
-	if (sw && (e = verdict(d, why, "sweep", sb_sweep_read(sw, d->sweep, &er), &er)))
+	if (sw && (e = rep_section_verdict(d, why, "sweep", sb_sweep_read(sw, d->sweep, &er), &er)))
 		return e;
 	if (me && !(d->meta = calloc(1, sizeof(*d->meta))))
 		return rep_fail(why, -ENOMEM, "out of memory");
-	if (me && (e = verdict(d, why, "meta", sb_meta_read(me, d->meta, &er), &er)))
+	if (me && (e = rep_section_verdict(d, why, "meta", sb_meta_read(me, d->meta, &er), &er)))
 		return e;
 	if (sp && !(d->spo = calloc(1, sizeof(*d->spo))))
 		return rep_fail(why, -ENOMEM, "out of memory");
-	if (sp && (e = verdict(d, why, "spo", sb_spo_read(sp, d->spo, &er), &er)))
+	if (sp && (e = rep_section_verdict(d, why, "spo", sb_spo_read(sp, d->spo, &er), &er)))
 		return e;
 	return 0;
 }

@@ -6,30 +6,12 @@
  */
 #include "report/report.h"
 
-/* 'FILE': storbench.SECTION.PATH: expected ... (at the top: SECTION:) */
-static int refused(const struct rep_doc *d, char **why, const char *section,
-		   const struct sb_error *er)
-{
-	const int top = !strncmp(er->msg, "expected ", 9);
-	return rep_fail(why, -REP_EINPUT, "'%s': storbench.%s%s%s", d->path, section,
-			top ? ": " : ".", er->msg);
-}
-
-/* The section's reader's verdict: 0, or what the report says. */
-static int verdict(const struct rep_doc *d, char **why, const char *section, int e,
-		   const struct sb_error *er)
-{
-	if (e == -ENOMEM)
-		return rep_fail(why, e, "out of memory");
-	return e ? refused(d, why, section, er) : 0;
-}
-
 static int cliff(struct rep_doc *d, const struct sb_jv *s, char **why)
 {
 	struct sb_error er;
 	if (!(d->cliff = calloc(1, sizeof(*d->cliff))))
 		return rep_fail(why, -ENOMEM, "out of memory");
-	return verdict(d, why, "cliff", sb_cliff_read(s, d->cliff, &er), &er);
+	return rep_section_verdict(d, why, "cliff", sb_cliff_read(s, d->cliff, &er), &er);
 }
 
 static int flash(struct rep_doc *d, const struct sb_jv *s, char **why)
@@ -37,7 +19,7 @@ static int flash(struct rep_doc *d, const struct sb_jv *s, char **why)
 	struct sb_error er;
 	if (!(d->flash = calloc(1, sizeof(*d->flash))))
 		return rep_fail(why, -ENOMEM, "out of memory");
-	return verdict(d, why, "flash", sb_flash_read(s, d->flash, &er), &er);
+	return rep_section_verdict(d, why, "flash", sb_flash_read(s, d->flash, &er), &er);
 }
 
 static int pts(struct rep_doc *d, const struct sb_jv *s, char **why)
@@ -45,7 +27,7 @@ static int pts(struct rep_doc *d, const struct sb_jv *s, char **why)
 	struct sb_error er;
 	if (!(d->pts = calloc(1, sizeof(*d->pts))))
 		return rep_fail(why, -ENOMEM, "out of memory");
-	return verdict(d, why, "pts", sb_pts_read(s, d->pts, &er), &er);
+	return rep_section_verdict(d, why, "pts", sb_pts_read(s, d->pts, &er), &er);
 }
 
 int rep_dev_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why)

@@ -485,6 +485,10 @@ double rep_sweep_widest(const struct sb_sweep_doc *s, int test, int end);
  * (report/methods.c): 0, or -REP_EINPUT with *why naming the key path of
  * what is wrong, -ENOMEM; rep_methods_free frees them. */
 int rep_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why);
+/* A method's section reader said e (er): 0, or the report's refusal,
+ * "'FILE': storbench.SECTION.PATH: expected ..." (methods.c). */
+int rep_section_verdict(const struct rep_doc *d, char **why, const char *section, int e,
+			const struct sb_error *er);
 void rep_methods_free(struct rep_doc *d);
 int rep_csv(FILE *f, struct rep_doc *const *docs, size_t n, enum rep_table t);
 /* One CSV field, RFC 4180 quoted when it must be (NULL: empty), with the
