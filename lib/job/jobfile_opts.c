@@ -409,10 +409,7 @@ static int set_directory(struct ctx *c, const struct fio_opt *o, const char *v)
 
 static int set_stonewall(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	if (strcmp(v, "0") && strcmp(v, "1"))
-		return bad_value(c, o->name, v, "0 or 1");
-	c->cur->stonewall = v[0] == '1';
-	return 0;
+	return parse_bool(c, o, v, &c->cur->stonewall);
 }
 
 /* fio's nrfiles (alias nr_files): the job's files, in a directory named
@@ -539,10 +536,7 @@ static int set_verify(struct ctx *c, const struct fio_opt *o, const char *v)
 
 static int set_do_verify(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	if (strcmp(v, "0") && strcmp(v, "1"))
-		return bad_value(c, o->name, v, "0 or 1");
-	c->cur->do_verify = v[0] == '1';
-	return 0;
+	return parse_bool(c, o, v, &c->cur->do_verify);
 }
 
 /* Verify options that storbench's verification answers its own way: any
