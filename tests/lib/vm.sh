@@ -72,7 +72,7 @@ vm_run() {
 		tail -n 20 "$T/console.log"
 		tail -n 20 "$T/res/dmesg.txt" 2>/dev/null
 		[ $vr_rc = 0 ] || fail "QEMU exited $vr_rc (124: killed after $((vr_limit + 30)) s)"
-		[ -f "$T/res/watchdog" ] && fail "the guest's watchdog ended it after $vr_limit s"
+		[ -f "$T/res/watchdog" ] && fail "the guest's watchdog ended it: $(cat "$T/res/watchdog")"
 		fail "the guest wrote no results"
 	fi
 	return 0
