@@ -65,6 +65,14 @@ struct sb_engine {
 	int fd;		 /* target, opened by the caller (-1 for NOIO engines) */
 	unsigned depth;	 /* most requests in flight at once */
 	int is_blockdev; /* trim uses BLKDISCARD */
+	/* every request completes inside queue(): the ops' SB_ENGINE_SYNC,
+	 * which an engine's init may clear (null at a depth above 1 queues
+	 * and completes at commit, as fio's null engine) */
+	int sync;
+	/* set by an engine that takes nothing more until what it completed
+	 * is reaped (fio's FIO_Q_BUSY: null above a depth of 1); the caller
+	 * reaps before it queues again */
+	int full;
 	/* Writes and trims must stay inside [wlo, whi): the region the user
 	 * offered. Checked on every request by sb_engine_queue. */
 	uint64_t wlo, whi;

@@ -839,6 +839,15 @@ int sb_fio_option_support(unsigned i, struct sb_fio_support_info *out)
 	return 0;
 }
 
+/* What an engine does that its name alone does not say. */
+static const struct {
+	const char *name, *note;
+} engine_docs[] = {
+	{ "null", "as fio's null: above iodepth=1 a submission completes at once and nothing "
+		  "more is queued until it is reaped, so iodepth_batch_submit (1 by default) "
+		  "requests are in flight, up to iodepth" },
+};
+
 int sb_fio_engine_support(unsigned i, struct sb_fio_support_info *out)
 {
 	const char *name = sb_fio_engine_name(i);
@@ -855,8 +864,12 @@ int sb_fio_engine_support(unsigned i, struct sb_fio_support_info *out)
 	} else {
 		out->support = SB_FIO_HONOURED;
 	}
+	for (size_t k = 0; k < SB_ARRAY_SIZE(engine_docs); k++)
+		if (!strcmp(engine_docs[k].name, name))
+			snprintf(out->note, sizeof(out->note), "%s", engine_docs[k].note);
 	return 0;
 }
+
 const struct fio_opt *sb_jf_option(const char *key)
 {
 	for (size_t i = 0; i < SB_ARRAY_SIZE(fio_opts); i++)

@@ -193,7 +193,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		return e;
 	}
 	sb_engine_set_write_bounds(&w->eng, p->region_offset, p->region_offset + p->region_size);
-	w->engine_sync = !!(p->engine->flags & SB_ENGINE_SYNC);
+	w->engine_sync = w->eng.sync;
 	if (w->job->batch_complete) /* asked for: wait for that many, as fio */
 		w->eng.settle_ns = 0;
 	e = sb_worker_first_loop(w);

@@ -676,7 +676,7 @@ static int loop(struct sb_worker *w)
 
 	while (!halt && !stop_now(w, now)) {
 		/* fill the queue */
-		while (w->nfree && !w->issue_done) {
+		while (w->nfree && !w->issue_done && !w->eng.full) {
 			int ddir = pick_ddir(w);
 			uint32_t len;
 			uint64_t off;
