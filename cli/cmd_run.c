@@ -227,8 +227,8 @@ static int job_ready(struct run_ctx *c, const char *where, const struct sb_engin
 			where, c->job.iodepth, (*ops)->name);
 	/* fio's null: one submission in flight, however deep the queue */
 	if (c->job.iodepth > 1 && ((*ops)->flags & SB_ENGINE_NOIO) &&
-	    SB_MIN(c->job.batch_submit ? c->job.batch_submit : c->job.iodepth,
-		   c->job.iodepth) < c->job.iodepth)
+	    SB_MIN(c->job.batch_submit ? c->job.batch_submit : c->job.iodepth, c->job.iodepth) <
+		    c->job.iodepth)
 		sb_note("%s%s completes each submission before it takes more, as fio's null "
 			"engine: %u in flight of --iodepth=%u (--iodepth-batch-submit sets it)",
 			where, (*ops)->name, c->job.batch_submit, c->job.iodepth);

@@ -12,7 +12,7 @@
  *                                   with e->settle_ns set and min > 1, settle
  *                                   for >= 1 once settle_ns have passed
  *   io = ops->event(e, i)           i < n, io->res set (bytes or -errno)
- * SB_DDIR_SYNC requests fsync (fdatasync is not used: we measure durability).
+ * SB_DDIR_SYNC requests fsync, SB_DDIR_DATASYNC fdatasync (fio's fdatasync=N).
  * SB_DDIR_TRIM discards [offset, offset+len): BLKDISCARD on block devices,
  * fallocate(PUNCH_HOLE) on files. Engines without async trim/sync do them
  * inline and return SB_Q_DONE; the worker drains the queue before a SYNC.

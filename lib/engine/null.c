@@ -11,8 +11,8 @@
 #include "lib/engine/engine.h"
 
 struct null_q {
-	unsigned n;	    /* q[0, n): queued, or completed once committed */
-	unsigned events;    /* the committed ones, not yet reaped */
+	unsigned n;	   /* q[0, n): queued, or completed once committed */
+	unsigned events;   /* the committed ones, not yet reaped */
 	struct sb_io *q[]; /* depth of them */
 };
 

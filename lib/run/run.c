@@ -360,6 +360,7 @@ int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
 			sb_hist_merge(&res->dir[d].slat, &w->res.dir[d].slat);
 		}
 		sb_hist_merge(&res->sync_lat, &w->res.sync_lat);
+		res->datasyncs += w->res.datasyncs;
 		res->errors += w->res.errors;
 		if (!res->first_error.err && w->res.first_error.err)
 			res->first_error = w->res.first_error;

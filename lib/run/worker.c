@@ -70,14 +70,14 @@ static int survives(enum sb_continue c, int ddir)
 	if (c == SB_CONTINUE_READ)
 		return ddir == SB_DDIR_READ;
 	if (c == SB_CONTINUE_WRITE)
-		return ddir == SB_DDIR_WRITE || ddir == SB_DDIR_TRIM || ddir == SB_DDIR_SYNC;
+		return ddir != SB_DDIR_READ;
 	return 0;
 }
 
 static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 {
 	int d = io->ddir;
-	if (SB_UNLIKELY(io->res < 0 || (d != SB_DDIR_SYNC && (uint64_t)io->res != io->len))) {
+	if (SB_UNLIKELY(io->res < 0 || (d < SB_DDIR_SYNC && (uint64_t)io->res != io->len))) {
 		w->res.errors++;
 		if (!w->res.first_error.err) {
 			w->res.first_error.offset = io->offset;
@@ -90,9 +90,11 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 		return;
 	}
 	uint64_t lat = now - io->start_ns;
-	if (d == SB_DDIR_SYNC) {
-		if (w->measuring)
+	if (d >= SB_DDIR_SYNC) {
+		if (w->measuring && !w->job->gtod_reduce) {
 			sb_hist_add(&w->res.sync_lat, lat);
+			w->res.datasyncs += d == SB_DDIR_DATASYNC;
+		}
 		return;
 	}
 	/* counted in the ramp too, for the progress line: reset_stats starts
@@ -100,7 +102,7 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 	struct sb_dir_result *dr = &w->res.dir[d];
 	dr->bytes += io->len;
 	dr->ios++;
-	if (SB_UNLIKELY(!w->measuring))
+	if (SB_UNLIKELY(!w->measuring) || SB_UNLIKELY(w->job->gtod_reduce))
 		return;
 	sb_hist_add(&dr->lat, lat);
 	sb_hist_add(&dr->clat, now - io->issue_ns);
@@ -532,7 +534,9 @@ static int throttle(struct sb_worker *w, int ddir, uint32_t len)
 	if (ddir < 2) {
 		/* once: it accounts the bytes (SB_MAX evaluates twice) */
 		const uint64_t mine = sb_rate_delay(&w->rate_dir[ddir], t, len);
-		delay = SB_MAX(delay, mine);
+		/* a request is one unit of an iops cap */
+		const uint64_t req = sb_rate_delay(&w->rate_iops[ddir], t, 1);
+		delay = SB_MAX(delay, SB_MAX(mine, req));
 	}
 	if (!delay)
 		return 0;
@@ -631,17 +635,22 @@ static int commit(struct sb_worker *w)
 	return 0;
 }
 
-static int do_sync(struct sb_worker *w)
+static int do_sync_as(struct sb_worker *w, int ddir)
 {
 	int r = drain(w);
 	if (r < 0)
 		return r;
-	r = queue_one(w, SB_DDIR_SYNC, 0, 0);
+	r = queue_one(w, ddir, 0, 0);
 	if (r < 0)
 		return r;
 	if (w->queued && (r = commit(w)) < 0)
 		return r;
 	return drain(w);
+}
+
+static int do_sync(struct sb_worker *w)
+{
+	return do_sync_as(w, SB_DDIR_SYNC);
 }
 
 static int stop_now(struct sb_worker *w, uint64_t now)
@@ -685,7 +694,8 @@ static int loop(struct sb_worker *w)
 					return r;
 				continue;
 			}
-			if ((w->rate.bps || (ddir < 2 && w->rate_dir[ddir].bps)) &&
+			if ((w->rate.bps ||
+			     (ddir < 2 && (w->rate_dir[ddir].bps || w->rate_iops[ddir].bps))) &&
 			    (r = throttle(w, ddir, len)) != 0) {
 				if (r < 0)
 					return r;
@@ -705,6 +715,12 @@ static int loop(struct sb_worker *w)
 			    ++w->writes_since_sync >= o->fsync_every) {
 				w->writes_since_sync = 0;
 				if ((r = do_sync(w)) < 0)
+					return r;
+			}
+			if (ddir == SB_DDIR_WRITE && o->fdatasync_every &&
+			    ++w->writes_since_datasync >= o->fdatasync_every) {
+				w->writes_since_datasync = 0;
+				if ((r = do_sync_as(w, SB_DDIR_DATASYNC)) < 0)
 					return r;
 			}
 			if (w->engine_sync)
@@ -765,8 +781,12 @@ void *sb_worker_main(void *arg)
 	uint64_t t0 = w->start_ns;
 
 	sb_rate_init(&w->rate, w->job->rate_bps, t0);
-	for (int d = 0; d < 2; d++)
+	for (int d = 0; d < 2; d++) {
 		sb_rate_init(&w->rate_dir[d], w->job->rate_dir_bps[d], t0);
+		const uint64_t *iops = w->job->rate_iops_dir;
+		sb_rate_init(&w->rate_iops[d], iops[0] || iops[1] ? iops[d] : w->job->rate_iops,
+			     t0);
+	}
 	w->ramp_end = t0 + w->job->ramp_ns;
 	w->end_ns = w->job->runtime_ns ? w->ramp_end + w->job->runtime_ns : 0;
 	if (!w->job->ramp_ns)
