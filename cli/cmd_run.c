@@ -538,6 +538,7 @@ int cmd_run(const struct cli_command *cmd, int argc, char **argv)
 
 	memset(&c, 0, sizeof(c));
 	sb_job_opts_default(&c.job);
+	c.job.invalidate = 1; /* fio's default: buffered reads read the device */
 	c.repeat = 1;
 	c.start_ns = sb_now_ns();
 	c.job.seed = 0;

@@ -202,8 +202,9 @@ static const struct opt opts[] = {
 	  0,
 	  UINT64_MAX >> 1 },
 	{ { "invalidate", "0|1",
-	    "drop the region's page cache (posix_fadvise DONTNEED, BLKFLSBUF) before each loop",
-	    "0, 1 in job files" },
+	    "drop the region's page cache (fdatasync, posix_fadvise DONTNEED; BLKFLSBUF) before "
+	    "each loop",
+	    "1, as fio" },
 	  K_BOOL,
 	  OFF(invalidate),
 	  NULL,

@@ -5,8 +5,10 @@
  */
 #include "lib/run/worker.h"
 #include "lib/base/sysinfo.h"
+#include "lib/target/cache.h"
 
 #include <fcntl.h>
+#include <unistd.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <time.h>
@@ -53,6 +55,7 @@ static void reset_stats(struct sb_worker *w, uint64_t now)
 		w->iv_bytes[d] = w->iv_ios[d] = 0;
 	}
 	sb_hist_init(&w->res.sync_lat);
+	w->res.datasyncs = 0;
 	w->res.waits = w->res.waited = w->res.batched = 0;
 	memset(w->res.depth_map, 0, sizeof(w->res.depth_map));
 	w->measure_start = now;
@@ -454,12 +457,16 @@ static int next_io(struct sb_worker *w, uint32_t *len, uint64_t *off)
 /* fio's invalidate: the region's cached pages go before each loop, so a
  * buffered read reads the device, not memory. A block device's buffer
  * cache is flushed whole (BLKFLSBUF, as fio; it needs CAP_SYS_ADMIN),
- * then the region dropped as for a file. */
+ * then the region dropped as for a file; a file's dirty pages (written
+ * just before, by another program) are written first, or they would
+ * stay. */
 static int drop_cache_fd(struct sb_worker *w, int fd, uint64_t off, uint64_t len)
 {
 	if (fd < 0)
 		return 0;
 	if (w->eng.is_blockdev && ioctl(fd, BLKFLSBUF, 0) < 0 && errno != EACCES && errno != EPERM)
+		return -errno;
+	if (!w->eng.is_blockdev && fdatasync(fd) < 0 && errno != EINVAL && errno != EROFS)
 		return -errno;
 	const int e = posix_fadvise(fd, (off_t)off, (off_t)len, POSIX_FADV_DONTNEED);
 	return e ? -e : 0;
@@ -471,6 +478,38 @@ static int drop_cache(struct sb_worker *w)
 		return drop_cache_fd(w, w->fd, w->region_offset, w->span);
 	for (unsigned i = 0; i < w->nfiles; i++) {
 		int e = drop_cache_fd(w, w->files[i].fd, 0, w->files[i].size);
+		if (e < 0)
+			return e;
+	}
+	return 0;
+}
+
+/* Buffered reads: how much of what they are about to read is in the page
+ * cache (after invalidate's drop; all of it without one), so that a
+ * figure of memory is not taken for the device's. */
+static int count_cached(struct sb_worker *w, int fd, uint64_t off, uint64_t len)
+{
+	uint64_t res, checked;
+	if (fd < 0 || !len)
+		return 0;
+	int e = sb_cache_resident(fd, off, len, &res, &checked);
+	if (e == -ENODEV || e == -EACCES || e == -EINVAL)
+		return 0; /* not mappable (a character device, a FUSE file): not known */
+	if (e < 0)
+		return e;
+	w->res.cache_resident += res;
+	w->res.cache_checked += checked;
+	return 0;
+}
+
+static int cached_now(struct sb_worker *w)
+{
+	if (w->job->direct || !sb_rw_reads(w->job->rw) || !w->measure_cache)
+		return 0;
+	if (!w->files)
+		return count_cached(w, w->fd, w->region_offset, w->span);
+	for (unsigned i = 0; i < w->nfiles; i++) {
+		int e = count_cached(w, w->files[i].fd, 0, w->files[i].size);
 		if (e < 0)
 			return e;
 	}
@@ -512,7 +551,8 @@ static int start_loop(struct sb_worker *w)
 		if (e < 0)
 			return e;
 	}
-	return w->job->invalidate ? drop_cache(w) : 0;
+	int e = w->job->invalidate ? drop_cache(w) : 0;
+	return e < 0 ? e : cached_now(w);
 }
 
 int sb_worker_first_loop(struct sb_worker *w)

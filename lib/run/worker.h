@@ -86,6 +86,7 @@ struct sb_worker {
 	int issue_done;			/* the job's bytes or requests are issued */
 	unsigned batch_submit;		/* commit once this many are queued */
 	unsigned writes_since_sync, writes_since_datasync;
+	int measure_cache; /* an engine that reads the target: buffered reads' cache share */
 
 	/* time */
 	uint64_t start_ns, ramp_end, end_ns, measure_start;
