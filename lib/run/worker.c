@@ -472,12 +472,15 @@ static int drop_cache_fd(struct sb_worker *w, int fd, uint64_t off, uint64_t len
 	return e ? -e : 0;
 }
 
-static int drop_cache(struct sb_worker *w)
+/* fn over what the job reads and writes: its region, or each of its files
+ * whole. The first error. */
+static int each_region(struct sb_worker *w,
+		       int (*fn)(struct sb_worker *w, int fd, uint64_t off, uint64_t len))
 {
 	if (!w->files)
-		return drop_cache_fd(w, w->fd, w->region_offset, w->span);
+		return fn(w, w->fd, w->region_offset, w->span);
 	for (unsigned i = 0; i < w->nfiles; i++) {
-		int e = drop_cache_fd(w, w->files[i].fd, 0, w->files[i].size);
+		int e = fn(w, w->files[i].fd, 0, w->files[i].size);
 		if (e < 0)
 			return e;
 	}
@@ -506,14 +509,7 @@ static int cached_now(struct sb_worker *w)
 {
 	if (w->job->direct || !sb_rw_reads(w->job->rw) || !w->measure_cache)
 		return 0;
-	if (!w->files)
-		return count_cached(w, w->fd, w->region_offset, w->span);
-	for (unsigned i = 0; i < w->nfiles; i++) {
-		int e = count_cached(w, w->files[i].fd, 0, w->files[i].size);
-		if (e < 0)
-			return e;
-	}
-	return 0;
+	return each_region(w, count_cached);
 }
 
 static int offgen_init(struct sb_worker *w, struct sb_offgen *g, uint64_t nchunks, uint64_t seed)
@@ -551,7 +547,7 @@ static int start_loop(struct sb_worker *w)
 		if (e < 0)
 			return e;
 	}
-	int e = w->job->invalidate ? drop_cache(w) : 0;
+	int e = w->job->invalidate ? each_region(w, drop_cache_fd) : 0;
 	return e < 0 ? e : cached_now(w);
 }
 
