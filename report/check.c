@@ -174,30 +174,34 @@ static int check_verify(struct walk *w, const struct sb_jv *v)
 	return -1;
 }
 
-/* A result's jobs ("jobs", fio's "client_stats"), each with its
- * intervals (a log's jobs keep their series): judged by the job's reader
- * (lib/results/results_read.h), which names what is wrong below them. An
- * item that is no object is no job, and left to the reading of the jobs. */
-static int check_jobs(struct walk *w, const struct sb_jv *v)
+int rep_check_job(const struct sb_jv *job, const char *where, char *msg, size_t len)
 {
-	char path[256], where[320];
+	char at[320];
 	struct sb_job_doc x;
 	struct sb_interval_doc iv;
 	struct sb_error err;
+	int e = sb_job_read(job, NULL, where, &x, &err);
+	for (size_t k = 0; !e && k < sb_jv_len(x.series); k++) {
+		snprintf(at, sizeof(at), "%s.storbench.series[%zu]", where, k);
+		e = sb_interval_read(sb_jv_at(x.series, k), at, &iv, &err);
+	}
+	if (e < 0)
+		snprintf(msg, len, "%s", err.msg);
+	return e < 0 ? -REP_EINPUT : 0;
+}
+
+/* A result's jobs ("jobs", fio's "client_stats"): each judged by
+ * rep_check_job. An item that is no object is no job, and left to the
+ * reading of the jobs. */
+static int check_jobs(struct walk *w, const struct sb_jv *v)
+{
+	char path[256], where[300];
 	path_of(w, path, sizeof(path));
 	for (size_t i = 0; i < v->arr.n; i++) {
-		if (!sb_jv_is(&v->arr.v[i], SB_JV_OBJ))
-			continue;
 		snprintf(where, sizeof(where), "%s[%zu]", path, i);
-		int e = sb_job_read(&v->arr.v[i], NULL, where, &x, &err);
-		for (size_t k = 0; !e && k < sb_jv_len(x.series); k++) {
-			snprintf(where, sizeof(where), "%s[%zu].storbench.series[%zu]", path, i, k);
-			e = sb_interval_read(sb_jv_at(x.series, k), where, &iv, &err);
-		}
-		if (e < 0) {
-			snprintf(w->msg, sizeof(w->msg), "%.511s", err.msg);
+		if (sb_jv_is(&v->arr.v[i], SB_JV_OBJ) &&
+		    rep_check_job(&v->arr.v[i], where, w->msg, sizeof(w->msg)) < 0)
 			return -1;
-		}
 	}
 	return 0;
 }

@@ -106,8 +106,9 @@ static int fig_look(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 	return 0;
 }
 
-/* Figures only, the second pass: each job read (its reader judges it),
- * its tree freed when the call returns. */
+/* Figures only, the second pass: each job checked by its readers (its
+ * intervals too, which it keeps here) and read, its tree freed when the
+ * call returns. */
 static int fig_job(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 {
 	struct taking *t = ctx;
@@ -118,6 +119,8 @@ static int fig_job(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 	if (!sb_jv_is(v, SB_JV_OBJ))
 		return 0;
 	snprintf(where, sizeof(where), "jobs[%zu]", i);
+	if (rep_check_job(v, where, msg, sizeof(msg)) < 0)
+		return rep_fail(t->why, -REP_EINPUT, "'%s': %s", t->d->path, msg);
 	const int e = rep_add_job(t->d, v, where, msg, sizeof(msg));
 	if (e == -REP_EINPUT)
 		return rep_fail(t->why, e, "'%s': %s", t->d->path, msg);
