@@ -39,9 +39,16 @@ static void check_job(const struct sb_jv *job, const struct sb_jv *global, const
 		const struct sb_dir_doc *o = &x.dir[d];
 		CHECK(isnan(o->bw_bytes) || (o->bw_bytes >= 0 && o->bw_bytes <= 1e18));
 		CHECK(isnan(o->iops) || o->iops >= 0);
+		CHECK(isnan(o->iops_min) || (o->iops_min >= 0 && o->iops_min <= 1e18));
+		CHECK(isnan(o->iops_max) || (o->iops_max >= 0 && o->iops_max <= 1e18));
 		check_lat(&o->lat);
 		check_lat(&o->clat);
+		check_lat(&o->slat);
 	}
+	check_lat(&x.mixed.lat);
+	check_lat(&x.sync_lat);
+	CHECK(x.first_error.ddir >= -1 && x.first_error.ddir < SB_DDIR_N);
+	CHECK(x.first_error.present || (!x.first_error.offset && !x.first_error.error));
 	for (size_t i = 0; i < sb_jv_len(x.series); i++) {
 		struct sb_interval_doc iv;
 		if (sb_interval_read(sb_jv_at(x.series, i), "s", &iv, &er) < 0) {
