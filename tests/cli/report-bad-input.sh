@@ -97,6 +97,9 @@ variant('bw-str', lambda v: v['jobs'][0]['read'].__setitem__('bw_bytes', 'fast')
 variant('bw-bool', lambda v: v['jobs'][0]['read'].__setitem__('bw_bytes', True))
 variant('bw-neg', lambda v: v['jobs'][0]['read'].__setitem__('bw_bytes', -1e308))
 variant('pct-str', lambda v: v['jobs'][0]['read']['clat_ns']['percentile'].__setitem__('99.000000', 'x'))
+variant('slat-neg', lambda v: v['jobs'][0]['read']['slat_ns'].__setitem__('min', -1))
+variant('sync-str', lambda v: v['jobs'][0]['sync'].__setitem__('total_ios', 'x'))
+variant('fe-neg', lambda v: v['jobs'][0]['storbench'].__setitem__('first_error', {'offset': -5}))
 PY
 refused "jobs as a string" "$T/jobs-str.json" "'.*jobs-str.json': jobs: expected an array of jobs, found a string"
 refused "a rate as a string" "$T/bw-str.json" "jobs\[0\]\.read\.bw_bytes: expected a number from 0 to 1e18, found a string"
@@ -104,17 +107,6 @@ refused "a rate as a boolean" "$T/bw-bool.json" "jobs\[0\]\.read\.bw_bytes: .* f
 refused "a negative rate" "$T/bw-neg.json" "jobs\[0\]\.read\.bw_bytes: .* found -1e+308"
 refused "a percentile as a string" "$T/pct-str.json" "clat_ns\.percentile\.99\.000000: expected a latency"
 # what a job holds beyond what is drawn is judged by the job's reader too
-python3 - "$T/run.json" "$T" <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1]))
-def variant(name, change):
-    v = json.loads(json.dumps(d))
-    change(v)
-    json.dump(v, open('%s/%s.json' % (sys.argv[2], name), 'w'))
-variant('slat-neg', lambda v: v['jobs'][0]['read']['slat_ns'].__setitem__('min', -1))
-variant('sync-str', lambda v: v['jobs'][0]['sync'].__setitem__('total_ios', 'x'))
-variant('fe-neg', lambda v: v['jobs'][0]['storbench'].__setitem__('first_error', {'offset': -5}))
-PY
 refused "a negative submission latency" "$T/slat-neg.json" "jobs\[0\]\.read\.slat_ns\.min: expected a number"
 refused "a count of fsyncs as a string" "$T/sync-str.json" "jobs\[0\]\.sync\.total_ios: expected a number"
 refused "a negative offset of the first error" "$T/fe-neg.json" \
