@@ -131,6 +131,8 @@ static void document(FILE *f, const struct rep_doc *d, size_t idx)
 		d->interrupted
 			? ", <span class=\"bad\">interrupted: the figures cover what ran</span>"
 			: "");
+	if (!strcmp(d->command, "soak")) /* the verdict first, in the first screen */
+		html_soak_lead(f, d);
 	list(f, "notes", (const char *const *)d->notes, d->nnotes);
 	device_host(f, d);
 	if (d->nwarnings) {

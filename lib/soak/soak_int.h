@@ -134,6 +134,8 @@ int soak_loop(struct soak *s);
 /* soak_log.c: the log (0 or -errno, said) */
 int soak_log_open(struct soak *s, FILE **f, const char *path, int append);
 int soak_log_commit(struct soak *s, FILE *log, struct sb_json *j);
+/* What the soak was asked (its configuration line's, its summary's). */
+void soak_settings(const struct soak *s, struct sb_soak_settings *set);
 int soak_log_config(struct soak *s, FILE *log, int aggregate);
 int soak_log_iteration(struct soak *s, const struct sb_soak_iter *it);
 int soak_log_summary(struct soak *s, FILE *log, const struct sb_soak_result *r);

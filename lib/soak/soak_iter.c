@@ -268,7 +268,7 @@ void soak_collect_kmsg(struct soak *s, struct sb_soak_iter *it)
 								   sizeof(k.device));
 		k.time_us = t;
 		snprintf(k.category, sizeof(k.category), "%s", cat);
-		snprintf(k.text, sizeof(k.text), "%.*s", (int)sizeof(k.text) - 1, line);
+		sb_soak_cut_text(k.text, sizeof(k.text), line);
 		if (about == SB_KMSG_OTHER)
 			sb_soak_iter_add_other(it, &k);
 		else if (it->nkmsg == SB_SOAK_MAX_KMSG)

@@ -40,6 +40,9 @@ void sb_soak_config_record(struct sb_json *j, const struct sb_soak_config *c)
 	sb_json_u64(j, "size", c->size);
 	sb_json_u64(j, "block_size", c->block_size);
 	sb_json_u64(j, "request_size", c->request_size);
+	sb_json_u64(j, "iterations", c->iterations);
+	sb_json_u64(j, "duration_ns", c->duration_ns);
+	sb_json_u64(j, "idle_ns", c->idle_ns);
 	sb_json_str(j, "engine", c->engine);
 	sb_json_bool(j, "direct", c->direct);
 	sb_json_bool(j, "region_mode", c->region_mode);
@@ -260,6 +263,36 @@ static void other_devices_json(struct sb_json *j, const struct sb_soak_summary *
 	sb_json_arr_close(j);
 }
 
+void sb_soak_verdict_json(struct sb_json *j, const struct sb_soak_summary *sum)
+{
+	sb_json_str(j, "verdict", sb_soak_verdict_name(sum->verdict));
+	if (!sum->stopped)
+		return;
+	sb_json_str(j, "stopped_early", sum->reason);
+	if (sum->stopped == SB_SOAK_ABORTED)
+		sb_json_str(j, "aborted_reason", sum->reason);
+	if (sum->resume[0])
+		sb_json_str(j, "resume", sum->resume);
+}
+
+void sb_soak_settings_json(struct sb_json *j, const char *key, const struct sb_soak_settings *s)
+{
+	sb_json_obj_open(j, key);
+	sb_json_u64(j, "size", s->size);
+	sb_json_u64(j, "block_size", s->block_size);
+	sb_json_u64(j, "request_size", s->request_size);
+	if (s->stop_known) {
+		sb_json_u64(j, "iterations", s->iterations);
+		sb_json_u64(j, "duration_ns", s->duration_ns);
+	} else { /* an older log's configuration: not told */
+		sb_json_null(j, "iterations");
+		sb_json_null(j, "duration_ns");
+	}
+	sb_json_u64(j, "idle_ns", s->idle_ns);
+	sb_json_str(j, "workload", s->iozone ? "iozone" : "verify");
+	sb_json_obj_close(j);
+}
+
 /* The summary's members: the log's last line, the results' soak section. */
 static void summary_json(struct sb_json *j, const struct sb_soak_result *r)
 {
@@ -274,14 +307,9 @@ static void summary_json(struct sb_json *j, const struct sb_soak_result *r)
 	sb_json_u64(j, "anomalies", (uint64_t)sum->anomalies);
 	if (sum->cut_short)
 		sb_json_u64(j, "cut_short_iterations", sum->cut_short);
-	sb_json_str(j, "verdict", sb_soak_verdict_name(sum->verdict));
-	if (sum->stopped) {
-		sb_json_str(j, "stopped_early", sum->reason);
-		if (sum->stopped == SB_SOAK_ABORTED)
-			sb_json_str(j, "aborted_reason", sum->reason);
-		if (sum->resume[0])
-			sb_json_str(j, "resume", sum->resume);
-	}
+	sb_soak_verdict_json(j, sum);
+	if (sum->set.known)
+		sb_soak_settings_json(j, "settings", &sum->set);
 	sb_json_obj_open(j, "stability");
 	for (int k = 0; k < 2; k++)
 		sb_soak_metric_json(j, sb_soak_metric_names[k], &sum->m[k], NULL);

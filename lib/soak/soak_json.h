@@ -32,6 +32,8 @@ struct sb_soak_config {
 	const char *device, *model;	       /* NULL: unknown */
 	const struct sb_health *health_before; /* NULL: none */
 	const char *workload;		       /* NULL: verify (not written); "iozone" */
+	/* the stop condition asked (0: none of that kind) and the pause */
+	uint64_t iterations, duration_ns, idle_ns;
 	/* many ranks (mpirun): their number, and this log's rank, or
 	 * aggregate set for rank 0's log of the All clients figures; 0: one */
 	unsigned ranks;
@@ -120,6 +122,17 @@ struct sb_soak_judged {
  * not judge, each change point's step). */
 void sb_soak_metric_json(struct sb_json *j, const char *key, const struct sb_soak_metric *m,
 			 const struct sb_soak_judged *judged);
+/* The verdict's members, inside an open object: "verdict", and for a
+ * soak that stopped before its end "stopped_early" (and "aborted_reason"),
+ * "resume": the one writer of the summary line, the results' section and
+ * the report's analysis. */
+void sb_soak_verdict_json(struct sb_json *j, const struct sb_soak_summary *sum);
+/* What the soak was asked, as the object key ("settings" of a summary;
+ * the configuration line holds the same members). */
+void sb_soak_settings_json(struct sb_json *j, const char *key, const struct sb_soak_settings *s);
+/* The same read back from v (a summary's "settings", a configuration
+ * line): what is there, the rest 0; known set when anything was. */
+void sb_soak_settings_from_json(const struct sb_jv *v, struct sb_soak_settings *s);
 /* An iteration's members, inside an open object. */
 void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it);
 /* The results' "soak" section (members, for sb_results.extra_json): the

@@ -45,13 +45,31 @@ static const char **files_of(const struct soak *s, size_t *n)
 	return files;
 }
 
+void soak_settings(const struct soak *s, struct sb_soak_settings *set)
+{
+	const struct sb_sweep_result *z = s->iozone ? s->zr : NULL;
+	*set = (struct sb_soak_settings){
+		/* iozone: its largest file and record, no verify block */
+		.size = z ? z->file_sizes[z->nfile - 1] : s->vt->size,
+		.block_size = z ? 0 : s->o->block_size,
+		.request_size = z ? (uint32_t)z->record_sizes[z->nrec - 1] : s->o->request_size,
+		.iterations = s->iterations,
+		.duration_ns = s->duration_ns,
+		.idle_ns = s->o->idle_ns,
+		.iozone = s->iozone,
+		.known = 1,
+		.stop_known = 1,
+	};
+}
+
 int soak_log_config(struct soak *s, FILE *log, int aggregate)
 {
 	const struct sb_soak_opts *o = s->o;
 	const struct sb_target_info *ti = o->info;
-	const struct sb_sweep_result *z = s->iozone ? s->zr : NULL;
+	struct sb_soak_settings set;
 	size_t nfiles = 0;
 	const char **files = aggregate ? NULL : files_of(s, &nfiles);
+	soak_settings(s, &set);
 	const struct sb_soak_config c = {
 		.started_ns = s->started_ns,
 		.seed = s->seed,
@@ -62,10 +80,9 @@ int soak_log_config(struct soak *s, FILE *log, int aggregate)
 		.nfiles = nfiles,
 		.argc = o->argc,
 		.argv = o->argv,
-		/* iozone: its largest file and record, no verify block */
-		.size = z ? z->file_sizes[z->nfile - 1] : s->vt->size,
-		.block_size = z ? 0 : o->block_size,
-		.request_size = z ? (uint32_t)z->record_sizes[z->nrec - 1] : o->request_size,
+		.size = set.size,
+		.block_size = set.block_size,
+		.request_size = set.request_size,
 		.engine = o->ops ? o->ops->name : "psync",
 		.direct = s->iozone ? o->iozone->o.direct : s->vt->direct,
 		.region_mode = s->region_mode,
@@ -73,6 +90,9 @@ int soak_log_config(struct soak *s, FILE *log, int aggregate)
 		.model = ti && ti->model[0] ? ti->model : NULL,
 		.health_before = !aggregate && s->health_ok[0] ? &s->health[0] : NULL,
 		.workload = s->iozone ? "iozone" : NULL,
+		.iterations = set.iterations,
+		.duration_ns = set.duration_ns,
+		.idle_ns = set.idle_ns,
 		/* many ranks: this is the log of one of them, or their aggregate */
 		.ranks = s->nranks > 1 ? (unsigned)s->nranks : 0,
 		.rank = s->rank,
