@@ -105,8 +105,8 @@ static int burst_step(struct burst *b, uint64_t bytes)
  * long as the ones this process ran (pauses included) or as this one; a
  * --duration ends it sooner (after the iteration then running).
  */
-static double soak_eta(const struct soak *s, int write, double phase_elapsed, double phase_eta,
-		       uint64_t now, uint64_t *elapsed_ns)
+double soak_eta(const struct soak *s, int write, double phase_elapsed, double phase_eta,
+		uint64_t now, uint64_t *elapsed_ns)
 {
 	*elapsed_ns = s->prior_ns + (now - s->mono_start_ns);
 	if (phase_eta < 0)
