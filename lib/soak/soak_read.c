@@ -55,7 +55,11 @@ static void kline_from_json(const struct sb_jv *v, struct sb_soak_kline *l)
 	sb_jv_u64(sb_jv_get(v, "time_us"), &l->time_us);
 	copy_str(l->category, sizeof(l->category), sb_jv_get(v, "category"));
 	copy_str(l->device, sizeof(l->device), sb_jv_get(v, "device"));
-	sb_soak_cut_text(l->text, sizeof(l->text), str_of(sb_jv_get(v, "text")));
+	/* a line that fills the room was cut by the writer of an older log,
+	 * maybe inside a word: cut again at a word, with the ellipsis */
+	const char *t = str_of(sb_jv_get(v, "text"));
+	const size_t room = sizeof(l->text) - (strlen(t) >= sizeof(l->text) - 1);
+	sb_soak_cut_text(l->text, room, t);
 }
 
 /* The bad ranges kept (SB_SOAK_MAX_RANGES), the others counted. */
