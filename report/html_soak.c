@@ -229,8 +229,9 @@ static void stats_table(FILE *f, const struct rep_soak_lead *l, int iozone)
 		html_cell(f, a, 1);
 		fputs("</tr>\n", f);
 	}
-	fputs("</tbody></table>\n<p class=\"meta\">Trend: a straight line fitted over the "
-	      "iterations, from the first to the last, of the median.</p>\n",
+	fputs("</tbody></table>\n<p class=\"meta\">Trend: how much a straight line fitted "
+	      "over the iterations changes from the first to the last, as a share of the "
+	      "median.</p>\n",
 	      f);
 }
 
