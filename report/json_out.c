@@ -158,8 +158,9 @@ static void soak(struct sb_json *j, const struct rep_doc *d, const struct rep_so
 	sb_json_u64(j, "cut_short_iterations", d->iters.cut_short);
 	sb_json_u64(j, "kmsg_other_lines", (uint64_t)d->iters.kother);
 	sb_json_str(j, "anomalies_from", l->an[0].written ? "summary" : "analysis");
-	sb_soak_metric_json(j, "write_bw", &l->an[0].m, &l->an[0].judged);
-	sb_soak_metric_json(j, "read_bw", &l->an[1].m, &l->an[1].judged);
+	const struct sb_soak_metric m[2] = { l->an[0].m, l->an[1].m };
+	const struct sb_soak_judged judged[2] = { l->an[0].judged, l->an[1].judged };
+	sb_soak_stability_members(j, m, judged); /* as the soak's summary writes it */
 	sb_json_obj_open(j, "trend");
 	sb_json_double(j, "write_bw", l->trend[0]);
 	sb_json_double(j, "read_bw", l->trend[1]);

@@ -25,15 +25,14 @@ struct sb_soak_config {
 	size_t nfiles;
 	int argc; /* the options as given, for --resume */
 	char *const *argv;
-	uint64_t size;
-	uint32_t block_size, request_size;
+	/* what it was asked: size, block and request size, the stop, the
+	 * pause (its workload is the member below) */
+	struct sb_soak_settings set;
 	const char *engine;
 	int direct, region_mode;
 	const char *device, *model;	       /* NULL: unknown */
 	const struct sb_health *health_before; /* NULL: none */
 	const char *workload;		       /* NULL: verify (not written); "iozone" */
-	/* the stop condition asked (0: none of that kind) and the pause */
-	uint64_t iterations, duration_ns, idle_ns;
 	/* many ranks (mpirun): their number, and this log's rank, or
 	 * aggregate set for rank 0's log of the All clients figures; 0: one */
 	unsigned ranks;
@@ -133,6 +132,12 @@ void sb_soak_settings_json(struct sb_json *j, const char *key, const struct sb_s
 /* The same read back from v (a summary's "settings", a configuration
  * line): what is there, the rest 0; known set when anything was. */
 void sb_soak_settings_from_json(const struct sb_jv *v, struct sb_soak_settings *s);
+/* The stability of both throughput metrics, m[0] write and m[1] read, as
+ * members "write_bw" and "read_bw" (sb_soak_metric_json each): the one
+ * writer of the block, in a summary's "stability" and in the report's
+ * analysis (judged: NULL, or one per metric). */
+void sb_soak_stability_members(struct sb_json *j, const struct sb_soak_metric m[2],
+			       const struct sb_soak_judged *judged);
 /* An iteration's members, inside an open object. */
 void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it);
 /* The results' "soak" section (members, for sb_results.extra_json): the

@@ -347,12 +347,9 @@ static void test_cut_text(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_log_roundtrip),
-		cmocka_unit_test(test_log_refused),
-		cmocka_unit_test(test_log_stop_change),
-		cmocka_unit_test(test_outliers_total),
-		cmocka_unit_test(test_settings),
-		cmocka_unit_test(test_cut_text),
+		cmocka_unit_test(test_log_roundtrip),	cmocka_unit_test(test_log_refused),
+		cmocka_unit_test(test_log_stop_change), cmocka_unit_test(test_outliers_total),
+		cmocka_unit_test(test_settings),	cmocka_unit_test(test_cut_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
