@@ -178,7 +178,9 @@ int rep_html(FILE *f, struct rep_doc *const *docs, size_t n)
 			rep_html_esc(f, docs[i]->command);
 			fputs(": ", f);
 			rep_html_esc(f, docs[i]->name);
-			fputs("</a></li>", f);
+			fputs("</a>", f);
+			html_soak_toc_verdict(f, docs[i]); /* a soak's word, on the first screen */
+			fputs("</li>", f);
 		}
 		fputs("</ol></nav>\n", f);
 	}

@@ -235,6 +235,21 @@ static void stats_table(FILE *f, const struct rep_soak_lead *l, int iozone)
 	      f);
 }
 
+void html_soak_toc_verdict(FILE *f, const struct rep_doc *d)
+{
+	struct sb_soak_summary sum;
+	if (strcmp(d->command, "soak"))
+		return;
+	if (rep_soak_verdict(d, &sum) < 0) {
+		fputs(" &mdash; no verdict", f);
+		return;
+	}
+	fprintf(f, " &mdash; <b class=\"%s\">", sum.verdict == SB_SOAK_PASS ? "ok" : "bad");
+	for (const char *c = sb_soak_verdict_name(sum.verdict); *c; c++)
+		fputc(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c, f);
+	fputs("</b>", f);
+}
+
 void html_soak_lead(FILE *f, const struct rep_doc *d)
 {
 	struct rep_soak_lead *l = malloc(sizeof(*l));

@@ -191,3 +191,20 @@ expect_exit 0 "$SB" report "$T/rf.json" --format=json
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["verdict"] == "fail" and (d["reasons"][0]["kind"], d["reasons"][0]["iteration"]) == ("failed", 2), d["reasons"]' "$T/out" ||
 	fail "a failed result: the JSON"
 ok "a failed soak's result: the iteration and what failed, first"
+
+# several soaks in one report: the HTML's table of contents says each one's
+# verdict on the first screen; the JSON's top level the worst, with every
+# soak's reasons named by its input
+expect_exit 0 "$SB" report "$T/r.json" "$T/fail.jsonl" -o "$T/two.html"
+grep -q '<li><a href="#r1">soak: r.json</a> &mdash; <b class="ok">PASS</b></li><li><a href="#r2">soak: fail.jsonl</a> &mdash; <b class="bad">FAIL</b></li>' "$T/two.html" ||
+	fail "two soaks: the verdicts in the table of contents"
+expect_exit 0 "$SB" report "$T/r.json" "$T/fail.jsonl" --format=json
+python3 - "$T/out" <<'PY' || fail "two soaks: the JSON's top level"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d['verdict'] == 'fail', d['verdict']
+assert [(r['input'], r['kind']) for r in d['reasons']] == [
+    ('r.json', 'clean'), ('fail.jsonl', 'failed'), ('fail.jsonl', 'failed'),
+    ('fail.jsonl', 'change'), ('fail.jsonl', 'outlier')], d['reasons']
+PY
+ok "two soaks: each verdict in the contents, the worst at the JSON's top level"
