@@ -215,6 +215,16 @@ int rep_soak_lead(const struct rep_doc *d, struct rep_soak_lead *l)
 		    l->sum.stopped == SB_SOAK_ABORTED ? "aborted" : "stopped early", l->sum.reason);
 	if (l->has_verdict && l->sum.stopped && l->sum.resume[0])
 		say(l, REP_WHY_RESUME, NAN, "resume with: %s", l->sum.resume);
+	/* a pass with nothing wrong says so first, then its anomalies */
+	const size_t found = l->an[0].m.nchanges + l->an[1].m.nchanges + l->an[0].m.outliers_total +
+			     l->an[1].m.outliers_total;
+	const int judged = l->an[0].judged.changes && l->an[1].judged.changes;
+	if (l->has_verdict && l->sum.verdict == SB_SOAK_PASS && !d->iters.nev)
+		say(l, REP_WHY_CLEAN, NAN,
+		    "every iteration verified, no I/O error, no kernel message about the device%s",
+		    found    ? ""
+		    : judged ? ", no outlier, no change of level"
+			     : "; too few iterations to look for outliers and changes of level");
 	iterations(d, l);
 	for (int k = 0; k < 2; k++)
 		anomalies(d, l, k);
@@ -222,15 +232,6 @@ int rep_soak_lead(const struct rep_doc *d, struct rep_soak_lead *l)
 		say(l, REP_WHY_KMSG_OTHER, NAN,
 		    "%.0f kernel message%s about other devices (not the target's: not counted)",
 		    d->iters.kother, d->iters.kother == 1 ? "" : "s");
-	const size_t anomalies = l->an[0].m.nchanges + l->an[1].m.nchanges +
-				 l->an[0].m.outliers_total + l->an[1].m.outliers_total;
-	const int judged = l->an[0].judged.changes && l->an[1].judged.changes;
-	if (l->has_verdict && l->sum.verdict == SB_SOAK_PASS && !d->iters.nev)
-		say(l, REP_WHY_CLEAN, NAN,
-		    "every iteration verified, no I/O error, no kernel message about the device%s",
-		    anomalies ? ""
-		    : judged  ? ", no outlier, no change of level"
-			      : "; too few iterations to look for outliers and changes of level");
 	return 0;
 }
 
