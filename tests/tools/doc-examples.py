@@ -56,6 +56,7 @@ def mask(line):
     if line.startswith("device:"):
         return "device: *"
     line = re.sub(r"^[\w-]+: ios=", "DEV: ios=", line)  # fio's disk stats
+    line = re.sub(r"\(\s*[KMGT]i?B/s\)", "(U)", line)  # fio's bw (  KiB/s): unit by size
     line = DATE.sub("D", line)
     line = HEX.sub("#", line)
     line = PATH.sub("P", line)
