@@ -16,7 +16,7 @@ static const struct cli_opt quick_opts[] = {
 	{ "size", OPT_ARG, O_SIZE, "SIZE", "test file size [1G]" },
 	{ "runtime", OPT_ARG, O_RUNTIME, "TIME", "length of each measurement [5s]" },
 	{ "repeat", OPT_ARG, O_REPEAT, "N",
-	  "measured runs per test, after one warm-up; compare needs 4 or more [3]" },
+	  "measured runs per test, after one warm-up; compare needs 4 or more [5]" },
 	{ "preset", OPT_ARG, O_PRESET, "default|nvme|flash",
 	  "test matrix: default; nvme (deeper queues); flash (1 s runs, 30 s idle) [default]" },
 	{ "idle", OPT_ARG, O_IDLE, "TIME", "pause between tests [0, 30s for flash]" },
@@ -107,18 +107,18 @@ static void help(const struct cli_cmd_opts *co)
 	       "test file is created and removed), a file or a block device (read tests\n"
 	       "only, unless --destroy-data allows the writes); the current directory by\n"
 	       "default. With TARGET2, both are measured and compared.\n\n"
-	       "To compare results later (storbench compare before.json after.json), measure\n"
-	       "both with --repeat=%d: compare's test needs at least %u runs a side to tell a\n"
-	       "change from run-to-run noise, and says \"inconclusive\" with fewer.\n\n"
+	       "The default %d runs are what storbench compare needs to tell a change from\n"
+	       "run-to-run noise (at least %u runs a side, %d to find smaller changes):\n"
+	       "two results measured with the defaults compare with a verdict; with fewer\n"
+	       "runs compare says \"inconclusive\".\n\n"
 	       "options:\n",
-	       SB_DIFF_RUNS_ADVISED, sb_diff_runs_needed());
+	       SB_DIFF_RUNS_ADVISED, sb_diff_runs_needed(), SB_DIFF_RUNS_ADVISED);
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
 	       "  storbench quick .\n"
 	       "  storbench quick --preset=flash /media/sdcard\n"
 	       "  storbench quick --size=256M --runtime=2s /mnt/ssd /mnt/hdd\n"
-	       "  storbench quick --repeat=%d -o before.json /mnt/ssd\n",
-	       SB_DIFF_RUNS_ADVISED);
+	       "  storbench quick -o before.json /mnt/ssd\n");
 	cli_print_exit_status(stdout, co->cmd);
 }
 
@@ -285,7 +285,7 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 	struct quick_ctx c = {
 		.size = 1ull << 30,
 		.runtime_ns = 5000000000ull,
-		.repeat = 3,
+		.repeat = SB_DIFF_RUNS_ADVISED, /* what compare needs */
 		.tests = sb_quick_default,
 	};
 	char *pos[MAX_TARGETS];
