@@ -172,12 +172,40 @@ static void cell(FILE *f, const struct sb_summary_row *s)
 		s->lat_mean_median_ns / 1000);
 }
 
-static void print_table(FILE *f, const struct quick_ctx *c, struct sb_results *const *res, int n)
+/* A stopped quick: what of the tests asked was measured, on each target
+ * ("[B] "), and the run cut short; a target not reached says so. */
+static void interrupted_line(FILE *f, const struct quick_ctx *c, const struct sb_quick_result *q,
+			     const char *tag, const char *path)
+{
+	const struct sb_results *r = q->res;
+	if (!r) {
+		fprintf(f, "%sinterrupted before '%s' was measured\n", tag, path);
+		return;
+	}
+	const unsigned asked = NTESTS * (q->writes ? 2 : 1);
+	fprintf(f, "%sinterrupted: %zu of %u tests measured", tag, r->nsummary, asked);
+	for (size_t i = 0; i < r->nsummary; i++)
+		if (r->summary[i].nruns < c->repeat)
+			fprintf(f, ", %s %s with %u of %u runs", r->summary[i].test,
+				sb_ddir_name(r->summary[i].ddir), r->summary[i].nruns, c->repeat);
+	const struct sb_job_result *last = r->njobs ? r->jobs[r->njobs - 1] : NULL;
+	char t[32];
+	if (last && last->interrupted)
+		fprintf(f, " (the last run cut short at %s)",
+			sb_fmt_ns((double)last->runtime_ns, t, sizeof(t)));
+	fprintf(f, "%s; the figures cover what ran\n",
+		r->nsummary ? "" : " (stopped in the layout or a warm-up)");
+}
+
+static void print_table(FILE *f, const struct quick_ctx *c, const struct sb_quick_result *q,
+			struct sb_results *const *res, int n, char *const *pos, int npos)
 {
 	char a[32], b[32];
-	fprintf(f, "%s test file, %s x %u runs (after a warm-up), direct I/O, random data\n",
+	fprintf(f, "%s test file, %s x %u runs (after a warm-up)%s, direct I/O, random data\n",
 		sb_fmt_size(c->size, a, sizeof(a)), sb_fmt_ns((double)c->runtime_ns, b, sizeof(b)),
-		c->repeat);
+		c->repeat, cli_interrupted() ? " asked" : "");
+	for (int k = 0; cli_interrupted() && k < npos; k++)
+		interrupted_line(f, c, &q[k], npos > 1 ? (k ? "[B] " : "[A] ") : "", pos[k]);
 	for (int k = 0; k < n; k++) {
 		if (n > 1)
 			fprintf(f, "\n[%c] ", 'A' + k);
@@ -336,7 +364,7 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 	 * (the warm-up is no measurement), marked interrupted by the library */
 	if (res[0] && (res[0]->nsummary || cli_interrupted())) {
 		if (!c.json_stdout) {
-			print_table(stdout, &c, res, n);
+			print_table(stdout, &c, q, res, n, pos, npos);
 			print_ranks(stdout, &q[0]);
 		}
 		int w = write_outputs(&c, res, n);
