@@ -10,7 +10,7 @@
 #define NTESTS SB_QUICK_TESTS
 #define MAX_TARGETS 2
 
-enum { O_SIZE, O_RUNTIME, O_REPEAT, O_PRESET, O_IDLE, O_ENGINE, O_READ_ONLY };
+enum { O_SIZE, O_RUNTIME, O_REPEAT, O_PRESET, O_IDLE, O_ENGINE, O_READ_ONLY, O_TIME_BASED };
 
 static const struct cli_opt quick_opts[] = {
 	{ "size", OPT_ARG, O_SIZE, "SIZE", "test file size [1G]" },
@@ -22,6 +22,8 @@ static const struct cli_opt quick_opts[] = {
 	{ "idle", OPT_ARG, O_IDLE, "TIME", "pause between tests [0, 30s for flash]" },
 	{ "engine", OPT_ARG, O_ENGINE, "NAME", "I/O engine for queued tests [io_uring]" },
 	{ "read-only", OPT_NOARG, O_READ_ONLY, NULL, "skip the write tests" },
+	{ "time-based", OPT_NOARG, O_TIME_BASED, NULL,
+	  "accepted as fio and run take it: every run of quick is bound by --runtime" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -94,6 +96,7 @@ static int quick_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		snprintf(c->engine, sizeof(c->engine), "%s", v);
 		return 0;
 	case O_READ_ONLY: c->read_only = 1; return 0;
+	case O_TIME_BASED: return 0; /* its runs are: nothing to change */
 	}
 	return -EINVAL;
 }
@@ -287,6 +290,44 @@ static void print_ranks(FILE *f, const struct sb_quick_result *q)
 	}
 }
 
+/* The lines of a result's warnings (sb_results_warnings), for a list. */
+struct lines {
+	char *v[64];
+	size_t n;
+};
+
+static void keep_line(const char *line, void *ctx)
+{
+	struct lines *l = ctx;
+	if (l->n < SB_ARRAY_SIZE(l->v) && (l->v[l->n] = strdup(line)))
+		l->n++;
+}
+
+/* Two targets: each warning once, with the target it is about ("[B]
+ * 'PATH'"), or both where both raised it in the same words. */
+static void warnings_of_two(FILE *f, struct sb_results *const *res, char *const *pos)
+{
+	struct lines l[MAX_TARGETS] = { 0 };
+	for (int k = 0; k < MAX_TARGETS; k++)
+		sb_results_warnings(res[k], keep_line, &l[k]);
+	for (int k = 0; k < MAX_TARGETS; k++)
+		for (size_t i = 0; i < l[k].n; i++) {
+			int both = 0;
+			for (size_t j = 0; j < l[!k].n && !both; j++)
+				both = !strcmp(l[k].v[i], l[!k].v[j]);
+			if (both && k) /* said with A's */
+				continue;
+			if (both)
+				fprintf(f, "warning: [A] '%s' and [B] '%s': %s\n", pos[0], pos[1],
+					l[k].v[i]);
+			else
+				fprintf(f, "warning: [%c] '%s': %s\n", 'A' + k, pos[k], l[k].v[i]);
+		}
+	for (int k = 0; k < MAX_TARGETS; k++)
+		for (size_t i = 0; i < l[k].n; i++)
+			free(l[k].v[i]);
+}
+
 static int write_outputs(const struct quick_ctx *c, struct sb_results *const *res, int n)
 {
 	int rc = 0;
@@ -371,11 +412,12 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 		if (!rc)
 			rc = w;
 	}
-	for (int k = 0; k < n; k++) {
-		if (res[k])
-			render_warnings_text(stderr, res[k]);
+	if (n > 1)
+		warnings_of_two(stderr, res, pos);
+	else if (res[0])
+		render_warnings_text(stderr, res[0]);
+	for (int k = 0; k < n; k++)
 		sb_quick_result_free(&q[k]);
-	}
 	if (cli_interrupted())
 		rc = cli_interrupt_status();
 	return rc;

@@ -312,13 +312,69 @@ static int summary_read(struct rep_doc *d, const struct sb_jv *rows, char *msg, 
 	return 0;
 }
 
+/* A run's sentence, "... in 'JOB': ADVICE", without its figures and its
+ * job: the same key for the same warning of every run. */
+static void warning_key(const char *s, char *key, size_t len)
+{
+	const char *job = strstr(s, " in '"), *end = job ? strchr(job + 5, '\'') : NULL;
+	size_t n = 0;
+	for (const char *p = s; *p && n + 1 < len; p++) {
+		if (job && p == job) {
+			p = end; /* the closing quote: the job left out */
+			continue;
+		}
+		if ((*p >= '0' && *p <= '9') || *p == '.')
+			continue;
+		key[n++] = *p;
+	}
+	key[n] = 0;
+}
+
+/* Each warning once: the lines the program said (warning_lines), or, in
+ * results written before them, the first run's sentence of each warning
+ * with how many more runs raised it. */
 static void warnings_read(struct rep_doc *d, const struct sb_jv *w)
 {
+	const struct sb_jv *said = sb_jv_get(d->sb, "warning_lines");
+	if (sb_jv_len(said))
+		w = said;
 	size_t n = sb_jv_len(w);
 	if (!n || !(d->warnings = calloc(n, sizeof(*d->warnings))))
 		return;
-	for (size_t i = 0; i < n; i++)
-		d->warnings[d->nwarnings++] = sb_jv_str(sb_jv_at(w, i));
+	unsigned *more = w == said ? NULL : calloc(n, sizeof(*more));
+	char a[1024], b[1024];
+	for (size_t i = 0; i < n; i++) {
+		const char *s = sb_jv_str(sb_jv_at(w, i));
+		size_t k = d->nwarnings;
+		if (!s)
+			continue;
+		warning_key(s, a, sizeof(a));
+		for (size_t m = 0; more && strstr(s, " in '") && m < d->nwarnings; m++) {
+			warning_key(d->warnings[m], b, sizeof(b));
+			if (strstr(d->warnings[m], " in '") && !strcmp(a, b)) {
+				k = m;
+				break;
+			}
+		}
+		if (more && k < d->nwarnings)
+			more[k]++;
+		else
+			d->warnings[d->nwarnings++] = s;
+	}
+	if (more && d->nwarnings < n)
+		d->warnings_made = calloc(d->nwarnings, sizeof(*d->warnings_made));
+	for (size_t k = 0; d->warnings_made && k < d->nwarnings; k++) {
+		const char *s = d->warnings[k], *job = strstr(s, " in '");
+		const char *end = job ? strchr(job + 5, '\'') : NULL;
+		if (!more[k] || !end)
+			continue;
+		if (asprintf(&d->warnings_made[k], "%.*s and %u more run%s%s", (int)(end + 1 - s),
+			     s, more[k], more[k] == 1 ? "" : "s", end + 1) >= 0)
+			d->warnings[k] = d->warnings_made[k];
+		else
+			d->warnings_made[k] = NULL;
+	}
+	free(more);
 }
 
 /* The state the target was brought to (--precondition, --discard-before). */
