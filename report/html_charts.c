@@ -322,12 +322,9 @@ static void pair_chart(FILE *f, const struct rep_doc *const *d, int ddir, const 
 		}
 		snprintf(name[k], sizeof(name[k]), "%c: %s", 'A' + k,
 			 rep_or(d[k]->target.path, d[k]->name));
-		s[k] = (struct chart_series){ .name = name[k],
-					      .y = y[k],
-					      .lo = lo[k],
-					      .hi = hi[k],
-					      .n = nt,
-					      .color = -1 };
+		s[k] = (struct chart_series){
+			.name = name[k], .y = y[k], .lo = lo[k], .hi = hi[k], .n = nt, .color = -1
+		};
 	}
 	if (!any)
 		return;
@@ -382,8 +379,10 @@ void html_quick_pair(FILE *f, const struct rep_doc *const *d)
 			char v[5][32];
 			if (!a && !b)
 				continue;
-			snprintf(v[0], sizeof(v[0]), a ? "%.1f" : "-", a ? a->bw_median / 1048576 : 0);
-			snprintf(v[1], sizeof(v[1]), b ? "%.1f" : "-", b ? b->bw_median / 1048576 : 0);
+			snprintf(v[0], sizeof(v[0]), a ? "%.1f" : "-",
+				 a ? a->bw_median / 1048576 : 0);
+			snprintf(v[1], sizeof(v[1]), b ? "%.1f" : "-",
+				 b ? b->bw_median / 1048576 : 0);
 			if (a && b && a->bw_median > 0)
 				snprintf(v[2], sizeof(v[2]), "%.2fx", b->bw_median / a->bw_median);
 			else

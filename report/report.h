@@ -183,7 +183,8 @@ struct rep_doc {
 	size_t nsummary;
 	const char **warnings; /* each once (warning_lines) */
 	size_t nwarnings;
-	char **warnings_made; /* NULL, or beside each warning: the line made for it */
+	/* NULL, or beside each warning: the line made for it */
+	char **warnings_made;
 	char **notes; /* what the reader noticed (a cut last line...) */
 	size_t nnotes;
 	size_t nskipped;	  /* log lines left out: the first REP_MAX_NOTES have a note */
