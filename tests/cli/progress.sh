@@ -139,6 +139,16 @@ need(p == sorted(p) and p[-1] >= 75, "the percent of the whole quick, as its ETA
 '
 ok "quick: test i of N, the ETA and the percent of all of them"
 
+# ---- run --repeat: the ETA is of every run, and so is the percent
+on_tty 80 rep "$SB" run --rw=randread --bs=4k --size=8M --runtime=1s --time-based --repeat=3 \
+	--direct=0 --engine=psync "$T/f.bin"
+check rep '
+p = [pct(s) for s in u]
+need(len(p) >= 6, "updates over 3 runs of 1 s")
+need(p == sorted(p) and p[-1] >= 75, "the percent of the three runs: it only grows")
+'
+ok "run --repeat: the percent of all the runs"
+
 # ---- quick in a log: a line every 10 s, its percent and ETA of one whole:
 # the percent is the time so far over the time so far and the ETA (the
 # seconds shown are whole: a few points either way), and only grows
