@@ -360,16 +360,16 @@ void html_quick_pair(FILE *f, const struct rep_doc *const *d)
 		}
 	if (!nt)
 		return;
-	fputs("<section id=\"pair\">\n<h2>A and B side by side</h2>\n<p class=\"meta\">", f);
+	fputs("<section id=\"pair\">\n<h2>A and B side by side</h2>\n", f);
 	for (int k = 0; k < 2; k++) {
-		fprintf(f, "%s%c: <code>", k ? "; " : "", 'A' + k);
+		fprintf(f, "<p class=\"meta\">%c: <code>", 'A' + k);
 		rep_html_esc(f, rep_or(d[k]->target.path, d[k]->name));
 		fputs("</code> (", f);
 		rep_html_esc(f, d[k]->name);
-		fputs(")", f);
+		fputs(")</p>\n", f);
 	}
-	fputs(". The median of the runs; B/A is the ratio of the median bandwidths "
-	      "(storbench compare tells a change from noise).</p>\n",
+	fputs("<p class=\"meta\">The median of the runs; B/A is the ratio of the median "
+	      "bandwidths (storbench compare tells a change from noise).</p>\n",
 	      f);
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 2);
 	for (int dd = SB_DDIR_READ; dd <= SB_DDIR_WRITE; dd++)

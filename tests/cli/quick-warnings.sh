@@ -49,6 +49,15 @@ assert all(re.search(r'<td class="n">\d+\.\d\dx</td>', r[2]) for r in rows), 'a 
 assert p.count('<svg') == 2, 'a chart of A and B per direction'
 assert h.index('id="pair"') < h.index('id="r1"'), 'the pair comes first'
 PY
+# at 1280 px (tests/tools/page-boxes.py, headless Chromium): A and B in
+# the first screen, no text over text, nothing out of its chart or page
+python3 "$SB_TOP/tests/tools/page-boxes.py" --overlaps --overflow \
+	--first-screen 'A and B side by side' "$T/q.html" >"$T/pb.out"
+case $? in
+0) ;;
+77) echo "not looked at in a browser: $(tail -n 1 "$T/pb.out")" ;;
+*) cat "$T/pb.out"; fail "two quick results in HTML: text overlaps or overflows" ;;
+esac
 expect_exit 0 "$SB" report "$T/q.json"
 [ "$(grep -c "measured for only" "$T/out")" = 1 ] || { cat "$T/out"; fail "text report: not once"; }
 ok "report: each warning once; two quick results side by side with B/A and a chart"
