@@ -182,6 +182,23 @@ need(all(len(s) <= 80 for s in u), "every update fits 80 columns")
 '
 ok "soak: iteration i of N, bytes of the phase, the ETA"
 
+# ---- soak --workload=iozone: the soak's line (its iteration, its elapsed
+# time and ETA), never the inner sweep's "sweep cell i of N" that starts
+# again with each iteration
+mkdir "$T/z"
+on_tty 120 zsoak "$SB" soak --workload=iozone --iterations=3 --idle=300ms --log="$T/z.jsonl" \
+	-- -s16m -s32m -r4k -i0 -i1 -i2 -f "$T/z/tf"
+check zsoak '
+m = [re.search(r"^soak iteration (\d) of 3, cell (\d) of 2, (\w+) [0-9.]+ MiB/4\.00 KiB: .*elapsed (\d+)s", s) for s in u]
+need(len(u) >= 3 and all(m), "every update is the soak line: its iteration, the test, the cell")
+its = [int(x.group(1)) for x in m]
+need(its == sorted(its), "iterations counted up")
+el = [int(x.group(4)) for x in m]
+need(el == sorted(el), "the elapsed time is the soak'"'"'s: it never starts again")
+need(not any(s.startswith("sweep") for s in u), "no line of the inner sweep")
+'
+ok "soak --workload=iozone: the soak's line, its iteration and time, not the sweep's"
+
 # ---- sweep: the cell of how many, the percent of the whole by bytes
 mkdir "$T/w"
 on_tty 80 sweep "$SB" sweep --tests=write,read --file-sizes=4M,8M --record-sizes=64k \
