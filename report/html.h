@@ -25,6 +25,8 @@ void html_ranks_table(FILE *f, const struct rep_doc *d);
 /* Command sections (report/html_charts.c) */
 void html_section_run(FILE *f, const struct rep_doc *d);
 void html_section_quick(FILE *f, const struct rep_doc *d);
+/* two quick results: a table with B/A and a chart of both per direction */
+void html_quick_pair(FILE *f, const struct rep_doc *const *d);
 void html_section_soak(FILE *f, const struct rep_doc *d);  /* report/html_soak.c */
 /* A soak's verdict, why, settings and statistics: the top of its section,
  * before the device and the charts (report/html_soak.c). */

@@ -182,8 +182,10 @@ struct rep_doc {
 	size_t njobs;
 	struct rep_summary *summary;
 	size_t nsummary;
-	const char **warnings;
+	const char **warnings; /* each once (warning_lines) */
 	size_t nwarnings;
+	/* NULL, or beside each warning: the line made for it */
+	char **warnings_made;
 	char **notes; /* what the reader noticed (a cut last line...) */
 	size_t nnotes;
 	size_t nskipped;	  /* log lines left out: the first REP_MAX_NOTES have a note */
