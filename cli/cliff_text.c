@@ -116,9 +116,9 @@ void cli_cliff_print(FILE *f, const struct cliff_ctx *c, const char *path)
 		r->stop_reason ? r->stop_reason : "?", sb_fmt_size(r->region_size, b, sizeof(b)));
 	if (!fd->found) {
 		fprintf(f,
-			"  no drop over %.2f GiB: %s on average, no change of %.0f%% or more "
+			"  no drop over %s: %s on average, no change of %.0f%% or more "
 			"(%zu bins of %s)\n",
-			(double)fd->total_bytes / (1024.0 * 1024 * 1024),
+			sb_fmt_size(fd->total_bytes, d, sizeof(d)),
 			sb_fmt_rate(fd->avg_bw, a, sizeof(a)), SB_CLIFF_MIN_STEP * 100, fd->nbins,
 			sb_fmt_size(fd->bin_bytes, b, sizeof(b)));
 		if (c->nrecovery)

@@ -184,7 +184,8 @@ static void determination(FILE *f, const struct sb_pts_part *p)
 	fmt_value(p->track, ss->slope_allowed, b, sizeof(b));
 	snprintf(row, sizeof(row), "%s (allowed %s, 10%% of the average)", a, b);
 	html_kv(f, "Slope excursion", row);
-	snprintf(row, sizeof(row), "%.6g &times; R + %.6g", or0(ss->slope), or0(ss->intercept));
+	snprintf(row, sizeof(row), "%.6g &times; R %s %.6g", or0(ss->slope),
+		 or0(ss->intercept) < 0 ? "&minus;" : "+", fabs(or0(ss->intercept)));
 	fputs("<tr><th>Least-squares fit</th><td>", f);
 	fputs(row, f); /* numbers and an entity: nothing to escape */
 	fputs("</td></tr>\n</table>\n", f);
