@@ -450,6 +450,35 @@ static void vlines(struct frame *fr)
 	}
 }
 
+/* About how wide a tick label is drawn (12.5 px text): 7.2 px a character. */
+static double label_px(const char *s)
+{
+	double n = 0;
+	for (size_t k; *s; s += k ? k : 1, n++)
+		k = sb_utf8_char_len(s);
+	return 7.2 * n;
+}
+
+/* The left edge of the plot: room for the widest label left of the axis
+ * and, left of it, the axis title standing on its side at x = 18, so the
+ * two never overlap. */
+static double left_edge(const struct frame *fr)
+{
+	const struct chart *c = fr->c;
+	char buf[48];
+	double w = 0;
+	if (c->kind == CHART_HEATMAP) {
+		for (size_t r = 0; c->rows && r < c->nrows; r++)
+			w = SB_MAX(w, label_px(c->rows[r]));
+	} else if (c->kind != CHART_GRID) {
+		for (unsigned i = 0; i < fr->ym.nticks; i++) {
+			chart_map_label(&fr->ym, fr->ym.ticks[i], buf, sizeof(buf));
+			w = SB_MAX(w, label_px(buf));
+		}
+	}
+	return SB_MAX(84, 18 + 10 + 8 + w + 8);
+}
+
 void chart_svg(FILE *f, const struct chart *c)
 {
 	static const char *const kinds[] = { "line", "scatter", "bar", "hist", "heatmap", "grid" };
@@ -471,6 +500,8 @@ void chart_svg(FILE *f, const struct chart *c)
 		fr.h);
 	rep_html_esc(f, c->title);
 	fputs("\">\n", f);
+	if (c->kind == CHART_HEATMAP)
+		fr.x0 = left_edge(&fr);
 	heading(&fr);
 	if (c->kind == CHART_HEATMAP) {
 		chart_heatmap(f, c, fr.x0, fr.x1, fr.y0, fr.y1);
@@ -478,6 +509,11 @@ void chart_svg(FILE *f, const struct chart *c)
 		chart_grid(f, c, fr.x0, fr.x1, fr.y0, fr.y1);
 	} else {
 		size_t n = ranges(&fr);
+		double x0 = left_edge(&fr);
+		if (x0 > fr.x0) {
+			fr.x0 = x0;
+			n = ranges(&fr);
+		}
 		axes(&fr, c->kind != CHART_BAR);
 		if (c->kind == CHART_BAR)
 			chart_bars(f, c, &fr.ym, fr.x0, fr.x1, fr.y0, fr.y1);

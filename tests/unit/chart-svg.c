@@ -36,17 +36,54 @@ static void assert_clean(const char *svg)
 	assert_non_null(strstr(svg, "</svg>"));
 }
 
-static void labels(const struct chart_axis *a, double lo, double hi, const char *want)
+/* The tick labels of an axis fitted to lo..hi over pixels p0..p1 (p0 > p1:
+ * a y axis, drawn upwards). */
+static void labels_px(const struct chart_axis *a, double lo, double hi, double p0, double p1,
+		      const char *want)
 {
 	struct chart_map m;
 	char all[512] = "", one[48];
-	chart_map_fit(&m, a, lo, hi, 0, 100);
+	chart_map_fit(&m, a, lo, hi, p0, p1);
 	for (unsigned i = 0; i < m.nticks; i++) {
 		chart_map_label(&m, m.ticks[i], one, sizeof(one));
 		snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s%s", i ? "|" : "", one);
 	}
 	if (strcmp(all, want))
 		fail_msg("ticks '%s', expected '%s'", all, want);
+}
+
+static void labels(const struct chart_axis *a, double lo, double hi, const char *want)
+{
+	labels_px(a, lo, hi, 0, 100, want);
+}
+
+/* Log axes of sizes and rates tick at powers of two and round rates, not at
+ * decades that read 9.77 KiB or 954 MiB/s (issue 30 item 8), as many as fit
+ * the axis' pixels. */
+static void test_log_ticks_round_in_binary_units(void **state)
+{
+	(void)state;
+	struct chart_axis size = { "Chunk size", CHART_U_BYTES, CHART_LOG, 0 };
+	struct chart_axis rate = { "Write rate", CHART_U_BYTES_S, CHART_LOG, 0 };
+	labels_px(&size, 4096, 4 << 20, 84, 932,
+		  "4 KiB|8 KiB|16 KiB|32 KiB|64 KiB|128 KiB|256 KiB|512 KiB|1 MiB|2 MiB|4 MiB");
+	labels_px(&size, 4096, 64 << 20, 84, 932,
+		  "4 KiB|16 KiB|64 KiB|256 KiB|1 MiB|4 MiB|16 MiB|64 MiB");
+	labels_px(
+		&size, 10000, 1e7, 84, 932,
+		"8 KiB|16 KiB|32 KiB|64 KiB|128 KiB|256 KiB|512 KiB|1 MiB|2 MiB|4 MiB|8 MiB|16 MiB");
+	labels_px(&size, 512, 1e12, 84, 932, "32 B|1 KiB|32 KiB|1 MiB|32 MiB|1 GiB|32 GiB|1 TiB");
+	labels_px(&size, 1 << 20, 1 << 20, 84, 932, "1 MiB|2 MiB");
+	labels_px(&rate, 86.3 * 1048576, 2.5 * 1073741824.0, 330, 40,
+		  "50 MiB/s|100 MiB/s|200 MiB/s|500 MiB/s|1 GiB/s|2 GiB/s|5 GiB/s");
+	labels_px(&rate, 954 * 1048576.0, 9.31 * 1073741824.0, 330, 40,
+		  "500 MiB/s|1 GiB/s|2 GiB/s|5 GiB/s|10 GiB/s");
+	labels_px(&rate, 2000, 3e9, 330, 40,
+		  "1 KiB/s|10 KiB/s|100 KiB/s|1 MiB/s|10 MiB/s|100 MiB/s|1 GiB/s|10 GiB/s");
+	labels_px(&rate, 2000, 3e9, 330, 300, "1 KiB/s|1 MiB/s|1 GiB/s|1 TiB/s");
+	/* off the ladder (under 1 B/s): decades, still drawn */
+	labels_px(&rate, 0.01, 0.5, 330, 40,
+		  "0.01 B/s|0.02 B/s|0.05 B/s|0.10 B/s|0.20 B/s|0.50 B/s|1 B/s");
 }
 
 static void test_ticks(void **state)
@@ -238,6 +275,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ticks),
+		cmocka_unit_test(test_log_ticks_round_in_binary_units),
 		cmocka_unit_test(test_value_format),
 		cmocka_unit_test(test_line_with_gaps),
 		cmocka_unit_test(test_no_data),
