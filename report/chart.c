@@ -450,8 +450,8 @@ static void vlines(struct frame *fr)
 	}
 }
 
-/* About how wide a tick label is drawn (12.5 px text): 7.2 px a character. */
-static double label_px(const char *s)
+/* 7.2 px a character: a little more than the widest of a system font's. */
+double chart_label_px(const char *s)
 {
 	double n = 0;
 	for (size_t k; *s; s += k ? k : 1, n++)
@@ -469,11 +469,11 @@ static double left_edge(const struct frame *fr)
 	double w = 0;
 	if (c->kind == CHART_HEATMAP) {
 		for (size_t r = 0; c->rows && r < c->nrows; r++)
-			w = SB_MAX(w, label_px(c->rows[r]));
+			w = SB_MAX(w, chart_label_px(c->rows[r]));
 	} else if (c->kind != CHART_GRID) {
 		for (unsigned i = 0; i < fr->ym.nticks; i++) {
 			chart_map_label(&fr->ym, fr->ym.ticks[i], buf, sizeof(buf));
-			w = SB_MAX(w, label_px(buf));
+			w = SB_MAX(w, chart_label_px(buf));
 		}
 	}
 	return SB_MAX(84, 18 + 10 + 8 + w + 8);
@@ -489,7 +489,7 @@ void chart_svg(FILE *f, const struct chart *c)
 	fr.w = c->width ? c->width : 960;
 	fr.h = c->height ? c->height : 420;
 	fr.x0 = 84;
-	fr.x1 = fr.w - (c->kind == CHART_HEATMAP ? 110 : 28);
+	fr.x1 = fr.w - (c->kind == CHART_HEATMAP ? SB_MAX(110, chart_heat_legend(c)) : 28);
 	fr.y1 = fr.h - 58;
 	if (c->kind == CHART_BAR || c->kind == CHART_HEATMAP)
 		fr.y1 -= chart_cat_depth(c, (fr.x1 - fr.x0) / (double)(c->ncats ? c->ncats : 1));

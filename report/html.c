@@ -180,6 +180,7 @@ int rep_html(FILE *f, struct rep_doc *const *docs, size_t n)
 		}
 		fputs("</ol></nav>\n", f);
 	}
+	html_sweep_scale(docs, n);
 	for (size_t i = 0; i < n; i++)
 		document(f, docs[i], i);
 	rep_html_end(f);

@@ -212,6 +212,9 @@ struct rep_doc {
 	/* the methods' sections, read through their readers (methods.c);
 	 * NULL where the document has none */
 	struct sb_sweep_doc *sweep;
+	/* HTML: the one colour scale of every sweep heatmap in the report,
+	 * bytes/s (html_sweep_scale sets it over all the documents) */
+	double sweep_lo, sweep_hi;
 	struct sb_meta_doc *meta;
 	struct sb_spo_doc *spo;
 };
