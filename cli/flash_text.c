@@ -1,5 +1,6 @@
 /* storbench flash: the progress line and the text summary. */
 #include "cli/flash_cli.h"
+#include "report/report.h"
 
 static int stop(void *ctx)
 {
@@ -125,7 +126,7 @@ static void au_table(FILE *f, const struct sb_flash_au_result *au)
 		for (unsigned k = 0; k < run->nrows; k++) {
 			/* a figure's mark stands after it, in the next column's gap */
 			fprintf(f, "%c%*s", k && run->rows[k - 1].collapsed ? '*' : ' ', AU_COL,
-				sb_fmt_rate(run->rows[k].bps, a, sizeof(a)));
+				rep_fmt_rate(run->rows[k].bps, a, sizeof(a)));
 			ncollapsed += run->rows[k].collapsed != 0;
 		}
 		fputs(run->nrows && run->rows[run->nrows - 1].collapsed ? "*\n" : "\n", f);
@@ -169,7 +170,7 @@ static void fat_table(FILE *f, const struct sb_flash_fat *fat)
 	for (unsigned r = 0; r < fat->nrows; r++) {
 		fprintf(f, "  %10s", sb_fmt_size(fat->rows[r].chunk, a, sizeof(a)));
 		for (unsigned b = 0; b < fat->nblocks; b++)
-			fprintf(f, " %11s", sb_fmt_rate(fat->rows[r].bps[b], a, sizeof(a)));
+			fprintf(f, " %11s", rep_fmt_rate(fat->rows[r].bps[b], a, sizeof(a)));
 		fputc('\n', f);
 	}
 	for (unsigned b = 0; b < fat->nblocks; b++)

@@ -450,15 +450,6 @@ static void vlines(struct frame *fr)
 	}
 }
 
-/* 7.2 px a character: a little more than the widest of a system font's. */
-double chart_label_px(const char *s)
-{
-	double n = 0;
-	for (size_t k; *s; s += k ? k : 1, n++)
-		k = sb_utf8_char_len(s);
-	return 7.2 * n;
-}
-
 /* The left edge of the plot: room for the widest label left of the axis
  * and, left of it, the axis title standing on its side at x = 18, so the
  * two never overlap. */

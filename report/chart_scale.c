@@ -5,10 +5,19 @@
  * mapping serves data and ticks alike.
  */
 #include "report/chart_int.h"
+#include "report/report.h"
 
 #include <math.h>
 
 static const char *const iec[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+static const char *const si[] = { "B", "kB", "MB", "GB", "TB", "PB" };
+
+/* Rates in binary or decimal units (--units, rep_units_si); sizes always
+ * in binary (block and chunk sizes are powers of two). */
+static double unit_base(enum chart_unit u)
+{
+	return u == CHART_U_BYTES_S && rep_units_si() ? 1000 : 1024;
+}
 static const char *const times[] = { "ns", "µs", "ms", "s" };
 static const char *const counts[] = { "", "k", "M", "G", "T" };
 
@@ -27,10 +36,11 @@ static void pick_unit(struct chart_map *m, double big)
 	switch (m->unit) {
 	case CHART_U_BYTES_S:
 	case CHART_U_BYTES: {
+		const double base = unit_base(m->unit);
 		unsigned k = 0;
-		while (k + 1 < SB_ARRAY_SIZE(iec) && big >= 1024 * m->div)
-			m->div *= 1024, k++;
-		m->uname = iec[k];
+		while (k + 1 < SB_ARRAY_SIZE(iec) && big >= base * m->div)
+			m->div *= base, k++;
+		m->uname = base == 1000 ? si[k] : iec[k];
 		break;
 	}
 	case CHART_U_NS:
@@ -91,8 +101,9 @@ static void fit_linear(struct chart_map *m, const struct chart_axis *a, double l
  * tick reads "64 KiB" or "200 MiB/s", never "97.7 KiB" (a decade of bytes
  * in binary units). Level 0 is the densest ladder; each level keeps fewer
  * rungs. Sizes: powers of two, every 1, 2, 5, 10 or 20 bits. Rates: 1, 2
- * and 5 times 1, 10 and 100 of each binary unit (500 MiB/s, then 1 GiB/s),
- * then 1, 10 and 100 only, then 1 of each unit.
+ * and 5 times 1, 10 and 100 of each binary unit (500 MiB/s, then 1 GiB/s;
+ * in decimal units, 1-2-5 steps), then 1, 10 and 100 only, then 1 of each
+ * unit.
  */
 #define LADDER_MAX 72
 
@@ -119,7 +130,7 @@ static size_t ladder(enum chart_unit u, int level, double *v)
 	static const size_t nmant[3] = { 9, 3, 1 };
 	for (unsigned k = 0; k < SB_ARRAY_SIZE(iec); k++)
 		for (size_t i = 0; i < nmant[level]; i++)
-			v[n++] = mant[level][i] * pow(1024, k);
+			v[n++] = mant[level][i] * pow(unit_base(u), k);
 	return n;
 }
 
@@ -286,6 +297,15 @@ void chart_map_label(const struct chart_map *m, double v, char *buf, size_t len)
 			snprintf(buf, len, "%.*f%s", dec, s,
 				 m->unit == CHART_U_COUNT ? m->uname : "");
 	}
+}
+
+/* 7.2 px a character: a little more than the widest of a system font's. */
+double chart_label_px(const char *s)
+{
+	double n = 0;
+	for (size_t k; *s; s += k ? k : 1, n++)
+		k = sb_utf8_char_len(s);
+	return 7.2 * n;
 }
 
 void chart_axis_title(const struct chart_map *m, const struct chart_axis *a, char *buf, size_t len)

@@ -162,7 +162,7 @@ static void fmt_value(enum sb_pts_metric m, double v, char *buf, size_t len)
 	if (m == SB_PTS_M_LAT_MEAN)
 		html_fmt_ns(v, buf, len);
 	else if (m == SB_PTS_M_WRITE_BW)
-		sb_fmt_rate(v, buf, len);
+		rep_fmt_rate(v, buf, len);
 	else
 		snprintf(buf, len, "%.0f", v);
 }
