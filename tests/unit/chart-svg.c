@@ -224,6 +224,36 @@ static double pick(uint64_t *r)
 	return (double)(*r >> 11) / 9007199254740992.0 * pow(10, (double)(*r % 12));
 }
 
+/* Any range of sizes or rates, on any axis length: ticks ascending, at
+ * least two, the domain spanning the data, the labels distinct, the
+ * chosen level keeping its labels apart where the ladder allows. */
+static void test_log_ticks_any_range(void **state)
+{
+	(void)state;
+	uint64_t r = 0x9e3779b97f4a7c15ull;
+	for (int round = 0; round < 20000; round++) {
+		struct chart_axis a = { "a", round % 2 ? CHART_U_BYTES : CHART_U_BYTES_S, CHART_LOG,
+					0 };
+		r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+		double lo = pow(10, (double)(r % 1600) / 100); /* 1 B .. 10^16 */
+		double hi = lo * pow(10, (double)(r >> 32 & 1023) / 100);
+		double len = 20 + (double)(r >> 16 & 1023), p0 = round % 4 ? 0 : len;
+		struct chart_map m;
+		char prev[48] = "", cur[48];
+		chart_map_fit(&m, &a, lo, hi, p0, round % 4 ? len : 0);
+		assert_true(m.nticks >= 2);
+		assert_true(pow(10, m.lo) <= lo * (1 + 1e-9) && pow(10, m.hi) >= hi * (1 - 1e-9));
+		for (unsigned i = 0; i < m.nticks; i++) {
+			assert_true(isfinite(m.ticks[i]) && m.ticks[i] > 0);
+			assert_true(i == 0 || m.ticks[i] > m.ticks[i - 1]);
+			chart_map_label(&m, m.ticks[i], cur, sizeof(cur));
+			if (!strcmp(cur, prev))
+				fail_msg("two ticks read '%s' (%g..%g)", cur, lo, hi);
+			snprintf(prev, sizeof(prev), "%s", cur);
+		}
+	}
+}
+
 static void test_random_data_stays_clean(void **state)
 {
 	(void)state;
@@ -280,6 +310,7 @@ int main(void)
 		cmocka_unit_test(test_line_with_gaps),
 		cmocka_unit_test(test_no_data),
 		cmocka_unit_test(test_bars_and_heatmap),
+		cmocka_unit_test(test_log_ticks_any_range),
 		cmocka_unit_test(test_random_data_stays_clean),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
