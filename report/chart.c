@@ -467,7 +467,9 @@ static double left_edge(const struct frame *fr)
 			w = SB_MAX(w, chart_label_px(buf));
 		}
 	}
-	return SB_MAX(84, 18 + 10 + 8 + w + 8);
+	/* a label longer than any tick (a heatmap row named at length) takes at
+	 * most half the chart: the plot keeps its room */
+	return SB_MIN(SB_MAX(84, 18 + 10 + 8 + w + 8), fr->w / 2.0);
 }
 
 void chart_svg(FILE *f, const struct chart *c)

@@ -210,6 +210,19 @@ static void test_bars_and_heatmap(void **state)
 	assert_clean(o.buf);
 	assert_non_null(strstr(o.buf, "linearGradient"));
 	free(o.buf);
+	/* a row named at length moves the plot right, by half the chart at most */
+	char name[400];
+	memset(name, 'w', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	rows[0] = name;
+	render(&o, &h);
+	assert_clean(o.buf);
+	const char *cell = strstr(o.buf, "<g class=\"cells\">");
+	assert_non_null(cell);
+	cell = strstr(cell, " x=\"");
+	assert_non_null(cell);
+	assert_true(atof(cell + 4) <= 480);
+	free(o.buf);
 }
 
 /* Random data of every kind and scale, extremes included. */
@@ -225,8 +238,7 @@ static double pick(uint64_t *r)
 }
 
 /* Any range of sizes or rates, on any axis length: ticks ascending, at
- * least two, the domain spanning the data, the labels distinct, the
- * chosen level keeping its labels apart where the ladder allows. */
+ * least two, the domain spanning the data, the labels distinct. */
 static void test_log_ticks_any_range(void **state)
 {
 	(void)state;
