@@ -89,8 +89,8 @@ static void recoveries(FILE *f, const struct sb_cliff_result *r)
 			sb_fmt_size(rc->recovered_bytes, a, sizeof(a)), rc->fraction * 100,
 			sb_fmt_size(rc->burst_bytes, b, sizeof(b)),
 			rep_fmt_rate(rc->burst_ns > 0 ? (double)rc->burst_bytes / rc->burst_ns * 1e9
-						     : 0,
-				    e, sizeof(e)));
+						      : 0,
+				     e, sizeof(e)));
 	}
 }
 

@@ -180,7 +180,7 @@ void cli_lat_print_text(FILE *f, const struct lat_out *o)
 			sb_fmt_size(st->count * st->size, a, sizeof(a)),
 			sb_fmt_ns(s * 1e9, b, sizeof(b)),
 			rep_fmt_rate(s > 0 ? (double)(st->count * st->size) / s : 0, line,
-				    sizeof(line)));
+				     sizeof(line)));
 	}
 	ioping_summary(f, o);
 	percentile_line(f, lr);
