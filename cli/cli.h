@@ -69,6 +69,7 @@ enum cli_shared_id {
 	CLI_S_PRECOND,
 	CLI_S_DISCARD,
 	CLI_S_PURGE,
+	CLI_S_UNITS,
 	CLI_S_N
 };
 #define CLI_OUTPUT (1u << CLI_S_OUTPUT)	  /* --output=FILE */
@@ -84,6 +85,7 @@ enum cli_shared_id {
 /* --precondition=STATE and its --purge=METHOD (cli/state_prep.c) */
 #define CLI_PRECOND ((1u << CLI_S_PRECOND) | (1u << CLI_S_PURGE))
 #define CLI_DISCARD (1u << CLI_S_DISCARD) /* --discard-before */
+#define CLI_UNITS (1u << CLI_S_UNITS)	  /* --units=iec|si: rates in MiB/s or MB/s */
 
 /* What a command says of itself (cli/main.c). */
 struct cli_words {

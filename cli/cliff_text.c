@@ -1,5 +1,6 @@
 /* storbench cliff's live line and its summary (cli/cliff.h). */
 #include "cli/cliff_cmd.h"
+#include "report/report.h"
 
 /* Until the fill stops: once the drop is known, until the level after
  * the last change has held long enough; before, until the region ends at
@@ -87,9 +88,9 @@ static void recoveries(FILE *f, const struct sb_cliff_result *r)
 			d, rc->at_least ? "at least " : "",
 			sb_fmt_size(rc->recovered_bytes, a, sizeof(a)), rc->fraction * 100,
 			sb_fmt_size(rc->burst_bytes, b, sizeof(b)),
-			sb_fmt_rate(rc->burst_ns > 0 ? (double)rc->burst_bytes / rc->burst_ns * 1e9
-						     : 0,
-				    e, sizeof(e)));
+			rep_fmt_rate(rc->burst_ns > 0 ? (double)rc->burst_bytes / rc->burst_ns * 1e9
+						      : 0,
+				     e, sizeof(e)));
 	}
 }
 
@@ -116,10 +117,10 @@ void cli_cliff_print(FILE *f, const struct cliff_ctx *c, const char *path)
 		r->stop_reason ? r->stop_reason : "?", sb_fmt_size(r->region_size, b, sizeof(b)));
 	if (!fd->found) {
 		fprintf(f,
-			"  no drop over %.2f GiB: %s on average, no change of %.0f%% or more "
+			"  no drop over %s: %s on average, no change of %.0f%% or more "
 			"(%zu bins of %s)\n",
-			(double)fd->total_bytes / (1024.0 * 1024 * 1024),
-			sb_fmt_rate(fd->avg_bw, a, sizeof(a)), SB_CLIFF_MIN_STEP * 100, fd->nbins,
+			sb_fmt_size(fd->total_bytes, d, sizeof(d)),
+			rep_fmt_rate(fd->avg_bw, a, sizeof(a)), SB_CLIFF_MIN_STEP * 100, fd->nbins,
 			sb_fmt_size(fd->bin_bytes, b, sizeof(b)));
 		if (c->nrecovery)
 			fprintf(f, "  recovery: not measured (no cache to recover)\n");
@@ -127,16 +128,16 @@ void cli_cliff_print(FILE *f, const struct cliff_ctx *c, const char *path)
 	}
 	fprintf(f, "  cache: %s written at %s before the drop (%.2f s)\n",
 		sb_fmt_size(fd->cache_bytes, a, sizeof(a)),
-		sb_fmt_rate(fd->before_bw, b, sizeof(b)), fd->cache_ns / 1e9);
+		rep_fmt_rate(fd->before_bw, b, sizeof(b)), fd->cache_ns / 1e9);
 	fprintf(f, "  after the drop: %s (%.0f%% of the cached speed)\n",
-		sb_fmt_rate(fd->after_bw, a, sizeof(a)),
+		rep_fmt_rate(fd->after_bw, a, sizeof(a)),
 		fd->before_bw > 0 ? fd->after_bw / fd->before_bw * 100 : 0);
 	for (size_t i = 0; i < fd->nsteps; i++) {
 		const struct sb_cliff_step *s = &fd->steps[i];
 		fprintf(f, "  step %zu at %s: %s -> %s\n", i + 1,
 			sb_fmt_size(s->at_bytes, a, sizeof(a)),
-			sb_fmt_rate(s->before_bw, b, sizeof(b)),
-			sb_fmt_rate(s->after_bw, d, sizeof(d)));
+			rep_fmt_rate(s->before_bw, b, sizeof(b)),
+			rep_fmt_rate(s->after_bw, d, sizeof(d)));
 	}
 	recoveries(f, r);
 }

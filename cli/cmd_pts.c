@@ -6,6 +6,7 @@
  * the runner until steady state or the round limit.
  */
 #include "cli/pts_cli.h"
+#include "report/report.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -294,7 +295,7 @@ static void say_round(void *ctx, const struct sb_pts_part *p)
 	if (p->track == SB_PTS_M_LAT_MEAN)
 		sb_fmt_ns(v, a, sizeof(a));
 	else if (p->track == SB_PTS_M_WRITE_BW)
-		sb_fmt_rate(v, a, sizeof(a));
+		rep_fmt_rate(v, a, sizeof(a));
 	else
 		snprintf(a, sizeof(a), "%.0f IOPS", v);
 	fprintf(stderr, "storbench: pts %s round %u: %s\n", p->name, p->nrounds, a);

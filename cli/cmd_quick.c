@@ -4,6 +4,7 @@
  * min..max. With two targets, side by side with their ratio.
  */
 #include "cli/cli.h"
+#include "report/report.h"
 
 #include <unistd.h>
 
@@ -170,8 +171,9 @@ static void cell(FILE *f, const struct sb_summary_row *s)
 		return;
 	}
 	char range[48];
-	snprintf(range, sizeof(range), "(%.1f..%.1f)", s->bw_min / 1048576, s->bw_max / 1048576);
-	fprintf(f, " %9.1f %19s %9.0f %9.1f", s->bw_median / 1048576, range, s->iops_median,
+	const double div = rep_rate_div(); /* MiB/s, or MB/s under --units=si */
+	snprintf(range, sizeof(range), "(%.1f..%.1f)", s->bw_min / div, s->bw_max / div);
+	fprintf(f, " %9.1f %19s %9.0f %9.1f", s->bw_median / div, range, s->iops_median,
 		s->lat_mean_median_ns / 1000);
 }
 
@@ -218,7 +220,7 @@ static void print_table(FILE *f, const struct quick_ctx *c, const struct sb_quic
 		if (!row_of(res[0], c->tests[0].name, d) &&
 		    (n < 2 || !row_of(res[1], c->tests[0].name, d)))
 			continue;
-		fprintf(f, "\n%-5s %-9s %9s %19s %9s %9s\n", d ? "WRITE" : "READ", "", "MiB/s",
+		fprintf(f, "\n%-5s %-9s %9s %19s %9s %9s\n", d ? "WRITE" : "READ", "", rep_rate_unit(),
 			"min..max", "IOPS", "lat(µs)");
 		for (int i = 0; i < NTESTS; i++) {
 			for (int k = 0; k < n; k++) {
@@ -259,7 +261,7 @@ static void print_ranks(FILE *f, const struct sb_quick_result *q)
 		fprintf(f, "\n%u ranks: each rank's figures are in the JSON's client_stats\n", nr);
 		return;
 	}
-	fprintf(f, "\nper rank, MiB/s (median of the runs)\n%-19s", "test");
+	fprintf(f, "\nper rank, %s (median of the runs)\n%-19s", rep_rate_unit(), "test");
 	for (unsigned k = 0; k < nr; k++)
 		fprintf(f, " %9s%-2u", "rank ", r->jobs[0]->clients[k].rank);
 	fputc('\n', f);
@@ -284,7 +286,7 @@ static void print_ranks(FILE *f, const struct sb_quick_result *q)
 					bw[m++] = (double)cj->dir[d].bytes * 1e9 /
 						  (double)cj->runtime_ns;
 			}
-			fprintf(f, " %11.1f", m ? sb_median(bw, m) / 1048576 : 0.0);
+			fprintf(f, " %11.1f", m ? sb_median(bw, m) / rep_rate_div() : 0.0);
 		}
 		fputc('\n', f);
 	}

@@ -4,6 +4,7 @@
 #include "cli/run_jobs.h"
 #include "cli/run_verify.h"
 #include "lib/storbench.h"
+#include "report/report.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -148,9 +149,9 @@ static void print_repeats(FILE *f, const struct sb_results *r)
 	for (size_t i = 0; i < r->nsummary; i++) {
 		const struct sb_summary_row *s = &r->summary[i];
 		fprintf(f, "%-5s median of %u runs: %s (%s .. ", sb_ddir_name(s->ddir), s->nruns,
-			sb_fmt_rate(s->bw_median, a, sizeof(a)),
-			sb_fmt_rate(s->bw_min, b, sizeof(b)));
-		fprintf(f, "%s), %s IOPS\n", sb_fmt_rate(s->bw_max, c, sizeof(c)),
+			rep_fmt_rate(s->bw_median, a, sizeof(a)),
+			rep_fmt_rate(s->bw_min, b, sizeof(b)));
+		fprintf(f, "%s), %s IOPS\n", rep_fmt_rate(s->bw_max, c, sizeof(c)),
 			sb_fmt_count(s->iops_median, a, sizeof(a)));
 	}
 }

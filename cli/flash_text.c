@@ -1,5 +1,6 @@
 /* storbench flash: the progress line and the text summary. */
 #include "cli/flash_cli.h"
+#include "report/report.h"
 
 static int stop(void *ctx)
 {
@@ -97,22 +98,41 @@ static void profile(FILE *f, const struct sb_flash_profile *p, const struct sb_f
 	fputc('\n', f);
 }
 
+/* The write rate of every run (rows) and chunk size (columns), each
+ * figure in a column of its own under its chunk size; a run stops at its
+ * collapse, so its row may end early. */
+#define AU_COL 11
+
 static void au_table(FILE *f, const struct sb_flash_au_result *au)
 {
 	char a[32], b[32], c[32];
-	fprintf(f, "%sopen allocation units (erase size %s, AUs %s apart from %s):\n", "",
+	unsigned longest = 0, ncollapsed = 0;
+	fprintf(f,
+		"open allocation units (erase size %s, AUs %s apart from %s), write rate per "
+		"chunk size:\n",
 		sb_fmt_size(au->p.erase, a, sizeof(a)), sb_fmt_size(12 * au->p.erase, b, sizeof(b)),
 		sb_fmt_size(au->p.offset, c, sizeof(c)));
+	for (unsigned i = 0; i < au->nruns; i++)
+		if (au->runs[i].nrows > au->runs[longest].nrows)
+			longest = i;
+	fprintf(f, "  %-12s", "AUs order");
+	for (unsigned k = 0; au->nruns && k < au->runs[longest].nrows; k++)
+		fprintf(f, " %*s", AU_COL,
+			sb_fmt_size(au->runs[longest].rows[k].chunk, a, sizeof(a)));
+	fputc('\n', f);
 	for (unsigned i = 0; i < au->nruns; i++) {
 		const struct sb_flash_au_run *run = &au->runs[i];
-		fprintf(f, "  %u AU%s %-6s", run->nau, run->nau == 1 ? " " : "s",
-			run->random ? "random" : "linear");
-		for (unsigned k = 0; k < run->nrows; k++)
-			fprintf(f, " %s:%s%s", sb_fmt_size(run->rows[k].chunk, a, sizeof(a)),
-				sb_fmt_rate(run->rows[k].bps, b, sizeof(b)),
-				run->rows[k].collapsed ? " COLLAPSED" : "");
-		fputc('\n', f);
+		fprintf(f, "  %3u %-8s", run->nau, run->random ? "random" : "linear");
+		for (unsigned k = 0; k < run->nrows; k++) {
+			/* a figure's mark stands after it, in the next column's gap */
+			fprintf(f, "%c%*s", k && run->rows[k - 1].collapsed ? '*' : ' ', AU_COL,
+				rep_fmt_rate(run->rows[k].bps, a, sizeof(a)));
+			ncollapsed += run->rows[k].collapsed != 0;
+		}
+		fputs(run->nrows && run->rows[run->nrows - 1].collapsed ? "*\n" : "\n", f);
 	}
+	if (ncollapsed)
+		fprintf(f, "  * collapsed: under half the rate of one AU\n");
 	for (int o = 0; o < 2; o++)
 		if (au->p.orders & (1 << o))
 			fprintf(f, "open AUs, %s: %u%s\n", o ? "random" : "linear", au->best[o],
@@ -150,7 +170,7 @@ static void fat_table(FILE *f, const struct sb_flash_fat *fat)
 	for (unsigned r = 0; r < fat->nrows; r++) {
 		fprintf(f, "  %10s", sb_fmt_size(fat->rows[r].chunk, a, sizeof(a)));
 		for (unsigned b = 0; b < fat->nblocks; b++)
-			fprintf(f, " %11s", sb_fmt_rate(fat->rows[r].bps[b], a, sizeof(a)));
+			fprintf(f, " %11s", rep_fmt_rate(fat->rows[r].bps[b], a, sizeof(a)));
 		fputc('\n', f);
 	}
 	for (unsigned b = 0; b < fat->nblocks; b++)

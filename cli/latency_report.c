@@ -5,6 +5,7 @@
  */
 #include "cli/latency.h"
 #include "lib/storbench.h"
+#include "report/report.h"
 
 void cli_lat_describe_target(struct lat_out *o, const struct sb_target_info *t)
 {
@@ -116,12 +117,12 @@ static void ioping_summary(FILE *f, const struct lat_out *o)
 		(unsigned long long)st->valid, sb_fmt_ns((double)st->sum_ns, a, sizeof(a)),
 		sb_fmt_size(st->valid * st->size, b, sizeof(b)), lr->p.write ? "written" : "read",
 		sb_fmt_count(sb_ioping_iops(st), c, sizeof(c)),
-		sb_fmt_rate(sb_ioping_speed(st), d, sizeof(d)));
+		rep_fmt_rate(sb_ioping_speed(st), d, sizeof(d)));
 	fprintf(f, "generated %llu requests in %s, %s, %s iops, %s\n",
 		(unsigned long long)st->count, sb_fmt_ns((double)st->wall_ns, a, sizeof(a)),
 		sb_fmt_size(st->count * st->size, b, sizeof(b)),
 		sb_fmt_count(sb_ioping_load_iops(st), c, sizeof(c)),
-		sb_fmt_rate(sb_ioping_load_speed(st), d, sizeof(d)));
+		rep_fmt_rate(sb_ioping_load_speed(st), d, sizeof(d)));
 	fprintf(f, "min/avg/max/mdev = %s / %s / %s / %s\n",
 		sb_fmt_ns((double)sb_ioping_min(st), a, sizeof(a)),
 		sb_fmt_ns(sb_ioping_avg(st), b, sizeof(b)),
@@ -178,8 +179,8 @@ void cli_lat_print_text(FILE *f, const struct lat_out *o)
 		fprintf(f, "storbench: %s in %s = %s (hdparm's MB is MiB)\n",
 			sb_fmt_size(st->count * st->size, a, sizeof(a)),
 			sb_fmt_ns(s * 1e9, b, sizeof(b)),
-			sb_fmt_rate(s > 0 ? (double)(st->count * st->size) / s : 0, line,
-				    sizeof(line)));
+			rep_fmt_rate(s > 0 ? (double)(st->count * st->size) / s : 0, line,
+				     sizeof(line)));
 	}
 	ioping_summary(f, o);
 	percentile_line(f, lr);

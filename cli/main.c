@@ -177,23 +177,23 @@ static const struct cli_words w_compare = {
 /* One row a command, as git's: its name, its function, the shared flags
  * it takes (cli/opt.c declares them) and its words. */
 static const struct cli_command commands[] = {
-	{ "quick", cmd_quick, JOBS, &w_quick },
-	{ "run", cmd_run, JOBS, &w_run },
+	{ "quick", cmd_quick, JOBS | CLI_UNITS, &w_quick },
+	{ "run", cmd_run, JOBS | CLI_UNITS, &w_run },
 	{ "fio", cmd_fio, CLI_RANKS, &w_fio },
-	{ "latency", cmd_latency, WRITER | CLI_KEEP, &w_latency },
-	{ "meta", cmd_meta, RESULTS | CLI_QUIET | CLI_SEED | CLI_RANKS, &w_meta },
+	{ "latency", cmd_latency, WRITER | CLI_KEEP | CLI_UNITS, &w_latency },
+	{ "meta", cmd_meta, RESULTS | CLI_QUIET | CLI_SEED | CLI_RANKS | CLI_UNITS, &w_meta },
 	{ "bonnie", cmd_bonnie, RESULTS | CLI_QUIET | CLI_SEED | CLI_RANKS, &w_bonnie },
 	{ "sweep", cmd_sweep, WRITER | CLI_PRECOND | CLI_RANKS, &w_sweep },
 	{ "iozone", cmd_iozone, 0, &w_iozone },
-	{ "flash", cmd_flash, WRITER, &w_flash },
+	{ "flash", cmd_flash, WRITER | CLI_UNITS, &w_flash },
 	{ "info", cmd_info, RESULTS | CLI_DESTROY, &w_info },
-	{ "verify", cmd_verify, WRITER | CLI_KEEP | CLI_SEED | CLI_RANKS, &w_verify },
-	{ "soak", cmd_soak, WRITER | CLI_SEED | CLI_RANKS, &w_soak },
-	{ "pts", cmd_pts, WRITER | CLI_SEED, &w_pts },
-	{ "cliff", cmd_cliff, WRITER, &w_cliff },
+	{ "verify", cmd_verify, WRITER | CLI_KEEP | CLI_SEED | CLI_RANKS | CLI_UNITS, &w_verify },
+	{ "soak", cmd_soak, WRITER | CLI_SEED | CLI_RANKS | CLI_UNITS, &w_soak },
+	{ "pts", cmd_pts, WRITER | CLI_SEED | CLI_UNITS, &w_pts },
+	{ "cliff", cmd_cliff, WRITER | CLI_UNITS, &w_cliff },
 	{ "spo", cmd_spo, WRITER | CLI_SEED, &w_spo },
-	{ "report", cmd_report, RESULTS, &w_report },
-	{ "compare", cmd_compare, RESULTS, &w_compare },
+	{ "report", cmd_report, RESULTS | CLI_UNITS, &w_report },
+	{ "compare", cmd_compare, RESULTS | CLI_UNITS, &w_compare },
 };
 
 static void usage(FILE *f)

@@ -7,6 +7,7 @@
  * targets prepared the program's way (cli/target_prepare.c).
  */
 #include "cli/cli.h"
+#include "report/report.h"
 
 /* The line: the figures of the look, under the words of m. */
 static void draw(struct cli_run_ui *ui, const struct sb_run_look *k)
@@ -42,7 +43,7 @@ static void draw(struct cli_run_ui *ui, const struct sb_run_look *k)
 				snprintf(part[i], sizeof(part[i]), "%.10s done", w->name);
 			} else {
 				snprintf(part[i], sizeof(part[i]), "%.10s %s", w->name,
-					 sb_fmt_rate(SB_MAX(w->bps, 0), r, sizeof(r)));
+					 rep_fmt_rate(SB_MAX(w->bps, 0), r, sizeof(r)));
 				if (!same)
 					snprintf(pct[i], sizeof(pct[i]), "%.0f%%",
 						 w->p.fraction * 100);
@@ -69,7 +70,7 @@ static void draw(struct cli_run_ui *ui, const struct sb_run_look *k)
 				snprintf(part[i], sizeof(part[i]), "%.10s done", k->jobs[i].name);
 			else
 				snprintf(part[i], sizeof(part[i]), "%.10s %s", k->jobs[i].name,
-					 sb_fmt_rate(rk->job_bps[i], r, sizeof(r)));
+					 rep_fmt_rate(rk->job_bps[i], r, sizeof(r)));
 		}
 		snprintf(rlabel, sizeof(rlabel), "%s, %d ranks", l.label, rk->nranks);
 		l.label = rlabel;

@@ -5,6 +5,7 @@
  */
 #include "cli/cmd_meta.h"
 #include "lib/storbench.h"
+#include "report/report.h"
 
 /* ---- text ---- */
 
@@ -12,7 +13,7 @@ static void row(FILE *f, const struct sb_meta_result *r, enum sb_meta_test t)
 {
 	char rate[48], n[32], a[32], b[32], c[32], d[32];
 	if (sb_meta_is_io(t)) {
-		sb_fmt_rate(sb_meta_rate(r, t), rate, sizeof(rate));
+		rep_fmt_rate(sb_meta_rate(r, t), rate, sizeof(rate));
 	} else {
 		sb_fmt_count(sb_meta_rate(r, t), n, sizeof(n));
 		snprintf(rate, sizeof(rate), "%s %s/s", n, t == SB_META_SEEKS ? "seeks" : "files");
@@ -128,7 +129,7 @@ static void rate_str(enum sb_meta_test t, double v, char *buf, size_t len)
 {
 	char n[32];
 	if (sb_meta_is_io(t)) {
-		sb_fmt_rate(v, buf, len);
+		rep_fmt_rate(v, buf, len);
 		return;
 	}
 	sb_fmt_count(v, n, sizeof(n));

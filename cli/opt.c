@@ -1,6 +1,7 @@
 /* One option parser for every command: a table per command, units known
  * to the job model, --opt=value and --opt value. */
 #include "cli/cli.h"
+#include "report/report.h"
 
 #include <strings.h>
 #include <sys/stat.h>
@@ -30,6 +31,10 @@ static const struct cli_opt shared_opts[CLI_S_N] = {
 	[CLI_S_PURGE] = { "purge", OPT_ARG, CLI_S_PURGE, cli_purge_methods,
 			  "with --precondition=purge: how the device is purged (auto: the "
 			  "strongest it takes; docs/states.md) [auto]" },
+	[CLI_S_UNITS] = { "units", OPT_ARG, CLI_S_UNITS, "iec|si",
+			  "rates in MiB/s, GiB/s (iec: powers of 1024) or in MB/s, GB/s (si: "
+			  "powers of 1000, as datasheets and CrystalDiskMark); sizes stay "
+			  "in KiB, MiB; the JSON keeps bytes [iec]" },
 };
 
 char cli_purge_methods[160];
@@ -121,6 +126,11 @@ static int set_shared(const struct cli_cmd_opts *c, int id, const char *v, char 
 		if (cli_purge_parse(v, &s->state.purge, hint, hl) < 0)
 			return -EINVAL;
 		s->purge_given = v;
+		return 0;
+	case CLI_S_UNITS:
+		if (strcmp(v, "iec") && strcmp(v, "si"))
+			return snprintf(hint, hl, "iec or si"), -EINVAL;
+		rep_set_units_si(!strcmp(v, "si"));
 		return 0;
 	}
 	return -EINVAL;

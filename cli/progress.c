@@ -9,6 +9,7 @@
  * anything else a plain line every 10 s; nothing when quiet.
  */
 #include "cli/cli.h"
+#include "report/report.h"
 
 #include <stdarg.h>
 #include <sys/ioctl.h>
@@ -101,7 +102,7 @@ static void body(const struct cli_line *l, struct segs *ss)
 		seg_add(ss, 70, " %s of %s", sb_fmt_size(l->done, a, sizeof(a)),
 			sb_fmt_size(l->total, b, sizeof(b)));
 	if (l->bps >= 0)
-		seg_add(ss, 100, " %s", sb_fmt_rate(l->bps, a, sizeof(a)));
+		seg_add(ss, 100, " %s", rep_fmt_rate(l->bps, a, sizeof(a)));
 	if (l->ops >= 0)
 		seg_add(ss,
 			l->bps < 0  ? 100

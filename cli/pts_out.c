@@ -5,6 +5,7 @@
  * window averages as PTS tabulates them.
  */
 #include "cli/pts_cli.h"
+#include "report/report.h"
 
 #include <math.h>
 
@@ -22,7 +23,7 @@ static void value(enum sb_pts_metric m, double v, char *buf, size_t len)
 	if (m == SB_PTS_M_LAT_MEAN)
 		sb_fmt_ns(v, buf, len);
 	else if (m == SB_PTS_M_WRITE_BW)
-		sb_fmt_rate(v, buf, len);
+		rep_fmt_rate(v, buf, len);
 	else
 		snprintf(buf, len, "%.0f IOPS", v);
 }
@@ -123,7 +124,7 @@ static void table(FILE *f, const struct sb_pts_part *p, const char *what)
 				fprintf(f, " %11s", sb_fmt_ns(a.lat_mean_ns, v, sizeof(v)));
 			else if (p->test == SB_PTS_THROUGHPUT)
 				fprintf(f, " %11s",
-					sb_fmt_rate(m ? a.write_bw : a.read_bw, v, sizeof(v)));
+					rep_fmt_rate(m ? a.write_bw : a.read_bw, v, sizeof(v)));
 			else
 				fprintf(f, " %11.0f", a.iops);
 		}

@@ -1,6 +1,7 @@
 /* The ranks of a multi-host run as text: after the "All clients"
  * aggregate, how far apart they were and a line per rank. */
 #include "cli/cli.h"
+#include "report/report.h"
 
 static void skew_lines(FILE *f, const struct sb_skew *k)
 {
@@ -10,7 +11,7 @@ static void skew_lines(FILE *f, const struct sb_skew *k)
 		"%.3f s\n",
 		k->start_spread_s * 1e3, k->end_spread_s * 1e3, k->span_s);
 	fprintf(f, "  median rank %s; slowest rank %d %+.1f%%, fastest rank %d %+.1f%%\n",
-		sb_fmt_rate(k->median_bw, a, sizeof(a)), k->slowest_rank,
+		rep_fmt_rate(k->median_bw, a, sizeof(a)), k->slowest_rank,
 		100 * k->slowest_vs_median, k->fastest_rank, 100 * k->fastest_vs_median);
 }
 
@@ -38,7 +39,7 @@ void render_ranks_text(FILE *f, const struct sb_job_result *j)
 			sb_hist_merge(&h, &r->dir[dd].clat);
 		}
 		fprintf(f, "  %4d  %-16.16s %12s %10s %10s %7.1fms %7.1fms %6.1f%%\n", cl->rank,
-			cl->host, sb_fmt_rate(bw, a, sizeof(a)), sb_fmt_count(iops, b, sizeof(b)),
+			cl->host, rep_fmt_rate(bw, a, sizeof(a)), sb_fmt_count(iops, b, sizeof(b)),
 			h.count ? sb_fmt_ns((double)sb_hist_percentile(&h, 99), c, sizeof(c)) : "-",
 			(cl->start_s - s0) * 1e3, (cl->end_s - s0) * 1e3, r->usr_cpu + r->sys_cpu);
 	}

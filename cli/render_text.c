@@ -1,5 +1,6 @@
 /* Text summaries for a terminal: IEC units spelled out. */
 #include "cli/cli.h"
+#include "report/report.h"
 
 static void latency_lines(FILE *f, const char *what, const struct sb_hist *h)
 {
@@ -37,7 +38,7 @@ void render_job_text(FILE *f, const struct sb_job_result *j)
 		if (!r->ios)
 			continue;
 		fprintf(f, "  %-5s %s, %s IOPS, %s in %s\n", sb_ddir_name(dd),
-			sb_fmt_rate(sb_dir_bw(j, dd), a, sizeof(a)),
+			rep_fmt_rate(sb_dir_bw(j, dd), a, sizeof(a)),
 			sb_fmt_count(sb_dir_iops(j, dd), b, sizeof(b)),
 			sb_fmt_size(r->bytes, c, sizeof(c)),
 			sb_fmt_ns((double)j->runtime_ns, d, sizeof(d)));

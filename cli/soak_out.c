@@ -6,6 +6,7 @@
  */
 #include "cli/soak_cli.h"
 #include "cli/info.h"
+#include "report/report.h"
 
 static int stop(void *ctx)
 {
@@ -81,7 +82,7 @@ void soak_print_iteration(FILE *f, const struct sb_soak_iter *it)
 	const uint64_t bad = sb_soak_iter_bad(it);
 	/* an iteration cut short checked part of its blocks, or none */
 	fprintf(f, "%5llu  write %12s  read %12s  verify %s", (unsigned long long)it->n,
-		sb_fmt_rate(it->write_bw, w, sizeof(w)), sb_fmt_rate(it->read_bw, rd, sizeof(rd)),
+		rep_fmt_rate(it->write_bw, w, sizeof(w)), rep_fmt_rate(it->read_bw, rd, sizeof(rd)),
 		bad		  ? "FAILED"
 		: it->interrupted ? "cut short"
 				  : "ok");
@@ -112,8 +113,8 @@ static void rank_line(FILE *f, const struct sb_soak_rank *k)
 	char w[32], rd[32];
 	const uint64_t bad = sb_soak_iter_bad(&k->it);
 	fprintf(f, "       rank %d on %s: write %s  read %s  verify %s", k->rank, k->host,
-		sb_fmt_rate(k->it.write_bw, w, sizeof(w)),
-		sb_fmt_rate(k->it.read_bw, rd, sizeof(rd)),
+		rep_fmt_rate(k->it.write_bw, w, sizeof(w)),
+		rep_fmt_rate(k->it.read_bw, rd, sizeof(rd)),
 		sb_soak_iter_failed(&k->it) ? "FAILED" : "ok");
 	if (bad)
 		fprintf(f, " (%llu of %llu blocks)", (unsigned long long)bad,
@@ -146,7 +147,7 @@ static void iozone_iteration(FILE *f, const struct soak_opts *o, const struct sb
 	}
 	fprintf(f, "%5llu  iozone: %zu figure%s, write tests %s, read tests %s  errors %llu",
 		(unsigned long long)it->n, it->ncells, it->ncells == 1 ? "" : "s",
-		sb_fmt_rate(it->write_bw, w, sizeof(w)), sb_fmt_rate(it->read_bw, r, sizeof(r)),
+		rep_fmt_rate(it->write_bw, w, sizeof(w)), rep_fmt_rate(it->read_bw, r, sizeof(r)),
 		(unsigned long long)it->io_errors);
 	if (it->first_errno)
 		fprintf(f, " (%s)", strerror(it->first_errno));

@@ -15,14 +15,14 @@ static void metric_text(FILE *f, const struct sb_soak_metric *m, const char *wha
 	if (!m->st.n)
 		return;
 	fprintf(f, "  %s: median %s, p5 %s, p95 %s, cv %.1f%%\n", what,
-		sb_fmt_rate(m->st.median * scale, a, sizeof(a)),
-		sb_fmt_rate(m->st.p5 * scale, b, sizeof(b)),
-		sb_fmt_rate(m->st.p95 * scale, c, sizeof(c)), m->st.cv * 100);
+		rep_fmt_rate(m->st.median * scale, a, sizeof(a)),
+		rep_fmt_rate(m->st.p5 * scale, b, sizeof(b)),
+		rep_fmt_rate(m->st.p95 * scale, c, sizeof(c)), m->st.cv * 100);
 	for (size_t i = 0; i < m->nchanges; i++)
 		fprintf(f, "    %s %s from %s to %s at iteration %llu\n", what,
 			m->changes[i].after < m->changes[i].before ? "fell" : "rose",
-			sb_fmt_rate(m->changes[i].before * scale, a, sizeof(a)),
-			sb_fmt_rate(m->changes[i].after * scale, b, sizeof(b)),
+			rep_fmt_rate(m->changes[i].before * scale, a, sizeof(a)),
+			rep_fmt_rate(m->changes[i].after * scale, b, sizeof(b)),
 			(unsigned long long)m->changes[i].at);
 	if (m->noutliers) {
 		fprintf(f, "    outliers at iteration%s", m->noutliers > 1 ? "s" : "");

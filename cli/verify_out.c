@@ -3,6 +3,7 @@
  * and the results written. */
 #include "cli/verify_cli.h"
 #include "lib/storbench.h"
+#include "report/report.h"
 
 static void pass_text(FILE *f, const char *what, const struct sb_verify_pass_result *p)
 {
@@ -10,7 +11,7 @@ static void pass_text(FILE *f, const char *what, const struct sb_verify_pass_res
 	const double s = p->ns ? (double)p->ns / 1e9 : 0;
 	fprintf(f, "%s: %s in %s, %s%s\n", what, sb_fmt_size(p->bytes, a, sizeof(a)),
 		sb_fmt_ns((double)p->ns, b, sizeof(b)),
-		sb_fmt_rate(s > 0 ? (double)p->bytes / s : 0, c, sizeof(c)),
+		rep_fmt_rate(s > 0 ? (double)p->bytes / s : 0, c, sizeof(c)),
 		p->interrupted ? " (interrupted)" : "");
 }
 

@@ -450,6 +450,28 @@ static void vlines(struct frame *fr)
 	}
 }
 
+/* The left edge of the plot: room for the widest label left of the axis
+ * and, left of it, the axis title standing on its side at x = 18, so the
+ * two never overlap. */
+static double left_edge(const struct frame *fr)
+{
+	const struct chart *c = fr->c;
+	char buf[48];
+	double w = 0;
+	if (c->kind == CHART_HEATMAP) {
+		for (size_t r = 0; c->rows && r < c->nrows; r++)
+			w = SB_MAX(w, chart_label_px(c->rows[r]));
+	} else if (c->kind != CHART_GRID) {
+		for (unsigned i = 0; i < fr->ym.nticks; i++) {
+			chart_map_label(&fr->ym, fr->ym.ticks[i], buf, sizeof(buf));
+			w = SB_MAX(w, chart_label_px(buf));
+		}
+	}
+	/* a label longer than any tick (a heatmap row named at length) takes at
+	 * most half the chart: the plot keeps its room */
+	return SB_MIN(SB_MAX(84, 18 + 10 + 8 + w + 8), fr->w / 2.0);
+}
+
 void chart_svg(FILE *f, const struct chart *c)
 {
 	static const char *const kinds[] = { "line", "scatter", "bar", "hist", "heatmap", "grid" };
@@ -460,7 +482,7 @@ void chart_svg(FILE *f, const struct chart *c)
 	fr.w = c->width ? c->width : 960;
 	fr.h = c->height ? c->height : 420;
 	fr.x0 = 84;
-	fr.x1 = fr.w - (c->kind == CHART_HEATMAP ? 110 : 28);
+	fr.x1 = fr.w - (c->kind == CHART_HEATMAP ? SB_MAX(110, chart_heat_legend(c)) : 28);
 	fr.y1 = fr.h - 58;
 	if (c->kind == CHART_BAR || c->kind == CHART_HEATMAP)
 		fr.y1 -= chart_cat_depth(c, (fr.x1 - fr.x0) / (double)(c->ncats ? c->ncats : 1));
@@ -471,6 +493,8 @@ void chart_svg(FILE *f, const struct chart *c)
 		fr.h);
 	rep_html_esc(f, c->title);
 	fputs("\">\n", f);
+	if (c->kind == CHART_HEATMAP)
+		fr.x0 = left_edge(&fr);
 	heading(&fr);
 	if (c->kind == CHART_HEATMAP) {
 		chart_heatmap(f, c, fr.x0, fr.x1, fr.y0, fr.y1);
@@ -478,6 +502,11 @@ void chart_svg(FILE *f, const struct chart *c)
 		chart_grid(f, c, fr.x0, fr.x1, fr.y0, fr.y1);
 	} else {
 		size_t n = ranges(&fr);
+		double x0 = left_edge(&fr);
+		if (x0 > fr.x0) {
+			fr.x0 = x0;
+			n = ranges(&fr);
+		}
 		axes(&fr, c->kind != CHART_BAR);
 		if (c->kind == CHART_BAR)
 			chart_bars(f, c, &fr.ym, fr.x0, fr.x1, fr.y0, fr.y1);

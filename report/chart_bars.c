@@ -170,43 +170,111 @@ static void viridis(double t, char *buf, size_t len)
 	snprintf(buf, len, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
 }
 
-static double heat_t(const struct chart *c, double v, double lo, double hi)
+/* A log colour scale spans the values, not the round ticks around them,
+ * so its colours keep their contrast; the ticks within stay, when two or
+ * more are. */
+static void narrow(struct chart_map *zm, double lo, double hi)
 {
-	if (c->z.scale == CHART_LOG)
-		return v > 0 && hi > lo ? log(v / lo) / log(hi / lo) : 0.5;
-	return hi > lo ? (v - lo) / (hi - lo) : 0.5;
+	unsigned n = 0;
+	for (unsigned i = 0; i < zm->nticks; i++)
+		if (zm->ticks[i] >= lo * (1 - 1e-9) && zm->ticks[i] <= hi * (1 + 1e-9))
+			zm->ticks[n++] = zm->ticks[i];
+	if (n < 2)
+		return; /* the round ends are all the scale has to show */
+	zm->nticks = n;
+	zm->nminor = 0;
+	zm->lo = log10(lo);
+	zm->hi = log10(hi);
 }
 
-static void color_bar(FILE *f, const struct chart *c, double x, double y0, double y1, double lo,
-		      double hi)
+/* The colour scale: the cells' range, widened to the one the chart was
+ * given (zlo..zhi: a scale shared by the report's heatmaps), fitted to
+ * round ticks as an axis is, pixels y1 (lowest) to y0 (highest). */
+static int heat_scale(const struct chart *c, struct chart_map *zm, double y0, double y1)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	for (size_t i = 0; c->cells && i < c->ncats * c->nrows; i++) {
+		double v = c->cells[i];
+		if (isfinite(v) && (c->z.scale != CHART_LOG || v > 0)) {
+			lo = SB_MIN(lo, v);
+			hi = SB_MAX(hi, v);
+		}
+	}
+	if (!isfinite(lo))
+		return -1;
+	if (isfinite(c->zlo) && isfinite(c->zhi) && c->zhi >= c->zlo && (c->zlo || c->zhi) &&
+	    (c->z.scale != CHART_LOG || c->zlo > 0)) {
+		lo = SB_MIN(lo, c->zlo);
+		hi = SB_MAX(hi, c->zhi);
+	}
+	chart_map_fit(zm, &c->z, lo, hi, y1, y0);
+	if (c->z.scale == CHART_LOG && hi > lo)
+		narrow(zm, lo, hi);
+	return 0;
+}
+
+/* Where v lies on the colour scale, 0 (lowest) to 1. */
+static double heat_t(const struct chart_map *zm, double v)
+{
+	return (zm->p0 - chart_map_px(zm, v)) / (zm->p0 - zm->p1);
+}
+
+double chart_heat_legend(const struct chart *c)
+{
+	struct chart_map zm;
+	char buf[48];
+	double w = 0;
+	if (heat_scale(c, &zm, 0, 300))
+		return 0;
+	for (unsigned i = 0; i < zm.nticks; i++) {
+		chart_map_label(&zm, zm.ticks[i], buf, sizeof(buf));
+		w = SB_MAX(w, chart_label_px(buf));
+	}
+	/* gap, bar, tick, label, gap, the title on its side, margin */
+	return 16 + 14 + 6 + w + 12 + 16 + 8;
+}
+
+/* The colour bar beside the plot, ticked at the scale's round values, its
+ * title on its side right of the labels. */
+static void color_bar(FILE *f, const struct chart *c, const struct chart_map *zm, double x)
 {
 	static unsigned seq;
-	char col[16], a[48], b[48];
+	char col[16], a[48];
 	unsigned id = ++seq;
-	fprintf(f, "<defs><linearGradient id=\"heat%u\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">", id);
+	double y0 = zm->p1, y1 = zm->p0, w = 0;
+	fprintf(f,
+		"<g class=\"colour-scale\"><defs><linearGradient id=\"heat%u\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">",
+		id);
 	for (int i = 0; i <= 8; i++) {
 		viridis(i / 8.0, col, sizeof(col));
 		fprintf(f, "<stop offset=\"%.3f\" stop-color=\"%s\"/>", i / 8.0, col);
 	}
-	chart_fmt_value(c->z.unit, lo, a, sizeof(a));
-	chart_fmt_value(c->z.unit, hi, b, sizeof(b));
 	fprintf(f,
 		"</linearGradient></defs><rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"%.1f\" "
-		"fill=\"url(#heat%u)\"/><text class=\"tick\" x=\"%.1f\" y=\"%.1f\">%s</text>"
-		"<text class=\"tick\" x=\"%.1f\" y=\"%.1f\">%s</text>\n",
-		x, y0, y1 - y0, id, x + 20, y0 + 10, b, x + 20, y1, a);
-	if (c->z.title) {
+		"fill=\"url(#heat%u)\"/>",
+		x, y0, y1 - y0, id);
+	for (unsigned i = 0; i < zm->nticks; i++) {
+		double y = chart_map_px(zm, zm->ticks[i]);
+		if (!isfinite(y))
+			continue;
+		chart_map_label(zm, zm->ticks[i], a, sizeof(a));
+		w = SB_MAX(w, chart_label_px(a));
 		fprintf(f,
-			"<text class=\"axis-title\" transform=\"translate(%.1f %.1f) rotate(-90)\" "
-			"text-anchor=\"middle\">",
-			x + 80, (y0 + y1) / 2);
-		rep_html_esc(f, c->z.title);
-		fputs("</text>\n", f);
+			"<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+			"<text class=\"tick\" x=\"%.1f\" y=\"%.1f\">%s</text>",
+			x + 14, y, x + 19, y, x + 22, y + 4, a);
 	}
+	chart_axis_title(zm, &c->z, a, sizeof(a));
+	fprintf(f,
+		"<text class=\"axis-title\" transform=\"translate(%.1f %.1f) rotate(-90)\" "
+		"text-anchor=\"middle\">",
+		x + 22 + w + 16, (y0 + y1) / 2);
+	rep_html_esc(f, a);
+	fputs("</text></g>\n", f);
 }
 
-static void heat_cell(FILE *f, const struct chart *c, size_t r, size_t k, double x, double y,
-		      double cw, double ch, double lo, double hi)
+static void heat_cell(FILE *f, const struct chart *c, const struct chart_map *zm, size_t r,
+		      size_t k, double x, double y, double cw, double ch)
 {
 	double v = c->cells[r * c->ncats + k];
 	char col[16], txt[48];
@@ -216,7 +284,7 @@ static void heat_cell(FILE *f, const struct chart *c, size_t r, size_t k, double
 			x, y, cw, ch);
 		return;
 	}
-	double t = heat_t(c, v, lo, hi);
+	double t = heat_t(zm, v);
 	viridis(t, col, sizeof(col));
 	chart_fmt_value(c->z.unit, v, txt, sizeof(txt));
 	fprintf(f,
@@ -237,16 +305,9 @@ static void heat_cell(FILE *f, const struct chart *c, size_t r, size_t k, double
 
 void chart_heatmap(FILE *f, const struct chart *c, double x0, double x1, double y0, double y1)
 {
-	double lo = INFINITY, hi = -INFINITY;
+	struct chart_map zm;
 	size_t nc = c->ncats, nr = c->nrows;
-	for (size_t i = 0; c->cells && i < nc * nr; i++) {
-		double v = c->cells[i];
-		if (isfinite(v) && (c->z.scale != CHART_LOG || v > 0)) {
-			lo = SB_MIN(lo, v);
-			hi = SB_MAX(hi, v);
-		}
-	}
-	if (!nc || !nr || !isfinite(lo)) {
+	if (!nc || !nr || heat_scale(c, &zm, y0, y1)) {
 		fprintf(f,
 			"<text class=\"nodata\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">no data"
 			"</text>\n",
@@ -257,8 +318,8 @@ void chart_heatmap(FILE *f, const struct chart *c, double x0, double x1, double 
 	fputs("<g class=\"cells\">", f);
 	for (size_t r = 0; r < nr; r++)
 		for (size_t k = 0; k < nc; k++)
-			heat_cell(f, c, r, k, x0 + cw * (double)k, y0 + ch * (double)r, cw, ch, lo,
-				  hi);
+			heat_cell(f, c, &zm, r, k, x0 + cw * (double)k, y0 + ch * (double)r, cw,
+				  ch);
 	fputs("</g>\n", f);
 	for (size_t r = 0; r < nr; r++) {
 		fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">",
@@ -267,7 +328,7 @@ void chart_heatmap(FILE *f, const struct chart *c, double x0, double x1, double 
 		fputs("</text>", f);
 	}
 	cat_labels(f, c, x0, cw, y1);
-	color_bar(f, c, x1 + 16, y0, y1, lo, hi);
+	color_bar(f, c, &zm, x1 + 16);
 	const char *xt = c->x.title ? c->x.title : "", *yt = c->y.title ? c->y.title : "";
 	fprintf(f, "<text class=\"axis-title\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
 		(x0 + x1) / 2, y1 + 52);

@@ -35,6 +35,10 @@ void chart_bars(FILE *f, const struct chart *c, const struct chart_map *ym, doub
 void chart_heatmap(FILE *f, const struct chart *c, double x0, double x1, double y0, double y1);
 /* The grid kind (report/chart_grid.c). */
 void chart_grid(FILE *f, const struct chart *c, double x0, double x1, double y0, double y1);
+/* The room a heatmap's colour scale needs right of its plot. */
+double chart_heat_legend(const struct chart *c);
+/* About how wide a tick label is drawn (12.5 px text). */
+double chart_label_px(const char *s);
 /* Extra height the category labels need below the axis (two lines, slanted). */
 double chart_cat_depth(const struct chart *c, double band);
 /* A series' colour: its own, or the palette's by its order (report/chart_palette.c). */

@@ -5,10 +5,19 @@
  * mapping serves data and ticks alike.
  */
 #include "report/chart_int.h"
+#include "report/report.h"
 
 #include <math.h>
 
 static const char *const iec[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+static const char *const si[] = { "B", "kB", "MB", "GB", "TB", "PB" };
+
+/* Rates in binary or decimal units (--units, rep_units_si); sizes always
+ * in binary (block and chunk sizes are powers of two). */
+static double unit_base(enum chart_unit u)
+{
+	return u == CHART_U_BYTES_S && rep_units_si() ? 1000 : 1024;
+}
 static const char *const times[] = { "ns", "µs", "ms", "s" };
 static const char *const counts[] = { "", "k", "M", "G", "T" };
 
@@ -27,10 +36,11 @@ static void pick_unit(struct chart_map *m, double big)
 	switch (m->unit) {
 	case CHART_U_BYTES_S:
 	case CHART_U_BYTES: {
+		const double base = unit_base(m->unit);
 		unsigned k = 0;
-		while (k + 1 < SB_ARRAY_SIZE(iec) && big >= 1024 * m->div)
-			m->div *= 1024, k++;
-		m->uname = iec[k];
+		while (k + 1 < SB_ARRAY_SIZE(iec) && big >= base * m->div)
+			m->div *= base, k++;
+		m->uname = base == 1000 ? si[k] : iec[k];
 		break;
 	}
 	case CHART_U_NS:
@@ -86,12 +96,102 @@ static void fit_linear(struct chart_map *m, const struct chart_axis *a, double l
 	m->hi = shi * m->div;
 }
 
+/*
+ * Log axes of bytes and rates: ticks from a ladder of round values, so a
+ * tick reads "64 KiB" or "200 MiB/s", never "97.7 KiB" (a decade of bytes
+ * in binary units). Level 0 is the densest ladder; each level keeps fewer
+ * rungs. Sizes: powers of two, every 1, 2, 5, 10 or 20 bits. Rates: 1, 2
+ * and 5 times 1, 10 and 100 of each binary unit (500 MiB/s, then 1 GiB/s;
+ * in decimal units, 1-2-5 steps), then 1, 10 and 100 only, then 1 of each
+ * unit.
+ */
+#define LADDER_MAX 72
+
+static const int ladder_bits[] = { 1, 2, 5, 10, 20 };
+
+static int ladder_levels(enum chart_unit u)
+{
+	return u == CHART_U_BYTES ? (int)SB_ARRAY_SIZE(ladder_bits) : 3;
+}
+
+static size_t ladder(enum chart_unit u, int level, double *v)
+{
+	size_t n = 0;
+	if (level >= ladder_levels(u))
+		return 0;
+	if (u == CHART_U_BYTES) {
+		for (int e = 0; e <= 62; e += ladder_bits[level])
+			v[n++] = ldexp(1, e);
+		return n;
+	}
+	static const double mant[3][9] = { { 1, 2, 5, 10, 20, 50, 100, 200, 500 },
+					   { 1, 10, 100 },
+					   { 1 } };
+	static const size_t nmant[3] = { 9, 3, 1 };
+	for (unsigned k = 0; k < SB_ARRAY_SIZE(iec); k++)
+		for (size_t i = 0; i < nmant[level]; i++)
+			v[n++] = mant[level][i] * pow(unit_base(u), k);
+	return n;
+}
+
+/* The rungs of the level around lo..hi: their first and last index, or
+ * -1 when the ladder does not reach. */
+static int rungs(const double *v, size_t n, double lo, double hi, size_t *a, size_t *b)
+{
+	size_t i = 0, j;
+	if (!n || lo < v[0] * (1 - 1e-9) || hi > v[n - 1] * (1 + 1e-9))
+		return -1;
+	while (i + 1 < n && v[i + 1] <= lo * (1 + 1e-9))
+		i++;
+	for (j = i; j + 1 < n && v[j] < hi * (1 - 1e-9); j++)
+		;
+	if (j == i && j + 1 < n)
+		j++;
+	else if (j == i)
+		i--;
+	*a = i;
+	*b = j;
+	return 0;
+}
+
+/* The densest level whose ticks stay gap pixels apart; 0 when the data
+ * lies off the ladder (the caller draws decades). */
+static int fit_ladder(struct chart_map *m, double lo, double hi, double gap)
+{
+	double v[LADDER_MAX], dense[LADDER_MAX];
+	size_t a, b, n, nd = ladder(m->unit, 0, dense);
+	for (int level = 0; (n = ladder(m->unit, level, v)) > 0; level++) {
+		if (rungs(v, n, lo, hi, &a, &b))
+			return 0;
+		if (fabs(m->p1 - m->p0) / (double)(b - a) < gap &&
+		    level + 1 < ladder_levels(m->unit))
+			continue;
+		m->lo = log10(v[a]);
+		m->hi = log10(v[b]);
+		for (size_t i = a; i <= b; i++)
+			add_tick(m, v[i]);
+		for (size_t i = 0; i < nd && level; i++) {
+			size_t k = a;
+			while (k <= b && fabs(v[k] / dense[i] - 1) > 1e-9)
+				k++;
+			if (k > b && dense[i] > v[a] && dense[i] < v[b])
+				add_minor(m, dense[i]);
+		}
+		return 1;
+	}
+	return 0;
+}
+
 static void fit_log(struct chart_map *m, double lo, double hi)
 {
 	if (!(lo > 0))
 		lo = hi > 0 ? hi / 10 : 1;
 	if (!(hi > 0))
 		hi = lo * 10;
+	/* a label is some 60 px wide across, a line of text high down */
+	if ((m->unit == CHART_U_BYTES || m->unit == CHART_U_BYTES_S) &&
+	    fit_ladder(m, lo, hi, m->p1 > m->p0 ? 76 : 26))
+		return;
 	double e0 = floor(log10(lo) + 1e-9), e1 = ceil(log10(hi) - 1e-9);
 	if (e1 <= e0)
 		e1 = e0 + 1;
@@ -197,6 +297,15 @@ void chart_map_label(const struct chart_map *m, double v, char *buf, size_t len)
 			snprintf(buf, len, "%.*f%s", dec, s,
 				 m->unit == CHART_U_COUNT ? m->uname : "");
 	}
+}
+
+/* 7.2 px a character: a little more than the widest of a system font's. */
+double chart_label_px(const char *s)
+{
+	double n = 0;
+	for (size_t k; *s; s += k ? k : 1, n++)
+		k = sb_utf8_char_len(s);
+	return 7.2 * n;
 }
 
 void chart_axis_title(const struct chart_map *m, const struct chart_axis *a, char *buf, size_t len)

@@ -61,6 +61,9 @@ struct chart {
 	const char *const *rows; /* heatmap: rows, top to bottom */
 	size_t nrows;
 	const double *cells; /* heatmap: nrows x ncats, row-major; NaN = empty */
+	/* heatmap: a colour scale shared with other charts (the report's one
+	 * scale), widened to the cells' own range; NaN or 0..0: the cells' own */
+	double zlo, zhi;
 	const struct chart_series *series;
 	size_t nseries;
 	const double *vlines;	       /* x positions of dashed markers (change points) */

@@ -184,6 +184,7 @@ int rep_html(FILE *f, struct rep_doc *const *docs, size_t n)
 		}
 		fputs("</ol></nav>\n", f);
 	}
+	html_sweep_scale(docs, n);
 	if (n == 2 && !strcmp(docs[0]->command, "quick") && !strcmp(docs[1]->command, "quick"))
 		html_quick_pair(f, (const struct rep_doc *const *)docs); /* quick A B's two */
 	for (size_t i = 0; i < n; i++)

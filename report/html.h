@@ -37,6 +37,9 @@ void html_soak_toc_verdict(FILE *f, const struct rep_doc *d);
 void html_soak_cells(FILE *f, const struct rep_doc *d);	   /* report/html_iozone.c */
 void html_soak_ranks(FILE *f, const struct rep_doc *d);	   /* report/html_soak_ranks.c */
 void html_section_sweep(FILE *f, const struct rep_doc *d); /* report/html_sweep.c */
+/* One colour scale for the report's sweep heatmaps: the range of every
+ * document's measured cells, kept in each (report/html_sweep.c). */
+void html_sweep_scale(struct rep_doc *const *docs, size_t n);
 void html_section_pts(FILE *f, const struct rep_doc *d);   /* report/html_pts.c */
 void html_section_cliff(FILE *f, const struct rep_doc *d); /* report/html_cliff.c */
 /* storbench.flash: findings, diff per boundary, open-AU curves (report/html_flash.c) */

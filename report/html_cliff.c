@@ -24,8 +24,8 @@ static void facts(FILE *f, const struct sb_cliff_result *r)
 		html_kv(f, "Before the drop", rep_fmt_rate(fd->before_bw, a, sizeof(a)));
 		html_kv(f, "After the drop", rep_fmt_rate(fd->after_bw, a, sizeof(a)));
 	} else {
-		snprintf(line, sizeof(line), "no drop over %.2f GiB",
-			 (double)fd->total_bytes / (1024.0 * 1024 * 1024));
+		snprintf(line, sizeof(line), "no drop over %s",
+			 sb_fmt_size(fd->total_bytes, a, sizeof(a)));
 		html_kv(f, "Cache", line);
 	}
 	for (size_t i = 0; i < fd->nsteps && i < MAX_MARKS - 1; i++) {

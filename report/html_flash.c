@@ -84,8 +84,8 @@ static void au_chart(FILE *f, const struct sb_flash_au_result *au, struct lines 
 			l->x[l->n][n] = (double)r->rows[k].chunk;
 			l->y[l->n][n] = r->rows[k].bps;
 		}
-		snprintf(l->name[l->n], sizeof(l->name[0]), "%u AU, %s", r->nau,
-			 r->random ? "random" : "linear");
+		snprintf(l->name[l->n], sizeof(l->name[0]), "%u AU%s, %s", r->nau,
+			 r->nau == 1 ? "" : "s", r->random ? "random" : "linear");
 		l->s[l->n] = (struct chart_series){ .name = l->name[l->n],
 						    .x = l->x[l->n],
 						    .y = l->y[l->n],

@@ -68,9 +68,11 @@ void rep_html_begin(FILE *f, const char *title)
 void rep_html_end(FILE *f)
 {
 	fprintf(f,
-		"<footer>Made by storbench %s. Units: KiB, MiB, GiB are powers of 1024; "
+		"<footer>Made by storbench %s. Units: KiB, MiB, GiB are powers of 1024; %s"
 		"µs and ms are powers of 1000 of a second.</footer>\n</main>\n</body>\n</html>\n",
-		sb_version());
+		sb_version(),
+		rep_units_si() ? "rates in kB/s, MB/s, GB/s are powers of 1000 bytes a second; "
+			       : "");
 }
 
 /* ---- small pieces ---- */

@@ -162,7 +162,7 @@ static void fmt_value(enum sb_pts_metric m, double v, char *buf, size_t len)
 	if (m == SB_PTS_M_LAT_MEAN)
 		html_fmt_ns(v, buf, len);
 	else if (m == SB_PTS_M_WRITE_BW)
-		sb_fmt_rate(v, buf, len);
+		rep_fmt_rate(v, buf, len);
 	else
 		snprintf(buf, len, "%.0f", v);
 }
@@ -184,7 +184,8 @@ static void determination(FILE *f, const struct sb_pts_part *p)
 	fmt_value(p->track, ss->slope_allowed, b, sizeof(b));
 	snprintf(row, sizeof(row), "%s (allowed %s, 10%% of the average)", a, b);
 	html_kv(f, "Slope excursion", row);
-	snprintf(row, sizeof(row), "%.6g &times; R + %.6g", or0(ss->slope), or0(ss->intercept));
+	snprintf(row, sizeof(row), "%.6g &times; R %s %.6g", or0(ss->slope),
+		 or0(ss->intercept) < 0 ? "&minus;" : "+", fabs(or0(ss->intercept)));
 	fputs("<tr><th>Least-squares fit</th><td>", f);
 	fputs(row, f); /* numbers and an entity: nothing to escape */
 	fputs("</td></tr>\n</table>\n", f);

@@ -34,22 +34,54 @@ static size_t size_labels(const uint64_t *v, unsigned n, char (*buf)[24], const 
 	return k;
 }
 
-static void matrix(FILE *f, const struct sb_sweep_result *r, int t, const char **rows, size_t nr,
+/* A cell's throughput in bytes/s, NaN where it was not measured. */
+static double cell_bps(const struct sb_sweep_result *r, int t, size_t i, size_t j)
+{
+	return r->state[t][i][j] == SB_SWEEP_CELL_DONE ? (double)r->kibps[t][i][j] * 1024 : NAN;
+}
+
+/* The range of a sweep's measured cells, widening lo..hi. */
+static void sweep_range(const struct sb_sweep_doc *s, double *lo, double *hi)
+{
+	const size_t nr = SB_MIN(s->r.nfile, MAX_SIZES), nc = SB_MIN(s->r.nrec, MAX_SIZES);
+	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
+		for (size_t i = 0; (s->o.tests & (1u << t)) && i < nr; i++)
+			for (size_t j = 0; j < nc; j++) {
+				double v = cell_bps(&s->r, t, i, j);
+				if (v > 0) {
+					*lo = SB_MIN(*lo, v);
+					*hi = SB_MAX(*hi, v);
+				}
+			}
+}
+
+void html_sweep_scale(struct rep_doc *const *docs, size_t n)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	for (size_t k = 0; k < n; k++)
+		if (docs[k]->sweep)
+			sweep_range(docs[k]->sweep, &lo, &hi);
+	for (size_t k = 0; k < n; k++) {
+		docs[k]->sweep_lo = isfinite(lo) ? lo : NAN;
+		docs[k]->sweep_hi = isfinite(hi) ? hi : NAN;
+	}
+}
+
+static void matrix(FILE *f, const struct rep_doc *d, int t, const char **rows, size_t nr,
 		   const char **cols, size_t nc)
 {
+	const struct sb_sweep_result *r = &d->sweep->r;
 	double cells[MAX_SIZES * MAX_SIZES];
 	char title[96];
 	for (size_t i = 0; i < nr; i++)
 		for (size_t j = 0; j < nc; j++)
-			cells[i * nc + j] = r->state[t][i][j] == SB_SWEEP_CELL_DONE
-						    ? (double)r->kibps[t][i][j] * 1024
-						    : NAN;
+			cells[i * nc + j] = cell_bps(r, t, i, j);
 	snprintf(title, sizeof(title), "%s (%s)", sb_sweep_test_title(t), sb_sweep_test_name(t));
 	struct chart c = {
 		.kind = CHART_HEATMAP,
 		.title = title,
-		.note = "throughput of each file size and record size; colour on a log scale, "
-			"grey where not measured",
+		.note = "throughput of each file size and record size; one colour scale (log) "
+			"for every heatmap of the report, grey where not measured",
 		.x = { "Record size", CHART_U_NONE, CHART_LINEAR, 0 },
 		.y = { "File size", CHART_U_NONE, CHART_LINEAR, 0 },
 		.z = { "Bandwidth", CHART_U_BYTES_S, CHART_LOG, 0 },
@@ -58,6 +90,8 @@ static void matrix(FILE *f, const struct sb_sweep_result *r, int t, const char *
 		.rows = rows,
 		.nrows = nr,
 		.cells = cells,
+		.zlo = d->sweep_lo,
+		.zhi = d->sweep_hi,
 		.height = (int)SB_MAX(300, 150 + 26 * nr),
 	};
 	chart_figure(f, &c, NULL);
@@ -128,6 +162,6 @@ void html_section_sweep(FILE *f, const struct rep_doc *d)
 	fprintf(f, "; %u of %u cells measured.</p>\n", s->r.cells_done, s->r.cells_planned);
 	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
 		if (s->o.tests & (1u << t))
-			matrix(f, &s->r, t, rows, nr, cols, nc);
+			matrix(f, d, t, rows, nr, cols, nc);
 	ranks_table(f, s);
 }

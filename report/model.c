@@ -483,9 +483,35 @@ int rep_read_header(struct rep_doc *d, const struct sb_jv *root, char *msg, size
 }
 
 /* ---- human figures ---- */
+/* The program's one choice of rate units (--units), set before anything is
+ * printed: every text, table and chart of the process shows rates alike. */
+static int units_si;
+
+void rep_set_units_si(int si)
+{
+	units_si = si;
+}
+
+int rep_units_si(void)
+{
+	return units_si;
+}
+
+double rep_rate_div(void)
+{
+	return units_si ? 1e6 : 1048576;
+}
+
+const char *rep_rate_unit(void)
+{
+	return units_si ? "MB/s" : "MiB/s";
+}
+
 char *rep_fmt_rate(double bps, char *buf, size_t len)
 {
-	return isfinite(bps) ? sb_fmt_rate(bps, buf, len) : (snprintf(buf, len, "-"), buf);
+	if (!isfinite(bps))
+		return snprintf(buf, len, "-"), buf;
+	return units_si ? sb_fmt_rate_si(bps, buf, len) : sb_fmt_rate(bps, buf, len);
 }
 
 char *rep_fmt_ns(double ns, char *buf, size_t len)

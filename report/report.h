@@ -215,6 +215,9 @@ struct rep_doc {
 	/* the methods' sections, read through their readers (methods.c);
 	 * NULL where the document has none */
 	struct sb_sweep_doc *sweep;
+	/* HTML: the one colour scale of every sweep heatmap in the report,
+	 * bytes/s (html_sweep_scale sets it over all the documents) */
+	double sweep_lo, sweep_hi;
 	struct sb_meta_doc *meta;
 	struct sb_spo_doc *spo;
 };
@@ -571,7 +574,17 @@ char *rep_tt_row(struct rep_ttable *t); /* NULL when out of memory */
 void rep_tt_set(struct rep_ttable *t, size_t col, const char *s);
 void rep_tt_print(FILE *f, struct rep_ttable *t);
 
-/* Human figures for tables: "1.23 GiB/s", "12.3 µs" (utf8 micro in HTML). */
+/* Rates in decimal units (MB/s, GB/s: --units=si) rather than binary
+ * (MiB/s, the default), for every rate the process prints or draws; the
+ * JSON keeps bytes. Set once, before any output. */
+void rep_set_units_si(int si);
+int rep_units_si(void);
+/* A table's column of rates in one unit: bytes/s to divide by, its name
+ * ("MiB/s" or "MB/s"). */
+double rep_rate_div(void);
+const char *rep_rate_unit(void);
+/* Human figures for tables: "1.23 GiB/s" (or "1.32 GB/s"), "12.3 µs" (utf8
+ * micro in HTML). */
 char *rep_fmt_rate(double bps, char *buf, size_t len);
 char *rep_fmt_ns(double ns, char *buf, size_t len);
 char *rep_fmt_count(double n, char *buf, size_t len);

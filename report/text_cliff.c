@@ -13,8 +13,8 @@ void rep_text_cliff(FILE *f, const struct rep_doc *d)
 		sb_fmt_size(fd->total_bytes, a, sizeof(a)), fd->total_ns / 1e9,
 		rep_or(r->stop_reason, "?"));
 	if (!fd->found) {
-		fprintf(f, "  no drop over %.2f GiB (%s on average)\n",
-			(double)fd->total_bytes / (1024.0 * 1024 * 1024),
+		fprintf(f, "  no drop over %s (%s on average)\n",
+			sb_fmt_size(fd->total_bytes, b, sizeof(b)),
 			rep_fmt_rate(fd->avg_bw, a, sizeof(a)));
 		return;
 	}

@@ -13,7 +13,7 @@ static void value(enum sb_pts_metric m, int bw, double v, char *buf, size_t len)
 	if (m == SB_PTS_M_LAT_MEAN)
 		sb_fmt_ns(v, buf, len);
 	else if (m == SB_PTS_M_WRITE_BW || bw)
-		sb_fmt_rate(v, buf, len);
+		rep_fmt_rate(v, buf, len);
 	else
 		snprintf(buf, len, "%.0f", v);
 }

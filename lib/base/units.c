@@ -359,6 +359,13 @@ char *sb_fmt_rate(double bytes_per_s, char *buf, size_t len)
 	return fmt3(buf, len, bytes_per_s, 1024, iec_units, SB_ARRAY_SIZE(iec_units), " ", "/s");
 }
 
+char *sb_fmt_rate_si(double bytes_per_s, char *buf, size_t len)
+{
+	static const char *const si_units[] = { "B", "kB", "MB", "GB", "TB", "PB", "EB" };
+
+	return fmt3(buf, len, bytes_per_s, 1000, si_units, SB_ARRAY_SIZE(si_units), " ", "/s");
+}
+
 char *sb_fmt_ns(double ns, char *buf, size_t len)
 {
 	static const char *const units[] = { "ns", "us", "ms", "s" };

@@ -32,6 +32,9 @@ int sb_parse_bssplit(const char *s, struct sb_bssplit *out, unsigned max, unsign
 /* Human formatting; return buf. "1.50 GiB", "512 B", "123 MiB/s", "12.3 us". */
 char *sb_fmt_size(uint64_t bytes, char *buf, size_t len);
 char *sb_fmt_rate(double bytes_per_s, char *buf, size_t len);
+/* In decimal (SI) units, as fio's second figure, CrystalDiskMark and
+ * datasheets print them: "1.23 GB/s", "950 MB/s" (1 MB = 10^6 bytes). */
+char *sb_fmt_rate_si(double bytes_per_s, char *buf, size_t len);
 char *sb_fmt_ns(double ns, char *buf, size_t len);
 char *sb_fmt_count(double n, char *buf, size_t len); /* 12.3k, 1.20M */
 

@@ -1,5 +1,6 @@
 # cliff on a RAM block device (a zram device of the test's own), which has
-# no write cache: no drop is claimed, the report says "no drop over N GiB"
+# no write cache: no drop is claimed, the report says "no drop over 128 MiB"
+# (in the unit of every other size, not "0.12 GiB")
 # over enough bins for the change-point analysis to have looked, and the
 # fill ends where --size ends. --rate holds RAM to 64 MiB/s, so that the
 # fill lasts 2 s or more: enough samples for the analysis to look at.
@@ -12,7 +13,12 @@ expect_exit 0 "$SB" cliff --destroy-data --quiet --rate=64M --size=128M \
 c() { json "$T/z.json" "d['storbench']['cliff']$1"; }
 [ "$(c "['found']")" = False ] || fail "a drop claimed on RAM: $(cat "$T/out")"
 [ "$(c "['cache_bytes']")" = None ] || fail "cache_bytes without a drop"
-grep -q "no drop over 0.12 GiB" "$T/out" || fail "no 'no drop over' line: $(cat "$T/out")"
+grep -q "no drop over 128 MiB:" "$T/out" || fail "no 'no drop over 128 MiB' line: $(cat "$T/out")"
+# the report says the size in the unit it prints every other size in
+expect_exit 0 "$SB" report "$T/z.json"
+grep -q "^  no drop over 128 MiB (" "$T/out" || fail "report: no 'no drop over 128 MiB': $(cat "$T/out")"
+expect_exit 0 "$SB" report -o "$T/z.html" "$T/z.json"
+grep -q "<td>no drop over 128 MiB</td>" "$T/z.html" || fail "HTML: no 'no drop over 128 MiB': $(grep -o 'no drop[^<]*' "$T/z.html")"
 [ "$(c "['stop_reason']")" = "region end" ] || fail "stopped by $(c "['stop_reason']"), expected region end (--size bounds the region)"
 [ "$(c "['bytes_written']")" = 134217728 ] || fail "wrote $(c "['bytes_written']") bytes, --size was 128M"
 n=$(c "['series']['bw_bytes'].__len__()")

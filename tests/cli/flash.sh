@@ -53,6 +53,13 @@ python3 "$SB_TOP/tests/tools/doc-examples.py" check "$SB_TOP/docs/flash.md:flash
 	fail "docs/flash.md's --open-au example no longer matches what flash prints"
 grep -q '^open AUs, linear: 2$' "$T/out" || { cat "$T/out"; fail "--open-au linear did not name 2"; }
 grep -q '^open AUs, random: 2$' "$T/out" || { cat "$T/out"; fail "--open-au random did not name 2"; }
+# the rates stand in a table under their chunk sizes, never run together
+# with them ("4.00 MiB:86.3 MiB/s 2.00 MiB:...", issue 30 item 8)
+grep -q '^  AUs order  *4.00 MiB  *2.00 MiB  *1.00 MiB  *512 KiB  *256 KiB  *128 KiB  *64.0 KiB$' "$T/out" ||
+	{ cat "$T/out"; fail "--open-au: no header of chunk sizes"; }
+! grep -q 'B:[0-9]' "$T/out" || { cat "$T/out"; fail "--open-au: sizes and rates run together"; }
+grep -q '^    3 linear  *[0-9.]* [KMG]iB/s .*\*' "$T/out" && grep -q '^  \* collapsed: ' "$T/out" ||
+	{ cat "$T/out"; fail "--open-au: the collapse of 3 AUs not marked"; }
 python3 - "$T/o.json" <<'PY' || fail "--open-au JSON"
 import json, sys
 o = json.load(open(sys.argv[1]))["storbench"]["flash"]["open_au"]

@@ -109,6 +109,26 @@ for s in "iops: steady-state convergence" "iops: measurement window, rounds" \
 	grep -qF "$s" "$T/pts.html" || fail "the HTML report lacks '$s'"
 done
 ok "HTML report: convergence, window, matrix, WSAT charts and the deviations"
+# a negative intercept reads "a × R − b", never "+ -" (issue 30 item 11)
+python3 - "$T/iops.json" "$T/neg.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+def walk(o):
+    if isinstance(o, dict):
+        if 'intercept' in o and 'slope' in o:
+            o['intercept'] = -54823.4
+        for v in o.values():
+            walk(v)
+    elif isinstance(o, list):
+        for v in o:
+            walk(v)
+walk(d['storbench']['pts'])
+json.dump(d, open(sys.argv[2], 'w'))
+PY
+"$SB" report --output="$T/neg.html" "$T/neg.json" 2>"$T/err" || { cat "$T/err"; fail "report of a negative intercept"; }
+grep -q "R + -" "$T/neg.html" && fail "the fit reads 'R + -': $(grep -o '[^>]*R + -[^<]*' "$T/neg.html" | head -1)"
+grep -qF "&times; R &minus; 54823.4" "$T/neg.html" || fail "the fit of a negative intercept: $(grep -o 'Least-squares fit.\{0,60\}' "$T/neg.html" | head -1)"
+ok "HTML report: a negative intercept as a minus"
 "$SB" report "$T/iops.json" >"$T/text" 2>"$T/err" || { cat "$T/err"; fail "text report"; }
 grep -q "^SNIA PTS, enterprise profile: NOT a PTS result" "$T/text" || { cat "$T/text"; fail "text report: header"; }
 grep -q "^  steady state .*rounds [0-9]*\.\.[0-9]*: average" "$T/text" || { cat "$T/text"; fail "text report: steady state"; }

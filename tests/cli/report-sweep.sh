@@ -1,7 +1,8 @@
 # A sweep result as a report: one heatmap per test (file sizes down, record
-# sizes across, a colour scale with its legend, the figure in each cell),
-# and in XLSX one sheet per test laid out as iozone -Rb (file sizes in
-# KiB down column A, record sizes in KiB across row 2, KiB/s in the cells).
+# sizes across, the figure in each cell), one colour scale with its legend
+# for all of them, and in XLSX one sheet per test laid out as iozone -Rb
+# (file sizes in KiB down column A, record sizes in KiB across row 2,
+# KiB/s in the cells).
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
@@ -26,6 +27,43 @@ for m, t in zip(maps, sw['tests']):
     assert 'NaN' not in m
 PY
 ok "HTML: a heatmap per test with its scale"
+
+# one colour scale for every heatmap of a report (issue 30 item 9): a
+# colour means one speed in every chart and every file of it. Known
+# figures: write 100..3200 KiB/s, read 10000..320000 KiB/s; the report's
+# slowest cell alone is the scale's darkest, its fastest alone the
+# brightest, and every chart's colour bar reads the same ticks, also with a
+# second file of a faster device beside it.
+python3 - "$T/s.json" "$T/k.json" "$T/k10.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = d['storbench']['sweep']['tests']
+t[0]['kib_per_s'] = [[100, 200, 400], [800, 1600, 3200]]
+t[1]['kib_per_s'] = [[10000, 20000, 40000], [80000, 160000, 320000]]
+json.dump(d, open(sys.argv[2], 'w'))
+for x in t:
+    x['kib_per_s'] = [[v * 10 for v in r] for r in x['kib_per_s']]
+json.dump(d, open(sys.argv[3], 'w'))
+PY
+expect_exit 0 "$SB" report "$T/k.json" -o "$T/k.html"
+expect_exit 0 "$SB" report "$T/k.json" "$T/k10.json" -o "$T/k2.html"
+python3 - "$T/k.html" "$T/k2.html" <<'PY' || fail "one colour scale"
+import re, sys
+for path, lo, hi in ((sys.argv[1], '100 KiB/s', '312 MiB/s'), (sys.argv[2], '100 KiB/s', '3.05 GiB/s')):
+    h = open(path, encoding='utf-8').read()
+    maps = re.findall(r'<svg class="chart chart-heatmap".*?</svg>', h, re.S)
+    assert len(maps) in (2, 4), len(maps)
+    cells = [(v, c) for m in maps for c, v in re.findall(r'fill="(#[0-9a-f]{6})"><title>[^<]*: ([^<]*)</title>', m)]
+    dark = sorted(v for v, c in cells if c == '#440154')
+    bright = sorted(v for v, c in cells if c == '#fde725')
+    assert dark == [lo], (path, 'darkest', dark)
+    assert bright == [hi], (path, 'brightest', bright)
+    bars = [re.sub(r'heat\d+', 'heat', re.search(r'<g class="colour-scale">.*?</g>', m, re.S).group(0)) for m in maps]
+    assert all(b == bars[0] for b in bars), (path, 'the colour bars differ')
+    ticks = re.findall(r'class="tick"[^>]*>([^<]*)</text>', bars[0])
+    assert len(ticks) >= 2, ticks
+PY
+ok "HTML: one colour scale for every heatmap of a report, ticks $(grep -o 'colour-scale.*' "$T/k.html" | head -1 | grep -o 'class="tick"[^>]*>[^<]*' | sed 's/.*>//' | tr '\n' ' ')"
 
 if "$SB" --version | grep -q "features:.* xlsx"; then
 	expect_exit 0 "$SB" report "$T/s.json" -o "$T/s.xlsx"

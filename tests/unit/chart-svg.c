@@ -36,17 +36,54 @@ static void assert_clean(const char *svg)
 	assert_non_null(strstr(svg, "</svg>"));
 }
 
-static void labels(const struct chart_axis *a, double lo, double hi, const char *want)
+/* The tick labels of an axis fitted to lo..hi over pixels p0..p1 (p0 > p1:
+ * a y axis, drawn upwards). */
+static void labels_px(const struct chart_axis *a, double lo, double hi, double p0, double p1,
+		      const char *want)
 {
 	struct chart_map m;
 	char all[512] = "", one[48];
-	chart_map_fit(&m, a, lo, hi, 0, 100);
+	chart_map_fit(&m, a, lo, hi, p0, p1);
 	for (unsigned i = 0; i < m.nticks; i++) {
 		chart_map_label(&m, m.ticks[i], one, sizeof(one));
 		snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s%s", i ? "|" : "", one);
 	}
 	if (strcmp(all, want))
 		fail_msg("ticks '%s', expected '%s'", all, want);
+}
+
+static void labels(const struct chart_axis *a, double lo, double hi, const char *want)
+{
+	labels_px(a, lo, hi, 0, 100, want);
+}
+
+/* Log axes of sizes and rates tick at powers of two and round rates, not at
+ * decades that read 9.77 KiB or 954 MiB/s (issue 30 item 8), as many as fit
+ * the axis' pixels. */
+static void test_log_ticks_round_in_binary_units(void **state)
+{
+	(void)state;
+	struct chart_axis size = { "Chunk size", CHART_U_BYTES, CHART_LOG, 0 };
+	struct chart_axis rate = { "Write rate", CHART_U_BYTES_S, CHART_LOG, 0 };
+	labels_px(&size, 4096, 4 << 20, 84, 932,
+		  "4 KiB|8 KiB|16 KiB|32 KiB|64 KiB|128 KiB|256 KiB|512 KiB|1 MiB|2 MiB|4 MiB");
+	labels_px(&size, 4096, 64 << 20, 84, 932,
+		  "4 KiB|16 KiB|64 KiB|256 KiB|1 MiB|4 MiB|16 MiB|64 MiB");
+	labels_px(
+		&size, 10000, 1e7, 84, 932,
+		"8 KiB|16 KiB|32 KiB|64 KiB|128 KiB|256 KiB|512 KiB|1 MiB|2 MiB|4 MiB|8 MiB|16 MiB");
+	labels_px(&size, 512, 1e12, 84, 932, "32 B|1 KiB|32 KiB|1 MiB|32 MiB|1 GiB|32 GiB|1 TiB");
+	labels_px(&size, 1 << 20, 1 << 20, 84, 932, "1 MiB|2 MiB");
+	labels_px(&rate, 86.3 * 1048576, 2.5 * 1073741824.0, 330, 40,
+		  "50 MiB/s|100 MiB/s|200 MiB/s|500 MiB/s|1 GiB/s|2 GiB/s|5 GiB/s");
+	labels_px(&rate, 954 * 1048576.0, 9.31 * 1073741824.0, 330, 40,
+		  "500 MiB/s|1 GiB/s|2 GiB/s|5 GiB/s|10 GiB/s");
+	labels_px(&rate, 2000, 3e9, 330, 40,
+		  "1 KiB/s|10 KiB/s|100 KiB/s|1 MiB/s|10 MiB/s|100 MiB/s|1 GiB/s|10 GiB/s");
+	labels_px(&rate, 2000, 3e9, 330, 300, "1 KiB/s|1 MiB/s|1 GiB/s|1 TiB/s");
+	/* off the ladder (under 1 B/s): decades, still drawn */
+	labels_px(&rate, 0.01, 0.5, 330, 40,
+		  "0.01 B/s|0.02 B/s|0.05 B/s|0.10 B/s|0.20 B/s|0.50 B/s|1 B/s");
 }
 
 static void test_ticks(void **state)
@@ -173,6 +210,19 @@ static void test_bars_and_heatmap(void **state)
 	assert_clean(o.buf);
 	assert_non_null(strstr(o.buf, "linearGradient"));
 	free(o.buf);
+	/* a row named at length moves the plot right, by half the chart at most */
+	char name[400];
+	memset(name, 'w', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	rows[0] = name;
+	render(&o, &h);
+	assert_clean(o.buf);
+	const char *cell = strstr(o.buf, "<g class=\"cells\">");
+	assert_non_null(cell);
+	cell = strstr(cell, " x=\"");
+	assert_non_null(cell);
+	assert_true(atof(cell + 4) <= 480);
+	free(o.buf);
 }
 
 /* Random data of every kind and scale, extremes included. */
@@ -185,6 +235,35 @@ static double pick(uint64_t *r)
 	if (*r % 5 == 0)
 		return special[(*r >> 8) % SB_ARRAY_SIZE(special)];
 	return (double)(*r >> 11) / 9007199254740992.0 * pow(10, (double)(*r % 12));
+}
+
+/* Any range of sizes or rates, on any axis length: ticks ascending, at
+ * least two, the domain spanning the data, the labels distinct. */
+static void test_log_ticks_any_range(void **state)
+{
+	(void)state;
+	uint64_t r = 0x9e3779b97f4a7c15ull;
+	for (int round = 0; round < 20000; round++) {
+		struct chart_axis a = { "a", round % 2 ? CHART_U_BYTES : CHART_U_BYTES_S, CHART_LOG,
+					0 };
+		r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+		double lo = pow(10, (double)(r % 1600) / 100); /* 1 B .. 10^16 */
+		double hi = lo * pow(10, (double)(r >> 32 & 1023) / 100);
+		double len = 20 + (double)(r >> 16 & 1023), p0 = round % 4 ? 0 : len;
+		struct chart_map m;
+		char prev[48] = "", cur[48];
+		chart_map_fit(&m, &a, lo, hi, p0, round % 4 ? len : 0);
+		assert_true(m.nticks >= 2);
+		assert_true(pow(10, m.lo) <= lo * (1 + 1e-9) && pow(10, m.hi) >= hi * (1 - 1e-9));
+		for (unsigned i = 0; i < m.nticks; i++) {
+			assert_true(isfinite(m.ticks[i]) && m.ticks[i] > 0);
+			assert_true(i == 0 || m.ticks[i] > m.ticks[i - 1]);
+			chart_map_label(&m, m.ticks[i], cur, sizeof(cur));
+			if (!strcmp(cur, prev))
+				fail_msg("two ticks read '%s' (%g..%g)", cur, lo, hi);
+			snprintf(prev, sizeof(prev), "%s", cur);
+		}
+	}
 }
 
 static void test_random_data_stays_clean(void **state)
@@ -238,10 +317,12 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ticks),
+		cmocka_unit_test(test_log_ticks_round_in_binary_units),
 		cmocka_unit_test(test_value_format),
 		cmocka_unit_test(test_line_with_gaps),
 		cmocka_unit_test(test_no_data),
 		cmocka_unit_test(test_bars_and_heatmap),
+		cmocka_unit_test(test_log_ticks_any_range),
 		cmocka_unit_test(test_random_data_stays_clean),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -70,6 +70,25 @@ static void test_rate(void **state)
 	check(cases, SB_ARRAY_SIZE(cases), sb_fmt_rate);
 }
 
+/* --units=si (issue 30 item 10): powers of 1000, as MB/s on a datasheet. */
+static void test_rate_si(void **state)
+{
+	static const struct fmt_case cases[] = {
+		{ 0, "0 B/s" },
+		{ 512, "512 B/s" },
+		{ 2048, "2.05 kB/s" },
+		{ 123e6, "123 MB/s" },
+		{ 123.0 * 1024 * 1024, "129 MB/s" },
+		{ 999.6e6, "1.00 GB/s" },
+		{ 9.996e6, "10.0 MB/s" },
+		{ 3.5e9, "3.50 GB/s" },
+		{ 1e12, "1.00 TB/s" },
+	};
+
+	(void)state;
+	check(cases, SB_ARRAY_SIZE(cases), sb_fmt_rate_si);
+}
+
 static void test_ns(void **state)
 {
 	static const struct fmt_case cases[] = {
@@ -107,9 +126,9 @@ static void test_short_buffer(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_size),	     cmocka_unit_test(test_rate),
-		cmocka_unit_test(test_ns),	     cmocka_unit_test(test_count),
-		cmocka_unit_test(test_short_buffer),
+		cmocka_unit_test(test_size),	cmocka_unit_test(test_rate),
+		cmocka_unit_test(test_rate_si), cmocka_unit_test(test_ns),
+		cmocka_unit_test(test_count),	cmocka_unit_test(test_short_buffer),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
