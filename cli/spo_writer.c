@@ -123,26 +123,6 @@ static int open_journal(const struct spo_opts *o, int target_fd, FILE **jf, int 
 	return 0;
 }
 
-int spo_shell(const char *cmd, int in_fd, int out_fd)
-{
-	const pid_t pid = fork();
-	int st;
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		if (in_fd >= 0)
-			dup2(in_fd, 0);
-		if (out_fd >= 0)
-			dup2(out_fd, 1);
-		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-		_exit(127);
-	}
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-}
-
 struct writer {
 	const struct spo_opts *o;
 	struct cli_progress pg; /* from the writer's start (its first progress) */
@@ -187,7 +167,7 @@ static int cut(void *ctx)
 	struct writer *w = ctx;
 	if (w->drawing)
 		cli_progress_clear(&w->pg);
-	return spo_shell(w->o->cut_cmd, -1, 2); /* its output is not the journal */
+	return sb_spo_shell(w->o->cut_cmd, -1, 2); /* its output is not the journal */
 }
 
 static void note(void *ctx, const char *msg)
