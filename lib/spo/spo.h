@@ -97,9 +97,13 @@ void sb_spo_journal_free(struct sb_spo_journal *jn);
 int sb_spo_open(const char *path);
 
 struct sb_spo_opts {
-	int fd;		  /* the target, open O_RDWR (O_DIRECT where it works) */
+	int fd; /* the target, open O_RDWR (O_DIRECT where it works) */
+	/* sb_spo_write_run: the journal, a new file made there (never
+	 * overwritten) or "-" (standard output); NULL: journal_fd */
+	const char *journal;
 	int journal_fd;	  /* where records go */
-	int journal_sync; /* fdatasync the journal after each record (a file) */
+	int journal_sync; /* fdatasync the journal after each record (a file;
+			     sb_spo_write_run: from what the journal is) */
 	uint64_t run_id;
 	uint32_t bs;
 	uint64_t offset, size, canary;
@@ -112,7 +116,7 @@ struct sb_spo_opts {
 	/* polled between writes: non-zero stops the run */
 	int (*stop)(void *ctx);
 	void *stop_ctx;
-	/* sb_spo_run: the cut at a random time in [cut_min_ns, cut_max_ns]
+	/* sb_spo_write_run: the cut at a random time in [cut_min_ns, cut_max_ns]
 	 * after the start (0 0: none) */
 	uint64_t cut_min_ns, cut_max_ns;
 };
@@ -137,8 +141,8 @@ struct sb_spo_counts {
 void sb_spo_run_counts(const struct sb_spo_run *r, struct sb_spo_counts *c);
 void sb_spo_run_free(struct sb_spo_run *r);
 
-/* The writer as one call (spo_run.c): what the program hears of as it
- * writes; each may be NULL. */
+/* The writer as one call (spo_run.c, sb_spo_write_run): what the
+ * program hears of as it writes; each may be NULL. */
 struct sb_spo_hooks {
 	void *ctx;
 	/* Polled between writes, from the writer threads: non-zero stops it
@@ -159,17 +163,20 @@ struct sb_spo_result {
 	int cut_rc;		/* the cut hook's status; -1: no cut came */
 	int interrupted;	/* stop asked */
 };
-/* Validates o, writes the journal's header and the canary (flushed), then
- * writes until o->duration_ns, h's stop, or the cut: with o->cut_max_ns,
- * at a random time in [cut_min_ns, cut_max_ns] from the start the cut is
- * recorded in the journal, h->cut runs, and the writer, still alive, is
- * stopped (o->stop is the run's own: h->stop is polled). coord: NULL (one process). 0, or
- * -errno with err: a bad option (SB_ERR_INPUT), what the writer could not
- * start with, a write, flush or journal that failed before any cut
- * (SB_ERR_FAIL; out->started, out->c say how far it got). */
+/* Makes the journal (o->journal: a new file, or "-"; never on the target:
+ * SB_ERR_INPUT), validates o, writes the journal's header and the canary
+ * (flushed), then writes until o->duration_ns, h's stop, or the cut: with
+ * o->cut_max_ns, at a random time in [cut_min_ns, cut_max_ns] from the
+ * start the cut is recorded in the journal, h->cut runs, and the writer,
+ * still alive, is stopped (o->stop is the run's own: h->stop is polled).
+ * coord: NULL (one process). 0, or -errno with err: the journal cannot be
+ * made (SB_ERR_INPUT when it exists) or closed, a bad option
+ * (SB_ERR_INPUT), what the writer could not start with, a write, flush or
+ * journal that failed before any cut (SB_ERR_FAIL; out->started, out->c
+ * say how far it got). */
 struct sb_coord;
-int sb_spo_run(const struct sb_spo_opts *o, const struct sb_spo_hooks *h, struct sb_coord *coord,
-	       struct sb_spo_result *out, struct sb_error *err);
+int sb_spo_write_run(const struct sb_spo_opts *o, const struct sb_spo_hooks *h,
+		     struct sb_coord *coord, struct sb_spo_result *out, struct sb_error *err);
 
 /* ---- commands (spo_shell.c) ---- */
 

@@ -1,7 +1,7 @@
 /* needs: none */
 /*
  * storbench spo's writer as a library call, without the program:
- * sb_spo_run on a file in a temporary directory with its journal beside
+ * sb_spo_write_run on a file in a temporary directory with its journal beside
  * it, and hooks that record what they are told. It writes until its
  * duration with progress told as the counts grow, and the journal reads
  * back with the writes it counted; a stop ends it interrupted; at the cut
@@ -105,7 +105,7 @@ static void until_duration(void **state)
 	setup(&o, "dur", &fd, &jfd);
 	o.duration_ns = 300000000ull;
 	const struct sb_spo_hooks h = { .ctx = &r, .stop = on_stop, .progress = on_progress };
-	assert_int_equal(sb_spo_run(&o, &h, NULL, &res, &err), 0);
+	assert_int_equal(sb_spo_write_run(&o, &h, NULL, &res, &err), 0);
 	assert_true(res.started);
 	assert_int_equal(res.cut_rc, -1);
 	assert_false(res.interrupted);
@@ -134,7 +134,8 @@ static void stop_interrupts(void **state)
 	(void)state;
 	setup(&o, "stop", &fd, &jfd);
 	const struct sb_spo_hooks h = { .ctx = &r, .stop = on_stop, .progress = on_progress };
-	assert_int_equal(sb_spo_run(&o, &h, NULL, &res, &err), 0); /* no duration: until stopped */
+	assert_int_equal(sb_spo_write_run(&o, &h, NULL, &res, &err),
+			 0); /* no duration: until stopped */
 	assert_true(res.interrupted);
 	assert_true(res.c.writes >= 20);
 	close(fd);
@@ -157,7 +158,7 @@ static void cut_once(void **state)
 	const struct sb_spo_hooks h = {
 		.ctx = &r, .progress = on_progress, .cut = on_cut, .note = on_note
 	};
-	assert_int_equal(sb_spo_run(&o, &h, NULL, &res, &err), 0);
+	assert_int_equal(sb_spo_write_run(&o, &h, NULL, &res, &err), 0);
 	assert_int_equal(r.cuts, 1);
 	assert_true(r.cut_recorded);
 	assert_int_equal(res.cut_rc, 7);
@@ -183,7 +184,7 @@ static void refused(void **state)
 	(void)state;
 	setup(&o, "bad", &fd, &jfd);
 	o.bs = 1000; /* not a multiple of 512 */
-	assert_int_equal(sb_spo_run(&o, NULL, NULL, &res, &err), -EINVAL);
+	assert_int_equal(sb_spo_write_run(&o, NULL, NULL, &res, &err), -EINVAL);
 	assert_int_equal(err.cls, SB_ERR_INPUT);
 	assert_true(err.msg[0]);
 	assert_false(res.started);
