@@ -14,6 +14,12 @@ CACHE=$((48 * MiB)) FAST=$((40 * MiB)) SLOW=$((8 * MiB))
 cf_start 256M "$CACHE" "$FAST" "$SLOW" 2000
 
 expect_exit 0 "$SB" cliff --destroy-data --quiet --recovery=1s,3s --output="$T/c.json" "$CF_MNT/disk"
+# the docs show this run's output: it still prints every line they show
+cat "$T/out" "$T/err" >"$T/doc.out"
+for d in docs/examples.md docs/cliff.md; do
+	python3 "$SB_TOP/tests/tools/doc-examples.py" check "$SB_TOP/$d:cliff-cachefs" "$T/doc.out" ||
+		fail "$d's cliff example no longer matches what cliff prints"
+done
 # every figure in one reading (python starts slowly on a loaded machine)
 vars() { # FILE PREFIX: PREFIX_key=value for the cliff section's figures
 	python3 - "$1" "$2" <<'PY'

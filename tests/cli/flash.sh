@@ -16,6 +16,12 @@ gf_start size=256M,erase=4M,page=16k,erase_us=3000,page_us=1000,open=2,gc_us=400
 IMG=$GF_MNT/dev.img
 
 expect_exit 0 "$SB" flash --quiet --output="$T/a.json" "$IMG"
+# the docs show this run's output: it still prints every line they show
+cat "$T/out" "$T/err" >"$T/doc.out"
+for d in docs/examples.md docs/flash.md; do
+	python3 "$SB_TOP/tests/tools/doc-examples.py" check "$SB_TOP/$d:flash-geomfs" "$T/doc.out" ||
+		fail "$d's flash example no longer matches what flash prints"
+done
 grep -q '^erase block 4.00 MiB (confidence high)' "$T/out" || { cat "$T/out"; fail "--align did not name the 4 MiB erase block"; }
 grep -q '^page        16.0 KiB (confidence high)' "$T/out" || { cat "$T/out"; fail "--align did not name the 16 KiB page"; }
 grep -q 'align partitions and filesystem structures to 4.00 MiB' "$T/out" || fail "no alignment advice"
@@ -42,6 +48,9 @@ ok "--bs=2k..8k: three profiles, the erase block at all three"
 expect_exit 2 "$SB" flash --open-au "$IMG"
 grep -q 'add --destroy-data' "$T/err" || fail "no --destroy-data hint"
 expect_exit 0 "$SB" flash --open-au --destroy-data --quiet --bs=64k --output="$T/o.json" "$IMG"
+cat "$T/out" "$T/err" >"$T/doc.out"
+python3 "$SB_TOP/tests/tools/doc-examples.py" check "$SB_TOP/docs/flash.md:flash-open-au" "$T/doc.out" ||
+	fail "docs/flash.md's --open-au example no longer matches what flash prints"
 grep -q '^open AUs, linear: 2$' "$T/out" || { cat "$T/out"; fail "--open-au linear did not name 2"; }
 grep -q '^open AUs, random: 2$' "$T/out" || { cat "$T/out"; fail "--open-au random did not name 2"; }
 python3 - "$T/o.json" <<'PY' || fail "--open-au JSON"
