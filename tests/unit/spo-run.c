@@ -314,6 +314,21 @@ static int check(const char *name, struct crec *r, struct sb_spo_check *c, struc
 	return e;
 }
 
+/* NAME.img's blocks after its 64k canary zeroed, to the end of its
+ * first MiB: acknowledged writes lost */
+static void damage(const char *name)
+{
+	static const char buf[64 << 10];
+	char img[64];
+	snprintf(img, sizeof(img), "%s.img", name);
+	const int fd = open(sbt_path(img), O_WRONLY);
+	assert_true(fd >= 0);
+	for (int i = 1; i < 16; i++)
+		assert_int_equal(pwrite(fd, buf, sizeof(buf), (off_t)i << 16),
+				 (ssize_t)sizeof(buf));
+	close(fd);
+}
+
 static void check_clean_and_damaged(void **state)
 {
 	struct crec r = { 0 };
@@ -333,13 +348,8 @@ static void check_clean_and_damaged(void **state)
 
 	/* the blocks after the canary zeroed: acknowledged writes lost; a
 	 * torn last journal line noted before the target is opened */
-	char buf[64 << 10] = { 0 };
-	int fd = open(sbt_path("chk.img"), O_WRONLY);
-	for (int i = 1; i < 16; i++)
-		assert_int_equal(pwrite(fd, buf, sizeof(buf), (off_t)i << 16),
-				 (ssize_t)sizeof(buf));
-	close(fd);
-	fd = open(journal_of("chk"), O_WRONLY | O_APPEND);
+	damage("chk");
+	const int fd = open(journal_of("chk"), O_WRONLY | O_APPEND);
 	assert_int_equal(write(fd, "I 9", 3), 3);
 	close(fd);
 	memset(&r, 0, sizeof(r));
@@ -469,12 +479,7 @@ static int ysetup(void **state)
 	written("cyc");
 	snprintf(pass_json, sizeof(pass_json), "%s", sbt_path("pass.json"));
 	check_json("cyc", pass_json);
-	char buf[64 << 10] = { 0 };
-	int fd = open(sbt_path("cyc.img"), O_WRONLY);
-	for (int i = 1; i < 16; i++)
-		assert_int_equal(pwrite(fd, buf, sizeof(buf), (off_t)i << 16),
-				 (ssize_t)sizeof(buf));
-	close(fd);
+	damage("cyc");
 	snprintf(fail_json, sizeof(fail_json), "%s", sbt_path("fail.json"));
 	check_json("cyc", fail_json);
 	snprintf(ylog, sizeof(ylog), "%s", sbt_path("c.log"));
