@@ -104,33 +104,21 @@ static int launched_size(void)
 	return getenv("PMIX_RANK") ? 2 : 0;
 }
 
-#define IDENT_LEN 160
-
 /* Every rank must run the same storbench: a binary of another version
  * would gather figures of another shape (fio's client/server checks
  * nothing of the kind). */
 static int same_program(void)
 {
-	char mine[IDENT_LEN], *all = NULL;
-	long bad = 0;
+	char mine[SB_COORD_IDENT_LEN], msg[2 * SB_COORD_IDENT_LEN + 128];
+	int same;
 	snprintf(mine, sizeof(mine), "%s %s %zu", sb_version(), sb_features(),
 		 sizeof(struct sb_job_result));
-	if (R.rank == 0 && !(all = calloc((size_t)R.size, IDENT_LEN)))
-		bad = 1;
-	int e = sb_coord_gather(R.c, mine, IDENT_LEN, all, SETUP_TIMEOUT_S);
+	const int e = sb_coord_same_program(R.c, mine, &same, msg, sizeof(msg), SETUP_TIMEOUT_S);
+	if (msg[0])
+		sb_err("%s", msg);
 	if (e)
 		cli_ranks_give_up("starting", e);
-	for (int r = 1; all && r < R.size && !bad; r++)
-		if (strcmp(all + (size_t)r * IDENT_LEN, mine)) {
-			sb_err("rank %d runs another storbench ('%s') than rank 0 ('%s'): run the "
-			       "same build on every host",
-			       r, all + (size_t)r * IDENT_LEN, mine);
-			bad = 1;
-		}
-	free(all);
-	if ((e = sb_coord_max(R.c, &bad, 1, SETUP_TIMEOUT_S)))
-		cli_ranks_give_up("starting", e);
-	return bad ? -1 : 0;
+	return same ? 0 : -1;
 }
 
 int cli_ranks_init(int *argc, char ***argv)

@@ -111,6 +111,15 @@ int sb_coord_agree(struct sb_coord *c, int *code, int *who, double timeout_s);
 int sb_coord_agree_said(struct sb_coord *c, int *code, int *who, const char *msg,
 			void (*said)(void *ctx, int rank, const char *msg), void *ctx,
 			double timeout_s);
+/* Every rank runs the same program: ident (the version, the features,
+ * the size of what the ranks exchange; cut to SB_COORD_IDENT_LEN - 1
+ * bytes) gathered to rank 0 and compared with its own; every rank learns
+ * the verdict. 0 with *same, and on rank 0 msg naming the first rank that
+ * differs ("" none); or -errno of the coordination (msg may name a
+ * difference already). */
+#define SB_COORD_IDENT_LEN 160
+int sb_coord_same_program(struct sb_coord *c, const char *ident, int *same, char *msg,
+			  size_t len, double timeout_s);
 /* "rank 2 on HOST: ", what this rank's messages start with in a run of
  * many ranks ("" alone). */
 void sb_coord_prefix(const struct sb_coord *c, char *buf, size_t len);
