@@ -363,6 +363,7 @@ fuzz: $(BUILD)/libstorbench.a
 		lib/json/json_access.c $(BUILD)/libstorbench.a $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/results-read \
 		tests/fuzz/fuzz-results-read.c lib/results/results_read.c lib/base/error.c \
+		lib/device/health_read.c lib/json/json_take.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
