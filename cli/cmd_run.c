@@ -370,57 +370,6 @@ static int sizes_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
 	return 0;
 }
 
-/* A repeat of jobs that run together would interleave their results. */
-static int groups_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
-		     const struct sb_jobfile_group *groups, unsigned ngroups, const char *path)
-{
-	for (unsigned k = 0; k < ngroups && c->repeat > 1; k++)
-		if (groups[k].n > 1) {
-			const unsigned g = groups[k].first;
-			sb_err("--repeat: not with jobs that run at the same time ('%s' and '%s' in "
-			       "%s have no stonewall between them)",
-			       jf->jobs[g].name, jf->jobs[g + 1].name, path);
-			return SB_EXIT_USAGE;
-		}
-	return 0;
-}
-
-/* verify= jobs: one per file (the results hold one verify section), each
- * running alone, each one that writes. 0 or an exit code. */
-static int verify_jobs_ok(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
-			  const struct sb_jobfile_group *groups, unsigned ngroups, const char *path)
-{
-	int seen = -1;
-	for (unsigned k = 0; k < ngroups; k++)
-		for (unsigned i = groups[k].first; i < groups[k].first + groups[k].n; i++) {
-			const struct sb_job_opts *o = &opts[i];
-			const struct sb_jobfile_job *j = &jf->jobs[i];
-			if (!o->fio_verify[0])
-				continue;
-			if (seen >= 0) {
-				sb_err("%s: line %u: job '%s' verifies (verify=%s) as '%s' does: "
-				       "storbench verifies one job per job file",
-				       path, j->line, j->name, o->fio_verify, jf->jobs[seen].name);
-				return SB_EXIT_USAGE;
-			}
-			seen = (int)i;
-			if (groups[k].n > 1) {
-				sb_err("%s: line %u: job '%s' verifies (verify=%s) while other jobs "
-				       "run at the same time: give it stonewall, or verify=0",
-				       path, j->line, j->name, o->fio_verify);
-				return SB_EXIT_USAGE;
-			}
-			if (!sb_rw_writes(o->rw) || o->rw == SB_RW_TRIM ||
-			    o->rw == SB_RW_RANDTRIM) {
-				sb_err("%s: line %u: job '%s': verify=%s needs a job that writes "
-				       "(storbench checks what the job itself wrote), not rw=%s",
-				       path, j->line, j->name, o->fio_verify, sb_rw_name(o->rw));
-				return SB_EXIT_USAGE;
-			}
-		}
-	return 0;
-}
-
 /* The jobs of jf, checked whole, then run; their results into *out (res
  * NULL when nothing ran). co: the workload options of the command line,
  * which override every job's (NULL: none). An exit code. */
@@ -454,12 +403,9 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 			rc = job_ready(c, where, &ops[i]);
 		opts[i] = c->job;
 	}
-	struct sb_jobfile_group groups[SB_JOBFILE_MAX_JOBS];
-	const unsigned ngroups = sb_jobfile_groups(jf, groups);
-	if (!rc)
-		rc = groups_ok(c, jf, groups, ngroups, path);
-	if (!rc)
-		rc = verify_jobs_ok(jf, opts, groups, ngroups, path);
+	struct sb_error er;
+	if (!rc && sb_run_jobfile_check(jf, opts, c->repeat, path, &er))
+		rc = cli_error(&er);
 	if (!rc)
 		rc = sizes_ok(c, jf, opts, tgt, path);
 	/* many ranks: every one accepted the whole file, or none goes on */

@@ -2,7 +2,7 @@
  * storbench spo: sudden power off integrity (METHODS.md section 9). The
  * writer (spo_writer.c) writes verify blocks and an acknowledgement journal
  * until the power goes; --check (spo_checker.c) reads back what the journal
- * mentions and classifies it; --cycles (spo_cycles.c) runs both from a
+ * mentions and classifies it; --cycles (spo_remote.c) runs both from a
  * controlling host, cycle after cycle. This file holds the options.
  */
 #include "cli/spo_cmd.h"

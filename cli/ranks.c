@@ -20,7 +20,6 @@
  */
 #include "cli/cli.h"
 
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -105,33 +104,21 @@ static int launched_size(void)
 	return getenv("PMIX_RANK") ? 2 : 0;
 }
 
-#define IDENT_LEN 160
-
 /* Every rank must run the same storbench: a binary of another version
  * would gather figures of another shape (fio's client/server checks
  * nothing of the kind). */
 static int same_program(void)
 {
-	char mine[IDENT_LEN], *all = NULL;
-	long bad = 0;
+	char mine[SB_COORD_IDENT_LEN], msg[2 * SB_COORD_IDENT_LEN + 128];
+	int same;
 	snprintf(mine, sizeof(mine), "%s %s %zu", sb_version(), sb_features(),
 		 sizeof(struct sb_job_result));
-	if (R.rank == 0 && !(all = calloc((size_t)R.size, IDENT_LEN)))
-		bad = 1;
-	int e = sb_coord_gather(R.c, mine, IDENT_LEN, all, SETUP_TIMEOUT_S);
+	const int e = sb_coord_same_program(R.c, mine, &same, msg, sizeof(msg), SETUP_TIMEOUT_S);
+	if (msg[0])
+		sb_err("%s", msg);
 	if (e)
 		cli_ranks_give_up("starting", e);
-	for (int r = 1; all && r < R.size && !bad; r++)
-		if (strcmp(all + (size_t)r * IDENT_LEN, mine)) {
-			sb_err("rank %d runs another storbench ('%s') than rank 0 ('%s'): run the "
-			       "same build on every host",
-			       r, all + (size_t)r * IDENT_LEN, mine);
-			bad = 1;
-		}
-	free(all);
-	if ((e = sb_coord_max(R.c, &bad, 1, SETUP_TIMEOUT_S)))
-		cli_ranks_give_up("starting", e);
-	return bad ? -1 : 0;
+	return same ? 0 : -1;
 }
 
 int cli_ranks_init(int *argc, char ***argv)
@@ -477,102 +464,19 @@ int cli_ranks_collect(struct sb_results *res, int *rc)
 
 /* ---- space on a filesystem the ranks share ---- */
 
-/* What a rank will write on a filesystem: which one (its host and the
- * st_dev of the path, or of its parent for a file to create), how much,
- * and what is free there. */
-struct space {
-	char host[64];
-	uint64_t dev;
-	uint64_t need, avail;
-	char fs[256]; /* its mount point, else the path */
-};
-
-static uint64_t fs_dev(const char *path)
-{
-	struct stat st;
-	char parent[4096];
-	if (stat(path, &st) == 0)
-		return (uint64_t)st.st_dev;
-	snprintf(parent, sizeof(parent), "%s", path);
-	char *slash = strrchr(parent, '/');
-	if (!slash)
-		snprintf(parent, sizeof(parent), ".");
-	else if (slash == parent)
-		parent[1] = '\0';
-	else
-		*slash = '\0';
-	return stat(parent, &st) == 0 ? (uint64_t)st.st_dev : UINT64_MAX;
-}
-
-/* "0, 1 and 2" of the ranks in the group of rank r (same host and
- * filesystem, needing space) */
-static void group_names(const struct space *all, int r, char *out, size_t len)
-{
-	size_t o = 0;
-	int n = 0, total = 0;
-	for (int k = 0; k < R.size; k++)
-		total += all[k].need && all[k].dev == all[r].dev &&
-			 !strcmp(all[k].host, all[r].host);
-	out[0] = '\0';
-	for (int k = 0; k < R.size && o < len; k++) {
-		if (!all[k].need || all[k].dev != all[r].dev || strcmp(all[k].host, all[r].host))
-			continue;
-		const char *sep = ++n == 1 ? "" : n == total ? " and " : ", ";
-		o += (size_t)snprintf(out + o, len - o, "%s%d", sep, k);
-	}
-}
-
-/* Rank 0: the first filesystem whose ranks need more together than it
- * has free; its first rank (-1 none) and the message. */
-static int space_verdict(const struct space *all, char *msg, size_t len)
-{
-	for (int r = 0; r < R.size; r++) {
-		if (!all[r].need || all[r].dev == UINT64_MAX)
-			continue;
-		uint64_t need = 0, avail = all[r].avail;
-		int first = r, n = 0;
-		for (int k = 0; k < R.size; k++) {
-			if (!all[k].need || all[k].dev != all[r].dev ||
-			    strcmp(all[k].host, all[r].host))
-				continue;
-			first = SB_MIN(first, k);
-			need += all[k].need;
-			avail = SB_MIN(avail, all[k].avail);
-			n++;
-		}
-		if (first != r || n < 2 || !avail || need <= avail)
-			continue;
-		char names[256], a[32], b[32];
-		group_names(all, r, names, sizeof(names));
-		snprintf(msg, len,
-			 "not enough space on %s (host %s) for the ranks that share it: ranks "
-			 "%s need %s together, %s free (a smaller --size, fewer ranks on "
-			 "that host, or a filesystem each)",
-			 all[r].fs, all[r].host, names, sb_fmt_size(need, a, sizeof(a)),
-			 sb_fmt_size(avail, b, sizeof(b)));
-		return r;
-	}
-	return -1;
-}
-
 int cli_ranks_space_agree(const char *path, uint64_t need, uint64_t avail, const char *fs)
 {
-	struct space mine;
+	struct sb_coord_space mine;
 	struct {
 		long first;
 		char msg[1024];
 	} v = { -1, "" };
 	if (R.size < 2)
 		return 0;
-	memset(&mine, 0, sizeof(mine));
-	snprintf(mine.host, sizeof(mine.host), "%s", sb_coord_host(R.c));
-	mine.dev = fs_dev(path);
-	mine.need = need;
-	mine.avail = avail;
-	snprintf(mine.fs, sizeof(mine.fs), "%s", fs && fs[0] ? fs : path);
-	struct space *all = cli_ranks_gather(&mine, sizeof(mine));
+	sb_coord_space_mine(R.c, &mine, path, need, avail, fs);
+	struct sb_coord_space *all = cli_ranks_gather(&mine, sizeof(mine));
 	if (all)
-		v.first = space_verdict(all, v.msg, sizeof(v.msg));
+		v.first = sb_coord_space_verdict(all, R.size, v.msg, sizeof(v.msg));
 	free(all);
 	cli_ranks_bcast(&v, sizeof(v));
 	/* the refusal is the group's first rank's, as any other rank's */

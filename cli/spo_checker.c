@@ -1,15 +1,14 @@
 /*
- * storbench spo --check: the journal read strictly (lib/spo/spo_journal.c),
- * the target read back and classified (lib/spo/spo_check.c), the findings
- * printed: counts per class, the damaged and lost ranges, the histogram of
- * how long before the cut each lost write was acknowledged, what to make
- * of it, and the verdict as the exit code.
+ * storbench spo --check: the check as one call (sb_spo_check_run,
+ * lib/spo/spo_check_run.c: the journal read strictly, the target read back
+ * and classified) given the target opened here; the findings printed:
+ * counts per class, the damaged and lost ranges, the histogram of how long
+ * before the cut each lost write was acknowledged, what to make of it, and
+ * the verdict as the exit code.
  */
 #include "cli/spo_cmd.h"
 
 #include <unistd.h>
-
-#define MSG_LEN 512
 
 static void text_counts(FILE *f, const struct sb_spo_check *c)
 {
@@ -103,48 +102,53 @@ static int results(const struct spo_opts *o, const char *path, const struct sb_j
 	return rc;
 }
 
+struct checker {
+	struct spo_opts *o;
+	const char *path;
+	struct sb_jobtarget jt;
+	int fd, rc; /* the target's exit code when it could not be opened */
+};
+
+/* The target opened after the journal was read (spo_open_target) */
+static int open_target(void *ctx, struct sb_spo_target *t)
+{
+	struct checker *k = ctx;
+	k->rc = spo_open_target(k->o, k->path, 0, &k->jt, &k->fd);
+	t->fd = k->fd;
+	t->device = k->jt.info.kind == SB_TARGET_BLOCK;
+	t->size = k->jt.info.file_size;
+	return k->rc;
+}
+
+static void note(void *ctx, const char *msg)
+{
+	(void)ctx;
+	sb_note("%s", msg);
+}
+
 int spo_check(struct spo_opts *o, const char *path)
 {
-	struct sb_jobtarget jt = { 0 };
-	struct sb_spo_journal jn;
+	struct checker k = { .o = o, .path = path, .fd = -1 };
 	struct sb_spo_check c;
-	char msg[MSG_LEN];
-	int fd = -1;
+	struct sb_error er;
+	const struct sb_spo_check_opts co = { .journal = o->journal,
+					      .target = path,
+					      .allow_torn = o->allow_torn,
+					      .max_ranges = o->max_ranges };
+	const struct sb_spo_check_hooks h = { .ctx = &k, .target = open_target, .note = note };
 
-	if (sb_spo_journal_read(o->journal, &jn, msg, sizeof(msg))) {
-		sb_spo_journal_free(&jn);
-		return sb_err("%s: %s", o->journal, msg), SB_EXIT_USAGE;
-	}
-	if (jn.torn_tail)
-		sb_note("the journal's last line is torn (cut short by the power cut): read up to "
-			"it");
-	int rc = spo_open_target(o, path, 0, &jt, &fd);
-	/* a file may have lost its tail (checked as far as it goes); a device
-	 * does not shrink */
-	if (!rc && jt.info.kind == SB_TARGET_BLOCK && jn.h.offset + jn.h.size > jt.info.file_size)
-		rc = (sb_err("the journal's region ends at %llu, beyond the end of '%s' (%llu): "
-			     "another target?",
-			     (unsigned long long)(jn.h.offset + jn.h.size), path,
-			     (unsigned long long)jt.info.file_size),
-		      SB_EXIT_USAGE);
-	if (!rc) {
-		const int e = sb_spo_check_run(fd, &jn, o->allow_torn, o->max_ranges, &c, msg,
-					       sizeof(msg));
-		if (e)
-			rc = (sb_err("%s", msg), e == -EINVAL ? SB_EXIT_USAGE : SB_EXIT_ENV);
-	}
-	sb_spo_journal_free(&jn);
-	if (fd >= 0)
-		close(fd);
-	if (rc) {
-		cli_target_cleanup(&jt, 1);
-		return rc;
+	const int e = sb_spo_check_run(&co, &h, NULL, &c, &er);
+	if (k.fd >= 0)
+		close(k.fd);
+	if (e) {
+		cli_target_cleanup(&k.jt, 1);
+		return k.rc ? k.rc : cli_error(&er);
 	}
 	text(o->json_stdout ? stderr : stdout, path, &c);
-	rc = results(o, path, &jt, &c);
+	int rc = results(o, path, &k.jt, &c);
 	if (!rc)
 		rc = c.pass ? SB_EXIT_OK : SB_EXIT_FAIL;
 	sb_spo_check_free(&c);
-	cli_target_cleanup(&jt, 1);
+	cli_target_cleanup(&k.jt, 1);
 	return rc;
 }

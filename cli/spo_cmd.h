@@ -1,5 +1,5 @@
 /* storbench spo: what its files (cmd_spo.c, spo_writer.c, spo_checker.c,
- * spo_cycles.c) share. */
+ * spo_remote.c) share. */
 #ifndef SB_CLI_SPO_CMD_H
 #define SB_CLI_SPO_CMD_H
 
@@ -44,10 +44,7 @@ int spo_open_target(struct spo_opts *o, const char *path, int write, struct sb_j
 int spo_write(struct spo_opts *o, const char *target);
 /* spo_checker.c: the check after the cut. Returns an exit code. */
 int spo_check(struct spo_opts *o, const char *target);
-/* spo_cycles.c: the controlling host's loop. Returns an exit code. */
+/* spo_remote.c: the controlling host's loop. Returns an exit code. */
 int spo_cycles(struct spo_opts *o, const char *target);
-/* Run CMD with sh -c, stdin and stdout as given (-1: inherited); its exit
- * status (0..255, 128+N for a signal), or -errno. */
-int spo_shell(const char *cmd, int in_fd, int out_fd);
 
 #endif

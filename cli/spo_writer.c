@@ -1,15 +1,12 @@
 /*
- * storbench spo, the writer: the target opened safely, the journal opened
- * (never on the device under test), the library's writer run (sb_spo_run,
- * lib/spo/spo_run.c) with hooks that draw the progress line and, with
- * --cut-after, run --cut-cmd.
+ * storbench spo, the writer: the target opened safely, the library's writer
+ * run (sb_spo_write_run, lib/spo/spo_run.c: the journal made, never on the
+ * device under test, and written) with hooks that draw the progress line
+ * and, with --cut-after, run --cut-cmd.
  */
 #include "cli/spo_cmd.h"
 
 #include <fcntl.h>
-#include <signal.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 static int region(struct spo_opts *o, const char *path, uint64_t cap)
@@ -92,57 +89,6 @@ int spo_open_target(struct spo_opts *o, const char *path, int write, struct sb_j
 	return write ? region(o, path, jt->info.file_size) : 0;
 }
 
-/* The journal: a new file (never overwritten), or standard output; never
- * the target itself nor a file on it. */
-static int open_journal(const struct spo_opts *o, int target_fd, FILE **jf, int *jfd, int *jsync)
-{
-	struct stat js, ts;
-
-	*jf = strcmp(o->journal, "-") ? fopen(o->journal, "wxe") : NULL; /* x: O_EXCL */
-	*jfd = *jf ? fileno(*jf) : strcmp(o->journal, "-") ? -1 : 1;
-	if (*jfd < 0)
-		return sb_err("--journal: cannot create '%s': %s%s", o->journal, strerror(errno),
-			      errno == EEXIST ? " (a journal is never overwritten)" : ""),
-		       errno == EEXIST ? SB_EXIT_USAGE : SB_EXIT_ENV;
-	if (fstat(*jfd, &js) || fstat(target_fd, &ts))
-		return sb_err("--journal: cannot stat: %s", strerror(errno)), SB_EXIT_ENV;
-	if ((S_ISBLK(ts.st_mode) && (js.st_dev == ts.st_rdev || js.st_rdev == ts.st_rdev)) ||
-	    (S_ISREG(ts.st_mode) && js.st_dev == ts.st_dev && js.st_ino == ts.st_ino)) {
-		if (*jf) {
-			fclose(*jf);
-			*jf = NULL;
-			unlink(o->journal);
-		}
-		return sb_err("--journal: '%s' is on the device under test: keep it on another "
-			      "device",
-			      o->journal),
-		       SB_EXIT_USAGE;
-	}
-	/* a file or a device is flushed per record; a pipe has nothing to flush */
-	*jsync = S_ISREG(js.st_mode) || S_ISBLK(js.st_mode);
-	return 0;
-}
-
-int spo_shell(const char *cmd, int in_fd, int out_fd)
-{
-	const pid_t pid = fork();
-	int st;
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		if (in_fd >= 0)
-			dup2(in_fd, 0);
-		if (out_fd >= 0)
-			dup2(out_fd, 1);
-		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-		_exit(127);
-	}
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-}
-
 struct writer {
 	const struct spo_opts *o;
 	struct cli_progress pg; /* from the writer's start (its first progress) */
@@ -187,7 +133,7 @@ static int cut(void *ctx)
 	struct writer *w = ctx;
 	if (w->drawing)
 		cli_progress_clear(&w->pg);
-	return spo_shell(w->o->cut_cmd, -1, 2); /* its output is not the journal */
+	return sb_spo_shell(w->o->cut_cmd, -1, 2); /* its output is not the journal */
 }
 
 static void note(void *ctx, const char *msg)
@@ -196,7 +142,7 @@ static void note(void *ctx, const char *msg)
 	sb_note("%s", msg);
 }
 
-static int run_writer(struct spo_opts *o, int fd, int jfd, int jsync)
+static int run_writer(struct spo_opts *o, int fd)
 {
 	struct writer w = { .o = o };
 	struct timespec ts;
@@ -206,8 +152,7 @@ static int run_writer(struct spo_opts *o, int fd, int jfd, int jsync)
 	clock_gettime(CLOCK_REALTIME, &ts);
 	const struct sb_spo_opts lo = {
 		.fd = fd,
-		.journal_fd = jfd,
-		.journal_sync = jsync,
+		.journal = o->journal,
 		.run_id = o->seed,
 		.bs = o->bs,
 		.offset = o->offset,
@@ -226,7 +171,7 @@ static int run_writer(struct spo_opts *o, int fd, int jfd, int jsync)
 	const struct sb_spo_hooks h = {
 		.ctx = &w, .stop = stop_asked, .progress = progress, .cut = cut, .note = note
 	};
-	const int e = sb_spo_run(&lo, &h, NULL, &res, &er);
+	const int e = sb_spo_write_run(&lo, &h, NULL, &res, &er);
 	if (w.drawing)
 		cli_progress_clear(&w.pg);
 	if (!res.started)
@@ -249,8 +194,7 @@ static int run_writer(struct spo_opts *o, int fd, int jfd, int jsync)
 int spo_write(struct spo_opts *o, const char *path)
 {
 	struct sb_jobtarget jt = { 0 };
-	int fd = -1, jfd = -1, jsync = 0;
-	FILE *jf = NULL;
+	int fd = -1;
 
 	if (!o->seed_given)
 		o->seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
@@ -260,14 +204,10 @@ int spo_write(struct spo_opts *o, const char *path)
 			     "--bs at least",
 			     path),
 		      SB_EXIT_USAGE);
-	if (!rc)
-		rc = open_journal(o, fd, &jf, &jfd, &jsync);
 	if (!rc) {
 		cli_signals_install();
-		rc = run_writer(o, fd, jfd, jsync);
+		rc = run_writer(o, fd);
 	}
-	if (jf && fclose(jf) && !rc)
-		rc = (sb_err("--journal: %s", strerror(errno)), SB_EXIT_ENV);
 	if (fd >= 0)
 		close(fd);
 	cli_target_cleanup(&jt, 1);

@@ -111,6 +111,15 @@ int sb_coord_agree(struct sb_coord *c, int *code, int *who, double timeout_s);
 int sb_coord_agree_said(struct sb_coord *c, int *code, int *who, const char *msg,
 			void (*said)(void *ctx, int rank, const char *msg), void *ctx,
 			double timeout_s);
+/* Every rank runs the same program: ident (the version, the features,
+ * the size of what the ranks exchange; cut to SB_COORD_IDENT_LEN - 1
+ * bytes) gathered to rank 0 and compared with its own; every rank learns
+ * the verdict. 0 with *same, and on rank 0 msg naming the first rank that
+ * differs ("" none); or -errno of the coordination (msg may name a
+ * difference already). */
+#define SB_COORD_IDENT_LEN 160
+int sb_coord_same_program(struct sb_coord *c, const char *ident, int *same, char *msg,
+			  size_t len, double timeout_s);
 /* "rank 2 on HOST: ", what this rank's messages start with in a run of
  * many ranks ("" alone). */
 void sb_coord_prefix(const struct sb_coord *c, char *buf, size_t len);
@@ -118,6 +127,27 @@ void sb_coord_prefix(const struct sb_coord *c, char *buf, size_t len);
  * says so ("what: no answer from every rank in time: ending the job ..."),
  * class SB_ERR_ENV; returns e. */
 int sb_coord_lost(struct sb_error *err, const char *what, int e);
+
+/* ---- space on a filesystem the ranks share (coord_space.c) ---- */
+
+/* What a rank will write on a filesystem: which one (its host and the
+ * st_dev of the path, or of its parent for a file to make), how much, and
+ * what is free there; gathered to rank 0 as it is. */
+struct sb_coord_space {
+	char host[64];
+	uint64_t dev; /* UINT64_MAX: the path and its parent are not there */
+	uint64_t need, avail;
+	char fs[256]; /* its mount point, else the path */
+};
+/* This rank's record: path's filesystem, the bytes it needs there and
+ * those free, fs its mount point (NULL or "": path is named). */
+void sb_coord_space_mine(const struct sb_coord *c, struct sb_coord_space *s, const char *path,
+			 uint64_t need, uint64_t avail, const char *fs);
+/* Rank 0, with every rank's record (n, in rank order): the first
+ * filesystem whose ranks (two or more, on one host) need more together
+ * than it has free: the first of those ranks, msg saying which need how
+ * much; -1 when every group fits. */
+int sb_coord_space_verdict(const struct sb_coord_space *all, int n, char *msg, size_t len);
 
 /* The first call that failed (-ETIMEDOUT: a rank died or hangs; -EIO):
  * after it every call fails so at once, and the program ends the job

@@ -109,3 +109,35 @@ int sb_coord_lost(struct sb_error *err, const char *what, int e)
 			    "%s: %s: ending the job (a rank died, hangs or never got there)", what,
 			    e == -ETIMEDOUT ? "no answer from every rank in time" : strerror(-e));
 }
+
+int sb_coord_same_program(struct sb_coord *c, const char *ident, int *same, char *msg, size_t len,
+			  double timeout_s)
+{
+	char mine[SB_COORD_IDENT_LEN], *all = NULL;
+	const int n = sb_coord_size(c);
+	long bad = 0;
+	if (len)
+		msg[0] = '\0';
+	*same = 1;
+	snprintf(mine, sizeof(mine), "%s", ident);
+	if (sb_coord_rank(c) == 0 && !(all = calloc((size_t)n, SB_COORD_IDENT_LEN)))
+		bad = 1;
+	int e = sb_coord_gather(c, mine, SB_COORD_IDENT_LEN, all, timeout_s);
+	if (e) {
+		free(all);
+		return e;
+	}
+	for (int r = 1; all && r < n && !bad; r++)
+		if (strcmp(all + (size_t)r * SB_COORD_IDENT_LEN, mine)) {
+			snprintf(msg, len,
+				 "rank %d runs another storbench ('%s') than rank 0 ('%s'): run the "
+				 "same build on every host",
+				 r, all + (size_t)r * SB_COORD_IDENT_LEN, mine);
+			bad = 1;
+		}
+	free(all);
+	if ((e = sb_coord_max(c, &bad, 1, timeout_s)))
+		return e;
+	*same = !bad;
+	return 0;
+}

@@ -196,6 +196,14 @@ int sb_run_verify_check(struct sb_job_verify *v, const struct sb_jobtarget *t,
  * 0, whose v then holds every rank's part. 0 or -ETIMEDOUT, -ENOMEM. */
 int sb_run_verify_ranks(struct sb_job_verify *v, const struct sb_jobtarget *t, struct sb_coord *c);
 
+/* A job file's jobs (opts[i] the options of jf->jobs[i], each checked
+ * alone) checked together before anything is created (jobs_check.c):
+ * repeat > 1 only with jobs that run alone; verify= on one job of the
+ * file, running alone, that writes. 0, or -EINVAL with err (SB_ERR_INPUT)
+ * naming path, the line and the job. */
+int sb_run_jobfile_check(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
+			 unsigned repeat, const char *path, struct sb_error *err);
+
 /* ---- the run ---- */
 
 struct sb_run_jobs_opts {

@@ -31,6 +31,8 @@
 
 #include "lib/sb.h"
 
+#include <sys/types.h>
+
 #define SB_SPO_SECTOR 512u
 #define SB_SPO_MAX_BS (1u << 20)
 #define SB_SPO_MAX_DEPTH 64u
@@ -95,9 +97,13 @@ void sb_spo_journal_free(struct sb_spo_journal *jn);
 int sb_spo_open(const char *path);
 
 struct sb_spo_opts {
-	int fd;		  /* the target, open O_RDWR (O_DIRECT where it works) */
+	int fd; /* the target, open O_RDWR (O_DIRECT where it works) */
+	/* sb_spo_write_run: the journal, a new file made there (never
+	 * overwritten) or "-" (standard output); NULL: journal_fd */
+	const char *journal;
 	int journal_fd;	  /* where records go */
-	int journal_sync; /* fdatasync the journal after each record (a file) */
+	int journal_sync; /* fdatasync the journal after each record (a file;
+			     sb_spo_write_run: from what the journal is) */
 	uint64_t run_id;
 	uint32_t bs;
 	uint64_t offset, size, canary;
@@ -110,7 +116,7 @@ struct sb_spo_opts {
 	/* polled between writes: non-zero stops the run */
 	int (*stop)(void *ctx);
 	void *stop_ctx;
-	/* sb_spo_run: the cut at a random time in [cut_min_ns, cut_max_ns]
+	/* sb_spo_write_run: the cut at a random time in [cut_min_ns, cut_max_ns]
 	 * after the start (0 0: none) */
 	uint64_t cut_min_ns, cut_max_ns;
 };
@@ -135,8 +141,8 @@ struct sb_spo_counts {
 void sb_spo_run_counts(const struct sb_spo_run *r, struct sb_spo_counts *c);
 void sb_spo_run_free(struct sb_spo_run *r);
 
-/* The writer as one call (spo_run.c): what the program hears of as it
- * writes; each may be NULL. */
+/* The writer as one call (spo_run.c, sb_spo_write_run): what the
+ * program hears of as it writes; each may be NULL. */
 struct sb_spo_hooks {
 	void *ctx;
 	/* Polled between writes, from the writer threads: non-zero stops it
@@ -157,17 +163,34 @@ struct sb_spo_result {
 	int cut_rc;		/* the cut hook's status; -1: no cut came */
 	int interrupted;	/* stop asked */
 };
-/* Validates o, writes the journal's header and the canary (flushed), then
- * writes until o->duration_ns, h's stop, or the cut: with o->cut_max_ns,
- * at a random time in [cut_min_ns, cut_max_ns] from the start the cut is
- * recorded in the journal, h->cut runs, and the writer, still alive, is
- * stopped (o->stop is the run's own: h->stop is polled). coord: NULL (one process). 0, or
- * -errno with err: a bad option (SB_ERR_INPUT), what the writer could not
- * start with, a write, flush or journal that failed before any cut
- * (SB_ERR_FAIL; out->started, out->c say how far it got). */
+/* Makes the journal (o->journal: a new file, or "-"; never on the target:
+ * SB_ERR_INPUT), validates o, writes the journal's header and the canary
+ * (flushed), then writes until o->duration_ns, h's stop, or the cut: with
+ * o->cut_max_ns, at a random time in [cut_min_ns, cut_max_ns] from the
+ * start the cut is recorded in the journal, h->cut runs, and the writer,
+ * still alive, is stopped (o->stop is the run's own: h->stop is polled).
+ * coord: NULL (one process). 0, or -errno with err: the journal cannot be
+ * made (SB_ERR_INPUT when it exists) or closed, a bad option
+ * (SB_ERR_INPUT), what the writer could not start with, a write, flush or
+ * journal that failed before any cut (SB_ERR_FAIL; out->started, out->c
+ * say how far it got). */
 struct sb_coord;
-int sb_spo_run(const struct sb_spo_opts *o, const struct sb_spo_hooks *h, struct sb_coord *coord,
-	       struct sb_spo_result *out, struct sb_error *err);
+int sb_spo_write_run(const struct sb_spo_opts *o, const struct sb_spo_hooks *h,
+		     struct sb_coord *coord, struct sb_spo_result *out, struct sb_error *err);
+
+/* ---- commands (spo_shell.c) ---- */
+
+/* Start CMD with sh -c, its standard input and output as given (-1:
+ * this process's), in a process group of its own when group: 0 with
+ * *pid, or -errno. */
+int sb_spo_spawn(const char *cmd, int in_fd, int out_fd, int group, pid_t *pid);
+/* Wait for pid: its exit status (0..255, 128+N for a signal) or -errno. */
+int sb_spo_wait(pid_t pid);
+/* Both: CMD run to its end. */
+int sb_spo_shell(const char *cmd, int in_fd, int out_fd);
+/* Append 'arg' to the command line buf (len bytes), quoted for sh (a '
+ * inside closed, escaped and reopened). */
+void sb_spo_sh_quote(char *buf, size_t len, const char *arg);
 
 /* ---- the check ---- */
 
@@ -242,9 +265,42 @@ struct sb_spo_check {
  * content, when it holds blocks of the journal's run; without one it is
  * another target: -EINVAL, msg says what it holds. 0 or -errno with msg;
  * the verdict is c->pass. Free with sb_spo_check_free. */
-int sb_spo_check_run(int fd, const struct sb_spo_journal *jn, uint32_t allow_torn,
-		     size_t max_ranges, struct sb_spo_check *c, char *msg, size_t msglen);
+int sb_spo_classify(int fd, const struct sb_spo_journal *jn, uint32_t allow_torn,
+		    size_t max_ranges, struct sb_spo_check *c, char *msg, size_t msglen);
 void sb_spo_check_free(struct sb_spo_check *c);
+
+/* The check as one call (spo_check_run.c): the journal read strictly, the
+ * target the caller opens (after the journal, so that what is wrong with
+ * the journal is said first) read back and classified. */
+struct sb_spo_check_opts {
+	const char *journal; /* its file; "-": standard input */
+	const char *target;  /* as named, for messages */
+	uint32_t allow_torn; /* the atomic unit the device promises (0: none) */
+	size_t max_ranges;   /* ranges listed at most */
+};
+/* The target opened to read (sb_spo_open). */
+struct sb_spo_target {
+	int fd;
+	int device;    /* a block device: it does not shrink, the region must fit */
+	uint64_t size; /* bytes */
+};
+struct sb_spo_check_hooks {
+	void *ctx;
+	/* the journal is read: open the target into t; non-zero: the check
+	 * does not run, sb_spo_check_run returns -ECANCELED (SB_ERR_ENV,
+	 * nothing in err->msg: the hook said why). Required. */
+	int (*target)(void *ctx, struct sb_spo_target *t);
+	/* what is said as it happens: the journal's torn last line left out */
+	void (*note)(void *ctx, const char *msg);
+};
+/* 0 with out filled (the verdict out->pass; free it with
+ * sb_spo_check_free), or -errno with err: the journal or the options
+ * (SB_ERR_INPUT: a journal that cannot be read or is not one, a region
+ * beyond a device's end, a target that holds another run), the target
+ * cannot be read (SB_ERR_ENV). The caller closes t.fd. coord: NULL. */
+struct sb_coord;
+int sb_spo_check_run(const struct sb_spo_check_opts *o, const struct sb_spo_check_hooks *h,
+		     struct sb_coord *coord, struct sb_spo_check *out, struct sb_error *err);
 
 /* ---- its results ---- */
 
@@ -272,5 +328,75 @@ struct sb_spo_doc {
  * sb_spo_doc_free (also after a failure). */
 int sb_spo_read(const struct sb_jv *section, struct sb_spo_doc *out, struct sb_error *err);
 void sb_spo_doc_free(struct sb_spo_doc *d);
+
+/* ---- the cycles (spo_cycles.c) ---- */
+
+#define SB_SPO_CMD_LEN 8192
+
+/* The controlling host's loop: N cycles of write, cut, reconnect, check,
+ * one record each in a JSON Lines log. */
+struct sb_spo_cycles_opts {
+	const char *log;    /* the log, resumed when it exists; journals go to LOG.N.journal */
+	const char *target; /* as named: the log's header says it, a resumed log must */
+	/* sh command lines (at most SB_SPO_CMD_LEN bytes): the writer writes
+	 * its journal to its standard output; the check reads the journal on
+	 * its standard input and writes its JSON results (with the "spo"
+	 * section) to its standard output, its exit status 0 (pass) or 1
+	 * (fail); the reconnection succeeds once the board is back */
+	const char *writer_cmd, *check_cmd, *reconnect_cmd;
+	const char *cut_cmd; /* for the log's header: the cut is the hook's */
+	uint64_t cycles;     /* the last cycle (a resumed log starts after its last) */
+	uint32_t bs;	     /* for the log's header */
+	uint64_t cut_min_ns, cut_max_ns; /* the cut at a random time in [min, max) */
+	uint64_t reconnect_timeout_ns;
+};
+
+/* A cycle that ran to its check. */
+struct sb_spo_cycle {
+	uint64_t n, of;
+	int pass;
+	uint64_t cut_after_ns;
+	const struct sb_spo_check *check; /* what the check found (as read back) */
+};
+
+struct sb_spo_cycles_hooks {
+	void *ctx;
+	/* polled while the writer runs and between reconnections: non-zero
+	 * kills the writer and ends the run interrupted */
+	int (*stop)(void *ctx);
+	/* the log is open (its header written, or read and resumed): the
+	 * first cycle comes */
+	void (*started)(void *ctx);
+	/* the cut's moment came: cut the power; the writer runs in process
+	 * group writer_pgid (a fake cut kills it) */
+	void (*cut)(void *ctx, int writer_pgid);
+	/* a cycle's record is in the log */
+	void (*cycle)(void *ctx, const struct sb_spo_cycle *cy);
+	/* what a person is told as it happens: a note (the log resumed), an
+	 * error besides the run's err (the log could not take a cycle's
+	 * error) */
+	void (*note)(void *ctx, const char *msg);
+	void (*error)(void *ctx, const char *msg);
+};
+
+struct sb_spo_cycles_result {
+	uint64_t resumed;     /* cycles the log held before (0: a new log) */
+	uint64_t done;	      /* cycles in the log now */
+	uint64_t failed;      /* cycles that failed, the log's earlier ones too */
+	uint64_t first_fail;  /* 0: none */
+	uint64_t error_cycle; /* the cycle whose error ended the run (logged), 0 none */
+	int interrupted;      /* stop asked */
+};
+
+/* Runs cycles from the one after the log's last to o->cycles. coord: NULL
+ * (one process). 0 when every cycle ran (out->first_fail says whether one
+ * failed), or -errno with err: the log cannot be used (SB_ERR_INPUT, as
+ * cannot be opened or is another target's; SB_ERR_ENV: it cannot be
+ * written), a cycle's error (SB_ERR_ENV: logged, out->error_cycle), a stop
+ * (SB_ERR_STOPPED, out->interrupted). */
+struct sb_coord;
+int sb_spo_cycles_run(const struct sb_spo_cycles_opts *o, const struct sb_spo_cycles_hooks *h,
+		      struct sb_coord *coord, struct sb_spo_cycles_result *out,
+		      struct sb_error *err);
 
 #endif

@@ -348,8 +348,8 @@ static int not_this_target(struct sb_spo_check *c, char *msg, size_t ml)
 	return -EINVAL;
 }
 
-int sb_spo_check_run(int fd, const struct sb_spo_journal *jn, uint32_t allow_torn,
-		     size_t max_ranges, struct sb_spo_check *c, char *msg, size_t msglen)
+int sb_spo_classify(int fd, const struct sb_spo_journal *jn, uint32_t allow_torn,
+		    size_t max_ranges, struct sb_spo_check *c, char *msg, size_t msglen)
 {
 	const unsigned nsec = jn->h.bs / SB_SPO_SECTOR;
 	const struct sb_spo_write **byoff = NULL;

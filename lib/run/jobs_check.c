@@ -1,0 +1,69 @@
+/*
+ * A job file's jobs checked together before anything is created
+ * (jobs.h, sb_run_jobfile_check): what storbench cannot run of a file
+ * whose every job is right on its own.
+ */
+#include "lib/run/jobs.h"
+
+/* A repeat of jobs that run together would interleave their results. */
+static int groups_ok(const struct sb_jobfile *jf, const struct sb_jobfile_group *groups,
+		     unsigned ngroups, unsigned repeat, const char *path, struct sb_error *err)
+{
+	for (unsigned k = 0; k < ngroups && repeat > 1; k++)
+		if (groups[k].n > 1) {
+			const unsigned g = groups[k].first;
+			return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+					    "--repeat: not with jobs that run at the same time ('%s' "
+					    "and '%s' in %s have no stonewall between them)",
+					    jf->jobs[g].name, jf->jobs[g + 1].name, path);
+		}
+	return 0;
+}
+
+/* verify= jobs: one per file (the results hold one verify section), each
+ * running alone, each one that writes. */
+static int verify_jobs_ok(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
+			  const struct sb_jobfile_group *groups, unsigned ngroups, const char *path,
+			  struct sb_error *err)
+{
+	int seen = -1;
+	for (unsigned k = 0; k < ngroups; k++)
+		for (unsigned i = groups[k].first; i < groups[k].first + groups[k].n; i++) {
+			const struct sb_job_opts *o = &opts[i];
+			const struct sb_jobfile_job *j = &jf->jobs[i];
+			if (!o->fio_verify[0])
+				continue;
+			if (seen >= 0)
+				return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+						    "%s: line %u: job '%s' verifies (verify=%s) as "
+						    "'%s' does: storbench verifies one job per job "
+						    "file",
+						    path, j->line, j->name, o->fio_verify,
+						    jf->jobs[seen].name);
+			seen = (int)i;
+			if (groups[k].n > 1)
+				return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+						    "%s: line %u: job '%s' verifies (verify=%s) "
+						    "while other jobs run at the same time: give it "
+						    "stonewall, or verify=0",
+						    path, j->line, j->name, o->fio_verify);
+			if (!sb_rw_writes(o->rw) || o->rw == SB_RW_TRIM || o->rw == SB_RW_RANDTRIM)
+				return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+						    "%s: line %u: job '%s': verify=%s needs a job "
+						    "that writes (storbench checks what the job "
+						    "itself wrote), not rw=%s",
+						    path, j->line, j->name, o->fio_verify,
+						    sb_rw_name(o->rw));
+		}
+	return 0;
+}
+
+int sb_run_jobfile_check(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
+			 unsigned repeat, const char *path, struct sb_error *err)
+{
+	struct sb_jobfile_group groups[SB_JOBFILE_MAX_JOBS];
+	const unsigned ngroups = sb_jobfile_groups(jf, groups);
+	memset(err, 0, sizeof(*err));
+	const int e = groups_ok(jf, groups, ngroups, repeat, path, err);
+	return e ? e : verify_jobs_ok(jf, opts, groups, ngroups, path, err);
+}

@@ -1,0 +1,76 @@
+/* needs: none */
+/*
+ * A job file's jobs checked together (lib/run/jobs_check.c,
+ * sb_run_jobfile_check) without the program: a file of jobs each right
+ * alone is refused when it repeats jobs that run together, verifies two
+ * jobs, verifies a job that runs beside another or one that does not
+ * write, each named by the file, its line and the job; jobs that run in
+ * turn, a verify= job alone that writes, and a repeat of jobs alone pass.
+ */
+#include "tests/lib/sbtest.h"
+#include "lib/job/jobfile.h"
+#include "lib/run/jobs.h"
+
+/* The file text parsed and checked: 0 or the error, with err */
+static int check(const char *text, unsigned repeat, struct sb_error *err)
+{
+	struct sb_jobfile *jf = NULL;
+	struct sb_job_opts opts[SB_JOBFILE_MAX_JOBS];
+	char msg[256];
+	assert_int_equal(sb_jobfile_parse(text, strlen(text), NULL, &jf, msg, sizeof(msg)), 0);
+	for (unsigned i = 0; i < jf->njobs; i++)
+		opts[i] = jf->jobs[i].opts;
+	const int e = sb_run_jobfile_check(jf, opts, repeat, "t.fio", err);
+	sb_jobfile_free(jf);
+	return e;
+}
+
+static void refused(void **state)
+{
+	struct sb_error err;
+	(void)state;
+	assert_int_equal(check("[a]\nrw=write\nsize=1M\n[b]\nrw=read\nsize=1M\n", 2, &err),
+			 -EINVAL);
+	assert_int_equal(err.cls, SB_ERR_INPUT);
+	assert_string_equal(err.msg, "--repeat: not with jobs that run at the same time ('a' and "
+				     "'b' in t.fio have no stonewall between them)");
+	assert_int_equal(check("[a]\nrw=write\nsize=1M\nverify=crc32c\n[b]\nstonewall\nrw=write\n"
+			       "size=1M\nverify=md5\n",
+			       1, &err),
+			 -EINVAL);
+	assert_string_equal(err.msg, "t.fio: line 5: job 'b' verifies (verify=md5) as 'a' does: "
+				     "storbench verifies one job per job file");
+	assert_int_equal(check("[a]\nrw=write\nsize=1M\nverify=crc32c\n[b]\nrw=read\nsize=1M\n", 1,
+			       &err),
+			 -EINVAL);
+	assert_string_equal(err.msg, "t.fio: line 1: job 'a' verifies (verify=crc32c) while other "
+				     "jobs run at the same time: give it stonewall, or verify=0");
+	assert_int_equal(check("[r]\nrw=randread\nsize=1M\nverify=crc32c\n", 1, &err), -EINVAL);
+	assert_string_equal(err.msg, "t.fio: line 1: job 'r': verify=crc32c needs a job that "
+				     "writes (storbench checks what the job itself wrote), not "
+				     "rw=randread");
+	assert_int_equal(check("[t]\nrw=trim\nsize=1M\nverify=crc32c\n", 1, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "not rw=trim"));
+}
+
+static void accepted(void **state)
+{
+	struct sb_error err;
+	(void)state;
+	assert_int_equal(check("[a]\nrw=write\nsize=1M\nverify=crc32c\n[b]\nstonewall\nrw=read\n"
+			       "size=1M\n",
+			       3, &err),
+			 0);
+	assert_string_equal(err.msg, "");
+	assert_int_equal(check("[a]\nrw=write\nsize=1M\n[b]\nrw=read\nsize=1M\n", 1, &err), 0);
+	assert_int_equal(check("[a]\nrw=randrw\nsize=1M\nverify=0\n", 5, &err), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(refused),
+		cmocka_unit_test(accepted),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
