@@ -165,6 +165,14 @@ static const struct cli_words w_report = {
 	"rendered",
 	NULL,
 };
+static const struct cli_words w_plan = {
+	"qualification plan: storbench steps with acceptance criteria, resumable",
+	"text|json",
+	{ [CLI_S_OUTPUT] = "write the plan's JSON result to FILE",
+	  [CLI_S_QUIET] = "no line per step; each step runs with --quiet" },
+	"every criterion of every step passed",
+	"a criterion failed",
+};
 static const struct cli_words w_compare = {
 	"results side by side: differences and whether they are real",
 	"text|json|html|csv|xlsx",
@@ -194,7 +202,16 @@ static const struct cli_command commands[] = {
 	{ "spo", cmd_spo, WRITER | CLI_SEED, &w_spo },
 	{ "report", cmd_report, RESULTS, &w_report },
 	{ "compare", cmd_compare, RESULTS, &w_compare },
+	{ "plan", cmd_plan, RESULTS | CLI_QUIET, &w_plan },
 };
+
+const struct cli_command *cli_command_find(const char *name)
+{
+	for (size_t i = 0; i < SB_ARRAY_SIZE(commands); i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
 
 static void usage(FILE *f)
 {

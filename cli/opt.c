@@ -2,6 +2,8 @@
  * to the job model, --opt=value and --opt value. */
 #include "cli/cli.h"
 
+#include <unistd.h>
+
 #include <strings.h>
 #include <sys/stat.h>
 
@@ -227,6 +229,8 @@ static int set_one(const struct cli_cmd_opts *c, const struct cli_opt *o, const 
 	return 0;
 }
 
+int cli_parse_check_only;
+
 int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos, int maxpos,
 	      int *npos)
 {
@@ -289,6 +293,8 @@ int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos, i
 		       c->shared->purge_given);
 		return -1;
 	}
+	if (cli_parse_check_only)
+		_exit(SB_EXIT_OK); /* a plan's check of a step: its options are good */
 	return 0;
 }
 
