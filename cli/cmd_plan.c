@@ -290,17 +290,53 @@ static void plan_base(const char *file, const struct sb_plan *pl, char *out, siz
 			*c = '_';
 }
 
-/* Runs a step: /proc/self/exe COMMAND [--quiet] OPTIONS --output=RESULT
- * TARGET, in the plan's directory, its stdout to OUT. The exit code the
- * step ended with (128+N for a signal); -1 when it could not start. */
-static int run_step(const struct plan_run *r, const struct sb_plan_step *st, const char *target,
-		    const char *result, const char *out)
+/* The step's stderr passed on to ours as it comes, its last line kept
+ * (why a step that could not run stopped). */
+static void relay(int fd, char *last, size_t len)
 {
-	char outopt[PATH_MAX + 16];
+	char buf[4096], line[1024];
+	size_t n = 0;
+	ssize_t r;
+	*last = 0;
+	while ((r = read(fd, buf, sizeof(buf))) > 0 || (r < 0 && errno == EINTR)) {
+		if (r <= 0)
+			continue;
+		if (write(2, buf, (size_t)r) < 0) {
+			/* ours is gone: the line is still kept */
+		}
+		for (ssize_t i = 0; i < r; i++) {
+			if (buf[i] == '\n' || buf[i] == '\r') {
+				if (n) {
+					line[n] = 0;
+					snprintf(last, len, "%s", line);
+				}
+				n = 0;
+			} else if (n + 1 < sizeof(line)) {
+				line[n++] = buf[i];
+			}
+		}
+	}
+	if (n) {
+		line[n] = 0;
+		snprintf(last, len, "%s", line);
+	}
+}
+
+/* Runs a step: /proc/self/exe COMMAND [--quiet] --output=RESULT OPTIONS
+ * TARGET, in the plan's directory, its stdout to OUT, its stderr passed
+ * on (its last line into said). The exit code the step ended with
+ * (128+N for a signal); -1 when it could not start. */
+static int run_step(const struct plan_run *r, const struct sb_plan_step *st, const char *target,
+		    const char *result, const char *out, char *said, size_t saidlen)
+{
+	char outopt[PATH_MAX + 160];
+	int p[2];
 	snprintf(outopt, sizeof(outopt), "--output=%s", result);
 	char **argv = calloc((size_t)st->argc + 6, sizeof(*argv));
-	if (!argv)
+	if (!argv || pipe(p) < 0) {
+		free(argv);
 		return -1;
+	}
 	int k = 0;
 	argv[k++] = "storbench";
 	argv[k++] = st->argv[0];
@@ -316,16 +352,22 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 	pid_t pid = fork();
 	if (pid < 0) {
 		free(argv);
+		close(p[0]);
+		close(p[1]);
 		return -1;
 	}
 	if (pid == 0) {
 		int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (fd < 0 || dup2(fd, 1) < 0 || chdir(r->dir) < 0)
+		close(p[0]);
+		if (fd < 0 || dup2(fd, 1) < 0 || dup2(p[1], 2) < 0 || chdir(r->dir) < 0)
 			_exit(127);
 		execv("/proc/self/exe", argv);
 		_exit(127);
 	}
 	free(argv);
+	close(p[1]);
+	relay(p[0], said, saidlen);
+	close(p[0]);
 	int status;
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
@@ -390,16 +432,20 @@ static int run_target(struct plan_run *r, size_t ti)
 			if (!r->quiet)
 				fprintf(stderr, "storbench: step %zu of %zu [%s] on '%s': %s\n",
 					si + 1, r->pl->nsteps, st->name, t, st->run);
-			status = run_step(r, st, t, so->result, out);
+			char said[1024];
+			status = run_step(r, st, t, so->result, out, said, sizeof(said));
 			if (status != 0 && status != 1) {
+				const char *m = said;
+				if (!strncmp(m, "storbench: ", 11))
+					m += 11;
 				if (status < 0)
 					snprintf(so->why, sizeof(so->why),
 						 "its command could not be started: %s",
 						 strerror(errno));
 				else
 					snprintf(so->why, sizeof(so->why),
-						 "its command ended with exit code %d (see '%s')",
-						 status, out);
+						 "its command ended with exit code %d%s%s", status,
+						 *m ? ": " : "", m);
 				so->stopped = status < 0 ? SB_EXIT_ENV : status;
 				return so->stopped;
 			}

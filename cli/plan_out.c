@@ -112,7 +112,7 @@ static void text(FILE *f, const struct plan_run *r, const struct tally *t)
 			if (!at(r, ti, s)->ran) {
 				fprintf(f, "%s[%s] on '%s'",
 					never++ ? ", " : "never ran: ", r->pl->steps[s].name,
-					r->targets[ti]);
+					at(r, ti, s)->target);
 			}
 	if (never)
 		fprintf(f, "\n");
