@@ -366,7 +366,7 @@ fuzz: $(BUILD)/libstorbench.a
 		tests/fuzz/fuzz-results-read.c lib/results/results_read.c lib/base/error.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/plan tests/fuzz/fuzz-plan.c \
-		lib/plan/plan_parse.c lib/plan/figures.c $(BUILD)/libstorbench.a $(LDLIBS)
+		lib/plan/plan_parse.c lib/plan/plan_figures.c $(BUILD)/libstorbench.a $(LDLIBS)
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \

@@ -204,7 +204,9 @@ int cmd_flash(const struct cli_command *cmd, int argc, char **argv);
 int cmd_spo(const struct cli_command *cmd, int argc, char **argv);
 int cmd_fio(const struct cli_command *cmd, int argc, char **argv);
 int cmd_plan(const struct cli_command *cmd, int argc, char **argv);
-/* The command table's row of name (cli/main.c), or NULL. */
+/* The command table (cli/main.c) made known to the commands that run
+ * others (plan), and its row of name, or NULL (cli/opt.c). */
+void cli_commands_set(const struct cli_command *table, size_t n);
 const struct cli_command *cli_command_find(const char *name);
 
 /* ---- many ranks under mpirun (cli/ranks.c) ---- */

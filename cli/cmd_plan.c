@@ -16,7 +16,6 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 #include "cli/plan_out.h"
@@ -179,10 +178,10 @@ static int check_step(const char *file, const struct sb_plan_step *st,
 		return SB_EXIT_ENV;
 	}
 	if (pid == 0) {
-		int null = open("/dev/null", O_RDWR);
+		FILE *null = fopen("/dev/null", "r+");
 		close(p[0]);
-		if (null >= 0)
-			dup2(null, 1), dup2(null, 0);
+		if (null)
+			dup2(fileno(null), 1), dup2(fileno(null), 0);
 		dup2(p[1], 2);
 		alarm(30);
 		char **argv = calloc((size_t)st->argc + 2, sizeof(*argv));
@@ -357,9 +356,9 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 		return -1;
 	}
 	if (pid == 0) {
-		int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		FILE *o = fopen(out, "w");
 		close(p[0]);
-		if (fd < 0 || dup2(fd, 1) < 0 || dup2(p[1], 2) < 0 || chdir(r->dir) < 0)
+		if (!o || dup2(fileno(o), 1) < 0 || dup2(p[1], 2) < 0 || chdir(r->dir) < 0)
 			_exit(127);
 		execv("/proc/self/exe", argv);
 		_exit(127);

@@ -205,13 +205,6 @@ static const struct cli_command commands[] = {
 	{ "plan", cmd_plan, RESULTS | CLI_QUIET, &w_plan },
 };
 
-const struct cli_command *cli_command_find(const char *name)
-{
-	for (size_t i = 0; i < SB_ARRAY_SIZE(commands); i++)
-		if (!strcmp(commands[i].name, name))
-			return &commands[i];
-	return NULL;
-}
 
 static void usage(FILE *f)
 {
@@ -299,6 +292,7 @@ int main(int argc, char **argv)
 		return SB_EXIT_USAGE;
 	}
 	const char *c = argv[1];
+	cli_commands_set(commands, SB_ARRAY_SIZE(commands));
 	if (!strcmp(c, "--help") || !strcmp(c, "-h") || !strcmp(c, "help")) {
 		usage(stdout);
 		return SB_EXIT_OK;

@@ -231,6 +231,23 @@ static int set_one(const struct cli_cmd_opts *c, const struct cli_opt *o, const 
 
 int cli_parse_check_only;
 
+static const struct cli_command *cmd_table;
+static size_t cmd_n;
+
+void cli_commands_set(const struct cli_command *table, size_t n)
+{
+	cmd_table = table;
+	cmd_n = n;
+}
+
+const struct cli_command *cli_command_find(const char *name)
+{
+	for (size_t i = 0; i < cmd_n; i++)
+		if (!strcmp(cmd_table[i].name, name))
+			return &cmd_table[i];
+	return NULL;
+}
+
 int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos, int maxpos,
 	      int *npos)
 {

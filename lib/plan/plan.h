@@ -2,17 +2,17 @@
  * A qualification plan (storbench plan, docs/plans.md): an INI file whose
  * [global] section names the plan and its target, and whose other
  * sections are steps, each a storbench command line (run=) with criteria
- * on the figures of its result (expect=FIGURE OP VALUE, figures.h).
+ * on the figures of its result (expect=FIGURE OP VALUE, plan_figures.h).
  * Parsed and checked whole before anything runs (plan_parse.c); each
  * finished step recorded in a journal beside the report, written whole
- * (journal.c), so that the same plan run again resumes at the first
+ * (plan_journal.c), so that the same plan run again resumes at the first
  * unfinished step; each criterion judged on the step's figures
- * (criteria.c).
+ * (plan_criteria.c).
  */
 #ifndef SB_PLAN_PLAN_H
 #define SB_PLAN_PLAN_H
 
-#include "lib/plan/figures.h"
+#include "lib/plan/plan_figures.h"
 
 enum sb_plan_op { SB_PLAN_GE, SB_PLAN_LE, SB_PLAN_GT, SB_PLAN_LT, SB_PLAN_EQ, SB_PLAN_NE };
 /* ">=", "<=", ... */
@@ -53,7 +53,7 @@ struct sb_plan {
  * Parses the plan text[0..len) (file: its name in messages) into out:
  * sections and keys known ([global]: name, target, label; a step: run,
  * target, expect), every step with one run=, every criterion's figure one
- * of its command's (figures.h; an unknown one refused with the nearest
+ * of its command's (plan_figures.h; an unknown one refused with the nearest
  * names), its operator one of >= <= > < == != (a word's: == or !=) and
  * its value a number in the figure's unit as storbench reads them
  * (40MiB/s, 2k, 5ms, 10%) or a word. A step with no criterion on status
@@ -65,7 +65,7 @@ int sb_plan_parse(const char *text, size_t len, const char *file, struct sb_plan
 		  struct sb_error *err);
 void sb_plan_free(struct sb_plan *p);
 
-/* ---- criteria (criteria.c) ---- */
+/* ---- criteria (plan_criteria.c) ---- */
 struct sb_plan_judged {
 	const struct sb_plan_expect *ex;
 	int found;     /* the result has the figure */
@@ -80,7 +80,7 @@ void sb_plan_judge(const struct sb_plan_expect *ex, const struct sb_figures *f,
  * "25.2k", "0.0312", "pass"). */
 char *sb_plan_fmt(const char *unit, double value, const char *word, char *buf, size_t len);
 
-/* ---- the journal (journal.c) ---- */
+/* ---- the journal (plan_journal.c) ---- */
 struct sb_plan_done {
 	char *target, *step, *run, *result; /* the step's result file */
 	int status;			    /* its command's exit code (0 or 1) */

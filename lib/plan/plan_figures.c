@@ -1,8 +1,8 @@
 /*
- * The figures of a command's result by stable names (figures.h), each
+ * The figures of a command's result by stable names (plan_plan_figures.h), each
  * read through its method's typed reader.
  */
-#include "lib/plan/figures.h"
+#include "lib/plan/plan_figures.h"
 
 #include <math.h>
 #include <stdarg.h>
