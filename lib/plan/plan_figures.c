@@ -37,7 +37,7 @@ static const struct sb_figure_def quick_defs[] = {
 		{ "JOB." D ".iops", "IOPS", "the job's " D " requests per second" },           \
 		{ "JOB." D ".lat_mean", "ns", "its " D " mean completion latency" },           \
 		{ "JOB." D ".lat_p99", "ns", "its " D " 99th percentile completion latency" }, \
-		{ "JOB." D ".bytes", "B", "bytes the job " D " (" D "s done)" },               \
+		{ "JOB." D ".bytes", "B", "bytes of the job's " D "s" },               \
 	{                                                                                      \
 		"JOB." D ".ios", "", "its " D " requests"                                      \
 	}
