@@ -106,6 +106,11 @@ static int list_figures(const char *command)
 	if (!strcmp(command, "run"))
 		printf("\nJOB: a job's name as it is written in the result (--name, a job file's "
 		       "section)\n");
+	if (!strcmp(command, "pts"))
+		printf("\nPART: a test as the result names it: iops, throughput-1024k, "
+		       "latency, wsat\n");
+	if (!strcmp(command, "cliff"))
+		printf("\nRECOVERY: a recovery's number, 1 for --recovery's first time\n");
 	return SB_EXIT_OK;
 }
 

@@ -7,7 +7,10 @@
 #include <math.h>
 #include <stdarg.h>
 
+#include "lib/cliff/cliff.h"
+#include "lib/pts/pts.h"
 #include "lib/results/results_read.h"
+#include "lib/spo/spo.h"
 #include "lib/run/quick.h"
 #include "lib/soak/soak_json.h"
 #include "lib/verify/block.h"
@@ -37,7 +40,7 @@ static const struct sb_figure_def quick_defs[] = {
 		{ "JOB." D ".iops", "IOPS", "the job's " D " requests per second" },           \
 		{ "JOB." D ".lat_mean", "ns", "its " D " mean completion latency" },           \
 		{ "JOB." D ".lat_p99", "ns", "its " D " 99th percentile completion latency" }, \
-		{ "JOB." D ".bytes", "B", "bytes of the job's " D "s" },               \
+		{ "JOB." D ".bytes", "B", "bytes of the job's " D "s" },                       \
 	{                                                                                      \
 		"JOB." D ".ios", "", "its " D " requests"                                      \
 	}
@@ -89,6 +92,44 @@ static const struct sb_figure_def soak_defs[] = {
 	SOAK_BW("read"),
 };
 
+static const struct sb_figure_def cliff_defs[] = {
+	{ "found", "word", "true: a drop that does not recover within the fill was found" },
+	{ "cache_bytes", "B", "bytes written at the fast speed before the drop" },
+	{ "cache_time", "ns", "the time writing them took" },
+	{ "before_bw", "B/s", "the fast level" },
+	{ "after_bw", "B/s", "the level after the drop" },
+	{ "avg_bw", "B/s", "bytes over time of the whole fill" },
+	{ "total_bytes", "B", "bytes the fill wrote" },
+	{ "recovered_bytes", "B",
+	  "bytes written fast again after the last idle time (--recovery)" },
+	{ "recovered_fraction", "", "those bytes over the cache's (1 = 100%)" },
+	{ "RECOVERY.recovered_bytes", "B",
+	  "the same after recovery N (1, 2 ...: --recovery's times)" },
+	{ "RECOVERY.recovered_fraction", "", "the same after recovery N" },
+};
+
+static const struct sb_figure_def pts_defs[] = {
+	{ "steady", "word", "true: every test with rounds (not WSAT) reached steady state" },
+	{ "PART.steady_state.reached", "word", "true: the test reached steady state" },
+	{ "PART.steady_state.average", "", "the tracked figure's average over the window" },
+	{ "PART.rounds", "", "rounds the test ran" },
+};
+
+static const struct sb_figure_def spo_defs[] = {
+	{ "result", "word", "pass or fail (spo --check)" },
+	{ "lost_acked", "", "blocks of an acknowledged write that were lost" },
+	{ "ok", "", "blocks of the last acknowledged write" },
+	{ "ok_unacked", "", "blocks in flight at the cut: old or new, whole" },
+	{ "torn", "", "blocks whose sectors mix generations" },
+	{ "misdirected", "", "blocks written for another address" },
+	{ "corrupt", "", "blocks with a bad checksum or a generation never announced" },
+	{ "unreadable", "", "blocks the device failed to read" },
+	{ "collateral", "", "blocks of the canary region that changed" },
+	{ "blocks", "", "blocks checked" },
+	{ "writes", "", "writes in the journal" },
+	{ "acked", "", "acknowledged writes in the journal" },
+};
+
 static const struct {
 	const char *command;
 	const struct sb_figure_def *defs;
@@ -98,9 +139,13 @@ static const struct {
 	{ "run", run_defs, SB_ARRAY_SIZE(run_defs) },
 	{ "verify", verify_defs, SB_ARRAY_SIZE(verify_defs) },
 	{ "soak", soak_defs, SB_ARRAY_SIZE(soak_defs) },
+	{ "cliff", cliff_defs, SB_ARRAY_SIZE(cliff_defs) },
+	{ "pts", pts_defs, SB_ARRAY_SIZE(pts_defs) },
+	{ "spo", spo_defs, SB_ARRAY_SIZE(spo_defs) },
 };
 
-const char *const sb_figure_commands[] = { "quick", "run", "verify", "soak", NULL };
+const char *const sb_figure_commands[] = { "quick", "run", "verify", "soak",
+					   "cliff", "pts", "spo",    NULL };
 
 /* every command's: what the plan sees of its run */
 static const struct sb_figure_def common_defs[] = {
@@ -138,16 +183,34 @@ static const char *quick_test(const char *s, size_t len)
 
 /* Does name match def's pattern? A TEST or JOB part is the name up to
  * the rest of the pattern (a job's name may hold dots). */
+static int is_part(const char *pat)
+{
+	static const char *const parts[] = { "TEST.", "JOB.", "RECOVERY.", "PART." };
+	for (size_t i = 0; i < SB_ARRAY_SIZE(parts); i++)
+		if (!strncmp(pat, parts[i], strlen(parts[i])))
+			return 1;
+	return 0;
+}
+
 static int matches(const char *pat, const char *name)
 {
-	int test = !strncmp(pat, "TEST.", 5), job = !strncmp(pat, "JOB.", 4);
-	if (!test && !job)
+	if (!is_part(pat))
 		return !strcmp(pat, name);
-	const char *rest = pat + (test ? 4 : 3); /* ".read.bw" */
-	size_t nl = strlen(name), rl = strlen(rest);
-	if (nl <= rl || strcmp(name + nl - rl, rest))
+	const char *rest = strchr(pat, '.'); /* ".read.bw" */
+	size_t nl = strlen(name), rl = strlen(rest), pl = nl - rl;
+	if (nl <= rl || strcmp(name + pl, rest))
 		return 0;
-	return job || quick_test(name, nl - rl) != NULL;
+	if (!strncmp(pat, "TEST.", 5))
+		return quick_test(name, pl) != NULL;
+	if (!strncmp(pat, "RECOVERY.", 9)) {
+		for (size_t i = 0; i < pl; i++)
+			if (name[i] < '0' || name[i] > '9')
+				return 0;
+		return name[0] != '0';
+	}
+	if (!strncmp(pat, "PART.", 5))
+		return memchr(name, '.', pl) == NULL;
+	return 1; /* JOB: any name */
 }
 
 const struct sb_figure_def *sb_figure_def_of(const char *command, const char *name)
@@ -197,7 +260,7 @@ size_t sb_figure_nearest(const char *command, const char *name, char (*near)[SB_
 		/* a pattern compared without its TEST or JOB part when the
 		 * name has one */
 		const char *pat = df->name, *nm = name, *dot = strchr(name, '.');
-		int part = (!strncmp(pat, "TEST.", 5) || !strncmp(pat, "JOB.", 4)) && dot;
+		int part = is_part(pat) && dot;
 		if (part) {
 			pat = strchr(pat, '.');
 			nm = dot;
@@ -427,6 +490,96 @@ static int soak_figures(const struct sb_jv *sec, struct sb_figures *f, struct sb
 	return e;
 }
 
+static int yes(struct sb_figures *f, const char *name, int v)
+{
+	return word(f, name, v ? "true" : "false");
+}
+
+static int cliff_figures(const struct sb_jv *sec, struct sb_figures *f, struct sb_error *err)
+{
+	struct sb_cliff_doc *d = calloc(1, sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	int e = sb_cliff_read(sec, d, err);
+	const struct sb_cliff_find *x = &d->r.find;
+	if (!e && d->r.measured) {
+		e = yes(f, "found", x->found);
+		if (!e && x->found) {
+			e = num(f, "cache_bytes", "B", (double)x->cache_bytes);
+			e = e ? e : num(f, "cache_time", "ns", x->cache_ns);
+			e = e ? e : num(f, "before_bw", "B/s", x->before_bw);
+			e = e ? e : num(f, "after_bw", "B/s", x->after_bw);
+		}
+		e = e ? e : num(f, "avg_bw", "B/s", x->avg_bw);
+		e = e ? e : num(f, "total_bytes", "B", (double)x->total_bytes);
+	}
+	for (unsigned i = 0; !e && i < d->r.nrecovery; i++) {
+		const struct sb_cliff_recovery *rc = &d->r.recovery[i];
+		char k[24];
+		snprintf(k, sizeof(k), "%u", i + 1);
+		e = pnum(f, k, "recovered_bytes", "B", (double)rc->recovered_bytes);
+		e = e ? e : pnum(f, k, "recovered_fraction", "", rc->fraction);
+		if (!e && i + 1 == d->r.nrecovery) {
+			e = num(f, "recovered_bytes", "B", (double)rc->recovered_bytes);
+			e = e ? e : num(f, "recovered_fraction", "", rc->fraction);
+		}
+	}
+	sb_cliff_doc_free(d);
+	free(d);
+	return e;
+}
+
+static int pts_figures(const struct sb_jv *sec, struct sb_figures *f, struct sb_error *err)
+{
+	struct sb_pts_doc *d = calloc(1, sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	int e = sb_pts_read(sec, d, err);
+	if (!e)
+		e = yes(f, "steady", d->r.steady);
+	for (unsigned i = 0; !e && i < d->r.nparts && i < SB_PTS_MAX_PARTS; i++) {
+		const struct sb_pts_part *p = &d->r.parts[i];
+		e = pnum(f, p->name, "rounds", "", (double)p->nrounds);
+		if (!e && d->parts[i].has_window) {
+			struct sb_figure *x = add(f, "word", "%s.steady_state.reached", p->name);
+			if (!x)
+				e = -ENOMEM;
+			else
+				snprintf(x->word, sizeof(x->word), "%s",
+					 p->ss.reached ? "true" : "false");
+			e = e ? e : pnum(f, p->name, "steady_state.average", "", p->ss.average);
+		}
+	}
+	sb_pts_doc_free(d);
+	free(d);
+	return e;
+}
+
+static int spo_figures(const struct sb_jv *sec, struct sb_figures *f, struct sb_error *err)
+{
+	struct sb_spo_doc *d = calloc(1, sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	int e = sb_spo_read(sec, d, err);
+	const struct sb_spo_check *c = &d->c;
+	if (!e)
+		e = word(f, "result", c->pass ? "pass" : "fail");
+	for (int k = 0; !e && k < SB_SPO_NCLASS; k++) {
+		char n[32];
+		snprintf(n, sizeof(n), "%s", sb_spo_class_name(k));
+		for (char *p = n; *p; p++)
+			if (*p == '-')
+				*p = '_';
+		e = num(f, n, "", (double)c->count[k]);
+	}
+	e = e ? e : num(f, "blocks", "", (double)c->blocks);
+	e = e ? e : num(f, "writes", "", (double)c->writes);
+	e = e ? e : num(f, "acked", "", (double)c->acked);
+	sb_spo_doc_free(d);
+	free(d);
+	return e;
+}
+
 int sb_figures_read(const struct sb_jv *root, struct sb_figures *out, struct sb_error *err)
 {
 	struct sb_results_doc h;
@@ -452,6 +605,10 @@ int sb_figures_read(const struct sb_jv *root, struct sb_figures *out, struct sb_
 		e = verify_figures(sb_jv_get(sb, "verify"), out, err);
 	else if (!strcmp(h.command, "soak"))
 		e = soak_figures(sb_jv_get(sb, "soak"), out, err);
+	else if (sb_jv_get(sb, h.command)) /* cliff, pts, spo: a section when measured */
+		e = !strcmp(h.command, "cliff") ? cliff_figures(sb_jv_get(sb, "cliff"), out, err)
+		    : !strcmp(h.command, "pts") ? pts_figures(sb_jv_get(sb, "pts"), out, err)
+						: spo_figures(sb_jv_get(sb, "spo"), out, err);
 	if (e == -ENOMEM)
 		sb_error_set(err, e, SB_ERR_ENV, "out of memory");
 	return e;

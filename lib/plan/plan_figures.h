@@ -12,8 +12,9 @@
  * Units: "B/s" (bytes per second), "B" (bytes), "ns", "IOPS", "" (a
  * count, or a ratio such as a cv: 0.05 is 5%), "word" (pass, fail,
  * true...). A name may start with a part that is a test's or a job's
- * name: TEST (quick's tests with '-' for ' ': "RND4K-Q1T1") or JOB (run's
- * job names, as they are).
+ * name: TEST (quick's tests with '-' for ' ': "RND4K-Q1T1"), JOB (run's
+ * job names, as they are), PART (pts's tests: "iops", "throughput-1024k")
+ * or RECOVERY (cliff's recoveries: 1, 2 ...).
  */
 #ifndef SB_PLAN_FIGURES_H
 #define SB_PLAN_FIGURES_H
