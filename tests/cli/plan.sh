@@ -111,3 +111,10 @@ grep -qF "never ran: [b] on '/proc/version', [c] on '$T/d'" "$T/out" || { cat "$
 json "$T/stop.json" "[s['state'] for s in d['plan']['steps']] == ['done', 'could not run', 'never ran']" | grep -q True || fail "JSON states"
 grep -q "<skipped message=\"its command ended with exit code 2" "$T/stop.xml" || fail "JUnit skipped"
 ok "a step that cannot run stops the plan with the reason"
+
+# several targets, one after another, each with its own result files
+mkdir "$T/a" "$T/b"
+printf '[global]\nname=two\n[v]\nrun = verify --size=4M\nexpect = damaged_blocks == 0\n' >"$T/two.ini"
+expect_exit 0 "$SB" plan --quiet "$T/two.ini" "$T/a" "$T/b" --format=json
+json "$T/out" "[(s['target'], s['result']) for s in d['plan']['steps']] == [('$T/a', '$T/two-plan/v-1.json'), ('$T/b', '$T/two-plan/v-2.json')]" | grep -q True || { cat "$T/out"; fail "two targets"; }
+ok "two targets, each through the plan"
