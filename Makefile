@@ -364,6 +364,7 @@ fuzz: $(BUILD)/libstorbench.a
 		lib/json/json_access.c $(BUILD)/libstorbench.a $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/results-read \
 		tests/fuzz/fuzz-results-read.c lib/results/results_read.c lib/base/error.c \
+		lib/device/health_read.c lib/json/json_take.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/plan tests/fuzz/fuzz-plan.c \
 		lib/plan/plan_parse.c lib/plan/plan_figures.c $(BUILD)/libstorbench.a $(LDLIBS)

@@ -225,6 +225,13 @@ static int job_ready(struct run_ctx *c, const char *where, const struct sb_engin
 		sb_warn("%s--iodepth=%u has no effect with %s, which does one request at a time "
 			"per job; use --numjobs for parallel requests",
 			where, c->job.iodepth, (*ops)->name);
+	/* fio's null: one submission in flight, however deep the queue */
+	if (c->job.iodepth > 1 && ((*ops)->flags & SB_ENGINE_NOIO) &&
+	    SB_MIN(c->job.batch_submit ? c->job.batch_submit : c->job.iodepth, c->job.iodepth) <
+		    c->job.iodepth)
+		sb_note("%s%s completes each submission before it takes more, as fio's null "
+			"engine: %u in flight of --iodepth=%u (--iodepth-batch-submit sets it)",
+			where, (*ops)->name, c->job.batch_submit, c->job.iodepth);
 	snprintf(c->job.engine, sizeof(c->job.engine), "%s", (*ops)->name);
 	return 0;
 }
@@ -531,6 +538,7 @@ int cmd_run(const struct cli_command *cmd, int argc, char **argv)
 
 	memset(&c, 0, sizeof(c));
 	sb_job_opts_default(&c.job);
+	c.job.invalidate = 1; /* fio's default: buffered reads read the device */
 	c.repeat = 1;
 	c.start_ns = sb_now_ns();
 	c.job.seed = 0;

@@ -44,8 +44,11 @@ void render_job_text(FILE *f, const struct sb_job_result *j)
 		latency_lines(f, "total", &r->lat);
 	}
 	if (j->sync_lat.count)
-		fprintf(f, "  sync  %llu fsync calls, mean %s, max %s\n",
+		fprintf(f, "  sync  %llu %s calls, mean %s, max %s\n",
 			(unsigned long long)j->sync_lat.count,
+			!j->datasyncs			    ? "fsync"
+			: j->datasyncs == j->sync_lat.count ? "fdatasync"
+							    : "fsync and fdatasync",
 			sb_fmt_ns(sb_hist_mean(&j->sync_lat), a, sizeof(a)),
 			sb_fmt_ns((double)j->sync_lat.max, b, sizeof(b)));
 	fprintf(f, "  cpu   usr %.1f%%, sys %.1f%%, %s per I/O\n", j->usr_cpu, j->sys_cpu,

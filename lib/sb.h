@@ -26,7 +26,8 @@ enum sb_ddir {
 	SB_DDIR_WRITE = 1,
 	SB_DDIR_TRIM = 2,
 	SB_DDIR_N = 3,	  /* number of measured directions */
-	SB_DDIR_SYNC = 3, /* fsync/fdatasync, not counted as I/O */
+	SB_DDIR_SYNC = 3,     /* fsync, not counted as I/O */
+	SB_DDIR_DATASYNC = 4, /* fdatasync (fio's fdatasync=N), likewise */
 };
 
 static inline const char *sb_ddir_name(int ddir)

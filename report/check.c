@@ -4,15 +4,19 @@
  * and range, so a wrong type is named with its key path instead of being
  * read as 0, and a figure no device gives (a negative rate, 1e308 bytes/s,
  * iteration -5) is refused instead of printed as a 46-digit number.
- * Members the model does not read are not judged. A verify object is
- * lib/verify's to judge (sb_verify_read): its reader says what is wrong.
+ * Members the model does not read are not judged. A section with a typed
+ * reader is that reader's to judge, and its reader says what is wrong: a
+ * verify object lib/verify's (sb_verify_read), a result's jobs and their
+ * intervals lib/results' (sb_job_read, sb_interval_read), as are the rows
+ * of its summary (sb_summary_read).
  */
 #include "report/report.h"
 
 #include <math.h>
 
 /* Figures that are counts, sizes, rates or times: finite, >= 0, and below
- * what any device or run reaches (an exabyte, or 30 years in ns). */
+ * what any device or run reaches (an exabyte, or 30 years in ns), in the
+ * sections no typed reader judges yet (a soak's iterations, a method's). */
 struct key {
 	const char *name;
 	size_t len;
@@ -22,37 +26,9 @@ struct key {
 		s, sizeof(s) - 1 \
 	}
 static const struct key nonneg[] = {
-	K("bw_bytes"),
-	K("bw"),
-	K("iops"),
-	K("io_bytes"),
-	K("io_kbytes"),
-	K("total_ios"),
-	K("runtime"),
-	K("runtime_ns"),
-	K("job_runtime"),
-	K("usr_cpu"),
-	K("sys_cpu"),
-	K("min"),
-	K("max"),
-	K("mean"),
-	K("stddev"),
-	K("write_bw_bytes"),
-	K("read_bw_bytes"),
-	K("bw_bytes_median"),
-	K("bw_bytes_min"),
-	K("bw_bytes_max"),
-	K("iops_median"),
-	K("iops_min"),
-	K("iops_max"),
-	K("lat_mean_ns"),
-	K("lat_p99_ns"),
-	K("lat_mean_ns_median"),
-	K("lat_p99_ns_median"),
-	K("offset"),
+	K("bw_bytes"), K("iops"),	    K("min"),		K("max"),	  K("mean"),
+	K("stddev"),   K("write_bw_bytes"), K("read_bw_bytes"), K("lat_mean_ns"), K("offset"),
 	K("length"),
-	K("t_ns"),
-	K("len_ns"),
 };
 #define FIGURE_MAX 1e18
 /* Figures of a run of many ranks (a rank's entry of "ranks", a "skew"
@@ -60,29 +36,12 @@ static const struct key nonneg[] = {
  * earliest start, never negative. The same names elsewhere (a job's
  * start_s on a rank's clock) are not judged. */
 static const struct key rank_nonneg[] = {
-	K("write_bytes"),
-	K("checked_bytes"),
-	K("ops"),
-	K("bytes"),
-	K("elapsed_ns"),
-	K("cpu_ns"),
-	K("files_per_s"),
-	K("seeks_per_s"),
-	K("files"),
-	K("io_errors"),
-	K("p50"),
-	K("p99"),
-	K("start_s"),
-	K("end_s"),
-	K("write_start_s"),
-	K("write_end_s"),
-	K("check_start_s"),
-	K("check_end_s"),
-	K("first_start_s"),
-	K("start_spread_s"),
-	K("end_spread_s"),
-	K("span_s"),
-	K("median_rate"),
+	K("write_bytes"),   K("checked_bytes"), K("ops"),	    K("bytes"),
+	K("elapsed_ns"),    K("cpu_ns"),	K("files_per_s"),   K("seeks_per_s"),
+	K("files"),	    K("io_errors"),	K("p50"),	    K("p99"),
+	K("start_s"),	    K("end_s"),		K("write_start_s"), K("write_end_s"),
+	K("check_start_s"), K("check_end_s"),	K("first_start_s"), K("start_spread_s"),
+	K("end_spread_s"),  K("span_s"),	K("median_rate"),
 };
 /* Ranks named by a figure: whole numbers from 0 */
 static const struct key rank_ids[] = { K("rank"), K("slowest_rank"), K("fastest_rank") };
@@ -215,6 +174,57 @@ static int check_verify(struct walk *w, const struct sb_jv *v)
 	return -1;
 }
 
+int rep_check_job(const struct sb_jv *job, const char *where, char *msg, size_t len)
+{
+	char at[320];
+	struct sb_job_doc x;
+	struct sb_interval_doc iv;
+	struct sb_error err;
+	int e = sb_job_read(job, NULL, where, &x, &err);
+	for (size_t k = 0; !e && k < sb_jv_len(x.series); k++) {
+		snprintf(at, sizeof(at), "%s.storbench.series[%zu]", where, k);
+		e = sb_interval_read(sb_jv_at(x.series, k), at, &iv, &err);
+	}
+	if (e < 0)
+		snprintf(msg, len, "%s", err.msg);
+	return e < 0 ? -REP_EINPUT : 0;
+}
+
+/* A result's jobs ("jobs", fio's "client_stats"): each judged by
+ * rep_check_job. An item that is no object is no job, and left to the
+ * reading of the jobs. */
+static int check_jobs(struct walk *w, const struct sb_jv *v)
+{
+	char path[256], where[300];
+	path_of(w, path, sizeof(path));
+	for (size_t i = 0; i < v->arr.n; i++) {
+		snprintf(where, sizeof(where), "%s[%zu]", path, i);
+		if (sb_jv_is(&v->arr.v[i], SB_JV_OBJ) &&
+		    rep_check_job(&v->arr.v[i], where, w->msg, sizeof(w->msg)) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The rows of a result's summary: judged by their reader. */
+static int check_summary(struct walk *w, const struct sb_jv *v)
+{
+	char path[256], where[300];
+	struct sb_summary_doc row;
+	struct sb_error err;
+	path_of(w, path, sizeof(path));
+	for (size_t i = 0; i < v->arr.n; i++) {
+		if (!sb_jv_is(&v->arr.v[i], SB_JV_OBJ))
+			continue;
+		snprintf(where, sizeof(where), "%s[%zu]", path, i);
+		if (sb_summary_read(&v->arr.v[i], where, &row, &err) < 0) {
+			snprintf(w->msg, sizeof(w->msg), "%.511s", err.msg);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int check_member(struct walk *w, const struct sb_jmember *m, unsigned in)
 {
 	const struct sb_jv *v = &m->val;
@@ -249,6 +259,10 @@ static int check_member(struct walk *w, const struct sb_jmember *m, unsigned in)
 		return 0;
 	if (IS(m, "jobs") && !sb_jv_is(v, SB_JV_ARR))
 		return bad(w, "an array of jobs", v);
+	if ((IS(m, "jobs") || IS(m, "client_stats")) && sb_jv_is(v, SB_JV_ARR))
+		return check_jobs(w, v);
+	if (IS(m, "summary") && sb_jv_is(v, SB_JV_ARR))
+		return check_summary(w, v);
 	if (IS(m, "iteration") && !sb_jv_is(v, SB_JV_OBJ)) {
 		uint64_t n;
 		if (sb_jv_u64(v, &n) < 0 || n < 1 || n >= (1ull << 53))

@@ -13,87 +13,78 @@
 enum hunit { H_NUM, H_BYTES, H_PCT, H_TEXT, H_LIST, H_CELSIUS };
 
 struct hrow {
-	const char *label, *key, *change; /* key in the health object ("smart.x"); change key */
+	const char *label;
+	enum sb_health_field field;
 	enum hunit unit;
 };
 
 static const struct hrow nvme[] = {
-	{ "Percentage used", "smart.percent_used", "percent_used", H_PCT },
-	{ "Available spare", "smart.avail_spare", NULL, H_PCT },
-	{ "Data written", "smart.data_written_bytes", "data_written_bytes", H_BYTES },
-	{ "Data read", "smart.data_read_bytes", "data_read_bytes", H_BYTES },
-	{ "Media errors", "smart.media_errors", "media_errors", H_NUM },
-	{ "Error log entries", "smart.num_err_log_entries", "num_err_log_entries", H_NUM },
-	{ "Unsafe shutdowns", "smart.unsafe_shutdowns", "unsafe_shutdowns", H_NUM },
-	{ "Critical warnings", "smart.critical_warnings", "new_critical_warnings", H_LIST },
-	{ "Temperature", "smart.temperature_c", NULL, H_CELSIUS },
-	{ "Power-on hours", "smart.power_on_hours", NULL, H_NUM },
+	{ "Percentage used", SB_HF_PERCENT_USED, H_PCT },
+	{ "Available spare", SB_HF_AVAIL_SPARE, H_PCT },
+	{ "Data written", SB_HF_DATA_WRITTEN, H_BYTES },
+	{ "Data read", SB_HF_DATA_READ, H_BYTES },
+	{ "Media errors", SB_HF_MEDIA_ERRORS, H_NUM },
+	{ "Error log entries", SB_HF_ERR_LOG_ENTRIES, H_NUM },
+	{ "Unsafe shutdowns", SB_HF_UNSAFE_SHUTDOWNS, H_NUM },
+	{ "Critical warnings", SB_HF_CRITICAL_WARNINGS, H_LIST },
+	{ "Temperature", SB_HF_TEMPERATURE_C, H_CELSIUS },
+	{ "Power-on hours", SB_HF_POWER_ON_HOURS, H_NUM },
 };
 
 static const struct hrow emmc[] = {
-	{ "Life time used (type A)", "life_time_a_used", "life_time_a", H_TEXT },
-	{ "Life time used (type B)", "life_time_b_used", "life_time_b", H_TEXT },
-	{ "Pre-EOL state", "pre_eol_state", "pre_eol", H_TEXT },
-	{ "Firmware", "ext_csd.firmware_version", NULL, H_TEXT },
+	{ "Life time used (type A)", SB_HF_LIFE_A, H_TEXT },
+	{ "Life time used (type B)", SB_HF_LIFE_B, H_TEXT },
+	{ "Pre-EOL state", SB_HF_PRE_EOL, H_TEXT },
+	{ "Firmware", SB_HF_FIRMWARE, H_TEXT },
 };
 
-static const struct sb_jv *path(const struct sb_jv *v, const char *key)
-{
-	const char *dot = strchr(key, '.');
-	char head[32];
-	if (!dot)
-		return sb_jv_get(v, key);
-	snprintf(head, sizeof(head), "%.*s", (int)(dot - key), key);
-	return sb_jv_get(sb_jv_get(v, head), dot + 1);
-}
-
-static void value(FILE *f, const struct sb_jv *v, enum hunit u, int delta)
+static void value(FILE *f, const struct sb_health_val *v, enum hunit u, int delta)
 {
 	char a[64];
-	double x = sb_jv_num(v, NAN);
-	if (!v || v->type == SB_JV_NULL) {
+	const double x = v->num;
+	if (v->has == SB_HV_ABSENT || v->has == SB_HV_NULL) {
 		snprintf(a, sizeof(a), "-");
-	} else if (u == H_LIST && v->type == SB_JV_ARR) {
+	} else if (u == H_LIST && v->has == SB_HV_LIST) {
 		fputs("<td>", f);
-		for (size_t i = 0; i < sb_jv_len(v); i++) {
+		for (size_t i = 0; i < sb_jv_len(v->list); i++) {
 			fputs(i ? ", " : "", f);
-			rep_html_esc(f, sb_jv_str(sb_jv_at(v, i)));
+			rep_html_esc(f, sb_jv_str(sb_jv_at(v->list, i)));
 		}
-		fputs(sb_jv_len(v) ? "</td>" : "none</td>", f);
+		fputs(sb_jv_len(v->list) ? "</td>" : "none</td>", f);
 		return;
-	} else if (v->type == SB_JV_STR) {
-		snprintf(a, sizeof(a), "%s", v->str.s);
+	} else if (v->has == SB_HV_STR) {
+		snprintf(a, sizeof(a), "%s", v->str);
 	} else if (u == H_BYTES) {
 		char b[48];
 		snprintf(a, sizeof(a), "%s%s",
 			 !delta	 ? ""
 			 : x < 0 ? "-"
 				 : "+",
-			 sb_fmt_size(isfinite(x) ? (uint64_t)fabs(x) : 0, b, sizeof(b)));
+			 sb_fmt_size((uint64_t)fabs(x), b, sizeof(b)));
 	} else {
 		snprintf(a, sizeof(a), delta ? "%+.0f%s" : "%.0f%s", x,
 			 u == H_PCT	  ? "%"
 			 : u == H_CELSIUS ? " °C"
 					  : "");
 	}
-	html_cell(f, a, v && v->type != SB_JV_STR);
+	html_cell(f, a, v->has != SB_HV_ABSENT && v->has != SB_HV_STR);
 }
 
-static void table(FILE *f, const struct sb_jv *before, const struct sb_jv *after,
-		  const struct sb_jv *change, const struct hrow *rows, size_t n)
+static void table(FILE *f, const struct sb_health_pair_doc *p, const struct hrow *rows, size_t n)
 {
 	static const char *const cols[] = { "Health", "Before", "After", "Change" };
-	html_head_row(f, cols, after ? 4 : 2, 1);
+	html_head_row(f, cols, p->have_after ? 4 : 2, 1);
 	for (size_t i = 0; i < n; i++) {
-		const struct sb_jv *b = path(before, rows[i].key), *a = path(after, rows[i].key);
-		if (!b && !a)
+		const struct sb_health_val *b = &p->before.f[rows[i].field],
+					   *a = &p->after.f[rows[i].field];
+		if (b->has == SB_HV_ABSENT && a->has == SB_HV_ABSENT)
 			continue;
 		fputs("<tr>", f);
 		html_cell(f, rows[i].label, 0);
 		value(f, b, rows[i].unit, 0);
-		if (after) {
+		if (p->have_after) {
 			value(f, a, rows[i].unit, 0);
-			value(f, rows[i].change ? sb_jv_get(change, rows[i].change) : NULL,
+			value(f, &p->c[rows[i].field],
 			      rows[i].unit == H_LIST ? H_NUM : rows[i].unit, 1);
 		}
 		fputs("</tr>\n", f);
@@ -101,21 +92,27 @@ static void table(FILE *f, const struct sb_jv *before, const struct sb_jv *after
 	fputs("</tbody></table>\n", f);
 }
 
-/* The pair of a result, or of a log's last summary line. */
-static const struct sb_jv *pair(const struct rep_doc *d)
+/* The pair of a result or of a log's last summary line (the soak's
+ * "health"), else the log's configuration line's health_before; a pair
+ * its reader refuses shows nothing. */
+static int pair(const struct rep_doc *d, struct sb_health_pair_doc *p)
 {
-	return sb_jv_get(d->soak_summary, "health");
+	struct sb_error err;
+	const struct sb_jv *v = sb_jv_get(d->soak_summary, "health");
+	if (v)
+		return sb_health_pair_read(v, "health", p, &err);
+	memset(p, 0, sizeof(*p));
+	v = sb_jv_get(d->root, "health_before");
+	p->have_before = v != NULL;
+	return sb_health_doc_read(v, "health_before", &p->before, &err);
 }
 
 void html_health(FILE *f, const struct rep_doc *d)
 {
-	const struct sb_jv *p = pair(d);
-	const struct sb_jv *before = p ? sb_jv_get(p, "before")
-				       : sb_jv_get(d->root, "health_before");
-	const struct sb_jv *after = sb_jv_get(p, "after");
-	const char *kind = sb_jv_str(sb_jv_get(before, "kind"));
-	if (!kind)
-		kind = sb_jv_str(sb_jv_get(after, "kind"));
+	struct sb_health_pair_doc p;
+	if (pair(d, &p) < 0)
+		return;
+	const char *kind = p.before.kind ? p.before.kind : p.after.kind;
 	if (!kind || !strcmp(kind, "none"))
 		return;
 	fprintf(f,
@@ -124,9 +121,9 @@ void html_health(FILE *f, const struct rep_doc *d)
 		!strcmp(kind, "nvme")	? "NVMe SMART"
 		: !strcmp(kind, "emmc") ? "eMMC health (EXT_CSD)"
 					: "Device health",
-		after ? "" : " (read at the start only)");
+		p.have_after ? "" : " (read at the start only)");
 	if (!strcmp(kind, "nvme"))
-		table(f, before, after, sb_jv_get(p, "change"), nvme, SB_ARRAY_SIZE(nvme));
+		table(f, &p, nvme, SB_ARRAY_SIZE(nvme));
 	else if (!strcmp(kind, "emmc"))
-		table(f, before, after, sb_jv_get(p, "change"), emmc, SB_ARRAY_SIZE(emmc));
+		table(f, &p, emmc, SB_ARRAY_SIZE(emmc));
 }

@@ -67,7 +67,8 @@ static int on_item(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 		snprintf(where, sizeof(where), "jobs[%zu].storbench.series[%zu]", outer, i);
 	else
 		snprintf(where, sizeof(where), "%s[%zu]", paths[path], i);
-	if (rep_check_at(v, where, msg, sizeof(msg)) < 0)
+	/* an interval is its reader's to judge (series_item) */
+	if (path == P_ITERATIONS && rep_check_at(v, where, msg, sizeof(msg)) < 0)
 		return rep_fail(t->why, -REP_EINPUT, "'%s': %s", t->d->path, msg);
 	/* a soak's iteration: the rules of its log's (lib/soak/soak_check.h) */
 	if (path == P_ITERATIONS && sb_jv_is(v, SB_JV_OBJ) && rep_is_iteration(v) &&
@@ -105,8 +106,9 @@ static int fig_look(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 	return 0;
 }
 
-/* Figures only, the second pass: each job checked and read, its tree
- * freed when the call returns. */
+/* Figures only, the second pass: each job checked by its readers (its
+ * intervals too, which it keeps here) and read, its tree freed when the
+ * call returns. */
 static int fig_job(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 {
 	struct taking *t = ctx;
@@ -117,7 +119,7 @@ static int fig_job(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 	if (!sb_jv_is(v, SB_JV_OBJ))
 		return 0;
 	snprintf(where, sizeof(where), "jobs[%zu]", i);
-	if (rep_check_at(v, where, msg, sizeof(msg)) < 0)
+	if (rep_check_job(v, where, msg, sizeof(msg)) < 0)
 		return rep_fail(t->why, -REP_EINPUT, "'%s': %s", t->d->path, msg);
 	const int e = rep_add_job(t->d, v, where, msg, sizeof(msg));
 	if (e == -REP_EINPUT)

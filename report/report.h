@@ -245,6 +245,10 @@ struct rep_source {
 int rep_check(const struct sb_jv *v, char *msg, size_t len);
 /* The same for a piece of a document at key path prefix ("jobs[0].storbench.series[7]"). */
 int rep_check_at(const struct sb_jv *v, const char *prefix, char *msg, size_t len);
+/* A result's job (an item of "jobs" or "client_stats", named where: "jobs[2]")
+ * and its intervals, judged by their readers (lib/results/results_read.h).
+ * 0, or -REP_EINPUT with msg naming the key path. */
+int rep_check_job(const struct sb_jv *job, const char *where, char *msg, size_t len);
 /* Reads a result (report/load.c): 0, -REP_EINPUT, -ENOMEM or the errno of
  * reading it. What it had to leave out or read only in part is in
  * (*out)->notes, each naming the file (and the line). */

@@ -13,6 +13,7 @@
 #include "lib/device/nvme.h"
 
 struct sb_json;
+struct sb_jv;
 
 /* An eMMC or SD card, from the card's sysfs directory (all text as the
  * kernel writes it; "" when the attribute is absent). */
@@ -101,5 +102,52 @@ void sb_devinfo_json(struct sb_json *j, const char *key, const struct sb_devinfo
 void sb_health_json(struct sb_json *j, const char *key, const struct sb_health *h);
 void sb_health_pair_json(struct sb_json *j, const char *key, const struct sb_health *before,
 			 const struct sb_health *after);
+
+/* A health object read back (lib/device/health_read.c): what a report
+ * shows of what sb_health_json wrote, each figure as written. */
+enum sb_health_field {
+	/* NVMe SMART */
+	SB_HF_PERCENT_USED,
+	SB_HF_AVAIL_SPARE,
+	SB_HF_DATA_WRITTEN, /* bytes */
+	SB_HF_DATA_READ,
+	SB_HF_MEDIA_ERRORS,
+	SB_HF_ERR_LOG_ENTRIES,
+	SB_HF_UNSAFE_SHUTDOWNS,
+	SB_HF_CRITICAL_WARNINGS, /* the names of the bits set; as a change: the new bits */
+	SB_HF_TEMPERATURE_C,
+	SB_HF_POWER_ON_HOURS,
+	/* eMMC: the writer's words for its life time estimates, its firmware */
+	SB_HF_LIFE_A,
+	SB_HF_LIFE_B,
+	SB_HF_PRE_EOL,
+	SB_HF_FIRMWARE,
+	SB_HF_N
+};
+enum sb_hv_has { SB_HV_ABSENT = 0, SB_HV_NULL, SB_HV_NUM, SB_HV_STR, SB_HV_LIST };
+struct sb_health_val {
+	enum sb_hv_has has;
+	double num;
+	const char *str;
+	const struct sb_jv *list; /* SB_HV_LIST: an array of strings (checked) */
+};
+struct sb_health_doc {
+	const char *kind; /* "nvme", "emmc", "none"; NULL: not written */
+	struct sb_health_val f[SB_HF_N];
+};
+/* The pair's: before, after (present 0: not written) and what changed
+ * (c[f], of the fields the writer says a change of). */
+struct sb_health_pair_doc {
+	int have_before, have_after;
+	struct sb_health_doc before, after;
+	struct sb_health_val c[SB_HF_N];
+};
+/* Reads a health object v (NULL: none, all absent) or a pair into out,
+ * whose strings point into the tree; where names it in messages
+ * ("storbench.soak.health"). 0, or -EINVAL with err naming the key path. */
+int sb_health_doc_read(const struct sb_jv *v, const char *where, struct sb_health_doc *out,
+		       struct sb_error *err);
+int sb_health_pair_read(const struct sb_jv *v, const char *where, struct sb_health_pair_doc *out,
+			struct sb_error *err);
 
 #endif

@@ -16,6 +16,7 @@ int sb_engine_init(struct sb_engine *e, const struct sb_engine_ops *ops, int fd,
 		.fd = fd,
 		.depth = depth,
 		.is_blockdev = is_blockdev,
+		.sync = !!(ops->flags & SB_ENGINE_SYNC),
 		.wlo = 0,
 		.whi = UINT64_MAX,
 	};

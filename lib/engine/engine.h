@@ -12,7 +12,7 @@
  *                                   with e->settle_ns set and min > 1, settle
  *                                   for >= 1 once settle_ns have passed
  *   io = ops->event(e, i)           i < n, io->res set (bytes or -errno)
- * SB_DDIR_SYNC requests fsync (fdatasync is not used: we measure durability).
+ * SB_DDIR_SYNC requests fsync, SB_DDIR_DATASYNC fdatasync (fio's fdatasync=N).
  * SB_DDIR_TRIM discards [offset, offset+len): BLKDISCARD on block devices,
  * fallocate(PUNCH_HOLE) on files. Engines without async trim/sync do them
  * inline and return SB_Q_DONE; the worker drains the queue before a SYNC.
@@ -65,6 +65,14 @@ struct sb_engine {
 	int fd;		 /* target, opened by the caller (-1 for NOIO engines) */
 	unsigned depth;	 /* most requests in flight at once */
 	int is_blockdev; /* trim uses BLKDISCARD */
+	/* every request completes inside queue(): the ops' SB_ENGINE_SYNC,
+	 * which an engine's init may clear (null at a depth above 1 queues
+	 * and completes at commit, as fio's null engine) */
+	int sync;
+	/* set by an engine that takes nothing more until what it completed
+	 * is reaped (fio's FIO_Q_BUSY: null above a depth of 1); the caller
+	 * reaps before it queues again */
+	int full;
 	/* Writes and trims must stay inside [wlo, whi): the region the user
 	 * offered. Checked on every request by sb_engine_queue. */
 	uint64_t wlo, whi;

@@ -59,6 +59,7 @@ void sb_engine_do_sync(struct sb_engine *e, struct sb_io *io)
 	case SB_DDIR_READ:
 	case SB_DDIR_WRITE: io->res = rw_full(e->fd, io); break;
 	case SB_DDIR_SYNC: io->res = fsync(e->fd) < 0 ? -errno : 0; break;
+	case SB_DDIR_DATASYNC: io->res = fdatasync(e->fd) < 0 ? -errno : 0; break;
 	case SB_DDIR_TRIM: io->res = trim(e, io); break;
 	default: io->res = -EINVAL; break;
 	}

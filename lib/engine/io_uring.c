@@ -192,7 +192,7 @@ static int uring_queue(struct sb_engine *e, struct sb_io *io)
 	const int fixed = u->fixed && e->fd == u->fixed_fd;
 	const int fd = fixed ? 0 : e->fd;
 
-	if (SB_UNLIKELY(io->ddir > SB_DDIR_SYNC)) {
+	if (SB_UNLIKELY(io->ddir > SB_DDIR_DATASYNC)) {
 		io->res = -EINVAL;
 		return SB_Q_DONE;
 	}
@@ -211,7 +211,8 @@ static int uring_queue(struct sb_engine *e, struct sb_io *io)
 	else if (io->ddir == SB_DDIR_WRITE)
 		io_uring_prep_write(sqe, fd, io->buf, io->len, io->offset);
 	else
-		io_uring_prep_fsync(sqe, fd, 0);
+		io_uring_prep_fsync(sqe, fd,
+				    io->ddir == SB_DDIR_DATASYNC ? IORING_FSYNC_DATASYNC : 0);
 	if (fixed)
 		sqe->flags |= IOSQE_FIXED_FILE;
 	io_uring_sqe_set_data(sqe, io);

@@ -40,7 +40,9 @@ static const struct known_engine {
 	const char *fio[4]; /* NULL-terminated */
 } known[] = {
 	{ "psync", SB_ENGINE_SYNC, { "sync", "pvsync", "pvsync2", NULL } },
-	{ "io_uring", 0, { NULL } },
+	/* fio's posixaio: requests in flight up to iodepth, buffered or direct,
+	 * done by threads (glibc's); io_uring does the same in the kernel */
+	{ "io_uring", 0, { "posixaio", NULL } },
 	{ "libaio", 0, { NULL } },
 	{ "null", SB_ENGINE_SYNC | SB_ENGINE_NOIO, { NULL } },
 };

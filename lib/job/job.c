@@ -122,6 +122,12 @@ static const struct opt opts[] = {
 	  NULL,
 	  0,
 	  UINT32_MAX },
+	{ { "fdatasync", "N", "fdatasync after every N writes (fio's fdatasync=N)", "0 (never)" },
+	  K_UINT,
+	  OFF(fdatasync_every),
+	  NULL,
+	  0,
+	  UINT32_MAX },
 	{ { "end-fsync", "0|1", "fsync when done, timed with the writes", "0" },
 	  K_BOOL,
 	  OFF(end_fsync),
@@ -141,6 +147,13 @@ static const struct opt opts[] = {
 	  NULL,
 	  1,
 	  UINT64_MAX >> 2 },
+	{ { "rate-iops", "N", "requests per second, reads and writes each (fio's rate_iops)",
+	    "none" },
+	  K_U64,
+	  OFF(rate_iops),
+	  NULL,
+	  0,
+	  0 },
 	{ { "random-distribution", "uniform|zipf:THETA|pareto:H|zoned:A/S:...|zoned_abs:A/S:...",
 	    "how random offsets are spread (zoned: A% of accesses to the next S% of the region, "
 	    "as fio; zoned_abs: to the next S bytes)",
@@ -189,8 +202,9 @@ static const struct opt opts[] = {
 	  0,
 	  UINT64_MAX >> 1 },
 	{ { "invalidate", "0|1",
-	    "drop the region's page cache (posix_fadvise DONTNEED, BLKFLSBUF) before each loop",
-	    "0, 1 in job files" },
+	    "drop the region's page cache (fdatasync, posix_fadvise DONTNEED; BLKFLSBUF) before "
+	    "each loop",
+	    "1, as fio" },
 	  K_BOOL,
 	  OFF(invalidate),
 	  NULL,
@@ -514,6 +528,8 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 			     "verify: not with nrfiles > 1 (storbench verifies one file)");
 	if (o->fsync_every && !sb_rw_writes(o->rw))
 		return hintf(msg, msglen, "--fsync: --rw=%s does not write", sb_rw_name(o->rw));
+	if (o->fdatasync_every && !sb_rw_writes(o->rw))
+		return hintf(msg, msglen, "--fdatasync: --rw=%s does not write", sb_rw_name(o->rw));
 	if (o->direct) {
 		uint32_t minbs = sb_job_min_bs(o);
 		if (minbs % 512)

@@ -79,12 +79,17 @@ struct sb_job_opts {
 	int time_based;	      /* loop over the region until runtime */
 	uint64_t ramp_ns;     /* run, unmeasured, before measuring */
 	unsigned fsync_every; /* fsync after every N writes, 0 never */
+	unsigned fdatasync_every; /* fdatasync after every N writes, 0 never */
 	int end_fsync;	      /* fsync at the end, inside the timing */
 	enum sb_sync sync;
 	uint64_t seed;
 	uint64_t rate_bps; /* per job, 0 unlimited */
 	/* fio's rate=READ,WRITE: a cap on each direction alone (0: none) */
 	uint64_t rate_dir_bps[2];
+	/* requests per second, reads and writes each (fio's rate_iops=N; 0:
+	 * none); rate_iops_dir, fio's rate_iops=READ,WRITE, when either is set */
+	uint64_t rate_iops;
+	uint64_t rate_iops_dir[2];
 	enum sb_dist dist; /* for random patterns: UNIFORM, ZIPF, PARETO or ZONED */
 	double dist_param;
 	struct sb_zones zones;	  /* SB_DIST_ZONED */
@@ -96,6 +101,7 @@ struct sb_job_opts {
 	uint64_t number_ios;	/* stop after this many requests; 0: no limit */
 	uint64_t startdelay_ns; /* wait this long before starting */
 	int invalidate;		/* drop the region's page cache before each loop */
+	int gtod_reduce;	/* fio's gtod_reduce=1: no latency kept, bw and iops only */
 	unsigned batch_submit;	/* submit once this many are queued; 0: iodepth */
 	/* fio's rules for a new file (job files): it needs a size, and
 	 * offset= makes it offset + size long */

@@ -84,13 +84,17 @@ static int set_single(struct ctx *c, const struct fio_opt *o, const char *v)
 	return strchr(v, ',') ? bad_value(c, o->name, v, o->why) : set_plain(c, o, v);
 }
 
-/* fio's rate=READ[,WRITE[,TRIM]]: a cap on reads and one on writes, each
- * alone; one value caps each; an empty or 0 one is no cap. */
+/* fio's rate=READ[,WRITE[,TRIM]] and rate_iops=: a cap on reads and one
+ * on writes, each alone; one value caps each; an empty or 0 one is no
+ * cap. o->sb is storbench's option for one value ("rate", "rate-iops"). */
 static int set_rate(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	static const char accepts[] =
-		"a bandwidth, or READ,WRITE bandwidths, each capping its direction alone "
-		"(examples: 10M, 5M,20M, ,20M)";
+	const int iops = !strcmp(o->sb, "rate-iops");
+	const char *accepts =
+		iops ? "requests per second, or READ,WRITE ones, each capping its direction "
+		       "alone (examples: 500, 100,500, ,500)"
+		     : "a bandwidth, or READ,WRITE bandwidths, each capping its direction alone "
+		       "(examples: 10M, 5M,20M, ,20M)";
 	struct sb_job_opts *opts = &c->cur->opts;
 	uint64_t cap[3] = { 0, 0, 0 };
 	unsigned n = 0;
@@ -106,9 +110,9 @@ static int set_rate(struct ctx *c, const struct fio_opt *o, const char *v)
 		if (len && strcmp(one, "0")) {
 			struct sb_job_opts tmp = *opts;
 			char hint[160] = "";
-			if (sb_job_set(&tmp, "rate", one, hint, sizeof(hint)) < 0)
+			if (sb_job_set(&tmp, o->sb, one, hint, sizeof(hint)) < 0)
 				return bad_value(c, o->name, v, accepts);
-			cap[n] = tmp.rate_bps;
+			cap[n] = iops ? tmp.rate_iops : tmp.rate_bps;
 		}
 		if (!comma)
 			break;
@@ -119,9 +123,13 @@ static int set_rate(struct ctx *c, const struct fio_opt *o, const char *v)
 				  "%s: '%.*s': a cap on trims is not supported (storbench caps "
 				  "reads and writes)",
 				  o->name, QUOTE_MAX, v);
-	opts->rate_bps = 0;
-	opts->rate_dir_bps[0] = cap[0];
-	opts->rate_dir_bps[1] = n ? cap[1] : cap[0];
+	uint64_t *dir = iops ? opts->rate_iops_dir : opts->rate_dir_bps;
+	if (iops)
+		opts->rate_iops = 0;
+	else
+		opts->rate_bps = 0;
+	dir[0] = cap[0];
+	dir[1] = n ? cap[1] : cap[0];
 	return 0;
 }
 
@@ -227,13 +235,6 @@ static int set_engine(struct ctx *c, const struct fio_opt *o, const char *v)
 	if (strcmp(sb, v))
 		note(c, "%s=%s runs as %s", o->name, v, sb);
 	return set_as(c, o->name, "engine", sb);
-}
-
-static int set_fdatasync(struct ctx *c, const struct fio_opt *o, const char *v)
-{
-	if (!strcmp(v, "0"))
-		return 0;
-	return sb_jf_fail(c, "%s: storbench syncs with fsync: use fsync=N", o->name);
 }
 
 static int set_sync(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -405,6 +406,11 @@ static int set_filename(struct ctx *c, const struct fio_opt *o, const char *v)
 static int set_directory(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	return set_path(c, o, v, c->cur->directory, sizeof(c->cur->directory));
+}
+
+static int set_gtod_reduce(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	return parse_bool(c, o, v, &c->cur->opts.gtod_reduce);
 }
 
 static int set_stonewall(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -612,10 +618,11 @@ static const struct fio_opt fio_opts[] = {
 	{ "ramp_time", set_plain, "ramp", NULL, 0 },
 	{ "fsync", set_plain, "fsync", NULL, 0 },
 	{ "end_fsync", set_plain, "end-fsync", NULL, 1 },
-	{ "fdatasync", set_fdatasync, NULL, NULL, 0 },
+	{ "fdatasync", set_plain, "fdatasync", NULL, 0 },
 	{ "sync", set_sync, NULL, NULL, 1 },
 	{ "randseed", set_plain, "seed", NULL, 0 },
-	{ "rate", set_rate, NULL, NULL, 0 },
+	{ "rate", set_rate, "rate", NULL, 0 },
+	{ "rate_iops", set_rate, "rate-iops", NULL, 0 },
 	{ "random_distribution", set_dist, NULL, NULL, 0 },
 	{ "buffer_compress_percentage", set_plain, "buffer-compress", NULL, 0 },
 	{ "continue_on_error", set_continue, NULL, NULL, 0 },
@@ -669,7 +676,6 @@ static const struct fio_opt fio_opts[] = {
 	  "storbench's verify blocks are 4 KiB (512 B for smaller requests)", 0 },
 	{ "verify_async", set_verify_note, NULL, "storbench checks in its own thread", 0 },
 	NOOP("verify_dump", "0|1"),
-	NOOP("rate_iops", "0"),
 	NOOP("rate_min", "0"),
 	NOOP("ratemin", "0"),
 	NOOP("rate_iops_min", "0"),
@@ -694,12 +700,12 @@ static const struct fio_opt fio_opts[] = {
 	IGNORED("lat_percentiles"),
 	IGNORED("slat_percentiles"),
 	IGNORED("disable_bw_measurement"),
-	IGNORED("gtod_reduce"),
 	IGNORED("allow_file_create"),
 	IGNORED("refill_buffers"),
 	IGNORED("scramble_buffers"),
 	IGNORED("exitall"),
 	IGNORED("fallocate"),
+	{ "gtod_reduce", set_gtod_reduce, NULL, NULL, 1 },
 	{ "openfiles", set_openfiles, NULL, NULL, 0 },
 	{ "nr_files", set_nrfiles, NULL, NULL, 0 },
 	{ "filesize", set_filesize, NULL, NULL, 0 },
@@ -734,9 +740,12 @@ static const struct {
 			    "sets how much compresses)" },
 	{ "scramble_buffers", "as refill_buffers" },
 	{ "timeout", "as runtime" },
-	{ "fdatasync", "0 only: storbench syncs with fsync (use fsync=N)" },
+	{ "fdatasync", "an fdatasync after every N writes, timed as fio's sync latency; counted in "
+		       "the JSON's sync lat_ns, not its total_ios, as fio 3.33" },
 	{ "sync", "0, 1, none, sync, dsync" },
 	{ "rate", "READ,WRITE caps each direction alone; a trim cap is refused" },
+	{ "rate_iops", "requests per second; READ,WRITE caps each direction alone; a trim cap "
+		       "is refused" },
 	{ "random_distribution",
 	  "random, zipf:THETA, pareto:H, zoned, zoned_abs (one set of zones for all "
 	  "directions); normal, gauss, sequence and a centre value are refused" },
@@ -775,6 +784,8 @@ static const struct {
 	  "used; the name is recorded; 0 and null verify nothing. One verifying job per file, "
 	  "running alone" },
 	{ "do_verify", "0: nothing is verified" },
+	{ "gtod_reduce", "1: no latency is kept (slat, clat, lat and sync empty, as fio's JSON); "
+			 "fio's text shows bw and iops, no latency line" },
 };
 
 static const char *doc_of(const char *name)
@@ -825,8 +836,6 @@ int sb_fio_option_support(unsigned i, struct sb_fio_support_info *out)
 		out->support = SB_FIO_IGNORED;
 		snprintf(out->note, sizeof(out->note), "%s",
 			 o->why ? o->why : "only changes fio's own reporting or bookkeeping");
-	} else if (o->set == set_fdatasync) {
-		out->support = SB_FIO_NOOP;
 	} else if (o->set == set_verify || o->set == set_verify_note || o->set == set_do_verify) {
 		out->support = SB_FIO_MAPPED;
 		if (o->why)
@@ -838,6 +847,18 @@ int sb_fio_option_support(unsigned i, struct sb_fio_support_info *out)
 		snprintf(out->note, sizeof(out->note), "%s", doc);
 	return 0;
 }
+
+/* What an engine does that its name alone does not say. */
+static const struct {
+	const char *name, *note;
+} engine_docs[] = {
+	{ "posixaio", "runs as io_uring: POSIX AIO (glibc's threads) and io_uring both keep "
+		      "iodepth requests in flight, buffered or direct (io_uring's buffered ones "
+		      "in its kernel workers)" },
+	{ "null", "as fio's null: above iodepth=1 a submission completes at once and nothing "
+		  "more is queued until it is reaped, so iodepth_batch_submit (1 by default) "
+		  "requests are in flight, up to iodepth" },
+};
 
 int sb_fio_engine_support(unsigned i, struct sb_fio_support_info *out)
 {
@@ -855,8 +876,12 @@ int sb_fio_engine_support(unsigned i, struct sb_fio_support_info *out)
 	} else {
 		out->support = SB_FIO_HONOURED;
 	}
+	for (size_t k = 0; k < SB_ARRAY_SIZE(engine_docs); k++)
+		if (!strcmp(engine_docs[k].name, name))
+			snprintf(out->note, sizeof(out->note), "%s", engine_docs[k].note);
 	return 0;
 }
+
 const struct fio_opt *sb_jf_option(const char *key)
 {
 	for (size_t i = 0; i < SB_ARRAY_SIZE(fio_opts); i++)

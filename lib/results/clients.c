@@ -59,6 +59,9 @@ static void add_job(struct sb_job_result *j, const struct sb_job_result *r)
 		sb_hist_merge(&j->dir[d].lat, &r->dir[d].lat);
 	}
 	sb_hist_merge(&j->sync_lat, &r->sync_lat);
+	j->datasyncs += r->datasyncs;
+	j->cache_checked += r->cache_checked;
+	j->cache_resident += r->cache_resident;
 	if (!j->first_error.err && r->first_error.err)
 		j->first_error = r->first_error;
 	j->errors += r->errors;

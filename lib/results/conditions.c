@@ -57,6 +57,22 @@ void sb_results_sanity(struct sb_results *r, const struct sb_job_result *j)
 					    b, ")", (double)r->host.mem_available, SB_WFIG_SIZE,
 					    "they may measure the page cache, not the device" });
 	}
+	/* measured: the share of what buffered reads were about to read that
+	 * the page cache held (after invalidate's drop) */
+	const double cached = j->cache_checked
+				      ? (double)j->cache_resident / (double)j->cache_checked
+				      : 0;
+	if (cached >= 0.01)
+		sb_results_warn_run(
+			r, j,
+			&(struct sb_run_warning){
+				"buffered reads began with ",
+				" of what they read in the page cache", cached, SB_WFIG_PCT,
+				o->invalidate
+					? "those reads ran from memory, not the device (pages "
+					  "being written or mapped stay after invalidate's drop)"
+					: "those reads ran from memory, not the device "
+					  "(invalidate=0 kept them: 1, the default, drops them)" });
 	if (j->busiest_worker > 0.9)
 		sb_results_warn_run(
 			r, j,

@@ -50,7 +50,11 @@ struct sb_job_result {
 	uint64_t runtime_ns;	/* measured period */
 	uint64_t start_unix_ns; /* when it started (ramp included), wall clock */
 	struct sb_dir_result dir[SB_DDIR_N];
-	struct sb_hist sync_lat; /* fsync requests */
+	struct sb_hist sync_lat; /* fsync and fdatasync requests */
+	/* buffered reads: of the region's bytes looked at when each loop's
+	 * reads began (after invalidate's drop), those in the page cache */
+	uint64_t cache_checked, cache_resident;
+	uint64_t datasyncs;	 /* of which fdatasync (fio leaves them out of sync.total_ios) */
 	uint64_t errors;
 	struct sb_io_error first_error;
 	double usr_cpu, sys_cpu; /* percent of one CPU over the run, whole process */

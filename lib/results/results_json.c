@@ -179,6 +179,10 @@ static void job_options_json(struct sb_json *j, const char *key, const struct sb
 		snprintf(buf, sizeof(buf), "%u", o->fsync_every);
 		sb_json_str(j, "fsync", buf);
 	}
+	if (o->fdatasync_every) {
+		snprintf(buf, sizeof(buf), "%u", o->fdatasync_every);
+		sb_json_str(j, "fdatasync", buf);
+	}
 	if (o->end_fsync)
 		sb_json_str(j, "end_fsync", "1");
 	if (o->sync != SB_SYNC_NONE)
@@ -191,6 +195,14 @@ static void job_options_json(struct sb_json *j, const char *key, const struct sb
 		snprintf(buf, sizeof(buf), "%llu,%llu", (unsigned long long)o->rate_dir_bps[0],
 			 (unsigned long long)o->rate_dir_bps[1]);
 		sb_json_str(j, "rate", buf);
+	}
+	if (o->rate_iops_dir[0] || o->rate_iops_dir[1]) {
+		snprintf(buf, sizeof(buf), "%llu,%llu", (unsigned long long)o->rate_iops_dir[0],
+			 (unsigned long long)o->rate_iops_dir[1]);
+		sb_json_str(j, "rate_iops", buf);
+	} else if (o->rate_iops) {
+		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)o->rate_iops);
+		sb_json_str(j, "rate_iops", buf);
 	}
 	if (o->dist == SB_DIST_ZONED) {
 		char zb[SB_ZONES_MAX * 32];
@@ -421,7 +433,9 @@ static void job_json_as(struct sb_json *j, const struct sb_results *r,
 	for (int d = 0; d < SB_DDIR_N; d++)
 		dir_json(j, jr, d, r->json_plus);
 	sb_json_obj_open(j, "sync");
-	sb_json_u64(j, "total_ios", jr->sync_lat.count);
+	/* fio 3.33 counts fsyncs there, not fdatasyncs (its DDIR_DATASYNC is
+	 * past total_io_u[]); lat_ns has both */
+	sb_json_u64(j, "total_ios", jr->sync_lat.count - jr->datasyncs);
 	hist_json(j, "lat_ns", &jr->sync_lat, 0);
 	sb_json_obj_close(j);
 	sb_json_u64(j, "job_runtime", jr->runtime_ns / 1000000);

@@ -180,11 +180,11 @@ static int lat_read(struct rd r, const struct sb_jv *dir, const char *dname, con
 
 /* ---- a job ---- */
 
-static int dir_read(struct rd r, const struct sb_jv *job, int d, struct sb_dir_doc *o)
+/* A direction's object (name: "read", "write", "trim", fio's "mixed"). */
+static int dir_read(struct rd r, const struct sb_jv *job, const char *name, struct sb_dir_doc *o)
 {
-	const char *name = sb_ddir_name(d);
 	const struct sb_jv *v;
-	o->bw_bytes = o->bw = o->iops = NAN;
+	o->bw_bytes = o->bw = o->iops = o->iops_min = o->iops_max = NAN;
 	int e = object(&r, job, name, &v);
 	if (e || !v)
 		return e;
@@ -195,11 +195,27 @@ static int dir_read(struct rd r, const struct sb_jv *job, int d, struct sb_dir_d
 	    (e = fig_u64(&r, v, "total_ios", &o->ios)) || (e = fig(&r, v, "bw", NAN, &o->bw)) ||
 	    (e = fig(&r, v, "bw_bytes", NAN, &o->bw_bytes)) ||
 	    (e = fig(&r, v, "iops", NAN, &o->iops)) ||
-	    (e = fig(&r, v, "runtime", 0, &o->runtime_ms)))
+	    (e = fig(&r, v, "runtime", 0, &o->runtime_ms)) ||
+	    (e = fig(&r, v, "iops_min", NAN, &o->iops_min)) ||
+	    (e = fig(&r, v, "iops_max", NAN, &o->iops_max)))
 		return e;
-	if ((e = lat_read(r, v, name, "clat_ns", &o->clat)))
+	if ((e = lat_read(r, v, name, "slat_ns", &o->slat)) ||
+	    (e = lat_read(r, v, name, "clat_ns", &o->clat)))
 		return e;
 	return lat_read(r, v, name, "lat_ns", &o->lat);
+}
+
+/* fio's "sync": the fsync requests. */
+static int sync_read(struct rd r, const struct sb_jv *job, struct sb_job_doc *o)
+{
+	const struct sb_jv *v;
+	int e = object(&r, job, "sync", &v);
+	if (e || !v)
+		return e;
+	r.in = "sync";
+	if ((e = fig_u64(&r, v, "total_ios", &o->sync_ios)))
+		return e;
+	return lat_read(r, v, "sync", "lat_ns", &o->sync_lat);
 }
 
 /* An option as written: storbench's own, the job's, the document's. */
@@ -296,6 +312,26 @@ static int skew_read(struct rd r, const struct sb_jv *sb, struct sb_job_doc *o)
 	return 0;
 }
 
+static int first_error_read(struct rd r, const struct sb_jv *sb, struct sb_first_error_doc *f)
+{
+	const struct sb_jv *v;
+	const char *dir;
+	f->ddir = -1;
+	int e = object(&r, sb, "first_error", &v);
+	if (e || !v)
+		return e;
+	r.in = "storbench.first_error";
+	f->present = 1;
+	if ((e = str(&r, v, "direction", &dir)) || (e = fig_u64(&r, v, "offset", &f->offset)) ||
+	    (e = fig_u64(&r, v, "length", &f->length)) || (e = real(&r, v, "errno", 0, &f->err)) ||
+	    (e = str(&r, v, "error", &f->error)))
+		return e;
+	for (int d = 0; dir && d < SB_DDIR_N; d++)
+		if (!strcmp(dir, sb_ddir_name(d)))
+			f->ddir = d;
+	return 0;
+}
+
 /* storbench's own section of the job. */
 static int sb_read(struct rd r, const struct sb_jv *sb, struct sb_job_doc *o)
 {
@@ -312,6 +348,8 @@ static int sb_read(struct rd r, const struct sb_jv *sb, struct sb_job_doc *o)
 	    (e = fig(&r, sb, "clock_rtt_s", NAN, &o->clock_rtt_s)) ||
 	    (e = real(&r, sb, "start_s", NAN, &o->start_s)) ||
 	    (e = real(&r, sb, "end_s", NAN, &o->end_s)))
+		return e;
+	if ((e = first_error_read(r, sb, &o->first_error)))
 		return e;
 	s = sb_jv_get(sb, "series");
 	if (!absent(s) && !sb_jv_is(s, SB_JV_ARR))
@@ -348,8 +386,10 @@ int sb_job_read(const struct sb_jv *job, const struct sb_jv *global, const char 
 	    (e = opts_read(&r, job, sb, absent(global) ? NULL : global, &out->opts)))
 		return e;
 	for (int d = 0; d < SB_DDIR_N; d++)
-		if ((e = dir_read(r, job, d, &out->dir[d])))
+		if ((e = dir_read(r, job, sb_ddir_name(d), &out->dir[d])))
 			return e;
+	if ((e = dir_read(r, job, "mixed", &out->mixed)) || (e = sync_read(r, job, out)))
+		return e;
 	return sb ? sb_read(r, sb, out) : 0;
 }
 

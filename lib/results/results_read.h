@@ -30,15 +30,26 @@ struct sb_lat_doc {
 };
 
 struct sb_dir_doc {
-	int present;	   /* the direction's object is there */
-	uint64_t bytes;	   /* io_bytes (0: not written) */
-	uint64_t kbytes;   /* io_kbytes */
-	uint64_t ios;	   /* total_ios */
-	double bw_bytes;   /* bytes/s; NaN: not written */
-	double bw;	   /* fio's bw, KiB/s; NaN: not written */
-	double iops;	   /* NaN: not written */
-	double runtime_ms; /* fio's runtime of the direction */
-	struct sb_lat_doc clat, lat;
+	int present;		   /* the direction's object is there */
+	uint64_t bytes;		   /* io_bytes (0: not written) */
+	uint64_t kbytes;	   /* io_kbytes */
+	uint64_t ios;		   /* total_ios */
+	double bw_bytes;	   /* bytes/s; NaN: not written */
+	double bw;		   /* fio's bw, KiB/s; NaN: not written */
+	double iops;		   /* NaN: not written */
+	double runtime_ms;	   /* fio's runtime of the direction */
+	double iops_min, iops_max; /* over the whole intervals; NaN: not written */
+	struct sb_lat_doc slat, clat, lat;
+};
+
+/* The first failed request of a job (storbench.first_error; present 0:
+ * none written). */
+struct sb_first_error_doc {
+	int present;
+	int ddir; /* -1: not written or not a direction */
+	uint64_t offset, length;
+	double err; /* its errno; 0 not written */
+	const char *error;
 };
 
 /* The options as written, for a job from the job's storbench.options,
@@ -59,6 +70,12 @@ struct sb_job_doc {
 	double usr_cpu, sys_cpu; /* percent */
 	struct sb_opts_doc opts;
 	struct sb_dir_doc dir[SB_DDIR_N];
+	/* fio's unified_rw_reporting: the directions as one ("mixed"); not
+	 * drawn, but checked as a direction is */
+	struct sb_dir_doc mixed;
+	/* the fsync requests (fio's "sync"): how many and their latency */
+	uint64_t sync_ios;
+	struct sb_lat_doc sync_lat;
 	/* storbench's section of the job (have_sb); fio's JSON has none */
 	int have_sb;
 	double runtime_ns;
@@ -66,6 +83,7 @@ struct sb_job_doc {
 	int direct;		    /* 1, 0, -1 not written */
 	unsigned iodepth, numjobs;  /* 0: not written */
 	uint64_t errors;
+	struct sb_first_error_doc first_error;
 	int interrupted, stonewalled;
 	double log_interval_ns;	    /* 0: none */
 	const struct sb_jv *series; /* its intervals (sb_interval_read each), NULL none */

@@ -193,7 +193,8 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		return e;
 	}
 	sb_engine_set_write_bounds(&w->eng, p->region_offset, p->region_offset + p->region_size);
-	w->engine_sync = !!(p->engine->flags & SB_ENGINE_SYNC);
+	w->engine_sync = w->eng.sync;
+	w->measure_cache = !(p->engine->flags & SB_ENGINE_NOIO);
 	if (w->job->batch_complete) /* asked for: wait for that many, as fio */
 		w->eng.settle_ns = 0;
 	e = sb_worker_first_loop(w);
@@ -360,6 +361,9 @@ int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
 			sb_hist_merge(&res->dir[d].slat, &w->res.dir[d].slat);
 		}
 		sb_hist_merge(&res->sync_lat, &w->res.sync_lat);
+		res->datasyncs += w->res.datasyncs;
+		res->cache_checked += w->res.cache_checked;
+		res->cache_resident += w->res.cache_resident;
 		res->errors += w->res.errors;
 		if (!res->first_error.err && w->res.first_error.err)
 			res->first_error = w->res.first_error;

@@ -5,8 +5,10 @@
  */
 #include "lib/run/worker.h"
 #include "lib/base/sysinfo.h"
+#include "lib/target/cache.h"
 
 #include <fcntl.h>
+#include <unistd.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <time.h>
@@ -53,6 +55,7 @@ static void reset_stats(struct sb_worker *w, uint64_t now)
 		w->iv_bytes[d] = w->iv_ios[d] = 0;
 	}
 	sb_hist_init(&w->res.sync_lat);
+	w->res.datasyncs = 0;
 	w->res.waits = w->res.waited = w->res.batched = 0;
 	memset(w->res.depth_map, 0, sizeof(w->res.depth_map));
 	w->measure_start = now;
@@ -70,14 +73,14 @@ static int survives(enum sb_continue c, int ddir)
 	if (c == SB_CONTINUE_READ)
 		return ddir == SB_DDIR_READ;
 	if (c == SB_CONTINUE_WRITE)
-		return ddir == SB_DDIR_WRITE || ddir == SB_DDIR_TRIM || ddir == SB_DDIR_SYNC;
+		return ddir != SB_DDIR_READ;
 	return 0;
 }
 
 static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 {
 	int d = io->ddir;
-	if (SB_UNLIKELY(io->res < 0 || (d != SB_DDIR_SYNC && (uint64_t)io->res != io->len))) {
+	if (SB_UNLIKELY(io->res < 0 || (d < SB_DDIR_SYNC && (uint64_t)io->res != io->len))) {
 		w->res.errors++;
 		if (!w->res.first_error.err) {
 			w->res.first_error.offset = io->offset;
@@ -90,9 +93,11 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 		return;
 	}
 	uint64_t lat = now - io->start_ns;
-	if (d == SB_DDIR_SYNC) {
-		if (w->measuring)
+	if (d >= SB_DDIR_SYNC) {
+		if (w->measuring && !w->job->gtod_reduce) {
 			sb_hist_add(&w->res.sync_lat, lat);
+			w->res.datasyncs += d == SB_DDIR_DATASYNC;
+		}
 		return;
 	}
 	/* counted in the ramp too, for the progress line: reset_stats starts
@@ -100,7 +105,7 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 	struct sb_dir_result *dr = &w->res.dir[d];
 	dr->bytes += io->len;
 	dr->ios++;
-	if (SB_UNLIKELY(!w->measuring))
+	if (SB_UNLIKELY(!w->measuring) || SB_UNLIKELY(w->job->gtod_reduce))
 		return;
 	sb_hist_add(&dr->lat, lat);
 	sb_hist_add(&dr->clat, now - io->issue_ns);
@@ -452,27 +457,59 @@ static int next_io(struct sb_worker *w, uint32_t *len, uint64_t *off)
 /* fio's invalidate: the region's cached pages go before each loop, so a
  * buffered read reads the device, not memory. A block device's buffer
  * cache is flushed whole (BLKFLSBUF, as fio; it needs CAP_SYS_ADMIN),
- * then the region dropped as for a file. */
+ * then the region dropped as for a file; a file's dirty pages (written
+ * just before, by another program) are written first, or they would
+ * stay. */
 static int drop_cache_fd(struct sb_worker *w, int fd, uint64_t off, uint64_t len)
 {
 	if (fd < 0)
 		return 0;
 	if (w->eng.is_blockdev && ioctl(fd, BLKFLSBUF, 0) < 0 && errno != EACCES && errno != EPERM)
 		return -errno;
+	if (!w->eng.is_blockdev && fdatasync(fd) < 0 && errno != EINVAL && errno != EROFS)
+		return -errno;
 	const int e = posix_fadvise(fd, (off_t)off, (off_t)len, POSIX_FADV_DONTNEED);
 	return e ? -e : 0;
 }
 
-static int drop_cache(struct sb_worker *w)
+/* fn over what the job reads and writes: its region, or each of its files
+ * whole. The first error. */
+static int each_region(struct sb_worker *w,
+		       int (*fn)(struct sb_worker *w, int fd, uint64_t off, uint64_t len))
 {
 	if (!w->files)
-		return drop_cache_fd(w, w->fd, w->region_offset, w->span);
+		return fn(w, w->fd, w->region_offset, w->span);
 	for (unsigned i = 0; i < w->nfiles; i++) {
-		int e = drop_cache_fd(w, w->files[i].fd, 0, w->files[i].size);
+		int e = fn(w, w->files[i].fd, 0, w->files[i].size);
 		if (e < 0)
 			return e;
 	}
 	return 0;
+}
+
+/* Buffered reads: how much of what they are about to read is in the page
+ * cache (after invalidate's drop; all of it without one), so that a
+ * figure of memory is not taken for the device's. */
+static int count_cached(struct sb_worker *w, int fd, uint64_t off, uint64_t len)
+{
+	uint64_t res, checked;
+	if (fd < 0 || !len)
+		return 0;
+	int e = sb_cache_resident(fd, off, len, &res, &checked);
+	if (e == -ENODEV || e == -EACCES || e == -EINVAL)
+		return 0; /* not mappable (a character device, a FUSE file): not known */
+	if (e < 0)
+		return e;
+	w->res.cache_resident += res;
+	w->res.cache_checked += checked;
+	return 0;
+}
+
+static int cached_now(struct sb_worker *w)
+{
+	if (w->job->direct || !sb_rw_reads(w->job->rw) || !w->measure_cache)
+		return 0;
+	return each_region(w, count_cached);
 }
 
 static int offgen_init(struct sb_worker *w, struct sb_offgen *g, uint64_t nchunks, uint64_t seed)
@@ -510,7 +547,8 @@ static int start_loop(struct sb_worker *w)
 		if (e < 0)
 			return e;
 	}
-	return w->job->invalidate ? drop_cache(w) : 0;
+	int e = w->job->invalidate ? each_region(w, drop_cache_fd) : 0;
+	return e < 0 ? e : cached_now(w);
 }
 
 int sb_worker_first_loop(struct sb_worker *w)
@@ -532,7 +570,9 @@ static int throttle(struct sb_worker *w, int ddir, uint32_t len)
 	if (ddir < 2) {
 		/* once: it accounts the bytes (SB_MAX evaluates twice) */
 		const uint64_t mine = sb_rate_delay(&w->rate_dir[ddir], t, len);
-		delay = SB_MAX(delay, mine);
+		/* a request is one unit of an iops cap */
+		const uint64_t req = sb_rate_delay(&w->rate_iops[ddir], t, 1);
+		delay = SB_MAX(delay, SB_MAX(mine, req));
 	}
 	if (!delay)
 		return 0;
@@ -631,17 +671,22 @@ static int commit(struct sb_worker *w)
 	return 0;
 }
 
-static int do_sync(struct sb_worker *w)
+static int do_sync_as(struct sb_worker *w, int ddir)
 {
 	int r = drain(w);
 	if (r < 0)
 		return r;
-	r = queue_one(w, SB_DDIR_SYNC, 0, 0);
+	r = queue_one(w, ddir, 0, 0);
 	if (r < 0)
 		return r;
 	if (w->queued && (r = commit(w)) < 0)
 		return r;
 	return drain(w);
+}
+
+static int do_sync(struct sb_worker *w)
+{
+	return do_sync_as(w, SB_DDIR_SYNC);
 }
 
 static int stop_now(struct sb_worker *w, uint64_t now)
@@ -676,7 +721,7 @@ static int loop(struct sb_worker *w)
 
 	while (!halt && !stop_now(w, now)) {
 		/* fill the queue */
-		while (w->nfree && !w->issue_done) {
+		while (w->nfree && !w->issue_done && !w->eng.full) {
 			int ddir = pick_ddir(w);
 			uint32_t len;
 			uint64_t off;
@@ -685,7 +730,8 @@ static int loop(struct sb_worker *w)
 					return r;
 				continue;
 			}
-			if ((w->rate.bps || (ddir < 2 && w->rate_dir[ddir].bps)) &&
+			if ((w->rate.bps ||
+			     (ddir < 2 && (w->rate_dir[ddir].bps || w->rate_iops[ddir].bps))) &&
 			    (r = throttle(w, ddir, len)) != 0) {
 				if (r < 0)
 					return r;
@@ -705,6 +751,12 @@ static int loop(struct sb_worker *w)
 			    ++w->writes_since_sync >= o->fsync_every) {
 				w->writes_since_sync = 0;
 				if ((r = do_sync(w)) < 0)
+					return r;
+			}
+			if (ddir == SB_DDIR_WRITE && o->fdatasync_every &&
+			    ++w->writes_since_datasync >= o->fdatasync_every) {
+				w->writes_since_datasync = 0;
+				if ((r = do_sync_as(w, SB_DDIR_DATASYNC)) < 0)
 					return r;
 			}
 			if (w->engine_sync)
@@ -765,8 +817,12 @@ void *sb_worker_main(void *arg)
 	uint64_t t0 = w->start_ns;
 
 	sb_rate_init(&w->rate, w->job->rate_bps, t0);
-	for (int d = 0; d < 2; d++)
+	for (int d = 0; d < 2; d++) {
 		sb_rate_init(&w->rate_dir[d], w->job->rate_dir_bps[d], t0);
+		const uint64_t *iops = w->job->rate_iops_dir;
+		sb_rate_init(&w->rate_iops[d], iops[0] || iops[1] ? iops[d] : w->job->rate_iops,
+			     t0);
+	}
 	w->ramp_end = t0 + w->job->ramp_ns;
 	w->end_ns = w->job->runtime_ns ? w->ramp_end + w->job->runtime_ns : 0;
 	if (!w->job->ramp_ns)

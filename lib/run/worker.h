@@ -78,13 +78,15 @@ struct sb_worker {
 	struct sb_rng rng;
 	struct sb_rate rate;
 	struct sb_rate rate_dir[2];	/* reads', writes' (fio's rate=R,W) */
+	struct sb_rate rate_iops[2];	/* reads', writes' requests (fio's rate_iops) */
 	uint64_t loop_bytes, loop_left; /* per loop (UINT64_MAX: time-based) */
 	unsigned loop;			/* loops done */
 	uint64_t total_bytes;		/* what a size-bound job moves; 0: by time */
 	uint64_t nios;			/* requests issued */
 	int issue_done;			/* the job's bytes or requests are issued */
 	unsigned batch_submit;		/* commit once this many are queued */
-	unsigned writes_since_sync;
+	unsigned writes_since_sync, writes_since_datasync;
+	int measure_cache; /* an engine that reads the target: buffered reads' cache share */
 
 	/* time */
 	uint64_t start_ns, ramp_end, end_ns, measure_start;

@@ -2,6 +2,7 @@
 #include "lib/target/cache.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 static int drop_caches(void)
@@ -39,4 +40,42 @@ const char *sb_cache_method_name(int method)
 	case SB_CACHE_FADVISE: return "fadvise";
 	default: return "none";
 	}
+}
+
+#define RESIDENT_WINDOW (256ull << 20)
+#define RESIDENT_ALL (16ull << 30)
+
+/* One window, off a multiple of the page size. */
+static int resident_window(int fd, uint64_t off, uint64_t len, unsigned char *vec, size_t page,
+			   uint64_t *resident)
+{
+	void *m = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, (off_t)off);
+	if (m == MAP_FAILED)
+		return -errno;
+	const int r = mincore(m, len, vec) < 0 ? -errno : 0;
+	const uint64_t pages = (len + page - 1) / page;
+	for (uint64_t i = 0; !r && i < pages; i++)
+		*resident += (vec[i] & 1) ? SB_MIN((uint64_t)page, len - i * page) : 0;
+	munmap(m, len);
+	return r;
+}
+
+int sb_cache_resident(int fd, uint64_t off, uint64_t len, uint64_t *resident, uint64_t *checked)
+{
+	const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	*resident = *checked = 0;
+	const uint64_t start = off / page * page;
+	len += off - start;
+	unsigned char *vec = malloc(RESIDENT_WINDOW / page);
+	if (!vec)
+		return -ENOMEM;
+	const uint64_t step = len > RESIDENT_ALL ? len / 64 / page * page : RESIDENT_WINDOW;
+	int r = 0;
+	for (uint64_t at = 0; at < len && !r; at += step) {
+		const uint64_t n = SB_MIN(RESIDENT_WINDOW, len - at);
+		r = resident_window(fd, start + at, n, vec, page, resident);
+		*checked += n;
+	}
+	free(vec);
+	return r;
 }

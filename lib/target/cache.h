@@ -20,5 +20,11 @@ const char *sb_cache_method_name(int method);
  * writable: root, and /proc/sys not read-only), rather than one file's
  * pages with fadvise, which not every filesystem honours. */
 int sb_cache_can_drop_all(void);
+/* Of [off, off + len) of the file or device open at fd, the bytes in the
+ * page cache now (mincore over a read-only mapping), into *resident, and
+ * the bytes looked at into *checked: all of a region up to 16 GiB, 64
+ * windows spread over a larger one. 0 or -errno. */
+int sb_cache_resident(int fd, uint64_t off, uint64_t len, uint64_t *resident,
+		      uint64_t *checked);
 
 #endif

@@ -18,3 +18,19 @@ done
 expect_exit 0 "$SB" run --engine=null --rw=randwrite --size=64M --quiet "$T/never"
 [ -e "$T/never" ] && fail "null engine created its target"
 ok "null engine touches nothing"
+# null honours the depth as fio's null engine does: a commit completes what
+# it submitted and nothing more is taken until that is reaped, so a
+# submission of 16 puts 16 in flight (fio: IO depths 16=100%) and a
+# submission of 1 one at a time, with a note saying so
+expect_exit 0 "$SB" run --engine=null --rw=randread --bs=4k --iodepth=16 --iodepth-batch-submit=16 \
+	--size=8M --quiet --output="$T/null16.json" "$T/never"
+[ "$(json "$T/null16.json" "d['jobs'][0]['iodepth_level']['16'] > 0")" = True ] ||
+	fail "null at iodepth 16: never 16 in flight: $(json "$T/null16.json" "d['jobs'][0]['iodepth_level']")"
+[ "$(json "$T/null16.json" "d['jobs'][0]['read']['io_bytes']")" = 8388608 ] ||
+	fail "null at iodepth 16: bytes read != 8 MiB"
+expect_exit 0 "$SB" run --engine=null --rw=randread --bs=4k --iodepth=16 --size=8M \
+	--output="$T/null1.json" "$T/never"
+[ "$(json "$T/null1.json" "d['jobs'][0]['iodepth_level']['1']")" = 100.0 ] ||
+	fail "null at iodepth 16, one per submission: more than one in flight"
+grep -q "1 in flight of --iodepth=16" "$T/err" || fail "null: no note on its depth: $(cat "$T/err")"
+ok "null engine keeps a submission in flight, as fio's"

@@ -97,12 +97,20 @@ variant('bw-str', lambda v: v['jobs'][0]['read'].__setitem__('bw_bytes', 'fast')
 variant('bw-bool', lambda v: v['jobs'][0]['read'].__setitem__('bw_bytes', True))
 variant('bw-neg', lambda v: v['jobs'][0]['read'].__setitem__('bw_bytes', -1e308))
 variant('pct-str', lambda v: v['jobs'][0]['read']['clat_ns']['percentile'].__setitem__('99.000000', 'x'))
+variant('slat-neg', lambda v: v['jobs'][0]['read']['slat_ns'].__setitem__('min', -1))
+variant('sync-str', lambda v: v['jobs'][0]['sync'].__setitem__('total_ios', 'x'))
+variant('fe-neg', lambda v: v['jobs'][0]['storbench'].__setitem__('first_error', {'offset': -5}))
 PY
 refused "jobs as a string" "$T/jobs-str.json" "'.*jobs-str.json': jobs: expected an array of jobs, found a string"
 refused "a rate as a string" "$T/bw-str.json" "jobs\[0\]\.read\.bw_bytes: expected a number from 0 to 1e18, found a string"
 refused "a rate as a boolean" "$T/bw-bool.json" "jobs\[0\]\.read\.bw_bytes: .* found a boolean"
 refused "a negative rate" "$T/bw-neg.json" "jobs\[0\]\.read\.bw_bytes: .* found -1e+308"
 refused "a percentile as a string" "$T/pct-str.json" "clat_ns\.percentile\.99\.000000: expected a latency"
+# what a job holds beyond what is drawn is judged by the job's reader too
+refused "a negative submission latency" "$T/slat-neg.json" "jobs\[0\]\.read\.slat_ns\.min: expected a number"
+refused "a count of fsyncs as a string" "$T/sync-str.json" "jobs\[0\]\.sync\.total_ios: expected a number"
+refused "a negative offset of the first error" "$T/fe-neg.json" \
+	"jobs\[0\]\.storbench\.first_error\.offset: expected a number"
 cfg='{"type": "config", "command": "soak", "log_version": 1, "storbench": "0", "target": "/x"}'
 left_out() { # WHAT FILE PATTERN: exit 0, a note naming the line on stderr, 1 iteration read
 	expect_exit 0 "$SB" report "$2" --format=json
@@ -130,3 +138,8 @@ json.dump(d, open(sys.argv[2] + '/series-str.json', 'w'), indent=2)
 PY
 refused "an interval's rate as a string" "$T/series-str.json" \
 	"jobs\[0\]\.storbench\.series\[0\]\.read\.bw_bytes: expected a number from 0 to 1e18, found a string"
+# compare reads each job apart, its intervals judged there as report judges them
+expect_exit 2 "$SB" compare "$T/series-str.json" "$T/series-str.json"
+grep -q "jobs\[0\]\.storbench\.series\[0\]\.read\.bw_bytes: expected a number" "$T/err" ||
+	{ cat "$T/err"; fail "compare: an interval's rate as a string"; }
+ok "compare: an interval's rate as a string refused"

@@ -1,6 +1,7 @@
 # fio job-file options with fio's meaning: bssplit random passes move every
 # byte once and exactly size bytes, loops/io_size/number_ios bound the work,
-# startdelay waits, invalidate drops the file's cache, and job files fio
+# startdelay waits, invalidate drops the file's cache (run's default too,
+# and a buffered read from the cache is said so), and job files fio
 # would refuse are refused before anything is created, naming file and line.
 # Runs alone: it looks at the page cache, which any test dropping caches empties.
 # needs: serial
@@ -148,6 +149,25 @@ if command -v fincore >/dev/null 2>&1; then
 	# what one 4 KiB read and its readahead bring back, no more
 	[ "$r" -le $((4 << 20)) ] || fail "invalidate (fio's default) left $r bytes cached"
 	ok "invalidate drops the file's cache before the job ($r bytes cached after)"
+
+	# run's own options: invalidate=1 by default too (a buffered read of a
+	# file just read reads the device), and a buffered read that began
+	# from the page cache says so, measured
+	cat "$f" >/dev/null
+	expect_exit 0 "$SB" run --direct=0 --rw=randread --size=16M --number-ios=1 "$f"
+	r=$(resident)
+	[ "$r" -le $((4 << 20)) ] || fail "run --direct=0 left $r bytes cached (invalidate=1 is fio's default)"
+	grep -q "buffered reads began with" "$T/err" && fail "run: cache warning after the drop: $(cat "$T/err")"
+	said=0
+	for try in 1 2 3; do
+		cat "$f" >/dev/null
+		expect_exit 0 "$SB" run --direct=0 --rw=randread --size=16M --number-ios=1 --invalidate=0 "$f"
+		grep -q "buffered reads began with 100% of what they read in the page cache" "$T/err" &&
+			said=1 && break
+	done
+	[ $said = 1 ] || fail "run --invalidate=0 from the page cache: not said: $(cat "$T/err")"
+	grep -q "invalidate=0 kept them" "$T/err" || fail "the warning does not name invalidate=0"
+	ok "run drops the cache by default; a buffered read from the cache is said so"
 fi
 
 # refusals, before anything is created, with file and line

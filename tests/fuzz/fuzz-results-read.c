@@ -4,11 +4,14 @@
  * read or refused without a crash, a leak or undefined behaviour; what is
  * read holds what the reader promises (a job's name, figures finite and
  * from 0, percentiles increasing within (0, 100), warnings strings), and a
- * refusal names a key path under the part read. tests/unit/
+ * refusal names a key path under the part read; the same of a device's
+ * health (lib/device/health_read.c: "health", a log's "health_before",
+ * a soak's storbench.soak.health). tests/unit/
  * results-read-corpus.c runs this same function over the corpus and its
  * mutations in make check, without clang.
  */
 #include "lib/results/results_read.h"
+#include "lib/device/devinfo.h"
 
 #include <math.h>
 
@@ -39,9 +42,16 @@ static void check_job(const struct sb_jv *job, const struct sb_jv *global, const
 		const struct sb_dir_doc *o = &x.dir[d];
 		CHECK(isnan(o->bw_bytes) || (o->bw_bytes >= 0 && o->bw_bytes <= 1e18));
 		CHECK(isnan(o->iops) || o->iops >= 0);
+		CHECK(isnan(o->iops_min) || (o->iops_min >= 0 && o->iops_min <= 1e18));
+		CHECK(isnan(o->iops_max) || (o->iops_max >= 0 && o->iops_max <= 1e18));
 		check_lat(&o->lat);
 		check_lat(&o->clat);
+		check_lat(&o->slat);
 	}
+	check_lat(&x.mixed.lat);
+	check_lat(&x.sync_lat);
+	CHECK(x.first_error.ddir >= -1 && x.first_error.ddir < SB_DDIR_N);
+	CHECK(x.first_error.present || (!x.first_error.offset && !x.first_error.error));
 	for (size_t i = 0; i < sb_jv_len(x.series); i++) {
 		struct sb_interval_doc iv;
 		if (sb_interval_read(sb_jv_at(x.series, i), "s", &iv, &er) < 0) {
@@ -51,6 +61,41 @@ static void check_job(const struct sb_jv *job, const struct sb_jv *global, const
 		for (int d = 0; d < SB_DDIR_N; d++)
 			CHECK(iv.bw[d] >= 0 && iv.iops[d] >= 0);
 	}
+}
+
+static void check_health(const struct sb_health_doc *h)
+{
+	for (int f = 0; f < SB_HF_N; f++) {
+		const struct sb_health_val *v = &h->f[f];
+		CHECK(v->has <= SB_HV_LIST);
+		CHECK(v->has != SB_HV_NUM || isfinite(v->num));
+		CHECK(v->has != SB_HV_STR || v->str);
+		for (size_t i = 0; v->has == SB_HV_LIST && i < sb_jv_len(v->list); i++)
+			CHECK(sb_jv_str(sb_jv_at(v->list, i)));
+	}
+}
+
+static void check_health_of(const struct sb_jv *root)
+{
+	struct sb_health_pair_doc p;
+	struct sb_health_doc h;
+	struct sb_error er;
+	const struct sb_jv *pairs[] = {
+		sb_jv_get(root, "health"),
+		sb_jv_get(sb_jv_get(sb_jv_get(root, "storbench"), "soak"), "health"),
+	};
+	for (size_t i = 0; i < 2; i++) {
+		if (sb_health_pair_read(pairs[i], "h", &p, &er) < 0) {
+			CHECK(er.msg[0] == 'h');
+			continue;
+		}
+		check_health(&p.before);
+		check_health(&p.after);
+	}
+	if (sb_health_doc_read(sb_jv_get(root, "health_before"), "h", &h, &er) == 0)
+		check_health(&h);
+	else
+		CHECK(er.msg[0] == 'h');
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -86,6 +131,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else {
 		CHECK(!strncmp(er.msg, "storbench", 9));
 	}
+	check_health_of(root);
 	sb_jdoc_free(doc);
 	return 0;
 }

@@ -104,12 +104,13 @@ static void fio_names(void **state)
 		assert_string_equal(sb_engine_from_fio(sb_engine_known(i)), sb_engine_known(i));
 	assert_string_equal(sb_engine_from_fio("sync"), "psync");
 	assert_string_equal(sb_engine_from_fio("pvsync2"), "psync");
-	assert_null(sb_engine_from_fio("posixaio"));
+	assert_string_equal(sb_engine_from_fio("posixaio"), "io_uring");
+	assert_null(sb_engine_from_fio("windowsaio"));
 	assert_null(sb_engine_from_fio(NULL));
 	unsigned n = 0;
 	for (; sb_engine_fio_name(n); n++)
 		assert_non_null(sb_engine_from_fio(sb_engine_fio_name(n)));
-	assert_int_equal(n, 7);
+	assert_int_equal(n, 8);
 	assert_string_equal(sb_engine_fio_name(1), "sync");
 }
 

@@ -418,7 +418,7 @@ static void test_ignored_notes(void **state)
 	/* more than SB_JOBFILE_MAX_NOTES: the rest are dropped */
 	jf = parse("[j]\ngroup_reporting\nthread\ndescription=x\nnew_group\nrandrepeat\n"
 		   "bwavgtime=500\nunit_base\nkb_base\npercentile_list\nclat_percentiles\n"
-		   "lat_percentiles\nslat_percentiles\ndisable_bw_measurement\ngtod_reduce\n"
+		   "lat_percentiles\nslat_percentiles\ndisable_bw_measurement\nfallocate=none\n"
 		   "exitall\nallow_file_create\nrefill_buffers\nscramble_buffers\n");
 	assert_int_equal(jf->nnotes, SB_JOBFILE_MAX_NOTES);
 	assert_string_equal(jf->notes[SB_JOBFILE_MAX_NOTES - 1],
@@ -582,18 +582,16 @@ static void test_error_lines(void **state)
 	expect_err("[j]\nrwmixwrite=101\n", "line 2: rwmixwrite: '101' is not valid", NULL);
 	expect_err("[j]\nbuffered=2\n", "line 2: buffered: '2' is not valid (expected 0 or 1)",
 		   NULL);
-	expect_err("[j]\nioengine=posixaio\n",
-		   "line 2: ioengine=posixaio: fio engine not supported by storbench "
-		   "(use psync, sync, pvsync, pvsync2, io_uring, libaio or null)",
+	expect_err("[j]\nioengine=solarisaio\n",
+		   "line 2: ioengine=solarisaio: fio engine not supported by storbench "
+		   "(use psync, sync, pvsync, pvsync2, io_uring, posixaio, libaio or null)",
 		   NULL);
 	expect_err("[j]\nioengine=external:/opt/my.so\n",
 		   "line 2: ioengine=external:/opt/my.so: fio engine not supported", NULL);
 	expect_err("[j]\nioengine=uring\n",
 		   "line 2: ioengine: 'uring' is not valid "
-		   "(expected psync, sync, pvsync, pvsync2, io_uring, libaio or null)",
+		   "(expected psync, sync, pvsync, pvsync2, io_uring, posixaio, libaio or null)",
 		   NULL);
-	expect_err("[j]\nfdatasync=1\n",
-		   "line 2: fdatasync: storbench syncs with fsync: use fsync=N", NULL);
 	expect_err("[j]\nnrfiles=0\n", "line 2: nrfiles: '0' is not valid", "from 1 to 256");
 	expect_err("[j]\nfilename=a:b\n",
 		   "line 2: filename: 'a:b' is not valid (expected one "

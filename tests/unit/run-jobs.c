@@ -276,6 +276,21 @@ static void same_job(const struct sb_job_doc *x, const struct sb_job_result *jr)
 		assert_true(fabs(o->iops - sb_dir_iops(jr, d)) <= 1e-6 * sb_dir_iops(jr, d) + 1e-9);
 		same_lat(&o->lat, &jr->dir[d].lat);
 		same_lat(&o->clat, &jr->dir[d].clat);
+		same_lat(&o->slat, &jr->dir[d].slat);
+		struct sb_rate_stats io;
+		sb_series_rate_stats(&jr->series, d, 1, &io);
+		assert_true(o->iops_min == (double)llround(io.min));
+		assert_true(o->iops_max == (double)llround(io.max));
+	}
+	assert_false(x->mixed.present);
+	assert_int_equal(x->sync_ios, jr->sync_lat.count);
+	same_lat(&x->sync_lat, &jr->sync_lat);
+	assert_int_equal(x->first_error.present, jr->first_error.err != 0);
+	if (jr->first_error.err) {
+		assert_int_equal(x->first_error.ddir, jr->first_error.ddir);
+		assert_int_equal(x->first_error.offset, jr->first_error.offset);
+		assert_int_equal(x->first_error.length, jr->first_error.len);
+		assert_true(x->first_error.err == jr->first_error.err);
 	}
 	/* the series, interval by interval */
 	assert_int_equal(sb_jv_len(x->series), jr->series.n);
@@ -366,6 +381,21 @@ static void bad_jobs(void **state)
 	refused("{\"jobname\": \"a\", \"job options\": {\"bs\": 4096}}", "jobs[3].job options.bs");
 	refused("{\"jobname\": \"All clients\", \"storbench\": {\"skew\": {\"slowest_rank\": 1.5}}}",
 		"jobs[3].storbench.skew.slowest_rank");
+	/* what the writer writes beyond what is drawn is read and checked too */
+	refused("{\"jobname\": \"a\", \"read\": {\"slat_ns\": {\"min\": -1}}}",
+		"jobs[3].read.slat_ns.min");
+	refused("{\"jobname\": \"a\", \"write\": {\"iops_min\": \"x\"}}", "jobs[3].write.iops_min");
+	refused("{\"jobname\": \"a\", \"trim\": {\"iops_max\": -3}}", "jobs[3].trim.iops_max");
+	refused("{\"jobname\": \"a\", \"sync\": {\"total_ios\": -1}}", "jobs[3].sync.total_ios");
+	refused("{\"jobname\": \"a\", \"sync\": {\"lat_ns\": {\"percentile\": {\"50.0\": -2}}}}",
+		"jobs[3].sync.lat_ns.percentile.50.0");
+	refused("{\"jobname\": \"a\", \"sync\": 4}", "jobs[3].sync");
+	refused("{\"jobname\": \"a\", \"mixed\": {\"total_ios\": \"x\"}}",
+		"jobs[3].mixed.total_ios");
+	refused("{\"jobname\": \"a\", \"storbench\": {\"first_error\": {\"offset\": -5}}}",
+		"jobs[3].storbench.first_error.offset");
+	refused("{\"jobname\": \"a\", \"storbench\": {\"first_error\": {\"length\": \"x\"}}}",
+		"jobs[3].storbench.first_error.length");
 	/* the document's own section, and a summary row */
 	struct sb_results_doc h;
 	struct sb_summary_doc row;
@@ -407,6 +437,20 @@ static void bad_jobs(void **state)
 	assert_false(x.dir[SB_DDIR_WRITE].present);
 	assert_int_equal(x.rank, -1);
 	assert_int_equal(x.direct, -1);
+	assert_false(x.first_error.present);
+	sb_jdoc_free(doc);
+	/* a job's first failed request, as the writer writes it */
+	const char *fe = "{\"jobname\": \"a\", \"storbench\": {\"first_error\": {\"direction\": "
+			 "\"write\", \"offset\": 8192, \"length\": 4096, \"errno\": 5, "
+			 "\"error\": \"Input/output error\"}}}";
+	assert_int_equal(sb_json_parse(fe, strlen(fe), NULL, &doc, NULL), 0);
+	assert_int_equal(sb_job_read(sb_jdoc_root(doc), NULL, "", &x, &er), 0);
+	assert_true(x.first_error.present);
+	assert_int_equal(x.first_error.ddir, SB_DDIR_WRITE);
+	assert_int_equal(x.first_error.offset, 8192);
+	assert_int_equal(x.first_error.length, 4096);
+	assert_true(x.first_error.err == 5);
+	assert_string_equal(x.first_error.error, "Input/output error");
 	sb_jdoc_free(doc);
 }
 
