@@ -116,12 +116,50 @@ static void test_journal(void **state)
 	rmdir(dir);
 }
 
+/* spo --check's figures from a result of the corpus (its section read by
+ * sb_spo_read): 46 acknowledged blocks lost, a fail. */
+static void test_spo_figures(void **state)
+{
+	char path[4096], *text = NULL;
+	const char *top = getenv("SB_TOP");
+	(void)state;
+	snprintf(path, sizeof(path), "%s/tests/fuzz/corpus/sections/spo.json", top ? top : ".");
+	FILE *f = fopen(path, "r");
+	if (!f)
+		skip();
+	size_t cap = 1 << 20, n;
+	text = malloc(cap);
+	assert_non_null(text);
+	static const char head[] = "{\"storbench\":{\"command\":\"spo\",",
+			  was[] = "{\"storbench\":{";
+	const size_t hl = sizeof(head) - 1, wl = sizeof(was) - 1;
+	memcpy(text, head, hl);
+	n = fread(text + hl, 1, cap - hl - 1, f);
+	fclose(f);
+	assert_true(n > wl && !memcmp(text + hl, was, wl));
+	memmove(text + hl, text + hl + wl, n - wl);
+	n = hl + n - wl;
+	struct sb_jdoc *doc;
+	struct sb_figures fs = { 0 };
+	struct sb_error err;
+	assert_int_equal(sb_json_parse(text, n, NULL, &doc, NULL), 0);
+	assert_int_equal(sb_figures_read(sb_jdoc_root(doc), &fs, &err), 0);
+	assert_string_equal(fs.command, "spo");
+	assert_non_null(sb_figures_find(&fs, "lost_acked"));
+	assert_true(sb_figures_find(&fs, "lost_acked")->value == 46);
+	assert_true(sb_figures_find(&fs, "ok")->value == 16);
+	assert_string_equal(sb_figures_find(&fs, "result")->word, "fail");
+	assert_true(sb_figures_find(&fs, "blocks")->value == 62);
+	sb_figures_free(&fs);
+	sb_jdoc_free(doc);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_values),
-		cmocka_unit_test(test_nearest),
-		cmocka_unit_test(test_journal),
+		cmocka_unit_test(test_values),	cmocka_unit_test(test_nearest),
+		cmocka_unit_test(test_journal), cmocka_unit_test(test_spo_figures),
 		cmocka_unit_test(test_corpus),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
