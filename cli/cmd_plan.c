@@ -265,11 +265,16 @@ static int absolute(const char *path, char *out, size_t len)
 		snprintf(out, len, "%s", res);
 		return 0;
 	}
+	const int e = errno;
+	if (e != ENOENT) {
+		sb_err("cannot use '%s': %s", path, strerror(e));
+		return cli_exit_of_errno(-e);
+	}
 	snprintf(buf, sizeof(buf), "%s", path);
 	snprintf(dir, sizeof(dir), "%s", dirname(buf));
 	snprintf(buf, sizeof(buf), "%s", path);
 	const char *base = basename(buf);
-	if (errno == ENOENT && realpath(dir, res)) {
+	if (realpath(dir, res)) {
 		snprintf(out, len, "%s/%s", res, base);
 		return 0;
 	}

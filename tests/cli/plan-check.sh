@@ -76,6 +76,11 @@ printf '[s]\nrun=verify\0\n' >"$T/b.ini"
 expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
 grep -qF "not a text file" "$T/err" || fail "a NUL byte"
 expect_exit 2 "$SB" plan "$T/none.ini" "$T/d"
+# a target under a file: the error as it is, not "no such file"
+touch "$T/f"
+printf '[s]\nrun=verify\n' >"$T/b.ini"
+expect_exit 3 "$SB" plan "$T/b.ini" "$T/f/x"
+grep -qF "cannot use '$T/f/x': Not a directory" "$T/err" || { cat "$T/err"; fail "a target under a file"; }
 expect_exit 2 "$SB" plan
 [ -z "$(ls -A "$T/d")" ] || fail "a refused plan ran a step"
 ok "every refusal names its line, nothing runs"
