@@ -96,6 +96,8 @@ static int split(struct parse *p, const char *s, struct sb_plan_step *st)
 	free(buf);
 	if (!argc)
 		return bad(p, "run: empty (a storbench command line: quick --repeat=5)");
+	if (!argv[0][0])
+		return bad(p, "run: the command is an empty word");
 	if (argv[0][0] == '-')
 		return bad(p, "run: '%s': the command comes first (quick, verify, soak...)",
 			   argv[0]);
