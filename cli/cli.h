@@ -426,6 +426,7 @@ struct cli_measure {
 	unsigned step, nsteps, later;
 	uint64_t later_ns;
 	uint64_t start_ns; /* when the command began (sb_now_ns); 0: this measurement */
+	int whole;	   /* the percent is of the command (its ETA is), not of this */
 	/* many ranks: this rank's own, with no agreement nor rounds (a
 	 * preconditioning pass, whose size and steps are each rank's) */
 	int alone;
@@ -441,6 +442,7 @@ struct cli_run_ui {
 	int fixed;
 	uint64_t start_ns;
 	struct cli_progress pg;
+	double pct_most; /* the command's percent so far (m.whole) */
 };
 void cli_run_hooks(struct sb_run_hooks *h, struct cli_run_ui *ui, int quiet, uint64_t start_ns);
 /* The exit code of a run's status (a stop: the signal's). */

@@ -10,18 +10,20 @@
 #define NTESTS SB_QUICK_TESTS
 #define MAX_TARGETS 2
 
-enum { O_SIZE, O_RUNTIME, O_REPEAT, O_PRESET, O_IDLE, O_ENGINE, O_READ_ONLY };
+enum { O_SIZE, O_RUNTIME, O_REPEAT, O_PRESET, O_IDLE, O_ENGINE, O_READ_ONLY, O_TIME_BASED };
 
 static const struct cli_opt quick_opts[] = {
 	{ "size", OPT_ARG, O_SIZE, "SIZE", "test file size [1G]" },
 	{ "runtime", OPT_ARG, O_RUNTIME, "TIME", "length of each measurement [5s]" },
 	{ "repeat", OPT_ARG, O_REPEAT, "N",
-	  "measured runs per test, after one warm-up; compare needs 4 or more [3]" },
+	  "measured runs per test, after one warm-up; compare needs 4 or more [5]" },
 	{ "preset", OPT_ARG, O_PRESET, "default|nvme|flash",
 	  "test matrix: default; nvme (deeper queues); flash (1 s runs, 30 s idle) [default]" },
 	{ "idle", OPT_ARG, O_IDLE, "TIME", "pause between tests [0, 30s for flash]" },
 	{ "engine", OPT_ARG, O_ENGINE, "NAME", "I/O engine for queued tests [io_uring]" },
 	{ "read-only", OPT_NOARG, O_READ_ONLY, NULL, "skip the write tests" },
+	{ "time-based", OPT_NOARG, O_TIME_BASED, NULL,
+	  "accepted as fio and run take it: every run of quick is bound by --runtime" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -94,6 +96,7 @@ static int quick_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		snprintf(c->engine, sizeof(c->engine), "%s", v);
 		return 0;
 	case O_READ_ONLY: c->read_only = 1; return 0;
+	case O_TIME_BASED: return 0; /* its runs are: nothing to change */
 	}
 	return -EINVAL;
 }
@@ -107,18 +110,18 @@ static void help(const struct cli_cmd_opts *co)
 	       "test file is created and removed), a file or a block device (read tests\n"
 	       "only, unless --destroy-data allows the writes); the current directory by\n"
 	       "default. With TARGET2, both are measured and compared.\n\n"
-	       "To compare results later (storbench compare before.json after.json), measure\n"
-	       "both with --repeat=%d: compare's test needs at least %u runs a side to tell a\n"
-	       "change from run-to-run noise, and says \"inconclusive\" with fewer.\n\n"
+	       "The default %d runs are what storbench compare needs to tell a change from\n"
+	       "run-to-run noise (at least %u runs a side, %d to find smaller changes):\n"
+	       "two results measured with the defaults compare with a verdict; with fewer\n"
+	       "runs compare says \"inconclusive\".\n\n"
 	       "options:\n",
-	       SB_DIFF_RUNS_ADVISED, sb_diff_runs_needed());
+	       SB_DIFF_RUNS_ADVISED, sb_diff_runs_needed(), SB_DIFF_RUNS_ADVISED);
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
 	       "  storbench quick .\n"
 	       "  storbench quick --preset=flash /media/sdcard\n"
 	       "  storbench quick --size=256M --runtime=2s /mnt/ssd /mnt/hdd\n"
-	       "  storbench quick --repeat=%d -o before.json /mnt/ssd\n",
-	       SB_DIFF_RUNS_ADVISED);
+	       "  storbench quick -o before.json /mnt/ssd\n");
 	cli_print_exit_status(stdout, co->cmd);
 }
 
@@ -172,12 +175,40 @@ static void cell(FILE *f, const struct sb_summary_row *s)
 		s->lat_mean_median_ns / 1000);
 }
 
-static void print_table(FILE *f, const struct quick_ctx *c, struct sb_results *const *res, int n)
+/* A stopped quick: what of the tests asked was measured, on each target
+ * ("[B] "), and the run cut short; a target not reached says so. */
+static void interrupted_line(FILE *f, const struct quick_ctx *c, const struct sb_quick_result *q,
+			     const char *tag, const char *path)
+{
+	const struct sb_results *r = q->res;
+	if (!r) {
+		fprintf(f, "%sinterrupted before '%s' was measured\n", tag, path);
+		return;
+	}
+	const unsigned asked = NTESTS * (q->writes ? 2 : 1);
+	fprintf(f, "%sinterrupted: %zu of %u tests measured", tag, r->nsummary, asked);
+	for (size_t i = 0; i < r->nsummary; i++)
+		if (r->summary[i].nruns < c->repeat)
+			fprintf(f, ", %s %s with %u of %u runs", r->summary[i].test,
+				sb_ddir_name(r->summary[i].ddir), r->summary[i].nruns, c->repeat);
+	const struct sb_job_result *last = r->njobs ? r->jobs[r->njobs - 1] : NULL;
+	char t[32];
+	if (last && last->interrupted)
+		fprintf(f, " (the last run cut short at %s)",
+			sb_fmt_ns((double)last->runtime_ns, t, sizeof(t)));
+	fprintf(f, "%s; the figures cover what ran\n",
+		r->nsummary ? "" : " (stopped in the layout or a warm-up)");
+}
+
+static void print_table(FILE *f, const struct quick_ctx *c, const struct sb_quick_result *q,
+			struct sb_results *const *res, int n, char *const *pos, int npos)
 {
 	char a[32], b[32];
-	fprintf(f, "%s test file, %s x %u runs (after a warm-up), direct I/O, random data\n",
+	fprintf(f, "%s test file, %s x %u runs (after a warm-up)%s, direct I/O, random data\n",
 		sb_fmt_size(c->size, a, sizeof(a)), sb_fmt_ns((double)c->runtime_ns, b, sizeof(b)),
-		c->repeat);
+		c->repeat, cli_interrupted() ? " asked" : "");
+	for (int k = 0; cli_interrupted() && k < npos; k++)
+		interrupted_line(f, c, &q[k], npos > 1 ? (k ? "[B] " : "[A] ") : "", pos[k]);
 	for (int k = 0; k < n; k++) {
 		if (n > 1)
 			fprintf(f, "\n[%c] ", 'A' + k);
@@ -259,6 +290,44 @@ static void print_ranks(FILE *f, const struct sb_quick_result *q)
 	}
 }
 
+/* The lines of a result's warnings (sb_results_warnings), for a list. */
+struct lines {
+	char *v[64];
+	size_t n;
+};
+
+static void keep_line(const char *line, void *ctx)
+{
+	struct lines *l = ctx;
+	if (l->n < SB_ARRAY_SIZE(l->v) && (l->v[l->n] = strdup(line)))
+		l->n++;
+}
+
+/* Two targets: each warning once, with the target it is about ("[B]
+ * 'PATH'"), or both where both raised it in the same words. */
+static void warnings_of_two(FILE *f, struct sb_results *const *res, char *const *pos)
+{
+	struct lines l[MAX_TARGETS] = { 0 };
+	for (int k = 0; k < MAX_TARGETS; k++)
+		sb_results_warnings(res[k], keep_line, &l[k]);
+	for (int k = 0; k < MAX_TARGETS; k++)
+		for (size_t i = 0; i < l[k].n; i++) {
+			int both = 0;
+			for (size_t j = 0; j < l[!k].n && !both; j++)
+				both = !strcmp(l[k].v[i], l[!k].v[j]);
+			if (both && k) /* said with A's */
+				continue;
+			if (both)
+				fprintf(f, "warning: [A] '%s' and [B] '%s': %s\n", pos[0], pos[1],
+					l[k].v[i]);
+			else
+				fprintf(f, "warning: [%c] '%s': %s\n", 'A' + k, pos[k], l[k].v[i]);
+		}
+	for (int k = 0; k < MAX_TARGETS; k++)
+		for (size_t i = 0; i < l[k].n; i++)
+			free(l[k].v[i]);
+}
+
 static int write_outputs(const struct quick_ctx *c, struct sb_results *const *res, int n)
 {
 	int rc = 0;
@@ -285,7 +354,7 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 	struct quick_ctx c = {
 		.size = 1ull << 30,
 		.runtime_ns = 5000000000ull,
-		.repeat = 3,
+		.repeat = SB_DIFF_RUNS_ADVISED, /* what compare needs */
 		.tests = sb_quick_default,
 	};
 	char *pos[MAX_TARGETS];
@@ -336,18 +405,19 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 	 * (the warm-up is no measurement), marked interrupted by the library */
 	if (res[0] && (res[0]->nsummary || cli_interrupted())) {
 		if (!c.json_stdout) {
-			print_table(stdout, &c, res, n);
+			print_table(stdout, &c, q, res, n, pos, npos);
 			print_ranks(stdout, &q[0]);
 		}
 		int w = write_outputs(&c, res, n);
 		if (!rc)
 			rc = w;
 	}
-	for (int k = 0; k < n; k++) {
-		if (res[k])
-			render_warnings_text(stderr, res[k]);
+	if (n > 1)
+		warnings_of_two(stderr, res, pos);
+	else if (res[0])
+		render_warnings_text(stderr, res[0]);
+	for (int k = 0; k < n; k++)
 		sb_quick_result_free(&q[k]);
-	}
 	if (cli_interrupted())
 		rc = cli_interrupt_status();
 	return rc;

@@ -9,8 +9,10 @@
 #include "cli/cli.h"
 
 /* The line: the figures of the look, under the words of m. */
-static void draw(struct cli_progress *pg, const struct sb_run_look *k, const struct cli_measure *m)
+static void draw(struct cli_run_ui *ui, const struct sb_run_look *k)
 {
+	struct cli_progress *pg = &ui->pg;
+	const struct cli_measure *m = &ui->m;
 	const char *parts[CLI_LINE_PARTS], *more[CLI_LINE_PARTS];
 	char part[CLI_LINE_PARTS][64], pct[CLI_LINE_PARTS][8];
 	char label[32], rlabel[sizeof(((struct sb_job_result *)0)->name) + 32];
@@ -84,6 +86,15 @@ static void draw(struct cli_progress *pg, const struct sb_run_look *k, const str
 	/* what comes after this measurement: as long again, each */
 	if (l.eta_ns >= 0 && (m->later || m->later_ns))
 		l.eta_ns += (double)m->later * ((double)this_ns + l.eta_ns) + (double)m->later_ns;
+	/* a command of many measurements whose ETA is of it all: the percent
+	 * is of the same whole, the time so far over that and the time left,
+	 * and never falls (a measurement longer than the last one was) */
+	if (m->whole) {
+		const double all = (double)l.elapsed_ns + l.eta_ns;
+		if (l.eta_ns >= 0 && all > 0)
+			ui->pct_most = SB_MAX(ui->pct_most, 100 * (double)l.elapsed_ns / all);
+		l.pct = ui->pct_most > 0 ? ui->pct_most : -1;
+	}
 	cli_progress_draw(pg, &l, k->now);
 }
 
@@ -111,6 +122,7 @@ static void words_of(struct cli_run_ui *ui, const struct sb_run_event *ev)
 		m->later = ev->later;
 		m->later_ns = ev->later_ns;
 		m->start_ns = ui->start_ns;
+		m->whole = 1;
 		return;
 	}
 	m->later = ev->later;
@@ -118,6 +130,9 @@ static void words_of(struct cli_run_ui *ui, const struct sb_run_event *ev)
 	/* with more than one measurement, the time elapsed is the command's */
 	if (ev->nruns > 1 || ev->nsteps > 1)
 		m->start_ns = ui->start_ns;
+	/* the ETA of run --repeat is of every run: so is the percent (a job
+	 * file's later groups are not in its ETA: the percent is the job's) */
+	m->whole = ev->nruns > 1 && ev->nsteps <= 1;
 	if (ev->nsteps > 1) { /* "run group 2 of 3, NAME" */
 		m->command = "run";
 		m->step_word = "group";
@@ -143,7 +158,7 @@ static void on_look(void *ctx, const struct sb_run_look *l)
 {
 	struct cli_run_ui *ui = ctx;
 	if (cli_progress_due(&ui->pg, l->now))
-		draw(&ui->pg, l, &ui->m);
+		draw(ui, l);
 }
 
 static int on_stop(void *ctx)

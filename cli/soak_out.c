@@ -14,8 +14,9 @@ static int stop(void *ctx)
 }
 
 /* "soak iteration 3 of 10, write: 42% 1.20 GiB of 3.00 GiB 512 MiB/s
- * elapsed 3s ETA 4s" (the ETA of the whole soak), or an iozone sweep's
- * "sweep cell 3 of 6, randread, 1.00 MiB file, 64.0 KiB records: ...". */
+ * elapsed 3s ETA 4s" (the ETA of the whole soak), the iozone workload's
+ * "soak iteration 3 of 10, cell 3 of 6, randread 1.00 MiB/64.0 KiB: 42%
+ * ..." (file and record size): a soak's line, never an inner command's. */
 static void progress(void *ctx, const struct sb_soak_progress *p)
 {
 	struct soak_out *so = ctx;
@@ -33,10 +34,10 @@ static void progress(void *ctx, const struct sb_soak_progress *p)
 	if (!cli_progress_due(&so->pg, now))
 		return;
 	struct cli_line l = {
-		.label = p->ncells ? "sweep" : "soak",
-		.step_word = p->ncells ? "cell" : "iteration",
-		.step = p->ncells ? p->cell : p->iteration,
-		.nsteps = p->ncells ? p->ncells : p->last,
+		.label = "soak",
+		.step_word = "iteration",
+		.step = p->iteration,
+		.nsteps = p->last,
 		.what = what,
 		.pct = p->pct,
 		.done = p->done,
@@ -47,8 +48,8 @@ static void progress(void *ctx, const struct sb_soak_progress *p)
 		.eta_ns = p->eta_ns,
 	};
 	if (p->ncells)
-		snprintf(what, sizeof(what), "%s, %s file, %s records", p->phase,
-			 sb_fmt_size(p->file_size, a, sizeof(a)),
+		snprintf(what, sizeof(what), "cell %u of %u, %s %s/%s", p->cell, p->ncells,
+			 p->phase, sb_fmt_size(p->file_size, a, sizeof(a)),
 			 sb_fmt_size(p->record_size, b, sizeof(b)));
 	else if (p->ranks > 1)
 		snprintf(what, sizeof(what), "%s, %u ranks", p->phase, p->ranks);

@@ -4,6 +4,9 @@
  * and outliers. The verdict itself is lib/soak's (soak_verdict.c).
  */
 #include "cli/soak_cli.h"
+#include "report/report.h"
+
+#define FAILED_LINES 10 /* failed iterations named at the end; the log has all */
 
 /* scale: bytes per unit of the values (1024: KiB/s) */
 static void metric_text(FILE *f, const struct sb_soak_metric *m, const char *what, double scale)
@@ -104,6 +107,29 @@ static void other_devices_text(FILE *f, const struct sb_soak_summary *sum)
 			(unsigned long long)sum->other[i].lines, sum->other[i].first);
 }
 
+/* Which iterations failed and what failed (the report's words), so the
+ * end of a long soak's output says it without the lines above. */
+static void failed_text(FILE *f, const struct sb_soak_result *r)
+{
+	char why[REP_LEAD_LEN];
+	size_t told = 0, more = 0;
+	for (size_t i = 0; i < r->nit; i++) {
+		if (!sb_soak_iter_failed(&r->it[i]))
+			continue;
+		if (told == FAILED_LINES) {
+			more++;
+			continue;
+		}
+		rep_trouble_text(&r->it[i], why, sizeof(why));
+		fprintf(f, "  iteration %llu failed: %s\n", (unsigned long long)r->it[i].n,
+			why[0] ? why : "failed");
+		told++;
+	}
+	if (more)
+		fprintf(f, "  and %zu more failed iteration%s (the log has them all)\n", more,
+			more == 1 ? "" : "s");
+}
+
 void soak_summary_text(FILE *f, const struct sb_soak_result *r, int fail_on_anomaly)
 {
 	const struct sb_soak_summary *sum = &r->sum;
@@ -115,6 +141,7 @@ void soak_summary_text(FILE *f, const struct sb_soak_result *r, int fail_on_anom
 		*c = (char)(*c - 'a' + 'A');
 	fprintf(f, "\nsoak: %zu iteration%s%s, %zu failed: %s\n", sum->iterations,
 		sum->iterations == 1 ? "" : "s", cut, sum->failed, word);
+	failed_text(f, r);
 	if (sum->stopped)
 		fprintf(f, "  stopped early: %s\n", sum->reason);
 	if (sum->stopped && sum->resume[0])

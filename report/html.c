@@ -131,6 +131,8 @@ static void document(FILE *f, const struct rep_doc *d, size_t idx)
 		d->interrupted
 			? ", <span class=\"bad\">interrupted: the figures cover what ran</span>"
 			: "");
+	if (!strcmp(d->command, "soak")) /* the verdict first, in the first screen */
+		html_soak_lead(f, d);
 	list(f, "notes", (const char *const *)d->notes, d->nnotes);
 	device_host(f, d);
 	if (d->nwarnings) {
@@ -176,10 +178,14 @@ int rep_html(FILE *f, struct rep_doc *const *docs, size_t n)
 			rep_html_esc(f, docs[i]->command);
 			fputs(": ", f);
 			rep_html_esc(f, docs[i]->name);
-			fputs("</a></li>", f);
+			fputs("</a>", f);
+			html_soak_toc_verdict(f, docs[i]); /* a soak's word, on the first screen */
+			fputs("</li>", f);
 		}
 		fputs("</ol></nav>\n", f);
 	}
+	if (n == 2 && !strcmp(docs[0]->command, "quick") && !strcmp(docs[1]->command, "quick"))
+		html_quick_pair(f, (const struct rep_doc *const *)docs); /* quick A B's two */
 	for (size_t i = 0; i < n; i++)
 		document(f, docs[i], i);
 	rep_html_end(f);

@@ -25,7 +25,15 @@ void html_ranks_table(FILE *f, const struct rep_doc *d);
 /* Command sections (report/html_charts.c) */
 void html_section_run(FILE *f, const struct rep_doc *d);
 void html_section_quick(FILE *f, const struct rep_doc *d);
+/* two quick results: a table with B/A and a chart of both per direction */
+void html_quick_pair(FILE *f, const struct rep_doc *const *d);
 void html_section_soak(FILE *f, const struct rep_doc *d);  /* report/html_soak.c */
+/* A soak's verdict, why, settings and statistics: the top of its section,
+ * before the device and the charts (report/html_soak.c). */
+void html_soak_lead(FILE *f, const struct rep_doc *d);
+/* A soak's verdict after its entry of the table of contents (" FAIL"),
+ * nothing for another command (report/html_soak.c). */
+void html_soak_toc_verdict(FILE *f, const struct rep_doc *d);
 void html_soak_cells(FILE *f, const struct rep_doc *d);	   /* report/html_iozone.c */
 void html_soak_ranks(FILE *f, const struct rep_doc *d);	   /* report/html_soak_ranks.c */
 void html_section_sweep(FILE *f, const struct rep_doc *d); /* report/html_sweep.c */

@@ -296,6 +296,112 @@ void html_section_quick(FILE *f, const struct rep_doc *d)
 	quick_chart(f, d, 1, tests, nt);
 }
 
+/* ---- two quick results side by side (the text's [A], [B] and B/A) ---- */
+static const struct rep_summary *quick_row(const struct rep_doc *d, const char *test, int ddir)
+{
+	for (size_t i = 0; i < d->nsummary; i++)
+		if (d->summary[i].ddir == ddir && !strcmp(d->summary[i].test, test))
+			return &d->summary[i];
+	return NULL;
+}
+
+static void pair_chart(FILE *f, const struct rep_doc *const *d, int ddir, const char **tests,
+		       size_t nt)
+{
+	double y[2][MAX_TESTS], lo[2][MAX_TESTS], hi[2][MAX_TESTS];
+	char name[2][160], title[64];
+	struct chart_series s[2];
+	int any = 0;
+	for (int k = 0; k < 2; k++) {
+		for (size_t t = 0; t < nt; t++) {
+			const struct rep_summary *r = quick_row(d[k], tests[t], ddir);
+			y[k][t] = r ? r->bw_median : NAN;
+			lo[k][t] = r ? r->bw_min : NAN;
+			hi[k][t] = r ? r->bw_max : NAN;
+			any |= r != NULL;
+		}
+		snprintf(name[k], sizeof(name[k]), "%c: %s", 'A' + k,
+			 rep_or(d[k]->target.path, d[k]->name));
+		s[k] = (struct chart_series){
+			.name = name[k], .y = y[k], .lo = lo[k], .hi = hi[k], .n = nt, .color = -1
+		};
+	}
+	if (!any)
+		return;
+	snprintf(title, sizeof(title), "%s bandwidth by test, A and B",
+		 ddir == SB_DDIR_READ ? "Read" : "Write");
+	struct chart c = {
+		.kind = CHART_BAR,
+		.title = title,
+		.note = "median of the runs; the whiskers reach from the slowest to the fastest run",
+		.x = { "Test", CHART_U_NONE, CHART_LINEAR, 0 },
+		.y = { "Bandwidth", CHART_U_BYTES_S, CHART_LINEAR, 0 },
+		.cats = tests,
+		.ncats = nt,
+		.series = s,
+		.nseries = 2,
+	};
+	chart_figure(f, &c, NULL);
+}
+
+void html_quick_pair(FILE *f, const struct rep_doc *const *d)
+{
+	static const char *const cols[] = { "Test", "Direction", "A MiB/s", "B MiB/s",
+					    "B/A",  "A IOPS",	 "B IOPS" };
+	const char *tests[MAX_TESTS];
+	size_t nt = 0;
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < d[k]->nsummary; i++) {
+			size_t t;
+			for (t = 0; t < nt && strcmp(tests[t], d[k]->summary[i].test); t++)
+				;
+			if (t == nt && nt < MAX_TESTS)
+				tests[nt++] = d[k]->summary[i].test;
+		}
+	if (!nt)
+		return;
+	fputs("<section id=\"pair\">\n<h2>A and B side by side</h2>\n", f);
+	for (int k = 0; k < 2; k++) {
+		fprintf(f, "<p class=\"meta\">%c: <code>", 'A' + k);
+		rep_html_esc(f, rep_or(d[k]->target.path, d[k]->name));
+		fputs("</code> (", f);
+		rep_html_esc(f, d[k]->name);
+		fputs(")</p>\n", f);
+	}
+	fputs("<p class=\"meta\">The median of the runs; B/A is the ratio of the median "
+	      "bandwidths (storbench compare tells a change from noise).</p>\n",
+	      f);
+	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 2);
+	for (int dd = SB_DDIR_READ; dd <= SB_DDIR_WRITE; dd++)
+		for (size_t t = 0; t < nt; t++) {
+			const struct rep_summary *a = quick_row(d[0], tests[t], dd);
+			const struct rep_summary *b = quick_row(d[1], tests[t], dd);
+			char v[5][32];
+			if (!a && !b)
+				continue;
+			snprintf(v[0], sizeof(v[0]), a ? "%.1f" : "-",
+				 a ? a->bw_median / 1048576 : 0);
+			snprintf(v[1], sizeof(v[1]), b ? "%.1f" : "-",
+				 b ? b->bw_median / 1048576 : 0);
+			if (a && b && a->bw_median > 0)
+				snprintf(v[2], sizeof(v[2]), "%.2fx", b->bw_median / a->bw_median);
+			else
+				snprintf(v[2], sizeof(v[2]), "-");
+			snprintf(v[3], sizeof(v[3]), a ? "%.0f" : "-", a ? a->iops_median : 0);
+			snprintf(v[4], sizeof(v[4]), b ? "%.0f" : "-", b ? b->iops_median : 0);
+			fputs("<tr>", f);
+			html_cell(f, tests[t], 0);
+			html_cell(f, sb_ddir_name(dd), 0);
+			for (int i = 0; i < 5; i++)
+				html_cell(f, v[i], 1);
+			fputs("</tr>\n", f);
+		}
+	fputs("</tbody></table>\n", f);
+	pair_chart(f, d, SB_DDIR_READ, tests, nt);
+	pair_chart(f, d, SB_DDIR_WRITE, tests, nt);
+	fputs("</section>\n", f);
+}
+
 /* ---- latency histogram from percentiles ---- */
 static void spread(double a, double b, double mass, const double *edges, double *share, size_t nb)
 {

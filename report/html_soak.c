@@ -34,26 +34,6 @@ struct marks {
 
 static const char *const names[2] = { "write", "read" };
 
-/* Index of iteration number x (the arrays are in the log's order, mostly
- * ascending: a binary search, then a scan for a log out of order). */
-static size_t find(const struct rep_iters *it, double x)
-{
-	size_t lo = 0, hi = it->n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (it->x[mid] < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < it->n && it->x[lo] == x)
-		return lo;
-	for (size_t i = 0; i < it->n; i++)
-		if (it->x[i] == x)
-			return i;
-	return SIZE_MAX;
-}
-
 /* Rings of the outliers; change points as x positions halfway between
  * the iteration before and the first of the new level, with what changed. */
 static int marks_of(const struct rep_doc *d, struct marks *m)
@@ -65,12 +45,12 @@ static int marks_of(const struct rep_doc *d, struct marks *m)
 		if (rep_soak_anomalies(d, k, &m->an[k]) < 0 || !(m->ring[k] = calloc(it->n, 1)))
 			return -ENOMEM;
 		for (size_t o = 0; o < m->an[k].m.noutliers; o++) {
-			size_t i = find(it, (double)m->an[k].m.outliers[o]);
+			size_t i = rep_iter_index(it, (double)m->an[k].m.outliers[o]);
 			if (i != SIZE_MAX && !m->ring[k][i])
 				m->ring[k][i] = 1, m->rings++;
 		}
 		for (size_t c = 0; c < m->an[k].m.nchanges; c++) {
-			size_t i = find(it, (double)m->an[k].m.changes[c].at);
+			size_t i = rep_iter_index(it, (double)m->an[k].m.changes[c].at);
 			if (i == SIZE_MAX || i == 0)
 				continue;
 			m->at[m->nat] = (it->x[i - 1] + it->x[i]) / 2;
@@ -221,35 +201,91 @@ static void events_table(FILE *f, const struct rep_iters *it)
 	fputs("</tbody></table>\n", f);
 }
 
-/* The soak's one word as it wrote it, and why it stopped early. */
-static void verdict(FILE *f, const struct rep_doc *d)
+/* The statistics of each direction: the soak's own (or the same
+ * analysis), the trend of a straight line over the iterations. */
+static void stats_table(FILE *f, const struct rep_soak_lead *l, int iozone)
+{
+	static const char *const cols[] = { "Direction", "Median", "p5", "p95", "CV", "Trend" };
+	char a[48];
+	if (!l->an[0].m.st.n && !l->an[1].m.st.n)
+		return;
+	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 1);
+	for (int k = 0; k < 2; k++) {
+		const struct sb_stability *st = &l->an[k].m.st;
+		if (!st->n)
+			continue;
+		fputs("<tr>", f);
+		html_cell(f, k ? (iozone ? "read tests" : "read") : (iozone ? "write tests" : "write"),
+			  0);
+		html_cell(f, rep_fmt_rate(st->median, a, sizeof(a)), 1);
+		html_cell(f, rep_fmt_rate(st->p5, a, sizeof(a)), 1);
+		html_cell(f, rep_fmt_rate(st->p95, a, sizeof(a)), 1);
+		snprintf(a, sizeof(a), "%.1f%%", 100 * st->cv);
+		html_cell(f, a, 1);
+		if (isfinite(l->trend[k]))
+			snprintf(a, sizeof(a), "%+.1f%%", 100 * l->trend[k]);
+		else
+			snprintf(a, sizeof(a), "-");
+		html_cell(f, a, 1);
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n<p class=\"meta\">Trend: how much a straight line fitted "
+	      "over the iterations changes from the first to the last, as a share of the "
+	      "median.</p>\n",
+	      f);
+}
+
+void html_soak_toc_verdict(FILE *f, const struct rep_doc *d)
 {
 	struct sb_soak_summary sum;
+	if (strcmp(d->command, "soak"))
+		return;
 	if (rep_soak_verdict(d, &sum) < 0) {
-		fputs("<p class=\"meta\">No verdict: no summary after the last iteration (the "
-		      "soak was killed, or still runs; <code>storbench soak --resume=LOG</code> "
-		      "goes on with it).</p>\n",
-		      f);
+		fputs(" &mdash; no verdict", f);
 		return;
 	}
-	fprintf(f, "<p>Verdict: <b class=\"%s\">%s</b>", sum.verdict == SB_SOAK_PASS ? "ok" : "bad",
-		sb_soak_verdict_name(sum.verdict));
-	if (sum.stopped) {
-		fputs(" (stopped early: ", f);
-		rep_html_esc(f, sum.reason);
-		fputs(")", f);
+	fprintf(f, " &mdash; <b class=\"%s\">", sum.verdict == SB_SOAK_PASS ? "ok" : "bad");
+	for (const char *c = sb_soak_verdict_name(sum.verdict); *c; c++)
+		fputc(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c, f);
+	fputs("</b>", f);
+}
+
+void html_soak_lead(FILE *f, const struct rep_doc *d)
+{
+	struct rep_soak_lead *l = malloc(sizeof(*l));
+	const char *kv[12][2];
+	char buf[12][64];
+	if (!l || rep_soak_lead(d, l) < 0) {
+		fputs("<p class=\"bad\">No verdict: out of memory.</p>\n", f);
+		free(l);
+		return;
 	}
-	fputs("</p>\n", f);
-	if (sum.stopped && sum.resume[0]) {
-		fputs("<p class=\"meta\">Resume with <code>", f);
-		rep_html_esc(f, sum.resume);
-		fputs("</code></p>\n", f);
+	fprintf(f, "<div class=\"verdict %s\" id=\"verdict\"><b>%s</b>",
+		!l->has_verdict			  ? "none"
+		: l->sum.verdict == SB_SOAK_PASS ? "pass"
+						  : "fail",
+		l->word);
+	rep_html_esc(f, l->headline);
+	fputs("</div>\n<ul class=\"why\">\n", f);
+	for (size_t i = 0; i < l->nwhy; i++) {
+		fprintf(f, "<li class=\"%s\">", rep_why_name(l->why[i].kind));
+		rep_html_esc(f, l->why[i].text);
+		fputs("</li>\n", f);
 	}
-	if (d->iters.kother > 0)
-		fprintf(f,
-			"<p class=\"meta\">%.0f kernel message%s about other devices (not the "
-			"target's: not counted).</p>\n",
-			d->iters.kother, d->iters.kother == 1 ? "" : "s");
+	fputs("</ul>\n<div class=\"cols\">\n<div>\n<h3>Settings</h3>\n", f);
+	const size_t n = rep_soak_settings_kv(l, kv, buf, SB_ARRAY_SIZE(kv));
+	if (!n)
+		fputs("<p class=\"meta\">Not recorded (a log of an older storbench).</p>\n", f);
+	else
+		fputs("<table class=\"kv\">\n", f);
+	for (size_t i = 0; i < n; i++)
+		html_kv(f, kv[i][0], kv[i][1]);
+	if (n)
+		fputs("</table>\n", f);
+	fputs("</div>\n<div>\n<h3>Summary statistics</h3>\n", f);
+	stats_table(f, l, d->iters.ncs > 0);
+	fputs("</div>\n</div>\n", f);
+	free(l);
 }
 
 void html_section_soak(FILE *f, const struct rep_doc *d)
@@ -257,7 +293,6 @@ void html_section_soak(FILE *f, const struct rep_doc *d)
 	const struct rep_iters *it = &d->iters;
 	struct marks m;
 	memset(&m, 0, sizeof(m));
-	verdict(f, d);
 	if (!it->n) {
 		fputs("<p class=\"meta\">No iteration completed: nothing to chart.</p>\n", f);
 	} else if (marks_of(d, &m) == 0) {

@@ -9,15 +9,18 @@
 
 #include <math.h>
 
-#define TEXT_LEN 240
+#define TEXT_LEN REP_LEAD_LEN
 
-void rep_trouble_text(const struct sb_soak_iter *it, char *buf, size_t len)
+/* Made whole in a buffer of its own, then cut at a word with an
+ * ellipsis (sb_soak_cut_text) when longer than len. */
+void rep_trouble_text(const struct sb_soak_iter *it, char *out, size_t len)
 {
 	const double errs = (double)it->io_errors, bad = (double)sb_soak_iter_bad(it);
-	char a[32];
+	char a[32], buf[4096];
 	size_t at = 0;
+	const size_t blen = sizeof(buf);
 	buf[0] = 0;
-#define ADD(...) (at < len ? (at += (size_t)snprintf(buf + at, len - at, __VA_ARGS__)) : 0)
+#define ADD(...) (at < blen ? (at += (size_t)snprintf(buf + at, blen - at, __VA_ARGS__)) : 0)
 	if (errs > 0) {
 		ADD("%.0f I/O error%s", errs, errs == 1 ? "" : "s");
 		if (it->first_errno)
@@ -34,6 +37,7 @@ void rep_trouble_text(const struct sb_soak_iter *it, char *buf, size_t len)
 	if (!at && it->failed)
 		ADD("failed");
 #undef ADD
+	sb_soak_cut_text(out, len, buf);
 }
 
 const char *rep_event_text(const struct rep_iters *it, const struct rep_event *e, char *buf,
@@ -235,6 +239,10 @@ static int take(struct rep_iters *it, const struct sb_soak_record *rec)
 	it->bad[i] = (double)sb_soak_iter_bad(r);
 	it->kmsg[i] = (double)(r->nkmsg + r->kmsg_omitted);
 	it->kother += (double)(r->nkother + r->kother_omitted);
+	if (r->start_ns && (!it->t0 || (double)r->start_ns < it->t0))
+		it->t0 = (double)r->start_ns;
+	if (r->end_ns && (double)r->end_ns > it->t1)
+		it->t1 = (double)r->end_ns;
 	it->flags[i] = (r->interrupted ? REP_IT_INTERRUPTED : 0) | (r->failed ? REP_IT_FAILED : 0);
 	if (take_cells(it, i, r) < 0 || take_ranks(it, rec) < 0)
 		return -ENOMEM;

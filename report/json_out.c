@@ -3,7 +3,9 @@
  * was read (and what was left out, in notes), the repeat statistics of
  * every test (median and range over its runs, and each run's figure), and
  * for a soak per throughput metric its stability, outliers and change
- * points (rep_soak_anomalies: the soak's verdict or the same analysis).
+ * points (rep_soak_anomalies: the soak's verdict or the same analysis),
+ * and the soak's verdict with its reasons (report/soak_lead.c), which the
+ * document tells at its top level too.
  * What could not be judged (too few iterations) is null, never an empty
  * list that would read as "none found". The shape: docs/reports.md.
  */
@@ -117,39 +119,63 @@ static void events(struct sb_json *j, const struct rep_iters *it)
 	sb_json_obj_close(j);
 }
 
-static int soak(struct sb_json *j, const struct rep_doc *d)
+/* Why the verdict is what it is, line by line (report/soak_lead.c): each
+ * with its kind, its iteration (null: of none) and its text. in: the
+ * input's name, at the document's top level. */
+static void reasons(struct sb_json *j, const struct rep_soak_lead *l, const char *in)
 {
-	struct rep_anomalies a[2];
-	for (int k = 0; k < 2; k++)
-		if (rep_soak_anomalies(d, k, &a[k]) < 0)
-			return -ENOMEM;
+	for (size_t i = 0; i < l->nwhy; i++) {
+		const struct rep_soak_why *w = &l->why[i];
+		sb_json_obj_open(j, NULL);
+		if (in)
+			sb_json_str(j, "input", in);
+		sb_json_str(j, "kind", rep_why_name(w->kind));
+		if (isfinite(w->iteration))
+			sb_json_u64(j, "iteration", (uint64_t)w->iteration);
+		else
+			sb_json_null(j, "iteration");
+		sb_json_str(j, "text", w->text);
+		sb_json_obj_close(j);
+	}
+}
+
+static void soak(struct sb_json *j, const struct rep_doc *d, const struct rep_soak_lead *l)
+{
 	sb_json_obj_open(j, "soak");
+	/* the soak's own word (lib/soak writes it); null: none written
+	 * (killed, or still running) */
+	if (l->has_verdict)
+		sb_soak_verdict_json(j, &l->sum);
+	else
+		sb_json_null(j, "verdict");
+	sb_json_arr_open(j, "reasons");
+	reasons(j, l, NULL);
+	sb_json_arr_close(j);
+	if (l->set.known)
+		sb_soak_settings_json(j, "settings", &l->set);
 	sb_json_u64(j, "iterations", d->iters.n);
 	sb_json_u64(j, "failed_iterations", d->iters.failed);
 	sb_json_u64(j, "cut_short_iterations", d->iters.cut_short);
 	sb_json_u64(j, "kmsg_other_lines", (uint64_t)d->iters.kother);
-	/* the soak's own word; null: none written (killed, or still running) */
-	struct sb_soak_summary sum;
-	if (rep_soak_verdict(d, &sum) == 0) {
-		sb_json_str(j, "verdict", sb_soak_verdict_name(sum.verdict));
-		if (sum.stopped)
-			sb_json_str(j, "stopped_early", sum.reason);
-		if (sum.stopped && sum.resume[0])
-			sb_json_str(j, "resume", sum.resume);
-	} else {
-		sb_json_null(j, "verdict");
-	}
-	sb_json_str(j, "anomalies_from", a[0].written ? "summary" : "analysis");
-	sb_soak_metric_json(j, "write_bw", &a[0].m, &a[0].judged);
-	sb_soak_metric_json(j, "read_bw", &a[1].m, &a[1].judged);
+	sb_json_str(j, "anomalies_from", l->an[0].written ? "summary" : "analysis");
+	const struct sb_soak_metric m[2] = { l->an[0].m, l->an[1].m };
+	const struct sb_soak_judged judged[2] = { l->an[0].judged, l->an[1].judged };
+	sb_soak_stability_members(j, m, judged); /* as the soak's summary writes it */
+	sb_json_obj_open(j, "trend");
+	sb_json_double(j, "write_bw", l->trend[0]);
+	sb_json_double(j, "read_bw", l->trend[1]);
+	sb_json_obj_close(j);
 	events(j, &d->iters);
 	sb_json_obj_close(j);
-	return 0;
 }
 
-static int input(struct sb_json *j, const struct rep_doc *d)
+static int is_soak(const struct rep_doc *d)
 {
-	int e = 0;
+	return !strcmp(d->command, "soak");
+}
+
+static int input(struct sb_json *j, const struct rep_doc *d, const struct rep_soak_lead *l)
+{
 	sb_json_obj_open(j, NULL);
 	sb_json_str(j, "path", d->path);
 	sb_json_str(j, "kind", d->is_fio ? "fio" : d->is_log ? "log" : "result");
@@ -166,16 +192,62 @@ static int input(struct sb_json *j, const struct rep_doc *d)
 		sb_json_str(j, NULL, d->warnings[i]);
 	sb_json_arr_close(j);
 	tests(j, d);
-	if (!strcmp(d->command, "soak"))
-		e = soak(j, d);
+	if (l)
+		soak(j, d, l);
 	sb_json_obj_close(j);
-	return e;
+	return 0;
+}
+
+/* The worst of the soaks' verdicts (fail, aborted, interrupted, none, pass). */
+static int worse(const struct rep_soak_lead *a, const struct rep_soak_lead *b)
+{
+	static const int rank[] = { [SB_SOAK_PASS] = 0,
+				    [SB_SOAK_INTERRUPTED] = 2,
+				    [SB_SOAK_ABORTED] = 3,
+				    [SB_SOAK_FAIL] = 4 };
+	const int x = a->has_verdict ? rank[a->sum.verdict] : 1;
+	const int y = b->has_verdict ? rank[b->sum.verdict] : 1;
+	return x > y;
+}
+
+/* A soak's verdict and its reasons at the top of the document, for a
+ * script to read first (of several soaks the worst verdict, every one's
+ * reasons named by its input). */
+static void top(struct sb_json *j, struct rep_doc *const *docs, struct rep_soak_lead *const *l,
+		size_t n)
+{
+	const struct rep_soak_lead *w = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (l[i] && (!w || worse(l[i], w)))
+			w = l[i];
+	if (!w)
+		return;
+	if (w->has_verdict)
+		sb_json_str(j, "verdict", sb_soak_verdict_name(w->sum.verdict));
+	else
+		sb_json_null(j, "verdict");
+	sb_json_arr_open(j, "reasons");
+	for (size_t i = 0; i < n; i++)
+		if (l[i])
+			reasons(j, l[i], docs[i]->name);
+	sb_json_arr_close(j);
 }
 
 int rep_json(FILE *f, struct rep_doc *const *docs, size_t n)
 {
 	struct sb_json j;
 	int e = 0;
+	struct rep_soak_lead **l = calloc(n + 1, sizeof(*l));
+	for (size_t i = 0; l && !e && i < n; i++)
+		if (is_soak(docs[i]) &&
+		    (!(l[i] = malloc(sizeof(*l[i]))) || rep_soak_lead(docs[i], l[i]) < 0))
+			e = -ENOMEM;
+	if (!l || e) {
+		for (size_t i = 0; l && i < n; i++)
+			free(l[i]);
+		free(l);
+		return -ENOMEM;
+	}
 	sb_json_begin(&j, f, 0);
 	sb_json_obj_open(&j, NULL);
 	sb_json_obj_open(&j, "storbench");
@@ -183,11 +255,14 @@ int rep_json(FILE *f, struct rep_doc *const *docs, size_t n)
 	sb_json_str(&j, "version", sb_version());
 	sb_json_str(&j, "command", "report");
 	sb_json_obj_close(&j);
+	top(&j, docs, l, n);
 	sb_json_arr_open(&j, "inputs");
-	for (size_t i = 0; i < n && !e; i++)
-		e = input(&j, docs[i]);
+	for (size_t i = 0; i < n; i++)
+		input(&j, docs[i], l[i]);
 	sb_json_arr_close(&j);
 	sb_json_obj_close(&j);
-	int w = sb_json_end(&j);
-	return e ? e : w;
+	for (size_t i = 0; i < n; i++)
+		free(l[i]);
+	free(l);
+	return sb_json_end(&j);
 }

@@ -176,6 +176,9 @@ void rep_free(struct rep_doc *d)
 		sb_jdoc_free(d->trees[i]);
 	free(d->jobs);
 	free(d->summary);
+	for (size_t i = 0; d->warnings_made && i < d->nwarnings; i++)
+		free(d->warnings_made[i]);
+	free(d->warnings_made);
 	free(d->warnings);
 	free(d->notes);
 	sb_jdoc_free(d->summary_tree);

@@ -312,13 +312,98 @@ static int summary_read(struct rep_doc *d, const struct sb_jv *rows, char *msg, 
 	return 0;
 }
 
+/* A run's sentence, "... in 'JOB': ADVICE", without its figures and its
+ * job: the same key for the same warning of every run; 0 for a sentence
+ * about no run. An FNV-1a hash: keys that differ may share one, and are
+ * told apart by same_warning. */
+static uint64_t warning_key(const char *s)
+{
+	const char *job = strstr(s, " in '"), *end = job ? strchr(job + 5, '\'') : NULL;
+	uint64_t h = 1469598103934665603ull;
+	if (!end)
+		return 0;
+	for (const char *p = s; *p; p++) {
+		if (p == job)
+			p = end; /* the closing quote: the job left out */
+		else if ((*p < '0' || *p > '9') && *p != '.')
+			h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	}
+	return h | 1;
+}
+
+/* Whether two sentences are one warning of two runs: the same but for
+ * their figures and their jobs. */
+static int same_warning(const char *a, const char *b)
+{
+	const char *ja = strstr(a, " in '"), *jb = strstr(b, " in '");
+	const char *ea = strchr(ja + 5, '\''), *eb = strchr(jb + 5, '\'');
+	for (;;) {
+		while (*a && (a == ja || (*a >= '0' && *a <= '9') || *a == '.'))
+			a = a == ja ? ea + 1 : a + 1;
+		while (*b && (b == jb || (*b >= '0' && *b <= '9') || *b == '.'))
+			b = b == jb ? eb + 1 : b + 1;
+		if (*a != *b)
+			return 0;
+		if (!*a)
+			return 1;
+		a++;
+		b++;
+	}
+}
+
+/* Each warning once: the lines the program said (warning_lines), or, in
+ * results written before them, the first run's sentence of each warning
+ * with how many more runs raised it (in time linear in the sentences: a
+ * table of each warning's key). */
 static void warnings_read(struct rep_doc *d, const struct sb_jv *w)
 {
-	size_t n = sb_jv_len(w);
+	const struct sb_jv *said = sb_jv_get(d->sb, "warning_lines");
+	const int grouped = sb_jv_is(said, SB_JV_ARR) && sb_jv_len(said);
+	if (grouped)
+		w = said;
+	const size_t n = sb_jv_len(w);
+	size_t nslot = 4;
+	while (nslot < 2 * n)
+		nslot *= 2;
 	if (!n || !(d->warnings = calloc(n, sizeof(*d->warnings))))
 		return;
-	for (size_t i = 0; i < n; i++)
-		d->warnings[d->nwarnings++] = sb_jv_str(sb_jv_at(w, i));
+	unsigned *more = grouped ? NULL : calloc(n, sizeof(*more));
+	uint64_t *key = more ? calloc(nslot, sizeof(*key)) : NULL;
+	size_t *at = key ? calloc(nslot, sizeof(*at)) : NULL;
+	for (size_t i = 0; i < n; i++) {
+		const char *s = sb_jv_str(sb_jv_at(w, i));
+		const uint64_t h = at && s ? warning_key(s) : 0;
+		size_t slot = h & (nslot - 1);
+		if (!s)
+			continue;
+		for (; h && key[slot]; slot = (slot + 1) & (nslot - 1))
+			if (key[slot] == h && same_warning(s, d->warnings[at[slot]]))
+				break;
+		if (h && key[slot]) {
+			more[at[slot]]++;
+			continue;
+		}
+		if (h) {
+			key[slot] = h;
+			at[slot] = d->nwarnings;
+		}
+		d->warnings[d->nwarnings++] = s;
+	}
+	free(key);
+	free(at);
+	if (more && d->nwarnings < n)
+		d->warnings_made = calloc(d->nwarnings, sizeof(*d->warnings_made));
+	for (size_t k = 0; d->warnings_made && k < d->nwarnings; k++) {
+		const char *s = d->warnings[k], *end;
+		if (!more[k] || !(end = strchr(strstr(s, " in '") + 5, '\'')))
+			continue;
+		if (asprintf(&d->warnings_made[k], "%.*s and %u more run%s%s", (int)(end + 1 - s),
+			     s, more[k], more[k] == 1 ? "" : "s", end + 1) >= 0)
+			d->warnings[k] = d->warnings_made[k];
+		else
+			d->warnings_made[k] = NULL;
+	}
+	free(more);
 }
 
 /* The state the target was brought to (--precondition, --discard-before). */

@@ -120,6 +120,7 @@ struct rep_iters {
 	size_t failed;
 	size_t cut_short; /* iterations a signal cut short */
 	double kother;	  /* kernel lines about other devices (not counted) */
+	double t0, t1;	  /* the first start and the last end, ns (0: not told) */
 	struct rep_event *ev;
 	size_t nev, capev;
 	char *text;
@@ -181,8 +182,10 @@ struct rep_doc {
 	size_t njobs;
 	struct rep_summary *summary;
 	size_t nsummary;
-	const char **warnings;
+	const char **warnings; /* each once (warning_lines) */
 	size_t nwarnings;
+	/* NULL, or beside each warning: the line made for it */
+	char **warnings_made;
 	char **notes; /* what the reader noticed (a cut last line...) */
 	size_t nnotes;
 	size_t nskipped;	  /* log lines left out: the first REP_MAX_NOTES have a note */
@@ -450,6 +453,53 @@ int rep_soak_anomalies(const struct rep_doc *d, int k, struct rep_anomalies *out
  * read: 0 and *sum; -ENOENT when there is none (a soak killed, or still
  * running: it has no verdict yet). */
 int rep_soak_verdict(const struct rep_doc *d, struct sb_soak_summary *sum);
+/* The first screen of a soak's report (report/soak_lead.c), the same in
+ * every format: the verdict as the soak wrote it (none: killed, or still
+ * running) and why, line by line (each stop, failed iteration with what
+ * failed and its kernel messages, change of level and outlier with its
+ * iteration and size), what it was asked (settings), and per direction
+ * the statistics and the trend. */
+#define REP_LEAD_LINES 32
+#define REP_LEAD_LEN 480
+enum rep_why {
+	REP_WHY_STOPPED,    /* stopped before its end: why */
+	REP_WHY_RESUME,	    /* the command line that goes on with it */
+	REP_WHY_FAILED,	    /* a failed iteration, what failed */
+	REP_WHY_EVENT,	    /* trouble in an iteration that did not fail it */
+	REP_WHY_CHANGE,	    /* a change of level */
+	REP_WHY_OUTLIER,    /* an outlier */
+	REP_WHY_KMSG_OTHER, /* kernel lines about other devices: not counted */
+	REP_WHY_MORE,	    /* and more of the kind before (the tables list them) */
+	REP_WHY_CLEAN,	    /* nothing went wrong */
+	REP_WHY_NONE,	    /* no verdict: the soak was killed or still runs */
+};
+struct rep_soak_why {
+	enum rep_why kind;
+	double iteration; /* NaN: not of one iteration */
+	char text[REP_LEAD_LEN];
+};
+struct rep_soak_lead {
+	int has_verdict;
+	struct sb_soak_summary sum; /* has_verdict: the soak's own */
+	char word[16];		    /* "PASS", "FAIL", "INTERRUPTED", "ABORTED", "NO VERDICT" */
+	char headline[160];	    /* "2 of 40 iterations failed" */
+	struct sb_soak_settings set; /* set.known 0: not told */
+	double elapsed_s;	     /* first start to last end (NaN: not told) */
+	struct rep_anomalies an[2];  /* write, read */
+	double trend[2];	     /* fitted line's change over the soak / median (NaN) */
+	size_t nwhy;
+	struct rep_soak_why why[REP_LEAD_LINES];
+};
+/* l (large: allocate it) for a soak's d: 0 or -ENOMEM. */
+int rep_soak_lead(const struct rep_doc *d, struct rep_soak_lead *l);
+/* "fail", ... for REP_WHY_* (the JSON's kind). */
+const char *rep_why_name(enum rep_why k);
+/* A soak's settings in words, k of them: name and value (0: all said). */
+size_t rep_soak_settings_kv(const struct rep_soak_lead *l, const char *kv[][2], char buf[][64],
+			    size_t max);
+/* Index of iteration number x in it's arrays (SIZE_MAX: none). */
+size_t rep_iter_index(const struct rep_iters *it, double x);
+
 /* The same analysis of an iozone soak's cell j (d->iters.cs[j], KiB/s),
  * always made again from the iterations read. */
 int rep_cell_anomalies(const struct rep_doc *d, size_t j, struct rep_anomalies *out);

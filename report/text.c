@@ -186,68 +186,75 @@ static void soak_ranks(FILE *f, const struct rep_iters *it)
 }
 
 /* The soak's one word, as it wrote it (the verdict is the soak's, never
- * made up here); a log without it: the soak was killed or still runs. */
-static void soak_verdict(FILE *f, const struct rep_doc *d)
+ * made up here; a log without it: the soak was killed or still runs),
+ * then why (report/soak_lead.c): each failed iteration and what failed,
+ * changes of level and outliers with their size, then what it was asked. */
+static void soak_verdict(FILE *f, const struct rep_doc *d, const struct rep_soak_lead *l)
 {
 	const struct rep_iters *it = &d->iters;
-	struct sb_soak_summary sum;
-	char cut[48] = "", word[16];
+	const char *kv[12][2];
+	char cut[48] = "", buf[12][64];
 	if (it->cut_short)
 		snprintf(cut, sizeof(cut), " (%zu cut short)", it->cut_short);
 	fprintf(f, "\n%zu iteration%s%s, %zu failed", it->n, it->n == 1 ? "" : "s", cut,
 		it->failed);
-	if (rep_soak_verdict(d, &sum) < 0) {
+	if (!l->has_verdict)
 		fprintf(f, ": no verdict (no summary after the last iteration: the soak was "
 			   "killed, or still runs; storbench soak --resume=LOG goes on with it)\n");
-	} else {
-		snprintf(word, sizeof(word), "%s", sb_soak_verdict_name(sum.verdict));
-		for (char *c = word; *c; c++)
-			*c = (char)(*c - 'a' + 'A');
-		fprintf(f, ": %s\n", word);
-		if (sum.stopped)
-			fprintf(f, "stopped early: %s\n", sum.reason);
-		if (sum.stopped && sum.resume[0])
-			fprintf(f, "resume with: %s\n", sum.resume);
+	else
+		fprintf(f, ": %s\n", l->word);
+	for (size_t i = 0; i < l->nwhy; i++)
+		if (l->why[i].kind != REP_WHY_NONE)
+			fprintf(f, "%s\n", l->why[i].text);
+	const size_t n = rep_soak_settings_kv(l, kv, buf, SB_ARRAY_SIZE(kv));
+	for (size_t i = 0; i < n; i++) {
+		char name[32];
+		snprintf(name, sizeof(name), "%s", kv[i][0]);
+		name[0] = (char)(name[0] >= 'A' && name[0] <= 'Z' ? name[0] - 'A' + 'a' : name[0]);
+		fprintf(f, "%s%s %s%s", i ? ", " : "settings: ", name, kv[i][1],
+			i + 1 == n ? "\n" : "");
 	}
-	if (it->kother > 0)
-		fprintf(f,
-			"%.0f kernel message%s about other devices (not the target's: not "
-			"counted)\n",
-			it->kother, it->kother == 1 ? "" : "s");
 }
 
-/* A soak: its iterations' throughput, median and range, the outliers and
- * changes of level found, and failures. */
+/* A soak: the verdict and why, then its iterations' throughput: median,
+ * range, p5, p95, variation and trend, outliers and changes of level. */
 static void soak(FILE *f, const struct rep_doc *d)
 {
 	static const char *const names[2] = { "write", "read" };
 	const struct rep_iters *it = &d->iters;
-	struct rep_anomalies an;
+	struct rep_soak_lead *l = malloc(sizeof(*l));
 	char a[48], b[48], c[48];
-	soak_verdict(f, d);
+	if (!l || rep_soak_lead(d, l) < 0) {
+		fprintf(f, "\nsoak: out of memory\n");
+		free(l);
+		return;
+	}
+	soak_verdict(f, d, l);
 	for (int k = 0; k < 2 && it->n; k++) {
-		if (rep_soak_anomalies(d, k, &an) < 0 || !an.m.st.n)
+		const struct rep_anomalies *an = &l->an[k];
+		if (!an->m.st.n)
 			continue;
 		/* an iozone soak: every write test's bytes over their time, and the reads' */
-		fprintf(f, "%-5s%s per iteration: median %s, %s .. %s, variation %.1f%%", names[k],
-			it->ncs ? " tests" : "", rep_fmt_rate(an.m.st.median, a, sizeof(a)),
-			rep_fmt_rate(an.m.st.min, b, sizeof(b)),
-			rep_fmt_rate(an.m.st.max, c, sizeof(c)), 100 * an.m.st.cv);
-		if (!an.judged.outliers)
+		fprintf(f, "%-5s%s per iteration: median %s, %s .. %s", names[k],
+			it->ncs ? " tests" : "", rep_fmt_rate(an->m.st.median, a, sizeof(a)),
+			rep_fmt_rate(an->m.st.min, b, sizeof(b)),
+			rep_fmt_rate(an->m.st.max, c, sizeof(c)));
+		if (an->m.st.n > 1)
+			fprintf(f, ", p5 %s, p95 %s", rep_fmt_rate(an->m.st.p5, a, sizeof(a)),
+				rep_fmt_rate(an->m.st.p95, b, sizeof(b)));
+		fprintf(f, ", variation %.1f%%", 100 * an->m.st.cv);
+		if (isfinite(l->trend[k]))
+			fprintf(f, ", trend %+.1f%%", 100 * l->trend[k]);
+		if (!an->judged.outliers)
 			fprintf(f, "; too few iterations to judge");
 		else
-			fprintf(f, "; %zu outlier%s, %zu change%s of level%s", an.m.outliers_total,
-				an.m.outliers_total == 1 ? "" : "s", an.m.nchanges,
-				an.m.nchanges == 1 ? "" : "s",
-				an.judged.changes ? "" : " (too few to tell)");
+			fprintf(f, "; %zu outlier%s, %zu change%s of level%s", an->m.outliers_total,
+				an->m.outliers_total == 1 ? "" : "s", an->m.nchanges,
+				an->m.nchanges == 1 ? "" : "s",
+				an->judged.changes ? "" : " (too few to tell)");
 		fputc('\n', f);
-		for (size_t i = 0; i < an.m.nchanges; i++)
-			fprintf(f, "  at iteration %llu: %s to %s (%+.0f%%)\n",
-				(unsigned long long)an.m.changes[i].at,
-				rep_fmt_rate(an.m.changes[i].before, a, sizeof(a)),
-				rep_fmt_rate(an.m.changes[i].after, b, sizeof(b)),
-				100 * an.m.changes[i].step);
 	}
+	free(l);
 	rep_text_soak_cells(f, d);
 	soak_ranks(f, it);
 }

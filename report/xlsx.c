@@ -221,6 +221,78 @@ static void summary_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
 		summary_chart(b, docs[i], 0, &at);
 }
 
+/* ---- A soak's verdict, why, settings and statistics: the first sheet
+ * (report/soak_lead.c, as the HTML's first screen) ---- */
+static void soak_lead_block(struct book *b, const struct rep_doc *d, const struct rep_soak_lead *l,
+			    lxw_format *word, lxw_format *mib, lxw_format *pct)
+{
+	static const char *const cols[] = { "Direction", "Median (MiB/s)", "p5 (MiB/s)",
+					    "p95 (MiB/s)", "CV", "Trend" };
+	const char *kv[12][2];
+	char buf[12][64];
+	lxw_worksheet *w = b->sheet;
+	worksheet_write_string(w, b->row, 0, "Source", b->bold);
+	worksheet_write_string(w, b->row++, 1, d->name, NULL);
+	worksheet_write_string(w, b->row, 0, "Verdict", b->bold);
+	worksheet_write_string(w, b->row, 1, l->word, word);
+	worksheet_write_string(w, b->row++, 2, l->headline, NULL);
+	for (size_t i = 0; i < l->nwhy; i++) {
+		if (!i)
+			worksheet_write_string(w, b->row, 0, "Why", b->bold);
+		worksheet_write_string(w, b->row++, 1, l->why[i].text, NULL);
+	}
+	const size_t n = rep_soak_settings_kv(l, kv, buf, SB_ARRAY_SIZE(kv));
+	for (size_t i = 0; i < n; i++) {
+		worksheet_write_string(w, b->row, 0, kv[i][0], b->bold);
+		worksheet_write_string(w, b->row++, 1, kv[i][1], NULL);
+	}
+	b->row++;
+	for (size_t c = 0; c < SB_ARRAY_SIZE(cols); c++)
+		worksheet_write_string(w, b->row, (lxw_col_t)c, cols[c], b->bold);
+	b->row++;
+	for (int k = 0; k < 2; k++) {
+		const struct sb_stability *st = &l->an[k].m.st;
+		if (!st->n)
+			continue;
+		worksheet_write_string(w, b->row, 0, k ? "read" : "write", NULL);
+		const double v[] = { st->median / MIB, st->p5 / MIB, st->p95 / MIB, st->cv,
+				     l->trend[k] };
+		for (size_t c = 0; c < SB_ARRAY_SIZE(v); c++)
+			if (isfinite(v[c]))
+				worksheet_write_number(w, b->row, (lxw_col_t)(c + 1), v[c],
+						       c < 3 ? mib : pct);
+		b->row++;
+	}
+	b->row++;
+}
+
+static void soak_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
+{
+	struct rep_soak_lead *l = NULL;
+	size_t any = 0;
+	for (size_t i = 0; i < n; i++)
+		any += !strcmp(docs[i]->command, "soak");
+	if (!any || !(l = malloc(sizeof(*l))) ||
+	    !(b->sheet = workbook_add_worksheet(b->wb, "Soak verdict"))) {
+		free(l);
+		return;
+	}
+	b->sheet_name = "Soak verdict";
+	lxw_format *word = workbook_add_format(b->wb), *mib = workbook_add_format(b->wb),
+		   *pct = workbook_add_format(b->wb);
+	format_set_bold(word);
+	format_set_font_size(word, 14);
+	format_set_num_format(mib, "#,##0.0");
+	format_set_num_format(pct, "0.0%");
+	worksheet_set_column(b->sheet, 0, 0, 20, NULL);
+	worksheet_set_column(b->sheet, 1, 5, 15, NULL);
+	b->row = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(docs[i]->command, "soak") && rep_soak_lead(docs[i], l) == 0)
+			soak_lead_block(b, docs[i], l, word, mib, pct);
+	free(l);
+}
+
 /* ---- Measurements ---- */
 static void measurements_sheet(struct book *b, struct rep_doc *const *docs, size_t n)
 {
@@ -795,6 +867,7 @@ int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why
 		return rep_fail(why, -EIO, "cannot write '%s'", path);
 	b.bold = workbook_add_format(b.wb);
 	format_set_bold(b.bold);
+	soak_sheet(&b, docs, n); /* a soak's workbook opens on its verdict */
 	summary_sheet(&b, docs, n);
 	measurements_sheet(&b, docs, n);
 	intervals_sheet(&b, docs, n);

@@ -38,12 +38,17 @@ void sb_results_sanity(struct sb_results *r, const struct sb_job_result *j)
 				r->target.devname, r->target.devname);
 	const struct sb_job_opts *o = &j->opts;
 	char a[32], b[128];
+	/* a run bound by time (quick's always are) needs a longer time; one
+	 * bound by size ended with its bytes, and needs to be bound by time */
 	if (j->runtime_ns && j->runtime_ns < 2000000000ull && !j->interrupted)
 		sb_results_warn_run(
 			r, j,
 			&(struct sb_run_warning){
 				"measured for only ", "", (double)j->runtime_ns, SB_WFIG_NS,
-				"runs under 2 s are noisy (use --runtime with --time-based)" });
+				o->time_based
+					? "runs under 2 s are noisy (use --runtime=2s or more)"
+					: "runs under 2 s are noisy (use --runtime with "
+					  "--time-based)" });
 	uint64_t ws = (uint64_t)o->numjobs * (o->size ? o->size : 0);
 	const struct sb_engine_ops *ops = sb_engine_find(o->engine);
 	const int noio = ops && (ops->flags & SB_ENGINE_NOIO);

@@ -648,6 +648,11 @@ static void disk_util_json(struct sb_json *j, const struct sb_results *r)
 	sb_json_arr_close(j);
 }
 
+static void warning_line(const char *line, void *j)
+{
+	sb_json_str(j, NULL, line);
+}
+
 int sb_results_write_json(const struct sb_results *r, FILE *f)
 {
 	struct sb_json j;
@@ -704,6 +709,11 @@ int sb_results_write_json(const struct sb_results *r, FILE *f)
 	sb_json_arr_open(&j, "warnings");
 	for (size_t i = 0; i < r->nwarnings; i++)
 		sb_json_str(&j, NULL, r->warnings[i]);
+	sb_json_arr_close(&j);
+	/* each warning once, with its runs: as the program said them, for
+	 * the reports (report/model.c) */
+	sb_json_arr_open(&j, "warning_lines");
+	sb_results_warnings(r, warning_line, &j);
 	sb_json_arr_close(&j);
 	if (r->extra_json && r->extra_key) {
 		sb_json_obj_open(&j, r->extra_key);

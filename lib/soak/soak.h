@@ -87,8 +87,8 @@ struct sb_soak_progress {
 	uint64_t done, total;	  /* bytes of the phase (iozone: of the sweep) */
 	double pct;		  /* of the phase (< 0: none) */
 	double bps;		  /* over the last second; < 0 not known yet */
-	/* of the soak, a resumed one's earlier time included (iozone: of the
-	 * iteration's sweep); eta < 0: unknown */
+	/* of the soak, a resumed one's earlier time included (the iozone
+	 * workload's too); eta < 0: unknown */
 	uint64_t elapsed_ns;
 	double eta_ns;
 	/* iozone: the sweep's cell (1-based) of ncells, its sizes; ncells 0

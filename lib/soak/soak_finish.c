@@ -53,6 +53,7 @@ int soak_finish(struct soak *s, FILE *log, const char *logname, struct sb_soak_i
 		sb_soak_stop(&r->sum, s->stopped ? s->stopped : SB_SOAK_ABORTED, s->abort_reason,
 			     resume);
 	}
+	soak_settings(s, &r->sum.set);
 	r->stop_changed = s->stop_changed;
 	r->stop_change = s->stop_change;
 	r->kmsg_watched = s->kmsg_ok;

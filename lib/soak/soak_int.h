@@ -124,6 +124,11 @@ int soak_agree(struct soak *s, int e, enum sb_errclass cls);
  * not run at all: said, s->why set). */
 int soak_iteration(struct soak *s, struct sb_soak_iter *it);
 void soak_collect_kmsg(struct soak *s, struct sb_soak_iter *it);
+/* The soak's time so far into *elapsed_ns (a resumed one's earlier time
+ * included) and the ETA of the whole soak from its phase's own (phase_eta
+ * < 0: unknown, -1 returned); write: a check is still to come. */
+double soak_eta(const struct soak *s, int write, double phase_elapsed, double phase_eta,
+		uint64_t now, uint64_t *elapsed_ns);
 int soak_iozone_prepare(struct soak *s);
 int soak_iozone_iteration(struct soak *s, struct sb_soak_iter *it);
 
@@ -134,6 +139,8 @@ int soak_loop(struct soak *s);
 /* soak_log.c: the log (0 or -errno, said) */
 int soak_log_open(struct soak *s, FILE **f, const char *path, int append);
 int soak_log_commit(struct soak *s, FILE *log, struct sb_json *j);
+/* What the soak was asked (its configuration line's, its summary's). */
+void soak_settings(const struct soak *s, struct sb_soak_settings *set);
 int soak_log_config(struct soak *s, FILE *log, int aggregate);
 int soak_log_iteration(struct soak *s, const struct sb_soak_iter *it);
 int soak_log_summary(struct soak *s, FILE *log, const struct sb_soak_result *r);

@@ -40,8 +40,9 @@ int soak_iozone_prepare(struct soak *s)
 	return e ? soak_fail(s, e, er.cls, "%s", er.msg) : 0;
 }
 
-/* The progress hook's view of the sweep: "sweep cell 3 of 6, randread,
- * 1.00 MiB file, 64.0 KiB records: ..." */
+/* The progress hook's view of the sweep, a phase of the soak: "soak
+ * iteration 4 of 10, randread, 1.00 MiB file, 64.0 KiB records (cell 3 of
+ * 6): ...", the time and ETA the soak's (the sweep's percent and rate). */
 static void tell(struct soak *s, const struct sb_sweep_progress *p)
 {
 	const uint64_t elapsed = p->now_ns - s->phase_ns;
@@ -62,6 +63,7 @@ static void tell(struct soak *s, const struct sb_sweep_progress *p)
 	};
 	if (p->done && p->total)
 		g.eta_ns = (double)elapsed * (double)(p->total - p->done) / (double)p->done;
+	g.eta_ns = soak_eta(s, 0, (double)elapsed, g.eta_ns, p->now_ns, &g.elapsed_ns);
 	s->h->progress(s->h->ctx, &g);
 }
 

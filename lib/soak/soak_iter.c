@@ -98,40 +98,6 @@ static int burst_step(struct burst *b, uint64_t bytes)
 	return s->coord_e != 0;
 }
 
-/*
- * The ETA of the whole soak for the progress line, from the phase's own:
- * what is left of this iteration (in the write phase, the check to come
- * as long as the last one, or as the write), then the iterations left as
- * long as the ones this process ran (pauses included) or as this one; a
- * --duration ends it sooner (after the iteration then running).
- */
-static double soak_eta(const struct soak *s, int write, double phase_elapsed, double phase_eta,
-		       uint64_t now, uint64_t *elapsed_ns)
-{
-	*elapsed_ns = s->prior_ns + (now - s->mono_start_ns);
-	if (phase_eta < 0)
-		return -1;
-	double rest = phase_eta;
-	if (write)
-		rest += s->check_ns ? (double)s->check_ns : phase_elapsed + phase_eta;
-	double left = -1;
-	const uint64_t last = soak_last_planned(s);
-	if (last) {
-		const uint64_t ran = s->cur_n - s->first_n;
-		const double per = ran ? (double)(s->it_mono_ns - s->mono_start_ns) / (double)ran
-				       : (double)(now - s->it_mono_ns) + rest +
-						   (double)s->o->idle_ns;
-		left = rest + per * (double)(last > s->cur_n ? last - s->cur_n : 0);
-	}
-	if (s->duration_ns) {
-		double d = s->duration_ns > *elapsed_ns ? (double)(s->duration_ns - *elapsed_ns)
-							: 0;
-		d = SB_MAX(d, rest);
-		left = left < 0 || d < left ? d : left;
-	}
-	return left;
-}
-
 /* A phase's progress in flight. */
 struct phase {
 	struct soak *s;
@@ -268,7 +234,7 @@ void soak_collect_kmsg(struct soak *s, struct sb_soak_iter *it)
 								   sizeof(k.device));
 		k.time_us = t;
 		snprintf(k.category, sizeof(k.category), "%s", cat);
-		snprintf(k.text, sizeof(k.text), "%.*s", (int)sizeof(k.text) - 1, line);
+		sb_soak_cut_text(k.text, sizeof(k.text), line);
 		if (about == SB_KMSG_OTHER)
 			sb_soak_iter_add_other(it, &k);
 		else if (it->nkmsg == SB_SOAK_MAX_KMSG)

@@ -21,6 +21,22 @@ static void files_json(struct sb_json *j, const char *const *files, size_t n)
 	sb_json_arr_close(j);
 }
 
+/* What the soak was asked, the configuration line's and a summary's. */
+static void settings_members(struct sb_json *j, const struct sb_soak_settings *s)
+{
+	sb_json_u64(j, "size", s->size);
+	sb_json_u64(j, "block_size", s->block_size);
+	sb_json_u64(j, "request_size", s->request_size);
+	if (s->stop_known) {
+		sb_json_u64(j, "iterations", s->iterations);
+		sb_json_u64(j, "duration_ns", s->duration_ns);
+	} else { /* an older log's configuration: not told */
+		sb_json_null(j, "iterations");
+		sb_json_null(j, "duration_ns");
+	}
+	sb_json_u64(j, "idle_ns", s->idle_ns);
+}
+
 void sb_soak_config_record(struct sb_json *j, const struct sb_soak_config *c)
 {
 	sb_json_obj_open(j, NULL);
@@ -37,9 +53,7 @@ void sb_soak_config_record(struct sb_json *j, const struct sb_soak_config *c)
 	for (int i = 0; i < c->argc; i++)
 		sb_json_str(j, NULL, c->argv[i]);
 	sb_json_arr_close(j);
-	sb_json_u64(j, "size", c->size);
-	sb_json_u64(j, "block_size", c->block_size);
-	sb_json_u64(j, "request_size", c->request_size);
+	settings_members(j, &c->set);
 	sb_json_str(j, "engine", c->engine);
 	sb_json_bool(j, "direct", c->direct);
 	sb_json_bool(j, "region_mode", c->region_mode);
@@ -229,6 +243,13 @@ void sb_soak_metric_json(struct sb_json *j, const char *key, const struct sb_soa
 	sb_json_obj_close(j);
 }
 
+void sb_soak_stability_members(struct sb_json *j, const struct sb_soak_metric m[2],
+			       const struct sb_soak_judged *judged)
+{
+	for (int k = 0; k < 2; k++)
+		sb_soak_metric_json(j, sb_soak_metric_names[k], &m[k], judged ? &judged[k] : NULL);
+}
+
 /* An iozone workload's cells: each one's stability, as a metric's. */
 static void cells_json(struct sb_json *j, const struct sb_soak_result *r)
 {
@@ -260,6 +281,26 @@ static void other_devices_json(struct sb_json *j, const struct sb_soak_summary *
 	sb_json_arr_close(j);
 }
 
+void sb_soak_verdict_json(struct sb_json *j, const struct sb_soak_summary *sum)
+{
+	sb_json_str(j, "verdict", sb_soak_verdict_name(sum->verdict));
+	if (!sum->stopped)
+		return;
+	sb_json_str(j, "stopped_early", sum->reason);
+	if (sum->stopped == SB_SOAK_ABORTED)
+		sb_json_str(j, "aborted_reason", sum->reason);
+	if (sum->resume[0])
+		sb_json_str(j, "resume", sum->resume);
+}
+
+void sb_soak_settings_json(struct sb_json *j, const char *key, const struct sb_soak_settings *s)
+{
+	sb_json_obj_open(j, key);
+	settings_members(j, s);
+	sb_json_str(j, "workload", s->iozone ? "iozone" : "verify");
+	sb_json_obj_close(j);
+}
+
 /* The summary's members: the log's last line, the results' soak section. */
 static void summary_json(struct sb_json *j, const struct sb_soak_result *r)
 {
@@ -274,17 +315,11 @@ static void summary_json(struct sb_json *j, const struct sb_soak_result *r)
 	sb_json_u64(j, "anomalies", (uint64_t)sum->anomalies);
 	if (sum->cut_short)
 		sb_json_u64(j, "cut_short_iterations", sum->cut_short);
-	sb_json_str(j, "verdict", sb_soak_verdict_name(sum->verdict));
-	if (sum->stopped) {
-		sb_json_str(j, "stopped_early", sum->reason);
-		if (sum->stopped == SB_SOAK_ABORTED)
-			sb_json_str(j, "aborted_reason", sum->reason);
-		if (sum->resume[0])
-			sb_json_str(j, "resume", sum->resume);
-	}
+	sb_soak_verdict_json(j, sum);
+	if (sum->set.known)
+		sb_soak_settings_json(j, "settings", &sum->set);
 	sb_json_obj_open(j, "stability");
-	for (int k = 0; k < 2; k++)
-		sb_soak_metric_json(j, sb_soak_metric_names[k], &sum->m[k], NULL);
+	sb_soak_stability_members(j, sum->m, NULL);
 	if (r->cells)
 		cells_json(j, r);
 	sb_json_obj_close(j);

@@ -25,8 +25,9 @@ struct sb_soak_config {
 	size_t nfiles;
 	int argc; /* the options as given, for --resume */
 	char *const *argv;
-	uint64_t size;
-	uint32_t block_size, request_size;
+	/* what it was asked: size, block and request size, the stop, the
+	 * pause (its workload is the member below) */
+	struct sb_soak_settings set;
 	const char *engine;
 	int direct, region_mode;
 	const char *device, *model;	       /* NULL: unknown */
@@ -120,6 +121,23 @@ struct sb_soak_judged {
  * not judge, each change point's step). */
 void sb_soak_metric_json(struct sb_json *j, const char *key, const struct sb_soak_metric *m,
 			 const struct sb_soak_judged *judged);
+/* The verdict's members, inside an open object: "verdict", and for a
+ * soak that stopped before its end "stopped_early" (and "aborted_reason"),
+ * "resume": the one writer of the summary line, the results' section and
+ * the report's analysis. */
+void sb_soak_verdict_json(struct sb_json *j, const struct sb_soak_summary *sum);
+/* What the soak was asked, as the object key ("settings" of a summary;
+ * the configuration line holds the same members). */
+void sb_soak_settings_json(struct sb_json *j, const char *key, const struct sb_soak_settings *s);
+/* The same read back from v (a summary's "settings", a configuration
+ * line): what is there, the rest 0; known set when anything was. */
+void sb_soak_settings_from_json(const struct sb_jv *v, struct sb_soak_settings *s);
+/* The stability of both throughput metrics, m[0] write and m[1] read, as
+ * members "write_bw" and "read_bw" (sb_soak_metric_json each): the one
+ * writer of the block, in a summary's "stability" and in the report's
+ * analysis (judged: NULL, or one per metric). */
+void sb_soak_stability_members(struct sb_json *j, const struct sb_soak_metric m[2],
+			       const struct sb_soak_judged *judged);
 /* An iteration's members, inside an open object. */
 void sb_soak_iter_json(struct sb_json *j, const struct sb_soak_iter *it);
 /* The results' "soak" section (members, for sb_results.extra_json): the

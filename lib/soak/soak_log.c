@@ -45,13 +45,31 @@ static const char **files_of(const struct soak *s, size_t *n)
 	return files;
 }
 
+void soak_settings(const struct soak *s, struct sb_soak_settings *set)
+{
+	const struct sb_sweep_result *z = s->iozone ? s->zr : NULL;
+	*set = (struct sb_soak_settings){
+		/* iozone: its largest file and record, no verify block */
+		.size = z ? z->file_sizes[z->nfile - 1] : s->vt->size,
+		.block_size = z ? 0 : s->o->block_size,
+		.request_size = z ? (uint32_t)z->record_sizes[z->nrec - 1] : s->o->request_size,
+		.iterations = s->iterations,
+		.duration_ns = s->duration_ns,
+		.idle_ns = s->o->idle_ns,
+		.iozone = s->iozone,
+		.known = 1,
+		.stop_known = 1,
+	};
+}
+
 int soak_log_config(struct soak *s, FILE *log, int aggregate)
 {
 	const struct sb_soak_opts *o = s->o;
 	const struct sb_target_info *ti = o->info;
-	const struct sb_sweep_result *z = s->iozone ? s->zr : NULL;
+	struct sb_soak_settings set;
 	size_t nfiles = 0;
 	const char **files = aggregate ? NULL : files_of(s, &nfiles);
+	soak_settings(s, &set);
 	const struct sb_soak_config c = {
 		.started_ns = s->started_ns,
 		.seed = s->seed,
@@ -62,10 +80,7 @@ int soak_log_config(struct soak *s, FILE *log, int aggregate)
 		.nfiles = nfiles,
 		.argc = o->argc,
 		.argv = o->argv,
-		/* iozone: its largest file and record, no verify block */
-		.size = z ? z->file_sizes[z->nfile - 1] : s->vt->size,
-		.block_size = z ? 0 : o->block_size,
-		.request_size = z ? (uint32_t)z->record_sizes[z->nrec - 1] : o->request_size,
+		.set = set,
 		.engine = o->ops ? o->ops->name : "psync",
 		.direct = s->iozone ? o->iozone->o.direct : s->vt->direct,
 		.region_mode = s->region_mode,

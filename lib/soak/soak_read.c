@@ -12,9 +12,14 @@
 
 #include <math.h>
 
+static const char *str_of(const struct sb_jv *v)
+{
+	return sb_jv_str(v) ? sb_jv_str(v) : "";
+}
+
 static void copy_str(char *dst, size_t len, const struct sb_jv *v)
 {
-	snprintf(dst, len, "%s", sb_jv_str(v) ? sb_jv_str(v) : "");
+	snprintf(dst, len, "%s", str_of(v));
 }
 
 /* An iteration's cells back; those without a known test or with sizes
@@ -50,7 +55,11 @@ static void kline_from_json(const struct sb_jv *v, struct sb_soak_kline *l)
 	sb_jv_u64(sb_jv_get(v, "time_us"), &l->time_us);
 	copy_str(l->category, sizeof(l->category), sb_jv_get(v, "category"));
 	copy_str(l->device, sizeof(l->device), sb_jv_get(v, "device"));
-	copy_str(l->text, sizeof(l->text), sb_jv_get(v, "text"));
+	/* a line that fills the room was cut by the writer of an older log,
+	 * maybe inside a word: cut again at a word, with the ellipsis */
+	const char *t = str_of(sb_jv_get(v, "text"));
+	const size_t room = sizeof(l->text) - (strlen(t) >= sizeof(l->text) - 1);
+	sb_soak_cut_text(l->text, room, t);
 }
 
 /* The bad ranges kept (SB_SOAK_MAX_RANGES), the others counted. */
@@ -163,6 +172,23 @@ static int metric_from_json(const struct sb_jv *v, struct sb_soak_metric *m)
 	return 0;
 }
 
+void sb_soak_settings_from_json(const struct sb_jv *v, struct sb_soak_settings *s)
+{
+	uint64_t x = 0;
+	const char *w = sb_jv_str(sb_jv_get(v, "workload"));
+	memset(s, 0, sizeof(*s));
+	s->known |= sb_jv_u64(sb_jv_get(v, "size"), &s->size) == 0;
+	if (sb_jv_u64(sb_jv_get(v, "block_size"), &x) == 0 && x <= UINT32_MAX)
+		s->block_size = (uint32_t)x, s->known = 1;
+	if (sb_jv_u64(sb_jv_get(v, "request_size"), &x) == 0 && x <= UINT32_MAX)
+		s->request_size = (uint32_t)x, s->known = 1;
+	s->stop_known = sb_jv_u64(sb_jv_get(v, "iterations"), &s->iterations) == 0;
+	s->stop_known &= sb_jv_u64(sb_jv_get(v, "duration_ns"), &s->duration_ns) == 0;
+	s->known |= s->stop_known;
+	s->known |= sb_jv_u64(sb_jv_get(v, "idle_ns"), &s->idle_ns) == 0;
+	s->iozone = w && !strcmp(w, "iozone");
+}
+
 int sb_soak_summary_from_json(const struct sb_jv *v, struct sb_soak_summary *out)
 {
 	const struct sb_jv *st = sb_jv_get(v, "stability");
@@ -174,6 +200,8 @@ int sb_soak_summary_from_json(const struct sb_jv *v, struct sb_soak_summary *out
 		out->m[k].name = sb_soak_metric_names[k];
 		out->anomalies += (int)(out->m[k].outliers_total + out->m[k].nchanges);
 	}
+	if (sb_jv_get(v, "settings"))
+		sb_soak_settings_from_json(sb_jv_get(v, "settings"), &out->set);
 	if (sb_jv_u64(sb_jv_get(v, "iterations"), &x) == 0)
 		out->iterations = (size_t)x;
 	if (sb_jv_u64(sb_jv_get(v, "failed_iterations"), &x) == 0)

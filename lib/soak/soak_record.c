@@ -2,6 +2,38 @@
  * them that a soak and a resumed log keep. */
 #include "lib/soak/soak_record.h"
 
+void sb_soak_cut_text(char *dst, size_t len, const char *src)
+{
+	static const char dots[] = "...";
+	size_t n = strlen(src), at;
+	if (!len)
+		return;
+	if (n < len) {
+		memcpy(dst, src, n + 1);
+		return;
+	}
+	if (len < sizeof(dots)) {
+		dst[0] = 0;
+		return;
+	}
+	at = len - sizeof(dots); /* room for the dots and the end */
+	/* back to a space that ends a word, unless the only word is longer
+	 * than the room: then at a character's first byte */
+	size_t sp = at;
+	while (sp > 0 && src[sp] != ' ')
+		sp--;
+	if (sp > 0)
+		at = sp;
+	else
+		while (at > 0 && ((unsigned char)src[at] & 0xC0) == 0x80)
+			at--;
+	while (at > 0 && (src[at - 1] == ' ' || src[at - 1] == ',' || src[at - 1] == ':' ||
+			  src[at - 1] == ';'))
+		at--;
+	memcpy(dst, src, at);
+	memcpy(dst + at, dots, sizeof(dots));
+}
+
 uint64_t sb_soak_iter_bad(const struct sb_soak_iter *it)
 {
 	uint64_t bad = 0;
@@ -121,8 +153,9 @@ void sb_soak_iter_aggregate(struct sb_soak_iter *out, const struct sb_soak_rank 
 			}
 			struct sb_soak_kline *l = &out->kmsg[out->nkmsg++];
 			*l = it->kmsg[k];
-			snprintf(l->text, sizeof(l->text), "rank %d: %.*s", r[i].rank,
-				 (int)sizeof(l->text) - 16, it->kmsg[k].text);
+			char t[sizeof(l->text) + 32];
+			snprintf(t, sizeof(t), "rank %d: %s", r[i].rank, it->kmsg[k].text);
+			sb_soak_cut_text(l->text, sizeof(l->text), t);
 		}
 		out->kmsg_omitted += it->kmsg_omitted;
 		/* the lines about other devices stay in each rank's own log */

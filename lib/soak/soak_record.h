@@ -67,6 +67,12 @@ struct sb_soak_iter {
 	int iozone; /* an iozone iteration: cells, no verify nor request latency */
 };
 
+/* src into dst[len], whole when it fits; else cut at the last word
+ * boundary (a space) that leaves room for an ellipsis ("..."), never
+ * inside a word or a UTF-8 character: a kernel line kept in a record,
+ * a report's text. dst may not be src. */
+void sb_soak_cut_text(char *dst, size_t len, const char *src);
+
 /* Blocks of the iteration that did not verify (every class but intact). */
 uint64_t sb_soak_iter_bad(const struct sb_soak_iter *it);
 /* Failure of an iteration: verification, I/O or kernel storage errors. */

@@ -75,6 +75,40 @@ uint64_t soak_last_planned(const struct soak *s)
 	return s->iterations ? s->iterations + s->ncut : 0;
 }
 
+/*
+ * The ETA of the whole soak for the progress line, from the phase's own:
+ * what is left of this iteration (in the write phase, the check to come
+ * as long as the last one, or as the write), then the iterations left as
+ * long as the ones this process ran (pauses included) or as this one; a
+ * --duration ends it sooner (after the iteration then running).
+ */
+double soak_eta(const struct soak *s, int write, double phase_elapsed, double phase_eta,
+		uint64_t now, uint64_t *elapsed_ns)
+{
+	*elapsed_ns = s->prior_ns + (now - s->mono_start_ns);
+	if (phase_eta < 0)
+		return -1;
+	double rest = phase_eta;
+	if (write)
+		rest += s->check_ns ? (double)s->check_ns : phase_elapsed + phase_eta;
+	double left = -1;
+	const uint64_t last = soak_last_planned(s);
+	if (last) {
+		const uint64_t ran = s->cur_n - s->first_n;
+		const double per = ran ? (double)(s->it_mono_ns - s->mono_start_ns) / (double)ran
+				       : (double)(now - s->it_mono_ns) + rest +
+						   (double)s->o->idle_ns;
+		left = rest + per * (double)(last > s->cur_n ? last - s->cur_n : 0);
+	}
+	if (s->duration_ns) {
+		double d = s->duration_ns > *elapsed_ns ? (double)(s->duration_ns - *elapsed_ns)
+							: 0;
+		d = SB_MAX(d, rest);
+		left = left < 0 || d < left ? d : left;
+	}
+	return left;
+}
+
 int soak_add(struct soak *s, const struct sb_soak_iter *it)
 {
 	const int e = sb_soak_iter_append(&s->it, &s->nit, &s->capit, it);

@@ -50,7 +50,21 @@ struct sb_soak_other_device {
 	char first[240]; /* the first line about it */
 };
 
+/* What a soak was asked to do, as its configuration line and its summary
+ * tell it (0: not told, a log of an older storbench): the region and its
+ * requests, the stop condition in force at the end (iterations, a time,
+ * or both; a resume may change it), the pause after each iteration. */
+struct sb_soak_settings {
+	uint64_t size;
+	uint32_t block_size, request_size; /* iozone: no block, its largest record */
+	uint64_t iterations, duration_ns, idle_ns;
+	int iozone;	/* the iozone workload */
+	int known;	/* any of it was told */
+	int stop_known; /* iterations and duration_ns were told */
+};
+
 struct sb_soak_summary {
+	struct sb_soak_settings set;
 	size_t iterations, failed;
 	size_t cut_short; /* iterations a signal cut short (in iterations) */
 	uint64_t verify_bad, io_errors, kmsg_lines;

@@ -134,8 +134,40 @@ need(all(re.search(r"ETA \d+s", s) for s in u), "an ETA in every update")
 eta = [int(re.search(r"ETA (\d+)s", s).group(1)) for s in u]
 need(eta[0] >= 2 and eta[-1] <= 2, "the ETA of the whole, not of one run: it counts down")
 need(all(len(s) <= 80 for s in u), "every update fits 80 columns")
+p = [pct(s) for s in u]
+need(p == sorted(p) and p[-1] >= 75, "the percent of the whole quick, as its ETA: it only grows")
 '
-ok "quick: test i of N, the ETA of all of them"
+ok "quick: test i of N, the ETA and the percent of all of them"
+
+# ---- run --repeat: the ETA is of every run, and so is the percent
+on_tty 80 rep "$SB" run --rw=randread --bs=4k --size=8M --runtime=1s --time-based --repeat=3 \
+	--direct=0 --engine=psync "$T/f.bin"
+check rep '
+p = [pct(s) for s in u]
+need(len(p) >= 6, "updates over 3 runs of 1 s")
+need(p == sorted(p) and p[-1] >= 75, "the percent of the three runs: it only grows")
+'
+ok "run --repeat: the percent of all the runs"
+
+# ---- quick in a log: a line every 10 s, its percent and ETA of one whole:
+# the percent is the time so far over the time so far and the ETA (the
+# seconds shown are whole: a few points either way), and only grows
+mkdir "$T/ql"
+expect_exit 0 "$SB" quick --read-only --size=8M --runtime=3500ms --repeat=1 "$T/ql"
+python3 - "$T/err" <<'PY' || fail "quick in a log: see above"
+import re, sys
+L = [l for l in open(sys.argv[1]) if l.startswith('quick test ')]
+print(''.join(L), end='')
+assert len(L) >= 2, 'a line every 10 s of 28 s'
+f = [re.search(r': (\d+)% .*elapsed (\d+)s  ETA (\d+)s', l) for l in L]
+assert all(f), 'percent, elapsed and ETA in every line'
+p = [int(m.group(1)) for m in f]
+assert p == sorted(p), 'the percent only grows'
+for m in f:
+    e, t = int(m.group(2)), int(m.group(3))
+    assert abs(int(m.group(1)) - 100 * e / (e + t)) <= 8, 'the percent is of the time the ETA is of'
+PY
+ok "quick in a log: the percent of the whole command, as its ETA"
 
 # ---- soak: the iteration of how many, bytes of the phase, the ETA
 mkdir "$T/s"
@@ -149,6 +181,23 @@ need(sum(1 for s in u if re.search(r"ETA \d+s", s)) >= len(u) - 3, "an ETA in ne
 need(all(len(s) <= 80 for s in u), "every update fits 80 columns")
 '
 ok "soak: iteration i of N, bytes of the phase, the ETA"
+
+# ---- soak --workload=iozone: the soak's line (its iteration, its elapsed
+# time and ETA), never the inner sweep's "sweep cell i of N" that starts
+# again with each iteration
+mkdir "$T/z"
+on_tty 120 zsoak "$SB" soak --workload=iozone --iterations=3 --idle=300ms --log="$T/z.jsonl" \
+	-- -s16m -s32m -r4k -i0 -i1 -i2 -f "$T/z/tf"
+check zsoak '
+m = [re.search(r"^soak iteration (\d) of 3, cell (\d) of 2, (\w+) [0-9.]+ MiB/4\.00 KiB: .*elapsed (\d+)s", s) for s in u]
+need(len(u) >= 3 and all(m), "every update is the soak line: its iteration, the test, the cell")
+its = [int(x.group(1)) for x in m]
+need(its == sorted(its), "iterations counted up")
+el = [int(x.group(4)) for x in m]
+need(el == sorted(el), "the elapsed time is the soak'"'"'s: it never starts again")
+need(not any(s.startswith("sweep") for s in u), "no line of the inner sweep")
+'
+ok "soak --workload=iozone: the soak's line, its iteration and time, not the sweep's"
 
 # ---- sweep: the cell of how many, the percent of the whole by bytes
 mkdir "$T/w"

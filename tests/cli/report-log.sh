@@ -54,7 +54,7 @@ grep -q ">0 outliers ringed; too few for change points (10 needed)<" "$T/short.h
 	{ grep -o '[0-9]* outlier[^<]*' "$T/short.html"; fail "short step and interrupted iteration"; }
 # the text counts the same iterations as the soak: not the interrupted one
 expect_exit 0 "$SB" report "$T/short.jsonl"
-grep -Eq "^read  per iteration: median 85.8 MiB/s, 85.8 MiB/s .. 85.8 MiB/s, variation 0.0%(;.*)?$" "$T/out" ||
+grep -Eq "^read  per iteration: median 85.8 MiB/s, 85.8 MiB/s .. 85.8 MiB/s, p5 85.8 MiB/s, p95 85.8 MiB/s, variation 0.0%(;.*)?$" "$T/out" ||
 	{ cat "$T/out"; fail "text: an interrupted iteration's figure counted"; }
 grep -q "^9 iterations (1 cut short), 0 failed: no verdict (no summary after the last iteration" "$T/out" || fail "text: iterations of the short log"
 ok "soak log without a verdict: analysed as the soak does"

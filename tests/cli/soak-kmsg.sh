@@ -71,6 +71,10 @@ soak mine "blk_update_request: I/O error, dev $o, sector 8" \
 rc=$?
 [ $rc = 1 ] || { cat "$T/mine.out" "$T/mine.err"; fail "the soak's own device: exit $rc, expected 1"; }
 grep -q '^soak: 3 iterations, 1 failed: FAIL$' "$T/mine.out" || { cat "$T/mine.out"; fail "mine: verdict"; }
+# the end says which iteration failed and why, not only how many
+grep -A1 '^soak: 3 iterations, 1 failed: FAIL$' "$T/mine.out" |
+	grep -Eq "^  iteration [23] failed: [a-z-]+: storbench-test: blk_update_request: I/O error, dev $m, sector 16" ||
+	{ cat "$T/mine.out"; fail "mine: the failed iteration and why"; }
 python3 - "$T/mine.jsonl" "$m" "$o" <<'PY' || fail "mine: the log"
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
@@ -82,9 +86,24 @@ assert lines[-1]['verdict'] == 'fail' and lines[-1]['kmsg_lines'] == 1, lines[-1
 PY
 ok "a line about the soak's own loop device ($m) fails it; the other's is still not counted"
 
-# a filesystem error of the target's own (ext4 on it names the device)
-soak fs "EXT4-fs error (device $m): ext4_find_entry:1455: inode #2: comm ls: reading directory lblock 0"
+# a filesystem error of the target's own (ext4 on it names the device),
+# longer than a record keeps: cut after a whole word, with an ellipsis
+long="EXT4-fs error (device $m): ext4_find_entry:1455: inode #2: comm ls: reading directory lblock 0"
+long="$long, then a long tail of words that goes past the room a record keeps for a kernel line, so that the soak has to cut it somewhere, which must be after a whole word and never inside one"
+soak fs "$long"
 rc=$?
 [ $rc = 1 ] || { cat "$T/fs.out" "$T/fs.err"; fail "the soak's own filesystem error: exit $rc, expected 1"; }
-ok "an EXT4-fs error naming the soak's device fails it"
+python3 - "$T/fs.jsonl" "storbench-test: $long" <<'PY' || fail "fs: the long line in the log"
+import json, sys
+full = sys.argv[2]
+k = [k['text'] for l in open(sys.argv[1]) for k in json.loads(l).get('kmsg', [])]
+k = [t for t in k if 'storbench-test: EXT4-fs error' in t]
+assert len(k) == 1, k
+t = k[0]
+assert t.endswith('...') and len(t.encode()) < 240, t
+body = t[:-3]
+at = full.index('storbench-test: ')
+assert full[at:].startswith(body) and full[at + len(body)] in ' ,;:', (body[-20:], full[at + len(body):][:5])
+PY
+ok "an EXT4-fs error naming the soak's device fails it; its long line cut at a word"
 exit 0

@@ -10,7 +10,7 @@
 # clock ends is complete (PASS). --duration counts on the monotonic clock:
 # a wall clock now behind the log's (NTP stepping back on a board without
 # a real-time clock) does not end a resumed soak at once.
-# needs: root fuse slow
+# needs: root fuse slow kmsg
 . "$SB_TOP/tests/lib/cli.sh"
 
 last() { # LOG KEY: the summary line's value of KEY

@@ -61,6 +61,24 @@ static void readers(const struct sb_jv *v)
 	sb_soak_doc_free(&doc);
 }
 
+/* A text cut to its room: whole, or a prefix of it with "..." after it,
+ * always within the room (sb_soak_cut_text). */
+static void cut_text(const char *s, size_t n)
+{
+	char src[600], out[300];
+	snprintf(src, sizeof(src), "%.*s", (int)SB_MIN(n, sizeof(src) - 1), s);
+	const size_t len = strlen(src);
+	for (size_t room = 1; room <= sizeof(out); room += 37) {
+		sb_soak_cut_text(out, room, src);
+		const size_t k = strlen(out);
+		CHECK(k < room);
+		if (len < room)
+			CHECK(!strcmp(out, src));
+		else if (k >= 3)
+			CHECK(!strcmp(out + k - 3, "...") && !memcmp(out, src, k - 3));
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct sb_soak_check c;
@@ -72,6 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct sb_jdoc *d = NULL;
 		char msg[512];
 		kernel_line(text + at, n);
+		cut_text(text + at, n);
 		if (sb_json_parse(text + at, n, NULL, &d, NULL) == 0) {
 			const uint64_t before = c.last_iteration;
 			const int e = sb_soak_check_line(&c, sb_jdoc_root(d), msg, sizeof(msg));

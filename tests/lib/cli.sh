@@ -14,6 +14,8 @@ cleanup() {
 		echo 1 >"/sys/block/$z/reset" 2>/dev/null
 		echo "${z#zram}" >/sys/class/zram-control/hot_remove 2>/dev/null
 	done <"$T/.zrams"
+	# make_throttle's cgroups: empty once the test's processes ended
+	[ -f "$T/.cgroups" ] && while read -r g; do rmdir "$g" 2>/dev/null; done <"$T/.cgroups"
 	rm -rf "$T"
 }
 trap cleanup EXIT INT TERM
@@ -71,6 +73,28 @@ make_loop() {
 	dev=$(losetup -f --show "$T/loop.img" 2>/dev/null) || skip "no loop device available"
 	echo "$dev" >>"$T/.loops"
 	echo "$dev"
+}
+
+# make_throttle DEV BYTES_PER_S IOPS: a cgroup v1 blkio group of the test's
+# own that throttles reads and writes of DEV (a device the test made);
+# prints its directory: run a command in it with
+#   sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' - "$group" CMD...
+# (root only; removed at exit)
+make_throttle() {
+	[ "$(id -u)" = 0 ] || skip "needs root for a blkio cgroup"
+	b=/sys/fs/cgroup/blkio
+	[ -f "$b/blkio.throttle.read_bps_device" ] || skip "no cgroup v1 blkio throttling"
+	g="$b/sb-test-$$-$(basename "$T")"
+	mkdir "$g" || skip "cannot make a blkio cgroup"
+	echo "$g" >>"$T/.cgroups"
+	mm=$(lsblk -dno MAJ:MIN "$1" | tr -d ' ')
+	for f in read_bps_device write_bps_device; do
+		echo "$mm $2" >"$g/blkio.throttle.$f" || skip "blkio throttling refused"
+	done
+	for f in read_iops_device write_iops_device; do
+		echo "$mm $3" >"$g/blkio.throttle.$f" || skip "blkio throttling refused"
+	done
+	echo "$g"
 }
 
 # make_swapfile SIZE_MB: an active swap file in $T, switched off at exit

@@ -39,7 +39,8 @@ Exit 0 when every example matches, 1 with each difference named.
 import argparse, json, os, re, shlex, subprocess, sys
 
 UNITS = r"(?:[KMGTP]i?B(?:/s)?|B/s|[kMGT]B(?:/s)?|B|ns|us|µs|ms|msec|usec|s|m|h|k|M|G|x|%)"
-NUM = re.compile(r"[-+]?(?:\d[\d,]*\.?\d*|\.\d+)(?:e[-+]?\d+)?(?:\s?" + UNITS + r"(?![A-Za-z]))?")
+NUM = re.compile(r"[-+]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?"
+                 r"(?:\s?" + UNITS + r"(?![A-Za-z]))?")
 HEX = re.compile(r"\b[0-9a-f]{8,}\b")
 PATH = re.compile(r"(?<![\w.])(?:\.{0,2}/[\w.\-+]*)+")
 DATE = re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b")
@@ -55,6 +56,7 @@ def mask(line):
     if line.startswith("device:"):
         return "device: *"
     line = re.sub(r"^[\w-]+: ios=", "DEV: ios=", line)  # fio's disk stats
+    line = re.sub(r"\(\s*[KMGT]i?B/s\)", "(U)", line)  # fio's bw (  KiB/s): unit by size
     line = DATE.sub("D", line)
     line = HEX.sub("#", line)
     line = PATH.sub("P", line)

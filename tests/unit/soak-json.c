@@ -261,13 +261,95 @@ static void test_outliers_total(void **state)
 	sb_jdoc_free(d);
 }
 
+/* What the soak was asked reads back from its summary as written; a
+ * configuration line of an older storbench tells no stop condition. */
+static void test_settings(void **state)
+{
+	(void)state;
+	struct sb_soak_summary got;
+	struct sb_soak_settings set;
+	struct mem m;
+	struct sb_jdoc *d = NULL;
+	struct sb_soak_result r;
+	memset(&r, 0, sizeof(r));
+	r.sum.m[0].name = "write_bw";
+	r.sum.m[1].name = "read_bw";
+	r.sum.set = (struct sb_soak_settings){ .size = 1 << 30,
+					       .block_size = 4096,
+					       .request_size = 1 << 20,
+					       .iterations = 40,
+					       .duration_ns = 72 * 3600ull * 1000000000ull,
+					       .idle_ns = 5000000000ull,
+					       .known = 1,
+					       .stop_known = 1 };
+	m.f = open_memstream(&m.buf, &m.len);
+	assert_non_null(m.f);
+	line(&m, summary, &r);
+	fflush(m.f);
+	assert_int_equal(sb_json_parse(m.buf, m.len, NULL, &d, NULL), 0);
+	assert_int_equal(sb_soak_summary_from_json(sb_jdoc_root(d), &got), 0);
+	assert_memory_equal(&got.set, &r.sum.set, sizeof(got.set));
+	sb_jdoc_free(d);
+	fclose(m.f);
+	free(m.buf);
+
+	const char *old = "{\"type\":\"config\",\"size\":4194304,\"block_size\":4096}";
+	assert_int_equal(sb_json_parse(old, strlen(old), NULL, &d, NULL), 0);
+	sb_soak_settings_from_json(sb_jdoc_root(d), &set);
+	assert_true(set.known);
+	assert_false(set.stop_known);
+	assert_int_equal(set.size, 4194304);
+	assert_int_equal(set.block_size, 4096);
+	sb_jdoc_free(d);
+}
+
+/* A text longer than its room is cut at a word with an ellipsis: never
+ * inside a word, nor inside a UTF-8 character when one word fills it. */
+static void test_cut_text(void **state)
+{
+	(void)state;
+	char out[24];
+	const char *msg = "EXT4-fs error (device loop3): inode #2: comm du: bad extra_isize";
+	sb_soak_cut_text(out, sizeof(out), "short line");
+	assert_string_equal(out, "short line");
+	sb_soak_cut_text(out, sizeof(out), msg);
+	assert_string_equal(out, "EXT4-fs error...");
+	assert_true(strlen(out) < sizeof(out));
+	/* exactly its room: whole */
+	char fits[sizeof(out)];
+	memset(fits, 'a', sizeof(fits) - 1);
+	fits[sizeof(fits) - 1] = 0;
+	sb_soak_cut_text(out, sizeof(out), fits);
+	assert_string_equal(out, fits);
+	/* one long word of two-byte characters: cut between characters */
+	char wide[64] = "";
+	for (int i = 0; i < 20; i++)
+		memcpy(wide + 2 * i, "\xc3\xa9", 2);
+	sb_soak_cut_text(out, sizeof(out), wide);
+	const size_t n = strlen(out);
+	assert_string_equal(out + n - 3, "...");
+	assert_int_equal((n - 3) % 2, 0);
+	/* every word before the cut whole: the text before "..." and a space
+	 * after it in the message, once the first word fits */
+	for (size_t len = sizeof("EXT4-fs..."); len < strlen(msg); len++) {
+		char buf[128];
+		sb_soak_cut_text(buf, len, msg);
+		const size_t k = strlen(buf);
+		assert_true(k < len);
+		if (k > 3 && !strcmp(buf + k - 3, "...")) {
+			assert_memory_equal(buf, msg, k - 3);
+			assert_true(msg[k - 3] == ' ' || msg[k - 3] == ':' || msg[k - 3] == ',' ||
+				    msg[k - 3] == ';');
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_log_roundtrip),
-		cmocka_unit_test(test_log_refused),
-		cmocka_unit_test(test_log_stop_change),
-		cmocka_unit_test(test_outliers_total),
+		cmocka_unit_test(test_log_roundtrip),	cmocka_unit_test(test_log_refused),
+		cmocka_unit_test(test_log_stop_change), cmocka_unit_test(test_outliers_total),
+		cmocka_unit_test(test_settings),	cmocka_unit_test(test_cut_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
