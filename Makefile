@@ -326,7 +326,8 @@ cross-build: $(PROG) $(TOOL_BIN)
 # back (verify-read), on a result's jobs and header through their typed
 # reader (results-read), and on the methods' typed readers of their
 # results sections (sections: pts, cliff, flash, sweep, meta, latency,
-# spo; the rest of the library from $(BUILD)/libstorbench.a), FUZZ_TIME
+# spo; the rest of the library from $(BUILD)/libstorbench.a), on the plan
+# reader (plan: lib/plan's parse and figures), FUZZ_TIME
 # seconds each, from their corpora; new inputs and crashes stay in
 # $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
@@ -336,7 +337,7 @@ fuzz: $(BUILD)/libstorbench.a
 	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-split $(BUILD)/fuzz/corpus-jobfile \
 		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log \
 		$(BUILD)/fuzz/corpus-verify-read $(BUILD)/fuzz/corpus-results-read \
-		$(BUILD)/fuzz/corpus-sections
+		$(BUILD)/fuzz/corpus-sections $(BUILD)/fuzz/corpus-plan
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
@@ -365,6 +366,8 @@ fuzz: $(BUILD)/libstorbench.a
 		tests/fuzz/fuzz-results-read.c lib/results/results_read.c lib/base/error.c \
 		lib/device/health_read.c lib/json/json_take.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/plan tests/fuzz/fuzz-plan.c \
+		lib/plan/plan_parse.c lib/plan/plan_figures.c $(BUILD)/libstorbench.a $(LDLIBS)
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \
@@ -388,6 +391,8 @@ fuzz: $(BUILD)/libstorbench.a
 	$(BUILD)/fuzz/results-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/results-read- $(BUILD)/fuzz/corpus-results-read \
 		tests/fuzz/corpus/results-read
+	$(BUILD)/fuzz/plan -max_total_time=$(FUZZ_TIME) -max_len=8192 \
+		-artifact_prefix=$(BUILD)/fuzz/plan- $(BUILD)/fuzz/corpus-plan tests/fuzz/corpus/plan
 
 clean:
 	rm -rf build build-* storbench

@@ -140,6 +140,10 @@ int cli_format_is(const struct cli_command *cmd, const struct cli_shared *s, con
  * options. */
 int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos, int maxpos,
 	      int *npos);
+/* Set in a child of storbench plan checking a step's command line: the
+ * first cli_parse that accepts its options ends the process with 0 (the
+ * command runs nothing); a refusal is said and exits as it always does. */
+extern int cli_parse_check_only;
 void cli_print_opts(FILE *f, const struct cli_cmd_opts *c);
 /* Set the workload options of argv (already accepted by cli_parse) into
  * job, and nothing else: command-line options over a job file's. */
@@ -201,6 +205,11 @@ int cmd_cliff(const struct cli_command *cmd, int argc, char **argv);
 int cmd_flash(const struct cli_command *cmd, int argc, char **argv);
 int cmd_spo(const struct cli_command *cmd, int argc, char **argv);
 int cmd_fio(const struct cli_command *cmd, int argc, char **argv);
+int cmd_plan(const struct cli_command *cmd, int argc, char **argv);
+/* The command table (cli/main.c) made known to the commands that run
+ * others (plan), and its row of name, or NULL (cli/opt.c). */
+void cli_commands_set(const struct cli_command *table, size_t n);
+const struct cli_command *cli_command_find(const char *name);
 
 /* ---- many ranks under mpirun (cli/ranks.c) ---- */
 /* Join the MPI job when launched by mpirun (before a command runs; 0 or

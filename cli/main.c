@@ -165,6 +165,14 @@ static const struct cli_words w_report = {
 	"rendered",
 	NULL,
 };
+static const struct cli_words w_plan = {
+	"qualification plan: storbench steps with acceptance criteria, resumable",
+	"text|json",
+	{ [CLI_S_OUTPUT] = "write the plan's JSON result to FILE",
+	  [CLI_S_QUIET] = "no line per step; each step runs with --quiet" },
+	"every criterion of every step passed",
+	"a criterion failed",
+};
 static const struct cli_words w_compare = {
 	"results side by side: differences and whether they are real",
 	"text|json|html|csv|xlsx",
@@ -194,6 +202,7 @@ static const struct cli_command commands[] = {
 	{ "spo", cmd_spo, WRITER | CLI_SEED, &w_spo },
 	{ "report", cmd_report, RESULTS | CLI_UNITS, &w_report },
 	{ "compare", cmd_compare, RESULTS | CLI_UNITS, &w_compare },
+	{ "plan", cmd_plan, RESULTS | CLI_QUIET, &w_plan },
 };
 
 static void usage(FILE *f)
@@ -282,6 +291,7 @@ int main(int argc, char **argv)
 		return SB_EXIT_USAGE;
 	}
 	const char *c = argv[1];
+	cli_commands_set(commands, SB_ARRAY_SIZE(commands));
 	if (!strcmp(c, "--help") || !strcmp(c, "-h") || !strcmp(c, "help")) {
 		usage(stdout);
 		return SB_EXIT_OK;

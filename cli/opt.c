@@ -3,6 +3,8 @@
 #include "cli/cli.h"
 #include "report/report.h"
 
+#include <unistd.h>
+
 #include <strings.h>
 #include <sys/stat.h>
 
@@ -237,6 +239,25 @@ static int set_one(const struct cli_cmd_opts *c, const struct cli_opt *o, const 
 	return 0;
 }
 
+int cli_parse_check_only;
+
+static const struct cli_command *cmd_table;
+static size_t cmd_n;
+
+void cli_commands_set(const struct cli_command *table, size_t n)
+{
+	cmd_table = table;
+	cmd_n = n;
+}
+
+const struct cli_command *cli_command_find(const char *name)
+{
+	for (size_t i = 0; i < cmd_n; i++)
+		if (!strcmp(cmd_table[i].name, name))
+			return &cmd_table[i];
+	return NULL;
+}
+
 int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos, int maxpos,
 	      int *npos)
 {
@@ -299,6 +320,8 @@ int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos, i
 		       c->shared->purge_given);
 		return -1;
 	}
+	if (cli_parse_check_only)
+		_exit(SB_EXIT_OK); /* a plan's check of a step: its options are good */
 	return 0;
 }
 

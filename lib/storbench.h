@@ -76,5 +76,7 @@
 #include "lib/cliff/cliff.h"
 #include "lib/spo/spo.h"
 #include "lib/coord/coord.h"
+#include "lib/plan/plan_figures.h"
+#include "lib/plan/plan.h"
 
 #endif

@@ -1,0 +1,601 @@
+/*
+ * storbench plan: a qualification plan (lib/plan/plan.h, docs/plans.md)
+ * checked whole, then run step by step on each target, each step as the
+ * storbench program itself with the step's options and --output= a
+ * result file in the plan's directory; each finished step recorded in
+ * the journal there, so that the same plan run again resumes at the
+ * first unfinished step; each criterion judged on the figures of its
+ * step's result. The verdict first, then the criteria, as text or JSON,
+ * and JUnit XML (--junit) for CI.
+ */
+#include "cli/cli.h"
+
+#include <libgen.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/plan_out.h"
+
+enum { O_FIGURES, O_DIR, O_JUNIT };
+
+static const struct cli_opt plan_opts[] = {
+	{ "figures", OPT_ARG, O_FIGURES, "COMMAND",
+	  "list the figures of COMMAND's results a criterion may name, with their units" },
+	{ "dir", OPT_ARG, O_DIR, "DIR",
+	  "the plan's directory: its journal, each step's result and output [NAME-plan, NAME "
+	  "the plan's name= or its file's]" },
+	{ "junit", OPT_ARG, O_JUNIT, "FILE", "write JUnit XML: each criterion a test case" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+/* The commands a step may run: each writes a result (--output) and reads
+ * its options through cli_parse, which a check ends (cli_parse_check_only). */
+static const char *const step_commands[] = { "quick", "run",   "verify", "soak",    "pts",
+					     "cliff", "flash", "spo",	 "latency", "meta",
+					     "sweep", "info",  NULL };
+
+struct plan_ctx {
+	const char *figures, *dir, *junit;
+};
+
+static int plan_set(void *vc, int id, const char *v, char *hint, size_t hl)
+{
+	struct plan_ctx *c = vc;
+	(void)hint, (void)hl;
+	switch (id) {
+	case O_FIGURES: c->figures = v; return 0;
+	case O_DIR: c->dir = v; return 0;
+	case O_JUNIT: c->junit = v; return 0;
+	}
+	return -EINVAL;
+}
+
+static void help(const struct cli_cmd_opts *co)
+{
+	printf("usage: storbench plan [options] PLAN [TARGET...]\n"
+	       "       storbench plan --figures COMMAND\n\n"
+	       "Runs a qualification plan: an INI file whose [global] section may set name=,\n"
+	       "target= and label=KEY=VALUE, and whose every other section is a step run in\n"
+	       "file order: run= a storbench command line without its target (quick\n"
+	       "--repeat=5, verify --size=1G, soak --iterations=100), optional target=, and\n"
+	       "expect=FIGURE OP VALUE lines, OP one of >= <= > < == !=, VALUE a number with\n"
+	       "storbench's units (40MiB/s, 2k, 5ms, 10%%) or a word (pass). A step with no\n"
+	       "criterion on status expects status == pass (its command's own verdict).\n"
+	       "The whole plan is checked before the first step: its keys, each criterion's\n"
+	       "figure (an unknown one is refused with the nearest names), each step's options\n"
+	       "(by the command's own parser) and the targets. Each step runs as storbench\n"
+	       "itself on each TARGET (else the plan's target=) in turn, its result and output\n"
+	       "in the plan's directory (--dir), recorded in its journal when it ends: the\n"
+	       "same plan run again on the same target resumes at the first unfinished step.\n"
+	       "A step that cannot run stops the plan and the report says which never ran.\n"
+	       "The verdict comes first: PASS only when every criterion passed.\n"
+	       "docs/plans.md lists the figures of each command.\n\n"
+	       "options:\n");
+	cli_print_opts(stdout, co);
+	printf("\nexamples:\n"
+	       "  storbench plan --figures quick\n"
+	       "  storbench plan qualify.ini /mnt/sample1\n"
+	       "  storbench plan qualify.ini /mnt/a /mnt/b --junit=plan.xml -o plan.json\n");
+	cli_print_exit_status(stdout, co->cmd);
+}
+
+static int list_figures(const char *command)
+{
+	size_t n;
+	const struct sb_figure_def *d = sb_figure_defs(command, &n);
+	if (!d) {
+		char list[256];
+		size_t at = 0;
+		for (size_t i = 0; sb_figure_commands[i] && at < sizeof(list); i++)
+			at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s", i ? ", " : "",
+					       sb_figure_commands[i]);
+		return cli_bad_value("figures", command, list);
+	}
+	printf("%-28s %-5s %s\n", "figure", "unit", "what");
+	printf("%-28s %-5s %s\n", "status", "word",
+	       "the command's own verdict: pass (it exited 0) or fail (1)");
+	for (size_t i = 0; i < n; i++)
+		printf("%-28s %-5s %s\n", d[i].name, *d[i].unit ? d[i].unit : "-", d[i].what);
+	if (!strcmp(command, "quick"))
+		printf("\nTEST: a test of quick's matrix, '-' for ' ': SEQ1M-Q8T1, SEQ1M-Q1T1, "
+		       "RND4K-Q32T1,\nRND4K-Q1T1 (--preset=nvme: SEQ128K-Q32T1, RND4K-Q32T16)\n");
+	if (!strcmp(command, "run"))
+		printf("\nJOB: a job's name as it is written in the result (--name, a job file's "
+		       "section)\n");
+	if (!strcmp(command, "pts"))
+		printf("\nPART: a test as the result names it: iops, throughput-1024k, "
+		       "latency, wsat\n");
+	if (!strcmp(command, "cliff"))
+		printf("\nRECOVERY: a recovery's number, 1 for --recovery's first time\n");
+	return SB_EXIT_OK;
+}
+
+static int read_text(const char *path, char **out, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		int e = errno;
+		sb_err("cannot open '%s': %s", path, strerror(e));
+		return e == ENOENT ? SB_EXIT_USAGE : cli_exit_of_errno(-e);
+	}
+	size_t cap = 1u << 20, n = 0;
+	char *buf = malloc(cap + 1);
+	if (buf)
+		n = fread(buf, 1, cap + 1, f);
+	int bad = ferror(f);
+	fclose(f);
+	if (!buf || bad) {
+		free(buf);
+		sb_err("cannot read '%s': %s", path, buf ? "read error" : "out of memory");
+		return SB_EXIT_ENV;
+	}
+	if (n > cap) {
+		free(buf);
+		sb_err("'%s': a plan of more than 1 MiB", path);
+		return SB_EXIT_USAGE;
+	}
+	*out = buf;
+	*len = n;
+	return 0;
+}
+
+/* The step's words its plan may not set: the plan names the result. */
+static int step_words(const char *file, const struct sb_plan_step *st)
+{
+	for (int a = 1; a < st->argc; a++) {
+		const char *w = st->argv[a];
+		if (!strcmp(w, "-o") || !strncmp(w, "--output", 8)) {
+			sb_err("%s:%u: [%s] run: %s: the plan names each step's result (in its "
+			       "directory, --dir)",
+			       file, st->run_line, st->name, w);
+			return SB_EXIT_USAGE;
+		}
+		if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
+			sb_err("%s:%u: [%s] run: %s: a step runs its command", file, st->run_line,
+			       st->name, w);
+			return SB_EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
+/* The command's own parser on the step's options, in a child that ends
+ * at the end of the parse (cli_parse_check_only) with nothing run. */
+static int check_step(const char *file, const struct sb_plan_step *st,
+		      const struct cli_command *cmd)
+{
+	int p[2];
+	if (pipe(p) < 0) {
+		sb_err("cannot check the steps: %s", strerror(errno));
+		return SB_EXIT_ENV;
+	}
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0) {
+		sb_err("cannot check the steps: %s", strerror(errno));
+		close(p[0]);
+		close(p[1]);
+		return SB_EXIT_ENV;
+	}
+	if (pid == 0) {
+		FILE *null = fopen("/dev/null", "r+");
+		close(p[0]);
+		if (null)
+			dup2(fileno(null), 1), dup2(fileno(null), 0);
+		dup2(p[1], 2);
+		alarm(30);
+		char **argv = calloc((size_t)st->argc + 2, sizeof(*argv));
+		if (!argv)
+			_exit(SB_EXIT_ENV);
+		for (int a = 0; a < st->argc; a++)
+			argv[a] = st->argv[a];
+		/* a target that is not there: nothing is touched should the
+		 * command ever go past its parse */
+		argv[st->argc] = "/nonexistent/storbench-plan-check";
+		cli_parse_check_only = 1;
+		int rc = cmd->fn(cmd, st->argc + 1, argv);
+		fflush(NULL);
+		_exit(rc ? rc : 99);
+	}
+	close(p[1]);
+	char msg[2048];
+	size_t n = 0;
+	ssize_t r;
+	while ((r = read(p[0], msg + n, sizeof(msg) - 1 - n)) > 0 || (r < 0 && errno == EINTR))
+		n += r > 0 ? (size_t)r : 0;
+	close(p[0]);
+	msg[n] = 0;
+	int status;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	/* its first line, without the program's name */
+	char *line = msg;
+	line[strcspn(line, "\n")] = 0;
+	if (!strncmp(line, "storbench: ", 11))
+		line += 11;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 99)
+		sb_err("%s:%u: [%s] run: %s: its options could not be checked", file, st->run_line,
+		       st->name, st->run);
+	else
+		sb_err("%s:%u: [%s] run: %s", file, st->run_line, st->name,
+		       *line ? line : "its options are refused");
+	return SB_EXIT_USAGE;
+}
+
+static int check_plan(const char *file, const struct sb_plan *pl)
+{
+	for (size_t i = 0; i < pl->nsteps; i++) {
+		const struct sb_plan_step *st = &pl->steps[i];
+		const struct cli_command *cmd = NULL;
+		for (size_t k = 0; step_commands[k]; k++)
+			if (!strcmp(step_commands[k], st->argv[0]))
+				cmd = cli_command_find(st->argv[0]);
+		if (!cmd) {
+			char list[256];
+			size_t at = 0;
+			for (size_t k = 0; step_commands[k] && at < sizeof(list); k++)
+				at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s",
+						       k ? ", " : "", step_commands[k]);
+			sb_err("%s:%u: [%s] run: '%s' is not a command a step runs (%s)", file,
+			       st->run_line, st->name, st->argv[0], list);
+			return SB_EXIT_USAGE;
+		}
+		int rc = step_words(file, st);
+		if (!rc)
+			rc = check_step(file, st, cmd);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* path made absolute (its directory resolved; the name may not exist
+ * yet: run makes a new file): 0, or an exit code said. */
+static int absolute(const char *path, char *out, size_t len)
+{
+	char buf[PATH_MAX], dir[PATH_MAX], res[PATH_MAX];
+	if (realpath(path, res)) {
+		snprintf(out, len, "%s", res);
+		return 0;
+	}
+	const int e = errno;
+	if (e != ENOENT) {
+		sb_err("cannot use '%s': %s", path, strerror(e));
+		return cli_exit_of_errno(-e);
+	}
+	snprintf(buf, sizeof(buf), "%s", path);
+	snprintf(dir, sizeof(dir), "%s", dirname(buf));
+	snprintf(buf, sizeof(buf), "%s", path);
+	const char *base = basename(buf);
+	if (realpath(dir, res)) {
+		snprintf(out, len, "%s/%s", res, base);
+		return 0;
+	}
+	return cli_target_missing(SB_TARGET_NONE, path);
+}
+
+/* The plan's name for its directory: name=, else its file's without
+ * the extension. */
+static void plan_base(const char *file, const struct sb_plan *pl, char *out, size_t len)
+{
+	char buf[PATH_MAX];
+	snprintf(buf, sizeof(buf), "%s", file);
+	const char *b = pl->name ? pl->name : basename(buf);
+	snprintf(out, len, "%s", b);
+	if (!pl->name) {
+		char *dot = strrchr(out, '.');
+		if (dot && dot != out)
+			*dot = 0;
+	}
+	for (char *c = out; *c; c++)
+		if (*c == '/' || *c == ' ')
+			*c = '_';
+}
+
+/* The step's stderr passed on to ours as it comes, its last line kept
+ * (why a step that could not run stopped). */
+static void relay(int fd, char *last, size_t len)
+{
+	char buf[4096], line[1024];
+	size_t n = 0;
+	ssize_t r;
+	*last = 0;
+	while ((r = read(fd, buf, sizeof(buf))) > 0 || (r < 0 && errno == EINTR)) {
+		if (r <= 0)
+			continue;
+		if (write(2, buf, (size_t)r) < 0) {
+			/* ours is gone: the line is still kept */
+		}
+		for (ssize_t i = 0; i < r; i++) {
+			if (buf[i] == '\n' || buf[i] == '\r') {
+				if (n) {
+					line[n] = 0;
+					snprintf(last, len, "%s", line);
+				}
+				n = 0;
+			} else if (n + 1 < sizeof(line)) {
+				line[n++] = buf[i];
+			}
+		}
+	}
+	if (n) {
+		line[n] = 0;
+		snprintf(last, len, "%s", line);
+	}
+}
+
+/* Runs a step: /proc/self/exe COMMAND [--quiet] --output=RESULT OPTIONS
+ * TARGET, in the plan's directory, its stdout to OUT, its stderr passed
+ * on (its last line into said). The exit code the step ended with
+ * (128+N for a signal); -1 when it could not start. */
+static int run_step(const struct plan_run *r, const struct sb_plan_step *st, const char *target,
+		    const char *result, const char *out, char *said, size_t saidlen)
+{
+	char outopt[PATH_MAX + 160];
+	int p[2];
+	snprintf(outopt, sizeof(outopt), "--output=%s", result);
+	char **argv = calloc((size_t)st->argc + 6, sizeof(*argv));
+	if (!argv || pipe(p) < 0) {
+		free(argv);
+		return -1;
+	}
+	int k = 0;
+	argv[k++] = "storbench";
+	argv[k++] = st->argv[0];
+	const struct cli_command *cmd = cli_command_find(st->argv[0]);
+	if (r->quiet && cmd && (cmd->shared & CLI_QUIET))
+		argv[k++] = "--quiet";
+	argv[k++] = outopt;
+	for (int a = 1; a < st->argc; a++)
+		argv[k++] = st->argv[a];
+	argv[k++] = (char *)target;
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0) {
+		free(argv);
+		close(p[0]);
+		close(p[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		FILE *o = fopen(out, "w");
+		close(p[0]);
+		if (!o || dup2(fileno(o), 1) < 0 || dup2(p[1], 2) < 0 || chdir(r->dir) < 0)
+			_exit(127);
+		execv("/proc/self/exe", argv);
+		_exit(127);
+	}
+	free(argv);
+	close(p[1]);
+	relay(p[0], said, saidlen);
+	close(p[0]);
+	int status;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	if (WIFSIGNALED(status))
+		return SB_EXIT_SIGNAL + WTERMSIG(status);
+	return WEXITSTATUS(status) == 127 ? -1 : WEXITSTATUS(status);
+}
+
+/* The figures of a step's result file into f (its status set): 0, or -1
+ * with why. */
+static int step_figures(const char *result, int status, struct sb_figures *f, char *why, size_t wl)
+{
+	struct sb_jdoc *doc = NULL;
+	struct sb_json_error je;
+	struct sb_json_limits lim = { 256u << 20, 0 };
+	struct sb_error err;
+	int e = sb_json_parse_file(result, &lim, &doc, &je);
+	if (e < 0) {
+		snprintf(why, wl, "its result '%s' cannot be read: %s", result,
+			 e == -EBADMSG ? je.msg : strerror(-e));
+		return -1;
+	}
+	e = sb_figures_read(sb_jdoc_root(doc), f, &err);
+	sb_jdoc_free(doc);
+	if (e < 0 || sb_figures_set_status(f, status) < 0) {
+		snprintf(why, wl, "its result '%.4200s': %.3000s", result,
+			 e < 0 ? err.msg : "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+/* One target's steps: each finished one (journal) judged, each other run
+ * and judged in turn; the first that cannot run stops the plan. */
+static int run_target(struct plan_run *r, size_t ti)
+{
+	for (size_t si = 0; si < r->pl->nsteps; si++) {
+		const struct sb_plan_step *st = &r->pl->steps[si];
+		struct plan_step_out *so = &r->out[ti * r->pl->nsteps + si];
+		const char *t = so->target;
+		char out[PATH_MAX + 256];
+		if (r->ntargets > 1 && !st->target)
+			snprintf(so->result, sizeof(so->result), "%s/%s-%zu.json", r->dir, st->name,
+				 ti + 1);
+		else
+			snprintf(so->result, sizeof(so->result), "%s/%s.json", r->dir, st->name);
+		snprintf(out, sizeof(out), "%.*s.txt", (int)(strlen(so->result) - 5), so->result);
+		const struct sb_plan_done *d = sb_plan_journal_find(&r->journal, t, st->name,
+								    st->run);
+		struct stat sb;
+		int status;
+		if (d && !strcmp(d->result, so->result) && stat(d->result, &sb) == 0) {
+			status = d->status;
+			so->resumed = 1;
+			if (!r->quiet)
+				fprintf(stderr,
+					"storbench: step %zu of %zu [%s] on '%s': done before "
+					"(the journal)\n",
+					si + 1, r->pl->nsteps, st->name, t);
+		} else {
+			if (!r->quiet)
+				fprintf(stderr, "storbench: step %zu of %zu [%s] on '%s': %s\n",
+					si + 1, r->pl->nsteps, st->name, t, st->run);
+			char said[1024];
+			status = run_step(r, st, t, so->result, out, said, sizeof(said));
+			if (status != 0 && status != 1) {
+				const char *m = said;
+				if (!strncmp(m, "storbench: ", 11))
+					m += 11;
+				if (status < 0)
+					snprintf(so->why, sizeof(so->why),
+						 "its command could not be started: %s",
+						 strerror(errno));
+				else
+					snprintf(so->why, sizeof(so->why),
+						 "its command ended with exit code %d%s%s", status,
+						 *m ? ": " : "", m);
+				so->stopped = status < 0 ? SB_EXIT_ENV : status;
+				return so->stopped;
+			}
+		}
+		if (step_figures(so->result, status, &so->figures, so->why, sizeof(so->why)) < 0) {
+			so->stopped = SB_EXIT_ENV;
+			return so->stopped;
+		}
+		so->ran = 1;
+		so->status = status;
+		if (!so->resumed) {
+			struct sb_plan_done dn = { (char *)t, (char *)st->name, st->run, so->result,
+						   status };
+			struct sb_error err;
+			if (sb_plan_journal_add(r->journal_path, &r->journal, &dn, &err) < 0) {
+				snprintf(so->why, sizeof(so->why), "%s", err.msg);
+				so->stopped = SB_EXIT_ENV;
+				return so->stopped;
+			}
+		}
+	}
+	return 0;
+}
+
+static int prepare(struct plan_run *r, const char *file, const struct plan_ctx *c, char **pos,
+		   int npos)
+{
+	r->ntargets = npos > 1 ? (size_t)npos - 1 : r->pl->target ? 1 : 0;
+	if (!r->ntargets) {
+		sb_err("%s: no target: give TARGET, or target= in [global]", file);
+		return SB_EXIT_USAGE;
+	}
+	r->targets = calloc(r->ntargets, sizeof(*r->targets));
+	r->out = calloc(r->ntargets * r->pl->nsteps, sizeof(*r->out));
+	if (!r->targets || !r->out) {
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	for (size_t i = 0; i < r->ntargets; i++) {
+		const char *t = npos > 1 ? pos[i + 1] : r->pl->target;
+		int rc = absolute(t, r->targets[i], sizeof(r->targets[i]));
+		if (rc)
+			return rc;
+		for (size_t s = 0; s < r->pl->nsteps; s++) {
+			const char *st = r->pl->steps[s].target;
+			char *dst = r->out[i * r->pl->nsteps + s].target;
+			if (!st)
+				snprintf(dst, sizeof(r->out[0].target), "%s", r->targets[i]);
+			else if ((rc = absolute(st, dst, sizeof(r->out[0].target))))
+				return rc;
+		}
+	}
+	char base[256], dir[PATH_MAX];
+	plan_base(file, r->pl, base, sizeof(base));
+	snprintf(dir, sizeof(dir), c->dir ? "%s" : "%s-plan", c->dir ? c->dir : base);
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+		sb_err("cannot make the plan's directory '%s': %s", dir, strerror(errno));
+		return cli_exit_of_errno(-errno);
+	}
+	if (!realpath(dir, r->dir)) {
+		sb_err("cannot use the plan's directory '%s': %s", dir, strerror(errno));
+		return cli_exit_of_errno(-errno);
+	}
+	snprintf(r->journal_path, sizeof(r->journal_path), "%s/journal.json", r->dir);
+	struct sb_error err;
+	if (sb_plan_journal_read(r->journal_path, &r->journal, &err) < 0)
+		return cli_error(&err);
+	return 0;
+}
+
+static void run_free(struct plan_run *r)
+{
+	if (r->out)
+		for (size_t i = 0; i < r->ntargets * r->pl->nsteps; i++)
+			sb_figures_free(&r->out[i].figures);
+	free(r->out);
+	free(r->targets);
+	sb_plan_journal_free(&r->journal);
+}
+
+int cmd_plan(const struct cli_command *cmd, int argc, char **argv)
+{
+	struct plan_ctx c = { 0 };
+	struct cli_shared sh = { 0 };
+	struct cli_cmd_opts co = { plan_opts, plan_set, 0, NULL, &c, cmd, &sh };
+	char **pos = calloc((size_t)argc + 1, sizeof(*pos));
+	int npos, rc;
+	if (!pos) {
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	int p = cli_parse(argc, argv, &co, pos, argc, &npos);
+	if (p == 1) {
+		help(&co);
+		free(pos);
+		return SB_EXIT_OK;
+	}
+	if (p < 0) {
+		free(pos);
+		return SB_EXIT_USAGE;
+	}
+	if (c.figures) {
+		free(pos);
+		if (npos) {
+			sb_err("--figures: lists the figures of a command; no PLAN with it");
+			return SB_EXIT_USAGE;
+		}
+		return list_figures(c.figures);
+	}
+	if (npos < 1) {
+		free(pos);
+		sb_err("plan needs a PLAN file (see storbench plan --help)");
+		return SB_EXIT_USAGE;
+	}
+	const char *file = pos[0];
+	char *text = NULL;
+	size_t len = 0;
+	struct sb_plan pl;
+	struct sb_error err;
+	if ((rc = read_text(file, &text, &len))) {
+		free(pos);
+		return rc;
+	}
+	int e = sb_plan_parse(text, len, file, &pl, &err);
+	free(text);
+	struct plan_run r;
+	memset(&r, 0, sizeof(r));
+	r.pl = &pl;
+	r.file = file;
+	r.quiet = sh.quiet;
+	r.json_stdout = cli_format_is(cmd, &sh, "json");
+	rc = e < 0 ? cli_error(&err) : check_plan(file, &pl);
+	if (!rc)
+		rc = prepare(&r, file, &c, pos, npos);
+	free(pos);
+	if (!rc) {
+		for (size_t ti = 0; ti < r.ntargets && !r.stopped; ti++)
+			r.stopped = run_target(&r, ti);
+		rc = plan_report(&r, sh.output, c.junit);
+	}
+	run_free(&r);
+	sb_plan_free(&pl);
+	return rc;
+}

@@ -1,0 +1,105 @@
+/*
+ * A qualification plan (storbench plan, docs/plans.md): an INI file whose
+ * [global] section names the plan and its target, and whose other
+ * sections are steps, each a storbench command line (run=) with criteria
+ * on the figures of its result (expect=FIGURE OP VALUE, plan_figures.h).
+ * Parsed and checked whole before anything runs (plan_parse.c); each
+ * finished step recorded in a journal beside the report, written whole
+ * (plan_journal.c), so that the same plan run again resumes at the first
+ * unfinished step; each criterion judged on the step's figures
+ * (plan_criteria.c).
+ */
+#ifndef SB_PLAN_PLAN_H
+#define SB_PLAN_PLAN_H
+
+#include "lib/plan/plan_figures.h"
+
+enum sb_plan_op { SB_PLAN_GE, SB_PLAN_LE, SB_PLAN_GT, SB_PLAN_LT, SB_PLAN_EQ, SB_PLAN_NE };
+/* ">=", "<=", ... */
+const char *sb_plan_op_name(enum sb_plan_op op);
+
+struct sb_plan_expect {
+	unsigned line; /* of the plan file; 0: implied (status == pass) */
+	char figure[SB_FIGURE_NAME];
+	enum sb_plan_op op;
+	const char *unit; /* the figure's */
+	double value;	  /* a number's limit, in the figure's unit */
+	char word[24];	  /* a word's limit ("" a number) */
+	char text[64];	  /* the limit as written */
+};
+
+struct sb_plan_step {
+	char name[64]; /* its section's */
+	unsigned line; /* of its section's header */
+	char *run;     /* the command line as written */
+	unsigned run_line;
+	char **argv; /* run= split into words: argv[0] the command */
+	int argc;
+	char *target; /* its own target=; NULL: the plan's */
+	struct sb_plan_expect *ex;
+	size_t nex;
+};
+
+struct sb_plan {
+	char *name;    /* name=; NULL: none */
+	char *target;  /* target=; NULL: none */
+	char **labels; /* label=KEY=VALUE, as written */
+	size_t nlabels;
+	struct sb_plan_step *steps;
+	size_t nsteps;
+};
+
+/*
+ * Parses the plan text[0..len) (file: its name in messages) into out:
+ * sections and keys known ([global]: name, target, label; a step: run,
+ * target, expect), every step with one run=, every criterion's figure one
+ * of its command's (plan_figures.h; an unknown one refused with the nearest
+ * names), its operator one of >= <= > < == != (a word's: == or !=) and
+ * its value a number in the figure's unit as storbench reads them
+ * (40MiB/s, 2k, 5ms, 10%) or a word. A step with no criterion on status
+ * gets "status == pass" (its command's own verdict). 0; -EINVAL with
+ * err->msg "FILE:LINE: what is wrong"; -ENOMEM. Free out with
+ * sb_plan_free whatever it returned.
+ */
+int sb_plan_parse(const char *text, size_t len, const char *file, struct sb_plan *out,
+		  struct sb_error *err);
+void sb_plan_free(struct sb_plan *p);
+
+/* ---- criteria (plan_criteria.c) ---- */
+struct sb_plan_judged {
+	const struct sb_plan_expect *ex;
+	int found;     /* the result has the figure */
+	double value;  /* measured (a number's) */
+	char word[24]; /* measured (a word's) */
+	int pass;
+};
+/* Judges ex on the figures f: the figure missing fails. */
+void sb_plan_judge(const struct sb_plan_expect *ex, const struct sb_figures *f,
+		   struct sb_plan_judged *out);
+/* A figure's value for people in its unit ("412 MiB/s", "1.20 ms",
+ * "25.2k", "0.0312", "pass"). */
+char *sb_plan_fmt(const char *unit, double value, const char *word, char *buf, size_t len);
+
+/* ---- the journal (plan_journal.c) ---- */
+struct sb_plan_done {
+	char *target, *step, *run, *result; /* the step's result file */
+	int status;			    /* its command's exit code (0 or 1) */
+};
+struct sb_plan_journal {
+	struct sb_plan_done *d;
+	size_t n;
+};
+/* Reads the journal at path into j (none there: empty). 0; -EINVAL with
+ * err naming what is wrong (not a plan's journal); -errno. */
+int sb_plan_journal_read(const char *path, struct sb_plan_journal *j, struct sb_error *err);
+/* Adds a finished step to j and writes the journal whole at path (a
+ * temporary file flushed and renamed over it, the directory flushed).
+ * 0 or -errno with err. */
+int sb_plan_journal_add(const char *path, struct sb_plan_journal *j, const struct sb_plan_done *d,
+			struct sb_error *err);
+/* The entry of step on target run as run, or NULL. */
+const struct sb_plan_done *sb_plan_journal_find(const struct sb_plan_journal *j, const char *target,
+						const char *step, const char *run);
+void sb_plan_journal_free(struct sb_plan_journal *j);
+
+#endif

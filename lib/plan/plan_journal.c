@@ -1,0 +1,151 @@
+/*
+ * A plan's journal (plan.h): the steps finished on each target and their
+ * result files, one JSON document written whole after each step, so that
+ * a crash, a reboot or a power cut leaves the last one whole.
+ */
+#include "lib/plan/plan.h"
+
+#include "lib/base/outfile.h"
+#include "lib/json/json_write.h"
+
+#define JOURNAL_MAX (16u << 20)
+
+static void done_free(struct sb_plan_done *d)
+{
+	free(d->target);
+	free(d->step);
+	free(d->run);
+	free(d->result);
+}
+
+static int done_copy(struct sb_plan_done *dst, const char *target, const char *step,
+		     const char *run, const char *result, int status)
+{
+	dst->target = strdup(target);
+	dst->step = strdup(step);
+	dst->run = strdup(run);
+	dst->result = strdup(result);
+	dst->status = status;
+	if (!dst->target || !dst->step || !dst->run || !dst->result) {
+		done_free(dst);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static int push(struct sb_plan_journal *j, const char *target, const char *step, const char *run,
+		const char *result, int status)
+{
+	struct sb_plan_done *a = realloc(j->d, (j->n + 1) * sizeof(*a));
+	if (!a)
+		return -ENOMEM;
+	j->d = a;
+	int e = done_copy(&a[j->n], target, step, run, result, status);
+	if (!e)
+		j->n++;
+	return e;
+}
+
+int sb_plan_journal_read(const char *path, struct sb_plan_journal *j, struct sb_error *err)
+{
+	struct sb_jdoc *doc = NULL;
+	struct sb_json_error je;
+	struct sb_json_limits lim = { 0 };
+	memset(j, 0, sizeof(*j));
+	lim.max_size = JOURNAL_MAX;
+	lim.max_depth = 8;
+	int e = sb_json_parse_file(path, &lim, &doc, &je);
+	if (e == -ENOENT)
+		return 0;
+	if (e == -EBADMSG || e == -E2BIG || e == -EFBIG)
+		return sb_error_set(err, -EINVAL, SB_ERR_INPUT, "'%s': not a plan's journal: %s",
+				    path, je.msg);
+	if (e < 0)
+		return sb_error_set(err, e, sb_errno_class(-e), "cannot read '%s': %s", path,
+				    strerror(-e));
+	const struct sb_jv *root = sb_jdoc_root(doc), *steps = sb_jv_get(root, "steps");
+	if (!sb_jv_is(sb_jv_get(root, "storbench_plan_journal"), SB_JV_NUM) ||
+	    !sb_jv_is(steps, SB_JV_ARR)) {
+		sb_jdoc_free(doc);
+		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+				    "'%s': not a plan's journal (no storbench_plan_journal, steps)",
+				    path);
+	}
+	for (size_t i = 0; i < sb_jv_len(steps) && !e; i++) {
+		const struct sb_jv *s = sb_jv_at(steps, i);
+		const char *t = sb_jv_str(sb_jv_get(s, "target")),
+			   *st = sb_jv_str(sb_jv_get(s, "step")),
+			   *r = sb_jv_str(sb_jv_get(s, "run")),
+			   *res = sb_jv_str(sb_jv_get(s, "result"));
+		double status = sb_jv_num(sb_jv_get(s, "status"), -1);
+		if (!t || !st || !r || !res || (status != 0 && status != 1)) {
+			e = sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+					 "'%s': steps[%zu]: expected target, step, run, result "
+					 "(strings) and status (0 or 1)",
+					 path, i);
+			break;
+		}
+		if ((e = push(j, t, st, r, res, (int)status)) < 0)
+			sb_error_set(err, e, SB_ERR_ENV, "out of memory");
+	}
+	sb_jdoc_free(doc);
+	return e;
+}
+
+int sb_plan_journal_add(const char *path, struct sb_plan_journal *j, const struct sb_plan_done *d,
+			struct sb_error *err)
+{
+	struct sb_outfile o;
+	struct sb_json w;
+	int e = push(j, d->target, d->step, d->run, d->result, d->status);
+	if (e < 0)
+		return sb_error_set(err, e, SB_ERR_ENV, "out of memory");
+	if ((e = sb_outfile_open(&o, path)) < 0)
+		return sb_error_set(err, e, sb_errno_class(-e), "cannot write '%s': %s", path,
+				    strerror(-e));
+	sb_json_begin(&w, o.f, 0);
+	sb_json_obj_open(&w, NULL);
+	sb_json_u64(&w, "storbench_plan_journal", 1);
+	sb_json_arr_open(&w, "steps");
+	for (size_t i = 0; i < j->n; i++) {
+		sb_json_obj_open(&w, NULL);
+		sb_json_str(&w, "target", j->d[i].target);
+		sb_json_str(&w, "step", j->d[i].step);
+		sb_json_str(&w, "run", j->d[i].run);
+		sb_json_str(&w, "result", j->d[i].result);
+		sb_json_u64(&w, "status", (uint64_t)j->d[i].status);
+		sb_json_obj_close(&w);
+	}
+	sb_json_arr_close(&w);
+	sb_json_obj_close(&w);
+	e = sb_json_end(&w);
+	if (e < 0) {
+		sb_outfile_abort(&o);
+	} else {
+		e = sb_outfile_commit(&o);
+	}
+	if (e < 0)
+		return sb_error_set(err, e, sb_errno_class(-e), "cannot write '%s': %s", path,
+				    strerror(-e));
+	return 0;
+}
+
+const struct sb_plan_done *sb_plan_journal_find(const struct sb_plan_journal *j, const char *target,
+						const char *step, const char *run)
+{
+	for (size_t i = 0; i < j->n; i++)
+		if (!strcmp(j->d[i].target, target) && !strcmp(j->d[i].step, step) &&
+		    !strcmp(j->d[i].run, run))
+			return &j->d[i];
+	return NULL;
+}
+
+void sb_plan_journal_free(struct sb_plan_journal *j)
+{
+	if (!j)
+		return;
+	for (size_t i = 0; i < j->n; i++)
+		done_free(&j->d[i]);
+	free(j->d);
+	memset(j, 0, sizeof(*j));
+}

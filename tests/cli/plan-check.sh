@@ -1,0 +1,99 @@
+#!/bin/sh
+# storbench plan checks the whole plan before anything runs: every key,
+# operator, value and figure (an unknown one refused with its line and the
+# nearest names), each step's options by its command's own parser, the
+# target; each refusal exits 2 (3 for a missing target) and leaves nothing
+# behind: no plan directory, no step run. --figures lists a command's
+# figures with their units.
+# needs: none
+. "$(dirname "$0")/../lib/cli.sh"
+
+cd "$T" || fail "cd"
+mkdir "$T/d"
+
+# refuse LINE_OF_PLAN EXPECTED_MESSAGE: a plan with a good first step and
+# LINES after [s]'s run=quick; exit 2 with the message, nothing made
+refuse() {
+	printf '[global]\nname=chk\n[ok]\nrun = verify --size=4M\n[s]\nrun = quick --size=8M\n%b\n' \
+		"$1" >"$T/bad.ini"
+	expect_exit "${3:-2}" "$SB" plan "$T/bad.ini" "$T/d"
+	grep -qF -- "$2" "$T/err" || { cat "$T/err"; fail "'$1': expected '$2'"; }
+	[ -e "$T/chk-plan" ] && fail "'$1': the plan's directory was made"
+	[ -z "$(ls -A "$T/d")" ] || fail "'$1': a step ran"
+}
+
+refuse 'expect = RND4K-Q1T1.read.iop >= 100' \
+	"bad.ini:7: expect: 'RND4K-Q1T1.read.iop' is not a figure of quick (nearest: RND4K-Q1T1.read.iops,"
+refuse 'expect = RND4K-Q9T9.read.iops >= 100' "'RND4K-Q9T9.read.iops' is not a figure of quick"
+refuse 'expect = verdict == pass' "bad.ini:7: expect: 'verdict' is not a figure of quick"
+refuse 'expect = RND4K-Q1T1.read.iops => 100' \
+	"bad.ini:7: expect: RND4K-Q1T1.read.iops: '=>' is not an operator"
+refuse 'expect = RND4K-Q1T1.read.iops 100' "'100' is not an operator"
+refuse 'expect = RND4K-Q1T1.read.iops >=' "a value is missing"
+refuse 'expect = RND4K-Q1T1.read.iops >= 10x' "'10x' is not a number"
+refuse 'expect = SEQ1M-Q8T1.write.bw >= 40MiB/x' "'40MiB/x' is not a rate"
+refuse 'expect = RND4K-Q1T1.read.lat_p99 <= 5parsecs' "'5parsecs' is not a time"
+refuse 'expect = status >= pass' "status is a word: compare it with == or !="
+refuse 'expect = status == Pass!' "'Pass!' is not a word"
+refuse 'colour = blue' "bad.ini:7: [s]: 'colour' is not a key of a step (run, target, expect)"
+refuse 'run = quick' "bad.ini:7: [s]: run= is given twice"
+refuse '[s]\nrun = quick' "bad.ini:7: [s]: a step of that name is on line 5"
+refuse '[global]\nname=x' "[global] comes before the steps"
+refuse '[b@d]' "a step's name takes letters"
+refuse '[t]' "bad.ini:7: [t]: a step needs run="
+refuse 'just words' "bad.ini:7: 'just words': expected KEY=VALUE or [SECTION]"
+refuse '[t]\nrun = quick --bogus' "bad.ini:8: [t] run: --bogus: unknown option (see storbench quick --help)"
+refuse '[t]\nrun = quick --size=abc' "bad.ini:8: [t] run: --size: 'abc' is not valid"
+refuse '[t]\nrun = verify --size=4M --repeat=3' "bad.ini:8: [t] run: --repeat: unknown option"
+refuse '[t]\nrun = soak --iterations=x' "bad.ini:8: [t] run: --iterations:"
+refuse '[t]\nrun = fio --name=x' "[t] run: 'fio' is not a command a step runs"
+refuse '[t]\nrun = quick -o x.json' "[t] run: -o: the plan names each step's result"
+refuse '[t]\nrun = quick --output=x.json' "[t] run: --output=x.json: the plan names each step's result"
+refuse '[t]\nrun = "quick' 'run: a quote (") is not closed'
+refuse '[t]\nrun = --size=1M quick' "the command comes first"
+refuse '[t]\nexpect = status == pass' "run= comes before expect="
+refuse '[t]\nrun = verify\nexpect = JOB.read.iops > 0' "'JOB.read.iops' is not a figure of verify"
+refuse '[t]\nrun = meta\nexpect = files > 0' "'files': meta has no figures but status"
+refuse '[t]\nrun = verify\ntarget = /nonexistent-sb-plan/x' "cannot use '/nonexistent-sb-plan/x'" 3
+
+# a key before any section; [global]'s keys; no steps; no target
+printf 'name=x\n' >"$T/b.ini"
+expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
+grep -qF "b.ini:1: 'name=' before any section" "$T/err" || fail "key before a section"
+printf '[global]\nowner=me\n[s]\nrun=verify\n' >"$T/b.ini"
+expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
+grep -qF "b.ini:2: [global]: 'owner' is not a key of it (name, target, label)" "$T/err" || fail "global key"
+printf '[global]\nlabel=firmware\n[s]\nrun=verify\n' >"$T/b.ini"
+expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
+grep -qF "label: 'firmware' is not KEY=VALUE" "$T/err" || fail "label"
+printf '# nothing\n[global]\nname=x\n' >"$T/b.ini"
+expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
+grep -qF "no steps" "$T/err" || fail "no steps"
+printf '[s]\nrun=verify\n' >"$T/b.ini"
+expect_exit 2 "$SB" plan "$T/b.ini"
+grep -qF "no target: give TARGET, or target= in [global]" "$T/err" || fail "no target"
+printf '[s]\nrun=verify\0\n' >"$T/b.ini"
+expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
+grep -qF "not a text file" "$T/err" || fail "a NUL byte"
+expect_exit 2 "$SB" plan "$T/none.ini" "$T/d"
+# a target under a file: the error as it is, not "no such file"
+touch "$T/f"
+printf '[s]\nrun=verify\n' >"$T/b.ini"
+expect_exit 3 "$SB" plan "$T/b.ini" "$T/f/x"
+grep -qF "cannot use '$T/f/x': Not a directory" "$T/err" || { cat "$T/err"; fail "a target under a file"; }
+expect_exit 2 "$SB" plan
+[ -z "$(ls -A "$T/d")" ] || fail "a refused plan ran a step"
+ok "every refusal names its line, nothing runs"
+
+# --figures
+expect_exit 0 "$SB" plan --figures quick
+grep -q "^TEST.read.iops  *IOPS " "$T/out" || { cat "$T/out"; fail "--figures quick"; }
+grep -q "^TEST.write.lat_p99  *ns " "$T/out" || fail "--figures quick: lat_p99"
+grep -q "^status  *word " "$T/out" || fail "--figures: status"
+for c in run verify soak; do
+	expect_exit 0 "$SB" plan --figures $c
+done
+grep -q "^write.bw.cv " "$T/out" || fail "--figures soak: write.bw.cv"
+expect_exit 2 "$SB" plan --figures nosuch
+grep -qF "expected quick, run, verify, soak" "$T/err" || { cat "$T/err"; fail "--figures nosuch"; }
+ok "--figures"

@@ -1,0 +1,61 @@
+#!/bin/sh
+# A plan killed (SIGKILL, as a crash or a power cut would end it) in the
+# middle of a step resumes at the first unfinished step when run again on
+# the same target: the steps its journal lists finished are not run again
+# (their result files keep their times), the killed one runs from its
+# start, and the verdict covers every step. A journal that is not a
+# plan's is refused.
+# needs: none
+. "$(dirname "$0")/../lib/cli.sh"
+
+cd "$T" || fail "cd"
+mkdir "$T/d"
+cat >"$T/p.ini" <<'INI'
+[global]
+name = r
+[one]
+run = verify --size=4M
+expect = damaged_blocks == 0
+[two]
+run = quick --size=8M --runtime=300ms --repeat=2
+expect = RND4K-Q1T1.read.iops > 0
+[three]
+run = verify --size=4M
+INI
+
+# steps recorded in the journal
+journal_has() {
+	python3 - "$T/r-plan/journal.json" "$@" <<'PY' 2>/dev/null
+import json, sys
+j = json.load(open(sys.argv[1]))
+sys.exit(0 if [s['step'] for s in j['steps']] == sys.argv[2:] else 1)
+PY
+}
+
+setsid "$SB" plan --quiet "$T/p.ini" "$T/d" >"$T/first.out" 2>&1 &
+pid=$!
+# the kill comes while step two runs: its output file is made when it starts
+wait_until 60 test -e "$T/r-plan/two.txt" || { kill -KILL -$pid; fail "step two never started"; }
+journal_has one || { kill -KILL -$pid; fail "step two started before the journal had step one"; }
+kill -KILL -$pid
+wait $pid 2>/dev/null
+journal_has one || fail "the journal after the kill: not step one alone"
+[ -e "$T/r-plan/three.json" ] && fail "step three ran before the kill"
+m1=$(stat -c %y "$T/r-plan/one.json")
+
+expect_exit 0 "$SB" plan "$T/p.ini" "$T/d"
+grep -qF "step 1 of 3 [one] on '$T/d': done before (the journal)" "$T/err" || { cat "$T/err"; fail "step one ran again"; }
+grep -qF "step 2 of 3 [two] on '$T/d': quick" "$T/err" || { cat "$T/err"; fail "step two did not run again"; }
+[ "$(stat -c %y "$T/r-plan/one.json")" = "$m1" ] || fail "step one's result was written again"
+head -1 "$T/out" | grep -q "^PASS: r (5 of 5 criteria passed)$" || { cat "$T/out"; fail "the verdict after the resume"; }
+journal_has one two three || fail "the journal after the resume"
+ok "killed in step two, resumed at step two"
+
+# a journal that is not a plan's: refused, nothing runs
+echo '{"steps": 3}' >"$T/r-plan/journal.json"
+expect_exit 2 "$SB" plan "$T/p.ini" "$T/d"
+grep -qF "journal.json': not a plan's journal" "$T/err" || { cat "$T/err"; fail "a foreign journal"; }
+echo 'not json' >"$T/r-plan/journal.json"
+expect_exit 2 "$SB" plan "$T/p.ini" "$T/d"
+grep -qF "not a plan's journal: line 1" "$T/err" || { cat "$T/err"; fail "a journal that is not JSON"; }
+ok "a journal that is not a plan's is refused"
