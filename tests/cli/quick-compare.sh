@@ -3,7 +3,7 @@
 # One loop device measured as it is, then again from inside a blkio cgroup
 # that throttles it to 16 MiB/s and 1000 IO/s: every bandwidth and IOPS row
 # is called worse, none inconclusive, with no advice to measure again.
-# needs: root loop
+# needs: root loop slow
 . "$(dirname "$0")/../lib/cli.sh"
 
 dev=$(make_loop 64) || exit $?
