@@ -168,10 +168,11 @@ def compare(ex, k, output, errors=""):
 
 
 def outside(cmd):
-    """The first absolute path CMD names that is not under $T, or None."""
+    """The first path CMD names that may leave the example's folder: an
+    absolute one, or one through '..' ($T/... is the folder itself)."""
     for w in shlex.split(cmd):
         for part in re.split(r"[=,:]", w):
-            if part.startswith("/") and not part.startswith("$T"):
+            if part.startswith("/") or ".." in part.split("/"):
                 return part
     return None
 
@@ -207,19 +208,20 @@ def run_all(a):
                     fh.write(text)
             env = dict(os.environ, PATH=os.path.dirname(os.path.abspath(a.storbench)) + ":" +
                        os.environ["PATH"], T=d)
+            # checked before anything of the example runs, setup included
+            unsafe = [outside(r) for r in ex.runs + ex.setup if outside(r)]
+            if len(ex.runs) != len(ex.commands) or unsafe:
+                fails += 1
+                print("FAIL %s (%s line %d): %s" % (ex.name, path, ex.line,
+                      "a run: or setup: line names a path outside $T: %r" % unsafe[0] if unsafe
+                      else "%d commands, %d run: lines (the doc's own lines never run)"
+                      % (len(ex.commands), len(ex.runs))))
+                continue
             bad = []
             for s in ex.setup:
                 r = subprocess.run(s, shell=True, cwd=d, env=env, capture_output=True, text=True)
                 if r.returncode:
                     bad.append("setup %r: exit %d %s" % (s, r.returncode, r.stderr.strip()))
-            unsafe = [r for r in ex.runs + ex.setup if outside(r)]
-            if len(ex.runs) != len(ex.commands) or unsafe:
-                fails += 1
-                print("FAIL %s (%s line %d): %s" % (ex.name, path, ex.line,
-                      "a run: line names a path outside $T: %r" % unsafe[0] if unsafe else
-                      "%d commands, %d run: lines (the doc's own lines never run)"
-                      % (len(ex.commands), len(ex.runs))))
-                continue
             for k, (doc, _) in enumerate(ex.commands):
                 cmd = ex.runs[k]
                 want_rc = ex.exits[k] if k < len(ex.exits) else 0
