@@ -177,7 +177,7 @@ def outside(cmd):
     return None
 
 
-def find(files, name):
+def find(name):
     path, _, ident = name.rpartition(":")
     for ex in parse(path):
         if ex.id == ident:
@@ -265,7 +265,7 @@ def main():
     if a.cmd == "run":
         return run_all(a)
     if a.cmd == "check":
-        ex = find(None, a.name)
+        ex = find(a.name)
         text = open(a.output, errors="replace").read()
         bad = compare(ex, a.command, text, text)
         for b in bad:

@@ -24,7 +24,7 @@ left. Checks, each exiting 1 with what failed named:
 Exit status 77 when Chromium is missing or cannot start here (the caller
 skips), 2 for bad usage. Used by tests/cli/report-*.sh.
 """
-import argparse, json, os, re, shutil, subprocess, sys, tempfile
+import argparse, html, json, os, re, shutil, subprocess, sys, tempfile
 
 SCRIPT = r"""
 <script>
@@ -75,13 +75,13 @@ def layout(path, width, height):
     if not exe:
         print("chromium is not installed (apt-get install chromium)")
         sys.exit(77)
-    html = open(path, encoding="utf-8").read()
-    at = html.rfind("</body>")
-    html = html[:at] + SCRIPT + html[at:] if at >= 0 else html + SCRIPT
+    doc = open(path, encoding="utf-8").read()
+    at = doc.rfind("</body>")
+    doc = doc[:at] + SCRIPT + doc[at:] if at >= 0 else doc + SCRIPT
     with tempfile.TemporaryDirectory(prefix="page-boxes.") as tmp:
         page = os.path.join(tmp, "page.html")
         with open(page, "w", encoding="utf-8") as f:
-            f.write(html)
+            f.write(doc)
         home = os.path.join(tmp, "home")
         os.mkdir(home)
         argv = [exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -102,8 +102,7 @@ def layout(path, width, height):
         err = [l for l in p.stderr.splitlines() if not l.startswith("[")]
         print("chromium cannot start here (exit %d): %s" % (p.returncode, err[-1] if err else ""))
         sys.exit(77)
-    text = m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"')
-    return json.loads(text.replace("&amp;", "&"))
+    return json.loads(html.unescape(m.group(1)))
 
 
 def overlap(a, b, tol=1.0):
