@@ -58,7 +58,7 @@ stopped() { # SIGNAL CODE CMD...: stopped by SIGNAL once its handler is set: exi
 	[ $rc = "$code" ] || { cat "$T/out" "$T/err"; fail "$*: SIG$sig: exit $rc, expected $code"; }
 }
 for c in "run --rw=read --size=64M --direct=0" "quick --size=64M --runtime=1s" \
-	"latency --count=100 --size=64M --buffered" "meta --files=100 --size=0" \
+	"latency --count=100 --size=64M --buffered" "meta --files=20000 --size=0" \
 	"sweep --file-sizes=64M --tests=write" "verify --size=64M" "soak --iterations=10 --size=64M" \
 	"cliff --size=64M"; do
 	stopped INT 130 "$SB" $c --quiet "$M"
