@@ -136,7 +136,10 @@ static void au_table(FILE *f, const struct sb_flash_au_result *au)
 	for (int o = 0; o < 2; o++) {
 		if (!(au->p.orders & (1 << o)))
 			continue;
-		if (au->limited[o]) /* as --align says of a profile without a step */
+		if (au->limited[o] && au->best[o] == 1)
+			fprintf(f, "open AUs, %s: one tried, nothing compared\n",
+				o ? "random" : "linear");
+		else if (au->limited[o]) /* as --align says of a profile without a step */
 			fprintf(f, "open AUs, %s: no effect found (%u at once write as one does)\n",
 				o ? "random" : "linear", au->best[o]);
 		else

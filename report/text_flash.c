@@ -46,7 +46,9 @@ static void open_au(FILE *f, const struct sb_flash_au_result *au)
 	for (int i = 0; i < 2; i++) {
 		if (!(au->p.orders & (1 << i)))
 			continue;
-		if (au->limited[i]) /* no collapse: no effect, as the command says */
+		if (au->limited[i] && au->best[i] == 1)
+			fprintf(f, "  open AUs, %s: one tried, nothing compared\n", orders[i]);
+		else if (au->limited[i]) /* no collapse: no effect, as the command says */
 			fprintf(f,
 				"  open AUs, %s: no effect found (%u at once write as one does)\n",
 				orders[i], au->best[i]);

@@ -108,6 +108,11 @@ static void au_meaning(const struct sb_flash_au_result *au, void (*fn)(const cha
 		if (!n)
 			snprintf(line, sizeof(line), "%s writes: not measured (interrupted)",
 				 order[o]);
+		else if (au->limited[o] && n == 1)
+			snprintf(line, sizeof(line),
+				 "%s writes: one allocation unit tried (--max-au, or all the device "
+				 "holds at 12 erase blocks apart): nothing to compare it with",
+				 order[o]);
 		else if (au->limited[o]) /* no collapse: nothing to name, as --align */
 			snprintf(line, sizeof(line),
 				 "%s writes: no effect found: %u allocation unit%s written at once "

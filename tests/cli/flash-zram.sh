@@ -35,7 +35,11 @@ for i in 1 2 3; do
 	done
 	! grep -q 'f2fs does not suit it\|keep at most' "$T/out" || { cat "$T/out"; fail "zram: a limit advised"; }
 done
-ok "zram --open-au: no effect found in either order, three runs"
+# one AU alone (--max-au=1) is compared with nothing: no effect claimed either
+expect_exit 0 "$SB" flash --open-au --destroy-data --quiet --erase-size=1M --bs=64k --max-au=1 --order=linear "$Z"
+grep -q '^open AUs, linear: one tried, nothing compared$' "$T/out" || { cat "$T/out"; fail "--max-au=1"; }
+grep -q 'linear writes: one allocation unit tried' "$T/out" || { cat "$T/out"; fail "--max-au=1 meaning"; }
+ok "zram --open-au: no effect found in either order, three runs; --max-au=1 compares nothing"
 
 expect_exit 2 "$SB" flash --bs=4k "$Z"
 grep -q -- "--bs: 4.00 KiB is below twice the logical block size of '$Z' (4.00 KiB)" "$T/err" || { cat "$T/err"; fail "bs 4k on a 4 KiB-block device"; }
