@@ -24,14 +24,26 @@ reads() {
 	echo $(($(sectors) - b))
 }
 
+# the fewest sectors of up to 3 runs of CMD...: another test's drop of the
+# whole page cache (drop_caches, as root) between a write and a read may
+# empty it once, not three times
+fewest() {
+	best=
+	for i in 1 2 3; do
+		n=$(reads "$@") || exit 1
+		[ -z "$best" ] || [ "$n" -lt "$best" ] && best=$n
+		[ "$best" -lt 8192 ] && break
+	done
+	echo "$best"
+}
 # shellcheck disable=SC2086 # the iozone line is words
-ours=$(reads "$SB" iozone $line)
+ours=$(fewest "$SB" iozone $line) || fail "storbench iozone failed"
 grep -q 'page cache kept as iozone keeps it' "$T/out" || { cat "$T/out"; fail "the header says the cache is kept"; }
 [ "$ours" -lt 8192 ] ||
 	fail "storbench iozone read $ours sectors from the device for reads of a 16 MiB file it just wrote (iozone reads them from the page cache)"
 if command -v iozone >/dev/null 2>&1; then
 	# shellcheck disable=SC2086
-	theirs=$(reads iozone $line)
+	theirs=$(fewest iozone $line) || fail "iozone failed"
 	[ "$theirs" -lt 8192 ] || fail "iozone itself read $theirs sectors: the premise does not hold here"
 	echo "sectors read: storbench iozone $ours, iozone $theirs"
 fi
