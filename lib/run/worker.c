@@ -665,17 +665,18 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 	io->len = len;
 	/* lat starts before the data is made, as fio's start_time */
 	io->start_ns = sb_now_ns();
+	io->issue_ns = io->start_ns;
 	if (ddir == SB_DDIR_WRITE) {
 		if (w->verify)
 			sb_verify_fill(w->verify, io->buf, len, off, 0);
 		else
 			sb_buf_scramble(io->buf, len, sb_rng_next(&w->rng));
+		io->issue_ns = sb_now_ns(); /* a read has nothing made between */
 	}
 	w->inflight++;
 	w->res.depth_map[depth_level(w->inflight)]++;
 	/* clat of a request done inside queue (psync, an inline trim) is
 	 * that call; commit restamps the ones it submits */
-	io->issue_ns = sb_now_ns();
 	int r = sb_engine_queue(&w->eng, io);
 	if (r == SB_Q_DONE) {
 		uint64_t now = sb_now_ns();
