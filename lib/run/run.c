@@ -194,6 +194,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		*errmsg = "engine setup";
 		return e;
 	}
+	sb_engine_register_bufs(&w->eng, w->bufmem, (size_t)depth * maxbs);
 	sb_engine_set_write_bounds(&w->eng, p->region_offset, p->region_offset + p->region_size);
 	w->engine_sync = w->eng.sync;
 	w->measure_cache = !(p->engine->flags & SB_ENGINE_NOIO);
