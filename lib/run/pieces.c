@@ -26,6 +26,12 @@ int sb_pieces_init(struct sb_pieces *p, const struct sb_job_opts *o, uint64_t si
 	p->size = size;
 	p->chunk = chunk;
 	p->nchunks = (size + chunk - 1) / chunk;
+	uint64_t at = 0;
+	for (unsigned i = 0; i < o->nbssplit; i++) {
+		p->full[i] = (chunk + o->bssplit[i].bs - 1) / o->bssplit[i].bs;
+		at += (uint64_t)o->bssplit[i].pct * o->bssplit[i].bs;
+		p->upto[i] = at;
+	}
 	const uint64_t cap = SB_MAX(SB_PIECES_GROUPS / SB_MAX(share, 1), 1);
 	p->group = (p->nchunks + cap - 1) / cap;
 	p->ngroups = (p->nchunks + p->group - 1) / p->group;
@@ -33,12 +39,19 @@ int sb_pieces_init(struct sb_pieces *p, const struct sb_job_opts *o, uint64_t si
 	return p->sum ? 0 : -ENOMEM;
 }
 
-/* The pieces of chunk c in this pass, and its block size. */
+/* The pieces of chunk c in this pass, and its block size: a whole
+ * chunk's from the table (no division), the tail's counted. */
 static uint64_t chunk_pieces(const struct sb_pieces *p, uint64_t c, uint32_t *bs)
 {
-	const uint64_t coff = c * p->chunk;
-	const uint64_t clen = SB_MIN(p->chunk, p->size - coff);
-	*bs = sb_chunk_bs(p->job, p->weight, c, p->key, p->pass);
+	/* sb_chunk_split's choice, against the sums made once */
+	const uint64_t x = sb_chunk_draw(p->weight, c, p->key, p->pass);
+	unsigned i = 0;
+	while (i + 1 < p->job->nbssplit && x >= p->upto[i])
+		i++;
+	*bs = p->job->bssplit[i].bs;
+	if (SB_LIKELY(c + 1 < p->nchunks))
+		return p->full[i];
+	const uint64_t clen = p->size - c * p->chunk;
 	return (clen + *bs - 1) / *bs;
 }
 

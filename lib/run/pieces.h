@@ -19,44 +19,60 @@
 
 #include "lib/sb.h"
 #include "lib/base/rng.h"
+#include "lib/base/u128.h"
 #include "lib/job/job.h"
 #include "lib/job/offsets.h"
 
 #define SB_PIECES_GROUPS (1u << 17)
 
-/* The block size of chunk c in the pass keyed by key and pass: a keyed
- * hash of c, so that every piece of the chunk agrees. weight is the sum of
- * bssplit's share x size. */
+/* Which of bssplit's sizes chunk c has in the pass keyed by key and pass:
+ * a keyed hash of c, so that every piece of the chunk agrees, scaled to
+ * [0, weight) (weight: the sum of bssplit's share x size) by a multiply,
+ * not a division; the size whose share x size holds the draw. */
+static inline uint64_t sb_chunk_draw(uint64_t weight, uint64_t c, uint64_t key, uint64_t pass)
+{
+	uint64_t h = (c + 1) * 0x9e3779b97f4a7c15ull ^ key ^ (pass << 32);
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9ull;
+	h ^= h >> 29;
+	return sb_u128_hi(sb_u128_mul(h, weight));
+}
+
+static inline unsigned sb_chunk_split(const struct sb_job_opts *o, uint64_t weight, uint64_t c,
+				      uint64_t key, uint64_t pass)
+{
+	uint64_t x = sb_chunk_draw(weight, c, key, pass);
+	for (unsigned i = 0; i < o->nbssplit; i++) {
+		const uint64_t wt = (uint64_t)o->bssplit[i].pct * o->bssplit[i].bs;
+		if (x < wt)
+			return i;
+		x -= wt;
+	}
+	return o->nbssplit - 1;
+}
+
+/* The block size of chunk c in that pass. */
 static inline uint32_t sb_chunk_bs(const struct sb_job_opts *o, uint64_t weight, uint64_t c,
 				   uint64_t key, uint64_t pass)
 {
 	if (!o->nbssplit)
 		return o->bs;
-	uint64_t h = (c + 1) * 0x9e3779b97f4a7c15ull ^ key ^ (pass << 32);
-	h ^= h >> 31;
-	h *= 0xbf58476d1ce4e5b9ull;
-	h ^= h >> 29;
-	uint64_t x = h % weight;
-	for (unsigned i = 0; i < o->nbssplit; i++) {
-		const uint64_t wt = (uint64_t)o->bssplit[i].pct * o->bssplit[i].bs;
-		if (x < wt)
-			return o->bssplit[i].bs;
-		x -= wt;
-	}
-	return o->bssplit[o->nbssplit - 1].bs;
+	return o->bssplit[sb_chunk_split(o, weight, c, key, pass)].bs;
 }
 
 struct sb_pieces {
 	const struct sb_job_opts *job;
-	uint64_t weight;	 /* sum of bssplit's share x size */
-	uint64_t size, chunk;	 /* the region's bytes, a chunk's */
-	uint64_t nchunks, group; /* chunks, chunks per group */
-	uint64_t ngroups;	 /* entries of sum, less one */
-	uint64_t *sum;		 /* pieces before each group, then all */
-	uint64_t left;		 /* pieces this pass has left */
-	uint64_t key, pass;	 /* the pass's chunk sizes */
-	struct sb_rng rng;	 /* each pass's key and order */
-	struct sb_offgen gen;	 /* over the pass's pieces */
+	uint64_t weight;	       /* sum of bssplit's share x size */
+	uint64_t size, chunk;	       /* the region's bytes, a chunk's */
+	uint64_t nchunks, group;       /* chunks, chunks per group */
+	uint64_t ngroups;	       /* entries of sum, less one */
+	uint64_t *sum;		       /* pieces before each group, then all */
+	uint64_t left;		       /* pieces this pass has left */
+	uint64_t key, pass;	       /* the pass's chunk sizes */
+	uint64_t full[SB_BSSPLIT_MAX]; /* pieces of a whole chunk, by size */
+	uint64_t upto[SB_BSSPLIT_MAX]; /* sum of share x size up to each */
+	struct sb_rng rng;	       /* each pass's key and order */
+	struct sb_offgen gen;	       /* over the pass's pieces */
 };
 
 /* A piece: its offset in the region, its chunk's block size and the bytes
