@@ -14,6 +14,156 @@ int rep_xlsx_available(void)
 	return 0;
 }
 
+/* ---- The result of cliff, flash, spo and pts first, as a soak's verdict:
+ * what was found in a word and a sentence, its figures as numbers in their
+ * unit, what it means ---- */
+struct lead {
+	struct xb_book *b;
+	lxw_format *word;
+	double wordw; /* the widest word, in 14 points */
+};
+
+static void lead_word(struct lead *w, const struct rep_doc *d, const char *word, const char *line)
+{
+	struct xb_book *b = w->b;
+	xb_str(b, b->row, 0, "Source", 1);
+	xb_str(b, b->row++, 1, d->name, 0);
+	xb_str(b, b->row, 0, "Command", 1);
+	xb_str(b, b->row++, 1, d->command, 0);
+	xb_str(b, b->row, 0, "Result", 1);
+	worksheet_write_string(b->sheet, b->row, 1, word, w->word);
+	w->wordw = SB_MAX(w->wordw, 1.4 * (double)strlen(word));
+	if (line)
+		xb_str(b, b->row, 2, line, 0);
+	b->row++;
+}
+
+static void lead_line(struct xb_book *b, const char *name, const char *text)
+{
+	xb_str(b, b->row, 0, name, 1);
+	xb_str(b, b->row++, 1, text, 0);
+}
+
+static void cliff_lead(struct lead *w, const struct rep_doc *d)
+{
+	struct xb_book *b = w->b;
+	const struct sb_cliff_find *fd = &d->cliff->r.find;
+	char line[160], a[32];
+	if (fd->found)
+		snprintf(line, sizeof(line), "a write cache of %s, then %zu step%s down",
+			 sb_fmt_size(fd->cache_bytes, a, sizeof(a)), fd->nsteps,
+			 fd->nsteps == 1 ? "" : "s");
+	else
+		snprintf(line, sizeof(line), "no drop over %s written",
+			 sb_fmt_size(fd->total_bytes, a, sizeof(a)));
+	lead_word(w, d, fd->found ? "CACHE FOUND" : "NO DROP", line);
+	setting(b, "Written", (double)fd->total_bytes, XB_BYTES, "bytes");
+	setting(b, "Average", fd->avg_bw, XB_RATE, "MiB/s");
+	if (fd->found) {
+		setting(b, "Cache", (double)fd->cache_bytes, XB_BYTES, "bytes");
+		setting(b, "Before the drop", fd->before_bw, XB_RATE, "MiB/s");
+		setting(b, "After the drop", fd->after_bw, XB_RATE, "MiB/s");
+	}
+	if (d->cliff->r.stop_reason[0])
+		lead_line(b, "Stopped", d->cliff->r.stop_reason);
+}
+
+static void flash_finding(struct xb_book *b, const char *name, const struct sb_flash_finding *v)
+{
+	char conf[48];
+	if (!v->found || !v->bytes) {
+		lead_line(b, name, "none found");
+		return;
+	}
+	snprintf(conf, sizeof(conf), "bytes (confidence %s)", sb_flash_conf_name(v->conf));
+	setting(b, name, (double)v->bytes, XB_BYTES, conf);
+}
+
+static void flash_lead(struct lead *w, const struct rep_doc *d)
+{
+	const struct sb_flash_doc *f = d->flash;
+	lead_word(w, d,
+		  f->boundary_effect < 0 ? "NO DECISION"
+		  : f->boundary_effect	 ? "BOUNDARIES FOUND"
+					 : "NO BOUNDARY EFFECT",
+		  NULL);
+	flash_finding(w->b, "Erase block", &f->erase);
+	flash_finding(w->b, "Page", &f->page);
+	for (unsigned i = 0; i < f->nmeaning; i++)
+		lead_line(w->b, i ? "" : "Means", f->meaning[i]);
+}
+
+static void spo_lead(struct lead *w, const struct rep_doc *d)
+{
+	struct xb_book *b = w->b;
+	const struct sb_spo_check *c = &d->spo->c;
+	lead_word(w, d, c->pass ? "PASS" : "FAIL", NULL);
+	setting(b, "Writes journaled", (double)c->writes, XB_COUNT, NULL);
+	setting(b, "Acknowledged", (double)c->acked, XB_COUNT, NULL);
+	setting(b, "Blocks checked", (double)c->blocks, XB_COUNT, NULL);
+	for (int k = 0; k < SB_SPO_NCLASS; k++)
+		setting(b, sb_spo_class_name(k), (double)c->count[k], XB_COUNT, "blocks");
+	for (unsigned i = 0; i < c->nrec; i++)
+		lead_line(b, i ? "" : "Recommended", c->rec[i]);
+}
+
+static void pts_lead(struct lead *w, const struct rep_doc *d)
+{
+	struct xb_book *b = w->b;
+	const struct sb_pts_doc *p = d->pts;
+	unsigned reached = 0, windows = 0;
+	char line[96];
+	for (unsigned i = 0; i < p->r.nparts; i++) {
+		windows += p->parts[i].has_window;
+		reached += p->parts[i].has_window && p->r.parts[i].ss.reached;
+	}
+	snprintf(line, sizeof(line), "steady state reached in %u of %u tests%s", reached, windows,
+		 p->pts_result ? "" : "; with deviations, not a PTS result");
+	lead_word(w, d, reached == windows ? "STEADY" : "NOT STEADY", line);
+	for (unsigned i = 0; i < p->r.nparts; i++) {
+		const struct sb_pts_part *t = &p->r.parts[i];
+		static const char *const unit[XB_NFMT] = {
+			[XB_RATE] = "MiB/s", [XB_US] = "µs", [XB_IOPS] = "IOPS"
+		};
+		if (!p->parts[i].has_window) {
+			lead_line(b, t->name, "no steady state window");
+			continue;
+		}
+		snprintf(line, sizeof(line), "%s, %s, window average", unit[pts_fmt(t)],
+			 t->ss.reached ? "steady" : "NOT steady");
+		setting(b, t->name, t->ss.average, pts_fmt(t), line);
+	}
+}
+
+static void result_sheet(struct xb_book *b, struct rep_doc *const *docs, size_t n)
+{
+	size_t any = 0;
+	for (size_t i = 0; i < n; i++)
+		any += docs[i]->cliff || docs[i]->flash || docs[i]->spo || docs[i]->pts;
+	if (!any || !xb_sheet(b, "Result", NULL, 0, 0, 0))
+		return;
+	struct lead w = { b, workbook_add_format(b->wb), 0 };
+	format_set_bold(w.word);
+	format_set_font_size(w.word, 14);
+	for (size_t i = 0; i < n; i++) {
+		const struct rep_doc *d = docs[i];
+		if (d->cliff)
+			cliff_lead(&w, d);
+		else if (d->flash)
+			flash_lead(&w, d);
+		else if (d->spo)
+			spo_lead(&w, d);
+		else if (d->pts)
+			pts_lead(&w, d);
+		else
+			continue;
+		b->row++;
+	}
+	/* the sentences run on over the empty cells beside them */
+	b->width[1] = SB_MAX(SB_MIN(b->width[1], 24.0), w.wordw);
+	b->width[2] = SB_MIN(b->width[2], 30.0);
+}
+
 int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why)
 {
 	(void)docs;
@@ -976,6 +1126,156 @@ static void flash_sheet(struct xb_book *b, struct rep_doc *const *docs, size_t n
 	}
 }
 
+/* ---- The result of cliff, flash, spo and pts first, as a soak's verdict:
+ * what was found in a word and a sentence, its figures as numbers in their
+ * unit, what it means ---- */
+struct lead {
+	struct xb_book *b;
+	lxw_format *word;
+	double wordw; /* the widest word, in 14 points */
+};
+
+static void lead_word(struct lead *w, const struct rep_doc *d, const char *word, const char *line)
+{
+	struct xb_book *b = w->b;
+	xb_str(b, b->row, 0, "Source", 1);
+	xb_str(b, b->row++, 1, d->name, 0);
+	xb_str(b, b->row, 0, "Command", 1);
+	xb_str(b, b->row++, 1, d->command, 0);
+	xb_str(b, b->row, 0, "Result", 1);
+	worksheet_write_string(b->sheet, b->row, 1, word, w->word);
+	w->wordw = SB_MAX(w->wordw, 1.4 * (double)strlen(word));
+	if (line)
+		xb_str(b, b->row, 2, line, 0);
+	b->row++;
+}
+
+static void lead_line(struct xb_book *b, const char *name, const char *text)
+{
+	xb_str(b, b->row, 0, name, 1);
+	xb_str(b, b->row++, 1, text, 0);
+}
+
+static void cliff_lead(struct lead *w, const struct rep_doc *d)
+{
+	struct xb_book *b = w->b;
+	const struct sb_cliff_find *fd = &d->cliff->r.find;
+	char line[160], a[32];
+	if (fd->found)
+		snprintf(line, sizeof(line), "a write cache of %s, then %zu step%s down",
+			 sb_fmt_size(fd->cache_bytes, a, sizeof(a)), fd->nsteps,
+			 fd->nsteps == 1 ? "" : "s");
+	else
+		snprintf(line, sizeof(line), "no drop over %s written",
+			 sb_fmt_size(fd->total_bytes, a, sizeof(a)));
+	lead_word(w, d, fd->found ? "CACHE FOUND" : "NO DROP", line);
+	setting(b, "Written", (double)fd->total_bytes, XB_BYTES, "bytes");
+	setting(b, "Average", fd->avg_bw, XB_RATE, "MiB/s");
+	if (fd->found) {
+		setting(b, "Cache", (double)fd->cache_bytes, XB_BYTES, "bytes");
+		setting(b, "Before the drop", fd->before_bw, XB_RATE, "MiB/s");
+		setting(b, "After the drop", fd->after_bw, XB_RATE, "MiB/s");
+	}
+	if (d->cliff->r.stop_reason[0])
+		lead_line(b, "Stopped", d->cliff->r.stop_reason);
+}
+
+static void flash_finding(struct xb_book *b, const char *name, const struct sb_flash_finding *v)
+{
+	char conf[48];
+	if (!v->found || !v->bytes) {
+		lead_line(b, name, "none found");
+		return;
+	}
+	snprintf(conf, sizeof(conf), "bytes (confidence %s)", sb_flash_conf_name(v->conf));
+	setting(b, name, (double)v->bytes, XB_BYTES, conf);
+}
+
+static void flash_lead(struct lead *w, const struct rep_doc *d)
+{
+	const struct sb_flash_doc *f = d->flash;
+	lead_word(w, d,
+		  f->boundary_effect < 0 ? "NO DECISION"
+		  : f->boundary_effect	 ? "BOUNDARIES FOUND"
+					 : "NO BOUNDARY EFFECT",
+		  NULL);
+	flash_finding(w->b, "Erase block", &f->erase);
+	flash_finding(w->b, "Page", &f->page);
+	for (unsigned i = 0; i < f->nmeaning; i++)
+		lead_line(w->b, i ? "" : "Means", f->meaning[i]);
+}
+
+static void spo_lead(struct lead *w, const struct rep_doc *d)
+{
+	struct xb_book *b = w->b;
+	const struct sb_spo_check *c = &d->spo->c;
+	lead_word(w, d, c->pass ? "PASS" : "FAIL", NULL);
+	setting(b, "Writes journaled", (double)c->writes, XB_COUNT, NULL);
+	setting(b, "Acknowledged", (double)c->acked, XB_COUNT, NULL);
+	setting(b, "Blocks checked", (double)c->blocks, XB_COUNT, NULL);
+	for (int k = 0; k < SB_SPO_NCLASS; k++)
+		setting(b, sb_spo_class_name(k), (double)c->count[k], XB_COUNT, "blocks");
+	for (unsigned i = 0; i < c->nrec; i++)
+		lead_line(b, i ? "" : "Recommended", c->rec[i]);
+}
+
+static void pts_lead(struct lead *w, const struct rep_doc *d)
+{
+	struct xb_book *b = w->b;
+	const struct sb_pts_doc *p = d->pts;
+	unsigned reached = 0, windows = 0;
+	char line[96];
+	for (unsigned i = 0; i < p->r.nparts; i++) {
+		windows += p->parts[i].has_window;
+		reached += p->parts[i].has_window && p->r.parts[i].ss.reached;
+	}
+	snprintf(line, sizeof(line), "steady state reached in %u of %u tests%s", reached, windows,
+		 p->pts_result ? "" : "; with deviations, not a PTS result");
+	lead_word(w, d, reached == windows ? "STEADY" : "NOT STEADY", line);
+	for (unsigned i = 0; i < p->r.nparts; i++) {
+		const struct sb_pts_part *t = &p->r.parts[i];
+		static const char *const unit[XB_NFMT] = {
+			[XB_RATE] = "MiB/s", [XB_US] = "µs", [XB_IOPS] = "IOPS"
+		};
+		if (!p->parts[i].has_window) {
+			lead_line(b, t->name, "no steady state window");
+			continue;
+		}
+		snprintf(line, sizeof(line), "%s, %s, window average", unit[pts_fmt(t)],
+			 t->ss.reached ? "steady" : "NOT steady");
+		setting(b, t->name, t->ss.average, pts_fmt(t), line);
+	}
+}
+
+static void result_sheet(struct xb_book *b, struct rep_doc *const *docs, size_t n)
+{
+	size_t any = 0;
+	for (size_t i = 0; i < n; i++)
+		any += docs[i]->cliff || docs[i]->flash || docs[i]->spo || docs[i]->pts;
+	if (!any || !xb_sheet(b, "Result", NULL, 0, 0, 0))
+		return;
+	struct lead w = { b, workbook_add_format(b->wb), 0 };
+	format_set_bold(w.word);
+	format_set_font_size(w.word, 14);
+	for (size_t i = 0; i < n; i++) {
+		const struct rep_doc *d = docs[i];
+		if (d->cliff)
+			cliff_lead(&w, d);
+		else if (d->flash)
+			flash_lead(&w, d);
+		else if (d->spo)
+			spo_lead(&w, d);
+		else if (d->pts)
+			pts_lead(&w, d);
+		else
+			continue;
+		b->row++;
+	}
+	/* the sentences run on over the empty cells beside them */
+	b->width[1] = SB_MAX(SB_MIN(b->width[1], 24.0), w.wordw);
+	b->width[2] = SB_MIN(b->width[2], 30.0);
+}
+
 int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why)
 {
 	struct xb_book b;
@@ -987,6 +1287,7 @@ int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why
 	/* the first sheet says what the result is (a soak's verdict, quick's
 	 * summary, the method's own table), the measurements under it after */
 	soak_sheet(&b, docs, n);
+	result_sheet(&b, docs, n);
 	summary_sheet(&b, docs, n);
 	sweep_sheets(&b, docs, n);
 	pts_sheets(&b, docs, n);

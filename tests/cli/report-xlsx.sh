@@ -1,7 +1,8 @@
 # Every workbook storbench writes needs no formatting by hand (issue 30
 # item 2): one of each kind (report of quick, run, sweep, soak, cliff,
 # flash and spo; compare; iozone -Rb) held by tests/tools/xlsx-sheet.py
-# --check to: the first sheet says what the result is (a soak's verdict),
+# --check to: the first sheet says what the result is (a soak's verdict;
+# cliff's, flash's, spo's and pts's result with its figures and meaning),
 # no sheet is empty or a header alone, every number has a number format,
 # headers are frozen, columns are as wide as what they hold, the charts
 # are there (sweep and compare too), and with --units=si no rate is in
@@ -72,9 +73,9 @@ for u in iec si; do
 	check "$T/quick-$u.xlsx" --units=$u --first=Summary --charts=2
 	check "$T/run-$u.xlsx" --units=$u --first=Measurements --charts=1
 	check "$T/sweep-$u.xlsx" --units=$u --first=write --charts=2
-	check "$T/cliff-$u.xlsx" --units=$u --first=Cliff --charts=2
-	check "$T/flash-$u.xlsx" --units=$u --first=Flash --charts=1
-	check "$T/spo-$u.xlsx" --units=$u --first=Classes
+	check "$T/cliff-$u.xlsx" --units=$u --first=Result --verdict=cliff --charts=2
+	check "$T/flash-$u.xlsx" --units=$u --first=Result --verdict=flash --charts=1
+	check "$T/spo-$u.xlsx" --units=$u --first=Result --verdict=FAIL
 	check "$T/soak-$u.xlsx" --units=$u --first="Soak verdict" --verdict=FAIL --charts=1
 	check "$T/compare-$u.xlsx" --units=$u --first=Comparison --verdict=worse --charts=1
 done
@@ -82,6 +83,14 @@ done
 	fail "iozone -Rb"
 check "$T/iozone.xlsx" --first=write --charts=2
 ok "ten kinds of workbook: first sheet, formats, frozen headers, widths, charts, units"
+
+# cliff's and flash's result in a word on the first sheet
+for k in cliff flash; do
+	python3 "$X" "$T/$k-iec.xlsx" Result >"$T/result.csv" || fail "$k: no Result sheet"
+	grep -Eq '^Result,(CACHE FOUND|NO DROP|BOUNDARIES FOUND|NO BOUNDARY EFFECT|NO DECISION)' "$T/result.csv" ||
+		{ cat "$T/result.csv"; fail "$k: no result word"; }
+done
+python3 "$X" "$T/spo-iec.xlsx" Result | grep -Eq '^lost-acked,[1-9][0-9]*,blocks$' || fail "spo: lost-acked blocks not a number"
 
 # no sheet of a header row alone: a soak and a sweep have no measurements
 for b in soak-iec sweep-iec; do
