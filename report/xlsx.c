@@ -1069,6 +1069,44 @@ static void cliff_sheet(struct xb_book *b, struct rep_doc *const *docs, size_t n
 	}
 }
 
+/* ---- meta and bonnie: a row per test, its rate in its unit (MiB/s for
+ * the I/O tests, files/s, seeks/s), operations, time and latencies (the
+ * text's table; many ranks add Meta ranks and Meta skew) ---- */
+static void meta_sheet(struct xb_book *b, struct rep_doc *const *docs, size_t n)
+{
+	static const char *const cols[] = { "source",	  "test",     "rate",	  "unit",
+					    "operations", "time (s)", "min (µs)", "p50 (µs)",
+					    "p99 (µs)",	  "max (µs)" };
+	size_t any = 0;
+	for (size_t i = 0; i < n; i++)
+		any += docs[i]->meta && docs[i]->meta->tests;
+	if (!any || !xb_sheet(b, "Meta", cols, SB_ARRAY_SIZE(cols), 1, 0))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		const struct sb_meta_doc *m = docs[i]->meta;
+		for (int t = 0; m && t < SB_META_NTESTS; t++) {
+			const struct sb_meta_doc_test *x = &m->t[t];
+			const int io = sb_meta_is_io((enum sb_meta_test)t);
+			if (!(m->tests & (1u << t)))
+				continue;
+			str(b, 0, docs[i]->name);
+			str(b, 1, sb_meta_test_name((enum sb_meta_test)t));
+			if (io)
+				xb_base(b, b->row, 2, x->rate, XB_RATE);
+			else
+				num(b, 2, x->rate, XB_NUM);
+			str(b, 3, io ? "MiB/s" : rep_meta_unit(t));
+			num(b, 4, (double)m->m.res[t].ops, XB_COUNT);
+			num(b, 5, (double)m->m.res[t].elapsed_ns / 1e9, XB_SEC);
+			xb_base(b, b->row, 6, (double)x->lat_min, XB_US);
+			xb_base(b, b->row, 7, x->lat_pct[REP_META_P50], XB_US);
+			xb_base(b, b->row, 8, x->lat_pct[REP_META_P99], XB_US);
+			xb_base(b, b->row, 9, (double)x->lat_max, XB_US);
+			b->row++;
+		}
+	}
+}
+
 /* ---- flash: what it found, then each block size's boundaries with the
  * extra time of a read across them, charted as the HTML does ---- */
 static void flash_sheet(struct xb_book *b, struct rep_doc *const *docs, size_t n)
@@ -1293,6 +1331,7 @@ int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why
 	pts_sheets(&b, docs, n);
 	cliff_sheet(&b, docs, n);
 	flash_sheet(&b, docs, n);
+	meta_sheet(&b, docs, n);
 	cycles_sheet(&b, docs, n);
 	iterations_sheet(&b, docs, n);
 	classes_sheet(&b, docs, n);

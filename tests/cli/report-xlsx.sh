@@ -1,6 +1,6 @@
 # Every workbook storbench writes needs no formatting by hand (issue 30
 # item 2): one of each kind (report of quick, run, sweep, soak, cliff,
-# flash and spo; compare; iozone -Rb) held by tests/tools/xlsx-sheet.py
+# flash, spo and meta; compare; iozone -Rb) held by tests/tools/xlsx-sheet.py
 # --check to: the first sheet says what the result is (a soak's verdict;
 # cliff's, flash's, spo's and pts's result with its figures and meaning),
 # no sheet is empty or a header alone, every number has a number format,
@@ -30,6 +30,8 @@ truncate -s 512k "$T/t.img"
 expect_exit 0 "$SB" spo --destroy-data --quiet --bs=4k --canary=64k --duration=300ms --journal="$T/j" "$T/t.img"
 dd if=/dev/zero of="$T/t.img" bs=64k seek=1 count=7 conv=notrunc status=none
 expect_exit 1 "$SB" spo --check --journal="$T/j" --output="$T/spo.json" "$T/t.img"
+mkdir "$T/m"
+expect_exit 0 "$SB" meta --quiet --files=16 --size=1M --output="$T/meta.json" "$T/m"
 GEN="$SB_TOP/tests/tools/synth-results.py"
 python3 "$GEN" --seed=1 --runs=5 --tests=4 --cv=0.05 --factor=1 -o "$T/a.json" || fail "synth a"
 python3 "$GEN" --seed=2 --runs=5 --tests=4 --cv=0.05 --factor=0.7 -o "$T/b.json" || fail "synth b"
@@ -65,7 +67,7 @@ line({"type": "summary", "iterations": 40, "failed_iterations": 2, "verify_bad_b
 PY
 
 for u in iec si; do
-	for k in quick run sweep cliff flash spo; do
+	for k in quick run sweep cliff flash spo meta; do
 		expect_exit 0 "$SB" report "$T/$k.json" --units=$u -o "$T/$k-$u.xlsx"
 	done
 	expect_exit 0 "$SB" report "$T/soak.jsonl" --units=$u -o "$T/soak-$u.xlsx"
@@ -76,13 +78,14 @@ for u in iec si; do
 	check "$T/cliff-$u.xlsx" --units=$u --first=Result --verdict=cliff --charts=2
 	check "$T/flash-$u.xlsx" --units=$u --first=Result --verdict=flash --charts=1
 	check "$T/spo-$u.xlsx" --units=$u --first=Result --verdict=FAIL
+	check "$T/meta-$u.xlsx" --units=$u --first=Meta
 	check "$T/soak-$u.xlsx" --units=$u --first="Soak verdict" --verdict=FAIL --charts=1
 	check "$T/compare-$u.xlsx" --units=$u --first=Comparison --verdict=worse --charts=1
 done
 (cd "$T/d" && "$SB" iozone --quiet -a -s 256k -y 4k -q 64k -+n -i 0 -i 1 -f F -Rb "$T/iozone.xlsx" >/dev/null 2>&1) ||
 	fail "iozone -Rb"
 check "$T/iozone.xlsx" --first=write --charts=2
-ok "ten kinds of workbook: first sheet, formats, frozen headers, widths, charts, units"
+ok "eleven kinds of workbook: first sheet, formats, frozen headers, widths, charts, units"
 
 # cliff's and flash's result in a word on the first sheet
 for k in cliff flash; do

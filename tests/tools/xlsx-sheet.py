@@ -15,7 +15,9 @@ formatting by hand, and prints each fault (exit 1) or, with --show, each
 sheet's rows, frozen panes and number formats:
   - the first sheet is NAME and holds TEXT (the verdict) in a cell;
   - no sheet is empty or holds only its header rows (the frozen ones);
-  - every sheet with a header row freezes it (a pane in state frozen);
+  - every table's header is frozen (a pane in state frozen): titles across
+    its first row, or a title over them (a key and value sheet, as a
+    soak's verdict, has none);
   - every number has a number format (not General), so 1841.29320570869
     shows as 1,841.3;
   - every cell fits its column: a number always (a spreadsheet shows ####
@@ -173,7 +175,10 @@ def check(path, first=None, verdict=None, charts=0, units=None, show=False):
         header = frozen or 1
         if not any(r >= header for r in rows):
             faults.append("%s: only its header (%d rows)" % (name, header))
-        if not frozen and len(rows) > 1 and name != names[0]:
+        # a table: titles across its first row, or a title over them
+        width_of = lambda r: len([1 for c in cells if c[0] == r])
+        table = width_of(0) >= 3 or (width_of(0) == 1 and width_of(1) >= 3)
+        if table and not frozen:
             faults.append("%s: its header is not frozen" % name)
         width, default = col_widths(sheet)
         full = {(r, x) for r, x, *_ in cells}
