@@ -691,8 +691,8 @@ static void sweep_sheet(struct xb_book *b, const struct rep_doc *d, int t, size_
 		worksheet_conditional_format_range(b->sheet, 2, 1, last, (lxw_col_t)r->nrec, &cf);
 	}
 	snprintf(title, sizeof(title), "%s by record size", sb_sweep_test_title(t));
-	lxw_chart *ch = new_chart(b, LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS, title,
-				  "Record size (KiB)",
+	/* a line chart: the record sizes evenly apart, labelled as the sheet */
+	lxw_chart *ch = new_chart(b, LXW_CHART_LINE, title, "Record size (KiB)",
 				  si ? "Throughput (kB/s)" : "Throughput (KiB/s)");
 	for (unsigned i = 0; ch && i < r->nfile && i < MAX_LINES; i++) {
 		char sname[48];
@@ -707,7 +707,7 @@ static void sweep_sheet(struct xb_book *b, const struct rep_doc *d, int t, size_
 		chart_series_set_line(s, &line);
 	}
 	if (ch) {
-		chart_axis_set_log_base(ch->x_axis, 2);
+		chart_axis_set_num_format(ch->y_axis, "#,##0");
 		place(b, last + 2, 0, ch);
 	}
 }
@@ -810,6 +810,8 @@ static void pts_sheet(struct xb_book *b, const struct rep_doc *d, unsigned i, si
 		chart_series_set_categories(s, name, 2, 0, (lxw_row_t)(nr + 1), 0);
 		chart_series_set_values(s, name, 2, 1, (lxw_row_t)(nr + 1), 1);
 		chart_series_set_name(s, "tracked");
+		if (k == XB_IOPS)
+			chart_axis_set_num_format(ch->y_axis, "#,##0");
 		place(b, b->row + 1, 1, ch);
 	}
 }
@@ -1158,6 +1160,10 @@ static void flash_sheet(struct xb_book *b, struct rep_doc *const *docs, size_t n
 		}
 		if (ch) {
 			chart_axis_set_log_base(ch->x_axis, 2);
+			chart_axis_set_num_format(ch->x_axis, "#,##0");
+			/* the labels under the chart, not on a diff of 0 */
+			chart_axis_set_label_position(ch->x_axis,
+						      LXW_CHART_AXIS_LABEL_POSITION_LOW);
 			place(b, chart_at, SB_ARRAY_SIZE(cols) + 1, ch);
 			chart_at += 24;
 		}
