@@ -152,7 +152,8 @@ if "$SB" --version | grep -q "features:.* xlsx"; then
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
 # the table, then the medians of each side under it
-table = rows[:[len(r) >= len(rows[0]) - 1 for r in rows].index(False)]
+full = [len(r) >= len(rows[0]) - 1 for r in rows] + [False]
+table = rows[:full.index(False)]
 head = table[0]
 for s in ('verdict', 'interval_low_pct', 'diff_pct'):
     assert s in head, s
