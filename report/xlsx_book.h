@@ -62,7 +62,8 @@ lxw_error xb_close(struct xb_book *b);
 lxw_worksheet *xb_sheet(struct xb_book *b, const char *name, const char *const *titles, size_t n,
 			lxw_row_t freeze, lxw_col_t freeze_col);
 /* Cells of the current sheet, widening their column to fit: text
- * (bold: a header), a figure already in its unit, a figure in the base
+ * (bold: a header; "MiB/s" in it in the rate unit, as xb_title), a
+ * figure already in its unit, a figure in the base
  * unit of kind k (divided as k says; not finite: left empty). */
 void xb_str(struct xb_book *b, lxw_row_t r, lxw_col_t c, const char *s, int bold);
 void xb_num(struct xb_book *b, lxw_row_t r, lxw_col_t c, double v, enum xb_fmt k, int bold);
