@@ -23,7 +23,7 @@ static const struct {
 	[XB_PCT] = { "0.0", 1, 0 },	  [XB_PCTL] = { "0.00#", 3, 0 },
 	[XB_SHARE] = { "0.0%", 1, 0 },	  [XB_RATIO] = { "0.000", 3, 0 },
 	[XB_NUM] = { "#,##0.0", 1, 1 },	  [XB_TIME] = { "yyyy-mm-dd hh:mm:ss", 0, 0 },
-	[XB_DUR] = { "[h]:mm:ss", 0, 0 },
+	[XB_DUR] = { "[h]:mm:ss.0", 0, 0 },
 };
 
 double xb_div(enum xb_fmt k)
@@ -133,7 +133,7 @@ static double shown(double v, enum xb_fmt k)
 	if (k == XB_TIME)
 		return 19;
 	if (k == XB_DUR)
-		return fabs(v) * 24 >= 100 ? 10 : 8;
+		return fabs(v) * 24 >= 100 ? 12 : 10;
 	if (k == XB_SHARE)
 		v *= 100;
 	int n = snprintf(buf, sizeof(buf), "%.*f", kinds[k].dec, v);

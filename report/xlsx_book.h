@@ -38,7 +38,7 @@ enum xb_fmt {
 	XB_RATIO, /* a plain figure, 3 decimals (p-values, CV) */
 	XB_NUM,	  /* a figure of its own unit, 1 decimal, thousands separated */
 	XB_TIME,  /* ns since the epoch as a date and time (UTC) */
-	XB_DUR,	  /* seconds as [h]:mm:ss */
+	XB_DUR,	  /* seconds as [h]:mm:ss.0 */
 	XB_NFMT
 };
 
