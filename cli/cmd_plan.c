@@ -103,6 +103,10 @@ static int list_figures(const char *command)
 	if (!strcmp(command, "quick"))
 		printf("\nTEST: a test of quick's matrix, '-' for ' ': SEQ1M-Q8T1, SEQ1M-Q1T1, "
 		       "RND4K-Q32T1,\nRND4K-Q1T1 (--preset=nvme: SEQ128K-Q32T1, RND4K-Q32T16)\n");
+	if (!strcmp(command, "sweep"))
+		printf("\nTEST: a test of the sweep as its result names it: write, rewrite, read, "
+		       "reread,\nrandread, randwrite, bkwdread, recrewrite, strideread, fwrite, "
+		       "frewrite, fread,\nfreread\n");
 	if (!strcmp(command, "run"))
 		printf("\nJOB: a job's name as it is written in the result (--name, a job file's "
 		       "section)\n");

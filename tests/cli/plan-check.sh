@@ -53,7 +53,7 @@ refuse '[t]\nrun = "quick' 'run: a quote (") is not closed'
 refuse '[t]\nrun = --size=1M quick' "the command comes first"
 refuse '[t]\nexpect = status == pass' "run= comes before expect="
 refuse '[t]\nrun = verify\nexpect = JOB.read.iops > 0' "'JOB.read.iops' is not a figure of verify"
-refuse '[t]\nrun = meta\nexpect = files > 0' "'files': meta has no figures but status"
+refuse '[t]\nrun = meta\nexpect = files > 0' "'files' is not a figure of meta (nearest: "
 refuse '[t]\nrun = verify\ntarget = /nonexistent-sb-plan/x' "cannot use '/nonexistent-sb-plan/x'" 3
 
 # a key before any section; [global]'s keys; no steps; no target
