@@ -18,9 +18,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli/plan_builtin.h"
 #include "cli/plan_out.h"
 
-enum { O_FIGURES, O_DIR, O_JUNIT };
+enum { O_FIGURES, O_DIR, O_JUNIT, O_LIST, O_SET, O_DESTROY };
 
 static const struct cli_opt plan_opts[] = {
 	{ "figures", OPT_ARG, O_FIGURES, "COMMAND",
@@ -29,6 +30,14 @@ static const struct cli_opt plan_opts[] = {
 	  "the plan's directory: its journal, each step's result and output [NAME-plan, NAME "
 	  "the plan's name= or its file's]" },
 	{ "junit", OPT_ARG, O_JUNIT, "FILE", "write JUnit XML: each criterion a test case" },
+	{ "list", OPT_NOARG, O_LIST, NULL, "list the built-in plans, each with what it does" },
+	{ "set", OPT_ARG, O_SET, "STEP.KEY=VALUE",
+	  "change a step: KEY an option of its command (--set speed.size=16M), run, wait or "
+	  "optional; STEP a step's name, a command's (every step running it: quick.size=16M) or "
+	  "'*' (every step that has it); repeatable" },
+	{ "destroy-data", OPT_NOARG, O_DESTROY, NULL,
+	  "pass --destroy-data to every step whose command takes it (a device is refused "
+	  "without)" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -38,18 +47,31 @@ static const char *const step_commands[] = { "quick", "run",   "verify", "soak",
 					     "cliff", "flash", "spo",	 "latency", "meta",
 					     "sweep", "info",  NULL };
 
+#define MAX_SETS 64
+
 struct plan_ctx {
 	const char *figures, *dir, *junit;
+	int list, destroy;
+	const char *set[MAX_SETS];
+	size_t nset;
 };
 
 static int plan_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
 	struct plan_ctx *c = vc;
-	(void)hint, (void)hl;
 	switch (id) {
 	case O_FIGURES: c->figures = v; return 0;
 	case O_DIR: c->dir = v; return 0;
 	case O_JUNIT: c->junit = v; return 0;
+	case O_LIST: c->list = 1; return 0;
+	case O_DESTROY: c->destroy = 1; return 0;
+	case O_SET:
+		if (c->nset == MAX_SETS) {
+			snprintf(hint, hl, "at most %d of them", MAX_SETS);
+			return -EINVAL;
+		}
+		c->set[c->nset++] = v;
+		return 0;
 	}
 	return -EINVAL;
 }
@@ -57,6 +79,7 @@ static int plan_set(void *vc, int id, const char *v, char *hint, size_t hl)
 static void help(const struct cli_cmd_opts *co)
 {
 	printf("usage: storbench plan [options] PLAN [TARGET...]\n"
+	       "       storbench plan --list\n"
 	       "       storbench plan --figures COMMAND\n\n"
 	       "Runs a qualification plan: an INI file whose [global] section may set name=,\n"
 	       "target= and label=KEY=VALUE, and whose every other section is a step run in\n"
@@ -73,11 +96,15 @@ static void help(const struct cli_cmd_opts *co)
 	       "same plan run again on the same target resumes at the first unfinished step.\n"
 	       "A step that cannot run stops the plan and the report says which never ran.\n"
 	       "The verdict comes first: PASS only when every criterion passed.\n"
-	       "docs/plans.md lists the figures of each command.\n\n"
+	       "PLAN may name a built-in plan (--list): emmc-stability, sd-card, ssd-pts,\n"
+	       "tlc-states; --set scales a plan's steps down or up. docs/plans.md lists the\n"
+	       "figures of each command and describes the built-in plans.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
 	       "  storbench plan --figures quick\n"
+	       "  storbench plan --destroy-data sd-card /dev/mmcblk0\n"
+	       "  storbench plan emmc-stability /mnt/emmc --set dd-loop.duration=72h\n"
 	       "  storbench plan qualify.ini /mnt/sample1\n"
 	       "  storbench plan qualify.ini /mnt/a /mnt/b --junit=plan.xml -o plan.json\n");
 	cli_print_exit_status(stdout, co->cmd);
@@ -118,12 +145,50 @@ static int list_figures(const char *command)
 	return SB_EXIT_OK;
 }
 
+static const struct plan_builtin *builtin(const char *name)
+{
+	for (const struct plan_builtin *b = plan_builtins; b->name; b++)
+		if (!strcmp(b->name, name))
+			return b;
+	return NULL;
+}
+
+static int list_builtins(void)
+{
+	for (const struct plan_builtin *b = plan_builtins; b->name; b++) {
+		struct sb_plan pl;
+		struct sb_error err;
+		int e = sb_plan_parse(b->text, strlen(b->text), b->name, &pl, &err);
+		printf("%-16s %s\n", b->name,
+		       e < 0		? err.msg
+		       : pl.description ? pl.description
+					: "");
+		sb_plan_free(&pl);
+	}
+	return SB_EXIT_OK;
+}
+
 static int read_text(const char *path, char **out, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
+	const struct plan_builtin *b = !f && errno == ENOENT && !strchr(path, '/') ? builtin(path)
+										   : NULL;
+	if (b) { /* a built-in plan, by name */
+		*len = strlen(b->text);
+		*out = strdup(b->text);
+		if (*out)
+			return 0;
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
 	if (!f) {
 		int e = errno;
-		sb_err("cannot open '%s': %s", path, strerror(e));
+		if (e == ENOENT && !strchr(path, '/'))
+			sb_err("cannot open '%s': %s (nor is it a built-in plan: storbench plan "
+			       "--list)",
+			       path, strerror(e));
+		else
+			sb_err("cannot open '%s': %s", path, strerror(e));
 		return e == ENOENT ? SB_EXIT_USAGE : cli_exit_of_errno(-e);
 	}
 	size_t cap = 1u << 20, n = 0;
@@ -169,8 +234,14 @@ static int step_words(const char *file, const struct sb_plan_step *st)
 
 /* The command's own parser on the step's options, in a child that ends
  * at the end of the parse (cli_parse_check_only) with nothing run. */
+/* Does the step get --destroy-data (the plan's, for a command that takes it)? */
+static int step_destroys(const struct cli_command *cmd, int destroy)
+{
+	return destroy && cmd && (cmd->shared & CLI_DESTROY);
+}
+
 static int check_step(const char *file, const struct sb_plan_step *st,
-		      const struct cli_command *cmd)
+		      const struct cli_command *cmd, int destroy)
 {
 	int p[2];
 	if (pipe(p) < 0) {
@@ -193,16 +264,19 @@ static int check_step(const char *file, const struct sb_plan_step *st,
 			dup2(fileno(null), 1), dup2(fileno(null), 0);
 		dup2(p[1], 2);
 		alarm(30);
-		char **argv = calloc((size_t)st->argc + 2, sizeof(*argv));
+		char **argv = calloc((size_t)st->argc + 3, sizeof(*argv));
+		int k = 0;
 		if (!argv)
 			_exit(SB_EXIT_ENV);
 		for (int a = 0; a < st->argc; a++)
-			argv[a] = st->argv[a];
+			argv[k++] = st->argv[a];
+		if (step_destroys(cmd, destroy))
+			argv[k++] = "--destroy-data";
 		/* a target that is not there: nothing is touched should the
 		 * command ever go past its parse */
-		argv[st->argc] = "/nonexistent/storbench-plan-check";
+		argv[k++] = "/nonexistent/storbench-plan-check";
 		cli_parse_check_only = 1;
-		int rc = cmd->fn(cmd, st->argc + 1, argv);
+		int rc = cmd->fn(cmd, k, argv);
 		fflush(NULL);
 		_exit(rc ? rc : 99);
 	}
@@ -233,7 +307,7 @@ static int check_step(const char *file, const struct sb_plan_step *st,
 	return SB_EXIT_USAGE;
 }
 
-static int check_plan(const char *file, const struct sb_plan *pl)
+static int check_plan(const char *file, const struct sb_plan *pl, int destroy)
 {
 	for (size_t i = 0; i < pl->nsteps; i++) {
 		const struct sb_plan_step *st = &pl->steps[i];
@@ -253,7 +327,7 @@ static int check_plan(const char *file, const struct sb_plan *pl)
 		}
 		int rc = step_words(file, st);
 		if (!rc)
-			rc = check_step(file, st, cmd);
+			rc = check_step(file, st, cmd, destroy);
 		if (rc)
 			return rc;
 	}
@@ -345,7 +419,7 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 	char outopt[PATH_MAX + 160];
 	int p[2];
 	snprintf(outopt, sizeof(outopt), "--output=%s", result);
-	char **argv = calloc((size_t)st->argc + 6, sizeof(*argv));
+	char **argv = calloc((size_t)st->argc + 7, sizeof(*argv));
 	if (!argv || pipe(p) < 0) {
 		free(argv);
 		return -1;
@@ -359,6 +433,8 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 	argv[k++] = outopt;
 	for (int a = 1; a < st->argc; a++)
 		argv[k++] = st->argv[a];
+	if (step_destroys(cmd, r->destroy))
+		argv[k++] = "--destroy-data";
 	argv[k++] = (char *)target;
 	fflush(stdout);
 	fflush(stderr);
@@ -414,6 +490,14 @@ static int step_figures(const char *result, int status, struct sb_figures *f, ch
 	return 0;
 }
 
+/* The target left idle for ns before a step (wait=). */
+static void idle(uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
 /* One target's steps: each finished one (journal) judged, each other run
  * and judged in turn; the first that cannot run stops the plan. */
 static int run_target(struct plan_run *r, size_t ti)
@@ -442,6 +526,16 @@ static int run_target(struct plan_run *r, size_t ti)
 					"(the journal)\n",
 					si + 1, r->pl->nsteps, st->name, t);
 		} else {
+			if (st->wait_ns) {
+				char w[32];
+				if (!r->quiet)
+					fprintf(stderr,
+						"storbench: step %zu of %zu [%s] on '%s': the target "
+						"idle for %s first (wait=)\n",
+						si + 1, r->pl->nsteps, st->name, t,
+						sb_fmt_ns((double)st->wait_ns, w, sizeof(w)));
+				idle(st->wait_ns);
+			}
 			if (!r->quiet)
 				fprintf(stderr, "storbench: step %zu of %zu [%s] on '%s': %s\n",
 					si + 1, r->pl->nsteps, st->name, t, st->run);
@@ -459,6 +553,17 @@ static int run_target(struct plan_run *r, size_t ti)
 					snprintf(so->why, sizeof(so->why),
 						 "its command ended with exit code %d%s%s", status,
 						 *m ? ": " : "", m);
+				if (st->optional && status < SB_EXIT_SIGNAL) {
+					/* optional: skipped, the plan goes on */
+					so->skipped = 1;
+					if (!r->quiet)
+						fprintf(stderr,
+							"storbench: step %zu of %zu [%s] on '%s': "
+							"skipped (optional): %s\n",
+							si + 1, r->pl->nsteps, st->name, t,
+							so->why);
+					continue;
+				}
 				so->stopped = status < 0 ? SB_EXIT_ENV : status;
 				return so->stopped;
 			}
@@ -560,6 +665,14 @@ int cmd_plan(const struct cli_command *cmd, int argc, char **argv)
 		free(pos);
 		return SB_EXIT_USAGE;
 	}
+	if (c.list) {
+		free(pos);
+		if (npos || c.figures) {
+			sb_err("--list: lists the built-in plans; nothing with it");
+			return SB_EXIT_USAGE;
+		}
+		return list_builtins();
+	}
 	if (c.figures) {
 		free(pos);
 		if (npos) {
@@ -584,13 +697,16 @@ int cmd_plan(const struct cli_command *cmd, int argc, char **argv)
 	}
 	int e = sb_plan_parse(text, len, file, &pl, &err);
 	free(text);
+	for (size_t i = 0; e >= 0 && i < c.nset; i++)
+		e = sb_plan_set(&pl, c.set[i], &err);
 	struct plan_run r;
 	memset(&r, 0, sizeof(r));
 	r.pl = &pl;
 	r.file = file;
 	r.quiet = sh.quiet;
+	r.destroy = c.destroy;
 	r.json_stdout = cli_format_is(cmd, &sh, "json");
-	rc = e < 0 ? cli_error(&err) : check_plan(file, &pl);
+	rc = e < 0 ? cli_error(&err) : check_plan(file, &pl, c.destroy);
 	if (!rc)
 		rc = prepare(&r, file, &c, pos, npos);
 	free(pos);

@@ -14,6 +14,7 @@ struct plan_step_out {
 	int resumed;		     /* finished before: the journal's */
 	int status;		     /* its command's exit code (0 or 1) */
 	int stopped;		     /* it could not run: the plan's exit code */
+	int skipped;		     /* an optional step that could not run: why */
 	char why[8192];
 	struct sb_figures figures;
 };
@@ -22,6 +23,7 @@ struct plan_run {
 	const struct sb_plan *pl;
 	const char *file;
 	int quiet, json_stdout;
+	int destroy; /* --destroy-data: passed to each step whose command takes it */
 	char (*targets)[PATH_MAX + 256];
 	size_t ntargets;
 	char dir[PATH_MAX], journal_path[PATH_MAX + 16];

@@ -35,7 +35,7 @@ refuse 'expect = SEQ1M-Q8T1.write.bw >= 40MiB/x' "'40MiB/x' is not a rate"
 refuse 'expect = RND4K-Q1T1.read.lat_p99 <= 5parsecs' "'5parsecs' is not a time"
 refuse 'expect = status >= pass' "status is a word: compare it with == or !="
 refuse 'expect = status == Pass!' "'Pass!' is not a word"
-refuse 'colour = blue' "bad.ini:7: [s]: 'colour' is not a key of a step (run, target, expect)"
+refuse 'colour = blue' "bad.ini:7: [s]: 'colour' is not a key of a step (run, target, wait, optional, expect)"
 refuse 'run = quick' "bad.ini:7: [s]: run= is given twice"
 refuse '[s]\nrun = quick' "bad.ini:7: [s]: a step of that name is on line 5"
 refuse '[global]\nname=x' "[global] comes before the steps"
@@ -62,7 +62,7 @@ expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
 grep -qF "b.ini:1: 'name=' before any section" "$T/err" || fail "key before a section"
 printf '[global]\nowner=me\n[s]\nrun=verify\n' >"$T/b.ini"
 expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
-grep -qF "b.ini:2: [global]: 'owner' is not a key of it (name, target, label)" "$T/err" || fail "global key"
+grep -qF "b.ini:2: [global]: 'owner' is not a key of it (name, description, target, label)" "$T/err" || fail "global key"
 printf '[global]\nlabel=firmware\n[s]\nrun=verify\n' >"$T/b.ini"
 expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
 grep -qF "label: 'firmware' is not KEY=VALUE" "$T/err" || fail "label"
@@ -97,3 +97,12 @@ grep -q "^write.bw.cv " "$T/out" || fail "--figures soak: write.bw.cv"
 expect_exit 2 "$SB" plan --figures nosuch
 grep -qF "expected quick, run, verify, soak" "$T/err" || { cat "$T/err"; fail "--figures nosuch"; }
 ok "--figures"
+
+# wait= and optional= take a time and true or false
+printf '[s]\nrun = verify\nwait = soon\n' >"$T/w.ini"
+expect_exit 2 "$SB" plan "$T/w.ini" "$T"
+grep -qF "w.ini:3: [s]: wait: 'soon' is not a time (like 30m, 5s)" "$T/err" || { cat "$T/err"; fail "wait="; }
+printf '[s]\nrun = verify\noptional = yes\n' >"$T/o.ini"
+expect_exit 2 "$SB" plan "$T/o.ini" "$T"
+grep -qF "o.ini:3: [s]: optional: 'yes' is not true or false" "$T/err" || { cat "$T/err"; fail "optional="; }
+ok "wait= and optional="
