@@ -81,6 +81,18 @@ void sb_plan_free(struct sb_plan *p);
  */
 int sb_plan_set(struct sb_plan *p, const char *spec, struct sb_error *err);
 
+/* ---- what a step asks of its target (plan_check.c) ---- */
+struct sb_plan_need {
+	int writes;	   /* 1: the step writes its target, with these options */
+	uint64_t size;	   /* --size as a size (0: not given, or a percentage) */
+	uint64_t offset;   /* --offset */
+	int region;	   /* size and offset must lie within an existing target */
+	uint64_t new_size; /* bytes a new file of its takes in a directory (0: none known) */
+};
+/* Reads the step's words (its command's options as written) into out;
+ * what it cannot tell (a job file's jobs) is left 0. 0. */
+int sb_plan_step_need(const struct sb_plan_step *st, struct sb_plan_need *out);
+
 /* ---- criteria (plan_criteria.c) ---- */
 struct sb_plan_judged {
 	const struct sb_plan_expect *ex;

@@ -106,3 +106,22 @@ printf '[s]\nrun = verify\noptional = yes\n' >"$T/o.ini"
 expect_exit 2 "$SB" plan "$T/o.ini" "$T"
 grep -qF "o.ini:3: [s]: optional: 'yes' is not true or false" "$T/err" || { cat "$T/err"; fail "optional="; }
 ok "wait= and optional="
+
+# each step against its target before the first step runs: a region past
+# the end of an existing file, a new file larger than the free space, a
+# command that makes no file on a missing target; nothing runs, no
+# directory is made
+truncate -s 4M "$T/small.img"
+printf '[a]\nrun = verify --size=1M\n[b]\nrun = quick --size=8M --read-only\n' >"$T/r.ini"
+expect_exit 2 "$SB" plan --quiet --dir="$T/r-dir" "$T/r.ini" "$T/small.img"
+grep -qF "storbench: [b] on '$T/small.img': --size: 8.00 MiB from offset 0 B goes past the end of the file (4.00 MiB)" "$T/err" || { cat "$T/err"; fail "a region past the end"; }
+[ ! -e "$T/r-dir" ] || fail "a refused plan made its directory"
+printf '[a]\nrun = verify --size=1M\n[b]\nrun = soak --size=1P --iterations=1\n' >"$T/s.ini"
+expect_exit 3 "$SB" plan --quiet --dir="$T/s-dir" "$T/s.ini" "$T"
+grep -q "storbench: \[b\] on '$T': its file of 1.00 PiB does not fit: the filesystem has .* free" "$T/err" || { cat "$T/err"; fail "no space"; }
+[ ! -e "$T/s-dir" ] || fail "a refused plan made its directory"
+printf '[a]\nrun = verify --size=1M\n[b]\nrun = info\ntarget = %s\n' "$T/gone" >"$T/g.ini"
+expect_exit 2 "$SB" plan --quiet --dir="$T/g-dir" "$T/g.ini" "$T"
+grep -qF "storbench: [b] on '$T/gone': cannot use it: No such file or directory (info makes no file: name an existing one)" "$T/err" || { cat "$T/err"; fail "a missing target"; }
+[ ! -e "$T/g-dir" ] || fail "a refused plan made its directory"
+ok "targets checked before the first step"
