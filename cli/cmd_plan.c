@@ -234,6 +234,16 @@ static int step_words(const char *file, const struct sb_plan_step *st)
 
 /* The command's own parser on the step's options, in a child that ends
  * at the end of the parse (cli_parse_check_only) with nothing run. */
+/* Has the step the option opt (as opt or opt=...)? */
+static int step_has(const struct sb_plan_step *st, const char *opt)
+{
+	const size_t n = strlen(opt);
+	for (int a = 1; a < st->argc; a++)
+		if (!strncmp(st->argv[a], opt, n) && (!st->argv[a][n] || st->argv[a][n] == '='))
+			return 1;
+	return 0;
+}
+
 /* Does the step get --destroy-data (the plan's, for a command that takes it)? */
 static int step_destroys(const struct cli_command *cmd, int destroy)
 {
@@ -409,6 +419,52 @@ static void relay(int fd, char *last, size_t len)
 	}
 }
 
+/* ---- Ctrl-C, SIGTERM, SIGHUP during a plan ----
+ * The running step is in a process group of its own (the terminal's
+ * Ctrl-C reaches the plan alone): each signal the plan gets is passed on
+ * to it, so the first stops it as its own Ctrl-C would (its result marked
+ * interrupted) and a second ends it at once; the plan then writes its
+ * report, marked INTERRUPTED, and ends. The step is not in the journal:
+ * the plan run again runs it again from its start. */
+static volatile sig_atomic_t plan_signal;
+static volatile pid_t step_pid;
+
+static void on_plan_signal(int sig)
+{
+	const pid_t p = step_pid;
+	plan_signal = sig;
+	if (p > 0)
+		kill(p, sig);
+}
+
+static const int plan_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+/* "SIGINT (Ctrl-C)", "SIGTERM", "SIGHUP" */
+static const char *signal_name(int sig)
+{
+	return sig == SIGINT ? "SIGINT (Ctrl-C)" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
+}
+
+static void plan_signals_install(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_plan_signal;
+	for (size_t i = 0; i < SB_ARRAY_SIZE(plan_signals); i++)
+		sigaddset(&sa.sa_mask, plan_signals[i]);
+	for (size_t i = 0; i < SB_ARRAY_SIZE(plan_signals); i++)
+		sigaction(plan_signals[i], &sa, NULL);
+}
+
+static void plan_signals_block(int on, sigset_t *old)
+{
+	sigset_t s;
+	sigemptyset(&s);
+	for (size_t i = 0; i < SB_ARRAY_SIZE(plan_signals); i++)
+		sigaddset(&s, plan_signals[i]);
+	sigprocmask(on ? SIG_BLOCK : SIG_SETMASK, on ? &s : old, on ? old : NULL);
+}
+
 /* Runs a step: /proc/self/exe COMMAND [--quiet] --output=RESULT OPTIONS
  * TARGET, in the plan's directory, its stdout to OUT, its stderr passed
  * on (its last line into said). The exit code the step ended with
@@ -416,10 +472,21 @@ static void relay(int fd, char *last, size_t len)
 static int run_step(const struct plan_run *r, const struct sb_plan_step *st, const char *target,
 		    const char *result, const char *out, char *said, size_t saidlen)
 {
-	char outopt[PATH_MAX + 160];
-	int p[2];
+	char outopt[PATH_MAX + 160], logopt[PATH_MAX + 160];
+	int p[2], resume = 0;
 	snprintf(outopt, sizeof(outopt), "--output=%s", result);
-	char **argv = calloc((size_t)st->argc + 7, sizeof(*argv));
+	logopt[0] = 0;
+	if (!strcmp(st->argv[0], "soak") && !step_has(st, "--log") && !step_has(st, "--resume")) {
+		/* the plan names a soak's log: a soak stopped or killed in its
+		 * middle resumes its own way (soak --resume) when the plan runs
+		 * it again */
+		struct stat sb;
+		char log[PATH_MAX + 128];
+		snprintf(log, sizeof(log), "%.*s.jsonl", (int)(strlen(result) - 5), result);
+		resume = stat(log, &sb) == 0;
+		snprintf(logopt, sizeof(logopt), "--%s=%s", resume ? "resume" : "log", log);
+	}
+	char **argv = calloc((size_t)st->argc + 8, sizeof(*argv));
 	if (!argv || pipe(p) < 0) {
 		free(argv);
 		return -1;
@@ -431,15 +498,31 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 	if (r->quiet && cmd && (cmd->shared & CLI_QUIET))
 		argv[k++] = "--quiet";
 	argv[k++] = outopt;
+	if (*logopt)
+		argv[k++] = logopt;
+	/* resumed: the log has the target and the options, but for its stop */
 	for (int a = 1; a < st->argc; a++)
-		argv[k++] = st->argv[a];
-	if (step_destroys(cmd, r->destroy))
+		if (!resume || !strncmp(st->argv[a], "--iterations=", 13) ||
+		    !strncmp(st->argv[a], "--duration=", 11))
+			argv[k++] = st->argv[a];
+	if (step_destroys(cmd, r->destroy) && !resume)
 		argv[k++] = "--destroy-data";
-	argv[k++] = (char *)target;
+	if (!resume)
+		argv[k++] = (char *)target;
 	fflush(stdout);
 	fflush(stderr);
+	sigset_t old;
+	plan_signals_block(1, &old);
+	if (plan_signal) { /* asked to stop before it began */
+		plan_signals_block(0, &old);
+		free(argv);
+		close(p[0]);
+		close(p[1]);
+		return SB_EXIT_SIGNAL + plan_signal;
+	}
 	pid_t pid = fork();
 	if (pid < 0) {
+		plan_signals_block(0, &old);
 		free(argv);
 		close(p[0]);
 		close(p[1]);
@@ -447,20 +530,34 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 	}
 	if (pid == 0) {
 		FILE *o = fopen(out, "w");
+		FILE *in = fopen("/dev/null", "r");
+		struct sigaction dfl;
+		memset(&dfl, 0, sizeof(dfl));
+		dfl.sa_handler = SIG_DFL;
+		for (size_t i = 0; i < SB_ARRAY_SIZE(plan_signals); i++)
+			sigaction(plan_signals[i], &dfl, NULL);
+		plan_signals_block(0, &old);
+		setpgid(0, 0); /* the terminal's Ctrl-C is the plan's to pass on */
 		close(p[0]);
-		if (!o || dup2(fileno(o), 1) < 0 || dup2(p[1], 2) < 0 || chdir(r->dir) < 0)
+		if (!o || !in || dup2(fileno(o), 1) < 0 || dup2(p[1], 2) < 0 ||
+		    dup2(fileno(in), 0) < 0 || chdir(r->dir) < 0)
 			_exit(127);
 		execv("/proc/self/exe", argv);
 		_exit(127);
 	}
+	step_pid = pid;
+	plan_signals_block(0, &old);
 	free(argv);
 	close(p[1]);
 	relay(p[0], said, saidlen);
 	close(p[0]);
 	int status;
 	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
+		if (errno != EINTR) {
+			step_pid = 0;
 			return -1;
+		}
+	step_pid = 0;
 	if (WIFSIGNALED(status))
 		return SB_EXIT_SIGNAL + WTERMSIG(status);
 	return WEXITSTATUS(status) == 127 ? -1 : WEXITSTATUS(status);
@@ -494,7 +591,7 @@ static int step_figures(const char *result, int status, struct sb_figures *f, ch
 static void idle(uint64_t ns)
 {
 	struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
-	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR && !plan_signal)
 		;
 }
 
@@ -526,7 +623,7 @@ static int run_target(struct plan_run *r, size_t ti)
 					"(the journal)\n",
 					si + 1, r->pl->nsteps, st->name, t);
 		} else {
-			if (st->wait_ns) {
+			if (st->wait_ns && !plan_signal) {
 				char w[32];
 				if (!r->quiet)
 					fprintf(stderr,
@@ -540,7 +637,20 @@ static int run_target(struct plan_run *r, size_t ti)
 				fprintf(stderr, "storbench: step %zu of %zu [%s] on '%s': %s\n",
 					si + 1, r->pl->nsteps, st->name, t, st->run);
 			char said[1024];
-			status = run_step(r, st, t, so->result, out, said, sizeof(said));
+			status = plan_signal
+					 ? SB_EXIT_SIGNAL + plan_signal
+					 : run_step(r, st, t, so->result, out, said, sizeof(said));
+			if (plan_signal) {
+				/* stopped: not in the journal, it runs again */
+				so->interrupted = 1;
+				r->interrupted = plan_signal;
+				r->interrupted_by = signal_name(plan_signal);
+				snprintf(so->why, sizeof(so->why),
+					 "interrupted by %s: the plan run again resumes at it",
+					 signal_name(plan_signal));
+				so->stopped = SB_EXIT_SIGNAL + plan_signal;
+				return so->stopped;
+			}
 			if (status != 0 && status != 1) {
 				const char *m = said;
 				if (!strncmp(m, "storbench: ", 11))
@@ -778,6 +888,7 @@ int cmd_plan(const struct cli_command *cmd, int argc, char **argv)
 		rc = prepare(&r, file, &c, pos, npos);
 	free(pos);
 	if (!rc) {
+		plan_signals_install();
 		for (size_t ti = 0; ti < r.ntargets && !r.stopped; ti++)
 			r.stopped = run_target(&r, ti);
 		rc = plan_report(&r, sh.output, c.junit);

@@ -42,7 +42,10 @@ static struct tally count(const struct plan_run *r)
 
 static const char *verdict(const struct plan_run *r, const struct tally *t)
 {
-	return r->stopped ? "INCOMPLETE" : t->fail ? "FAIL" : "PASS";
+	return r->interrupted ? "INTERRUPTED"
+	       : r->stopped   ? "INCOMPLETE"
+	       : t->fail      ? "FAIL"
+			      : "PASS";
 }
 
 /* The step that could not run (NULL: none). */
@@ -76,8 +79,8 @@ static void text(FILE *f, const struct plan_run *r, const struct tally *t)
 		fprintf(f, ", %zu not judged: their steps never ran", t->unrun);
 	fprintf(f, ")\n");
 	if (bad)
-		fprintf(f, "step [%s] on '%s' could not run: %s\n", r->pl->steps[si].name,
-			bad->target, bad->why);
+		fprintf(f, "step [%s] on '%s' %s: %s\n", r->pl->steps[si].name, bad->target,
+			bad->interrupted ? "was stopped" : "could not run", bad->why);
 	for (size_t i = 0; i < r->pl->nlabels; i++)
 		fprintf(f, "label: %s\n", r->pl->labels[i]);
 	fprintf(f, "directory: %s\n", r->dir);
@@ -146,6 +149,7 @@ static void json(struct sb_json *j, const struct plan_run *r, const struct tally
 	sb_json_u64(j, "criteria_not_run", t->unrun);
 	sb_json_u64(j, "criteria_skipped", t->skip);
 	sb_json_str(j, "stopped", bad ? bad->why : NULL);
+	sb_json_str(j, "interrupted", r->interrupted ? r->interrupted_by : NULL);
 	sb_json_str(j, "directory", r->dir);
 	sb_json_arr_open(j, "labels");
 	for (size_t i = 0; i < r->pl->nlabels; i++)
@@ -161,10 +165,11 @@ static void json(struct sb_json *j, const struct plan_run *r, const struct tally
 			sb_json_str(j, "run", st->run);
 			sb_json_str(j, "target", so->target);
 			sb_json_str(j, "state",
-				    so->ran	  ? (so->resumed ? "done before" : "done")
-				    : so->stopped ? "could not run"
-				    : so->skipped ? "skipped"
-						  : "never ran");
+				    so->ran	      ? (so->resumed ? "done before" : "done")
+				    : so->interrupted ? "interrupted"
+				    : so->stopped     ? "could not run"
+				    : so->skipped     ? "skipped"
+						      : "never ran");
 			sb_json_str(j, "result", so->ran ? so->result : NULL);
 			sb_json_str(j, "why", so->stopped || so->skipped ? so->why : NULL);
 			sb_json_arr_open(j, "criteria");
