@@ -384,7 +384,8 @@ fuzz: $(BUILD)/libstorbench.a
 		lib/device/health_read.c lib/json/json_take.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/plan tests/fuzz/fuzz-plan.c \
-		lib/plan/plan_parse.c lib/plan/plan_figures.c $(BUILD)/libstorbench.a $(LDLIBS)
+		lib/plan/plan_parse.c lib/plan/plan_figures.c lib/plan/plan_check.c \
+		$(BUILD)/libstorbench.a $(LDLIBS)
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \
