@@ -305,7 +305,7 @@ int rep_load_log(struct rep_doc *d, FILE *f, char **why);
  * (lib/soak/soak_check.h, the same --resume goes by), then every
  * figure (rep_check). 0, or -REP_EINPUT with msg. */
 struct rep_logcheck {
-	int started, soak;
+	int started, soak, cycles;
 	struct sb_soak_check c;
 };
 int rep_log_line_check(struct rep_logcheck *lc, const struct sb_jv *v, char *msg, size_t len);
@@ -324,7 +324,11 @@ double rep_finite_median(const double *v, size_t n);
  * with *p as it was. */
 int rep_grow(void **p, size_t size, size_t cap);
 /* A cycle line of an spo --cycles log (report/cycles.c); 0 or -ENOMEM. */
-int rep_cycles_add(struct rep_doc *d, const struct sb_jv *r);
+/* A line of the log after its header, read by lib/spo's reader of the
+ * log (sb_spo_cycles_read): 0, -EINVAL with err, -ENOMEM. */
+int rep_cycles_add(struct rep_doc *d, const struct sb_jv *r, struct sb_error *err);
+/* The cycles the log's header asks for (NaN: a header the reader refuses). */
+double rep_cycles_planned(const struct sb_jv *header);
 void rep_cycles_free(struct rep_cycles *c);
 /* Interval iv, the i-th of n (0: not known yet) of a job whose intervals
  * are interval_s long: 1 and its end and length when the charts keep it
