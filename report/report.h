@@ -537,6 +537,13 @@ const char *rep_meta_unit(int test);
 #define REP_META_P50 3
 #define REP_META_P99 6
 int rep_meta_rank_no(const struct sb_meta_run *m, int i);
+/* storbench meta's text of its run as it ends (report/text_meta_run.c):
+ * the table of the tests run; under mpirun each rank's figures and the
+ * skew, after it; why the block test file has its default size, in one
+ * sentence. */
+void rep_meta_run_text(FILE *f, const struct sb_meta_run *m);
+void rep_meta_run_ranks_text(FILE *f, const struct sb_meta_run *m);
+void rep_meta_size_why(const struct sb_meta_run *m, char *buf, size_t len);
 /* storbench.sweep in text (report/text_sweep.c): the matrices, and for
  * many ranks a row per rank and test. A rank's rate of one test (bytes
  * over elapsed_ns of its cells, -1 none); the widest cell of a matrix. */
