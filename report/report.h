@@ -521,6 +521,10 @@ void rep_text_soak_cells(FILE *f, const struct rep_doc *d);
 int rep_text(FILE *f, struct rep_doc *const *docs, size_t n);
 /* storbench.pts as text (report/text_pts.c) */
 void rep_text_pts(FILE *f, const struct rep_doc *d);
+/* storbench pts's text of its run as it ends, on path (report/text_pts_run.c):
+ * conditions, deviations, per test its rounds, steady state and
+ * window-average tables. */
+void rep_pts_run_text(FILE *f, const struct sb_pts_result *r, const char *path);
 /* storbench.cliff as text (report/text_cliff.c) */
 void rep_text_cliff(FILE *f, const struct rep_doc *d);
 /* storbench.flash as text (report/text_flash.c) */
