@@ -521,6 +521,16 @@ void rep_text_soak_cells(FILE *f, const struct rep_doc *d);
 int rep_text(FILE *f, struct rep_doc *const *docs, size_t n);
 /* storbench.pts as text (report/text_pts.c) */
 void rep_text_pts(FILE *f, const struct rep_doc *d);
+/* storbench soak's text as its run ends (report/text_soak_run.c): the
+ * verdict (failed iterations, each metric's stability, changes and
+ * outliers); an iozone workload's cells, one line each (median, spread),
+ * then their changes and outliers; an iteration's "  other devices: 2
+ * kernel lines (loop3, not counted)" when there are any; "resumed; stop
+ * condition changed from 100000 iterations to 50 iterations". */
+void rep_soak_run_text(FILE *f, const struct sb_soak_result *r, int fail_on_anomaly);
+void rep_soak_cells_text(FILE *f, const struct sb_soak_cell_metric *c, size_t n);
+void rep_soak_other_text(FILE *f, const struct sb_soak_iter *it);
+void rep_soak_stop_change_text(const struct sb_soak_stop_change *c, char *buf, size_t len);
 /* storbench pts's text of its run as it ends, on path (report/text_pts_run.c):
  * conditions, deviations, per test its rounds, steady state and
  * window-average tables. */
