@@ -235,7 +235,7 @@ static void text(const struct soak_out *so, const struct sb_soak_result *r,
 		if (!r->health_ok[k] || r->health[k].kind == SB_HEALTH_NONE)
 			continue;
 		printf("health %s:\n", k ? "after" : "before");
-		render_health_text(stdout, &r->health[k], "  ");
+		rep_health_text(stdout, &r->health[k], "  ");
 	}
 	printf("log: %s\n", r->log);
 }

@@ -193,7 +193,7 @@ int verify_output(const struct verify_opts *o, struct sb_verify_result *v, int *
 		for (size_t i = 0; i < res->njobs; i++) {
 			if (res->jobs[i]->nclients)
 				printf("%s, per rank:\n", res->jobs[i]->name);
-			render_ranks_text(stdout, res->jobs[i]);
+			rep_ranks_text(stdout, res->jobs[i]);
 		}
 	}
 	/* what the figures may not be (a target in RAM) */

@@ -521,6 +521,11 @@ void rep_text_soak_cells(FILE *f, const struct rep_doc *d);
 int rep_text(FILE *f, struct rep_doc *const *docs, size_t n);
 /* storbench.pts as text (report/text_pts.c) */
 void rep_text_pts(FILE *f, const struct rep_doc *d);
+/* Text of what a run holds, as the commands print it: a device's health,
+ * lines indented by indent (report/text_health.c); the per-rank table and
+ * the skew of a job of many ranks (report/text_ranks.c). */
+void rep_health_text(FILE *f, const struct sb_health *h, const char *indent);
+void rep_ranks_text(FILE *f, const struct sb_job_result *j);
 /* storbench soak's text as its run ends (report/text_soak_run.c): the
  * verdict (failed iterations, each metric's stability, changes and
  * outliers); an iozone workload's cells, one line each (median, spread),
