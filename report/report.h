@@ -526,6 +526,19 @@ void rep_text_pts(FILE *f, const struct rep_doc *d);
  * the skew of a job of many ranks (report/text_ranks.c). */
 void rep_health_text(FILE *f, const struct sb_health *h, const char *indent);
 void rep_ranks_text(FILE *f, const struct sb_job_result *j);
+/* storbench verify's text as its run ends (report/text_verify_run.c): what
+ * was written and checked, the blocks by class, the result, with what the
+ * command ran with that the report does not hold (settings); each rank's
+ * line under mpirun; the fake-capacity probe's finding on path. */
+struct rep_verify_settings {
+	uint32_t block_size, request_size;
+	unsigned iodepth;
+	uint64_t seed, generation;
+};
+void rep_verify_run_text(FILE *f, const struct rep_verify_settings *o,
+			 const struct sb_verify_report *res);
+void rep_verify_ranks_text(FILE *f, const struct sb_verify_report *v);
+void rep_verify_probe_text(FILE *f, const char *path, const struct sb_capacity_report *p);
 /* storbench soak's text as its run ends (report/text_soak_run.c): the
  * verdict (failed iterations, each metric's stability, changes and
  * outliers); an iozone workload's cells, one line each (median, spread),
