@@ -71,12 +71,15 @@ int rep_cycles_add(struct rep_doc *d, const struct sb_jv *r, struct sb_error *er
 	return e;
 }
 
-double rep_cycles_planned(const struct sb_jv *header)
+void rep_cycles_header(struct rep_cycles *c, const struct sb_jv *header)
 {
 	struct sb_spo_cycles_line l;
+	c->planned = c->bs = NAN;
 	if (sb_spo_cycles_read(header, &l, NULL) < 0 || l.kind != SB_SPO_LINE_HEADER)
-		return NAN;
-	return (double)l.h.cycles;
+		return;
+	c->planned = (double)l.h.cycles;
+	if (l.h.bs)
+		c->bs = (double)l.h.bs;
 }
 
 void rep_cycles_free(struct rep_cycles *c)

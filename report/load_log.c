@@ -56,7 +56,7 @@ static int log_config(struct rep_doc *d, const struct sb_jv *v, char **why)
 		if (!(d->cycles = calloc(1, sizeof(*d->cycles))))
 			return rep_fail(why, -ENOMEM, "out of memory");
 		d->cycles->first_failed = d->cycles->first_error = NAN;
-		d->cycles->planned = rep_cycles_planned(v);
+		rep_cycles_header(d->cycles, v);
 	}
 	snprintf(d->producer, sizeof(d->producer), "storbench %s",
 		 rep_or(sb_jv_str(sb_jv_get(v, "storbench")), "?"));

@@ -150,6 +150,7 @@ struct rep_cycles {
 	double first_error;	    /* its cycle, NaN: none */
 	char error[160];	    /* its text */
 	double planned;		    /* the log header's cycles */
+	double bs;		    /* the log header's block size (NaN: none) */
 };
 struct rep_summary {
 	const char *test;
@@ -327,8 +328,9 @@ int rep_grow(void **p, size_t size, size_t cap);
 /* A line of the log after its header, read by lib/spo's reader of the
  * log (sb_spo_cycles_read): 0, -EINVAL with err, -ENOMEM. */
 int rep_cycles_add(struct rep_doc *d, const struct sb_jv *r, struct sb_error *err);
-/* The cycles the log's header asks for (NaN: a header the reader refuses). */
-double rep_cycles_planned(const struct sb_jv *header);
+/* The cycles the log's header asks for and the writer's block size (NaN:
+ * not written, or a header the reader refuses). */
+void rep_cycles_header(struct rep_cycles *c, const struct sb_jv *header);
 void rep_cycles_free(struct rep_cycles *c);
 /* Interval iv, the i-th of n (0: not known yet) of a job whose intervals
  * are interval_s long: 1 and its end and length when the charts keep it
