@@ -78,6 +78,15 @@ static void check(struct sb_spo_check *c, struct sb_spo_lost *lost, size_t nlost
 	c->nlost = c->max_lost = nlost;
 }
 
+/* Cycle 3 of 10, cut after 1.5 s, from a check with nlost lost writes. */
+static void cycle_rec(struct sb_spo_cycle_rec *r, struct sb_spo_lost *lost, size_t nlost,
+		      uint64_t unix_ns, int pass)
+{
+	struct sb_spo_check c;
+	check(&c, lost, nlost);
+	sb_spo_cycle_rec_of(r, 3, 10, unix_ns, 1500000000, pass, &c);
+}
+
 static struct sb_jdoc *read_line(const char *text, struct sb_spo_cycles_line *l)
 {
 	struct sb_error err;
@@ -118,8 +127,8 @@ static void cycle_reads_back(void **state)
 	struct sb_spo_cycle_rec r;
 	struct sb_spo_cycles_line l;
 	(void)state;
-	check(&c, lost, SB_ARRAY_SIZE(lost));
-	sb_spo_cycle_rec_of(&r, 3, 10, 1764000000999ull, 1500000000, 0, &c);
+	check(&c, lost, SB_ARRAY_SIZE(lost)); /* the counts compared below */
+	cycle_rec(&r, lost, SB_ARRAY_SIZE(lost), 1764000000999ull, 0);
 	assert_int_equal(r.nlost, SB_SPO_CYCLE_LOST_MAX); /* the first 100 */
 	char *text = line(cycle_w, &r);
 	struct sb_jdoc *jd = read_line(text, &l);
@@ -193,12 +202,10 @@ static void nothing(struct sb_spo_cycles_line *l)
 static void refused(void **state)
 {
 	static struct sb_spo_lost lost[3];
-	struct sb_spo_check c;
 	struct sb_spo_cycle_rec r;
 	struct sb_spo_cycles_line l;
 	(void)state;
-	check(&c, lost, SB_ARRAY_SIZE(lost));
-	sb_spo_cycle_rec_of(&r, 3, 10, 1, 1500000000, 1, &c);
+	cycle_rec(&r, lost, SB_ARRAY_SIZE(lost), 1, 1);
 	char *cy = line(cycle_w, &r), *h = line(header_w, &hdr), *er = line(error_w, NULL);
 	SJ_REFUSED(read_doc, nothing, &l, cy, "\"torn\":9", "\"torn\":\"9\"",
 		   "classes.torn: expected a whole number from 0 to 1e18, found '9'");
