@@ -541,6 +541,8 @@ void rep_verify_run_text(FILE *f, const struct rep_verify_settings *o,
 			 const struct sb_verify_report *res);
 void rep_verify_ranks_text(FILE *f, const struct sb_verify_report *v);
 void rep_verify_probe_text(FILE *f, const char *path, const struct sb_capacity_report *p);
+/* storbench spo --check's findings on path in text (report/text_spo_check.c). */
+void rep_spo_check_text(FILE *f, const char *path, const struct sb_spo_check *c);
 /* storbench soak's text as its run ends (report/text_soak_run.c): the
  * verdict (failed iterations, each metric's stability, changes and
  * outliers); an iozone workload's cells, one line each (median, spread),
