@@ -559,6 +559,18 @@ void rep_soak_stop_change_text(const struct sb_soak_stop_change *c, char *buf, s
 void rep_pts_run_text(FILE *f, const struct sb_pts_result *r, const char *path);
 /* storbench.cliff as text (report/text_cliff.c) */
 void rep_text_cliff(FILE *f, const struct rep_doc *d);
+/* storbench cliff's summary of its run on path as it ends
+ * (report/text_cliff_run.c), with what the command ran with that the
+ * result does not hold (settings). */
+struct rep_cliff_settings {
+	int random, direct;
+	uint32_t bs;
+	unsigned iodepth;
+	const char *engine;
+	unsigned nrecovery; /* recoveries asked for */
+};
+void rep_cliff_run_text(FILE *f, const struct rep_cliff_settings *c, const struct sb_cliff_result *r,
+			const char *path);
 /* storbench.flash as text (report/text_flash.c) */
 void rep_text_flash(FILE *f, const struct rep_doc *d);
 /* storbench.meta as text (report/text_meta.c) */
@@ -635,5 +647,8 @@ const char *rep_rate_unit(void);
 char *rep_fmt_rate(double bps, char *buf, size_t len);
 char *rep_fmt_ns(double ns, char *buf, size_t len);
 char *rep_fmt_count(double n, char *buf, size_t len);
+/* A time as a person reads it on a progress line: "42s", "3m07s", "2h05m",
+ * "1d03h". */
+char *rep_fmt_dur(double ns, char *buf, size_t len);
 
 #endif
