@@ -1,5 +1,5 @@
 # storbench: plain GNU make.
-# Knobs: HAVE_URING, HAVE_AIO, HAVE_BLKID, HAVE_XLSX, HAVE_XXHASH
+# Knobs: HAVE_URING, HAVE_AIO, HAVE_BLKID, HAVE_XLSX, HAVE_XXHASH, HAVE_SQLITE
 #        = auto (detect) | 1 (insist: the build fails without it) | 0 (leave out)
 #        CROSS_COMPILE=aarch64-linux-gnu-  STATIC=1  SANITIZE=1  WERROR=1
 #        MUSL=1: with musl, through musl-gcc (musl-tools), or for CROSS_COMPILE
@@ -45,6 +45,7 @@ HAVE_URING ?= $(OPTIONAL)
 HAVE_AIO ?= $(OPTIONAL)
 HAVE_BLKID ?= $(OPTIONAL)
 HAVE_XLSX ?= $(OPTIONAL)
+HAVE_SQLITE ?= $(OPTIONAL)
 HAVE_XXHASH ?= auto
 
 WARN := -Wall -Wextra -Wshadow -Wformat=2 -Wpointer-arith -Wstrict-prototypes \
@@ -91,6 +92,10 @@ endif
 ifeq ($(HAVE_XLSX),auto)
 HAVE_XLSX := $(call try-lib,xlsxwriter,xlsxwriter.h)
 endif
+# the results history's file (storbench history, --db; docs/history.md)
+ifeq ($(HAVE_SQLITE),auto)
+HAVE_SQLITE := $(call try-lib,sqlite3,sqlite3.h)
+endif
 # xxHash is used header-only (XXH_INLINE_ALL): no library to link
 try-header = $(shell printf '#include <$(1)>\nint main(void){return 0;}\n' | \
 	$(CC) $(CPPFLAGS) -x c - -o /dev/null >/dev/null 2>&1 && echo 1 || echo 0)
@@ -117,6 +122,11 @@ ifeq ($(HAVE_XLSX),1)
 CPPFLAGS += -DHAVE_XLSX=1
 LDLIBS += -lxlsxwriter
 FEATURES += xlsx
+endif
+ifeq ($(HAVE_SQLITE),1)
+CPPFLAGS += -DHAVE_SQLITE=1
+LDLIBS += -lsqlite3
+FEATURES += sqlite
 endif
 ifeq ($(HAVE_XXHASH),1)
 CPPFLAGS += -DHAVE_XXHASH=1
