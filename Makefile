@@ -337,7 +337,8 @@ cross-build: $(PROG) $(TOOL_BIN)
 # reader (results-read), and on the methods' typed readers of their
 # results sections (sections: pts, cliff, flash, sweep, meta, latency,
 # spo; the rest of the library from $(BUILD)/libstorbench.a), on the plan
-# reader (plan: lib/plan's parse and figures), FUZZ_TIME
+# reader (plan: lib/plan's parse and figures), on the history's reading of a
+# result, storbench's or fio's (history-rec), FUZZ_TIME
 # seconds each, from their corpora; new inputs and crashes stay in
 # $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
@@ -347,7 +348,7 @@ fuzz: $(BUILD)/libstorbench.a
 	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-split $(BUILD)/fuzz/corpus-jobfile \
 		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log \
 		$(BUILD)/fuzz/corpus-verify-read $(BUILD)/fuzz/corpus-results-read \
-		$(BUILD)/fuzz/corpus-sections $(BUILD)/fuzz/corpus-plan
+		$(BUILD)/fuzz/corpus-sections $(BUILD)/fuzz/corpus-plan $(BUILD)/fuzz/corpus-history-rec
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
@@ -378,6 +379,10 @@ fuzz: $(BUILD)/libstorbench.a
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/plan tests/fuzz/fuzz-plan.c \
 		lib/plan/plan_parse.c lib/plan/plan_figures.c $(BUILD)/libstorbench.a $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/history-rec tests/fuzz/fuzz-history-rec.c \
+		lib/history/history_rec.c lib/plan/plan_figures.c lib/json/json_take.c \
+		lib/json/json_read.c lib/json/json_access.c lib/results/results_read.c \
+		$(BUILD)/libstorbench.a $(LDLIBS)
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \
@@ -403,6 +408,9 @@ fuzz: $(BUILD)/libstorbench.a
 		tests/fuzz/corpus/results-read
 	$(BUILD)/fuzz/plan -max_total_time=$(FUZZ_TIME) -max_len=8192 \
 		-artifact_prefix=$(BUILD)/fuzz/plan- $(BUILD)/fuzz/corpus-plan tests/fuzz/corpus/plan
+	$(BUILD)/fuzz/history-rec -max_total_time=$(FUZZ_TIME) -max_len=16384 \
+		-artifact_prefix=$(BUILD)/fuzz/history-rec- $(BUILD)/fuzz/corpus-history-rec \
+		tests/fuzz/corpus/history-rec
 
 clean:
 	rm -rf build build-* storbench

@@ -267,10 +267,6 @@ static int list_row(void *ctx, const struct sb_history_row *r)
 		}
 		sb_json_obj_close(j);
 	} else if (!strcmp(l->fmt, "csv")) {
-		if (!l->n)
-			fprintf(l->f,
-				"id,started,command,model,serial,firmware,host,version,labels%s\n",
-				l->q->figure ? ",value,unit" : "");
 		fprintf(l->f, "%lld,%s,", (long long)r->id, t);
 		const char *cols[] = { r->command, r->model,   r->serial, r->firmware,
 				       r->host,	   r->version, r->labels };
@@ -317,6 +313,9 @@ static int write_list(FILE *f, const void *vctx)
 	if (!strcmp(l->fmt, "json")) {
 		sb_json_begin(&l->j, f, 0);
 		sb_json_arr_open(&l->j, NULL);
+	} else if (!strcmp(l->fmt, "csv")) {
+		fprintf(f, "id,started,command,model,serial,firmware,host,version,labels%s\n",
+			l->q->figure ? ",value,unit" : "");
 	}
 	int e = sb_history_query(c->h, l->q, list_row, l, c->err);
 	if (e < 0)

@@ -72,6 +72,8 @@ static void help(const struct cli_cmd_opts *co)
 	       "in the plan's directory (--dir), recorded in its journal when it ends: the\n"
 	       "same plan run again on the same target resumes at the first unfinished step.\n"
 	       "A step that cannot run stops the plan and the report says which never ran.\n"
+	       "db=PATH in [global]: each step records its result in that results history,\n"
+	       "with the plan's labels (storbench history, docs/history.md).\n"
 	       "The verdict comes first: PASS only when every criterion passed.\n"
 	       "docs/plans.md lists the figures of each command.\n\n"
 	       "options:\n");
@@ -341,7 +343,7 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 	char outopt[PATH_MAX + 160];
 	int p[2];
 	snprintf(outopt, sizeof(outopt), "--output=%s", result);
-	char **argv = calloc((size_t)st->argc + 6, sizeof(*argv));
+	char **argv = calloc((size_t)st->argc + 6 + 2 * r->pl->nlabels, sizeof(*argv));
 	if (!argv || pipe(p) < 0) {
 		free(argv);
 		return -1;
@@ -353,6 +355,11 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 	if (r->quiet && cmd && (cmd->shared & CLI_QUIET))
 		argv[k++] = "--quiet";
 	argv[k++] = outopt;
+	/* db=: each step records its result, with the plan's labels */
+	for (size_t l = 0; r->db[0] && cmd && (cmd->shared & CLI_DB) && l < r->pl->nlabels; l++) {
+		argv[k++] = "--label";
+		argv[k++] = r->pl->labels[l];
+	}
 	for (int a = 1; a < st->argc; a++)
 		argv[k++] = st->argv[a];
 	argv[k++] = (char *)target;
@@ -368,7 +375,8 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 	if (pid == 0) {
 		FILE *o = fopen(out, "w");
 		close(p[0]);
-		if (!o || dup2(fileno(o), 1) < 0 || dup2(p[1], 2) < 0 || chdir(r->dir) < 0)
+		if (!o || dup2(fileno(o), 1) < 0 || dup2(p[1], 2) < 0 || chdir(r->dir) < 0 ||
+		    (r->db[0] && setenv("STORBENCH_DB", r->db, 1) < 0))
 			_exit(127);
 		execv("/proc/self/exe", argv);
 		_exit(127);
@@ -506,6 +514,18 @@ static int prepare(struct plan_run *r, const char *file, const struct plan_ctx *
 			else if ((rc = absolute(st, dst, sizeof(r->out[0].target))))
 				return rc;
 		}
+	}
+	if (r->pl->db) {
+		struct sb_error err = { 0 };
+		int rc = 0;
+		if (!sb_history_backend(r->pl->db, &err)) {
+			sb_err("%s: db=%s", file, err.msg);
+			return SB_EXIT_USAGE;
+		}
+		if (strstr(r->pl->db, "://"))
+			snprintf(r->db, sizeof(r->db), "%s", r->pl->db);
+		else if ((rc = absolute(r->pl->db, r->db, sizeof(r->db))))
+			return rc;
 	}
 	char base[256], dir[PATH_MAX];
 	plan_base(file, r->pl, base, sizeof(base));

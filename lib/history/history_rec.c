@@ -17,6 +17,16 @@ static int nomem(struct sb_error *err)
 	return sb_error_set(err, -ENOMEM, SB_ERR_ENV, "out of memory");
 }
 
+/* A section's reader refused it (whatever its errno): bad input, said. */
+static int refused(int e, struct sb_error *err)
+{
+	if (e >= 0 || e == -ENOMEM)
+		return e;
+	err->err = -EINVAL;
+	err->cls = SB_ERR_INPUT;
+	return -EINVAL;
+}
+
 /* *dst = a copy of s (NULL or "": stays NULL) */
 static int dup(char **dst, const char *s)
 {
@@ -108,7 +118,12 @@ static int storbench_read(const struct sb_jv *root, struct sb_history_rec *r, st
 	size_t n;
 	if (!sb_figure_defs(h.command, &n))
 		return 0; /* a command whose figures are not named yet: the record alone */
-	return sb_figures_read(root, &r->figs, err);
+	int e2 = sb_figures_read(root, &r->figs, err);
+	if (e2 == -ENOENT) { /* a figure the run never made (a soak stopped early): none */
+		r->figs.n = 0;
+		return 0;
+	}
+	return refused(e2, err);
 }
 
 /* fio's JSON output: "fio version" and "jobs"; read as run's result (the
@@ -140,7 +155,7 @@ static int fio_read(const char *text, size_t len, struct sb_history_rec *r, stru
 		    dup(&r->version, sb_jv_str(sb_jv_get(root, "fio version"))))
 			e = nomem(err);
 		else
-			e = sb_figures_read(root, &r->figs, err);
+			e = refused(sb_figures_read(root, &r->figs, err), err);
 		snprintf(r->figs.command, sizeof(r->figs.command), "fio");
 	} else {
 		e = sb_error_set(err, e == -ENOMEM ? e : -EINVAL,

@@ -13,8 +13,10 @@
 #include "lib/history/history_int.h"
 
 #ifdef HAVE_SQLITE
+#include <limits.h>
 #include <math.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
 #define BUSY_MS 30000
 _Static_assert(SB_HISTORY_SCHEMA == 1, "schema_sql and its INSERT make schema 1");
@@ -56,12 +58,31 @@ static int errno_of(int rc)
 	}
 }
 
+/* Why a file SQLite cannot open cannot be opened: its last system error
+ * is of its last try (read-only, after read-write failed); the file's or
+ * its directory's access says the first. */
+static int cantopen_errno(const char *path, int sys)
+{
+	char dir[PATH_MAX];
+	if (access(path, F_OK) == 0)
+		return access(path, R_OK | W_OK) < 0 ? errno : sys;
+	snprintf(dir, sizeof(dir), "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		slash[slash == dir] = 0;
+	else
+		snprintf(dir, sizeof(dir), ".");
+	return access(dir, W_OK | X_OK) < 0 ? errno : sys;
+}
+
 static int fail(struct hs *s, int rc, struct sb_error *err, const char *what)
 {
 	int e = errno_of(rc);
 	int sys = s->db ? sqlite3_system_errno(s->db) : 0;
-	if ((rc & 0xff) == SQLITE_CANTOPEN && sys > 0)
+	if ((rc & 0xff) == SQLITE_CANTOPEN && (sys = cantopen_errno(s->path, sys)) > 0)
 		e = -sys;
+	else if ((rc & 0xff) == SQLITE_IOERR && sys > 0)
+		e = -sys; /* the system's word: ENOSPC, EROFS */
 	if (e == -EPROTO)
 		return sb_error_set(err, e, SB_ERR_INPUT, "'%s' is not a storbench history: %s",
 				    s->path, s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
