@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <math.h>
 #include <time.h>
+#include <unistd.h>
 
 /* ---- storbench history ---- */
 
@@ -417,6 +418,12 @@ static int run(struct hist_opts *o, const struct cli_shared *sh, const char *fmt
 	if (nl > SB_ARRAY_SIZE(labels)) {
 		sb_err("--label: at most %zu", SB_ARRAY_SIZE(labels));
 		return SB_EXIT_USAGE;
+	}
+	/* a query of a history that is not there: said, not made empty */
+	if (!o->import && !strstr(db, "://") && access(db, F_OK) < 0) {
+		int e = -errno;
+		sb_err("cannot open the history '%s': %s", db, strerror(-e));
+		return cli_exit_of_errno(e);
 	}
 	if (sb_history_open(db, &h, &err) < 0) {
 		sb_err("%s", err.msg);

@@ -100,6 +100,9 @@ grep -q "no result in '$H' has a figure 'RND4K-Q1T1.read.iop' (nearest: RND4K-Q1
 	{ cat "$T/err"; fail "unknown figure"; }
 expect_exit 2 "$SB" history
 grep -q "history needs --db=PATH (or STORBENCH_DB)" "$T/err" || fail "no --db"
+expect_exit 3 "$SB" history --db="$T/typo.db"
+grep -q "cannot open the history '$T/typo.db': No such file or directory" "$T/err" || fail "typo"
+[ -e "$T/typo.db" ] && fail "a query made a history"
 expect_exit 2 "$SB" history --db="$H" --group-by=firmware
 expect_exit 2 "$SB" history --db="$H" --figure=x --group-by=colour
 expect_exit 2 "$SB" history --db="$H" --since=yesterday
