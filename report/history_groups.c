@@ -73,6 +73,40 @@ static int has_direction(const char *unit)
 	return !strcmp(unit, "B/s") || !strcmp(unit, "IOPS") || !strcmp(unit, "ns");
 }
 
+/* A group of more than REP_HIST_JUDGED results is judged on that many of
+ * its values, evenly spaced by rank (the sorted values' quantiles): the
+ * interval's pairwise differences stay within what sb_pairwise_bounds
+ * takes (16 Mi pairs), the test's power that of REP_HIST_JUDGED results. */
+#define REP_HIST_JUDGED 512
+
+static int cmp_double(const void *a, const void *b)
+{
+	const double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* g's values to judge: its own, or a thinned sorted copy in *tmp */
+static const double *judged(const struct rep_hist_group *g, size_t *n, double **tmp)
+{
+	*tmp = NULL;
+	*n = g->n;
+	if (g->n <= REP_HIST_JUDGED)
+		return g->v;
+	double *s = malloc(g->n * sizeof(*s)), *t = malloc(REP_HIST_JUDGED * sizeof(*t));
+	if (!s || !t) {
+		free(s);
+		free(t);
+		return NULL;
+	}
+	memcpy(s, g->v, g->n * sizeof(*s));
+	qsort(s, g->n, sizeof(*s), cmp_double);
+	for (size_t i = 0; i < REP_HIST_JUDGED; i++)
+		t[i] = s[(size_t)(((double)i + 0.5) * (double)g->n / REP_HIST_JUDGED)];
+	free(s);
+	*n = REP_HIST_JUDGED;
+	return *tmp = t;
+}
+
 int rep_history_judge(struct rep_hist *h, const char *baseline)
 {
 	h->base = 0;
@@ -93,17 +127,26 @@ int rep_history_judge(struct rep_hist *h, const char *baseline)
 			g->p95 = sb_quantile(g->v, g->n, 0.95);
 		}
 	}
-	const struct rep_hist_group *b = &h->g[h->base];
-	for (size_t i = 0; i < h->ng; i++) {
+	size_t nb;
+	double *tb;
+	const double *b = judged(&h->g[h->base], &nb, &tb);
+	if (!b)
+		return -ENOMEM;
+	int e = 0;
+	for (size_t i = 0; i < h->ng && e >= 0; i++) {
 		struct rep_hist_group *g = &h->g[i];
-		if (i == h->base || !g->n || !b->n)
+		size_t n;
+		double *tg;
+		if (i == h->base || !g->n || !nb)
 			continue;
-		int e = sb_difference(b->v, b->n, g->v, g->n, higher_better(h->unit), &g->d);
-		if (e == -ENOMEM || e == -E2BIG)
-			return -ENOMEM;
+		const double *v = judged(g, &n, &tg);
+		e = v ? sb_difference(b, nb, v, n, higher_better(h->unit), &g->d) : -ENOMEM;
 		g->have_d = e == 0;
+		e = e == -ENOMEM || e == -E2BIG ? -ENOMEM : 0;
+		free(tg);
 	}
-	return 0;
+	free(tb);
+	return e;
 }
 
 void rep_history_free(struct rep_hist *h)

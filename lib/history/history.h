@@ -86,7 +86,7 @@ struct sb_history_query {
 struct sb_history_row {
 	int64_t id, started, recorded;
 	const char *command, *options, *host, *version, *model, *serial, *firmware, *source;
-	const char *labels; /* "k=v,k=v" in key order; "" none */
+	const char *labels; /* "k=v,k=v" in key order; "" none (and with group_by) */
 	const char *group;  /* with group_by: the row's group (NULL: the row has none) */
 	double value;	    /* with figure: its value (NaN: a word) */
 	const char *unit, *word;

@@ -80,7 +80,9 @@ int sb_hq_build(const struct sb_history_query *qq, enum sb_hq_dialect d, struct 
 		return -EINVAL;
 	put(&q, "SELECT r.id, r.started, r.recorded, r.command, r.options, r.host, r.version, "
 		"r.model, r.serial, r.firmware, r.source, ");
-	if (d == SB_HQ_PG)
+	if (qq->figure && qq->group_by)
+		put(&q, "NULL"); /* groups need no labels: each row's would cost a lookup */
+	else if (d == SB_HQ_PG)
 		put(&q, "(SELECT string_agg(l.key || '=' || l.value, ',' ORDER BY l.key) FROM "
 			"labels l WHERE l.result = r.id)");
 	else

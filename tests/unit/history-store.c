@@ -10,6 +10,7 @@
  */
 #include "tests/lib/sbtest.h"
 #include "lib/history/history.h"
+#include "report/history_groups.h"
 
 #include <math.h>
 #ifdef HAVE_SQLITE
@@ -302,6 +303,36 @@ static void test_read(void **state)
 	sb_history_rec_free(&r);
 }
 
+/* groups of 5000 results each (100 M pairs, past what the interval's
+ * pairwise bounds take): judged on 512 values of each, evenly spaced by
+ * rank; the same distribution is no difference, a shift is found */
+static void test_large_groups(void **state)
+{
+	struct rep_hist h = { .db = "x", .figure = "f", .group_by = "firmware" };
+	static const char *const names[] = { "a", "b", "c" };
+	for (int k = 0; k < 3; k++)
+		for (int i = 0; i < 5000; i++) {
+			struct sb_history_row r = { .group = names[k], .unit = "IOPS" };
+			/* a: 1000..5999, b: the same half a step up, c: 30% higher */
+			r.value = (k == 2 ? 1.3 : 1.0) * (1000 + i + (k == 1 ? 0.5 : 0));
+			assert_int_equal(rep_history_add(&h, &r), 0);
+		}
+	assert_int_equal(rep_history_judge(&h, NULL), 0);
+	assert_int_equal(h.ng, 3);
+	assert_int_equal(h.g[1].n, 5000);
+	assert_true(h.g[0].med == 3499.5);
+	assert_true(h.g[1].have_d && h.g[1].d.verdict == SB_DIFF_NOISE);
+	assert_true(h.g[2].have_d && h.g[2].d.verdict == SB_DIFF_BETTER);
+	assert_true(h.g[2].d.lo_pct > 0);
+	char v[160];
+	rep_history_verdict(&h, &h.g[1], v, sizeof(v));
+	assert_int_equal(strncmp(v, "no difference (", 15), 0);
+	assert_int_equal(rep_history_judge(&h, "b"), 0);
+	assert_int_equal(h.base, 1);
+	assert_int_equal(rep_history_judge(&h, "zz"), -ENOENT);
+	rep_history_free(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -310,6 +341,7 @@ int main(void)
 		cmocka_unit_test(test_query_checks),
 		cmocka_unit_test(test_labels),
 		cmocka_unit_test(test_read),
+		cmocka_unit_test(test_large_groups),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
