@@ -1,5 +1,5 @@
 # storbench: plain GNU make.
-# Knobs: HAVE_URING, HAVE_AIO, HAVE_BLKID, HAVE_XLSX, HAVE_XXHASH, HAVE_SQLITE
+# Knobs: HAVE_URING, HAVE_AIO, HAVE_BLKID, HAVE_XLSX, HAVE_XXHASH, HAVE_SQLITE, HAVE_PQ
 #        = auto (detect) | 1 (insist: the build fails without it) | 0 (leave out)
 #        CROSS_COMPILE=aarch64-linux-gnu-  STATIC=1  SANITIZE=1  WERROR=1
 #        MUSL=1: with musl, through musl-gcc (musl-tools), or for CROSS_COMPILE
@@ -46,6 +46,7 @@ HAVE_AIO ?= $(OPTIONAL)
 HAVE_BLKID ?= $(OPTIONAL)
 HAVE_XLSX ?= $(OPTIONAL)
 HAVE_SQLITE ?= $(OPTIONAL)
+HAVE_PQ ?= $(OPTIONAL)
 HAVE_XXHASH ?= auto
 
 WARN := -Wall -Wextra -Wshadow -Wformat=2 -Wpointer-arith -Wstrict-prototypes \
@@ -96,6 +97,15 @@ endif
 ifeq ($(HAVE_SQLITE),auto)
 HAVE_SQLITE := $(call try-lib,sqlite3,sqlite3.h)
 endif
+# a lab's history on a PostgreSQL server (--db=postgresql://...): libpq,
+# whose header Debian keeps in its own folder
+ifneq ($(HAVE_PQ),0)
+PQ_CPPFLAGS := $(if $(FOREIGN),,$(shell $(PKG_CONFIG) --cflags-only-I libpq 2>/dev/null))
+endif
+ifeq ($(HAVE_PQ),auto)
+HAVE_PQ := $(shell printf '\043include <libpq-fe.h>\nint main(void){return 0;}\n' | \
+	$(CC) $(CPPFLAGS) $(PQ_CPPFLAGS) -x c - -o /dev/null $(LDFLAGS) -lpq >/dev/null 2>&1 && echo 1 || echo 0)
+endif
 # xxHash is used header-only (XXH_INLINE_ALL): no library to link
 try-header = $(shell printf '#include <$(1)>\nint main(void){return 0;}\n' | \
 	$(CC) $(CPPFLAGS) -x c - -o /dev/null >/dev/null 2>&1 && echo 1 || echo 0)
@@ -127,6 +137,11 @@ ifeq ($(HAVE_SQLITE),1)
 CPPFLAGS += -DHAVE_SQLITE=1
 LDLIBS += -lsqlite3
 FEATURES += sqlite
+endif
+ifeq ($(HAVE_PQ),1)
+CPPFLAGS += -DHAVE_PQ=1 $(PQ_CPPFLAGS)
+LDLIBS += -lpq
+FEATURES += postgresql
 endif
 ifeq ($(HAVE_XXHASH),1)
 CPPFLAGS += -DHAVE_XXHASH=1

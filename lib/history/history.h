@@ -7,8 +7,8 @@
  *
  * One small interface (struct sb_history_ops) with a back end per store:
  * SQLite (history_sqlite.c, a file: WAL, a busy timeout, so that several
- * processes record at once), and later others (a server: --db=URL). The
- * store never prints; each call returns 0 or -errno with err saying why,
+ * processes record at once) and PostgreSQL (history_pq.c, a lab's
+ * server: --db=postgresql://...). The store never prints; each call returns 0 or -errno with err saying why,
  * naming the database.
  *
  *   struct sb_history *h;
