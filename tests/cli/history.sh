@@ -180,6 +180,15 @@ INI
 expect_exit 0 "$SB" history --db="$T/p.db" --format=csv --label firmware=1.2b
 [ "$(grep -c ',verify,.*"chamber=85C,firmware=1.2b"$' "$T/out")" = 2 ] ||
 	{ cat "$T/out"; fail "the plan's steps in its history"; }
+# refused before the first step: a history that is not ours, a label it would refuse
+sed "s|^db = p.db|db = other.db|" "$T/p.ini" >"$T/p-other.ini"
+(cd "$T" && "$SB" plan --dir=po p-other.ini "$T/p/w.dat") >"$T/out" 2>&1 && fail "plan: not ours"
+grep -q "p-other.ini: db='$T/other.db' is not a storbench history" "$T/out" ||
+	{ cat "$T/out"; fail "plan: not ours"; }
+sed "s|^label = chamber=85C|label = the chamber=85C|" "$T/p.ini" >"$T/p-label.ini"
+(cd "$T" && "$SB" plan --dir=pl p-label.ini "$T/p/w.dat") >"$T/out" 2>&1 && fail "plan: label"
+grep -q "p-label.ini: label='the chamber=85C' is not a label" "$T/out" || { cat "$T/out"; fail "label"; }
+[ -e "$T/p/w.dat" ] && fail "a refused plan ran a step"
 if ! "$SB" --version | grep -q postgresql; then
 	printf '[global]\ndb = postgresql://lab/h\n[a]\nrun = verify\n' >"$T/pq.ini"
 	expect_exit 2 "$SB" plan "$T/pq.ini" "$T/p/v.dat"
