@@ -1,5 +1,5 @@
 # storbench: plain GNU make.
-# Knobs: HAVE_URING, HAVE_AIO, HAVE_BLKID, HAVE_XLSX, HAVE_XXHASH
+# Knobs: HAVE_URING, HAVE_AIO, HAVE_BLKID, HAVE_XLSX, HAVE_XXHASH, HAVE_SQLITE, HAVE_PQ
 #        = auto (detect) | 1 (insist: the build fails without it) | 0 (leave out)
 #        CROSS_COMPILE=aarch64-linux-gnu-  STATIC=1  SANITIZE=1  WERROR=1
 #        MUSL=1: with musl, through musl-gcc (musl-tools), or for CROSS_COMPILE
@@ -45,6 +45,8 @@ HAVE_URING ?= $(OPTIONAL)
 HAVE_AIO ?= $(OPTIONAL)
 HAVE_BLKID ?= $(OPTIONAL)
 HAVE_XLSX ?= $(OPTIONAL)
+HAVE_SQLITE ?= $(OPTIONAL)
+HAVE_PQ ?= $(OPTIONAL)
 HAVE_XXHASH ?= auto
 
 WARN := -Wall -Wextra -Wshadow -Wformat=2 -Wpointer-arith -Wstrict-prototypes \
@@ -91,6 +93,19 @@ endif
 ifeq ($(HAVE_XLSX),auto)
 HAVE_XLSX := $(call try-lib,xlsxwriter,xlsxwriter.h)
 endif
+# the results history's file (storbench history, --db; docs/history.md)
+ifeq ($(HAVE_SQLITE),auto)
+HAVE_SQLITE := $(call try-lib,sqlite3,sqlite3.h)
+endif
+# a lab's history on a PostgreSQL server (--db=postgresql://...): libpq,
+# whose header Debian keeps in its own folder
+ifneq ($(HAVE_PQ),0)
+PQ_CPPFLAGS := $(if $(FOREIGN),,$(shell $(PKG_CONFIG) --cflags-only-I libpq 2>/dev/null))
+endif
+ifeq ($(HAVE_PQ),auto)
+HAVE_PQ := $(shell printf '\043include <libpq-fe.h>\nint main(void){return 0;}\n' | \
+	$(CC) $(CPPFLAGS) $(PQ_CPPFLAGS) -x c - -o /dev/null $(LDFLAGS) -lpq >/dev/null 2>&1 && echo 1 || echo 0)
+endif
 # xxHash is used header-only (XXH_INLINE_ALL): no library to link
 try-header = $(shell printf '#include <$(1)>\nint main(void){return 0;}\n' | \
 	$(CC) $(CPPFLAGS) -x c - -o /dev/null >/dev/null 2>&1 && echo 1 || echo 0)
@@ -117,6 +132,16 @@ ifeq ($(HAVE_XLSX),1)
 CPPFLAGS += -DHAVE_XLSX=1
 LDLIBS += -lxlsxwriter
 FEATURES += xlsx
+endif
+ifeq ($(HAVE_SQLITE),1)
+CPPFLAGS += -DHAVE_SQLITE=1
+LDLIBS += -lsqlite3
+FEATURES += sqlite
+endif
+ifeq ($(HAVE_PQ),1)
+CPPFLAGS += -DHAVE_PQ=1 $(PQ_CPPFLAGS)
+LDLIBS += -lpq
+FEATURES += postgresql
 endif
 ifeq ($(HAVE_XXHASH),1)
 CPPFLAGS += -DHAVE_XXHASH=1
@@ -345,7 +370,8 @@ cross-build: $(PROG) $(TOOL_BIN)
 # results sections (sections: pts, cliff, flash, sweep, meta, latency,
 # spo, a line of spo --cycles's log; the rest of the library from
 # $(BUILD)/libstorbench.a), on the plan reader (plan: lib/plan's parse
-# and figures), FUZZ_TIME
+# and figures), on the history's reading of a result, storbench's or
+# fio's (history-rec), FUZZ_TIME
 # seconds each, from their corpora; new inputs and crashes stay in
 # $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
@@ -355,7 +381,7 @@ fuzz: $(BUILD)/libstorbench.a
 	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-split $(BUILD)/fuzz/corpus-jobfile \
 		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log \
 		$(BUILD)/fuzz/corpus-verify-read $(BUILD)/fuzz/corpus-results-read \
-		$(BUILD)/fuzz/corpus-sections $(BUILD)/fuzz/corpus-plan
+		$(BUILD)/fuzz/corpus-sections $(BUILD)/fuzz/corpus-plan $(BUILD)/fuzz/corpus-history-rec
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
@@ -388,6 +414,10 @@ fuzz: $(BUILD)/libstorbench.a
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/plan tests/fuzz/fuzz-plan.c \
 		lib/plan/plan_parse.c lib/plan/plan_figures.c lib/plan/plan_check.c \
 		$(BUILD)/libstorbench.a $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/history-rec tests/fuzz/fuzz-history-rec.c \
+		lib/history/history_rec.c lib/plan/plan_figures.c lib/json/json_take.c \
+		lib/json/json_read.c lib/json/json_access.c lib/results/results_read.c \
+		$(BUILD)/libstorbench.a $(LDLIBS)
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \
@@ -413,6 +443,9 @@ fuzz: $(BUILD)/libstorbench.a
 		tests/fuzz/corpus/results-read
 	$(BUILD)/fuzz/plan -max_total_time=$(FUZZ_TIME) -max_len=8192 \
 		-artifact_prefix=$(BUILD)/fuzz/plan- $(BUILD)/fuzz/corpus-plan tests/fuzz/corpus/plan
+	$(BUILD)/fuzz/history-rec -max_total_time=$(FUZZ_TIME) -max_len=16384 \
+		-artifact_prefix=$(BUILD)/fuzz/history-rec- $(BUILD)/fuzz/corpus-history-rec \
+		tests/fuzz/corpus/history-rec
 
 clean:
 	rm -rf build build-* storbench

@@ -70,6 +70,8 @@ enum cli_shared_id {
 	CLI_S_DISCARD,
 	CLI_S_PURGE,
 	CLI_S_UNITS,
+	CLI_S_DB,
+	CLI_S_LABEL,
 	CLI_S_N
 };
 #define CLI_OUTPUT (1u << CLI_S_OUTPUT)	  /* --output=FILE */
@@ -86,6 +88,8 @@ enum cli_shared_id {
 #define CLI_PRECOND ((1u << CLI_S_PRECOND) | (1u << CLI_S_PURGE))
 #define CLI_DISCARD (1u << CLI_S_DISCARD) /* --discard-before */
 #define CLI_UNITS (1u << CLI_S_UNITS)	  /* --units=iec|si: rates in MiB/s or MB/s */
+/* --db=PATH and --label=KEY=VALUE: the result recorded in the history */
+#define CLI_DB ((1u << CLI_S_DB) | (1u << CLI_S_LABEL))
 
 /* What a command says of itself (cli/main.c). */
 struct cli_words {
@@ -206,6 +210,23 @@ int cmd_flash(const struct cli_command *cmd, int argc, char **argv);
 int cmd_spo(const struct cli_command *cmd, int argc, char **argv);
 int cmd_fio(const struct cli_command *cmd, int argc, char **argv);
 int cmd_plan(const struct cli_command *cmd, int argc, char **argv);
+int cmd_history(const struct cli_command *cmd, int argc, char **argv);
+
+/* ---- the results history (cli/history_record.c, docs/history.md) ---- */
+/* --db=PATH and --label=KEY=VALUE as parsed: 0, or -EINVAL with hint (a
+ * build without the database's back end, a label that is not one). */
+int cli_history_db(const char *v, char *hint, size_t hl);
+int cli_history_label(const char *v, char *hint, size_t hl);
+/* A result just written whole to path ("-": stdout) recorded in the
+ * history that --db or STORBENCH_DB names (none: nothing), once per
+ * result: 0, or SB_EXIT_ENV after saying why (the result is safe). */
+int cli_history_record(const struct sb_results *r, const char *path);
+/* The history named: --db, else STORBENCH_DB, else NULL. */
+const char *cli_history_where(void);
+/* --label's labels added to rec: 0 or -errno with err. */
+int cli_history_labels(struct sb_history_rec *rec, struct sb_error *err);
+/* --label's labels as KEY=VALUE into kv (up to max): their number. */
+size_t cli_history_label_list(char (*kv)[400], size_t max);
 /* The command table (cli/main.c) made known to the commands that run
  * others (plan), and its row of name, or NULL (cli/opt.c). */
 void cli_commands_set(const struct cli_command *table, size_t n);

@@ -95,6 +95,8 @@ static void help(const struct cli_cmd_opts *co)
 	       "in the plan's directory (--dir), recorded in its journal when it ends: the\n"
 	       "same plan run again on the same target resumes at the first unfinished step.\n"
 	       "A step that cannot run stops the plan and the report says which never ran.\n"
+	       "db=PATH in [global]: each step records its result in that results history,\n"
+	       "with the plan's labels (storbench history, docs/history.md).\n"
 	       "The verdict comes first: PASS only when every criterion passed.\n"
 	       "PLAN may name a built-in plan (--list): emmc-stability, sd-card, ssd-pts,\n"
 	       "tlc-states; --set scales a plan's steps down or up. docs/plans.md lists the\n"
@@ -486,7 +488,7 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 		resume = stat(log, &sb) == 0;
 		snprintf(logopt, sizeof(logopt), "--%s=%s", resume ? "resume" : "log", log);
 	}
-	char **argv = calloc((size_t)st->argc + 8, sizeof(*argv));
+	char **argv = calloc((size_t)st->argc + 8 + 2 * r->pl->nlabels, sizeof(*argv));
 	if (!argv || pipe(p) < 0) {
 		free(argv);
 		return -1;
@@ -498,6 +500,11 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 	if (r->quiet && cmd && (cmd->shared & CLI_QUIET))
 		argv[k++] = "--quiet";
 	argv[k++] = outopt;
+	/* db=: each step records its result, with the plan's labels */
+	for (size_t l = 0; r->db[0] && cmd && (cmd->shared & CLI_DB) && l < r->pl->nlabels; l++) {
+		argv[k++] = "--label";
+		argv[k++] = r->pl->labels[l];
+	}
 	if (*logopt)
 		argv[k++] = logopt;
 	/* resumed: the log has the target and the options, but for its stop */
@@ -540,7 +547,8 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 		setpgid(0, 0); /* the terminal's Ctrl-C is the plan's to pass on */
 		close(p[0]);
 		if (!o || !in || dup2(fileno(o), 1) < 0 || dup2(p[1], 2) < 0 ||
-		    dup2(fileno(in), 0) < 0 || chdir(r->dir) < 0)
+		    dup2(fileno(in), 0) < 0 || chdir(r->dir) < 0 ||
+		    (r->db[0] && setenv("STORBENCH_DB", r->db, 1) < 0))
 			_exit(127);
 		execv("/proc/self/exe", argv);
 		_exit(127);
@@ -790,6 +798,35 @@ static int prepare(struct plan_run *r, const char *file, const struct plan_ctx *
 	}
 	for (size_t i = 0; i < r->ntargets * r->pl->nsteps; i++) {
 		int rc = check_target(r, &r->pl->steps[i % r->pl->nsteps], r->out[i].target);
+		if (rc)
+			return rc;
+	}
+	if (r->pl->db) {
+		struct sb_error err = { 0 };
+		int rc = 0;
+		if (!sb_history_backend(r->pl->db, &err)) {
+			sb_err("%s: db=%s", file, err.msg);
+			return SB_EXIT_USAGE;
+		}
+		if (strstr(r->pl->db, "://"))
+			snprintf(r->db, sizeof(r->db), "%s", r->pl->db);
+		else if ((rc = absolute(r->pl->db, r->db, sizeof(r->db))))
+			return rc;
+		/* before the first step: the history takes results, the labels
+		 * are the history's */
+		struct sb_history *h = NULL;
+		struct sb_history_rec labels = { 0 };
+		for (size_t i = 0; i < r->pl->nlabels && !rc; i++)
+			if (sb_history_rec_label(&labels, r->pl->labels[i], &err) < 0) {
+				sb_err("%s: label=%s", file, err.msg);
+				rc = SB_EXIT_USAGE;
+			}
+		sb_history_rec_free(&labels);
+		if (!rc && sb_history_open(r->db, &h, &err) < 0) {
+			sb_err("%s: db=%s", file, err.msg);
+			rc = cli_error_told(&err);
+		}
+		sb_history_close(h);
 		if (rc)
 			return rc;
 	}

@@ -4,8 +4,10 @@
 #include <sys/utsname.h>
 
 #define RESULTS (CLI_OUTPUT | CLI_FORMAT)
+/* a command whose result the history records (--db, --label) */
+#define RECORDS (RESULTS | CLI_DB)
 /* a command that writes its target: progress lines, --destroy-data */
-#define WRITER (RESULTS | CLI_QUIET | CLI_DESTROY)
+#define WRITER (RECORDS | CLI_QUIET | CLI_DESTROY)
 /* a job's: its files kept, under mpirun, the target's state before */
 #define JOBS (WRITER | CLI_KEEP | CLI_RANKS | CLI_PRECOND | CLI_DISCARD)
 
@@ -173,6 +175,17 @@ static const struct cli_words w_plan = {
 	"every criterion of every step passed",
 	"a criterion failed",
 };
+static const struct cli_words w_history = {
+	"the results history: results recorded with --db, by device, firmware, label",
+	"text|json|csv|html",
+	{ [CLI_S_OUTPUT] = "write to FILE; its extension picks the format: .json, .csv, "
+			   ".html, .txt [text on stdout]",
+	  [CLI_S_DB] = "the history to read or import into [$STORBENCH_DB]",
+	  [CLI_S_LABEL] = "list: only results with this label; --import: a label of the "
+			  "files imported (repeatable)" },
+	"answered (whatever the differences)",
+	NULL,
+};
 static const struct cli_words w_compare = {
 	"results side by side: differences and whether they are real",
 	"text|json|html|csv|xlsx",
@@ -189,12 +202,12 @@ static const struct cli_command commands[] = {
 	{ "run", cmd_run, JOBS | CLI_UNITS, &w_run },
 	{ "fio", cmd_fio, CLI_RANKS, &w_fio },
 	{ "latency", cmd_latency, WRITER | CLI_KEEP | CLI_UNITS, &w_latency },
-	{ "meta", cmd_meta, RESULTS | CLI_QUIET | CLI_SEED | CLI_RANKS | CLI_UNITS, &w_meta },
-	{ "bonnie", cmd_bonnie, RESULTS | CLI_QUIET | CLI_SEED | CLI_RANKS, &w_bonnie },
+	{ "meta", cmd_meta, RECORDS | CLI_QUIET | CLI_SEED | CLI_RANKS | CLI_UNITS, &w_meta },
+	{ "bonnie", cmd_bonnie, RECORDS | CLI_QUIET | CLI_SEED | CLI_RANKS, &w_bonnie },
 	{ "sweep", cmd_sweep, WRITER | CLI_PRECOND | CLI_RANKS | CLI_UNITS, &w_sweep },
 	{ "iozone", cmd_iozone, 0, &w_iozone },
 	{ "flash", cmd_flash, WRITER | CLI_UNITS, &w_flash },
-	{ "info", cmd_info, RESULTS | CLI_DESTROY, &w_info },
+	{ "info", cmd_info, RECORDS | CLI_DESTROY, &w_info },
 	{ "verify", cmd_verify, WRITER | CLI_KEEP | CLI_SEED | CLI_RANKS | CLI_UNITS, &w_verify },
 	{ "soak", cmd_soak, WRITER | CLI_SEED | CLI_RANKS | CLI_UNITS, &w_soak },
 	{ "pts", cmd_pts, WRITER | CLI_SEED | CLI_UNITS, &w_pts },
@@ -203,6 +216,7 @@ static const struct cli_command commands[] = {
 	{ "report", cmd_report, RESULTS | CLI_UNITS, &w_report },
 	{ "compare", cmd_compare, RESULTS | CLI_UNITS, &w_compare },
 	{ "plan", cmd_plan, RESULTS | CLI_QUIET, &w_plan },
+	{ "history", cmd_history, RECORDS, &w_history },
 };
 
 static void usage(FILE *f)

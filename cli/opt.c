@@ -37,6 +37,12 @@ static const struct cli_opt shared_opts[CLI_S_N] = {
 			  "rates in MiB/s, GiB/s (iec: powers of 1024) or in MB/s, GB/s (si: "
 			  "powers of 1000, as datasheets and CrystalDiskMark); sizes stay "
 			  "in KiB, MiB; the JSON keeps bytes [iec]" },
+	[CLI_S_DB] = { "db", OPT_ARG, CLI_S_DB, "PATH",
+		       "record the result in the results history PATH, a SQLite file "
+		       "(docs/history.md) [$STORBENCH_DB]" },
+	[CLI_S_LABEL] = { "label", OPT_ARG, CLI_S_LABEL, "KEY=VALUE",
+			  "a label of the result in the history, for what the device cannot "
+			  "tell (repeatable: --label firmware=1.2b --label chamber=85C)" },
 };
 
 char cli_purge_methods[160];
@@ -134,6 +140,8 @@ static int set_shared(const struct cli_cmd_opts *c, int id, const char *v, char 
 			return snprintf(hint, hl, "iec or si"), -EINVAL;
 		rep_set_units_si(!strcmp(v, "si"));
 		return 0;
+	case CLI_S_DB: return cli_history_db(v, hint, hl);
+	case CLI_S_LABEL: return cli_history_label(v, hint, hl);
 	}
 	return -EINVAL;
 }

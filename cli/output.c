@@ -85,7 +85,12 @@ static int write_results(FILE *f, const void *r)
 	return sb_results_write_json(r, f);
 }
 
+/* The one place a result is written: whole first, then recorded in the
+ * history when one is named (--db, STORBENCH_DB), so that a database that
+ * fails loses nothing. */
 int cli_write_json(const struct sb_results *r, const char *path)
 {
-	return cli_write_file(path, write_results, r) ? -1 : 0;
+	if (cli_write_file(path, write_results, r))
+		return -1;
+	return cli_history_record(r, path) ? -1 : 0;
 }

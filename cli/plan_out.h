@@ -28,6 +28,7 @@ struct plan_run {
 	char (*targets)[PATH_MAX + 256];
 	size_t ntargets;
 	char dir[PATH_MAX], journal_path[PATH_MAX + 16];
+	char db[PATH_MAX]; /* db=, absolute (a URL as written); "": none */
 	struct sb_plan_journal journal;
 	struct plan_step_out *out;  /* [target][step] */
 	int stopped;		    /* a step could not run: the exit code */

@@ -37,6 +37,7 @@
 #include "lib/results/results.h"
 #include "lib/results/sections.h"
 #include "lib/results/results_read.h"
+#include "lib/history/history.h"
 #include "lib/soak/soak_check.h"
 #include "lib/soak/soak_json.h"
 #include "lib/device/devcache.h"

@@ -46,6 +46,7 @@ struct sb_plan {
 	char *name;	   /* name=; NULL: none */
 	char *description; /* description=: one line; NULL: none */
 	char *target;	   /* target=; NULL: none */
+	char *db;	   /* db=: the history each step records in (docs/history.md); NULL: none */
 	char **labels;	   /* label=KEY=VALUE, as written */
 	size_t nlabels;
 	struct sb_plan_step *steps;

@@ -327,6 +327,8 @@ static int global_key(struct parse *p, const char *k, const char *v, struct sb_p
 		return set_str(&out->description, v);
 	if (!strcmp(k, "target"))
 		return set_str(&out->target, v);
+	if (!strcmp(k, "db"))
+		return set_str(&out->db, v);
 	if (!strcmp(k, "label")) {
 		const char *eq = strchr(v, '=');
 		if (!eq || eq == v)
@@ -337,7 +339,7 @@ static int global_key(struct parse *p, const char *k, const char *v, struct sb_p
 		out->labels = a;
 		return (a[out->nlabels++] = strdup(v)) ? 0 : -ENOMEM;
 	}
-	return bad(p, "[global]: '%s' is not a key of it (name, description, target, label)", k);
+	return bad(p, "[global]: '%s' is not a key of it (name, description, target, db, label)", k);
 }
 
 static int step_key(struct parse *p, const char *k, char *v, struct sb_plan_step *st)
@@ -454,6 +456,7 @@ void sb_plan_free(struct sb_plan *p)
 	free(p->name);
 	free(p->description);
 	free(p->target);
+	free(p->db);
 	memset(p, 0, sizeof(*p));
 }
 
