@@ -225,9 +225,9 @@ static void show_lat_line(FILE *f, const char *unit, const double *pct, unsigned
 static void show_latencies(FILE *f, const struct sb_job_result *j)
 {
 	double n[10] = { 0 }, u[10] = { 0 }, m[12] = { 0 };
-	uint64_t total = 0;
+	uint64_t total = 0; /* the requests timed (a verify pass's reads are not) */
 	for (int d = 0; d < SB_DDIR_N; d++)
-		total += j->dir[d].ios;
+		total += (j->dir[d].lat.count ? &j->dir[d].lat : &j->dir[d].clat)->count;
 	if (!total)
 		return;
 	for (int d = 0; d < SB_DDIR_N; d++) {

@@ -95,6 +95,13 @@ static int entry_add(struct sb_job_result *e, const struct sb_job_result *job, c
 	e->majf += (uint64_t)llround((double)job->majf * share);
 	e->minf += (uint64_t)llround((double)job->minf * share);
 	e->members += t->members;
+	if (disk && job->verify_bytes) {
+		/* fio reads back what it wrote, request by request, as reads */
+		const struct sb_dir_result *w = &job->dir[SB_DDIR_WRITE];
+		const uint64_t per = w->ios ? SB_MAX(w->bytes / w->ios, 1) : job->opts.bs;
+		e->dir[SB_DDIR_READ].bytes += job->verify_bytes;
+		e->dir[SB_DDIR_READ].ios += (job->verify_bytes + per - 1) / SB_MAX(per, 1);
+	}
 	if (disk && job->have_diskstat) { /* a job's disk counters once: their change */
 		uint64_t *a = (uint64_t *)&e->ds_after;
 		const uint64_t *x = (const uint64_t *)&job->ds_before;

@@ -94,6 +94,9 @@ struct sb_job_result {
 	 * while the worker does not count them (fio_ts.c then reads them off
 	 * a depth of 1) */
 	uint64_t submit_map[SB_DEPTH_LEVELS], complete_map[SB_DEPTH_LEVELS];
+	/* the bytes its verify pass read back (verify=, --verify: the check
+	 * after the run), which fio counts as the job's reads */
+	uint64_t verify_bytes;
 	/* Set on the entries fio's output is made of (sb_fio_entries): the
 	 * stonewall group, how many of fio's jobs the entry holds, and its
 	 * bw and iops interval statistics as fio sums a group's (have_rates) */
