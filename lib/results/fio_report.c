@@ -146,15 +146,17 @@ static int tds_of(const struct sb_results *r, struct td **out, size_t *n)
 {
 	size_t cap = 0, k = 0;
 	for (size_t i = 0; i < r->njobs; i++)
-		cap += r->jobs[i]->nthreads ? r->jobs[i]->nthreads : 1;
+		cap += r->jobs[i]->nthreads && !r->jobs[i]->nclients ? r->jobs[i]->nthreads : 1;
 	struct td *t = calloc(cap + 1, sizeof(*t));
 	if (!t)
 		return -ENOMEM;
 	for (size_t i = 0; i < r->njobs; i++) {
 		const struct sb_job_result *j = r->jobs[i];
-		for (unsigned c = 0; c < j->nthreads; c++)
+		/* many ranks: the All clients job whole (its ranks inside) */
+		const unsigned nt = j->nclients ? 0 : j->nthreads;
+		for (unsigned c = 0; c < nt; c++)
 			t[k++] = (struct td){ i, j->threads[c], 1 };
-		if (!j->nthreads)
+		if (!nt)
 			t[k++] = (struct td){ i, j, j->opts.numjobs ? j->opts.numjobs : 1 };
 	}
 	*out = t;

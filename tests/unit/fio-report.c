@@ -167,12 +167,37 @@ static void no_threads_one_entry(void **state)
 	sb_results_free(r);
 }
 
+/* Many ranks: the All clients job stays whole, its threads (rank 0's own)
+ * left aside, however many there are. */
+static void ranks_stay_whole(void **state)
+{
+	(void)state;
+	struct sb_results *r = sb_results_create("run");
+	assert_non_null(r);
+	struct sb_job_result *j = job("a", 2, R, 0);
+	j->clients = calloc(1, sizeof(*j->clients));
+	assert_non_null(j->clients);
+	j->clients[0].job = sb_job_result_create();
+	assert_non_null(j->clients[0].job);
+	j->nclients = 1;
+	assert_int_equal(sb_results_add_job(r, j), 0);
+	const unsigned group[1] = { 0 };
+	struct sb_fio_report rep;
+	assert_int_equal(sb_fio_report_make(r, group, &rep), 0);
+	assert_int_equal(rep.njobs, 1);
+	assert_ptr_equal(rep.jobs[0], j);
+	assert_int_equal(rep.owned[0], 0);
+	sb_fio_report_free(&rep);
+	sb_results_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(one_entry_per_thread),
 		cmocka_unit_test(group_reporting_sums_as_fio),
 		cmocka_unit_test(no_threads_one_entry),
+		cmocka_unit_test(ranks_stay_whole),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
