@@ -82,6 +82,20 @@ expect_exit 0 "$SB" report "$T/four.json"
 grep -q four "$T/out" || fail "report does not name the job of storbench fio's JSON"
 ok "report reads storbench fio's JSON"
 
+# fio's fio_jsonplus_clat2csv writes a CSV per entry: one per thread, as of fio's
+if command -v fio_jsonplus_clat2csv >/dev/null && python3 -c "import six" 2>/dev/null; then
+	mkdir "$T/jp"
+	sbjson "$T/jp/jp.json" --name=jp --filename="$T/jp.bin" --size=2m --numjobs=2 \
+		--output-format=json+
+	(cd "$T/jp" && fio_jsonplus_clat2csv jp.json jp.csv) >"$T/jp.out" 2>&1 ||
+		fail "fio_jsonplus_clat2csv: $(tail -n 3 "$T/jp.out")"
+	[ "$(wc -l <"$T/jp/jp_job0.csv")" -gt 2 ] && [ "$(wc -l <"$T/jp/jp_job1.csv")" -gt 2 ] ||
+		fail "fio_jsonplus_clat2csv: not a CSV with rows per thread: $(ls "$T/jp")"
+	ok "fio_jsonplus_clat2csv: a CSV for each of numjobs=2's entries"
+else
+	ok "fio_jsonplus_clat2csv (Debian's fio, python3-six) missing: not run"
+fi
+
 # every key fio writes in a job entry (the percentile lists aside) is ours
 if command -v fio >/dev/null 2>&1; then
 	fio --name=k --filename="$T/fk.bin" --size=1m --bs=4k --rw=randrw --numjobs=2 \
