@@ -413,14 +413,18 @@ static int set_gtod_reduce(struct ctx *c, const struct fio_opt *o, const char *v
 	return parse_bool(c, o, v, &c->cur->opts.gtod_reduce);
 }
 
-/* fio's reporting options: what storbench fio prints (cli/fio_text.c) */
+/* fio's reporting options: what storbench fio prints (cli/fio_text.c);
+ * storbench run's report is its own, which the note says */
 static int set_group_reporting(struct ctx *c, const struct fio_opt *o, const char *v)
 {
+	note(c, "group_reporting: storbench fio reports the group as one, as fio; storbench run "
+		"reports each job");
 	return parse_bool(c, o, v, &c->cur->opts.group_reporting);
 }
 
 static int set_thread(struct ctx *c, const struct fio_opt *o, const char *v)
 {
+	note(c, "thread: storbench's jobs are always threads");
 	return parse_bool(c, o, v, &c->cur->opts.thread);
 }
 
