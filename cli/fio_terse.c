@@ -139,6 +139,9 @@ static void line(FILE *f, const struct fio_text_in *in, const struct fio_text_in
 		disk(f, orig->res);
 	if (j->opts.continue_on_error != SB_CONTINUE_NONE)
 		fprintf(f, ";%llu;%d", (unsigned long long)j->errors, j->first_error.err);
+	const char *desc = sb_fio_rawopt(in->res, j, "description");
+	if (desc && *desc) /* fio's: on a line of its own in version 2 */
+		fprintf(f, "%s;%s", ver == 2 ? "\n" : "", desc);
 	fprintf(f, "\n");
 }
 
