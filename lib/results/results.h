@@ -85,8 +85,9 @@ struct sb_job_result {
 	 * options"; the results' fio_raw says these are written) */
 	struct sb_fio_rawopts fio_opts;
 	/* each of the job's numjobs threads, its own figures (fio's
-	 * thread_stat of each clone), in order; none (0) with one thread,
-	 * under mpirun and where a job was not run by lib/run (owned) */
+	 * thread_stat of each clone), in order, for a job of a fio job file
+	 * or command line; none (0) with one thread, for other jobs, for a
+	 * rank's job under mpirun and where lib/run did not run it (owned) */
 	struct sb_job_result **threads;
 	unsigned nthreads;
 	/* fio's io_u_submit, io_u_complete: submissions (completion reaps) by

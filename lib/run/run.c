@@ -363,13 +363,16 @@ int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
 	}
 	sb_hist_init(&res->sync_lat);
 	/* fio reports each thread of a job on its own without group_reporting:
-	 * their figures are kept beside the sum (sb_fio_entries) */
+	 * a fio job's threads' figures are kept beside the sum
+	 * (sb_fio_report_make); other jobs' (pts's and quick's many rounds)
+	 * are not, which would cost each round's results a copy per thread */
 	for (unsigned i = 0; i < res->nthreads; i++)
 		sb_job_result_free(res->threads[i]);
 	free(res->threads);
 	res->threads = NULL;
 	res->nthreads = 0;
-	if (r->n > 1 && (res->threads = calloc(r->n, sizeof(*res->threads))) == NULL)
+	if (r->n > 1 && r->p.job.fio_new_file &&
+	    (res->threads = calloc(r->n, sizeof(*res->threads))) == NULL)
 		err = -ENOMEM;
 	for (unsigned i = 0; i < r->n; i++) {
 		struct sb_worker *w = &r->w[i];
