@@ -343,8 +343,9 @@ cross-build: $(PROG) $(TOOL_BIN)
 # back (verify-read), on a result's jobs and header through their typed
 # reader (results-read), and on the methods' typed readers of their
 # results sections (sections: pts, cliff, flash, sweep, meta, latency,
-# spo; the rest of the library from $(BUILD)/libstorbench.a), on the plan
-# reader (plan: lib/plan's parse and figures), FUZZ_TIME
+# spo, a line of spo --cycles's log; the rest of the library from
+# $(BUILD)/libstorbench.a), on the plan reader (plan: lib/plan's parse
+# and figures), FUZZ_TIME
 # seconds each, from their corpora; new inputs and crashes stay in
 # $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
@@ -377,6 +378,7 @@ fuzz: $(BUILD)/libstorbench.a
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/sections tests/fuzz/fuzz-sections.c \
 		lib/pts/pts_read.c lib/cliff/cliff_read.c lib/flash/flash_read.c \
 		lib/sweep/sweep_read.c lib/meta/meta_read.c lib/latency/lat_read.c lib/spo/spo_read.c \
+		lib/spo/spo_cycles_read.c \
 		lib/json/json_take.c lib/json/json_items.c lib/json/json_read.c \
 		lib/json/json_access.c $(BUILD)/libstorbench.a $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/results-read \
