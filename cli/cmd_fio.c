@@ -135,7 +135,7 @@ static int write_out(FILE *f, const void *vctx)
 	if (o->formats & SB_FIO_OUT_TERSE)
 		r = fio_terse_write(f, &o->text, o->terse_version);
 	if (!r && (o->formats & (SB_FIO_OUT_JSON | SB_FIO_OUT_JSONPLUS)))
-		r = sb_results_write_json(o->text.res, f);
+		r = fio_json_write(f, &o->text);
 	if (!r && (o->formats & SB_FIO_OUT_NORMAL))
 		r = fio_text_body(f, &o->text);
 	return r;

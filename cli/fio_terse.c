@@ -60,8 +60,8 @@ static void ddir(FILE *f, const struct sb_job_result *j, int d, uint64_t agg, in
 
 	/* bandwidth over the log intervals in KiB/s, as the JSON's bw_* */
 	struct sb_rate_stats b, io;
-	sb_series_rate_stats(&j->series, d, 0, &b);
-	sb_series_rate_stats(&j->series, d, 1, &io);
+	sb_job_rate_stats(j, d, 0, &b);
+	sb_job_rate_stats(j, d, 1, &io);
 	if (b.samples) {
 		double mean = b.mean / 1024, p_of_agg = 100.0;
 		if (agg / 1024) {
@@ -119,7 +119,9 @@ static void disk(FILE *f, const struct sb_results *r)
 		(unsigned long long)s.in_queue, util);
 }
 
-static void line(FILE *f, const struct fio_text_in *in, size_t i, int ver)
+/* in: the report entries; orig: the jobs as run (the disk's counters) */
+static void line(FILE *f, const struct fio_text_in *in, const struct fio_text_in *orig, size_t i,
+		 int ver)
 {
 	const struct sb_job_result *j = in->res->jobs[i];
 	const unsigned g = in->group[i];
@@ -134,15 +136,22 @@ static void line(FILE *f, const struct fio_text_in *in, size_t i, int ver)
 		ddir(f, j, SB_DDIR_TRIM, fio_group_agg(in, g, SB_DDIR_TRIM), ver);
 	dists(f, j);
 	if (ver >= 3)
-		disk(f, in->res);
+		disk(f, orig->res);
 	if (j->opts.continue_on_error != SB_CONTINUE_NONE)
 		fprintf(f, ";%llu;%d", (unsigned long long)j->errors, j->first_error.err);
+	const char *desc = sb_fio_rawopt(in->res, j, "description");
+	if (desc && *desc) /* fio's: on a line of its own in version 2 */
+		fprintf(f, "%s;%s", ver == 2 ? "\n" : "", desc);
 	fprintf(f, "\n");
 }
 
-int fio_terse_write(FILE *f, const struct fio_text_in *in, int version)
+int fio_terse_write(FILE *f, const struct fio_text_in *orig, int version)
 {
-	for (size_t i = 0; i < in->res->njobs; i++)
-		line(f, in, i, version);
+	struct fio_view v;
+	if (fio_view_make(orig, &v) < 0)
+		return -ENOMEM;
+	for (size_t i = 0; i < v.in.res->njobs; i++)
+		line(f, &v.in, orig, i, version);
+	fio_view_free(&v);
 	return ferror(f) ? -EIO : 0;
 }

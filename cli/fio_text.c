@@ -4,8 +4,10 @@
  * show_clat_percentiles, show_latencies, show_group_stats, print_disk_util),
  * with fio's unit rules (num2str with 4 significant figures, nsec to usec
  * to msec by magnitude), so that scripts reading fio's text read ours.
- * Lines storbench has no figures for (cpu ctx/majf/minf, IO depths,
- * submit/complete) are left out rather than made up.
+ * Each of fio's report entries (lib/results/fio_report.c: a job's numjobs
+ * threads each, or with group_reporting a group whole) is printed as fio
+ * prints a thread_stat, with its cpu, IO depths, submit, complete, issued
+ * and latency lines.
  */
 #include "cli/fio_text.h"
 
@@ -133,16 +135,19 @@ static void show_percentiles(FILE *f, const char *pre, const struct sb_hist *h)
 
 static void show_dir(FILE *f, const struct sb_job_result *j, int d, double agg)
 {
+	/* fio's zbd_write_status: every write line has it (storbench has no
+	 * zoned mode: no resets) */
+	const char *post = d == SB_DDIR_WRITE ? "; 0 zone resets" : "";
 	const struct sb_dir_result *dr = &j->dir[d];
 	const uint64_t ms = run_ms(j);
 	const uint64_t bw = 1000 * dr->bytes / ms, iops = 1000 * dr->ios / ms;
 	char a[32], b[32], c[32], e[32];
 
-	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)\n", sb_ddir_name(d),
+	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", sb_ddir_name(d),
 		num2str(iops, SIG, 0, N2S_NONE, a, sizeof(a)),
 		num2str(bw, SIG, 1, N2S_BYTEPERSEC, b, sizeof(b)),
 		num2str(bw, SIG, 0, N2S_BYTEPERSEC, c, sizeof(c)),
-		num2str(dr->bytes, SIG, 1, N2S_BYTE, e, sizeof(e)), (unsigned long long)ms);
+		num2str(dr->bytes, SIG, 1, N2S_BYTE, e, sizeof(e)), (unsigned long long)ms, post);
 	if (dr->slat.count)
 		display_lat(f, "slat", &dr->slat);
 	if (dr->clat.count)
@@ -153,8 +158,8 @@ static void show_dir(FILE *f, const struct sb_job_result *j, int d, double agg)
 		show_percentiles(f, "clat", &dr->clat);
 
 	struct sb_rate_stats bs, is;
-	sb_series_rate_stats(&j->series, d, 0, &bs);
-	sb_series_rate_stats(&j->series, d, 1, &is);
+	sb_job_rate_stats(j, d, 0, &bs);
+	sb_job_rate_stats(j, d, 1, &is);
 	if (bs.samples) {
 		/* fio's bw figures are KiB/s, MiB/s once the mean passes 1 GiB/s */
 		double k = 1024, min = bs.min / k, max = bs.max / k, mean = bs.mean / k,
@@ -220,9 +225,9 @@ static void show_lat_line(FILE *f, const char *unit, const double *pct, unsigned
 static void show_latencies(FILE *f, const struct sb_job_result *j)
 {
 	double n[10] = { 0 }, u[10] = { 0 }, m[12] = { 0 };
-	uint64_t total = 0;
+	uint64_t total = 0; /* the requests timed (a verify pass's reads are not) */
 	for (int d = 0; d < SB_DDIR_N; d++)
-		total += j->dir[d].ios;
+		total += (j->dir[d].lat.count ? &j->dir[d].lat : &j->dir[d].clat)->count;
 	if (!total)
 		return;
 	for (int d = 0; d < SB_DDIR_N; d++) {
@@ -257,23 +262,64 @@ static void show_latencies(FILE *f, const struct sb_job_result *j)
 	show_lat_line(f, "msec", m, 12);
 }
 
+/* fio's lines after the latencies: cpu, IO depths, submit, complete,
+ * issued, errors (continue_on_error), latency (its latency_target's, which
+ * storbench does not have: the depth is the job's iodepth, as fio's without
+ * a target) */
+static void show_counts(FILE *f, const struct sb_job_result *j)
+{
+	fprintf(f, "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%llu, majf=%llu, minf=%llu\n",
+		j->usr_cpu, j->sys_cpu, (unsigned long long)j->ctx, (unsigned long long)j->majf,
+		(unsigned long long)j->minf);
+	uint64_t n = 0;
+	double p[SB_DEPTH_LEVELS];
+	for (unsigned k = 0; k < SB_DEPTH_LEVELS; k++)
+		n += j->depth_map[k];
+	for (unsigned k = 0; k < SB_DEPTH_LEVELS; k++)
+		p[k] = n ? 100.0 * (double)j->depth_map[k] / (double)n : 0;
+	fprintf(f,
+		"  IO depths    : 1=%3.1f%%, 2=%3.1f%%, 4=%3.1f%%, 8=%3.1f%%, 16=%3.1f%%, "
+		"32=%3.1f%%, >=64=%3.1f%%\n",
+		p[0], p[1], p[2], p[3], p[4], p[5], p[6]);
+	static const char *const what[2] = { "submit", "complete" };
+	for (int c = 0; c < 2; c++) {
+		sb_fio_submit_dist(j, c, p);
+		fprintf(f,
+			"     %-8s  : 0=%3.1f%%, 4=%3.1f%%, 8=%3.1f%%, 16=%3.1f%%, 32=%3.1f%%, "
+			"64=%3.1f%%, >=64=%3.1f%%\n",
+			what[c], p[0], p[1], p[2], p[3], p[4], p[5], p[6]);
+	}
+	fprintf(f, "     issued rwts: total=%llu,%llu,%llu,0 short=0,0,0,0 dropped=0,0,0,0\n",
+		(unsigned long long)j->dir[0].ios, (unsigned long long)j->dir[1].ios,
+		(unsigned long long)j->dir[2].ios);
+	if (j->opts.continue_on_error != SB_CONTINUE_NONE)
+		fprintf(f, "     errors    : total=%llu, first_error=%d/<%s>\n",
+			(unsigned long long)j->errors, j->first_error.err,
+			strerror(j->first_error.err));
+	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
+		j->opts.iodepth);
+}
+
 /* name: what the line starts with (the job's name, or of many ranks the
  * client's, as fio's client/server prints its clients and "All clients") */
 static void show_job(FILE *f, const struct sb_job_result *j, const char *name, unsigned group,
-		     const double *agg)
+		     const double *agg, const char *desc)
 {
 	char when[64];
 	time_t now = time(NULL);
 	struct tm tm;
 	localtime_r(&now, &tm);
 	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", &tm);
+	const unsigned members = j->members ? j->members : j->opts.numjobs;
 	if (j->errors)
 		fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d (%s): pid=%d: %s\n", name, group,
-			j->opts.numjobs, j->first_error.err, strerror(j->first_error.err),
-			(int)getpid(), when);
+			members, j->first_error.err, strerror(j->first_error.err), (int)getpid(),
+			when);
 	else
-		fprintf(f, "%s: (groupid=%u, jobs=%u): err= 0: pid=%d: %s\n", name, group,
-			j->opts.numjobs, (int)getpid(), when);
+		fprintf(f, "%s: (groupid=%u, jobs=%u): err= 0: pid=%d: %s\n", name, group, members,
+			(int)getpid(), when);
+	if (desc && *desc)
+		fprintf(f, "  Description  : [%s]\n", desc);
 	for (int d = 0; d < SB_DDIR_N; d++)
 		if (j->dir[d].bytes)
 			show_dir(f, j, d, agg[d]);
@@ -283,6 +329,7 @@ static void show_job(FILE *f, const struct sb_job_result *j, const char *name, u
 		display_lat(f, "sync", &j->sync_lat);
 		show_percentiles(f, "sync", &j->sync_lat);
 	}
+	show_counts(f, j);
 }
 
 /* "   READ: bw=..., min-max (...), io=..., run=min-maxmsec" for group g. */
@@ -337,11 +384,40 @@ static void show_disk(FILE *f, const struct sb_results *r)
 		(unsigned long long)s.in_queue, util);
 }
 
+/* fio's "NAME: Laying out IO file (1 file / 4MiB)" of each file storbench
+ * created: a job's filename= once (the first job naming it), else (a
+ * directory) each of its numjobs threads' own. */
+static void show_layout(FILE *f, const struct sb_results *r)
+{
+	if (!r->target_created)
+		return;
+	for (size_t i = 0; i < r->njobs; i++) {
+		const struct sb_job_result *j = r->jobs[i];
+		const char *name = sb_fio_rawopt(r, j, "filename");
+		int first = 1;
+		for (size_t k = 0; name && k < i; k++) {
+			const char *other = sb_fio_rawopt(r, r->jobs[k], "filename");
+			first &= !other || strcmp(other, name) != 0;
+		}
+		if (!first || !strcmp(j->engine, "null"))
+			continue;
+		const unsigned nf = j->opts.nrfiles > 1 ? j->opts.nrfiles : 1;
+		const unsigned long long mib = (j->opts.offset + j->opts.size) >> 20;
+		const unsigned times = name ? 1 : SB_MAX(j->opts.numjobs, 1u);
+		for (unsigned t = 0; t < times; t++)
+			fprintf(f, "%s: Laying out IO file%s (%u file%s / %s%lluMiB)\n", j->name,
+				nf > 1 ? "s" : "", nf, nf > 1 ? "s" : "", nf > 1 ? "total " : "",
+				mib);
+	}
+}
+
 /* "NAME: (g=0): rw=read, bs=(R) 16.0KiB-16.0KiB, ..., ioengine=psync,
- * iodepth=1", "..." for its clones, the version, "Starting N threads". */
+ * iodepth=1", "..." for its clones, the version, "Starting N threads" (of
+ * the jobs with thread=, "N processes" of the others, as fio), the files
+ * laid out. */
 static void show_preamble(FILE *f, const struct fio_text_in *in)
 {
-	unsigned threads = 0;
+	unsigned threads = 0, procs = 0;
 	for (size_t i = 0; i < in->res->njobs; i++) {
 		const struct sb_job_result *j = in->res->jobs[i];
 		const struct sb_job_opts *o = &j->opts;
@@ -355,10 +431,17 @@ static void show_preamble(FILE *f, const struct fio_text_in *in)
 			o->iodepth);
 		if (o->numjobs > 1)
 			fprintf(f, "...\n");
-		threads += o->numjobs;
+		*(o->thread ? &threads : &procs) += o->numjobs;
 	}
 	fprintf(f, "storbench-%s\n", sb_version());
-	fprintf(f, "Starting %u thread%s\n\n", threads, threads == 1 ? "" : "s");
+	fprintf(f, "Starting ");
+	if (threads)
+		fprintf(f, "%u thread%s", threads, threads > 1 ? "s" : "");
+	if (procs)
+		fprintf(f, "%s%u process%s", threads ? " and " : "", procs, procs > 1 ? "es" : "");
+	fprintf(f, "\n");
+	show_layout(f, in->res);
+	fprintf(f, "\n");
 }
 
 void fio_text_preamble(FILE *f, const struct fio_text_in *in)
@@ -366,8 +449,35 @@ void fio_text_preamble(FILE *f, const struct fio_text_in *in)
 	show_preamble(f, in);
 }
 
-int fio_text_body(FILE *f, const struct fio_text_in *in)
+int fio_view_make(const struct fio_text_in *in, struct fio_view *v)
 {
+	memset(v, 0, sizeof(*v));
+	if (sb_fio_report_make(in->res, in->group, &v->rep) < 0)
+		return -ENOMEM;
+	v->res = *in->res;
+	v->res.jobs = v->rep.jobs;
+	v->res.njobs = v->rep.njobs;
+	v->in.res = &v->res;
+	v->in.group = v->rep.group;
+	return 0;
+}
+
+void fio_view_free(struct fio_view *v)
+{
+	sb_fio_report_free(&v->rep);
+}
+
+uint64_t fio_group_agg(const struct fio_text_in *in, unsigned g, int d)
+{
+	return sb_fio_group_agg(in->res->jobs, in->res->njobs, in->group, g, d);
+}
+
+int fio_text_body(FILE *f, const struct fio_text_in *orig)
+{
+	struct fio_view v;
+	if (fio_view_make(orig, &v) < 0)
+		return -ENOMEM;
+	const struct fio_text_in *in = &v.in;
 	const struct sb_results *r = in->res;
 	unsigned ngroups = 0;
 	for (size_t i = 0; i < r->njobs; i++)
@@ -383,29 +493,30 @@ int fio_text_body(FILE *f, const struct fio_text_in *in)
 			char name[sizeof(j->name) + 96];
 			snprintf(name, sizeof(name), "%s rank %d %s", j->clients[k].host,
 				 j->clients[k].rank, j->name);
-			show_job(f, j->clients[k].job, name, in->group[i], agg);
+			show_job(f, j->clients[k].job, name, in->group[i], agg, NULL);
 		}
 		char all[sizeof(j->name) + 16];
 		snprintf(all, sizeof(all), "All clients%s%s", r->njobs > 1 ? " " : "",
 			 r->njobs > 1 ? j->name : "");
-		show_job(f, j, j->nclients ? all : j->name, in->group[i], agg);
+		show_job(f, j, j->nclients ? all : j->name, in->group[i], agg,
+			 sb_fio_rawopt(r, j, "description"));
 	}
 	for (unsigned g = 0; g < ngroups; g++)
 		show_group(f, in, g);
-	show_disk(f, r);
+	show_disk(f, orig->res);
+	fio_view_free(&v);
 	return ferror(f) ? -EIO : 0;
 }
 
-uint64_t fio_group_agg(const struct fio_text_in *in, unsigned g, int d)
+int fio_json_write(FILE *f, const struct fio_text_in *in)
 {
-	const struct sb_results *r = in->res;
-	uint64_t io = 0, max_run = 0;
-	for (size_t k = 0; k < r->njobs; k++)
-		if (in->group[k] == g && r->jobs[k]->dir[d].bytes) {
-			io += r->jobs[k]->dir[d].bytes;
-			max_run = SB_MAX(max_run, run_ms(r->jobs[k]));
-		}
-	return max_run ? io * 1000 / max_run : 0;
+	struct fio_view v;
+	if (fio_view_make(in, &v) < 0)
+		return -ENOMEM;
+	v.res.fio_layout = 1;
+	const int e = sb_results_write_json(&v.res, f);
+	fio_view_free(&v);
+	return e;
 }
 
 int fio_disk_sum(const struct sb_results *r, struct sb_diskstat *s, double *util)

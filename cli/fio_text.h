@@ -16,6 +16,21 @@ struct fio_text_in {
 void fio_text_preamble(FILE *f, const struct fio_text_in *in);
 int fio_text_body(FILE *f, const struct fio_text_in *in);
 
+/* fio's report entries (sb_fio_report_make) of in, as an input of their
+ * own (v->in): what the jobs' figures, the terse lines and the JSON are
+ * printed from. 0 or -ENOMEM; free with fio_view_free. */
+struct fio_view {
+	struct sb_results res; /* in's, its jobs the entries */
+	struct sb_fio_report rep;
+	struct fio_text_in in;
+};
+int fio_view_make(const struct fio_text_in *in, struct fio_view *v);
+void fio_view_free(struct fio_view *v);
+
+/* fio's JSON: the results' document with fio's report entries as its jobs
+ * and the keys fio writes (the results' fio_layout). */
+int fio_json_write(FILE *f, const struct fio_text_in *in);
+
 /* fio's group_run_stats agg: group g's bytes/s in direction d (its bytes
  * over its longest runtime, in ms as fio counts it), 0 when none. */
 uint64_t fio_group_agg(const struct fio_text_in *in, unsigned g, int d);

@@ -102,6 +102,10 @@ struct sb_job_opts {
 	uint64_t startdelay_ns; /* wait this long before starting */
 	int invalidate;		/* drop the region's page cache before each loop */
 	int gtod_reduce;	/* fio's gtod_reduce=1: no latency kept, bw and iops only */
+	/* fio's group_reporting (a stonewall group's jobs reported as one)
+	 * and thread (threads, not processes: "Starting N threads"): job
+	 * files only; what storbench fio prints, nothing of the run */
+	int group_reporting, thread;
 	unsigned batch_submit;	/* submit once this many are queued; 0: iodepth */
 	/* fio's rules for a new file (job files): it needs a size, and
 	 * offset= makes it offset + size long */

@@ -413,6 +413,31 @@ static int set_gtod_reduce(struct ctx *c, const struct fio_opt *o, const char *v
 	return parse_bool(c, o, v, &c->cur->opts.gtod_reduce);
 }
 
+/* fio's reporting options: what storbench fio prints (cli/fio_text.c);
+ * storbench run's report is its own, which the note says */
+static int set_group_reporting(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	note(c, "group_reporting: storbench fio reports the group as one, as fio; storbench run "
+		"reports each job");
+	return parse_bool(c, o, v, &c->cur->opts.group_reporting);
+}
+
+static int set_thread(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	note(c, "thread: storbench's jobs are always threads");
+	return parse_bool(c, o, v, &c->cur->opts.thread);
+}
+
+/* description=: kept as written (the results' job options), printed by
+ * storbench fio as fio prints it */
+static int set_description(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	(void)c;
+	(void)o;
+	(void)v;
+	return 0;
+}
+
 static int set_stonewall(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	return parse_bool(c, o, v, &c->cur->stonewall);
@@ -689,9 +714,9 @@ static const struct fio_opt fio_opts[] = {
 	NOOP("stats", "1"),
 	IGNORED("bwavgtime"),
 	IGNORED("iopsavgtime"),
-	IGNORED("group_reporting"),
-	IGNORED("thread"),
-	IGNORED("description"),
+	{ "group_reporting", set_group_reporting, NULL, NULL, 1 },
+	{ "thread", set_thread, NULL, NULL, 1 },
+	{ "description", set_description, NULL, NULL, 0 },
 	IGNORED("new_group"),
 	IGNORED("randrepeat"),
 	IGNORED("unit_base"),
@@ -730,7 +755,11 @@ static const struct {
 	{ "iodepth_batch_complete_min", "0 and 1 both wait for one completion" },
 	{ "iodepth_batch_complete", "as iodepth_batch_complete_min" },
 	{ "ioengine", "the engines below (fio's default, psync, when not given)" },
-	{ "thread", "storbench's jobs are always threads" },
+	{ "thread", "storbench's jobs are always threads; storbench fio's output says "
+		    "\"Starting N threads\" with it and \"N processes\" without, as fio" },
+	{ "group_reporting", "a stonewall group's jobs and their numjobs clones are reported "
+			     "as one (normal, terse and JSON output); without it each clone "
+			     "is an entry of its own, as in fio" },
 	{ "openfiles", "0 or at least nrfiles: storbench keeps every file of a job open for the "
 		       "whole job; fewer is refused" },
 	{ "randrepeat", "offsets repeat from one run to the next only when randseed is given" },

@@ -36,7 +36,47 @@ void sb_job_result_free(struct sb_job_result *j)
 	free(j->clients);
 	free(j->skew);
 	free(j->fio_opts.kv);
+	for (unsigned i = 0; i < j->nthreads; i++)
+		sb_job_result_free(j->threads[i]);
+	free(j->threads);
 	free(j);
+}
+
+int sb_job_result_add(struct sb_job_result *dst, const struct sb_job_result *src)
+{
+	for (int d = 0; d < SB_DDIR_N; d++) {
+		dst->dir[d].bytes += src->dir[d].bytes;
+		dst->dir[d].ios += src->dir[d].ios;
+		sb_hist_merge(&dst->dir[d].clat, &src->dir[d].clat);
+		sb_hist_merge(&dst->dir[d].lat, &src->dir[d].lat);
+		sb_hist_merge(&dst->dir[d].slat, &src->dir[d].slat);
+	}
+	sb_hist_merge(&dst->sync_lat, &src->sync_lat);
+	dst->datasyncs += src->datasyncs;
+	dst->cache_checked += src->cache_checked;
+	dst->cache_resident += src->cache_resident;
+	dst->errors += src->errors;
+	if (!dst->first_error.err && src->first_error.err)
+		dst->first_error = src->first_error;
+	dst->runtime_ns = SB_MAX(dst->runtime_ns, src->runtime_ns);
+	dst->busiest_worker = SB_MAX(dst->busiest_worker, src->busiest_worker);
+	dst->waits += src->waits;
+	dst->waited += src->waited;
+	dst->batched += src->batched;
+	for (unsigned k = 0; k < SB_DEPTH_LEVELS; k++) {
+		dst->depth_map[k] += src->depth_map[k];
+		dst->submit_map[k] += src->submit_map[k];
+		dst->complete_map[k] += src->complete_map[k];
+	}
+	return sb_series_merge(&dst->series, &src->series);
+}
+
+void sb_job_rate_stats(const struct sb_job_result *j, int d, int iops, struct sb_rate_stats *out)
+{
+	if (j->have_rates)
+		*out = iops ? j->iops_stat[d] : j->bw_stat[d];
+	else
+		sb_series_rate_stats(&j->series, d, iops, out);
 }
 
 void sb_results_free(struct sb_results *r)

@@ -84,6 +84,26 @@ struct sb_job_result {
 	/* a job file's job: its section's options as written (fio's "job
 	 * options"; the results' fio_raw says these are written) */
 	struct sb_fio_rawopts fio_opts;
+	/* each of the job's numjobs threads, its own figures (fio's
+	 * thread_stat of each clone), in order, for a job of a fio job file
+	 * or command line; none (0) with one thread, for other jobs, for a
+	 * rank's job under mpirun and where lib/run did not run it (owned) */
+	struct sb_job_result **threads;
+	unsigned nthreads;
+	/* fio's io_u_submit, io_u_complete: submissions (completion reaps) by
+	 * the requests each took, 0, 1-4, 5-8, 9-16, 17-32, 33-64, >64; all 0
+	 * while the worker does not count them (fio_ts.c then reads them off
+	 * a depth of 1) */
+	uint64_t submit_map[SB_DEPTH_LEVELS], complete_map[SB_DEPTH_LEVELS];
+	/* the bytes its verify pass read back (verify=, --verify: the check
+	 * after the run), which fio counts as the job's reads */
+	uint64_t verify_bytes;
+	/* Set on the entries fio's output is made of (sb_fio_entries): the
+	 * stonewall group, how many of fio's jobs the entry holds, and its
+	 * bw and iops interval statistics as fio sums a group's (have_rates) */
+	unsigned groupid, members;
+	int have_rates;
+	struct sb_rate_stats bw_stat[SB_DDIR_N], iops_stat[SB_DDIR_N];
 };
 
 /* One rank of a multi-host run: who, when on rank 0's clock, what it did. */
@@ -198,6 +218,10 @@ struct sb_results {
 	 * (sb_results_set_fio_global); else storbench's own options. */
 	int fio_raw;
 	struct sb_fio_rawopts fio_global;
+	/* storbench fio's JSON: the jobs are fio's report entries
+	 * (sb_fio_report_make), with the keys fio writes that storbench's own
+	 * JSON leaves out (eta, bw_agg, iodepth_submit, latency_depth, ...) */
+	int fio_layout;
 };
 
 struct sb_results *sb_results_create(const char *command);
@@ -225,6 +249,13 @@ struct sb_job_result *sb_job_result_create(void);
 int sb_results_set_fio_global(struct sb_results *r, const struct sb_fio_rawopts *o);
 int sb_job_result_set_fio_opts(struct sb_job_result *j, const struct sb_fio_rawopts *o);
 void sb_job_result_free(struct sb_job_result *j);
+/* dst gets src's figures added (bytes, requests, latency histograms,
+ * errors, depth maps, the series; the longer runtime): a job's threads
+ * merged, fio's group_reporting. 0 or -ENOMEM (the series). */
+int sb_job_result_add(struct sb_job_result *dst, const struct sb_job_result *src);
+/* The bw (iops 0) or iops (1) statistics over direction d's intervals: the
+ * entry's own when it has them (have_rates), else from its series. */
+void sb_job_rate_stats(const struct sb_job_result *j, int d, int iops, struct sb_rate_stats *out);
 
 /* The conditions (conditions.c): the host, the target at path (t) and
  * the device beneath it, with warnings when the I/O went through the page
@@ -258,6 +289,33 @@ struct sb_lat_shares {
 void sb_job_lat_shares(const struct sb_job_result *jr, struct sb_lat_shares *out);
 double sb_dir_bw(const struct sb_job_result *j, int ddir); /* bytes/s */
 double sb_dir_iops(const struct sb_job_result *j, int ddir);
+
+/* fio's report entries of r's jobs (lib/results/fio_report.c): each of
+ * fio's jobs (a job's every numjobs thread) an entry, or with
+ * group_reporting a stonewall group's jobs one entry, as fio 3.33's
+ * __show_run_stats makes them; a job of many ranks stays whole (owned 0,
+ * r's own). group[i]: job i's stonewall group; the entries' in group. */
+struct sb_fio_report {
+	struct sb_job_result **jobs;
+	size_t njobs;
+	unsigned char *owned;
+	unsigned *group;
+};
+int sb_fio_report_make(const struct sb_results *r, const unsigned *group,
+		       struct sb_fio_report *rep);
+void sb_fio_report_free(struct sb_fio_report *rep);
+/* fio's group_run_stats agg: group g's bytes/s in direction d (its bytes
+ * over its longest runtime, in ms as fio counts it), 0 when none; job k's
+ * group is group[k], or with group NULL its groupid. */
+uint64_t sb_fio_group_agg(struct sb_job_result *const *jobs, size_t n, const unsigned *group,
+			  unsigned g, int d);
+/* The value of fio option key as written for job j of r (its section's,
+ * else [global]'s), or NULL. */
+const char *sb_fio_rawopt(const struct sb_results *r, const struct sb_job_result *j,
+			  const char *key);
+/* fio's io_u_submit (complete 0) or io_u_complete shares, percent, of
+ * j's submissions or reaps: 0, 4, 8, 16, 32, 64, >=64 requests. */
+void sb_fio_submit_dist(const struct sb_job_result *j, int complete, double *pct);
 
 /* The whole document as JSON (pretty). 0 or -errno. */
 int sb_results_write_json(const struct sb_results *r, FILE *f);

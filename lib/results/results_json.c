@@ -76,7 +76,8 @@ static void hist_json(struct sb_json *j, const char *key, const struct sb_hist *
 	sb_json_obj_close(j);
 }
 
-static void dir_json(struct sb_json *j, const struct sb_job_result *jr, int d, int plus)
+static void dir_json(struct sb_json *j, const struct sb_results *r, const struct sb_job_result *jr,
+		     int d, int plus)
 {
 	const struct sb_dir_result *dr = &jr->dir[d];
 	double bw = sb_dir_bw(jr, d);
@@ -96,10 +97,18 @@ static void dir_json(struct sb_json *j, const struct sb_job_result *jr, int d, i
 	hist_json(j, "lat_ns", &dr->lat, plus);
 	/* per-interval figures over whole intervals, bandwidth in KiB/s, as fio */
 	struct sb_rate_stats b, io;
-	sb_series_rate_stats(&jr->series, d, 0, &b);
-	sb_series_rate_stats(&jr->series, d, 1, &io);
+	sb_job_rate_stats(jr, d, 0, &b);
+	sb_job_rate_stats(jr, d, 1, &io);
 	sb_json_u64(j, "bw_min", (uint64_t)llround(b.min / 1024));
 	sb_json_u64(j, "bw_max", (uint64_t)llround(b.max / 1024));
+	if (r->fio_layout) {
+		/* fio's convert_agg_kbytes_percent: the mean's share of the group's */
+		const uint64_t agg = sb_fio_group_agg(r->jobs, r->njobs, NULL, jr->groupid, d);
+		double per = b.samples ? 100.0 : 0;
+		if (b.samples && agg / 1024)
+			per = SB_MIN(100.0, b.mean / 1024 * 100 / (double)(agg / 1024));
+		sb_json_double(j, "bw_agg", per);
+	}
 	sb_json_double(j, "bw_mean", b.mean / 1024);
 	sb_json_double(j, "bw_dev", b.dev / 1024);
 	sb_json_u64(j, "bw_samples", b.samples);
@@ -337,6 +346,40 @@ static void depth_json(struct sb_json *j, const struct sb_job_result *jr)
 	sb_json_obj_close(j);
 }
 
+/* fio's iodepth_submit and iodepth_complete: percent of the submissions
+ * (reaps) by the requests each took */
+static void submit_json(struct sb_json *j, const struct sb_job_result *jr)
+{
+	static const char *const names[SB_DEPTH_LEVELS] = {
+		"0", "4", "8", "16", "32", "64", ">=64"
+	};
+	static const char *const keys[2] = { "iodepth_submit", "iodepth_complete" };
+	for (int c = 0; c < 2; c++) {
+		double pct[SB_DEPTH_LEVELS];
+		sb_fio_submit_dist(jr, c, pct);
+		sb_json_obj_open(j, keys[c]);
+		for (unsigned k = 0; k < SB_DEPTH_LEVELS; k++)
+			sb_json_double(j, names[k], pct[k]);
+		sb_json_obj_close(j);
+	}
+}
+
+/* fio's latency_depth, latency_target, latency_percentile,
+ * latency_window (its latency_target feature, which storbench does not
+ * have: the depth stays the job's iodepth, the target 0, as fio's without
+ * it) and desc, the job's description= */
+static void fio_tail_json(struct sb_json *j, const struct sb_results *r,
+			  const struct sb_job_result *jr)
+{
+	sb_json_u64(j, "latency_depth", jr->opts.iodepth);
+	sb_json_u64(j, "latency_target", 0);
+	sb_json_double(j, "latency_percentile", 100.0);
+	sb_json_u64(j, "latency_window", 0);
+	const char *desc = sb_fio_rawopt(r, jr, "description");
+	if (desc && *desc)
+		sb_json_str(j, "desc", desc);
+}
+
 /* fio's latency_ns, latency_us, latency_ms: percent of the requests (all
  * directions) whose completion latency lies below each key and at or
  * above the one before (latency_us's "2": 1 to 2 us), from the
@@ -423,15 +466,17 @@ static void job_json_as(struct sb_json *j, const struct sb_results *r,
 	}
 	if (all)
 		sb_json_str(j, "job", jr->name);
-	sb_json_u64(j, "groupid", 0);
+	sb_json_u64(j, "groupid", jr->groupid);
 	sb_json_i64(j, "error", jr->first_error.err);
+	if (r->fio_layout)
+		sb_json_u64(j, "eta", 0); /* fio's: seconds left when it wrote this */
 	sb_json_u64(j, "elapsed", (jr->runtime_ns + 500000000) / 1000000000);
 	if (r->fio_raw)
 		rawopts_json(j, "job options", &jr->fio_opts);
 	else
 		job_options_json(j, "job options", jr);
 	for (int d = 0; d < SB_DDIR_N; d++)
-		dir_json(j, jr, d, r->json_plus);
+		dir_json(j, r, jr, d, r->json_plus);
 	sb_json_obj_open(j, "sync");
 	/* fio 3.33 counts fsyncs there, not fdatasyncs (its DDIR_DATASYNC is
 	 * past total_io_u[]); lat_ns has both */
@@ -447,7 +492,11 @@ static void job_json_as(struct sb_json *j, const struct sb_results *r,
 	sb_json_u64(j, "majf", jr->majf);
 	sb_json_u64(j, "minf", jr->minf);
 	depth_json(j, jr);
+	if (r->fio_layout)
+		submit_json(j, jr);
 	lat_buckets_json(j, jr);
+	if (r->fio_layout)
+		fio_tail_json(j, r, jr);
 
 	sb_json_obj_open(j, "storbench");
 	sb_json_u64(j, "runtime_ns", jr->runtime_ns);

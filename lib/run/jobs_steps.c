@@ -193,6 +193,9 @@ int sb_run_verify_after(struct run *r, const struct sb_jobtarget *t, int st)
 	} else if (!st && r->rv->bad) {
 		st = SB_RUN_FAILED;
 	}
+	if (r->rv->checked && r->res->njobs) /* the verifying job's: the last to run */
+		r->res->jobs[r->res->njobs - 1]->verify_bytes = r->rv->blocks *
+								r->rv->fmt.block_size;
 	r->res->extra_key = "verify";
 	r->res->extra_json = sb_job_verify_json;
 	r->res->extra_ctx = r->rv;

@@ -333,6 +333,17 @@ void sb_run_stop(struct sb_run *r)
 	atomic_store_explicit(&r->stop, 1, memory_order_relaxed);
 }
 
+/* A copy of one thread's figures appended to res->threads. 0 or -ENOMEM. */
+static int keep_thread(struct sb_job_result *res, const struct sb_job_result *w)
+{
+	struct sb_job_result *t = sb_job_result_create();
+	if (!t)
+		return -ENOMEM;
+	res->threads[res->nthreads++] = t;
+	t->series.interval_ns = w->series.interval_ns;
+	return sb_job_result_add(t, w);
+}
+
 int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
 {
 	int err = 0;
@@ -355,31 +366,24 @@ int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
 		sb_hist_init(&res->dir[d].slat);
 	}
 	sb_hist_init(&res->sync_lat);
+	/* fio reports each thread of a job on its own without group_reporting:
+	 * a fio job's threads' figures are kept beside the sum
+	 * (sb_fio_report_make); other jobs' (pts's and quick's many rounds)
+	 * are not, which would cost each round's results a copy per thread */
+	for (unsigned i = 0; i < res->nthreads; i++)
+		sb_job_result_free(res->threads[i]);
+	free(res->threads);
+	res->threads = NULL;
+	res->nthreads = 0;
+	if (r->n > 1 && r->p.job.fio_new_file &&
+	    (res->threads = calloc(r->n, sizeof(*res->threads))) == NULL)
+		err = -ENOMEM;
 	for (unsigned i = 0; i < r->n; i++) {
 		struct sb_worker *w = &r->w[i];
-		for (int d = 0; d < SB_DDIR_N; d++) {
-			res->dir[d].bytes += w->res.dir[d].bytes;
-			res->dir[d].ios += w->res.dir[d].ios;
-			sb_hist_merge(&res->dir[d].clat, &w->res.dir[d].clat);
-			sb_hist_merge(&res->dir[d].lat, &w->res.dir[d].lat);
-			sb_hist_merge(&res->dir[d].slat, &w->res.dir[d].slat);
-		}
-		sb_hist_merge(&res->sync_lat, &w->res.sync_lat);
-		res->datasyncs += w->res.datasyncs;
-		res->cache_checked += w->res.cache_checked;
-		res->cache_resident += w->res.cache_resident;
-		res->errors += w->res.errors;
-		if (!res->first_error.err && w->res.first_error.err)
-			res->first_error = w->res.first_error;
-		res->runtime_ns = SB_MAX(res->runtime_ns, w->res.runtime_ns);
-		res->busiest_worker = SB_MAX(res->busiest_worker, w->res.busiest_worker);
+		if (sb_job_result_add(res, &w->res) < 0 && !err)
+			err = -ENOMEM;
 		res->settle_ns = SB_MAX(res->settle_ns, w->eng.settle_ns);
-		res->waits += w->res.waits;
-		res->waited += w->res.waited;
-		res->batched += w->res.batched;
-		for (unsigned k = 0; k < SB_DEPTH_LEVELS; k++)
-			res->depth_map[k] += w->res.depth_map[k];
-		if (sb_series_merge(&res->series, &w->res.series) < 0 && !err)
+		if (res->threads && !err && keep_thread(res, &w->res) < 0)
 			err = -ENOMEM;
 		if (w->err && !err)
 			err = w->err;

@@ -184,6 +184,23 @@ expect_exit 0 "$SB" fio --minimal $(job gr) --numjobs=2 --group_reporting --quie
 [ "$(wc -l <"$T/out")" = 1 ] && [ "$(cut -d';' -f6 "$T/out")" = 4096 ] ||
 	{ cat "$T/out"; fail "numjobs=2 with group_reporting: not one line of 2 x 2 MiB"; }
 ok "numjobs=2 with group_reporting: one line, both jobs' KiB"
+expect_exit 0 "$SB" fio --minimal $(job nogr) --numjobs=2 --quiet
+[ "$(wc -l <"$T/out")" = 2 ] || { cat "$T/out"; fail "numjobs=2: not a line per thread, as fio"; }
+ok "numjobs=2 without group_reporting: a line per thread, as fio"
+
+# 6b. description=: fio appends it (version 2: on a line of its own)
+for v in 2 3; do
+	expect_exit 0 "$SB" fio --minimal --terse-version=$v $(job d$v) --description=some_words --quiet
+	[ "$(tail -n 1 "$T/out" | awk -F';' '{print $NF}')" = some_words ] ||
+		{ cat "$T/out"; fail "--terse-version=$v: description not the last field"; }
+	if [ $have_fio = 1 ]; then
+		fio --minimal --terse-version=$v $(job fd$v) --description=some_words >"$T/fd.txt" 2>/dev/null ||
+			fail "fio --description failed"
+		[ "$(awk -F';' '{print NF}' "$T/fd.txt")" = "$(awk -F';' '{print NF}' "$T/out")" ] ||
+			fail "--terse-version=$v with description: fields differ from fio's"
+	fi
+done
+ok "description=: the last terse field, as fio's"
 
 # 7. bad input: exit 2, the option named
 expect_exit 2 "$SB" fio --minimal --terse-version=6 $(job bad) --quiet

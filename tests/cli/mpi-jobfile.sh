@@ -171,6 +171,13 @@ expect_exit 0 $MPI -n 3 "$SB" fio --name=f --directory="$T/d" --size=1M --rw=wri
 grep -q "^All clients: (groupid=0, jobs=1)" "$T/out" || fail "fio: no All clients: $(cat "$T/out")"
 grep -q "^  WRITE: .*io=3072KiB" "$T/out" || fail "fio: group line not the sum: $(cat "$T/out")"
 ok "storbench fio: one aggregated result"
+# numjobs=2: the All clients job stays one entry (rank 0's own threads
+# are not entries of it), its bytes every rank's threads'
+expect_exit 0 $MPI -n 3 "$SB" fio --name=f --directory="$T/d" --size=1M --rw=write --bs=64k \
+	--numjobs=2 --output-format=json --output="$T/f2.json"
+[ "$(json "$T/f2.json" "[(j['jobname'], j['write']['io_bytes']) for j in d['jobs']]")" = \
+	"[('f', 6291456)]" ] || fail "fio numjobs=2: $(json "$T/f2.json" "[j['jobname'] for j in d['jobs']]")"
+ok "storbench fio numjobs=2 under mpirun: one All clients entry"
 
 # 6b. --precondition=fill with a job file: every rank fills its own file
 # (MPMD: a file each) before the measurement, which reads only, and the

@@ -388,16 +388,25 @@ static void test_ignored_notes(void **state)
 				      "[a]\nnorandommap\ngroup_reporting\n"
 				      "[b]\nrandrepeat=0\ndescription=some words\nthread\n");
 	assert_int_equal(jf->njobs, 2);
-	assert_int_equal(jf->nnotes, 5);
+	/* group_reporting, thread and description: what storbench fio
+	 * reports (description without a note) */
+	assert_int_equal(jf->nnotes, 4);
+	for (unsigned i = 0; i < 2; i++) {
+		assert_int_equal(jf->jobs[i].opts.group_reporting, 1);
+		assert_int_equal(jf->jobs[i].opts.thread, 1);
+	}
 	assert_string_equal(jf->notes[0],
-			    "line 2: group_reporting only changes fio's own reporting or "
-			    "bookkeeping: ignored");
-	assert_string_equal(jf->notes[1], "line 3: thread only changes fio's own reporting or "
-					  "bookkeeping: ignored");
+			    "line 2: group_reporting: storbench fio reports the group as one, as "
+			    "fio; storbench run reports each job");
+	assert_string_equal(jf->notes[1], "line 3: thread: storbench's jobs are always threads");
 	assert_string_equal(jf->notes[2], "line 5: norandommap: storbench covers each block "
 					  "once per pass anyway: ignored");
 	assert_string_equal(jf->notes[3], "line 8: randrepeat only changes fio's own reporting "
 					  "or bookkeeping: ignored");
+	sb_jobfile_free(jf);
+	jf = parse("[a]\ngroup_reporting=0\n");
+	assert_int_equal(jf->jobs[0].opts.group_reporting, 0);
+	assert_int_equal(jf->jobs[0].opts.thread, 0);
 	sb_jobfile_free(jf);
 
 	/* options that tune fio's own engine loop */
@@ -416,7 +425,7 @@ static void test_ignored_notes(void **state)
 		   NULL);
 
 	/* more than SB_JOBFILE_MAX_NOTES: the rest are dropped */
-	jf = parse("[j]\ngroup_reporting\nthread\ndescription=x\nnew_group\nrandrepeat\n"
+	jf = parse("[j]\niopsavgtime=500\nnorandommap\nfixedbufs\nnew_group\nrandrepeat\n"
 		   "bwavgtime=500\nunit_base\nkb_base\npercentile_list\nclat_percentiles\n"
 		   "lat_percentiles\nslat_percentiles\ndisable_bw_measurement\nfallocate=none\n"
 		   "exitall\nallow_file_create\nrefill_buffers\nscramble_buffers\n");
