@@ -310,7 +310,12 @@ static int check_step(const char *file, const struct sb_plan_step *st,
 	line[strcspn(line, "\n")] = 0;
 	if (!strncmp(line, "storbench: ", 11))
 		line += 11;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 99)
+	if (strstr(line, "unexpected argument '/nonexistent/storbench-plan-check'"))
+		/* the step's own words named a target: the check's came extra */
+		sb_err("%s:%u: [%s] run: %s: run= is a command without its target (name the "
+		       "target with target= or after the plan's file)",
+		       file, st->run_line, st->name, st->run);
+	else if (WIFEXITED(status) && WEXITSTATUS(status) == 99)
 		sb_err("%s:%u: [%s] run: %s: its options could not be checked", file, st->run_line,
 		       st->name, st->run);
 	else
@@ -621,10 +626,25 @@ static int run_target(struct plan_run *r, size_t ti)
 		const struct sb_plan_done *d = sb_plan_journal_find(&r->journal, t, st->name,
 								    st->run);
 		struct stat sb;
-		int status;
+		int status = 0;
 		if (d && !strcmp(d->result, so->result) && stat(d->result, &sb) == 0) {
-			status = d->status;
-			so->resumed = 1;
+			if (step_figures(d->result, d->status, &so->figures, so->why,
+					 sizeof(so->why)) == 0) {
+				status = d->status;
+				so->resumed = 1;
+			} else {
+				/* a result that cannot be read is no result: the
+				 * step runs again */
+				if (!r->quiet)
+					fprintf(stderr,
+						"storbench: step %zu of %zu [%s] on '%s': %s: "
+						"it runs again\n",
+						si + 1, r->pl->nsteps, st->name, t, so->why);
+				sb_figures_free(&so->figures);
+				so->why[0] = 0;
+			}
+		}
+		if (so->resumed) {
 			if (!r->quiet)
 				fprintf(stderr,
 					"storbench: step %zu of %zu [%s] on '%s': done before "
@@ -686,7 +706,8 @@ static int run_target(struct plan_run *r, size_t ti)
 				return so->stopped;
 			}
 		}
-		if (step_figures(so->result, status, &so->figures, so->why, sizeof(so->why)) < 0) {
+		if (!so->resumed &&
+		    step_figures(so->result, status, &so->figures, so->why, sizeof(so->why)) < 0) {
 			so->stopped = SB_EXIT_ENV;
 			return so->stopped;
 		}

@@ -126,7 +126,7 @@ int sb_plan_journal_read(const char *path, struct sb_plan_journal *j, struct sb_
  * 0 or -errno with err. */
 int sb_plan_journal_add(const char *path, struct sb_plan_journal *j, const struct sb_plan_done *d,
 			struct sb_error *err);
-/* The entry of step on target run as run, or NULL. */
+/* The latest entry of step on target run as run, or NULL. */
 const struct sb_plan_done *sb_plan_journal_find(const struct sb_plan_journal *j, const char *target,
 						const char *step, const char *run);
 void sb_plan_journal_free(struct sb_plan_journal *j);

@@ -133,7 +133,8 @@ int sb_plan_journal_add(const char *path, struct sb_plan_journal *j, const struc
 const struct sb_plan_done *sb_plan_journal_find(const struct sb_plan_journal *j, const char *target,
 						const char *step, const char *run)
 {
-	for (size_t i = 0; i < j->n; i++)
+	/* the last: a step run again (its result was lost) is added anew */
+	for (size_t i = j->n; i-- > 0;)
 		if (!strcmp(j->d[i].target, target) && !strcmp(j->d[i].step, step) &&
 		    !strcmp(j->d[i].run, run))
 			return &j->d[i];

@@ -72,6 +72,11 @@ grep -qF "no steps" "$T/err" || fail "no steps"
 printf '[s]\nrun=verify\n' >"$T/b.ini"
 expect_exit 2 "$SB" plan "$T/b.ini"
 grep -qF "no target: give TARGET, or target= in [global]" "$T/err" || fail "no target"
+# a target in run=: said so, not the check's own stand-in
+printf '[s]\nrun=verify --size=1M /dev/zram1\n' >"$T/b.ini"
+expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
+grep -qF "b.ini:2: [s] run: verify --size=1M /dev/zram1: run= is a command without its target" "$T/err" || { cat "$T/err"; fail "a target in run="; }
+grep -q nonexistent "$T/err" && fail "the check's stand-in target named"
 printf '[s]\nrun=verify\0\n' >"$T/b.ini"
 expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
 grep -qF "not a text file" "$T/err" || fail "a NUL byte"

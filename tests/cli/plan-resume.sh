@@ -51,6 +51,25 @@ head -1 "$T/out" | grep -q "^PASS: r (5 of 5 criteria passed)$" || { cat "$T/out
 journal_has one two three || fail "the journal after the resume"
 ok "killed in step two, resumed at step two"
 
+# a result from before that cannot be read (cut short) is no result: its
+# step runs again, and the journal's latest entry of it is the one judged
+printf '{"storbench": {' >"$T/r-plan/three.json"
+expect_exit 0 "$SB" plan "$T/p.ini" "$T/d"
+grep -qF "step 3 of 3 [three] on '$T/d': its result '$T/r-plan/three.json' cannot be read" "$T/err" ||
+	{ cat "$T/err"; fail "a broken result from before: not said"; }
+grep -qF "it runs again" "$T/err" || { cat "$T/err"; fail "a broken result: not run again"; }
+journal_has one two three three || fail "the journal after a step ran again"
+python3 - "$T/r-plan/journal.json" <<'PY' || fail "journal edit"
+import json, sys
+j = json.load(open(sys.argv[1]))
+j['steps'][2]['status'] = 1  # the older entry of [three] said its command failed
+json.dump(j, open(sys.argv[1], 'w'))
+PY
+expect_exit 0 "$SB" plan "$T/p.ini" "$T/d"
+grep -qF "step 3 of 3 [three] on '$T/d': done before (the journal)" "$T/err" || { cat "$T/err"; fail "step three ran a third time"; }
+head -1 "$T/out" | grep -q "^PASS: r" || { cat "$T/out"; fail "the older journal entry was judged"; }
+ok "a result that cannot be read runs again; the latest entry is judged"
+
 # a journal that is not a plan's: refused, nothing runs
 echo '{"steps": 3}' >"$T/r-plan/journal.json"
 expect_exit 2 "$SB" plan "$T/p.ini" "$T/d"
