@@ -221,6 +221,9 @@ int cli_history_label(const char *v, char *hint, size_t hl);
  * history that --db or STORBENCH_DB names (none: nothing), once per
  * result: 0, or SB_EXIT_ENV after saying why (the result is safe). */
 int cli_history_record(const struct sb_results *r, const char *path);
+/* The file a result recorded without --output is written to (in the
+ * current directory, one name per process). */
+const char *cli_history_output(const char *cmd);
 /* The history named: --db, else STORBENCH_DB, else NULL. */
 const char *cli_history_where(void);
 /* --label's labels added to rec: 0 or -errno with err. */

@@ -265,11 +265,12 @@ static void log_name(const struct soak_opts *o, char *name, size_t len)
 
 /* With --resume the soak goes on as it started; the command line may say
  * how long (--iterations, the total; --duration, from the first start) and
- * where the outputs go. Anything else is refused, not dropped. */
+ * where the outputs go (and the history records them). Anything else is refused, not dropped. */
 static int resume_overrides_ok(int argc, char **argv)
 {
-	static const char *const ok[] = { "resume", "iterations", "duration",
-					  "output", "format",	  "quiet" };
+	/* --db and --label say where its result is recorded, as --output */
+	static const char *const ok[] = { "resume", "iterations", "duration", "output",
+					  "format", "quiet",	  "db",	      "label" };
 	/* iozone's options (a resumed soak's come from its log) */
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
 		const char *a = argv[i];
@@ -281,8 +282,8 @@ static int resume_overrides_ok(int argc, char **argv)
 			k++;
 		if (k == SB_ARRAY_SIZE(ok)) {
 			sb_err("--%.*s: not with --resume: the soak goes on with the options it "
-			       "started with (only --iterations, --duration, --output, --format and "
-			       "--quiet may be given)",
+			       "started with (only --iterations, --duration, --output, --format, "
+			       "--quiet, --db and --label may be given)",
 			       (int)n, a + 2);
 			return SB_EXIT_USAGE;
 		}

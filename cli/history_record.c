@@ -7,6 +7,8 @@
 #include "cli/cli.h"
 
 #include <limits.h>
+#include <time.h>
+#include <unistd.h>
 
 static const char *db_given;
 static struct sb_history_rec given; /* its labels: --label as given */
@@ -26,9 +28,37 @@ int cli_history_db(const char *v, char *hint, size_t hl)
 int cli_history_label(const char *v, char *hint, size_t hl)
 {
 	struct sb_error err = { 0 };
+	/* the same KEY=VALUE again is the same label: a command that reads its
+	 * line twice (soak --resume) gives each label twice */
+	const char *eq = strchr(v, '=');
+	for (size_t i = 0; eq && i < given.nlabels; i++)
+		if (strlen(given.labels[i].key) == (size_t)(eq - v) &&
+		    !strncmp(given.labels[i].key, v, (size_t)(eq - v)) &&
+		    !strcmp(given.labels[i].value, eq + 1))
+			return 0;
 	if (sb_history_rec_label(&given, v, &err) < 0)
 		return snprintf(hint, hl, "%s", err.msg), -EINVAL;
 	return 0;
+}
+
+/* A result recorded without --output is kept in a file of its own all the
+ * same (the record names it, and a history that fails loses nothing):
+ * storbench-CMD-YYYYmmdd-HHMMSS-PID.json in the current directory, one
+ * name for the process (a command may read its line more than once). */
+static char auto_output[96];
+
+const char *cli_history_output(const char *cmd)
+{
+	if (!auto_output[0]) {
+		char when[32];
+		const time_t now = time(NULL);
+		struct tm tm;
+		localtime_r(&now, &tm);
+		strftime(when, sizeof(when), "%Y%m%d-%H%M%S", &tm);
+		snprintf(auto_output, sizeof(auto_output), "storbench-%.24s-%s-%ld.json", cmd,
+			 when, (long)getpid());
+	}
+	return auto_output;
 }
 
 const char *cli_history_where(void)
@@ -125,8 +155,13 @@ int cli_history_record(const struct sb_results *r, const char *path)
 			return 0;
 	if (ndone < SB_ARRAY_SIZE(done))
 		done[ndone++] = r;
-	if (record(r, path, where, &err) == 0)
+	if (record(r, path, where, &err) == 0) {
+		if (path && auto_output[0] && !strcmp(path, auto_output))
+			sb_note("the result is in '%s' (no --output: recorded in the history '%s' "
+				"from there)",
+				path, where);
 		return 0;
+	}
 	sb_err("%s", err.msg);
 	if (path && strcmp(path, "-"))
 		sb_note("the result is in '%s'; record it later with: storbench history --db=%s "

@@ -48,6 +48,21 @@ expect_exit 0 "$SB" history --db="$H" --label board=rk3399 --command=verify --fo
 [ "$(wc -l <"$T/out")" = 2 ] || { cat "$T/out"; fail "a label and a command select one"; }
 ok "quick, verify and soak recorded with labels, options, source and the result"
 
+# no --output: the result is recorded all the same, from a file of its own
+# in the current directory that the note names
+mkdir "$T/cwd"
+(cd "$T/cwd" && STORBENCH_DB="$H" "$SB" verify --size=1M --direct=0 "$T/v2.dat") >"$T/out" 2>"$T/err" ||
+	{ cat "$T/err"; fail "verify without --output"; }
+f=$(ls "$T/cwd"/storbench-verify-*.json 2>/dev/null)
+[ -n "$f" ] && [ "$(echo "$f" | wc -l)" = 1 ] || { ls -la "$T/cwd"; fail "no result file without --output"; }
+grep -qF "the result is in '$(basename "$f")'" "$T/err" || { cat "$T/err"; fail "the file not named"; }
+n=$(sqlite3 "$H" "SELECT count(*) FROM results WHERE command = 'verify'")
+[ "$n" = 2 ] || fail "verify without --output: $n verify records, expected 2"
+expect_exit 0 "$SB" history --db="$H" --command=verify
+[ -z "$(ls "$T"/storbench-history-* 2>/dev/null)" ] && [ "$(ls "$T/cwd" | wc -l)" = 1 ] ||
+	fail "history itself wrote a result file"
+ok "a result without --output is kept in a file and recorded"
+
 # ---- 8 processes at once ----
 C="$T/c.db"
 for i in 1 2 3 4 5 6 7 8; do

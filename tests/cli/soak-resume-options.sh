@@ -1,6 +1,6 @@
 # soak --resume goes on with the options its log holds; the command line may
 # say how long (--iterations: the total, --duration) and where the outputs
-# go, and any other option is refused, not silently dropped. A new stop
+# go (and are recorded: --db, --label), and any other option is refused, not silently dropped. A new stop
 # condition replaces the logged one, is said in the output and the results,
 # and is logged, so that a later resume keeps it.
 # needs: none
@@ -43,4 +43,14 @@ expect_exit 0 "$SB" soak --resume "$T/l.jsonl" --iterations=5 --duration=1h
 grep -q "^  resumed; stop condition changed from 1 ms to 5 iterations or 1 h, whichever comes first$" \
 	"$T/out" || { cat "$T/out"; fail "text: both limits"; }
 ok "the summary says 'resumed; stop condition changed from 4 iterations to 1 ms'"
+
+# where the result is recorded is an output too: --db and --label (a plan
+# with db= gives them to a soak step it resumes)
+if "$SB" --version | grep -q sqlite; then
+	expect_exit 0 "$SB" soak --resume "$T/l.jsonl" --iterations=6 --db="$T/h.db" --label fw=1.2 \
+		--label chamber=85C
+	n=$("$SB" history --db="$T/h.db" --label fw=1.2 --format=csv | grep -c soak)
+	[ "$n" = 1 ] || { "$SB" history --db="$T/h.db"; fail "a resumed soak's record with its labels: $n"; }
+	ok "--db and --label apply to a resumed soak"
+fi
 exit 0
