@@ -18,6 +18,8 @@ struct state {
 	char filename[4096];
 	char directory[4096];
 	int stonewall;
+	int wait_for;			    /* stonewall from wait_for= naming the job before */
+	int bsrange;			    /* opts.bssplit is bsrange='s, not bssplit='s */
 	int do_verify;			    /* fio's do_verify, 1 by default */
 	unsigned openfiles, openfiles_line; /* fio's openfiles (0: all) and its line */
 };
@@ -28,6 +30,7 @@ struct ctx {
 	struct sb_jobfile *jf;
 	unsigned jobcap;
 	unsigned threads; /* fio's threads so far: numjobs of each job before */
+	int last_wait_for; /* the job before waited for one job (wait_for=) */
 	const char *(*env)(const char *name);
 	char *msg;
 	size_t msglen;

@@ -78,10 +78,62 @@ static int set_plain(struct ctx *c, const struct fio_opt *o, const char *v)
 	return set_as(c, o->name, o->sb, v);
 }
 
-/* fio takes "READ,WRITE[,TRIM]"; storbench one value for all. */
+/* fio takes "READ,WRITE[,TRIM]"; storbench one value for all. bs= after
+ * bsrange= sets one size again, as in fio; bssplit= replaces it. */
 static int set_single(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	return strchr(v, ',') ? bad_value(c, o->name, v, o->why) : set_plain(c, o, v);
+	if (strchr(v, ','))
+		return bad_value(c, o->name, v, o->why);
+	int r = set_plain(c, o, v);
+	if (!r && c->cur->bsrange) {
+		c->cur->bsrange = 0;
+		if (!strcmp(o->sb, "bs"))
+			c->cur->opts.nbssplit = 0;
+	}
+	return r;
+}
+
+/* fio's bsrange=LOW-HIGH (or LOW:HIGH): each request's size drawn
+ * evenly from the multiples of LOW up to HIGH (fio's get_next_buflen:
+ * LOW + HIGH x a uniform draw, rounded down to LOW, at most HIGH). Taken
+ * as a bssplit of those sizes in equal shares, so at most SB_BSSPLIT_MAX
+ * of them; bssplit= given too chooses the sizes, as in fio. */
+static int set_bsrange(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char accepts[] = "LOW-HIGH block sizes, HIGH a multiple of LOW, one range "
+				      "for reads and writes (examples: 4k-4k, 1k-4k)";
+	struct sb_job_opts *opts = &c->cur->opts;
+	const char *sep = strpbrk(v, "-:");
+	char lo[64];
+	uint64_t a, b;
+	const size_t n = sep ? (size_t)(sep - v) : 0;
+	if (!sep || n >= sizeof(lo) || strchr(v, ','))
+		return bad_value(c, o->name, v, accepts);
+	memcpy(lo, v, n);
+	lo[n] = 0;
+	if (sb_parse_size(lo, &a) < 0 || sb_parse_size(sep + 1, &b) < 0 || !a || b < a ||
+	    b > 1 << 30 || b % a)
+		return bad_value(c, o->name, v, accepts);
+	if (opts->nbssplit && !c->cur->bsrange)
+		return 0; /* bssplit= chooses; fio's bsrange only bounds it */
+	if (b / a > SB_BSSPLIT_MAX)
+		return sb_jf_fail(c,
+				  "%s=%.*s: %llu block sizes; storbench draws from at most %d "
+				  "(give bssplit= or a narrower range)",
+				  o->name, QUOTE_MAX, v, (unsigned long long)(b / a),
+				  SB_BSSPLIT_MAX);
+	const unsigned k = (unsigned)(b / a);
+	opts->bs = (uint32_t)a;
+	opts->nbssplit = k == 1 ? 0 : k;
+	for (unsigned i = 0; i < k && k > 1; i++) {
+		opts->bssplit[i].bs = (uint32_t)(a * (i + 1));
+		opts->bssplit[i].pct = 100 / k + (i < 100 % k);
+	}
+	c->cur->bsrange = k > 1;
+	if (100 % k)
+		note(c, "%s: %u sizes in whole percent shares (%u%% or %u%%), fio's are equal",
+		     o->name, k, 100 / k + 1, 100 / k);
+	return 0;
 }
 
 /* fio's rate=READ[,WRITE[,TRIM]] and rate_iops=: a cap on reads and one
@@ -418,6 +470,47 @@ static int set_stonewall(struct ctx *c, const struct fio_opt *o, const char *v)
 	return parse_bool(c, o, v, &c->cur->stonewall);
 }
 
+/* fio's wait_for=NAME: this job starts when job NAME is done. Taken
+ * when NAME is the job just before and it started alone (the first job,
+ * or one that waited itself): then it is a stonewall. */
+static int set_wait_for(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	const struct sb_jobfile *jf = c->jf;
+	const struct sb_jobfile_job *prev = jf->njobs ? &jf->jobs[jf->njobs - 1] : NULL;
+	if (c->sec != SEC_JOB)
+		return sb_jf_fail(c, "%s: in [global] is not supported (give it in the job that "
+				     "waits)",
+				  o->name);
+	if (!prev || strcmp(prev->name, v))
+		return sb_jf_fail(c,
+				  "%s=%.*s: storbench waits only for the job just before (%s%s%s)",
+				  o->name, QUOTE_MAX, v, prev ? "[" : "none here",
+				  prev ? prev->name : "", prev ? "]" : "");
+	if (jf->njobs > 1 && !prev->stonewall)
+		return sb_jf_fail(c,
+				  "%s=%.*s: [%s] starts with the jobs before it; storbench waits "
+				  "for all of them (use stonewall)",
+				  o->name, QUOTE_MAX, v, prev->name);
+	c->cur->stonewall = 1;
+	c->cur->wait_for = 1;
+	return 0;
+}
+
+/* fio's io_submit_mode: inline (its default) submits from the job's
+ * thread, as storbench always does; offload hands each request to a
+ * pool of submitter threads, which changes who calls the engine, not
+ * the requests made or their rate. */
+static int set_submit_mode(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (strcmp(v, "inline") && strcmp(v, "offload"))
+		return bad_value(c, o->name, v, "inline or offload");
+	if (!strcmp(v, "offload"))
+		note(c, "%s=offload: storbench submits from the job's own thread (the same "
+			"requests, at the same rate)",
+		     o->name);
+	return 0;
+}
+
 /* fio's nrfiles (alias nr_files): the job's files, in a directory named
  * as fio names them, size= split evenly unless filesize= is given. */
 static int set_nrfiles(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -603,6 +696,8 @@ static const struct fio_opt fio_opts[] = {
 	{ "bs", set_single, "bs", "one block size for reads and writes", 0 },
 	{ "blocksize", set_single, "bs", "one block size for reads and writes", 0 },
 	{ "bssplit", set_single, "bssplit", "one split for reads and writes", 0 },
+	{ "bsrange", set_bsrange, NULL, NULL, 0 },
+	{ "blocksize_range", set_bsrange, NULL, NULL, 0 },
 	{ "size", set_size, "size", NULL, 0 },
 	{ "offset", set_size, "offset", NULL, 0 },
 	{ "iodepth", set_plain, "iodepth", NULL, 0 },
@@ -675,6 +770,8 @@ static const struct fio_opt fio_opts[] = {
 	{ "verify_interval", set_verify_note, NULL,
 	  "storbench's verify blocks are 4 KiB (512 B for smaller requests)", 0 },
 	{ "verify_async", set_verify_note, NULL, "storbench checks in its own thread", 0 },
+	{ "experimental_verify", set_verify_note, NULL,
+	  "storbench checks every block it wrote, as verify= does", 1 },
 	NOOP("verify_dump", "0|1"),
 	NOOP("rate_min", "0"),
 	NOOP("ratemin", "0"),
@@ -690,6 +787,10 @@ static const struct fio_opt fio_opts[] = {
 	IGNORED("iopsavgtime"),
 	IGNORED("group_reporting"),
 	IGNORED("thread"),
+	{ "threads", set_ignored, NULL,
+	  "the tiobench profile's thread count, nothing without profile=tiobench", 0 },
+	{ "wait_for", set_wait_for, NULL, NULL, 0 },
+	{ "io_submit_mode", set_submit_mode, NULL, NULL, 0 },
 	IGNORED("description"),
 	IGNORED("new_group"),
 	IGNORED("randrepeat"),
@@ -724,6 +825,10 @@ static const struct {
 	{ "bs", "one size for reads and writes (not a READ,WRITE list)" },
 	{ "blocksize", "as bs" },
 	{ "bssplit", "one split for reads and writes; each block once per random pass" },
+	{ "bsrange", "LOW-HIGH: the multiples of LOW up to HIGH in equal shares, as fio draws "
+		     "them (at most 16 sizes, one range for reads and writes); with bssplit, "
+		     "bssplit chooses, as fio" },
+	{ "blocksize_range", "as bsrange" },
 	{ "size", "also N% of the file or device; 0 is the whole file" },
 	{ "offset", "also N%; on a new file, the file is made offset + size long, as fio" },
 	{ "iodepth_batch_complete_min", "0 and 1 both wait for one completion" },
@@ -784,6 +889,11 @@ static const struct {
 	  "used; the name is recorded; 0 and null verify nothing. One verifying job per file, "
 	  "running alone" },
 	{ "do_verify", "0: nothing is verified" },
+	{ "wait_for", "the job just before, when it started alone (the first job, or one with "
+		      "stonewall or wait_for): as stonewall, reported as a group of its own (fio "
+		      "does so with new_group, as its examples give it); another job is refused" },
+	{ "io_submit_mode", "inline, as fio; offload runs inline: storbench submits from the job's "
+			    "own thread (the same requests at the same rate)" },
 	{ "gtod_reduce", "1: no latency is kept (slat, clat, lat and sync empty, as fio's JSON); "
 			 "fio's text shows bw and iops, no latency line" },
 };
@@ -836,7 +946,8 @@ int sb_fio_option_support(unsigned i, struct sb_fio_support_info *out)
 		out->support = SB_FIO_IGNORED;
 		snprintf(out->note, sizeof(out->note), "%s",
 			 o->why ? o->why : "only changes fio's own reporting or bookkeeping");
-	} else if (o->set == set_verify || o->set == set_verify_note || o->set == set_do_verify) {
+	} else if (o->set == set_verify || o->set == set_verify_note || o->set == set_do_verify ||
+		   o->set == set_submit_mode) {
 		out->support = SB_FIO_MAPPED;
 		if (o->why)
 			snprintf(out->note, sizeof(out->note), "%s", o->why);

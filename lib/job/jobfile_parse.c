@@ -107,6 +107,16 @@ static int end_section(struct ctx *c)
 				  "(storbench keeps every file of a job open: 0, or at least %u)",
 				  s->openfiles, nrfiles, nrfiles);
 	}
+	/* after a job that waits for one job, fio starts a job without
+	 * stonewall or wait_for at once: groups cannot say that */
+	if (c->last_wait_for && !s->stonewall) {
+		c->line = c->sec_line;
+		return sb_jf_fail(c,
+				  "[%s]: fio starts it at once, while the job before waits "
+				  "(wait_for=): give it stonewall or wait_for, or move it before",
+				  c->sec_name);
+	}
+	c->last_wait_for = s->wait_for;
 	struct sb_jobfile_job *j = &jf->jobs[jf->njobs];
 	memset(j, 0, sizeof(*j));
 	snprintf(j->name, sizeof(j->name), "%s", c->sec_name);

@@ -1,0 +1,112 @@
+# fio job-file options that fio's examples and t/jobs use, run as fio
+# defines them: bsrange= draws the multiples of LOW up to HIGH and moves
+# size bytes (t/jobs/t0001: 19456 bytes of size=20000 in 1k..4k requests),
+# bs= after it is one size again and bssplit= chooses over it
+# (t/jobs/t0002); wait_for= naming the job before is a stonewall
+# (examples/waitfor.fio); threads= (the tiobench profile's) and
+# io_submit_mode=offload change nothing moved (examples/fixed-rate-
+# submission.fio); experimental_verify= verifies as verify= does
+# (t/jobs/t0025). What cannot be done so is refused, naming the line.
+# needs: none
+. "$(dirname "$0")/../lib/cli.sh"
+
+run_fio() { # NAME: runs $T/NAME.fio, JSON into $T/NAME.json
+	expect_exit 0 "$SB" fio --quiet --output-format=json --output="$T/$1.json" "$T/$1.fio"
+}
+bytes() { # NAME JOB DIR
+	json "$T/$1.json" "d['jobs'][$2]['$3']['io_bytes']"
+}
+ios() {
+	json "$T/$1.json" "d['jobs'][$2]['$3']['total_ios']"
+}
+
+# ---- bsrange ----
+printf '[foo]\nsize=20000\nbsrange=1k-4k\nrw=randread\nioengine=null\n' >"$T/t0001.fio"
+run_fio t0001
+[ "$(bytes t0001 0 read)" = 19456 ] || fail "bsrange=1k-4k size=20000: $(bytes t0001 0 read) bytes, fio 19456"
+ok "t0001: bsrange=1k-4k on size=20000 moves 19456 bytes, as fio"
+
+printf '[r]\nsize=4m\nbsrange=1k-4k\nrw=randread\nioengine=null\nrandseed=7\n' >"$T/br.fio"
+run_fio br
+b=$(bytes br 0 read) n=$(ios br 0 read)
+[ "$b" = $((4 << 20)) ] || fail "bsrange=1k-4k size=4m moved $b bytes"
+# a mix of the sizes (fio's mean is below 2.5k too: where the random
+# map has only small holes left, the small sizes fit)
+python3 -c "import sys; m = int(sys.argv[1]) / int(sys.argv[2]); sys.exit(0 if 1024 < m < 4096 else 1)" \
+	"$b" "$n" || fail "bsrange=1k-4k: mean request $b/$n is not a mix"
+ok "bsrange=1k-4k: 4 MiB in $n requests (mean $((b / n)) bytes)"
+
+# LOW-LOW is bs=LOW; bs= after bsrange= is one size again
+printf '[a]\nsize=1m\nbsrange=4k-4k\nrw=read\nioengine=null\n[b]\nsize=1m\nbsrange=1k-4k\nbs=8k\nrw=read\nioengine=null\n' >"$T/bs1.fio"
+run_fio bs1
+[ "$(ios bs1 0 read)" = 256 ] || fail "bsrange=4k-4k: $(ios bs1 0 read) requests for 1 MiB, not 256"
+[ "$(ios bs1 1 read)" = 128 ] || fail "bs=8k after bsrange: $(ios bs1 1 read) requests for 1 MiB, not 128"
+ok "bsrange=4k-4k is bs=4k; bs=8k after bsrange=1k-4k is 8k requests"
+
+# bssplit= chooses the sizes even with bsrange= after it (t/jobs/t0002)
+printf '[global]\nbssplit=4k/50:64k/50\nioengine=null\nrw=read\nsize=16m\n[j]\nbsrange=512:1M\n' >"$T/bss.fio"
+run_fio bss
+python3 -c "import sys; m = int(sys.argv[1]) / int(sys.argv[2]); sys.exit(0 if 4096 < m < 65536 else 1)" \
+	"$(bytes bss 0 read)" "$(ios bss 0 read)" || fail "bssplit with bsrange: not bssplit's sizes"
+ok "bssplit= with bsrange=512:1M after it: bssplit's sizes, as fio"
+
+# a range of more sizes than storbench draws from is refused, naming it
+printf '[j]\nioengine=null\nsize=1m\nbsrange=512-1M\n' >"$T/wide.fio"
+expect_exit 2 "$SB" fio --quiet "$T/wide.fio"
+grep -q "line 4: bsrange=512-1M: 2048 block sizes" "$T/err" || fail "wide bsrange: $(cat "$T/err")"
+printf '[j]\nioengine=null\nsize=1m\nbsrange=4k-6k\n' >"$T/odd.fio"
+expect_exit 2 "$SB" fio --quiet "$T/odd.fio"
+grep -q "line 4: bsrange: '4k-6k' is not valid" "$T/err" || fail "4k-6k: $(cat "$T/err")"
+ok "bsrange=512-1M (2048 sizes) and 4k-6k (not a multiple) are refused, naming the line"
+
+# ---- wait_for, threads, io_submit_mode ----
+cat >"$T/wf.fio" <<EOF
+[global]
+threads=1
+ioengine=null
+size=2m
+group_reporting
+[writers]
+rw=write
+numjobs=2
+[readers]
+new_group
+wait_for=writers
+rw=randread
+io_submit_mode=offload
+[writers2]
+new_group
+wait_for=readers
+rw=randwrite
+EOF
+run_fio wf
+[ "$(json "$T/wf.json" "len(d['jobs'])")" = 3 ] || fail "waitfor: $(json "$T/wf.json" "len(d['jobs'])") job entries"
+expect_exit 0 "$SB" fio --quiet "$T/wf.fio"
+[ "$(grep -o 'groupid=[0-9]' "$T/out" | tr '\n' ' ')" = "groupid=0 groupid=1 groupid=2 " ] ||
+	fail "waitfor: groups $(grep -o 'groupid=[0-9]' "$T/out")"
+[ "$(bytes wf 1 read)" = $((2 << 20)) ] || fail "readers (io_submit_mode=offload): $(bytes wf 1 read) bytes"
+[ "$(bytes wf 2 write)" = $((2 << 20)) ] || fail "writers2: $(bytes wf 2 write) bytes"
+ok "wait_for= the job before: three groups one after another, size bytes each"
+
+# a job after one that waits would start at once in fio: refused
+printf '[a]\nioengine=null\nsize=1m\n[b]\nioengine=null\nsize=1m\nwait_for=a\n[c]\nioengine=null\nsize=1m\n' >"$T/wf2.fio"
+expect_exit 2 "$SB" fio --quiet "$T/wf2.fio"
+grep -q "line 8: \[c\]: fio starts it at once" "$T/err" || fail "wf2: $(cat "$T/err")"
+# waiting for a job that is not the one before
+printf '[a]\nioengine=null\nsize=1m\n[b]\nioengine=null\nsize=1m\n[c]\nioengine=null\nsize=1m\nwait_for=a\n' >"$T/wf3.fio"
+expect_exit 2 "$SB" fio --quiet "$T/wf3.fio"
+grep -q "line 10: wait_for=a: storbench waits only for the job just before (\[b\])" "$T/err" ||
+	fail "wf3: $(cat "$T/err")"
+# the job before started with others: waiting for it alone is not a stonewall
+printf '[a]\nioengine=null\nsize=1m\n[b]\nioengine=null\nsize=1m\n[c]\nioengine=null\nsize=1m\nwait_for=b\n' >"$T/wf4.fio"
+expect_exit 2 "$SB" fio --quiet "$T/wf4.fio"
+grep -q "line 10: wait_for=b: \[b\] starts with the jobs before it" "$T/err" || fail "wf4: $(cat "$T/err")"
+ok "wait_for= that a stonewall cannot say is refused, naming the line"
+
+# ---- experimental_verify ----
+printf '[v]\nrw=randwrite\nsize=256k\nbs=4k\nverify=crc32c\nexperimental_verify=1\nfilename=%s\n' \
+	"$T/v.bin" >"$T/ev.fio"
+run_fio ev
+[ "$(bytes ev 0 write)" = 262144 ] || fail "experimental_verify: $(bytes ev 0 write) bytes written"
+grep -q "experimental_verify" "$T/err" || fail "experimental_verify: no note"
+ok "experimental_verify=1: the job is verified as verify= does (note said)"
