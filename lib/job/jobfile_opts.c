@@ -874,7 +874,8 @@ static const struct {
 	{ "nr_files", "as nrfiles" },
 	{ "filesize", "SIZE, or LOW-HIGH (or LOW:HIGH): each file a size drawn from the range "
 		      "(randseed repeats it), rounded down to bs, as fio; a LOW above HIGH is "
-		      "refused (fio swaps them)" },
+		      "refused (fio swaps them). One file of SIZE: the job moves at most SIZE "
+		      "(size= capped, SIZE without size=), as fio" },
 	{ "file_service_type", "roundrobin (fio's default), sequential, random, each with "
 			       ":N; zipf, pareto, normal and gauss are refused" },
 	{ "blockalign", "one alignment for reads and writes (not a READ,WRITE list); random "

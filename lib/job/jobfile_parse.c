@@ -126,6 +126,12 @@ static int end_section(struct ctx *c)
 	/* fio numbers its threads 1, 2, ... across the jobs, numjobs each */
 	j->opts.fiolog.jobnum = c->threads + 1;
 	c->threads += s->opts.numjobs;
+	/* filesize= of one file: the file is that long, and fio moves no more
+	 * than the files hold (filesetup.c: size capped at their total) */
+	struct sb_job_opts *jo = &j->opts;
+	if (jo->nrfiles <= 1 && jo->filesize_lo && jo->filesize_lo == jo->filesize_hi &&
+	    !jo->size_pct && (!jo->size || jo->size > jo->filesize_lo))
+		jo->size = jo->filesize_lo;
 	/* do_verify=0: fio writes its verify headers and checks nothing */
 	if (!s->do_verify)
 		j->opts.fio_verify[0] = 0;

@@ -110,3 +110,14 @@ run_fio ev
 [ "$(bytes ev 0 write)" = 262144 ] || fail "experimental_verify: $(bytes ev 0 write) bytes written"
 grep -q "experimental_verify" "$T/err" || fail "experimental_verify: no note"
 ok "experimental_verify=1: the job is verified as verify= does (note said)"
+
+# ---- filesize on one file: size= capped at it, or taken from it ----
+# (t/jobs/t0019..t0022 give filesize= alone; size=16M filesize=1M moves
+# 1 MiB in fio)
+printf '[j]\nrw=write\nsize=16M\nfilesize=1M\n[t]\nioengine=null\nfilesize=1M\n[s]\nrw=write\nsize=512k\nfilesize=1M\n' >"$T/fs.fio"
+(cd "$T" && "$SB" fio --quiet --output-format=json --output="$T/fs.json" "$T/fs.fio") >"$T/out" 2>"$T/err" ||
+	fail "filesize: $(cat "$T/err")"
+[ "$(bytes fs 0 write)" = 1048576 ] || fail "size=16M filesize=1M: $(bytes fs 0 write) bytes, fio 1048576"
+[ "$(bytes fs 1 read)" = 1048576 ] || fail "filesize=1M alone: $(bytes fs 1 read) bytes, fio 1048576"
+[ "$(bytes fs 2 write)" = 524288 ] || fail "size=512k filesize=1M: $(bytes fs 2 write) bytes, fio 524288"
+ok "filesize=1M on one file: size=16M moves 1 MiB, no size= 1 MiB, size=512k 512 KiB (fio's)"
