@@ -121,6 +121,9 @@ struct sb_job_opts {
 	unsigned file_service;
 	unsigned file_service_nr;
 	uint32_t blockalign;
+	/* fio's rw=read:N (job files): sequential requests N bytes apart
+	 * after each (holes), or, negative, stepping back; 0: none */
+	int64_t seq_add;
 	/* random patterns only: offsets confined to these segments of the
 	 * region (PTS-C's active-range segments); NULL: the whole region.
 	 * The caller owns them; they outlive the run. */

@@ -216,17 +216,36 @@ static int set_rw(struct ctx *c, const struct fio_opt *o, const char *v)
 		{ "randwrite", "randwrite" }, { "rw", "rw" },	    { "readwrite", "rw" },
 		{ "randrw", "randrw" },	      { "trim", "trim" },   { "randtrim", "randtrim" },
 	};
-	if (strchr(v, ':'))
-		return sb_jf_fail(c,
-				  "%s: '%.*s': modifiers after ':' (fio's offset increments) are "
-				  "not supported",
-				  o->name, QUOTE_MAX, v);
-	const char *sb = lookup(rw, SB_ARRAY_SIZE(rw), v);
+	static const char accepts[] = "read, write, randread, randwrite, rw, readwrite, randrw, "
+				      "trim or randtrim, a sequential one with :SIZE or :-SIZE";
+	char base[16];
+	const char *colon = strchr(v, ':');
+	const size_t n = colon ? (size_t)(colon - v) : strlen(v);
+	if (n >= sizeof(base))
+		return bad_value(c, o->name, v, accepts);
+	memcpy(base, v, n);
+	base[n] = 0;
+	const char *sb = lookup(rw, SB_ARRAY_SIZE(rw), base);
 	if (!sb)
-		return bad_value(c, o->name, v,
-				 "read, write, randread, randwrite, rw, readwrite, "
-				 "randrw, trim or randtrim");
-	return set_as(c, o->name, "rw", sb);
+		return bad_value(c, o->name, v, accepts);
+	int r = set_as(c, o->name, "rw", sb);
+	c->cur->opts.seq_add = 0;
+	if (r || !colon)
+		return r;
+	/* fio's rw=read:SIZE adds SIZE after each sequential request (a
+	 * negative one steps back); rw=randread:N takes a new random offset
+	 * every N requests, sequential between */
+	if (sb_rw_is_random(c->cur->opts.rw))
+		return sb_jf_fail(c,
+				  "%s=%.*s: a new random offset every N requests is not supported "
+				  "(storbench draws one for each)",
+				  o->name, QUOTE_MAX, v);
+	const int neg = colon[1] == '-';
+	uint64_t add;
+	if (sb_parse_size(colon + 1 + neg, &add) < 0 || add > INT64_MAX)
+		return bad_value(c, o->name, v, accepts);
+	c->cur->opts.seq_add = neg ? -(int64_t)add : (int64_t)add;
+	return 0;
 }
 
 /* rwmixwrite and buffered: storbench's option, inverted. */
@@ -819,8 +838,10 @@ static const struct fio_opt fio_opts[] = {
 static const struct {
 	const char *name, *note;
 } docs[] = {
-	{ "rw", "read, write, randread, randwrite, rw, readwrite, randrw, trim, randtrim; not "
-		"the ':N' offset modifiers" },
+	{ "rw", "read, write, randread, randwrite, rw, readwrite, randrw, trim, randtrim; a "
+		"sequential one with :SIZE (holes of SIZE after each request, from the start "
+		"again past the end) or :-SIZE (back, from the end again), as fio; a random "
+		"one's :N (a new offset every N requests) is refused" },
 	{ "readwrite", "as rw" },
 	{ "bs", "one size for reads and writes (not a READ,WRITE list)" },
 	{ "blocksize", "as bs" },

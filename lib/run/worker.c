@@ -303,6 +303,28 @@ static int next_aligned(struct sb_worker *w, uint32_t *len, uint64_t *off)
 	}
 }
 
+/* After a sequential request of len bytes: the next one follows it, or
+ * with fio's rw=read:N, N bytes later (holes; past the region's end from
+ * its start) or, N negative, back (before its start: from its end), as
+ * fio's get_next_seq_offset. */
+static void seq_step(struct sb_worker *w, uint32_t len)
+{
+	const int64_t add = w->job->seq_add;
+	w->cursor += len;
+	if (!add)
+		return;
+	if (add > 0) {
+		w->cursor += (uint64_t)add;
+		if (w->cursor >= w->region_size)
+			w->cursor = 0;
+		return;
+	}
+	const uint64_t back = (uint64_t)-add;
+	w->cursor = w->cursor >= back	     ? w->cursor - back
+		    : w->region_size >= back ? w->region_size - back
+					     : 0;
+}
+
 /* The next request of this loop in the current file, inside its region:
  * 0, 1 when nothing of the job's block sizes fits in what the loop has
  * left, 2 when it does not fit in what the file has left in this round. */
@@ -318,7 +340,7 @@ static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
 			*len = fit(w, want, room);
 			if (*len) {
 				*off = w->region_offset + w->cursor;
-				w->cursor += *len;
+				seq_step(w, *len);
 				return 0;
 			}
 			if (room == lim)

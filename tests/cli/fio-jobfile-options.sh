@@ -121,3 +121,33 @@ printf '[j]\nrw=write\nsize=16M\nfilesize=1M\n[t]\nioengine=null\nfilesize=1M\n[
 [ "$(bytes fs 1 read)" = 1048576 ] || fail "filesize=1M alone: $(bytes fs 1 read) bytes, fio 1048576"
 [ "$(bytes fs 2 write)" = 524288 ] || fail "size=512k filesize=1M: $(bytes fs 2 write) bytes, fio 524288"
 ok "filesize=1M on one file: size=16M moves 1 MiB, no size= 1 MiB, size=512k 512 KiB (fio's)"
+
+# ---- rw modifiers: rw=read:-8k reads backwards, rw=write:12k leaves holes ----
+# (examples/backwards-read.fio; fio 3.33's offsets, from its iops log:
+# 0 14 13 ... 1 0 in 4k blocks of 64k)
+printf '[b]\nbs=4k\nrw=read:-8k\nfilename=%s\nsize=64k\nwrite_iops_log=%s\nlog_offset=1\n' \
+	"$T/back.bin" "$T/x" >"$T/back.fio"
+run_fio back
+[ "$(bytes back 0 read)" = 65536 ] || fail "rw=read:-8k: $(bytes back 0 read) bytes"
+offs=$(awk -F, '{ printf "%d ", $5 / 4096 }' "$T/x_iops.1.log")
+[ "$offs" = "0 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0 " ] || fail "rw=read:-8k offsets: $offs"
+ok "rw=read:-8k: 64 KiB read backwards, fio's offsets ($offs)"
+
+printf '[h]\nbs=4k\nrw=write:12k\nfilename=%s\nsize=1m\n' "$T/h.bin" >"$T/holes.fio"
+expect_exit 0 "$SB" fio --quiet --keep --output-format=json --output="$T/holes.json" "$T/holes.fio"
+[ "$(bytes holes 0 write)" = 1048576 ] || fail "rw=write:12k: $(bytes holes 0 write) bytes"
+# fio writes blocks 0, 4, 8, ... and again from the start: 64 of 256 blocks
+python3 - "$T/h.bin" <<'PY' || fail "rw=write:12k did not write every 4th block only"
+import sys
+d = open(sys.argv[1], "rb").read()
+z = bytes(4096)
+written = [i // 4096 for i in range(0, len(d), 4096) if d[i:i + 4096] != z]
+sys.exit(0 if written == list(range(0, 256, 4)) else 1)
+PY
+ok "rw=write:12k: 1 MiB in 4k writes 12k apart, every 4th block (fio's)"
+
+printf '[r]\nrw=randread:8\nioengine=null\nsize=1m\n' >"$T/rn.fio"
+expect_exit 2 "$SB" fio --quiet "$T/rn.fio"
+grep -q "line 2: rw=randread:8: a new random offset every N requests is not supported" "$T/err" ||
+	fail "randread:8: $(cat "$T/err")"
+ok "rw=randread:8 is refused, naming the line"
