@@ -124,6 +124,10 @@ struct sb_job_opts {
 	/* fio's rw=read:N (job files): sequential requests N bytes apart
 	 * after each (holes), or, negative, stepping back; 0: none */
 	int64_t seq_add;
+	/* fio's zonemode=strided (job files, sequential only): of each
+	 * zone_size + zone_skip bytes of the region, the first zone_size are
+	 * moved; zone_size 0: none */
+	uint64_t zone_size, zone_skip;
 	/* random patterns only: offsets confined to these segments of the
 	 * region (PTS-C's active-range segments); NULL: the whole region.
 	 * The caller owns them; they outlive the run. */

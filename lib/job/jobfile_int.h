@@ -20,6 +20,9 @@ struct state {
 	int stonewall;
 	int wait_for;			    /* stonewall from wait_for= naming the job before */
 	int bsrange;			    /* opts.bssplit is bsrange='s, not bssplit='s */
+	int strided;			    /* zonemode=strided */
+	uint64_t zonesize, zoneskip;	    /* fio's, taken with zonemode=strided */
+	unsigned zone_line;		    /* the line of zonemode=strided */
 	int do_verify;			    /* fio's do_verify, 1 by default */
 	unsigned openfiles, openfiles_line; /* fio's openfiles (0: all) and its line */
 };

@@ -530,6 +530,34 @@ static int set_submit_mode(struct ctx *c, const struct fio_opt *o, const char *v
 	return 0;
 }
 
+/* fio's zonemode: none, or strided (zonesize bytes moved of every
+ * zonesize + zoneskip); zbd, fio's zoned block devices, is refused. */
+static int set_zonemode(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (!strcmp(v, "zbd"))
+		return sb_jf_fail(c,
+				  "%s=zbd: zoned block devices are not supported by storbench (it "
+				  "manages no zone's write pointer)",
+				  o->name);
+	if (strcmp(v, "none") && strcmp(v, "strided"))
+		return bad_value(c, o->name, v, "none or strided (zbd is not supported)");
+	c->cur->strided = !strcmp(v, "strided");
+	c->cur->zone_line = c->line;
+	return 0;
+}
+
+static int set_zone_size(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t n;
+	if (sb_parse_size(v, &n) < 0)
+		return bad_value(c, o->name, v, "a size (examples: 256m, 0)");
+	if (!strcmp(o->name, "zonesize"))
+		c->cur->zonesize = n;
+	else
+		c->cur->zoneskip = n;
+	return 0;
+}
+
 /* fio's nrfiles (alias nr_files): the job's files, in a directory named
  * as fio names them, size= split evenly unless filesize= is given. */
 static int set_nrfiles(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -809,6 +837,9 @@ static const struct fio_opt fio_opts[] = {
 	{ "threads", set_ignored, NULL,
 	  "the tiobench profile's thread count, nothing without profile=tiobench", 0 },
 	{ "wait_for", set_wait_for, NULL, NULL, 0 },
+	{ "zonemode", set_zonemode, NULL, NULL, 0 },
+	{ "zonesize", set_zone_size, NULL, NULL, 0 },
+	{ "zoneskip", set_zone_size, NULL, NULL, 0 },
 	{ "io_submit_mode", set_submit_mode, NULL, NULL, 0 },
 	IGNORED("description"),
 	IGNORED("new_group"),
@@ -914,6 +945,11 @@ static const struct {
 	{ "wait_for", "the job just before, when it started alone (the first job, or one with "
 		      "stonewall or wait_for): as stonewall, reported as a group of its own (fio "
 		      "does so with new_group, as its examples give it); another job is refused" },
+	{ "zonemode", "none, or strided with a sequential rw: of every zonesize + zoneskip bytes "
+		      "the first zonesize, from the region's start again at its end, as fio; "
+		      "random I/O in zones, and zbd (zoned block devices), are refused" },
+	{ "zonesize", "with zonemode=strided: a multiple of bs (one bs, not bssplit or bsrange)" },
+	{ "zoneskip", "with zonemode=strided: the bytes skipped after each zone" },
 	{ "io_submit_mode", "inline, as fio; offload runs inline: storbench submits from the job's "
 			    "own thread (the same requests at the same rate)" },
 	{ "gtod_reduce", "1: no latency is kept (slat, clat, lat and sync empty, as fio's JSON); "

@@ -81,6 +81,24 @@ static int expand(struct ctx *c, const char *in, char *out)
 	return 0;
 }
 
+/* zonemode=strided: what storbench's sequential step can do as fio.
+ * 0, or -EINVAL naming the zonemode line. */
+static int zones_ok(struct ctx *c, const struct state *s)
+{
+	const struct sb_job_opts *o = &s->opts;
+	const char *why = sb_rw_is_random(o->rw)   ? "random I/O in zones is not supported"
+			  : o->nbssplit		   ? "one block size (bs=), not bssplit or bsrange"
+			  : o->seq_add		   ? "not with rw's :SIZE steps"
+			  : o->nrfiles > 1	   ? "one file (nrfiles=1)"
+			  : s->zonesize % o->bs	   ? "zonesize a multiple of bs"
+			  : s->zonesize > UINT32_MAX ? "zonesize at most 4g"
+						     : NULL;
+	if (!why)
+		return 0;
+	c->line = s->zone_line;
+	return sb_jf_fail(c, "zonemode=strided: %s ([%s])", why, c->sec_name);
+}
+
 /* The job section that ends here, into the file's list. */
 static int end_section(struct ctx *c)
 {
@@ -117,6 +135,11 @@ static int end_section(struct ctx *c)
 				  c->sec_name);
 	}
 	c->last_wait_for = s->wait_for;
+	if (s->strided && s->zonesize) {
+		int r = zones_ok(c, s);
+		if (r)
+			return r;
+	}
 	struct sb_jobfile_job *j = &jf->jobs[jf->njobs];
 	memset(j, 0, sizeof(*j));
 	snprintf(j->name, sizeof(j->name), "%s", c->sec_name);
@@ -132,6 +155,10 @@ static int end_section(struct ctx *c)
 	if (jo->nrfiles <= 1 && jo->filesize_lo && jo->filesize_lo == jo->filesize_hi &&
 	    !jo->size_pct && (!jo->size || jo->size > jo->filesize_lo))
 		jo->size = jo->filesize_lo;
+	if (s->strided && s->zonesize) {
+		jo->zone_size = s->zonesize;
+		jo->zone_skip = s->zoneskip;
+	}
 	/* do_verify=0: fio writes its verify headers and checks nothing */
 	if (!s->do_verify)
 		j->opts.fio_verify[0] = 0;

@@ -303,6 +303,26 @@ static int next_aligned(struct sb_worker *w, uint32_t *len, uint64_t *off)
 	}
 }
 
+/* fio's zonemode=strided: once a zone's bytes are moved, the next zone
+ * begins zoneskip bytes after it (past the region's end, at its start). */
+static void zone_step(struct sb_worker *w, uint32_t len)
+{
+	w->zone_left -= SB_MIN(w->zone_left, len);
+	if (w->zone_left)
+		return;
+	w->zone_left = w->job->zone_size;
+	w->cursor += w->job->zone_skip;
+	if (w->cursor >= w->region_size)
+		w->cursor = 0;
+}
+
+/* A sequential pass from the region's start: a zone begins there too. */
+static void seq_rewind(struct sb_worker *w)
+{
+	w->cursor = 0;
+	w->zone_left = w->job->zone_size;
+}
+
 /* After a sequential request of len bytes: the next one follows it, or
  * with fio's rw=read:N, N bytes later (holes; past the region's end from
  * its start) or, N negative, back (before its start: from its end), as
@@ -311,6 +331,8 @@ static void seq_step(struct sb_worker *w, uint32_t len)
 {
 	const int64_t add = w->job->seq_add;
 	w->cursor += len;
+	if (w->job->zone_size)
+		zone_step(w, len);
 	if (!add)
 		return;
 	if (add > 0) {
@@ -345,7 +367,7 @@ static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
 			}
 			if (room == lim)
 				return room == w->loop_left ? 1 : 2;
-			w->cursor = 0; /* the region's end: wrap (io_size past size) */
+			seq_rewind(w); /* the region's end: wrap (io_size past size) */
 		}
 		return 1;
 	}
@@ -561,7 +583,7 @@ int sb_worker_offgen_init(struct sb_worker *w, uint64_t seed)
 static int start_loop(struct sb_worker *w)
 {
 	w->loop_left = w->loop_bytes;
-	w->cursor = 0;
+	seq_rewind(w);
 	if (w->files)
 		files_round(w);
 	if (!w->sequential && w->loop) {

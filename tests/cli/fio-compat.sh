@@ -19,7 +19,7 @@ try() { # OPTION VALUE: exit status of reading a one-job file with it
 }
 mkdir "$T/d"
 for o in bs:64k direct:1 loops:2 random_distribution:random verify:crc32c group_reporting:1 \
-	thread:1 thinktime:0 zonemode:zbd blockalign:4k; do
+	thread:1 thinktime:0 zonemode:strided flow:1 blockalign:4k; do
 	name=${o%%:*} value=${o#*:}
 	k=$(kind "$name")
 	rc=$(try "$name" "$value")

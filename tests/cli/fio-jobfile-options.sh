@@ -151,3 +151,24 @@ expect_exit 2 "$SB" fio --quiet "$T/rn.fio"
 grep -q "line 2: rw=randread:8: a new random offset every N requests is not supported" "$T/err" ||
 	fail "randread:8: $(cat "$T/err")"
 ok "rw=randread:8 is refused, naming the line"
+
+# ---- zonemode=strided: zonesize of every zonesize + zoneskip ----
+# (examples/disk-zone-profile.fio; fio 3.33's offsets: MiB 0-3, 16-19,
+# 32-35, 48-51, then from the start again until size= bytes are read)
+printf '[z]\nbs=64k\nrw=read\nzonemode=strided\nzonesize=4m\nzoneskip=12m\nfilename=%s\nsize=64m\nwrite_iops_log=%s\nlog_offset=1\n' \
+	"$T/z.bin" "$T/zl" >"$T/zone.fio"
+run_fio zone
+[ "$(bytes zone 0 read)" = $((64 << 20)) ] || fail "strided: $(bytes zone 0 read) bytes"
+mibs=$(awk -F, '{ print int($5 / 1048576) }' "$T/zl_iops.1.log" | uniq | tr '\n' ' ')
+one="0 1 2 3 16 17 18 19 32 33 34 35 48 49 50 51 "
+[ "$mibs" = "$one$one$one$one" ] || fail "strided: MiB read in order: $mibs"
+ok "zonemode=strided zonesize=4m zoneskip=12m: 64 MiB over MiB $one(4 times, as fio)"
+
+printf '[z]\nrw=randread\nioengine=null\nsize=64m\nzonemode=strided\nzonesize=4m\nzoneskip=12m\n' >"$T/zr.fio"
+expect_exit 2 "$SB" fio --quiet "$T/zr.fio"
+grep -q "line 5: zonemode=strided: random I/O in zones is not supported (\[z\])" "$T/err" ||
+	fail "random strided: $(cat "$T/err")"
+printf '[z]\nrw=write\nioengine=null\nsize=64m\nzonemode=zbd\n' >"$T/zbd.fio"
+expect_exit 2 "$SB" fio --quiet "$T/zbd.fio"
+grep -q "line 5: zonemode=zbd: zoned block devices are not supported" "$T/err" || fail "zbd: $(cat "$T/err")"
+ok "zonemode=strided with random I/O, and zonemode=zbd, are refused naming the line"
