@@ -530,6 +530,17 @@ static int set_submit_mode(struct ctx *c, const struct fio_opt *o, const char *v
 	return 0;
 }
 
+/* fio's serialize_overlap=1: no two of a job's requests in flight
+ * overlap. Taken where a job has one request in flight at a time
+ * (iodepth=1), which the section's end checks. */
+static int set_serialize(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	int b = 0, r = parse_bool(c, o, v, &b);
+	if (!r)
+		c->cur->serialize_line = b ? c->line : 0;
+	return r;
+}
+
 /* fio's zonemode: none, or strided (zonesize bytes moved of every
  * zonesize + zoneskip); zbd, fio's zoned block devices, is refused. */
 static int set_zonemode(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -838,6 +849,11 @@ static const struct fio_opt fio_opts[] = {
 	  "the tiobench profile's thread count, nothing without profile=tiobench", 0 },
 	{ "wait_for", set_wait_for, NULL, NULL, 0 },
 	{ "zonemode", set_zonemode, NULL, NULL, 0 },
+	{ "serialize_overlap", set_serialize, NULL, NULL, 1 },
+	{ "unlink", set_ignored, NULL,
+	  "storbench removes the files it created after the run (--keep keeps them)", 1 },
+	{ "create_on_open", set_ignored, NULL,
+	  "storbench creates a job's files before the jobs start, not when it opens them", 1 },
 	{ "zonesize", set_zone_size, NULL, NULL, 0 },
 	{ "zoneskip", set_zone_size, NULL, NULL, 0 },
 	{ "io_submit_mode", set_submit_mode, NULL, NULL, 0 },
@@ -950,6 +966,44 @@ static const struct {
 		      "random I/O in zones, and zbd (zoned block devices), are refused" },
 	{ "zonesize", "with zonemode=strided: a multiple of bs (one bs, not bssplit or bsrange)" },
 	{ "zoneskip", "with zonemode=strided: the bytes skipped after each zone" },
+	{ "serialize_overlap", "1 with iodepth=1 (a job has one request in flight, so none "
+			       "overlap); with a deeper queue it is refused" },
+	{ "flow", "fio's flow control paces jobs against each other by a shared "
+		  "counter; storbench's jobs run each at its own pace (rate= caps one)" },
+	{ "flow_id", "as flow" },
+	{ "flow_sleep", "as flow" },
+	{ "flow_watermark", "as flow" },
+	{ "steadystate", "fio ends a job once its criterion holds; storbench's steady "
+			 "state is SNIA PTS's rule, over whole rounds (storbench pts)" },
+	{ "ss", "as steadystate" },
+	{ "ss_dur", "as steadystate" },
+	{ "ss_ramp", "as steadystate" },
+	{ "steadystate_duration", "as steadystate" },
+	{ "steadystate_ramp_time", "as steadystate" },
+	{ "offset_increment", "a job's numjobs clones share one region here (each its "
+			      "own in a directory); give each its own job with offset=" },
+	{ "read_iolog", "storbench replays no I/O logs" },
+	{ "write_iolog", "storbench writes no I/O logs (write_iops_log with log_offset "
+			 "logs each request's offset)" },
+	{ "verify_state_save", "storbench verifies within one run, with no state "
+			       "between runs" },
+	{ "verify_state_load", "as verify_state_save" },
+	{ "buffer_pattern", "storbench's write data is its own (random, or "
+			    "buffer_compress_percentage compressible)" },
+	{ "latency_target", "storbench has no search for the depth that meets a "
+			    "latency (storbench cliff and pts find limits their way)" },
+	{ "rate_process", "storbench paces evenly (fio's linear); poisson is not done" },
+	{ "exit_what", "storbench's jobs each run to their own end (exitall is "
+		       "ignored)" },
+	{ "cpus_allowed", "storbench does not pin its threads" },
+	{ "numa_cpu_nodes", "storbench does not bind to NUMA nodes" },
+	{ "numa_mem_policy", "as numa_cpu_nodes" },
+	{ "ignore_error", "continue_on_error= says which failed requests a job "
+			  "survives" },
+	{ "dedupe_percentage", "storbench's write data is its own (buffer_compress_"
+			       "percentage sets how much compresses)" },
+	{ "cmdprio_percentage", "storbench sets no I/O priorities" },
+	{ "prioclass", "storbench sets no I/O priorities" },
 	{ "io_submit_mode", "inline, as fio; offload runs inline: storbench submits from the job's "
 			    "own thread (the same requests at the same rate)" },
 	{ "gtod_reduce", "1: no latency is kept (slat, clat, lat and sync empty, as fio's JSON); "
@@ -1049,6 +1103,14 @@ int sb_fio_engine_support(unsigned i, struct sb_fio_support_info *out)
 		if (!strcmp(engine_docs[k].name, name))
 			snprintf(out->note, sizeof(out->note), "%s", engine_docs[k].note);
 	return 0;
+}
+
+const char *sb_jf_refused_why(const char *key)
+{
+	const char *why = sb_jf_option(key) ? NULL : doc_of(key);
+	/* "as flow": flow's reason */
+	const char *of = why && !strncmp(why, "as ", 3) ? doc_of(why + 3) : NULL;
+	return of ? of : why;
 }
 
 const struct fio_opt *sb_jf_option(const char *key)

@@ -140,6 +140,13 @@ static int end_section(struct ctx *c)
 		if (r)
 			return r;
 	}
+	if (s->serialize_line && s->opts.iodepth > 1) {
+		c->line = s->serialize_line;
+		return sb_jf_fail(c,
+				  "serialize_overlap=1: with iodepth=%u storbench does not keep "
+				  "overlapping requests apart ([%s]; taken with iodepth=1)",
+				  s->opts.iodepth, c->sec_name);
+	}
 	struct sb_jobfile_job *j = &jf->jobs[jf->njobs];
 	memset(j, 0, sizeof(*j));
 	snprintf(j->name, sizeof(j->name), "%s", c->sec_name);
@@ -294,11 +301,16 @@ static int option(struct ctx *c, char *l)
 		return sb_jf_fail(c, "'=%.*s' names no option (expected key=value)", QUOTE_MAX,
 				  value ? value : "");
 	const struct fio_opt *o = sb_jf_option(key);
-	if (!o && sb_fio_option_known(key))
+	if (!o && sb_fio_option_known(key)) {
+		const char *why = sb_jf_refused_why(key);
+		if (why)
+			return sb_jf_fail(c, "%s: fio option not supported by storbench: %s", key,
+					  why);
 		return sb_jf_fail(c,
 				  "%s: fio option not supported by storbench "
 				  "(docs/fio-compat.md lists those it takes)",
 				  key);
+	}
 	if (!o)
 		return sb_jf_fail(c, "'%.*s': unknown option", QUOTE_MAX, key);
 	if (!value) {

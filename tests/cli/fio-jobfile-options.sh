@@ -172,3 +172,24 @@ printf '[z]\nrw=write\nioengine=null\nsize=64m\nzonemode=zbd\n' >"$T/zbd.fio"
 expect_exit 2 "$SB" fio --quiet "$T/zbd.fio"
 grep -q "line 5: zonemode=zbd: zoned block devices are not supported" "$T/err" || fail "zbd: $(cat "$T/err")"
 ok "zonemode=strided with random I/O, and zonemode=zbd, are refused naming the line"
+
+# ---- serialize_overlap, unlink, create_on_open; the reasons of refusals ----
+# (t/jobs/t0013: serialize_overlap=1 with iodepth=1 and numjobs=8)
+printf '[test]\nioengine=null\nthread=1\nsize=4K\nblocksize=4K\nio_submit_mode=offload\niodepth=1\nserialize_overlap=1\nnumjobs=8\nloops=100\nunlink=1\ncreate_on_open=1\n' >"$T/ser.fio"
+run_fio ser
+[ "$(json "$T/ser.json" "sum(j['read']['io_bytes'] for j in d['jobs'])")" = $((8 * 4096 * 100)) ] ||
+	fail "t0013-like: $(json "$T/ser.json" "sum(j['read']['io_bytes'] for j in d['jobs'])") bytes"
+ok "serialize_overlap=1 (iodepth=1), unlink=1, create_on_open=1: 8 x 100 loops of 4k, as fio"
+printf '[s]\nioengine=libaio\nsize=1m\niodepth=4\nserialize_overlap=1\n' >"$T/ser4.fio"
+expect_exit 2 "$SB" fio --quiet "$T/ser4.fio"
+grep -q "line 5: serialize_overlap=1: with iodepth=4 storbench does not keep overlapping" "$T/err" ||
+	fail "serialize_overlap iodepth=4: $(cat "$T/err")"
+printf '[f]\nioengine=null\nsize=1m\nflow=1\n' >"$T/flow.fio"
+expect_exit 2 "$SB" fio --quiet "$T/flow.fio"
+grep -q "line 4: flow: fio option not supported by storbench: fio's flow control paces jobs" "$T/err" ||
+	fail "flow: $(cat "$T/err")"
+printf '[f]\nioengine=null\nsize=1m\nss_dur=30s\n' >"$T/ss.fio"
+expect_exit 2 "$SB" fio --quiet "$T/ss.fio"
+grep -q "line 4: ss_dur: fio option not supported by storbench: fio ends a job once its criterion holds" "$T/err" ||
+	fail "ss_dur: $(cat "$T/err")"
+ok "serialize_overlap with iodepth=4, flow and ss_dur are refused with the reason"
