@@ -160,7 +160,8 @@ int main(int argc, char **argv)
 		for (unsigned max = n; max > 0; max--) {
 			for (unsigned k = 0; k < nkeys; k++) {
 				if (key_files[k] == max)
-					printf("%5u %5u  %s\n", key_files[k], key_alone[k], keys[k]);
+					printf("%5u %5u  %s\n", key_files[k], key_alone[k],
+					       keys[k]);
 			}
 		}
 	}

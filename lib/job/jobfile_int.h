@@ -33,7 +33,7 @@ enum section { SEC_NONE, SEC_GLOBAL, SEC_JOB };
 struct ctx {
 	struct sb_jobfile *jf;
 	unsigned jobcap;
-	unsigned threads; /* fio's threads so far: numjobs of each job before */
+	unsigned threads;  /* fio's threads so far: numjobs of each job before */
 	int last_wait_for; /* the job before waited for one job (wait_for=) */
 	const char *(*env)(const char *name);
 	char *msg;

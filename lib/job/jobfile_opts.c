@@ -497,8 +497,9 @@ static int set_wait_for(struct ctx *c, const struct fio_opt *o, const char *v)
 	const struct sb_jobfile *jf = c->jf;
 	const struct sb_jobfile_job *prev = jf->njobs ? &jf->jobs[jf->njobs - 1] : NULL;
 	if (c->sec != SEC_JOB)
-		return sb_jf_fail(c, "%s: in [global] is not supported (give it in the job that "
-				     "waits)",
+		return sb_jf_fail(c,
+				  "%s: in [global] is not supported (give it in the job that "
+				  "waits)",
 				  o->name);
 	if (!prev || strcmp(prev->name, v))
 		return sb_jf_fail(c,
@@ -524,8 +525,9 @@ static int set_submit_mode(struct ctx *c, const struct fio_opt *o, const char *v
 	if (strcmp(v, "inline") && strcmp(v, "offload"))
 		return bad_value(c, o->name, v, "inline or offload");
 	if (!strcmp(v, "offload"))
-		note(c, "%s=offload: storbench submits from the job's own thread (the same "
-			"requests, at the same rate)",
+		note(c,
+		     "%s=offload: storbench submits from the job's own thread (the same "
+		     "requests, at the same rate)",
 		     o->name);
 	return 0;
 }

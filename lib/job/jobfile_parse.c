@@ -86,11 +86,11 @@ static int expand(struct ctx *c, const char *in, char *out)
 static int zones_ok(struct ctx *c, const struct state *s)
 {
 	const struct sb_job_opts *o = &s->opts;
-	const char *why = sb_rw_is_random(o->rw)   ? "random I/O in zones is not supported"
-			  : o->nbssplit		   ? "one block size (bs=), not bssplit or bsrange"
-			  : o->seq_add		   ? "not with rw's :SIZE steps"
-			  : o->nrfiles > 1	   ? "one file (nrfiles=1)"
-			  : s->zonesize % o->bs	   ? "zonesize a multiple of bs"
+	const char *why = sb_rw_is_random(o->rw) ? "random I/O in zones is not supported"
+			  : o->nbssplit		 ? "one block size (bs=), not bssplit or bsrange"
+			  : o->seq_add		 ? "not with rw's :SIZE steps"
+			  : o->nrfiles > 1	 ? "one file (nrfiles=1)"
+			  : s->zonesize % o->bs	 ? "zonesize a multiple of bs"
 			  : s->zonesize > UINT32_MAX ? "zonesize at most 4g"
 						     : NULL;
 	if (!why)

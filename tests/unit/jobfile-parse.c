@@ -433,9 +433,9 @@ static void test_ignored_notes(void **state)
 static void test_steps_zones_ranges(void **state)
 {
 	(void)state;
-	struct sb_jobfile *jf =
-		parse("[global]\nrw=write:112k\n[a]\n[b]\nrw=read:-8k\n[c]\nrw=read\n"
-		      "zonemode=strided\nzonesize=256m\nzoneskip=2g\n[d]\nbsrange=1k-4k\n");
+	struct sb_jobfile *jf = parse(
+		"[global]\nrw=write:112k\n[a]\n[b]\nrw=read:-8k\n[c]\nrw=read\n"
+		"zonemode=strided\nzonesize=256m\nzoneskip=2g\n[d]\nbsrange=1k-4k\n");
 	assert_int_equal(jf->njobs, 4);
 	assert_true(jf->jobs[0].opts.seq_add == 112 * 1024);
 	assert_true(jf->jobs[1].opts.seq_add == -8192);
@@ -448,12 +448,13 @@ static void test_steps_zones_ranges(void **state)
 		assert_int_equal(jf->jobs[3].opts.bssplit[i].pct, 25);
 	}
 	sb_jobfile_free(jf);
-	expect_err("[j]\nzonemode=strided\nzonesize=6k\n", "line 2: zonemode=strided: zonesize "
-		   "a multiple of bs", NULL);
+	expect_err("[j]\nzonemode=strided\nzonesize=6k\n",
+		   "line 2: zonemode=strided: zonesize a multiple of bs", NULL);
 	expect_err("[j]\nbs=4k\nzonemode=strided\nzonesize=8k\nbsrange=1k-2k\n",
 		   "line 3: zonemode=strided: one block size", NULL);
-	expect_err("[j]\nwait_for=j\n", "line 2: wait_for=j: storbench waits only for the job "
-		   "just before (none here)", NULL);
+	expect_err("[j]\nwait_for=j\n",
+		   "line 2: wait_for=j: storbench waits only for the job just before (none here)",
+		   NULL);
 	expect_err("[global]\nwait_for=j\n[j]\n", "line 2: wait_for: in [global]", NULL);
 }
 
