@@ -62,9 +62,15 @@ const struct sb_jv *sb_jv_get(const struct sb_jv *o, const char *key)
 {
 	if (!sb_jv_is(o, SB_JV_OBJ))
 		return NULL;
-	for (size_t i = 0; i < o->obj.n; i++)
-		if (!strcmp(o->obj.m[i].key, key))
-			return &o->obj.m[i].val;
+	/* the length and the first byte before the bytes: a record of 40
+	 * members is looked up member by member, and most keys differ there
+	 * (a key holding \u0000 is never the C string key) */
+	const size_t len = strlen(key);
+	for (size_t i = 0; i < o->obj.n; i++) {
+		const struct sb_jmember *m = &o->obj.m[i];
+		if (m->keylen == len && m->key[0] == key[0] && !memcmp(m->key, key, len))
+			return &m->val;
+	}
 	return NULL;
 }
 

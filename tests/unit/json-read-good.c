@@ -117,6 +117,13 @@ static void test_members_order_duplicates(void **state)
 	assert_true(sb_jv_num(sb_jv_get(r, "1.000000"), 0) == 4);
 	assert_true(sb_jv_is(sb_jv_get(r, "job options"), SB_JV_OBJ));
 	sb_jdoc_free(d);
+	/* a key holding \u0000 is not the name before its NUL */
+	d = parse_ok("{\"a\\u0000b\":1,\"ab\":2,\"a\":3}");
+	r = sb_jdoc_root(d);
+	assert_true(sb_jv_num(sb_jv_get(r, "a"), 0) == 3);
+	assert_true(sb_jv_num(sb_jv_get(r, "ab"), 0) == 2);
+	assert_null(sb_jv_get(r, "abc"));
+	sb_jdoc_free(d);
 }
 
 /* What storbench writes, storbench reads: the writer's output field by field. */
