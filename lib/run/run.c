@@ -415,10 +415,12 @@ void sb_run_peek(struct sb_run *r, struct sb_job_result *res)
 	merge(r, res, 0);
 	for (unsigned i = 0; i < r->n; i++) {
 		const struct sb_worker *w = &r->w[i];
-		/* a running worker's runtime is its time so far */
-		if (w->started && w->measuring && w->measure_start < now &&
+		/* a running worker's runtime is its time so far; in its ramp,
+		 * the ramp's (its figures are the ramp's until it ends, as fio's) */
+		const uint64_t from = w->measuring ? w->measure_start : w->start_ns;
+		if (w->started && from && from < now &&
 		    !atomic_load_explicit(&w->done, memory_order_acquire))
-			res->runtime_ns = SB_MAX(res->runtime_ns, now - w->measure_start);
+			res->runtime_ns = SB_MAX(res->runtime_ns, now - from);
 	}
 	cpu_of(r, res, now);
 }
