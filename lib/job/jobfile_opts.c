@@ -543,6 +543,26 @@ static int set_serialize(struct ctx *c, const struct fio_opt *o, const char *v)
 	return r;
 }
 
+/* fio's thinktime (microseconds, or with a unit) and thinktime_blocks */
+static int set_thinktime(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *jo = &c->cur->opts;
+	uint64_t n;
+	if (!strcmp(o->name, "thinktime_blocks")) {
+		if (sb_parse_u64(v, &n) < 0 || !n || n > UINT32_MAX)
+			return bad_value(c, o->name, v, "a number of requests, at least 1");
+		jo->thinktime_blocks = (unsigned)n;
+		return 0;
+	}
+	/* fio's time unit here is the microsecond */
+	if (sb_parse_u64(v, &n) == 0)
+		n = n > UINT64_MAX / 1000 ? UINT64_MAX : n * 1000;
+	else if (sb_parse_duration_ns(v, &n) < 0)
+		return bad_value(c, o->name, v, "microseconds, or a time with a unit (2ms, 1s)");
+	jo->thinktime_ns = n;
+	return 0;
+}
+
 /* fio's zonemode: none, or strided (zonesize bytes moved of every
  * zonesize + zoneskip); zbd, fio's zoned block devices, is refused. */
 static int set_zonemode(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -815,9 +835,9 @@ static const struct fio_opt fio_opts[] = {
 	  1 },
 	{ "fixedbufs", set_ignored, NULL, "io_uring tuning storbench does not do", 1 },
 	{ "file_service_type", set_fservice, NULL, NULL, 0 },
-	NOOP("thinktime", "0"),
+	{ "thinktime", set_thinktime, NULL, NULL, 0 },
 	NOOP("thinktime_spin", "0"),
-	NOOP("thinktime_blocks", "1"),
+	{ "thinktime_blocks", set_thinktime, NULL, NULL, 0 },
 	NOOP("thinktime_iotime", "0"),
 	{ "verify", set_verify, NULL, NULL, 0 },
 	{ "do_verify", set_do_verify, NULL, NULL, 1 },
@@ -963,6 +983,10 @@ static const struct {
 	{ "wait_for", "the job just before, when it started alone (the first job, or one with "
 		      "stonewall or wait_for): as stonewall, reported as a group of its own (fio "
 		      "does so with new_group, as its examples give it); another job is refused" },
+	{ "thinktime", "microseconds (or with a unit): a stall after every thinktime_blocks "
+		       "requests, those in flight reaped first; thinktime_spin (a busy part) is "
+		       "refused but 0" },
+	{ "thinktime_blocks", "requests between stalls (1 by default), counted as issued" },
 	{ "zonemode", "none, or strided with a sequential rw: of every zonesize + zoneskip bytes "
 		      "the first zonesize, from the region's start again at its end, as fio; "
 		      "random I/O in zones, and zbd (zoned block devices), are refused" },

@@ -36,8 +36,8 @@ for o in bs:64k direct:1 loops:2 random_distribution:random verify:crc32c group_
 	*) fail "$name: not in the table ('$k')" ;;
 	esac
 done
-[ "$(kind thinktime)" = "no-op values only" ] || fail "thinktime"
-[ "$(try thinktime 10)" = 2 ] || fail "thinktime=10 taken"
+[ "$(kind thinktime_spin)" = "no-op values only" ] || fail "thinktime_spin"
+[ "$(try thinktime_spin 10)" = 2 ] || fail "thinktime_spin=10 taken"
 [ "$(try nosuchopt 1)" = 2 ] && grep -q "line 4: 'nosuchopt': unknown option" "$T/kerr" ||
 	fail "unknown option: $(cat "$T/kerr")"
 [ -z "$(ls -A "$T/d")" ] || fail "files left"

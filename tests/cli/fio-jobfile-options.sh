@@ -193,3 +193,16 @@ expect_exit 2 "$SB" fio --quiet "$T/ss.fio"
 grep -q "line 4: ss_dur: fio option not supported by storbench: fio ends a job once its criterion holds" "$T/err" ||
 	fail "ss_dur: $(cat "$T/err")"
 ok "serialize_overlap with iodepth=4, flow and ss_dur are refused with the reason"
+
+# ---- thinktime: a stall after every thinktime_blocks requests ----
+# size-bound: the bytes are size=; time-bound: a stall of 100 ms after
+# each request leaves at most 11 requests in 1 s (fio: 10), however
+# loaded the machine (a stall is never shorter)
+printf '[t]\nioengine=null\nsize=80k\nbs=4k\nthinktime=2ms\nthinktime_blocks=10\n' >"$T/think.fio"
+run_fio think
+[ "$(bytes think 0 read)" = 81920 ] || fail "thinktime: $(bytes think 0 read) bytes"
+printf '[t]\nioengine=null\nsize=1g\nbs=4k\nthinktime=100ms\ntime_based\nruntime=1s\n' >"$T/think2.fio"
+run_fio think2
+n=$(ios think2 0 read)
+[ "$n" -ge 1 ] && [ "$n" -le 11 ] || fail "thinktime=100ms over 1 s: $n requests"
+ok "thinktime: size= bytes with stalls; 100 ms after each request: $n requests in 1 s (fio 10)"
