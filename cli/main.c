@@ -191,7 +191,7 @@ static const struct cli_command commands[] = {
 	{ "latency", cmd_latency, WRITER | CLI_KEEP | CLI_UNITS, &w_latency },
 	{ "meta", cmd_meta, RESULTS | CLI_QUIET | CLI_SEED | CLI_RANKS | CLI_UNITS, &w_meta },
 	{ "bonnie", cmd_bonnie, RESULTS | CLI_QUIET | CLI_SEED | CLI_RANKS, &w_bonnie },
-	{ "sweep", cmd_sweep, WRITER | CLI_PRECOND | CLI_RANKS, &w_sweep },
+	{ "sweep", cmd_sweep, WRITER | CLI_PRECOND | CLI_RANKS | CLI_UNITS, &w_sweep },
 	{ "iozone", cmd_iozone, 0, &w_iozone },
 	{ "flash", cmd_flash, WRITER | CLI_UNITS, &w_flash },
 	{ "info", cmd_info, RESULTS | CLI_DESTROY, &w_info },

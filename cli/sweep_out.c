@@ -5,6 +5,7 @@
  * trace of every operation.
  */
 #include "cli/iozone_cli.h"
+#include "report/report.h"
 
 #include <unistd.h>
 
@@ -236,8 +237,8 @@ static void ranks_text(FILE *f, const struct sweep_cli *c)
 	char buf[32];
 	if (!r->nranks)
 		return;
-	fprintf(f, "\nEach rank: MiB/s of the test's cells (its bytes over its time)%s\n",
-		r->nranks > n ? "; the first 8 ranks, every one in the JSON" : "");
+	fprintf(f, "\nEach rank: %s of the test's cells (its bytes over its time)%s\n",
+		rep_rate_unit(), r->nranks > n ? "; the first 8 ranks, every one in the JSON" : "");
 	fprintf(f, "%-10s", "test");
 	for (unsigned k = 0; k < n; k++) {
 		snprintf(buf, sizeof(buf), "rank %d", r->ranks[k].rank);
@@ -258,7 +259,7 @@ static void ranks_text(FILE *f, const struct sweep_cli *c)
 						ns += (double)m->elapsed_ns[t][fi][ri];
 					}
 			if (ns > 0)
-				fprintf(f, " %10.1f", bytes / ns * 1e9 / 1048576);
+				fprintf(f, " %10.1f", bytes / ns * 1e9 / rep_rate_div());
 			else
 				fprintf(f, " %10s", "-");
 		}

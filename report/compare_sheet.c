@@ -29,8 +29,8 @@ static const char *const titles[] = {
 static void row_cells(const struct cmp_row *r, char tag, int xlsx, struct sheet_cell *o, char *why,
 		      size_t wl, char *tagbuf)
 {
-	static const char *const units_x[CMP_NMETRICS] = { "MiB/s", "IO/s", "µs", "µs" };
-	static const double div_x[CMP_NMETRICS] = { 1048576, 1, 1000, 1000 };
+	const char *const units_x[CMP_NMETRICS] = { rep_rate_unit(), "IO/s", "µs", "µs" };
+	const double div_x[CMP_NMETRICS] = { rep_rate_div(), 1, 1000, 1000 };
 	const struct cmp_stat *a = &r->a->m[r->metric], *b = &r->b->m[r->metric];
 	double div = xlsx ? div_x[r->metric] : 1;
 	size_t i = 0;
@@ -104,40 +104,91 @@ int cmp_xlsx(const char *path, const struct cmp *c, char **why)
 			path);
 }
 #else
-#include <xlsxwriter.h>
+#include "report/xlsx_book.h"
+
+/* Each column's number format: counts, the metric's unit, per cent. */
+static enum xb_fmt col_fmt(size_t i, enum cmp_metric m)
+{
+	static const enum xb_fmt metric[CMP_NMETRICS] = { XB_RATE, XB_IOPS, XB_US, XB_US };
+	if (i == 5 || i == 9)
+		return XB_COUNT;
+	if (i < 13)
+		return metric[m];
+	return i < 16 ? XB_PCT : XB_RATIO;
+}
+
+/* Below the table: the median bandwidth of each test and direction on
+ * each side, and their bars (the HTML's chart). */
+static void bw_pivot(struct xb_book *b, const struct cmp *c)
+{
+	const struct cmp_side *a = &c->sides[0];
+	const size_t ns = SB_MIN(c->nsides, (size_t)XB_MAX_LINES);
+	char t[112];
+	const lxw_row_t top = ++b->row;
+	xb_str(b, top, 0, "test and direction", 1);
+	for (size_t k = 0; k < ns; k++) {
+		snprintf(t, sizeof(t), "%c median (MiB/s)", c->sides[k].tag);
+		xb_str(b, top, (lxw_col_t)(k + 1), t, 1);
+	}
+	b->row = top + 1;
+	for (size_t i = 0; i < a->n && i < 64; i++, b->row++) {
+		const struct cmp_entry *e = &a->e[i];
+		snprintf(t, sizeof(t), "%s %s", e->label, sb_ddir_name(e->ddir));
+		xb_str(b, b->row, 0, t, 0);
+		for (size_t k = 0; k < ns; k++)
+			for (size_t q = 0; q < c->sides[k].n; q++) {
+				const struct cmp_entry *x = &c->sides[k].e[q];
+				if (x->ddir == e->ddir && !strcmp(x->label, e->label) &&
+				    x->m[CMP_BW].have)
+					xb_base(b, b->row, (lxw_col_t)(k + 1), x->m[CMP_BW].v.med,
+						XB_RATE);
+			}
+	}
+	if (b->row == top + 1)
+		return;
+	lxw_chart *ch = xb_chart(b, LXW_CHART_COLUMN,
+				 "Bandwidth of each input (median of the runs)",
+				 "Test and direction", "Bandwidth (MiB/s)");
+	for (size_t k = 0; ch && k < ns; k++) {
+		char name[2] = { c->sides[k].tag, 0 };
+		lxw_chart_series *s = chart_add_series(ch, NULL, NULL);
+		lxw_chart_fill fill = { .color = xb_colors[k] };
+		chart_series_set_categories(s, "Comparison", top + 1, 0, b->row - 1, 0);
+		chart_series_set_values(s, "Comparison", top + 1, (lxw_col_t)(k + 1), b->row - 1,
+					(lxw_col_t)(k + 1));
+		chart_series_set_name(s, name);
+		chart_series_set_fill(s, &fill);
+	}
+	if (ch)
+		xb_place(b, b->row + 1, 0, ch);
+}
 
 int cmp_xlsx(const char *path, const struct cmp *c, char **why)
 {
 	struct sheet_cell o[NCOLS];
 	char text[96], tag[2], advice[512];
+	struct xb_book b;
 	*why = NULL;
-	lxw_workbook *wb = workbook_new(path);
-	if (!wb)
+	if (xb_open(&b, path) < 0)
 		return rep_fail(why, -EIO, "cannot write '%s'", path);
-	lxw_format *bold = workbook_add_format(wb);
-	format_set_bold(bold);
-	lxw_worksheet *ws = workbook_add_worksheet(wb, "Comparison");
-	for (size_t i = 0; ws && i < NCOLS; i++)
-		worksheet_write_string(ws, 0, (lxw_col_t)i, titles[i], bold);
-	if (ws) {
-		worksheet_set_column(ws, 0, 0, 22, NULL);
-		worksheet_set_column(ws, NCOLS - 2, NCOLS - 1, 24, NULL);
-		worksheet_freeze_panes(ws, 1, 0);
-	}
-	for (size_t k = 0; ws && k < c->nrows; k++) {
-		row_cells(&c->rows[k], tag_of_row(c, &c->rows[k]), 1, o, text, sizeof(text), tag);
-		for (size_t i = 0; i < NCOLS; i++) {
-			if (!o[i].num)
-				worksheet_write_string(ws, (lxw_row_t)(k + 1), (lxw_col_t)i, o[i].s,
-						       NULL);
-			else if (isfinite(o[i].d))
-				worksheet_write_number(ws, (lxw_row_t)(k + 1), (lxw_col_t)i, o[i].d,
-						       NULL);
+	if (xb_sheet(&b, "Comparison", titles, NCOLS, 1, 0)) {
+		for (size_t k = 0; k < c->nrows; k++, b.row++) {
+			row_cells(&c->rows[k], tag_of_row(c, &c->rows[k]), 1, o, text, sizeof(text),
+				  tag);
+			for (size_t i = 0; i < NCOLS; i++) {
+				if (!o[i].num)
+					xb_str(&b, b.row, (lxw_col_t)i, o[i].s, 0);
+				else
+					xb_num(&b, b.row, (lxw_col_t)i, o[i].d,
+					       col_fmt(i, c->rows[k].metric), 0);
+			}
 		}
+		if (cmp_advice(c, advice, sizeof(advice)))
+			worksheet_write_string(b.sheet, ++b.row, 0, advice, NULL);
+		if (c->nsides)
+			bw_pivot(&b, c);
 	}
-	if (ws && cmp_advice(c, advice, sizeof(advice)))
-		worksheet_write_string(ws, (lxw_row_t)(c->nrows + 2), 0, advice, NULL);
-	lxw_error e = workbook_close(wb);
+	lxw_error e = xb_close(&b);
 	if (e != LXW_NO_ERROR)
 		return rep_fail(why, -EIO, "cannot write '%s': %s", path, lxw_strerror(e));
 	return 0;

@@ -89,7 +89,8 @@ static int room(struct rep_iters *it)
 	if (it->n < it->cap)
 		return 0;
 	size_t cap = it->cap ? it->cap * 2 : 1024;
-	double **arrays[] = { &it->x, &it->bw[0], &it->bw[1], &it->errors, &it->kmsg, &it->bad };
+	double **arrays[] = { &it->x,	 &it->bw[0], &it->bw[1], &it->errors,
+			      &it->kmsg, &it->bad,   &it->start };
 	for (size_t i = 0; i < SB_ARRAY_SIZE(arrays); i++)
 		if (rep_grow((void **)arrays[i], sizeof(double), cap) < 0)
 			return -ENOMEM;
@@ -238,6 +239,7 @@ static int take(struct rep_iters *it, const struct sb_soak_record *rec)
 	it->errors[i] = (double)r->io_errors;
 	it->bad[i] = (double)sb_soak_iter_bad(r);
 	it->kmsg[i] = (double)(r->nkmsg + r->kmsg_omitted);
+	it->start[i] = r->start_ns ? (double)r->start_ns : NAN;
 	it->kother += (double)(r->nkother + r->kother_omitted);
 	if (r->start_ns && (!it->t0 || (double)r->start_ns < it->t0))
 		it->t0 = (double)r->start_ns;
@@ -275,6 +277,7 @@ void rep_iters_free(struct rep_iters *it)
 	free(it->bw[1]);
 	free(it->errors);
 	free(it->kmsg);
+	free(it->start);
 	free(it->bad);
 	free(it->flags);
 	for (size_t j = 0; j < it->ncs; j++)

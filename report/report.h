@@ -115,6 +115,7 @@ struct rep_iters {
 	double *x;	       /* iteration number */
 	double *bw[2];	       /* write, read bytes/s; NaN when absent */
 	double *errors, *kmsg; /* I/O errors; kernel lines, told and omitted */
+	double *start;	       /* when the iteration started, ns since the epoch (NaN) */
 	double *bad;	       /* blocks that did not verify */
 	unsigned char *flags;  /* REP_IT_* */
 	size_t failed;

@@ -73,6 +73,22 @@ for p, q in zip(passes, passes[1:]):
 PY
 ok "3 ranks: one result, each cell the ranks' bytes over the span, passes started together"
 
+# --units=si: each rank's line in MB/s, its bytes over its time / 10^6
+mkdir "$T/u"
+expect_exit 0 $MPI $BTL -n 2 "$SB" sweep --file-sizes=1M --record-sizes=64k --tests=write --warm --quiet \
+	--units=si --output="$T/u.json" "$T/u"
+grep -q "^Each rank: MB/s of the test's cells" "$T/out" || fail "--units=si: rank lines not in MB/s: $(cat "$T/out")"
+python3 - "$T/out" "$T/u.json" <<'PY' || fail "--units=si: a rank's rate is not in MB/s"
+import json, re, sys
+line = [l for l in open(sys.argv[1]) if re.match(r"write +[0-9.]+ +[0-9.]+ ", l)][0].split()
+ranks = json.load(open(sys.argv[2]))["storbench"]["sweep"]["ranks"]
+for k, r in enumerate(ranks):
+    t = r["tests"][0]
+    want = t["bytes"][0][0] / t["elapsed_ns"][0][0] * 1e3
+    assert abs(float(line[1 + k]) - want) <= 0.051 + 1e-4 * want, (k, line, want)
+PY
+ok "--units=si: each rank's rate in MB/s"
+
 # 3. rank 2's target is a file storbench did not create: every rank stops
 # before any writes; nothing is made, the file is unchanged
 mkdir "$T/e"

@@ -178,6 +178,10 @@ for k, r in enumerate(t['rounds']):
 avg = t['steady_state']['average']
 assert abs(cell('B%d' % (n + 3)) - avg) <= 1e-6 * avg, 'window average row'
 PY
+	# no hand formatting (issue 30): the result first, numbers with
+	# formats, header frozen, columns wide enough, the convergence chart
+	python3 "$SB_TOP/tests/tools/xlsx-sheet.py" --check --first=Result --verdict=STEADY --charts=1 "$T/pts.xlsx" ||
+		fail "XLSX: the workbook needs formatting by hand"
 	ok "XLSX: a sheet per test with its rounds and window average"
 fi
 
