@@ -153,6 +153,9 @@ CLI_SRC := $(sort $(wildcard cli/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 REPORT_OBJ := $(REPORT_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
+# the built-in plans (storbench plan NAME): plans/*.ini compiled in
+PLANS := $(sort $(wildcard plans/*.ini))
+CLI_OBJ += $(BUILD)/gen/plan_builtins.o
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # TESTS="name ..." (make check-only runs only those): only their programs
@@ -179,17 +182,22 @@ $(BUILD)/storbench.1: $(PROG) scripts/gen-man
 	$(Q)scripts/gen-man ./$(PROG) $(VERSION) > $@.tmp && mv $@.tmp $@
 man: $(BUILD)/storbench.1
 
-# make install [PREFIX=/usr/local] [DESTDIR=]: the program and its manual
+# make install [PREFIX=/usr/local] [DESTDIR=]: the program, its manual and
+# the built-in plans as files to copy and change (the program has them in it)
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+PLANDIR ?= $(PREFIX)/share/storbench/plans
 install: $(PROG) $(if $(FOREIGN),,$(BUILD)/storbench.1)
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/storbench
+	install -d $(DESTDIR)$(PLANDIR)
+	install -m 644 $(PLANS) $(DESTDIR)$(PLANDIR)
 	$(if $(FOREIGN),@echo "  a binary for $(TARGET): no manual page (make install natively for it)", \
 		install -d $(DESTDIR)$(MANDIR)/man1 && install -m 644 $(BUILD)/storbench.1 $(DESTDIR)$(MANDIR)/man1/storbench.1)
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/storbench $(DESTDIR)$(MANDIR)/man1/storbench.1
+	rm -f $(addprefix $(DESTDIR)$(PLANDIR)/,$(notdir $(PLANS)))
 
 $(PROG): $(BUILD)/libsbreport.a $(BUILD)/libstorbench.a $(CLI_OBJ)
 	$(call say,LINK,$@)
@@ -214,6 +222,15 @@ $(BUILD)/flags: FORCE
 		ln -sfn $(KERNEL_ASM) $(KERNEL_HDRS)/asm)
 	@echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(LDLIBS)' | cmp -s - $@ || \
 		echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(LDLIBS)' > $@
+
+$(BUILD)/gen/plan_builtins.c: $(PLANS) scripts/gen-plans
+	@mkdir -p $(dir $@)
+	$(call say,GEN,$@)
+	$(Q)scripts/gen-plans $(PLANS) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/plan_builtins.o: $(BUILD)/gen/plan_builtins.c cli/plan_builtin.h $(BUILD)/flags
+	$(call say,CC,$<)
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/%.o: %.c $(BUILD)/flags
 	@mkdir -p $(dir $@)
@@ -326,8 +343,9 @@ cross-build: $(PROG) $(TOOL_BIN)
 # back (verify-read), on a result's jobs and header through their typed
 # reader (results-read), and on the methods' typed readers of their
 # results sections (sections: pts, cliff, flash, sweep, meta, latency,
-# spo; the rest of the library from $(BUILD)/libstorbench.a), on the plan
-# reader (plan: lib/plan's parse and figures), FUZZ_TIME
+# spo, a line of spo --cycles's log; the rest of the library from
+# $(BUILD)/libstorbench.a), on the plan reader (plan: lib/plan's parse
+# and figures), FUZZ_TIME
 # seconds each, from their corpora; new inputs and crashes stay in
 # $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
@@ -360,6 +378,7 @@ fuzz: $(BUILD)/libstorbench.a
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/sections tests/fuzz/fuzz-sections.c \
 		lib/pts/pts_read.c lib/cliff/cliff_read.c lib/flash/flash_read.c \
 		lib/sweep/sweep_read.c lib/meta/meta_read.c lib/latency/lat_read.c lib/spo/spo_read.c \
+		lib/spo/spo_cycles_read.c \
 		lib/json/json_take.c lib/json/json_items.c lib/json/json_read.c \
 		lib/json/json_access.c $(BUILD)/libstorbench.a $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/results-read \
@@ -367,7 +386,8 @@ fuzz: $(BUILD)/libstorbench.a
 		lib/device/health_read.c lib/json/json_take.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/plan tests/fuzz/fuzz-plan.c \
-		lib/plan/plan_parse.c lib/plan/plan_figures.c $(BUILD)/libstorbench.a $(LDLIBS)
+		lib/plan/plan_parse.c lib/plan/plan_figures.c lib/plan/plan_check.c \
+		$(BUILD)/libstorbench.a $(LDLIBS)
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \

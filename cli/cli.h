@@ -321,8 +321,6 @@ int cli_ranks_space_agree(const char *path, uint64_t need, uint64_t avail, const
  * returns 0 to write it; the other ranks return 1 and write nothing. *rc
  * becomes the worst exit code of all ranks. Alone: 0, nothing done. */
 int cli_ranks_collect(struct sb_results *res, int *rc);
-/* The per-rank table and the skew of a job of many ranks. */
-void render_ranks_text(FILE *f, const struct sb_job_result *j);
 
 /* ---- targets (cli/target_prepare.c) ---- */
 /* The library's struct sb_jobtarget (lib/target/jobtarget.h) with the

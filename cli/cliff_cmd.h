@@ -29,7 +29,5 @@ struct cliff_ctx {
 
 /* lib/cliff's progress hook: the live line. */
 void cli_cliff_progress(void *ctx, const struct sb_cliff_progress *p);
-/* The summary: the drop, the levels, the steps, the recoveries. */
-void cli_cliff_print(FILE *f, const struct cliff_ctx *c, const char *path);
 
 #endif

@@ -21,11 +21,13 @@ static void help(const struct cli_command *cmd)
 	       "                of its own inside it and removes it\n"
 	       "  -s SIZE[:CHUNK[:SEEKS[:SEEKERS]]]\n"
 	       "                block test file in MiB (64 = 64 MiB; 2G), 0: no block tests\n"
-	       "                [1G or twice the RAM: see storbench meta --help]\n"
+	       "                [twice the RAM, as bonnie++; less is refused, as bonnie++\n"
+	       "                refuses it, unless -r says less RAM]\n"
 	       "  -n N[:MAX[:MIN[:DIRS[:CHUNK]]]]\n"
 	       "                N x 1024 files of MIN..MAX bytes in DIRS directories [16]\n"
 	       "  -m NAME       machine name in the table and CSV [host name]\n"
-	       "  -r MIB        RAM size: without -s, the file is twice it\n"
+	       "  -r MIB        RAM size: without -s, the file is twice it; -s must be at\n"
+	       "                least twice it; -r 0: no such rule\n"
 	       "  -x N          N runs: bonnie++'s CSV header, then a line a run\n"
 	       "  -u USER[:GROUP], -g GROUP\n"
 	       "                accepted when they name the user storbench runs as; storbench\n"
@@ -96,10 +98,32 @@ static int check_user(const struct sb_bonnie_args *a)
 	return 0;
 }
 
+/* bonnie++'s RAM rule: without -s the file is twice the RAM (rounded up to
+ * a GiB), and a -s smaller than that is refused with bonnie++'s words; -r
+ * names another RAM size, -r 0 turns the rule off (bonnie++.cpp). The
+ * default size goes into *size (a meta option), or "" when -s or -r gave
+ * one. 0 or an exit code. */
+static int ram_rule(const struct sb_bonnie_args *a, char *size, size_t len)
+{
+	const uint64_t ram = a->ram_given ? a->ram_mib : sb_bonnie_ram_mib();
+	size[0] = '\0';
+	if (!ram)
+		return 0;
+	if (!a->size_given && !a->ram_given)
+		snprintf(size, len, "--size=%lluM", (unsigned long long)sb_bonnie_size(ram));
+	if (a->size_given && a->size_mib && a->size_mib < 2 * ram) {
+		sb_err("-s: file size should be double RAM for good results, RAM is %lluM "
+		       "(bonnie++'s rule: -r MIB names the RAM, -r 0 runs anyway)",
+		       (unsigned long long)ram);
+		return SB_EXIT_USAGE;
+	}
+	return 0;
+}
+
 int cmd_bonnie(const struct cli_command *cmd, int argc, char **argv)
 {
 	static struct sb_bonnie_args a;
-	char msg[512], *margv[SB_BONNIE_MAX_ARGS + 1];
+	char msg[512], size[48], *margv[SB_BONNIE_MAX_ARGS + 2];
 	int e = sb_bonnie_args(argc, argv, &a, msg, sizeof(msg));
 	if (e == 1) {
 		help(cmd);
@@ -119,12 +143,16 @@ int cmd_bonnie(const struct cli_command *cmd, int argc, char **argv)
 	};
 	for (size_t i = 0; i < SB_ARRAY_SIZE(names); i++)
 		cli_msg_alias(names[i][0], names[i][1]);
-	if ((e = check_user(&a)))
+	if ((e = check_user(&a)) || (e = ram_rule(&a, size, sizeof(size))))
 		return e;
-	margv[0] = argv[0];
-	for (int i = 0; i < a.n; i++)
-		margv[i + 1] = a.argv[i];
-	margv[a.n + 1] = NULL;
+	int n = 0;
+	margv[n++] = argv[0];
+	for (int i = 0; i < a.n; i++) {
+		if (i == a.n - 1 && size[0]) /* before DIR, the last */
+			margv[n++] = size;
+		margv[n++] = a.argv[i];
+	}
+	margv[n] = NULL;
 	const struct cli_bonnie_out bo = { a.quiet, a.reps };
-	return cli_meta_main(cmd, a.n + 1, margv, &bo);
+	return cli_meta_main(cmd, n, margv, &bo);
 }

@@ -5,6 +5,7 @@
  * target's safety, the progress line and the output.
  */
 #include "cli/cliff_cmd.h"
+#include "report/report.h"
 
 enum {
 	C_SIZE,
@@ -235,8 +236,15 @@ static int output(struct cliff_ctx *c, const struct sb_jobtarget *t, const char 
 		return SB_EXIT_ENV;
 	}
 	cli_results_describe(res, t, path);
-	if (!c->json_stdout)
-		cli_cliff_print(stdout, c, path);
+	if (!c->json_stdout) {
+		const struct rep_cliff_settings set = { .random = c->random,
+							.direct = c->job.direct,
+							.bs = c->job.bs,
+							.iodepth = c->job.iodepth,
+							.engine = c->job.engine,
+							.nrecovery = c->nrecovery };
+		rep_cliff_run_text(stdout, &set, c->res, path);
+	}
 	if (c->sh.output && cli_write_json(res, c->sh.output) < 0)
 		rc = SB_EXIT_ENV;
 	if (c->json_stdout && cli_write_json(res, "-") < 0)

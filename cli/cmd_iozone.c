@@ -31,13 +31,17 @@ static void help(const struct cli_command *cmd)
 	       "  -j N           stride read: N records\n"
 	       "  -f FILE        the test file [iozone.tmp]; -w: leave it in place\n"
 	       "  -R             the Excel report on stdout, as iozone prints it\n"
-	       "  -b FILE        a workbook, one sheet per test (XLSX content, whatever the name)\n"
+	       "  -b FILE        a workbook, one sheet per test, written to FILE (XLSX content\n"
+	       "                 whatever the name: iozone writes BIFF)\n"
 	       "  -O             operations per second instead of KiB/s\n"
 	       "  -S KB, -L BYTES  cache sizes: shown in the header, as iozone\n\n"
 	       "storbench's own flags (before the iozone options):\n"
 	       "  --output=FILE  also write storbench's JSON results to FILE\n"
 	       "  --quiet        no progress lines on stderr\n"
-	       "  --destroy-data  -f may name an existing file storbench did not create\n\n"
+	       "  --destroy-data  -f may name an existing file storbench did not create\n"
+	       "  --drop-cache   drop the page cache before each read test (iozone reads\n"
+	       "                 what its write test left in memory, and so does storbench\n"
+	       "                 iozone without this flag; -I bypasses the cache)\n\n"
 	       "examples:\n"
 	       "  storbench iozone -azecI -+n -L64 -S32 -r2m -s128m -i0 -i2 -+b 400000,30000 -w -f testfile\n"
 	       "  storbench iozone -a -s 2G -+n -i 0 -i 1 -f F -Rb iozone.xls\n");
@@ -54,6 +58,7 @@ static int own_flags(struct iozone_cli *z, int argc, char **argv)
 		const size_t n = eq ? (size_t)(eq - w) : strlen(w);
 		int *flag = !strncmp(w, "--quiet", n) && n == 7		  ? &z->s.sh.quiet
 			    : !strncmp(w, "--destroy-data", n) && n == 14 ? &z->s.sh.destroy_data
+			    : !strncmp(w, "--drop-cache", n) && n == 12	  ? &z->drop_cache
 			    : !strncmp(w, "--help", n) && n == 6	  ? &z->a.help
 									  : NULL;
 		if (flag && eq) {
@@ -69,7 +74,8 @@ static int own_flags(struct iozone_cli *z, int argc, char **argv)
 			z->json = eq + 1;
 		} else {
 			sb_err("%.*s: unknown option (storbench iozone takes --output=FILE, "
-			       "--quiet, --destroy-data, --help, then iozone's options)",
+			       "--quiet, --destroy-data, --drop-cache, --help, then iozone's "
+			       "options)",
 			       (int)n, w);
 			return -1;
 		}
@@ -138,6 +144,11 @@ static int outputs(struct iozone_cli *z, int argc, char **argv, const struct sb_
 		rc = SB_EXIT_ENV;
 	if (z->a.xls) {
 		const int w = workbook(res, z->a.xls);
+		const size_t n = strlen(z->a.xls);
+		if (!w && n > 4 && !strcmp(z->a.xls + n - 4, ".xls"))
+			sb_note("-b: '%s' written as XLSX (Office Open XML), not iozone's BIFF "
+				"(Excel 97); spreadsheet programs open it by its content",
+				z->a.xls);
 		rc = rc ? rc : w;
 	}
 	return rc;
@@ -187,11 +198,8 @@ int cmd_iozone(const struct cli_command *cmd, int argc, char **argv)
 		rc = SB_EXIT_ENV;
 		goto out;
 	}
-	if (z->a.xls && strlen(z->a.xls) > 4 && !strcmp(z->a.xls + strlen(z->a.xls) - 4, ".xls"))
-		sb_warn("-b '%s': the workbook is XLSX content (Office Open XML), not iozone's "
-			"BIFF .xls; spreadsheet programs open it by its content",
-			z->a.xls);
 	struct sweep_cli *s = &z->s;
+	z->a.o.warm = !z->drop_cache; /* iozone reads what its writes left cached */
 	s->o = z->a.o;
 	s->o.keep = z->a.keep;
 	s->tests_given = s->o.tests;

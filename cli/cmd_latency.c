@@ -26,7 +26,8 @@ enum {
 	L_WRITE,
 	L_DIRECT,
 	L_BUFFERED,
-	L_PRESET
+	L_PRESET,
+	L_SETTLE
 };
 
 static const struct cli_opt lat_opts[] = {
@@ -42,13 +43,15 @@ static const struct cli_opt lat_opts[] = {
 	{ "direct", OPT_NOARG, L_DIRECT, NULL, "direct I/O [default; not for hdparm presets]" },
 	{ "buffered", OPT_NOARG, L_BUFFERED, NULL, "buffered; pages dropped before each request" },
 	{ "preset", OPT_ARG, L_PRESET, "NAME", "dd-sync, hdparm or hdparm-cache (see above)" },
+	{ "settle", OPT_ARG, L_SETTLE, "TIME",
+	  "sync, then idle TIME before the first request [0; hdparm: 3s, -T: 1s]" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
 struct lat_ctx {
 	enum sb_lat_preset preset;
-	uint64_t bs, size, offset, interval_ns, count, runtime_ns, warmup;
-	int bs_set, size_set, offset_set, interval_set, flood, count_set, warmup_set;
+	uint64_t bs, size, offset, interval_ns, count, runtime_ns, warmup, settle_ns;
+	int bs_set, size_set, offset_set, interval_set, flood, count_set, warmup_set, settle_set;
 	int write, direct, buffered, json_stdout;
 	struct cli_shared sh; /* --output, --format, --quiet, --keep, --destroy-data */
 };
@@ -84,6 +87,12 @@ static int lat_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		if (sb_parse_duration_ns(v, &c->interval_ns) < 0)
 			return snprintf(hint, hl, "a duration (examples: 0, 10ms, 1s)"), -EINVAL;
 		return 0;
+	case L_SETTLE:
+		c->settle_set = 1;
+		if (sb_parse_duration_ns(v, &c->settle_ns) < 0 || c->settle_ns > 3600000000000ull)
+			return snprintf(hint, hl, "a duration up to 1h (examples: 0, 500ms, 3s)"),
+			       -EINVAL;
+		return 0;
 	case L_RUNTIME:
 		if (sb_parse_duration_ns(v, &c->runtime_ns) < 0 || !c->runtime_ns)
 			return snprintf(hint, hl, "a duration above 0 (examples: 500ms, 10s, 5m)"),
@@ -118,10 +127,13 @@ static void help(const struct cli_cmd_opts *co)
 	       "  dd-sync       dd bs=512 count=1000 oflag=direct,dsync: 512-byte synchronous\n"
 	       "                direct writes from the start of the working set; dd's summary\n"
 	       "                line and the per-write latency (writes: the rules above apply)\n"
-	       "  hdparm        hdparm -t: sequential 2 MiB reads for at least 3 s or to the\n"
-	       "                end of the working set, buffered (--direct for hdparm --direct)\n"
-	       "  hdparm-cache  hdparm -T: the first 2 MiB read again and again for 2 s, from\n"
-	       "                the page cache (memory speed, not the device's)\n\n"
+	       "  hdparm        hdparm -t: the device's cache flushed (BLKFLSBUF), sync and\n"
+	       "                3 s idle, then sequential 2 MiB reads for at least 3 s or to\n"
+	       "                the end of the working set, buffered (--direct for hdparm\n"
+	       "                --direct), the cache flushed again after; hdparm's lines\n"
+	       "  hdparm-cache  hdparm -T: the first 2 MiB read once, the cache flushed, 1 s\n"
+	       "                idle, then read again and again for 2 s, from the page cache\n"
+	       "                (memory speed, not the device's)\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
@@ -178,6 +190,11 @@ static void apply_preset(const struct lat_ctx *c, struct sb_lat_run *lr)
 							      : 2000000000ull;
 	else
 		p->deadline_ns = c->runtime_ns;
+	/* hdparm: sync(); sleep(3) before -t; after -T's flush, sleep(1) */
+	p->settle_ns = c->settle_set			  ? c->settle_ns
+		       : c->preset == SB_LAT_HDPARM	  ? 3000000000ull
+		       : c->preset == SB_LAT_HDPARM_CACHE ? 1000000000ull
+							  : 0;
 	lr->direct = c->direct || (!c->buffered && !hdparm);
 	lr->dsync = p->write;
 	/* ioping drops the request's pages before each buffered request;

@@ -4,6 +4,7 @@
  * directory storbench creates, marks and removes (only what it made).
  */
 #include "cli/cmd_meta.h"
+#include "report/report.h"
 
 #include <unistd.h>
 
@@ -361,7 +362,7 @@ static void on_track(void *ctx, const char *path, int dirfd, int on)
 	if (on && !c->sh.quiet && cli_rank() == 0 && pg->m->io.size &&
 	    pg->m->size_rule != SB_META_SIZE_GIVEN) {
 		char why[256];
-		cli_meta_size_why(pg->m, why, sizeof(why));
+		rep_meta_size_why(pg->m, why, sizeof(why));
 		fprintf(stderr, "meta: %s\n", why);
 	}
 }
@@ -389,13 +390,13 @@ static int finish(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_res
 		sb_meta_run_csv(m, line, sizeof(line));
 		if (c->bo->reps <= 1) {
 			cli_bonnie_print_text(c->bo->quiet ? stderr : stdout, m);
-			meta_ranks_print_text(c->bo->quiet ? stderr : stdout, m);
+			rep_meta_run_ranks_text(c->bo->quiet ? stderr : stdout, m);
 		}
 		fputs(line, stdout);
 		fflush(stdout);
 	} else if (c->format == FMT_TEXT) {
-		cli_meta_print_text(stdout, m);
-		meta_ranks_print_text(stdout, m);
+		rep_meta_run_text(stdout, m);
+		rep_meta_run_ranks_text(stdout, m);
 	}
 	if (!c->bo && c->format == FMT_CSV) {
 		sb_meta_run_csv(m, line, sizeof(line));

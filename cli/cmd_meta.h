@@ -1,5 +1,5 @@
-/* storbench meta: what cmd_meta.c and meta_report.c share (the run is
- * lib's: sb_meta_run). */
+/* storbench meta: what cmd_meta.c, meta_progress.c and cmd_bonnie.c share
+ * (the run is lib's: sb_meta_run; its text report/'s: rep_meta_run_text). */
 #ifndef SB_CLI_META_H
 #define SB_CLI_META_H
 
@@ -36,13 +36,5 @@ int cli_meta_main(const struct cli_command *cmd, int argc, char **argv,
 void cli_bonnie_print_text(FILE *f, const struct sb_meta_run *m);
 /* The header line bonnie++ -x prints above its CSV lines. */
 extern const char cli_bonnie_csv_header[];
-
-/* Under mpirun: each rank's figures and the skew, after the table. */
-void meta_ranks_print_text(FILE *f, const struct sb_meta_run *m);
-
-/* Text summary (a table of the tests run). */
-void cli_meta_print_text(FILE *f, const struct sb_meta_run *m);
-/* Why the block test file has its default size, in one sentence. */
-void cli_meta_size_why(const struct sb_meta_run *m, char *buf, size_t len);
 
 #endif

@@ -18,9 +18,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli/plan_builtin.h"
 #include "cli/plan_out.h"
 
-enum { O_FIGURES, O_DIR, O_JUNIT };
+enum { O_FIGURES, O_DIR, O_JUNIT, O_LIST, O_SET, O_DESTROY };
 
 static const struct cli_opt plan_opts[] = {
 	{ "figures", OPT_ARG, O_FIGURES, "COMMAND",
@@ -29,6 +30,14 @@ static const struct cli_opt plan_opts[] = {
 	  "the plan's directory: its journal, each step's result and output [NAME-plan, NAME "
 	  "the plan's name= or its file's]" },
 	{ "junit", OPT_ARG, O_JUNIT, "FILE", "write JUnit XML: each criterion a test case" },
+	{ "list", OPT_NOARG, O_LIST, NULL, "list the built-in plans, each with what it does" },
+	{ "set", OPT_ARG, O_SET, "STEP.KEY=VALUE",
+	  "change a step: KEY an option of its command (--set speed.size=16M), run, wait or "
+	  "optional; STEP a step's name, a command's (every step running it: quick.size=16M) or "
+	  "'*' (every step that has it); repeatable" },
+	{ "destroy-data", OPT_NOARG, O_DESTROY, NULL,
+	  "pass --destroy-data to every step whose command takes it (a device is refused "
+	  "without)" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -38,18 +47,31 @@ static const char *const step_commands[] = { "quick", "run",   "verify", "soak",
 					     "cliff", "flash", "spo",	 "latency", "meta",
 					     "sweep", "info",  NULL };
 
+#define MAX_SETS 64
+
 struct plan_ctx {
 	const char *figures, *dir, *junit;
+	int list, destroy;
+	const char *set[MAX_SETS];
+	size_t nset;
 };
 
 static int plan_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
 	struct plan_ctx *c = vc;
-	(void)hint, (void)hl;
 	switch (id) {
 	case O_FIGURES: c->figures = v; return 0;
 	case O_DIR: c->dir = v; return 0;
 	case O_JUNIT: c->junit = v; return 0;
+	case O_LIST: c->list = 1; return 0;
+	case O_DESTROY: c->destroy = 1; return 0;
+	case O_SET:
+		if (c->nset == MAX_SETS) {
+			snprintf(hint, hl, "at most %d of them", MAX_SETS);
+			return -EINVAL;
+		}
+		c->set[c->nset++] = v;
+		return 0;
 	}
 	return -EINVAL;
 }
@@ -57,6 +79,7 @@ static int plan_set(void *vc, int id, const char *v, char *hint, size_t hl)
 static void help(const struct cli_cmd_opts *co)
 {
 	printf("usage: storbench plan [options] PLAN [TARGET...]\n"
+	       "       storbench plan --list\n"
 	       "       storbench plan --figures COMMAND\n\n"
 	       "Runs a qualification plan: an INI file whose [global] section may set name=,\n"
 	       "target= and label=KEY=VALUE, and whose every other section is a step run in\n"
@@ -73,11 +96,15 @@ static void help(const struct cli_cmd_opts *co)
 	       "same plan run again on the same target resumes at the first unfinished step.\n"
 	       "A step that cannot run stops the plan and the report says which never ran.\n"
 	       "The verdict comes first: PASS only when every criterion passed.\n"
-	       "docs/plans.md lists the figures of each command.\n\n"
+	       "PLAN may name a built-in plan (--list): emmc-stability, sd-card, ssd-pts,\n"
+	       "tlc-states; --set scales a plan's steps down or up. docs/plans.md lists the\n"
+	       "figures of each command and describes the built-in plans.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
 	       "  storbench plan --figures quick\n"
+	       "  storbench plan --destroy-data sd-card /dev/mmcblk0\n"
+	       "  storbench plan emmc-stability /mnt/emmc --set dd-loop.duration=72h\n"
 	       "  storbench plan qualify.ini /mnt/sample1\n"
 	       "  storbench plan qualify.ini /mnt/a /mnt/b --junit=plan.xml -o plan.json\n");
 	cli_print_exit_status(stdout, co->cmd);
@@ -103,6 +130,10 @@ static int list_figures(const char *command)
 	if (!strcmp(command, "quick"))
 		printf("\nTEST: a test of quick's matrix, '-' for ' ': SEQ1M-Q8T1, SEQ1M-Q1T1, "
 		       "RND4K-Q32T1,\nRND4K-Q1T1 (--preset=nvme: SEQ128K-Q32T1, RND4K-Q32T16)\n");
+	if (!strcmp(command, "sweep"))
+		printf("\nTEST: a test of the sweep as its result names it: write, rewrite, read, "
+		       "reread,\nrandread, randwrite, bkwdread, recrewrite, strideread, fwrite, "
+		       "frewrite, fread,\nfreread\n");
 	if (!strcmp(command, "run"))
 		printf("\nJOB: a job's name as it is written in the result (--name, a job file's "
 		       "section)\n");
@@ -114,12 +145,50 @@ static int list_figures(const char *command)
 	return SB_EXIT_OK;
 }
 
+static const struct plan_builtin *builtin(const char *name)
+{
+	for (const struct plan_builtin *b = plan_builtins; b->name; b++)
+		if (!strcmp(b->name, name))
+			return b;
+	return NULL;
+}
+
+static int list_builtins(void)
+{
+	for (const struct plan_builtin *b = plan_builtins; b->name; b++) {
+		struct sb_plan pl;
+		struct sb_error err;
+		int e = sb_plan_parse(b->text, strlen(b->text), b->name, &pl, &err);
+		printf("%-16s %s\n", b->name,
+		       e < 0		? err.msg
+		       : pl.description ? pl.description
+					: "");
+		sb_plan_free(&pl);
+	}
+	return SB_EXIT_OK;
+}
+
 static int read_text(const char *path, char **out, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
+	const struct plan_builtin *b = !f && errno == ENOENT && !strchr(path, '/') ? builtin(path)
+										   : NULL;
+	if (b) { /* a built-in plan, by name */
+		*len = strlen(b->text);
+		*out = strdup(b->text);
+		if (*out)
+			return 0;
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
 	if (!f) {
 		int e = errno;
-		sb_err("cannot open '%s': %s", path, strerror(e));
+		if (e == ENOENT && !strchr(path, '/'))
+			sb_err("cannot open '%s': %s (nor is it a built-in plan: storbench plan "
+			       "--list)",
+			       path, strerror(e));
+		else
+			sb_err("cannot open '%s': %s", path, strerror(e));
 		return e == ENOENT ? SB_EXIT_USAGE : cli_exit_of_errno(-e);
 	}
 	size_t cap = 1u << 20, n = 0;
@@ -165,8 +234,24 @@ static int step_words(const char *file, const struct sb_plan_step *st)
 
 /* The command's own parser on the step's options, in a child that ends
  * at the end of the parse (cli_parse_check_only) with nothing run. */
+/* Has the step the option opt (as opt or opt=...)? */
+static int step_has(const struct sb_plan_step *st, const char *opt)
+{
+	const size_t n = strlen(opt);
+	for (int a = 1; a < st->argc; a++)
+		if (!strncmp(st->argv[a], opt, n) && (!st->argv[a][n] || st->argv[a][n] == '='))
+			return 1;
+	return 0;
+}
+
+/* Does the step get --destroy-data (the plan's, for a command that takes it)? */
+static int step_destroys(const struct cli_command *cmd, int destroy)
+{
+	return destroy && cmd && (cmd->shared & CLI_DESTROY);
+}
+
 static int check_step(const char *file, const struct sb_plan_step *st,
-		      const struct cli_command *cmd)
+		      const struct cli_command *cmd, int destroy)
 {
 	int p[2];
 	if (pipe(p) < 0) {
@@ -189,16 +274,19 @@ static int check_step(const char *file, const struct sb_plan_step *st,
 			dup2(fileno(null), 1), dup2(fileno(null), 0);
 		dup2(p[1], 2);
 		alarm(30);
-		char **argv = calloc((size_t)st->argc + 2, sizeof(*argv));
+		char **argv = calloc((size_t)st->argc + 3, sizeof(*argv));
+		int k = 0;
 		if (!argv)
 			_exit(SB_EXIT_ENV);
 		for (int a = 0; a < st->argc; a++)
-			argv[a] = st->argv[a];
+			argv[k++] = st->argv[a];
+		if (step_destroys(cmd, destroy))
+			argv[k++] = "--destroy-data";
 		/* a target that is not there: nothing is touched should the
 		 * command ever go past its parse */
-		argv[st->argc] = "/nonexistent/storbench-plan-check";
+		argv[k++] = "/nonexistent/storbench-plan-check";
 		cli_parse_check_only = 1;
-		int rc = cmd->fn(cmd, st->argc + 1, argv);
+		int rc = cmd->fn(cmd, k, argv);
 		fflush(NULL);
 		_exit(rc ? rc : 99);
 	}
@@ -229,7 +317,7 @@ static int check_step(const char *file, const struct sb_plan_step *st,
 	return SB_EXIT_USAGE;
 }
 
-static int check_plan(const char *file, const struct sb_plan *pl)
+static int check_plan(const char *file, const struct sb_plan *pl, int destroy)
 {
 	for (size_t i = 0; i < pl->nsteps; i++) {
 		const struct sb_plan_step *st = &pl->steps[i];
@@ -249,7 +337,7 @@ static int check_plan(const char *file, const struct sb_plan *pl)
 		}
 		int rc = step_words(file, st);
 		if (!rc)
-			rc = check_step(file, st, cmd);
+			rc = check_step(file, st, cmd, destroy);
 		if (rc)
 			return rc;
 	}
@@ -331,6 +419,52 @@ static void relay(int fd, char *last, size_t len)
 	}
 }
 
+/* ---- Ctrl-C, SIGTERM, SIGHUP during a plan ----
+ * The running step is in a process group of its own (the terminal's
+ * Ctrl-C reaches the plan alone): each signal the plan gets is passed on
+ * to it, so the first stops it as its own Ctrl-C would (its result marked
+ * interrupted) and a second ends it at once; the plan then writes its
+ * report, marked INTERRUPTED, and ends. The step is not in the journal:
+ * the plan run again runs it again from its start. */
+static volatile sig_atomic_t plan_signal;
+static volatile pid_t step_pid;
+
+static void on_plan_signal(int sig)
+{
+	const pid_t p = step_pid;
+	plan_signal = sig;
+	if (p > 0)
+		kill(p, sig);
+}
+
+static const int plan_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+/* "SIGINT (Ctrl-C)", "SIGTERM", "SIGHUP" */
+static const char *signal_name(int sig)
+{
+	return sig == SIGINT ? "SIGINT (Ctrl-C)" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
+}
+
+static void plan_signals_install(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_plan_signal;
+	for (size_t i = 0; i < SB_ARRAY_SIZE(plan_signals); i++)
+		sigaddset(&sa.sa_mask, plan_signals[i]);
+	for (size_t i = 0; i < SB_ARRAY_SIZE(plan_signals); i++)
+		sigaction(plan_signals[i], &sa, NULL);
+}
+
+static void plan_signals_block(int on, sigset_t *old)
+{
+	sigset_t s;
+	sigemptyset(&s);
+	for (size_t i = 0; i < SB_ARRAY_SIZE(plan_signals); i++)
+		sigaddset(&s, plan_signals[i]);
+	sigprocmask(on ? SIG_BLOCK : SIG_SETMASK, on ? &s : old, on ? old : NULL);
+}
+
 /* Runs a step: /proc/self/exe COMMAND [--quiet] --output=RESULT OPTIONS
  * TARGET, in the plan's directory, its stdout to OUT, its stderr passed
  * on (its last line into said). The exit code the step ended with
@@ -338,10 +472,21 @@ static void relay(int fd, char *last, size_t len)
 static int run_step(const struct plan_run *r, const struct sb_plan_step *st, const char *target,
 		    const char *result, const char *out, char *said, size_t saidlen)
 {
-	char outopt[PATH_MAX + 160];
-	int p[2];
+	char outopt[PATH_MAX + 160], logopt[PATH_MAX + 160];
+	int p[2], resume = 0;
 	snprintf(outopt, sizeof(outopt), "--output=%s", result);
-	char **argv = calloc((size_t)st->argc + 6, sizeof(*argv));
+	logopt[0] = 0;
+	if (!strcmp(st->argv[0], "soak") && !step_has(st, "--log") && !step_has(st, "--resume")) {
+		/* the plan names a soak's log: a soak stopped or killed in its
+		 * middle resumes its own way (soak --resume) when the plan runs
+		 * it again */
+		struct stat sb;
+		char log[PATH_MAX + 128];
+		snprintf(log, sizeof(log), "%.*s.jsonl", (int)(strlen(result) - 5), result);
+		resume = stat(log, &sb) == 0;
+		snprintf(logopt, sizeof(logopt), "--%s=%s", resume ? "resume" : "log", log);
+	}
+	char **argv = calloc((size_t)st->argc + 8, sizeof(*argv));
 	if (!argv || pipe(p) < 0) {
 		free(argv);
 		return -1;
@@ -353,13 +498,31 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 	if (r->quiet && cmd && (cmd->shared & CLI_QUIET))
 		argv[k++] = "--quiet";
 	argv[k++] = outopt;
+	if (*logopt)
+		argv[k++] = logopt;
+	/* resumed: the log has the target and the options, but for its stop */
 	for (int a = 1; a < st->argc; a++)
-		argv[k++] = st->argv[a];
-	argv[k++] = (char *)target;
+		if (!resume || !strncmp(st->argv[a], "--iterations=", 13) ||
+		    !strncmp(st->argv[a], "--duration=", 11))
+			argv[k++] = st->argv[a];
+	if (step_destroys(cmd, r->destroy) && !resume)
+		argv[k++] = "--destroy-data";
+	if (!resume)
+		argv[k++] = (char *)target;
 	fflush(stdout);
 	fflush(stderr);
+	sigset_t old;
+	plan_signals_block(1, &old);
+	if (plan_signal) { /* asked to stop before it began */
+		plan_signals_block(0, &old);
+		free(argv);
+		close(p[0]);
+		close(p[1]);
+		return SB_EXIT_SIGNAL + plan_signal;
+	}
 	pid_t pid = fork();
 	if (pid < 0) {
+		plan_signals_block(0, &old);
 		free(argv);
 		close(p[0]);
 		close(p[1]);
@@ -367,20 +530,34 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 	}
 	if (pid == 0) {
 		FILE *o = fopen(out, "w");
+		FILE *in = fopen("/dev/null", "r");
+		struct sigaction dfl;
+		memset(&dfl, 0, sizeof(dfl));
+		dfl.sa_handler = SIG_DFL;
+		for (size_t i = 0; i < SB_ARRAY_SIZE(plan_signals); i++)
+			sigaction(plan_signals[i], &dfl, NULL);
+		plan_signals_block(0, &old);
+		setpgid(0, 0); /* the terminal's Ctrl-C is the plan's to pass on */
 		close(p[0]);
-		if (!o || dup2(fileno(o), 1) < 0 || dup2(p[1], 2) < 0 || chdir(r->dir) < 0)
+		if (!o || !in || dup2(fileno(o), 1) < 0 || dup2(p[1], 2) < 0 ||
+		    dup2(fileno(in), 0) < 0 || chdir(r->dir) < 0)
 			_exit(127);
 		execv("/proc/self/exe", argv);
 		_exit(127);
 	}
+	step_pid = pid;
+	plan_signals_block(0, &old);
 	free(argv);
 	close(p[1]);
 	relay(p[0], said, saidlen);
 	close(p[0]);
 	int status;
 	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
+		if (errno != EINTR) {
+			step_pid = 0;
 			return -1;
+		}
+	step_pid = 0;
 	if (WIFSIGNALED(status))
 		return SB_EXIT_SIGNAL + WTERMSIG(status);
 	return WEXITSTATUS(status) == 127 ? -1 : WEXITSTATUS(status);
@@ -408,6 +585,14 @@ static int step_figures(const char *result, int status, struct sb_figures *f, ch
 		return -1;
 	}
 	return 0;
+}
+
+/* The target left idle for ns before a step (wait=). */
+static void idle(uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR && !plan_signal)
+		;
 }
 
 /* One target's steps: each finished one (journal) judged, each other run
@@ -438,11 +623,34 @@ static int run_target(struct plan_run *r, size_t ti)
 					"(the journal)\n",
 					si + 1, r->pl->nsteps, st->name, t);
 		} else {
+			if (st->wait_ns && !plan_signal) {
+				char w[32];
+				if (!r->quiet)
+					fprintf(stderr,
+						"storbench: step %zu of %zu [%s] on '%s': the target "
+						"idle for %s first (wait=)\n",
+						si + 1, r->pl->nsteps, st->name, t,
+						sb_fmt_ns((double)st->wait_ns, w, sizeof(w)));
+				idle(st->wait_ns);
+			}
 			if (!r->quiet)
 				fprintf(stderr, "storbench: step %zu of %zu [%s] on '%s': %s\n",
 					si + 1, r->pl->nsteps, st->name, t, st->run);
 			char said[1024];
-			status = run_step(r, st, t, so->result, out, said, sizeof(said));
+			status = plan_signal
+					 ? SB_EXIT_SIGNAL + plan_signal
+					 : run_step(r, st, t, so->result, out, said, sizeof(said));
+			if (plan_signal) {
+				/* stopped: not in the journal, it runs again */
+				so->interrupted = 1;
+				r->interrupted = plan_signal;
+				r->interrupted_by = signal_name(plan_signal);
+				snprintf(so->why, sizeof(so->why),
+					 "interrupted by %s: the plan run again resumes at it",
+					 signal_name(plan_signal));
+				so->stopped = SB_EXIT_SIGNAL + plan_signal;
+				return so->stopped;
+			}
 			if (status != 0 && status != 1) {
 				const char *m = said;
 				if (!strncmp(m, "storbench: ", 11))
@@ -455,6 +663,17 @@ static int run_target(struct plan_run *r, size_t ti)
 					snprintf(so->why, sizeof(so->why),
 						 "its command ended with exit code %d%s%s", status,
 						 *m ? ": " : "", m);
+				if (st->optional && status < SB_EXIT_SIGNAL) {
+					/* optional: skipped, the plan goes on */
+					so->skipped = 1;
+					if (!r->quiet)
+						fprintf(stderr,
+							"storbench: step %zu of %zu [%s] on '%s': "
+							"skipped (optional): %s\n",
+							si + 1, r->pl->nsteps, st->name, t,
+							so->why);
+					continue;
+				}
 				so->stopped = status < 0 ? SB_EXIT_ENV : status;
 				return so->stopped;
 			}
@@ -475,6 +694,68 @@ static int run_target(struct plan_run *r, size_t ti)
 				return so->stopped;
 			}
 		}
+	}
+	return 0;
+}
+
+/* A step's own --destroy-data, or the plan's. */
+static int step_consents(const struct plan_run *r, const struct sb_plan_step *st)
+{
+	for (int a = 1; a < st->argc; a++)
+		if (!strcmp(st->argv[a], "--destroy-data"))
+			return 1;
+	return r->destroy;
+}
+
+/* Step st on target path, before the plan's first step: the write gate's
+ * consent for a device it writes (a device in use, or without
+ * --destroy-data, refused as the step would refuse it), its region within
+ * an existing device or file, a new file's bytes within the free space.
+ * 0, or the exit code of the refusal said. */
+static int check_target(const struct plan_run *r, const struct sb_plan_step *st, const char *path)
+{
+	struct sb_target_info in;
+	struct sb_plan_need nd;
+	struct sb_error er;
+	char a[32], b[32], c[32];
+	int e = sb_target_probe(path, &in);
+	if (e < 0) {
+		sb_err("[%s] on '%s': cannot use it: %s", st->name, path, strerror(-e));
+		return cli_exit_of_errno(e);
+	}
+	sb_plan_step_need(st, &nd);
+	static const char *const existing[] = { "pts", "spo", "flash", "info", "meta" };
+	for (size_t i = 0; in.kind == SB_TARGET_NONE && i < SB_ARRAY_SIZE(existing); i++)
+		if (!strcmp(st->argv[0], existing[i])) {
+			sb_err("[%s] on '%s': cannot use it: %s (%s makes no file: name an "
+			       "existing one)",
+			       st->name, path, strerror(ENOENT), existing[i]);
+			return SB_EXIT_USAGE;
+		}
+	if (in.kind == SB_TARGET_BLOCK && nd.writes) {
+		const int fd = sb_gate_device(path, step_consents(r, st), &er);
+		if (fd < 0) {
+			sb_err("[%s] on '%s': %s%s", st->name, path, er.msg,
+			       fd == -EPERM ? " (plan --destroy-data gives it to every step)" : "");
+			return er.cls == SB_ERR_ENV ? SB_EXIT_ENV : SB_EXIT_USAGE;
+		}
+		close(fd);
+	}
+	if ((in.kind == SB_TARGET_BLOCK || in.kind == SB_TARGET_FILE) && nd.region && nd.size &&
+	    (nd.offset >= in.file_size || nd.size > in.file_size - nd.offset)) {
+		sb_err("[%s] on '%s': --size: %s from offset %s goes past the end of the %s (%s)",
+		       st->name, path, sb_fmt_size(nd.size, a, sizeof(a)),
+		       sb_fmt_size(nd.offset, b, sizeof(b)),
+		       in.kind == SB_TARGET_BLOCK ? "device" : "file",
+		       sb_fmt_size(in.file_size, c, sizeof(c)));
+		return SB_EXIT_USAGE;
+	}
+	if ((in.kind == SB_TARGET_DIR || in.kind == SB_TARGET_NONE) && nd.new_size &&
+	    nd.new_size > in.fs_free) {
+		sb_err("[%s] on '%s': its file of %s does not fit: the filesystem has %s free",
+		       st->name, path, sb_fmt_size(nd.new_size, a, sizeof(a)),
+		       sb_fmt_size(in.fs_free, b, sizeof(b)));
+		return SB_EXIT_ENV;
 	}
 	return 0;
 }
@@ -506,6 +787,11 @@ static int prepare(struct plan_run *r, const char *file, const struct plan_ctx *
 			else if ((rc = absolute(st, dst, sizeof(r->out[0].target))))
 				return rc;
 		}
+	}
+	for (size_t i = 0; i < r->ntargets * r->pl->nsteps; i++) {
+		int rc = check_target(r, &r->pl->steps[i % r->pl->nsteps], r->out[i].target);
+		if (rc)
+			return rc;
 	}
 	char base[256], dir[PATH_MAX];
 	plan_base(file, r->pl, base, sizeof(base));
@@ -556,6 +842,14 @@ int cmd_plan(const struct cli_command *cmd, int argc, char **argv)
 		free(pos);
 		return SB_EXIT_USAGE;
 	}
+	if (c.list) {
+		free(pos);
+		if (npos || c.figures) {
+			sb_err("--list: lists the built-in plans; nothing with it");
+			return SB_EXIT_USAGE;
+		}
+		return list_builtins();
+	}
 	if (c.figures) {
 		free(pos);
 		if (npos) {
@@ -580,17 +874,21 @@ int cmd_plan(const struct cli_command *cmd, int argc, char **argv)
 	}
 	int e = sb_plan_parse(text, len, file, &pl, &err);
 	free(text);
+	for (size_t i = 0; e >= 0 && i < c.nset; i++)
+		e = sb_plan_set(&pl, c.set[i], &err);
 	struct plan_run r;
 	memset(&r, 0, sizeof(r));
 	r.pl = &pl;
 	r.file = file;
 	r.quiet = sh.quiet;
+	r.destroy = c.destroy;
 	r.json_stdout = cli_format_is(cmd, &sh, "json");
-	rc = e < 0 ? cli_error(&err) : check_plan(file, &pl);
+	rc = e < 0 ? cli_error(&err) : check_plan(file, &pl, c.destroy);
 	if (!rc)
 		rc = prepare(&r, file, &c, pos, npos);
 	free(pos);
 	if (!rc) {
+		plan_signals_install();
 		for (size_t ti = 0; ti < r.ntargets && !r.stopped; ti++)
 			r.stopped = run_target(&r, ti);
 		rc = plan_report(&r, sh.output, c.junit);

@@ -5,11 +5,21 @@
  * workload-independent preconditioning, then rounds of the matrix through
  * the runner until steady state or the round limit.
  */
-#include "cli/pts_cli.h"
+#include "cli/cli.h"
 #include "report/report.h"
 
 #include <fcntl.h>
 #include <unistd.h>
+
+/* the command's state; its text is report/'s (rep_pts_run_text) */
+struct pts_cli {
+	struct sb_pts_opts o;
+	struct sb_pts_result *r;
+	struct cli_shared sh; /* --output, --format, --quiet, --destroy-data, --seed */
+	int json_stdout;
+	uint64_t start_ns;
+	struct sb_jobtarget *t; /* the device, prepared */
+};
 
 enum {
 	P_TEST,
@@ -352,7 +362,7 @@ static int outputs(const struct pts_cli *c, const char *path, const struct sb_re
 		if (cli_write_json(res, "-") < 0)
 			rc = SB_EXIT_ENV;
 	} else {
-		pts_print_text(stdout, c, path);
+		rep_pts_run_text(stdout, c->r, path);
 	}
 	if (c->sh.output && cli_write_json(res, c->sh.output) < 0)
 		rc = SB_EXIT_ENV;

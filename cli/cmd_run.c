@@ -174,7 +174,7 @@ static int finish(const struct run_ctx *c, const struct sb_run_result *out, int 
 		render_target_text(stdout, res);
 		for (size_t i = 0; i < res->njobs; i++) {
 			render_job_text(stdout, res->jobs[i]);
-			render_ranks_text(stdout, res->jobs[i]);
+			rep_ranks_text(stdout, res->jobs[i]);
 		}
 		print_repeats(stdout, res);
 		if (out->verify)

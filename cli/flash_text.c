@@ -132,12 +132,19 @@ static void au_table(FILE *f, const struct sb_flash_au_result *au)
 		fputs(run->nrows && run->rows[run->nrows - 1].collapsed ? "*\n" : "\n", f);
 	}
 	if (ncollapsed)
-		fprintf(f, "  * collapsed: under half the rate of one AU\n");
-	for (int o = 0; o < 2; o++)
-		if (au->p.orders & (1 << o))
-			fprintf(f, "open AUs, %s: %u%s\n", o ? "random" : "linear", au->best[o],
-				au->limited[o] ? " or more (no collapse within the AUs tried)"
-					       : "");
+		fprintf(f, "  * collapsed: most writes under half the rate of one AU\n");
+	for (int o = 0; o < 2; o++) {
+		if (!(au->p.orders & (1 << o)))
+			continue;
+		if (au->limited[o] && au->best[o] == 1)
+			fprintf(f, "open AUs, %s: one tried, nothing compared\n",
+				o ? "random" : "linear");
+		else if (au->limited[o]) /* as --align says of a profile without a step */
+			fprintf(f, "open AUs, %s: no effect found (%u at once write as one does)\n",
+				o ? "random" : "linear", au->best[o]);
+		else
+			fprintf(f, "open AUs, %s: %u\n", o ? "random" : "linear", au->best[o]);
+	}
 }
 
 static void scatter_text(FILE *f, const struct sb_flash_scatter *s)

@@ -1,5 +1,6 @@
 /* storbench info: what the command (cli/cmd_info.c) and its text renderer
- * (cli/render_info.c) share; the report is lib's (sb_info_report). */
+ * (cli/render_info.c) share; the report is lib's (sb_info_report), the
+ * health's text report/'s (rep_health_text). */
 #ifndef SB_CLI_INFO_H
 #define SB_CLI_INFO_H
 
@@ -7,7 +8,5 @@
 #include "lib/storbench.h"
 
 void render_info_text(FILE *f, const struct sb_info_report *r);
-/* Health as text lines, indented; said by long-running commands too. */
-void render_health_text(FILE *f, const struct sb_health *h, const char *indent);
 
 #endif

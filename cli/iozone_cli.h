@@ -9,6 +9,7 @@ struct iozone_cli {
 	struct sb_iozone_args a;
 	struct sweep_cli s;
 	const char *json; /* --output=FILE: storbench's JSON results too */
+	int drop_cache;	  /* --drop-cache: cold page cache before each read test */
 };
 
 /* iozone's header: the option lines in the order given, the command line,

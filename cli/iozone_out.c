@@ -118,10 +118,11 @@ void iozone_print_header(FILE *f, const struct iozone_cli *z, int argc, char **a
 		fprintf(f, "\tBurst sleep duration set to %llu msec\n",
 			(unsigned long long)(a->o.burst_idle_ns / 1000000));
 	}
-	fprintf(f, "\tstorbench: %s, random data\n",
-		a->o.warm     ? "page cache kept"
-		: a->o.direct ? "direct I/O (stdio tests buffered), page cache dropped before fread"
-			      : "page cache dropped before each read test");
+	fprintf(f, "\tstorbench: %s%s, random data\n",
+		a->o.direct ? "direct I/O (stdio tests buffered), " : "",
+		a->o.warm     ? "page cache kept as iozone keeps it"
+		: a->o.direct ? "page cache dropped before fread (--drop-cache)"
+			      : "page cache dropped before each read test (--drop-cache)");
 	fflush(f);
 }
 

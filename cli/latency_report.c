@@ -158,6 +158,13 @@ static void conditions_line(FILE *f, const struct sb_lat_run *lr)
 		fprintf(f, ", pages dropped before each request");
 	else if (lr->cache_method)
 		fprintf(f, ", cache dropped before (%s)", sb_cache_method_name(lr->cache_method));
+	if (lr->p.settle_ns) {
+		char e[32];
+		fprintf(f, ", sync and %s idle first",
+			sb_fmt_ns((double)lr->p.settle_ns, e, sizeof(e)));
+	}
+	if (lr->cache_after)
+		fprintf(f, ", cache dropped after (%s)", sb_cache_method_name(lr->cache_after));
 	fprintf(f, "%s\n", lr->interrupted ? " (interrupted)" : "");
 }
 
@@ -174,7 +181,7 @@ void cli_lat_print_text(FILE *f, const struct lat_out *o)
 				  sizeof(a)));
 	} else if (lr->preset != SB_LAT_IOPING) {
 		sb_lat_hdparm_line(lr, line, sizeof(line));
-		fprintf(f, "%s\n", line);
+		fprintf(f, "\n%s:\n %s\n", lr->path, line); /* hdparm's layout */
 		const double s = sb_lat_hdparm_seconds(lr);
 		fprintf(f, "storbench: %s in %s = %s (hdparm's MB is MiB)\n",
 			sb_fmt_size(st->count * st->size, a, sizeof(a)),

@@ -8,7 +8,7 @@
 #include <math.h>
 
 struct tally {
-	size_t pass, fail, unrun;
+	size_t pass, fail, unrun, skip;
 };
 
 static const struct plan_step_out *at(const struct plan_run *r, size_t ti, size_t si)
@@ -25,6 +25,10 @@ static struct tally count(const struct plan_run *r)
 			const struct sb_plan_step *st = &r->pl->steps[si];
 			for (size_t k = 0; k < st->nex; k++) {
 				struct sb_plan_judged j;
+				if (so->skipped) {
+					t.skip++;
+					continue;
+				}
 				if (!so->ran) {
 					t.unrun++;
 					continue;
@@ -38,7 +42,10 @@ static struct tally count(const struct plan_run *r)
 
 static const char *verdict(const struct plan_run *r, const struct tally *t)
 {
-	return r->stopped ? "INCOMPLETE" : t->fail ? "FAIL" : "PASS";
+	return r->interrupted ? "INTERRUPTED"
+	       : r->stopped   ? "INCOMPLETE"
+	       : t->fail      ? "FAIL"
+			      : "PASS";
 }
 
 /* The step that could not run (NULL: none). */
@@ -63,15 +70,17 @@ static void text(FILE *f, const struct plan_run *r, const struct tally *t)
 	size_t si;
 	const struct plan_step_out *bad = stopped_step(r, &si);
 	fprintf(f, "%s: %s", verdict(r, t), r->pl->name ? r->pl->name : r->file);
-	fprintf(f, " (%zu of %zu criteria passed", t->pass, t->pass + t->fail + t->unrun);
+	fprintf(f, " (%zu of %zu criteria passed", t->pass, t->pass + t->fail + t->unrun + t->skip);
 	if (t->fail)
 		fprintf(f, ", %zu failed", t->fail);
+	if (t->skip)
+		fprintf(f, ", %zu skipped: optional steps that could not run", t->skip);
 	if (t->unrun)
 		fprintf(f, ", %zu not judged: their steps never ran", t->unrun);
 	fprintf(f, ")\n");
 	if (bad)
-		fprintf(f, "step [%s] on '%s' could not run: %s\n", r->pl->steps[si].name,
-			bad->target, bad->why);
+		fprintf(f, "step [%s] on '%s' %s: %s\n", r->pl->steps[si].name, bad->target,
+			bad->interrupted ? "was stopped" : "could not run", bad->why);
 	for (size_t i = 0; i < r->pl->nlabels; i++)
 		fprintf(f, "label: %s\n", r->pl->labels[i]);
 	fprintf(f, "directory: %s\n", r->dir);
@@ -88,7 +97,8 @@ static void text(FILE *f, const struct plan_run *r, const struct tally *t)
 				limit_text(&st->ex[k], l, sizeof(l));
 				if (!so->ran) {
 					fprintf(f, "%-14s %-30s %14s %16s  %s\n", st->name,
-						st->ex[k].figure, "-", l, "not run");
+						st->ex[k].figure, "-", l,
+						so->skipped ? "skipped" : "not run");
 					continue;
 				}
 				sb_plan_judge(&st->ex[k], &so->figures, &j);
@@ -105,11 +115,14 @@ static void text(FILE *f, const struct plan_run *r, const struct tally *t)
 				fprintf(f, "[%s] result: %s%s\n", r->pl->steps[s].name,
 					at(r, ti, s)->result,
 					at(r, ti, s)->resumed ? " (before this run)" : "");
+			else if (at(r, ti, s)->skipped)
+				fprintf(f, "[%s] skipped (optional): %s\n", r->pl->steps[s].name,
+					at(r, ti, s)->why);
 	}
 	int never = 0;
 	for (size_t ti = 0; ti < r->ntargets; ti++)
 		for (size_t s = 0; s < r->pl->nsteps; s++)
-			if (!at(r, ti, s)->ran) {
+			if (!at(r, ti, s)->ran && !at(r, ti, s)->skipped) {
 				fprintf(f, "%s[%s] on '%s'",
 					never++ ? ", " : "never ran: ", r->pl->steps[s].name,
 					at(r, ti, s)->target);
@@ -134,7 +147,9 @@ static void json(struct sb_json *j, const struct plan_run *r, const struct tally
 	sb_json_u64(j, "criteria_passed", t->pass);
 	sb_json_u64(j, "criteria_failed", t->fail);
 	sb_json_u64(j, "criteria_not_run", t->unrun);
+	sb_json_u64(j, "criteria_skipped", t->skip);
 	sb_json_str(j, "stopped", bad ? bad->why : NULL);
+	sb_json_str(j, "interrupted", r->interrupted ? r->interrupted_by : NULL);
 	sb_json_str(j, "directory", r->dir);
 	sb_json_arr_open(j, "labels");
 	for (size_t i = 0; i < r->pl->nlabels; i++)
@@ -150,11 +165,13 @@ static void json(struct sb_json *j, const struct plan_run *r, const struct tally
 			sb_json_str(j, "run", st->run);
 			sb_json_str(j, "target", so->target);
 			sb_json_str(j, "state",
-				    so->ran	  ? (so->resumed ? "done before" : "done")
-				    : so->stopped ? "could not run"
-						  : "never ran");
+				    so->ran	      ? (so->resumed ? "done before" : "done")
+				    : so->interrupted ? "interrupted"
+				    : so->stopped     ? "could not run"
+				    : so->skipped     ? "skipped"
+						      : "never ran");
 			sb_json_str(j, "result", so->ran ? so->result : NULL);
-			sb_json_str(j, "why", so->stopped ? so->why : NULL);
+			sb_json_str(j, "why", so->stopped || so->skipped ? so->why : NULL);
 			sb_json_arr_open(j, "criteria");
 			for (size_t k = 0; k < st->nex; k++) {
 				const struct sb_plan_expect *ex = &st->ex[k];
@@ -182,7 +199,8 @@ static void json(struct sb_json *j, const struct plan_run *r, const struct tally
 					sb_json_str(j, "result", jd.pass ? "pass" : "fail");
 				} else {
 					sb_json_null(j, "measured");
-					sb_json_str(j, "result", "not run");
+					sb_json_str(j, "result",
+						    so->skipped ? "skipped" : "not run");
 				}
 				sb_json_obj_close(j);
 			}
@@ -228,7 +246,7 @@ static int write_junit(FILE *f, const void *ctx)
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"");
 	xml_text(f, name);
 	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\">\n",
-		t.pass + t.fail + t.unrun, t.fail, t.unrun);
+		t.pass + t.fail + t.unrun + t.skip, t.fail, t.unrun + t.skip);
 	for (size_t ti = 0; ti < r->ntargets; ti++)
 		for (size_t s = 0; s < r->pl->nsteps; s++) {
 			const struct plan_step_out *so = at(r, ti, s);
@@ -253,7 +271,9 @@ static int write_junit(FILE *f, const void *ctx)
 				fprintf(f, "\"");
 				if (!so->ran) {
 					fprintf(f, ">\n      <skipped message=\"");
-					xml_text(f, so->stopped ? so->why : "the step never ran");
+					xml_text(f, so->stopped || so->skipped
+							    ? so->why
+							    : "the step never ran");
 					fprintf(f, "\"/>\n    </testcase>\n");
 					continue;
 				}

@@ -14,6 +14,8 @@ struct plan_step_out {
 	int resumed;		     /* finished before: the journal's */
 	int status;		     /* its command's exit code (0 or 1) */
 	int stopped;		     /* it could not run: the plan's exit code */
+	int skipped;		     /* an optional step that could not run: why */
+	int interrupted;	     /* stopped by the plan's signal: why */
 	char why[8192];
 	struct sb_figures figures;
 };
@@ -22,12 +24,15 @@ struct plan_run {
 	const struct sb_plan *pl;
 	const char *file;
 	int quiet, json_stdout;
+	int destroy; /* --destroy-data: passed to each step whose command takes it */
 	char (*targets)[PATH_MAX + 256];
 	size_t ntargets;
 	char dir[PATH_MAX], journal_path[PATH_MAX + 16];
 	struct sb_plan_journal journal;
-	struct plan_step_out *out; /* [target][step] */
-	int stopped;		   /* a step could not run: the exit code */
+	struct plan_step_out *out;  /* [target][step] */
+	int stopped;		    /* a step could not run: the exit code */
+	int interrupted;	    /* the signal that stopped the plan (0: none) */
+	const char *interrupted_by; /* its name ("SIGTERM") */
 };
 
 /* The verdict, the criteria table (text or JSON on stdout), the JSON

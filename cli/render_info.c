@@ -2,6 +2,7 @@
  * section is lib/results/info_json.c's). */
 #include "cli/info.h"
 #include "lib/storbench.h"
+#include "report/report.h"
 
 #define ROW "  %-13s "
 
@@ -144,7 +145,7 @@ void render_info_text(FILE *f, const struct sb_info_report *r)
 		render_mmc(f, &r->dev.mmc);
 	if (r->health.kind != SB_HEALTH_NONE) {
 		fprintf(f, "health\n");
-		render_health_text(f, &r->health, "  ");
+		rep_health_text(f, &r->health, "  ");
 	}
 	if (r->set_cache)
 		fprintf(f, "cache set %s (it was %s) by %s\n", r->set_cache,

@@ -1,6 +1,7 @@
-/* storbench soak: what its files (cmd_soak.c, soak_target.c, soak_out.c,
- * soak_summary.c) share. The soak itself is the library's (sb_soak_run,
- * lib/soak/soak.h); here are its options, its target, what it prints. */
+/* storbench soak: what its files (cmd_soak.c, soak_target.c, soak_out.c)
+ * share. The soak itself is the library's (sb_soak_run, lib/soak/soak.h),
+ * its verdict's text report/'s (rep_soak_run_text); here are its options,
+ * its target, what it prints as it runs. */
 #ifndef SB_SOAK_CLI_H
 #define SB_SOAK_CLI_H
 
@@ -52,15 +53,5 @@ void soak_out_hooks(struct soak_out *so, const struct soak_opts *o, struct sb_so
 int soak_out_end(struct soak_out *so, struct soak_target *st, int e, const struct sb_error *err,
 		 const struct sb_soak_result *r);
 void soak_print_iteration(FILE *f, const struct sb_soak_iter *it);
-
-/* soak_summary.c: the verdict in text; an iteration's "  other devices: 2
- * kernel lines (loop3, not counted)" when there are any */
-void soak_print_other(FILE *f, const struct sb_soak_iter *it);
-void soak_summary_text(FILE *f, const struct sb_soak_result *r, int fail_on_anomaly);
-/* An iozone workload's cells: one line each (median, spread), then their
- * changes and outliers. */
-void soak_cells_text(FILE *f, const struct sb_soak_cell_metric *c, size_t n);
-/* "resumed; stop condition changed from 100000 iterations to 50 iterations" */
-void soak_stop_change_text(const struct sb_soak_stop_change *c, char *buf, size_t len);
 
 #endif

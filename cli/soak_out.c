@@ -71,7 +71,7 @@ static void begin(void *ctx, const struct sb_soak_begin *b)
 		       b->cut_short ? " (cut short: it does not count, one more runs)" : "");
 	if (so->text && b->stop_change) {
 		char why[256];
-		soak_stop_change_text(b->stop_change, why, sizeof(why));
+		rep_soak_stop_change_text(b->stop_change, why, sizeof(why));
 		printf("%s\n", why);
 	}
 }
@@ -92,7 +92,7 @@ void soak_print_iteration(FILE *f, const struct sb_soak_iter *it)
 	fprintf(f, "  errors %llu", (unsigned long long)it->io_errors);
 	if (it->nkmsg)
 		fprintf(f, "  kernel: %s", it->kmsg[0].text);
-	soak_print_other(f, it);
+	rep_soak_other_text(f, it);
 	if (it->unwritten)
 		fprintf(f, "  %s: %llu blocks not written", strerror(ENOSPC),
 			(unsigned long long)it->unwritten);
@@ -153,7 +153,7 @@ static void iozone_iteration(FILE *f, const struct soak_opts *o, const struct sb
 		fprintf(f, " (%s)", strerror(it->first_errno));
 	if (it->nkmsg)
 		fprintf(f, "  kernel: %s", it->kmsg[0].text);
-	soak_print_other(f, it);
+	rep_soak_other_text(f, it);
 	if (it->interrupted)
 		fprintf(f, "  (interrupted)");
 	fputc('\n', f);
@@ -228,14 +228,14 @@ void soak_out_hooks(struct soak_out *so, const struct soak_opts *o, struct sb_so
 static void text(const struct soak_out *so, const struct sb_soak_result *r,
 		 const struct sb_results *res)
 {
-	soak_summary_text(stdout, r, so->o->fail_on_anomaly);
-	soak_cells_text(stdout, r->cells, r->ncells);
+	rep_soak_run_text(stdout, r, so->o->fail_on_anomaly);
+	rep_soak_cells_text(stdout, r->cells, r->ncells);
 	render_target_text(stdout, res); /* what was soaked: a device, RAM, a file made */
 	for (int k = 0; k < 2; k++) {
 		if (!r->health_ok[k] || r->health[k].kind == SB_HEALTH_NONE)
 			continue;
 		printf("health %s:\n", k ? "after" : "before");
-		render_health_text(stdout, &r->health[k], "  ");
+		rep_health_text(stdout, &r->health[k], "  ");
 	}
 	printf("log: %s\n", r->log);
 }

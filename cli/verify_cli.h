@@ -90,8 +90,6 @@ void verify_hooks(struct sb_verify_hooks *h, struct verify_line *l, const struct
  * an exit code of its own, or (many ranks, not rank 0) 1 with *code the
  * worst of every rank's, nothing written. */
 int verify_output(const struct verify_opts *o, struct sb_verify_result *v, int *code);
-/* The probe's text. */
-void verify_probe_text(FILE *f, const char *path, const struct sb_capacity_report *p);
 
 /* verify_probe.c: --probe on a block device. Returns the exit code. */
 int verify_probe(const struct verify_opts *o, const char *path);

@@ -4,6 +4,7 @@
  * write gate, reported in text and JSON.
  */
 #include "cli/verify_cli.h"
+#include "report/report.h"
 #include "lib/storbench.h"
 
 #include <fcntl.h>
@@ -18,7 +19,7 @@ static int report(const struct verify_opts *o, const char *path, struct sb_verif
 	if (o->json_stdout && cli_write_json(res, "-") < 0)
 		rc = SB_EXIT_ENV;
 	if (!o->json_stdout)
-		verify_probe_text(stdout, path, &v->probe);
+		rep_verify_probe_text(stdout, path, &v->probe);
 	if (rc)
 		return rc;
 	if (v->interrupted)

@@ -27,54 +27,59 @@ static int room(struct rep_cycles *c)
 
 /* The buckets of a cycle line: the check's own counts where the line has
  * them, else the (at most 100) times it lists. */
-static void add_hist(struct rep_cycles *c, const struct sb_jv *r)
+static void add_hist(struct rep_cycles *c, const struct sb_spo_cycle_rec *r)
 {
-	const struct sb_jv *h = sb_jv_get(r, "ack_to_cut_histogram");
-	const struct sb_jv *t = sb_jv_get(r, "lost_ack_to_cut_ns");
-	if (sb_jv_len(h) == SB_SPO_HIST_N) {
-		for (size_t i = 0; i < SB_SPO_HIST_N; i++) {
-			const double n = sb_jv_num(sb_jv_at(h, i), 0);
-			c->hist[i] += isfinite(n) && n > 0 ? n : 0;
-		}
+	if (r->has_hist) {
+		for (size_t i = 0; i < SB_SPO_HIST_N; i++)
+			c->hist[i] += (double)r->hist[i];
 		return;
 	}
-	for (size_t i = 0; i < sb_jv_len(t); i++) {
-		uint64_t ns;
-		if (!sb_jv_u64(sb_jv_at(t, i), &ns))
-			c->hist[sb_spo_hist_bucket(ns)]++;
-	}
+	for (size_t i = 0; i < r->nlost; i++)
+		c->hist[sb_spo_hist_bucket(r->lost_ns[i])]++;
 }
 
-int rep_cycles_add(struct rep_doc *d, const struct sb_jv *r)
+static int add_cycle(struct rep_cycles *c, const struct sb_spo_cycle_rec *r)
 {
-	struct rep_cycles *c = d->cycles;
-	const double n = sb_jv_num(sb_jv_get(r, "cycle"), NAN);
-	const double err = sb_jv_num(sb_jv_get(r, "cycle_error"), NAN);
-	if (isfinite(err)) {
-		if (!c->errors++) {
-			c->first_error = err;
-			snprintf(c->error, sizeof(c->error), "%s",
-				 rep_or(sb_jv_str(sb_jv_get(r, "error")), "?"));
-		}
-		return 0;
-	}
-	if (!isfinite(n) || !sb_jv_get(r, "pass"))
-		return 0; /* not a cycle line: counted as a record, no more */
 	if (room(c) < 0)
 		return -ENOMEM;
-	const struct sb_jv *cl = sb_jv_get(r, "classes");
-	const int pass = sb_jv_bool(sb_jv_get(r, "pass"), 0) == 1;
-	c->x[c->n] = n;
-	c->planned = sb_jv_num(sb_jv_get(r, "of"), c->planned);
-	c->cut_s[c->n] = sb_jv_num(sb_jv_get(r, "cut_after_ns"), NAN) / 1e9;
+	c->x[c->n] = (double)r->n;
+	if (r->of)
+		c->planned = (double)r->of;
+	c->cut_s[c->n] = (double)r->cut_after_ns / 1e9;
 	for (int k = 0; k < SB_SPO_NCLASS; k++)
-		c->blocks[k][c->n] = sb_jv_num(sb_jv_get(cl, sb_spo_class_name(k)), 0);
-	c->failed[c->n] = !pass;
-	if (!pass && !c->nfailed++)
-		c->first_failed = n;
+		c->blocks[k][c->n] = (double)r->count[k];
+	c->failed[c->n] = !r->pass;
+	if (!r->pass && !c->nfailed++)
+		c->first_failed = (double)r->n;
 	add_hist(c, r);
 	c->n++;
 	return 0;
+}
+
+int rep_cycles_add(struct rep_doc *d, const struct sb_jv *r, struct sb_error *err)
+{
+	struct rep_cycles *c = d->cycles;
+	struct sb_spo_cycles_line l;
+	int e = sb_spo_cycles_read(r, &l, err);
+	if (!e && l.kind == SB_SPO_LINE_ERROR && !c->errors++) {
+		c->first_error = (double)l.error_cycle;
+		snprintf(c->error, sizeof(c->error), "%s", l.error);
+	}
+	if (!e && l.kind == SB_SPO_LINE_CYCLE)
+		e = add_cycle(c, &l.cy);
+	/* another line: counted as a record, no more */
+	return e;
+}
+
+void rep_cycles_header(struct rep_cycles *c, const struct sb_jv *header)
+{
+	struct sb_spo_cycles_line l;
+	c->planned = c->bs = NAN;
+	if (sb_spo_cycles_read(header, &l, NULL) < 0 || l.kind != SB_SPO_LINE_HEADER)
+		return;
+	c->planned = (double)l.h.cycles;
+	if (l.h.bs)
+		c->bs = (double)l.h.bs;
 }
 
 void rep_cycles_free(struct rep_cycles *c)

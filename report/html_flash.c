@@ -159,7 +159,12 @@ void html_section_flash(FILE *f, const struct rep_doc *doc)
 		char k[48];
 		if (!(r->au.p.orders & (1 << i)))
 			continue;
-		snprintf(a, sizeof(a), "%u", r->au.best[i]);
+		if (r->au.limited[i] && r->au.best[i] == 1)
+			snprintf(a, sizeof(a), "one tried, nothing compared");
+		else if (r->au.limited[i])
+			snprintf(a, sizeof(a), "no effect found (%u at once)", r->au.best[i]);
+		else
+			snprintf(a, sizeof(a), "%u", r->au.best[i]);
 		snprintf(k, sizeof(k), "open AUs, %s", orders[i]);
 		html_kv(f, k, a);
 	}

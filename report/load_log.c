@@ -56,7 +56,7 @@ static int log_config(struct rep_doc *d, const struct sb_jv *v, char **why)
 		if (!(d->cycles = calloc(1, sizeof(*d->cycles))))
 			return rep_fail(why, -ENOMEM, "out of memory");
 		d->cycles->first_failed = d->cycles->first_error = NAN;
-		d->cycles->planned = sb_jv_num(sb_jv_get(v, "cycles"), NAN);
+		rep_cycles_header(d->cycles, v);
 	}
 	snprintf(d->producer, sizeof(d->producer), "storbench %s",
 		 rep_or(sb_jv_str(sb_jv_get(v, "storbench")), "?"));
@@ -92,7 +92,7 @@ static int record(struct rep_doc *d, struct sb_jdoc *t, struct sb_error *err)
 	if (rep_is_iteration(v))
 		return rep_iters_add(d, v, err);
 	if (d->cycles)
-		return rep_cycles_add(d, v);
+		return rep_cycles_add(d, v, err);
 	if (type && !strcmp(type, "summary")) {
 		sb_jdoc_free(d->summary_tree);
 		d->summary_tree = t;
@@ -103,6 +103,16 @@ static int record(struct rep_doc *d, struct sb_jdoc *t, struct sb_error *err)
 	return 0;
 }
 
+static int cycles_line_check(const struct sb_jv *v, char *msg, size_t len)
+{
+	struct sb_spo_cycles_line l;
+	struct sb_error err;
+	if (sb_spo_cycles_read(v, &l, &err) == 0)
+		return 0;
+	snprintf(msg, len, "%s", err.msg);
+	return -1;
+}
+
 int rep_log_line_check(struct rep_logcheck *lc, const struct sb_jv *v, char *msg, size_t len)
 {
 	if (!lc->started) { /* the first line says whose log it is */
@@ -110,9 +120,13 @@ int rep_log_line_check(struct rep_logcheck *lc, const struct sb_jv *v, char *msg
 		const char *cmd = sb_jv_str(sb_jv_get(v, "command"));
 		lc->started = 1;
 		lc->soak = type && !strcmp(type, "config") && (!cmd || !strcmp(cmd, "soak"));
+		lc->cycles = type && !strcmp(type, "config") && cmd && !strcmp(cmd, "spo-cycles");
 		sb_soak_check_init(&lc->c);
 	}
 	if (lc->soak && sb_soak_check_line(&lc->c, v, msg, len) < 0)
+		return -REP_EINPUT;
+	/* spo --cycles's lines as lib/spo's reader of the log takes them */
+	if (lc->cycles && cycles_line_check(v, msg, len) < 0)
 		return -REP_EINPUT;
 	/* an iteration as lib/soak's reader takes it (sb_soak_read_record) */
 	if (rep_is_iteration(v) && sb_soak_check_record(v, msg, len) < 0)

@@ -519,6 +519,23 @@ char *rep_fmt_ns(double ns, char *buf, size_t len)
 	return isfinite(ns) ? sb_fmt_ns(ns, buf, len) : (snprintf(buf, len, "-"), buf);
 }
 
+char *rep_fmt_dur(double ns, char *buf, size_t len)
+{
+	const uint64_t s = ns > 0 ? (uint64_t)(ns / 1e9 + 0.5) : 0;
+	if (s < 60)
+		snprintf(buf, len, "%llus", (unsigned long long)s);
+	else if (s < 3600)
+		snprintf(buf, len, "%llum%02llus", (unsigned long long)(s / 60),
+			 (unsigned long long)(s % 60));
+	else if (s < 86400)
+		snprintf(buf, len, "%lluh%02llum", (unsigned long long)(s / 3600),
+			 (unsigned long long)(s / 60 % 60));
+	else
+		snprintf(buf, len, "%llud%02lluh", (unsigned long long)(s / 86400),
+			 (unsigned long long)(s / 3600 % 24));
+	return buf;
+}
+
 char *rep_fmt_count(double n, char *buf, size_t len)
 {
 	return isfinite(n) ? sb_fmt_count(n, buf, len) : (snprintf(buf, len, "-"), buf);

@@ -151,6 +151,7 @@ struct rep_cycles {
 	double first_error;	    /* its cycle, NaN: none */
 	char error[160];	    /* its text */
 	double planned;		    /* the log header's cycles */
+	double bs;		    /* the log header's block size (NaN: none) */
 };
 struct rep_summary {
 	const char *test;
@@ -306,7 +307,7 @@ int rep_load_log(struct rep_doc *d, FILE *f, char **why);
  * (lib/soak/soak_check.h, the same --resume goes by), then every
  * figure (rep_check). 0, or -REP_EINPUT with msg. */
 struct rep_logcheck {
-	int started, soak;
+	int started, soak, cycles;
 	struct sb_soak_check c;
 };
 int rep_log_line_check(struct rep_logcheck *lc, const struct sb_jv *v, char *msg, size_t len);
@@ -325,7 +326,12 @@ double rep_finite_median(const double *v, size_t n);
  * with *p as it was. */
 int rep_grow(void **p, size_t size, size_t cap);
 /* A cycle line of an spo --cycles log (report/cycles.c); 0 or -ENOMEM. */
-int rep_cycles_add(struct rep_doc *d, const struct sb_jv *r);
+/* A line of the log after its header, read by lib/spo's reader of the
+ * log (sb_spo_cycles_read): 0, -EINVAL with err, -ENOMEM. */
+int rep_cycles_add(struct rep_doc *d, const struct sb_jv *r, struct sb_error *err);
+/* The cycles the log's header asks for and the writer's block size (NaN:
+ * not written, or a header the reader refuses). */
+void rep_cycles_header(struct rep_cycles *c, const struct sb_jv *header);
 void rep_cycles_free(struct rep_cycles *c);
 /* Interval iv, the i-th of n (0: not known yet) of a job whose intervals
  * are interval_s long: 1 and its end and length when the charts keep it
@@ -518,8 +524,54 @@ void rep_text_soak_cells(FILE *f, const struct rep_doc *d);
 int rep_text(FILE *f, struct rep_doc *const *docs, size_t n);
 /* storbench.pts as text (report/text_pts.c) */
 void rep_text_pts(FILE *f, const struct rep_doc *d);
+/* Text of what a run holds, as the commands print it: a device's health,
+ * lines indented by indent (report/text_health.c); the per-rank table and
+ * the skew of a job of many ranks (report/text_ranks.c). */
+void rep_health_text(FILE *f, const struct sb_health *h, const char *indent);
+void rep_ranks_text(FILE *f, const struct sb_job_result *j);
+/* storbench verify's text as its run ends (report/text_verify_run.c): what
+ * was written and checked, the blocks by class, the result, with what the
+ * command ran with that the report does not hold (settings); each rank's
+ * line under mpirun; the fake-capacity probe's finding on path. */
+struct rep_verify_settings {
+	uint32_t block_size, request_size;
+	unsigned iodepth;
+	uint64_t seed, generation;
+};
+void rep_verify_run_text(FILE *f, const struct rep_verify_settings *o,
+			 const struct sb_verify_report *res);
+void rep_verify_ranks_text(FILE *f, const struct sb_verify_report *v);
+void rep_verify_probe_text(FILE *f, const char *path, const struct sb_capacity_report *p);
+/* storbench spo --check's findings on path in text (report/text_spo_check.c). */
+void rep_spo_check_text(FILE *f, const char *path, const struct sb_spo_check *c);
+/* storbench soak's text as its run ends (report/text_soak_run.c): the
+ * verdict (failed iterations, each metric's stability, changes and
+ * outliers); an iozone workload's cells, one line each (median, spread),
+ * then their changes and outliers; an iteration's "  other devices: 2
+ * kernel lines (loop3, not counted)" when there are any; "resumed; stop
+ * condition changed from 100000 iterations to 50 iterations". */
+void rep_soak_run_text(FILE *f, const struct sb_soak_result *r, int fail_on_anomaly);
+void rep_soak_cells_text(FILE *f, const struct sb_soak_cell_metric *c, size_t n);
+void rep_soak_other_text(FILE *f, const struct sb_soak_iter *it);
+void rep_soak_stop_change_text(const struct sb_soak_stop_change *c, char *buf, size_t len);
+/* storbench pts's text of its run as it ends, on path (report/text_pts_run.c):
+ * conditions, deviations, per test its rounds, steady state and
+ * window-average tables. */
+void rep_pts_run_text(FILE *f, const struct sb_pts_result *r, const char *path);
 /* storbench.cliff as text (report/text_cliff.c) */
 void rep_text_cliff(FILE *f, const struct rep_doc *d);
+/* storbench cliff's summary of its run on path as it ends
+ * (report/text_cliff_run.c), with what the command ran with that the
+ * result does not hold (settings). */
+struct rep_cliff_settings {
+	int random, direct;
+	uint32_t bs;
+	unsigned iodepth;
+	const char *engine;
+	unsigned nrecovery; /* recoveries asked for */
+};
+void rep_cliff_run_text(FILE *f, const struct rep_cliff_settings *c, const struct sb_cliff_result *r,
+			const char *path);
 /* storbench.flash as text (report/text_flash.c) */
 void rep_text_flash(FILE *f, const struct rep_doc *d);
 /* storbench.meta as text (report/text_meta.c) */
@@ -534,6 +586,13 @@ const char *rep_meta_unit(int test);
 #define REP_META_P50 3
 #define REP_META_P99 6
 int rep_meta_rank_no(const struct sb_meta_run *m, int i);
+/* storbench meta's text of its run as it ends (report/text_meta_run.c):
+ * the table of the tests run; under mpirun each rank's figures and the
+ * skew, after it; why the block test file has its default size, in one
+ * sentence. */
+void rep_meta_run_text(FILE *f, const struct sb_meta_run *m);
+void rep_meta_run_ranks_text(FILE *f, const struct sb_meta_run *m);
+void rep_meta_size_why(const struct sb_meta_run *m, char *buf, size_t len);
 /* storbench.sweep in text (report/text_sweep.c): the matrices, and for
  * many ranks a row per rank and test. A rank's rate of one test (bytes
  * over elapsed_ns of its cells, -1 none); the widest cell of a matrix. */
@@ -589,5 +648,8 @@ const char *rep_rate_unit(void);
 char *rep_fmt_rate(double bps, char *buf, size_t len);
 char *rep_fmt_ns(double ns, char *buf, size_t len);
 char *rep_fmt_count(double n, char *buf, size_t len);
+/* A time as a person reads it on a progress line: "42s", "3m07s", "2h05m",
+ * "1d03h". */
+char *rep_fmt_dur(double ns, char *buf, size_t len);
 
 #endif

@@ -449,7 +449,8 @@ static void ranges_of(struct walk *w, const struct rep_doc *d, double it,
 		c[RG_CLASS] = str(sb_verify_class_name(r->g.cls));
 		c[RG_OFFSET] = num((double)r->g.offset);
 		c[RG_LENGTH] = num((double)r->g.length);
-		c[RG_EXPECTED] = num(r->has & SB_VDOC_EXPECTED ? (double)r->g.expected_offset : NAN);
+		c[RG_EXPECTED] = num(r->has & SB_VDOC_EXPECTED ? (double)r->g.expected_offset
+							       : NAN);
 		c[RG_GENERATION] = num(r->has & SB_VDOC_GENERATION ? (double)r->g.generation : NAN);
 		if (r->has & SB_VDOC_ERRNO)
 			c[RG_ERRNO] = (struct rep_cell){ .kind = REP_CELL_WHOLE, .d = r->g.err };
@@ -497,8 +498,7 @@ static void spo_counts(struct walk *w, const struct rep_doc *d)
 		for (int k = 0; k < SB_SPO_NCLASS; k++)
 			all += cy->blocks[k][i];
 		for (int k = 0; k < SB_SPO_NCLASS; k++)
-			spo_class_row(w, d, cy->x[i], k, cy->blocks[k][i],
-				      sb_jv_num(sb_jv_get(d->root, "bs"), NAN), all);
+			spo_class_row(w, d, cy->x[i], k, cy->blocks[k][i], cy->bs, all);
 	}
 }
 

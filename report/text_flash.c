@@ -43,10 +43,18 @@ static void profile(FILE *f, const struct sb_flash_profile *p)
 static void open_au(FILE *f, const struct sb_flash_au_result *au)
 {
 	static const char *const orders[] = { "linear", "random" };
-	for (int i = 0; i < 2; i++)
-		if (au->p.orders & (1 << i))
-			fprintf(f, "  open AUs, %s: %u%s\n", orders[i], au->best[i],
-				au->limited[i] ? " or more" : "");
+	for (int i = 0; i < 2; i++) {
+		if (!(au->p.orders & (1 << i)))
+			continue;
+		if (au->limited[i] && au->best[i] == 1)
+			fprintf(f, "  open AUs, %s: one tried, nothing compared\n", orders[i]);
+		else if (au->limited[i]) /* no collapse: no effect, as the command says */
+			fprintf(f,
+				"  open AUs, %s: no effect found (%u at once write as one does)\n",
+				orders[i], au->best[i]);
+		else
+			fprintf(f, "  open AUs, %s: %u\n", orders[i], au->best[i]);
+	}
 }
 
 static void scatter(FILE *f, const struct sb_flash_doc *d)

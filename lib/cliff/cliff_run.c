@@ -202,21 +202,6 @@ static int recovery(const struct phase *fill, unsigned i, struct sb_cliff_bins *
 	return e;
 }
 
-static void params_of(const struct sb_cliff_opts *o, struct sb_run_params *rp)
-{
-	const struct sb_jobtarget *t = o->t;
-	memset(rp, 0, sizeof(*rp));
-	rp->job = o->job;
-	rp->engine = o->ops;
-	rp->paths = (const char *const *)t->paths;
-	rp->npaths = t->npaths;
-	rp->held = t->fd;
-	rp->is_blockdev = t->is_blockdev;
-	rp->region_offset = t->region_offset;
-	rp->region_size = t->region_size;
-	rp->align = t->align;
-}
-
 static int failed(struct sb_error *err, int e, const char *step)
 {
 	return sb_error_set(err, e, e == -ENOMEM ? SB_ERR_ENV : SB_ERR_FAIL,
@@ -269,7 +254,7 @@ int sb_cliff_run(const struct sb_cliff_opts *o, const struct sb_cliff_hooks *h,
 	if (coord && sb_coord_size(coord) > 1)
 		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
 				    "cliff runs alone, not under mpirun");
-	params_of(o, &ph.rp);
+	sb_run_params_of(&ph.rp, &o->job, o->ops, o->t);
 	out->job = o->job;
 	out->region_offset = o->t->region_offset;
 	out->region_size = o->t->region_size;

@@ -25,6 +25,12 @@ int sb_engine_init(struct sb_engine *e, const struct sb_engine_ops *ops, int fd,
 	return ops->init ? ops->init(e) : 0;
 }
 
+void sb_engine_register_bufs(struct sb_engine *e, void *buf, size_t len)
+{
+	if (e && e->ops && e->ops->register_bufs && buf && len)
+		e->fixed_bufs = e->ops->register_bufs(e, buf, len) == 0;
+}
+
 void sb_engine_cleanup(struct sb_engine *e)
 {
 	if (!e || !e->ops)

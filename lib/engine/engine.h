@@ -57,6 +57,11 @@ struct sb_engine_ops {
 	int (*getevents)(struct sb_engine *e, unsigned min, unsigned max);
 	struct sb_io *(*event)(struct sb_engine *e, unsigned i);
 	void (*cleanup)(struct sb_engine *e);
+	/* optional: the caller's buffers, len bytes from buf, which every
+	 * request's buffer lies in from now on (io_uring registers them:
+	 * fixed buffers). 0, or -errno when the engine cannot (the caller
+	 * goes on without). */
+	int (*register_bufs)(struct sb_engine *e, void *buf, size_t len);
 };
 
 struct sb_engine {
@@ -82,6 +87,8 @@ struct sb_engine {
 	 * completion gives up after this long and takes what has come (at
 	 * least one). 0: waits are for all of min. The caller may clear it. */
 	uint64_t settle_ns;
+	/* the caller's buffers are registered (sb_engine_register_bufs) */
+	int fixed_bufs;
 };
 
 /* The engines' settle time when they coalesce: no completion is stamped
@@ -133,6 +140,11 @@ int sb_engine_choose(const char *name, unsigned iodepth, struct sb_engine_pick *
 int sb_engine_init(struct sb_engine *e, const struct sb_engine_ops *ops, int fd, unsigned depth,
 		   int is_blockdev);
 void sb_engine_cleanup(struct sb_engine *e);
+/* Tell the engine where every request's buffer lies (after init, before
+ * the first request): an engine that can registers them (fixed buffers)
+ * and says so in e->fixed_bufs. Never fails: without, requests go as
+ * before. */
+void sb_engine_register_bufs(struct sb_engine *e, void *buf, size_t len);
 
 /* Limit writes and trims to [lo, hi) (sb_engine_init allows everything). */
 static inline void sb_engine_set_write_bounds(struct sb_engine *e, uint64_t lo, uint64_t hi)

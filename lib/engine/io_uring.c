@@ -1,7 +1,10 @@
 /*
  * io_uring through liburing (2.3 or later). Reads, writes and fsync go
  * through the ring; trim is done inline. The target is registered as a fixed
- * file when the kernel allows it, saving a file lookup per request.
+ * file when the kernel allows it, saving a file lookup per request, and the
+ * caller's buffers as fixed buffers (fio's fixedbufs) when it says where
+ * they are, saving the pinning and mapping of the pages of every direct
+ * request.
  */
 #ifdef HAVE_URING
 #include "lib/sb.h"
@@ -31,9 +34,11 @@
 
 struct uring {
 	struct io_uring ring;
-	int fixed;	   /* the target is registered as fixed file 0 */
-	int fixed_fd;	   /* its descriptor */
-	int disabled;	   /* created R_DISABLED: the first user enables it */
+	int fixed;    /* the target is registered as fixed file 0 */
+	int fixed_fd; /* its descriptor */
+	int disabled; /* created R_DISABLED: the first user enables it */
+	char *buf;    /* registered buffer 0: every request's lies in it */
+	size_t buflen;
 	unsigned inflight; /* queued and not yet reaped */
 	unsigned entries;  /* size of the arrays below */
 	struct io_uring_cqe **cqes;
@@ -206,7 +211,13 @@ static int uring_queue(struct sb_engine *e, struct sb_io *io)
 	sqe = io_uring_get_sqe(&u->ring);
 	if (SB_UNLIKELY(!sqe))
 		return -EBUSY;
-	if (io->ddir == SB_DDIR_READ)
+	/* in the registered buffer (one comparison: below it wraps) */
+	const int fixbuf = (uintptr_t)io->buf - (uintptr_t)u->buf < u->buflen;
+	if (io->ddir == SB_DDIR_READ && fixbuf)
+		io_uring_prep_read_fixed(sqe, fd, io->buf, io->len, io->offset, 0);
+	else if (io->ddir == SB_DDIR_WRITE && fixbuf)
+		io_uring_prep_write_fixed(sqe, fd, io->buf, io->len, io->offset, 0);
+	else if (io->ddir == SB_DDIR_READ)
 		io_uring_prep_read(sqe, fd, io->buf, io->len, io->offset);
 	else if (io->ddir == SB_DDIR_WRITE)
 		io_uring_prep_write(sqe, fd, io->buf, io->len, io->offset);
@@ -218,6 +229,23 @@ static int uring_queue(struct sb_engine *e, struct sb_io *io)
 	io_uring_sqe_set_data(sqe, io);
 	u->inflight++;
 	return SB_Q_QUEUED;
+}
+
+/* The caller's buffers as fixed buffer 0 (one, up to the kernel's 1 GiB;
+ * pinned, so RLIMIT_MEMLOCK may refuse it without CAP_IPC_LOCK). */
+static int uring_register_bufs(struct sb_engine *e, void *buf, size_t len)
+{
+	struct uring *u = e->priv;
+	struct iovec iov = { buf, len };
+
+	if (!u || len > (1u << 30))
+		return -EINVAL;
+	const int r = io_uring_register_buffers(&u->ring, &iov, 1);
+	if (r < 0)
+		return r;
+	u->buf = buf;
+	u->buflen = len;
+	return 0;
 }
 
 static int retryable(int r)
@@ -334,6 +362,8 @@ static void uring_cleanup(struct sb_engine *e)
 	 * space for a while, and the next fill would find less free */
 	if (u->fixed)
 		io_uring_unregister_files(&u->ring);
+	if (u->buf)
+		io_uring_unregister_buffers(&u->ring);
 	io_uring_queue_exit(&u->ring);
 	uring_free(u);
 	e->priv = NULL;
@@ -350,5 +380,6 @@ const struct sb_engine_ops sb_engine_io_uring = {
 	.getevents = uring_getevents,
 	.event = uring_event,
 	.cleanup = uring_cleanup,
+	.register_bufs = uring_register_bufs,
 };
 #endif /* HAVE_URING */

@@ -12,9 +12,12 @@
 #include <math.h>
 
 #define STEP_RATIO 1.5	       /* above >= 1.5 x below */
-#define NOISE_FACTOR 3.0       /* threshold: 3 x noise ... */
-#define BASE_SHARE 0.05	       /* ... and at least 5% of a plain read */
 #define ERASE_MIN (128u << 10) /* a lone step this high is an erase block */
+
+double sb_flash_threshold(double noise_ns, double base_ns)
+{
+	return fmax(SB_FLASH_NOISE_FACTOR * noise_ns, SB_FLASH_BASE_SHARE * base_ns);
+}
 
 const char *sb_flash_conf_name(int conf)
 {
@@ -40,7 +43,7 @@ static void noise_of(const struct sb_flash_profile *p, struct sb_flash_decision 
 	}
 	d->base_ns = sb_median(plain, 2 * p->nrows);
 	d->noise_ns = fmax(1.4826 * sb_median(gap, p->nrows), neg);
-	d->threshold_ns = fmax(NOISE_FACTOR * d->noise_ns, BASE_SHARE * d->base_ns);
+	d->threshold_ns = sb_flash_threshold(d->noise_ns, d->base_ns);
 }
 
 static int conf_of(double margin, double ratio, unsigned above_rows)

@@ -114,11 +114,13 @@ int sb_flash_decide(const struct sb_flash_profile *p, struct sb_flash_decision *
 #define SB_FLASH_MAX_AU 64
 
 struct sb_flash_au_row {
-	uint64_t chunk;	 /* bytes a write */
-	uint64_t writes; /* writes timed */
-	double mean_ns;	 /* per write */
-	double bps;	 /* chunk / mean */
-	int collapsed;	 /* under half the one-AU rate at this chunk */
+	uint64_t chunk;	  /* bytes a write */
+	uint64_t writes;  /* writes timed */
+	double mean_ns;	  /* per write */
+	double bps;	  /* chunk / mean (what flashbench prints) */
+	double median_ns; /* per write: what most writes took */
+	double noise_ns;  /* the writes' robust spread: interquartile range / 1.349 */
+	int collapsed;	  /* sb_flash_au_slow against the one-AU row of this chunk */
 };
 
 struct sb_flash_au_run {
@@ -126,8 +128,14 @@ struct sb_flash_au_run {
 	int random;   /* chunks in LFSR order inside each AU */
 	unsigned nrows;
 	struct sb_flash_au_row rows[SB_FLASH_MAX_CHUNKS];
-	int collapsed; /* two rows in a row (or the smallest chunk) under half: stopped there */
+	int collapsed; /* two rows in a row (or the smallest chunk) slow: stopped there */
 };
+/* Is row slower than ref (the one-AU row of its chunk size) the way a
+ * device past its open AUs is: most writes (the median) at under half the
+ * rate, by more than the noise of ref's writes by --align's rule (3 x, and
+ * 5% of the plain figure)? A stray slow write (a RAM disk's, a busy
+ * machine's) moves the mean, not the median: no collapse. */
+int sb_flash_au_slow(const struct sb_flash_au_row *ref, const struct sb_flash_au_row *row);
 
 struct sb_flash_au_params {
 	uint64_t erase;	 /* the allocation unit, bytes (a power of two) */
@@ -143,7 +151,7 @@ struct sb_flash_au_result {
 	struct sb_flash_au_run runs[2 * SB_FLASH_MAX_AU];
 	/* per order (0 linear, 1 random): the largest number of AUs that stayed
 	 * fast (0: not measured); limited: stopped by max_au or the device size
-	 * before a collapse, so the device may keep more open */
+	 * before a collapse: no effect found, the device may keep more open */
 	unsigned best[2];
 	int limited[2];
 	unsigned fits; /* AUs the device holds from offset at 12 x erase apart */
@@ -153,8 +161,8 @@ struct sb_flash_au_result {
 uint64_t sb_flash_au_offset(uint64_t erase);
 /* Writes (0x5a, as flashbench) for chunk = erase, erase/2, ..., bs into N =
  * 1, 2, ... AUs visited in LFSR order, each AU's chunks in linear or LFSR
- * order; two chunk sizes in a row (or the smallest) under half the one-AU
- * rate end that N, and the first N that collapses ends the order. 0, -EINVAL (bad
+ * order; two chunk sizes in a row (or the smallest) slow against one AU
+ * (sb_flash_au_slow) end that N, and the first N that collapses ends the order. 0, -EINVAL (bad
  * params, the device too small for one AU), -EINTR (stopped: out holds
  * what ran), or the -errno of a failed write. */
 int sb_flash_open_au(const struct sb_flash_dev *dev, const struct sb_flash_au_params *p,

@@ -125,6 +125,8 @@ static void au_json(struct sb_json *j, const struct sb_flash_au_result *au)
 			sb_json_u64(j, "writes", w->writes);
 			sb_json_double(j, "mean_ns", w->mean_ns);
 			sb_json_double(j, "bw_bytes", w->bps);
+			sb_json_double(j, "median_ns", w->median_ns);
+			sb_json_double(j, "noise_ns", w->noise_ns);
 			sb_json_bool(j, "collapsed", w->collapsed);
 			sb_json_obj_close(j);
 		}

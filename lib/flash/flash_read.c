@@ -162,6 +162,9 @@ static int au_row(struct sb_jtake *t, const struct sb_jv *v, size_t i, void *ctx
 	sb_jtake_u64(t, v, "writes", 0, FIGURE_MAX, &w->writes);
 	ns(t, v, "mean_ns", &w->mean_ns);
 	sb_jtake_num_or_null(t, v, "bw_bytes", 0, 0, 1e18, &w->bps);
+	/* results before the median decided: absent */
+	sb_jtake_num_or_null(t, v, "median_ns", SB_JTAKE_OPTIONAL, 0, NS_MAX, &w->median_ns);
+	sb_jtake_num_or_null(t, v, "noise_ns", SB_JTAKE_OPTIONAL, 0, NS_MAX, &w->noise_ns);
 	sb_jtake_bool(t, v, "collapsed", 0, &w->collapsed);
 	return t->e;
 }

@@ -108,12 +108,22 @@ static void au_meaning(const struct sb_flash_au_result *au, void (*fn)(const cha
 		if (!n)
 			snprintf(line, sizeof(line), "%s writes: not measured (interrupted)",
 				 order[o]);
+		else if (au->limited[o] && n == 1)
+			snprintf(line, sizeof(line),
+				 "%s writes: one allocation unit tried (--max-au, or all the device "
+				 "holds at 12 erase blocks apart): nothing to compare it with",
+				 order[o]);
+		else if (au->limited[o]) /* no collapse: nothing to name, as --align */
+			snprintf(line, sizeof(line),
+				 "%s writes: no effect found: %u allocation unit%s written at once "
+				 "run%s as fast as one (usual for SSDs and RAM disks); no limit to "
+				 "keep to within %u (a larger --max-au tries more)",
+				 order[o], n, n == 1 ? "" : "s", n == 1 ? "s" : "", n);
 		else
 			snprintf(line, sizeof(line),
-				 "%s writes: keep at most %u%s write stream%s at once (a journal, "
+				 "%s writes: keep at most %u write stream%s at once (a journal, "
 				 "data and metadata count separately)%s",
-				 order[o], n, au->limited[o] ? " (or more: no collapse seen)" : "",
-				 n == 1 ? "" : "s",
+				 order[o], n, n == 1 ? "" : "s",
 				 n >= 6	  ? "; f2fs with its default 6 logs suits it"
 				 : n >= 4 ? "; f2fs with mount -o active_logs=4"
 				 : n >= 2 ? "; f2fs only with mount -o active_logs=2"

@@ -6,13 +6,18 @@
  * stays within what the device keeps open, the rate holds as the chunks
  * shrink; past it every write forces a garbage collection and the rate
  * collapses. Unlike flashbench, the sweep decides: two chunk sizes in a row
- * (or the smallest) whose rate falls under half the one-AU rate end N, and the first N that
- * collapses ends the order.
+ * (or the smallest) where most writes run at under half the one-AU rate,
+ * by more than the writes vary on their own (sb_flash_au_slow), in each of
+ * three passes (the fastest kept), end N, and the first N that collapses
+ * ends the order. A device that shows no collapse (a RAM disk, most SSDs)
+ * has no effect to name.
  */
 #include "lib/flash/flash_int.h"
+#include "lib/stats/hist.h"
 
 #define AU_SPACING 12 /* erase blocks between two AUs, as flashbench */
 #define COLLAPSE 0.5  /* under half the one-AU rate */
+#define SLOW_PASSES 3 /* a slow chunk size is measured up to this often */
 
 uint64_t sb_flash_au_offset(uint64_t erase)
 {
@@ -37,26 +42,40 @@ static int one_chunk(struct au_ctx *c, unsigned nau, int random, uint64_t chunk,
 	struct sb_lfsr order, aus;
 	if (sb_lfsr_init(&order, n) || sb_lfsr_init(&aus, nau))
 		return -EINVAL;
+	struct sb_hist *h = malloc(sizeof(*h));
+	if (!h)
+		return -ENOMEM;
+	sb_hist_init(h);
 	double sum = 0;
-	for (uint32_t i = 0; i < n; i++) {
+	int e = 0;
+	for (uint32_t i = 0; i < n && !e; i++) {
 		const uint32_t idx = random ? sb_lfsr_next(&order) : i;
-		for (unsigned a = 0; a < nau; a++) {
-			if (sb_flash_stopped(c->h))
-				return -EINTR;
+		for (unsigned a = 0; a < nau && !e; a++) {
+			if (sb_flash_stopped(c->h)) {
+				e = -EINTR;
+				break;
+			}
 			const uint64_t off = c->p->offset +
 					     sb_lfsr_next(&aus) * AU_SPACING * c->p->erase +
 					     idx * chunk;
 			uint64_t ns;
-			const int e = sb_flash_time_io(c->dev->fd, c->buf, chunk, off, 1, &ns);
+			e = sb_flash_time_io(c->dev->fd, c->buf, chunk, off, 1, &ns);
 			if (e) {
 				*c->fail_offset = off;
-				return e;
+				break;
 			}
 			sum += (double)ns;
+			sb_hist_add(h, ns);
 			c->done += chunk;
-			sb_flash_tell(c->h, c->done, c->total);
+			/* a slow size measured again may go past the total */
+			sb_flash_tell(c->h, SB_MIN(c->done, c->total), c->total);
 		}
 	}
+	row->median_ns = (double)sb_hist_percentile(h, 50);
+	row->noise_ns = (double)(sb_hist_percentile(h, 75) - sb_hist_percentile(h, 25)) / 1.349;
+	free(h);
+	if (e)
+		return e;
 	row->chunk = chunk;
 	row->writes = (uint64_t)n * nau;
 	row->mean_ns = sum / (double)row->writes;
@@ -77,15 +96,28 @@ static int one_run(struct au_ctx *c, unsigned nau, int random, const struct sb_f
 	for (uint64_t chunk = c->p->erase; chunk >= c->p->bs && run->nrows < SB_FLASH_MAX_CHUNKS;
 	     chunk /= 2) {
 		struct sb_flash_au_row *row = &run->rows[run->nrows];
-		const int e = one_chunk(c, nau, random, chunk, row);
+		int e = one_chunk(c, nau, random, chunk, row);
 		if (e)
 			return e;
 		run->nrows++;
 		if (!ref)
 			continue; /* one AU is the reference */
-		const double against = ref->nrows >= run->nrows ? ref->rows[run->nrows - 1].bps : 0;
-		slow = row->bps < COLLAPSE * against ? slow + 1 : 0;
-		row->collapsed = slow > 0;
+		const struct sb_flash_au_row *against = ref->nrows >= run->nrows
+								? &ref->rows[run->nrows - 1]
+								: NULL;
+		row->collapsed = against && sb_flash_au_slow(against, row);
+		/* a slow size is measured again, the pass with the fastest
+		 * median kept: a busy machine's burst that slowed a whole pass
+		 * does not come back each time, a device past its open AUs does */
+		for (int t = 1; row->collapsed && t < SLOW_PASSES; t++) {
+			struct sb_flash_au_row again;
+			if ((e = one_chunk(c, nau, random, chunk, &again)))
+				return e;
+			if (again.median_ns < row->median_ns)
+				*row = again;
+			row->collapsed = sb_flash_au_slow(against, row);
+		}
+		slow = row->collapsed ? slow + 1 : 0;
 		/* one slow row may be a hiccup: a collapse is two in a row, or
 		 * the smallest chunk */
 		if (slow >= 2 || (slow && chunk / 2 < c->p->bs)) {
@@ -94,6 +126,13 @@ static int one_run(struct au_ctx *c, unsigned nau, int random, const struct sb_f
 		}
 	}
 	return 0;
+}
+
+int sb_flash_au_slow(const struct sb_flash_au_row *ref, const struct sb_flash_au_row *row)
+{
+	const double base = ref->median_ns;
+	return row->median_ns * COLLAPSE > base &&
+	       row->median_ns - base > sb_flash_threshold(ref->noise_ns, base);
 }
 
 static int params_ok(const struct sb_flash_dev *dev, const struct sb_flash_au_params *p,

@@ -51,6 +51,11 @@ void sb_lat_close(struct sb_lat_run *lr)
 	lr->p.fd = -1;
 }
 
+static int is_hdparm(const struct sb_lat_run *lr)
+{
+	return lr->preset == SB_LAT_HDPARM || lr->preset == SB_LAT_HDPARM_CACHE;
+}
+
 int sb_lat_prime(struct sb_lat_run *lr)
 {
 	int e = 0;
@@ -61,10 +66,23 @@ int sb_lat_prime(struct sb_lat_run *lr)
 		free(b);
 	}
 	if (!lr->direct || lr->preset == SB_LAT_HDPARM_CACHE) {
-		int m = sb_cache_drop(lr->p.fd);
+		int m = is_hdparm(lr) ? sb_cache_flush_blockdev(lr->p.fd) : -ENOTTY;
+		if (m < 0)
+			m = sb_cache_drop(lr->p.fd);
 		lr->cache_method = m > 0 ? m : 0;
 	}
 	return e;
+}
+
+void sb_lat_flush_after(struct sb_lat_run *lr)
+{
+	if (!is_hdparm(lr))
+		return;
+	const int m = sb_cache_flush_blockdev(lr->p.fd);
+	if (m > 0)
+		lr->cache_after = m;
+	else if (!posix_fadvise(lr->p.fd, 0, 0, POSIX_FADV_DONTNEED))
+		lr->cache_after = SB_CACHE_FADVISE;
 }
 
 /* ---- the original tools' lines ---- */
@@ -77,7 +95,8 @@ double sb_lat_hdparm_seconds(const struct sb_lat_run *lr)
 	return (double)ns / 1e9;
 }
 
-/* hdparm.c: time_device / time_cache ("MB" there is MiB) */
+/* hdparm.c: time_device / time_cache ("MB" there is MiB), the line without
+ * the space hdparm puts before it */
 void sb_lat_hdparm_line(const struct sb_lat_run *lr, char *buf, size_t len)
 {
 	const double mb = (double)lr->st.count * lr->p.bs / 1048576.0,
@@ -86,8 +105,13 @@ void sb_lat_hdparm_line(const struct sb_lat_run *lr, char *buf, size_t len)
 	const int fast = s > 0 && (cache ? mb >= s : mb / s > 1.0);
 	const char *kind = cache ? (lr->direct ? "O_DIRECT cached reads" : "cached reads")
 				 : (lr->direct ? "O_DIRECT disk reads" : "buffered disk reads");
-	snprintf(buf, len, "Timing %s: %3.0f MB in %5.2f seconds = %6.2f %s", kind, mb, s,
-		 s > 0 ? (fast ? mb / s : mb / s * 1024) : 0.0, fast ? "MB/sec" : "kB/sec");
+	char at[48] = "";
+	if (!cache && lr->p.offset) /* hdparm --offset counts GiB */
+		snprintf(at, sizeof(at), " (offset %llu GB)",
+			 (unsigned long long)(lr->p.offset >> 30));
+	snprintf(buf, len, "Timing %s%s:%s%3.0f MB in %5.2f seconds = %6.2f %s", kind, at,
+		 cache ? "   " : " ", mb, s, s > 0 ? (fast ? mb / s : mb / s * 1024) : 0.0,
+		 fast ? "MB/sec" : "kB/sec");
 }
 
 /* gnulib human_readable as dd uses it: 3 significant digits, one decimal
@@ -200,12 +224,14 @@ int sb_latency_run(const struct sb_latency_opts *o, const struct sb_latency_hook
 			 strerror(-e));
 		r.h->warn(r.h->ctx, msg);
 	}
+	sb_probe_settle(&out->p); /* a Ctrl-C ends it, and the probe at once */
 	if (r.h->begin)
 		r.h->begin(r.h->ctx, out);
 	out->failed = sb_probe_run(&out->p, &out->st, &out->fail_offset);
 	if (out->preset == SB_LAT_HDPARM_CACHE && out->st.count)
 		out->overhead_ns = sb_probe_seek_overhead_ns(out->p.fd, out->p.offset,
 							     out->st.count);
+	sb_lat_flush_after(out);
 	sb_lat_close(out);
 	out->interrupted = stop(&r);
 	out->p.stop = NULL;

@@ -38,7 +38,8 @@ struct sb_lat_run {
 	size_t nrec, rec_cap;
 	int rec_truncated;
 	uint64_t overhead_ns; /* hdparm -T: lseek + clock cost subtracted */
-	int cache_method;     /* sb_cache_drop's result before the run (0: none) */
+	int cache_method;     /* how the cache was dropped before the run (0: none) */
+	int cache_after;      /* hdparm presets: how it was dropped after (0: none) */
 	int interrupted;
 	int failed; /* -errno of a failed request, 0 */
 	uint64_t fail_offset;
@@ -58,9 +59,16 @@ int sb_lat_open(struct sb_lat_run *lr, const struct sb_jobtarget *t);
 void sb_lat_close(struct sb_lat_run *lr);
 /* Before the probe runs on lr->p.fd: hdparm -T reads the first block once,
  * then, as hdparm does, the page cache is dropped (lr->cache_method) for it
- * and for every buffered run. 0, or the priming read's -errno (the run can
- * go on: the re-reads fill the cache). */
+ * and for every buffered run: the hdparm presets with hdparm's own flush of
+ * a block device (sync, BLKFLSBUF: that device's pages only), where
+ * BLKFLSBUF is refused or on a file with sb_cache_drop. 0, or the priming
+ * read's -errno (the run can go on: the re-reads fill the cache). */
 int sb_lat_prime(struct sb_lat_run *lr);
+/* After the probe of an hdparm preset, as hdparm ends -t and -T: the
+ * cache of what was read dropped again (lr->cache_after: BLKFLSBUF on a
+ * block device, fadvise on a file), so that the next measurement, ours or
+ * hdparm's, starts cold. */
+void sb_lat_flush_after(struct sb_lat_run *lr);
 /* What lr holds (the log, the statistics); lr itself is the caller's. */
 void sb_lat_run_free(struct sb_lat_run *lr);
 /* hdparm's elapsed time in s (-T: the lseek overhead taken off). */

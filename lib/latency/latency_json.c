@@ -52,6 +52,9 @@ static void preset_json(struct sb_json *j, const struct sb_lat_run *lr)
 		sb_json_double(j, "mib", (double)lr->st.count * lr->st.size / 1048576.0);
 		sb_json_double(j, "seconds", sb_lat_hdparm_seconds(lr));
 		sb_json_u64(j, "overhead_ns", lr->overhead_ns);
+		sb_json_u64(j, "settle_ns", lr->p.settle_ns);
+		sb_json_str(j, "cache_after",
+			    lr->cache_after ? sb_cache_method_name(lr->cache_after) : "warm");
 		sb_json_obj_close(j);
 	}
 }

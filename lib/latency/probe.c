@@ -156,6 +156,14 @@ int sb_probe_run(const struct sb_probe_params *p, struct sb_ioping *st, uint64_t
 	return e;
 }
 
+void sb_probe_settle(const struct sb_probe_params *p)
+{
+	if (!p->settle_ns)
+		return;
+	sync();
+	sleep_until(p, sb_now_ns() + p->settle_ns);
+}
+
 uint64_t sb_probe_seek_overhead_ns(int fd, uint64_t off, uint64_t n)
 {
 	const uint64_t t0 = sb_now_ns();

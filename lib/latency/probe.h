@@ -42,6 +42,7 @@ struct sb_probe_params {
 	uint64_t deadline_ns; /* stop once this long has passed (0 = none) */
 	uint64_t min_time_ns; /* hdparm: stop once this long has passed (0 = none) */
 	unsigned warmup;      /* first requests left out of the statistics */
+	uint64_t settle_ns;   /* sb_probe_settle's idle time (0 = none) */
 	uint64_t seed;
 	/* polled between requests: nonzero stops the probe (Ctrl-C) */
 	int (*stop)(void *ctx);
@@ -57,6 +58,10 @@ void *sb_probe_buffer(uint32_t bs);
  * failed request (st holds the requests before it); *fail_offset gets its
  * offset. -EINVAL for a region smaller than bs. */
 int sb_probe_run(const struct sb_probe_params *p, struct sb_ioping *st, uint64_t *fail_offset);
+
+/* Before the first request: sync(), then p->settle_ns idle (hdparm's "give
+ * time for I/O to settle"), ended early by p->stop. */
+void sb_probe_settle(const struct sb_probe_params *p);
 
 /* hdparm -T's correction: the time of n lseek(fd, off, SEEK_SET) calls with
  * a clock read after each, in ns (hdparm subtracts it from the elapsed time

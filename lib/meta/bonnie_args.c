@@ -13,6 +13,7 @@
 #include "lib/base/units.h"
 
 #include <stdarg.h>
+#include <unistd.h>
 
 #define MIB (1ull << 20)
 
@@ -21,8 +22,8 @@ struct bparse {
 	size_t used; /* bytes of a->store */
 	char *msg;
 	size_t msglen;
-	uint64_t ram_mib; /* -r, 0: not given */
-	int size_given;
+	uint64_t ram_mib; /* -r */
+	int size_given, ram_given;
 	int no_size, no_files; /* -s 0, -n 0 */
 };
 
@@ -124,6 +125,7 @@ static int opt_s(struct bparse *p, const char *v)
 			   "2048:4k)",
 			   v);
 	p->size_given = 1;
+	p->a->size_mib = size;
 	p->no_size = !size;
 	int e = add(p, "--size=%lluM", (unsigned long long)size);
 	if (!e && nf > 1 && f[1][0])
@@ -191,6 +193,7 @@ static int opt_with_arg(struct bparse *p, char o, const char *v)
 		if (mib(v, &n))
 			return bad(p, "-r: '%s' is not a RAM size in MiB (e.g. 4096)", v);
 		p->ram_mib = n;
+		p->ram_given = 1;
 		return 0;
 	case 'x':
 		if (count(v, &n, 100000) || !n)
@@ -272,6 +275,20 @@ static int word(struct bparse *p, int argc, char *const *argv, int *i)
 	return 0;
 }
 
+uint64_t sb_bonnie_size(uint64_t ram_mib)
+{
+	uint64_t s = 2 * ram_mib;
+	if (s % 1024 > 512)
+		s += 1024 - s % 1024;
+	return s;
+}
+
+uint64_t sb_bonnie_ram_mib(void)
+{
+	const long page = sysconf(_SC_PAGESIZE), pages = sysconf(_SC_PHYS_PAGES);
+	return page > 0 && pages > 0 ? (uint64_t)page / 1024 * ((uint64_t)pages / 1024) : 0;
+}
+
 int sb_bonnie_args(int argc, char *const *argv, struct sb_bonnie_args *a, char *msg, size_t len)
 {
 	struct bparse p = { .a = a, .msg = msg, .msglen = len };
@@ -302,8 +319,11 @@ int sb_bonnie_args(int argc, char *const *argv, struct sb_bonnie_args *a, char *
 		return e;
 	if (p.no_size && p.no_files)
 		return bad(&p, "-n: nothing to do with -n 0 and -s 0");
+	a->size_given = p.size_given;
+	a->ram_given = p.ram_given;
+	a->ram_mib = p.ram_mib;
 	if (!p.size_given && p.ram_mib)
-		e = add(&p, "--size=%lluM", (unsigned long long)(2 * p.ram_mib));
+		e = add(&p, "--size=%lluM", (unsigned long long)sb_bonnie_size(p.ram_mib));
 	if (!e && a->quiet)
 		e = add(&p, "--quiet");
 	return e ? e : add(&p, "%s", a->dir);

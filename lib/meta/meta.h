@@ -251,15 +251,24 @@ struct sb_bonnie_args {
 	const char *group;		/* -g */
 	unsigned reps;			/* -x [1] */
 	int quiet;			/* -q: the CSV alone on stdout */
+	int size_given, ram_given;	/* -s, -r given */
+	uint64_t size_mib, ram_mib;	/* their values (-r 0: no RAM check) */
 	int n;				/* storbench meta's arguments in argv, DIR last */
 	char *argv[SB_BONNIE_MAX_ARGS]; /* NULL-terminated, into store */
 	char store[2048];
 };
 /* bonnie++'s options (argv[0] is the command's name) as storbench meta's:
- * per-char by 1-byte syscalls and bonnie++'s data always; -s/-f/-r in MiB.
+ * per-char by 1-byte syscalls and bonnie++'s data always; -s/-f/-r in MiB;
+ * -r without -s: bonnie++'s default size, twice -r (sb_bonnie_size).
  * Returns 0, 1 for --help/-h, or -EINVAL with msg naming the option and
  * what to use instead. */
 int sb_bonnie_args(int argc, char *const *argv, struct sb_bonnie_args *a, char *msg, size_t len);
+/* bonnie++'s default file size for ram_mib of RAM: twice it, rounded up to
+ * the next GiB when over 512 MiB past one (bonnie++.cpp). */
+uint64_t sb_bonnie_size(uint64_t ram_mib);
+/* bonnie++'s RAM in MiB as it counts it: page size / 1024 * (pages / 1024);
+ * 0 when unknown. */
+uint64_t sb_bonnie_ram_mib(void);
 
 /* ---- one run of storbench meta, as its results keep it ---- */
 struct sb_meta_run {

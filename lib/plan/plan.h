@@ -35,15 +35,18 @@ struct sb_plan_step {
 	unsigned run_line;
 	char **argv; /* run= split into words: argv[0] the command */
 	int argc;
-	char *target; /* its own target=; NULL: the plan's */
+	char *target;	  /* its own target=; NULL: the plan's */
+	uint64_t wait_ns; /* wait=: the target left idle this long before the step */
+	int optional;	  /* optional=true: a step that cannot run is skipped */
 	struct sb_plan_expect *ex;
 	size_t nex;
 };
 
 struct sb_plan {
-	char *name;    /* name=; NULL: none */
-	char *target;  /* target=; NULL: none */
-	char **labels; /* label=KEY=VALUE, as written */
+	char *name;	   /* name=; NULL: none */
+	char *description; /* description=: one line; NULL: none */
+	char *target;	   /* target=; NULL: none */
+	char **labels;	   /* label=KEY=VALUE, as written */
 	size_t nlabels;
 	struct sb_plan_step *steps;
 	size_t nsteps;
@@ -64,6 +67,31 @@ struct sb_plan {
 int sb_plan_parse(const char *text, size_t len, const char *file, struct sb_plan *out,
 		  struct sb_error *err);
 void sb_plan_free(struct sb_plan *p);
+
+/*
+ * An override of a parsed plan, spec "STEP.KEY=VALUE" (STEP a step's
+ * name, else a command's: every step that runs it; or '*': every step
+ * whose command line has --KEY, or whose wait= is set): KEY run replaces the step's command line, wait its wait= (a
+ * time), optional its optional= (true or false), any other KEY is a long
+ * option of the step's command: --KEY=VALUE replaces the step's --KEY or
+ * --KEY=... word, or is added (a named step); VALUE empty with a named
+ * step's option: --KEY alone. The step's run (its journal key) is its
+ * words joined again. 0; -EINVAL with err->msg naming what is wrong (no
+ * such step, a '*' that matched none); -ENOMEM.
+ */
+int sb_plan_set(struct sb_plan *p, const char *spec, struct sb_error *err);
+
+/* ---- what a step asks of its target (plan_check.c) ---- */
+struct sb_plan_need {
+	int writes;	   /* 1: the step writes its target, with these options */
+	uint64_t size;	   /* --size as a size (0: not given, or a percentage) */
+	uint64_t offset;   /* --offset */
+	int region;	   /* size and offset must lie within an existing target */
+	uint64_t new_size; /* bytes a new file of its takes in a directory (0: none known) */
+};
+/* Reads the step's words (its command's options as written) into out;
+ * what it cannot tell (a job file's jobs) is left 0. 0. */
+int sb_plan_step_need(const struct sb_plan_step *st, struct sb_plan_need *out);
 
 /* ---- criteria (plan_criteria.c) ---- */
 struct sb_plan_judged {

@@ -51,7 +51,10 @@ char *sb_plan_fmt(const char *unit, double value, const char *word, char *buf, s
 		sb_fmt_ns(value, buf, len);
 	else if (!strcmp(unit, "IOPS"))
 		sb_fmt_count(value, buf, len);
-	else if (value == floor(value) && fabs(value) < 1e15)
+	else if (!strcmp(unit, "/s")) {
+		sb_fmt_count(value, buf, len);
+		snprintf(buf + strlen(buf), len - strlen(buf), "/s");
+	} else if (value == floor(value) && fabs(value) < 1e15)
 		snprintf(buf, len, "%.0f", value);
 	else
 		snprintf(buf, len, "%.4g", value);

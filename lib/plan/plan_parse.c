@@ -36,6 +36,8 @@ static int bad(struct parse *p, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	if (!p->line) /* not a line of the file: an override (sb_plan_set) */
+		return sb_error_set(p->err, -EINVAL, SB_ERR_INPUT, "%.1000s: %s", p->file, msg);
 	return sb_error_set(p->err, -EINVAL, SB_ERR_INPUT, "%.1000s:%u: %s", p->file, p->line, msg);
 }
 
@@ -321,6 +323,8 @@ static int global_key(struct parse *p, const char *k, const char *v, struct sb_p
 {
 	if (!strcmp(k, "name"))
 		return set_str(&out->name, v);
+	if (!strcmp(k, "description"))
+		return set_str(&out->description, v);
 	if (!strcmp(k, "target"))
 		return set_str(&out->target, v);
 	if (!strcmp(k, "label")) {
@@ -333,7 +337,7 @@ static int global_key(struct parse *p, const char *k, const char *v, struct sb_p
 		out->labels = a;
 		return (a[out->nlabels++] = strdup(v)) ? 0 : -ENOMEM;
 	}
-	return bad(p, "[global]: '%s' is not a key of it (name, target, label)", k);
+	return bad(p, "[global]: '%s' is not a key of it (name, description, target, label)", k);
 }
 
 static int step_key(struct parse *p, const char *k, char *v, struct sb_plan_step *st)
@@ -347,6 +351,18 @@ static int step_key(struct parse *p, const char *k, char *v, struct sb_plan_step
 	}
 	if (!strcmp(k, "target"))
 		return set_str(&st->target, v);
+	if (!strcmp(k, "wait"))
+		return sb_parse_duration_ns(v, &st->wait_ns) < 0
+			       ? bad(p, "[%s]: wait: '%s' is not a time (like 30m, 5s)", st->name,
+				     v)
+			       : 0;
+	if (!strcmp(k, "optional")) {
+		if (!strcmp(v, "true") || !strcmp(v, "false")) {
+			st->optional = !strcmp(v, "true");
+			return 0;
+		}
+		return bad(p, "[%s]: optional: '%s' is not true or false", st->name, v);
+	}
 	if (!strcmp(k, "expect")) {
 		if (!st->argc)
 			return bad(p,
@@ -355,7 +371,8 @@ static int step_key(struct parse *p, const char *k, char *v, struct sb_plan_step
 				   st->name);
 		return expect(p, v, st);
 	}
-	return bad(p, "[%s]: '%s' is not a key of a step (run, target, expect)", st->name, k);
+	return bad(p, "[%s]: '%s' is not a key of a step (run, target, wait, optional, expect)",
+		   st->name, k);
 }
 
 int sb_plan_parse(const char *text, size_t len, const char *file, struct sb_plan *out,
@@ -435,6 +452,159 @@ void sb_plan_free(struct sb_plan *p)
 	free(p->labels);
 	free(p->steps);
 	free(p->name);
+	free(p->description);
 	free(p->target);
 	memset(p, 0, sizeof(*p));
+}
+
+/* ---- overrides (--set STEP.KEY=VALUE) ---- */
+
+/* st's run made again from its words, each quoted where it has a blank. */
+static int join_run(struct sb_plan_step *st)
+{
+	size_t n = 1;
+	for (int a = 0; a < st->argc; a++)
+		n += strlen(st->argv[a]) + 3;
+	char *r = malloc(n);
+	size_t at = 0;
+	if (!r)
+		return -ENOMEM;
+	*r = 0;
+	for (int a = 0; a < st->argc; a++) {
+		const char *w = st->argv[a];
+		const char q = strchr(w, '\'') ? '"' : '\'';
+		if (!*w || strpbrk(w, " \t'\""))
+			at += (size_t)snprintf(r + at, n - at, "%s%c%s%c", a ? " " : "", q, w, q);
+		else
+			at += (size_t)snprintf(r + at, n - at, "%s%s", a ? " " : "", w);
+	}
+	free(st->run);
+	st->run = r;
+	return 0;
+}
+
+/* Replaces or adds --key=value in st's words (value NULL: --key alone);
+ * add 0: only where the step has it. 1 done, 0 not there, -ENOMEM. */
+static int set_option(struct sb_plan_step *st, const char *key, const char *value, int add)
+{
+	char *w;
+	size_t kl = strlen(key);
+	if ((value ? asprintf(&w, "--%s=%s", key, value) : asprintf(&w, "--%s", key)) < 0)
+		return -ENOMEM;
+	for (int a = 1; a < st->argc; a++) {
+		const char *x = st->argv[a];
+		if (strncmp(x, "--", 2) || strncmp(x + 2, key, kl) ||
+		    (x[2 + kl] != 0 && x[2 + kl] != '='))
+			continue;
+		free(st->argv[a]);
+		st->argv[a] = w;
+		return 1;
+	}
+	if (!add || st->argc >= MAX_WORDS) {
+		free(w);
+		return add ? -E2BIG : 0;
+	}
+	st->argv[st->argc++] = w;
+	st->argv[st->argc] = NULL;
+	return 1;
+}
+
+static int set_one(struct parse *p, struct sb_plan_step *st, const char *key, const char *value,
+		   int named)
+{
+	if (!strcmp(key, "run")) {
+		struct sb_plan_step tmp;
+		memset(&tmp, 0, sizeof(tmp));
+		int e = split(p, value, &tmp);
+		if (e < 0) {
+			for (int a = 0; a < tmp.argc; a++)
+				free(tmp.argv[a]);
+			free(tmp.argv);
+			return e;
+		}
+		if (strcmp(tmp.argv[0], st->argv[0])) {
+			e = bad(p,
+				"[%s]: run: '%s' is not this step's command (%s: its criteria "
+				"are %s's figures)",
+				st->name, tmp.argv[0], st->argv[0], st->argv[0]);
+			for (int a = 0; a < tmp.argc; a++)
+				free(tmp.argv[a]);
+			free(tmp.argv);
+			return e;
+		}
+		for (int a = 0; a < st->argc; a++)
+			free(st->argv[a]);
+		free(st->argv);
+		st->argv = tmp.argv;
+		st->argc = tmp.argc;
+		return join_run(st) < 0 ? -ENOMEM : 1;
+	}
+	if (!strcmp(key, "wait")) {
+		if (!named && !st->wait_ns)
+			return 0;
+		if (sb_parse_duration_ns(value, &st->wait_ns) < 0)
+			return bad(p, "wait: '%s' is not a time (like 30m, 5s)", value);
+		return 1;
+	}
+	if (!strcmp(key, "optional")) {
+		if (strcmp(value, "true") && strcmp(value, "false"))
+			return bad(p, "optional: '%s' is not true or false", value);
+		st->optional = !strcmp(value, "true");
+		return 1;
+	}
+	int e = set_option(st, key, *value || !named ? value : NULL, named);
+	if (e == -E2BIG)
+		return bad(p, "[%s]: run: more than %d words", st->name, MAX_WORDS);
+	if (e < 0)
+		return e;
+	return e && join_run(st) < 0 ? -ENOMEM : e;
+}
+
+int sb_plan_set(struct sb_plan *pl, const char *spec, struct sb_error *err)
+{
+	struct parse p = { "--set", 0, err };
+	char buf[4096];
+	if (strlen(spec) >= sizeof(buf))
+		return bad(&p, "'%.60s...' is too long", spec);
+	snprintf(buf, sizeof(buf), "%s", spec);
+	char *eq = strchr(buf, '='), *dot = strchr(buf, '.');
+	if (!eq || !dot || dot > eq || dot == buf || dot + 1 == eq)
+		return bad(&p, "'%s' is not STEP.KEY=VALUE (speed.size=16M, '*.runtime=1s')", spec);
+	*dot = *eq = 0;
+	const char *step = buf, *key = dot + 1, *value = eq + 1;
+	for (const char *c = key; *c; c++)
+		if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
+			return bad(&p,
+				   "'%s': KEY is an option's name (size, runtime) or run, wait, "
+				   "optional",
+				   key);
+	const int all = !strcmp(step, "*");
+	int done = 0, by_command = 1;
+	for (size_t i = 0; i < pl->nsteps; i++)
+		if (!strcmp(pl->steps[i].name, step))
+			by_command = 0;
+	for (size_t i = 0; i < pl->nsteps; i++) {
+		const struct sb_plan_step *st = &pl->steps[i];
+		if (!all && strcmp(by_command ? st->argv[0] : st->name, step))
+			continue;
+		int e = set_one(&p, &pl->steps[i], key, value, !all);
+		if (e < 0) {
+			if (e == -ENOMEM)
+				sb_error_set(err, e, SB_ERR_ENV, "out of memory");
+			return e;
+		}
+		done += e;
+	}
+	if (done)
+		return 0;
+	if (!all) {
+		char list[512];
+		size_t at = 0;
+		for (size_t i = 0; i < pl->nsteps && at < sizeof(list); i++)
+			at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s", i ? ", " : "",
+					       pl->steps[i].name);
+		return bad(&p, "%s: the plan has no step [%s], nor a step running %s (%s)", spec,
+			   step, step, list);
+	}
+	return bad(&p, "%s: no step has --%s", spec, key);
 }

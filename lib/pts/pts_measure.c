@@ -21,21 +21,6 @@ static const struct sb_engine_ops *engine_of(const struct sb_job_opts *job)
 	return pk.ops;
 }
 
-static void params_of(const struct sb_jobtarget *t, const struct sb_job_opts *job,
-		      const struct sb_engine_ops *ops, struct sb_run_params *p)
-{
-	memset(p, 0, sizeof(*p));
-	p->job = *job;
-	p->engine = ops;
-	p->paths = (const char *const *)t->paths;
-	p->npaths = t->npaths;
-	p->held = t->fd;
-	p->is_blockdev = t->is_blockdev;
-	p->region_offset = t->region_offset;
-	p->region_size = t->region_size;
-	p->align = t->align;
-}
-
 /* Until the workers end, or a stop is asked (then stopped: the result is
  * the part measured). */
 static void watch(struct sb_run *run, int (*stop)(void *ctx), void *ctx)
@@ -85,7 +70,7 @@ int sb_pts_measure(const struct sb_jobtarget *t, const struct sb_job_opts *job,
 	if (!jr)
 		return sb_error_set(err, -ENOMEM, SB_ERR_ENV, "out of memory");
 	snprintf(jr->name, sizeof(jr->name), "%s", job->name);
-	params_of(t, job, ops, &p);
+	sb_run_params_of(&p, job, ops, t);
 	snprintf(p.job.engine, sizeof(p.job.engine), "%s", ops->name);
 	int e = sb_run_create(&run, &p, &step);
 	if (e < 0) {

@@ -54,7 +54,7 @@ struct sb_job_result {
 	/* buffered reads: of the region's bytes looked at when each loop's
 	 * reads began (after invalidate's drop), those in the page cache */
 	uint64_t cache_checked, cache_resident;
-	uint64_t datasyncs;	 /* of which fdatasync (fio leaves them out of sync.total_ios) */
+	uint64_t datasyncs; /* of which fdatasync (fio leaves them out of sync.total_ios) */
 	uint64_t errors;
 	struct sb_io_error first_error;
 	double usr_cpu, sys_cpu; /* percent of one CPU over the run, whole process */
@@ -164,7 +164,8 @@ struct sb_results {
 	struct sb_health health[2];
 	struct sb_host host;
 	int target_created; /* storbench created (and removed) the file */
-	int cache_dropped;  /* how caches were made cold: 0 no, 1 fadvise, 2 drop_caches */
+	int cache_dropped;  /* how caches were made cold: 0 no, 1 fadvise, 2 drop_caches,
+			      3 BLKFLSBUF */
 	/* --precondition, --discard-before: the state the target was brought
 	 * to before the measurement ("state" in the JSON) */
 	int have_state;

@@ -464,7 +464,8 @@ static void job_json_as(struct sb_json *j, const struct sb_results *r,
 		sb_json_str(j, "completion_batch", "auto");
 	sb_json_u64(j, "completion_settle_ns", jr->settle_ns);
 	sb_json_str(j, "cache",
-		    r->cache_dropped == 2   ? "dropped (drop_caches)"
+		    r->cache_dropped == 3   ? "dropped (BLKFLSBUF)"
+		    : r->cache_dropped == 2 ? "dropped (drop_caches)"
 		    : r->cache_dropped == 1 ? "dropped (fadvise)"
 		    : jr->opts.direct	    ? "bypassed (direct I/O)"
 					    : "warm");

@@ -344,16 +344,7 @@ static void say_errors(const struct sb_run_hooks *h, const struct sb_jobtarget *
 static void params_of(struct sb_run_params *p, const struct sb_run_group_opts *o,
 		      const struct sb_run_group_job *j)
 {
-	memset(p, 0, sizeof(*p));
-	p->job = *j->job;
-	p->engine = j->ops;
-	p->paths = (const char *const *)j->t->paths;
-	p->npaths = j->t->npaths;
-	p->held = j->t->fd;
-	p->is_blockdev = j->t->is_blockdev;
-	p->region_offset = j->t->region_offset;
-	p->region_size = j->t->region_size;
-	p->align = j->t->align;
+	sb_run_params_of(p, j->job, j->ops, j->t);
 	p->verify = o->verify;
 	p->nrfiles = j->t->nrfiles;
 	p->file_sizes = j->t->fsize;

@@ -148,7 +148,9 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		for (unsigned i = 0; i < w->nfiles; i++)
 			w->files[i].nchunks = gen_chunks(w, w->files[i].size);
 		w->gen_seed = seed ^ 0x5bd1e995;
-		e = sb_worker_offgen_init(w, w->gen_seed);
+		e = sb_worker_pieces_setup(w);
+		if (e >= 0)
+			e = sb_worker_offgen_init(w, w->gen_seed);
 		if (e < 0) {
 			*errmsg = "random offsets";
 			return e;
@@ -192,6 +194,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		*errmsg = "engine setup";
 		return e;
 	}
+	sb_engine_register_bufs(&w->eng, w->bufmem, (size_t)depth * maxbs);
 	sb_engine_set_write_bounds(&w->eng, p->region_offset, p->region_offset + p->region_size);
 	w->engine_sync = w->eng.sync;
 	w->measure_cache = !(p->engine->flags & SB_ENGINE_NOIO);
@@ -220,6 +223,7 @@ static void worker_free(struct sb_worker *w)
 	free(w->bufmem);
 	sb_series_free(&w->res.series);
 	sb_fiolog_free(w->log);
+	sb_worker_pieces_free(w);
 }
 
 int sb_run_create(struct sb_run **out, const struct sb_run_params *p, const char **errmsg)

@@ -45,6 +45,12 @@ struct sb_run_params {
 	unsigned nrfiles;
 	const uint64_t *file_sizes;
 };
+/* The parameters of job on its target t, as lib/target prepared it (its
+ * paths held open, block device or not, region, alignment), run by ops;
+ * the rest (verify, nrfiles) 0 (run_params.c). */
+struct sb_jobtarget;
+void sb_run_params_of(struct sb_run_params *p, const struct sb_job_opts *job,
+		      const struct sb_engine_ops *ops, const struct sb_jobtarget *t);
 
 /* What the workers published, at most SB_PUBLISH_NS (25 ms) old: a rate
  * is the difference of two snapshots over the time between them. */

@@ -266,21 +266,7 @@ static uint32_t fit(const struct sb_worker *w, uint32_t want, uint64_t room)
  * chunk agrees. */
 static uint32_t chunk_bs(const struct sb_worker *w, uint64_t c)
 {
-	const struct sb_job_opts *o = w->job;
-	if (!o->nbssplit)
-		return o->bs;
-	uint64_t h = (c + 1) * 0x9e3779b97f4a7c15ull ^ w->gen->key[1] ^ (w->gen->pass << 32);
-	h ^= h >> 31;
-	h *= 0xbf58476d1ce4e5b9ull;
-	h ^= h >> 29;
-	uint64_t x = h % w->split_weight;
-	for (unsigned i = 0; i < o->nbssplit; i++) {
-		const uint64_t wt = (uint64_t)o->bssplit[i].pct * o->bssplit[i].bs;
-		if (x < wt)
-			return o->bssplit[i].bs;
-		x -= wt;
-	}
-	return o->bssplit[o->nbssplit - 1].bs;
+	return sb_chunk_bs(w->job, w->split_weight, c, w->gen->key[1], w->gen->pass);
 }
 
 /* A random request at a multiple of fio's blockalign: the generator
@@ -347,6 +333,29 @@ static void seq_step(struct sb_worker *w, uint32_t len)
 					     : 0;
 }
 
+/* A random request of a job with several block sizes: the next piece of
+ * the pass (pieces.h), one draw each. */
+static int next_piece(struct sb_worker *w, uint32_t *len, uint64_t *off)
+{
+	struct sb_pieces *p = &w->pieces[w->files ? w->cur : 0];
+	for (;;) {
+		struct sb_piece pc;
+		sb_pieces_next(p, &pc);
+		const uint64_t room = SB_MIN(SB_MIN(pc.room, w->loop_left), w->file_left);
+		*len = fit(w, pc.bs, room);
+		if (*len) {
+			*off = w->region_offset +
+			       (w->segs ? sb_segments_map(w->segs, pc.off) : pc.off);
+			return 0;
+		}
+		if (room == w->loop_left)
+			return 1;
+		if (room == w->file_left)
+			return 2;
+		/* a chunk's tail shorter than any block */
+	}
+}
+
 /* The next request of this loop in the current file, inside its region:
  * 0, 1 when nothing of the job's block sizes fits in what the loop has
  * left, 2 when it does not fit in what the file has left in this round. */
@@ -373,6 +382,8 @@ static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
 	}
 	if (w->job->blockalign)
 		return next_aligned(w, len, off);
+	if (w->pieces)
+		return next_piece(w, len, off);
 	for (;;) {
 		const uint64_t u = sb_offgen_next(w->gen);
 		const uint64_t c = u / w->slots, coff = c * w->chunk;
@@ -556,9 +567,41 @@ static int cached_now(struct sb_worker *w)
 	return each_region(w, count_cached);
 }
 
-static int offgen_init(struct sb_worker *w, struct sb_offgen *g, uint64_t nchunks, uint64_t seed)
+int sb_worker_pieces_setup(struct sb_worker *w)
+{
+	if (w->sequential || !sb_pieces_apply(w->job))
+		return 0;
+	const unsigned n = w->files ? w->nfiles : 1;
+	w->pieces = calloc(n, sizeof(*w->pieces));
+	if (!w->pieces)
+		return -ENOMEM;
+	for (unsigned i = 0; i < n; i++) {
+		const uint64_t size = w->files ? w->files[i].size : w->region_size;
+		int e = sb_pieces_init(&w->pieces[i], w->job, size, w->chunk, n);
+		if (e < 0)
+			return e;
+	}
+	return 0;
+}
+
+void sb_worker_pieces_free(struct sb_worker *w)
+{
+	for (unsigned i = 0; w->pieces && i < (w->files ? w->nfiles : 1); i++)
+		sb_pieces_free(&w->pieces[i]);
+	free(w->pieces);
+	w->pieces = NULL;
+}
+
+/* Generator i (a file's, or the one): its pieces too, where they apply. */
+static int offgen_init(struct sb_worker *w, struct sb_offgen *g, uint64_t nchunks, uint64_t seed,
+		       unsigned i)
 {
 	const struct sb_job_opts *o = w->job;
+	if (w->pieces) {
+		int e = sb_pieces_start(&w->pieces[i], seed);
+		if (e < 0)
+			return e;
+	}
 	if (o->dist == SB_DIST_ZONED)
 		return sb_offgen_init_zoned(g, nchunks * w->slots, &o->zones, w->chunk / w->slots,
 					    seed);
@@ -568,10 +611,10 @@ static int offgen_init(struct sb_worker *w, struct sb_offgen *g, uint64_t nchunk
 int sb_worker_offgen_init(struct sb_worker *w, uint64_t seed)
 {
 	if (!w->files)
-		return offgen_init(w, w->gen, w->nchunks, seed);
+		return offgen_init(w, w->gen, w->nchunks, seed, 0);
 	for (unsigned i = 0; i < w->nfiles; i++) {
 		int e = offgen_init(w, &w->files[i].gen, w->files[i].nchunks,
-				    seed + 0x9e3779b97f4a7c15ull * i);
+				    seed + 0x9e3779b97f4a7c15ull * i, i);
 		if (e < 0)
 			return e;
 	}
@@ -693,17 +736,18 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 	io->len = len;
 	/* lat starts before the data is made, as fio's start_time */
 	io->start_ns = sb_now_ns();
+	io->issue_ns = io->start_ns;
 	if (ddir == SB_DDIR_WRITE) {
 		if (w->verify)
 			sb_verify_fill(w->verify, io->buf, len, off, 0);
 		else
 			sb_buf_scramble(io->buf, len, sb_rng_next(&w->rng));
+		io->issue_ns = sb_now_ns(); /* a read has nothing made between */
 	}
 	w->inflight++;
 	w->res.depth_map[depth_level(w->inflight)]++;
 	/* clat of a request done inside queue (psync, an inline trim) is
 	 * that call; commit restamps the ones it submits */
-	io->issue_ns = sb_now_ns();
 	int r = sb_engine_queue(&w->eng, io);
 	if (r == SB_Q_DONE) {
 		uint64_t now = sb_now_ns();

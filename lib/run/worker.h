@@ -13,6 +13,7 @@
 #include "lib/job/rate.h"
 #include "lib/base/rng.h"
 #include "lib/run/fiolog.h"
+#include "lib/run/pieces.h"
 #include "lib/results/results.h"
 #include "lib/stats/hist.h"
 #include "lib/target/target.h"
@@ -66,6 +67,8 @@ struct sb_worker {
 	struct sb_offgen *gen; /* &gen0, or the current file's */
 	struct sb_offgen gen0;
 	uint64_t gen_seed, nchunks;
+	/* a bssplit job's random pieces (pieces.h), one a file, or NULL */
+	struct sb_pieces *pieces;
 	/* fio's nrfiles: the files (NULL: one, fd and the fields above),
 	 * those not done in this round in their order (active), the current
 	 * one's place there, the requests it serves before the next switch
@@ -129,5 +132,9 @@ void *sb_worker_main(void *arg);
 int sb_worker_first_loop(struct sb_worker *w);
 /* The random offset generator of the job (w->nchunks, w->slots set). */
 int sb_worker_offgen_init(struct sb_worker *w, uint64_t seed);
+/* The pieces of a bssplit job's random offsets where they apply (before
+ * sb_worker_offgen_init), and their end. 0 or -ENOMEM. */
+int sb_worker_pieces_setup(struct sb_worker *w);
+void sb_worker_pieces_free(struct sb_worker *w);
 
 #endif

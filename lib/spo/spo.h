@@ -388,6 +388,63 @@ struct sb_spo_cycles_result {
 	int interrupted;      /* stop asked */
 };
 
+/* ---- the cycles log, written and read back (spo_cycles_read.c) ---- */
+
+/* A cycle's record keeps at most this many lost writes' ack-to-cut times
+ * (its histogram counts them all). */
+#define SB_SPO_CYCLE_LOST_MAX 100
+
+/* The log's first line: the run's settings. Strings point into what was
+ * read (or what the writer is given). */
+struct sb_spo_cycles_header {
+	uint64_t log_version;
+	const char *storbench; /* the version that made the log */
+	const char *target, *writer, *check, *cut_cmd;
+	uint64_t cycles, bs, cut_min_ns, cut_max_ns, started_unix_ns;
+};
+/* A cycle that ran to its check, as its line keeps it. */
+struct sb_spo_cycle_rec {
+	uint64_t n, of; /* of 0: a log from before it was written */
+	uint64_t unix_ns, cut_after_ns;
+	int pass;
+	int has_counts; /* writes and acknowledged written (a check that had them) */
+	uint64_t writes, acked;
+	uint64_t count[SB_SPO_NCLASS]; /* blocks per class (0: not written) */
+	int has_hist; /* 0: a log from before the histogram: the times only */
+	uint64_t hist[SB_SPO_HIST_N];
+	uint64_t lost_ns[SB_SPO_CYCLE_LOST_MAX]; /* the first lost writes' ack-to-cut */
+	size_t nlost;
+};
+/* What a line of the log is. */
+enum sb_spo_cycles_kind {
+	SB_SPO_LINE_OTHER,  /* none of these: not the log's */
+	SB_SPO_LINE_HEADER, /* "spo_cycles" */
+	SB_SPO_LINE_CYCLE,  /* "cycle" */
+	SB_SPO_LINE_ERROR,  /* "cycle_error": a cycle that could not run */
+};
+struct sb_spo_cycles_line {
+	enum sb_spo_cycles_kind kind;
+	struct sb_spo_cycles_header h;
+	struct sb_spo_cycle_rec cy;
+	uint64_t error_cycle; /* SB_SPO_LINE_ERROR: the cycle, and why */
+	const char *error;
+};
+/* The record of a cycle from what its check found. */
+void sb_spo_cycle_rec_of(struct sb_spo_cycle_rec *r, uint64_t n, uint64_t of, uint64_t unix_ns,
+			 uint64_t cut_after_ns, int pass, const struct sb_spo_check *c);
+/* Each line's members, written at the current level of j (the caller
+ * opens and closes the line's object). */
+void sb_spo_cycles_header_json(struct sb_json *j, const struct sb_spo_cycles_header *h);
+void sb_spo_cycle_json(struct sb_json *j, const struct sb_spo_cycle_rec *r);
+void sb_spo_cycle_error_json(struct sb_json *j, uint64_t n, const char *why);
+/* One line of the log read back into out (its strings point into line),
+ * each value's type and range checked: 0 (out->kind SB_SPO_LINE_OTHER for
+ * a line that is none of the log's), or -EINVAL with err->msg naming the
+ * key path of what is wrong ("classes.torn: expected ..."). Nothing to
+ * free. */
+int sb_spo_cycles_read(const struct sb_jv *line, struct sb_spo_cycles_line *out,
+		       struct sb_error *err);
+
 /* Runs cycles from the one after the log's last to o->cycles. coord: NULL
  * (one process). 0 when every cycle ran (out->first_fail says whether one
  * failed), or -errno with err: the log cannot be used (SB_ERR_INPUT, as

@@ -76,18 +76,19 @@ static int read_log(struct cycles *c, FILE *f, size_t *good)
 			sb_jdoc_free(d);
 			break;
 		}
-		const struct sb_jv *r = sb_jdoc_root(d);
-		const char *t = sb_jv_str(sb_jv_get(r, "target"));
-		uint64_t cyc;
-		if (!header && t && !strcmp(t, c->o->target)) {
+		/* a line its reader refuses is none of the cycles done */
+		struct sb_spo_cycles_line l;
+		const int bad = sb_spo_cycles_read(sb_jdoc_root(d), &l, NULL) < 0;
+		if (!header && !bad && l.kind == SB_SPO_LINE_HEADER &&
+		    !strcmp(l.h.target, c->o->target)) {
 			header = 1;
-		} else if (header && !sb_jv_u64(sb_jv_get(r, "cycle"), &cyc) &&
-			   cyc == c->out->done + 1 && sb_jv_get(r, "pass")) {
-			c->out->done = cyc;
-			if (!sb_jv_bool(sb_jv_get(r, "pass"), 0)) {
+		} else if (header && !bad && l.kind == SB_SPO_LINE_CYCLE &&
+			   l.cy.n == c->out->done + 1) {
+			c->out->done = l.cy.n;
+			if (!l.cy.pass) {
 				c->out->failed++;
 				if (!c->out->first_fail)
-					c->out->first_fail = cyc;
+					c->out->first_fail = l.cy.n;
 			}
 		} else if (!header) {
 			sb_jdoc_free(d);
@@ -136,23 +137,22 @@ static int open_log(struct cycles *c)
 			c->h->note(c->h->ctx, msg);
 		return 0;
 	}
+	const struct sb_spo_cycles_header h = {
+		.log_version = 1,
+		.storbench = sb_version(),
+		.target = o->target,
+		.cycles = o->cycles,
+		.bs = o->bs,
+		.writer = o->writer_cmd,
+		.check = o->check_cmd,
+		.cut_cmd = o->cut_cmd,
+		.cut_min_ns = o->cut_min_ns,
+		.cut_max_ns = o->cut_max_ns,
+		.started_unix_ns = wall_ns(),
+	};
 	sb_json_begin(&j, c->log, 1);
 	sb_json_obj_open(&j, NULL);
-	/* also a log's configuration line, as soak's, for storbench report */
-	sb_json_str(&j, "type", "config");
-	sb_json_str(&j, "command", "spo-cycles");
-	sb_json_u64(&j, "log_version", 1);
-	sb_json_str(&j, "storbench", sb_version());
-	sb_json_u64(&j, "spo_cycles", 1);
-	sb_json_str(&j, "target", o->target);
-	sb_json_u64(&j, "cycles", o->cycles);
-	sb_json_u64(&j, "bs", o->bs);
-	sb_json_str(&j, "writer", o->writer_cmd);
-	sb_json_str(&j, "check", o->check_cmd);
-	sb_json_str(&j, "cut_cmd", o->cut_cmd);
-	sb_json_u64(&j, "cut_min_ns", o->cut_min_ns);
-	sb_json_u64(&j, "cut_max_ns", o->cut_max_ns);
-	sb_json_u64(&j, "started_unix_ns", wall_ns());
+	sb_spo_cycles_header_json(&j, &h);
 	const int e = commit(c, &j);
 	return e ? commit_failed(c, e) : 0;
 }
@@ -180,8 +180,7 @@ static int cycle_error(struct cycles *c, uint64_t n, const char *why)
 	struct sb_json j;
 	sb_json_begin(&j, c->log, 1);
 	sb_json_obj_open(&j, NULL);
-	sb_json_u64(&j, "cycle_error", n);
-	sb_json_str(&j, "error", why);
+	sb_spo_cycle_error_json(&j, n, why);
 	const int e = commit(c, &j);
 	if (e) {
 		char msg[64];
@@ -196,26 +195,6 @@ static int interrupted(struct cycles *c)
 {
 	c->out->interrupted = 1;
 	return sb_error_set(c->err, -EINTR, SB_ERR_STOPPED, "%s", "");
-}
-
-/* The cycle's figures from what the check found (its "spo" section). */
-static void record_check(struct sb_json *j, const struct sb_spo_check *c)
-{
-	sb_json_u64(j, "writes", c->writes);
-	sb_json_u64(j, "acknowledged", c->acked);
-	sb_json_obj_open(j, "classes");
-	for (int i = 0; i < SB_SPO_NCLASS; i++)
-		sb_json_u64(j, sb_spo_class_name(i), c->count[i]);
-	sb_json_obj_close(j);
-	/* every lost write's bucket, where the list below keeps 100 */
-	sb_json_arr_open(j, "ack_to_cut_histogram");
-	for (size_t i = 0; i < SB_SPO_HIST_N; i++)
-		sb_json_u64(j, NULL, c->hist[i]);
-	sb_json_arr_close(j);
-	sb_json_arr_open(j, "lost_ack_to_cut_ns");
-	for (size_t i = 0; i < c->nlost && i < 100; i++)
-		sb_json_u64(j, NULL, c->lost[i].ack_to_cut_ns);
-	sb_json_arr_close(j);
 }
 
 /* The reconnect command until it succeeds: 0, or -1 (the timeout, a stop) */
@@ -280,15 +259,12 @@ static int run_check(struct cycles *c, uint64_t n, const char *jpath, uint64_t c
 		sb_spo_doc_free(&doc);
 		return cycle_error(c, n, "the check's output is not its JSON results");
 	}
+	struct sb_spo_cycle_rec r;
 	struct sb_json j;
+	sb_spo_cycle_rec_of(&r, n, o->cycles, wall_ns(), cut_after, rc == 0, &doc.c);
 	sb_json_begin(&j, c->log, 1);
 	sb_json_obj_open(&j, NULL);
-	sb_json_u64(&j, "cycle", n);
-	sb_json_u64(&j, "of", o->cycles); /* a resumed log may ask for more */
-	sb_json_u64(&j, "unix_ns", wall_ns());
-	sb_json_u64(&j, "cut_after_ns", cut_after);
-	sb_json_bool(&j, "pass", rc == 0);
-	record_check(&j, &doc.c);
+	sb_spo_cycle_json(&j, &r);
 	const int e = commit(c, &j);
 	if (e) {
 		sb_spo_doc_free(&doc);

@@ -49,8 +49,9 @@ static const struct iz_opt iz_opts[] = {
 	{ "+b", IZ_VAL, NULL },
 	{ "t", IZ_VAL, "throughput mode is not supported; use storbench run --numjobs=N" },
 	{ "U", IZ_VAL,
-	  "remounting is not supported; storbench drops the page cache before each read test "
-	  "by default, which is what -U is for: leave it out" },
+	  "remounting is not supported; for what -U is for, a cold page cache before each "
+	  "read test, give storbench iozone --drop-cache (soak --workload=iozone drops it "
+	  "already)" },
 	{ "F", IZ_VAL, "throughput mode is not supported; use storbench run --numjobs=N" },
 	{ "l", IZ_VAL, "throughput mode is not supported; use storbench run --numjobs=N" },
 	{ "u", IZ_VAL, "throughput mode is not supported; use storbench run --numjobs=N" },
@@ -61,7 +62,9 @@ static const struct iz_opt iz_opts[] = {
 	{ "E", IZ_FLAG, "the pread/pwrite and vector tests are not supported; use -i 0..7" },
 	{ "N", IZ_FLAG, "microseconds per operation are not supported; use -O (ops/s)" },
 	{ "o", IZ_FLAG, "O_SYNC writes are not supported; use storbench run --sync=1" },
-	{ "p", IZ_FLAG, "purge is not supported; storbench drops the page cache itself" },
+	{ "p", IZ_FLAG,
+	  "purging the processor cache is not supported; storbench iozone --drop-cache drops "
+	  "the page cache before each read test" },
 	{ "m", IZ_FLAG, "multiple buffers are not supported; leave it out" },
 	{ "M", IZ_FLAG, "uname output is not supported; storbench's JSON (-o) has the host" },
 	{ "K", IZ_FLAG, "jitter is not supported; leave it out" },

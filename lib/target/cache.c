@@ -2,6 +2,8 @@
 #include "lib/target/cache.h"
 
 #include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -28,6 +30,17 @@ int sb_cache_drop(int fd)
 	return e ? -e : SB_CACHE_FADVISE;
 }
 
+int sb_cache_flush_blockdev(int fd)
+{
+	sync();
+	fsync(fd);
+	fdatasync(fd);
+	sync();
+	const int r = ioctl(fd, BLKFLSBUF, 0) < 0 ? -errno : SB_CACHE_BLKFLSBUF;
+	sync();
+	return r;
+}
+
 int sb_cache_can_drop_all(void)
 {
 	return access("/proc/sys/vm/drop_caches", W_OK) == 0;
@@ -38,6 +51,7 @@ const char *sb_cache_method_name(int method)
 	switch (method) {
 	case SB_CACHE_DROP_CACHES: return "drop_caches";
 	case SB_CACHE_FADVISE: return "fadvise";
+	case SB_CACHE_BLKFLSBUF: return "BLKFLSBUF";
 	default: return "none";
 	}
 }

@@ -26,7 +26,7 @@ io_counts() { # OUT ARGS...: runs storbench bonnie ARGS, prints "syscw syscr"
 }
 
 # -- the seed line, small: -s 1 (1 MiB, per-char tests 1 MiB), -n 1
-c=$(io_counts "$T/seed" -d "$d" -s 1 -m S3 -u "$me" -n 1 -z 7) ||
+c=$(io_counts "$T/seed" -d "$d" -s 1 -r 0 -m S3 -u "$me" -n 1 -z 7) ||
 	{ cat "$T/seed" "$T/seed.err"; fail "seed line exited non-zero"; }
 syscr=${c%%[!0-9]*} # the first line: syscr, then syscw
 syscw=${c##*[!0-9]}
@@ -74,7 +74,7 @@ done
 ok "CPU at most 100 % per thread"
 
 # -- -s takes MiB: -s 2 writes 2 MiB
-expect_exit 0 "$SB" bonnie -d "$d" -s 2 -f -n 0 -q --output="$T/s.json"
+expect_exit 0 "$SB" bonnie -d "$d" -s 2 -r 1 -f -n 0 -q --output="$T/s.json"
 [ "$(json "$T/s.json" "d['storbench']['meta']['tests']['write']['bytes']")" = 2097152 ] ||
 	fail "-s 2 is not 2 MiB"
 [ "$(cut -d, -f10 "$T/out")" = "" ] || fail "-f: per-char fields not empty"
@@ -104,6 +104,22 @@ expect_exit 3 "$SB" bonnie -d "$d" -s 100000000 -r 0
 grep -q -- "^storbench: -s: not enough space in '$d'.*(lower -s or -n)$" "$T/err" || { cat "$T/err"; fail "-s named as meta's --size"; }
 only_user || fail "bonnie -é created something"
 ok "bad options"
+
+# -- bonnie++'s RAM rule: -s under twice the RAM is refused in bonnie++'s
+# words (the machine's RAM, or -r's), exit 2, nothing created; -r 0 turns
+# it off; without -s the file is twice -r
+ram_line() { sed -n 's/.*[Ff]ile size should be double RAM for good results, RAM is \([0-9]*\)M.*/\1/p' "$1"; }
+expect_exit 2 "$SB" bonnie -d "$d" -s 1 -n 0
+[ "$(wc -l <"$T/err")" = 1 ] || { cat "$T/err"; fail "-s 1: not one line"; }
+grep -q '^storbench: -s: file size should be double RAM for good results, RAM is [0-9]*M' "$T/err" ||
+	{ cat "$T/err"; fail "-s under twice the RAM: bonnie++'s refusal"; }
+ours_ram=$(ram_line "$T/err")
+expect_exit 2 "$SB" bonnie -d "$d" -s 64 -r 33 -n 0
+[ "$(ram_line "$T/err")" = 33 ] || { cat "$T/err"; fail "-r 33: RAM is 33M"; }
+only_user || fail "a refused -s created something"
+expect_exit 0 "$SB" bonnie -d "$d" -r 2 -f -n 0 -q
+[ "$(cut -d, -f6 "$T/out")" = 4M ] || fail "-r 2 without -s: a file of 4M, got $(cut -d, -f6 "$T/out")"
+ok "bonnie++'s RAM rule: -s 1 refused (RAM is ${ours_ram}M), -r 33 named, -r 2 makes 4M"
 
 # -- Debian's bonnie++ and its tools
 for tool in bon_csv2txt bon_csv2html bonnie++; do
@@ -141,6 +157,20 @@ for i in 1 3 4 6 7 8 9 22; do
 		fail "field $i: bonnie++ $(tail -n 1 "$T/real.csv" | cut -d, -f$i), ours $(cut -d, -f$i "$T/out")"
 done
 ok "field layout matches bonnie++ $(tail -n 1 "$T/real.csv" | cut -d, -f2)"
+
+# bonnie++'s refusal of -s under twice the RAM, its RAM figure ours
+# shellcheck disable=SC2086
+bonnie++ -d "$r" -s 1 -n 0 $u >"$T/real.out" 2>&1 && fail "bonnie++ took -s 1"
+[ "$(ram_line "$T/real.out")" = "$ours_ram" ] ||
+	fail "RAM: bonnie++ says $(ram_line "$T/real.out")M, storbench ${ours_ram}M"
+# the tables' widths: bonnie++'s header lines, the version masked
+# shellcheck disable=SC2086
+bonnie++ -d "$r" -s 1 -r 0 -f -n 1 -m R $u >"$T/real.txt" 2>/dev/null || fail "bonnie++ table"
+expect_exit 0 "$SB" bonnie -d "$d" -s 1 -r 0 -f -n 1 -m R
+heads() { grep -A2 '^Version' "$1" | sed 's/^Version *[^ ]*/Version V/; /^--$/d'; }
+[ "$(heads "$T/out")" = "$(heads "$T/real.txt")" ] ||
+	{ heads "$T/out" | cat -A; heads "$T/real.txt" | cat -A; fail "table headers differ from bonnie++'s"; }
+ok "bonnie++'s RAM figure (${ours_ram}M) and its table headers, column for column"
 
 # -x's header line, as bonnie++ writes it
 # shellcheck disable=SC2086

@@ -1,4 +1,5 @@
-# Every engine built in runs a queued random read and reports itself.
+# Every engine built in runs a queued random read and reports itself, and
+# every real one writes what verify reads back.
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
@@ -12,6 +13,16 @@ for e in $engines; do
 	[ "$(json "$T/$e.json" "d['jobs'][0]['read']['io_bytes']")" = 8388608 ] ||
 		fail "$e: bytes read != 8 MiB"
 	[ -e "$T/f-$e" ] && fail "$e: file left"
+	# written and read back whole, direct and buffered, from the
+	# buffers an engine may register (io_uring's fixed buffers)
+	for direct in 1 0; do
+		[ "$e" = null ] && continue
+		expect_exit 0 "$SB" run --engine="$e" --rw=randwrite --bssplit=4k/50:64k/50 \
+			--iodepth=16 --direct=$direct --size=8M --verify --quiet \
+			--output="$T/v-$e.json" "$T/f-$e"
+		[ "$(json "$T/v-$e.json" "d['storbench']['verify']['intact']")" = 2048 ] ||
+			fail "$e direct=$direct: not 2048 blocks intact"
+	done
 	ok "$e"
 done
 # the null engine never touches the target

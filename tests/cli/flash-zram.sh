@@ -1,7 +1,8 @@
 # storbench flash on a RAM block device (its own zram): reads show no
 # boundary effect and storbench says so, naming no size; a block size below
 # twice the 4 KiB logical block and a device too small are one-line errors;
-# --open-au refuses a mounted device even with --destroy-data.
+# --open-au finds no effect on it and says so in both orders (no limit
+# named), and refuses a mounted device even with --destroy-data.
 # needs: root zram
 . "$(dirname "$0")/../lib/cli.sh"
 Z=$(make_zram 256M) || skip "$(echo "$Z" | tail -n 1)"
@@ -21,6 +22,24 @@ assert [p["bs"] for p in a["profiles"]] == [8192, 16384]
 assert [r["align"] for r in a["profiles"][0]["rows"]] == [32 << 20 >> i for i in range(12)]
 PY
 ok "zram: no boundary effect found, no size named"
+
+# --open-au on the RAM disk: no open-AU limit to find, and storbench says so
+# in both orders as --align does, naming no number of write streams (a
+# stray slow write of a busy machine is no collapse); three runs, for the
+# hiccups of a shared machine
+for i in 1 2 3; do
+	expect_exit 0 "$SB" flash --open-au --destroy-data --quiet --erase-size=1M --bs=16k --max-au=4 "$Z"
+	for o in linear random; do
+		grep -q "^open AUs, $o: no effect found (4 at once write as one does)$" "$T/out" ||
+			{ cat "$T/out"; fail "zram --open-au $o (run $i): an effect named on a RAM disk"; }
+	done
+	! grep -q 'f2fs does not suit it\|keep at most' "$T/out" || { cat "$T/out"; fail "zram: a limit advised"; }
+done
+# one AU alone (--max-au=1) is compared with nothing: no effect claimed either
+expect_exit 0 "$SB" flash --open-au --destroy-data --quiet --erase-size=1M --bs=64k --max-au=1 --order=linear "$Z"
+grep -q '^open AUs, linear: one tried, nothing compared$' "$T/out" || { cat "$T/out"; fail "--max-au=1"; }
+grep -q 'linear writes: one allocation unit tried' "$T/out" || { cat "$T/out"; fail "--max-au=1 meaning"; }
+ok "zram --open-au: no effect found in either order, three runs; --max-au=1 compares nothing"
 
 expect_exit 2 "$SB" flash --bs=4k "$Z"
 grep -q -- "--bs: 4.00 KiB is below twice the logical block size of '$Z' (4.00 KiB)" "$T/err" || { cat "$T/err"; fail "bs 4k on a 4 KiB-block device"; }

@@ -90,15 +90,15 @@ if [ "$(id -u)" = 0 ]; then
 	[ "$(dd if="$loop" bs=1M skip=8 status=none | md5sum)" = "$tail" ] || fail "wrote past --size"
 	ok "loop device: reads, write consent, region kept"
 
-	expect_exit 0 "$SB" latency --preset=hdparm --output="$T/h.json" "$loop"
-	grep -q '^Timing buffered disk reads: .* MB in .* seconds = .*/sec$' "$T/out" || { cat "$T/out"; fail "hdparm line"; }
+	expect_exit 0 "$SB" latency --preset=hdparm --settle=0 --output="$T/h.json" "$loop"
+	grep -q '^ Timing buffered disk reads: .* MB in .* seconds = .*/sec$' "$T/out" || { cat "$T/out"; fail "hdparm line"; }
 	n=$(json "$T/h.json" "d['storbench']['latency']['requests']")
 	[ "$n" -ge 1 ] && [ "$n" -le 8 ] || fail "hdparm: $n reads of 2 MiB on 16 MiB"
 	[ "$(json "$T/h.json" "d['storbench']['latency']['direct']")" = False ] || fail "hdparm buffered"
-	expect_exit 0 "$SB" latency --preset=hdparm --direct "$loop"
-	grep -q '^Timing O_DIRECT disk reads: ' "$T/out" || fail "hdparm --direct line"
-	expect_exit 0 "$SB" latency --preset=hdparm-cache --runtime=200ms "$loop"
-	grep -q '^Timing cached reads: ' "$T/out" || fail "hdparm -T line"
+	expect_exit 0 "$SB" latency --preset=hdparm --settle=0 --direct "$loop"
+	grep -q '^ Timing O_DIRECT disk reads: ' "$T/out" || fail "hdparm --direct line"
+	expect_exit 0 "$SB" latency --preset=hdparm-cache --settle=0 --runtime=200ms "$loop"
+	grep -q '^ Timing cached reads:   ' "$T/out" || fail "hdparm -T line"
 	ok "hdparm presets on a loop device"
 fi
 

@@ -35,7 +35,7 @@ refuse 'expect = SEQ1M-Q8T1.write.bw >= 40MiB/x' "'40MiB/x' is not a rate"
 refuse 'expect = RND4K-Q1T1.read.lat_p99 <= 5parsecs' "'5parsecs' is not a time"
 refuse 'expect = status >= pass' "status is a word: compare it with == or !="
 refuse 'expect = status == Pass!' "'Pass!' is not a word"
-refuse 'colour = blue' "bad.ini:7: [s]: 'colour' is not a key of a step (run, target, expect)"
+refuse 'colour = blue' "bad.ini:7: [s]: 'colour' is not a key of a step (run, target, wait, optional, expect)"
 refuse 'run = quick' "bad.ini:7: [s]: run= is given twice"
 refuse '[s]\nrun = quick' "bad.ini:7: [s]: a step of that name is on line 5"
 refuse '[global]\nname=x' "[global] comes before the steps"
@@ -53,7 +53,7 @@ refuse '[t]\nrun = "quick' 'run: a quote (") is not closed'
 refuse '[t]\nrun = --size=1M quick' "the command comes first"
 refuse '[t]\nexpect = status == pass' "run= comes before expect="
 refuse '[t]\nrun = verify\nexpect = JOB.read.iops > 0' "'JOB.read.iops' is not a figure of verify"
-refuse '[t]\nrun = meta\nexpect = files > 0' "'files': meta has no figures but status"
+refuse '[t]\nrun = meta\nexpect = files > 0' "'files' is not a figure of meta (nearest: "
 refuse '[t]\nrun = verify\ntarget = /nonexistent-sb-plan/x' "cannot use '/nonexistent-sb-plan/x'" 3
 
 # a key before any section; [global]'s keys; no steps; no target
@@ -62,7 +62,7 @@ expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
 grep -qF "b.ini:1: 'name=' before any section" "$T/err" || fail "key before a section"
 printf '[global]\nowner=me\n[s]\nrun=verify\n' >"$T/b.ini"
 expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
-grep -qF "b.ini:2: [global]: 'owner' is not a key of it (name, target, label)" "$T/err" || fail "global key"
+grep -qF "b.ini:2: [global]: 'owner' is not a key of it (name, description, target, label)" "$T/err" || fail "global key"
 printf '[global]\nlabel=firmware\n[s]\nrun=verify\n' >"$T/b.ini"
 expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
 grep -qF "label: 'firmware' is not KEY=VALUE" "$T/err" || fail "label"
@@ -97,3 +97,31 @@ grep -q "^write.bw.cv " "$T/out" || fail "--figures soak: write.bw.cv"
 expect_exit 2 "$SB" plan --figures nosuch
 grep -qF "expected quick, run, verify, soak" "$T/err" || { cat "$T/err"; fail "--figures nosuch"; }
 ok "--figures"
+
+# wait= and optional= take a time and true or false
+printf '[s]\nrun = verify\nwait = soon\n' >"$T/w.ini"
+expect_exit 2 "$SB" plan "$T/w.ini" "$T"
+grep -qF "w.ini:3: [s]: wait: 'soon' is not a time (like 30m, 5s)" "$T/err" || { cat "$T/err"; fail "wait="; }
+printf '[s]\nrun = verify\noptional = yes\n' >"$T/o.ini"
+expect_exit 2 "$SB" plan "$T/o.ini" "$T"
+grep -qF "o.ini:3: [s]: optional: 'yes' is not true or false" "$T/err" || { cat "$T/err"; fail "optional="; }
+ok "wait= and optional="
+
+# each step against its target before the first step runs: a region past
+# the end of an existing file, a new file larger than the free space, a
+# command that makes no file on a missing target; nothing runs, no
+# directory is made
+truncate -s 4M "$T/small.img"
+printf '[a]\nrun = verify --size=1M\n[b]\nrun = quick --size=8M --read-only\n' >"$T/r.ini"
+expect_exit 2 "$SB" plan --quiet --dir="$T/r-dir" "$T/r.ini" "$T/small.img"
+grep -qF "storbench: [b] on '$T/small.img': --size: 8.00 MiB from offset 0 B goes past the end of the file (4.00 MiB)" "$T/err" || { cat "$T/err"; fail "a region past the end"; }
+[ ! -e "$T/r-dir" ] || fail "a refused plan made its directory"
+printf '[a]\nrun = verify --size=1M\n[b]\nrun = soak --size=1P --iterations=1\n' >"$T/s.ini"
+expect_exit 3 "$SB" plan --quiet --dir="$T/s-dir" "$T/s.ini" "$T"
+grep -q "storbench: \[b\] on '$T': its file of 1.00 PiB does not fit: the filesystem has .* free" "$T/err" || { cat "$T/err"; fail "no space"; }
+[ ! -e "$T/s-dir" ] || fail "a refused plan made its directory"
+printf '[a]\nrun = verify --size=1M\n[b]\nrun = info\ntarget = %s\n' "$T/gone" >"$T/g.ini"
+expect_exit 2 "$SB" plan --quiet --dir="$T/g-dir" "$T/g.ini" "$T"
+grep -qF "storbench: [b] on '$T/gone': cannot use it: No such file or directory (info makes no file: name an existing one)" "$T/err" || { cat "$T/err"; fail "a missing target"; }
+[ ! -e "$T/g-dir" ] || fail "a refused plan made its directory"
+ok "targets checked before the first step"

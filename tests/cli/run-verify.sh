@@ -12,6 +12,16 @@ expect_exit 0 "$SB" run --rw=randrw --bssplit=4k/50:64k/50 --random-distribution
 	--numjobs=2 --size=8M --runtime=1s --time-based --verify --quiet --output="$T/b.json" "$T/d"
 [ "$(json "$T/b.json" "d['storbench']['verify']['blocks_checked']")" = 4096 ] || fail "2 files x 2048"
 [ "$(json "$T/b.json" "d['storbench']['verify']['intact']")" = 4096 ] || fail "mixed workload"
+# three sizes over a region with a tail shorter than a chunk: each random
+# pass moves every byte once (pieces numbered per pass, lib/run/pieces.h),
+# exactly --size bytes, and many passes leave every block intact
+expect_exit 0 "$SB" run --rw=randwrite --bssplit=4k/50:64k/30:1m/20 --size=9284k --verify \
+	--quiet --output="$T/s.json" "$T/d"
+[ "$(json "$T/s.json" "d['jobs'][0]['write']['io_bytes']")" = 9506816 ] || fail "bssplit: not 9284k moved"
+[ "$(json "$T/s.json" "d['storbench']['verify']['intact']")" = 2321 ] || fail "bssplit: 2321 blocks intact"
+expect_exit 0 "$SB" run --rw=randwrite --bssplit=4k/50:64k/30:1m/20 --size=9284k --numjobs=2 \
+	--iodepth=4 --runtime=1s --time-based --verify --quiet --output="$T/t.json" "$T/d"
+[ "$(json "$T/t.json" "d['storbench']['verify']['intact']")" = 4642 ] || fail "bssplit: passes"
 expect_exit 0 "$SB" run --rw=write --bs=1536 --direct=0 --size=3M --verify --quiet \
 	--output="$T/c.json" "$T/d"
 [ "$(json "$T/c.json" "d['storbench']['verify']['block_size']")" = 512 ] || fail "512 B blocks for 1536 B writes"

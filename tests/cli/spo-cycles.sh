@@ -87,6 +87,24 @@ PY
 fi
 ok "report of the cycles log: verdict, classes, charts, CSV and XLSX rows per cycle"
 
+# a cycle's line is read by lib/spo's reader of the log: a line it refuses
+# is left out with its key path, the others are reported
+python3 - "$T/c.log" "$T/bad.log" <<'PY'
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+recs[1]["classes"]["torn"] = -1
+del recs[3]["pass"]
+open(sys.argv[2], "w").write("".join(json.dumps(r) + "\n" for r in recs))
+PY
+expect_exit 0 "$SB" report "$T/bad.log"
+grep -q "line 2 of 'bad.log' was left out: classes.torn: expected a whole number from 0 to 1e18, found -1" "$T/err" ||
+	{ cat "$T/err"; fail "report: a cycle's negative class count not refused by its key path"; }
+grep -q "line 4 of 'bad.log' was left out: pass: expected a boolean, found nothing" "$T/err" ||
+	{ cat "$T/err"; fail "report: a cycle without its verdict not refused by its key path"; }
+grep -q "^spo cycles: 1 of 3 run, first failure at cycle 2 (1 failed)$" "$T/out" ||
+	{ cat "$T/out"; fail "report: the cycle left was not reported"; }
+ok "report of a cycles log: a line the log's reader refuses is left out, named by key path"
+
 # a torn last line of the log is cut off on resume
 printf '{"cycle":4,"pa' >>"$T/c.log"
 cycles 3

@@ -2,7 +2,8 @@
  * Fuzz target of the methods' section readers (libFuzzer: make fuzz):
  * sb_pts_read, sb_cliff_read, sb_flash_read (lib/pts, lib/cliff,
  * lib/flash), sb_sweep_read, sb_meta_read, sb_latency_read and
- * sb_spo_read on any JSON: the document itself and its storbench.METHOD
+ * sb_spo_read on any JSON, and sb_spo_cycles_read (a line of spo
+ * --cycles's log): the document itself and its storbench.METHOD
  * section, as report/ reads a result's. Each must read or refuse without
  * a crash, a leak or undefined behaviour; a refusal names the key path
  * (or, at the top, what it expected), and what is read holds the
@@ -176,6 +177,24 @@ static void spo(const struct sb_jv *v)
 	free(d);
 }
 
+/* a line of spo --cycles's log (its reader takes any line) */
+static void spo_cycles(const struct sb_jv *v)
+{
+	struct sb_spo_cycles_line l;
+	struct sb_error er;
+	const int e = sb_spo_cycles_read(v, &l, &er);
+	if (e) {
+		refused(e, &er);
+	} else if (l.kind == SB_SPO_LINE_CYCLE) {
+		CHECK(l.cy.n >= 1 && l.cy.nlost <= SB_SPO_CYCLE_LOST_MAX);
+		CHECK(!l.cy.has_counts || l.cy.acked <= l.cy.writes);
+	} else if (l.kind == SB_SPO_LINE_HEADER) {
+		CHECK(l.h.target && l.h.cut_min_ns <= l.h.cut_max_ns);
+	} else if (l.kind == SB_SPO_LINE_ERROR) {
+		CHECK(l.error && l.error_cycle >= 1);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct sb_json_limits lim = { 1u << 20, 48 };
@@ -192,6 +211,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	meta(root);
 	latency(root);
 	spo(root);
+	spo_cycles(root);
 	if (sb_jv_get(sb, "sweep"))
 		sweep(sb_jv_get(sb, "sweep"));
 	if (sb_jv_get(sb, "meta"))

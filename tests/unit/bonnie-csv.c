@@ -142,6 +142,31 @@ static void test_seek_rate_decimal_and_units(void **state)
 	assert_string_equal(f[25], "4");
 }
 
+/* bonnie++'s print_stat: "+++++" only when the test took less than MinTime
+ * (0.5 s), whatever its rate; the issue's 8192 seeks in 0.986 s is 8305/s */
+static void test_seeks_min_time(void **state)
+{
+	(void)state;
+	static const struct {
+		uint64_t ns;
+		const char *rate, *cpu;
+	} c[] = {
+		{ 986400000ull, "8305", "0" },
+		{ 500000000ull, "16384", "0" },
+		{ 499999999ull, "+++++", "+++" },
+	};
+	for (size_t i = 0; i < SB_ARRAY_SIZE(c); i++) {
+		char line[2048], *f[64];
+		fill_all();
+		set(SB_META_SEEKS, 8192, 0, c[i].ns, 0, 1000);
+		struct sb_meta_csv in = base();
+		assert_true(sb_meta_csv_line(&in, line, sizeof(line)) > 0);
+		assert_int_equal(split(line, f, 64), SB_META_CSV_FIELDS);
+		assert_string_equal(f[19], c[i].rate);
+		assert_string_equal(f[20], c[i].cpu);
+	}
+}
+
 static void test_parts_left_out(void **state)
 {
 	(void)state;
@@ -199,6 +224,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_full_line),
 		cmocka_unit_test(test_seek_rate_decimal_and_units),
+		cmocka_unit_test(test_seeks_min_time),
 		cmocka_unit_test(test_parts_left_out),
 		cmocka_unit_test(test_latency_format_and_overflow),
 	};

@@ -213,21 +213,36 @@ static int ec_open(const char *path, int direct)
 	return fd;
 }
 
-static void ec_roundtrip(unsigned depth, int direct)
+/* How ec_roundtrip's buffers are told to the engine (fio's fixedbufs). */
+enum {
+	EC_BUFS_UNTOLD,
+	EC_BUFS_BOTH,	/* written from and read into registered buffers */
+	EC_BUFS_WRITES, /* only the written ones: reads go as before */
+};
+
+static void ec_roundtrip_bufs(unsigned depth, int direct, int bufs)
 {
 	char name[64];
 	const char *path;
-	char *want = ec_alloc(EC_SIZE), *got = ec_alloc(EC_SIZE);
+	char *mem = ec_alloc(2 * EC_SIZE), *want = mem, *got = mem + EC_SIZE;
 	struct sb_engine e;
 	int fd;
 
-	snprintf(name, sizeof(name), "rt-%s-qd%u-%s", ec_ops->name, depth,
-		 direct ? "direct" : "buffered");
+	snprintf(name, sizeof(name), "rt-%s-qd%u-%s-%d", ec_ops->name, depth,
+		 direct ? "direct" : "buffered", bufs);
 	path = sbt_path(name);
 	fd = ec_open(path, direct);
 	assert_int_equal(ftruncate(fd, EC_SIZE), 0);
 	ec_pattern(want, EC_NBLOCKS, depth * 2 + (unsigned)direct);
 	assert_int_equal(sb_engine_init(&e, ec_ops, fd, depth, 0), 0);
+	if (bufs != EC_BUFS_UNTOLD) {
+		sb_engine_register_bufs(&e, mem, bufs == EC_BUFS_BOTH ? 2 * EC_SIZE : EC_SIZE);
+		/* io_uring registers them (root: no RLIMIT_MEMLOCK in the way) */
+		if (ec_ops->register_bufs && sbt_is_root())
+			assert_true(e.fixed_bufs);
+		if (!ec_ops->register_bufs)
+			assert_false(e.fixed_bufs);
+	}
 
 	ec_run_blocks(&e, SB_DDIR_WRITE, want, 1 + depth);
 	ec_sync(&e);
@@ -242,8 +257,12 @@ static void ec_roundtrip(unsigned depth, int direct)
 	sb_engine_cleanup(&e);
 	close(fd);
 	unlink(path);
-	free(want);
-	free(got);
+	free(mem);
+}
+
+static void ec_roundtrip(unsigned depth, int direct)
+{
+	ec_roundtrip_bufs(depth, direct, EC_BUFS_UNTOLD);
 }
 
 /* Trim punches a hole: zeros inside the range, the data outside, same size. */

@@ -407,8 +407,8 @@ static void test_ignored_notes(void **state)
 	assert_int_equal(jf->jobs[0].opts.iodepth, 32);
 	assert_int_equal(jf->jobs[0].opts.batch_submit, 16);
 	assert_int_equal(jf->nnotes, 3);
-	assert_string_equal(jf->notes[0], "line 5: fixedbufs: io_uring tuning storbench does not "
-					  "do: ignored");
+	assert_string_equal(jf->notes[0], "line 5: fixedbufs: storbench registers its buffers "
+					  "with io_uring itself: ignored");
 	sb_jobfile_free(jf);
 	expect_err("[j]\nhipri\n",
 		   "line 2: hipri: fio option not supported by storbench "

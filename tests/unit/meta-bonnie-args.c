@@ -59,6 +59,10 @@ static void test_sizes_and_fields(void **state)
 			    "--per-char=syscall --data=bonnie --files=0 --size=1M .");
 	/* -r alone sets bonnie++'s default size, twice the RAM */
 	assert_string_equal(TR("-r", "100"), "--per-char=syscall --data=bonnie --size=200M .");
+	/* rounded up to the next GiB when over 512 MiB past one, as bonnie++ */
+	assert_string_equal(TR("-r", "800"), "--per-char=syscall --data=bonnie --size=2048M .");
+	assert_string_equal(TR("-r", "600"), "--per-char=syscall --data=bonnie --size=1200M .");
+	assert_int_equal(sb_bonnie_size(12074), 24576);
 	assert_string_equal(TR("-r", "100", "-s", "8"),
 			    "--per-char=syscall --data=bonnie --size=8M .");
 }

@@ -1,6 +1,7 @@
-/* The ranks of a multi-host run as text: after the "All clients"
- * aggregate, how far apart they were and a line per rank. */
-#include "cli/cli.h"
+/* The ranks of a multi-host run as text (report.h, rep_ranks_text), as run
+ * and verify print them: after the "All clients" aggregate, how far apart
+ * they were and a line per rank; report/html_ranks.c draws them from the
+ * result's client_stats. */
 #include "report/report.h"
 
 static void skew_lines(FILE *f, const struct sb_skew *k)
@@ -15,7 +16,7 @@ static void skew_lines(FILE *f, const struct sb_skew *k)
 		100 * k->slowest_vs_median, k->fastest_rank, 100 * k->fastest_vs_median);
 }
 
-void render_ranks_text(FILE *f, const struct sb_job_result *j)
+void rep_ranks_text(FILE *f, const struct sb_job_result *j)
 {
 	char a[32], b[32], c[32];
 	if (!j->nclients)

@@ -1,9 +1,11 @@
 /*
- * The soak's verdict in text: failed iterations, and per metric its
- * stability, changes ("write throughput fell from X to Y at iteration N")
- * and outliers. The verdict itself is lib/soak's (soak_verdict.c).
+ * storbench soak's verdict in text as its run ends (report.h,
+ * rep_soak_run_text): failed iterations, and per metric its stability,
+ * changes ("write throughput fell from X to Y at iteration N") and
+ * outliers; from the run's struct sb_soak_result, whose records and
+ * summary the report reads back. The verdict itself is lib/soak's
+ * (soak_verdict.c).
  */
-#include "cli/soak_cli.h"
 #include "report/report.h"
 
 #define FAILED_LINES 10 /* failed iterations named at the end; the log has all */
@@ -34,7 +36,7 @@ static void metric_text(FILE *f, const struct sb_soak_metric *m, const char *wha
 	}
 }
 
-void soak_cells_text(FILE *f, const struct sb_soak_cell_metric *c, size_t n)
+void rep_soak_cells_text(FILE *f, const struct sb_soak_cell_metric *c, size_t n)
 {
 	if (n)
 		fprintf(f, "  iozone cells:\n");
@@ -75,7 +77,7 @@ static void stop_text(uint64_t iterations, uint64_t duration_ns, char *buf, size
 		snprintf(buf, len, "%s", d);
 }
 
-void soak_stop_change_text(const struct sb_soak_stop_change *c, char *buf, size_t len)
+void rep_soak_stop_change_text(const struct sb_soak_stop_change *c, char *buf, size_t len)
 {
 	char a[96], b[96];
 	stop_text(c->iterations_before, c->duration_ns_before, a, sizeof(a));
@@ -83,7 +85,7 @@ void soak_stop_change_text(const struct sb_soak_stop_change *c, char *buf, size_
 	snprintf(buf, len, "resumed; stop condition changed from %s to %s", a, b);
 }
 
-void soak_print_other(FILE *f, const struct sb_soak_iter *it)
+void rep_soak_other_text(FILE *f, const struct sb_soak_iter *it)
 {
 	const size_t n = it->nkother + it->kother_omitted;
 	if (n)
@@ -130,7 +132,7 @@ static void failed_text(FILE *f, const struct sb_soak_result *r)
 			more == 1 ? "" : "s");
 }
 
-void soak_summary_text(FILE *f, const struct sb_soak_result *r, int fail_on_anomaly)
+void rep_soak_run_text(FILE *f, const struct sb_soak_result *r, int fail_on_anomaly)
 {
 	const struct sb_soak_summary *sum = &r->sum;
 	char cut[48] = "", word[16];
@@ -148,7 +150,7 @@ void soak_summary_text(FILE *f, const struct sb_soak_result *r, int fail_on_anom
 		fprintf(f, "  resume with: %s\n", sum->resume);
 	if (r->stop_changed) {
 		char why[256];
-		soak_stop_change_text(&r->stop_change, why, sizeof(why));
+		rep_soak_stop_change_text(&r->stop_change, why, sizeof(why));
 		fprintf(f, "  %s\n", why);
 	}
 	if (sum->verify_bad)

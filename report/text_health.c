@@ -1,5 +1,7 @@
-/* Device health as text: eMMC life time and EXT_CSD, NVMe SMART. */
-#include "cli/info.h"
+/* Device health as text (report.h, rep_health_text): eMMC life time and
+ * EXT_CSD, NVMe SMART, as info and soak print them; report/html_health.c
+ * draws the pair a result keeps. */
+#include "report/report.h"
 
 #define HROW "%s%-13s "
 
@@ -106,7 +108,7 @@ static void smart_text(FILE *f, const struct sb_nvme_smart *s, const char *in)
 		(unsigned long long)s->media_errors, (unsigned long long)s->error_log_entries);
 }
 
-void render_health_text(FILE *f, const struct sb_health *h, const char *in)
+void rep_health_text(FILE *f, const struct sb_health *h, const char *in)
 {
 	switch (h->kind) {
 	case SB_HEALTH_MMC: mmc_text(f, h, in); break;

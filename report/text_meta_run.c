@@ -1,10 +1,12 @@
 /*
- * storbench meta: what it prints. A table of the tests run (rate, CPU,
- * latency per operation); bonnie++'s CSV line and the "meta" section of the
- * JSON results are lib's (sb_meta_run_csv, sb_results_meta).
+ * storbench meta's own text of a run as it ends (report.h,
+ * rep_meta_run_text): a table of the tests run (rate, CPU, latency per
+ * operation) and under mpirun each rank's figures and the skew, from the
+ * run's struct sb_meta_run, the one the report's meta section reads back
+ * (rep_text_meta, report/html_meta.c). bonnie++'s CSV line and the "meta"
+ * section of the JSON results are lib's (sb_meta_run_csv,
+ * sb_results_meta).
  */
-#include "cli/cmd_meta.h"
-#include "lib/storbench.h"
 #include "report/report.h"
 
 /* ---- text ---- */
@@ -41,7 +43,7 @@ static int any_ran(const struct sb_meta_run *m, int first, int last)
 	return 0;
 }
 
-void cli_meta_size_why(const struct sb_meta_run *m, char *buf, size_t len)
+void rep_meta_size_why(const struct sb_meta_run *m, char *buf, size_t len)
 {
 	char a[32], b[32];
 	sb_fmt_size(m->io.size, a, sizeof(a));
@@ -74,7 +76,7 @@ static void io_text(FILE *f, const struct sb_meta_run *m)
 		m->cache_method ? sb_cache_method_name(m->cache_method) : "not dropped");
 	if (m->size_rule != SB_META_SIZE_GIVEN) {
 		char why[256];
-		cli_meta_size_why(m, why, sizeof(why));
+		rep_meta_size_why(m, why, sizeof(why));
 		fprintf(f, "%s\n", why);
 	}
 	header(f);
@@ -101,7 +103,7 @@ static void files_text(FILE *f, const struct sb_meta_run *m)
 			row(f, &m->res[t], (enum sb_meta_test)t);
 }
 
-void cli_meta_print_text(FILE *f, const struct sb_meta_run *m)
+void rep_meta_run_text(FILE *f, const struct sb_meta_run *m)
 {
 	if (m->nranks) /* under mpirun: the figures are the All clients aggregate */
 		fprintf(f,
@@ -136,7 +138,7 @@ static void rate_str(enum sb_meta_test t, double v, char *buf, size_t len)
 	snprintf(buf, len, "%s %s/s", n, t == SB_META_SEEKS ? "seeks" : "files");
 }
 
-void meta_ranks_print_text(FILE *f, const struct sb_meta_run *m)
+void rep_meta_run_ranks_text(FILE *f, const struct sb_meta_run *m)
 {
 	char a[48], b[32], c[32], d[32];
 	if (!m->nranks)

@@ -1,15 +1,17 @@
 /*
- * storbench pts on the terminal: the conditions and every deviation first
- * (a shortened run says loudly that it is not a PTS result), then per test
- * the tracked figure of each round, the steady-state determination, and the
- * window averages as PTS tabulates them.
+ * storbench pts on the terminal as its run ends (report.h,
+ * rep_pts_run_text): the conditions and every deviation first (a
+ * shortened run says loudly that it is not a PTS result), then per test
+ * the tracked figure of each round, the steady-state determination, and
+ * the window averages as PTS tabulates them; from the run's struct
+ * sb_pts_result, the one the report's pts section reads back
+ * (rep_text_pts, report/html_pts.c).
  */
-#include "cli/pts_cli.h"
 #include "report/report.h"
 
 #include <math.h>
 
-void pts_bs_text(uint32_t bs, char *buf, size_t len)
+static void bs_text(uint32_t bs, char *buf, size_t len)
 {
 	if (bs % 1024)
 		snprintf(buf, len, "%gk", bs / 1024.0);
@@ -28,9 +30,8 @@ static void value(enum sb_pts_metric m, double v, char *buf, size_t len)
 		snprintf(buf, len, "%.0f IOPS", v);
 }
 
-static void header(FILE *f, const struct pts_cli *c, const char *path)
+static void header(FILE *f, const struct sb_pts_result *r, const char *path)
 {
-	const struct sb_pts_result *r = c->r;
 	char a[32], b[32], d[32];
 	fprintf(f, "storbench pts on %s (%s), %s profile\n", path,
 		sb_fmt_size(r->device_bytes, a, sizeof(a)), sb_pts_profile_name(r->o.profile));
@@ -65,7 +66,7 @@ static void rounds_line(FILE *f, const struct sb_pts_part *p)
 {
 	char v[32], bs[16];
 	const struct sb_pts_cell *tc = &p->cells[p->track_cell];
-	pts_bs_text(tc->bs, bs, sizeof(bs));
+	bs_text(tc->bs, bs, sizeof(bs));
 	fprintf(f, "  tracked: %s at %u/%u %s, per round:\n", sb_pts_metric_name(p->track),
 		tc->read_pct, 100 - tc->read_pct, bs);
 	for (unsigned k = 0; k < p->nrounds; k++) {
@@ -114,7 +115,7 @@ static void table(FILE *f, const struct sb_pts_part *p, const char *what)
 	fputc('\n', f);
 	for (unsigned b = 0; b < p->nbs; b++) {
 		char bs[16];
-		pts_bs_text(p->bss[b], bs, sizeof(bs));
+		bs_text(p->bss[b], bs, sizeof(bs));
 		fprintf(f, "  %7s", bs);
 		for (unsigned m = 0; m < p->nmix; m++) {
 			struct sb_pts_fig a;
@@ -137,7 +138,7 @@ static void latency_max(FILE *f, const struct sb_pts_part *p)
 	fprintf(f, "  maximum latency, average over the window\n");
 	for (unsigned b = 0; b < p->nbs; b++) {
 		char bs[16];
-		pts_bs_text(p->bss[b], bs, sizeof(bs));
+		bs_text(p->bss[b], bs, sizeof(bs));
 		fprintf(f, "  %7s", bs);
 		for (unsigned m = 0; m < p->nmix; m++) {
 			struct sb_pts_fig a;
@@ -175,13 +176,13 @@ static void partial_text(FILE *f, const struct sb_pts_part *p)
 	for (unsigned k = 0; k < p->partial_cells; k++) {
 		const struct sb_pts_cell *cl = &p->cells[k];
 		char bs[16], v[32];
-		pts_bs_text(cl->bs, bs, sizeof(bs));
+		bs_text(cl->bs, bs, sizeof(bs));
 		value(p->track, sb_pts_tracked(p->track, &row[k]), v, sizeof(v));
 		fprintf(f, "    %u/%u %-6s %s\n", cl->read_pct, 100 - cl->read_pct, bs, v);
 	}
 }
 
-static void part_text(FILE *f, const struct pts_cli *c, const struct sb_pts_part *p)
+static void part_text(FILE *f, const struct sb_pts_result *r, const struct sb_pts_part *p)
 {
 	char a[32];
 	fprintf(f, "\n[%s] purge: %s%s%s%s; preconditioning: %s written; %u round%s%s\n", p->name,
@@ -192,7 +193,7 @@ static void part_text(FILE *f, const struct pts_cli *c, const struct sb_pts_part
 	if (!p->nrounds)
 		return;
 	if (p->test == SB_PTS_WSAT) {
-		wsat_text(f, p, c->r->region_bytes);
+		wsat_text(f, p, r->region_bytes);
 		return;
 	}
 	rounds_line(f, p);
@@ -205,10 +206,10 @@ static void part_text(FILE *f, const struct pts_cli *c, const struct sb_pts_part
 	}
 }
 
-void pts_print_text(FILE *f, const struct pts_cli *c, const char *path)
+void rep_pts_run_text(FILE *f, const struct sb_pts_result *r, const char *path)
 {
-	header(f, c, path);
-	for (unsigned i = 0; i < c->r->nparts; i++)
-		if (c->r->parts[i].started)
-			part_text(f, c, &c->r->parts[i]);
+	header(f, r, path);
+	for (unsigned i = 0; i < r->nparts; i++)
+		if (r->parts[i].started)
+			part_text(f, r, &r->parts[i]);
 }
