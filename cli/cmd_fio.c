@@ -28,6 +28,8 @@ static void help(const struct cli_command *cmd)
 	       "  --terse-version=N     the terse layout: 2, 3 (fio's default), 4 or 5\n"
 	       "  --parse-only          check the command line and the job files, run nothing\n"
 	       "  --readonly            refuse any job that writes\n"
+	       "  --status-interval=T   fio's whole output every T (seconds, or 500ms, 1m) while\n"
+	       "                        the jobs run: the figures so far; with --output, in the file\n"
 	       "  --eta, --eta-newline, --eta-interval, --alloc-size, --max-jobs, --warnings-fatal\n"
 	       "                        accepted, no effect (storbench's progress line is on stderr)\n"
 	       "  --help, --version\n\n"
@@ -122,6 +124,12 @@ struct out_ctx {
 	struct fio_text_in text;
 	unsigned formats;
 	int terse_version;
+	/* --status-interval's reports so far, when they go to a file (they
+	 * come first in it), and whether the normal layout's job list was
+	 * printed with the first of them */
+	const char *before;
+	size_t before_len;
+	int preamble_said;
 };
 
 /* In fio's order: the normal layout's job list (fio prints it before the
@@ -130,7 +138,9 @@ static int write_out(FILE *f, const void *vctx)
 {
 	const struct out_ctx *o = vctx;
 	int r = 0;
-	if (o->formats & SB_FIO_OUT_NORMAL)
+	if (o->before_len && fwrite(o->before, 1, o->before_len, f) != o->before_len)
+		return -EIO;
+	if ((o->formats & SB_FIO_OUT_NORMAL) && !o->preamble_said)
 		fio_text_preamble(f, &o->text);
 	if (o->formats & SB_FIO_OUT_TERSE)
 		r = fio_terse_write(f, &o->text, o->terse_version);
@@ -141,24 +151,107 @@ static int write_out(FILE *f, const void *vctx)
 	return r;
 }
 
-/* The output of the jobs that ran: fio's text and/or the JSON. */
-static int output(const struct sb_fio_cmdline *cl, const struct sb_jobfile *jf,
-		  struct sb_results *res, int rc)
+/* Each job's group (stonewall) for fio's layout; NULL without memory. */
+static unsigned *groups_of(const struct sb_jobfile *jf, size_t njobs)
 {
-	unsigned *group = calloc(res->njobs + 1, sizeof(*group));
+	unsigned *group = calloc(njobs + 1, sizeof(*group));
 	struct sb_jobfile_group groups[SB_JOBFILE_MAX_JOBS];
 	const unsigned ngroups = sb_jobfile_groups(jf, groups);
+	for (unsigned g = 0; group && g < ngroups; g++)
+		for (unsigned k = 0; k < groups[g].n; k++)
+			if (groups[g].first + k < njobs)
+				group[groups[g].first + k] = g;
+	return group;
+}
+
+/* --status-interval: fio prints its whole output each interval (the
+ * normal layout's job list once, before the first), on the standard
+ * output as it goes, or kept for the file --output names, which is
+ * written whole at the end. */
+struct status_ctx {
+	const struct sb_fio_cmdline *cl;
+	const struct sb_jobfile *jf;
+	FILE *mem; /* --output: the reports so far, into buf */
+	char *buf;
+	size_t len;
+	int kept; /* mem closed: buf holds them */
+	int preamble_said;
+};
+
+/* so_far with the jobs still to come as fio shows them, all zeros; the
+ * caller frees what *all holds beyond so_far's (sb_job_result_free). */
+static int with_later(const struct sb_results *so_far, const struct sb_jobfile *jf,
+		      struct sb_results *all)
+{
+	*all = *so_far;
+	if (so_far->njobs >= jf->njobs)
+		return 0;
+	if (!(all->jobs = calloc(jf->njobs, sizeof(*all->jobs))))
+		return -ENOMEM;
+	memcpy(all->jobs, so_far->jobs, so_far->njobs * sizeof(*all->jobs));
+	for (all->njobs = so_far->njobs; all->njobs < jf->njobs; all->njobs++) {
+		struct sb_job_result *jr = sb_job_result_create();
+		if (!jr)
+			return -ENOMEM;
+		snprintf(jr->name, sizeof(jr->name), "%s", jf->jobs[all->njobs].name);
+		jr->opts = jf->jobs[all->njobs].opts;
+		all->jobs[all->njobs] = jr;
+	}
+	return 0;
+}
+
+static void with_later_free(const struct sb_results *so_far, struct sb_results *all)
+{
+	if (all->jobs == so_far->jobs)
+		return;
+	for (size_t i = so_far->njobs; i < all->njobs; i++)
+		sb_job_result_free(all->jobs[i]);
+	free(all->jobs);
+}
+
+static void on_status(void *vctx, const struct sb_results *so_far)
+{
+	struct status_ctx *s = vctx;
+	FILE *f = s->cl->output ? s->mem : stdout;
+	struct sb_results all;
+	const int e = with_later(so_far, s->jf, &all);
+	unsigned *group = groups_of(s->jf, all.njobs);
+	if (!f || !group || e || cli_rank()) {
+		free(group);
+		with_later_free(so_far, &all);
+		return;
+	}
+	const struct out_ctx o = { .text = { &all, group },
+				   .formats = s->cl->formats,
+				   .terse_version = s->cl->terse_version,
+				   .preamble_said = s->preamble_said };
+	write_out(f, &o);
+	s->preamble_said = 1;
+	fflush(f);
+	free(group);
+	with_later_free(so_far, &all);
+}
+
+/* The output of the jobs that ran: fio's text and/or the JSON. */
+static int output(const struct sb_fio_cmdline *cl, const struct sb_jobfile *jf,
+		  struct sb_results *res, int rc, const struct status_ctx *st)
+{
+	unsigned *group = groups_of(jf, res->njobs);
 	if (!group) {
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	for (unsigned g = 0; g < ngroups; g++)
-		for (unsigned k = 0; k < groups[g].n; k++)
-			if (groups[g].first + k < res->njobs)
-				group[groups[g].first + k] = g;
 	/* the jobs came from a command line, not a file a reader could open */
 	snprintf(res->job_file, sizeof(res->job_file), "%s", cl->nfiles == 1 ? cl->files[0] : "");
-	struct out_ctx o = { { res, group }, cl->formats, cl->terse_version };
+	struct out_ctx o = { .text = { res, group },
+			     .formats = cl->formats,
+			     .terse_version = cl->terse_version,
+			     .preamble_said = st->preamble_said };
+	if (st->kept) {
+		o.preamble_said = 0; /* in the file, the kept reports come first */
+		o.before = st->buf;
+		o.before_len = st->len;
+	}
 	if (cli_write_file(cl->output ? cl->output : "-", write_out, &o) && !rc)
 		rc = SB_EXIT_ENV;
 	render_warnings_text(stderr, res);
@@ -217,22 +310,36 @@ int cmd_fio(const struct cli_command *cmd, int argc, char **argv)
 	if (rc && !cl->parse_only)
 		rc = cli_ranks_agree(rc, NULL);
 	if (!rc && !cl->parse_only) {
+		struct status_ctx st = { .cl = cl, .jf = jf };
 		struct cli_run_jobs a = { .source = "command line",
 					  .sh = { .destroy_data = cl->destroy_data,
 						  .keep = cl->keep,
 						  .quiet = cl->quiet },
 					  .where = where,
-					  .where_ctx = cl };
-		rc = cli_run_jobs(&a, jf);
+					  .where_ctx = cl,
+					  .status_ns = cl->status_ns,
+					  .status = on_status,
+					  .status_ctx = &st };
+		if (cl->status_ns && cl->output && !(st.mem = open_memstream(&st.buf, &st.len))) {
+			sb_err("out of memory");
+			rc = SB_EXIT_ENV;
+		}
+		if (!rc)
+			rc = cli_run_jobs(&a, jf);
+		if (st.mem) {
+			st.kept = fclose(st.mem) == 0;
+			st.mem = NULL;
+		}
 		/* many ranks: rank 0 writes the aggregate, the others nothing */
 		struct sb_results *out = a.result.write ? a.result.res : NULL;
 		if (out && (cl->formats & SB_FIO_OUT_JSONPLUS))
 			out->json_plus = 1; /* clat_ns.bins, as fio's json+ */
 		if (out)
-			rc = output(cl, jf, out, rc);
+			rc = output(cl, jf, out, rc, &st);
 		if (cli_interrupted())
 			rc = cli_interrupt_status();
 		cli_run_jobs_free(&a);
+		free(st.buf);
 	}
 	sb_jobfile_free(jf);
 	sb_fio_cmdline_free(cl);

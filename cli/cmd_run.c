@@ -199,6 +199,11 @@ static int run_jobs(const struct run_ctx *c, struct sb_run_jobs_opts *o, struct 
 	o->state = c->sh.state;
 	o->stonewall = cli_ranks_stonewall();
 	cli_run_hooks(&h, &ui, c->sh.quiet, c->start_ns);
+	if (c->from && c->from->status_ns) {
+		o->status_ns = c->from->status_ns;
+		h.status = c->from->status;
+		h.status_ctx = c->from->status_ctx;
+	}
 	if (sb_run_jobs(o, &h, cli_ranks_coord(), out, &err) < 0)
 		cli_error(&err);
 	return cli_run_status(out->status);

@@ -12,6 +12,11 @@ struct cli_run_jobs {
 	/* where line N of the jobs' text came from, for messages */
 	const char *(*where)(const void *ctx, unsigned line, char *buf, size_t len);
 	const void *where_ctx;
+	/* fio's --status-interval: status(status_ctx, every job so far) every
+	 * status_ns of each group's measurement (0: never) */
+	uint64_t status_ns;
+	void (*status)(void *status_ctx, const struct sb_results *so_far);
+	void *status_ctx;
 	/* out: the results (res NULL when nothing ran; write: this rank
 	 * writes them, rank 0 under mpirun), freed by cli_run_jobs_free */
 	struct sb_run_result result;

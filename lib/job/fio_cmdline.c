@@ -35,6 +35,7 @@ enum pkind {
 	P_DESTROY,
 	P_KEEP,
 	P_QUIET,
+	P_STATUS,
 	P_REFUSED,
 };
 
@@ -83,7 +84,7 @@ static const struct popt popts[] = {
 	{ "crctest", P_REFUSED, 1 },
 	{ "memcpytest", P_REFUSED, 1 },
 	{ "idle-prof", P_REFUSED, 1 },
-	{ "status-interval", P_REFUSED, 1 },
+	{ "status-interval", P_STATUS, 1 },
 	{ "trigger-file", P_REFUSED, 1 },
 	{ "trigger-timeout", P_REFUSED, 1 },
 	{ "trigger", P_REFUSED, 1 },
@@ -282,6 +283,18 @@ static int process_opt(struct bld *b, const struct popt *p, const char *opt, siz
 				    opt, QUOTE_MAX, v);
 		cl->terse_version = v[0] - '0';
 		return 0;
+	case P_STATUS: {
+		/* fio's check_str_time: seconds unless a unit is given; at
+		 * least 1 ms (fio's "status interval too small") */
+		uint64_t ns;
+		if (sb_parse_duration_ns(v, &ns) < 0 || ns < 1000000)
+			return fail(b->msg, b->msglen,
+				    "%.*s: '%.*s' is not valid (expected a time of at least 1ms: "
+				    "seconds, or with a unit: 500ms, 2s, 1m)",
+				    (int)olen, opt, QUOTE_MAX, v);
+		cl->status_ns = ns;
+		return 0;
+	}
 	case P_REFUSED: break;
 	}
 	return fail(b->msg, b->msglen, "%.*s: fio option not supported by storbench", (int)olen,

@@ -39,6 +39,7 @@ struct sb_fio_cmdline {
 	const char *output; /* --output=FILE, else NULL */
 	unsigned formats;   /* SB_FIO_OUT_*; SB_FIO_OUT_NORMAL when none given */
 	int terse_version;  /* --terse-version: 2 to 5, fio's default 3 */
+	uint64_t status_ns; /* --status-interval: the whole output this often (0: never) */
 	int help, version, parse_only, readonly;
 	int destroy_data, keep, quiet;
 	/* where each line of the text, then of each job file, came from */

@@ -336,6 +336,7 @@ static const char *const options[] = {
 	"thinktime_spin",
 	"thp",
 	"thread",
+	"threads", /* tiobench profile's, registered for every job */
 	"time_based",
 	"timeout",
 	"touch_objects",

@@ -125,6 +125,17 @@ struct sb_job_opts {
 	unsigned file_service;
 	unsigned file_service_nr;
 	uint32_t blockalign;
+	/* fio's rw=read:N (job files): sequential requests N bytes apart
+	 * after each (holes), or, negative, stepping back; 0: none */
+	int64_t seq_add;
+	/* fio's zonemode=strided (job files, sequential only): of each
+	 * zone_size + zone_skip bytes of the region, the first zone_size are
+	 * moved; zone_size 0: none */
+	uint64_t zone_size, zone_skip;
+	/* fio's thinktime (job files): a stall of thinktime_ns after every
+	 * thinktime_blocks requests (0: 1), the ones in flight reaped first */
+	uint64_t thinktime_ns;
+	unsigned thinktime_blocks;
 	/* random patterns only: offsets confined to these segments of the
 	 * region (PTS-C's active-range segments); NULL: the whole region.
 	 * The caller owns them; they outlive the run. */

@@ -18,6 +18,12 @@ struct state {
 	char filename[4096];
 	char directory[4096];
 	int stonewall;
+	int wait_for;			    /* stonewall from wait_for= naming the job before */
+	int bsrange;			    /* opts.bssplit is bsrange='s, not bssplit='s */
+	int strided;			    /* zonemode=strided */
+	unsigned serialize_line;	    /* serialize_overlap=1's line, 0: not given */
+	uint64_t zonesize, zoneskip;	    /* fio's, taken with zonemode=strided */
+	unsigned zone_line;		    /* the line of zonemode=strided */
 	int do_verify;			    /* fio's do_verify, 1 by default */
 	unsigned openfiles, openfiles_line; /* fio's openfiles (0: all) and its line */
 };
@@ -27,7 +33,8 @@ enum section { SEC_NONE, SEC_GLOBAL, SEC_JOB };
 struct ctx {
 	struct sb_jobfile *jf;
 	unsigned jobcap;
-	unsigned threads; /* fio's threads so far: numjobs of each job before */
+	unsigned threads;  /* fio's threads so far: numjobs of each job before */
+	int last_wait_for; /* the job before waited for one job (wait_for=) */
 	const char *(*env)(const char *name);
 	char *msg;
 	size_t msglen;
@@ -58,5 +65,7 @@ struct fio_opt {
 int sb_jf_fail(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* fio's option KEY in the table, NULL when storbench does not take it. */
 const struct fio_opt *sb_jf_option(const char *key);
+/* Why storbench refuses fio's option KEY, when the table says; else NULL. */
+const char *sb_jf_refused_why(const char *key);
 
 #endif

@@ -78,10 +78,62 @@ static int set_plain(struct ctx *c, const struct fio_opt *o, const char *v)
 	return set_as(c, o->name, o->sb, v);
 }
 
-/* fio takes "READ,WRITE[,TRIM]"; storbench one value for all. */
+/* fio takes "READ,WRITE[,TRIM]"; storbench one value for all. bs= after
+ * bsrange= sets one size again, as in fio; bssplit= replaces it. */
 static int set_single(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	return strchr(v, ',') ? bad_value(c, o->name, v, o->why) : set_plain(c, o, v);
+	if (strchr(v, ','))
+		return bad_value(c, o->name, v, o->why);
+	int r = set_plain(c, o, v);
+	if (!r && c->cur->bsrange) {
+		c->cur->bsrange = 0;
+		if (!strcmp(o->sb, "bs"))
+			c->cur->opts.nbssplit = 0;
+	}
+	return r;
+}
+
+/* fio's bsrange=LOW-HIGH (or LOW:HIGH): each request's size drawn
+ * evenly from the multiples of LOW up to HIGH (fio's get_next_buflen:
+ * LOW + HIGH x a uniform draw, rounded down to LOW, at most HIGH). Taken
+ * as a bssplit of those sizes in equal shares, so at most SB_BSSPLIT_MAX
+ * of them; bssplit= given too chooses the sizes, as in fio. */
+static int set_bsrange(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char accepts[] = "LOW-HIGH block sizes, HIGH a multiple of LOW, one range "
+				      "for reads and writes (examples: 4k-4k, 1k-4k)";
+	struct sb_job_opts *opts = &c->cur->opts;
+	const char *sep = strpbrk(v, "-:");
+	char lo[64];
+	uint64_t a, b;
+	const size_t n = sep ? (size_t)(sep - v) : 0;
+	if (!sep || n >= sizeof(lo) || strchr(v, ','))
+		return bad_value(c, o->name, v, accepts);
+	memcpy(lo, v, n);
+	lo[n] = 0;
+	if (sb_parse_size(lo, &a) < 0 || sb_parse_size(sep + 1, &b) < 0 || !a || b < a ||
+	    b > 1 << 30 || b % a)
+		return bad_value(c, o->name, v, accepts);
+	if (opts->nbssplit && !c->cur->bsrange)
+		return 0; /* bssplit= chooses; fio's bsrange only bounds it */
+	if (b / a > SB_BSSPLIT_MAX)
+		return sb_jf_fail(c,
+				  "%s=%.*s: %llu block sizes; storbench draws from at most %d "
+				  "(give bssplit= or a narrower range)",
+				  o->name, QUOTE_MAX, v, (unsigned long long)(b / a),
+				  SB_BSSPLIT_MAX);
+	const unsigned k = (unsigned)(b / a);
+	opts->bs = (uint32_t)a;
+	opts->nbssplit = k == 1 ? 0 : k;
+	for (unsigned i = 0; i < k && k > 1; i++) {
+		opts->bssplit[i].bs = (uint32_t)(a * (i + 1));
+		opts->bssplit[i].pct = 100 / k + (i < 100 % k);
+	}
+	c->cur->bsrange = k > 1;
+	if (100 % k)
+		note(c, "%s: %u sizes in whole percent shares (%u%% or %u%%), fio's are equal",
+		     o->name, k, 100 / k + 1, 100 / k);
+	return 0;
 }
 
 /* fio's rate=READ[,WRITE[,TRIM]] and rate_iops=: a cap on reads and one
@@ -164,17 +216,36 @@ static int set_rw(struct ctx *c, const struct fio_opt *o, const char *v)
 		{ "randwrite", "randwrite" }, { "rw", "rw" },	    { "readwrite", "rw" },
 		{ "randrw", "randrw" },	      { "trim", "trim" },   { "randtrim", "randtrim" },
 	};
-	if (strchr(v, ':'))
-		return sb_jf_fail(c,
-				  "%s: '%.*s': modifiers after ':' (fio's offset increments) are "
-				  "not supported",
-				  o->name, QUOTE_MAX, v);
-	const char *sb = lookup(rw, SB_ARRAY_SIZE(rw), v);
+	static const char accepts[] = "read, write, randread, randwrite, rw, readwrite, randrw, "
+				      "trim or randtrim, a sequential one with :SIZE or :-SIZE";
+	char base[16];
+	const char *colon = strchr(v, ':');
+	const size_t n = colon ? (size_t)(colon - v) : strlen(v);
+	if (n >= sizeof(base))
+		return bad_value(c, o->name, v, accepts);
+	memcpy(base, v, n);
+	base[n] = 0;
+	const char *sb = lookup(rw, SB_ARRAY_SIZE(rw), base);
 	if (!sb)
-		return bad_value(c, o->name, v,
-				 "read, write, randread, randwrite, rw, readwrite, "
-				 "randrw, trim or randtrim");
-	return set_as(c, o->name, "rw", sb);
+		return bad_value(c, o->name, v, accepts);
+	int r = set_as(c, o->name, "rw", sb);
+	c->cur->opts.seq_add = 0;
+	if (r || !colon)
+		return r;
+	/* fio's rw=read:SIZE adds SIZE after each sequential request (a
+	 * negative one steps back); rw=randread:N takes a new random offset
+	 * every N requests, sequential between */
+	if (sb_rw_is_random(c->cur->opts.rw))
+		return sb_jf_fail(c,
+				  "%s=%.*s: a new random offset every N requests is not supported "
+				  "(storbench draws one for each)",
+				  o->name, QUOTE_MAX, v);
+	const int neg = colon[1] == '-';
+	uint64_t add;
+	if (sb_parse_size(colon + 1 + neg, &add) < 0 || add > INT64_MAX)
+		return bad_value(c, o->name, v, accepts);
+	c->cur->opts.seq_add = neg ? -(int64_t)add : (int64_t)add;
+	return 0;
 }
 
 /* rwmixwrite and buffered: storbench's option, inverted. */
@@ -443,6 +514,108 @@ static int set_stonewall(struct ctx *c, const struct fio_opt *o, const char *v)
 	return parse_bool(c, o, v, &c->cur->stonewall);
 }
 
+/* fio's wait_for=NAME: this job starts when job NAME is done. Taken
+ * when NAME is the job just before and it started alone (the first job,
+ * or one that waited itself): then it is a stonewall. */
+static int set_wait_for(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	const struct sb_jobfile *jf = c->jf;
+	const struct sb_jobfile_job *prev = jf->njobs ? &jf->jobs[jf->njobs - 1] : NULL;
+	if (c->sec != SEC_JOB)
+		return sb_jf_fail(c,
+				  "%s: in [global] is not supported (give it in the job that "
+				  "waits)",
+				  o->name);
+	if (!prev || strcmp(prev->name, v))
+		return sb_jf_fail(c,
+				  "%s=%.*s: storbench waits only for the job just before (%s%s%s)",
+				  o->name, QUOTE_MAX, v, prev ? "[" : "none here",
+				  prev ? prev->name : "", prev ? "]" : "");
+	if (jf->njobs > 1 && !prev->stonewall)
+		return sb_jf_fail(c,
+				  "%s=%.*s: [%s] starts with the jobs before it; storbench waits "
+				  "for all of them (use stonewall)",
+				  o->name, QUOTE_MAX, v, prev->name);
+	c->cur->stonewall = 1;
+	c->cur->wait_for = 1;
+	return 0;
+}
+
+/* fio's io_submit_mode: inline (its default) submits from the job's
+ * thread, as storbench always does; offload hands each request to a
+ * pool of submitter threads, which changes who calls the engine, not
+ * the requests made or their rate. */
+static int set_submit_mode(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (strcmp(v, "inline") && strcmp(v, "offload"))
+		return bad_value(c, o->name, v, "inline or offload");
+	if (!strcmp(v, "offload"))
+		note(c,
+		     "%s=offload: storbench submits from the job's own thread (the same "
+		     "requests, at the same rate)",
+		     o->name);
+	return 0;
+}
+
+/* fio's serialize_overlap=1: no two of a job's requests in flight
+ * overlap. Taken where a job has one request in flight at a time
+ * (iodepth=1), which the section's end checks. */
+static int set_serialize(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	int b = 0, r = parse_bool(c, o, v, &b);
+	if (!r)
+		c->cur->serialize_line = b ? c->line : 0;
+	return r;
+}
+
+/* fio's thinktime (microseconds, or with a unit) and thinktime_blocks */
+static int set_thinktime(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *jo = &c->cur->opts;
+	uint64_t n;
+	if (!strcmp(o->name, "thinktime_blocks")) {
+		if (sb_parse_u64(v, &n) < 0 || !n || n > UINT32_MAX)
+			return bad_value(c, o->name, v, "a number of requests, at least 1");
+		jo->thinktime_blocks = (unsigned)n;
+		return 0;
+	}
+	/* fio's time unit here is the microsecond */
+	if (sb_parse_u64(v, &n) == 0)
+		n = n > UINT64_MAX / 1000 ? UINT64_MAX : n * 1000;
+	else if (sb_parse_duration_ns(v, &n) < 0)
+		return bad_value(c, o->name, v, "microseconds, or a time with a unit (2ms, 1s)");
+	jo->thinktime_ns = n;
+	return 0;
+}
+
+/* fio's zonemode: none, or strided (zonesize bytes moved of every
+ * zonesize + zoneskip); zbd, fio's zoned block devices, is refused. */
+static int set_zonemode(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (!strcmp(v, "zbd"))
+		return sb_jf_fail(c,
+				  "%s=zbd: zoned block devices are not supported by storbench (it "
+				  "manages no zone's write pointer)",
+				  o->name);
+	if (strcmp(v, "none") && strcmp(v, "strided"))
+		return bad_value(c, o->name, v, "none or strided (zbd is not supported)");
+	c->cur->strided = !strcmp(v, "strided");
+	c->cur->zone_line = c->line;
+	return 0;
+}
+
+static int set_zone_size(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t n;
+	if (sb_parse_size(v, &n) < 0)
+		return bad_value(c, o->name, v, "a size (examples: 256m, 0)");
+	if (!strcmp(o->name, "zonesize"))
+		c->cur->zonesize = n;
+	else
+		c->cur->zoneskip = n;
+	return 0;
+}
+
 /* fio's nrfiles (alias nr_files): the job's files, in a directory named
  * as fio names them, size= split evenly unless filesize= is given. */
 static int set_nrfiles(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -628,6 +801,8 @@ static const struct fio_opt fio_opts[] = {
 	{ "bs", set_single, "bs", "one block size for reads and writes", 0 },
 	{ "blocksize", set_single, "bs", "one block size for reads and writes", 0 },
 	{ "bssplit", set_single, "bssplit", "one split for reads and writes", 0 },
+	{ "bsrange", set_bsrange, NULL, NULL, 0 },
+	{ "blocksize_range", set_bsrange, NULL, NULL, 0 },
 	{ "size", set_size, "size", NULL, 0 },
 	{ "offset", set_size, "offset", NULL, 0 },
 	{ "iodepth", set_plain, "iodepth", NULL, 0 },
@@ -686,9 +861,9 @@ static const struct fio_opt fio_opts[] = {
 	{ "fixedbufs", set_ignored, NULL, "storbench registers its buffers with io_uring itself",
 	  1 },
 	{ "file_service_type", set_fservice, NULL, NULL, 0 },
-	NOOP("thinktime", "0"),
+	{ "thinktime", set_thinktime, NULL, NULL, 0 },
 	NOOP("thinktime_spin", "0"),
-	NOOP("thinktime_blocks", "1"),
+	{ "thinktime_blocks", set_thinktime, NULL, NULL, 0 },
 	NOOP("thinktime_iotime", "0"),
 	{ "verify", set_verify, NULL, NULL, 0 },
 	{ "do_verify", set_do_verify, NULL, NULL, 1 },
@@ -701,6 +876,8 @@ static const struct fio_opt fio_opts[] = {
 	{ "verify_interval", set_verify_note, NULL,
 	  "storbench's verify blocks are 4 KiB (512 B for smaller requests)", 0 },
 	{ "verify_async", set_verify_note, NULL, "storbench checks in its own thread", 0 },
+	{ "experimental_verify", set_verify_note, NULL,
+	  "storbench checks every block it wrote, as verify= does", 1 },
 	NOOP("verify_dump", "0|1"),
 	NOOP("rate_min", "0"),
 	NOOP("ratemin", "0"),
@@ -717,6 +894,18 @@ static const struct fio_opt fio_opts[] = {
 	{ "group_reporting", set_group_reporting, NULL, NULL, 1 },
 	{ "thread", set_thread, NULL, NULL, 1 },
 	{ "description", set_description, NULL, NULL, 0 },
+	{ "threads", set_ignored, NULL,
+	  "the tiobench profile's thread count, nothing without profile=tiobench", 0 },
+	{ "wait_for", set_wait_for, NULL, NULL, 0 },
+	{ "zonemode", set_zonemode, NULL, NULL, 0 },
+	{ "serialize_overlap", set_serialize, NULL, NULL, 1 },
+	{ "unlink", set_ignored, NULL,
+	  "storbench removes the files it created after the run (--keep keeps them)", 1 },
+	{ "create_on_open", set_ignored, NULL,
+	  "storbench creates a job's files before the jobs start, not when it opens them", 1 },
+	{ "zonesize", set_zone_size, NULL, NULL, 0 },
+	{ "zoneskip", set_zone_size, NULL, NULL, 0 },
+	{ "io_submit_mode", set_submit_mode, NULL, NULL, 0 },
 	IGNORED("new_group"),
 	IGNORED("randrepeat"),
 	IGNORED("unit_base"),
@@ -744,12 +933,18 @@ static const struct fio_opt fio_opts[] = {
 static const struct {
 	const char *name, *note;
 } docs[] = {
-	{ "rw", "read, write, randread, randwrite, rw, readwrite, randrw, trim, randtrim; not "
-		"the ':N' offset modifiers" },
+	{ "rw", "read, write, randread, randwrite, rw, readwrite, randrw, trim, randtrim; a "
+		"sequential one with :SIZE (holes of SIZE after each request, from the start "
+		"again past the end) or :-SIZE (back, from the end again), as fio; a random "
+		"one's :N (a new offset every N requests) is refused" },
 	{ "readwrite", "as rw" },
 	{ "bs", "one size for reads and writes (not a READ,WRITE list)" },
 	{ "blocksize", "as bs" },
 	{ "bssplit", "one split for reads and writes; each block once per random pass" },
+	{ "bsrange", "LOW-HIGH: the multiples of LOW up to HIGH in equal shares, as fio draws "
+		     "them (at most 16 sizes, one range for reads and writes); with bssplit, "
+		     "bssplit chooses, as fio" },
+	{ "blocksize_range", "as bsrange" },
 	{ "size", "also N% of the file or device; 0 is the whole file" },
 	{ "offset", "also N%; on a new file, the file is made offset + size long, as fio" },
 	{ "iodepth_batch_complete_min", "0 and 1 both wait for one completion" },
@@ -799,7 +994,8 @@ static const struct {
 	{ "nr_files", "as nrfiles" },
 	{ "filesize", "SIZE, or LOW-HIGH (or LOW:HIGH): each file a size drawn from the range "
 		      "(randseed repeats it), rounded down to bs, as fio; a LOW above HIGH is "
-		      "refused (fio swaps them)" },
+		      "refused (fio swaps them). One file of SIZE: the job moves at most SIZE "
+		      "(size= capped, SIZE without size=), as fio" },
 	{ "file_service_type", "roundrobin (fio's default), sequential, random, each with "
 			       ":N; zipf, pareto, normal and gauss are refused" },
 	{ "blockalign", "one alignment for reads and writes (not a READ,WRITE list); random "
@@ -814,6 +1010,58 @@ static const struct {
 	  "used; the name is recorded; 0 and null verify nothing. One verifying job per file, "
 	  "running alone" },
 	{ "do_verify", "0: nothing is verified" },
+	{ "wait_for", "the job just before, when it started alone (the first job, or one with "
+		      "stonewall or wait_for): as stonewall, reported as a group of its own (fio "
+		      "does so with new_group, as its examples give it); another job is refused" },
+	{ "thinktime", "microseconds (or with a unit): a stall after every thinktime_blocks "
+		       "requests, those in flight reaped first; thinktime_spin (a busy part) is "
+		       "refused but 0" },
+	{ "thinktime_blocks", "requests between stalls (1 by default), counted as issued" },
+	{ "zonemode", "none, or strided with a sequential rw: of every zonesize + zoneskip bytes "
+		      "the first zonesize, from the region's start again at its end, as fio; "
+		      "random I/O in zones, and zbd (zoned block devices), are refused" },
+	{ "zonesize", "with zonemode=strided: a multiple of bs (one bs, not bssplit or bsrange)" },
+	{ "zoneskip", "with zonemode=strided: the bytes skipped after each zone" },
+	{ "serialize_overlap", "1 with iodepth=1 (a job has one request in flight, so none "
+			       "overlap); with a deeper queue it is refused" },
+	{ "flow", "fio's flow control paces jobs against each other by a shared "
+		  "counter; storbench's jobs run each at its own pace (rate= caps one)" },
+	{ "flow_id", "as flow" },
+	{ "flow_sleep", "as flow" },
+	{ "flow_watermark", "as flow" },
+	{ "steadystate", "fio ends a job once its criterion holds; storbench's steady "
+			 "state is SNIA PTS's rule, over whole rounds (storbench pts)" },
+	{ "ss", "as steadystate" },
+	{ "ss_dur", "as steadystate" },
+	{ "ss_ramp", "as steadystate" },
+	{ "steadystate_duration", "as steadystate" },
+	{ "steadystate_ramp_time", "as steadystate" },
+	{ "offset_increment", "a job's numjobs clones share one region here (each its "
+			      "own in a directory); give each its own job with offset=" },
+	{ "read_iolog", "storbench replays no I/O logs" },
+	{ "write_iolog", "storbench writes no I/O logs (write_iops_log with log_offset "
+			 "logs each request's offset)" },
+	{ "verify_state_save", "storbench verifies within one run, with no state "
+			       "between runs" },
+	{ "verify_state_load", "as verify_state_save" },
+	{ "buffer_pattern", "storbench's write data is its own (random, or "
+			    "buffer_compress_percentage compressible)" },
+	{ "latency_target", "storbench has no search for the depth that meets a "
+			    "latency (storbench cliff and pts find limits their way)" },
+	{ "rate_process", "storbench paces evenly (fio's linear); poisson is not done" },
+	{ "exit_what", "storbench's jobs each run to their own end (exitall is "
+		       "ignored)" },
+	{ "cpus_allowed", "storbench does not pin its threads" },
+	{ "numa_cpu_nodes", "storbench does not bind to NUMA nodes" },
+	{ "numa_mem_policy", "as numa_cpu_nodes" },
+	{ "ignore_error", "continue_on_error= says which failed requests a job "
+			  "survives" },
+	{ "dedupe_percentage", "storbench's write data is its own (buffer_compress_"
+			       "percentage sets how much compresses)" },
+	{ "cmdprio_percentage", "storbench sets no I/O priorities" },
+	{ "prioclass", "storbench sets no I/O priorities" },
+	{ "io_submit_mode", "inline, as fio; offload runs inline: storbench submits from the job's "
+			    "own thread (the same requests at the same rate)" },
 	{ "gtod_reduce", "1: no latency is kept (slat, clat, lat and sync empty, as fio's JSON); "
 			 "fio's text shows bw and iops, no latency line" },
 };
@@ -866,7 +1114,8 @@ int sb_fio_option_support(unsigned i, struct sb_fio_support_info *out)
 		out->support = SB_FIO_IGNORED;
 		snprintf(out->note, sizeof(out->note), "%s",
 			 o->why ? o->why : "only changes fio's own reporting or bookkeeping");
-	} else if (o->set == set_verify || o->set == set_verify_note || o->set == set_do_verify) {
+	} else if (o->set == set_verify || o->set == set_verify_note || o->set == set_do_verify ||
+		   o->set == set_submit_mode) {
 		out->support = SB_FIO_MAPPED;
 		if (o->why)
 			snprintf(out->note, sizeof(out->note), "%s", o->why);
@@ -910,6 +1159,14 @@ int sb_fio_engine_support(unsigned i, struct sb_fio_support_info *out)
 		if (!strcmp(engine_docs[k].name, name))
 			snprintf(out->note, sizeof(out->note), "%s", engine_docs[k].note);
 	return 0;
+}
+
+const char *sb_jf_refused_why(const char *key)
+{
+	const char *why = sb_jf_option(key) ? NULL : doc_of(key);
+	/* "as flow": flow's reason */
+	const char *of = why && !strncmp(why, "as ", 3) ? doc_of(why + 3) : NULL;
+	return of ? of : why;
 }
 
 const struct fio_opt *sb_jf_option(const char *key)

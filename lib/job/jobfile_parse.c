@@ -81,6 +81,24 @@ static int expand(struct ctx *c, const char *in, char *out)
 	return 0;
 }
 
+/* zonemode=strided: what storbench's sequential step can do as fio.
+ * 0, or -EINVAL naming the zonemode line. */
+static int zones_ok(struct ctx *c, const struct state *s)
+{
+	const struct sb_job_opts *o = &s->opts;
+	const char *why = sb_rw_is_random(o->rw) ? "random I/O in zones is not supported"
+			  : o->nbssplit		 ? "one block size (bs=), not bssplit or bsrange"
+			  : o->seq_add		 ? "not with rw's :SIZE steps"
+			  : o->nrfiles > 1	 ? "one file (nrfiles=1)"
+			  : s->zonesize % o->bs	 ? "zonesize a multiple of bs"
+			  : s->zonesize > UINT32_MAX ? "zonesize at most 4g"
+						     : NULL;
+	if (!why)
+		return 0;
+	c->line = s->zone_line;
+	return sb_jf_fail(c, "zonemode=strided: %s ([%s])", why, c->sec_name);
+}
+
 /* The job section that ends here, into the file's list. */
 static int end_section(struct ctx *c)
 {
@@ -107,6 +125,28 @@ static int end_section(struct ctx *c)
 				  "(storbench keeps every file of a job open: 0, or at least %u)",
 				  s->openfiles, nrfiles, nrfiles);
 	}
+	/* after a job that waits for one job, fio starts a job without
+	 * stonewall or wait_for at once: groups cannot say that */
+	if (c->last_wait_for && !s->stonewall) {
+		c->line = c->sec_line;
+		return sb_jf_fail(c,
+				  "[%s]: fio starts it at once, while the job before waits "
+				  "(wait_for=): give it stonewall or wait_for, or move it before",
+				  c->sec_name);
+	}
+	c->last_wait_for = s->wait_for;
+	if (s->strided && s->zonesize) {
+		int r = zones_ok(c, s);
+		if (r)
+			return r;
+	}
+	if (s->serialize_line && s->opts.iodepth > 1) {
+		c->line = s->serialize_line;
+		return sb_jf_fail(c,
+				  "serialize_overlap=1: with iodepth=%u storbench does not keep "
+				  "overlapping requests apart ([%s]; taken with iodepth=1)",
+				  s->opts.iodepth, c->sec_name);
+	}
 	struct sb_jobfile_job *j = &jf->jobs[jf->njobs];
 	memset(j, 0, sizeof(*j));
 	snprintf(j->name, sizeof(j->name), "%s", c->sec_name);
@@ -116,6 +156,16 @@ static int end_section(struct ctx *c)
 	/* fio numbers its threads 1, 2, ... across the jobs, numjobs each */
 	j->opts.fiolog.jobnum = c->threads + 1;
 	c->threads += s->opts.numjobs;
+	/* filesize= of one file: the file is that long, and fio moves no more
+	 * than the files hold (filesetup.c: size capped at their total) */
+	struct sb_job_opts *jo = &j->opts;
+	if (jo->nrfiles <= 1 && jo->filesize_lo && jo->filesize_lo == jo->filesize_hi &&
+	    !jo->size_pct && (!jo->size || jo->size > jo->filesize_lo))
+		jo->size = jo->filesize_lo;
+	if (s->strided && s->zonesize) {
+		jo->zone_size = s->zonesize;
+		jo->zone_skip = s->zoneskip;
+	}
 	/* do_verify=0: fio writes its verify headers and checks nothing */
 	if (!s->do_verify)
 		j->opts.fio_verify[0] = 0;
@@ -251,11 +301,16 @@ static int option(struct ctx *c, char *l)
 		return sb_jf_fail(c, "'=%.*s' names no option (expected key=value)", QUOTE_MAX,
 				  value ? value : "");
 	const struct fio_opt *o = sb_jf_option(key);
-	if (!o && sb_fio_option_known(key))
+	if (!o && sb_fio_option_known(key)) {
+		const char *why = sb_jf_refused_why(key);
+		if (why)
+			return sb_jf_fail(c, "%s: fio option not supported by storbench: %s", key,
+					  why);
 		return sb_jf_fail(c,
 				  "%s: fio option not supported by storbench "
 				  "(docs/fio-compat.md lists those it takes)",
 				  key);
+	}
 	if (!o)
 		return sb_jf_fail(c, "'%.*s': unknown option", QUOTE_MAX, key);
 	if (!value) {

@@ -42,7 +42,7 @@ void sb_job_result_free(struct sb_job_result *j)
 	free(j);
 }
 
-int sb_job_result_add(struct sb_job_result *dst, const struct sb_job_result *src)
+void sb_job_result_add_counts(struct sb_job_result *dst, const struct sb_job_result *src)
 {
 	for (int d = 0; d < SB_DDIR_N; d++) {
 		dst->dir[d].bytes += src->dir[d].bytes;
@@ -68,6 +68,11 @@ int sb_job_result_add(struct sb_job_result *dst, const struct sb_job_result *src
 		dst->submit_map[k] += src->submit_map[k];
 		dst->complete_map[k] += src->complete_map[k];
 	}
+}
+
+int sb_job_result_add(struct sb_job_result *dst, const struct sb_job_result *src)
+{
+	sb_job_result_add_counts(dst, src);
 	return sb_series_merge(&dst->series, &src->series);
 }
 

@@ -253,6 +253,8 @@ void sb_job_result_free(struct sb_job_result *j);
  * errors, depth maps, the series; the longer runtime): a job's threads
  * merged, fio's group_reporting. 0 or -ENOMEM (the series). */
 int sb_job_result_add(struct sb_job_result *dst, const struct sb_job_result *src);
+/* The same without the series (a running worker's, which it still grows). */
+void sb_job_result_add_counts(struct sb_job_result *dst, const struct sb_job_result *src);
 /* The bw (iops 0) or iops (1) statistics over direction d's intervals: the
  * entry's own when it has them (have_rates), else from its series. */
 void sb_job_rate_stats(const struct sb_job_result *j, int d, int iops, struct sb_rate_stats *out);

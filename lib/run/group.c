@@ -227,6 +227,31 @@ static void tell_look(const struct sb_run_hooks *h, struct ranks_watch *rw, stru
 	h->look(h->ctx, &l);
 }
 
+/* fio's --status-interval: the document with the group's results as
+ * they stand now (copies, filled from the running workers), told. */
+static void tell_status(struct sb_run *const *runs, unsigned n, const struct sb_run_group_opts *o,
+			const struct sb_run_group_job *js, const struct sb_run_hooks *h)
+{
+	struct sb_results *doc = o->doc;
+	struct sb_job_result *now = malloc(n * sizeof(*now));
+	size_t at[SB_RUN_GROUP_MAX];
+	if (!now)
+		return; /* no memory for a status: the next may have it */
+	for (unsigned i = 0; i < n; i++) {
+		now[i] = *js[i].res;
+		sb_run_peek(runs[i], &now[i]);
+		for (at[i] = 0; at[i] < doc->njobs && doc->jobs[at[i]] != js[i].res; at[i]++)
+			;
+		if (at[i] < doc->njobs)
+			doc->jobs[at[i]] = &now[i];
+	}
+	h->status(h->status_ctx, doc);
+	for (unsigned i = 0; i < n; i++)
+		if (at[i] < doc->njobs)
+			doc->jobs[at[i]] = js[i].res;
+	free(now);
+}
+
 /* Until every run ended (on every rank): 1 when another rank's end
  * stopped this one's (--stonewall), 0, or -errno when a round failed
  * (the runs stopped). */
@@ -245,6 +270,10 @@ static int watch(struct sb_run *const *runs, unsigned n, const struct sb_run_gro
 	rw->alone = o->alone;
 	rw->stonewall = o->stonewall;
 	const uint64_t start_ns = sb_now_ns();
+	const int status = o->status_ns && o->doc && o->status_next && h && h->status;
+	uint64_t *next_status = o->status_next;
+	if (status && !*next_status)
+		*next_status = start_ns + o->status_ns;
 	for (;;) {
 		const struct timespec ts = { 0, LOOK_NS };
 		int done = 1;
@@ -267,6 +296,11 @@ static int watch(struct sb_run *const *runs, unsigned n, const struct sb_run_gro
 		if (e)
 			break;
 		tell_look(h, rw, ws, n, start_ns, now);
+		if (status && now >= *next_status && !done) {
+			tell_status(runs, n, o, js, h);
+			while (*next_status <= now)
+				*next_status += o->status_ns;
+		}
 	}
 	if (e < 0)
 		for (unsigned i = 0; i < n; i++)

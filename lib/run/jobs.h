@@ -123,6 +123,12 @@ struct sb_run_hooks {
 	/* the jobs of a job file: a rank's own directory, made for the first
 	 * group, stays for the next ones (on 1) until released (on 0) */
 	void (*hold)(void *ctx, int on, int keep);
+	/* fio's --status-interval (sb_run_jobs_opts.status_ns): every job
+	 * started so far, the running ones with their figures until now, the
+	 * ended ones whole, once each interval; called with status_ctx, not
+	 * ctx */
+	void (*status)(void *status_ctx, const struct sb_results *so_far);
+	void *status_ctx;
 };
 
 /* ---- one measurement: jobs that run together (group.c) ---- */
@@ -141,6 +147,12 @@ struct sb_run_group_opts {
 	int alone;
 	int stonewall;		       /* many ranks: the first to finish stops the others */
 	const struct sb_run_event *ev; /* what MEASURE_BEGAN and _ENDED say; NULL: nothing more */
+	/* the hooks' status every status_ns: doc, with the group's results
+	 * (in doc already) in their state so far, when *status_next (shared
+	 * by a run's measurements; 0: status_ns after this one starts) */
+	uint64_t status_ns;
+	struct sb_results *doc;
+	uint64_t *status_next;
 };
 /* Starts n (<= SB_RUN_GROUP_MAX) jobs together once every run is set up
  * (on every rank), looks at them every 50 ms until all ended (on every
@@ -221,6 +233,7 @@ struct sb_run_jobs_opts {
 	int destroy_data, keep;
 	struct sb_state_opts state; /* --precondition, --discard-before */
 	int stonewall;		    /* many ranks: the first to finish a group stops the others */
+	uint64_t status_ns;	    /* the hooks' status this often (0: never) */
 };
 
 /* How a run ended, every rank's worst: the order of the program's exit codes. */

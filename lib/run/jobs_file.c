@@ -194,7 +194,10 @@ static int measure_group(struct run *r, const struct sb_run_group_job *mj, unsig
 					 .later_ns = r->later_ns };
 	const struct sb_run_group_opts go = { .label = label,
 					      .stonewall = r->o->stonewall,
-					      .ev = &ev };
+					      .ev = &ev,
+					      .status_ns = r->o->status_ns,
+					      .doc = r->res,
+					      .status_next = &r->status_next };
 	const int w = sb_run_group(&go, mj, n, r->h, r->c);
 	int st = 0;
 	for (unsigned i = 0; i < n; i++) {

@@ -24,6 +24,9 @@ struct run {
 	 * long as this one), later_ns of the others together */
 	unsigned group, ngroups, later;
 	uint64_t later_ns;
+	/* --status-interval: when the next status is due, on one clock for
+	 * every group (0: an interval after the first measurement starts) */
+	uint64_t status_next;
 	/* many ranks: the repeats, summarized once they are gathered */
 	size_t rep_first;
 	unsigned rep_n;

@@ -153,7 +153,10 @@ int sb_run_repeats(struct run *r, struct sb_jobtarget *t, const struct sb_engine
 		const struct sb_run_group_opts go = { .label = jr->name,
 						      .verify = r->rv ? &r->rv->fmt : NULL,
 						      .stonewall = r->o->stonewall,
-						      .ev = &ev };
+						      .ev = &ev,
+						      .status_ns = r->o->status_ns,
+						      .doc = r->res,
+						      .status_next = &r->status_next };
 		const struct sb_run_group_job one = { &job, ops, t, jr };
 		const int e = sb_run_group(&go, &one, 1, r->h, r->c);
 		sb_results_sanity(r->res, jr);

@@ -333,31 +333,26 @@ void sb_run_stop(struct sb_run *r)
 	atomic_store_explicit(&r->stop, 1, memory_order_relaxed);
 }
 
-/* A copy of one thread's figures appended to res->threads. 0 or -ENOMEM. */
-static int keep_thread(struct sb_job_result *res, const struct sb_job_result *w)
+/* A copy of one thread's figures appended to res->threads (series: its
+ * time series too). 0 or -ENOMEM. */
+static int keep_thread(struct sb_job_result *res, const struct sb_job_result *w, int series)
 {
 	struct sb_job_result *t = sb_job_result_create();
 	if (!t)
 		return -ENOMEM;
 	res->threads[res->nthreads++] = t;
 	t->series.interval_ns = w->series.interval_ns;
-	return sb_job_result_add(t, w);
+	if (series)
+		return sb_job_result_add(t, w);
+	sb_job_result_add_counts(t, w);
+	return 0;
 }
 
-int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
+/* The workers' figures into res; series: their time series too (only
+ * once they ended: a running worker grows its own). */
+static int merge(struct sb_run *r, struct sb_job_result *res, int series)
 {
 	int err = 0;
-	for (unsigned i = 0; i < r->n; i++)
-		if (r->w[i].started) {
-			pthread_join(r->w[i].thread, NULL);
-			r->w[i].started = 0;
-		}
-	uint64_t end = sb_now_ns(), usr = 0, sys = 0;
-	int iou = sb_count_iou_workers();
-	if (iou > r->iou_workers)
-		r->iou_workers = iou;
-	sb_cpu_process(&usr, &sys);
-
 	snprintf(res->engine, sizeof(res->engine), "%s", r->p.engine->name);
 	res->opts = r->p.job;
 	for (int d = 0; d < SB_DDIR_N; d++) {
@@ -380,14 +375,24 @@ int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
 		err = -ENOMEM;
 	for (unsigned i = 0; i < r->n; i++) {
 		struct sb_worker *w = &r->w[i];
-		if (sb_job_result_add(res, &w->res) < 0 && !err)
+		if (!series)
+			sb_job_result_add_counts(res, &w->res);
+		else if (sb_job_result_add(res, &w->res) < 0 && !err)
 			err = -ENOMEM;
 		res->settle_ns = SB_MAX(res->settle_ns, w->eng.settle_ns);
-		if (res->threads && !err && keep_thread(res, &w->res) < 0)
+		if (res->threads && !err && keep_thread(res, &w->res, series) < 0)
 			err = -ENOMEM;
 		if (w->err && !err)
 			err = w->err;
 	}
+	return err;
+}
+
+/* The process's CPU time and counters from the start to end. */
+static void cpu_of(struct sb_run *r, struct sb_job_result *res, uint64_t end)
+{
+	uint64_t usr = 0, sys = 0;
+	sb_cpu_process(&usr, &sys);
 	double wall = (double)(end - r->start_ns);
 	res->cpu_ns = (usr - r->cpu_usr0) + (sys - r->cpu_sys0);
 	uint64_t ctx, majf, minf;
@@ -399,8 +404,39 @@ int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
 	res->usr_cpu = wall > 0 ? 100.0 * (double)(usr - r->cpu_usr0) / wall : 0;
 	res->sys_cpu = wall > 0 ? 100.0 * (double)(sys - r->cpu_sys0) / wall : 0;
 	res->iou_workers = r->iou_workers;
+}
+
+int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
+{
+	for (unsigned i = 0; i < r->n; i++)
+		if (r->w[i].started) {
+			pthread_join(r->w[i].thread, NULL);
+			r->w[i].started = 0;
+		}
+	const uint64_t end = sb_now_ns();
+	int iou = sb_count_iou_workers();
+	if (iou > r->iou_workers)
+		r->iou_workers = iou;
+	const int err = merge(r, res, 1);
+	cpu_of(r, res, end);
 	res->interrupted = atomic_load(&r->stop) && !err;
 	return err;
+}
+
+void sb_run_peek(struct sb_run *r, struct sb_job_result *res)
+{
+	const uint64_t now = sb_now_ns();
+	merge(r, res, 0);
+	for (unsigned i = 0; i < r->n; i++) {
+		const struct sb_worker *w = &r->w[i];
+		/* a running worker's runtime is its time so far; in its ramp,
+		 * the ramp's (its figures are the ramp's until it ends, as fio's) */
+		const uint64_t from = w->measuring ? w->measure_start : w->start_ns;
+		if (w->started && from && from < now &&
+		    !atomic_load_explicit(&w->done, memory_order_acquire))
+			res->runtime_ns = SB_MAX(res->runtime_ns, now - from);
+	}
+	cpu_of(r, res, now);
 }
 
 void sb_run_free(struct sb_run *r)

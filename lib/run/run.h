@@ -78,6 +78,10 @@ void sb_run_stop(struct sb_run *r);
 /* Join the workers and merge their statistics into res. Returns 0, or the
  * first worker error (-errno) — res is filled either way. */
 int sb_run_wait(struct sb_run *r, struct sb_job_result *res);
+/* The figures so far into res (zeroed, its name and options set), while
+ * the workers run (fio's --status-interval): their counters read as they
+ * add to them, so a figure may lag another by a request; no time series. */
+void sb_run_peek(struct sb_run *r, struct sb_job_result *res);
 void sb_run_free(struct sb_run *r);
 
 #endif

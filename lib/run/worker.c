@@ -289,6 +289,50 @@ static int next_aligned(struct sb_worker *w, uint32_t *len, uint64_t *off)
 	}
 }
 
+/* fio's zonemode=strided: once a zone's bytes are moved, the next zone
+ * begins zoneskip bytes after it (past the region's end, at its start). */
+static void zone_step(struct sb_worker *w, uint32_t len)
+{
+	w->zone_left -= SB_MIN(w->zone_left, len);
+	if (w->zone_left)
+		return;
+	w->zone_left = w->job->zone_size;
+	w->cursor += w->job->zone_skip;
+	if (w->cursor >= w->region_size)
+		w->cursor = 0;
+}
+
+/* A sequential pass from the region's start: a zone begins there too. */
+static void seq_rewind(struct sb_worker *w)
+{
+	w->cursor = 0;
+	w->zone_left = w->job->zone_size;
+}
+
+/* After a sequential request of len bytes: the next one follows it, or
+ * with fio's rw=read:N, N bytes later (holes; past the region's end from
+ * its start) or, N negative, back (before its start: from its end), as
+ * fio's get_next_seq_offset. */
+static void seq_step(struct sb_worker *w, uint32_t len)
+{
+	const int64_t add = w->job->seq_add;
+	w->cursor += len;
+	if (w->job->zone_size)
+		zone_step(w, len);
+	if (!add)
+		return;
+	if (add > 0) {
+		w->cursor += (uint64_t)add;
+		if (w->cursor >= w->region_size)
+			w->cursor = 0;
+		return;
+	}
+	const uint64_t back = (uint64_t)-add;
+	w->cursor = w->cursor >= back	     ? w->cursor - back
+		    : w->region_size >= back ? w->region_size - back
+					     : 0;
+}
+
 /* A random request of a job with several block sizes: the next piece of
  * the pass (pieces.h), one draw each. */
 static int next_piece(struct sb_worker *w, uint32_t *len, uint64_t *off)
@@ -327,12 +371,12 @@ static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
 			*len = fit(w, want, room);
 			if (*len) {
 				*off = w->region_offset + w->cursor;
-				w->cursor += *len;
+				seq_step(w, *len);
 				return 0;
 			}
 			if (room == lim)
 				return room == w->loop_left ? 1 : 2;
-			w->cursor = 0; /* the region's end: wrap (io_size past size) */
+			seq_rewind(w); /* the region's end: wrap (io_size past size) */
 		}
 		return 1;
 	}
@@ -582,7 +626,8 @@ int sb_worker_offgen_init(struct sb_worker *w, uint64_t seed)
 static int start_loop(struct sb_worker *w)
 {
 	w->loop_left = w->loop_bytes;
-	w->cursor = 0;
+	seq_rewind(w);
+	w->think_n = 0;
 	if (w->files)
 		files_round(w);
 	if (!w->sequential && w->loop) {
@@ -606,6 +651,26 @@ int sb_worker_first_loop(struct sb_worker *w)
  * says not to issue the request. */
 #define THROTTLE_SLICE_NS 50000000ull
 static int commit(struct sb_worker *w);
+
+/* Sleep delay in slices: 1 when a stop request or the end of --runtime
+ * cut it short, else 0. */
+static int nap(struct sb_worker *w, uint64_t delay)
+{
+	for (const uint64_t due = sb_now_ns() + delay;;) {
+		const uint64_t now = sb_now_ns();
+		if (atomic_load_explicit(w->stop, memory_order_relaxed) ||
+		    (w->end_ns && now >= w->end_ns))
+			return 1;
+		if (now >= due)
+			return 0;
+		uint64_t d = SB_MIN(due - now, THROTTLE_SLICE_NS);
+		if (w->end_ns)
+			d = SB_MIN(d, w->end_ns - now);
+		struct timespec ts = { (time_t)(d / 1000000000ull), (long)(d % 1000000000ull) };
+		nanosleep(&ts, NULL);
+	}
+}
+
 static int throttle(struct sb_worker *w, int ddir, uint32_t len)
 {
 	const uint64_t t = sb_now_ns();
@@ -633,19 +698,25 @@ static int throttle(struct sb_worker *w, int ddir, uint32_t len)
 		uint64_t spent = sb_now_ns() - w->last_commit;
 		delay = spent < delay ? delay - spent : 0;
 	}
-	for (const uint64_t due = sb_now_ns() + delay;;) {
-		const uint64_t now = sb_now_ns();
-		if (atomic_load_explicit(w->stop, memory_order_relaxed) ||
-		    (w->end_ns && now >= w->end_ns))
-			return 1;
-		if (now >= due)
-			return 0;
-		uint64_t d = SB_MIN(due - now, THROTTLE_SLICE_NS);
-		if (w->end_ns)
-			d = SB_MIN(d, w->end_ns - now);
-		struct timespec ts = { (time_t)(d / 1000000000ull), (long)(d % 1000000000ull) };
-		nanosleep(&ts, NULL);
-	}
+	return nap(w, delay);
+}
+
+/* fio's thinktime: after every thinktime_blocks requests, what is queued
+ * goes out and every request in flight is reaped, then the job stalls
+ * (after the last one too, as fio). 0, 1 when a stop or the end of
+ * --runtime cut it short, or -errno. */
+static int think(struct sb_worker *w)
+{
+	const unsigned blocks = w->job->thinktime_blocks ? w->job->thinktime_blocks : 1;
+	int r;
+	if (++w->think_n < blocks)
+		return 0;
+	w->think_n = 0;
+	if (w->queued && (r = commit(w)) < 0)
+		return r;
+	if (w->inflight && (r = drain(w)) < 0)
+		return r;
+	return nap(w, w->job->thinktime_ns);
 }
 
 /* fio's iodepth_level of n requests in flight: 1, 2-3, 4-7, ..., >=64 */
@@ -802,6 +873,12 @@ static int loop(struct sb_worker *w)
 				w->writes_since_datasync = 0;
 				if ((r = do_sync_as(w, SB_DDIR_DATASYNC)) < 0)
 					return r;
+			}
+			if (o->thinktime_ns && (r = think(w)) != 0) {
+				if (r < 0)
+					return r;
+				halt = 1; /* stopped, or the runtime is over */
+				break;
 			}
 			if (w->engine_sync)
 				break; /* re-check the clock after each synchronous request */

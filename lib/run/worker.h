@@ -62,6 +62,8 @@ struct sb_worker {
 	uint64_t split_weight; /* sum of bssplit's share x size */
 	int sequential;
 	uint64_t cursor;       /* sequential: next offset in the region */
+	uint64_t zone_left;    /* fio's zonemode=strided: bytes left in this zone */
+	uint64_t think_n;      /* fio's thinktime: requests issued since the last stall */
 	struct sb_offgen *gen; /* &gen0, or the current file's */
 	struct sb_offgen gen0;
 	uint64_t gen_seed, nchunks;

@@ -140,7 +140,8 @@ bad '^storbench: --bogus: unknown fio option$' --bogus
 bad '^storbench: -bs: needs a value' -bs
 bad "^storbench: -bs: '4q' is not valid" -bs 4q
 bad "^storbench: --rw: 'sideways' is not valid" --rw=sideways
-bad '^storbench: -zonemode: fio option not supported by storbench' -zonemode=zbd
+bad '^storbench: -zonemode: zonemode=zbd: zoned block devices are not supported' -zonemode=zbd
+bad "^storbench: -flow: fio option not supported by storbench: fio's flow control" -flow=1
 bad '^storbench: --section: fio option not supported by storbench' --section=x
 bad "^storbench: --output-format: 'yaml' is not valid" --output-format=yaml
 bad "^storbench: cannot read job file '$T/none.fio'" "$T/none.fio"

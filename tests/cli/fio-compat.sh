@@ -19,7 +19,7 @@ try() { # OPTION VALUE: exit status of reading a one-job file with it
 }
 mkdir "$T/d"
 for o in bs:64k direct:1 loops:2 random_distribution:random verify:crc32c group_reporting:1 \
-	thread:1 thinktime:0 zonemode:zbd blockalign:4k; do
+	thread:1 thinktime:0 zonemode:strided flow:1 blockalign:4k; do
 	name=${o%%:*} value=${o#*:}
 	k=$(kind "$name")
 	rc=$(try "$name" "$value")
@@ -36,8 +36,8 @@ for o in bs:64k direct:1 loops:2 random_distribution:random verify:crc32c group_
 	*) fail "$name: not in the table ('$k')" ;;
 	esac
 done
-[ "$(kind thinktime)" = "no-op values only" ] || fail "thinktime"
-[ "$(try thinktime 10)" = 2 ] || fail "thinktime=10 taken"
+[ "$(kind thinktime_spin)" = "no-op values only" ] || fail "thinktime_spin"
+[ "$(try thinktime_spin 10)" = 2 ] || fail "thinktime_spin=10 taken"
 [ "$(try nosuchopt 1)" = 2 ] && grep -q "line 4: 'nosuchopt': unknown option" "$T/kerr" ||
 	fail "unknown option: $(cat "$T/kerr")"
 [ -z "$(ls -A "$T/d")" ] || fail "files left"

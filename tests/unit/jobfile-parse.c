@@ -438,6 +438,35 @@ static void test_ignored_notes(void **state)
 
 /* fio's log options: which files, named how, numbered as fio numbers its
  * threads (numjobs each, across the jobs). */
+/* fio's sequential steps, strided zones and block size ranges */
+static void test_steps_zones_ranges(void **state)
+{
+	(void)state;
+	struct sb_jobfile *jf = parse(
+		"[global]\nrw=write:112k\n[a]\n[b]\nrw=read:-8k\n[c]\nrw=read\n"
+		"zonemode=strided\nzonesize=256m\nzoneskip=2g\n[d]\nbsrange=1k-4k\n");
+	assert_int_equal(jf->njobs, 4);
+	assert_true(jf->jobs[0].opts.seq_add == 112 * 1024);
+	assert_true(jf->jobs[1].opts.seq_add == -8192);
+	assert_true(jf->jobs[2].opts.seq_add == 0); /* rw= again: no step */
+	assert_true(jf->jobs[2].opts.zone_size == 256ull << 20);
+	assert_true(jf->jobs[2].opts.zone_skip == 2ull << 30);
+	assert_int_equal(jf->jobs[3].opts.nbssplit, 4);
+	for (unsigned i = 0; i < 4; i++) {
+		assert_int_equal(jf->jobs[3].opts.bssplit[i].bs, 1024 * (i + 1));
+		assert_int_equal(jf->jobs[3].opts.bssplit[i].pct, 25);
+	}
+	sb_jobfile_free(jf);
+	expect_err("[j]\nzonemode=strided\nzonesize=6k\n",
+		   "line 2: zonemode=strided: zonesize a multiple of bs", NULL);
+	expect_err("[j]\nbs=4k\nzonemode=strided\nzonesize=8k\nbsrange=1k-2k\n",
+		   "line 3: zonemode=strided: one block size", NULL);
+	expect_err("[j]\nwait_for=j\n",
+		   "line 2: wait_for=j: storbench waits only for the job just before (none here)",
+		   NULL);
+	expect_err("[global]\nwait_for=j\n[j]\n", "line 2: wait_for: in [global]", NULL);
+}
+
 static void test_fio_logs(void **state)
 {
 	(void)state;
@@ -552,7 +581,8 @@ static void test_error_lines(void **state)
 		   "line 2: random_distribution: 'zoned:50/5:30/15' is not valid", NULL);
 	expect_err("[j]\nrandom_distribution=normal:10\n",
 		   "line 2: random_distribution=normal:10: fio distribution not supported", NULL);
-	expect_err("[j]\nthinktime=10\n", "line 2: thinktime=10: fio option not supported", NULL);
+	expect_err("[j]\nthinktime=10q\n", "line 2: thinktime: '10q' is not valid", "microseconds");
+	expect_err("[j]\nthinktime_blocks=0\n", "line 2: thinktime_blocks: '0' is not valid", NULL);
 	expect_err("[j]\ncpus_allowed=0-3\n",
 		   "line 2: cpus_allowed: fio option not supported by storbench", NULL);
 	/* fio's own word for an alias is as real as the option */
@@ -579,7 +609,9 @@ static void test_error_lines(void **state)
 	expect_err("[j]\nrate=1M,2M,3M\n", "line 2: rate: '1M,2M,3M': a cap on trims", NULL);
 	expect_err("[j]\nrate=1M,2Q\n", "line 2: rate: '1M,2Q' is not valid", "READ,WRITE");
 	expect_err("[j]\nrate=1,2,3,4\n", "line 2: rate: '1,2,3,4' is not valid", NULL);
-	expect_err("[j]\nrw=randread:8\n", "line 2: rw: 'randread:8'", "not supported");
+	expect_err("[j]\nrw=randread:8\n", "line 2: rw=randread:8: a new random offset",
+		   "not supported");
+	expect_err("[j]\nrw=read:4q\n", "line 2: rw: 'read:4q' is not valid", ":SIZE");
 	expect_err("[j]\nrw=trimwrite\n", "line 2: rw: 'trimwrite' is not valid", "randtrim");
 	expect_err("include common.fio\n[j]\n", "line 1: include is not supported", NULL);
 	expect_err("[j]\ninclude common.fio\n", "line 2: include is not supported", NULL);
@@ -781,6 +813,7 @@ int main(void)
 		cmocka_unit_test(test_bad_bytes),      cmocka_unit_test(test_bom),
 		cmocka_unit_test(test_long_path),      cmocka_unit_test(test_msg_buffers),
 		cmocka_unit_test(test_file_set), cmocka_unit_test(test_fio_logs),
+		cmocka_unit_test(test_steps_zones_ranges),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
