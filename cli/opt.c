@@ -330,7 +330,7 @@ int cli_parse(int argc, char **argv, const struct cli_cmd_opts *c, char **pos, i
 	}
 	/* a result to record and no --output: kept in a file all the same */
 	if (c->shared && c->cmd && (c->cmd->shared & CLI_DB) && (c->cmd->shared & CLI_OUTPUT) &&
-	    c->cmd->fn != cmd_history && !c->shared->output && cli_history_where())
+	    strcmp(c->cmd->name, "history") && !c->shared->output && cli_history_where())
 		c->shared->output = cli_history_output(c->cmd->name);
 	if (cli_parse_check_only)
 		_exit(SB_EXIT_OK); /* a plan's check of a step: its options are good */
