@@ -46,6 +46,11 @@ HAVE_AIO ?= $(OPTIONAL)
 HAVE_BLKID ?= $(OPTIONAL)
 HAVE_XLSX ?= $(OPTIONAL)
 HAVE_SQLITE ?= $(OPTIONAL)
+# libpq's static archive needs libpq's own helpers (libpgcommon, libpgport)
+# and its TLS and Kerberos libraries: a static build does without it
+ifeq ($(STATIC),1)
+HAVE_PQ ?= 0
+endif
 HAVE_PQ ?= $(OPTIONAL)
 HAVE_XXHASH ?= auto
 
@@ -135,7 +140,7 @@ FEATURES += xlsx
 endif
 ifeq ($(HAVE_SQLITE),1)
 CPPFLAGS += -DHAVE_SQLITE=1
-LDLIBS += -lsqlite3
+LDLIBS += -lsqlite3 -lm
 FEATURES += sqlite
 endif
 ifeq ($(HAVE_PQ),1)

@@ -15,7 +15,9 @@
 #include <math.h>
 #ifdef HAVE_SQLITE
 #include <sqlite3.h>
-#endif
+
+/* ---- the tests of a SQLite history (a build without it checks the
+ * refusal below) ---- */
 
 static void fig(struct sb_history_rec *r, const char *name, const char *unit, double v,
 		const char *word)
@@ -80,7 +82,6 @@ static int on_row(void *ctx, const struct sb_history_row *r)
 	return 0;
 }
 
-#ifdef HAVE_SQLITE
 static void sql(const char *path, const char *statement)
 {
 	sqlite3 *db;
