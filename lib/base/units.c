@@ -393,3 +393,22 @@ size_t sb_utf8_char_len(const char *s)
 			return 1;
 	return n;
 }
+
+unsigned sb_edit_distance(const char *a, const char *b)
+{
+	unsigned row[97], la = (unsigned)SB_MIN(strlen(a), 96),
+			  lb = (unsigned)SB_MIN(strlen(b), 96);
+	for (unsigned j = 0; j <= lb; j++)
+		row[j] = j;
+	for (unsigned i = 1; i <= la; i++) {
+		unsigned diag = row[0];
+		row[0] = i;
+		for (unsigned j = 1; j <= lb; j++) {
+			unsigned up = row[j], c = diag + (a[i - 1] != b[j - 1]);
+			c = SB_MIN(c, up + 1);
+			row[j] = SB_MIN(c, row[j - 1] + 1);
+			diag = up;
+		}
+	}
+	return row[lb];
+}

@@ -18,6 +18,10 @@ int sb_parse_u64(const char *s, uint64_t *out);	    /* plain decimal */
  * UTF-8 sequence whose continuation bytes are all there, else 1 (ASCII, a
  * stray byte), 0 at the end. So a message names "-\u00e9", never half of it. */
 size_t sb_utf8_char_len(const char *s);
+/* The Levenshtein distance of a and b, each cut to 96 characters: how a
+ * misspelt name is matched to the nearest known ones (a plan's figures,
+ * a history's stored figures). */
+unsigned sb_edit_distance(const char *a, const char *b);
 int sb_parse_double(const char *s, double *out); /* finite only */
 
 struct sb_bssplit {

@@ -4,6 +4,7 @@
  * not found.
  */
 #include "lib/history/history_int.h"
+#include "lib/base/units.h"
 
 struct sb_history {
 	const struct sb_history_ops *ops;
@@ -85,26 +86,6 @@ void sb_history_close(struct sb_history *h)
 
 /* ---- the stored figure names nearest to one ---- */
 
-/* Levenshtein distance of a and b (each cut to 96 characters). */
-static unsigned distance(const char *a, const char *b)
-{
-	unsigned row[97], la = (unsigned)SB_MIN(strlen(a), 96),
-			  lb = (unsigned)SB_MIN(strlen(b), 96);
-	for (unsigned j = 0; j <= lb; j++)
-		row[j] = j;
-	for (unsigned i = 1; i <= la; i++) {
-		unsigned diag = row[0];
-		row[0] = i;
-		for (unsigned j = 1; j <= lb; j++) {
-			unsigned up = row[j], c = diag + (a[i - 1] != b[j - 1]);
-			c = SB_MIN(c, up + 1);
-			row[j] = SB_MIN(c, row[j - 1] + 1);
-			diag = up;
-		}
-	}
-	return row[lb];
-}
-
 struct near {
 	const char *name;
 	char (*v)[SB_FIGURE_NAME];
@@ -115,7 +96,7 @@ struct near {
 static int near_one(void *ctx, const char *name)
 {
 	struct near *c = ctx;
-	unsigned d = distance(c->name, name);
+	unsigned d = sb_edit_distance(c->name, name);
 	size_t at = c->n;
 	while (at > 0 &&
 	       (c->dist[at - 1] > d || (c->dist[at - 1] == d && strcmp(c->v[at - 1], name) > 0)))

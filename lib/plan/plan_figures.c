@@ -3,6 +3,7 @@
  * read through its method's typed reader.
  */
 #include "lib/plan/plan_figures.h"
+#include "lib/base/units.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -330,28 +331,6 @@ const struct sb_figure_def *sb_figure_def_of(const char *command, const char *na
 	return NULL;
 }
 
-/* Levenshtein distance of a and b (each cut to 96 characters). */
-static unsigned distance(const char *a, const char *b)
-{
-	unsigned row[97], la = (unsigned)SB_MIN(strlen(a), 96),
-			  lb = (unsigned)SB_MIN(strlen(b), 96);
-	for (unsigned j = 0; j <= lb; j++)
-		row[j] = j;
-	for (unsigned i = 1; i <= la; i++) {
-		unsigned diag = row[0];
-		row[0] = i;
-		for (unsigned j = 1; j <= lb; j++) {
-			unsigned up = row[j];
-			unsigned c = diag + (a[i - 1] != b[j - 1]);
-			c = SB_MIN(c, up + 1);
-			c = SB_MIN(c, row[j - 1] + 1);
-			row[j] = c;
-			diag = up;
-		}
-	}
-	return row[lb];
-}
-
 size_t sb_figure_nearest(const char *command, const char *name, char (*near)[SB_FIGURE_NAME],
 			 size_t max)
 {
@@ -369,7 +348,7 @@ size_t sb_figure_nearest(const char *command, const char *name, char (*near)[SB_
 			pat = strchr(pat, '.');
 			nm = dot;
 		}
-		unsigned dd = distance(pat, nm);
+		unsigned dd = sb_edit_distance(pat, nm);
 		size_t at = k;
 		while (at > 0 && dist[at - 1] > dd)
 			at--;
