@@ -23,7 +23,7 @@
 #include "cli/plan_builtin.h"
 #include "cli/plan_out.h"
 
-enum { O_FIGURES, O_DIR, O_JUNIT, O_LIST, O_SET, O_DESTROY };
+enum { O_FIGURES, O_DIR, O_JUNIT, O_LIST, O_SET, O_DESTROY, O_PARALLEL, O_DB, O_LABEL };
 
 static const struct cli_opt plan_opts[] = {
 	{ "figures", OPT_ARG, O_FIGURES, "COMMAND",
@@ -40,6 +40,15 @@ static const struct cli_opt plan_opts[] = {
 	{ "destroy-data", OPT_NOARG, O_DESTROY, NULL,
 	  "pass --destroy-data to every step whose command takes it (a device is refused "
 	  "without)" },
+	{ "parallel", OPT_NOARG, O_PARALLEL, NULL,
+	  "with several TARGETs, each target's steps at once, a process each: its lines "
+	  "prefixed with the target, and kept in target-N.log in the plan's directory" },
+	{ "db", OPT_ARG, O_DB, "PATH",
+	  "each step records its result in this results history, with the labels (instead of "
+	  "the plan's db=)" },
+	{ "label", OPT_ARG, O_LABEL, "KEY=VALUE",
+	  "a label of the plan, beside its label= lines: printed, in its JSON, and given to "
+	  "each step's record in the history (repeatable)" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -52,11 +61,33 @@ static const char *const step_commands[] = { "quick", "run",   "verify", "soak",
 #define MAX_SETS 64
 
 struct plan_ctx {
-	const char *figures, *dir, *junit;
-	int list, destroy;
-	const char *set[MAX_SETS];
-	size_t nset;
+	const char *figures, *dir, *junit, *db;
+	int list, destroy, parallel;
+	const char *set[MAX_SETS], *label[MAX_SETS];
+	size_t nset, nlabel;
 };
+
+/* --db and --label on the command line: the plan's db= replaced, its
+ * labels added to (checked with the plan's, before the first step). 0 or
+ * -ENOMEM. */
+static int given_history(struct sb_plan *pl, const struct plan_ctx *c)
+{
+	if (c->db) {
+		free(pl->db);
+		if (!(pl->db = strdup(c->db)))
+			return -ENOMEM;
+	}
+	if (!c->nlabel)
+		return 0;
+	char **l = realloc(pl->labels, (pl->nlabels + c->nlabel) * sizeof(*l));
+	if (!l)
+		return -ENOMEM;
+	pl->labels = l;
+	for (size_t i = 0; i < c->nlabel; i++)
+		if (!(pl->labels[pl->nlabels++] = strdup(c->label[i])))
+			return pl->nlabels--, -ENOMEM;
+	return 0;
+}
 
 static int plan_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
@@ -67,6 +98,19 @@ static int plan_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	case O_JUNIT: c->junit = v; return 0;
 	case O_LIST: c->list = 1; return 0;
 	case O_DESTROY: c->destroy = 1; return 0;
+	case O_PARALLEL: c->parallel = 1; return 0;
+	case O_DB: c->db = v; return 0;
+	case O_LABEL:
+		if (c->nlabel == MAX_SETS) {
+			snprintf(hint, hl, "at most %d of them", MAX_SETS);
+			return -EINVAL;
+		}
+		if (!strchr(v, '=') || *v == '=') {
+			snprintf(hint, hl, "KEY=VALUE");
+			return -EINVAL;
+		}
+		c->label[c->nlabel++] = v;
+		return 0;
 	case O_SET:
 		if (c->nset == MAX_SETS) {
 			snprintf(hint, hl, "at most %d of them", MAX_SETS);
@@ -93,12 +137,14 @@ static void help(const struct cli_cmd_opts *co)
 	       "The whole plan is checked before the first step: its keys, each criterion's\n"
 	       "figure (an unknown one is refused with the nearest names), each step's options\n"
 	       "(by the command's own parser) and the targets. Each step runs as storbench\n"
-	       "itself on each TARGET (else the plan's target=) in turn, its result and output\n"
+	       "itself on each TARGET (else the plan's target=) in turn (--parallel: each\n"
+	       "TARGET's steps at once, a verdict per target), its result and output\n"
 	       "in the plan's directory (--dir), recorded in its journal when it ends: the\n"
 	       "same plan run again on the same target resumes at the first unfinished step.\n"
 	       "A step that cannot run stops the plan and the report says which never ran.\n"
-	       "db=PATH in [global]: each step records its result in that results history,\n"
-	       "with the plan's labels (storbench history, docs/history.md).\n"
+	       "db=PATH in [global] (or --db): each step records its result in that results\n"
+	       "history, with the plan's labels and --label's (storbench history,\n"
+	       "docs/history.md).\n"
 	       "The verdict comes first: PASS only when every criterion passed.\n"
 	       "PLAN may name a built-in plan (--list): emmc-stability, sd-card, ssd-pts,\n"
 	       "tlc-states; --set scales a plan's steps down or up. docs/plans.md lists the\n"
@@ -110,7 +156,8 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench plan --destroy-data sd-card /dev/mmcblk0\n"
 	       "  storbench plan emmc-stability /mnt/emmc --set dd-loop.duration=72h\n"
 	       "  storbench plan qualify.ini /mnt/sample1\n"
-	       "  storbench plan qualify.ini /mnt/a /mnt/b --junit=plan.xml -o plan.json\n");
+	       "  storbench plan qualify.ini /mnt/a /mnt/b --junit=plan.xml -o plan.json\n"
+	       "  storbench plan --parallel qualify.ini /mnt/a /mnt/b /mnt/c\n");
 	cli_print_exit_status(stdout, co->cmd);
 }
 
@@ -941,11 +988,14 @@ int cmd_plan(const struct cli_command *cmd, int argc, char **argv)
 	free(text);
 	for (size_t i = 0; e >= 0 && i < c.nset; i++)
 		e = sb_plan_set(&pl, c.set[i], &err);
+	if (e >= 0 && (e = given_history(&pl, &c)) < 0)
+		sb_error_set(&err, e, SB_ERR_ENV, "out of memory");
 	struct plan_cli r;
 	memset(&r, 0, sizeof(r));
 	r.pl = &pl;
 	r.quiet = sh.quiet;
 	r.destroy = c.destroy;
+	r.parallel = c.parallel;
 	r.log = -1;
 	rc = e < 0 ? cli_error(&err) : check_plan(file, &pl, c.destroy);
 	if (!rc)

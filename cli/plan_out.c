@@ -67,7 +67,14 @@ static void text(FILE *f, const struct sb_plan_result *r, const struct tally *t)
 		fprintf(f, "label: %s\n", r->pl->labels[i]);
 	fprintf(f, "directory: %s\n", r->dir);
 	for (size_t ti = 0; ti < r->ntargets; ti++) {
-		fprintf(f, "\ntarget: %s\n", r->targets[ti]);
+		if (r->ntargets > 1) {
+			const struct sb_plan_tally *tt = &r->targets_tally[ti];
+			fprintf(f, "\ntarget: %s: %s (%zu of %zu criteria passed)\n", r->targets[ti],
+				tt->verdict, tt->passed,
+				tt->passed + tt->failed + tt->not_run + tt->skipped);
+		} else {
+			fprintf(f, "\ntarget: %s\n", r->targets[ti]);
+		}
 		fprintf(f, "%-14s %-30s %14s %16s  %s\n", "step", "figure", "measured", "limit",
 			"result");
 		for (size_t s = 0; s < r->pl->nsteps; s++) {
@@ -136,6 +143,19 @@ static void json(struct sb_json *j, const struct sb_plan_result *r, const struct
 	sb_json_arr_open(j, "labels");
 	for (size_t i = 0; i < r->pl->nlabels; i++)
 		sb_json_str(j, NULL, r->pl->labels[i]);
+	sb_json_arr_close(j);
+	sb_json_arr_open(j, "targets"); /* each target's verdict */
+	for (size_t ti = 0; ti < r->ntargets; ti++) {
+		const struct sb_plan_tally *tt = &r->targets_tally[ti];
+		sb_json_obj_open(j, NULL);
+		sb_json_str(j, "target", r->targets[ti]);
+		sb_json_str(j, "verdict", tt->verdict);
+		sb_json_u64(j, "criteria_passed", tt->passed);
+		sb_json_u64(j, "criteria_failed", tt->failed);
+		sb_json_u64(j, "criteria_not_run", tt->not_run);
+		sb_json_u64(j, "criteria_skipped", tt->skipped);
+		sb_json_obj_close(j);
+	}
 	sb_json_arr_close(j);
 	sb_json_arr_open(j, "steps");
 	for (size_t ti = 0; ti < r->ntargets; ti++)
