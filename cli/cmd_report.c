@@ -8,6 +8,8 @@
  */
 #include "cli/report_files.h"
 
+#include <sys/stat.h>
+
 enum { O_TABLE };
 
 static const struct cli_opt report_opts[] = {
@@ -92,6 +94,7 @@ static int check_format(const struct cli_command *cmd, const struct cli_shared *
 
 struct render_ctx {
 	const struct report_ctx *c;
+	const struct rep_plan *plan; /* NULL: none */
 	struct rep_doc *const *docs;
 	size_t n;
 };
@@ -113,13 +116,13 @@ static int render(FILE *f, const void *vctx)
 	int e;
 	const char *fmt = r->c->format;
 	if (!strcmp(fmt, "html"))
-		e = rep_html(f, r->docs, r->n);
+		e = rep_plan_html(f, r->plan, r->docs, r->n);
 	else if (!strcmp(fmt, "csv"))
 		e = rep_csv(f, r->docs, r->n, r->c->table);
 	else if (!strcmp(fmt, "json"))
-		e = rep_json(f, r->docs, r->n);
+		e = rep_plan_json(f, r->plan, r->docs, r->n);
 	else
-		e = rep_text(f, r->docs, r->n);
+		e = rep_plan_text(f, r->plan, r->docs, r->n);
 	return e < 0 && reread_failed(r) ? CLI_WRITE_SAID : e;
 }
 
@@ -127,11 +130,114 @@ static int write_xlsx(const char *tmp, const void *vctx)
 {
 	const struct render_ctx *r = vctx;
 	char *why;
-	if (rep_xlsx(tmp, r->docs, r->n, &why) < 0) {
+	if (rep_plan_xlsx(tmp, r->plan, r->docs, r->n, &why) < 0) {
 		cli_print_why(why);
 		return SB_EXIT_ENV;
 	}
 	return 0;
+}
+
+/* What report reads: at most one plan (its steps' results first), and
+ * the results given beside it. */
+struct inputs {
+	struct rep_plan *plan;
+	struct rep_doc **given; /* the results given (a plan's own left out) */
+	size_t ngiven;
+	struct rep_doc **docs; /* what is drawn: the plan's steps', then given */
+	size_t n;
+};
+
+static int same_file(const char *a, const char *b)
+{
+	struct stat x, y;
+	return !stat(a, &x) && !stat(b, &y) && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+/* A result the plan holds already (a glob of its directory). */
+static int plan_has(const struct rep_plan *p, const char *path)
+{
+	for (size_t i = 0; p && i < p->doc.nsteps; i++)
+		if (p->paths[i] && same_file(p->paths[i], path))
+			return 1;
+	return 0;
+}
+
+static int add_plan(struct inputs *in, struct rep_plan *p)
+{
+	if (in->plan && (!strcmp(in->plan->dir, p->dir) || same_file(in->plan->dir, p->dir))) {
+		rep_plan_free(p); /* its journal.json and plan.json: one plan */
+		return 0;
+	}
+	if (in->plan) {
+		sb_err("'%s': one plan per report ('%s' is another)", p->path, in->plan->path);
+		rep_plan_free(p);
+		return SB_EXIT_USAGE;
+	}
+	in->plan = p;
+	for (size_t i = 0; i < p->nnotes; i++)
+		sb_note("%s", p->notes[i]);
+	for (size_t i = 0; i < p->doc.nsteps; i++)
+		for (size_t k = 0; p->steps[i] && k < p->steps[i]->nnotes; k++)
+			sb_note("%s", p->steps[i]->notes[k]);
+	/* a result given before it that is its own */
+	size_t kept = 0;
+	for (size_t i = 0; i < in->ngiven; i++)
+		if (plan_has(p, in->given[i]->path))
+			rep_free(in->given[i]);
+		else
+			in->given[kept++] = in->given[i];
+	in->ngiven = kept;
+	return 0;
+}
+
+static int add_input(struct inputs *in, const char *path)
+{
+	struct rep_plan *p;
+	char *why;
+	int e = rep_plan_load(path, &p, &why);
+	if (e < 0) {
+		cli_print_why(why);
+		return e == -REP_EINPUT || e == -ENOENT || e == -EISDIR || e == -EFBIG
+			       ? SB_EXIT_USAGE
+			       : SB_EXIT_ENV;
+	}
+	if (!e)
+		return add_plan(in, p);
+	if (plan_has(in->plan, path))
+		return 0;
+	struct rep_doc **a = realloc(in->given, (in->ngiven + 1) * sizeof(*a));
+	if (!a)
+		return sb_err("out of memory"), SB_EXIT_ENV;
+	in->given = a;
+	int rc = cli_load_result(path, &a[in->ngiven]);
+	in->ngiven += !rc;
+	return rc;
+}
+
+static int order(struct inputs *in)
+{
+	size_t np = 0;
+	struct rep_doc **pd = in->plan ? rep_plan_docs(in->plan, &np) : NULL;
+	in->docs = calloc(np + in->ngiven + 1, sizeof(*in->docs));
+	if ((in->plan && !pd) || !in->docs) {
+		free(pd);
+		return sb_err("out of memory"), SB_EXIT_ENV;
+	}
+	for (size_t i = 0; i < np; i++)
+		in->docs[in->n++] = pd[i];
+	for (size_t i = 0; i < in->ngiven; i++)
+		in->docs[in->n++] = in->given[i];
+	free(pd);
+	return 0;
+}
+
+static void inputs_free(struct inputs *in)
+{
+	for (size_t i = 0; i < in->ngiven; i++)
+		rep_free(in->given[i]);
+	free(in->given);
+	free(in->docs);
+	rep_plan_free(in->plan);
 }
 
 int cmd_report(const struct cli_command *cmd, int argc, char **argv)
@@ -155,18 +261,15 @@ int cmd_report(const struct cli_command *cmd, int argc, char **argv)
 	}
 	if (p == 0 && !rc)
 		rc = check_format(cmd, &sh, &c);
-	struct rep_doc **docs = calloc((size_t)npos + 1, sizeof(*docs));
-	if (!docs && !rc)
-		rc = (sb_err("out of memory"), SB_EXIT_ENV);
+	struct inputs in = { 0 };
 	for (int i = 0; p == 0 && !rc && i < npos; i++)
-		rc = cli_load_result(pos[i], &docs[i]);
-	struct render_ctx r = { &c, docs, (size_t)npos };
-	if (p == 0 && !rc)
+		rc = add_input(&in, pos[i]);
+	if (p == 0 && !rc && !(rc = order(&in))) {
+		struct render_ctx r = { &c, in.plan, in.docs, in.n };
 		rc = !strcmp(c.format, "xlsx") ? cli_write_named(c.output, write_xlsx, &r)
 					       : cli_write_file(c.output, render, &r);
-	for (int i = 0; docs && i < npos; i++)
-		rep_free(docs[i]);
-	free(docs);
+	}
+	inputs_free(&in);
 	free(pos);
 	return rc;
 }

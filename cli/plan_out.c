@@ -318,6 +318,11 @@ int plan_report(const struct plan_run *r, const char *output, const char *junit)
 		text(stdout, r, &t);
 	if (!rc && output)
 		rc = cli_write_file(output, write_json, r);
+	if (!rc) { /* beside its steps: storbench report DIR reads it */
+		char path[PATH_MAX + 16];
+		snprintf(path, sizeof(path), "%s/plan.json", r->dir);
+		rc = cli_write_file(path, write_json, r);
+	}
 	if (!rc && junit)
 		rc = cli_write_file(junit, write_junit, r);
 	if (rc)

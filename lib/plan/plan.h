@@ -141,13 +141,13 @@ void sb_plan_journal_free(struct sb_plan_journal *j);
  */
 struct sb_plan_doc_crit {
 	const char *figure, *unit, *op;
-	double limit;		 /* a number's (unit not "word") */
-	const char *limit_word;	 /* a word's (unit "word"), else NULL */
-	unsigned line;		 /* of the plan file; 0: implied (status == pass) */
-	int measured_found;	 /* 0: null (missing, not run, not finite) */
-	double measured;	 /* a number's */
+	double limit;		   /* a number's (unit not "word") */
+	const char *limit_word;	   /* a word's (unit "word"), else NULL */
+	unsigned line;		   /* of the plan file; 0: implied (status == pass) */
+	int measured_found;	   /* 0: null (missing, not run, not finite) */
+	double measured;	   /* a number's */
 	const char *measured_word; /* a word's */
-	const char *result;	 /* "pass", "fail", "skipped", "not run" */
+	const char *result;	   /* "pass", "fail", "skipped", "not run" */
 };
 struct sb_plan_doc_step {
 	const char *step, *run, *target;
@@ -175,6 +175,11 @@ struct sb_plan_doc {
 /* Writes d as the plan's JSON document (plan_json.c): the one writer of
  * its schema (cli/plan_out.c fills d from its run). */
 void sb_plan_doc_write(struct sb_json *j, const struct sb_plan_doc *d);
+/* Its "plan" section alone, as member key of the object open in j; step
+ * (NULL: none) adds members to step i's object after its criteria (the
+ * report's analysis of the step's result). */
+void sb_plan_doc_section(struct sb_json *j, const char *key, const struct sb_plan_doc *d,
+			 void (*step)(void *ctx, struct sb_json *j, size_t i), void *ctx);
 /* A plan's result document (its root, storbench.command "plan") into out:
  * every key's type and range, the words known; 0, -EINVAL with err->msg
  * naming the key path of what is wrong ("plan.steps[1].criteria[0].op:

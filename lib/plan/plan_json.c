@@ -33,14 +33,10 @@ static void criterion(struct sb_json *j, const struct sb_plan_doc_crit *c)
 	sb_json_obj_close(j);
 }
 
-void sb_plan_doc_write(struct sb_json *j, const struct sb_plan_doc *d)
+void sb_plan_doc_section(struct sb_json *j, const char *key, const struct sb_plan_doc *d,
+			 void (*step)(void *ctx, struct sb_json *j, size_t i), void *ctx)
 {
-	sb_json_obj_open(j, NULL);
-	sb_json_obj_open(j, "storbench");
-	sb_json_str(j, "version", d->version ? d->version : sb_version());
-	sb_json_str(j, "command", "plan");
-	sb_json_obj_close(j);
-	sb_json_obj_open(j, "plan");
+	sb_json_obj_open(j, key);
 	sb_json_str(j, "file", d->file);
 	sb_json_str(j, "name", d->name);
 	sb_json_str(j, "verdict", d->verdict);
@@ -69,9 +65,21 @@ void sb_plan_doc_write(struct sb_json *j, const struct sb_plan_doc *d)
 		for (size_t k = 0; k < st->ncrit; k++)
 			criterion(j, &st->crit[k]);
 		sb_json_arr_close(j);
+		if (step)
+			step(ctx, j, s);
 		sb_json_obj_close(j);
 	}
 	sb_json_arr_close(j);
 	sb_json_obj_close(j);
+}
+
+void sb_plan_doc_write(struct sb_json *j, const struct sb_plan_doc *d)
+{
+	sb_json_obj_open(j, NULL);
+	sb_json_obj_open(j, "storbench");
+	sb_json_str(j, "version", d->version ? d->version : sb_version());
+	sb_json_str(j, "command", "plan");
+	sb_json_obj_close(j);
+	sb_plan_doc_section(j, "plan", d, NULL, NULL);
 	sb_json_obj_close(j);
 }
