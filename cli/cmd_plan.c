@@ -20,8 +20,9 @@
 
 #include "cli/plan_builtin.h"
 #include "cli/plan_out.h"
+#include "cli/report_files.h"
 
-enum { O_FIGURES, O_DIR, O_JUNIT, O_LIST, O_SET, O_DESTROY };
+enum { O_FIGURES, O_DIR, O_JUNIT, O_LIST, O_SET, O_DESTROY, O_HTML };
 
 static const struct cli_opt plan_opts[] = {
 	{ "figures", OPT_ARG, O_FIGURES, "COMMAND",
@@ -30,6 +31,8 @@ static const struct cli_opt plan_opts[] = {
 	  "the plan's directory: its journal, each step's result and output [NAME-plan, NAME "
 	  "the plan's name= or its file's]" },
 	{ "junit", OPT_ARG, O_JUNIT, "FILE", "write JUnit XML: each criterion a test case" },
+	{ "html", OPT_NOARG, O_HTML, NULL,
+	  "write the plan's report as HTML in its directory (report.html: storbench report DIR)" },
 	{ "list", OPT_NOARG, O_LIST, NULL, "list the built-in plans, each with what it does" },
 	{ "set", OPT_ARG, O_SET, "STEP.KEY=VALUE",
 	  "change a step: KEY an option of its command (--set speed.size=16M), run, wait or "
@@ -51,7 +54,7 @@ static const char *const step_commands[] = { "quick", "run",   "verify", "soak",
 
 struct plan_ctx {
 	const char *figures, *dir, *junit;
-	int list, destroy;
+	int list, destroy, html;
 	const char *set[MAX_SETS];
 	size_t nset;
 };
@@ -63,6 +66,7 @@ static int plan_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	case O_FIGURES: c->figures = v; return 0;
 	case O_DIR: c->dir = v; return 0;
 	case O_JUNIT: c->junit = v; return 0;
+	case O_HTML: c->html = 1; return 0;
 	case O_LIST: c->list = 1; return 0;
 	case O_DESTROY: c->destroy = 1; return 0;
 	case O_SET:
@@ -950,6 +954,10 @@ int cmd_plan(const struct cli_command *cmd, int argc, char **argv)
 		for (size_t ti = 0; ti < r.ntargets && !r.stopped; ti++)
 			r.stopped = run_target(&r, ti);
 		rc = plan_report(&r, sh.output, c.junit);
+		char html[PATH_MAX + 16];
+		snprintf(html, sizeof(html), "%s/report.html", r.dir);
+		int hr = c.html ? cli_report_plan_html(r.dir, html) : 0;
+		rc = hr && rc <= SB_EXIT_FAIL ? hr : rc;
 	}
 	run_free(&r);
 	sb_plan_free(&pl);

@@ -240,6 +240,21 @@ static void inputs_free(struct inputs *in)
 	rep_plan_free(in->plan);
 }
 
+int cli_report_plan_html(const char *dir, const char *out)
+{
+	struct report_ctx c = { out, "html", REP_T_MEASUREMENTS, 0 };
+	struct inputs in = { 0 };
+	int rc = add_input(&in, dir);
+	if (!rc && !in.plan) /* no plan.json: the plan wrote none */
+		rc = (sb_err("'%s' holds no plan", dir), SB_EXIT_ENV);
+	if (!rc && !(rc = order(&in))) {
+		struct render_ctx r = { &c, in.plan, in.docs, in.n };
+		rc = cli_write_file(out, render, &r);
+	}
+	inputs_free(&in);
+	return rc;
+}
+
 int cmd_report(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct report_ctx c = { NULL, "text", REP_T_MEASUREMENTS, 0 };

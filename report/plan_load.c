@@ -78,9 +78,28 @@ static char *join(const char *dir, const char *name)
 
 static char *dir_of(const char *path)
 {
-	char *c = strdup(path), *d = c ? strdup(dirname(c)) : NULL;
+	char *c = strdup(path), *d = c ? realpath(dirname(c), NULL) : NULL;
+	if (c && !d && errno != ENOMEM) {
+		snprintf(c, strlen(path) + 1, "%s", path);
+		d = strdup(dirname(c));
+	}
 	free(c);
 	return d;
+}
+
+/* A plan's JSON given outside its directory (-o) is of the directory it
+ * names, when that is there. */
+static int its_dir(struct rep_plan *p)
+{
+	struct stat st;
+	char *d;
+	if (!p->doc.directory || stat(p->doc.directory, &st) < 0 || !S_ISDIR(st.st_mode))
+		return 0;
+	if (!(d = realpath(p->doc.directory, NULL)))
+		return errno == ENOMEM ? -ENOMEM : 0;
+	free(p->dir);
+	p->dir = d;
+	return 0;
 }
 
 /* The plan's result from p->from, read by lib/plan's reader. */
@@ -248,6 +267,8 @@ int rep_plan_load(const char *path, struct rep_plan **out, char **why)
 	int e = find(p, why);
 	if (!e)
 		e = p->tree ? read_doc(p, why) : from_journal(p, why);
+	if (!e && p->tree && its_dir(p) < 0)
+		e = rep_fail(why, -ENOMEM, "out of memory");
 	if (!e)
 		e = load_steps(p, why);
 	if (e) {
