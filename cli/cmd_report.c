@@ -64,6 +64,9 @@ static void help(const struct cli_cmd_opts *co)
 	       "failed, changes of level and outliers), its settings and statistics: the\n"
 	       "HTML's first screen, the text's first lines, the JSON's top level, the\n"
 	       "XLSX's first sheet.\n"
+	       "A plan's directory (storbench plan; or its JSON, or its journal.json) is one\n"
+	       "report of the plan: its verdict per target, the steps that did not run, the\n"
+	       "criteria, then each step's own report (XLSX: a first Plan sheet).\n"
 	       "Files are read record by record: a day of 1-second soak iterations renders in\n"
 	       "tens of MiB. A log line that cannot be used (cut short, not JSON) is left out\n"
 	       "with a note on stderr naming the file and the line.\n\n"
@@ -73,7 +76,8 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench report quick.json -o quick.html\n"
 	       "  storbench report run.json --table=intervals -o intervals.csv\n"
 	       "  storbench report a.json b.json fio.json -o all.xlsx\n"
-	       "  storbench report soak.jsonl --format=json\n");
+	       "  storbench report soak.jsonl --format=json\n"
+	       "  storbench report smoke-plan -o smoke.html\n");
 	cli_print_exit_status(stdout, co->cmd);
 }
 
