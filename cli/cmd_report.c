@@ -8,8 +8,6 @@
  */
 #include "cli/report_files.h"
 
-#include <sys/stat.h>
-
 enum { O_TABLE };
 
 static const struct cli_opt report_opts[] = {
@@ -151,24 +149,9 @@ struct inputs {
 	size_t n;
 };
 
-static int same_file(const char *a, const char *b)
-{
-	struct stat x, y;
-	return !stat(a, &x) && !stat(b, &y) && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
-}
-
-/* A result the plan holds already (a glob of its directory). */
-static int plan_has(const struct rep_plan *p, const char *path)
-{
-	for (size_t i = 0; p && i < p->doc.nsteps; i++)
-		if (p->paths[i] && same_file(p->paths[i], path))
-			return 1;
-	return 0;
-}
-
 static int add_plan(struct inputs *in, struct rep_plan *p)
 {
-	if (in->plan && (!strcmp(in->plan->dir, p->dir) || same_file(in->plan->dir, p->dir))) {
+	if (in->plan && rep_plan_same(in->plan, p)) {
 		rep_plan_free(p); /* its journal.json and plan.json: one plan */
 		return 0;
 	}
@@ -186,7 +169,7 @@ static int add_plan(struct inputs *in, struct rep_plan *p)
 	/* a result given before it that is its own */
 	size_t kept = 0;
 	for (size_t i = 0; i < in->ngiven; i++)
-		if (plan_has(p, in->given[i]->path))
+		if (rep_plan_holds(p, in->given[i]->path))
 			rep_free(in->given[i]);
 		else
 			in->given[kept++] = in->given[i];
@@ -207,7 +190,7 @@ static int add_input(struct inputs *in, const char *path)
 	}
 	if (!e)
 		return add_plan(in, p);
-	if (plan_has(in->plan, path))
+	if (in->plan && rep_plan_holds(in->plan, path))
 		return 0;
 	struct rep_doc **a = realloc(in->given, (in->ngiven + 1) * sizeof(*a));
 	if (!a)

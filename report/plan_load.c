@@ -40,6 +40,21 @@ static int is_file(const char *path)
 	return !stat(path, &st) && S_ISREG(st.st_mode);
 }
 
+/* Whether text has "command" : "plan" (a plan's result may follow). */
+static int names_plan(const char *text)
+{
+	for (const char *c = strstr(text, "\"command\""); c; c = strstr(c + 1, "\"command\"")) {
+		const char *v = c + strlen("\"command\"");
+		v += strspn(v, " \t\r\n");
+		if (*v++ != ':')
+			continue;
+		v += strspn(v, " \t\r\n");
+		if (!strncmp(v, "\"plan\"", 6))
+			return 1;
+	}
+	return 0;
+}
+
 /* path's JSON when it may be a plan's (the word is in its first bytes):
  * 0 and *tree, 1 when it is not one. */
 static int parse(const char *path, struct sb_jdoc **tree, char **why)
@@ -53,7 +68,7 @@ static int parse(const char *path, struct sb_jdoc **tree, char **why)
 	size_t n = fread(head, 1, SNIFF, f);
 	fclose(f);
 	head[n] = 0;
-	if (!strstr(head, "\"storbench_plan_journal\"") && !strstr(head, "\"plan\""))
+	if (!strstr(head, "\"storbench_plan_journal\"") && !names_plan(head))
 		return 1;
 	struct sb_json_limits lim = { PLAN_MAX, 16 };
 	struct sb_json_error je;
@@ -378,4 +393,23 @@ char *rep_plan_limit(const struct sb_plan_doc_crit *c, char *buf, size_t len)
 	rep_plan_value(c->unit, 1, c->limit, c->limit_word, v, sizeof(v));
 	snprintf(buf, len, "%s %s", c->op, v);
 	return buf;
+}
+
+static int same_file(const char *a, const char *b)
+{
+	struct stat x, y;
+	return !stat(a, &x) && !stat(b, &y) && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+int rep_plan_holds(const struct rep_plan *p, const char *path)
+{
+	for (size_t i = 0; i < p->doc.nsteps; i++)
+		if (p->paths[i] && same_file(p->paths[i], path))
+			return 1;
+	return 0;
+}
+
+int rep_plan_same(const struct rep_plan *a, const struct rep_plan *b)
+{
+	return !strcmp(a->dir, b->dir) || same_file(a->dir, b->dir);
 }

@@ -543,6 +543,11 @@ struct rep_plan {
  * result); -REP_EINPUT, -ENOMEM, -errno with *why. */
 int rep_plan_load(const char *path, struct rep_plan **out, char **why);
 void rep_plan_free(struct rep_plan *p);
+/* Whether path is the result of one of p's steps (a glob of its
+ * directory gives it again); whether a and b are one plan (its
+ * journal.json and its plan.json). */
+int rep_plan_holds(const struct rep_plan *p, const char *path);
+int rep_plan_same(const struct rep_plan *a, const struct rep_plan *b);
 /* The steps' results that were read, in the plan's order (NULL: out of
  * memory); *n of them. */
 struct rep_doc **rep_plan_docs(const struct rep_plan *p, size_t *n);
