@@ -12,6 +12,25 @@ static const char *verdict_class(const char *v)
 	return !strcmp(v, "PASS") ? "pass" : !strcmp(v, "FAIL") ? "fail" : "none";
 }
 
+static void row(FILE *f, const char *t, const char *v, size_t steps, uint64_t pass, uint64_t fail,
+		uint64_t other)
+{
+	char buf[4][32];
+	const uint64_t n[4] = { steps, pass, fail, other };
+	fputs("<tr>", f);
+	html_cell(f, t, 0);
+	fprintf(f, "<td class=\"%s\">%s</td>",
+		!strcmp(v, "PASS")   ? "ok"
+		: !strcmp(v, "FAIL") ? "bad"
+				     : "",
+		v);
+	for (size_t i = 0; i < 4; i++) {
+		snprintf(buf[i], sizeof(buf[i]), "%llu", (unsigned long long)n[i]);
+		html_cell(f, buf[i], 1);
+	}
+	fputs("</tr>\n", f);
+}
+
 static void targets(FILE *f, const struct rep_plan *p)
 {
 	static const char *const cols[] = { "target",	       "verdict", "steps",
@@ -19,7 +38,14 @@ static void targets(FILE *f, const struct rep_plan *p)
 	const struct sb_plan_doc *d = &p->doc;
 	fputs("<h3>Targets</h3>\n", f);
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 2);
-	for (size_t i = 0; i < d->nsteps; i++) {
+	for (size_t i = 0; i < d->ntargets; i++) { /* the plan's own counts */
+		const struct sb_plan_doc_target *t = &d->targets[i];
+		size_t steps = 0;
+		for (size_t k = 0; k < d->nsteps; k++)
+			steps += !strcmp(d->steps[k].target, t->target);
+		row(f, t->target, t->verdict, steps, t->passed, t->failed, t->not_run + t->skipped);
+	}
+	for (size_t i = 0; !d->ntargets && i < d->nsteps; i++) {
 		const char *t = d->steps[i].target;
 		size_t k, steps = 0, pass = 0, fail = 0, other = 0;
 		for (k = 0; k < i && strcmp(d->steps[k].target, t); k++)
@@ -35,24 +61,7 @@ static void targets(FILE *f, const struct rep_plan *p)
 				!strcmp(r, "pass") ? pass++ : !strcmp(r, "fail") ? fail++ : other++;
 			}
 		}
-		const char *v = rep_plan_verdict(p, t);
-		char a[32], b[32], c[32], s[32];
-		fputs("<tr>", f);
-		html_cell(f, t, 0);
-		fprintf(f, "<td class=\"%s\">%s</td>",
-			!strcmp(v, "PASS")   ? "ok"
-			: !strcmp(v, "FAIL") ? "bad"
-					     : "",
-			v);
-		snprintf(s, sizeof(s), "%zu", steps);
-		snprintf(a, sizeof(a), "%zu", pass);
-		snprintf(b, sizeof(b), "%zu", fail);
-		snprintf(c, sizeof(c), "%zu", other);
-		html_cell(f, s, 1);
-		html_cell(f, a, 1);
-		html_cell(f, b, 1);
-		html_cell(f, c, 1);
-		fputs("</tr>\n", f);
+		row(f, t, rep_plan_verdict(p, t), steps, pass, fail, other);
 	}
 	fputs("</tbody></table>\n", f);
 }

@@ -311,6 +311,9 @@ const char *rep_plan_verdict(const struct rep_plan *p, const char *target)
 		return "NO VERDICT";
 	if (!target)
 		return p->doc.verdict;
+	for (size_t i = 0; i < p->doc.ntargets; i++) /* the plan's own word */
+		if (!strcmp(p->doc.targets[i].target, target))
+			return p->doc.targets[i].verdict;
 	for (size_t i = 0; i < p->doc.nsteps; i++) {
 		const struct sb_plan_doc_step *s = &p->doc.steps[i];
 		if (strcmp(s->target, target))

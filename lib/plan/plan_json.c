@@ -51,6 +51,19 @@ void sb_plan_doc_section(struct sb_json *j, const char *key, const struct sb_pla
 	for (size_t i = 0; i < d->nlabels; i++)
 		sb_json_str(j, NULL, d->labels[i]);
 	sb_json_arr_close(j);
+	sb_json_arr_open(j, "targets"); /* each target's verdict */
+	for (size_t i = 0; i < d->ntargets; i++) {
+		const struct sb_plan_doc_target *t = &d->targets[i];
+		sb_json_obj_open(j, NULL);
+		sb_json_str(j, "target", t->target);
+		sb_json_str(j, "verdict", t->verdict);
+		sb_json_u64(j, "criteria_passed", t->passed);
+		sb_json_u64(j, "criteria_failed", t->failed);
+		sb_json_u64(j, "criteria_not_run", t->not_run);
+		sb_json_u64(j, "criteria_skipped", t->skipped);
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
 	sb_json_arr_open(j, "steps");
 	for (size_t s = 0; s < d->nsteps; s++) {
 		const struct sb_plan_doc_step *st = &d->steps[s];

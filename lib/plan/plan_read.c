@@ -9,7 +9,7 @@
 #include "lib/json/json_items.h"
 
 #define COUNT_MAX 1000000000u /* criteria, a line */
-#define NUM_MAX 1e300	     /* a limit, a measured value */
+#define NUM_MAX 1e300	      /* a limit, a measured value */
 #define STEPS_MAX 100000
 #define CRIT_MAX 100000
 #define LABELS_MAX 10000
@@ -75,6 +75,32 @@ static int criterion(struct sb_jtake *t, const struct sb_jv *v, size_t i, void *
 	word(t, v, "result", results, SB_ARRAY_SIZE(results), "pass, fail, skipped or not run",
 	     &c->result);
 	return t->e;
+}
+
+static int target(struct sb_jtake *t, const struct sb_jv *v, size_t i, void *ctx)
+{
+	struct sb_plan_doc_target *d = &((struct sb_plan_doc *)ctx)->targets[i];
+	str(t, v, "target", 0, &d->target);
+	word(t, v, "verdict", verdicts, SB_ARRAY_SIZE(verdicts),
+	     "PASS, FAIL, INCOMPLETE or INTERRUPTED", &d->verdict);
+	sb_jtake_u64(t, v, "criteria_passed", 0, COUNT_MAX, &d->passed);
+	sb_jtake_u64(t, v, "criteria_failed", 0, COUNT_MAX, &d->failed);
+	sb_jtake_u64(t, v, "criteria_not_run", 0, COUNT_MAX, &d->not_run);
+	sb_jtake_u64(t, v, "criteria_skipped", 0, COUNT_MAX, &d->skipped);
+	return t->e;
+}
+
+/* Each target's verdict (written since --parallel: optional). */
+static void targets(struct sb_jtake *t, const struct sb_jv *plan, struct sb_plan_doc *d)
+{
+	const struct sb_jv *a = sb_jtake_arr(t, plan, "targets", SB_JTAKE_OPTIONAL);
+	if (!a || !sb_jv_len(a))
+		return;
+	if (!(d->targets = calloc(sb_jv_len(a), sizeof(*d->targets)))) {
+		t->e = sb_error_set(t->err, -ENOMEM, SB_ERR_ENV, "out of memory");
+		return;
+	}
+	sb_jtake_objects(t, plan, "targets", 0, STEPS_MAX, &d->ntargets, target, d);
 }
 
 static int step(struct sb_jtake *t, const struct sb_jv *v, size_t i, void *ctx)
@@ -164,6 +190,7 @@ int sb_plan_result_read(const struct sb_jv *root, struct sb_plan_doc *d, struct 
 	str(&t, plan, "interrupted", 1, &d->interrupted);
 	str(&t, plan, "directory", 0, &d->directory);
 	labels(&t, plan, d);
+	targets(&t, plan, d);
 	if (t.e || !(steps = sb_jtake_arr(&t, plan, "steps", 0)))
 		return t.e;
 	if (sb_jv_len(steps) && !(d->steps = calloc(sb_jv_len(steps), sizeof(*d->steps))))
@@ -185,6 +212,7 @@ void sb_plan_doc_free(struct sb_plan_doc *d)
 	for (size_t i = 0; i < d->nsteps; i++)
 		free(d->steps[i].crit);
 	free(d->steps);
+	free(d->targets);
 	free(d->labels);
 	memset(d, 0, sizeof(*d));
 }

@@ -25,9 +25,25 @@ static struct sb_plan_doc_step steps[] = {
 	{ "integrity", "verify", "/mnt/a", "could not run", NULL, "exit code 3", crit_b, 1 },
 	{ "none", "info", "/mnt/a", "never ran", NULL, NULL, NULL, 0 },
 };
+static struct sb_plan_doc_target targets[] = {
+	{ "/mnt/a", "INCOMPLETE", 2, 1, 1, 0 },
+};
 static const struct sb_plan_doc doc = {
-	"0.1.0",       "q.ini", "qualify", "INCOMPLETE", 2, 1,	   1, 0,
-	"exit code 3", NULL,	"/p",	   labels,	 2, steps, 3,
+	.version = "0.1.0",
+	.file = "q.ini",
+	.name = "qualify",
+	.verdict = "INCOMPLETE",
+	.passed = 2,
+	.failed = 1,
+	.not_run = 1,
+	.stopped = "exit code 3",
+	.directory = "/p",
+	.labels = labels,
+	.nlabels = 2,
+	.targets = targets,
+	.ntargets = 1,
+	.steps = steps,
+	.nsteps = 3,
 };
 
 static char *written(const struct sb_plan_doc *d, size_t *len)
@@ -74,6 +90,11 @@ static void test_round_trip(void **state)
 	assert_int_equal(d.nlabels, 2);
 	for (size_t i = 0; i < d.nlabels; i++)
 		same_str(d.labels[i], labels[i]);
+	assert_int_equal(d.ntargets, 1);
+	same_str(d.targets[0].target, "/mnt/a");
+	same_str(d.targets[0].verdict, "INCOMPLETE");
+	assert_true(d.targets[0].passed == 2 && d.targets[0].failed == 1 &&
+		    d.targets[0].not_run == 1 && d.targets[0].skipped == 0);
 	assert_int_equal(d.nsteps, 3);
 	for (size_t s = 0; s < d.nsteps; s++) {
 		const struct sb_plan_doc_step *a = &d.steps[s], *b = &steps[s];
@@ -159,6 +180,10 @@ static void test_refused(void **state)
 		"plan.steps[2].state: expected done, done before, interrupted, could not run, "
 		"skipped or never ran, found 'gone'");
 	refused("\"firmware=1.2b\"", "3", "plan.labels[0]: expected a string, found 3");
+	refused("\"verdict\" : \"INCOMPLETE\",\n        \"criteria_passed\" : 2",
+		"\"verdict\" : \"MAYBE\",\n        \"criteria_passed\" : 2",
+		"plan.targets[0].verdict: expected PASS, FAIL, INCOMPLETE or INTERRUPTED, found "
+		"'MAYBE'");
 	refused("\"command\" : \"plan\"", "\"command\" : \"quick\"",
 		"storbench.command: expected plan, found 'quick'");
 	refused("\"result\" : \"not run\"", "\"result\" : null",
