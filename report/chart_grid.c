@@ -59,14 +59,16 @@ static void grid_labels(FILE *f, const struct chart *c, double x0, double cw, do
 			"<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>",
 			x0 - 8, y0 + ch * ((double)r + 0.5) + 4, buf);
 	}
+	/* the last offset ends at the grid's right edge: centred there, it
+	 * would leave the chart */
 	for (unsigned q = 0; q <= 4; q++) {
 		size_t k = c->ncats * q / 4;
 		double x = x0 + cw * (double)k;
 		chart_fmt_value(CHART_U_BYTES, c->grid_cell * (double)k, buf, sizeof(buf));
 		fprintf(f,
 			"<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
-			"<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">+%s</text>\n",
-			x, y1, x, y1 + 5, x, y1 + 20, k ? buf : "0");
+			"<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">+%s</text>\n",
+			x, y1, x, y1 + 5, x, y1 + 20, q == 4 ? "end" : "middle", k ? buf : "0");
 	}
 }
 

@@ -1,9 +1,10 @@
-# The flash, sweep, cliff and pts reports as Chromium lays them out at
+# The flash, sweep, cliff, pts and verify reports as Chromium lays them out at
 # 1280 x 800 (tests/tools/page-boxes.py): no text drawn over other text
 # (tick labels, axis titles, legends, a colour scale's labels), none out of
-# its chart or the page. Each from a real run of its command, all four in
+# its chart or the page. Each from a real run of its command, all five in
 # one report so Chromium starts once. Issue 30 item 8: the flash chart's
-# y-axis title lay over its tick labels.
+# y-axis title lay over its tick labels; the verify map's last offset
+# ('+512 KiB', centred on the grid's right edge) left its chart.
 # needs: root zram
 . "$(dirname "$0")/../lib/cli.sh"
 boxes=$(dirname "$0")/../tools/page-boxes.py
@@ -25,6 +26,8 @@ expect_exit 0 "$SB" cliff --destroy-data --quiet --size=16M --output="$T/cliff.j
 	--max-rounds=5 --seed=7 --output="$T/pts.json" "$z" >"$T/out" 2>"$T/err"
 rc=$?
 [ $rc = 0 ] || [ $rc = 1 ] || { cat "$T/out" "$T/err"; fail "pts: exit $rc"; }
+# verify: the map of the checked region, its offsets under it
+expect_exit 0 "$SB" verify --size=8M --quiet --output="$T/verify.json" "$T/v.bin"
 
 # and the open-AU rates of a fast card, 95 MiB/s to 9.3 GiB/s (the issue's
 # chart: the label of 1e9 B/s, "954 MiB/s", stood under the axis title)
@@ -38,7 +41,7 @@ for r in d['storbench']['flash']['open_au']['runs']:
 json.dump(d, open(sys.argv[2], 'w'))
 PY
 expect_exit 0 "$SB" report --output="$T/all.html" "$T/flash.json" "$T/fast.json" \
-	"$T/sweep.json" "$T/cliff.json" "$T/pts.json"
+	"$T/sweep.json" "$T/cliff.json" "$T/pts.json" "$T/verify.json"
 python3 "$boxes" --overlaps --overflow --json "$T/boxes.json" "$T/all.html" >"$T/pb" 2>&1
 rc=$?
 [ $rc = 77 ] && skip "$(tail -n 1 "$T/pb")"
@@ -57,4 +60,4 @@ charts = {x['svg'] for x in ticks}
 assert len(charts) == len(kinds), (len(charts), len(kinds))
 print(len(kinds), len(ticks))
 PY
-ok "flash, sweep, cliff and pts at 1280 px: $(cut -d' ' -f1 "$T/n") charts, $(cut -d' ' -f2 "$T/n") tick labels, none over another or out of its chart"
+ok "flash, sweep, cliff, pts and verify at 1280 px: $(cut -d' ' -f1 "$T/n") charts, $(cut -d' ' -f2 "$T/n") tick labels, none over another or out of its chart"
