@@ -593,6 +593,10 @@ int rep_meta_rank_no(const struct sb_meta_run *m, int i);
 void rep_meta_run_text(FILE *f, const struct sb_meta_run *m);
 void rep_meta_run_ranks_text(FILE *f, const struct sb_meta_run *m);
 void rep_meta_size_why(const struct sb_meta_run *m, char *buf, size_t len);
+/* storbench bonnie's text table of a run, as bonnie++ 2.00a prints it, drawn
+ * from the run's CSV line (report/text_bonnie.c); the CSV's header line. */
+void rep_bonnie_run_text(FILE *f, const struct sb_meta_run *m);
+extern const char rep_bonnie_csv_header[];
 /* storbench.sweep in text (report/text_sweep.c): the matrices, and for
  * many ranks a row per rank and test. A rank's rate of one test (bytes
  * over elapsed_ns of its cells, -1 none); the widest cell of a matrix. */
