@@ -574,6 +574,9 @@ void rep_cliff_run_text(FILE *f, const struct rep_cliff_settings *c, const struc
 			const char *path);
 /* storbench.flash as text (report/text_flash.c) */
 void rep_text_flash(FILE *f, const struct rep_doc *d);
+/* storbench flash's summary of its run as it ends (report/text_flash_run.c):
+ * the findings, their meaning and every row, for a person. */
+void rep_flash_run_text(FILE *f, const struct sb_flash_result *r);
 /* storbench.meta as text (report/text_meta.c) */
 void rep_text_meta(FILE *f, const struct rep_doc *d);
 /* A meta test's rate v in words ("12.3 MiB/s", "4.56k files/s", "789
