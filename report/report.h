@@ -558,6 +558,15 @@ void rep_soak_stop_change_text(const struct sb_soak_stop_change *c, char *buf, s
  * conditions, deviations, per test its rounds, steady state and
  * window-average tables. */
 void rep_pts_run_text(FILE *f, const struct sb_pts_result *r, const char *path);
+/* storbench latency's text (report/text_latency_run.c): ioping's description
+ * of the target, "ext4 /dev/vda 252 GiB", into where; ioping's line of a
+ * request; as the run ends, ioping's statistics, the preset's own line
+ * (dd's, hdparm's), percentiles (lr's samples sorted on first use) and the
+ * conditions. */
+void rep_lat_where(const struct sb_target_info *t, char *where, size_t len);
+void rep_lat_request_text(FILE *f, const struct sb_lat_run *lr, const char *where,
+			  const struct sb_probe_req *r);
+void rep_lat_run_text(FILE *f, struct sb_lat_run *lr, const char *where);
 /* storbench.cliff as text (report/text_cliff.c) */
 void rep_text_cliff(FILE *f, const struct rep_doc *d);
 /* storbench cliff's summary of its run on path as it ends
