@@ -567,6 +567,10 @@ void rep_lat_where(const struct sb_target_info *t, char *where, size_t len);
 void rep_lat_request_text(FILE *f, const struct sb_lat_run *lr, const char *where,
 			  const struct sb_probe_req *r);
 void rep_lat_run_text(FILE *f, struct sb_lat_run *lr, const char *where);
+/* storbench info as text (report/text_info.c): the target, the device's
+ * identity and geometry, whether it is in use, an MMC card's registers,
+ * its health, the cache set. */
+void rep_info_text(FILE *f, const struct sb_info_report *r);
 /* storbench.cliff as text (report/text_cliff.c) */
 void rep_text_cliff(FILE *f, const struct rep_doc *d);
 /* storbench cliff's summary of its run on path as it ends
