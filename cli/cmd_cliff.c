@@ -345,7 +345,7 @@ static int output(struct cliff_ctx *c, const struct sb_jobtarget *t, const char 
 		rc = SB_EXIT_ENV;
 	if (c->json_stdout && cli_write_json(res, "-") < 0)
 		rc = SB_EXIT_ENV;
-	render_warnings_text(stderr, res);
+	rep_warnings_text(stderr, res);
 	sb_results_free(res);
 	return rc;
 }

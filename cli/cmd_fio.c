@@ -3,6 +3,7 @@
  * runs one; the results in fio's normal output layout or as JSON. */
 #include "cli/cli.h"
 #include "report/fio_text.h"
+#include "report/report.h"
 #include "cli/run_jobs.h"
 #include "lib/storbench.h"
 
@@ -254,7 +255,7 @@ static int output(const struct sb_fio_cmdline *cl, const struct sb_jobfile *jf,
 	}
 	if (cli_write_file(cl->output ? cl->output : "-", write_out, &o) && !rc)
 		rc = SB_EXIT_ENV;
-	render_warnings_text(stderr, res);
+	rep_warnings_text(stderr, res);
 	free(group);
 	return rc;
 }

@@ -352,7 +352,7 @@ static int measure(struct flash_ctx *c, struct sb_jobtarget *t, const struct sb_
 			rc = SB_EXIT_ENV;
 		if (c->json_stdout && cli_write_json(res, "-") < 0)
 			rc = SB_EXIT_ENV;
-		render_warnings_text(stderr, res);
+		rep_warnings_text(stderr, res);
 	}
 	if (!rc && cli_interrupted())
 		rc = cli_interrupt_status();

@@ -7,6 +7,7 @@
  */
 #include "cli/iozone_cli.h"
 #include "cli/report_files.h"
+#include "report/report.h"
 
 #include <unistd.h>
 
@@ -212,7 +213,7 @@ int cmd_iozone(const struct cli_command *cmd, int argc, char **argv)
 		rep_iozone_columns(stdout);
 		const int w = outputs(z, argc, argv, res);
 		rc = rc ? rc : w;
-		render_warnings_text(stderr, res);
+		rep_warnings_text(stderr, res);
 	}
 	if (cli_interrupted())
 		rc = cli_interrupt_status();

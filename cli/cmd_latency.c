@@ -423,7 +423,7 @@ static int measure(const struct lat_ctx *c, struct lat_out *o, struct sb_jobtarg
 		rc = SB_EXIT_ENV;
 	if (c->json_stdout && cli_write_json(res, "-") < 0 && !rc)
 		rc = SB_EXIT_ENV;
-	render_warnings_text(stderr, res);
+	rep_warnings_text(stderr, res);
 	if (cli_interrupted())
 		rc = cli_interrupt_status();
 	sb_results_free(res);

@@ -406,7 +406,7 @@ static int finish(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_res
 		rc = SB_EXIT_ENV;
 	if (c->format == FMT_JSON && cli_write_json(res, "-") < 0 && !rc)
 		rc = SB_EXIT_ENV;
-	render_warnings_text(stderr, res);
+	rep_warnings_text(stderr, res);
 	if (cli_interrupted())
 		rc = cli_interrupt_status();
 	return rc;

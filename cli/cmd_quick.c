@@ -214,7 +214,7 @@ static void print_table(FILE *f, const struct quick_ctx *c, const struct sb_quic
 	for (int k = 0; k < n; k++) {
 		if (n > 1)
 			fprintf(f, "\n[%c] ", 'A' + k);
-		render_target_text(f, res[k]);
+		rep_target_text(f, res[k]);
 	}
 	for (int d = SB_DDIR_READ; d <= SB_DDIR_WRITE; d++) {
 		if (!row_of(res[0], c->tests[0].name, d) &&
@@ -417,7 +417,7 @@ int cmd_quick(const struct cli_command *cmd, int argc, char **argv)
 	if (n > 1)
 		warnings_of_two(stderr, res, pos);
 	else if (res[0])
-		render_warnings_text(stderr, res[0]);
+		rep_warnings_text(stderr, res[0]);
 	for (int k = 0; k < n; k++)
 		sb_quick_result_free(&q[k]);
 	if (cli_interrupted())

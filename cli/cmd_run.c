@@ -171,16 +171,16 @@ static int finish(const struct run_ctx *c, const struct sb_run_result *out, int 
 		if (cli_write_json(res, "-") < 0 && !rc)
 			rc = SB_EXIT_ENV;
 	} else {
-		render_target_text(stdout, res);
+		rep_target_text(stdout, res);
 		for (size_t i = 0; i < res->njobs; i++) {
-			render_job_text(stdout, res->jobs[i]);
+			rep_job_run_text(stdout, res->jobs[i]);
 			rep_ranks_text(stdout, res->jobs[i]);
 		}
 		print_repeats(stdout, res);
 		if (out->verify)
 			run_verify_text(stdout, out->verify, out->verify_paths, out->nverify_paths);
 	}
-	render_warnings_text(stderr, res);
+	rep_warnings_text(stderr, res);
 	if (cli_interrupted())
 		rc = cli_interrupt_status();
 	return rc;

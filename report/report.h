@@ -529,6 +529,15 @@ void rep_text_pts(FILE *f, const struct rep_doc *d);
  * the skew of a job of many ranks (report/text_ranks.c). */
 void rep_health_text(FILE *f, const struct sb_health *h, const char *indent);
 void rep_ranks_text(FILE *f, const struct sb_job_result *j);
+/* A result's text as a command ends (report/text_result.c): a job's
+ * figures (rates, latencies, sync calls, cpu, the disk's counters,
+ * errors); the target, the device beneath and its state; the state alone
+ * ("state: purged (purge by ...)"); each warning once, "warning: ..."
+ * (sb_results_warnings). */
+void rep_job_run_text(FILE *f, const struct sb_job_result *j);
+void rep_target_text(FILE *f, const struct sb_results *r);
+void rep_state_text(FILE *f, const struct sb_state *st);
+void rep_warnings_text(FILE *f, const struct sb_results *r);
 /* storbench verify's text as its run ends (report/text_verify_run.c): what
  * was written and checked, the blocks by class, the result, with what the
  * command ran with that the report does not hold (settings); each rank's

@@ -1,5 +1,6 @@
-/* Text summaries for a terminal: IEC units spelled out. */
-#include "cli/cli.h"
+/* A result's text as a command ends (report.h): a job's figures, the
+ * target, its state before the measurement, the warnings; IEC units
+ * spelled out. */
 #include "report/report.h"
 
 static void latency_lines(FILE *f, const char *what, const struct sb_hist *h)
@@ -19,7 +20,7 @@ static void latency_lines(FILE *f, const char *what, const struct sb_hist *h)
 	fputc('\n', f);
 }
 
-void render_job_text(FILE *f, const struct sb_job_result *j)
+void rep_job_run_text(FILE *f, const struct sb_job_result *j)
 {
 	const struct sb_job_opts *o = &j->opts;
 	char a[32], b[32], c[32], d[32];
@@ -70,7 +71,7 @@ void render_job_text(FILE *f, const struct sb_job_result *j)
 		fprintf(f, "  errors %llu\n", (unsigned long long)j->errors);
 }
 
-void render_target_text(FILE *f, const struct sb_results *r)
+void rep_target_text(FILE *f, const struct sb_results *r)
 {
 	const struct sb_target_info *t = &r->target;
 	char a[32];
@@ -94,10 +95,10 @@ void render_target_text(FILE *f, const struct sb_results *r)
 			t->mountpoint, sb_target_in_ram(t) ? "in RAM, " : "");
 	}
 	if (r->have_state)
-		render_state_text(f, &r->state);
+		rep_state_text(f, &r->state);
 }
 
-void render_state_text(FILE *f, const struct sb_state *st)
+void rep_state_text(FILE *f, const struct sb_state *st)
 {
 	char a[32], b[32], c[32];
 	fprintf(f, "state: %s", st->name);
@@ -135,7 +136,7 @@ static void warning_line(const char *line, void *f)
 }
 
 /* Each warning once, with the runs it applies to (sb_results_warnings). */
-void render_warnings_text(FILE *f, const struct sb_results *r)
+void rep_warnings_text(FILE *f, const struct sb_results *r)
 {
 	sb_results_warnings(r, warning_line, f);
 }
