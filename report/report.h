@@ -567,6 +567,21 @@ void rep_soak_stop_change_text(const struct sb_soak_stop_change *c, char *buf, s
  * conditions, deviations, per test its rounds, steady state and
  * window-average tables. */
 void rep_pts_run_text(FILE *f, const struct sb_pts_result *r, const char *path);
+/* storbench quick's text of its run as it ends (report/text_quick_run.c),
+ * with what the command ran with (settings): of n results (two targets:
+ * [A] and [B], and B/A) on the targets pos (npos asked); under mpirun
+ * each rank's median rate per test; two targets' warnings, each once with
+ * the target it is about, or both. */
+struct rep_quick_settings {
+	uint64_t size, runtime_ns;
+	unsigned repeat;
+	const struct sb_quick_test *tests;
+	int interrupted; /* a stop was asked */
+};
+void rep_quick_run_text(FILE *f, const struct rep_quick_settings *c, const struct sb_quick_result *q,
+			struct sb_results *const *res, int n, char *const *pos, int npos);
+void rep_quick_ranks_text(FILE *f, const struct sb_quick_result *q);
+void rep_quick_warnings_text(FILE *f, struct sb_results *const *res, char *const *pos);
 /* storbench latency's text (report/text_latency_run.c): ioping's description
  * of the target, "ext4 /dev/vda 252 GiB", into where; ioping's line of a
  * request; as the run ends, ioping's statistics, the preset's own line
