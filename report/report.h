@@ -537,6 +537,9 @@ void rep_ranks_text(FILE *f, const struct sb_job_result *j);
 void rep_job_run_text(FILE *f, const struct sb_job_result *j);
 void rep_target_text(FILE *f, const struct sb_results *r);
 void rep_state_text(FILE *f, const struct sb_state *st);
+/* --repeat's line per direction: "read  median of 5 runs: ... (min .. max),
+ * ... IOPS" (the result's summary rows). */
+void rep_repeats_text(FILE *f, const struct sb_results *r);
 void rep_warnings_text(FILE *f, const struct sb_results *r);
 /* storbench verify's text as its run ends (report/text_verify_run.c): what
  * was written and checked, the blocks by class, the result, with what the

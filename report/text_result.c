@@ -1,6 +1,6 @@
 /* A result's text as a command ends (report.h): a job's figures, the
- * target, its state before the measurement, the warnings; IEC units
- * spelled out. */
+ * target, its state before the measurement, the repeats' medians, the
+ * warnings; IEC units spelled out. */
 #include "report/report.h"
 
 static void latency_lines(FILE *f, const char *what, const struct sb_hist *h)
@@ -128,6 +128,19 @@ void rep_state_text(FILE *f, const struct sb_state *st)
 		fprintf(f, "%s%s discarded by %s", st->precond ? ", " : " (",
 			sb_fmt_size(st->discard_bytes, a, sizeof(a)), st->discard_method);
 	fprintf(f, "%s\n", st->discarded && !st->precond ? ")" : "");
+}
+
+void rep_repeats_text(FILE *f, const struct sb_results *r)
+{
+	char a[32], b[32], c[32];
+	for (size_t i = 0; i < r->nsummary; i++) {
+		const struct sb_summary_row *s = &r->summary[i];
+		fprintf(f, "%-5s median of %u runs: %s (%s .. ", sb_ddir_name(s->ddir), s->nruns,
+			rep_fmt_rate(s->bw_median, a, sizeof(a)),
+			rep_fmt_rate(s->bw_min, b, sizeof(b)));
+		fprintf(f, "%s), %s IOPS\n", rep_fmt_rate(s->bw_max, c, sizeof(c)),
+			sb_fmt_count(s->iops_median, a, sizeof(a)));
+	}
 }
 
 static void warning_line(const char *line, void *f)
