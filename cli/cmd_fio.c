@@ -2,7 +2,8 @@
  * a job file (lib/job/fio_cmdline.c) and run as `storbench run JOB.fio`
  * runs one; the results in fio's normal output layout or as JSON. */
 #include "cli/cli.h"
-#include "cli/fio_text.h"
+#include "report/fio_text.h"
+#include "report/report.h"
 #include "cli/run_jobs.h"
 #include "lib/storbench.h"
 
@@ -121,7 +122,7 @@ static int readonly_ok(const struct sb_fio_cmdline *cl, const struct sb_jobfile 
 }
 
 struct out_ctx {
-	struct fio_text_in text;
+	struct rep_fio_in text;
 	unsigned formats;
 	int terse_version;
 	/* --status-interval's reports so far, when they go to a file (they
@@ -141,13 +142,13 @@ static int write_out(FILE *f, const void *vctx)
 	if (o->before_len && fwrite(o->before, 1, o->before_len, f) != o->before_len)
 		return -EIO;
 	if ((o->formats & SB_FIO_OUT_NORMAL) && !o->preamble_said)
-		fio_text_preamble(f, &o->text);
+		rep_fio_text_preamble(f, &o->text);
 	if (o->formats & SB_FIO_OUT_TERSE)
-		r = fio_terse_write(f, &o->text, o->terse_version);
+		r = rep_fio_terse_write(f, &o->text, o->terse_version);
 	if (!r && (o->formats & (SB_FIO_OUT_JSON | SB_FIO_OUT_JSONPLUS)))
-		r = fio_json_write(f, &o->text);
+		r = rep_fio_json_write(f, &o->text);
 	if (!r && (o->formats & SB_FIO_OUT_NORMAL))
-		r = fio_text_body(f, &o->text);
+		r = rep_fio_text_body(f, &o->text);
 	return r;
 }
 
@@ -254,7 +255,7 @@ static int output(const struct sb_fio_cmdline *cl, const struct sb_jobfile *jf,
 	}
 	if (cli_write_file(cl->output ? cl->output : "-", write_out, &o) && !rc)
 		rc = SB_EXIT_ENV;
-	render_warnings_text(stderr, res);
+	rep_warnings_text(stderr, res);
 	free(group);
 	return rc;
 }

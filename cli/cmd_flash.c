@@ -1,6 +1,7 @@
 /* storbench flash: flashbench's geometry probes (--align, --open-au), with
  * a decision instead of a table to read (lib/flash, docs/flash.md). */
-#include "cli/flash_cli.h"
+#include "cli/cli.h"
+#include "report/report.h"
 #include "lib/storbench.h"
 
 #include <fcntl.h>
@@ -257,6 +258,50 @@ static int open_target(const struct flash_ctx *c, struct sb_jobtarget *t, const 
 	return 0;
 }
 
+/* The progress line while the probes run, fed by the run's hooks. */
+struct cli_flash_live {
+	struct cli_progress pg;
+	struct sb_flash_hooks hooks;
+	char what[48]; /* the step: "align, bs 4 KiB", "open-au" */
+};
+
+static int stop(void *ctx)
+{
+	(void)ctx;
+	return cli_interrupted();
+}
+
+static void step(void *ctx, const char *what)
+{
+	struct cli_flash_live *l = ctx;
+	snprintf(l->what, sizeof(l->what), "%s", what);
+}
+
+static void progress(void *ctx, uint64_t done, uint64_t total)
+{
+	struct cli_flash_live *l = ctx;
+	const uint64_t now = sb_now_ns();
+	if (!cli_progress_due(&l->pg, now))
+		return;
+	struct cli_line line = {
+		.label = "flash",
+		.what = l->what,
+		.pct = total ? 100.0 * (double)SB_MIN(done, total) / (double)total : -1,
+		.bps = -1,
+		.ops = -1,
+		.elapsed_ns = now - l->pg.start_ns,
+		.eta_ns = -1,
+	};
+	cli_progress_draw(&l->pg, &line, now);
+}
+
+static void live_init(struct cli_flash_live *l, int quiet)
+{
+	memset(l, 0, sizeof(*l));
+	cli_progress_init(&l->pg, quiet);
+	l->hooks = (struct sb_flash_hooks){ stop, progress, l, step };
+}
+
 static int measure(struct flash_ctx *c, struct sb_jobtarget *t, const struct sb_flash_dev *dev,
 		   const char *path)
 {
@@ -289,7 +334,7 @@ static int measure(struct flash_ctx *c, struct sb_jobtarget *t, const struct sb_
 		return SB_EXIT_ENV;
 	}
 	memcpy(o.bs, c->bs, sizeof(o.bs));
-	cli_flash_live_init(&live, c->sh.quiet);
+	live_init(&live, c->sh.quiet);
 	if (sb_flash_run(&o, &live.hooks, NULL, r, &er))
 		rc = cli_error(&er);
 	cli_progress_clear(&live.pg);
@@ -302,12 +347,12 @@ static int measure(struct flash_ctx *c, struct sb_jobtarget *t, const struct sb_
 	}
 	if (!rc) {
 		if (!c->json_stdout)
-			cli_flash_print_text(stdout, r);
+			rep_flash_run_text(stdout, r);
 		if (c->sh.output && cli_write_json(res, c->sh.output) < 0)
 			rc = SB_EXIT_ENV;
 		if (c->json_stdout && cli_write_json(res, "-") < 0)
 			rc = SB_EXIT_ENV;
-		render_warnings_text(stderr, res);
+		rep_warnings_text(stderr, res);
 	}
 	if (!rc && cli_interrupted())
 		rc = cli_interrupt_status();

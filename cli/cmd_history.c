@@ -210,123 +210,22 @@ static int import_one(struct sb_history *h, const char *path)
 	return e == 0 ? 0 : cli_error_told(&err);
 }
 
-/* ---- listing ---- */
-
-struct lister {
-	const struct sb_history_query *q;
-	const char *fmt;
-	FILE *f;
-	struct sb_json j;
-	size_t n;
-	struct rep_hist *groups; /* --group-by: the rows gathered */
-};
-
-static void when(int64_t t, char *buf, size_t len)
-{
-	struct tm tm;
-	time_t tt = (time_t)t;
-	gmtime_r(&tt, &tm);
-	strftime(buf, len, "%Y-%m-%d %H:%M", &tm);
-}
-
-static const char *or_dash(const char *s)
-{
-	return s && *s ? s : "-";
-}
-
-static int list_row(void *ctx, const struct sb_history_row *r)
-{
-	struct lister *l = ctx;
-	char t[32], v[64] = "";
-	if (l->groups)
-		return rep_history_add(l->groups, r);
-	when(r->started, t, sizeof(t));
-	if (l->q->figure)
-		sb_plan_fmt(r->unit ? r->unit : "", r->value, r->word, v, sizeof(v));
-	if (!strcmp(l->fmt, "json")) {
-		struct sb_json *j = &l->j;
-		sb_json_obj_open(j, NULL);
-		sb_json_i64(j, "id", r->id);
-		sb_json_i64(j, "started", r->started);
-		sb_json_i64(j, "recorded", r->recorded);
-		sb_json_str(j, "command", r->command);
-		sb_json_str(j, "options", r->options);
-		sb_json_str(j, "host", r->host);
-		sb_json_str(j, "version", r->version);
-		sb_json_str(j, "model", r->model);
-		sb_json_str(j, "serial", r->serial);
-		sb_json_str(j, "firmware", r->firmware);
-		sb_json_str(j, "labels", r->labels);
-		sb_json_str(j, "source", r->source);
-		if (l->q->figure) {
-			sb_json_str(j, "figure", l->q->figure);
-			if (r->word && *r->word)
-				sb_json_str(j, "value", r->word);
-			else
-				sb_json_double(j, "value", r->value);
-			sb_json_str(j, "unit", r->unit);
-		}
-		sb_json_obj_close(j);
-	} else if (!strcmp(l->fmt, "csv")) {
-		fprintf(l->f, "%lld,%s,", (long long)r->id, t);
-		const char *cols[] = { r->command, r->model,   r->serial, r->firmware,
-				       r->host,	   r->version, r->labels };
-		for (size_t i = 0; i < SB_ARRAY_SIZE(cols); i++) {
-			rep_csv_field(l->f, cols[i] ? cols[i] : "", 1);
-			if (i + 1 < SB_ARRAY_SIZE(cols))
-				fputc(',', l->f);
-		}
-		if (l->q->figure) {
-			fputc(',', l->f);
-			if (r->word && *r->word)
-				rep_csv_field(l->f, r->word, 1);
-			else
-				fprintf(l->f, "%.17g", r->value);
-			fputc(',', l->f);
-			rep_csv_field(l->f, r->unit ? r->unit : "", 1);
-		}
-		fputc('\n', l->f);
-	} else {
-		if (!l->n)
-			fprintf(l->f, "%6s  %-16s  %-7s  %-20s  %-14s  %-10s  %-12s  %s\n", "id",
-				"started (UTC)", "command", "model", "serial", "firmware",
-				l->q->figure ? "value" : "host", "labels");
-		fprintf(l->f, "%6lld  %-16s  %-7s  %-20s  %-14s  %-10s  %-12s  %s\n",
-			(long long)r->id, t, or_dash(r->command), or_dash(r->model),
-			or_dash(r->serial), or_dash(r->firmware),
-			l->q->figure ? v : or_dash(r->host), or_dash(r->labels));
-	}
-	l->n++;
-	return 0;
-}
+/* ---- listing (report/history_list.c) ---- */
 
 struct list_out {
 	struct sb_history *h;
-	struct lister *l;
+	struct rep_hist_list *l;
 	struct sb_error *err;
 };
 
 static int write_list(FILE *f, const void *vctx)
 {
 	const struct list_out *c = vctx;
-	struct lister *l = c->l;
-	l->f = f;
-	if (!strcmp(l->fmt, "json")) {
-		sb_json_begin(&l->j, f, 0);
-		sb_json_arr_open(&l->j, NULL);
-	} else if (!strcmp(l->fmt, "csv")) {
-		fprintf(f, "id,started,command,model,serial,firmware,host,version,labels%s\n",
-			l->q->figure ? ",value,unit" : "");
-	}
-	int e = sb_history_query(c->h, l->q, list_row, l, c->err);
+	rep_history_list_begin(c->l, f);
+	int e = sb_history_query(c->h, c->l->q, rep_history_list_row, c->l, c->err);
 	if (e < 0)
 		return e == -ENOMEM ? e : (sb_err("%s", c->err->msg), CLI_WRITE_SAID);
-	if (!strcmp(l->fmt, "json")) {
-		sb_json_arr_close(&l->j);
-		fputc('\n', f);
-		return sb_json_end(&l->j);
-	}
-	return ferror(f) ? -EIO : 0;
+	return rep_history_list_end(c->l);
 }
 
 /* --figure NAME that no stored result has: the nearest names */
@@ -356,8 +255,8 @@ static int grouped(struct sb_history *h, const char *db, struct hist_opts *o,
 {
 	struct sb_error err = { 0 };
 	struct rep_hist g = { .db = db, .figure = o->q.figure, .group_by = o->q.group_by };
-	struct lister l = { .q = &o->q, .fmt = fmt, .groups = &g };
-	int rc = 0, e = sb_history_query(h, &o->q, list_row, &l, &err);
+	struct rep_hist_list l = { .q = &o->q, .fmt = fmt, .groups = &g };
+	int rc = 0, e = sb_history_query(h, &o->q, rep_history_list_row, &l, &err);
 	if (e < 0) {
 		sb_err("%s", e == -ENOMEM ? "out of memory" : err.msg);
 		rc = SB_EXIT_ENV;
@@ -442,7 +341,7 @@ static int run(struct hist_opts *o, const struct cli_shared *sh, const char *fmt
 		if (o->q.group_by) {
 			rc = grouped(h, db, o, sh, fmt);
 		} else {
-			struct lister l = { .q = &o->q, .fmt = fmt };
+			struct rep_hist_list l = { .q = &o->q, .fmt = fmt };
 			struct list_out c = { h, &l, &err };
 			rc = cli_write_file(sh->output, write_list, &c);
 			if (!rc && !l.n &&

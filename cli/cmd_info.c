@@ -3,7 +3,8 @@
  * directory creates and removes an empty file), unless --set-cache asks to
  * switch the device's cache (NVMe, ATA, eMMC), with --destroy-data's consent
  * and checks. */
-#include "cli/info.h"
+#include "cli/cli.h"
+#include "report/report.h"
 #include "lib/storbench.h"
 
 #include <sys/stat.h>
@@ -155,7 +156,7 @@ static int write_outputs(struct info_ctx *c, const char *path, const struct sb_i
 	if (c->json_stdout && cli_write_json(r, "-") < 0)
 		rc = SB_EXIT_ENV;
 	if (!c->json_stdout)
-		render_info_text(stdout, rep);
+		rep_info_text(stdout, rep);
 	sb_results_free(r);
 	return rc;
 }

@@ -7,6 +7,7 @@
  */
 #include "cli/iozone_cli.h"
 #include "cli/report_files.h"
+#include "report/report.h"
 
 #include <unistd.h>
 
@@ -134,10 +135,10 @@ static int outputs(struct iozone_cli *z, int argc, char **argv, const struct sb_
 	const uint32_t asked = z->a.tests ? z->a.tests : SB_SWEEP_ALL_TESTS;
 	(void)argc;
 	(void)argv;
-	iozone_print_rows(stdout, z->s.r, asked, z->a.ops, 0);
+	rep_iozone_rows(stdout, z->s.r, asked, z->a.ops, 0);
 	printf("\niozone test complete.\n");
 	if (z->a.excel)
-		iozone_print_excel(stdout, z->s.r, asked, z->a.ops);
+		rep_iozone_excel(stdout, z->s.r, asked, z->a.ops);
 	fflush(stdout);
 	int rc = 0;
 	if (z->json && cli_write_json(res, z->json) < 0)
@@ -206,13 +207,13 @@ int cmd_iozone(const struct cli_command *cmd, int argc, char **argv)
 	s->r = r;
 	if ((rc = sweep_check(s)))
 		goto out; /* before the header: the line is wrong, nothing ran */
-	iozone_print_header(stdout, z, argc - own, argv + own);
+	rep_iozone_header(stdout, &z->a, argc - own, argv + own);
 	rc = sweep_execute(s, z->a.file, res);
 	if (s->ran) {
-		iozone_print_columns(stdout);
+		rep_iozone_columns(stdout);
 		const int w = outputs(z, argc, argv, res);
 		rc = rc ? rc : w;
-		render_warnings_text(stderr, res);
+		rep_warnings_text(stderr, res);
 	}
 	if (cli_interrupted())
 		rc = cli_interrupt_status();

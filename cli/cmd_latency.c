@@ -4,8 +4,9 @@
  * use for the same question, each printing the figure the original prints
  * next to the full statistics.
  */
-#include "cli/latency.h"
+#include "cli/cli.h"
 #include "lib/storbench.h"
+#include "report/report.h"
 
 #include <unistd.h>
 
@@ -269,6 +270,102 @@ static int prepare(const struct lat_ctx *c, struct sb_lat_run *lr, struct sb_job
 	return 0;
 }
 
+/* The text side of a run. */
+struct lat_out {
+	struct sb_lat_run *lr;
+	char where[256]; /* ioping's "(ext4 /dev/vda 252 GiB)" */
+	int per_request; /* print a line per request */
+	int quiet;	 /* --quiet: no progress line */
+	FILE *lines;	 /* where they go (stdout, or stderr with JSON on stdout) */
+	/* the live progress line, when there are no request lines */
+	int progress;
+	struct cli_progress pg;
+	struct sb_rate rate;
+	uint64_t since_check_ns; /* request time summed since the clock was last read */
+};
+
+static void progress_start(struct lat_out *o, int quiet)
+{
+	cli_progress_init(&o->pg, quiet || o->per_request);
+	sb_rate_reset(&o->rate);
+	o->progress = !o->pg.quiet;
+	o->since_check_ns = 0;
+}
+
+static void progress_end(struct lat_out *o)
+{
+	if (o->progress)
+		cli_progress_clear(&o->pg);
+}
+
+/* "latency, hdparm: 40% 1.2 GiB 410 MiB/s 3.3k IOPS  elapsed 1s  ETA 2s" */
+static void progress(struct lat_out *o, uint64_t n)
+{
+	const struct sb_lat_run *lr = o->lr;
+	const struct sb_probe_params *p = &lr->p;
+	const uint64_t now = sb_now_ns(), el = now - o->pg.start_ns;
+	sb_rate_add(&o->rate, now, n * p->bs, n);
+	if (!cli_progress_due(&o->pg, now))
+		return;
+	/* the nearest of the limits: a request count, the region's end, a run time */
+	double pct = -1, eta = -1;
+	uint64_t total = 0;
+	const uint64_t limit_ns = p->deadline_ns ? p->deadline_ns : p->min_time_ns;
+	if (p->count && n) {
+		pct = 100.0 * (double)SB_MIN(n, p->count) / (double)p->count;
+		eta = n < p->count ? (double)el / (double)n * (double)(p->count - n) : 0;
+	}
+	const uint64_t blocks = p->stop_at_end && p->pattern == SB_PROBE_SEQ ? p->size / p->bs : 0;
+	if (blocks && n) {
+		const double b = 100.0 * (double)SB_MIN(n, blocks) / (double)blocks;
+		if (b > pct)
+			pct = b,
+			eta = n < blocks ? (double)el / (double)n * (double)(blocks - n) : 0,
+			total = blocks * p->bs;
+	}
+	if (limit_ns) {
+		const double t = 100.0 * (double)SB_MIN(el, limit_ns) / (double)limit_ns,
+			     e = el < limit_ns ? (double)(limit_ns - el) : 0;
+		if (t > pct)
+			pct = t, eta = e, total = 0;
+	}
+	struct cli_line l = {
+		.label = "latency",
+		.what = sb_lat_preset_name(lr->preset),
+		.pct = pct,
+		.done = n * p->bs,
+		.total = total,
+		.bps = -1,
+		.ops = -1,
+		.elapsed_ns = el,
+		.eta_ns = eta,
+	};
+	double bps, ops;
+	if (sb_rate_get(&o->rate, now, n * p->bs, n, &bps, &ops) == 0)
+		l.bps = bps, l.ops = ops;
+	cli_progress_draw(&o->pg, &l, now);
+}
+
+/* The run's request hook (ctx: a lat_out): prints ioping's line, or
+ * redraws the progress line when o->progress (the clock is read only once
+ * the requests since the last read add up to 50 ms, so hdparm -T's loop
+ * of cached reads does not time it). */
+static void on_request(void *ctx, const struct sb_lat_run *lr, const struct sb_probe_req *r)
+{
+	struct lat_out *o = ctx;
+	if (o->progress) {
+		o->since_check_ns += r->ns + lr->p.interval_ns;
+		if (o->since_check_ns >= 50000000ull) {
+			o->since_check_ns = 0;
+			progress(o, r->n);
+		}
+	}
+	if (!o->per_request)
+		return;
+	rep_lat_request_text(o->lines, lr, o->where, r);
+	fflush(o->lines);
+}
+
 static int stop_requested(void *ctx)
 {
 	(void)ctx;
@@ -279,7 +376,7 @@ static void on_begin(void *ctx, const struct sb_lat_run *lr)
 {
 	struct lat_out *o = ctx;
 	(void)lr;
-	cli_lat_progress_start(o, o->quiet);
+	progress_start(o, o->quiet);
 }
 
 static void on_warn(void *ctx, const char *msg)
@@ -299,7 +396,7 @@ static int measure(const struct lat_ctx *c, struct lat_out *o, struct sb_jobtarg
 	const struct sb_latency_hooks h = { .ctx = o,
 					    .stop = stop_requested,
 					    .begin = on_begin,
-					    .request = cli_lat_on_request,
+					    .request = on_request,
 					    .warn = on_warn };
 	struct sb_results *res = sb_results_create("latency");
 	if (!res) {
@@ -307,9 +404,9 @@ static int measure(const struct lat_ctx *c, struct lat_out *o, struct sb_jobtarg
 		return SB_EXIT_ENV;
 	}
 	cli_results_describe(res, t, lr->path);
-	cli_lat_describe_target(o, &t->info);
+	rep_lat_where(&t->info, o->where, sizeof(o->where));
 	const int e = sb_latency_run(&lo, &h, NULL, lr, &er);
-	cli_lat_progress_end(o);
+	progress_end(o);
 	if (e && !lr->failed) { /* the target could not be opened: nothing ran */
 		sb_results_free(res);
 		return cli_error(&er);
@@ -321,12 +418,12 @@ static int measure(const struct lat_ctx *c, struct lat_out *o, struct sb_jobtarg
 		return SB_EXIT_ENV;
 	}
 	if (!c->json_stdout)
-		cli_lat_print_text(stdout, o);
+		rep_lat_run_text(stdout, lr, o->where);
 	if (c->sh.output && cli_write_json(res, c->sh.output) < 0 && !rc)
 		rc = SB_EXIT_ENV;
 	if (c->json_stdout && cli_write_json(res, "-") < 0 && !rc)
 		rc = SB_EXIT_ENV;
-	render_warnings_text(stderr, res);
+	rep_warnings_text(stderr, res);
 	if (cli_interrupted())
 		rc = cli_interrupt_status();
 	sb_results_free(res);

@@ -389,7 +389,7 @@ static int finish(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_res
 	if (c->bo) {
 		sb_meta_run_csv(m, line, sizeof(line));
 		if (c->bo->reps <= 1) {
-			cli_bonnie_print_text(c->bo->quiet ? stderr : stdout, m);
+			rep_bonnie_run_text(c->bo->quiet ? stderr : stdout, m);
 			rep_meta_run_ranks_text(c->bo->quiet ? stderr : stdout, m);
 		}
 		fputs(line, stdout);
@@ -406,7 +406,7 @@ static int finish(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_res
 		rc = SB_EXIT_ENV;
 	if (c->format == FMT_JSON && cli_write_json(res, "-") < 0 && !rc)
 		rc = SB_EXIT_ENV;
-	render_warnings_text(stderr, res);
+	rep_warnings_text(stderr, res);
 	if (cli_interrupted())
 		rc = cli_interrupt_status();
 	return rc;
@@ -544,7 +544,7 @@ int cli_meta_main(const struct cli_command *cmd, int argc, char **argv,
 	}
 	const unsigned reps = bo && bo->reps > 1 ? bo->reps : 1;
 	if (reps > 1 && cli_rank() == 0)
-		printf("%s\n", cli_bonnie_csv_header);
+		printf("%s\n", rep_bonnie_csv_header);
 	for (unsigned i = 0; i < reps && !rc && !cli_interrupted(); i++) {
 		memset(m, 0, sizeof(*m));
 		rc = measure(&c, m, &t, dir);

@@ -32,9 +32,5 @@ struct cli_bonnie_out {
 /* storbench meta's main; bo NULL: meta's own output. */
 int cli_meta_main(const struct cli_command *cmd, int argc, char **argv,
 		  const struct cli_bonnie_out *bo);
-/* bonnie++'s text table of a run (bonnie_text.c). */
-void cli_bonnie_print_text(FILE *f, const struct sb_meta_run *m);
-/* The header line bonnie++ -x prints above its CSV lines. */
-extern const char cli_bonnie_csv_header[];
 
 #endif

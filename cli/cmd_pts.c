@@ -437,7 +437,7 @@ int cmd_pts(const struct cli_command *cmd, int argc, char **argv)
 	} else {
 		cli_signals_install();
 		rc = run(&c, target, res);
-		render_warnings_text(stderr, res);
+		rep_warnings_text(stderr, res);
 	}
 	if (cli_interrupted())
 		rc = cli_interrupt_status();

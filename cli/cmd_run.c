@@ -143,19 +143,6 @@ static int list_fio(void)
 	return ferror(stdout) ? SB_EXIT_ENV : SB_EXIT_OK;
 }
 
-static void print_repeats(FILE *f, const struct sb_results *r)
-{
-	char a[32], b[32], c[32];
-	for (size_t i = 0; i < r->nsummary; i++) {
-		const struct sb_summary_row *s = &r->summary[i];
-		fprintf(f, "%-5s median of %u runs: %s (%s .. ", sb_ddir_name(s->ddir), s->nruns,
-			rep_fmt_rate(s->bw_median, a, sizeof(a)),
-			rep_fmt_rate(s->bw_min, b, sizeof(b)));
-		fprintf(f, "%s), %s IOPS\n", rep_fmt_rate(s->bw_max, c, sizeof(c)),
-			sb_fmt_count(s->iops_median, a, sizeof(a)));
-	}
-}
-
 /* The results: rank 0's under mpirun (with every rank's), as JSON and
  * as text; the exit code. */
 static int finish(const struct run_ctx *c, const struct sb_run_result *out, int rc)
@@ -171,16 +158,16 @@ static int finish(const struct run_ctx *c, const struct sb_run_result *out, int 
 		if (cli_write_json(res, "-") < 0 && !rc)
 			rc = SB_EXIT_ENV;
 	} else {
-		render_target_text(stdout, res);
+		rep_target_text(stdout, res);
 		for (size_t i = 0; i < res->njobs; i++) {
-			render_job_text(stdout, res->jobs[i]);
+			rep_job_run_text(stdout, res->jobs[i]);
 			rep_ranks_text(stdout, res->jobs[i]);
 		}
-		print_repeats(stdout, res);
+		rep_repeats_text(stdout, res);
 		if (out->verify)
 			run_verify_text(stdout, out->verify, out->verify_paths, out->nverify_paths);
 	}
-	render_warnings_text(stderr, res);
+	rep_warnings_text(stderr, res);
 	if (cli_interrupted())
 		rc = cli_interrupt_status();
 	return rc;

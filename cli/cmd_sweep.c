@@ -5,6 +5,7 @@
  * terminal, in the results JSON, and as CSV blocks like iozone -R.
  */
 #include "cli/cmd_sweep.h"
+#include "report/report.h"
 
 #include <time.h>
 #include <unistd.h>
@@ -420,7 +421,7 @@ int cmd_sweep(const struct cli_command *cmd, int argc, char **argv)
 			const int w = outputs(&c, pos[0], res);
 			rc = rc ? rc : w;
 		}
-		render_warnings_text(stderr, res);
+		rep_warnings_text(stderr, res);
 	}
 	if (cli_interrupted())
 		rc = cli_interrupt_status();

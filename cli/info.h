@@ -1,12 +1,10 @@
-/* storbench info: what the command (cli/cmd_info.c) and its text renderer
- * (cli/render_info.c) share; the report is lib's (sb_info_report), the
- * health's text report/'s (rep_health_text). */
+/* storbench info (cli/cmd_info.c): the report is lib's (sb_info_report),
+ * its text report/'s (rep_info_text). What cli/soak_out.c includes of it
+ * (until that file, another branch's, includes cli/cli.h itself). */
 #ifndef SB_CLI_INFO_H
 #define SB_CLI_INFO_H
 
 #include "cli/cli.h"
 #include "lib/storbench.h"
-
-void render_info_text(FILE *f, const struct sb_info_report *r);
 
 #endif

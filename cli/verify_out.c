@@ -37,7 +37,7 @@ int verify_output(const struct verify_opts *o, struct sb_verify_result *v, int *
 		}
 	}
 	/* what the figures may not be (a target in RAM) */
-	render_warnings_text(stderr, res);
+	rep_warnings_text(stderr, res);
 	return rc;
 }
 

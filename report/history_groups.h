@@ -4,7 +4,8 @@
  * whether it differs from the baseline group by compare's rule
  * (lib/analysis/difference.h). Built from the rows a query answered
  * (rep_history_add), drawn as text, JSON, CSV or an HTML page with the
- * trend across the groups (report/history_groups.c).
+ * trend across the groups (report/history_groups.c); and the listing of
+ * the results a query answers (report/history_list.c).
  */
 #ifndef SB_REPORT_HISTORY_GROUPS_H
 #define SB_REPORT_HISTORY_GROUPS_H
@@ -51,5 +52,23 @@ int rep_history_text(FILE *f, const void *h);
 int rep_history_json(FILE *f, const void *h);
 int rep_history_csv(FILE *f, const void *h);
 int rep_history_html(FILE *f, const void *h);
+
+/* The listing of the rows a query answers (report/history_list.c): fmt
+ * "json" (an array), "csv" (a header line) or else a table; with groups
+ * set, each row is added to them (rep_history_add) and nothing printed. */
+struct rep_hist_list {
+	const struct sb_history_query *q;
+	const char *fmt;
+	FILE *f;
+	struct sb_json j;
+	size_t n;		 /* the rows listed */
+	struct rep_hist *groups; /* --group-by: the rows gathered */
+};
+/* Starts the listing on f: the JSON array opened, the CSV's header. */
+void rep_history_list_begin(struct rep_hist_list *l, FILE *f);
+/* The query's callback (sb_history_query): a row listed. 0 or -ENOMEM. */
+int rep_history_list_row(void *ctx, const struct sb_history_row *r);
+/* Ends it: 0 or -errno of the stream. */
+int rep_history_list_end(struct rep_hist_list *l);
 
 #endif

@@ -577,6 +577,18 @@ void rep_text_pts(FILE *f, const struct rep_doc *d);
  * the skew of a job of many ranks (report/text_ranks.c). */
 void rep_health_text(FILE *f, const struct sb_health *h, const char *indent);
 void rep_ranks_text(FILE *f, const struct sb_job_result *j);
+/* A result's text as a command ends (report/text_result.c): a job's
+ * figures (rates, latencies, sync calls, cpu, the disk's counters,
+ * errors); the target, the device beneath and its state; the state alone
+ * ("state: purged (purge by ...)"); each warning once, "warning: ..."
+ * (sb_results_warnings). */
+void rep_job_run_text(FILE *f, const struct sb_job_result *j);
+void rep_target_text(FILE *f, const struct sb_results *r);
+void rep_state_text(FILE *f, const struct sb_state *st);
+/* --repeat's line per direction: "read  median of 5 runs: ... (min .. max),
+ * ... IOPS" (the result's summary rows). */
+void rep_repeats_text(FILE *f, const struct sb_results *r);
+void rep_warnings_text(FILE *f, const struct sb_results *r);
 /* storbench verify's text as its run ends (report/text_verify_run.c): what
  * was written and checked, the blocks by class, the result, with what the
  * command ran with that the report does not hold (settings); each rank's
@@ -606,6 +618,34 @@ void rep_soak_stop_change_text(const struct sb_soak_stop_change *c, char *buf, s
  * conditions, deviations, per test its rounds, steady state and
  * window-average tables. */
 void rep_pts_run_text(FILE *f, const struct sb_pts_result *r, const char *path);
+/* storbench quick's text of its run as it ends (report/text_quick_run.c),
+ * with what the command ran with (settings): of n results (two targets:
+ * [A] and [B], and B/A) on the targets pos (npos asked); under mpirun
+ * each rank's median rate per test; two targets' warnings, each once with
+ * the target it is about, or both. */
+struct rep_quick_settings {
+	uint64_t size, runtime_ns;
+	unsigned repeat;
+	const struct sb_quick_test *tests;
+	int interrupted; /* a stop was asked */
+};
+void rep_quick_run_text(FILE *f, const struct rep_quick_settings *c, const struct sb_quick_result *q,
+			struct sb_results *const *res, int n, char *const *pos, int npos);
+void rep_quick_ranks_text(FILE *f, const struct sb_quick_result *q);
+void rep_quick_warnings_text(FILE *f, struct sb_results *const *res, char *const *pos);
+/* storbench latency's text (report/text_latency_run.c): ioping's description
+ * of the target, "ext4 /dev/vda 252 GiB", into where; ioping's line of a
+ * request; as the run ends, ioping's statistics, the preset's own line
+ * (dd's, hdparm's), percentiles (lr's samples sorted on first use) and the
+ * conditions. */
+void rep_lat_where(const struct sb_target_info *t, char *where, size_t len);
+void rep_lat_request_text(FILE *f, const struct sb_lat_run *lr, const char *where,
+			  const struct sb_probe_req *r);
+void rep_lat_run_text(FILE *f, struct sb_lat_run *lr, const char *where);
+/* storbench info as text (report/text_info.c): the target, the device's
+ * identity and geometry, whether it is in use, an MMC card's registers,
+ * its health, the cache set. */
+void rep_info_text(FILE *f, const struct sb_info_report *r);
 /* storbench.cliff as text (report/text_cliff.c) */
 void rep_text_cliff(FILE *f, const struct rep_doc *d);
 /* storbench cliff's summary of its run on path as it ends
@@ -622,6 +662,9 @@ void rep_cliff_run_text(FILE *f, const struct rep_cliff_settings *c,
 			const struct sb_cliff_result *r, const char *path);
 /* storbench.flash as text (report/text_flash.c) */
 void rep_text_flash(FILE *f, const struct rep_doc *d);
+/* storbench flash's summary of its run as it ends (report/text_flash_run.c):
+ * the findings, their meaning and every row, for a person. */
+void rep_flash_run_text(FILE *f, const struct sb_flash_result *r);
 /* storbench.meta as text (report/text_meta.c) */
 void rep_text_meta(FILE *f, const struct rep_doc *d);
 /* A meta test's rate v in words ("12.3 MiB/s", "4.56k files/s", "789
@@ -641,6 +684,10 @@ int rep_meta_rank_no(const struct sb_meta_run *m, int i);
 void rep_meta_run_text(FILE *f, const struct sb_meta_run *m);
 void rep_meta_run_ranks_text(FILE *f, const struct sb_meta_run *m);
 void rep_meta_size_why(const struct sb_meta_run *m, char *buf, size_t len);
+/* storbench bonnie's text table of a run, as bonnie++ 2.00a prints it, drawn
+ * from the run's CSV line (report/text_bonnie.c); the CSV's header line. */
+void rep_bonnie_run_text(FILE *f, const struct sb_meta_run *m);
+extern const char rep_bonnie_csv_header[];
 /* storbench.sweep in text (report/text_sweep.c): the matrices, and for
  * many ranks a row per rank and test. A rank's rate of one test (bytes
  * over elapsed_ns of its cells, -1 none); the widest cell of a matrix. */

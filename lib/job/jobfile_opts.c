@@ -484,7 +484,7 @@ static int set_gtod_reduce(struct ctx *c, const struct fio_opt *o, const char *v
 	return parse_bool(c, o, v, &c->cur->opts.gtod_reduce);
 }
 
-/* fio's reporting options: what storbench fio prints (cli/fio_text.c);
+/* fio's reporting options: what storbench fio prints (report/fio_text.c);
  * storbench run's report is its own, which the note says */
 static int set_group_reporting(struct ctx *c, const struct fio_opt *o, const char *v)
 {

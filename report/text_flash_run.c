@@ -1,43 +1,10 @@
-/* storbench flash: the progress line and the text summary. */
-#include "cli/flash_cli.h"
+/*
+ * storbench flash's summary as its run ends (report.h, rep_flash_run_text):
+ * each --align profile's rows and the erase block and page found, the open
+ * allocation units' rates, find-fat's blocks, the scatter's extremes, and
+ * what they mean (sb_flash_meaning), from the run's struct sb_flash_result.
+ */
 #include "report/report.h"
-
-static int stop(void *ctx)
-{
-	(void)ctx;
-	return cli_interrupted();
-}
-
-static void step(void *ctx, const char *what)
-{
-	struct cli_flash_live *l = ctx;
-	snprintf(l->what, sizeof(l->what), "%s", what);
-}
-
-static void progress(void *ctx, uint64_t done, uint64_t total)
-{
-	struct cli_flash_live *l = ctx;
-	const uint64_t now = sb_now_ns();
-	if (!cli_progress_due(&l->pg, now))
-		return;
-	struct cli_line line = {
-		.label = "flash",
-		.what = l->what,
-		.pct = total ? 100.0 * (double)SB_MIN(done, total) / (double)total : -1,
-		.bps = -1,
-		.ops = -1,
-		.elapsed_ns = now - l->pg.start_ns,
-		.eta_ns = -1,
-	};
-	cli_progress_draw(&l->pg, &line, now);
-}
-
-void cli_flash_live_init(struct cli_flash_live *l, int quiet)
-{
-	memset(l, 0, sizeof(*l));
-	cli_progress_init(&l->pg, quiet);
-	l->hooks = (struct sb_flash_hooks){ stop, progress, l, step };
-}
 
 static void finding(FILE *f, const char *name, const struct sb_flash_result *r, int from, int page,
 		    unsigned agree)
@@ -191,7 +158,7 @@ static void meaning(const char *line, void *ctx)
 	fprintf(ctx, "  - %s\n", line);
 }
 
-void cli_flash_print_text(FILE *f, const struct sb_flash_result *r)
+void rep_flash_run_text(FILE *f, const struct sb_flash_result *r)
 {
 	if (r->align) {
 		for (unsigned i = 0; i < r->nprofiles; i++)

@@ -9,7 +9,7 @@
  * prints a thread_stat, with its cpu, IO depths, submit, complete, issued
  * and latency lines.
  */
-#include "cli/fio_text.h"
+#include "report/fio_text.h"
 
 #include <math.h>
 #include <time.h>
@@ -333,7 +333,7 @@ static void show_job(FILE *f, const struct sb_job_result *j, const char *name, u
 }
 
 /* "   READ: bw=..., min-max (...), io=..., run=min-maxmsec" for group g. */
-static void show_group(FILE *f, const struct fio_text_in *in, unsigned g)
+static void show_group(FILE *f, const struct rep_fio_in *in, unsigned g)
 {
 	static const char *const str[] = { "   READ", "  WRITE", "   TRIM" };
 	fprintf(f, "\nRun status group %u (all jobs):\n", g);
@@ -372,7 +372,7 @@ static void show_disk(FILE *f, const struct sb_results *r)
 {
 	struct sb_diskstat s;
 	double util;
-	if (!fio_disk_sum(r, &s, &util))
+	if (!rep_fio_disk_sum(r, &s, &util))
 		return;
 	fprintf(f, "\nDisk stats (read/write):\n");
 	fprintf(f,
@@ -415,7 +415,7 @@ static void show_layout(FILE *f, const struct sb_results *r)
  * iodepth=1", "..." for its clones, the version, "Starting N threads" (of
  * the jobs with thread=, "N processes" of the others, as fio), the files
  * laid out. */
-static void show_preamble(FILE *f, const struct fio_text_in *in)
+static void show_preamble(FILE *f, const struct rep_fio_in *in)
 {
 	unsigned threads = 0, procs = 0;
 	for (size_t i = 0; i < in->res->njobs; i++) {
@@ -444,12 +444,12 @@ static void show_preamble(FILE *f, const struct fio_text_in *in)
 	fprintf(f, "\n");
 }
 
-void fio_text_preamble(FILE *f, const struct fio_text_in *in)
+void rep_fio_text_preamble(FILE *f, const struct rep_fio_in *in)
 {
 	show_preamble(f, in);
 }
 
-int fio_view_make(const struct fio_text_in *in, struct fio_view *v)
+int rep_fio_view_make(const struct rep_fio_in *in, struct rep_fio_view *v)
 {
 	memset(v, 0, sizeof(*v));
 	if (sb_fio_report_make(in->res, in->group, &v->rep) < 0)
@@ -462,22 +462,22 @@ int fio_view_make(const struct fio_text_in *in, struct fio_view *v)
 	return 0;
 }
 
-void fio_view_free(struct fio_view *v)
+void rep_fio_view_free(struct rep_fio_view *v)
 {
 	sb_fio_report_free(&v->rep);
 }
 
-uint64_t fio_group_agg(const struct fio_text_in *in, unsigned g, int d)
+uint64_t rep_fio_group_agg(const struct rep_fio_in *in, unsigned g, int d)
 {
 	return sb_fio_group_agg(in->res->jobs, in->res->njobs, in->group, g, d);
 }
 
-int fio_text_body(FILE *f, const struct fio_text_in *orig)
+int rep_fio_text_body(FILE *f, const struct rep_fio_in *orig)
 {
-	struct fio_view v;
-	if (fio_view_make(orig, &v) < 0)
+	struct rep_fio_view v;
+	if (rep_fio_view_make(orig, &v) < 0)
 		return -ENOMEM;
-	const struct fio_text_in *in = &v.in;
+	const struct rep_fio_in *in = &v.in;
 	const struct sb_results *r = in->res;
 	unsigned ngroups = 0;
 	for (size_t i = 0; i < r->njobs; i++)
@@ -486,7 +486,7 @@ int fio_text_body(FILE *f, const struct fio_text_in *orig)
 		/* per=: the job's share of its group's aggregate bandwidth */
 		double agg[SB_DDIR_N] = { 0 };
 		for (int d = 0; d < SB_DDIR_N; d++)
-			agg[d] = (double)fio_group_agg(in, in->group[i], d);
+			agg[d] = (double)rep_fio_group_agg(in, in->group[i], d);
 		const struct sb_job_result *j = r->jobs[i];
 		/* many ranks: each rank's job ("HOST rank N JOB"), then All clients */
 		for (unsigned k = 0; k < j->nclients; k++) {
@@ -504,22 +504,22 @@ int fio_text_body(FILE *f, const struct fio_text_in *orig)
 	for (unsigned g = 0; g < ngroups; g++)
 		show_group(f, in, g);
 	show_disk(f, orig->res);
-	fio_view_free(&v);
+	rep_fio_view_free(&v);
 	return ferror(f) ? -EIO : 0;
 }
 
-int fio_json_write(FILE *f, const struct fio_text_in *in)
+int rep_fio_json_write(FILE *f, const struct rep_fio_in *in)
 {
-	struct fio_view v;
-	if (fio_view_make(in, &v) < 0)
+	struct rep_fio_view v;
+	if (rep_fio_view_make(in, &v) < 0)
 		return -ENOMEM;
 	v.res.fio_layout = 1;
 	const int e = sb_results_write_json(&v.res, f);
-	fio_view_free(&v);
+	rep_fio_view_free(&v);
 	return e;
 }
 
-int fio_disk_sum(const struct sb_results *r, struct sb_diskstat *s, double *util)
+int rep_fio_disk_sum(const struct sb_results *r, struct sb_diskstat *s, double *util)
 {
 	uint64_t ms = 0;
 	int any = 0;

@@ -6,7 +6,7 @@
  * cell, as iozone's dump_report), and the same rows for sweep's text, so
  * iozone's gengnuplot.sh reads either.
  */
-#include "cli/iozone_cli.h"
+#include "report/iozone_layout.h"
 
 #include <time.h>
 
@@ -53,14 +53,14 @@ static uint64_t figure(const struct sb_sweep_result *r, int t, unsigned fi, unsi
 	return ns ? (uint64_t)((double)n * 1e9 / (double)ns) : 0;
 }
 
-void iozone_print_columns(FILE *f)
+void rep_iozone_columns(FILE *f)
 {
 	fprintf(f, "%62s%s%36s\n", "", "random    random     bkwd    record    stride", "");
 	fprintf(f, "              kB  reclen    write  rewrite    read    reread    read     write"
 		   "     read   rewrite      read   fwrite frewrite    fread  freread\n");
 }
 
-void iozone_print_rows(FILE *f, const struct sb_sweep_result *r, uint32_t tests, int ops, int dash)
+void rep_iozone_rows(FILE *f, const struct sb_sweep_result *r, uint32_t tests, int ops, int dash)
 {
 	for (unsigned fi = 0; fi < r->nfile; fi++)
 		for (unsigned ri = 0; ri < r->nrec; ri++) {
@@ -86,9 +86,8 @@ void iozone_print_rows(FILE *f, const struct sb_sweep_result *r, uint32_t tests,
 		}
 }
 
-void iozone_print_header(FILE *f, const struct iozone_cli *z, int argc, char **argv)
+void rep_iozone_header(FILE *f, const struct sb_iozone_args *a, int argc, char **argv)
 {
-	const struct sb_iozone_args *a = &z->a;
 	char when[64];
 	const time_t now = time(NULL);
 	struct tm tm;
@@ -151,15 +150,15 @@ static void excel_block(FILE *f, const struct sb_sweep_result *r, int t, int ops
 	fputc('\n', f);
 }
 
-void iozone_print_blocks(FILE *f, const struct sb_sweep_result *r, uint32_t tests, int ops)
+void rep_iozone_blocks(FILE *f, const struct sb_sweep_result *r, uint32_t tests, int ops)
 {
 	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
 		if (group_on(tests, t))
 			excel_block(f, r, t, ops);
 }
 
-void iozone_print_excel(FILE *f, const struct sb_sweep_result *r, uint32_t tests, int ops)
+void rep_iozone_excel(FILE *f, const struct sb_sweep_result *r, uint32_t tests, int ops)
 {
 	fprintf(f, "Excel output is below:\n");
-	iozone_print_blocks(f, r, tests, ops);
+	rep_iozone_blocks(f, r, tests, ops);
 }

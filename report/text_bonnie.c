@@ -5,11 +5,11 @@
  * block and per-char tests are K/sec shown with k, m or g; "+++++" and
  * "+++" mark a test under 0.5 s, an empty field a test not run.
  */
-#include "cli/cmd_meta.h"
+#include "report/report.h"
 
 #define NF SB_META_CSV_FIELDS
 
-const char cli_bonnie_csv_header[] =
+const char rep_bonnie_csv_header[] =
 	"format_version,bonnie_version,name,concurrency,seed,file_size,io_chunk_size,putc,"
 	"putc_cpu,put_block,put_block_cpu,rewrite,rewrite_cpu,getc,getc_cpu,get_block,"
 	"get_block_cpu,seeks,seeks_cpu,num_files,max_size,min_size,num_dirs,file_chunk_size,"
@@ -112,7 +112,7 @@ static void file_table(FILE *f, char **v)
 	latency(f, v + 44);
 }
 
-void cli_bonnie_print_text(FILE *f, const struct sb_meta_run *m)
+void rep_bonnie_run_text(FILE *f, const struct sb_meta_run *m)
 {
 	char line[2048], *v[NF];
 	sb_meta_run_csv(m, line, sizeof(line));

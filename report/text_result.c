@@ -1,5 +1,6 @@
-/* Text summaries for a terminal: IEC units spelled out. */
-#include "cli/cli.h"
+/* A result's text as a command ends (report.h): a job's figures, the
+ * target, its state before the measurement, the repeats' medians, the
+ * warnings; IEC units spelled out. */
 #include "report/report.h"
 
 static void latency_lines(FILE *f, const char *what, const struct sb_hist *h)
@@ -19,7 +20,7 @@ static void latency_lines(FILE *f, const char *what, const struct sb_hist *h)
 	fputc('\n', f);
 }
 
-void render_job_text(FILE *f, const struct sb_job_result *j)
+void rep_job_run_text(FILE *f, const struct sb_job_result *j)
 {
 	const struct sb_job_opts *o = &j->opts;
 	char a[32], b[32], c[32], d[32];
@@ -70,7 +71,7 @@ void render_job_text(FILE *f, const struct sb_job_result *j)
 		fprintf(f, "  errors %llu\n", (unsigned long long)j->errors);
 }
 
-void render_target_text(FILE *f, const struct sb_results *r)
+void rep_target_text(FILE *f, const struct sb_results *r)
 {
 	const struct sb_target_info *t = &r->target;
 	char a[32];
@@ -94,10 +95,10 @@ void render_target_text(FILE *f, const struct sb_results *r)
 			t->mountpoint, sb_target_in_ram(t) ? "in RAM, " : "");
 	}
 	if (r->have_state)
-		render_state_text(f, &r->state);
+		rep_state_text(f, &r->state);
 }
 
-void render_state_text(FILE *f, const struct sb_state *st)
+void rep_state_text(FILE *f, const struct sb_state *st)
 {
 	char a[32], b[32], c[32];
 	fprintf(f, "state: %s", st->name);
@@ -129,13 +130,26 @@ void render_state_text(FILE *f, const struct sb_state *st)
 	fprintf(f, "%s\n", st->discarded && !st->precond ? ")" : "");
 }
 
+void rep_repeats_text(FILE *f, const struct sb_results *r)
+{
+	char a[32], b[32], c[32];
+	for (size_t i = 0; i < r->nsummary; i++) {
+		const struct sb_summary_row *s = &r->summary[i];
+		fprintf(f, "%-5s median of %u runs: %s (%s .. ", sb_ddir_name(s->ddir), s->nruns,
+			rep_fmt_rate(s->bw_median, a, sizeof(a)),
+			rep_fmt_rate(s->bw_min, b, sizeof(b)));
+		fprintf(f, "%s), %s IOPS\n", rep_fmt_rate(s->bw_max, c, sizeof(c)),
+			sb_fmt_count(s->iops_median, a, sizeof(a)));
+	}
+}
+
 static void warning_line(const char *line, void *f)
 {
 	fprintf(f, "warning: %s\n", line);
 }
 
 /* Each warning once, with the runs it applies to (sb_results_warnings). */
-void render_warnings_text(FILE *f, const struct sb_results *r)
+void rep_warnings_text(FILE *f, const struct sb_results *r)
 {
 	sb_results_warnings(r, warning_line, f);
 }

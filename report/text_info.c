@@ -1,7 +1,5 @@
-/* storbench info as text: a sectioned listing in IEC units (the JSON
- * section is lib/results/info_json.c's). */
-#include "cli/info.h"
-#include "lib/storbench.h"
+/* storbench info as text (report.h, rep_info_text): a sectioned listing in
+ * IEC units (the JSON section is lib/results/info_json.c's). */
 #include "report/report.h"
 
 #define ROW "  %-13s "
@@ -131,7 +129,7 @@ static void render_safety(FILE *f, const struct sb_info_report *r)
 		fprintf(f, ROW "%s\n", "signature", r->signature ? r->what : "none found");
 }
 
-void render_info_text(FILE *f, const struct sb_info_report *r)
+void rep_info_text(FILE *f, const struct sb_info_report *r)
 {
 	render_target(f, r);
 	if (!r->have_dev) {

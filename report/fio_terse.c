@@ -7,7 +7,7 @@
  * storbench does not have is written as fio writes an absent one (0);
  * docs/fio-cli.md lists them.
  */
-#include "cli/fio_text.h"
+#include "report/fio_text.h"
 
 #include <math.h>
 
@@ -110,7 +110,7 @@ static void disk(FILE *f, const struct sb_results *r)
 {
 	struct sb_diskstat s;
 	double util;
-	if (!fio_disk_sum(r, &s, &util))
+	if (!rep_fio_disk_sum(r, &s, &util))
 		return;
 	fprintf(f, ";%s;%llu;%llu;%llu;%llu;%llu;%llu;%llu;%3.2f%%", r->target.devname,
 		(unsigned long long)s.ios[0], (unsigned long long)s.ios[1],
@@ -120,7 +120,7 @@ static void disk(FILE *f, const struct sb_results *r)
 }
 
 /* in: the report entries; orig: the jobs as run (the disk's counters) */
-static void line(FILE *f, const struct fio_text_in *in, const struct fio_text_in *orig, size_t i,
+static void line(FILE *f, const struct rep_fio_in *in, const struct rep_fio_in *orig, size_t i,
 		 int ver)
 {
 	const struct sb_job_result *j = in->res->jobs[i];
@@ -130,10 +130,10 @@ static void line(FILE *f, const struct fio_text_in *in, const struct fio_text_in
 	else
 		fprintf(f, "%d;" FIO_LAYOUT " (storbench %s);%s;%u;%d", ver, sb_version(), j->name,
 			g, j->first_error.err);
-	ddir(f, j, SB_DDIR_READ, fio_group_agg(in, g, SB_DDIR_READ), ver);
-	ddir(f, j, SB_DDIR_WRITE, fio_group_agg(in, g, SB_DDIR_WRITE), ver);
+	ddir(f, j, SB_DDIR_READ, rep_fio_group_agg(in, g, SB_DDIR_READ), ver);
+	ddir(f, j, SB_DDIR_WRITE, rep_fio_group_agg(in, g, SB_DDIR_WRITE), ver);
 	if (ver != 3)
-		ddir(f, j, SB_DDIR_TRIM, fio_group_agg(in, g, SB_DDIR_TRIM), ver);
+		ddir(f, j, SB_DDIR_TRIM, rep_fio_group_agg(in, g, SB_DDIR_TRIM), ver);
 	dists(f, j);
 	if (ver >= 3)
 		disk(f, orig->res);
@@ -145,13 +145,13 @@ static void line(FILE *f, const struct fio_text_in *in, const struct fio_text_in
 	fprintf(f, "\n");
 }
 
-int fio_terse_write(FILE *f, const struct fio_text_in *orig, int version)
+int rep_fio_terse_write(FILE *f, const struct rep_fio_in *orig, int version)
 {
-	struct fio_view v;
-	if (fio_view_make(orig, &v) < 0)
+	struct rep_fio_view v;
+	if (rep_fio_view_make(orig, &v) < 0)
 		return -ENOMEM;
 	for (size_t i = 0; i < v.in.res->njobs; i++)
 		line(f, &v.in, orig, i, version);
-	fio_view_free(&v);
+	rep_fio_view_free(&v);
 	return ferror(f) ? -EIO : 0;
 }
