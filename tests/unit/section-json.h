@@ -12,8 +12,10 @@
 #include "lib/json/json_write.h"
 #include "lib/results/results.h"
 
-/* The section res's writer hooked (extra_json), as one compact object. */
-static inline char *sj_write(const struct sb_results *res)
+/* The section res's writer hooked (extra_json), as one compact object;
+ * out of line: inlined into a caller of sj_replace, gcc's
+ * -Wdangling-pointer takes the text for this function's local buf. */
+__attribute__((noinline, unused)) static char *sj_write(const struct sb_results *res)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -51,10 +53,8 @@ static inline struct sb_jdoc *sj_parse(const char *text)
 		text_;                                            \
 	})
 
-/* The section res's writer hooked, with res freed; out of line, as its
- * callers' section_of() were: inlined, gcc's -Wdangling-pointer takes
- * the text for sj_write's local buf. */
-__attribute__((noinline, unused)) static char *sj_written(struct sb_results *res)
+/* The section res's writer hooked, with res freed. */
+static inline char *sj_written(struct sb_results *res)
 {
 	char *text = sj_write(res);
 	sb_results_free(res);
