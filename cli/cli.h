@@ -157,6 +157,12 @@ int cli_apply_job_opts(int argc, char **argv, const struct cli_cmd_opts *c,
  * or -EINVAL with hint "a number from LO to HI", as a cli_cmd_opts set
  * handler answers. */
 int cli_opt_number(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, char *hint, size_t hl);
+/* An option's size (sb_parse_size: 4096, 4k, 1M) from lo to hi and a
+ * multiple of mult (0: of anything) into *out: 0, or -EINVAL with hint
+ * what (the option's accepted range as its command says it; NULL: hint
+ * untouched, for a caller that says it of a whole list). */
+int cli_opt_size(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, uint64_t mult,
+		 const char *what, char *hint, size_t hl);
 /* A value the command found wrong after parsing: "--NAME: 'V' is not valid
  * (expected WHAT)". Returns SB_EXIT_USAGE. */
 int cli_bad_value(const char *name, const char *v, const char *what);

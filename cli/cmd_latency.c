@@ -57,14 +57,7 @@ struct lat_ctx {
 	struct cli_shared sh; /* --output, --format, --quiet, --keep, --destroy-data */
 };
 
-static int set_size(const char *v, uint64_t *out, uint64_t min, uint64_t max, char *hint, size_t hl)
-{
-	if (sb_parse_size(v, out) < 0 || *out < min || *out > max)
-		return snprintf(hint, hl, "a size%s, e.g. 512, 4k, 1M",
-				max < UINT64_MAX ? " from 1 to 64M" : ""),
-		       -EINVAL;
-	return 0;
-}
+#define A_SIZE "a size, e.g. 512, 4k, 1M"
 
 static int set_preset(struct lat_ctx *c, const char *v, char *hint, size_t hl)
 {
@@ -80,9 +73,16 @@ static int lat_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
 	struct lat_ctx *c = vc;
 	switch (id) {
-	case L_BS: c->bs_set = 1; return set_size(v, &c->bs, 1, MAX_BS, hint, hl);
-	case L_SIZE: c->size_set = 1; return set_size(v, &c->size, 1, UINT64_MAX, hint, hl);
-	case L_OFFSET: c->offset_set = 1; return set_size(v, &c->offset, 0, UINT64_MAX, hint, hl);
+	case L_BS:
+		c->bs_set = 1;
+		return cli_opt_size(v, &c->bs, 1, MAX_BS, 0,
+				    "a size from 1 to 64M, e.g. 512, 4k, 1M", hint, hl);
+	case L_SIZE:
+		c->size_set = 1;
+		return cli_opt_size(v, &c->size, 1, UINT64_MAX, 0, A_SIZE, hint, hl);
+	case L_OFFSET:
+		c->offset_set = 1;
+		return cli_opt_size(v, &c->offset, 0, UINT64_MAX, 0, A_SIZE, hint, hl);
 	case L_INTERVAL:
 		c->interval_set = 1;
 		if (sb_parse_duration_ns(v, &c->interval_ns) < 0)

@@ -75,11 +75,6 @@ static int hint(char *h, size_t hl, const char *what)
 	return -EINVAL;
 }
 
-static int count_in(const char *v, uint64_t *out, uint64_t min, uint64_t max)
-{
-	return sb_parse_size(v, out) < 0 || *out < min || *out > max ? -EINVAL : 0;
-}
-
 /* A size in MiB: a plain number is MiB (bonnie++'s -s), "64M", "4G". */
 static int mib_in(const char *v, uint64_t *out)
 {
@@ -90,14 +85,13 @@ static int mib_in(const char *v, uint64_t *out)
 		if (!*end)
 			return errno || n > (1ull << 40) ? -EINVAL : (*out = n * MIB, 0);
 	}
-	return sb_parse_size(v, out) < 0 || *out % MIB ? -EINVAL : 0;
+	return cli_opt_size(v, out, 0, UINT64_MAX, MIB, NULL, NULL, 0);
 }
 
 static int pow2_in(const char *v, uint64_t *out)
 {
-	if (sb_parse_size(v, out) < 0 || *out < 256 || *out > MIB || (*out & (*out - 1)))
-		return -EINVAL;
-	return 0;
+	return cli_opt_size(v, out, 256, MIB, 0, NULL, NULL, 0) || (*out & (*out - 1)) ? -EINVAL
+										       : 0;
 }
 
 static int set_file_size(struct meta_ctx *c, const char *v)
@@ -105,13 +99,14 @@ static int set_file_size(struct meta_ctx *c, const char *v)
 	char a[64];
 	const char *colon = strchr(v, ':');
 	if (!colon)
-		return count_in(v, &c->size_min, 0, 1ull << 30) ? -EINVAL
-								: (c->size_max = c->size_min, 0);
+		return cli_opt_size(v, &c->size_min, 0, 1ull << 30, 0, NULL, NULL, 0)
+			       ? -EINVAL
+			       : (c->size_max = c->size_min, 0);
 	if ((size_t)(colon - v) >= sizeof(a))
 		return -EINVAL;
 	snprintf(a, sizeof(a), "%.*s", (int)(colon - v), v);
-	if (count_in(a, &c->size_min, 0, 1ull << 30) ||
-	    count_in(colon + 1, &c->size_max, 0, 1ull << 30))
+	if (cli_opt_size(a, &c->size_min, 0, 1ull << 30, 0, NULL, NULL, 0) ||
+	    cli_opt_size(colon + 1, &c->size_max, 0, 1ull << 30, 0, NULL, NULL, 0))
 		return -EINVAL;
 	return c->size_min <= c->size_max ? 0 : -EINVAL;
 }
@@ -130,19 +125,17 @@ static int meta_set(void *vc, int id, const char *v, char *h, size_t hl)
 	struct meta_ctx *c = vc;
 	switch (id) {
 	case M_FILES:
-		return count_in(v, &c->files, 0, 100000000)
-			       ? hint(h, hl, "a number up to 100M, e.g. 1024, 16k")
-			       : 0;
+		return cli_opt_size(v, &c->files, 0, 100000000, 0,
+				    "a number up to 100M, e.g. 1024, 16k", h, hl);
 	case M_FILE_SIZE:
 		return set_file_size(c, v)
 			       ? hint(h, hl, "a size up to 1G, or MIN:MAX, e.g. 0, 4k, 1k:64k")
 			       : 0;
 	case M_DIRS:
 		c->dirs_set = 1;
-		return count_in(v, &c->dirs, 1, 99999) ? hint(h, hl, "a number from 1 to 99999")
-						       : 0;
+		return cli_opt_size(v, &c->dirs, 1, 99999, 0, "a number from 1 to 99999", h, hl);
 	case M_THREADS:
-		return count_in(v, &c->threads, 1, 256) ? hint(h, hl, "a number from 1 to 256") : 0;
+		return cli_opt_size(v, &c->threads, 1, 256, 0, "a number from 1 to 256", h, hl);
 	case M_SIZE:
 		c->size_set = 1;
 		if (mib_in(v, &c->size))
@@ -160,10 +153,9 @@ static int meta_set(void *vc, int id, const char *v, char *h, size_t hl)
 			       ? hint(h, hl, "a power of two from 256 to 1M, e.g. 8k")
 			       : 0;
 	case M_SEEKS:
-		return count_in(v, &c->seeks, 0, 100000000) ? hint(h, hl, "a number up to 100M")
-							    : 0;
+		return cli_opt_size(v, &c->seeks, 0, 100000000, 0, "a number up to 100M", h, hl);
 	case M_SEEKERS:
-		return count_in(v, &c->seekers, 1, 256) ? hint(h, hl, "a number from 1 to 256") : 0;
+		return cli_opt_size(v, &c->seekers, 1, 256, 0, "a number from 1 to 256", h, hl);
 	case M_PER_CHAR:
 		return set_word(&c->syscall, v, "putc", "syscall") ? hint(h, hl, "putc or syscall")
 								   : 0;

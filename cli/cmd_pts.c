@@ -150,7 +150,7 @@ static int parse_count(const char *v, uint64_t lo, uint64_t hi, unsigned *out, i
 	snprintf(buf, sizeof(buf), "%s", v);
 	if (x_ok && (buf[len - 1] == 'x' || buf[len - 1] == 'X'))
 		buf[len - 1] = '\0';
-	if (sb_parse_u64(buf, &n) < 0 || n < lo || n > hi)
+	if (cli_opt_number(buf, &n, lo, hi, NULL, 0) < 0)
 		return -EINVAL;
 	*out = (unsigned)n;
 	return 0;

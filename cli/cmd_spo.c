@@ -103,24 +103,6 @@ static int set_cut_after(struct spo_opts *o, const char *v, char *hint, size_t h
 	return 0;
 }
 
-static int set_size(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, uint64_t mult,
-		    char *hint, size_t hl, const char *what)
-{
-	if (sb_parse_size(v, out) < 0 || *out < lo || *out > hi || (mult && *out % mult))
-		return bad(hint, hl, what);
-	return 0;
-}
-
-static int set_num(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, char *hint, size_t hl)
-{
-	if (sb_parse_u64(v, out) < 0 || *out < lo || *out > hi) {
-		snprintf(hint, hl, "a number from %llu to %llu", (unsigned long long)lo,
-			 (unsigned long long)hi);
-		return -EINVAL;
-	}
-	return 0;
-}
-
 static int set_cmd(const char *v, const char **out, char *hint, size_t hl)
 {
 	if (!*v)
@@ -139,11 +121,11 @@ static int spo_set(void *ctx, int id, const char *v, char *hint, size_t hl)
 	case P_CHECK: return o->check = 1, 0;
 	case P_JOURNAL: return *v ? (o->journal = v, 0) : bad(hint, hl, "a file name or -");
 	case P_BS:
-		e = set_size(v, &n, SB_SPO_SECTOR, SB_SPO_MAX_BS, SB_SPO_SECTOR, hint, hl,
-			     "a multiple of 512 from 512 to 1M");
+		e = cli_opt_size(v, &n, SB_SPO_SECTOR, SB_SPO_MAX_BS, SB_SPO_SECTOR,
+				 "a multiple of 512 from 512 to 1M", hint, hl);
 		return o->bs = (uint32_t)n, e;
 	case P_DEPTH:
-		e = set_num(v, &n, 1, SB_SPO_MAX_DEPTH, hint, hl);
+		e = cli_opt_number(v, &n, 1, SB_SPO_MAX_DEPTH, hint, hl);
 		return o->iodepth = (unsigned)n, e;
 	case P_RW:
 		o->rw = sb_spo_rw_parse(v);
@@ -153,7 +135,7 @@ static int spo_set(void *ctx, int id, const char *v, char *hint, size_t hl)
 		return o->sync < 0 ? bad(hint, hl, "fdatasync, fsync, dsync or none") : 0;
 	case P_FLUSH_N:
 		o->flush_writes_given = 1;
-		return set_num(v, &o->flush_writes, 1, 1000000, hint, hl);
+		return cli_opt_number(v, &o->flush_writes, 1, 1000000, hint, hl);
 	case P_FLUSH_T:
 		o->flush_ns_given = 1;
 		if (sb_parse_duration_ns(v, &o->flush_ns) < 0 || !o->flush_ns)
@@ -174,22 +156,22 @@ static int spo_set(void *ctx, int id, const char *v, char *hint, size_t hl)
 			return bad(hint, hl, "a time above 0 (e.g. 5m)");
 		return 0;
 	case P_CANARY:
-		return set_size(v, &o->canary, 0, UINT64_MAX, 0, hint, hl,
-				"a size (e.g. 0, 256k, 1M)");
+		return cli_opt_size(v, &o->canary, 0, UINT64_MAX, 0, "a size (e.g. 0, 256k, 1M)",
+				    hint, hl);
 	case P_SIZE:
 		o->size_given = 1;
-		return set_size(v, &o->size, 1, UINT64_MAX, 0, hint, hl, "a size above 0");
+		return cli_opt_size(v, &o->size, 1, UINT64_MAX, 0, "a size above 0", hint, hl);
 	case P_OFFSET:
-		return set_size(v, &o->offset, 0, UINT64_MAX, SB_SPO_SECTOR, hint, hl,
-				"a multiple of 512 (e.g. 0, 1M)");
+		return cli_opt_size(v, &o->offset, 0, UINT64_MAX, SB_SPO_SECTOR,
+				    "a multiple of 512 (e.g. 0, 1M)", hint, hl);
 	case P_TORN:
-		e = set_size(v, &n, SB_SPO_SECTOR, SB_SPO_MAX_BS, SB_SPO_SECTOR, hint, hl,
-			     "a multiple of 512 from 512 to 1M");
+		e = cli_opt_size(v, &n, SB_SPO_SECTOR, SB_SPO_MAX_BS, SB_SPO_SECTOR,
+				 "a multiple of 512 from 512 to 1M", hint, hl);
 		return o->allow_torn = (uint32_t)n, e;
 	case P_RANGES:
-		e = set_num(v, &n, 0, 100000, hint, hl);
+		e = cli_opt_number(v, &n, 0, 100000, hint, hl);
 		return o->max_ranges = (unsigned)n, e;
-	case P_CYCLES: return set_num(v, &o->cycles, 1, 100000000, hint, hl);
+	case P_CYCLES: return cli_opt_number(v, &o->cycles, 1, 100000000, hint, hl);
 	}
 	return -EINVAL;
 }

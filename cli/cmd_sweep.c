@@ -88,8 +88,8 @@ static int parse_sizes(const char *v, uint64_t *out, unsigned *n, uint64_t min, 
 	snprintf(buf, sizeof(buf), "%s", v);
 	*n = 0;
 	for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-		if (*n >= SB_SWEEP_MAX_SIZES || sb_parse_size(w, &out[*n]) < 0 || out[*n] < min ||
-		    out[*n] > max)
+		if (*n >= SB_SWEEP_MAX_SIZES ||
+		    cli_opt_size(w, &out[*n], min, max, 0, NULL, NULL, 0))
 			return -EINVAL;
 		(*n)++;
 	}

@@ -35,14 +35,6 @@ static const struct cli_opt verify_opts_table[] = {
 	{ NULL, 0, 0, NULL, NULL },
 };
 
-static int set_size(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, char *hint, size_t hl,
-		    const char *what)
-{
-	if (sb_parse_size(v, out) < 0 || *out < lo || *out > hi)
-		return snprintf(hint, hl, "%s", what), -EINVAL;
-	return 0;
-}
-
 static int set_flag(struct verify_opts *o, int id)
 {
 	switch (id) {
@@ -65,21 +57,20 @@ int verify_set_opt(struct verify_opts *o, int id, const char *v, char *hint, siz
 		return o->phase ? 0 : (snprintf(hint, hl, "write, check or both"), -EINVAL);
 	case VOPT_SIZE:
 		o->size_given = 1;
-		return set_size(v, &o->size, 1, UINT64_MAX, hint, hl,
-				"a size above 0 (e.g. 64M, 4G)");
+		return cli_opt_size(v, &o->size, 1, UINT64_MAX, 0, "a size above 0 (e.g. 64M, 4G)",
+				    hint, hl);
 	case VOPT_OFFSET:
-		return set_size(v, &o->offset, 0, UINT64_MAX, hint, hl, "a size (e.g. 0, 1M)");
+		return cli_opt_size(v, &o->offset, 0, UINT64_MAX, 0, "a size (e.g. 0, 1M)", hint,
+				    hl);
 	case VOPT_BLOCK:
-		e = set_size(v, &n, SB_VERIFY_MIN_BS, SB_VERIFY_MAX_BS, hint, hl,
-			     "a multiple of 512 from 512 to 16M");
-		if (!e && n % 512)
-			e = (snprintf(hint, hl, "a multiple of 512 from 512 to 16M"), -EINVAL);
+		e = cli_opt_size(v, &n, SB_VERIFY_MIN_BS, SB_VERIFY_MAX_BS, 512,
+				 "a multiple of 512 from 512 to 16M", hint, hl);
 		o->block_size = (uint32_t)n;
 		o->block_size_given = 1;
 		return e;
 	case VOPT_BS:
-		e = set_size(v, &n, SB_VERIFY_MIN_BS, 64u << 20, hint, hl,
-			     "a size from 512 to 64M");
+		e = cli_opt_size(v, &n, SB_VERIFY_MIN_BS, 64u << 20, 0, "a size from 512 to 64M",
+				 hint, hl);
 		o->request_size = (uint32_t)n;
 		o->request_given = 1;
 		return e;

@@ -201,6 +201,17 @@ int cli_opt_number(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, char 
 	return 0;
 }
 
+int cli_opt_size(const char *v, uint64_t *out, uint64_t lo, uint64_t hi, uint64_t mult,
+		 const char *what, char *hint, size_t hl)
+{
+	if (sb_parse_size(v, out) < 0 || *out < lo || *out > hi || (mult && *out % mult)) {
+		if (what)
+			snprintf(hint, hl, "%s", what);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int cli_bad_value(const char *name, const char *v, const char *what)
 {
 	sb_err("--%s: '%s' is not valid (expected %s)", name, v, what);

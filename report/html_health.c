@@ -98,13 +98,14 @@ static void table(FILE *f, const struct sb_health_pair_doc *p, const struct hrow
 static int pair(const struct rep_doc *d, struct sb_health_pair_doc *p)
 {
 	struct sb_error err;
-	const struct sb_jv *v = sb_jv_get(d->soak_summary, "health");
-	if (v)
-		return sb_health_pair_read(v, "health", p, &err);
+	struct sb_soak_line l;
+	sb_soak_line_read(d->soak_summary, &l);
+	if (l.health)
+		return sb_health_pair_read(l.health, "health", p, &err);
 	memset(p, 0, sizeof(*p));
-	v = sb_jv_get(d->root, "health_before");
-	p->have_before = v != NULL;
-	return sb_health_doc_read(v, "health_before", &p->before, &err);
+	sb_soak_line_read(d->root, &l);
+	p->have_before = l.health_before != NULL;
+	return sb_health_doc_read(l.health_before, "health_before", &p->before, &err);
 }
 
 void html_health(FILE *f, const struct rep_doc *d)

@@ -257,8 +257,8 @@ int rep_load_doc(struct rep_doc *d, FILE *f, char **why)
 	if (!rc && rep_check(root, msg, sizeof(msg)) < 0)
 		rc = rep_fail(why, -REP_EINPUT, "'%s': %s", d->path, msg);
 	/* a soak's summary: the rules of its log's (lib/soak/soak_check.h) */
-	if (!rc && sb_jv_is(sb_jv_get(sb, "soak"), SB_JV_OBJ) &&
-	    sb_soak_check_summary(sb_jv_get(sb, "soak"), msg, sizeof(msg)) < 0)
+	const struct sb_jv *soak = sb_results_section(sb, SB_SECTION_SOAK);
+	if (!rc && sb_jv_is(soak, SB_JV_OBJ) && sb_soak_check_summary(soak, msg, sizeof(msg)) < 0)
 		rc = rep_fail(why, -REP_EINPUT, "'%s': storbench.soak.%s", d->path, msg);
 	if (!rc && sb_jv_is(sb, SB_JV_OBJ) && !(rc = rep_check_schema(d, sb, why))) {
 		if (!(rc = rep_dev_methods_read(d, sb, why)))

@@ -26,8 +26,9 @@ int rep_section_verdict(const struct rep_doc *d, char **why, const char *section
 int rep_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why)
 {
 	struct sb_error er;
-	const struct sb_jv *sw = sb_jv_get(sb, "sweep"), *me = sb_jv_get(sb, "meta");
-	const struct sb_jv *sp = sb_jv_get(sb, "spo");
+	const struct sb_jv *sw = sb_results_section(sb, SB_SECTION_SWEEP);
+	const struct sb_jv *me = sb_results_section(sb, SB_SECTION_META);
+	const struct sb_jv *sp = sb_results_section(sb, SB_SECTION_SPO);
 	int e = 0;
 	if (sw && !(d->sweep = calloc(1, sizeof(*d->sweep))))
 		return rep_fail(why, -ENOMEM, "out of memory");

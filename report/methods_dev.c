@@ -33,15 +33,15 @@ static int pts(struct rep_doc *d, const struct sb_jv *s, char **why)
 int rep_dev_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why)
 {
 	static const struct {
-		const char *key;
+		enum sb_section key;
 		int (*read)(struct rep_doc *d, const struct sb_jv *s, char **why);
 	} sections[] = {
-		{ "cliff", cliff },
-		{ "flash", flash },
-		{ "pts", pts },
+		{ SB_SECTION_CLIFF, cliff },
+		{ SB_SECTION_FLASH, flash },
+		{ SB_SECTION_PTS, pts },
 	};
 	for (size_t i = 0; i < SB_ARRAY_SIZE(sections); i++) {
-		const struct sb_jv *s = sb_jv_get(sb, sections[i].key);
+		const struct sb_jv *s = sb_results_section(sb, sections[i].key);
 		const int e = s ? sections[i].read(d, s, why) : 0;
 		if (e)
 			return e;

@@ -475,8 +475,8 @@ int rep_read_header(struct rep_doc *d, const struct sb_jv *root, char *msg, size
 	if (!d->target.path)
 		d->target.path = sb_jv_str(get2(root, "global options", "filename"));
 	warnings_read(d, x.warnings);
-	if (sb_jv_is(sb_jv_get(sb, "soak"), SB_JV_OBJ) && !d->src->is_log) {
-		d->soak_summary = sb_jv_get(sb, "soak"); /* its iterations are its own */
+	if (sb_jv_is(sb_results_section(sb, SB_SECTION_SOAK), SB_JV_OBJ) && !d->src->is_log) {
+		d->soak_summary = sb_results_section(sb, SB_SECTION_SOAK); /* its iterations are its own */
 		d->soak_summary_at = SIZE_MAX;
 	}
 	return summary_read(d, x.summary, msg, len);

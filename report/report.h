@@ -396,7 +396,6 @@ const char *rep_or(const char *s, const char *dflt); /* s unless NULL or "" */
  * report/reread.c's). */
 #define REP_VCLASS_N SB_VERIFY_NCLASS /* named by sb_verify_class_name() */
 extern const int rep_vclass_color[REP_VCLASS_N];
-int rep_vclass_index(const char *name);
 /* storbench.verify into d->verify (none: NULL); 0, or an error in *why. */
 int rep_read_verify(struct rep_doc *d, char **why);
 /* Whether blocks b have class k to show: the first six always, the later
@@ -406,13 +405,6 @@ typedef void (*rep_verify_fn)(void *ctx, const struct rep_doc *d, double iterati
 			      const struct sb_verify_doc *v);
 /* 0, or the error of reading the records again (rep_each_record). */
 int rep_verify_each(const struct rep_doc *d, rep_verify_fn fn, void *ctx);
-/* Blocks of a soak iteration's verify object v (or of a rank's, in its
- * iteration) that did not verify: every class but intact. */
-double rep_verify_bad(const struct sb_jv *v);
-/* A rank's entry of a result of many ranks (meta.ranks[], a soak
- * iteration's ranks[]): its host ("hostname" or "host", NULL when
- * absent). */
-const char *rep_rank_host(const struct sb_jv *rank);
 /* A rank's verdict in verify or run --verify: the result it names
  * ("pass", "fail", "not checked"), else one read from its figures. */
 const char *rep_rank_verdict(const struct sb_verify_doc_rank *k);

@@ -8,6 +8,8 @@
  */
 #include "report/report.h"
 
+#include <math.h>
+
 struct again {
 	const struct rep_doc *d;
 	rep_record_fn rfn;
@@ -206,14 +208,15 @@ struct each_verify {
 static int iteration_verify(void *ctx, const struct rep_doc *d, size_t i, const struct sb_jv *r)
 {
 	const struct each_verify *e = ctx;
-	const struct sb_jv *v = sb_jv_get(r, "verify");
+	struct sb_soak_line l;
 	struct sb_verify_doc doc;
 	struct sb_error err;
-	if (!rep_is_iteration(r) || !sb_jv_is(v, SB_JV_OBJ))
+	sb_soak_line_read(r, &l);
+	if (!l.is_iteration || !sb_jv_is(l.verify, SB_JV_OBJ))
 		return 0;
-	int rc = sb_verify_read(v, &doc, &err);
+	int rc = sb_verify_read(l.verify, &doc, &err);
 	if (!rc)
-		e->fn(e->ctx, d, sb_jv_num(sb_jv_get(r, "iteration"), (double)i + 1), &doc);
+		e->fn(e->ctx, d, isnan(l.iteration) ? (double)i + 1 : l.iteration, &doc);
 	sb_verify_doc_free(&doc);
 	return rc == -ENOMEM ? rc : 0;
 }

@@ -421,8 +421,9 @@ static void verify_counts(void *ctx, const struct rep_doc *d, double it,
 {
 	struct walk *w = ctx;
 	/* a soak iteration's block size is the log's */
-	const double bs = v->block_size ? v->block_size
-					: sb_jv_num(sb_jv_get(d->root, "block_size"), NAN);
+	struct sb_soak_line config;
+	sb_soak_line_read(d->root, &config);
+	const double bs = v->block_size ? v->block_size : config.block_size;
 	const double all = (double)v->b.blocks;
 	for (int k = 0; k < REP_VCLASS_N; k++) {
 		if (!rep_vclass_shown(&v->b, k))

@@ -6,6 +6,7 @@
 #include "report/report.h"
 
 #include <fcntl.h>
+#include <math.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -33,17 +34,18 @@ FILE *rep_open_regular(const char *path, int *err)
 
 int rep_check_schema(struct rep_doc *d, const struct sb_jv *sb, char **why)
 {
-	const struct sb_jv *v = sb_jv_get(sb, "schema_version");
 	uint64_t n;
-	if (!v)
+	double found;
+	const int e = sb_results_schema_read(sb, &n, &found);
+	if (e == -ENOENT)
 		return rep_fail(why, -REP_EINPUT,
 				"'%s' is not a storbench result: its 'storbench' "
 				"section has no schema_version",
 				d->path);
-	if (sb_jv_u64(v, &n) < 0 || n < 1) {
+	if (e < 0) {
 		char what[64];
-		if (sb_jv_is(v, SB_JV_NUM))
-			snprintf(what, sizeof(what), "%g", v->num.d);
+		if (!isnan(found))
+			snprintf(what, sizeof(what), "%g", found);
 		else
 			snprintf(what, sizeof(what), "of the wrong type");
 		return rep_fail(why, -REP_EINPUT,
@@ -83,7 +85,9 @@ enum rep_line_kind rep_line_kind(const struct sb_jv *v)
 	const struct sb_jv *m[KEYS];
 	members(v, keys, m);
 	const char *type = sb_jv_str(m[TYPE]);
-	if (sb_jv_is(m[STORBENCH], SB_JV_OBJ) && sb_jv_get(m[STORBENCH], "schema_version"))
+	uint64_t n;
+	double found;
+	if (sb_results_schema_read(m[STORBENCH], &n, &found) != -ENOENT)
 		return REP_LINE_HEADER;
 	if (type && !strcmp(type, "config") && m[LOG_VERSION])
 		return REP_LINE_CONFIG;

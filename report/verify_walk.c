@@ -19,33 +19,6 @@ int rep_vclass_shown(const struct sb_verify_doc_blocks *b, int k)
 	return k < SB_VERIFY_NEWER || (b->classes & 1u << k);
 }
 
-int rep_vclass_index(const char *name)
-{
-	for (int i = 0; name && i < REP_VCLASS_N; i++) {
-		const char *c = sb_verify_class_name(i);
-		if (name[0] == c[0] && !strcmp(name, c)) /* asked of every soak iteration */
-			return i;
-	}
-	return -1;
-}
-
-double rep_verify_bad(const struct sb_jv *v)
-{
-	double bad = 0;
-	for (size_t i = 0; sb_jv_is(v, SB_JV_OBJ) && i < v->obj.n; i++) {
-		int k = v->obj.m[i].val.type == SB_JV_NUM ? rep_vclass_index(v->obj.m[i].key) : -1;
-		if (k > 0)
-			bad += v->obj.m[i].val.num.d;
-	}
-	return bad;
-}
-
-const char *rep_rank_host(const struct sb_jv *rank)
-{
-	const char *h = sb_jv_str(sb_jv_get(rank, "hostname"));
-	return h ? h : sb_jv_str(sb_jv_get(rank, "host"));
-}
-
 const char *rep_rank_verdict(const struct sb_verify_doc_rank *k)
 {
 	static const char *const known[] = { "pass", "fail", "not checked" };
@@ -74,8 +47,9 @@ char *rep_bad_classes(const struct sb_verify_doc_blocks *b, char *buf, size_t le
 
 int rep_is_iteration(const struct sb_jv *r)
 {
-	const char *t = sb_jv_str(sb_jv_get(r, "type"));
-	return t ? !strcmp(t, "iteration") : sb_jv_is(sb_jv_get(r, "iteration"), SB_JV_NUM);
+	struct sb_soak_line l;
+	sb_soak_line_read(r, &l);
+	return l.is_iteration;
 }
 
 char *rep_fmt_offset(double bytes, char *buf, size_t len)
@@ -103,7 +77,7 @@ char *rep_range_detail(const struct sb_verify_doc_range *r, char *buf, size_t le
 /* storbench.verify read back (after the document passed its checks). */
 int rep_read_verify(struct rep_doc *d, char **why)
 {
-	const struct sb_jv *v = sb_jv_get(d->sb, "verify");
+	const struct sb_jv *v = sb_results_section(d->sb, SB_SECTION_VERIFY);
 	struct sb_error err;
 	if (!sb_jv_is(v, SB_JV_OBJ))
 		return 0;

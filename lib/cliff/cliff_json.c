@@ -98,7 +98,7 @@ int sb_results_cliff(struct sb_results *res, struct sb_cliff_result *r)
 		return -ENOMEM;
 	r->jr = NULL; /* res's now */
 	res->interrupted = r->interrupted;
-	res->extra_key = "cliff";
+	res->extra_key = sb_section_name(SB_SECTION_CLIFF);
 	res->extra_json = extra_json;
 	res->extra_ctx = r;
 	return 0;

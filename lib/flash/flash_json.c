@@ -242,7 +242,7 @@ static void flash_json(struct sb_json *j, const void *ctx)
 
 int sb_results_flash(struct sb_results *res, const struct sb_flash_result *r)
 {
-	res->extra_key = "flash";
+	res->extra_key = sb_section_name(SB_SECTION_FLASH);
 	res->extra_json = flash_json;
 	res->extra_ctx = r;
 	res->interrupted = r->interrupted;

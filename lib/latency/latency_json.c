@@ -143,7 +143,7 @@ int sb_results_latency(struct sb_results *res, struct sb_lat_run *lr)
 	}
 	res->interrupted = lr->interrupted;
 	res->cache_dropped = lr->cache_method;
-	res->extra_key = "latency";
+	res->extra_key = sb_section_name(SB_SECTION_LATENCY);
 	res->extra_json = extra_json;
 	res->extra_ctx = lr;
 	return 0;

@@ -244,7 +244,7 @@ int sb_results_meta(struct sb_results *res, const struct sb_meta_run *m)
 	warn_skew(res, m);
 	res->interrupted = m->interrupted;
 	res->cache_dropped = m->cache_method;
-	res->extra_key = "meta";
+	res->extra_key = sb_section_name(SB_SECTION_META);
 	res->extra_json = extra_json;
 	res->extra_ctx = m;
 	return warn_small_file(res, m);

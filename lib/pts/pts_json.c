@@ -216,7 +216,7 @@ static void pts_json(struct sb_json *j, const void *ctx)
 
 int sb_results_pts(struct sb_results *res, const struct sb_pts_result *r)
 {
-	res->extra_key = "pts";
+	res->extra_key = sb_section_name(SB_SECTION_PTS);
 	res->extra_json = pts_json;
 	res->extra_ctx = r;
 	res->interrupted = r->interrupted;

@@ -69,7 +69,7 @@ void sb_results_info(struct sb_results *res, const char *path, const struct sb_i
 	snprintf(res->target_path, sizeof(res->target_path), "%s", path);
 	res->target = rep->t;
 	sb_host_info(&res->host);
-	res->extra_key = "info";
+	res->extra_key = sb_section_name(SB_SECTION_INFO);
 	res->extra_json = info_json;
 	res->extra_ctx = rep;
 }

@@ -20,6 +20,25 @@ struct sb_json;
 
 #define SB_SCHEMA_VERSION 1
 
+/* Each method's own section of a result's "storbench" object: its writer
+ * hangs it under sb_section_name (sb_results.extra_key), its reader in its
+ * folder reads it (sb_verify_read, sb_sweep_read, ...). */
+enum sb_section {
+	SB_SECTION_VERIFY,
+	SB_SECTION_SWEEP,
+	SB_SECTION_META,
+	SB_SECTION_SPO,
+	SB_SECTION_CLIFF,
+	SB_SECTION_FLASH,
+	SB_SECTION_PTS,
+	SB_SECTION_SOAK,
+	SB_SECTION_LATENCY,
+	SB_SECTION_INFO,
+	SB_SECTION_N
+};
+/* The member's name ("verify"); NULL out of range. */
+const char *sb_section_name(enum sb_section s);
+
 struct sb_dir_result {
 	uint64_t bytes, ios;
 	/* as fio defines them: lat from the moment the request was set up

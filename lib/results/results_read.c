@@ -558,3 +558,37 @@ int sb_summary_read(const struct sb_jv *row, const char *where, struct sb_summar
 			out->ddir = k;
 	return 0;
 }
+
+static const char *const section_names[SB_SECTION_N] = {
+	[SB_SECTION_VERIFY] = "verify",	  [SB_SECTION_SWEEP] = "sweep",
+	[SB_SECTION_META] = "meta",	  [SB_SECTION_SPO] = "spo",
+	[SB_SECTION_CLIFF] = "cliff",	  [SB_SECTION_FLASH] = "flash",
+	[SB_SECTION_PTS] = "pts",	  [SB_SECTION_SOAK] = "soak",
+	[SB_SECTION_LATENCY] = "latency", [SB_SECTION_INFO] = "info",
+};
+
+const char *sb_section_name(enum sb_section s)
+{
+	return (unsigned)s < SB_SECTION_N ? section_names[s] : NULL;
+}
+
+const struct sb_jv *sb_results_section(const struct sb_jv *sb, enum sb_section s)
+{
+	const char *name = sb_section_name(s);
+	return name && sb_jv_is(sb, SB_JV_OBJ) ? sb_jv_get(sb, name) : NULL;
+}
+
+int sb_results_schema_read(const struct sb_jv *sb, uint64_t *n, double *found)
+{
+	const struct sb_jv *v = sb_jv_is(sb, SB_JV_OBJ) ? sb_jv_get(sb, "schema_version") : NULL;
+	*n = 0;
+	*found = NAN;
+	if (!v)
+		return -ENOENT;
+	if (sb_jv_u64(v, n) < 0 || *n < 1) {
+		if (sb_jv_is(v, SB_JV_NUM))
+			*found = v->num.d;
+		return -EINVAL;
+	}
+	return 0;
+}

@@ -167,4 +167,15 @@ struct sb_summary_doc {
 int sb_summary_read(const struct sb_jv *row, const char *where, struct sb_summary_doc *out,
 		    struct sb_error *err);
 
+/* ---- the methods' sections and the schema version ---- */
+
+/* Section s of sb as written (any type: its reader judges it); NULL when
+ * not written or sb is not an object. */
+const struct sb_jv *sb_results_section(const struct sb_jv *sb, enum sb_section s);
+/* The results schema version sb ("storbench") was written with: 0 and
+ * *n; -ENOENT when it has none (or sb is no object); -EINVAL when it is
+ * not a whole number from 1, *found then the number written (NaN: not a
+ * number). */
+int sb_results_schema_read(const struct sb_jv *sb, uint64_t *n, double *found);
+
 #endif

@@ -373,7 +373,7 @@ static void cell_warnings(struct sb_results *res, const struct sb_soak_cell_metr
 void sb_soak_results(struct sb_results *res, const struct sb_soak_result *r)
 {
 	const struct sb_soak_summary *sum = &r->sum;
-	res->extra_key = "soak";
+	res->extra_key = sb_section_name(SB_SECTION_SOAK);
 	res->extra_json = sb_soak_results_json;
 	res->extra_ctx = r;
 	if (!r->kmsg_watched)

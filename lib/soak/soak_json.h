@@ -186,6 +186,21 @@ void sb_soak_record_release(struct sb_soak_record *rec);
  * read). 0; -ENOENT (err says so) when it holds no stability of both
  * metrics: no verdict; -EINVAL with err by key path; -ENOMEM. Free r. */
 int sb_soak_read_summary(const struct sb_jv *v, struct sb_soak_result *r, struct sb_error *err);
+/* A line of a soak's log, or an entry of the results' iteration_records,
+ * as a reader of every kind of line needs it before the line's own
+ * reader: whether it is an iteration (its "type" says so, or, having no
+ * type, its "iteration" is a number) and its number (NaN: none), and the
+ * objects other readers take (NULL: none): an iteration's "verify"
+ * (sb_verify_read), a summary's "health" (sb_health_pair_read), the
+ * configuration's "health_before" (sb_health_doc_read) and its
+ * block_size (NaN: not a number). */
+struct sb_soak_line {
+	int is_iteration;
+	double iteration, block_size;
+	const struct sb_jv *verify, *health, *health_before;
+};
+void sb_soak_line_read(const struct sb_jv *v, struct sb_soak_line *out);
+
 /* A results' "soak" section read back: what the run's result held (what
  * is written is what is read: the summary, the stop change, every
  * iteration and its ranks; not its health, nor what the result holds for

@@ -172,6 +172,18 @@ static int metric_from_json(const struct sb_jv *v, struct sb_soak_metric *m)
 	return 0;
 }
 
+void sb_soak_line_read(const struct sb_jv *v, struct sb_soak_line *out)
+{
+	const char *type = sb_jv_str(sb_jv_get(v, "type"));
+	const struct sb_jv *n = sb_jv_get(v, "iteration");
+	out->is_iteration = type ? !strcmp(type, "iteration") : sb_jv_is(n, SB_JV_NUM);
+	out->iteration = sb_jv_num(n, NAN);
+	out->block_size = sb_jv_num(sb_jv_get(v, "block_size"), NAN);
+	out->verify = sb_jv_get(v, "verify");
+	out->health = sb_jv_get(v, "health");
+	out->health_before = sb_jv_get(v, "health_before");
+}
+
 void sb_soak_settings_from_json(const struct sb_jv *v, struct sb_soak_settings *s)
 {
 	uint64_t x = 0;

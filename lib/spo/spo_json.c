@@ -93,7 +93,7 @@ static void extra_json(struct sb_json *j, const void *ctx)
 
 void sb_results_spo(struct sb_results *res, const struct sb_spo_check *c)
 {
-	res->extra_key = "spo";
+	res->extra_key = sb_section_name(SB_SECTION_SPO);
 	res->extra_json = extra_json;
 	res->extra_ctx = c;
 }

@@ -272,7 +272,7 @@ static void sweep_json(struct sb_json *j, const void *ctx)
 
 int sb_results_sweep(struct sb_results *res, const struct sb_sweep_result *r)
 {
-	res->extra_key = "sweep";
+	res->extra_key = sb_section_name(SB_SECTION_SWEEP);
 	res->extra_json = sweep_json;
 	res->extra_ctx = r;
 	res->interrupted = r->interrupted;

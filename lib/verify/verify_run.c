@@ -227,7 +227,7 @@ static int finish(struct sb_coord *c, const struct sb_verify_hooks *h, struct sb
 		  double t[2][2], struct sb_error *err)
 {
 	struct sb_results *res = out->res;
-	res->extra_key = "verify";
+	res->extra_key = sb_section_name(SB_SECTION_VERIFY);
 	res->extra_json = sb_verify_json;
 	res->extra_ctx = &out->rep;
 	sb_verify_add_jobs(res, &out->rep);
@@ -370,7 +370,7 @@ static int probe_run(const struct sb_verify_opts *o, const struct sb_verify_hook
 	}
 	sb_results_describe(out->res, o->info, pr->path, 0, 0);
 	out->res->interrupted = out->interrupted = p->res.interrupted;
-	out->res->extra_key = "verify";
+	out->res->extra_key = sb_section_name(SB_SECTION_VERIFY);
 	out->res->extra_json = sb_capacity_json;
 	out->res->extra_ctx = p;
 	return 0;

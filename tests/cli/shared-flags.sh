@@ -72,4 +72,24 @@ for a in "flash --count=0:1 to 1000" "flash --max-au=x:1 to " "latency --count=-
 		{ cat "$T/err"; fail "$opt"; }
 done
 ok "number options of flash, latency and verify: the same words"
+
+# a command's size and count options: one parser (cli_opt_size), each
+# option's range in its own words, as before the parser was shared
+for a in "latency --bs=65M:a size from 1 to 64M, e.g. 512, 4k, 1M" \
+	"latency --offset=1x:a size, e.g. 512, 4k, 1M" \
+	"verify --block-size=513:a multiple of 512 from 512 to 16M" \
+	"verify --bs=256:a size from 512 to 64M" "spo --offset=513:a multiple of 512 (e.g. 0, 1M)" \
+	"spo --bs=1536k:a multiple of 512 from 512 to 1M" "spo --iodepth=0:a number from 1 to" \
+	"meta --files=100000001:a number up to 100M, e.g. 1024, 16k" \
+	"meta --chunk=257:a power of two from 256 to 1M, e.g. 8k" \
+	"meta --size=1k:a whole number of MiB, e.g. 0, 64 (MiB), 64M, 4G" \
+	"sweep --record-sizes=4k,,64k:a comma-separated list of at most" \
+	"pts --precondition=17x:auto, none, or Nx with N from 1 to 16 (PTS: 2x)" \
+	"pts --iodepth=1025:a number from 1 to 1024"; do
+	opt=${a%%:*} cmd=${a%% *} o=${opt#* }
+	expect_exit 2 "$SB" "$cmd" "$o" x
+	grep -qF "storbench: ${o%%=*}: '${o#*=}' is not valid (expected ${a#*:}" "$T/err" ||
+		{ cat "$T/err"; fail "$opt"; }
+done
+ok "size and count options of latency, verify, spo, meta, sweep and pts: their words"
 exit 0

@@ -132,6 +132,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		CHECK(!strncmp(er.msg, "storbench", 9));
 	}
 	check_health_of(root);
+	/* the schema version and the methods' sections as report/ finds them */
+	const struct sb_jv *sb = sb_jv_get(root, "storbench");
+	uint64_t n;
+	double found;
+	const int sv = sb_results_schema_read(sb, &n, &found);
+	CHECK(sv == 0 ? n >= 1
+		      : sv == -ENOENT ||
+				(sv == -EINVAL && (isnan(found) || found < 1 ||
+						   found != floor(found) || found >= 0x1p64)));
+	for (int s = 0; s < SB_SECTION_N; s++)
+		CHECK(sb_results_section(sb, (enum sb_section)s) ==
+		      (sb_jv_is(sb, SB_JV_OBJ) ? sb_jv_get(sb, sb_section_name((enum sb_section)s))
+					       : NULL));
 	sb_jdoc_free(doc);
 	return 0;
 }

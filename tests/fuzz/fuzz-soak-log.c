@@ -39,7 +39,10 @@ static void readers(const struct sb_jv *v)
 	struct sb_soak_record rec;
 	struct sb_soak_result r;
 	struct sb_soak_doc doc;
+	struct sb_soak_line line;
 	struct sb_error err;
+	sb_soak_line_read(v, &line);
+	CHECK(!line.is_iteration || sb_jv_is(v, SB_JV_OBJ));
 	int e = sb_soak_read_record(v, &rec, &err);
 	CHECK(e == 0 || ((e == -EINVAL && strchr(err.msg, ':')) || e == -ENOMEM));
 	if (!e) {

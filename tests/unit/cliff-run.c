@@ -253,17 +253,6 @@ static void made_up(struct sb_cliff_result *r)
 	assert_non_null(r->jr = sb_job_result_create());
 }
 
-static char *section_of(struct sb_cliff_result *r)
-{
-	struct sb_results *rs = sb_results_create("cliff");
-	assert_non_null(rs);
-	assert_int_equal(sb_results_cliff(rs, r), 0);
-	assert_null(r->jr); /* taken */
-	char *text = sj_write(rs);
-	sb_results_free(rs);
-	return text;
-}
-
 static void same_rate(double a, double b)
 {
 	if (isnan(b))
@@ -278,7 +267,8 @@ static void reads_back(void **state)
 	struct sb_error err;
 	(void)state;
 	made_up(&res);
-	char *text = section_of(&res);
+	char *text = SJ_SECTION("cliff", sb_results_cliff, &res);
+	assert_null(res.jr); /* taken */
 	struct sb_jdoc *jd = sj_parse(text);
 	assert_int_equal(sb_cliff_read(sb_jdoc_root(jd), d, &err), 0);
 	const struct sb_cliff_result *r = &d->r;
@@ -335,7 +325,7 @@ static void reads_back(void **state)
 	res.find.found = 0;
 	assert_non_null(res.jr = sb_job_result_create());
 	free(text);
-	text = section_of(&res);
+	text = SJ_SECTION("cliff", sb_results_cliff, &res);
 	jd = sj_parse(text);
 	assert_int_equal(sb_cliff_read(sb_jdoc_root(jd), d, &err), 0);
 	assert_int_equal(d->r.find.found, 0);
@@ -351,7 +341,7 @@ static void bad_sections_refused(void **state)
 	struct sb_cliff_doc *d = calloc(1, sizeof(*d));
 	(void)state;
 	made_up(&res);
-	char *text = section_of(&res);
+	char *text = SJ_SECTION("cliff", sb_results_cliff, &res);
 	SJ_REFUSED(sb_cliff_read, sb_cliff_doc_free, d, text, "\"iodepth\":8", "\"iodepth\":\"8\"",
 		   "iodepth: expected a whole number from 0 to 1024, found '8'");
 	SJ_REFUSED(sb_cliff_read, sb_cliff_doc_free, d, text, "\"burst_bytes\":3221225472",

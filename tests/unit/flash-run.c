@@ -236,23 +236,13 @@ static void with_findings(struct sb_flash_result *r)
 	r->page_agree = 1;
 }
 
-static char *section_of(const struct sb_flash_result *r)
-{
-	struct sb_results *rs = sb_results_create("flash");
-	assert_non_null(rs);
-	assert_int_equal(sb_results_flash(rs, r), 0);
-	char *text = sj_write(rs);
-	sb_results_free(rs);
-	return text;
-}
-
 static void reads_back(void **state)
 {
 	struct sb_flash_doc *d = calloc(1, sizeof(*d));
 	struct sb_error err;
 	(void)state;
 	with_findings(&res);
-	char *text = section_of(&res);
+	char *text = SJ_SECTION("flash", sb_results_flash, &res);
 	struct sb_jdoc *jd = sj_parse(text);
 	assert_int_equal(sb_flash_read(sb_jdoc_root(jd), d, &err), 0);
 	const struct sb_flash_result *r = &d->r;
@@ -365,7 +355,7 @@ static void bad_sections_refused(void **state)
 {
 	struct sb_flash_doc *d = calloc(1, sizeof(*d));
 	(void)state;
-	char *text = section_of(&res);
+	char *text = SJ_SECTION("flash", sb_results_flash, &res);
 	SJ_REFUSED(sb_flash_read, sb_flash_doc_free, d, text, "\"count\":2", "\"count\":\"2\"",
 		   "align.profiles[0].count: expected a whole number from 0 to 1000000, found "
 		   "'2'");

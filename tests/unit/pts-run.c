@@ -270,16 +270,6 @@ static void library_runner(void **state)
 	done(x);
 }
 
-static char *section_of(const struct sb_pts_result *r)
-{
-	struct sb_results *rs = sb_results_create("pts");
-	assert_non_null(rs);
-	assert_int_equal(sb_results_pts(rs, r), 0);
-	char *text = sj_write(rs);
-	sb_results_free(rs);
-	return text;
-}
-
 static void same(double a, double b)
 {
 	if (isnan(b))
@@ -418,7 +408,7 @@ static void reads_back(void **state)
 	x->r.parts[0].purge_used = SB_PURGE_DISCARD;
 	x->r.devcache.command = "NVMe Set Features 06h";
 	x->r.devcache.before = x->r.devcache.changed = x->r.devcache.restored = 1;
-	char *text = section_of(&x->r);
+	char *text = SJ_SECTION("pts", sb_results_pts, &x->r);
 	struct sb_jdoc *jd = sj_parse(text);
 	read_ok(jd, d);
 	same_result(d, &x->r);
@@ -453,7 +443,7 @@ static void reads_back(void **state)
 	x = calloc(1, sizeof(*x));
 	target(x, "partial.bin");
 	assert_int_equal(run(x, &rec, &err), -EINTR);
-	text = section_of(&x->r);
+	text = SJ_SECTION("pts", sb_results_pts, &x->r);
 	jd = sj_parse(text);
 	read_ok(jd, d);
 	same_result(d, &x->r);
@@ -478,7 +468,7 @@ static void reads_back(void **state)
 	assert_true(x->r.segs.n > 0);
 	rec = (struct rec){ .iops = 1000 };
 	assert_int_equal(run(x, &rec, &err), 0);
-	text = section_of(&x->r);
+	text = SJ_SECTION("pts", sb_results_pts, &x->r);
 	jd = sj_parse(text);
 	read_ok(jd, d);
 	same_result(d, &x->r);

@@ -1,6 +1,6 @@
 /*
  * Shared by the run tests of the methods (sweep-run, meta-run,
- * latency-run): a command's section of the results written as its writer
+ * latency-run, cliff-run, flash-run, pts-run): a command's section of the results written as its writer
  * writes it (one compact line), parsed back, and altered by text to feed a
  * reader what it must refuse.
  */
@@ -12,8 +12,10 @@
 #include "lib/json/json_write.h"
 #include "lib/results/results.h"
 
-/* The section res's writer hooked (extra_json), as one compact object. */
-static inline char *sj_write(const struct sb_results *res)
+/* The section res's writer hooked (extra_json), as one compact object;
+ * out of line: inlined into a caller of sj_replace, gcc's
+ * -Wdangling-pointer takes the text for this function's local buf. */
+__attribute__((noinline, unused)) static char *sj_write(const struct sb_results *res)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -37,6 +39,26 @@ static inline struct sb_jdoc *sj_parse(const char *text)
 	if (sb_json_parse(text, strlen(text), NULL, &d, &e) < 0)
 		fail_msg("the section does not parse: %s", e.msg);
 	return d;
+}
+
+/* The section adder (sb_results_cliff, sb_results_pts, ...) hangs on a
+ * results of command cmd for r, as one compact object (sj_write). */
+#define SJ_SECTION(cmd_, adder_, r_)                              \
+	({                                                        \
+		struct sb_results *rs_ = sb_results_create(cmd_); \
+		assert_non_null(rs_);                             \
+		assert_int_equal(adder_(rs_, r_), 0);             \
+		char *text_ = sj_write(rs_);                      \
+		sb_results_free(rs_);                             \
+		text_;                                            \
+	})
+
+/* The section res's writer hooked, with res freed. */
+static inline char *sj_written(struct sb_results *res)
+{
+	char *text = sj_write(res);
+	sb_results_free(res);
+	return text;
 }
 
 /* text with its first from made to (which must be there). */

@@ -299,11 +299,107 @@ static void test_refused(void **state)
 	sb_soak_result_free(&r);
 }
 
+/* One record as the writer w writes it, parsed. */
+static struct sb_jdoc *record(void (*w)(struct sb_json *j, const void *ctx), const void *ctx)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct sb_json j;
+	struct sb_jdoc *d = NULL;
+	assert_non_null(f);
+	sb_json_begin(&j, f, 1);
+	w(&j, ctx);
+	assert_int_equal(sb_json_end(&j), 0);
+	fclose(f);
+	assert_int_equal(sb_json_parse(buf, len, NULL, &d, NULL), 0);
+	free(buf);
+	return d;
+}
+
+static void config_w(struct sb_json *j, const void *ctx)
+{
+	sb_soak_config_record(j, ctx);
+}
+static void iter_w(struct sb_json *j, const void *ctx)
+{
+	sb_soak_iter_record(j, ctx);
+}
+static void summary_w(struct sb_json *j, const void *ctx)
+{
+	sb_soak_summary_record(j, ctx);
+}
+
+/* What a reader of every kind of line needs of each (sb_soak_line_read):
+ * the log's configuration, an iteration, the summary, and an entry of the
+ * results' iteration_records (which names no type). */
+static void test_lines(void **state)
+{
+	struct sb_soak_result r;
+	struct sb_soak_line l;
+	struct sb_health h = { .kind = SB_HEALTH_NONE };
+	struct sb_soak_config c = { .seed = 7, .target = "/t/f", .health_before = &h };
+	(void)state;
+	result(&r, 0);
+	c.set.block_size = 4096;
+	c.set.size = 1 << 20;
+	struct sb_jdoc *d = record(config_w, &c);
+	sb_soak_line_read(sb_jdoc_root(d), &l);
+	assert_false(l.is_iteration);
+	assert_true(isnan(l.iteration));
+	assert_true(l.block_size == 4096);
+	assert_non_null(l.health_before);
+	assert_null(l.verify);
+	sb_jdoc_free(d);
+
+	d = record(iter_w, &r.it[1]);
+	sb_soak_line_read(sb_jdoc_root(d), &l);
+	assert_true(l.is_iteration);
+	assert_true(l.iteration == 2);
+	assert_true(sb_jv_is(l.verify, SB_JV_OBJ));
+	struct sb_verify_doc v;
+	struct sb_error err;
+	assert_int_equal(sb_verify_read(l.verify, &v, &err), 0);
+	assert_int_equal(v.b.count[SB_VERIFY_STALE], 4);
+	sb_verify_doc_free(&v);
+	assert_true(isnan(l.block_size));
+	assert_null(l.health_before);
+	sb_jdoc_free(d);
+
+	r.health_ok[0] = r.health_ok[1] = 1;
+	r.health[0] = r.health[1] = h;
+	d = record(summary_w, &r);
+	sb_soak_line_read(sb_jdoc_root(d), &l);
+	assert_false(l.is_iteration);
+	assert_non_null(l.health);
+	sb_jdoc_free(d);
+
+	size_t len;
+	char *text = written(&r, &len);
+	d = NULL;
+	assert_int_equal(sb_json_parse(text, len, NULL, &d, NULL), 0);
+	const struct sb_jv *recs = sb_jv_get(sb_jdoc_root(d), "iteration_records");
+	assert_int_equal(sb_jv_len(recs), 3);
+	for (size_t i = 0; i < 3; i++) {
+		sb_soak_line_read(sb_jv_at(recs, i), &l);
+		assert_true(l.is_iteration);
+		assert_true(l.iteration == (double)i + 1);
+		assert_non_null(l.verify);
+	}
+	sb_jdoc_free(d);
+	free(text);
+	sb_soak_line_read(NULL, &l);
+	assert_false(l.is_iteration);
+	assert_null(l.verify);
+	sb_soak_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
