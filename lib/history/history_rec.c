@@ -86,7 +86,18 @@ static int identity_read(const struct sb_jv *sb, struct sb_history_rec *r, struc
 			return t.e;
 		r->ext_csd_rev = (int)rev;
 	}
-	/* NVMe's active firmware slot: no result holds it yet */
+	/* NVMe's active firmware slot (1-7), where the controller told it */
+	const struct sb_jv *fws = sb_jv_get(dev, "nvme_firmware_slot");
+	if (fws && !sb_jv_is(fws, SB_JV_NULL)) {
+		uint64_t slot = 0;
+		sb_jtake_up(&t, at);
+		sb_jtake_down(&t, "device.nvme_firmware_slot");
+		if (!sb_jv_is(fws, SB_JV_OBJ))
+			return sb_jtake_bad(&t, NULL, "an object", fws);
+		if (sb_jtake_u64(&t, fws, "active", SB_JTAKE_OPTIONAL, 7, &slot) < 0)
+			return t.e;
+		r->fw_slot = slot ? (int)slot : -1;
+	}
 	r->capacity = cap;
 	if (dup(&r->model, model) || dup(&r->serial, serial) ||
 	    dup(&r->firmware, fw ? fw : fwrev) || dup(&r->cid, cid))
