@@ -68,14 +68,20 @@ id=$(imported failed.jsonl)
 	fail "failed.jsonl: $(fig "$id" verdict), $(fig "$id" failed_iterations) failed"
 ok "a log without its summary recorded interrupted (torn line left out), a failure as fail"
 
+# stopped NAME SIGNAL: a soak of its own stopped by SIGNAL once it logged 2
+# iterations, its log NAME.jsonl imported
+stopped() {
+	"$SB" soak --iterations=100000 --size=8M --direct=0 --quiet --log="$T/$1.jsonl" \
+		"$T/$1.dat" >"$T/$1.out" 2>&1 &
+	pid=$!
+	wait_until 60 logged "$T/$1.jsonl" 2 || { kill $pid; fail "$1: no iteration logged"; }
+	kill -"$2" $pid
+	wait $pid
+	expect_exit 0 "$SB" history --db="$H" --import "$1.jsonl"
+}
+
 # ---- a soak interrupted for real (SIGINT), then resumed
-"$SB" soak --iterations=100000 --size=8M --direct=0 --quiet --log="$T/i.jsonl" "$T/i.dat" \
-	>"$T/i.out" 2>&1 &
-pid=$!
-wait_until 60 logged "$T/i.jsonl" 2 || { kill $pid; fail "no iteration logged"; }
-kill -INT $pid
-wait $pid
-expect_exit 0 "$SB" history --db="$H" --import i.jsonl
+stopped i INT
 id=$(imported i.jsonl)
 [ "$(fig "$id" verdict)" = interrupted ] || fail "interrupted soak: $(fig "$id" verdict)"
 n=$(($(iterations "$T/i.jsonl") + 2))
@@ -90,13 +96,7 @@ n=$(iterations "$T/i.jsonl")
 ok "an interrupted soak recorded interrupted, then pass over all $n iterations once resumed"
 
 # ---- a soak killed (SIGKILL): no summary, interrupted
-"$SB" soak --iterations=100000 --size=8M --direct=0 --quiet --log="$T/k.jsonl" "$T/k.dat" \
-	>"$T/k.out" 2>&1 &
-pid=$!
-wait_until 60 logged "$T/k.jsonl" 2 || { kill $pid; fail "no iteration logged"; }
-kill -KILL $pid
-wait $pid
-expect_exit 0 "$SB" history --db="$H" --import k.jsonl
+stopped k KILL
 id=$(imported k.jsonl)
 [ "$(fig "$id" verdict)" = interrupted ] || fail "killed soak: $(fig "$id" verdict)"
 ok "a killed soak recorded interrupted"
