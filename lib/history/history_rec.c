@@ -200,6 +200,13 @@ static int soak_log_read(const char *text, size_t len, struct sb_history_rec *r,
 	struct sb_soak_log log;
 	struct sb_soak_summary sum;
 	int e = sb_soak_log_parse(text, len, &log);
+	if (e == -EINVAL && log.log_version && log.log_version != SB_SOAK_LOG_VERSION) {
+		e = sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+				 "a soak log of version %llu: this storbench reads version %d",
+				 (unsigned long long)log.log_version, SB_SOAK_LOG_VERSION);
+		sb_soak_log_free(&log);
+		return e;
+	}
 	if (e == -EINVAL || e == -ENODATA || (e == -EBADMSG && log.line <= 1)) {
 		sb_soak_log_free(&log);
 		return 0; /* line 1 is no soak's configuration */

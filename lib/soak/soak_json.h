@@ -208,9 +208,10 @@ struct sb_soak_leftover {
 /* A log read back to resume it. */
 struct sb_soak_log {
 	uint64_t seed, started_ns;
-	char version[32]; /* the storbench that began it ("" not told) */
-	char model[128];  /* the target's device model ("" not told) */
-	int argc;	  /* the options it was started with */
+	uint64_t log_version; /* line 1's, as it says (0: none); -EINVAL when not ours */
+	char version[32];     /* the storbench that began it ("" not told) */
+	char model[128];      /* the target's device model ("" not told) */
+	int argc;	      /* the options it was started with */
 	char **argv;
 	int stop_changed; /* a resume record: the stop condition of the last one */
 	unsigned ranks;	  /* the configuration's (many ranks), 0 one */

@@ -243,6 +243,8 @@ static int take_config(const struct sb_jv *v, struct sb_soak_log *log)
 	const struct sb_jv *av = sb_jv_get(v, "argv");
 	const char *type = sb_jv_str(sb_jv_get(v, "type"));
 	uint64_t ver = 0;
+	if (type && !strcmp(type, "config") && sb_jv_u64(sb_jv_get(v, "log_version"), &ver) == 0)
+		log->log_version = ver;
 	if (!type || strcmp(type, "config") || sb_jv_u64(sb_jv_get(v, "log_version"), &ver) < 0 ||
 	    ver != SB_SOAK_LOG_VERSION || !sb_jv_is(av, SB_JV_ARR))
 		return -EINVAL;

@@ -6,7 +6,7 @@
 # "interrupted", never "pass" (a failed iteration stays "fail"); a
 # resumed soak with its last summary, over all its iterations; a torn last
 # line is left out; a line the soak's reader refuses is named, and
-# the other files are still recorded.
+# the other files are still recorded; a log of a later version is said so.
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 command -v sqlite3 >/dev/null || skip "no sqlite3 program"
@@ -108,3 +108,10 @@ grep -q "'bad.jsonl': a soak log whose line 2 is refused: generation" "$T/err" |
 	{ cat "$T/err"; fail "the bad line"; }
 grep -q "^recorded 's.jsonl'" "$T/out" || fail "the good log after the bad one"
 ok "a refused line named by number and key; the other log recorded"
+
+# ---- a log of a later storbench's version: said so, not "not JSON"
+sed '1s/"log_version":1/"log_version":2/' "$T/s.jsonl" >"$T/v2.jsonl"
+expect_exit 2 "$SB" history --db="$H" --import v2.jsonl
+grep -q "'v2.jsonl': a soak log of version 2: this storbench reads version 1" "$T/err" ||
+	{ cat "$T/err"; fail "the log's version"; }
+ok "a soak log of version 2 refused as such"
