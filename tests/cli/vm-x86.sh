@@ -48,6 +48,9 @@ vm_run 900 virtio-blk-pci qemu-system-x86_64 -accel tcg -M q35 -m 512 -smp 1 \
 	-device virtio-scsi-pci,id=vscsi -drive "$(drive scsi)" \
 	-device scsi-hd,drive=scsi,bus=vscsi.0,serial=SBSCSI0001 \
 	-drive "$(drive virtio)" -device virtio-blk-pci,drive=virtio,serial=SBVBLK0001
+# the NVMe's Firmware Slot Information page as QEMU answers it (the unit
+# test nvme-smart-decode decodes this capture)
+od -A d -t x1 "$T/res/nvme-fw-log-raw.out" | sed -n '1,5p'
 python3 "$SB_TOP/tests/vm/compare-x86" "$T/res" || fail "storbench and the tools disagree (above)"
 # the history records the NVMe's identity as the guest's cliff read it,
 # its active firmware slot with it (none where the controller refused)

@@ -153,6 +153,14 @@ static void test_fw_slot(void **state)
 	assert_int_equal(f.next, 0);
 	assert_string_equal(f.rev[0], "2?2QEXM7");
 	assert_int_equal(sb_nvme_fw_slot_decode(NULL, &f), -EINVAL);
+
+	hexfix_load("nvme-fw-slot-qemu.hex", log, sizeof(log));
+	assert_int_equal(sb_nvme_fw_slot_decode(log, &f), 0);
+	assert_int_equal(f.active, 1);
+	assert_int_equal(f.next, 0);
+	assert_string_equal(f.rev[0], "1.0"); /* its space padding gone */
+	for (int i = 1; i < SB_NVME_FW_SLOTS; i++)
+		assert_string_equal(f.rev[i], "");
 }
 
 int main(void)
