@@ -46,7 +46,8 @@ static const struct cli_opt opts[] = {
 	{ "baseline", OPT_ARG, O_BASELINE, "GROUP",
 	  "the group the others are judged against [the first]" },
 	{ "import", OPT_NOARG, O_IMPORT, NULL,
-	  "record the FILEs given (storbench's JSON results, fio's --output-format=json) "
+	  "record the FILEs given (storbench's JSON results, soak's JSON Lines logs, fio's "
+	  "--output-format=json) "
 	  "with --label's labels" },
 	{ NULL, 0, 0, NULL, NULL },
 };
@@ -132,6 +133,10 @@ static void help(const struct cli_cmd_opts *co, const struct cli_command *cmd)
 	       "baseline's, two-sided at 5%%, the shift's 95%% interval): two groups of the same\n"
 	       "device and firmware are called \"no difference\", not a change. --format=html\n"
 	       "draws the figure's trend across the groups.\n\n"
+	       "--import records results made earlier: storbench's JSON results, a soak's JSON\n"
+	       "Lines log (its last summary's verdict and figures; a log that ends without one,\n"
+	       "a soak killed or still running, is recorded \"interrupted\", never \"pass\") and\n"
+	       "fio's JSON output.\n\n"
 	       "options:\n");
 	cli_print_opts(stdout, co);
 	printf("\nexamples:\n"
@@ -140,7 +145,8 @@ static void help(const struct cli_cmd_opts *co, const struct cli_command *cmd)
 	       "  storbench history --db=lab.db --figure=RND4K-Q1T1.read.iops --group-by=firmware\n"
 	       "  storbench history --db=lab.db --figure=write.bw.median --group-by=label:chamber "
 	       "-o trend.html\n"
-	       "  storbench history --db=lab.db --import --label firmware=1.2b old.json fio.json\n");
+	       "  storbench history --db=lab.db --import --label firmware=1.2b old.json fio.json\n"
+	       "  storbench history --db=lab.db --import /root/sd.jsonl\n");
 	cli_print_exit_status(stdout, cmd);
 }
 

@@ -189,6 +189,42 @@ long sb_ranksum_ci_rank(size_t nx, size_t ny, double alpha, double *coverage)
 	return r;
 }
 
+static void swap_d(double *a, double *b)
+{
+	double t = *a;
+	*a = *b;
+	*b = t;
+}
+
+/* The p-th smallest of d[0..n) (from 0) into d[p], smaller ones before it
+ * and larger ones after (quickselect, a three-way partition about the
+ * median of three: ties, which differences of rounded figures have many
+ * of, cost no more). No NaN in d. */
+static double select_nth(double *d, size_t n, size_t p)
+{
+	size_t lo = 0, hi = n; /* [lo, hi) holds the p-th */
+	while (hi - lo > 1) {
+		double a = d[lo], b = d[lo + (hi - lo) / 2], c = d[hi - 1];
+		double pv = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
+		size_t lt = lo, i = lo, gt = hi; /* [lo,lt) < pv, [lt,i) == pv, [gt,hi) > pv */
+		while (i < gt) {
+			if (d[i] < pv)
+				swap_d(&d[lt++], &d[i++]);
+			else if (d[i] > pv)
+				swap_d(&d[i], &d[--gt]);
+			else
+				i++;
+		}
+		if (p < lt)
+			hi = lt;
+		else if (p >= gt)
+			lo = gt;
+		else
+			return d[p];
+	}
+	return d[p];
+}
+
 int sb_pairwise_bounds(const double *x, size_t nx, const double *y, size_t ny, int ratio, long k,
 		       double out[3])
 {
@@ -206,13 +242,27 @@ int sb_pairwise_bounds(const double *x, size_t nx, const double *y, size_t ny, i
 	for (size_t i = 0; i < nx; i++)
 		for (size_t j = 0; j < ny; j++)
 			d[i * ny + j] = ratio ? y[j] / x[i] : y[j] - x[i];
-	qsort(d, m, sizeof(*d), cmp_double);
-	out[0] = k ? d[k - 1] : NAN;
-	out[1] = k ? d[m - (size_t)k] : NAN;
+	/* only the order statistics asked for, each selected in O(m) (a sort
+	 * of every pair was most of a grouped history query's time); a NaN,
+	 * which has no place in an order, is sorted as before */
+	int nan = 0;
+	for (size_t i = 0; i < m && !nan; i++)
+		nan = isnan(d[i]);
+	if (nan)
+		qsort(d, m, sizeof(*d), cmp_double);
+	const double mid = nan ? d[m / 2] : select_nth(d, m, m / 2);
+	/* below m / 2 now lies what is no larger than mid: its largest is the
+	 * (m / 2 - 1)-th */
+	double below = mid;
+	if (m % 2 == 0) {
+		below = d[0];
+		for (size_t i = 1; i < m / 2; i++)
+			below = d[i] > below ? d[i] : below;
+	}
+	out[0] = !k ? NAN : nan ? d[k - 1] : select_nth(d, m, (size_t)k - 1);
+	out[1] = !k ? NAN : nan ? d[m - (size_t)k] : select_nth(d, m, m - (size_t)k);
 	/* ratios: the median on the log scale (the middle two's geometric mean) */
-	out[2] = m % 2	 ? d[m / 2]
-		 : ratio ? sqrt(d[m / 2 - 1] * d[m / 2])
-			 : (d[m / 2 - 1] + d[m / 2]) / 2;
+	out[2] = m % 2 ? mid : ratio ? sqrt(below * mid) : (below + mid) / 2;
 	free(d);
 	return 0;
 }

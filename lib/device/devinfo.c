@@ -357,6 +357,21 @@ static void nvme_identify(struct sb_devinfo *d)
 	copy(d->firmware, sizeof(d->firmware), c.firmware);
 }
 
+/* An NVMe controller's firmware slots: which one runs, and what each
+ * holds (the Firmware Slot Information log; root). A controller that does
+ * not answer leaves nvme_fw.active 0. */
+static void nvme_fw_slot(struct sb_devinfo *d)
+{
+	uint8_t log[SB_NVME_LOG_SIZE];
+	char ctrl[64];
+
+	if (!d->nvme_ctrl[0])
+		return;
+	snprintf(ctrl, sizeof(ctrl), "/dev/%s", d->nvme_ctrl);
+	if (sb_nvme_read_fw_slot(ctrl, log) || sb_nvme_fw_slot_decode(log, &d->nvme_fw))
+		memset(&d->nvme_fw, 0, sizeof(d->nvme_fw));
+}
+
 int sb_devinfo_describe(const char *devname, const char *node, struct sb_devinfo *out)
 {
 	if (!devname || !out)
@@ -369,5 +384,6 @@ int sb_devinfo_describe(const char *devname, const char *node, struct sb_devinfo
 	else
 		find_node(out->disk, out->node, sizeof(out->node));
 	nvme_identify(out);
+	nvme_fw_slot(out);
 	return 0;
 }

@@ -49,6 +49,7 @@ struct sb_devinfo {
 	uint64_t discard_granularity, discard_max; /* bytes; 0: no discard */
 	char zoned[24];				   /* "none", "host-aware", "host-managed" */
 	char nvme_ctrl[32];			   /* controller, e.g. "nvme0" */
+	struct sb_nvme_fw_slot nvme_fw;		   /* its firmware slots (active 0: not read) */
 	char backing_file[256];			   /* loop devices */
 	char slaves[256];			   /* dm/md: the devices beneath, comma separated */
 	int is_mmc;
@@ -63,7 +64,8 @@ int sb_devinfo_read(const char *sys_block, const char *name, struct sb_devinfo *
 /* The same for devname in /sys/class/block, and the node to open: node
  * (the device the caller named: NULL for none) when devname is the whole
  * disk, else /dev/DISK when that is the same device; an NVMe controller's
- * identity asked of it when sysfs did not tell. For a probed target:
+ * identity asked of it when sysfs did not tell, and its firmware slots
+ * (root; a controller that refuses the log page leaves them unread). For a probed target:
  * sb_devinfo_probe (lib/target/target_device.h). */
 int sb_devinfo_describe(const char *devname, const char *node, struct sb_devinfo *out);
 

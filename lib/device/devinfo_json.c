@@ -59,6 +59,24 @@ static void slaves_json(struct sb_json *j, const char *list)
 	sb_json_arr_close(j);
 }
 
+/* "nvme_firmware_slot": {"active": 1, "next": null, "revisions": ["1.0",
+ * null, ...]}: the slot running, the one the next reset activates, each
+ * slot's revision (null: empty) */
+static void fw_slot_json(struct sb_json *j, const struct sb_nvme_fw_slot *f)
+{
+	sb_json_obj_open(j, "nvme_firmware_slot");
+	sb_json_u64(j, "active", f->active);
+	if (f->next)
+		sb_json_u64(j, "next", f->next);
+	else
+		sb_json_null(j, "next");
+	sb_json_arr_open(j, "revisions");
+	for (int i = 0; i < SB_NVME_FW_SLOTS; i++)
+		str_or_null(j, NULL, f->rev[i]);
+	sb_json_arr_close(j);
+	sb_json_obj_close(j);
+}
+
 void sb_devinfo_json(struct sb_json *j, const char *key, const struct sb_devinfo *d)
 {
 	sb_json_obj_open(j, key);
@@ -92,6 +110,8 @@ void sb_devinfo_json(struct sb_json *j, const char *key, const struct sb_devinfo
 	str_or_null(j, "zoned", d->zoned);
 	if (d->nvme_ctrl[0])
 		sb_json_str(j, "nvme_controller", d->nvme_ctrl);
+	if (d->nvme_fw.active)
+		fw_slot_json(j, &d->nvme_fw);
 	if (d->backing_file[0])
 		sb_json_str(j, "backing_file", d->backing_file);
 	if (d->slaves[0])

@@ -151,6 +151,20 @@ int sb_nvme_id_decode(const uint8_t *id, struct sb_nvme_id *out)
 	return 0;
 }
 
+enum { FW_AFI = 0, FW_FRS1 = 8 }; /* Firmware Slot Information (2.0, Figure 210) */
+
+int sb_nvme_fw_slot_decode(const uint8_t *log, struct sb_nvme_fw_slot *out)
+{
+	if (!log || !out)
+		return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	out->active = log[FW_AFI] & 7u;
+	out->next = (log[FW_AFI] >> 4) & 7u;
+	for (int i = 0; i < SB_NVME_FW_SLOTS; i++)
+		id_string(log + FW_FRS1 + 8 * i, 8, out->rev[i]);
+	return 0;
+}
+
 /* Identify Controller (2.0, Figure 275) and Identify Namespace (NVM
  * Command Set 1.0, Figure 97) byte offsets */
 enum {
@@ -287,7 +301,7 @@ static int admin(const char *ctrl, struct nvme_admin_cmd *cmd)
 
 /* Get Log Page: CDW10 holds the log id (bits 7:0) and the number of dwords
  * minus one (NUMDL, bits 31:16); NSID all-ones asks for the controller. */
-int sb_nvme_read_smart(const char *ctrl, uint8_t out[SB_NVME_LOG_SIZE])
+static int get_log(const char *ctrl, uint32_t lid, uint8_t out[SB_NVME_LOG_SIZE])
 {
 	struct nvme_admin_cmd cmd;
 	if (!out)
@@ -298,8 +312,18 @@ int sb_nvme_read_smart(const char *ctrl, uint8_t out[SB_NVME_LOG_SIZE])
 	cmd.nsid = 0xffffffffu;
 	cmd.addr = (uint64_t)(uintptr_t)out;
 	cmd.data_len = SB_NVME_LOG_SIZE;
-	cmd.cdw10 = 0x02u | (uint32_t)(SB_NVME_LOG_SIZE / 4 - 1) << 16;
+	cmd.cdw10 = lid | (uint32_t)(SB_NVME_LOG_SIZE / 4 - 1) << 16;
 	return admin(ctrl, &cmd);
+}
+
+int sb_nvme_read_smart(const char *ctrl, uint8_t out[SB_NVME_LOG_SIZE])
+{
+	return get_log(ctrl, 0x02, out);
+}
+
+int sb_nvme_read_fw_slot(const char *ctrl, uint8_t out[SB_NVME_LOG_SIZE])
+{
+	return get_log(ctrl, SB_NVME_FW_SLOT_LOG, out);
 }
 
 int sb_nvme_identify_ctrl(const char *ctrl, uint8_t out[SB_NVME_ID_SIZE])
@@ -445,6 +469,13 @@ int sb_nvme_set_feature_fd(int fd, uint32_t fid, uint32_t cdw11)
 }
 
 int sb_nvme_read_smart(const char *ctrl, uint8_t out[SB_NVME_LOG_SIZE])
+{
+	(void)ctrl;
+	(void)out;
+	return -ENOTSUP;
+}
+
+int sb_nvme_read_fw_slot(const char *ctrl, uint8_t out[SB_NVME_LOG_SIZE])
 {
 	(void)ctrl;
 	(void)out;

@@ -65,10 +65,27 @@ struct sb_nvme_id {
 };
 int sb_nvme_id_decode(const uint8_t *id, struct sb_nvme_id *out);
 
+/* The Firmware Slot Information log page (LID 03h, 512 bytes; NVM Express
+ * Base Specification 2.0, 5.16.1.4): byte 0 the Active Firmware Info (AFI:
+ * bits 2:0 the slot running, bits 6:4 the slot the next reset activates),
+ * bytes 8-63 the revision in slots 1 to 7 (FRS1-FRS7, 8 bytes of ASCII
+ * each; all zero: an empty slot). */
+#define SB_NVME_FW_SLOT_LOG 0x03
+#define SB_NVME_FW_SLOTS 7
+struct sb_nvme_fw_slot {
+	unsigned active; /* 1-7; 0: the controller told none (AFI 0 is not a slot) */
+	unsigned next;	 /* 1-7 the slot the next reset activates; 0: the active one stays */
+	char rev[SB_NVME_FW_SLOTS][9]; /* slot i + 1's revision, "" empty */
+};
+/* Decode a Firmware Slot Information page. 0, or -EINVAL on NULL. */
+int sb_nvme_fw_slot_decode(const uint8_t *log, struct sb_nvme_fw_slot *out);
+
 /* Admin commands on the controller node ctrl ("/dev/nvme0"). 0,
  * -EACCES/-EPERM without privilege, -ENOTTY when it is no NVMe controller,
  * -EIO when the controller answered with an error status, other -errno. */
 int sb_nvme_read_smart(const char *ctrl, uint8_t out[SB_NVME_LOG_SIZE]);
+/* Get Log Page of the Firmware Slot Information (LID 03h). */
+int sb_nvme_read_fw_slot(const char *ctrl, uint8_t out[SB_NVME_LOG_SIZE]);
 int sb_nvme_identify_ctrl(const char *ctrl, uint8_t out[SB_NVME_ID_SIZE]);
 
 /* ---- purge: Format NVM and Sanitize through a namespace's block device ----

@@ -1,8 +1,9 @@
 /*
  * A record of the history out of a result's JSON text: storbench's result
  * (its header through sb_results_head_read, its figures through
- * sb_figures_read, the device's identity through the typed takes), or
- * fio's JSON output, read as run's jobs are.
+ * sb_figures_read, the device's identity through the typed takes), a
+ * soak's JSON Lines log (through the soak's own reader, sb_soak_log_parse
+ * and sb_soak_log_summary), or fio's JSON output, read as run's jobs are.
  */
 #include "lib/history/history.h"
 
@@ -11,6 +12,7 @@
 
 #include "lib/json/json_take.h"
 #include "lib/results/results_read.h"
+#include "lib/soak/soak_json.h"
 
 static int nomem(struct sb_error *err)
 {
@@ -84,7 +86,18 @@ static int identity_read(const struct sb_jv *sb, struct sb_history_rec *r, struc
 			return t.e;
 		r->ext_csd_rev = (int)rev;
 	}
-	/* NVMe's active firmware slot: no result holds it yet */
+	/* NVMe's active firmware slot (1-7), where the controller told it */
+	const struct sb_jv *fws = sb_jv_get(dev, "nvme_firmware_slot");
+	if (fws && !sb_jv_is(fws, SB_JV_NULL)) {
+		uint64_t slot = 0;
+		sb_jtake_up(&t, at);
+		sb_jtake_down(&t, "device.nvme_firmware_slot");
+		if (!sb_jv_is(fws, SB_JV_OBJ))
+			return sb_jtake_bad(&t, NULL, "an object", fws);
+		if (sb_jtake_u64(&t, fws, "active", SB_JTAKE_OPTIONAL, 7, &slot) < 0)
+			return t.e;
+		r->fw_slot = slot ? (int)slot : -1;
+	}
 	r->capacity = cap;
 	if (dup(&r->model, model) || dup(&r->serial, serial) ||
 	    dup(&r->firmware, fw ? fw : fwrev) || dup(&r->cid, cid))
@@ -166,6 +179,58 @@ static int fio_read(const char *text, size_t len, struct sb_history_rec *r, stru
 	return e;
 }
 
+/* the result file itself, as read */
+static int keep_text(const char *text, size_t len, struct sb_history_rec *r, struct sb_error *err)
+{
+	if (!(r->json = malloc(len + 1)))
+		return nomem(err);
+	memcpy(r->json, text, len);
+	r->json[len] = 0;
+	r->json_len = len;
+	return 0;
+}
+
+/* A soak's JSON Lines log: 1 and r read when it is one (its first line a
+ * soak's configuration), 0 when it is not, -errno with err. Its verdict
+ * and figures are its last summary's, or, where the log ends without one
+ * (a soak killed or still running), its iterations' and "interrupted". */
+static int soak_log_read(const char *text, size_t len, struct sb_history_rec *r,
+			 struct sb_error *err)
+{
+	struct sb_soak_log log;
+	struct sb_soak_summary sum;
+	int e = sb_soak_log_parse(text, len, &log);
+	if (e == -EINVAL && log.log_version && log.log_version != SB_SOAK_LOG_VERSION) {
+		e = sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+				 "a soak log of version %llu: this storbench reads version %d",
+				 (unsigned long long)log.log_version, SB_SOAK_LOG_VERSION);
+		sb_soak_log_free(&log);
+		return e;
+	}
+	if (e == -EINVAL || e == -ENODATA || (e == -EBADMSG && log.line <= 1)) {
+		sb_soak_log_free(&log);
+		return 0; /* line 1 is no soak's configuration */
+	}
+	if (e == -EBADMSG)
+		e = sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+				 "a soak log whose line %zu is refused: %s", log.line, log.why);
+	else if (e < 0)
+		e = nomem(err);
+	else if ((e = sb_soak_log_summary(text, &log, &sum, err)) == 0 &&
+		 (e = sb_figures_of_soak(&sum, &r->figs)) < 0)
+		e = nomem(err);
+	else if (e == -ENOENT) /* a summary of no figures (no iteration ran): none, as a result's */
+		e = 0;
+	if (e == 0) {
+		r->started = (int64_t)(log.started_ns / 1000000000u);
+		if (dup(&r->command, "soak") || dup(&r->version, log.version) ||
+		    dup(&r->model, log.model))
+			e = nomem(err);
+	}
+	sb_soak_log_free(&log);
+	return e < 0 ? e : 1;
+}
+
 int sb_history_rec_read(const char *text, size_t len, struct sb_history_rec *r,
 			struct sb_error *err)
 {
@@ -175,6 +240,8 @@ int sb_history_rec_read(const char *text, size_t len, struct sb_history_rec *r,
 	int e;
 	memset(r, 0, sizeof(*r));
 	r->ext_csd_rev = r->fw_slot = -1;
+	if ((e = soak_log_read(text, len, r, err)) != 0)
+		return e < 0 ? e : keep_text(text, len, r, err);
 	/* fio's notes before its document */
 	while (at < text + len && *at != '{') {
 		const char *nl = memchr(at, '\n', (size_t)(text + len - at));
@@ -200,14 +267,7 @@ int sb_history_rec_read(const char *text, size_t len, struct sb_history_rec *r,
 				 "neither a storbench result nor fio's JSON output (no \"storbench\" "
 				 "section, no \"fio version\" and \"jobs\")");
 	sb_jdoc_free(doc);
-	if (e == 0) {
-		if (!(r->json = malloc(len + 1)))
-			return nomem(err);
-		memcpy(r->json, text, len);
-		r->json[len] = 0;
-		r->json_len = len;
-	}
-	return e;
+	return e < 0 ? e : keep_text(text, len, r, err);
 }
 
 static int key_ok(const char *k, size_t n)

@@ -550,17 +550,9 @@ static int soak_metric(struct sb_figures *f, const char *dir, const struct sb_so
 	return e;
 }
 
-static int soak_figures(const struct sb_jv *sec, struct sb_figures *f, struct sb_error *err)
+static int soak_summary_figures(const struct sb_soak_summary *s, struct sb_figures *f)
 {
-	struct sb_soak_doc d;
-	memset(&d, 0, sizeof(d));
-	int e = sb_soak_read(sec, &d, err);
-	if (e < 0) {
-		sb_soak_doc_free(&d);
-		return e;
-	}
-	const struct sb_soak_summary *s = &d.r.sum;
-	e = word(f, "verdict", sb_soak_verdict_name(s->verdict));
+	int e = word(f, "verdict", sb_soak_verdict_name(s->verdict));
 	e = e ? e : num(f, "iterations", "", (double)s->iterations);
 	e = e ? e : num(f, "failed_iterations", "", (double)s->failed);
 	e = e ? e : num(f, "verify_bad_blocks", "", (double)s->verify_bad);
@@ -569,8 +561,25 @@ static int soak_figures(const struct sb_jv *sec, struct sb_figures *f, struct sb
 	e = e ? e : num(f, "anomalies", "", (double)s->anomalies);
 	e = e ? e : soak_metric(f, "write", &s->m[0]);
 	e = e ? e : soak_metric(f, "read", &s->m[1]);
+	return e;
+}
+
+static int soak_figures(const struct sb_jv *sec, struct sb_figures *f, struct sb_error *err)
+{
+	struct sb_soak_doc d;
+	memset(&d, 0, sizeof(d));
+	int e = sb_soak_read(sec, &d, err);
+	if (e == 0)
+		e = soak_summary_figures(&d.r.sum, f);
 	sb_soak_doc_free(&d);
 	return e;
+}
+
+int sb_figures_of_soak(const struct sb_soak_summary *s, struct sb_figures *out)
+{
+	out->n = 0;
+	snprintf(out->command, sizeof(out->command), "soak");
+	return soak_summary_figures(s, out);
 }
 
 static int yes(struct sb_figures *f, const char *name, int v)

@@ -58,6 +58,11 @@ size_t sb_figure_nearest(const char *command, const char *name, char (*near)[SB_
  * (a section refused by its reader, a document of no known command),
  * -ENOMEM. */
 int sb_figures_read(const struct sb_jv *root, struct sb_figures *out, struct sb_error *err);
+/* A soak's figures out of its summary (a log's, sb_soak_log_summary) into
+ * out (which it empties first): the names sb_figures_read gives a soak's
+ * result. 0 or -ENOMEM. */
+struct sb_soak_summary;
+int sb_figures_of_soak(const struct sb_soak_summary *s, struct sb_figures *out);
 /* status, every command's figure: "pass" for exit_code 0, else "fail".
  * 0 or -ENOMEM. */
 int sb_figures_set_status(struct sb_figures *f, int exit_code);

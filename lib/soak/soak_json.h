@@ -223,7 +223,10 @@ struct sb_soak_leftover {
 /* A log read back to resume it. */
 struct sb_soak_log {
 	uint64_t seed, started_ns;
-	int argc; /* the options it was started with */
+	uint64_t log_version; /* line 1's, as it says (0: none); -EINVAL when not ours */
+	char version[32];     /* the storbench that began it ("" not told) */
+	char model[128];      /* the target's device model ("" not told) */
+	int argc;	      /* the options it was started with */
 	char **argv;
 	int stop_changed; /* a resume record: the stop condition of the last one */
 	unsigned ranks;	  /* the configuration's (many ranks), 0 one */
@@ -242,6 +245,9 @@ struct sb_soak_log {
 	struct sb_soak_leftover *left;
 	size_t nleft;
 	struct sb_soak_check check;
+	/* its last summary line, text[summary_at..+summary_len), when no
+	 * iteration or resume record follows it (summary_len 0: none) */
+	size_t summary_line, summary_at, summary_len;
 };
 /*
  * Reads a log's text, every line checked as sb_soak_check_line checks it:
@@ -255,5 +261,16 @@ struct sb_soak_log {
  */
 int sb_soak_log_parse(const char *text, size_t len, struct sb_soak_log *log);
 void sb_soak_log_free(struct sb_soak_log *log);
+/*
+ * What a log read by sb_soak_log_parse (text: its text) ended with: its
+ * last summary line as written (a soak that finished, was interrupted or
+ * aborted, or a resumed soak's over all its iterations), or, where no
+ * summary follows the last iteration or resume (a soak killed, cut by a
+ * power loss, or still running), its iterations summarized and stopped as
+ * SB_SOAK_INTERRUPTED: never a pass (a failed iteration stays a fail).
+ * 0, -EINVAL with err naming the summary line's fault, -ENOMEM.
+ */
+int sb_soak_log_summary(const char *text, const struct sb_soak_log *log,
+			struct sb_soak_summary *out, struct sb_error *err);
 
 #endif

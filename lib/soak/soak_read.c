@@ -255,11 +255,15 @@ static int take_config(const struct sb_jv *v, struct sb_soak_log *log)
 	const struct sb_jv *av = sb_jv_get(v, "argv");
 	const char *type = sb_jv_str(sb_jv_get(v, "type"));
 	uint64_t ver = 0;
+	if (type && !strcmp(type, "config") && sb_jv_u64(sb_jv_get(v, "log_version"), &ver) == 0)
+		log->log_version = ver;
 	if (!type || strcmp(type, "config") || sb_jv_u64(sb_jv_get(v, "log_version"), &ver) < 0 ||
 	    ver != SB_SOAK_LOG_VERSION || !sb_jv_is(av, SB_JV_ARR))
 		return -EINVAL;
 	sb_jv_u64(sb_jv_get(v, "seed"), &log->seed);
 	sb_jv_u64(sb_jv_get(v, "started_ns"), &log->started_ns);
+	copy_str(log->version, sizeof(log->version), sb_jv_get(v, "storbench"));
+	copy_str(log->model, sizeof(log->model), sb_jv_get(v, "model"));
 	uint64_t x = 0;
 	if (sb_jv_u64(sb_jv_get(v, "ranks"), &x) == 0 && x > 1 && x < 1u << 24) {
 		log->ranks = (unsigned)x;
@@ -332,6 +336,11 @@ static int take_line(const char *line, size_t len, struct sb_soak_log *log)
 		e = take_config(v, log);
 	else if (!strcmp(type, "iteration"))
 		e = take_iteration(v, log);
+	if (!e && lineno > 1)
+		log->summary_line = !strcmp(type, "summary") ? lineno
+				    : !strcmp(type, "iteration") || !strcmp(type, "resume")
+					    ? 0
+					    : log->summary_line;
 	if (!e && (lineno == 1 || !strcmp(type, "start") || !strcmp(type, "cut")))
 		e = take_files(v, log);
 	else if (!e && !strcmp(type, "resume")) {
@@ -358,6 +367,12 @@ int sb_soak_log_parse(const char *text, size_t len, struct sb_soak_log *log)
 		int e = take_line(text + at, ll, log);
 		if (e < 0)
 			return e;
+		if (log->summary_line == log->line) {
+			log->summary_at = at;
+			log->summary_len = ll;
+		} else if (!log->summary_line) {
+			log->summary_len = 0;
+		}
 		at += ll + 1;
 		log->good = at;
 	}
@@ -606,4 +621,31 @@ void sb_soak_result_free(struct sb_soak_result *r)
 	free(r->rank_host);
 	free(r->rank_failed);
 	memset(r, 0, sizeof(*r));
+}
+
+int sb_soak_log_summary(const char *text, const struct sb_soak_log *log,
+			struct sb_soak_summary *out, struct sb_error *err)
+{
+	struct sb_jdoc *d = NULL;
+	struct sb_soak_result r;
+	if (!log->summary_len) {
+		int e = sb_soak_summarize(log->it, log->nit, 0, out);
+		if (e < 0)
+			return no_memory(err);
+		sb_soak_stop(out, SB_SOAK_INTERRUPTED,
+			     "the log ends without the soak's summary (killed, cut by a power "
+			     "loss, or still running)",
+			     NULL);
+		return 0;
+	}
+	int e = sb_json_parse(text + log->summary_at, log->summary_len, NULL, &d, NULL);
+	if (e < 0) /* sb_soak_log_parse read it */
+		return e == -ENOMEM ? no_memory(err) : refuse(err, "summary", "not JSON");
+	e = sb_soak_read_summary(sb_jdoc_root(d), &r, err);
+	sb_jdoc_free(d);
+	if (e < 0)
+		return e;
+	*out = r.sum;
+	sb_soak_result_free(&r);
+	return 0;
 }

@@ -6,7 +6,8 @@
 # are refused, naming them; queries on made-up results give the known
 # medians, counts and verdicts (an A/A pair is "no difference", a shift of
 # half the spread is found); a plan's db= records each step with the
-# plan's labels; fio 3.33's JSON is imported with fio's own figures.
+# plan's labels; an NVMe's active firmware slot is recorded; fio 3.33's
+# JSON is imported with fio's own figures.
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 command -v sqlite3 >/dev/null || skip "no sqlite3 program"
@@ -210,6 +211,22 @@ if ! "$SB" --version | grep -q postgresql; then
 	grep -q "db=.*needs a storbench built with PostgreSQL" "$T/err" || { cat "$T/err"; fail "db= URL"; }
 fi
 ok "a plan's db=: each step recorded with the plan's labels"
+
+# ---- an NVMe's active firmware slot, as its result's device section has it
+python3 - "$T/q.json" "$T" <<'PY' || fail "the slot's results"
+import json, sys
+d = json.load(open(sys.argv[1]))
+for name, active in (("slot", 2), ("badslot", 9)):
+    d["storbench"]["device"]["nvme_firmware_slot"] = {
+        "active": active, "next": None, "revisions": ["A1", "A2"] + [None] * 5}
+    json.dump(d, open("%s/%s.json" % (sys.argv[2], name), "w"))
+PY
+expect_exit 0 "$SB" history --db="$T/slot.db" --import "$T/slot.json" "$T/q.json"
+[ "$(sqlite3 "$T/slot.db" "SELECT group_concat(coalesce(fw_slot, '-')) FROM results")" = 2,- ] ||
+	fail "fw_slot: $(sqlite3 "$T/slot.db" "SELECT fw_slot FROM results")"
+expect_exit 2 "$SB" history --db="$T/slot.db" --import "$T/badslot.json"
+grep -q "storbench.device.nvme_firmware_slot.active" "$T/err" || { cat "$T/err"; fail "slot 9"; }
+ok "an NVMe's active firmware slot recorded; a slot 9 refused by key path"
 
 # ---- fio's JSON ----
 command -v fio >/dev/null || skip "no fio"

@@ -48,4 +48,21 @@ vm_run 900 virtio-blk-pci qemu-system-x86_64 -accel tcg -M q35 -m 512 -smp 1 \
 	-device virtio-scsi-pci,id=vscsi -drive "$(drive scsi)" \
 	-device scsi-hd,drive=scsi,bus=vscsi.0,serial=SBSCSI0001 \
 	-drive "$(drive virtio)" -device virtio-blk-pci,drive=virtio,serial=SBVBLK0001
+# the NVMe's Firmware Slot Information page as QEMU answers it (the unit
+# test nvme-smart-decode decodes this capture)
+od -A d -t x1 "$T/res/nvme-fw-log-raw.out" | sed -n '1,5p'
 python3 "$SB_TOP/tests/vm/compare-x86" "$T/res" || fail "storbench and the tools disagree (above)"
+# the history records the NVMe's identity as the guest's cliff read it,
+# its active firmware slot with it (none where the controller refused)
+if "$SB" --version | grep -q sqlite; then
+	expect_exit 0 "$SB" history --db="$T/h.db" --import "$T/res/cliff-nvme.out"
+	python3 - "$T/h.db" "$T/res/cliff-nvme.out" <<'PY' || fail "the NVMe's identity in the history"
+import json, sqlite3, sys
+dev = json.load(open(sys.argv[2]))["storbench"]["device"]
+row = sqlite3.connect(sys.argv[1]).execute("SELECT model, serial, firmware, fw_slot FROM results").fetchone()
+slot = dev.get("nvme_firmware_slot")
+want = (dev["model"], dev["serial"], dev["firmware"], slot["active"] if slot else None)
+assert row == want, (row, want)
+print("ok: the history records the NVMe's model, serial, firmware and slot", row)
+PY
+fi

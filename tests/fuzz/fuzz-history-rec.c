@@ -1,7 +1,8 @@
 /*
  * Fuzz target of the history's reading of a result (lib/history/
  * history_rec.c: storbench's JSON, with its device's identity and its
- * figures, or fio's JSON output; libFuzzer: make fuzz). Any input must be
+ * figures, a soak's JSON Lines log, or fio's JSON output; libFuzzer: make
+ * fuzz). Any input must be
  * read or refused without a crash, a leak or undefined behaviour; a
  * refusal is bad input with a message; what is read has a command, the
  * JSON text it came from, and figures with names. tests/unit/

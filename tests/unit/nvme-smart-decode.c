@@ -1,9 +1,10 @@
 /* needs: none */
 /*
- * NVMe SMART / health log and Identify Controller decoding against
- * recorded pages (tests/fixtures/nvme-*.hex): each field against the value
- * in the fixture's comment; 128-bit counters saturating at 64 bits; data
- * units to bytes; the names of critical warning bits.
+ * NVMe SMART / health log, Identify Controller and Firmware Slot
+ * Information decoding against recorded pages (tests/fixtures/nvme-*.hex):
+ * each field against the value in the fixture's comment; 128-bit counters
+ * saturating at 64 bits; data units to bytes; the names of critical
+ * warning bits.
  */
 #include "tests/unit/hexfix.h"
 #include "lib/device/nvme.h"
@@ -130,12 +131,44 @@ static void test_identify(void **state)
 	assert_string_equal(c.model, "Samsun? SSD 970 EVO Plus 1TB");
 }
 
+static void test_fw_slot(void **state)
+{
+	uint8_t log[SB_NVME_LOG_SIZE];
+	struct sb_nvme_fw_slot f;
+	(void)state;
+
+	hexfix_load("nvme-fw-slot.hex", log, sizeof(log));
+	assert_int_equal(sb_nvme_fw_slot_decode(log, &f), 0);
+	assert_int_equal(f.active, 2);
+	assert_int_equal(f.next, 3);
+	assert_string_equal(f.rev[0], "2B2QEXM7");
+	assert_string_equal(f.rev[1], "3B2QEXM7");
+	assert_string_equal(f.rev[2], "4B2Q");
+	for (int i = 3; i < SB_NVME_FW_SLOTS; i++)
+		assert_string_equal(f.rev[i], "");
+	log[0] = 0x80; /* reserved bits only: no slot told */
+	log[9] = 0x07; /* an unprintable byte in FRS1 */
+	assert_int_equal(sb_nvme_fw_slot_decode(log, &f), 0);
+	assert_int_equal(f.active, 0);
+	assert_int_equal(f.next, 0);
+	assert_string_equal(f.rev[0], "2?2QEXM7");
+	assert_int_equal(sb_nvme_fw_slot_decode(NULL, &f), -EINVAL);
+
+	hexfix_load("nvme-fw-slot-qemu.hex", log, sizeof(log));
+	assert_int_equal(sb_nvme_fw_slot_decode(log, &f), 0);
+	assert_int_equal(f.active, 1);
+	assert_int_equal(f.next, 0);
+	assert_string_equal(f.rev[0], "1.0"); /* its space padding gone */
+	for (int i = 1; i < SB_NVME_FW_SLOTS; i++)
+		assert_string_equal(f.rev[i], "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_healthy),	   cmocka_unit_test(test_worn),
 		cmocka_unit_test(test_saturation), cmocka_unit_test(test_warning_text),
-		cmocka_unit_test(test_identify),
+		cmocka_unit_test(test_identify),   cmocka_unit_test(test_fw_slot),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

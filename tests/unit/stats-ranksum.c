@@ -229,6 +229,46 @@ static void test_interval(void **state)
 	assert_int_equal(sb_ranksum(bad, 2, y, 3, &t), -EINVAL);
 }
 
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The bounds and the median as every pair sorted gives them, on samples
+ * with many ties (figures rounded to a few values), odd and even counts of
+ * pairs, differences and ratios, every k up to the middle. */
+static void test_interval_against_sort(void **state)
+{
+	(void)state;
+	unsigned seed = 7;
+	for (int round = 0; round < 60; round++) {
+		size_t nx = 1 + (size_t)(round % 9), ny = 1 + (size_t)((round * 7) % 12);
+		double x[16], y[16], d[16 * 16], q[3];
+		const int ratio = round % 2, levels = 2 + round % 5;
+		for (size_t i = 0; i < nx; i++)
+			x[i] = 1 + (seed = seed * 1103515245u + 12345u) / 65536 % (unsigned)levels;
+		for (size_t j = 0; j < ny; j++)
+			y[j] = 1 + (seed = seed * 1103515245u + 12345u) / 65536 % (unsigned)levels;
+		const size_t m = nx * ny;
+		for (size_t i = 0; i < nx; i++)
+			for (size_t j = 0; j < ny; j++)
+				d[i * ny + j] = ratio ? y[j] / x[i] : y[j] - x[i];
+		qsort(d, m, sizeof(*d), cmp_d);
+		const double med = m % 2   ? d[m / 2]
+				   : ratio ? sqrt(d[m / 2 - 1] * d[m / 2])
+					   : (d[m / 2 - 1] + d[m / 2]) / 2;
+		for (long k = 0; (size_t)k <= (m + 1) / 2; k++) {
+			assert_int_equal(sb_pairwise_bounds(x, nx, y, ny, ratio, k, q), 0);
+			if (k) {
+				assert_true(q[0] == d[k - 1]);
+				assert_true(q[1] == d[m - (size_t)k]);
+			}
+			assert_true(q[2] == med);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -238,6 +278,7 @@ int main(void)
 		cmocka_unit_test(test_normal),
 		cmocka_unit_test(test_min_p),
 		cmocka_unit_test(test_interval),
+		cmocka_unit_test(test_interval_against_sort),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
