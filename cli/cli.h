@@ -240,22 +240,23 @@ const struct cli_command *cli_command_find(const char *name);
  * an exit code), and leave it (after). */
 int cli_ranks_init(int *argc, char ***argv);
 void cli_ranks_finish(void);
-/* A rank that cannot go on during what (e: no answer in time, no memory)
- * ends the whole job, with a message: waiting for it would hang the
- * others. Never returns. */
+/* The one path for a lost or failed rank: er's message printed (NULL or
+ * "": said already) and every rank of the job ended with code (alone, this
+ * process). Never returns. */
+void cli_ranks_lost(int code, const struct sb_error *er) __attribute__((noreturn));
+/* A step that lost a rank during what (e: no answer in time, no memory):
+ * cli_ranks_lost with lib/coord's message (sb_coord_lost). */
 void cli_ranks_give_up(const char *what, int e) __attribute__((noreturn));
-int cli_ranks(void); /* how many ranks (1: a plain run) */
-/* The coordination handle the methods of the library take (lib/coord). */
-struct sb_coord *cli_ranks_coord(void);
-/* After a library call that coordinated the ranks: when a rank did not
- * answer in time (sb_coord_failed; the call said so), the job ends here. */
+/* After a library call that coordinated the ranks and said why: when it
+ * lost a rank (lost), or a rank did not answer in time (end_if_failed:
+ * sb_coord_failed), the job ends here with code (SB_EXIT_ENV). Alone:
+ * nothing. */
+void cli_ranks_end_if_lost(int lost, int code);
 void cli_ranks_end_if_failed(void);
+int cli_ranks(void); /* how many ranks (1: a plain run) */
 int cli_rank(void);
 /* The coordination handle a method's run takes (lib/coord). */
 struct sb_coord *cli_ranks_coord(void);
-/* A method's run lost a rank (it said so): the job ends with code, as
- * every wait of the ranks that is not answered in time. Alone: nothing. */
-void cli_ranks_abort(int code);
 void cli_ranks_set_stonewall(void);
 void cli_ranks_set_per_rank_dir(int on);
 int cli_ranks_stonewall(void);

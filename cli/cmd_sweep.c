@@ -293,8 +293,7 @@ static int ranks_agree(struct sweep_cli *c)
 	c->o.stonewall = cli_ranks_stonewall();
 	if (sb_sweep_agree(cli_ranks_coord(), c->r, &c->o, &er)) {
 		const int rc = cli_error(&er);
-		if (er.cls != SB_ERR_INPUT)
-			cli_ranks_abort(rc); /* a rank did not answer */
+		cli_ranks_end_if_lost(er.cls != SB_ERR_INPUT, rc); /* a rank did not answer */
 		return rc;
 	}
 	if (cli_rank() != 0)
@@ -357,8 +356,7 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 		sb_warn("trace file '%s' is incomplete", tr);
 	/* alone, a stop is said by the exit status of the command */
 	rc = e && (e != -EINTR || ranks) ? cli_error(&er) : 0;
-	if (c->r->ranks_lost)
-		cli_ranks_abort(rc);
+	cli_ranks_end_if_lost(c->r->ranks_lost, rc);
 	if (ranks) {
 		c->silent = cli_rank() != 0;
 		cli_ranks_remove_dir(c->o.keep);
