@@ -311,6 +311,18 @@ int cli_ranks_dir(const char *path, int is_dir, int write, const char **where);
 /* A refusal or failure e (0: none) with its message in er, agreed by
  * every rank: rank 0 prints each message with its rank's name. */
 int cli_ranks_agree_error(int e, const struct sb_error *er);
+/* TARGET probed on every rank, creating nothing (each prints its own
+ * refusal), and agreed: 0 or the exit code every rank agreed on. Alone:
+ * cli_target_probe. */
+int cli_ranks_probe(struct sb_jobtarget *t, const char *path);
+/* cli_ranks_probe, then the rank's own directory as cli_ranks_dir: *path
+ * becomes it, t zeroed to be probed anew there. */
+int cli_ranks_probe_dir(struct sb_jobtarget *t, const char **path, int write);
+/* A job's target prepared on every rank, agreed (sb_ranks_jobtarget_prepare):
+ * 0 or the exit code every rank agreed on; *own_dir set when the job works
+ * in the rank's own directory. */
+int cli_ranks_jobtarget_prepare(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
+				int needs_data, int noio, int *own_dir);
 int cli_ranks_claim_dir(struct sb_error *er);
 void cli_ranks_note_file(const char *path);
 void cli_ranks_remove_dir(int keep);

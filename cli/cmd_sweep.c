@@ -229,7 +229,7 @@ static int ranks_target(const struct sweep_cli *c, struct sb_jobtarget *t, const
 			struct sb_sweep_file *f)
 {
 	struct sb_error er;
-	int rc = cli_ranks_agree(cli_target_probe(t, *path), NULL);
+	int rc = cli_ranks_probe(t, *path);
 	if (rc)
 		return rc;
 	/* every rank's checks, nothing created or removed yet */
@@ -248,7 +248,7 @@ static int ranks_target(const struct sweep_cli *c, struct sb_jobtarget *t, const
 		return rc;
 	if (mine != *path) {
 		memset(t, 0, sizeof(*t)); /* its own directory, probed anew */
-		if ((rc = cli_ranks_agree(cli_target_probe(t, mine), NULL)))
+		if ((rc = cli_ranks_probe(t, mine)))
 			return rc;
 	}
 	e = sb_sweep_file_open(f, mine, &t->info, c->r, &c->o, c->sh.destroy_data, &er);

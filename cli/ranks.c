@@ -254,9 +254,37 @@ int cli_ranks_claim_dir(struct sb_error *er)
 int cli_ranks_dir(const char *path, int is_dir, int write, const char **where)
 {
 	struct sb_error er;
-	int code, who;
-	const int e = sb_ranks_dir(&R, path, is_dir, write, where, code_of, &code, &who, &er);
-	return agreed(e, &er, code, who);
+	struct sb_ranks_agreed a = { .code_of = code_of };
+	const int e = sb_ranks_dir(&R, path, is_dir, write, where, &a, &er);
+	return agreed(e, &er, a.code, a.who);
+}
+
+int cli_ranks_probe(struct sb_jobtarget *t, const char *path)
+{
+	struct sb_error er;
+	struct sb_ranks_agreed a = { .code_of = code_of };
+	if (R.size < 2)
+		return cli_target_probe(t, path);
+	const int e = sb_ranks_probe(&R, t, path, &a, &er);
+	return agreed(e, &er, a.code, a.who);
+}
+
+int cli_ranks_probe_dir(struct sb_jobtarget *t, const char **path, int write)
+{
+	struct sb_error er;
+	struct sb_ranks_agreed a = { .code_of = code_of };
+	const int e = sb_ranks_probe_dir(&R, t, path, write, &a, &er);
+	return agreed(e, &er, a.code, a.who);
+}
+
+int cli_ranks_jobtarget_prepare(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
+				int needs_data, int noio, int *own_dir)
+{
+	struct sb_error er;
+	struct sb_ranks_agreed a = { .code_of = code_of };
+	const int e = sb_ranks_jobtarget_prepare(&R, t, path, job, needs_data, noio, own_dir, &a,
+						 &er);
+	return agreed(e, &er, a.code, a.who);
 }
 
 void cli_ranks_note_file(const char *path)

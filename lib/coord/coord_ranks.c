@@ -216,17 +216,15 @@ int sb_ranks_claim_dir(struct sb_ranks *r, struct sb_error *er)
 
 /* One step of the directory agreed: a refusal on any rank stops every
  * rank. */
-static int dir_step(struct sb_ranks *r, int e, const struct sb_error *er,
-		    int (*code_of)(const struct sb_error *er), int *code, int *who,
+static int dir_step(struct sb_ranks *r, int e, const struct sb_error *er, struct sb_ranks_agreed *a,
 		    struct sb_error *err)
 {
-	*code = e ? code_of(er) : 0;
-	return sb_ranks_agree_error(r, code, who, er, err);
+	a->code = e ? a->code_of(er) : 0;
+	return sb_ranks_agree_error(r, &a->code, &a->who, er, err);
 }
 
 int sb_ranks_dir(struct sb_ranks *r, const char *path, int is_dir, int write, const char **where,
-		 int (*code_of)(const struct sb_error *er), int *code, int *who,
-		 struct sb_error *err)
+		 struct sb_ranks_agreed *a, struct sb_error *err)
 {
 	struct sb_error er = { 0 };
 	*where = sb_ranks_target(r, path, is_dir);
@@ -235,11 +233,10 @@ int sb_ranks_dir(struct sb_ranks *r, const char *path, int is_dir, int write, co
 	 * left is claimed only once every rank may go on. Every rank agrees
 	 * as often, with a directory of its own or not (a rank's target may
 	 * be a file or a device: mpirun's A : B form) */
-	int e = dir_step(r, mine ? sb_ranks_make_dir(r, &er) : 0, &er, code_of, code, who, err);
-	if (!e && !*code)
-		e = dir_step(r, mine ? sb_ranks_claim_dir(r, &er) : 0, &er, code_of, code, who,
-			     err);
-	if (e || *code)
+	int e = dir_step(r, mine ? sb_ranks_make_dir(r, &er) : 0, &er, a, err);
+	if (!e && !a->code)
+		e = dir_step(r, mine ? sb_ranks_claim_dir(r, &er) : 0, &er, a, err);
+	if (e || a->code)
 		sb_ranks_remove_dir(r, 0);
 	return e;
 }

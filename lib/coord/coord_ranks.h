@@ -107,22 +107,51 @@ int sb_ranks_make_dir(struct sb_ranks *r, struct sb_error *er);
 /* After every rank agreed: removes what a killed run made in the
  * directory taken over, with a warning naming it. */
 int sb_ranks_claim_dir(struct sb_ranks *r, struct sb_error *er);
+/* What an agreed step of many takes and gives back: code_of maps a
+ * refusal to the code the ranks agree on (the program's exit code); code
+ * is then 0, or the code every rank agreed on, and who the first rank that
+ * refused (-1 none). */
+struct sb_ranks_agreed {
+	int (*code_of)(const struct sb_error *er);
+	int code, who;
+};
 /* The one rule of every command for a rank's directory: where this rank
  * works (*where). To write (write), the directory is this run's: made with
  * its marker, or one a killed storbench run left taken over (make, then
  * claim once every rank agreed); anything else under that name is a
- * refusal on every rank that touches nothing. code_of maps a refusal to
- * the code the ranks agree on (the program's exit code). *code: 0, or the
- * code every rank agreed on (*who the first rank that refused). 0 or
- * lost. */
+ * refusal on every rank that touches nothing (a->code). 0 or lost. */
 int sb_ranks_dir(struct sb_ranks *r, const char *path, int is_dir, int write, const char **where,
-		 int (*code_of)(const struct sb_error *er), int *code, int *who,
-		 struct sb_error *err);
+		 struct sb_ranks_agreed *a, struct sb_error *err);
 /* A file made in the directory: noted in its marker. */
 void sb_ranks_note_file(struct sb_ranks *r, const char *path);
 /* The directory made here removed (keep: its noted files kept, and marked
  * so); one this run did not make is never removed. */
 void sb_ranks_remove_dir(struct sb_ranks *r, int keep);
+
+/* ---- a job's target (coord_target.c) ---- */
+
+struct sb_jobtarget;
+struct sb_job_opts;
+/* Many ranks: every rank checks its target creating nothing (a check-only
+ * sb_jobtarget_prepare), and they agree; the ranks on one filesystem fit
+ * on it together (sb_ranks_space_agree); a directory TARGET gets the
+ * rank's own directory (sb_ranks_dir; *own_dir set); then each prepares
+ * its files and they agree again (a full disk on one host stops all).
+ * Nothing is written before the first agreement. a->code: 0 or the code
+ * every rank agreed on. 0 or lost. */
+int sb_ranks_jobtarget_prepare(struct sb_ranks *r, struct sb_jobtarget *t, const char *path,
+			       struct sb_job_opts *job, int needs_data, int noio, int *own_dir,
+			       struct sb_ranks_agreed *a, struct sb_error *err);
+
+/* The target probed on every rank (sb_jobtarget_probe, creating nothing;
+ * a rank's refusal told through its error hook, as alone) and agreed. 0 or
+ * lost; a->code 0 or the code every rank agreed on. */
+int sb_ranks_probe(struct sb_ranks *r, struct sb_jobtarget *t, const char *path,
+		   struct sb_ranks_agreed *a, struct sb_error *err);
+/* sb_ranks_probe, then the rank's own directory (sb_ranks_dir: to write
+ * when write): *path becomes it, t zeroed to be probed anew there. */
+int sb_ranks_probe_dir(struct sb_ranks *r, struct sb_jobtarget *t, const char **path, int write,
+		       struct sb_ranks_agreed *a, struct sb_error *err);
 
 /* ---- rounds during a measurement ---- */
 
