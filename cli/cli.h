@@ -313,7 +313,7 @@ int cli_ranks_dir(const char *path, int is_dir, int write, const char **where);
 int cli_ranks_agree_error(int e, const struct sb_error *er);
 /* TARGET probed on every rank, creating nothing (each prints its own
  * refusal), and agreed: 0 or the exit code every rank agreed on. Alone:
- * cli_target_probe. */
+ * as cli_target_probe. */
 int cli_ranks_probe(struct sb_jobtarget *t, const char *path);
 /* cli_ranks_probe, then the rank's own directory as cli_ranks_dir: *path
  * becomes it, t zeroed to be probed anew there. */

@@ -263,9 +263,7 @@ int cli_ranks_probe(struct sb_jobtarget *t, const char *path)
 {
 	struct sb_error er;
 	struct sb_ranks_agreed a = { .code_of = code_of };
-	if (R.size < 2)
-		return cli_target_probe(t, path);
-	const int e = sb_ranks_probe(&R, t, path, &a, &er);
+	const int e = sb_ranks_probe(&R, t, path, &a, &er); /* alone: as cli_target_probe */
 	return agreed(e, &er, a.code, a.who);
 }
 
