@@ -181,39 +181,10 @@ void cli_ranks_max(long *v, unsigned n)
 	step(sb_ranks_max(&R, v, n, SB_RANKS_SETUP_S, "agreeing", &er), &er);
 }
 
-void cli_ranks_max_within(long *v, unsigned n, double timeout_s)
-{
-	struct sb_error er;
-	step(sb_ranks_max(&R, v, n, timeout_s, "waiting for every rank", &er), &er);
-}
-
-double cli_ranks_clock_offset(int r)
-{
-	return sb_ranks_clock_offset(&R, r);
-}
-
-void *cli_ranks_gather(const void *mine, size_t len)
-{
-	struct sb_error er;
-	void *all;
-	step(sb_ranks_gather(&R, mine, len, &all, &er), &er);
-	return all;
-}
-
 void cli_ranks_bcast(void *buf, size_t len)
 {
 	struct sb_error er;
 	step(sb_ranks_bcast(&R, buf, len, &er), &er);
-}
-
-const char *cli_ranks_host(void)
-{
-	return sb_coord_host(R.c);
-}
-
-const char *cli_ranks_library(void)
-{
-	return sb_coord_library();
 }
 
 /* ---- targets ---- */
@@ -234,21 +205,6 @@ int cli_ranks_agree_error(int e, const struct sb_error *er)
 		return code;
 	const int le = sb_ranks_agree_error(&R, &code, &who, er, &lost);
 	return agreed(le, &lost, code, who);
-}
-
-const char *cli_ranks_target(const char *path, int is_dir)
-{
-	return sb_ranks_target(&R, path, is_dir);
-}
-
-int cli_ranks_make_dir(struct sb_error *er)
-{
-	return sb_ranks_make_dir(&R, er);
-}
-
-int cli_ranks_claim_dir(struct sb_error *er)
-{
-	return sb_ranks_claim_dir(&R, er);
 }
 
 int cli_ranks_dir(const char *path, int is_dir, int write, const char **where)
@@ -300,56 +256,6 @@ void cli_ranks_remove_dir(int keep)
 int cli_ranks_stonewall(void)
 {
 	return R.stonewall;
-}
-
-double cli_ranks_time(void)
-{
-	return sb_coord_time(R.c);
-}
-
-void cli_ranks_round_start(int done, uint64_t bytes, uint64_t ios)
-{
-	struct sb_error er;
-	step(sb_ranks_round_start(&R, done, bytes, ios, &er), &er);
-}
-
-static int round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios, double timeout_s)
-{
-	struct sb_error er;
-	const int e = sb_ranks_round_test(&R, any, all, bytes, ios, timeout_s, &er);
-	if (e < -1)
-		cli_ranks_lost(SB_EXIT_ENV, &er);
-	return e;
-}
-
-int cli_ranks_round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios)
-{
-	return round_test(any, all, bytes, ios, SB_RANKS_ROUND_S);
-}
-
-/* A round polled from an I/O loop (soak's phases): a rank may be in a long
- * request or its fsync, not dead, so the wait is bounded as a setup's. */
-int cli_ranks_round_test_slow(int *any, int *all, uint64_t *bytes, uint64_t *ios)
-{
-	return round_test(any, all, bytes, ios, SB_RANKS_SETUP_S);
-}
-
-int cli_ranks_round_look(struct sb_coord_round *r, int done, uint64_t a, uint64_t b, uint64_t now,
-			 int *any, int *all, uint64_t sum[2])
-{
-	struct sb_error er;
-	const int e = sb_ranks_round_look(&R, r, done, a, b, now, any, all, sum, &er);
-	step(e, &er);
-	return e;
-}
-
-int cli_ranks_sum_look(struct sb_coord_sum *s, uint64_t done, uint64_t total, int over,
-		       uint64_t now)
-{
-	struct sb_error er;
-	const int e = sb_ranks_sum_look(&R, s, done, total, over, now, &er);
-	step(e, &er);
-	return e;
 }
 
 /* ---- output ---- */

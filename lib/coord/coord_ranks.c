@@ -6,8 +6,6 @@
  *     the verdicts are agreed, and one rank's refusal stops all before any
  *     writes (rank 0 hears the rank, its host and why); a directory target
  *     gets a subdirectory per rank (--per-rank-dir);
- *   - measurement: rounds of "anyone done, all done" while the ranks run
- *     (--stonewall stops all with the first);
  *   - space: the ranks that share a filesystem fit on it together.
  *
  * No wait is unbounded: a rank that does not answer within the deadline
@@ -135,11 +133,6 @@ int sb_ranks_max(struct sb_ranks *r, long *v, unsigned n, double timeout_s, cons
 	return e ? sb_coord_lost(err, what, e) : 0;
 }
 
-double sb_ranks_clock_offset(const struct sb_ranks *r, int k)
-{
-	return r->offset && k >= 0 && k < r->size ? r->offset[k] : 0;
-}
-
 int sb_ranks_gather(struct sb_ranks *r, const void *mine, size_t len, void **all,
 		    struct sb_error *err)
 {
@@ -265,49 +258,6 @@ void sb_ranks_remove_dir(struct sb_ranks *r, int keep)
 	/* a directory of that name this run did not make (a user's, empty or
 	 * not) is never removed */
 	r->dir[0] = '\0';
-}
-
-/* ---- measurement ---- */
-
-int sb_ranks_round_start(struct sb_ranks *r, int done, uint64_t bytes, uint64_t ios,
-			 struct sb_error *err)
-{
-	const uint64_t v[SB_COORD_SUMS] = { bytes, ios };
-	if (r->size > 1 && sb_coord_poll_start(r->c, done, v) < 0)
-		return sb_coord_lost(err, "while measuring", -EIO);
-	return 0;
-}
-
-int sb_ranks_round_test(struct sb_ranks *r, int *any, int *all, uint64_t *bytes, uint64_t *ios,
-			double timeout_s, struct sb_error *err)
-{
-	uint64_t v[SB_COORD_SUMS] = { 0, 0 };
-	int e = -1;
-	if (r->size > 1 && (e = sb_coord_poll_test(r->c, any, all, v, timeout_s)) < 0)
-		return sb_coord_lost(err, "while measuring", e);
-	*bytes = v[0];
-	*ios = v[1];
-	return e;
-}
-
-int sb_ranks_round_look(struct sb_ranks *r, struct sb_coord_round *rd, int done, uint64_t a,
-			uint64_t b, uint64_t now, int *any, int *all, uint64_t sum[2],
-			struct sb_error *err)
-{
-	if (r->size < 2)
-		return 0;
-	const int e = sb_coord_round_look(r->c, rd, done, a, b, now, any, all, sum,
-					  SB_RANKS_SETUP_S);
-	return e < 0 ? sb_coord_lost(err, "while measuring", e) : e;
-}
-
-int sb_ranks_sum_look(struct sb_ranks *r, struct sb_coord_sum *s, uint64_t done, uint64_t total,
-		      int over, uint64_t now, struct sb_error *err)
-{
-	if (r->size < 2)
-		return 0;
-	const int e = sb_coord_sum_look(r->c, s, done, total, over, now, SB_RANKS_SETUP_S);
-	return e < 0 ? sb_coord_lost(err, "while measuring", e) : e;
 }
 
 /* ---- space on a filesystem the ranks share ---- */

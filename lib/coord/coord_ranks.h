@@ -19,10 +19,9 @@
 #include "lib/coord/coord.h"
 #include "lib/target/rankdir.h"
 
-/* Setup (a layout of test files) may take long; a round during the
- * measurement answers within a few ticks. */
+/* Setup (a layout of test files) may take long: how long a step waits
+ * for the slowest rank. */
 #define SB_RANKS_SETUP_S 600.0
-#define SB_RANKS_ROUND_S 60.0
 
 struct sb_ranks_hooks {
 	void *ctx;
@@ -37,7 +36,8 @@ struct sb_ranks_hooks {
 struct sb_ranks {
 	struct sb_coord *c;
 	int size, rank;
-	double *offset, *rtt; /* rank 0: each rank's clock against its own */
+	double *offset,
+		*rtt; /* rank 0: each rank's clock against its own (sb_coord_clock_offset) */
 	int stonewall;
 	int per_rank_dir; /* -1: default (on for a directory), 0, 1 */
 	char dir[4096];	  /* the rank's directory made here, "" none */
@@ -92,8 +92,6 @@ int sb_ranks_gather(struct sb_ranks *r, const void *mine, size_t len, void **all
 		    struct sb_error *err);
 /* Rank 0's len bytes to every rank. */
 int sb_ranks_bcast(struct sb_ranks *r, void *buf, size_t len, struct sb_error *err);
-/* Rank 0: rank k's clock less rank 0's (seconds, measured at start). */
-double sb_ranks_clock_offset(const struct sb_ranks *r, int k);
 
 /* ---- a rank's own directory under a directory TARGET ---- */
 
@@ -152,25 +150,6 @@ int sb_ranks_probe(struct sb_ranks *r, struct sb_jobtarget *t, const char *path,
  * when write): *path becomes it, t zeroed to be probed anew there. */
 int sb_ranks_probe_dir(struct sb_ranks *r, struct sb_jobtarget *t, const char **path, int write,
 		       struct sb_ranks_agreed *a, struct sb_error *err);
-
-/* ---- rounds during a measurement ---- */
-
-/* Start a round of "anyone done, all done" with this rank's state and its
- * bytes and requests so far. */
-int sb_ranks_round_start(struct sb_ranks *r, int done, uint64_t bytes, uint64_t ios,
-			 struct sb_error *err);
-/* Test it within timeout_s of its start: -1 alone, 0 not yet, 1 ended
- * (*any, *all set; on rank 0 the ranks' bytes and requests summed), or
- * lost (< -1: -errno, err). */
-int sb_ranks_round_test(struct sb_ranks *r, int *any, int *all, uint64_t *bytes, uint64_t *ios,
-			double timeout_s, struct sb_error *err);
-/* sb_coord_round_look and sb_coord_sum_look with a setup's deadline;
- * alone never ended (0). */
-int sb_ranks_round_look(struct sb_ranks *r, struct sb_coord_round *rd, int done, uint64_t a,
-			uint64_t b, uint64_t now, int *any, int *all, uint64_t sum[2],
-			struct sb_error *err);
-int sb_ranks_sum_look(struct sb_ranks *r, struct sb_coord_sum *s, uint64_t done, uint64_t total,
-		      int over, uint64_t now, struct sb_error *err);
 
 /* ---- space on a filesystem the ranks share ---- */
 

@@ -2,8 +2,8 @@
 /*
  * The ranks' steps (lib/coord/coord_ranks.h) on the single-process coord,
  * without the program: alone every agreement gives back the caller's code
- * and nobody is named, a gather is a copy, a round never ends, the space
- * check refuses nothing; a rank's directory (as a rank of two would have
+ * and nobody is named, a gather is a copy, the space check refuses
+ * nothing; a rank's directory (as a rank of two would have
  * it: the state says two ranks, the coord is alone) is made with its
  * marker, a file noted there, removed at the end unless kept; a killed
  * run's directory is taken over after the claim with a warning told
@@ -90,7 +90,7 @@ static void alone(void **state)
 	struct sb_ranks r;
 	struct heard h;
 	struct sb_error err;
-	int code = 3, who = 7, any = 5, all = 5;
+	int code = 3, who = 7;
 	(void)state;
 	join(&r, &h);
 	assert_int_equal(sb_ranks_start(&r, "ident", 1, 2, &err), 0);
@@ -112,17 +112,6 @@ static void alone(void **state)
 	int buf = 9;
 	assert_int_equal(sb_ranks_bcast(&r, &buf, sizeof(buf), &err), 0);
 	assert_int_equal(buf, 9);
-	assert_true(sb_ranks_clock_offset(&r, 0) == 0);
-	/* rounds: alone never started, never ended */
-	uint64_t bytes = 1, ios = 1, sum[2] = { 0, 0 };
-	assert_int_equal(sb_ranks_round_start(&r, 1, 10, 20, &err), 0);
-	assert_int_equal(sb_ranks_round_test(&r, &any, &all, &bytes, &ios, 1.0, &err), -1);
-	assert_int_equal(bytes, 0);
-	assert_int_equal(ios, 0);
-	struct sb_coord_round rd = { 0 };
-	assert_int_equal(sb_ranks_round_look(&r, &rd, 1, 1, 2, 1000, &any, &all, sum, &err), 0);
-	struct sb_coord_sum s = { 0 };
-	assert_int_equal(sb_ranks_sum_look(&r, &s, 1, 2, 1, 1000, &err), 0);
 	/* space: nothing to refuse alone, however much is needed */
 	assert_int_equal(sb_ranks_space_agree(&r, sbt_tmpdir(), UINT64_MAX, 1, NULL, 3, &code, &who,
 					      &err),
