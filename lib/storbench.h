@@ -80,5 +80,6 @@
 #include "lib/coord/coord_ranks.h"
 #include "lib/plan/plan_figures.h"
 #include "lib/plan/plan.h"
+#include "lib/plan/plan_run.h"
 
 #endif
