@@ -246,22 +246,23 @@ const struct cli_command *cli_command_find(const char *name);
  * an exit code), and leave it (after). */
 int cli_ranks_init(int *argc, char ***argv);
 void cli_ranks_finish(void);
-/* A rank that cannot go on during what (e: no answer in time, no memory)
- * ends the whole job, with a message: waiting for it would hang the
- * others. Never returns. */
+/* The one path for a lost or failed rank: er's message printed (NULL or
+ * "": said already) and every rank of the job ended with code (alone, this
+ * process). Never returns. */
+void cli_ranks_lost(int code, const struct sb_error *er) __attribute__((noreturn));
+/* A step that lost a rank during what (e: no answer in time, no memory):
+ * cli_ranks_lost with lib/coord's message (sb_coord_lost). */
 void cli_ranks_give_up(const char *what, int e) __attribute__((noreturn));
-int cli_ranks(void); /* how many ranks (1: a plain run) */
-/* The coordination handle the methods of the library take (lib/coord). */
-struct sb_coord *cli_ranks_coord(void);
-/* After a library call that coordinated the ranks: when a rank did not
- * answer in time (sb_coord_failed; the call said so), the job ends here. */
+/* After a library call that coordinated the ranks and said why: when it
+ * lost a rank (lost), or a rank did not answer in time (end_if_failed:
+ * sb_coord_failed), the job ends here with code (SB_EXIT_ENV). Alone:
+ * nothing. */
+void cli_ranks_end_if_lost(int lost, int code);
 void cli_ranks_end_if_failed(void);
+int cli_ranks(void); /* how many ranks (1: a plain run) */
 int cli_rank(void);
 /* The coordination handle a method's run takes (lib/coord). */
 struct sb_coord *cli_ranks_coord(void);
-/* A method's run lost a rank (it said so): the job ends with code, as
- * every wait of the ranks that is not answered in time. Alone: nothing. */
-void cli_ranks_abort(int code);
 void cli_ranks_set_stonewall(void);
 void cli_ranks_set_per_rank_dir(int on);
 int cli_ranks_stonewall(void);
@@ -280,33 +281,13 @@ int cli_ranks_worst(int code);
 /* The largest of each of v[0..n) over every rank, on every rank (a
  * minimum: of the negated values); a barrier. Alone: v as it is. */
 void cli_ranks_max(long *v, unsigned n);
-/* The same, waiting up to timeout_s (cli_ranks_max: 600 s) for the slowest
- * rank, e.g. one still in a long step. */
-void cli_ranks_max_within(long *v, unsigned n, double timeout_s);
-/* Rank 0: rank r's clock less rank 0's (seconds, measured at start). */
-double cli_ranks_clock_offset(int r);
-/* Every rank's len bytes to rank 0: cli_ranks() entries in rank order
- * (the caller frees them); NULL on the other ranks. Alone: a copy. */
-void *cli_ranks_gather(const void *mine, size_t len);
 /* Rank 0's len bytes to every rank. */
 void cli_ranks_bcast(void *buf, size_t len);
-const char *cli_ranks_host(void);    /* this rank's host name */
-const char *cli_ranks_library(void); /* "Open MPI 4.1.4 (MPI 3.1)", NULL without MPI */
-/* The path this rank works on: a directory of its own under a directory
- * TARGET (made by cli_ranks_make_dir, removed by cli_ranks_remove_dir),
- * else path. */
-const char *cli_ranks_target(const char *path, int is_dir);
-/* Makes this rank's directory with a marker, or finds the one a killed
- * run left and decides whether it may be taken over (a refusal touches
- * nothing); after every rank agreed, cli_ranks_claim_dir removes what the
- * killed run made there, with a warning naming it. Each file made in the
- * directory is noted in the marker (cli_ranks_note_file). */
-int cli_ranks_make_dir(struct sb_error *er);
 /* The one rule of every command for a rank's directory: where this rank
  * works (*where: TARGET/storbench-rank-N under a directory TARGET, else
  * path). To write (write), the directory is this run's: made with its
  * marker, or one a killed storbench run left taken over
- * (cli_ranks_make_dir, then cli_ranks_claim_dir once every rank agreed);
+ * (made, then claimed once every rank agreed: lib/coord/coord_ranks.h);
  * anything else under that name (a user's directory, empty or not, a
  * file, a symlink) is a refusal on every rank that touches nothing, and
  * only a directory made here is removed (cli_ranks_remove_dir). A reader
@@ -316,29 +297,20 @@ int cli_ranks_dir(const char *path, int is_dir, int write, const char **where);
 /* A refusal or failure e (0: none) with its message in er, agreed by
  * every rank: rank 0 prints each message with its rank's name. */
 int cli_ranks_agree_error(int e, const struct sb_error *er);
-int cli_ranks_claim_dir(struct sb_error *er);
+/* TARGET probed on every rank, creating nothing (each prints its own
+ * refusal), and agreed: 0 or the exit code every rank agreed on. Alone:
+ * as cli_target_probe. */
+int cli_ranks_probe(struct sb_jobtarget *t, const char *path);
+/* cli_ranks_probe, then the rank's own directory as cli_ranks_dir: *path
+ * becomes it, t zeroed to be probed anew there. */
+int cli_ranks_probe_dir(struct sb_jobtarget *t, const char **path, int write);
+/* A job's target prepared on every rank, agreed (sb_ranks_jobtarget_prepare):
+ * 0 or the exit code every rank agreed on; *own_dir set when the job works
+ * in the rank's own directory. */
+int cli_ranks_jobtarget_prepare(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
+				int needs_data, int noio, int *own_dir);
 void cli_ranks_note_file(const char *path);
 void cli_ranks_remove_dir(int keep);
-/* The coordination clock (MPI_Wtime), and a round of "anyone done, all
- * done" during a measurement: start it with this rank's state and its
- * bytes and requests so far, test it (-1 alone, 0 not yet, 1 ended: *any,
- * *all set, and on rank 0 every rank's bytes and requests summed, as they
- * were when the round started), start the next. */
-double cli_ranks_time(void);
-void cli_ranks_round_start(int done, uint64_t bytes, uint64_t ios);
-int cli_ranks_round_test(int *any, int *all, uint64_t *bytes, uint64_t *ios);
-/* The same, polled from an I/O loop rather than a watcher: its deadline is
- * a setup's (a rank may be in a long request or its fsync). */
-int cli_ranks_round_test_slow(int *any, int *all, uint64_t *bytes, uint64_t *ios);
-/* A loop that does work between its looks at the rounds (verify's and
- * meta's): sb_coord_round_look with a setup's deadline (a rank may be in
- * a long request or its fsync); alone, never ended (0). */
-int cli_ranks_round_look(struct sb_coord_round *r, int done, uint64_t a, uint64_t b, uint64_t now,
-			 int *any, int *all, uint64_t sum[2]);
-/* The same for a phase whose bytes rank 0's line shows of all ranks
- * (sb_coord_sum_look): 1 once a round ended with every rank done. */
-int cli_ranks_sum_look(struct sb_coord_sum *s, uint64_t done, uint64_t total, int over,
-		       uint64_t now);
 /* Before any rank writes: each rank's filesystem (its host and the st_dev
  * of path, or of its parent), the bytes it will need there and those free
  * (fs: its name in the message, e.g. the mount point); rank 0 sums the

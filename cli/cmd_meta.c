@@ -433,8 +433,7 @@ static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_jo
 	meta_progress_end(&pg);
 	/* alone, a stop is said by the exit status of the command */
 	int rc = e && (e != -EINTR || many) ? cli_error(&er) : 0;
-	if (m->ranks_lost)
-		cli_ranks_abort(rc);
+	cli_ranks_end_if_lost(m->ranks_lost, rc);
 	if (m->refused_rank >= 0 && many && cli_rank() == 0)
 		cli_ranks_said_refused(m->refused_rank);
 	if (m->failed_rank >= 0 && cli_rank() == 0)
@@ -467,8 +466,7 @@ static int same_tests(const struct meta_ctx *c)
 	if (!sb_meta_agree(cli_ranks_coord(), sb_meta_tests(&io, c->files), &er))
 		return 0;
 	const int rc = cli_error(&er);
-	if (er.cls != SB_ERR_INPUT)
-		cli_ranks_abort(rc); /* a rank did not answer */
+	cli_ranks_end_if_lost(er.cls != SB_ERR_INPUT, rc); /* a rank did not answer */
 	return rc;
 }
 

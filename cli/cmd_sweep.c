@@ -230,7 +230,7 @@ static int ranks_target(const struct sweep_cli *c, struct sb_jobtarget *t, const
 			struct sb_sweep_file *f)
 {
 	struct sb_error er;
-	int rc = cli_ranks_agree(cli_target_probe(t, *path), NULL);
+	int rc = cli_ranks_probe(t, *path);
 	if (rc)
 		return rc;
 	/* every rank's checks, nothing created or removed yet */
@@ -249,7 +249,7 @@ static int ranks_target(const struct sweep_cli *c, struct sb_jobtarget *t, const
 		return rc;
 	if (mine != *path) {
 		memset(t, 0, sizeof(*t)); /* its own directory, probed anew */
-		if ((rc = cli_ranks_agree(cli_target_probe(t, mine), NULL)))
+		if ((rc = cli_ranks_probe(t, mine)))
 			return rc;
 	}
 	e = sb_sweep_file_open(f, mine, &t->info, c->r, &c->o, c->sh.destroy_data, &er);
@@ -294,8 +294,7 @@ static int ranks_agree(struct sweep_cli *c)
 	c->o.stonewall = cli_ranks_stonewall();
 	if (sb_sweep_agree(cli_ranks_coord(), c->r, &c->o, &er)) {
 		const int rc = cli_error(&er);
-		if (er.cls != SB_ERR_INPUT)
-			cli_ranks_abort(rc); /* a rank did not answer */
+		cli_ranks_end_if_lost(er.cls != SB_ERR_INPUT, rc); /* a rank did not answer */
 		return rc;
 	}
 	if (cli_rank() != 0)
@@ -358,8 +357,7 @@ static int run(struct sweep_cli *c, const char *path, struct sb_results *res)
 		sb_warn("trace file '%s' is incomplete", tr);
 	/* alone, a stop is said by the exit status of the command */
 	rc = e && (e != -EINTR || ranks) ? cli_error(&er) : 0;
-	if (c->r->ranks_lost)
-		cli_ranks_abort(rc);
+	cli_ranks_end_if_lost(c->r->ranks_lost, rc);
 	if (ranks) {
 		c->silent = cli_rank() != 0;
 		cli_ranks_remove_dir(c->o.keep);

@@ -224,8 +224,7 @@ static int run(struct verify_opts *o, const char *path)
 	};
 	verify_hooks(&h, &l, o);
 	if (sb_verify_run(&vo, &h, cli_ranks_coord(), &v, &er) < 0) {
-		if (v.lost)
-			cli_ranks_abort(SB_EXIT_ENV);
+		cli_ranks_end_if_lost(v.lost, SB_EXIT_ENV);
 		rc = cli_error_told(&er);
 		goto out;
 	}

@@ -17,16 +17,7 @@
  * iteration's, made anew by the next, is where --resume goes on). */
 static int ranks_target(struct soak_target *st, const char **target)
 {
-	int rc = cli_ranks_agree(cli_target_probe(&st->t.ct, *target), NULL);
-	if (rc)
-		return rc;
-	const char *mine = *target;
-	if ((rc = cli_ranks_dir(*target, st->t.ct.info.kind == SB_TARGET_DIR, 1, &mine)) ||
-	    mine == *target)
-		return rc;
-	memset(&st->t.ct, 0, sizeof(st->t.ct)); /* its own directory, probed anew */
-	*target = mine;
-	return 0;
+	return cli_ranks_probe_dir(&st->t.ct, target, 1);
 }
 
 /* The verify workload's target. */
@@ -38,7 +29,7 @@ static int verify_target(struct soak_opts *o, const char *target, struct soak_ta
 	if (cli_ranks() > 1 && (rc = ranks_target(st, &target)))
 		return rc;
 	/* probed once: verify_target_resolve takes what was found here */
-	if (!t->ct.probed && (rc = cli_ranks_agree(cli_target_probe(&t->ct, target), NULL)))
+	if (!t->ct.probed && (rc = cli_ranks_probe(&t->ct, target)))
 		return rc;
 	const enum sb_target_kind kind = t->ct.info.kind;
 	if (!o->v.size_given && (kind == SB_TARGET_DIR || kind == SB_TARGET_NONE)) {

@@ -71,55 +71,15 @@ void cli_target_hold_rank_dir(int on, int keep)
 	}
 }
 
-/* Many ranks: every one checks its target creating nothing, and they all
- * go on only if none refused; then each makes its files (its own
- * directory under a directory TARGET first) and they agree again (a full
- * disk on one host stops all). Nothing is written before the first
- * agreement. */
+/* Many ranks: the library's steps (sb_ranks_jobtarget_prepare); the
+ * rank's own directory is shared by the jobs that run together. */
 static int prepare_ranks(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
 			 int needs_data, int noio)
 {
-	struct sb_error er;
-	struct sb_jobtarget chk = *t;
-	chk.check_only = 1;
-	chk.space_need = 0;
-	int e = sb_jobtarget_prepare(&chk, path, job, needs_data, noio, &er);
-	const int is_dir = !e && chk.info.kind == SB_TARGET_DIR && !noio;
-	/* a new file is made by this rank (O_EXCL), never taken for one
-	 * another rank made meanwhile on a shared filesystem */
-	const int is_new = !e && chk.probed && chk.info.kind == SB_TARGET_NONE;
-	if (is_new && !t->probed) {
-		t->info = chk.info;
-		t->probed = 1;
-	}
-	const uint64_t need = e ? 0 : chk.space_need, avail = chk.info.fs_free;
-	char fs[sizeof(chk.info.mountpoint)];
-	snprintf(fs, sizeof(fs), "%s", chk.info.mountpoint);
-	sb_jobtarget_cleanup(&chk, 0);
-	int rc = cli_ranks_agree_error(e, &er);
-	/* each rank's files fit: and those of the ranks on one filesystem? */
-	if (!rc)
-		rc = cli_ranks_space_agree(path, need, avail, fs);
-	if (rc)
-		return rc;
-	/* a directory a killed run left: taken over only when every rank may
-	 * go on, so a refusal anywhere removes nothing anywhere; made (and
-	 * claimed) once for all the jobs that share it */
-	const char *where = path;
-	if ((rc = cli_ranks_dir(path, is_dir, 1, &where)))
-		return rc;
-	if (where != path) {
-		dir_users++;
-		t->probed = 0; /* its own directory, probed anew */
-	}
-	e = sb_jobtarget_prepare(t, where, job, needs_data, noio, &er);
-	/* found taken (-EEXIST), or held by the rank that made it (-EBUSY) */
-	if ((e == -EEXIST || e == -EBUSY) && is_new && where == path)
-		sb_error_set(&er, e, SB_ERR_INPUT,
-			     "cannot create '%s': another rank made it first (the ranks share "
-			     "this path: give a directory, where each gets one of its own)",
-			     path);
-	return cli_ranks_agree_error(e, &er);
+	int own_dir;
+	const int rc = cli_ranks_jobtarget_prepare(t, path, job, needs_data, noio, &own_dir);
+	dir_users += own_dir;
+	return rc;
 }
 
 int cli_target_prepare(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,

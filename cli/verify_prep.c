@@ -138,19 +138,10 @@ const struct sb_engine_ops *verify_engine(const struct verify_opts *o)
  * --phase=check line for all). */
 static int ranks_target(struct vtarget *t, struct verify_opts *o, const char **path)
 {
-	int rc = cli_ranks_agree(cli_target_probe(&t->ct, *path), NULL);
-	if (rc)
-		return rc;
-	if (!o->seed_given)
+	const int rc = cli_ranks_probe_dir(&t->ct, path, !!(o->phase & SB_VPHASE_WRITE));
+	if (!rc && !o->seed_given)
 		cli_ranks_bcast(&o->seed, sizeof(o->seed));
-	const char *mine = *path;
-	if ((rc = cli_ranks_dir(*path, t->ct.info.kind == SB_TARGET_DIR,
-				!!(o->phase & SB_VPHASE_WRITE), &mine)))
-		return rc;
-	if (mine != *path)
-		memset(&t->ct, 0, sizeof(t->ct)); /* its own directory, probed anew */
-	*path = mine;
-	return 0;
+	return rc;
 }
 
 /* What the target holds that the user should know before a check. */

@@ -77,6 +77,7 @@
 #include "lib/cliff/cliff.h"
 #include "lib/spo/spo.h"
 #include "lib/coord/coord.h"
+#include "lib/coord/coord_ranks.h"
 #include "lib/plan/plan_figures.h"
 #include "lib/plan/plan.h"
 #include "lib/plan/plan_run.h"
