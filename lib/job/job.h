@@ -56,6 +56,9 @@ struct sb_fiolog_opts {
 	int shared;			   /* per_job_logs=0: one file, no .N */
 	int no_lat, no_clat, no_slat;	   /* disable_lat and the like: no such file */
 	unsigned jobnum; /* fio's number of the job's first thread (1-based); 0: 1 */
+	/* bwavgtime, iopsavgtime: the windows of the bw and iops samples (ms;
+	 * 0: not given, 500 or with its log log_avg_msec, as fio) */
+	unsigned bw_avg_ms, iops_avg_ms;
 };
 
 struct sb_job_opts {

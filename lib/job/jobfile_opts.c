@@ -381,6 +381,19 @@ static int set_log_avg(struct ctx *c, const struct fio_opt *o, const char *v)
 	return set_as(c, o->name, "log-interval", ns);
 }
 
+/* bwavgtime, iopsavgtime: o->sb "0" bw's, "1" iops' window, in ms */
+static int set_avg_time(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t ms;
+	if (sb_parse_u64(v, &ms) < 0 || !ms || ms > UINT32_MAX)
+		return bad_value(c, o->name, v, "a whole number of milliseconds, at least 1");
+	if (o->sb[0] == '0')
+		c->cur->opts.fiolog.bw_avg_ms = (unsigned)ms;
+	else
+		c->cur->opts.fiolog.iops_avg_ms = (unsigned)ms;
+	return 0;
+}
+
 /* write_bw_log[=NAME] and the like: o->sb is the kind ("0" bw, "1" iops,
  * "2" lat, "3" hist); NAME prefixes the files, the job's name when empty. */
 static int set_log(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -827,6 +840,8 @@ static const struct fio_opt fio_opts[] = {
 	{ "buffer_compress_percentage", set_plain, "buffer-compress", NULL, 0 },
 	{ "continue_on_error", set_continue, NULL, NULL, 0 },
 	{ "log_avg_msec", set_log_avg, NULL, NULL, 0 },
+	{ "bwavgtime", set_avg_time, "0", NULL, 0 },
+	{ "iopsavgtime", set_avg_time, "1", NULL, 0 },
 	{ "write_bw_log", set_log, "0", NULL, 2 },
 	{ "write_iops_log", set_log, "1", NULL, 2 },
 	{ "write_lat_log", set_log, "2", NULL, 2 },
@@ -889,8 +904,6 @@ static const struct fio_opt fio_opts[] = {
 	NOOP("exitall_on_error", "0"),
 	NOOP("fsync_on_close", "0"),
 	NOOP("stats", "1"),
-	IGNORED("bwavgtime"),
-	IGNORED("iopsavgtime"),
 	{ "group_reporting", set_group_reporting, NULL, NULL, 1 },
 	{ "thread", set_thread, NULL, NULL, 1 },
 	{ "description", set_description, NULL, NULL, 0 },
@@ -977,6 +990,10 @@ static const struct {
 	{ "continue_on_error", "none, 0, read, write, io, all, 1" },
 	{ "log_avg_msec", "the write_*_log files' window, as fio; also storbench's time series "
 			  "interval (0 keeps its 1 s)" },
+	{ "bwavgtime", "milliseconds between the bw samples of fio's output (bw_min, bw_max, "
+		       "bw_mean, bw_dev, bw_samples), 500 by default, as fio (log_avg_msec with "
+		       "write_bw_log, each request's with log_avg_msec=0)" },
+	{ "iopsavgtime", "as bwavgtime, for the iops samples (with write_iops_log)" },
 	{ "write_bw_log", "NAME_bw.N.log in fio's format (docs/jobfiles.md, Log files)" },
 	{ "write_iops_log", "NAME_iops.N.log in fio's format" },
 	{ "write_lat_log", "NAME_lat.N.log, NAME_clat.N.log, NAME_slat.N.log in fio's format" },

@@ -81,9 +81,13 @@ static int entry_add(struct sb_job_result *e, const struct sb_job_result *job, c
 	if (sb_job_result_add(e, t->src) < 0)
 		return -ENOMEM;
 	for (int d = 0; d < SB_DDIR_N; d++) {
-		struct sb_rate_stats b, io;
-		sb_series_rate_stats(&t->src->series, d, 0, &b);
-		sb_series_rate_stats(&t->src->series, d, 1, &io);
+		/* the thread's samples as fio took them; a job read back from
+		 * a file, or many ranks' whole, by its series' intervals */
+		struct sb_rate_stats b = t->src->bw_sample[d], io = t->src->iops_sample[d];
+		if (!t->src->have_samples) {
+			sb_series_rate_stats(&t->src->series, d, 0, &b);
+			sb_series_rate_stats(&t->src->series, d, 1, &io);
+		}
 		rate_add(&e->bw_stat[d], &b);
 		rate_add(&e->iops_stat[d], &io);
 	}

@@ -98,6 +98,12 @@ struct sb_job_result {
 	/* the bytes its verify pass read back (verify=, --verify: the check
 	 * after the run), which fio counts as the job's reads */
 	uint64_t verify_bytes;
+	/* fio's bw_stat and iops_stat of one thread: a sample of each
+	 * direction that moved anything every bwavgtime (iopsavgtime) while it
+	 * measured, bytes/s (fio's whole KiB/s) and requests/s, as fio's
+	 * __add_samples takes them (have_samples: lib/run took them) */
+	int have_samples;
+	struct sb_rate_stats bw_sample[SB_DDIR_N], iops_sample[SB_DDIR_N];
 	/* Set on the entries fio's output is made of (sb_fio_entries): the
 	 * stonewall group, how many of fio's jobs the entry holds, and its
 	 * bw and iops interval statistics as fio sums a group's (have_rates) */

@@ -79,6 +79,22 @@ static int files_setup(const struct sb_run_params *p, struct sb_worker *w, unsig
 	return 0;
 }
 
+/* fio's window of a thread's bw (iops) samples in ns, as its init.c
+ * settles it: bwavgtime when given, else log_avg_msec with the job's bw
+ * log, else 500 ms; 0 (a sample per request) with a log that logs every
+ * request (log_avg_msec=0). */
+static uint64_t sample_window(const struct sb_job_opts *o, enum sb_fiolog_kind kind,
+			      unsigned given_ms)
+{
+	const int logged = (o->fiolog.on >> kind) & 1u;
+	unsigned ms = given_ms ? given_ms : 500;
+	if (logged && !o->fiolog.avg_ms)
+		return 0;
+	if (logged && !given_ms)
+		ms = o->fiolog.avg_ms;
+	return (uint64_t)ms * 1000000u;
+}
+
 static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, const char **errmsg)
 {
 	const struct sb_run_params *p = &r->p;
@@ -135,6 +151,9 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 				 : w->loop_bytes * o->loops;
 	w->batch_submit = o->batch_submit ? SB_MIN(o->batch_submit, depth) : depth;
 	w->interval = o->log_interval_ns;
+	w->smp_ns[0] = sample_window(o, SB_FIOLOG_BW, o->fiolog.bw_avg_ms);
+	w->smp_ns[1] = sample_window(o, SB_FIOLOG_IOPS, o->fiolog.iops_avg_ms);
+	w->res.have_samples = 1;
 	e = sb_fiolog_open(&w->log, o, id, errmsg);
 	if (e < 0)
 		return e;
@@ -333,6 +352,14 @@ void sb_run_stop(struct sb_run *r)
 	atomic_store_explicit(&r->stop, 1, memory_order_relaxed);
 }
 
+/* The copy of a worker's fio samples into a result. */
+static void copy_samples(struct sb_job_result *dst, const struct sb_job_result *src)
+{
+	dst->have_samples = src->have_samples;
+	memcpy(dst->bw_sample, src->bw_sample, sizeof(dst->bw_sample));
+	memcpy(dst->iops_sample, src->iops_sample, sizeof(dst->iops_sample));
+}
+
 /* A copy of one thread's figures appended to res->threads (series: its
  * time series too). 0 or -ENOMEM. */
 static int keep_thread(struct sb_job_result *res, const struct sb_job_result *w, int series)
@@ -342,6 +369,7 @@ static int keep_thread(struct sb_job_result *res, const struct sb_job_result *w,
 		return -ENOMEM;
 	res->threads[res->nthreads++] = t;
 	t->series.interval_ns = w->series.interval_ns;
+	copy_samples(t, w);
 	if (series)
 		return sb_job_result_add(t, w);
 	sb_job_result_add_counts(t, w);
@@ -380,6 +408,8 @@ static int merge(struct sb_run *r, struct sb_job_result *res, int series)
 		else if (sb_job_result_add(res, &w->res) < 0 && !err)
 			err = -ENOMEM;
 		res->settle_ns = SB_MAX(res->settle_ns, w->eng.settle_ns);
+		if (r->n == 1) /* one thread: fio's samples are the job's */
+			copy_samples(res, &w->res);
 		if (res->threads && !err && keep_thread(res, &w->res, series) < 0)
 			err = -ENOMEM;
 		if (w->err && !err)

@@ -60,6 +60,10 @@ static void reset_stats(struct sb_worker *w, uint64_t now)
 	memset(w->res.depth_map, 0, sizeof(w->res.depth_map));
 	w->measure_start = now;
 	w->iv_end = now + w->interval;
+	w->smp_last[0] = w->smp_last[1] = now;
+	memset(w->smp_prev, 0, sizeof(w->smp_prev));
+	memset(w->res.bw_sample, 0, sizeof(w->res.bw_sample));
+	memset(w->res.iops_sample, 0, sizeof(w->res.iops_sample));
 	w->measuring = 1;
 	if (w->log)
 		sb_fiolog_start(w->log, now);
@@ -112,9 +116,57 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 	if (!w->engine_sync)
 		sb_hist_add(&dr->slat, io->issue_ns - io->start_ns);
 	sb_hist_add(&w->iv_lat[d], lat);
-	if (SB_UNLIKELY(w->log != NULL))
-		sb_fiolog_io(w->log, d, io->len, io->offset, lat, now - io->issue_ns, now,
-			     w->res.dir);
+	if (SB_UNLIKELY(w->log != NULL)) {
+		const uint64_t clat = now - io->issue_ns;
+		sb_fiolog_io(w->log, d, io->len, io->offset, lat, clat, now, w->res.dir);
+		/* fio's per-unit logs: a bw sample of each request, its bytes
+		 * per millisecond of clat (fio's "KiB/s"), and an iops one of 1 */
+		if (!w->smp_ns[0])
+			sb_rate_sample(&w->res.bw_sample[d],
+				       clat ? (double)((uint64_t)io->len * 1000000u / clat) * 1024
+					    : 0);
+		if (!w->smp_ns[1])
+			sb_rate_sample(&w->res.iops_sample[d], 1);
+	}
+}
+
+/* fio's __add_samples: once a window (less fio's 1 ms of slack) passed
+ * since the last sample, a sample of each direction that moved anything,
+ * bw in whole KiB/s (as bytes/s) and iops over the whole milliseconds
+ * spent. Only while the job issues (fio's helper samples a running job). */
+static void take_samples(struct sb_worker *w, uint64_t now)
+{
+	for (int k = 0; k < 2; k++) {
+		if (!w->smp_ns[k] || now < w->smp_last[k] + w->smp_ns[k] - SB_SAMPLE_SLACK_NS ||
+		    (w->end_ns && now >= w->end_ns))
+			continue;
+		const uint64_t spent = (now - w->smp_last[k]) / 1000000u;
+		for (int d = 0; d < SB_DDIR_N; d++) {
+			const uint64_t cur = k ? w->res.dir[d].ios : w->res.dir[d].bytes;
+			const uint64_t delta = cur - w->smp_prev[k][d];
+			if (!delta)
+				continue;
+			if (k)
+				sb_rate_sample(&w->res.iops_sample[d],
+					       spent ? (double)(delta * 1000 / spent) : 0);
+			else
+				sb_rate_sample(&w->res.bw_sample[d],
+					       spent ? (double)(delta * 1000 / spent / 1024) * 1024
+						     : 0);
+			w->smp_prev[k][d] = cur;
+		}
+		w->smp_last[k] = now;
+	}
+}
+
+/* When the next sample is due (UINT64_MAX: none by time). */
+static uint64_t sample_due(const struct sb_worker *w)
+{
+	uint64_t due = UINT64_MAX;
+	for (int k = 0; k < 2; k++)
+		if (w->smp_ns[k])
+			due = SB_MIN(due, w->smp_last[k] + w->smp_ns[k] - SB_SAMPLE_SLACK_NS);
+	return due;
 }
 
 static void publish(struct sb_worker *w, uint64_t now)
@@ -140,7 +192,10 @@ static void tick(struct sb_worker *w, uint64_t now)
 		reset_stats(w, w->ramp_end);
 	if (w->measuring && now >= w->iv_end)
 		interval_close(w, now);
-	w->next_tick = SB_MIN(w->pub_next, w->measuring ? w->iv_end : w->ramp_end);
+	if (w->measuring)
+		take_samples(w, now);
+	w->next_tick = SB_MIN(w->pub_next,
+			      w->measuring ? SB_MIN(w->iv_end, sample_due(w)) : w->ramp_end);
 }
 
 static void complete(struct sb_worker *w, struct sb_io *io, uint64_t now)

@@ -70,6 +70,36 @@ assert abs(r['bw_mean'] - r['bw']) <= 0.25 * r['bw'], (r['bw_mean'], r['bw'])
 PY
 ok "group_reporting: bw and iops samples over all 4 threads"
 
+# fio's samples: a bw sample every bwavgtime, an iops one every iopsavgtime
+# (500 ms by default) while the thread runs: a 3 s job has 5 of 500 ms
+# (6 when fio's helper wakes before the job ends), 11 or 12 of 250 ms, 2 or
+# 3 of 1 s; each of numjobs=2's threads its own
+sbjson "$T/smp.json" --name=smp --filename="$T/smp.bin" --size=1m --bs=4k --rw=randread \
+	--numjobs=2 --runtime=3 --time_based --bwavgtime=250
+sbjson "$T/smp2.json" --name=smp --filename="$T/smp2.bin" --size=1m --bs=4k --rw=randread \
+	--runtime=3 --time_based --iopsavgtime=1000
+python3 - "$T/smp.json" "$T/smp2.json" <<'PY' || fail "bw and iops samples are not fio's"
+import json, sys
+a, b = (json.load(open(p))['jobs'] for p in sys.argv[1:])
+assert len(a) == 2, len(a)
+for e in a:
+    r = e['read']
+    assert r['bw_samples'] in (11, 12) and r['iops_samples'] in (5, 6), (r['bw_samples'], r['iops_samples'])
+    assert r['bw_min'] <= r['bw_mean'] <= r['bw_max'] and r['bw_dev'] > 0, r
+r = b[0]['read']
+assert r['bw_samples'] in (5, 6) and r['iops_samples'] in (2, 3), (r['bw_samples'], r['iops_samples'])
+PY
+ok "bwavgtime=250, iopsavgtime=1000 and 500 ms: fio's samples of a 3 s job"
+# a bw log of every request (log_avg_msec=0): a sample per request, as fio
+sbjson "$T/pu.json" --name=pu --filename="$T/pu.bin" --size=1m --bs=64k --rw=write \
+	--write_bw_log="$T/pu" --write_iops_log="$T/pu"
+python3 -c "import json,sys; w=json.load(open(sys.argv[1]))['jobs'][0]['write']; sys.exit(0 if w['bw_samples']==w['iops_samples']==16 else 1)" \
+	"$T/pu.json" || fail "a per-request log: not a sample per request"
+ok "write_bw_log without log_avg_msec: 16 requests, 16 samples, as fio"
+expect_exit 2 "$SB" fio --name=z --filename="$T/z.bin" --size=1m --bwavgtime=0
+grep -q "bwavgtime" "$T/err" || fail "bwavgtime=0: the refusal does not name it"
+ok "bwavgtime=0 refused"
+
 # storbench's own run JSON: one entry for the job, as before
 printf '[j]\nrw=read\nsize=2m\nnumjobs=4\n' >"$T/own.fio"
 mkdir "$T/own"
