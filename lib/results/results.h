@@ -98,6 +98,11 @@ struct sb_job_result {
 	/* the bytes its verify pass read back (verify=, --verify: the check
 	 * after the run), which fio counts as the job's reads */
 	uint64_t verify_bytes;
+	uint64_t verify_ns; /* the time that pass took */
+	/* fio's runtime[ddir]: the time the threads ran, of each direction
+	 * that moved anything (0: none, or not known: runtime_ns), so a
+	 * group's reads that ended early have their own (sb_dir_runtime_ns) */
+	uint64_t dir_runtime_ns[SB_DDIR_N];
 	/* fio's bw_stat and iops_stat of one thread: a sample of each
 	 * direction that moved anything every bwavgtime (iopsavgtime) while it
 	 * measured, bytes/s (fio's whole KiB/s) and requests/s, as fio's
@@ -295,6 +300,8 @@ struct sb_lat_shares {
 	double ns_total;
 };
 void sb_job_lat_shares(const struct sb_job_result *jr, struct sb_lat_shares *out);
+/* Direction ddir's runtime: its own where known, else the job's */
+uint64_t sb_dir_runtime_ns(const struct sb_job_result *j, int ddir);
 double sb_dir_bw(const struct sb_job_result *j, int ddir); /* bytes/s */
 double sb_dir_iops(const struct sb_job_result *j, int ddir);
 

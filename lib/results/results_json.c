@@ -88,7 +88,7 @@ static void dir_json(struct sb_json *j, const struct sb_results *r, const struct
 	sb_json_u64(j, "bw_bytes", (uint64_t)llround(bw));
 	sb_json_u64(j, "bw", (uint64_t)llround(bw / 1024));
 	sb_json_double(j, "iops", sb_dir_iops(jr, d));
-	sb_json_u64(j, "runtime", dr->ios ? (jr->runtime_ns + 500000) / 1000000 : 0);
+	sb_json_u64(j, "runtime", dr->ios ? (sb_dir_runtime_ns(jr, d) + 500000) / 1000000 : 0);
 	sb_json_u64(j, "total_ios", dr->ios);
 	sb_json_u64(j, "short_ios", 0);
 	sb_json_u64(j, "drop_ios", 0);

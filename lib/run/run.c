@@ -463,8 +463,13 @@ void sb_run_peek(struct sb_run *r, struct sb_job_result *res)
 		 * the ramp's (its figures are the ramp's until it ends, as fio's) */
 		const uint64_t from = w->measuring ? w->measure_start : w->start_ns;
 		if (w->started && from && from < now &&
-		    !atomic_load_explicit(&w->done, memory_order_acquire))
+		    !atomic_load_explicit(&w->done, memory_order_acquire)) {
 			res->runtime_ns = SB_MAX(res->runtime_ns, now - from);
+			for (int d = 0; d < SB_DDIR_N; d++)
+				if (w->res.dir[d].bytes)
+					res->dir_runtime_ns[d] = SB_MAX(res->dir_runtime_ns[d],
+									now - from);
+		}
 	}
 	cpu_of(r, res, now);
 }

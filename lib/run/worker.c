@@ -1018,6 +1018,8 @@ void *sb_worker_main(void *arg)
 	if (w->err) /* one failing worker ends the run */
 		atomic_store_explicit(w->stop, 1, memory_order_relaxed);
 	w->res.runtime_ns = end - w->measure_start;
+	for (int d = 0; d < SB_DDIR_N; d++) /* fio's: each direction that moved */
+		w->res.dir_runtime_ns[d] = w->res.dir[d].bytes ? w->res.runtime_ns : 0;
 	/* the last, partial interval */
 	if (end > w->iv_end - w->interval) {
 		w->iv_end = end;
