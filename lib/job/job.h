@@ -27,6 +27,17 @@ enum sb_sync {
 	SB_SYNC_SYNC,
 };
 
+/* fio's fadvise_hint: the advice given on a job's files as they open
+ * (posix_fadvise over its region): none, by the job's pattern (random
+ * or sequential), or the one named. */
+enum sb_fadvise {
+	SB_FADV_NONE,
+	SB_FADV_TYPE,
+	SB_FADV_RANDOM,
+	SB_FADV_SEQUENTIAL,
+	SB_FADV_NOREUSE,
+};
+
 /* Which failed requests a run survives (counted, reported, exit 1). */
 enum sb_continue {
 	SB_CONTINUE_NONE,
@@ -104,6 +115,7 @@ struct sb_job_opts {
 	uint64_t number_ios;	/* stop after this many requests; 0: no limit */
 	uint64_t startdelay_ns; /* wait this long before starting */
 	int invalidate;		/* drop the region's page cache before each loop */
+	enum sb_fadvise fadvise; /* fio's fadvise_hint (job files: SB_FADV_TYPE, as fio) */
 	int gtod_reduce;	/* fio's gtod_reduce=1: no latency kept, bw and iops only */
 	/* fio's group_reporting (a stonewall group's jobs reported as one)
 	 * and thread (threads, not processes: "Starting N threads"): job

@@ -381,6 +381,18 @@ static int set_log_avg(struct ctx *c, const struct fio_opt *o, const char *v)
 	return set_as(c, o->name, "log-interval", ns);
 }
 
+/* fio's fadvise_hint: 0, 1, random, sequential (noreuse, of newer fio) */
+static int set_fadvise(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char *const names[] = { "0", "1", "random", "sequential", "noreuse" };
+	for (unsigned i = 0; i < SB_ARRAY_SIZE(names); i++)
+		if (!strcmp(v, names[i])) {
+			c->cur->opts.fadvise = (enum sb_fadvise)i;
+			return 0;
+		}
+	return bad_value(c, o->name, v, "0, 1, random, sequential or noreuse");
+}
+
 /* bwavgtime, iopsavgtime: o->sb "0" bw's, "1" iops' window, in ms */
 static int set_avg_time(struct ctx *c, const struct fio_opt *o, const char *v)
 {
@@ -841,6 +853,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "continue_on_error", set_continue, NULL, NULL, 0 },
 	{ "log_avg_msec", set_log_avg, NULL, NULL, 0 },
 	{ "bwavgtime", set_avg_time, "0", NULL, 0 },
+	{ "fadvise_hint", set_fadvise, NULL, NULL, 0 },
 	{ "iopsavgtime", set_avg_time, "1", NULL, 0 },
 	{ "write_bw_log", set_log, "0", NULL, 2 },
 	{ "write_iops_log", set_log, "1", NULL, 2 },
@@ -990,6 +1003,9 @@ static const struct {
 	{ "continue_on_error", "none, 0, read, write, io, all, 1" },
 	{ "log_avg_msec", "the write_*_log files' window, as fio; also storbench's time series "
 			  "interval (0 keeps its 1 s)" },
+	{ "fadvise_hint", "1 by default, as fio: POSIX_FADV_RANDOM on a random job's region, "
+			  "SEQUENTIAL on a sequential one's, as its files open (buffered or "
+			  "direct); 0 none; random, sequential, noreuse that one" },
 	{ "bwavgtime", "milliseconds between the bw samples of fio's output (bw_min, bw_max, "
 		       "bw_mean, bw_dev, bw_samples), 500 by default, as fio (log_avg_msec with "
 		       "write_bw_log, each request's with log_avg_msec=0)" },

@@ -367,6 +367,7 @@ static void fio_defaults(struct state *s)
 	s->opts.rw = SB_RW_READ;
 	s->opts.bs = 4096;
 	s->opts.invalidate = 1;
+	s->opts.fadvise = SB_FADV_TYPE;
 	s->opts.fio_new_file = 1;
 	s->do_verify = 1;
 }

@@ -694,9 +694,26 @@ static int start_loop(struct sb_worker *w)
 	return e < 0 ? e : cached_now(w);
 }
 
+/* fio's fadvise_hint as its files open: the advice over the region */
+static int advise_fd(struct sb_worker *w, int fd, uint64_t off, uint64_t len)
+{
+	static const int advice[] = { [SB_FADV_RANDOM] = POSIX_FADV_RANDOM,
+				      [SB_FADV_SEQUENTIAL] = POSIX_FADV_SEQUENTIAL,
+				      [SB_FADV_NOREUSE] = POSIX_FADV_NOREUSE };
+	enum sb_fadvise a = w->job->fadvise;
+	if (fd < 0 || a == SB_FADV_NONE)
+		return 0;
+	if (a == SB_FADV_TYPE)
+		a = sb_rw_is_random(w->job->rw) ? SB_FADV_RANDOM : SB_FADV_SEQUENTIAL;
+	/* fio warns once and goes on when the kernel refuses it: so here */
+	(void)posix_fadvise(fd, (off_t)off, (off_t)len, advice[a]);
+	return 0;
+}
+
 int sb_worker_first_loop(struct sb_worker *w)
 {
 	w->loop = 0;
+	each_region(w, advise_fd);
 	return start_loop(w);
 }
 
