@@ -91,9 +91,9 @@ struct sb_job_result {
 	struct sb_job_result **threads;
 	unsigned nthreads;
 	/* fio's io_u_submit, io_u_complete: submissions (completion reaps) by
-	 * the requests each took, 0, 1-4, 5-8, 9-16, 17-32, 33-64, >64; all 0
-	 * while the worker does not count them (fio_ts.c then reads them off
-	 * a depth of 1) */
+	 * the requests each took, 0, 1-4, 5-8, 9-16, 17-32, 33-64, >64, as the
+	 * worker made them (a synchronous engine's request: one of each); all
+	 * 0 in results of an older storbench (then read off a depth of 1) */
 	uint64_t submit_map[SB_DEPTH_LEVELS], complete_map[SB_DEPTH_LEVELS];
 	/* the bytes its verify pass read back (verify=, --verify: the check
 	 * after the run), which fio counts as the job's reads */

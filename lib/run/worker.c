@@ -58,6 +58,8 @@ static void reset_stats(struct sb_worker *w, uint64_t now)
 	w->res.datasyncs = 0;
 	w->res.waits = w->res.waited = w->res.batched = 0;
 	memset(w->res.depth_map, 0, sizeof(w->res.depth_map));
+	memset(w->res.submit_map, 0, sizeof(w->res.submit_map));
+	memset(w->res.complete_map, 0, sizeof(w->res.complete_map));
 	w->measure_start = now;
 	w->iv_end = now + w->interval;
 	w->smp_last[0] = w->smp_last[1] = now;
@@ -198,6 +200,19 @@ static void tick(struct sb_worker *w, uint64_t now)
 			      w->measuring ? SB_MIN(w->iv_end, sample_due(w)) : w->ramp_end);
 }
 
+/* fio's __io_u_mark_map: a submission (a reap) of n requests is counted
+ * in 0, 1-4, 5-8, 9-16, 17-32, 33-64 or more */
+static unsigned map_level(unsigned n)
+{
+	unsigned l = 0;
+	for (unsigned top = 4; n && l < SB_DEPTH_LEVELS - 1; top *= 2) {
+		l++;
+		if (n <= top)
+			break;
+	}
+	return l;
+}
+
 static void complete(struct sb_worker *w, struct sb_io *io, uint64_t now)
 {
 	account(w, io, now);
@@ -243,6 +258,7 @@ static int reap(struct sb_worker *w, unsigned min)
 		return n;
 	uint64_t now = sb_now_ns();
 	track_gap(w, (unsigned)n, now);
+	w->res.complete_map[map_level((unsigned)n)]++; /* fio's per getevents call */
 	for (int i = 0; i < n; i++)
 		complete(w, ops->event(&w->eng, (unsigned)i), now);
 	tick(w, now);
@@ -823,6 +839,9 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 	int r = sb_engine_queue(&w->eng, io);
 	if (r == SB_Q_DONE) {
 		uint64_t now = sb_now_ns();
+		/* fio's engines without a commit: one submitted, one reaped */
+		w->res.submit_map[1]++;
+		w->res.complete_map[1]++;
 		complete(w, io, now);
 		tick(w, now);
 		return 0;
@@ -843,6 +862,8 @@ static int commit(struct sb_worker *w)
 	int r = w->eng.ops->commit(&w->eng);
 	if (r < 0)
 		return r;
+	/* fio's io_u_mark_submit: the requests of one submission */
+	w->res.submit_map[map_level(w->queued)]++;
 	uint64_t now = sb_now_ns();
 	for (unsigned i = 0; i < w->queued; i++)
 		w->batch[i]->issue_ns = now;

@@ -125,6 +125,22 @@ assert rd and wr and int(rd.group(2)) * 2 < int(wr.group(1)), t
 PY
 ok "group_reporting: the reads' runtime is the reads', the writes' the writes'"
 
+# submit and complete maps at a depth above 1, as fio counts them: a
+# submission of 8 (iodepth_batch_submit=8) in "8" (5 to 8), each reap by
+# the requests it took (it waits for 8: iodepth_batch_complete=8), the
+# maps' shares of the submissions and the reaps
+sbjson "$T/sub.json" --name=sub --filename="$T/sub.bin" --size=4m --bs=4k --rw=randread \
+	--ioengine=libaio --iodepth=32 --iodepth_batch_submit=8 --iodepth_batch_complete=8
+python3 - "$T/sub.json" <<'PY' || fail "iodepth_submit and iodepth_complete are not fio's counts"
+import json, sys
+e = json.load(open(sys.argv[1]))['jobs'][0]
+s, c = e['iodepth_submit'], e['iodepth_complete']
+assert abs(sum(s.values()) - 100) < 0.1 and abs(sum(c.values()) - 100) < 0.1, (s, c)
+assert s['8'] >= 90, s
+assert c['0'] + c['4'] <= 10, c
+PY
+ok "libaio at iodepth=32: submissions of 8, reaps of 8 or more, as counted"
+
 # storbench's own run JSON: one entry for the job, as before
 printf '[j]\nrw=read\nsize=2m\nnumjobs=4\n' >"$T/own.fio"
 mkdir "$T/own"
