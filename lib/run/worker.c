@@ -161,6 +161,29 @@ static void take_samples(struct sb_worker *w, uint64_t now)
 	}
 }
 
+void sb_worker_snapshot(struct sb_worker *w, uint64_t now)
+{
+	const unsigned req = atomic_load_explicit(&w->snap_req, memory_order_acquire);
+	w->snap_seen = req;
+	pthread_mutex_lock(&w->snap_lock);
+	if (w->snap) {
+		/* the counts, maps and samples; not the series (its own) */
+		struct sb_series keep = w->snap->series;
+		*w->snap = w->res;
+		w->snap->series = keep;
+		w->snap->settle_ns = w->eng.settle_ns;
+		w->snap_from = w->measuring ? w->measure_start : w->start_ns;
+		/* its time so far (in its ramp, the ramp's: its figures are the
+		 * ramp's until it ends, as fio's), of each direction that moved */
+		w->snap->runtime_ns = now > w->snap_from ? now - w->snap_from : 0;
+		for (int d = 0; d < SB_DDIR_N; d++)
+			w->snap->dir_runtime_ns[d] = w->res.dir[d].bytes ? w->snap->runtime_ns : 0;
+	}
+	w->snap_done = req;
+	pthread_cond_broadcast(&w->snap_cond);
+	pthread_mutex_unlock(&w->snap_lock);
+}
+
 /* When the next sample is due (UINT64_MAX: none by time). */
 static uint64_t sample_due(const struct sb_worker *w)
 {
@@ -196,6 +219,8 @@ static void tick(struct sb_worker *w, uint64_t now)
 		interval_close(w, now);
 	if (w->measuring)
 		take_samples(w, now);
+	if (SB_UNLIKELY(atomic_load_explicit(&w->snap_req, memory_order_acquire) != w->snap_seen))
+		sb_worker_snapshot(w, now);
 	w->next_tick = SB_MIN(w->pub_next,
 			      w->measuring ? SB_MIN(w->iv_end, sample_due(w)) : w->ramp_end);
 }

@@ -124,7 +124,25 @@ struct sb_worker {
 	_Atomic uint64_t prog_bytes[SB_DDIR_N];
 	_Atomic uint64_t prog_ios[SB_DDIR_N];
 	atomic_int done;
+
+	/* sb_run_peek's copy of the figures while the thread runs, race
+	 * free: the peeker asks (snap_req, a number it raises), the thread
+	 * copies res into snap at its next tick (at most SB_PUBLISH_NS of
+	 * completions later, no cost per request) and answers with the same
+	 * number in snap_done, under snap_lock; snap_from is its measuring
+	 * phase's start then (0: still in its ramp, start_ns) */
+	pthread_mutex_t snap_lock;
+	pthread_cond_t snap_cond;
+	int snap_init;
+	struct sb_job_result *snap;
+	atomic_uint snap_req;
+	unsigned snap_done, snap_seen;
+	unsigned snap_want; /* the peeker's: the number it waits for (0: none) */
+	uint64_t snap_from;
 };
+
+/* The copy sb_run_peek asked for, when it asked (the worker's own thread) */
+void sb_worker_snapshot(struct sb_worker *w, uint64_t now);
 
 /* 40 publications a second: the display's 1-second window then moves in
  * steps of 2.5%. */
