@@ -536,7 +536,16 @@ static int set_description(struct ctx *c, const struct fio_opt *o, const char *v
 
 static int set_stonewall(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	return parse_bool(c, o, v, &c->cur->stonewall);
+	int r = parse_bool(c, o, v, &c->cur->stonewall);
+	if (!r && c->cur->stonewall)
+		c->cur->new_group = 1;
+	return r;
+}
+
+/* fio's new_group: its groupid starts anew here (reports only) */
+static int set_new_group(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	return parse_bool(c, o, v, &c->cur->new_group);
 }
 
 /* fio's wait_for=NAME: this job starts when job NAME is done. Taken
@@ -923,6 +932,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "threads", set_ignored, NULL,
 	  "the tiobench profile's thread count, nothing without profile=tiobench", 0 },
 	{ "wait_for", set_wait_for, NULL, NULL, 0 },
+	{ "new_group", set_new_group, NULL, NULL, 1 },
 	{ "zonemode", set_zonemode, NULL, NULL, 0 },
 	{ "serialize_overlap", set_serialize, NULL, NULL, 1 },
 	{ "unlink", set_ignored, NULL,
@@ -932,7 +942,6 @@ static const struct fio_opt fio_opts[] = {
 	{ "zonesize", set_zone_size, NULL, NULL, 0 },
 	{ "zoneskip", set_zone_size, NULL, NULL, 0 },
 	{ "io_submit_mode", set_submit_mode, NULL, NULL, 0 },
-	IGNORED("new_group"),
 	IGNORED("randrepeat"),
 	IGNORED("unit_base"),
 	IGNORED("kb_base"),
@@ -1044,8 +1053,11 @@ static const struct {
 	  "running alone" },
 	{ "do_verify", "0: nothing is verified" },
 	{ "wait_for", "the job just before, when it started alone (the first job, or one with "
-		      "stonewall or wait_for): as stonewall, reported as a group of its own (fio "
-		      "does so with new_group, as its examples give it); another job is refused" },
+		      "stonewall or wait_for): it starts when that one ended, reported in its "
+		      "group as fio reports it (a group of its own with new_group or "
+		      "stonewall); another job is refused" },
+	{ "new_group", "a reporting group of its own from this job on (fio's groupid), the "
+		       "jobs still starting together" },
 	{ "thinktime", "microseconds (or with a unit): a stall after every thinktime_blocks "
 		       "requests, those in flight reaped first; thinktime_spin (a busy part) is "
 		       "refused but 0" },

@@ -153,6 +153,7 @@ static int end_section(struct ctx *c)
 	j->line = c->sec_line;
 	j->opts = s->opts;
 	j->stonewall = s->stonewall;
+	j->new_group = s->new_group;
 	/* fio numbers its threads 1, 2, ... across the jobs, numjobs each */
 	j->opts.fiolog.jobnum = c->threads + 1;
 	c->threads += s->opts.numjobs;
