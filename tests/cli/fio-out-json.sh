@@ -115,9 +115,10 @@ import json, re, sys
 e = json.load(open(sys.argv[1]))['jobs'][0]
 r, w = e['read'], e['write']
 assert w['runtime'] >= 900 and r['runtime'] * 2 < w['runtime'], (r['runtime'], w['runtime'])
-# the reads' bw over the reads' runtime (in whole ms, so within a ms)
+# the reads' bw over the reads' runtime (rounded to the ms: within half)
 rt = r['runtime']
-assert r['io_bytes'] * 1000 // (rt + 1) // 1024 <= r['bw'] <= r['io_bytes'] * 1000 // max(rt - 1, 1) // 1024, (r['bw'], rt)
+kib = r['io_bytes'] / 1024
+assert kib * 1000 / (rt + 0.5) - 1 <= r['bw'] <= kib * 1000 / max(rt - 0.5, 0.01) + 1, (r['bw'], rt)
 t = open(sys.argv[2]).read()
 rd = re.search(r'READ: .*run=(\d+)-(\d+)msec', t)
 wr = re.search(r'WRITE: .*run=(\d+)-(\d+)msec', t)
