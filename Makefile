@@ -373,7 +373,7 @@ cross-build: $(PROG) $(TOOL_BIN)
 # back (verify-read), on a result's jobs and header through their typed
 # reader (results-read), and on the methods' typed readers of their
 # results sections (sections: pts, cliff, flash, sweep, meta, latency,
-# spo, a line of spo --cycles's log; the rest of the library from
+# spo, a line of spo --cycles's log, a plan's result; the rest of the library from
 # $(BUILD)/libstorbench.a), on the plan reader (plan: lib/plan's parse
 # and figures), on the history's reading of a result, storbench's or
 # fio's (history-rec), FUZZ_TIME
@@ -409,7 +409,7 @@ fuzz: $(BUILD)/libstorbench.a
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/sections tests/fuzz/fuzz-sections.c \
 		lib/pts/pts_read.c lib/cliff/cliff_read.c lib/flash/flash_read.c \
 		lib/sweep/sweep_read.c lib/meta/meta_read.c lib/latency/lat_read.c lib/spo/spo_read.c \
-		lib/spo/spo_cycles_read.c \
+		lib/spo/spo_cycles_read.c lib/plan/plan_read.c lib/plan/plan_json.c \
 		lib/json/json_take.c lib/json/json_items.c lib/json/json_read.c \
 		lib/json/json_access.c $(BUILD)/libstorbench.a $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/results-read \

@@ -22,8 +22,9 @@
 
 #include "cli/plan_builtin.h"
 #include "cli/plan_out.h"
+#include "cli/report_files.h"
 
-enum { O_FIGURES, O_DIR, O_JUNIT, O_LIST, O_SET, O_DESTROY, O_PARALLEL, O_DB, O_LABEL };
+enum { O_FIGURES, O_DIR, O_JUNIT, O_LIST, O_SET, O_DESTROY, O_PARALLEL, O_DB, O_LABEL, O_HTML };
 
 static const struct cli_opt plan_opts[] = {
 	{ "figures", OPT_ARG, O_FIGURES, "COMMAND",
@@ -32,6 +33,8 @@ static const struct cli_opt plan_opts[] = {
 	  "the plan's directory: its journal, each step's result and output [NAME-plan, NAME "
 	  "the plan's name= or its file's]" },
 	{ "junit", OPT_ARG, O_JUNIT, "FILE", "write JUnit XML: each criterion a test case" },
+	{ "html", OPT_NOARG, O_HTML, NULL,
+	  "write the plan's report as HTML in its directory (report.html: storbench report DIR)" },
 	{ "list", OPT_NOARG, O_LIST, NULL, "list the built-in plans, each with what it does" },
 	{ "set", OPT_ARG, O_SET, "STEP.KEY=VALUE",
 	  "change a step: KEY an option of its command (--set speed.size=16M), run, wait or "
@@ -62,7 +65,7 @@ static const char *const step_commands[] = { "quick", "run",   "verify", "soak",
 
 struct plan_ctx {
 	const char *figures, *dir, *junit, *db;
-	int list, destroy, parallel;
+	int list, destroy, parallel, html;
 	const char *set[MAX_SETS], *label[MAX_SETS];
 	size_t nset, nlabel;
 };
@@ -96,6 +99,7 @@ static int plan_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	case O_FIGURES: c->figures = v; return 0;
 	case O_DIR: c->dir = v; return 0;
 	case O_JUNIT: c->junit = v; return 0;
+	case O_HTML: c->html = 1; return 0;
 	case O_LIST: c->list = 1; return 0;
 	case O_DESTROY: c->destroy = 1; return 0;
 	case O_PARALLEL: c->parallel = 1; return 0;
@@ -691,7 +695,6 @@ static int run_step(void *ctx, const struct sb_plan_call *call, char *said, size
 	return WEXITSTATUS(status) == 127 ? -ENOEXEC : WEXITSTATUS(status);
 }
 
-
 /* What the run tells: a line each, but with --quiet. */
 static void on_event(void *ctx, const struct sb_plan_event *ev)
 {
@@ -916,7 +919,7 @@ static int run(struct plan_cli *r, const char *file, const struct cli_command *c
 		targets[i] = r->targets[i];
 	for (size_t i = 0; i < r->ntargets * r->pl->nsteps; i++)
 		step_targets[i] = r->step_targets[i];
-	const struct sb_plan_run_opts o = { r->pl,	  file,	  targets, r->ntargets,
+	const struct sb_plan_run_opts o = { r->pl,	  file,	  targets,    r->ntargets,
 					    step_targets, r->dir, r->parallel };
 	const struct sb_plan_hooks h = { r, run_step, stop_asked, on_event, spawn_target };
 	plan_signals_install();
@@ -1001,8 +1004,13 @@ int cmd_plan(const struct cli_command *cmd, int argc, char **argv)
 	if (!rc)
 		rc = prepare(&r, file, &c, pos, npos);
 	free(pos);
-	if (!rc)
+	if (!rc) {
 		rc = run(&r, file, cmd, &sh, c.junit);
+		char html[PATH_MAX + 16]; /* --html: storbench report DIR */
+		snprintf(html, sizeof(html), "%s/report.html", r.dir);
+		int hr = c.html ? cli_report_plan_html(r.dir, html) : 0;
+		rc = hr && rc <= SB_EXIT_FAIL ? hr : rc;
+	}
 	cli_free(&r);
 	sb_plan_free(&pl);
 	return rc;

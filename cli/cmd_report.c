@@ -62,6 +62,9 @@ static void help(const struct cli_cmd_opts *co)
 	       "failed, changes of level and outliers), its settings and statistics: the\n"
 	       "HTML's first screen, the text's first lines, the JSON's top level, the\n"
 	       "XLSX's first sheet.\n"
+	       "A plan's directory (storbench plan; or its JSON, or its journal.json) is one\n"
+	       "report of the plan: its verdict per target, the steps that did not run, the\n"
+	       "criteria, then each step's own report (XLSX: a first Plan sheet).\n"
 	       "Files are read record by record: a day of 1-second soak iterations renders in\n"
 	       "tens of MiB. A log line that cannot be used (cut short, not JSON) is left out\n"
 	       "with a note on stderr naming the file and the line.\n\n"
@@ -71,7 +74,8 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench report quick.json -o quick.html\n"
 	       "  storbench report run.json --table=intervals -o intervals.csv\n"
 	       "  storbench report a.json b.json fio.json -o all.xlsx\n"
-	       "  storbench report soak.jsonl --format=json\n");
+	       "  storbench report soak.jsonl --format=json\n"
+	       "  storbench report smoke-plan -o smoke.html\n");
 	cli_print_exit_status(stdout, co->cmd);
 }
 
@@ -92,6 +96,7 @@ static int check_format(const struct cli_command *cmd, const struct cli_shared *
 
 struct render_ctx {
 	const struct report_ctx *c;
+	const struct rep_plan *plan; /* NULL: none */
 	struct rep_doc *const *docs;
 	size_t n;
 };
@@ -113,13 +118,13 @@ static int render(FILE *f, const void *vctx)
 	int e;
 	const char *fmt = r->c->format;
 	if (!strcmp(fmt, "html"))
-		e = rep_html(f, r->docs, r->n);
+		e = rep_plan_html(f, r->plan, r->docs, r->n);
 	else if (!strcmp(fmt, "csv"))
 		e = rep_csv(f, r->docs, r->n, r->c->table);
 	else if (!strcmp(fmt, "json"))
-		e = rep_json(f, r->docs, r->n);
+		e = rep_plan_json(f, r->plan, r->docs, r->n);
 	else
-		e = rep_text(f, r->docs, r->n);
+		e = rep_plan_text(f, r->plan, r->docs, r->n);
 	return e < 0 && reread_failed(r) ? CLI_WRITE_SAID : e;
 }
 
@@ -127,11 +132,114 @@ static int write_xlsx(const char *tmp, const void *vctx)
 {
 	const struct render_ctx *r = vctx;
 	char *why;
-	if (rep_xlsx(tmp, r->docs, r->n, &why) < 0) {
+	if (rep_plan_xlsx(tmp, r->plan, r->docs, r->n, &why) < 0) {
 		cli_print_why(why);
 		return SB_EXIT_ENV;
 	}
 	return 0;
+}
+
+/* What report reads: at most one plan (its steps' results first), and
+ * the results given beside it. */
+struct inputs {
+	struct rep_plan *plan;
+	struct rep_doc **given; /* the results given (a plan's own left out) */
+	size_t ngiven;
+	struct rep_doc **docs; /* what is drawn: the plan's steps', then given */
+	size_t n;
+};
+
+static int add_plan(struct inputs *in, struct rep_plan *p)
+{
+	if (in->plan && rep_plan_same(in->plan, p)) {
+		rep_plan_free(p); /* its journal.json and plan.json: one plan */
+		return 0;
+	}
+	if (in->plan) {
+		sb_err("'%s': one plan per report ('%s' is another)", p->path, in->plan->path);
+		rep_plan_free(p);
+		return SB_EXIT_USAGE;
+	}
+	in->plan = p;
+	for (size_t i = 0; i < p->nnotes; i++)
+		sb_note("%s", p->notes[i]);
+	for (size_t i = 0; i < p->doc.nsteps; i++)
+		for (size_t k = 0; p->steps[i] && k < p->steps[i]->nnotes; k++)
+			sb_note("%s", p->steps[i]->notes[k]);
+	/* a result given before it that is its own */
+	size_t kept = 0;
+	for (size_t i = 0; i < in->ngiven; i++)
+		if (rep_plan_holds(p, in->given[i]->path))
+			rep_free(in->given[i]);
+		else
+			in->given[kept++] = in->given[i];
+	in->ngiven = kept;
+	return 0;
+}
+
+static int add_input(struct inputs *in, const char *path)
+{
+	struct rep_plan *p;
+	char *why;
+	int e = rep_plan_load(path, &p, &why);
+	if (e < 0) {
+		cli_print_why(why);
+		return e == -REP_EINPUT || e == -ENOENT || e == -EISDIR || e == -EFBIG
+			       ? SB_EXIT_USAGE
+			       : SB_EXIT_ENV;
+	}
+	if (!e)
+		return add_plan(in, p);
+	if (in->plan && rep_plan_holds(in->plan, path))
+		return 0;
+	struct rep_doc **a = realloc(in->given, (in->ngiven + 1) * sizeof(*a));
+	if (!a)
+		return sb_err("out of memory"), SB_EXIT_ENV;
+	in->given = a;
+	int rc = cli_load_result(path, &a[in->ngiven]);
+	in->ngiven += !rc;
+	return rc;
+}
+
+static int order(struct inputs *in)
+{
+	size_t np = 0;
+	struct rep_doc **pd = in->plan ? rep_plan_docs(in->plan, &np) : NULL;
+	in->docs = calloc(np + in->ngiven + 1, sizeof(*in->docs));
+	if ((in->plan && !pd) || !in->docs) {
+		free(pd);
+		return sb_err("out of memory"), SB_EXIT_ENV;
+	}
+	for (size_t i = 0; i < np; i++)
+		in->docs[in->n++] = pd[i];
+	for (size_t i = 0; i < in->ngiven; i++)
+		in->docs[in->n++] = in->given[i];
+	free(pd);
+	return 0;
+}
+
+static void inputs_free(struct inputs *in)
+{
+	for (size_t i = 0; i < in->ngiven; i++)
+		rep_free(in->given[i]);
+	free(in->given);
+	free(in->docs);
+	rep_plan_free(in->plan);
+}
+
+int cli_report_plan_html(const char *dir, const char *out)
+{
+	struct report_ctx c = { out, "html", REP_T_MEASUREMENTS, 0 };
+	struct inputs in = { 0 };
+	int rc = add_input(&in, dir);
+	if (!rc && !in.plan) /* no plan.json: the plan wrote none */
+		rc = (sb_err("'%s' holds no plan", dir), SB_EXIT_ENV);
+	if (!rc && !(rc = order(&in))) {
+		struct render_ctx r = { &c, in.plan, in.docs, in.n };
+		rc = cli_write_file(out, render, &r);
+	}
+	inputs_free(&in);
+	return rc;
 }
 
 int cmd_report(const struct cli_command *cmd, int argc, char **argv)
@@ -155,18 +263,15 @@ int cmd_report(const struct cli_command *cmd, int argc, char **argv)
 	}
 	if (p == 0 && !rc)
 		rc = check_format(cmd, &sh, &c);
-	struct rep_doc **docs = calloc((size_t)npos + 1, sizeof(*docs));
-	if (!docs && !rc)
-		rc = (sb_err("out of memory"), SB_EXIT_ENV);
+	struct inputs in = { 0 };
 	for (int i = 0; p == 0 && !rc && i < npos; i++)
-		rc = cli_load_result(pos[i], &docs[i]);
-	struct render_ctx r = { &c, docs, (size_t)npos };
-	if (p == 0 && !rc)
+		rc = add_input(&in, pos[i]);
+	if (p == 0 && !rc && !(rc = order(&in))) {
+		struct render_ctx r = { &c, in.plan, in.docs, in.n };
 		rc = !strcmp(c.format, "xlsx") ? cli_write_named(c.output, write_xlsx, &r)
 					       : cli_write_file(c.output, render, &r);
-	for (int i = 0; docs && i < npos; i++)
-		rep_free(docs[i]);
-	free(docs);
+	}
+	inputs_free(&in);
 	free(pos);
 	return rc;
 }

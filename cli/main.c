@@ -305,6 +305,10 @@ int main(int argc, char **argv)
 		return SB_EXIT_USAGE;
 	}
 	const char *c = argv[1];
+	/* a line printed is a line in the log: a soak's stdout redirected
+	 * to a file for days is read with tail -f, and a second Ctrl-C ends
+	 * the program at once (_exit) with nothing buffered lost */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	cli_commands_set(commands, SB_ARRAY_SIZE(commands));
 	if (!strcmp(c, "--help") || !strcmp(c, "-h") || !strcmp(c, "help")) {
 		usage(stdout);

@@ -69,8 +69,8 @@ static void text(FILE *f, const struct sb_plan_result *r, const struct tally *t)
 	for (size_t ti = 0; ti < r->ntargets; ti++) {
 		if (r->ntargets > 1) {
 			const struct sb_plan_tally *tt = &r->targets_tally[ti];
-			fprintf(f, "\ntarget: %s: %s (%zu of %zu criteria passed)\n", r->targets[ti],
-				tt->verdict, tt->passed,
+			fprintf(f, "\ntarget: %s: %s (%zu of %zu criteria passed)\n",
+				r->targets[ti], tt->verdict, tt->passed,
 				tt->passed + tt->failed + tt->not_run + tt->skipped);
 		} else {
 			fprintf(f, "\ntarget: %s\n", r->targets[ti]);
@@ -120,98 +120,99 @@ static void text(FILE *f, const struct sb_plan_result *r, const struct tally *t)
 		fprintf(f, "\n");
 }
 
-static void json(struct sb_json *j, const struct sb_plan_result *r, const struct tally *t)
+static const char *state_of(const struct sb_plan_outcome *so)
 {
-	size_t si;
+	return so->ran		 ? (so->resumed ? "done before" : "done")
+	       : so->interrupted ? "interrupted"
+	       : so->stopped	 ? "could not run"
+	       : so->skipped	 ? "skipped"
+				 : "never ran";
+}
+
+/* The run as the plan's result (lib/plan's writer writes it): 0 or
+ * -ENOMEM. Its strings are the run's and jd's (one per criterion, freed
+ * with d's arrays by doc_free). */
+static int doc_of(const struct sb_plan_result *r, const struct tally *t, struct sb_plan_doc *d,
+		  struct sb_plan_judged **jd)
+{
+	size_t si, ncrit = 0, nj = 0;
 	const struct sb_plan_outcome *bad = stopped_step(r, &si);
-	sb_json_obj_open(j, NULL);
-	sb_json_obj_open(j, "storbench");
-	sb_json_str(j, "version", sb_version());
-	sb_json_str(j, "command", "plan");
-	sb_json_obj_close(j);
-	sb_json_obj_open(j, "plan");
-	sb_json_str(j, "file", r->file);
-	sb_json_str(j, "name", r->pl->name);
-	sb_json_str(j, "verdict", verdict(r, t));
-	sb_json_u64(j, "criteria_passed", t->pass);
-	sb_json_u64(j, "criteria_failed", t->fail);
-	sb_json_u64(j, "criteria_not_run", t->unrun);
-	sb_json_u64(j, "criteria_skipped", t->skip);
-	sb_json_str(j, "stopped", bad ? bad->why : NULL);
-	sb_json_str(j, "interrupted", r->interrupted ? r->interrupted_by : NULL);
-	sb_json_str(j, "directory", r->dir);
-	sb_json_arr_open(j, "labels");
-	for (size_t i = 0; i < r->pl->nlabels; i++)
-		sb_json_str(j, NULL, r->pl->labels[i]);
-	sb_json_arr_close(j);
-	sb_json_arr_open(j, "targets"); /* each target's verdict */
+	const size_t nsteps = r->ntargets * r->pl->nsteps;
+	memset(d, 0, sizeof(*d));
+	for (size_t s = 0; s < r->pl->nsteps; s++)
+		ncrit += r->pl->steps[s].nex * r->ntargets;
+	d->steps = calloc(nsteps ? nsteps : 1, sizeof(*d->steps));
+	d->targets = calloc(r->ntargets ? r->ntargets : 1, sizeof(*d->targets));
+	*jd = calloc(ncrit ? ncrit : 1, sizeof(**jd));
+	if (!d->steps || !d->targets || !*jd)
+		return -ENOMEM;
+	d->file = r->file;
+	d->name = r->pl->name;
+	d->verdict = verdict(r, t);
+	d->passed = t->pass;
+	d->failed = t->fail;
+	d->not_run = t->unrun;
+	d->skipped = t->skip;
+	d->stopped = bad ? bad->why : NULL;
+	d->interrupted = r->interrupted ? r->interrupted_by : NULL;
+	d->directory = r->dir;
+	d->labels = (const char **)r->pl->labels;
+	d->nlabels = r->pl->nlabels;
 	for (size_t ti = 0; ti < r->ntargets; ti++) {
 		const struct sb_plan_tally *tt = &r->targets_tally[ti];
-		sb_json_obj_open(j, NULL);
-		sb_json_str(j, "target", r->targets[ti]);
-		sb_json_str(j, "verdict", tt->verdict);
-		sb_json_u64(j, "criteria_passed", tt->passed);
-		sb_json_u64(j, "criteria_failed", tt->failed);
-		sb_json_u64(j, "criteria_not_run", tt->not_run);
-		sb_json_u64(j, "criteria_skipped", tt->skipped);
-		sb_json_obj_close(j);
+		struct sb_plan_doc_target *dt = &d->targets[d->ntargets++];
+		dt->target = r->targets[ti];
+		dt->verdict = tt->verdict;
+		dt->passed = tt->passed;
+		dt->failed = tt->failed;
+		dt->not_run = tt->not_run;
+		dt->skipped = tt->skipped;
 	}
-	sb_json_arr_close(j);
-	sb_json_arr_open(j, "steps");
 	for (size_t ti = 0; ti < r->ntargets; ti++)
 		for (size_t s = 0; s < r->pl->nsteps; s++) {
 			const struct sb_plan_outcome *so = at(r, ti, s);
 			const struct sb_plan_step *st = &r->pl->steps[s];
-			sb_json_obj_open(j, NULL);
-			sb_json_str(j, "step", st->name);
-			sb_json_str(j, "run", st->run);
-			sb_json_str(j, "target", so->target);
-			sb_json_str(j, "state",
-				    so->ran	      ? (so->resumed ? "done before" : "done")
-				    : so->interrupted ? "interrupted"
-				    : so->stopped     ? "could not run"
-				    : so->skipped     ? "skipped"
-						      : "never ran");
-			sb_json_str(j, "result", so->ran ? so->result : NULL);
-			sb_json_str(j, "why", so->stopped || so->skipped ? so->why : NULL);
-			sb_json_arr_open(j, "criteria");
+			struct sb_plan_doc_step *ds = &d->steps[d->nsteps++];
+			ds->step = st->name;
+			ds->run = st->run;
+			ds->target = so->target;
+			ds->state = state_of(so);
+			ds->result = so->ran ? so->result : NULL;
+			ds->why = so->stopped || so->skipped ? so->why : NULL;
+			if (st->nex && !(ds->crit = calloc(st->nex, sizeof(*ds->crit))))
+				return -ENOMEM;
 			for (size_t k = 0; k < st->nex; k++) {
 				const struct sb_plan_expect *ex = &st->ex[k];
-				struct sb_plan_judged jd;
-				sb_json_obj_open(j, NULL);
-				sb_json_str(j, "figure", ex->figure);
-				sb_json_str(j, "unit", ex->unit);
-				sb_json_str(j, "op", sb_plan_op_name(ex->op));
-				if (!strcmp(ex->unit, "word"))
-					sb_json_str(j, "limit", ex->word);
-				else
-					sb_json_double(j, "limit", ex->value);
-				if (ex->line)
-					sb_json_u64(j, "line", ex->line);
-				if (so->ran) {
-					sb_plan_judge(ex, &so->figures, &jd);
-					if (!jd.found)
-						sb_json_null(j, "measured");
-					else if (!strcmp(ex->unit, "word"))
-						sb_json_str(j, "measured", jd.word);
-					else if (isfinite(jd.value))
-						sb_json_double(j, "measured", jd.value);
-					else
-						sb_json_null(j, "measured");
-					sb_json_str(j, "result", jd.pass ? "pass" : "fail");
-				} else {
-					sb_json_null(j, "measured");
-					sb_json_str(j, "result",
-						    so->skipped ? "skipped" : "not run");
+				struct sb_plan_doc_crit *c = &ds->crit[ds->ncrit++];
+				struct sb_plan_judged *j = &(*jd)[nj++];
+				const int word = !strcmp(ex->unit, "word");
+				c->figure = ex->figure;
+				c->unit = ex->unit;
+				c->op = sb_plan_op_name(ex->op);
+				c->limit = ex->value;
+				c->limit_word = word ? ex->word : NULL;
+				c->line = ex->line;
+				if (!so->ran) {
+					c->result = so->skipped ? "skipped" : "not run";
+					continue;
 				}
-				sb_json_obj_close(j);
+				sb_plan_judge(ex, &so->figures, j);
+				c->measured_found = j->found;
+				c->measured = j->value;
+				c->measured_word = word ? j->word : NULL;
+				c->result = j->pass ? "pass" : "fail";
 			}
-			sb_json_arr_close(j);
-			sb_json_obj_close(j);
 		}
-	sb_json_arr_close(j);
-	sb_json_obj_close(j);
-	sb_json_obj_close(j);
+	return 0;
+}
+
+static void doc_free(struct sb_plan_doc *d, struct sb_plan_judged *jd)
+{
+	for (size_t i = 0; d->steps && i < d->nsteps; i++)
+		free(d->steps[i].crit);
+	free(d->steps);
+	free(d->targets);
+	free(jd);
 }
 
 static int write_json(FILE *f, const void *ctx)
@@ -219,10 +220,17 @@ static int write_json(FILE *f, const void *ctx)
 	const struct sb_plan_result *r = ctx;
 	struct tally t = count(r);
 	struct sb_json j;
-	sb_json_begin(&j, f, 0);
-	json(&j, r, &t);
-	fputc('\n', f);
-	return sb_json_end(&j);
+	struct sb_plan_doc d;
+	struct sb_plan_judged *jd = NULL;
+	int e = doc_of(r, &t, &d, &jd);
+	if (!e) {
+		sb_json_begin(&j, f, 0);
+		sb_plan_doc_write(&j, &d);
+		fputc('\n', f);
+		e = sb_json_end(&j);
+	}
+	doc_free(&d, jd);
+	return e;
 }
 
 static void xml_text(FILE *f, const char *s)
@@ -312,6 +320,11 @@ int plan_report(const struct sb_plan_result *r, int json_stdout, const char *out
 		text(stdout, r, &t);
 	if (!rc && output)
 		rc = cli_write_file(output, write_json, r);
+	if (!rc) { /* beside its steps: storbench report DIR reads it */
+		char path[PATH_MAX + 16];
+		snprintf(path, sizeof(path), "%s/plan.json", r->dir);
+		rc = cli_write_file(path, write_json, r);
+	}
 	if (!rc && junit)
 		rc = cli_write_file(junit, write_junit, r);
 	if (rc)

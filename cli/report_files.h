@@ -23,6 +23,9 @@ int cli_load(const char *path, int figures_only, struct rep_doc **out);
  * message. */
 int cli_output_format(const struct cli_command *cmd, const struct cli_shared *sh, const char *exts,
 		      const char **fmt);
+/* storbench report DIR -o out for a plan's directory (storbench plan
+ * --html): 0 or an exit code after the message. */
+int cli_report_plan_html(const char *dir, const char *out);
 /* Prints what a call of report/ said (or "out of memory" when it could not
  * say) and frees it. */
 void cli_print_why(char *why);

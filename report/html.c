@@ -122,6 +122,10 @@ static const struct {
 static void document(FILE *f, const struct rep_doc *d, size_t idx)
 {
 	fprintf(f, "<section id=\"r%zu\">\n<h2>", idx + 1);
+	if (d->plan_step) {
+		rep_html_esc(f, d->plan_step);
+		fputc(' ', f);
+	}
 	rep_html_esc(f, d->command);
 	fputs(" &mdash; ", f);
 	rep_html_esc(f, rep_or(d->target.path, d->name));
@@ -161,9 +165,9 @@ static void document(FILE *f, const struct rep_doc *d, size_t idx)
 	fputs("</section>\n", f);
 }
 
-int rep_html(FILE *f, struct rep_doc *const *docs, size_t n)
+/* The page's title and its results, linked to their sections. */
+static void contents(FILE *f, struct rep_doc *const *docs, size_t n)
 {
-	rep_html_begin(f, n == 1 ? "storbench report" : "storbench report");
 	fputs("<h1>Storage benchmark report</h1>\n<p class=\"meta\">", f);
 	fprintf(f, "%zu result%s: ", n, n == 1 ? "" : "s");
 	for (size_t i = 0; i < n; i++) {
@@ -184,8 +188,23 @@ int rep_html(FILE *f, struct rep_doc *const *docs, size_t n)
 		}
 		fputs("</ol></nav>\n", f);
 	}
+}
+
+int rep_html(FILE *f, struct rep_doc *const *docs, size_t n)
+{
+	return rep_plan_html(f, NULL, docs, n);
+}
+
+int rep_plan_html(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs, size_t n)
+{
+	rep_html_begin(f, p ? "storbench plan report" : "storbench report");
+	if (p)
+		rep_plan_html_lead(f, p, docs, n); /* the verdict first, its steps after */
+	else
+		contents(f, docs, n);
 	html_sweep_scale(docs, n);
-	if (n == 2 && !strcmp(docs[0]->command, "quick") && !strcmp(docs[1]->command, "quick"))
+	if (!p && n == 2 && !strcmp(docs[0]->command, "quick") &&
+	    !strcmp(docs[1]->command, "quick"))
 		html_quick_pair(f, (const struct rep_doc *const *)docs); /* quick A B's two */
 	for (size_t i = 0; i < n; i++)
 		document(f, docs[i], i);

@@ -174,9 +174,10 @@ static int is_soak(const struct rep_doc *d)
 	return !strcmp(d->command, "soak");
 }
 
-static int input(struct sb_json *j, const struct rep_doc *d, const struct rep_soak_lead *l)
+static int input(struct sb_json *j, const char *key, const struct rep_doc *d,
+		 const struct rep_soak_lead *l)
 {
-	sb_json_obj_open(j, NULL);
+	sb_json_obj_open(j, key);
 	sb_json_str(j, "path", d->path);
 	sb_json_str(j, "kind", d->is_fio ? "fio" : d->is_log ? "log" : "result");
 	sb_json_str(j, "command", d->command);
@@ -201,10 +202,9 @@ static int input(struct sb_json *j, const struct rep_doc *d, const struct rep_so
 /* The worst of the soaks' verdicts (fail, aborted, interrupted, none, pass). */
 static int worse(const struct rep_soak_lead *a, const struct rep_soak_lead *b)
 {
-	static const int rank[] = { [SB_SOAK_PASS] = 0,
-				    [SB_SOAK_INTERRUPTED] = 2,
-				    [SB_SOAK_ABORTED] = 3,
-				    [SB_SOAK_FAIL] = 4 };
+	static const int rank[] = {
+		[SB_SOAK_PASS] = 0, [SB_SOAK_INTERRUPTED] = 2, [SB_SOAK_ABORTED] = 3, [SB_SOAK_FAIL] = 4
+	};
 	const int x = a->has_verdict ? rank[a->sum.verdict] : 1;
 	const int y = b->has_verdict ? rank[b->sum.verdict] : 1;
 	return x > y;
@@ -233,7 +233,52 @@ static void top(struct sb_json *j, struct rep_doc *const *docs, struct rep_soak_
 	sb_json_arr_close(j);
 }
 
+/* A plan's step's result: its analysis is under the step. */
+static int in_plan(const struct rep_plan *p, const struct rep_doc *d)
+{
+	for (size_t i = 0; i < p->doc.nsteps; i++)
+		if (p->steps[i] == d)
+			return 1;
+	return 0;
+}
+
+struct plan_ctx {
+	const struct rep_plan *p;
+	struct rep_doc *const *docs;
+	struct rep_soak_lead *const *l;
+	size_t n;
+};
+
+static void plan_step(void *vc, struct sb_json *j, size_t i)
+{
+	const struct plan_ctx *c = vc;
+	for (size_t k = 0; k < c->n; k++)
+		if (c->docs[k] == c->p->steps[i]) {
+			input(j, "analysis", c->docs[k], c->l[k]);
+			return;
+		}
+	sb_json_null(j, "analysis");
+}
+
+/* The plan's section as lib/plan writes it, each step's analysis in it,
+ * and what the report could not use. */
+static void plan(struct sb_json *j, const struct rep_plan *p, struct rep_doc *const *docs,
+		 struct rep_soak_lead *const *l, size_t n)
+{
+	struct plan_ctx c = { p, docs, l, n };
+	sb_plan_doc_section(j, "plan", &p->doc, plan_step, &c);
+	sb_json_arr_open(j, "plan_notes");
+	for (size_t i = 0; i < p->nnotes; i++)
+		sb_json_str(j, NULL, p->notes[i]);
+	sb_json_arr_close(j);
+}
+
 int rep_json(FILE *f, struct rep_doc *const *docs, size_t n)
+{
+	return rep_plan_json(f, NULL, docs, n);
+}
+
+int rep_plan_json(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs, size_t n)
 {
 	struct sb_json j;
 	int e = 0;
@@ -255,10 +300,14 @@ int rep_json(FILE *f, struct rep_doc *const *docs, size_t n)
 	sb_json_str(&j, "version", sb_version());
 	sb_json_str(&j, "command", "report");
 	sb_json_obj_close(&j);
-	top(&j, docs, l, n);
+	if (p)
+		plan(&j, p, docs, l, n);
+	else
+		top(&j, docs, l, n);
 	sb_json_arr_open(&j, "inputs");
 	for (size_t i = 0; i < n; i++)
-		input(&j, docs[i], l[i]);
+		if (!p || !in_plan(p, docs[i]))
+			input(&j, NULL, docs[i], l[i]);
 	sb_json_arr_close(&j);
 	sb_json_obj_close(&j);
 	for (size_t i = 0; i < n; i++)

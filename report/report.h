@@ -190,9 +190,9 @@ struct rep_doc {
 	char **warnings_made;
 	char **notes; /* what the reader noticed (a cut last line...) */
 	size_t nnotes;
-	size_t nskipped;	  /* log lines left out: the first REP_MAX_NOTES have a note */
-	const struct sb_jv *root; /* the document, or a log's header line */
-	const struct sb_jv *sb;	  /* its "storbench" section (NULL for fio) */
+	size_t nskipped;	      /* log lines left out: the first REP_MAX_NOTES have a note */
+	const struct sb_jv *root;     /* the document, or a log's header line */
+	const struct sb_jv *sb;	      /* its "storbench" section (NULL for fio) */
 	struct sb_verify_doc *verify; /* its "verify" section read back (NULL: none) */
 	/* records: a log's lines that are neither header nor job (soak's
 	 * iterations and summary ...), a result's soak iteration records;
@@ -222,6 +222,8 @@ struct rep_doc {
 	double sweep_lo, sweep_hi;
 	struct sb_meta_doc *meta;
 	struct sb_spo_doc *spo;
+	/* a step of a plan's report: "[speed]" (NULL: none) */
+	const char *plan_step;
 };
 
 #define REP_MAX_NOTES 10 /* notes of lines left out, per file */
@@ -490,9 +492,9 @@ struct rep_soak_why {
 };
 struct rep_soak_lead {
 	int has_verdict;
-	struct sb_soak_summary sum; /* has_verdict: the soak's own */
-	char word[16];		    /* "PASS", "FAIL", "INTERRUPTED", "ABORTED", "NO VERDICT" */
-	char headline[160];	    /* "2 of 40 iterations failed" */
+	struct sb_soak_summary sum;  /* has_verdict: the soak's own */
+	char word[16];		     /* "PASS", "FAIL", "INTERRUPTED", "ABORTED", "NO VERDICT" */
+	char headline[160];	     /* "2 of 40 iterations failed" */
 	struct sb_soak_settings set; /* set.known 0: not told */
 	double elapsed_s;	     /* first start to last end (NaN: not told) */
 	struct rep_anomalies an[2];  /* write, read */
@@ -518,6 +520,52 @@ int rep_cell_anomalies(const struct rep_doc *d, size_t j, struct rep_anomalies *
  * iteration (up to REP_CELL_TEXT_ROWS iterations). */
 #define REP_CELL_TEXT_ROWS 200
 void rep_text_soak_cells(FILE *f, const struct rep_doc *d);
+
+/* A qualification plan's report (storbench report PLAN-DIR, docs/plans.md):
+ * the plan's result (its JSON, plan.json in its directory) read through
+ * lib/plan's reader, or its journal alone (the steps it records, no
+ * verdict), and each step's result loaded as report loads any result
+ * (report/plan_load.c). */
+struct rep_plan {
+	const char *path;	/* as given */
+	char *dir;		/* the plan's directory */
+	char *from;		/* the file the plan was read from */
+	struct sb_jdoc *tree;	/* its JSON (NULL: the journal alone) */
+	struct sb_plan_doc doc; /* doc.verdict NULL: the journal alone */
+	struct sb_plan_journal journal;
+	struct rep_doc **steps; /* [doc.nsteps]: each step's result (NULL: none) */
+	char **paths, **heads;	/* [doc.nsteps]: its file; its rep_doc.plan_step */
+	char **notes;		/* what could not be used (a step's result missing) */
+	size_t nnotes;
+};
+/* path a plan's directory (with plan.json or journal.json), its JSON or
+ * its journal: 0 and *out; 1 when it is none of those (read it as a
+ * result); -REP_EINPUT, -ENOMEM, -errno with *why. */
+int rep_plan_load(const char *path, struct rep_plan **out, char **why);
+void rep_plan_free(struct rep_plan *p);
+/* Whether path is the result of one of p's steps (a glob of its
+ * directory gives it again); whether a and b are one plan (its
+ * journal.json and its plan.json). */
+int rep_plan_holds(const struct rep_plan *p, const char *path);
+int rep_plan_same(const struct rep_plan *a, const struct rep_plan *b);
+/* The steps' results that were read, in the plan's order (NULL: out of
+ * memory); *n of them. */
+struct rep_doc **rep_plan_docs(const struct rep_plan *p, size_t *n);
+/* The plan's verdict as the report says it ("NO VERDICT": the journal
+ * alone), and that of the steps on target (NULL: every target). */
+const char *rep_plan_verdict(const struct rep_plan *p, const char *target);
+/* Its first screen: the verdict overall and per target, the criteria,
+ * the steps that never ran (report/html_plan.c, report/text_plan.c);
+ * the Plan sheet (report/xlsx.c). */
+/* "6 of 9 criteria passed, 1 failed, 2 not judged: their steps never
+ * ran"; a figure in its unit ("-": not found); a criterion's limit
+ * (">= 40.0 MiB/s") (report/plan_load.c). */
+char *rep_plan_headline(const struct rep_plan *p, char *buf, size_t len);
+char *rep_plan_value(const char *unit, int found, double v, const char *word, char *buf,
+		     size_t len);
+char *rep_plan_limit(const struct sb_plan_doc_crit *c, char *buf, size_t len);
+void rep_plan_html_lead(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs, size_t n);
+void rep_plan_text_lead(FILE *f, const struct rep_plan *p);
 
 /* Renderers: 0, or -errno of a failed write (-EIO too when a file could
  * not be read again: its rep_source says why). */
@@ -570,8 +618,8 @@ struct rep_cliff_settings {
 	const char *engine;
 	unsigned nrecovery; /* recoveries asked for */
 };
-void rep_cliff_run_text(FILE *f, const struct rep_cliff_settings *c, const struct sb_cliff_result *r,
-			const char *path);
+void rep_cliff_run_text(FILE *f, const struct rep_cliff_settings *c,
+			const struct sb_cliff_result *r, const char *path);
 /* storbench.flash as text (report/text_flash.c) */
 void rep_text_flash(FILE *f, const struct rep_doc *d);
 /* storbench.meta as text (report/text_meta.c) */
@@ -612,6 +660,13 @@ int rep_csv(FILE *f, struct rep_doc *const *docs, size_t n, enum rep_table t);
  * comma before it unless first. */
 void rep_csv_field(FILE *f, const char *s, int first);
 int rep_html(FILE *f, struct rep_doc *const *docs, size_t n);
+/* The same with a plan's first screen before them (p NULL: rep_html);
+ * rep_text, rep_json and rep_xlsx likewise. */
+int rep_plan_html(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs, size_t n);
+int rep_plan_text(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs, size_t n);
+int rep_plan_json(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs, size_t n);
+int rep_plan_xlsx(const char *path, const struct rep_plan *p, struct rep_doc *const *docs, size_t n,
+		  char **why);
 /* The analysis as data (report/json_out.c, docs/reports.md): per soak
  * metric its outliers and change points, per test its repeat statistics. */
 int rep_json(FILE *f, struct rep_doc *const *docs, size_t n);

@@ -13,7 +13,8 @@ static void header(FILE *f, const struct rep_doc *d)
 	const struct sb_target_doc *t = &d->target;
 	const struct sb_host_doc *h = &d->host;
 	char a[32];
-	fprintf(f, "== %s: %s (%s) ==\n", d->command, rep_or(t->path, "?"), d->path);
+	fprintf(f, "== %s%s%s: %s (%s) ==\n", rep_or(d->plan_step, ""), d->plan_step ? " " : "",
+		d->command, rep_or(t->path, "?"), d->path);
 	fprintf(f, "measured by %s%s%s%s\n", d->producer, d->time ? ", " : "", rep_or(d->time, ""),
 		d->interrupted ? " (interrupted: the figures cover what ran)" : "");
 	if (t->device) {
@@ -487,9 +488,16 @@ static void conditions(FILE *f, const struct rep_doc *d)
 
 int rep_text(FILE *f, struct rep_doc *const *docs, size_t n)
 {
+	return rep_plan_text(f, NULL, docs, n);
+}
+
+int rep_plan_text(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs, size_t n)
+{
+	if (p)
+		rep_plan_text_lead(f, p); /* the verdict first, its steps after */
 	for (size_t i = 0; i < n; i++) {
 		const struct rep_doc *d = docs[i];
-		if (i)
+		if (i || p)
 			fputc('\n', f);
 		header(f, d);
 		summary(f, d);

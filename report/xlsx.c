@@ -16,6 +16,13 @@ int rep_xlsx_available(void)
 
 int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why)
 {
+	return rep_plan_xlsx(path, NULL, docs, n, why);
+}
+
+int rep_plan_xlsx(const char *path, const struct rep_plan *p, struct rep_doc *const *docs, size_t n,
+		  char **why)
+{
+	(void)p;
 	(void)docs;
 	(void)n;
 	return rep_fail(why, -ENOTSUP,
@@ -1172,6 +1179,12 @@ static void result_sheet(struct xb_book *b, struct rep_doc *const *docs, size_t 
 
 int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why)
 {
+	return rep_plan_xlsx(path, NULL, docs, n, why);
+}
+
+int rep_plan_xlsx(const char *path, const struct rep_plan *p, struct rep_doc *const *docs, size_t n,
+		  char **why)
+{
 	struct xb_book b;
 	*why = NULL;
 	/* rows go to the file as they are written, so a day of iterations
@@ -1180,6 +1193,8 @@ int rep_xlsx(const char *path, struct rep_doc *const *docs, size_t n, char **why
 		return rep_fail(why, -EIO, "cannot write '%s'", path);
 	/* the first sheet says what the result is (a soak's verdict, quick's
 	 * summary, the method's own table), the measurements under it after */
+	if (p)
+		xb_plan_sheet(&b, p); /* a plan's verdict and criteria first */
 	soak_sheet(&b, docs, n);
 	result_sheet(&b, docs, n);
 	summary_sheet(&b, docs, n);

@@ -78,6 +78,9 @@ const char *xb_title(const char *t, char *buf, size_t len);
 lxw_chart *xb_chart(struct xb_book *b, uint8_t type, const char *title, const char *x,
 		    const char *y);
 void xb_place(struct xb_book *b, lxw_row_t row, lxw_col_t col, lxw_chart *ch);
+/* A plan's verdict and criteria as the workbook's first sheet
+ * (report/xlsx_plan.c). */
+void xb_plan_sheet(struct xb_book *b, const struct rep_plan *p);
 /* The reports' colours (Okabe-Ito): read, write, and by job. */
 extern const lxw_color_t xb_colors[8];
 #endif

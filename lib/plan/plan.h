@@ -133,4 +133,71 @@ const struct sb_plan_done *sb_plan_journal_find(const struct sb_plan_journal *j,
 						const char *step, const char *run);
 void sb_plan_journal_free(struct sb_plan_journal *j);
 
+/* ---- the plan's result read back (plan_read.c) ---- */
+/*
+ * What storbench plan writes as its JSON (-o, --format=json, and
+ * plan.json in its directory; docs/plans.md "The result"): the verdict,
+ * the counts, and per step and target its state, result file and
+ * criteria. The strings point into the document read (keep it while the
+ * doc is used); NULL where the JSON has null.
+ */
+struct sb_plan_doc_crit {
+	const char *figure, *unit, *op;
+	double limit;		   /* a number's (unit not "word") */
+	const char *limit_word;	   /* a word's (unit "word"), else NULL */
+	unsigned line;		   /* of the plan file; 0: implied (status == pass) */
+	int measured_found;	   /* 0: null (missing, not run, not finite) */
+	double measured;	   /* a number's */
+	const char *measured_word; /* a word's */
+	const char *result;	   /* "pass", "fail", "skipped", "not run" */
+};
+struct sb_plan_doc_step {
+	const char *step, *run, *target;
+	const char *state;  /* "done", "done before", "interrupted", "could not run",
+			       "skipped", "never ran" */
+	const char *result; /* its result file (NULL: it did not run) */
+	const char *why;    /* could not run or skipped: why (else NULL) */
+	struct sb_plan_doc_crit *crit;
+	size_t ncrit;
+};
+struct sb_plan_doc_target { /* each target's verdict and counts */
+	const char *target, *verdict;
+	uint64_t passed, failed, not_run, skipped;
+};
+struct sb_json;
+struct sb_plan_doc {
+	const char *version; /* storbench.version */
+	const char *file, *name;
+	const char *verdict; /* "PASS", "FAIL", "INCOMPLETE", "INTERRUPTED" */
+	uint64_t passed, failed, not_run, skipped;
+	const char *stopped;	 /* why a step could not run (NULL: none) */
+	const char *interrupted; /* the signal's name (NULL: none) */
+	const char *directory;
+	const char **labels;
+	size_t nlabels;
+	struct sb_plan_doc_target *targets; /* none in a result written before them */
+	size_t ntargets;
+	struct sb_plan_doc_step *steps;
+	size_t nsteps;
+};
+/* Writes d as the plan's JSON document (plan_json.c): the one writer of
+ * its schema (cli/plan_out.c fills d from its run). */
+void sb_plan_doc_write(struct sb_json *j, const struct sb_plan_doc *d);
+/* Its "plan" section alone, as member key of the object open in j; step
+ * (NULL: none) adds members to step i's object after its criteria (the
+ * report's analysis of the step's result). */
+void sb_plan_doc_section(struct sb_json *j, const char *key, const struct sb_plan_doc *d,
+			 void (*step)(void *ctx, struct sb_json *j, size_t i), void *ctx);
+/* A plan's result document (its root, storbench.command "plan") into out:
+ * every key's type and range, the words known; 0, -EINVAL with err->msg
+ * naming the key path of what is wrong ("plan.steps[1].criteria[0].op:
+ * expected one of >= <= > < == !=, found '=>'"), -ENOMEM. Free out with
+ * sb_plan_doc_free whatever it returned. */
+int sb_plan_result_read(const struct sb_jv *root, struct sb_plan_doc *out, struct sb_error *err);
+/* Whether root is a plan's result (storbench.command "plan"). */
+int sb_plan_result_is(const struct sb_jv *root);
+void sb_plan_doc_free(struct sb_plan_doc *d);
+/* Whether root is a plan's journal (storbench_plan_journal). */
+int sb_plan_journal_is(const struct sb_jv *root);
+
 #endif

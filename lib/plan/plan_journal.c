@@ -107,14 +107,14 @@ static int journal_lock(const char *path, struct sb_error *err)
 	const char *dir = dirname(buf);
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
-		return sb_error_set(err, -errno, sb_errno_class(errno), "cannot lock '%s': %s",
-				    dir, strerror(errno));
+		return sb_error_set(err, -errno, sb_errno_class(errno), "cannot lock '%s': %s", dir,
+				    strerror(errno));
 	while (flock(fd, LOCK_EX) < 0)
 		if (errno != EINTR) {
 			int e = -errno;
 			close(fd);
-			return sb_error_set(err, e, sb_errno_class(-e), "cannot lock '%s': %s",
-					    dir, strerror(-e));
+			return sb_error_set(err, e, sb_errno_class(-e), "cannot lock '%s': %s", dir,
+					    strerror(-e));
 		}
 	return fd;
 }

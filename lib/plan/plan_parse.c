@@ -339,7 +339,8 @@ static int global_key(struct parse *p, const char *k, const char *v, struct sb_p
 		out->labels = a;
 		return (a[out->nlabels++] = strdup(v)) ? 0 : -ENOMEM;
 	}
-	return bad(p, "[global]: '%s' is not a key of it (name, description, target, db, label)", k);
+	return bad(p, "[global]: '%s' is not a key of it (name, description, target, db, label)",
+		   k);
 }
 
 static int step_key(struct parse *p, const char *k, char *v, struct sb_plan_step *st)

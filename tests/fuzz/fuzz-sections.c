@@ -10,7 +10,8 @@
  * section's rules (sizes within the matrix, cells measured only in its
  * shape, a skew's ranks among the ranks, requests numbered in order,
  * spo's classes and acknowledgements within its blocks and writes, a
- * pts window within its rounds). tests/unit/sections-corpus.c runs this
+ * pts window within its rounds); and a plan's result (sb_plan_result_read,
+ * lib/plan) on the document, each step's criteria within it. tests/unit/sections-corpus.c runs this
  * same function over the corpus and its mutations in make check, without
  * clang.
  */
@@ -19,6 +20,7 @@
 #include "lib/json/json_read.h"
 #include "lib/latency/lat_run.h"
 #include "lib/meta/meta.h"
+#include "lib/plan/plan.h"
 #include "lib/pts/pts.h"
 #include "lib/spo/spo.h"
 #include "lib/sweep/sweep.h"
@@ -76,7 +78,6 @@ static void flash(const struct sb_jv *v)
 	refused_well(e, &err);
 	sb_flash_doc_free(&d);
 }
-
 
 static void refused(int e, const struct sb_error *er)
 {
@@ -195,6 +196,23 @@ static void spo_cycles(const struct sb_jv *v)
 	}
 }
 
+static void plan(const struct sb_jv *v)
+{
+	struct sb_plan_doc d;
+	struct sb_error err;
+	const int e = sb_plan_result_read(v, &d, &err);
+	refused_well(e, &err);
+	for (size_t i = 0; !e && i < d.nsteps; i++) {
+		CHECK(d.steps[i].step && d.steps[i].state &&
+		      (d.steps[i].crit || !d.steps[i].ncrit));
+		for (size_t k = 0; k < d.steps[i].ncrit; k++)
+			CHECK(d.steps[i].crit[k].result && d.steps[i].crit[k].op &&
+			      (d.steps[i].crit[k].limit_word ||
+			       strcmp(d.steps[i].crit[k].unit, "word") != 0));
+	}
+	sb_plan_doc_free(&d);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct sb_json_limits lim = { 1u << 20, 48 };
@@ -212,6 +230,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	latency(root);
 	spo(root);
 	spo_cycles(root);
+	plan(root);
 	if (sb_jv_get(sb, "sweep"))
 		sweep(sb_jv_get(sb, "sweep"));
 	if (sb_jv_get(sb, "meta"))

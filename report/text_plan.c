@@ -1,0 +1,64 @@
+/*
+ * A plan's report in text, its first lines (report.h, rep_plan_text_lead):
+ * the verdict and how many criteria passed, why the plan stopped, the
+ * verdict per target and its criteria (measured, limit, result), the
+ * steps that did not run; each step's own report follows.
+ */
+#include "report/report.h"
+
+static void target(FILE *f, const struct rep_plan *p, const char *t)
+{
+	const struct sb_plan_doc *d = &p->doc;
+	fprintf(f, "\ntarget: %s: %s\n", t, rep_plan_verdict(p, t));
+	if (d->verdict)
+		fprintf(f, "%-14s %-30s %14s %16s  %s\n", "step", "figure", "measured", "limit",
+			"result");
+	for (size_t i = 0; i < d->nsteps; i++) {
+		const struct sb_plan_doc_step *s = &d->steps[i];
+		if (strcmp(s->target, t))
+			continue;
+		for (size_t k = 0; k < s->ncrit; k++) {
+			const struct sb_plan_doc_crit *c = &s->crit[k];
+			char m[64], l[96];
+			rep_plan_value(c->unit, c->measured_found, c->measured, c->measured_word, m,
+				       sizeof(m));
+			fprintf(f, "%-14s %-30s %14s %16s  %s\n", s->step, c->figure, m,
+				rep_plan_limit(c, l, sizeof(l)),
+				!strcmp(c->result, "fail") ? "FAIL" : c->result);
+		}
+	}
+	for (size_t i = 0; i < d->nsteps; i++) {
+		const struct sb_plan_doc_step *s = &d->steps[i];
+		if (strcmp(s->target, t))
+			continue;
+		const char *what = s->result ? s->result : s->why;
+		fprintf(f, "[%s] %s%s%s\n", s->step, s->state, what ? ": " : "", what ? what : "");
+	}
+}
+
+void rep_plan_text_lead(FILE *f, const struct rep_plan *p)
+{
+	const struct sb_plan_doc *d = &p->doc;
+	char h[200];
+	fprintf(f, "%s: %s (%s)\n", rep_plan_verdict(p, NULL),
+		d->name	  ? d->name
+		: d->file ? d->file
+			  : p->dir,
+		rep_plan_headline(p, h, sizeof(h)));
+	if (d->interrupted)
+		fprintf(f, "interrupted by %s\n", d->interrupted);
+	else if (d->stopped)
+		fprintf(f, "stopped: %s\n", d->stopped);
+	for (size_t i = 0; i < d->nlabels; i++)
+		fprintf(f, "label: %s\n", d->labels[i]);
+	fprintf(f, "directory: %s\n", d->directory ? d->directory : p->dir);
+	for (size_t i = 0; i < p->nnotes; i++)
+		fprintf(f, "note: %s\n", p->notes[i]);
+	for (size_t i = 0; i < d->nsteps; i++) {
+		size_t k;
+		for (k = 0; k < i && strcmp(d->steps[k].target, d->steps[i].target); k++)
+			;
+		if (k == i)
+			target(f, p, d->steps[i].target);
+	}
+}

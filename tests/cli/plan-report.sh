@@ -1,0 +1,131 @@
+#!/bin/sh
+# storbench report on a plan (issue 31): its directory, its JSON (-o, or
+# plan.json in its directory) or its journal.json opens on the plan's
+# verdict (overall and per target), the steps that did not run and the
+# criteria, then each step's own report drawn from its result, in text,
+# JSON (each step's analysis under it), HTML (the first screen at 1280
+# px, headless Chromium) and XLSX (a first Plan sheet); a glob of the
+# directory is the plan once; a directory without plan.json shows its
+# journal's steps without a verdict; a directory moved is still read; a
+# plan's JSON that is wrong is refused by key path; storbench plan
+# --html writes report.html in its directory.
+# needs: none
+. "$(dirname "$0")/../lib/cli.sh"
+
+cd "$T" || fail "cd"
+mkdir "$T/d"
+cat >"$T/rep.ini" <<'INI'
+[global]
+name = rep
+label = firmware=1.2b
+
+[speed]
+run = quick --size=8M --runtime=100ms --repeat=1
+expect = RND4K-Q1T1.read.iops >= 10
+expect = SEQ1M-Q8T1.write.bw >= 1000GiB/s
+
+[integrity]
+run = verify --size=4M
+expect = damaged_blocks == 0
+
+[bad]
+run = run --rw=read --size=4M
+target = /proc/version
+
+[never]
+run = verify --size=4M
+INI
+expect_exit 2 "$SB" plan --quiet --html "$T/rep.ini" "$T/d" -o "$T/rep.json"
+P="$T/rep-plan"
+[ -s "$P/plan.json" ] || fail "the plan wrote no plan.json in its directory"
+cmp -s "$P/plan.json" "$T/rep.json" || fail "plan.json is not the plan's JSON (-o)"
+[ -s "$P/report.html" ] || fail "plan --html wrote no report.html"
+
+# text: the verdict first, per target, the criteria, then each step's report
+expect_exit 0 "$SB" report "$P"
+cp "$T/out" "$T/dir.txt"
+head -1 "$T/dir.txt" | grep -q "^INCOMPLETE: rep (4 of 7 criteria passed, 1 failed, 2 not judged: their steps never ran)$" ||
+	{ cat "$T/dir.txt"; fail "verdict line"; }
+grep -q "^target: $T/d: INCOMPLETE$" "$T/dir.txt" || fail "a target's verdict"
+grep -q "^speed  *SEQ1M-Q8T1.write.bw  *[0-9.]* [MG]iB/s  *>= 1000 GiB/s  FAIL$" "$T/dir.txt" ||
+	{ cat "$T/dir.txt"; fail "a failed criterion"; }
+grep -q "^\[bad\] could not run: its command ended with exit code 2" "$T/dir.txt" || fail "why a step could not run"
+grep -q "^\[never\] never ran$" "$T/dir.txt" || fail "a step that never ran"
+grep -q "^== \[speed\] quick: $T/d ($P/speed.json) ==$" "$T/dir.txt" || fail "the quick step's report"
+grep -q "^== \[integrity\] verify: $T/d ($P/integrity.json) ==$" "$T/dir.txt" || fail "the verify step's report"
+grep -q "^RND4K Q1T1  *read " "$T/dir.txt" || fail "quick's summary in the plan's report"
+grep -q "^intact  *1024 " "$T/dir.txt" || fail "verify's classes in the plan's report"
+
+# its JSON, its journal, a glob of its directory: the same report
+expect_exit 0 "$SB" report "$T/rep.json"
+cmp -s "$T/out" "$T/dir.txt" || fail "report of the plan's JSON differs"
+expect_exit 0 "$SB" report "$P/journal.json"
+cmp -s "$T/out" "$T/dir.txt" || fail "report of the plan's journal differs"
+expect_exit 0 "$SB" report "$P"/*.json
+cmp -s "$T/out" "$T/dir.txt" || { diff "$T/out" "$T/dir.txt" | head; fail "a glob of the plan's directory differs"; }
+# a result given beside it follows it; a plain result is as before
+expect_exit 0 "$SB" report "$P/speed.json"
+grep -q "^== quick: $T/d ($P/speed.json) ==$" "$T/out" || fail "a step's result alone"
+cp "$P/speed.json" "$T/extra.json"
+expect_exit 0 "$SB" report "$T/extra.json" "$P" "$T/rep.json"
+grep "^== " "$T/out" >"$T/heads"
+sed -n 3p "$T/heads" | grep -q "^== quick: $T/d ($T/extra.json) ==$" || { cat "$T/heads"; fail "a result beside the plan"; }
+[ "$(wc -l <"$T/heads")" = 3 ] || { cat "$T/heads"; fail "a result beside the plan: the plan twice"; }
+expect_exit 2 "$SB" report "$P" "$T/nothere.json"
+
+# JSON: the plan's section with each step's analysis under it
+expect_exit 0 "$SB" report "$P" --format=json -o "$T/a.json"
+json "$T/a.json" "d['plan']['verdict'] == 'INCOMPLETE' and d['plan']['criteria_failed'] == 1 and d['inputs'] == [] and d['plan_notes'] == []" | grep -q True || fail "JSON verdict"
+json "$T/a.json" "[(s['step'], s['state'], s['analysis'] and s['analysis']['command']) for s in d['plan']['steps']] == [('speed', 'done', 'quick'), ('integrity', 'done', 'verify'), ('bad', 'could not run', None), ('never', 'never ran', None)]" | grep -q True ||
+	fail "JSON steps and their analysis"
+json "$T/a.json" "[c['result'] for c in d['plan']['steps'][0]['criteria']] == ['pass', 'pass', 'fail'] and d['plan']['steps'][0]['analysis']['tests'] != []" | grep -q True ||
+	fail "JSON criteria"
+
+# HTML: the verdict, the steps that did not run and the criteria on the
+# first screen at 1280 px; each step's section after
+expect_exit 0 "$SB" report "$P" -o "$T/p.html"
+grep -q '<div class="verdict none" id="verdict"><b>INCOMPLETE</b>' "$T/p.html" || fail "HTML verdict"
+grep -q '<h2>\[speed\] quick &mdash; ' "$T/p.html" || fail "HTML: the quick step's section"
+grep -q '<h2>\[integrity\] verify &mdash; ' "$T/p.html" || fail "HTML: the verify step's section"
+cmp -s "$T/p.html" "$P/report.html" || fail "plan --html differs from storbench report DIR"
+python3 "$SB_TOP/tests/tools/page-boxes.py" --first-screen '^INCOMPLETE$' \
+	--first-screen '^Steps that did not run$' --first-screen '^SEQ1M-Q8T1\.write\.bw$' \
+	--first-screen '^FAIL$' --overlaps --json "$T/boxes.json" "$T/p.html" >"$T/pb" 2>&1
+rc=$?
+[ $rc = 0 ] || [ $rc = 77 ] || { cat "$T/pb"; fail "the HTML's first screen"; }
+
+# XLSX: the Plan sheet first, then the steps' sheets
+if "$SB" --version | grep -q "features:.* xlsx"; then
+	X="$SB_TOP/tests/tools/xlsx-sheet.py"
+	expect_exit 0 "$SB" report "$P" -o "$T/p.xlsx"
+	python3 "$X" --check --first=Plan --verdict=INCOMPLETE "$T/p.xlsx" >"$T/faults" ||
+		{ cat "$T/faults"; fail "the workbook"; }
+	python3 "$X" "$T/p.xlsx" Plan >"$T/plan.csv" || fail "no Plan sheet"
+	grep -q "^speed,$T/d,SEQ1M-Q8T1.write.bw,B/s,[0-9.]*,>=,1073741824000,FAIL$" "$T/plan.csv" ||
+		{ cat "$T/plan.csv"; fail "a criterion on the Plan sheet"; }
+	python3 "$X" "$T/p.xlsx" Summary >/dev/null || fail "quick's sheet after the Plan sheet"
+fi
+
+# moved: the results are found by their names in the directory
+cp -r "$P" "$T/moved"
+rm -r "$P"
+expect_exit 0 "$SB" report "$T/moved"
+grep -q "^== \[integrity\] verify: $T/d ($T/moved/integrity.json) ==$" "$T/out" || fail "a moved directory"
+
+# the journal alone (the plan killed before it wrote plan.json)
+rm "$T/moved/plan.json"
+expect_exit 0 "$SB" report "$T/moved"
+head -1 "$T/out" | grep -q "^NO VERDICT: $T/moved (2 steps recorded in the journal)$" || { cat "$T/out"; fail "journal alone"; }
+grep -q "has no plan.json" "$T/err" || fail "journal alone: no note"
+grep -q "^== \[speed\] quick: " "$T/out" || fail "journal alone: the steps"
+
+# a plan's JSON that is wrong is refused by key path; two plans are refused
+sed 's/"op" : ">="/"op" : "=>"/' "$T/rep.json" >"$T/badop.json"
+expect_exit 2 "$SB" report "$T/badop.json"
+grep -q "^storbench: '$T/badop.json': plan.steps\[0\].criteria\[1\].op: expected one of >= <= > < == !=, found '=>'$" "$T/err" ||
+	{ cat "$T/err"; fail "a bad op"; }
+mkdir "$T/other"
+cp "$T/rep.json" "$T/other/plan.json"
+expect_exit 2 "$SB" report "$T/moved" "$T/other"
+grep -q "one plan per report" "$T/err" || fail "two plans"
+ok "plan report"
