@@ -156,12 +156,8 @@ static int write_out(FILE *f, const void *vctx)
 static unsigned *groups_of(const struct sb_jobfile *jf, size_t njobs)
 {
 	unsigned *group = calloc(njobs + 1, sizeof(*group));
-	struct sb_jobfile_group groups[SB_JOBFILE_MAX_JOBS];
-	const unsigned ngroups = sb_jobfile_groups(jf, groups);
-	for (unsigned g = 0; group && g < ngroups; g++)
-		for (unsigned k = 0; k < groups[g].n; k++)
-			if (groups[g].first + k < njobs)
-				group[groups[g].first + k] = g;
+	if (group) /* fio's groupid: stonewall and new_group start one */
+		sb_jobfile_report_groups(jf, group, njobs);
 	return group;
 }
 

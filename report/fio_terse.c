@@ -36,7 +36,7 @@ static void ddir(FILE *f, const struct sb_job_result *j, int d, uint64_t agg, in
 {
 	const struct sb_dir_result *dr = &j->dir[d];
 	/* fio's runtime[d]: ms, 0 when the direction did nothing (as the JSON) */
-	const uint64_t runt = dr->ios ? (j->runtime_ns + 500000) / 1000000 : 0;
+	const uint64_t runt = dr->ios ? (sb_dir_runtime_ns(j, d) + 500000) / 1000000 : 0;
 	uint64_t bw = 0, iops = 0;
 	if (runt) {
 		bw = 1000 * dr->bytes / runt / 1024;

@@ -62,9 +62,10 @@ static const char *num2str(uint64_t num, int maxlen, int pow2, enum n2s units, c
 
 #define SIG 4 /* fio's default sig_figs */
 
-static uint64_t run_ms(const struct sb_job_result *j)
+/* fio's runtime[d] in ms (at least 1) */
+static uint64_t run_ms(const struct sb_job_result *j, int d)
 {
-	uint64_t ms = (j->runtime_ns + 500000) / 1000000;
+	uint64_t ms = (sb_dir_runtime_ns(j, d) + 500000) / 1000000;
 	return ms ? ms : 1;
 }
 
@@ -139,7 +140,7 @@ static void show_dir(FILE *f, const struct sb_job_result *j, int d, double agg)
 	 * zoned mode: no resets) */
 	const char *post = d == SB_DDIR_WRITE ? "; 0 zone resets" : "";
 	const struct sb_dir_result *dr = &j->dir[d];
-	const uint64_t ms = run_ms(j);
+	const uint64_t ms = run_ms(j, d);
 	const uint64_t bw = 1000 * dr->bytes / ms, iops = 1000 * dr->ios / ms;
 	char a[32], b[32], c[32], e[32];
 
@@ -343,7 +344,7 @@ static void show_group(FILE *f, const struct rep_fio_in *in, unsigned g)
 			const struct sb_job_result *j = in->res->jobs[i];
 			if (in->group[i] != g || !j->dir[d].bytes)
 				continue;
-			const uint64_t ms = run_ms(j), bw = 1000 * j->dir[d].bytes / ms;
+			const uint64_t ms = run_ms(j, d), bw = 1000 * j->dir[d].bytes / ms;
 			io += j->dir[d].bytes;
 			min_bw = SB_MIN(min_bw, bw);
 			max_bw = SB_MAX(max_bw, bw);

@@ -27,6 +27,17 @@ enum sb_sync {
 	SB_SYNC_SYNC,
 };
 
+/* fio's fadvise_hint: the advice given on a job's files as they open
+ * (posix_fadvise over its region): none, by the job's pattern (random
+ * or sequential), or the one named. */
+enum sb_fadvise {
+	SB_FADV_NONE,
+	SB_FADV_TYPE,
+	SB_FADV_RANDOM,
+	SB_FADV_SEQUENTIAL,
+	SB_FADV_NOREUSE,
+};
+
 /* Which failed requests a run survives (counted, reported, exit 1). */
 enum sb_continue {
 	SB_CONTINUE_NONE,
@@ -56,6 +67,9 @@ struct sb_fiolog_opts {
 	int shared;			   /* per_job_logs=0: one file, no .N */
 	int no_lat, no_clat, no_slat;	   /* disable_lat and the like: no such file */
 	unsigned jobnum; /* fio's number of the job's first thread (1-based); 0: 1 */
+	/* bwavgtime, iopsavgtime: the windows of the bw and iops samples (ms;
+	 * 0: not given, 500 or with its log log_avg_msec, as fio) */
+	unsigned bw_avg_ms, iops_avg_ms;
 };
 
 struct sb_job_opts {
@@ -101,6 +115,7 @@ struct sb_job_opts {
 	uint64_t number_ios;	/* stop after this many requests; 0: no limit */
 	uint64_t startdelay_ns; /* wait this long before starting */
 	int invalidate;		/* drop the region's page cache before each loop */
+	enum sb_fadvise fadvise; /* fio's fadvise_hint (job files: SB_FADV_TYPE, as fio) */
 	int gtod_reduce;	/* fio's gtod_reduce=1: no latency kept, bw and iops only */
 	/* fio's group_reporting (a stonewall group's jobs reported as one)
 	 * and thread (threads, not processes: "Starting N threads"): job

@@ -53,6 +53,9 @@ struct sb_jobfile_job {
 	/* directory= when there is no filename=, or "" */
 	char directory[4096];
 	int stonewall;		   /* stonewall or wait_for_previous: waits for the jobs before */
+	/* fio's groupid starts anew here (the first job aside): stonewall,
+	 * wait_for_previous or new_group; not wait_for alone */
+	int new_group;
 	struct sb_fio_rawopts raw; /* its own section's options, as written */
 };
 
@@ -112,5 +115,8 @@ struct sb_jobfile_group {
 /* The groups of jf in the order they run, into groups (room for
  * jf->njobs; SB_JOBFILE_MAX_JOBS always do). Returns how many. */
 unsigned sb_jobfile_groups(const struct sb_jobfile *jf, struct sb_jobfile_group *groups);
+/* fio's groupid of each of the first n jobs into group (its reports' groups:
+ * a job that waits with wait_for alone reports with the ones before) */
+void sb_jobfile_report_groups(const struct sb_jobfile *jf, unsigned *group, size_t n);
 
 #endif

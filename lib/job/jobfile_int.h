@@ -19,6 +19,7 @@ struct state {
 	char directory[4096];
 	int stonewall;
 	int wait_for;			    /* stonewall from wait_for= naming the job before */
+	int new_group;			    /* stonewall or new_group: fio's groupid starts anew */
 	int bsrange;			    /* opts.bssplit is bsrange='s, not bssplit='s */
 	int strided;			    /* zonemode=strided */
 	unsigned serialize_line;	    /* serialize_overlap=1's line, 0: not given */

@@ -381,6 +381,31 @@ static int set_log_avg(struct ctx *c, const struct fio_opt *o, const char *v)
 	return set_as(c, o->name, "log-interval", ns);
 }
 
+/* fio's fadvise_hint: 0, 1, random, sequential (noreuse, of newer fio) */
+static int set_fadvise(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char *const names[] = { "0", "1", "random", "sequential", "noreuse" };
+	for (unsigned i = 0; i < SB_ARRAY_SIZE(names); i++)
+		if (!strcmp(v, names[i])) {
+			c->cur->opts.fadvise = (enum sb_fadvise)i;
+			return 0;
+		}
+	return bad_value(c, o->name, v, "0, 1, random, sequential or noreuse");
+}
+
+/* bwavgtime, iopsavgtime: o->sb "0" bw's, "1" iops' window, in ms */
+static int set_avg_time(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t ms;
+	if (sb_parse_u64(v, &ms) < 0 || !ms || ms > UINT32_MAX)
+		return bad_value(c, o->name, v, "a whole number of milliseconds, at least 1");
+	if (o->sb[0] == '0')
+		c->cur->opts.fiolog.bw_avg_ms = (unsigned)ms;
+	else
+		c->cur->opts.fiolog.iops_avg_ms = (unsigned)ms;
+	return 0;
+}
+
 /* write_bw_log[=NAME] and the like: o->sb is the kind ("0" bw, "1" iops,
  * "2" lat, "3" hist); NAME prefixes the files, the job's name when empty. */
 static int set_log(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -511,7 +536,16 @@ static int set_description(struct ctx *c, const struct fio_opt *o, const char *v
 
 static int set_stonewall(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	return parse_bool(c, o, v, &c->cur->stonewall);
+	int r = parse_bool(c, o, v, &c->cur->stonewall);
+	if (!r && c->cur->stonewall)
+		c->cur->new_group = 1;
+	return r;
+}
+
+/* fio's new_group: its groupid starts anew here (reports only) */
+static int set_new_group(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	return parse_bool(c, o, v, &c->cur->new_group);
 }
 
 /* fio's wait_for=NAME: this job starts when job NAME is done. Taken
@@ -827,6 +861,9 @@ static const struct fio_opt fio_opts[] = {
 	{ "buffer_compress_percentage", set_plain, "buffer-compress", NULL, 0 },
 	{ "continue_on_error", set_continue, NULL, NULL, 0 },
 	{ "log_avg_msec", set_log_avg, NULL, NULL, 0 },
+	{ "bwavgtime", set_avg_time, "0", NULL, 0 },
+	{ "fadvise_hint", set_fadvise, NULL, NULL, 0 },
+	{ "iopsavgtime", set_avg_time, "1", NULL, 0 },
 	{ "write_bw_log", set_log, "0", NULL, 2 },
 	{ "write_iops_log", set_log, "1", NULL, 2 },
 	{ "write_lat_log", set_log, "2", NULL, 2 },
@@ -889,14 +926,13 @@ static const struct fio_opt fio_opts[] = {
 	NOOP("exitall_on_error", "0"),
 	NOOP("fsync_on_close", "0"),
 	NOOP("stats", "1"),
-	IGNORED("bwavgtime"),
-	IGNORED("iopsavgtime"),
 	{ "group_reporting", set_group_reporting, NULL, NULL, 1 },
 	{ "thread", set_thread, NULL, NULL, 1 },
 	{ "description", set_description, NULL, NULL, 0 },
 	{ "threads", set_ignored, NULL,
 	  "the tiobench profile's thread count, nothing without profile=tiobench", 0 },
 	{ "wait_for", set_wait_for, NULL, NULL, 0 },
+	{ "new_group", set_new_group, NULL, NULL, 1 },
 	{ "zonemode", set_zonemode, NULL, NULL, 0 },
 	{ "serialize_overlap", set_serialize, NULL, NULL, 1 },
 	{ "unlink", set_ignored, NULL,
@@ -906,7 +942,6 @@ static const struct fio_opt fio_opts[] = {
 	{ "zonesize", set_zone_size, NULL, NULL, 0 },
 	{ "zoneskip", set_zone_size, NULL, NULL, 0 },
 	{ "io_submit_mode", set_submit_mode, NULL, NULL, 0 },
-	IGNORED("new_group"),
 	IGNORED("randrepeat"),
 	IGNORED("unit_base"),
 	IGNORED("kb_base"),
@@ -977,6 +1012,13 @@ static const struct {
 	{ "continue_on_error", "none, 0, read, write, io, all, 1" },
 	{ "log_avg_msec", "the write_*_log files' window, as fio; also storbench's time series "
 			  "interval (0 keeps its 1 s)" },
+	{ "fadvise_hint", "1 by default, as fio: POSIX_FADV_RANDOM on a random job's region, "
+			  "SEQUENTIAL on a sequential one's, as its files open (buffered or "
+			  "direct); 0 none; random, sequential, noreuse that one" },
+	{ "bwavgtime", "milliseconds between the bw samples of fio's output (bw_min, bw_max, "
+		       "bw_mean, bw_dev, bw_samples), 500 by default, as fio (log_avg_msec with "
+		       "write_bw_log, each request's with log_avg_msec=0)" },
+	{ "iopsavgtime", "as bwavgtime, for the iops samples (with write_iops_log)" },
 	{ "write_bw_log", "NAME_bw.N.log in fio's format (docs/jobfiles.md, Log files)" },
 	{ "write_iops_log", "NAME_iops.N.log in fio's format" },
 	{ "write_lat_log", "NAME_lat.N.log, NAME_clat.N.log, NAME_slat.N.log in fio's format" },
@@ -1011,8 +1053,11 @@ static const struct {
 	  "running alone" },
 	{ "do_verify", "0: nothing is verified" },
 	{ "wait_for", "the job just before, when it started alone (the first job, or one with "
-		      "stonewall or wait_for): as stonewall, reported as a group of its own (fio "
-		      "does so with new_group, as its examples give it); another job is refused" },
+		      "stonewall or wait_for): it starts when that one ended, reported in its "
+		      "group as fio reports it (a group of its own with new_group or "
+		      "stonewall); another job is refused" },
+	{ "new_group", "a reporting group of its own from this job on (fio's groupid), the "
+		       "jobs still starting together" },
 	{ "thinktime", "microseconds (or with a unit): a stall after every thinktime_blocks "
 		       "requests, those in flight reaped first; thinktime_spin (a busy part) is "
 		       "refused but 0" },

@@ -153,6 +153,7 @@ static int end_section(struct ctx *c)
 	j->line = c->sec_line;
 	j->opts = s->opts;
 	j->stonewall = s->stonewall;
+	j->new_group = s->new_group;
 	/* fio numbers its threads 1, 2, ... across the jobs, numjobs each */
 	j->opts.fiolog.jobnum = c->threads + 1;
 	c->threads += s->opts.numjobs;
@@ -367,6 +368,7 @@ static void fio_defaults(struct state *s)
 	s->opts.rw = SB_RW_READ;
 	s->opts.bs = 4096;
 	s->opts.invalidate = 1;
+	s->opts.fadvise = SB_FADV_TYPE;
 	s->opts.fio_new_file = 1;
 	s->do_verify = 1;
 }

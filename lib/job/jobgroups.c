@@ -4,6 +4,13 @@
 /* A group is a job and the ones after it up to the next with stonewall
  * (or wait_for_previous): those start at once; a stonewall waits for every
  * job before it. */
+void sb_jobfile_report_groups(const struct sb_jobfile *jf, unsigned *group, size_t n)
+{
+	unsigned g = 0;
+	for (size_t i = 0; i < n && i < jf->njobs; i++)
+		group[i] = g += i && jf->jobs[i].new_group;
+}
+
 unsigned sb_jobfile_groups(const struct sb_jobfile *jf, struct sb_jobfile_group *groups)
 {
 	unsigned n = 0;

@@ -81,9 +81,13 @@ static int entry_add(struct sb_job_result *e, const struct sb_job_result *job, c
 	if (sb_job_result_add(e, t->src) < 0)
 		return -ENOMEM;
 	for (int d = 0; d < SB_DDIR_N; d++) {
-		struct sb_rate_stats b, io;
-		sb_series_rate_stats(&t->src->series, d, 0, &b);
-		sb_series_rate_stats(&t->src->series, d, 1, &io);
+		/* the thread's samples as fio took them; a job read back from
+		 * a file, or many ranks' whole, by its series' intervals */
+		struct sb_rate_stats b = t->src->bw_sample[d], io = t->src->iops_sample[d];
+		if (!t->src->have_samples) {
+			sb_series_rate_stats(&t->src->series, d, 0, &b);
+			sb_series_rate_stats(&t->src->series, d, 1, &io);
+		}
 		rate_add(&e->bw_stat[d], &b);
 		rate_add(&e->iops_stat[d], &io);
 	}
@@ -101,6 +105,12 @@ static int entry_add(struct sb_job_result *e, const struct sb_job_result *job, c
 		const uint64_t per = w->ios ? SB_MAX(w->bytes / w->ios, 1) : job->opts.bs;
 		e->dir[SB_DDIR_READ].bytes += job->verify_bytes;
 		e->dir[SB_DDIR_READ].ios += (job->verify_bytes + per - 1) / SB_MAX(per, 1);
+		/* and its time to the reads' runtime (fio's update_runtime) */
+		const uint64_t rt = job->dir[SB_DDIR_READ].bytes
+					    ? sb_dir_runtime_ns(job, SB_DDIR_READ)
+					    : 0;
+		e->dir_runtime_ns[SB_DDIR_READ] = SB_MAX(e->dir_runtime_ns[SB_DDIR_READ],
+							 rt + job->verify_ns);
 	}
 	if (disk && job->have_diskstat) { /* a job's disk counters once: their change */
 		uint64_t *a = (uint64_t *)&e->ds_after;
@@ -242,7 +252,7 @@ uint64_t sb_fio_group_agg(struct sb_job_result *const *jobs, size_t n, const uns
 	uint64_t io = 0, max_run = 0;
 	for (size_t k = 0; k < n; k++)
 		if ((group ? group[k] : jobs[k]->groupid) == g && jobs[k]->dir[d].bytes) {
-			const uint64_t ms = (jobs[k]->runtime_ns + 500000) / 1000000;
+			const uint64_t ms = (sb_dir_runtime_ns(jobs[k], d) + 500000) / 1000000;
 			io += jobs[k]->dir[d].bytes;
 			max_run = SB_MAX(max_run, ms ? ms : 1);
 		}

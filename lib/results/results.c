@@ -59,6 +59,8 @@ void sb_job_result_add_counts(struct sb_job_result *dst, const struct sb_job_res
 	if (!dst->first_error.err && src->first_error.err)
 		dst->first_error = src->first_error;
 	dst->runtime_ns = SB_MAX(dst->runtime_ns, src->runtime_ns);
+	for (int d = 0; d < SB_DDIR_N; d++) /* fio's sum_thread_stats: the longest */
+		dst->dir_runtime_ns[d] = SB_MAX(dst->dir_runtime_ns[d], src->dir_runtime_ns[d]);
 	dst->busiest_worker = SB_MAX(dst->busiest_worker, src->busiest_worker);
 	dst->waits += src->waits;
 	dst->waited += src->waited;
@@ -136,18 +138,21 @@ int sb_results_add_summary(struct sb_results *r, const struct sb_summary_row *ro
 	return 0;
 }
 
+uint64_t sb_dir_runtime_ns(const struct sb_job_result *j, int ddir)
+{
+	return j->dir_runtime_ns[ddir] ? j->dir_runtime_ns[ddir] : j->runtime_ns;
+}
+
 double sb_dir_bw(const struct sb_job_result *j, int ddir)
 {
-	if (!j->runtime_ns)
-		return 0;
-	return (double)j->dir[ddir].bytes * 1e9 / (double)j->runtime_ns;
+	const uint64_t ns = sb_dir_runtime_ns(j, ddir);
+	return ns ? (double)j->dir[ddir].bytes * 1e9 / (double)ns : 0;
 }
 
 double sb_dir_iops(const struct sb_job_result *j, int ddir)
 {
-	if (!j->runtime_ns)
-		return 0;
-	return (double)j->dir[ddir].ios * 1e9 / (double)j->runtime_ns;
+	const uint64_t ns = sb_dir_runtime_ns(j, ddir);
+	return ns ? (double)j->dir[ddir].ios * 1e9 / (double)ns : 0;
 }
 
 static int rawopts_copy(struct sb_fio_rawopts *dst, const struct sb_fio_rawopts *src)

@@ -110,13 +110,24 @@ struct sb_job_result {
 	struct sb_job_result **threads;
 	unsigned nthreads;
 	/* fio's io_u_submit, io_u_complete: submissions (completion reaps) by
-	 * the requests each took, 0, 1-4, 5-8, 9-16, 17-32, 33-64, >64; all 0
-	 * while the worker does not count them (fio_ts.c then reads them off
-	 * a depth of 1) */
+	 * the requests each took, 0, 1-4, 5-8, 9-16, 17-32, 33-64, >64, as the
+	 * worker made them (a synchronous engine's request: one of each); all
+	 * 0 in results of an older storbench (then read off a depth of 1) */
 	uint64_t submit_map[SB_DEPTH_LEVELS], complete_map[SB_DEPTH_LEVELS];
 	/* the bytes its verify pass read back (verify=, --verify: the check
 	 * after the run), which fio counts as the job's reads */
 	uint64_t verify_bytes;
+	uint64_t verify_ns; /* the time that pass took */
+	/* fio's runtime[ddir]: the time the threads ran, of each direction
+	 * that moved anything (0: none, or not known: runtime_ns), so a
+	 * group's reads that ended early have their own (sb_dir_runtime_ns) */
+	uint64_t dir_runtime_ns[SB_DDIR_N];
+	/* fio's bw_stat and iops_stat of one thread: a sample of each
+	 * direction that moved anything every bwavgtime (iopsavgtime) while it
+	 * measured, bytes/s (fio's whole KiB/s) and requests/s, as fio's
+	 * __add_samples takes them (have_samples: lib/run took them) */
+	int have_samples;
+	struct sb_rate_stats bw_sample[SB_DDIR_N], iops_sample[SB_DDIR_N];
 	/* Set on the entries fio's output is made of (sb_fio_entries): the
 	 * stonewall group, how many of fio's jobs the entry holds, and its
 	 * bw and iops interval statistics as fio sums a group's (have_rates) */
@@ -308,6 +319,8 @@ struct sb_lat_shares {
 	double ns_total;
 };
 void sb_job_lat_shares(const struct sb_job_result *jr, struct sb_lat_shares *out);
+/* Direction ddir's runtime: its own where known, else the job's */
+uint64_t sb_dir_runtime_ns(const struct sb_job_result *j, int ddir);
 double sb_dir_bw(const struct sb_job_result *j, int ddir); /* bytes/s */
 double sb_dir_iops(const struct sb_job_result *j, int ddir);
 

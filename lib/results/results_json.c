@@ -88,7 +88,7 @@ static void dir_json(struct sb_json *j, const struct sb_results *r, const struct
 	sb_json_u64(j, "bw_bytes", (uint64_t)llround(bw));
 	sb_json_u64(j, "bw", (uint64_t)llround(bw / 1024));
 	sb_json_double(j, "iops", sb_dir_iops(jr, d));
-	sb_json_u64(j, "runtime", dr->ios ? (jr->runtime_ns + 500000) / 1000000 : 0);
+	sb_json_u64(j, "runtime", dr->ios ? (sb_dir_runtime_ns(jr, d) + 500000) / 1000000 : 0);
 	sb_json_u64(j, "total_ios", dr->ios);
 	sb_json_u64(j, "short_ios", 0);
 	sb_json_u64(j, "drop_ios", 0);
@@ -708,15 +708,21 @@ int sb_results_write_json(const struct sb_results *r, FILE *f)
 	struct sb_json j;
 	char when[64], fio[128];
 	struct tm tm;
+	/* fio's: when the report is written (each --status-interval one its
+	 * own); storbench's own: when the run started */
+	struct timespec now = { r->started, 0 };
+	if (r->fio_layout)
+		clock_gettime(CLOCK_REALTIME, &now);
 
-	localtime_r(&r->started, &tm);
+	localtime_r(&now.tv_sec, &tm);
 	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", &tm);
 	sb_json_begin(&j, f, 0);
 	sb_json_obj_open(&j, NULL);
 	snprintf(fio, sizeof(fio), SB_FIO_LAYOUT " (storbench %s)", sb_version());
 	sb_json_str(&j, "fio version", fio);
-	sb_json_u64(&j, "timestamp", (uint64_t)r->started);
-	sb_json_u64(&j, "timestamp_ms", (uint64_t)r->started * 1000);
+	sb_json_u64(&j, "timestamp", (uint64_t)now.tv_sec);
+	sb_json_u64(&j, "timestamp_ms",
+		    (uint64_t)now.tv_sec * 1000 + (uint64_t)now.tv_nsec / 1000000);
 	sb_json_str(&j, "time", when);
 	if (r->fio_raw) {
 		rawopts_json(&j, "global options", &r->fio_global);

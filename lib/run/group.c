@@ -239,6 +239,9 @@ static void tell_status(struct sb_run *const *runs, unsigned n, const struct sb_
 		return; /* no memory for a status: the next may have it */
 	for (unsigned i = 0; i < n; i++) {
 		now[i] = *js[i].res;
+		/* its threads' copies are its own (made by the peek, freed here) */
+		now[i].threads = NULL;
+		now[i].nthreads = 0;
 		sb_run_peek(runs[i], &now[i]);
 		for (at[i] = 0; at[i] < doc->njobs && doc->jobs[at[i]] != js[i].res; at[i]++)
 			;
@@ -246,9 +249,13 @@ static void tell_status(struct sb_run *const *runs, unsigned n, const struct sb_
 			doc->jobs[at[i]] = &now[i];
 	}
 	h->status(h->status_ctx, doc);
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n; i++) {
 		if (at[i] < doc->njobs)
 			doc->jobs[at[i]] = js[i].res;
+		for (unsigned k = 0; k < now[i].nthreads; k++)
+			sb_job_result_free(now[i].threads[k]);
+		free(now[i].threads);
+	}
 	free(now);
 }
 

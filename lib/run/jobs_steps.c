@@ -183,6 +183,7 @@ int sb_run_repeats(struct run *r, struct sb_jobtarget *t, const struct sb_engine
 int sb_run_verify_after(struct run *r, const struct sb_jobtarget *t, int st)
 {
 	struct sb_error er;
+	const uint64_t t0 = sb_now_ns();
 	const int e = sb_run_verify_check(r->rv, t, r->h ? r->h->stop : NULL,
 					  r->h ? r->h->ctx : NULL, &er);
 	const int g = sb_run_verify_ranks(r->rv, t, r->c);
@@ -196,9 +197,11 @@ int sb_run_verify_after(struct run *r, const struct sb_jobtarget *t, int st)
 	} else if (!st && r->rv->bad) {
 		st = SB_RUN_FAILED;
 	}
-	if (r->rv->checked && r->res->njobs) /* the verifying job's: the last to run */
-		r->res->jobs[r->res->njobs - 1]->verify_bytes = r->rv->blocks *
-								r->rv->fmt.block_size;
+	if (r->rv->checked && r->res->njobs) { /* the verifying job's: the last to run */
+		struct sb_job_result *vj = r->res->jobs[r->res->njobs - 1];
+		vj->verify_bytes = r->rv->blocks * r->rv->fmt.block_size;
+		vj->verify_ns = sb_now_ns() - t0;
+	}
 	r->res->extra_key = "verify";
 	r->res->extra_json = sb_job_verify_json;
 	r->res->extra_ctx = r->rv;

@@ -79,6 +79,22 @@ static int files_setup(const struct sb_run_params *p, struct sb_worker *w, unsig
 	return 0;
 }
 
+/* fio's window of a thread's bw (iops) samples in ns, as its init.c
+ * settles it: bwavgtime when given, else log_avg_msec with the job's bw
+ * log, else 500 ms; 0 (a sample per request) with a log that logs every
+ * request (log_avg_msec=0). */
+static uint64_t sample_window(const struct sb_job_opts *o, enum sb_fiolog_kind kind,
+			      unsigned given_ms)
+{
+	const int logged = (o->fiolog.on >> kind) & 1u;
+	unsigned ms = given_ms ? given_ms : 500;
+	if (logged && !o->fiolog.avg_ms)
+		return 0;
+	if (logged && !given_ms)
+		ms = o->fiolog.avg_ms;
+	return (uint64_t)ms * 1000000u;
+}
+
 static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, const char **errmsg)
 {
 	const struct sb_run_params *p = &r->p;
@@ -135,6 +151,9 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 				 : w->loop_bytes * o->loops;
 	w->batch_submit = o->batch_submit ? SB_MIN(o->batch_submit, depth) : depth;
 	w->interval = o->log_interval_ns;
+	w->smp_ns[0] = sample_window(o, SB_FIOLOG_BW, o->fiolog.bw_avg_ms);
+	w->smp_ns[1] = sample_window(o, SB_FIOLOG_IOPS, o->fiolog.iops_avg_ms);
+	w->res.have_samples = 1;
 	e = sb_fiolog_open(&w->log, o, id, errmsg);
 	if (e < 0)
 		return e;
@@ -208,6 +227,11 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 
 static void worker_free(struct sb_worker *w)
 {
+	if (w->snap_init) {
+		pthread_mutex_destroy(&w->snap_lock);
+		pthread_cond_destroy(&w->snap_cond);
+	}
+	free(w->snap);
 	if (w->eng.ops)
 		sb_engine_cleanup(&w->eng);
 	for (unsigned i = 0; i < w->nfiles; i++)
@@ -257,7 +281,11 @@ int sb_run_create(struct sb_run **out, const struct sb_run_params *p, const char
 		return -ENOMEM;
 	}
 	for (unsigned i = 0; i < r->n; i++) {
-		int e = worker_setup(r, &r->w[i], i, errmsg);
+		struct sb_worker *w = &r->w[i];
+		pthread_mutex_init(&w->snap_lock, NULL);
+		pthread_cond_init(&w->snap_cond, NULL);
+		w->snap_init = 1;
+		int e = worker_setup(r, w, i, errmsg);
 		if (e < 0) {
 			r->n = i + 1;
 			sb_run_free(r);
@@ -333,6 +361,14 @@ void sb_run_stop(struct sb_run *r)
 	atomic_store_explicit(&r->stop, 1, memory_order_relaxed);
 }
 
+/* The copy of a worker's fio samples into a result. */
+static void copy_samples(struct sb_job_result *dst, const struct sb_job_result *src)
+{
+	dst->have_samples = src->have_samples;
+	memcpy(dst->bw_sample, src->bw_sample, sizeof(dst->bw_sample));
+	memcpy(dst->iops_sample, src->iops_sample, sizeof(dst->iops_sample));
+}
+
 /* A copy of one thread's figures appended to res->threads (series: its
  * time series too). 0 or -ENOMEM. */
 static int keep_thread(struct sb_job_result *res, const struct sb_job_result *w, int series)
@@ -342,14 +378,36 @@ static int keep_thread(struct sb_job_result *res, const struct sb_job_result *w,
 		return -ENOMEM;
 	res->threads[res->nthreads++] = t;
 	t->series.interval_ns = w->series.interval_ns;
+	copy_samples(t, w);
 	if (series)
 		return sb_job_result_add(t, w);
 	sb_job_result_add_counts(t, w);
 	return 0;
 }
 
+/* Worker w's figures for merge: its own once it ended, while it runs
+ * (!series: sb_run_peek) the copy it made when asked (snap_lock held
+ * until merge_done), NULL when it made none. */
+static const struct sb_job_result *merge_src(struct sb_worker *w, int series)
+{
+	if (series || !w->started || atomic_load_explicit(&w->done, memory_order_acquire))
+		return &w->res;
+	pthread_mutex_lock(&w->snap_lock);
+	if (w->snap && w->snap_done)
+		return w->snap;
+	pthread_mutex_unlock(&w->snap_lock);
+	return NULL;
+}
+
+static void merge_done(struct sb_worker *w, const struct sb_job_result *src)
+{
+	if (src && src == w->snap)
+		pthread_mutex_unlock(&w->snap_lock);
+}
+
 /* The workers' figures into res; series: their time series too (only
- * once they ended: a running worker grows its own). */
+ * once they ended: a running worker grows its own; without, sb_run_peek's
+ * copies of the running ones). */
 static int merge(struct sb_run *r, struct sb_job_result *res, int series)
 {
 	int err = 0;
@@ -375,15 +433,26 @@ static int merge(struct sb_run *r, struct sb_job_result *res, int series)
 		err = -ENOMEM;
 	for (unsigned i = 0; i < r->n; i++) {
 		struct sb_worker *w = &r->w[i];
+		const struct sb_job_result *src = merge_src(w, series);
+		if (!src) {
+			if (res->threads && !err &&
+			    !(res->threads[res->nthreads++] = sb_job_result_create()))
+				err = -ENOMEM;
+			continue;
+		}
 		if (!series)
-			sb_job_result_add_counts(res, &w->res);
-		else if (sb_job_result_add(res, &w->res) < 0 && !err)
+			sb_job_result_add_counts(res, src);
+		else if (sb_job_result_add(res, src) < 0 && !err)
 			err = -ENOMEM;
-		res->settle_ns = SB_MAX(res->settle_ns, w->eng.settle_ns);
-		if (res->threads && !err && keep_thread(res, &w->res, series) < 0)
+		res->settle_ns = SB_MAX(res->settle_ns,
+					src == w->snap ? src->settle_ns : w->eng.settle_ns);
+		if (r->n == 1) /* one thread: fio's samples are the job's */
+			copy_samples(res, src);
+		if (res->threads && !err && keep_thread(res, src, series) < 0)
 			err = -ENOMEM;
-		if (w->err && !err)
+		if (series && w->err && !err)
 			err = w->err;
+		merge_done(w, src);
 	}
 	return err;
 }
@@ -423,18 +492,75 @@ int sb_run_wait(struct sb_run *r, struct sb_job_result *res)
 	return err;
 }
 
+/* How long sb_run_peek waits for the running workers' copies: one comes
+ * at a worker's next tick, SB_PUBLISH_NS of completions at most, unless
+ * it waits in a long request or a pause (the copy before then serves) */
+#define PEEK_WAIT_NS 100000000ull
+
+/* Each running worker asked for a copy of its figures, then waited for */
+static void peek_ask(struct sb_run *r)
+{
+	for (unsigned i = 0; i < r->n; i++) {
+		struct sb_worker *w = &r->w[i];
+		w->snap_want = 0;
+		if (!w->started || atomic_load_explicit(&w->done, memory_order_acquire))
+			continue;
+		pthread_mutex_lock(&w->snap_lock);
+		if (!w->snap)
+			w->snap = calloc(1, sizeof(*w->snap));
+		pthread_mutex_unlock(&w->snap_lock);
+		if (w->snap)
+			w->snap_want = atomic_fetch_add_explicit(&w->snap_req, 1,
+								 memory_order_release) +
+				       1;
+	}
+	const uint64_t deadline = sb_now_ns() + PEEK_WAIT_NS;
+	for (unsigned i = 0; i < r->n; i++) {
+		struct sb_worker *w = &r->w[i];
+		if (!w->snap_want)
+			continue;
+		pthread_mutex_lock(&w->snap_lock);
+		for (uint64_t now = sb_now_ns();
+		     w->snap_done != w->snap_want && now < deadline &&
+		     !atomic_load_explicit(&w->done, memory_order_acquire);
+		     now = sb_now_ns()) {
+			/* a short wait: the worker's end does not signal */
+			const uint64_t until = SB_MIN(deadline, now + 5000000u);
+			struct timespec ts;
+			clock_gettime(CLOCK_REALTIME, &ts);
+			const uint64_t ns = (uint64_t)ts.tv_nsec + (until - now);
+			ts.tv_sec += (time_t)(ns / 1000000000u);
+			ts.tv_nsec = (long)(ns % 1000000000u);
+			pthread_cond_timedwait(&w->snap_cond, &w->snap_lock, &ts);
+		}
+		pthread_mutex_unlock(&w->snap_lock);
+	}
+}
+
 void sb_run_peek(struct sb_run *r, struct sb_job_result *res)
 {
+	peek_ask(r);
 	const uint64_t now = sb_now_ns();
 	merge(r, res, 0);
 	for (unsigned i = 0; i < r->n; i++) {
-		const struct sb_worker *w = &r->w[i];
+		struct sb_worker *w = &r->w[i];
+		if (!w->started || atomic_load_explicit(&w->done, memory_order_acquire))
+			continue;
 		/* a running worker's runtime is its time so far; in its ramp,
 		 * the ramp's (its figures are the ramp's until it ends, as fio's) */
-		const uint64_t from = w->measuring ? w->measure_start : w->start_ns;
-		if (w->started && from && from < now &&
-		    !atomic_load_explicit(&w->done, memory_order_acquire))
+		pthread_mutex_lock(&w->snap_lock);
+		const uint64_t from = w->snap_done ? w->snap_from : 0;
+		uint64_t bytes[SB_DDIR_N] = { 0 };
+		for (int d = 0; w->snap && w->snap_done && d < SB_DDIR_N; d++)
+			bytes[d] = w->snap->dir[d].bytes;
+		pthread_mutex_unlock(&w->snap_lock);
+		if (from && from < now) {
 			res->runtime_ns = SB_MAX(res->runtime_ns, now - from);
+			for (int d = 0; d < SB_DDIR_N; d++)
+				if (bytes[d])
+					res->dir_runtime_ns[d] = SB_MAX(res->dir_runtime_ns[d],
+									now - from);
+		}
 	}
 	cpu_of(r, res, now);
 }

@@ -58,8 +58,14 @@ static void reset_stats(struct sb_worker *w, uint64_t now)
 	w->res.datasyncs = 0;
 	w->res.waits = w->res.waited = w->res.batched = 0;
 	memset(w->res.depth_map, 0, sizeof(w->res.depth_map));
+	memset(w->res.submit_map, 0, sizeof(w->res.submit_map));
+	memset(w->res.complete_map, 0, sizeof(w->res.complete_map));
 	w->measure_start = now;
 	w->iv_end = now + w->interval;
+	w->smp_last[0] = w->smp_last[1] = now;
+	memset(w->smp_prev, 0, sizeof(w->smp_prev));
+	memset(w->res.bw_sample, 0, sizeof(w->res.bw_sample));
+	memset(w->res.iops_sample, 0, sizeof(w->res.iops_sample));
 	w->measuring = 1;
 	if (w->log)
 		sb_fiolog_start(w->log, now);
@@ -112,9 +118,80 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 	if (!w->engine_sync)
 		sb_hist_add(&dr->slat, io->issue_ns - io->start_ns);
 	sb_hist_add(&w->iv_lat[d], lat);
-	if (SB_UNLIKELY(w->log != NULL))
-		sb_fiolog_io(w->log, d, io->len, io->offset, lat, now - io->issue_ns, now,
-			     w->res.dir);
+	if (SB_UNLIKELY(w->log != NULL)) {
+		const uint64_t clat = now - io->issue_ns;
+		sb_fiolog_io(w->log, d, io->len, io->offset, lat, clat, now, w->res.dir);
+		/* fio's per-unit logs: a bw sample of each request, its bytes
+		 * per millisecond of clat (fio's "KiB/s"), and an iops one of 1 */
+		if (!w->smp_ns[0])
+			sb_rate_sample(&w->res.bw_sample[d],
+				       clat ? (double)((uint64_t)io->len * 1000000u / clat) * 1024
+					    : 0);
+		if (!w->smp_ns[1])
+			sb_rate_sample(&w->res.iops_sample[d], 1);
+	}
+}
+
+/* fio's __add_samples: once a window (less fio's 1 ms of slack) passed
+ * since the last sample, a sample of each direction that moved anything,
+ * bw in whole KiB/s (as bytes/s) and iops over the whole milliseconds
+ * spent. Only while the job issues (fio's helper samples a running job). */
+static void take_samples(struct sb_worker *w, uint64_t now)
+{
+	for (int k = 0; k < 2; k++) {
+		if (!w->smp_ns[k] || now < w->smp_last[k] + w->smp_ns[k] - SB_SAMPLE_SLACK_NS ||
+		    (w->end_ns && now >= w->end_ns))
+			continue;
+		const uint64_t spent = (now - w->smp_last[k]) / 1000000u;
+		for (int d = 0; d < SB_DDIR_N; d++) {
+			const uint64_t cur = k ? w->res.dir[d].ios : w->res.dir[d].bytes;
+			const uint64_t delta = cur - w->smp_prev[k][d];
+			if (!delta)
+				continue;
+			if (k)
+				sb_rate_sample(&w->res.iops_sample[d],
+					       spent ? (double)(delta * 1000 / spent) : 0);
+			else
+				sb_rate_sample(&w->res.bw_sample[d],
+					       spent ? (double)(delta * 1000 / spent / 1024) * 1024
+						     : 0);
+			w->smp_prev[k][d] = cur;
+		}
+		w->smp_last[k] = now;
+	}
+}
+
+void sb_worker_snapshot(struct sb_worker *w, uint64_t now)
+{
+	const unsigned req = atomic_load_explicit(&w->snap_req, memory_order_acquire);
+	w->snap_seen = req;
+	pthread_mutex_lock(&w->snap_lock);
+	if (w->snap) {
+		/* the counts, maps and samples; not the series (its own) */
+		struct sb_series keep = w->snap->series;
+		*w->snap = w->res;
+		w->snap->series = keep;
+		w->snap->settle_ns = w->eng.settle_ns;
+		w->snap_from = w->measuring ? w->measure_start : w->start_ns;
+		/* its time so far (in its ramp, the ramp's: its figures are the
+		 * ramp's until it ends, as fio's), of each direction that moved */
+		w->snap->runtime_ns = now > w->snap_from ? now - w->snap_from : 0;
+		for (int d = 0; d < SB_DDIR_N; d++)
+			w->snap->dir_runtime_ns[d] = w->res.dir[d].bytes ? w->snap->runtime_ns : 0;
+	}
+	w->snap_done = req;
+	pthread_cond_broadcast(&w->snap_cond);
+	pthread_mutex_unlock(&w->snap_lock);
+}
+
+/* When the next sample is due (UINT64_MAX: none by time). */
+static uint64_t sample_due(const struct sb_worker *w)
+{
+	uint64_t due = UINT64_MAX;
+	for (int k = 0; k < 2; k++)
+		if (w->smp_ns[k])
+			due = SB_MIN(due, w->smp_last[k] + w->smp_ns[k] - SB_SAMPLE_SLACK_NS);
+	return due;
 }
 
 static void publish(struct sb_worker *w, uint64_t now)
@@ -140,7 +217,25 @@ static void tick(struct sb_worker *w, uint64_t now)
 		reset_stats(w, w->ramp_end);
 	if (w->measuring && now >= w->iv_end)
 		interval_close(w, now);
-	w->next_tick = SB_MIN(w->pub_next, w->measuring ? w->iv_end : w->ramp_end);
+	if (w->measuring)
+		take_samples(w, now);
+	if (SB_UNLIKELY(atomic_load_explicit(&w->snap_req, memory_order_acquire) != w->snap_seen))
+		sb_worker_snapshot(w, now);
+	w->next_tick = SB_MIN(w->pub_next,
+			      w->measuring ? SB_MIN(w->iv_end, sample_due(w)) : w->ramp_end);
+}
+
+/* fio's __io_u_mark_map: a submission (a reap) of n requests is counted
+ * in 0, 1-4, 5-8, 9-16, 17-32, 33-64 or more */
+static unsigned map_level(unsigned n)
+{
+	unsigned l = 0;
+	for (unsigned top = 4; n && l < SB_DEPTH_LEVELS - 1; top *= 2) {
+		l++;
+		if (n <= top)
+			break;
+	}
+	return l;
 }
 
 static void complete(struct sb_worker *w, struct sb_io *io, uint64_t now)
@@ -188,6 +283,7 @@ static int reap(struct sb_worker *w, unsigned min)
 		return n;
 	uint64_t now = sb_now_ns();
 	track_gap(w, (unsigned)n, now);
+	w->res.complete_map[map_level((unsigned)n)]++; /* fio's per getevents call */
 	for (int i = 0; i < n; i++)
 		complete(w, ops->event(&w->eng, (unsigned)i), now);
 	tick(w, now);
@@ -639,9 +735,26 @@ static int start_loop(struct sb_worker *w)
 	return e < 0 ? e : cached_now(w);
 }
 
+/* fio's fadvise_hint as its files open: the advice over the region */
+static int advise_fd(struct sb_worker *w, int fd, uint64_t off, uint64_t len)
+{
+	static const int advice[] = { [SB_FADV_RANDOM] = POSIX_FADV_RANDOM,
+				      [SB_FADV_SEQUENTIAL] = POSIX_FADV_SEQUENTIAL,
+				      [SB_FADV_NOREUSE] = POSIX_FADV_NOREUSE };
+	enum sb_fadvise a = w->job->fadvise;
+	if (fd < 0 || a == SB_FADV_NONE)
+		return 0;
+	if (a == SB_FADV_TYPE)
+		a = sb_rw_is_random(w->job->rw) ? SB_FADV_RANDOM : SB_FADV_SEQUENTIAL;
+	/* fio warns once and goes on when the kernel refuses it: so here */
+	(void)posix_fadvise(fd, (off_t)off, (off_t)len, advice[a]);
+	return 0;
+}
+
 int sb_worker_first_loop(struct sb_worker *w)
 {
 	w->loop = 0;
+	each_region(w, advise_fd);
 	return start_loop(w);
 }
 
@@ -751,6 +864,9 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 	int r = sb_engine_queue(&w->eng, io);
 	if (r == SB_Q_DONE) {
 		uint64_t now = sb_now_ns();
+		/* fio's engines without a commit: one submitted, one reaped */
+		w->res.submit_map[1]++;
+		w->res.complete_map[1]++;
 		complete(w, io, now);
 		tick(w, now);
 		return 0;
@@ -771,6 +887,8 @@ static int commit(struct sb_worker *w)
 	int r = w->eng.ops->commit(&w->eng);
 	if (r < 0)
 		return r;
+	/* fio's io_u_mark_submit: the requests of one submission */
+	w->res.submit_map[map_level(w->queued)]++;
 	uint64_t now = sb_now_ns();
 	for (unsigned i = 0; i < w->queued; i++)
 		w->batch[i]->issue_ns = now;
@@ -963,6 +1081,8 @@ void *sb_worker_main(void *arg)
 	if (w->err) /* one failing worker ends the run */
 		atomic_store_explicit(w->stop, 1, memory_order_relaxed);
 	w->res.runtime_ns = end - w->measure_start;
+	for (int d = 0; d < SB_DDIR_N; d++) /* fio's: each direction that moved */
+		w->res.dir_runtime_ns[d] = w->res.dir[d].bytes ? w->res.runtime_ns : 0;
 	/* the last, partial interval */
 	if (end > w->iv_end - w->interval) {
 		w->iv_end = end;

@@ -104,6 +104,10 @@ struct sb_worker {
 	struct sb_hist iv_lat[SB_DDIR_N];
 	uint64_t iv_bytes[SB_DDIR_N], iv_ios[SB_DDIR_N];
 	uint64_t cpu_usr0, cpu_sys0;
+	/* fio's bw [0] and iops [1] samples (bwavgtime, iopsavgtime): the
+	 * window (0: one sample per request, fio's per-unit log), the last
+	 * sample's time and each direction's bytes (requests) then */
+	uint64_t smp_ns[2], smp_last[2], smp_prev[2][SB_DDIR_N];
 	int err;
 	struct sb_fiolog *log; /* fio's log files (write_bw_log, ...), or NULL */
 
@@ -116,15 +120,35 @@ struct sb_worker {
 	 * path one comparison and keeps the cache line from bouncing. */
 	uint64_t pub_base_bytes[SB_DDIR_N], pub_base_ios[SB_DDIR_N];
 	uint64_t pub_next;
-	uint64_t next_tick; /* the next of pub_next, ramp_end and iv_end */
+	uint64_t next_tick; /* the next of pub_next, ramp_end, iv_end and a sample */
 	_Atomic uint64_t prog_bytes[SB_DDIR_N];
 	_Atomic uint64_t prog_ios[SB_DDIR_N];
 	atomic_int done;
+
+	/* sb_run_peek's copy of the figures while the thread runs, race
+	 * free: the peeker asks (snap_req, a number it raises), the thread
+	 * copies res into snap at its next tick (at most SB_PUBLISH_NS of
+	 * completions later, no cost per request) and answers with the same
+	 * number in snap_done, under snap_lock; snap_from is its measuring
+	 * phase's start then (0: still in its ramp, start_ns) */
+	pthread_mutex_t snap_lock;
+	pthread_cond_t snap_cond;
+	int snap_init;
+	struct sb_job_result *snap;
+	atomic_uint snap_req;
+	unsigned snap_done, snap_seen;
+	unsigned snap_want; /* the peeker's: the number it waits for (0: none) */
+	uint64_t snap_from;
 };
+
+/* The copy sb_run_peek asked for, when it asked (the worker's own thread) */
+void sb_worker_snapshot(struct sb_worker *w, uint64_t now);
 
 /* 40 publications a second: the display's 1-second window then moves in
  * steps of 2.5%. */
 #define SB_PUBLISH_NS 25000000ull
+/* fio's LOG_MSEC_SLACK: a sample is due this much before its window ends */
+#define SB_SAMPLE_SLACK_NS 1000000ull
 
 void *sb_worker_main(void *arg);
 /* Set up loop 0 (worker_setup, before the clock starts): the region, its

@@ -132,3 +132,16 @@ void sb_series_rate_stats(const struct sb_series *s, int ddir, int iops, struct 
 	if (out->samples > 1)
 		out->dev = sqrt(sumsq / (double)(out->samples - 1));
 }
+
+void sb_rate_sample(struct sb_rate_stats *s, double x)
+{
+	if (!s->samples || x < s->min)
+		s->min = x;
+	if (!s->samples || x > s->max)
+		s->max = x;
+	const double delta = x - s->mean;
+	s->mean += delta / ((double)s->samples + 1.0);
+	s->m2 += delta * (x - s->mean);
+	s->samples++;
+	s->dev = s->samples > 1 ? sqrt(s->m2 / (double)(s->samples - 1)) : 0;
+}

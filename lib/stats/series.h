@@ -38,7 +38,11 @@ void sb_series_free(struct sb_series *s);
 struct sb_rate_stats {
 	double min, max, mean, dev;
 	uint64_t samples;
+	double m2; /* sb_rate_sample's running sum of squared deviations (fio's S) */
 };
 void sb_series_rate_stats(const struct sb_series *s, int ddir, int iops, struct sb_rate_stats *out);
+/* One sample x into s as fio's add_stat_sample takes it (a running mean
+ * and sum of squared deviations, Welford's); dev kept up to date. */
+void sb_rate_sample(struct sb_rate_stats *s, double x);
 
 #endif

@@ -88,6 +88,22 @@ expect_exit 0 "$SB" fio --quiet "$T/wf.fio"
 [ "$(bytes wf 2 write)" = $((2 << 20)) ] || fail "writers2: $(bytes wf 2 write) bytes"
 ok "wait_for= the job before: three groups one after another, size bytes each"
 
+# wait_for without new_group: fio's groupid does not change (the job
+# still starts after the one it waits for): one group, as fio reports it
+printf '[a]\nioengine=null\nsize=1m\n[b]\nioengine=null\nsize=1m\nrw=write\nwait_for=a\n' >"$T/wfg.fio"
+expect_exit 0 "$SB" fio --quiet --output-format=json --output="$T/wfg.json" "$T/wfg.fio"
+[ "$(json "$T/wfg.json" "[e['groupid'] for e in d['jobs']]")" = "[0, 0]" ] ||
+	fail "wait_for alone: groupids $(json "$T/wfg.json" "[e['groupid'] for e in d['jobs']]")"
+expect_exit 0 "$SB" fio --quiet "$T/wfg.fio"
+[ "$(grep -c '^Run status group' "$T/out")" = 1 ] || fail "wait_for alone: not one run status group"
+if command -v fio >/dev/null 2>&1; then
+	(cd "$T" && fio --output-format=json --output="$T/wfg-fio.json" "$T/wfg.fio" >/dev/null 2>&1) ||
+		fail "fio could not run wfg.fio"
+	[ "$(json "$T/wfg-fio.json" "[e['groupid'] for e in d['jobs']]")" = "[0, 0]" ] ||
+		fail "fio's groupids: $(json "$T/wfg-fio.json" "[e['groupid'] for e in d['jobs']]")"
+fi
+ok "wait_for without new_group: one reporting group, as fio's"
+
 # a job after one that waits would start at once in fio: refused
 printf '[a]\nioengine=null\nsize=1m\n[b]\nioengine=null\nsize=1m\nwait_for=a\n[c]\nioengine=null\nsize=1m\n' >"$T/wf2.fio"
 expect_exit 2 "$SB" fio --quiet "$T/wf2.fio"

@@ -70,6 +70,78 @@ assert abs(r['bw_mean'] - r['bw']) <= 0.25 * r['bw'], (r['bw_mean'], r['bw'])
 PY
 ok "group_reporting: bw and iops samples over all 4 threads"
 
+# fio's samples: a bw sample every bwavgtime, an iops one every iopsavgtime
+# (500 ms by default) while the thread runs: a 3 s job has 5 of 500 ms
+# (6 when fio's helper wakes before the job ends), 11 or 12 of 250 ms, 2 or
+# 3 of 1 s; each of numjobs=2's threads its own. A window starts at the
+# sample before, so a loaded machine's late samples may cost one or two
+# (the 1 s series before gave 2 or 3 of each)
+sbjson "$T/smp.json" --name=smp --filename="$T/smp.bin" --size=1m --bs=4k --rw=randread \
+	--numjobs=2 --runtime=3 --time_based --bwavgtime=250
+sbjson "$T/smp2.json" --name=smp --filename="$T/smp2.bin" --size=1m --bs=4k --rw=randread \
+	--runtime=3 --time_based --iopsavgtime=1000
+python3 - "$T/smp.json" "$T/smp2.json" <<'PY' || fail "bw and iops samples are not fio's"
+import json, sys
+a, b = (json.load(open(p))['jobs'] for p in sys.argv[1:])
+assert len(a) == 2, len(a)
+for e in a:
+    r = e['read']
+    assert 8 <= r['bw_samples'] <= 12 and 4 <= r['iops_samples'] <= 6, (r['bw_samples'], r['iops_samples'])
+    assert r['bw_min'] <= r['bw_mean'] <= r['bw_max'] and r['bw_dev'] > 0, r
+r = b[0]['read']
+assert 4 <= r['bw_samples'] <= 6 and 1 <= r['iops_samples'] <= 3, (r['bw_samples'], r['iops_samples'])
+PY
+ok "bwavgtime=250, iopsavgtime=1000 and 500 ms: fio's samples of a 3 s job"
+# a bw log of every request (log_avg_msec=0): a sample per request, as fio
+sbjson "$T/pu.json" --name=pu --filename="$T/pu.bin" --size=1m --bs=64k --rw=write \
+	--write_bw_log="$T/pu" --write_iops_log="$T/pu"
+python3 -c "import json,sys; w=json.load(open(sys.argv[1]))['jobs'][0]['write']; sys.exit(0 if w['bw_samples']==w['iops_samples']==16 else 1)" \
+	"$T/pu.json" || fail "a per-request log: not a sample per request"
+ok "write_bw_log without log_avg_msec: 16 requests, 16 samples, as fio"
+expect_exit 2 "$SB" fio --name=z --filename="$T/z.bin" --size=1m --bwavgtime=0
+grep -q "bwavgtime" "$T/err" || fail "bwavgtime=0: the refusal does not name it"
+ok "bwavgtime=0 refused"
+
+# fio's runtime of each direction: a group's reads that ended long before
+# its writes have their own runtime (fio's runtime[ddir], the longest of the
+# group's threads that moved that way), in the JSON and the run= lines
+mkdir "$T/rt"
+sbjson "$T/rt.json" --group_reporting --directory="$T/rt" --name=a --rw=read --size=1m \
+	--name=b --rw=write --size=4m --rate=4m
+expect_exit 0 "$SB" fio --quiet --group_reporting --directory="$T/rt" --name=a --rw=read \
+	--size=1m --name=b --rw=write --size=4m --rate=4m
+python3 - "$T/rt.json" "$T/out" <<'PY' || fail "a group's directions: not each its own runtime"
+import json, re, sys
+e = json.load(open(sys.argv[1]))['jobs'][0]
+r, w = e['read'], e['write']
+assert w['runtime'] >= 900 and r['runtime'] * 2 < w['runtime'], (r['runtime'], w['runtime'])
+# the reads' bw over the reads' runtime (rounded to the ms: within half)
+rt = r['runtime']
+kib = r['io_bytes'] / 1024
+assert kib * 1000 / (rt + 0.5) - 1 <= r['bw'] <= kib * 1000 / max(rt - 0.5, 0.01) + 1, (r['bw'], rt)
+t = open(sys.argv[2]).read()
+rd = re.search(r'READ: .*run=(\d+)-(\d+)msec', t)
+wr = re.search(r'WRITE: .*run=(\d+)-(\d+)msec', t)
+assert rd and wr and int(rd.group(2)) * 2 < int(wr.group(1)), t
+PY
+ok "group_reporting: the reads' runtime is the reads', the writes' the writes'"
+
+# submit and complete maps at a depth above 1, as fio counts them: a
+# submission of 8 (iodepth_batch_submit=8) in "8" (5 to 8), each reap by
+# the requests it took (it waits for 8: iodepth_batch_complete=8), the
+# maps' shares of the submissions and the reaps
+sbjson "$T/sub.json" --name=sub --filename="$T/sub.bin" --size=4m --bs=4k --rw=randread \
+	--ioengine=libaio --iodepth=32 --iodepth_batch_submit=8 --iodepth_batch_complete=8
+python3 - "$T/sub.json" <<'PY' || fail "iodepth_submit and iodepth_complete are not fio's counts"
+import json, sys
+e = json.load(open(sys.argv[1]))['jobs'][0]
+s, c = e['iodepth_submit'], e['iodepth_complete']
+assert abs(sum(s.values()) - 100) < 0.1 and abs(sum(c.values()) - 100) < 0.1, (s, c)
+assert s['8'] >= 90, s
+assert c['0'] + c['4'] <= 10, c
+PY
+ok "libaio at iodepth=32: submissions of 8, reaps of 8 or more, as counted"
+
 # storbench's own run JSON: one entry for the job, as before
 printf '[j]\nrw=read\nsize=2m\nnumjobs=4\n' >"$T/own.fio"
 mkdir "$T/own"

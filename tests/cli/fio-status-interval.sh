@@ -67,3 +67,33 @@ objects "$T/out" >"$T/objs" || fail "two groups: not a stream of JSON objects"
 [ "$(wc -l <"$T/objs")" -ge 2 ] || fail "two groups: $(wc -l <"$T/objs") object(s)"
 awk '$1 != 2 { exit 1 }' "$T/objs" || fail "two groups: a report without both jobs: $(cat "$T/objs")"
 ok "two groups: $(wc -l <"$T/objs") reports, each with both jobs"
+
+# each report as fio writes it: its own timestamp (when it was written, to
+# the millisecond), "time" that moment's, and each thread's figures so far
+# (numjobs=2 without group_reporting: an entry a thread, each with its
+# runtime so far, not 0)
+expect_exit 0 "$SB" fio --quiet --status-interval=500ms --output-format=json --name=t \
+	--ioengine=null --size=1g --rw=read --time_based --runtime=2s --numjobs=2
+python3 - "$T/out" <<'PY' || fail "the reports' timestamps or runtimes are not fio's"
+import json, sys, time
+t = open(sys.argv[1]).read()
+dec, i, objs = json.JSONDecoder(), 0, []
+while True:
+    while i < len(t) and t[i].isspace():
+        i += 1
+    if i >= len(t):
+        break
+    d, i = dec.raw_decode(t, i)
+    objs.append(d)
+assert len(objs) >= 3, len(objs)
+ms = [d['timestamp_ms'] for d in objs]
+assert all(a < b for a, b in zip(ms, ms[1:])), ms
+for d in objs:
+    assert d['timestamp'] == d['timestamp_ms'] // 1000, (d['timestamp'], d['timestamp_ms'])
+    assert d['time'] == time.strftime('%a %b %e %H:%M:%S %Y', time.localtime(d['timestamp'])), d['time']
+    assert len(d['jobs']) == 2, len(d['jobs'])
+    for e in d['jobs']:
+        if e['read']['io_bytes']:
+            assert e['read']['runtime'] > 0 and e['job_runtime'] > 0, (e['read']['runtime'], e['job_runtime'])
+PY
+ok "each report: its own timestamp, to the ms, and each thread's runtime so far"

@@ -425,8 +425,8 @@ static void test_ignored_notes(void **state)
 		   NULL);
 
 	/* more than SB_JOBFILE_MAX_NOTES: the rest are dropped */
-	jf = parse("[j]\niopsavgtime=500\nnorandommap\nfixedbufs\nnew_group\nrandrepeat\n"
-		   "bwavgtime=500\nunit_base\nkb_base\npercentile_list\nclat_percentiles\n"
+	jf = parse("[j]\ncreate_on_open=1\nnorandommap\nfixedbufs\nunlink=1\nrandrepeat\n"
+		   "registerfiles=1\nunit_base\nkb_base\npercentile_list\nclat_percentiles\n"
 		   "lat_percentiles\nslat_percentiles\ndisable_bw_measurement\nfallocate=none\n"
 		   "exitall\nallow_file_create\nrefill_buffers\nscramble_buffers\n");
 	assert_int_equal(jf->nnotes, SB_JOBFILE_MAX_NOTES);

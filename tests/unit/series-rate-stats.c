@@ -204,6 +204,26 @@ static void test_workers_with_different_tails(void **state)
 	sb_series_free(&b);
 }
 
+/* fio's add_stat_sample, one sample at a time: 2, 4, 4, 4, 5, 5, 7, 9
+ * have mean 5 and sample deviation sqrt(32 / 7) */
+static void test_running_samples(void **state)
+{
+	(void)state;
+	static const double x[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
+	struct sb_rate_stats st;
+	memset(&st, 0, sizeof(st));
+	sb_rate_sample(&st, x[0]);
+	near(st.dev, 0, "one sample's deviation");
+	for (size_t i = 1; i < SB_ARRAY_SIZE(x); i++)
+		sb_rate_sample(&st, x[i]);
+	assert_int_equal(st.samples, 8);
+	near(st.min, 2, "min");
+	near(st.max, 9, "max");
+	near(st.mean, 5, "mean");
+	near(st.dev, sqrt(32.0 / 7.0), "dev");
+	near(st.m2, 32, "squares of the deviations");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -214,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_short_runs),
 		cmocka_unit_test(test_slack_and_interval),
 		cmocka_unit_test(test_workers_with_different_tails),
+		cmocka_unit_test(test_running_samples),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
