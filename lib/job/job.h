@@ -94,6 +94,10 @@ struct sb_job_opts {
 	double dist_param;
 	struct sb_zones zones;	  /* SB_DIST_ZONED */
 	unsigned buffer_compress; /* percent */
+	/* fio's buffer_pattern: every write buffer holds it, repeated from
+	 * the buffer's start (buffer_pattern_len 0: none) */
+	uint8_t buffer_pattern[512];
+	unsigned buffer_pattern_len;
 	enum sb_continue continue_on_error;
 	uint64_t log_interval_ns;
 	uint64_t io_size;	/* bytes per loop; 0: size */

@@ -825,6 +825,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "rate_iops", set_rate, "rate-iops", NULL, 0 },
 	{ "random_distribution", set_dist, NULL, NULL, 0 },
 	{ "buffer_compress_percentage", set_plain, "buffer-compress", NULL, 0 },
+	{ "buffer_pattern", set_plain, "buffer-pattern", NULL, 0 },
 	{ "continue_on_error", set_continue, NULL, NULL, 0 },
 	{ "log_avg_msec", set_log_avg, NULL, NULL, 0 },
 	{ "write_bw_log", set_log, "0", NULL, 2 },
@@ -941,6 +942,10 @@ static const struct {
 	{ "bs", "one size for reads and writes (not a READ,WRITE list)" },
 	{ "blocksize", "as bs" },
 	{ "bssplit", "one split for reads and writes; each block once per random pass" },
+	{ "buffer_pattern", "every write buffer holds it repeated from its start, as fio "
+			    "(\"TEXT\", 0xHEX, DECIMAL joined, at most 512 bytes); with verify= "
+			    "the verify blocks are written, as fio's; a 'FILE' part and %o are "
+			    "refused, as is buffer_compress_percentage with it" },
 	{ "bsrange", "LOW-HIGH: the multiples of LOW up to HIGH in equal shares, as fio draws "
 		     "them (at most 16 sizes, one range for reads and writes); with bssplit, "
 		     "bssplit chooses, as fio" },
@@ -1044,8 +1049,6 @@ static const struct {
 	{ "verify_state_save", "storbench verifies within one run, with no state "
 			       "between runs" },
 	{ "verify_state_load", "as verify_state_save" },
-	{ "buffer_pattern", "storbench's write data is its own (random, or "
-			    "buffer_compress_percentage compressible)" },
 	{ "latency_target", "storbench has no search for the depth that meets a "
 			    "latency (storbench cliff and pts find limits their way)" },
 	{ "rate_process", "storbench paces evenly (fio's linear); poisson is not done" },

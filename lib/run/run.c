@@ -185,6 +185,9 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	sb_buf_fill(w->bufmem, (size_t)depth * maxbs, &w->rng, o->buffer_compress);
 	for (unsigned i = 0; i < depth; i++) {
 		w->ios[i].buf = (char *)w->bufmem + (size_t)i * maxbs;
+		if (o->buffer_pattern_len) /* each buffer starts with it, as fio's */
+			sb_buf_fill_pattern(w->ios[i].buf, maxbs, o->buffer_pattern,
+					    o->buffer_pattern_len);
 		w->ios[i].index = i;
 		w->free_slots[i] = &w->ios[depth - 1 - i];
 	}

@@ -740,7 +740,13 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 	if (ddir == SB_DDIR_WRITE) {
 		if (w->verify)
 			sb_verify_fill(w->verify, io->buf, len, off, 0);
-		else
+		else if (SB_UNLIKELY(w->job->buffer_pattern_len)) {
+			/* fio's buffer_pattern, unscrambled; a read may have
+			 * landed in this buffer since */
+			if (sb_rw_reads(w->job->rw))
+				sb_buf_fill_pattern(io->buf, len, w->job->buffer_pattern,
+						    w->job->buffer_pattern_len);
+		} else
 			sb_buf_scramble(io->buf, len, sb_rng_next(&w->rng));
 		io->issue_ns = sb_now_ns(); /* a read has nothing made between */
 	}
