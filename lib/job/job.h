@@ -140,6 +140,11 @@ struct sb_job_opts {
 	 * thinktime_blocks requests (0: 1), the ones in flight reaped first */
 	uint64_t thinktime_ns;
 	unsigned thinktime_blocks;
+	/* fio's flow (job files): the jobs running together with the same
+	 * flow_id issue requests in proportion to their flow weights (0: not
+	 * in a flow); one held back stalls flow_sleep_ns */
+	unsigned flow, flow_id;
+	uint64_t flow_sleep_ns;
 	/* random patterns only: offsets confined to these segments of the
 	 * region (PTS-C's active-range segments); NULL: the whole region.
 	 * The caller owns them; they outlive the run. */

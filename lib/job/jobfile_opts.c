@@ -588,6 +588,29 @@ static int set_thinktime(struct ctx *c, const struct fio_opt *o, const char *v)
 	return 0;
 }
 
+/* fio's flow (a weight from 0 to 1000), flow_id and flow_sleep
+ * (microseconds, or a time with a unit) */
+static int set_flow(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *jo = &c->cur->opts;
+	uint64_t n;
+	if (!strcmp(o->name, "flow_sleep")) {
+		if (sb_parse_u64(v, &n) == 0)
+			n = n > UINT64_MAX / 1000 ? UINT64_MAX : n * 1000;
+		else if (sb_parse_duration_ns(v, &n) < 0)
+			return bad_value(c, o->name, v,
+					 "microseconds, or a time with a unit (2ms, 1s)");
+		jo->flow_sleep_ns = n;
+		return 0;
+	}
+	const int weight = !strcmp(o->name, "flow");
+	if (sb_parse_u64(v, &n) < 0 || n > (weight ? 1000 : UINT32_MAX))
+		return bad_value(c, o->name, v,
+				 weight ? "a weight from 0 to 1000" : "a flow number from 0");
+	*(weight ? &jo->flow : &jo->flow_id) = (unsigned)n;
+	return 0;
+}
+
 /* fio's zonemode: none, or strided (zonesize bytes moved of every
  * zonesize + zoneskip); zbd, fio's zoned block devices, is refused. */
 static int set_zonemode(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -863,6 +886,9 @@ static const struct fio_opt fio_opts[] = {
 	  1 },
 	{ "file_service_type", set_fservice, NULL, NULL, 0 },
 	{ "thinktime", set_thinktime, NULL, NULL, 0 },
+	{ "flow", set_flow, NULL, NULL, 0 },
+	{ "flow_id", set_flow, NULL, NULL, 0 },
+	{ "flow_sleep", set_flow, NULL, NULL, 0 },
 	NOOP("thinktime_spin", "0"),
 	{ "thinktime_blocks", set_thinktime, NULL, NULL, 0 },
 	NOOP("thinktime_iotime", "0"),
@@ -1029,11 +1055,10 @@ static const struct {
 	{ "zoneskip", "with zonemode=strided: the bytes skipped after each zone" },
 	{ "serialize_overlap", "1 with iodepth=1 (a job has one request in flight, so none "
 			       "overlap); with a deeper queue it is refused" },
-	{ "flow", "fio's flow control paces jobs against each other by a shared "
-		  "counter; storbench's jobs run each at its own pace (rate= caps one)" },
-	{ "flow_id", "as flow" },
-	{ "flow_sleep", "as flow" },
-	{ "flow_watermark", "as flow" },
+	{ "flow", "a weight from 0 to 1000: the jobs running together with the same flow_id "
+		  "issue requests in proportion to their weights, as fio's (a job held back "
+		  "reaps what it has in flight, then stalls flow_sleep microseconds or yields)" },
+	{ "flow_watermark", "fio 3.33 has no flow_watermark" },
 	{ "steadystate", "fio ends a job once its criterion holds; storbench's steady "
 			 "state is SNIA PTS's rule, over whole rounds (storbench pts)" },
 	{ "ss", "as steadystate" },

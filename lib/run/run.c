@@ -91,6 +91,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	w->stop = &r->stop;
 	w->fd = -1;
 	w->verify = p->verify;
+	w->flow = o->flow ? p->flow : NULL;
 	w->region_offset = p->region_offset;
 	w->region_size = p->region_size;
 	const uint32_t align = p->align ? p->align : 1;

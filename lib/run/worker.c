@@ -8,6 +8,7 @@
 #include "lib/target/cache.h"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <unistd.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
@@ -701,6 +702,42 @@ static int throttle(struct sb_worker *w, int ddir, uint32_t len)
 	return nap(w, delay);
 }
 
+/* fio's flow: while this worker's share of the requests its flow issued
+ * is above its weight's share of the flow's weights, it issues nothing:
+ * what is queued goes out, what is in flight is reaped, and it stalls
+ * flow_sleep (or yields the processor). Then the request is counted. 0,
+ * 1 when a stop or the end of --runtime cut the wait short, or -errno. */
+static int flow_gate(struct sb_worker *w)
+{
+	struct sb_flow *f = w->flow;
+	for (;;) {
+		const double issued = (double)atomic_load_explicit(&f->issued,
+								   memory_order_relaxed);
+		const double weight = (double)atomic_load_explicit(&f->weight,
+								   memory_order_relaxed);
+		if ((double)w->flow_issued / issued <= (double)w->job->flow / weight) {
+			atomic_fetch_add_explicit(&f->issued, 1, memory_order_relaxed);
+			w->flow_issued++;
+			return 0;
+		}
+		int r;
+		if (w->queued && (r = commit(w)) < 0)
+			return r;
+		if (w->inflight && (r = drain(w)) < 0)
+			return r;
+		if (w->job->flow_sleep_ns) {
+			if ((r = nap(w, w->job->flow_sleep_ns)) != 0)
+				return r;
+		} else {
+			const uint64_t now = sb_now_ns();
+			if (atomic_load_explicit(w->stop, memory_order_relaxed) ||
+			    (w->end_ns && now >= w->end_ns))
+				return 1;
+			sched_yield();
+		}
+	}
+}
+
 /* fio's thinktime: after every thinktime_blocks requests, what is queued
  * goes out and every request in flight is reaped, then the job stalls
  * (after the last one too, as fio). 0, 1 when a stop or the end of
@@ -843,6 +880,12 @@ static int loop(struct sb_worker *w)
 	while (!halt && !stop_now(w, now)) {
 		/* fill the queue */
 		while (w->nfree && !w->issue_done && !w->eng.full) {
+			if (w->flow && (r = flow_gate(w)) != 0) {
+				if (r < 0)
+					return r;
+				halt = 1; /* stopped, or the runtime is over */
+				break;
+			}
 			int ddir = pick_ddir(w);
 			uint32_t len;
 			uint64_t off;
@@ -942,6 +985,8 @@ void *sb_worker_main(void *arg)
 	if (w->job->startdelay_ns)
 		start_delay(w);
 	uint64_t t0 = w->start_ns;
+	if (w->flow) /* joins its flow as it starts, as fio's */
+		atomic_fetch_add_explicit(&w->flow->weight, w->job->flow, memory_order_relaxed);
 
 	sb_rate_init(&w->rate, w->job->rate_bps, t0);
 	for (int d = 0; d < 2; d++) {
@@ -959,6 +1004,10 @@ void *sb_worker_main(void *arg)
 	 * thread (an io_uring ring may accept waits from its issuer only) */
 	if (w->inflight)
 		drain(w);
+	if (w->flow) { /* leaves it: the others go on without this one's share */
+		atomic_fetch_sub_explicit(&w->flow->issued, w->flow_issued, memory_order_relaxed);
+		atomic_fetch_sub_explicit(&w->flow->weight, w->job->flow, memory_order_relaxed);
+	}
 	uint64_t end = sb_now_ns();
 	if (!w->measuring)
 		reset_stats(w, end); /* stopped during ramp: nothing measured */
