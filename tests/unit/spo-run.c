@@ -426,8 +426,16 @@ static void y_started(void *ctx)
 static void y_cut(void *ctx, int pgid)
 {
 	struct yrec *r = ctx;
+	char out[64];
+	struct stat sb;
 	y_add(r, "c");
 	r->pgid_ok = pgid > 0 && kill(-pgid, 0) == 0;
+	/* the cut after the writer said its line: a machine loaded enough
+	 * (qemu-user, tests in parallel) may not have run the echo within
+	 * the 50-100 ms before the cut */
+	snprintf(out, sizeof(out), "/proc/%d/fd/1", pgid);
+	for (int i = 0; i < 3000 && stat(out, &sb) == 0 && sb.st_size == 0; i++)
+		usleep(10000);
 	kill(-pgid, SIGKILL);
 	if (++r->cuts == 2)
 		close(open(sbt_path("damaged"), O_WRONLY | O_CREAT, 0600));
