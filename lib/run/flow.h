@@ -15,4 +15,12 @@ struct sb_flow {
 	_Atomic uint64_t weight;
 };
 
+/* A worker joins its flow before any worker of the group issues (as
+ * fio's threads join before the start they all wait for), or, with a
+ * startdelay, once it starts. */
+static inline void sb_flow_join(struct sb_flow *f, unsigned weight)
+{
+	atomic_fetch_add_explicit(&f->weight, weight, memory_order_relaxed);
+}
+
 #endif

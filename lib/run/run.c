@@ -92,6 +92,8 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	w->fd = -1;
 	w->verify = p->verify;
 	w->flow = o->flow ? p->flow : NULL;
+	if (w->flow && !o->startdelay_ns) /* before any worker of the group starts */
+		sb_flow_join(w->flow, o->flow);
 	w->region_offset = p->region_offset;
 	w->region_size = p->region_size;
 	const uint32_t align = p->align ? p->align : 1;

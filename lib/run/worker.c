@@ -985,8 +985,8 @@ void *sb_worker_main(void *arg)
 	if (w->job->startdelay_ns)
 		start_delay(w);
 	uint64_t t0 = w->start_ns;
-	if (w->flow) /* joins its flow as it starts, as fio's */
-		atomic_fetch_add_explicit(&w->flow->weight, w->job->flow, memory_order_relaxed);
+	if (w->flow && w->job->startdelay_ns) /* joins once it starts (else at set-up) */
+		sb_flow_join(w->flow, w->job->flow);
 
 	sb_rate_init(&w->rate, w->job->rate_bps, t0);
 	for (int d = 0; d < 2; d++) {
