@@ -14,6 +14,8 @@
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
+#include <stdarg.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -21,7 +23,7 @@
 #include "cli/plan_builtin.h"
 #include "cli/plan_out.h"
 
-enum { O_FIGURES, O_DIR, O_JUNIT, O_LIST, O_SET, O_DESTROY };
+enum { O_FIGURES, O_DIR, O_JUNIT, O_LIST, O_SET, O_DESTROY, O_PARALLEL, O_DB, O_LABEL };
 
 static const struct cli_opt plan_opts[] = {
 	{ "figures", OPT_ARG, O_FIGURES, "COMMAND",
@@ -38,6 +40,15 @@ static const struct cli_opt plan_opts[] = {
 	{ "destroy-data", OPT_NOARG, O_DESTROY, NULL,
 	  "pass --destroy-data to every step whose command takes it (a device is refused "
 	  "without)" },
+	{ "parallel", OPT_NOARG, O_PARALLEL, NULL,
+	  "with several TARGETs, each target's steps at once, a process each: its lines "
+	  "prefixed with the target, and kept in target-N.log in the plan's directory" },
+	{ "db", OPT_ARG, O_DB, "PATH",
+	  "each step records its result in this results history, with the labels (instead of "
+	  "the plan's db=)" },
+	{ "label", OPT_ARG, O_LABEL, "KEY=VALUE",
+	  "a label of the plan, beside its label= lines: printed, in its JSON, and given to "
+	  "each step's record in the history (repeatable)" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -50,11 +61,33 @@ static const char *const step_commands[] = { "quick", "run",   "verify", "soak",
 #define MAX_SETS 64
 
 struct plan_ctx {
-	const char *figures, *dir, *junit;
-	int list, destroy;
-	const char *set[MAX_SETS];
-	size_t nset;
+	const char *figures, *dir, *junit, *db;
+	int list, destroy, parallel;
+	const char *set[MAX_SETS], *label[MAX_SETS];
+	size_t nset, nlabel;
 };
+
+/* --db and --label on the command line: the plan's db= replaced, its
+ * labels added to (checked with the plan's, before the first step). 0 or
+ * -ENOMEM. */
+static int given_history(struct sb_plan *pl, const struct plan_ctx *c)
+{
+	if (c->db) {
+		free(pl->db);
+		if (!(pl->db = strdup(c->db)))
+			return -ENOMEM;
+	}
+	if (!c->nlabel)
+		return 0;
+	char **l = realloc(pl->labels, (pl->nlabels + c->nlabel) * sizeof(*l));
+	if (!l)
+		return -ENOMEM;
+	pl->labels = l;
+	for (size_t i = 0; i < c->nlabel; i++)
+		if (!(pl->labels[pl->nlabels++] = strdup(c->label[i])))
+			return pl->nlabels--, -ENOMEM;
+	return 0;
+}
 
 static int plan_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
@@ -65,6 +98,19 @@ static int plan_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	case O_JUNIT: c->junit = v; return 0;
 	case O_LIST: c->list = 1; return 0;
 	case O_DESTROY: c->destroy = 1; return 0;
+	case O_PARALLEL: c->parallel = 1; return 0;
+	case O_DB: c->db = v; return 0;
+	case O_LABEL:
+		if (c->nlabel == MAX_SETS) {
+			snprintf(hint, hl, "at most %d of them", MAX_SETS);
+			return -EINVAL;
+		}
+		if (!strchr(v, '=') || *v == '=') {
+			snprintf(hint, hl, "KEY=VALUE");
+			return -EINVAL;
+		}
+		c->label[c->nlabel++] = v;
+		return 0;
 	case O_SET:
 		if (c->nset == MAX_SETS) {
 			snprintf(hint, hl, "at most %d of them", MAX_SETS);
@@ -91,12 +137,14 @@ static void help(const struct cli_cmd_opts *co)
 	       "The whole plan is checked before the first step: its keys, each criterion's\n"
 	       "figure (an unknown one is refused with the nearest names), each step's options\n"
 	       "(by the command's own parser) and the targets. Each step runs as storbench\n"
-	       "itself on each TARGET (else the plan's target=) in turn, its result and output\n"
+	       "itself on each TARGET (else the plan's target=) in turn (--parallel: each\n"
+	       "TARGET's steps at once, a verdict per target), its result and output\n"
 	       "in the plan's directory (--dir), recorded in its journal when it ends: the\n"
 	       "same plan run again on the same target resumes at the first unfinished step.\n"
 	       "A step that cannot run stops the plan and the report says which never ran.\n"
-	       "db=PATH in [global]: each step records its result in that results history,\n"
-	       "with the plan's labels (storbench history, docs/history.md).\n"
+	       "db=PATH in [global] (or --db): each step records its result in that results\n"
+	       "history, with the plan's labels and --label's (storbench history,\n"
+	       "docs/history.md).\n"
 	       "The verdict comes first: PASS only when every criterion passed.\n"
 	       "PLAN may name a built-in plan (--list): emmc-stability, sd-card, ssd-pts,\n"
 	       "tlc-states; --set scales a plan's steps down or up. docs/plans.md lists the\n"
@@ -108,7 +156,8 @@ static void help(const struct cli_cmd_opts *co)
 	       "  storbench plan --destroy-data sd-card /dev/mmcblk0\n"
 	       "  storbench plan emmc-stability /mnt/emmc --set dd-loop.duration=72h\n"
 	       "  storbench plan qualify.ini /mnt/sample1\n"
-	       "  storbench plan qualify.ini /mnt/a /mnt/b --junit=plan.xml -o plan.json\n");
+	       "  storbench plan qualify.ini /mnt/a /mnt/b --junit=plan.xml -o plan.json\n"
+	       "  storbench plan --parallel qualify.ini /mnt/a /mnt/b /mnt/c\n");
 	cli_print_exit_status(stdout, co->cmd);
 }
 
@@ -396,7 +445,65 @@ static void plan_base(const char *file, const struct sb_plan *pl, char *out, siz
 
 /* The step's stderr passed on to ours as it comes, its last line kept
  * (why a step that could not run stopped). */
-static void relay(int fd, char *last, size_t len)
+/* What the program keeps of a plan's run: what its steps are given, and
+ * where its lines go. */
+struct plan_cli {
+	const struct sb_plan *pl;
+	int quiet, destroy, parallel;
+	size_t ntargets;
+	char (*targets)[PATH_MAX + 256];
+	char (*step_targets)[PATH_MAX + 256]; /* [target][step] */
+	char dir[PATH_MAX];
+	char db[PATH_MAX]; /* db=, absolute (a URL as written); "": none */
+	/* --parallel, in a target's process: its lines on the terminal
+	 * prefixed with its target, and all of them in its log */
+	const char *prefix;
+	int log;
+};
+
+/* Lines for people, from a step or the plan: on stderr as they are
+ * (prefixed with the target in a target's process), and in its log. */
+static void emit(const struct plan_cli *c, const char *buf, size_t n)
+{
+	static int midline; /* the last byte on stderr ended no line */
+	if (c->log > 0 && write(c->log, buf, n) < 0) {
+		/* the log is lost: the terminal still has it */
+	}
+	if (!c->prefix) {
+		if (write(2, buf, n) < 0) {
+			/* ours is gone */
+		}
+		return;
+	}
+	for (size_t i = 0, from = 0; i < n; i++)
+		if (buf[i] == '\n' || buf[i] == '\r' || i + 1 == n) {
+			char line[1200];
+			int k = snprintf(line, sizeof(line), "%s%s%.*s", midline ? "" : c->prefix,
+					 midline ? "" : ": ", (int)(i + 1 - from), buf + from);
+			if (write(2, line, (size_t)SB_MIN(k, (int)sizeof(line) - 1)) < 0) {
+				/* ours is gone */
+			}
+			midline = buf[i] != '\n' && buf[i] != '\r';
+			from = i + 1;
+		}
+}
+
+static void say(const struct plan_cli *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void say(const struct plan_cli *c, const char *fmt, ...)
+{
+	char buf[10240];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		emit(c, buf, (size_t)SB_MIN(n, (int)sizeof(buf) - 1));
+}
+
+/* The step's stderr passed on as it comes (emit), its last line kept
+ * (why a step that could not run stopped). */
+static void relay(const struct plan_cli *c, int fd, char *last, size_t len)
 {
 	char buf[4096], line[1024];
 	size_t n = 0;
@@ -405,9 +512,7 @@ static void relay(int fd, char *last, size_t len)
 	while ((r = read(fd, buf, sizeof(buf))) > 0 || (r < 0 && errno == EINTR)) {
 		if (r <= 0)
 			continue;
-		if (write(2, buf, (size_t)r) < 0) {
-			/* ours is gone: the line is still kept */
-		}
+		emit(c, buf, (size_t)r);
 		for (ssize_t i = 0; i < r; i++) {
 			if (buf[i] == '\n' || buf[i] == '\r') {
 				if (n) {
@@ -432,9 +537,13 @@ static void relay(int fd, char *last, size_t len)
  * to it, so the first stops it as its own Ctrl-C would (its result marked
  * interrupted) and a second ends it at once; the plan then writes its
  * report, marked INTERRUPTED, and ends. The step is not in the journal:
- * the plan run again runs it again from its start. */
+ * the plan run again runs it again from its start. With --parallel each
+ * target's process (a process group of its own too) gets the signal from
+ * the plan and passes it on to its step. */
 static volatile sig_atomic_t plan_signal;
 static volatile pid_t step_pid;
+static pid_t *target_pids; /* --parallel: each target's process */
+static volatile sig_atomic_t ntarget_pids;
 
 static void on_plan_signal(int sig)
 {
@@ -442,15 +551,11 @@ static void on_plan_signal(int sig)
 	plan_signal = sig;
 	if (p > 0)
 		kill(p, sig);
+	for (sig_atomic_t i = 0; i < ntarget_pids; i++)
+		kill(target_pids[i], sig);
 }
 
 static const int plan_signals[] = { SIGINT, SIGTERM, SIGHUP };
-
-/* "SIGINT (Ctrl-C)", "SIGTERM", "SIGHUP" */
-static const char *signal_name(int sig)
-{
-	return sig == SIGINT ? "SIGINT (Ctrl-C)" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
-}
 
 static void plan_signals_install(void)
 {
@@ -472,13 +577,21 @@ static void plan_signals_block(int on, sigset_t *old)
 	sigprocmask(on ? SIG_BLOCK : SIG_SETMASK, on ? &s : old, on ? old : NULL);
 }
 
-/* Runs a step: /proc/self/exe COMMAND [--quiet] --output=RESULT OPTIONS
- * TARGET, in the plan's directory, its stdout to OUT, its stderr passed
- * on (its last line into said). The exit code the step ended with
- * (128+N for a signal); -1 when it could not start. */
-static int run_step(const struct plan_run *r, const struct sb_plan_step *st, const char *target,
-		    const char *result, const char *out, char *said, size_t saidlen)
+static int stop_asked(void *ctx)
 {
+	(void)ctx;
+	return plan_signal;
+}
+
+/* Runs a step: /proc/self/exe COMMAND [--quiet] --output=RESULT OPTIONS
+ * TARGET, in the plan's directory, its stdout to c->out, its stderr passed
+ * on (its last line into said). The exit code the step ended with
+ * (128+N for a signal); -errno when it could not start. */
+static int run_step(void *ctx, const struct sb_plan_call *call, char *said, size_t saidlen)
+{
+	const struct plan_cli *r = ctx;
+	const struct sb_plan_step *st = call->st;
+	const char *target = call->target, *result = call->result, *out = call->out;
 	char outopt[PATH_MAX + 160], logopt[PATH_MAX + 160];
 	int p[2], resume = 0;
 	snprintf(outopt, sizeof(outopt), "--output=%s", result);
@@ -495,8 +608,9 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 	}
 	char **argv = calloc((size_t)st->argc + 8 + 2 * r->pl->nlabels, sizeof(*argv));
 	if (!argv || pipe(p) < 0) {
+		int e = argv ? errno : ENOMEM;
 		free(argv);
-		return -1;
+		return -e;
 	}
 	int k = 0;
 	argv[k++] = "storbench";
@@ -534,11 +648,12 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 	}
 	pid_t pid = fork();
 	if (pid < 0) {
+		const int e = errno;
 		plan_signals_block(0, &old);
 		free(argv);
 		close(p[0]);
 		close(p[1]);
-		return -1;
+		return -e;
 	}
 	if (pid == 0) {
 		FILE *o = fopen(out, "w");
@@ -562,173 +677,82 @@ static int run_step(const struct plan_run *r, const struct sb_plan_step *st, con
 	plan_signals_block(0, &old);
 	free(argv);
 	close(p[1]);
-	relay(p[0], said, saidlen);
+	relay(r, p[0], said, saidlen);
 	close(p[0]);
 	int status;
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR) {
 			step_pid = 0;
-			return -1;
+			return -errno;
 		}
 	step_pid = 0;
 	if (WIFSIGNALED(status))
 		return SB_EXIT_SIGNAL + WTERMSIG(status);
-	return WEXITSTATUS(status) == 127 ? -1 : WEXITSTATUS(status);
+	return WEXITSTATUS(status) == 127 ? -ENOEXEC : WEXITSTATUS(status);
 }
 
-/* The figures of a step's result file into f (its status set): 0, or -1
- * with why. */
-static int step_figures(const char *result, int status, struct sb_figures *f, char *why, size_t wl)
+
+/* What the run tells: a line each, but with --quiet. */
+static void on_event(void *ctx, const struct sb_plan_event *ev)
 {
-	struct sb_jdoc *doc = NULL;
-	struct sb_json_error je;
-	struct sb_json_limits lim = { 256u << 20, 0 };
-	struct sb_error err;
-	int e = sb_json_parse_file(result, &lim, &doc, &je);
-	if (e < 0) {
-		snprintf(why, wl, "its result '%s' cannot be read: %s", result,
-			 e == -EBADMSG ? je.msg : strerror(-e));
-		return -1;
+	const struct plan_cli *c = ctx;
+	char w[32];
+	if (c->quiet)
+		return;
+	say(c, "storbench: step %zu of %zu [%s] on '%s': ", ev->step_index + 1, ev->nsteps,
+	    ev->st->name, ev->target);
+	switch (ev->kind) {
+	case SB_PLAN_EV_RERUN: say(c, "%s: it runs again\n", ev->why); break;
+	case SB_PLAN_EV_RESUMED: say(c, "done before (the journal)\n"); break;
+	case SB_PLAN_EV_WAIT:
+		say(c, "the target idle for %s first (wait=)\n",
+		    sb_fmt_ns((double)ev->wait_ns, w, sizeof(w)));
+		break;
+	case SB_PLAN_EV_START: say(c, "%s\n", ev->st->run); break;
+	case SB_PLAN_EV_SKIPPED: say(c, "skipped (optional): %s\n", ev->why); break;
 	}
-	e = sb_figures_read(sb_jdoc_root(doc), f, &err);
-	sb_jdoc_free(doc);
-	if (e < 0 || sb_figures_set_status(f, status) < 0) {
-		snprintf(why, wl, "its result '%.4200s': %.3000s", result,
-			 e < 0 ? err.msg : "out of memory");
-		return -1;
-	}
-	return 0;
 }
 
-/* The target left idle for ns before a step (wait=). */
-static void idle(uint64_t ns)
+/* --parallel: body(arg) in a process of the target's own, in a process
+ * group of its own (the plan passes its signals on), ended should the
+ * plan be, its lines prefixed with its target and kept in its log
+ * (target-N.log in the plan's directory). */
+static pid_t spawn_target(void *ctx, size_t ti, int (*body)(void *arg), void *arg)
 {
-	struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
-	while (nanosleep(&ts, &ts) < 0 && errno == EINTR && !plan_signal)
-		;
-}
-
-/* One target's steps: each finished one (journal) judged, each other run
- * and judged in turn; the first that cannot run stops the plan. */
-static int run_target(struct plan_run *r, size_t ti)
-{
-	for (size_t si = 0; si < r->pl->nsteps; si++) {
-		const struct sb_plan_step *st = &r->pl->steps[si];
-		struct plan_step_out *so = &r->out[ti * r->pl->nsteps + si];
-		const char *t = so->target;
-		char out[PATH_MAX + 256];
-		if (r->ntargets > 1 && !st->target)
-			snprintf(so->result, sizeof(so->result), "%s/%s-%zu.json", r->dir, st->name,
-				 ti + 1);
-		else
-			snprintf(so->result, sizeof(so->result), "%s/%s.json", r->dir, st->name);
-		snprintf(out, sizeof(out), "%.*s.txt", (int)(strlen(so->result) - 5), so->result);
-		const struct sb_plan_done *d = sb_plan_journal_find(&r->journal, t, st->name,
-								    st->run);
-		struct stat sb;
-		int status = 0;
-		if (d && !strcmp(d->result, so->result) && stat(d->result, &sb) == 0) {
-			if (step_figures(d->result, d->status, &so->figures, so->why,
-					 sizeof(so->why)) == 0) {
-				status = d->status;
-				so->resumed = 1;
-			} else {
-				/* a result that cannot be read is no result: the
-				 * step runs again */
-				if (!r->quiet)
-					fprintf(stderr,
-						"storbench: step %zu of %zu [%s] on '%s': %s: "
-						"it runs again\n",
-						si + 1, r->pl->nsteps, st->name, t, so->why);
-				sb_figures_free(&so->figures);
-				so->why[0] = 0;
-			}
-		}
-		if (so->resumed) {
-			if (!r->quiet)
-				fprintf(stderr,
-					"storbench: step %zu of %zu [%s] on '%s': done before "
-					"(the journal)\n",
-					si + 1, r->pl->nsteps, st->name, t);
-		} else {
-			if (st->wait_ns && !plan_signal) {
-				char w[32];
-				if (!r->quiet)
-					fprintf(stderr,
-						"storbench: step %zu of %zu [%s] on '%s': the target "
-						"idle for %s first (wait=)\n",
-						si + 1, r->pl->nsteps, st->name, t,
-						sb_fmt_ns((double)st->wait_ns, w, sizeof(w)));
-				idle(st->wait_ns);
-			}
-			if (!r->quiet)
-				fprintf(stderr, "storbench: step %zu of %zu [%s] on '%s': %s\n",
-					si + 1, r->pl->nsteps, st->name, t, st->run);
-			char said[1024];
-			status = plan_signal
-					 ? SB_EXIT_SIGNAL + plan_signal
-					 : run_step(r, st, t, so->result, out, said, sizeof(said));
-			if (plan_signal) {
-				/* stopped: not in the journal, it runs again */
-				so->interrupted = 1;
-				r->interrupted = plan_signal;
-				r->interrupted_by = signal_name(plan_signal);
-				snprintf(so->why, sizeof(so->why),
-					 "interrupted by %s: the plan run again resumes at it",
-					 signal_name(plan_signal));
-				so->stopped = SB_EXIT_SIGNAL + plan_signal;
-				return so->stopped;
-			}
-			if (status != 0 && status != 1) {
-				const char *m = said;
-				if (!strncmp(m, "storbench: ", 11))
-					m += 11;
-				if (status < 0)
-					snprintf(so->why, sizeof(so->why),
-						 "its command could not be started: %s",
-						 strerror(errno));
-				else
-					snprintf(so->why, sizeof(so->why),
-						 "its command ended with exit code %d%s%s", status,
-						 *m ? ": " : "", m);
-				if (st->optional && status < SB_EXIT_SIGNAL) {
-					/* optional: skipped, the plan goes on */
-					so->skipped = 1;
-					if (!r->quiet)
-						fprintf(stderr,
-							"storbench: step %zu of %zu [%s] on '%s': "
-							"skipped (optional): %s\n",
-							si + 1, r->pl->nsteps, st->name, t,
-							so->why);
-					continue;
-				}
-				so->stopped = status < 0 ? SB_EXIT_ENV : status;
-				return so->stopped;
-			}
-		}
-		if (!so->resumed &&
-		    step_figures(so->result, status, &so->figures, so->why, sizeof(so->why)) < 0) {
-			so->stopped = SB_EXIT_ENV;
-			return so->stopped;
-		}
-		so->ran = 1;
-		so->status = status;
-		if (!so->resumed) {
-			struct sb_plan_done dn = { (char *)t, (char *)st->name, st->run, so->result,
-						   status };
-			struct sb_error err;
-			if (sb_plan_journal_add(r->journal_path, &r->journal, &dn, &err) < 0) {
-				snprintf(so->why, sizeof(so->why), "%s", err.msg);
-				so->stopped = SB_EXIT_ENV;
-				return so->stopped;
-			}
-		}
+	struct plan_cli *c = ctx;
+	sigset_t old;
+	fflush(stdout);
+	fflush(stderr);
+	plan_signals_block(1, &old);
+	const pid_t pid = fork();
+	if (pid < 0) {
+		const int e = errno;
+		plan_signals_block(0, &old);
+		return -e;
 	}
-	return 0;
+	if (pid == 0) {
+		char log[PATH_MAX + 32];
+		ntarget_pids = 0;
+		setpgid(0, 0);
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		snprintf(log, sizeof(log), "%s/target-%zu.log", c->dir, ti + 1);
+		FILE *lf = fopen(log, "ae"); /* the process's to its end */
+		c->log = lf ? fileno(lf) : -1;
+		c->prefix = c->targets[ti];
+		plan_signals_block(0, &old);
+		if (c->log < 0)
+			sb_err("cannot write '%s': %s", log, strerror(errno));
+		const int rc = body(arg);
+		fflush(NULL);
+		_exit(rc);
+	}
+	target_pids[ntarget_pids++] = pid;
+	plan_signals_block(0, &old);
+	return pid;
 }
 
 /* A step's own --destroy-data, or the plan's. */
-static int step_consents(const struct plan_run *r, const struct sb_plan_step *st)
+static int step_consents(const struct plan_cli *r, const struct sb_plan_step *st)
 {
 	for (int a = 1; a < st->argc; a++)
 		if (!strcmp(st->argv[a], "--destroy-data"))
@@ -741,7 +765,7 @@ static int step_consents(const struct plan_run *r, const struct sb_plan_step *st
  * --destroy-data, refused as the step would refuse it), its region within
  * an existing device or file, a new file's bytes within the free space.
  * 0, or the exit code of the refusal said. */
-static int check_target(const struct plan_run *r, const struct sb_plan_step *st, const char *path)
+static int check_target(const struct plan_cli *r, const struct sb_plan_step *st, const char *path)
 {
 	struct sb_target_info in;
 	struct sb_plan_need nd;
@@ -789,7 +813,7 @@ static int check_target(const struct plan_run *r, const struct sb_plan_step *st,
 	return 0;
 }
 
-static int prepare(struct plan_run *r, const char *file, const struct plan_ctx *c, char **pos,
+static int prepare(struct plan_cli *r, const char *file, const struct plan_ctx *c, char **pos,
 		   int npos)
 {
 	r->ntargets = npos > 1 ? (size_t)npos - 1 : r->pl->target ? 1 : 0;
@@ -798,8 +822,8 @@ static int prepare(struct plan_run *r, const char *file, const struct plan_ctx *
 		return SB_EXIT_USAGE;
 	}
 	r->targets = calloc(r->ntargets, sizeof(*r->targets));
-	r->out = calloc(r->ntargets * r->pl->nsteps, sizeof(*r->out));
-	if (!r->targets || !r->out) {
+	r->step_targets = calloc(r->ntargets * r->pl->nsteps, sizeof(*r->step_targets));
+	if (!r->targets || !r->step_targets) {
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
@@ -810,15 +834,15 @@ static int prepare(struct plan_run *r, const char *file, const struct plan_ctx *
 			return rc;
 		for (size_t s = 0; s < r->pl->nsteps; s++) {
 			const char *st = r->pl->steps[s].target;
-			char *dst = r->out[i * r->pl->nsteps + s].target;
+			char *dst = r->step_targets[i * r->pl->nsteps + s];
 			if (!st)
-				snprintf(dst, sizeof(r->out[0].target), "%s", r->targets[i]);
-			else if ((rc = absolute(st, dst, sizeof(r->out[0].target))))
+				snprintf(dst, sizeof(r->step_targets[0]), "%s", r->targets[i]);
+			else if ((rc = absolute(st, dst, sizeof(r->step_targets[0]))))
 				return rc;
 		}
 	}
 	for (size_t i = 0; i < r->ntargets * r->pl->nsteps; i++) {
-		int rc = check_target(r, &r->pl->steps[i % r->pl->nsteps], r->out[i].target);
+		int rc = check_target(r, &r->pl->steps[i % r->pl->nsteps], r->step_targets[i]);
 		if (rc)
 			return rc;
 	}
@@ -862,21 +886,51 @@ static int prepare(struct plan_run *r, const char *file, const struct plan_ctx *
 		sb_err("cannot use the plan's directory '%s': %s", dir, strerror(errno));
 		return cli_exit_of_errno(-errno);
 	}
-	snprintf(r->journal_path, sizeof(r->journal_path), "%s/journal.json", r->dir);
-	struct sb_error err;
-	if (sb_plan_journal_read(r->journal_path, &r->journal, &err) < 0)
-		return cli_error(&err);
 	return 0;
 }
 
-static void run_free(struct plan_run *r)
+static void cli_free(struct plan_cli *r)
 {
-	if (r->out)
-		for (size_t i = 0; i < r->ntargets * r->pl->nsteps; i++)
-			sb_figures_free(&r->out[i].figures);
-	free(r->out);
 	free(r->targets);
-	sb_plan_journal_free(&r->journal);
+	free(r->step_targets);
+}
+
+/* The plan run (sb_plan_run) with the program's hooks, and its report:
+ * the exit code. */
+static int run(struct plan_cli *r, const char *file, const struct cli_command *cmd,
+	       const struct cli_shared *sh, const char *junit)
+{
+	const char **targets = calloc(r->ntargets, sizeof(*targets));
+	const char **step_targets = calloc(r->ntargets * r->pl->nsteps, sizeof(*step_targets));
+	struct sb_plan_result res = { 0 };
+	struct sb_error err;
+	int rc;
+	target_pids = calloc(r->ntargets, sizeof(*target_pids));
+	if (!targets || !step_targets || !target_pids) {
+		free(targets);
+		free(step_targets);
+		sb_err("out of memory");
+		return SB_EXIT_ENV;
+	}
+	for (size_t i = 0; i < r->ntargets; i++)
+		targets[i] = r->targets[i];
+	for (size_t i = 0; i < r->ntargets * r->pl->nsteps; i++)
+		step_targets[i] = r->step_targets[i];
+	const struct sb_plan_run_opts o = { r->pl,	  file,	  targets, r->ntargets,
+					    step_targets, r->dir, r->parallel };
+	const struct sb_plan_hooks h = { r, run_step, stop_asked, on_event, spawn_target };
+	plan_signals_install();
+	if (sb_plan_run(&o, &h, &res, &err) < 0)
+		rc = cli_error(&err);
+	else
+		rc = plan_report(&res, cli_format_is(cmd, sh, "json"), sh->output, junit);
+	sb_plan_result_free(&res);
+	ntarget_pids = 0;
+	free(target_pids);
+	target_pids = NULL;
+	free(targets);
+	free(step_targets);
+	return rc;
 }
 
 int cmd_plan(const struct cli_command *cmd, int argc, char **argv)
@@ -934,24 +988,22 @@ int cmd_plan(const struct cli_command *cmd, int argc, char **argv)
 	free(text);
 	for (size_t i = 0; e >= 0 && i < c.nset; i++)
 		e = sb_plan_set(&pl, c.set[i], &err);
-	struct plan_run r;
+	if (e >= 0 && (e = given_history(&pl, &c)) < 0)
+		sb_error_set(&err, e, SB_ERR_ENV, "out of memory");
+	struct plan_cli r;
 	memset(&r, 0, sizeof(r));
 	r.pl = &pl;
-	r.file = file;
 	r.quiet = sh.quiet;
 	r.destroy = c.destroy;
-	r.json_stdout = cli_format_is(cmd, &sh, "json");
+	r.parallel = c.parallel;
+	r.log = -1;
 	rc = e < 0 ? cli_error(&err) : check_plan(file, &pl, c.destroy);
 	if (!rc)
 		rc = prepare(&r, file, &c, pos, npos);
 	free(pos);
-	if (!rc) {
-		plan_signals_install();
-		for (size_t ti = 0; ti < r.ntargets && !r.stopped; ti++)
-			r.stopped = run_target(&r, ti);
-		rc = plan_report(&r, sh.output, c.junit);
-	}
-	run_free(&r);
+	if (!rc)
+		rc = run(&r, file, cmd, &sh, c.junit);
+	cli_free(&r);
 	sb_plan_free(&pl);
 	return rc;
 }

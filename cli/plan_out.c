@@ -11,45 +11,27 @@ struct tally {
 	size_t pass, fail, unrun, skip;
 };
 
-static const struct plan_step_out *at(const struct plan_run *r, size_t ti, size_t si)
+static const struct sb_plan_outcome *at(const struct sb_plan_result *r, size_t ti, size_t si)
 {
 	return &r->out[ti * r->pl->nsteps + si];
 }
 
-static struct tally count(const struct plan_run *r)
+/* the run's counts (lib/plan judged them) */
+static struct tally count(const struct sb_plan_result *r)
 {
-	struct tally t = { 0 };
-	for (size_t ti = 0; ti < r->ntargets; ti++)
-		for (size_t si = 0; si < r->pl->nsteps; si++) {
-			const struct plan_step_out *so = at(r, ti, si);
-			const struct sb_plan_step *st = &r->pl->steps[si];
-			for (size_t k = 0; k < st->nex; k++) {
-				struct sb_plan_judged j;
-				if (so->skipped) {
-					t.skip++;
-					continue;
-				}
-				if (!so->ran) {
-					t.unrun++;
-					continue;
-				}
-				sb_plan_judge(&st->ex[k], &so->figures, &j);
-				j.pass ? t.pass++ : t.fail++;
-			}
-		}
+	const struct tally t = { r->tally.passed, r->tally.failed, r->tally.not_run,
+				 r->tally.skipped };
 	return t;
 }
 
-static const char *verdict(const struct plan_run *r, const struct tally *t)
+static const char *verdict(const struct sb_plan_result *r, const struct tally *t)
 {
-	return r->interrupted ? "INTERRUPTED"
-	       : r->stopped   ? "INCOMPLETE"
-	       : t->fail      ? "FAIL"
-			      : "PASS";
+	(void)t;
+	return r->tally.verdict;
 }
 
 /* The step that could not run (NULL: none). */
-static const struct plan_step_out *stopped_step(const struct plan_run *r, size_t *si)
+static const struct sb_plan_outcome *stopped_step(const struct sb_plan_result *r, size_t *si)
 {
 	for (size_t i = 0; i < r->ntargets * r->pl->nsteps; i++)
 		if (r->out[i].stopped) {
@@ -65,10 +47,10 @@ static void limit_text(const struct sb_plan_expect *ex, char *buf, size_t len)
 	snprintf(buf, len, "%s %s", sb_plan_op_name(ex->op), ex->text);
 }
 
-static void text(FILE *f, const struct plan_run *r, const struct tally *t)
+static void text(FILE *f, const struct sb_plan_result *r, const struct tally *t)
 {
 	size_t si;
-	const struct plan_step_out *bad = stopped_step(r, &si);
+	const struct sb_plan_outcome *bad = stopped_step(r, &si);
 	fprintf(f, "%s: %s", verdict(r, t), r->pl->name ? r->pl->name : r->file);
 	fprintf(f, " (%zu of %zu criteria passed", t->pass, t->pass + t->fail + t->unrun + t->skip);
 	if (t->fail)
@@ -85,11 +67,18 @@ static void text(FILE *f, const struct plan_run *r, const struct tally *t)
 		fprintf(f, "label: %s\n", r->pl->labels[i]);
 	fprintf(f, "directory: %s\n", r->dir);
 	for (size_t ti = 0; ti < r->ntargets; ti++) {
-		fprintf(f, "\ntarget: %s\n", r->targets[ti]);
+		if (r->ntargets > 1) {
+			const struct sb_plan_tally *tt = &r->targets_tally[ti];
+			fprintf(f, "\ntarget: %s: %s (%zu of %zu criteria passed)\n", r->targets[ti],
+				tt->verdict, tt->passed,
+				tt->passed + tt->failed + tt->not_run + tt->skipped);
+		} else {
+			fprintf(f, "\ntarget: %s\n", r->targets[ti]);
+		}
 		fprintf(f, "%-14s %-30s %14s %16s  %s\n", "step", "figure", "measured", "limit",
 			"result");
 		for (size_t s = 0; s < r->pl->nsteps; s++) {
-			const struct plan_step_out *so = at(r, ti, s);
+			const struct sb_plan_outcome *so = at(r, ti, s);
 			const struct sb_plan_step *st = &r->pl->steps[s];
 			for (size_t k = 0; k < st->nex; k++) {
 				struct sb_plan_judged j;
@@ -131,10 +120,10 @@ static void text(FILE *f, const struct plan_run *r, const struct tally *t)
 		fprintf(f, "\n");
 }
 
-static void json(struct sb_json *j, const struct plan_run *r, const struct tally *t)
+static void json(struct sb_json *j, const struct sb_plan_result *r, const struct tally *t)
 {
 	size_t si;
-	const struct plan_step_out *bad = stopped_step(r, &si);
+	const struct sb_plan_outcome *bad = stopped_step(r, &si);
 	sb_json_obj_open(j, NULL);
 	sb_json_obj_open(j, "storbench");
 	sb_json_str(j, "version", sb_version());
@@ -155,10 +144,23 @@ static void json(struct sb_json *j, const struct plan_run *r, const struct tally
 	for (size_t i = 0; i < r->pl->nlabels; i++)
 		sb_json_str(j, NULL, r->pl->labels[i]);
 	sb_json_arr_close(j);
+	sb_json_arr_open(j, "targets"); /* each target's verdict */
+	for (size_t ti = 0; ti < r->ntargets; ti++) {
+		const struct sb_plan_tally *tt = &r->targets_tally[ti];
+		sb_json_obj_open(j, NULL);
+		sb_json_str(j, "target", r->targets[ti]);
+		sb_json_str(j, "verdict", tt->verdict);
+		sb_json_u64(j, "criteria_passed", tt->passed);
+		sb_json_u64(j, "criteria_failed", tt->failed);
+		sb_json_u64(j, "criteria_not_run", tt->not_run);
+		sb_json_u64(j, "criteria_skipped", tt->skipped);
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
 	sb_json_arr_open(j, "steps");
 	for (size_t ti = 0; ti < r->ntargets; ti++)
 		for (size_t s = 0; s < r->pl->nsteps; s++) {
-			const struct plan_step_out *so = at(r, ti, s);
+			const struct sb_plan_outcome *so = at(r, ti, s);
 			const struct sb_plan_step *st = &r->pl->steps[s];
 			sb_json_obj_open(j, NULL);
 			sb_json_str(j, "step", st->name);
@@ -214,7 +216,7 @@ static void json(struct sb_json *j, const struct plan_run *r, const struct tally
 
 static int write_json(FILE *f, const void *ctx)
 {
-	const struct plan_run *r = ctx;
+	const struct sb_plan_result *r = ctx;
 	struct tally t = count(r);
 	struct sb_json j;
 	sb_json_begin(&j, f, 0);
@@ -240,7 +242,7 @@ static void xml_text(FILE *f, const char *s)
 
 static int write_junit(FILE *f, const void *ctx)
 {
-	const struct plan_run *r = ctx;
+	const struct sb_plan_result *r = ctx;
 	struct tally t = count(r);
 	const char *name = r->pl->name ? r->pl->name : r->file;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"");
@@ -249,7 +251,7 @@ static int write_junit(FILE *f, const void *ctx)
 		t.pass + t.fail + t.unrun + t.skip, t.fail, t.unrun + t.skip);
 	for (size_t ti = 0; ti < r->ntargets; ti++)
 		for (size_t s = 0; s < r->pl->nsteps; s++) {
-			const struct plan_step_out *so = at(r, ti, s);
+			const struct sb_plan_outcome *so = at(r, ti, s);
 			const struct sb_plan_step *st = &r->pl->steps[s];
 			fprintf(f, "  <testsuite name=\"");
 			xml_text(f, st->name);
@@ -299,11 +301,12 @@ static int write_junit(FILE *f, const void *ctx)
 	return ferror(f) ? -EIO : 0;
 }
 
-int plan_report(const struct plan_run *r, const char *output, const char *junit)
+int plan_report(const struct sb_plan_result *r, int json_stdout, const char *output,
+		const char *junit)
 {
 	struct tally t = count(r);
 	int rc = 0;
-	if (r->json_stdout)
+	if (json_stdout)
 		rc = cli_write_file(NULL, write_json, r);
 	else
 		text(stdout, r, &t);

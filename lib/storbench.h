@@ -79,5 +79,6 @@
 #include "lib/coord/coord.h"
 #include "lib/plan/plan_figures.h"
 #include "lib/plan/plan.h"
+#include "lib/plan/plan_run.h"
 
 #endif

@@ -121,9 +121,11 @@ struct sb_plan_journal {
 /* Reads the journal at path into j (none there: empty). 0; -EINVAL with
  * err naming what is wrong (not a plan's journal); -errno. */
 int sb_plan_journal_read(const char *path, struct sb_plan_journal *j, struct sb_error *err);
-/* Adds a finished step to j and writes the journal whole at path (a
- * temporary file flushed and renamed over it, the directory flushed).
- * 0 or -errno with err. */
+/* Adds a finished step to the journal at path and writes it whole (a
+ * temporary file flushed and renamed over it, the directory flushed),
+ * under a lock of its directory (flock) and read again under it, so that
+ * several writers at once (plan --parallel) lose none of the others'
+ * steps; j is then the journal as written. 0 or -errno with err. */
 int sb_plan_journal_add(const char *path, struct sb_plan_journal *j, const struct sb_plan_done *d,
 			struct sb_error *err);
 /* The latest entry of step on target run as run, or NULL. */

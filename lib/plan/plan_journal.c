@@ -5,6 +5,12 @@
  */
 #include "lib/plan/plan.h"
 
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include "lib/base/outfile.h"
 #include "lib/json/json_write.h"
 
@@ -92,14 +98,32 @@ int sb_plan_journal_read(const char *path, struct sb_plan_journal *j, struct sb_
 	return e;
 }
 
-int sb_plan_journal_add(const char *path, struct sb_plan_journal *j, const struct sb_plan_done *d,
-			struct sb_error *err)
+/* The journal's directory locked (flock) for path's writer: its fd, or
+ * -errno with err. */
+static int journal_lock(const char *path, struct sb_error *err)
+{
+	char buf[PATH_MAX];
+	snprintf(buf, sizeof(buf), "%s", path);
+	const char *dir = dirname(buf);
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return sb_error_set(err, -errno, sb_errno_class(errno), "cannot lock '%s': %s",
+				    dir, strerror(errno));
+	while (flock(fd, LOCK_EX) < 0)
+		if (errno != EINTR) {
+			int e = -errno;
+			close(fd);
+			return sb_error_set(err, e, sb_errno_class(-e), "cannot lock '%s': %s",
+					    dir, strerror(-e));
+		}
+	return fd;
+}
+
+static int journal_write(const char *path, const struct sb_plan_journal *j, struct sb_error *err)
 {
 	struct sb_outfile o;
 	struct sb_json w;
-	int e = push(j, d->target, d->step, d->run, d->result, d->status);
-	if (e < 0)
-		return sb_error_set(err, e, SB_ERR_ENV, "out of memory");
+	int e;
 	if ((e = sb_outfile_open(&o, path)) < 0)
 		return sb_error_set(err, e, sb_errno_class(-e), "cannot write '%s': %s", path,
 				    strerror(-e));
@@ -128,6 +152,31 @@ int sb_plan_journal_add(const char *path, struct sb_plan_journal *j, const struc
 		return sb_error_set(err, e, sb_errno_class(-e), "cannot write '%s': %s", path,
 				    strerror(-e));
 	return 0;
+}
+
+int sb_plan_journal_add(const char *path, struct sb_plan_journal *j, const struct sb_plan_done *d,
+			struct sb_error *err)
+{
+	/* several writers (plan --parallel: a process per target): under
+	 * the lock, the journal as it is now, then this step added to it */
+	struct sb_plan_journal now;
+	int lock = journal_lock(path, err), e;
+	if (lock < 0)
+		return lock;
+	if ((e = sb_plan_journal_read(path, &now, err)) < 0) {
+		close(lock);
+		return e;
+	}
+	/* d may be one of j's: added before j goes */
+	e = push(&now, d->target, d->step, d->run, d->result, d->status);
+	sb_plan_journal_free(j);
+	*j = now;
+	if (e < 0)
+		sb_error_set(err, e, SB_ERR_ENV, "out of memory");
+	else
+		e = journal_write(path, j, err);
+	close(lock);
+	return e;
 }
 
 const struct sb_plan_done *sb_plan_journal_find(const struct sb_plan_journal *j, const char *target,
