@@ -1,6 +1,7 @@
 /* The job model: option table, setters and the whole-job check. */
 #include "lib/job/job.h"
 #include "lib/engine/engine.h"
+#include "lib/job/buffer.h"
 
 #include <stdarg.h>
 
@@ -17,6 +18,7 @@ enum opt_kind {
 	K_STRING, /* char[16] */
 	K_BSSPLIT,
 	K_DIST,
+	K_PATTERN, /* fio's buffer_pattern */
 };
 
 struct opt {
@@ -169,6 +171,15 @@ static const struct opt opts[] = {
 	  NULL,
 	  0,
 	  100 },
+	{ { "buffer-pattern", "PATTERN",
+	    "fill written blocks with this, repeated (fio's buffer_pattern: \"TEXT\", 0xHEX, "
+	    "DECIMAL, joined)",
+	    "random data" },
+	  K_PATTERN,
+	  OFF(buffer_pattern),
+	  NULL,
+	  0,
+	  0 },
 	{ { "continue-on-error", "none|read|write|all",
 	    "keep going after failed requests of that kind (counted, exit 1)", "none" },
 	  K_ENUM,
@@ -418,6 +429,16 @@ int sb_job_set(struct sb_job_opts *o, const char *name, const char *value, char 
 	switch (d->kind) {
 	case K_ENUM: return set_enum(d, field, value, hint, hintlen);
 	case K_DIST: return set_dist(o, value, hint, hintlen);
+	case K_PATTERN: {
+		int n = sb_buf_parse_pattern(value, o->buffer_pattern, sizeof(o->buffer_pattern));
+		if (n < 0)
+			return hintf(hint, hintlen,
+				     "\"TEXT\", 0xHEX and DECIMAL parts joined, at most %zu bytes "
+				     "(example: \"abcd\"-120xdeadface)",
+				     sizeof(o->buffer_pattern));
+		o->buffer_pattern_len = (unsigned)n;
+		return 0;
+	}
 	case K_STRING:
 		if (!*value || strlen(value) >= sizeof(o->engine))
 			return hintf(hint, hintlen, "one of %s", d->def.arg);
@@ -526,6 +547,10 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 	if (o->nrfiles > 1 && o->fio_verify[0])
 		return hintf(msg, msglen,
 			     "verify: not with nrfiles > 1 (storbench verifies one file)");
+	if (o->buffer_pattern_len && o->buffer_compress)
+		return hintf(msg, msglen,
+			     "--buffer-pattern: not with --buffer-compress (storbench fills the "
+			     "compressible share with zeros)");
 	if (o->fsync_every && !sb_rw_writes(o->rw))
 		return hintf(msg, msglen, "--fsync: --rw=%s does not write", sb_rw_name(o->rw));
 	if (o->fdatasync_every && !sb_rw_writes(o->rw))

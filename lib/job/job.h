@@ -108,6 +108,10 @@ struct sb_job_opts {
 	double dist_param;
 	struct sb_zones zones;	  /* SB_DIST_ZONED */
 	unsigned buffer_compress; /* percent */
+	/* fio's buffer_pattern: every write buffer holds it, repeated from
+	 * the buffer's start (buffer_pattern_len 0: none) */
+	uint8_t buffer_pattern[512];
+	unsigned buffer_pattern_len;
 	enum sb_continue continue_on_error;
 	uint64_t log_interval_ns;
 	uint64_t io_size;	/* bytes per loop; 0: size */
@@ -151,6 +155,11 @@ struct sb_job_opts {
 	 * thinktime_blocks requests (0: 1), the ones in flight reaped first */
 	uint64_t thinktime_ns;
 	unsigned thinktime_blocks;
+	/* fio's flow (job files): the jobs running together with the same
+	 * flow_id issue requests in proportion to their flow weights (0: not
+	 * in a flow); one held back stalls flow_sleep_ns */
+	unsigned flow, flow_id;
+	uint64_t flow_sleep_ns;
 	/* random patterns only: offsets confined to these segments of the
 	 * region (PTS-C's active-range segments); NULL: the whole region.
 	 * The caller owns them; they outlive the run. */

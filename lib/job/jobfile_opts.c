@@ -622,6 +622,29 @@ static int set_thinktime(struct ctx *c, const struct fio_opt *o, const char *v)
 	return 0;
 }
 
+/* fio's flow (a weight from 0 to 1000), flow_id and flow_sleep
+ * (microseconds, or a time with a unit) */
+static int set_flow(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *jo = &c->cur->opts;
+	uint64_t n;
+	if (!strcmp(o->name, "flow_sleep")) {
+		if (sb_parse_u64(v, &n) == 0)
+			n = n > UINT64_MAX / 1000 ? UINT64_MAX : n * 1000;
+		else if (sb_parse_duration_ns(v, &n) < 0)
+			return bad_value(c, o->name, v,
+					 "microseconds, or a time with a unit (2ms, 1s)");
+		jo->flow_sleep_ns = n;
+		return 0;
+	}
+	const int weight = !strcmp(o->name, "flow");
+	if (sb_parse_u64(v, &n) < 0 || n > (weight ? 1000 : UINT32_MAX))
+		return bad_value(c, o->name, v,
+				 weight ? "a weight from 0 to 1000" : "a flow number from 0");
+	*(weight ? &jo->flow : &jo->flow_id) = (unsigned)n;
+	return 0;
+}
+
 /* fio's zonemode: none, or strided (zonesize bytes moved of every
  * zonesize + zoneskip); zbd, fio's zoned block devices, is refused. */
 static int set_zonemode(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -859,6 +882,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "rate_iops", set_rate, "rate-iops", NULL, 0 },
 	{ "random_distribution", set_dist, NULL, NULL, 0 },
 	{ "buffer_compress_percentage", set_plain, "buffer-compress", NULL, 0 },
+	{ "buffer_pattern", set_plain, "buffer-pattern", NULL, 0 },
 	{ "continue_on_error", set_continue, NULL, NULL, 0 },
 	{ "log_avg_msec", set_log_avg, NULL, NULL, 0 },
 	{ "bwavgtime", set_avg_time, "0", NULL, 0 },
@@ -899,6 +923,9 @@ static const struct fio_opt fio_opts[] = {
 	  1 },
 	{ "file_service_type", set_fservice, NULL, NULL, 0 },
 	{ "thinktime", set_thinktime, NULL, NULL, 0 },
+	{ "flow", set_flow, NULL, NULL, 0 },
+	{ "flow_id", set_flow, NULL, NULL, 0 },
+	{ "flow_sleep", set_flow, NULL, NULL, 0 },
 	NOOP("thinktime_spin", "0"),
 	{ "thinktime_blocks", set_thinktime, NULL, NULL, 0 },
 	NOOP("thinktime_iotime", "0"),
@@ -976,6 +1003,10 @@ static const struct {
 	{ "bs", "one size for reads and writes (not a READ,WRITE list)" },
 	{ "blocksize", "as bs" },
 	{ "bssplit", "one split for reads and writes; each block once per random pass" },
+	{ "buffer_pattern", "every write buffer holds it repeated from its start, as fio "
+			    "(\"TEXT\", 0xHEX, DECIMAL joined, at most 512 bytes); with verify= "
+			    "the verify blocks are written, as fio's; a 'FILE' part and %o are "
+			    "refused, as is buffer_compress_percentage with it" },
 	{ "bsrange", "LOW-HIGH: the multiples of LOW up to HIGH in equal shares, as fio draws "
 		     "them (at most 16 sizes, one range for reads and writes); with bssplit, "
 		     "bssplit chooses, as fio" },
@@ -1069,11 +1100,10 @@ static const struct {
 	{ "zoneskip", "with zonemode=strided: the bytes skipped after each zone" },
 	{ "serialize_overlap", "1 with iodepth=1 (a job has one request in flight, so none "
 			       "overlap); with a deeper queue it is refused" },
-	{ "flow", "fio's flow control paces jobs against each other by a shared "
-		  "counter; storbench's jobs run each at its own pace (rate= caps one)" },
-	{ "flow_id", "as flow" },
-	{ "flow_sleep", "as flow" },
-	{ "flow_watermark", "as flow" },
+	{ "flow", "a weight from 0 to 1000: the jobs running together with the same flow_id "
+		  "issue requests in proportion to their weights, as fio's (a job held back "
+		  "reaps what it has in flight, then stalls flow_sleep microseconds or yields)" },
+	{ "flow_watermark", "fio 3.33 has no flow_watermark" },
 	{ "steadystate", "fio ends a job once its criterion holds; storbench's steady "
 			 "state is SNIA PTS's rule, over whole rounds (storbench pts)" },
 	{ "ss", "as steadystate" },
@@ -1089,8 +1119,6 @@ static const struct {
 	{ "verify_state_save", "storbench verifies within one run, with no state "
 			       "between runs" },
 	{ "verify_state_load", "as verify_state_save" },
-	{ "buffer_pattern", "storbench's write data is its own (random, or "
-			    "buffer_compress_percentage compressible)" },
 	{ "latency_target", "storbench has no search for the depth that meets a "
 			    "latency (storbench cliff and pts find limits their way)" },
 	{ "rate_process", "storbench paces evenly (fio's linear); poisson is not done" },

@@ -9,6 +9,7 @@
  */
 #include "lib/run/jobs.h"
 #include "lib/run/jobs_int.h"
+#include "lib/run/flow.h"
 #include "lib/stats/live_rate.h"
 #include "lib/device/devinfo.h"
 
@@ -357,6 +358,26 @@ static void params_of(struct sb_run_params *p, const struct sb_run_group_opts *o
 	p->file_sizes = j->t->fsize;
 }
 
+/* fio's flows of the group's jobs: flows[i] for the first job of each
+ * flow_id, *of[i] the one job i shares (NULL: not in a flow). */
+static void flows_of(const struct sb_run_group_job *js, unsigned n, struct sb_flow *flows,
+		     struct sb_flow **of)
+{
+	for (unsigned i = 0; i < n; i++) {
+		of[i] = NULL;
+		if (!js[i].job->flow)
+			continue;
+		for (unsigned k = 0; k < i && !of[i]; k++)
+			if (js[k].job->flow && js[k].job->flow_id == js[i].job->flow_id)
+				of[i] = of[k];
+		if (!of[i]) {
+			atomic_init(&flows[i].issued, 1);
+			atomic_init(&flows[i].weight, 0);
+			of[i] = &flows[i];
+		}
+	}
+}
+
 static void tell(const struct sb_run_hooks *h, const struct sb_run_group_opts *o,
 		 enum sb_run_ev what)
 {
@@ -372,13 +393,16 @@ static void tell(const struct sb_run_hooks *h, const struct sb_run_group_opts *o
  * ranks: on every rank, or none starts. 0 or -errno (said). */
 static int set_up(struct sb_run **runs, const struct sb_run_group_opts *o,
 		  const struct sb_run_group_job *js, unsigned n, const struct sb_run_hooks *h,
-		  struct sb_coord *c)
+		  struct sb_coord *c, struct sb_flow *flows)
 {
+	struct sb_flow *of[SB_RUN_GROUP_MAX];
+	flows_of(js, n, flows, of);
 	const char *step = NULL;
 	int e = 0;
 	for (unsigned i = 0; i < n && !e; i++) {
 		struct sb_run_params p;
 		params_of(&p, o, &js[i]);
+		p.flow = of[i];
 		e = sb_run_create(&runs[i], &p, &step);
 		if (e < 0)
 			sb_run_say(h, SB_SAY_ERROR, "cannot start %s (%s): %s",
@@ -457,9 +481,10 @@ static int group(const struct sb_run_group_opts *o, const struct sb_run_group_jo
 {
 	struct sb_run *runs[SB_RUN_GROUP_MAX] = { NULL };
 	int w[SB_RUN_GROUP_MAX] = { 0 };
+	struct sb_flow flows[SB_RUN_GROUP_MAX]; /* the workers' until they are joined */
 	if (!n || n > SB_RUN_GROUP_MAX)
 		return -EINVAL;
-	int e = set_up(runs, o, js, n, h, c);
+	int e = set_up(runs, o, js, n, h, c, flows);
 	if (e < 0)
 		return e;
 	if ((e = measure(runs, o, js, n, h, c, w)) < 0)

@@ -107,6 +107,9 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	w->stop = &r->stop;
 	w->fd = -1;
 	w->verify = p->verify;
+	w->flow = o->flow ? p->flow : NULL;
+	if (w->flow && !o->startdelay_ns) /* before any worker of the group starts */
+		sb_flow_join(w->flow, o->flow);
 	w->region_offset = p->region_offset;
 	w->region_size = p->region_size;
 	const uint32_t align = p->align ? p->align : 1;
@@ -204,6 +207,9 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	sb_buf_fill(w->bufmem, (size_t)depth * maxbs, &w->rng, o->buffer_compress);
 	for (unsigned i = 0; i < depth; i++) {
 		w->ios[i].buf = (char *)w->bufmem + (size_t)i * maxbs;
+		if (o->buffer_pattern_len) /* each buffer starts with it, as fio's */
+			sb_buf_fill_pattern(w->ios[i].buf, maxbs, o->buffer_pattern,
+					    o->buffer_pattern_len);
 		w->ios[i].index = i;
 		w->free_slots[i] = &w->ios[depth - 1 - i];
 	}

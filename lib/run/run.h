@@ -18,6 +18,9 @@
 #include "lib/results/results.h"
 #include "lib/verify/block.h"
 
+/* fio's flow, shared by the workers of one flow_id (worker.h) */
+struct sb_flow;
+
 struct sb_run_params {
 	struct sb_job_opts job; /* checked with sb_job_check */
 	const struct sb_engine_ops *engine;
@@ -44,6 +47,8 @@ struct sb_run_params {
 	 * (region_offset 0); 0 or 1: one file per job as above */
 	unsigned nrfiles;
 	const uint64_t *file_sizes;
+	/* the job's flow (job.flow > 0), NULL: none */
+	struct sb_flow *flow;
 };
 /* The parameters of job on its target t, as lib/target prepared it (its
  * paths held open, block device or not, region, alignment), run by ops;

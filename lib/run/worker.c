@@ -8,6 +8,7 @@
 #include "lib/target/cache.h"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <unistd.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
@@ -814,6 +815,42 @@ static int throttle(struct sb_worker *w, int ddir, uint32_t len)
 	return nap(w, delay);
 }
 
+/* fio's flow: while this worker's share of the requests its flow issued
+ * is above its weight's share of the flow's weights, it issues nothing:
+ * what is queued goes out, what is in flight is reaped, and it stalls
+ * flow_sleep (or yields the processor). Then the request is counted. 0,
+ * 1 when a stop or the end of --runtime cut the wait short, or -errno. */
+static int flow_gate(struct sb_worker *w)
+{
+	struct sb_flow *f = w->flow;
+	for (;;) {
+		const double issued = (double)atomic_load_explicit(&f->issued,
+								   memory_order_relaxed);
+		const double weight = (double)atomic_load_explicit(&f->weight,
+								   memory_order_relaxed);
+		if ((double)w->flow_issued / issued <= (double)w->job->flow / weight) {
+			atomic_fetch_add_explicit(&f->issued, 1, memory_order_relaxed);
+			w->flow_issued++;
+			return 0;
+		}
+		int r;
+		if (w->queued && (r = commit(w)) < 0)
+			return r;
+		if (w->inflight && (r = drain(w)) < 0)
+			return r;
+		if (w->job->flow_sleep_ns) {
+			if ((r = nap(w, w->job->flow_sleep_ns)) != 0)
+				return r;
+		} else {
+			const uint64_t now = sb_now_ns();
+			if (atomic_load_explicit(w->stop, memory_order_relaxed) ||
+			    (w->end_ns && now >= w->end_ns))
+				return 1;
+			sched_yield();
+		}
+	}
+}
+
 /* fio's thinktime: after every thinktime_blocks requests, what is queued
  * goes out and every request in flight is reaped, then the job stalls
  * (after the last one too, as fio). 0, 1 when a stop or the end of
@@ -853,7 +890,13 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 	if (ddir == SB_DDIR_WRITE) {
 		if (w->verify)
 			sb_verify_fill(w->verify, io->buf, len, off, 0);
-		else
+		else if (SB_UNLIKELY(w->job->buffer_pattern_len)) {
+			/* fio's buffer_pattern, unscrambled; a read may have
+			 * landed in this buffer since */
+			if (sb_rw_reads(w->job->rw))
+				sb_buf_fill_pattern(io->buf, len, w->job->buffer_pattern,
+						    w->job->buffer_pattern_len);
+		} else
 			sb_buf_scramble(io->buf, len, sb_rng_next(&w->rng));
 		io->issue_ns = sb_now_ns(); /* a read has nothing made between */
 	}
@@ -955,6 +998,12 @@ static int loop(struct sb_worker *w)
 	while (!halt && !stop_now(w, now)) {
 		/* fill the queue */
 		while (w->nfree && !w->issue_done && !w->eng.full) {
+			if (w->flow && (r = flow_gate(w)) != 0) {
+				if (r < 0)
+					return r;
+				halt = 1; /* stopped, or the runtime is over */
+				break;
+			}
 			int ddir = pick_ddir(w);
 			uint32_t len;
 			uint64_t off;
@@ -1054,6 +1103,8 @@ void *sb_worker_main(void *arg)
 	if (w->job->startdelay_ns)
 		start_delay(w);
 	uint64_t t0 = w->start_ns;
+	if (w->flow && w->job->startdelay_ns) /* joins once it starts (else at set-up) */
+		sb_flow_join(w->flow, w->job->flow);
 
 	sb_rate_init(&w->rate, w->job->rate_bps, t0);
 	for (int d = 0; d < 2; d++) {
@@ -1071,6 +1122,10 @@ void *sb_worker_main(void *arg)
 	 * thread (an io_uring ring may accept waits from its issuer only) */
 	if (w->inflight)
 		drain(w);
+	if (w->flow) { /* leaves it: the others go on without this one's share */
+		atomic_fetch_sub_explicit(&w->flow->issued, w->flow_issued, memory_order_relaxed);
+		atomic_fetch_sub_explicit(&w->flow->weight, w->job->flow, memory_order_relaxed);
+	}
 	uint64_t end = sb_now_ns();
 	if (!w->measuring)
 		reset_stats(w, end); /* stopped during ramp: nothing measured */

@@ -8,6 +8,7 @@
 #include "lib/sb.h"
 #include "lib/engine/engine.h"
 #include "lib/job/buffer.h"
+#include "lib/run/flow.h"
 #include "lib/job/job.h"
 #include "lib/job/offsets.h"
 #include "lib/job/rate.h"
@@ -44,6 +45,8 @@ struct sb_worker {
 	struct sb_io **free_slots;
 	struct sb_io **batch;		    /* queued since the last commit */
 	const struct sb_verify_fmt *verify; /* write verify blocks, not random data */
+	struct sb_flow *flow;		    /* fio's flow, NULL: none */
+	uint64_t flow_issued;		    /* this worker's requests counted in it */
 	unsigned nfree, inflight, queued;
 	void *bufmem;
 
