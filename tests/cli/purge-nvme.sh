@@ -51,6 +51,7 @@ pts_purge() { # EXIT METHOD [VAR=VALUE...] (EXIT ran: 0 or 1, steady or not)
 # VWC 0 here: nothing switched, tests/cli/devcache-nvme-ata.sh): checked,
 # then left out of the log so the purge's own commands remain
 drop_cache_probe() {
+	nvmeemu_drop_logs
 	[ "$(sed -n 2p "$NVMEEMU_LOG")" = "admin 0x06 nsid=0x0 cdw10=0x1" ] ||
 		fail "pts did not probe the write cache first: $(cat "$NVMEEMU_LOG")"
 	sed -i 2d "$NVMEEMU_LOG"

@@ -9,7 +9,9 @@
 #                     own dd, cmp and od see the plain device); the device's
 #                     capabilities come from NVMEEMU_* in the environment
 #   nvmeemu_cmds      the admin commands answered, one a line ("admin 0x80
-#                     nsid=0x1 cdw10=0x200"), SMART reads (health) left out
+#                     nsid=0x1 cdw10=0x200"), the identity's log reads left
+#                     out (SMART: health; Firmware Slot Information)
+#   nvmeemu_drop_logs removes those reads from NVMEEMU_LOG itself
 #   NVMEEMU_LOG       every command answered, one per line
 #   $NVMEEMU_STATE/vwc  the volatile write cache's WCE (0/1) once set
 nvmeemu_start() {
@@ -48,5 +50,8 @@ nvme() {
 }
 
 nvmeemu_cmds() {
-	grep '^admin' "$NVMEEMU_LOG" | grep -v '^admin 0x02 nsid=0xffffffff cdw10=0x7f0002$'
+	grep '^admin' "$NVMEEMU_LOG" | grep -v '^admin 0x02 nsid=0xffffffff cdw10=0x7f000[23]$'
+}
+nvmeemu_drop_logs() {
+	sed -i '/^admin 0x02 nsid=0xffffffff cdw10=0x7f000[23]$/d' "$NVMEEMU_LOG"
 }
