@@ -85,6 +85,31 @@ static void add_job(struct sb_job_result *j, const struct sb_job_result *r)
 		j->start_unix_ns = r->start_unix_ns;
 }
 
+/* Each direction's time on the one clock, as the whole's: from the
+ * earliest start to the latest end of that direction's work (a rank
+ * whose direction ran as long as the rank did ends at its end stamp). */
+static void dir_spans(struct sb_job_result *j, const struct sb_client *c, unsigned n)
+{
+	double s0 = c[0].start_s;
+	for (unsigned i = 1; i < n; i++)
+		s0 = SB_MIN(s0, c[i].start_s);
+	for (int d = 0; d < SB_DDIR_N; d++) {
+		double end = s0;
+		int any = 0;
+		for (unsigned i = 0; i < n; i++) {
+			const struct sb_job_result *r = c[i].job;
+			if (!r->dir[d].bytes)
+				continue;
+			const uint64_t dr = r->dir_runtime_ns[d];
+			const double e = !dr || dr >= r->runtime_ns ? c[i].end_s
+								    : c[i].start_s + (double)dr / 1e9;
+			end = any ? SB_MAX(end, e) : e;
+			any = 1;
+		}
+		j->dir_runtime_ns[d] = any && end > s0 ? (uint64_t)((end - s0) * 1e9 + 0.5) : 0;
+	}
+}
+
 int sb_job_aggregate(struct sb_job_result *j, struct sb_client *c, unsigned n)
 {
 	double *bw = calloc(n ? n : 1, sizeof(*bw));
@@ -113,6 +138,7 @@ int sb_job_aggregate(struct sb_job_result *j, struct sb_client *c, unsigned n)
 		add_job(j, c[i].job);
 	skew_of(k, c, n, bw);
 	j->runtime_ns = k->span_s > 0 ? (uint64_t)(k->span_s * 1e9 + 0.5) : 0;
+	dir_spans(j, c, n);
 	free(bw);
 	free(j->skew);
 	j->skew = k;
