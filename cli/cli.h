@@ -500,10 +500,6 @@ void cli_signals_on_exit(void (*fn)(void *ctx), void *ctx);
 void cli_signals_hold(int on);
 
 /* ---- output (cli/output.c; a result's text is report/'s) ---- */
-/* The names soak_out.c and sweep_out.c (another branch's) call a result's
- * text by, until they call report/report.h's own. */
-#define render_target_text rep_target_text
-#define render_warnings_text rep_warnings_text
 /* Writes JSON to path ("-" = stdout). Prints errors; returns 0 or -1. */
 int cli_write_json(const struct sb_results *r, const char *path);
 /* Writes through write() (0 or -errno) to path ("-" or NULL: stdout),

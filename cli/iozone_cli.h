@@ -17,11 +17,4 @@ struct iozone_cli {
  * behind them: -r, not --record-sizes (cli_msg_alias). */
 void iozone_name_options(void);
 
-/* The names sweep_out.c and soak_out.c call iozone's layout by (owned by
- * another branch), until they call report/iozone_layout.h's own. */
-#define iozone_print_columns rep_iozone_columns
-#define iozone_print_rows rep_iozone_rows
-#define iozone_print_blocks rep_iozone_blocks
-#define iozone_print_excel rep_iozone_excel
-
 #endif

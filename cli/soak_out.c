@@ -5,7 +5,7 @@
  * mpirun rank 0 says it all.
  */
 #include "cli/soak_cli.h"
-#include "cli/info.h"
+#include "cli/cli.h"
 #include "report/report.h"
 
 static int stop(void *ctx)
@@ -139,10 +139,10 @@ static void iozone_iteration(FILE *f, const struct soak_opts *o, const struct sb
 	char w[32], r[32];
 	if (o->iozone_output && it->ncells) {
 		const uint32_t asked = a->tests ? a->tests : SB_SWEEP_ALL_TESTS;
-		iozone_print_columns(f);
-		iozone_print_rows(f, e->sweep, asked, a->ops, 0);
+		rep_iozone_columns(f);
+		rep_iozone_rows(f, e->sweep, asked, a->ops, 0);
 		if (a->excel)
-			iozone_print_excel(f, e->sweep, asked, a->ops);
+			rep_iozone_excel(f, e->sweep, asked, a->ops);
 		fputc('\n', f);
 	}
 	fprintf(f, "%5llu  iozone: %zu figure%s, write tests %s, read tests %s  errors %llu",
@@ -230,7 +230,7 @@ static void text(const struct soak_out *so, const struct sb_soak_result *r,
 {
 	rep_soak_run_text(stdout, r, so->o->fail_on_anomaly);
 	rep_soak_cells_text(stdout, r->cells, r->ncells);
-	render_target_text(stdout, res); /* what was soaked: a device, RAM, a file made */
+	rep_target_text(stdout, res); /* what was soaked: a device, RAM, a file made */
 	for (int k = 0; k < 2; k++) {
 		if (!r->health_ok[k] || r->health[k].kind == SB_HEALTH_NONE)
 			continue;
@@ -276,7 +276,7 @@ static int results(const struct soak_out *so, const struct soak_target *st,
 		text(so, r, res);
 		fflush(stdout);
 	}
-	render_warnings_text(stderr, res);
+	rep_warnings_text(stderr, res);
 	if (!o->v.json_stdout && cli_ranks() > 1)
 		ranks_text(r);
 	sb_results_free(res);

@@ -104,13 +104,13 @@ static void conditions(FILE *f, const struct sweep_cli *c, const struct sb_resul
 void sweep_print_text(FILE *f, const struct sweep_cli *c, const char *path,
 		      const struct sb_results *res)
 {
-	render_target_text(f, res);
+	rep_target_text(f, res);
 	conditions(f, c, res);
 	/* iozone's row table: iozone's gengnuplot.sh and scripts that cut
 	 * iozone's columns read it; the only lines that start with a number */
 	fputc('\n', f);
-	iozone_print_columns(f);
-	iozone_print_rows(f, c->r, c->o.tests, 0, 1);
+	rep_iozone_columns(f);
+	rep_iozone_rows(f, c->r, c->o.tests, 0, 1);
 	const int w = width(c->r);
 	for (int t = 0; t < SB_SWEEP_NTESTS; t++)
 		if (c->o.tests & (1u << t))
@@ -124,7 +124,7 @@ void sweep_print_text(FILE *f, const struct sweep_cli *c, const char *path,
 static int write_csv(FILE *f, const void *ctx)
 {
 	const struct sweep_cli *c = ctx;
-	iozone_print_blocks(f, c->r, c->o.tests, 0);
+	rep_iozone_blocks(f, c->r, c->o.tests, 0);
 	return ferror(f) ? -EIO : 0;
 }
 

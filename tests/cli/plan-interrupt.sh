@@ -22,8 +22,9 @@ INI
 
 # waits for the long step to be under way: its soak log (the plan names
 # it) has one more iteration than it had
-iterations() {
-	grep -c '"iteration"' "$T/i-plan/long.jsonl" 2>/dev/null || echo 0
+iterations() { # grep -c prints 0 itself when nothing matches
+	n=$(grep -c '"iteration"' "$T/i-plan/long.jsonl" 2>/dev/null)
+	echo "${n:-0}"
 }
 soak_running() {
 	[ "$(iterations)" -gt "$had" ]
