@@ -94,19 +94,16 @@ static void dir_spans(struct sb_job_result *j, const struct sb_client *c, unsign
 	for (unsigned i = 1; i < n; i++)
 		s0 = SB_MIN(s0, c[i].start_s);
 	for (int d = 0; d < SB_DDIR_N; d++) {
-		double end = s0;
-		int any = 0;
+		double end = s0; /* stays there when no rank moved bytes this way */
 		for (unsigned i = 0; i < n; i++) {
 			const struct sb_job_result *r = c[i].job;
 			if (!r->dir[d].bytes)
 				continue;
 			const uint64_t dr = r->dir_runtime_ns[d];
-			const double e = !dr || dr >= r->runtime_ns ? c[i].end_s
-								    : c[i].start_s + (double)dr / 1e9;
-			end = any ? SB_MAX(end, e) : e;
-			any = 1;
+			end = SB_MAX(end, !dr || dr >= r->runtime_ns ? c[i].end_s
+								   : c[i].start_s + (double)dr / 1e9);
 		}
-		j->dir_runtime_ns[d] = any && end > s0 ? (uint64_t)((end - s0) * 1e9 + 0.5) : 0;
+		j->dir_runtime_ns[d] = end > s0 ? (uint64_t)((end - s0) * 1e9 + 0.5) : 0;
 	}
 }
 
