@@ -56,13 +56,27 @@ refuse '[t]\nrun = verify\nexpect = JOB.read.iops > 0' "'JOB.read.iops' is not a
 refuse '[t]\nrun = meta\nexpect = files > 0' "'files' is not a figure of meta (nearest: "
 refuse '[t]\nrun = verify\ntarget = /nonexistent-sb-plan/x' "cannot use '/nonexistent-sb-plan/x'" 3
 
-# a key before any section; [global]'s keys; no steps; no target
+# a key before any section; [global]'s keys (html=); no steps; no target
 printf 'name=x\n' >"$T/b.ini"
 expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
 grep -qF "b.ini:1: 'name=' before any section" "$T/err" || fail "key before a section"
 printf '[global]\nowner=me\n[s]\nrun=verify\n' >"$T/b.ini"
 expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
-grep -qF "b.ini:2: [global]: 'owner' is not a key of it (name, description, target, db, label)" "$T/err" || fail "global key"
+grep -qF "b.ini:2: [global]: 'owner' is not a key of it (name, description, target, db, html, label)" "$T/err" || fail "global key"
+# html=: a file name of the plan's directory ending in .html, never a path
+# out of it nor one of its own files (journal.json, a step's result)
+for h in /tmp/r.html ../r.html sub/r.html journal.json report .html '' r.htm; do
+	printf '[global]
+name=h
+html=%s
+[s]
+run=verify
+' "$h" >"$T/b.ini"
+	expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
+	grep -qF "b.ini:3: html: '$h' is not a file name in the plan's directory ending in .html (html=report.html)" "$T/err" ||
+		{ cat "$T/err"; fail "html=$h"; }
+	[ -e "$T/h-plan" ] && fail "html=$h: the plan's directory was made"
+done
 printf '[global]\nlabel=firmware\n[s]\nrun=verify\n' >"$T/b.ini"
 expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
 grep -qF "label: 'firmware' is not KEY=VALUE" "$T/err" || fail "label"

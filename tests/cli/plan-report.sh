@@ -8,7 +8,8 @@
 # directory is the plan once; a directory without plan.json shows its
 # journal's steps without a verdict; a directory moved is still read; a
 # plan's JSON that is wrong is refused by key path; storbench plan
-# --html writes report.html in its directory.
+# --html writes report.html in its directory, html=NAME.html in [global]
+# that file of it.
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
@@ -128,4 +129,13 @@ mkdir "$T/other"
 cp "$T/rep.json" "$T/other/plan.json"
 expect_exit 2 "$SB" report "$T/moved" "$T/other"
 grep -q "one plan per report" "$T/err" || fail "two plans"
+
+# html= in [global]: the plan's HTML report, that file of its directory,
+# without --html; the same page as storbench report DIR
+printf '[global]\nname=hp\nhtml=qual.html\n[v]\nrun = verify --size=1M\n' >"$T/hp.ini"
+expect_exit 0 "$SB" plan --quiet "$T/hp.ini" "$T/d"
+[ -s "$T/hp-plan/qual.html" ] || fail "html=qual.html: no qual.html in the plan's directory"
+[ -e "$T/hp-plan/report.html" ] && fail "html=qual.html: report.html written too"
+expect_exit 0 "$SB" report "$T/hp-plan" -o "$T/hp.html"
+cmp -s "$T/hp.html" "$T/hp-plan/qual.html" || fail "html=: differs from storbench report DIR"
 ok "plan report"
