@@ -234,7 +234,7 @@ static void inputs_free(struct inputs *in)
 
 int cli_report_plan_html(const char *dir, const char *out)
 {
-	struct report_ctx c = { out, "html", REP_T_MEASUREMENTS, 0 };
+	struct report_ctx c = { .output = out, .format = "html" };
 	struct inputs in = { 0 };
 	int rc = add_input(&in, dir);
 	if (!rc && !in.plan) /* no plan.json: the plan wrote none */
@@ -249,7 +249,7 @@ int cli_report_plan_html(const char *dir, const char *out)
 
 int cmd_report(const struct cli_command *cmd, int argc, char **argv)
 {
-	struct report_ctx c = { NULL, "text", REP_T_MEASUREMENTS, 0 };
+	struct report_ctx c = { .format = "text" };
 	struct cli_shared sh = { 0 };
 	cli_signals_install_exit(); /* a Ctrl-C leaves no half-written output */
 	struct cli_cmd_opts co = { report_opts, report_set, 0, NULL, &c, cmd, &sh };
