@@ -147,9 +147,9 @@ void sb_history_close(struct sb_history *h);
  * flush to the disk. SQLite: each record's commit is flushed (its
  * write-ahead log, synchronous=FULL) as always, but the log is not
  * checkpointed into the file when h closes: the file keeps its -wal
- * beside it, which SQLite reads on open, checkpoints once the log passes
- * 1000 pages (a record's commit then pays it), and storbench history
- * checkpoints on closing. PostgreSQL: nothing to leave.
+ * beside it, which SQLite reads on open; the commit that takes the log past
+ * 128 pages (one in about ten) checkpoints and truncates it, and
+ * storbench history checkpoints on closing. PostgreSQL: nothing to leave.
  */
 void sb_history_defer(struct sb_history *h);
 
