@@ -55,6 +55,28 @@ refuse '[t]\nexpect = status == pass' "run= comes before expect="
 refuse '[t]\nrun = verify\nexpect = JOB.read.iops > 0' "'JOB.read.iops' is not a figure of verify"
 refuse '[t]\nrun = meta\nexpect = files > 0' "'files' is not a figure of meta (nearest: "
 refuse '[t]\nrun = verify\ntarget = /nonexistent-sb-plan/x' "cannot use '/nonexistent-sb-plan/x'" 3
+# every other refusal of the parser (lib/plan/plan_parse.c), each by its line
+refuse '[t]\nrun =' "bad.ini:8: run: empty (a storbench command line: quick --repeat=5)"
+refuse "[t]\nrun = '' --size=1M" "bad.ini:8: run: the command is an empty word"
+refuse "[t]\nrun = verify $(yes x | head -n 130 | tr '\n' ' ')" "bad.ini:8: run: more than 128 words"
+refuse "expect = status == $(printf 'p%.0s' $(seq 70))" "bad.ini:7: expect: the value 'pppp"
+refuse 'expect =' "bad.ini:7: expect: FIGURE OP VALUE, like RND4K-Q1T1.read.iops >= 2k"
+refuse "expect = $(printf 'f%.0s' $(seq 200)) >= 1" "bad.ini:7: expect: the figure's name is too long"
+refuse "[t]\nrun = verify\n$(yes 'expect = damaged_blocks == 0' | head -n 257)" \
+	"bad.ini:265: expect: more than 256 criteria in a step"
+refuse '[t\nrun = verify' "bad.ini:7: a section's header ends with ']': [NAME]"
+refuse '[ ]\nrun = verify' "bad.ini:7: a section needs a name: [NAME]"
+refuse "[$(printf 'n%.0s' $(seq 70))]\nrun = verify" "bad.ini:7: [nnnn"
+grep -qF "...]: the name is too long" "$T/err" || fail "a step's name too long"
+printf '[global]\nname=x\n[global]\n' >"$T/b.ini"
+expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
+grep -qF "b.ini:3: [global] is given twice" "$T/err" || fail "[global] twice"
+i=0
+while [ $i -le 256 ]; do printf '[s%d]\nrun = verify\n' $i; i=$((i + 1)); done >"$T/b.ini"
+expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
+grep -qF "b.ini:513: more than 256 steps" "$T/err" || fail "more than 256 steps"
+[ -z "$(ls -A "$T/d")" ] || fail "a refused plan ran a step"
+
 
 # a key before any section; [global]'s keys (html=); no steps; no target
 printf 'name=x\n' >"$T/b.ini"
