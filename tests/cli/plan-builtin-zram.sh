@@ -4,7 +4,8 @@
 # times, rounds, the idle wait): sd-card (fake capacity, geometry, speed,
 # cliff) passes; ssd-pts runs its three PTS tests and judges their steady
 # state; tlc-states measures every state, its cache steps (optional)
-# skipped on a device that has no cache to switch, the verdict PASS.
+# skipped on a device that has no cache to switch, the verdict PASS;
+# emmc-stability on ext4 on a second zram device of its own.
 # needs: root zram
 . "$(dirname "$0")/../lib/cli.sh"
 
@@ -44,3 +45,29 @@ done
 json "$T/tlc-states-plan/full.json" "d['storbench']['state']['name']" >"$T/state"
 grep -qx "full" "$T/state" || { cat "$T/state"; fail "tlc-states: the full state in its result"; }
 ok "tlc-states on zram"
+
+# emmc-stability on a file system of a zram device of its own (ext4, the
+# test's mount): the iozone matrix before and after, the dd loop between
+fs=$(make_zram 128M)
+mkfs.ext4 -q -F "$fs" || fail "mkfs.ext4 $fs"
+mkdir "$T/mnt"
+trap 'unmount "$T/mnt"; cleanup' EXIT INT TERM
+mount "$fs" "$T/mnt" || fail "mount $fs"
+mkdir "$T/mnt/card"
+"$SB" plan --quiet emmc-stability "$T/mnt/card" -o "$T/e.json" \
+	--set sweep.file-sizes=64k,256k --set sweep.record-sizes=4k,64k \
+	--set dd-loop.duration=300ms --set dd-loop.size=1M --set dd-loop.idle=10ms >"$T/out" 2>"$T/err"
+rc=$?
+[ $rc = 0 ] || [ $rc = 1 ] || { cat "$T/out" "$T/err"; fail "emmc-stability on zram exited $rc"; }
+for row in "iozone-before  *status  *pass" "dd-loop  *verdict  *pass  *== pass  *pass" \
+	"dd-loop  *failed_iterations  *0  *== 0  *pass" "iozone-after  *read.bw  .* pass"; do
+	grep -q "^$row" "$T/out" || { cat "$T/out"; fail "emmc-stability on zram: $row"; }
+done
+# a FAIL (exit 1) only by the bandwidth's variation of a soak this short
+grep "FAIL$" "$T/out" | grep -v "^dd-loop  *\(write\|read\).bw.cv " && { cat "$T/out"; fail "emmc-stability on zram: a criterion failed"; }
+for f in iozone-before.csv iozone-after.csv dd-loop.json; do
+	[ -s "$T/emmc-stability-plan/$f" ] || fail "emmc-stability on zram: no $f"
+done
+json "$T/e.json" "[s['state'] for s in d['plan']['steps']] == ['done'] * 3 and d['plan']['steps'][0]['target'] == '$T/mnt/card'" | grep -q True || fail "emmc-stability on zram: JSON"
+unmount "$T/mnt"
+ok "emmc-stability on ext4 on zram"
