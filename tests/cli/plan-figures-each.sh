@@ -18,10 +18,12 @@ truncate -s 64M "$T/f.img" || fail "truncate"
 dev=$(make_loop 64)
 
 # each: STEP COMMAND-LINE TARGET FILL (FILL: TEMPLATE=NAME,... for the
-# figures' TEST, JOB, PART or RECOVERY)
+# figures' TEST, JOB, PART or RECOVERY); quick's and run's runs of 1 s, so
+# that a loaded machine still moves data in each (a run of 100 ms that
+# moved none has no figures)
 cat >"$T/steps" <<EOF
-quick|quick --size=8M --runtime=100ms --repeat=1|$T/d|TEST=RND4K-Q1T1 TEST=SEQ1M-Q8T1
-run|run --rw=randrw --bs=4k --size=4M --runtime=100ms --name=j|$T/d|JOB=j
+quick|quick --size=8M --runtime=1s --repeat=1|$T/d|TEST=RND4K-Q1T1 TEST=SEQ1M-Q8T1
+run|run --rw=randrw --bs=4k --size=4M --runtime=1s --name=j|$T/d|JOB=j
 verify|verify --size=4M|$T/d|
 soak|soak --iterations=2 --size=2M --direct=0|$T/d|
 cliff|cliff --size=32M --recovery=100ms|$T/d|RECOVERY=1
