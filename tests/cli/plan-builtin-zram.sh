@@ -8,6 +8,7 @@
 # emmc-stability on ext4 on a second zram device of its own.
 # needs: root zram
 . "$(dirname "$0")/../lib/cli.sh"
+. "$(dirname "$0")/../lib/emmc-plan.sh"
 
 cd "$T" || fail "cd"
 dev=$(make_zram 64M)
@@ -54,20 +55,6 @@ mkdir "$T/mnt"
 trap 'unmount "$T/mnt"; cleanup' EXIT INT TERM
 mount "$fs" "$T/mnt" || fail "mount $fs"
 mkdir "$T/mnt/card"
-"$SB" plan --quiet emmc-stability "$T/mnt/card" -o "$T/e.json" \
-	--set sweep.file-sizes=64k,256k --set sweep.record-sizes=4k,64k \
-	--set dd-loop.duration=300ms --set dd-loop.size=1M --set dd-loop.idle=10ms >"$T/out" 2>"$T/err"
-rc=$?
-[ $rc = 0 ] || [ $rc = 1 ] || { cat "$T/out" "$T/err"; fail "emmc-stability on zram exited $rc"; }
-for row in "iozone-before  *status  *pass" "dd-loop  *verdict  *pass  *== pass  *pass" \
-	"dd-loop  *failed_iterations  *0  *== 0  *pass" "iozone-after  *read.bw  .* pass"; do
-	grep -q "^$row" "$T/out" || { cat "$T/out"; fail "emmc-stability on zram: $row"; }
-done
-# a FAIL (exit 1) only by the bandwidth's variation of a soak this short
-grep "FAIL$" "$T/out" | grep -v "^dd-loop  *\(write\|read\).bw.cv " && { cat "$T/out"; fail "emmc-stability on zram: a criterion failed"; }
-for f in iozone-before.csv iozone-after.csv dd-loop.json; do
-	[ -s "$T/emmc-stability-plan/$f" ] || fail "emmc-stability on zram: no $f"
-done
-json "$T/e.json" "[s['state'] for s in d['plan']['steps']] == ['done'] * 3 and d['plan']['steps'][0]['target'] == '$T/mnt/card'" | grep -q True || fail "emmc-stability on zram: JSON"
+emmc_stability "$T/mnt/card"
 unmount "$T/mnt"
 ok "emmc-stability on ext4 on zram"
