@@ -473,6 +473,11 @@ static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
 			}
 			if (room == lim)
 				return room == w->loop_left ? 1 : 2;
+			/* fio's rw=read:N: a request past the file's end ends
+			 * the file (its fill_io_u), unless the job goes on past
+			 * it (time_based, io_size) */
+			if (w->job->seq_add > 0 && room && !w->job->time_based && !w->job->io_size)
+				return w->files ? 2 : 1;
 			seq_rewind(w); /* the region's end: wrap (io_size past size) */
 		}
 		return 1;
