@@ -19,6 +19,10 @@ enum sb_rw {
 	SB_RW_RANDRW,
 	SB_RW_TRIM,
 	SB_RW_RANDTRIM,
+	/* fio's trimwrite, randtrimwrite: each block trimmed, then written at
+	 * the same offset with the same length */
+	SB_RW_TRIMWRITE,
+	SB_RW_RANDTRIMWRITE,
 };
 
 enum sb_sync {
@@ -191,6 +195,7 @@ const char *sb_rw_name(enum sb_rw rw);
 int sb_rw_is_random(enum sb_rw rw);
 int sb_rw_reads(enum sb_rw rw);	 /* 1 when the pattern reads */
 int sb_rw_writes(enum sb_rw rw); /* 1 when it writes (trim counts) */
+int sb_rw_trims(enum sb_rw rw);	 /* 1 when it trims (trimwrite too) */
 uint32_t sb_job_max_bs(const struct sb_job_opts *o);
 uint32_t sb_job_min_bs(const struct sb_job_opts *o);
 

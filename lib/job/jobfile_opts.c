@@ -80,11 +80,48 @@ static int set_plain(struct ctx *c, const struct fio_opt *o, const char *v)
 
 /* fio takes "READ,WRITE[,TRIM]"; storbench one value for all. bs= after
  * bsrange= sets one size again, as in fio; bssplit= replaces it. */
+static int set_bs_list(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint32_t bs[3] = { 4096, 4096, 4096 }; /* fio's default for an empty one */
+	const char *p = v;
+	unsigned n = 0;
+	for (;; n++) {
+		const char *comma = strchr(p, ',');
+		const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		char one[64];
+		uint64_t b;
+		if (n == 3 || len >= sizeof(one))
+			return bad_value(c, o->name, v, "READ,WRITE,TRIM block sizes");
+		memcpy(one, p, len);
+		one[len] = 0;
+		if (len && (sb_parse_size(one, &b) < 0 || !b || b > 1u << 30))
+			return bad_value(c, o->name, v, "READ,WRITE,TRIM block sizes");
+		if (len)
+			bs[n] = (uint32_t)b;
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	for (unsigned i = n + 1; i < 3; i++) /* fio: the last one given goes on */
+		bs[i] = bs[n];
+	struct state *s = c->cur;
+	memcpy(s->bsdir, bs, sizeof(bs));
+	s->bsdir_line = c->line;
+	s->opts.bs = bs[0];
+	s->opts.nbssplit = 0;
+	s->bsrange = 0;
+	return 0;
+}
+
 static int set_single(struct ctx *c, const struct fio_opt *o, const char *v)
 {
+	if (strchr(v, ',') && !strcmp(o->sb, "bs"))
+		return set_bs_list(c, o, v);
 	if (strchr(v, ','))
 		return bad_value(c, o->name, v, o->why);
 	int r = set_plain(c, o, v);
+	if (!r && !strcmp(o->sb, "bs"))
+		c->cur->bsdir_line = 0;
 	if (!r && c->cur->bsrange) {
 		c->cur->bsrange = 0;
 		if (!strcmp(o->sb, "bs"))
@@ -215,9 +252,11 @@ static int set_rw(struct ctx *c, const struct fio_opt *o, const char *v)
 		{ "read", "read" },	      { "write", "write" }, { "randread", "randread" },
 		{ "randwrite", "randwrite" }, { "rw", "rw" },	    { "readwrite", "rw" },
 		{ "randrw", "randrw" },	      { "trim", "trim" },   { "randtrim", "randtrim" },
+		{ "trimwrite", "trimwrite" }, { "randtrimwrite", "randtrimwrite" },
 	};
 	static const char accepts[] = "read, write, randread, randwrite, rw, readwrite, randrw, "
-				      "trim or randtrim, a sequential one with :SIZE or :-SIZE";
+				      "trim, randtrim, trimwrite or randtrimwrite, a sequential "
+				      "one with :SIZE or :-SIZE";
 	char base[16];
 	const char *colon = strchr(v, ':');
 	const size_t n = colon ? (size_t)(colon - v) : strlen(v);
@@ -995,14 +1034,20 @@ static const struct fio_opt fio_opts[] = {
 static const struct {
 	const char *name, *note;
 } docs[] = {
-	{ "rw", "read, write, randread, randwrite, rw, readwrite, randrw, trim, randtrim; a "
-		"sequential one with :SIZE (holes of SIZE after each request, from the start "
-		"again past the end) or :-SIZE (back, from the end again), as fio; a random "
-		"one's :N (a new offset every N requests) is refused" },
+	{ "rw", "read, write, randread, randwrite, rw, readwrite, randrw, trim, randtrim, "
+		"trimwrite, randtrimwrite (each block trimmed, then written at its offset and "
+		"length: size bytes of each, as fio); a sequential one with :SIZE (holes of SIZE "
+		"after each request, from the start again past the end; a request crossing the "
+		"end ends the job, as fio, unless time_based or io_size) or :-SIZE (back, from the "
+		"end again), as fio; a random one's :N (a new offset every N requests) is "
+		"refused" },
 	{ "readwrite", "as rw" },
-	{ "bs", "one size for reads and writes (not a READ,WRITE list)" },
+	{ "bs", "one size, or READ,WRITE,TRIM where the directions the job's rw uses "
+		"agree (a write job's write size; randtrimwrite's trim size, its writes taking "
+		"it, as fio with norandommap); sizes that differ are refused" },
 	{ "blocksize", "as bs" },
-	{ "bssplit", "one split for reads and writes; each block once per random pass" },
+	{ "bssplit", "one split for reads and writes; each block once per random pass; a "
+		     "size without a share (4k or 4k/) gets an equal part of the rest, as fio" },
 	{ "buffer_pattern", "every write buffer holds it repeated from its start, as fio "
 			    "(\"TEXT\", 0xHEX, DECIMAL joined, at most 512 bytes); with verify= "
 			    "the verify blocks are written, as fio's; a 'FILE' part and %o are "

@@ -99,6 +99,26 @@ static int zones_ok(struct ctx *c, const struct state *s)
 	return sb_jf_fail(c, "zonemode=strided: %s ([%s])", why, c->sec_name);
 }
 
+/* fio's bs=READ,WRITE,TRIM: the one size of the directions the job's rw
+ * uses (randtrimwrite's writes take their trim's size; trimwrite's have
+ * their own in fio, so they must agree), into *bs; 0 when they differ. */
+static int bs_of_dirs(const struct state *s, uint32_t *bs)
+{
+	const enum sb_rw rw = s->opts.rw;
+	const int use[3] = { sb_rw_reads(rw),
+			     rw == SB_RW_TRIMWRITE || (sb_rw_writes(rw) && !sb_rw_trims(rw)),
+			     sb_rw_trims(rw) };
+	*bs = 0;
+	for (int d = 0; d < 3; d++) {
+		if (!use[d])
+			continue;
+		if (*bs && *bs != s->bsdir[d])
+			return 0;
+		*bs = s->bsdir[d];
+	}
+	return 1;
+}
+
 /* The job section that ends here, into the file's list. */
 static int end_section(struct ctx *c)
 {
@@ -140,6 +160,15 @@ static int end_section(struct ctx *c)
 		if (r)
 			return r;
 	}
+	uint32_t bs = 0;
+	if (s->bsdir_line && !bs_of_dirs(s, &bs)) {
+		c->line = s->bsdir_line;
+		return sb_jf_fail(c,
+				  "bs: a size for each direction (%u,%u,%u) is not supported: "
+				  "storbench takes one for the directions rw=%s uses ([%s])",
+				  s->bsdir[0], s->bsdir[1], s->bsdir[2], sb_rw_name(s->opts.rw),
+				  c->sec_name);
+	}
 	if (s->serialize_line && s->opts.iodepth > 1) {
 		c->line = s->serialize_line;
 		return sb_jf_fail(c,
@@ -152,6 +181,8 @@ static int end_section(struct ctx *c)
 	snprintf(j->name, sizeof(j->name), "%s", c->sec_name);
 	j->line = c->sec_line;
 	j->opts = s->opts;
+	if (bs)
+		j->opts.bs = bs;
 	j->stonewall = s->stonewall;
 	j->new_group = s->new_group;
 	/* fio numbers its threads 1, 2, ... across the jobs, numjobs each */

@@ -322,7 +322,9 @@ static int pick_ddir(struct sb_worker *w)
 	case SB_RW_WRITE:
 	case SB_RW_RANDWRITE: return SB_DDIR_WRITE;
 	case SB_RW_TRIM:
-	case SB_RW_RANDTRIM: return SB_DDIR_TRIM;
+	case SB_RW_RANDTRIM:
+	case SB_RW_TRIMWRITE:
+	case SB_RW_RANDTRIMWRITE: return SB_DDIR_TRIM;
 	default:
 		return rate_turn(w, sb_rng_below(&w->rng, 100) < w->job->rwmixread ? SB_DDIR_READ
 										   : SB_DDIR_WRITE);
@@ -1012,7 +1014,14 @@ static int loop(struct sb_worker *w)
 			int ddir = pick_ddir(w);
 			uint32_t len;
 			uint64_t off;
-			if (next_io(w, &len, &off)) {
+			const uint32_t paired = w->tw_len;
+			if (paired) {
+				/* fio's trimwrite: the trim's block written */
+				ddir = SB_DDIR_WRITE;
+				len = paired;
+				off = w->tw_off;
+				w->tw_len = 0;
+			} else if (next_io(w, &len, &off)) {
 				if ((r = end_loop(w)) < 0)
 					return r;
 				continue;
@@ -1028,7 +1037,12 @@ static int loop(struct sb_worker *w)
 			r = queue_one(w, ddir, off, len);
 			if (r < 0)
 				return r;
-			if (w->loop_left != UINT64_MAX)
+			if (ddir == SB_DDIR_TRIM &&
+			    (o->rw == SB_RW_TRIMWRITE || o->rw == SB_RW_RANDTRIMWRITE)) {
+				w->tw_off = off;
+				w->tw_len = len;
+			}
+			if (w->loop_left != UINT64_MAX && !paired)
 				w->loop_left -= len;
 			if (++w->nios == w->job->number_ios)
 				w->issue_done = 1;

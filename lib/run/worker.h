@@ -67,6 +67,10 @@ struct sb_worker {
 	uint64_t cursor;       /* sequential: next offset in the region */
 	uint64_t zone_left;    /* fio's zonemode=strided: bytes left in this zone */
 	uint64_t think_n;      /* fio's thinktime: requests issued since the last stall */
+	/* fio's trimwrite: the write that follows the trim just issued, at its
+	 * offset and length (tw_len 0: none due) */
+	uint64_t tw_off;
+	uint32_t tw_len;
 	struct sb_offgen *gen; /* &gen0, or the current file's */
 	struct sb_offgen gen0;
 	uint64_t gen_seed, nchunks;
