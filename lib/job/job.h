@@ -169,6 +169,9 @@ struct sb_job_opts {
 	 * The caller owns them; they outlive the run. */
 	const struct sb_segments *segments;
 	struct sb_fiolog_opts fiolog;
+	/* fio's write_iolog (job files): every request as it is issued, in
+	 * fio's I/O log (version 3, as fio 3.33 writes it); "": none */
+	char write_iolog[256];
 };
 
 /* fio's file_service_type: which of a job's files serves the next request */

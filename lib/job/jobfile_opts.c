@@ -792,6 +792,16 @@ static int set_blockalign(struct ctx *c, const struct fio_opt *o, const char *v)
 	return 0;
 }
 
+/* fio's write_iolog=FILE: the job's requests logged as fio logs them */
+static int set_write_iolog(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *jo = &c->cur->opts;
+	if (!*v || strlen(v) >= sizeof(jo->write_iolog))
+		return bad_value(c, o->name, v, "a file name of at most 255 bytes");
+	snprintf(jo->write_iolog, sizeof(jo->write_iolog), "%s", v);
+	return 0;
+}
+
 /* fio's openfiles: how many of the job's files are open at once.
  * storbench keeps every file open, which is fio's default (0: all); a
  * smaller number is refused once the section's nrfiles is known. */
@@ -1027,6 +1037,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "filesize", set_filesize, NULL, NULL, 0 },
 	{ "blockalign", set_blockalign, NULL, NULL, 0 },
 	{ "ba", set_blockalign, NULL, NULL, 0 },
+	{ "write_iolog", set_write_iolog, NULL, NULL, 0 },
 };
 
 /* What the table above means for each of fio's options, for the
@@ -1159,8 +1170,11 @@ static const struct {
 	{ "offset_increment", "a job's numjobs clones share one region here (each its "
 			      "own in a directory); give each its own job with offset=" },
 	{ "read_iolog", "storbench replays no I/O logs" },
-	{ "write_iolog", "storbench writes no I/O logs (write_iops_log with log_offset "
-			 "logs each request's offset)" },
+	{ "write_iolog", "every request as it is issued (and each file's add, open and close), "
+			 "in fio 3.33's I/O log format (version 3: microseconds since the job "
+			 "began, file, read/write/trim/sync/datasync, offset, length), which fio "
+			 "replays; with numjobs above 1 refused (fio's clones write over one "
+			 "log)" },
 	{ "verify_state_save", "storbench verifies within one run, with no state "
 			       "between runs" },
 	{ "verify_state_load", "as verify_state_save" },

@@ -169,6 +169,13 @@ static int end_section(struct ctx *c)
 				  s->bsdir[0], s->bsdir[1], s->bsdir[2], sb_rw_name(s->opts.rw),
 				  c->sec_name);
 	}
+	if (s->opts.write_iolog[0] && s->opts.numjobs > 1) {
+		c->line = c->sec_line;
+		return sb_jf_fail(c,
+				  "[%s]: write_iolog with numjobs=%u is not supported (fio's clones "
+				  "each write over the one log): give each its own job",
+				  c->sec_name, s->opts.numjobs);
+	}
 	if (s->serialize_line && s->opts.iodepth > 1) {
 		c->line = s->serialize_line;
 		return sb_jf_fail(c,

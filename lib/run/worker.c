@@ -907,6 +907,8 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 			sb_buf_scramble(io->buf, len, sb_rng_next(&w->rng));
 		io->issue_ns = sb_now_ns(); /* a read has nothing made between */
 	}
+	if (SB_UNLIKELY(w->iolog != NULL)) /* as fio's td_io_queue logs it */
+		sb_iolog_w_io(w->iolog, w->files ? w->cur : 0, ddir, off, len, io->start_ns);
 	w->inflight++;
 	w->res.depth_map[depth_level(w->inflight)]++;
 	/* clat of a request done inside queue (psync, an inline trim) is
@@ -1152,6 +1154,13 @@ void *sb_worker_main(void *arg)
 		w->err = r;
 	if (w->log && (r = sb_fiolog_finish(w->log, end)) < 0 && !w->err)
 		w->err = r;
+	if (w->iolog) {
+		for (unsigned i = 0; i < (w->files ? w->nfiles : 1); i++)
+			sb_iolog_w_file(w->iolog, i, "close", end);
+		if ((r = sb_iolog_w_close(w->iolog)) < 0 && !w->err)
+			w->err = r;
+		w->iolog = NULL;
+	}
 	if (w->err) /* one failing worker ends the run */
 		atomic_store_explicit(w->stop, 1, memory_order_relaxed);
 	w->res.runtime_ns = end - w->measure_start;

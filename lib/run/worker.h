@@ -14,6 +14,7 @@
 #include "lib/job/rate.h"
 #include "lib/base/rng.h"
 #include "lib/run/fiolog.h"
+#include "lib/run/iolog.h"
 #include "lib/run/pieces.h"
 #include "lib/results/results.h"
 #include "lib/stats/hist.h"
@@ -117,6 +118,7 @@ struct sb_worker {
 	uint64_t smp_ns[2], smp_last[2], smp_prev[2][SB_DDIR_N];
 	int err;
 	struct sb_fiolog *log; /* fio's log files (write_bw_log, ...), or NULL */
+	struct sb_iolog_w *iolog; /* fio's write_iolog, or NULL */
 
 	/* Progress: every request that completed whole, the ramp's too (the
 	 * measured count, res.dir, plus pub_base: what the ramp moved before
