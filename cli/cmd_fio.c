@@ -99,6 +99,11 @@ static int load_jobs(struct sb_fio_cmdline *cl, struct sb_jobfile **jf)
 				       sizeof(msg)) < 0) {
 		sb_err("%s", msg);
 		rc = SB_EXIT_USAGE;
+	} else if (!rc && sb_jobfile_iologs(*jf, msg, sizeof(msg)) < 0) { /* read_iolog= */
+		sb_err("%s", msg);
+		sb_jobfile_free(*jf);
+		*jf = NULL;
+		rc = SB_EXIT_USAGE;
 	}
 	for (unsigned i = 0; texts && i < cl->nfiles; i++)
 		free(texts[i]);

@@ -76,6 +76,8 @@ struct sb_fiolog_opts {
 	unsigned bw_avg_ms, iops_avg_ms;
 };
 
+struct sb_iolog;
+
 struct sb_job_opts {
 	char name[64];
 	enum sb_rw rw;
@@ -172,6 +174,18 @@ struct sb_job_opts {
 	/* fio's write_iolog (job files): every request as it is issued, in
 	 * fio's I/O log (version 3, as fio 3.33 writes it); "": none */
 	char write_iolog[256];
+	/* fio's read_iolog (job files) and its replay_* options: the log,
+	 * the file it is replayed on instead of its own, no pause between
+	 * requests, the pace in percent (0: 100), offsets divided by
+	 * replay_scale and rounded down to replay_align (0: neither); the
+	 * log itself once read (lib/job/iolog.h, sb_jobfile_iologs), NULL:
+	 * the job makes its own requests */
+	char read_iolog[256];
+	char replay_redirect[256];
+	int replay_no_stall;
+	unsigned replay_time_scale;
+	uint64_t replay_scale, replay_align;
+	const struct sb_iolog *replay;
 };
 
 /* fio's file_service_type: which of a job's files serves the next request */

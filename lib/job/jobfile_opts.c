@@ -802,6 +802,40 @@ static int set_write_iolog(struct ctx *c, const struct fio_opt *o, const char *v
 	return 0;
 }
 
+/* fio's read_iolog=FILE and replay_redirect=FILE: names kept, the log
+ * read once the file is (sb_jobfile_iologs) */
+static int set_iolog_path(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *jo = &c->cur->opts;
+	char *dst = !strcmp(o->name, "read_iolog") ? jo->read_iolog : jo->replay_redirect;
+	if (!*v || strlen(v) >= sizeof(jo->read_iolog))
+		return bad_value(c, o->name, v, "a file name of at most 255 bytes");
+	if (!strcmp(v, "-"))
+		return sb_jf_fail(c, "%s=-: a log on standard input is not supported (name a file)",
+				  o->name);
+	snprintf(dst, sizeof(jo->read_iolog), "%s", v);
+	return 0;
+}
+
+/* replay_no_stall, replay_time_scale, replay_scale, replay_align */
+static int set_replay(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *jo = &c->cur->opts;
+	uint64_t n;
+	if (!strcmp(o->name, "replay_no_stall"))
+		return parse_bool(c, o, v, &jo->replay_no_stall);
+	if (!strcmp(o->name, "replay_time_scale")) {
+		if (sb_parse_u64(v, &n) < 0 || !n || n > 1000000)
+			return bad_value(c, o->name, v, "a percentage of the logged pace, at least 1");
+		jo->replay_time_scale = (unsigned)n;
+		return 0;
+	}
+	if (sb_parse_size(v, &n) < 0)
+		return bad_value(c, o->name, v, "a number of bytes");
+	*(!strcmp(o->name, "replay_scale") ? &jo->replay_scale : &jo->replay_align) = n;
+	return 0;
+}
+
 /* fio's openfiles: how many of the job's files are open at once.
  * storbench keeps every file open, which is fio's default (0: all); a
  * smaller number is refused once the section's nrfiles is known. */
@@ -1038,6 +1072,14 @@ static const struct fio_opt fio_opts[] = {
 	{ "blockalign", set_blockalign, NULL, NULL, 0 },
 	{ "ba", set_blockalign, NULL, NULL, 0 },
 	{ "write_iolog", set_write_iolog, NULL, NULL, 0 },
+	{ "read_iolog", set_iolog_path, NULL, NULL, 0 },
+	{ "replay_redirect", set_iolog_path, NULL, NULL, 0 },
+	{ "replay_no_stall", set_replay, NULL, NULL, 1 },
+	{ "replay_time_scale", set_replay, NULL, NULL, 0 },
+	{ "replay_scale", set_replay, NULL, NULL, 0 },
+	{ "replay_align", set_replay, NULL, NULL, 0 },
+	{ "read_iolog_chunked", set_ignored, NULL,
+	  "storbench reads the whole log before the job starts", 1 },
 };
 
 /* What the table above means for each of fio's options, for the
@@ -1169,7 +1211,16 @@ static const struct {
 	{ "steadystate_ramp_time", "as steadystate" },
 	{ "offset_increment", "a job's numjobs clones share one region here (each its "
 			      "own in a directory); give each its own job with offset=" },
-	{ "read_iolog", "storbench replays no I/O logs" },
+	{ "read_iolog", "fio's version 2 and 3 logs (what write_iolog writes), replayed on one "
+			"file in the log's order (the log's file, or replay_redirect's), version "
+			"3 at the logged pace; the job's size is the log's reach unless given, "
+			"its directions and block the log's; numjobs, loops, time_based, offset "
+			"and nrfiles with it are refused, as are blktrace logs and '-'" },
+	{ "replay_no_stall", "1: the requests one after another, not at the logged pace" },
+	{ "replay_time_scale", "the pace in percent of the logged one, as fio" },
+	{ "replay_redirect", "the file the log's requests go to, whatever files it names" },
+	{ "replay_scale", "offsets divided by it, as fio" },
+	{ "replay_align", "offsets rounded down to its multiple, as fio" },
 	{ "write_iolog", "every request as it is issued (and each file's add, open and close), "
 			 "in fio 3.33's I/O log format (version 3: microseconds since the job "
 			 "began, file, read/write/trim/sync/datasync, offset, length), which fio "

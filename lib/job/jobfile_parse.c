@@ -8,6 +8,7 @@
 #include "lib/job/jobfile_int.h"
 #include "lib/engine/engine.h"
 #include "lib/job/fio_names.h"
+#include "lib/job/iolog.h"
 
 #include <assert.h>
 
@@ -483,6 +484,9 @@ void sb_jobfile_free(struct sb_jobfile *jf)
 	for (unsigned i = 0; i < jf->njobs; i++)
 		free(jf->jobs[i].raw.kv);
 	free(jf->global_raw.kv);
+	for (unsigned i = 0; jf->iologs && i < jf->njobs; i++)
+		sb_iolog_free(&jf->iologs[i]);
+	free(jf->iologs);
 	free(jf->jobs);
 	free(jf);
 }

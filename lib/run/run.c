@@ -173,6 +173,10 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	w->total_bytes = o->time_based || w->loop_bytes > UINT64_MAX / o->loops
 				 ? 0
 				 : w->loop_bytes * o->loops;
+	if (o->replay) { /* fio's read_iolog: the log's requests, once */
+		w->loop_bytes = UINT64_MAX;
+		w->total_bytes = o->replay->bytes;
+	}
 	w->batch_submit = o->batch_submit ? SB_MIN(o->batch_submit, depth) : depth;
 	w->interval = o->log_interval_ns;
 	w->smp_ns[0] = sample_window(o, SB_FIOLOG_BW, o->fiolog.bw_avg_ms);

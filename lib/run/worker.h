@@ -10,6 +10,7 @@
 #include "lib/job/buffer.h"
 #include "lib/run/flow.h"
 #include "lib/job/job.h"
+#include "lib/job/iolog.h"
 #include "lib/job/offsets.h"
 #include "lib/job/rate.h"
 #include "lib/base/rng.h"
@@ -72,6 +73,11 @@ struct sb_worker {
 	 * offset and length (tw_len 0: none due) */
 	uint64_t tw_off;
 	uint32_t tw_len;
+	/* fio's read_iolog: the next entry of the job's log, and the logged
+	 * time (version 3, microseconds) of its first request */
+	size_t rpos;
+	uint64_t rbase_us, rbase_ns; /* and when it was issued */
+	int rbase_set;
 	struct sb_offgen *gen; /* &gen0, or the current file's */
 	struct sb_offgen gen0;
 	uint64_t gen_seed, nchunks;
