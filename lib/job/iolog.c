@@ -97,8 +97,10 @@ static int request(struct sb_iolog *l, char **f, uint64_t t_us, int one_file, ui
 	}
 	const int d = ddir_of(f[1]);
 	if (d < 0)
-		return fail(msg, msglen, ln, "'%.64s' is not a request fio logs (read, write, trim, "
-			    "sync, datasync)", f[1]);
+		return fail(msg, msglen, ln,
+			    "'%.64s' is not a request fio logs (read, write, trim, "
+			    "sync, datasync)",
+			    f[1]);
 	if (!l->n || !l->file[0])
 		snprintf(l->file, sizeof(l->file), "%s", f[0]);
 	else if (one_file && strcmp(l->file, f[0]))
@@ -131,8 +133,8 @@ static int request(struct sb_iolog *l, char **f, uint64_t t_us, int one_file, ui
 	return add(l, &e);
 }
 
-static int one_line(struct sb_iolog *l, char *line, int one_file, uint64_t scale,
-		    uint64_t align, unsigned ln, char *msg, size_t msglen)
+static int one_line(struct sb_iolog *l, char *line, int one_file, uint64_t scale, uint64_t align,
+		    unsigned ln, char *msg, size_t msglen)
 {
 	char *f[IOLOG_FIELDS];
 	unsigned n = split(line, f);

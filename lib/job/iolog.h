@@ -30,7 +30,7 @@ struct sb_iolog_entry {
 };
 
 struct sb_iolog {
-	int version; /* 2 or 3 */
+	int version;	 /* 2 or 3 */
 	char file[4096]; /* the file its requests name (the first one's) */
 	struct sb_iolog_entry *e;
 	size_t n, cap;

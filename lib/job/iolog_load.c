@@ -20,9 +20,10 @@ static int read_all(const char *path, char **text, size_t *len)
 	const int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	int e = fstat(fd, &st) < 0 ? -errno : !S_ISREG(st.st_mode) ? -EINVAL
-					    : (uint64_t)st.st_size > IOLOG_MAX ? -EFBIG
-									   : 0;
+	int e = fstat(fd, &st) < 0		   ? -errno
+		: !S_ISREG(st.st_mode)		   ? -EINVAL
+		: (uint64_t)st.st_size > IOLOG_MAX ? -EFBIG
+						   : 0;
 	char *buf = e ? NULL : malloc((size_t)st.st_size + 1);
 	size_t got = 0;
 	if (!e && !buf)
@@ -80,10 +81,10 @@ static int apply(struct sb_jobfile_job *j, const struct sb_iolog *l, char *msg, 
 		j->directory[0] = 0;
 	}
 	const int w = l->writes || l->trims;
-	o->rw = l->reads && w		  ? SB_RW_RW
-		: w && !l->writes	  ? SB_RW_TRIM
-		: w			  ? SB_RW_WRITE
-					  : SB_RW_READ;
+	o->rw = l->reads && w	  ? SB_RW_RW
+		: w && !l->writes ? SB_RW_TRIM
+		: w		  ? SB_RW_WRITE
+				  : SB_RW_READ;
 	if (!o->size)
 		o->size = l->end;
 	o->nbssplit = 0;
@@ -125,8 +126,8 @@ int sb_jobfile_iologs(struct sb_jobfile *jf, char *msg, size_t msglen)
 		l->no_stall = o->replay_no_stall;
 		l->time_scale = o->replay_time_scale ? o->replay_time_scale : 100;
 		if ((e = apply(j, l, why, sizeof(why))) < 0) {
-			snprintf(msg, msglen, "job '%s' (line %u): read_iolog=%s: %s", j->name, j->line,
-				 o->read_iolog, why);
+			snprintf(msg, msglen, "job '%s' (line %u): read_iolog=%s: %s", j->name,
+				 j->line, o->read_iolog, why);
 			return e;
 		}
 		o->replay = l;

@@ -29,8 +29,8 @@ struct opt {
 	uint64_t min, max;	  /* K_UINT, K_SIZE*, K_DURATION */
 };
 
-static const char *const rw_names[] = { "read",	  "write",     "randread",	"randwrite",
-					"rw",	  "randrw",    "trim",		"randtrim",
+static const char *const rw_names[] = { "read",	     "write",	      "randread", "randwrite",
+					"rw",	     "randrw",	      "trim",	  "randtrim",
 					"trimwrite", "randtrimwrite", NULL };
 static const char *const sync_names[] = { "none", "dsync", "sync", NULL };
 static const char *const continue_names[] = { "none", "read", "write", "all", NULL };
@@ -39,8 +39,8 @@ static const char *const continue_names[] = { "none", "read", "write", "all", NU
 #define GiB (1ull << 30)
 
 static const struct opt opts[] = {
-	{ { "rw", "read|write|randread|randwrite|rw|randrw|trim|randtrim|trimwrite|randtrimwrite", "access pattern",
-	    "read" },
+	{ { "rw", "read|write|randread|randwrite|rw|randrw|trim|randtrim|trimwrite|randtrimwrite",
+	    "access pattern", "read" },
 	  K_ENUM,
 	  OFF(rw),
 	  rw_names,

@@ -249,10 +249,17 @@ static const char *lookup(const struct alias *a, size_t n, const char *v)
 static int set_rw(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	static const struct alias rw[] = {
-		{ "read", "read" },	      { "write", "write" }, { "randread", "randread" },
-		{ "randwrite", "randwrite" }, { "rw", "rw" },	    { "readwrite", "rw" },
-		{ "randrw", "randrw" },	      { "trim", "trim" },   { "randtrim", "randtrim" },
-		{ "trimwrite", "trimwrite" }, { "randtrimwrite", "randtrimwrite" },
+		{ "read", "read" },
+		{ "write", "write" },
+		{ "randread", "randread" },
+		{ "randwrite", "randwrite" },
+		{ "rw", "rw" },
+		{ "readwrite", "rw" },
+		{ "randrw", "randrw" },
+		{ "trim", "trim" },
+		{ "randtrim", "randtrim" },
+		{ "trimwrite", "trimwrite" },
+		{ "randtrimwrite", "randtrimwrite" },
 	};
 	static const char accepts[] = "read, write, randread, randwrite, rw, readwrite, randrw, "
 				      "trim, randtrim, trimwrite or randtrimwrite, a sequential "
@@ -826,7 +833,8 @@ static int set_replay(struct ctx *c, const struct fio_opt *o, const char *v)
 		return parse_bool(c, o, v, &jo->replay_no_stall);
 	if (!strcmp(o->name, "replay_time_scale")) {
 		if (sb_parse_u64(v, &n) < 0 || !n || n > 1000000)
-			return bad_value(c, o->name, v, "a percentage of the logged pace, at least 1");
+			return bad_value(c, o->name, v,
+					 "a percentage of the logged pace, at least 1");
 		jo->replay_time_scale = (unsigned)n;
 		return 0;
 	}

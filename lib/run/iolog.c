@@ -51,7 +51,8 @@ static void line(struct sb_iolog_w *l, unsigned i, uint64_t now, const char *fmt
 	char *p = l->buf + l->len;
 	const size_t room = sizeof(l->buf) - l->len;
 	int n = snprintf(p, room, "%llu %s ",
-			 (unsigned long long)((now > l->t0 ? now - l->t0 : 0) / 1000u), l->names[i]);
+			 (unsigned long long)((now > l->t0 ? now - l->t0 : 0) / 1000u),
+			 l->names[i]);
 	if (n < 0 || (size_t)n >= room)
 		return;
 	va_start(ap, fmt);

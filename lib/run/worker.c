@@ -909,7 +909,7 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 	}
 	if (SB_UNLIKELY(w->job->replay != NULL) && !w->rbase_ns)
 		w->rbase_ns = io->start_ns; /* the log's first request: its pace from here */
-	if (SB_UNLIKELY(w->iolog != NULL)) /* as fio's td_io_queue logs it */
+	if (SB_UNLIKELY(w->iolog != NULL))  /* as fio's td_io_queue logs it */
 		sb_iolog_w_io(w->iolog, w->files ? w->cur : 0, ddir, off, len, io->start_ns);
 	w->inflight++;
 	w->res.depth_map[depth_level(w->inflight)]++;
