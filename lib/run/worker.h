@@ -15,7 +15,7 @@
 #include "lib/job/rate.h"
 #include "lib/base/rng.h"
 #include "lib/run/fiolog.h"
-#include "lib/run/iolog.h"
+#include "lib/run/iolog_write.h"
 #include "lib/run/pieces.h"
 #include "lib/results/results.h"
 #include "lib/stats/hist.h"

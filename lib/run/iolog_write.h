@@ -14,8 +14,8 @@
  * Version 2 is the same without the times, and may hold "wait" lines;
  * both are read. A log is replayed on one file.
  */
-#ifndef SB_IOLOG_H
-#define SB_IOLOG_H
+#ifndef SB_IOLOG_WRITE_H
+#define SB_IOLOG_WRITE_H
 
 #include "lib/sb.h"
 

@@ -1,5 +1,5 @@
 /* fio's I/O logs, written as fio 3.33's iolog.c writes them (version 3). */
-#include "lib/run/iolog.h"
+#include "lib/run/iolog_write.h"
 
 #include <fcntl.h>
 #include <stdarg.h>
@@ -72,7 +72,7 @@ int sb_iolog_w_open(struct sb_iolog_w **out, const char *path, const char *const
 	if (!l)
 		return -ENOMEM;
 	l->names = calloc(nfiles ? nfiles : 1, sizeof(*l->names));
-	l->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	l->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (l->fd < 0 || !l->names) {
 		const int e = l->fd < 0 ? -errno : -ENOMEM;
 		if (l->fd >= 0)
