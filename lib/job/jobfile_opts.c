@@ -1233,7 +1233,7 @@ static const struct {
 			 "in fio 3.33's I/O log format (version 3: microseconds since the job "
 			 "began, file, read/write/trim/sync/datasync, offset, length), which fio "
 			 "replays; with numjobs above 1 refused (fio's clones write over one "
-			 "log)" },
+			 "log), as is the job's own file" },
 	{ "verify_state_save", "storbench verifies within one run, with no state "
 			       "between runs" },
 	{ "verify_state_load", "as verify_state_save" },

@@ -170,6 +170,11 @@ static int end_section(struct ctx *c)
 				  s->bsdir[0], s->bsdir[1], s->bsdir[2], sb_rw_name(s->opts.rw),
 				  c->sec_name);
 	}
+	if (s->opts.write_iolog[0] && !strcmp(s->opts.write_iolog, s->filename)) {
+		c->line = c->sec_line;
+		return sb_jf_fail(c, "[%s]: write_iolog=%s names the job's own file", c->sec_name,
+				  s->opts.write_iolog);
+	}
 	if (s->opts.write_iolog[0] && s->opts.numjobs > 1) {
 		c->line = c->sec_line;
 		return sb_jf_fail(c,

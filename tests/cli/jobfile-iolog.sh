@@ -88,7 +88,11 @@ fi
 printf '[a]\nioengine=null\nsize=1m\nnumjobs=2\nwrite_iolog=x.log\n' >"$T/nj.fio"
 expect_exit 2 "$SB" fio --quiet "$T/nj.fio"
 grep -q "line 1: \[a\]: write_iolog with numjobs=2 is not supported" "$T/err" || fail "numjobs: $(cat "$T/err")"
-ok "write_iolog with numjobs=2 is refused, naming the job's line"
+printf '[a]\nsize=1m\nfilename=%s\nwrite_iolog=%s\n' "$T/own" "$T/own" >"$T/own.fio"
+expect_exit 2 "$SB" fio --quiet "$T/own.fio"
+grep -q "line 1: \[a\]: write_iolog=$T/own names the job's own file" "$T/err" || fail "own file: $(cat "$T/err")"
+[ ! -e "$T/own" ] || fail "the job's file was made"
+ok "write_iolog with numjobs=2, or naming the job's own file, is refused, naming the job's line"
 
 # 3. replay: a log fio wrote (else one written here as fio writes it)
 if [ $have_fio = 1 ]; then
