@@ -70,6 +70,7 @@ static int files_setup(const struct sb_run_params *p, struct sb_worker *w, unsig
 	w->region_offset = 0;
 	for (unsigned i = 0; i < w->nfiles; i++) {
 		w->files[i].fd = -1;
+		w->files[i].path = p->paths ? p->paths[id * w->nfiles + i] : NULL;
 		w->files[i].size = p->file_sizes[id * w->nfiles + i];
 		if (w->files[i].size < w->min_bs) {
 			*errmsg = "file sizes";
@@ -222,7 +223,10 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	sb_engine_register_bufs(&w->eng, w->bufmem, (size_t)depth * maxbs);
 	sb_engine_set_write_bounds(&w->eng, p->region_offset, p->region_offset + p->region_size);
 	w->engine_sync = w->eng.sync;
-	w->measure_cache = !(p->engine->flags & SB_ENGINE_NOIO);
+	w->measure_cache = !(p->engine->flags & (SB_ENGINE_NOIO | SB_ENGINE_FILEOP));
+	/* a file-operation engine's one file (nrfiles: each file's, as it loads) */
+	w->eng.path = p->paths ? p->paths[p->npaths > 1 ? id : 0] : NULL;
+	w->eng.stat_type = o->stat_type;
 	if (w->job->batch_complete) /* asked for: wait for that many, as fio */
 		w->eng.settle_ns = 0;
 	e = sb_worker_first_loop(w);

@@ -1,0 +1,80 @@
+# fio's file-operation engines in job files (filestat, filedelete): as
+# fio runs them, each file is laid out, then one stat (lstat, statx) or
+# unlink of its name a file is the timed I/O, counted with the block's
+# bytes; the same job entries, io_bytes, total_ios and clat samples as
+# fio's where fio is installed; filestat leaves the files, filedelete
+# removes every one; nothing is read (no page-cache warning); a bad
+# stat_type refused naming line and option; filedelete refuses a file
+# the user named (left byte for byte).
+# needs: none
+. "$(dirname "$0")/../lib/cli.sh"
+
+# figures FILE.json: per job "name io_bytes total_ios clat_N" (read + write)
+figures() {
+	json "$1" "'\n'.join('%s %d %d %d' % (j['jobname'],
+		sum(j[d]['io_bytes'] for d in ('read', 'write')),
+		sum(j[d]['total_ios'] for d in ('read', 'write')),
+		sum(j[d]['clat_ns']['N'] for d in ('read', 'write'))) for j in d['jobs'])"
+}
+
+for eng in filestat filedelete; do
+	cat >"$T/$eng.fio" <<JOB
+[global]
+ioengine=$eng
+filesize=4k
+nrfiles=50
+unlink=0
+[t0]
+[t1]
+rw=write
+nrfiles=20
+filesize=16k
+JOB
+	mkdir "$T/sb-$eng" "$T/fio-$eng" "$T/keep-$eng"
+	(cd "$T/sb-$eng" && "$SB" fio --output-format=json --output="$T/$eng-sb.json" \
+		"$T/$eng.fio" 2>"$T/$eng.err") || fail "$eng: $(cat "$T/$eng.err")"
+	grep -q "page cache" "$T/$eng.err" && fail "$eng: a page-cache warning: $(cat "$T/$eng.err")"
+	figs="t0 204800 50 50
+t1 327680 80 20"
+	[ "$(figures "$T/$eng-sb.json")" = "$figs" ] ||
+		fail "$eng: entries, bytes, ios, clat samples: $(figures "$T/$eng-sb.json")"
+	ok "$eng: a timed operation a file (clat samples), its bytes counted as fio's"
+	expect_exit 0 "$SB" run --quiet --keep "$T/$eng.fio" "$T/keep-$eng"
+	n=$(ls "$T/keep-$eng" | wc -l)
+	case $eng in
+	filestat) [ "$n" = 70 ] || fail "filestat: $n files left, not 70" ;;
+	filedelete) [ "$n" = 0 ] || fail "filedelete: $n files left: $(ls "$T/keep-$eng" | head -3)" ;;
+	esac
+	ok "$eng: $n files left after the run"
+	if command -v fio >/dev/null 2>&1; then
+		(cd "$T/fio-$eng" && fio --output-format=json --output="$T/$eng-fio.json" \
+			"$T/$eng.fio" >/dev/null 2>&1) || fail "fio itself failed on $eng"
+		[ "$(figures "$T/$eng-fio.json")" = "$figs" ] ||
+			fail "fio's $eng: $(figures "$T/$eng-fio.json")"
+		[ "$(ls "$T/fio-$eng" | wc -l)" = "$n" ] ||
+			fail "$eng: fio left $(ls "$T/fio-$eng" | wc -l) files, storbench $n"
+		ok "$eng: fio's figures and files the same"
+	fi
+done
+
+# stat_type: lstat and statx time the same count; another value refused
+for st in lstat statx; do
+	printf '[s]\nioengine=filestat\nstat_type=%s\nfilesize=4k\nnrfiles=10\n' "$st" >"$T/st.fio"
+	mkdir "$T/st-$st"
+	(cd "$T/st-$st" && "$SB" fio --output-format=json --output="$T/st.json" "$T/st.fio" \
+		2>/dev/null) || fail "stat_type=$st failed"
+	[ "$(figures "$T/st.json")" = "s 40960 10 10" ] || fail "stat_type=$st: $(figures "$T/st.json")"
+done
+ok "stat_type: lstat and statx"
+printf '[s]\nioengine=filestat\nstat_type=fstat\nfilesize=4k\n' >"$T/bad.fio"
+expect_exit 2 "$SB" fio --parse-only "$T/bad.fio"
+"$SB" fio --parse-only "$T/bad.fio" 2>&1 | grep -q "line 3: stat_type" ||
+	fail "bad stat_type: $("$SB" fio --parse-only "$T/bad.fio" 2>&1)"
+ok "stat_type=fstat refused naming the line"
+
+# filedelete on a file the user named: refused, the file left whole
+head -c 8192 /dev/urandom >"$T/mine"
+sum=$(sha256sum <"$T/mine")
+expect_exit 2 "$SB" run --quiet --engine=filedelete --size=4k "$T/mine"
+[ "$(sha256sum <"$T/mine")" = "$sum" ] || fail "filedelete touched a file it did not lay out"
+ok "filedelete refuses a file it did not lay out"
