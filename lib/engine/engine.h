@@ -51,6 +51,9 @@ enum {
 	 * requests move nothing, are counted and not timed (io->untimed).
 	 * No data is read or written. */
 	SB_ENGINE_FILEOP = 1u << 2,
+	/* changes files other than by writing their region (ftruncate):
+	 * runs only on the files it laid out, as SB_ENGINE_FILEOP ones */
+	SB_ENGINE_OWNFILES = 1u << 3,
 };
 
 struct sb_engine;

@@ -18,6 +18,7 @@ extern const struct sb_engine_ops sb_engine_libaio;
 extern const struct sb_engine_ops sb_engine_null;
 extern const struct sb_engine_ops sb_engine_filestat;
 extern const struct sb_engine_ops sb_engine_filedelete;
+extern const struct sb_engine_ops sb_engine_ftruncate;
 
 /* Built in, in the order `storbench --help` lists them; the asynchronous
  * ones in the order a job without --engine prefers them. An explicit array
@@ -30,7 +31,7 @@ const struct sb_engine_ops *const sb_engines[] = {
 #ifdef HAVE_AIO
 	&sb_engine_libaio,
 #endif
-	&sb_engine_null,     &sb_engine_filestat, &sb_engine_filedelete, NULL,
+	&sb_engine_null,     &sb_engine_filestat, &sb_engine_filedelete, &sb_engine_ftruncate, NULL,
 };
 
 /* Every engine storbench knows, built in or not, in the same order, with
@@ -49,11 +50,12 @@ static const struct known_engine {
 	{ "null", SB_ENGINE_SYNC | SB_ENGINE_NOIO, { NULL } },
 	{ "filestat", SB_ENGINE_SYNC | SB_ENGINE_FILEOP, { NULL } },
 	{ "filedelete", SB_ENGINE_SYNC | SB_ENGINE_FILEOP, { NULL } },
+	{ "ftruncate", SB_ENGINE_SYNC | SB_ENGINE_OWNFILES, { NULL } },
 };
 
 /* For --help: the names of known[] and the default policy of
  * sb_engine_default (tests/unit/engine-registry.c keeps them equal). */
-const char sb_engine_choices[] = "psync|io_uring|libaio|null|filestat|filedelete";
+const char sb_engine_choices[] = "psync|io_uring|libaio|null|filestat|filedelete|ftruncate";
 const char sb_engine_default_text[] = "io_uring when iodepth > 1, else psync";
 
 const struct sb_engine_ops *sb_engine_find(const char *name)

@@ -1230,6 +1230,9 @@ static const struct {
 	{ "filedelete", "as fio's: each file laid out first, then an unlink of its name per "
 			"file is timed and counted as filestat's stat; a name that is no longer "
 			"storbench's file is not unlinked (an error)" },
+	{ "ftruncate", "as fio's: each write truncates the file to its offset (its bytes "
+		       "counted, none written), a read is an error; only on files storbench lays "
+		       "out" },
 	{ "null", "as fio's null: above iodepth=1 a submission completes at once and nothing "
 		  "more is queued until it is reaped, so iodepth_batch_submit (1 by default) "
 		  "requests are in flight, up to iodepth" },

@@ -85,10 +85,12 @@ int sb_run_prepare(struct run *r, struct sb_jobtarget *t, struct sb_job_opts *jo
 		t->hooks = (struct sb_jt_hooks){ jt_stop, NULL, jt_warn, (void *)h };
 		e = sb_jobtarget_prepare(t, r->o->target, job, needs_data, noio, r->err);
 	}
-	/* a file-operation engine (filedelete unlinks) works only on the
-	 * files it laid out, never on a file or device the user named */
+	/* a file-operation engine (filedelete unlinks, ftruncate cuts)
+	 * works only on the files it laid out, never on a file or device
+	 * the user named */
 	const struct sb_engine_ops *ops = sb_engine_find(job->engine);
-	for (unsigned i = 0; !e && ops && (ops->flags & SB_ENGINE_FILEOP) && i < t->npaths; i++)
+	const unsigned own = SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES;
+	for (unsigned i = 0; !e && ops && (ops->flags & own) && i < t->npaths; i++)
 		if (!t->created[i])
 			e = sb_error_set(r->err, -EINVAL, SB_ERR_INPUT,
 					 "the %s engine works on the files it lays out in a "

@@ -1,11 +1,12 @@
-# fio's file-operation engines in job files (filestat, filedelete): as
-# fio runs them, each file is laid out, then one stat (lstat, statx) or
+# fio's file-operation engines in job files (filestat, filedelete,
+# ftruncate): as fio runs them, each file is laid out, then one stat (lstat, statx) or
 # unlink of its name a file is the timed I/O, counted with the block's
 # bytes; the same job entries, io_bytes, total_ios and clat samples as
 # fio's where fio is installed; filestat leaves the files, filedelete
 # removes every one; nothing is read (no page-cache warning); a bad
 # stat_type refused naming line and option; filedelete refuses a file
-# the user named (left byte for byte).
+# the user named (left byte for byte), as does ftruncate; ftruncate cuts
+# the file to each write's offset, a read an error, counted as fio.
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
@@ -78,3 +79,27 @@ sum=$(sha256sum <"$T/mine")
 expect_exit 2 "$SB" run --quiet --engine=filedelete --size=4k "$T/mine"
 [ "$(sha256sum <"$T/mine")" = "$sum" ] || fail "filedelete touched a file it did not lay out"
 ok "filedelete refuses a file it did not lay out"
+
+# ftruncate: each write truncates the file to its offset, counted as fio's
+printf '[global]\nioengine=ftruncate\nsize=1m\nbs=4k\nfilename=truncate\n[grow]\nrw=write\n[rand]\nstonewall\nrw=randwrite\n' >"$T/ft.fio"
+mkdir "$T/sb-ft" "$T/fio-ft"
+(cd "$T/sb-ft" && "$SB" fio --output-format=json --output="$T/ft-sb.json" "$T/ft.fio" \
+	2>"$T/ft.err") || fail "ftruncate: $(cat "$T/ft.err")"
+figs="grow 1048576 256 256
+rand 1048576 256 256"
+[ "$(figures "$T/ft-sb.json")" = "$figs" ] || fail "ftruncate: $(figures "$T/ft-sb.json")"
+ok "ftruncate: a truncate a write, fio's entries and counts"
+if command -v fio >/dev/null 2>&1; then
+	(cd "$T/fio-ft" && fio --output-format=json --output="$T/ft-fio.json" "$T/ft.fio" \
+		>/dev/null 2>&1) || fail "fio itself failed on ftruncate"
+	[ "$(figures "$T/ft-fio.json")" = "$figs" ] || fail "fio's ftruncate: $(figures "$T/ft-fio.json")"
+	ok "ftruncate: fio's figures the same"
+fi
+printf '[r]\nioengine=ftruncate\nsize=16k\nrw=read\n' >"$T/ftr.fio"
+mkdir "$T/ftr"
+(cd "$T/ftr" && "$SB" fio --output-format=json --output="$T/ftr.json" "$T/ftr.fio" >/dev/null 2>&1)
+[ "$(json "$T/ftr.json" "d['jobs'][0]['error']")" != 0 ] || fail "ftruncate read: no error"
+ok "ftruncate: a read is an error, as fio's"
+expect_exit 2 "$SB" run --quiet --engine=ftruncate --rw=write --size=4k --destroy-data "$T/mine"
+[ "$(sha256sum <"$T/mine")" = "$sum" ] || fail "ftruncate touched a file it did not lay out"
+ok "ftruncate refuses a file it did not lay out"
