@@ -1233,6 +1233,9 @@ static const struct {
 	{ "ftruncate", "as fio's: each write truncates the file to its offset (its bytes "
 		       "counted, none written), a read is an error; only on files storbench lays "
 		       "out" },
+	{ "falloc", "as fio's: each request an fallocate of its range (write: mode 0, read: "
+		    "KEEP_SIZE, trim: PUNCH_HOLE), no data moved; only on files storbench lays "
+		    "out" },
 	{ "null", "as fio's null: above iodepth=1 a submission completes at once and nothing "
 		  "more is queued until it is reaped, so iodepth_batch_submit (1 by default) "
 		  "requests are in flight, up to iodepth" },

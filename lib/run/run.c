@@ -19,9 +19,11 @@ struct sb_run {
 	int iou_workers;
 };
 
-static int open_flags(const struct sb_job_opts *o)
+static int open_flags(const struct sb_job_opts *o, const struct sb_engine_ops *ops)
 {
-	int fl = sb_rw_writes(o->rw) ? O_RDWR : O_RDONLY;
+	/* an engine that changes its own files (falloc's read allocates)
+	 * writes whatever the pattern */
+	int fl = sb_rw_writes(o->rw) || (ops->flags & SB_ENGINE_OWNFILES) ? O_RDWR : O_RDONLY;
 	if (o->direct)
 		fl |= O_DIRECT;
 	if (o->sync == SB_SYNC_DSYNC)
@@ -181,7 +183,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	}
 	if (!(p->engine->flags & SB_ENGINE_NOIO) && w->files) {
 		for (unsigned i = 0; i < w->nfiles; i++) {
-			const int fd = open_one(p, id * w->nfiles + i, open_flags(o));
+			const int fd = open_one(p, id * w->nfiles + i, open_flags(o, p->engine));
 			if (fd < 0) {
 				*errmsg = "open";
 				return fd;
@@ -190,7 +192,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		}
 		w->fd = w->files[0].fd;
 	} else if (!(p->engine->flags & SB_ENGINE_NOIO)) {
-		const int fd = open_one(p, p->npaths > 1 ? id : 0, open_flags(o));
+		const int fd = open_one(p, p->npaths > 1 ? id : 0, open_flags(o, p->engine));
 		if (fd < 0) {
 			*errmsg = "open";
 			return fd;

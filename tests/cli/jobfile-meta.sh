@@ -6,16 +6,18 @@
 # removes every one; nothing is read (no page-cache warning); a bad
 # stat_type refused naming line and option; filedelete refuses a file
 # the user named (left byte for byte), as does ftruncate; ftruncate cuts
-# the file to each write's offset, a read an error, counted as fio.
+# the file to each write's offset, a read an error, counted as fio;
+# falloc allocates (write, read) or punches (trim) each request's range,
+# counted as fio, and refuses a file the user named.
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
-# figures FILE.json: per job "name io_bytes total_ios clat_N" (read + write)
+# figures FILE.json: per job "name io_bytes total_ios clat_N" (read, write, trim)
 figures() {
 	json "$1" "'\n'.join('%s %d %d %d' % (j['jobname'],
-		sum(j[d]['io_bytes'] for d in ('read', 'write')),
-		sum(j[d]['total_ios'] for d in ('read', 'write')),
-		sum(j[d]['clat_ns']['N'] for d in ('read', 'write'))) for j in d['jobs'])"
+		sum(j[d]['io_bytes'] for d in ('read', 'write', 'trim')),
+		sum(j[d]['total_ios'] for d in ('read', 'write', 'trim')),
+		sum(j[d]['clat_ns']['N'] for d in ('read', 'write', 'trim'))) for j in d['jobs'])"
 }
 
 for eng in filestat filedelete; do
@@ -103,3 +105,32 @@ ok "ftruncate: a read is an error, as fio's"
 expect_exit 2 "$SB" run --quiet --engine=ftruncate --rw=write --size=4k --destroy-data "$T/mine"
 [ "$(sha256sum <"$T/mine")" = "$sum" ] || fail "ftruncate touched a file it did not lay out"
 ok "ftruncate refuses a file it did not lay out"
+
+# falloc: each request an fallocate of its range, counted as fio's; a
+# randtrim punches the whole file out; a read job allocates (needs write
+# access to its own file) and is no error
+printf '[global]\nioengine=falloc\nsize=1m\nbs=4k\nfilename=frag\n[alloc]\nrw=write\n[punch]\nstonewall\nrw=randtrim\nnumjobs=2\n[keep]\nstonewall\nrw=read\nbs=64k\n' >"$T/fa.fio"
+mkdir "$T/sb-fa" "$T/fio-fa" "$T/keep-fa"
+(cd "$T/sb-fa" && "$SB" fio --output-format=json --output="$T/fa-sb.json" "$T/fa.fio" \
+	2>"$T/fa.err") || fail "falloc: $(cat "$T/fa.err")"
+figs="alloc 1048576 256 256
+punch 1048576 256 256
+punch 1048576 256 256
+keep 1048576 16 16"
+[ "$(figures "$T/fa-sb.json")" = "$figs" ] || fail "falloc: $(figures "$T/fa-sb.json")"
+[ "$(json "$T/fa-sb.json" "sum(j['error'] for j in d['jobs'])")" = 0 ] || fail "falloc: errors"
+ok "falloc: an fallocate a request, fio's entries and counts"
+if command -v fio >/dev/null 2>&1; then
+	(cd "$T/fio-fa" && fio --output-format=json --output="$T/fa-fio.json" "$T/fa.fio" \
+		>/dev/null 2>&1) || fail "fio itself failed on falloc"
+	[ "$(figures "$T/fa-fio.json")" = "$figs" ] || fail "fio's falloc: $(figures "$T/fa-fio.json")"
+	ok "falloc: fio's figures the same"
+fi
+printf '[punch]\nioengine=falloc\nsize=1m\nbs=4k\nrw=randtrim\n' >"$T/fp.fio"
+expect_exit 0 "$SB" run --quiet --keep "$T/fp.fio" "$T/keep-fa"
+left=$(find "$T/keep-fa" -type f -exec stat -c '%s %b' {} +)
+[ "$left" = "1048576 0" ] || fail "falloc randtrim left: $left"
+ok "falloc: a randtrim punched every block out"
+expect_exit 2 "$SB" run --quiet --engine=falloc --rw=read --size=4k "$T/mine"
+[ "$(sha256sum <"$T/mine")" = "$sum" ] || fail "falloc touched a file it did not lay out"
+ok "falloc refuses a file it did not lay out"

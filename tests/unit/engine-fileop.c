@@ -1,10 +1,13 @@
 /* needs: none */
-/* fio's file-operation engines (filestat, filedelete): the request that
+/* fio's file-operation engines (filestat, filedelete) and ftruncate and
+ * falloc: the request that
  * starts a file does the operation on its name, timed (start_ns stamped
  * just before it, untimed 0); the file's other requests do nothing and
  * are counted untimed; a missing name is the request's error; stat_type
  * picks stat, lstat or statx; filedelete unlinks only the file it was
- * given (a name that now names another file is left, -ESTALE). */
+ * given (a name that now names another file is left, -ESTALE); ftruncate
+ * cuts the file to a write's offset; falloc allocates a write's and a
+ * read's range and punches a trim's. */
 #include "tests/lib/sbtest.h"
 #include "lib/engine/engine.h"
 
@@ -115,11 +118,67 @@ static void filedelete_only_its_file(void **state)
 	close(fd);
 }
 
+/* queue io through the engine ops named: its result */
+static int64_t queue_on(const char *name, int fd, int ddir, uint64_t off, uint32_t len)
+{
+	struct sb_engine e;
+	struct sb_io io = { .offset = off, .len = len, .ddir = (uint8_t)ddir };
+	assert_non_null(sb_engine_find(name));
+	assert_int_equal(sb_engine_init(&e, sb_engine_find(name), fd, 1, 0), 0);
+	assert_int_equal(sb_engine_queue(&e, &io), SB_Q_DONE);
+	sb_engine_cleanup(&e);
+	return io.res;
+}
+
+/* ftruncate: a write cuts (or grows) the file to its offset, a read is
+ * -EINVAL, as fio's */
+static void ftruncate_to_offset(void **state)
+{
+	const int fd = make_file(sbt_path("cut"));
+	struct stat st;
+	(void)state;
+	assert_int_equal(queue_on("ftruncate", fd, SB_DDIR_WRITE, 65536, 4096), 4096);
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(st.st_size, 65536);
+	assert_int_equal(queue_on("ftruncate", fd, SB_DDIR_WRITE, 8192, 4096), 4096);
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(st.st_size, 8192);
+	assert_int_equal(queue_on("ftruncate", fd, SB_DDIR_READ, 0, 4096), -EINVAL);
+	close(fd);
+}
+
+/* falloc: a write allocates its range (the file grows), a read allocates
+ * keeping the size, a trim punches it out */
+static void falloc_allocates_and_punches(void **state)
+{
+	const int fd = make_file(sbt_path("alloc"));
+	struct stat st;
+	(void)state;
+	int64_t r = queue_on("falloc", fd, SB_DDIR_WRITE, 0, 1 << 20);
+	if (r == -EOPNOTSUPP)
+		sbt_skip("no fallocate on this filesystem");
+	assert_int_equal(r, 1 << 20);
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(st.st_size, 1 << 20);
+	assert_true(st.st_blocks >= (1 << 20) / 512);
+	assert_int_equal(queue_on("falloc", fd, SB_DDIR_TRIM, 0, 1 << 20), 1 << 20);
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(st.st_size, 1 << 20);
+	assert_true(st.st_blocks < (1 << 20) / 512);
+	assert_int_equal(queue_on("falloc", fd, SB_DDIR_READ, 2 << 20, 1 << 20), 1 << 20);
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(st.st_size, 1 << 20);
+	assert_true(st.st_blocks >= (1 << 20) / 512);
+	close(fd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(filestat_once_per_file),
 		cmocka_unit_test(filedelete_only_its_file),
+		cmocka_unit_test(ftruncate_to_offset),
+		cmocka_unit_test(falloc_allocates_and_punches),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
