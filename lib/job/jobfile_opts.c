@@ -1236,6 +1236,12 @@ static const struct {
 	{ "falloc", "as fio's: each request an fallocate of its range (write: mode 0, read: "
 		    "KEEP_SIZE, trim: PUNCH_HOLE), no data moved; only on files storbench lays "
 		    "out" },
+	{ "filecreate", "storbench makes every file it uses before the jobs start and holds it "
+			"until it removes it; a file made by the timed request is not yet done" },
+	{ "dircreate", "as filecreate; fio 3.33 has no dircreate either" },
+	{ "dirstat", "storbench's job files are files, not directories; fio 3.33 has no dirstat "
+		     "either" },
+	{ "dirdelete", "as dirstat; fio 3.33 has no dirdelete either" },
 	{ "null", "as fio's null: above iodepth=1 a submission completes at once and nothing "
 		  "more is queued until it is reaped, so iodepth_batch_submit (1 by default) "
 		  "requests are in flight, up to iodepth" },
