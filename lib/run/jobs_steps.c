@@ -232,6 +232,10 @@ int sb_run_verify_before(struct run *r, const struct sb_engine_ops *ops, struct 
 		return sb_run_fail(r, SB_RUN_INPUT,
 				   "%s: the %s engine does no I/O: nothing to verify", how,
 				   ops->name);
+	if (ops->flags & (SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES))
+		return sb_run_fail(r, SB_RUN_INPUT,
+				   "%s: the %s engine writes no data: nothing to verify", how,
+				   ops->name);
 	int e = sb_run_verify_usable(job, t, r->err);
 	if (e < 0)
 		return sb_run_status_of(r, e);
