@@ -51,8 +51,9 @@ enum {
 	 * requests move nothing, are counted and not timed (io->untimed).
 	 * No data is read or written. */
 	SB_ENGINE_FILEOP = 1u << 2,
-	/* changes files other than by writing their region (ftruncate):
-	 * runs only on the files it laid out, as SB_ENGINE_FILEOP ones */
+	/* changes files other than by writing their region (ftruncate,
+	 * falloc), reading no data: runs only on the files it laid out, as
+	 * SB_ENGINE_FILEOP ones */
 	SB_ENGINE_OWNFILES = 1u << 3,
 };
 
@@ -210,6 +211,9 @@ int sb_fileop_stat(const struct sb_engine *e, const char *path);
 int sb_fileop_ours(const struct sb_engine *e, const char *path);
 int sb_fileop_available(void);
 int sb_fileop_init(struct sb_engine *e);
+/* init of an engine that works on the descriptor it is given (ftruncate,
+ * falloc): -EBADF without one */
+int sb_fileop_init_fd(struct sb_engine *e);
 int sb_fileop_commit(struct sb_engine *e);
 int sb_fileop_getevents(struct sb_engine *e, unsigned min, unsigned max);
 struct sb_io *sb_fileop_event(struct sb_engine *e, unsigned i);

@@ -27,17 +27,12 @@ static int falloc_queue(struct sb_engine *e, struct sb_io *io)
 	return SB_Q_DONE;
 }
 
-static int falloc_init(struct sb_engine *e)
-{
-	return e->fd < 0 ? -EBADF : 0;
-}
-
 const struct sb_engine_ops sb_engine_falloc = {
 	.name = "falloc",
 	.desc = "fio's falloc: each request allocates (write, read) or punches (trim) its range",
 	.flags = SB_ENGINE_SYNC | SB_ENGINE_OWNFILES,
 	.available = sb_fileop_available,
-	.init = falloc_init,
+	.init = sb_fileop_init_fd,
 	.queue = falloc_queue,
 	.commit = sb_fileop_commit,
 	.getevents = sb_fileop_getevents,

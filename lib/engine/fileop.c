@@ -44,6 +44,11 @@ int sb_fileop_init(struct sb_engine *e)
 	return 0;
 }
 
+int sb_fileop_init_fd(struct sb_engine *e)
+{
+	return e->fd < 0 ? -EBADF : 0;
+}
+
 int sb_fileop_commit(struct sb_engine *e)
 {
 	(void)e;

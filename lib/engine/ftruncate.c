@@ -20,17 +20,12 @@ static int ftruncate_queue(struct sb_engine *e, struct sb_io *io)
 	return SB_Q_DONE;
 }
 
-static int ftruncate_init(struct sb_engine *e)
-{
-	return e->fd < 0 ? -EBADF : 0;
-}
-
 const struct sb_engine_ops sb_engine_ftruncate = {
 	.name = "ftruncate",
 	.desc = "fio's ftruncate: each write truncates the file to its offset",
 	.flags = SB_ENGINE_SYNC | SB_ENGINE_OWNFILES,
 	.available = sb_fileop_available,
-	.init = ftruncate_init,
+	.init = sb_fileop_init_fd,
 	.queue = ftruncate_queue,
 	.commit = sb_fileop_commit,
 	.getevents = sb_fileop_getevents,

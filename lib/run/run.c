@@ -225,7 +225,8 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	sb_engine_register_bufs(&w->eng, w->bufmem, (size_t)depth * maxbs);
 	sb_engine_set_write_bounds(&w->eng, p->region_offset, p->region_offset + p->region_size);
 	w->engine_sync = w->eng.sync;
-	w->measure_cache = !(p->engine->flags & (SB_ENGINE_NOIO | SB_ENGINE_FILEOP));
+	w->measure_cache = !(p->engine->flags &
+			     (SB_ENGINE_NOIO | SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES));
 	/* a file-operation engine's one file (nrfiles: each file's, as it loads) */
 	w->eng.path = p->paths ? p->paths[p->npaths > 1 ? id : 0] : NULL;
 	w->eng.stat_type = o->stat_type;

@@ -20,6 +20,24 @@ figures() {
 		sum(j[d]['clat_ns']['N'] for d in ('read', 'write', 'trim'))) for j in d['jobs'])"
 }
 
+# as_fio NAME: $T/NAME.fio run by storbench fio and (where installed) fio,
+# each in a directory of its own ($T/sb-NAME, $T/fio-NAME): both with the
+# figures $figs and no job's error
+as_fio() {
+	mkdir "$T/sb-$1" "$T/fio-$1"
+	(cd "$T/sb-$1" && "$SB" fio --output-format=json --output="$T/$1-sb.json" "$T/$1.fio" \
+		2>"$T/$1.err") || fail "$1: $(cat "$T/$1.err")"
+	grep -q "page cache" "$T/$1.err" && fail "$1: a page-cache warning: $(cat "$T/$1.err")"
+	[ "$(figures "$T/$1-sb.json")" = "$figs" ] || fail "$1: $(figures "$T/$1-sb.json")"
+	[ "$(json "$T/$1-sb.json" "sum(j['error'] for j in d['jobs'])")" = 0 ] || fail "$1: errors"
+	ok "$1: fio's entries, bytes, requests and clat samples"
+	command -v fio >/dev/null 2>&1 || return 0
+	(cd "$T/fio-$1" && fio --output-format=json --output="$T/$1-fio.json" "$T/$1.fio" \
+		>/dev/null 2>&1) || fail "fio itself failed on $1"
+	[ "$(figures "$T/$1-fio.json")" = "$figs" ] || fail "fio's $1: $(figures "$T/$1-fio.json")"
+	ok "$1: fio's figures the same"
+}
+
 for eng in filestat filedelete; do
 	cat >"$T/$eng.fio" <<JOB
 [global]
@@ -33,15 +51,10 @@ rw=write
 nrfiles=20
 filesize=16k
 JOB
-	mkdir "$T/sb-$eng" "$T/fio-$eng" "$T/keep-$eng"
-	(cd "$T/sb-$eng" && "$SB" fio --output-format=json --output="$T/$eng-sb.json" \
-		"$T/$eng.fio" 2>"$T/$eng.err") || fail "$eng: $(cat "$T/$eng.err")"
-	grep -q "page cache" "$T/$eng.err" && fail "$eng: a page-cache warning: $(cat "$T/$eng.err")"
 	figs="t0 204800 50 50
 t1 327680 80 20"
-	[ "$(figures "$T/$eng-sb.json")" = "$figs" ] ||
-		fail "$eng: entries, bytes, ios, clat samples: $(figures "$T/$eng-sb.json")"
-	ok "$eng: a timed operation a file (clat samples), its bytes counted as fio's"
+	as_fio $eng
+	mkdir "$T/keep-$eng"
 	expect_exit 0 "$SB" run --quiet --keep "$T/$eng.fio" "$T/keep-$eng"
 	n=$(ls "$T/keep-$eng" | wc -l)
 	case $eng in
@@ -50,13 +63,9 @@ t1 327680 80 20"
 	esac
 	ok "$eng: $n files left after the run"
 	if command -v fio >/dev/null 2>&1; then
-		(cd "$T/fio-$eng" && fio --output-format=json --output="$T/$eng-fio.json" \
-			"$T/$eng.fio" >/dev/null 2>&1) || fail "fio itself failed on $eng"
-		[ "$(figures "$T/$eng-fio.json")" = "$figs" ] ||
-			fail "fio's $eng: $(figures "$T/$eng-fio.json")"
 		[ "$(ls "$T/fio-$eng" | wc -l)" = "$n" ] ||
 			fail "$eng: fio left $(ls "$T/fio-$eng" | wc -l) files, storbench $n"
-		ok "$eng: fio's figures and files the same"
+		ok "$eng: fio leaves the same files"
 	fi
 done
 
@@ -84,19 +93,9 @@ ok "filedelete refuses a file it did not lay out"
 
 # ftruncate: each write truncates the file to its offset, counted as fio's
 printf '[global]\nioengine=ftruncate\nsize=1m\nbs=4k\nfilename=truncate\n[grow]\nrw=write\n[rand]\nstonewall\nrw=randwrite\n' >"$T/ft.fio"
-mkdir "$T/sb-ft" "$T/fio-ft"
-(cd "$T/sb-ft" && "$SB" fio --output-format=json --output="$T/ft-sb.json" "$T/ft.fio" \
-	2>"$T/ft.err") || fail "ftruncate: $(cat "$T/ft.err")"
 figs="grow 1048576 256 256
 rand 1048576 256 256"
-[ "$(figures "$T/ft-sb.json")" = "$figs" ] || fail "ftruncate: $(figures "$T/ft-sb.json")"
-ok "ftruncate: a truncate a write, fio's entries and counts"
-if command -v fio >/dev/null 2>&1; then
-	(cd "$T/fio-ft" && fio --output-format=json --output="$T/ft-fio.json" "$T/ft.fio" \
-		>/dev/null 2>&1) || fail "fio itself failed on ftruncate"
-	[ "$(figures "$T/ft-fio.json")" = "$figs" ] || fail "fio's ftruncate: $(figures "$T/ft-fio.json")"
-	ok "ftruncate: fio's figures the same"
-fi
+as_fio ft
 printf '[r]\nioengine=ftruncate\nsize=16k\nrw=read\n' >"$T/ftr.fio"
 mkdir "$T/ftr"
 (cd "$T/ftr" && "$SB" fio --output-format=json --output="$T/ftr.json" "$T/ftr.fio" >/dev/null 2>&1)
@@ -110,22 +109,12 @@ ok "ftruncate refuses a file it did not lay out"
 # randtrim punches the whole file out; a read job allocates (needs write
 # access to its own file) and is no error
 printf '[global]\nioengine=falloc\nsize=1m\nbs=4k\nfilename=frag\n[alloc]\nrw=write\n[punch]\nstonewall\nrw=randtrim\nnumjobs=2\n[keep]\nstonewall\nrw=read\nbs=64k\n' >"$T/fa.fio"
-mkdir "$T/sb-fa" "$T/fio-fa" "$T/keep-fa"
-(cd "$T/sb-fa" && "$SB" fio --output-format=json --output="$T/fa-sb.json" "$T/fa.fio" \
-	2>"$T/fa.err") || fail "falloc: $(cat "$T/fa.err")"
 figs="alloc 1048576 256 256
 punch 1048576 256 256
 punch 1048576 256 256
 keep 1048576 16 16"
-[ "$(figures "$T/fa-sb.json")" = "$figs" ] || fail "falloc: $(figures "$T/fa-sb.json")"
-[ "$(json "$T/fa-sb.json" "sum(j['error'] for j in d['jobs'])")" = 0 ] || fail "falloc: errors"
-ok "falloc: an fallocate a request, fio's entries and counts"
-if command -v fio >/dev/null 2>&1; then
-	(cd "$T/fio-fa" && fio --output-format=json --output="$T/fa-fio.json" "$T/fa.fio" \
-		>/dev/null 2>&1) || fail "fio itself failed on falloc"
-	[ "$(figures "$T/fa-fio.json")" = "$figs" ] || fail "fio's falloc: $(figures "$T/fa-fio.json")"
-	ok "falloc: fio's figures the same"
-fi
+as_fio fa
+mkdir "$T/keep-fa"
 printf '[punch]\nioengine=falloc\nsize=1m\nbs=4k\nrw=randtrim\n' >"$T/fp.fio"
 expect_exit 0 "$SB" run --quiet --keep "$T/fp.fio" "$T/keep-fa"
 left=$(find "$T/keep-fa" -type f -exec stat -c '%s %b' {} +)
