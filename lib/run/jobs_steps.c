@@ -201,6 +201,7 @@ int sb_run_verify_after(struct run *r, const struct sb_jobtarget *t, int st)
 		struct sb_job_result *vj = r->res->jobs[r->res->njobs - 1];
 		vj->verify_bytes = r->rv->blocks * r->rv->fmt.block_size;
 		vj->verify_ns = sb_now_ns() - t0;
+		vj->verify_lat = r->rv->lat;
 	}
 	r->res->extra_key = "verify";
 	r->res->extra_json = sb_job_verify_json;

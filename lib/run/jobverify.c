@@ -79,6 +79,10 @@ int sb_run_verify_fill(struct sb_job_verify *v, const struct sb_job_opts *job,
 					 sizeof(msg));
 	if (e < 0)
 		return sb_error_set(err, e, SB_ERR_ENV, "--verify: %s", msg);
+	/* fio reads back each write as it was written, one request of its
+	 * size each, timed as a read (one size: bs; bssplit's sizes vary) */
+	if (job->fio_verify[0] && !job->nbssplit)
+		v->read_size = job->bs;
 	return 0;
 }
 

@@ -28,7 +28,8 @@ static int pass(const struct sb_job_verify_files *f, unsigned i, struct sb_job_v
 		.fd = fd,
 		.engine = sb_engine_find("psync"),
 		.depth = 1,
-		.request_size = REQUEST / v->fmt.block_size * v->fmt.block_size,
+		.request_size = v->read_size ? v->read_size
+					     : REQUEST / v->fmt.block_size * v->fmt.block_size,
 		.is_blockdev = f->is_blockdev,
 		.offset = f->offset,
 		.size = f->size / v->fmt.block_size * v->fmt.block_size,
@@ -49,6 +50,7 @@ int sb_job_verify_fill(struct sb_job_verify *v, const struct sb_job_verify_files
 	struct sb_verify_pass_result res;
 	memset(v, 0, sizeof(*v));
 	v->direct = direct;
+	sb_hist_init(&v->lat);
 	sb_verify_fmt_init(&v->fmt, seed, 1, block_size);
 	for (unsigned i = 0; i < f->npaths; i++) {
 		int e = pass(f, i, v, 1, NULL, &res);
@@ -77,6 +79,7 @@ int sb_job_verify_check(struct sb_job_verify *v, const struct sb_job_verify_file
 			snprintf(msg, ml, "cannot check '%s': %s", f->paths[i], strerror(-e));
 			return e;
 		}
+		sb_hist_merge(&v->lat, &res.lat);
 		sb_verify_acc_finish(&v->acc[i]);
 		v->bad += sb_verify_acc_bad(&v->acc[i]);
 		v->blocks += v->acc[i].blocks;

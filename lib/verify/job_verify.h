@@ -12,6 +12,7 @@
 
 #include "lib/sb.h"
 #include "lib/coord/coord.h"
+#include "lib/stats/hist.h"
 #include "lib/verify/block.h"
 #include "lib/verify/ranges.h"
 
@@ -53,6 +54,11 @@ struct sb_job_verify_rank {
 struct sb_job_verify {
 	struct sb_verify_fmt fmt;
 	int direct;
+	/* the check's read size, a multiple of the block size (a fio job's:
+	 * its writes' size, each read timed as fio times its verify reads);
+	 * 0: large requests */
+	uint32_t read_size;
+	struct sb_hist lat; /* the check's reads, each from its submission to its completion */
 	unsigned nacc;
 	struct sb_verify_acc acc[SB_JOB_VERIFY_MAX_FILES]; /* one per file */
 	uint64_t blocks, bad;

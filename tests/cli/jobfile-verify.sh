@@ -43,6 +43,25 @@ grep -qx "verify: 256 blocks of 4096 B checked, 0 not intact" "$T/out" || fail "
 [ "$(json "$T/then.json" "d['storbench']['verify']['blocks_checked']")" = 256 ] || fail "then: blocks"
 ok "a job after the verify= job is not checked again"
 
+# the verify pass's reads are the job's reads, as fio counts them: one
+# read of each written request's size, each timed (clat and lat), so
+# read.clat_ns.N is the number of requests verified
+printf '[w]\nrw=write\nbs=8k\nsize=1M\nverify=crc32c\n' >"$T/c.fio"
+(cd "$T/d" && "$SB" fio --output-format=json --output="$T/c.json" "$T/c.fio") >/dev/null 2>&1 ||
+	fail "fio personality failed"
+readn() { # JSON: read io_bytes, total_ios, clat N, lat N
+	json "$1" "' '.join(str(x) for x in (d['jobs'][0]['read']['io_bytes'], d['jobs'][0]['read']['total_ios'], d['jobs'][0]['read']['clat_ns']['N'], d['jobs'][0]['read']['lat_ns']['N']))"
+}
+[ "$(readn "$T/c.json")" = "1048576 128 128 128" ] || fail "verify reads: $(readn "$T/c.json")"
+if command -v fio >/dev/null 2>&1; then
+	mkdir "$T/fd"
+	(cd "$T/fd" && fio --output-format=json --output="$T/cf.json" "$T/c.fio") || fail "fio failed"
+	[ "$(readn "$T/c.json")" = "$(readn "$T/cf.json")" ] ||
+		fail "fio: $(readn "$T/cf.json"), storbench: $(readn "$T/c.json")"
+fi
+rm -rf "$T/d"/* "$T/fd"
+ok "the verify pass's reads timed as fio's: read clat N = requests verified"
+
 . "$(dirname "$0")/../lib/faultfs.sh"
 ff_start
 ff_rules "flip * 8192 4096"
