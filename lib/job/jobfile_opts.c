@@ -673,6 +673,23 @@ static int set_zone_size(struct ctx *c, const struct fio_opt *o, const char *v)
 	return 0;
 }
 
+/* fio's offset_increment: each numjobs clone's region starts that much
+ * after the one before (a size; fio's percentage of the file is refused) */
+static int set_offset_inc(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t n;
+	if (strchr(v, '%'))
+		return sb_jf_fail(c,
+				  "%s=%s: a percentage of the file is not supported by storbench "
+				  "(give a size)",
+				  o->name, v);
+	if (sb_parse_size(v, &n) < 0 || n > UINT64_MAX / 8192)
+		return bad_value(c, o->name, v, "a size (examples: 1m, 124g)");
+	c->cur->opts.offset_increment = n;
+	c->cur->offset_inc_line = c->line;
+	return 0;
+}
+
 /* fio's nrfiles (alias nr_files): the job's files, in a directory named
  * as fio names them, size= split evenly unless filesize= is given. */
 static int set_nrfiles(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -862,6 +879,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "blocksize_range", set_bsrange, NULL, NULL, 0 },
 	{ "size", set_size, "size", NULL, 0 },
 	{ "offset", set_size, "offset", NULL, 0 },
+	{ "offset_increment", set_offset_inc, NULL, NULL, 0 },
 	{ "iodepth", set_plain, "iodepth", NULL, 0 },
 	{ "iodepth_batch_complete_min", set_batch, NULL, NULL, 0 },
 	{ "iodepth_batch_complete", set_batch, NULL, NULL, 0 },
@@ -1111,8 +1129,6 @@ static const struct {
 	{ "ss_ramp", "as steadystate" },
 	{ "steadystate_duration", "as steadystate" },
 	{ "steadystate_ramp_time", "as steadystate" },
-	{ "offset_increment", "a job's numjobs clones share one region here (each its "
-			      "own in a directory); give each its own job with offset=" },
 	{ "read_iolog", "storbench replays no I/O logs" },
 	{ "write_iolog", "storbench writes no I/O logs (write_iops_log with log_offset "
 			 "logs each request's offset)" },
@@ -1135,6 +1151,10 @@ static const struct {
 	{ "prioclass", "storbench sets no I/O priorities" },
 	{ "io_submit_mode", "inline, as fio; offload runs inline: storbench submits from the job's "
 			    "own thread (the same requests at the same rate)" },
+	{ "offset_increment", "numjobs clone k starts at offset + k * offset_increment and "
+			      "moves size (or io_size) bytes there, as fio; a new file is made "
+			      "long enough for the last clone (in a directory every clone's file "
+			      "is); a percentage, and nrfiles above 1 with it, are refused" },
 	{ "gtod_reduce", "1: no latency is kept (slat, clat, lat and sync empty, as fio's JSON); "
 			 "fio's text shows bw and iops, no latency line" },
 };

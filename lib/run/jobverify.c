@@ -35,6 +35,9 @@ int sb_run_verify_usable(const struct sb_job_opts *job, const struct sb_jobtarge
 	if (t->region_offset % vb)
 		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
 				    "--verify: --offset must be a multiple of %u bytes", vb);
+	if (job->numjobs > 1 && job->offset_increment % vb)
+		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+				    "verify: offset_increment must be a multiple of %u bytes", vb);
 	return 0;
 }
 

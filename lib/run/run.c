@@ -112,6 +112,18 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		sb_flow_join(w->flow, o->flow);
 	w->region_offset = p->region_offset;
 	w->region_size = p->region_size;
+	if (o->offset_increment && o->numjobs > 1) {
+		/* fio's offset_increment: clone id's part of the clones' span */
+		const uint64_t more = o->offset_increment * (o->numjobs - 1);
+		const uint32_t vb = p->verify ? p->verify->block_size : 1;
+		if (more >= p->region_size || p->region_size - more < maxbs ||
+		    o->offset_increment % (p->align ? p->align : 1) || o->offset_increment % vb) {
+			*errmsg = "offset_increment";
+			return -EINVAL;
+		}
+		w->region_offset += o->offset_increment * id;
+		w->region_size -= more;
+	}
 	const uint32_t align = p->align ? p->align : 1;
 	const uint64_t unit = (SB_MAX(sb_job_min_bs(o), align) + align - 1) / align * align;
 	w->chunk = (SB_MAX(maxbs, align) + align - 1) / align * align;
