@@ -1098,8 +1098,11 @@ static const struct {
 	{ "verify",
 	  "md5, crc32c, sha256, ..., meta, pattern: the job is verified as run --verify does, "
 	  "with storbench's own block format (checksum, address, seed), fio's checksum not "
-	  "used; the name is recorded; 0 and null verify nothing. One verifying job per file, "
-	  "running alone" },
+	  "used; the name is recorded; 0 and null verify nothing. Every block of the region is "
+	  "checked; as fio, the reads of the blocks the job wrote, one of bs each, are the "
+	  "job's reads (io_bytes, clat, lat), each block once where fio reads it again for "
+	  "each write of it (loops, clones writing the same blocks). One verifying job per "
+	  "file, running alone" },
 	{ "do_verify", "0: nothing is verified" },
 	{ "wait_for", "the job just before, when it started alone (the first job, or one with "
 		      "stonewall or wait_for): it starts when that one ended, reported in its "

@@ -86,6 +86,9 @@ int sb_run_verify_fill(struct sb_job_verify *v, const struct sb_job_opts *job,
 	 * size each, timed as a read (one size: bs; bssplit's sizes vary) */
 	if (job->fio_verify[0] && !job->nbssplit)
 		v->read_size = job->bs;
+	/* and it reads back only what the job wrote */
+	if (job->fio_verify[0] && sb_job_verify_track(v, t->npaths, t->region_size) < 0)
+		return sb_error_set(err, -ENOMEM, SB_ERR_ENV, "out of memory");
 	return 0;
 }
 

@@ -36,6 +36,7 @@ static int pass(const struct sb_job_verify_files *f, unsigned i, struct sb_job_v
 		.base = 0,
 		.fmt = &v->fmt,
 		.write = write,
+		.written = write ? NULL : v->written[i],
 		.progress = f->stop,
 		.ctx = f->ctx,
 	};
@@ -80,6 +81,7 @@ int sb_job_verify_check(struct sb_job_verify *v, const struct sb_job_verify_file
 			return e;
 		}
 		sb_hist_merge(&v->lat, &res.lat);
+		v->timed_bytes += res.timed_bytes;
 		sb_verify_acc_finish(&v->acc[i]);
 		v->bad += sb_verify_acc_bad(&v->acc[i]);
 		v->blocks += v->acc[i].blocks;
@@ -88,8 +90,21 @@ int sb_job_verify_check(struct sb_job_verify *v, const struct sb_job_verify_file
 	return 0;
 }
 
+int sb_job_verify_track(struct sb_job_verify *v, unsigned nfiles, uint64_t size)
+{
+	const uint64_t words = (size / v->fmt.block_size + 63) / 64;
+	for (unsigned i = 0; i < nfiles && i < SB_JOB_VERIFY_MAX_FILES; i++)
+		if (!(v->written[i] = calloc(words ? words : 1, sizeof(uint64_t))))
+			return -ENOMEM;
+	return 0;
+}
+
 void sb_job_verify_free(struct sb_job_verify *v)
 {
+	for (unsigned i = 0; i < SB_JOB_VERIFY_MAX_FILES; i++) {
+		free(v->written[i]);
+		v->written[i] = NULL;
+	}
 	for (unsigned i = 0; i < v->nacc; i++)
 		sb_verify_acc_free(&v->acc[i]);
 	v->nacc = 0;

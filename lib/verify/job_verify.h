@@ -58,7 +58,13 @@ struct sb_job_verify {
 	 * its writes' size, each read timed as fio times its verify reads);
 	 * 0: large requests */
 	uint32_t read_size;
-	struct sb_hist lat; /* the check's reads, each from its submission to its completion */
+	struct sb_hist lat;   /* the check's reads, each from its submission to its completion */
+	uint64_t timed_bytes; /* of the reads in lat */
+	/* fio's verify checks what the job wrote: with these (a bit per block
+	 * of each file's region, sb_job_verify_track), the check still reads
+	 * and classifies every block, but times and counts only the reads
+	 * holding a written block; NULL: every read (sb_verify_mark_written) */
+	uint64_t *written[SB_JOB_VERIFY_MAX_FILES];
 	unsigned nacc;
 	struct sb_verify_acc acc[SB_JOB_VERIFY_MAX_FILES]; /* one per file */
 	uint64_t blocks, bad;
@@ -79,6 +85,9 @@ int sb_job_verify_fill(struct sb_job_verify *v, const struct sb_job_verify_files
 int sb_job_verify_check(struct sb_job_verify *v, const struct sb_job_verify_files *f, char *msg,
 			size_t ml);
 void sb_job_verify_free(struct sb_job_verify *v);
+/* After the fill: keep a map of the blocks written in each of the nfiles
+ * regions of size bytes (the workload marks them). 0 or -ENOMEM. */
+int sb_job_verify_track(struct sb_job_verify *v, unsigned nfiles, uint64_t size);
 
 /* This rank's part of v (its counts and its first bad ranges); the caller
  * sets rank, host and path. */

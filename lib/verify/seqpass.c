@@ -84,12 +84,26 @@ static uint64_t redo_blocks(struct state *st, struct sb_io *io)
 	return lost;
 }
 
+/* Whether the request holds a block the map says was written. */
+static int holds_written(const struct sb_verify_pass *p, const struct sb_io *io)
+{
+	const uint64_t first = (io->offset - p->offset) / p->fmt->block_size;
+	const uint64_t end = first + io->len / p->fmt->block_size;
+	for (uint64_t b = first; b < end; b++)
+		if (p->written[b / 64] >> (b % 64) & 1)
+			return 1;
+	return 0;
+}
+
 static void retire(struct state *st, struct slot *s)
 {
 	struct sb_io *io = &s->io;
 	uint64_t lost = 0;
 
-	sb_hist_add(&st->res->lat, s->done_ns - io->start_ns);
+	if (!st->p->written || holds_written(st->p, io)) {
+		sb_hist_add(&st->res->lat, s->done_ns - io->start_ns);
+		st->res->timed_bytes += io->len;
+	}
 	if (io->res != (int64_t)io->len)
 		lost = redo_blocks(st, io);
 	else if (!st->p->write)
