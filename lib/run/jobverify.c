@@ -65,10 +65,15 @@ static int open_held(void *ctx, unsigned i, int flags)
 static struct sb_job_verify_files files_of(struct files_ctx *fc)
 {
 	const struct sb_jobtarget *t = fc->t;
-	return (struct sb_job_verify_files){ t->paths,	       t->npaths,
-					     t->region_offset, t->region_size,
-					     t->is_blockdev,   open_held,
-					     stop_asked,       fc };
+	return (struct sb_job_verify_files){ .paths = t->paths,
+					     .npaths = t->npaths,
+					     .offset = t->region_offset,
+					     .size = t->region_size,
+					     .sizes = t->nrfiles > 1 ? t->fsize : NULL,
+					     .is_blockdev = t->is_blockdev,
+					     .open = open_held,
+					     .stop = stop_asked,
+					     .ctx = fc };
 }
 
 int sb_run_verify_fill(struct sb_job_verify *v, const struct sb_job_opts *job,
@@ -87,7 +92,7 @@ int sb_run_verify_fill(struct sb_job_verify *v, const struct sb_job_opts *job,
 	if (job->fio_verify[0] && !job->nbssplit)
 		v->read_size = job->bs;
 	/* and it reads back only what the job wrote */
-	if (job->fio_verify[0] && sb_job_verify_track(v, t->npaths, t->region_size) < 0)
+	if (job->fio_verify[0] && sb_job_verify_track(v, &f) < 0)
 		return sb_error_set(err, -ENOMEM, SB_ERR_ENV, "out of memory");
 	return 0;
 }

@@ -107,9 +107,11 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	w->stop = &r->stop;
 	w->fd = -1;
 	w->verify = p->verify;
-	if (p->verify && p->written) /* its file's map: one file, or one per clone */
-		w->written = p->written[p->npaths > 1 ? id : 0];
-	w->written_base = p->region_offset;
+	if (p->verify && p->written) /* its file's map: one file, one per clone, or nrfiles */
+		w->written = p->written + (p->nrfiles > 1  ? id * p->nrfiles
+					   : p->npaths > 1 ? id
+							   : 0);
+	w->written_base = p->nrfiles > 1 ? 0 : p->region_offset;
 	w->flow = o->flow ? p->flow : NULL;
 	if (w->flow && !o->startdelay_ns) /* before any worker of the group starts */
 		sb_flow_join(w->flow, o->flow);

@@ -890,10 +890,10 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 	if (ddir == SB_DDIR_WRITE) {
 		if (w->verify) {
 			sb_verify_fill(w->verify, io->buf, len, off, 0);
-			if (w->written) {
+			uint64_t *map = w->written ? w->written[w->files ? w->cur : 0] : NULL;
+			if (map) {
 				const uint32_t vb = w->verify->block_size;
-				sb_verify_mark_written(w->written, (off - w->written_base) / vb,
-						       len / vb);
+				sb_verify_mark_written(map, (off - w->written_base) / vb, len / vb);
 			}
 		} else if (SB_UNLIKELY(w->job->buffer_pattern_len)) {
 			/* fio's buffer_pattern, unscrambled; a read may have

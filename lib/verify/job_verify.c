@@ -24,6 +24,7 @@ static int pass(const struct sb_job_verify_files *f, unsigned i, struct sb_job_v
 		return f->open ? fd : -errno;
 	if (!write)
 		sb_cache_drop(fd);
+	const uint64_t size = f->sizes ? f->sizes[i] : f->size;
 	const struct sb_verify_pass p = {
 		.fd = fd,
 		.engine = sb_engine_find("psync"),
@@ -31,8 +32,8 @@ static int pass(const struct sb_job_verify_files *f, unsigned i, struct sb_job_v
 		.request_size = v->read_size ? v->read_size
 					     : REQUEST / v->fmt.block_size * v->fmt.block_size,
 		.is_blockdev = f->is_blockdev,
-		.offset = f->offset,
-		.size = f->size / v->fmt.block_size * v->fmt.block_size,
+		.offset = f->sizes ? 0 : f->offset,
+		.size = size / v->fmt.block_size * v->fmt.block_size,
 		.base = 0,
 		.fmt = &v->fmt,
 		.write = write,
@@ -90,12 +91,14 @@ int sb_job_verify_check(struct sb_job_verify *v, const struct sb_job_verify_file
 	return 0;
 }
 
-int sb_job_verify_track(struct sb_job_verify *v, unsigned nfiles, uint64_t size)
+int sb_job_verify_track(struct sb_job_verify *v, const struct sb_job_verify_files *f)
 {
-	const uint64_t words = (size / v->fmt.block_size + 63) / 64;
-	for (unsigned i = 0; i < nfiles && i < SB_JOB_VERIFY_MAX_FILES; i++)
+	for (unsigned i = 0; i < f->npaths && i < SB_JOB_VERIFY_MAX_FILES; i++) {
+		const uint64_t size = f->sizes ? f->sizes[i] : f->size;
+		const uint64_t words = (size / v->fmt.block_size + 63) / 64;
 		if (!(v->written[i] = calloc(words ? words : 1, sizeof(uint64_t))))
 			return -ENOMEM;
+	}
 	return 0;
 }
 

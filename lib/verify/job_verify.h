@@ -23,6 +23,9 @@ struct sb_job_verify_files {
 	char *const *paths;
 	unsigned npaths;
 	uint64_t offset, size; /* the region in every file */
+	/* NULL, or each file's own region: all of it, sizes[i] bytes (fio's
+	 * nrfiles; offset 0) */
+	const uint64_t *sizes;
 	int is_blockdev;
 	/* A descriptor of file i with open(2) flags, or -errno: the caller's
 	 * way to the files it holds open (a fill writes only through it: the
@@ -85,9 +88,9 @@ int sb_job_verify_fill(struct sb_job_verify *v, const struct sb_job_verify_files
 int sb_job_verify_check(struct sb_job_verify *v, const struct sb_job_verify_files *f, char *msg,
 			size_t ml);
 void sb_job_verify_free(struct sb_job_verify *v);
-/* After the fill: keep a map of the blocks written in each of the nfiles
- * regions of size bytes (the workload marks them). 0 or -ENOMEM. */
-int sb_job_verify_track(struct sb_job_verify *v, unsigned nfiles, uint64_t size);
+/* After the fill: keep a map of the blocks written in the region of each
+ * of f's files (the workload marks them). 0 or -ENOMEM. */
+int sb_job_verify_track(struct sb_job_verify *v, const struct sb_job_verify_files *f);
 
 /* This rank's part of v (its counts and its first bad ranges); the caller
  * sets rank, host and path. */

@@ -92,6 +92,29 @@ json "$T/f.json" "d['storbench']['verify']['bad_ranges'][0]['offset']" | grep -q
 [ "$(json "$T/f.json" "d['storbench']['verify']['corrupted']")" = 1 ] || fail "one corrupted block"
 ok "a flipped bit fails the verify= job at its offset"
 
+# nrfiles: each of the job's files verified (fio names them n.0.0 ..
+# n.0.3), a bit flipped in the third found there alone
+ff_rules "flip n.0.2 8192 4096"
+printf '[n]\nrw=randwrite\nbs=4k\nsize=1m\nnrfiles=4\nverify=crc32c\n' >"$T/nf.fio"
+"$SB" run --quiet --output="$T/nf.json" "$T/nf.fio" "$FF_MNT" >"$T/nf.out" 2>&1
+rc=$?
+[ $rc = 1 ] || { cat "$T/nf.out"; fail "nrfiles fault: exit $rc, expected 1"; }
+[ "$(json "$T/nf.json" "d['storbench']['verify']['blocks_checked']")" = 256 ] || fail "nrfiles: blocks"
+[ "$(json "$T/nf.json" "[(r['file'], r['offset']) for r in d['storbench']['verify']['bad_ranges']]")" = "[(2, 8192)]" ] ||
+	fail "nrfiles: $(json "$T/nf.json" "d['storbench']['verify']['bad_ranges']")"
+ff_rules ""
+(cd "$T/d" && "$SB" fio --output-format=json --output="$T/nf2.json" "$T/nf.fio") >/dev/null 2>&1 ||
+	fail "nrfiles: intact run failed"
+[ "$(readn "$T/nf2.json")" = "1048576 256 256 256" ] || fail "nrfiles reads: $(readn "$T/nf2.json")"
+if command -v fio >/dev/null 2>&1; then
+	mkdir "$T/fd"
+	(cd "$T/fd" && fio --output-format=json --output="$T/nf3.json" "$T/nf.fio") || fail "fio failed"
+	[ "$(readn "$T/nf3.json")" = "1048576 256 256 256" ] || fail "fio nrfiles: $(readn "$T/nf3.json")"
+	rm -rf "$T/fd"
+fi
+rm -rf "$T/d"/*
+ok "verify= with nrfiles: every file checked, a flipped bit found in its file, reads as fio's"
+
 refuse() { # NAME PATTERN: the job file $T/r.fio is refused with PATTERN, nothing created
 	"$SB" run --quiet "$T/r.fio" "$T/d" >/dev/null 2>"$T/err"
 	[ $? = 2 ] || fail "$1: not refused"
