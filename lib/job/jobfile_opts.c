@@ -1138,6 +1138,9 @@ static const struct {
 	{ "verify_state_save", "storbench verifies within one run, with no state "
 			       "between runs" },
 	{ "verify_state_load", "as verify_state_save" },
+	{ "verify_only", "storbench checks what a job of the same run wrote, in its own block "
+			 "format: data another run wrote is checked by storbench verify "
+			 "--phase=check, on a region storbench verify --phase=write filled" },
 	{ "latency_target", "storbench has no search for the depth that meets a "
 			    "latency (storbench cliff and pts find limits their way)" },
 	{ "rate_process", "storbench paces evenly (fio's linear); poisson is not done" },

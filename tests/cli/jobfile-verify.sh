@@ -130,5 +130,5 @@ refuse "together" "line 4: job 'a' verifies (verify=crc32c) while other jobs run
 printf '[a]\nsize=1M\nrw=write\nverify=crc99\n' >"$T/r.fio"
 refuse "bad checksum" "line 4: verify: 'crc99' is not valid"
 printf '[a]\nsize=1M\nrw=write\nverify_only\n' >"$T/r.fio"
-refuse "verify_only" "line 4: verify_only: fio option not supported by storbench"
+refuse "verify_only" "line 4: verify_only: fio option not supported by storbench: .*storbench verify --phase=check"
 ok "unverifiable verify= jobs refused with their line, nothing created"
