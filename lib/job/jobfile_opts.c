@@ -1099,7 +1099,7 @@ static const struct {
 	  "md5, crc32c, sha256, ..., meta, pattern: the job is verified as run --verify does, "
 	  "with storbench's own block format (checksum, address, seed), fio's checksum not "
 	  "used; the name is recorded; 0 and null verify nothing. Every block of the region is "
-	  "checked; as fio, the reads of the blocks the job wrote, one of bs each, are the "
+	  "checked; as fio, the reads of what the job wrote, one per write of its size, are the "
 	  "job's reads (io_bytes, clat, lat), each block once where fio reads it again for "
 	  "each write of it (loops, clones writing the same blocks). One verifying job per "
 	  "file, running alone" },

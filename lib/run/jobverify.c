@@ -88,9 +88,10 @@ int sb_run_verify_fill(struct sb_job_verify *v, const struct sb_job_opts *job,
 	if (e < 0)
 		return sb_error_set(err, e, SB_ERR_ENV, "--verify: %s", msg);
 	/* fio reads back each write as it was written, one request of its
-	 * size each, timed as a read (one size: bs; bssplit's sizes vary) */
-	if (job->fio_verify[0] && !job->nbssplit)
-		v->read_size = job->bs;
+	 * size each, timed as a read: requests up to the largest, each
+	 * ending where the next write began */
+	if (job->fio_verify[0])
+		v->read_size = sb_job_max_bs(job);
 	/* and it reads back only what the job wrote */
 	if (job->fio_verify[0] && sb_job_verify_track(v, &f) < 0)
 		return sb_error_set(err, -ENOMEM, SB_ERR_ENV, "out of memory");

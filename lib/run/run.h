@@ -43,7 +43,7 @@ struct sb_run_params {
 	 * data; write sizes and offsets are multiples of its block size. */
 	const struct sb_verify_fmt *verify;
 	/* with verify: NULL, or per path a bit per verify block of the region
-	 * (from region_offset), set for each block written */
+	 * (from region_offset), set for the first block of each write */
 	uint64_t *const *written;
 	/* fio's nrfiles: each job's files are paths[job * nrfiles ..] (held
 	 * likewise), file_sizes[i] bytes each, the region all of each

@@ -893,7 +893,7 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 			uint64_t *map = w->written ? w->written[w->files ? w->cur : 0] : NULL;
 			if (map) {
 				const uint32_t vb = w->verify->block_size;
-				sb_verify_mark_written(map, (off - w->written_base) / vb, len / vb);
+				sb_verify_mark_written(map, (off - w->written_base) / vb, 1);
 			}
 		} else if (SB_UNLIKELY(w->job->buffer_pattern_len)) {
 			/* fio's buffer_pattern, unscrambled; a read may have

@@ -45,7 +45,7 @@ struct sb_worker {
 	struct sb_io **free_slots;
 	struct sb_io **batch;		    /* queued since the last commit */
 	const struct sb_verify_fmt *verify; /* write verify blocks, not random data */
-	/* the maps of the blocks written (NULL: none): of its file, from
+	/* the maps of where its writes began (NULL: none): of its file, from
 	 * written_base, or with nrfiles of each of its files (written[cur]) */
 	uint64_t *const *written;
 	uint64_t written_base;

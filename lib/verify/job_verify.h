@@ -63,10 +63,11 @@ struct sb_job_verify {
 	uint32_t read_size;
 	struct sb_hist lat;   /* the check's reads, each from its submission to its completion */
 	uint64_t timed_bytes; /* of the reads in lat */
-	/* fio's verify checks what the job wrote: with these (a bit per block
-	 * of each file's region, sb_job_verify_track), the check still reads
-	 * and classifies every block, but times and counts only the reads
-	 * holding a written block; NULL: every read (sb_verify_mark_written) */
+	/* fio's verify reads back each write the job made: with these (a bit
+	 * per block of each file's region, set for each write's first block:
+	 * sb_job_verify_track), the check still reads and classifies every
+	 * block, but in requests that each hold one write from its start,
+	 * timing and counting only those; NULL: every read */
 	uint64_t *written[SB_JOB_VERIFY_MAX_FILES];
 	unsigned nacc;
 	struct sb_verify_acc acc[SB_JOB_VERIFY_MAX_FILES]; /* one per file */
@@ -88,8 +89,8 @@ int sb_job_verify_fill(struct sb_job_verify *v, const struct sb_job_verify_files
 int sb_job_verify_check(struct sb_job_verify *v, const struct sb_job_verify_files *f, char *msg,
 			size_t ml);
 void sb_job_verify_free(struct sb_job_verify *v);
-/* After the fill: keep a map of the blocks written in the region of each
- * of f's files (the workload marks them). 0 or -ENOMEM. */
+/* After the fill: keep a map of where the writes began in the region of
+ * each of f's files (the workload marks them). 0 or -ENOMEM. */
 int sb_job_verify_track(struct sb_job_verify *v, const struct sb_job_verify_files *f);
 
 /* This rank's part of v (its counts and its first bad ranges); the caller

@@ -28,8 +28,10 @@ struct sb_verify_pass {
 	const struct sb_verify_fmt *fmt;
 	int write; /* 1: write and fsync; 0: read and check */
 	/* A check: NULL, or a bit per block of the region (bit 0: the block
-	 * at offset) set for the blocks written; then only the requests
-	 * holding a written block are timed (lat) and counted (timed_bytes) */
+	 * at offset) set for the first block of each write; then a request
+	 * ends before the next write's first block (each write is read back
+	 * as one request), and only those starting at one are timed (lat)
+	 * and counted (timed_bytes) */
 	const uint64_t *written;
 	/* After every request, with the bytes done so far; non-zero stops the
 	 * pass (Ctrl-C). May be NULL. */

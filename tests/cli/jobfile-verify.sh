@@ -62,6 +62,15 @@ fi
 rm -rf "$T/d"/* "$T/fd"
 ok "the verify pass's reads timed as fio's: read clat N = requests verified"
 
+# bssplit: each write read back as one request of its own size, as fio
+printf '[b]\nrw=write\nbssplit=4k/50:64k/50\nsize=4m\nverify=md5\n' >"$T/b.fio"
+(cd "$T/d" && "$SB" fio --output-format=json --output="$T/b.json" "$T/b.fio") >/dev/null 2>&1 ||
+	fail "bssplit job failed"
+w=$(json "$T/b.json" "d['jobs'][0]['write']['total_ios']")
+[ "$(readn "$T/b.json")" = "4194304 $w $w $w" ] || fail "bssplit: writes $w, reads $(readn "$T/b.json")"
+rm -rf "$T/d"/*
+ok "bssplit: a verify read per write, of its size"
+
 # a mixed job (fio's t/jobs/t0008): fio verifies the blocks the job wrote,
 # not those it read, so the reads and the verify reads together are the
 # region once (8 MiB: fio's "reads 16+16MB" of a 32 MiB readwrite);
