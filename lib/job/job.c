@@ -551,9 +551,6 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 		return hintf(msg, msglen,
 			     "blockalign: not with verify= (storbench verifies blocks that do not "
 			     "overlap)");
-	if (o->nrfiles > 1 && o->fio_verify[0])
-		return hintf(msg, msglen,
-			     "verify: not with nrfiles > 1 (storbench verifies one file)");
 	if (o->buffer_pattern_len && o->buffer_compress)
 		return hintf(msg, msglen,
 			     "--buffer-pattern: not with --buffer-compress (storbench fills the "

@@ -150,6 +150,11 @@ struct sb_job_opts {
 	 * stat, lstat, statx) */
 	unsigned stat_type;
 	uint64_t filesize_lo, filesize_hi;
+	/* fio's offset_increment (job files): clone k of the numjobs works
+	 * on [offset + k * offset_increment, + size), size then being the
+	 * span of all of them (the job file's size + (numjobs - 1) *
+	 * offset_increment); 0: the clones share one region */
+	uint64_t offset_increment;
 	unsigned file_service;
 	unsigned file_service_nr;
 	uint32_t blockalign;

@@ -733,6 +733,23 @@ static int set_zone_size(struct ctx *c, const struct fio_opt *o, const char *v)
 	return 0;
 }
 
+/* fio's offset_increment: each numjobs clone's region starts that much
+ * after the one before (a size; fio's percentage of the file is refused) */
+static int set_offset_inc(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t n;
+	if (strchr(v, '%'))
+		return sb_jf_fail(c,
+				  "%s=%s: a percentage of the file is not supported by storbench "
+				  "(give a size)",
+				  o->name, v);
+	if (sb_parse_size(v, &n) < 0 || n > UINT64_MAX / 8192)
+		return bad_value(c, o->name, v, "a size (examples: 1m, 124g)");
+	c->cur->opts.offset_increment = n;
+	c->cur->offset_inc_line = c->line;
+	return 0;
+}
+
 /* fio's nrfiles (alias nr_files): the job's files, in a directory named
  * as fio names them, size= split evenly unless filesize= is given. */
 static int set_nrfiles(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -967,6 +984,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "blocksize_range", set_bsrange, NULL, NULL, 0 },
 	{ "size", set_size, "size", NULL, 0 },
 	{ "offset", set_size, "offset", NULL, 0 },
+	{ "offset_increment", set_offset_inc, NULL, NULL, 0 },
 	{ "iodepth", set_plain, "iodepth", NULL, 0 },
 	{ "iodepth_batch_complete_min", set_batch, NULL, NULL, 0 },
 	{ "iodepth_batch_complete", set_batch, NULL, NULL, 0 },
@@ -1203,8 +1221,11 @@ static const struct {
 	{ "verify",
 	  "md5, crc32c, sha256, ..., meta, pattern: the job is verified as run --verify does, "
 	  "with storbench's own block format (checksum, address, seed), fio's checksum not "
-	  "used; the name is recorded; 0 and null verify nothing. One verifying job per file, "
-	  "running alone" },
+	  "used; the name is recorded; 0 and null verify nothing. Every block of the region is "
+	  "checked; as fio, the reads of what the job wrote, one per write of its size, are the "
+	  "job's reads (io_bytes, clat, lat), each block once where fio reads it again for "
+	  "each write of it (loops, clones writing the same blocks). One verifying job per "
+	  "file, running alone" },
 	{ "do_verify", "0: nothing is verified" },
 	{ "wait_for", "the job just before, when it started alone (the first job, or one with "
 		      "stonewall or wait_for): it starts when that one ended, reported in its "
@@ -1234,8 +1255,6 @@ static const struct {
 	{ "ss_ramp", "as steadystate" },
 	{ "steadystate_duration", "as steadystate" },
 	{ "steadystate_ramp_time", "as steadystate" },
-	{ "offset_increment", "a job's numjobs clones share one region here (each its "
-			      "own in a directory); give each its own job with offset=" },
 	{ "read_iolog", "fio's version 2 and 3 logs (what write_iolog writes), replayed on one "
 			"file in the log's order (the log's file, or replay_redirect's), version "
 			"3 at the logged pace; the job's size is the log's reach unless given, "
@@ -1254,6 +1273,9 @@ static const struct {
 	{ "verify_state_save", "storbench verifies within one run, with no state "
 			       "between runs" },
 	{ "verify_state_load", "as verify_state_save" },
+	{ "verify_only", "storbench checks what a job of the same run wrote, in its own block "
+			 "format: data another run wrote is checked by storbench verify "
+			 "--phase=check, on a region storbench verify --phase=write filled" },
 	{ "latency_target", "storbench has no search for the depth that meets a "
 			    "latency (storbench cliff and pts find limits their way)" },
 	{ "rate_process", "storbench paces evenly (fio's linear); poisson is not done" },
@@ -1270,6 +1292,10 @@ static const struct {
 	{ "prioclass", "storbench sets no I/O priorities" },
 	{ "io_submit_mode", "inline, as fio; offload runs inline: storbench submits from the job's "
 			    "own thread (the same requests at the same rate)" },
+	{ "offset_increment", "numjobs clone k starts at offset + k * offset_increment and "
+			      "moves size (or io_size) bytes there, as fio; a new file is made "
+			      "long enough for the last clone (in a directory every clone's file "
+			      "is); a percentage, and nrfiles above 1 with it, are refused" },
 	{ "gtod_reduce", "1: no latency is kept (slat, clat, lat and sync empty, as fio's JSON); "
 			 "fio's text shows bw and iops, no latency line" },
 };

@@ -207,6 +207,24 @@ static int end_section(struct ctx *c)
 	if (jo->nrfiles <= 1 && jo->filesize_lo && jo->filesize_lo == jo->filesize_hi &&
 	    !jo->size_pct && (!jo->size || jo->size > jo->filesize_lo))
 		jo->size = jo->filesize_lo;
+	/* offset_increment: size becomes the span of the clones' regions */
+	if (jo->offset_increment && jo->numjobs > 1) {
+		const uint64_t more = jo->offset_increment * (jo->numjobs - 1);
+		if (jo->nrfiles > 1 || jo->size_pct || jo->size > UINT64_MAX / 4 - more)
+			c->line = s->offset_inc_line;
+		if (jo->nrfiles > 1 || jo->size_pct)
+			return sb_jf_fail(c,
+					  "offset_increment: with %s is not supported by storbench "
+					  "([%s])",
+					  jo->nrfiles > 1 ? "nrfiles above 1" : "a size in percent",
+					  c->sec_name);
+		if (jo->size > UINT64_MAX / 4 - more)
+			return sb_jf_fail(c,
+					  "offset_increment: the clones' span is too large ([%s])",
+					  c->sec_name);
+		if (jo->size)
+			jo->size += more;
+	}
 	if (s->strided && s->zonesize) {
 		jo->zone_size = s->zonesize;
 		jo->zone_skip = s->zoneskip;

@@ -103,8 +103,13 @@ static int entry_add(struct sb_job_result *e, const struct sb_job_result *job, c
 		/* fio reads back what it wrote, request by request, as reads */
 		const struct sb_dir_result *w = &job->dir[SB_DDIR_WRITE];
 		const uint64_t per = w->ios ? SB_MAX(w->bytes / w->ios, 1) : job->opts.bs;
-		e->dir[SB_DDIR_READ].bytes += job->verify_bytes;
-		e->dir[SB_DDIR_READ].ios += (job->verify_bytes + per - 1) / SB_MAX(per, 1);
+		struct sb_dir_result *rd = &e->dir[SB_DDIR_READ];
+		rd->bytes += job->verify_bytes;
+		/* each timed read one of fio's (clat and lat: a synchronous read) */
+		rd->ios += job->verify_lat.count ? job->verify_lat.count
+						 : (job->verify_bytes + per - 1) / SB_MAX(per, 1);
+		sb_hist_merge(&rd->clat, &job->verify_lat);
+		sb_hist_merge(&rd->lat, &job->verify_lat);
 		/* and its time to the reads' runtime (fio's update_runtime) */
 		const uint64_t rt = job->dir[SB_DDIR_READ].bytes
 					    ? sb_dir_runtime_ns(job, SB_DDIR_READ)

@@ -22,6 +22,7 @@ struct sb_job_result *sb_job_result_create(void)
 		sb_hist_init(&j->dir[d].slat);
 	}
 	sb_hist_init(&j->sync_lat);
+	sb_hist_init(&j->verify_lat);
 	sb_series_init(&j->series, 1000000000ull);
 	return j;
 }

@@ -117,7 +117,8 @@ struct sb_job_result {
 	/* the bytes its verify pass read back (verify=, --verify: the check
 	 * after the run), which fio counts as the job's reads */
 	uint64_t verify_bytes;
-	uint64_t verify_ns; /* the time that pass took */
+	uint64_t verify_ns;	   /* the time that pass took */
+	struct sb_hist verify_lat; /* its reads, each timed (fio's read clat and lat) */
 	/* fio's runtime[ddir]: the time the threads ran, of each direction
 	 * that moved anything (0: none, or not known: runtime_ns), so a
 	 * group's reads that ended early have their own (sb_dir_runtime_ns) */

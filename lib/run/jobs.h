@@ -142,6 +142,7 @@ struct sb_run_group_job {
 struct sb_run_group_opts {
 	const char *label;		    /* "cannot start LABEL" of a single job */
 	const struct sb_verify_fmt *verify; /* run --verify: writes carry verify blocks */
+	uint64_t *const *written; /* and, per path, the map of where writes began (or NULL) */
 	/* many ranks: this rank's own measurement, with no agreement nor
 	 * rounds (a preconditioning pass, whose size is each rank's) */
 	int alone;

@@ -6,6 +6,8 @@
  */
 #include "lib/run/jobs_run.h"
 
+#include <inttypes.h>
+
 /* How long the groups after group k take, where their jobs say (a time
  * with time_based, ramp included): r->later_ns; the others counted in
  * r->later. */
@@ -163,6 +165,27 @@ static int group_targets(struct run *r, unsigned g, unsigned n, struct sb_jobtar
 	return st;
 }
 
+/* fio's offset_increment: the last clone's region inside the job's (its
+ * size, or the whole of an existing file or device) and aligned. */
+static int clones_fit(struct run *r, const struct sb_job_opts *o, const struct sb_jobtarget *t)
+{
+	if (!o->offset_increment || o->numjobs < 2)
+		return 0;
+	const uint64_t more = o->offset_increment * (o->numjobs - 1);
+	if (more >= t->region_size || t->region_size - more < sb_job_max_bs(o))
+		return sb_run_fail(r, SB_RUN_INPUT,
+				   "offset_increment: %u clones %" PRIu64 " bytes apart do not fit "
+				   "in the %" PRIu64 " bytes of the region: give a smaller size or "
+				   "offset_increment",
+				   o->numjobs, o->offset_increment, t->region_size);
+	if (o->offset_increment % (t->align ? t->align : 1))
+		return sb_run_fail(r, SB_RUN_INPUT,
+				   "offset_increment: %" PRIu64 " is not a multiple of %u bytes "
+				   "(direct I/O's alignment)",
+				   o->offset_increment, t->align);
+	return 0;
+}
+
 /* The group's results, each named after its job's section; label: "a + b". */
 static int group_results(struct run *r, unsigned g, unsigned n, struct sb_jobtarget *ts,
 			 struct sb_run_group_job *mj, char *label, size_t len)
@@ -232,6 +255,8 @@ static int run_together(struct run *r, unsigned g, unsigned n)
 	/* every target first: a job that cannot start leaves no empty result */
 	if (!st)
 		st = group_targets(r, g, n, ts, own_files, &k);
+	for (unsigned i = 0; !st && i < n; i++)
+		st = sb_run_agree_st(r, clones_fit(r, &r->opts[g + i], &ts[i]));
 	if (!st)
 		st = group_results(r, g, n, ts, mj, label, sizeof(label));
 	if (g == 0 && (!st || sb_run_hook_stop(r->h))) /* stopped in the layout too */
@@ -274,6 +299,8 @@ static int run_alone(struct run *r, unsigned g)
 	int st = sb_run_prepare(r, &t, job, sb_rw_reads(job->rw) && !job->fio_verify[0],
 				!!(ops->flags & SB_ENGINE_NOIO));
 	const int prepare_failed = st; /* every rank's verdict already */
+	if (!st)
+		st = clones_fit(r, job, &t);
 	/* many ranks: every one filled its region, or none measures */
 	if (!st && job->fio_verify[0]) {
 		char how[sizeof(job->fio_verify) + 8];

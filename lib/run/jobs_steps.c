@@ -163,6 +163,7 @@ int sb_run_repeats(struct run *r, struct sb_jobtarget *t, const struct sb_engine
 						 .later_ns = r->later_ns };
 		const struct sb_run_group_opts go = { .label = jr->name,
 						      .verify = r->rv ? &r->rv->fmt : NULL,
+						      .written = r->rv ? r->rv->written : NULL,
 						      .stonewall = r->o->stonewall,
 						      .ev = &ev,
 						      .status_ns = r->o->status_ns,
@@ -210,8 +211,9 @@ int sb_run_verify_after(struct run *r, const struct sb_jobtarget *t, int st)
 	}
 	if (r->rv->checked && r->res->njobs) { /* the verifying job's: the last to run */
 		struct sb_job_result *vj = r->res->jobs[r->res->njobs - 1];
-		vj->verify_bytes = r->rv->blocks * r->rv->fmt.block_size;
+		vj->verify_bytes = r->rv->timed_bytes;
 		vj->verify_ns = sb_now_ns() - t0;
+		vj->verify_lat = r->rv->lat;
 	}
 	r->res->extra_key = "verify";
 	r->res->extra_json = sb_job_verify_json;

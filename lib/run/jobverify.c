@@ -35,6 +35,9 @@ int sb_run_verify_usable(const struct sb_job_opts *job, const struct sb_jobtarge
 	if (t->region_offset % vb)
 		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
 				    "--verify: --offset must be a multiple of %u bytes", vb);
+	if (job->numjobs > 1 && job->offset_increment % vb)
+		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+				    "verify: offset_increment must be a multiple of %u bytes", vb);
 	return 0;
 }
 
@@ -62,10 +65,15 @@ static int open_held(void *ctx, unsigned i, int flags)
 static struct sb_job_verify_files files_of(struct files_ctx *fc)
 {
 	const struct sb_jobtarget *t = fc->t;
-	return (struct sb_job_verify_files){ t->paths,	       t->npaths,
-					     t->region_offset, t->region_size,
-					     t->is_blockdev,   open_held,
-					     stop_asked,       fc };
+	return (struct sb_job_verify_files){ .paths = t->paths,
+					     .npaths = t->npaths,
+					     .offset = t->region_offset,
+					     .size = t->region_size,
+					     .sizes = t->nrfiles > 1 ? t->fsize : NULL,
+					     .is_blockdev = t->is_blockdev,
+					     .open = open_held,
+					     .stop = stop_asked,
+					     .ctx = fc };
 }
 
 int sb_run_verify_fill(struct sb_job_verify *v, const struct sb_job_opts *job,
@@ -79,6 +87,14 @@ int sb_run_verify_fill(struct sb_job_verify *v, const struct sb_job_opts *job,
 					 sizeof(msg));
 	if (e < 0)
 		return sb_error_set(err, e, SB_ERR_ENV, "--verify: %s", msg);
+	/* fio reads back each write as it was written, one request of its
+	 * size each, timed as a read: requests up to the largest, each
+	 * ending where the next write began */
+	if (job->fio_verify[0])
+		v->read_size = sb_job_max_bs(job);
+	/* and it reads back only what the job wrote */
+	if (job->fio_verify[0] && sb_job_verify_track(v, &f) < 0)
+		return sb_error_set(err, -ENOMEM, SB_ERR_ENV, "out of memory");
 	return 0;
 }
 

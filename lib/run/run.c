@@ -131,11 +131,28 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	w->stop = &r->stop;
 	w->fd = -1;
 	w->verify = p->verify;
+	if (p->verify && p->written) /* its file's map: one file, one per clone, or nrfiles */
+		w->written = p->written + (p->nrfiles > 1  ? id * p->nrfiles
+					   : p->npaths > 1 ? id
+							   : 0);
+	w->written_base = p->nrfiles > 1 ? 0 : p->region_offset;
 	w->flow = o->flow ? p->flow : NULL;
 	if (w->flow && !o->startdelay_ns) /* before any worker of the group starts */
 		sb_flow_join(w->flow, o->flow);
 	w->region_offset = p->region_offset;
 	w->region_size = p->region_size;
+	if (o->offset_increment && o->numjobs > 1) {
+		/* fio's offset_increment: clone id's part of the clones' span */
+		const uint64_t more = o->offset_increment * (o->numjobs - 1);
+		const uint32_t vb = p->verify ? p->verify->block_size : 1;
+		if (more >= p->region_size || p->region_size - more < maxbs ||
+		    o->offset_increment % (p->align ? p->align : 1) || o->offset_increment % vb) {
+			*errmsg = "offset_increment";
+			return -EINVAL;
+		}
+		w->region_offset += o->offset_increment * id;
+		w->region_size -= more;
+	}
 	const uint32_t align = p->align ? p->align : 1;
 	const uint64_t unit = (SB_MAX(sb_job_min_bs(o), align) + align - 1) / align * align;
 	w->chunk = (SB_MAX(maxbs, align) + align - 1) / align * align;

@@ -42,6 +42,9 @@ struct sb_run_params {
 	 * check afterwards can prove the data), instead of scrambled random
 	 * data; write sizes and offsets are multiples of its block size. */
 	const struct sb_verify_fmt *verify;
+	/* with verify: NULL, or per path a bit per verify block of the region
+	 * (from region_offset), set for the first block of each write */
+	uint64_t *const *written;
 	/* fio's nrfiles: each job's files are paths[job * nrfiles ..] (held
 	 * likewise), file_sizes[i] bytes each, the region all of each
 	 * (region_offset 0); 0 or 1: one file per job as above */

@@ -902,9 +902,14 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 	io->start_ns = sb_now_ns();
 	io->issue_ns = io->start_ns;
 	if (ddir == SB_DDIR_WRITE) {
-		if (w->verify)
+		if (w->verify) {
 			sb_verify_fill(w->verify, io->buf, len, off, 0);
-		else if (SB_UNLIKELY(w->job->buffer_pattern_len)) {
+			uint64_t *map = w->written ? w->written[w->files ? w->cur : 0] : NULL;
+			if (map) {
+				const uint32_t vb = w->verify->block_size;
+				sb_verify_mark_written(map, (off - w->written_base) / vb, 1);
+			}
+		} else if (SB_UNLIKELY(w->job->buffer_pattern_len)) {
 			/* fio's buffer_pattern, unscrambled; a read may have
 			 * landed in this buffer since */
 			if (sb_rw_reads(w->job->rw))

@@ -49,8 +49,12 @@ struct sb_worker {
 	struct sb_io **free_slots;
 	struct sb_io **batch;		    /* queued since the last commit */
 	const struct sb_verify_fmt *verify; /* write verify blocks, not random data */
-	struct sb_flow *flow;		    /* fio's flow, NULL: none */
-	uint64_t flow_issued;		    /* this worker's requests counted in it */
+	/* the maps of where its writes began (NULL: none): of its file, from
+	 * written_base, or with nrfiles of each of its files (written[cur]) */
+	uint64_t *const *written;
+	uint64_t written_base;
+	struct sb_flow *flow; /* fio's flow, NULL: none */
+	uint64_t flow_issued; /* this worker's requests counted in it */
 	unsigned nfree, inflight, queued;
 	void *bufmem;
 

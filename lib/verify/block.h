@@ -104,4 +104,12 @@ enum sb_verify_class sb_verify_check_block(const struct sb_verify_fmt *f, const 
  * learning the seed and block size of data written earlier. */
 int sb_verify_block_valid(const void *blk, size_t len, struct sb_verify_header *h);
 
+/* Blocks [first, first + n) of a map of blocks, a bit each, set (by any
+ * thread: run --verify's workers, lib/verify/job_verify.h). */
+static inline void sb_verify_mark_written(uint64_t *map, uint64_t first, uint64_t n)
+{
+	for (uint64_t b = first; b < first + n; b++)
+		__atomic_fetch_or(&map[b / 64], 1ull << (b % 64), __ATOMIC_RELAXED);
+}
+
 #endif

@@ -24,17 +24,20 @@ static int pass(const struct sb_job_verify_files *f, unsigned i, struct sb_job_v
 		return f->open ? fd : -errno;
 	if (!write)
 		sb_cache_drop(fd);
+	const uint64_t size = f->sizes ? f->sizes[i] : f->size;
 	const struct sb_verify_pass p = {
 		.fd = fd,
 		.engine = sb_engine_find("psync"),
 		.depth = 1,
-		.request_size = REQUEST / v->fmt.block_size * v->fmt.block_size,
+		.request_size = v->read_size ? v->read_size
+					     : REQUEST / v->fmt.block_size * v->fmt.block_size,
 		.is_blockdev = f->is_blockdev,
-		.offset = f->offset,
-		.size = f->size / v->fmt.block_size * v->fmt.block_size,
+		.offset = f->sizes ? 0 : f->offset,
+		.size = size / v->fmt.block_size * v->fmt.block_size,
 		.base = 0,
 		.fmt = &v->fmt,
 		.write = write,
+		.written = write ? NULL : v->written[i],
 		.progress = f->stop,
 		.ctx = f->ctx,
 	};
@@ -49,6 +52,7 @@ int sb_job_verify_fill(struct sb_job_verify *v, const struct sb_job_verify_files
 	struct sb_verify_pass_result res;
 	memset(v, 0, sizeof(*v));
 	v->direct = direct;
+	sb_hist_init(&v->lat);
 	sb_verify_fmt_init(&v->fmt, seed, 1, block_size);
 	for (unsigned i = 0; i < f->npaths; i++) {
 		int e = pass(f, i, v, 1, NULL, &res);
@@ -77,6 +81,8 @@ int sb_job_verify_check(struct sb_job_verify *v, const struct sb_job_verify_file
 			snprintf(msg, ml, "cannot check '%s': %s", f->paths[i], strerror(-e));
 			return e;
 		}
+		sb_hist_merge(&v->lat, &res.lat);
+		v->timed_bytes += res.timed_bytes;
 		sb_verify_acc_finish(&v->acc[i]);
 		v->bad += sb_verify_acc_bad(&v->acc[i]);
 		v->blocks += v->acc[i].blocks;
@@ -85,8 +91,23 @@ int sb_job_verify_check(struct sb_job_verify *v, const struct sb_job_verify_file
 	return 0;
 }
 
+int sb_job_verify_track(struct sb_job_verify *v, const struct sb_job_verify_files *f)
+{
+	for (unsigned i = 0; i < f->npaths && i < SB_JOB_VERIFY_MAX_FILES; i++) {
+		const uint64_t size = f->sizes ? f->sizes[i] : f->size;
+		const uint64_t words = (size / v->fmt.block_size + 63) / 64;
+		if (!(v->written[i] = calloc(words ? words : 1, sizeof(uint64_t))))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 void sb_job_verify_free(struct sb_job_verify *v)
 {
+	for (unsigned i = 0; i < SB_JOB_VERIFY_MAX_FILES; i++) {
+		free(v->written[i]);
+		v->written[i] = NULL;
+	}
 	for (unsigned i = 0; i < v->nacc; i++)
 		sb_verify_acc_free(&v->acc[i]);
 	v->nacc = 0;

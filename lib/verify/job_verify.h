@@ -12,6 +12,7 @@
 
 #include "lib/sb.h"
 #include "lib/coord/coord.h"
+#include "lib/stats/hist.h"
 #include "lib/verify/block.h"
 #include "lib/verify/ranges.h"
 
@@ -22,6 +23,9 @@ struct sb_job_verify_files {
 	char *const *paths;
 	unsigned npaths;
 	uint64_t offset, size; /* the region in every file */
+	/* NULL, or each file's own region: all of it, sizes[i] bytes (fio's
+	 * nrfiles; offset 0) */
+	const uint64_t *sizes;
 	int is_blockdev;
 	/* A descriptor of file i with open(2) flags, or -errno: the caller's
 	 * way to the files it holds open (a fill writes only through it: the
@@ -53,6 +57,18 @@ struct sb_job_verify_rank {
 struct sb_job_verify {
 	struct sb_verify_fmt fmt;
 	int direct;
+	/* the check's read size, a multiple of the block size (a fio job's:
+	 * its writes' size, each read timed as fio times its verify reads);
+	 * 0: large requests */
+	uint32_t read_size;
+	struct sb_hist lat;   /* the check's reads, each from its submission to its completion */
+	uint64_t timed_bytes; /* of the reads in lat */
+	/* fio's verify reads back each write the job made: with these (a bit
+	 * per block of each file's region, set for each write's first block:
+	 * sb_job_verify_track), the check still reads and classifies every
+	 * block, but in requests that each hold one write from its start,
+	 * timing and counting only those; NULL: every read */
+	uint64_t *written[SB_JOB_VERIFY_MAX_FILES];
 	unsigned nacc;
 	struct sb_verify_acc acc[SB_JOB_VERIFY_MAX_FILES]; /* one per file */
 	uint64_t blocks, bad;
@@ -73,6 +89,9 @@ int sb_job_verify_fill(struct sb_job_verify *v, const struct sb_job_verify_files
 int sb_job_verify_check(struct sb_job_verify *v, const struct sb_job_verify_files *f, char *msg,
 			size_t ml);
 void sb_job_verify_free(struct sb_job_verify *v);
+/* After the fill: keep a map of where the writes began in the region of
+ * each of f's files (the workload marks them). 0 or -ENOMEM. */
+int sb_job_verify_track(struct sb_job_verify *v, const struct sb_job_verify_files *f);
 
 /* This rank's part of v (its counts and its first bad ranges); the caller
  * sets rank, host and path. */

@@ -84,12 +84,34 @@ static uint64_t redo_blocks(struct state *st, struct sb_io *io)
 	return lost;
 }
 
+/* Whether block b of the region (from offset) begins a write. */
+static int starts_write(const struct sb_verify_pass *p, uint64_t b)
+{
+	return p->written[b / 64] >> (b % 64) & 1;
+}
+
+/* A check with the map: the request at next ends before the next write's
+ * first block, so each write is read back as one request. */
+static uint32_t to_next_start(const struct sb_verify_pass *p, uint64_t next, uint32_t len)
+{
+	const uint32_t bs = p->fmt->block_size;
+	const uint64_t first = (next - p->offset) / bs;
+	for (uint32_t k = 1; k < len / bs; k++)
+		if (starts_write(p, first + k))
+			return k * bs;
+	return len;
+}
+
 static void retire(struct state *st, struct slot *s)
 {
 	struct sb_io *io = &s->io;
 	uint64_t lost = 0;
 
-	sb_hist_add(&st->res->lat, s->done_ns - io->start_ns);
+	if (!st->p->written ||
+	    starts_write(st->p, (io->offset - st->p->offset) / st->p->fmt->block_size)) {
+		sb_hist_add(&st->res->lat, s->done_ns - io->start_ns);
+		st->res->timed_bytes += io->len;
+	}
 	if (io->res != (int64_t)io->len)
 		lost = redo_blocks(st, io);
 	else if (!st->p->write)
@@ -150,8 +172,9 @@ static int loop(struct state *st)
 
 	while ((next < end && !st->stop) || st->inflight) {
 		while (!st->stop && next < end && st->inflight < p->depth) {
-			const uint32_t len = (uint32_t)SB_MIN((uint64_t)p->request_size,
-							      end - next);
+			uint32_t len = (uint32_t)SB_MIN((uint64_t)p->request_size, end - next);
+			if (p->written)
+				len = to_next_start(p, next, len);
 			submit(st, next, len);
 			next += len;
 		}

@@ -27,6 +27,12 @@ struct sb_verify_pass {
 					 * directory's files continue each other) */
 	const struct sb_verify_fmt *fmt;
 	int write; /* 1: write and fsync; 0: read and check */
+	/* A check: NULL, or a bit per block of the region (bit 0: the block
+	 * at offset) set for the first block of each write; then a request
+	 * ends before the next write's first block (each write is read back
+	 * as one request), and only those starting at one are timed (lat)
+	 * and counted (timed_bytes) */
+	const uint64_t *written;
 	/* After every request, with the bytes done so far; non-zero stops the
 	 * pass (Ctrl-C). May be NULL. */
 	int (*progress)(void *ctx, uint64_t bytes_done);
@@ -37,6 +43,7 @@ struct sb_verify_pass_result {
 	uint64_t bytes, ios;	     /* moved and checked (or written) */
 	uint64_t ns;		     /* elapsed, the final fsync included */
 	struct sb_hist lat;	     /* per request, from queueing to completion */
+	uint64_t timed_bytes;	     /* of the requests in lat */
 	uint64_t errors;	     /* write: blocks that could not be written
 					 * (read errors are unreadable blocks) */
 	uint64_t first_error_offset; /* target offset */

@@ -43,6 +43,52 @@ grep -qx "verify: 256 blocks of 4096 B checked, 0 not intact" "$T/out" || fail "
 [ "$(json "$T/then.json" "d['storbench']['verify']['blocks_checked']")" = 256 ] || fail "then: blocks"
 ok "a job after the verify= job is not checked again"
 
+# the verify pass's reads are the job's reads, as fio counts them: one
+# read of each written request's size, each timed (clat and lat), so
+# read.clat_ns.N is the number of requests verified
+printf '[w]\nrw=write\nbs=8k\nsize=1M\nverify=crc32c\n' >"$T/c.fio"
+(cd "$T/d" && "$SB" fio --output-format=json --output="$T/c.json" "$T/c.fio") >/dev/null 2>&1 ||
+	fail "fio personality failed"
+readn() { # JSON: read io_bytes, total_ios, clat N, lat N
+	json "$1" "' '.join(str(x) for x in (d['jobs'][0]['read']['io_bytes'], d['jobs'][0]['read']['total_ios'], d['jobs'][0]['read']['clat_ns']['N'], d['jobs'][0]['read']['lat_ns']['N']))"
+}
+[ "$(readn "$T/c.json")" = "1048576 128 128 128" ] || fail "verify reads: $(readn "$T/c.json")"
+if command -v fio >/dev/null 2>&1; then
+	mkdir "$T/fd"
+	(cd "$T/fd" && fio --output-format=json --output="$T/cf.json" "$T/c.fio") || fail "fio failed"
+	[ "$(readn "$T/c.json")" = "$(readn "$T/cf.json")" ] ||
+		fail "fio: $(readn "$T/cf.json"), storbench: $(readn "$T/c.json")"
+fi
+rm -rf "$T/d"/* "$T/fd"
+ok "the verify pass's reads timed as fio's: read clat N = requests verified"
+
+# bssplit: each write read back as one request of its own size, as fio
+printf '[b]\nrw=write\nbssplit=4k/50:64k/50\nsize=4m\nverify=md5\n' >"$T/b.fio"
+(cd "$T/d" && "$SB" fio --output-format=json --output="$T/b.json" "$T/b.fio") >/dev/null 2>&1 ||
+	fail "bssplit job failed"
+w=$(json "$T/b.json" "d['jobs'][0]['write']['total_ios']")
+[ "$(readn "$T/b.json")" = "4194304 $w $w $w" ] || fail "bssplit: writes $w, reads $(readn "$T/b.json")"
+rm -rf "$T/d"/*
+ok "bssplit: a verify read per write, of its size"
+
+# a mixed job (fio's t/jobs/t0008): fio verifies the blocks the job wrote,
+# not those it read, so the reads and the verify reads together are the
+# region once (8 MiB: fio's "reads 16+16MB" of a 32 MiB readwrite);
+# storbench's own check still reads every block of the region
+printf '[m]\nrw=readwrite\nbs=4k\nsize=8m\nverify=crc32c\nverify_backlog=1\n' >"$T/m.fio"
+(cd "$T/d" && "$SB" fio --output-format=json --output="$T/m.json" "$T/m.fio") >"$T/m.out" 2>&1 ||
+	fail "mixed job failed: $(cat "$T/m.out")"
+[ "$(readn "$T/m.json")" = "8388608 2048 2048 2048" ] || fail "mixed: $(readn "$T/m.json")"
+grep -q "verify: 2048 blocks of 4096 B checked, 0 not intact" "$T/m.out" || fail "mixed: $(cat "$T/m.out")"
+if command -v fio >/dev/null 2>&1; then
+	mkdir "$T/fd"
+	(cd "$T/fd" && fio --output-format=json --output="$T/mf.json" "$T/m.fio") || fail "fio failed"
+	[ "$(readn "$T/m.json")" = "$(readn "$T/mf.json")" ] ||
+		fail "mixed: fio $(readn "$T/mf.json"), storbench $(readn "$T/m.json")"
+fi
+rm -rf "$T/d"/* "$T/fd"
+ok "a mixed job's verify reads are the blocks it wrote, as fio's"
+
 . "$(dirname "$0")/../lib/faultfs.sh"
 ff_start
 ff_rules "flip * 8192 4096"
@@ -54,6 +100,29 @@ json "$T/f.json" "d['storbench']['verify']['bad_ranges'][0]['offset']" | grep -q
 	fail "fault not at 8192"
 [ "$(json "$T/f.json" "d['storbench']['verify']['corrupted']")" = 1 ] || fail "one corrupted block"
 ok "a flipped bit fails the verify= job at its offset"
+
+# nrfiles: each of the job's files verified (fio names them n.0.0 ..
+# n.0.3), a bit flipped in the third found there alone
+ff_rules "flip n.0.2 8192 4096"
+printf '[n]\nrw=randwrite\nbs=4k\nsize=1m\nnrfiles=4\nverify=crc32c\n' >"$T/nf.fio"
+"$SB" run --quiet --output="$T/nf.json" "$T/nf.fio" "$FF_MNT" >"$T/nf.out" 2>&1
+rc=$?
+[ $rc = 1 ] || { cat "$T/nf.out"; fail "nrfiles fault: exit $rc, expected 1"; }
+[ "$(json "$T/nf.json" "d['storbench']['verify']['blocks_checked']")" = 256 ] || fail "nrfiles: blocks"
+[ "$(json "$T/nf.json" "[(r['file'], r['offset']) for r in d['storbench']['verify']['bad_ranges']]")" = "[(2, 8192)]" ] ||
+	fail "nrfiles: $(json "$T/nf.json" "d['storbench']['verify']['bad_ranges']")"
+ff_rules ""
+(cd "$T/d" && "$SB" fio --output-format=json --output="$T/nf2.json" "$T/nf.fio") >/dev/null 2>&1 ||
+	fail "nrfiles: intact run failed"
+[ "$(readn "$T/nf2.json")" = "1048576 256 256 256" ] || fail "nrfiles reads: $(readn "$T/nf2.json")"
+if command -v fio >/dev/null 2>&1; then
+	mkdir "$T/fd"
+	(cd "$T/fd" && fio --output-format=json --output="$T/nf3.json" "$T/nf.fio") || fail "fio failed"
+	[ "$(readn "$T/nf3.json")" = "1048576 256 256 256" ] || fail "fio nrfiles: $(readn "$T/nf3.json")"
+	rm -rf "$T/fd"
+fi
+rm -rf "$T/d"/*
+ok "verify= with nrfiles: every file checked, a flipped bit found in its file, reads as fio's"
 
 refuse() { # NAME PATTERN: the job file $T/r.fio is refused with PATTERN, nothing created
 	"$SB" run --quiet "$T/r.fio" "$T/d" >/dev/null 2>"$T/err"
@@ -70,5 +139,5 @@ refuse "together" "line 4: job 'a' verifies (verify=crc32c) while other jobs run
 printf '[a]\nsize=1M\nrw=write\nverify=crc99\n' >"$T/r.fio"
 refuse "bad checksum" "line 4: verify: 'crc99' is not valid"
 printf '[a]\nsize=1M\nrw=write\nverify_only\n' >"$T/r.fio"
-refuse "verify_only" "line 4: verify_only: fio option not supported by storbench"
+refuse "verify_only" "line 4: verify_only: fio option not supported by storbench: .*storbench verify --phase=check"
 ok "unverifiable verify= jobs refused with their line, nothing created"
