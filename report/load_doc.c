@@ -88,7 +88,10 @@ static int on_item(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 	return e < 0 ? rep_fail(t->why, e, "out of memory") : 0;
 }
 
-/* job_options: the first job, read apart, has fio's "job options" */
+/* job_options: the first job, read apart, has fio's "job options".
+ * By key on purpose (a generic loader): what kind of document this is
+ * must be known before a reader can be chosen, and fio's document is
+ * fio's schema, which no writer of storbench's owns. */
 static int is_fio(const struct sb_jv *root, int job_options)
 {
 	const struct sb_jv *job = sb_jv_at(sb_jv_get(root, "jobs"), 0);
@@ -132,7 +135,9 @@ static int fig_job(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 	return 0;
 }
 
-/* The jobs of the document, each with the series read apart. */
+/* The jobs of the document, each with the series read apart. The arrays
+ * are found by name (storbench's and fio's "jobs", fio's "client_stats":
+ * a generic loader of both schemas), each item read by sb_job_read. */
 static int jobs(struct rep_doc *d, struct taking *t)
 {
 	const struct sb_jv *jobs = sb_jv_get(d->root, "jobs");

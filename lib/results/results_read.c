@@ -529,6 +529,9 @@ int sb_results_head_read(const struct sb_jv *sb, const char *where, struct sb_re
 			snprintf(key, sizeof(key), "warnings[%zu]", i);
 			return bad(&r, key, "a string", sb_jv_at(out->warnings, i));
 		}
+	const struct sb_jv *said = sb_jv_get(sb, "warning_lines");
+	if (sb_jv_is(said, SB_JV_ARR) && sb_jv_len(said))
+		out->warning_lines = said;
 	return 0;
 }
 

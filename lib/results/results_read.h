@@ -147,6 +147,10 @@ struct sb_results_doc {
 	struct sb_state_doc state;
 	const struct sb_jv *summary;  /* its rows: sb_summary_read each; NULL none */
 	const struct sb_jv *warnings; /* an array of strings, NULL none */
+	/* each warning once, as the program said it (results written before
+	 * them have none): a non-empty array, else NULL; its items that are
+	 * no string are not read (nothing refused) */
+	const struct sb_jv *warning_lines;
 };
 /* Reads a result's "storbench" section sb (not its methods' sections)
  * into out, whose strings point into the tree; where names sb in messages
