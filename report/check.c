@@ -8,7 +8,11 @@
  * reader is that reader's to judge, and its reader says what is wrong: a
  * verify object lib/verify's (sb_verify_read), a result's jobs and their
  * intervals lib/results' (sb_job_read, sb_interval_read), as are the rows
- * of its summary (sb_summary_read).
+ * of its summary (sb_summary_read). The ranks' entries of a run of many
+ * ranks and their skew are their sections' readers' (sb_ranks_check,
+ * through sb_meta_read, sb_sweep_read, sb_results_head_read; a soak
+ * iteration's as its records are checked), and an iteration's number
+ * lib/soak's (soak_check.h).
  */
 #include "report/report.h"
 
@@ -31,23 +35,6 @@ static const struct key nonneg[] = {
 	K("length"),
 };
 #define FIGURE_MAX 1e18
-/* Figures of a run of many ranks (a rank's entry of "ranks", a "skew"
- * object) the report reads: counts, sizes, rates and times from the
- * earliest start, never negative. The same names elsewhere (a job's
- * start_s on a rank's clock) are not judged. */
-static const struct key rank_nonneg[] = {
-	K("write_bytes"),   K("checked_bytes"), K("ops"),	    K("bytes"),
-	K("elapsed_ns"),    K("cpu_ns"),	K("files_per_s"),   K("seeks_per_s"),
-	K("files"),	    K("io_errors"),	K("p50"),	    K("p99"),
-	K("start_s"),	    K("end_s"),		K("write_start_s"), K("write_end_s"),
-	K("check_start_s"), K("check_end_s"),	K("first_start_s"), K("start_spread_s"),
-	K("end_spread_s"),  K("span_s"),	K("median_rate"),
-};
-/* Ranks named by a figure: whole numbers from 0 */
-static const struct key rank_ids[] = { K("rank"), K("slowest_rank"), K("fastest_rank") };
-#define RANK_MAX 16777216.0
-/* where the walk is: what its figures are judged as */
-#define IN_RANKS 2u /* a rank's entry, a skew object */
 
 /* Where the walk is, for the message of a problem: the members and items
  * down to the value, made into a key path like jobs[0].read.bw_bytes only
@@ -97,15 +84,9 @@ static int in_keys(const struct sb_jmember *m, const struct key *keys, size_t n)
 	return 0;
 }
 
-static int nonneg_key(const struct sb_jmember *m, unsigned in)
-{
-	return in_keys(m, nonneg, SB_ARRAY_SIZE(nonneg)) ||
-	       ((in & IN_RANKS) && in_keys(m, rank_nonneg, SB_ARRAY_SIZE(rank_nonneg)));
-}
+static int check_member(struct walk *w, const struct sb_jmember *m);
 
-static int check_member(struct walk *w, const struct sb_jmember *m, unsigned in);
-
-static int walk(struct walk *w, const struct sb_jv *v, unsigned in)
+static int walk(struct walk *w, const struct sb_jv *v)
 {
 	unsigned at = w->depth;
 	if (at >= WALK_DEPTH || (!sb_jv_is(v, SB_JV_OBJ) && !sb_jv_is(v, SB_JV_ARR)))
@@ -115,44 +96,16 @@ static int walk(struct walk *w, const struct sb_jv *v, unsigned in)
 		for (size_t i = 0; i < v->obj.n; i++) {
 			const struct sb_jmember *m = &v->obj.m[i];
 			w->at[at].key = m->key;
-			if (check_member(w, m, in) < 0)
+			if (check_member(w, m) < 0)
 				return -1;
 		}
 	} else {
 		w->at[at].key = NULL;
 		for (size_t i = 0; i < v->arr.n; i++) {
 			w->at[at].index = i;
-			if (walk(w, &v->arr.v[i], in) < 0)
+			if (walk(w, &v->arr.v[i]) < 0)
 				return -1;
 		}
-	}
-	w->depth = at;
-	return 0;
-}
-
-/* The entries of a "ranks" array (verify's, meta's, a soak iteration's):
- * objects, each naming its rank; then their figures. */
-static int check_ranks(struct walk *w, const struct sb_jv *v, unsigned in)
-{
-	unsigned at = w->depth;
-	if (at >= WALK_DEPTH)
-		return 0;
-	w->depth++;
-	w->at[at].key = NULL;
-	for (size_t i = 0; i < v->arr.n; i++) {
-		const struct sb_jv *e = &v->arr.v[i];
-		w->at[at].index = i;
-		if (!sb_jv_is(e, SB_JV_OBJ))
-			return bad(w, "an object of a rank's figures", e);
-		if (!sb_jv_get(e, "rank")) {
-			char path[256];
-			path_of(w, path, sizeof(path));
-			snprintf(w->msg, sizeof(w->msg), "%s: a rank's entry without its 'rank'",
-				 path);
-			return -1;
-		}
-		if (walk(w, e, in | IN_RANKS) < 0)
-			return -1;
 	}
 	w->depth = at;
 	return 0;
@@ -225,28 +178,12 @@ static int check_summary(struct walk *w, const struct sb_jv *v)
 	return 0;
 }
 
-static int check_member(struct walk *w, const struct sb_jmember *m, unsigned in)
+static int check_member(struct walk *w, const struct sb_jmember *m)
 {
 	const struct sb_jv *v = &m->val;
-	if ((in & IN_RANKS) && in_keys(m, rank_ids, SB_ARRAY_SIZE(rank_ids))) {
-		uint64_t n;
-		/* a skew without a slowest rank (none measured) names -1 */
-		if (!IS(m, "rank") && sb_jv_is(v, SB_JV_NUM) && v->num.d == -1)
-			return 0;
-		if (sb_jv_u64(v, &n) < 0 || (double)n >= RANK_MAX)
-			return bad(w, "a rank number from 0", v);
-		return 0;
-	}
-	if ((in & IN_RANKS) && (IS(m, "host") || IS(m, "hostname") || IS(m, "path")) &&
-	    !sb_jv_is(v, SB_JV_STR))
-		return bad(w, "a string", v);
-	if (IS(m, "ranks") && sb_jv_is(v, SB_JV_ARR))
-		return check_ranks(w, v, in);
 	if (IS(m, "verify") && sb_jv_is(v, SB_JV_OBJ))
 		return check_verify(w, v);
-	if (IS(m, "skew") && sb_jv_is(v, SB_JV_OBJ))
-		return walk(w, v, in | IN_RANKS);
-	if (nonneg_key(m, in) && !sb_jv_is(v, SB_JV_NULL) && !sb_jv_is(v, SB_JV_OBJ) &&
+	if (in_keys(m, nonneg, SB_ARRAY_SIZE(nonneg)) && !sb_jv_is(v, SB_JV_NULL) && !sb_jv_is(v, SB_JV_OBJ) &&
 	    !sb_jv_is(v, SB_JV_ARR)) {
 		/* null: fio and storbench write it for a figure there is none of */
 		if (!sb_jv_is(v, SB_JV_NUM) || !isfinite(v->num.d) || v->num.d < 0 ||
@@ -263,12 +200,6 @@ static int check_member(struct walk *w, const struct sb_jmember *m, unsigned in)
 		return check_jobs(w, v);
 	if (IS(m, "summary") && sb_jv_is(v, SB_JV_ARR))
 		return check_summary(w, v);
-	if (IS(m, "iteration") && !sb_jv_is(v, SB_JV_OBJ)) {
-		uint64_t n;
-		if (sb_jv_u64(v, &n) < 0 || n < 1 || n >= (1ull << 53))
-			return bad(w, "an iteration number from 1", v);
-		return 0;
-	}
 	if (IS(m, "percentile")) {
 		if (!sb_jv_is(v, SB_JV_OBJ))
 			return bad(w, "an object of percentiles", v);
@@ -282,7 +213,16 @@ static int check_member(struct walk *w, const struct sb_jmember *m, unsigned in)
 		}
 		return 0;
 	}
-	return walk(w, v, in);
+	return walk(w, v);
+}
+
+int rep_ranks_check(const struct sb_jv *v, const char *at, char *msg, size_t len)
+{
+	struct sb_error err;
+	if (sb_ranks_check(v, at, &err) == 0)
+		return 0;
+	snprintf(msg, len, "%s", err.msg);
+	return -REP_EINPUT;
 }
 
 int rep_check_at(const struct sb_jv *v, const char *prefix, char *msg, size_t len)
@@ -290,7 +230,7 @@ int rep_check_at(const struct sb_jv *v, const char *prefix, char *msg, size_t le
 	struct walk w;
 	w.prefix = prefix;
 	w.depth = 0;
-	if (walk(&w, v, 0) == 0)
+	if (walk(&w, v) == 0)
 		return 0;
 	snprintf(msg, len, "%s", w.msg);
 	return -REP_EINPUT;

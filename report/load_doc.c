@@ -70,6 +70,9 @@ static int on_item(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 	/* an interval is its reader's to judge (series_item) */
 	if (path == P_ITERATIONS && rep_check_at(v, where, msg, sizeof(msg)) < 0)
 		return rep_fail(t->why, -REP_EINPUT, "'%s': %s", t->d->path, msg);
+	/* its ranks' entries: lib/results' rules of every section's */
+	if (path == P_ITERATIONS && rep_ranks_check(v, where, msg, sizeof(msg)) < 0)
+		return rep_fail(t->why, -REP_EINPUT, "'%s': %s", t->d->path, msg);
 	/* a soak's iteration: the rules of its log's (lib/soak/soak_check.h) */
 	if (path == P_ITERATIONS && sb_jv_is(v, SB_JV_OBJ) && rep_is_iteration(v) &&
 	    sb_soak_check_record(v, msg, sizeof(msg)) < 0)
@@ -264,6 +267,8 @@ int rep_load_doc(struct rep_doc *d, FILE *f, char **why)
 	/* a soak's summary: the rules of its log's (lib/soak/soak_check.h) */
 	const struct sb_jv *soak = sb_results_section(sb, SB_SECTION_SOAK);
 	if (!rc && sb_jv_is(soak, SB_JV_OBJ) && sb_soak_check_summary(soak, msg, sizeof(msg)) < 0)
+		rc = rep_fail(why, -REP_EINPUT, "'%s': storbench.soak.%s", d->path, msg);
+	if (!rc && sb_jv_is(soak, SB_JV_OBJ) && sb_soak_check_iterations(soak, msg, sizeof(msg)) < 0)
 		rc = rep_fail(why, -REP_EINPUT, "'%s': storbench.soak.%s", d->path, msg);
 	if (!rc && sb_jv_is(sb, SB_JV_OBJ) && !(rc = rep_check_schema(d, sb, why))) {
 		if (!(rc = rep_dev_methods_read(d, sb, why)))

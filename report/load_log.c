@@ -134,6 +134,9 @@ int rep_log_line_check(struct rep_logcheck *lc, const struct sb_jv *v, char *msg
 	/* an iteration as lib/soak's reader takes it (sb_soak_read_record) */
 	if (rep_is_iteration(v) && sb_soak_check_record(v, msg, len) < 0)
 		return -REP_EINPUT;
+	/* ranks' entries (a soak iteration's): lib/results' rules */
+	if (rep_ranks_check(v, "", msg, len) < 0 || sb_soak_check_iterations(v, msg, len) < 0)
+		return -REP_EINPUT;
 	return rep_check(v, msg, len);
 }
 
