@@ -16,17 +16,12 @@
 
 #include <math.h>
 
-struct key {
-	const char *name;
-	size_t len;
-};
-#define K(s)                     \
-	{                        \
-		s, sizeof(s) - 1 \
-	}
+#include "lib/json/json_walk.h"
+
+#define K(s) SB_JKEY(s)
 /* Figures of a rank's entry or a skew object: never negative. The same
  * names elsewhere (a job's start_s on a rank's clock) are not judged. */
-static const struct key rank_nonneg[] = {
+static const struct sb_jkey rank_nonneg[] = {
 	K("write_bytes"),   K("checked_bytes"), K("ops"),	    K("bytes"),
 	K("elapsed_ns"),    K("cpu_ns"),	K("files_per_s"),   K("seeks_per_s"),
 	K("files"),	    K("io_errors"),	K("p50"),	    K("p99"),
@@ -35,88 +30,20 @@ static const struct key rank_nonneg[] = {
 	K("end_spread_s"),  K("span_s"),	K("median_rate"),
 };
 /* Ranks named by a figure: whole numbers from 0 */
-static const struct key rank_ids[] = { K("rank"), K("slowest_rank"), K("fastest_rank") };
+static const struct sb_jkey rank_ids[] = { K("rank"), K("slowest_rank"), K("fastest_rank") };
 #define RANK_MAX 16777216.0
 #define FIGURE_MAX 1e18
 #define IN_RANKS 1u /* a rank's entry, a skew object */
+#define IS(m, s) sb_jkey_is(m, &(const struct sb_jkey)K(s))
 
-/* Where the walk is, for the message: made into a key path only when a
- * problem is found (a day of a soak log's iterations is walked). */
-#define WALK_DEPTH (SB_JSON_READ_MAX_DEPTH + 8)
-struct walk {
-	const char *prefix;
-	struct {
-		const char *key; /* NULL: an item, index */
-		size_t index;
-	} at[WALK_DEPTH];
-	unsigned depth;
-	char msg[512];
-};
-
-static void path_of(const struct walk *w, char *buf, size_t len)
-{
-	size_t n = (size_t)snprintf(buf, len, "%s", w->prefix);
-	for (unsigned i = 0; i < w->depth && n < len; i++)
-		n += w->at[i].key ? (size_t)snprintf(buf + n, len - n, "%s%s", n ? "." : "",
-						     w->at[i].key)
-				  : (size_t)snprintf(buf + n, len - n, "[%zu]", w->at[i].index);
-}
-
-static int bad(struct walk *w, const char *expected, const struct sb_jv *v)
-{
-	char found[64], path[256];
-	sb_jv_found(v, found, sizeof(found));
-	path_of(w, path, sizeof(path));
-	snprintf(w->msg, sizeof(w->msg), "%s: expected %s, found %s", path, expected, found);
-	return -EINVAL;
-}
-
-static int is_key(const struct sb_jmember *m, const struct key *k)
-{
-	return m->keylen == k->len && m->key[0] == k->name[0] && !memcmp(m->key, k->name, k->len);
-}
-#define IS(m, s) is_key(m, &(const struct key)K(s))
-
-static int in_keys(const struct sb_jmember *m, const struct key *keys, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (is_key(m, &keys[i]))
-			return 1;
-	return 0;
-}
-
-static int member(struct walk *w, const struct sb_jmember *m, unsigned in);
-
-static int walk(struct walk *w, const struct sb_jv *v, unsigned in)
-{
-	unsigned at = w->depth;
-	if (at >= WALK_DEPTH || (!sb_jv_is(v, SB_JV_OBJ) && !sb_jv_is(v, SB_JV_ARR)))
-		return 0; /* the reader nests no deeper */
-	w->depth++;
-	if (v->type == SB_JV_OBJ) {
-		for (size_t i = 0; i < v->obj.n; i++) {
-			w->at[at].key = v->obj.m[i].key;
-			if (member(w, &v->obj.m[i], in) < 0)
-				return -EINVAL;
-		}
-	} else {
-		w->at[at].key = NULL;
-		for (size_t i = 0; i < v->arr.n; i++) {
-			w->at[at].index = i;
-			if (walk(w, &v->arr.v[i], in) < 0)
-				return -EINVAL;
-		}
-	}
-	w->depth = at;
-	return 0;
-}
+static int member(struct sb_jwalk *w, const struct sb_jmember *m, unsigned in);
 
 /* The entries of a "ranks" array: objects, each naming its rank; then
  * their figures. */
-static int ranks(struct walk *w, const struct sb_jv *v, unsigned in)
+static int ranks(struct sb_jwalk *w, const struct sb_jv *v, unsigned in)
 {
 	unsigned at = w->depth;
-	if (at >= WALK_DEPTH)
+	if (at >= SB_JWALK_DEPTH)
 		return 0;
 	w->depth++;
 	w->at[at].key = NULL;
@@ -124,14 +51,15 @@ static int ranks(struct walk *w, const struct sb_jv *v, unsigned in)
 		const struct sb_jv *e = &v->arr.v[i];
 		w->at[at].index = i;
 		if (!sb_jv_is(e, SB_JV_OBJ))
-			return bad(w, "an object of a rank's figures", e);
+			return sb_jwalk_bad(w, "an object of a rank's figures", e);
 		if (!sb_jv_get(e, "rank")) {
 			char path[256];
-			path_of(w, path, sizeof(path));
-			snprintf(w->msg, sizeof(w->msg), "%s: a rank's entry without its 'rank'", path);
+			sb_jwalk_path(w, path, sizeof(path));
+			snprintf(w->msg, sizeof(w->msg), "%s: a rank's entry without its 'rank'",
+				 path);
 			return -EINVAL;
 		}
-		if (walk(w, e, in | IN_RANKS) < 0)
+		if (sb_jwalk(w, e, in | IN_RANKS, member) < 0)
 			return -EINVAL;
 	}
 	w->depth = at;
@@ -152,44 +80,44 @@ static int others(const struct sb_jmember *m)
 	       (IS(m, "iteration") && !sb_jv_is(v, SB_JV_OBJ));
 }
 
-static int member(struct walk *w, const struct sb_jmember *m, unsigned in)
+static int member(struct sb_jwalk *w, const struct sb_jmember *m, unsigned in)
 {
 	const struct sb_jv *v = &m->val;
-	if ((in & IN_RANKS) && in_keys(m, rank_ids, SB_ARRAY_SIZE(rank_ids))) {
+	if ((in & IN_RANKS) && sb_jkey_in(m, rank_ids, SB_ARRAY_SIZE(rank_ids))) {
 		uint64_t n;
 		/* a skew without a slowest rank (none measured) names -1 */
 		if (!IS(m, "rank") && sb_jv_is(v, SB_JV_NUM) && v->num.d == -1)
 			return 0;
 		if (sb_jv_u64(v, &n) < 0 || (double)n >= RANK_MAX)
-			return bad(w, "a rank number from 0", v);
+			return sb_jwalk_bad(w, "a rank number from 0", v);
 		return 0;
 	}
 	if ((in & IN_RANKS) && (IS(m, "host") || IS(m, "hostname") || IS(m, "path")) &&
 	    !sb_jv_is(v, SB_JV_STR))
-		return bad(w, "a string", v);
+		return sb_jwalk_bad(w, "a string", v);
 	if (IS(m, "ranks") && sb_jv_is(v, SB_JV_ARR))
 		return ranks(w, v, in);
 	if (others(m))
 		return 0;
 	if (IS(m, "skew") && sb_jv_is(v, SB_JV_OBJ))
-		return walk(w, v, in | IN_RANKS);
-	if ((in & IN_RANKS) && in_keys(m, rank_nonneg, SB_ARRAY_SIZE(rank_nonneg)) &&
+		return sb_jwalk(w, v, in | IN_RANKS, member);
+	if ((in & IN_RANKS) && sb_jkey_in(m, rank_nonneg, SB_ARRAY_SIZE(rank_nonneg)) &&
 	    !sb_jv_is(v, SB_JV_NULL) && !sb_jv_is(v, SB_JV_OBJ) && !sb_jv_is(v, SB_JV_ARR)) {
 		/* null: written for a figure there is none of */
 		if (!sb_jv_is(v, SB_JV_NUM) || !isfinite(v->num.d) || v->num.d < 0 ||
 		    v->num.d > FIGURE_MAX)
-			return bad(w, "a number from 0 to 1e18", v);
+			return sb_jwalk_bad(w, "a number from 0 to 1e18", v);
 		return 0;
 	}
-	return walk(w, v, in);
+	return sb_jwalk(w, v, in, member);
 }
 
 int sb_ranks_check(const struct sb_jv *v, const char *at, struct sb_error *err)
 {
-	struct walk w;
+	struct sb_jwalk w;
 	w.prefix = at ? at : "";
 	w.depth = 0;
-	if (walk(&w, v, 0) == 0)
+	if (sb_jwalk(&w, v, 0, member) == 0)
 		return 0;
 	return sb_error_set(err, -EINVAL, SB_ERR_INPUT, "%s", w.msg);
 }
