@@ -19,9 +19,11 @@ struct sb_run {
 	int iou_workers;
 };
 
-static int open_flags(const struct sb_job_opts *o)
+static int open_flags(const struct sb_job_opts *o, const struct sb_engine_ops *ops)
 {
-	int fl = sb_rw_writes(o->rw) ? O_RDWR : O_RDONLY;
+	/* an engine that changes its own files (falloc's read allocates)
+	 * writes whatever the pattern */
+	int fl = sb_rw_writes(o->rw) || (ops->flags & SB_ENGINE_OWNFILES) ? O_RDWR : O_RDONLY;
 	if (o->direct)
 		fl |= O_DIRECT;
 	if (o->sync == SB_SYNC_DSYNC)
@@ -70,6 +72,7 @@ static int files_setup(const struct sb_run_params *p, struct sb_worker *w, unsig
 	w->region_offset = 0;
 	for (unsigned i = 0; i < w->nfiles; i++) {
 		w->files[i].fd = -1;
+		w->files[i].path = p->paths ? p->paths[id * w->nfiles + i] : NULL;
 		w->files[i].size = p->file_sizes[id * w->nfiles + i];
 		if (w->files[i].size < w->min_bs) {
 			*errmsg = "file sizes";
@@ -93,6 +96,27 @@ static uint64_t sample_window(const struct sb_job_opts *o, enum sb_fiolog_kind k
 	if (logged && !given_ms)
 		ms = o->fiolog.avg_ms;
 	return (uint64_t)ms * 1000000u;
+}
+
+/* fio's write_iolog: the log, an "add" and an "open" line for each of the
+ * worker's files, named as the run opens them (the null engine's by the
+ * job's name, as fio's) */
+static int iolog_open(const struct sb_run_params *p, struct sb_worker *w, unsigned id)
+{
+	const char *one[1] = { w->job->name };
+	const char *const *names = one;
+	unsigned n = 1;
+	if (!(p->engine->flags & SB_ENGINE_NOIO) && w->files) {
+		names = p->paths + (size_t)id * w->nfiles;
+		n = w->nfiles;
+	} else if (!(p->engine->flags & SB_ENGINE_NOIO)) {
+		names = p->paths + (p->npaths > 1 ? id : 0);
+	}
+	const uint64_t now = sb_now_ns();
+	int e = sb_iolog_w_open(&w->iolog, w->job->write_iolog, names, n, now);
+	for (unsigned i = 0; !e && i < n; i++)
+		sb_iolog_w_file(w->iolog, i, "open", now);
+	return e;
 }
 
 static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, const char **errmsg)
@@ -152,6 +176,10 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	w->total_bytes = o->time_based || w->loop_bytes > UINT64_MAX / o->loops
 				 ? 0
 				 : w->loop_bytes * o->loops;
+	if (o->replay) { /* fio's read_iolog: the log's requests, once */
+		w->loop_bytes = UINT64_MAX;
+		w->total_bytes = o->replay->bytes;
+	}
 	w->batch_submit = o->batch_submit ? SB_MIN(o->batch_submit, depth) : depth;
 	w->interval = o->log_interval_ns;
 	w->smp_ns[0] = sample_window(o, SB_FIOLOG_BW, o->fiolog.bw_avg_ms);
@@ -160,6 +188,10 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	e = sb_fiolog_open(&w->log, o, id, errmsg);
 	if (e < 0)
 		return e;
+	if (o->write_iolog[0] && (e = iolog_open(p, w, id)) < 0) {
+		*errmsg = "write_iolog";
+		return e;
+	}
 	sb_series_init(&w->res.series, o->log_interval_ns);
 
 	uint64_t seed = o->seed + 0x9e3779b97f4a7c15ull * (id + 1);
@@ -180,7 +212,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	}
 	if (!(p->engine->flags & SB_ENGINE_NOIO) && w->files) {
 		for (unsigned i = 0; i < w->nfiles; i++) {
-			const int fd = open_one(p, id * w->nfiles + i, open_flags(o));
+			const int fd = open_one(p, id * w->nfiles + i, open_flags(o, p->engine));
 			if (fd < 0) {
 				*errmsg = "open";
 				return fd;
@@ -189,7 +221,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		}
 		w->fd = w->files[0].fd;
 	} else if (!(p->engine->flags & SB_ENGINE_NOIO)) {
-		const int fd = open_one(p, p->npaths > 1 ? id : 0, open_flags(o));
+		const int fd = open_one(p, p->npaths > 1 ? id : 0, open_flags(o, p->engine));
 		if (fd < 0) {
 			*errmsg = "open";
 			return fd;
@@ -222,7 +254,11 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	sb_engine_register_bufs(&w->eng, w->bufmem, (size_t)depth * maxbs);
 	sb_engine_set_write_bounds(&w->eng, p->region_offset, p->region_offset + p->region_size);
 	w->engine_sync = w->eng.sync;
-	w->measure_cache = !(p->engine->flags & SB_ENGINE_NOIO);
+	w->measure_cache = !(p->engine->flags &
+			     (SB_ENGINE_NOIO | SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES));
+	/* a file-operation engine's one file (nrfiles: each file's, as it loads) */
+	w->eng.path = p->paths ? p->paths[p->npaths > 1 ? id : 0] : NULL;
+	w->eng.stat_type = o->stat_type;
 	if (w->job->batch_complete) /* asked for: wait for that many, as fio */
 		w->eng.settle_ns = 0;
 	e = sb_worker_first_loop(w);
@@ -253,6 +289,7 @@ static void worker_free(struct sb_worker *w)
 	free(w->bufmem);
 	sb_series_free(&w->res.series);
 	sb_fiolog_free(w->log);
+	sb_iolog_w_close(w->iolog);
 	sb_worker_pieces_free(w);
 }
 
