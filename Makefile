@@ -411,11 +411,13 @@ fuzz: $(BUILD)/libstorbench.a
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/sections tests/fuzz/fuzz-sections.c \
 		lib/pts/pts_read.c lib/cliff/cliff_read.c lib/flash/flash_read.c \
 		lib/sweep/sweep_read.c lib/meta/meta_read.c lib/latency/lat_read.c lib/spo/spo_read.c \
+		lib/results/clients_read.c \
 		lib/spo/spo_cycles_read.c lib/plan/plan_read.c lib/plan/plan_json.c \
 		lib/json/json_take.c lib/json/json_items.c lib/json/json_read.c \
 		lib/json/json_access.c $(BUILD)/libstorbench.a $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/results-read \
-		tests/fuzz/fuzz-results-read.c lib/results/results_read.c lib/base/error.c \
+		tests/fuzz/fuzz-results-read.c lib/results/results_read.c lib/results/clients_read.c \
+		lib/json/json_walk.c lib/base/error.c \
 		lib/device/health_read.c lib/json/json_take.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/plan tests/fuzz/fuzz-plan.c \

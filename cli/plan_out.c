@@ -7,27 +7,9 @@
 
 #include <math.h>
 
-struct tally {
-	size_t pass, fail, unrun, skip;
-};
-
 static const struct sb_plan_outcome *at(const struct sb_plan_result *r, size_t ti, size_t si)
 {
 	return &r->out[ti * r->pl->nsteps + si];
-}
-
-/* the run's counts (lib/plan judged them) */
-static struct tally count(const struct sb_plan_result *r)
-{
-	const struct tally t = { r->tally.passed, r->tally.failed, r->tally.not_run,
-				 r->tally.skipped };
-	return t;
-}
-
-static const char *verdict(const struct sb_plan_result *r, const struct tally *t)
-{
-	(void)t;
-	return r->tally.verdict;
 }
 
 /* The step that could not run (NULL: none). */
@@ -47,18 +29,19 @@ static void limit_text(const struct sb_plan_expect *ex, char *buf, size_t len)
 	snprintf(buf, len, "%s %s", sb_plan_op_name(ex->op), ex->text);
 }
 
-static void text(FILE *f, const struct sb_plan_result *r, const struct tally *t)
+static void text(FILE *f, const struct sb_plan_result *r, const struct sb_plan_tally *t)
 {
 	size_t si;
 	const struct sb_plan_outcome *bad = stopped_step(r, &si);
-	fprintf(f, "%s: %s", verdict(r, t), r->pl->name ? r->pl->name : r->file);
-	fprintf(f, " (%zu of %zu criteria passed", t->pass, t->pass + t->fail + t->unrun + t->skip);
-	if (t->fail)
-		fprintf(f, ", %zu failed", t->fail);
-	if (t->skip)
-		fprintf(f, ", %zu skipped: optional steps that could not run", t->skip);
-	if (t->unrun)
-		fprintf(f, ", %zu not judged: their steps never ran", t->unrun);
+	fprintf(f, "%s: %s", t->verdict, r->pl->name ? r->pl->name : r->file);
+	fprintf(f, " (%zu of %zu criteria passed", t->passed,
+		t->passed + t->failed + t->not_run + t->skipped);
+	if (t->failed)
+		fprintf(f, ", %zu failed", t->failed);
+	if (t->skipped)
+		fprintf(f, ", %zu skipped: optional steps that could not run", t->skipped);
+	if (t->not_run)
+		fprintf(f, ", %zu not judged: their steps never ran", t->not_run);
 	fprintf(f, ")\n");
 	if (bad)
 		fprintf(f, "step [%s] on '%s' %s: %s\n", r->pl->steps[si].name, bad->target,
@@ -132,8 +115,7 @@ static const char *state_of(const struct sb_plan_outcome *so)
 /* The run as the plan's result (lib/plan's writer writes it): 0 or
  * -ENOMEM. Its strings are the run's and jd's (one per criterion, freed
  * with d's arrays by doc_free). */
-static int doc_of(const struct sb_plan_result *r, const struct tally *t, struct sb_plan_doc *d,
-		  struct sb_plan_judged **jd)
+static int doc_of(const struct sb_plan_result *r, struct sb_plan_doc *d, struct sb_plan_judged **jd)
 {
 	size_t si, ncrit = 0, nj = 0;
 	const struct sb_plan_outcome *bad = stopped_step(r, &si);
@@ -148,11 +130,7 @@ static int doc_of(const struct sb_plan_result *r, const struct tally *t, struct 
 		return -ENOMEM;
 	d->file = r->file;
 	d->name = r->pl->name;
-	d->verdict = verdict(r, t);
-	d->passed = t->pass;
-	d->failed = t->fail;
-	d->not_run = t->unrun;
-	d->skipped = t->skip;
+	d->tally = r->tally;
 	d->stopped = bad ? bad->why : NULL;
 	d->interrupted = r->interrupted ? r->interrupted_by : NULL;
 	d->directory = r->dir;
@@ -162,11 +140,7 @@ static int doc_of(const struct sb_plan_result *r, const struct tally *t, struct 
 		const struct sb_plan_tally *tt = &r->targets_tally[ti];
 		struct sb_plan_doc_target *dt = &d->targets[d->ntargets++];
 		dt->target = r->targets[ti];
-		dt->verdict = tt->verdict;
-		dt->passed = tt->passed;
-		dt->failed = tt->failed;
-		dt->not_run = tt->not_run;
-		dt->skipped = tt->skipped;
+		dt->tally = *tt;
 	}
 	for (size_t ti = 0; ti < r->ntargets; ti++)
 		for (size_t s = 0; s < r->pl->nsteps; s++) {
@@ -218,11 +192,10 @@ static void doc_free(struct sb_plan_doc *d, struct sb_plan_judged *jd)
 static int write_json(FILE *f, const void *ctx)
 {
 	const struct sb_plan_result *r = ctx;
-	struct tally t = count(r);
 	struct sb_json j;
 	struct sb_plan_doc d;
 	struct sb_plan_judged *jd = NULL;
-	int e = doc_of(r, &t, &d, &jd);
+	int e = doc_of(r, &d, &jd);
 	if (!e) {
 		sb_json_begin(&j, f, 0);
 		sb_plan_doc_write(&j, &d);
@@ -251,12 +224,13 @@ static void xml_text(FILE *f, const char *s)
 static int write_junit(FILE *f, const void *ctx)
 {
 	const struct sb_plan_result *r = ctx;
-	struct tally t = count(r);
+	const struct sb_plan_tally *t = &r->tally; /* lib/plan judged them */
 	const char *name = r->pl->name ? r->pl->name : r->file;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"");
 	xml_text(f, name);
 	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\">\n",
-		t.pass + t.fail + t.unrun + t.skip, t.fail, t.unrun + t.skip);
+		t->passed + t->failed + t->not_run + t->skipped, t->failed,
+		t->not_run + t->skipped);
 	for (size_t ti = 0; ti < r->ntargets; ti++)
 		for (size_t s = 0; s < r->pl->nsteps; s++) {
 			const struct sb_plan_outcome *so = at(r, ti, s);
@@ -312,12 +286,12 @@ static int write_junit(FILE *f, const void *ctx)
 int plan_report(const struct sb_plan_result *r, int json_stdout, const char *output,
 		const char *junit)
 {
-	struct tally t = count(r);
+	const struct sb_plan_tally *t = &r->tally; /* lib/plan judged them */
 	int rc = 0;
 	if (json_stdout)
 		rc = cli_write_file(NULL, write_json, r);
 	else
-		text(stdout, r, &t);
+		text(stdout, r, t);
 	if (!rc && output)
 		rc = cli_write_file(output, write_json, r);
 	if (!rc) { /* beside its steps: storbench report DIR reads it */
@@ -332,5 +306,5 @@ int plan_report(const struct sb_plan_result *r, int json_stdout, const char *out
 	if (r->stopped)
 		return r->stopped >= SB_EXIT_SIGNAL || r->stopped == SB_EXIT_USAGE ? r->stopped
 										   : SB_EXIT_ENV;
-	return t.fail ? SB_EXIT_FAIL : SB_EXIT_OK;
+	return t->failed ? SB_EXIT_FAIL : SB_EXIT_OK;
 }

@@ -16,6 +16,7 @@
 #include "lib/base/sysinfo.h"
 #include "lib/json/json_read.h"
 #include "lib/json/json_split.h"
+#include "lib/json/json_walk.h"
 #include "lib/json/json_write.h"
 #include "lib/job/buffer.h"
 #include "lib/job/job.h"

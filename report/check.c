@@ -8,7 +8,11 @@
  * reader is that reader's to judge, and its reader says what is wrong: a
  * verify object lib/verify's (sb_verify_read), a result's jobs and their
  * intervals lib/results' (sb_job_read, sb_interval_read), as are the rows
- * of its summary (sb_summary_read).
+ * of its summary (sb_summary_read). The ranks' entries of a run of many
+ * ranks and their skew are their sections' readers' (sb_ranks_check,
+ * through sb_meta_read, sb_sweep_read, sb_results_head_read; a soak
+ * iteration's as its records are checked), and an iteration's number
+ * lib/soak's (soak_check.h).
  */
 #include "report/report.h"
 
@@ -17,150 +21,22 @@
 /* Figures that are counts, sizes, rates or times: finite, >= 0, and below
  * what any device or run reaches (an exabyte, or 30 years in ns), in the
  * sections no typed reader judges yet (a soak's iterations, a method's). */
-struct key {
-	const char *name;
-	size_t len;
-};
-#define K(s)                     \
-	{                        \
-		s, sizeof(s) - 1 \
-	}
-static const struct key nonneg[] = {
+#define K(s) SB_JKEY(s)
+static const struct sb_jkey nonneg[] = {
 	K("bw_bytes"), K("iops"),	    K("min"),		K("max"),	  K("mean"),
 	K("stddev"),   K("write_bw_bytes"), K("read_bw_bytes"), K("lat_mean_ns"), K("offset"),
 	K("length"),
 };
 #define FIGURE_MAX 1e18
-/* Figures of a run of many ranks (a rank's entry of "ranks", a "skew"
- * object) the report reads: counts, sizes, rates and times from the
- * earliest start, never negative. The same names elsewhere (a job's
- * start_s on a rank's clock) are not judged. */
-static const struct key rank_nonneg[] = {
-	K("write_bytes"),   K("checked_bytes"), K("ops"),	    K("bytes"),
-	K("elapsed_ns"),    K("cpu_ns"),	K("files_per_s"),   K("seeks_per_s"),
-	K("files"),	    K("io_errors"),	K("p50"),	    K("p99"),
-	K("start_s"),	    K("end_s"),		K("write_start_s"), K("write_end_s"),
-	K("check_start_s"), K("check_end_s"),	K("first_start_s"), K("start_spread_s"),
-	K("end_spread_s"),  K("span_s"),	K("median_rate"),
-};
-/* Ranks named by a figure: whole numbers from 0 */
-static const struct key rank_ids[] = { K("rank"), K("slowest_rank"), K("fastest_rank") };
-#define RANK_MAX 16777216.0
-/* where the walk is: what its figures are judged as */
-#define IN_RANKS 2u /* a rank's entry, a skew object */
+/* Whether member m is named s (lengths first: every member of every line
+ * of a day's log is looked at). */
+#define IS(m, s) sb_jkey_is(m, &(const struct sb_jkey)K(s))
 
-/* Where the walk is, for the message of a problem: the members and items
- * down to the value, made into a key path like jobs[0].read.bw_bytes only
- * when a problem is found (a day of log lines is walked at every member). */
-#define WALK_DEPTH (SB_JSON_READ_MAX_DEPTH + 8)
-struct walk {
-	const char *prefix;
-	struct {
-		const char *key; /* NULL: an item, index */
-		size_t index;
-	} at[WALK_DEPTH];
-	unsigned depth;
-	char msg[512];
-};
-
-static void path_of(const struct walk *w, char *buf, size_t len)
-{
-	size_t n = (size_t)snprintf(buf, len, "%s", w->prefix);
-	for (unsigned i = 0; i < w->depth && n < len; i++)
-		n += w->at[i].key ? (size_t)snprintf(buf + n, len - n, "%s%s", n ? "." : "",
-						     w->at[i].key)
-				  : (size_t)snprintf(buf + n, len - n, "[%zu]", w->at[i].index);
-}
-
-static int bad(struct walk *w, const char *expected, const struct sb_jv *v)
-{
-	char found[64], path[256];
-	sb_jv_found(v, found, sizeof(found));
-	path_of(w, path, sizeof(path));
-	snprintf(w->msg, sizeof(w->msg), "%s: expected %s, found %s", path, expected, found);
-	return -1;
-}
-
-/* Whether member m is named k: lengths first, as most names differ there
- * (every member of every line of a day's log is looked at). */
-static int is_key(const struct sb_jmember *m, const struct key *k)
-{
-	return m->keylen == k->len && m->key[0] == k->name[0] && !memcmp(m->key, k->name, k->len);
-}
-#define IS(m, s) is_key(m, &(const struct key)K(s))
-
-static int in_keys(const struct sb_jmember *m, const struct key *keys, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (is_key(m, &keys[i]))
-			return 1;
-	return 0;
-}
-
-static int nonneg_key(const struct sb_jmember *m, unsigned in)
-{
-	return in_keys(m, nonneg, SB_ARRAY_SIZE(nonneg)) ||
-	       ((in & IN_RANKS) && in_keys(m, rank_nonneg, SB_ARRAY_SIZE(rank_nonneg)));
-}
-
-static int check_member(struct walk *w, const struct sb_jmember *m, unsigned in);
-
-static int walk(struct walk *w, const struct sb_jv *v, unsigned in)
-{
-	unsigned at = w->depth;
-	if (at >= WALK_DEPTH || (!sb_jv_is(v, SB_JV_OBJ) && !sb_jv_is(v, SB_JV_ARR)))
-		return 0; /* the reader nests no deeper */
-	w->depth++;
-	if (v->type == SB_JV_OBJ) {
-		for (size_t i = 0; i < v->obj.n; i++) {
-			const struct sb_jmember *m = &v->obj.m[i];
-			w->at[at].key = m->key;
-			if (check_member(w, m, in) < 0)
-				return -1;
-		}
-	} else {
-		w->at[at].key = NULL;
-		for (size_t i = 0; i < v->arr.n; i++) {
-			w->at[at].index = i;
-			if (walk(w, &v->arr.v[i], in) < 0)
-				return -1;
-		}
-	}
-	w->depth = at;
-	return 0;
-}
-
-/* The entries of a "ranks" array (verify's, meta's, a soak iteration's):
- * objects, each naming its rank; then their figures. */
-static int check_ranks(struct walk *w, const struct sb_jv *v, unsigned in)
-{
-	unsigned at = w->depth;
-	if (at >= WALK_DEPTH)
-		return 0;
-	w->depth++;
-	w->at[at].key = NULL;
-	for (size_t i = 0; i < v->arr.n; i++) {
-		const struct sb_jv *e = &v->arr.v[i];
-		w->at[at].index = i;
-		if (!sb_jv_is(e, SB_JV_OBJ))
-			return bad(w, "an object of a rank's figures", e);
-		if (!sb_jv_get(e, "rank")) {
-			char path[256];
-			path_of(w, path, sizeof(path));
-			snprintf(w->msg, sizeof(w->msg), "%s: a rank's entry without its 'rank'",
-				 path);
-			return -1;
-		}
-		if (walk(w, e, in | IN_RANKS) < 0)
-			return -1;
-	}
-	w->depth = at;
-	return 0;
-}
+static int check_member(struct sb_jwalk *w, const struct sb_jmember *m, unsigned in);
 
 /* A verify object (storbench.verify, a soak iteration's, a rank's in it):
  * judged by lib/verify's reader, which names what is wrong below it. */
-static int check_verify(struct walk *w, const struct sb_jv *v)
+static int check_verify(struct sb_jwalk *w, const struct sb_jv *v)
 {
 	struct sb_verify_doc doc;
 	struct sb_error err;
@@ -169,7 +45,7 @@ static int check_verify(struct walk *w, const struct sb_jv *v)
 	sb_verify_doc_free(&doc);
 	if (e != -EINVAL)
 		return 0; /* memory: the model's reading says so */
-	path_of(w, path, sizeof(path));
+	sb_jwalk_path(w, path, sizeof(path));
 	snprintf(w->msg, sizeof(w->msg), "%.200s.%.300s", path, err.msg);
 	return -1;
 }
@@ -193,10 +69,10 @@ int rep_check_job(const struct sb_jv *job, const char *where, char *msg, size_t 
 /* A result's jobs ("jobs", fio's "client_stats"): each judged by
  * rep_check_job. An item that is no object is no job, and left to the
  * reading of the jobs. */
-static int check_jobs(struct walk *w, const struct sb_jv *v)
+static int check_jobs(struct sb_jwalk *w, const struct sb_jv *v)
 {
 	char path[256], where[300];
-	path_of(w, path, sizeof(path));
+	sb_jwalk_path(w, path, sizeof(path));
 	for (size_t i = 0; i < v->arr.n; i++) {
 		snprintf(where, sizeof(where), "%s[%zu]", path, i);
 		if (sb_jv_is(&v->arr.v[i], SB_JV_OBJ) &&
@@ -207,12 +83,12 @@ static int check_jobs(struct walk *w, const struct sb_jv *v)
 }
 
 /* The rows of a result's summary: judged by their reader. */
-static int check_summary(struct walk *w, const struct sb_jv *v)
+static int check_summary(struct sb_jwalk *w, const struct sb_jv *v)
 {
 	char path[256], where[300];
 	struct sb_summary_doc row;
 	struct sb_error err;
-	path_of(w, path, sizeof(path));
+	sb_jwalk_path(w, path, sizeof(path));
 	for (size_t i = 0; i < v->arr.n; i++) {
 		if (!sb_jv_is(&v->arr.v[i], SB_JV_OBJ))
 			continue;
@@ -225,72 +101,59 @@ static int check_summary(struct walk *w, const struct sb_jv *v)
 	return 0;
 }
 
-static int check_member(struct walk *w, const struct sb_jmember *m, unsigned in)
+static int check_member(struct sb_jwalk *w, const struct sb_jmember *m, unsigned in)
 {
 	const struct sb_jv *v = &m->val;
-	if ((in & IN_RANKS) && in_keys(m, rank_ids, SB_ARRAY_SIZE(rank_ids))) {
-		uint64_t n;
-		/* a skew without a slowest rank (none measured) names -1 */
-		if (!IS(m, "rank") && sb_jv_is(v, SB_JV_NUM) && v->num.d == -1)
-			return 0;
-		if (sb_jv_u64(v, &n) < 0 || (double)n >= RANK_MAX)
-			return bad(w, "a rank number from 0", v);
-		return 0;
-	}
-	if ((in & IN_RANKS) && (IS(m, "host") || IS(m, "hostname") || IS(m, "path")) &&
-	    !sb_jv_is(v, SB_JV_STR))
-		return bad(w, "a string", v);
-	if (IS(m, "ranks") && sb_jv_is(v, SB_JV_ARR))
-		return check_ranks(w, v, in);
 	if (IS(m, "verify") && sb_jv_is(v, SB_JV_OBJ))
 		return check_verify(w, v);
-	if (IS(m, "skew") && sb_jv_is(v, SB_JV_OBJ))
-		return walk(w, v, in | IN_RANKS);
-	if (nonneg_key(m, in) && !sb_jv_is(v, SB_JV_NULL) && !sb_jv_is(v, SB_JV_OBJ) &&
-	    !sb_jv_is(v, SB_JV_ARR)) {
+	if (sb_jkey_in(m, nonneg, SB_ARRAY_SIZE(nonneg)) && !sb_jv_is(v, SB_JV_NULL) &&
+	    !sb_jv_is(v, SB_JV_OBJ) && !sb_jv_is(v, SB_JV_ARR)) {
 		/* null: fio and storbench write it for a figure there is none of */
 		if (!sb_jv_is(v, SB_JV_NUM) || !isfinite(v->num.d) || v->num.d < 0 ||
 		    v->num.d > FIGURE_MAX)
-			return bad(w, "a number from 0 to 1e18", v);
+			return sb_jwalk_bad(w, "a number from 0 to 1e18", v);
 		return 0;
 	}
 	/* options as given (fio's "job options", a log's argv): text, not figures */
 	if (IS(m, "job options") || IS(m, "global options") || IS(m, "options") || IS(m, "argv"))
 		return 0;
 	if (IS(m, "jobs") && !sb_jv_is(v, SB_JV_ARR))
-		return bad(w, "an array of jobs", v);
+		return sb_jwalk_bad(w, "an array of jobs", v);
 	if ((IS(m, "jobs") || IS(m, "client_stats")) && sb_jv_is(v, SB_JV_ARR))
 		return check_jobs(w, v);
 	if (IS(m, "summary") && sb_jv_is(v, SB_JV_ARR))
 		return check_summary(w, v);
-	if (IS(m, "iteration") && !sb_jv_is(v, SB_JV_OBJ)) {
-		uint64_t n;
-		if (sb_jv_u64(v, &n) < 0 || n < 1 || n >= (1ull << 53))
-			return bad(w, "an iteration number from 1", v);
-		return 0;
-	}
 	if (IS(m, "percentile")) {
 		if (!sb_jv_is(v, SB_JV_OBJ))
-			return bad(w, "an object of percentiles", v);
+			return sb_jwalk_bad(w, "an object of percentiles", v);
 		for (size_t i = 0; i < v->obj.n; i++) {
 			const struct sb_jv *p = &v->obj.m[i].val;
 			if (!sb_jv_is(p, SB_JV_NUM) || !isfinite(p->num.d) || p->num.d < 0) {
-				if (w->depth < WALK_DEPTH)
+				if (w->depth < SB_JWALK_DEPTH)
 					w->at[w->depth++].key = v->obj.m[i].key;
-				return bad(w, "a latency of 0 or more", p);
+				return sb_jwalk_bad(w, "a latency of 0 or more", p);
 			}
 		}
 		return 0;
 	}
-	return walk(w, v, in);
+	return sb_jwalk(w, v, in, check_member);
+}
+
+int rep_ranks_check(const struct sb_jv *v, const char *at, char *msg, size_t len)
+{
+	struct sb_error err;
+	if (sb_ranks_check(v, at, &err) == 0)
+		return 0;
+	snprintf(msg, len, "%s", err.msg);
+	return -REP_EINPUT;
 }
 
 int rep_check_at(const struct sb_jv *v, const char *prefix, char *msg, size_t len)
 {
-	struct walk w;
+	struct sb_jwalk w;
 	w.prefix = prefix;
 	w.depth = 0;
-	if (walk(&w, v, 0) == 0)
+	if (sb_jwalk(&w, v, 0, check_member) == 0)
 		return 0;
 	snprintf(msg, len, "%s", w.msg);
 	return -REP_EINPUT;

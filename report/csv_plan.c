@@ -27,7 +27,7 @@ int rep_plan_csv(FILE *f, const struct rep_plan *p)
 {
 	const struct sb_plan_doc *d = &p->doc;
 	fputs("target,step,figure,op,limit,measured,unit,result,line\r\n", f);
-	for (size_t i = 0; d->verdict && i < d->nsteps; i++) {
+	for (size_t i = 0; d->tally.verdict && i < d->nsteps; i++) {
 		const struct sb_plan_doc_step *s = &d->steps[i];
 		for (size_t k = 0; k < s->ncrit; k++) {
 			const struct sb_plan_doc_crit *c = &s->crit[k];

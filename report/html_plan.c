@@ -43,7 +43,8 @@ static void targets(FILE *f, const struct rep_plan *p)
 		size_t steps = 0;
 		for (size_t k = 0; k < d->nsteps; k++)
 			steps += !strcmp(d->steps[k].target, t->target);
-		row(f, t->target, t->verdict, steps, t->passed, t->failed, t->not_run + t->skipped);
+		row(f, t->target, t->tally.verdict, steps, t->tally.passed, t->tally.failed,
+		    t->tally.not_run + t->tally.skipped);
 	}
 	for (size_t i = 0; !d->ntargets && i < d->nsteps; i++) {
 		const char *t = d->steps[i].target;
@@ -194,7 +195,7 @@ void rep_plan_html_lead(FILE *f, const struct rep_plan *p, struct rep_doc *const
 	unrun(f, p);
 	if (d->nsteps)
 		targets(f, p);
-	if (d->verdict)
+	if (d->tally.verdict)
 		criteria(f, p);
 	steps(f, p, docs, n);
 }

@@ -145,6 +145,8 @@ static void scalar_cell(FILE *f, const struct sb_jv *v)
 	}
 }
 
+/* The records of a log no reader knows, their members by name: the
+ * columns are whatever keys the records have (a generic table). */
 static int record_row(void *ctx, const struct rep_doc *d, size_t index, const struct sb_jv *v)
 {
 	struct records *r = ctx;

@@ -70,6 +70,9 @@ static int on_item(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 	/* an interval is its reader's to judge (series_item) */
 	if (path == P_ITERATIONS && rep_check_at(v, where, msg, sizeof(msg)) < 0)
 		return rep_fail(t->why, -REP_EINPUT, "'%s': %s", t->d->path, msg);
+	/* its ranks' entries: lib/results' rules of every section's */
+	if (path == P_ITERATIONS && rep_ranks_check(v, where, msg, sizeof(msg)) < 0)
+		return rep_fail(t->why, -REP_EINPUT, "'%s': %s", t->d->path, msg);
 	/* a soak's iteration: the rules of its log's (lib/soak/soak_check.h) */
 	if (path == P_ITERATIONS && sb_jv_is(v, SB_JV_OBJ) && rep_is_iteration(v) &&
 	    sb_soak_check_record(v, msg, sizeof(msg)) < 0)
@@ -88,7 +91,10 @@ static int on_item(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 	return e < 0 ? rep_fail(t->why, e, "out of memory") : 0;
 }
 
-/* job_options: the first job, read apart, has fio's "job options" */
+/* job_options: the first job, read apart, has fio's "job options".
+ * By key on purpose (a generic loader): what kind of document this is
+ * must be known before a reader can be chosen, and fio's document is
+ * fio's schema, which no writer of storbench's owns. */
 static int is_fio(const struct sb_jv *root, int job_options)
 {
 	const struct sb_jv *job = sb_jv_at(sb_jv_get(root, "jobs"), 0);
@@ -132,7 +138,9 @@ static int fig_job(void *ctx, size_t path, size_t outer, const struct sb_jv *v)
 	return 0;
 }
 
-/* The jobs of the document, each with the series read apart. */
+/* The jobs of the document, each with the series read apart. The arrays
+ * are found by name (storbench's and fio's "jobs", fio's "client_stats":
+ * a generic loader of both schemas), each item read by sb_job_read. */
 static int jobs(struct rep_doc *d, struct taking *t)
 {
 	const struct sb_jv *jobs = sb_jv_get(d->root, "jobs");
@@ -259,6 +267,8 @@ int rep_load_doc(struct rep_doc *d, FILE *f, char **why)
 	/* a soak's summary: the rules of its log's (lib/soak/soak_check.h) */
 	const struct sb_jv *soak = sb_results_section(sb, SB_SECTION_SOAK);
 	if (!rc && sb_jv_is(soak, SB_JV_OBJ) && sb_soak_check_summary(soak, msg, sizeof(msg)) < 0)
+		rc = rep_fail(why, -REP_EINPUT, "'%s': storbench.soak.%s", d->path, msg);
+	if (!rc && sb_jv_is(soak, SB_JV_OBJ) && sb_soak_check_iterations(soak, msg, sizeof(msg)) < 0)
 		rc = rep_fail(why, -REP_EINPUT, "'%s': storbench.soak.%s", d->path, msg);
 	if (!rc && sb_jv_is(sb, SB_JV_OBJ) && !(rc = rep_check_schema(d, sb, why))) {
 		if (!(rc = rep_dev_methods_read(d, sb, why)))

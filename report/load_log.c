@@ -30,12 +30,13 @@ static int keep_tree(struct rep_doc *d, struct sb_jdoc *t)
  * {"type": "config", "log_version": 1, "storbench": VERSION, "target": ...}. */
 static int log_config(struct rep_doc *d, const struct sb_jv *v, char **why)
 {
-	uint64_t ver = 0;
-	const struct sb_jv *lv = sb_jv_get(v, "log_version");
-	if (sb_jv_u64(lv, &ver) < 0 || ver < 1) {
+	struct sb_soak_log_head h;
+	sb_soak_log_head_read(v, &h);
+	const uint64_t ver = h.version;
+	if (!ver) {
 		char what[32];
-		if (sb_jv_is(lv, SB_JV_NUM))
-			snprintf(what, sizeof(what), "%g", lv->num.d);
+		if (!isnan(h.version_found))
+			snprintf(what, sizeof(what), "%g", h.version_found);
 		else
 			snprintf(what, sizeof(what), "of the wrong type");
 		return rep_fail(why, -REP_EINPUT,
@@ -51,18 +52,17 @@ static int log_config(struct rep_doc *d, const struct sb_jv *v, char **why)
 		     d->name, (unsigned long long)ver, REP_LOG_VERSION) < 0)
 		return rep_fail(why, -ENOMEM, "out of memory");
 	d->root = v;
-	d->command = rep_or(sb_jv_str(sb_jv_get(v, "command")), "soak");
+	d->command = rep_or(h.command, "soak");
 	if (!strcmp(d->command, "spo-cycles")) {
 		if (!(d->cycles = calloc(1, sizeof(*d->cycles))))
 			return rep_fail(why, -ENOMEM, "out of memory");
 		d->cycles->first_failed = d->cycles->first_error = NAN;
 		rep_cycles_header(d->cycles, v);
 	}
-	snprintf(d->producer, sizeof(d->producer), "storbench %s",
-		 rep_or(sb_jv_str(sb_jv_get(v, "storbench")), "?"));
-	d->target.path = sb_jv_str(sb_jv_get(v, "target"));
-	d->target.device = sb_jv_str(sb_jv_get(v, "device"));
-	d->target.model = sb_jv_str(sb_jv_get(v, "model"));
+	snprintf(d->producer, sizeof(d->producer), "storbench %s", rep_or(h.storbench, "?"));
+	d->target.path = h.target;
+	d->target.device = h.device;
+	d->target.model = h.model;
 	return 0;
 }
 
@@ -81,7 +81,8 @@ static int header(struct rep_doc *d, const struct sb_jv *v, enum rep_line_kind k
 	return 0;
 }
 
-/* A record: a soak's iteration into the arrays (-EINVAL: err says why it
+/* A record: a line's "type" is asked by name to choose its reader (a
+ * generic loader of every log's lines); a soak's iteration into the arrays (-EINVAL: err says why it
  * cannot be), its summary kept. The tree is the caller's to free unless it
  * was kept here (1). */
 static int record(struct rep_doc *d, struct sb_jdoc *t, struct sb_error *err)
@@ -115,7 +116,9 @@ static int cycles_line_check(const struct sb_jv *v, char *msg, size_t len)
 
 int rep_log_line_check(struct rep_logcheck *lc, const struct sb_jv *v, char *msg, size_t len)
 {
-	if (!lc->started) { /* the first line says whose log it is */
+	/* the first line says whose log it is: its type and command asked by
+	 * name, before the reader of its lines is chosen (a generic loader) */
+	if (!lc->started) {
 		const char *type = sb_jv_str(sb_jv_get(v, "type"));
 		const char *cmd = sb_jv_str(sb_jv_get(v, "command"));
 		lc->started = 1;
@@ -130,6 +133,9 @@ int rep_log_line_check(struct rep_logcheck *lc, const struct sb_jv *v, char *msg
 		return -REP_EINPUT;
 	/* an iteration as lib/soak's reader takes it (sb_soak_read_record) */
 	if (rep_is_iteration(v) && sb_soak_check_record(v, msg, len) < 0)
+		return -REP_EINPUT;
+	/* ranks' entries (a soak iteration's): lib/results' rules */
+	if (rep_ranks_check(v, "", msg, len) < 0 || sb_soak_check_iterations(v, msg, len) < 0)
 		return -REP_EINPUT;
 	return rep_check(v, msg, len);
 }
@@ -157,6 +163,7 @@ static int line(struct rep_doc *d, struct rep_logcheck *lc, struct sb_jdoc *t, s
 					       rc == -EINVAL ? err.msg : "out of memory")
 				    : 0;
 		} else if ((rc = header(d, v, k, why)) == 0) {
+			/* a line of jobs: found by name, each read by sb_job_read */
 			const struct sb_jv *jobs = sb_jv_get(v, "jobs");
 			size_t had = d->njobs;
 			char where[32];

@@ -9,6 +9,10 @@
 #include <math.h>
 #include <stdarg.h>
 
+/* fio's documents are read by key (fio_header, "global options",
+ * "client_stats"): fio's schema is fio's, with no writer in storbench to
+ * hold a typed reader beside; each of their jobs is read by sb_job_read.
+ * storbench's header is read by sb_results_head_read. */
 static const struct sb_jv *get2(const struct sb_jv *v, const char *a, const char *b)
 {
 	return sb_jv_get(sb_jv_get(v, a), b);
@@ -355,12 +359,10 @@ static int same_warning(const char *a, const char *b)
  * results written before them, the first run's sentence of each warning
  * with how many more runs raised it (in time linear in the sentences: a
  * table of each warning's key). */
-static void warnings_read(struct rep_doc *d, const struct sb_jv *w)
+static void warnings_read(struct rep_doc *d, const struct sb_results_doc *x)
 {
-	const struct sb_jv *said = sb_jv_get(d->sb, "warning_lines");
-	const int grouped = sb_jv_is(said, SB_JV_ARR) && sb_jv_len(said);
-	if (grouped)
-		w = said;
+	const int grouped = x->warning_lines != NULL;
+	const struct sb_jv *w = grouped ? x->warning_lines : x->warnings;
 	const size_t n = sb_jv_len(w);
 	size_t nslot = 4;
 	while (nslot < 2 * n)
@@ -454,6 +456,8 @@ static void fio_header(struct rep_doc *d, const struct sb_jv *root)
 /* storbench's header (through the results' reader), or fio's. */
 int rep_read_header(struct rep_doc *d, const struct sb_jv *root, char *msg, size_t len)
 {
+	/* the root's members by name: "storbench" tells the schema, "time"
+	 * both schemas write at the root (a generic loader) */
 	const struct sb_jv *sb = sb_jv_get(root, "storbench");
 	struct sb_results_doc x;
 	struct sb_error er;
@@ -474,9 +478,10 @@ int rep_read_header(struct rep_doc *d, const struct sb_jv *root, char *msg, size
 	state_read(d, &x.state);
 	if (!d->target.path)
 		d->target.path = sb_jv_str(get2(root, "global options", "filename"));
-	warnings_read(d, x.warnings);
+	warnings_read(d, &x);
 	if (sb_jv_is(sb_results_section(sb, SB_SECTION_SOAK), SB_JV_OBJ) && !d->src->is_log) {
-		d->soak_summary = sb_results_section(sb, SB_SECTION_SOAK); /* its iterations are its own */
+		d->soak_summary =
+			sb_results_section(sb, SB_SECTION_SOAK); /* its iterations are its own */
 		d->soak_summary_at = SIZE_MAX;
 	}
 	return summary_read(d, x.summary, msg, len);

@@ -307,13 +307,13 @@ struct rep_doc **rep_plan_docs(const struct rep_plan *p, size_t *n)
 const char *rep_plan_verdict(const struct rep_plan *p, const char *target)
 {
 	int fail = 0, unrun = 0;
-	if (!p->doc.verdict)
+	if (!p->doc.tally.verdict)
 		return "NO VERDICT";
 	if (!target)
-		return p->doc.verdict;
+		return p->doc.tally.verdict;
 	for (size_t i = 0; i < p->doc.ntargets; i++) /* the plan's own word */
 		if (!strcmp(p->doc.targets[i].target, target))
-			return p->doc.targets[i].verdict;
+			return p->doc.targets[i].tally.verdict;
 	for (size_t i = 0; i < p->doc.nsteps; i++) {
 		const struct sb_plan_doc_step *s = &p->doc.steps[i];
 		if (strcmp(s->target, target))
@@ -357,27 +357,27 @@ void rep_plan_free(struct rep_plan *p)
 
 char *rep_plan_headline(const struct rep_plan *p, char *buf, size_t len)
 {
-	const struct sb_plan_doc *d = &p->doc;
+	const struct sb_plan_tally *t = &p->doc.tally;
 	size_t at = 0;
-	if (!d->verdict) {
-		snprintf(buf, len, "%zu step%s recorded in the journal", d->nsteps,
-			 d->nsteps == 1 ? "" : "s");
+	if (!t->verdict) {
+		snprintf(buf, len, "%zu step%s recorded in the journal", p->doc.nsteps,
+			 p->doc.nsteps == 1 ? "" : "s");
 		return buf;
 	}
 	at += (size_t)snprintf(buf, len, "%llu of %llu criteria passed",
-			       (unsigned long long)d->passed,
-			       (unsigned long long)(d->passed + d->failed + d->not_run +
-						    d->skipped));
-	if (d->failed && at < len)
+			       (unsigned long long)t->passed,
+			       (unsigned long long)(t->passed + t->failed + t->not_run +
+						    t->skipped));
+	if (t->failed && at < len)
 		at += (size_t)snprintf(buf + at, len - at, ", %llu failed",
-				       (unsigned long long)d->failed);
-	if (d->skipped && at < len)
+				       (unsigned long long)t->failed);
+	if (t->skipped && at < len)
 		at += (size_t)snprintf(buf + at, len - at,
 				       ", %llu skipped: optional steps that could not run",
-				       (unsigned long long)d->skipped);
-	if (d->not_run && at < len)
+				       (unsigned long long)t->skipped);
+	if (t->not_run && at < len)
 		snprintf(buf + at, len - at, ", %llu not judged: their steps never ran",
-			 (unsigned long long)d->not_run);
+			 (unsigned long long)t->not_run);
 	return buf;
 }
 

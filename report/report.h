@@ -255,6 +255,9 @@ struct rep_source {
 int rep_check(const struct sb_jv *v, char *msg, size_t len);
 /* The same for a piece of a document at key path prefix ("jobs[0].storbench.series[7]"). */
 int rep_check_at(const struct sb_jv *v, const char *prefix, char *msg, size_t len);
+/* The ranks' entries v holds (a soak iteration's), by lib/results' rules
+ * (sb_ranks_check), at key path at: 0, or -REP_EINPUT with msg. */
+int rep_ranks_check(const struct sb_jv *v, const char *at, char *msg, size_t len);
 /* A result's job (an item of "jobs" or "client_stats", named where: "jobs[2]")
  * and its intervals, judged by their readers (lib/results/results_read.h).
  * 0, or -REP_EINPUT with msg naming the key path. */

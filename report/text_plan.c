@@ -10,7 +10,7 @@ static void target(FILE *f, const struct rep_plan *p, const char *t)
 {
 	const struct sb_plan_doc *d = &p->doc;
 	fprintf(f, "\ntarget: %s: %s\n", t, rep_plan_verdict(p, t));
-	if (d->verdict)
+	if (d->tally.verdict)
 		fprintf(f, "%-14s %-30s %14s %16s  %s\n", "step", "figure", "measured", "limit",
 			"result");
 	for (size_t i = 0; i < d->nsteps; i++) {

@@ -77,7 +77,7 @@ void xb_plan_sheet(struct xb_book *b, const struct rep_plan *p)
 		xb_str(b, b->row++, 2, rep_plan_verdict(p, d->steps[i].target), 1);
 	}
 	b->row++;
-	if (d->verdict)
+	if (d->tally.verdict)
 		criteria(b, p);
 	b->row++;
 	for (size_t i = 0; i < d->nsteps; i++, b->row++) {

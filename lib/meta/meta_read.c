@@ -5,6 +5,7 @@
  */
 #include "lib/meta/meta.h"
 #include "lib/json/json_take.h"
+#include "lib/results/results_read.h"
 
 #include <math.h>
 
@@ -273,6 +274,9 @@ int sb_meta_read(const struct sb_jv *sec, struct sb_meta_doc *out, struct sb_err
 	sb_jtake_init(&t, err);
 	if (!sb_jv_is(sec, SB_JV_OBJ))
 		return sb_jtake_bad(&t, NULL, "an object", sec);
+	int e = sb_ranks_check(sec, "", err); /* its ranks and skew, as every section's */
+	if (e < 0)
+		return e;
 	struct sb_meta_run *m = &out->m;
 	m->refused_rank = m->failed_rank = -1;
 	m->dirfd = -1;

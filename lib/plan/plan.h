@@ -162,18 +162,33 @@ struct sb_plan_doc_step {
 	struct sb_plan_doc_crit *crit;
 	size_t ncrit;
 };
+/*
+ * A plan's criteria counted, and the verdict they make: the one struct of
+ * them, for the whole plan and for each target. sb_plan_run counts them
+ * (plan_run.c, sb_plan_tally_verdict); a plan's result writes them in one
+ * place (plan_json.c: "verdict", "criteria_passed", "criteria_failed",
+ * "criteria_not_run", "criteria_skipped") and reads them back in one
+ * (plan_read.c), for the plan and each of its targets alike.
+ */
+struct sb_plan_tally {
+	size_t passed, failed, not_run, skipped;
+	const char *verdict; /* "PASS", "FAIL", "INCOMPLETE", "INTERRUPTED" */
+};
+/* The verdict of t: interrupted (a stop asked), incomplete (a step could
+ * not run), fail (a criterion failed), else pass. */
+const char *sb_plan_tally_verdict(const struct sb_plan_tally *t, int interrupted, int stopped);
+
 struct sb_plan_doc_target { /* each target's verdict and counts */
-	const char *target, *verdict;
-	uint64_t passed, failed, not_run, skipped;
+	const char *target;
+	struct sb_plan_tally tally;
 };
 struct sb_json;
 struct sb_plan_doc {
 	const char *version; /* storbench.version */
 	const char *file, *name;
-	const char *verdict; /* "PASS", "FAIL", "INCOMPLETE", "INTERRUPTED" */
-	uint64_t passed, failed, not_run, skipped;
-	const char *stopped;	 /* why a step could not run (NULL: none) */
-	const char *interrupted; /* the signal's name (NULL: none) */
+	struct sb_plan_tally tally; /* its verdict NULL: a journal's steps, not a result */
+	const char *stopped;	    /* why a step could not run (NULL: none) */
+	const char *interrupted;    /* the signal's name (NULL: none) */
 	const char *directory;
 	const char **labels;
 	size_t nlabels;

@@ -33,17 +33,23 @@ static void criterion(struct sb_json *j, const struct sb_plan_doc_crit *c)
 	sb_json_obj_close(j);
 }
 
+/* A tally's members (the plan's and each target's): its one writer. */
+static void tally(struct sb_json *j, const struct sb_plan_tally *t)
+{
+	sb_json_str(j, "verdict", t->verdict);
+	sb_json_u64(j, "criteria_passed", t->passed);
+	sb_json_u64(j, "criteria_failed", t->failed);
+	sb_json_u64(j, "criteria_not_run", t->not_run);
+	sb_json_u64(j, "criteria_skipped", t->skipped);
+}
+
 void sb_plan_doc_section(struct sb_json *j, const char *key, const struct sb_plan_doc *d,
 			 void (*step)(void *ctx, struct sb_json *j, size_t i), void *ctx)
 {
 	sb_json_obj_open(j, key);
 	sb_json_str(j, "file", d->file);
 	sb_json_str(j, "name", d->name);
-	sb_json_str(j, "verdict", d->verdict);
-	sb_json_u64(j, "criteria_passed", d->passed);
-	sb_json_u64(j, "criteria_failed", d->failed);
-	sb_json_u64(j, "criteria_not_run", d->not_run);
-	sb_json_u64(j, "criteria_skipped", d->skipped);
+	tally(j, &d->tally);
 	sb_json_str(j, "stopped", d->stopped);
 	sb_json_str(j, "interrupted", d->interrupted);
 	sb_json_str(j, "directory", d->directory);
@@ -56,11 +62,7 @@ void sb_plan_doc_section(struct sb_json *j, const char *key, const struct sb_pla
 		const struct sb_plan_doc_target *t = &d->targets[i];
 		sb_json_obj_open(j, NULL);
 		sb_json_str(j, "target", t->target);
-		sb_json_str(j, "verdict", t->verdict);
-		sb_json_u64(j, "criteria_passed", t->passed);
-		sb_json_u64(j, "criteria_failed", t->failed);
-		sb_json_u64(j, "criteria_not_run", t->not_run);
-		sb_json_u64(j, "criteria_skipped", t->skipped);
+		tally(j, &t->tally);
 		sb_json_obj_close(j);
 	}
 	sb_json_arr_close(j);

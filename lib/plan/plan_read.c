@@ -77,16 +77,30 @@ static int criterion(struct sb_jtake *t, const struct sb_jv *v, size_t i, void *
 	return t->e;
 }
 
+/* A count of criteria. */
+static void count(struct sb_jtake *t, const struct sb_jv *o, const char *key, size_t *out)
+{
+	uint64_t n = 0;
+	sb_jtake_u64(t, o, key, 0, COUNT_MAX, &n);
+	*out = (size_t)n;
+}
+
+/* A tally's members (the plan's and each target's): its one reader. */
+static void tally(struct sb_jtake *t, const struct sb_jv *o, struct sb_plan_tally *out)
+{
+	word(t, o, "verdict", verdicts, SB_ARRAY_SIZE(verdicts),
+	     "PASS, FAIL, INCOMPLETE or INTERRUPTED", &out->verdict);
+	count(t, o, "criteria_passed", &out->passed);
+	count(t, o, "criteria_failed", &out->failed);
+	count(t, o, "criteria_not_run", &out->not_run);
+	count(t, o, "criteria_skipped", &out->skipped);
+}
+
 static int target(struct sb_jtake *t, const struct sb_jv *v, size_t i, void *ctx)
 {
 	struct sb_plan_doc_target *d = &((struct sb_plan_doc *)ctx)->targets[i];
 	str(t, v, "target", 0, &d->target);
-	word(t, v, "verdict", verdicts, SB_ARRAY_SIZE(verdicts),
-	     "PASS, FAIL, INCOMPLETE or INTERRUPTED", &d->verdict);
-	sb_jtake_u64(t, v, "criteria_passed", 0, COUNT_MAX, &d->passed);
-	sb_jtake_u64(t, v, "criteria_failed", 0, COUNT_MAX, &d->failed);
-	sb_jtake_u64(t, v, "criteria_not_run", 0, COUNT_MAX, &d->not_run);
-	sb_jtake_u64(t, v, "criteria_skipped", 0, COUNT_MAX, &d->skipped);
+	tally(t, v, &d->tally);
 	return t->e;
 }
 
@@ -180,12 +194,7 @@ int sb_plan_result_read(const struct sb_jv *root, struct sb_plan_doc *d, struct 
 	sb_jtake_down(&t, "plan");
 	str(&t, plan, "file", 0, &d->file);
 	str(&t, plan, "name", 1, &d->name);
-	word(&t, plan, "verdict", verdicts, SB_ARRAY_SIZE(verdicts),
-	     "PASS, FAIL, INCOMPLETE or INTERRUPTED", &d->verdict);
-	sb_jtake_u64(&t, plan, "criteria_passed", 0, COUNT_MAX, &d->passed);
-	sb_jtake_u64(&t, plan, "criteria_failed", 0, COUNT_MAX, &d->failed);
-	sb_jtake_u64(&t, plan, "criteria_not_run", 0, COUNT_MAX, &d->not_run);
-	sb_jtake_u64(&t, plan, "criteria_skipped", 0, COUNT_MAX, &d->skipped);
+	tally(&t, plan, &d->tally);
 	str(&t, plan, "stopped", 1, &d->stopped);
 	str(&t, plan, "interrupted", 1, &d->interrupted);
 	str(&t, plan, "directory", 0, &d->directory);

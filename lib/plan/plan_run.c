@@ -308,7 +308,7 @@ static void tally_add(struct sb_plan_tally *t, const struct sb_plan_step *st,
 	}
 }
 
-static const char *verdict(const struct sb_plan_tally *t, int interrupted, int stopped)
+const char *sb_plan_tally_verdict(const struct sb_plan_tally *t, int interrupted, int stopped)
 {
 	return interrupted ? "INTERRUPTED" : stopped ? "INCOMPLETE" : t->failed ? "FAIL" : "PASS";
 }
@@ -326,9 +326,9 @@ static void judge(struct sb_plan_result *res)
 			interrupted |= so->interrupted;
 			stopped |= so->stopped;
 		}
-		t->verdict = verdict(t, interrupted, stopped);
+		t->verdict = sb_plan_tally_verdict(t, interrupted, stopped);
 	}
-	res->tally.verdict = verdict(&res->tally, res->interrupted, res->stopped);
+	res->tally.verdict = sb_plan_tally_verdict(&res->tally, res->interrupted, res->stopped);
 }
 
 static int result_init(const struct sb_plan_run_opts *o, struct sb_plan_result *res,

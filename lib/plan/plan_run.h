@@ -39,12 +39,6 @@ struct sb_plan_outcome {
 	struct sb_figures figures;
 };
 
-/* Criteria counted, and the verdict they make. */
-struct sb_plan_tally {
-	size_t passed, failed, not_run, skipped;
-	const char *verdict; /* "PASS", "FAIL", "INCOMPLETE", "INTERRUPTED" */
-};
-
 struct sb_plan_result {
 	const struct sb_plan *pl; /* the plan run (opts->pl) */
 	const char *file;	  /* its file, as given */

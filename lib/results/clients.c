@@ -23,7 +23,8 @@ static double rank_bw(const struct sb_job_result *j)
 	return bw;
 }
 
-static void skew_of(struct sb_skew *k, const struct sb_client *c, unsigned n, double *bw)
+/* The ranks' skew into k; returns the earliest start (the whole's). */
+static double skew_of(struct sb_skew *k, const struct sb_client *c, unsigned n, double *bw)
 {
 	double s0 = c[0].start_s, s1 = c[0].start_s, e0 = c[0].end_s, e1 = c[0].end_s;
 	for (unsigned i = 0; i < n; i++) {
@@ -48,6 +49,7 @@ static void skew_of(struct sb_skew *k, const struct sb_client *c, unsigned n, do
 	k->median_bw = n % 2 ? bw[n / 2] : (bw[n / 2 - 1] + bw[n / 2]) / 2;
 	k->slowest_vs_median = k->median_bw > 0 ? lo / k->median_bw - 1 : 0;
 	k->fastest_vs_median = k->median_bw > 0 ? hi / k->median_bw - 1 : 0;
+	return s0;
 }
 
 static void add_job(struct sb_job_result *j, const struct sb_job_result *r)
@@ -86,13 +88,11 @@ static void add_job(struct sb_job_result *j, const struct sb_job_result *r)
 }
 
 /* Each direction's time on the one clock, as the whole's: from the
- * earliest start to the latest end of that direction's work (a rank
- * whose direction ran as long as the rank did ends at its end stamp). */
-static void dir_spans(struct sb_job_result *j, const struct sb_client *c, unsigned n)
+ * earliest start s0 (skew_of's) to the latest end of that direction's
+ * work (a rank whose direction ran as long as the rank did ends at its
+ * end stamp). */
+static void dir_spans(struct sb_job_result *j, const struct sb_client *c, unsigned n, double s0)
 {
-	double s0 = c[0].start_s;
-	for (unsigned i = 1; i < n; i++)
-		s0 = SB_MIN(s0, c[i].start_s);
 	for (int d = 0; d < SB_DDIR_N; d++) {
 		double end = s0; /* stays there when no rank moved bytes this way */
 		for (unsigned i = 0; i < n; i++) {
@@ -133,9 +133,9 @@ int sb_job_aggregate(struct sb_job_result *j, struct sb_client *c, unsigned n)
 	sb_series_free(&j->series);
 	for (unsigned i = 0; i < n; i++)
 		add_job(j, c[i].job);
-	skew_of(k, c, n, bw);
+	const double s0 = skew_of(k, c, n, bw);
 	j->runtime_ns = k->span_s > 0 ? (uint64_t)(k->span_s * 1e9 + 0.5) : 0;
-	dir_spans(j, c, n);
+	dir_spans(j, c, n, s0);
 	free(bw);
 	free(j->skew);
 	j->skew = k;

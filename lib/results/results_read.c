@@ -492,6 +492,15 @@ static int state_read(struct rd r, const struct sb_jv *sb, struct sb_state_doc *
 	return 0;
 }
 
+/* The state's "ranks" (each rank's, under mpirun): sb_ranks_check's. */
+static int state_ranks(struct rd r, const struct sb_jv *sb, struct sb_error *err)
+{
+	char at[300];
+	snprintf(at, sizeof(at), "%s%sstate", r.where, *r.where ? "." : "");
+	const struct sb_jv *st = sb_jv_get(sb, "state");
+	return sb_jv_is(st, SB_JV_OBJ) ? sb_ranks_check(st, at, err) : 0;
+}
+
 static int array(const struct rd *r, const struct sb_jv *obj, const char *key, const char *expected,
 		 const struct sb_jv **out)
 {
@@ -520,6 +529,7 @@ int sb_results_head_read(const struct sb_jv *sb, const char *where, struct sb_re
 	    (e = flag(&r, sb, "interrupted", 0, &out->interrupted)) ||
 	    (e = host_read(r, sb, &out->host)) || (e = target_read(r, sb, &out->target)) ||
 	    (e = state_read(r, sb, &out->state)) ||
+	    (e = state_ranks(r, sb, err)) ||
 	    (e = array(&r, sb, "summary", "an array of rows", &out->summary)) ||
 	    (e = array(&r, sb, "warnings", "an array of sentences", &out->warnings)))
 		return e;
@@ -529,6 +539,9 @@ int sb_results_head_read(const struct sb_jv *sb, const char *where, struct sb_re
 			snprintf(key, sizeof(key), "warnings[%zu]", i);
 			return bad(&r, key, "a string", sb_jv_at(out->warnings, i));
 		}
+	const struct sb_jv *said = sb_jv_get(sb, "warning_lines");
+	if (sb_jv_is(said, SB_JV_ARR) && sb_jv_len(said))
+		out->warning_lines = said;
 	return 0;
 }
 

@@ -147,6 +147,10 @@ struct sb_results_doc {
 	struct sb_state_doc state;
 	const struct sb_jv *summary;  /* its rows: sb_summary_read each; NULL none */
 	const struct sb_jv *warnings; /* an array of strings, NULL none */
+	/* each warning once, as the program said it (results written before
+	 * them have none): a non-empty array, else NULL; its items that are
+	 * no string are not read (nothing refused) */
+	const struct sb_jv *warning_lines;
 };
 /* Reads a result's "storbench" section sb (not its methods' sections)
  * into out, whose strings point into the tree; where names sb in messages
@@ -166,6 +170,17 @@ struct sb_summary_doc {
 };
 int sb_summary_read(const struct sb_jv *row, const char *where, struct sb_summary_doc *out,
 		    struct sb_error *err);
+
+/* The ranks' entries of a run of many ranks, wherever v holds them (every
+ * "ranks" array, every "skew" object, at any depth; clients_read.c): each
+ * entry an object naming its rank, ranks whole numbers from 0 (-1: a
+ * skew's none), hosts and paths strings, figures from 0 to 1e18. at: the
+ * key path of v ("" at a section's top). 0; -EINVAL with err naming the
+ * key path ("ranks[1]: a rank's entry without its 'rank'"). The
+ * readers of the sections that hold them call it first (meta's, sweep's,
+ * the results' header for its state), as do the report's checks of a
+ * soak's iterations. */
+int sb_ranks_check(const struct sb_jv *v, const char *at, struct sb_error *err);
 
 /* ---- the methods' sections and the schema version ---- */
 

@@ -373,6 +373,57 @@ int sb_soak_check_summary(const struct sb_jv *v, char *msg, size_t len)
 	return e;
 }
 
+/* What another reader judges below v is not walked (as report/check.c
+ * left it to them): a verify object, jobs, a summary's rows, percentiles,
+ * options as given. */
+static int judged_apart(const struct sb_jmember *m)
+{
+	const struct sb_jv *v = &m->val;
+	return (!strcmp(m->key, "verify") && sb_jv_is(v, SB_JV_OBJ)) || !strcmp(m->key, "jobs") ||
+	       ((!strcmp(m->key, "client_stats") || !strcmp(m->key, "summary")) &&
+		sb_jv_is(v, SB_JV_ARR)) ||
+	       !strcmp(m->key, "percentile") || !strcmp(m->key, "job options") ||
+	       !strcmp(m->key, "global options") || !strcmp(m->key, "options") ||
+	       !strcmp(m->key, "argv");
+}
+
+/* Each "iteration" member below v, path its key path so far (at: its
+ * length): an iteration number from 1. */
+static int iterations_below(const struct sb_jv *v, char *path, size_t at, size_t cap, char *msg,
+			    size_t len)
+{
+	if (at >= cap)
+		return 0;
+	if (sb_jv_is(v, SB_JV_ARR))
+		for (size_t i = 0; i < v->arr.n; i++) {
+			snprintf(path + at, cap - at, "[%zu]", i);
+			if (iterations_below(&v->arr.v[i], path, strlen(path), cap, msg, len) < 0)
+				return -EINVAL;
+		}
+	for (size_t i = 0; sb_jv_is(v, SB_JV_OBJ) && i < v->obj.n; i++) {
+		const struct sb_jmember *m = &v->obj.m[i];
+		uint64_t n;
+		snprintf(path + at, cap - at, "%s%s", at ? "." : "", m->key);
+		if (judged_apart(m))
+			continue;
+		if (!strcmp(m->key, "iteration") && !sb_jv_is(&m->val, SB_JV_OBJ)) {
+			if (sb_jv_u64(&m->val, &n) < 0 || n < 1 || n >= ITERATION_MAX)
+				return bad(msg, len, path, "an iteration number from 1", &m->val);
+			continue;
+		}
+		if (iterations_below(&m->val, path, strlen(path), cap, msg, len) < 0)
+			return -EINVAL;
+	}
+	path[at] = '\0';
+	return 0;
+}
+
+int sb_soak_check_iterations(const struct sb_jv *v, char *msg, size_t len)
+{
+	char path[256] = "";
+	return iterations_below(v, path, 0, sizeof(path), msg, len);
+}
+
 static int resume_line(const struct sb_jv *v, char *msg, size_t len)
 {
 	static const char *const keys[] = { "after_iteration", "iterations_before",

@@ -52,6 +52,14 @@ int sb_soak_check_iteration(const struct sb_jv *v, char *msg, size_t len);
 /* A rank's entry of an iteration of many ranks ("ranks"): its rank, host,
  * times and bytes, then its iteration's members. */
 int sb_soak_check_rank(const struct sb_jv *v, char *msg, size_t len);
+/* Every member named "iteration" below v, at any depth (a summary's
+ * change points, of its metrics and of its cells): an iteration number
+ * from 1 ("stability.write_bw.change_points[0].iteration: expected an
+ * iteration number from 1, found -5"). What other readers judge is not
+ * walked (a verify object, jobs, percentiles, options as given). The
+ * report asks it of a soak's section and of each line of a log, as its
+ * walk of every document did (report/check.c). */
+int sb_soak_check_iterations(const struct sb_jv *v, char *msg, size_t len);
 /* An iteration record as its readers take it (sb_soak_read_record): an
  * object, its members, the spread of the ranks' times, each rank's entry
  * ("ranks[1].rank: expected a rank number from 0, found a string"). */

@@ -201,6 +201,20 @@ struct sb_soak_line {
 };
 void sb_soak_line_read(const struct sb_jv *v, struct sb_soak_line *out);
 
+/* A log's configuration line (sb_soak_config_record's; spo --cycles
+ * writes its log's as soak's) as a reader of any log takes it: the log's
+ * version (0 when not a whole number from 1; version_found: the number
+ * found, NAN when of another type or absent), the command (NULL: none,
+ * soak's before it was written), storbench's version, the target, its
+ * device and model (NULL where absent or not a string). Nothing is
+ * refused here: what is wrong is the reader's to say. */
+struct sb_soak_log_head {
+	uint64_t version;
+	double version_found;
+	const char *command, *storbench, *target, *device, *model;
+};
+void sb_soak_log_head_read(const struct sb_jv *v, struct sb_soak_log_head *out);
+
 /* A results' "soak" section read back: what the run's result held (what
  * is written is what is read: the summary, the stop change, every
  * iteration and its ranks; not its health, nor what the result holds for

@@ -184,6 +184,19 @@ void sb_soak_line_read(const struct sb_jv *v, struct sb_soak_line *out)
 	out->health_before = sb_jv_get(v, "health_before");
 }
 
+void sb_soak_log_head_read(const struct sb_jv *v, struct sb_soak_log_head *out)
+{
+	const struct sb_jv *lv = sb_jv_get(v, "log_version");
+	uint64_t ver = 0;
+	out->version = sb_jv_u64(lv, &ver) == 0 && ver >= 1 ? ver : 0;
+	out->version_found = sb_jv_is(lv, SB_JV_NUM) ? lv->num.d : NAN;
+	out->command = sb_jv_str(sb_jv_get(v, "command"));
+	out->storbench = sb_jv_str(sb_jv_get(v, "storbench"));
+	out->target = sb_jv_str(sb_jv_get(v, "target"));
+	out->device = sb_jv_str(sb_jv_get(v, "device"));
+	out->model = sb_jv_str(sb_jv_get(v, "model"));
+}
+
 void sb_soak_settings_from_json(const struct sb_jv *v, struct sb_soak_settings *s)
 {
 	uint64_t x = 0;

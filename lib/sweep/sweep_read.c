@@ -5,6 +5,7 @@
  */
 #include "lib/sweep/sweep.h"
 #include "lib/json/json_take.h"
+#include "lib/results/results_read.h"
 
 #include <math.h>
 
@@ -364,6 +365,9 @@ int sb_sweep_read(const struct sb_jv *sec, struct sb_sweep_doc *out, struct sb_e
 	out->r.opts = &out->o;
 	if (!sb_jv_is(sec, SB_JV_OBJ))
 		return sb_jtake_bad(&rd.t, NULL, "an object", sec);
+	int e = sb_ranks_check(sec, "", err); /* its ranks, as every section's */
+	if (e < 0)
+		return e;
 	/* many ranks: the aggregate with each rank's figures */
 	const int many = sb_jv_get(sec, "ranks") != NULL;
 	if (many && !(out->spread = calloc(SB_SWEEP_NTESTS, sizeof(*out->spread))))

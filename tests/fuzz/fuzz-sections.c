@@ -79,10 +79,13 @@ static void flash(const struct sb_jv *v)
 	sb_flash_doc_free(&d);
 }
 
+/* what is wrong is said: what was expected, or (every section's rule of a
+ * run of many ranks, sb_ranks_check) an entry of "ranks" without its rank */
 static void refused(int e, const struct sb_error *er)
 {
 	CHECK(e == -EINVAL || e == -ENOMEM);
-	CHECK(e == -ENOMEM || strstr(er->msg, "expected "));
+	CHECK(e == -ENOMEM || strstr(er->msg, "expected ") ||
+	      strstr(er->msg, ": a rank's entry without its 'rank'"));
 }
 
 static void sweep(const struct sb_jv *v)

@@ -343,7 +343,14 @@ static void ranks_read_back(void **state)
 		   "skew.putc.slowest_rank: expected the number of a rank the section's ranks have, "
 		   "found 7");
 	SJ_REFUSED(sb_meta_read, sb_meta_doc_free, d, text, "\"hostname\":\"node-1\"",
-		   "\"hostname\":false", "ranks[1].hostname: expected a string, found false");
+		   "\"hostname\":false", "ranks[1].hostname: expected a string, found a boolean");
+	/* every section's rules of a rank's entry (sb_ranks_check), worded as
+	 * the report has said them */
+	SJ_REFUSED(sb_meta_read, sb_meta_doc_free, d, text, "\"rank\":5,", "",
+		   "ranks[1]: a rank's entry without its 'rank'");
+	SJ_REFUSED(sb_meta_read, sb_meta_doc_free, d, text, "\"slowest_rank\":5",
+		   "\"slowest_rank\":\"x\"",
+		   "skew.putc.slowest_rank: expected a rank number from 0, found a string");
 	sb_meta_doc_free(d);
 	free(text);
 	free(d);

@@ -26,16 +26,13 @@ static struct sb_plan_doc_step steps[] = {
 	{ "none", "info", "/mnt/a", "never ran", NULL, NULL, NULL, 0 },
 };
 static struct sb_plan_doc_target targets[] = {
-	{ "/mnt/a", "INCOMPLETE", 2, 1, 1, 0 },
+	{ "/mnt/a", { 2, 1, 0, 1, "INCOMPLETE" } }, /* counts unlike the plan's */
 };
 static const struct sb_plan_doc doc = {
 	.version = "0.1.0",
 	.file = "q.ini",
 	.name = "qualify",
-	.verdict = "INCOMPLETE",
-	.passed = 2,
-	.failed = 1,
-	.not_run = 1,
+	.tally = { .passed = 2, .failed = 1, .not_run = 1, .verdict = "INCOMPLETE" },
 	.stopped = "exit code 3",
 	.directory = "/p",
 	.labels = labels,
@@ -67,6 +64,16 @@ static void same_str(const char *a, const char *b)
 		assert_string_equal(a, b);
 }
 
+/* One tally as written, field by field. */
+static void same_tally(const struct sb_plan_tally *a, const struct sb_plan_tally *b)
+{
+	same_str(a->verdict, b->verdict);
+	assert_int_equal(a->passed, b->passed);
+	assert_int_equal(a->failed, b->failed);
+	assert_int_equal(a->not_run, b->not_run);
+	assert_int_equal(a->skipped, b->skipped);
+}
+
 static void test_round_trip(void **state)
 {
 	size_t len;
@@ -82,8 +89,7 @@ static void test_round_trip(void **state)
 	same_str(d.version, doc.version);
 	same_str(d.file, doc.file);
 	same_str(d.name, doc.name);
-	same_str(d.verdict, doc.verdict);
-	assert_true(d.passed == 2 && d.failed == 1 && d.not_run == 1 && d.skipped == 0);
+	same_tally(&d.tally, &doc.tally);
 	same_str(d.stopped, doc.stopped);
 	assert_null(d.interrupted);
 	same_str(d.directory, doc.directory);
@@ -92,9 +98,7 @@ static void test_round_trip(void **state)
 		same_str(d.labels[i], labels[i]);
 	assert_int_equal(d.ntargets, 1);
 	same_str(d.targets[0].target, "/mnt/a");
-	same_str(d.targets[0].verdict, "INCOMPLETE");
-	assert_true(d.targets[0].passed == 2 && d.targets[0].failed == 1 &&
-		    d.targets[0].not_run == 1 && d.targets[0].skipped == 0);
+	same_tally(&d.targets[0].tally, &targets[0].tally);
 	assert_int_equal(d.nsteps, 3);
 	for (size_t s = 0; s < d.nsteps; s++) {
 		const struct sb_plan_doc_step *a = &d.steps[s], *b = &steps[s];
@@ -184,6 +188,11 @@ static void test_refused(void **state)
 		"\"verdict\" : \"MAYBE\",\n        \"criteria_passed\" : 2",
 		"plan.targets[0].verdict: expected PASS, FAIL, INCOMPLETE or INTERRUPTED, found "
 		"'MAYBE'");
+	refused("\"criteria_skipped\" : 1", "\"criteria_skipped\" : -1",
+		"plan.targets[0].criteria_skipped: expected a whole number from 0 to 1e09, found -1");
+	refused("\"criteria_not_run\" : 0,", "",
+		"plan.targets[0].criteria_not_run: expected a whole number from 0 to 1e09, found "
+		"nothing");
 	refused("\"command\" : \"plan\"", "\"command\" : \"quick\"",
 		"storbench.command: expected plan, found 'quick'");
 	refused("\"result\" : \"not run\"", "\"result\" : null",
