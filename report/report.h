@@ -528,8 +528,23 @@ struct rep_plan {
 	struct rep_doc **steps; /* [doc.nsteps]: each step's result (NULL: none) */
 	char **paths, **heads;	/* [doc.nsteps]: its file; its rep_doc.plan_step */
 	char **notes;		/* what could not be used (a step's result missing) */
-	size_t nnotes;
+	size_t nnotes, notes_cap;
+	struct rep_plan_target *targets; /* the steps' targets, by their first step */
+	size_t ntargets;
+	size_t *order;	 /* [doc.nsteps]: the steps by target (targets[].step) */
+	size_t *by_name; /* [ntargets]: targets' indices in the order of their names */
 };
+/* A target of a plan's steps: its steps (indices of doc.steps, in the
+ * plan's order), its criteria's results and its verdict (rep_plan_verdict),
+ * counted once when the plan is loaded: a journal of 100,000 steps is
+ * reported in n log n, not n squared. */
+struct rep_plan_target {
+	const char *target, *verdict;
+	const size_t *step;
+	size_t nsteps, pass, fail, other;
+};
+/* The target named t of p's steps (NULL: none). */
+const struct rep_plan_target *rep_plan_target_of(const struct rep_plan *p, const char *t);
 /* path a plan's directory (with plan.json or journal.json), its JSON or
  * its journal: 0 and *out; 1 when it is none of those (read it as a
  * result); -REP_EINPUT, -ENOMEM, -errno with *why. */

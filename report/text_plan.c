@@ -6,17 +6,15 @@
  */
 #include "report/report.h"
 
-static void target(FILE *f, const struct rep_plan *p, const char *t)
+static void target(FILE *f, const struct rep_plan *p, const struct rep_plan_target *t)
 {
 	const struct sb_plan_doc *d = &p->doc;
-	fprintf(f, "\ntarget: %s: %s\n", t, rep_plan_verdict(p, t));
+	fprintf(f, "\ntarget: %s: %s\n", t->target, d->verdict ? t->verdict : "NO VERDICT");
 	if (d->verdict)
 		fprintf(f, "%-14s %-30s %14s %16s  %s\n", "step", "figure", "measured", "limit",
 			"result");
-	for (size_t i = 0; i < d->nsteps; i++) {
-		const struct sb_plan_doc_step *s = &d->steps[i];
-		if (strcmp(s->target, t))
-			continue;
+	for (size_t i = 0; i < t->nsteps; i++) {
+		const struct sb_plan_doc_step *s = &d->steps[t->step[i]];
 		for (size_t k = 0; k < s->ncrit; k++) {
 			const struct sb_plan_doc_crit *c = &s->crit[k];
 			char m[64], l[96];
@@ -27,10 +25,8 @@ static void target(FILE *f, const struct rep_plan *p, const char *t)
 				!strcmp(c->result, "fail") ? "FAIL" : c->result);
 		}
 	}
-	for (size_t i = 0; i < d->nsteps; i++) {
-		const struct sb_plan_doc_step *s = &d->steps[i];
-		if (strcmp(s->target, t))
-			continue;
+	for (size_t i = 0; i < t->nsteps; i++) {
+		const struct sb_plan_doc_step *s = &d->steps[t->step[i]];
 		const char *what = s->result ? s->result : s->why;
 		fprintf(f, "[%s] %s%s%s\n", s->step, s->state, what ? ": " : "", what ? what : "");
 	}
@@ -54,11 +50,6 @@ void rep_plan_text_lead(FILE *f, const struct rep_plan *p)
 	fprintf(f, "directory: %s\n", d->directory ? d->directory : p->dir);
 	for (size_t i = 0; i < p->nnotes; i++)
 		fprintf(f, "note: %s\n", p->notes[i]);
-	for (size_t i = 0; i < d->nsteps; i++) {
-		size_t k;
-		for (k = 0; k < i && strcmp(d->steps[k].target, d->steps[i].target); k++)
-			;
-		if (k == i)
-			target(f, p, d->steps[i].target);
-	}
+	for (size_t i = 0; i < p->ntargets; i++)
+		target(f, p, &p->targets[i]);
 }
