@@ -13,13 +13,13 @@
 #include <math.h>
 
 /* Whether a spreadsheet would run s as a formula: it begins with = + -
- * @, a tab or a carriage return and is not a number nor that character
- * alone (OWASP's CSV
- * injection: a quote before it makes it text). */
+ * @, a tab or a carriage return, and is neither a number nor operators
+ * alone (a criterion's "==", a "-" for a figure that is absent) (OWASP's
+ * CSV injection: a quote before it makes it text). */
 static int formula(const char *s)
 {
 	char *end;
-	if (!*s || !s[1] || !strchr("=+-@\t\r", *s)) /* "-" alone: a figure that is absent */
+	if (!*s || !strchr("=+-@\t\r", *s) || !s[strspn(s, "=+-<>!")])
 		return 0;
 	strtod(s, &end);
 	return end == s || *end;
