@@ -376,17 +376,19 @@ cross-build: $(PROG) $(TOOL_BIN)
 # spo, a line of spo --cycles's log, a plan's result; the rest of the library from
 # $(BUILD)/libstorbench.a), on the plan reader (plan: lib/plan's parse
 # and figures), on the history's reading of a result, storbench's or
-# fio's (history-rec), FUZZ_TIME
+# fio's (history-rec), on a plan's journal read by lib/plan and reported
+# alone by report/plan_load.c (plan-journal), FUZZ_TIME
 # seconds each, from their corpora; new inputs and crashes stay in
 # $(BUILD)/fuzz/ (the other readers' crashes as json-split-*, jobfile-*).
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-fuzz: $(BUILD)/libstorbench.a
+fuzz: $(BUILD)/libstorbench.a $(BUILD)/libsbreport.a
 	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-split $(BUILD)/fuzz/corpus-jobfile \
 		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log $(BUILD)/fuzz/corpus-iolog \
 		$(BUILD)/fuzz/corpus-verify-read $(BUILD)/fuzz/corpus-results-read \
-		$(BUILD)/fuzz/corpus-sections $(BUILD)/fuzz/corpus-plan $(BUILD)/fuzz/corpus-history-rec
+		$(BUILD)/fuzz/corpus-sections $(BUILD)/fuzz/corpus-plan $(BUILD)/fuzz/corpus-history-rec \
+		$(BUILD)/fuzz/corpus-plan-journal
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
@@ -427,6 +429,10 @@ fuzz: $(BUILD)/libstorbench.a
 		lib/history/history_rec.c lib/plan/plan_figures.c lib/json/json_take.c \
 		lib/json/json_read.c lib/json/json_access.c lib/results/results_read.c \
 		$(BUILD)/libstorbench.a $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/plan-journal \
+		tests/fuzz/fuzz-plan-journal.c lib/plan/plan_journal.c report/plan_load.c \
+		lib/json/json_read.c lib/json/json_access.c \
+		$(BUILD)/libsbreport.a $(BUILD)/libstorbench.a $(LDLIBS)
 	$(BUILD)/fuzz/json-read -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus/json-read
 	$(BUILD)/fuzz/json-split -max_total_time=$(FUZZ_TIME) -max_len=65536 \
@@ -458,6 +464,9 @@ fuzz: $(BUILD)/libstorbench.a
 	$(BUILD)/fuzz/history-rec -max_total_time=$(FUZZ_TIME) -max_len=16384 \
 		-artifact_prefix=$(BUILD)/fuzz/history-rec- $(BUILD)/fuzz/corpus-history-rec \
 		tests/fuzz/corpus/history-rec
+	$(BUILD)/fuzz/plan-journal -max_total_time=$(FUZZ_TIME) -max_len=8192 \
+		-artifact_prefix=$(BUILD)/fuzz/plan-journal- $(BUILD)/fuzz/corpus-plan-journal \
+		tests/fuzz/corpus/plan-journal
 
 clean:
 	rm -rf build build-* storbench

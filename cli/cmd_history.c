@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "cli/report_files.h"
 #include "report/history_groups.h"
+#include "report/report.h"
 
 #include <limits.h>
 #include <math.h>
@@ -205,10 +206,12 @@ static int import_one(struct sb_history *h, const char *path)
 			rec.source = strdup(real);
 		e = sb_history_record(h, &rec, &id, &err);
 	}
-	if (e == 0)
-		printf("recorded '%s': result %lld, %s, %zu figure%s\n", path, (long long)id,
-		       rec.command, rec.figs.n, rec.figs.n == 1 ? "" : "s");
-	else if (err.cls == SB_ERR_INPUT)
+	if (e == 0) {
+		struct rep_vis_ring v = { .k = 0 };
+		printf("recorded '%s': result %lld, %s, %zu figure%s\n", rep_vs(&v, path),
+		       (long long)id, rep_vs(&v, rec.command), rec.figs.n,
+		       rec.figs.n == 1 ? "" : "s");
+	} else if (err.cls == SB_ERR_INPUT)
 		sb_err("'%s': %s", path, err.msg);
 	else
 		sb_err("%s", err.msg);

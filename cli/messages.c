@@ -1,6 +1,7 @@
 /* Messages: "storbench: ..." on stderr, lowercase, no full stop; and the
  * exit code of a library error. */
 #include "cli/cli.h"
+#include "report/report.h"
 
 #include <signal.h>
 #include <stdarg.h>
@@ -77,7 +78,10 @@ static void say(const char *kind, const char *fmt, va_list ap)
 	char text[8192], typed[8192];
 	vsnprintf(text, sizeof(text), fmt, ap);
 	as_typed(text, typed, sizeof(typed));
-	fprintf(stderr, "storbench: %s%s%s\n", kind, prefix, naliases ? typed : text);
+	/* the message may quote a file's words: none moves the cursor or forges a line */
+	fprintf(stderr, "storbench: %s%s", kind, prefix);
+	rep_vis_put(stderr, naliases ? typed : text);
+	fputc('\n', stderr);
 }
 
 void sb_err(const char *fmt, ...)

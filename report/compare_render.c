@@ -107,11 +107,13 @@ size_t cmp_advice(const struct cmp *c, char *buf, size_t len)
 /* ---- text ---- */
 static void inputs_text(FILE *f, const struct cmp *c)
 {
+	struct rep_vis_ring v = { .k = 0 };
 	for (size_t i = 0; i < c->nsides; i++) {
 		const struct rep_doc *d = c->sides[i].doc;
-		fprintf(f, "%c: %s (%s of %s%s%s%s)\n", c->sides[i].tag, d->path, d->command,
-			rep_or(d->target.path, "?"), d->target.device ? ", device " : "",
-			rep_or(d->target.device, ""), d->is_fio ? ", fio" : "");
+		fprintf(f, "%c: %s (%s of %s%s%s%s)\n", c->sides[i].tag, rep_vs(&v, d->path),
+			rep_vs(&v, d->command), rep_vs(&v, rep_or(d->target.path, "?")),
+			d->target.device ? ", device " : "",
+			rep_vs(&v, rep_or(d->target.device, "")), d->is_fio ? ", fio" : "");
 	}
 	/* the states side by side, when they differ: "state: full | as found" */
 	int states_differ = 0;
@@ -119,16 +121,17 @@ static void inputs_text(FILE *f, const struct cmp *c)
 		states_differ |= strcmp(rep_or(c->sides[i].doc->state_label, "as found"),
 					rep_or(c->sides[0].doc->state_label, "as found")) != 0;
 	for (size_t i = 0; states_differ && i < c->nsides; i++)
-		fprintf(f, "%s%s%s",
-			i ? " | " : "\nstate: ", rep_or(c->sides[i].doc->state_label, "as found"),
+		fprintf(f, "%s%s%s", i ? " | " : "\nstate: ",
+			rep_vs(&v, rep_or(c->sides[i].doc->state_label, "as found")),
 			i + 1 == c->nsides ? "\n" : "");
 	if (c->nmis)
 		fputs("\nconditions differ:\n", f);
 	for (size_t i = 0; i < c->nmis; i++) {
 		const struct cmp_mismatch *m = &c->mis[i];
-		fprintf(f, "  %s: %s (A) vs %s (%c)", m->what, m->a, m->b, m->tag);
+		fprintf(f, "  %s: %s (A) vs %s (%c)", rep_vs(&v, m->what), rep_vs(&v, m->a),
+			rep_vs(&v, m->b), m->tag);
 		if (m->ntests)
-			fprintf(f, " in %s%s", m->tests, m->ntests > 3 ? "" : "");
+			fputs(" in ", f), rep_vis_put(f, m->tests);
 		if (m->ntests > 3)
 			fprintf(f, " and %u more", m->ntests - 3);
 		fputc('\n', f);
@@ -180,9 +183,12 @@ int cmp_text(FILE *f, const void *vc)
 	      "5%\n",
 	      f);
 	if (cmp_advice(c, advice, sizeof(advice)))
-		fprintf(f, "%s\n", advice);
-	for (size_t i = 0; i < c->nunmatched; i++)
-		fprintf(f, "%s%s\n", i ? "" : "\nnot compared:\n", c->unmatched[i]);
+		rep_vis_put(f, advice), fputc('\n', f);
+	for (size_t i = 0; i < c->nunmatched; i++) {
+		fputs(i ? "" : "\nnot compared:\n", f);
+		rep_vis_put(f, c->unmatched[i]);
+		fputc('\n', f);
+	}
 	return fflush(f) || ferror(f) ? -EIO : 0;
 }
 

@@ -12,23 +12,38 @@
 
 #include <math.h>
 
-/* One field, RFC 4180 quoted when it must be; NULL is an empty field. */
+/* Whether a spreadsheet would run s as a formula: it begins with = + -
+ * @, a tab or a carriage return, and is neither a number nor operators
+ * alone (a criterion's "==", a "-" for a figure that is absent) (OWASP's
+ * CSV injection: a quote before it makes it text). */
+static int formula(const char *s)
+{
+	char *end;
+	if (!*s || !strchr("=+-@\t\r", *s) || !s[strspn(s, "=+-<>!")])
+		return 0;
+	strtod(s, &end);
+	return end == s || *end;
+}
+
+/* One field, RFC 4180 quoted when it must be; NULL is an empty field. A
+ * string from a file may hold anything: its control characters are
+ * written visibly (rep_vis: a record is a line, and nothing moves a
+ * terminal's cursor) and a formula is made text. */
 void rep_csv_field(FILE *f, const char *s, int first)
 {
+	char one[8];
+	size_t used;
 	if (!first)
 		fputc(',', f);
 	s = s ? s : "";
-	if (!s[strcspn(s, ",\"\r\n")] && *s != ' ') {
-		fputs(s, f);
-		return;
+	const int quote = s[strcspn(s, ",\"\r\n")] || *s == ' ', prefix = formula(s);
+	fputs(quote ? "\"" : "", f);
+	fputs(prefix ? "'" : "", f);
+	for (; *s; s += used) {
+		fputs(*s == '"' ? "\"" : "", f);
+		fputs((rep_vis_char(s, one, &used), one), f);
 	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
+	fputs(quote ? "\"" : "", f);
 }
 
 static void cell(FILE *f, const struct rep_cell *c, int first)

@@ -6,6 +6,7 @@
  * page with the trend drawn through report/chart.h.
  */
 #include "report/history_groups.h"
+#include "report/report.h"
 
 #include <math.h>
 
@@ -212,26 +213,29 @@ static void fmt(const struct rep_hist *h, double v, char *buf, size_t len)
 int rep_history_text(FILE *f, const void *vh)
 {
 	const struct rep_hist *h = vh;
+	struct rep_vis_ring vb = { .k = 0 }; /* a group's name is a label, a model: anyone's */
 	size_t wn = strlen(h->group_by ? h->group_by : "group");
 	for (size_t i = 0; i < h->ng; i++)
-		wn = SB_MAX(wn, strlen(h->g[i].name));
-	fprintf(f, "%s by %s (%s; baseline %s)\n", h->figure, h->group_by,
-		h->unit[0] ? h->unit : "count", h->g[h->base].name);
-	fprintf(f, "%-*s %6s %12s %12s %12s  %s\n", (int)wn, h->group_by, "count", "median", "p5",
-		"p95", "vs baseline (shift, 95% interval)");
+		wn = SB_MAX(wn, strlen(rep_vs(&vb, h->g[i].name)));
+	fprintf(f, "%s by %s (%s; baseline %s)\n", rep_vs(&vb, h->figure), rep_vs(&vb, h->group_by),
+		rep_vs(&vb, h->unit[0] ? h->unit : "count"), rep_vs(&vb, h->g[h->base].name));
+	fprintf(f, "%-*s %6s %12s %12s %12s  %s\n", (int)wn, rep_vs(&vb, h->group_by), "count",
+		"median", "p5", "p95", "vs baseline (shift, 95% interval)");
 	for (size_t i = 0; i < h->ng; i++) {
 		const struct rep_hist_group *g = &h->g[i];
 		char m[32], lo[32], hi[32], v[160];
 		if (g->nwords && !g->n) {
 			rep_history_words(g, v, sizeof(v));
-			fprintf(f, "%-*s %6zu  %s\n", (int)wn, g->name, g->nwords, v);
+			fprintf(f, "%-*s %6zu  %s\n", (int)wn, rep_vs(&vb, g->name), g->nwords,
+				rep_vs(&vb, v));
 			continue;
 		}
 		fmt(h, g->med, m, sizeof(m));
 		fmt(h, g->p5, lo, sizeof(lo));
 		fmt(h, g->p95, hi, sizeof(hi));
 		rep_history_verdict(h, g, v, sizeof(v));
-		fprintf(f, "%-*s %6zu %12s %12s %12s  %s\n", (int)wn, g->name, g->n, m, lo, hi, v);
+		fprintf(f, "%-*s %6zu %12s %12s %12s  %s\n", (int)wn, rep_vs(&vb, g->name), g->n, m,
+			lo, hi, v);
 	}
 	fprintf(f, "verdict: the Mann-Whitney U test of each group against the baseline, two-sided "
 		   "at 5%% (as compare)\n");

@@ -78,10 +78,13 @@ int rep_history_list_row(void *ctx, const struct sb_history_row *r)
 			fprintf(l->f, "%6s  %-16s  %-7s  %-20s  %-14s  %-10s  %-12s  %s\n", "id",
 				"started (UTC)", "command", "model", "serial", "firmware",
 				l->q->figure ? "value" : "host", "labels");
+		struct rep_vis_ring vb = { .k = 0 };
 		fprintf(l->f, "%6lld  %-16s  %-7s  %-20s  %-14s  %-10s  %-12s  %s\n",
-			(long long)r->id, t, or_dash(r->command), or_dash(r->model),
-			or_dash(r->serial), or_dash(r->firmware),
-			l->q->figure ? v : or_dash(r->host), or_dash(r->labels));
+			(long long)r->id, t, rep_vs(&vb, or_dash(r->command)),
+			rep_vs(&vb, or_dash(r->model)), rep_vs(&vb, or_dash(r->serial)),
+			rep_vs(&vb, or_dash(r->firmware)),
+			rep_vs(&vb, l->q->figure ? v : or_dash(r->host)),
+			rep_vs(&vb, or_dash(r->labels)));
 	}
 	l->n++;
 	return 0;

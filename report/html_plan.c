@@ -40,29 +40,14 @@ static void targets(FILE *f, const struct rep_plan *p)
 	html_head_row(f, cols, SB_ARRAY_SIZE(cols), 2);
 	for (size_t i = 0; i < d->ntargets; i++) { /* the plan's own counts */
 		const struct sb_plan_doc_target *t = &d->targets[i];
-		size_t steps = 0;
-		for (size_t k = 0; k < d->nsteps; k++)
-			steps += !strcmp(d->steps[k].target, t->target);
-		row(f, t->target, t->tally.verdict, steps, t->tally.passed, t->tally.failed,
+		const struct rep_plan_target *its = rep_plan_target_of(p, t->target);
+		row(f, t->target, t->tally.verdict, its ? its->nsteps : 0, t->tally.passed, t->tally.failed,
 		    t->tally.not_run + t->tally.skipped);
 	}
-	for (size_t i = 0; !d->ntargets && i < d->nsteps; i++) {
-		const char *t = d->steps[i].target;
-		size_t k, steps = 0, pass = 0, fail = 0, other = 0;
-		for (k = 0; k < i && strcmp(d->steps[k].target, t); k++)
-			;
-		if (k < i)
-			continue; /* said */
-		for (k = i; k < d->nsteps; k++) {
-			if (strcmp(d->steps[k].target, t))
-				continue;
-			steps++;
-			for (size_t c = 0; c < d->steps[k].ncrit; c++) {
-				const char *r = d->steps[k].crit[c].result;
-				!strcmp(r, "pass") ? pass++ : !strcmp(r, "fail") ? fail++ : other++;
-			}
-		}
-		row(f, t, rep_plan_verdict(p, t), steps, pass, fail, other);
+	for (size_t i = 0; !d->ntargets && i < p->ntargets; i++) {
+		const struct rep_plan_target *t = &p->targets[i];
+		row(f, t->target, rep_plan_verdict(p, t->target), t->nsteps, t->pass, t->fail,
+		    t->other);
 	}
 	fputs("</tbody></table>\n", f);
 }
@@ -131,10 +116,13 @@ static void steps(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs
 {
 	const struct sb_plan_doc *d = &p->doc;
 	fputs("<h3>Steps</h3>\n<nav class=\"toc\"><ol>", f);
-	for (size_t i = 0; i < d->nsteps; i++) {
-		size_t j;
-		for (j = 0; j < n && docs[j] != p->steps[i]; j++)
+	for (size_t i = 0, from = 0; i < d->nsteps; i++) {
+		size_t j = from; /* the docs are the steps' in order: looked for from the last */
+		while (j < n && docs[j] != p->steps[i])
+			j++;
+		for (j = j < n ? j : 0; j < n && docs[j] != p->steps[i]; j++)
 			;
+		from = j < n ? j + 1 : from;
 		fputs("<li>", f);
 		if (p->steps[i] && j < n)
 			fprintf(f, "<a href=\"#r%zu\">", j + 1);

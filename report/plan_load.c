@@ -21,10 +21,14 @@ static int note(struct rep_plan *p, const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
-	char **a = realloc(p->notes, (p->nnotes + 1) * sizeof(*a));
-	if (!a)
-		return -ENOMEM;
-	p->notes = a;
+	if (p->nnotes == p->notes_cap) { /* a note a step: grown by half, not by one */
+		const size_t cap = p->notes_cap ? p->notes_cap + p->notes_cap / 2 : 8;
+		char **a = realloc(p->notes, cap * sizeof(*a));
+		if (!a)
+			return -ENOMEM;
+		p->notes = a;
+		p->notes_cap = cap;
+	}
 	va_start(ap, fmt);
 	int n = vasprintf(&s, fmt, ap);
 	va_end(ap);
@@ -127,6 +131,51 @@ static int read_doc(struct rep_plan *p, char **why)
 	return 0;
 }
 
+/* Entries sorted by their strings (a, b), then by their place (i): a
+ * group of equal strings is together, its first entry first. */
+struct keyed {
+	const char *a, *b;
+	size_t i, last;
+};
+
+static int by_key(const void *x, const void *y)
+{
+	const struct keyed *p = x, *q = y;
+	int c = strcmp(p->a, q->a);
+	if (!c)
+		c = strcmp(p->b, q->b);
+	return c ? c : (p->i > q->i) - (p->i < q->i);
+}
+
+static int by_first(const void *x, const void *y)
+{
+	const struct rep_plan_target *p = x, *q = y;
+	return (p->step[0] > q->step[0]) - (p->step[0] < q->step[0]);
+}
+
+static int by_place(const void *x, const void *y)
+{
+	const struct keyed *p = x, *q = y;
+	return (p->i > q->i) - (p->i < q->i);
+}
+
+/* k[0..n) sorted by by_key: each group of equal (a, b) made one entry,
+ * its first place (i) and its last (last), in the order of their first
+ * places; how many. */
+static size_t groups(struct keyed *k, size_t n)
+{
+	size_t m = 0;
+	qsort(k, n, sizeof(*k), by_key);
+	for (size_t i = 0, e; i < n; i = e) {
+		for (e = i + 1; e < n && !strcmp(k[e].a, k[i].a) && !strcmp(k[e].b, k[i].b); e++)
+			;
+		k[m] = k[i];
+		k[m++].last = k[e - 1].i;
+	}
+	qsort(k, m, sizeof(*k), by_place);
+	return m;
+}
+
 /* The journal alone: its steps, the last entry of each step on a target,
  * in the order they first ran. */
 static int from_journal(struct rep_plan *p, char **why)
@@ -135,24 +184,24 @@ static int from_journal(struct rep_plan *p, char **why)
 	struct sb_plan_journal *j = &p->journal;
 	if (sb_plan_journal_read(p->from, j, &err) < 0)
 		return rep_fail(why, err.err == -ENOMEM ? -ENOMEM : -REP_EINPUT, "%s", err.msg);
+	struct keyed *k = calloc(j->n + 1, sizeof(*k));
 	p->doc.steps = calloc(j->n + 1, sizeof(*p->doc.steps));
-	if (!p->doc.steps)
+	if (!k || !p->doc.steps) {
+		free(k);
 		return rep_fail(why, -ENOMEM, "out of memory");
-	for (size_t i = 0; i < j->n; i++) {
-		size_t k;
-		for (k = 0; k < p->doc.nsteps; k++)
-			if (!strcmp(p->doc.steps[k].step, j->d[i].step) &&
-			    !strcmp(p->doc.steps[k].target, j->d[i].target))
-				break;
-		struct sb_plan_doc_step *s = &p->doc.steps[k];
-		if (k == p->doc.nsteps)
-			p->doc.nsteps++;
-		s->step = j->d[i].step;
-		s->run = j->d[i].run;
-		s->target = j->d[i].target;
-		s->state = "done";
-		s->result = j->d[i].result;
 	}
+	for (size_t i = 0; i < j->n; i++)
+		k[i] = (struct keyed){ j->d[i].target, j->d[i].step, i, i };
+	p->doc.nsteps = groups(k, j->n);
+	for (size_t i = 0; i < p->doc.nsteps; i++) {
+		const struct sb_plan_done *last = &j->d[k[i].last];
+		p->doc.steps[i] = (struct sb_plan_doc_step){ .step = last->step,
+							     .run = last->run,
+							     .target = last->target,
+							     .state = "done",
+							     .result = last->result };
+	}
+	free(k);
 	p->doc.directory = p->dir;
 	return note(p,
 		    "'%s' has no plan.json (the plan did not end, or an older storbench ran it): "
@@ -220,6 +269,8 @@ static int load_steps(struct rep_plan *p, char **why)
 
 /* What path is: the plan's JSON (p->tree) or its journal (p->from) and
  * its directory; 1: no plan. */
+static int group_targets(struct rep_plan *p);
+
 static int find(struct rep_plan *p, char **why)
 {
 	struct stat st;
@@ -256,6 +307,7 @@ static int find(struct rep_plan *p, char **why)
 		return p->from ? 0 : rep_fail(why, -ENOMEM, "out of memory");
 	}
 	sb_jdoc_free(t);
+	t = NULL;
 	/* a journal: its directory's plan.json says more, when it is there */
 	char *pj = join(p->dir, "plan.json");
 	if (!pj)
@@ -284,6 +336,8 @@ int rep_plan_load(const char *path, struct rep_plan **out, char **why)
 		e = p->tree ? read_doc(p, why) : from_journal(p, why);
 	if (!e && p->tree && its_dir(p) < 0)
 		e = rep_fail(why, -ENOMEM, "out of memory");
+	if (!e && group_targets(p) < 0)
+		e = rep_fail(why, -ENOMEM, "out of memory");
 	if (!e)
 		e = load_steps(p, why);
 	if (e) {
@@ -306,24 +360,109 @@ struct rep_doc **rep_plan_docs(const struct rep_plan *p, size_t *n)
 
 const char *rep_plan_verdict(const struct rep_plan *p, const char *target)
 {
-	int fail = 0, unrun = 0;
+	const struct rep_plan_target *t = target ? rep_plan_target_of(p, target) : NULL;
 	if (!p->doc.tally.verdict)
 		return "NO VERDICT";
-	if (!target)
-		return p->doc.tally.verdict;
-	for (size_t i = 0; i < p->doc.ntargets; i++) /* the plan's own word */
-		if (!strcmp(p->doc.targets[i].target, target))
-			return p->doc.targets[i].tally.verdict;
-	for (size_t i = 0; i < p->doc.nsteps; i++) {
-		const struct sb_plan_doc_step *s = &p->doc.steps[i];
-		if (strcmp(s->target, target))
-			continue;
+	return !target ? p->doc.tally.verdict : t ? t->verdict : "PASS";
+}
+
+const struct rep_plan_target *rep_plan_target_of(const struct rep_plan *p, const char *t)
+{
+	size_t lo = 0, hi = p->ntargets;
+	while (lo < hi) {
+		const size_t mid = lo + (hi - lo) / 2;
+		const int c = strcmp(p->targets[p->by_name[mid]].target, t);
+		if (!c)
+			return &p->targets[p->by_name[mid]];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* The plan's own verdict of target t (NULL: it has none): the first of
+ * its targets so named; k: its targets sorted by name (groups). */
+static const char *doc_verdict(const struct rep_plan *p, const struct keyed *k, size_t n,
+			       const char *t)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		const size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(k[mid].a, t) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && !strcmp(k[lo].a, t) ? p->doc.targets[k[lo].i].tally.verdict : NULL;
+}
+
+/* A target's counts and verdict: the plan's own word, else its steps'. */
+static void judge(const struct rep_plan *p, struct rep_plan_target *t, const char *own)
+{
+	int fail = 0, unrun = 0;
+	for (size_t i = 0; i < t->nsteps; i++) {
+		const struct sb_plan_doc_step *s = &p->doc.steps[t->step[i]];
 		unrun |= !strcmp(s->state, "could not run") || !strcmp(s->state, "never ran") ||
 			 !strcmp(s->state, "interrupted");
-		for (size_t k = 0; k < s->ncrit; k++)
-			fail |= !strcmp(s->crit[k].result, "fail");
+		for (size_t k = 0; k < s->ncrit; k++) {
+			const char *r = s->crit[k].result;
+			fail |= !strcmp(r, "fail");
+			!strcmp(r, "pass")   ? t->pass++
+			: !strcmp(r, "fail") ? t->fail++
+					     : t->other++;
+		}
 	}
-	return unrun ? (p->doc.interrupted ? "INTERRUPTED" : "INCOMPLETE") : fail ? "FAIL" : "PASS";
+	t->verdict = own		  ? own
+		     : !unrun		  ? (fail ? "FAIL" : "PASS")
+		     : p->doc.interrupted ? "INTERRUPTED"
+					  : "INCOMPLETE";
+}
+
+/* p->targets, p->order, p->by_name from the steps: sorted once. */
+static int group_targets(struct rep_plan *p)
+{
+	const struct sb_plan_doc *d = &p->doc;
+	const size_t n = d->nsteps;
+	struct keyed *k = calloc(n + 1, sizeof(*k)), *own = calloc(d->ntargets + 1, sizeof(*own));
+	p->order = calloc(n + 1, sizeof(*p->order));
+	p->targets = calloc(n + 1, sizeof(*p->targets));
+	p->by_name = calloc(n + 1, sizeof(*p->by_name));
+	if (!k || !own || !p->order || !p->targets || !p->by_name) {
+		free(k);
+		free(own);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < d->ntargets; i++)
+		own[i] = (struct keyed){ d->targets[i].target, "", i, i };
+	qsort(own, d->ntargets, sizeof(*own), by_key);
+	for (size_t i = 0; i < n; i++)
+		k[i] = (struct keyed){ d->steps[i].target, "", i, i };
+	qsort(k, n, sizeof(*k), by_key);
+	for (size_t i = 0, e; i < n; i = e) { /* by name: a target's steps in order */
+		struct rep_plan_target *t = &p->targets[p->ntargets++];
+		for (e = i; e < n && !strcmp(k[e].a, k[i].a); e++)
+			p->order[e] = k[e].i;
+		*t = (struct rep_plan_target){ .target = k[i].a,
+					       .step = &p->order[i],
+					       .nsteps = e - i };
+		judge(p, t, doc_verdict(p, own, d->ntargets, t->target));
+	}
+	free(own);
+	free(k);
+	/* shown by their first step, found by their name */
+	qsort(p->targets, p->ntargets, sizeof(*p->targets), by_first);
+	struct keyed *names = calloc(p->ntargets + 1, sizeof(*names));
+	if (!names)
+		return -ENOMEM;
+	for (size_t i = 0; i < p->ntargets; i++)
+		names[i] = (struct keyed){ p->targets[i].target, "", i, i };
+	qsort(names, p->ntargets, sizeof(*names), by_key);
+	for (size_t i = 0; i < p->ntargets; i++)
+		p->by_name[i] = names[i].i;
+	free(names);
+	return 0;
 }
 
 void rep_plan_free(struct rep_plan *p)
@@ -350,6 +489,9 @@ void rep_plan_free(struct rep_plan *p)
 	for (size_t i = 0; i < p->nnotes; i++)
 		free(p->notes[i]);
 	free(p->notes);
+	free(p->targets);
+	free(p->order);
+	free(p->by_name);
 	free(p->dir);
 	free(p->from);
 	free(p);

@@ -531,8 +531,23 @@ struct rep_plan {
 	struct rep_doc **steps; /* [doc.nsteps]: each step's result (NULL: none) */
 	char **paths, **heads;	/* [doc.nsteps]: its file; its rep_doc.plan_step */
 	char **notes;		/* what could not be used (a step's result missing) */
-	size_t nnotes;
+	size_t nnotes, notes_cap;
+	struct rep_plan_target *targets; /* the steps' targets, by their first step */
+	size_t ntargets;
+	size_t *order;	 /* [doc.nsteps]: the steps by target (targets[].step) */
+	size_t *by_name; /* [ntargets]: targets' indices in the order of their names */
 };
+/* A target of a plan's steps: its steps (indices of doc.steps, in the
+ * plan's order), its criteria's results and its verdict (rep_plan_verdict),
+ * counted once when the plan is loaded: a journal of 100,000 steps is
+ * reported in n log n, not n squared. */
+struct rep_plan_target {
+	const char *target, *verdict;
+	const size_t *step;
+	size_t nsteps, pass, fail, other;
+};
+/* The target named t of p's steps (NULL: none). */
+const struct rep_plan_target *rep_plan_target_of(const struct rep_plan *p, const char *t);
 /* path a plan's directory (with plan.json or journal.json), its JSON or
  * its journal: 0 and *out; 1 when it is none of those (read it as a
  * result); -REP_EINPUT, -ENOMEM, -errno with *why. */
@@ -697,6 +712,25 @@ int rep_methods_read(struct rep_doc *d, const struct sb_jv *sb, char **why);
 int rep_section_verdict(const struct rep_doc *d, char **why, const char *section, int e,
 			const struct sb_error *er);
 void rep_methods_free(struct rep_doc *d);
+/* A string read from a file as text may show it (vis.c): s itself, or
+ * its copy in buf (len bytes, cut short when it must be) with control
+ * characters but the tab and what is not UTF-8 written visibly (\n, \r,
+ * \x1b, \u009b): nothing from a file moves the cursor or forges a line.
+ * rep_vis_put writes s so, whole. */
+const char *rep_vis(const char *s, char *buf, size_t len);
+void rep_vis_put(FILE *f, const char *s);
+/* The visible form of the character at s into out (at most 7 bytes and
+ * its NUL): its length; *used: the bytes of s it took (the HTML and CSV
+ * writers escape with it too). */
+size_t rep_vis_char(const char *s, char out[8], size_t *used);
+#define REP_VIS 256 /* a buffer for rep_vis: a name, a model, a label */
+/* Buffers for a line that shows several strings: rep_vs(&v, s) is
+ * rep_vis into the next of them (the eighth call reuses the first). */
+struct rep_vis_ring {
+	char b[8][REP_VIS];
+	unsigned k;
+};
+const char *rep_vs(struct rep_vis_ring *v, const char *s);
 int rep_csv(FILE *f, struct rep_doc *const *docs, size_t n, enum rep_table t);
 /* One CSV field, RFC 4180 quoted when it must be (NULL: empty), with the
  * comma before it unless first. */

@@ -13,32 +13,37 @@ static void header(FILE *f, const struct rep_doc *d)
 	const struct sb_target_doc *t = &d->target;
 	const struct sb_host_doc *h = &d->host;
 	char a[32];
-	fprintf(f, "== %s%s%s: %s (%s) ==\n", rep_or(d->plan_step, ""), d->plan_step ? " " : "",
-		d->command, rep_or(t->path, "?"), d->path);
-	fprintf(f, "measured by %s%s%s%s\n", d->producer, d->time ? ", " : "", rep_or(d->time, ""),
+	struct rep_vis_ring v = { .k = 0 };
+	fprintf(f, "== %s%s%s: %s (%s) ==\n", rep_vs(&v, rep_or(d->plan_step, "")),
+		d->plan_step ? " " : "", rep_vs(&v, d->command), rep_vs(&v, rep_or(t->path, "?")),
+		rep_vs(&v, d->path));
+	fprintf(f, "measured by %s%s%s%s\n", rep_vs(&v, d->producer), d->time ? ", " : "",
+		rep_vs(&v, rep_or(d->time, "")),
 		d->interrupted ? " (interrupted: the figures cover what ran)" : "");
 	if (t->device) {
-		fprintf(f, "device: %s", t->device);
+		fprintf(f, "device: %s", rep_vs(&v, t->device));
 		if (t->model)
-			fprintf(f, " (%s)", t->model);
+			fprintf(f, " (%s)", rep_vs(&v, t->model));
 		if (t->capacity)
 			fprintf(f, ", %s", sb_fmt_size(t->capacity, a, sizeof(a)));
 		if (t->rotational >= 0)
 			fprintf(f, ", %s", t->rotational ? "rotational" : "non-rotational");
 		if (t->scheduler)
-			fprintf(f, ", scheduler %s", t->scheduler);
+			fprintf(f, ", scheduler %s", rep_vs(&v, t->scheduler));
 		if (t->write_cache)
-			fprintf(f, ", write cache %s", t->write_cache);
+			fprintf(f, ", write cache %s", rep_vs(&v, t->write_cache));
 		fputc('\n', f);
 	}
 	if (t->filesystem)
-		fprintf(f, "filesystem: %s on %s%s\n", t->filesystem, rep_or(t->mountpoint, "?"),
-			t->in_ram ? " (in RAM)" : "");
+		fprintf(f, "filesystem: %s on %s%s\n", rep_vs(&v, t->filesystem),
+			rep_vs(&v, rep_or(t->mountpoint, "?")), t->in_ram ? " (in RAM)" : "");
 	if (d->state)
-		fprintf(f, "state: %s (%s)\n", d->state, rep_or(d->state_detail, ""));
+		fprintf(f, "state: %s (%s)\n", rep_vs(&v, d->state),
+			rep_vs(&v, rep_or(d->state_detail, "")));
 	if (h->hostname)
-		fprintf(f, "host: %s, %s, %s, %s (%u CPUs), %s\n", h->hostname,
-			rep_or(h->kernel, "?"), rep_or(h->arch, "?"), rep_or(h->cpu, "?"), h->cpus,
+		fprintf(f, "host: %s, %s, %s, %s (%u CPUs), %s\n", rep_vs(&v, h->hostname),
+			rep_vs(&v, rep_or(h->kernel, "?")), rep_vs(&v, rep_or(h->arch, "?")),
+			rep_vs(&v, rep_or(h->cpu, "?")), h->cpus,
 			sb_fmt_size(h->mem_total, a, sizeof(a)));
 }
 
@@ -105,7 +110,9 @@ static void results(FILE *f, const struct rep_doc *d)
 	}
 	if (!t.nrows)
 		return;
-	fprintf(f, "\nresults (%s latency)\n", d->njobs ? d->jobs[0].lat_kind : "total");
+	fputs("\nresults (", f);
+	rep_vis_put(f, d->njobs ? d->jobs[0].lat_kind : "total");
+	fputs(" latency)\n", f);
 	rep_tt_print(f, &t);
 }
 
@@ -194,7 +201,7 @@ static void soak_verdict(FILE *f, const struct rep_doc *d, const struct rep_soak
 {
 	const struct rep_iters *it = &d->iters;
 	const char *kv[12][2];
-	char cut[48] = "", buf[12][64];
+	char cut[48] = "", buf[12][64], name[REP_VIS];
 	if (it->cut_short)
 		snprintf(cut, sizeof(cut), " (%zu cut short)", it->cut_short);
 	fprintf(f, "\n%zu iteration%s%s, %zu failed", it->n, it->n == 1 ? "" : "s", cut,
@@ -203,17 +210,19 @@ static void soak_verdict(FILE *f, const struct rep_doc *d, const struct rep_soak
 		fprintf(f, ": no verdict (no summary after the last iteration: the soak was "
 			   "killed, or still runs; storbench soak --resume=LOG goes on with it)\n");
 	else
-		fprintf(f, ": %s\n", l->word);
+		fprintf(f, ": %s\n", rep_vis(l->word, name, sizeof(name)));
 	for (size_t i = 0; i < l->nwhy; i++)
-		if (l->why[i].kind != REP_WHY_NONE)
-			fprintf(f, "%s\n", l->why[i].text);
+		if (l->why[i].kind != REP_WHY_NONE) {
+			rep_vis_put(f, l->why[i].text);
+			fputc('\n', f);
+		}
 	const size_t n = rep_soak_settings_kv(l, kv, buf, SB_ARRAY_SIZE(kv));
 	for (size_t i = 0; i < n; i++) {
-		char name[32];
-		snprintf(name, sizeof(name), "%s", kv[i][0]);
+		snprintf(name, 32, "%s", kv[i][0]);
 		name[0] = (char)(name[0] >= 'A' && name[0] <= 'Z' ? name[0] - 'A' + 'a' : name[0]);
-		fprintf(f, "%s%s %s%s", i ? ", " : "settings: ", name, kv[i][1],
-			i + 1 == n ? "\n" : "");
+		fprintf(f, "%s%s ", i ? ", " : "settings: ", name);
+		rep_vis_put(f, kv[i][1]);
+		fputs(i + 1 == n ? "\n" : "", f);
 	}
 }
 
@@ -340,7 +349,7 @@ static void verify(FILE *f, const struct rep_doc *d)
 		return;
 	const double all = (double)v->b.blocks, bs = v->block_size;
 	fprintf(f, "\nverify: %.0f blocks of %.0f B checked, result %s\n", all, bs,
-		rep_or(v->result, "-"));
+		rep_vis(rep_or(v->result, "-"), a, sizeof(a)));
 	coverage(f, v);
 	for (int k = 0; k < REP_VCLASS_N; k++) {
 		if (!rep_vclass_shown(&v->b, k) || !rep_tt_row(&c))
@@ -386,7 +395,7 @@ static void spo(FILE *f, const struct rep_doc *d)
 	}
 	rep_tt_print(f, &t);
 	for (unsigned i = 0; i < c->nrec; i++)
-		fprintf(f, "recommended: %s\n", c->rec[i]);
+		fputs("recommended: ", f), rep_vis_put(f, c->rec[i]), fputc('\n', f);
 }
 
 /* spo --cycles's log: the verdict, blocks per class over the cycles, the
@@ -406,7 +415,8 @@ static void spo_cycles(FILE *f, const struct rep_doc *d)
 	else
 		fprintf(f, ", %s\n", c->n ? "all passed" : "none complete");
 	if (c->errors)
-		fprintf(f, "cycle %.0f could not run: %s\n", c->first_error, c->error);
+		fprintf(f, "cycle %.0f could not run: ", c->first_error), rep_vis_put(f, c->error),
+			fputc('\n', f);
 	for (int k = 0; k < SB_SPO_NCLASS && c->n && rep_tt_row(&t); k++) {
 		double sum = 0, in = 0;
 		for (size_t i = 0; i < c->n; i++) {
@@ -511,7 +521,8 @@ int rep_plan_text(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs
 			fprintf(f, "\n%zu log record%s (see the HTML or CSV report)\n", d->nrecords,
 				d->nrecords == 1 ? "" : "s");
 		for (size_t k = 0; k < d->nwarnings; k++)
-			fprintf(f, "%swarning: %s\n", k ? "" : "\n", d->warnings[k]);
+			fprintf(f, "%swarning: ", k ? "" : "\n"), rep_vis_put(f, d->warnings[k]),
+				fputc('\n', f);
 	}
 	return fflush(f) || ferror(f) ? -EIO : 0;
 }

@@ -9,9 +9,10 @@ void rep_text_cliff(FILE *f, const struct rep_doc *d)
 		return;
 	const struct sb_cliff_result *r = &d->cliff->r;
 	const struct sb_cliff_find *fd = &r->find;
-	fprintf(f, "\nwrite cache (cliff): %s written in %.1f s, stopped: %s\n",
-		sb_fmt_size(fd->total_bytes, a, sizeof(a)), fd->total_ns / 1e9,
-		rep_or(r->stop_reason, "?"));
+	fprintf(f, "\nwrite cache (cliff): %s written in %.1f s, stopped: ",
+		sb_fmt_size(fd->total_bytes, a, sizeof(a)), fd->total_ns / 1e9);
+	rep_vis_put(f, rep_or(r->stop_reason, "?"));
+	fputc('\n', f);
 	if (!fd->found) {
 		fprintf(f, "  no drop over %s (%s on average)\n",
 			sb_fmt_size(fd->total_bytes, b, sizeof(b)),

@@ -95,5 +95,5 @@ void rep_text_flash(FILE *f, const struct rep_doc *doc)
 	if (r->scatter)
 		scatter(f, d);
 	for (unsigned i = 0; i < d->nmeaning; i++)
-		fprintf(f, "  - %s\n", d->meaning[i]);
+		fputs("  - ", f), rep_vis_put(f, d->meaning[i]), fputc('\n', f);
 }

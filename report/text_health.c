@@ -67,7 +67,7 @@ static void ext_csd_text(FILE *f, const struct sb_ext_csd *e, const char *in)
 		(e->sec_features >> 6) & 1 ? "yes" : "no");
 	if (e->rev >= 7)
 		fprintf(f, HROW "%s (device version 0x%04x)%s\n", in, "firmware",
-			or_unknown(e->fw_text), e->device_version,
+			rep_vis(or_unknown(e->fw_text), a, sizeof(a)), e->device_version,
 			e->ffu_supported ? ", field update supported" : "");
 }
 

@@ -132,6 +132,6 @@ void rep_text_meta(FILE *f, const struct rep_doc *d)
 	if (m->m.nranks)
 		per_rank(f, &m->m, m->skews);
 	if (m->bonnie_csv[0])
-		fprintf(f, "\nbonnie++ CSV%s: %s\n", m->m.nranks ? " (All clients)" : "",
-			m->bonnie_csv);
+		fprintf(f, "\nbonnie++ CSV%s: ", m->m.nranks ? " (All clients)" : ""),
+			rep_vis_put(f, m->bonnie_csv), fputc('\n', f);
 }

@@ -97,13 +97,14 @@ void rep_text_pts(FILE *f, const struct rep_doc *d)
 	fprintf(f, "\nSNIA PTS, %s profile: %s\n", sb_pts_profile_name(r->o.profile),
 		r->ndeviations ? "NOT a PTS result (deviations below)" : "no deviation");
 	for (unsigned i = 0; i < r->ndeviations; i++)
-		fprintf(f, "  %s: not a PTS result\n", r->deviations[i]);
+		fputs("  ", f), rep_vis_put(f, r->deviations[i]), fputs(": not a PTS result\n", f);
 	conditions(f, p);
 	for (unsigned i = 0; i < r->nparts; i++) {
 		const struct sb_pts_part *t = &r->parts[i];
 		const char *how = t->purge_how[0] ? t->purge_how : NULL;
-		fprintf(f, "\n[%s] purge %s%s%s%s, %u rounds\n", t->name,
-			sb_purge_name(t->purge_used), how ? " (" : "", how ? how : "",
+		struct rep_vis_ring v = { .k = 0 };
+		fprintf(f, "\n[%s] purge %s%s%s%s, %u rounds\n", rep_vs(&v, t->name),
+			sb_purge_name(t->purge_used), how ? " (" : "", how ? rep_vs(&v, how) : "",
 			how ? ")" : "", t->nrounds);
 		if (!p->parts[i].has_window)
 			continue;

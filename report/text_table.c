@@ -17,8 +17,12 @@ char *rep_tt_row(struct rep_ttable *t)
 
 void rep_tt_set(struct rep_ttable *t, size_t col, const char *s)
 {
-	if (t->nrows && col < REP_TT_MAXCOLS)
-		snprintf(t->cells[t->nrows - 1][col], 64, "%s", s && *s ? s : "-");
+	if (!t->nrows || col >= REP_TT_MAXCOLS)
+		return;
+	char *cell = t->cells[t->nrows - 1][col];
+	const char *v = s && *s ? rep_vis(s, cell, 64) : "-"; /* a name from a file, say */
+	if (v != cell)
+		snprintf(cell, 64, "%s", v);
 }
 
 /* Display width: UTF-8 continuation bytes take no column. */

@@ -153,7 +153,9 @@ void rep_verify_ranks_text(FILE *f, const struct sb_verify_report *v)
 		uint64_t bad = 0;
 		for (int c = SB_VERIFY_INTACT + 1; c < SB_VERIFY_NCLASS; c++)
 			bad += k->count[c];
-		fprintf(f, "  rank %d on %s, '%s': ", k->rank, k->host, k->path);
+		struct rep_vis_ring vb = { .k = 0 };
+		fprintf(f, "  rank %d on %s, '%s': ", k->rank, rep_vs(&vb, k->host),
+			rep_vs(&vb, k->path));
 		if (v->checked)
 			fprintf(f, "%llu blocks checked, %llu not intact",
 				(unsigned long long)k->blocks, (unsigned long long)bad);

@@ -67,14 +67,10 @@ void xb_plan_sheet(struct xb_book *b, const struct rep_plan *p)
 		worksheet_write_string(b->sheet, b->row++, 1, p->notes[i], NULL);
 	}
 	b->row++;
-	for (size_t i = 0, t; i < d->nsteps; i++) {
-		for (t = 0; t < i && strcmp(d->steps[t].target, d->steps[i].target); t++)
-			;
-		if (t < i)
-			continue;
+	for (size_t i = 0; i < p->ntargets; i++) {
 		xb_str(b, b->row, 0, "target", 1);
-		xb_str(b, b->row, 1, d->steps[i].target, 0);
-		xb_str(b, b->row++, 2, rep_plan_verdict(p, d->steps[i].target), 1);
+		xb_str(b, b->row, 1, p->targets[i].target, 0);
+		xb_str(b, b->row++, 2, rep_plan_verdict(p, p->targets[i].target), 1);
 	}
 	b->row++;
 	if (d->tally.verdict)

@@ -35,7 +35,9 @@ static void newline_indent(struct sb_json *j, int depth)
 		put(j, spaces, (size_t)SB_MIN(n, (int)sizeof(spaces) - 1));
 }
 
-/* A quoted, escaped string. Bytes from 0x80 up (UTF-8) pass through. */
+/* A quoted, escaped string. Bytes from 0x80 up (UTF-8) pass through but
+ * the C1 controls (U+0080..U+009F), escaped as DEL is: some terminals
+ * obey them, and a JSON document may be printed on one. */
 static void put_string(struct sb_json *j, const char *s)
 {
 	const char *run = s;
@@ -43,11 +45,19 @@ static void put_string(struct sb_json *j, const char *s)
 	put(j, "\"", 1);
 	for (; *s; s++) {
 		const unsigned char c = (unsigned char)*s;
+		const int c1 = c == 0xc2 && (unsigned char)s[1] >= 0x80 &&
+			       (unsigned char)s[1] < 0xa0;
 		char esc[8];
 
-		if (c >= 0x20 && c != '"' && c != '\\')
+		if (c >= 0x20 && c != 0x7f && c != '"' && c != '\\' && !c1)
 			continue;
 		put(j, run, (size_t)(s - run));
+		if (c1) {
+			snprintf(esc, sizeof(esc), "\\u%04x", (unsigned char)*++s);
+			puts_(j, esc);
+			run = s + 1;
+			continue;
+		}
 		run = s + 1;
 		switch (c) {
 		case '"': puts_(j, "\\\""); break;

@@ -42,10 +42,16 @@ static int done_copy(struct sb_plan_done *dst, const char *target, const char *s
 static int push(struct sb_plan_journal *j, const char *target, const char *step, const char *run,
 		const char *result, int status)
 {
-	struct sb_plan_done *a = realloc(j->d, (j->n + 1) * sizeof(*a));
-	if (!a)
-		return -ENOMEM;
-	j->d = a;
+	/* full at 0 and at each power of two: doubled (a journal of 16 MiB
+	 * holds some 150,000 steps) */
+	if (!(j->n & (j->n - 1))) {
+		const size_t cap = j->n ? 2 * j->n : 8;
+		struct sb_plan_done *a = realloc(j->d, cap * sizeof(*a));
+		if (!a)
+			return -ENOMEM;
+		j->d = a;
+	}
+	struct sb_plan_done *a = j->d;
 	int e = done_copy(&a[j->n], target, step, run, result, status);
 	if (!e)
 		j->n++;
@@ -95,6 +101,8 @@ int sb_plan_journal_read(const char *path, struct sb_plan_journal *j, struct sb_
 			sb_error_set(err, e, SB_ERR_ENV, "out of memory");
 	}
 	sb_jdoc_free(doc);
+	if (e < 0) /* nothing of a journal refused */
+		sb_plan_journal_free(j);
 	return e;
 }
 

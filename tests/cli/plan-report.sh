@@ -149,6 +149,33 @@ expect_exit 0 "$SB" report "$T/moved"
 head -1 "$T/out" | grep -q "^NO VERDICT: $T/moved (2 steps recorded in the journal)$" || { cat "$T/out"; fail "journal alone"; }
 grep -q "has no plan.json" "$T/err" || fail "journal alone: no note"
 grep -q "^== \[speed\] quick: " "$T/out" || fail "journal alone: the steps"
+# the journal given as a file, with no plan.json beside it (was freed twice)
+cp "$T/out" "$T/alone.txt"
+expect_exit 0 "$SB" report "$T/moved/journal.json"
+cmp -s "$T/out" "$T/alone.txt" || fail "the journal alone given as a file"
+
+# a journal of many steps on many targets, interleaved, one run again:
+# the last entry of each step on a target, in the order they first ran,
+# grouped by target (each in one pass: sorted, not searched step by step)
+mkdir "$T/many"
+python3 - "$T/many/journal.json" <<'PY'
+import json, sys
+steps = [{"target": "/dev/t%d" % (i % 1000), "step": "s%d" % (i // 1000), "run": "quick",
+          "result": "r%d.json" % i, "status": 0} for i in range(3000)]
+steps.append(dict(steps[5], result="again.json"))
+json.dump({"storbench_plan_journal": 1, "steps": steps}, open(sys.argv[1], "w"))
+PY
+expect_exit 0 "$SB" report "$T/many"
+head -1 "$T/out" | grep -q "(3000 steps recorded in the journal)$" || fail "many: the steps"
+[ "$(grep -c '^target: /dev/t[0-9]*: NO VERDICT$' "$T/out")" = 1000 ] || fail "many: the targets"
+grep '^target: ' "$T/out" | head -2 | tr '\n' ' ' | grep -q '/dev/t0: .*/dev/t1: ' ||
+	fail "many: the targets in the order they first ran"
+awk '/^target: \/dev\/t5: /{on=1; next} on && !NF{exit} on' "$T/out" >"$T/t5"
+printf '[s0] done: again.json\n[s1] done: r1005.json\n[s2] done: r2005.json\n' | cmp -s - "$T/t5" ||
+	{ cat "$T/t5"; fail "many: a target's steps, the last entry of each"; }
+for f in html xlsx json; do
+	expect_exit 0 "$SB" report "$T/many" -o "$T/many.$f"
+done
 
 # a plan's JSON that is wrong is refused by key path; two plans are refused
 sed 's/"op" : ">="/"op" : "=>"/' "$T/rep.json" >"$T/badop.json"
