@@ -685,6 +685,13 @@ extern const char rep_bonnie_csv_header[];
  * over elapsed_ns of its cells, -1 none); the widest cell of a matrix. */
 void rep_text_sweep(FILE *f, const struct rep_doc *d);
 double rep_sweep_widest(const struct sb_sweep_doc *s, int test, int end);
+/* storbench sweep's text as its run ends (report/text_sweep_run.c), from
+ * the run's result and the options it ran with: the target, the
+ * conditions, iozone's row table, one matrix per test (file size down,
+ * record size across, KiB/s) as iozone's -R report; under mpirun each
+ * rank's rate per test and the skew. */
+void rep_sweep_run_text(FILE *f, const struct sb_sweep_result *r, const struct sb_sweep_opts *o,
+			const struct sb_results *res);
 /* The methods' sections of a result, read through their readers into d
  * (report/methods.c): 0, or -REP_EINPUT with *why naming the key path of
  * what is wrong, -ENOMEM; rep_methods_free frees them. */
