@@ -606,6 +606,19 @@ void rep_soak_run_text(FILE *f, const struct sb_soak_result *r, int fail_on_anom
 void rep_soak_cells_text(FILE *f, const struct sb_soak_cell_metric *c, size_t n);
 void rep_soak_other_text(FILE *f, const struct sb_soak_iter *it);
 void rep_soak_stop_change_text(const struct sb_soak_stop_change *c, char *buf, size_t len);
+/* storbench soak's lines as it runs and as it ends (report/text_soak_iter.c):
+ * an iteration's line (rates, the verify's verdict, errors, the kernel's
+ * first line, the damaged ranges); a rank's own under mpirun; the iozone
+ * workload's, iozone's rows first with iozone_output; as it ends the
+ * verdict, its cells, the target, the health before and after and where
+ * the log is; under mpirun the ranks that failed iterations. */
+void rep_soak_iter_text(FILE *f, const struct sb_soak_iter *it);
+void rep_soak_rank_text(FILE *f, const struct sb_soak_rank *k);
+void rep_soak_iozone_iter_text(FILE *f, const struct sb_iozone_args *a, int iozone_output,
+			       const struct sb_soak_event *e);
+void rep_soak_end_text(FILE *f, const struct sb_soak_result *r, int fail_on_anomaly,
+		       const struct sb_results *res);
+void rep_soak_ranks_end_text(FILE *f, const struct sb_soak_result *r);
 /* storbench pts's text of its run as it ends, on path (report/text_pts_run.c):
  * conditions, deviations, per test its rounds, steady state and
  * window-average tables. */
