@@ -21,8 +21,8 @@
 #include <unistd.h>
 
 #include "cli/plan_builtin.h"
-#include "cli/plan_out.h"
 #include "cli/report_files.h"
+#include "report/report.h"
 
 enum { O_FIGURES, O_DIR, O_JUNIT, O_LIST, O_SET, O_DESTROY, O_PARALLEL, O_DB, O_LABEL, O_HTML };
 
@@ -898,6 +898,46 @@ static void cli_free(struct plan_cli *r)
 	free(r->step_targets);
 }
 
+static int write_json(FILE *f, const void *ctx)
+{
+	return rep_plan_run_json(f, ctx);
+}
+
+static int write_junit(FILE *f, const void *ctx)
+{
+	return rep_plan_run_junit(f, ctx);
+}
+
+/* The verdict, the criteria table (text, or JSON on stdout: json_stdout), the JSON
+ * result to output (NULL: none), beside the steps in the plan's directory,
+ * and JUnit XML to junit (NULL: none); the exit code: 0 every criterion
+ * passed, 1 one failed, a step's that could not run (2, 3, 128+N), or that
+ * of an output that could not be written. */
+static int report(const struct sb_plan_result *r, int json_stdout, const char *output,
+		  const char *junit)
+{
+	int rc = 0;
+	if (json_stdout)
+		rc = cli_write_file(NULL, write_json, r);
+	else
+		rep_plan_run_text(stdout, r);
+	if (!rc && output)
+		rc = cli_write_file(output, write_json, r);
+	if (!rc) { /* beside its steps: storbench report DIR reads it */
+		char path[PATH_MAX + 16];
+		snprintf(path, sizeof(path), "%s/plan.json", r->dir);
+		rc = cli_write_file(path, write_json, r);
+	}
+	if (!rc && junit)
+		rc = cli_write_file(junit, write_junit, r);
+	if (rc)
+		return rc;
+	if (r->stopped)
+		return r->stopped >= SB_EXIT_SIGNAL || r->stopped == SB_EXIT_USAGE ? r->stopped
+										   : SB_EXIT_ENV;
+	return r->tally.failed ? SB_EXIT_FAIL : SB_EXIT_OK;
+}
+
 /* The plan run (sb_plan_run) with the program's hooks, and its report:
  * the exit code. */
 static int run(struct plan_cli *r, const char *file, const struct cli_command *cmd,
@@ -926,7 +966,7 @@ static int run(struct plan_cli *r, const char *file, const struct cli_command *c
 	if (sb_plan_run(&o, &h, &res, &err) < 0)
 		rc = cli_error(&err);
 	else
-		rc = plan_report(&res, cli_format_is(cmd, sh, "json"), sh->output, junit);
+		rc = report(&res, cli_format_is(cmd, sh, "json"), sh->output, junit);
 	sb_plan_result_free(&res);
 	ntarget_pids = 0;
 	free(target_pids);

@@ -558,6 +558,14 @@ char *rep_plan_value(const char *unit, int found, double v, const char *word, ch
 char *rep_plan_limit(const struct sb_plan_doc_crit *c, char *buf, size_t len);
 void rep_plan_html_lead(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs, size_t n);
 void rep_plan_text_lead(FILE *f, const struct rep_plan *p);
+/* storbench plan's run as it ends (report/plan_result.c, from lib/plan's
+ * struct sb_plan_result): the verdict, the criteria table per target and
+ * the steps that never ran in text; the plan's JSON result (lib/plan's
+ * writer); JUnit XML, each criterion a test case. The writers: 0 or
+ * -errno. */
+void rep_plan_run_text(FILE *f, const struct sb_plan_result *r);
+int rep_plan_run_json(FILE *f, const struct sb_plan_result *r);
+int rep_plan_run_junit(FILE *f, const struct sb_plan_result *r);
 
 /* Renderers: 0, or -errno of a failed write (-EIO too when a file could
  * not be read again: its rep_source says why). */

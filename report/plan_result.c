@@ -1,11 +1,10 @@
 /*
- * storbench plan's report (plan_out.h): the verdict first, a table of
- * the criteria (figure, measured, limit, pass or fail), the steps that
- * never ran; the same as JSON; JUnit XML with each criterion a test case.
+ * storbench plan's run as it ends (lib/plan's struct sb_plan_result): the
+ * verdict first, a table of the criteria (figure, measured, limit, pass
+ * or fail), the steps that never ran; the same as the plan's JSON result
+ * (lib/plan's writer); JUnit XML with each criterion a test case.
  */
-#include "cli/plan_out.h"
-
-#include <math.h>
+#include "report/report.h"
 
 struct tally {
 	size_t pass, fail, unrun, skip;
@@ -215,9 +214,8 @@ static void doc_free(struct sb_plan_doc *d, struct sb_plan_judged *jd)
 	free(jd);
 }
 
-static int write_json(FILE *f, const void *ctx)
+int rep_plan_run_json(FILE *f, const struct sb_plan_result *r)
 {
-	const struct sb_plan_result *r = ctx;
 	struct tally t = count(r);
 	struct sb_json j;
 	struct sb_plan_doc d;
@@ -248,9 +246,8 @@ static void xml_text(FILE *f, const char *s)
 		}
 }
 
-static int write_junit(FILE *f, const void *ctx)
+int rep_plan_run_junit(FILE *f, const struct sb_plan_result *r)
 {
-	const struct sb_plan_result *r = ctx;
 	struct tally t = count(r);
 	const char *name = r->pl->name ? r->pl->name : r->file;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"");
@@ -309,28 +306,8 @@ static int write_junit(FILE *f, const void *ctx)
 	return ferror(f) ? -EIO : 0;
 }
 
-int plan_report(const struct sb_plan_result *r, int json_stdout, const char *output,
-		const char *junit)
+void rep_plan_run_text(FILE *f, const struct sb_plan_result *r)
 {
 	struct tally t = count(r);
-	int rc = 0;
-	if (json_stdout)
-		rc = cli_write_file(NULL, write_json, r);
-	else
-		text(stdout, r, &t);
-	if (!rc && output)
-		rc = cli_write_file(output, write_json, r);
-	if (!rc) { /* beside its steps: storbench report DIR reads it */
-		char path[PATH_MAX + 16];
-		snprintf(path, sizeof(path), "%s/plan.json", r->dir);
-		rc = cli_write_file(path, write_json, r);
-	}
-	if (!rc && junit)
-		rc = cli_write_file(junit, write_junit, r);
-	if (rc)
-		return rc;
-	if (r->stopped)
-		return r->stopped >= SB_EXIT_SIGNAL || r->stopped == SB_EXIT_USAGE ? r->stopped
-										   : SB_EXIT_ENV;
-	return t.fail ? SB_EXIT_FAIL : SB_EXIT_OK;
+	text(f, r, &t);
 }
