@@ -70,28 +70,6 @@ struct plan_ctx {
 	size_t nset, nlabel;
 };
 
-/* --db and --label on the command line: the plan's db= replaced, its
- * labels added to (checked with the plan's, before the first step). 0 or
- * -ENOMEM. */
-static int given_history(struct sb_plan *pl, const struct plan_ctx *c)
-{
-	if (c->db) {
-		free(pl->db);
-		if (!(pl->db = strdup(c->db)))
-			return -ENOMEM;
-	}
-	if (!c->nlabel)
-		return 0;
-	char **l = realloc(pl->labels, (pl->nlabels + c->nlabel) * sizeof(*l));
-	if (!l)
-		return -ENOMEM;
-	pl->labels = l;
-	for (size_t i = 0; i < c->nlabel; i++)
-		if (!(pl->labels[pl->nlabels++] = strdup(c->label[i])))
-			return pl->nlabels--, -ENOMEM;
-	return 0;
-}
-
 static int plan_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
 	struct plan_ctx *c = vc;
@@ -267,60 +245,25 @@ static int read_text(const char *path, char **out, size_t *len)
 	return 0;
 }
 
-/* The step's words its plan may not set: the plan names the result. */
-static int step_words(const char *file, const struct sb_plan_step *st)
+/* The command's own parser on a step's words (lib/plan's check), in a
+ * child that ends at the end of the parse (cli_parse_check_only) with
+ * nothing run: its exit code, what it said on stderr into said. */
+static int parse_step(void *ctx, const struct sb_plan_command *pc, int argc, char **argv,
+		      char *said, size_t len)
 {
-	for (int a = 1; a < st->argc; a++) {
-		const char *w = st->argv[a];
-		if (!strcmp(w, "-o") || !strncmp(w, "--output", 8)) {
-			sb_err("%s:%u: [%s] run: %s: the plan names each step's result (in its "
-			       "directory, --dir)",
-			       file, st->run_line, st->name, w);
-			return SB_EXIT_USAGE;
-		}
-		if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
-			sb_err("%s:%u: [%s] run: %s: a step runs its command", file, st->run_line,
-			       st->name, w);
-			return SB_EXIT_USAGE;
-		}
-	}
-	return 0;
-}
-
-/* The command's own parser on the step's options, in a child that ends
- * at the end of the parse (cli_parse_check_only) with nothing run. */
-/* Has the step the option opt (as opt or opt=...)? */
-static int step_has(const struct sb_plan_step *st, const char *opt)
-{
-	const size_t n = strlen(opt);
-	for (int a = 1; a < st->argc; a++)
-		if (!strncmp(st->argv[a], opt, n) && (!st->argv[a][n] || st->argv[a][n] == '='))
-			return 1;
-	return 0;
-}
-
-/* Does the step get --destroy-data (the plan's, for a command that takes it)? */
-static int step_destroys(const struct cli_command *cmd, int destroy)
-{
-	return destroy && cmd && (cmd->shared & CLI_DESTROY);
-}
-
-static int check_step(const char *file, const struct sb_plan_step *st,
-		      const struct cli_command *cmd, int destroy)
-{
+	const struct cli_command *cmd = cli_command_find(pc->name);
 	int p[2];
-	if (pipe(p) < 0) {
-		sb_err("cannot check the steps: %s", strerror(errno));
-		return SB_EXIT_ENV;
-	}
+	(void)ctx;
+	if (pipe(p) < 0)
+		return -errno;
 	fflush(stdout);
 	fflush(stderr);
 	pid_t pid = fork();
 	if (pid < 0) {
-		sb_err("cannot check the steps: %s", strerror(errno));
+		const int e = errno;
 		close(p[0]);
 		close(p[1]);
-		return SB_EXIT_ENV;
+		return -e;
 	}
 	if (pid == 0) {
 		FILE *null = fopen("/dev/null", "r+");
@@ -329,79 +272,37 @@ static int check_step(const char *file, const struct sb_plan_step *st,
 			dup2(fileno(null), 1), dup2(fileno(null), 0);
 		dup2(p[1], 2);
 		alarm(30);
-		char **argv = calloc((size_t)st->argc + 3, sizeof(*argv));
-		int k = 0;
-		if (!argv)
-			_exit(SB_EXIT_ENV);
-		for (int a = 0; a < st->argc; a++)
-			argv[k++] = st->argv[a];
-		if (step_destroys(cmd, destroy))
-			argv[k++] = "--destroy-data";
-		/* a target that is not there: nothing is touched should the
-		 * command ever go past its parse */
-		argv[k++] = "/nonexistent/storbench-plan-check";
 		cli_parse_check_only = 1;
-		int rc = cmd->fn(cmd, k, argv);
+		int rc = cmd->fn(cmd, argc, argv);
 		fflush(NULL);
-		_exit(rc ? rc : 99);
+		_exit(rc ? rc : SB_PLAN_UNCHECKED);
 	}
 	close(p[1]);
-	char msg[2048];
 	size_t n = 0;
 	ssize_t r;
-	while ((r = read(p[0], msg + n, sizeof(msg) - 1 - n)) > 0 || (r < 0 && errno == EINTR))
+	while ((r = read(p[0], said + n, len - 1 - n)) > 0 || (r < 0 && errno == EINTR))
 		n += r > 0 ? (size_t)r : 0;
 	close(p[0]);
-	msg[n] = 0;
+	said[n] = 0;
 	int status;
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		return 0;
-	/* its first line, without the program's name */
-	char *line = msg;
-	line[strcspn(line, "\n")] = 0;
-	if (!strncmp(line, "storbench: ", 11))
-		line += 11;
-	if (strstr(line, "unexpected argument '/nonexistent/storbench-plan-check'"))
-		/* the step's own words named a target: the check's came extra */
-		sb_err("%s:%u: [%s] run: %s: run= is a command without its target (name the "
-		       "target with target= or after the plan's file)",
-		       file, st->run_line, st->name, st->run);
-	else if (WIFEXITED(status) && WEXITSTATUS(status) == 99)
-		sb_err("%s:%u: [%s] run: %s: its options could not be checked", file, st->run_line,
-		       st->name, st->run);
-	else
-		sb_err("%s:%u: [%s] run: %s", file, st->run_line, st->name,
-		       *line ? line : "its options are refused");
-	return SB_EXIT_USAGE;
+	if (WIFSIGNALED(status))
+		return SB_EXIT_SIGNAL + WTERMSIG(status);
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : WEXITSTATUS(status);
 }
 
-static int check_plan(const char *file, const struct sb_plan *pl, int destroy)
+/* The commands a step may run, from the program's table (lib/plan's
+ * check): whether each takes --destroy-data. */
+static void step_table(struct sb_plan_command *t)
 {
-	for (size_t i = 0; i < pl->nsteps; i++) {
-		const struct sb_plan_step *st = &pl->steps[i];
-		const struct cli_command *cmd = NULL;
-		for (size_t k = 0; step_commands[k]; k++)
-			if (!strcmp(step_commands[k], st->argv[0]))
-				cmd = cli_command_find(st->argv[0]);
-		if (!cmd) {
-			char list[256];
-			size_t at = 0;
-			for (size_t k = 0; step_commands[k] && at < sizeof(list); k++)
-				at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s",
-						       k ? ", " : "", step_commands[k]);
-			sb_err("%s:%u: [%s] run: '%s' is not a command a step runs (%s)", file,
-			       st->run_line, st->name, st->argv[0], list);
-			return SB_EXIT_USAGE;
-		}
-		int rc = step_words(file, st);
-		if (!rc)
-			rc = check_step(file, st, cmd, destroy);
-		if (rc)
-			return rc;
+	size_t k = 0;
+	for (; step_commands[k]; k++) {
+		const struct cli_command *cmd = cli_command_find(step_commands[k]);
+		t[k] = (struct sb_plan_command){ step_commands[k],
+						 cmd && (cmd->shared & CLI_DESTROY) };
 	}
-	return 0;
+	t[k].name = NULL;
 }
 
 /* path made absolute (its directory resolved; the name may not exist
@@ -600,7 +501,8 @@ static int run_step(void *ctx, const struct sb_plan_call *call, char *said, size
 	int p[2], resume = 0;
 	snprintf(outopt, sizeof(outopt), "--output=%s", result);
 	logopt[0] = 0;
-	if (!strcmp(st->argv[0], "soak") && !step_has(st, "--log") && !step_has(st, "--resume")) {
+	if (!strcmp(st->argv[0], "soak") && !sb_plan_step_has(st, "--log") &&
+	    !sb_plan_step_has(st, "--resume")) {
 		/* the plan names a soak's log: a soak stopped or killed in its
 		 * middle resumes its own way (soak --resume) when the plan runs
 		 * it again */
@@ -635,7 +537,7 @@ static int run_step(void *ctx, const struct sb_plan_call *call, char *said, size
 		if (!resume || !strncmp(st->argv[a], "--iterations=", 13) ||
 		    !strncmp(st->argv[a], "--duration=", 11))
 			argv[k++] = st->argv[a];
-	if (step_destroys(cmd, r->destroy) && !resume)
+	if (r->destroy && cmd && (cmd->shared & CLI_DESTROY) && !resume)
 		argv[k++] = "--destroy-data";
 	if (!resume)
 		argv[k++] = (char *)target;
@@ -1031,8 +933,13 @@ int cmd_plan(const struct cli_command *cmd, int argc, char **argv)
 	free(text);
 	for (size_t i = 0; e >= 0 && i < c.nset; i++)
 		e = sb_plan_set(&pl, c.set[i], &err);
-	if (e >= 0 && (e = given_history(&pl, &c)) < 0)
+	if (e >= 0 && (e = sb_plan_given_history(&pl, c.db, c.label, c.nlabel)) < 0)
 		sb_error_set(&err, e, SB_ERR_ENV, "out of memory");
+	struct sb_plan_command table[SB_ARRAY_SIZE(step_commands)];
+	const struct sb_plan_check_hooks ch = { NULL, parse_step };
+	step_table(table);
+	if (e >= 0)
+		e = sb_plan_check(&pl, file, table, c.destroy, &ch, &err);
 	struct plan_cli r;
 	memset(&r, 0, sizeof(r));
 	r.pl = &pl;
@@ -1040,7 +947,7 @@ int cmd_plan(const struct cli_command *cmd, int argc, char **argv)
 	r.destroy = c.destroy;
 	r.parallel = c.parallel;
 	r.log = -1;
-	rc = e < 0 ? cli_error(&err) : check_plan(file, &pl, c.destroy);
+	rc = e < 0 ? cli_error(&err) : 0;
 	if (!rc)
 		rc = prepare(&r, file, &c, pos, npos);
 	free(pos);

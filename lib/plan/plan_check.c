@@ -1,7 +1,10 @@
 /*
- * What a step asks of its target, read from its words (plan.h): whether
- * it writes, the region it names, the bytes a new file of its takes. The
- * plan checks these against each target before its first step.
+ * A plan judged before it runs (plan.h): what a step asks of its target,
+ * read from its words (whether it writes, the region it names, the bytes
+ * a new file of its takes), which the plan checks against each target
+ * before its first step; each step's command and words, its options by
+ * its command's own parser (a hook: the program's); the program's --db
+ * and --label given to the plan.
  */
 #include "lib/plan/plan.h"
 
@@ -99,5 +102,132 @@ int sb_plan_step_need(const struct sb_plan_step *st, struct sb_plan_need *out)
 		const char *fs = word_value(st, "file-sizes");
 		out->new_size = fs ? largest(fs) : 512ull << 20;
 	}
+	return 0;
+}
+
+/* ---- a plan judged before it runs ---- */
+
+int sb_plan_step_has(const struct sb_plan_step *st, const char *opt)
+{
+	const size_t n = strlen(opt);
+	for (int a = 1; a < st->argc; a++)
+		if (!strncmp(st->argv[a], opt, n) && (!st->argv[a][n] || st->argv[a][n] == '='))
+			return 1;
+	return 0;
+}
+
+const struct sb_plan_command *sb_plan_command_find(const struct sb_plan_command *cmds,
+						   const char *name)
+{
+	for (; cmds && cmds->name; cmds++)
+		if (!strcmp(cmds->name, name))
+			return cmds;
+	return NULL;
+}
+
+/* The step's words its plan may not set: the plan names the result. */
+static int step_words(const char *file, const struct sb_plan_step *st, struct sb_error *err)
+{
+	for (int a = 1; a < st->argc; a++) {
+		const char *w = st->argv[a];
+		if (!strcmp(w, "-o") || !strncmp(w, "--output", 8))
+			return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+					    "%s:%u: [%s] run: %s: the plan names each step's "
+					    "result (in its directory, --dir)",
+					    file, st->run_line, st->name, w);
+		if (!strcmp(w, "-h") || !strcmp(w, "--help"))
+			return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+					    "%s:%u: [%s] run: %s: a step runs its command", file,
+					    st->run_line, st->name, w);
+	}
+	return 0;
+}
+
+/* The command's own parser on the step's words, with --destroy-data
+ * when it gets it and a target that is not there: nothing is touched
+ * should the command ever go past its parse. */
+static int check_step(const char *file, const struct sb_plan_step *st,
+		      const struct sb_plan_command *cmd, int destroy,
+		      const struct sb_plan_check_hooks *h, struct sb_error *err)
+{
+	char said[2048];
+	char **argv = calloc((size_t)st->argc + 3, sizeof(*argv));
+	int k = 0;
+	if (!argv)
+		return sb_error_set(err, -ENOMEM, SB_ERR_ENV, "cannot check the steps: %s",
+				    strerror(ENOMEM));
+	for (int a = 0; a < st->argc; a++)
+		argv[k++] = st->argv[a];
+	if (destroy && cmd->destroys)
+		argv[k++] = "--destroy-data";
+	argv[k++] = SB_PLAN_CHECK_TARGET;
+	said[0] = 0;
+	const int rc = h->parse(h->ctx, cmd, k, argv, said, sizeof(said));
+	free(argv);
+	if (rc < 0)
+		return sb_error_set(err, rc, SB_ERR_ENV, "cannot check the steps: %s",
+				    strerror(-rc));
+	if (!rc)
+		return 0;
+	/* its first line, without the program's name */
+	char *line = said;
+	line[strcspn(line, "\n")] = 0;
+	if (!strncmp(line, "storbench: ", 11))
+		line += 11;
+	if (strstr(line, "unexpected argument '" SB_PLAN_CHECK_TARGET "'"))
+		/* the step's own words named a target: the check's came extra */
+		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+				    "%s:%u: [%s] run: %s: run= is a command without its target "
+				    "(name the target with target= or after the plan's file)",
+				    file, st->run_line, st->name, st->run);
+	if (rc == SB_PLAN_UNCHECKED)
+		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+				    "%s:%u: [%s] run: %s: its options could not be checked", file,
+				    st->run_line, st->name, st->run);
+	return sb_error_set(err, -EINVAL, SB_ERR_INPUT, "%s:%u: [%s] run: %s", file, st->run_line,
+			    st->name, *line ? line : "its options are refused");
+}
+
+int sb_plan_check(const struct sb_plan *pl, const char *file, const struct sb_plan_command *cmds,
+		  int destroy, const struct sb_plan_check_hooks *h, struct sb_error *err)
+{
+	for (size_t i = 0; i < pl->nsteps; i++) {
+		const struct sb_plan_step *st = &pl->steps[i];
+		const struct sb_plan_command *cmd = sb_plan_command_find(cmds, st->argv[0]);
+		if (!cmd) {
+			char list[256];
+			size_t at = 0;
+			for (size_t k = 0; cmds[k].name && at < sizeof(list); k++)
+				at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s",
+						       k ? ", " : "", cmds[k].name);
+			return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+					    "%s:%u: [%s] run: '%s' is not a command a step runs (%s)",
+					    file, st->run_line, st->name, st->argv[0], list);
+		}
+		int e = step_words(file, st, err);
+		if (!e && h && h->parse)
+			e = check_step(file, st, cmd, destroy, h, err);
+		if (e)
+			return e;
+	}
+	return 0;
+}
+
+int sb_plan_given_history(struct sb_plan *pl, const char *db, const char *const *labels, size_t n)
+{
+	if (db) {
+		free(pl->db);
+		if (!(pl->db = strdup(db)))
+			return -ENOMEM;
+	}
+	if (!n)
+		return 0;
+	char **l = realloc(pl->labels, (pl->nlabels + n) * sizeof(*l));
+	if (!l)
+		return -ENOMEM;
+	pl->labels = l;
+	for (size_t i = 0; i < n; i++)
+		if (!(pl->labels[pl->nlabels++] = strdup(labels[i])))
+			return pl->nlabels--, -ENOMEM;
 	return 0;
 }
