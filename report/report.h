@@ -602,6 +602,11 @@ void rep_verify_run_text(FILE *f, const struct rep_verify_settings *o,
 			 const struct sb_verify_report *res);
 void rep_verify_ranks_text(FILE *f, const struct sb_verify_report *v);
 void rep_verify_probe_text(FILE *f, const char *path, const struct sb_capacity_report *p);
+/* storbench run --verify's text (report/text_run_verify.c): the counts and
+ * the bad ranges of the files paths[] checked (of many ranks, a line a
+ * rank, then which failed). */
+void rep_run_verify_text(FILE *f, const struct sb_job_verify *v, char *const *paths,
+			 unsigned npaths);
 /* storbench spo --check's findings on path in text (report/text_spo_check.c). */
 void rep_spo_check_text(FILE *f, const char *path, const struct sb_spo_check *c);
 /* storbench soak's text as its run ends (report/text_soak_run.c): the
