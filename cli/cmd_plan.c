@@ -656,68 +656,6 @@ static pid_t spawn_target(void *ctx, size_t ti, int (*body)(void *arg), void *ar
 	return pid;
 }
 
-/* A step's own --destroy-data, or the plan's. */
-static int step_consents(const struct plan_cli *r, const struct sb_plan_step *st)
-{
-	for (int a = 1; a < st->argc; a++)
-		if (!strcmp(st->argv[a], "--destroy-data"))
-			return 1;
-	return r->destroy;
-}
-
-/* Step st on target path, before the plan's first step: the write gate's
- * consent for a device it writes (a device in use, or without
- * --destroy-data, refused as the step would refuse it), its region within
- * an existing device or file, a new file's bytes within the free space.
- * 0, or the exit code of the refusal said. */
-static int check_target(const struct plan_cli *r, const struct sb_plan_step *st, const char *path)
-{
-	struct sb_target_info in;
-	struct sb_plan_need nd;
-	struct sb_error er;
-	char a[32], b[32], c[32];
-	int e = sb_target_probe(path, &in);
-	if (e < 0) {
-		sb_err("[%s] on '%s': cannot use it: %s", st->name, path, strerror(-e));
-		return cli_exit_of_errno(e);
-	}
-	sb_plan_step_need(st, &nd);
-	static const char *const existing[] = { "pts", "spo", "flash", "info", "meta" };
-	for (size_t i = 0; in.kind == SB_TARGET_NONE && i < SB_ARRAY_SIZE(existing); i++)
-		if (!strcmp(st->argv[0], existing[i])) {
-			sb_err("[%s] on '%s': cannot use it: %s (%s makes no file: name an "
-			       "existing one)",
-			       st->name, path, strerror(ENOENT), existing[i]);
-			return SB_EXIT_USAGE;
-		}
-	if (in.kind == SB_TARGET_BLOCK && nd.writes) {
-		const int fd = sb_gate_device(path, step_consents(r, st), &er);
-		if (fd < 0) {
-			sb_err("[%s] on '%s': %s%s", st->name, path, er.msg,
-			       fd == -EPERM ? " (plan --destroy-data gives it to every step)" : "");
-			return er.cls == SB_ERR_ENV ? SB_EXIT_ENV : SB_EXIT_USAGE;
-		}
-		close(fd);
-	}
-	if ((in.kind == SB_TARGET_BLOCK || in.kind == SB_TARGET_FILE) && nd.region && nd.size &&
-	    (nd.offset >= in.file_size || nd.size > in.file_size - nd.offset)) {
-		sb_err("[%s] on '%s': --size: %s from offset %s goes past the end of the %s (%s)",
-		       st->name, path, sb_fmt_size(nd.size, a, sizeof(a)),
-		       sb_fmt_size(nd.offset, b, sizeof(b)),
-		       in.kind == SB_TARGET_BLOCK ? "device" : "file",
-		       sb_fmt_size(in.file_size, c, sizeof(c)));
-		return SB_EXIT_USAGE;
-	}
-	if ((in.kind == SB_TARGET_DIR || in.kind == SB_TARGET_NONE) && nd.new_size &&
-	    nd.new_size > in.fs_free) {
-		sb_err("[%s] on '%s': its file of %s does not fit: the filesystem has %s free",
-		       st->name, path, sb_fmt_size(nd.new_size, a, sizeof(a)),
-		       sb_fmt_size(in.fs_free, b, sizeof(b)));
-		return SB_EXIT_ENV;
-	}
-	return 0;
-}
-
 static int prepare(struct plan_cli *r, const char *file, const struct plan_ctx *c, char **pos,
 		   int npos)
 {
@@ -747,9 +685,10 @@ static int prepare(struct plan_cli *r, const char *file, const struct plan_ctx *
 		}
 	}
 	for (size_t i = 0; i < r->ntargets * r->pl->nsteps; i++) {
-		int rc = check_target(r, &r->pl->steps[i % r->pl->nsteps], r->step_targets[i]);
-		if (rc)
-			return rc;
+		struct sb_error err;
+		if (sb_plan_check_target(&r->pl->steps[i % r->pl->nsteps], r->step_targets[i],
+					 r->destroy, &err) < 0)
+			return cli_error(&err);
 	}
 	if (r->pl->db) {
 		struct sb_error err = { 0 };

@@ -125,6 +125,15 @@ struct sb_plan_check_hooks {
  * when a check could not run. */
 int sb_plan_check(const struct sb_plan *pl, const char *file, const struct sb_plan_command *cmds,
 		  int destroy, const struct sb_plan_check_hooks *h, struct sb_error *err);
+/* Step st on the target at path, before the plan's first step: there, or
+ * a new file of a command that makes one; the write gate's consent for a
+ * device it writes (in use, or without --destroy-data: the step's own or
+ * destroy, the plan's, refused as the step would refuse it); its region
+ * within an existing device or file; a new file's bytes within the free
+ * space. 0; -errno with err->msg "[STEP] on 'PATH': why" (SB_ERR_ENV for
+ * a device in use or a file that does not fit). */
+int sb_plan_check_target(const struct sb_plan_step *st, const char *path, int destroy,
+			 struct sb_error *err);
 /* Has the step the option opt (as opt or opt=...)? */
 int sb_plan_step_has(const struct sb_plan_step *st, const char *opt);
 /* The program's --db (NULL: none) replaces the plan's db=, its --label

@@ -9,6 +9,10 @@
 #include "lib/plan/plan.h"
 
 #include "lib/base/units.h"
+#include "lib/target/gate.h"
+#include "lib/target/target.h"
+
+#include <unistd.h>
 
 /* The value of --key (as --key=V or --key V), NULL when not given; "" for
  * --key alone. */
@@ -229,5 +233,64 @@ int sb_plan_given_history(struct sb_plan *pl, const char *db, const char *const 
 	for (size_t i = 0; i < n; i++)
 		if (!(pl->labels[pl->nlabels++] = strdup(labels[i])))
 			return pl->nlabels--, -ENOMEM;
+	return 0;
+}
+
+/* A step's own --destroy-data, or the plan's. */
+static int step_consents(const struct sb_plan_step *st, int destroy)
+{
+	for (int a = 1; a < st->argc; a++)
+		if (!strcmp(st->argv[a], "--destroy-data"))
+			return 1;
+	return destroy;
+}
+
+int sb_plan_check_target(const struct sb_plan_step *st, const char *path, int destroy,
+			 struct sb_error *err)
+{
+	struct sb_target_info in;
+	struct sb_plan_need nd;
+	struct sb_error er;
+	char a[32], b[32], c[32];
+	int e = sb_target_probe(path, &in);
+	if (e < 0)
+		return sb_error_set(err, e, sb_errno_class(e), "[%s] on '%s': cannot use it: %s",
+				    st->name, path, strerror(-e));
+	sb_plan_step_need(st, &nd);
+	static const char *const existing[] = { "pts", "spo", "flash", "info", "meta" };
+	for (size_t i = 0; in.kind == SB_TARGET_NONE && i < SB_ARRAY_SIZE(existing); i++)
+		if (!strcmp(st->argv[0], existing[i]))
+			return sb_error_set(err, -ENOENT, SB_ERR_INPUT,
+					    "[%s] on '%s': cannot use it: %s (%s makes no file: "
+					    "name an existing one)",
+					    st->name, path, strerror(ENOENT), existing[i]);
+	if (in.kind == SB_TARGET_BLOCK && nd.writes) {
+		const int fd = sb_gate_device(path, step_consents(st, destroy), &er);
+		if (fd < 0)
+			return sb_error_set(err, fd,
+					    er.cls == SB_ERR_ENV ? SB_ERR_ENV : SB_ERR_INPUT,
+					    "[%s] on '%s': %s%s", st->name, path, er.msg,
+					    fd == -EPERM
+						    ? " (plan --destroy-data gives it to every "
+						      "step)"
+						    : "");
+		close(fd);
+	}
+	if ((in.kind == SB_TARGET_BLOCK || in.kind == SB_TARGET_FILE) && nd.region && nd.size &&
+	    (nd.offset >= in.file_size || nd.size > in.file_size - nd.offset))
+		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+				    "[%s] on '%s': --size: %s from offset %s goes past the end of "
+				    "the %s (%s)",
+				    st->name, path, sb_fmt_size(nd.size, a, sizeof(a)),
+				    sb_fmt_size(nd.offset, b, sizeof(b)),
+				    in.kind == SB_TARGET_BLOCK ? "device" : "file",
+				    sb_fmt_size(in.file_size, c, sizeof(c)));
+	if ((in.kind == SB_TARGET_DIR || in.kind == SB_TARGET_NONE) && nd.new_size &&
+	    nd.new_size > in.fs_free)
+		return sb_error_set(err, -ENOSPC, SB_ERR_ENV,
+				    "[%s] on '%s': its file of %s does not fit: the filesystem has "
+				    "%s free",
+				    st->name, path, sb_fmt_size(nd.new_size, a, sizeof(a)),
+				    sb_fmt_size(in.fs_free, b, sizeof(b)));
 	return 0;
 }

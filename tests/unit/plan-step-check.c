@@ -8,7 +8,9 @@
  * check's target last; what the parser says becomes the refusal
  * (FILE:LINE: [STEP] run: ...), by its first line, without the program's
  * name; a parser that could not be asked is the environment's. The
- * program's --db and --label given to the plan.
+ * program's --db and --label given to the plan. A step against its
+ * target: a command that makes no file on a path not there, a region past
+ * a file's end, a new file larger than the free space.
  */
 #include "tests/lib/sbtest.h"
 
@@ -160,13 +162,54 @@ static void test_given_history(void **state)
 	sb_plan_free(&pl);
 }
 
+static int on_target(const char *run, const char *path, struct sb_error *err)
+{
+	struct sb_plan pl;
+	char text[256];
+	snprintf(text, sizeof(text), "[s]\nrun = %s\n", run);
+	assert_int_equal(sb_plan_parse(text, strlen(text), "p.ini", &pl, err), 0);
+	int e = sb_plan_check_target(&pl.steps[0], path, 0, err);
+	sb_plan_free(&pl);
+	return e;
+}
+
+static void test_target(void **state)
+{
+	struct sb_error err;
+	char want[512];
+	(void)state;
+	const char *dir = sbt_tmpdir(), *file = sbt_path("small.bin"), *none = sbt_path("none");
+	FILE *f = fopen(file, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(want, 1, 100, f), 100);
+	fclose(f);
+	assert_int_equal(on_target("quick --size=4M", dir, &err), 0);
+	assert_int_equal(on_target("verify --size=100", file, &err), 0);
+	assert_int_equal(on_target("info", none, &err), -ENOENT);
+	assert_int_equal(err.cls, SB_ERR_INPUT);
+	snprintf(want, sizeof(want),
+		 "[s] on '%s': cannot use it: No such file or directory (info makes no file: "
+		 "name an existing one)",
+		 none);
+	assert_string_equal(err.msg, want);
+	assert_int_equal(on_target("verify --size=4M", file, &err), -EINVAL);
+	assert_int_equal(err.cls, SB_ERR_INPUT);
+	snprintf(want, sizeof(want),
+		 "[s] on '%s': --size: 4.00 MiB from offset 0 B goes past the end of the file "
+		 "(100 B)",
+		 file);
+	assert_string_equal(err.msg, want);
+	assert_int_equal(on_target("quick --size=1P", dir, &err), -ENOSPC);
+	assert_int_equal(err.cls, SB_ERR_ENV);
+	assert_non_null(strstr(err.msg, "its file of 1.00 PiB does not fit: the filesystem has"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_accepted),
-		cmocka_unit_test(test_refused),
-		cmocka_unit_test(test_step_has),
-		cmocka_unit_test(test_given_history),
+		cmocka_unit_test(test_accepted), cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_step_has), cmocka_unit_test(test_given_history),
+		cmocka_unit_test(test_target),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
