@@ -67,6 +67,10 @@ int sb_history_rec_read(const char *text, size_t len, struct sb_history_rec *rec
  * saying what a label is, -ENOMEM. */
 int sb_history_rec_label(struct sb_history_rec *rec, const char *kv, struct sb_error *err);
 void sb_history_rec_free(struct sb_history_rec *rec);
+/* The labels of from (NULL: none) added to rec: 0, or as
+ * sb_history_rec_label. */
+int sb_history_rec_labels_add(struct sb_history_rec *rec, const struct sb_history_rec *from,
+			      struct sb_error *err);
 
 /* What a query selects (NULL, 0: any) and how it groups. */
 struct sb_history_query {
@@ -137,5 +141,15 @@ int sb_history_query(struct sb_history *h, const struct sb_history_query *q,
 long sb_history_nearest(struct sb_history *h, const char *name, char (*near)[SB_FIGURE_NAME],
 			size_t max, struct sb_error *err);
 void sb_history_close(struct sb_history *h);
+
+/* The result r the program wrote, recorded in the history at where
+ * (history_result.c): its JSON written into memory and read back as
+ * sb_history_rec_read reads a file, with the labels of labels (NULL:
+ * none), options (the command line as given; NULL: not known) and source
+ * (the result's file; NULL: none). 0; -errno with err. */
+struct sb_results;
+int sb_history_record_results(const struct sb_results *r, const char *where,
+			      const struct sb_history_rec *labels, const char *options,
+			      const char *source, struct sb_error *err);
 
 #endif
