@@ -145,9 +145,7 @@ static void help(const struct cli_cmd_opts *co)
 
 static int list_figures(const char *command)
 {
-	size_t n;
-	const struct sb_figure_def *d = sb_figure_defs(command, &n);
-	if (!d) {
+	if (rep_plan_figures_text(stdout, command) < 0) {
 		char list[256];
 		size_t at = 0;
 		for (size_t i = 0; sb_figure_commands[i] && at < sizeof(list); i++)
@@ -155,26 +153,6 @@ static int list_figures(const char *command)
 					       sb_figure_commands[i]);
 		return cli_bad_value("figures", command, list);
 	}
-	printf("%-28s %-5s %s\n", "figure", "unit", "what");
-	printf("%-28s %-5s %s\n", "status", "word",
-	       "the command's own verdict: pass (it exited 0) or fail (1)");
-	for (size_t i = 0; i < n; i++)
-		printf("%-28s %-5s %s\n", d[i].name, *d[i].unit ? d[i].unit : "-", d[i].what);
-	if (!strcmp(command, "quick"))
-		printf("\nTEST: a test of quick's matrix, '-' for ' ': SEQ1M-Q8T1, SEQ1M-Q1T1, "
-		       "RND4K-Q32T1,\nRND4K-Q1T1 (--preset=nvme: SEQ128K-Q32T1, RND4K-Q32T16)\n");
-	if (!strcmp(command, "sweep"))
-		printf("\nTEST: a test of the sweep as its result names it: write, rewrite, read, "
-		       "reread,\nrandread, randwrite, bkwdread, recrewrite, strideread, fwrite, "
-		       "frewrite, fread,\nfreread\n");
-	if (!strcmp(command, "run"))
-		printf("\nJOB: a job's name as it is written in the result (--name, a job file's "
-		       "section)\n");
-	if (!strcmp(command, "pts"))
-		printf("\nPART: a test as the result names it: iops, throughput-1024k, "
-		       "latency, wsat\n");
-	if (!strcmp(command, "cliff"))
-		printf("\nRECOVERY: a recovery's number, 1 for --recovery's first time\n");
 	return SB_EXIT_OK;
 }
 

@@ -311,3 +311,35 @@ void rep_plan_run_text(FILE *f, const struct sb_plan_result *r)
 	struct tally t = count(r);
 	text(f, r, &t);
 }
+
+int rep_plan_figures_text(FILE *f, const char *command)
+{
+	size_t n;
+	const struct sb_figure_def *d = sb_figure_defs(command, &n);
+	if (!d)
+		return -ENOENT;
+	fprintf(f, "%-28s %-5s %s\n", "figure", "unit", "what");
+	fprintf(f, "%-28s %-5s %s\n", "status", "word",
+		"the command's own verdict: pass (it exited 0) or fail (1)");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%-28s %-5s %s\n", d[i].name, *d[i].unit ? d[i].unit : "-", d[i].what);
+	if (!strcmp(command, "quick"))
+		fprintf(f,
+			"\nTEST: a test of quick's matrix, '-' for ' ': SEQ1M-Q8T1, SEQ1M-Q1T1, "
+			"RND4K-Q32T1,\nRND4K-Q1T1 (--preset=nvme: SEQ128K-Q32T1, RND4K-Q32T16)\n");
+	if (!strcmp(command, "sweep"))
+		fprintf(f,
+			"\nTEST: a test of the sweep as its result names it: write, rewrite, read, "
+			"reread,\nrandread, randwrite, bkwdread, recrewrite, strideread, fwrite, "
+			"frewrite, fread,\nfreread\n");
+	if (!strcmp(command, "run"))
+		fprintf(f,
+			"\nJOB: a job's name as it is written in the result (--name, a job file's "
+			"section)\n");
+	if (!strcmp(command, "pts"))
+		fprintf(f, "\nPART: a test as the result names it: iops, throughput-1024k, "
+			   "latency, wsat\n");
+	if (!strcmp(command, "cliff"))
+		fprintf(f, "\nRECOVERY: a recovery's number, 1 for --recovery's first time\n");
+	return 0;
+}

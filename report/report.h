@@ -566,6 +566,11 @@ void rep_plan_text_lead(FILE *f, const struct rep_plan *p);
 void rep_plan_run_text(FILE *f, const struct sb_plan_result *r);
 int rep_plan_run_json(FILE *f, const struct sb_plan_result *r);
 int rep_plan_run_junit(FILE *f, const struct sb_plan_result *r);
+/* storbench plan --figures COMMAND: the figures of COMMAND's results a
+ * criterion may name, with their units and what each is, and how the
+ * names' parts are made (report/plan_result.c); -ENOENT: COMMAND has
+ * none. */
+int rep_plan_figures_text(FILE *f, const char *command);
 
 /* Renderers: 0, or -errno of a failed write (-EIO too when a file could
  * not be read again: its rep_source says why). */
