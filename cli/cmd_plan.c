@@ -308,24 +308,6 @@ static int absolute(const char *path, char *out, size_t len)
 	return cli_target_missing(SB_TARGET_NONE, path);
 }
 
-/* The plan's name for its directory: name=, else its file's without
- * the extension. */
-static void plan_base(const char *file, const struct sb_plan *pl, char *out, size_t len)
-{
-	char buf[PATH_MAX];
-	snprintf(buf, sizeof(buf), "%s", file);
-	const char *b = pl->name ? pl->name : basename(buf);
-	snprintf(out, len, "%s", b);
-	if (!pl->name) {
-		char *dot = strrchr(out, '.');
-		if (dot && dot != out)
-			*dot = 0;
-	}
-	for (char *c = out; *c; c++)
-		if (*c == '/' || *c == ' ')
-			*c = '_';
-}
-
 /* The step's stderr passed on to ours as it comes, its last line kept
  * (why a step that could not run stopped). */
 /* What the program keeps of a plan's run: what its steps are given, and
@@ -698,7 +680,7 @@ static int prepare(struct plan_cli *r, const char *file, const struct plan_ctx *
 			return rc;
 	}
 	char base[256], dir[PATH_MAX];
-	plan_base(file, r->pl, base, sizeof(base));
+	sb_plan_dir_name(file, r->pl, base, sizeof(base));
 	snprintf(dir, sizeof(dir), c->dir ? "%s" : "%s-plan", c->dir ? c->dir : base);
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
 		sb_err("cannot make the plan's directory '%s': %s", dir, strerror(errno));

@@ -134,6 +134,10 @@ int sb_plan_check(const struct sb_plan *pl, const char *file, const struct sb_pl
  * a device in use or a file that does not fit). */
 int sb_plan_check_target(const struct sb_plan_step *st, const char *path, int destroy,
 			 struct sb_error *err);
+/* The plan's name for its directory (its journal, its steps' results):
+ * its name=, else its file's name without the extension, a '/' or ' '
+ * made '_'. */
+void sb_plan_dir_name(const char *file, const struct sb_plan *pl, char *out, size_t len);
 /* Has the step the option opt (as opt or opt=...)? */
 int sb_plan_step_has(const struct sb_plan_step *st, const char *opt);
 /* The program's --db (NULL: none) replaces the plan's db=, its --label

@@ -12,6 +12,8 @@
 #include "lib/target/gate.h"
 #include "lib/target/target.h"
 
+#include <libgen.h>
+#include <limits.h>
 #include <unistd.h>
 
 /* The value of --key (as --key=V or --key V), NULL when not given; "" for
@@ -293,4 +295,20 @@ int sb_plan_check_target(const struct sb_plan_step *st, const char *path, int de
 				    st->name, path, sb_fmt_size(nd.new_size, a, sizeof(a)),
 				    sb_fmt_size(in.fs_free, b, sizeof(b)));
 	return 0;
+}
+
+void sb_plan_dir_name(const char *file, const struct sb_plan *pl, char *out, size_t len)
+{
+	char buf[PATH_MAX];
+	snprintf(buf, sizeof(buf), "%s", file);
+	const char *b = pl->name ? pl->name : basename(buf);
+	snprintf(out, len, "%s", b);
+	if (!pl->name) {
+		char *dot = strrchr(out, '.');
+		if (dot && dot != out)
+			*dot = 0;
+	}
+	for (char *c = out; *c; c++)
+		if (*c == '/' || *c == ' ')
+			*c = '_';
 }

@@ -10,7 +10,8 @@
  * name; a parser that could not be asked is the environment's. The
  * program's --db and --label given to the plan. A step against its
  * target: a command that makes no file on a path not there, a region past
- * a file's end, a new file larger than the free space.
+ * a file's end, a new file larger than the free space. The plan's
+ * directory's name.
  */
 #include "tests/lib/sbtest.h"
 
@@ -204,12 +205,32 @@ static void test_target(void **state)
 	assert_non_null(strstr(err.msg, "its file of 1.00 PiB does not fit: the filesystem has"));
 }
 
+static void test_dir_name(void **state)
+{
+	struct sb_plan pl;
+	struct sb_error err;
+	char out[64];
+	static const char named[] = "[global]\nname = my plan/2\n[s]\nrun = info\n";
+	static const char plain[] = "[s]\nrun = info\n";
+	(void)state;
+	assert_int_equal(sb_plan_parse(named, sizeof(named) - 1, "x.ini", &pl, &err), 0);
+	sb_plan_dir_name("/a/x.ini", &pl, out, sizeof(out));
+	assert_string_equal(out, "my_plan_2");
+	sb_plan_free(&pl);
+	assert_int_equal(sb_plan_parse(plain, sizeof(plain) - 1, "x.ini", &pl, &err), 0);
+	sb_plan_dir_name("/a/b/qualify.v2.ini", &pl, out, sizeof(out));
+	assert_string_equal(out, "qualify.v2");
+	sb_plan_dir_name(".hidden", &pl, out, sizeof(out));
+	assert_string_equal(out, ".hidden");
+	sb_plan_free(&pl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_accepted), cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_step_has), cmocka_unit_test(test_given_history),
-		cmocka_unit_test(test_target),
+		cmocka_unit_test(test_target),	 cmocka_unit_test(test_dir_name),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
