@@ -606,6 +606,8 @@ struct rep_verify_settings {
 void rep_verify_run_text(FILE *f, const struct rep_verify_settings *o,
 			 const struct sb_verify_report *res);
 void rep_verify_ranks_text(FILE *f, const struct sb_verify_report *v);
+/* Each phase's job of many ranks: "write, per rank:" and its table. */
+void rep_verify_jobs_ranks_text(FILE *f, const struct sb_results *res);
 void rep_verify_probe_text(FILE *f, const char *path, const struct sb_capacity_report *p);
 /* storbench run --verify's text (report/text_run_verify.c): the counts and
  * the bad ranges of the files paths[] checked (of many ranks, a line a
