@@ -50,8 +50,10 @@ int sb_history_record_results(const struct sb_results *r, const char *where,
 	if (e == 0 && (e = sb_history_rec_labels_add(&rec, labels, err)) == 0) {
 		rec.options = options ? strdup(options) : NULL;
 		rec.source = source ? strdup(source) : NULL;
-		if ((e = sb_history_open(where, &h, err)) == 0)
+		if ((e = sb_history_open(where, &h, err)) == 0) {
+			sb_history_defer(h); /* one flush: the commit's */
 			e = sb_history_record(h, &rec, NULL, err);
+		}
 		sb_history_close(h);
 	}
 	sb_history_rec_free(&rec);
