@@ -28,7 +28,6 @@ void cli_msg_set_prefix(const char *p);
  * ("-r"). The last way an option was typed counts (its value holds); up
  * to 64 options. */
 void cli_msg_alias(const char *ours, const char *typed);
-const char *cli_msg_prefix(void);
 /* A library call's error (lib/sb.h): its message printed (when it has
  * one) and its exit code, the one place where the library's classes of
  * error become exit codes. */
@@ -175,9 +174,8 @@ int cli_parse_target(int argc, char **argv, const struct cli_cmd_opts *c,
 /* ---- target states (cli/state_prep.c, docs/states.md) ---- */
 /* The purge methods of lib/device/purge.h's names table, none last, as an
  * option's argument: "auto|discard|secure-discard|sanitize|format|none".
- * Filled by cli_purge_arg(); an option table may point at it. */
+ * Filled as the options are parsed; an option table may point at it. */
 extern char cli_purge_methods[160];
-const char *cli_purge_arg(void);
 /* --purge=v (any command's): 0 with *m, or -EINVAL with hint listing the
  * methods ("auto, discard, ... or none"). */
 int cli_purge_parse(const char *v, enum sb_purge_method *m, char *hint, size_t hl);
@@ -342,10 +340,6 @@ int cli_refuse_device(const char *path);
  * cli_interrupt_status() without a message. */
 int cli_target_prepare(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
 		       int needs_data, int noio);
-/* One job's part of a target prepared for several jobs at once
- * (sb_jobtarget_view): never clean it up. */
-int cli_target_view(const struct sb_jobtarget *shared, struct sb_jobtarget *view,
-		    struct sb_job_opts *job, const char *path, uint64_t new_size);
 /* Remove the files we created (unless keep), close what is held. */
 void cli_target_cleanup(struct sb_jobtarget *t, int keep);
 /* Many ranks, a job file: the rank's own directory (under a directory
@@ -393,8 +387,6 @@ struct cli_line {
 	const char *const *part_more; /* NULL, or per part a figure it may lose */
 	unsigned nparts;
 };
-/* The line fitted to width columns into buf; returns its length. */
-size_t cli_line_format(const struct cli_line *l, size_t width, char *buf, size_t len);
 /* Where the line goes: stderr, redrawn in place at most 4 times a second
  * when it is a terminal, else a plain line every 10 s; nothing when quiet. */
 struct cli_progress {
@@ -463,16 +455,6 @@ int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
 int cli_measure_one(const struct cli_measure *m, const struct sb_job_opts *job,
 		    struct sb_jobtarget *t, void (*take)(const struct sb_job_result *jr, void *ctx),
 		    void *ctx, uint64_t *errors);
-/* Jobs that run at the same time (a job file's jobs without stonewall). */
-struct cli_measure_job {
-	const struct sb_job_opts *job;
-	const struct sb_engine_ops *ops;
-	struct sb_jobtarget *t;
-	struct sb_job_result *res;
-};
-/* Starts n (<= SB_RUN_GROUP_MAX) jobs together, one progress line for all;
- * returns as cli_measure, the first failure. */
-int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job *js, unsigned n);
 
 /* ---- signals (cli/signals.c) ---- */
 void cli_signals_install(void);

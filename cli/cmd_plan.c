@@ -21,8 +21,8 @@
 #include <unistd.h>
 
 #include "cli/plan_builtin.h"
-#include "cli/plan_out.h"
 #include "cli/report_files.h"
+#include "report/report.h"
 
 enum { O_FIGURES, O_DIR, O_JUNIT, O_LIST, O_SET, O_DESTROY, O_PARALLEL, O_DB, O_LABEL, O_HTML };
 
@@ -70,28 +70,6 @@ struct plan_ctx {
 	const char *set[MAX_SETS], *label[MAX_SETS];
 	size_t nset, nlabel;
 };
-
-/* --db and --label on the command line: the plan's db= replaced, its
- * labels added to (checked with the plan's, before the first step). 0 or
- * -ENOMEM. */
-static int given_history(struct sb_plan *pl, const struct plan_ctx *c)
-{
-	if (c->db) {
-		free(pl->db);
-		if (!(pl->db = strdup(c->db)))
-			return -ENOMEM;
-	}
-	if (!c->nlabel)
-		return 0;
-	char **l = realloc(pl->labels, (pl->nlabels + c->nlabel) * sizeof(*l));
-	if (!l)
-		return -ENOMEM;
-	pl->labels = l;
-	for (size_t i = 0; i < c->nlabel; i++)
-		if (!(pl->labels[pl->nlabels++] = strdup(c->label[i])))
-			return pl->nlabels--, -ENOMEM;
-	return 0;
-}
 
 static int plan_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
@@ -169,9 +147,7 @@ static void help(const struct cli_cmd_opts *co)
 
 static int list_figures(const char *command)
 {
-	size_t n;
-	const struct sb_figure_def *d = sb_figure_defs(command, &n);
-	if (!d) {
+	if (rep_plan_figures_text(stdout, command) < 0) {
 		char list[256];
 		size_t at = 0;
 		for (size_t i = 0; sb_figure_commands[i] && at < sizeof(list); i++)
@@ -179,26 +155,6 @@ static int list_figures(const char *command)
 					       sb_figure_commands[i]);
 		return cli_bad_value("figures", command, list);
 	}
-	printf("%-28s %-5s %s\n", "figure", "unit", "what");
-	printf("%-28s %-5s %s\n", "status", "word",
-	       "the command's own verdict: pass (it exited 0) or fail (1)");
-	for (size_t i = 0; i < n; i++)
-		printf("%-28s %-5s %s\n", d[i].name, *d[i].unit ? d[i].unit : "-", d[i].what);
-	if (!strcmp(command, "quick"))
-		printf("\nTEST: a test of quick's matrix, '-' for ' ': SEQ1M-Q8T1, SEQ1M-Q1T1, "
-		       "RND4K-Q32T1,\nRND4K-Q1T1 (--preset=nvme: SEQ128K-Q32T1, RND4K-Q32T16)\n");
-	if (!strcmp(command, "sweep"))
-		printf("\nTEST: a test of the sweep as its result names it: write, rewrite, read, "
-		       "reread,\nrandread, randwrite, bkwdread, recrewrite, strideread, fwrite, "
-		       "frewrite, fread,\nfreread\n");
-	if (!strcmp(command, "run"))
-		printf("\nJOB: a job's name as it is written in the result (--name, a job file's "
-		       "section)\n");
-	if (!strcmp(command, "pts"))
-		printf("\nPART: a test as the result names it: iops, throughput-1024k, "
-		       "latency, wsat\n");
-	if (!strcmp(command, "cliff"))
-		printf("\nRECOVERY: a recovery's number, 1 for --recovery's first time\n");
 	return SB_EXIT_OK;
 }
 
@@ -269,60 +225,25 @@ static int read_text(const char *path, char **out, size_t *len)
 	return 0;
 }
 
-/* The step's words its plan may not set: the plan names the result. */
-static int step_words(const char *file, const struct sb_plan_step *st)
+/* The command's own parser on a step's words (lib/plan's check), in a
+ * child that ends at the end of the parse (cli_parse_check_only) with
+ * nothing run: its exit code, what it said on stderr into said. */
+static int parse_step(void *ctx, const struct sb_plan_command *pc, int argc, char **argv,
+		      char *said, size_t len)
 {
-	for (int a = 1; a < st->argc; a++) {
-		const char *w = st->argv[a];
-		if (!strcmp(w, "-o") || !strncmp(w, "--output", 8)) {
-			sb_err("%s:%u: [%s] run: %s: the plan names each step's result (in its "
-			       "directory, --dir)",
-			       file, st->run_line, st->name, w);
-			return SB_EXIT_USAGE;
-		}
-		if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
-			sb_err("%s:%u: [%s] run: %s: a step runs its command", file, st->run_line,
-			       st->name, w);
-			return SB_EXIT_USAGE;
-		}
-	}
-	return 0;
-}
-
-/* The command's own parser on the step's options, in a child that ends
- * at the end of the parse (cli_parse_check_only) with nothing run. */
-/* Has the step the option opt (as opt or opt=...)? */
-static int step_has(const struct sb_plan_step *st, const char *opt)
-{
-	const size_t n = strlen(opt);
-	for (int a = 1; a < st->argc; a++)
-		if (!strncmp(st->argv[a], opt, n) && (!st->argv[a][n] || st->argv[a][n] == '='))
-			return 1;
-	return 0;
-}
-
-/* Does the step get --destroy-data (the plan's, for a command that takes it)? */
-static int step_destroys(const struct cli_command *cmd, int destroy)
-{
-	return destroy && cmd && (cmd->shared & CLI_DESTROY);
-}
-
-static int check_step(const char *file, const struct sb_plan_step *st,
-		      const struct cli_command *cmd, int destroy)
-{
+	const struct cli_command *cmd = cli_command_find(pc->name);
 	int p[2];
-	if (pipe(p) < 0) {
-		sb_err("cannot check the steps: %s", strerror(errno));
-		return SB_EXIT_ENV;
-	}
+	(void)ctx;
+	if (pipe(p) < 0)
+		return -errno;
 	fflush(stdout);
 	fflush(stderr);
 	pid_t pid = fork();
 	if (pid < 0) {
-		sb_err("cannot check the steps: %s", strerror(errno));
+		const int e = errno;
 		close(p[0]);
 		close(p[1]);
-		return SB_EXIT_ENV;
+		return -e;
 	}
 	if (pid == 0) {
 		FILE *null = fopen("/dev/null", "r+");
@@ -331,79 +252,37 @@ static int check_step(const char *file, const struct sb_plan_step *st,
 			dup2(fileno(null), 1), dup2(fileno(null), 0);
 		dup2(p[1], 2);
 		alarm(30);
-		char **argv = calloc((size_t)st->argc + 3, sizeof(*argv));
-		int k = 0;
-		if (!argv)
-			_exit(SB_EXIT_ENV);
-		for (int a = 0; a < st->argc; a++)
-			argv[k++] = st->argv[a];
-		if (step_destroys(cmd, destroy))
-			argv[k++] = "--destroy-data";
-		/* a target that is not there: nothing is touched should the
-		 * command ever go past its parse */
-		argv[k++] = "/nonexistent/storbench-plan-check";
 		cli_parse_check_only = 1;
-		int rc = cmd->fn(cmd, k, argv);
+		int rc = cmd->fn(cmd, argc, argv);
 		fflush(NULL);
-		_exit(rc ? rc : 99);
+		_exit(rc ? rc : SB_PLAN_UNCHECKED);
 	}
 	close(p[1]);
-	char msg[2048];
 	size_t n = 0;
 	ssize_t r;
-	while ((r = read(p[0], msg + n, sizeof(msg) - 1 - n)) > 0 || (r < 0 && errno == EINTR))
+	while ((r = read(p[0], said + n, len - 1 - n)) > 0 || (r < 0 && errno == EINTR))
 		n += r > 0 ? (size_t)r : 0;
 	close(p[0]);
-	msg[n] = 0;
+	said[n] = 0;
 	int status;
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		return 0;
-	/* its first line, without the program's name */
-	char *line = msg;
-	line[strcspn(line, "\n")] = 0;
-	if (!strncmp(line, "storbench: ", 11))
-		line += 11;
-	if (strstr(line, "unexpected argument '/nonexistent/storbench-plan-check'"))
-		/* the step's own words named a target: the check's came extra */
-		sb_err("%s:%u: [%s] run: %s: run= is a command without its target (name the "
-		       "target with target= or after the plan's file)",
-		       file, st->run_line, st->name, st->run);
-	else if (WIFEXITED(status) && WEXITSTATUS(status) == 99)
-		sb_err("%s:%u: [%s] run: %s: its options could not be checked", file, st->run_line,
-		       st->name, st->run);
-	else
-		sb_err("%s:%u: [%s] run: %s", file, st->run_line, st->name,
-		       *line ? line : "its options are refused");
-	return SB_EXIT_USAGE;
+	if (WIFSIGNALED(status))
+		return SB_EXIT_SIGNAL + WTERMSIG(status);
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : WEXITSTATUS(status);
 }
 
-static int check_plan(const char *file, const struct sb_plan *pl, int destroy)
+/* The commands a step may run, from the program's table (lib/plan's
+ * check): whether each takes --destroy-data. */
+static void step_table(struct sb_plan_command *t)
 {
-	for (size_t i = 0; i < pl->nsteps; i++) {
-		const struct sb_plan_step *st = &pl->steps[i];
-		const struct cli_command *cmd = NULL;
-		for (size_t k = 0; step_commands[k]; k++)
-			if (!strcmp(step_commands[k], st->argv[0]))
-				cmd = cli_command_find(st->argv[0]);
-		if (!cmd) {
-			char list[256];
-			size_t at = 0;
-			for (size_t k = 0; step_commands[k] && at < sizeof(list); k++)
-				at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s",
-						       k ? ", " : "", step_commands[k]);
-			sb_err("%s:%u: [%s] run: '%s' is not a command a step runs (%s)", file,
-			       st->run_line, st->name, st->argv[0], list);
-			return SB_EXIT_USAGE;
-		}
-		int rc = step_words(file, st);
-		if (!rc)
-			rc = check_step(file, st, cmd, destroy);
-		if (rc)
-			return rc;
+	size_t k = 0;
+	for (; step_commands[k]; k++) {
+		const struct cli_command *cmd = cli_command_find(step_commands[k]);
+		t[k] = (struct sb_plan_command){ step_commands[k],
+						 cmd && (cmd->shared & CLI_DESTROY) };
 	}
-	return 0;
+	t[k].name = NULL;
 }
 
 /* path made absolute (its directory resolved; the name may not exist
@@ -429,24 +308,6 @@ static int absolute(const char *path, char *out, size_t len)
 		return 0;
 	}
 	return cli_target_missing(SB_TARGET_NONE, path);
-}
-
-/* The plan's name for its directory: name=, else its file's without
- * the extension. */
-static void plan_base(const char *file, const struct sb_plan *pl, char *out, size_t len)
-{
-	char buf[PATH_MAX];
-	snprintf(buf, sizeof(buf), "%s", file);
-	const char *b = pl->name ? pl->name : basename(buf);
-	snprintf(out, len, "%s", b);
-	if (!pl->name) {
-		char *dot = strrchr(out, '.');
-		if (dot && dot != out)
-			*dot = 0;
-	}
-	for (char *c = out; *c; c++)
-		if (*c == '/' || *c == ' ')
-			*c = '_';
 }
 
 /* The step's stderr passed on to ours as it comes, its last line kept
@@ -602,7 +463,8 @@ static int run_step(void *ctx, const struct sb_plan_call *call, char *said, size
 	int p[2], resume = 0;
 	snprintf(outopt, sizeof(outopt), "--output=%s", result);
 	logopt[0] = 0;
-	if (!strcmp(st->argv[0], "soak") && !step_has(st, "--log") && !step_has(st, "--resume")) {
+	if (!strcmp(st->argv[0], "soak") && !sb_plan_step_has(st, "--log") &&
+	    !sb_plan_step_has(st, "--resume")) {
 		/* the plan names a soak's log: a soak stopped or killed in its
 		 * middle resumes its own way (soak --resume) when the plan runs
 		 * it again */
@@ -637,7 +499,7 @@ static int run_step(void *ctx, const struct sb_plan_call *call, char *said, size
 		if (!resume || !strncmp(st->argv[a], "--iterations=", 13) ||
 		    !strncmp(st->argv[a], "--duration=", 11))
 			argv[k++] = st->argv[a];
-	if (step_destroys(cmd, r->destroy) && !resume)
+	if (r->destroy && cmd && (cmd->shared & CLI_DESTROY) && !resume)
 		argv[k++] = "--destroy-data";
 	if (!resume)
 		argv[k++] = (char *)target;
@@ -756,68 +618,6 @@ static pid_t spawn_target(void *ctx, size_t ti, int (*body)(void *arg), void *ar
 	return pid;
 }
 
-/* A step's own --destroy-data, or the plan's. */
-static int step_consents(const struct plan_cli *r, const struct sb_plan_step *st)
-{
-	for (int a = 1; a < st->argc; a++)
-		if (!strcmp(st->argv[a], "--destroy-data"))
-			return 1;
-	return r->destroy;
-}
-
-/* Step st on target path, before the plan's first step: the write gate's
- * consent for a device it writes (a device in use, or without
- * --destroy-data, refused as the step would refuse it), its region within
- * an existing device or file, a new file's bytes within the free space.
- * 0, or the exit code of the refusal said. */
-static int check_target(const struct plan_cli *r, const struct sb_plan_step *st, const char *path)
-{
-	struct sb_target_info in;
-	struct sb_plan_need nd;
-	struct sb_error er;
-	char a[32], b[32], c[32];
-	int e = sb_target_probe(path, &in);
-	if (e < 0) {
-		sb_err("[%s] on '%s': cannot use it: %s", st->name, path, strerror(-e));
-		return cli_exit_of_errno(e);
-	}
-	sb_plan_step_need(st, &nd);
-	static const char *const existing[] = { "pts", "spo", "flash", "info", "meta" };
-	for (size_t i = 0; in.kind == SB_TARGET_NONE && i < SB_ARRAY_SIZE(existing); i++)
-		if (!strcmp(st->argv[0], existing[i])) {
-			sb_err("[%s] on '%s': cannot use it: %s (%s makes no file: name an "
-			       "existing one)",
-			       st->name, path, strerror(ENOENT), existing[i]);
-			return SB_EXIT_USAGE;
-		}
-	if (in.kind == SB_TARGET_BLOCK && nd.writes) {
-		const int fd = sb_gate_device(path, step_consents(r, st), &er);
-		if (fd < 0) {
-			sb_err("[%s] on '%s': %s%s", st->name, path, er.msg,
-			       fd == -EPERM ? " (plan --destroy-data gives it to every step)" : "");
-			return er.cls == SB_ERR_ENV ? SB_EXIT_ENV : SB_EXIT_USAGE;
-		}
-		close(fd);
-	}
-	if ((in.kind == SB_TARGET_BLOCK || in.kind == SB_TARGET_FILE) && nd.region && nd.size &&
-	    (nd.offset >= in.file_size || nd.size > in.file_size - nd.offset)) {
-		sb_err("[%s] on '%s': --size: %s from offset %s goes past the end of the %s (%s)",
-		       st->name, path, sb_fmt_size(nd.size, a, sizeof(a)),
-		       sb_fmt_size(nd.offset, b, sizeof(b)),
-		       in.kind == SB_TARGET_BLOCK ? "device" : "file",
-		       sb_fmt_size(in.file_size, c, sizeof(c)));
-		return SB_EXIT_USAGE;
-	}
-	if ((in.kind == SB_TARGET_DIR || in.kind == SB_TARGET_NONE) && nd.new_size &&
-	    nd.new_size > in.fs_free) {
-		sb_err("[%s] on '%s': its file of %s does not fit: the filesystem has %s free",
-		       st->name, path, sb_fmt_size(nd.new_size, a, sizeof(a)),
-		       sb_fmt_size(in.fs_free, b, sizeof(b)));
-		return SB_EXIT_ENV;
-	}
-	return 0;
-}
-
 static int prepare(struct plan_cli *r, const char *file, const struct plan_ctx *c, char **pos,
 		   int npos)
 {
@@ -847,9 +647,10 @@ static int prepare(struct plan_cli *r, const char *file, const struct plan_ctx *
 		}
 	}
 	for (size_t i = 0; i < r->ntargets * r->pl->nsteps; i++) {
-		int rc = check_target(r, &r->pl->steps[i % r->pl->nsteps], r->step_targets[i]);
-		if (rc)
-			return rc;
+		struct sb_error err;
+		if (sb_plan_check_target(&r->pl->steps[i % r->pl->nsteps], r->step_targets[i],
+					 r->destroy, &err) < 0)
+			return cli_error(&err);
 	}
 	if (r->pl->db) {
 		struct sb_error err = { 0 };
@@ -881,7 +682,7 @@ static int prepare(struct plan_cli *r, const char *file, const struct plan_ctx *
 			return rc;
 	}
 	char base[256], dir[PATH_MAX];
-	plan_base(file, r->pl, base, sizeof(base));
+	sb_plan_dir_name(file, r->pl, base, sizeof(base));
 	snprintf(dir, sizeof(dir), c->dir ? "%s" : "%s-plan", c->dir ? c->dir : base);
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
 		sb_err("cannot make the plan's directory '%s': %s", dir, strerror(errno));
@@ -898,6 +699,46 @@ static void cli_free(struct plan_cli *r)
 {
 	free(r->targets);
 	free(r->step_targets);
+}
+
+static int write_json(FILE *f, const void *ctx)
+{
+	return rep_plan_run_json(f, ctx);
+}
+
+static int write_junit(FILE *f, const void *ctx)
+{
+	return rep_plan_run_junit(f, ctx);
+}
+
+/* The verdict, the criteria table (text, or JSON on stdout: json_stdout), the JSON
+ * result to output (NULL: none), beside the steps in the plan's directory,
+ * and JUnit XML to junit (NULL: none); the exit code: 0 every criterion
+ * passed, 1 one failed, a step's that could not run (2, 3, 128+N), or that
+ * of an output that could not be written. */
+static int report(const struct sb_plan_result *r, int json_stdout, const char *output,
+		  const char *junit)
+{
+	int rc = 0;
+	if (json_stdout)
+		rc = cli_write_file(NULL, write_json, r);
+	else
+		rep_plan_run_text(stdout, r);
+	if (!rc && output)
+		rc = cli_write_file(output, write_json, r);
+	if (!rc) { /* beside its steps: storbench report DIR reads it */
+		char path[PATH_MAX + 16];
+		snprintf(path, sizeof(path), "%s/plan.json", r->dir);
+		rc = cli_write_file(path, write_json, r);
+	}
+	if (!rc && junit)
+		rc = cli_write_file(junit, write_junit, r);
+	if (rc)
+		return rc;
+	if (r->stopped)
+		return r->stopped >= SB_EXIT_SIGNAL || r->stopped == SB_EXIT_USAGE ? r->stopped
+										   : SB_EXIT_ENV;
+	return r->tally.failed ? SB_EXIT_FAIL : SB_EXIT_OK;
 }
 
 /* The plan run (sb_plan_run) with the program's hooks, and its report:
@@ -928,7 +769,7 @@ static int run(struct plan_cli *r, const char *file, const struct cli_command *c
 	if (sb_plan_run(&o, &h, &res, &err) < 0)
 		rc = cli_error(&err);
 	else
-		rc = plan_report(&res, cli_format_is(cmd, sh, "json"), sh->output, junit);
+		rc = report(&res, cli_format_is(cmd, sh, "json"), sh->output, junit);
 	sb_plan_result_free(&res);
 	ntarget_pids = 0;
 	free(target_pids);
@@ -993,8 +834,13 @@ int cmd_plan(const struct cli_command *cmd, int argc, char **argv)
 	free(text);
 	for (size_t i = 0; e >= 0 && i < c.nset; i++)
 		e = sb_plan_set(&pl, c.set[i], &err);
-	if (e >= 0 && (e = given_history(&pl, &c)) < 0)
+	if (e >= 0 && (e = sb_plan_given_history(&pl, c.db, c.label, c.nlabel)) < 0)
 		sb_error_set(&err, e, SB_ERR_ENV, "out of memory");
+	struct sb_plan_command table[SB_ARRAY_SIZE(step_commands)];
+	const struct sb_plan_check_hooks ch = { NULL, parse_step };
+	step_table(table);
+	if (e >= 0)
+		e = sb_plan_check(&pl, file, table, c.destroy, &ch, &err);
 	struct plan_cli r;
 	memset(&r, 0, sizeof(r));
 	r.pl = &pl;
@@ -1002,7 +848,7 @@ int cmd_plan(const struct cli_command *cmd, int argc, char **argv)
 	r.destroy = c.destroy;
 	r.parallel = c.parallel;
 	r.log = -1;
-	rc = e < 0 ? cli_error(&err) : check_plan(file, &pl, c.destroy);
+	rc = e < 0 ? cli_error(&err) : 0;
 	if (!rc)
 		rc = prepare(&r, file, &c, pos, npos);
 	free(pos);

@@ -2,7 +2,6 @@
  * or the jobs of a fio job file, together or in turn as fio runs them. */
 #include "cli/cli.h"
 #include "cli/run_jobs.h"
-#include "cli/run_verify.h"
 #include "lib/storbench.h"
 #include "report/report.h"
 
@@ -165,7 +164,8 @@ static int finish(const struct run_ctx *c, const struct sb_run_result *out, int 
 		}
 		rep_repeats_text(stdout, res);
 		if (out->verify)
-			run_verify_text(stdout, out->verify, out->verify_paths, out->nverify_paths);
+			rep_run_verify_text(stdout, out->verify, out->verify_paths,
+					    out->nverify_paths);
 	}
 	rep_warnings_text(stderr, res);
 	if (cli_interrupted())
@@ -463,8 +463,8 @@ int cli_run_jobs(struct cli_run_jobs *a, const struct sb_jobfile *jf)
 	/* a verifying job: what run prints after the job, on stderr here so
 	 * that stdout keeps fio's layout; its figures stay with the results */
 	if (a->result.verify && !cli_rank())
-		run_verify_text(stderr, a->result.verify, a->result.verify_paths,
-				a->result.nverify_paths);
+		rep_run_verify_text(stderr, a->result.verify, a->result.verify_paths,
+				    a->result.nverify_paths);
 	free(c);
 	return rc;
 }

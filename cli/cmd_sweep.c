@@ -389,7 +389,7 @@ static int outputs(const struct sweep_cli *c, const char *path, const struct sb_
 		if (cli_write_json(res, "-") < 0)
 			rc = SB_EXIT_ENV;
 	} else {
-		sweep_print_text(stdout, c, path, res);
+		rep_sweep_run_text(stdout, c->r, &c->o, res);
 	}
 	if (c->sh.output && cli_write_json(res, c->sh.output) < 0)
 		rc = SB_EXIT_ENV;

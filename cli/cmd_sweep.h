@@ -32,11 +32,6 @@ int sweep_execute(struct sweep_cli *c, const char *path, struct sb_results *res)
 /* Its first step alone (the options together, the plan), for a caller
  * that prints before it runs (iozone's header): 0 or an exit code, said. */
 int sweep_check(struct sweep_cli *c);
-/* The report on a terminal: the conditions, then one matrix per test (file
- * size down, record size across, KiB/s), as iozone's -R report; under
- * mpirun each rank's rate per test and the skew. */
-void sweep_print_text(FILE *f, const struct sweep_cli *c, const char *path,
-		      const struct sb_results *res);
 /* The matrices as CSV blocks, one per test, like iozone -R: 0 or -1. */
 int sweep_write_csv(const struct sweep_cli *c, const char *path);
 /* The hooks of the run (ctx: a sweep_cli): the progress line, the

@@ -55,8 +55,8 @@ const char *cli_history_output(const char *cmd)
 		struct tm tm;
 		localtime_r(&now, &tm);
 		strftime(when, sizeof(when), "%Y%m%d-%H%M%S", &tm);
-		snprintf(auto_output, sizeof(auto_output), "storbench-%.24s-%s-%ld.json", cmd,
-			 when, (long)getpid());
+		snprintf(auto_output, sizeof(auto_output), "storbench-%.24s-%s-%ld.json", cmd, when,
+			 (long)getpid());
 	}
 	return auto_output;
 }
@@ -85,11 +85,6 @@ static char *options_of_process(void)
 	return skip < n ? strdup(buf + skip) : NULL;
 }
 
-static int write_results(FILE *f, const void *r)
-{
-	return sb_results_write_json(r, f);
-}
-
 size_t cli_history_label_list(char (*kv)[400], size_t max)
 {
 	for (size_t i = 0; i < given.nlabels && i < max; i++)
@@ -99,46 +94,19 @@ size_t cli_history_label_list(char (*kv)[400], size_t max)
 
 int cli_history_labels(struct sb_history_rec *rec, struct sb_error *err)
 {
-	for (size_t i = 0; i < given.nlabels; i++) {
-		char kv[400];
-		snprintf(kv, sizeof(kv), "%s=%s", given.labels[i].key, given.labels[i].value);
-		int e = sb_history_rec_label(rec, kv, err);
-		if (e < 0)
-			return e;
-	}
-	return 0;
+	return sb_history_rec_labels_add(rec, &given, err);
 }
 
+/* r recorded in the history where, with --label's labels, the command
+ * line and the result's file (path: NULL or "-" none). */
 static int record(const struct sb_results *r, const char *path, const char *where,
 		  struct sb_error *err)
 {
-	struct sb_history_rec rec;
-	struct sb_history *h = NULL;
-	char *text = NULL, real[PATH_MAX];
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-	if (!f)
-		return sb_error_set(err, -ENOMEM, SB_ERR_ENV, "out of memory");
-	int e = write_results(f, r);
-	if (fclose(f) != 0 && !e)
-		e = -ENOMEM;
-	if (e < 0) {
-		free(text);
-		return sb_error_set(err, e, SB_ERR_ENV, "cannot hold the result: %s", strerror(-e));
-	}
-	e = sb_history_rec_read(text, len, &rec, err);
-	free(text);
-	if (e == 0 && (e = cli_history_labels(&rec, err)) == 0) {
-		rec.options = options_of_process();
-		if (path && strcmp(path, "-") && realpath(path, real))
-			rec.source = strdup(real);
-		if ((e = sb_history_open(where, &h, err)) == 0) {
-			sb_history_defer(h); /* one flush: the commit's */
-			e = sb_history_record(h, &rec, NULL, err);
-		}
-		sb_history_close(h);
-	}
-	sb_history_rec_free(&rec);
+	char real[PATH_MAX];
+	char *options = options_of_process();
+	const char *source = path && strcmp(path, "-") && realpath(path, real) ? real : NULL;
+	int e = sb_history_record_results(r, where, &given, options, source, err);
+	free(options);
 	return e;
 }
 

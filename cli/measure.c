@@ -249,7 +249,17 @@ int cli_run_status(enum sb_run_status st)
 	return cli_interrupt_status() ? cli_interrupt_status() : SB_EXIT_SIGINT;
 }
 
-int cli_measure_group(const struct cli_measure *m, const struct cli_measure_job *js, unsigned n)
+/* Jobs that run at the same time (a job file's jobs without stonewall). */
+struct cli_measure_job {
+	const struct sb_job_opts *job;
+	const struct sb_engine_ops *ops;
+	struct sb_jobtarget *t;
+	struct sb_job_result *res;
+};
+
+/* Starts n (<= SB_RUN_GROUP_MAX) jobs together, one progress line for all;
+ * returns as cli_measure, the first failure. */
+static int measure_group(const struct cli_measure *m, const struct cli_measure_job *js, unsigned n)
 {
 	struct sb_run_hooks h;
 	struct cli_run_ui ui;
@@ -272,7 +282,7 @@ int cli_measure(const struct cli_measure *m, const struct sb_job_opts *job,
 		const struct sb_engine_ops *ops, struct sb_jobtarget *t, struct sb_job_result *res)
 {
 	const struct cli_measure_job j = { job, ops, t, res };
-	return cli_measure_group(m, &j, 1);
+	return measure_group(m, &j, 1);
 }
 
 int cli_measure_one(const struct cli_measure *m, const struct sb_job_opts *job,

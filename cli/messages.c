@@ -14,11 +14,6 @@ void cli_msg_set_prefix(const char *p)
 	snprintf(prefix, sizeof(prefix), "%s", p);
 }
 
-const char *cli_msg_prefix(void)
-{
-	return prefix;
-}
-
 /* A peer's command line (iozone, fio): storbench's name of an option in
  * a message, and the option as the user typed it ("--record-sizes" is
  * "-r" to iozone, "--bs" is "-bs" when fio's line said so). */

@@ -146,7 +146,7 @@ static int set_shared(const struct cli_cmd_opts *c, int id, const char *v, char 
 	return -EINVAL;
 }
 
-const char *cli_purge_arg(void)
+static const char *purge_arg(void)
 {
 	size_t n = 0;
 	if (cli_purge_methods[0])
@@ -164,7 +164,7 @@ int cli_purge_parse(const char *v, enum sb_purge_method *m, char *hint, size_t h
 {
 	const int r = sb_purge_by_name(v);
 	if (r < 0) {
-		list_words(cli_purge_arg(), hint, hl);
+		list_words(purge_arg(), hint, hl);
 		return -EINVAL;
 	}
 	*m = (enum sb_purge_method)r;
@@ -375,7 +375,7 @@ static void print_opt(FILE *f, const char *name, const char *arg, const char *he
 void cli_print_opts(FILE *f, const struct cli_cmd_opts *c)
 {
 	/* the command's own options, then the shared ones in one order */
-	cli_purge_arg();
+	purge_arg();
 	for (const struct cli_opt *o = c->opts; o && o->name; o++)
 		print_opt(f, o->name, o->arg, o->help);
 	for (int i = 0; c->cmd && i < CLI_S_N; i++) {

@@ -151,7 +151,8 @@ static size_t fit(const struct cli_line *l, struct segs *ss, int prio, size_t ke
 	return n;
 }
 
-size_t cli_line_format(const struct cli_line *l, size_t width, char *buf, size_t len)
+/* The line fitted to width columns into buf; returns its length. */
+static size_t line_format(const struct cli_line *l, size_t width, char *buf, size_t len)
 {
 	struct segs ss;
 	size_t what_max = l->what ? strlen(l->what) : 0;
@@ -222,7 +223,7 @@ void cli_progress_draw(struct cli_progress *p, const struct cli_line *l, uint64_
 	char buf[1024];
 	if (p->quiet)
 		return;
-	cli_line_format(l, p->tty ? term_width() : sizeof(buf) - 1, buf, sizeof(buf));
+	line_format(l, p->tty ? term_width() : sizeof(buf) - 1, buf, sizeof(buf));
 	if (p->tty) {
 		fprintf(stderr, "\r%s\033[K", buf);
 		p->shown = 1;

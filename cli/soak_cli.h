@@ -52,6 +52,5 @@ void soak_out_hooks(struct soak_out *so, const struct soak_opts *o, struct sb_so
  * and written where the options ask (rank 0 alone). */
 int soak_out_end(struct soak_out *so, struct soak_target *st, int e, const struct sb_error *err,
 		 const struct sb_soak_result *r);
-void soak_print_iteration(FILE *f, const struct sb_soak_iter *it);
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * storbench soak: what the program prints while the library's soak runs
  * (its hooks: the progress line, a line per iteration, the messages) and
- * at its end (the results, the verdict in text, the exit code). Under
- * mpirun rank 0 says it all.
+ * at its end (the results, the exit code); the lines themselves are
+ * report/'s (report/text_soak_iter.c). Under mpirun rank 0 says it all.
  */
 #include "cli/soak_cli.h"
 #include "cli/cli.h"
@@ -76,89 +76,6 @@ static void begin(void *ctx, const struct sb_soak_begin *b)
 	}
 }
 
-void soak_print_iteration(FILE *f, const struct sb_soak_iter *it)
-{
-	char w[32], rd[32];
-	const uint64_t bad = sb_soak_iter_bad(it);
-	/* an iteration cut short checked part of its blocks, or none */
-	fprintf(f, "%5llu  write %12s  read %12s  verify %s", (unsigned long long)it->n,
-		rep_fmt_rate(it->write_bw, w, sizeof(w)), rep_fmt_rate(it->read_bw, rd, sizeof(rd)),
-		bad		  ? "FAILED"
-		: it->interrupted ? "cut short"
-				  : "ok");
-	if (bad)
-		fprintf(f, " (%llu of %llu blocks)", (unsigned long long)bad,
-			(unsigned long long)it->blocks);
-	fprintf(f, "  errors %llu", (unsigned long long)it->io_errors);
-	if (it->nkmsg)
-		fprintf(f, "  kernel: %s", it->kmsg[0].text);
-	rep_soak_other_text(f, it);
-	if (it->unwritten)
-		fprintf(f, "  %s: %llu blocks not written", strerror(ENOSPC),
-			(unsigned long long)it->unwritten);
-	if (it->interrupted)
-		fprintf(f, "  (interrupted)");
-	fputc('\n', f);
-	for (size_t i = 0; i < it->nranges; i++) {
-		char o[32], l[32];
-		fprintf(f, "       %s at %s, %s\n", sb_verify_class_name(it->ranges[i].cls),
-			sb_fmt_size(it->ranges[i].offset, o, sizeof(o)),
-			sb_fmt_size(it->ranges[i].length, l, sizeof(l)));
-	}
-}
-
-/* Many ranks: a rank's own figures of the iteration. */
-static void rank_line(FILE *f, const struct sb_soak_rank *k)
-{
-	char w[32], rd[32];
-	const uint64_t bad = sb_soak_iter_bad(&k->it);
-	fprintf(f, "       rank %d on %s: write %s  read %s  verify %s", k->rank, k->host,
-		rep_fmt_rate(k->it.write_bw, w, sizeof(w)),
-		rep_fmt_rate(k->it.read_bw, rd, sizeof(rd)),
-		sb_soak_iter_failed(&k->it) ? "FAILED" : "ok");
-	if (bad)
-		fprintf(f, " (%llu of %llu blocks)", (unsigned long long)bad,
-			(unsigned long long)k->it.blocks);
-	if (k->it.io_errors)
-		fprintf(f, "  errors %llu", (unsigned long long)k->it.io_errors);
-	for (size_t i = 0; i < k->it.nranges && i < 2; i++) {
-		char o[32], l[32];
-		fprintf(f, "; %s at %s, %s", sb_verify_class_name(k->it.ranges[i].cls),
-			sb_fmt_size(k->it.ranges[i].offset, o, sizeof(o)),
-			sb_fmt_size(k->it.ranges[i].length, l, sizeof(l)));
-	}
-	fputc('\n', f);
-}
-
-/* The iozone workload's line (and with --iozone-output iozone's rows
- * first). */
-static void iozone_iteration(FILE *f, const struct soak_opts *o, const struct sb_soak_event *e)
-{
-	const struct sb_iozone_args *a = &o->za;
-	const struct sb_soak_iter *it = e->it;
-	char w[32], r[32];
-	if (o->iozone_output && it->ncells) {
-		const uint32_t asked = a->tests ? a->tests : SB_SWEEP_ALL_TESTS;
-		rep_iozone_columns(f);
-		rep_iozone_rows(f, e->sweep, asked, a->ops, 0);
-		if (a->excel)
-			rep_iozone_excel(f, e->sweep, asked, a->ops);
-		fputc('\n', f);
-	}
-	fprintf(f, "%5llu  iozone: %zu figure%s, write tests %s, read tests %s  errors %llu",
-		(unsigned long long)it->n, it->ncells, it->ncells == 1 ? "" : "s",
-		rep_fmt_rate(it->write_bw, w, sizeof(w)), rep_fmt_rate(it->read_bw, r, sizeof(r)),
-		(unsigned long long)it->io_errors);
-	if (it->first_errno)
-		fprintf(f, " (%s)", strerror(it->first_errno));
-	if (it->nkmsg)
-		fprintf(f, "  kernel: %s", it->kmsg[0].text);
-	rep_soak_other_text(f, it);
-	if (it->interrupted)
-		fprintf(f, "  (interrupted)");
-	fputc('\n', f);
-}
-
 static void iteration(void *ctx, const struct sb_soak_event *e)
 {
 	struct soak_out *so = ctx;
@@ -166,11 +83,11 @@ static void iteration(void *ctx, const struct sb_soak_event *e)
 	if (!so->text)
 		return;
 	if (e->sweep)
-		iozone_iteration(stdout, so->o, e);
+		rep_soak_iozone_iter_text(stdout, &so->o->za, so->o->iozone_output, e);
 	else
-		soak_print_iteration(stdout, e->it);
+		rep_soak_iter_text(stdout, e->it);
 	for (unsigned k = 0; k < e->nranks; k++)
-		rank_line(stdout, &e->ranks[k]);
+		rep_soak_rank_text(stdout, &e->ranks[k]);
 	fflush(stdout);
 }
 
@@ -224,33 +141,6 @@ void soak_out_hooks(struct soak_out *so, const struct soak_opts *o, struct sb_so
 	};
 }
 
-/* The text after the soak: its verdict, health, where its log is. */
-static void text(const struct soak_out *so, const struct sb_soak_result *r,
-		 const struct sb_results *res)
-{
-	rep_soak_run_text(stdout, r, so->o->fail_on_anomaly);
-	rep_soak_cells_text(stdout, r->cells, r->ncells);
-	rep_target_text(stdout, res); /* what was soaked: a device, RAM, a file made */
-	for (int k = 0; k < 2; k++) {
-		if (!r->health_ok[k] || r->health[k].kind == SB_HEALTH_NONE)
-			continue;
-		printf("health %s:\n", k ? "after" : "before");
-		rep_health_text(stdout, &r->health[k], "  ");
-	}
-	printf("log: %s\n", r->log);
-}
-
-/* Rank 0 under mpirun: the ranks that failed iterations, and their logs. */
-static void ranks_text(const struct sb_soak_result *r)
-{
-	for (unsigned k = 0; r->rank_failed && k < r->nranks; k++)
-		if (r->rank_failed[k])
-			printf("  rank %u on %s: %llu failed iteration%s\n", k, r->rank_host[k],
-			       (unsigned long long)r->rank_failed[k],
-			       r->rank_failed[k] > 1 ? "s" : "");
-	printf("each rank's own log: %s.rank-N\n", r->log);
-}
-
 /* The results: -o FILE, --format=json on stdout, or the text; 0 or -1
  * when a file could not be written (said). */
 static int results(const struct soak_out *so, const struct soak_target *st,
@@ -273,12 +163,12 @@ static int results(const struct soak_out *so, const struct soak_target *st,
 		if (cli_write_json(res, "-") < 0)
 			w = -1;
 	} else {
-		text(so, r, res);
+		rep_soak_end_text(stdout, r, o->fail_on_anomaly, res);
 		fflush(stdout);
 	}
 	rep_warnings_text(stderr, res);
 	if (!o->v.json_stdout && cli_ranks() > 1)
-		ranks_text(r);
+		rep_soak_ranks_end_text(stdout, r);
 	sb_results_free(res);
 	return w;
 }

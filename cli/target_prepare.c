@@ -92,13 +92,6 @@ int cli_target_prepare(struct sb_jobtarget *t, const char *path, struct sb_job_o
 	return sb_jobtarget_prepare(t, path, job, needs_data, noio, &er) ? cli_error(&er) : 0;
 }
 
-int cli_target_view(const struct sb_jobtarget *shared, struct sb_jobtarget *view,
-		    struct sb_job_opts *job, const char *path, uint64_t new_size)
-{
-	struct sb_error er;
-	return sb_jobtarget_view(shared, view, job, path, new_size, &er) ? cli_error(&er) : 0;
-}
-
 void cli_target_cleanup(struct sb_jobtarget *t, int keep)
 {
 	t->hooks = hooks;

@@ -30,11 +30,7 @@ int verify_output(const struct verify_opts *o, struct sb_verify_result *v, int *
 							 .generation = o->generation };
 		rep_verify_run_text(stdout, &set, &v->rep);
 		rep_verify_ranks_text(stdout, &v->rep);
-		for (size_t i = 0; i < res->njobs; i++) {
-			if (res->jobs[i]->nclients)
-				printf("%s, per rank:\n", res->jobs[i]->name);
-			rep_ranks_text(stdout, res->jobs[i]);
-		}
+		rep_verify_jobs_ranks_text(stdout, res);
 	}
 	/* what the figures may not be (a target in RAM) */
 	rep_warnings_text(stderr, res);

@@ -576,6 +576,19 @@ char *rep_plan_value(const char *unit, int found, double v, const char *word, ch
 char *rep_plan_limit(const struct sb_plan_doc_crit *c, char *buf, size_t len);
 void rep_plan_html_lead(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs, size_t n);
 void rep_plan_text_lead(FILE *f, const struct rep_plan *p);
+/* storbench plan's run as it ends (report/plan_result.c, from lib/plan's
+ * struct sb_plan_result): the verdict, the criteria table per target and
+ * the steps that never ran in text; the plan's JSON result (lib/plan's
+ * writer); JUnit XML, each criterion a test case. The writers: 0 or
+ * -errno. */
+void rep_plan_run_text(FILE *f, const struct sb_plan_result *r);
+int rep_plan_run_json(FILE *f, const struct sb_plan_result *r);
+int rep_plan_run_junit(FILE *f, const struct sb_plan_result *r);
+/* storbench plan --figures COMMAND: the figures of COMMAND's results a
+ * criterion may name, with their units and what each is, and how the
+ * names' parts are made (report/plan_result.c); -ENOENT: COMMAND has
+ * none. */
+int rep_plan_figures_text(FILE *f, const char *command);
 
 /* Renderers: 0, or -errno of a failed write (-EIO too when a file could
  * not be read again: its rep_source says why). */
@@ -611,7 +624,14 @@ struct rep_verify_settings {
 void rep_verify_run_text(FILE *f, const struct rep_verify_settings *o,
 			 const struct sb_verify_report *res);
 void rep_verify_ranks_text(FILE *f, const struct sb_verify_report *v);
+/* Each phase's job of many ranks: "write, per rank:" and its table. */
+void rep_verify_jobs_ranks_text(FILE *f, const struct sb_results *res);
 void rep_verify_probe_text(FILE *f, const char *path, const struct sb_capacity_report *p);
+/* storbench run --verify's text (report/text_run_verify.c): the counts and
+ * the bad ranges of the files paths[] checked (of many ranks, a line a
+ * rank, then which failed). */
+void rep_run_verify_text(FILE *f, const struct sb_job_verify *v, char *const *paths,
+			 unsigned npaths);
 /* storbench spo --check's findings on path in text (report/text_spo_check.c). */
 void rep_spo_check_text(FILE *f, const char *path, const struct sb_spo_check *c);
 /* storbench soak's text as its run ends (report/text_soak_run.c): the
@@ -624,6 +644,19 @@ void rep_soak_run_text(FILE *f, const struct sb_soak_result *r, int fail_on_anom
 void rep_soak_cells_text(FILE *f, const struct sb_soak_cell_metric *c, size_t n);
 void rep_soak_other_text(FILE *f, const struct sb_soak_iter *it);
 void rep_soak_stop_change_text(const struct sb_soak_stop_change *c, char *buf, size_t len);
+/* storbench soak's lines as it runs and as it ends (report/text_soak_iter.c):
+ * an iteration's line (rates, the verify's verdict, errors, the kernel's
+ * first line, the damaged ranges); a rank's own under mpirun; the iozone
+ * workload's, iozone's rows first with iozone_output; as it ends the
+ * verdict, its cells, the target, the health before and after and where
+ * the log is; under mpirun the ranks that failed iterations. */
+void rep_soak_iter_text(FILE *f, const struct sb_soak_iter *it);
+void rep_soak_rank_text(FILE *f, const struct sb_soak_rank *k);
+void rep_soak_iozone_iter_text(FILE *f, const struct sb_iozone_args *a, int iozone_output,
+			       const struct sb_soak_event *e);
+void rep_soak_end_text(FILE *f, const struct sb_soak_result *r, int fail_on_anomaly,
+		       const struct sb_results *res);
+void rep_soak_ranks_end_text(FILE *f, const struct sb_soak_result *r);
 /* storbench pts's text of its run as it ends, on path (report/text_pts_run.c):
  * conditions, deviations, per test its rounds, steady state and
  * window-average tables. */
@@ -703,6 +736,13 @@ extern const char rep_bonnie_csv_header[];
  * over elapsed_ns of its cells, -1 none); the widest cell of a matrix. */
 void rep_text_sweep(FILE *f, const struct rep_doc *d);
 double rep_sweep_widest(const struct sb_sweep_doc *s, int test, int end);
+/* storbench sweep's text as its run ends (report/text_sweep_run.c), from
+ * the run's result and the options it ran with: the target, the
+ * conditions, iozone's row table, one matrix per test (file size down,
+ * record size across, KiB/s) as iozone's -R report; under mpirun each
+ * rank's rate per test and the skew. */
+void rep_sweep_run_text(FILE *f, const struct sb_sweep_result *r, const struct sb_sweep_opts *o,
+			const struct sb_results *res);
 /* The methods' sections of a result, read through their readers into d
  * (report/methods.c): 0, or -REP_EINPUT with *why naming the key path of
  * what is wrong, -ENOMEM; rep_methods_free frees them. */

@@ -213,3 +213,12 @@ void rep_verify_probe_text(FILE *f, const char *path, const struct sb_capacity_r
 			"  only sectors 0 to %llu (512 bytes) keep data: partition within them\n",
 			(unsigned long long)(usable / 512 - 1));
 }
+
+void rep_verify_jobs_ranks_text(FILE *f, const struct sb_results *res)
+{
+	for (size_t i = 0; i < res->njobs; i++) {
+		if (res->jobs[i]->nclients)
+			fprintf(f, "%s, per rank:\n", res->jobs[i]->name);
+		rep_ranks_text(f, res->jobs[i]);
+	}
+}

@@ -67,6 +67,10 @@ int sb_history_rec_read(const char *text, size_t len, struct sb_history_rec *rec
  * saying what a label is, -ENOMEM. */
 int sb_history_rec_label(struct sb_history_rec *rec, const char *kv, struct sb_error *err);
 void sb_history_rec_free(struct sb_history_rec *rec);
+/* The labels of from (NULL: none) added to rec: 0, or as
+ * sb_history_rec_label. */
+int sb_history_rec_labels_add(struct sb_history_rec *rec, const struct sb_history_rec *from,
+			      struct sb_error *err);
 
 /* What a query selects (NULL, 0: any) and how it groups. */
 struct sb_history_query {
@@ -152,5 +156,16 @@ void sb_history_close(struct sb_history *h);
  * storbench history checkpoints on closing. PostgreSQL: nothing to leave.
  */
 void sb_history_defer(struct sb_history *h);
+
+/* The result r the program wrote, recorded in the history at where
+ * (history_result.c): its JSON written into memory and read back as
+ * sb_history_rec_read reads a file, with the labels of labels (NULL:
+ * none), options (the command line as given; NULL: not known) and source
+ * (the result's file; NULL: none), for a command that records its
+ * result and ends (sb_history_defer). 0; -errno with err. */
+struct sb_results;
+int sb_history_record_results(const struct sb_results *r, const char *where,
+			      const struct sb_history_rec *labels, const char *options,
+			      const char *source, struct sb_error *err);
 
 #endif

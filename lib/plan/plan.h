@@ -96,6 +96,57 @@ struct sb_plan_need {
  * what it cannot tell (a job file's jobs) is left 0. 0. */
 int sb_plan_step_need(const struct sb_plan_step *st, struct sb_plan_need *out);
 
+/* ---- a plan judged before it runs (plan_check.c) ---- */
+/* A command a step may run, from the program's table: its name, and
+ * whether it takes --destroy-data. A table ends with a NULL name. */
+struct sb_plan_command {
+	const char *name;
+	int destroys;
+};
+const struct sb_plan_command *sb_plan_command_find(const struct sb_plan_command *cmds,
+						   const char *name);
+/* The target the check gives a step's command: one that is not there. */
+#define SB_PLAN_CHECK_TARGET "/nonexistent/storbench-plan-check"
+/* What parse returns when the command went past the end of its parse. */
+#define SB_PLAN_UNCHECKED 99
+/* parse: the command's own parser on argv (argv[0] the command, its
+ * options, --destroy-data when the step gets it, SB_PLAN_CHECK_TARGET),
+ * nothing run: 0 it accepts them; SB_PLAN_UNCHECKED; another > 0 it
+ * refuses them, said holding what it said (its first line is told);
+ * -errno it could not be asked. NULL: the options are not checked. */
+struct sb_plan_check_hooks {
+	void *ctx;
+	int (*parse)(void *ctx, const struct sb_plan_command *cmd, int argc, char **argv,
+		     char *said, size_t len);
+};
+/* Each step of pl (file: its name in messages) in turn: its command one
+ * of cmds, its words no -o, --output, -h or --help (the plan names each
+ * result; a step runs), its options accepted by its command's parser (h),
+ * destroy giving --destroy-data to a command that takes it. 0; -EINVAL
+ * with err->msg "FILE:LINE: [STEP] run: what is wrong"; -errno (SB_ERR_ENV)
+ * when a check could not run. */
+int sb_plan_check(const struct sb_plan *pl, const char *file, const struct sb_plan_command *cmds,
+		  int destroy, const struct sb_plan_check_hooks *h, struct sb_error *err);
+/* Step st on the target at path, before the plan's first step: there, or
+ * a new file of a command that makes one; the write gate's consent for a
+ * device it writes (in use, or without --destroy-data: the step's own or
+ * destroy, the plan's, refused as the step would refuse it); its region
+ * within an existing device or file; a new file's bytes within the free
+ * space. 0; -errno with err->msg "[STEP] on 'PATH': why" (SB_ERR_ENV for
+ * a device in use or a file that does not fit). */
+int sb_plan_check_target(const struct sb_plan_step *st, const char *path, int destroy,
+			 struct sb_error *err);
+/* The plan's name for its directory (its journal, its steps' results):
+ * its name=, else its file's name without the extension, a '/' or ' '
+ * made '_'. */
+void sb_plan_dir_name(const char *file, const struct sb_plan *pl, char *out, size_t len);
+/* Has the step the option opt (as opt or opt=...)? */
+int sb_plan_step_has(const struct sb_plan_step *st, const char *opt);
+/* The program's --db (NULL: none) replaces the plan's db=, its --label
+ * KEY=VALUE (n of them) are added to the plan's labels. 0 or -ENOMEM. */
+int sb_plan_given_history(struct sb_plan *pl, const char *db, const char *const *labels,
+			  size_t n);
+
 /* ---- criteria (plan_criteria.c) ---- */
 struct sb_plan_judged {
 	const struct sb_plan_expect *ex;

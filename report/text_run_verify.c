@@ -2,9 +2,7 @@
  * run --verify's text: the counts and the bad ranges the library's check
  * found (lib/run/jobverify.c), of many ranks a line a rank.
  */
-#include "cli/run_verify.h"
-
-#include "lib/storbench.h"
+#include "report/report.h"
 
 /* A line a rank, then which failed. */
 static void ranks_text(FILE *f, const struct sb_job_verify *v)
@@ -41,7 +39,8 @@ static void ranks_text(FILE *f, const struct sb_job_verify *v)
 	fputc('\n', f);
 }
 
-void run_verify_text(FILE *f, const struct sb_job_verify *v, char *const *paths, unsigned npaths)
+void rep_run_verify_text(FILE *f, const struct sb_job_verify *v, char *const *paths,
+			 unsigned npaths)
 {
 	char a[32], b[32];
 	if (!v->checked && !v->nranks)

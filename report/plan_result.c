@@ -1,11 +1,10 @@
 /*
- * storbench plan's report (plan_out.h): the verdict first, a table of
- * the criteria (figure, measured, limit, pass or fail), the steps that
- * never ran; the same as JSON; JUnit XML with each criterion a test case.
+ * storbench plan's run as it ends (lib/plan's struct sb_plan_result): the
+ * verdict first, a table of the criteria (figure, measured, limit, pass
+ * or fail), the steps that never ran; the same as the plan's JSON result
+ * (lib/plan's writer); JUnit XML with each criterion a test case.
  */
-#include "cli/plan_out.h"
-
-#include <math.h>
+#include "report/report.h"
 
 static const struct sb_plan_outcome *at(const struct sb_plan_result *r, size_t ti, size_t si)
 {
@@ -189,9 +188,8 @@ static void doc_free(struct sb_plan_doc *d, struct sb_plan_judged *jd)
 	free(jd);
 }
 
-static int write_json(FILE *f, const void *ctx)
+int rep_plan_run_json(FILE *f, const struct sb_plan_result *r)
 {
-	const struct sb_plan_result *r = ctx;
 	struct sb_json j;
 	struct sb_plan_doc d;
 	struct sb_plan_judged *jd = NULL;
@@ -221,9 +219,8 @@ static void xml_text(FILE *f, const char *s)
 		}
 }
 
-static int write_junit(FILE *f, const void *ctx)
+int rep_plan_run_junit(FILE *f, const struct sb_plan_result *r)
 {
-	const struct sb_plan_result *r = ctx;
 	const struct sb_plan_tally *t = &r->tally; /* lib/plan judged them */
 	const char *name = r->pl->name ? r->pl->name : r->file;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"");
@@ -283,28 +280,39 @@ static int write_junit(FILE *f, const void *ctx)
 	return ferror(f) ? -EIO : 0;
 }
 
-int plan_report(const struct sb_plan_result *r, int json_stdout, const char *output,
-		const char *junit)
+void rep_plan_run_text(FILE *f, const struct sb_plan_result *r)
 {
-	const struct sb_plan_tally *t = &r->tally; /* lib/plan judged them */
-	int rc = 0;
-	if (json_stdout)
-		rc = cli_write_file(NULL, write_json, r);
-	else
-		text(stdout, r, t);
-	if (!rc && output)
-		rc = cli_write_file(output, write_json, r);
-	if (!rc) { /* beside its steps: storbench report DIR reads it */
-		char path[PATH_MAX + 16];
-		snprintf(path, sizeof(path), "%s/plan.json", r->dir);
-		rc = cli_write_file(path, write_json, r);
-	}
-	if (!rc && junit)
-		rc = cli_write_file(junit, write_junit, r);
-	if (rc)
-		return rc;
-	if (r->stopped)
-		return r->stopped >= SB_EXIT_SIGNAL || r->stopped == SB_EXIT_USAGE ? r->stopped
-										   : SB_EXIT_ENV;
-	return t->failed ? SB_EXIT_FAIL : SB_EXIT_OK;
+	text(f, r, &r->tally);
+}
+
+int rep_plan_figures_text(FILE *f, const char *command)
+{
+	size_t n;
+	const struct sb_figure_def *d = sb_figure_defs(command, &n);
+	if (!d)
+		return -ENOENT;
+	fprintf(f, "%-28s %-5s %s\n", "figure", "unit", "what");
+	fprintf(f, "%-28s %-5s %s\n", "status", "word",
+		"the command's own verdict: pass (it exited 0) or fail (1)");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%-28s %-5s %s\n", d[i].name, *d[i].unit ? d[i].unit : "-", d[i].what);
+	if (!strcmp(command, "quick"))
+		fprintf(f,
+			"\nTEST: a test of quick's matrix, '-' for ' ': SEQ1M-Q8T1, SEQ1M-Q1T1, "
+			"RND4K-Q32T1,\nRND4K-Q1T1 (--preset=nvme: SEQ128K-Q32T1, RND4K-Q32T16)\n");
+	if (!strcmp(command, "sweep"))
+		fprintf(f,
+			"\nTEST: a test of the sweep as its result names it: write, rewrite, read, "
+			"reread,\nrandread, randwrite, bkwdread, recrewrite, strideread, fwrite, "
+			"frewrite, fread,\nfreread\n");
+	if (!strcmp(command, "run"))
+		fprintf(f,
+			"\nJOB: a job's name as it is written in the result (--name, a job file's "
+			"section)\n");
+	if (!strcmp(command, "pts"))
+		fprintf(f, "\nPART: a test as the result names it: iops, throughput-1024k, "
+			   "latency, wsat\n");
+	if (!strcmp(command, "cliff"))
+		fprintf(f, "\nRECOVERY: a recovery's number, 1 for --recovery's first time\n");
+	return 0;
 }
