@@ -104,6 +104,12 @@ struct sb_job_opts {
 	 * none); rate_iops_dir, fio's rate_iops=READ,WRITE, when either is set */
 	uint64_t rate_iops;
 	uint64_t rate_iops_dir[2];
+	/* fio's rate_min and rate_iops_min (job files): each direction's
+	 * floor, bytes (requests) per second over every ratecycle_ms (0:
+	 * 1000) once the job has measured 2 s; a job below it ends with EIO,
+	 * as fio's check_min_rate (0: none) */
+	uint64_t ratemin_bps[2], ratemin_iops[2];
+	unsigned ratecycle_ms;
 	enum sb_dist dist; /* for random patterns: UNIFORM, ZIPF, PARETO or ZONED */
 	double dist_param;
 	struct sb_zones zones;	  /* SB_DIST_ZONED */

@@ -27,6 +27,10 @@ struct state {
 	unsigned zone_line;		    /* the line of zonemode=strided */
 	int do_verify;			    /* fio's do_verify, 1 by default */
 	unsigned openfiles, openfiles_line; /* fio's openfiles (0: all) and its line */
+	/* a rate of trims given (rate=,,T and the like): "KEY: 'VALUE'" and
+	 * its line, refused if the job trims (0: none) */
+	unsigned trim_rate_line;
+	char trim_rate[QUOTE_MAX + 32];
 };
 
 enum section { SEC_NONE, SEC_GLOBAL, SEC_JOB };

@@ -136,19 +136,21 @@ static int set_bsrange(struct ctx *c, const struct fio_opt *o, const char *v)
 	return 0;
 }
 
-/* fio's rate=READ[,WRITE[,TRIM]] and rate_iops=: a cap on reads and one
- * on writes, each alone; one value caps each; an empty or 0 one is no
- * cap. o->sb is storbench's option for one value ("rate", "rate-iops"). */
-static int set_rate(struct ctx *c, const struct fio_opt *o, const char *v)
+/* fio's READ[,WRITE[,TRIM]] list of a rate (rate=, rate_iops=,
+ * rate_min=, rate_iops_min=): each value through storbench's option sb
+ * ("rate" or "rate-iops") into cap[], an empty or 0 one none; one value
+ * is both directions'. A trim's is kept to be refused if the job trims.
+ * 0, or -EINVAL said. */
+static int rate_list(struct ctx *c, const struct fio_opt *o, const char *v, const char *sb,
+		     uint64_t cap[2])
 {
-	const int iops = !strcmp(o->sb, "rate-iops");
+	const int iops = !strcmp(sb, "rate-iops");
 	const char *accepts =
-		iops ? "requests per second, or READ,WRITE ones, each capping its direction "
+		iops ? "requests per second, or READ,WRITE ones, each for its direction "
 		       "alone (examples: 500, 100,500, ,500)"
-		     : "a bandwidth, or READ,WRITE bandwidths, each capping its direction alone "
+		     : "a bandwidth, or READ,WRITE bandwidths, each for its direction alone "
 		       "(examples: 10M, 5M,20M, ,20M)";
-	struct sb_job_opts *opts = &c->cur->opts;
-	uint64_t cap[3] = { 0, 0, 0 };
+	uint64_t got[3] = { 0, 0, 0 };
 	unsigned n = 0;
 	const char *p = v;
 	for (;; n++) {
@@ -160,28 +162,66 @@ static int set_rate(struct ctx *c, const struct fio_opt *o, const char *v)
 		memcpy(one, p, len);
 		one[len] = 0;
 		if (len && strcmp(one, "0")) {
-			struct sb_job_opts tmp = *opts;
+			struct sb_job_opts tmp = c->cur->opts;
 			char hint[160] = "";
-			if (sb_job_set(&tmp, o->sb, one, hint, sizeof(hint)) < 0)
+			if (sb_job_set(&tmp, sb, one, hint, sizeof(hint)) < 0)
 				return bad_value(c, o->name, v, accepts);
-			cap[n] = iops ? tmp.rate_iops : tmp.rate_bps;
+			got[n] = iops ? tmp.rate_iops : tmp.rate_bps;
 		}
 		if (!comma)
 			break;
 		p = comma + 1;
 	}
-	if (n == 2 && cap[2])
-		return sb_jf_fail(c,
-				  "%s: '%.*s': a cap on trims is not supported (storbench caps "
-				  "reads and writes)",
-				  o->name, QUOTE_MAX, v);
+	/* a trim's rate: nothing to a job that does not trim (end_section) */
+	if (n == 2 && got[2] && !c->cur->trim_rate_line) {
+		c->cur->trim_rate_line = c->line;
+		snprintf(c->cur->trim_rate, sizeof(c->cur->trim_rate), "%s: '%.*s'", o->name,
+			 QUOTE_MAX, v);
+	}
+	cap[0] = got[0];
+	cap[1] = n ? got[1] : got[0];
+	return 0;
+}
+
+/* fio's rate=READ[,WRITE[,TRIM]] and rate_iops=: a cap on reads and one
+ * on writes, each alone. o->sb is storbench's option for one value
+ * ("rate", "rate-iops"). */
+static int set_rate(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	const int iops = !strcmp(o->sb, "rate-iops");
+	struct sb_job_opts *opts = &c->cur->opts;
+	uint64_t cap[2];
+	int r = rate_list(c, o, v, o->sb, cap);
+	if (r)
+		return r;
 	uint64_t *dir = iops ? opts->rate_iops_dir : opts->rate_dir_bps;
 	if (iops)
 		opts->rate_iops = 0;
 	else
 		opts->rate_bps = 0;
 	dir[0] = cap[0];
-	dir[1] = n ? cap[1] : cap[0];
+	dir[1] = cap[1];
+	return 0;
+}
+
+/* fio's rate_min= (ratemin) and rate_iops_min=: each direction's floor,
+ * READ[,WRITE]; a job below it over a ratecycle ends with EIO. */
+static int set_ratemin(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *opts = &c->cur->opts;
+	const int iops = !strcmp(o->sb, "rate-iops");
+	return rate_list(c, o, v, o->sb, iops ? opts->ratemin_iops : opts->ratemin_bps);
+}
+
+/* fio's rate_cycle= (ratecycle): milliseconds over which rate_min holds */
+static int set_ratecycle(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	char *end;
+	errno = 0;
+	const unsigned long ms = strtoul(v, &end, 10);
+	if (errno || end == v || *end || ms == 0 || ms > 3600000 || *v == '-')
+		return bad_value(c, o->name, v, "milliseconds, 1 to 3600000");
+	c->cur->opts.ratecycle_ms = (unsigned)ms;
 	return 0;
 }
 
@@ -943,9 +983,11 @@ static const struct fio_opt fio_opts[] = {
 	{ "experimental_verify", set_verify_note, NULL,
 	  "storbench checks every block it wrote, as verify= does", 1 },
 	NOOP("verify_dump", "0|1"),
-	NOOP("rate_min", "0"),
-	NOOP("ratemin", "0"),
-	NOOP("rate_iops_min", "0"),
+	{ "rate_min", set_ratemin, "rate", NULL, 0 },
+	{ "ratemin", set_ratemin, "rate", NULL, 0 },
+	{ "rate_iops_min", set_ratemin, "rate-iops", NULL, 0 },
+	{ "rate_cycle", set_ratecycle, NULL, NULL, 0 },
+	{ "ratecycle", set_ratecycle, NULL, NULL, 0 },
 	NOOP("nice", "0"),
 	NOOP("zero_buffers", "0"),
 	NOOP("fill_device", "0"),
@@ -1034,9 +1076,18 @@ static const struct {
 	{ "fdatasync", "an fdatasync after every N writes, timed as fio's sync latency; counted in "
 		       "the JSON's sync lat_ns, not its total_ios, as fio 3.33" },
 	{ "sync", "0, 1, none, sync, dsync" },
-	{ "rate", "READ,WRITE caps each direction alone; a trim cap is refused" },
+	{ "rate", "READ,WRITE caps each direction alone; a trim cap is refused in a job that "
+		  "trims (one that does not, as fio, has nothing to cap)" },
 	{ "rate_iops", "requests per second; READ,WRITE caps each direction alone; a trim cap "
-		       "is refused" },
+		       "as rate's" },
+	{ "rate_min", "READ,WRITE floors, each direction's alone: once the job has measured 2 s, "
+		      "each ratecycle's rate of a direction that moved below its floor ends the "
+		      "job with EIO (the error in fio's JSON, exit 1), as fio's check_min_rate; "
+		      "the others go on; a trim floor as rate's trim cap" },
+	{ "ratemin", "as rate_min" },
+	{ "rate_iops_min", "as rate_min, in requests per second" },
+	{ "rate_cycle", "milliseconds each rate_min check spans (1000 by default), as fio" },
+	{ "ratecycle", "as rate_cycle" },
 	{ "random_distribution",
 	  "random, zipf:THETA, pareto:H, zoned, zoned_abs (one set of zones for all "
 	  "directions); normal, gauss, sequence and a centre value are refused" },

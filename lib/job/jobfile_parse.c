@@ -140,6 +140,26 @@ static int end_section(struct ctx *c)
 		if (r)
 			return r;
 	}
+	if (s->trim_rate_line && (s->opts.rw == SB_RW_TRIM || s->opts.rw == SB_RW_RANDTRIM)) {
+		c->line = s->trim_rate_line;
+		return sb_jf_fail(c,
+				  "%s: a cap on trims is not supported (storbench caps reads and "
+				  "writes; [%s] trims)",
+				  s->trim_rate, c->sec_name);
+	}
+	for (int d = 0; d < 2; d++) {
+		const struct sb_job_opts *o = &s->opts;
+		const uint64_t cap = o->rate_dir_bps[d] ? o->rate_dir_bps[d] : o->rate_bps;
+		const uint64_t icap = o->rate_iops_dir[d] ? o->rate_iops_dir[d] : o->rate_iops;
+		if ((cap && cap < o->ratemin_bps[d]) || (icap && icap < o->ratemin_iops[d])) {
+			c->line = c->sec_line;
+			return sb_jf_fail(c,
+					  "[%s]: the %s' minimum rate exceeds their rate, as fio "
+					  "says it (rate_min above rate, or rate_iops_min above "
+					  "rate_iops)",
+					  c->sec_name, d ? "writes" : "reads");
+		}
+	}
 	if (s->serialize_line && s->opts.iodepth > 1) {
 		c->line = s->serialize_line;
 		return sb_jf_fail(c,

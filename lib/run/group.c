@@ -337,6 +337,9 @@ static void say_errors(const struct sb_run_hooks *h, const struct sb_jobtarget *
 			   "free",
 			   sb_fmt_size(res->dir[SB_DDIR_WRITE].bytes, a, sizeof(a)),
 			   sb_fmt_size(avail, b, sizeof(b)));
+	} else if (fe->why[0]) { /* the job's, not a request's */
+		sb_run_say(h, SB_SAY_ERROR, "%s: %s", res->name, fe->why);
+		return;
 	} else if (fe->err) {
 		sb_run_say(h, SB_SAY_ERROR, "%s error at offset %llu (%s), length %u: %s",
 			   sb_ddir_name(fe->ddir), (unsigned long long)fe->offset,

@@ -989,6 +989,54 @@ static int end_loop(struct sb_worker *w)
 	return start_loop(w);
 }
 
+/* fio's check_min_rate: once the job has measured 2 s, every ratecycle
+ * the rate of each direction with a floor, over the cycle; a direction
+ * that moved nothing yet is not judged (fio's, too). Below it, the job
+ * fails with EIO and issues no more (1); else 0. */
+static int below_min_rate(struct sb_worker *w)
+{
+	const struct sb_job_opts *o = w->job;
+	const uint64_t now = sb_now_ns();
+	const uint64_t cycle = (o->ratecycle_ms ? o->ratecycle_ms : 1000) * 1000000ull;
+	if (!w->measuring || now - w->measure_start < 2000000000ull)
+		return 0;
+	for (int d = 0; d < 2; d++) {
+		const uint64_t bytes = w->res.dir[d].bytes, ios = w->res.dir[d].ios;
+		if (!o->ratemin_bps[d] && !o->ratemin_iops[d])
+			continue;
+		if (w->rmin_bytes[d] || w->rmin_ios[d]) {
+			const uint64_t spent_ms = (now - w->rmin_ns[d]) / 1000000u;
+			if (spent_ms < cycle / 1000000u || !spent_ms)
+				continue;
+			const uint64_t got = o->ratemin_bps[d]
+						     ? (bytes - w->rmin_bytes[d]) * 1000 / spent_ms
+						     : (ios - w->rmin_ios[d]) * 1000 / spent_ms;
+			const uint64_t want = o->ratemin_bps[d] ? o->ratemin_bps[d]
+								: o->ratemin_iops[d];
+			if (got < want) {
+				struct sb_io_error *fe = &w->res.first_error;
+				w->res.errors++;
+				if (!fe->err) {
+					memset(fe, 0, sizeof(*fe));
+					fe->ddir = d;
+					fe->err = EIO;
+					snprintf(fe->why, sizeof(fe->why),
+						 o->ratemin_bps[d]
+							 ? "rate_min=%lluB/s not met, got %lluB/s"
+							 : "rate_iops_min=%llu not met, got %llu IOPS",
+						 (unsigned long long)want, (unsigned long long)got);
+				}
+				w->issue_done = 1;
+				return 1;
+			}
+		}
+		w->rmin_bytes[d] = bytes;
+		w->rmin_ios[d] = ios;
+		w->rmin_ns[d] = now;
+	}
+	return 0;
+}
+
 static int loop(struct sb_worker *w)
 {
 	const struct sb_job_opts *o = w->job;
@@ -1065,6 +1113,8 @@ static int loop(struct sb_worker *w)
 		}
 		if (w->err)
 			return w->err;
+		if (SB_UNLIKELY(w->rmin) && !w->issue_done)
+			below_min_rate(w);
 		now = w->engine_sync ? sb_now_ns() : w->last_commit;
 		if (w->issue_done && !w->inflight)
 			break;
@@ -1072,7 +1122,7 @@ static int loop(struct sb_worker *w)
 	r = drain(w);
 	if (r < 0)
 		return r;
-	if (!o->end_fsync || !sb_rw_writes(o->rw) || !w->measuring)
+	if (!o->end_fsync || !sb_rw_writes(o->rw) || !w->measuring || w->res.first_error.why[0])
 		return 0;
 	/* fio syncs each of a job's files at the end */
 	for (unsigned i = 0; w->files && i < w->nfiles && !r; i++) {
@@ -1113,6 +1163,8 @@ void *sb_worker_main(void *arg)
 		sb_rate_init(&w->rate_iops[d], iops[0] || iops[1] ? iops[d] : w->job->rate_iops,
 			     t0);
 	}
+	w->rmin = !!(w->job->ratemin_bps[0] | w->job->ratemin_bps[1] | w->job->ratemin_iops[0] |
+		     w->job->ratemin_iops[1]);
 	w->ramp_end = t0 + w->job->ramp_ns;
 	w->end_ns = w->job->runtime_ns ? w->ramp_end + w->job->runtime_ns : 0;
 	if (!w->job->ramp_ns)

@@ -606,7 +606,8 @@ static void test_error_lines(void **state)
 	expect_err("[j]\nblocksize=4k,8k\n", "line 2: blocksize: '4k,8k' is not valid", NULL);
 	expect_err("[j]\nbssplit=4k/50:8k/50,4k\n", "line 2: bssplit: '4k/50:8k/50,4k'",
 		   "one split for reads and writes");
-	expect_err("[j]\nrate=1M,2M,3M\n", "line 2: rate: '1M,2M,3M': a cap on trims", NULL);
+	expect_err("[j]\nrate=1M,2M,3M\nrw=trim\n", "line 2: rate: '1M,2M,3M': a cap on trims",
+		   NULL);
 	expect_err("[j]\nrate=1M,2Q\n", "line 2: rate: '1M,2Q' is not valid", "READ,WRITE");
 	expect_err("[j]\nrate=1,2,3,4\n", "line 2: rate: '1,2,3,4' is not valid", NULL);
 	expect_err("[j]\nrw=randread:8\n", "line 2: rw=randread:8: a new random offset",
