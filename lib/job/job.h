@@ -110,6 +110,11 @@ struct sb_job_opts {
 	 * as fio's check_min_rate (0: none) */
 	uint64_t ratemin_bps[2], ratemin_iops[2];
 	unsigned ratecycle_ms;
+	/* fio's exitall with exit_what (job files): when the first of the
+	 * job's threads ends, the jobs running with it that exit_what names
+	 * stop: those of its report group (fio's groupid, exit_group), or
+	 * every one (stonewall, all); SB_EXIT_NONE: no exitall */
+	unsigned exit_what, exit_group;
 	enum sb_dist dist; /* for random patterns: UNIFORM, ZIPF, PARETO or ZONED */
 	double dist_param;
 	struct sb_zones zones;	  /* SB_DIST_ZONED */
@@ -172,6 +177,8 @@ struct sb_job_opts {
 	const struct sb_segments *segments;
 	struct sb_fiolog_opts fiolog;
 };
+
+enum sb_exit_what { SB_EXIT_NONE, SB_EXIT_GROUP, SB_EXIT_STONEWALL, SB_EXIT_ALL };
 
 /* fio's file_service_type: which of a job's files serves the next request */
 enum sb_fservice {

@@ -40,6 +40,7 @@ struct ctx {
 	unsigned jobcap;
 	unsigned threads;  /* fio's threads so far: numjobs of each job before */
 	int last_wait_for; /* the job before waited for one job (wait_for=) */
+	int exitall;	   /* fio's exitall, in any section: for every job */
 	const char *(*env)(const char *name);
 	char *msg;
 	size_t msglen;

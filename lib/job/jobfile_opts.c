@@ -225,6 +225,26 @@ static int set_ratecycle(struct ctx *c, const struct fio_opt *o, const char *v)
 	return 0;
 }
 
+/* fio's exitall: one job's end stops others (exit_what says which), for
+ * every job of the file wherever it is given, as fio's */
+static int set_exitall(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	(void)o;
+	c->exitall = strcmp(v, "0") != 0;
+	return 0;
+}
+
+static int set_exit_what(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char *const names[] = { "group", "stonewall", "all" };
+	for (unsigned i = 0; i < SB_ARRAY_SIZE(names); i++)
+		if (!strcmp(v, names[i])) {
+			c->cur->opts.exit_what = SB_EXIT_GROUP + i;
+			return 0;
+		}
+	return bad_value(c, o->name, v, "group, stonewall or all");
+}
+
 /* size= and offset=; fio's size=0 is its default, the whole target. */
 static int set_size(struct ctx *c, const struct fio_opt *o, const char *v)
 {
@@ -1022,7 +1042,8 @@ static const struct fio_opt fio_opts[] = {
 	IGNORED("allow_file_create"),
 	IGNORED("refill_buffers"),
 	IGNORED("scramble_buffers"),
-	IGNORED("exitall"),
+	{ "exitall", set_exitall, NULL, NULL, 1 },
+	{ "exit_what", set_exit_what, NULL, NULL, 0 },
 	IGNORED("fallocate"),
 	{ "gtod_reduce", set_gtod_reduce, NULL, NULL, 1 },
 	{ "openfiles", set_openfiles, NULL, NULL, 0 },
@@ -1066,7 +1087,12 @@ static const struct {
 	{ "openfiles", "0 or at least nrfiles: storbench keeps every file of a job open for the "
 		       "whole job; fewer is refused" },
 	{ "randrepeat", "offsets repeat from one run to the next only when randseed is given" },
-	{ "exitall", "jobs that run together each run to their own end" },
+	{ "exitall", "when the first thread of a job ends, the jobs exit_what names stop "
+		     "(those running in its reporting group by default), as fio; given in any "
+		     "section, for every job" },
+	{ "exit_what", "group (by default): the jobs running of the ended one's reporting "
+		       "group stop; stonewall: every job running; all: as stonewall, refused "
+		       "when a stonewall group follows (storbench starts it)" },
 	{ "fallocate", "storbench lays a new file out by writing it" },
 	{ "allow_file_create", "storbench creates the files it needs (and removes them)" },
 	{ "refill_buffers", "storbench's write data is its own (buffer_compress_percentage "
@@ -1173,8 +1199,6 @@ static const struct {
 	{ "latency_target", "storbench has no search for the depth that meets a "
 			    "latency (storbench cliff and pts find limits their way)" },
 	{ "rate_process", "storbench paces evenly (fio's linear); poisson is not done" },
-	{ "exit_what", "storbench's jobs each run to their own end (exitall is "
-		       "ignored)" },
 	{ "cpus_allowed", "storbench does not pin its threads" },
 	{ "numa_cpu_nodes", "storbench does not bind to NUMA nodes" },
 	{ "numa_mem_policy", "as numa_cpu_nodes" },

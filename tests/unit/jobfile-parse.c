@@ -428,7 +428,7 @@ static void test_ignored_notes(void **state)
 	jf = parse("[j]\ncreate_on_open=1\nnorandommap\nfixedbufs\nunlink=1\nrandrepeat\n"
 		   "registerfiles=1\nunit_base\nkb_base\npercentile_list\nclat_percentiles\n"
 		   "lat_percentiles\nslat_percentiles\ndisable_bw_measurement\nfallocate=none\n"
-		   "exitall\nallow_file_create\nrefill_buffers\nscramble_buffers\n");
+		   "threads=1\nallow_file_create\nrefill_buffers\nscramble_buffers\n");
 	assert_int_equal(jf->nnotes, SB_JOBFILE_MAX_NOTES);
 	assert_string_equal(jf->notes[SB_JOBFILE_MAX_NOTES - 1],
 			    "line 17: allow_file_create only changes fio's own reporting or "
