@@ -10,6 +10,8 @@
 #include "lib/job/offsets.h"
 #include "lib/job/segments.h"
 
+#define SB_CPUS_MAX 1024 /* CPUs fio's cpus_allowed can name */
+
 enum sb_rw {
 	SB_RW_READ,
 	SB_RW_WRITE,
@@ -115,6 +117,11 @@ struct sb_job_opts {
 	 * stop: those of its report group (fio's groupid, exit_group), or
 	 * every one (stonewall, all); SB_EXIT_NONE: no exitall */
 	unsigned exit_what, exit_group;
+	/* fio's cpus_allowed, cpumask (job files): the CPUs the job's threads
+	 * run on (none set: any); cpus_split, cpus_allowed_policy=split:
+	 * each thread one of them in turn, by fio's thread number */
+	uint64_t cpus[SB_CPUS_MAX / 64];
+	int cpus_split;
 	enum sb_dist dist; /* for random patterns: UNIFORM, ZIPF, PARETO or ZONED */
 	double dist_param;
 	struct sb_zones zones;	  /* SB_DIST_ZONED */

@@ -245,6 +245,49 @@ static int set_exit_what(struct ctx *c, const struct fio_opt *o, const char *v)
 	return bad_value(c, o->name, v, "group, stonewall or all");
 }
 
+/* fio's cpus_allowed=LIST (0-3,5) and cpumask=MASK (0xf, or decimal):
+ * the CPUs the job's threads run on, a CPU below SB_CPUS_MAX each (one
+ * this machine has: sb_job_check) */
+static int set_cpus(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t *cpus = c->cur->opts.cpus;
+	uint64_t set[SB_CPUS_MAX / 64] = { 0 };
+	char *end;
+	if (!strcmp(o->name, "cpumask")) {
+		errno = 0;
+		const unsigned long long m = strtoull(v, &end, 0);
+		if (errno || end == v || *end || *v == '-' || !m)
+			return bad_value(c, o->name, v, "a mask of CPUs, as 0x3 or 3 for CPUs 0 and 1");
+		set[0] = m;
+	}
+	for (const char *p = v; strcmp(o->name, "cpumask");) {
+		unsigned long lo, hi;
+		errno = 0;
+		lo = hi = strtoul(p, &end, 10);
+		if (end != p && *end == '-' && end[1] >= '0' && end[1] <= '9')
+			hi = strtoul(end + 1, &end, 10);
+		if (errno || end == p || *p < '0' || *p > '9' || hi < lo || hi >= SB_CPUS_MAX ||
+		    (*end && *end != ','))
+			return bad_value(c, o->name, v,
+					 "CPU numbers and ranges below 1024, as 0-3,6");
+		for (unsigned long i = lo; i <= hi; i++)
+			set[i / 64] |= 1ull << (i % 64);
+		if (!*end)
+			break;
+		p = end + 1;
+	}
+	memcpy(cpus, set, sizeof(set));
+	return 0;
+}
+
+static int set_cpus_policy(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (strcmp(v, "shared") && strcmp(v, "split"))
+		return bad_value(c, o->name, v, "shared or split");
+	c->cur->opts.cpus_split = !strcmp(v, "split");
+	return 0;
+}
+
 /* size= and offset=; fio's size=0 is its default, the whole target. */
 static int set_size(struct ctx *c, const struct fio_opt *o, const char *v)
 {
@@ -1043,6 +1086,9 @@ static const struct fio_opt fio_opts[] = {
 	IGNORED("refill_buffers"),
 	IGNORED("scramble_buffers"),
 	{ "exitall", set_exitall, NULL, NULL, 1 },
+	{ "cpus_allowed", set_cpus, NULL, NULL, 0 },
+	{ "cpumask", set_cpus, NULL, NULL, 0 },
+	{ "cpus_allowed_policy", set_cpus_policy, NULL, NULL, 0 },
 	{ "exit_what", set_exit_what, NULL, NULL, 0 },
 	IGNORED("fallocate"),
 	{ "gtod_reduce", set_gtod_reduce, NULL, NULL, 1 },
@@ -1199,7 +1245,12 @@ static const struct {
 	{ "latency_target", "storbench has no search for the depth that meets a "
 			    "latency (storbench cliff and pts find limits their way)" },
 	{ "rate_process", "storbench paces evenly (fio's linear); poisson is not done" },
-	{ "cpus_allowed", "storbench does not pin its threads" },
+	{ "cpus_allowed", "CPU numbers and ranges (0-3,6): every thread of the job runs on "
+			  "them (sched_setaffinity), as fio; a CPU the machine does not have "
+			  "is refused before anything runs" },
+	{ "cpumask", "a mask (0x3: CPUs 0 and 1), as cpus_allowed" },
+	{ "cpus_allowed_policy", "shared (all the CPUs for each thread), split (each thread "
+				 "one of them in turn, by fio's thread number), as fio" },
 	{ "numa_cpu_nodes", "storbench does not bind to NUMA nodes" },
 	{ "numa_mem_policy", "as numa_cpu_nodes" },
 	{ "ignore_error", "continue_on_error= says which failed requests a job "

@@ -1147,9 +1147,37 @@ static void start_delay(struct sb_worker *w)
 	w->start_ns = sb_now_ns();
 }
 
+/* fio's cpus_allowed: the thread on the job's CPUs, or with
+ * cpus_allowed_policy=split on one of them, the (fio thread number - 1)
+ * modulo their count-th, as fio's fio_cpus_split. 0 or -errno. */
+static int pin(const struct sb_worker *w)
+{
+	const struct sb_job_opts *o = w->job;
+	unsigned n = 0, k = 0;
+	for (int i = 0; i < SB_CPUS_MAX; i++)
+		n += (unsigned)(o->cpus[i / 64] >> (i % 64) & 1);
+	if (!n)
+		return 0;
+	const unsigned pick = ((o->fiolog.jobnum ? o->fiolog.jobnum : 1) - 1 + w->id) % n;
+	cpu_set_t *set = CPU_ALLOC(SB_CPUS_MAX);
+	const size_t sz = CPU_ALLOC_SIZE(SB_CPUS_MAX);
+	if (!set)
+		return -ENOMEM;
+	CPU_ZERO_S(sz, set);
+	for (int i = 0; i < SB_CPUS_MAX; i++)
+		if (o->cpus[i / 64] >> (i % 64) & 1 && (!o->cpus_split || k++ == pick))
+			CPU_SET_S((size_t)i, sz, set);
+	const int r = sched_setaffinity(0, sz, set) < 0 ? -errno : 0;
+	CPU_FREE(set);
+	return r;
+}
+
 void *sb_worker_main(void *arg)
 {
 	struct sb_worker *w = arg;
+	int pinned = pin(w);
+	if (pinned < 0)
+		w->err = pinned;
 	if (w->job->startdelay_ns)
 		start_delay(w);
 	uint64_t t0 = w->start_ns;
@@ -1169,7 +1197,7 @@ void *sb_worker_main(void *arg)
 	w->end_ns = w->job->runtime_ns ? w->ramp_end + w->job->runtime_ns : 0;
 	if (!w->job->ramp_ns)
 		reset_stats(w, t0);
-	int r = loop(w);
+	int r = pinned < 0 ? pinned : loop(w);
 	/* after an error too: the engine's requests are ours to reap, on this
 	 * thread (an io_uring ring may accept waits from its issuer only) */
 	if (w->inflight)
