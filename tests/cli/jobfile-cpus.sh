@@ -14,7 +14,7 @@ allowed() {
 	done
 }
 has_cpu() { allowed "$1" | grep -qx "$2"; }
-# runs F in the background until its workers are pinned as WANT says
+# runs F (3 s) in the background: its workers pinned as WANT says
 pinned() { # F WANT...
 	f=$1
 	shift
@@ -24,11 +24,10 @@ pinned() { # F WANT...
 		wait_until 20 has_cpu $pid "$want" ||
 			{ kill $pid; fail "$f: no thread on $want: $(allowed $pid | sort -u)"; }
 	done
-	kill -INT $pid 2>/dev/null
-	wait $pid
+	wait $pid || fail "$f: $(cat "$T/err")"
 }
 job() { # CPU-OPTIONS...
-	printf '[global]\nioengine=null\nsize=1g\nbs=4k\nruntime=60\ntime_based\n'
+	printf '[global]\nioengine=null\nsize=1g\nbs=4k\nruntime=3\ntime_based\n'
 	for l in "$@"; do printf '%s\n' "$l"; done
 	printf '[a]\nnumjobs=2\n'
 }

@@ -583,8 +583,8 @@ static void test_error_lines(void **state)
 		   "line 2: random_distribution=normal:10: fio distribution not supported", NULL);
 	expect_err("[j]\nthinktime=10q\n", "line 2: thinktime: '10q' is not valid", "microseconds");
 	expect_err("[j]\nthinktime_blocks=0\n", "line 2: thinktime_blocks: '0' is not valid", NULL);
-	expect_err("[j]\ncpus_allowed=0-3\n",
-		   "line 2: cpus_allowed: fio option not supported by storbench", NULL);
+	expect_err("[j]\nnuma_cpu_nodes=0\n",
+		   "line 2: numa_cpu_nodes: fio option not supported by storbench", NULL);
 	/* fio's own word for an alias is as real as the option */
 	expect_err("[j]\nioscheduler=none\n", "line 2: ioscheduler: fio option not supported",
 		   NULL);
