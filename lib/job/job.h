@@ -11,6 +11,7 @@
 #include "lib/job/segments.h"
 
 #define SB_CPUS_MAX 1024 /* CPUs fio's cpus_allowed can name */
+#define SB_IGNORE_MAX 8	 /* errnos of an ignore_error list */
 
 enum sb_rw {
 	SB_RW_READ,
@@ -131,6 +132,10 @@ struct sb_job_opts {
 	uint8_t buffer_pattern[512];
 	unsigned buffer_pattern_len;
 	enum sb_continue continue_on_error;
+	/* fio's ignore_error=READ,WRITE lists (job files): a direction with a
+	 * list survives only its errnos (nignore[0] reads', [1] writes') */
+	int ignore_err[2][SB_IGNORE_MAX];
+	unsigned nignore[2];
 	uint64_t log_interval_ns;
 	uint64_t io_size;	/* bytes per loop; 0: size */
 	unsigned loops;		/* passes over io_size (or size), at least 1 */

@@ -468,6 +468,79 @@ static int set_continue(struct ctx *c, const struct fio_opt *o, const char *v)
 	return set_as(c, o->name, "continue-on-error", sb);
 }
 
+/* fio's ignore_error=READ,WRITE[,VERIFY]: each a ':' list of errno
+ * names (ENOSPC) or numbers that a failed request of that direction
+ * survives, only those, as fio (continue_on_error for the direction is
+ * set, as fio sets it). A verify list is refused: storbench's check
+ * reports every bad block. */
+static int set_ignore_error(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+#define E(n) { #n, n }
+	static const struct {
+		const char *name;
+		int err;
+	} names[] = {
+		E(EPERM),     E(ENOENT),    E(EINTR),	    E(EIO),	 E(ENXIO),     E(EBADF),
+		E(EAGAIN),    E(ENOMEM),    E(EACCES),	    E(EFAULT),	 E(EBUSY),     E(EEXIST),
+		E(ENODEV),    E(EINVAL),    E(EFBIG),	    E(ENOSPC),	 E(EROFS),     E(EPIPE),
+		E(ERANGE),    E(ENOSYS),    E(ENODATA),	    E(ETIME),	 E(ENOLINK),   E(EPROTO),
+		E(EBADMSG),   E(EOVERFLOW), E(EILSEQ),	    E(EOPNOTSUPP), E(ENOBUFS), E(ETIMEDOUT),
+		E(ESTALE),    E(EUCLEAN),   E(EREMOTEIO),   E(EDQUOT),	 E(ENOMEDIUM), E(ECANCELED),
+		E(EMEDIUMTYPE), E(EWOULDBLOCK), E(EHWPOISON), E(ENOTSUP), E(ECONNRESET), E(ENOTCONN),
+	};
+#undef E
+	static const char accepts[] = "READ,WRITE lists of errno names or numbers joined by ':' "
+				      "(example: ,ENOSPC:EDQUOT)";
+	struct sb_job_opts *opts = &c->cur->opts;
+	int err[2][SB_IGNORE_MAX];
+	unsigned n[2] = { 0, 0 }, list = 0;
+	for (const char *p = v;; list++) {
+		const size_t len = strcspn(p, ":,");
+		char one[32];
+		if (list > 2 || len >= sizeof(one))
+			return bad_value(c, o->name, v, accepts);
+		memcpy(one, p, len);
+		one[len] = 0;
+		if (len && list == 2)
+			return sb_jf_fail(c,
+					  "%s: '%.*s': a verify list is not supported (storbench's "
+					  "check reports every block that is not intact)",
+					  o->name, QUOTE_MAX, v);
+		if (len) {
+			int e = 0;
+			char *end;
+			for (size_t i = 0; i < SB_ARRAY_SIZE(names) && !e; i++)
+				if (!strcmp(names[i].name, one))
+					e = names[i].err;
+			if (!e && one[0] >= '0' && one[0] <= '9') {
+				const long x = strtol(one, &end, 0);
+				e = *end || x <= 0 || x > 4095 ? 0 : (int)x;
+			}
+			if (!e || n[list] == SB_IGNORE_MAX)
+				return bad_value(c, o->name, v, accepts);
+			err[list][n[list]++] = e;
+		}
+		p += len;
+		if (!*p)
+			break;
+		if (*p++ == ',')
+			continue;
+		list--; /* ':' : the same list */
+	}
+	for (int d = 0; d < 2; d++) {
+		if (!n[d])
+			continue;
+		memcpy(opts->ignore_err[d], err[d], sizeof(err[d]));
+		opts->nignore[d] = n[d];
+		const enum sb_continue add = d ? SB_CONTINUE_WRITE : SB_CONTINUE_READ;
+		if (opts->continue_on_error == SB_CONTINUE_NONE)
+			opts->continue_on_error = add;
+		else if (opts->continue_on_error != add)
+			opts->continue_on_error = SB_CONTINUE_ALL;
+	}
+	return 0;
+}
+
 /* fio's 0 logs every I/O; storbench keeps its interval then. */
 static int set_log_avg(struct ctx *c, const struct fio_opt *o, const char *v)
 {
@@ -987,6 +1060,8 @@ static const struct fio_opt fio_opts[] = {
 	{ "buffer_compress_percentage", set_plain, "buffer-compress", NULL, 0 },
 	{ "buffer_pattern", set_plain, "buffer-pattern", NULL, 0 },
 	{ "continue_on_error", set_continue, NULL, NULL, 0 },
+	{ "ignore_error", set_ignore_error, NULL, NULL, 0 },
+	NOOP("error_dump", "0"),
 	{ "log_avg_msec", set_log_avg, NULL, NULL, 0 },
 	{ "bwavgtime", set_avg_time, "0", NULL, 0 },
 	{ "fadvise_hint", set_fadvise, NULL, NULL, 0 },
@@ -1253,8 +1328,10 @@ static const struct {
 				 "one of them in turn, by fio's thread number), as fio" },
 	{ "numa_cpu_nodes", "storbench does not bind to NUMA nodes" },
 	{ "numa_mem_policy", "as numa_cpu_nodes" },
-	{ "ignore_error", "continue_on_error= says which failed requests a job "
-			  "survives" },
+	{ "ignore_error", "READ,WRITE lists of errnos (ENOSPC:EDQUOT, or numbers): a failed "
+			  "request of that direction with one of them is survived, only those, "
+			  "as fio (continue_on_error for the direction set); counted in the "
+			  "errors, exit 1 as continue_on_error; a VERIFY list is refused" },
 	{ "dedupe_percentage", "storbench's write data is its own (buffer_compress_"
 			       "percentage sets how much compresses)" },
 	{ "cmdprio_percentage", "storbench sets no I/O priorities" },

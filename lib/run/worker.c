@@ -73,8 +73,18 @@ static void reset_stats(struct sb_worker *w, uint64_t now)
 	sb_cpu_thread(&w->cpu_usr0, &w->cpu_sys0);
 }
 
-static int survives(enum sb_continue c, int ddir)
+/* Whether a failed request of ddir with errno err lets the job go on:
+ * continue_on_error's direction, or with fio's ignore_error list of the
+ * direction, only its errnos. */
+static int survives(const struct sb_job_opts *o, int ddir, int err)
 {
+	const int d = ddir != SB_DDIR_READ;
+	for (unsigned i = 0; i < o->nignore[d]; i++)
+		if (o->ignore_err[d][i] == err)
+			return 1;
+	if (o->nignore[d])
+		return 0;
+	const enum sb_continue c = o->continue_on_error;
 	if (c == SB_CONTINUE_ALL)
 		return 1;
 	if (c == SB_CONTINUE_READ)
@@ -95,7 +105,7 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 			w->res.first_error.ddir = d;
 			w->res.first_error.err = io->res < 0 ? (int)-io->res : EIO;
 		}
-		if (!w->err && !survives(w->job->continue_on_error, d))
+		if (!w->err && !survives(w->job, d, io->res < 0 ? (int)-io->res : EIO))
 			w->err = io->res < 0 ? (int)io->res : -EIO;
 		return;
 	}
