@@ -384,7 +384,7 @@ FUZZ_TIME ?= 60
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz: $(BUILD)/libstorbench.a
 	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus-split $(BUILD)/fuzz/corpus-jobfile \
-		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log \
+		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log $(BUILD)/fuzz/corpus-iolog \
 		$(BUILD)/fuzz/corpus-verify-read $(BUILD)/fuzz/corpus-results-read \
 		$(BUILD)/fuzz/corpus-sections $(BUILD)/fuzz/corpus-plan $(BUILD)/fuzz/corpus-history-rec
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
@@ -392,7 +392,9 @@ fuzz: $(BUILD)/libstorbench.a
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
 		lib/json/json_split.c lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/jobfile tests/fuzz/fuzz-jobfile.c \
-		lib/job/jobfile_parse.c lib/job/jobfile_opts.c lib/job/job.c lib/job/fio_names.c lib/job/offsets.c lib/job/buffer.c lib/base/units.c lib/base/error.c $(filter lib/engine/%,$(LIB_SRC)) $(LDLIBS)
+		lib/job/jobfile_parse.c lib/job/jobfile_opts.c lib/job/iolog.c lib/job/job.c lib/job/fio_names.c lib/job/offsets.c lib/job/buffer.c lib/base/units.c lib/base/error.c $(filter lib/engine/%,$(LIB_SRC)) $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/iolog tests/fuzz/fuzz-iolog.c \
+		lib/job/iolog.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/spo-journal tests/fuzz/fuzz-spo-journal.c \
 		lib/spo/spo_journal.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/soak-log tests/fuzz/fuzz-soak-log.c \
@@ -431,6 +433,9 @@ fuzz: $(BUILD)/libstorbench.a
 	$(BUILD)/fuzz/jobfile -max_total_time=$(FUZZ_TIME) -max_len=12288 \
 		-artifact_prefix=$(BUILD)/fuzz/jobfile- $(BUILD)/fuzz/corpus-jobfile \
 		tests/fuzz/corpus/jobfile
+	$(BUILD)/fuzz/iolog -max_total_time=$(FUZZ_TIME) -max_len=16384 \
+		-artifact_prefix=$(BUILD)/fuzz/iolog- $(BUILD)/fuzz/corpus-iolog \
+		tests/fuzz/corpus/iolog
 	$(BUILD)/fuzz/spo-journal -max_total_time=$(FUZZ_TIME) -max_len=8192 \
 		-artifact_prefix=$(BUILD)/fuzz/spo-journal- $(BUILD)/fuzz/corpus-spo-journal \
 		tests/fuzz/corpus/spo-journal

@@ -99,6 +99,12 @@ static int load_jobs(struct sb_fio_cmdline *cl, struct sb_jobfile **jf)
 				       sizeof(msg)) < 0) {
 		sb_err("%s", msg);
 		rc = SB_EXIT_USAGE;
+	} else if (!rc && !cl->parse_only && /* read_iolog=: read, as fio, to run */
+		   sb_jobfile_iologs(*jf, msg, sizeof(msg)) < 0) {
+		sb_err("%s", msg);
+		sb_jobfile_free(*jf);
+		*jf = NULL;
+		rc = SB_EXIT_USAGE;
 	}
 	for (unsigned i = 0; texts && i < cl->nfiles; i++)
 		free(texts[i]);

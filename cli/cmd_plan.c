@@ -34,7 +34,8 @@ static const struct cli_opt plan_opts[] = {
 	  "the plan's name= or its file's]" },
 	{ "junit", OPT_ARG, O_JUNIT, "FILE", "write JUnit XML: each criterion a test case" },
 	{ "html", OPT_NOARG, O_HTML, NULL,
-	  "write the plan's report as HTML in its directory (report.html: storbench report DIR)" },
+	  "write the plan's report as HTML in its directory (report.html, or [global]'s "
+	  "html=NAME.html: storbench report DIR)" },
 	{ "list", OPT_NOARG, O_LIST, NULL, "list the built-in plans, each with what it does" },
 	{ "set", OPT_ARG, O_SET, "STEP.KEY=VALUE",
 	  "change a step: KEY an option of its command (--set speed.size=16M), run, wait or "
@@ -148,7 +149,8 @@ static void help(const struct cli_cmd_opts *co)
 	       "A step that cannot run stops the plan and the report says which never ran.\n"
 	       "db=PATH in [global] (or --db): each step records its result in that results\n"
 	       "history, with the plan's labels and --label's (storbench history,\n"
-	       "docs/history.md).\n"
+	       "docs/history.md). html=NAME.html in [global]: the plan's HTML report is\n"
+	       "written to that file of its directory when the plan ends (as --html).\n"
 	       "The verdict comes first: PASS only when every criterion passed.\n"
 	       "PLAN may name a built-in plan (--list): emmc-stability, sd-card, ssd-pts,\n"
 	       "tlc-states; --set scales a plan's steps down or up. docs/plans.md lists the\n"
@@ -1006,9 +1008,9 @@ int cmd_plan(const struct cli_command *cmd, int argc, char **argv)
 	free(pos);
 	if (!rc) {
 		rc = run(&r, file, cmd, &sh, c.junit);
-		char html[PATH_MAX + 16]; /* --html: storbench report DIR */
-		snprintf(html, sizeof(html), "%s/report.html", r.dir);
-		int hr = c.html ? cli_report_plan_html(r.dir, html) : 0;
+		char html[2 * PATH_MAX]; /* --html or html=: storbench report DIR */
+		snprintf(html, sizeof(html), "%s/%s", r.dir, pl.html ? pl.html : "report.html");
+		int hr = c.html || pl.html ? cli_report_plan_html(r.dir, html) : 0;
 		rc = hr && rc <= SB_EXIT_FAIL ? hr : rc;
 	}
 	cli_free(&r);

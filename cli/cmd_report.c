@@ -16,8 +16,8 @@ static const struct cli_opt report_opts[] = {
 	  "records, verify (blocks per class), ranges (bad ranges), cliff (its series, "
 	  "steps and recoveries) or iozone (soak --workload=iozone: a row per iteration "
 	  "and cell), ranks (each rank of a run under mpirun), soak_ranks, meta_ranks, "
-	  "meta_skew or verify_ranks (each rank of soak, meta, verify under mpirun) "
-	  "[measurements]" },
+	  "meta_skew or verify_ranks (each rank of soak, meta, verify under mpirun), "
+	  "criteria (a plan's: a row per criterion) [a plan's criteria, else measurements]" },
 	{ NULL, 0, 0, NULL, NULL },
 };
 
@@ -26,6 +26,7 @@ struct report_ctx {
 	const char *format; /* "text", "html", "csv", "xlsx", "json" */
 	enum rep_table table;
 	int table_set;
+	int criteria; /* --table=criteria: a plan's */
 };
 
 static int report_set(void *vc, int id, const char *v, char *hint, size_t hl)
@@ -33,18 +34,19 @@ static int report_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	struct report_ctx *c = vc;
 	switch (id) {
 	case O_TABLE:
+		c->table_set = 1;
+		if ((c->criteria = !strcmp(v, "criteria")))
+			return 0;
 		for (int t = 0; t < REP_T_N; t++)
 			if (!strcmp(v, rep_table_names[t])) {
 				c->table = (enum rep_table)t;
-				c->table_set = 1;
 				return 0;
 			}
 		for (size_t t = 0, at = 0; t < REP_T_N && at < hl; t++)
-			at += (size_t)snprintf(hint + at, hl - at, "%s%s",
-					       t == 0		  ? ""
-					       : t + 1 == REP_T_N ? " or "
-								  : ", ",
+			at += (size_t)snprintf(hint + at, hl - at, "%s%s", t ? ", " : "",
 					       rep_table_names[t]);
+		if (strlen(hint) + 1 < hl) /* a plan's: named last */
+			snprintf(hint + strlen(hint), hl - strlen(hint), " or criteria");
 		return -EINVAL;
 	}
 	return -EINVAL;
@@ -64,7 +66,8 @@ static void help(const struct cli_cmd_opts *co)
 	       "XLSX's first sheet.\n"
 	       "A plan's directory (storbench plan; or its JSON, or its journal.json) is one\n"
 	       "report of the plan: its verdict per target, the steps that did not run, the\n"
-	       "criteria, then each step's own report (XLSX: a first Plan sheet).\n"
+	       "criteria, then each step's own report (XLSX: a first Plan sheet; CSV: the\n"
+	       "criteria, a row each, unless --table names another table).\n"
 	       "Files are read record by record: a day of 1-second soak iterations renders in\n"
 	       "tens of MiB. A log line that cannot be used (cut short, not JSON) is left out\n"
 	       "with a note on stderr naming the file and the line.\n\n"
@@ -119,6 +122,8 @@ static int render(FILE *f, const void *vctx)
 	const char *fmt = r->c->format;
 	if (!strcmp(fmt, "html"))
 		e = rep_plan_html(f, r->plan, r->docs, r->n);
+	else if (!strcmp(fmt, "csv") && r->plan && (r->c->criteria || !r->c->table_set))
+		e = rep_plan_csv(f, r->plan);
 	else if (!strcmp(fmt, "csv"))
 		e = rep_csv(f, r->docs, r->n, r->c->table);
 	else if (!strcmp(fmt, "json"))
@@ -229,7 +234,7 @@ static void inputs_free(struct inputs *in)
 
 int cli_report_plan_html(const char *dir, const char *out)
 {
-	struct report_ctx c = { out, "html", REP_T_MEASUREMENTS, 0 };
+	struct report_ctx c = { .output = out, .format = "html" };
 	struct inputs in = { 0 };
 	int rc = add_input(&in, dir);
 	if (!rc && !in.plan) /* no plan.json: the plan wrote none */
@@ -244,7 +249,7 @@ int cli_report_plan_html(const char *dir, const char *out)
 
 int cmd_report(const struct cli_command *cmd, int argc, char **argv)
 {
-	struct report_ctx c = { NULL, "text", REP_T_MEASUREMENTS, 0 };
+	struct report_ctx c = { .format = "text" };
 	struct cli_shared sh = { 0 };
 	cli_signals_install_exit(); /* a Ctrl-C leaves no half-written output */
 	struct cli_cmd_opts co = { report_opts, report_set, 0, NULL, &c, cmd, &sh };
@@ -266,6 +271,11 @@ int cmd_report(const struct cli_command *cmd, int argc, char **argv)
 	struct inputs in = { 0 };
 	for (int i = 0; p == 0 && !rc && i < npos; i++)
 		rc = add_input(&in, pos[i]);
+	if (p == 0 && !rc && c.criteria && !in.plan) {
+		sb_err("--table=criteria: the criteria of a plan (its directory, its JSON or "
+		       "its journal.json); no plan among the results");
+		rc = SB_EXIT_USAGE;
+	}
 	if (p == 0 && !rc && !(rc = order(&in))) {
 		struct render_ctx r = { &c, in.plan, in.docs, in.n };
 		rc = !strcmp(c.format, "xlsx") ? cli_write_named(c.output, write_xlsx, &r)

@@ -283,6 +283,11 @@ static struct sb_jobfile *jobfile_load(const char *path)
 		sb_err("job file '%s' is larger than 1 MiB: not a job file?", path);
 	else if (sb_jobfile_parse(text, len, env_lookup, &jf, msg, sizeof(msg)) < 0)
 		sb_err("%s: %s", path, msg);
+	else if (sb_jobfile_iologs(jf, msg, sizeof(msg)) < 0) { /* read_iolog= logs */
+		sb_err("%s: %s", path, msg);
+		sb_jobfile_free(jf);
+		jf = NULL;
+	}
 	free(text);
 	return jf;
 }

@@ -132,8 +132,10 @@ static int record(const struct sb_results *r, const char *path, const char *wher
 		rec.options = options_of_process();
 		if (path && strcmp(path, "-") && realpath(path, real))
 			rec.source = strdup(real);
-		if ((e = sb_history_open(where, &h, err)) == 0)
+		if ((e = sb_history_open(where, &h, err)) == 0) {
+			sb_history_defer(h); /* one flush: the commit's */
 			e = sb_history_record(h, &rec, NULL, err);
+		}
 		sb_history_close(h);
 	}
 	sb_history_rec_free(&rec);

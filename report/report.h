@@ -704,6 +704,8 @@ int rep_html(FILE *f, struct rep_doc *const *docs, size_t n);
 int rep_plan_html(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs, size_t n);
 int rep_plan_text(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs, size_t n);
 int rep_plan_json(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs, size_t n);
+/* A plan's criteria as CSV, a row each (report/csv_plan.c). */
+int rep_plan_csv(FILE *f, const struct rep_plan *p);
 int rep_plan_xlsx(const char *path, const struct rep_plan *p, struct rep_doc *const *docs, size_t n,
 		  char **why);
 /* The analysis as data (report/json_out.c, docs/reports.md): per soak

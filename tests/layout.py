@@ -61,6 +61,7 @@ WRITE_OPENERS = {
     "lib/meta/blockio.c": (1, "meta's own file, in its own run directory"),
     "lib/meta/seeks.c": (1, "meta's own file, in its own run directory"),
     "lib/run/fiolog.c": (1, "fio's log files, never through a symlink"),
+    "lib/run/iolog_write.c": (1, "fio's write_iolog file, never through a symlink"),
     "lib/run/run.c": (1, "a name opened to read (a write only through a held descriptor)"),
     "lib/target/jobtarget.c": (1, "a name opened to read (a write only through a held "
                                   "descriptor)"),

@@ -234,7 +234,9 @@ static int parse_bssplit_entry(const char *s, size_t len, uint32_t *bs, int *pct
 	tmp[len] = '\0';
 	*pct = -1;
 	slash = strchr(tmp, '/');
-	if (slash) {
+	if (slash && !slash[1]) /* fio's "1k/": no share given, as "1k" */
+		*slash = '\0';
+	else if (slash) {
 		*slash = '\0';
 		err = sb_parse_percent(slash + 1, &p);
 		if (err)

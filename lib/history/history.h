@@ -115,6 +115,10 @@ struct sb_history_ops {
 	 * name not found) */
 	int (*figure_names)(void *state, int (*name)(void *ctx, const char *name), void *ctx,
 			    struct sb_error *err);
+	/* optional: the store's housekeeping (SQLite's checkpoint of its
+	 * write-ahead log into the file) left to a later process, for one
+	 * that records a result and ends; each record stays durable */
+	void (*defer)(void *state);
 	void (*close)(void *state);
 };
 
@@ -137,5 +141,16 @@ int sb_history_query(struct sb_history *h, const struct sb_history_query *q,
 long sb_history_nearest(struct sb_history *h, const char *name, char (*near)[SB_FIGURE_NAME],
 			size_t max, struct sb_error *err);
 void sb_history_close(struct sb_history *h);
+/*
+ * For a command that records its result and ends: the history's
+ * housekeeping is left to a later process, so that recording costs one
+ * flush to the disk. SQLite: each record's commit is flushed (its
+ * write-ahead log, synchronous=FULL) as always, but the log is not
+ * checkpointed into the file when h closes: the file keeps its -wal
+ * beside it, which SQLite reads on open; the commit that takes the log past
+ * 128 pages (one in about ten) checkpoints and truncates it, and
+ * storbench history checkpoints on closing. PostgreSQL: nothing to leave.
+ */
+void sb_history_defer(struct sb_history *h);
 
 #endif

@@ -76,6 +76,12 @@ int sb_history_query(struct sb_history *h, const struct sb_history_query *q,
 	return h->ops->query(h->state, q, row, ctx, err);
 }
 
+void sb_history_defer(struct sb_history *h)
+{
+	if (h && h->ops->defer)
+		h->ops->defer(h->state);
+}
+
 void sb_history_close(struct sb_history *h)
 {
 	if (!h)

@@ -30,8 +30,9 @@ struct opt {
 	uint64_t min, max;	  /* K_UINT, K_SIZE*, K_DURATION */
 };
 
-static const char *const rw_names[] = { "read",	  "write", "randread", "randwrite", "rw",
-					"randrw", "trim",  "randtrim", NULL };
+static const char *const rw_names[] = { "read",	     "write",	      "randread", "randwrite",
+					"rw",	     "randrw",	      "trim",	  "randtrim",
+					"trimwrite", "randtrimwrite", NULL };
 static const char *const sync_names[] = { "none", "dsync", "sync", NULL };
 static const char *const continue_names[] = { "none", "read", "write", "all", NULL };
 
@@ -39,8 +40,8 @@ static const char *const continue_names[] = { "none", "read", "write", "all", NU
 #define GiB (1ull << 30)
 
 static const struct opt opts[] = {
-	{ { "rw", "read|write|randread|randwrite|rw|randrw|trim|randtrim", "access pattern",
-	    "read" },
+	{ { "rw", "read|write|randread|randwrite|rw|randrw|trim|randtrim|trimwrite|randtrimwrite",
+	    "access pattern", "read" },
 	  K_ENUM,
 	  OFF(rw),
 	  rw_names,
@@ -468,12 +469,18 @@ const char *sb_rw_name(enum sb_rw rw)
 int sb_rw_is_random(enum sb_rw rw)
 {
 	return rw == SB_RW_RANDREAD || rw == SB_RW_RANDWRITE || rw == SB_RW_RANDRW ||
-	       rw == SB_RW_RANDTRIM;
+	       rw == SB_RW_RANDTRIM || rw == SB_RW_RANDTRIMWRITE;
 }
 
 int sb_rw_reads(enum sb_rw rw)
 {
 	return rw == SB_RW_READ || rw == SB_RW_RANDREAD || rw == SB_RW_RW || rw == SB_RW_RANDRW;
+}
+
+int sb_rw_trims(enum sb_rw rw)
+{
+	return rw == SB_RW_TRIM || rw == SB_RW_RANDTRIM || rw == SB_RW_TRIMWRITE ||
+	       rw == SB_RW_RANDTRIMWRITE;
 }
 
 int sb_rw_writes(enum sb_rw rw)

@@ -22,6 +22,10 @@ enum sb_rw {
 	SB_RW_RANDRW,
 	SB_RW_TRIM,
 	SB_RW_RANDTRIM,
+	/* fio's trimwrite, randtrimwrite: each block trimmed, then written at
+	 * the same offset with the same length */
+	SB_RW_TRIMWRITE,
+	SB_RW_RANDTRIMWRITE,
 };
 
 enum sb_sync {
@@ -74,6 +78,8 @@ struct sb_fiolog_opts {
 	 * 0: not given, 500 or with its log log_avg_msec, as fio) */
 	unsigned bw_avg_ms, iops_avg_ms;
 };
+
+struct sb_iolog;
 
 struct sb_job_opts {
 	char name[64];
@@ -188,6 +194,21 @@ struct sb_job_opts {
 	 * The caller owns them; they outlive the run. */
 	const struct sb_segments *segments;
 	struct sb_fiolog_opts fiolog;
+	/* fio's write_iolog (job files): every request as it is issued, in
+	 * fio's I/O log (version 3, as fio 3.33 writes it); "": none */
+	char write_iolog[256];
+	/* fio's read_iolog (job files) and its replay_* options: the log,
+	 * the file it is replayed on instead of its own, no pause between
+	 * requests, the pace in percent (0: 100), offsets divided by
+	 * replay_scale and rounded down to replay_align (0: neither); the
+	 * log itself once read (lib/job/iolog.h, sb_jobfile_iologs), NULL:
+	 * the job makes its own requests */
+	char read_iolog[256];
+	char replay_redirect[256];
+	int replay_no_stall;
+	unsigned replay_time_scale;
+	uint64_t replay_scale, replay_align;
+	const struct sb_iolog *replay;
 };
 
 enum sb_exit_what { SB_EXIT_NONE, SB_EXIT_GROUP, SB_EXIT_STONEWALL, SB_EXIT_ALL };
@@ -216,6 +237,7 @@ const char *sb_rw_name(enum sb_rw rw);
 int sb_rw_is_random(enum sb_rw rw);
 int sb_rw_reads(enum sb_rw rw);	 /* 1 when the pattern reads */
 int sb_rw_writes(enum sb_rw rw); /* 1 when it writes (trim counts) */
+int sb_rw_trims(enum sb_rw rw);	 /* 1 when it trims (trimwrite too) */
 uint32_t sb_job_max_bs(const struct sb_job_opts *o);
 uint32_t sb_job_min_bs(const struct sb_job_opts *o);
 

@@ -68,7 +68,15 @@ struct sb_jobfile {
 	unsigned nnotes;
 	char notes[SB_JOBFILE_MAX_NOTES][160];
 	struct sb_fio_rawopts global_raw; /* every [global] section's options, as written */
+	/* each job's read_iolog= log once read (sb_jobfile_iologs), NULL: none */
+	struct sb_iolog *iologs;
 };
+
+/* Read each job's read_iolog= (relative to the current directory, as fio)
+ * and make the job replay it (lib/job/iolog.h): its file (the log's, or
+ * replay_redirect=), size, directions and block. 0, or -errno with msg
+ * naming the job and the log. */
+int sb_jobfile_iologs(struct sb_jobfile *jf, char *msg, size_t msglen);
 
 /* Appends key=value to o (-ENOMEM). */
 int sb_fio_rawopts_add(struct sb_fio_rawopts *o, const char *key, const char *value);

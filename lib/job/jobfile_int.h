@@ -21,6 +21,10 @@ struct state {
 	int wait_for;			    /* stonewall from wait_for= naming the job before */
 	int new_group;			    /* stonewall or new_group: fio's groupid starts anew */
 	int bsrange;			    /* opts.bssplit is bsrange='s, not bssplit='s */
+	/* fio's bs=READ,WRITE[,TRIM]: each direction's size and the line
+	 * (0: one size given), resolved for the job's rw at its end */
+	uint32_t bsdir[3];
+	unsigned bsdir_line;
 	int strided;			    /* zonemode=strided */
 	unsigned serialize_line;	    /* serialize_overlap=1's line, 0: not given */
 	uint64_t zonesize, zoneskip;	    /* fio's, taken with zonemode=strided */

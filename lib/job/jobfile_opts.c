@@ -80,11 +80,48 @@ static int set_plain(struct ctx *c, const struct fio_opt *o, const char *v)
 
 /* fio takes "READ,WRITE[,TRIM]"; storbench one value for all. bs= after
  * bsrange= sets one size again, as in fio; bssplit= replaces it. */
+static int set_bs_list(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint32_t bs[3] = { 4096, 4096, 4096 }; /* fio's default for an empty one */
+	const char *p = v;
+	unsigned n = 0;
+	for (;; n++) {
+		const char *comma = strchr(p, ',');
+		const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		char one[64];
+		uint64_t b;
+		if (n == 3 || len >= sizeof(one))
+			return bad_value(c, o->name, v, "READ,WRITE,TRIM block sizes");
+		memcpy(one, p, len);
+		one[len] = 0;
+		if (len && (sb_parse_size(one, &b) < 0 || !b || b > 1u << 30))
+			return bad_value(c, o->name, v, "READ,WRITE,TRIM block sizes");
+		if (len)
+			bs[n] = (uint32_t)b;
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	for (unsigned i = n + 1; i < 3; i++) /* fio: the last one given goes on */
+		bs[i] = bs[n];
+	struct state *s = c->cur;
+	memcpy(s->bsdir, bs, sizeof(bs));
+	s->bsdir_line = c->line;
+	s->opts.bs = bs[0];
+	s->opts.nbssplit = 0;
+	s->bsrange = 0;
+	return 0;
+}
+
 static int set_single(struct ctx *c, const struct fio_opt *o, const char *v)
 {
+	if (strchr(v, ',') && !strcmp(o->sb, "bs"))
+		return set_bs_list(c, o, v);
 	if (strchr(v, ','))
 		return bad_value(c, o->name, v, o->why);
 	int r = set_plain(c, o, v);
+	if (!r && !strcmp(o->sb, "bs"))
+		c->cur->bsdir_line = 0;
 	if (!r && c->cur->bsrange) {
 		c->cur->bsrange = 0;
 		if (!strcmp(o->sb, "bs"))
@@ -315,12 +352,21 @@ static const char *lookup(const struct alias *a, size_t n, const char *v)
 static int set_rw(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	static const struct alias rw[] = {
-		{ "read", "read" },	      { "write", "write" }, { "randread", "randread" },
-		{ "randwrite", "randwrite" }, { "rw", "rw" },	    { "readwrite", "rw" },
-		{ "randrw", "randrw" },	      { "trim", "trim" },   { "randtrim", "randtrim" },
+		{ "read", "read" },
+		{ "write", "write" },
+		{ "randread", "randread" },
+		{ "randwrite", "randwrite" },
+		{ "rw", "rw" },
+		{ "readwrite", "rw" },
+		{ "randrw", "randrw" },
+		{ "trim", "trim" },
+		{ "randtrim", "randtrim" },
+		{ "trimwrite", "trimwrite" },
+		{ "randtrimwrite", "randtrimwrite" },
 	};
 	static const char accepts[] = "read, write, randread, randwrite, rw, readwrite, randrw, "
-				      "trim or randtrim, a sequential one with :SIZE or :-SIZE";
+				      "trim, randtrim, trimwrite or randtrimwrite, a sequential "
+				      "one with :SIZE or :-SIZE";
 	char base[16];
 	const char *colon = strchr(v, ':');
 	const size_t n = colon ? (size_t)(colon - v) : strlen(v);
@@ -929,6 +975,51 @@ static int set_blockalign(struct ctx *c, const struct fio_opt *o, const char *v)
 	return 0;
 }
 
+/* fio's write_iolog=FILE: the job's requests logged as fio logs them */
+static int set_write_iolog(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *jo = &c->cur->opts;
+	if (!*v || strlen(v) >= sizeof(jo->write_iolog))
+		return bad_value(c, o->name, v, "a file name of at most 255 bytes");
+	snprintf(jo->write_iolog, sizeof(jo->write_iolog), "%s", v);
+	return 0;
+}
+
+/* fio's read_iolog=FILE and replay_redirect=FILE: names kept, the log
+ * read once the file is (sb_jobfile_iologs) */
+static int set_iolog_path(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *jo = &c->cur->opts;
+	char *dst = !strcmp(o->name, "read_iolog") ? jo->read_iolog : jo->replay_redirect;
+	if (!*v || strlen(v) >= sizeof(jo->read_iolog))
+		return bad_value(c, o->name, v, "a file name of at most 255 bytes");
+	if (!strcmp(v, "-"))
+		return sb_jf_fail(c, "%s=-: a log on standard input is not supported (name a file)",
+				  o->name);
+	snprintf(dst, sizeof(jo->read_iolog), "%s", v);
+	return 0;
+}
+
+/* replay_no_stall, replay_time_scale, replay_scale, replay_align */
+static int set_replay(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *jo = &c->cur->opts;
+	uint64_t n;
+	if (!strcmp(o->name, "replay_no_stall"))
+		return parse_bool(c, o, v, &jo->replay_no_stall);
+	if (!strcmp(o->name, "replay_time_scale")) {
+		if (sb_parse_u64(v, &n) < 0 || !n || n > 1000000)
+			return bad_value(c, o->name, v,
+					 "a percentage of the logged pace, at least 1");
+		jo->replay_time_scale = (unsigned)n;
+		return 0;
+	}
+	if (sb_parse_size(v, &n) < 0)
+		return bad_value(c, o->name, v, "a number of bytes");
+	*(!strcmp(o->name, "replay_scale") ? &jo->replay_scale : &jo->replay_align) = n;
+	return 0;
+}
+
 /* fio's openfiles: how many of the job's files are open at once.
  * storbench keeps every file open, which is fio's default (0: all); a
  * smaller number is refused once the section's nrfiles is known. */
@@ -1172,6 +1263,15 @@ static const struct fio_opt fio_opts[] = {
 	{ "filesize", set_filesize, NULL, NULL, 0 },
 	{ "blockalign", set_blockalign, NULL, NULL, 0 },
 	{ "ba", set_blockalign, NULL, NULL, 0 },
+	{ "write_iolog", set_write_iolog, NULL, NULL, 0 },
+	{ "read_iolog", set_iolog_path, NULL, NULL, 0 },
+	{ "replay_redirect", set_iolog_path, NULL, NULL, 0 },
+	{ "replay_no_stall", set_replay, NULL, NULL, 1 },
+	{ "replay_time_scale", set_replay, NULL, NULL, 0 },
+	{ "replay_scale", set_replay, NULL, NULL, 0 },
+	{ "replay_align", set_replay, NULL, NULL, 0 },
+	{ "read_iolog_chunked", set_ignored, NULL,
+	  "storbench reads the whole log before the job starts", 1 },
 };
 
 /* What the table above means for each of fio's options, for the
@@ -1179,14 +1279,20 @@ static const struct fio_opt fio_opts[] = {
 static const struct {
 	const char *name, *note;
 } docs[] = {
-	{ "rw", "read, write, randread, randwrite, rw, readwrite, randrw, trim, randtrim; a "
-		"sequential one with :SIZE (holes of SIZE after each request, from the start "
-		"again past the end) or :-SIZE (back, from the end again), as fio; a random "
-		"one's :N (a new offset every N requests) is refused" },
+	{ "rw", "read, write, randread, randwrite, rw, readwrite, randrw, trim, randtrim, "
+		"trimwrite, randtrimwrite (each block trimmed, then written at its offset and "
+		"length: size bytes of each, as fio); a sequential one with :SIZE (holes of SIZE "
+		"after each request, from the start again past the end; a request crossing the "
+		"end ends the job, as fio, unless time_based or io_size) or :-SIZE (back, from the "
+		"end again), as fio; a random one's :N (a new offset every N requests) is "
+		"refused" },
 	{ "readwrite", "as rw" },
-	{ "bs", "one size for reads and writes (not a READ,WRITE list)" },
+	{ "bs", "one size, or READ,WRITE,TRIM where the directions the job's rw uses "
+		"agree (a write job's write size; randtrimwrite's trim size, its writes taking "
+		"it, as fio with norandommap); sizes that differ are refused" },
 	{ "blocksize", "as bs" },
-	{ "bssplit", "one split for reads and writes; each block once per random pass" },
+	{ "bssplit", "one split for reads and writes; each block once per random pass; a "
+		     "size without a share (4k or 4k/) gets an equal part of the rest, as fio" },
 	{ "buffer_pattern", "every write buffer holds it repeated from its start, as fio "
 			    "(\"TEXT\", 0xHEX, DECIMAL joined, at most 512 bytes); with verify= "
 			    "the verify blocks are written, as fio's; a 'FILE' part and %o are "
@@ -1311,9 +1417,21 @@ static const struct {
 	{ "steadystate_ramp_time", "as steadystate" },
 	{ "offset_increment", "a job's numjobs clones share one region here (each its "
 			      "own in a directory); give each its own job with offset=" },
-	{ "read_iolog", "storbench replays no I/O logs" },
-	{ "write_iolog", "storbench writes no I/O logs (write_iops_log with log_offset "
-			 "logs each request's offset)" },
+	{ "read_iolog", "fio's version 2 and 3 logs (what write_iolog writes), replayed on one "
+			"file in the log's order (the log's file, or replay_redirect's), version "
+			"3 at the logged pace; the job's size is the log's reach unless given, "
+			"its directions and block the log's; numjobs, loops, time_based, offset "
+			"and nrfiles with it are refused, as are blktrace logs and '-'" },
+	{ "replay_no_stall", "1: the requests one after another, not at the logged pace" },
+	{ "replay_time_scale", "the pace in percent of the logged one, as fio" },
+	{ "replay_redirect", "the file the log's requests go to, whatever files it names" },
+	{ "replay_scale", "offsets divided by it, as fio" },
+	{ "replay_align", "offsets rounded down to its multiple, as fio" },
+	{ "write_iolog", "every request as it is issued (and each file's add, open and close), "
+			 "in fio 3.33's I/O log format (version 3: microseconds since the job "
+			 "began, file, read/write/trim/sync/datasync, offset, length), which fio "
+			 "replays; with numjobs above 1 refused (fio's clones write over one "
+			 "log), as is the job's own file" },
 	{ "verify_state_save", "storbench verifies within one run, with no state "
 			       "between runs" },
 	{ "verify_state_load", "as verify_state_save" },

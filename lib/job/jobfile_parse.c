@@ -8,6 +8,7 @@
 #include "lib/job/jobfile_int.h"
 #include "lib/engine/engine.h"
 #include "lib/job/fio_names.h"
+#include "lib/job/iolog.h"
 
 #include <assert.h>
 
@@ -99,6 +100,26 @@ static int zones_ok(struct ctx *c, const struct state *s)
 	return sb_jf_fail(c, "zonemode=strided: %s ([%s])", why, c->sec_name);
 }
 
+/* fio's bs=READ,WRITE,TRIM: the one size of the directions the job's rw
+ * uses (randtrimwrite's writes take their trim's size; trimwrite's have
+ * their own in fio, so they must agree), into *bs; 0 when they differ. */
+static int bs_of_dirs(const struct state *s, uint32_t *bs)
+{
+	const enum sb_rw rw = s->opts.rw;
+	const int use[3] = { sb_rw_reads(rw),
+			     rw == SB_RW_TRIMWRITE || (sb_rw_writes(rw) && !sb_rw_trims(rw)),
+			     sb_rw_trims(rw) };
+	*bs = 0;
+	for (int d = 0; d < 3; d++) {
+		if (!use[d])
+			continue;
+		if (*bs && *bs != s->bsdir[d])
+			return 0;
+		*bs = s->bsdir[d];
+	}
+	return 1;
+}
+
 /* The job section that ends here, into the file's list. */
 static int end_section(struct ctx *c)
 {
@@ -140,7 +161,7 @@ static int end_section(struct ctx *c)
 		if (r)
 			return r;
 	}
-	if (s->trim_rate_line && (s->opts.rw == SB_RW_TRIM || s->opts.rw == SB_RW_RANDTRIM)) {
+	if (s->trim_rate_line && sb_rw_trims(s->opts.rw)) {
 		c->line = s->trim_rate_line;
 		return sb_jf_fail(c,
 				  "%s: a cap on trims is not supported (storbench caps reads and "
@@ -160,6 +181,27 @@ static int end_section(struct ctx *c)
 					  c->sec_name, d ? "writes" : "reads");
 		}
 	}
+	uint32_t bs = 0;
+	if (s->bsdir_line && !bs_of_dirs(s, &bs)) {
+		c->line = s->bsdir_line;
+		return sb_jf_fail(c,
+				  "bs: a size for each direction (%u,%u,%u) is not supported: "
+				  "storbench takes one for the directions rw=%s uses ([%s])",
+				  s->bsdir[0], s->bsdir[1], s->bsdir[2], sb_rw_name(s->opts.rw),
+				  c->sec_name);
+	}
+	if (s->opts.write_iolog[0] && !strcmp(s->opts.write_iolog, s->filename)) {
+		c->line = c->sec_line;
+		return sb_jf_fail(c, "[%s]: write_iolog=%s names the job's own file", c->sec_name,
+				  s->opts.write_iolog);
+	}
+	if (s->opts.write_iolog[0] && s->opts.numjobs > 1) {
+		c->line = c->sec_line;
+		return sb_jf_fail(c,
+				  "[%s]: write_iolog with numjobs=%u is not supported (fio's clones "
+				  "each write over the one log): give each its own job",
+				  c->sec_name, s->opts.numjobs);
+	}
 	if (s->serialize_line && s->opts.iodepth > 1) {
 		c->line = s->serialize_line;
 		return sb_jf_fail(c,
@@ -172,6 +214,8 @@ static int end_section(struct ctx *c)
 	snprintf(j->name, sizeof(j->name), "%s", c->sec_name);
 	j->line = c->sec_line;
 	j->opts = s->opts;
+	if (bs)
+		j->opts.bs = bs;
 	j->stonewall = s->stonewall;
 	j->new_group = s->new_group;
 	/* fio numbers its threads 1, 2, ... across the jobs, numjobs each */
@@ -499,6 +543,9 @@ void sb_jobfile_free(struct sb_jobfile *jf)
 	for (unsigned i = 0; i < jf->njobs; i++)
 		free(jf->jobs[i].raw.kv);
 	free(jf->global_raw.kv);
+	for (unsigned i = 0; jf->iologs && i < jf->njobs; i++)
+		sb_iolog_free(&jf->iologs[i]);
+	free(jf->iologs);
 	free(jf->jobs);
 	free(jf);
 }

@@ -47,6 +47,7 @@ struct sb_plan {
 	char *description; /* description=: one line; NULL: none */
 	char *target;	   /* target=; NULL: none */
 	char *db;	   /* db=: the history each step records in (docs/history.md); NULL: none */
+	char *html; /* html=NAME.html: the plan's HTML report, a file of its directory; NULL: none */
 	char **labels;	   /* label=KEY=VALUE, as written */
 	size_t nlabels;
 	struct sb_plan_step *steps;
@@ -55,7 +56,8 @@ struct sb_plan {
 
 /*
  * Parses the plan text[0..len) (file: its name in messages) into out:
- * sections and keys known ([global]: name, target, label; a step: run,
+ * sections and keys known ([global]: name, description, target, db, html
+ * (a file name ending in .html), label; a step: run,
  * target, expect), every step with one run=, every criterion's figure one
  * of its command's (plan_figures.h; an unknown one refused with the nearest
  * names), its operator one of >= <= > < == != (a word's: == or !=) and

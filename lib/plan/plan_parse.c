@@ -329,6 +329,17 @@ static int global_key(struct parse *p, const char *k, const char *v, struct sb_p
 		return set_str(&out->target, v);
 	if (!strcmp(k, "db"))
 		return set_str(&out->db, v);
+	if (!strcmp(k, "html")) {
+		/* a file of the plan's directory, never one of its own (the
+		 * journal, a step's result): a name ending in .html */
+		size_t n = strlen(v);
+		if (n <= 5 || strcmp(v + n - 5, ".html") || strchr(v, '/') || *v == '.')
+			return bad(p,
+				   "html: '%s' is not a file name in the plan's directory ending in "
+				   ".html (html=report.html)",
+				   v);
+		return set_str(&out->html, v);
+	}
 	if (!strcmp(k, "label")) {
 		const char *eq = strchr(v, '=');
 		if (!eq || eq == v)
@@ -339,7 +350,8 @@ static int global_key(struct parse *p, const char *k, const char *v, struct sb_p
 		out->labels = a;
 		return (a[out->nlabels++] = strdup(v)) ? 0 : -ENOMEM;
 	}
-	return bad(p, "[global]: '%s' is not a key of it (name, description, target, db, label)",
+	return bad(p,
+		   "[global]: '%s' is not a key of it (name, description, target, db, html, label)",
 		   k);
 }
 
@@ -458,6 +470,7 @@ void sb_plan_free(struct sb_plan *p)
 	free(p->description);
 	free(p->target);
 	free(p->db);
+	free(p->html);
 	memset(p, 0, sizeof(*p));
 }
 

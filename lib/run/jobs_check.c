@@ -47,7 +47,7 @@ static int verify_jobs_ok(const struct sb_jobfile *jf, const struct sb_job_opts 
 						    "while other jobs run at the same time: give it "
 						    "stonewall, or verify=0",
 						    path, j->line, j->name, o->fio_verify);
-			if (!sb_rw_writes(o->rw) || o->rw == SB_RW_TRIM || o->rw == SB_RW_RANDTRIM)
+			if (!sb_rw_writes(o->rw) || sb_rw_trims(o->rw))
 				return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
 						    "%s: line %u: job '%s': verify=%s needs a job "
 						    "that writes (storbench checks what the job "

@@ -19,7 +19,7 @@ int sb_run_verify_usable(const struct sb_job_opts *job, const struct sb_jobtarge
 			 struct sb_error *err)
 {
 	const uint32_t vb = pick_block_size(job);
-	if (!sb_rw_writes(job->rw) || job->rw == SB_RW_TRIM || job->rw == SB_RW_RANDTRIM)
+	if (!sb_rw_writes(job->rw) || sb_rw_trims(job->rw))
 		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
 				    "--verify: needs a workload that writes (write, randwrite, rw, "
 				    "randrw), not --rw=%s",

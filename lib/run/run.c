@@ -95,6 +95,27 @@ static uint64_t sample_window(const struct sb_job_opts *o, enum sb_fiolog_kind k
 	return (uint64_t)ms * 1000000u;
 }
 
+/* fio's write_iolog: the log, an "add" and an "open" line for each of the
+ * worker's files, named as the run opens them (the null engine's by the
+ * job's name, as fio's) */
+static int iolog_open(const struct sb_run_params *p, struct sb_worker *w, unsigned id)
+{
+	const char *one[1] = { w->job->name };
+	const char *const *names = one;
+	unsigned n = 1;
+	if (!(p->engine->flags & SB_ENGINE_NOIO) && w->files) {
+		names = p->paths + (size_t)id * w->nfiles;
+		n = w->nfiles;
+	} else if (!(p->engine->flags & SB_ENGINE_NOIO)) {
+		names = p->paths + (p->npaths > 1 ? id : 0);
+	}
+	const uint64_t now = sb_now_ns();
+	int e = sb_iolog_w_open(&w->iolog, w->job->write_iolog, names, n, now);
+	for (unsigned i = 0; !e && i < n; i++)
+		sb_iolog_w_file(w->iolog, i, "open", now);
+	return e;
+}
+
 static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, const char **errmsg)
 {
 	const struct sb_run_params *p = &r->p;
@@ -152,6 +173,10 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	w->total_bytes = o->time_based || w->loop_bytes > UINT64_MAX / o->loops
 				 ? 0
 				 : w->loop_bytes * o->loops;
+	if (o->replay) { /* fio's read_iolog: the log's requests, once */
+		w->loop_bytes = UINT64_MAX;
+		w->total_bytes = o->replay->bytes;
+	}
 	w->batch_submit = o->batch_submit ? SB_MIN(o->batch_submit, depth) : depth;
 	w->interval = o->log_interval_ns;
 	w->smp_ns[0] = sample_window(o, SB_FIOLOG_BW, o->fiolog.bw_avg_ms);
@@ -160,6 +185,10 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	e = sb_fiolog_open(&w->log, o, id, errmsg);
 	if (e < 0)
 		return e;
+	if (o->write_iolog[0] && (e = iolog_open(p, w, id)) < 0) {
+		*errmsg = "write_iolog";
+		return e;
+	}
 	sb_series_init(&w->res.series, o->log_interval_ns);
 
 	uint64_t seed = o->seed + 0x9e3779b97f4a7c15ull * (id + 1);
@@ -253,6 +282,7 @@ static void worker_free(struct sb_worker *w)
 	free(w->bufmem);
 	sb_series_free(&w->res.series);
 	sb_fiolog_free(w->log);
+	sb_iolog_w_close(w->iolog);
 	sb_worker_pieces_free(w);
 }
 

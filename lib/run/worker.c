@@ -332,7 +332,9 @@ static int pick_ddir(struct sb_worker *w)
 	case SB_RW_WRITE:
 	case SB_RW_RANDWRITE: return SB_DDIR_WRITE;
 	case SB_RW_TRIM:
-	case SB_RW_RANDTRIM: return SB_DDIR_TRIM;
+	case SB_RW_RANDTRIM:
+	case SB_RW_TRIMWRITE:
+	case SB_RW_RANDTRIMWRITE: return SB_DDIR_TRIM;
 	default:
 		return rate_turn(w, sb_rng_below(&w->rng, 100) < w->job->rwmixread ? SB_DDIR_READ
 										   : SB_DDIR_WRITE);
@@ -483,6 +485,11 @@ static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
 			}
 			if (room == lim)
 				return room == w->loop_left ? 1 : 2;
+			/* fio's rw=read:N: a request past the file's end ends
+			 * the file (its fill_io_u), unless the job goes on past
+			 * it (time_based, io_size) */
+			if (w->job->seq_add > 0 && room && !w->job->time_based && !w->job->io_size)
+				return w->files ? 2 : 1;
 			seq_rewind(w); /* the region's end: wrap (io_size past size) */
 		}
 		return 1;
@@ -910,6 +917,10 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 			sb_buf_scramble(io->buf, len, sb_rng_next(&w->rng));
 		io->issue_ns = sb_now_ns(); /* a read has nothing made between */
 	}
+	if (SB_UNLIKELY(w->job->replay != NULL) && !w->rbase_ns)
+		w->rbase_ns = io->start_ns; /* the log's first request: its pace from here */
+	if (SB_UNLIKELY(w->iolog != NULL))  /* as fio's td_io_queue logs it */
+		sb_iolog_w_io(w->iolog, w->files ? w->cur : 0, ddir, off, len, io->start_ns);
 	w->inflight++;
 	w->res.depth_map[depth_level(w->inflight)]++;
 	/* clat of a request done inside queue (psync, an inline trim) is
@@ -973,6 +984,67 @@ static int do_sync_as(struct sb_worker *w, int ddir)
 static int do_sync(struct sb_worker *w)
 {
 	return do_sync_as(w, SB_DDIR_SYNC);
+}
+
+/* fio's read_iolog: version 3's requests at the logged pace from the
+ * first (scaled by replay_time_scale; replay_no_stall: none), version 2's
+ * waits until their time since the job began. What is queued goes out
+ * first; what is in flight stays, as fio's iolog_delay. 0, 1 when a stop
+ * or the end of --runtime cut the wait short, or -errno. */
+static int replay_pace(struct sb_worker *w, const struct sb_iolog_entry *e)
+{
+	const struct sb_iolog *l = w->job->replay;
+	double wait_ns;
+	uint64_t from = w->start_ns;
+	const uint64_t now = sb_now_ns();
+	if (l->no_stall || (!e->wait && l->version != 3))
+		return 0;
+	if (e->wait) {
+		wait_ns = (double)e->t_us * 1000.0;
+	} else {
+		if (!w->rbase_set) { /* the first request: at once (queue_one
+				      * stamps rbase_ns), the others after it */
+			w->rbase_us = e->t_us;
+			w->rbase_set = 1;
+			return 0;
+		}
+		const uint64_t us = e->t_us > w->rbase_us ? e->t_us - w->rbase_us : 0;
+		wait_ns = (double)us * 1000.0 * 100.0 / (double)l->time_scale;
+		from = w->rbase_ns;
+	}
+	const uint64_t due = from + (wait_ns > 1e18 ? (uint64_t)1e18 : (uint64_t)wait_ns);
+	int r;
+	if (now >= due)
+		return 0;
+	if (w->queued && (r = commit(w)) < 0)
+		return r;
+	return nap(w, due - now);
+}
+
+/* The next request of the job's log into *ddir, *off, *len: 0; 2 when
+ * there was none to issue (a sync done, a wait, the log's end: issue_done
+ * set); 1 when a stop or the end of --runtime cut a wait short; -errno. */
+static int replay_next(struct sb_worker *w, int *ddir, uint64_t *off, uint32_t *len)
+{
+	const struct sb_iolog *l = w->job->replay;
+	if (w->rpos >= l->n) {
+		w->issue_done = 1;
+		return 2;
+	}
+	const struct sb_iolog_entry *e = &l->e[w->rpos++];
+	int r = replay_pace(w, e);
+	if (r)
+		return r;
+	if (e->wait)
+		return 2;
+	if (e->ddir >= SB_DDIR_SYNC) {
+		r = do_sync_as(w, e->ddir);
+		return r < 0 ? r : 2;
+	}
+	*ddir = e->ddir;
+	*off = w->region_offset + e->offset;
+	*len = e->len;
+	return 0;
 }
 
 static int stop_now(struct sb_worker *w, uint64_t now)
@@ -1062,10 +1134,27 @@ static int loop(struct sb_worker *w)
 				halt = 1; /* stopped, or the runtime is over */
 				break;
 			}
-			int ddir = pick_ddir(w);
+			int ddir;
 			uint32_t len;
 			uint64_t off;
-			if (next_io(w, &len, &off)) {
+			const uint32_t paired = w->tw_len;
+			if (SB_UNLIKELY(o->replay != NULL)) {
+				if ((r = replay_next(w, &ddir, &off, &len)) != 0) {
+					if (r < 0)
+						return r;
+					if (r == 1) {
+						halt = 1; /* stopped, or the runtime is over */
+						break;
+					}
+					continue; /* a sync, a wait, the log's end */
+				}
+			} else if (paired) {
+				/* fio's trimwrite: the trim's block written */
+				ddir = SB_DDIR_WRITE;
+				len = paired;
+				off = w->tw_off;
+				w->tw_len = 0;
+			} else if ((ddir = pick_ddir(w)), next_io(w, &len, &off)) {
 				if ((r = end_loop(w)) < 0)
 					return r;
 				continue;
@@ -1081,7 +1170,12 @@ static int loop(struct sb_worker *w)
 			r = queue_one(w, ddir, off, len);
 			if (r < 0)
 				return r;
-			if (w->loop_left != UINT64_MAX)
+			if (ddir == SB_DDIR_TRIM &&
+			    (o->rw == SB_RW_TRIMWRITE || o->rw == SB_RW_RANDTRIMWRITE)) {
+				w->tw_off = off;
+				w->tw_len = len;
+			}
+			if (w->loop_left != UINT64_MAX && !paired)
 				w->loop_left -= len;
 			if (++w->nios == w->job->number_ios)
 				w->issue_done = 1;
@@ -1223,6 +1317,13 @@ void *sb_worker_main(void *arg)
 		w->err = r;
 	if (w->log && (r = sb_fiolog_finish(w->log, end)) < 0 && !w->err)
 		w->err = r;
+	if (w->iolog) {
+		for (unsigned i = 0; i < (w->files ? w->nfiles : 1); i++)
+			sb_iolog_w_file(w->iolog, i, "close", end);
+		if ((r = sb_iolog_w_close(w->iolog)) < 0 && !w->err)
+			w->err = r;
+		w->iolog = NULL;
+	}
 	if (w->err) /* one failing worker ends the run */
 		atomic_store_explicit(w->stop, 1, memory_order_relaxed);
 	w->res.runtime_ns = end - w->measure_start;

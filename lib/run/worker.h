@@ -10,10 +10,12 @@
 #include "lib/job/buffer.h"
 #include "lib/run/flow.h"
 #include "lib/job/job.h"
+#include "lib/job/iolog.h"
 #include "lib/job/offsets.h"
 #include "lib/job/rate.h"
 #include "lib/base/rng.h"
 #include "lib/run/fiolog.h"
+#include "lib/run/iolog_write.h"
 #include "lib/run/pieces.h"
 #include "lib/results/results.h"
 #include "lib/stats/hist.h"
@@ -67,6 +69,15 @@ struct sb_worker {
 	uint64_t cursor;       /* sequential: next offset in the region */
 	uint64_t zone_left;    /* fio's zonemode=strided: bytes left in this zone */
 	uint64_t think_n;      /* fio's thinktime: requests issued since the last stall */
+	/* fio's trimwrite: the write that follows the trim just issued, at its
+	 * offset and length (tw_len 0: none due) */
+	uint64_t tw_off;
+	uint32_t tw_len;
+	/* fio's read_iolog: the next entry of the job's log, and the logged
+	 * time (version 3, microseconds) of its first request */
+	size_t rpos;
+	uint64_t rbase_us, rbase_ns; /* and when it was issued */
+	int rbase_set;
 	struct sb_offgen *gen; /* &gen0, or the current file's */
 	struct sb_offgen gen0;
 	uint64_t gen_seed, nchunks;
@@ -117,6 +128,7 @@ struct sb_worker {
 	uint64_t smp_ns[2], smp_last[2], smp_prev[2][SB_DDIR_N];
 	int err;
 	struct sb_fiolog *log; /* fio's log files (write_bw_log, ...), or NULL */
+	struct sb_iolog_w *iolog; /* fio's write_iolog, or NULL */
 
 	/* Progress: every request that completed whole, the ramp's too (the
 	 * measured count, res.dir, plus pub_base: what the ramp moved before

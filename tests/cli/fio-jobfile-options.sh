@@ -162,6 +162,14 @@ sys.exit(0 if written == list(range(0, 256, 4)) else 1)
 PY
 ok "rw=write:12k: 1 MiB in 4k writes 12k apart, every 4th block (fio's)"
 
+# a request past the file's end ends it (t/jobs/t0007: 85 of 128 MiB):
+# reads at 0, 1.5m, ... 6m, then 7.5m + 1m does not fit in 8m; fio 3.33
+# reads 5 MiB, not 8 from the start again
+printf '[t7]\nsize=8m\nrw=read:512k\nbs=1m\nfilename=%s\n' "$T/t7.bin" >"$T/t7.fio"
+run_fio t7
+[ "$(bytes t7 0 read)" = 5242880 ] || fail "rw=read:512k bs=1m size=8m: $(bytes t7 0 read) bytes, fio 5242880"
+ok "rw=read:512k: a request past the end ends the job (5 MiB of 8, as fio)"
+
 printf '[r]\nrw=randread:8\nioengine=null\nsize=1m\n' >"$T/rn.fio"
 expect_exit 2 "$SB" fio --quiet "$T/rn.fio"
 grep -q "line 2: rw=randread:8: a new random offset every N requests is not supported" "$T/err" ||

@@ -4,9 +4,11 @@
 # times, rounds, the idle wait): sd-card (fake capacity, geometry, speed,
 # cliff) passes; ssd-pts runs its three PTS tests and judges their steady
 # state; tlc-states measures every state, its cache steps (optional)
-# skipped on a device that has no cache to switch, the verdict PASS.
+# skipped on a device that has no cache to switch, the verdict PASS;
+# emmc-stability on ext4 on a second zram device of its own.
 # needs: root zram
 . "$(dirname "$0")/../lib/cli.sh"
+. "$(dirname "$0")/../lib/emmc-plan.sh"
 
 cd "$T" || fail "cd"
 dev=$(make_zram 64M)
@@ -44,3 +46,15 @@ done
 json "$T/tlc-states-plan/full.json" "d['storbench']['state']['name']" >"$T/state"
 grep -qx "full" "$T/state" || { cat "$T/state"; fail "tlc-states: the full state in its result"; }
 ok "tlc-states on zram"
+
+# emmc-stability on a file system of a zram device of its own (ext4, the
+# test's mount): the iozone matrix before and after, the dd loop between
+fs=$(make_zram 128M)
+mkfs.ext4 -q -F "$fs" || fail "mkfs.ext4 $fs"
+mkdir "$T/mnt"
+trap 'unmount "$T/mnt"; cleanup' EXIT INT TERM
+mount "$fs" "$T/mnt" || fail "mount $fs"
+mkdir "$T/mnt/card"
+emmc_stability "$T/mnt/card"
+unmount "$T/mnt"
+ok "emmc-stability on ext4 on zram"

@@ -8,6 +8,7 @@
 # built-in plan.
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
+. "$(dirname "$0")/../lib/emmc-plan.sh"
 
 cd "$T" || fail "cd"
 mkdir "$T/d"
@@ -28,21 +29,7 @@ done
 ok "each built-in plan parses and its steps' options pass their parsers"
 
 # emmc-stability by name, scaled down
-"$SB" plan --quiet emmc-stability "$T/d" -o "$T/e.json" \
-	--set sweep.file-sizes=64k,256k --set sweep.record-sizes=4k,64k \
-	--set dd-loop.duration=300ms --set dd-loop.size=1M --set dd-loop.idle=10ms >"$T/out" 2>"$T/err"
-rc=$?
-[ $rc = 0 ] || [ $rc = 1 ] || { cat "$T/out" "$T/err"; fail "emmc-stability exited $rc"; }
-for row in "iozone-before  *status  *pass" "iozone-before  *write.bw  .* pass" \
-	"dd-loop  *verdict  *pass  *== pass  *pass" "dd-loop  *failed_iterations  *0  *== 0  *pass" \
-	"iozone-after  *interrupted  *false  *== false  *pass" "iozone-after  *read.bw  .* pass"; do
-	grep -q "^$row" "$T/out" || { cat "$T/out"; fail "emmc-stability: $row"; }
-done
-# a FAIL (exit 1) only by the bandwidth's variation of a soak this short
-grep "FAIL$" "$T/out" | grep -v "^dd-loop  *\(write\|read\).bw.cv " && { cat "$T/out"; fail "a criterion failed"; }
-for f in iozone-before.csv iozone-after.csv dd-loop.json; do
-	[ -s "$T/emmc-stability-plan/$f" ] || fail "emmc-stability: no $f"
-done
+emmc_stability "$T/d"
 json "$T/e.json" "d['plan']['name'] == 'emmc-stability' and [s['run'] for s in d['plan']['steps']][0].startswith('sweep --file-sizes=64k,256k --record-sizes=4k,64k ')" | grep -q True || fail "the step's run as --set made it"
 ok "emmc-stability on a directory"
 

@@ -55,14 +55,50 @@ refuse '[t]\nexpect = status == pass' "run= comes before expect="
 refuse '[t]\nrun = verify\nexpect = JOB.read.iops > 0' "'JOB.read.iops' is not a figure of verify"
 refuse '[t]\nrun = meta\nexpect = files > 0' "'files' is not a figure of meta (nearest: "
 refuse '[t]\nrun = verify\ntarget = /nonexistent-sb-plan/x' "cannot use '/nonexistent-sb-plan/x'" 3
+# every other refusal of the parser (lib/plan/plan_parse.c), each by its line
+refuse '[t]\nrun =' "bad.ini:8: run: empty (a storbench command line: quick --repeat=5)"
+refuse "[t]\nrun = '' --size=1M" "bad.ini:8: run: the command is an empty word"
+refuse "[t]\nrun = verify $(yes x | head -n 130 | tr '\n' ' ')" "bad.ini:8: run: more than 128 words"
+refuse "expect = status == $(printf 'p%.0s' $(seq 70))" "bad.ini:7: expect: the value 'pppp"
+refuse 'expect =' "bad.ini:7: expect: FIGURE OP VALUE, like RND4K-Q1T1.read.iops >= 2k"
+refuse "expect = $(printf 'f%.0s' $(seq 200)) >= 1" "bad.ini:7: expect: the figure's name is too long"
+refuse "[t]\nrun = verify\n$(yes 'expect = damaged_blocks == 0' | head -n 257)" \
+	"bad.ini:265: expect: more than 256 criteria in a step"
+refuse '[t\nrun = verify' "bad.ini:7: a section's header ends with ']': [NAME]"
+refuse '[ ]\nrun = verify' "bad.ini:7: a section needs a name: [NAME]"
+refuse "[$(printf 'n%.0s' $(seq 70))]\nrun = verify" "bad.ini:7: [nnnn"
+grep -qF "...]: the name is too long" "$T/err" || fail "a step's name too long"
+printf '[global]\nname=x\n[global]\n' >"$T/b.ini"
+expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
+grep -qF "b.ini:3: [global] is given twice" "$T/err" || fail "[global] twice"
+i=0
+while [ $i -le 256 ]; do printf '[s%d]\nrun = verify\n' $i; i=$((i + 1)); done >"$T/b.ini"
+expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
+grep -qF "b.ini:513: more than 256 steps" "$T/err" || fail "more than 256 steps"
+[ -z "$(ls -A "$T/d")" ] || fail "a refused plan ran a step"
 
-# a key before any section; [global]'s keys; no steps; no target
+
+# a key before any section; [global]'s keys (html=); no steps; no target
 printf 'name=x\n' >"$T/b.ini"
 expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
 grep -qF "b.ini:1: 'name=' before any section" "$T/err" || fail "key before a section"
 printf '[global]\nowner=me\n[s]\nrun=verify\n' >"$T/b.ini"
 expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
-grep -qF "b.ini:2: [global]: 'owner' is not a key of it (name, description, target, db, label)" "$T/err" || fail "global key"
+grep -qF "b.ini:2: [global]: 'owner' is not a key of it (name, description, target, db, html, label)" "$T/err" || fail "global key"
+# html=: a file name of the plan's directory ending in .html, never a path
+# out of it nor one of its own files (journal.json, a step's result)
+for h in /tmp/r.html ../r.html sub/r.html journal.json report .html '' r.htm; do
+	printf '[global]
+name=h
+html=%s
+[s]
+run=verify
+' "$h" >"$T/b.ini"
+	expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
+	grep -qF "b.ini:3: html: '$h' is not a file name in the plan's directory ending in .html (html=report.html)" "$T/err" ||
+		{ cat "$T/err"; fail "html=$h"; }
+	[ -e "$T/h-plan" ] && fail "html=$h: the plan's directory was made"
+done
 printf '[global]\nlabel=firmware\n[s]\nrun=verify\n' >"$T/b.ini"
 expect_exit 2 "$SB" plan "$T/b.ini" "$T/d"
 grep -qF "label: 'firmware' is not KEY=VALUE" "$T/err" || fail "label"

@@ -8,7 +8,8 @@
 # directory is the plan once; a directory without plan.json shows its
 # journal's steps without a verdict; a directory moved is still read; a
 # plan's JSON that is wrong is refused by key path; storbench plan
-# --html writes report.html in its directory.
+# --html writes report.html in its directory, html=NAME.html in [global]
+# that file of it.
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
@@ -95,6 +96,36 @@ rc=$?
 [ $rc = 0 ] || [ $rc = 77 ] || { cat "$T/pb"; fail "the HTML's first screen"; }
 
 # XLSX: the Plan sheet first, then the steps' sheets
+# CSV: the plan's criteria, a row each, as plan.json holds them (pass,
+# fail, not run); --table=criteria the same; another --table its table
+expect_exit 0 "$SB" report "$P" --format=csv
+cp "$T/out" "$T/crit.csv"
+expect_exit 0 "$SB" report "$P" --table=criteria -o "$T/crit2.csv"
+cmp -s "$T/crit.csv" "$T/crit2.csv" || fail "--table=criteria differs from a plan's CSV"
+python3 - "$T/crit.csv" "$P/plan.json" <<'PY' || fail "the criteria CSV is not plan.json's criteria"
+import csv, json, math, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+plan = json.load(open(sys.argv[2]))['plan']
+want = [(s['target'], s['step'], c) for s in plan['steps'] for c in s['criteria']]
+assert len(rows) == len(want) == 7, (len(rows), len(want))
+def same(field, v):
+    if v is None:
+        return field == ''
+    if isinstance(v, str):
+        return field == v
+    return math.isclose(float(field), v, rel_tol=1e-12)
+for r, (t, st, c) in zip(rows, want):
+    assert (r['target'], r['step'], r['figure'], r['op'], r['unit'], r['result'], int(r['line'])) == \
+        (t, st, c['figure'], c['op'], c['unit'], c['result'], c.get('line', 0)), (r, c)
+    assert same(r['limit'], c['limit']) and same(r['measured'], c['measured']), (r, c)
+assert [r['result'] for r in rows].count('not run') == 2 and \
+    [r['result'] for r in rows].count('fail') == 1, rows
+PY
+expect_exit 0 "$SB" report "$P" --table=measurements --format=csv
+head -1 "$T/out" | grep -q '^source,command,job,' || fail "--table=measurements on a plan"
+expect_exit 2 "$SB" report "$P/speed.json" --table=criteria --format=csv
+grep -qF -- "--table=criteria: the criteria of a plan" "$T/err" || fail "--table=criteria without a plan"
+
 if "$SB" --version | grep -q "features:.* xlsx"; then
 	X="$SB_TOP/tests/tools/xlsx-sheet.py"
 	expect_exit 0 "$SB" report "$P" -o "$T/p.xlsx"
@@ -128,4 +159,13 @@ mkdir "$T/other"
 cp "$T/rep.json" "$T/other/plan.json"
 expect_exit 2 "$SB" report "$T/moved" "$T/other"
 grep -q "one plan per report" "$T/err" || fail "two plans"
+
+# html= in [global]: the plan's HTML report, that file of its directory,
+# without --html; the same page as storbench report DIR
+printf '[global]\nname=hp\nhtml=qual.html\n[v]\nrun = verify --size=1M\n' >"$T/hp.ini"
+expect_exit 0 "$SB" plan --quiet "$T/hp.ini" "$T/d"
+[ -s "$T/hp-plan/qual.html" ] || fail "html=qual.html: no qual.html in the plan's directory"
+[ -e "$T/hp-plan/report.html" ] && fail "html=qual.html: report.html written too"
+expect_exit 0 "$SB" report "$T/hp-plan" -o "$T/hp.html"
+cmp -s "$T/hp.html" "$T/hp-plan/qual.html" || fail "html=: differs from storbench report DIR"
 ok "plan report"

@@ -21,6 +21,11 @@ static void test_good(void **state)
 		{ "4k:8k:16k", 3, { { 4096, 34 }, { 8192, 33 }, { 16384, 33 } } },
 		{ "4k/0:8k/100", 2, { { 4096, 0 }, { 8192, 100 } } },
 		{ "1k/97:2k:3k:4k", 4, { { 1024, 97 }, { 2048, 1 }, { 3072, 1 }, { 4096, 1 } } },
+		/* fio's "SIZE/" with no share is a blank (t/jobs/t0023) */
+		{ "4k/", 1, { { 4096, 100 } } },
+		{ "512/25:1k/:2k/:4k/",
+		  4,
+		  { { 512, 25 }, { 1024, 25 }, { 2048, 25 }, { 4096, 25 } } },
 	};
 
 	(void)state;
@@ -55,7 +60,6 @@ static void test_bad(void **state)
 		"0/100",	   /* zero size */
 		"4q/100",	   /* bad size */
 		"4k/x",		   /* bad percentage */
-		"4k/",		   /* missing percentage */
 		"4k/101",	   /* percentage out of range */
 		"4k/50/50",	   /* two slashes */
 		"/100",		   /* missing size */

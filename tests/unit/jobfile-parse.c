@@ -599,11 +599,13 @@ static void test_error_lines(void **state)
 		   NULL);
 	expect_err("[j]\nsize=0%\n", "line 2: size: '0%' is not valid", NULL);
 	expect_err("[j]\noffset=x%\n", "line 2: offset: 'x%' is not valid", NULL);
-	expect_err("[j]\nbs=4k,8k\n",
-		   "line 2: bs: '4k,8k' is not valid (expected one block size for reads and "
-		   "writes)",
+	/* fio's READ,WRITE,TRIM: taken where the directions rw uses agree */
+	expect_err("[j]\nbs=4k,8k\nrw=rw\n",
+		   "line 2: bs: a size for each direction (4096,8192,8192) is not supported: "
+		   "storbench takes one for the directions rw=rw uses ([j])",
 		   NULL);
-	expect_err("[j]\nblocksize=4k,8k\n", "line 2: blocksize: '4k,8k' is not valid", NULL);
+	expect_err("[j]\nblocksize=4k,8k,x\n", "line 2: blocksize: '4k,8k,x' is not valid", NULL);
+	expect_err("[j]\nbs=4k,8k,8k,8k\n", "line 2: bs: '4k,8k,8k,8k' is not valid", NULL);
 	expect_err("[j]\nbssplit=4k/50:8k/50,4k\n", "line 2: bssplit: '4k/50:8k/50,4k'",
 		   "one split for reads and writes");
 	expect_err("[j]\nrate=1M,2M,3M\nrw=trim\n", "line 2: rate: '1M,2M,3M': a cap on trims",
@@ -613,7 +615,7 @@ static void test_error_lines(void **state)
 	expect_err("[j]\nrw=randread:8\n", "line 2: rw=randread:8: a new random offset",
 		   "not supported");
 	expect_err("[j]\nrw=read:4q\n", "line 2: rw: 'read:4q' is not valid", ":SIZE");
-	expect_err("[j]\nrw=trimwrite\n", "line 2: rw: 'trimwrite' is not valid", "randtrim");
+	expect_err("[j]\nrw=writetrim\n", "line 2: rw: 'writetrim' is not valid", "randtrimwrite");
 	expect_err("include common.fio\n[j]\n", "line 1: include is not supported", NULL);
 	expect_err("[j]\ninclude common.fio\n", "line 2: include is not supported", NULL);
 	expect_err("; header\nbs=4k\n[j]\n", "line 2: 'bs=4k' comes before any section", NULL);
