@@ -31,6 +31,10 @@ struct sb_io {
 	uint64_t start_ns; /* set by the worker when it queues the request */
 	uint64_t issue_ns; /* set by the worker when the commit returned */
 	uint32_t index;	   /* the worker's slot number */
+	/* set by a file-operation engine (SB_ENGINE_FILEOP): 1 when the
+	 * request did nothing and is counted, not timed (fio's FIO_NOSTATS
+	 * for its fake I/O), 0 when it timed the operation */
+	uint8_t untimed;
 };
 
 enum {
@@ -41,6 +45,16 @@ enum {
 enum {
 	SB_ENGINE_SYNC = 1u << 0, /* completes every request inside queue() */
 	SB_ENGINE_NOIO = 1u << 1, /* does no I/O at all: target is not opened */
+	/* fio's file and directory engines (filestat, filedelete, ...): the
+	 * first request of each file in a loop is an operation on its name
+	 * (e->path), timed as the request's latency; the file's other
+	 * requests move nothing, are counted and not timed (io->untimed).
+	 * No data is read or written. */
+	SB_ENGINE_FILEOP = 1u << 2,
+	/* changes files other than by writing their region (ftruncate,
+	 * falloc), reading no data: runs only on the files it laid out, as
+	 * SB_ENGINE_FILEOP ones */
+	SB_ENGINE_OWNFILES = 1u << 3,
 };
 
 struct sb_engine;
@@ -89,6 +103,20 @@ struct sb_engine {
 	uint64_t settle_ns;
 	/* the caller's buffers are registered (sb_engine_register_bufs) */
 	int fixed_bufs;
+	/* SB_ENGINE_FILEOP: the name of the file requests are for, and
+	 * whether its operation is still to do (the caller sets both as the
+	 * file starts a loop; the engine clears path_fresh); fio's stat_type
+	 * (enum sb_stat_type) for the stat engines */
+	const char *path;
+	int path_fresh;
+	unsigned stat_type;
+};
+
+/* fio's stat_type= of filestat and dirstat */
+enum sb_stat_type {
+	SB_STAT_STAT = 0,
+	SB_STAT_LSTAT,
+	SB_STAT_STATX,
 };
 
 /* The engines' settle time when they coalesce: no completion is stamped
@@ -169,5 +197,45 @@ static inline int sb_engine_queue(struct sb_engine *e, struct sb_io *io)
 
 /* Synchronous helpers shared by engines (inline_io.c): do io and set io->res. */
 void sb_engine_do_sync(struct sb_engine *e, struct sb_io *io);
+
+/* The file-operation engines' shared part (fileop.c): queue io, doing op
+ * on e->path when it is fresh (its time the request's: start_ns and
+ * issue_ns are stamped just before, after check, when given, found the
+ * name fit for it), else completing it untimed with nothing done. SYNC
+ * and DATASYNC requests complete with nothing done. */
+typedef int (*sb_fileop_fn)(const struct sb_engine *e, const char *path);
+int sb_fileop_queue(struct sb_engine *e, struct sb_io *io, sb_fileop_fn check, sb_fileop_fn op);
+/* stat, lstat or statx of path as e->stat_type says (filestat.c) */
+int sb_fileop_stat(const struct sb_engine *e, const char *path);
+/* the name is still the file open as e->fd (filedelete.c) */
+int sb_fileop_ours(const struct sb_engine *e, const char *path);
+int sb_fileop_available(void);
+int sb_fileop_init(struct sb_engine *e);
+/* init of an engine that works on the descriptor it is given (ftruncate,
+ * falloc): -EBADF without one */
+int sb_fileop_init_fd(struct sb_engine *e);
+int sb_fileop_commit(struct sb_engine *e);
+int sb_fileop_getevents(struct sb_engine *e, unsigned min, unsigned max);
+struct sb_io *sb_fileop_event(struct sb_engine *e, unsigned i);
+void sb_fileop_cleanup(struct sb_engine *e);
+/* The ops of a file-operation engine NAME whose operation is OP, done
+ * once CHECK (NULL: none) said yes. */
+#define SB_FILEOP_ENGINE(sym, NAME, DESC, CHECK, OP)                  \
+	static int sym##_queue(struct sb_engine *e, struct sb_io *io) \
+	{                                                             \
+		return sb_fileop_queue(e, io, CHECK, OP);             \
+	}                                                             \
+	const struct sb_engine_ops sym = {                            \
+		.name = NAME,                                         \
+		.desc = DESC,                                         \
+		.flags = SB_ENGINE_SYNC | SB_ENGINE_FILEOP,           \
+		.available = sb_fileop_available,                     \
+		.init = sb_fileop_init,                               \
+		.queue = sym##_queue,                                 \
+		.commit = sb_fileop_commit,                           \
+		.getevents = sb_fileop_getevents,                     \
+		.event = sb_fileop_event,                             \
+		.cleanup = sb_fileop_cleanup,                         \
+	}
 
 #endif

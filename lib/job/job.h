@@ -169,6 +169,9 @@ struct sb_job_opts {
 	 * (file_service_nr, 0: 1), random offsets aligned to blockalign
 	 * bytes instead of the block size (0) */
 	unsigned nrfiles;
+	/* fio's stat_type= of its filestat engine (enum sb_stat_type: 0
+	 * stat, lstat, statx) */
+	unsigned stat_type;
 	uint64_t filesize_lo, filesize_hi;
 	unsigned file_service;
 	unsigned file_service_nr;

@@ -615,6 +615,20 @@ static int set_fadvise(struct ctx *c, const struct fio_opt *o, const char *v)
 	return bad_value(c, o->name, v, "0, 1, random, sequential or noreuse");
 }
 
+/* fio's stat_type of filestat: the call each file's operation is */
+static int set_stat_type(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char *const names[] = {
+		[SB_STAT_STAT] = "stat", [SB_STAT_LSTAT] = "lstat", [SB_STAT_STATX] = "statx"
+	};
+	for (unsigned i = 0; i < SB_ARRAY_SIZE(names); i++)
+		if (!strcmp(v, names[i])) {
+			c->cur->opts.stat_type = i;
+			return 0;
+		}
+	return bad_value(c, o->name, v, "stat, lstat or statx");
+}
+
 /* bwavgtime, iopsavgtime: o->sb "0" bw's, "1" iops' window, in ms */
 static int set_avg_time(struct ctx *c, const struct fio_opt *o, const char *v)
 {
@@ -1134,6 +1148,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "iodepth_batch_complete", set_batch, NULL, NULL, 0 },
 	{ "numjobs", set_plain, "numjobs", NULL, 0 },
 	{ "ioengine", set_engine, NULL, NULL, 0 },
+	{ "stat_type", set_stat_type, NULL, NULL, 0 },
 	{ "direct", set_plain, "direct", NULL, 1 },
 	{ "buffered", set_buffered, NULL, NULL, 1 },
 	{ "runtime", set_plain, "runtime", NULL, 0 },
@@ -1306,6 +1321,8 @@ static const struct {
 	{ "iodepth_batch_complete_min", "0 and 1 both wait for one completion" },
 	{ "iodepth_batch_complete", "as iodepth_batch_complete_min" },
 	{ "ioengine", "the engines below (fio's default, psync, when not given)" },
+	{ "stat_type", "stat (fio's default), lstat or statx: the call ioengine=filestat times "
+		       "on each file (statx by the name as given, without fio's realpath)" },
 	{ "thread", "storbench's jobs are always threads; storbench fio's output says "
 		    "\"Starting N threads\" with it and \"N processes\" without, as fio" },
 	{ "group_reporting", "a stonewall group's jobs and their numjobs clones are reported "
@@ -1528,6 +1545,24 @@ static const struct {
 	{ "posixaio", "runs as io_uring: POSIX AIO (glibc's threads) and io_uring both keep "
 		      "iodepth requests in flight, buffered or direct (io_uring's buffered ones "
 		      "in its kernel workers)" },
+	{ "filestat", "as fio's: each file laid out first, then a stat of its name per file "
+		      "and loop is timed (clat and lat) and counted with bs's bytes; the file's "
+		      "other requests are counted, not timed; nothing is read" },
+	{ "filedelete", "as fio's: each file laid out first, then an unlink of its name per "
+			"file is timed and counted as filestat's stat; a name that is no longer "
+			"storbench's file is not unlinked (an error)" },
+	{ "ftruncate", "as fio's: each write truncates the file to its offset (its bytes "
+		       "counted, none written), a read is an error; only on files storbench lays "
+		       "out" },
+	{ "falloc", "as fio's: each request an fallocate of its range (write: mode 0, read: "
+		    "KEEP_SIZE, trim: PUNCH_HOLE), no data moved; only on files storbench lays "
+		    "out" },
+	{ "filecreate", "storbench makes every file it uses before the jobs start and holds it "
+			"until it removes it; a file made by the timed request is not yet done" },
+	{ "dircreate", "as filecreate; fio 3.33 has no dircreate either" },
+	{ "dirstat", "storbench's job files are files, not directories; fio 3.33 has no dirstat "
+		     "either" },
+	{ "dirdelete", "as dirstat; fio 3.33 has no dirdelete either" },
 	{ "null", "as fio's null: above iodepth=1 a submission completes at once and nothing "
 		  "more is queued until it is reaped, so iodepth_batch_submit (1 by default) "
 		  "requests are in flight, up to iodepth" },

@@ -51,7 +51,10 @@ void sb_results_sanity(struct sb_results *r, const struct sb_job_result *j)
 					  "--time-based)" });
 	uint64_t ws = (uint64_t)o->numjobs * (o->size ? o->size : 0);
 	const struct sb_engine_ops *ops = sb_engine_find(o->engine);
-	const int noio = ops && (ops->flags & SB_ENGINE_NOIO);
+	/* no data read: the null engine, a file-operation one (filestat,
+	 * falloc) */
+	const int noio = ops &&
+			 (ops->flags & (SB_ENGINE_NOIO | SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES));
 	if (!o->direct && sb_rw_reads(o->rw) && r->host.mem_available &&
 	    ws < r->host.mem_available && !noio) {
 		snprintf(b, sizeof(b),

@@ -85,6 +85,17 @@ int sb_run_prepare(struct run *r, struct sb_jobtarget *t, struct sb_job_opts *jo
 		t->hooks = (struct sb_jt_hooks){ jt_stop, NULL, jt_warn, (void *)h };
 		e = sb_jobtarget_prepare(t, r->o->target, job, needs_data, noio, r->err);
 	}
+	/* a file-operation engine (filedelete unlinks, ftruncate cuts)
+	 * works only on the files it laid out, never on a file or device
+	 * the user named */
+	const struct sb_engine_ops *ops = sb_engine_find(job->engine);
+	const unsigned own = SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES;
+	for (unsigned i = 0; !e && ops && (ops->flags & own) && i < t->npaths; i++)
+		if (!t->created[i])
+			e = sb_error_set(r->err, -EINVAL, SB_ERR_INPUT,
+					 "the %s engine works on the files it lays out in a "
+					 "directory, not on '%s'",
+					 ops->name, t->paths[i]);
 	return sb_run_status_of(r, e);
 }
 
@@ -220,6 +231,10 @@ int sb_run_verify_before(struct run *r, const struct sb_engine_ops *ops, struct 
 	if (ops->flags & SB_ENGINE_NOIO)
 		return sb_run_fail(r, SB_RUN_INPUT,
 				   "%s: the %s engine does no I/O: nothing to verify", how,
+				   ops->name);
+	if (ops->flags & (SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES))
+		return sb_run_fail(r, SB_RUN_INPUT,
+				   "%s: the %s engine writes no data: nothing to verify", how,
 				   ops->name);
 	int e = sb_run_verify_usable(job, t, r->err);
 	if (e < 0)

@@ -19,9 +19,11 @@ struct sb_run {
 	int iou_workers;
 };
 
-static int open_flags(const struct sb_job_opts *o)
+static int open_flags(const struct sb_job_opts *o, const struct sb_engine_ops *ops)
 {
-	int fl = sb_rw_writes(o->rw) ? O_RDWR : O_RDONLY;
+	/* an engine that changes its own files (falloc's read allocates)
+	 * writes whatever the pattern */
+	int fl = sb_rw_writes(o->rw) || (ops->flags & SB_ENGINE_OWNFILES) ? O_RDWR : O_RDONLY;
 	if (o->direct)
 		fl |= O_DIRECT;
 	if (o->sync == SB_SYNC_DSYNC)
@@ -70,6 +72,7 @@ static int files_setup(const struct sb_run_params *p, struct sb_worker *w, unsig
 	w->region_offset = 0;
 	for (unsigned i = 0; i < w->nfiles; i++) {
 		w->files[i].fd = -1;
+		w->files[i].path = p->paths ? p->paths[id * w->nfiles + i] : NULL;
 		w->files[i].size = p->file_sizes[id * w->nfiles + i];
 		if (w->files[i].size < w->min_bs) {
 			*errmsg = "file sizes";
@@ -209,7 +212,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	}
 	if (!(p->engine->flags & SB_ENGINE_NOIO) && w->files) {
 		for (unsigned i = 0; i < w->nfiles; i++) {
-			const int fd = open_one(p, id * w->nfiles + i, open_flags(o));
+			const int fd = open_one(p, id * w->nfiles + i, open_flags(o, p->engine));
 			if (fd < 0) {
 				*errmsg = "open";
 				return fd;
@@ -218,7 +221,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		}
 		w->fd = w->files[0].fd;
 	} else if (!(p->engine->flags & SB_ENGINE_NOIO)) {
-		const int fd = open_one(p, p->npaths > 1 ? id : 0, open_flags(o));
+		const int fd = open_one(p, p->npaths > 1 ? id : 0, open_flags(o, p->engine));
 		if (fd < 0) {
 			*errmsg = "open";
 			return fd;
@@ -251,7 +254,11 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	sb_engine_register_bufs(&w->eng, w->bufmem, (size_t)depth * maxbs);
 	sb_engine_set_write_bounds(&w->eng, p->region_offset, p->region_offset + p->region_size);
 	w->engine_sync = w->eng.sync;
-	w->measure_cache = !(p->engine->flags & SB_ENGINE_NOIO);
+	w->measure_cache = !(p->engine->flags &
+			     (SB_ENGINE_NOIO | SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES));
+	/* a file-operation engine's one file (nrfiles: each file's, as it loads) */
+	w->eng.path = p->paths ? p->paths[p->npaths > 1 ? id : 0] : NULL;
+	w->eng.stat_type = o->stat_type;
 	if (w->job->batch_complete) /* asked for: wait for that many, as fio */
 		w->eng.settle_ns = 0;
 	e = sb_worker_first_loop(w);

@@ -122,7 +122,8 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 	struct sb_dir_result *dr = &w->res.dir[d];
 	dr->bytes += io->len;
 	dr->ios++;
-	if (SB_UNLIKELY(!w->measuring) || SB_UNLIKELY(w->job->gtod_reduce))
+	if (SB_UNLIKELY(!w->measuring) || SB_UNLIKELY(w->job->gtod_reduce) ||
+	    SB_UNLIKELY(io->untimed))
 		return;
 	sb_hist_add(&dr->lat, lat);
 	sb_hist_add(&dr->clat, now - io->issue_ns);
@@ -544,6 +545,10 @@ static void file_load(struct sb_worker *w, unsigned i)
 	w->file_left = f->left;
 	w->nchunks = f->nchunks;
 	w->gen = &f->gen;
+	/* a file-operation engine's name, its operation once a round */
+	w->eng.path = f->path;
+	w->eng.path_fresh = !f->touched;
+	f->touched = 1;
 }
 
 /* fio's get_next_file: roundrobin takes the next file, random any, each
@@ -573,6 +578,7 @@ static void files_round(struct sb_worker *w)
 	for (unsigned i = 0; i < w->nfiles; i++) {
 		w->files[i].cursor = 0;
 		w->files[i].left = w->files[i].size;
+		w->files[i].touched = 0;
 		w->active[i] = i;
 	}
 	w->nactive = w->nfiles;
@@ -740,6 +746,7 @@ int sb_worker_offgen_init(struct sb_worker *w, uint64_t seed)
 static int start_loop(struct sb_worker *w)
 {
 	w->loop_left = w->loop_bytes;
+	w->eng.path_fresh = 1; /* one file: its operation once a loop */
 	seq_rewind(w);
 	w->think_n = 0;
 	if (w->files)

@@ -26,6 +26,8 @@
  * serves requests. */
 struct sb_wfile {
 	int fd;
+	const char *path; /* its name (a file-operation engine's) */
+	int touched;	  /* its operation done in this round (SB_ENGINE_FILEOP) */
 	uint64_t size;	  /* its region: all of it */
 	uint64_t cursor;  /* sequential: next offset */
 	uint64_t left;	  /* bytes it has left in this round */

@@ -1,18 +1,33 @@
-# Every engine built in runs a queued random read and reports itself, and
-# every real one writes what verify reads back.
+# Every engine built in runs a queued random read (ftruncate, which
+# refuses reads as fio's, a random write) and reports itself, and every
+# real one writes what verify reads back; --verify is refused for the
+# engines that write no data (null, fio's filestat, filedelete, ftruncate,
+# falloc).
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
 engines=$("$SB" --version | sed -n 's/^engines: //p')
 [ -n "$engines" ] || fail "no engines listed"
 for e in $engines; do
-	expect_exit 0 "$SB" run --engine="$e" --rw=randread --bs=4k --iodepth=16 --size=8M \
+	rw=randread d=read
+	[ "$e" = ftruncate ] && rw=randwrite d=write
+	expect_exit 0 "$SB" run --engine="$e" --rw=$rw --bs=4k --iodepth=16 --size=8M \
 		--quiet --output="$T/$e.json" "$T/f-$e"
 	[ "$(json "$T/$e.json" "d['jobs'][0]['job options']['ioengine']")" = "$e" ] ||
 		fail "$e: engine not recorded"
-	[ "$(json "$T/$e.json" "d['jobs'][0]['read']['io_bytes']")" = 8388608 ] ||
-		fail "$e: bytes read != 8 MiB"
+	[ "$(json "$T/$e.json" "d['jobs'][0]['$d']['io_bytes']")" = 8388608 ] ||
+		fail "$e: bytes moved != 8 MiB"
 	[ -e "$T/f-$e" ] && fail "$e: file left"
+	case $e in
+	filestat | filedelete | ftruncate | falloc)
+		expect_exit 2 "$SB" run --engine="$e" --rw=randwrite --size=8M --verify --quiet \
+			"$T/f-$e"
+		grep -q "writes no data: nothing to verify" "$T/err" ||
+			fail "$e --verify: $(cat "$T/err")"
+		ok "$e (--verify refused)"
+		continue
+		;;
+	esac
 	# written and read back whole, direct and buffered, from the
 	# buffers an engine may register (io_uring's fixed buffers)
 	for direct in 1 0; do

@@ -1,0 +1,125 @@
+# fio's file-operation engines in job files (filestat, filedelete,
+# ftruncate): as fio runs them, each file is laid out, then one stat (lstat, statx) or
+# unlink of its name a file is the timed I/O, counted with the block's
+# bytes; the same job entries, io_bytes, total_ios and clat samples as
+# fio's where fio is installed; filestat leaves the files, filedelete
+# removes every one; nothing is read (no page-cache warning); a bad
+# stat_type refused naming line and option; filedelete refuses a file
+# the user named (left byte for byte), as does ftruncate; ftruncate cuts
+# the file to each write's offset, a read an error, counted as fio;
+# falloc allocates (write, read) or punches (trim) each request's range,
+# counted as fio, and refuses a file the user named.
+# needs: none
+. "$(dirname "$0")/../lib/cli.sh"
+
+# figures FILE.json: per job "name io_bytes total_ios clat_N" (read, write, trim)
+figures() {
+	json "$1" "'\n'.join('%s %d %d %d' % (j['jobname'],
+		sum(j[d]['io_bytes'] for d in ('read', 'write', 'trim')),
+		sum(j[d]['total_ios'] for d in ('read', 'write', 'trim')),
+		sum(j[d]['clat_ns']['N'] for d in ('read', 'write', 'trim'))) for j in d['jobs'])"
+}
+
+# as_fio NAME: $T/NAME.fio run by storbench fio and (where installed) fio,
+# each in a directory of its own ($T/sb-NAME, $T/fio-NAME): both with the
+# figures $figs and no job's error
+as_fio() {
+	mkdir "$T/sb-$1" "$T/fio-$1"
+	(cd "$T/sb-$1" && "$SB" fio --output-format=json --output="$T/$1-sb.json" "$T/$1.fio" \
+		2>"$T/$1.err") || fail "$1: $(cat "$T/$1.err")"
+	grep -q "page cache" "$T/$1.err" && fail "$1: a page-cache warning: $(cat "$T/$1.err")"
+	[ "$(figures "$T/$1-sb.json")" = "$figs" ] || fail "$1: $(figures "$T/$1-sb.json")"
+	[ "$(json "$T/$1-sb.json" "sum(j['error'] for j in d['jobs'])")" = 0 ] || fail "$1: errors"
+	ok "$1: fio's entries, bytes, requests and clat samples"
+	command -v fio >/dev/null 2>&1 || return 0
+	(cd "$T/fio-$1" && fio --output-format=json --output="$T/$1-fio.json" "$T/$1.fio" \
+		>/dev/null 2>&1) || fail "fio itself failed on $1"
+	[ "$(figures "$T/$1-fio.json")" = "$figs" ] || fail "fio's $1: $(figures "$T/$1-fio.json")"
+	ok "$1: fio's figures the same"
+}
+
+for eng in filestat filedelete; do
+	cat >"$T/$eng.fio" <<JOB
+[global]
+ioengine=$eng
+filesize=4k
+nrfiles=50
+unlink=0
+[t0]
+[t1]
+rw=write
+nrfiles=20
+filesize=16k
+JOB
+	figs="t0 204800 50 50
+t1 327680 80 20"
+	as_fio $eng
+	mkdir "$T/keep-$eng"
+	expect_exit 0 "$SB" run --quiet --keep "$T/$eng.fio" "$T/keep-$eng"
+	n=$(ls "$T/keep-$eng" | wc -l)
+	case $eng in
+	filestat) [ "$n" = 70 ] || fail "filestat: $n files left, not 70" ;;
+	filedelete) [ "$n" = 0 ] || fail "filedelete: $n files left: $(ls "$T/keep-$eng" | head -3)" ;;
+	esac
+	ok "$eng: $n files left after the run"
+	if command -v fio >/dev/null 2>&1; then
+		[ "$(ls "$T/fio-$eng" | wc -l)" = "$n" ] ||
+			fail "$eng: fio left $(ls "$T/fio-$eng" | wc -l) files, storbench $n"
+		ok "$eng: fio leaves the same files"
+	fi
+done
+
+# stat_type: lstat and statx time the same count; another value refused
+for st in lstat statx; do
+	printf '[s]\nioengine=filestat\nstat_type=%s\nfilesize=4k\nnrfiles=10\n' "$st" >"$T/st.fio"
+	mkdir "$T/st-$st"
+	(cd "$T/st-$st" && "$SB" fio --output-format=json --output="$T/st.json" "$T/st.fio" \
+		2>/dev/null) || fail "stat_type=$st failed"
+	[ "$(figures "$T/st.json")" = "s 40960 10 10" ] || fail "stat_type=$st: $(figures "$T/st.json")"
+done
+ok "stat_type: lstat and statx"
+printf '[s]\nioengine=filestat\nstat_type=fstat\nfilesize=4k\n' >"$T/bad.fio"
+expect_exit 2 "$SB" fio --parse-only "$T/bad.fio"
+"$SB" fio --parse-only "$T/bad.fio" 2>&1 | grep -q "line 3: stat_type" ||
+	fail "bad stat_type: $("$SB" fio --parse-only "$T/bad.fio" 2>&1)"
+ok "stat_type=fstat refused naming the line"
+
+# filedelete on a file the user named: refused, the file left whole
+head -c 8192 /dev/urandom >"$T/mine"
+sum=$(sha256sum <"$T/mine")
+expect_exit 2 "$SB" run --quiet --engine=filedelete --size=4k "$T/mine"
+[ "$(sha256sum <"$T/mine")" = "$sum" ] || fail "filedelete touched a file it did not lay out"
+ok "filedelete refuses a file it did not lay out"
+
+# ftruncate: each write truncates the file to its offset, counted as fio's
+printf '[global]\nioengine=ftruncate\nsize=1m\nbs=4k\nfilename=truncate\n[grow]\nrw=write\n[rand]\nstonewall\nrw=randwrite\n' >"$T/ft.fio"
+figs="grow 1048576 256 256
+rand 1048576 256 256"
+as_fio ft
+printf '[r]\nioengine=ftruncate\nsize=16k\nrw=read\n' >"$T/ftr.fio"
+mkdir "$T/ftr"
+(cd "$T/ftr" && "$SB" fio --output-format=json --output="$T/ftr.json" "$T/ftr.fio" >/dev/null 2>&1)
+[ "$(json "$T/ftr.json" "d['jobs'][0]['error']")" != 0 ] || fail "ftruncate read: no error"
+ok "ftruncate: a read is an error, as fio's"
+expect_exit 2 "$SB" run --quiet --engine=ftruncate --rw=write --size=4k --destroy-data "$T/mine"
+[ "$(sha256sum <"$T/mine")" = "$sum" ] || fail "ftruncate touched a file it did not lay out"
+ok "ftruncate refuses a file it did not lay out"
+
+# falloc: each request an fallocate of its range, counted as fio's; a
+# randtrim punches the whole file out; a read job allocates (needs write
+# access to its own file) and is no error
+printf '[global]\nioengine=falloc\nsize=1m\nbs=4k\nfilename=frag\n[alloc]\nrw=write\n[punch]\nstonewall\nrw=randtrim\nnumjobs=2\n[keep]\nstonewall\nrw=read\nbs=64k\n' >"$T/fa.fio"
+figs="alloc 1048576 256 256
+punch 1048576 256 256
+punch 1048576 256 256
+keep 1048576 16 16"
+as_fio fa
+mkdir "$T/keep-fa"
+printf '[punch]\nioengine=falloc\nsize=1m\nbs=4k\nrw=randtrim\n' >"$T/fp.fio"
+expect_exit 0 "$SB" run --quiet --keep "$T/fp.fio" "$T/keep-fa"
+left=$(find "$T/keep-fa" -type f -exec stat -c '%s %b' {} +)
+[ "$left" = "1048576 0" ] || fail "falloc randtrim left: $left"
+ok "falloc: a randtrim punched every block out"
+expect_exit 2 "$SB" run --quiet --engine=falloc --rw=read --size=4k "$T/mine"
+[ "$(sha256sum <"$T/mine")" = "$sum" ] || fail "falloc touched a file it did not lay out"
+ok "falloc refuses a file it did not lay out"
