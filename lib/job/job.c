@@ -4,6 +4,7 @@
 #include "lib/job/buffer.h"
 
 #include <stdarg.h>
+#include <unistd.h>
 
 enum opt_kind {
 	K_ENUM, /* int from names[] */
@@ -503,10 +504,27 @@ uint32_t sb_job_min_bs(const struct sb_job_opts *o)
 	return m;
 }
 
+/* The CPUs of fio's cpus_allowed that this machine does not have, as
+ * fio refuses them ("CPU 7 too large"): the first, or -1. */
+static int cpu_missing(const struct sb_job_opts *o)
+{
+	const long have = sysconf(_SC_NPROCESSORS_CONF);
+	for (int i = 0; i < SB_CPUS_MAX; i++)
+		if ((o->cpus[i / 64] >> (i % 64) & 1) && i >= have)
+			return i;
+	return -1;
+}
+
 int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 {
 	char a[32], b[32];
 	uint32_t maxbs = sb_job_max_bs(o);
+	const int cpu = cpu_missing(o);
+
+	if (cpu >= 0)
+		return hintf(msg, msglen,
+			     "cpus_allowed: CPU %d is not present (this machine has CPUs 0-%ld)",
+			     cpu, sysconf(_SC_NPROCESSORS_CONF) - 1);
 
 	if (o->size && maxbs > o->size)
 		return hintf(msg, msglen, "--bs: block size %s is larger than --size %s",

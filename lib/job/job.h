@@ -10,6 +10,9 @@
 #include "lib/job/offsets.h"
 #include "lib/job/segments.h"
 
+#define SB_CPUS_MAX 1024 /* CPUs fio's cpus_allowed can name */
+#define SB_IGNORE_MAX 8	 /* errnos of an ignore_error list */
+
 enum sb_rw {
 	SB_RW_READ,
 	SB_RW_WRITE,
@@ -110,6 +113,22 @@ struct sb_job_opts {
 	 * none); rate_iops_dir, fio's rate_iops=READ,WRITE, when either is set */
 	uint64_t rate_iops;
 	uint64_t rate_iops_dir[2];
+	/* fio's rate_min and rate_iops_min (job files): each direction's
+	 * floor, bytes (requests) per second over every ratecycle_ms (0:
+	 * 1000) once the job has measured 2 s; a job below it ends with EIO,
+	 * as fio's check_min_rate (0: none) */
+	uint64_t ratemin_bps[2], ratemin_iops[2];
+	unsigned ratecycle_ms;
+	/* fio's exitall with exit_what (job files): when the first of the
+	 * job's threads ends, the jobs running with it that exit_what names
+	 * stop: those of its report group (fio's groupid, exit_group), or
+	 * every one (stonewall, all); SB_EXIT_NONE: no exitall */
+	unsigned exit_what, exit_group;
+	/* fio's cpus_allowed, cpumask (job files): the CPUs the job's threads
+	 * run on (none set: any); cpus_split, cpus_allowed_policy=split:
+	 * each thread one of them in turn, by fio's thread number */
+	uint64_t cpus[SB_CPUS_MAX / 64];
+	int cpus_split;
 	enum sb_dist dist; /* for random patterns: UNIFORM, ZIPF, PARETO or ZONED */
 	double dist_param;
 	struct sb_zones zones;	  /* SB_DIST_ZONED */
@@ -119,6 +138,10 @@ struct sb_job_opts {
 	uint8_t buffer_pattern[512];
 	unsigned buffer_pattern_len;
 	enum sb_continue continue_on_error;
+	/* fio's ignore_error=READ,WRITE lists (job files): a direction with a
+	 * list survives only its errnos (nignore[0] reads', [1] writes') */
+	int ignore_err[2][SB_IGNORE_MAX];
+	unsigned nignore[2];
 	uint64_t log_interval_ns;
 	uint64_t io_size;	/* bytes per loop; 0: size */
 	unsigned loops;		/* passes over io_size (or size), at least 1 */
@@ -195,6 +218,8 @@ struct sb_job_opts {
 	uint64_t replay_scale, replay_align;
 	const struct sb_iolog *replay;
 };
+
+enum sb_exit_what { SB_EXIT_NONE, SB_EXIT_GROUP, SB_EXIT_STONEWALL, SB_EXIT_ALL };
 
 /* fio's file_service_type: which of a job's files serves the next request */
 enum sb_fservice {

@@ -32,6 +32,10 @@ struct state {
 	int do_verify;			    /* fio's do_verify, 1 by default */
 	unsigned openfiles, openfiles_line; /* fio's openfiles (0: all) and its line */
 	unsigned offset_inc_line;	    /* offset_increment='s line, 0: not given */
+	/* a rate of trims given (rate=,,T and the like): "KEY: 'VALUE'" and
+	 * its line, refused if the job trims (0: none) */
+	unsigned trim_rate_line;
+	char trim_rate[QUOTE_MAX + 32];
 };
 
 enum section { SEC_NONE, SEC_GLOBAL, SEC_JOB };
@@ -41,6 +45,7 @@ struct ctx {
 	unsigned jobcap;
 	unsigned threads;  /* fio's threads so far: numjobs of each job before */
 	int last_wait_for; /* the job before waited for one job (wait_for=) */
+	int exitall;	   /* fio's exitall, in any section: for every job */
 	const char *(*env)(const char *name);
 	char *msg;
 	size_t msglen;

@@ -173,19 +173,21 @@ static int set_bsrange(struct ctx *c, const struct fio_opt *o, const char *v)
 	return 0;
 }
 
-/* fio's rate=READ[,WRITE[,TRIM]] and rate_iops=: a cap on reads and one
- * on writes, each alone; one value caps each; an empty or 0 one is no
- * cap. o->sb is storbench's option for one value ("rate", "rate-iops"). */
-static int set_rate(struct ctx *c, const struct fio_opt *o, const char *v)
+/* fio's READ[,WRITE[,TRIM]] list of a rate (rate=, rate_iops=,
+ * rate_min=, rate_iops_min=): each value through storbench's option sb
+ * ("rate" or "rate-iops") into cap[], an empty or 0 one none; one value
+ * is both directions'. A trim's is kept to be refused if the job trims.
+ * 0, or -EINVAL said. */
+static int rate_list(struct ctx *c, const struct fio_opt *o, const char *v, const char *sb,
+		     uint64_t cap[2])
 {
-	const int iops = !strcmp(o->sb, "rate-iops");
+	const int iops = !strcmp(sb, "rate-iops");
 	const char *accepts =
-		iops ? "requests per second, or READ,WRITE ones, each capping its direction "
+		iops ? "requests per second, or READ,WRITE ones, each for its direction "
 		       "alone (examples: 500, 100,500, ,500)"
-		     : "a bandwidth, or READ,WRITE bandwidths, each capping its direction alone "
+		     : "a bandwidth, or READ,WRITE bandwidths, each for its direction alone "
 		       "(examples: 10M, 5M,20M, ,20M)";
-	struct sb_job_opts *opts = &c->cur->opts;
-	uint64_t cap[3] = { 0, 0, 0 };
+	uint64_t got[3] = { 0, 0, 0 };
 	unsigned n = 0;
 	const char *p = v;
 	for (;; n++) {
@@ -197,28 +199,129 @@ static int set_rate(struct ctx *c, const struct fio_opt *o, const char *v)
 		memcpy(one, p, len);
 		one[len] = 0;
 		if (len && strcmp(one, "0")) {
-			struct sb_job_opts tmp = *opts;
+			struct sb_job_opts tmp = c->cur->opts;
 			char hint[160] = "";
-			if (sb_job_set(&tmp, o->sb, one, hint, sizeof(hint)) < 0)
+			if (sb_job_set(&tmp, sb, one, hint, sizeof(hint)) < 0)
 				return bad_value(c, o->name, v, accepts);
-			cap[n] = iops ? tmp.rate_iops : tmp.rate_bps;
+			got[n] = iops ? tmp.rate_iops : tmp.rate_bps;
 		}
 		if (!comma)
 			break;
 		p = comma + 1;
 	}
-	if (n == 2 && cap[2])
-		return sb_jf_fail(c,
-				  "%s: '%.*s': a cap on trims is not supported (storbench caps "
-				  "reads and writes)",
-				  o->name, QUOTE_MAX, v);
+	/* a trim's rate: nothing to a job that does not trim (end_section) */
+	if (n == 2 && got[2] && !c->cur->trim_rate_line) {
+		c->cur->trim_rate_line = c->line;
+		snprintf(c->cur->trim_rate, sizeof(c->cur->trim_rate), "%s: '%.*s'", o->name,
+			 QUOTE_MAX, v);
+	}
+	cap[0] = got[0];
+	cap[1] = n ? got[1] : got[0];
+	return 0;
+}
+
+/* fio's rate=READ[,WRITE[,TRIM]] and rate_iops=: a cap on reads and one
+ * on writes, each alone. o->sb is storbench's option for one value
+ * ("rate", "rate-iops"). */
+static int set_rate(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	const int iops = !strcmp(o->sb, "rate-iops");
+	struct sb_job_opts *opts = &c->cur->opts;
+	uint64_t cap[2];
+	int r = rate_list(c, o, v, o->sb, cap);
+	if (r)
+		return r;
 	uint64_t *dir = iops ? opts->rate_iops_dir : opts->rate_dir_bps;
 	if (iops)
 		opts->rate_iops = 0;
 	else
 		opts->rate_bps = 0;
 	dir[0] = cap[0];
-	dir[1] = n ? cap[1] : cap[0];
+	dir[1] = cap[1];
+	return 0;
+}
+
+/* fio's rate_min= (ratemin) and rate_iops_min=: each direction's floor,
+ * READ[,WRITE]; a job below it over a ratecycle ends with EIO. */
+static int set_ratemin(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *opts = &c->cur->opts;
+	const int iops = !strcmp(o->sb, "rate-iops");
+	return rate_list(c, o, v, o->sb, iops ? opts->ratemin_iops : opts->ratemin_bps);
+}
+
+/* fio's rate_cycle= (ratecycle): milliseconds over which rate_min holds */
+static int set_ratecycle(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	char *end;
+	errno = 0;
+	const unsigned long ms = strtoul(v, &end, 10);
+	if (errno || end == v || *end || ms == 0 || ms > 3600000 || *v == '-')
+		return bad_value(c, o->name, v, "milliseconds, 1 to 3600000");
+	c->cur->opts.ratecycle_ms = (unsigned)ms;
+	return 0;
+}
+
+/* fio's exitall: one job's end stops others (exit_what says which), for
+ * every job of the file wherever it is given, as fio's */
+static int set_exitall(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	(void)o;
+	c->exitall = strcmp(v, "0") != 0;
+	return 0;
+}
+
+static int set_exit_what(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char *const names[] = { "group", "stonewall", "all" };
+	for (unsigned i = 0; i < SB_ARRAY_SIZE(names); i++)
+		if (!strcmp(v, names[i])) {
+			c->cur->opts.exit_what = SB_EXIT_GROUP + i;
+			return 0;
+		}
+	return bad_value(c, o->name, v, "group, stonewall or all");
+}
+
+/* fio's cpus_allowed=LIST (0-3,5) and cpumask=MASK (0xf, or decimal):
+ * the CPUs the job's threads run on, a CPU below SB_CPUS_MAX each (one
+ * this machine has: sb_job_check) */
+static int set_cpus(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t *cpus = c->cur->opts.cpus;
+	uint64_t set[SB_CPUS_MAX / 64] = { 0 };
+	char *end;
+	if (!strcmp(o->name, "cpumask")) {
+		errno = 0;
+		const unsigned long long m = strtoull(v, &end, 0);
+		if (errno || end == v || *end || *v == '-' || !m)
+			return bad_value(c, o->name, v, "a mask of CPUs, as 0x3 or 3 for CPUs 0 and 1");
+		set[0] = m;
+	}
+	for (const char *p = v; strcmp(o->name, "cpumask");) {
+		unsigned long lo, hi;
+		errno = 0;
+		lo = hi = strtoul(p, &end, 10);
+		if (end != p && *end == '-' && end[1] >= '0' && end[1] <= '9')
+			hi = strtoul(end + 1, &end, 10);
+		if (errno || end == p || *p < '0' || *p > '9' || hi < lo || hi >= SB_CPUS_MAX ||
+		    (*end && *end != ','))
+			return bad_value(c, o->name, v,
+					 "CPU numbers and ranges below 1024, as 0-3,6");
+		for (unsigned long i = lo; i <= hi; i++)
+			set[i / 64] |= 1ull << (i % 64);
+		if (!*end)
+			break;
+		p = end + 1;
+	}
+	memcpy(cpus, set, sizeof(set));
+	return 0;
+}
+
+static int set_cpus_policy(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (strcmp(v, "shared") && strcmp(v, "split"))
+		return bad_value(c, o->name, v, "shared or split");
+	c->cur->opts.cpus_split = !strcmp(v, "split");
 	return 0;
 }
 
@@ -409,6 +512,79 @@ static int set_continue(struct ctx *c, const struct fio_opt *o, const char *v)
 	if (!sb)
 		return bad_value(c, o->name, v, "none, read, write, io or all");
 	return set_as(c, o->name, "continue-on-error", sb);
+}
+
+/* fio's ignore_error=READ,WRITE[,VERIFY]: each a ':' list of errno
+ * names (ENOSPC) or numbers that a failed request of that direction
+ * survives, only those, as fio (continue_on_error for the direction is
+ * set, as fio sets it). A verify list is refused: storbench's check
+ * reports every bad block. */
+static int set_ignore_error(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+#define E(n) { #n, n }
+	static const struct {
+		const char *name;
+		int err;
+	} names[] = {
+		E(EPERM),     E(ENOENT),    E(EINTR),	    E(EIO),	 E(ENXIO),     E(EBADF),
+		E(EAGAIN),    E(ENOMEM),    E(EACCES),	    E(EFAULT),	 E(EBUSY),     E(EEXIST),
+		E(ENODEV),    E(EINVAL),    E(EFBIG),	    E(ENOSPC),	 E(EROFS),     E(EPIPE),
+		E(ERANGE),    E(ENOSYS),    E(ENODATA),	    E(ETIME),	 E(ENOLINK),   E(EPROTO),
+		E(EBADMSG),   E(EOVERFLOW), E(EILSEQ),	    E(EOPNOTSUPP), E(ENOBUFS), E(ETIMEDOUT),
+		E(ESTALE),    E(EUCLEAN),   E(EREMOTEIO),   E(EDQUOT),	 E(ENOMEDIUM), E(ECANCELED),
+		E(EMEDIUMTYPE), E(EWOULDBLOCK), E(EHWPOISON), E(ENOTSUP), E(ECONNRESET), E(ENOTCONN),
+	};
+#undef E
+	static const char accepts[] = "READ,WRITE lists of errno names or numbers joined by ':' "
+				      "(example: ,ENOSPC:EDQUOT)";
+	struct sb_job_opts *opts = &c->cur->opts;
+	int err[2][SB_IGNORE_MAX];
+	unsigned n[2] = { 0, 0 }, list = 0;
+	for (const char *p = v;; list++) {
+		const size_t len = strcspn(p, ":,");
+		char one[32];
+		if (list > 2 || len >= sizeof(one))
+			return bad_value(c, o->name, v, accepts);
+		memcpy(one, p, len);
+		one[len] = 0;
+		if (len && list == 2)
+			return sb_jf_fail(c,
+					  "%s: '%.*s': a verify list is not supported (storbench's "
+					  "check reports every block that is not intact)",
+					  o->name, QUOTE_MAX, v);
+		if (len) {
+			int e = 0;
+			char *end;
+			for (size_t i = 0; i < SB_ARRAY_SIZE(names) && !e; i++)
+				if (!strcmp(names[i].name, one))
+					e = names[i].err;
+			if (!e && one[0] >= '0' && one[0] <= '9') {
+				const long x = strtol(one, &end, 0);
+				e = *end || x <= 0 || x > 4095 ? 0 : (int)x;
+			}
+			if (!e || n[list] == SB_IGNORE_MAX)
+				return bad_value(c, o->name, v, accepts);
+			err[list][n[list]++] = e;
+		}
+		p += len;
+		if (!*p)
+			break;
+		if (*p++ == ',')
+			continue;
+		list--; /* ':' : the same list */
+	}
+	for (int d = 0; d < 2; d++) {
+		if (!n[d])
+			continue;
+		memcpy(opts->ignore_err[d], err[d], sizeof(err[d]));
+		opts->nignore[d] = n[d];
+		const enum sb_continue add = d ? SB_CONTINUE_WRITE : SB_CONTINUE_READ;
+		if (opts->continue_on_error == SB_CONTINUE_NONE)
+			opts->continue_on_error = add;
+		else if (opts->continue_on_error != add)
+			opts->continue_on_error = SB_CONTINUE_ALL;
+	}
+	return 0;
 }
 
 /* fio's 0 logs every I/O; storbench keeps its interval then. */
@@ -1008,6 +1184,8 @@ static const struct fio_opt fio_opts[] = {
 	{ "buffer_compress_percentage", set_plain, "buffer-compress", NULL, 0 },
 	{ "buffer_pattern", set_plain, "buffer-pattern", NULL, 0 },
 	{ "continue_on_error", set_continue, NULL, NULL, 0 },
+	{ "ignore_error", set_ignore_error, NULL, NULL, 0 },
+	NOOP("error_dump", "0"),
 	{ "log_avg_msec", set_log_avg, NULL, NULL, 0 },
 	{ "bwavgtime", set_avg_time, "0", NULL, 0 },
 	{ "fadvise_hint", set_fadvise, NULL, NULL, 0 },
@@ -1067,9 +1245,11 @@ static const struct fio_opt fio_opts[] = {
 	{ "experimental_verify", set_verify_note, NULL,
 	  "storbench checks every block it wrote, as verify= does", 1 },
 	NOOP("verify_dump", "0|1"),
-	NOOP("rate_min", "0"),
-	NOOP("ratemin", "0"),
-	NOOP("rate_iops_min", "0"),
+	{ "rate_min", set_ratemin, "rate", NULL, 0 },
+	{ "ratemin", set_ratemin, "rate", NULL, 0 },
+	{ "rate_iops_min", set_ratemin, "rate-iops", NULL, 0 },
+	{ "rate_cycle", set_ratecycle, NULL, NULL, 0 },
+	{ "ratecycle", set_ratecycle, NULL, NULL, 0 },
 	NOOP("nice", "0"),
 	NOOP("zero_buffers", "0"),
 	NOOP("fill_device", "0"),
@@ -1104,7 +1284,11 @@ static const struct fio_opt fio_opts[] = {
 	IGNORED("allow_file_create"),
 	IGNORED("refill_buffers"),
 	IGNORED("scramble_buffers"),
-	IGNORED("exitall"),
+	{ "exitall", set_exitall, NULL, NULL, 1 },
+	{ "cpus_allowed", set_cpus, NULL, NULL, 0 },
+	{ "cpumask", set_cpus, NULL, NULL, 0 },
+	{ "cpus_allowed_policy", set_cpus_policy, NULL, NULL, 0 },
+	{ "exit_what", set_exit_what, NULL, NULL, 0 },
 	IGNORED("fallocate"),
 	{ "gtod_reduce", set_gtod_reduce, NULL, NULL, 1 },
 	{ "openfiles", set_openfiles, NULL, NULL, 0 },
@@ -1165,7 +1349,12 @@ static const struct {
 	{ "openfiles", "0 or at least nrfiles: storbench keeps every file of a job open for the "
 		       "whole job; fewer is refused" },
 	{ "randrepeat", "offsets repeat from one run to the next only when randseed is given" },
-	{ "exitall", "jobs that run together each run to their own end" },
+	{ "exitall", "when the first thread of a job ends, the jobs exit_what names stop "
+		     "(those running in its reporting group by default), as fio; given in any "
+		     "section, for every job" },
+	{ "exit_what", "group (by default): the jobs running of the ended one's reporting "
+		       "group stop; stonewall: every job running; all: as stonewall, refused "
+		       "when a stonewall group follows (storbench starts it)" },
 	{ "fallocate", "storbench lays a new file out by writing it" },
 	{ "allow_file_create", "storbench creates the files it needs (and removes them)" },
 	{ "refill_buffers", "storbench's write data is its own (buffer_compress_percentage "
@@ -1175,9 +1364,18 @@ static const struct {
 	{ "fdatasync", "an fdatasync after every N writes, timed as fio's sync latency; counted in "
 		       "the JSON's sync lat_ns, not its total_ios, as fio 3.33" },
 	{ "sync", "0, 1, none, sync, dsync" },
-	{ "rate", "READ,WRITE caps each direction alone; a trim cap is refused" },
+	{ "rate", "READ,WRITE caps each direction alone; a trim cap is refused in a job that "
+		  "trims (one that does not, as fio, has nothing to cap)" },
 	{ "rate_iops", "requests per second; READ,WRITE caps each direction alone; a trim cap "
-		       "is refused" },
+		       "as rate's" },
+	{ "rate_min", "READ,WRITE floors, each direction's alone: once the job has measured 2 s, "
+		      "each ratecycle's rate of a direction that moved below its floor ends the "
+		      "job with EIO (the error in fio's JSON, exit 1), as fio's check_min_rate; "
+		      "the others go on; a trim floor as rate's trim cap" },
+	{ "ratemin", "as rate_min" },
+	{ "rate_iops_min", "as rate_min, in requests per second" },
+	{ "rate_cycle", "milliseconds each rate_min check spans (1000 by default), as fio" },
+	{ "ratecycle", "as rate_cycle" },
 	{ "random_distribution",
 	  "random, zipf:THETA, pareto:H, zoned, zoned_abs (one set of zones for all "
 	  "directions); normal, gauss, sequence and a centre value are refused" },
@@ -1279,13 +1477,18 @@ static const struct {
 	{ "latency_target", "storbench has no search for the depth that meets a "
 			    "latency (storbench cliff and pts find limits their way)" },
 	{ "rate_process", "storbench paces evenly (fio's linear); poisson is not done" },
-	{ "exit_what", "storbench's jobs each run to their own end (exitall is "
-		       "ignored)" },
-	{ "cpus_allowed", "storbench does not pin its threads" },
+	{ "cpus_allowed", "CPU numbers and ranges (0-3,6): every thread of the job runs on "
+			  "them (sched_setaffinity), as fio; a CPU the machine does not have "
+			  "is refused before anything runs" },
+	{ "cpumask", "a mask (0x3: CPUs 0 and 1), as cpus_allowed" },
+	{ "cpus_allowed_policy", "shared (all the CPUs for each thread), split (each thread "
+				 "one of them in turn, by fio's thread number), as fio" },
 	{ "numa_cpu_nodes", "storbench does not bind to NUMA nodes" },
 	{ "numa_mem_policy", "as numa_cpu_nodes" },
-	{ "ignore_error", "continue_on_error= says which failed requests a job "
-			  "survives" },
+	{ "ignore_error", "READ,WRITE lists of errnos (ENOSPC:EDQUOT, or numbers): a failed "
+			  "request of that direction with one of them is survived, only those, "
+			  "as fio (continue_on_error for the direction set); counted in the "
+			  "errors, exit 1 as continue_on_error; a VERIFY list is refused" },
 	{ "dedupe_percentage", "storbench's write data is its own (buffer_compress_"
 			       "percentage sets how much compresses)" },
 	{ "cmdprio_percentage", "storbench sets no I/O priorities" },

@@ -161,6 +161,26 @@ static int end_section(struct ctx *c)
 		if (r)
 			return r;
 	}
+	if (s->trim_rate_line && sb_rw_trims(s->opts.rw)) {
+		c->line = s->trim_rate_line;
+		return sb_jf_fail(c,
+				  "%s: a cap on trims is not supported (storbench caps reads and "
+				  "writes; [%s] trims)",
+				  s->trim_rate, c->sec_name);
+	}
+	for (int d = 0; d < 2; d++) {
+		const struct sb_job_opts *o = &s->opts;
+		const uint64_t cap = o->rate_dir_bps[d] ? o->rate_dir_bps[d] : o->rate_bps;
+		const uint64_t icap = o->rate_iops_dir[d] ? o->rate_iops_dir[d] : o->rate_iops;
+		if ((cap && cap < o->ratemin_bps[d]) || (icap && icap < o->ratemin_iops[d])) {
+			c->line = c->sec_line;
+			return sb_jf_fail(c,
+					  "[%s]: the %s' minimum rate exceeds their rate, as fio "
+					  "says it (rate_min above rate, or rate_iops_min above "
+					  "rate_iops)",
+					  c->sec_name, d ? "writes" : "reads");
+		}
+	}
 	uint32_t bs = 0;
 	if (s->bsdir_line && !bs_of_dirs(s, &bs)) {
 		c->line = s->bsdir_line;
@@ -459,6 +479,38 @@ static int parse(struct ctx *c, const char *text, size_t len)
 	return 0;
 }
 
+/* fio's exitall, wherever given, for every job, exit_what's group by
+ * default; each job's report group (fio's groupid). exit_what=all stops
+ * what runs; a stonewall group after it, which fio would not start, is
+ * refused. */
+static int exit_what(struct ctx *c)
+{
+	struct sb_jobfile *jf = c->jf;
+	unsigned g = 0;
+	for (unsigned i = 0; i < jf->njobs; i++) {
+		struct sb_job_opts *o = &jf->jobs[i].opts;
+		o->exit_group = g += i && jf->jobs[i].new_group;
+		if (!c->exitall)
+			o->exit_what = SB_EXIT_NONE;
+		else if (!o->exit_what)
+			o->exit_what = SB_EXIT_GROUP;
+	}
+	for (unsigned i = 0; i < jf->njobs; i++) {
+		if (jf->jobs[i].opts.exit_what != SB_EXIT_ALL)
+			continue;
+		for (unsigned k = i + 1; k < jf->njobs; k++)
+			if (jf->jobs[k].stonewall) {
+				c->line = jf->jobs[i].line;
+				return sb_jf_fail(c,
+						  "[%s]: exit_what=all with exitall, before the "
+						  "stonewall of [%s]: storbench would start the jobs "
+						  "fio skips (give exit_what=stonewall)",
+						  jf->jobs[i].name, jf->jobs[k].name);
+			}
+	}
+	return 0;
+}
+
 int sb_jobfile_parse(const char *text, size_t len, const char *(*env)(const char *name),
 		     struct sb_jobfile **out, char *msg, size_t msglen)
 {
@@ -488,6 +540,8 @@ int sb_jobfile_parse(const char *text, size_t len, const char *(*env)(const char
 		len -= 3;
 	}
 	int r = parse(c, text ? text : "", text ? len : 0);
+	if (!r)
+		r = exit_what(c);
 	if (r == -ENOMEM && msg && msglen)
 		snprintf(msg, msglen, "out of memory");
 	free(c->jobraw.kv);

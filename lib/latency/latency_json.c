@@ -139,7 +139,9 @@ int sb_results_latency(struct sb_results *res, struct sb_lat_run *lr)
 	jr->interrupted = lr->interrupted;
 	if (lr->failed) {
 		jr->errors = 1;
-		jr->first_error = (struct sb_io_error){ lr->fail_offset, lr->p.bs, d, -lr->failed };
+		jr->first_error = (struct sb_io_error){
+			.offset = lr->fail_offset, .len = lr->p.bs, .ddir = d, .err = -lr->failed
+		};
 	}
 	res->interrupted = lr->interrupted;
 	res->cache_dropped = lr->cache_method;

@@ -263,10 +263,31 @@ static void tell_status(struct sb_run *const *runs, unsigned n, const struct sb_
 /* Until every run ended (on every rank): 1 when another rank's end
  * stopped this one's (--stonewall), 0, or -errno when a round failed
  * (the runs stopped). */
+/* fio's exitall: once the first thread of a job has ended, the jobs its
+ * exit_what names stop (its own other threads too): those of its report
+ * group, or every one. ended[i]: job i's end was acted on; halted[i]: job
+ * i was stopped so (not interrupted by a person). */
+static void exit_all(struct sb_run *const *runs, const struct sb_run_group_job *js, unsigned n,
+		     unsigned char *ended, unsigned char *halted)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct sb_job_opts *o = js[i].job;
+		if (!o->exit_what || ended[i] || !sb_run_any_done(runs[i]))
+			continue;
+		ended[i] = 1;
+		for (unsigned k = 0; k < n; k++)
+			if (o->exit_what != SB_EXIT_GROUP || js[k].job->exit_group == o->exit_group) {
+				halted[k] = 1;
+				sb_run_stop(runs[k]);
+			}
+	}
+}
+
 static int watch(struct sb_run *const *runs, unsigned n, const struct sb_run_group_opts *o,
 		 const struct sb_run_group_job *js, const struct sb_run_hooks *h,
-		 struct sb_coord *c)
+		 struct sb_coord *c, unsigned char *halted)
 {
+	unsigned char ended[SB_RUN_GROUP_MAX] = { 0 };
 	struct ranks_watch *rw = calloc(1, sizeof(*rw));
 	struct watched *ws = calloc(n, sizeof(*ws));
 	int stopped = 0, e = 0;
@@ -300,6 +321,8 @@ static int watch(struct sb_run *const *runs, unsigned n, const struct sb_run_gro
 				look_at(&ws[i], now);
 			}
 		}
+		if (!stopped)
+			exit_all(runs, js, n, ended, halted);
 		e = ranks_done(rw, runs, ws, n, done, now);
 		if (e)
 			break;
@@ -337,6 +360,9 @@ static void say_errors(const struct sb_run_hooks *h, const struct sb_jobtarget *
 			   "free",
 			   sb_fmt_size(res->dir[SB_DDIR_WRITE].bytes, a, sizeof(a)),
 			   sb_fmt_size(avail, b, sizeof(b)));
+	} else if (fe->why[0]) { /* the job's, not a request's */
+		sb_run_say(h, SB_SAY_ERROR, "%s: %s", res->name, fe->why);
+		return;
 	} else if (fe->err) {
 		sb_run_say(h, SB_SAY_ERROR, "%s error at offset %llu (%s), length %u: %s",
 			   sb_ddir_name(fe->ddir), (unsigned long long)fe->offset,
@@ -441,6 +467,7 @@ static int measure(struct sb_run **runs, const struct sb_run_group_opts *o,
 	clock_gettime(CLOCK_REALTIME, &wall);
 	unsigned started = 0;
 	int e = 0, walled = 0;
+	unsigned char halted[SB_RUN_GROUP_MAX] = { 0 };
 	for (; started < n && !e; started++) {
 		e = sb_run_start(runs[started]);
 		js[started].res->start_unix_ns = (uint64_t)wall.tv_sec * 1000000000ull +
@@ -448,7 +475,7 @@ static int measure(struct sb_run **runs, const struct sb_run_group_opts *o,
 	}
 	tell(h, o, SB_RUN_MEASURE_BEGAN);
 	if (e == 0)
-		walled = watch(runs, n, o, js, h, c);
+		walled = watch(runs, n, o, js, h, c, halted);
 	else
 		for (unsigned i = 0; i < started; i++)
 			sb_run_stop(runs[i]);
@@ -464,6 +491,8 @@ static int measure(struct sb_run **runs, const struct sb_run_group_opts *o,
 			res->interrupted = 0;
 			res->stonewalled = 1;
 		}
+		if (halted[i] && !sb_run_hook_stop(h)) /* exitall: as fio's, by design */
+			res->interrupted = 0;
 		if (have_ds[i] && sb_diskstat_read(js[i].t->info.devname, &res->ds_after) == 0) {
 			res->have_diskstat = 1;
 			res->ds_elapsed_ns = sb_now_ns() - t0;

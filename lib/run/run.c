@@ -375,6 +375,14 @@ int sb_run_start(struct sb_run *r)
 	return 0;
 }
 
+int sb_run_any_done(const struct sb_run *r)
+{
+	for (unsigned i = 0; i < r->n; i++)
+		if (r->w[i].started && atomic_load_explicit(&r->w[i].done, memory_order_acquire))
+			return 1;
+	return 0;
+}
+
 int sb_run_progress(struct sb_run *r, struct sb_progress *p)
 {
 	const struct sb_job_opts *o = &r->p.job;

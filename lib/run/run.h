@@ -83,6 +83,8 @@ int sb_run_start(struct sb_run *r);
 int sb_run_progress(struct sb_run *r, struct sb_progress *p);
 /* Ask the workers to stop at the next I/O boundary; async-signal-safe. */
 void sb_run_stop(struct sb_run *r);
+/* 1 once one of the run's threads has ended (fio's exitall), else 0 */
+int sb_run_any_done(const struct sb_run *r);
 /* Join the workers and merge their statistics into res. Returns 0, or the
  * first worker error (-errno) — res is filled either way. */
 int sb_run_wait(struct sb_run *r, struct sb_job_result *res);

@@ -73,8 +73,18 @@ static void reset_stats(struct sb_worker *w, uint64_t now)
 	sb_cpu_thread(&w->cpu_usr0, &w->cpu_sys0);
 }
 
-static int survives(enum sb_continue c, int ddir)
+/* Whether a failed request of ddir with errno err lets the job go on:
+ * continue_on_error's direction, or with fio's ignore_error list of the
+ * direction, only its errnos. */
+static int survives(const struct sb_job_opts *o, int ddir, int err)
 {
+	const int d = ddir != SB_DDIR_READ;
+	for (unsigned i = 0; i < o->nignore[d]; i++)
+		if (o->ignore_err[d][i] == err)
+			return 1;
+	if (o->nignore[d])
+		return 0;
+	const enum sb_continue c = o->continue_on_error;
 	if (c == SB_CONTINUE_ALL)
 		return 1;
 	if (c == SB_CONTINUE_READ)
@@ -95,7 +105,7 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 			w->res.first_error.ddir = d;
 			w->res.first_error.err = io->res < 0 ? (int)-io->res : EIO;
 		}
-		if (!w->err && !survives(w->job->continue_on_error, d))
+		if (!w->err && !survives(w->job, d, io->res < 0 ? (int)-io->res : EIO))
 			w->err = io->res < 0 ? (int)io->res : -EIO;
 		return;
 	}
@@ -1073,6 +1083,54 @@ static int end_loop(struct sb_worker *w)
 	return start_loop(w);
 }
 
+/* fio's check_min_rate: once the job has measured 2 s, every ratecycle
+ * the rate of each direction with a floor, over the cycle; a direction
+ * that moved nothing yet is not judged (fio's, too). Below it, the job
+ * fails with EIO and issues no more (1); else 0. */
+static int below_min_rate(struct sb_worker *w)
+{
+	const struct sb_job_opts *o = w->job;
+	const uint64_t now = sb_now_ns();
+	const uint64_t cycle = (o->ratecycle_ms ? o->ratecycle_ms : 1000) * 1000000ull;
+	if (!w->measuring || now - w->measure_start < 2000000000ull)
+		return 0;
+	for (int d = 0; d < 2; d++) {
+		const uint64_t bytes = w->res.dir[d].bytes, ios = w->res.dir[d].ios;
+		if (!o->ratemin_bps[d] && !o->ratemin_iops[d])
+			continue;
+		if (w->rmin_bytes[d] || w->rmin_ios[d]) {
+			const uint64_t spent_ms = (now - w->rmin_ns[d]) / 1000000u;
+			if (spent_ms < cycle / 1000000u || !spent_ms)
+				continue;
+			const uint64_t got = o->ratemin_bps[d]
+						     ? (bytes - w->rmin_bytes[d]) * 1000 / spent_ms
+						     : (ios - w->rmin_ios[d]) * 1000 / spent_ms;
+			const uint64_t want = o->ratemin_bps[d] ? o->ratemin_bps[d]
+								: o->ratemin_iops[d];
+			if (got < want) {
+				struct sb_io_error *fe = &w->res.first_error;
+				w->res.errors++;
+				if (!fe->err) {
+					memset(fe, 0, sizeof(*fe));
+					fe->ddir = d;
+					fe->err = EIO;
+					snprintf(fe->why, sizeof(fe->why),
+						 o->ratemin_bps[d]
+							 ? "rate_min=%lluB/s not met, got %lluB/s"
+							 : "rate_iops_min=%llu not met, got %llu IOPS",
+						 (unsigned long long)want, (unsigned long long)got);
+				}
+				w->issue_done = 1;
+				return 1;
+			}
+		}
+		w->rmin_bytes[d] = bytes;
+		w->rmin_ios[d] = ios;
+		w->rmin_ns[d] = now;
+	}
+	return 0;
+}
+
 static int loop(struct sb_worker *w)
 {
 	const struct sb_job_opts *o = w->job;
@@ -1171,6 +1229,8 @@ static int loop(struct sb_worker *w)
 		}
 		if (w->err)
 			return w->err;
+		if (SB_UNLIKELY(w->rmin) && !w->issue_done)
+			below_min_rate(w);
 		now = w->engine_sync ? sb_now_ns() : w->last_commit;
 		if (w->issue_done && !w->inflight)
 			break;
@@ -1178,7 +1238,7 @@ static int loop(struct sb_worker *w)
 	r = drain(w);
 	if (r < 0)
 		return r;
-	if (!o->end_fsync || !sb_rw_writes(o->rw) || !w->measuring)
+	if (!o->end_fsync || !sb_rw_writes(o->rw) || !w->measuring || w->res.first_error.why[0])
 		return 0;
 	/* fio syncs each of a job's files at the end */
 	for (unsigned i = 0; w->files && i < w->nfiles && !r; i++) {
@@ -1203,9 +1263,37 @@ static void start_delay(struct sb_worker *w)
 	w->start_ns = sb_now_ns();
 }
 
+/* fio's cpus_allowed: the thread on the job's CPUs, or with
+ * cpus_allowed_policy=split on one of them, the (fio thread number - 1)
+ * modulo their count-th, as fio's fio_cpus_split. 0 or -errno. */
+static int pin(const struct sb_worker *w)
+{
+	const struct sb_job_opts *o = w->job;
+	unsigned n = 0, k = 0;
+	for (int i = 0; i < SB_CPUS_MAX; i++)
+		n += (unsigned)(o->cpus[i / 64] >> (i % 64) & 1);
+	if (!n)
+		return 0;
+	const unsigned pick = ((o->fiolog.jobnum ? o->fiolog.jobnum : 1) - 1 + w->id) % n;
+	cpu_set_t *set = CPU_ALLOC(SB_CPUS_MAX);
+	const size_t sz = CPU_ALLOC_SIZE(SB_CPUS_MAX);
+	if (!set)
+		return -ENOMEM;
+	CPU_ZERO_S(sz, set);
+	for (int i = 0; i < SB_CPUS_MAX; i++)
+		if (o->cpus[i / 64] >> (i % 64) & 1 && (!o->cpus_split || k++ == pick))
+			CPU_SET_S((size_t)i, sz, set);
+	const int r = sched_setaffinity(0, sz, set) < 0 ? -errno : 0;
+	CPU_FREE(set);
+	return r;
+}
+
 void *sb_worker_main(void *arg)
 {
 	struct sb_worker *w = arg;
+	int pinned = pin(w);
+	if (pinned < 0)
+		w->err = pinned;
 	if (w->job->startdelay_ns)
 		start_delay(w);
 	uint64_t t0 = w->start_ns;
@@ -1219,11 +1307,13 @@ void *sb_worker_main(void *arg)
 		sb_rate_init(&w->rate_iops[d], iops[0] || iops[1] ? iops[d] : w->job->rate_iops,
 			     t0);
 	}
+	w->rmin = !!(w->job->ratemin_bps[0] | w->job->ratemin_bps[1] | w->job->ratemin_iops[0] |
+		     w->job->ratemin_iops[1]);
 	w->ramp_end = t0 + w->job->ramp_ns;
 	w->end_ns = w->job->runtime_ns ? w->ramp_end + w->job->runtime_ns : 0;
 	if (!w->job->ramp_ns)
 		reset_stats(w, t0);
-	int r = loop(w);
+	int r = pinned < 0 ? pinned : loop(w);
 	/* after an error too: the engine's requests are ours to reap, on this
 	 * thread (an io_uring ring may accept waits from its issuer only) */
 	if (w->inflight)

@@ -104,6 +104,10 @@ struct sb_worker {
 	struct sb_rate rate;
 	struct sb_rate rate_dir[2];	/* reads', writes' (fio's rate=R,W) */
 	struct sb_rate rate_iops[2];	/* reads', writes' requests (fio's rate_iops) */
+	/* fio's rate_min, rate_iops_min: each direction's bytes and requests
+	 * at its last check and when (0: not yet armed) */
+	uint64_t rmin_bytes[2], rmin_ios[2], rmin_ns[2];
+	int rmin;			/* the job has a floor */
 	uint64_t loop_bytes, loop_left; /* per loop (UINT64_MAX: time-based) */
 	unsigned loop;			/* loops done */
 	uint64_t total_bytes;		/* what a size-bound job moves; 0: by time */

@@ -428,7 +428,7 @@ static void test_ignored_notes(void **state)
 	jf = parse("[j]\ncreate_on_open=1\nnorandommap\nfixedbufs\nunlink=1\nrandrepeat\n"
 		   "registerfiles=1\nunit_base\nkb_base\npercentile_list\nclat_percentiles\n"
 		   "lat_percentiles\nslat_percentiles\ndisable_bw_measurement\nfallocate=none\n"
-		   "exitall\nallow_file_create\nrefill_buffers\nscramble_buffers\n");
+		   "threads=1\nallow_file_create\nrefill_buffers\nscramble_buffers\n");
 	assert_int_equal(jf->nnotes, SB_JOBFILE_MAX_NOTES);
 	assert_string_equal(jf->notes[SB_JOBFILE_MAX_NOTES - 1],
 			    "line 17: allow_file_create only changes fio's own reporting or "
@@ -583,8 +583,8 @@ static void test_error_lines(void **state)
 		   "line 2: random_distribution=normal:10: fio distribution not supported", NULL);
 	expect_err("[j]\nthinktime=10q\n", "line 2: thinktime: '10q' is not valid", "microseconds");
 	expect_err("[j]\nthinktime_blocks=0\n", "line 2: thinktime_blocks: '0' is not valid", NULL);
-	expect_err("[j]\ncpus_allowed=0-3\n",
-		   "line 2: cpus_allowed: fio option not supported by storbench", NULL);
+	expect_err("[j]\nnuma_cpu_nodes=0\n",
+		   "line 2: numa_cpu_nodes: fio option not supported by storbench", NULL);
 	/* fio's own word for an alias is as real as the option */
 	expect_err("[j]\nioscheduler=none\n", "line 2: ioscheduler: fio option not supported",
 		   NULL);
@@ -608,7 +608,8 @@ static void test_error_lines(void **state)
 	expect_err("[j]\nbs=4k,8k,8k,8k\n", "line 2: bs: '4k,8k,8k,8k' is not valid", NULL);
 	expect_err("[j]\nbssplit=4k/50:8k/50,4k\n", "line 2: bssplit: '4k/50:8k/50,4k'",
 		   "one split for reads and writes");
-	expect_err("[j]\nrate=1M,2M,3M\n", "line 2: rate: '1M,2M,3M': a cap on trims", NULL);
+	expect_err("[j]\nrate=1M,2M,3M\nrw=trim\n", "line 2: rate: '1M,2M,3M': a cap on trims",
+		   NULL);
 	expect_err("[j]\nrate=1M,2Q\n", "line 2: rate: '1M,2Q' is not valid", "READ,WRITE");
 	expect_err("[j]\nrate=1,2,3,4\n", "line 2: rate: '1,2,3,4' is not valid", NULL);
 	expect_err("[j]\nrw=randread:8\n", "line 2: rw=randread:8: a new random offset",
