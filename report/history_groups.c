@@ -210,6 +210,25 @@ static void fmt(const struct rep_hist *h, double v, char *buf, size_t len)
 	sb_plan_fmt(h->unit, v, NULL, buf, len);
 }
 
+/* A device field's "(none)" group: what the device did not tell. A label
+ * of that name (--label firmware=1.2b, for a device that tells none) is
+ * grouped by label:KEY; say so, as a user who labelled it expects it here. */
+static void none_note(FILE *f, const struct rep_hist *h)
+{
+	static const char *const device[] = { "firmware", "model", "serial" };
+	int dev = 0;
+	for (size_t i = 0; h->group_by && i < SB_ARRAY_SIZE(device); i++)
+		dev |= !strcmp(h->group_by, device[i]);
+	for (size_t i = 0; dev && i < h->ng; i++)
+		if (!strcmp(h->g[i].name, "(none)")) {
+			fprintf(f,
+				"(none): results whose device told no %s; a %s named with --label "
+				"%s=VALUE is grouped by --group-by=label:%s\n",
+				h->group_by, h->group_by, h->group_by, h->group_by);
+			return;
+		}
+}
+
 int rep_history_text(FILE *f, const void *vh)
 {
 	const struct rep_hist *h = vh;
@@ -239,6 +258,7 @@ int rep_history_text(FILE *f, const void *vh)
 	}
 	fprintf(f, "verdict: the Mann-Whitney U test of each group against the baseline, two-sided "
 		   "at 5%% (as compare)\n");
+	none_note(f, h);
 	return ferror(f) ? -EIO : 0;
 }
 

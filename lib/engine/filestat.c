@@ -7,7 +7,10 @@
 #include "lib/engine/engine.h"
 
 #include <fcntl.h>
+#include <linux/stat.h> /* struct statx: musl before 1.2.5 has neither it nor statx() */
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 int sb_fileop_stat(const struct sb_engine *e, const char *path)
 {
@@ -16,7 +19,7 @@ int sb_fileop_stat(const struct sb_engine *e, const char *path)
 	int r;
 	switch (e->stat_type) {
 	case SB_STAT_LSTAT: r = lstat(path, &st); break;
-	case SB_STAT_STATX: r = statx(AT_FDCWD, path, 0, STATX_ALL, &stx); break;
+	case SB_STAT_STATX: r = (int)syscall(SYS_statx, AT_FDCWD, path, 0, STATX_ALL, &stx); break;
 	default: r = stat(path, &st); break;
 	}
 	return r < 0 ? -errno : 0;

@@ -111,6 +111,14 @@ done
 expect_exit 2 "$SB" verify --size=1M --direct=0 --quiet --db="$H" --label a=1 --label a=2 "$T/l.dat"
 grep -q "label 'a' given twice" "$T/err" || { cat "$T/err"; fail "a label given twice"; }
 [ -e "$T/l.dat" ] && fail "a refused --label ran the command"
+# a device that tells no firmware: its group is "(none)", and the text says
+# where a firmware the user labelled is grouped (and only then)
+expect_exit 0 "$SB" history --db="$H" --figure=RND4K-Q1T1.read.iops --group-by=firmware
+none=$(grep -c "^(none) " "$T/out")
+note=$(grep -c "^(none): results whose device told no firmware; a firmware named with --label firmware=VALUE is grouped by --group-by=label:firmware$" "$T/out")
+[ "$none" = "$note" ] || { cat "$T/out"; fail "(none) group: $none, its note: $note"; }
+expect_exit 0 "$SB" history --db="$H" --figure=RND4K-Q1T1.read.iops --group-by=label:board
+grep -q "^rk3399 " "$T/out" && ! grep -q "^(none):" "$T/out" || { cat "$T/out"; fail "by label:board"; }
 expect_exit 2 "$SB" history --db="$H" --figure=RND4K-Q1T1.read.iop --group-by=label:board
 grep -q "no result in '$H' has a figure 'RND4K-Q1T1.read.iop' (nearest: RND4K-Q1T1.read.iops, " "$T/err" ||
 	{ cat "$T/err"; fail "unknown figure"; }
