@@ -272,13 +272,6 @@ int cli_ranks_agree(int code, const char *msg);
 /* Rank 0's word that rank refused or failed and no rank goes on (what
  * cli_ranks_agree says, for an agreement a method's run made). */
 void cli_ranks_said_refused(int rank);
-/* The largest of every rank's code, on every rank (each says nothing):
- * e.g. whether any rank failed a step, so that all stop together rather
- * than wait for one another at different places. Alone: code. */
-int cli_ranks_worst(int code);
-/* The largest of each of v[0..n) over every rank, on every rank (a
- * minimum: of the negated values); a barrier. Alone: v as it is. */
-void cli_ranks_max(long *v, unsigned n);
 /* Rank 0's len bytes to every rank. */
 void cli_ranks_bcast(void *buf, size_t len);
 /* The one rule of every command for a rank's directory: where this rank

@@ -280,7 +280,7 @@ static void run_opts(const struct meta_ctx *c, const char *dir, struct sb_meta_o
 {
 	memset(o, 0, sizeof(*o));
 	o->parent = dir;
-	o->seed = c->sh.seed ? c->sh.seed : sb_now_ns() ^ ((uint64_t)getpid() << 32);
+	o->seed = c->sh.seed; /* 0: sb_meta_runs draws one for each run */
 	o->files = (struct sb_meta_files){
 		NULL,	     c->files,	  (unsigned)c->dirs,	   (unsigned)c->threads,
 		c->size_min, c->size_max, (uint32_t)c->file_chunk, c->fsync,
@@ -404,33 +404,39 @@ static int finish(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_res
 	return rc;
 }
 
-/* One run: its words as it ended, then the results (rank 0's under
- * mpirun, none when a rank failed). */
-static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_jobtarget *t,
-		   const char *dir)
-{
-	struct sb_meta_opts o;
-	struct sb_error er;
+/* The runs (bonnie++'s -x): each one's results, and its progress (first:
+ * the hooks' ctx is the progress's too). */
+struct meta_runs {
 	struct meta_progress pg;
-	char name[64];
-	const int many = cli_ranks() > 1;
-	struct sb_results *res = sb_results_create("meta");
-	if (!res) {
+	const struct meta_ctx *c;
+	struct sb_jobtarget *t;
+	const char *dir;
+	struct sb_results *res;
+};
+
+static int run_begin(void *ctx, unsigned i)
+{
+	struct meta_runs *r = ctx;
+	(void)i;
+	if (!(r->res = sb_results_create("meta"))) {
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	cli_results_describe(res, t, dir);
+	cli_results_describe(r->res, r->t, r->dir);
 	cli_signals_install();
-	run_opts(c, dir, &o, name, sizeof(name));
-	meta_progress_init(&pg, m, c->sh.quiet || cli_rank() != 0); /* rank 0's alone */
-	const struct sb_meta_hooks h = { .ctx = &pg,
-					 .stop = stop_requested,
-					 .phase = meta_progress_phase,
-					 .progress = pg.pg.quiet ? NULL : meta_progress_tell,
-					 .track = on_track };
-	made.c = c;
-	const int e = sb_meta_run(&o, &h, cli_ranks_coord(), m, &er);
-	meta_progress_end(&pg);
+	meta_progress_init(&r->pg, r->pg.m, r->pg.pg.quiet);
+	return 0;
+}
+
+/* One run ended: its words as it ended, then the results (rank 0's under
+ * mpirun, none when a rank failed). An exit code. */
+static int run_end(void *ctx, struct sb_meta_run *m, int e, const struct sb_error *err)
+{
+	struct meta_runs *r = ctx;
+	struct sb_error er = *err;
+	const int many = cli_ranks() > 1;
+	struct sb_results *res = r->res;
+	meta_progress_end(&r->pg);
 	/* alone, a stop is said by the exit status of the command */
 	int rc = e && (e != -EINTR || many) ? cli_error(&er) : 0;
 	cli_ranks_end_if_lost(m->ranks_lost, rc);
@@ -443,15 +449,36 @@ static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_jo
 	removal_said(m);
 	/* many ranks: rank 0 writes the All clients result, the others nothing;
 	 * none when a rank failed or the run did not begin */
-	if (m->refused_rank >= 0 || (many && (m->failed_rank >= 0 || cli_rank() != 0))) {
-		sb_results_free(res);
-		sb_meta_result_free(m);
-		return rc;
-	}
-	rc = finish(c, m, res, rc);
+	if (m->refused_rank < 0 && !(many && (m->failed_rank >= 0 || cli_rank() != 0)))
+		rc = finish(r->c, m, res, rc);
 	sb_results_free(res);
 	sb_meta_result_free(m);
 	return rc;
+}
+
+/* The runs, one after another: 0 or an exit code. */
+static int measure(const struct meta_ctx *c, struct sb_meta_run *m, struct sb_jobtarget *t,
+		   const char *dir, unsigned reps)
+{
+	struct sb_meta_opts o;
+	struct sb_error er;
+	char name[64];
+	struct meta_runs r = { .c = c, .t = t, .dir = dir };
+	run_opts(c, dir, &o, name, sizeof(name));
+	o.runs = reps;
+	meta_progress_init(&r.pg, m, c->sh.quiet || cli_rank() != 0); /* rank 0's alone */
+	const struct sb_meta_hooks h = { .ctx = &r,
+					 .stop = stop_requested,
+					 .phase = meta_progress_phase,
+					 .progress = r.pg.pg.quiet ? NULL : meta_progress_tell,
+					 .track = on_track,
+					 .run_begin = run_begin,
+					 .run_end = run_end };
+	made.c = c;
+	const int v = sb_meta_runs(&o, &h, cli_ranks_coord(), m, &er);
+	if (v < 0)
+		cli_ranks_lost(SB_EXIT_ENV, &er);
+	return v;
 }
 
 /* Under mpirun: every rank runs the same tests. 0 or an exit code. */
@@ -535,12 +562,7 @@ int cli_meta_main(const struct cli_command *cmd, int argc, char **argv,
 	const unsigned reps = bo && bo->reps > 1 ? bo->reps : 1;
 	if (reps > 1 && cli_rank() == 0)
 		printf("%s\n", rep_bonnie_csv_header);
-	for (unsigned i = 0; i < reps && !rc && !cli_interrupted(); i++) {
-		memset(m, 0, sizeof(*m));
-		rc = measure(&c, m, &t, dir);
-		if (reps > 1 && cli_ranks() > 1) /* all go on to the next run, or none */
-			rc = cli_ranks_worst(rc);
-	}
+	rc = measure(&c, m, &t, dir, reps);
 	free(m);
 	cli_ranks_remove_dir(0);
 	return rc;

@@ -665,21 +665,11 @@ static int prepare(struct plan_cli *r, const char *file, const struct plan_ctx *
 			return rc;
 		/* before the first step: the history takes results, the labels
 		 * are the history's */
-		struct sb_history *h = NULL;
-		struct sb_history_rec labels = { 0 };
-		for (size_t i = 0; i < r->pl->nlabels && !rc; i++)
-			if (sb_history_rec_label(&labels, r->pl->labels[i], &err) < 0) {
-				sb_err("%s: label=%s", file, err.msg);
-				rc = SB_EXIT_USAGE;
-			}
-		sb_history_rec_free(&labels);
-		if (!rc && sb_history_open(r->db, &h, &err) < 0) {
-			sb_err("%s: db=%s", file, err.msg);
-			rc = cli_error_told(&err);
+		if (sb_history_check(r->db, (const char *const *)r->pl->labels, r->pl->nlabels,
+				     &err) < 0) {
+			sb_err("%s: %s", file, err.msg);
+			return cli_error_told(&err);
 		}
-		sb_history_close(h);
-		if (rc)
-			return rc;
 	}
 	char base[256], dir[PATH_MAX];
 	sb_plan_dir_name(file, r->pl, base, sizeof(base));

@@ -168,19 +168,6 @@ int cli_ranks_agree(int code, const char *msg)
 	return agreed(e, &er, code, who);
 }
 
-int cli_ranks_worst(int code)
-{
-	long v = code;
-	cli_ranks_max(&v, 1);
-	return (int)v;
-}
-
-void cli_ranks_max(long *v, unsigned n)
-{
-	struct sb_error er;
-	step(sb_ranks_max(&R, v, n, SB_RANKS_SETUP_S, "agreeing", &er), &er);
-}
-
 void cli_ranks_bcast(void *buf, size_t len)
 {
 	struct sb_error er;

@@ -1,8 +1,7 @@
 /*
  * storbench spo --cycles: the controlling host's loop (sb_spo_cycles_run,
- * lib/spo/spo_cycles.c) given the writer's and the check's command lines,
- * built here from the options given (through --remote, or this program),
- * and hooks that cut the power with --cut-cmd and say each cycle. The
+ * lib/spo/spo_cycles.c) given the writer's and the check's command lines
+ * (sb_spo_commands: through --remote, or this program), and hooks that cut the power with --cut-cmd and say each cycle. The
  * verdict: the first failing cycle of N.
  */
 #include "cli/spo_cmd.h"
@@ -11,71 +10,6 @@
 
 #define DEFAULT_CUT_MIN 5000000000ull
 #define DEFAULT_CUT_MAX 30000000000ull
-
-/* " '--NAME=VUNIT'" */
-static void add(char *buf, size_t len, const char *name, unsigned long long v, const char *unit)
-{
-	char a[96];
-	snprintf(a, sizeof(a), "--%s=%llu%s", name, v, unit);
-	strncat(buf, " ", len - strlen(buf) - 1);
-	sb_spo_sh_quote(buf, len, a);
-}
-
-static void add_str(char *buf, size_t len, const char *s)
-{
-	strncat(buf, s, len - strlen(buf) - 1);
-}
-
-/* The writer's options, as given, after its command */
-static void writer_opts(const struct spo_opts *o, char *inner, size_t len)
-{
-	add(inner, len, "bs", o->bs, "");
-	add(inner, len, "iodepth", o->iodepth, "");
-	add_str(inner, len,
-		o->rw == SB_SPO_RANDWRITE  ? " --rw=randwrite"
-		: o->rw == SB_SPO_SEQWRITE ? " --rw=write"
-					   : " --rw=mixed");
-	add_str(inner, len, " --sync=");
-	add_str(inner, len, sb_spo_sync_name(o->sync));
-	if (o->flush_writes_given)
-		add(inner, len, "flush-every", o->flush_writes, "");
-	if (o->flush_ns_given)
-		add(inner, len, "flush-interval", o->flush_ns, "ns");
-	add(inner, len, "canary", o->canary, "");
-	add(inner, len, "offset", o->offset, "");
-	if (o->size_given)
-		add(inner, len, "size", o->size, "");
-}
-
-/* The writer's (check 0) and the check's (1) command lines into out
- * (SB_SPO_CMD_LEN bytes), from the options given. */
-static int build(const struct spo_opts *o, const char *target, int check, const char *self,
-		 char *out)
-{
-	char inner[SB_SPO_CMD_LEN];
-	inner[0] = 0;
-	sb_spo_sh_quote(inner, sizeof(inner), self);
-	add_str(inner, sizeof(inner),
-		check ? " spo --check --journal=- --format=json"
-		      : " spo --destroy-data --quiet --journal=-");
-	if (!check)
-		writer_opts(o, inner, sizeof(inner));
-	else if (o->allow_torn)
-		add(inner, sizeof(inner), "allow-torn", o->allow_torn, "");
-	add_str(inner, sizeof(inner), " ");
-	sb_spo_sh_quote(inner, sizeof(inner), target);
-	out[0] = 0;
-	if (o->remote) {
-		snprintf(out, SB_SPO_CMD_LEN, "%s ", o->remote);
-		sb_spo_sh_quote(out, SB_SPO_CMD_LEN,
-				inner); /* the remote shell gets one argument */
-	} else {
-		snprintf(out, SB_SPO_CMD_LEN, "%s", inner);
-	}
-	if (strlen(out) >= SB_SPO_CMD_LEN - 8)
-		return sb_err("--cycles: the command line is too long"), -1;
-	return 0;
-}
 
 struct cycles {
 	const struct spo_opts *o;
@@ -140,8 +74,24 @@ int spo_cycles(struct spo_opts *o, const char *target)
 			       SB_EXIT_USAGE;
 		self[n] = 0;
 	}
-	if (build(o, target, 0, self, writer) || build(o, target, 1, self, check))
-		return SB_EXIT_USAGE;
+	const struct sb_spo_cmd_args ca = { .self = self,
+					    .remote = o->remote,
+					    .target = target,
+					    .bs = o->bs,
+					    .iodepth = o->iodepth,
+					    .rw = o->rw,
+					    .sync = o->sync,
+					    .flush_writes = o->flush_writes,
+					    .flush_ns = o->flush_ns,
+					    .canary = o->canary,
+					    .offset = o->offset,
+					    .size = o->size,
+					    .flush_writes_given = o->flush_writes_given,
+					    .flush_ns_given = o->flush_ns_given,
+					    .size_given = o->size_given,
+					    .allow_torn = o->allow_torn };
+	if (sb_spo_commands(&ca, writer, check, &er) < 0)
+		return cli_error(&er);
 	const struct sb_spo_cycles_opts lo = {
 		.log = o->log,
 		.target = target,

@@ -12,10 +12,7 @@ int verify_output(const struct verify_opts *o, struct sb_verify_result *v, int *
 	if (cli_ranks() > 1) {
 		if (cli_ranks_collect(res, code))
 			return 1;
-		/* the phases' time: from the earliest start to the latest end */
-		for (size_t i = 0; i < res->njobs && i < 2; i++)
-			(v->rep.wrote && i == 0 ? &v->rep.wr : &v->rep.rd)->ns =
-				res->jobs[i]->runtime_ns;
+		sb_verify_ranks_times(v); /* from the earliest start to the latest end */
 	}
 	if (o->output && cli_write_json(res, o->output) < 0)
 		rc = SB_EXIT_ENV;

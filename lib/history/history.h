@@ -135,6 +135,13 @@ const struct sb_history_ops *sb_history_backend(const char *where, struct sb_err
  * -EPROTO (not a storbench history, or a newer schema), -errno of the
  * store (-EACCES, -EROFS, -ENOSPC, -EBUSY). */
 int sb_history_open(const char *where, struct sb_history **out, struct sb_error *err);
+/* Before a plan's first step: its labels (n KEY=VALUE) are the history's
+ * and the history at where opens (and migrates), so that every step can
+ * record its result. 0, or -errno with err->msg naming what: "label=..."
+ * or "db=..." (the plan file's key), its class sb_history_rec_label's or
+ * sb_history_open's. */
+int sb_history_check(const char *where, const char *const *labels, size_t n,
+		     struct sb_error *err);
 int sb_history_record(struct sb_history *h, const struct sb_history_rec *r, int64_t *id,
 		      struct sb_error *err);
 int sb_history_query(struct sb_history *h, const struct sb_history_query *q,

@@ -63,6 +63,31 @@ int sb_history_open(const char *where, struct sb_history **out, struct sb_error 
 	return 0;
 }
 
+/* err->msg behind what it is about ("label=", "db="); e. */
+static int about(struct sb_error *err, const char *what, int e)
+{
+	char msg[sizeof(err->msg)];
+	snprintf(msg, sizeof(msg), "%s", err->msg);
+	snprintf(err->msg, sizeof(err->msg), "%s%s", what, msg);
+	return e;
+}
+
+int sb_history_check(const char *where, const char *const *labels, size_t n, struct sb_error *err)
+{
+	struct sb_history_rec rec = { 0 };
+	struct sb_history *h = NULL;
+	int e = 0;
+	memset(err, 0, sizeof(*err));
+	for (size_t i = 0; i < n && !e; i++)
+		if ((e = sb_history_rec_label(&rec, labels[i], err)) < 0)
+			about(err, "label=", e);
+	sb_history_rec_free(&rec);
+	if (!e && (e = sb_history_open(where, &h, err)) < 0)
+		about(err, "db=", e);
+	sb_history_close(h);
+	return e < 0 ? e : 0;
+}
+
 int sb_history_record(struct sb_history *h, const struct sb_history_rec *r, int64_t *id,
 		      struct sb_error *err)
 {

@@ -377,6 +377,9 @@ struct sb_meta_opts {
 	 * (--stonewall); the ranks' clocks are put on rank 0's with the
 	 * offsets the handle measured (sb_coord_clock_offset) */
 	int stonewall;
+	/* sb_meta_runs: bonnie++'s -x, this many runs one after another (0:
+	 * one); seed 0: each run a seed of its own */
+	unsigned runs;
 };
 /* The tests a run of these parameters makes (bit t: enum sb_meta_test t). */
 unsigned sb_meta_tests(const struct sb_meta_io *io, uint64_t nfiles);
@@ -406,6 +409,11 @@ struct sb_meta_hooks {
 	 * second Ctrl-C may remove it: sb_meta_rundir_remove_fd(dirfd,
 	 * path)), 0 just before the run removes it */
 	void (*track)(void *ctx, const char *path, int dirfd, int on);
+	/* sb_meta_runs: run i (0..) is about to begin (not 0: it does not,
+	 * and that is the verdict); it has ended, with sb_meta_run's return
+	 * e and err: the caller's verdict, 0 to go on */
+	int (*run_begin)(void *ctx, unsigned i);
+	int (*run_end)(void *ctx, struct sb_meta_run *m, int e, const struct sb_error *err);
 };
 /*
  * Runs storbench meta as o describes: makes a run directory in o->parent,
@@ -430,6 +438,18 @@ struct sb_meta_hooks {
  */
 int sb_meta_run(const struct sb_meta_opts *o, const struct sb_meta_hooks *h, struct sb_coord *coord,
 		struct sb_meta_run *out, struct sb_error *err);
+/*
+ * o->runs runs of sb_meta_run one after another (bonnie++'s -x), out
+ * cleared before each, h->run_begin before and h->run_end after each (out
+ * is the caller's until the next run begins). Ends after a run whose
+ * verdict is not 0 (under mpirun, with more than one run, the highest of
+ * the ranks': all go on to the next run or none), or when h->stop asks.
+ * Returns the last verdict (without run_end: sb_meta_run's return), or
+ * -errno with err when the ranks could not agree on it (out->ranks_lost:
+ * the job is to end).
+ */
+int sb_meta_runs(const struct sb_meta_opts *o, const struct sb_meta_hooks *h,
+		 struct sb_coord *coord, struct sb_meta_run *out, struct sb_error *err);
 /* What the result holds besides itself (the ranks); NULL accepted. */
 void sb_meta_result_free(struct sb_meta_run *m);
 /* Under mpirun, before any rank makes anything: every rank runs the same

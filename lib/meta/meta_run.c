@@ -6,6 +6,8 @@
  * rounds and gathering (meta_ranks.c).
  */
 #include "lib/meta/meta_int.h"
+#include "lib/coord/coord.h"
+#include "lib/coord/coord_ranks.h"
 
 #include <unistd.h>
 
@@ -245,6 +247,37 @@ int sb_meta_run(const struct sb_meta_opts *o, const struct sb_meta_hooks *h, str
 	sb_meta_ranks_free(s);
 	free(s);
 	return e;
+}
+
+int sb_meta_runs(const struct sb_meta_opts *o, const struct sb_meta_hooks *h,
+		 struct sb_coord *coord, struct sb_meta_run *out, struct sb_error *err)
+{
+	static const struct sb_meta_hooks none;
+	const struct sb_meta_hooks *hk = h ? h : &none;
+	const unsigned runs = o->runs > 1 ? o->runs : 1;
+	const int many = coord && sb_coord_size(coord) > 1;
+	struct sb_meta_opts one = *o;
+	int v = 0;
+	memset(err, 0, sizeof(*err));
+	for (unsigned i = 0; i < runs && !v && !(hk->stop && hk->stop(hk->ctx)); i++) {
+		memset(out, 0, sizeof(*out));
+		if (!o->seed)
+			one.seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
+		if (!hk->run_begin || !(v = hk->run_begin(hk->ctx, i))) {
+			const int e = sb_meta_run(&one, h, coord, out, err);
+			v = hk->run_end ? hk->run_end(hk->ctx, out, e, err) : e;
+		}
+		if (runs > 1 && many) { /* all go on to the next run, or none */
+			long w = v;
+			const int ce = sb_coord_max(coord, &w, 1, SB_RANKS_SETUP_S);
+			if (ce) {
+				out->ranks_lost = 1;
+				return sb_coord_lost(err, "agreeing", ce);
+			}
+			v = (int)w;
+		}
+	}
+	return v;
 }
 
 void sb_meta_result_free(struct sb_meta_run *m)

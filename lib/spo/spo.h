@@ -191,6 +191,23 @@ int sb_spo_shell(const char *cmd, int in_fd, int out_fd);
 /* Append 'arg' to the command line buf (len bytes), quoted for sh (a '
  * inside closed, escaped and reopened). */
 void sb_spo_sh_quote(char *buf, size_t len, const char *arg);
+/* What --cycles' writer and check are given, as the program was. */
+struct sb_spo_cmd_args {
+	const char *self;   /* the program, on the host the commands run on */
+	const char *remote; /* NULL, or the prefix that runs a command there
+			     * (ssh HOST): the command is its one argument */
+	const char *target;
+	uint32_t bs;
+	unsigned iodepth;
+	int rw, sync; /* enum sb_spo_rw, sb_spo_sync_name's */
+	uint64_t flush_writes, flush_ns, canary, offset, size;
+	int flush_writes_given, flush_ns_given, size_given; /* else left out */
+	uint32_t allow_torn;				    /* the check's (0: left out) */
+};
+/* The writer's and the check's sh command lines into writer and check
+ * (SB_SPO_CMD_LEN bytes each). 0, or -E2BIG with err when one is too long. */
+int sb_spo_commands(const struct sb_spo_cmd_args *a, char *writer, char *check,
+		    struct sb_error *err);
 
 /* ---- the check ---- */
 

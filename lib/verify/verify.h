@@ -133,5 +133,10 @@ struct sb_verify_result {
 int sb_verify_run(const struct sb_verify_opts *o, const struct sb_verify_hooks *h,
 		  struct sb_coord *coord, struct sb_verify_result *out, struct sb_error *err);
 void sb_verify_result_free(struct sb_verify_result *r);
+/* Many ranks, once rank 0 gathered every rank's jobs into r->res
+ * (sb_run_collect): each phase's time in r->rep from the earliest start
+ * to the latest end, the gathered job's runtime (the write's first when
+ * it wrote). */
+void sb_verify_ranks_times(struct sb_verify_result *r);
 
 #endif

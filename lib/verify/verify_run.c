@@ -394,6 +394,13 @@ int sb_verify_run(const struct sb_verify_opts *o, const struct sb_verify_hooks *
 	return phases_run(o, h, coord, out, err);
 }
 
+void sb_verify_ranks_times(struct sb_verify_result *r)
+{
+	const struct sb_results *res = r->res;
+	for (size_t i = 0; res && i < res->njobs && i < 2; i++)
+		(r->rep.wrote && i == 0 ? &r->rep.wr : &r->rep.rd)->ns = res->jobs[i]->runtime_ns;
+}
+
 void sb_verify_result_free(struct sb_verify_result *r)
 {
 	if (!r)

@@ -5,7 +5,8 @@
  * query makes; a database of something else and one of a newer schema
  * refused by name and left as they were; the stored figure names nearest
  * to one not there; records read from storbench's and fio's JSON, and
- * labels refused as the program says. A build without SQLite refuses a
+ * labels refused as the program says; a plan's check before its first
+ * step (labels, then the history opens) naming the key. A build without SQLite refuses a
  * history by saying so.
  */
 #include "tests/lib/sbtest.h"
@@ -13,6 +14,7 @@
 #include "report/history_groups.h"
 
 #include <math.h>
+#include <sys/stat.h>
 #ifdef HAVE_SQLITE
 #include <sqlite3.h>
 
@@ -250,6 +252,24 @@ static void test_labels(void **state)
 	sb_history_rec_free(NULL);
 }
 
+static void test_check(void **state)
+{
+	struct sb_error err;
+	struct stat st;
+	const char *ok[] = { "fw=1", "x=y" }, *bad[] = { "fw=1", "fw=2" };
+	const char *db = sbt_path("check.db");
+	(void)state;
+	assert_int_equal(sb_history_check(db, bad, 2, &err), -EINVAL);
+	assert_string_equal(err.msg, "label=label 'fw' given twice"); /* as the plan says it */
+	assert_int_equal(err.cls, SB_ERR_INPUT);
+	assert_int_not_equal(stat(db, &st), 0); /* refused before it opens */
+	assert_int_equal(sb_history_check(db, ok, 2, &err), 0);
+	assert_int_equal(stat(db, &st), 0);
+	assert_int_equal(sb_history_check(db, NULL, 0, &err), 0); /* opens again */
+	assert_true(sb_history_check(sbt_path("none/here.db"), ok, 2, &err) < 0);
+	assert_int_equal(strncmp(err.msg, "db=", 3), 0);
+}
+
 static void test_read(void **state)
 {
 	static const char fio[] =
@@ -341,6 +361,7 @@ int main(void)
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_query_checks),
 		cmocka_unit_test(test_labels),
+		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_read),
 		cmocka_unit_test(test_large_groups),
 	};

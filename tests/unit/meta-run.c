@@ -8,7 +8,9 @@
  * that cannot be made is said. The section written reads back
  * (sb_meta_read) as the run filled it, one process's and an aggregate of
  * ranks', and a section with a wrong type, a negative count, a missing key
- * or an unknown test is refused by key path.
+ * or an unknown test is refused by key path. sb_meta_runs (bonnie++'s -x)
+ * runs one after another, each begun and ended through the hooks with a
+ * seed of its own, until a run's verdict is not 0.
  */
 #include "tests/unit/section-json.h"
 #include "lib/meta/meta.h"
@@ -30,6 +32,12 @@ static int on_stop(void *ctx)
 {
 	const struct rec *r = ctx;
 	return r->stop_at >= 0 && r->nphase && r->phase[r->nphase - 1] == r->stop_at;
+}
+
+static int on_stopped(void *ctx)
+{
+	(void)ctx;
+	return 1;
 }
 
 static void on_phase(void *ctx, enum sb_meta_test t, unsigned step)
@@ -162,6 +170,75 @@ static void no_run_directory(void **state)
 	assert_int_equal(rec.nphase, 0);
 	assert_int_equal(rec.track_on, 0);
 	free(m);
+}
+
+/* ---- bonnie++'s -x: runs one after another ---- */
+
+struct runs_rec {
+	unsigned begun, ended, stop_after, phases;
+	int began_clear; /* out was cleared before each run */
+	uint64_t seed[4];
+	struct sb_meta_run *m;
+};
+
+static int on_run_begin(void *ctx, unsigned i)
+{
+	struct runs_rec *r = ctx;
+	assert_int_equal(i, r->begun);
+	r->began_clear += !r->m->res[SB_META_WRITE].ran;
+	r->begun++;
+	return 0;
+}
+
+static void on_runs_phase(void *ctx, enum sb_meta_test t, unsigned step)
+{
+	struct runs_rec *r = ctx;
+	(void)t;
+	assert_int_equal(step, r->phases % SB_META_NTESTS + 1); /* each run from its first test */
+	r->phases++;
+}
+
+static int on_run_end(void *ctx, struct sb_meta_run *m, int e, const struct sb_error *err)
+{
+	struct runs_rec *r = ctx;
+	(void)err;
+	assert_int_equal(e, 0);
+	assert_int_equal(r->ended + 1, r->begun);
+	assert_true(m->res[SB_META_RAND_DELETE].ran);
+	r->seed[r->ended++] = m->seed;
+	return r->ended == r->stop_after ? 7 : 0;
+}
+
+static void runs_one_after_another(void **state)
+{
+	struct runs_rec r = { .stop_after = 2 };
+	struct sb_meta_opts o;
+	struct sb_error err;
+	(void)state;
+	const struct sb_meta_hooks h = {
+		.ctx = &r, .phase = on_runs_phase, .run_begin = on_run_begin, .run_end = on_run_end
+	};
+	assert_non_null(r.m = calloc(1, sizeof(*r.m)));
+	opts(&o, sbt_tmpdir());
+	o.seed = 0; /* each run its own */
+	o.runs = 3;
+	/* the verdict that ended them */
+	assert_int_equal(sb_meta_runs(&o, &h, NULL, r.m, &err), 7);
+	assert_int_equal(r.begun, 2);
+	assert_int_equal(r.ended, 2);
+	assert_int_equal(r.began_clear, 2);
+	assert_int_equal(r.phases, 2 * SB_META_NTESTS);
+	assert_int_not_equal(r.seed[0], 0);
+	assert_int_not_equal(r.seed[0], r.seed[1]);
+	/* a stop before a run: it does not begin */
+	struct runs_rec s = { 0 };
+	const struct sb_meta_hooks hs = {
+		.ctx = &s, .stop = on_stopped, .run_begin = on_run_begin, .run_end = on_run_end
+	};
+	s.m = r.m;
+	assert_int_equal(sb_meta_runs(&o, &hs, NULL, s.m, &err), 0);
+	assert_int_equal(s.begun, 0);
+	free(r.m);
 }
 
 /* ---- the section both ways ---- */
@@ -364,7 +441,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(tests_in_order),   cmocka_unit_test(stop_interrupts),
 		cmocka_unit_test(no_run_directory), cmocka_unit_test(section_reads_back),
-		cmocka_unit_test(ranks_read_back),
+		cmocka_unit_test(ranks_read_back),  cmocka_unit_test(runs_one_after_another),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

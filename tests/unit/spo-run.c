@@ -17,6 +17,8 @@
  * lost-acked; a bad journal is refused by its name without the target
  * opened; the hook's refusal and a device shorter than the region end it.
  *
+ * --cycles' command lines (sb_spo_commands), quoted for sh and --remote.
+ *
  * The cycles (sb_spo_cycles_run), with a writer that only sleeps, a cut
  * hook that kills its process group (damage simulated on the second cut,
  * as tests/cli/spo-cycles.sh does) and a check that prints the results a
@@ -632,6 +634,46 @@ static void cycles_stop_and_errors(void **state)
 	assert_string_equal(r3.seq, "");
 }
 
+/* --cycles' command lines (sb_spo_commands): the writer's options as
+ * given, each quoted for sh; through --remote the whole command one
+ * argument of the prefix; a line too long refused. */
+static void commands(void **state)
+{
+	char w[SB_SPO_CMD_LEN], c[SB_SPO_CMD_LEN], big[SB_SPO_CMD_LEN], want[SB_SPO_CMD_LEN];
+	struct sb_error err;
+	struct sb_spo_cmd_args a = { .self = "/opt/sb",
+				     .target = "/dev/it's",
+				     .bs = 4096,
+				     .iodepth = 4,
+				     .rw = SB_SPO_SEQWRITE,
+				     .canary = 7,
+				     .flush_ns = 5000,
+				     .flush_ns_given = 1,
+				     .allow_torn = 2 };
+	(void)state;
+	assert_int_equal(sb_spo_commands(&a, w, c, &err), 0);
+	snprintf(want, sizeof(want),
+		 "'/opt/sb' spo --destroy-data --quiet --journal=- '--bs=4096' '--iodepth=4' "
+		 "--rw=write --sync=%s '--flush-interval=5000ns' '--canary=7' '--offset=0' "
+		 "'/dev/it'\\''s'",
+		 sb_spo_sync_name(0));
+	assert_string_equal(w, want);
+	const char *check = "'/opt/sb' spo --check --journal=- --format=json '--allow-torn=2' "
+			    "'/dev/it'\\''s'";
+	assert_string_equal(c, check);
+	a.remote = "ssh box";
+	assert_int_equal(sb_spo_commands(&a, w, c, &err), 0);
+	snprintf(want, sizeof(want), "ssh box ");
+	sb_spo_sh_quote(want, sizeof(want), check); /* the remote shell gets one argument */
+	assert_string_equal(c, want);
+	memset(big, 'x', sizeof(big) - 1);
+	big[sizeof(big) - 1] = 0;
+	a.target = big;
+	assert_int_equal(sb_spo_commands(&a, w, c, &err), -E2BIG);
+	assert_string_equal(err.msg, "--cycles: the command line is too long");
+	assert_int_equal(err.cls, SB_ERR_INPUT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -644,6 +686,7 @@ int main(void)
 		cmocka_unit_test(check_refused),
 		cmocka_unit_test(cycles_first_failure),
 		cmocka_unit_test(cycles_stop_and_errors),
+		cmocka_unit_test(commands),
 	};
 	return cmocka_run_group_tests(tests, ysetup, NULL);
 }

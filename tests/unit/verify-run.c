@@ -10,7 +10,8 @@
  * writes reads back through sb_verify_read field by field (and the probe's
  * and run --verify's), a member given twice is the last one's, and
  * sections with a wrong type, a negative count or a missing key are
- * refused by their key path.
+ * refused by their key path. Under mpirun the phases' times are the
+ * gathered jobs' (sb_verify_ranks_times).
  */
 #include "tests/lib/sbtest.h"
 #include "lib/storbench.h"
@@ -623,6 +624,34 @@ static void test_read_bad(void **state)
 	}
 }
 
+/* Many ranks: the phases' times are the gathered jobs' (from the earliest
+ * start to the latest end), the write's first when it wrote. */
+static void test_ranks_times(void **state)
+{
+	struct sb_verify_result r;
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	sb_verify_ranks_times(&r); /* no results: nothing */
+	assert_non_null(r.res = sb_results_create("verify"));
+	for (int i = 0; i < 2; i++) {
+		struct sb_job_result *j = sb_job_result_create();
+		assert_non_null(j);
+		j->runtime_ns = 1000u * (uint64_t)(i + 1);
+		assert_int_equal(sb_results_add_job(r.res, j), 0);
+	}
+	r.rep.wrote = 1;
+	r.rep.wr.ns = r.rep.rd.ns = 7;
+	sb_verify_ranks_times(&r);
+	assert_int_equal(r.rep.wr.ns, 1000);
+	assert_int_equal(r.rep.rd.ns, 2000);
+	r.rep.wrote = 0; /* the check alone: every job is the check's */
+	r.rep.wr.ns = 7;
+	sb_verify_ranks_times(&r);
+	assert_int_equal(r.rep.wr.ns, 7);
+	assert_int_equal(r.rep.rd.ns, 2000); /* the last one's, as before */
+	sb_verify_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -630,7 +659,7 @@ int main(void)
 		cmocka_unit_test(test_stop),	       cmocka_unit_test(test_flip),
 		cmocka_unit_test(test_refused),	       cmocka_unit_test(test_read_back),
 		cmocka_unit_test(test_read_probe_job), cmocka_unit_test(test_read_twice),
-		cmocka_unit_test(test_read_bad),
+		cmocka_unit_test(test_read_bad),       cmocka_unit_test(test_ranks_times),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
