@@ -170,3 +170,18 @@ void sb_outfile_abort(struct sb_outfile *o)
 		unlink(o->tmp);
 	o->tmp[0] = '\0';
 }
+
+int sb_write_full(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	while (len) {
+		const ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? -errno : -EIO;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}

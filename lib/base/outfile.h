@@ -32,4 +32,8 @@ int sb_outfile_commit(struct sb_outfile *o);
 /* Drops the output: closes and removes the temporary file. */
 void sb_outfile_abort(struct sb_outfile *o);
 
+/* Writes all len bytes of buf to fd (a write cut short goes on, EINTR
+ * retried). 0, or -errno of the first failure (-EIO for a write of 0). */
+int sb_write_full(int fd, const void *buf, size_t len);
+
 #endif

@@ -1,6 +1,8 @@
 /* fio's log files, line by line as fio 3.33's iolog.c and stat.c write them. */
 #include "lib/run/fiolog.h"
 
+#include "lib/base/outfile.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -43,19 +45,8 @@ struct sb_fiolog {
 
 static void flush_file(struct sb_fiolog *l, struct log_file *f)
 {
-	const char *p = f->buf;
-	size_t left = f->len;
-	while (left && !l->err) {
-		const ssize_t n = write(f->fd, p, left);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			l->err = n < 0 ? -errno : -EIO;
-			break;
-		}
-		p += n;
-		left -= (size_t)n;
-	}
+	if (!l->err)
+		l->err = sb_write_full(f->fd, f->buf, f->len);
 	f->len = 0;
 }
 

@@ -1,6 +1,8 @@
 /* fio's I/O logs, written as fio 3.33's iolog.c writes them (version 3). */
 #include "lib/run/iolog_write.h"
 
+#include "lib/base/outfile.h"
+
 #include <fcntl.h>
 #include <stdarg.h>
 #include <unistd.h>
@@ -22,19 +24,8 @@ struct sb_iolog_w {
 
 static void flush(struct sb_iolog_w *l)
 {
-	const char *p = l->buf;
-	size_t left = l->len;
-	while (left && !l->err) {
-		const ssize_t n = write(l->fd, p, left);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			l->err = n < 0 ? -errno : -EIO;
-			break;
-		}
-		p += n;
-		left -= (size_t)n;
-	}
+	if (!l->err)
+		l->err = sb_write_full(l->fd, l->buf, l->len);
 	l->len = 0;
 }
 
