@@ -113,6 +113,10 @@ struct sb_job_opts {
 	 * none); rate_iops_dir, fio's rate_iops=READ,WRITE, when either is set */
 	uint64_t rate_iops;
 	uint64_t rate_iops_dir[2];
+	/* fio's rate_process=poisson (job files): the capped requests at a
+	 * Poisson process's arrivals, exponential gaps of the same mean rate;
+	 * 0: evenly (fio's linear) */
+	int rate_poisson;
 	/* fio's rate_min and rate_iops_min (job files): each direction's
 	 * floor, bytes (requests) per second over every ratecycle_ms (0:
 	 * 1000) once the job has measured 2 s; a job below it ends with EIO,

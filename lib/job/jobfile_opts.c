@@ -250,6 +250,15 @@ static int set_ratemin(struct ctx *c, const struct fio_opt *o, const char *v)
 	return rate_list(c, o, v, o->sb, iops ? opts->ratemin_iops : opts->ratemin_bps);
 }
 
+/* fio's rate_process=linear|poisson */
+static int set_rate_process(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (strcmp(v, "linear") && strcmp(v, "poisson"))
+		return bad_value(c, o->name, v, "linear or poisson");
+	c->cur->opts.rate_poisson = !strcmp(v, "poisson");
+	return 0;
+}
+
 /* fio's rate_cycle= (ratecycle): milliseconds over which rate_min holds */
 static int set_ratecycle(struct ctx *c, const struct fio_opt *o, const char *v)
 {
@@ -1249,6 +1258,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "ratemin", set_ratemin, "rate", NULL, 0 },
 	{ "rate_iops_min", set_ratemin, "rate-iops", NULL, 0 },
 	{ "rate_cycle", set_ratecycle, NULL, NULL, 0 },
+	{ "rate_process", set_rate_process, NULL, NULL, 0 },
 	{ "ratecycle", set_ratecycle, NULL, NULL, 0 },
 	NOOP("nice", "0"),
 	NOOP("zero_buffers", "0"),
@@ -1476,7 +1486,9 @@ static const struct {
 			 "--phase=check, on a region storbench verify --phase=write filled" },
 	{ "latency_target", "storbench has no search for the depth that meets a "
 			    "latency (storbench cliff and pts find limits their way)" },
-	{ "rate_process", "storbench paces evenly (fio's linear); poisson is not done" },
+	{ "rate_process", "linear (fio's default: evenly) or poisson: the requests a rate or "
+			  "rate_iops caps at the arrivals of a Poisson process of the same mean "
+			  "rate (exponential gaps, drawn from randseed), as fio" },
 	{ "cpus_allowed", "CPU numbers and ranges (0-3,6): every thread of the job runs on "
 			  "them (sched_setaffinity), as fio; a CPU the machine does not have "
 			  "is refused before anything runs" },

@@ -1307,6 +1307,13 @@ void *sb_worker_main(void *arg)
 		sb_rate_init(&w->rate_iops[d], iops[0] || iops[1] ? iops[d] : w->job->rate_iops,
 			     t0);
 	}
+	if (w->job->rate_poisson) { /* each schedule its own draws */
+		sb_rate_poisson(&w->rate, w->gen_seed ^ 0x706f6973ull);
+		for (int d = 0; d < 2; d++) {
+			sb_rate_poisson(&w->rate_dir[d], w->gen_seed ^ (0x6469720ull + d));
+			sb_rate_poisson(&w->rate_iops[d], w->gen_seed ^ (0x696f7073ull + d));
+		}
+	}
 	w->rmin = !!(w->job->ratemin_bps[0] | w->job->ratemin_bps[1] | w->job->ratemin_iops[0] |
 		     w->job->ratemin_iops[1]);
 	w->ramp_end = t0 + w->job->ramp_ns;
