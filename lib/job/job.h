@@ -117,6 +117,15 @@ struct sb_job_opts {
 	 * Poisson process's arrivals, exponential gaps of the same mean rate;
 	 * 0: evenly (fio's linear) */
 	int rate_poisson;
+	/* fio's steadystate, ss_dur, ss_ramp (job files): ss_dur_s 0 none;
+	 * else the job (with group_reporting its report group) ends once
+	 * ss_flags' criterion (SB_SS_* of lib/stats/fio_ss.h) is below
+	 * ss_limit over the last ss_dur_s one-second figures, those taken
+	 * from ss_ramp_ns + 1 s on (fio's steadystate_check) */
+	unsigned ss_flags;
+	double ss_limit;
+	unsigned ss_dur_s;
+	uint64_t ss_ramp_ns;
 	/* fio's rate_min and rate_iops_min (job files): each direction's
 	 * floor, bytes (requests) per second over every ratecycle_ms (0:
 	 * 1000) once the job has measured 2 s; a job below it ends with EIO,

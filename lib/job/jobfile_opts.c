@@ -7,6 +7,7 @@
  * reader of the lines is jobfile_parse.c.
  */
 #include "lib/job/jobfile_int.h"
+#include "lib/stats/fio_ss.h"
 #include "lib/engine/engine.h"
 #include "lib/job/fio_names.h"
 
@@ -248,6 +249,78 @@ static int set_ratemin(struct ctx *c, const struct fio_opt *o, const char *v)
 	struct sb_job_opts *opts = &c->cur->opts;
 	const int iops = !strcmp(o->sb, "rate-iops");
 	return rate_list(c, o, v, o->sb, iops ? opts->ratemin_iops : opts->ratemin_bps);
+}
+
+/* fio's steadystate=CRITERION:LIMIT (ss): iops, iops_slope, bw,
+ * bw_slope; the limit in percent (10%), or absolute: requests per second
+ * (a number) or bytes per second (a size, k = 1024), as fio 3.33 */
+static int set_steadystate(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char *const accepts =
+		"iops, iops_slope, bw or bw_slope, a colon and a limit: a percent of the "
+		"mean (iops:10%), requests or bytes per second (iops:50, bw_slope:1m)";
+	static const struct {
+		const char *name;
+		unsigned flags;
+	} crit[] = {
+		{ "iops", SB_SS_IOPS },
+		{ "iops_slope", SB_SS_IOPS | SB_SS_SLOPE },
+		{ "bw", 0 },
+		{ "bw_slope", SB_SS_SLOPE },
+	};
+	const char *colon = strchr(v, ':');
+	struct sb_job_opts *jo = &c->cur->opts;
+	unsigned k = 0;
+	while (colon && k < SB_ARRAY_SIZE(crit) &&
+	       (strlen(crit[k].name) != (size_t)(colon - v) ||
+		strncmp(v, crit[k].name, (size_t)(colon - v))))
+		k++;
+	if (!colon || k == SB_ARRAY_SIZE(crit))
+		return bad_value(c, o->name, v, accepts);
+	char lim[64];
+	const char *pct = strchr(colon + 1, '%');
+	const size_t len = pct ? (size_t)(pct - colon - 1) : strlen(colon + 1);
+	if (len >= sizeof(lim) || (pct && pct[1]))
+		return bad_value(c, o->name, v, accepts);
+	memcpy(lim, colon + 1, len);
+	lim[len] = 0;
+	while (len && lim[strlen(lim) - 1] == ' ')
+		lim[strlen(lim) - 1] = 0;
+	double limit;
+	uint64_t bytes;
+	if (pct || (crit[k].flags & SB_SS_IOPS)) {
+		if (sb_parse_double(lim, &limit) < 0 || limit < 0)
+			return bad_value(c, o->name, v, accepts);
+	} else if (sb_parse_size(lim, &bytes) == 0) {
+		limit = (double)bytes;
+	} else {
+		return bad_value(c, o->name, v, accepts);
+	}
+	jo->ss_flags = crit[k].flags | (pct ? SB_SS_PCT : 0);
+	jo->ss_limit = limit;
+	return 0;
+}
+
+/* fio's ss_dur (steadystate_duration) and ss_ramp (steadystate_ramp_time):
+ * seconds, or a time with a unit; the window in whole seconds, as fio */
+static int set_ss_time(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *jo = &c->cur->opts;
+	const int dur = !strcmp(o->sb, "dur");
+	uint64_t n;
+	if (sb_parse_u64(v, &n) == 0)
+		n = n > UINT64_MAX / 1000000000ull ? UINT64_MAX : n * 1000000000ull;
+	else if (sb_parse_duration_ns(v, &n) < 0)
+		return bad_value(c, o->name, v, "seconds, or a time with a unit (30s, 1m)");
+	if (!dur) {
+		jo->ss_ramp_ns = n;
+		return 0;
+	}
+	/* fio keeps whole seconds: 0 is none, below 1 s a window of nothing */
+	if (n && (n < 1000000000ull || n / 1000000000ull > 86400))
+		return bad_value(c, o->name, v, "0 (none), or 1 s to 24 h");
+	jo->ss_dur_s = (unsigned)(n / 1000000000ull);
+	return 0;
 }
 
 /* fio's rate_process=linear|poisson */
@@ -1259,6 +1332,12 @@ static const struct fio_opt fio_opts[] = {
 	{ "rate_iops_min", set_ratemin, "rate-iops", NULL, 0 },
 	{ "rate_cycle", set_ratecycle, NULL, NULL, 0 },
 	{ "rate_process", set_rate_process, NULL, NULL, 0 },
+	{ "steadystate", set_steadystate, NULL, NULL, 0 },
+	{ "ss", set_steadystate, NULL, NULL, 0 },
+	{ "steadystate_duration", set_ss_time, "dur", NULL, 0 },
+	{ "ss_dur", set_ss_time, "dur", NULL, 0 },
+	{ "steadystate_ramp_time", set_ss_time, "ramp", NULL, 0 },
+	{ "ss_ramp", set_ss_time, "ramp", NULL, 0 },
 	{ "ratecycle", set_ratecycle, NULL, NULL, 0 },
 	NOOP("nice", "0"),
 	NOOP("zero_buffers", "0"),
@@ -1456,13 +1535,23 @@ static const struct {
 		  "issue requests in proportion to their weights, as fio's (a job held back "
 		  "reaps what it has in flight, then stalls flow_sleep microseconds or yields)" },
 	{ "flow_watermark", "fio 3.33 has no flow_watermark" },
-	{ "steadystate", "fio ends a job once its criterion holds; storbench's steady "
-			 "state is SNIA PTS's rule, over whole rounds (storbench pts)" },
+	{ "steadystate", "iops, iops_slope, bw, bw_slope with a limit (in percent of the "
+			 "window's mean, or absolute): the job (with group_reporting its "
+			 "reporting group, whose jobs must agree, as fio) ends once the largest "
+			 "deviation from the mean, or the least squares slope, of its last "
+			 "ss_dur one-second figures is below it, as fio 3.33's steadystate_check "
+			 "(storbench's own PTS rule is storbench pts); the JSON's steadystate "
+			 "object and the normal output's steadystate line as fio's; numjobs "
+			 "above 1 without group_reporting is refused (fio judges each clone)" },
 	{ "ss", "as steadystate" },
-	{ "ss_dur", "as steadystate" },
-	{ "ss_ramp", "as steadystate" },
-	{ "steadystate_duration", "as steadystate" },
-	{ "steadystate_ramp_time", "as steadystate" },
+	{ "ss_dur", "as steadystate_duration" },
+	{ "ss_ramp", "as steadystate_ramp_time" },
+	{ "steadystate_duration", "the window, in whole seconds (0: no steady state), as fio" },
+	{ "steadystate_ramp_time", "the time before the first figure is taken (which is 1 s "
+				   "after it), as fio" },
+	{ "steadystate_check_interval", "fio 3.33 has no steadystate_check_interval (it "
+					"judges once a second)" },
+	{ "ss_interval", "as steadystate_check_interval" },
 	{ "read_iolog", "fio's version 2 and 3 logs (what write_iolog writes), replayed on one "
 			"file in the log's order (the log's file, or replay_redirect's), version "
 			"3 at the logged pace; the job's size is the log's reach unless given, "
