@@ -122,6 +122,10 @@ struct sb_job_opts {
 	 * ss_flags' criterion (SB_SS_* of lib/stats/fio_ss.h) is below
 	 * ss_limit over the last ss_dur_s one-second figures, those taken
 	 * from ss_ramp_ns + 1 s on (fio's steadystate_check) */
+	/* fio's fill_device (fill_fs; job files): a write on a full file
+	 * system (ENOSPC, EDQUOT, or short) ends the job as done, not as an
+	 * error; a new file without size= is as large as the space free */
+	int fill_device;
 	unsigned ss_flags;
 	double ss_limit;
 	unsigned ss_dur_s;

@@ -746,6 +746,12 @@ static int parse_bool(struct ctx *c, const struct fio_opt *o, const char *v, int
 	return 0;
 }
 
+/* fio's fill_device=BOOL (fill_fs) */
+static int set_fill_device(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	return parse_bool(c, o, v, &c->cur->opts.fill_device);
+}
+
 /* log_offset, log_max_value, per_job_logs, disable_lat/clat/slat */
 static int set_log_flag(struct ctx *c, const struct fio_opt *o, const char *v)
 {
@@ -1341,8 +1347,8 @@ static const struct fio_opt fio_opts[] = {
 	{ "ratecycle", set_ratecycle, NULL, NULL, 0 },
 	NOOP("nice", "0"),
 	NOOP("zero_buffers", "0"),
-	NOOP("fill_device", "0"),
-	NOOP("fill_fs", "0"),
+	{ "fill_device", set_fill_device, NULL, NULL, 1 },
+	{ "fill_fs", set_fill_device, NULL, NULL, 1 },
 	NOOP("exitall_on_error", "0"),
 	NOOP("fsync_on_close", "0"),
 	NOOP("stats", "1"),
@@ -1357,6 +1363,8 @@ static const struct fio_opt fio_opts[] = {
 	{ "serialize_overlap", set_serialize, NULL, NULL, 1 },
 	{ "unlink", set_ignored, NULL,
 	  "storbench removes the files it created after the run (--keep keeps them)", 1 },
+	{ "create_serialize", set_ignored, NULL,
+	  "storbench creates a job's files before the jobs start, one after another", 1 },
 	{ "create_on_open", set_ignored, NULL,
 	  "storbench creates a job's files before the jobs start, not when it opens them", 1 },
 	{ "zonesize", set_zone_size, NULL, NULL, 0 },
@@ -1535,6 +1543,11 @@ static const struct {
 		  "issue requests in proportion to their weights, as fio's (a job held back "
 		  "reaps what it has in flight, then stalls flow_sleep microseconds or yields)" },
 	{ "flow_watermark", "fio 3.33 has no flow_watermark" },
+	{ "fill_device", "1: the job writes until the file system is full (ENOSPC or EDQUOT "
+			 "ends it as done, not as an error: exit 0, error 0 in the JSON), a "
+			 "new file without size= as large as the space free when it starts, "
+			 "as fio; on a device, to its end" },
+	{ "fill_fs", "as fill_device" },
 	{ "steadystate", "iops, iops_slope, bw, bw_slope with a limit (in percent of the "
 			 "window's mean, or absolute): the job (with group_reporting its "
 			 "reporting group, whose jobs must agree, as fio) ends once the largest "

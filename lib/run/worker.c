@@ -94,9 +94,30 @@ static int survives(const struct sb_job_opts *o, int ddir, int err)
 	return 0;
 }
 
+/* fio's fill_device: a write the full file system refused (ENOSPC,
+ * EDQUOT), or cut short, ends the job as done: nothing more is issued,
+ * and the bytes a short write moved count. 1 when io was such a write. */
+static int filled(struct sb_worker *w, struct sb_io *io)
+{
+	if (!w->job->fill_device || io->ddir != SB_DDIR_WRITE ||
+	    (io->res < 0 && io->res != -ENOSPC && io->res != -EDQUOT))
+		return 0;
+	w->issue_done = 1;
+	if (io->res <= 0) {
+		/* issued, moved nothing, not timed: fio's total_ios counts it */
+		w->res.dir[SB_DDIR_WRITE].ios++;
+		return 1;
+	}
+	io->len = (uint32_t)io->res; /* accounted as a request of what it wrote */
+	return 0;
+}
+
 static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 {
 	int d = io->ddir;
+	if (SB_UNLIKELY(io->res < 0 || (d < SB_DDIR_SYNC && (uint64_t)io->res != io->len)) &&
+	    filled(w, io))
+		return;
 	if (SB_UNLIKELY(io->res < 0 || (d < SB_DDIR_SYNC && (uint64_t)io->res != io->len))) {
 		w->res.errors++;
 		if (!w->res.first_error.err) {
