@@ -271,9 +271,8 @@ static void show_latencies(FILE *f, const struct sb_job_result *j)
 }
 
 /* fio's lines after the latencies: cpu, IO depths, submit, complete,
- * issued, errors (continue_on_error), latency (its latency_target's, which
- * storbench does not have: the depth is the job's iodepth, as fio's without
- * a target) */
+ * issued, errors (continue_on_error), latency (latency_target's: the
+ * depth its search ended at; without one the job's iodepth, as fio's) */
 static void show_counts(FILE *f, const struct sb_job_result *j)
 {
 	fprintf(f, "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%llu, majf=%llu, minf=%llu\n",
@@ -304,8 +303,11 @@ static void show_counts(FILE *f, const struct sb_job_result *j)
 		fprintf(f, "     errors    : total=%llu, first_error=%d/<%s>\n",
 			(unsigned long long)j->errors, j->first_error.err,
 			strerror(j->first_error.err));
-	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
-		j->opts.iodepth);
+	fprintf(f, "     latency   : target=%llu, window=%llu, percentile=%.2f%%, depth=%u\n",
+		(unsigned long long)j->opts.latency_target_ns,
+		(unsigned long long)j->opts.latency_window_us,
+		j->opts.latency_percentile > 0 ? j->opts.latency_percentile : 100.0,
+		j->latency_depth ? j->latency_depth : j->opts.iodepth);
 }
 
 /* fio's show_ss_normal: the window's mean bw (in KiB/s, shown in IEC and,

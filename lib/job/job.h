@@ -126,6 +126,14 @@ struct sb_job_opts {
 	 * system (ENOSPC, EDQUOT, or short) ends the job as done, not as an
 	 * error; a new file without size= is as large as the space free */
 	int fill_device;
+	/* fio's latency_target (job files): 0 none; else the depth is
+	 * searched from 1 up to iodepth for the deepest at which
+	 * latency_percentile of the requests of each latency_window_us
+	 * complete within latency_target_ns (lib/stats/lat_target.h);
+	 * latency_run: never settle */
+	uint64_t latency_target_ns, latency_window_us;
+	double latency_percentile; /* 0: fio's default, 100 */
+	int latency_run;
 	unsigned ss_flags;
 	double ss_limit;
 	unsigned ss_dur_s;

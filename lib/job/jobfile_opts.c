@@ -746,6 +746,34 @@ static int parse_bool(struct ctx *c, const struct fio_opt *o, const char *v, int
 	return 0;
 }
 
+/* fio's latency_target and latency_window (microseconds, or a time with
+ * a unit), latency_percentile (0 to 100), latency_run (0 or 1) */
+static int set_latency(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *jo = &c->cur->opts;
+	uint64_t n;
+	double p;
+	if (!strcmp(o->name, "latency_run"))
+		return parse_bool(c, o, v, &jo->latency_run);
+	if (!strcmp(o->name, "latency_percentile")) {
+		if (sb_parse_double(v, &p) < 0 || p <= 0 || p > 100)
+			return bad_value(c, o->name, v, "a percent above 0, at most 100");
+		jo->latency_percentile = p;
+		return 0;
+	}
+	if (sb_parse_u64(v, &n) == 0)
+		n = n > UINT64_MAX / 1000 ? UINT64_MAX : n * 1000;
+	else if (sb_parse_duration_ns(v, &n) < 0)
+		return bad_value(c, o->name, v, "microseconds, or a time with a unit (500ms, 5s)");
+	/* fio keeps microseconds: a part of one counts as one (1ns is 1000) */
+	n = n > UINT64_MAX - 999 ? UINT64_MAX / 1000 * 1000 : (n + 999) / 1000 * 1000;
+	if (!strcmp(o->name, "latency_target"))
+		jo->latency_target_ns = n;
+	else
+		jo->latency_window_us = n / 1000;
+	return 0;
+}
+
 /* fio's fill_device=BOOL (fill_fs) */
 static int set_fill_device(struct ctx *c, const struct fio_opt *o, const char *v)
 {
@@ -1338,6 +1366,10 @@ static const struct fio_opt fio_opts[] = {
 	{ "rate_iops_min", set_ratemin, "rate-iops", NULL, 0 },
 	{ "rate_cycle", set_ratecycle, NULL, NULL, 0 },
 	{ "rate_process", set_rate_process, NULL, NULL, 0 },
+	{ "latency_target", set_latency, NULL, NULL, 0 },
+	{ "latency_window", set_latency, NULL, NULL, 0 },
+	{ "latency_percentile", set_latency, NULL, NULL, 0 },
+	{ "latency_run", set_latency, NULL, NULL, 1 },
 	{ "steadystate", set_steadystate, NULL, NULL, 0 },
 	{ "ss", set_steadystate, NULL, NULL, 0 },
 	{ "steadystate_duration", set_ss_time, "dur", NULL, 0 },
@@ -1586,8 +1618,18 @@ static const struct {
 	{ "verify_only", "storbench checks what a job of the same run wrote, in its own block "
 			 "format: data another run wrote is checked by storbench verify "
 			 "--phase=check, on a region storbench verify --phase=write filled" },
-	{ "latency_target", "storbench has no search for the depth that meets a "
-			    "latency (storbench cliff and pts find limits their way)" },
+	{ "latency_target", "microseconds (or a time with a unit): the queue depth is searched "
+			    "from 1 up to iodepth, doubled after each latency_window in which "
+			    "latency_percentile of the requests completed within it, bisected "
+			    "once a depth failed, and once it settles the job measures one more "
+			    "window at that depth and ends, as fio 3.33's lat_target_*; the "
+			    "depth found is the JSON's latency_depth (storbench cliff finds a "
+			    "device's limit its own way)" },
+	{ "latency_window", "microseconds (or a time with a unit) each depth is tried for" },
+	{ "latency_percentile", "the percent of a window's requests that must meet the "
+				"target (100 by default: one request over it lowers the depth)" },
+	{ "latency_run", "1: the search never settles, the job runs on at the depths it "
+			 "finds, as fio" },
 	{ "rate_process", "linear (fio's default: evenly) or poisson: the requests a rate or "
 			  "rate_iops caps at the arrivals of a Poisson process of the same mean "
 			  "rate (exponential gaps, drawn from randseed), as fio" },

@@ -90,6 +90,7 @@ void sb_job_result_add_counts(struct sb_job_result *dst, const struct sb_job_res
 	}
 	sb_hist_merge(&dst->sync_lat, &src->sync_lat);
 	dst->datasyncs += src->datasyncs;
+	dst->latency_depth = SB_MAX(dst->latency_depth, src->latency_depth);
 	dst->cache_checked += src->cache_checked;
 	dst->cache_resident += src->cache_resident;
 	dst->errors += src->errors;

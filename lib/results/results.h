@@ -122,6 +122,9 @@ struct sb_job_result {
 	 * lib/run judged over the job's (with group_reporting its report
 	 * group's) one-second figures; NULL: none (owned) */
 	struct sb_fio_ss *ss;
+	/* fio's latency_depth with latency_target: the depth the search
+	 * ended at (of many threads the deepest); 0: no search */
+	unsigned latency_depth;
 	/* the bytes its verify pass read back (verify=, --verify: the check
 	 * after the run), which fio counts as the job's reads */
 	uint64_t verify_bytes;

@@ -365,17 +365,18 @@ static void submit_json(struct sb_json *j, const struct sb_job_result *jr)
 	}
 }
 
-/* fio's latency_depth, latency_target, latency_percentile,
- * latency_window (its latency_target feature, which storbench does not
- * have: the depth stays the job's iodepth, the target 0, as fio's without
- * it) and desc, the job's description= */
+/* fio's latency_depth, latency_target (ns), latency_percentile,
+ * latency_window (us): the depth latency_target's search ended at, or
+ * without one the job's iodepth, the target 0, as fio's; desc, the job's
+ * description=; steadystate, fio's object */
 static void fio_tail_json(struct sb_json *j, const struct sb_results *r,
 			  const struct sb_job_result *jr)
 {
-	sb_json_u64(j, "latency_depth", jr->opts.iodepth);
-	sb_json_u64(j, "latency_target", 0);
-	sb_json_double(j, "latency_percentile", 100.0);
-	sb_json_u64(j, "latency_window", 0);
+	sb_json_u64(j, "latency_depth", jr->latency_depth ? jr->latency_depth : jr->opts.iodepth);
+	sb_json_u64(j, "latency_target", jr->opts.latency_target_ns);
+	sb_json_double(j, "latency_percentile",
+		       jr->opts.latency_percentile > 0 ? jr->opts.latency_percentile : 100.0);
+	sb_json_u64(j, "latency_window", jr->opts.latency_window_us);
 	const char *desc = sb_fio_rawopt(r, jr, "description");
 	if (desc && *desc)
 		sb_json_str(j, "desc", desc);
