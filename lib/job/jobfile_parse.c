@@ -6,6 +6,7 @@
  * fio's def_thread.
  */
 #include "lib/job/jobfile_int.h"
+#include "lib/stats/fio_ss.h"
 #include "lib/engine/engine.h"
 #include "lib/job/fio_names.h"
 #include "lib/job/iolog.h"
@@ -452,6 +453,9 @@ static void fio_defaults(struct state *s)
 	s->opts.invalidate = 1;
 	s->opts.fadvise = SB_FADV_TYPE;
 	s->opts.fio_new_file = 1;
+	/* fio's steadystate default (off until ss_dur is given) */
+	s->opts.ss_flags = SB_SS_IOPS | SB_SS_SLOPE | SB_SS_PCT;
+	s->opts.ss_limit = 0.01;
 	s->do_verify = 1;
 }
 

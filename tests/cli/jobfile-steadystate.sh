@@ -6,7 +6,8 @@
 # slope, data with bw_mean, iops_mean and ss_dur figures each of iops and
 # bw, the means their integer means) and the normal output fio's
 # steadystate line; a job whose criterion never holds runs its runtime
-# with attained 0, the window zero-padded when it never filled; bad
+# with attained 0, the window zero-padded when it never filled; ss_dur
+# alone judges fio's default (iops_slope:0.01%); bad
 # values, a report group whose jobs disagree, and numjobs without
 # group_reporting are refused naming line and option.
 # needs: none
@@ -107,6 +108,13 @@ if [ $have_fio = 1 ]; then
 	check "$T/fio.json"
 	ok "fio's JSON of the same file holds the same"
 fi
+
+# ss_dur alone: fio's default criterion, iops_slope:0.01%
+printf '[d]\nioengine=null\nsize=1m\ntime_based\nruntime=2\nss_dur=1\n' >"$T/d.fio"
+"$SB" fio --output-format=json --output="$T/d.json" "$T/d.fio" >"$T/err" 2>&1 || fail "ss_dur alone: $(cat "$T/err")"
+[ "$(json "$T/d.json" "d['jobs'][0]['steadystate']['ss']")" = "iops_slope:0.010000%" ] ||
+	fail "ss_dur alone: $(json "$T/d.json" "d['jobs'][0]['steadystate']")"
+ok "ss_dur alone judges fio's default, iops_slope:0.01%"
 
 bad() { # OPTION-LINES WHAT: refused, naming what
 	printf '[b]\nioengine=null\nsize=1m\n%s\n' "$1" >"$T/b.fio"
