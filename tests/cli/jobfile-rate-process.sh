@@ -35,8 +35,9 @@ PY
 }
 set -- $(cv "$T/sb/p.log")
 [ "$1" = 300 ] || fail "requests logged: $1"
-# an exponential's is 1; the even pace's is near 0 (generous bounds)
-python3 -c "import sys; sys.exit(not 0.5 < $2 < 3)" || fail "poisson gaps' variation: $2"
+# an exponential's is 1, the even pace's near 0; a loaded machine bunches
+# the requests it delays (more variation, never less): generous bounds
+python3 -c "import sys; sys.exit(not 0.5 < $2 < 20)" || fail "poisson gaps' variation: $2"
 ok "rate_process=poisson: 300 requests, their gaps' coefficient of variation $2"
 
 if command -v fio >/dev/null 2>&1; then
@@ -44,7 +45,7 @@ if command -v fio >/dev/null 2>&1; then
 		fail "fio: $(cat "$T/fio.err")"
 	set -- $(cv "$T/fio/p.log")
 	[ "$1" = 300 ] || fail "fio's requests logged: $1"
-	python3 -c "import sys; sys.exit(not 0.5 < $2 < 3)" || fail "fio's gaps' variation: $2"
+	python3 -c "import sys; sys.exit(not 0.5 < $2 < 20)" || fail "fio's gaps' variation: $2"
 	ok "fio's poisson on the same file: 300 requests, variation $2"
 fi
 
