@@ -10,7 +10,6 @@
  */
 #include "cli/cli.h"
 
-#include <libgen.h>
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
@@ -204,25 +203,13 @@ static int read_text(const char *path, char **out, size_t *len)
 			sb_err("cannot open '%s': %s", path, strerror(e));
 		return e == ENOENT ? SB_EXIT_USAGE : cli_exit_of_errno(-e);
 	}
-	size_t cap = 1u << 20, n = 0;
-	char *buf = malloc(cap + 1);
-	if (buf)
-		n = fread(buf, 1, cap + 1, f);
-	int bad = ferror(f);
+	const int e = sb_read_stream(f, 1u << 20, out, len);
 	fclose(f);
-	if (!buf || bad) {
-		free(buf);
-		sb_err("cannot read '%s': %s", path, buf ? "read error" : "out of memory");
-		return SB_EXIT_ENV;
-	}
-	if (n > cap) {
-		free(buf);
+	if (e == -EFBIG)
 		sb_err("'%s': a plan of more than 1 MiB", path);
-		return SB_EXIT_USAGE;
-	}
-	*out = buf;
-	*len = n;
-	return 0;
+	else if (e)
+		sb_err("cannot read '%s': %s", path, e == -ENOMEM ? "out of memory" : "read error");
+	return e == -EFBIG ? SB_EXIT_USAGE : e ? SB_EXIT_ENV : 0;
 }
 
 /* The command's own parser on a step's words (lib/plan's check), in a
@@ -285,33 +272,17 @@ static void step_table(struct sb_plan_command *t)
 	t[k].name = NULL;
 }
 
-/* path made absolute (its directory resolved; the name may not exist
- * yet: run makes a new file): 0, or an exit code said. */
+/* path made absolute (sb_path_absolute): 0, or an exit code said. */
 static int absolute(const char *path, char *out, size_t len)
 {
-	char buf[PATH_MAX], dir[PATH_MAX], res[PATH_MAX];
-	if (realpath(path, res)) {
-		snprintf(out, len, "%s", res);
-		return 0;
-	}
-	const int e = errno;
-	if (e != ENOENT) {
-		sb_err("cannot use '%s': %s", path, strerror(e));
-		return cli_exit_of_errno(-e);
-	}
-	snprintf(buf, sizeof(buf), "%s", path);
-	snprintf(dir, sizeof(dir), "%s", dirname(buf));
-	snprintf(buf, sizeof(buf), "%s", path);
-	const char *base = basename(buf);
-	if (realpath(dir, res)) {
-		snprintf(out, len, "%s/%s", res, base);
-		return 0;
-	}
-	return cli_target_missing(SB_TARGET_NONE, path);
+	const int e = sb_path_absolute(path, out, len);
+	if (e == -ENOENT)
+		return cli_target_missing(SB_TARGET_NONE, path);
+	if (e)
+		sb_err("cannot use '%s': %s", path, strerror(-e));
+	return e ? cli_exit_of_errno(e) : 0;
 }
 
-/* The step's stderr passed on to ours as it comes, its last line kept
- * (why a step that could not run stopped). */
 /* What the program keeps of a plan's run: what its steps are given, and
  * where its lines go. */
 struct plan_cli {
