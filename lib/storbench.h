@@ -83,5 +83,6 @@
 #include "lib/plan/plan_figures.h"
 #include "lib/plan/plan.h"
 #include "lib/plan/plan_run.h"
+#include "lib/plan/plan_proc.h"
 
 #endif
