@@ -272,17 +272,6 @@ static void step_table(struct sb_plan_command *t)
 	t[k].name = NULL;
 }
 
-/* path made absolute (sb_path_absolute): 0, or an exit code said. */
-static int absolute(const char *path, char *out, size_t len)
-{
-	const int e = sb_path_absolute(path, out, len);
-	if (e == -ENOENT)
-		return cli_target_missing(SB_TARGET_NONE, path);
-	if (e)
-		sb_err("cannot use '%s': %s", path, strerror(-e));
-	return e ? cli_exit_of_errno(e) : 0;
-}
-
 /* What the program keeps of a plan's run: what its steps are given, and
  * where its lines go. */
 struct plan_cli {
@@ -525,37 +514,19 @@ static int prepare(struct plan_cli *r, const char *file, const struct plan_ctx *
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	for (size_t i = 0; i < r->ntargets; i++) {
-		const char *t = npos > 1 ? pos[i + 1] : r->pl->target;
-		int rc = absolute(t, r->targets[i], sizeof(r->targets[i]));
-		if (rc)
-			return rc;
-		for (size_t s = 0; s < r->pl->nsteps; s++) {
-			const char *st = r->pl->steps[s].target;
-			char *dst = r->step_targets[i * r->pl->nsteps + s];
-			if (!st)
-				snprintf(dst, sizeof(r->step_targets[0]), "%s", r->targets[i]);
-			else if ((rc = absolute(st, dst, sizeof(r->step_targets[0]))))
-				return rc;
-		}
-	}
-	for (size_t i = 0; i < r->ntargets * r->pl->nsteps; i++) {
-		struct sb_error err;
-		if (sb_plan_check_target(&r->pl->steps[i % r->pl->nsteps], r->step_targets[i],
-					 r->destroy, &err) < 0)
-			return cli_error(&err);
-	}
+	struct sb_error err = { 0 };
+	if (sb_plan_targets(r->pl, npos > 1 ? (const char *const *)pos + 1 : NULL, r->ntargets,
+			    r->destroy, r->targets, r->step_targets, &err) < 0)
+		return cli_error(&err);
 	if (r->pl->db) {
-		struct sb_error err = { 0 };
-		int rc = 0;
 		if (!sb_history_backend(r->pl->db, &err)) {
 			sb_err("%s: db=%s", file, err.msg);
 			return SB_EXIT_USAGE;
 		}
 		if (strstr(r->pl->db, "://"))
 			snprintf(r->db, sizeof(r->db), "%s", r->pl->db);
-		else if ((rc = absolute(r->pl->db, r->db, sizeof(r->db))))
-			return rc;
+		else if (sb_plan_path(r->pl->db, r->db, sizeof(r->db), &err) < 0)
+			return cli_error(&err);
 		/* before the first step: the history takes results, the labels
 		 * are the history's */
 		if (sb_history_check(r->db, (const char *const *)r->pl->labels, r->pl->nlabels,
@@ -564,18 +535,9 @@ static int prepare(struct plan_cli *r, const char *file, const struct plan_ctx *
 			return cli_error_told(&err);
 		}
 	}
-	char base[256], dir[PATH_MAX];
-	sb_plan_dir_name(file, r->pl, base, sizeof(base));
-	snprintf(dir, sizeof(dir), c->dir ? "%s" : "%s-plan", c->dir ? c->dir : base);
-	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
-		sb_err("cannot make the plan's directory '%s': %s", dir, strerror(errno));
-		return cli_exit_of_errno(-errno);
-	}
-	if (!realpath(dir, r->dir)) {
-		sb_err("cannot use the plan's directory '%s': %s", dir, strerror(errno));
-		return cli_exit_of_errno(-errno);
-	}
-	return 0;
+	return sb_plan_dir_make(file, r->pl, c->dir, r->dir, sizeof(r->dir), &err) < 0
+		       ? cli_error(&err)
+		       : 0;
 }
 
 static void cli_free(struct plan_cli *r)

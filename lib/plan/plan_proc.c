@@ -1,11 +1,63 @@
 #include "lib/plan/plan_proc.h"
 
+#include "lib/base/file.h"
+
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+int sb_plan_path(const char *path, char *out, size_t len, struct sb_error *err)
+{
+	const int e = sb_path_absolute(path, out, len);
+	return e ? sb_error_set(err, e, sb_errno_class(e), "cannot use '%s': %s", path,
+				strerror(-e))
+		 : 0;
+}
+
+int sb_plan_targets(const struct sb_plan *pl, const char *const *given, size_t n, int destroy,
+		    char (*targets)[PATH_MAX + 256], char (*step_targets)[PATH_MAX + 256],
+		    struct sb_error *err)
+{
+	const size_t size = sizeof(targets[0]);
+	int e;
+	for (size_t i = 0; i < n; i++) {
+		if ((e = sb_plan_path(given ? given[i] : pl->target, targets[i], size, err)))
+			return e;
+		for (size_t s = 0; s < pl->nsteps; s++) {
+			const char *st = pl->steps[s].target;
+			char *dst = step_targets[i * pl->nsteps + s];
+			if (!st)
+				snprintf(dst, size, "%s", targets[i]);
+			else if ((e = sb_plan_path(st, dst, size, err)))
+				return e;
+		}
+	}
+	for (size_t i = 0; i < n * pl->nsteps; i++)
+		if ((e = sb_plan_check_target(&pl->steps[i % pl->nsteps], step_targets[i], destroy,
+					      err)) < 0)
+			return e;
+	return 0;
+}
+
+int sb_plan_dir_make(const char *file, const struct sb_plan *pl, const char *given, char *out,
+		     size_t len, struct sb_error *err)
+{
+	char base[256], dir[PATH_MAX], res[PATH_MAX];
+	sb_plan_dir_name(file, pl, base, sizeof(base));
+	snprintf(dir, sizeof(dir), given ? "%s" : "%s-plan", given ? given : base);
+	const int made = mkdir(dir, 0755) < 0 && errno != EEXIST ? -errno : 0;
+	const int e = made ? made : realpath(dir, res) ? 0 : -errno;
+	if (e)
+		return sb_error_set(err, e, sb_errno_class(e),
+				    "cannot %s the plan's directory '%s': %s",
+				    made ? "make" : "use", dir, strerror(-e));
+	snprintf(out, len, "%s", res);
+	return 0;
+}
 
 int sb_plan_step_argv(const struct sb_plan *pl, const struct sb_plan_call *call,
 		      const struct sb_plan_argv_opts *o, struct sb_plan_argv *out)

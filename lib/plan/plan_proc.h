@@ -12,6 +12,21 @@
 
 #include <signal.h>
 
+/* path made absolute (sb_path_absolute): 0, or -errno with err
+ * ("cannot use 'PATH': why", the class of the errno). */
+int sb_plan_path(const char *path, char *out, size_t len, struct sb_error *err);
+/* Where the steps run, absolute: targets[n] from given[n] (n 1 and
+ * given NULL: the plan's target=), and step_targets[target][step] each
+ * step's own target= or else its target's, each one checked for its
+ * step (sb_plan_check_target). 0, or -errno with err. */
+int sb_plan_targets(const struct sb_plan *pl, const char *const *given, size_t n, int destroy,
+		    char (*targets)[PATH_MAX + 256], char (*step_targets)[PATH_MAX + 256],
+		    struct sb_error *err);
+/* The plan's directory (given, else NAME-plan: sb_plan_dir_name) made
+ * when it is not there, absolute into out. 0, or -errno with err. */
+int sb_plan_dir_make(const char *file, const struct sb_plan *pl, const char *given, char *out,
+		     size_t len, struct sb_error *err);
+
 /* What the step's command takes of what the plan was given. */
 struct sb_plan_argv_opts {
 	int quiet;   /* --quiet: the plan's, and the command takes it */
