@@ -8,7 +8,9 @@
  * one piece going on in the next; a step's command line carries
  * --quiet, the labels, --destroy-data and the target as asked, and a
  * soak whose log is there is resumed with only its stop; a wait status
- * is a step's exit code; a signal is passed on to every child.
+ * is a step's exit code; a signal is passed on to every child; the
+ * targets and the plan's directory are made absolute (a name that does
+ * not exist yet kept), what cannot be used refused with its path.
  */
 #include "tests/lib/sbtest.h"
 #include "lib/plan/plan_proc.h"
@@ -155,6 +157,46 @@ static void test_argv(void **state)
 	sb_plan_free(&pl);
 }
 
+/* the targets and the plan's directory made absolute; what cannot be
+ * used refused with its path */
+static void test_where(void **state)
+{
+	(void)state;
+	static const char text[] = "[global]\nname = w\n[a]\nrun = verify --size=1M\n"
+				   "[b]\nrun = verify --size=1M\ntarget = ./own\n";
+	struct sb_plan pl;
+	struct sb_error err;
+	char real[PATH_MAX], want[PATH_MAX + 64], targets[2][PATH_MAX + 256],
+		steps[4][PATH_MAX + 256], dir[PATH_MAX];
+	assert_int_equal(sb_plan_parse(text, strlen(text), "w.ini", &pl, &err), 0);
+	assert_non_null(realpath(sbt_tmpdir(), real));
+	assert_int_equal(chdir(sbt_tmpdir()), 0);
+	sbt_mkdirs(sbt_path("t1"));
+	sbt_mkdirs(sbt_path("own"));
+	const char *given[] = { "t1", "./t2" }; /* t2 does not exist yet: a new file */
+	assert_int_equal(sb_plan_targets(&pl, given, 2, 0, targets, steps, &err), 0);
+	snprintf(want, sizeof(want), "%s/t2", real);
+	assert_string_equal(targets[1], want);
+	assert_string_equal(steps[2], want); /* [1][a]: its target's */
+	snprintf(want, sizeof(want), "%s/own", real);
+	assert_string_equal(steps[1], want); /* [0][b]: its own */
+	assert_string_equal(steps[3], want);
+	const char *missing[] = { "nodir/x" };
+	assert_int_equal(sb_plan_targets(&pl, missing, 1, 0, targets, steps, &err), -ENOENT);
+	assert_string_equal(err.msg, "cannot use 'nodir/x': No such file or directory");
+	assert_int_equal(err.cls, SB_ERR_ENV);
+
+	assert_int_equal(sb_plan_dir_make("w.ini", &pl, NULL, dir, sizeof(dir), &err), 0);
+	snprintf(want, sizeof(want), "%s/w-plan", real);
+	assert_string_equal(dir, want);
+	assert_int_equal(sb_plan_dir_make("w.ini", &pl, NULL, dir, sizeof(dir), &err), 0);
+	assert_int_equal(sb_plan_dir_make("w.ini", &pl, "nodir/d", dir, sizeof(dir), &err),
+			 -ENOENT);
+	assert_string_equal(err.msg,
+			    "cannot make the plan's directory 'nodir/d': No such file or directory");
+	sb_plan_free(&pl);
+}
+
 static void test_status_and_signal(void **state)
 {
 	(void)state;
@@ -192,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_relay),
 		cmocka_unit_test(test_cut),
 		cmocka_unit_test(test_argv),
+		cmocka_unit_test(test_where),
 		cmocka_unit_test(test_status_and_signal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
