@@ -12,7 +12,7 @@
 #include "lib/sb.h"
 
 #include "lib/base/units.h"
-#include "lib/base/file.h"
+#include "lib/base/fileread.h"
 #include "lib/base/outfile.h"
 #include "lib/base/sysinfo.h"
 #include "lib/json/json_read.h"

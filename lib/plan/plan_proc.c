@@ -1,6 +1,6 @@
 #include "lib/plan/plan_proc.h"
 
-#include "lib/base/file.h"
+#include "lib/base/fileread.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -1,6 +1,6 @@
 /* needs: none */
 /*
- * Files read whole and paths made absolute (lib/base/file.c): a file is
+ * Files read whole and paths made absolute (lib/base/fileread.c): a file is
  * read to its last byte, NUL-terminated, across the growth of the buffer;
  * one longer than the limit is -EFBIG and one exactly at it is read; a
  * missing file is -ENOENT; a directory cannot be read (-EIO); a path
@@ -8,7 +8,7 @@
  * directory, one whose directory is missing is -ENOENT.
  */
 #include "tests/lib/sbtest.h"
-#include "lib/base/file.h"
+#include "lib/base/fileread.h"
 
 #include <limits.h>
 #include <stdlib.h>

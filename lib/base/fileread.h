@@ -2,8 +2,8 @@
  * Files read whole (a plan, a job file, a results history's import), and
  * a path made absolute before a child changes its directory.
  */
-#ifndef SB_BASE_FILE_H
-#define SB_BASE_FILE_H
+#ifndef SB_BASE_FILEREAD_H
+#define SB_BASE_FILEREAD_H
 
 #include "lib/sb.h"
 

@@ -1,4 +1,4 @@
-#include "lib/base/file.h"
+#include "lib/base/fileread.h"
 
 #include <errno.h>
 #include <libgen.h>
