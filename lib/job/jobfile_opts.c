@@ -1417,14 +1417,14 @@ static const struct {
 	{ "iodepth_batch", "as iodepth_batch_submit" },
 	{ "invalidate", "1 by default, as fio: the region's page cache dropped before each loop" },
 	{ "verify",
-	  "md5, crc32c, sha256, ..., meta, pattern: the job is verified as run --verify does, "
-	  "with storbench's own block format (checksum, address, seed), fio's checksum not "
-	  "used; the name is recorded; 0 and null verify nothing. Every block of the region is "
-	  "checked; as fio, the reads of what the job wrote, one per write of its size, are the "
-	  "job's reads (io_bytes, clat, lat), each block once where fio reads it again for "
-	  "each write of it (loops, clones writing the same blocks). One verifying job per "
-	  "file, running alone" },
-	{ "do_verify", "0: nothing is verified" },
+	  "md5, crc32c, sha256, ..., meta, pattern: storbench's own blocks (checksum, address, "
+	  "seed), fio's checksum not used, its name recorded; 0 and null verify nothing. Every "
+	  "block of the region checked; the reads of what the job wrote, one per write of its "
+	  "size, are the job's reads as fio's, each block once (fio reads it per write of it). "
+	  "A verifying job runs alone; one that only reads (one loop, as fio) checks what the "
+	  "last verify= job before it wrote on its filename=; all add to one verdict" },
+	{ "do_verify", "0: the job writes verify blocks (a later job's verify= checks them) and "
+		       "checks nothing; a job that only reads verifies nothing" },
 	{ "wait_for", "the job just before, when it started alone (the first job, or one with "
 		      "stonewall or wait_for): it starts when that one ended, reported in its "
 		      "group as fio reports it (a group of its own with new_group or "

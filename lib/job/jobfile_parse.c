@@ -249,9 +249,16 @@ static int end_section(struct ctx *c)
 		jo->zone_size = s->zonesize;
 		jo->zone_skip = s->zoneskip;
 	}
-	/* do_verify=0: fio writes its verify headers and checks nothing */
-	if (!s->do_verify)
+	/* do_verify=0: fio writes its verify headers and checks nothing (a
+	 * job that only reads then verifies nothing at all) */
+	if (!s->do_verify && !sb_rw_writes(j->opts.rw))
 		j->opts.fio_verify[0] = 0;
+	j->opts.fio_verify_nocheck = !s->do_verify && j->opts.fio_verify[0];
+	/* fio ends a job that only reads with verify= after its first pass
+	 * (its reads are the check: measured in fio 3.33, loops=3 reads the
+	 * size once) */
+	if (j->opts.fio_verify[0] && !sb_rw_writes(j->opts.rw))
+		j->opts.loops = 1;
 	if (s->filename[0] && s->directory[0] && s->filename[0] != '/') {
 		size_t dl = strlen(s->directory);
 		const char *sep = s->directory[dl - 1] == '/' ? "" : "/";

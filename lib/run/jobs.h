@@ -211,9 +211,14 @@ int sb_run_verify_ranks(struct sb_job_verify *v, const struct sb_jobtarget *t, s
 
 /* A job file's jobs (opts[i] the options of jf->jobs[i], each checked
  * alone) checked together before anything is created (jobs_check.c):
- * repeat > 1 only with jobs that run alone; verify= on one job of the
- * file, running alone, that writes. 0, or -EINVAL with err (SB_ERR_INPUT)
- * naming path, the line and the job. */
+ * repeat > 1 only with jobs that run alone; verify= on jobs running
+ * alone, each one that writes, or one that reads what an earlier verify=
+ * job wrote on the same filename=. 0, or -EINVAL with err
+ * (SB_ERR_INPUT) naming path, the line and the job. */
+/* The last job before job i (in the file's order) that writes verify
+ * blocks (verify=) on the same filename= (and nrfiles) as job i, or -1:
+ * what a verify= job that only reads checks. */
+int sb_run_verify_writer(const struct sb_jobfile *jf, const struct sb_job_opts *opts, unsigned i);
 int sb_run_jobfile_check(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
 			 unsigned repeat, const char *path, struct sb_error *err);
 

@@ -19,6 +19,16 @@ struct run {
 	struct sb_job_opts *opts; /* o->jobs, their sizes filled in as targets say */
 	struct sb_results *res;
 	struct sb_job_verify *rv; /* the verifying job's */
+	int rv_reads;		  /* rv checks what an earlier job wrote */
+	/* a job file's verify= job that wrote verify blocks a later verify=
+	 * job only reads: its target kept (t, NULL: none), the job's index,
+	 * the blocks' format and the job's direct= */
+	struct {
+		struct sb_jobtarget *t;
+		unsigned job;
+		struct sb_verify_fmt fmt;
+		int direct;
+	} vw;
 	/* a job file's group now running (1..ngroups; 0 of 0: a workload),
 	 * and the groups after it, for the ETA: later of unknown length (as
 	 * long as this one), later_ns of the others together */
@@ -57,6 +67,16 @@ int sb_run_repeats(struct run *r, struct sb_jobtarget *t, const struct sb_engine
  * region filled (r->rv). */
 int sb_run_verify_before(struct run *r, const struct sb_engine_ops *ops, struct sb_jobtarget *t,
 			 const struct sb_job_opts *job, const char *how);
+/* A verify= job that only reads (how: "verify=md5") on its view t of
+ * the writer's kept target (r->vw): it checks the blocks the writer
+ * wrote over its own region, or is refused. */
+int sb_run_verify_reader(struct run *r, const struct sb_engine_ops *ops,
+			 const struct sb_jobtarget *t, const struct sb_job_opts *job,
+			 const char *how);
+/* No verifying job now (r->rv NULL): the state of the one before, if it
+ * was never checked (do_verify=0, a stop), freed, unless it is the
+ * results'. */
+void sb_run_verify_end(struct run *r);
 /* The check after the measurement, every rank's verdict to rank 0, the
  * results' verify section; the status (st's when that is worse). */
 int sb_run_verify_after(struct run *r, const struct sb_jobtarget *t, int st);

@@ -65,6 +65,60 @@ int sb_job_verify_fill(struct sb_job_verify *v, const struct sb_job_verify_files
 	return 0;
 }
 
+void sb_job_verify_expect(struct sb_job_verify *v, const struct sb_verify_fmt *fmt, int direct)
+{
+	memset(v, 0, sizeof(*v));
+	v->direct = direct;
+	sb_hist_init(&v->lat);
+	v->fmt = *fmt;
+}
+
+/* A rank's part: k += x (its ranges while there is room). */
+static void rank_absorb(struct sb_job_verify_rank *k, const struct sb_job_verify_rank *x)
+{
+	k->blocks += x->blocks;
+	for (int c = 0; c < SB_VERIFY_NCLASS; c++)
+		k->count[c] += x->count[c];
+	k->checked &= x->checked;
+	k->nfiles = SB_MAX(k->nfiles, x->nfiles);
+	k->seed = x->seed;
+	k->omitted += x->omitted;
+	for (unsigned g = 0; g < x->nranges; g++) {
+		if (k->nranges == SB_JOB_VERIFY_RANK_RANGES) {
+			k->omitted += x->nranges - g;
+			break;
+		}
+		k->ranges[k->nranges] = x->ranges[g];
+		k->file[k->nranges++] = x->file[g];
+	}
+}
+
+int sb_job_verify_absorb(struct sb_job_verify *dst, struct sb_job_verify *src)
+{
+	int e = 0;
+	for (unsigned i = 0; i < src->nacc; i++) {
+		if (i >= dst->nacc) { /* a file dst did not have: src's accumulator */
+			dst->acc[i] = src->acc[i];
+			memset(&src->acc[i], 0, sizeof(src->acc[i]));
+			dst->nacc = i + 1;
+		} else if (sb_verify_acc_merge(&dst->acc[i], &src->acc[i]) < 0) {
+			e = -ENOMEM;
+			dst->acc[i].blocks += src->acc[i].blocks;
+			for (int c = 0; c < SB_VERIFY_NCLASS; c++)
+				dst->acc[i].count[c] += src->acc[i].count[c];
+			dst->acc[i].omitted += src->acc[i].nranges + src->acc[i].omitted;
+		}
+	}
+	for (unsigned k = 0; k < src->nranks && k < dst->nranks; k++)
+		rank_absorb(&dst->ranks[k], &src->ranks[k]);
+	dst->blocks += src->blocks;
+	dst->bad += src->bad;
+	dst->checked &= src->checked;
+	dst->fmt = src->fmt;
+	sb_job_verify_free(src);
+	return e;
+}
+
 int sb_job_verify_check(struct sb_job_verify *v, const struct sb_job_verify_files *f, char *msg,
 			size_t ml)
 {

@@ -83,6 +83,15 @@ struct sb_job_verify {
  * block_size) before the workload. 0, or -errno with msg naming the file. */
 int sb_job_verify_fill(struct sb_job_verify *v, const struct sb_job_verify_files *f, uint64_t seed,
 		       uint32_t block_size, int direct, char *msg, size_t ml);
+/* Instead of a fill: check blocks that fmt's writer wrote earlier (a
+ * job that only reads verifies what a job before it wrote). */
+void sb_job_verify_expect(struct sb_job_verify *v, const struct sb_verify_fmt *fmt, int direct);
+/* dst += src, both checked (a job file's verify= jobs, one after
+ * another, in one verdict): blocks, classes and each file's bad ranges
+ * (file i of both the same index) add up; of many ranks, each rank's
+ * part; the format becomes src's (the last job's). src is left empty.
+ * 0, or -ENOMEM (dst then counts src's blocks without its ranges). */
+int sb_job_verify_absorb(struct sb_job_verify *dst, struct sb_job_verify *src);
 /* Read everything back and classify (after the workload; caches are
  * dropped first). 0, or -errno with msg naming the file (empty when memory
  * ran out). */
