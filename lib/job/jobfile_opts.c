@@ -285,10 +285,9 @@ static int set_exit_what(struct ctx *c, const struct fio_opt *o, const char *v)
 /* fio's cpus_allowed=LIST (0-3,5) and cpumask=MASK (0xf, or decimal):
  * the CPUs the job's threads run on, a CPU below SB_CPUS_MAX each (one
  * this machine has: sb_job_check) */
-static int set_cpus(struct ctx *c, const struct fio_opt *o, const char *v)
+static int cpu_set(struct ctx *c, const struct fio_opt *o, const char *v,
+		   uint64_t set[SB_CPUS_MAX / 64])
 {
-	uint64_t *cpus = c->cur->opts.cpus;
-	uint64_t set[SB_CPUS_MAX / 64] = { 0 };
 	char *end;
 	if (!strcmp(o->name, "cpumask")) {
 		errno = 0;
@@ -313,7 +312,35 @@ static int set_cpus(struct ctx *c, const struct fio_opt *o, const char *v)
 			break;
 		p = end + 1;
 	}
-	memcpy(cpus, set, sizeof(set));
+	return 0;
+}
+
+static int set_cpus(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t set[SB_CPUS_MAX / 64] = { 0 };
+	const int e = cpu_set(c, o, v, set);
+	if (!e)
+		memcpy(c->cur->opts.cpus, set, sizeof(set));
+	return e;
+}
+
+/* fio's verify_async=N and verify_async_cpus=LIST: fio's N threads check
+ * what the job's reads brought back; storbench checks after the job, the
+ * same blocks read and counted, so both are checked and taken with a
+ * note. */
+static int set_verify_async(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t set[SB_CPUS_MAX / 64] = { 0 }, n;
+	if (!strcmp(o->name, "verify_async_cpus")) {
+		const int e = cpu_set(c, o, v, set);
+		if (!e)
+			note(c, "%s: %s", o->name, o->why);
+		return e;
+	}
+	if (sb_parse_u64(v, &n) < 0 || n > 1024)
+		return bad_value(c, o->name, v, "a number of threads, 0 to 1024");
+	if (n)
+		note(c, "%s: %s", o->name, o->why);
 	return 0;
 }
 
@@ -1241,7 +1268,12 @@ static const struct fio_opt fio_opts[] = {
 	  "storbench writes its own block format, not this pattern", 0 },
 	{ "verify_interval", set_verify_note, NULL,
 	  "storbench's verify blocks are 4 KiB (512 B for smaller requests)", 0 },
-	{ "verify_async", set_verify_note, NULL, "storbench checks in its own thread", 0 },
+	{ "verify_async", set_verify_async, NULL,
+	  "storbench checks after the job in one pass per file, the same blocks read and "
+	  "counted as fio's threads check",
+	  0 },
+	{ "verify_async_cpus", set_verify_async, NULL,
+	  "the CPUs of fio's verify threads: storbench has none (it checks after the job)", 0 },
 	{ "experimental_verify", set_verify_note, NULL,
 	  "storbench checks every block it wrote, as verify= does", 1 },
 	NOOP("verify_dump", "0|1"),
@@ -1552,7 +1584,7 @@ int sb_fio_option_support(unsigned i, struct sb_fio_support_info *out)
 		snprintf(out->note, sizeof(out->note), "%s",
 			 o->why ? o->why : "only changes fio's own reporting or bookkeeping");
 	} else if (o->set == set_verify || o->set == set_verify_note || o->set == set_do_verify ||
-		   o->set == set_submit_mode) {
+		   o->set == set_verify_async || o->set == set_submit_mode) {
 		out->support = SB_FIO_MAPPED;
 		if (o->why)
 			snprintf(out->note, sizeof(out->note), "%s", o->why);

@@ -71,6 +71,28 @@ w=$(json "$T/b.json" "d['jobs'][0]['write']['total_ios']")
 rm -rf "$T/d"/*
 ok "bssplit: a verify read per write, of its size"
 
+# verify_async=N, verify_async_cpus=LIST (fio's t/jobs/t0009): checked,
+# taken with a note, the check as without them: reads as fio's with them
+printf '[a]\nrw=randwrite\nbs=4k\nsize=1m\nverify=crc32c\nverify_async=2\nverify_async_cpus=0-1\n' >"$T/as.fio"
+(cd "$T/d" && "$SB" fio --output-format=json --output="$T/as.json" "$T/as.fio") >"$T/as.out" 2>&1 ||
+	fail "verify_async: $(cat "$T/as.out")"
+grep -q "line 7: verify_async_cpus: the CPUs of fio's verify threads" "$T/as.out" || fail "verify_async_cpus: no note"
+[ "$(readn "$T/as.json")" = "1048576 256 256 256" ] || fail "verify_async reads: $(readn "$T/as.json")"
+if command -v fio >/dev/null 2>&1; then
+	mkdir "$T/fd"
+	(cd "$T/fd" && fio --output-format=json --output="$T/asf.json" "$T/as.fio") || fail "fio failed"
+	[ "$(readn "$T/as.json")" = "$(readn "$T/asf.json")" ] ||
+		fail "verify_async: fio $(readn "$T/asf.json"), storbench $(readn "$T/as.json")"
+fi
+for bad in "verify_async=x" "verify_async=-1" "verify_async_cpus=0-x" "verify_async_cpus=3-1"; do
+	printf '[a]\nrw=write\nsize=1m\nverify=md5\n%s\n' "$bad" >"$T/as2.fio"
+	"$SB" run --quiet "$T/as2.fio" "$T/d" >/dev/null 2>"$T/err"
+	[ $? = 2 ] || fail "$bad: not refused"
+	grep -q "line 5: verify_async" "$T/err" || fail "$bad: $(cat "$T/err")"
+done
+rm -rf "$T/d"/* "$T/fd"
+ok "verify_async and verify_async_cpus taken with a note, reads as fio's, bad values refused"
+
 # a mixed job (fio's t/jobs/t0008): fio verifies the blocks the job wrote,
 # not those it read, so the reads and the verify reads together are the
 # region once (8 MiB: fio's "reads 16+16MB" of a 32 MiB readwrite);
