@@ -283,7 +283,7 @@ static int verify_alone(struct run *r, const struct sb_job_opts *job, const stru
 {
 	if (!r->rv || !job->fio_verify[0] || sb_run_stopped(r) || job->fio_verify_nocheck)
 		return st;
-	st = sb_run_verify_after(r, t, st);
+	st = sb_run_verify_after(r, job, t, st);
 	const long w = sb_run_worst(r->h, r->c, st);
 	if (w > st)
 		sb_run_fail(r, (int)w, "%s", "");

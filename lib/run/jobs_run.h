@@ -79,7 +79,8 @@ int sb_run_verify_reader(struct run *r, const struct sb_engine_ops *ops,
 void sb_run_verify_end(struct run *r);
 /* The check after the measurement, every rank's verdict to rank 0, the
  * results' verify section; the status (st's when that is worse). */
-int sb_run_verify_after(struct run *r, const struct sb_jobtarget *t, int st);
+int sb_run_verify_after(struct run *r, const struct sb_job_opts *job, const struct sb_jobtarget *t,
+			int st);
 /* --precondition or --discard-before with a job that does no I/O. */
 int sb_run_state_noio(struct run *r);
 

@@ -192,11 +192,29 @@ int sb_run_repeats(struct run *r, struct sb_jobtarget *t, const struct sb_engine
 /* A verifying job's check after its measurement: every rank checks its
  * own target (unless a stop was asked on any), rank 0 gathers the
  * verdicts. The status, st's when it is worse. */
-int sb_run_verify_after(struct run *r, const struct sb_jobtarget *t, int st)
+/* A job's verify reads as fio counts them: its own, or each clone's
+ * (the job's then none). */
+static void verify_reads(struct sb_job_result *vj, const struct sb_job_verify *v, uint64_t ns)
+{
+	if (v->nparts > 1 && v->nparts == vj->nthreads) {
+		for (unsigned c = 0; c < v->nparts; c++) {
+			vj->threads[c]->verify_bytes = v->parts[c].timed_bytes;
+			vj->threads[c]->verify_ns = v->parts[c].ns;
+			vj->threads[c]->verify_lat = v->parts[c].lat;
+		}
+		return;
+	}
+	vj->verify_bytes = v->timed_bytes;
+	vj->verify_ns = ns;
+	vj->verify_lat = v->lat;
+}
+
+int sb_run_verify_after(struct run *r, const struct sb_job_opts *job, const struct sb_jobtarget *t,
+			int st)
 {
 	struct sb_error er;
 	const uint64_t t0 = sb_now_ns();
-	const int e = sb_run_verify_check(r->rv, t, r->h ? r->h->stop : NULL,
+	const int e = sb_run_verify_check(r->rv, job, t, r->h ? r->h->stop : NULL,
 					  r->h ? r->h->ctx : NULL, &er);
 	const int g = sb_run_verify_ranks(r->rv, t, r->c);
 	if (g)
@@ -211,12 +229,8 @@ int sb_run_verify_after(struct run *r, const struct sb_jobtarget *t, int st)
 	}
 	/* the verifying job's (the last to run); a job that only reads
 	 * verified what it read, as fio does, with no reads of its own */
-	if (r->rv->checked && r->res->njobs && !r->rv_reads) {
-		struct sb_job_result *vj = r->res->jobs[r->res->njobs - 1];
-		vj->verify_bytes = r->rv->timed_bytes;
-		vj->verify_ns = sb_now_ns() - t0;
-		vj->verify_lat = r->rv->lat;
-	}
+	if (r->rv->checked && r->res->njobs && !r->rv_reads)
+		verify_reads(r->res->jobs[r->res->njobs - 1], r->rv, sb_now_ns() - t0);
 	/* a job file's verify= jobs one after another: one verdict of them all */
 	if (r->out->verify && r->out->verify != r->rv) {
 		sb_job_verify_absorb(r->out->verify, r->rv); /* counts kept without memory */

@@ -94,6 +94,28 @@ grep -q "give it direct=0 as that job" "$T/dir.out" || fail "direct: $(cat "$T/d
 [ -z "$(ls -A "$T/dir")" ] || fail "direct: files left: $(ls "$T/dir")"
 ok "a read job past the writer's region or opening otherwise refused, files removed"
 
+# numjobs clones without group_reporting: each clone's verify reads in
+# its own entry (a file each in a directory, nrfiles files each, or an
+# offset_increment each of one file), as fio's; with group_reporting one
+# entry of them all
+printf '[c]\nrw=write\nbs=4k\nsize=1m\nnumjobs=3\nverify=md5\n' >"$T/cl1.fio"
+printf '[c]\nfilename=f\nrw=write\nbs=4k\nsize=256k\nnumjobs=3\noffset_increment=256k\nverify=md5\n' >"$T/cl2.fio"
+printf '[c]\nrw=randwrite\nbs=4k\nsize=256k\nnumjobs=2\nnrfiles=2\nverify=crc32c\n' >"$T/cl3.fio"
+printf '[c]\nrw=write\nbs=4k\nsize=1m\nnumjobs=3\nverify=md5\ngroup_reporting\n' >"$T/cl4.fio"
+for x in "cl1 c:1048576:1048576 c:1048576:1048576 c:1048576:1048576" \
+	"cl2 c:262144:262144 c:262144:262144 c:262144:262144" \
+	"cl3 c:262144:262144 c:262144:262144" \
+	"cl4 c:3145728:3145728"; do
+	n=${x%% *}
+	both "$n" || fail "$n: $(cat "$T/$n.out")"
+	[ "$(entries "$T/$n.json")" = "${x#* }" ] || fail "$n: $(entries "$T/$n.json")"
+	# fio's JSON may follow a warning line (clones writing one file)
+	[ ! -f "$T/$n-fio.json" ] || sed -i '/^fio: /d' "$T/$n-fio.json"
+	[ ! -f "$T/$n-fio.json" ] || [ "$(entries "$T/$n.json")" = "$(entries "$T/$n-fio.json")" ] ||
+		fail "$n: fio $(entries "$T/$n-fio.json"), storbench $(entries "$T/$n.json")"
+done
+ok "each clone's verify reads in its own entry, as fio's"
+
 . "$(dirname "$0")/../lib/faultfs.sh"
 ff_start
 # the writer's lost write (do_verify=0: it checks nothing) found by the reader
