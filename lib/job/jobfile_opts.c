@@ -1125,6 +1125,13 @@ static int set_do_verify(struct ctx *c, const struct fio_opt *o, const char *v)
 	return parse_bool(c, o, v, &c->cur->do_verify);
 }
 
+static int set_verify_state(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	return parse_bool(c, o, v,
+			  strcmp(o->name, "verify_state_load") ? &c->cur->opts.verify_state_save
+							       : &c->cur->opts.verify_state_load);
+}
+
 /* Verify options that storbench's verification answers its own way: any
  * value that fio takes is accepted, with a note saying how. */
 static int set_verify_note(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -1260,6 +1267,8 @@ static const struct fio_opt fio_opts[] = {
 	NOOP("thinktime_iotime", "0"),
 	{ "verify", set_verify, NULL, NULL, 0 },
 	{ "do_verify", set_do_verify, NULL, NULL, 1 },
+	{ "verify_state_save", set_verify_state, NULL, NULL, 0 },
+	{ "verify_state_load", set_verify_state, NULL, NULL, 0 },
 	{ "verify_fatal", set_verify_note, NULL,
 	  "storbench checks every block and exits 1 when any is not intact", 1 },
 	{ "verify_backlog", set_verify_note, NULL,
@@ -1500,9 +1509,16 @@ static const struct {
 			 "began, file, read/write/trim/sync/datasync, offset, length), which fio "
 			 "replays; with numjobs above 1 refused (fio's clones write over one "
 			 "log), as is the job's own file" },
-	{ "verify_state_save", "storbench verifies within one run, with no state "
-			       "between runs" },
-	{ "verify_state_load", "as verify_state_save" },
+	{ "verify_state_save",
+	  "1 (given; fio saves by default): a verify= job that writes leaves fio's "
+	  "local-JOB-N-verify.state beside its file, in storbench's own text (docs/jobfiles.md; "
+	  "fio does not read it, nor storbench fio's binary one), saying which blocks are valid "
+	  "(its region once the fill before the workload ended), and its file is kept; never "
+	  "over a file that is no state file. One file per job (not numjobs or nrfiles > 1)" },
+	{ "verify_state_load",
+	  "1: a verify= job that only reads checks what the saved state says was written (the "
+	  "writer's seed, block size and region; nothing when its fill had not ended), in a "
+	  "later run; its file must be the writer's" },
 	{ "verify_only", "storbench checks what a job of the same run wrote, in its own block "
 			 "format: data another run wrote is checked by storbench verify "
 			 "--phase=check, on a region storbench verify --phase=write filled" },
@@ -1584,7 +1600,8 @@ int sb_fio_option_support(unsigned i, struct sb_fio_support_info *out)
 		snprintf(out->note, sizeof(out->note), "%s",
 			 o->why ? o->why : "only changes fio's own reporting or bookkeeping");
 	} else if (o->set == set_verify || o->set == set_verify_note || o->set == set_do_verify ||
-		   o->set == set_verify_async || o->set == set_submit_mode) {
+		   o->set == set_verify_async || o->set == set_verify_state ||
+		   o->set == set_submit_mode) {
 		out->support = SB_FIO_MAPPED;
 		if (o->why)
 			snprintf(out->note, sizeof(out->note), "%s", o->why);

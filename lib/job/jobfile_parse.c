@@ -202,6 +202,22 @@ static int end_section(struct ctx *c)
 				  "each write over the one log): give each its own job",
 				  c->sec_name, s->opts.numjobs);
 	}
+	if ((s->opts.verify_state_save || s->opts.verify_state_load) &&
+	    (s->opts.numjobs > 1 || s->opts.nrfiles > 1)) {
+		c->line = c->sec_line;
+		return sb_jf_fail(c,
+				  "[%s]: verify_state_%s with %s above 1 is not supported (storbench "
+				  "keeps the state of one file per job)",
+				  c->sec_name, s->opts.verify_state_save ? "save" : "load",
+				  s->opts.numjobs > 1 ? "numjobs" : "nrfiles");
+	}
+	if (s->opts.verify_state_load && sb_rw_writes(s->opts.rw)) {
+		c->line = c->sec_line;
+		return sb_jf_fail(c,
+				  "[%s]: verify_state_load with rw=%s: the state is checked by a job "
+				  "that only reads (fio's verify_only is not supported)",
+				  c->sec_name, sb_rw_name(s->opts.rw));
+	}
 	if (s->serialize_line && s->opts.iodepth > 1) {
 		c->line = s->serialize_line;
 		return sb_jf_fail(c,

@@ -197,6 +197,8 @@ int sb_run_state_apply(const struct sb_state_opts *o, struct sb_jobtarget *t, co
 /* Can this workload be verified on t? -EINVAL with err saying why. */
 int sb_run_verify_usable(const struct sb_job_opts *job, const struct sb_jobtarget *t,
 			 struct sb_error *err);
+/* The format of the blocks sb_run_verify_fill writes for job. */
+void sb_run_verify_fmt(const struct sb_job_opts *job, struct sb_verify_fmt *fmt);
 /* Fill the region of every file of t with verify blocks (before the
  * workload); stop polled. */
 int sb_run_verify_fill(struct sb_job_verify *v, const struct sb_job_opts *job,

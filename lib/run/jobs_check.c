@@ -56,11 +56,13 @@ static int verify_jobs_ok(const struct sb_jobfile *jf, const struct sb_job_opts 
 						    "that writes or reads, not rw=%s",
 						    path, j->line, j->name, o->fio_verify,
 						    sb_rw_name(o->rw));
-			if (!sb_rw_writes(o->rw) && sb_run_verify_writer(jf, opts, i) < 0)
+			if (!sb_rw_writes(o->rw) && !o->verify_state_load &&
+			    sb_run_verify_writer(jf, opts, i) < 0)
 				return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
 						    "%s: line %u: job '%s': verify=%s with rw=%s "
 						    "checks what an earlier job wrote with verify= "
-						    "on the same filename=, and none does",
+						    "on the same filename=, and none does (or "
+						    "verify_state_load=1: what an earlier run's did)",
 						    path, j->line, j->name, o->fio_verify,
 						    sb_rw_name(o->rw));
 		}

@@ -283,7 +283,12 @@ static int verify_alone(struct run *r, const struct sb_job_opts *job, const stru
 {
 	if (!r->rv || !job->fio_verify[0] || sb_run_stopped(r) || job->fio_verify_nocheck)
 		return st;
-	st = sb_run_verify_after(r, job, t, st);
+	struct sb_jobtarget c = *t; /* a view: owns nothing */
+	if (r->rv_region) {
+		c.region_offset = r->vl.off;
+		c.region_size = r->vl.size;
+	}
+	st = sb_run_verify_after(r, job, &c, st);
 	const long w = sb_run_worst(r->h, r->c, st);
 	if (w > st)
 		sb_run_fail(r, (int)w, "%s", "");
@@ -296,7 +301,7 @@ static void writer_drop(struct run *r, int keep)
 {
 	if (!r->vw.t)
 		return;
-	sb_run_cleanup(r, r->vw.t, keep);
+	sb_run_cleanup(r, r->vw.t, keep || r->vw.keep);
 	free(r->vw.t);
 	r->vw.t = NULL;
 }
@@ -345,11 +350,17 @@ static int run_alone(struct run *r, unsigned g)
 	struct sb_jobtarget t;
 	memset(&t, 0, sizeof(t));
 	const int writes = sb_rw_writes(job->rw), reader = job->fio_verify[0] && !writes;
+	const int load = reader && job->verify_state_load;
+	const int save = job->fio_verify[0] && writes && job->verify_state_save;
 	if (!job->fio_verify[0]) /* its writes are no verify job's */
 		sb_run_verify_end(r);
-	int st = reader ? sb_run_agree_st(r, reader_target(r, g, &t))
-			: sb_run_prepare(r, &t, job, sb_rw_reads(job->rw) && !job->fio_verify[0],
-					 !!(ops->flags & SB_ENGINE_NOIO));
+	/* a state file not ours: refused before anything is made */
+	int st = save ? sb_run_agree_st(r, sb_run_vstate_may_save(r, job)) : 0;
+	if (st)
+		return st;
+	st = reader && !load ? sb_run_agree_st(r, reader_target(r, g, &t))
+			     : sb_run_prepare(r, &t, job, sb_rw_reads(job->rw) && !job->fio_verify[0],
+					      !!(ops->flags & SB_ENGINE_NOIO));
 	const int prepare_failed = st; /* every rank's verdict already */
 	if (!st)
 		st = clones_fit(r, job, &t);
@@ -357,8 +368,18 @@ static int run_alone(struct run *r, unsigned g)
 	if (!st && job->fio_verify[0]) {
 		char how[sizeof(job->fio_verify) + 8];
 		snprintf(how, sizeof(how), "verify=%s", job->fio_verify);
-		st = writes ? sb_run_verify_before(r, ops, &t, job, how)
-			    : sb_run_verify_reader(r, ops, &t, job, how);
+		struct sb_verify_fmt fmt;
+		sb_run_verify_fmt(job, &fmt);
+		/* a saved state says nothing is valid until the fill ended */
+		if (save)
+			st = sb_run_vstate_save(r, job, &t, &fmt, 0, 0);
+		if (!st && load)
+			st = sb_run_vstate_load(r, job, &t);
+		if (!st)
+			st = writes ? sb_run_verify_before(r, ops, &t, job, how)
+				    : sb_run_verify_reader(r, ops, &t, job, how);
+		if (!st && save)
+			st = sb_run_vstate_save(r, job, &t, &r->rv->fmt, UINT64_MAX, 0);
 	}
 	if (!prepare_failed)
 		st = sb_run_agree_st(r, st);
@@ -366,7 +387,7 @@ static int run_alone(struct run *r, unsigned g)
 	if (g == 0 && (!st || sb_run_hook_stop(r->h)))
 		sb_run_describe(r, &t);
 	if (st) {
-		if (!reader)
+		if (!reader || load)
 			sb_run_cleanup(r, &t, 0);
 		writer_drop(r, 0);
 		return st;
@@ -375,6 +396,15 @@ static int run_alone(struct run *r, unsigned g)
 		job->size = t.region_size;
 	st = sb_run_repeats(r, &t, ops, job);
 	st = verify_alone(r, job, &t, st);
+	if (save && r->rv) { /* the job's end; its file is kept for the state */
+		const int e = sb_run_vstate_save(r, job, &t, &r->rv->fmt, UINT64_MAX,
+						 !sb_run_stopped(r));
+		st = SB_MAX(st, e);
+	}
+	if (load) {
+		sb_run_cleanup(r, &t, r->o->keep);
+		return st;
+	}
 	if (reader) {
 		if (!writer_needed(r, r->vw.job) || g + 1 == r->o->njobs)
 			writer_drop(r, r->o->keep);
@@ -388,10 +418,11 @@ static int run_alone(struct run *r, unsigned g)
 			r->vw.job = g;
 			r->vw.fmt = r->rv->fmt;
 			r->vw.direct = job->direct;
+			r->vw.keep = save;
 			return st;
 		}
 	}
-	sb_run_cleanup(r, &t, r->o->keep);
+	sb_run_cleanup(r, &t, save || r->o->keep);
 	return st;
 }
 

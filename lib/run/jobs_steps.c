@@ -260,6 +260,7 @@ void sb_run_verify_end(struct run *r)
 	}
 	r->rv = NULL;
 	r->rv_reads = 0;
+	r->rv_region = 0;
 }
 
 /* An engine that moves data, or the refusal. */
@@ -283,6 +284,14 @@ int sb_run_verify_reader(struct run *r, const struct sb_engine_ops *ops,
 	int st = verify_engine_ok(r, ops, how);
 	if (st)
 		return st;
+	if (job->verify_state_load) { /* r->vl, read by the caller */
+		sb_run_verify_end(r);
+		if (!(r->rv = calloc(1, sizeof(*r->rv))))
+			return sb_run_fail(r, SB_RUN_ENV, "%s", "");
+		sb_job_verify_expect(r->rv, &r->vl.fmt, 0);
+		r->rv_reads = r->rv_region = 1;
+		return SB_RUN_OK;
+	}
 	const struct sb_jobtarget *w = r->vw.t;
 	const uint32_t vb = r->vw.fmt.block_size;
 	if (job->direct != r->vw.direct)

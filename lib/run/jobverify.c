@@ -15,6 +15,11 @@ static uint32_t pick_block_size(const struct sb_job_opts *job)
 	return 4096;
 }
 
+void sb_run_verify_fmt(const struct sb_job_opts *job, struct sb_verify_fmt *fmt)
+{
+	sb_verify_fmt_init(fmt, job->seed, 1, pick_block_size(job));
+}
+
 int sb_run_verify_usable(const struct sb_job_opts *job, const struct sb_jobtarget *t,
 			 struct sb_error *err)
 {
