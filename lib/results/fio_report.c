@@ -115,8 +115,9 @@ static int entry_add(struct sb_job_result *e, const struct sb_job_result *job, c
 		sb_hist_merge(&rd->clat, &vs->verify_lat);
 		sb_hist_merge(&rd->lat, &vs->verify_lat);
 		/* and its time to the reads' runtime (fio's update_runtime) */
-		const uint64_t rt = vs->dir[SB_DDIR_READ].bytes ? sb_dir_runtime_ns(vs, SB_DDIR_READ)
-								: 0;
+		const uint64_t rt = vs->dir[SB_DDIR_READ].bytes
+					    ? sb_dir_runtime_ns(vs, SB_DDIR_READ)
+					    : 0;
 		e->dir_runtime_ns[SB_DDIR_READ] = SB_MAX(e->dir_runtime_ns[SB_DDIR_READ],
 							 rt + vs->verify_ns);
 	}

@@ -206,8 +206,8 @@ int sb_run_verify_fill(struct sb_job_verify *v, const struct sb_job_opts *job,
 		       struct sb_error *err);
 /* Read everything back and classify (after the workload). */
 int sb_run_verify_check(struct sb_job_verify *v, const struct sb_job_opts *job,
-			const struct sb_jobtarget *t,
-			int (*stop)(void *ctx), void *ctx, struct sb_error *err);
+			const struct sb_jobtarget *t, int (*stop)(void *ctx), void *ctx,
+			struct sb_error *err);
 /* Many ranks (every rank, after its check): each rank's verdict to rank
  * 0, whose v then holds every rank's part. 0 or -ETIMEDOUT, -ENOMEM. */
 int sb_run_verify_ranks(struct sb_job_verify *v, const struct sb_jobtarget *t, struct sb_coord *c);

@@ -358,9 +358,10 @@ static int run_alone(struct run *r, unsigned g)
 	int st = save ? sb_run_agree_st(r, sb_run_vstate_may_save(r, job)) : 0;
 	if (st)
 		return st;
-	st = reader && !load ? sb_run_agree_st(r, reader_target(r, g, &t))
-			     : sb_run_prepare(r, &t, job, sb_rw_reads(job->rw) && !job->fio_verify[0],
-					      !!(ops->flags & SB_ENGINE_NOIO));
+	st = reader && !load
+		     ? sb_run_agree_st(r, reader_target(r, g, &t))
+		     : sb_run_prepare(r, &t, job, sb_rw_reads(job->rw) && !job->fio_verify[0],
+				      !!(ops->flags & SB_ENGINE_NOIO));
 	const int prepare_failed = st; /* every rank's verdict already */
 	if (!st)
 		st = clones_fit(r, job, &t);
