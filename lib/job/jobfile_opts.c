@@ -38,8 +38,7 @@ static int bad_value(struct ctx *c, const char *key, const char *v, const char *
 }
 
 /* Notes are kept once per text, whichever line said it first. */
-static void note(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void note(struct ctx *c, const char *fmt, ...)
+void sb_jf_note(struct ctx *c, const char *fmt, ...)
 {
 	struct sb_jobfile *jf = c->jf;
 	char body[sizeof(jf->notes[0]) - sizeof("line 4294967295: ") + 1];
@@ -168,7 +167,7 @@ static int set_bsrange(struct ctx *c, const struct fio_opt *o, const char *v)
 	}
 	c->cur->bsrange = k > 1;
 	if (100 % k)
-		note(c, "%s: %u sizes in whole percent shares (%u%% or %u%%), fio's are equal",
+		sb_jf_note(c, "%s: %u sizes in whole percent shares (%u%% or %u%%), fio's are equal",
 		     o->name, k, 100 / k + 1, 100 / k);
 	return 0;
 }
@@ -334,13 +333,13 @@ static int set_verify_async(struct ctx *c, const struct fio_opt *o, const char *
 	if (!strcmp(o->name, "verify_async_cpus")) {
 		const int e = cpu_set(c, o, v, set);
 		if (!e)
-			note(c, "%s: %s", o->name, o->why);
+			sb_jf_note(c, "%s: %s", o->name, o->why);
 		return e;
 	}
 	if (sb_parse_u64(v, &n) < 0 || n > 1024)
 		return bad_value(c, o->name, v, "a number of threads, 0 to 1024");
 	if (n)
-		note(c, "%s: %s", o->name, o->why);
+		sb_jf_note(c, "%s: %s", o->name, o->why);
 	return 0;
 }
 
@@ -480,7 +479,7 @@ static int set_engine(struct ctx *c, const struct fio_opt *o, const char *v)
 		return bad_value(c, o->name, v, names);
 	}
 	if (strcmp(sb, v))
-		note(c, "%s=%s runs as %s", o->name, v, sb);
+		sb_jf_note(c, "%s=%s runs as %s", o->name, v, sb);
 	return set_as(c, o->name, "engine", sb);
 }
 
@@ -776,14 +775,14 @@ static int set_gtod_reduce(struct ctx *c, const struct fio_opt *o, const char *v
  * storbench run's report is its own, which the note says */
 static int set_group_reporting(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	note(c, "group_reporting: storbench fio reports the group as one, as fio; storbench run "
+	sb_jf_note(c, "group_reporting: storbench fio reports the group as one, as fio; storbench run "
 		"reports each job");
 	return parse_bool(c, o, v, &c->cur->opts.group_reporting);
 }
 
 static int set_thread(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	note(c, "thread: storbench's jobs are always threads");
+	sb_jf_note(c, "thread: storbench's jobs are always threads");
 	return parse_bool(c, o, v, &c->cur->opts.thread);
 }
 
@@ -847,7 +846,7 @@ static int set_submit_mode(struct ctx *c, const struct fio_opt *o, const char *v
 	if (strcmp(v, "inline") && strcmp(v, "offload"))
 		return bad_value(c, o->name, v, "inline or offload");
 	if (!strcmp(v, "offload"))
-		note(c,
+		sb_jf_note(c,
 		     "%s=offload: storbench submits from the job's own thread (the same "
 		     "requests, at the same rate)",
 		     o->name);
@@ -1109,7 +1108,7 @@ static int set_verify(struct ctx *c, const struct fio_opt *o, const char *v)
 	for (size_t i = 0; i < SB_ARRAY_SIZE(names); i++)
 		if (!strcmp(names[i], v)) {
 			snprintf(dst, sizeof(c->cur->opts.fio_verify), "%s", v);
-			note(c,
+			sb_jf_note(c,
 			     "%s=%s: verified with storbench's own block format (checksum, "
 			     "address, seed: docs/verify.md), fio's %s not used",
 			     o->name, v, v);
@@ -1139,7 +1138,7 @@ static int set_verify_note(struct ctx *c, const struct fio_opt *o, const char *v
 	if (!*v)
 		return bad_value(c, o->name, v, "a value");
 	if (strcmp(v, "0"))
-		note(c, "%s: %s", o->name, o->why);
+		sb_jf_note(c, "%s: %s", o->name, o->why);
 	return 0;
 }
 
@@ -1171,9 +1170,9 @@ static int set_noop(struct ctx *c, const struct fio_opt *o, const char *v)
 static int set_ignored(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	if (o->why)
-		note(c, "%s: %s: ignored", o->name, o->why);
+		sb_jf_note(c, "%s: %s: ignored", o->name, o->why);
 	else
-		note(c, "%s only changes fio's own reporting or bookkeeping: ignored", o->name);
+		sb_jf_note(c, "%s only changes fio's own reporting or bookkeeping: ignored", o->name);
 	return 0;
 }
 

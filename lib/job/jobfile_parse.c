@@ -269,6 +269,18 @@ static int end_section(struct ctx *c)
 	 * job that only reads then verifies nothing at all) */
 	if (!s->do_verify && !sb_rw_writes(j->opts.rw))
 		j->opts.fio_verify[0] = 0;
+	/* an engine that moves no data (null): nothing to check; fio checks
+	 * nothing either (t/jobs/t0009), and counts no verify reads of a
+	 * time_based job (of a job bound by size it counts them) */
+	const struct sb_engine_ops *eng = sb_engine_find(j->opts.engine);
+	if (j->opts.fio_verify[0] && eng && (eng->flags & SB_ENGINE_NOIO)) {
+		c->line = c->sec_line;
+		sb_jf_note(c,
+			   "[%s]: verify=%s with ioengine=%s: nothing to check (no verify reads "
+			   "counted, as fio's time_based job)",
+			   c->sec_name, j->opts.fio_verify, eng->name);
+		j->opts.fio_verify[0] = 0;
+	}
 	j->opts.fio_verify_nocheck = !s->do_verify && j->opts.fio_verify[0];
 	/* fio ends a job that only reads with verify= after its first pass
 	 * (its reads are the check: measured in fio 3.33, loops=3 reads the

@@ -91,6 +91,14 @@ for bad in "verify_async=x" "verify_async=-1" "verify_async_cpus=0-x" "verify_as
 	grep -q "line 5: verify_async" "$T/err" || fail "$bad: $(cat "$T/err")"
 done
 rm -rf "$T/d"/* "$T/fd"
+# with the null engine (t0009): nothing to check, no verify reads, as fio's time_based job
+printf '[global]\nioengine=null\nrw=randwrite\nsize=1m\ntime_based\nruntime=1\nverify=crc32c\nverify_async=2\n[a]\n[b]\n' >"$T/nl.fio"
+(cd "$T/d" && "$SB" fio --output-format=json --output="$T/nl.json" "$T/nl.fio") >"$T/nl.out" 2>&1 ||
+	fail "null engine: $(cat "$T/nl.out")"
+grep -q "\[a\]: verify=crc32c with ioengine=null: nothing to check" "$T/nl.out" || fail "null: no note"
+[ "$(json "$T/nl.json" "[j['read']['io_bytes'] for j in d['jobs']]")" = "[0, 0]" ] || fail "null: reads counted"
+[ "$(json "$T/nl.json" "'verify' in d['storbench']")" = False ] || fail "null: verified"
+rm -rf "$T/d"/*
 ok "verify_async and verify_async_cpus taken with a note, reads as fio's, bad values refused"
 
 # a mixed job (fio's t/jobs/t0008): fio verifies the blocks the job wrote,
