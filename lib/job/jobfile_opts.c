@@ -167,8 +167,9 @@ static int set_bsrange(struct ctx *c, const struct fio_opt *o, const char *v)
 	}
 	c->cur->bsrange = k > 1;
 	if (100 % k)
-		sb_jf_note(c, "%s: %u sizes in whole percent shares (%u%% or %u%%), fio's are equal",
-		     o->name, k, 100 / k + 1, 100 / k);
+		sb_jf_note(c,
+			   "%s: %u sizes in whole percent shares (%u%% or %u%%), fio's are equal",
+			   o->name, k, 100 / k + 1, 100 / k);
 	return 0;
 }
 
@@ -775,8 +776,9 @@ static int set_gtod_reduce(struct ctx *c, const struct fio_opt *o, const char *v
  * storbench run's report is its own, which the note says */
 static int set_group_reporting(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	sb_jf_note(c, "group_reporting: storbench fio reports the group as one, as fio; storbench run "
-		"reports each job");
+	sb_jf_note(c,
+		   "group_reporting: storbench fio reports the group as one, as fio; storbench run "
+		   "reports each job");
 	return parse_bool(c, o, v, &c->cur->opts.group_reporting);
 }
 
@@ -847,9 +849,9 @@ static int set_submit_mode(struct ctx *c, const struct fio_opt *o, const char *v
 		return bad_value(c, o->name, v, "inline or offload");
 	if (!strcmp(v, "offload"))
 		sb_jf_note(c,
-		     "%s=offload: storbench submits from the job's own thread (the same "
-		     "requests, at the same rate)",
-		     o->name);
+			   "%s=offload: storbench submits from the job's own thread (the same "
+			   "requests, at the same rate)",
+			   o->name);
 	return 0;
 }
 
@@ -1109,9 +1111,9 @@ static int set_verify(struct ctx *c, const struct fio_opt *o, const char *v)
 		if (!strcmp(names[i], v)) {
 			snprintf(dst, sizeof(c->cur->opts.fio_verify), "%s", v);
 			sb_jf_note(c,
-			     "%s=%s: verified with storbench's own block format (checksum, "
-			     "address, seed: docs/verify.md), fio's %s not used",
-			     o->name, v, v);
+				   "%s=%s: verified with storbench's own block format (checksum, "
+				   "address, seed: docs/verify.md), fio's %s not used",
+				   o->name, v, v);
 			return 0;
 		}
 	return bad_value(c, o->name, v,
@@ -1172,7 +1174,8 @@ static int set_ignored(struct ctx *c, const struct fio_opt *o, const char *v)
 	if (o->why)
 		sb_jf_note(c, "%s: %s: ignored", o->name, o->why);
 	else
-		sb_jf_note(c, "%s only changes fio's own reporting or bookkeeping: ignored", o->name);
+		sb_jf_note(c, "%s only changes fio's own reporting or bookkeeping: ignored",
+			   o->name);
 	return 0;
 }
 
