@@ -409,7 +409,7 @@ fuzz: $(BUILD)/libstorbench.a $(BUILD)/libsbreport.a
 		lib/stats/hist.c lib/base/error.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/verify-state tests/fuzz/fuzz-verify-state.c \
 		lib/verify/verify_state.c lib/verify/block.c lib/verify/crc32c.c lib/base/outfile.c \
-		lib/base/units.c
+		lib/base/units.c lib/base/fileread.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/verify-read tests/fuzz/fuzz-verify-read.c \
 		lib/verify/verify_read.c lib/verify/block.c lib/verify/crc32c.c lib/verify/ranges.c \
 		lib/base/error.c \

@@ -1,5 +1,6 @@
 /* fio's verify state files in storbench's own text (verify_state.h). */
 #include "lib/verify/verify_state.h"
+#include "lib/base/fileread.h"
 #include "lib/base/outfile.h"
 #include "lib/base/units.h"
 
@@ -122,37 +123,22 @@ int sb_verify_state_parse(const char *text, size_t len, struct sb_verify_state *
 }
 
 /* path's text (up to SB_VERIFY_STATE_MAX bytes, never through a
- * symlink, a regular file only): its length, or -errno (-EFBIG: longer). */
-static ssize_t slurp(const char *path, char *buf, size_t n)
+ * symlink, a regular file only; *text the caller frees): 0, or -errno
+ * (-EINVAL: no regular file, -EFBIG: longer). */
+static int slurp(const char *path, char **text, size_t *len)
 {
 	struct stat st;
 	const int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	FILE *f = fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ? NULL : fdopen(fd, "r");
+	if (!f) {
 		close(fd);
 		return -EINVAL;
 	}
-	size_t got = 0;
-	for (;;) {
-		const ssize_t r = read(fd, buf + got, n - got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			const int e = -errno;
-			close(fd);
-			return e;
-		}
-		if (!r)
-			break;
-		got += (size_t)r;
-		if (got == n) {
-			close(fd);
-			return -EFBIG;
-		}
-	}
-	close(fd);
-	return (ssize_t)got;
+	const int e = sb_read_stream(f, SB_VERIFY_STATE_MAX, text, len);
+	fclose(f);
+	return e;
 }
 
 int sb_verify_state_may_write(const char *path, char *msg, size_t ml)
@@ -207,22 +193,19 @@ int sb_verify_state_write(const char *path, const struct sb_verify_state *s, cha
 
 int sb_verify_state_read(const char *path, struct sb_verify_state *s, char *msg, size_t ml)
 {
-	char *buf = malloc(SB_VERIFY_STATE_MAX);
-	if (!buf) {
-		snprintf(msg, ml, "out of memory");
-		return -ENOMEM;
-	}
-	const ssize_t len = slurp(path, buf, SB_VERIFY_STATE_MAX);
-	int e = len < 0 ? (int)len : 0;
-	char why[256];
+	char *text = NULL, why[256];
+	size_t len = 0;
+	int e = slurp(path, &text, &len);
 	if (e == -EFBIG || e == -EINVAL || e == -ELOOP)
 		snprintf(msg, ml, "'%s': not a storbench verify state file", path);
+	else if (e == -ENOMEM)
+		snprintf(msg, ml, "out of memory");
 	else if (e)
 		snprintf(msg, ml, "cannot read '%s': %s", path, strerror(-e));
-	else if ((e = sb_verify_state_parse(buf, (size_t)len, s, why, sizeof(why))) < 0)
+	else if ((e = sb_verify_state_parse(text, len, s, why, sizeof(why))) < 0)
 		snprintf(msg, ml, "'%s': %s", path, why);
 	if (e == -EFBIG || e == -ELOOP)
 		e = -EINVAL;
-	free(buf);
+	free(text);
 	return e;
 }
