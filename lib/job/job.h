@@ -129,6 +129,12 @@ struct sb_job_opts {
 	 * each thread one of them in turn, by fio's thread number */
 	uint64_t cpus[SB_CPUS_MAX / 64];
 	int cpus_split;
+	/* fio's numa_cpu_nodes and numa_mem_policy (job files): the nodes
+	 * whose CPUs the job's threads run on in place of cpus (0: none), as
+	 * fio's numa_run_on_node_mask; the memory policy (enum sb_mpol) of
+	 * its threads and their buffers, over numa_mem_nodes */
+	uint64_t numa_cpu_nodes, numa_mem_nodes;
+	unsigned numa_mem_mode;
 	enum sb_dist dist; /* for random patterns: UNIFORM, ZIPF, PARETO or ZONED */
 	double dist_param;
 	struct sb_zones zones;	  /* SB_DIST_ZONED */

@@ -9,6 +9,7 @@
 #include "lib/job/jobfile_int.h"
 #include "lib/engine/engine.h"
 #include "lib/job/fio_names.h"
+#include "lib/job/numa.h"
 
 #include <assert.h>
 #include <stdarg.h>
@@ -323,6 +324,65 @@ static int set_cpus_policy(struct ctx *c, const struct fio_opt *o, const char *v
 		return bad_value(c, o->name, v, "shared or split");
 	c->cur->opts.cpus_split = !strcmp(v, "split");
 	return 0;
+}
+
+/* The nodes of a numa_* list that this machine does not have refused,
+ * naming those it has; 0 or -EINVAL. */
+static int numa_present(struct ctx *c, const struct fio_opt *o, uint64_t nodes)
+{
+	uint64_t have;
+	char list[128];
+	if (sb_numa_online("/sys", &have) < 0)
+		have = 1;
+	if (!(nodes & ~have))
+		return 0;
+	sb_numa_list_fmt(have, list, sizeof(list));
+	return sb_jf_fail(c, "%s: node %d does not exist (this machine has node%s %s)", o->name,
+			  __builtin_ctzll(nodes & ~have), strpbrk(list, ",-") ? "s" : "", list);
+}
+
+/* fio's numa_cpu_nodes=LIST (0-1, all): the job's threads on those
+ * nodes' CPUs, as fio's numa_run_on_node_mask */
+static int set_numa_cpus(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t nodes, have;
+	if (sb_numa_list_parse(v, &nodes, SB_NUMA_NODES_MAX) < 0)
+		return bad_value(c, o->name, v, "node numbers and ranges, as 0-1,3, or all");
+	if (!strcmp(v, "all") && sb_numa_online("/sys", &have) == 0)
+		nodes = have;
+	int r = numa_present(c, o, nodes);
+	if (!r)
+		c->cur->opts.numa_cpu_nodes = nodes;
+	return r;
+}
+
+/* fio's numa_mem_policy=MODE[:NODES]: default and local take no nodes,
+ * prefer one, bind and interleave a list, as fio's str_numa_mpol_cb */
+static int set_numa_mem(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char *const modes[] = { "default", "prefer", "bind", "interleave", "local" };
+	static const char accepts[] = "default, local, prefer:NODE, bind:NODES or interleave:NODES";
+	const char *colon = strchr(v, ':');
+	const size_t len = colon ? (size_t)(colon - v) : strlen(v);
+	unsigned mode = 0;
+	uint64_t nodes = 0, have;
+	for (unsigned i = 0; i < SB_ARRAY_SIZE(modes) && !mode; i++)
+		if (strlen(modes[i]) == len && !strncmp(v, modes[i], len))
+			mode = SB_MPOL_DEFAULT + i;
+	const int wants = mode == SB_MPOL_PREFER || mode == SB_MPOL_BIND ||
+			  mode == SB_MPOL_INTERLEAVE;
+	if (!mode || wants != !!colon ||
+	    (colon && sb_numa_list_parse(colon + 1, &nodes, SB_NUMA_NODES_MAX) < 0) ||
+	    (mode == SB_MPOL_PREFER && (nodes & (nodes - 1))))
+		return bad_value(c, o->name, v, accepts);
+	if (colon && !strcmp(colon + 1, "all") && sb_numa_online("/sys", &have) == 0)
+		nodes = have;
+	int r = numa_present(c, o, nodes);
+	if (!r) {
+		c->cur->opts.numa_mem_mode = mode;
+		c->cur->opts.numa_mem_nodes = nodes;
+	}
+	return r;
 }
 
 /* size= and offset=; fio's size=0 is its default, the whole target. */
@@ -1288,6 +1348,8 @@ static const struct fio_opt fio_opts[] = {
 	{ "cpus_allowed", set_cpus, NULL, NULL, 0 },
 	{ "cpumask", set_cpus, NULL, NULL, 0 },
 	{ "cpus_allowed_policy", set_cpus_policy, NULL, NULL, 0 },
+	{ "numa_cpu_nodes", set_numa_cpus, NULL, NULL, 0 },
+	{ "numa_mem_policy", set_numa_mem, NULL, NULL, 0 },
 	{ "exit_what", set_exit_what, NULL, NULL, 0 },
 	IGNORED("fallocate"),
 	{ "gtod_reduce", set_gtod_reduce, NULL, NULL, 1 },
@@ -1483,8 +1545,14 @@ static const struct {
 	{ "cpumask", "a mask (0x3: CPUs 0 and 1), as cpus_allowed" },
 	{ "cpus_allowed_policy", "shared (all the CPUs for each thread), split (each thread "
 				 "one of them in turn, by fio's thread number), as fio" },
-	{ "numa_cpu_nodes", "storbench does not bind to NUMA nodes" },
-	{ "numa_mem_policy", "as numa_cpu_nodes" },
+	{ "numa_cpu_nodes", "node numbers and ranges (0-1), or all: every thread of the job runs "
+			    "on those nodes' CPUs (from sysfs, sched_setaffinity, without "
+			    "libnuma), in place of cpus_allowed, as fio; a node the machine does "
+			    "not have is refused, naming those it has" },
+	{ "numa_mem_policy", "default, local, prefer:NODE, bind:NODES, interleave:NODES: the "
+			     "policy of each thread of the job (set_mempolicy) and of its I/O "
+			     "buffers (mbind), as fio; a node the machine does not have is "
+			     "refused" },
 	{ "ignore_error", "READ,WRITE lists of errnos (ENOSPC:EDQUOT, or numbers): a failed "
 			  "request of that direction with one of them is survived, only those, "
 			  "as fio (continue_on_error for the direction set); counted in the "

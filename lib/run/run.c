@@ -6,6 +6,7 @@
 
 #include "lib/run/worker.h"
 #include "lib/base/sysinfo.h"
+#include "lib/job/numa.h"
 #include "lib/target/scratch.h"
 
 struct sb_run {
@@ -252,6 +253,13 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	if (!w->ios || !w->free_slots || !w->batch || !w->bufmem) {
 		*errmsg = "memory for buffers";
 		return -ENOMEM;
+	}
+	/* numa_mem_policy: the buffers' pages where fio's would be, before
+	 * they are first touched */
+	e = sb_numa_bind(w->bufmem, (size_t)depth * maxbs, o->numa_mem_mode, o->numa_mem_nodes);
+	if (e < 0) {
+		*errmsg = "numa_mem_policy";
+		return e;
 	}
 	sb_buf_fill(w->bufmem, (size_t)depth * maxbs, &w->rng, o->buffer_compress);
 	for (unsigned i = 0; i < depth; i++) {

@@ -5,6 +5,7 @@
  */
 #include "lib/run/worker.h"
 #include "lib/base/sysinfo.h"
+#include "lib/job/numa.h"
 #include "lib/target/cache.h"
 
 #include <fcntl.h>
@@ -1265,15 +1266,26 @@ static void start_delay(struct sb_worker *w)
 
 /* fio's cpus_allowed: the thread on the job's CPUs, or with
  * cpus_allowed_policy=split on one of them, the (fio thread number - 1)
- * modulo their count-th, as fio's fio_cpus_split. 0 or -errno. */
+ * modulo their count-th, as fio's fio_cpus_split; numa_cpu_nodes: on
+ * the CPUs of those nodes instead, and numa_mem_policy's policy, as
+ * fio's thread_main sets them after it. 0 or -errno. */
 static int pin(const struct sb_worker *w)
 {
 	const struct sb_job_opts *o = w->job;
+	uint64_t numa[SB_CPUS_MAX / 64];
+	const uint64_t *cpus = o->cpus;
 	unsigned n = 0, k = 0;
+	if (o->numa_cpu_nodes) {
+		const int e = sb_numa_cpus("/sys", o->numa_cpu_nodes, numa);
+		if (e < 0)
+			return e;
+		cpus = numa;
+	}
+	const int split = o->cpus_split && !o->numa_cpu_nodes;
 	for (int i = 0; i < SB_CPUS_MAX; i++)
-		n += (unsigned)(o->cpus[i / 64] >> (i % 64) & 1);
+		n += (unsigned)(cpus[i / 64] >> (i % 64) & 1);
 	if (!n)
-		return 0;
+		return sb_numa_set_policy(o->numa_mem_mode, o->numa_mem_nodes);
 	const unsigned pick = ((o->fiolog.jobnum ? o->fiolog.jobnum : 1) - 1 + w->id) % n;
 	cpu_set_t *set = CPU_ALLOC(SB_CPUS_MAX);
 	const size_t sz = CPU_ALLOC_SIZE(SB_CPUS_MAX);
@@ -1281,11 +1293,11 @@ static int pin(const struct sb_worker *w)
 		return -ENOMEM;
 	CPU_ZERO_S(sz, set);
 	for (int i = 0; i < SB_CPUS_MAX; i++)
-		if (o->cpus[i / 64] >> (i % 64) & 1 && (!o->cpus_split || k++ == pick))
+		if (cpus[i / 64] >> (i % 64) & 1 && (!split || k++ == pick))
 			CPU_SET_S((size_t)i, sz, set);
 	const int r = sched_setaffinity(0, sz, set) < 0 ? -errno : 0;
 	CPU_FREE(set);
-	return r;
+	return r < 0 ? r : sb_numa_set_policy(o->numa_mem_mode, o->numa_mem_nodes);
 }
 
 void *sb_worker_main(void *arg)
