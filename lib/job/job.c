@@ -4,6 +4,7 @@
 #include "lib/job/buffer.h"
 
 #include <stdarg.h>
+#include <strings.h>
 #include <unistd.h>
 
 enum opt_kind {
@@ -515,6 +516,43 @@ static int cpu_missing(const struct sb_job_opts *o)
 	return -1;
 }
 
+int sb_job_file_name(const struct sb_job_opts *o, unsigned jobnum, unsigned filenum, char *buf,
+		     size_t len)
+{
+	/* fio replaces each keyword in turn, every place it is, in this order */
+	static const char *const keys[] = { "$jobname", "$jobnum", "$filenum", "$clientuid" };
+	char tmp[2][256], num[2][16];
+	const char *values[] = { o->name, num[0], num[1], "" };
+	const char *src = o->filename_format[0] ? o->filename_format : "$jobname.$jobnum.$filenum";
+	snprintf(num[0], sizeof(num[0]), "%u", jobnum);
+	snprintf(num[1], sizeof(num[1]), "%u", filenum);
+	for (unsigned k = 0; k < SB_ARRAY_SIZE(keys); k++) {
+		char *dst = tmp[k % 2];
+		const size_t kl = strlen(keys[k]);
+		size_t n = 0;
+		for (const char *p = src; *p;) {
+			const char *add = p;
+			size_t al = 1;
+			if (!strncasecmp(p, keys[k], kl)) {
+				add = values[k];
+				al = strlen(add);
+				p += kl;
+			} else {
+				p++;
+			}
+			if (n + al >= sizeof(tmp[0]))
+				return -ENAMETOOLONG;
+			memcpy(dst + n, add, al);
+			n += al;
+		}
+		dst[n] = 0;
+		src = dst;
+	}
+	if (!*src || !strcmp(src, ".") || !strcmp(src, "..") || strchr(src, '/'))
+		return -EINVAL;
+	return snprintf(buf, len, "%s", src) >= (int)len ? -ENAMETOOLONG : 0;
+}
+
 int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 {
 	char a[32], b[32];
@@ -525,6 +563,14 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 		return hintf(msg, msglen,
 			     "cpus_allowed: CPU %d is not present (this machine has CPUs 0-%ld)",
 			     cpu, sysconf(_SC_NPROCESSORS_CONF) - 1);
+
+	char name[256];
+	const int named = sb_job_file_name(o, 0, 0, name, sizeof(name));
+	if (named < 0)
+		return hintf(msg, msglen, "filename_format: '%s' %s", o->filename_format,
+			     named == -EINVAL ? "names no file inside the job's directory (no '/', "
+						"'.' or '..', not empty)"
+					      : "makes a name longer than 255 bytes");
 
 	if (o->size && maxbs > o->size)
 		return hintf(msg, msglen, "--bs: block size %s is larger than --size %s",

@@ -175,6 +175,11 @@ struct sb_job_opts {
 	 * (file_service_nr, 0: 1), random offsets aligned to blockalign
 	 * bytes instead of the block size (0) */
 	unsigned nrfiles;
+	/* fio's filename_format (job files): the names of the job's files in
+	 * its directory, $jobname, $jobnum and $filenum (and $clientuid,
+	 * empty here) replaced as fio's make_filename; "": JOB.JOBNUM.FILENUM
+	 * with nrfiles, a name of storbench's own without */
+	char filename_format[256];
 	/* fio's stat_type= of its filestat engine (enum sb_stat_type: 0
 	 * stat, lstat, statx) */
 	unsigned stat_type;
@@ -254,6 +259,14 @@ int sb_rw_writes(enum sb_rw rw); /* 1 when it writes (trim counts) */
 int sb_rw_trims(enum sb_rw rw);	 /* 1 when it trims (trimwrite too) */
 uint32_t sb_job_max_bs(const struct sb_job_opts *o);
 uint32_t sb_job_min_bs(const struct sb_job_opts *o);
+
+/* The name of file filenum of clone jobnum (both from 0) of the job in its
+ * directory, as fio's make_filename: filename_format's keywords replaced
+ * (matched in any case), or JOB.JOBNUM.FILENUM. 0, -EINVAL for a name that
+ * is not a file inside the directory (empty, ., .., or with a '/'), or
+ * -ENAMETOOLONG. */
+int sb_job_file_name(const struct sb_job_opts *o, unsigned jobnum, unsigned filenum, char *buf,
+		     size_t len);
 
 /* The job option table, for help text and job-file readers. */
 struct sb_job_optdef {

@@ -800,6 +800,18 @@ static int set_directory(struct ctx *c, const struct fio_opt *o, const char *v)
 	return set_path(c, o, v, c->cur->directory, sizeof(c->cur->directory));
 }
 
+/* fio's filename_format: the names of the job's files in its directory,
+ * each one a file inside it (checked once the job's name is known) */
+static int set_filename_format(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	char *dst = c->cur->opts.filename_format;
+	const size_t len = sizeof(c->cur->opts.filename_format);
+	if (strlen(v) >= len)
+		return bad_value(c, o->name, v, "a name of at most 255 bytes");
+	snprintf(dst, len, "%s", v);
+	return 0;
+}
+
 static int set_gtod_reduce(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	return parse_bool(c, o, v, &c->cur->opts.gtod_reduce);
@@ -1265,6 +1277,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "name", set_name, NULL, NULL, 0 },
 	{ "filename", set_filename, NULL, "one file per job", 0 },
 	{ "directory", set_directory, NULL, "one directory per job", 0 },
+	{ "filename_format", set_filename_format, NULL, NULL, 0 },
 	{ "stonewall", set_stonewall, NULL, NULL, 1 },
 	{ "wait_for_previous", set_stonewall, NULL, NULL, 1 },
 	{ "nrfiles", set_nrfiles, NULL, NULL, 0 },
@@ -1461,6 +1474,11 @@ static const struct {
 	{ "disable_slat", "1: no NAME_slat log; storbench's results still report slat" },
 	{ "filename", "one path per job (a ':' inside a name escaped with a backslash)" },
 	{ "directory", "one directory per job" },
+	{ "filename_format", "the names of the job's files in its directory: $jobname (the "
+			     "section's), $jobnum (the numjobs clone, from 0), $filenum (from 0) "
+			     "replaced in any case, $clientuid by nothing (no client/server), as "
+			     "fio; a name that is not a file inside the directory ('/', '.', "
+			     "'..') is refused; with filename= not used, as fio" },
 	{ "wait_for_previous", "as stonewall" },
 	{ "nrfiles", "files per job in a directory, named JOB.JOBNUM.FILENUM as fio names them, "
 		     "size split evenly unless filesize is given; with filename= one file, as "
