@@ -516,6 +516,26 @@ static int cpu_missing(const struct sb_job_opts *o)
 	return -1;
 }
 
+unsigned sb_ioprio_value(unsigned cls, unsigned level)
+{
+	return (cls ? cls : 2) << 13 | level;
+}
+
+unsigned sb_job_ioprio(const struct sb_job_opts *o)
+{
+	return o->prio_given ? sb_ioprio_value(o->prioclass, o->prio) : 0;
+}
+
+unsigned sb_job_cmdprio(const struct sb_job_opts *o, int d)
+{
+	return sb_ioprio_value(o->cmdprio_class[d] ? o->cmdprio_class[d] : 1, o->cmdprio[d]);
+}
+
+int sb_job_has_prio(const struct sb_job_opts *o)
+{
+	return o->prio_given || o->cmdprio_pct[0] || o->cmdprio_pct[1];
+}
+
 int sb_job_file_name(const struct sb_job_opts *o, unsigned jobnum, unsigned filenum, char *buf,
 		     size_t len)
 {
@@ -563,6 +583,13 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 		return hintf(msg, msglen,
 			     "cpus_allowed: CPU %d is not present (this machine has CPUs 0-%ld)",
 			     cpu, sysconf(_SC_NPROCESSORS_CONF) - 1);
+
+	if ((o->cmdprio_pct[0] || o->cmdprio_pct[1]) && strcmp(o->engine, "libaio") &&
+	    strcmp(o->engine, "io_uring"))
+		return hintf(msg, msglen,
+			     "cmdprio_percentage: fio's libaio and io_uring option, not "
+			     "ioengine=%s's",
+			     o->engine[0] ? o->engine : "psync");
 
 	char name[256];
 	const int named = sb_job_file_name(o, 0, 0, name, sizeof(name));

@@ -72,6 +72,7 @@ struct sb_fiolog_opts {
 	int offset;			   /* log_offset: an offset column */
 	int max;			   /* log_max_value: the window's max, not mean */
 	int shared;			   /* per_job_logs=0: one file, no .N */
+	int prio;			   /* log_prio: the ioprio in hex, not the RT flag */
 	int no_lat, no_clat, no_slat;	   /* disable_lat and the like: no such file */
 	unsigned jobnum; /* fio's number of the job's first thread (1-based); 0: 1 */
 	/* bwavgtime, iopsavgtime: the windows of the bw and iops samples (ms;
@@ -135,6 +136,15 @@ struct sb_job_opts {
 	 * its threads and their buffers, over numa_mem_nodes */
 	uint64_t numa_cpu_nodes, numa_mem_nodes;
 	unsigned numa_mem_mode;
+	/* fio's prio and prioclass (job files): the threads' I/O priority
+	 * (ioprio_set), and every request's that cmdprio does not choose;
+	 * prio_given 0: none set */
+	int prio_given;
+	unsigned prioclass, prio;
+	/* fio's cmdprio_percentage, cmdprio_class, cmdprio (libaio and
+	 * io_uring; READ,WRITE each): the share of a direction's requests
+	 * sent with class (0: RT, fio's default) and level cmdprio instead */
+	unsigned cmdprio_pct[2], cmdprio_class[2], cmdprio[2];
 	enum sb_dist dist; /* for random patterns: UNIFORM, ZIPF, PARETO or ZONED */
 	double dist_param;
 	struct sb_zones zones;	  /* SB_DIST_ZONED */
@@ -259,6 +269,15 @@ int sb_rw_writes(enum sb_rw rw); /* 1 when it writes (trim counts) */
 int sb_rw_trims(enum sb_rw rw);	 /* 1 when it trims (trimwrite too) */
 uint32_t sb_job_max_bs(const struct sb_job_opts *o);
 uint32_t sb_job_min_bs(const struct sb_job_opts *o);
+
+/* fio's ioprio_value: class << 13 | level, class 0 taken as best effort;
+ * the job's own (prio, prioclass; 0 when not given) and the one cmdprio
+ * gives a direction's requests (d: 0 reads, 1 writes) */
+unsigned sb_ioprio_value(unsigned cls, unsigned level);
+unsigned sb_job_ioprio(const struct sb_job_opts *o);
+unsigned sb_job_cmdprio(const struct sb_job_opts *o, int d);
+/* whether the job's requests carry priorities fio keeps latencies by */
+int sb_job_has_prio(const struct sb_job_opts *o);
 
 /* The name of file filenum of clone jobnum (both from 0) of the job in its
  * directory, as fio's make_filename: filename_format's keywords replaced

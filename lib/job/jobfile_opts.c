@@ -385,6 +385,52 @@ static int set_numa_mem(struct ctx *c, const struct fio_opt *o, const char *v)
 	return r;
 }
 
+/* fio's prio (0-7) and prioclass (0-3): the job's I/O priority */
+static int set_prio(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	const int cls = !strcmp(o->name, "prioclass");
+	char *end;
+	errno = 0;
+	const unsigned long n = strtoul(v, &end, 10);
+	if (errno || end == v || *end || *v == '-' || n > (cls ? 3u : 7u))
+		return bad_value(c, o->name, v, cls ? "0 to 3" : "0 to 7");
+	*(cls ? &c->cur->opts.prioclass : &c->cur->opts.prio) = (unsigned)n;
+	c->cur->opts.prio_given = 1;
+	return 0;
+}
+
+/* fio's cmdprio_percentage (0-100), cmdprio_class (1-3) and cmdprio
+ * (0-7): READ[,WRITE], one value for both, as fio's off1/off2 options */
+static int set_cmdprio(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *opts = &c->cur->opts;
+	const unsigned lo = !strcmp(o->name, "cmdprio_class");
+	const unsigned hi = !strcmp(o->name, "cmdprio_percentage") ? 100 : lo ? 3 : 7;
+	unsigned *dst = !strcmp(o->name, "cmdprio_percentage") ? opts->cmdprio_pct
+			: lo				       ? opts->cmdprio_class
+							       : opts->cmdprio;
+	unsigned val[2] = { 0, 0 };
+	const char *p = v;
+	for (int d = 0; d < 2; d++) {
+		char *end;
+		errno = 0;
+		const unsigned long n = strtoul(p, &end, 10);
+		if (errno || end == p || *p == '-' || n < lo || n > hi || (*end && *end != ',') ||
+		    (d && *end))
+			return bad_value(c, o->name, v,
+					 lo	   ? "READ[,WRITE] classes, 1 to 3"
+					 : hi == 7 ? "READ[,WRITE] levels, 0 to 7"
+						   : "READ[,WRITE] percentages, 0 to 100");
+		val[d] = val[1] = (unsigned)n;
+		if (!*end)
+			break;
+		p = end + 1;
+	}
+	dst[0] = val[0];
+	dst[1] = val[1];
+	return 0;
+}
+
 /* size= and offset=; fio's size=0 is its default, the whole target. */
 static int set_size(struct ctx *c, const struct fio_opt *o, const char *v)
 {
@@ -737,6 +783,8 @@ static int set_log_flag(struct ctx *c, const struct fio_opt *o, const char *v)
 		l->max = b;
 	else if (!strcmp(o->name, "per_job_logs"))
 		l->shared = !b;
+	else if (!strcmp(o->name, "log_prio"))
+		l->prio = b;
 	else if (!strcmp(o->name, "disable_lat"))
 		l->no_lat = b;
 	else if (!strcmp(o->name, "disable_clat"))
@@ -1270,6 +1318,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "log_hist_coarseness", set_log_hist, NULL, NULL, 0 },
 	{ "log_offset", set_log_flag, NULL, NULL, 1 },
 	{ "log_max_value", set_log_flag, NULL, NULL, 1 },
+	{ "log_prio", set_log_flag, NULL, NULL, 1 },
 	{ "per_job_logs", set_log_flag, NULL, NULL, 1 },
 	{ "disable_lat", set_log_flag, NULL, NULL, 1 },
 	{ "disable_clat", set_log_flag, NULL, NULL, 1 },
@@ -1362,6 +1411,11 @@ static const struct fio_opt fio_opts[] = {
 	{ "cpumask", set_cpus, NULL, NULL, 0 },
 	{ "cpus_allowed_policy", set_cpus_policy, NULL, NULL, 0 },
 	{ "numa_cpu_nodes", set_numa_cpus, NULL, NULL, 0 },
+	{ "prio", set_prio, NULL, NULL, 0 },
+	{ "prioclass", set_prio, NULL, NULL, 0 },
+	{ "cmdprio_percentage", set_cmdprio, NULL, NULL, 0 },
+	{ "cmdprio_class", set_cmdprio, NULL, NULL, 0 },
+	{ "cmdprio", set_cmdprio, NULL, NULL, 0 },
 	{ "numa_mem_policy", set_numa_mem, NULL, NULL, 0 },
 	{ "exit_what", set_exit_what, NULL, NULL, 0 },
 	IGNORED("fallocate"),
@@ -1577,8 +1631,19 @@ static const struct {
 			  "errors, exit 1 as continue_on_error; a VERIFY list is refused" },
 	{ "dedupe_percentage", "storbench's write data is its own (buffer_compress_"
 			       "percentage sets how much compresses)" },
-	{ "cmdprio_percentage", "storbench sets no I/O priorities" },
-	{ "prioclass", "storbench sets no I/O priorities" },
+	{ "prio", "0 to 7: the level of the job's I/O priority, each thread's (ioprio_set) and "
+		  "every request's that cmdprio does not choose, as fio; its latencies kept "
+		  "apart in the JSON's prios when two priorities were used" },
+	{ "prioclass", "0 to 3 (0: best effort), as prio" },
+	{ "cmdprio_percentage", "READ,WRITE: the share of the requests sent with cmdprio_class "
+				"and cmdprio (io_uring's sqe ioprio, libaio's IOCB_FLAG_IOPRIO), "
+				"drawn per request as fio; the JSON's prios keep each priority's "
+				"clat, as fio 3.33; with another engine refused, as fio" },
+	{ "cmdprio_class", "READ,WRITE: 1 to 3 (1, RT, by default), as fio" },
+	{ "cmdprio", "READ,WRITE: 0 to 7 (0 by default), as fio" },
+	{ "cmdprio_bssplit", "per block size priorities are not done: cmdprio_percentage is" },
+	{ "log_prio", "1: the logs' fifth column is the request's ioprio (0x6000), as fio; 0: 1 "
+		      "for an RT class request, else 0" },
 	{ "io_submit_mode", "inline, as fio; offload runs inline: storbench submits from the job's "
 			    "own thread (the same requests at the same rate)" },
 	{ "offset_increment", "numjobs clone k starts at offset + k * offset_increment and "

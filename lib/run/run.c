@@ -211,6 +211,17 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		return e;
 	}
 	sb_series_init(&w->res.series, o->log_interval_ns);
+	/* fio's clat_prio: the latencies by priority of a job that sets them */
+	if (sb_job_has_prio(o) && !(w->res.prios = calloc(1, sizeof(*w->res.prios)))) {
+		*errmsg = "memory for statistics";
+		return -ENOMEM;
+	}
+	for (int d = 0; d < 2 && w->res.prios; d++) { /* fio's order: the job's, cmdprio's */
+		sb_prio_slot(w->res.prios, d, sb_job_ioprio(o));
+		if (o->cmdprio_pct[d])
+			sb_prio_slot(w->res.prios, d, sb_job_cmdprio(o, d));
+	}
+	sb_rng_seed(&w->prio_rng, o->seed ^ 0x5052494f00000000ull ^ id);
 
 	uint64_t seed = o->seed + 0x9e3779b97f4a7c15ull * (id + 1);
 	sb_rng_seed(&w->rng, seed);
@@ -313,6 +324,7 @@ static void worker_free(struct sb_worker *w)
 	free(w->batch);
 	free(w->bufmem);
 	sb_series_free(&w->res.series);
+	free(w->res.prios);
 	sb_fiolog_free(w->log);
 	sb_iolog_w_close(w->iolog);
 	sb_worker_pieces_free(w);
@@ -495,6 +507,8 @@ static int merge(struct sb_run *r, struct sb_job_result *res, int series)
 		sb_hist_init(&res->dir[d].slat);
 	}
 	sb_hist_init(&res->sync_lat);
+	free(res->prios); /* fio's clat_prio: the workers' own, added again */
+	res->prios = NULL;
 	/* fio reports each thread of a job on its own without group_reporting:
 	 * a fio job's threads' figures are kept beside the sum
 	 * (sb_fio_report_make); other jobs' (pts's and quick's many rounds)

@@ -10,6 +10,7 @@
 
 #include <fcntl.h>
 #include <sched.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
@@ -57,6 +58,9 @@ static void reset_stats(struct sb_worker *w, uint64_t now)
 		w->iv_bytes[d] = w->iv_ios[d] = 0;
 	}
 	sb_hist_init(&w->res.sync_lat);
+	for (int d = 0; w->res.prios && d < SB_DDIR_N; d++)
+		for (unsigned i = 0; i < w->res.prios->n[d]; i++)
+			sb_hist_init(&w->res.prios->clat[d][i]);
 	w->res.datasyncs = 0;
 	w->res.waits = w->res.waited = w->res.batched = 0;
 	memset(w->res.depth_map, 0, sizeof(w->res.depth_map));
@@ -131,9 +135,13 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 	if (!w->engine_sync)
 		sb_hist_add(&dr->slat, io->issue_ns - io->start_ns);
 	sb_hist_add(&w->iv_lat[d], lat);
+	/* fio's clat_prio: the request's own priority, else the thread's */
+	const unsigned prio = io->ioprio ? io->ioprio : w->ioprio;
+	if (SB_UNLIKELY(w->res.prios != NULL))
+		sb_prio_add(w->res.prios, d, prio, now - io->issue_ns);
 	if (SB_UNLIKELY(w->log != NULL)) {
 		const uint64_t clat = now - io->issue_ns;
-		sb_fiolog_io(w->log, d, io->len, io->offset, lat, clat, now, w->res.dir);
+		sb_fiolog_io(w->log, d, io->len, io->offset, lat, clat, now, w->res.dir, prio);
 		/* fio's per-unit logs: a bw sample of each request, its bytes
 		 * per millisecond of clat (fio's "KiB/s"), and an iops one of 1 */
 		if (!w->smp_ns[0])
@@ -183,6 +191,7 @@ void sb_worker_snapshot(struct sb_worker *w, uint64_t now)
 		/* the counts, maps and samples; not the series (its own) */
 		struct sb_series keep = w->snap->series;
 		*w->snap = w->res;
+		w->snap->prios = NULL; /* the worker's own, which it still grows */
 		w->snap->series = keep;
 		w->snap->settle_ns = w->eng.settle_ns;
 		w->snap_from = w->measuring ? w->measure_start : w->start_ns;
@@ -909,6 +918,12 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 	io->ddir = (uint8_t)ddir;
 	io->offset = off;
 	io->len = len;
+	/* fio's cmdprio_percentage: this request's own priority, drawn as
+	 * fio's fio_cmdprio_set_ioprio draws it */
+	io->ioprio = 0;
+	if (SB_UNLIKELY(ddir < 2 && w->job->cmdprio_pct[ddir]) &&
+	    sb_rng_below(&w->prio_rng, 100) < w->job->cmdprio_pct[ddir])
+		io->ioprio = (uint16_t)sb_job_cmdprio(w->job, ddir);
 	/* lat starts before the data is made, as fio's start_time */
 	io->start_ns = sb_now_ns();
 	io->issue_ns = io->start_ns;
@@ -974,7 +989,7 @@ static int commit(struct sb_worker *w)
 		for (unsigned i = 0; i < w->queued; i++) {
 			const struct sb_io *io = w->batch[i];
 			sb_fiolog_slat(w->log, io->ddir, io->len, io->offset, now - io->start_ns,
-				       now);
+				       now, io->ioprio ? io->ioprio : w->ioprio);
 		}
 	w->queued = 0;
 	w->last_commit = now;
@@ -1300,10 +1315,23 @@ static int pin(const struct sb_worker *w)
 	return r < 0 ? r : sb_numa_set_policy(o->numa_mem_mode, o->numa_mem_nodes);
 }
 
+/* fio's prio and prioclass: the thread's I/O priority (ioprio_set of the
+ * calling thread), before its first request. 0 or -errno. */
+static int set_ioprio(struct sb_worker *w)
+{
+	w->ioprio = sb_job_ioprio(w->job);
+	if (!w->job->prio_given)
+		return 0;
+	return syscall(SYS_ioprio_set, 1 /* IOPRIO_WHO_PROCESS */, 0, (int)w->ioprio) < 0 ? -errno
+											  : 0;
+}
+
 void *sb_worker_main(void *arg)
 {
 	struct sb_worker *w = arg;
 	int pinned = pin(w);
+	if (pinned == 0)
+		pinned = set_ioprio(w);
 	if (pinned < 0)
 		w->err = pinned;
 	if (w->job->startdelay_ns)

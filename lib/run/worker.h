@@ -101,6 +101,8 @@ struct sb_worker {
 	uint64_t file_left;
 	uint32_t min_bs;
 	struct sb_rng rng;
+	struct sb_rng prio_rng; /* fio's prio_state: which requests cmdprio takes */
+	unsigned ioprio;	/* the thread's (fio's prio, prioclass), 0: none */
 	struct sb_rate rate;
 	struct sb_rate rate_dir[2];	/* reads', writes' (fio's rate=R,W) */
 	struct sb_rate rate_iops[2];	/* reads', writes' requests (fio's rate_iops) */

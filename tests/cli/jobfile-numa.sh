@@ -24,32 +24,37 @@ job() { # OPTIONS...
 	for l in "$@"; do printf '%s\n' "$l"; done
 	printf '[a]\nnumjobs=2\n'
 }
-# runs PROG F (3 s) in the background: a thread on CPUS, a mapping with POLICY
-bound() { # CPUS POLICY PROG...
-	want=$1 pol=$2
-	shift 2
+# runs PROG F (3 s) in the background: a mapping with POLICY, then a
+# thread on CPUS and none on NOT (a CPU list, "-": any)
+bound() { # CPUS NOT POLICY PROG...
+	want=$1 not=$2 pol=$3
+	shift 3
 	"$@" >"$T/o.txt" 2>"$T/err" &
 	pid=$!
-	wait_until 20 has_cpus $pid "$want" ||
-		{ kill $pid; fail "$*: no thread on $want: $(allowed $pid | sort -u)"; }
 	wait_until 20 has_policy $pid "$pol" ||
 		{ kill $pid; fail "$*: no mapping with $pol"; }
+	wait_until 20 has_cpus $pid "$want" ||
+		{ kill $pid; fail "$*: no thread on $want: $(allowed $pid | sort -u)"; }
+	! has_cpus $pid "$not" || { kill $pid; fail "$*: a thread on $not"; }
 	wait $pid || fail "$*: $(cat "$T/err")"
 }
 
+# cpus_allowed=0 alone puts every worker on CPU 0: numa_cpu_nodes replaces it
+not=-
+[ "$cpus0" != 0 ] && not=0
 job cpus_allowed=0 numa_cpu_nodes=0 numa_mem_policy=bind:0 >"$T/bind.fio"
-bound "$cpus0" bind:0 "$SB" fio "$T/bind.fio"
+bound "$cpus0" "$not" bind:0 "$SB" fio "$T/bind.fio"
 ok "numa_cpu_nodes=0 in place of cpus_allowed=0: threads on node 0's CPUs $cpus0, bind:0"
 job numa_cpu_nodes=all numa_mem_policy=interleave:0 >"$T/il.fio"
-bound "$cpus0" interleave:0 "$SB" fio "$T/il.fio"
+bound "$cpus0" - interleave:0 "$SB" fio "$T/il.fio"
 job numa_mem_policy=prefer:0 >"$T/pref.fio"
-bound "$cpus0" prefer:0 "$SB" fio "$T/pref.fio"
+bound "$cpus0" - prefer:0 "$SB" fio "$T/pref.fio"
 job numa_mem_policy=local >"$T/local.fio"
-bound "$cpus0" local "$SB" fio "$T/local.fio"
+bound "$cpus0" - local "$SB" fio "$T/local.fio"
 ok "numa_mem_policy: interleave:0, prefer:0 and local on the threads' mappings"
 
 if command -v fio >/dev/null 2>&1; then
-	bound "$cpus0" bind:0 fio "$T/bind.fio"
+	bound "$cpus0" "$not" bind:0 fio "$T/bind.fio"
 	ok "fio 3.33 on the same file: threads on $cpus0, bind:0"
 else
 	ok "fio is not installed: not compared"
