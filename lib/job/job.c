@@ -591,6 +591,28 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 			     "ioengine=%s's",
 			     o->engine[0] ? o->engine : "psync");
 
+	if (o->dedupe_pct && (o->buffer_pattern_len || o->fio_verify[0]))
+		return hintf(msg, msglen,
+			     "dedupe_percentage: not with %s (storbench writes those blocks as "
+			     "they are)",
+			     o->buffer_pattern_len ? "buffer_pattern" : "verify=");
+	if (o->dedupe_pct && o->dedupe_ws && o->dedupe_pct < 100) {
+		if (!o->size || o->size_pct)
+			return hintf(msg, msglen,
+				     "dedupe_mode=working_set: needs size= (its working set is a "
+				     "share of it), as fio");
+		if (o->nrfiles > 1)
+			return hintf(msg, msglen,
+				     "dedupe_mode=working_set: one file per job, not nrfiles=%u, as "
+				     "fio",
+				     o->nrfiles);
+		if (o->dedupe_pct + o->dedupe_ws_pct > 100)
+			return hintf(msg, msglen,
+				     "dedupe_percentage: %u%% with a working set of %u%% (unique "
+				     "blocks) is more than 100%%, as fio refuses it",
+				     o->dedupe_pct, o->dedupe_ws_pct);
+	}
+
 	char name[256];
 	const int named = sb_job_file_name(o, 0, 0, name, sizeof(name));
 	if (named < 0)

@@ -149,6 +149,14 @@ struct sb_job_opts {
 	double dist_param;
 	struct sb_zones zones;	  /* SB_DIST_ZONED */
 	unsigned buffer_compress; /* percent */
+	/* fio's dedupe_percentage, dedupe_mode, dedupe_working_set_percentage
+	 * and dedupe_global (job files): that share of the write buffers
+	 * repeats one made before, the last unique one (repeat) or one of a
+	 * working set of dedupe_ws_pct of the job's size, each job's own or
+	 * (dedupe_global) spread over the file's dedupe_threads threads, as
+	 * fio's get_buf_state; 0: every buffer its own */
+	unsigned dedupe_pct, dedupe_ws_pct, dedupe_threads;
+	int dedupe_ws, dedupe_global;
 	/* fio's buffer_pattern: every write buffer holds it, repeated from
 	 * the buffer's start (buffer_pattern_len 0: none) */
 	uint8_t buffer_pattern[512];

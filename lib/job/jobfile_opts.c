@@ -860,6 +860,29 @@ static int set_filename_format(struct ctx *c, const struct fio_opt *o, const cha
 	return 0;
 }
 
+/* fio's dedupe_percentage and dedupe_working_set_percentage (0-100),
+ * dedupe_mode (repeat, working_set) and dedupe_global (a bool) */
+static int set_dedupe(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *opts = &c->cur->opts;
+	if (!strcmp(o->name, "dedupe_global"))
+		return parse_bool(c, o, v, &opts->dedupe_global);
+	if (!strcmp(o->name, "dedupe_mode")) {
+		if (strcmp(v, "repeat") && strcmp(v, "working_set"))
+			return bad_value(c, o->name, v, "repeat or working_set");
+		opts->dedupe_ws = !strcmp(v, "working_set");
+		return 0;
+	}
+	char *end;
+	errno = 0;
+	const unsigned long n = strtoul(v, &end, 10);
+	if (errno || end == v || *end || *v == '-' || n > 100)
+		return bad_value(c, o->name, v, "a percentage, 0 to 100");
+	*(strcmp(o->name, "dedupe_percentage") ? &opts->dedupe_ws_pct
+					       : &opts->dedupe_pct) = (unsigned)n;
+	return 0;
+}
+
 static int set_gtod_reduce(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	return parse_bool(c, o, v, &c->cur->opts.gtod_reduce);
@@ -1303,6 +1326,10 @@ static const struct fio_opt fio_opts[] = {
 	{ "random_distribution", set_dist, NULL, NULL, 0 },
 	{ "buffer_compress_percentage", set_plain, "buffer-compress", NULL, 0 },
 	{ "buffer_pattern", set_plain, "buffer-pattern", NULL, 0 },
+	{ "dedupe_percentage", set_dedupe, NULL, NULL, 0 },
+	{ "dedupe_mode", set_dedupe, NULL, NULL, 0 },
+	{ "dedupe_working_set_percentage", set_dedupe, NULL, NULL, 0 },
+	{ "dedupe_global", set_dedupe, NULL, NULL, 1 },
 	{ "continue_on_error", set_continue, NULL, NULL, 0 },
 	{ "ignore_error", set_ignore_error, NULL, NULL, 0 },
 	NOOP("error_dump", "0"),
@@ -1629,8 +1656,17 @@ static const struct {
 			  "request of that direction with one of them is survived, only those, "
 			  "as fio (continue_on_error for the direction set); counted in the "
 			  "errors, exit 1 as continue_on_error; a VERIFY list is refused" },
-	{ "dedupe_percentage", "storbench's write data is its own (buffer_compress_"
-			       "percentage sets how much compresses)" },
+	{ "dedupe_percentage", "that share of the write buffers, drawn one by one, repeats one "
+			       "made before (each 4 KiB block of it as compressible as "
+			       "buffer_compress_percentage says), as fio; 100: every buffer the "
+			       "same; not with buffer_pattern or verify=" },
+	{ "dedupe_mode", "repeat (the last unique buffer again) or working_set (one of the "
+			 "first unique buffers, dedupe_working_set_percentage of size), as fio; "
+			 "working_set needs size=, one file, and the two percentages at most 100 "
+			 "together, as fio" },
+	{ "dedupe_working_set_percentage", "5 by default, as fio" },
+	{ "dedupe_global", "1 with working_set: the working set spread over every thread of "
+			   "the file, so the jobs' buffers repeat each other's, as fio" },
 	{ "prio", "0 to 7: the level of the job's I/O priority, each thread's (ioprio_set) and "
 		  "every request's that cmdprio does not choose, as fio; its latencies kept "
 		  "apart in the JSON's prios when two priorities were used" },

@@ -452,6 +452,7 @@ static void fio_defaults(struct state *s)
 	s->opts.invalidate = 1;
 	s->opts.fadvise = SB_FADV_TYPE;
 	s->opts.fio_new_file = 1;
+	s->opts.dedupe_ws_pct = 5; /* fio's dedupe_working_set_percentage */
 	s->do_verify = 1;
 }
 
@@ -542,6 +543,8 @@ int sb_jobfile_parse(const char *text, size_t len, const char *(*env)(const char
 	int r = parse(c, text ? text : "", text ? len : 0);
 	if (!r)
 		r = exit_what(c);
+	for (unsigned i = 0; !r && i < jf->njobs; i++) /* dedupe_global's rotation */
+		jf->jobs[i].opts.dedupe_threads = c->threads;
 	if (r == -ENOMEM && msg && msglen)
 		snprintf(msg, msglen, "out of memory");
 	free(c->jobraw.kv);

@@ -222,6 +222,12 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 			sb_prio_slot(w->res.prios, d, sb_job_cmdprio(o, d));
 	}
 	sb_rng_seed(&w->prio_rng, o->seed ^ 0x5052494f00000000ull ^ id);
+	if (o->dedupe_pct) { /* fio's dedupe: its working set, a share of size */
+		w->dd_thread = (o->fiolog.jobnum ? o->fiolog.jobnum - 1 : 0) + id;
+		w->dd_ws = SB_MAX(o->size * o->dedupe_ws_pct / 100 / sb_job_min_bs(o), 1);
+		sb_rng_seed(&w->dd_rng, o->seed ^ 0x4445445550000000ull ^ id);
+		sb_rng_seed(&w->dd_ws_rng, o->seed ^ 0x4445445557530000ull ^ id);
+	}
 
 	uint64_t seed = o->seed + 0x9e3779b97f4a7c15ull * (id + 1);
 	sb_rng_seed(&w->rng, seed);

@@ -912,6 +912,42 @@ static unsigned depth_level(unsigned n)
 	return l;
 }
 
+/* The seed of the k-th unique write buffer of fio thread t (0-based):
+ * with dedupe_global one base for every job of the file (their own
+ * seeds may differ), as fio's repeatable seeds are */
+static uint64_t dedupe_seed(const struct sb_job_opts *o, uint64_t t, uint64_t k)
+{
+	const uint64_t base = o->dedupe_global ? 0x6465647570650000ull : o->seed;
+	return base ^ (t + 1) * 0xd1b54a32d192ed03ull ^ k * 0x9e3779b97f4a7c15ull;
+}
+
+/* fio's get_buf_state and fill_io_buffer with dedupe_percentage: the
+ * buffer made whole from a unique seed, or from one used before (the
+ * last unique one; with working_set one of the first dd_ws, spread over
+ * every thread of the file with dedupe_global, as fio's
+ * init_dedupe_working_set_seeds rotates them). */
+static void dedupe_fill(struct sb_worker *w, void *buf, uint32_t len)
+{
+	const struct sb_job_opts *o = w->job;
+	uint64_t t = w->dd_thread, k = 0;
+	struct sb_rng r;
+	if (o->dedupe_pct == 100) {
+		k = 0;
+	} else if (sb_rng_below(&w->dd_rng, 100) >= o->dedupe_pct) {
+		k = w->dd_prev = w->dd_unique++;
+	} else if (!o->dedupe_ws) {
+		k = w->dd_prev;
+	} else {
+		const uint64_t i = sb_rng_below(&w->dd_ws_rng, w->dd_ws);
+		const uint64_t nt = SB_MAX(o->dedupe_threads, 1u);
+		const uint64_t per = o->dedupe_global ? SB_MAX(w->dd_ws / nt, 1) : w->dd_ws;
+		t = o->dedupe_global ? (t + i / per) % nt : t;
+		k = i % per;
+	}
+	sb_rng_seed(&r, dedupe_seed(o, t, k));
+	sb_buf_fill(buf, len, &r, o->buffer_compress);
+}
+
 static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 {
 	struct sb_io *io = w->free_slots[--w->nfree];
@@ -941,7 +977,9 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 			if (sb_rw_reads(w->job->rw))
 				sb_buf_fill_pattern(io->buf, len, w->job->buffer_pattern,
 						    w->job->buffer_pattern_len);
-		} else
+		} else if (SB_UNLIKELY(w->job->dedupe_pct))
+			dedupe_fill(w, io->buf, len);
+		else
 			sb_buf_scramble(io->buf, len, sb_rng_next(&w->rng));
 		io->issue_ns = sb_now_ns(); /* a read has nothing made between */
 	}
