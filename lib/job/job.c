@@ -531,9 +531,34 @@ unsigned sb_job_cmdprio(const struct sb_job_opts *o, int d)
 	return sb_ioprio_value(o->cmdprio_class[d] ? o->cmdprio_class[d] : 1, o->cmdprio[d]);
 }
 
+unsigned sb_job_split_prio(const struct sb_job_opts *o, int d, const struct sb_cmdprio_split *e)
+{
+	return e->prio == SB_CMDPRIO_IMPLICIT ? sb_job_cmdprio(o, d) : e->prio;
+}
+
 int sb_job_has_prio(const struct sb_job_opts *o)
 {
-	return o->prio_given || o->cmdprio_pct[0] || o->cmdprio_pct[1];
+	return o->prio_given || o->cmdprio_pct[0] || o->cmdprio_pct[1] || o->ncmdprio_split[0] ||
+	       o->ncmdprio_split[1];
+}
+
+/* The priorities direction d's requests may carry: the job's, and those
+ * cmdprio gives them. */
+static unsigned prios_of(const struct sb_job_opts *o, int d)
+{
+	unsigned v[1 + SB_CMDPRIO_SPLIT_MAX], n = 0;
+	v[n++] = sb_job_ioprio(o);
+	if (o->cmdprio_pct[d])
+		v[n++] = sb_job_cmdprio(o, d);
+	for (unsigned i = 0; i < o->ncmdprio_split[d]; i++) {
+		const unsigned p = sb_job_split_prio(o, d, &o->cmdprio_split[d][i]);
+		unsigned k = 0;
+		while (k < n && v[k] != p)
+			k++;
+		if (k == n)
+			v[n++] = p;
+	}
+	return n;
 }
 
 int sb_job_file_name(const struct sb_job_opts *o, unsigned jobnum, unsigned filenum, char *buf,
@@ -584,12 +609,22 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 			     "cpus_allowed: CPU %d is not present (this machine has CPUs 0-%ld)",
 			     cpu, sysconf(_SC_NPROCESSORS_CONF) - 1);
 
-	if ((o->cmdprio_pct[0] || o->cmdprio_pct[1]) && strcmp(o->engine, "libaio") &&
+	const int split = o->ncmdprio_split[0] || o->ncmdprio_split[1];
+	if ((o->cmdprio_pct[0] || o->cmdprio_pct[1] || split) && strcmp(o->engine, "libaio") &&
 	    strcmp(o->engine, "io_uring"))
-		return hintf(msg, msglen,
-			     "cmdprio_percentage: fio's libaio and io_uring option, not "
-			     "ioengine=%s's",
+		return hintf(msg, msglen, "%s: fio's libaio and io_uring option, not ioengine=%s's",
+			     split ? "cmdprio_bssplit" : "cmdprio_percentage",
 			     o->engine[0] ? o->engine : "psync");
+	if (split && (o->cmdprio_pct[0] || o->cmdprio_pct[1]))
+		return hintf(msg, msglen,
+			     "cmdprio_bssplit: not with cmdprio_percentage, as fio refuses them "
+			     "together");
+	for (int d = 0; d < 2; d++)
+		if (prios_of(o, d) > SB_PRIO_MAX)
+			return hintf(msg, msglen,
+				     "cmdprio_bssplit: %u priorities for %s: storbench keeps the "
+				     "latencies of at most %d",
+				     prios_of(o, d), d ? "writes" : "reads", SB_PRIO_MAX);
 
 	if (o->dedupe_pct && (o->buffer_pattern_len || o->fio_verify[0]))
 		return hintf(msg, msglen,

@@ -12,6 +12,17 @@
 
 #define SB_CPUS_MAX 1024 /* CPUs fio's cpus_allowed can name */
 #define SB_IGNORE_MAX 8	 /* errnos of an ignore_error list */
+#define SB_PRIO_MAX 4	 /* I/O priorities a direction's requests may carry */
+#define SB_CMDPRIO_SPLIT_MAX 16 /* entries of a direction's cmdprio_bssplit */
+
+/* one entry of fio's cmdprio_bssplit: pct percent of the requests of bs
+ * bytes go with prio (SB_CMDPRIO_IMPLICIT: cmdprio_class and cmdprio's) */
+#define SB_CMDPRIO_IMPLICIT 0xffffu
+struct sb_cmdprio_split {
+	uint32_t bs;
+	unsigned pct;
+	unsigned prio;
+};
 
 enum sb_rw {
 	SB_RW_READ,
@@ -145,6 +156,10 @@ struct sb_job_opts {
 	 * io_uring; READ,WRITE each): the share of a direction's requests
 	 * sent with class (0: RT, fio's default) and level cmdprio instead */
 	unsigned cmdprio_pct[2], cmdprio_class[2], cmdprio[2];
+	/* fio's cmdprio_bssplit (in place of cmdprio_percentage): each
+	 * direction's entries by block size, in fio's order */
+	struct sb_cmdprio_split cmdprio_split[2][SB_CMDPRIO_SPLIT_MAX];
+	unsigned ncmdprio_split[2];
 	enum sb_dist dist; /* for random patterns: UNIFORM, ZIPF, PARETO or ZONED */
 	double dist_param;
 	struct sb_zones zones;	  /* SB_DIST_ZONED */
@@ -284,6 +299,8 @@ uint32_t sb_job_min_bs(const struct sb_job_opts *o);
 unsigned sb_ioprio_value(unsigned cls, unsigned level);
 unsigned sb_job_ioprio(const struct sb_job_opts *o);
 unsigned sb_job_cmdprio(const struct sb_job_opts *o, int d);
+/* The priority of cmdprio_bssplit's entry e of direction d */
+unsigned sb_job_split_prio(const struct sb_job_opts *o, int d, const struct sb_cmdprio_split *e);
 /* whether the job's requests carry priorities fio keeps latencies by */
 int sb_job_has_prio(const struct sb_job_opts *o);
 

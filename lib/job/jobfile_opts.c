@@ -431,6 +431,81 @@ static int set_cmdprio(struct ctx *c, const struct fio_opt *o, const char *v)
 	return 0;
 }
 
+/* One direction's cmdprio_bssplit: BS/ (skipped), BS/PCT (cmdprio_class
+ * and cmdprio's priority), BS/PCT/CLASS/LEVEL, joined by ':', sorted by
+ * block size and each size's shares at most 100, as fio's
+ * split_parse_prio_ddir and fio_cmdprio_fill_bsprio. 0 or -EINVAL. */
+static int cmdprio_split_dir(const char *v, size_t len, struct sb_cmdprio_split *out, unsigned *n)
+{
+	char one[64];
+	*n = 0;
+	for (size_t a = 0; a < len;) {
+		const char *colon = memchr(v + a, ':', len - a);
+		const size_t el = colon ? (size_t)(colon - (v + a)) : len - a;
+		unsigned f[3] = { 0, 0, 0 }, nf = 0;
+		uint64_t bs;
+		if (!el || el >= sizeof(one))
+			return -EINVAL;
+		memcpy(one, v + a, el);
+		one[el] = 0;
+		a += el + 1;
+		char *p = strchr(one, '/');
+		if (!p)
+			return -EINVAL;
+		*p++ = 0;
+		while (*p && nf < 3) { /* PCT[/CLASS/LEVEL], each digits */
+			char *end;
+			if (*p < '0' || *p > '9')
+				return -EINVAL;
+			f[nf++] = (unsigned)SB_MIN(strtoul(p, &end, 10), 1000ul);
+			p = *end == '/' && end[1] ? end + 1 : end;
+			if (*end && *end != '/')
+				return -EINVAL;
+		}
+		if (*p || nf == 2 || sb_parse_size(one, &bs) < 0 || !bs || bs > 1u << 30)
+			return -EINVAL;
+		if (!f[0])
+			continue;
+		if (*n == SB_CMDPRIO_SPLIT_MAX)
+			return -EINVAL;
+		out[*n].bs = (uint32_t)bs;
+		out[*n].pct = SB_MIN(f[0], 100u);
+		out[*n].prio = nf == 3 ? sb_ioprio_value(SB_MIN(f[1], 3u), SB_MIN(f[2], 7u))
+				       : SB_CMDPRIO_IMPLICIT;
+		(*n)++;
+	}
+	for (unsigned i = 1; i < *n; i++) /* stable, by block size */
+		for (unsigned k = i; k && out[k - 1].bs > out[k].bs; k--) {
+			const struct sb_cmdprio_split t = out[k];
+			out[k] = out[k - 1];
+			out[k - 1] = t;
+		}
+	for (unsigned i = 0, sum = 0; i < *n; i++) {
+		sum = (i && out[i - 1].bs == out[i].bs ? sum : 0) + out[i].pct;
+		if (sum > 100)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/* fio's cmdprio_bssplit=READ[,WRITE[,TRIM]]: one list for all without a
+ * comma, as fio's str_split_parse; the trims' list is not used */
+static int set_cmdprio_bssplit(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *opts = &c->cur->opts;
+	const char *comma = strchr(v, ',');
+	const char *w = comma ? comma + 1 : v;
+	const char *wend = strchr(w, ',');
+	if (cmdprio_split_dir(v, comma ? (size_t)(comma - v) : strlen(v), opts->cmdprio_split[0],
+			      &opts->ncmdprio_split[0]) < 0 ||
+	    cmdprio_split_dir(w, wend ? (size_t)(wend - w) : strlen(w), opts->cmdprio_split[1],
+			      &opts->ncmdprio_split[1]) < 0)
+		return bad_value(c, o->name, v,
+				 "READ,WRITE lists of BS/PERCENT[/CLASS/LEVEL] joined by ':', "
+				 "at most 100% for each size");
+	return 0;
+}
+
 /* size= and offset=; fio's size=0 is its default, the whole target. */
 static int set_size(struct ctx *c, const struct fio_opt *o, const char *v)
 {
@@ -1443,6 +1518,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "cmdprio_percentage", set_cmdprio, NULL, NULL, 0 },
 	{ "cmdprio_class", set_cmdprio, NULL, NULL, 0 },
 	{ "cmdprio", set_cmdprio, NULL, NULL, 0 },
+	{ "cmdprio_bssplit", set_cmdprio_bssplit, NULL, NULL, 0 },
 	{ "numa_mem_policy", set_numa_mem, NULL, NULL, 0 },
 	{ "exit_what", set_exit_what, NULL, NULL, 0 },
 	IGNORED("fallocate"),
@@ -1677,7 +1753,11 @@ static const struct {
 				"clat, as fio 3.33; with another engine refused, as fio" },
 	{ "cmdprio_class", "READ,WRITE: 1 to 3 (1, RT, by default), as fio" },
 	{ "cmdprio", "READ,WRITE: 0 to 7 (0 by default), as fio" },
-	{ "cmdprio_bssplit", "per block size priorities are not done: cmdprio_percentage is" },
+	{ "cmdprio_bssplit", "READ,WRITE lists of BS/PERCENT (cmdprio_class and cmdprio's "
+			     "priority) or BS/PERCENT/CLASS/LEVEL joined by ':': that share of "
+			     "the requests of that size go with it, as fio 3.33 (a hint, a fifth "
+			     "field, is refused, as 3.33); at most 4 priorities a direction with "
+			     "the job's own" },
 	{ "log_prio", "1: the logs' fifth column is the request's ioprio (0x6000), as fio; 0: 1 "
 		      "for an RT class request, else 0" },
 	{ "io_submit_mode", "inline, as fio; offload runs inline: storbench submits from the job's "

@@ -54,9 +54,8 @@ struct sb_dir_result {
 /* fio's clat_prio: the completion latencies of a job whose requests
  * carry I/O priorities (prio, prioclass, cmdprio_*), kept by each
  * direction's priorities (the ioprio value, class << 13 | level), at
- * most SB_PRIO_MAX of them, as fio's ts->clat_prio (allocated only for
+ * most SB_PRIO_MAX of them (lib/job/job.h), as fio's ts->clat_prio (allocated only for
  * such a job: sb_job_result.prios) */
-#define SB_PRIO_MAX 4
 struct sb_prio_stats {
 	unsigned n[SB_DDIR_N];
 	unsigned ioprio[SB_DDIR_N][SB_PRIO_MAX];

@@ -220,6 +220,9 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		sb_prio_slot(w->res.prios, d, sb_job_ioprio(o));
 		if (o->cmdprio_pct[d])
 			sb_prio_slot(w->res.prios, d, sb_job_cmdprio(o, d));
+		for (unsigned i = 0; i < o->ncmdprio_split[d]; i++)
+			sb_prio_slot(w->res.prios, d,
+				     sb_job_split_prio(o, d, &o->cmdprio_split[d][i]));
 	}
 	sb_rng_seed(&w->prio_rng, o->seed ^ 0x5052494f00000000ull ^ id);
 	if (o->dedupe_pct) { /* fio's dedupe: its working set, a share of size */

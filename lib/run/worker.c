@@ -948,18 +948,40 @@ static void dedupe_fill(struct sb_worker *w, void *buf, uint32_t len)
 	sb_buf_fill(buf, len, &r, o->buffer_compress);
 }
 
+/* fio's cmdprio: the request's own priority, 0 for the thread's, drawn
+ * as fio_cmdprio_set_ioprio draws it (cmdprio_bssplit: among the entries
+ * of the request's size, by their shares) */
+static uint16_t cmdprio_pick(struct sb_worker *w, int d, uint32_t len)
+{
+	const struct sb_job_opts *o = w->job;
+	const struct sb_cmdprio_split *e = o->cmdprio_split[d];
+	const unsigned n = o->ncmdprio_split[d];
+	unsigned first = n, tot = 0;
+	if (o->cmdprio_pct[d])
+		return sb_rng_below(&w->prio_rng, 100) < o->cmdprio_pct[d]
+			       ? (uint16_t)sb_job_cmdprio(o, d)
+			       : 0;
+	for (unsigned i = 0; i < n; i++)
+		if (e[i].bs == len) {
+			first = SB_MIN(first, i);
+			tot += e[i].pct;
+		}
+	const unsigned r = tot ? (unsigned)sb_rng_below(&w->prio_rng, 100) : 100;
+	for (unsigned i = first, sum = 0; r < tot && i < n; i++)
+		if ((sum += e[i].pct) > r)
+			return (uint16_t)sb_job_split_prio(o, d, &e[i]);
+	return 0;
+}
+
 static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 {
 	struct sb_io *io = w->free_slots[--w->nfree];
 	io->ddir = (uint8_t)ddir;
 	io->offset = off;
 	io->len = len;
-	/* fio's cmdprio_percentage: this request's own priority, drawn as
-	 * fio's fio_cmdprio_set_ioprio draws it */
 	io->ioprio = 0;
-	if (SB_UNLIKELY(ddir < 2 && w->job->cmdprio_pct[ddir]) &&
-	    sb_rng_below(&w->prio_rng, 100) < w->job->cmdprio_pct[ddir])
-		io->ioprio = (uint16_t)sb_job_cmdprio(w->job, ddir);
+	if (SB_UNLIKELY(ddir < 2 && (w->job->cmdprio_pct[ddir] || w->job->ncmdprio_split[ddir])))
+		io->ioprio = cmdprio_pick(w, ddir, len);
 	/* lat starts before the data is made, as fio's start_time */
 	io->start_ns = sb_now_ns();
 	io->issue_ns = io->start_ns;

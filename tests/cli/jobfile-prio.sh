@@ -6,8 +6,9 @@
 # of each priority in fio 3.33's JSON "prios" (clat of each) near the
 # share asked and equal to the priorities in the clat log (log_prio: the
 # ioprio in hex; without: 1 for an RT request); fio on the same file
-# writes the same keys and priorities. cmdprio with psync and bad values
-# are refused naming line and option.
+# writes the same keys and priorities. cmdprio_bssplit gives each block
+# size's requests their priorities, as fio's examples/cmdprio-bssplit.fio.
+# cmdprio with psync and bad values are refused naming line and option.
 # needs: root loop
 . "$(dirname "$0")/../lib/cli.sh"
 
@@ -73,6 +74,44 @@ else
 	ok "fio is not installed: not compared"
 fi
 
+# cmdprio_bssplit (fio's examples/cmdprio-bssplit.fio, one split for
+# reads): the 64 KiB reads 25% RT 1/1 and 75% idle 3/2, 1 MiB ones the
+# job's own, counted in the clat log by block size; the prios in fio's order
+bss() { # DEFAULT-PRIO-LINES...
+	printf '[global]\nfilename=%s\ndirect=1\nrw=randread\nioengine=libaio\niodepth=16\n' "$dev"
+	printf 'bssplit=64k/40:1024k/60\nsize=16m\nruntime=2\ntime_based\nlog_prio=1\n'
+	printf 'write_lat_log=%s\n[adv]\n' "$T/bss"
+	printf 'cmdprio_bssplit=64k/25/1/1:64k/75/3/2:1024k/0,1024k/0\n'
+	for l in "$@"; do printf '%s\n' "$l"; done
+}
+for def in "" "prioclass=2|prio=7"; do
+	# shellcheck disable=SC2046
+	bss $(printf '%s' "$def" | tr '|' ' ') >"$T/bss.fio"
+	expect_exit 0 "$SB" fio --output-format=json --output="$T/bss.json" "$T/bss.fio"
+	got=$(prios "$T/bss.json" "$T/bss_clat.1.log") || fail "cmdprio_bssplit: $got"
+	d=0/0
+	[ -n "$def" ] && d=2/7
+	case $got in "$d="*" 1/1="*" 3/2="*) ;; *) fail "cmdprio_bssplit $def: prios $got" ;; esac
+	python3 - "$T/bss_clat.1.log" "$d" <<'PY' || fail "cmdprio_bssplit $def: shares"
+import sys, collections
+c = collections.Counter((int(l.split(',')[3]), l.split(',')[4].strip()) for l in open(sys.argv[1]))
+cls, lvl = map(int, sys.argv[2].split('/'))
+own = '0x%04x' % ((cls << 13 | lvl) if cls else 0)
+small = sum(n for (bs, p), n in c.items() if bs == 65536)
+assert set(p for (bs, p) in c if bs == 1048576) == {own}, c
+assert 0.15 <= c[(65536, '0x2001')] / small <= 0.35, c
+assert 0.65 <= c[(65536, '0x6002')] / small <= 0.85, c
+PY
+	ok "cmdprio_bssplit ${def:-without prio}: prios $got; of the 64 KiB reads a quarter 1/1"
+	if command -v fio >/dev/null 2>&1; then
+		(cd "$T" && fio --output-format=json --output="$T/fbss.json" "$T/bss.fio") ||
+			fail "fio bss"
+		fgot=$(prios "$T/fbss.json" "$T/bss_clat.1.log") || fail "fio bss: $fgot"
+		case $fgot in "$d="*" 1/1="*" 3/2="*) ;; *) fail "fio bss $def: prios $fgot" ;; esac
+		ok "fio 3.33 on the same file: prios $fgot"
+	fi
+done
+
 # prio and prioclass: the threads' own priority while they run
 class_of() { for t in /proc/"$1"/task/*; do ionice -p "${t##*/}" 2>/dev/null; done; }
 has_class() { class_of "$1" | grep -qx "$2"; }
@@ -90,12 +129,17 @@ for want in "idle|prioclass=3" "best-effort: prio 5|prioclass=2|prio=5" \
 done
 ok "prioclass=3, prioclass=2 prio=5, prio=6: the threads' I/O priority as ionice shows it"
 
+job libaio cmdprio_percentage=10 cmdprio_bssplit=4k/10 >"$T/p.fio"
+expect_exit 2 "$SB" fio "$T/p.fio"
+grep -q "cmdprio_bssplit: not with cmdprio_percentage" "$T/err" || fail "both: $(cat "$T/err")"
 job psync cmdprio_percentage=10 >"$T/p.fio"
 expect_exit 2 "$SB" fio "$T/p.fio"
 grep -q "cmdprio_percentage: fio's libaio and io_uring option, not ioengine=psync's" "$T/err" ||
 	fail "cmdprio with psync: $(cat "$T/err")"
 for bad in prio=8 prioclass=4 prio=x cmdprio_class=0 cmdprio_class=4 cmdprio_percentage=101 \
-	cmdprio=8 cmdprio=1,2,3 cmdprio_percentage=-1; do
+	cmdprio=8 cmdprio=1,2,3 cmdprio_percentage=-1 cmdprio_bssplit=64k/50/1 \
+	cmdprio_bssplit=64k/60:64k/50 cmdprio_bssplit=1M/10/2/0/1 cmdprio_bssplit=x/10 \
+	cmdprio_bssplit=64k; do
 	job libaio "$bad" >"$T/b.fio"
 	expect_exit 2 "$SB" fio "$T/b.fio"
 	grep -q "line 10: ${bad%%=*}: '${bad#*=}' is not valid" "$T/err" || fail "$bad: $(cat "$T/err")"
