@@ -50,6 +50,20 @@ for eng in libaio io_uring; do
 	ok "$eng: cmdprio_percentage=20: prios $got, the clat log's priorities the same"
 done
 
+# fio's normal output: each priority's clat line and percentiles
+labels() { sed -n 's/^    \(clat prio [0-9]\/[0-9]\) .*/\1/p' "$1" | tr '\n' ' '; }
+expect_exit 0 "$SB" fio --output="$T/normal.txt" "$T/libaio.fio"
+got=$(labels "$T/normal.txt")
+[ "$got" = "clat prio 3/0 clat prio 1/0 clat prio 3/0 clat prio 1/0 " ] ||
+	fail "normal output: $got"
+grep -Eq '^    clat prio 1/0 \([0-9]+\.[0-9]{2}% of IOs\) percentiles \((n|u|m)sec\):$' \
+	"$T/normal.txt" || fail "normal output: $(cat "$T/normal.txt")"
+if command -v fio >/dev/null 2>&1; then
+	(cd "$T" && fio --output="$T/fnormal.txt" "$T/libaio.fio") || fail "fio normal"
+	[ "$(labels "$T/fnormal.txt")" = "$got" ] || fail "fio's: $(labels "$T/fnormal.txt")"
+fi
+ok "normal output: clat prio 3/0 and 1/0 lines and percentiles, as fio's"
+
 # log_prio=0: the fifth column is 1 for an RT request, as fio
 job io_uring cmdprio_percentage=50 "write_lat_log=$T/flag" >"$T/flag.fio"
 expect_exit 0 "$SB" fio --output-format=json --output="$T/flag.json" "$T/flag.fio"
