@@ -649,7 +649,7 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 	}
 
 	char name[256];
-	const int named = sb_job_file_name(o, 0, 0, name, sizeof(name));
+	const int named = o->filename_format[0] ? sb_job_file_name(o, 0, 0, name, sizeof(name)) : 0;
 	if (named < 0)
 		return hintf(msg, msglen, "filename_format: '%s' %s", o->filename_format,
 			     named == -EINVAL ? "names no file inside the job's directory (no '/', "

@@ -200,14 +200,19 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 			const size_t dl = strlen(path);
 			char base[256];
 			int n = sb_job_file_name(job, i / per, i % per, base, sizeof(base));
-			if (n == 0)
-				n = snprintf(name, sizeof(name), "%s%s%s", path,
-					     dl && path[dl - 1] == '/' ? "" : "/", base);
-			else
-				snprintf(name, sizeof(name), "%s", job->filename_format);
-			fd = n < 0			 ? n
-			     : (size_t)n >= sizeof(name) ? -ENAMETOOLONG
-							 : sb_scratch_create_path(name, O_RDWR);
+			if (n < 0) /* the job's name, with a '/' in it, as fio would name them */
+				return sb_error_set(er, n, SB_ERR_INPUT,
+						    "job '%s': the names of its files ('%s') are "
+						    "not files inside '%s'",
+						    job->name,
+						    job->filename_format[0]
+							    ? job->filename_format
+							    : "$jobname.$jobnum.$filenum",
+						    path);
+			n = snprintf(name, sizeof(name), "%s%s%s", path,
+				     dl && path[dl - 1] == '/' ? "" : "/", base);
+			fd = (size_t)n >= sizeof(name) ? -ENAMETOOLONG
+						       : sb_scratch_create_path(name, O_RDWR);
 		} else if (t->info.kind == SB_TARGET_DIR) {
 			fd = sb_scratch_create(path, ".storbench-", ".tmp", O_RDWR, name,
 					       sizeof(name));

@@ -4,8 +4,9 @@
 # $clientuid nothing), with nrfiles and without, compared with the names
 # the real fio makes where it is installed; a format whose name is not a
 # file inside the directory ('/', '.', '..', empty) is refused before
-# anything is written, and nothing outside the directory appears; a file
-# of the same name already there is never written.
+# anything is written, and nothing outside the directory appears (nor with
+# a job's name such as [../esc] in fio's default names); a file of the
+# same name already there is never written.
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
@@ -65,3 +66,12 @@ expect_exit 2 "$SB" run --quiet "$T/b.fio" "$T/o"
 grep -q "filename_format: 'nnnn.*' is not valid (expected a name of at most 255 bytes)" "$T/err" ||
 	fail "a long format: $(cat "$T/err")"
 ok "names outside the directory and too long refused, nothing written"
+
+# a job's name with a '/' in fio's default names (nrfiles): refused, where
+# it once wrote outside the directory
+printf '[global]\nrw=write\nsize=64k\nnrfiles=2\n[../esc]\n' >"$T/esc.fio"
+expect_exit 2 "$SB" run --quiet --keep "$T/esc.fio" "$T/o"
+grep -qF "job '../esc': the names of its files ('\$jobname.\$jobnum.\$filenum') are not files inside" \
+	"$T/err" || fail "[../esc]: $(cat "$T/err")"
+[ -z "$(ls -A "$T/o")" ] && ! ls "$T"/esc.0.* >/dev/null 2>&1 || fail "[../esc] wrote: $(ls -A "$T")"
+ok "a section [../esc] with nrfiles=2: refused, nothing written in or beside the directory"
