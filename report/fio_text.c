@@ -162,8 +162,27 @@ static void show_dir(FILE *f, const struct sb_job_result *j, int d, double agg)
 		display_lat(f, "clat", &dr->clat);
 	if (dr->lat.count)
 		display_lat(f, " lat", &dr->lat);
+	/* fio's clat_prio: each priority's, where two or more had requests */
+	const struct sb_prio_stats *p = j->prios;
+	unsigned used = 0;
+	char name[64];
+	for (unsigned i = 0; p && i < p->n[d]; i++)
+		used += p->clat[d][i].count > 0;
+	for (unsigned i = 0; used > 1 && i < p->n[d]; i++)
+		if (p->clat[d][i].count) {
+			snprintf(name, sizeof(name), "clat prio %u/%u", p->ioprio[d][i] >> 13,
+				 p->ioprio[d][i] & 7);
+			display_lat(f, name, &p->clat[d][i]);
+		}
 	if (dr->clat.count)
 		show_percentiles(f, "clat", &dr->clat);
+	for (unsigned i = 0; used > 1 && dr->clat.count && i < p->n[d]; i++)
+		if (p->clat[d][i].count) {
+			snprintf(name, sizeof(name), "clat prio %u/%u (%.2f%% of IOs)",
+				 p->ioprio[d][i] >> 13, p->ioprio[d][i] & 7,
+				 100.0 * (double)p->clat[d][i].count / (double)dr->clat.count);
+			show_percentiles(f, name, &p->clat[d][i]);
+		}
 
 	struct sb_rate_stats bs, is;
 	sb_job_rate_stats(j, d, 0, &bs);

@@ -491,6 +491,7 @@ static void fio_defaults(struct state *s)
 	/* fio's steadystate default (off until ss_dur is given) */
 	s->opts.ss_flags = SB_SS_IOPS | SB_SS_SLOPE | SB_SS_PCT;
 	s->opts.ss_limit = 0.01;
+	s->opts.dedupe_ws_pct = 5; /* fio's dedupe_working_set_percentage */
 	s->do_verify = 1;
 }
 
@@ -616,6 +617,8 @@ int sb_jobfile_parse(const char *text, size_t len, const char *(*env)(const char
 		r = exit_what(c);
 	if (!r)
 		r = steady_groups(c);
+	for (unsigned i = 0; !r && i < jf->njobs; i++) /* dedupe_global's rotation */
+		jf->jobs[i].opts.dedupe_threads = c->threads;
 	if (r == -ENOMEM && msg && msglen)
 		snprintf(msg, msglen, "out of memory");
 	free(c->jobraw.kv);

@@ -52,6 +52,23 @@ struct sb_dir_result {
 	struct sb_hist slat;
 };
 
+/* fio's clat_prio: the completion latencies of a job whose requests
+ * carry I/O priorities (prio, prioclass, cmdprio_*), kept by each
+ * direction's priorities (the ioprio value, class << 13 | level), at
+ * most SB_PRIO_MAX of them (lib/job/job.h), as fio's ts->clat_prio (allocated only for
+ * such a job: sb_job_result.prios) */
+struct sb_prio_stats {
+	unsigned n[SB_DDIR_N];
+	unsigned ioprio[SB_DDIR_N][SB_PRIO_MAX];
+	struct sb_hist clat[SB_DDIR_N][SB_PRIO_MAX];
+};
+/* ns of a request of direction d with priority ioprio into p (a
+ * priority past SB_PRIO_MAX is not kept). */
+void sb_prio_add(struct sb_prio_stats *p, int d, unsigned ioprio, uint64_t ns);
+/* The slot of priority v of direction d in p, made (empty) when new, in
+ * the order fio lists them; -1 past SB_PRIO_MAX of them. */
+int sb_prio_slot(struct sb_prio_stats *p, int d, unsigned v);
+
 struct sb_io_error {
 	uint64_t offset;
 	uint32_t len;
@@ -134,6 +151,8 @@ struct sb_job_result {
 	 * that moved anything (0: none, or not known: runtime_ns), so a
 	 * group's reads that ended early have their own (sb_dir_runtime_ns) */
 	uint64_t dir_runtime_ns[SB_DDIR_N];
+	/* fio's clat_prio, NULL for a job without priorities (owned) */
+	struct sb_prio_stats *prios;
 	/* fio's bw_stat and iops_stat of one thread: a sample of each
 	 * direction that moved anything every bwavgtime (iopsavgtime) while it
 	 * measured, bytes/s (fio's whole KiB/s) and requests/s, as fio's

@@ -77,6 +77,28 @@ static void hist_json(struct sb_json *j, const char *key, const struct sb_hist *
 	sb_json_obj_close(j);
 }
 
+/* fio 3.33's prios: each priority's clat of a direction where two or
+ * more had requests, as its add_ddir_status_json */
+static void prios_json(struct sb_json *j, const struct sb_prio_stats *p, int d, int plus)
+{
+	unsigned used = 0;
+	for (unsigned i = 0; p && i < p->n[d]; i++)
+		used += p->clat[d][i].count > 0;
+	if (used < 2)
+		return;
+	sb_json_arr_open(j, "prios");
+	for (unsigned i = 0; i < p->n[d]; i++) {
+		if (!p->clat[d][i].count)
+			continue;
+		sb_json_obj_open(j, NULL);
+		sb_json_u64(j, "prioclass", p->ioprio[d][i] >> 13);
+		sb_json_u64(j, "prio", p->ioprio[d][i] & 7);
+		hist_json(j, "clat_ns", &p->clat[d][i], plus);
+		sb_json_obj_close(j);
+	}
+	sb_json_arr_close(j);
+}
+
 static void dir_json(struct sb_json *j, const struct sb_results *r, const struct sb_job_result *jr,
 		     int d, int plus)
 {
@@ -96,6 +118,7 @@ static void dir_json(struct sb_json *j, const struct sb_results *r, const struct
 	hist_json(j, "slat_ns", &dr->slat, plus);
 	hist_json(j, "clat_ns", &dr->clat, plus);
 	hist_json(j, "lat_ns", &dr->lat, plus);
+	prios_json(j, jr->prios, d, plus);
 	/* per-interval figures over whole intervals, bandwidth in KiB/s, as fio */
 	struct sb_rate_stats b, io;
 	sb_job_rate_stats(jr, d, 0, &b);

@@ -102,6 +102,14 @@ struct sb_worker {
 	uint64_t file_left;
 	uint32_t min_bs;
 	struct sb_rng rng;
+	struct sb_rng prio_rng; /* fio's prio_state: which requests cmdprio takes */
+	unsigned ioprio;	/* the thread's (fio's prio, prioclass), 0: none */
+	/* fio's dedupe: the thread's number in the file (0-based), its unique
+	 * buffers so far and the last one's number, the working set's pages,
+	 * fio's dedupe_state and dedupe_working_set_index_state */
+	unsigned dd_thread;
+	uint64_t dd_unique, dd_prev, dd_ws;
+	struct sb_rng dd_rng, dd_ws_rng;
 	struct sb_rate rate;
 	struct sb_rate rate_dir[2];	/* reads', writes' (fio's rate=R,W) */
 	struct sb_rate rate_iops[2];	/* reads', writes' requests (fio's rate_iops) */

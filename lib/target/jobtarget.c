@@ -193,15 +193,26 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 	char name[4096];
 	for (unsigned i = 0; i < t->npaths; i++) {
 		int fd;
-		if (t->nrfiles) {
-			/* fio's names: JOB.JOBNUM.FILENUM, new (O_EXCL) */
+		if (t->nrfiles || (job->filename_format[0] && t->info.kind == SB_TARGET_DIR)) {
+			/* fio's names (filename_format, or JOB.JOBNUM.FILENUM),
+			 * new (O_EXCL), inside the directory */
+			const unsigned per = t->nrfiles ? t->nrfiles : 1;
 			const size_t dl = strlen(path);
-			const int n = snprintf(name, sizeof(name), "%s%s%s.%u.%u", path,
-					       dl && path[dl - 1] == '/' ? "" : "/", job->name,
-					       i / t->nrfiles, i % t->nrfiles);
-			fd = n < 0 || (size_t)n >= sizeof(name)
-				     ? -ENAMETOOLONG
-				     : sb_scratch_create_path(name, O_RDWR);
+			char base[256];
+			int n = sb_job_file_name(job, i / per, i % per, base, sizeof(base));
+			if (n < 0) /* the job's name, with a '/' in it, as fio would name them */
+				return sb_error_set(er, n, SB_ERR_INPUT,
+						    "job '%s': the names of its files ('%s') are "
+						    "not files inside '%s'",
+						    job->name,
+						    job->filename_format[0]
+							    ? job->filename_format
+							    : "$jobname.$jobnum.$filenum",
+						    path);
+			n = snprintf(name, sizeof(name), "%s%s%s", path,
+				     dl && path[dl - 1] == '/' ? "" : "/", base);
+			fd = (size_t)n >= sizeof(name) ? -ENAMETOOLONG
+						       : sb_scratch_create_path(name, O_RDWR);
 		} else if (t->info.kind == SB_TARGET_DIR) {
 			fd = sb_scratch_create(path, ".storbench-", ".tmp", O_RDWR, name,
 					       sizeof(name));
