@@ -5,6 +5,7 @@
 
 #include <signal.h>
 #include <stdarg.h>
+#include <unistd.h>
 
 /* "rank 2 on HOST: " in a run of many ranks (cli/ranks.c sets it) */
 static char prefix[128];
@@ -73,10 +74,32 @@ static void say(const char *kind, const char *fmt, va_list ap)
 	char text[8192], typed[8192];
 	vsnprintf(text, sizeof(text), fmt, ap);
 	as_typed(text, typed, sizeof(typed));
-	/* the message may quote a file's words: none moves the cursor or forges a line */
-	fprintf(stderr, "storbench: %s%s", kind, prefix);
-	rep_vis_put(stderr, naliases ? typed : text);
-	fputc('\n', stderr);
+	/* the message may quote a file's words: none moves the cursor or
+	 * forges a line. The line is made whole first and written in one
+	 * write(2): stderr is unbuffered, and under mpirun the ranks' lines
+	 * are one stream, where a line written a character at a time
+	 * interleaves with another rank's */
+	char *line = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&line, &len);
+	FILE *f = m ? m : stderr;
+	fprintf(f, "storbench: %s%s", kind, prefix);
+	rep_vis_put(f, naliases ? typed : text);
+	fputc('\n', f);
+	if (!m || fclose(m) != 0) {
+		free(line);
+		return;
+	}
+	fflush(stderr);
+	for (size_t off = 0; off < len;) {
+		const ssize_t w = write(STDERR_FILENO, line + off, len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		off += (size_t)w;
+	}
+	free(line);
 }
 
 void sb_err(const char *fmt, ...)

@@ -10,6 +10,7 @@
  * and latency lines.
  */
 #include "report/fio_text.h"
+#include "report/report.h"
 
 #include <math.h>
 #include <time.h>
@@ -360,6 +361,9 @@ static void show_job(FILE *f, const struct sb_job_result *j, const char *name, u
 	localtime_r(&now, &tm);
 	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", &tm);
 	const unsigned members = j->members ? j->members : j->opts.numjobs;
+	/* the names and the description are the job file's: shown, never obeyed */
+	char vn[4 * REP_VIS], vd[4 * REP_VIS];
+	name = rep_vis(name, vn, sizeof(vn));
 	if (j->errors)
 		fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d (%s): pid=%d: %s\n", name, group,
 			members, j->first_error.err, strerror(j->first_error.err), (int)getpid(),
@@ -368,7 +372,7 @@ static void show_job(FILE *f, const struct sb_job_result *j, const char *name, u
 		fprintf(f, "%s: (groupid=%u, jobs=%u): err= 0: pid=%d: %s\n", name, group, members,
 			(int)getpid(), when);
 	if (desc && *desc)
-		fprintf(f, "  Description  : [%s]\n", desc);
+		fprintf(f, "  Description  : [%s]\n", rep_vis(desc, vd, sizeof(vd)));
 	for (int d = 0; d < SB_DDIR_N; d++)
 		if (j->dir[d].bytes)
 			show_dir(f, j, d, agg[d]);
@@ -454,10 +458,11 @@ static void show_layout(FILE *f, const struct sb_results *r)
 		const unsigned nf = j->opts.nrfiles > 1 ? j->opts.nrfiles : 1;
 		const unsigned long long mib = (j->opts.offset + j->opts.size) >> 20;
 		const unsigned times = name ? 1 : SB_MAX(j->opts.numjobs, 1u);
+		char vn[4 * REP_VIS];
 		for (unsigned t = 0; t < times; t++)
-			fprintf(f, "%s: Laying out IO file%s (%u file%s / %s%lluMiB)\n", j->name,
-				nf > 1 ? "s" : "", nf, nf > 1 ? "s" : "", nf > 1 ? "total " : "",
-				mib);
+			fprintf(f, "%s: Laying out IO file%s (%u file%s / %s%lluMiB)\n",
+				rep_vis(j->name, vn, sizeof(vn)), nf > 1 ? "s" : "", nf,
+				nf > 1 ? "s" : "", nf > 1 ? "total " : "", mib);
 	}
 }
 
@@ -471,14 +476,14 @@ static void show_preamble(FILE *f, const struct rep_fio_in *in)
 	for (size_t i = 0; i < in->res->njobs; i++) {
 		const struct sb_job_result *j = in->res->jobs[i];
 		const struct sb_job_opts *o = &j->opts;
-		char lo[32], hi[32];
+		char lo[32], hi[32], vn[4 * REP_VIS];
 		num2str(sb_job_min_bs(o), SIG, 1, N2S_BYTE, lo, sizeof(lo));
 		num2str(sb_job_max_bs(o), SIG, 1, N2S_BYTE, hi, sizeof(hi));
 		fprintf(f,
 			"%s: (g=%u): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, "
 			"iodepth=%u\n",
-			j->name, in->group[i], sb_rw_name(o->rw), lo, hi, lo, hi, lo, hi, j->engine,
-			o->iodepth);
+			rep_vis(j->name, vn, sizeof(vn)), in->group[i], sb_rw_name(o->rw), lo, hi,
+			lo, hi, lo, hi, j->engine, o->iodepth);
 		if (o->numjobs > 1)
 			fprintf(f, "...\n");
 		*(o->thread ? &threads : &procs) += o->numjobs;

@@ -233,39 +233,70 @@ static void top(struct sb_json *j, struct rep_doc *const *docs, struct rep_soak_
 	sb_json_arr_close(j);
 }
 
-/* A plan's step's result: its analysis is under the step. */
-static int in_plan(const struct rep_plan *p, const struct rep_doc *d)
+/* Documents by their address, then their place: which of the docs a
+ * plan's step's result is, and whether a doc is a step's, each a binary
+ * search (a plan of 10,000 steps is n log n, not n squared). */
+struct at {
+	const struct rep_doc *d;
+	size_t i;
+};
+
+static int by_addr(const void *x, const void *y)
 {
-	for (size_t i = 0; i < p->doc.nsteps; i++)
-		if (p->steps[i] == d)
-			return 1;
-	return 0;
+	const struct at *a = x, *b = y;
+	const uintptr_t u = (uintptr_t)a->d, v = (uintptr_t)b->d;
+	return u != v ? (u > v) - (u < v) : (a->i > b->i) - (a->i < b->i);
+}
+
+/* The place of the first of s[0..n) that is d, or n. */
+static size_t find(const struct at *s, size_t n, const struct rep_doc *d)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		const size_t mid = lo + (hi - lo) / 2;
+		if ((uintptr_t)s[mid].d < (uintptr_t)d)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && s[lo].d == d ? s[lo].i : n;
+}
+
+/* a[0..n) sorted by address (NULL: out of memory) */
+static struct at *sorted(struct rep_doc *const *a, size_t n)
+{
+	struct at *s = calloc(n + 1, sizeof(*s));
+	for (size_t i = 0; s && i < n; i++)
+		s[i] = (struct at){ a[i], i };
+	if (s)
+		qsort(s, n, sizeof(*s), by_addr);
+	return s;
 }
 
 struct plan_ctx {
-	const struct rep_plan *p;
 	struct rep_doc *const *docs;
 	struct rep_soak_lead *const *l;
+	const struct at *by; /* docs by address */
+	struct rep_doc *const *steps;
 	size_t n;
 };
 
 static void plan_step(void *vc, struct sb_json *j, size_t i)
 {
 	const struct plan_ctx *c = vc;
-	for (size_t k = 0; k < c->n; k++)
-		if (c->docs[k] == c->p->steps[i]) {
-			input(j, "analysis", c->docs[k], c->l[k]);
-			return;
-		}
-	sb_json_null(j, "analysis");
+	const size_t k = c->steps[i] ? find(c->by, c->n, c->steps[i]) : c->n;
+	if (k < c->n)
+		input(j, "analysis", c->docs[k], c->l[k]);
+	else
+		sb_json_null(j, "analysis");
 }
 
 /* The plan's section as lib/plan writes it, each step's analysis in it,
  * and what the report could not use. */
-static void plan(struct sb_json *j, const struct rep_plan *p, struct rep_doc *const *docs,
-		 struct rep_soak_lead *const *l, size_t n)
+static void plan(struct sb_json *j, const struct rep_plan *p, const struct at *by,
+		 struct rep_doc *const *docs, struct rep_soak_lead *const *l, size_t n)
 {
-	struct plan_ctx c = { p, docs, l, n };
+	struct plan_ctx c = { docs, l, by, p->steps, n };
 	sb_plan_doc_section(j, "plan", &p->doc, plan_step, &c);
 	sb_json_arr_open(j, "plan_notes");
 	for (size_t i = 0; i < p->nnotes; i++)
@@ -283,6 +314,12 @@ int rep_plan_json(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs
 	struct sb_json j;
 	int e = 0;
 	struct rep_soak_lead **l = calloc(n + 1, sizeof(*l));
+	/* the docs by address, and the plan's steps' results: a step's
+	 * analysis is under the step, not among the inputs */
+	struct at *by = p ? sorted(docs, n) : NULL;
+	struct at *steps = p ? sorted(p->steps, p->doc.nsteps) : NULL;
+	if (p && (!by || !steps))
+		e = -ENOMEM;
 	for (size_t i = 0; l && !e && i < n; i++)
 		if (is_soak(docs[i]) &&
 		    (!(l[i] = malloc(sizeof(*l[i]))) || rep_soak_lead(docs[i], l[i]) < 0))
@@ -291,6 +328,8 @@ int rep_plan_json(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs
 		for (size_t i = 0; l && i < n; i++)
 			free(l[i]);
 		free(l);
+		free(by);
+		free(steps);
 		return -ENOMEM;
 	}
 	sb_json_begin(&j, f, 0);
@@ -301,17 +340,19 @@ int rep_plan_json(FILE *f, const struct rep_plan *p, struct rep_doc *const *docs
 	sb_json_str(&j, "command", "report");
 	sb_json_obj_close(&j);
 	if (p)
-		plan(&j, p, docs, l, n);
+		plan(&j, p, by, docs, l, n);
 	else
 		top(&j, docs, l, n);
 	sb_json_arr_open(&j, "inputs");
 	for (size_t i = 0; i < n; i++)
-		if (!p || !in_plan(p, docs[i]))
+		if (!p || find(steps, p->doc.nsteps, docs[i]) == p->doc.nsteps)
 			input(&j, NULL, docs[i], l[i]);
 	sb_json_arr_close(&j);
 	sb_json_obj_close(&j);
 	for (size_t i = 0; i < n; i++)
 		free(l[i]);
 	free(l);
+	free(by);
+	free(steps);
 	return sb_json_end(&j);
 }

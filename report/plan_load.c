@@ -226,45 +226,89 @@ static char *result_path(const struct rep_plan *p, const char *result)
 	return s;
 }
 
+/* Each step's lead (rep_plan.lead): the first step with the same path,
+ * found by sorting (n log n: a journal pointing 10,000 steps at one result
+ * loads it once, not 10,000 times). */
+static int leads(struct rep_plan *p)
+{
+	const size_t n = p->doc.nsteps;
+	struct keyed *k = calloc(n + 1, sizeof(*k));
+	if (!k)
+		return -ENOMEM;
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		p->lead[i] = i;
+		if (p->paths[i])
+			k[m++] = (struct keyed){ p->paths[i], "", i, i };
+	}
+	qsort(k, m, sizeof(*k), by_key);
+	for (size_t i = 1; i < m; i++)
+		if (!strcmp(k[i].a, k[i - 1].a))
+			p->lead[k[i].i] = p->lead[k[i - 1].i];
+	free(k);
+	return 0;
+}
+
 static int load_steps(struct rep_plan *p, char **why)
 {
 	const size_t n = p->doc.nsteps;
 	p->steps = calloc(n + 1, sizeof(*p->steps));
 	p->paths = calloc(n + 1, sizeof(*p->paths));
 	p->heads = calloc(n + 1, sizeof(*p->heads));
-	if (!p->steps || !p->paths || !p->heads)
+	p->lead = calloc(n + 1, sizeof(*p->lead));
+	char **said = calloc(n + 1, sizeof(*said)); /* a lead's refusal, for the steps after */
+	if (!p->steps || !p->paths || !p->heads || !p->lead || !said) {
+		free(said);
 		return rep_fail(why, -ENOMEM, "out of memory");
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct sb_plan_doc_step *s = &p->doc.steps[i];
+		if (s->result && !(p->paths[i] = result_path(p, s->result)) &&
+		    note(p, "step [%s] on '%s': its result '%s' is not there", s->step, s->target,
+			 s->result) < 0) {
+			free(said);
+			return rep_fail(why, -ENOMEM, "out of memory");
+		}
+	}
+	int e = leads(p) < 0 ? rep_fail(why, -ENOMEM, "out of memory") : 0;
+	for (size_t i = 0; !e && i < n; i++) {
+		const struct sb_plan_doc_step *s = &p->doc.steps[i];
+		const size_t l = p->lead[i];
 		char *w = NULL;
-		if (!s->result)
+		if (!p->paths[i])
 			continue;
-		if (!(p->paths[i] = result_path(p, s->result))) {
-			if (note(p, "step [%s] on '%s': its result '%s' is not there", s->step,
-				 s->target, s->result) < 0)
-				return rep_fail(why, -ENOMEM, "out of memory");
+		if (l != i) { /* the same file as an earlier step's: its doc, or its refusal */
+			p->steps[i] = p->steps[l];
+			if (!p->steps[i] && note(p, "step [%s] on '%s': %s", s->step, s->target,
+						 said[l] ? said[l] : "out of memory") < 0)
+				e = rep_fail(why, -ENOMEM, "out of memory");
 			continue;
 		}
-		int e = rep_load(p->paths[i], &p->steps[i], &w);
+		e = rep_load(p->paths[i], &p->steps[i], &w);
 		if (e == -ENOMEM) {
 			free(w);
-			return rep_fail(why, -ENOMEM, "out of memory");
+			e = rep_fail(why, -ENOMEM, "out of memory");
+			break;
 		}
 		if (e < 0) {
 			e = note(p, "step [%s] on '%s': %s", s->step, s->target,
 				 w ? w : "out of memory");
-			free(w);
+			said[i] = w;
 			if (e < 0)
-				return rep_fail(why, -ENOMEM, "out of memory");
+				e = rep_fail(why, -ENOMEM, "out of memory");
 			continue;
 		}
 		if (asprintf(&p->heads[i], "[%s]", s->step) < 0) {
 			p->heads[i] = NULL;
-			return rep_fail(why, -ENOMEM, "out of memory");
+			e = rep_fail(why, -ENOMEM, "out of memory");
+			break;
 		}
 		p->steps[i]->plan_step = p->heads[i];
 	}
-	return 0;
+	for (size_t i = 0; i < n; i++)
+		free(said[i]);
+	free(said);
+	return e;
 }
 
 /* What path is: the plan's JSON (p->tree) or its journal (p->from) and
@@ -353,7 +397,7 @@ struct rep_doc **rep_plan_docs(const struct rep_plan *p, size_t *n)
 	struct rep_doc **d = calloc(p->doc.nsteps + 1, sizeof(*d));
 	*n = 0;
 	for (size_t i = 0; d && i < p->doc.nsteps; i++)
-		if (p->steps[i])
+		if (p->steps[i] && p->lead[i] == i) /* a result of several steps once */
 			d[(*n)++] = p->steps[i];
 	return d;
 }
@@ -470,7 +514,7 @@ void rep_plan_free(struct rep_plan *p)
 	if (!p)
 		return;
 	for (size_t i = 0; i < p->doc.nsteps; i++) {
-		if (p->steps)
+		if (p->steps && (!p->lead || p->lead[i] == i)) /* a shared doc by its lead */
 			rep_free(p->steps[i]);
 		if (p->paths)
 			free(p->paths[i]);
@@ -480,6 +524,7 @@ void rep_plan_free(struct rep_plan *p)
 	free(p->steps);
 	free(p->paths);
 	free(p->heads);
+	free(p->lead);
 	if (p->tree)
 		sb_plan_doc_free(&p->doc);
 	else

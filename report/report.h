@@ -530,6 +530,9 @@ struct rep_plan {
 	struct sb_plan_journal journal;
 	struct rep_doc **steps; /* [doc.nsteps]: each step's result (NULL: none) */
 	char **paths, **heads;	/* [doc.nsteps]: its file; its rep_doc.plan_step */
+	/* [doc.nsteps]: the first step whose result is the same file (i
+	 * itself: steps[i] is its own), which is loaded once, for all */
+	size_t *lead;
 	char **notes;		/* what could not be used (a step's result missing) */
 	size_t nnotes, notes_cap;
 	struct rep_plan_target *targets; /* the steps' targets, by their first step */

@@ -137,7 +137,8 @@ void rep_quick_ranks_text(FILE *f, const struct sb_quick_result *q)
 				if (k >= jr->nclients)
 					continue;
 				const struct sb_job_result *cj = jr->clients[k].job;
-				if (cj->runtime_ns)
+				if (cj->runtime_ns &&
+				    cj->dir[d].ios) /* a run that moved nothing: none */
 					bw[m++] = (double)cj->dir[d].bytes * 1e9 /
 						  (double)cj->runtime_ns;
 			}

@@ -191,6 +191,7 @@ struct sb_summary_row {
 	char test[32]; /* e.g. "SEQ1M Q8T1" */
 	int ddir;
 	unsigned nruns;
+	unsigned ndiscarded;		  /* runs that moved no data, left out (quick) */
 	double bw_median, bw_min, bw_max; /* bytes/s */
 	double iops_median, iops_min, iops_max;
 	double lat_mean_median_ns; /* median of the runs' mean latency */

@@ -714,6 +714,8 @@ static void summary_json(struct sb_json *j, const struct sb_results *r)
 		sb_json_str(j, "test", s->test);
 		sb_json_str(j, "direction", sb_ddir_name(s->ddir));
 		sb_json_u64(j, "runs", s->nruns);
+		if (s->ndiscarded)
+			sb_json_u64(j, "runs_discarded", s->ndiscarded);
 		sb_json_double(j, "bw_bytes_median", s->bw_median);
 		sb_json_double(j, "bw_bytes_min", s->bw_min);
 		sb_json_double(j, "bw_bytes_max", s->bw_max);

@@ -2,6 +2,7 @@
 #include "lib/run/fiolog.h"
 
 #include "lib/base/outfile.h"
+#include "lib/target/gate.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -279,31 +280,55 @@ static int wanted(const struct sb_fiolog_opts *o, int fi)
 static const int kind_of[F_N] = { SB_FIOLOG_BW,	 SB_FIOLOG_IOPS, SB_FIOLOG_LAT,
 				  SB_FIOLOG_LAT, SB_FIOLOG_LAT,	 SB_FIOLOG_HIST };
 
+#define LOG_PATH (sizeof(((struct sb_fiolog_opts *)0)->prefix[0]) + 64)
+
 /* fio's gen_log_name: PREFIX_TYPE.N.log, or PREFIX_TYPE.log when shared. */
-static int open_one(struct sb_fiolog *l, const struct sb_job_opts *job, unsigned id, int fi)
+static void log_path(char path[LOG_PATH], const struct sb_job_opts *job, unsigned id, int fi)
 {
 	const struct sb_fiolog_opts *o = &job->fiolog;
 	const char *pre = o->prefix[kind_of[fi]][0] ? o->prefix[kind_of[fi]] : job->name;
-	char path[sizeof(o->prefix[0]) + 64];
 	const unsigned num = (o->jobnum ? o->jobnum : 1) + id;
 	if (o->shared)
-		snprintf(path, sizeof(path), "%s_%s.log", pre, log_type[fi]);
+		snprintf(path, LOG_PATH, "%s_%s.log", pre, log_type[fi]);
 	else
-		snprintf(path, sizeof(path), "%s_%s.%u.log", pre, log_type[fi], num);
+		snprintf(path, LOG_PATH, "%s_%s.%u.log", pre, log_type[fi], num);
+}
+
+int sb_fiolog_check(const struct sb_job_opts *job, int destroy, struct sb_error *er)
+{
+	char path[LOG_PATH];
+	for (unsigned id = 0; job->fiolog.on && id < SB_MAX(job->numjobs, 1u); id++)
+		for (int fi = 0; fi < F_N; fi++) {
+			if (!wanted(&job->fiolog, fi))
+				continue;
+			log_path(path, job, id, fi);
+			const int e = sb_gate_log(path, destroy, job->fiolog.shared, 1, er);
+			if (e < 0)
+				return e;
+		}
+	return 0;
+}
+
+static int open_one(struct sb_fiolog *l, const struct sb_job_opts *job, unsigned id, int fi,
+		    int destroy)
+{
+	const struct sb_fiolog_opts *o = &job->fiolog;
+	char path[LOG_PATH];
+	log_path(path, job, id, fi);
 	/* never through a symlink: one planted under a log's name in a shared
-	 * directory would have the log truncate whatever it points to */
-	const int fl = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC |
-		       (o->shared ? O_APPEND : O_TRUNC);
+	 * directory would have the log truncate whatever it points to; never
+	 * a device, a fifo, a file the kernel uses (the gate) */
+	struct sb_error er = { 0 };
 	struct log_file *f = &l->f[fi];
-	f->fd = open(path, fl, 0644);
+	f->fd = sb_gate_log(path, destroy, o->shared, 0, &er);
 	if (f->fd < 0)
-		return -errno;
+		return f->fd;
 	f->cap = fi == F_HIST ? HIST_BUF_CAP : BUF_CAP;
 	f->buf = malloc(f->cap);
 	return f->buf ? 0 : -ENOMEM;
 }
 
-int sb_fiolog_open(struct sb_fiolog **out, const struct sb_job_opts *job, unsigned id,
+int sb_fiolog_open(struct sb_fiolog **out, const struct sb_job_opts *job, unsigned id, int destroy,
 		   const char **what)
 {
 	*out = NULL;
@@ -318,7 +343,7 @@ int sb_fiolog_open(struct sb_fiolog **out, const struct sb_job_opts *job, unsign
 	for (int i = 0; i < F_N; i++) {
 		if (!wanted(l->o, i))
 			continue;
-		const int e = open_one(l, job, id, i);
+		const int e = open_one(l, job, id, i, destroy);
 		if (e < 0) {
 			*what = log_option[i];
 			sb_fiolog_free(l);

@@ -24,10 +24,15 @@
 struct sb_fiolog;
 
 /* Opens (creates, truncates unless shared) the files job asks for, named
- * for worker id. 0 with *out NULL when the job asks for none; -errno, with
- * *what naming the option whose file could not be made. */
-int sb_fiolog_open(struct sb_fiolog **out, const struct sb_job_opts *job, unsigned id,
+ * for worker id, through the write gate (sb_gate_log: a new file, one of
+ * storbench's, or with destroy any regular file; never a device, a fifo
+ * or a file the kernel uses). 0 with *out NULL when the job asks for none;
+ * -errno, with *what naming the option whose file could not be made. */
+int sb_fiolog_open(struct sb_fiolog **out, const struct sb_job_opts *job, unsigned id, int destroy,
 		   const char **what);
+/* Would sb_fiolog_open of every worker of job pass the write gate? 0, or
+ * -errno with er filled (the gate's refusal), nothing made or changed. */
+int sb_fiolog_check(const struct sb_job_opts *job, int destroy, struct sb_error *er);
 /* The measured period starts: time 0 of the logs. */
 void sb_fiolog_start(struct sb_fiolog *l, uint64_t now);
 /* A request completed, measured: its lat and clat; dir is the worker's

@@ -2,6 +2,7 @@
 #include "lib/run/iolog_write.h"
 
 #include "lib/base/outfile.h"
+#include "lib/target/gate.h"
 
 #include <fcntl.h>
 #include <stdarg.h>
@@ -54,8 +55,8 @@ static void line(struct sb_iolog_w *l, unsigned i, uint64_t now, const char *fmt
 	l->len += (size_t)(n + m);
 }
 
-int sb_iolog_w_open(struct sb_iolog_w **out, const char *path, const char *const *names,
-		    unsigned nfiles, uint64_t now)
+int sb_iolog_w_open(struct sb_iolog_w **out, const char *path, int destroy,
+		    const char *const *names, unsigned nfiles, uint64_t now)
 {
 	static const char head[] = "fio version 3 iolog\n";
 	*out = NULL;
@@ -63,9 +64,10 @@ int sb_iolog_w_open(struct sb_iolog_w **out, const char *path, const char *const
 	if (!l)
 		return -ENOMEM;
 	l->names = calloc(nfiles ? nfiles : 1, sizeof(*l->names));
-	l->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	struct sb_error er = { 0 };
+	l->fd = sb_gate_log(path, destroy, 0, 0, &er);
 	if (l->fd < 0 || !l->names) {
-		const int e = l->fd < 0 ? -errno : -ENOMEM;
+		const int e = l->fd < 0 ? l->fd : -ENOMEM;
 		if (l->fd >= 0)
 			close(l->fd);
 		free(l->names);

@@ -23,10 +23,12 @@
 
 struct sb_iolog_w;
 
-/* Creates (truncates) path and writes the header and an "add" line for
- * each of the nfiles names. 0, or -errno. */
-int sb_iolog_w_open(struct sb_iolog_w **out, const char *path, const char *const *names,
-		    unsigned nfiles, uint64_t now);
+/* Creates (truncates) path through the write gate (sb_gate_log: a new
+ * file, or one of storbench's, or with destroy any regular file; never a
+ * device, a fifo or a file the kernel uses) and writes the header and an
+ * "add" line for each of the nfiles names. 0, or -errno. */
+int sb_iolog_w_open(struct sb_iolog_w **out, const char *path, int destroy,
+		    const char *const *names, unsigned nfiles, uint64_t now);
 /* A file event ("open", "close") of file i. */
 void sb_iolog_w_file(struct sb_iolog_w *l, unsigned i, const char *what, uint64_t now);
 /* A request of ddir (SB_DDIR_*) on file i, as it is issued. */

@@ -6,6 +6,8 @@
 
 #include "lib/analysis/repeats.h"
 #include "lib/verify/verify_json.h"
+#include "lib/run/fiolog.h"
+#include "lib/target/gate.h"
 
 int sb_run_status_of(struct run *r, int e)
 {
@@ -79,6 +81,15 @@ int sb_run_prepare(struct run *r, struct sb_jobtarget *t, struct sb_job_opts *jo
 	const struct sb_run_hooks *h = r->h;
 	int e;
 	t->destroy_data = r->o->destroy_data;
+	/* the logs the job writes under names the user gave pass the write
+	 * gate (lib/target/gate.h) as its target does: refused here, before
+	 * anything is made; the workers' opens go through the gate again */
+	e = job->write_iolog[0] ? sb_gate_log(job->write_iolog, r->o->destroy_data, 0, 1, r->err)
+				: 0;
+	if (!e)
+		e = sb_fiolog_check(job, r->o->destroy_data, r->err);
+	if (e < 0)
+		return sb_run_status_of(r, e);
 	if (h && h->prepare) {
 		e = h->prepare(h->ctx, t, r->o->target, job, needs_data, noio, r->err);
 	} else {

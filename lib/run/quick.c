@@ -105,16 +105,24 @@ static int one_test(struct quick *q, const struct sb_quick_test *qt, int ddir,
 		q->r.h->fell_back(q->r.h->ctx, &pk);
 	snprintf(job.engine, sizeof(job.engine), "%s", pk.ops->name);
 	const size_t first = res->njobs;
+	/* a run that moved no data (its thread started after its time was
+	 * up: a machine too loaded) is no measurement: left out, run again
+	 * (at most repeat times a test; many ranks run in rounds: left out) */
+	unsigned discarded = 0;
 	for (unsigned run = 0; run <= q->o->repeat && !sb_run_hook_stop(q->r.h); run++) {
 		struct sb_job_result *jr = sb_job_result_create();
 		if (!jr)
 			return sb_run_fail(&q->r, SB_RUN_ENV, "out of memory");
-		job.seed = seed + run;
+		job.seed = seed + run + discarded;
 		const int e = one_run(q, &job, pk.ops, t, run, jr);
-		if (run == 0 || e < 0) {
+		const int nothing = e >= 0 && run && !jr->interrupted && !jr->dir[ddir].ios &&
+				    !sb_run_hook_stop(q->r.h);
+		if (run == 0 || e < 0 || nothing) {
 			sb_job_result_free(jr);
 			if (e < 0)
 				return SB_RUN_FAILED;
+			if (nothing && discarded++ < q->o->repeat && sb_run_ranks(q->r.c) < 2)
+				run--; /* again */
 			continue;
 		}
 		if (jr->interrupted)
@@ -126,10 +134,20 @@ static int one_test(struct quick *q, const struct sb_quick_test *qt, int ddir,
 		sb_results_sanity(res, jr);
 	}
 	const unsigned n = (unsigned)(res->njobs - first);
+	const size_t rows = res->nsummary;
 	if (sb_run_ranks(q->r.c) > 1 && q->out->nspans < SB_ARRAY_SIZE(q->out->spans))
 		q->out->spans[q->out->nspans++] = (struct sb_quick_span){ first, n, qt->name };
 	else
 		sb_repeats_summarize(res, first, n, qt->name);
+	if (discarded) {
+		for (size_t i = rows; i < res->nsummary; i++)
+			res->summary[i].ndiscarded = discarded;
+		sb_results_warn(res,
+				"%s %s: %u run%s moved no data (the machine too busy to start it "
+				"in its time) and %s left out of the median",
+				qt->name, sb_ddir_name(ddir), discarded, discarded > 1 ? "s" : "",
+				discarded > 1 ? "were" : "was");
+	}
 	return 0;
 }
 

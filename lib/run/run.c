@@ -114,7 +114,7 @@ static int iolog_open(const struct sb_run_params *p, struct sb_worker *w, unsign
 		names = p->paths + (p->npaths > 1 ? id : 0);
 	}
 	const uint64_t now = sb_now_ns();
-	int e = sb_iolog_w_open(&w->iolog, w->job->write_iolog, names, n, now);
+	int e = sb_iolog_w_open(&w->iolog, w->job->write_iolog, p->destroy_data, names, n, now);
 	for (unsigned i = 0; !e && i < n; i++)
 		sb_iolog_w_file(w->iolog, i, "open", now);
 	return e;
@@ -203,7 +203,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	w->smp_ns[0] = sample_window(o, SB_FIOLOG_BW, o->fiolog.bw_avg_ms);
 	w->smp_ns[1] = sample_window(o, SB_FIOLOG_IOPS, o->fiolog.iops_avg_ms);
 	w->res.have_samples = 1;
-	e = sb_fiolog_open(&w->log, o, id, errmsg);
+	e = sb_fiolog_open(&w->log, o, id, p->destroy_data, errmsg);
 	if (e < 0)
 		return e;
 	if (o->write_iolog[0] && (e = iolog_open(p, w, id)) < 0) {

@@ -50,6 +50,9 @@ struct sb_run_params {
 	 * (region_offset 0); 0 or 1: one file per job as above */
 	unsigned nrfiles;
 	const uint64_t *file_sizes;
+	/* consent to overwrite (--destroy-data): a log the job writes
+	 * (write_iolog=, write_bw_log= ...) over a file not storbench's */
+	int destroy_data;
 	/* the job's flow (job.flow > 0), NULL: none */
 	struct sb_flow *flow;
 };

@@ -124,6 +124,67 @@ int sb_gate_file(const char *path, int destroy, sb_gate_ours_fn ours, void *ctx,
 	return fd;
 }
 
+/* A log's existing file is storbench's by its mark, or holds nothing */
+static int log_ours(int fd, void *ctx)
+{
+	(void)ctx;
+	struct stat st;
+	if (fstat(fd, &st) == 0 && st.st_size == 0)
+		return 1;
+	return sb_file_is_ours_fd(fd);
+}
+
+static const char *kind_of(mode_t m)
+{
+	return S_ISBLK(m)    ? "a block device"
+	       : S_ISCHR(m)  ? "a character device"
+	       : S_ISFIFO(m) ? "a fifo"
+	       : S_ISDIR(m)  ? "a directory"
+	       : S_ISSOCK(m) ? "a socket"
+			     : "not a regular file";
+}
+
+int sb_gate_log(const char *path, int destroy, int append, int check_only, struct sb_error *er)
+{
+	struct stat st;
+	if (!check_only) {
+		const int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+				    0644);
+		if (fd >= 0) {
+			sb_file_mark(fd); /* ours to write again; where no xattr, empty is */
+			return fd;
+		}
+		if (errno != EEXIST)
+			return sb_error_set(er, -errno, open_class(errno), "cannot create '%s': %s",
+					    path, strerror(errno));
+	} else if (lstat(path, &st) < 0) {
+		return errno == ENOENT ? 0
+				       : sb_error_set(er, -errno, open_class(errno),
+						      "cannot use '%s': %s", path, strerror(errno));
+	}
+	/* what stands there, named (sb_gate_file decides on what it opens) */
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "refusing to write to '%s': it is %s (a log is written to a "
+				    "regular file)",
+				    path, kind_of(st.st_mode));
+	const int fd = sb_gate_file(path, destroy, log_ours, NULL, er);
+	if (fd < 0 || check_only) {
+		if (fd >= 0)
+			close(fd);
+		return fd < 0 ? fd : 0;
+	}
+	if (!append && ftruncate(fd, 0) < 0) {
+		const int err = errno;
+		close(fd);
+		return sb_error_set(er, -err, open_class(err), "cannot truncate '%s': %s", path,
+				    strerror(err));
+	}
+	if (append)
+		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_APPEND);
+	return fd;
+}
+
 /* Held: the device checked (dev), not what a link names by now. */
 static int hold(const char *path, dev_t dev, struct sb_error *er)
 {

@@ -40,4 +40,14 @@ int sb_gate_file(const char *path, int destroy, sb_gate_ours_fn ours, void *ctx,
  * gives: it names a signature the device holds), -ENOTBLK not a device. */
 int sb_gate_device(const char *path, int destroy, struct sb_error *er);
 
+/* A log a run writes under a name the user gave (fio's write_iolog=,
+ * write_bw_log= ...): a new file (made O_EXCL, marked storbench's), or an
+ * existing one that passes sb_gate_file with its content storbench's (its
+ * mark) or none (empty), or any with destroy; made empty (append: kept).
+ * Never a device, a fifo, a directory, a symbolic link, a file the kernel
+ * uses or one of its interfaces. Returns the descriptor open to write, or
+ * -errno with er filled as sb_gate_file's (-EINVAL not a regular file).
+ * check_only: only told whether it would be (0), nothing made or changed. */
+int sb_gate_log(const char *path, int destroy, int append, int check_only, struct sb_error *er);
+
 #endif

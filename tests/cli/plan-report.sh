@@ -177,6 +177,46 @@ for f in html xlsx json; do
 	expect_exit 0 "$SB" report "$T/many" -o "$T/many.$f"
 done
 
+# a journal pointing 10,000 steps at one result loads it once (its
+# report drawn once, each step's analysis in the JSON), two steps at a
+# result that cannot be read each get the note: before, the result was
+# loaded once a step (380 MB, 10,000 reports in the text)
+mkdir "$T/shared"
+expect_exit 0 "$SB" run --rw=read --size=1M --runtime=50ms --direct=0 --quiet \
+	--output="$T/shared/r.json" "$T/shared"
+echo '{"storbench": 1' >"$T/shared/bad.json"
+python3 - "$T/shared/journal.json" <<'PY'
+import json, sys
+steps = [{"target": "/dev/t", "step": "s%d" % i, "run": "run", "result": "r.json", "status": 0}
+         for i in range(10000)]
+steps += [{"target": "/dev/t", "step": "b%d" % i, "run": "run", "result": "bad.json", "status": 0}
+          for i in range(2)]
+json.dump({"storbench_plan_journal": 1, "steps": steps}, open(sys.argv[1], "w"))
+PY
+expect_exit 0 "$SB" report "$T/shared"
+[ "$(grep -c '^== \[s0\] run: ' "$T/out")" = 1 ] && ! grep -q '^== \[s1\] ' "$T/out" ||
+	fail "shared: the result's report not drawn once"
+[ "$(grep -c "step \[b[01]\] on '/dev/t': .*bad.json" "$T/err")" = 2 ] ||
+	{ cat "$T/err"; fail "shared: a note for each step of the bad result"; }
+if [ -x /usr/bin/time ] && ! ldd "$SB" 2>/dev/null | grep -q 'libasan\|libubsan'; then
+	/usr/bin/time -f %M -o "$T/rss" "$SB" report "$T/shared" --format=json \
+		-o "$T/shared.json" 2>/dev/null || fail "shared: report --format=json"
+	[ "$(cat "$T/rss")" -lt 131072 ] || fail "shared: $(cat "$T/rss") KiB: loaded once a step"
+else
+	expect_exit 0 "$SB" report "$T/shared" --format=json -o "$T/shared.json"
+fi
+python3 - "$T/shared.json" <<'PY' || fail "shared: JSON"
+import json, sys
+d = json.load(open(sys.argv[1]))
+steps = d['plan']['steps']
+assert len(steps) == 10002, len(steps)
+assert all(s['analysis'] for s in steps[:10000]), 'a step without its analysis'
+assert all(s['analysis'] is None for s in steps[10000:])
+assert d['inputs'] == [], len(d['inputs'])
+assert len(d['plan_notes']) == 3, d['plan_notes']
+PY
+ok "a result of 10,000 steps loaded once, its steps' analyses and notes kept"
+
 # a plan's JSON that is wrong is refused by key path; two plans are refused
 sed 's/"op" : ">="/"op" : "=>"/' "$T/rep.json" >"$T/badop.json"
 expect_exit 2 "$SB" report "$T/badop.json"
