@@ -71,75 +71,6 @@ static const struct cli_opt pts_opts[] = {
 static const char *const pts_bs_names = "1024k, 128k, 64k, 32k, 16k, 8k, 4k, 0.5k";
 static const char *const pts_mix_names = "100/0, 95/5, 65/35, 50/50, 35/65, 5/95, 0/100";
 
-static int list_ok(const char *v)
-{
-	return *v && *v != ',' && v[strlen(v) - 1] != ',' && !strstr(v, ",,");
-}
-
-static int parse_tests(unsigned *mask, const char *v)
-{
-	char buf[256], *save = NULL;
-	if (strlen(v) >= sizeof(buf) || !list_ok(v))
-		return -EINVAL;
-	snprintf(buf, sizeof(buf), "%s", v);
-	*mask = 0;
-	for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-		const int t = sb_pts_test_by_name(w);
-		if (!strcmp(w, "all"))
-			*mask |= (1u << SB_PTS_NTESTS) - 1;
-		else if (t < 0)
-			return -EINVAL;
-		else
-			*mask |= 1u << t;
-	}
-	return 0;
-}
-
-static int parse_bs(struct sb_pts_opts *o, const char *v)
-{
-	char buf[256], *save = NULL;
-	if (strlen(v) >= sizeof(buf) || !list_ok(v))
-		return -EINVAL;
-	snprintf(buf, sizeof(buf), "%s", v);
-	o->nbs = 0;
-	for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-		uint64_t b;
-		if (!strcmp(w, "0.5k"))
-			b = 512;
-		else if (sb_parse_size(w, &b) < 0)
-			return -EINVAL;
-		if (b != 512 && (b < 4096 || b > (1u << 20) || (b & (b - 1)) || b == (256u << 10) ||
-				 b == (512u << 10) || b == (2u << 10)))
-			return -EINVAL;
-		if (o->nbs >= SB_PTS_MAX_BS)
-			return -EINVAL;
-		o->bs[o->nbs++] = (uint32_t)b;
-	}
-	return 0;
-}
-
-static int parse_mix(struct sb_pts_opts *o, const char *v)
-{
-	static const unsigned ok[] = { 100, 95, 65, 50, 35, 5, 0 };
-	char buf[256], *save = NULL;
-	if (strlen(v) >= sizeof(buf) || !list_ok(v))
-		return -EINVAL;
-	snprintf(buf, sizeof(buf), "%s", v);
-	o->nmix = 0;
-	for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-		unsigned r, wr, found = 0;
-		char end;
-		if (sscanf(w, "%u/%u%c", &r, &wr, &end) != 2 || r + wr != 100)
-			return -EINVAL;
-		for (unsigned i = 0; i < SB_ARRAY_SIZE(ok); i++)
-			found |= ok[i] == r;
-		if (!found || o->nmix >= SB_PTS_MAX_MIX)
-			return -EINVAL;
-		o->mix[o->nmix++] = r;
-	}
-	return 0;
-}
-
 static int parse_count(const char *v, uint64_t lo, uint64_t hi, unsigned *out, int x_ok)
 {
 	char buf[32];
@@ -164,7 +95,7 @@ static int pts_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	struct sb_pts_opts *o = &c->o;
 	switch (id) {
 	case P_TEST:
-		return parse_tests(&o->tests, v)
+		return sb_pts_parse_tests(v, &o->tests)
 			       ? HINT("a comma-separated list of iops, throughput, latency, wsat, or "
 				      "all")
 			       : 0;
@@ -185,11 +116,11 @@ static int pts_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		return parse_count(v, 1, 1000, &o->max_rounds, 0) ? HINT("a number from 1 to 1000")
 								  : 0;
 	case P_BS:
-		return parse_bs(o, v)
+		return sb_pts_parse_bs(o, v)
 			       ? HINT("a comma-separated list of PTS block sizes: %s", pts_bs_names)
 			       : 0;
 	case P_MIX:
-		return parse_mix(o, v)
+		return sb_pts_parse_mix(o, v)
 			       ? HINT("a comma-separated list of PTS R/W mixes: %s", pts_mix_names)
 			       : 0;
 	case P_ACTIVE_RANGE:

@@ -120,6 +120,22 @@ int sb_parse_u64(const char *s, uint64_t *out)
 	return 0;
 }
 
+int sb_parse_list(const char *s, size_t max, int (*item)(void *ctx, const char *w), void *ctx)
+{
+	char buf[1024], *save = NULL;
+	const size_t len = strlen(s);
+	if (!len || len >= max || len >= sizeof(buf) || *s == ',' || s[len - 1] == ',' ||
+	    strstr(s, ",,"))
+		return -EINVAL;
+	memcpy(buf, s, len + 1);
+	for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		const int rc = item(ctx, w);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 int sb_parse_double(const char *s, double *out)
 {
 	char *end;

@@ -23,6 +23,11 @@ size_t sb_utf8_char_len(const char *s);
  * a history's stored figures). */
 unsigned sb_edit_distance(const char *a, const char *b);
 int sb_parse_double(const char *s, double *out); /* finite only */
+/* "a,b,c": each item of s in turn to item(ctx, item); the first non-zero
+ * return ends it and is returned. -EINVAL for an empty s, an empty item
+ * ("a,,b", a comma first or last) or s of max characters or more (max at
+ * most 1024). */
+int sb_parse_list(const char *s, size_t max, int (*item)(void *ctx, const char *w), void *ctx);
 
 struct sb_bssplit {
 	uint32_t bs;
