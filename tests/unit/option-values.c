@@ -5,6 +5,7 @@
 #include "tests/lib/sbtest.h"
 #include "lib/base/units.h"
 #include "lib/pts/pts.h"
+#include "lib/sweep/sweep.h"
 
 static int count_items(void *ctx, const char *w)
 {
@@ -92,11 +93,50 @@ static void test_pts(void **state)
 			fail_msg("--mix='%s' taken", bad_mix[i]);
 }
 
+static void test_sweep(void **state)
+{
+	struct sb_sweep_opts o;
+	uint32_t mask = 1;
+	uint64_t sizes[SB_SWEEP_MAX_SIZES];
+	unsigned n = 9;
+	char many[512] = "";
+	(void)state;
+	assert_int_equal(sb_sweep_parse_tests("write,read", &mask), 0);
+	assert_int_equal(mask, (1u << sb_sweep_test_by_name("write")) |
+				       (1u << sb_sweep_test_by_name("read")));
+	assert_int_equal(sb_sweep_parse_tests("all", &mask), 0);
+	assert_int_equal(mask, SB_SWEEP_ALL_TESTS);
+	assert_int_equal(sb_sweep_parse_tests("write,", &mask), -EINVAL);
+	assert_int_equal(sb_sweep_parse_tests("bogus", &mask), -EINVAL);
+
+	assert_int_equal(sb_sweep_parse_sizes("64k,1M", sizes, &n, 512, 1ull << 50), 0);
+	assert_int_equal(n, 2);
+	assert_true(sizes[0] == 65536 && sizes[1] == 1048576);
+	assert_int_equal(sb_sweep_parse_sizes("1", sizes, &n, 512, 1ull << 50), -EINVAL);
+	assert_int_equal(sb_sweep_parse_sizes("32M", sizes, &n, 512, 16u << 20), -EINVAL);
+	assert_int_equal(sb_sweep_parse_sizes("64k,,1M", sizes, &n, 512, 1ull << 50), -EINVAL);
+	for (int i = 0, len = 0; i <= SB_SWEEP_MAX_SIZES; i++)
+		len += snprintf(many + len, sizeof(many) - (size_t)len, i ? ",4k" : "4k");
+	assert_int_equal(sb_sweep_parse_sizes(many, sizes, &n, 512, 1ull << 50), -EINVAL);
+	many[strlen(many) - 3] = '\0'; /* SB_SWEEP_MAX_SIZES of them */
+	assert_int_equal(sb_sweep_parse_sizes(many, sizes, &n, 512, 1ull << 50), 0);
+	assert_int_equal(n, SB_SWEEP_MAX_SIZES);
+
+	sb_sweep_opts_default(&o);
+	assert_int_equal(sb_sweep_parse_burst(&o, "1M,10ms"), 0);
+	assert_true(o.burst_bytes == 1048576 && o.burst_idle_ns == 10000000);
+	static const char *const bad_burst[] = { "1M", "0,1s", "1M,2h", "x,1s", "1M,x", "" };
+	for (size_t i = 0; i < SB_ARRAY_SIZE(bad_burst); i++)
+		if (sb_sweep_parse_burst(&o, bad_burst[i]) != -EINVAL)
+			fail_msg("--burst='%s' taken", bad_burst[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_list),
 		cmocka_unit_test(test_pts),
+		cmocka_unit_test(test_sweep),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
