@@ -6,6 +6,11 @@
 #include "lib/base/units.h"
 #include "lib/pts/pts.h"
 #include "lib/sweep/sweep.h"
+#include "lib/latency/lat_run.h"
+#include "lib/job/job.h"
+#include "lib/meta/meta.h"
+#include "lib/cliff/cliff.h"
+#include "lib/target/target.h"
 
 static int count_items(void *ctx, const char *w)
 {
@@ -131,12 +136,145 @@ static void test_sweep(void **state)
 			fail_msg("--burst='%s' taken", bad_burst[i]);
 }
 
+static void test_latency(void **state)
+{
+	struct sb_lat_choice c;
+	struct sb_lat_run lr;
+	struct sb_job_opts job;
+	char msg[160];
+	(void)state;
+	assert_int_equal(sb_lat_preset_by_name("hdparm-cache"), SB_LAT_HDPARM_CACHE);
+	assert_int_equal(sb_lat_preset_by_name("ioping"), SB_LAT_IOPING);
+	assert_int_equal(sb_lat_preset_by_name("dd"), -EINVAL);
+
+	memset(&c, 0, sizeof(c));
+	c.direct = c.buffered = 1;
+	assert_int_equal(sb_lat_choice_check(&c, msg, sizeof(msg)), -EINVAL);
+	assert_string_equal(msg, "--direct: conflicts with --buffered (choose one)");
+	memset(&c, 0, sizeof(c));
+	c.flood = c.interval_set = 1;
+	assert_int_equal(sb_lat_choice_check(&c, msg, sizeof(msg)), -EINVAL);
+	memset(&c, 0, sizeof(c));
+	c.write = 1;
+	c.preset = SB_LAT_HDPARM;
+	assert_int_equal(sb_lat_choice_check(&c, msg, sizeof(msg)), -EINVAL);
+	assert_string_equal(msg, "--write: --preset=hdparm reads only");
+	c.preset = SB_LAT_DD_SYNC;
+	assert_int_equal(sb_lat_choice_check(&c, msg, sizeof(msg)), 0);
+
+	/* each preset's defaults: dd's 1000 synchronous 512-byte writes,
+	 * hdparm's buffered 2 MiB reads for 3 s after 3 s idle, ioping's 4k
+	 * random direct reads a second apart, the first a warm-up */
+	memset(&c, 0, sizeof(c));
+	memset(&lr, 0, sizeof(lr));
+	c.preset = SB_LAT_DD_SYNC;
+	sb_lat_choice_apply(&c, &lr);
+	assert_true(lr.p.bs == 512 && lr.p.write && lr.dsync && lr.p.count == 1000 && lr.direct);
+	assert_int_equal(lr.p.pattern, SB_PROBE_SEQ);
+	memset(&lr, 0, sizeof(lr));
+	c.preset = SB_LAT_HDPARM;
+	sb_lat_choice_apply(&c, &lr);
+	assert_true(lr.p.bs == (2u << 20) && !lr.p.write && !lr.direct && lr.p.stop_at_end);
+	assert_true(lr.p.min_time_ns == 3000000000ull && lr.p.settle_ns == 3000000000ull);
+	memset(&lr, 0, sizeof(lr));
+	c.preset = SB_LAT_IOPING;
+	c.buffered = 1;
+	sb_lat_choice_apply(&c, &lr);
+	assert_true(lr.p.bs == 4096 && lr.p.interval_ns == 1000000000ull && lr.p.warmup == 1);
+	assert_true(!lr.direct && lr.p.drop_cache && lr.p.pattern == SB_PROBE_RANDOM);
+	c.flood = c.bs_set = 1;
+	c.bs = 8192;
+	sb_lat_choice_apply(&c, &lr);
+	assert_true(lr.p.bs == 8192 && lr.p.interval_ns == 0);
+
+	/* the test file the preset makes, and a working set smaller than a request */
+	assert_int_equal(sb_lat_choice_job(&c, &lr, 1, &job, msg, sizeof(msg)), 0);
+	assert_true(job.size == (1u << 20) && job.bs == 8192 && job.rw == SB_RW_READ);
+	assert_int_equal(sb_lat_choice_job(&c, &lr, 0, &job, msg, sizeof(msg)), 0);
+	assert_true(job.size == 0);
+	c.size_set = 1;
+	c.size = 1024;
+	assert_int_equal(sb_lat_choice_job(&c, &lr, 1, &job, msg, sizeof(msg)), -EINVAL);
+	assert_string_equal(msg, "--size: the working set (1024 bytes) is smaller than a request "
+				 "(--bs, 8192 bytes)");
+}
+
+static void test_meta(void **state)
+{
+	uint64_t v, lo, hi, dirs;
+	char msg[512];
+	struct sb_target_info ti;
+	(void)state;
+	assert_int_equal(sb_meta_parse_mib("64", &v), 0);
+	assert_true(v == 64ull << 20);
+	assert_int_equal(sb_meta_parse_mib("4G", &v), 0);
+	assert_true(v == 4ull << 30);
+	assert_int_equal(sb_meta_parse_mib("0", &v), 0);
+	assert_true(v == 0);
+	assert_int_equal(sb_meta_parse_mib("1500k", &v), -EINVAL); /* not whole MiB */
+	assert_int_equal(sb_meta_parse_mib("x", &v), -EINVAL);
+	assert_int_equal(sb_meta_parse_mib("1099511627777", &v), -EINVAL); /* over 2^40 MiB */
+	assert_int_equal(sb_meta_parse_pow2("8k", &v), 0);
+	assert_true(v == 8192);
+	assert_int_equal(sb_meta_parse_pow2("300", &v), -EINVAL);
+	assert_int_equal(sb_meta_parse_pow2("128", &v), -EINVAL);
+	assert_int_equal(sb_meta_parse_pow2("2M", &v), -EINVAL);
+	assert_int_equal(sb_meta_parse_file_size("4k", &lo, &hi), 0);
+	assert_true(lo == 4096 && hi == 4096);
+	assert_int_equal(sb_meta_parse_file_size("1k:64k", &lo, &hi), 0);
+	assert_true(lo == 1024 && hi == 65536);
+	static const char *const bad_fs[] = { "64k:1k", "2G", "1k:", ":1k", "x" };
+	for (size_t i = 0; i < SB_ARRAY_SIZE(bad_fs); i++)
+		if (sb_meta_parse_file_size(bad_fs[i], &lo, &hi) != -EINVAL)
+			fail_msg("--file-size='%s' taken", bad_fs[i]);
+
+	assert_int_equal(sb_meta_check_counts(0, 0, 0, &dirs, 1, msg, sizeof(msg)), -EINVAL);
+	assert_string_equal(msg, "--files: nothing to do with --files=0 and --size=0");
+	dirs = 4;
+	assert_int_equal(sb_meta_check_counts(16, 0, 1, &dirs, 8, msg, sizeof(msg)), -EINVAL);
+	assert_string_equal(msg, "--dirs: 4 directories for 8 threads; each thread needs its own "
+				 "(give at least --dirs=8)");
+	assert_int_equal(sb_meta_check_counts(16, 0, 0, &dirs, 3, msg, sizeof(msg)), 0);
+	assert_true(dirs == 3);
+	dirs = 8;
+	assert_int_equal(sb_meta_check_counts(4, 0, 1, &dirs, 1, msg, sizeof(msg)), -EINVAL);
+	assert_string_equal(msg, "--dirs: more directories (8) than files (4)");
+
+	memset(&ti, 0, sizeof(ti));
+	ti.kind = SB_TARGET_FILE;
+	assert_int_equal(sb_meta_check_dir(&ti, "/x", 0, 8192, 0, msg, sizeof(msg)), -EINVAL);
+	assert_string_equal(msg, "meta needs a directory: '/x' is not one");
+	ti.kind = SB_TARGET_DIR;
+	ti.direct_ok = 1;
+	ti.logical_bs = 4096;
+	assert_int_equal(sb_meta_check_dir(&ti, "/x", 1, 512, 0, msg, sizeof(msg)), -EINVAL);
+	assert_int_equal(sb_meta_check_dir(&ti, "/x", 1, 8192, 0, msg, sizeof(msg)), 0);
+	ti.fs_free = 1 << 20;
+	assert_int_equal(sb_meta_check_dir(&ti, "/x", 0, 8192, 2 << 20, msg, sizeof(msg)), -ENOSPC);
+	assert_int_equal(sb_meta_check_dir(&ti, "/x", 0, 8192, 1 << 20, msg, sizeof(msg)), 0);
+}
+
+static void test_cliff(void **state)
+{
+	uint64_t ns[SB_CLIFF_MAX_RECOVERY];
+	unsigned n = 3;
+	(void)state;
+	assert_int_equal(sb_cliff_parse_recovery("1m,5m,30m", ns, &n), 0);
+	assert_true(n == 3 && ns[0] == 60000000000ull && ns[2] == 1800000000000ull);
+	static const char *const bad[] = {
+		"x", "1s,x", "0", "1m,,5m", "1m,", "", "1s,1s,1s,1s,1s,1s,1s,1s,1s"
+	};
+	for (size_t i = 0; i < SB_ARRAY_SIZE(bad); i++)
+		if (sb_cliff_parse_recovery(bad[i], ns, &n) != -EINVAL)
+			fail_msg("--recovery='%s' taken", bad[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_list),
-		cmocka_unit_test(test_pts),
-		cmocka_unit_test(test_sweep),
+		cmocka_unit_test(test_list),  cmocka_unit_test(test_pts),
+		cmocka_unit_test(test_sweep), cmocka_unit_test(test_latency),
+		cmocka_unit_test(test_meta),  cmocka_unit_test(test_cliff),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
