@@ -10,6 +10,7 @@
 #include "lib/job/job.h"
 #include "lib/meta/meta.h"
 #include "lib/cliff/cliff.h"
+#include "lib/flash/flash.h"
 #include "lib/target/target.h"
 
 static int count_items(void *ctx, const char *w)
@@ -269,12 +270,59 @@ static void test_cliff(void **state)
 			fail_msg("--recovery='%s' taken", bad[i]);
 }
 
+static void test_flash(void **state)
+{
+	uint32_t bs[SB_FLASH_MAX_BS];
+	unsigned n;
+	struct sb_flash_opts o;
+	char msg[128];
+	(void)state;
+	assert_int_equal(sb_flash_parse_bs("1k..16k", bs, &n), 0);
+	assert_true(n == 5 && bs[0] == 1024 && bs[4] == 16384);
+	assert_int_equal(sb_flash_parse_bs("4k,512", bs, &n), 0);
+	assert_true(n == 2 && bs[0] == 4096 && bs[1] == 512);
+	assert_int_equal(sb_flash_parse_bs("4k,,8k", bs, &n), 0); /* as it always took it */
+	assert_int_equal(n, 2);
+	assert_int_equal(sb_flash_parse_bs("512..64M", bs, &n), -E2BIG);
+	static const char *const bad[] = { "3k", "4k,3k", "256", "128M", "16k..1k", ",", "x..4k" };
+	for (size_t i = 0; i < SB_ARRAY_SIZE(bad); i++)
+		if (sb_flash_parse_bs(bad[i], bs, &n) != -EINVAL)
+			fail_msg("--bs='%s' taken", bad[i]);
+
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(sb_flash_opts_check(&o, 0, 0, msg, sizeof(msg)), 0);
+	assert_true(o.align && o.fat_nr == 6 && o.sc_order == 9 && o.sc_span == 1);
+	assert_true(o.count == 8 && o.max_au == 8 && o.orders == 3);
+	memset(&o, 0, sizeof(o));
+	o.fat_nr = 4;
+	assert_int_equal(sb_flash_opts_check(&o, 0, 0, msg, sizeof(msg)), -EINVAL);
+	assert_string_equal(msg, "--fat-nr applies to --find-fat only");
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(sb_flash_opts_check(&o, 1, 0, msg, sizeof(msg)), -EINVAL);
+	memset(&o, 0, sizeof(o)); /* the defaults are written as it goes */
+	o.scatter = 1;
+	assert_int_equal(sb_flash_opts_check(&o, 1, 0, msg, sizeof(msg)), 0);
+	memset(&o, 0, sizeof(o));
+	o.orders = 1;
+	assert_int_equal(sb_flash_opts_check(&o, 0, 0, msg, sizeof(msg)), -EINVAL);
+	assert_string_equal(msg, "--offset, --max-au and --order apply to --open-au only");
+	memset(&o, 0, sizeof(o));
+	o.orders = 1;
+	o.open_au = 1;
+	assert_int_equal(sb_flash_opts_check(&o, 0, 1, msg, sizeof(msg)), 0);
+	assert_true(!o.align && o.orders == 1);
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(sb_flash_opts_check(&o, 0, 1, msg, sizeof(msg)), -EINVAL);
+	assert_string_equal(msg, "--erase-size applies to --open-au and --find-fat only");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_list),  cmocka_unit_test(test_pts),
 		cmocka_unit_test(test_sweep), cmocka_unit_test(test_latency),
 		cmocka_unit_test(test_meta),  cmocka_unit_test(test_cliff),
+		cmocka_unit_test(test_flash),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
