@@ -12,6 +12,7 @@
 #include "lib/base/u128.h"
 
 #include <math.h>
+#include <time.h>
 
 /* A non-negative decimal ip.frac, frac = frac_num / frac_den exactly. */
 struct decimal {
@@ -117,6 +118,27 @@ int sb_parse_u64(const char *s, uint64_t *out)
 	if (err)
 		return err;
 	*out = v;
+	return 0;
+}
+
+int sb_parse_date(const char *s, int64_t *out)
+{
+	struct tm tm = { 0 };
+	const char *end;
+	uint64_t n;
+	if (sb_parse_u64(s, &n) == 0 && n > 99999999 && n < INT64_MAX)
+		return *out = (int64_t)n, 0;
+	if (!(end = strptime(s, "%Y-%m-%d", &tm)))
+		return -EINVAL;
+	if (*end == 'T' || *end == ' ') {
+		const char *e2 = strptime(end + 1, "%H:%M:%S", &tm);
+		end = e2 ? e2 : strptime(end + 1, "%H:%M", &tm);
+		if (!end)
+			return -EINVAL;
+	}
+	if (*end)
+		return -EINVAL;
+	*out = (int64_t)timegm(&tm);
 	return 0;
 }
 

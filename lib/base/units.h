@@ -23,6 +23,10 @@ size_t sb_utf8_char_len(const char *s);
  * a history's stored figures). */
 unsigned sb_edit_distance(const char *a, const char *b);
 int sb_parse_double(const char *s, double *out); /* finite only */
+/* A date, UTC: 2026-12-01, 2026-12-01T08:00[:00] (or a space for the T),
+ * or seconds since 1970 (a number above 99999999), as seconds since 1970.
+ * 0 or -EINVAL. */
+int sb_parse_date(const char *s, int64_t *out);
 /* "a,b,c": each item of s in turn to item(ctx, item); the first non-zero
  * return ends it and is returned. -EINVAL for an empty s, an empty item
  * ("a,,b", a comma first or last) or s of max characters or more (max at
