@@ -128,24 +128,9 @@ static void help(const struct cli_cmd_opts *co)
 /* Options that only make sense together, checked before anything runs. */
 static int check_combinations(struct sweep_cli *c)
 {
-	c->o.tests = c->tests_given ? c->tests_given : SB_SWEEP_ALL_TESTS;
-	if (c->no_retest) {
-		const uint32_t named = c->tests_given == SB_SWEEP_ALL_TESTS ? 0 : c->tests_given;
-		if (named & SB_SWEEP_RETESTS) {
-			sb_err("--no-retest: leaves out rewrite, reread, frewrite and freread, "
-			       "which --tests names");
-			return SB_EXIT_USAGE;
-		}
-		c->o.tests &= ~(uint32_t)SB_SWEEP_RETESTS;
-	}
-	int e = sb_sweep_plan(c->r, &c->o);
-	if (e == -EINVAL) {
-		sb_err("--record-sizes: no record size fits in any file size (records are never "
-		       "larger than the file)");
-		return SB_EXIT_USAGE;
-	}
-	if (e) {
-		sb_err("--file-sizes: %s", strerror(-e));
+	char msg[160];
+	if (sb_sweep_plan_given(c->r, &c->o, c->tests_given, c->no_retest, msg, sizeof(msg))) {
+		sb_err("%s", msg);
 		return SB_EXIT_USAGE;
 	}
 	if (c->json_stdout && c->sh.output && !strcmp(c->sh.output, "-")) {

@@ -212,3 +212,26 @@ int sb_sweep_plan(struct sb_sweep_result *r, const struct sb_sweep_opts *o)
 	}
 	return r->cells_planned ? 0 : -EINVAL;
 }
+
+int sb_sweep_plan_given(struct sb_sweep_result *r, struct sb_sweep_opts *o, uint32_t tests_given,
+			int no_retest, char *msg, size_t ml)
+{
+	o->tests = tests_given ? tests_given : SB_SWEEP_ALL_TESTS;
+	if (no_retest) {
+		const uint32_t named = tests_given == SB_SWEEP_ALL_TESTS ? 0 : tests_given;
+		if (named & SB_SWEEP_RETESTS)
+			return snprintf(msg, ml,
+					"--no-retest: leaves out rewrite, reread, frewrite and "
+					"freread, which --tests names"),
+			       -EINVAL;
+		o->tests &= ~(uint32_t)SB_SWEEP_RETESTS;
+	}
+	const int e = sb_sweep_plan(r, o);
+	if (e == -EINVAL)
+		snprintf(msg, ml,
+			 "--record-sizes: no record size fits in any file size (records "
+			 "are never larger than the file)");
+	else if (e)
+		snprintf(msg, ml, "--file-sizes: %s", strerror(-e));
+	return e ? -EINVAL : 0;
+}

@@ -247,6 +247,11 @@ void sb_sweep_spread(const struct sb_sweep_result *agg, int test, unsigned fi, u
  * for a size of 0, a record over SB_SWEEP_MAX_RECORD, no test, or a shape
  * without any cell; -ERANGE for a file size no offset can hold. */
 int sb_sweep_plan(struct sb_sweep_result *r, const struct sb_sweep_opts *o);
+/* sb_sweep_plan from what the command was given: the tests named in
+ * --tests (0: all), less the re-tests with --no-retest (refused when
+ * --tests names one). 0, or -EINVAL with the message. */
+int sb_sweep_plan_given(struct sb_sweep_result *r, struct sb_sweep_opts *o, uint32_t tests_given,
+			int no_retest, char *msg, size_t ml);
 /* 1 when the cell (fi, ri) runs under the shape rules. */
 int sb_sweep_cell_runs(const struct sb_sweep_result *r, unsigned fi, unsigned ri);
 

@@ -131,6 +131,28 @@ static void test_sweep(void **state)
 	sb_sweep_opts_default(&o);
 	assert_int_equal(sb_sweep_parse_burst(&o, "1M,10ms"), 0);
 	assert_true(o.burst_bytes == 1048576 && o.burst_idle_ns == 10000000);
+	/* the tests planned from those given: --no-retest takes the re-tests out */
+	struct sb_sweep_result *r = calloc(1, sizeof(*r));
+	char msg[160];
+	assert_non_null(r);
+	sb_sweep_opts_default(&o);
+	assert_int_equal(sb_sweep_plan_given(r, &o, 0, 1, msg, sizeof(msg)), 0);
+	assert_int_equal(o.tests, SB_SWEEP_ALL_TESTS & ~(uint32_t)SB_SWEEP_RETESTS);
+	assert_int_equal(sb_sweep_plan_given(r, &o, SB_SWEEP_ALL_TESTS, 1, msg, sizeof(msg)), 0);
+	const uint32_t rewrite = 1u << sb_sweep_test_by_name("rewrite");
+	assert_int_equal(sb_sweep_plan_given(r, &o, rewrite, 1, msg, sizeof(msg)), -EINVAL);
+	assert_string_equal(msg, "--no-retest: leaves out rewrite, reread, frewrite and freread, "
+				 "which --tests names");
+	assert_int_equal(sb_sweep_plan_given(r, &o, rewrite, 0, msg, sizeof(msg)), 0);
+	assert_int_equal(o.tests, rewrite);
+	o.nfile = o.nrec = 1;
+	o.file_sizes[0] = 64 << 10;
+	o.record_sizes[0] = 1 << 20;
+	assert_int_equal(sb_sweep_plan_given(r, &o, 0, 0, msg, sizeof(msg)), -EINVAL);
+	assert_string_equal(msg, "--record-sizes: no record size fits in any file size (records "
+				 "are never larger than the file)");
+	free(r);
+	sb_sweep_opts_default(&o);
 	static const char *const bad_burst[] = { "1M", "0,1s", "1M,2h", "x,1s", "1M,x", "" };
 	for (size_t i = 0; i < SB_ARRAY_SIZE(bad_burst); i++)
 		if (sb_sweep_parse_burst(&o, bad_burst[i]) != -EINVAL)
