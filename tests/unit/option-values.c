@@ -11,6 +11,7 @@
 #include "lib/meta/meta.h"
 #include "lib/cliff/cliff.h"
 #include "lib/flash/flash.h"
+#include "lib/soak/soak.h"
 #include "lib/target/target.h"
 
 static int count_items(void *ctx, const char *w)
@@ -338,13 +339,32 @@ static void test_flash(void **state)
 	assert_string_equal(msg, "--erase-size applies to --open-au and --find-fat only");
 }
 
+static void test_soak_resume(void **state)
+{
+	char *ok[] = { "soak",	 "--resume", "x.jsonl", "--iterations=3", "--output",
+		       "o.json", "--quiet",  "--db",	"h.db",		  "--label",
+		       "a=b",	 "--",	     "--bs=4k" };
+	char *bad[] = { "soak", "--resume=x.jsonl", "--quiet", "--size", "4M" };
+	char msg[320];
+	(void)state;
+	assert_int_equal(sb_soak_resume_args_ok((int)SB_ARRAY_SIZE(ok), ok, msg, sizeof(msg)), 0);
+	assert_int_equal(sb_soak_resume_args_ok((int)SB_ARRAY_SIZE(bad), bad, msg, sizeof(msg)),
+			 -EINVAL);
+	assert_string_equal(msg, "--size: not with --resume: the soak goes on with the options it "
+				 "started with (only --iterations, --duration, --output, --format, "
+				 "--quiet, --db and --label may be given)");
+	/* a value after an option that takes one is not an option */
+	char *value[] = { "soak", "--output", "--size" };
+	assert_int_equal(sb_soak_resume_args_ok(3, value, msg, sizeof(msg)), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_list),  cmocka_unit_test(test_pts),
 		cmocka_unit_test(test_sweep), cmocka_unit_test(test_latency),
 		cmocka_unit_test(test_meta),  cmocka_unit_test(test_cliff),
-		cmocka_unit_test(test_flash),
+		cmocka_unit_test(test_flash), cmocka_unit_test(test_soak_resume),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
