@@ -71,22 +71,6 @@ static const struct cli_opt pts_opts[] = {
 static const char *const pts_bs_names = "1024k, 128k, 64k, 32k, 16k, 8k, 4k, 0.5k";
 static const char *const pts_mix_names = "100/0, 95/5, 65/35, 50/50, 35/65, 5/95, 0/100";
 
-static int parse_count(const char *v, uint64_t lo, uint64_t hi, unsigned *out, int x_ok)
-{
-	char buf[32];
-	uint64_t n;
-	const size_t len = strlen(v);
-	if (!len || len >= sizeof(buf))
-		return -EINVAL;
-	snprintf(buf, sizeof(buf), "%s", v);
-	if (x_ok && (buf[len - 1] == 'x' || buf[len - 1] == 'X'))
-		buf[len - 1] = '\0';
-	if (cli_opt_number(buf, &n, lo, hi, NULL, 0) < 0)
-		return -EINVAL;
-	*out = (unsigned)n;
-	return 0;
-}
-
 #define HINT(...) (snprintf(hint, hl, __VA_ARGS__), -EINVAL)
 
 static int pts_set(void *vc, int id, const char *v, char *hint, size_t hl)
@@ -113,8 +97,9 @@ static int pts_set(void *vc, int id, const char *v, char *hint, size_t hl)
 			return HINT("a duration from 100ms to 1h (examples: 60s, 1s, 200ms)");
 		return 0;
 	case P_MAX_ROUNDS:
-		return parse_count(v, 1, 1000, &o->max_rounds, 0) ? HINT("a number from 1 to 1000")
-								  : 0;
+		return sb_parse_count(v, 1, 1000, 0, &o->max_rounds)
+			       ? HINT("a number from 1 to 1000")
+			       : 0;
 	case P_BS:
 		return sb_pts_parse_bs(o, v)
 			       ? HINT("a comma-separated list of PTS block sizes: %s", pts_bs_names)
@@ -137,16 +122,16 @@ static int pts_set(void *vc, int id, const char *v, char *hint, size_t hl)
 			o->precondition = SB_PTS_PRECONDITION_PASSES;
 		else if (!strcmp(v, "none"))
 			o->precondition = 0;
-		else if (parse_count(v, 1, 16, &o->precondition, 1))
+		else if (sb_parse_count(v, 1, 16, 1, &o->precondition))
 			return HINT("auto, none, or Nx with N from 1 to 16 (PTS: 2x)");
 		return 0;
 	case P_THREADS:
-		return parse_count(v, 1, 64, &o->threads, 0) ? HINT("a number from 1 to 64") : 0;
+		return sb_parse_count(v, 1, 64, 0, &o->threads) ? HINT("a number from 1 to 64") : 0;
 	case P_IODEPTH:
-		return parse_count(v, 1, 1024, &o->iodepth, 0) ? HINT("a number from 1 to 1024")
-							       : 0;
+		return sb_parse_count(v, 1, 1024, 0, &o->iodepth) ? HINT("a number from 1 to 1024")
+								  : 0;
 	case P_WSAT_CAPACITY:
-		return parse_count(v, 1, 100, &o->wsat_capacity, 1)
+		return sb_parse_count(v, 1, 100, 1, &o->wsat_capacity)
 			       ? HINT("a number from 1 to 100 (PTS: 4)")
 			       : 0;
 	}

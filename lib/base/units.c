@@ -121,6 +121,22 @@ int sb_parse_u64(const char *s, uint64_t *out)
 	return 0;
 }
 
+int sb_parse_count(const char *s, uint64_t lo, uint64_t hi, int x_ok, unsigned *out)
+{
+	char buf[32];
+	uint64_t n;
+	const size_t len = strlen(s);
+	if (!len || len >= sizeof(buf))
+		return -EINVAL;
+	memcpy(buf, s, len + 1);
+	if (x_ok && (buf[len - 1] == 'x' || buf[len - 1] == 'X'))
+		buf[len - 1] = '\0';
+	if (sb_parse_u64(buf, &n) < 0 || n < lo || n > hi)
+		return -EINVAL;
+	*out = (unsigned)n;
+	return 0;
+}
+
 int sb_parse_date(const char *s, int64_t *out)
 {
 	struct tm tm = { 0 };

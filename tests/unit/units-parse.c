@@ -221,12 +221,34 @@ static void test_date(void **state)
 	}
 }
 
+static void test_count(void **state)
+{
+	unsigned n = 0;
+	(void)state;
+	assert_int_equal(sb_parse_count("4", 1, 100, 0, &n), 0);
+	assert_int_equal(n, 4);
+	assert_int_equal(sb_parse_count("3x", 1, 16, 1, &n), 0);
+	assert_int_equal(n, 3);
+	assert_int_equal(sb_parse_count("3X", 1, 16, 1, &n), 0);
+	assert_int_equal(sb_parse_count("3x", 1, 16, 0, &n), -EINVAL);
+	assert_int_equal(sb_parse_count("17x", 1, 16, 1, &n), -EINVAL);
+	assert_int_equal(sb_parse_count("0", 1, 16, 0, &n), -EINVAL);
+	assert_int_equal(sb_parse_count("x", 1, 16, 1, &n), -EINVAL);
+	assert_int_equal(sb_parse_count("", 1, 16, 1, &n), -EINVAL);
+	assert_int_equal(sb_parse_count("-1", 1, 16, 0, &n), -EINVAL);
+	assert_int_equal(sb_parse_count("0000000000000000000000000000004", 1, 16, 0, &n), 0);
+	assert_int_equal(sb_parse_count("00000000000000000000000000000004", 1, 16, 0, &n),
+			 -EINVAL); /* 32 characters: longer than any count */
+	assert_int_equal(n, 4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_size),   cmocka_unit_test(test_duration),
 		cmocka_unit_test(test_u64),    cmocka_unit_test(test_percent),
 		cmocka_unit_test(test_double), cmocka_unit_test(test_date),
+		cmocka_unit_test(test_count),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
