@@ -6,8 +6,6 @@
 #include "cli/cmd_meta.h"
 #include "report/report.h"
 
-#include <unistd.h>
-
 #define DEFAULT_FILES 16384 /* bonnie++: -n 16 (x 1024) */
 #define DEFAULT_CHUNK 8192
 #define DEFAULT_CHAR_SIZE (20ull << 20) /* bonnie++ 2.00a: -f 20 (MiB) */
@@ -170,23 +168,10 @@ static void help(const struct cli_cmd_opts *co)
 	cli_print_exit_status(stdout, co->cmd);
 }
 
-/* bonnie++'s twice the RAM where the page cache cannot be dropped, the
- * smaller of that and 1 GiB where it can (lib/meta's rule). */
-static void default_size(struct meta_ctx *c)
-{
-	struct sb_host h;
-	memset(&h, 0, sizeof(h));
-	sb_host_info(&h);
-	c->twice_ram = sb_meta_twice_ram(h.mem_total);
-	c->size_rule = SB_META_SIZE_GIVEN;
-	if (!c->size_set)
-		c->size = sb_meta_default_size(h.mem_total, sb_cache_can_drop_all(), &c->size_rule);
-}
-
 static int check(struct meta_ctx *c)
 {
 	char msg[256];
-	default_size(c);
+	sb_meta_size_here(c->size_set, &c->size, &c->twice_ram, &c->size_rule);
 	if (sb_meta_check_counts(c->files, c->size, c->dirs_set, &c->dirs, c->threads, msg,
 				 sizeof(msg))) {
 		sb_err("%s", msg);
@@ -236,14 +221,7 @@ static void run_opts(const struct meta_ctx *c, const char *dir, struct sb_meta_o
 				     -1 };
 	o->size_rule = c->size_rule;
 	o->twice_ram = c->twice_ram;
-	if (c->name)
-		snprintf(name, nl, "%s", c->name);
-	else if (gethostname(name, nl) < 0 || !name[0])
-		snprintf(name, nl, "localhost");
-	name[nl - 1] = '\0';
-	for (char *p = name; *p; p++)
-		if (*p == ',')
-			*p = '_';
+	sb_meta_machine_name(c->name, name, nl);
 	o->name = name;
 	o->stonewall = cli_ranks_stonewall();
 }

@@ -170,6 +170,14 @@ int sb_meta_parse_file_size(const char *v, uint64_t *min, uint64_t *max);
  * than files. 0, or -EINVAL with the message. */
 int sb_meta_check_counts(uint64_t files, uint64_t size, int dirs_set, uint64_t *dirs,
 			 uint64_t threads, char *msg, size_t ml);
+/* Here (this host's RAM, whether its page cache can be dropped): bonnie++'s
+ * twice the RAM, and the block test file's size where --size was not
+ * given (size_set 0: sb_meta_default_size) with the rule that chose it. */
+void sb_meta_size_here(int size_set, uint64_t *size, uint64_t *twice_ram,
+		       enum sb_meta_size_rule *rule);
+/* bonnie++'s machine name for the CSV line: given (NULL: the host's name,
+ * or localhost), cut to nl, its commas made '_'. */
+void sb_meta_machine_name(const char *given, char *name, size_t nl);
 /* The directory the run works in, probed (ti): a directory, direct I/O
  * there with a chunk of its block size when asked, room for need bytes.
  * 0, or with the message -EINVAL (the options) or -ENOSPC. */

@@ -7,8 +7,11 @@
 #include "lib/meta/meta.h"
 #include "lib/base/units.h"
 #include "lib/target/target.h"
+#include "lib/target/cache.h"
+#include "lib/base/sysinfo.h"
 
 #include <stdarg.h>
+#include <unistd.h>
 
 #define MIB (1ull << 20)
 
@@ -97,4 +100,28 @@ int sb_meta_check_dir(const struct sb_target_info *ti, const char *dir, int dire
 			      dir, sb_fmt_size(need, a, sizeof(a)),
 			      sb_fmt_size(ti->fs_free, b, sizeof(b)));
 	return 0;
+}
+
+void sb_meta_size_here(int size_set, uint64_t *size, uint64_t *twice_ram,
+		       enum sb_meta_size_rule *rule)
+{
+	struct sb_host h;
+	memset(&h, 0, sizeof(h));
+	sb_host_info(&h);
+	*twice_ram = sb_meta_twice_ram(h.mem_total);
+	*rule = SB_META_SIZE_GIVEN;
+	if (!size_set)
+		*size = sb_meta_default_size(h.mem_total, sb_cache_can_drop_all(), rule);
+}
+
+void sb_meta_machine_name(const char *given, char *name, size_t nl)
+{
+	if (given)
+		snprintf(name, nl, "%s", given);
+	else if (gethostname(name, nl) < 0 || !name[0])
+		snprintf(name, nl, "localhost");
+	name[nl - 1] = '\0';
+	for (char *p = name; *p; p++)
+		if (*p == ',')
+			*p = '_';
 }

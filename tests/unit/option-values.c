@@ -264,6 +264,21 @@ static void test_meta(void **state)
 	assert_int_equal(sb_meta_check_counts(4, 0, 1, &dirs, 1, msg, sizeof(msg)), -EINVAL);
 	assert_string_equal(msg, "--dirs: more directories (8) than files (4)");
 
+	/* the machine name of bonnie++'s CSV line, and the size rule here */
+	char name[8];
+	sb_meta_machine_name("a,b,c", name, sizeof(name));
+	assert_string_equal(name, "a_b_c");
+	sb_meta_machine_name("longer-than-8", name, sizeof(name));
+	assert_string_equal(name, "longer-");
+	sb_meta_machine_name(NULL, name, sizeof(name));
+	assert_true(name[0] && !strchr(name, ','));
+	enum sb_meta_size_rule rule;
+	uint64_t size = 5, twice;
+	sb_meta_size_here(1, &size, &twice, &rule);
+	assert_true(size == 5 && rule == SB_META_SIZE_GIVEN && twice > 0);
+	sb_meta_size_here(0, &size, &twice, &rule);
+	assert_true(rule != SB_META_SIZE_GIVEN && size > 0 && size <= twice);
+
 	memset(&ti, 0, sizeof(ti));
 	ti.kind = SB_TARGET_FILE;
 	assert_int_equal(sb_meta_check_dir(&ti, "/x", 0, 8192, 0, msg, sizeof(msg)), -EINVAL);
