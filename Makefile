@@ -395,7 +395,7 @@ fuzz: $(BUILD)/libstorbench.a $(BUILD)/libsbreport.a
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
 		lib/json/json_split.c lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/jobfile tests/fuzz/fuzz-jobfile.c \
-		lib/job/jobfile_parse.c lib/job/jobfile_opts.c lib/job/iolog.c lib/job/job.c lib/job/fio_names.c lib/job/offsets.c lib/job/buffer.c lib/base/units.c lib/base/error.c $(filter lib/engine/%,$(LIB_SRC)) $(LDLIBS)
+		lib/job/jobfile_parse.c lib/job/jobfile_opts.c lib/job/iolog.c lib/job/job.c lib/job/fio_names.c lib/job/offsets.c lib/job/buffer.c lib/job/numa.c lib/base/units.c lib/base/error.c $(filter lib/engine/%,$(LIB_SRC)) $(LDLIBS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/iolog tests/fuzz/fuzz-iolog.c \
 		lib/job/iolog.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/spo-journal tests/fuzz/fuzz-spo-journal.c \

@@ -27,6 +27,9 @@ struct sb_io {
 	uint64_t offset;
 	uint32_t len;
 	uint8_t ddir;	   /* enum sb_ddir */
+	/* the request's own I/O priority (class << 13 | level; fio's
+	 * cmdprio), 0: the thread's */
+	uint16_t ioprio;
 	int64_t res;	   /* on completion: bytes transferred or -errno */
 	uint64_t start_ns; /* set by the worker when it queues the request */
 	uint64_t issue_ns; /* set by the worker when the commit returned */

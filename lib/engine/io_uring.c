@@ -226,6 +226,7 @@ static int uring_queue(struct sb_engine *e, struct sb_io *io)
 				    io->ddir == SB_DDIR_DATASYNC ? IORING_FSYNC_DATASYNC : 0);
 	if (fixed)
 		sqe->flags |= IOSQE_FIXED_FILE;
+	sqe->ioprio = io->ioprio;
 	io_uring_sqe_set_data(sqe, io);
 	u->inflight++;
 	return SB_Q_QUEUED;

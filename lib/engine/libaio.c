@@ -9,6 +9,10 @@
 
 #include <libaio.h>
 
+#ifndef IOCB_FLAG_IOPRIO /* linux/aio_abi.h's, which clashes with libaio.h */
+#define IOCB_FLAG_IOPRIO (1 << 1)
+#endif
+
 struct aio {
 	io_context_t ctx;
 	unsigned inflight; /* queued and not yet reaped */
@@ -102,6 +106,10 @@ static int aio_queue(struct sb_engine *e, struct sb_io *io)
 		io_prep_pread(iocb, e->fd, io->buf, io->len, (long long)io->offset);
 	else
 		io_prep_pwrite(iocb, e->fd, io->buf, io->len, (long long)io->offset);
+	if (io->ioprio) { /* fio's cmdprio: the request's own priority */
+		iocb->u.c.flags |= IOCB_FLAG_IOPRIO;
+		iocb->aio_reqprio = (short)io->ioprio;
+	}
 	iocb->data = io;
 	a->pending[a->npending++] = iocb;
 	a->inflight++;

@@ -4,6 +4,7 @@
 #include "lib/job/buffer.h"
 
 #include <stdarg.h>
+#include <strings.h>
 #include <unistd.h>
 
 enum opt_kind {
@@ -515,6 +516,88 @@ static int cpu_missing(const struct sb_job_opts *o)
 	return -1;
 }
 
+unsigned sb_ioprio_value(unsigned cls, unsigned level)
+{
+	return (cls ? cls : 2) << 13 | level;
+}
+
+unsigned sb_job_ioprio(const struct sb_job_opts *o)
+{
+	return o->prio_given ? sb_ioprio_value(o->prioclass, o->prio) : 0;
+}
+
+unsigned sb_job_cmdprio(const struct sb_job_opts *o, int d)
+{
+	return sb_ioprio_value(o->cmdprio_class[d] ? o->cmdprio_class[d] : 1, o->cmdprio[d]);
+}
+
+unsigned sb_job_split_prio(const struct sb_job_opts *o, int d, const struct sb_cmdprio_split *e)
+{
+	return e->prio == SB_CMDPRIO_IMPLICIT ? sb_job_cmdprio(o, d) : e->prio;
+}
+
+int sb_job_has_prio(const struct sb_job_opts *o)
+{
+	return o->prio_given || o->cmdprio_pct[0] || o->cmdprio_pct[1] || o->ncmdprio_split[0] ||
+	       o->ncmdprio_split[1];
+}
+
+/* The priorities direction d's requests may carry: the job's, and those
+ * cmdprio gives them. */
+static unsigned prios_of(const struct sb_job_opts *o, int d)
+{
+	unsigned v[1 + SB_CMDPRIO_SPLIT_MAX], n = 0;
+	v[n++] = sb_job_ioprio(o);
+	if (o->cmdprio_pct[d])
+		v[n++] = sb_job_cmdprio(o, d);
+	for (unsigned i = 0; i < o->ncmdprio_split[d]; i++) {
+		const unsigned p = sb_job_split_prio(o, d, &o->cmdprio_split[d][i]);
+		unsigned k = 0;
+		while (k < n && v[k] != p)
+			k++;
+		if (k == n)
+			v[n++] = p;
+	}
+	return n;
+}
+
+int sb_job_file_name(const struct sb_job_opts *o, unsigned jobnum, unsigned filenum, char *buf,
+		     size_t len)
+{
+	/* fio replaces each keyword in turn, every place it is, in this order */
+	static const char *const keys[] = { "$jobname", "$jobnum", "$filenum", "$clientuid" };
+	char tmp[2][256], num[2][16];
+	const char *values[] = { o->name, num[0], num[1], "" };
+	const char *src = o->filename_format[0] ? o->filename_format : "$jobname.$jobnum.$filenum";
+	snprintf(num[0], sizeof(num[0]), "%u", jobnum);
+	snprintf(num[1], sizeof(num[1]), "%u", filenum);
+	for (unsigned k = 0; k < SB_ARRAY_SIZE(keys); k++) {
+		char *dst = tmp[k % 2];
+		const size_t kl = strlen(keys[k]);
+		size_t n = 0;
+		for (const char *p = src; *p;) {
+			const char *add = p;
+			size_t al = 1;
+			if (!strncasecmp(p, keys[k], kl)) {
+				add = values[k];
+				al = strlen(add);
+				p += kl;
+			} else {
+				p++;
+			}
+			if (n + al >= sizeof(tmp[0]))
+				return -ENAMETOOLONG;
+			memcpy(dst + n, add, al);
+			n += al;
+		}
+		dst[n] = 0;
+		src = dst;
+	}
+	if (!*src || !strcmp(src, ".") || !strcmp(src, "..") || strchr(src, '/'))
+		return -EINVAL;
+	return snprintf(buf, len, "%s", src) >= (int)len ? -ENAMETOOLONG : 0;
+}
+
 int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 {
 	char a[32], b[32];
@@ -525,6 +608,53 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 		return hintf(msg, msglen,
 			     "cpus_allowed: CPU %d is not present (this machine has CPUs 0-%ld)",
 			     cpu, sysconf(_SC_NPROCESSORS_CONF) - 1);
+
+	const int split = o->ncmdprio_split[0] || o->ncmdprio_split[1];
+	if ((o->cmdprio_pct[0] || o->cmdprio_pct[1] || split) && strcmp(o->engine, "libaio") &&
+	    strcmp(o->engine, "io_uring"))
+		return hintf(msg, msglen, "%s: fio's libaio and io_uring option, not ioengine=%s's",
+			     split ? "cmdprio_bssplit" : "cmdprio_percentage",
+			     o->engine[0] ? o->engine : "psync");
+	if (split && (o->cmdprio_pct[0] || o->cmdprio_pct[1]))
+		return hintf(msg, msglen,
+			     "cmdprio_bssplit: not with cmdprio_percentage, as fio refuses them "
+			     "together");
+	for (int d = 0; d < 2; d++)
+		if (prios_of(o, d) > SB_PRIO_MAX)
+			return hintf(msg, msglen,
+				     "cmdprio_bssplit: %u priorities for %s: storbench keeps the "
+				     "latencies of at most %d",
+				     prios_of(o, d), d ? "writes" : "reads", SB_PRIO_MAX);
+
+	if (o->dedupe_pct && (o->buffer_pattern_len || o->fio_verify[0]))
+		return hintf(msg, msglen,
+			     "dedupe_percentage: not with %s (storbench writes those blocks as "
+			     "they are)",
+			     o->buffer_pattern_len ? "buffer_pattern" : "verify=");
+	if (o->dedupe_pct && o->dedupe_ws && o->dedupe_pct < 100) {
+		if (!o->size || o->size_pct)
+			return hintf(msg, msglen,
+				     "dedupe_mode=working_set: needs size= (its working set is a "
+				     "share of it), as fio");
+		if (o->nrfiles > 1)
+			return hintf(msg, msglen,
+				     "dedupe_mode=working_set: one file per job, not nrfiles=%u, as "
+				     "fio",
+				     o->nrfiles);
+		if (o->dedupe_pct + o->dedupe_ws_pct > 100)
+			return hintf(msg, msglen,
+				     "dedupe_percentage: %u%% with a working set of %u%% (unique "
+				     "blocks) is more than 100%%, as fio refuses it",
+				     o->dedupe_pct, o->dedupe_ws_pct);
+	}
+
+	char name[256];
+	const int named = o->filename_format[0] ? sb_job_file_name(o, 0, 0, name, sizeof(name)) : 0;
+	if (named < 0)
+		return hintf(msg, msglen, "filename_format: '%s' %s", o->filename_format,
+			     named == -EINVAL ? "names no file inside the job's directory (no '/', "
+						"'.' or '..', not empty)"
+					      : "makes a name longer than 255 bytes");
 
 	if (o->size && maxbs > o->size)
 		return hintf(msg, msglen, "--bs: block size %s is larger than --size %s",

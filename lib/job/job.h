@@ -12,6 +12,17 @@
 
 #define SB_CPUS_MAX 1024 /* CPUs fio's cpus_allowed can name */
 #define SB_IGNORE_MAX 8	 /* errnos of an ignore_error list */
+#define SB_PRIO_MAX 4	 /* I/O priorities a direction's requests may carry */
+#define SB_CMDPRIO_SPLIT_MAX 16 /* entries of a direction's cmdprio_bssplit */
+
+/* one entry of fio's cmdprio_bssplit: pct percent of the requests of bs
+ * bytes go with prio (SB_CMDPRIO_IMPLICIT: cmdprio_class and cmdprio's) */
+#define SB_CMDPRIO_IMPLICIT 0xffffu
+struct sb_cmdprio_split {
+	uint32_t bs;
+	unsigned pct;
+	unsigned prio;
+};
 
 enum sb_rw {
 	SB_RW_READ,
@@ -72,6 +83,7 @@ struct sb_fiolog_opts {
 	int offset;			   /* log_offset: an offset column */
 	int max;			   /* log_max_value: the window's max, not mean */
 	int shared;			   /* per_job_logs=0: one file, no .N */
+	int prio;			   /* log_prio: the ioprio in hex, not the RT flag */
 	int no_lat, no_clat, no_slat;	   /* disable_lat and the like: no such file */
 	unsigned jobnum; /* fio's number of the job's first thread (1-based); 0: 1 */
 	/* bwavgtime, iopsavgtime: the windows of the bw and iops samples (ms;
@@ -113,6 +125,31 @@ struct sb_job_opts {
 	 * none); rate_iops_dir, fio's rate_iops=READ,WRITE, when either is set */
 	uint64_t rate_iops;
 	uint64_t rate_iops_dir[2];
+	/* fio's rate_process=poisson (job files): the capped requests at a
+	 * Poisson process's arrivals, exponential gaps of the same mean rate;
+	 * 0: evenly (fio's linear) */
+	int rate_poisson;
+	/* fio's steadystate, ss_dur, ss_ramp (job files): ss_dur_s 0 none;
+	 * else the job (with group_reporting its report group) ends once
+	 * ss_flags' criterion (SB_SS_* of lib/stats/fio_ss.h) is below
+	 * ss_limit over the last ss_dur_s one-second figures, those taken
+	 * from ss_ramp_ns + 1 s on (fio's steadystate_check) */
+	/* fio's fill_device (fill_fs; job files): a write on a full file
+	 * system (ENOSPC, EDQUOT, or short) ends the job as done, not as an
+	 * error; a new file without size= is as large as the space free */
+	int fill_device;
+	/* fio's latency_target (job files): 0 none; else the depth is
+	 * searched from 1 up to iodepth for the deepest at which
+	 * latency_percentile of the requests of each latency_window_us
+	 * complete within latency_target_ns (lib/stats/lat_target.h);
+	 * latency_run: never settle */
+	uint64_t latency_target_ns, latency_window_us;
+	double latency_percentile; /* 0: fio's default, 100 */
+	int latency_run;
+	unsigned ss_flags;
+	double ss_limit;
+	unsigned ss_dur_s;
+	uint64_t ss_ramp_ns;
 	/* fio's rate_min and rate_iops_min (job files): each direction's
 	 * floor, bytes (requests) per second over every ratecycle_ms (0:
 	 * 1000) once the job has measured 2 s; a job below it ends with EIO,
@@ -129,10 +166,37 @@ struct sb_job_opts {
 	 * each thread one of them in turn, by fio's thread number */
 	uint64_t cpus[SB_CPUS_MAX / 64];
 	int cpus_split;
+	/* fio's numa_cpu_nodes and numa_mem_policy (job files): the nodes
+	 * whose CPUs the job's threads run on in place of cpus (0: none), as
+	 * fio's numa_run_on_node_mask; the memory policy (enum sb_mpol) of
+	 * its threads and their buffers, over numa_mem_nodes */
+	uint64_t numa_cpu_nodes, numa_mem_nodes;
+	unsigned numa_mem_mode;
+	/* fio's prio and prioclass (job files): the threads' I/O priority
+	 * (ioprio_set), and every request's that cmdprio does not choose;
+	 * prio_given 0: none set */
+	int prio_given;
+	unsigned prioclass, prio;
+	/* fio's cmdprio_percentage, cmdprio_class, cmdprio (libaio and
+	 * io_uring; READ,WRITE each): the share of a direction's requests
+	 * sent with class (0: RT, fio's default) and level cmdprio instead */
+	unsigned cmdprio_pct[2], cmdprio_class[2], cmdprio[2];
+	/* fio's cmdprio_bssplit (in place of cmdprio_percentage): each
+	 * direction's entries by block size, in fio's order */
+	struct sb_cmdprio_split cmdprio_split[2][SB_CMDPRIO_SPLIT_MAX];
+	unsigned ncmdprio_split[2];
 	enum sb_dist dist; /* for random patterns: UNIFORM, ZIPF, PARETO or ZONED */
 	double dist_param;
 	struct sb_zones zones;	  /* SB_DIST_ZONED */
 	unsigned buffer_compress; /* percent */
+	/* fio's dedupe_percentage, dedupe_mode, dedupe_working_set_percentage
+	 * and dedupe_global (job files): that share of the write buffers
+	 * repeats one made before, the last unique one (repeat) or one of a
+	 * working set of dedupe_ws_pct of the job's size, each job's own or
+	 * (dedupe_global) spread over the file's dedupe_threads threads, as
+	 * fio's get_buf_state; 0: every buffer its own */
+	unsigned dedupe_pct, dedupe_ws_pct, dedupe_threads;
+	int dedupe_ws, dedupe_global;
 	/* fio's buffer_pattern: every write buffer holds it, repeated from
 	 * the buffer's start (buffer_pattern_len 0: none) */
 	uint8_t buffer_pattern[512];
@@ -175,6 +239,11 @@ struct sb_job_opts {
 	 * (file_service_nr, 0: 1), random offsets aligned to blockalign
 	 * bytes instead of the block size (0) */
 	unsigned nrfiles;
+	/* fio's filename_format (job files): the names of the job's files in
+	 * its directory, $jobname, $jobnum and $filenum (and $clientuid,
+	 * empty here) replaced as fio's make_filename; "": JOB.JOBNUM.FILENUM
+	 * with nrfiles, a name of storbench's own without */
+	char filename_format[256];
 	/* fio's stat_type= of its filestat engine (enum sb_stat_type: 0
 	 * stat, lstat, statx) */
 	unsigned stat_type;
@@ -254,6 +323,25 @@ int sb_rw_writes(enum sb_rw rw); /* 1 when it writes (trim counts) */
 int sb_rw_trims(enum sb_rw rw);	 /* 1 when it trims (trimwrite too) */
 uint32_t sb_job_max_bs(const struct sb_job_opts *o);
 uint32_t sb_job_min_bs(const struct sb_job_opts *o);
+
+/* fio's ioprio_value: class << 13 | level, class 0 taken as best effort;
+ * the job's own (prio, prioclass; 0 when not given) and the one cmdprio
+ * gives a direction's requests (d: 0 reads, 1 writes) */
+unsigned sb_ioprio_value(unsigned cls, unsigned level);
+unsigned sb_job_ioprio(const struct sb_job_opts *o);
+unsigned sb_job_cmdprio(const struct sb_job_opts *o, int d);
+/* The priority of cmdprio_bssplit's entry e of direction d */
+unsigned sb_job_split_prio(const struct sb_job_opts *o, int d, const struct sb_cmdprio_split *e);
+/* whether the job's requests carry priorities fio keeps latencies by */
+int sb_job_has_prio(const struct sb_job_opts *o);
+
+/* The name of file filenum of clone jobnum (both from 0) of the job in its
+ * directory, as fio's make_filename: filename_format's keywords replaced
+ * (matched in any case), or JOB.JOBNUM.FILENUM. 0, -EINVAL for a name that
+ * is not a file inside the directory (empty, ., .., or with a '/'), or
+ * -ENAMETOOLONG. */
+int sb_job_file_name(const struct sb_job_opts *o, unsigned jobnum, unsigned filenum, char *buf,
+		     size_t len);
 
 /* The job option table, for help text and job-file readers. */
 struct sb_job_optdef {

@@ -7,8 +7,10 @@
  * reader of the lines is jobfile_parse.c.
  */
 #include "lib/job/jobfile_int.h"
+#include "lib/stats/fio_ss.h"
 #include "lib/engine/engine.h"
 #include "lib/job/fio_names.h"
+#include "lib/job/numa.h"
 
 #include <assert.h>
 #include <stdarg.h>
@@ -250,6 +252,87 @@ static int set_ratemin(struct ctx *c, const struct fio_opt *o, const char *v)
 	return rate_list(c, o, v, o->sb, iops ? opts->ratemin_iops : opts->ratemin_bps);
 }
 
+/* fio's steadystate=CRITERION:LIMIT (ss): iops, iops_slope, bw,
+ * bw_slope; the limit in percent (10%), or absolute: requests per second
+ * (a number) or bytes per second (a size, k = 1024), as fio 3.33 */
+static int set_steadystate(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char *const accepts =
+		"iops, iops_slope, bw or bw_slope, a colon and a limit: a percent of the "
+		"mean (iops:10%), requests or bytes per second (iops:50, bw_slope:1m)";
+	static const struct {
+		const char *name;
+		unsigned flags;
+	} crit[] = {
+		{ "iops", SB_SS_IOPS },
+		{ "iops_slope", SB_SS_IOPS | SB_SS_SLOPE },
+		{ "bw", 0 },
+		{ "bw_slope", SB_SS_SLOPE },
+	};
+	const char *colon = strchr(v, ':');
+	struct sb_job_opts *jo = &c->cur->opts;
+	unsigned k = 0;
+	while (colon && k < SB_ARRAY_SIZE(crit) &&
+	       (strlen(crit[k].name) != (size_t)(colon - v) ||
+		strncmp(v, crit[k].name, (size_t)(colon - v))))
+		k++;
+	if (!colon || k == SB_ARRAY_SIZE(crit))
+		return bad_value(c, o->name, v, accepts);
+	char lim[64];
+	const char *pct = strchr(colon + 1, '%');
+	const size_t len = pct ? (size_t)(pct - colon - 1) : strlen(colon + 1);
+	if (len >= sizeof(lim) || (pct && pct[1]))
+		return bad_value(c, o->name, v, accepts);
+	memcpy(lim, colon + 1, len);
+	lim[len] = 0;
+	while (len && lim[strlen(lim) - 1] == ' ')
+		lim[strlen(lim) - 1] = 0;
+	double limit;
+	uint64_t bytes;
+	if (pct || (crit[k].flags & SB_SS_IOPS)) {
+		if (sb_parse_double(lim, &limit) < 0 || limit < 0)
+			return bad_value(c, o->name, v, accepts);
+	} else if (sb_parse_size(lim, &bytes) == 0) {
+		limit = (double)bytes;
+	} else {
+		return bad_value(c, o->name, v, accepts);
+	}
+	jo->ss_flags = crit[k].flags | (pct ? SB_SS_PCT : 0);
+	jo->ss_limit = limit;
+	return 0;
+}
+
+/* fio's ss_dur (steadystate_duration) and ss_ramp (steadystate_ramp_time):
+ * seconds, or a time with a unit; the window in whole seconds, as fio */
+static int set_ss_time(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *jo = &c->cur->opts;
+	const int dur = !strcmp(o->sb, "dur");
+	uint64_t n;
+	if (sb_parse_u64(v, &n) == 0)
+		n = n > UINT64_MAX / 1000000000ull ? UINT64_MAX : n * 1000000000ull;
+	else if (sb_parse_duration_ns(v, &n) < 0)
+		return bad_value(c, o->name, v, "seconds, or a time with a unit (30s, 1m)");
+	if (!dur) {
+		jo->ss_ramp_ns = n;
+		return 0;
+	}
+	/* fio keeps whole seconds: 0 is none, below 1 s a window of nothing */
+	if (n && (n < 1000000000ull || n / 1000000000ull > 86400))
+		return bad_value(c, o->name, v, "0 (none), or 1 s to 24 h");
+	jo->ss_dur_s = (unsigned)(n / 1000000000ull);
+	return 0;
+}
+
+/* fio's rate_process=linear|poisson */
+static int set_rate_process(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (strcmp(v, "linear") && strcmp(v, "poisson"))
+		return bad_value(c, o->name, v, "linear or poisson");
+	c->cur->opts.rate_poisson = !strcmp(v, "poisson");
+	return 0;
+}
+
 /* fio's rate_cycle= (ratecycle): milliseconds over which rate_min holds */
 static int set_ratecycle(struct ctx *c, const struct fio_opt *o, const char *v)
 {
@@ -349,6 +432,186 @@ static int set_cpus_policy(struct ctx *c, const struct fio_opt *o, const char *v
 	if (strcmp(v, "shared") && strcmp(v, "split"))
 		return bad_value(c, o->name, v, "shared or split");
 	c->cur->opts.cpus_split = !strcmp(v, "split");
+	return 0;
+}
+
+/* The nodes of a numa_* list that this machine does not have refused,
+ * naming those it has; 0 or -EINVAL. */
+static int numa_present(struct ctx *c, const struct fio_opt *o, uint64_t nodes)
+{
+	uint64_t have;
+	char list[128];
+	if (sb_numa_online("/sys", &have) < 0)
+		have = 1;
+	if (!(nodes & ~have))
+		return 0;
+	sb_numa_list_fmt(have, list, sizeof(list));
+	return sb_jf_fail(c, "%s: node %d does not exist (this machine has node%s %s)", o->name,
+			  __builtin_ctzll(nodes & ~have), strpbrk(list, ",-") ? "s" : "", list);
+}
+
+/* fio's numa_cpu_nodes=LIST (0-1, all): the job's threads on those
+ * nodes' CPUs, as fio's numa_run_on_node_mask */
+static int set_numa_cpus(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t nodes, have;
+	if (sb_numa_list_parse(v, &nodes, SB_NUMA_NODES_MAX) < 0)
+		return bad_value(c, o->name, v, "node numbers and ranges, as 0-1,3, or all");
+	if (!strcmp(v, "all") && sb_numa_online("/sys", &have) == 0)
+		nodes = have;
+	int r = numa_present(c, o, nodes);
+	if (!r)
+		c->cur->opts.numa_cpu_nodes = nodes;
+	return r;
+}
+
+/* fio's numa_mem_policy=MODE[:NODES]: default and local take no nodes,
+ * prefer one, bind and interleave a list, as fio's str_numa_mpol_cb */
+static int set_numa_mem(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char *const modes[] = { "default", "prefer", "bind", "interleave", "local" };
+	static const char accepts[] = "default, local, prefer:NODE, bind:NODES or interleave:NODES";
+	const char *colon = strchr(v, ':');
+	const size_t len = colon ? (size_t)(colon - v) : strlen(v);
+	unsigned mode = 0;
+	uint64_t nodes = 0, have;
+	for (unsigned i = 0; i < SB_ARRAY_SIZE(modes) && !mode; i++)
+		if (strlen(modes[i]) == len && !strncmp(v, modes[i], len))
+			mode = SB_MPOL_DEFAULT + i;
+	const int wants = mode == SB_MPOL_PREFER || mode == SB_MPOL_BIND ||
+			  mode == SB_MPOL_INTERLEAVE;
+	if (!mode || wants != !!colon ||
+	    (colon && sb_numa_list_parse(colon + 1, &nodes, SB_NUMA_NODES_MAX) < 0) ||
+	    (mode == SB_MPOL_PREFER && (nodes & (nodes - 1))))
+		return bad_value(c, o->name, v, accepts);
+	if (colon && !strcmp(colon + 1, "all") && sb_numa_online("/sys", &have) == 0)
+		nodes = have;
+	int r = numa_present(c, o, nodes);
+	if (!r) {
+		c->cur->opts.numa_mem_mode = mode;
+		c->cur->opts.numa_mem_nodes = nodes;
+	}
+	return r;
+}
+
+/* fio's prio (0-7) and prioclass (0-3): the job's I/O priority */
+static int set_prio(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	const int cls = !strcmp(o->name, "prioclass");
+	char *end;
+	errno = 0;
+	const unsigned long n = strtoul(v, &end, 10);
+	if (errno || end == v || *end || *v == '-' || n > (cls ? 3u : 7u))
+		return bad_value(c, o->name, v, cls ? "0 to 3" : "0 to 7");
+	*(cls ? &c->cur->opts.prioclass : &c->cur->opts.prio) = (unsigned)n;
+	c->cur->opts.prio_given = 1;
+	return 0;
+}
+
+/* fio's cmdprio_percentage (0-100), cmdprio_class (1-3) and cmdprio
+ * (0-7): READ[,WRITE], one value for both, as fio's off1/off2 options */
+static int set_cmdprio(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *opts = &c->cur->opts;
+	const unsigned lo = !strcmp(o->name, "cmdprio_class");
+	const unsigned hi = !strcmp(o->name, "cmdprio_percentage") ? 100 : lo ? 3 : 7;
+	unsigned *dst = !strcmp(o->name, "cmdprio_percentage") ? opts->cmdprio_pct
+			: lo				       ? opts->cmdprio_class
+							       : opts->cmdprio;
+	unsigned val[2] = { 0, 0 };
+	const char *p = v;
+	for (int d = 0; d < 2; d++) {
+		char *end;
+		errno = 0;
+		const unsigned long n = strtoul(p, &end, 10);
+		if (errno || end == p || *p == '-' || n < lo || n > hi || (*end && *end != ',') ||
+		    (d && *end))
+			return bad_value(c, o->name, v,
+					 lo	   ? "READ[,WRITE] classes, 1 to 3"
+					 : hi == 7 ? "READ[,WRITE] levels, 0 to 7"
+						   : "READ[,WRITE] percentages, 0 to 100");
+		val[d] = val[1] = (unsigned)n;
+		if (!*end)
+			break;
+		p = end + 1;
+	}
+	dst[0] = val[0];
+	dst[1] = val[1];
+	return 0;
+}
+
+/* One direction's cmdprio_bssplit: BS/ (skipped), BS/PCT (cmdprio_class
+ * and cmdprio's priority), BS/PCT/CLASS/LEVEL, joined by ':', sorted by
+ * block size and each size's shares at most 100, as fio's
+ * split_parse_prio_ddir and fio_cmdprio_fill_bsprio. 0 or -EINVAL. */
+static int cmdprio_split_dir(const char *v, size_t len, struct sb_cmdprio_split *out, unsigned *n)
+{
+	char one[64];
+	*n = 0;
+	for (size_t a = 0; a < len;) {
+		const char *colon = memchr(v + a, ':', len - a);
+		const size_t el = colon ? (size_t)(colon - (v + a)) : len - a;
+		unsigned f[3] = { 0, 0, 0 }, nf = 0;
+		uint64_t bs;
+		if (!el || el >= sizeof(one))
+			return -EINVAL;
+		memcpy(one, v + a, el);
+		one[el] = 0;
+		a += el + 1;
+		char *p = strchr(one, '/');
+		if (!p)
+			return -EINVAL;
+		*p++ = 0;
+		while (*p && nf < 3) { /* PCT[/CLASS/LEVEL], each digits */
+			char *end;
+			if (*p < '0' || *p > '9')
+				return -EINVAL;
+			f[nf++] = (unsigned)SB_MIN(strtoul(p, &end, 10), 1000ul);
+			p = *end == '/' && end[1] ? end + 1 : end;
+			if (*end && *end != '/')
+				return -EINVAL;
+		}
+		if (*p || nf == 2 || sb_parse_size(one, &bs) < 0 || !bs || bs > 1u << 30)
+			return -EINVAL;
+		if (!f[0])
+			continue;
+		if (*n == SB_CMDPRIO_SPLIT_MAX)
+			return -EINVAL;
+		out[*n].bs = (uint32_t)bs;
+		out[*n].pct = SB_MIN(f[0], 100u);
+		out[*n].prio = nf == 3 ? sb_ioprio_value(SB_MIN(f[1], 3u), SB_MIN(f[2], 7u))
+				       : SB_CMDPRIO_IMPLICIT;
+		(*n)++;
+	}
+	for (unsigned i = 1; i < *n; i++) /* stable, by block size */
+		for (unsigned k = i; k && out[k - 1].bs > out[k].bs; k--) {
+			const struct sb_cmdprio_split t = out[k];
+			out[k] = out[k - 1];
+			out[k - 1] = t;
+		}
+	for (unsigned i = 0, sum = 0; i < *n; i++) {
+		sum = (i && out[i - 1].bs == out[i].bs ? sum : 0) + out[i].pct;
+		if (sum > 100)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/* fio's cmdprio_bssplit=READ[,WRITE[,TRIM]]: one list for all without a
+ * comma, as fio's str_split_parse; the trims' list is not used */
+static int set_cmdprio_bssplit(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *opts = &c->cur->opts;
+	const char *comma = strchr(v, ',');
+	const char *w = comma ? comma + 1 : v;
+	const char *wend = strchr(w, ',');
+	if (cmdprio_split_dir(v, comma ? (size_t)(comma - v) : strlen(v), opts->cmdprio_split[0],
+			      &opts->ncmdprio_split[0]) < 0 ||
+	    cmdprio_split_dir(w, wend ? (size_t)(wend - w) : strlen(w), opts->cmdprio_split[1],
+			      &opts->ncmdprio_split[1]) < 0)
+		return bad_value(c, o->name, v,
+				 "READ,WRITE lists of BS/PERCENT[/CLASS/LEVEL] joined by ':', "
+				 "at most 100% for each size");
 	return 0;
 }
 
@@ -691,6 +954,40 @@ static int parse_bool(struct ctx *c, const struct fio_opt *o, const char *v, int
 	return 0;
 }
 
+/* fio's latency_target and latency_window (microseconds, or a time with
+ * a unit), latency_percentile (0 to 100), latency_run (0 or 1) */
+static int set_latency(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *jo = &c->cur->opts;
+	uint64_t n;
+	double p;
+	if (!strcmp(o->name, "latency_run"))
+		return parse_bool(c, o, v, &jo->latency_run);
+	if (!strcmp(o->name, "latency_percentile")) {
+		if (sb_parse_double(v, &p) < 0 || p <= 0 || p > 100)
+			return bad_value(c, o->name, v, "a percent above 0, at most 100");
+		jo->latency_percentile = p;
+		return 0;
+	}
+	if (sb_parse_u64(v, &n) == 0)
+		n = n > UINT64_MAX / 1000 ? UINT64_MAX : n * 1000;
+	else if (sb_parse_duration_ns(v, &n) < 0)
+		return bad_value(c, o->name, v, "microseconds, or a time with a unit (500ms, 5s)");
+	/* fio keeps microseconds: a part of one counts as one (1ns is 1000) */
+	n = n > UINT64_MAX - 999 ? UINT64_MAX / 1000 * 1000 : (n + 999) / 1000 * 1000;
+	if (!strcmp(o->name, "latency_target"))
+		jo->latency_target_ns = n;
+	else
+		jo->latency_window_us = n / 1000;
+	return 0;
+}
+
+/* fio's fill_device=BOOL (fill_fs) */
+static int set_fill_device(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	return parse_bool(c, o, v, &c->cur->opts.fill_device);
+}
+
 /* log_offset, log_max_value, per_job_logs, disable_lat/clat/slat */
 static int set_log_flag(struct ctx *c, const struct fio_opt *o, const char *v)
 {
@@ -704,6 +1001,8 @@ static int set_log_flag(struct ctx *c, const struct fio_opt *o, const char *v)
 		l->max = b;
 	else if (!strcmp(o->name, "per_job_logs"))
 		l->shared = !b;
+	else if (!strcmp(o->name, "log_prio"))
+		l->prio = b;
 	else if (!strcmp(o->name, "disable_lat"))
 		l->no_lat = b;
 	else if (!strcmp(o->name, "disable_clat"))
@@ -765,6 +1064,41 @@ static int set_filename(struct ctx *c, const struct fio_opt *o, const char *v)
 static int set_directory(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	return set_path(c, o, v, c->cur->directory, sizeof(c->cur->directory));
+}
+
+/* fio's filename_format: the names of the job's files in its directory,
+ * each one a file inside it (checked once the job's name is known) */
+static int set_filename_format(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	char *dst = c->cur->opts.filename_format;
+	const size_t len = sizeof(c->cur->opts.filename_format);
+	if (strlen(v) >= len)
+		return bad_value(c, o->name, v, "a name of at most 255 bytes");
+	snprintf(dst, len, "%s", v);
+	return 0;
+}
+
+/* fio's dedupe_percentage and dedupe_working_set_percentage (0-100),
+ * dedupe_mode (repeat, working_set) and dedupe_global (a bool) */
+static int set_dedupe(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *opts = &c->cur->opts;
+	if (!strcmp(o->name, "dedupe_global"))
+		return parse_bool(c, o, v, &opts->dedupe_global);
+	if (!strcmp(o->name, "dedupe_mode")) {
+		if (strcmp(v, "repeat") && strcmp(v, "working_set"))
+			return bad_value(c, o->name, v, "repeat or working_set");
+		opts->dedupe_ws = !strcmp(v, "working_set");
+		return 0;
+	}
+	char *end;
+	errno = 0;
+	const unsigned long n = strtoul(v, &end, 10);
+	if (errno || end == v || *end || *v == '-' || n > 100)
+		return bad_value(c, o->name, v, "a percentage, 0 to 100");
+	*(strcmp(o->name, "dedupe_percentage") ? &opts->dedupe_ws_pct
+					       : &opts->dedupe_pct) = (unsigned)n;
+	return 0;
 }
 
 static int set_gtod_reduce(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -1219,6 +1553,10 @@ static const struct fio_opt fio_opts[] = {
 	{ "random_distribution", set_dist, NULL, NULL, 0 },
 	{ "buffer_compress_percentage", set_plain, "buffer-compress", NULL, 0 },
 	{ "buffer_pattern", set_plain, "buffer-pattern", NULL, 0 },
+	{ "dedupe_percentage", set_dedupe, NULL, NULL, 0 },
+	{ "dedupe_mode", set_dedupe, NULL, NULL, 0 },
+	{ "dedupe_working_set_percentage", set_dedupe, NULL, NULL, 0 },
+	{ "dedupe_global", set_dedupe, NULL, NULL, 1 },
 	{ "continue_on_error", set_continue, NULL, NULL, 0 },
 	{ "ignore_error", set_ignore_error, NULL, NULL, 0 },
 	NOOP("error_dump", "0"),
@@ -1234,6 +1572,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "log_hist_coarseness", set_log_hist, NULL, NULL, 0 },
 	{ "log_offset", set_log_flag, NULL, NULL, 1 },
 	{ "log_max_value", set_log_flag, NULL, NULL, 1 },
+	{ "log_prio", set_log_flag, NULL, NULL, 1 },
 	{ "per_job_logs", set_log_flag, NULL, NULL, 1 },
 	{ "disable_lat", set_log_flag, NULL, NULL, 1 },
 	{ "disable_clat", set_log_flag, NULL, NULL, 1 },
@@ -1241,6 +1580,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "name", set_name, NULL, NULL, 0 },
 	{ "filename", set_filename, NULL, "one file per job", 0 },
 	{ "directory", set_directory, NULL, "one directory per job", 0 },
+	{ "filename_format", set_filename_format, NULL, NULL, 0 },
 	{ "stonewall", set_stonewall, NULL, NULL, 1 },
 	{ "wait_for_previous", set_stonewall, NULL, NULL, 1 },
 	{ "nrfiles", set_nrfiles, NULL, NULL, 0 },
@@ -1292,11 +1632,22 @@ static const struct fio_opt fio_opts[] = {
 	{ "ratemin", set_ratemin, "rate", NULL, 0 },
 	{ "rate_iops_min", set_ratemin, "rate-iops", NULL, 0 },
 	{ "rate_cycle", set_ratecycle, NULL, NULL, 0 },
+	{ "rate_process", set_rate_process, NULL, NULL, 0 },
+	{ "latency_target", set_latency, NULL, NULL, 0 },
+	{ "latency_window", set_latency, NULL, NULL, 0 },
+	{ "latency_percentile", set_latency, NULL, NULL, 0 },
+	{ "latency_run", set_latency, NULL, NULL, 1 },
+	{ "steadystate", set_steadystate, NULL, NULL, 0 },
+	{ "ss", set_steadystate, NULL, NULL, 0 },
+	{ "steadystate_duration", set_ss_time, "dur", NULL, 0 },
+	{ "ss_dur", set_ss_time, "dur", NULL, 0 },
+	{ "steadystate_ramp_time", set_ss_time, "ramp", NULL, 0 },
+	{ "ss_ramp", set_ss_time, "ramp", NULL, 0 },
 	{ "ratecycle", set_ratecycle, NULL, NULL, 0 },
 	NOOP("nice", "0"),
 	NOOP("zero_buffers", "0"),
-	NOOP("fill_device", "0"),
-	NOOP("fill_fs", "0"),
+	{ "fill_device", set_fill_device, NULL, NULL, 1 },
+	{ "fill_fs", set_fill_device, NULL, NULL, 1 },
 	NOOP("exitall_on_error", "0"),
 	NOOP("fsync_on_close", "0"),
 	NOOP("stats", "1"),
@@ -1311,6 +1662,8 @@ static const struct fio_opt fio_opts[] = {
 	{ "serialize_overlap", set_serialize, NULL, NULL, 1 },
 	{ "unlink", set_ignored, NULL,
 	  "storbench removes the files it created after the run (--keep keeps them)", 1 },
+	{ "create_serialize", set_ignored, NULL,
+	  "storbench creates a job's files before the jobs start, one after another", 1 },
 	{ "create_on_open", set_ignored, NULL,
 	  "storbench creates a job's files before the jobs start, not when it opens them", 1 },
 	{ "zonesize", set_zone_size, NULL, NULL, 0 },
@@ -1331,6 +1684,14 @@ static const struct fio_opt fio_opts[] = {
 	{ "cpus_allowed", set_cpus, NULL, NULL, 0 },
 	{ "cpumask", set_cpus, NULL, NULL, 0 },
 	{ "cpus_allowed_policy", set_cpus_policy, NULL, NULL, 0 },
+	{ "numa_cpu_nodes", set_numa_cpus, NULL, NULL, 0 },
+	{ "prio", set_prio, NULL, NULL, 0 },
+	{ "prioclass", set_prio, NULL, NULL, 0 },
+	{ "cmdprio_percentage", set_cmdprio, NULL, NULL, 0 },
+	{ "cmdprio_class", set_cmdprio, NULL, NULL, 0 },
+	{ "cmdprio", set_cmdprio, NULL, NULL, 0 },
+	{ "cmdprio_bssplit", set_cmdprio_bssplit, NULL, NULL, 0 },
+	{ "numa_mem_policy", set_numa_mem, NULL, NULL, 0 },
 	{ "exit_what", set_exit_what, NULL, NULL, 0 },
 	IGNORED("fallocate"),
 	{ "gtod_reduce", set_gtod_reduce, NULL, NULL, 1 },
@@ -1442,6 +1803,11 @@ static const struct {
 	{ "disable_slat", "1: no NAME_slat log; storbench's results still report slat" },
 	{ "filename", "one path per job (a ':' inside a name escaped with a backslash)" },
 	{ "directory", "one directory per job" },
+	{ "filename_format", "the names of the job's files in its directory: $jobname (the "
+			     "section's), $jobnum (the numjobs clone, from 0), $filenum (from 0) "
+			     "replaced in any case, $clientuid by nothing (no client/server), as "
+			     "fio; a name that is not a file inside the directory ('/', '.', "
+			     "'..') is refused; with filename= not used, as fio" },
 	{ "wait_for_previous", "as stonewall" },
 	{ "nrfiles", "files per job in a directory, named JOB.JOBNUM.FILENUM as fio names them, "
 		     "size split evenly unless filesize is given; with filename= one file, as "
@@ -1489,13 +1855,28 @@ static const struct {
 		  "issue requests in proportion to their weights, as fio's (a job held back "
 		  "reaps what it has in flight, then stalls flow_sleep microseconds or yields)" },
 	{ "flow_watermark", "fio 3.33 has no flow_watermark" },
-	{ "steadystate", "fio ends a job once its criterion holds; storbench's steady "
-			 "state is SNIA PTS's rule, over whole rounds (storbench pts)" },
+	{ "fill_device", "1: the job writes until the file system is full (ENOSPC or EDQUOT "
+			 "ends it as done, not as an error: exit 0, error 0 in the JSON), a "
+			 "new file without size= as large as the space free when it starts, "
+			 "as fio; on a device, to its end" },
+	{ "fill_fs", "as fill_device" },
+	{ "steadystate", "iops, iops_slope, bw, bw_slope with a limit (in percent of the "
+			 "window's mean, or absolute): the job (with group_reporting its "
+			 "reporting group, whose jobs must agree, as fio) ends once the largest "
+			 "deviation from the mean, or the least squares slope, of its last "
+			 "ss_dur one-second figures is below it, as fio 3.33's steadystate_check "
+			 "(storbench's own PTS rule is storbench pts); the JSON's steadystate "
+			 "object and the normal output's steadystate line as fio's; numjobs "
+			 "above 1 without group_reporting is refused (fio judges each clone)" },
 	{ "ss", "as steadystate" },
-	{ "ss_dur", "as steadystate" },
-	{ "ss_ramp", "as steadystate" },
-	{ "steadystate_duration", "as steadystate" },
-	{ "steadystate_ramp_time", "as steadystate" },
+	{ "ss_dur", "as steadystate_duration" },
+	{ "ss_ramp", "as steadystate_ramp_time" },
+	{ "steadystate_duration", "the window, in whole seconds (0: no steady state), as fio" },
+	{ "steadystate_ramp_time", "the time before the first figure is taken (which is 1 s "
+				   "after it), as fio" },
+	{ "steadystate_check_interval", "fio 3.33 has no steadystate_check_interval (it "
+					"judges once a second)" },
+	{ "ss_interval", "as steadystate_check_interval" },
 	{ "read_iolog", "fio's version 2 and 3 logs (what write_iolog writes), replayed on one "
 			"file in the log's order (the log's file, or replay_redirect's), version "
 			"3 at the logged pace; the job's size is the log's reach unless given, "
@@ -1524,25 +1905,67 @@ static const struct {
 	{ "verify_only", "storbench checks what a job of the same run wrote, in its own block "
 			 "format: data another run wrote is checked by storbench verify "
 			 "--phase=check, on a region storbench verify --phase=write filled" },
-	{ "latency_target", "storbench has no search for the depth that meets a "
-			    "latency (storbench cliff and pts find limits their way)" },
-	{ "rate_process", "storbench paces evenly (fio's linear); poisson is not done" },
+	{ "latency_target", "microseconds (or a time with a unit): the queue depth is searched "
+			    "from 1 up to iodepth, doubled after each latency_window in which "
+			    "latency_percentile of the requests completed within it, bisected "
+			    "once a depth failed, and once it settles the job measures one more "
+			    "window at that depth and ends, as fio 3.33's lat_target_*; the "
+			    "depth found is the JSON's latency_depth (storbench cliff finds a "
+			    "device's limit its own way)" },
+	{ "latency_window", "microseconds (or a time with a unit) each depth is tried for" },
+	{ "latency_percentile", "the percent of a window's requests that must meet the "
+				"target (100 by default: one request over it lowers the depth)" },
+	{ "latency_run", "1: the search never settles, the job runs on at the depths it "
+			 "finds, as fio" },
+	{ "rate_process", "linear (fio's default: evenly) or poisson: the requests a rate or "
+			  "rate_iops caps at the arrivals of a Poisson process of the same mean "
+			  "rate (exponential gaps, drawn from randseed), as fio" },
 	{ "cpus_allowed", "CPU numbers and ranges (0-3,6): every thread of the job runs on "
 			  "them (sched_setaffinity), as fio; a CPU the machine does not have "
 			  "is refused before anything runs" },
 	{ "cpumask", "a mask (0x3: CPUs 0 and 1), as cpus_allowed" },
 	{ "cpus_allowed_policy", "shared (all the CPUs for each thread), split (each thread "
 				 "one of them in turn, by fio's thread number), as fio" },
-	{ "numa_cpu_nodes", "storbench does not bind to NUMA nodes" },
-	{ "numa_mem_policy", "as numa_cpu_nodes" },
+	{ "numa_cpu_nodes", "node numbers and ranges (0-1), or all: every thread of the job runs "
+			    "on those nodes' CPUs (from sysfs, sched_setaffinity, without "
+			    "libnuma), in place of cpus_allowed, as fio; a node the machine does "
+			    "not have is refused, naming those it has" },
+	{ "numa_mem_policy", "default, local, prefer:NODE, bind:NODES, interleave:NODES: the "
+			     "policy of each thread of the job (set_mempolicy) and of its I/O "
+			     "buffers (mbind), as fio; a node the machine does not have is "
+			     "refused" },
 	{ "ignore_error", "READ,WRITE lists of errnos (ENOSPC:EDQUOT, or numbers): a failed "
 			  "request of that direction with one of them is survived, only those, "
 			  "as fio (continue_on_error for the direction set); counted in the "
 			  "errors, exit 1 as continue_on_error; a VERIFY list is refused" },
-	{ "dedupe_percentage", "storbench's write data is its own (buffer_compress_"
-			       "percentage sets how much compresses)" },
-	{ "cmdprio_percentage", "storbench sets no I/O priorities" },
-	{ "prioclass", "storbench sets no I/O priorities" },
+	{ "dedupe_percentage", "that share of the write buffers, drawn one by one, repeats one "
+			       "made before (each 4 KiB block of it as compressible as "
+			       "buffer_compress_percentage says), as fio; 100: every buffer the "
+			       "same; not with buffer_pattern or verify=" },
+	{ "dedupe_mode", "repeat (the last unique buffer again) or working_set (one of the "
+			 "first unique buffers, dedupe_working_set_percentage of size), as fio; "
+			 "working_set needs size=, one file, and the two percentages at most 100 "
+			 "together, as fio" },
+	{ "dedupe_working_set_percentage", "5 by default, as fio" },
+	{ "dedupe_global", "1 with working_set: the working set spread over every thread of "
+			   "the file, so the jobs' buffers repeat each other's, as fio" },
+	{ "prio", "0 to 7: the level of the job's I/O priority, each thread's (ioprio_set) and "
+		  "every request's that cmdprio does not choose, as fio; its latencies kept "
+		  "apart in the JSON's prios when two priorities were used" },
+	{ "prioclass", "0 to 3 (0: best effort), as prio" },
+	{ "cmdprio_percentage", "READ,WRITE: the share of the requests sent with cmdprio_class "
+				"and cmdprio (io_uring's sqe ioprio, libaio's IOCB_FLAG_IOPRIO), "
+				"drawn per request as fio; the JSON's prios keep each priority's "
+				"clat, as fio 3.33; with another engine refused, as fio" },
+	{ "cmdprio_class", "READ,WRITE: 1 to 3 (1, RT, by default), as fio" },
+	{ "cmdprio", "READ,WRITE: 0 to 7 (0 by default), as fio" },
+	{ "cmdprio_bssplit", "READ,WRITE lists of BS/PERCENT (cmdprio_class and cmdprio's "
+			     "priority) or BS/PERCENT/CLASS/LEVEL joined by ':': that share of "
+			     "the requests of that size go with it, as fio 3.33 (a hint, a fifth "
+			     "field, is refused, as 3.33); at most 4 priorities a direction with "
+			     "the job's own" },
+	{ "log_prio", "1: the logs' fifth column is the request's ioprio (0x6000), as fio; 0: 1 "
+		      "for an RT class request, else 0" },
 	{ "io_submit_mode", "inline, as fio; offload runs inline: storbench submits from the job's "
 			    "own thread (the same requests at the same rate)" },
 	{ "offset_increment", "numjobs clone k starts at offset + k * offset_increment and "

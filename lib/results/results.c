@@ -27,6 +27,41 @@ struct sb_job_result *sb_job_result_create(void)
 	return j;
 }
 
+struct sb_fio_ss *sb_fio_ss_new(unsigned n)
+{
+	struct sb_fio_ss *s = calloc(1, sizeof(*s) + 2 * (size_t)n * sizeof(uint64_t));
+	if (!s)
+		return NULL;
+	s->n = n;
+	s->iops = (uint64_t *)(s + 1);
+	s->bw = s->iops + n;
+	return s;
+}
+
+struct sb_fio_ss *sb_fio_ss_dup(const struct sb_fio_ss *s)
+{
+	if (!s)
+		return NULL;
+	struct sb_fio_ss *d = sb_fio_ss_new(s->n);
+	if (!d)
+		return NULL;
+	uint64_t *iops = d->iops, *bw = d->bw;
+	*d = *s;
+	d->iops = iops;
+	d->bw = bw;
+	memcpy(iops, s->iops, s->n * sizeof(*iops));
+	memcpy(bw, s->bw, s->n * sizeof(*bw));
+	return d;
+}
+
+uint64_t sb_fio_ss_mean(const struct sb_fio_ss *s, int iops)
+{
+	uint64_t sum = 0;
+	for (unsigned i = 0; s && i < s->n; i++)
+		sum += iops ? s->iops[i] : s->bw[i];
+	return s && s->n ? sum / s->n : 0;
+}
+
 void sb_job_result_free(struct sb_job_result *j)
 {
 	if (!j)
@@ -37,10 +72,51 @@ void sb_job_result_free(struct sb_job_result *j)
 	free(j->clients);
 	free(j->skew);
 	free(j->fio_opts.kv);
+	free(j->ss);
 	for (unsigned i = 0; i < j->nthreads; i++)
 		sb_job_result_free(j->threads[i]);
 	free(j->threads);
+	free(j->prios);
 	free(j);
+}
+
+int sb_prio_slot(struct sb_prio_stats *p, int d, unsigned v)
+{
+	unsigned i = 0;
+	while (i < p->n[d] && p->ioprio[d][i] != v)
+		i++;
+	if (i == SB_PRIO_MAX)
+		return -1;
+	if (i == p->n[d]) {
+		p->ioprio[d][i] = v;
+		sb_hist_init(&p->clat[d][i]);
+		p->n[d]++;
+	}
+	return (int)i;
+}
+
+void sb_prio_add(struct sb_prio_stats *p, int d, unsigned ioprio, uint64_t ns)
+{
+	const int i = sb_prio_slot(p, d, ioprio);
+	if (i >= 0)
+		sb_hist_add(&p->clat[d][i], ns);
+}
+
+/* src's priorities' latencies added to dst's (made when it has none);
+ * 0 or -ENOMEM */
+static int prios_add(struct sb_job_result *dst, const struct sb_job_result *src)
+{
+	if (!src->prios)
+		return 0;
+	if (!dst->prios && !(dst->prios = calloc(1, sizeof(*dst->prios))))
+		return -ENOMEM;
+	for (int d = 0; d < SB_DDIR_N; d++)
+		for (unsigned i = 0; i < src->prios->n[d]; i++) {
+			const int k = sb_prio_slot(dst->prios, d, src->prios->ioprio[d][i]);
+			if (k >= 0)
+				sb_hist_merge(&dst->prios->clat[d][k], &src->prios->clat[d][i]);
+		}
+	return 0;
 }
 
 void sb_job_result_add_counts(struct sb_job_result *dst, const struct sb_job_result *src)
@@ -54,6 +130,7 @@ void sb_job_result_add_counts(struct sb_job_result *dst, const struct sb_job_res
 	}
 	sb_hist_merge(&dst->sync_lat, &src->sync_lat);
 	dst->datasyncs += src->datasyncs;
+	dst->latency_depth = SB_MAX(dst->latency_depth, src->latency_depth);
 	dst->cache_checked += src->cache_checked;
 	dst->cache_resident += src->cache_resident;
 	dst->errors += src->errors;
@@ -76,7 +153,8 @@ void sb_job_result_add_counts(struct sb_job_result *dst, const struct sb_job_res
 int sb_job_result_add(struct sb_job_result *dst, const struct sb_job_result *src)
 {
 	sb_job_result_add_counts(dst, src);
-	return sb_series_merge(&dst->series, &src->series);
+	const int e = prios_add(dst, src);
+	return e < 0 ? e : sb_series_merge(&dst->series, &src->series);
 }
 
 void sb_job_rate_stats(const struct sb_job_result *j, int d, int iops, struct sb_rate_stats *out)

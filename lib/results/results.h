@@ -10,6 +10,7 @@
 #include "lib/job/jobfile.h"
 #include "lib/stats/hist.h"
 #include "lib/stats/series.h"
+#include "lib/stats/fio_ss.h"
 #include "lib/base/sysinfo.h"
 #include "lib/device/devinfo.h"
 #include "lib/device/diskstat.h"
@@ -50,6 +51,23 @@ struct sb_dir_result {
 	struct sb_hist lat;
 	struct sb_hist slat;
 };
+
+/* fio's clat_prio: the completion latencies of a job whose requests
+ * carry I/O priorities (prio, prioclass, cmdprio_*), kept by each
+ * direction's priorities (the ioprio value, class << 13 | level), at
+ * most SB_PRIO_MAX of them (lib/job/job.h), as fio's ts->clat_prio (allocated only for
+ * such a job: sb_job_result.prios) */
+struct sb_prio_stats {
+	unsigned n[SB_DDIR_N];
+	unsigned ioprio[SB_DDIR_N][SB_PRIO_MAX];
+	struct sb_hist clat[SB_DDIR_N][SB_PRIO_MAX];
+};
+/* ns of a request of direction d with priority ioprio into p (a
+ * priority past SB_PRIO_MAX is not kept). */
+void sb_prio_add(struct sb_prio_stats *p, int d, unsigned ioprio, uint64_t ns);
+/* The slot of priority v of direction d in p, made (empty) when new, in
+ * the order fio lists them; -1 past SB_PRIO_MAX of them. */
+int sb_prio_slot(struct sb_prio_stats *p, int d, unsigned v);
 
 struct sb_io_error {
 	uint64_t offset;
@@ -117,6 +135,13 @@ struct sb_job_result {
 	 * worker made them (a synchronous engine's request: one of each); all
 	 * 0 in results of an older storbench (then read off a depth of 1) */
 	uint64_t submit_map[SB_DEPTH_LEVELS], complete_map[SB_DEPTH_LEVELS];
+	/* fio's steadystate (a job file's steadystate= with ss_dur=): what
+	 * lib/run judged over the job's (with group_reporting its report
+	 * group's) one-second figures; NULL: none (owned) */
+	struct sb_fio_ss *ss;
+	/* fio's latency_depth with latency_target: the depth the search
+	 * ended at (of many threads the deepest); 0: no search */
+	unsigned latency_depth;
 	/* the bytes its verify pass read back (verify=, --verify: the check
 	 * after the run), which fio counts as the job's reads */
 	uint64_t verify_bytes;
@@ -126,6 +151,8 @@ struct sb_job_result {
 	 * that moved anything (0: none, or not known: runtime_ns), so a
 	 * group's reads that ended early have their own (sb_dir_runtime_ns) */
 	uint64_t dir_runtime_ns[SB_DDIR_N];
+	/* fio's clat_prio, NULL for a job without priorities (owned) */
+	struct sb_prio_stats *prios;
 	/* fio's bw_stat and iops_stat of one thread: a sample of each
 	 * direction that moved anything every bwavgtime (iopsavgtime) while it
 	 * measured, bytes/s (fio's whole KiB/s) and requests/s, as fio's
@@ -257,6 +284,27 @@ struct sb_results {
 	 * JSON leaves out (eta, bw_agg, iodepth_submit, latency_depth, ...) */
 	int fio_layout;
 };
+
+/* fio's steadystate of a job (the JSON's "steadystate" object, the
+ * normal output's steadystate line): the options (SB_SS_* flags, limit,
+ * window in seconds), whether it was attained, the newest criterion,
+ * largest deviation and slope (0 before the window filled), and the
+ * window's iops and bw figures, oldest first (0 where none was taken) */
+struct sb_fio_ss {
+	unsigned flags;
+	double limit;
+	unsigned dur_s;
+	int attained;
+	double criterion, deviation, slope;
+	unsigned n;
+	uint64_t *iops, *bw; /* n each, in the same allocation */
+};
+/* A new one of n intervals (zeroed), or NULL; a copy of s (NULL: none). */
+struct sb_fio_ss *sb_fio_ss_new(unsigned n);
+struct sb_fio_ss *sb_fio_ss_dup(const struct sb_fio_ss *s);
+/* The mean of the window as fio's steadystate_data_mean: the sum over n,
+ * in integers. */
+uint64_t sb_fio_ss_mean(const struct sb_fio_ss *s, int iops);
 
 struct sb_results *sb_results_create(const char *command);
 void sb_results_free(struct sb_results *r);

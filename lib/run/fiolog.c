@@ -77,9 +77,25 @@ static char *put_sep(char *p)
 	return p + 2;
 }
 
-/* "time, value, ddir, bs[, offset], 0" */
+/* fio's priority column: with log_prio the request's ioprio as
+ * 0x%04x, else 1 for an RT class request (ioprio_value_is_class_rt) */
+static char *put_prio(const struct sb_fiolog *l, char *p, unsigned prio)
+{
+	static const char hex[] = "0123456789abcdef";
+	if (!l->o->prio) {
+		*p++ = prio >> 13 == 1 ? '1' : '0';
+		return p;
+	}
+	*p++ = '0';
+	*p++ = 'x';
+	for (int s = 12; s >= 0; s -= 4)
+		*p++ = hex[prio >> s & 15];
+	return p;
+}
+
+/* "time, value, ddir, bs[, offset], prio" */
 static void line(struct sb_fiolog *l, int fi, uint64_t t, uint64_t v, int ddir, uint64_t bs,
-		 uint64_t off)
+		 uint64_t off, unsigned prio)
 {
 	struct log_file *f = &l->f[fi];
 	char *p = room(l, f, LINE_MAX_BYTES), *start = p;
@@ -91,7 +107,7 @@ static void line(struct sb_fiolog *l, int fi, uint64_t t, uint64_t v, int ddir, 
 	p = put_sep(put_u(p, bs));
 	if (l->o->offset)
 		p = put_sep(put_u(p, off));
-	*p++ = '0';
+	p = put_prio(l, p, prio);
 	*p++ = '\n';
 	f->len += (size_t)(p - start);
 }
@@ -106,7 +122,7 @@ static void window_emit(struct sb_fiolog *l, int k, int ddir, uint64_t t)
 	struct window *w = &l->win[k][ddir];
 	if (w->n)
 		line(l, F_LAT + k, t, l->o->max ? w->max : (uint64_t)(w->sum / (double)w->n + 0.5),
-		     ddir, 0, 0);
+		     ddir, 0, 0, 0);
 	w->n = w->max = 0;
 	w->sum = 0;
 }
@@ -114,13 +130,13 @@ static void window_emit(struct sb_fiolog *l, int k, int ddir, uint64_t t)
 /* fio's add_log_sample: every value, or the window's mean (max) once the
  * window is over, the window then starting at a multiple of its length. */
 static void sample(struct sb_fiolog *l, int k, int ddir, uint64_t v, uint64_t t, uint32_t len,
-		   uint64_t off)
+		   uint64_t off, unsigned prio)
 {
 	const unsigned avg = l->o->avg_ms;
 	if (l->f[F_LAT + k].fd < 0)
 		return;
 	if (!avg) {
-		line(l, F_LAT + k, t, v, ddir, len, off);
+		line(l, F_LAT + k, t, v, ddir, len, off, prio);
 		return;
 	}
 	struct window *w = &l->win[k][ddir];
@@ -142,9 +158,9 @@ static void rates(struct sb_fiolog *l, uint64_t now, const struct sb_dir_result 
 		const uint64_t db = dir[d].bytes - l->prev_bytes[d];
 		const uint64_t di = dir[d].ios - l->prev_ios[d];
 		if (db && l->f[F_BW].fd >= 0)
-			line(l, F_BW, t, spent ? db * 1000 / spent / 1024 : 0, d, 0, 0);
+			line(l, F_BW, t, spent ? db * 1000 / spent / 1024 : 0, d, 0, 0, 0);
 		if (di && l->f[F_IOPS].fd >= 0)
-			line(l, F_IOPS, t, spent ? di * 1000 / spent : 0, d, 0, 0);
+			line(l, F_IOPS, t, spent ? di * 1000 / spent : 0, d, 0, 0, 0);
 		l->prev_bytes[d] = dir[d].bytes;
 		l->prev_ios[d] = dir[d].ios;
 	}
@@ -196,13 +212,13 @@ static void hist(struct sb_fiolog *l, int ddir, uint64_t t, uint32_t len, const 
 }
 
 void sb_fiolog_io(struct sb_fiolog *l, int ddir, uint32_t len, uint64_t offset, uint64_t lat,
-		  uint64_t clat, uint64_t now, const struct sb_dir_result *dir)
+		  uint64_t clat, uint64_t now, const struct sb_dir_result *dir, unsigned prio)
 {
 	const uint64_t t = ms_of(l, now);
 	if (l->err)
 		return;
-	sample(l, 0, ddir, lat, t, len, offset);
-	sample(l, 1, ddir, clat, t, len, offset);
+	sample(l, 0, ddir, lat, t, len, offset, prio);
+	sample(l, 1, ddir, clat, t, len, offset, prio);
 	if (l->hist_prev && l->o->hist_ms)
 		hist(l, ddir, t, len, &dir[ddir].clat);
 	if (l->o->avg_ms) {
@@ -211,16 +227,17 @@ void sb_fiolog_io(struct sb_fiolog *l, int ddir, uint32_t len, uint64_t offset, 
 		return;
 	}
 	if (l->f[F_BW].fd >= 0)
-		line(l, F_BW, t, clat ? (uint64_t)len * 1000000u / clat : 0, ddir, len, offset);
+		line(l, F_BW, t, clat ? (uint64_t)len * 1000000u / clat : 0, ddir, len, offset,
+		     prio);
 	if (l->f[F_IOPS].fd >= 0)
-		line(l, F_IOPS, t, 1, ddir, len, offset);
+		line(l, F_IOPS, t, 1, ddir, len, offset, prio);
 }
 
 void sb_fiolog_slat(struct sb_fiolog *l, int ddir, uint32_t len, uint64_t offset, uint64_t slat,
-		    uint64_t now)
+		    uint64_t now, unsigned prio)
 {
 	if (!l->err && ddir < SB_DDIR_N)
-		sample(l, 2, ddir, slat, ms_of(l, now), len, offset);
+		sample(l, 2, ddir, slat, ms_of(l, now), len, offset, prio);
 }
 
 void sb_fiolog_start(struct sb_fiolog *l, uint64_t now)

@@ -33,10 +33,10 @@ void sb_fiolog_start(struct sb_fiolog *l, uint64_t now);
 /* A request completed, measured: its lat and clat; dir is the worker's
  * counters (for windowed bw and iops), clat its histogram (for hist logs). */
 void sb_fiolog_io(struct sb_fiolog *l, int ddir, uint32_t len, uint64_t offset, uint64_t lat,
-		  uint64_t clat, uint64_t now, const struct sb_dir_result *dir);
+		  uint64_t clat, uint64_t now, const struct sb_dir_result *dir, unsigned prio);
 /* A request was submitted (async engines): its slat. */
 void sb_fiolog_slat(struct sb_fiolog *l, int ddir, uint32_t len, uint64_t offset, uint64_t slat,
-		    uint64_t now);
+		    uint64_t now, unsigned prio);
 /* The run ended: the windows' last entries, everything written out.
  * 0, or the first write error (-errno). */
 int sb_fiolog_finish(struct sb_fiolog *l, uint64_t now);

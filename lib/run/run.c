@@ -6,6 +6,7 @@
 
 #include "lib/run/worker.h"
 #include "lib/base/sysinfo.h"
+#include "lib/job/numa.h"
 #include "lib/target/scratch.h"
 
 struct sb_run {
@@ -210,6 +211,26 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		return e;
 	}
 	sb_series_init(&w->res.series, o->log_interval_ns);
+	/* fio's clat_prio: the latencies by priority of a job that sets them */
+	if (sb_job_has_prio(o) && !(w->res.prios = calloc(1, sizeof(*w->res.prios)))) {
+		*errmsg = "memory for statistics";
+		return -ENOMEM;
+	}
+	for (int d = 0; d < 2 && w->res.prios; d++) { /* fio's order: the job's, cmdprio's */
+		sb_prio_slot(w->res.prios, d, sb_job_ioprio(o));
+		if (o->cmdprio_pct[d])
+			sb_prio_slot(w->res.prios, d, sb_job_cmdprio(o, d));
+		for (unsigned i = 0; i < o->ncmdprio_split[d]; i++)
+			sb_prio_slot(w->res.prios, d,
+				     sb_job_split_prio(o, d, &o->cmdprio_split[d][i]));
+	}
+	sb_rng_seed(&w->prio_rng, o->seed ^ 0x5052494f00000000ull ^ id);
+	if (o->dedupe_pct) { /* fio's dedupe: its working set, a share of size */
+		w->dd_thread = (o->fiolog.jobnum ? o->fiolog.jobnum - 1 : 0) + id;
+		w->dd_ws = SB_MAX(o->size * o->dedupe_ws_pct / 100 / sb_job_min_bs(o), 1);
+		sb_rng_seed(&w->dd_rng, o->seed ^ 0x4445445550000000ull ^ id);
+		sb_rng_seed(&w->dd_ws_rng, o->seed ^ 0x4445445557530000ull ^ id);
+	}
 
 	uint64_t seed = o->seed + 0x9e3779b97f4a7c15ull * (id + 1);
 	sb_rng_seed(&w->rng, seed);
@@ -252,6 +273,13 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	if (!w->ios || !w->free_slots || !w->batch || !w->bufmem) {
 		*errmsg = "memory for buffers";
 		return -ENOMEM;
+	}
+	/* numa_mem_policy: the buffers' pages where fio's would be, before
+	 * they are first touched */
+	e = sb_numa_bind(w->bufmem, (size_t)depth * maxbs, o->numa_mem_mode, o->numa_mem_nodes);
+	if (e < 0) {
+		*errmsg = "numa_mem_policy";
+		return e;
 	}
 	sb_buf_fill(w->bufmem, (size_t)depth * maxbs, &w->rng, o->buffer_compress);
 	for (unsigned i = 0; i < depth; i++) {
@@ -305,6 +333,7 @@ static void worker_free(struct sb_worker *w)
 	free(w->batch);
 	free(w->bufmem);
 	sb_series_free(&w->res.series);
+	free(w->res.prios);
 	sb_fiolog_free(w->log);
 	sb_iolog_w_close(w->iolog);
 	sb_worker_pieces_free(w);
@@ -487,6 +516,8 @@ static int merge(struct sb_run *r, struct sb_job_result *res, int series)
 		sb_hist_init(&res->dir[d].slat);
 	}
 	sb_hist_init(&res->sync_lat);
+	free(res->prios); /* fio's clat_prio: the workers' own, added again */
+	res->prios = NULL;
 	/* fio reports each thread of a job on its own without group_reporting:
 	 * a fio job's threads' figures are kept beside the sum
 	 * (sb_fio_report_make); other jobs' (pts's and quick's many rounds)

@@ -5,10 +5,12 @@
  */
 #include "lib/run/worker.h"
 #include "lib/base/sysinfo.h"
+#include "lib/job/numa.h"
 #include "lib/target/cache.h"
 
 #include <fcntl.h>
 #include <sched.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
@@ -56,6 +58,9 @@ static void reset_stats(struct sb_worker *w, uint64_t now)
 		w->iv_bytes[d] = w->iv_ios[d] = 0;
 	}
 	sb_hist_init(&w->res.sync_lat);
+	for (int d = 0; w->res.prios && d < SB_DDIR_N; d++)
+		for (unsigned i = 0; i < w->res.prios->n[d]; i++)
+			sb_hist_init(&w->res.prios->clat[d][i]);
 	w->res.datasyncs = 0;
 	w->res.waits = w->res.waited = w->res.batched = 0;
 	memset(w->res.depth_map, 0, sizeof(w->res.depth_map));
@@ -94,9 +99,30 @@ static int survives(const struct sb_job_opts *o, int ddir, int err)
 	return 0;
 }
 
+/* fio's fill_device: a write the full file system refused (ENOSPC,
+ * EDQUOT), or cut short, ends the job as done: nothing more is issued,
+ * and the bytes a short write moved count. 1 when io was such a write. */
+static int filled(struct sb_worker *w, struct sb_io *io)
+{
+	if (!w->job->fill_device || io->ddir != SB_DDIR_WRITE ||
+	    (io->res < 0 && io->res != -ENOSPC && io->res != -EDQUOT))
+		return 0;
+	w->issue_done = 1;
+	if (io->res <= 0) {
+		/* issued, moved nothing, not timed: fio's total_ios counts it */
+		w->res.dir[SB_DDIR_WRITE].ios++;
+		return 1;
+	}
+	io->len = (uint32_t)io->res; /* accounted as a request of what it wrote */
+	return 0;
+}
+
 static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 {
 	int d = io->ddir;
+	if (SB_UNLIKELY(io->res < 0 || (d < SB_DDIR_SYNC && (uint64_t)io->res != io->len)) &&
+	    filled(w, io))
+		return;
 	if (SB_UNLIKELY(io->res < 0 || (d < SB_DDIR_SYNC && (uint64_t)io->res != io->len))) {
 		w->res.errors++;
 		if (!w->res.first_error.err) {
@@ -110,6 +136,18 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 		return;
 	}
 	uint64_t lat = now - io->start_ns;
+	if (SB_UNLIKELY(w->lt_on) && d < SB_DDIR_SYNC) {
+		const int a = (int)sb_lat_target_io(&w->lt, lat, now);
+		w->lt_act = SB_MAX(w->lt_act, a);
+		if (a == SB_LAT_FATAL && !w->res.first_error.err) {
+			/* fio's lat_fatal: the request's error, the job's end */
+			w->res.errors++;
+			w->res.first_error.offset = io->offset;
+			w->res.first_error.len = io->len;
+			w->res.first_error.ddir = d;
+			w->res.first_error.err = ETIMEDOUT;
+		}
+	}
 	if (d >= SB_DDIR_SYNC) {
 		if (w->measuring && !w->job->gtod_reduce) {
 			sb_hist_add(&w->res.sync_lat, lat);
@@ -130,9 +168,13 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 	if (!w->engine_sync)
 		sb_hist_add(&dr->slat, io->issue_ns - io->start_ns);
 	sb_hist_add(&w->iv_lat[d], lat);
+	/* fio's clat_prio: the request's own priority, else the thread's */
+	const unsigned prio = io->ioprio ? io->ioprio : w->ioprio;
+	if (SB_UNLIKELY(w->res.prios != NULL))
+		sb_prio_add(w->res.prios, d, prio, now - io->issue_ns);
 	if (SB_UNLIKELY(w->log != NULL)) {
 		const uint64_t clat = now - io->issue_ns;
-		sb_fiolog_io(w->log, d, io->len, io->offset, lat, clat, now, w->res.dir);
+		sb_fiolog_io(w->log, d, io->len, io->offset, lat, clat, now, w->res.dir, prio);
 		/* fio's per-unit logs: a bw sample of each request, its bytes
 		 * per millisecond of clat (fio's "KiB/s"), and an iops one of 1 */
 		if (!w->smp_ns[0])
@@ -182,6 +224,7 @@ void sb_worker_snapshot(struct sb_worker *w, uint64_t now)
 		/* the counts, maps and samples; not the series (its own) */
 		struct sb_series keep = w->snap->series;
 		*w->snap = w->res;
+		w->snap->prios = NULL; /* the worker's own, which it still grows */
 		w->snap->series = keep;
 		w->snap->settle_ns = w->eng.settle_ns;
 		w->snap_from = w->measuring ? w->measure_start : w->start_ns;
@@ -902,12 +945,76 @@ static unsigned depth_level(unsigned n)
 	return l;
 }
 
+/* The seed of the k-th unique write buffer of fio thread t (0-based):
+ * with dedupe_global one base for every job of the file (their own
+ * seeds may differ), as fio's repeatable seeds are */
+static uint64_t dedupe_seed(const struct sb_job_opts *o, uint64_t t, uint64_t k)
+{
+	const uint64_t base = o->dedupe_global ? 0x6465647570650000ull : o->seed;
+	return base ^ (t + 1) * 0xd1b54a32d192ed03ull ^ k * 0x9e3779b97f4a7c15ull;
+}
+
+/* fio's get_buf_state and fill_io_buffer with dedupe_percentage: the
+ * buffer made whole from a unique seed, or from one used before (the
+ * last unique one; with working_set one of the first dd_ws, spread over
+ * every thread of the file with dedupe_global, as fio's
+ * init_dedupe_working_set_seeds rotates them). */
+static void dedupe_fill(struct sb_worker *w, void *buf, uint32_t len)
+{
+	const struct sb_job_opts *o = w->job;
+	uint64_t t = w->dd_thread, k = 0;
+	struct sb_rng r;
+	if (o->dedupe_pct == 100) {
+		k = 0;
+	} else if (sb_rng_below(&w->dd_rng, 100) >= o->dedupe_pct) {
+		k = w->dd_prev = w->dd_unique++;
+	} else if (!o->dedupe_ws) {
+		k = w->dd_prev;
+	} else {
+		const uint64_t i = sb_rng_below(&w->dd_ws_rng, w->dd_ws);
+		const uint64_t nt = SB_MAX(o->dedupe_threads, 1u);
+		const uint64_t per = o->dedupe_global ? SB_MAX(w->dd_ws / nt, 1) : w->dd_ws;
+		t = o->dedupe_global ? (t + i / per) % nt : t;
+		k = i % per;
+	}
+	sb_rng_seed(&r, dedupe_seed(o, t, k));
+	sb_buf_fill(buf, len, &r, o->buffer_compress);
+}
+
+/* fio's cmdprio: the request's own priority, 0 for the thread's, drawn
+ * as fio_cmdprio_set_ioprio draws it (cmdprio_bssplit: among the entries
+ * of the request's size, by their shares) */
+static uint16_t cmdprio_pick(struct sb_worker *w, int d, uint32_t len)
+{
+	const struct sb_job_opts *o = w->job;
+	const struct sb_cmdprio_split *e = o->cmdprio_split[d];
+	const unsigned n = o->ncmdprio_split[d];
+	unsigned first = n, tot = 0;
+	if (o->cmdprio_pct[d])
+		return sb_rng_below(&w->prio_rng, 100) < o->cmdprio_pct[d]
+			       ? (uint16_t)sb_job_cmdprio(o, d)
+			       : 0;
+	for (unsigned i = 0; i < n; i++)
+		if (e[i].bs == len) {
+			first = SB_MIN(first, i);
+			tot += e[i].pct;
+		}
+	const unsigned r = tot ? (unsigned)sb_rng_below(&w->prio_rng, 100) : 100;
+	for (unsigned i = first, sum = 0; r < tot && i < n; i++)
+		if ((sum += e[i].pct) > r)
+			return (uint16_t)sb_job_split_prio(o, d, &e[i]);
+	return 0;
+}
+
 static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 {
 	struct sb_io *io = w->free_slots[--w->nfree];
 	io->ddir = (uint8_t)ddir;
 	io->offset = off;
 	io->len = len;
+	io->ioprio = 0;
+	if (SB_UNLIKELY(ddir < 2 && (w->job->cmdprio_pct[ddir] || w->job->ncmdprio_split[ddir])))
+		io->ioprio = cmdprio_pick(w, ddir, len);
 	/* lat starts before the data is made, as fio's start_time */
 	io->start_ns = sb_now_ns();
 	io->issue_ns = io->start_ns;
@@ -925,7 +1032,9 @@ static int queue_one(struct sb_worker *w, int ddir, uint64_t off, uint32_t len)
 			if (sb_rw_reads(w->job->rw))
 				sb_buf_fill_pattern(io->buf, len, w->job->buffer_pattern,
 						    w->job->buffer_pattern_len);
-		} else
+		} else if (SB_UNLIKELY(w->job->dedupe_pct))
+			dedupe_fill(w, io->buf, len);
+		else
 			sb_buf_scramble(io->buf, len, sb_rng_next(&w->rng));
 		io->issue_ns = sb_now_ns(); /* a read has nothing made between */
 	}
@@ -973,7 +1082,7 @@ static int commit(struct sb_worker *w)
 		for (unsigned i = 0; i < w->queued; i++) {
 			const struct sb_io *io = w->batch[i];
 			sb_fiolog_slat(w->log, io->ddir, io->len, io->offset, now - io->start_ns,
-				       now);
+				       now, io->ioprio ? io->ioprio : w->ioprio);
 		}
 	w->queued = 0;
 	w->last_commit = now;
@@ -1131,6 +1240,35 @@ static int below_min_rate(struct sb_worker *w)
 	return 0;
 }
 
+/* fio's lat_target_check after each round of completions, and what the
+ * search asked for: the requests in flight waited for when the depth went
+ * down, the measurement begun anew for the final window, the job ended
+ * after it, or ended with ETIMEDOUT when depth 1 is over the target with
+ * percentile 100 (fio's "max latency exceeded"). 0 or -errno. */
+static int lat_target_step(struct sb_worker *w)
+{
+	uint64_t now = sb_now_ns();
+	const int a = (int)sb_lat_target_check(&w->lt, now);
+	int act = SB_MAX(w->lt_act, a), r;
+	w->lt_act = SB_LAT_NONE;
+	switch (act) {
+	case SB_LAT_FATAL:
+		snprintf(w->res.first_error.why, sizeof(w->res.first_error.why),
+			 "latency of a request exceeds latency_target (%llu nsec) at depth 1",
+			 (unsigned long long)w->lt.target_ns);
+		return -ETIMEDOUT;
+	case SB_LAT_DONE: w->issue_done = 1; return 0;
+	case SB_LAT_QUIESCE:
+	case SB_LAT_FINAL:
+		if ((r = drain(w)) < 0)
+			return r;
+		if (act == SB_LAT_FINAL)
+			reset_stats(w, sb_now_ns());
+		return 0;
+	default: return 0;
+	}
+}
+
 static int loop(struct sb_worker *w)
 {
 	const struct sb_job_opts *o = w->job;
@@ -1139,7 +1277,8 @@ static int loop(struct sb_worker *w)
 
 	while (!halt && !stop_now(w, now)) {
 		/* fill the queue */
-		while (w->nfree && !w->issue_done && !w->eng.full) {
+		while (w->nfree && !w->issue_done && !w->eng.full &&
+		       (SB_LIKELY(!w->lt_on) || w->inflight < w->lt.qd)) {
 			if (w->flow && (r = flow_gate(w)) != 0) {
 				if (r < 0)
 					return r;
@@ -1229,6 +1368,8 @@ static int loop(struct sb_worker *w)
 		}
 		if (w->err)
 			return w->err;
+		if (SB_UNLIKELY(w->lt_on) && (r = lat_target_step(w)) != 0)
+			return r;
 		if (SB_UNLIKELY(w->rmin) && !w->issue_done)
 			below_min_rate(w);
 		now = w->engine_sync ? sb_now_ns() : w->last_commit;
@@ -1265,15 +1406,26 @@ static void start_delay(struct sb_worker *w)
 
 /* fio's cpus_allowed: the thread on the job's CPUs, or with
  * cpus_allowed_policy=split on one of them, the (fio thread number - 1)
- * modulo their count-th, as fio's fio_cpus_split. 0 or -errno. */
+ * modulo their count-th, as fio's fio_cpus_split; numa_cpu_nodes: on
+ * the CPUs of those nodes instead, and numa_mem_policy's policy, as
+ * fio's thread_main sets them after it. 0 or -errno. */
 static int pin(const struct sb_worker *w)
 {
 	const struct sb_job_opts *o = w->job;
+	uint64_t numa[SB_CPUS_MAX / 64];
+	const uint64_t *cpus = o->cpus;
 	unsigned n = 0, k = 0;
+	if (o->numa_cpu_nodes) {
+		const int e = sb_numa_cpus("/sys", o->numa_cpu_nodes, numa);
+		if (e < 0)
+			return e;
+		cpus = numa;
+	}
+	const int split = o->cpus_split && !o->numa_cpu_nodes;
 	for (int i = 0; i < SB_CPUS_MAX; i++)
-		n += (unsigned)(o->cpus[i / 64] >> (i % 64) & 1);
+		n += (unsigned)(cpus[i / 64] >> (i % 64) & 1);
 	if (!n)
-		return 0;
+		return sb_numa_set_policy(o->numa_mem_mode, o->numa_mem_nodes);
 	const unsigned pick = ((o->fiolog.jobnum ? o->fiolog.jobnum : 1) - 1 + w->id) % n;
 	cpu_set_t *set = CPU_ALLOC(SB_CPUS_MAX);
 	const size_t sz = CPU_ALLOC_SIZE(SB_CPUS_MAX);
@@ -1281,17 +1433,30 @@ static int pin(const struct sb_worker *w)
 		return -ENOMEM;
 	CPU_ZERO_S(sz, set);
 	for (int i = 0; i < SB_CPUS_MAX; i++)
-		if (o->cpus[i / 64] >> (i % 64) & 1 && (!o->cpus_split || k++ == pick))
+		if (cpus[i / 64] >> (i % 64) & 1 && (!split || k++ == pick))
 			CPU_SET_S((size_t)i, sz, set);
 	const int r = sched_setaffinity(0, sz, set) < 0 ? -errno : 0;
 	CPU_FREE(set);
-	return r;
+	return r < 0 ? r : sb_numa_set_policy(o->numa_mem_mode, o->numa_mem_nodes);
+}
+
+/* fio's prio and prioclass: the thread's I/O priority (ioprio_set of the
+ * calling thread), before its first request. 0 or -errno. */
+static int set_ioprio(struct sb_worker *w)
+{
+	w->ioprio = sb_job_ioprio(w->job);
+	if (!w->job->prio_given)
+		return 0;
+	return syscall(SYS_ioprio_set, 1 /* IOPRIO_WHO_PROCESS */, 0, (int)w->ioprio) < 0 ? -errno
+											  : 0;
 }
 
 void *sb_worker_main(void *arg)
 {
 	struct sb_worker *w = arg;
 	int pinned = pin(w);
+	if (pinned == 0)
+		pinned = set_ioprio(w);
 	if (pinned < 0)
 		w->err = pinned;
 	if (w->job->startdelay_ns)
@@ -1307,6 +1472,20 @@ void *sb_worker_main(void *arg)
 		sb_rate_init(&w->rate_iops[d], iops[0] || iops[1] ? iops[d] : w->job->rate_iops,
 			     t0);
 	}
+	if (w->job->rate_poisson) { /* each schedule its own draws */
+		sb_rate_poisson(&w->rate, w->gen_seed ^ 0x706f6973ull);
+		for (int d = 0; d < 2; d++) {
+			sb_rate_poisson(&w->rate_dir[d], w->gen_seed ^ (0x6469720ull + d));
+			sb_rate_poisson(&w->rate_iops[d], w->gen_seed ^ (0x696f7073ull + d));
+		}
+	}
+	w->lt_on = w->job->latency_target_ns != 0;
+	if (w->lt_on)
+		sb_lat_target_init(&w->lt, w->job->latency_target_ns,
+				   w->job->latency_window_us * 1000,
+				   w->job->latency_percentile > 0 ? w->job->latency_percentile
+								  : 100,
+				   w->job->iodepth, w->job->latency_run, t0);
 	w->rmin = !!(w->job->ratemin_bps[0] | w->job->ratemin_bps[1] | w->job->ratemin_iops[0] |
 		     w->job->ratemin_iops[1]);
 	w->ramp_end = t0 + w->job->ramp_ns;
@@ -1314,6 +1493,8 @@ void *sb_worker_main(void *arg)
 	if (!w->job->ramp_ns)
 		reset_stats(w, t0);
 	int r = pinned < 0 ? pinned : loop(w);
+	if (w->lt_on)
+		w->res.latency_depth = w->lt.qd;
 	/* after an error too: the engine's requests are ours to reap, on this
 	 * thread (an io_uring ring may accept waits from its issuer only) */
 	if (w->inflight)

@@ -19,6 +19,7 @@
 #include "lib/run/pieces.h"
 #include "lib/results/results.h"
 #include "lib/stats/hist.h"
+#include "lib/stats/lat_target.h"
 #include "lib/target/target.h"
 #include "lib/verify/block.h"
 
@@ -101,6 +102,14 @@ struct sb_worker {
 	uint64_t file_left;
 	uint32_t min_bs;
 	struct sb_rng rng;
+	struct sb_rng prio_rng; /* fio's prio_state: which requests cmdprio takes */
+	unsigned ioprio;	/* the thread's (fio's prio, prioclass), 0: none */
+	/* fio's dedupe: the thread's number in the file (0-based), its unique
+	 * buffers so far and the last one's number, the working set's pages,
+	 * fio's dedupe_state and dedupe_working_set_index_state */
+	unsigned dd_thread;
+	uint64_t dd_unique, dd_prev, dd_ws;
+	struct sb_rng dd_rng, dd_ws_rng;
 	struct sb_rate rate;
 	struct sb_rate rate_dir[2];	/* reads', writes' (fio's rate=R,W) */
 	struct sb_rate rate_iops[2];	/* reads', writes' requests (fio's rate_iops) */
@@ -108,6 +117,10 @@ struct sb_worker {
 	 * at its last check and when (0: not yet armed) */
 	uint64_t rmin_bytes[2], rmin_ios[2], rmin_ns[2];
 	int rmin;			/* the job has a floor */
+	/* fio's latency_target: the depth search (lt_on), and what it asked
+	 * for that the loop has yet to do (enum sb_lat_act, the strongest) */
+	struct sb_lat_target lt;
+	int lt_on, lt_act;
 	uint64_t loop_bytes, loop_left; /* per loop (UINT64_MAX: time-based) */
 	unsigned loop;			/* loops done */
 	uint64_t total_bytes;		/* what a size-bound job moves; 0: by time */

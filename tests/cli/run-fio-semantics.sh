@@ -181,9 +181,9 @@ expect_exit 2 "$SB" run "$T/size0.fio" "$T/d"
 printf '[a]\nrw=write\nsize=1M\n[b]\nrw=read\nsize=1M\nfrobnicate=1\n' >"$T/unk.fio"
 expect_exit 2 "$SB" run "$T/unk.fio" "$T/d"
 grep -q "unk.fio: line 7: 'frobnicate': unknown option" "$T/err" || fail "unknown: $(cat "$T/err")"
-printf '[a]\nsize=1M\n\nnuma_cpu_nodes=0\n' >"$T/real.fio"
+printf '[a]\nsize=1M\n\ngtod_cpu=0\n' >"$T/real.fio"
 expect_exit 2 "$SB" run "$T/real.fio" "$T/d"
-grep -q "real.fio: line 4: numa_cpu_nodes: fio option not supported by storbench" "$T/err" ||
+grep -q "real.fio: line 4: gtod_cpu: fio option not supported by storbench" "$T/err" ||
 	fail "real option: $(cat "$T/err")"
 printf '[a]\nsize=1M\nioengine=mmap\n' >"$T/eng.fio"
 expect_exit 2 "$SB" run "$T/eng.fio" "$T/d"

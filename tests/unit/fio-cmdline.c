@@ -290,8 +290,8 @@ static void test_refusals(void **state)
 	expect_jobs_err((char *[]){ "--name=x", "-bs", NULL }, NULL, "-bs: needs a value");
 	expect_jobs_err((char *[]){ "--name=x", "-bs", "4q", NULL }, NULL,
 			"-bs: '4q' is not valid");
-	expect_jobs_err((char *[]){ "--name=x", "-numa_cpu_nodes=0", NULL }, NULL,
-			"-numa_cpu_nodes: fio option not supported by storbench");
+	expect_jobs_err((char *[]){ "--name=x", "-gtod_cpu=0", NULL }, NULL,
+			"-gtod_cpu: fio option not supported by storbench");
 	expect_jobs_err((char *[]){ "-bs=4k", NULL }, NULL, "no job: give --name=NAME");
 	expect_jobs_err((char *[]){ "--name=a]", NULL }, NULL, "--name=a]: ");
 	const char *bad[] = { "[j]\n\nbs=4q\n" };

@@ -474,7 +474,7 @@ static void test_fio_logs(void **state)
 		"[global]\nwrite_bw_log\nlog_avg_msec=100\n[a]\nnumjobs=3\nwrite_lat_log=x/y\n"
 		"disable_slat=1\n[b]\nwrite_hist_log=h\nlog_hist_msec=50\n"
 		"log_hist_coarseness=6\nlog_offset\nlog_max_value=1\nper_job_logs=0\n"
-		"write_iops_log=\n[c]\n");
+		"write_iops_log=\nlog_prio=1\n[c]\n");
 	assert_int_equal(jf->njobs, 3);
 	assert_int_equal(jf->nnotes, 0);
 	const struct sb_fiolog_opts *a = &jf->jobs[0].opts.fiolog, *b = &jf->jobs[1].opts.fiolog,
@@ -495,6 +495,8 @@ static void test_fio_logs(void **state)
 	assert_int_equal(b->offset, 1);
 	assert_int_equal(b->max, 1);
 	assert_int_equal(b->shared, 1);
+	assert_int_equal(b->prio, 1);
+	assert_int_equal(a->prio, 0);
 	assert_int_equal(b->jobnum, 4);
 	assert_int_equal(c->on, 1u << SB_FIOLOG_BW);
 	assert_int_equal(c->jobnum, 5);
@@ -505,7 +507,7 @@ static void test_fio_logs(void **state)
 		   NULL);
 	expect_err("[j]\nlog_unix_epoch=1\n",
 		   "line 2: log_unix_epoch: fio option not supported by storbench", NULL);
-	expect_err("[j]\nlog_prio=1\n", "line 2: log_prio: fio option not supported by storbench",
+	expect_err("[j]\nlog_prio=2\n", "line 2: log_prio: '2' is not valid (expected 0 or 1)",
 		   NULL);
 }
 
@@ -583,8 +585,8 @@ static void test_error_lines(void **state)
 		   "line 2: random_distribution=normal:10: fio distribution not supported", NULL);
 	expect_err("[j]\nthinktime=10q\n", "line 2: thinktime: '10q' is not valid", "microseconds");
 	expect_err("[j]\nthinktime_blocks=0\n", "line 2: thinktime_blocks: '0' is not valid", NULL);
-	expect_err("[j]\nnuma_cpu_nodes=0\n",
-		   "line 2: numa_cpu_nodes: fio option not supported by storbench", NULL);
+	expect_err("[j]\ngtod_cpu=0\n",
+		   "line 2: gtod_cpu: fio option not supported by storbench", NULL);
 	/* fio's own word for an alias is as real as the option */
 	expect_err("[j]\nioscheduler=none\n", "line 2: ioscheduler: fio option not supported",
 		   NULL);
