@@ -74,28 +74,6 @@ static int bad(char *hint, size_t hl, const char *what)
 	return -EINVAL;
 }
 
-static int set_recovery(struct cliff_ctx *c, const char *v, char *hint, size_t hl)
-{
-	const char *what = "a list of durations above 0, e.g. 1m,5m,30m (at most 8)";
-	char buf[256];
-	if (!*v || strlen(v) >= sizeof(buf))
-		return bad(hint, hl, what);
-	snprintf(buf, sizeof(buf), "%s", v);
-	c->nrecovery = 0;
-	char *save = NULL;
-	for (char *s = strtok_r(buf, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
-		uint64_t ns;
-		if (c->nrecovery == SB_CLIFF_MAX_RECOVERY || sb_parse_duration_ns(s, &ns) < 0 ||
-		    !ns)
-			return bad(hint, hl, what);
-		c->recovery_ns[c->nrecovery++] = ns;
-	}
-	/* "1m,,5m" and a trailing comma: strtok_r skips empty fields */
-	if (!c->nrecovery || strstr(v, ",,") || v[0] == ',' || v[strlen(v) - 1] == ',')
-		return bad(hint, hl, what);
-	return 0;
-}
-
 static int cliff_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
 	struct cliff_ctx *c = vc;
@@ -134,7 +112,11 @@ static int cliff_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		if (sb_parse_duration_ns(v, &c->max_time_ns) < 0 || !c->max_time_ns)
 			return bad(hint, hl, "a duration above 0 (e.g. 30s, 10m, 2h)");
 		return 0;
-	case C_RECOVERY: return set_recovery(c, v, hint, hl);
+	case C_RECOVERY:
+		if (sb_cliff_parse_recovery(v, c->recovery_ns, &c->nrecovery))
+			return bad(hint, hl,
+				   "a list of durations above 0, e.g. 1m,5m,30m (at most 8)");
+		return 0;
 	case C_PURGE: {
 		return cli_purge_parse(v, &c->purge, hint, hl);
 	}

@@ -68,45 +68,10 @@ static int pow2(uint64_t v)
 	return v && !(v & (v - 1));
 }
 
-/* --bs: SIZE, SIZE,SIZE... or A..B (the powers of two from A to B) */
-static int set_bs(struct flash_ctx *c, const char *v, char *hint, size_t hl)
-{
-	char buf[256], *save = NULL;
-	uint64_t a, b;
-	const char *dots = strstr(v, "..");
-	c->nbs = 0;
-	snprintf(hint, hl, "a power of two from 512 to 64M, a list (2k,8k) or a range (1k..64k)");
-	if (strlen(v) >= sizeof(buf))
-		return -EINVAL;
-	if (dots) {
-		snprintf(buf, sizeof(buf), "%.*s", (int)(dots - v), v);
-		if (sb_parse_size(buf, &a) < 0 || sb_parse_size(dots + 2, &b) < 0 || !pow2(a) ||
-		    !pow2(b) || a > b || a < 512 || b > (64u << 20))
-			return -EINVAL;
-		for (; a <= b; a *= 2) {
-			if (c->nbs == SB_FLASH_MAX_BS)
-				return snprintf(hint, hl, "at most %d block sizes",
-						SB_FLASH_MAX_BS),
-				       -EINVAL;
-			c->bs[c->nbs++] = (uint32_t)a;
-		}
-		return 0;
-	}
-	snprintf(buf, sizeof(buf), "%s", v);
-	for (char *s = strtok_r(buf, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
-		if (sb_parse_size(s, &a) < 0 || !pow2(a) || a < 512 || a > (64u << 20))
-			return -EINVAL;
-		if (c->nbs == SB_FLASH_MAX_BS)
-			return snprintf(hint, hl, "at most %d block sizes", SB_FLASH_MAX_BS),
-			       -EINVAL;
-		c->bs[c->nbs++] = (uint32_t)a;
-	}
-	return c->nbs ? 0 : -EINVAL;
-}
-
 static int flash_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
 	struct flash_ctx *c = vc;
+	int e;
 	switch (id) {
 	case F_ALIGN: c->align = 1; return 0;
 	case F_OPEN_AU: c->open_au = 1; return 0;
@@ -118,7 +83,17 @@ static int flash_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		return cli_opt_number(v, &c->sc_order, 1, 20, hint, hl);
 	case F_SC_SPAN: c->sc_span_set = 1; return cli_opt_number(v, &c->sc_span, 1, 64, hint, hl);
 	case F_REALTIME: c->realtime = 1; return 0;
-	case F_BS: return set_bs(c, v, hint, hl);
+	case F_BS:
+		e = sb_flash_parse_bs(v, c->bs, &c->nbs);
+		if (e == -E2BIG)
+			return snprintf(hint, hl, "at most %d block sizes", SB_FLASH_MAX_BS),
+			       -EINVAL;
+		if (e)
+			return snprintf(hint, hl,
+					"a power of two from 512 to 64M, a list (2k,8k) or a "
+					"range (1k..64k)"),
+			       -EINVAL;
+		return 0;
 	case F_COUNT: return cli_opt_number(v, &c->count, 1, 1000, hint, hl);
 	case F_MAX_AU: return cli_opt_number(v, &c->max_au, 1, SB_FLASH_MAX_AU, hint, hl);
 	case F_ERASE:
@@ -168,40 +143,32 @@ static void help(const struct cli_cmd_opts *co)
 	cli_print_exit_status(stdout, co->cmd);
 }
 
-/* everything known before the target is opened */
-static int check_options(struct flash_ctx *c)
+/* The probes' options, everything known before the target is opened
+ * checked (lib/flash's rules). */
+static int check_options(const struct flash_ctx *c, struct sb_flash_opts *o)
 {
-	if (!c->align && !c->open_au && !c->scatter && !c->find_fat)
-		c->align = 1;
-	if (c->fat_nr && !c->find_fat) {
-		sb_err("--fat-nr applies to --find-fat only");
-		return SB_EXIT_USAGE;
-	}
-	if (!c->fat_nr)
-		c->fat_nr = 6;
-	if (!c->scatter && (c->sc_order_set || c->sc_span_set)) {
-		sb_err("--scatter-order and --scatter-span apply to --scatter only");
-		return SB_EXIT_USAGE;
-	}
-	if (!c->sc_order)
-		c->sc_order = 9;
-	if (!c->sc_span)
-		c->sc_span = 1;
-	if (!c->count)
-		c->count = 8;
-	if (!c->max_au)
-		c->max_au = 8;
-	if (!c->orders)
-		c->orders = 3;
-	if (!c->open_au && (c->offset_set || c->max_au != 8 || c->orders != 3)) {
-		sb_err("--offset, --max-au and --order apply to --open-au only");
-		return SB_EXIT_USAGE;
-	}
-	if (!c->open_au && !c->find_fat && c->erase_set) {
-		sb_err("--erase-size applies to --open-au and --find-fat only");
-		return SB_EXIT_USAGE;
-	}
-	return 0;
+	char msg[128];
+	*o = (struct sb_flash_opts){ .align = c->align,
+				     .open_au = c->open_au,
+				     .find_fat = c->find_fat,
+				     .scatter = c->scatter,
+				     .realtime = c->realtime,
+				     .nbs = c->nbs,
+				     .count = (unsigned)c->count,
+				     .erase = c->erase_set ? c->erase : 0,
+				     .offset = c->offset,
+				     .offset_set = c->offset_set,
+				     .max_au = (unsigned)c->max_au,
+				     .orders = c->orders,
+				     .fat_nr = (unsigned)c->fat_nr,
+				     .sc_order = (unsigned)c->sc_order,
+				     .sc_span = (unsigned)c->sc_span };
+	memcpy(o->bs, c->bs, sizeof(o->bs));
+	if (!sb_flash_opts_check(o, c->sc_order_set || c->sc_span_set, c->erase_set, msg,
+				 sizeof(msg)))
+		return 0;
+	sb_err("%s", msg);
+	return SB_EXIT_USAGE;
 }
 
 /* --open-au and --find-fat overwrite the target: only with --destroy-data
@@ -302,26 +269,11 @@ static void live_init(struct cli_flash_live *l, int quiet)
 	l->hooks = (struct sb_flash_hooks){ stop, progress, l, step };
 }
 
-static int measure(struct flash_ctx *c, struct sb_jobtarget *t, const struct sb_flash_dev *dev,
-		   const char *path)
+static int measure(struct flash_ctx *c, struct sb_jobtarget *t, struct sb_flash_opts *o,
+		   const struct sb_flash_dev *dev, const char *path)
 {
-	struct sb_flash_opts o = { .dev = dev,
-				   .path = path,
-				   .align = c->align,
-				   .open_au = c->open_au,
-				   .find_fat = c->find_fat,
-				   .scatter = c->scatter,
-				   .realtime = c->realtime,
-				   .nbs = c->nbs,
-				   .count = (unsigned)c->count,
-				   .erase = c->erase_set ? c->erase : 0,
-				   .offset = c->offset,
-				   .offset_set = c->offset_set,
-				   .max_au = (unsigned)c->max_au,
-				   .orders = c->orders,
-				   .fat_nr = (unsigned)c->fat_nr,
-				   .sc_order = (unsigned)c->sc_order,
-				   .sc_span = (unsigned)c->sc_span };
+	o->dev = dev;
+	o->path = path;
 	struct sb_flash_result *r = calloc(1, sizeof(*r));
 	struct sb_results *res = sb_results_create("flash");
 	struct cli_flash_live live;
@@ -333,9 +285,8 @@ static int measure(struct flash_ctx *c, struct sb_jobtarget *t, const struct sb_
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	memcpy(o.bs, c->bs, sizeof(o.bs));
 	live_init(&live, c->sh.quiet);
-	if (sb_flash_run(&o, &live.hooks, NULL, r, &er))
+	if (sb_flash_run(o, &live.hooks, NULL, r, &er))
 		rc = cli_error(&er);
 	cli_progress_clear(&live.pg);
 	if (!rc) {
@@ -376,13 +327,14 @@ int cmd_flash(const struct cli_command *cmd, int argc, char **argv)
 	if (p)
 		return p < 0 ? SB_EXIT_OK : p;
 	c.json_stdout = cli_format_is(cmd, &c.sh, "json");
-	int rc = check_options(&c);
+	struct sb_flash_opts o;
+	int rc = check_options(&c, &o);
 	if (rc)
 		return rc;
 	cli_signals_install();
 	rc = open_target(&c, &t, pos[0], &dev);
 	if (!rc)
-		rc = measure(&c, &t, &dev, pos[0]);
+		rc = measure(&c, &t, &o, &dev, pos[0]);
 	if (dev.fd >= 0)
 		close(dev.fd);
 	cli_target_cleanup(&t, 1);

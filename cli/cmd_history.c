@@ -59,28 +59,6 @@ struct hist_opts {
 	int import;
 };
 
-/* DATE: 2026-12-01, 2026-12-01T08:00[:00] (UTC), or seconds since 1970 */
-static int parse_date(const char *v, int64_t *out)
-{
-	struct tm tm = { 0 };
-	const char *end;
-	uint64_t n;
-	if (sb_parse_u64(v, &n) == 0 && n > 99999999 && n < INT64_MAX)
-		return *out = (int64_t)n, 0;
-	if (!(end = strptime(v, "%Y-%m-%d", &tm)))
-		return -EINVAL;
-	if (*end == 'T' || *end == ' ') {
-		const char *e2 = strptime(end + 1, "%H:%M:%S", &tm);
-		end = e2 ? e2 : strptime(end + 1, "%H:%M", &tm);
-		if (!end)
-			return -EINVAL;
-	}
-	if (*end)
-		return -EINVAL;
-	*out = (int64_t)timegm(&tm);
-	return 0;
-}
-
 static int set_opt(void *ctx, int id, const char *v, char *hint, size_t hl)
 {
 	struct hist_opts *o = ctx;
@@ -92,7 +70,7 @@ static int set_opt(void *ctx, int id, const char *v, char *hint, size_t hl)
 	case O_HOST: o->q.host = v; return 0;
 	case O_SINCE:
 	case O_UNTIL:
-		if (parse_date(v, id == O_SINCE ? &o->q.since : &o->q.until) < 0)
+		if (sb_parse_date(v, id == O_SINCE ? &o->q.since : &o->q.until) < 0)
 			return snprintf(hint, hl, "a date: 2026-12-01 or 2026-12-01T08:00 (UTC)"),
 			       -EINVAL;
 		return 0;

@@ -10,9 +10,6 @@
 
 #include <unistd.h>
 
-#define DEFAULT_FILE_SIZE (1ull << 20)	       /* ioping's ioping.tmp */
-#define DEFAULT_HDPARM_FILE_SIZE (64ull << 20) /* a file for the hdparm presets */
-#define HDPARM_BS (2u << 20)		       /* TIMING_BUF_MB */
 #define MAX_BS (64u << 20)
 
 enum {
@@ -50,28 +47,17 @@ static const struct cli_opt lat_opts[] = {
 };
 
 struct lat_ctx {
-	enum sb_lat_preset preset;
-	uint64_t bs, size, offset, interval_ns, count, runtime_ns, warmup, settle_ns;
-	int bs_set, size_set, offset_set, interval_set, flood, count_set, warmup_set, settle_set;
-	int write, direct, buffered, json_stdout;
+	struct sb_lat_choice ch; /* the options' values, lib/latency's to judge */
+	int json_stdout;
 	struct cli_shared sh; /* --output, --format, --quiet, --keep, --destroy-data */
 };
 
 #define A_SIZE "a size, e.g. 512, 4k, 1M"
 
-static int set_preset(struct lat_ctx *c, const char *v, char *hint, size_t hl)
-{
-	for (int i = 0; i < SB_LAT_NPRESETS; i++)
-		if (!strcmp(v, sb_lat_preset_name((enum sb_lat_preset)i))) {
-			c->preset = (enum sb_lat_preset)i;
-			return 0;
-		}
-	return snprintf(hint, hl, "dd-sync, hdparm, hdparm-cache or ioping"), -EINVAL;
-}
-
 static int lat_set(void *vc, int id, const char *v, char *hint, size_t hl)
 {
-	struct lat_ctx *c = vc;
+	struct sb_lat_choice *c = &((struct lat_ctx *)vc)->ch;
+	int p;
 	switch (id) {
 	case L_BS:
 		c->bs_set = 1;
@@ -80,9 +66,7 @@ static int lat_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	case L_SIZE:
 		c->size_set = 1;
 		return cli_opt_size(v, &c->size, 1, UINT64_MAX, 0, A_SIZE, hint, hl);
-	case L_OFFSET:
-		c->offset_set = 1;
-		return cli_opt_size(v, &c->offset, 0, UINT64_MAX, 0, A_SIZE, hint, hl);
+	case L_OFFSET: return cli_opt_size(v, &c->offset, 0, UINT64_MAX, 0, A_SIZE, hint, hl);
 	case L_INTERVAL:
 		c->interval_set = 1;
 		if (sb_parse_duration_ns(v, &c->interval_ns) < 0)
@@ -105,7 +89,12 @@ static int lat_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	case L_WARMUP:
 		c->warmup_set = 1;
 		return cli_opt_number(v, &c->warmup, 0, 1000000, hint, hl);
-	case L_PRESET: return set_preset(c, v, hint, hl);
+	case L_PRESET:
+		if ((p = sb_lat_preset_by_name(v)) < 0)
+			return snprintf(hint, hl, "dd-sync, hdparm, hdparm-cache or ioping"),
+			       -EINVAL;
+		c->preset = (enum sb_lat_preset)p;
+		return 0;
 	case L_FLOOD: c->flood = 1; return 0;
 	case L_WRITE: c->write = 1; return 0;
 	case L_DIRECT: c->direct = 1; return 0;
@@ -146,69 +135,15 @@ static void help(const struct cli_cmd_opts *co)
 	cli_print_exit_status(stdout, co->cmd);
 }
 
-/* Option combinations: every check before anything is created. */
-static int check_combinations(const struct lat_ctx *c)
+/* The preset's parameters (lib/latency's); a request size the preset
+ * chose is named as the preset's: the user typed no --bs. */
+static void apply_preset(const struct sb_lat_choice *c, struct sb_lat_run *lr)
 {
-	if (c->direct && c->buffered) {
-		sb_err("--direct: conflicts with --buffered (choose one)");
-		return SB_EXIT_USAGE;
-	}
-	if (c->flood && c->interval_set) {
-		sb_err("--flood: conflicts with --interval (--flood is --interval=0)");
-		return SB_EXIT_USAGE;
-	}
-	if (c->write && (c->preset == SB_LAT_HDPARM || c->preset == SB_LAT_HDPARM_CACHE)) {
-		sb_err("--write: --preset=%s reads only", sb_lat_preset_name(c->preset));
-		return SB_EXIT_USAGE;
-	}
-	return 0;
-}
-
-/* The probe's parameters from the options and the preset. */
-static void apply_preset(const struct lat_ctx *c, struct sb_lat_run *lr)
-{
-	struct sb_probe_params *p = &lr->p;
-	const int hdparm = c->preset == SB_LAT_HDPARM || c->preset == SB_LAT_HDPARM_CACHE;
-	p->bs = (uint32_t)(c->bs_set			 ? c->bs
-			   : c->preset == SB_LAT_DD_SYNC ? 512
-			   : hdparm			 ? HDPARM_BS
-							 : 4096);
-	p->write = c->write || c->preset == SB_LAT_DD_SYNC;
-	p->pattern = c->preset == SB_LAT_IOPING		? SB_PROBE_RANDOM
-		     : c->preset == SB_LAT_HDPARM_CACHE ? SB_PROBE_FIXED
-							: SB_PROBE_SEQ;
-	p->stop_at_end = p->pattern == SB_PROBE_SEQ;
-	p->use_lseek = c->preset == SB_LAT_HDPARM_CACHE;
-	p->interval_ns = c->flood		      ? 0
-			 : c->interval_set	      ? c->interval_ns
-			 : c->preset == SB_LAT_IOPING ? 1000000000ull
-						      : 0;
-	p->count = c->count_set ? c->count : c->preset == SB_LAT_DD_SYNC ? 1000 : 0;
-	p->warmup = (unsigned)(c->warmup_set ? c->warmup : c->preset == SB_LAT_IOPING ? 1 : 0);
-	if (hdparm)
-		p->min_time_ns = c->runtime_ns		      ? c->runtime_ns
-				 : c->preset == SB_LAT_HDPARM ? 3000000000ull
-							      : 2000000000ull;
-	else
-		p->deadline_ns = c->runtime_ns;
-	/* hdparm: sync(); sleep(3) before -t; after -T's flush, sleep(1) */
-	p->settle_ns = c->settle_set			  ? c->settle_ns
-		       : c->preset == SB_LAT_HDPARM	  ? 3000000000ull
-		       : c->preset == SB_LAT_HDPARM_CACHE ? 1000000000ull
-							  : 0;
-	lr->direct = c->direct || (!c->buffered && !hdparm);
-	lr->dsync = p->write;
-	/* ioping drops the request's pages before each buffered request;
-	 * hdparm -t wants readahead and -T the cache itself */
-	p->drop_cache = !lr->direct && c->preset == SB_LAT_IOPING;
-	p->seed = sb_now_ns() ^ ((uint64_t)getpid() << 32);
-	lr->preset = c->preset;
-	/* a request size the preset chose is named as the preset's: the
-	 * user typed no --bs */
+	sb_lat_choice_apply(c, lr);
 	if (!c->bs_set && c->preset != SB_LAT_IOPING) {
 		char typed[64], size[32];
 		snprintf(typed, sizeof(typed), "--bs (%s, from --preset=%s)",
-			 sb_fmt_size(p->bs, size, sizeof(size)), sb_lat_preset_name(c->preset));
+			 sb_fmt_size(lr->p.bs, size, sizeof(size)), sb_lat_preset_name(c->preset));
 		cli_msg_alias("--bs", typed);
 	}
 }
@@ -230,23 +165,11 @@ static int prepare(const struct lat_ctx *c, struct sb_lat_run *lr, struct sb_job
 	if (rc)
 		return rc;
 	const enum sb_target_kind kind = t->info.kind;
-	const int creates = kind == SB_TARGET_DIR || kind == SB_TARGET_NONE;
 	struct sb_job_opts job;
-	sb_job_opts_default(&job);
-	job.bs = lr->p.bs;
-	job.direct = lr->direct;
-	job.offset = c->offset;
-	job.size = c->size_set ? c->size : 0;
-	if (creates && !c->size_set)
-		job.size = SB_MAX((uint64_t)lr->p.bs,
-				  lr->preset == SB_LAT_HDPARM || lr->preset == SB_LAT_HDPARM_CACHE
-					  ? DEFAULT_HDPARM_FILE_SIZE
-					  : DEFAULT_FILE_SIZE);
-	job.rw = lr->p.write ? SB_RW_WRITE : SB_RW_READ;
-	if (job.size && job.size < lr->p.bs) {
-		sb_err("--size: the working set (%llu bytes) is smaller than a request (--bs, %u "
-		       "bytes)",
-		       (unsigned long long)job.size, lr->p.bs);
+	char msg[160];
+	if (sb_lat_choice_job(&c->ch, lr, kind == SB_TARGET_DIR || kind == SB_TARGET_NONE, &job,
+			      msg, sizeof(msg))) {
+		sb_err("%s", msg);
 		return SB_EXIT_USAGE;
 	}
 	if (lr->direct && t->info.direct_ok == 0) {
@@ -446,18 +369,20 @@ int cmd_latency(const struct cli_command *cmd, int argc, char **argv)
 	if (p)
 		return p < 0 ? SB_EXIT_OK : p;
 	c.json_stdout = cli_format_is(cmd, &c.sh, "json");
-	int rc = check_combinations(&c);
-	if (rc)
-		return rc;
-	apply_preset(&c, &lr);
+	char msg[160];
+	if (sb_lat_choice_check(&c.ch, msg, sizeof(msg))) {
+		sb_err("%s", msg);
+		return SB_EXIT_USAGE;
+	}
+	apply_preset(&c.ch, &lr);
 	lr.path = pos[0];
 	struct lat_out o = { .lr = &lr,
-			     .per_request = !c.sh.quiet && c.preset == SB_LAT_IOPING,
+			     .per_request = !c.sh.quiet && c.ch.preset == SB_LAT_IOPING,
 			     .lines = c.json_stdout ? stderr : stdout,
 			     .quiet = c.sh.quiet };
 	/* before the layout: a Ctrl-C then stops it, and the file goes */
 	cli_signals_install();
-	rc = prepare(&c, &lr, &t, pos[0]);
+	int rc = prepare(&c, &lr, &t, pos[0]);
 	if (!rc || cli_interrupted())
 		rc = measure(&c, &o, &t);
 	cli_target_cleanup(&t, c.sh.keep);

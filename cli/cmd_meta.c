@@ -6,12 +6,9 @@
 #include "cli/cmd_meta.h"
 #include "report/report.h"
 
-#include <unistd.h>
-
 #define DEFAULT_FILES 16384 /* bonnie++: -n 16 (x 1024) */
 #define DEFAULT_CHUNK 8192
 #define DEFAULT_CHAR_SIZE (20ull << 20) /* bonnie++ 2.00a: -f 20 (MiB) */
-#define MIB (1ull << 20)
 
 enum {
 	M_FILES,
@@ -75,42 +72,6 @@ static int hint(char *h, size_t hl, const char *what)
 	return -EINVAL;
 }
 
-/* A size in MiB: a plain number is MiB (bonnie++'s -s), "64M", "4G". */
-static int mib_in(const char *v, uint64_t *out)
-{
-	char *end;
-	if (*v >= '0' && *v <= '9') {
-		errno = 0;
-		const unsigned long long n = strtoull(v, &end, 10);
-		if (!*end)
-			return errno || n > (1ull << 40) ? -EINVAL : (*out = n * MIB, 0);
-	}
-	return cli_opt_size(v, out, 0, UINT64_MAX, MIB, NULL, NULL, 0);
-}
-
-static int pow2_in(const char *v, uint64_t *out)
-{
-	return cli_opt_size(v, out, 256, MIB, 0, NULL, NULL, 0) || (*out & (*out - 1)) ? -EINVAL
-										       : 0;
-}
-
-static int set_file_size(struct meta_ctx *c, const char *v)
-{
-	char a[64];
-	const char *colon = strchr(v, ':');
-	if (!colon)
-		return cli_opt_size(v, &c->size_min, 0, 1ull << 30, 0, NULL, NULL, 0)
-			       ? -EINVAL
-			       : (c->size_max = c->size_min, 0);
-	if ((size_t)(colon - v) >= sizeof(a))
-		return -EINVAL;
-	snprintf(a, sizeof(a), "%.*s", (int)(colon - v), v);
-	if (cli_opt_size(a, &c->size_min, 0, 1ull << 30, 0, NULL, NULL, 0) ||
-	    cli_opt_size(colon + 1, &c->size_max, 0, 1ull << 30, 0, NULL, NULL, 0))
-		return -EINVAL;
-	return c->size_min <= c->size_max ? 0 : -EINVAL;
-}
-
 static int set_word(int *out, const char *v, const char *a, const char *b)
 {
 	if (!strcmp(v, a) || !strcmp(v, b)) {
@@ -128,7 +89,7 @@ static int meta_set(void *vc, int id, const char *v, char *h, size_t hl)
 		return cli_opt_size(v, &c->files, 0, 100000000, 0,
 				    "a number up to 100M, e.g. 1024, 16k", h, hl);
 	case M_FILE_SIZE:
-		return set_file_size(c, v)
+		return sb_meta_parse_file_size(v, &c->size_min, &c->size_max)
 			       ? hint(h, hl, "a size up to 1G, or MIN:MAX, e.g. 0, 4k, 1k:64k")
 			       : 0;
 	case M_DIRS:
@@ -138,18 +99,19 @@ static int meta_set(void *vc, int id, const char *v, char *h, size_t hl)
 		return cli_opt_size(v, &c->threads, 1, 256, 0, "a number from 1 to 256", h, hl);
 	case M_SIZE:
 		c->size_set = 1;
-		if (mib_in(v, &c->size))
+		if (sb_meta_parse_mib(v, &c->size))
 			return hint(h, hl, "a whole number of MiB, e.g. 0, 64 (MiB), 64M, 4G");
 		return 0;
 	case M_CHAR_SIZE:
-		if (mib_in(v, &c->char_size))
+		if (sb_meta_parse_mib(v, &c->char_size))
 			return hint(h, hl, "a whole number of MiB, e.g. 0, 3 (MiB), 20M");
 		return 0;
 	case M_CHUNK:
-		return pow2_in(v, &c->chunk) ? hint(h, hl, "a power of two from 256 to 1M, e.g. 8k")
-					     : 0;
+		return sb_meta_parse_pow2(v, &c->chunk)
+			       ? hint(h, hl, "a power of two from 256 to 1M, e.g. 8k")
+			       : 0;
 	case M_FILE_CHUNK:
-		return pow2_in(v, &c->file_chunk)
+		return sb_meta_parse_pow2(v, &c->file_chunk)
 			       ? hint(h, hl, "a power of two from 256 to 1M, e.g. 8k")
 			       : 0;
 	case M_SEEKS:
@@ -206,38 +168,13 @@ static void help(const struct cli_cmd_opts *co)
 	cli_print_exit_status(stdout, co->cmd);
 }
 
-/* bonnie++'s twice the RAM where the page cache cannot be dropped, the
- * smaller of that and 1 GiB where it can (lib/meta's rule). */
-static void default_size(struct meta_ctx *c)
-{
-	struct sb_host h;
-	memset(&h, 0, sizeof(h));
-	sb_host_info(&h);
-	c->twice_ram = sb_meta_twice_ram(h.mem_total);
-	c->size_rule = SB_META_SIZE_GIVEN;
-	if (!c->size_set)
-		c->size = sb_meta_default_size(h.mem_total, sb_cache_can_drop_all(), &c->size_rule);
-}
-
 static int check(struct meta_ctx *c)
 {
-	default_size(c);
-	if (!c->files && !c->size) {
-		sb_err("--files: nothing to do with --files=0 and --size=0");
-		return SB_EXIT_USAGE;
-	}
-	if (c->dirs_set && c->dirs < c->threads) {
-		sb_err("--dirs: %llu directories for %llu threads; each thread needs its own "
-		       "(give at least --dirs=%llu)",
-		       (unsigned long long)c->dirs, (unsigned long long)c->threads,
-		       (unsigned long long)c->threads);
-		return SB_EXIT_USAGE;
-	}
-	if (!c->dirs_set)
-		c->dirs = c->threads;
-	if (c->files && c->dirs > c->files) {
-		sb_err("--dirs: more directories (%llu) than files (%llu)",
-		       (unsigned long long)c->dirs, (unsigned long long)c->files);
+	char msg[256];
+	sb_meta_size_here(c->size_set, &c->size, &c->twice_ram, &c->size_rule);
+	if (sb_meta_check_counts(c->files, c->size, c->dirs_set, &c->dirs, c->threads, msg,
+				 sizeof(msg))) {
+		sb_err("%s", msg);
 		return SB_EXIT_USAGE;
 	}
 	c->char_size = SB_MIN(c->char_size, c->size); /* as bonnie++ */
@@ -246,32 +183,15 @@ static int check(struct meta_ctx *c)
 
 static int check_target(const struct meta_ctx *c, struct sb_jobtarget *t, const char *dir)
 {
-	char a[32], b[32];
+	char msg[512];
 	int rc = cli_target_probe(t, dir);
-	if (rc)
+	if (rc || (rc = cli_target_missing(t->info.kind, dir)))
 		return rc;
-	if ((rc = cli_target_missing(t->info.kind, dir)))
-		return rc;
-	if (t->info.kind != SB_TARGET_DIR) {
-		sb_err("meta needs a directory: '%s' is not one", dir);
-		return SB_EXIT_USAGE;
-	}
-	if (c->direct && (t->info.direct_ok == 0 || c->chunk % SB_MAX(t->info.logical_bs, 1u))) {
-		sb_err("--direct: %s",
-		       t->info.direct_ok == 0
-			       ? "the filesystem does not support direct I/O"
-			       : "--chunk must be a multiple of the logical block size");
-		return SB_EXIT_USAGE;
-	}
-	const uint64_t need = c->size + c->files * c->size_max;
-	if (t->info.fs_free && need > t->info.fs_free) {
-		sb_err("--size: not enough space in '%s': %s needed, %s free (lower --size or "
-		       "--files)",
-		       dir, sb_fmt_size(need, a, sizeof(a)),
-		       sb_fmt_size(t->info.fs_free, b, sizeof(b)));
-		return SB_EXIT_ENV;
-	}
-	return 0;
+	const int e = sb_meta_check_dir(&t->info, dir, c->direct, c->chunk,
+					c->size + c->files * c->size_max, msg, sizeof(msg));
+	if (e)
+		sb_err("%s", msg);
+	return !e ? 0 : e == -ENOSPC ? SB_EXIT_ENV : SB_EXIT_USAGE;
 }
 
 /* The run's options from the command's. */
@@ -301,14 +221,7 @@ static void run_opts(const struct meta_ctx *c, const char *dir, struct sb_meta_o
 				     -1 };
 	o->size_rule = c->size_rule;
 	o->twice_ram = c->twice_ram;
-	if (c->name)
-		snprintf(name, nl, "%s", c->name);
-	else if (gethostname(name, nl) < 0 || !name[0])
-		snprintf(name, nl, "localhost");
-	name[nl - 1] = '\0';
-	for (char *p = name; *p; p++)
-		if (*p == ',')
-			*p = '_';
+	sb_meta_machine_name(c->name, name, nl);
 	o->name = name;
 	o->stonewall = cli_ranks_stonewall();
 }

@@ -71,91 +71,6 @@ static const struct cli_opt pts_opts[] = {
 static const char *const pts_bs_names = "1024k, 128k, 64k, 32k, 16k, 8k, 4k, 0.5k";
 static const char *const pts_mix_names = "100/0, 95/5, 65/35, 50/50, 35/65, 5/95, 0/100";
 
-static int list_ok(const char *v)
-{
-	return *v && *v != ',' && v[strlen(v) - 1] != ',' && !strstr(v, ",,");
-}
-
-static int parse_tests(unsigned *mask, const char *v)
-{
-	char buf[256], *save = NULL;
-	if (strlen(v) >= sizeof(buf) || !list_ok(v))
-		return -EINVAL;
-	snprintf(buf, sizeof(buf), "%s", v);
-	*mask = 0;
-	for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-		const int t = sb_pts_test_by_name(w);
-		if (!strcmp(w, "all"))
-			*mask |= (1u << SB_PTS_NTESTS) - 1;
-		else if (t < 0)
-			return -EINVAL;
-		else
-			*mask |= 1u << t;
-	}
-	return 0;
-}
-
-static int parse_bs(struct sb_pts_opts *o, const char *v)
-{
-	char buf[256], *save = NULL;
-	if (strlen(v) >= sizeof(buf) || !list_ok(v))
-		return -EINVAL;
-	snprintf(buf, sizeof(buf), "%s", v);
-	o->nbs = 0;
-	for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-		uint64_t b;
-		if (!strcmp(w, "0.5k"))
-			b = 512;
-		else if (sb_parse_size(w, &b) < 0)
-			return -EINVAL;
-		if (b != 512 && (b < 4096 || b > (1u << 20) || (b & (b - 1)) || b == (256u << 10) ||
-				 b == (512u << 10) || b == (2u << 10)))
-			return -EINVAL;
-		if (o->nbs >= SB_PTS_MAX_BS)
-			return -EINVAL;
-		o->bs[o->nbs++] = (uint32_t)b;
-	}
-	return 0;
-}
-
-static int parse_mix(struct sb_pts_opts *o, const char *v)
-{
-	static const unsigned ok[] = { 100, 95, 65, 50, 35, 5, 0 };
-	char buf[256], *save = NULL;
-	if (strlen(v) >= sizeof(buf) || !list_ok(v))
-		return -EINVAL;
-	snprintf(buf, sizeof(buf), "%s", v);
-	o->nmix = 0;
-	for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-		unsigned r, wr, found = 0;
-		char end;
-		if (sscanf(w, "%u/%u%c", &r, &wr, &end) != 2 || r + wr != 100)
-			return -EINVAL;
-		for (unsigned i = 0; i < SB_ARRAY_SIZE(ok); i++)
-			found |= ok[i] == r;
-		if (!found || o->nmix >= SB_PTS_MAX_MIX)
-			return -EINVAL;
-		o->mix[o->nmix++] = r;
-	}
-	return 0;
-}
-
-static int parse_count(const char *v, uint64_t lo, uint64_t hi, unsigned *out, int x_ok)
-{
-	char buf[32];
-	uint64_t n;
-	const size_t len = strlen(v);
-	if (!len || len >= sizeof(buf))
-		return -EINVAL;
-	snprintf(buf, sizeof(buf), "%s", v);
-	if (x_ok && (buf[len - 1] == 'x' || buf[len - 1] == 'X'))
-		buf[len - 1] = '\0';
-	if (cli_opt_number(buf, &n, lo, hi, NULL, 0) < 0)
-		return -EINVAL;
-	*out = (unsigned)n;
-	return 0;
-}
-
 #define HINT(...) (snprintf(hint, hl, __VA_ARGS__), -EINVAL)
 
 static int pts_set(void *vc, int id, const char *v, char *hint, size_t hl)
@@ -164,7 +79,7 @@ static int pts_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	struct sb_pts_opts *o = &c->o;
 	switch (id) {
 	case P_TEST:
-		return parse_tests(&o->tests, v)
+		return sb_pts_parse_tests(v, &o->tests)
 			       ? HINT("a comma-separated list of iops, throughput, latency, wsat, or "
 				      "all")
 			       : 0;
@@ -182,14 +97,15 @@ static int pts_set(void *vc, int id, const char *v, char *hint, size_t hl)
 			return HINT("a duration from 100ms to 1h (examples: 60s, 1s, 200ms)");
 		return 0;
 	case P_MAX_ROUNDS:
-		return parse_count(v, 1, 1000, &o->max_rounds, 0) ? HINT("a number from 1 to 1000")
-								  : 0;
+		return sb_parse_count(v, 1, 1000, 0, &o->max_rounds)
+			       ? HINT("a number from 1 to 1000")
+			       : 0;
 	case P_BS:
-		return parse_bs(o, v)
+		return sb_pts_parse_bs(o, v)
 			       ? HINT("a comma-separated list of PTS block sizes: %s", pts_bs_names)
 			       : 0;
 	case P_MIX:
-		return parse_mix(o, v)
+		return sb_pts_parse_mix(o, v)
 			       ? HINT("a comma-separated list of PTS R/W mixes: %s", pts_mix_names)
 			       : 0;
 	case P_ACTIVE_RANGE:
@@ -206,16 +122,16 @@ static int pts_set(void *vc, int id, const char *v, char *hint, size_t hl)
 			o->precondition = SB_PTS_PRECONDITION_PASSES;
 		else if (!strcmp(v, "none"))
 			o->precondition = 0;
-		else if (parse_count(v, 1, 16, &o->precondition, 1))
+		else if (sb_parse_count(v, 1, 16, 1, &o->precondition))
 			return HINT("auto, none, or Nx with N from 1 to 16 (PTS: 2x)");
 		return 0;
 	case P_THREADS:
-		return parse_count(v, 1, 64, &o->threads, 0) ? HINT("a number from 1 to 64") : 0;
+		return sb_parse_count(v, 1, 64, 0, &o->threads) ? HINT("a number from 1 to 64") : 0;
 	case P_IODEPTH:
-		return parse_count(v, 1, 1024, &o->iodepth, 0) ? HINT("a number from 1 to 1024")
-							       : 0;
+		return sb_parse_count(v, 1, 1024, 0, &o->iodepth) ? HINT("a number from 1 to 1024")
+								  : 0;
 	case P_WSAT_CAPACITY:
-		return parse_count(v, 1, 100, &o->wsat_capacity, 1)
+		return sb_parse_count(v, 1, 100, 1, &o->wsat_capacity)
 			       ? HINT("a number from 1 to 100 (PTS: 4)")
 			       : 0;
 	}

@@ -263,36 +263,6 @@ static void log_name(const struct soak_opts *o, char *name, size_t len)
 	strftime(name, len, "storbench-soak-%Y%m%d-%H%M%S.jsonl", &tm);
 }
 
-/* With --resume the soak goes on as it started; the command line may say
- * how long (--iterations, the total; --duration, from the first start) and
- * where the outputs go (and the history records them). Anything else is refused, not dropped. */
-static int resume_overrides_ok(int argc, char **argv)
-{
-	/* --db and --label say where its result is recorded, as --output */
-	static const char *const ok[] = { "resume", "iterations", "duration", "output",
-					  "format", "quiet",	  "db",	      "label" };
-	/* iozone's options (a resumed soak's come from its log) */
-	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
-		const char *a = argv[i];
-		if (strncmp(a, "--", 2))
-			continue;
-		size_t n = strcspn(a + 2, "=");
-		unsigned k = 0;
-		while (k < SB_ARRAY_SIZE(ok) && (strlen(ok[k]) != n || strncmp(ok[k], a + 2, n)))
-			k++;
-		if (k == SB_ARRAY_SIZE(ok)) {
-			sb_err("--%.*s: not with --resume: the soak goes on with the options it "
-			       "started with (only --iterations, --duration, --output, --format, "
-			       "--quiet, --db and --label may be given)",
-			       (int)n, a + 2);
-			return SB_EXIT_USAGE;
-		}
-		if (!a[2 + n] && strcmp(ok[k], "quiet"))
-			i++; /* its value follows */
-	}
-	return 0;
-}
-
 /* What the library runs: the options, the target made ready. */
 static void run_opts(const struct soak_opts *o, struct soak_target *st, const char *target,
 		     const char *log, struct sb_soak_opts *r)
@@ -369,9 +339,10 @@ static int resume(const struct cli_command *cmd, int argc, char **argv, struct s
 	struct sb_error err;
 	char *target = NULL;
 	const char *log = o->resume;
-	int rc = resume_overrides_ok(argc, argv);
-	if (rc)
-		return rc;
+	char msg[320];
+	int rc;
+	if (sb_soak_resume_args_ok(argc, argv, msg, sizeof(msg)))
+		return sb_err("%s", msg), SB_EXIT_USAGE;
 	soak_out_hooks(&so, o, &h);
 	if (sb_soak_resume(log, &h, cli_ranks_coord(), &r, &err) < 0)
 		return soak_out_end(&so, NULL, -1, &err, NULL);

@@ -54,62 +54,6 @@ static const struct cli_opt sweep_opts[] = {
 	{ NULL, 0, 0, NULL, NULL },
 };
 
-/* "a,b,c": no empty item (strtok_r would skip "64k," and "a,,b" silently) */
-static int list_ok(const char *v)
-{
-	return *v && *v != ',' && v[strlen(v) - 1] != ',' && !strstr(v, ",,");
-}
-
-static int parse_tests(struct sweep_cli *c, const char *v)
-{
-	char buf[512], *save = NULL;
-	if (strlen(v) >= sizeof(buf) || !list_ok(v))
-		return -EINVAL;
-	snprintf(buf, sizeof(buf), "%s", v);
-	c->tests_given = 0;
-	for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-		const int t = sb_sweep_test_by_name(w);
-		if (!strcmp(w, "all"))
-			c->tests_given |= SB_SWEEP_ALL_TESTS;
-		else if (t < 0)
-			return -EINVAL;
-		else
-			c->tests_given |= 1u << t;
-	}
-	return c->tests_given ? 0 : -EINVAL;
-}
-
-/* "64k,1M,1G": sizes from min to max, at most SB_SWEEP_MAX_SIZES. */
-static int parse_sizes(const char *v, uint64_t *out, unsigned *n, uint64_t min, uint64_t max)
-{
-	char buf[1024], *save = NULL;
-	if (strlen(v) >= sizeof(buf) || !list_ok(v))
-		return -EINVAL;
-	snprintf(buf, sizeof(buf), "%s", v);
-	*n = 0;
-	for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-		if (*n >= SB_SWEEP_MAX_SIZES ||
-		    cli_opt_size(w, &out[*n], min, max, 0, NULL, NULL, 0))
-			return -EINVAL;
-		(*n)++;
-	}
-	return *n ? 0 : -EINVAL;
-}
-
-static int parse_burst(struct sweep_cli *c, const char *v)
-{
-	char size[64];
-	const char *comma = strchr(v, ',');
-	if (!comma || (size_t)(comma - v) >= sizeof(size))
-		return -EINVAL;
-	snprintf(size, sizeof(size), "%.*s", (int)(comma - v), v);
-	if (sb_parse_size(size, &c->o.burst_bytes) < 0 || !c->o.burst_bytes ||
-	    sb_parse_duration_ns(comma + 1, &c->o.burst_idle_ns) < 0 ||
-	    c->o.burst_idle_ns > 3600000000000ull)
-		return -EINVAL;
-	return 0;
-}
-
 #define HINT(...) (snprintf(hint, hl, __VA_ARGS__), -EINVAL)
 
 static int sweep_set(void *vc, int id, const char *v, char *hint, size_t hl)
@@ -118,19 +62,20 @@ static int sweep_set(void *vc, int id, const char *v, char *hint, size_t hl)
 	uint64_t n;
 	switch (id) {
 	case SW_TESTS:
-		return parse_tests(c, v)
+		return sb_sweep_parse_tests(v, &c->tests_given)
 			       ? HINT("a comma-separated list of write, rewrite, read, "
 				      "reread, randread, randwrite, bkwdread, recrewrite, "
 				      "strideread, fwrite, frewrite, fread, freread, or all")
 			       : 0;
 	case SW_FILE_SIZES:
-		return parse_sizes(v, c->o.file_sizes, &c->o.nfile, 512, 1ull << 50)
+		return sb_sweep_parse_sizes(v, c->o.file_sizes, &c->o.nfile, 512, 1ull << 50)
 			       ? HINT("a comma-separated list of at most %d sizes from 512 to 1P "
 				      "(example: 64k,1M,1G)",
 				      SB_SWEEP_MAX_SIZES)
 			       : 0;
 	case SW_RECORD_SIZES:
-		return parse_sizes(v, c->o.record_sizes, &c->o.nrec, 512, SB_SWEEP_MAX_RECORD)
+		return sb_sweep_parse_sizes(v, c->o.record_sizes, &c->o.nrec, 512,
+					    SB_SWEEP_MAX_RECORD)
 			       ? HINT("a comma-separated list of at most %d sizes from 512 to 16M "
 				      "(example: 4k,64k,1M)",
 				      SB_SWEEP_MAX_SIZES)
@@ -141,9 +86,10 @@ static int sweep_set(void *vc, int id, const char *v, char *hint, size_t hl)
 		c->o.stride = (unsigned)n;
 		return 0;
 	case SW_BURST:
-		return parse_burst(c, v) ? HINT("SIZE,IDLE: a size and a pause of at most 1h "
-						"(example: 1M,100ms)")
-					 : 0;
+		return sb_sweep_parse_burst(&c->o, v)
+			       ? HINT("SIZE,IDLE: a size and a pause of at most 1h "
+				      "(example: 1M,100ms)")
+			       : 0;
 	case SW_CSV:
 		if (!*v)
 			return HINT("a file name");
@@ -182,24 +128,9 @@ static void help(const struct cli_cmd_opts *co)
 /* Options that only make sense together, checked before anything runs. */
 static int check_combinations(struct sweep_cli *c)
 {
-	c->o.tests = c->tests_given ? c->tests_given : SB_SWEEP_ALL_TESTS;
-	if (c->no_retest) {
-		const uint32_t named = c->tests_given == SB_SWEEP_ALL_TESTS ? 0 : c->tests_given;
-		if (named & SB_SWEEP_RETESTS) {
-			sb_err("--no-retest: leaves out rewrite, reread, frewrite and freread, "
-			       "which --tests names");
-			return SB_EXIT_USAGE;
-		}
-		c->o.tests &= ~(uint32_t)SB_SWEEP_RETESTS;
-	}
-	int e = sb_sweep_plan(c->r, &c->o);
-	if (e == -EINVAL) {
-		sb_err("--record-sizes: no record size fits in any file size (records are never "
-		       "larger than the file)");
-		return SB_EXIT_USAGE;
-	}
-	if (e) {
-		sb_err("--file-sizes: %s", strerror(-e));
+	char msg[160];
+	if (sb_sweep_plan_given(c->r, &c->o, c->tests_given, c->no_retest, msg, sizeof(msg))) {
+		sb_err("%s", msg);
 		return SB_EXIT_USAGE;
 	}
 	if (c->json_stdout && c->sh.output && !strcmp(c->sh.output, "-")) {

@@ -12,6 +12,7 @@
 #include "lib/base/u128.h"
 
 #include <math.h>
+#include <time.h>
 
 /* A non-negative decimal ip.frac, frac = frac_num / frac_den exactly. */
 struct decimal {
@@ -117,6 +118,59 @@ int sb_parse_u64(const char *s, uint64_t *out)
 	if (err)
 		return err;
 	*out = v;
+	return 0;
+}
+
+int sb_parse_count(const char *s, uint64_t lo, uint64_t hi, int x_ok, unsigned *out)
+{
+	char buf[32];
+	uint64_t n;
+	const size_t len = strlen(s);
+	if (!len || len >= sizeof(buf))
+		return -EINVAL;
+	memcpy(buf, s, len + 1);
+	if (x_ok && (buf[len - 1] == 'x' || buf[len - 1] == 'X'))
+		buf[len - 1] = '\0';
+	if (sb_parse_u64(buf, &n) < 0 || n < lo || n > hi)
+		return -EINVAL;
+	*out = (unsigned)n;
+	return 0;
+}
+
+int sb_parse_date(const char *s, int64_t *out)
+{
+	struct tm tm = { 0 };
+	const char *end;
+	uint64_t n;
+	if (sb_parse_u64(s, &n) == 0 && n > 99999999 && n < INT64_MAX)
+		return *out = (int64_t)n, 0;
+	if (!(end = strptime(s, "%Y-%m-%d", &tm)))
+		return -EINVAL;
+	if (*end == 'T' || *end == ' ') {
+		const char *e2 = strptime(end + 1, "%H:%M:%S", &tm);
+		end = e2 ? e2 : strptime(end + 1, "%H:%M", &tm);
+		if (!end)
+			return -EINVAL;
+	}
+	if (*end)
+		return -EINVAL;
+	*out = (int64_t)timegm(&tm);
+	return 0;
+}
+
+int sb_parse_list(const char *s, size_t max, int (*item)(void *ctx, const char *w), void *ctx)
+{
+	char buf[1024], *save = NULL;
+	const size_t len = strlen(s);
+	if (!len || len >= max || len >= sizeof(buf) || *s == ',' || s[len - 1] == ',' ||
+	    strstr(s, ",,"))
+		return -EINVAL;
+	memcpy(buf, s, len + 1);
+	for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		const int rc = item(ctx, w);
+		if (rc)
+			return rc;
+	}
 	return 0;
 }
 

@@ -23,6 +23,18 @@ size_t sb_utf8_char_len(const char *s);
  * a history's stored figures). */
 unsigned sb_edit_distance(const char *a, const char *b);
 int sb_parse_double(const char *s, double *out); /* finite only */
+/* A count from lo to hi (hi at most UINT_MAX), with x_ok also "Nx" (N
+ * times): 0 or -EINVAL. */
+int sb_parse_count(const char *s, uint64_t lo, uint64_t hi, int x_ok, unsigned *out);
+/* A date, UTC: 2026-12-01, 2026-12-01T08:00[:00] (or a space for the T),
+ * or seconds since 1970 (a number above 99999999), as seconds since 1970.
+ * 0 or -EINVAL. */
+int sb_parse_date(const char *s, int64_t *out);
+/* "a,b,c": each item of s in turn to item(ctx, item); the first non-zero
+ * return ends it and is returned. -EINVAL for an empty s, an empty item
+ * ("a,,b", a comma first or last) or s of max characters or more (max at
+ * most 1024). */
+int sb_parse_list(const char *s, size_t max, int (*item)(void *ctx, const char *w), void *ctx);
 
 struct sb_bssplit {
 	uint32_t bs;

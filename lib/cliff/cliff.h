@@ -124,6 +124,10 @@ struct sb_cliff_progress {
 struct sb_jobtarget;
 struct sb_coord;
 
+/* --recovery: durations above 0, comma-separated, at most
+ * SB_CLIFF_MAX_RECOVERY, into ns[] and *n: 0 or -EINVAL. */
+int sb_cliff_parse_recovery(const char *v, uint64_t *ns, unsigned *n);
+
 struct sb_cliff_opts {
 	const struct sb_jobtarget *t; /* prepared for job: paths, held fds, region */
 	const char *path;	      /* TARGET as named, for messages */

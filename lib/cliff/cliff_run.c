@@ -2,6 +2,7 @@
  * fill and the recovery bursts, one run of the write job each, sampled
  * every SB_CLIFF_SAMPLE_NS. */
 #include "lib/cliff/cliff.h"
+#include "lib/base/units.h"
 #include "lib/coord/coord.h"
 #include "lib/target/jobtarget.h"
 
@@ -282,4 +283,26 @@ void sb_cliff_result_free(struct sb_cliff_result *r)
 		return;
 	sb_job_result_free(r->jr);
 	r->jr = NULL;
+}
+
+struct recovery {
+	uint64_t *ns;
+	unsigned *n;
+};
+
+static int one_recovery(void *ctx, const char *w)
+{
+	struct recovery *r = ctx;
+	uint64_t ns;
+	if (*r->n == SB_CLIFF_MAX_RECOVERY || sb_parse_duration_ns(w, &ns) < 0 || !ns)
+		return -EINVAL;
+	r->ns[(*r->n)++] = ns;
+	return 0;
+}
+
+int sb_cliff_parse_recovery(const char *v, uint64_t *ns, unsigned *n)
+{
+	struct recovery r = { ns, n };
+	*n = 0;
+	return sb_parse_list(v, 256, one_recovery, &r);
 }

@@ -274,6 +274,17 @@ struct sb_flash_opts {
 	unsigned fat_nr; /* --find-fat: erase blocks */
 	unsigned sc_order, sc_span;
 };
+/* --bs: SIZE, SIZE,SIZE... or A..B (the powers of two from A to B), each
+ * a power of two from 512 to 64M, into bs[] and *nbs: 0, -EINVAL, or
+ * -E2BIG past SB_FLASH_MAX_BS sizes. */
+int sb_flash_parse_bs(const char *v, uint32_t *bs, unsigned *nbs);
+/* The options together, before the target is opened: the defaults of
+ * what was not given (--align when no probe is named; fat_nr 6, sc_order 9,
+ * sc_span 1, count 8, max_au 8, orders 3) and the options given for a
+ * probe that does not run (scatter_set: --scatter-order or --scatter-span
+ * given; erase_set: --erase-size). 0, or -EINVAL with the message. */
+int sb_flash_opts_check(struct sb_flash_opts *o, int scatter_set, int erase_set, char *msg,
+			size_t ml);
 /* Runs the probes o asks for on o->dev, telling h (NULL: nothing). 0 when
  * they ran (or were stopped: out->interrupted, what ran kept); else -errno
  * with err: -EINVAL (SB_ERR_INPUT) for sizes the device cannot take, a

@@ -254,3 +254,80 @@ void sb_flash_result_free(struct sb_flash_result *r)
 	if (r)
 		sb_flash_scatter_free(&r->sc);
 }
+
+static int pow2(uint64_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+static int bs_add(uint32_t *bs, unsigned *nbs, uint64_t v)
+{
+	if (*nbs == SB_FLASH_MAX_BS)
+		return -E2BIG;
+	bs[(*nbs)++] = (uint32_t)v;
+	return 0;
+}
+
+int sb_flash_parse_bs(const char *v, uint32_t *bs, unsigned *nbs)
+{
+	char buf[256], *save = NULL;
+	uint64_t a, b;
+	const char *dots = strstr(v, "..");
+	*nbs = 0;
+	if (strlen(v) >= sizeof(buf))
+		return -EINVAL;
+	if (dots) {
+		snprintf(buf, sizeof(buf), "%.*s", (int)(dots - v), v);
+		if (sb_parse_size(buf, &a) < 0 || sb_parse_size(dots + 2, &b) < 0 || !pow2(a) ||
+		    !pow2(b) || a > b || a < 512 || b > (64u << 20))
+			return -EINVAL;
+		for (; a <= b; a *= 2)
+			if (bs_add(bs, nbs, a))
+				return -E2BIG;
+		return 0;
+	}
+	/* a list: strtok_r takes "4k,,8k" as 4k,8k, as before */
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (char *s = strtok_r(buf, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
+		if (sb_parse_size(s, &a) < 0 || !pow2(a) || a < 512 || a > (64u << 20))
+			return -EINVAL;
+		if (bs_add(bs, nbs, a))
+			return -E2BIG;
+	}
+	return *nbs ? 0 : -EINVAL;
+}
+
+static int refuse(char *msg, size_t ml, const char *what)
+{
+	snprintf(msg, ml, "%s", what);
+	return -EINVAL;
+}
+
+int sb_flash_opts_check(struct sb_flash_opts *o, int scatter_set, int erase_set, char *msg,
+			size_t ml)
+{
+	if (!o->align && !o->open_au && !o->scatter && !o->find_fat)
+		o->align = 1;
+	if (o->fat_nr && !o->find_fat)
+		return refuse(msg, ml, "--fat-nr applies to --find-fat only");
+	if (!o->fat_nr)
+		o->fat_nr = 6;
+	if (!o->scatter && scatter_set)
+		return refuse(msg, ml,
+			      "--scatter-order and --scatter-span apply to --scatter only");
+	if (!o->sc_order)
+		o->sc_order = 9;
+	if (!o->sc_span)
+		o->sc_span = 1;
+	if (!o->count)
+		o->count = 8;
+	if (!o->max_au)
+		o->max_au = 8;
+	if (!o->orders)
+		o->orders = 3;
+	if (!o->open_au && (o->offset_set || o->max_au != 8 || o->orders != 3))
+		return refuse(msg, ml, "--offset, --max-au and --order apply to --open-au only");
+	if (!o->open_au && !o->find_fat && erase_set)
+		return refuse(msg, ml, "--erase-size applies to --open-au and --find-fat only");
+	return 0;
+}

@@ -82,6 +82,28 @@ void sb_lat_dd_lines(const struct sb_lat_run *lr, char *buf, size_t len);
  * "fadvise", "bypassed" (direct I/O), "warm". */
 const char *sb_lat_cache_name(const struct sb_lat_run *lr);
 
+/* ---- what the command was asked, made into a run (lat_preset.c) ---- */
+/* The preset of that name ("ioping", "dd-sync", ...), or -EINVAL. */
+int sb_lat_preset_by_name(const char *name);
+/* The options' values; *_set: given (a preset's default otherwise). */
+struct sb_lat_choice {
+	enum sb_lat_preset preset;
+	uint64_t bs, size, offset, interval_ns, count, runtime_ns, warmup, settle_ns;
+	int bs_set, size_set, interval_set, flood, count_set, warmup_set, settle_set;
+	int write, direct, buffered;
+};
+/* Options that cannot go together: 0, or -EINVAL with the message. */
+int sb_lat_choice_check(const struct sb_lat_choice *c, char *msg, size_t ml);
+/* The probe's parameters and lr's preset, direct and dsync from c and its
+ * preset (c checked). */
+void sb_lat_choice_apply(const struct sb_lat_choice *c, struct sb_lat_run *lr);
+/* The job that prepares the target (creates: a test file is made, sized
+ * by the preset unless --size): 0, or -EINVAL with the message when the
+ * working set is smaller than a request. */
+struct sb_job_opts;
+int sb_lat_choice_job(const struct sb_lat_choice *c, const struct sb_lat_run *lr, int creates,
+		      struct sb_job_opts *job, char *msg, size_t ml);
+
 /* ---- storbench latency as a library call (lat_run.c) ---- */
 struct sb_latency_opts {
 	enum sb_lat_preset preset;

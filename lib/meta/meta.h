@@ -158,6 +158,33 @@ uint64_t sb_meta_twice_ram(uint64_t mem_total);
  * dropped (can_drop), the smaller of twice the RAM and SB_META_COLD_SIZE. */
 uint64_t sb_meta_default_size(uint64_t mem_total, int can_drop, enum sb_meta_size_rule *rule);
 
+/* ---- what meta and bonnie are asked, judged first (meta_check.c) ---- */
+/* A size in MiB: a plain number is MiB (bonnie++'s -s), "64M", "4G". */
+int sb_meta_parse_mib(const char *v, uint64_t *out);
+/* A power of two from 256 to 1M (--chunk, --file-chunk). */
+int sb_meta_parse_pow2(const char *v, uint64_t *out);
+/* --file-size: SIZE or MIN:MAX, each up to 1G, MIN <= MAX. */
+int sb_meta_parse_file_size(const char *v, uint64_t *min, uint64_t *max);
+/* Each 0 or -EINVAL. The counts together: something to do, a directory
+ * for each thread (*dirs: threads where not given), no more directories
+ * than files. 0, or -EINVAL with the message. */
+int sb_meta_check_counts(uint64_t files, uint64_t size, int dirs_set, uint64_t *dirs,
+			 uint64_t threads, char *msg, size_t ml);
+/* Here (this host's RAM, whether its page cache can be dropped): bonnie++'s
+ * twice the RAM, and the block test file's size where --size was not
+ * given (size_set 0: sb_meta_default_size) with the rule that chose it. */
+void sb_meta_size_here(int size_set, uint64_t *size, uint64_t *twice_ram,
+		       enum sb_meta_size_rule *rule);
+/* bonnie++'s machine name for the CSV line: given (NULL: the host's name,
+ * or localhost), cut to nl, its commas made '_'. */
+void sb_meta_machine_name(const char *given, char *name, size_t nl);
+/* The directory the run works in, probed (ti): a directory, direct I/O
+ * there with a chunk of its block size when asked, room for need bytes.
+ * 0, or with the message -EINVAL (the options) or -ENOSPC. */
+struct sb_target_info;
+int sb_meta_check_dir(const struct sb_target_info *ti, const char *dir, int direct,
+		      uint64_t chunk, uint64_t need, char *msg, size_t ml);
+
 /* The six I/O tests in bonnie++'s order; res indexed by enum sb_meta_test.
  * The file is removed at the end. *cache_method gets sb_cache_drop's
  * method (0 when none). Returns 0, -EINTR, or -errno with *err filled. */

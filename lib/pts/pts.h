@@ -74,6 +74,12 @@ void sb_pts_opts_default(struct sb_pts_opts *o);
 const char *sb_pts_test_name(enum sb_pts_test t);
 int sb_pts_test_by_name(const char *name); /* -EINVAL */
 const char *sb_pts_profile_name(enum sb_pts_profile p);
+/* The values of --test (names, or all: a mask of 1 << enum sb_pts_test),
+ * --bs (the PTS block sizes: 1024k, 128k, ... 0.5k) and --mix (the PTS
+ * R/W mixes: 100/0 ... 0/100), each a comma-separated list: 0 or -EINVAL. */
+int sb_pts_parse_tests(const char *v, unsigned *mask);
+int sb_pts_parse_bs(struct sb_pts_opts *o, const char *v);
+int sb_pts_parse_mix(struct sb_pts_opts *o, const char *v);
 
 /* One cell of a matrix: a read share and a block size. */
 struct sb_pts_cell {

@@ -4,6 +4,7 @@
  * results carry and the report prints.
  */
 #include "lib/pts/pts.h"
+#include "lib/base/units.h"
 
 #include <stdarg.h>
 
@@ -42,6 +43,70 @@ int sb_pts_test_by_name(const char *name)
 		if (!strcmp(name, test_names[i]))
 			return i;
 	return -EINVAL;
+}
+
+static int one_test(void *ctx, const char *w)
+{
+	unsigned *mask = ctx;
+	const int t = sb_pts_test_by_name(w);
+	if (!strcmp(w, "all"))
+		*mask |= (1u << SB_PTS_NTESTS) - 1;
+	else if (t < 0)
+		return -EINVAL;
+	else
+		*mask |= 1u << t;
+	return 0;
+}
+
+int sb_pts_parse_tests(const char *v, unsigned *mask)
+{
+	*mask = 0;
+	return sb_parse_list(v, 256, one_test, mask);
+}
+
+/* a PTS block size: 0.5k, or a power of two from 4k to 1024k but 256k, 512k */
+static int one_bs(void *ctx, const char *w)
+{
+	struct sb_pts_opts *o = ctx;
+	uint64_t b;
+	if (!strcmp(w, "0.5k"))
+		b = 512;
+	else if (sb_parse_size(w, &b) < 0)
+		return -EINVAL;
+	if (b != 512 && (b < 4096 || b > (1u << 20) || (b & (b - 1)) || b == (256u << 10) ||
+			 b == (512u << 10) || b == (2u << 10)))
+		return -EINVAL;
+	if (o->nbs >= SB_PTS_MAX_BS)
+		return -EINVAL;
+	o->bs[o->nbs++] = (uint32_t)b;
+	return 0;
+}
+
+int sb_pts_parse_bs(struct sb_pts_opts *o, const char *v)
+{
+	o->nbs = 0;
+	return sb_parse_list(v, 256, one_bs, o);
+}
+
+static int one_mix(void *ctx, const char *w)
+{
+	struct sb_pts_opts *o = ctx;
+	unsigned r, wr, found = 0;
+	char end;
+	if (sscanf(w, "%u/%u%c", &r, &wr, &end) != 2 || r + wr != 100)
+		return -EINVAL;
+	for (unsigned i = 0; i < SB_ARRAY_SIZE(iops_mix); i++)
+		found |= iops_mix[i] == r;
+	if (!found || o->nmix >= SB_PTS_MAX_MIX)
+		return -EINVAL;
+	o->mix[o->nmix++] = r;
+	return 0;
+}
+
+int sb_pts_parse_mix(struct sb_pts_opts *o, const char *v)
+{
+	o->nmix = 0;
+	return sb_parse_list(v, 256, one_mix, o);
 }
 
 const char *sb_pts_profile_name(enum sb_pts_profile p)

@@ -168,5 +168,11 @@ struct sb_soak_resume {
 int sb_soak_resume(const char *log, const struct sb_soak_hooks *h, struct sb_coord *coord,
 		   struct sb_soak_resume **out, struct sb_error *err);
 void sb_soak_resume_free(struct sb_soak_resume *r);
+/* The command line of a resume (argv[0] the command): the soak goes on as
+ * it started; only how long (--iterations, the total; --duration, from
+ * the first start) and where its outputs go (--output, --format, --quiet,
+ * --db, --label) may be given, up to "--". 0, or -EINVAL with the message
+ * naming the first other option. */
+int sb_soak_resume_args_ok(int argc, char **argv, char *msg, size_t ml);
 
 #endif

@@ -2,6 +2,33 @@
  * (soak.h); under mpirun every rank's, cut to what all of them hold. */
 #include "lib/soak/soak_int.h"
 
+int sb_soak_resume_args_ok(int argc, char **argv, char *msg, size_t ml)
+{
+	/* --db and --label say where its result is recorded, as --output */
+	static const char *const ok[] = { "resume", "iterations", "duration", "output",
+					  "format", "quiet",	  "db",	      "label" };
+	/* iozone's options (a resumed soak's come from its log) */
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		const char *a = argv[i];
+		if (strncmp(a, "--", 2))
+			continue;
+		size_t n = strcspn(a + 2, "=");
+		unsigned k = 0;
+		while (k < SB_ARRAY_SIZE(ok) && (strlen(ok[k]) != n || strncmp(ok[k], a + 2, n)))
+			k++;
+		if (k == SB_ARRAY_SIZE(ok))
+			return snprintf(msg, ml,
+					"--%.*s: not with --resume: the soak goes on with the "
+					"options it started with (only --iterations, --duration, "
+					"--output, --format, --quiet, --db and --label may be given)",
+					(int)n, a + 2),
+			       -EINVAL;
+		if (!a[2 + n] && strcmp(ok[k], "quiet"))
+			i++; /* its value follows */
+	}
+	return 0;
+}
+
 void sb_soak_resume_free(struct sb_soak_resume *r)
 {
 	if (!r)

@@ -4,6 +4,7 @@
  * large files (iozone.c auto_test: CROSSOVER, LARGE_REC).
  */
 #include "lib/sweep/sweep.h"
+#include "lib/base/units.h"
 
 #define AUTO_FILE_MIN (64ull << 10)
 #define AUTO_FILE_MAX (512ull << 20)
@@ -51,6 +52,63 @@ int sb_sweep_test_by_name(const char *name)
 		if (!strcmp(name, names[t]))
 			return t;
 	return -EINVAL;
+}
+
+static int one_test(void *ctx, const char *w)
+{
+	uint32_t *mask = ctx;
+	const int t = sb_sweep_test_by_name(w);
+	if (!strcmp(w, "all"))
+		*mask |= SB_SWEEP_ALL_TESTS;
+	else if (t < 0)
+		return -EINVAL;
+	else
+		*mask |= 1u << t;
+	return 0;
+}
+
+int sb_sweep_parse_tests(const char *v, uint32_t *mask)
+{
+	*mask = 0;
+	const int rc = sb_parse_list(v, 512, one_test, mask);
+	return rc ? rc : *mask ? 0 : -EINVAL;
+}
+
+struct sizes {
+	uint64_t *out, min, max;
+	unsigned *n;
+};
+
+static int one_size(void *ctx, const char *w)
+{
+	struct sizes *s = ctx;
+	uint64_t *v = &s->out[*s->n];
+	if (*s->n >= SB_SWEEP_MAX_SIZES || sb_parse_size(w, v) < 0 || *v < s->min || *v > s->max)
+		return -EINVAL;
+	(*s->n)++;
+	return 0;
+}
+
+int sb_sweep_parse_sizes(const char *v, uint64_t *out, unsigned *n, uint64_t min, uint64_t max)
+{
+	struct sizes s = { out, min, max, n };
+	*n = 0;
+	const int rc = sb_parse_list(v, 1024, one_size, &s);
+	return rc ? rc : *n ? 0 : -EINVAL;
+}
+
+int sb_sweep_parse_burst(struct sb_sweep_opts *o, const char *v)
+{
+	char size[64];
+	const char *comma = strchr(v, ',');
+	if (!comma || (size_t)(comma - v) >= sizeof(size))
+		return -EINVAL;
+	snprintf(size, sizeof(size), "%.*s", (int)(comma - v), v);
+	if (sb_parse_size(size, &o->burst_bytes) < 0 || !o->burst_bytes ||
+	    sb_parse_duration_ns(comma + 1, &o->burst_idle_ns) < 0 ||
+	    o->burst_idle_ns > 3600000000000ull)
+		return -EINVAL;
+	return 0;
 }
 
 const char *sb_sweep_op_name(int op)
@@ -153,4 +211,27 @@ int sb_sweep_plan(struct sb_sweep_result *r, const struct sb_sweep_opts *o)
 		}
 	}
 	return r->cells_planned ? 0 : -EINVAL;
+}
+
+int sb_sweep_plan_given(struct sb_sweep_result *r, struct sb_sweep_opts *o, uint32_t tests_given,
+			int no_retest, char *msg, size_t ml)
+{
+	o->tests = tests_given ? tests_given : SB_SWEEP_ALL_TESTS;
+	if (no_retest) {
+		const uint32_t named = tests_given == SB_SWEEP_ALL_TESTS ? 0 : tests_given;
+		if (named & SB_SWEEP_RETESTS)
+			return snprintf(msg, ml,
+					"--no-retest: leaves out rewrite, reread, frewrite and "
+					"freread, which --tests names"),
+			       -EINVAL;
+		o->tests &= ~(uint32_t)SB_SWEEP_RETESTS;
+	}
+	const int e = sb_sweep_plan(r, o);
+	if (e == -EINVAL)
+		snprintf(msg, ml,
+			 "--record-sizes: no record size fits in any file size (records "
+			 "are never larger than the file)");
+	else if (e)
+		snprintf(msg, ml, "--file-sizes: %s", strerror(-e));
+	return e ? -EINVAL : 0;
 }

@@ -115,6 +115,13 @@ struct sb_sweep_opts {
 };
 /* iozone -a -e -c with every test, stride 17, no file (fd -1). */
 void sb_sweep_opts_default(struct sb_sweep_opts *o);
+/* The values of --tests (names, or all: a mask of 1 << test), of
+ * --file-sizes and --record-sizes (at most SB_SWEEP_MAX_SIZES sizes from
+ * min to max) and of --burst (SIZE,IDLE: SIZE above 0, IDLE up to 1h;
+ * iozone -+b): 0 or -EINVAL. The lists are comma-separated, no item empty. */
+int sb_sweep_parse_tests(const char *v, uint32_t *mask);
+int sb_sweep_parse_sizes(const char *v, uint64_t *out, unsigned *n, uint64_t min, uint64_t max);
+int sb_sweep_parse_burst(struct sb_sweep_opts *o, const char *v);
 
 /* What a progress line of a sweep shows, told to the progress hook:
  * kind says why it is told now. */
@@ -240,6 +247,11 @@ void sb_sweep_spread(const struct sb_sweep_result *agg, int test, unsigned fi, u
  * for a size of 0, a record over SB_SWEEP_MAX_RECORD, no test, or a shape
  * without any cell; -ERANGE for a file size no offset can hold. */
 int sb_sweep_plan(struct sb_sweep_result *r, const struct sb_sweep_opts *o);
+/* sb_sweep_plan from what the command was given: the tests named in
+ * --tests (0: all), less the re-tests with --no-retest (refused when
+ * --tests names one). 0, or -EINVAL with the message. */
+int sb_sweep_plan_given(struct sb_sweep_result *r, struct sb_sweep_opts *o, uint32_t tests_given,
+			int no_retest, char *msg, size_t ml);
 /* 1 when the cell (fi, ri) runs under the shape rules. */
 int sb_sweep_cell_runs(const struct sb_sweep_result *r, unsigned fi, unsigned ri);
 

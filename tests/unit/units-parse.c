@@ -192,12 +192,63 @@ static void test_double(void **state)
 	}
 }
 
+static void test_date(void **state)
+{
+	static const struct {
+		const char *in;
+		int err;
+		int64_t want;
+	} cases[] = {
+		{ "2026-12-01", 0, 1796083200 },
+		{ "2026-12-01T08:00", 0, 1796083200 + 8 * 3600 },
+		{ "2026-12-01 08:00:30", 0, 1796083200 + 8 * 3600 + 30 },
+		{ "1700000000", 0, 1700000000 },
+		{ "1970-01-01", 0, 0 },
+		{ "99", -EINVAL, 0 },
+		{ "2026-13-01", -EINVAL, 0 },
+		{ "2026-12-01T25:00", -EINVAL, 0 },
+		{ "2026-12-01x", -EINVAL, 0 },
+		{ "2026-12-01T", -EINVAL, 0 },
+		{ "", -EINVAL, 0 },
+	};
+	(void)state;
+	for (size_t i = 0; i < SB_ARRAY_SIZE(cases); i++) {
+		int64_t v = 0;
+		const int err = sb_parse_date(cases[i].in, &v);
+		if (err != cases[i].err || (!err && v != cases[i].want))
+			fail_msg("'%s': got %d, %lld; want %d, %lld", cases[i].in, err,
+				 (long long)v, cases[i].err, (long long)cases[i].want);
+	}
+}
+
+static void test_count(void **state)
+{
+	unsigned n = 0;
+	(void)state;
+	assert_int_equal(sb_parse_count("4", 1, 100, 0, &n), 0);
+	assert_int_equal(n, 4);
+	assert_int_equal(sb_parse_count("3x", 1, 16, 1, &n), 0);
+	assert_int_equal(n, 3);
+	assert_int_equal(sb_parse_count("3X", 1, 16, 1, &n), 0);
+	assert_int_equal(sb_parse_count("3x", 1, 16, 0, &n), -EINVAL);
+	assert_int_equal(sb_parse_count("17x", 1, 16, 1, &n), -EINVAL);
+	assert_int_equal(sb_parse_count("0", 1, 16, 0, &n), -EINVAL);
+	assert_int_equal(sb_parse_count("x", 1, 16, 1, &n), -EINVAL);
+	assert_int_equal(sb_parse_count("", 1, 16, 1, &n), -EINVAL);
+	assert_int_equal(sb_parse_count("-1", 1, 16, 0, &n), -EINVAL);
+	assert_int_equal(sb_parse_count("0000000000000000000000000000004", 1, 16, 0, &n), 0);
+	assert_int_equal(sb_parse_count("00000000000000000000000000000004", 1, 16, 0, &n),
+			 -EINVAL); /* 32 characters: longer than any count */
+	assert_int_equal(n, 4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_size),   cmocka_unit_test(test_duration),
 		cmocka_unit_test(test_u64),    cmocka_unit_test(test_percent),
-		cmocka_unit_test(test_double),
+		cmocka_unit_test(test_double), cmocka_unit_test(test_date),
+		cmocka_unit_test(test_count),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
