@@ -399,6 +399,27 @@ static int next_aligned(struct sb_worker *w, uint32_t *len, uint64_t *off)
 	}
 }
 
+/* fio's norandommap: an aligned offset drawn afresh each time and a
+ * block size that fits from there (fio's io_u_fits); the loop's bytes
+ * bound how many requests are issued, not the last one's size, so a pass
+ * moves up to a block more than its size, as fio's do_io (it loops while
+ * fewer bytes were issued). */
+static int next_norandom(struct sb_worker *w, uint32_t *len, uint64_t *off)
+{
+	const uint64_t align = w->job->blockalign ? w->job->blockalign : w->min_bs;
+	if (!w->loop_left || w->region_size < w->min_bs)
+		return 1;
+	const uint64_t slots = (w->region_size - w->min_bs) / align + 1;
+	for (;;) {
+		const uint64_t o = sb_rng_below(&w->rng, slots) * align;
+		*len = fit(w, pick_bs(w), w->region_size - o);
+		if (*len) {
+			*off = w->region_offset + o;
+			return 0;
+		}
+	}
+}
+
 /* fio's zonemode=strided: once a zone's bytes are moved, the next zone
  * begins zoneskip bytes after it (past the region's end, at its start). */
 static void zone_step(struct sb_worker *w, uint32_t len)
@@ -495,6 +516,9 @@ static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
 		}
 		return 1;
 	}
+	if (w->job->norandommap && !w->files && !w->verify && !w->segs &&
+	    w->job->dist == SB_DIST_UNIFORM)
+		return next_norandom(w, len, off);
 	if (w->job->blockalign)
 		return next_aligned(w, len, off);
 	if (w->pieces)
@@ -1188,7 +1212,7 @@ static int loop(struct sb_worker *w)
 				w->tw_len = len;
 			}
 			if (w->loop_left != UINT64_MAX && !paired)
-				w->loop_left -= len;
+				w->loop_left -= SB_MIN(len, w->loop_left);
 			if (++w->nios == w->job->number_ios)
 				w->issue_done = 1;
 			if (w->queued >= w->batch_submit && (r = commit(w)) < 0)
