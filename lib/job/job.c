@@ -117,7 +117,7 @@ static const struct opt opts[] = {
 	{ { "norandommap", "0|1",
 	    "random offsets drawn afresh each time (blocks may repeat or be missed) and "
 	    "the last request of a pass whole, so a pass may move up to a block more than "
-	    "its size, as fio's norandommap (one file, uniform, no verify)",
+	    "its size, as fio's norandommap (with verify or several files each block once)",
 	    "0" },
 	  K_BOOL,
 	  OFF(norandommap),

@@ -1321,7 +1321,7 @@ static const struct {
 		"refused" },
 	{ "norandommap", "random offsets drawn afresh each time, a pass ending once its bytes are "
 			 "moved, its last request whole (up to a block more than size=, as fio); "
-			 "with verify, nrfiles above 1 or a random_distribution each block once" },
+			 "with verify or nrfiles above 1 each block once" },
 	{ "readwrite", "as rw" },
 	{ "bs", "one size, or READ,WRITE,TRIM where the directions the job's rw uses "
 		"agree (a write job's write size; randtrimwrite's trim size, its writes taking "

@@ -356,6 +356,14 @@ static uint32_t pick_bs(struct sb_worker *w)
 	return o->bssplit[o->nbssplit - 1].bs;
 }
 
+/* What the loop has left to bound a random request: with fio's
+ * norandommap nothing but its end (the last request whole, fio's do_io
+ * loops while fewer bytes were issued). */
+static uint64_t loop_room(const struct sb_worker *w)
+{
+	return w->job->norandommap && w->loop_left ? UINT64_MAX : w->loop_left;
+}
+
 /* want bytes when they fit in room, else the largest block size that
  * does (fio's way: requests keep the sizes the job names); 0: none. */
 static uint32_t fit(const struct sb_worker *w, uint32_t want, uint64_t room)
@@ -385,14 +393,14 @@ static int next_aligned(struct sb_worker *w, uint32_t *len, uint64_t *off)
 {
 	for (;;) {
 		const uint64_t o = sb_offgen_next(w->gen) * w->job->blockalign;
-		const uint64_t room = SB_MIN(SB_MIN(w->region_size - o, w->loop_left),
-					     w->file_left);
+		const uint64_t left = loop_room(w);
+		const uint64_t room = SB_MIN(SB_MIN(w->region_size - o, left), w->file_left);
 		*len = fit(w, pick_bs(w), room);
 		if (*len) {
 			*off = w->region_offset + o;
 			return 0;
 		}
-		if (room == w->loop_left)
+		if (room == left)
 			return 1;
 		if (room == w->file_left)
 			return 2;
@@ -472,14 +480,15 @@ static int next_piece(struct sb_worker *w, uint32_t *len, uint64_t *off)
 	for (;;) {
 		struct sb_piece pc;
 		sb_pieces_next(p, &pc);
-		const uint64_t room = SB_MIN(SB_MIN(pc.room, w->loop_left), w->file_left);
+		const uint64_t left = loop_room(w);
+		const uint64_t room = SB_MIN(SB_MIN(pc.room, left), w->file_left);
 		*len = fit(w, pc.bs, room);
 		if (*len) {
 			*off = w->region_offset +
 			       (w->segs ? sb_segments_map(w->segs, pc.off) : pc.off);
 			return 0;
 		}
-		if (room == w->loop_left)
+		if (room == left)
 			return 1;
 		if (room == w->file_left)
 			return 2;
@@ -531,14 +540,15 @@ static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
 		const uint64_t poff = u % w->slots * bs;
 		if (poff >= clen)
 			continue; /* a chunk of larger blocks has fewer pieces */
-		const uint64_t room = SB_MIN(SB_MIN(clen - poff, w->loop_left), w->file_left);
+		const uint64_t left = loop_room(w);
+		const uint64_t room = SB_MIN(SB_MIN(clen - poff, left), w->file_left);
 		*len = fit(w, bs, room);
 		if (*len) {
 			*off = w->region_offset +
 			       (w->segs ? sb_segments_map(w->segs, coff + poff) : coff + poff);
 			return 0;
 		}
-		if (room == w->loop_left)
+		if (room == left)
 			return 1;
 		if (room == w->file_left)
 			return 2;

@@ -1,5 +1,6 @@
-# fio's norandommap in job files: random offsets drawn afresh and the
-# last request of a pass whole, so with several block sizes a job moves
+# fio's norandommap in job files: random offsets drawn afresh (by the
+# random_distribution when one is given) and the last request of a pass
+# whole, so with several block sizes a job moves
 # from size= up to a block less than size= + its largest block, as fio's
 # do_io (t/jobs/t0023's bsrange_no_rm moves 2099200 bytes of 2097152 in
 # fio); with one block size exactly size=; with verify each block is
@@ -17,14 +18,15 @@ moved() { # TOOL FILE
 import json, sys; t = sys.stdin.read(); d = json.loads(t[t.find("{"):])
 print(sum(j["write"]["io_bytes"] for j in d["jobs"]))'
 }
-# rng NAME TOOL...: the bytes of 6 seeds, each within [1 MiB, 1 MiB + 4 KiB),
-# one at least above 1 MiB
+# range_check NAME EXTRA TOOL...: the bytes of 6 seeds, each within
+# [1 MiB, 1 MiB + 4 KiB), one at least above 1 MiB
 range_check() {
 	name=$1
-	shift
+	extra=$2
+	shift 2
 	over=0
 	for seed in 1 2 3 4 5 6; do
-		job "$seed" >"$T/j$seed.fio"
+		job "$seed" "$extra" >"$T/j$seed.fio"
 		b=$(moved "$@" "$T/j$seed.fio") || fail "$name: seed $seed did not run"
 		[ "$b" -ge 1048576 ] && [ "$b" -lt $((1048576 + 4096)) ] ||
 			fail "$name: seed $seed moved $b bytes, not within a block of 1 MiB"
@@ -33,9 +35,12 @@ range_check() {
 	[ "$over" -gt 0 ] || fail "$name: 6 seeds moved exactly 1 MiB: the last request was cut"
 	ok "$name: norandommap moves size= up to a block more ($over of 6 seeds over)"
 }
-range_check storbench "$SB" fio
+zoned=random_distribution=zoned:50/5:30/15:20/80
+range_check storbench "" "$SB" fio
+range_check "storbench, zoned" "$zoned" "$SB" fio
 if command -v fio >/dev/null 2>&1; then
-	range_check "fio $(fio --version)" fio
+	range_check "fio $(fio --version)" "" fio
+	range_check "fio $(fio --version), zoned" "$zoned" fio
 else
 	echo "note: fio not installed: not compared with the real fio"
 fi
