@@ -359,9 +359,14 @@ static uint32_t pick_bs(struct sb_worker *w)
 /* What the loop has left to bound a random request: with fio's
  * norandommap nothing but its end (the last request whole, fio's do_io
  * loops while fewer bytes were issued). */
+static uint64_t loop_room_any(const struct sb_worker *w)
+{
+	return w->loop_left ? UINT64_MAX : 0;
+}
+
 static uint64_t loop_room(const struct sb_worker *w)
 {
-	return w->job->norandommap && w->loop_left ? UINT64_MAX : w->loop_left;
+	return w->job->norandommap ? loop_room_any(w) : w->loop_left;
 }
 
 /* want bytes when they fit in room, else the largest block size that
@@ -448,6 +453,23 @@ static void seq_rewind(struct sb_worker *w)
 	w->zone_left = w->job->zone_size;
 }
 
+/* fio's sequential rw=rw: reads and writes each keep their own position
+ * from the region's start (fio's f->last_pos[ddir]), so reads read what
+ * writes wrote before them; one file. */
+static int seq_mixed(const struct sb_worker *w)
+{
+	return w->sequential && w->job->rw == SB_RW_RW && !w->files;
+}
+
+static void seq_dir(struct sb_worker *w, int ddir)
+{
+	if (!seq_mixed(w) || ddir > SB_DDIR_WRITE || ddir == w->cursor_dir)
+		return;
+	w->dir_cursor[w->cursor_dir] = w->cursor;
+	w->cursor = w->dir_cursor[ddir];
+	w->cursor_dir = ddir;
+}
+
 /* After a sequential request of len bytes: the next one follows it, or
  * with fio's rw=read:N, N bytes later (holes; past the region's end from
  * its start) or, N negative, back (before its start: from its end), as
@@ -505,8 +527,11 @@ static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
 		return w->loop_left < w->min_bs ? 1 : 2;
 	if (w->sequential) {
 		const uint32_t want = pick_bs(w);
+		/* rw=rw: neither position reaches the region's end, the loop's
+		 * bytes end it, its last request whole (fio's do_io) */
+		const uint64_t left = seq_mixed(w) ? loop_room_any(w) : w->loop_left;
 		for (int wrapped = 0; wrapped < 2; wrapped++) {
-			const uint64_t lim = SB_MIN(w->loop_left, w->file_left);
+			const uint64_t lim = SB_MIN(left, w->file_left);
 			const uint64_t room = SB_MIN(lim, w->region_size - w->cursor);
 			*len = fit(w, want, room);
 			if (*len) {
@@ -782,6 +807,7 @@ static int start_loop(struct sb_worker *w)
 	w->loop_left = w->loop_bytes;
 	w->eng.path_fresh = 1; /* one file: its operation once a loop */
 	seq_rewind(w);
+	w->dir_cursor[0] = w->dir_cursor[1] = 0;
 	w->think_n = 0;
 	if (w->files)
 		files_round(w);
@@ -1200,7 +1226,7 @@ static int loop(struct sb_worker *w)
 				len = paired;
 				off = w->tw_off;
 				w->tw_len = 0;
-			} else if ((ddir = pick_ddir(w)), next_io(w, &len, &off)) {
+			} else if ((ddir = pick_ddir(w)), seq_dir(w, ddir), next_io(w, &len, &off)) {
 				if ((r = end_loop(w)) < 0)
 					return r;
 				continue;
