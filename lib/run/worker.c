@@ -1226,7 +1226,8 @@ static int loop(struct sb_worker *w)
 				len = paired;
 				off = w->tw_off;
 				w->tw_len = 0;
-			} else if ((ddir = pick_ddir(w)), seq_dir(w, ddir), next_io(w, &len, &off)) {
+			} else if ((ddir = pick_ddir(w)), seq_dir(w, ddir),
+				   next_io(w, &len, &off)) {
 				if ((r = end_loop(w)) < 0)
 					return r;
 				continue;
