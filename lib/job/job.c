@@ -115,6 +115,16 @@ static const struct opt opts[] = {
 	  NULL,
 	  0,
 	  1 },
+	{ { "norandommap", "0|1",
+	    "random offsets drawn afresh each time (blocks may repeat or be missed) and "
+	    "the last request of a pass whole, so a pass may move up to a block more than "
+	    "its size, as fio's norandommap (with verify or several files each block once)",
+	    "0" },
+	  K_BOOL,
+	  OFF(norandommap),
+	  NULL,
+	  0,
+	  1 },
 	{ { "ramp", "TIME", "run this long before measuring", "0" },
 	  K_DURATION,
 	  OFF(ramp_ns),

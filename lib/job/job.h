@@ -112,6 +112,7 @@ struct sb_job_opts {
 	int direct_given;     /* --direct was set by the user, not defaulted */
 	uint64_t runtime_ns;  /* 0 = until size is done */
 	int time_based;	      /* loop over the region until runtime */
+	int norandommap;      /* fio's: random offsets drawn afresh, last block whole */
 	uint64_t ramp_ns;     /* run, unmeasured, before measuring */
 	unsigned fsync_every; /* fsync after every N writes, 0 never */
 	unsigned fdatasync_every; /* fdatasync after every N writes, 0 never */

@@ -1584,7 +1584,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "stonewall", set_stonewall, NULL, NULL, 1 },
 	{ "wait_for_previous", set_stonewall, NULL, NULL, 1 },
 	{ "nrfiles", set_nrfiles, NULL, NULL, 0 },
-	{ "norandommap", set_ignored, NULL, "storbench covers each block once per pass anyway", 1 },
+	{ "norandommap", set_plain, "norandommap", NULL, 1 },
 	{ "random_generator", set_ignored, NULL,
 	  "storbench's own generator covers each block once per pass", 0 },
 	{ "iodepth_batch", set_plain, "iodepth-batch-submit", NULL, 0 },
@@ -1723,6 +1723,9 @@ static const struct {
 		"end ends the job, as fio, unless time_based or io_size) or :-SIZE (back, from the "
 		"end again), as fio; a random one's :N (a new offset every N requests) is "
 		"refused" },
+	{ "norandommap", "random offsets drawn afresh each time, a pass ending once its bytes are "
+			 "moved, its last request whole (up to a block more than size=, as fio); "
+			 "with verify or nrfiles above 1 each block once" },
 	{ "readwrite", "as rw" },
 	{ "bs", "one size, or READ,WRITE,TRIM where the directions the job's rw uses "
 		"agree (a write job's write size; randtrimwrite's trim size, its writes taking "

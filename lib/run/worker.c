@@ -399,6 +399,19 @@ static uint32_t pick_bs(struct sb_worker *w)
 	return o->bssplit[o->nbssplit - 1].bs;
 }
 
+/* What the loop has left to bound a random request: with fio's
+ * norandommap nothing but its end (the last request whole, fio's do_io
+ * loops while fewer bytes were issued). */
+static uint64_t loop_room_any(const struct sb_worker *w)
+{
+	return w->loop_left ? UINT64_MAX : 0;
+}
+
+static uint64_t loop_room(const struct sb_worker *w)
+{
+	return w->job->norandommap ? loop_room_any(w) : w->loop_left;
+}
+
 /* want bytes when they fit in room, else the largest block size that
  * does (fio's way: requests keep the sizes the job names); 0: none. */
 static uint32_t fit(const struct sb_worker *w, uint32_t want, uint64_t room)
@@ -428,17 +441,38 @@ static int next_aligned(struct sb_worker *w, uint32_t *len, uint64_t *off)
 {
 	for (;;) {
 		const uint64_t o = sb_offgen_next(w->gen) * w->job->blockalign;
-		const uint64_t room = SB_MIN(SB_MIN(w->region_size - o, w->loop_left),
-					     w->file_left);
+		const uint64_t left = loop_room(w);
+		const uint64_t room = SB_MIN(SB_MIN(w->region_size - o, left), w->file_left);
 		*len = fit(w, pick_bs(w), room);
 		if (*len) {
 			*off = w->region_offset + o;
 			return 0;
 		}
-		if (room == w->loop_left)
+		if (room == left)
 			return 1;
 		if (room == w->file_left)
 			return 2;
+	}
+}
+
+/* fio's norandommap: an aligned offset drawn afresh each time and a
+ * block size that fits from there (fio's io_u_fits); the loop's bytes
+ * bound how many requests are issued, not the last one's size, so a pass
+ * moves up to a block more than its size, as fio's do_io (it loops while
+ * fewer bytes were issued). */
+static int next_norandom(struct sb_worker *w, uint32_t *len, uint64_t *off)
+{
+	const uint64_t align = w->job->blockalign ? w->job->blockalign : w->min_bs;
+	if (!w->loop_left || w->region_size < w->min_bs)
+		return 1;
+	const uint64_t slots = (w->region_size - w->min_bs) / align + 1;
+	for (;;) {
+		const uint64_t o = sb_rng_below(&w->rng, slots) * align;
+		*len = fit(w, pick_bs(w), w->region_size - o);
+		if (*len) {
+			*off = w->region_offset + o;
+			return 0;
+		}
 	}
 }
 
@@ -460,6 +494,23 @@ static void seq_rewind(struct sb_worker *w)
 {
 	w->cursor = 0;
 	w->zone_left = w->job->zone_size;
+}
+
+/* fio's sequential rw=rw: reads and writes each keep their own position
+ * from the region's start (fio's f->last_pos[ddir]), so reads read what
+ * writes wrote before them; one file. */
+static int seq_mixed(const struct sb_worker *w)
+{
+	return w->sequential && w->job->rw == SB_RW_RW && !w->files;
+}
+
+static void seq_dir(struct sb_worker *w, int ddir)
+{
+	if (!seq_mixed(w) || ddir > SB_DDIR_WRITE || ddir == w->cursor_dir)
+		return;
+	w->dir_cursor[w->cursor_dir] = w->cursor;
+	w->cursor = w->dir_cursor[ddir];
+	w->cursor_dir = ddir;
 }
 
 /* After a sequential request of len bytes: the next one follows it, or
@@ -494,14 +545,15 @@ static int next_piece(struct sb_worker *w, uint32_t *len, uint64_t *off)
 	for (;;) {
 		struct sb_piece pc;
 		sb_pieces_next(p, &pc);
-		const uint64_t room = SB_MIN(SB_MIN(pc.room, w->loop_left), w->file_left);
+		const uint64_t left = loop_room(w);
+		const uint64_t room = SB_MIN(SB_MIN(pc.room, left), w->file_left);
 		*len = fit(w, pc.bs, room);
 		if (*len) {
 			*off = w->region_offset +
 			       (w->segs ? sb_segments_map(w->segs, pc.off) : pc.off);
 			return 0;
 		}
-		if (room == w->loop_left)
+		if (room == left)
 			return 1;
 		if (room == w->file_left)
 			return 2;
@@ -518,8 +570,11 @@ static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
 		return w->loop_left < w->min_bs ? 1 : 2;
 	if (w->sequential) {
 		const uint32_t want = pick_bs(w);
+		/* rw=rw: neither position reaches the region's end, the loop's
+		 * bytes end it, its last request whole (fio's do_io) */
+		const uint64_t left = seq_mixed(w) ? loop_room_any(w) : w->loop_left;
 		for (int wrapped = 0; wrapped < 2; wrapped++) {
-			const uint64_t lim = SB_MIN(w->loop_left, w->file_left);
+			const uint64_t lim = SB_MIN(left, w->file_left);
 			const uint64_t room = SB_MIN(lim, w->region_size - w->cursor);
 			*len = fit(w, want, room);
 			if (*len) {
@@ -538,6 +593,9 @@ static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
 		}
 		return 1;
 	}
+	if (w->job->norandommap && !w->files && !w->verify && !w->segs &&
+	    w->job->dist == SB_DIST_UNIFORM)
+		return next_norandom(w, len, off);
 	if (w->job->blockalign)
 		return next_aligned(w, len, off);
 	if (w->pieces)
@@ -550,14 +608,15 @@ static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
 		const uint64_t poff = u % w->slots * bs;
 		if (poff >= clen)
 			continue; /* a chunk of larger blocks has fewer pieces */
-		const uint64_t room = SB_MIN(SB_MIN(clen - poff, w->loop_left), w->file_left);
+		const uint64_t left = loop_room(w);
+		const uint64_t room = SB_MIN(SB_MIN(clen - poff, left), w->file_left);
 		*len = fit(w, bs, room);
 		if (*len) {
 			*off = w->region_offset +
 			       (w->segs ? sb_segments_map(w->segs, coff + poff) : coff + poff);
 			return 0;
 		}
-		if (room == w->loop_left)
+		if (room == left)
 			return 1;
 		if (room == w->file_left)
 			return 2;
@@ -791,6 +850,7 @@ static int start_loop(struct sb_worker *w)
 	w->loop_left = w->loop_bytes;
 	w->eng.path_fresh = 1; /* one file: its operation once a loop */
 	seq_rewind(w);
+	w->dir_cursor[0] = w->dir_cursor[1] = 0;
 	w->think_n = 0;
 	if (w->files)
 		files_round(w);
@@ -1305,7 +1365,8 @@ static int loop(struct sb_worker *w)
 				len = paired;
 				off = w->tw_off;
 				w->tw_len = 0;
-			} else if ((ddir = pick_ddir(w)), next_io(w, &len, &off)) {
+			} else if ((ddir = pick_ddir(w)), seq_dir(w, ddir),
+				   next_io(w, &len, &off)) {
 				if ((r = end_loop(w)) < 0)
 					return r;
 				continue;
@@ -1327,7 +1388,7 @@ static int loop(struct sb_worker *w)
 				w->tw_len = len;
 			}
 			if (w->loop_left != UINT64_MAX && !paired)
-				w->loop_left -= len;
+				w->loop_left -= SB_MIN(len, w->loop_left);
 			if (++w->nios == w->job->number_ios)
 				w->issue_done = 1;
 			if (w->queued >= w->batch_submit && (r = commit(w)) < 0)

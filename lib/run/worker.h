@@ -74,6 +74,10 @@ struct sb_worker {
 	uint64_t split_weight; /* sum of bssplit's share x size */
 	int sequential;
 	uint64_t cursor;       /* sequential: next offset in the region */
+	/* fio's rw=rw: reads and writes each from the region's start, each its
+	 * own position (fio's f->last_pos[ddir]); cursor is cursor_dir's */
+	uint64_t dir_cursor[2];
+	int cursor_dir;
 	uint64_t zone_left;    /* fio's zonemode=strided: bytes left in this zone */
 	uint64_t think_n;      /* fio's thinktime: requests issued since the last stall */
 	/* fio's trimwrite: the write that follows the trim just issued, at its

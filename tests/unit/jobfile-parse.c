@@ -385,7 +385,7 @@ static void test_ignored_notes(void **state)
 {
 	(void)state;
 	struct sb_jobfile *jf = parse("[global]\ngroup_reporting\nthread\n"
-				      "[a]\nnorandommap\ngroup_reporting\n"
+				      "[a]\nrandom_generator=lfsr\ngroup_reporting\n"
 				      "[b]\nrandrepeat=0\ndescription=some words\nthread\n");
 	assert_int_equal(jf->njobs, 2);
 	/* group_reporting, thread and description: what storbench fio
@@ -399,8 +399,8 @@ static void test_ignored_notes(void **state)
 			    "line 2: group_reporting: storbench fio reports the group as one, as "
 			    "fio; storbench run reports each job");
 	assert_string_equal(jf->notes[1], "line 3: thread: storbench's jobs are always threads");
-	assert_string_equal(jf->notes[2], "line 5: norandommap: storbench covers each block "
-					  "once per pass anyway: ignored");
+	assert_string_equal(jf->notes[2], "line 5: random_generator: storbench's own generator "
+					  "covers each block once per pass: ignored");
 	assert_string_equal(jf->notes[3], "line 8: randrepeat only changes fio's own reporting "
 					  "or bookkeeping: ignored");
 	sb_jobfile_free(jf);
@@ -425,7 +425,7 @@ static void test_ignored_notes(void **state)
 		   NULL);
 
 	/* more than SB_JOBFILE_MAX_NOTES: the rest are dropped */
-	jf = parse("[j]\ncreate_on_open=1\nnorandommap\nfixedbufs\nunlink=1\nrandrepeat\n"
+	jf = parse("[j]\ncreate_on_open=1\nrandom_generator=lfsr\nfixedbufs\nunlink=1\nrandrepeat\n"
 		   "registerfiles=1\nunit_base\nkb_base\npercentile_list\nclat_percentiles\n"
 		   "lat_percentiles\nslat_percentiles\ndisable_bw_measurement\nfallocate=none\n"
 		   "threads=1\nallow_file_create\nrefill_buffers\nscramble_buffers\n");
