@@ -79,6 +79,8 @@ int sb_run_prepare(struct run *r, struct sb_jobtarget *t, struct sb_job_opts *jo
 	const struct sb_run_hooks *h = r->h;
 	int e;
 	t->destroy_data = r->o->destroy_data;
+	const struct sb_engine_ops *ops = sb_engine_find(job->engine);
+	t->mkfiles = ops && (ops->flags & SB_ENGINE_MKFILES);
 	if (h && h->prepare) {
 		e = h->prepare(h->ctx, t, r->o->target, job, needs_data, noio, r->err);
 	} else {
@@ -88,9 +90,8 @@ int sb_run_prepare(struct run *r, struct sb_jobtarget *t, struct sb_job_opts *jo
 	/* a file-operation engine (filedelete unlinks, ftruncate cuts)
 	 * works only on the files it laid out, never on a file or device
 	 * the user named */
-	const struct sb_engine_ops *ops = sb_engine_find(job->engine);
 	const unsigned own = SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES;
-	for (unsigned i = 0; !e && ops && (ops->flags & own) && i < t->npaths; i++)
+	for (unsigned i = 0; !e && ops && (ops->flags & own) && !t->mkfiles && i < t->npaths; i++)
 		if (!t->created[i])
 			e = sb_error_set(r->err, -EINVAL, SB_ERR_INPUT,
 					 "the %s engine works on the files it lays out in a "

@@ -50,6 +50,11 @@ struct sb_run_params {
 	 * (region_offset 0); 0 or 1: one file per job as above */
 	unsigned nrfiles;
 	const uint64_t *file_sizes;
+	/* an engine that makes its files (SB_ENGINE_MKFILES): paths[0] the
+	 * directory of mk_nfiles files a job, each mk_span of the region (0:
+	 * paths[0] the one file) */
+	unsigned mk_nfiles;
+	uint64_t mk_span;
 	/* the job's flow (job.flow > 0), NULL: none */
 	struct sb_flow *flow;
 };
