@@ -21,6 +21,8 @@ extern const struct sb_engine_ops sb_engine_filedelete;
 extern const struct sb_engine_ops sb_engine_ftruncate;
 extern const struct sb_engine_ops sb_engine_falloc;
 extern const struct sb_engine_ops sb_engine_filecreate;
+extern const struct sb_engine_ops sb_engine_mmap;
+extern const struct sb_engine_ops sb_engine_vsync;
 
 /* Built in, in the order `storbench --help` lists them; the asynchronous
  * ones in the order a job without --engine prefers them. An explicit array
@@ -33,13 +35,9 @@ const struct sb_engine_ops *const sb_engines[] = {
 #ifdef HAVE_AIO
 	&sb_engine_libaio,
 #endif
-	&sb_engine_null,
-	&sb_engine_filestat,
-	&sb_engine_filedelete,
-	&sb_engine_ftruncate,
-	&sb_engine_falloc,
-	&sb_engine_filecreate,
-	NULL,
+	&sb_engine_null,      &sb_engine_filestat, &sb_engine_filedelete,
+	&sb_engine_ftruncate, &sb_engine_falloc,   &sb_engine_filecreate,
+	&sb_engine_mmap,      &sb_engine_vsync,	   NULL,
 };
 
 /* Every engine storbench knows, built in or not, in the same order, with
@@ -63,12 +61,14 @@ static const struct known_engine {
 	{ "filecreate",
 	  SB_ENGINE_SYNC | SB_ENGINE_NOIO | SB_ENGINE_FILEOP | SB_ENGINE_MKFILES,
 	  { NULL } },
+	{ "mmap", SB_ENGINE_SYNC, { NULL } },
+	{ "vsync", SB_ENGINE_SYNC, { NULL } },
 };
 
 /* For --help: the names of known[] and the default policy of
  * sb_engine_default (tests/unit/engine-registry.c keeps them equal). */
 const char sb_engine_choices[] =
-	"psync|io_uring|libaio|null|filestat|filedelete|ftruncate|falloc|filecreate";
+	"psync|io_uring|libaio|null|filestat|filedelete|ftruncate|falloc|filecreate|mmap|vsync";
 const char sb_engine_default_text[] = "io_uring when iodepth > 1, else psync";
 
 const struct sb_engine_ops *sb_engine_find(const char *name)

@@ -1593,6 +1593,12 @@ static const struct {
 			"Files are made new (never through a symlink, never outside the "
 			"directory): one that exists before the run is a refusal, and the files "
 			"are removed after unless --keep (fio leaves them)" },
+	{ "mmap", "as fio's: the file mapped shared (a 64 MiB window at a time), each read or "
+		  "write a memcpy; fsync= and fdatasync= an msync of the window, then fsync "
+		  "(fdatasync) for what earlier windows left; direct=1 as fio's, not really "
+		  "direct: each request msync'ed and its pages dropped after the copy" },
+	{ "vsync", "as fio's: requests that each start where the last ended go as one "
+		   "preadv or pwritev at commit (iodepth_batch), each counted on its own" },
 	{ "dircreate", "newer than fio 3.33 (which refuses it too): not implemented" },
 	{ "dirstat", "newer than fio 3.33 (which refuses it too): not implemented" },
 	{ "dirdelete", "newer than fio 3.33 (which refuses it too): not implemented" },
