@@ -60,6 +60,9 @@ enum {
 	 * it): e->path the directory (or the one new file's name), e->mk_* the
 	 * names; the run removes them after, as its own */
 	SB_ENGINE_MKFILES = 1u << 4,
+	/* SB_ENGINE_SYNC at a depth of 1 only: above it requests queue to
+	 * commit (vsync merges them), so --iodepth has an effect */
+	SB_ENGINE_DEEP = 1u << 5,
 };
 
 struct sb_engine;

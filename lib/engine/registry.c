@@ -62,7 +62,7 @@ static const struct known_engine {
 	  SB_ENGINE_SYNC | SB_ENGINE_NOIO | SB_ENGINE_FILEOP | SB_ENGINE_MKFILES,
 	  { NULL } },
 	{ "mmap", SB_ENGINE_SYNC, { NULL } },
-	{ "vsync", SB_ENGINE_SYNC, { NULL } },
+	{ "vsync", SB_ENGINE_SYNC | SB_ENGINE_DEEP, { NULL } },
 };
 
 /* For --help: the names of known[] and the default policy of

@@ -148,7 +148,7 @@ const struct sb_engine_ops sb_engine_vsync = {
 	.desc = "fio's vsync: readv/writev, adjacent requests merged into one vector",
 	/* synchronous at a depth of 1 (init clears it above): never the default
 	 * engine of a deeper job */
-	.flags = SB_ENGINE_SYNC,
+	.flags = SB_ENGINE_SYNC | SB_ENGINE_DEEP,
 	.available = sb_fileop_available,
 	.init = vs_init,
 	.queue = vs_queue,

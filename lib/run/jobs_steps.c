@@ -231,13 +231,14 @@ int sb_run_verify_after(struct run *r, const struct sb_jobtarget *t, int st)
 int sb_run_verify_before(struct run *r, const struct sb_engine_ops *ops, struct sb_jobtarget *t,
 			 const struct sb_job_opts *job, const char *how)
 {
-	if (ops->flags & SB_ENGINE_NOIO)
-		return sb_run_fail(r, SB_RUN_INPUT,
-				   "%s: the %s engine does no I/O: nothing to verify", how,
-				   ops->name);
+	/* filecreate does no I/O either, but makes files: it writes no data */
 	if (ops->flags & (SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES))
 		return sb_run_fail(r, SB_RUN_INPUT,
 				   "%s: the %s engine writes no data: nothing to verify", how,
+				   ops->name);
+	if (ops->flags & SB_ENGINE_NOIO)
+		return sb_run_fail(r, SB_RUN_INPUT,
+				   "%s: the %s engine does no I/O: nothing to verify", how,
 				   ops->name);
 	int e = sb_run_verify_usable(job, t, r->err);
 	if (e < 0)
