@@ -1599,6 +1599,8 @@ static const struct {
 		  "direct: each request msync'ed and its pages dropped after the copy" },
 	{ "vsync", "as fio's: requests that each start where the last ended go as one "
 		   "preadv or pwritev at commit (iodepth_batch), each counted on its own" },
+	{ "splice", "as fio's: a read splices the range into a pipe and reads it out, a write "
+		    "vmsplices the buffer in and splices it to the file, 64 KiB at a time" },
 	{ "dircreate", "newer than fio 3.33 (which refuses it too): not implemented" },
 	{ "dirstat", "newer than fio 3.33 (which refuses it too): not implemented" },
 	{ "dirdelete", "newer than fio 3.33 (which refuses it too): not implemented" },

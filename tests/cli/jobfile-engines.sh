@@ -1,4 +1,4 @@
-# fio's data engines mmap and vsync in job files: the same job entries,
+# fio's data engines mmap, vsync and splice in job files: the same job entries,
 # io_bytes, total_ios and clat samples as fio's (where fio is installed)
 # for write, read and randrw, buffered and direct (fio's mmap: not really
 # direct), vsync merging adjacent requests at iodepth 8; what mmap wrote
@@ -13,7 +13,7 @@ cache_warned=1
 direct_ok=1
 probe=$(mktemp "$T/probe.XXXXXX")
 dd if=/dev/zero of="$probe" bs=4k count=1 oflag=direct 2>/dev/null || direct_ok=0
-for eng in mmap vsync; do
+for eng in mmap vsync splice; do
 	cat >"$T/$eng.fio" <<JOB
 [global]
 ioengine=$eng
