@@ -370,7 +370,8 @@ cross-build: $(PROG) $(TOOL_BIN)
 # fio job-file reader (with the engine registry, for ioengine=), on the
 # spo journal reader, on a soak log's line check, its typed readers and
 # the kernel line parser (soak-log), on a result's verify section read
-# back (verify-read), on a result's jobs and header through their typed
+# back (verify-read), on a verify state file (verify-state, fio's
+# verify_state_load), on a result's jobs and header through their typed
 # reader (results-read), and on the methods' typed readers of their
 # results sections (sections: pts, cliff, flash, sweep, meta, latency,
 # spo, a line of spo --cycles's log, a plan's result; the rest of the library from
@@ -388,7 +389,7 @@ fuzz: $(BUILD)/libstorbench.a $(BUILD)/libsbreport.a
 		$(BUILD)/fuzz/corpus-spo-journal $(BUILD)/fuzz/corpus-soak-log $(BUILD)/fuzz/corpus-iolog \
 		$(BUILD)/fuzz/corpus-verify-read $(BUILD)/fuzz/corpus-results-read \
 		$(BUILD)/fuzz/corpus-sections $(BUILD)/fuzz/corpus-plan $(BUILD)/fuzz/corpus-history-rec \
-		$(BUILD)/fuzz/corpus-plan-journal
+		$(BUILD)/fuzz/corpus-plan-journal $(BUILD)/fuzz/corpus-verify-state
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-read tests/fuzz/fuzz-json-read.c \
 		lib/json/json_read.c lib/json/json_access.c -lm
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/json-split tests/fuzz/fuzz-json-split.c \
@@ -406,6 +407,9 @@ fuzz: $(BUILD)/libstorbench.a $(BUILD)/libsbreport.a
 		lib/soak/soak_verdict.c lib/verify/block.c lib/verify/crc32c.c lib/verify/ranges.c \
 		lib/verify/verify_range_json.c lib/soak/soak_record.c lib/sweep/plan.c \
 		lib/stats/hist.c lib/base/error.c -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/verify-state tests/fuzz/fuzz-verify-state.c \
+		lib/verify/verify_state.c lib/verify/block.c lib/verify/crc32c.c lib/base/outfile.c \
+		lib/base/units.c lib/base/fileread.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CPPFLAGS) -o $(BUILD)/fuzz/verify-read tests/fuzz/fuzz-verify-read.c \
 		lib/verify/verify_read.c lib/verify/block.c lib/verify/crc32c.c lib/verify/ranges.c \
 		lib/base/error.c \
@@ -453,6 +457,9 @@ fuzz: $(BUILD)/libstorbench.a $(BUILD)/libsbreport.a
 	$(BUILD)/fuzz/sections -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-artifact_prefix=$(BUILD)/fuzz/sections- $(BUILD)/fuzz/corpus-sections \
 		tests/fuzz/corpus/sections
+	$(BUILD)/fuzz/verify-state -max_total_time=$(FUZZ_TIME) -max_len=8192 \
+		-artifact_prefix=$(BUILD)/fuzz/verify-state- $(BUILD)/fuzz/corpus-verify-state \
+		tests/fuzz/corpus/verify-state
 	$(BUILD)/fuzz/verify-read -max_total_time=$(FUZZ_TIME) -max_len=8192 \
 		-artifact_prefix=$(BUILD)/fuzz/verify-read- $(BUILD)/fuzz/corpus-verify-read \
 		tests/fuzz/corpus/verify-read

@@ -486,6 +486,8 @@ int cli_write_file(const char *path, int (*write)(FILE *f, const void *ctx), con
  * gets the temporary name and returns 0 or an exit code, its error printed. */
 int cli_write_named(const char *path, int (*write)(const char *tmp, const void *ctx),
 		    const void *ctx);
+/* A job file read whole (1 MiB at most) into *text: 0 or an exit code, said. */
+int cli_read_jobfile(const char *path, char **text, size_t *len);
 /* Fill host and target sections (sb_results_describe) for a prepared target. */
 void cli_results_describe(struct sb_results *r, const struct sb_jobtarget *t, const char *path);
 

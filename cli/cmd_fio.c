@@ -7,7 +7,6 @@
 #include "cli/run_jobs.h"
 #include "lib/storbench.h"
 
-#define JOBFILE_MAX (1u << 20)
 
 static void help(const struct cli_command *cmd)
 {
@@ -62,28 +61,9 @@ static const char *where(const void *ctx, unsigned line, char *buf, size_t len)
 static int read_files(const struct sb_fio_cmdline *cl, char **texts, size_t *lens)
 {
 	for (unsigned i = 0; i < cl->nfiles; i++) {
-		const char *path = cl->files[i];
-		FILE *f = fopen(path, "rb");
-		if (!f) {
-			sb_err("cannot read job file '%s': %s", path, strerror(errno));
-			return SB_EXIT_USAGE;
-		}
-		texts[i] = malloc(JOBFILE_MAX + 1);
-		lens[i] = texts[i] ? fread(texts[i], 1, JOBFILE_MAX + 1, f) : 0;
-		int bad = ferror(f);
-		fclose(f);
-		if (!texts[i]) {
-			sb_err("out of memory");
-			return SB_EXIT_ENV;
-		}
-		if (bad) {
-			sb_err("cannot read job file '%s'", path);
-			return SB_EXIT_USAGE;
-		}
-		if (lens[i] > JOBFILE_MAX) {
-			sb_err("job file '%s' is larger than 1 MiB: not a job file?", path);
-			return SB_EXIT_USAGE;
-		}
+		const int rc = cli_read_jobfile(cl->files[i], &texts[i], &lens[i]);
+		if (rc)
+			return rc;
 	}
 	return 0;
 }

@@ -153,40 +153,6 @@ static void help(const struct cli_cmd_opts *co, const struct cli_command *cmd)
 
 /* ---- --import ---- */
 
-static int read_all(const char *path, char **text, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return -errno;
-	char *t = NULL;
-	size_t n = 0, cap = 0;
-	for (;;) {
-		if (cap - n < 65536) {
-			char *x = realloc(t, cap = cap ? 2 * cap : 65536);
-			if (!x) {
-				free(t);
-				fclose(f);
-				return -ENOMEM;
-			}
-			t = x;
-		}
-		size_t k = fread(t + n, 1, cap - n - 1, f);
-		n += k;
-		if (k == 0)
-			break;
-	}
-	int e = ferror(f) ? -EIO : 0;
-	fclose(f);
-	if (e) {
-		free(t);
-		return e;
-	}
-	t[n] = 0;
-	*text = t;
-	*len = n;
-	return 0;
-}
-
 static int import_one(struct sb_history *h, const char *path)
 {
 	struct sb_history_rec rec;
@@ -194,7 +160,7 @@ static int import_one(struct sb_history *h, const char *path)
 	char *text = NULL, real[PATH_MAX];
 	size_t len = 0;
 	int64_t id = 0;
-	int e = read_all(path, &text, &len);
+	int e = sb_read_file(path, 0, &text, &len);
 	if (e < 0) {
 		sb_err("cannot read '%s': %s", path, strerror(-e));
 		return cli_exit_of_errno(e);

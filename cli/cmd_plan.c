@@ -10,7 +10,6 @@
  */
 #include "cli/cli.h"
 
-#include <libgen.h>
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
@@ -204,25 +203,13 @@ static int read_text(const char *path, char **out, size_t *len)
 			sb_err("cannot open '%s': %s", path, strerror(e));
 		return e == ENOENT ? SB_EXIT_USAGE : cli_exit_of_errno(-e);
 	}
-	size_t cap = 1u << 20, n = 0;
-	char *buf = malloc(cap + 1);
-	if (buf)
-		n = fread(buf, 1, cap + 1, f);
-	int bad = ferror(f);
+	const int e = sb_read_stream(f, 1u << 20, out, len);
 	fclose(f);
-	if (!buf || bad) {
-		free(buf);
-		sb_err("cannot read '%s': %s", path, buf ? "read error" : "out of memory");
-		return SB_EXIT_ENV;
-	}
-	if (n > cap) {
-		free(buf);
+	if (e == -EFBIG)
 		sb_err("'%s': a plan of more than 1 MiB", path);
-		return SB_EXIT_USAGE;
-	}
-	*out = buf;
-	*len = n;
-	return 0;
+	else if (e)
+		sb_err("cannot read '%s': %s", path, e == -ENOMEM ? "out of memory" : "read error");
+	return e == -EFBIG ? SB_EXIT_USAGE : e ? SB_EXIT_ENV : 0;
 }
 
 /* The command's own parser on a step's words (lib/plan's check), in a
@@ -285,33 +272,6 @@ static void step_table(struct sb_plan_command *t)
 	t[k].name = NULL;
 }
 
-/* path made absolute (its directory resolved; the name may not exist
- * yet: run makes a new file): 0, or an exit code said. */
-static int absolute(const char *path, char *out, size_t len)
-{
-	char buf[PATH_MAX], dir[PATH_MAX], res[PATH_MAX];
-	if (realpath(path, res)) {
-		snprintf(out, len, "%s", res);
-		return 0;
-	}
-	const int e = errno;
-	if (e != ENOENT) {
-		sb_err("cannot use '%s': %s", path, strerror(e));
-		return cli_exit_of_errno(-e);
-	}
-	snprintf(buf, sizeof(buf), "%s", path);
-	snprintf(dir, sizeof(dir), "%s", dirname(buf));
-	snprintf(buf, sizeof(buf), "%s", path);
-	const char *base = basename(buf);
-	if (realpath(dir, res)) {
-		snprintf(out, len, "%s/%s", res, base);
-		return 0;
-	}
-	return cli_target_missing(SB_TARGET_NONE, path);
-}
-
-/* The step's stderr passed on to ours as it comes, its last line kept
- * (why a step that could not run stopped). */
 /* What the program keeps of a plan's run: what its steps are given, and
  * where its lines go. */
 struct plan_cli {
@@ -328,31 +288,32 @@ struct plan_cli {
 	int log;
 };
 
+/* A piece of a line on stderr, prefixed with the target when it begins one. */
+static void prefixed(void *ctx, const char *p, size_t n, int starts)
+{
+	const struct plan_cli *c = ctx;
+	char line[1200];
+	int k = snprintf(line, sizeof(line), "%s%s%.*s", starts ? c->prefix : "",
+			 starts ? ": " : "", (int)n, p);
+	if (write(2, line, (size_t)SB_MIN(k, (int)sizeof(line) - 1)) < 0) {
+		/* ours is gone */
+	}
+}
+
 /* Lines for people, from a step or the plan: on stderr as they are
  * (prefixed with the target in a target's process), and in its log. */
-static void emit(const struct plan_cli *c, const char *buf, size_t n)
+static void emit(void *ctx, const char *buf, size_t n)
 {
+	const struct plan_cli *c = ctx;
 	static int midline; /* the last byte on stderr ended no line */
 	if (c->log > 0 && write(c->log, buf, n) < 0) {
 		/* the log is lost: the terminal still has it */
 	}
-	if (!c->prefix) {
-		if (write(2, buf, n) < 0) {
-			/* ours is gone */
-		}
-		return;
+	if (c->prefix)
+		sb_plan_lines_cut(&midline, buf, n, prefixed, ctx);
+	else if (write(2, buf, n) < 0) {
+		/* ours is gone */
 	}
-	for (size_t i = 0, from = 0; i < n; i++)
-		if (buf[i] == '\n' || buf[i] == '\r' || i + 1 == n) {
-			char line[1200];
-			int k = snprintf(line, sizeof(line), "%s%s%.*s", midline ? "" : c->prefix,
-					 midline ? "" : ": ", (int)(i + 1 - from), buf + from);
-			if (write(2, line, (size_t)SB_MIN(k, (int)sizeof(line) - 1)) < 0) {
-				/* ours is gone */
-			}
-			midline = buf[i] != '\n' && buf[i] != '\r';
-			from = i + 1;
-		}
 }
 
 static void say(const struct plan_cli *c, const char *fmt, ...)
@@ -365,37 +326,7 @@ static void say(const struct plan_cli *c, const char *fmt, ...)
 	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	if (n > 0)
-		emit(c, buf, (size_t)SB_MIN(n, (int)sizeof(buf) - 1));
-}
-
-/* The step's stderr passed on as it comes (emit), its last line kept
- * (why a step that could not run stopped). */
-static void relay(const struct plan_cli *c, int fd, char *last, size_t len)
-{
-	char buf[4096], line[1024];
-	size_t n = 0;
-	ssize_t r;
-	*last = 0;
-	while ((r = read(fd, buf, sizeof(buf))) > 0 || (r < 0 && errno == EINTR)) {
-		if (r <= 0)
-			continue;
-		emit(c, buf, (size_t)r);
-		for (ssize_t i = 0; i < r; i++) {
-			if (buf[i] == '\n' || buf[i] == '\r') {
-				if (n) {
-					line[n] = 0;
-					snprintf(last, len, "%s", line);
-				}
-				n = 0;
-			} else if (n + 1 < sizeof(line)) {
-				line[n++] = buf[i];
-			}
-		}
-	}
-	if (n) {
-		line[n] = 0;
-		snprintf(last, len, "%s", line);
-	}
+		emit((void *)c, buf, (size_t)SB_MIN(n, (int)sizeof(buf) - 1));
 }
 
 /* ---- Ctrl-C, SIGTERM, SIGHUP during a plan ----
@@ -407,19 +338,11 @@ static void relay(const struct plan_cli *c, int fd, char *last, size_t len)
  * the plan run again runs it again from its start. With --parallel each
  * target's process (a process group of its own too) gets the signal from
  * the plan and passes it on to its step. */
-static volatile sig_atomic_t plan_signal;
-static volatile pid_t step_pid;
-static pid_t *target_pids; /* --parallel: each target's process */
-static volatile sig_atomic_t ntarget_pids;
+static struct sb_plan_children kids;
 
 static void on_plan_signal(int sig)
 {
-	const pid_t p = step_pid;
-	plan_signal = sig;
-	if (p > 0)
-		kill(p, sig);
-	for (sig_atomic_t i = 0; i < ntarget_pids; i++)
-		kill(target_pids[i], sig);
+	sb_plan_children_signal(&kids, sig);
 }
 
 static const int plan_signals[] = { SIGINT, SIGTERM, SIGHUP };
@@ -447,7 +370,7 @@ static void plan_signals_block(int on, sigset_t *old)
 static int stop_asked(void *ctx)
 {
 	(void)ctx;
-	return plan_signal;
+	return kids.signal;
 }
 
 /* Runs a step: /proc/self/exe COMMAND [--quiet] --output=RESULT OPTIONS
@@ -457,74 +380,35 @@ static int stop_asked(void *ctx)
 static int run_step(void *ctx, const struct sb_plan_call *call, char *said, size_t saidlen)
 {
 	const struct plan_cli *r = ctx;
-	const struct sb_plan_step *st = call->st;
-	const char *target = call->target, *result = call->result, *out = call->out;
-	char outopt[PATH_MAX + 160], logopt[PATH_MAX + 160];
-	int p[2], resume = 0;
-	snprintf(outopt, sizeof(outopt), "--output=%s", result);
-	logopt[0] = 0;
-	if (!strcmp(st->argv[0], "soak") && !sb_plan_step_has(st, "--log") &&
-	    !sb_plan_step_has(st, "--resume")) {
-		/* the plan names a soak's log: a soak stopped or killed in its
-		 * middle resumes its own way (soak --resume) when the plan runs
-		 * it again */
-		struct stat sb;
-		char log[PATH_MAX + 128];
-		snprintf(log, sizeof(log), "%.*s.jsonl", (int)(strlen(result) - 5), result);
-		resume = stat(log, &sb) == 0;
-		snprintf(logopt, sizeof(logopt), "--%s=%s", resume ? "resume" : "log", log);
-	}
-	char **argv = calloc((size_t)st->argc + 8 + 2 * r->pl->nlabels, sizeof(*argv));
-	if (!argv || pipe(p) < 0) {
-		int e = argv ? errno : ENOMEM;
-		free(argv);
+	const struct cli_command *cmd = cli_command_find(call->st->argv[0]);
+	const unsigned takes = cmd ? cmd->shared : 0;
+	const struct sb_plan_argv_opts ao = { r->quiet && (takes & CLI_QUIET),
+					      r->db[0] && (takes & CLI_DB),
+					      r->destroy && (takes & CLI_DESTROY) };
+	struct sb_plan_argv a;
+	int p[2];
+	if (sb_plan_step_argv(r->pl, call, &ao, &a) < 0)
+		return -ENOMEM;
+	if (pipe(p) < 0) {
+		const int e = errno;
+		sb_plan_argv_free(&a);
 		return -e;
 	}
-	int k = 0;
-	argv[k++] = "storbench";
-	argv[k++] = st->argv[0];
-	const struct cli_command *cmd = cli_command_find(st->argv[0]);
-	if (r->quiet && cmd && (cmd->shared & CLI_QUIET))
-		argv[k++] = "--quiet";
-	argv[k++] = outopt;
-	/* db=: each step records its result, with the plan's labels */
-	for (size_t l = 0; r->db[0] && cmd && (cmd->shared & CLI_DB) && l < r->pl->nlabels; l++) {
-		argv[k++] = "--label";
-		argv[k++] = r->pl->labels[l];
-	}
-	if (*logopt)
-		argv[k++] = logopt;
-	/* resumed: the log has the target and the options, but for its stop */
-	for (int a = 1; a < st->argc; a++)
-		if (!resume || !strncmp(st->argv[a], "--iterations=", 13) ||
-		    !strncmp(st->argv[a], "--duration=", 11))
-			argv[k++] = st->argv[a];
-	if (r->destroy && cmd && (cmd->shared & CLI_DESTROY) && !resume)
-		argv[k++] = "--destroy-data";
-	if (!resume)
-		argv[k++] = (char *)target;
 	fflush(stdout);
 	fflush(stderr);
 	sigset_t old;
 	plan_signals_block(1, &old);
-	if (plan_signal) { /* asked to stop before it began */
-		plan_signals_block(0, &old);
-		free(argv);
-		close(p[0]);
-		close(p[1]);
-		return SB_EXIT_SIGNAL + plan_signal;
-	}
-	pid_t pid = fork();
+	const pid_t pid = kids.signal ? -1 : fork(); /* none when asked to stop before */
 	if (pid < 0) {
-		const int e = errno;
+		const int e = kids.signal ? SB_EXIT_SIGNAL + kids.signal : -errno;
 		plan_signals_block(0, &old);
-		free(argv);
+		sb_plan_argv_free(&a);
 		close(p[0]);
 		close(p[1]);
-		return -e;
+		return e;
 	}
 	if (pid == 0) {
-		FILE *o = fopen(out, "w");
+		FILE *o = fopen(call->out, "w");
 		FILE *in = fopen("/dev/null", "r");
 		struct sigaction dfl;
 		memset(&dfl, 0, sizeof(dfl));
@@ -538,25 +422,23 @@ static int run_step(void *ctx, const struct sb_plan_call *call, char *said, size
 		    dup2(fileno(in), 0) < 0 || chdir(r->dir) < 0 ||
 		    (r->db[0] && setenv("STORBENCH_DB", r->db, 1) < 0))
 			_exit(127);
-		execv("/proc/self/exe", argv);
+		execv("/proc/self/exe", a.argv);
 		_exit(127);
 	}
-	step_pid = pid;
+	kids.step = pid;
 	plan_signals_block(0, &old);
-	free(argv);
+	sb_plan_argv_free(&a);
 	close(p[1]);
-	relay(r, p[0], said, saidlen);
+	sb_plan_relay(p[0], emit, (void *)r, said, saidlen);
 	close(p[0]);
 	int status;
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR) {
-			step_pid = 0;
+			kids.step = 0;
 			return -errno;
 		}
-	step_pid = 0;
-	if (WIFSIGNALED(status))
-		return SB_EXIT_SIGNAL + WTERMSIG(status);
-	return WEXITSTATUS(status) == 127 ? -ENOEXEC : WEXITSTATUS(status);
+	kids.step = 0;
+	return sb_plan_step_status(status);
 }
 
 /* What the run tells: a line each, but with --quiet. */
@@ -599,7 +481,7 @@ static pid_t spawn_target(void *ctx, size_t ti, int (*body)(void *arg), void *ar
 	}
 	if (pid == 0) {
 		char log[PATH_MAX + 32];
-		ntarget_pids = 0;
+		kids.ntargets = 0;
 		setpgid(0, 0);
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		snprintf(log, sizeof(log), "%s/target-%zu.log", c->dir, ti + 1);
@@ -613,7 +495,7 @@ static pid_t spawn_target(void *ctx, size_t ti, int (*body)(void *arg), void *ar
 		fflush(NULL);
 		_exit(rc);
 	}
-	target_pids[ntarget_pids++] = pid;
+	kids.targets[kids.ntargets++] = pid;
 	plan_signals_block(0, &old);
 	return pid;
 }
@@ -632,37 +514,19 @@ static int prepare(struct plan_cli *r, const char *file, const struct plan_ctx *
 		sb_err("out of memory");
 		return SB_EXIT_ENV;
 	}
-	for (size_t i = 0; i < r->ntargets; i++) {
-		const char *t = npos > 1 ? pos[i + 1] : r->pl->target;
-		int rc = absolute(t, r->targets[i], sizeof(r->targets[i]));
-		if (rc)
-			return rc;
-		for (size_t s = 0; s < r->pl->nsteps; s++) {
-			const char *st = r->pl->steps[s].target;
-			char *dst = r->step_targets[i * r->pl->nsteps + s];
-			if (!st)
-				snprintf(dst, sizeof(r->step_targets[0]), "%s", r->targets[i]);
-			else if ((rc = absolute(st, dst, sizeof(r->step_targets[0]))))
-				return rc;
-		}
-	}
-	for (size_t i = 0; i < r->ntargets * r->pl->nsteps; i++) {
-		struct sb_error err;
-		if (sb_plan_check_target(&r->pl->steps[i % r->pl->nsteps], r->step_targets[i],
-					 r->destroy, &err) < 0)
-			return cli_error(&err);
-	}
+	struct sb_error err = { 0 };
+	if (sb_plan_targets(r->pl, npos > 1 ? (const char *const *)pos + 1 : NULL, r->ntargets,
+			    r->destroy, r->targets, r->step_targets, &err) < 0)
+		return cli_error(&err);
 	if (r->pl->db) {
-		struct sb_error err = { 0 };
-		int rc = 0;
 		if (!sb_history_backend(r->pl->db, &err)) {
 			sb_err("%s: db=%s", file, err.msg);
 			return SB_EXIT_USAGE;
 		}
 		if (strstr(r->pl->db, "://"))
 			snprintf(r->db, sizeof(r->db), "%s", r->pl->db);
-		else if ((rc = absolute(r->pl->db, r->db, sizeof(r->db))))
-			return rc;
+		else if (sb_plan_path(r->pl->db, r->db, sizeof(r->db), &err) < 0)
+			return cli_error(&err);
 		/* before the first step: the history takes results, the labels
 		 * are the history's */
 		if (sb_history_check(r->db, (const char *const *)r->pl->labels, r->pl->nlabels,
@@ -671,18 +535,9 @@ static int prepare(struct plan_cli *r, const char *file, const struct plan_ctx *
 			return cli_error_told(&err);
 		}
 	}
-	char base[256], dir[PATH_MAX];
-	sb_plan_dir_name(file, r->pl, base, sizeof(base));
-	snprintf(dir, sizeof(dir), c->dir ? "%s" : "%s-plan", c->dir ? c->dir : base);
-	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
-		sb_err("cannot make the plan's directory '%s': %s", dir, strerror(errno));
-		return cli_exit_of_errno(-errno);
-	}
-	if (!realpath(dir, r->dir)) {
-		sb_err("cannot use the plan's directory '%s': %s", dir, strerror(errno));
-		return cli_exit_of_errno(-errno);
-	}
-	return 0;
+	return sb_plan_dir_make(file, r->pl, c->dir, r->dir, sizeof(r->dir), &err) < 0
+		       ? cli_error(&err)
+		       : 0;
 }
 
 static void cli_free(struct plan_cli *r)
@@ -741,8 +596,8 @@ static int run(struct plan_cli *r, const char *file, const struct cli_command *c
 	struct sb_plan_result res = { 0 };
 	struct sb_error err;
 	int rc;
-	target_pids = calloc(r->ntargets, sizeof(*target_pids));
-	if (!targets || !step_targets || !target_pids) {
+	kids.targets = calloc(r->ntargets, sizeof(*kids.targets));
+	if (!targets || !step_targets || !kids.targets) {
 		free(targets);
 		free(step_targets);
 		sb_err("out of memory");
@@ -761,9 +616,9 @@ static int run(struct plan_cli *r, const char *file, const struct cli_command *c
 	else
 		rc = report(&res, cli_format_is(cmd, sh, "json"), sh->output, junit);
 	sb_plan_result_free(&res);
-	ntarget_pids = 0;
-	free(target_pids);
-	target_pids = NULL;
+	kids.ntargets = 0;
+	free(kids.targets);
+	kids.targets = NULL;
 	free(targets);
 	free(step_targets);
 	return rc;

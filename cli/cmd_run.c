@@ -256,8 +256,6 @@ static int is_jobfile(const char *a)
 	return n > 4 && !strcmp(a + n - 4, ".fio");
 }
 
-#define JOBFILE_MAX (1u << 20)
-
 static const char *env_lookup(const char *name)
 {
 	return getenv(name);
@@ -267,22 +265,11 @@ static struct sb_jobfile *jobfile_load(const char *path)
 {
 	struct sb_jobfile *jf = NULL;
 	char msg[512];
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		sb_err("cannot read job file '%s': %s", path, strerror(errno));
+	char *text = NULL;
+	size_t len = 0;
+	if (cli_read_jobfile(path, &text, &len))
 		return NULL;
-	}
-	char *text = malloc(JOBFILE_MAX + 1);
-	size_t len = text ? fread(text, 1, JOBFILE_MAX + 1, f) : 0;
-	int bad = ferror(f);
-	fclose(f);
-	if (!text)
-		sb_err("out of memory");
-	else if (bad)
-		sb_err("cannot read job file '%s'", path);
-	else if (len > JOBFILE_MAX)
-		sb_err("job file '%s' is larger than 1 MiB: not a job file?", path);
-	else if (sb_jobfile_parse(text, len, env_lookup, &jf, msg, sizeof(msg)) < 0)
+	if (sb_jobfile_parse(text, len, env_lookup, &jf, msg, sizeof(msg)) < 0)
 		sb_err("%s: %s", path, msg);
 	else if (sb_jobfile_iologs(jf, msg, sizeof(msg)) < 0) { /* read_iolog= logs */
 		sb_err("%s: %s", path, msg);

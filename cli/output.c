@@ -94,3 +94,21 @@ int cli_write_json(const struct sb_results *r, const char *path)
 		return -1;
 	return cli_history_record(r, path) ? -1 : 0;
 }
+
+int cli_read_jobfile(const char *path, char **text, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		sb_err("cannot read job file '%s': %s", path, strerror(errno));
+		return SB_EXIT_USAGE;
+	}
+	const int e = sb_read_stream(f, 1u << 20, text, len);
+	fclose(f);
+	if (e == -ENOMEM)
+		sb_err("out of memory");
+	else if (e == -EFBIG)
+		sb_err("job file '%s' is larger than 1 MiB: not a job file?", path);
+	else if (e)
+		sb_err("cannot read job file '%s'", path);
+	return e == -ENOMEM ? SB_EXIT_ENV : e ? SB_EXIT_USAGE : 0;
+}

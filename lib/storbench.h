@@ -12,6 +12,7 @@
 #include "lib/sb.h"
 
 #include "lib/base/units.h"
+#include "lib/base/fileread.h"
 #include "lib/base/outfile.h"
 #include "lib/base/sysinfo.h"
 #include "lib/json/json_read.h"
@@ -82,5 +83,6 @@
 #include "lib/plan/plan_figures.h"
 #include "lib/plan/plan.h"
 #include "lib/plan/plan_run.h"
+#include "lib/plan/plan_proc.h"
 
 #endif

@@ -4,6 +4,7 @@
  * or fail), the steps that never ran; the same as the plan's JSON result
  * (lib/plan's writer); JUnit XML with each criterion a test case.
  */
+#include "report/markup.h"
 #include "report/report.h"
 
 static const struct sb_plan_outcome *at(const struct sb_plan_result *r, size_t ti, size_t si)
@@ -204,27 +205,12 @@ int rep_plan_run_json(FILE *f, const struct sb_plan_result *r)
 	return e;
 }
 
-static void xml_text(FILE *f, const char *s)
-{
-	for (; *s; s++)
-		switch (*s) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		default:
-			if ((unsigned char)*s >= 0x20 || *s == '\n' || *s == '\t')
-				fputc(*s, f);
-		}
-}
-
 int rep_plan_run_junit(FILE *f, const struct sb_plan_result *r)
 {
 	const struct sb_plan_tally *t = &r->tally; /* lib/plan judged them */
 	const char *name = r->pl->name ? r->pl->name : r->file;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"");
-	xml_text(f, name);
+	rep_html_esc(f, name);
 	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\">\n",
 		t->passed + t->failed + t->not_run + t->skipped, t->failed,
 		t->not_run + t->skipped);
@@ -233,26 +219,26 @@ int rep_plan_run_junit(FILE *f, const struct sb_plan_result *r)
 			const struct sb_plan_outcome *so = at(r, ti, s);
 			const struct sb_plan_step *st = &r->pl->steps[s];
 			fprintf(f, "  <testsuite name=\"");
-			xml_text(f, st->name);
+			rep_html_esc(f, st->name);
 			fprintf(f, " on ");
-			xml_text(f, so->target);
+			rep_html_esc(f, so->target);
 			fprintf(f, "\" tests=\"%zu\">\n", st->nex);
 			for (size_t k = 0; k < st->nex; k++) {
 				const struct sb_plan_expect *ex = &st->ex[k];
 				char l[96], m[64];
 				limit_text(ex, l, sizeof(l));
 				fprintf(f, "    <testcase classname=\"");
-				xml_text(f, name);
+				rep_html_esc(f, name);
 				fputc('.', f);
-				xml_text(f, st->name);
+				rep_html_esc(f, st->name);
 				fprintf(f, "\" name=\"");
-				xml_text(f, ex->figure);
+				rep_html_esc(f, ex->figure);
 				fputc(' ', f);
-				xml_text(f, l);
+				rep_html_esc(f, l);
 				fprintf(f, "\"");
 				if (!so->ran) {
 					fprintf(f, ">\n      <skipped message=\"");
-					xml_text(f, so->stopped || so->skipped
+					rep_html_esc(f, so->stopped || so->skipped
 							    ? so->why
 							    : "the step never ran");
 					fprintf(f, "\"/>\n    </testcase>\n");
@@ -269,9 +255,9 @@ int rep_plan_run_junit(FILE *f, const struct sb_plan_result *r)
 				else
 					snprintf(m, sizeof(m), "missing from the result");
 				fprintf(f, ">\n      <failure message=\"measured ");
-				xml_text(f, m);
+				rep_html_esc(f, m);
 				fprintf(f, ", expected ");
-				xml_text(f, l);
+				rep_html_esc(f, l);
 				fprintf(f, "\"/>\n    </testcase>\n");
 			}
 			fprintf(f, "  </testsuite>\n");

@@ -162,6 +162,12 @@ struct sb_job_opts {
 	 * is verified as run --verify does, with storbench's own block
 	 * format, and NAME is recorded; "" for none */
 	char fio_verify[16];
+	/* fio's do_verify=0 with verify=NAME: the job writes verify blocks
+	 * (a later job's verify= reads them back) and checks nothing */
+	int fio_verify_nocheck;
+	/* fio's verify_state_save=1 (given: storbench writes no state file
+	 * unasked) and verify_state_load=1: lib/verify/verify_state.h */
+	int verify_state_save, verify_state_load;
 	/* fio's nrfiles, filesize, file_service_type and blockalign (job
 	 * files): files per job in a directory (0 or 1: one), each of
 	 * filesize_lo..filesize_hi bytes (0: size split evenly), which file

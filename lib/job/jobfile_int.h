@@ -74,6 +74,8 @@ struct fio_opt {
 
 /* "line N: ..." into the context's message; returns -EINVAL. */
 int sb_jf_fail(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A note on the current line, kept once per text (jobfile_opts.c). */
+void sb_jf_note(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* fio's option KEY in the table, NULL when storbench does not take it. */
 const struct fio_opt *sb_jf_option(const char *key);
 /* Why storbench refuses fio's option KEY, when the table says; else NULL. */

@@ -38,8 +38,7 @@ static int bad_value(struct ctx *c, const char *key, const char *v, const char *
 }
 
 /* Notes are kept once per text, whichever line said it first. */
-static void note(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void note(struct ctx *c, const char *fmt, ...)
+void sb_jf_note(struct ctx *c, const char *fmt, ...)
 {
 	struct sb_jobfile *jf = c->jf;
 	char body[sizeof(jf->notes[0]) - sizeof("line 4294967295: ") + 1];
@@ -168,8 +167,9 @@ static int set_bsrange(struct ctx *c, const struct fio_opt *o, const char *v)
 	}
 	c->cur->bsrange = k > 1;
 	if (100 % k)
-		note(c, "%s: %u sizes in whole percent shares (%u%% or %u%%), fio's are equal",
-		     o->name, k, 100 / k + 1, 100 / k);
+		sb_jf_note(c,
+			   "%s: %u sizes in whole percent shares (%u%% or %u%%), fio's are equal",
+			   o->name, k, 100 / k + 1, 100 / k);
 	return 0;
 }
 
@@ -285,10 +285,9 @@ static int set_exit_what(struct ctx *c, const struct fio_opt *o, const char *v)
 /* fio's cpus_allowed=LIST (0-3,5) and cpumask=MASK (0xf, or decimal):
  * the CPUs the job's threads run on, a CPU below SB_CPUS_MAX each (one
  * this machine has: sb_job_check) */
-static int set_cpus(struct ctx *c, const struct fio_opt *o, const char *v)
+static int cpu_set(struct ctx *c, const struct fio_opt *o, const char *v,
+		   uint64_t set[SB_CPUS_MAX / 64])
 {
-	uint64_t *cpus = c->cur->opts.cpus;
-	uint64_t set[SB_CPUS_MAX / 64] = { 0 };
 	char *end;
 	if (!strcmp(o->name, "cpumask")) {
 		errno = 0;
@@ -313,7 +312,35 @@ static int set_cpus(struct ctx *c, const struct fio_opt *o, const char *v)
 			break;
 		p = end + 1;
 	}
-	memcpy(cpus, set, sizeof(set));
+	return 0;
+}
+
+static int set_cpus(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t set[SB_CPUS_MAX / 64] = { 0 };
+	const int e = cpu_set(c, o, v, set);
+	if (!e)
+		memcpy(c->cur->opts.cpus, set, sizeof(set));
+	return e;
+}
+
+/* fio's verify_async=N and verify_async_cpus=LIST: fio's N threads check
+ * what the job's reads brought back; storbench checks after the job, the
+ * same blocks read and counted, so both are checked and taken with a
+ * note. */
+static int set_verify_async(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	uint64_t set[SB_CPUS_MAX / 64] = { 0 }, n;
+	if (!strcmp(o->name, "verify_async_cpus")) {
+		const int e = cpu_set(c, o, v, set);
+		if (!e)
+			sb_jf_note(c, "%s: %s", o->name, o->why);
+		return e;
+	}
+	if (sb_parse_u64(v, &n) < 0 || n > 1024)
+		return bad_value(c, o->name, v, "a number of threads, 0 to 1024");
+	if (n)
+		sb_jf_note(c, "%s: %s", o->name, o->why);
 	return 0;
 }
 
@@ -453,7 +480,7 @@ static int set_engine(struct ctx *c, const struct fio_opt *o, const char *v)
 		return bad_value(c, o->name, v, names);
 	}
 	if (strcmp(sb, v))
-		note(c, "%s=%s runs as %s", o->name, v, sb);
+		sb_jf_note(c, "%s=%s runs as %s", o->name, v, sb);
 	return set_as(c, o->name, "engine", sb);
 }
 
@@ -749,14 +776,15 @@ static int set_gtod_reduce(struct ctx *c, const struct fio_opt *o, const char *v
  * storbench run's report is its own, which the note says */
 static int set_group_reporting(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	note(c, "group_reporting: storbench fio reports the group as one, as fio; storbench run "
-		"reports each job");
+	sb_jf_note(c,
+		   "group_reporting: storbench fio reports the group as one, as fio; storbench run "
+		   "reports each job");
 	return parse_bool(c, o, v, &c->cur->opts.group_reporting);
 }
 
 static int set_thread(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	note(c, "thread: storbench's jobs are always threads");
+	sb_jf_note(c, "thread: storbench's jobs are always threads");
 	return parse_bool(c, o, v, &c->cur->opts.thread);
 }
 
@@ -820,10 +848,10 @@ static int set_submit_mode(struct ctx *c, const struct fio_opt *o, const char *v
 	if (strcmp(v, "inline") && strcmp(v, "offload"))
 		return bad_value(c, o->name, v, "inline or offload");
 	if (!strcmp(v, "offload"))
-		note(c,
-		     "%s=offload: storbench submits from the job's own thread (the same "
-		     "requests, at the same rate)",
-		     o->name);
+		sb_jf_note(c,
+			   "%s=offload: storbench submits from the job's own thread (the same "
+			   "requests, at the same rate)",
+			   o->name);
 	return 0;
 }
 
@@ -1082,10 +1110,10 @@ static int set_verify(struct ctx *c, const struct fio_opt *o, const char *v)
 	for (size_t i = 0; i < SB_ARRAY_SIZE(names); i++)
 		if (!strcmp(names[i], v)) {
 			snprintf(dst, sizeof(c->cur->opts.fio_verify), "%s", v);
-			note(c,
-			     "%s=%s: verified with storbench's own block format (checksum, "
-			     "address, seed: docs/verify.md), fio's %s not used",
-			     o->name, v, v);
+			sb_jf_note(c,
+				   "%s=%s: verified with storbench's own block format (checksum, "
+				   "address, seed: docs/verify.md), fio's %s not used",
+				   o->name, v, v);
 			return 0;
 		}
 	return bad_value(c, o->name, v,
@@ -1098,6 +1126,13 @@ static int set_do_verify(struct ctx *c, const struct fio_opt *o, const char *v)
 	return parse_bool(c, o, v, &c->cur->do_verify);
 }
 
+static int set_verify_state(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	return parse_bool(c, o, v,
+			  strcmp(o->name, "verify_state_load") ? &c->cur->opts.verify_state_save
+							       : &c->cur->opts.verify_state_load);
+}
+
 /* Verify options that storbench's verification answers its own way: any
  * value that fio takes is accepted, with a note saying how. */
 static int set_verify_note(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -1105,7 +1140,7 @@ static int set_verify_note(struct ctx *c, const struct fio_opt *o, const char *v
 	if (!*v)
 		return bad_value(c, o->name, v, "a value");
 	if (strcmp(v, "0"))
-		note(c, "%s: %s", o->name, o->why);
+		sb_jf_note(c, "%s: %s", o->name, o->why);
 	return 0;
 }
 
@@ -1137,9 +1172,10 @@ static int set_noop(struct ctx *c, const struct fio_opt *o, const char *v)
 static int set_ignored(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	if (o->why)
-		note(c, "%s: %s: ignored", o->name, o->why);
+		sb_jf_note(c, "%s: %s: ignored", o->name, o->why);
 	else
-		note(c, "%s only changes fio's own reporting or bookkeeping: ignored", o->name);
+		sb_jf_note(c, "%s only changes fio's own reporting or bookkeeping: ignored",
+			   o->name);
 	return 0;
 }
 
@@ -1233,6 +1269,8 @@ static const struct fio_opt fio_opts[] = {
 	NOOP("thinktime_iotime", "0"),
 	{ "verify", set_verify, NULL, NULL, 0 },
 	{ "do_verify", set_do_verify, NULL, NULL, 1 },
+	{ "verify_state_save", set_verify_state, NULL, NULL, 0 },
+	{ "verify_state_load", set_verify_state, NULL, NULL, 0 },
 	{ "verify_fatal", set_verify_note, NULL,
 	  "storbench checks every block and exits 1 when any is not intact", 1 },
 	{ "verify_backlog", set_verify_note, NULL,
@@ -1241,7 +1279,12 @@ static const struct fio_opt fio_opts[] = {
 	  "storbench writes its own block format, not this pattern", 0 },
 	{ "verify_interval", set_verify_note, NULL,
 	  "storbench's verify blocks are 4 KiB (512 B for smaller requests)", 0 },
-	{ "verify_async", set_verify_note, NULL, "storbench checks in its own thread", 0 },
+	{ "verify_async", set_verify_async, NULL,
+	  "storbench checks after the job in one pass per file, the same blocks read and "
+	  "counted as fio's threads check",
+	  0 },
+	{ "verify_async_cpus", set_verify_async, NULL,
+	  "the CPUs of fio's verify threads: storbench has none (it checks after the job)", 0 },
 	{ "experimental_verify", set_verify_note, NULL,
 	  "storbench checks every block it wrote, as verify= does", 1 },
 	NOOP("verify_dump", "0|1"),
@@ -1420,14 +1463,14 @@ static const struct {
 	{ "iodepth_batch", "as iodepth_batch_submit" },
 	{ "invalidate", "1 by default, as fio: the region's page cache dropped before each loop" },
 	{ "verify",
-	  "md5, crc32c, sha256, ..., meta, pattern: the job is verified as run --verify does, "
-	  "with storbench's own block format (checksum, address, seed), fio's checksum not "
-	  "used; the name is recorded; 0 and null verify nothing. Every block of the region is "
-	  "checked; as fio, the reads of what the job wrote, one per write of its size, are the "
-	  "job's reads (io_bytes, clat, lat), each block once where fio reads it again for "
-	  "each write of it (loops, clones writing the same blocks). One verifying job per "
-	  "file, running alone" },
-	{ "do_verify", "0: nothing is verified" },
+	  "md5, crc32c, sha256, ..., meta, pattern: storbench's own blocks (checksum, address, "
+	  "seed), fio's checksum not used, its name recorded; 0 and null verify nothing. Every "
+	  "block of the region checked; the reads of what the job wrote, one per write of its "
+	  "size, are the job's reads as fio's, each block once (fio reads it per write of it). "
+	  "A verifying job runs alone; one that only reads (one loop, as fio) checks what the "
+	  "last verify= job before it wrote on its filename=; all add to one verdict" },
+	{ "do_verify", "0: the job writes verify blocks (a later job's verify= checks them) and "
+		       "checks nothing; a job that only reads verifies nothing" },
 	{ "wait_for", "the job just before, when it started alone (the first job, or one with "
 		      "stonewall or wait_for): it starts when that one ended, reported in its "
 		      "group as fio reports it (a group of its own with new_group or "
@@ -1471,9 +1514,16 @@ static const struct {
 			 "began, file, read/write/trim/sync/datasync, offset, length), which fio "
 			 "replays; with numjobs above 1 refused (fio's clones write over one "
 			 "log), as is the job's own file" },
-	{ "verify_state_save", "storbench verifies within one run, with no state "
-			       "between runs" },
-	{ "verify_state_load", "as verify_state_save" },
+	{ "verify_state_save",
+	  "1 (given; fio saves by default): a verify= job that writes leaves fio's "
+	  "local-JOB-N-verify.state beside its file, in storbench's own text (docs/jobfiles.md; "
+	  "fio does not read it, nor storbench fio's binary one), saying which blocks are valid "
+	  "(its region once the fill before the workload ended), and its file is kept; never "
+	  "over a file that is no state file. One file per job (not numjobs or nrfiles > 1)" },
+	{ "verify_state_load",
+	  "1: a verify= job that only reads checks what the saved state says was written (the "
+	  "writer's seed, block size and region; nothing when its fill had not ended), in a "
+	  "later run; its file must be the writer's" },
 	{ "verify_only", "storbench checks what a job of the same run wrote, in its own block "
 			 "format: data another run wrote is checked by storbench verify "
 			 "--phase=check, on a region storbench verify --phase=write filled" },
@@ -1555,6 +1605,7 @@ int sb_fio_option_support(unsigned i, struct sb_fio_support_info *out)
 		snprintf(out->note, sizeof(out->note), "%s",
 			 o->why ? o->why : "only changes fio's own reporting or bookkeeping");
 	} else if (o->set == set_verify || o->set == set_verify_note || o->set == set_do_verify ||
+		   o->set == set_verify_async || o->set == set_verify_state ||
 		   o->set == set_submit_mode) {
 		out->support = SB_FIO_MAPPED;
 		if (o->why)

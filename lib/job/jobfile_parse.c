@@ -204,6 +204,22 @@ static int end_section(struct ctx *c)
 				  "each write over the one log): give each its own job",
 				  c->sec_name, s->opts.numjobs);
 	}
+	if ((s->opts.verify_state_save || s->opts.verify_state_load) &&
+	    (s->opts.numjobs > 1 || s->opts.nrfiles > 1)) {
+		c->line = c->sec_line;
+		return sb_jf_fail(c,
+				  "[%s]: verify_state_%s with %s above 1 is not supported (storbench "
+				  "keeps the state of one file per job)",
+				  c->sec_name, s->opts.verify_state_save ? "save" : "load",
+				  s->opts.numjobs > 1 ? "numjobs" : "nrfiles");
+	}
+	if (s->opts.verify_state_load && sb_rw_writes(s->opts.rw)) {
+		c->line = c->sec_line;
+		return sb_jf_fail(c,
+				  "[%s]: verify_state_load with rw=%s: the state is checked by a job "
+				  "that only reads (fio's verify_only is not supported)",
+				  c->sec_name, sb_rw_name(s->opts.rw));
+	}
 	if (s->serialize_line && s->opts.iodepth > 1) {
 		c->line = s->serialize_line;
 		return sb_jf_fail(c,
@@ -251,9 +267,28 @@ static int end_section(struct ctx *c)
 		jo->zone_size = s->zonesize;
 		jo->zone_skip = s->zoneskip;
 	}
-	/* do_verify=0: fio writes its verify headers and checks nothing */
-	if (!s->do_verify)
+	/* do_verify=0: fio writes its verify headers and checks nothing (a
+	 * job that only reads then verifies nothing at all) */
+	if (!s->do_verify && !sb_rw_writes(j->opts.rw))
 		j->opts.fio_verify[0] = 0;
+	/* an engine that moves no data (null): nothing to check; fio checks
+	 * nothing either (t/jobs/t0009), and counts no verify reads of a
+	 * time_based job (of a job bound by size it counts them) */
+	const struct sb_engine_ops *eng = sb_engine_find(j->opts.engine);
+	if (j->opts.fio_verify[0] && eng && (eng->flags & SB_ENGINE_NOIO)) {
+		c->line = c->sec_line;
+		sb_jf_note(c,
+			   "[%s]: verify=%s with ioengine=%s: nothing to check (no verify reads "
+			   "counted, as fio's time_based job)",
+			   c->sec_name, j->opts.fio_verify, eng->name);
+		j->opts.fio_verify[0] = 0;
+	}
+	j->opts.fio_verify_nocheck = !s->do_verify && j->opts.fio_verify[0];
+	/* fio ends a job that only reads with verify= after its first pass
+	 * (its reads are the check: measured in fio 3.33, loops=3 reads the
+	 * size once) */
+	if (j->opts.fio_verify[0] && !sb_rw_writes(j->opts.rw))
+		j->opts.loops = 1;
 	if (s->filename[0] && s->directory[0] && s->filename[0] != '/') {
 		size_t dl = strlen(s->directory);
 		const char *sep = s->directory[dl - 1] == '/' ? "" : "/";

@@ -99,23 +99,27 @@ static int entry_add(struct sb_job_result *e, const struct sb_job_result *job, c
 	e->majf += (uint64_t)llround((double)job->majf * share);
 	e->minf += (uint64_t)llround((double)job->minf * share);
 	e->members += t->members;
-	if (disk && job->verify_bytes) {
+	/* the verify reads: each clone's own, or the job's (its first) */
+	const struct sb_job_result *vs = t->src != job && t->src->verify_bytes ? t->src
+					 : disk				       ? job
+									       : NULL;
+	if (vs && vs->verify_bytes) {
 		/* fio reads back what it wrote, request by request, as reads */
-		const struct sb_dir_result *w = &job->dir[SB_DDIR_WRITE];
+		const struct sb_dir_result *w = &vs->dir[SB_DDIR_WRITE];
 		const uint64_t per = w->ios ? SB_MAX(w->bytes / w->ios, 1) : job->opts.bs;
 		struct sb_dir_result *rd = &e->dir[SB_DDIR_READ];
-		rd->bytes += job->verify_bytes;
+		rd->bytes += vs->verify_bytes;
 		/* each timed read one of fio's (clat and lat: a synchronous read) */
-		rd->ios += job->verify_lat.count ? job->verify_lat.count
-						 : (job->verify_bytes + per - 1) / SB_MAX(per, 1);
-		sb_hist_merge(&rd->clat, &job->verify_lat);
-		sb_hist_merge(&rd->lat, &job->verify_lat);
+		rd->ios += vs->verify_lat.count ? vs->verify_lat.count
+						: (vs->verify_bytes + per - 1) / SB_MAX(per, 1);
+		sb_hist_merge(&rd->clat, &vs->verify_lat);
+		sb_hist_merge(&rd->lat, &vs->verify_lat);
 		/* and its time to the reads' runtime (fio's update_runtime) */
-		const uint64_t rt = job->dir[SB_DDIR_READ].bytes
-					    ? sb_dir_runtime_ns(job, SB_DDIR_READ)
+		const uint64_t rt = vs->dir[SB_DDIR_READ].bytes
+					    ? sb_dir_runtime_ns(vs, SB_DDIR_READ)
 					    : 0;
 		e->dir_runtime_ns[SB_DDIR_READ] = SB_MAX(e->dir_runtime_ns[SB_DDIR_READ],
-							 rt + job->verify_ns);
+							 rt + vs->verify_ns);
 	}
 	if (disk && job->have_diskstat) { /* a job's disk counters once: their change */
 		uint64_t *a = (uint64_t *)&e->ds_after;

@@ -227,7 +227,7 @@ static void job_options_json(struct sb_json *j, const char *key, const struct sb
 			 o->dist_param);
 		sb_json_str(j, "random_distribution", buf);
 	}
-	if (o->fio_verify[0])
+	if (o->fio_verify[0] && !o->fio_verify_nocheck)
 		sb_json_str(j, "verify", o->fio_verify);
 	if (o->buffer_compress) {
 		snprintf(buf, sizeof(buf), "%u", o->buffer_compress);

@@ -197,23 +197,31 @@ int sb_run_state_apply(const struct sb_state_opts *o, struct sb_jobtarget *t, co
 /* Can this workload be verified on t? -EINVAL with err saying why. */
 int sb_run_verify_usable(const struct sb_job_opts *job, const struct sb_jobtarget *t,
 			 struct sb_error *err);
+/* The format of the blocks sb_run_verify_fill writes for job. */
+void sb_run_verify_fmt(const struct sb_job_opts *job, struct sb_verify_fmt *fmt);
 /* Fill the region of every file of t with verify blocks (before the
  * workload); stop polled. */
 int sb_run_verify_fill(struct sb_job_verify *v, const struct sb_job_opts *job,
 		       const struct sb_jobtarget *t, int (*stop)(void *ctx), void *ctx,
 		       struct sb_error *err);
 /* Read everything back and classify (after the workload). */
-int sb_run_verify_check(struct sb_job_verify *v, const struct sb_jobtarget *t,
-			int (*stop)(void *ctx), void *ctx, struct sb_error *err);
+int sb_run_verify_check(struct sb_job_verify *v, const struct sb_job_opts *job,
+			const struct sb_jobtarget *t, int (*stop)(void *ctx), void *ctx,
+			struct sb_error *err);
 /* Many ranks (every rank, after its check): each rank's verdict to rank
  * 0, whose v then holds every rank's part. 0 or -ETIMEDOUT, -ENOMEM. */
 int sb_run_verify_ranks(struct sb_job_verify *v, const struct sb_jobtarget *t, struct sb_coord *c);
 
 /* A job file's jobs (opts[i] the options of jf->jobs[i], each checked
  * alone) checked together before anything is created (jobs_check.c):
- * repeat > 1 only with jobs that run alone; verify= on one job of the
- * file, running alone, that writes. 0, or -EINVAL with err (SB_ERR_INPUT)
- * naming path, the line and the job. */
+ * repeat > 1 only with jobs that run alone; verify= on jobs running
+ * alone, each one that writes, or one that reads what an earlier verify=
+ * job wrote on the same filename=. 0, or -EINVAL with err
+ * (SB_ERR_INPUT) naming path, the line and the job. */
+/* The last job before job i (in the file's order) that writes verify
+ * blocks (verify=) on the same filename= (and nrfiles) as job i, or -1:
+ * what a verify= job that only reads checks. */
+int sb_run_verify_writer(const struct sb_jobfile *jf, const struct sb_job_opts *opts, unsigned i);
 int sb_run_jobfile_check(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
 			 unsigned repeat, const char *path, struct sb_error *err);
 

@@ -20,38 +20,49 @@ static int groups_ok(const struct sb_jobfile *jf, const struct sb_jobfile_group 
 	return 0;
 }
 
-/* verify= jobs: one per file (the results hold one verify section), each
- * running alone, each one that writes. */
+/* fio's read job verifies the headers an earlier writer left. */
+int sb_run_verify_writer(const struct sb_jobfile *jf, const struct sb_job_opts *opts, unsigned i)
+{
+	for (unsigned k = i; k-- > 0;)
+		if (opts[k].fio_verify[0] && sb_rw_writes(opts[k].rw) && jf->jobs[i].filename[0] &&
+		    !strcmp(jf->jobs[k].filename, jf->jobs[i].filename) &&
+		    opts[k].nrfiles == opts[i].nrfiles)
+			return (int)k;
+	return -1;
+}
+
+/* verify= jobs: each running alone; one that writes is checked after it
+ * ran (do_verify=0: not), one that only reads checks what the last job
+ * before it that wrote verify blocks on the same file wrote. */
 static int verify_jobs_ok(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
 			  const struct sb_jobfile_group *groups, unsigned ngroups, const char *path,
 			  struct sb_error *err)
 {
-	int seen = -1;
 	for (unsigned k = 0; k < ngroups; k++)
 		for (unsigned i = groups[k].first; i < groups[k].first + groups[k].n; i++) {
 			const struct sb_job_opts *o = &opts[i];
 			const struct sb_jobfile_job *j = &jf->jobs[i];
 			if (!o->fio_verify[0])
 				continue;
-			if (seen >= 0)
-				return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
-						    "%s: line %u: job '%s' verifies (verify=%s) as "
-						    "'%s' does: storbench verifies one job per job "
-						    "file",
-						    path, j->line, j->name, o->fio_verify,
-						    jf->jobs[seen].name);
-			seen = (int)i;
 			if (groups[k].n > 1)
 				return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
 						    "%s: line %u: job '%s' verifies (verify=%s) "
 						    "while other jobs run at the same time: give it "
 						    "stonewall, or verify=0",
 						    path, j->line, j->name, o->fio_verify);
-			if (!sb_rw_writes(o->rw) || sb_rw_trims(o->rw))
+			if (sb_rw_trims(o->rw))
 				return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
 						    "%s: line %u: job '%s': verify=%s needs a job "
-						    "that writes (storbench checks what the job "
-						    "itself wrote), not rw=%s",
+						    "that writes or reads, not rw=%s",
+						    path, j->line, j->name, o->fio_verify,
+						    sb_rw_name(o->rw));
+			if (!sb_rw_writes(o->rw) && !o->verify_state_load &&
+			    sb_run_verify_writer(jf, opts, i) < 0)
+				return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+						    "%s: line %u: job '%s': verify=%s with rw=%s "
+						    "checks what an earlier job wrote with verify= "
+						    "on the same filename=, and none does (or "
+						    "verify_state_load=1: what an earlier run's did)",
 						    path, j->line, j->name, o->fio_verify,
 						    sb_rw_name(o->rw));
 		}

@@ -276,17 +276,70 @@ static int run_together(struct run *r, unsigned g, unsigned n)
 
 /* A job file's verify= job after its runs (c->rv: the verifying job's,
  * not another's after it): every rank checks its own target, rank 0
- * gathers the verdicts, and every rank goes on with the worst. */
+ * gathers the verdicts, and every rank goes on with the worst;
+ * do_verify=0: nothing checked. */
 static int verify_alone(struct run *r, const struct sb_job_opts *job, const struct sb_jobtarget *t,
 			int st)
 {
-	if (!r->rv || !job->fio_verify[0] || sb_run_stopped(r))
+	if (!r->rv || !job->fio_verify[0] || sb_run_stopped(r) || job->fio_verify_nocheck)
 		return st;
-	st = sb_run_verify_after(r, t, st);
+	struct sb_jobtarget c = *t; /* a view: owns nothing */
+	if (r->rv_region) {
+		c.region_offset = r->vl.off;
+		c.region_size = r->vl.size;
+	}
+	st = sb_run_verify_after(r, job, &c, st);
 	const long w = sb_run_worst(r->h, r->c, st);
 	if (w > st)
 		sb_run_fail(r, (int)w, "%s", "");
 	return w < 0 ? SB_RUN_ENV : (int)w;
+}
+
+/* The kept target of a verify= job that wrote, cleaned up (keep: the
+ * run's --keep, or 0 after a failure). */
+static void writer_drop(struct run *r, int keep)
+{
+	if (!r->vw.t)
+		return;
+	sb_run_cleanup(r, r->vw.t, keep || r->vw.keep);
+	free(r->vw.t);
+	r->vw.t = NULL;
+}
+
+/* Whether a job after g only reads what g wrote with verify=: g's files
+ * are then kept for it (fio leaves its files; storbench removes what it
+ * made after each job). */
+static int writer_needed(const struct run *r, unsigned g)
+{
+	for (unsigned i = g + 1; i < r->o->njobs; i++)
+		if (r->opts[i].fio_verify[0] && !sb_rw_writes(r->opts[i].rw) &&
+		    sb_run_verify_writer(r->o->jf, r->opts, i) == (int)g)
+			return 1;
+	return 0;
+}
+
+/* Job g, a verify= job that only reads: its view of the files the job
+ * before it wrote (kept), its own region in them. */
+static int reader_target(struct run *r, unsigned g, struct sb_jobtarget *t)
+{
+	const struct sb_job_opts *job = &r->opts[g];
+	const int w = sb_run_verify_writer(r->o->jf, r->opts, g);
+	if (!r->vw.t || w < 0 || r->vw.job != (unsigned)w)
+		return sb_run_fail(r, SB_RUN_INPUT,
+				   "verify=%s: job '%s' checks what job '%s' wrote, whose files "
+				   "are no longer there",
+				   job->fio_verify, r->o->jf->jobs[g].name,
+				   w < 0 ? "?" : r->o->jf->jobs[w].name);
+	*t = *r->vw.t;
+	/* a view: it owns nothing, the kept target is removed once */
+	memset(t->created, 0, sizeof(t->created));
+	t->excl_fd = 0;
+	const uint64_t end = r->vw.t->region_offset + r->vw.t->region_size;
+	if (t->npaths == 1) {
+		t->region_offset = job->offset;
+		t->region_size = job->size ? job->size : end > job->offset ? end - job->offset : 0;
+	}
+	return SB_RUN_OK;
 }
 
 /* One job alone, with its repeats. */
@@ -296,8 +349,19 @@ static int run_alone(struct run *r, unsigned g)
 	struct sb_job_opts *job = &r->opts[g];
 	struct sb_jobtarget t;
 	memset(&t, 0, sizeof(t));
-	int st = sb_run_prepare(r, &t, job, sb_rw_reads(job->rw) && !job->fio_verify[0],
-				!!(ops->flags & SB_ENGINE_NOIO));
+	const int writes = sb_rw_writes(job->rw), reader = job->fio_verify[0] && !writes;
+	const int load = reader && job->verify_state_load;
+	const int save = job->fio_verify[0] && writes && job->verify_state_save;
+	if (!job->fio_verify[0]) /* its writes are no verify job's */
+		sb_run_verify_end(r);
+	/* a state file not ours: refused before anything is made */
+	int st = save ? sb_run_agree_st(r, sb_run_vstate_may_save(r, job)) : 0;
+	if (st)
+		return st;
+	st = reader && !load
+		     ? sb_run_agree_st(r, reader_target(r, g, &t))
+		     : sb_run_prepare(r, &t, job, sb_rw_reads(job->rw) && !job->fio_verify[0],
+				      !!(ops->flags & SB_ENGINE_NOIO));
 	const int prepare_failed = st; /* every rank's verdict already */
 	if (!st)
 		st = clones_fit(r, job, &t);
@@ -305,7 +369,18 @@ static int run_alone(struct run *r, unsigned g)
 	if (!st && job->fio_verify[0]) {
 		char how[sizeof(job->fio_verify) + 8];
 		snprintf(how, sizeof(how), "verify=%s", job->fio_verify);
-		st = sb_run_verify_before(r, ops, &t, job, how);
+		struct sb_verify_fmt fmt;
+		sb_run_verify_fmt(job, &fmt);
+		/* a saved state says nothing is valid until the fill ended */
+		if (save)
+			st = sb_run_vstate_save(r, job, &t, &fmt, 0, 0);
+		if (!st && load)
+			st = sb_run_vstate_load(r, job, &t);
+		if (!st)
+			st = writes ? sb_run_verify_before(r, ops, &t, job, how)
+				    : sb_run_verify_reader(r, ops, &t, job, how);
+		if (!st && save)
+			st = sb_run_vstate_save(r, job, &t, &r->rv->fmt, UINT64_MAX, 0);
 	}
 	if (!prepare_failed)
 		st = sb_run_agree_st(r, st);
@@ -313,14 +388,42 @@ static int run_alone(struct run *r, unsigned g)
 	if (g == 0 && (!st || sb_run_hook_stop(r->h)))
 		sb_run_describe(r, &t);
 	if (st) {
-		sb_run_cleanup(r, &t, 0);
+		if (!reader || load)
+			sb_run_cleanup(r, &t, 0);
+		writer_drop(r, 0);
 		return st;
 	}
 	if (!job->size)
 		job->size = t.region_size;
 	st = sb_run_repeats(r, &t, ops, job);
 	st = verify_alone(r, job, &t, st);
-	sb_run_cleanup(r, &t, r->o->keep);
+	if (save && r->rv) { /* the job's end; its file is kept for the state */
+		const int e = sb_run_vstate_save(r, job, &t, &r->rv->fmt, UINT64_MAX,
+						 !sb_run_stopped(r));
+		st = SB_MAX(st, e);
+	}
+	if (load) {
+		sb_run_cleanup(r, &t, r->o->keep);
+		return st;
+	}
+	if (reader) {
+		if (!writer_needed(r, r->vw.job) || g + 1 == r->o->njobs)
+			writer_drop(r, r->o->keep);
+		return st;
+	}
+	if (job->fio_verify[0] && writes && r->rv && st <= SB_RUN_FAILED && writer_needed(r, g)) {
+		/* its files stay for the job that checks them */
+		writer_drop(r, r->o->keep);
+		if ((r->vw.t = malloc(sizeof(t)))) {
+			*r->vw.t = t;
+			r->vw.job = g;
+			r->vw.fmt = r->rv->fmt;
+			r->vw.direct = job->direct;
+			r->vw.keep = save;
+			return st;
+		}
+	}
+	sb_run_cleanup(r, &t, save || r->o->keep);
 	return st;
 }
 
@@ -376,6 +479,7 @@ int sb_run_jobfile(struct run *r)
 		if (r->h && r->h->hold)
 			r->h->hold(r->h->ctx, sb_run_ranks(r->c) > 1, 0);
 		st = groups(r);
+		writer_drop(r, st > SB_RUN_FAILED ? 0 : r->o->keep);
 		if (r->h && r->h->hold)
 			r->h->hold(r->h->ctx, 0, st > SB_RUN_FAILED ? 0 : r->o->keep);
 	}

@@ -60,7 +60,7 @@ static int workload(struct run *r)
 		st = sb_run_repeats(r, &t, ops, &r->opts[0]);
 	/* many ranks: each checks its own target, rank 0 gathers the verdicts */
 	if (r->rv && !sb_run_stopped(r))
-		st = sb_run_verify_after(r, &t, st);
+		st = sb_run_verify_after(r, &r->opts[0], &t, st);
 	sb_run_tell(r, SB_RUN_GROUP_ENDED, 0, 1, st);
 	sb_run_cleanup(r, &t, r->o->keep);
 	return st;

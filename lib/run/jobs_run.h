@@ -19,6 +19,25 @@ struct run {
 	struct sb_job_opts *opts; /* o->jobs, their sizes filled in as targets say */
 	struct sb_results *res;
 	struct sb_job_verify *rv; /* the verifying job's */
+	int rv_reads;		  /* rv checks what an earlier job wrote */
+	/* rv checks [vl.off, vl.off + vl.size) of the job's file, not its
+	 * region: what a loaded verify state (vl.fmt's blocks) says was
+	 * written */
+	int rv_region;
+	struct {
+		struct sb_verify_fmt fmt;
+		uint64_t off, size;
+	} vl;
+	/* a job file's verify= job that wrote verify blocks a later verify=
+	 * job only reads: its target kept (t, NULL: none), the job's index,
+	 * the blocks' format and the job's direct= */
+	struct {
+		struct sb_jobtarget *t;
+		unsigned job;
+		struct sb_verify_fmt fmt;
+		int direct;
+		int keep; /* its file stays (verify_state_save) */
+	} vw;
 	/* a job file's group now running (1..ngroups; 0 of 0: a workload),
 	 * and the groups after it, for the ETA: later of unknown length (as
 	 * long as this one), later_ns of the others together */
@@ -57,9 +76,30 @@ int sb_run_repeats(struct run *r, struct sb_jobtarget *t, const struct sb_engine
  * region filled (r->rv). */
 int sb_run_verify_before(struct run *r, const struct sb_engine_ops *ops, struct sb_jobtarget *t,
 			 const struct sb_job_opts *job, const char *how);
+/* A verify= job that only reads (how: "verify=md5") on its view t of
+ * the writer's kept target (r->vw): it checks the blocks the writer
+ * wrote over its own region, or is refused. */
+int sb_run_verify_reader(struct run *r, const struct sb_engine_ops *ops,
+			 const struct sb_jobtarget *t, const struct sb_job_opts *job,
+			 const char *how);
+/* No verifying job now (r->rv NULL): the state of the one before, if it
+ * was never checked (do_verify=0, a stop), freed, unless it is the
+ * results'. */
+void sb_run_verify_end(struct run *r);
+/* fio's verify_state_save (jobs_vstate.c): whether the state file of
+ * the job beside the run's target may be written (before anything is
+ * made), and the state written (done: bytes of t's region valid, ended:
+ * the job ran to its end). */
+int sb_run_vstate_may_save(struct run *r, const struct sb_job_opts *job);
+int sb_run_vstate_save(struct run *r, const struct sb_job_opts *job, const struct sb_jobtarget *t,
+		       const struct sb_verify_fmt *fmt, uint64_t done, int ended);
+/* verify_state_load: what the state beside t's file says was written,
+ * inside t's region (r->vl), which sb_run_verify_reader then checks. */
+int sb_run_vstate_load(struct run *r, const struct sb_job_opts *job, const struct sb_jobtarget *t);
 /* The check after the measurement, every rank's verdict to rank 0, the
  * results' verify section; the status (st's when that is worse). */
-int sb_run_verify_after(struct run *r, const struct sb_jobtarget *t, int st);
+int sb_run_verify_after(struct run *r, const struct sb_job_opts *job, const struct sb_jobtarget *t,
+			int st);
 /* --precondition or --discard-before with a job that does no I/O. */
 int sb_run_state_noio(struct run *r);
 

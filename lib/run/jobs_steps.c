@@ -193,11 +193,29 @@ int sb_run_repeats(struct run *r, struct sb_jobtarget *t, const struct sb_engine
 /* A verifying job's check after its measurement: every rank checks its
  * own target (unless a stop was asked on any), rank 0 gathers the
  * verdicts. The status, st's when it is worse. */
-int sb_run_verify_after(struct run *r, const struct sb_jobtarget *t, int st)
+/* A job's verify reads as fio counts them: its own, or each clone's
+ * (the job's then none). */
+static void verify_reads(struct sb_job_result *vj, const struct sb_job_verify *v, uint64_t ns)
+{
+	if (v->nparts > 1 && v->nparts == vj->nthreads) {
+		for (unsigned c = 0; c < v->nparts; c++) {
+			vj->threads[c]->verify_bytes = v->parts[c].timed_bytes;
+			vj->threads[c]->verify_ns = v->parts[c].ns;
+			vj->threads[c]->verify_lat = v->parts[c].lat;
+		}
+		return;
+	}
+	vj->verify_bytes = v->timed_bytes;
+	vj->verify_ns = ns;
+	vj->verify_lat = v->lat;
+}
+
+int sb_run_verify_after(struct run *r, const struct sb_job_opts *job, const struct sb_jobtarget *t,
+			int st)
 {
 	struct sb_error er;
 	const uint64_t t0 = sb_now_ns();
-	const int e = sb_run_verify_check(r->rv, t, r->h ? r->h->stop : NULL,
+	const int e = sb_run_verify_check(r->rv, job, t, r->h ? r->h->stop : NULL,
 					  r->h ? r->h->ctx : NULL, &er);
 	const int g = sb_run_verify_ranks(r->rv, t, r->c);
 	if (g)
@@ -210,16 +228,23 @@ int sb_run_verify_after(struct run *r, const struct sb_jobtarget *t, int st)
 	} else if (!st && r->rv->bad) {
 		st = SB_RUN_FAILED;
 	}
-	if (r->rv->checked && r->res->njobs) { /* the verifying job's: the last to run */
-		struct sb_job_result *vj = r->res->jobs[r->res->njobs - 1];
-		vj->verify_bytes = r->rv->timed_bytes;
-		vj->verify_ns = sb_now_ns() - t0;
-		vj->verify_lat = r->rv->lat;
+	/* the verifying job's (the last to run); a job that only reads
+	 * verified what it read, as fio does, with no reads of its own */
+	if (r->rv->checked && r->res->njobs && !r->rv_reads)
+		verify_reads(r->res->jobs[r->res->njobs - 1], r->rv, sb_now_ns() - t0);
+	/* a job file's verify= jobs one after another: one verdict of them all */
+	if (r->out->verify && r->out->verify != r->rv) {
+		sb_job_verify_absorb(r->out->verify, r->rv); /* counts kept without memory */
+		free(r->rv);
+		r->rv = r->out->verify;
 	}
 	r->res->extra_key = "verify";
 	r->res->extra_json = sb_job_verify_json;
 	r->res->extra_ctx = r->rv;
 	r->out->verify = r->rv;
+	for (unsigned i = 0; i < r->out->nverify_paths; i++)
+		free(r->out->verify_paths[i]);
+	free(r->out->verify_paths);
 	r->out->nverify_paths = 0;
 	r->out->verify_paths = calloc(t->npaths + 1, sizeof(char *));
 	for (unsigned i = 0; r->out->verify_paths && i < t->npaths; i++)
@@ -228,8 +253,19 @@ int sb_run_verify_after(struct run *r, const struct sb_jobtarget *t, int st)
 	return st;
 }
 
-int sb_run_verify_before(struct run *r, const struct sb_engine_ops *ops, struct sb_jobtarget *t,
-			 const struct sb_job_opts *job, const char *how)
+void sb_run_verify_end(struct run *r)
+{
+	if (r->rv && r->rv != r->out->verify) {
+		sb_job_verify_free(r->rv);
+		free(r->rv);
+	}
+	r->rv = NULL;
+	r->rv_reads = 0;
+	r->rv_region = 0;
+}
+
+/* An engine that moves data, or the refusal. */
+static int verify_engine_ok(struct run *r, const struct sb_engine_ops *ops, const char *how)
 {
 	/* filecreate does no I/O either, but makes files: it writes no data */
 	if (ops->flags & (SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES))
@@ -240,9 +276,63 @@ int sb_run_verify_before(struct run *r, const struct sb_engine_ops *ops, struct 
 		return sb_run_fail(r, SB_RUN_INPUT,
 				   "%s: the %s engine does no I/O: nothing to verify", how,
 				   ops->name);
-	int e = sb_run_verify_usable(job, t, r->err);
+	return SB_RUN_OK;
+}
+
+int sb_run_verify_reader(struct run *r, const struct sb_engine_ops *ops,
+			 const struct sb_jobtarget *t, const struct sb_job_opts *job,
+			 const char *how)
+{
+	int st = verify_engine_ok(r, ops, how);
+	if (st)
+		return st;
+	if (job->verify_state_load) { /* r->vl, read by the caller */
+		sb_run_verify_end(r);
+		if (!(r->rv = calloc(1, sizeof(*r->rv))))
+			return sb_run_fail(r, SB_RUN_ENV, "%s", "");
+		sb_job_verify_expect(r->rv, &r->vl.fmt, 0);
+		r->rv_reads = r->rv_region = 1;
+		return SB_RUN_OK;
+	}
+	const struct sb_jobtarget *w = r->vw.t;
+	const uint32_t vb = r->vw.fmt.block_size;
+	if (job->direct != r->vw.direct)
+		return sb_run_fail(r, SB_RUN_INPUT,
+				   "%s: a job that only reads checks the files as the job that "
+				   "wrote them opened them: give it direct=%d as that job",
+				   how, r->vw.direct);
+	/* several files: each one's region is all of it, the writer's */
+	if (t->region_offset < w->region_offset ||
+	    t->region_offset + t->region_size > w->region_offset + w->region_size ||
+	    (t->npaths > 1 && t->region_size != w->region_size))
+		return sb_run_fail(r, SB_RUN_INPUT,
+				   "%s: this job reads past what the verify= job before it wrote "
+				   "on '%s' (give it that job's offset= and size=, or a part of "
+				   "them)",
+				   how, t->paths[0]);
+	if (t->region_offset % vb)
+		return sb_run_fail(r, SB_RUN_INPUT,
+				   "%s: offset= must be a multiple of %u bytes (the verify blocks "
+				   "the writer wrote)",
+				   how, vb);
+	sb_run_verify_end(r);
+	if (!(r->rv = calloc(1, sizeof(*r->rv))))
+		return sb_run_fail(r, SB_RUN_ENV, "%s", "");
+	sb_job_verify_expect(r->rv, &r->vw.fmt, 0);
+	r->rv_reads = 1;
+	return SB_RUN_OK;
+}
+
+int sb_run_verify_before(struct run *r, const struct sb_engine_ops *ops, struct sb_jobtarget *t,
+			 const struct sb_job_opts *job, const char *how)
+{
+	int e = verify_engine_ok(r, ops, how);
+	if (e)
+		return e;
+	e = sb_run_verify_usable(job, t, r->err);
 	if (e < 0)
 		return sb_run_status_of(r, e);
+	sb_run_verify_end(r);
 	if (!(r->rv = calloc(1, sizeof(*r->rv))))
 		return sb_run_fail(r, SB_RUN_ENV, "%s", "");
 	e = sb_run_verify_fill(r->rv, job, t, r->h ? r->h->stop : NULL, r->h ? r->h->ctx : NULL,

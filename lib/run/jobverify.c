@@ -15,6 +15,11 @@ static uint32_t pick_block_size(const struct sb_job_opts *job)
 	return 4096;
 }
 
+void sb_run_verify_fmt(const struct sb_job_opts *job, struct sb_verify_fmt *fmt)
+{
+	sb_verify_fmt_init(fmt, job->seed, 1, pick_block_size(job));
+}
+
 int sb_run_verify_usable(const struct sb_job_opts *job, const struct sb_jobtarget *t,
 			 struct sb_error *err)
 {
@@ -98,11 +103,27 @@ int sb_run_verify_fill(struct sb_job_verify *v, const struct sb_job_opts *job,
 	return 0;
 }
 
-int sb_run_verify_check(struct sb_job_verify *v, const struct sb_jobtarget *t,
-			int (*stop)(void *ctx), void *ctx, struct sb_error *err)
+/* fio's clones, each its own verify reads: a file (or nrfiles) each in a
+ * directory, or each offset_increment of one file; otherwise (clones on
+ * one region) every read is the first clone's. */
+static void clone_parts(const struct sb_job_opts *job, const struct sb_jobtarget *t,
+			struct sb_job_verify_files *f)
+{
+	if (job->numjobs < 2)
+		return;
+	if (t->npaths > 1 && t->npaths % job->numjobs == 0)
+		f->nparts = job->numjobs;
+	else if (t->npaths == 1 && job->offset_increment)
+		f->nparts = job->numjobs, f->part_span = job->offset_increment;
+}
+
+int sb_run_verify_check(struct sb_job_verify *v, const struct sb_job_opts *job,
+			const struct sb_jobtarget *t, int (*stop)(void *ctx), void *ctx,
+			struct sb_error *err)
 {
 	struct files_ctx fc = { t, stop, ctx };
-	const struct sb_job_verify_files f = files_of(&fc);
+	struct sb_job_verify_files f = files_of(&fc);
+	clone_parts(job, t, &f);
 	char msg[4352];
 	const int e = sb_job_verify_check(v, &f, msg, sizeof(msg));
 	if (e < 0 && msg[0])

@@ -35,6 +35,19 @@ struct sb_job_verify_files {
 	 * Ctrl-C during the fill of a large file). May be NULL. */
 	int (*stop)(void *ctx, uint64_t bytes_done);
 	void *ctx;
+	/* fio's numjobs clones, each its own reads (0 or 1: one): clone c's
+	 * part is files [c * npaths / nparts, ..) of several, or of one file
+	 * [offset + c * part_span, + part_span) (the last to the region's
+	 * end; fio's offset_increment) */
+	unsigned nparts;
+	uint64_t part_span;
+};
+
+/* A clone's share of the check's timed reads (fio counts each clone's
+ * verify reads as its own). */
+struct sb_job_verify_part {
+	uint64_t timed_bytes, ns;
+	struct sb_hist lat;
 };
 
 /* Many ranks (run --verify under mpirun): one rank's verdict, as rank 0
@@ -73,6 +86,10 @@ struct sb_job_verify {
 	struct sb_verify_acc acc[SB_JOB_VERIFY_MAX_FILES]; /* one per file */
 	uint64_t blocks, bad;
 	int checked;
+	/* each clone's part (f->nparts of them, malloc'ed by the check), or
+	 * NULL: timed_bytes and lat are the whole check's either way */
+	struct sb_job_verify_part *parts;
+	unsigned nparts;
 	/* many ranks, on rank 0 (sb_job_verify_set_ranks): each rank's part;
 	 * blocks and bad are then every rank's summed, acc[] stays its own */
 	struct sb_job_verify_rank *ranks;
@@ -83,6 +100,15 @@ struct sb_job_verify {
  * block_size) before the workload. 0, or -errno with msg naming the file. */
 int sb_job_verify_fill(struct sb_job_verify *v, const struct sb_job_verify_files *f, uint64_t seed,
 		       uint32_t block_size, int direct, char *msg, size_t ml);
+/* Instead of a fill: check blocks that fmt's writer wrote earlier (a
+ * job that only reads verifies what a job before it wrote). */
+void sb_job_verify_expect(struct sb_job_verify *v, const struct sb_verify_fmt *fmt, int direct);
+/* dst += src, both checked (a job file's verify= jobs, one after
+ * another, in one verdict): blocks, classes and each file's bad ranges
+ * (file i of both the same index) add up; of many ranks, each rank's
+ * part; the format becomes src's (the last job's). src is left empty.
+ * 0, or -ENOMEM (dst then counts src's blocks without its ranges). */
+int sb_job_verify_absorb(struct sb_job_verify *dst, struct sb_job_verify *src);
 /* Read everything back and classify (after the workload; caches are
  * dropped first). 0, or -errno with msg naming the file (empty when memory
  * ran out). */

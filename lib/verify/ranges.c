@@ -105,7 +105,8 @@ int sb_verify_acc_merge(struct sb_verify_acc *dst, struct sb_verify_acc *src)
 		memcpy(all, dst->ranges, dst->nranges * sizeof(*all));
 	if (src->nranges)
 		memcpy(all + dst->nranges, src->ranges, src->nranges * sizeof(*all));
-	qsort(all, n, sizeof(*all), by_offset);
+	if (n) /* no ranges: no list (qsort of NULL is undefined) */
+		qsort(all, n, sizeof(*all), by_offset);
 	dst->blocks += src->blocks;
 	for (int c = 0; c < SB_VERIFY_NCLASS; c++)
 		dst->count[c] += src->count[c];

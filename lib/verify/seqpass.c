@@ -87,6 +87,7 @@ static uint64_t redo_blocks(struct state *st, struct sb_io *io)
 /* Whether block b of the region (from offset) begins a write. */
 static int starts_write(const struct sb_verify_pass *p, uint64_t b)
 {
+	b += p->written_first;
 	return p->written[b / 64] >> (b % 64) & 1;
 }
 

@@ -33,6 +33,7 @@ struct sb_verify_pass {
 	 * as one request), and only those starting at one are timed (lat)
 	 * and counted (timed_bytes) */
 	const uint64_t *written;
+	uint64_t written_first; /* the bit of the block at offset (0: bit 0) */
 	/* After every request, with the bytes done so far; non-zero stops the
 	 * pass (Ctrl-C). May be NULL. */
 	int (*progress)(void *ctx, uint64_t bytes_done);

@@ -71,6 +71,36 @@ w=$(json "$T/b.json" "d['jobs'][0]['write']['total_ios']")
 rm -rf "$T/d"/*
 ok "bssplit: a verify read per write, of its size"
 
+# verify_async=N, verify_async_cpus=LIST (fio's t/jobs/t0009): checked,
+# taken with a note, the check as without them: reads as fio's with them
+printf '[a]\nrw=randwrite\nbs=4k\nsize=1m\nverify=crc32c\nverify_async=2\nverify_async_cpus=0-1\n' >"$T/as.fio"
+(cd "$T/d" && "$SB" fio --output-format=json --output="$T/as.json" "$T/as.fio") >"$T/as.out" 2>&1 ||
+	fail "verify_async: $(cat "$T/as.out")"
+grep -q "line 7: verify_async_cpus: the CPUs of fio's verify threads" "$T/as.out" || fail "verify_async_cpus: no note"
+[ "$(readn "$T/as.json")" = "1048576 256 256 256" ] || fail "verify_async reads: $(readn "$T/as.json")"
+if command -v fio >/dev/null 2>&1; then
+	mkdir "$T/fd"
+	(cd "$T/fd" && fio --output-format=json --output="$T/asf.json" "$T/as.fio") || fail "fio failed"
+	[ "$(readn "$T/as.json")" = "$(readn "$T/asf.json")" ] ||
+		fail "verify_async: fio $(readn "$T/asf.json"), storbench $(readn "$T/as.json")"
+fi
+for bad in "verify_async=x" "verify_async=-1" "verify_async_cpus=0-x" "verify_async_cpus=3-1"; do
+	printf '[a]\nrw=write\nsize=1m\nverify=md5\n%s\n' "$bad" >"$T/as2.fio"
+	"$SB" run --quiet "$T/as2.fio" "$T/d" >/dev/null 2>"$T/err"
+	[ $? = 2 ] || fail "$bad: not refused"
+	grep -q "line 5: verify_async" "$T/err" || fail "$bad: $(cat "$T/err")"
+done
+rm -rf "$T/d"/* "$T/fd"
+# with the null engine (t0009): nothing to check, no verify reads, as fio's time_based job
+printf '[global]\nioengine=null\nrw=randwrite\nsize=1m\ntime_based\nruntime=1\nverify=crc32c\nverify_async=2\n[a]\n[b]\n' >"$T/nl.fio"
+(cd "$T/d" && "$SB" fio --output-format=json --output="$T/nl.json" "$T/nl.fio") >"$T/nl.out" 2>&1 ||
+	fail "null engine: $(cat "$T/nl.out")"
+grep -q "\[a\]: verify=crc32c with ioengine=null: nothing to check" "$T/nl.out" || fail "null: no note"
+[ "$(json "$T/nl.json" "[j['read']['io_bytes'] for j in d['jobs']]")" = "[0, 0]" ] || fail "null: reads counted"
+[ "$(json "$T/nl.json" "'verify' in d['storbench']")" = False ] || fail "null: verified"
+rm -rf "$T/d"/*
+ok "verify_async and verify_async_cpus taken with a note, reads as fio's, bad values refused"
+
 # a mixed job (fio's t/jobs/t0008): fio verifies the blocks the job wrote,
 # not those it read, so the reads and the verify reads together are the
 # region once (8 MiB: fio's "reads 16+16MB" of a 32 MiB readwrite);
@@ -131,9 +161,13 @@ refuse() { # NAME PATTERN: the job file $T/r.fio is refused with PATTERN, nothin
 	[ -z "$(ls -A "$T/d")" ] || fail "$1: files created"
 }
 printf '[r]\nrw=randread\nsize=1M\nverify=crc32c\n' >"$T/r.fio"
-refuse "read job" "line 1: job 'r': verify=crc32c needs a job that writes"
-printf '[global]\nverify=crc32c\nsize=1M\nrw=write\n[a]\n[b]\nstonewall\n' >"$T/r.fio"
-refuse "two verify jobs" "line 6: job 'b' verifies"
+refuse "read job" "line 1: job 'r': verify=crc32c with rw=randread checks what an earlier job wrote"
+printf '[w]\nfilename=a\nrw=write\nsize=1M\nverify=md5\n[r]\nstonewall\nfilename=b\nrw=read\nsize=1M\nverify=md5\n' >"$T/r.fio"
+refuse "read job, other file" "line 6: job 'r': verify=md5 with rw=read checks what an earlier job"
+printf '[r]\nfilename=a\nrw=read\nsize=1M\nverify=md5\n[w]\nstonewall\nfilename=a\nrw=write\nsize=1M\nverify=md5\n' >"$T/r.fio"
+refuse "read job before the writer" "line 1: job 'r': verify=md5 with rw=read"
+printf '[global]\nfilename=a\nsize=1M\nverify=md5\n[t]\nrw=trim\n' >"$T/r.fio"
+refuse "trim job" "job 't': verify=md5 needs a job that writes or reads, not rw=trim"
 printf '[global]\nsize=1M\nrw=write\n[a]\nverify=crc32c\n[b]\n' >"$T/r.fio"
 refuse "together" "line 4: job 'a' verifies (verify=crc32c) while other jobs run"
 printf '[a]\nsize=1M\nrw=write\nverify=crc99\n' >"$T/r.fio"

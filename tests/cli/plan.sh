@@ -112,6 +112,20 @@ json "$T/stop.json" "[s['state'] for s in d['plan']['steps']] == ['done', 'could
 grep -q "<skipped message=\"its command ended with exit code 2" "$T/stop.xml" || fail "JUnit skipped"
 ok "a step that cannot run stops the plan with the reason"
 
+# JUnit is well-formed XML whatever a target's name holds (or a step's
+# reason, that names it): a byte that is not UTF-8 and a control
+# character are shown as text, never written raw
+odd=$(printf "$T/odd\\377\\033x")
+mkdir "$odd"
+printf '[global]\nname=odd\n[v]\nrun = verify --size=1M\nexpect = damaged_blocks == 0\n' >"$T/odd.ini"
+"$SB" plan --quiet "$T/odd.ini" "$odd" --junit="$T/odd.xml" >"$T/out" 2>&1 # its verdict aside
+python3 - "$T/odd.xml" <<'PY' || { cat -v "$T/odd.xml"; fail "JUnit of an odd target name"; }
+import sys, xml.etree.ElementTree as ET
+r = ET.parse(sys.argv[1]).getroot()
+assert any('odd\\xff\\x1bx' in v for e in r.iter() for v in e.attrib.values()), ET.tostring(r)
+PY
+ok "JUnit of a target named with a byte that is not UTF-8: well-formed"
+
 # several targets, one after another, each with its own result files
 mkdir "$T/a" "$T/b"
 printf '[global]\nname=two\n[v]\nrun = verify --size=4M\nexpect = damaged_blocks == 0\n' >"$T/two.ini"

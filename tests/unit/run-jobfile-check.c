@@ -2,10 +2,12 @@
 /*
  * A job file's jobs checked together (lib/run/jobs_check.c,
  * sb_run_jobfile_check) without the program: a file of jobs each right
- * alone is refused when it repeats jobs that run together, verifies two
- * jobs, verifies a job that runs beside another or one that does not
- * write, each named by the file, its line and the job; jobs that run in
- * turn, a verify= job alone that writes, and a repeat of jobs alone pass.
+ * alone is refused when it repeats jobs that run together, verifies a
+ * job that runs beside another, one that trims, or one that only reads
+ * with no verify= writer of its file before it, each named by the file,
+ * its line and the job; jobs that run in turn, verify= jobs alone that
+ * write, a read job after a writer of its file or loading a saved state,
+ * and a repeat of jobs alone pass.
  */
 #include "tests/lib/sbtest.h"
 #include "lib/job/jobfile.h"
@@ -34,21 +36,27 @@ static void refused(void **state)
 	assert_int_equal(err.cls, SB_ERR_INPUT);
 	assert_string_equal(err.msg, "--repeat: not with jobs that run at the same time ('a' and "
 				     "'b' in t.fio have no stonewall between them)");
-	assert_int_equal(check("[a]\nrw=write\nsize=1M\nverify=crc32c\n[b]\nstonewall\nrw=write\n"
-			       "size=1M\nverify=md5\n",
-			       1, &err),
-			 -EINVAL);
-	assert_string_equal(err.msg, "t.fio: line 5: job 'b' verifies (verify=md5) as 'a' does: "
-				     "storbench verifies one job per job file");
 	assert_int_equal(check("[a]\nrw=write\nsize=1M\nverify=crc32c\n[b]\nrw=read\nsize=1M\n", 1,
 			       &err),
 			 -EINVAL);
 	assert_string_equal(err.msg, "t.fio: line 1: job 'a' verifies (verify=crc32c) while other "
 				     "jobs run at the same time: give it stonewall, or verify=0");
 	assert_int_equal(check("[r]\nrw=randread\nsize=1M\nverify=crc32c\n", 1, &err), -EINVAL);
-	assert_string_equal(err.msg, "t.fio: line 1: job 'r': verify=crc32c needs a job that "
-				     "writes (storbench checks what the job itself wrote), not "
-				     "rw=randread");
+	assert_string_equal(err.msg, "t.fio: line 1: job 'r': verify=crc32c with rw=randread "
+				     "checks what an earlier job wrote with verify= on the same "
+				     "filename=, and none does (or verify_state_load=1: what an "
+				     "earlier run's did)");
+	/* the writer before it on another file, or after it */
+	assert_int_equal(check("[a]\nfilename=x\nrw=write\nsize=1M\nverify=md5\n[b]\nstonewall\n"
+			       "filename=y\nrw=read\nsize=1M\nverify=md5\n",
+			       1, &err),
+			 -EINVAL);
+	assert_non_null(strstr(err.msg, "line 6: job 'b': verify=md5 with rw=read"));
+	assert_int_equal(check("[b]\nfilename=x\nrw=read\nsize=1M\nverify=md5\n[a]\nstonewall\n"
+			       "filename=x\nrw=write\nsize=1M\nverify=md5\n",
+			       1, &err),
+			 -EINVAL);
+	assert_non_null(strstr(err.msg, "line 1: job 'b': verify=md5 with rw=read"));
 	assert_int_equal(check("[t]\nrw=trim\nsize=1M\nverify=crc32c\n", 1, &err), -EINVAL);
 	assert_non_null(strstr(err.msg, "not rw=trim"));
 }
@@ -64,6 +72,20 @@ static void accepted(void **state)
 	assert_string_equal(err.msg, "");
 	assert_int_equal(check("[a]\nrw=write\nsize=1M\n[b]\nrw=read\nsize=1M\n", 1, &err), 0);
 	assert_int_equal(check("[a]\nrw=randrw\nsize=1M\nverify=0\n", 5, &err), 0);
+	/* two verifying jobs in turn; a read job after a writer of its file,
+	 * or loading a state */
+	assert_int_equal(check("[a]\nrw=write\nsize=1M\nverify=crc32c\n[b]\nstonewall\nrw=write\n"
+			       "size=1M\nverify=md5\n",
+			       1, &err),
+			 0);
+	assert_int_equal(check("[a]\nfilename=x\nrw=write\nsize=1M\nverify=md5\ndo_verify=0\n"
+			       "[b]\nstonewall\nfilename=x\nrw=read\nsize=1M\nverify=md5\n",
+			       1, &err),
+			 0);
+	assert_int_equal(check("[b]\nfilename=x\nrw=read\nsize=1M\nverify=md5\n"
+			       "verify_state_load=1\n",
+			       1, &err),
+			 0);
 }
 
 int main(void)

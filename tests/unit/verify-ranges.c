@@ -145,12 +145,32 @@ static void test_merge(void **state)
 	sb_verify_acc_free(&c);
 }
 
+/* Two clean checks (a job file's verify= jobs in one verdict): counts
+ * add, no ranges, nothing undefined (UBSan: no sort of a NULL list). */
+static void test_merge_clean(void **state)
+{
+	struct sb_verify_acc a, b;
+
+	(void)state;
+	assert_int_equal(sb_verify_acc_init(&a, BS, 4), 0);
+	assert_int_equal(sb_verify_acc_init(&b, BS, 4), 0);
+	add(&a, 0, 8, SB_VERIFY_INTACT, 0, 0, 0);
+	add(&b, 0, 8, SB_VERIFY_INTACT, 0, 0, 0);
+	assert_int_equal(sb_verify_acc_merge(&a, &b), 0);
+	assert_int_equal(a.blocks, 16);
+	assert_int_equal(a.count[SB_VERIFY_INTACT], 16);
+	assert_int_equal(a.nranges, 0);
+	sb_verify_acc_free(&a);
+	sb_verify_acc_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_merging),
 		cmocka_unit_test(test_cap),
 		cmocka_unit_test(test_merge),
+		cmocka_unit_test(test_merge_clean),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
