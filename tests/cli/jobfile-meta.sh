@@ -150,3 +150,10 @@ as_fio fcn
 expect_exit 2 "$SB" run --quiet --engine=filecreate --size=4k "$T/mine"
 [ "$(sha256sum <"$T/mine")" = "$sum" ] || fail "filecreate touched a file the user named"
 ok "filecreate refuses a file the user named"
+# more than 256 files: filecreate's alone; psync's refused before anything is made
+printf '[j]\nnrfiles=257\nsize=2m\n' >"$T/many.fio"
+mkdir "$T/many"
+expect_exit 2 "$SB" run --quiet "$T/many.fio" "$T/many"
+grep -q "nrfiles: at most 256 files" "$T/err" || fail "nrfiles=257: $(cat "$T/err")"
+[ -z "$(ls -A "$T/many")" ] || fail "nrfiles=257 refused made files"
+ok "nrfiles=257 with psync refused, nothing made"
