@@ -17,16 +17,17 @@
 
 enum n2s { N2S_NONE, N2S_BYTE, N2S_BYTEPERSEC };
 
-/* fio's num2str (lib/num2str.c): at most maxlen digits, carry-rounded. */
-static const char *num2str(uint64_t num, int maxlen, int pow2, enum n2s units, char *buf,
-			   size_t len)
+/* fio's num2str (lib/num2str.c): at most maxlen digits, carry-rounded;
+ * post0, the prefix num is already in (fio's base: 1 for 1024 or 1000) */
+static const char *num2str_in(uint64_t num, int maxlen, int pow2, enum n2s units, unsigned post0,
+			      char *buf, size_t len)
 {
 	static const char *const si[] = { "", "k", "M", "G", "T", "P", "E" };
 	static const char *const iec[] = { "", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" };
 	static const char *const us[] = { "", "B", "B/s" };
 	const char *const *prefix = pow2 ? iec : si;
 	const unsigned thousand = pow2 ? 1024 : 1000;
-	unsigned modulo = -1U, post = 0;
+	unsigned modulo = -1U, post = post0;
 	int carry = 0;
 	char tmp[32];
 
@@ -58,6 +59,12 @@ static const char *num2str(uint64_t num, int maxlen, int pow2, enum n2s units, c
 	snprintf(buf, len, "%llu.%s%s%s", (unsigned long long)num, tmp + 2, prefix[post],
 		 us[units]);
 	return buf;
+}
+
+static const char *num2str(uint64_t num, int maxlen, int pow2, enum n2s units, char *buf,
+			   size_t len)
+{
+	return num2str_in(num, maxlen, pow2, units, 0, buf, len);
 }
 
 #define SIG 4 /* fio's default sig_figs */
@@ -264,9 +271,8 @@ static void show_latencies(FILE *f, const struct sb_job_result *j)
 }
 
 /* fio's lines after the latencies: cpu, IO depths, submit, complete,
- * issued, errors (continue_on_error), latency (its latency_target's, which
- * storbench does not have: the depth is the job's iodepth, as fio's without
- * a target) */
+ * issued, errors (continue_on_error), latency (latency_target's: the
+ * depth its search ended at; without one the job's iodepth, as fio's) */
 static void show_counts(FILE *f, const struct sb_job_result *j)
 {
 	fprintf(f, "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%llu, majf=%llu, minf=%llu\n",
@@ -297,8 +303,31 @@ static void show_counts(FILE *f, const struct sb_job_result *j)
 		fprintf(f, "     errors    : total=%llu, first_error=%d/<%s>\n",
 			(unsigned long long)j->errors, j->first_error.err,
 			strerror(j->first_error.err));
-	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
-		j->opts.iodepth);
+	fprintf(f, "     latency   : target=%llu, window=%llu, percentile=%.2f%%, depth=%u\n",
+		(unsigned long long)j->opts.latency_target_ns,
+		(unsigned long long)j->opts.latency_window_us,
+		j->opts.latency_percentile > 0 ? j->opts.latency_percentile : 100.0,
+		j->latency_depth ? j->latency_depth : j->opts.iodepth);
+}
+
+/* fio's show_ss_normal: the window's mean bw (in KiB/s, shown in IEC and,
+ * as fio does, the same KiB figure with SI prefixes), iops and the
+ * criterion's newest value */
+static void show_ss(FILE *f, const struct sb_job_result *j)
+{
+	const struct sb_fio_ss *ss = j->ss;
+	char a[32], b[32], c[32];
+	if (!ss)
+		return;
+	const uint64_t bw = sb_fio_ss_mean(ss, 0) / 1024;
+	fprintf(f, "  steadystate  : attained=%s, bw=%s (%s), iops=%s, %s%s=%.3f%s\n",
+		ss->attained ? "yes" : "no",
+		num2str_in(bw, SIG, 1, N2S_BYTEPERSEC, 1, a, sizeof(a)),
+		num2str_in(bw, SIG, 0, N2S_BYTEPERSEC, 1, b, sizeof(b)),
+		num2str(sb_fio_ss_mean(ss, 1), SIG, 0, N2S_NONE, c, sizeof(c)),
+		ss->flags & SB_SS_IOPS ? "iops" : "bw",
+		ss->flags & SB_SS_SLOPE ? " slope" : " mean dev", (double)(float)ss->criterion,
+		ss->flags & SB_SS_PCT ? "%" : "");
 }
 
 /* name: what the line starts with (the job's name, or of many ranks the
@@ -331,6 +360,7 @@ static void show_job(FILE *f, const struct sb_job_result *j, const char *name, u
 		show_percentiles(f, "sync", &j->sync_lat);
 	}
 	show_counts(f, j);
+	show_ss(f, j);
 }
 
 /* "   READ: bw=..., min-max (...), io=..., run=min-maxmsec" for group g. */

@@ -113,6 +113,31 @@ struct sb_job_opts {
 	 * none); rate_iops_dir, fio's rate_iops=READ,WRITE, when either is set */
 	uint64_t rate_iops;
 	uint64_t rate_iops_dir[2];
+	/* fio's rate_process=poisson (job files): the capped requests at a
+	 * Poisson process's arrivals, exponential gaps of the same mean rate;
+	 * 0: evenly (fio's linear) */
+	int rate_poisson;
+	/* fio's steadystate, ss_dur, ss_ramp (job files): ss_dur_s 0 none;
+	 * else the job (with group_reporting its report group) ends once
+	 * ss_flags' criterion (SB_SS_* of lib/stats/fio_ss.h) is below
+	 * ss_limit over the last ss_dur_s one-second figures, those taken
+	 * from ss_ramp_ns + 1 s on (fio's steadystate_check) */
+	/* fio's fill_device (fill_fs; job files): a write on a full file
+	 * system (ENOSPC, EDQUOT, or short) ends the job as done, not as an
+	 * error; a new file without size= is as large as the space free */
+	int fill_device;
+	/* fio's latency_target (job files): 0 none; else the depth is
+	 * searched from 1 up to iodepth for the deepest at which
+	 * latency_percentile of the requests of each latency_window_us
+	 * complete within latency_target_ns (lib/stats/lat_target.h);
+	 * latency_run: never settle */
+	uint64_t latency_target_ns, latency_window_us;
+	double latency_percentile; /* 0: fio's default, 100 */
+	int latency_run;
+	unsigned ss_flags;
+	double ss_limit;
+	unsigned ss_dur_s;
+	uint64_t ss_ramp_ns;
 	/* fio's rate_min and rate_iops_min (job files): each direction's
 	 * floor, bytes (requests) per second over every ratecycle_ms (0:
 	 * 1000) once the job has measured 2 s; a job below it ends with EIO,

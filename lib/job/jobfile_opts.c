@@ -7,6 +7,7 @@
  * reader of the lines is jobfile_parse.c.
  */
 #include "lib/job/jobfile_int.h"
+#include "lib/stats/fio_ss.h"
 #include "lib/engine/engine.h"
 #include "lib/job/fio_names.h"
 
@@ -248,6 +249,87 @@ static int set_ratemin(struct ctx *c, const struct fio_opt *o, const char *v)
 	struct sb_job_opts *opts = &c->cur->opts;
 	const int iops = !strcmp(o->sb, "rate-iops");
 	return rate_list(c, o, v, o->sb, iops ? opts->ratemin_iops : opts->ratemin_bps);
+}
+
+/* fio's steadystate=CRITERION:LIMIT (ss): iops, iops_slope, bw,
+ * bw_slope; the limit in percent (10%), or absolute: requests per second
+ * (a number) or bytes per second (a size, k = 1024), as fio 3.33 */
+static int set_steadystate(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char *const accepts =
+		"iops, iops_slope, bw or bw_slope, a colon and a limit: a percent of the "
+		"mean (iops:10%), requests or bytes per second (iops:50, bw_slope:1m)";
+	static const struct {
+		const char *name;
+		unsigned flags;
+	} crit[] = {
+		{ "iops", SB_SS_IOPS },
+		{ "iops_slope", SB_SS_IOPS | SB_SS_SLOPE },
+		{ "bw", 0 },
+		{ "bw_slope", SB_SS_SLOPE },
+	};
+	const char *colon = strchr(v, ':');
+	struct sb_job_opts *jo = &c->cur->opts;
+	unsigned k = 0;
+	while (colon && k < SB_ARRAY_SIZE(crit) &&
+	       (strlen(crit[k].name) != (size_t)(colon - v) ||
+		strncmp(v, crit[k].name, (size_t)(colon - v))))
+		k++;
+	if (!colon || k == SB_ARRAY_SIZE(crit))
+		return bad_value(c, o->name, v, accepts);
+	char lim[64];
+	const char *pct = strchr(colon + 1, '%');
+	const size_t len = pct ? (size_t)(pct - colon - 1) : strlen(colon + 1);
+	if (len >= sizeof(lim) || (pct && pct[1]))
+		return bad_value(c, o->name, v, accepts);
+	memcpy(lim, colon + 1, len);
+	lim[len] = 0;
+	while (len && lim[strlen(lim) - 1] == ' ')
+		lim[strlen(lim) - 1] = 0;
+	double limit;
+	uint64_t bytes;
+	if (pct || (crit[k].flags & SB_SS_IOPS)) {
+		if (sb_parse_double(lim, &limit) < 0 || limit < 0)
+			return bad_value(c, o->name, v, accepts);
+	} else if (sb_parse_size(lim, &bytes) == 0) {
+		limit = (double)bytes;
+	} else {
+		return bad_value(c, o->name, v, accepts);
+	}
+	jo->ss_flags = crit[k].flags | (pct ? SB_SS_PCT : 0);
+	jo->ss_limit = limit;
+	return 0;
+}
+
+/* fio's ss_dur (steadystate_duration) and ss_ramp (steadystate_ramp_time):
+ * seconds, or a time with a unit; the window in whole seconds, as fio */
+static int set_ss_time(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *jo = &c->cur->opts;
+	const int dur = !strcmp(o->sb, "dur");
+	uint64_t n;
+	if (sb_parse_u64(v, &n) == 0)
+		n = n > UINT64_MAX / 1000000000ull ? UINT64_MAX : n * 1000000000ull;
+	else if (sb_parse_duration_ns(v, &n) < 0)
+		return bad_value(c, o->name, v, "seconds, or a time with a unit (30s, 1m)");
+	if (!dur) {
+		jo->ss_ramp_ns = n;
+		return 0;
+	}
+	/* fio keeps whole seconds: 0 is none, below 1 s a window of nothing */
+	if (n && (n < 1000000000ull || n / 1000000000ull > 86400))
+		return bad_value(c, o->name, v, "0 (none), or 1 s to 24 h");
+	jo->ss_dur_s = (unsigned)(n / 1000000000ull);
+	return 0;
+}
+
+/* fio's rate_process=linear|poisson */
+static int set_rate_process(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (strcmp(v, "linear") && strcmp(v, "poisson"))
+		return bad_value(c, o->name, v, "linear or poisson");
+	c->cur->opts.rate_poisson = !strcmp(v, "poisson");
+	return 0;
 }
 
 /* fio's rate_cycle= (ratecycle): milliseconds over which rate_min holds */
@@ -689,6 +771,40 @@ static int parse_bool(struct ctx *c, const struct fio_opt *o, const char *v, int
 		return bad_value(c, o->name, v, "0 or 1");
 	*dst = v[0] == '1';
 	return 0;
+}
+
+/* fio's latency_target and latency_window (microseconds, or a time with
+ * a unit), latency_percentile (0 to 100), latency_run (0 or 1) */
+static int set_latency(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_job_opts *jo = &c->cur->opts;
+	uint64_t n;
+	double p;
+	if (!strcmp(o->name, "latency_run"))
+		return parse_bool(c, o, v, &jo->latency_run);
+	if (!strcmp(o->name, "latency_percentile")) {
+		if (sb_parse_double(v, &p) < 0 || p <= 0 || p > 100)
+			return bad_value(c, o->name, v, "a percent above 0, at most 100");
+		jo->latency_percentile = p;
+		return 0;
+	}
+	if (sb_parse_u64(v, &n) == 0)
+		n = n > UINT64_MAX / 1000 ? UINT64_MAX : n * 1000;
+	else if (sb_parse_duration_ns(v, &n) < 0)
+		return bad_value(c, o->name, v, "microseconds, or a time with a unit (500ms, 5s)");
+	/* fio keeps microseconds: a part of one counts as one (1ns is 1000) */
+	n = n > UINT64_MAX - 999 ? UINT64_MAX / 1000 * 1000 : (n + 999) / 1000 * 1000;
+	if (!strcmp(o->name, "latency_target"))
+		jo->latency_target_ns = n;
+	else
+		jo->latency_window_us = n / 1000;
+	return 0;
+}
+
+/* fio's fill_device=BOOL (fill_fs) */
+static int set_fill_device(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	return parse_bool(c, o, v, &c->cur->opts.fill_device);
 }
 
 /* log_offset, log_max_value, per_job_logs, disable_lat/clat/slat */
@@ -1292,11 +1408,22 @@ static const struct fio_opt fio_opts[] = {
 	{ "ratemin", set_ratemin, "rate", NULL, 0 },
 	{ "rate_iops_min", set_ratemin, "rate-iops", NULL, 0 },
 	{ "rate_cycle", set_ratecycle, NULL, NULL, 0 },
+	{ "rate_process", set_rate_process, NULL, NULL, 0 },
+	{ "latency_target", set_latency, NULL, NULL, 0 },
+	{ "latency_window", set_latency, NULL, NULL, 0 },
+	{ "latency_percentile", set_latency, NULL, NULL, 0 },
+	{ "latency_run", set_latency, NULL, NULL, 1 },
+	{ "steadystate", set_steadystate, NULL, NULL, 0 },
+	{ "ss", set_steadystate, NULL, NULL, 0 },
+	{ "steadystate_duration", set_ss_time, "dur", NULL, 0 },
+	{ "ss_dur", set_ss_time, "dur", NULL, 0 },
+	{ "steadystate_ramp_time", set_ss_time, "ramp", NULL, 0 },
+	{ "ss_ramp", set_ss_time, "ramp", NULL, 0 },
 	{ "ratecycle", set_ratecycle, NULL, NULL, 0 },
 	NOOP("nice", "0"),
 	NOOP("zero_buffers", "0"),
-	NOOP("fill_device", "0"),
-	NOOP("fill_fs", "0"),
+	{ "fill_device", set_fill_device, NULL, NULL, 1 },
+	{ "fill_fs", set_fill_device, NULL, NULL, 1 },
 	NOOP("exitall_on_error", "0"),
 	NOOP("fsync_on_close", "0"),
 	NOOP("stats", "1"),
@@ -1311,6 +1438,8 @@ static const struct fio_opt fio_opts[] = {
 	{ "serialize_overlap", set_serialize, NULL, NULL, 1 },
 	{ "unlink", set_ignored, NULL,
 	  "storbench removes the files it created after the run (--keep keeps them)", 1 },
+	{ "create_serialize", set_ignored, NULL,
+	  "storbench creates a job's files before the jobs start, one after another", 1 },
 	{ "create_on_open", set_ignored, NULL,
 	  "storbench creates a job's files before the jobs start, not when it opens them "
 	  "(ioengine=filecreate creates each as it opens it, as fio)",
@@ -1492,13 +1621,28 @@ static const struct {
 		  "issue requests in proportion to their weights, as fio's (a job held back "
 		  "reaps what it has in flight, then stalls flow_sleep microseconds or yields)" },
 	{ "flow_watermark", "fio 3.33 has no flow_watermark" },
-	{ "steadystate", "fio ends a job once its criterion holds; storbench's steady "
-			 "state is SNIA PTS's rule, over whole rounds (storbench pts)" },
+	{ "fill_device", "1: the job writes until the file system is full (ENOSPC or EDQUOT "
+			 "ends it as done, not as an error: exit 0, error 0 in the JSON), a "
+			 "new file without size= as large as the space free when it starts, "
+			 "as fio; on a device, to its end" },
+	{ "fill_fs", "as fill_device" },
+	{ "steadystate", "iops, iops_slope, bw, bw_slope with a limit (in percent of the "
+			 "window's mean, or absolute): the job (with group_reporting its "
+			 "reporting group, whose jobs must agree, as fio) ends once the largest "
+			 "deviation from the mean, or the least squares slope, of its last "
+			 "ss_dur one-second figures is below it, as fio 3.33's steadystate_check "
+			 "(storbench's own PTS rule is storbench pts); the JSON's steadystate "
+			 "object and the normal output's steadystate line as fio's; numjobs "
+			 "above 1 without group_reporting is refused (fio judges each clone)" },
 	{ "ss", "as steadystate" },
-	{ "ss_dur", "as steadystate" },
-	{ "ss_ramp", "as steadystate" },
-	{ "steadystate_duration", "as steadystate" },
-	{ "steadystate_ramp_time", "as steadystate" },
+	{ "ss_dur", "as steadystate_duration" },
+	{ "ss_ramp", "as steadystate_ramp_time" },
+	{ "steadystate_duration", "the window, in whole seconds (0: no steady state), as fio" },
+	{ "steadystate_ramp_time", "the time before the first figure is taken (which is 1 s "
+				   "after it), as fio" },
+	{ "steadystate_check_interval", "fio 3.33 has no steadystate_check_interval (it "
+					"judges once a second)" },
+	{ "ss_interval", "as steadystate_check_interval" },
 	{ "read_iolog", "fio's version 2 and 3 logs (what write_iolog writes), replayed on one "
 			"file in the log's order (the log's file, or replay_redirect's), version "
 			"3 at the logged pace; the job's size is the log's reach unless given, "
@@ -1527,9 +1671,21 @@ static const struct {
 	{ "verify_only", "storbench checks what a job of the same run wrote, in its own block "
 			 "format: data another run wrote is checked by storbench verify "
 			 "--phase=check, on a region storbench verify --phase=write filled" },
-	{ "latency_target", "storbench has no search for the depth that meets a "
-			    "latency (storbench cliff and pts find limits their way)" },
-	{ "rate_process", "storbench paces evenly (fio's linear); poisson is not done" },
+	{ "latency_target", "microseconds (or a time with a unit): the queue depth is searched "
+			    "from 1 up to iodepth, doubled after each latency_window in which "
+			    "latency_percentile of the requests completed within it, bisected "
+			    "once a depth failed, and once it settles the job measures one more "
+			    "window at that depth and ends, as fio 3.33's lat_target_*; the "
+			    "depth found is the JSON's latency_depth (storbench cliff finds a "
+			    "device's limit its own way)" },
+	{ "latency_window", "microseconds (or a time with a unit) each depth is tried for" },
+	{ "latency_percentile", "the percent of a window's requests that must meet the "
+				"target (100 by default: one request over it lowers the depth)" },
+	{ "latency_run", "1: the search never settles, the job runs on at the depths it "
+			 "finds, as fio" },
+	{ "rate_process", "linear (fio's default: evenly) or poisson: the requests a rate or "
+			  "rate_iops caps at the arrivals of a Poisson process of the same mean "
+			  "rate (exponential gaps, drawn from randseed), as fio" },
 	{ "cpus_allowed", "CPU numbers and ranges (0-3,6): every thread of the job runs on "
 			  "them (sched_setaffinity), as fio; a CPU the machine does not have "
 			  "is refused before anything runs" },

@@ -6,6 +6,7 @@
  * fio's def_thread.
  */
 #include "lib/job/jobfile_int.h"
+#include "lib/stats/fio_ss.h"
 #include "lib/engine/engine.h"
 #include "lib/job/fio_names.h"
 #include "lib/job/iolog.h"
@@ -489,6 +490,9 @@ static void fio_defaults(struct state *s)
 	s->opts.invalidate = 1;
 	s->opts.fadvise = SB_FADV_TYPE;
 	s->opts.fio_new_file = 1;
+	/* fio's steadystate default (off until ss_dur is given) */
+	s->opts.ss_flags = SB_SS_IOPS | SB_SS_SLOPE | SB_SS_PCT;
+	s->opts.ss_limit = 0.01;
 	s->do_verify = 1;
 }
 
@@ -548,6 +552,39 @@ static int exit_what(struct ctx *c)
 	return 0;
 }
 
+static int ss_same(const struct sb_job_opts *a, const struct sb_job_opts *b)
+{
+	return a->ss_dur_s == b->ss_dur_s && a->ss_flags == b->ss_flags &&
+	       a->ss_limit == b->ss_limit && a->ss_ramp_ns == b->ss_ramp_ns;
+}
+
+/* fio's steadystate: the jobs of a report group agree on it (fio rejects
+ * the job otherwise); without group_reporting fio judges each numjobs
+ * clone alone, which storbench does not. */
+static int steady_groups(struct ctx *c)
+{
+	const struct sb_jobfile *jf = c->jf;
+	for (unsigned i = 0; i < jf->njobs; i++) {
+		const struct sb_job_opts *o = &jf->jobs[i].opts;
+		c->line = jf->jobs[i].line;
+		for (unsigned k = 0; k < i; k++)
+			if (jf->jobs[k].opts.exit_group == o->exit_group &&
+			    !ss_same(&jf->jobs[k].opts, o))
+				return sb_jf_fail(c,
+						  "[%s]: steadystate options must be consistent "
+						  "within reporting groups ([%s]'s differ), as fio "
+						  "rejects the job",
+						  jf->jobs[i].name, jf->jobs[k].name);
+		if (o->ss_dur_s && o->numjobs > 1 && !o->group_reporting)
+			return sb_jf_fail(c,
+					  "[%s]: steadystate with numjobs=%u without group_reporting: "
+					  "fio judges each clone alone, storbench does not (give "
+					  "group_reporting)",
+					  jf->jobs[i].name, o->numjobs);
+	}
+	return 0;
+}
+
 int sb_jobfile_parse(const char *text, size_t len, const char *(*env)(const char *name),
 		     struct sb_jobfile **out, char *msg, size_t msglen)
 {
@@ -579,6 +616,8 @@ int sb_jobfile_parse(const char *text, size_t len, const char *(*env)(const char
 	int r = parse(c, text ? text : "", text ? len : 0);
 	if (!r)
 		r = exit_what(c);
+	if (!r)
+		r = steady_groups(c);
 	if (r == -ENOMEM && msg && msglen)
 		snprintf(msg, msglen, "out of memory");
 	free(c->jobraw.kv);

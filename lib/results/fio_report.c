@@ -51,7 +51,8 @@ static struct sb_job_result *entry_new(const struct sb_job_result *j, unsigned g
 	e->series.interval_ns = j->series.interval_ns;
 	e->groupid = g;
 	e->have_rates = 1;
-	if (sb_job_result_set_fio_opts(e, &j->fio_opts) < 0) {
+	e->ss = sb_fio_ss_dup(j->ss);
+	if ((j->ss && !e->ss) || sb_job_result_set_fio_opts(e, &j->fio_opts) < 0) {
 		sb_job_result_free(e);
 		return NULL;
 	}

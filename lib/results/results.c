@@ -27,6 +27,41 @@ struct sb_job_result *sb_job_result_create(void)
 	return j;
 }
 
+struct sb_fio_ss *sb_fio_ss_new(unsigned n)
+{
+	struct sb_fio_ss *s = calloc(1, sizeof(*s) + 2 * (size_t)n * sizeof(uint64_t));
+	if (!s)
+		return NULL;
+	s->n = n;
+	s->iops = (uint64_t *)(s + 1);
+	s->bw = s->iops + n;
+	return s;
+}
+
+struct sb_fio_ss *sb_fio_ss_dup(const struct sb_fio_ss *s)
+{
+	if (!s)
+		return NULL;
+	struct sb_fio_ss *d = sb_fio_ss_new(s->n);
+	if (!d)
+		return NULL;
+	uint64_t *iops = d->iops, *bw = d->bw;
+	*d = *s;
+	d->iops = iops;
+	d->bw = bw;
+	memcpy(iops, s->iops, s->n * sizeof(*iops));
+	memcpy(bw, s->bw, s->n * sizeof(*bw));
+	return d;
+}
+
+uint64_t sb_fio_ss_mean(const struct sb_fio_ss *s, int iops)
+{
+	uint64_t sum = 0;
+	for (unsigned i = 0; s && i < s->n; i++)
+		sum += iops ? s->iops[i] : s->bw[i];
+	return s && s->n ? sum / s->n : 0;
+}
+
 void sb_job_result_free(struct sb_job_result *j)
 {
 	if (!j)
@@ -37,6 +72,7 @@ void sb_job_result_free(struct sb_job_result *j)
 	free(j->clients);
 	free(j->skew);
 	free(j->fio_opts.kv);
+	free(j->ss);
 	for (unsigned i = 0; i < j->nthreads; i++)
 		sb_job_result_free(j->threads[i]);
 	free(j->threads);
@@ -54,6 +90,7 @@ void sb_job_result_add_counts(struct sb_job_result *dst, const struct sb_job_res
 	}
 	sb_hist_merge(&dst->sync_lat, &src->sync_lat);
 	dst->datasyncs += src->datasyncs;
+	dst->latency_depth = SB_MAX(dst->latency_depth, src->latency_depth);
 	dst->cache_checked += src->cache_checked;
 	dst->cache_resident += src->cache_resident;
 	dst->errors += src->errors;

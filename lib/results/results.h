@@ -10,6 +10,7 @@
 #include "lib/job/jobfile.h"
 #include "lib/stats/hist.h"
 #include "lib/stats/series.h"
+#include "lib/stats/fio_ss.h"
 #include "lib/base/sysinfo.h"
 #include "lib/device/devinfo.h"
 #include "lib/device/diskstat.h"
@@ -117,6 +118,13 @@ struct sb_job_result {
 	 * worker made them (a synchronous engine's request: one of each); all
 	 * 0 in results of an older storbench (then read off a depth of 1) */
 	uint64_t submit_map[SB_DEPTH_LEVELS], complete_map[SB_DEPTH_LEVELS];
+	/* fio's steadystate (a job file's steadystate= with ss_dur=): what
+	 * lib/run judged over the job's (with group_reporting its report
+	 * group's) one-second figures; NULL: none (owned) */
+	struct sb_fio_ss *ss;
+	/* fio's latency_depth with latency_target: the depth the search
+	 * ended at (of many threads the deepest); 0: no search */
+	unsigned latency_depth;
 	/* the bytes its verify pass read back (verify=, --verify: the check
 	 * after the run), which fio counts as the job's reads */
 	uint64_t verify_bytes;
@@ -257,6 +265,27 @@ struct sb_results {
 	 * JSON leaves out (eta, bw_agg, iodepth_submit, latency_depth, ...) */
 	int fio_layout;
 };
+
+/* fio's steadystate of a job (the JSON's "steadystate" object, the
+ * normal output's steadystate line): the options (SB_SS_* flags, limit,
+ * window in seconds), whether it was attained, the newest criterion,
+ * largest deviation and slope (0 before the window filled), and the
+ * window's iops and bw figures, oldest first (0 where none was taken) */
+struct sb_fio_ss {
+	unsigned flags;
+	double limit;
+	unsigned dur_s;
+	int attained;
+	double criterion, deviation, slope;
+	unsigned n;
+	uint64_t *iops, *bw; /* n each, in the same allocation */
+};
+/* A new one of n intervals (zeroed), or NULL; a copy of s (NULL: none). */
+struct sb_fio_ss *sb_fio_ss_new(unsigned n);
+struct sb_fio_ss *sb_fio_ss_dup(const struct sb_fio_ss *s);
+/* The mean of the window as fio's steadystate_data_mean: the sum over n,
+ * in integers. */
+uint64_t sb_fio_ss_mean(const struct sb_fio_ss *s, int iops);
 
 struct sb_results *sb_results_create(const char *command);
 void sb_results_free(struct sb_results *r);

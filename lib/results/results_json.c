@@ -4,6 +4,7 @@
  * "storbench" keys. docs/results-schema.md describes every field.
  */
 #include "lib/results/results.h"
+#include "lib/stats/fio_ss.h"
 #include "lib/json/json_write.h"
 
 #include <math.h>
@@ -364,20 +365,51 @@ static void submit_json(struct sb_json *j, const struct sb_job_result *jr)
 	}
 }
 
-/* fio's latency_depth, latency_target, latency_percentile,
- * latency_window (its latency_target feature, which storbench does not
- * have: the depth stays the job's iodepth, the target 0, as fio's without
- * it) and desc, the job's description= */
+/* fio's latency_depth, latency_target (ns), latency_percentile,
+ * latency_window (us): the depth latency_target's search ended at, or
+ * without one the job's iodepth, the target 0, as fio's; desc, the job's
+ * description=; steadystate, fio's object */
 static void fio_tail_json(struct sb_json *j, const struct sb_results *r,
 			  const struct sb_job_result *jr)
 {
-	sb_json_u64(j, "latency_depth", jr->opts.iodepth);
-	sb_json_u64(j, "latency_target", 0);
-	sb_json_double(j, "latency_percentile", 100.0);
-	sb_json_u64(j, "latency_window", 0);
+	sb_json_u64(j, "latency_depth", jr->latency_depth ? jr->latency_depth : jr->opts.iodepth);
+	sb_json_u64(j, "latency_target", jr->opts.latency_target_ns);
+	sb_json_double(j, "latency_percentile",
+		       jr->opts.latency_percentile > 0 ? jr->opts.latency_percentile : 100.0);
+	sb_json_u64(j, "latency_window", jr->opts.latency_window_us);
 	const char *desc = sb_fio_rawopt(r, jr, "description");
 	if (desc && *desc)
 		sb_json_str(j, "desc", desc);
+	const struct sb_fio_ss *ss = jr->ss;
+	if (!ss)
+		return;
+	/* fio 3.33's steadystate object (stat.c): the criterion and limit as
+	 * fio spells them (a float's %f), the window's figures oldest first */
+	char buf[96];
+	sb_json_obj_open(j, "steadystate");
+	snprintf(buf, sizeof(buf), "%s%s:%f%s", ss->flags & SB_SS_IOPS ? "iops" : "bw",
+		 ss->flags & SB_SS_SLOPE ? "_slope" : "", (double)(float)ss->limit,
+		 ss->flags & SB_SS_PCT ? "%" : "");
+	sb_json_str(j, "ss", buf);
+	sb_json_u64(j, "duration", ss->dur_s);
+	sb_json_u64(j, "attained", !!ss->attained);
+	snprintf(buf, sizeof(buf), "%f%s", (double)(float)ss->criterion,
+		 ss->flags & SB_SS_PCT ? "%" : "");
+	sb_json_str(j, "criterion", buf);
+	sb_json_double(j, "max_deviation", ss->deviation);
+	sb_json_double(j, "slope", ss->slope);
+	sb_json_obj_open(j, "data");
+	sb_json_u64(j, "bw_mean", sb_fio_ss_mean(ss, 0));
+	sb_json_u64(j, "iops_mean", sb_fio_ss_mean(ss, 1));
+	for (int k = 0; k < 2; k++) {
+		const uint64_t *v = k ? ss->bw : ss->iops;
+		sb_json_arr_open(j, k ? "bw" : "iops");
+		for (unsigned i = 0; i < ss->n; i++)
+			sb_json_u64(j, NULL, v[i]);
+		sb_json_arr_close(j);
+	}
+	sb_json_obj_close(j);
+	sb_json_obj_close(j);
 }
 
 /* fio's latency_ns, latency_us, latency_ms: percent of the requests (all

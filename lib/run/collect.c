@@ -26,6 +26,7 @@ static void pack(struct packet *p, struct sb_coord *c, const struct sb_job_resul
 	p->job.clients = NULL;
 	p->job.nclients = 0;
 	p->job.skew = NULL;
+	p->job.ss = NULL;
 	p->job.threads = NULL; /* rank 0 reports a rank's job whole */
 	p->job.nthreads = 0;
 	p->job.fio_opts = (struct sb_fio_rawopts){ NULL, 0 }; /* a job file's: rank 0's */

@@ -10,6 +10,7 @@
 #include "lib/run/jobs.h"
 #include "lib/run/jobs_int.h"
 #include "lib/run/flow.h"
+#include "lib/run/ss_watch.h"
 #include "lib/stats/live_rate.h"
 #include "lib/device/devinfo.h"
 
@@ -285,8 +286,9 @@ static void exit_all(struct sb_run *const *runs, const struct sb_run_group_job *
 
 static int watch(struct sb_run *const *runs, unsigned n, const struct sb_run_group_opts *o,
 		 const struct sb_run_group_job *js, const struct sb_run_hooks *h,
-		 struct sb_coord *c, unsigned char *halted)
+		 struct sb_coord *c, unsigned char *halted, struct sb_ss_watch *ss)
 {
+	struct sb_progress pr[SB_RUN_GROUP_MAX];
 	unsigned char ended[SB_RUN_GROUP_MAX] = { 0 };
 	struct ranks_watch *rw = calloc(1, sizeof(*rw));
 	struct watched *ws = calloc(n, sizeof(*ws));
@@ -304,7 +306,11 @@ static int watch(struct sb_run *const *runs, unsigned n, const struct sb_run_gro
 	if (status && !*next_status)
 		*next_status = start_ns + o->status_ns;
 	for (;;) {
-		const struct timespec ts = { 0, LOOK_NS };
+		/* a look every LOOK_NS, and at each steady-state figure's time */
+		struct timespec ts = { 0, LOOK_NS };
+		const uint64_t due = sb_ss_watch_next(ss), before = sb_now_ns();
+		if (due > before && due - before < LOOK_NS)
+			ts.tv_nsec = (long)(due - before);
 		int done = 1;
 		nanosleep(&ts, NULL);
 		if (!stopped && sb_run_hook_stop(h)) {
@@ -314,15 +320,17 @@ static int watch(struct sb_run *const *runs, unsigned n, const struct sb_run_gro
 		}
 		const uint64_t now = sb_now_ns();
 		for (unsigned i = 0; i < n; i++) {
-			struct sb_progress p;
-			done &= sb_run_progress(runs[i], ws ? &ws[i].l.p : &p);
+			done &= sb_run_progress(runs[i], &pr[i]);
 			if (ws) {
+				ws[i].l.p = pr[i];
 				ws[i].l.name = js[i].res->name;
 				look_at(&ws[i], now);
 			}
 		}
-		if (!stopped)
+		if (!stopped) {
 			exit_all(runs, js, n, ended, halted);
+			sb_ss_watch_look(ss, runs, pr, n, now, halted);
+		}
 		e = ranks_done(rw, runs, ws, n, done, now);
 		if (e)
 			break;
@@ -468,6 +476,9 @@ static int measure(struct sb_run **runs, const struct sb_run_group_opts *o,
 	unsigned started = 0;
 	int e = 0, walled = 0;
 	unsigned char halted[SB_RUN_GROUP_MAX] = { 0 };
+	struct sb_ss_watch ss;
+	if (sb_ss_watch_init(&ss, js, n, t0) < 0)
+		sb_run_say(h, SB_SAY_WARNING, "no memory to judge the steady state: not judged");
 	for (; started < n && !e; started++) {
 		e = sb_run_start(runs[started]);
 		js[started].res->start_unix_ns = (uint64_t)wall.tv_sec * 1000000000ull +
@@ -475,12 +486,15 @@ static int measure(struct sb_run **runs, const struct sb_run_group_opts *o,
 	}
 	tell(h, o, SB_RUN_MEASURE_BEGAN);
 	if (e == 0)
-		walled = watch(runs, n, o, js, h, c, halted);
+		walled = watch(runs, n, o, js, h, c, halted, &ss);
 	else
 		for (unsigned i = 0; i < started; i++)
 			sb_run_stop(runs[i]);
 	for (unsigned i = 0; i < n; i++)
 		w[i] = sb_run_wait(runs[i], js[i].res);
+	if (sb_ss_watch_end(&ss, js, n) < 0)
+		sb_run_say(h, SB_SAY_WARNING, "no memory for the steady state's figures");
+	sb_ss_watch_free(&ss);
 	tell(h, o, SB_RUN_MEASURE_ENDED);
 	for (unsigned i = 0; i < n; i++) {
 		struct sb_job_result *res = js[i].res;

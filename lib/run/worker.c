@@ -94,9 +94,30 @@ static int survives(const struct sb_job_opts *o, int ddir, int err)
 	return 0;
 }
 
+/* fio's fill_device: a write the full file system refused (ENOSPC,
+ * EDQUOT), or cut short, ends the job as done: nothing more is issued,
+ * and the bytes a short write moved count. 1 when io was such a write. */
+static int filled(struct sb_worker *w, struct sb_io *io)
+{
+	if (!w->job->fill_device || io->ddir != SB_DDIR_WRITE ||
+	    (io->res < 0 && io->res != -ENOSPC && io->res != -EDQUOT))
+		return 0;
+	w->issue_done = 1;
+	if (io->res <= 0) {
+		/* issued, moved nothing, not timed: fio's total_ios counts it */
+		w->res.dir[SB_DDIR_WRITE].ios++;
+		return 1;
+	}
+	io->len = (uint32_t)io->res; /* accounted as a request of what it wrote */
+	return 0;
+}
+
 static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 {
 	int d = io->ddir;
+	if (SB_UNLIKELY(io->res < 0 || (d < SB_DDIR_SYNC && (uint64_t)io->res != io->len)) &&
+	    filled(w, io))
+		return;
 	if (SB_UNLIKELY(io->res < 0 || (d < SB_DDIR_SYNC && (uint64_t)io->res != io->len))) {
 		w->res.errors++;
 		if (!w->res.first_error.err) {
@@ -110,6 +131,18 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 		return;
 	}
 	uint64_t lat = now - io->start_ns;
+	if (SB_UNLIKELY(w->lt_on) && d < SB_DDIR_SYNC) {
+		const int a = (int)sb_lat_target_io(&w->lt, lat, now);
+		w->lt_act = SB_MAX(w->lt_act, a);
+		if (a == SB_LAT_FATAL && !w->res.first_error.err) {
+			/* fio's lat_fatal: the request's error, the job's end */
+			w->res.errors++;
+			w->res.first_error.offset = io->offset;
+			w->res.first_error.len = io->len;
+			w->res.first_error.ddir = d;
+			w->res.first_error.err = ETIMEDOUT;
+		}
+	}
 	if (d >= SB_DDIR_SYNC) {
 		if (w->measuring && !w->job->gtod_reduce) {
 			sb_hist_add(&w->res.sync_lat, lat);
@@ -1131,6 +1164,35 @@ static int below_min_rate(struct sb_worker *w)
 	return 0;
 }
 
+/* fio's lat_target_check after each round of completions, and what the
+ * search asked for: the requests in flight waited for when the depth went
+ * down, the measurement begun anew for the final window, the job ended
+ * after it, or ended with ETIMEDOUT when depth 1 is over the target with
+ * percentile 100 (fio's "max latency exceeded"). 0 or -errno. */
+static int lat_target_step(struct sb_worker *w)
+{
+	uint64_t now = sb_now_ns();
+	const int a = (int)sb_lat_target_check(&w->lt, now);
+	int act = SB_MAX(w->lt_act, a), r;
+	w->lt_act = SB_LAT_NONE;
+	switch (act) {
+	case SB_LAT_FATAL:
+		snprintf(w->res.first_error.why, sizeof(w->res.first_error.why),
+			 "latency of a request exceeds latency_target (%llu nsec) at depth 1",
+			 (unsigned long long)w->lt.target_ns);
+		return -ETIMEDOUT;
+	case SB_LAT_DONE: w->issue_done = 1; return 0;
+	case SB_LAT_QUIESCE:
+	case SB_LAT_FINAL:
+		if ((r = drain(w)) < 0)
+			return r;
+		if (act == SB_LAT_FINAL)
+			reset_stats(w, sb_now_ns());
+		return 0;
+	default: return 0;
+	}
+}
+
 static int loop(struct sb_worker *w)
 {
 	const struct sb_job_opts *o = w->job;
@@ -1139,7 +1201,8 @@ static int loop(struct sb_worker *w)
 
 	while (!halt && !stop_now(w, now)) {
 		/* fill the queue */
-		while (w->nfree && !w->issue_done && !w->eng.full) {
+		while (w->nfree && !w->issue_done && !w->eng.full &&
+		       (SB_LIKELY(!w->lt_on) || w->inflight < w->lt.qd)) {
 			if (w->flow && (r = flow_gate(w)) != 0) {
 				if (r < 0)
 					return r;
@@ -1229,6 +1292,8 @@ static int loop(struct sb_worker *w)
 		}
 		if (w->err)
 			return w->err;
+		if (SB_UNLIKELY(w->lt_on) && (r = lat_target_step(w)) != 0)
+			return r;
 		if (SB_UNLIKELY(w->rmin) && !w->issue_done)
 			below_min_rate(w);
 		now = w->engine_sync ? sb_now_ns() : w->last_commit;
@@ -1307,6 +1372,20 @@ void *sb_worker_main(void *arg)
 		sb_rate_init(&w->rate_iops[d], iops[0] || iops[1] ? iops[d] : w->job->rate_iops,
 			     t0);
 	}
+	if (w->job->rate_poisson) { /* each schedule its own draws */
+		sb_rate_poisson(&w->rate, w->gen_seed ^ 0x706f6973ull);
+		for (int d = 0; d < 2; d++) {
+			sb_rate_poisson(&w->rate_dir[d], w->gen_seed ^ (0x6469720ull + d));
+			sb_rate_poisson(&w->rate_iops[d], w->gen_seed ^ (0x696f7073ull + d));
+		}
+	}
+	w->lt_on = w->job->latency_target_ns != 0;
+	if (w->lt_on)
+		sb_lat_target_init(&w->lt, w->job->latency_target_ns,
+				   w->job->latency_window_us * 1000,
+				   w->job->latency_percentile > 0 ? w->job->latency_percentile
+								  : 100,
+				   w->job->iodepth, w->job->latency_run, t0);
 	w->rmin = !!(w->job->ratemin_bps[0] | w->job->ratemin_bps[1] | w->job->ratemin_iops[0] |
 		     w->job->ratemin_iops[1]);
 	w->ramp_end = t0 + w->job->ramp_ns;
@@ -1314,6 +1393,8 @@ void *sb_worker_main(void *arg)
 	if (!w->job->ramp_ns)
 		reset_stats(w, t0);
 	int r = pinned < 0 ? pinned : loop(w);
+	if (w->lt_on)
+		w->res.latency_depth = w->lt.qd;
 	/* after an error too: the engine's requests are ours to reap, on this
 	 * thread (an io_uring ring may accept waits from its issuer only) */
 	if (w->inflight)

@@ -19,6 +19,7 @@
 #include "lib/run/pieces.h"
 #include "lib/results/results.h"
 #include "lib/stats/hist.h"
+#include "lib/stats/lat_target.h"
 #include "lib/target/target.h"
 #include "lib/verify/block.h"
 
@@ -108,6 +109,10 @@ struct sb_worker {
 	 * at its last check and when (0: not yet armed) */
 	uint64_t rmin_bytes[2], rmin_ios[2], rmin_ns[2];
 	int rmin;			/* the job has a floor */
+	/* fio's latency_target: the depth search (lt_on), and what it asked
+	 * for that the loop has yet to do (enum sb_lat_act, the strongest) */
+	struct sb_lat_target lt;
+	int lt_on, lt_act;
 	uint64_t loop_bytes, loop_left; /* per loop (UINT64_MAX: time-based) */
 	unsigned loop;			/* loops done */
 	uint64_t total_bytes;		/* what a size-bound job moves; 0: by time */

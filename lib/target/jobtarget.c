@@ -237,8 +237,12 @@ static int create_files(struct sb_jobtarget *t, const char *path, const struct s
 		 * second Ctrl-C during the layout) */
 		track(t, i, 1);
 		const uint64_t len = t->nrfiles ? t->fsize[i] : t->region_offset + t->region_size;
-		e = sb_file_layout(fd, len, needs_data, job->seed + i,
-				   t->hooks.stop ? &stop : NULL);
+		/* fill_device's file is written, never allocated ahead: its
+		 * writes find the file system full */
+		e = job->fill_device && !needs_data
+			    ? (ftruncate(fd, (off_t)len) == 0 ? 0 : -errno)
+			    : sb_file_layout(fd, len, needs_data, job->seed + i,
+					     t->hooks.stop ? &stop : NULL);
 		if (e < 0) {
 			drop_file(t, i, 0);
 			if (e == -EINTR)
@@ -460,6 +464,12 @@ static int prepare_new(struct sb_jobtarget *t, const char *path, struct sb_job_o
 	 * the job works on [offset, offset + size) of it */
 	t->region_offset = job->offset;
 	t->region_size = job->size ? job->size : SB_JT_NEW_FILE_SIZE;
+	if (job->fill_device && !job->size && in->kind != SB_TARGET_DIR) {
+		/* fio's fill_device: until the file system is full: the space
+		 * free now and a block more, so the last write finds none */
+		const uint64_t bs = SB_MAX(sb_job_max_bs(job), 1);
+		t->region_size = (in->fs_free / bs + 1) * bs;
+	}
 	if (t->region_offset > UINT64_MAX / 4 - t->region_size)
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "--offset: too large");
 	/* bounded before it is stored: cleanup walks paths[0..npaths) */
@@ -479,7 +489,8 @@ static int prepare_new(struct sb_jobtarget *t, const char *path, struct sb_job_o
 			need += t->fsize[i];
 	}
 	t->space_need = need;
-	if ((e = check_alignment(t, job, er)) || (e = check_space(t, need, npaths, er)))
+	if ((e = check_alignment(t, job, er)) ||
+	    (!job->fill_device && (e = check_space(t, need, npaths, er))))
 		return e;
 	if (t->check_only)
 		return 0;

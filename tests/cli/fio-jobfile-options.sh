@@ -212,11 +212,11 @@ printf '[f]\nioengine=null\nsize=1m\nflow_watermark=1\n' >"$T/flow.fio"
 expect_exit 2 "$SB" fio --quiet "$T/flow.fio"
 grep -q "line 4: flow_watermark: fio option not supported by storbench: fio 3.33 has no" "$T/err" ||
 	fail "flow_watermark: $(cat "$T/err")"
-printf '[f]\nioengine=null\nsize=1m\nss_dur=30s\n' >"$T/ss.fio"
+printf '[f]\nioengine=null\nsize=1m\nss_interval=1s\n' >"$T/ss.fio"
 expect_exit 2 "$SB" fio --quiet "$T/ss.fio"
-grep -q "line 4: ss_dur: fio option not supported by storbench: fio ends a job once its criterion holds" "$T/err" ||
-	fail "ss_dur: $(cat "$T/err")"
-ok "serialize_overlap with iodepth=4, flow_watermark and ss_dur are refused with the reason"
+grep -q "line 4: ss_interval: fio option not supported by storbench: fio 3.33 has no steadystate_check_interval" "$T/err" ||
+	fail "ss_interval: $(cat "$T/err")"
+ok "serialize_overlap with iodepth=4, flow_watermark and ss_interval are refused with the reason"
 
 # ---- thinktime: a stall after every thinktime_blocks requests ----
 # size-bound: the bytes are size=; time-bound: a stall of 100 ms after
