@@ -214,12 +214,13 @@ static int job_ready(struct run_ctx *c, const char *where, const struct sb_engin
 		return SB_EXIT_USAGE;
 	/* a fallback was announced by cli_engine_choose, iodepth included */
 	if (!fell_back && c->job.iodepth > 1 && ((*ops)->flags & SB_ENGINE_SYNC) &&
-	    !((*ops)->flags & SB_ENGINE_NOIO))
+	    !((*ops)->flags & (SB_ENGINE_NOIO | SB_ENGINE_DEEP)))
 		sb_warn("%s--iodepth=%u has no effect with %s, which does one request at a time "
 			"per job; use --numjobs for parallel requests",
 			where, c->job.iodepth, (*ops)->name);
 	/* fio's null: one submission in flight, however deep the queue */
 	if (c->job.iodepth > 1 && ((*ops)->flags & SB_ENGINE_NOIO) &&
+	    !((*ops)->flags & SB_ENGINE_FILEOP) &&
 	    SB_MIN(c->job.batch_submit ? c->job.batch_submit : c->job.iodepth, c->job.iodepth) <
 		    c->job.iodepth)
 		sb_note("%s%s completes each submission before it takes more, as fio's null "

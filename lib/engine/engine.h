@@ -58,6 +58,14 @@ enum {
 	 * falloc), reading no data: runs only on the files it laid out, as
 	 * SB_ENGINE_FILEOP ones */
 	SB_ENGINE_OWNFILES = 1u << 3,
+	/* makes its files itself, by name, in the job's directory (fio's
+	 * filecreate; with SB_ENGINE_NOIO: nothing is laid out or opened for
+	 * it): e->path the directory (or the one new file's name), e->mk_* the
+	 * names; the run removes them after, as its own */
+	SB_ENGINE_MKFILES = 1u << 4,
+	/* SB_ENGINE_SYNC at a depth of 1 only: above it requests queue to
+	 * commit (vsync merges them), so --iodepth has an effect */
+	SB_ENGINE_DEEP = 1u << 5,
 };
 
 struct sb_engine;
@@ -113,6 +121,12 @@ struct sb_engine {
 	const char *path;
 	int path_fresh;
 	unsigned stat_type;
+	/* SB_ENGINE_MKFILES: mk_nfiles files named MK_JOB.MK_CLONE.F in the
+	 * directory e->path, file F's requests at [wlo + F * mk_span, +
+	 * mk_span); 0: the one file e->path names */
+	const char *mk_job;
+	unsigned mk_clone, mk_nfiles;
+	uint64_t mk_span;
 };
 
 /* fio's stat_type= of filestat and dirstat */

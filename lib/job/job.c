@@ -690,8 +690,12 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 			     "more than --size %s",
 			     sb_fmt_size(sb_zones_abs_bytes(&o->zones), a, sizeof(a)),
 			     sb_fmt_size(o->size, b, sizeof(b)));
-	if (o->nrfiles > SB_JOB_MAX_NRFILES)
-		return hintf(msg, msglen, "nrfiles: at most %d files", SB_JOB_MAX_NRFILES);
+	const struct sb_engine_ops *mk = sb_engine_find(o->engine);
+	const int makes = mk && (mk->flags & SB_ENGINE_MKFILES);
+	if (o->nrfiles > (makes ? SB_JOB_MAX_NRFILES_MADE : SB_JOB_MAX_NRFILES))
+		return hintf(msg, msglen, "nrfiles: at most %u files%s",
+			     makes ? SB_JOB_MAX_NRFILES_MADE : SB_JOB_MAX_NRFILES,
+			     makes ? "" : " (the filecreate engine takes more)");
 	if (o->filesize_lo > o->filesize_hi)
 		return hintf(msg, msglen, "filesize: LOW-HIGH needs LOW <= HIGH");
 	if (o->nrfiles > 1 && o->filesize_lo && o->filesize_lo < maxbs)

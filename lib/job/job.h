@@ -304,6 +304,9 @@ enum sb_fservice {
 	SB_FSERVICE_RANDOM, /* random: any file not done, after file_service_nr */
 };
 #define SB_JOB_MAX_NRFILES 256
+/* an engine that makes its files by name and keeps one open (filecreate):
+ * a bit a file of memory */
+#define SB_JOB_MAX_NRFILES_MADE (1u << 24)
 
 void sb_job_opts_default(struct sb_job_opts *o);
 

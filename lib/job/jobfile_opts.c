@@ -1294,8 +1294,8 @@ static int set_nrfiles(struct ctx *c, const struct fio_opt *o, const char *v)
 {
 	uint64_t n;
 	char what[64];
-	snprintf(what, sizeof(what), "a number of files from 1 to %d", SB_JOB_MAX_NRFILES);
-	if (sb_parse_u64(v, &n) < 0 || !n || n > SB_JOB_MAX_NRFILES)
+	snprintf(what, sizeof(what), "a number of files from 1 to %u", SB_JOB_MAX_NRFILES_MADE);
+	if (sb_parse_u64(v, &n) < 0 || !n || n > SB_JOB_MAX_NRFILES_MADE)
 		return bad_value(c, o->name, v, what);
 	c->cur->opts.nrfiles = (unsigned)n;
 	return 0;
@@ -1665,7 +1665,9 @@ static const struct fio_opt fio_opts[] = {
 	{ "create_serialize", set_ignored, NULL,
 	  "storbench creates a job's files before the jobs start, one after another", 1 },
 	{ "create_on_open", set_ignored, NULL,
-	  "storbench creates a job's files before the jobs start, not when it opens them", 1 },
+	  "storbench creates a job's files before the jobs start, not when it opens them "
+	  "(ioengine=filecreate creates each as it opens it, as fio)",
+	  1 },
 	{ "zonesize", set_zone_size, NULL, NULL, 0 },
 	{ "zoneskip", set_zone_size, NULL, NULL, 0 },
 	{ "io_submit_mode", set_submit_mode, NULL, NULL, 0 },
@@ -1754,7 +1756,8 @@ static const struct {
 			     "as one (normal, terse and JSON output); without it each clone "
 			     "is an entry of its own, as in fio" },
 	{ "openfiles", "0 or at least nrfiles: storbench keeps every file of a job open for the "
-		       "whole job; fewer is refused" },
+		       "whole job; fewer is refused, but for ioengine=filecreate, which keeps "
+		       "one open" },
 	{ "randrepeat", "offsets repeat from one run to the next only when randseed is given" },
 	{ "exitall", "when the first thread of a job ends, the jobs exit_what names stop "
 		     "(those running in its reporting group by default), as fio; given in any "
@@ -1814,7 +1817,7 @@ static const struct {
 	{ "wait_for_previous", "as stonewall" },
 	{ "nrfiles", "files per job in a directory, named JOB.JOBNUM.FILENUM as fio names them, "
 		     "size split evenly unless filesize is given; with filename= one file, as "
-		     "fio; at most 256" },
+		     "fio; at most 256 (16777216 with ioengine=filecreate)" },
 	{ "nr_files", "as nrfiles" },
 	{ "filesize", "SIZE, or LOW-HIGH (or LOW:HIGH): each file a size drawn from the range "
 		      "(randseed repeats it), rounded down to bs, as fio; a LOW above HIGH is "
@@ -2060,12 +2063,24 @@ static const struct {
 	{ "falloc", "as fio's: each request an fallocate of its range (write: mode 0, read: "
 		    "KEEP_SIZE, trim: PUNCH_HOLE), no data moved; only on files storbench lays "
 		    "out" },
-	{ "filecreate", "storbench makes every file it uses before the jobs start and holds it "
-			"until it removes it; a file made by the timed request is not yet done" },
-	{ "dircreate", "as filecreate; fio 3.33 has no dircreate either" },
-	{ "dirstat", "storbench's job files are files, not directories; fio 3.33 has no dirstat "
-		     "either" },
-	{ "dirdelete", "as dirstat; fio 3.33 has no dirdelete either" },
+	{ "filecreate", "as fio's: nothing laid out; each file (JOB.N.F in the directory, "
+			"nrfiles up to 16777216, or filename='s) is created by its first request "
+			"of a loop, the open timed (clat and lat) and counted with bs's bytes, "
+			"its other requests counted, not timed; a later loop opens it again. "
+			"Files are made new (never through a symlink, never outside the "
+			"directory): one that exists before the run is a refusal, and the files "
+			"are removed after unless --keep (fio leaves them)" },
+	{ "mmap", "as fio's: the file mapped shared (a 64 MiB window at a time), each read or "
+		  "write a memcpy; fsync= and fdatasync= an msync of the window, then fsync "
+		  "(fdatasync) for what earlier windows left; direct=1 as fio's, not really "
+		  "direct: each request msync'ed and its pages dropped after the copy" },
+	{ "vsync", "as fio's: requests that each start where the last ended go as one "
+		   "preadv or pwritev at commit (iodepth_batch), each counted on its own" },
+	{ "splice", "as fio's: a read splices the range into a pipe and reads it out, a write "
+		    "vmsplices the buffer in and splices it to the file, 64 KiB at a time" },
+	{ "dircreate", "newer than fio 3.33 (which refuses it too): not implemented" },
+	{ "dirstat", "newer than fio 3.33 (which refuses it too): not implemented" },
+	{ "dirdelete", "newer than fio 3.33 (which refuses it too): not implemented" },
 	{ "null", "as fio's null: above iodepth=1 a submission completes at once and nothing "
 		  "more is queued until it is reaped, so iodepth_batch_submit (1 by default) "
 		  "requests are in flight, up to iodepth" },

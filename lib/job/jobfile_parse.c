@@ -140,7 +140,9 @@ static int end_section(struct ctx *c)
 		c->jobcap = cap;
 	}
 	const unsigned nrfiles = s->opts.nrfiles ? s->opts.nrfiles : 1;
-	if (s->openfiles && s->openfiles < nrfiles) {
+	/* an engine that makes its files opens one at a time (filecreate) */
+	const struct sb_engine_ops *mk = sb_engine_find(s->opts.engine);
+	if (s->openfiles && s->openfiles < nrfiles && !(mk && (mk->flags & SB_ENGINE_MKFILES))) {
 		c->line = s->openfiles_line;
 		return sb_jf_fail(c,
 				  "openfiles: %u of nrfiles=%u open at a time is not supported "

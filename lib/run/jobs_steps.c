@@ -90,6 +90,8 @@ int sb_run_prepare(struct run *r, struct sb_jobtarget *t, struct sb_job_opts *jo
 		e = sb_fiolog_check(job, r->o->destroy_data, r->err);
 	if (e < 0)
 		return sb_run_status_of(r, e);
+	const struct sb_engine_ops *ops = sb_engine_find(job->engine);
+	t->mkfiles = ops && (ops->flags & SB_ENGINE_MKFILES);
 	if (h && h->prepare) {
 		e = h->prepare(h->ctx, t, r->o->target, job, needs_data, noio, r->err);
 	} else {
@@ -99,9 +101,8 @@ int sb_run_prepare(struct run *r, struct sb_jobtarget *t, struct sb_job_opts *jo
 	/* a file-operation engine (filedelete unlinks, ftruncate cuts)
 	 * works only on the files it laid out, never on a file or device
 	 * the user named */
-	const struct sb_engine_ops *ops = sb_engine_find(job->engine);
 	const unsigned own = SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES;
-	for (unsigned i = 0; !e && ops && (ops->flags & own) && i < t->npaths; i++)
+	for (unsigned i = 0; !e && ops && (ops->flags & own) && !t->mkfiles && i < t->npaths; i++)
 		if (!t->created[i])
 			e = sb_error_set(r->err, -EINVAL, SB_ERR_INPUT,
 					 "the %s engine works on the files it lays out in a "
@@ -277,13 +278,14 @@ void sb_run_verify_end(struct run *r)
 /* An engine that moves data, or the refusal. */
 static int verify_engine_ok(struct run *r, const struct sb_engine_ops *ops, const char *how)
 {
-	if (ops->flags & SB_ENGINE_NOIO)
-		return sb_run_fail(r, SB_RUN_INPUT,
-				   "%s: the %s engine does no I/O: nothing to verify", how,
-				   ops->name);
+	/* filecreate does no I/O either, but makes files: it writes no data */
 	if (ops->flags & (SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES))
 		return sb_run_fail(r, SB_RUN_INPUT,
 				   "%s: the %s engine writes no data: nothing to verify", how,
+				   ops->name);
+	if (ops->flags & SB_ENGINE_NOIO)
+		return sb_run_fail(r, SB_RUN_INPUT,
+				   "%s: the %s engine does no I/O: nothing to verify", how,
 				   ops->name);
 	return SB_RUN_OK;
 }

@@ -304,6 +304,10 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	/* a file-operation engine's one file (nrfiles: each file's, as it loads) */
 	w->eng.path = p->paths ? p->paths[p->npaths > 1 ? id : 0] : NULL;
 	w->eng.stat_type = o->stat_type;
+	w->eng.mk_job = o->name;
+	w->eng.mk_clone = id;
+	w->eng.mk_nfiles = p->mk_nfiles;
+	w->eng.mk_span = p->mk_span;
 	if (w->job->batch_complete) /* asked for: wait for that many, as fio */
 		w->eng.settle_ns = 0;
 	e = sb_worker_first_loop(w);

@@ -53,6 +53,11 @@ struct sb_run_params {
 	/* consent to overwrite (--destroy-data): a log the job writes
 	 * (write_iolog=, write_bw_log= ...) over a file not storbench's */
 	int destroy_data;
+	/* an engine that makes its files (SB_ENGINE_MKFILES): paths[0] the
+	 * directory of mk_nfiles files a job, each mk_span of the region (0:
+	 * paths[0] the one file) */
+	unsigned mk_nfiles;
+	uint64_t mk_span;
 	/* the job's flow (job.flow > 0), NULL: none */
 	struct sb_flow *flow;
 };

@@ -16,4 +16,6 @@ void sb_run_params_of(struct sb_run_params *p, const struct sb_job_opts *job,
 	p->region_size = t->region_size;
 	p->align = t->align;
 	p->destroy_data = t->destroy_data;
+	p->mk_nfiles = t->mk_nfiles;
+	p->mk_span = t->mk_span;
 }

@@ -509,6 +509,93 @@ static int prepare_new(struct sb_jobtarget *t, const char *path, struct sb_job_o
 	return create_files(t, path, job, needs_data, er);
 }
 
+/* The name of job k's file f of an engine that makes its files (fio's
+ * JOB.K.F), or of its one file: 0, or -ENAMETOOLONG. */
+static int mk_name(const struct sb_jobtarget *t, unsigned k, unsigned f, char *buf, size_t len)
+{
+	const char *dir = t->paths[0];
+	const size_t dl = strlen(dir);
+	const int n = t->mk_nfiles ? snprintf(buf, len, "%s%s%s.%u.%u", dir,
+					      dl && dir[dl - 1] == '/' ? "" : "/", t->mk_job, k, f)
+				   : snprintf(buf, len, "%s", dir);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* The files an engine makes itself (t->mkfiles, fio's filecreate): named
+ * in a directory, or the one new file named; none exists yet, so that
+ * cleanup removes only what the run made. Each file's span: filesize=,
+ * else size= split evenly (fio's). */
+static int prepare_mkfiles(struct sb_jobtarget *t, const char *path, const struct sb_job_opts *job,
+			   struct sb_error *er)
+{
+	char name[4096], a[32];
+	int e = t->probed ? 0 : sb_jobtarget_probe(t, path, er);
+	if (e)
+		return e;
+	if (t->info.kind != SB_TARGET_DIR && t->info.kind != SB_TARGET_NONE)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "the %s engine makes its files: name a directory or a new file, "
+				    "not the %s '%s'",
+				    job->engine, kind_name(t->info.kind), path);
+	const unsigned n = job->nrfiles ? job->nrfiles : 1;
+	if (t->info.kind == SB_TARGET_NONE && n > 1)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "nrfiles: %u files of the %s engine need a directory, not the "
+				    "new file '%s'",
+				    n, job->engine, path);
+	if (strchr(job->name, '/'))
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "the %s engine names its files after the job: '%s' has a '/'",
+				    job->engine, job->name);
+	t->mk_nfiles = t->info.kind == SB_TARGET_DIR ? n : 0;
+	t->mk_jobs = t->info.kind == SB_TARGET_DIR ? job->numjobs : 1;
+	snprintf(t->mk_job, sizeof(t->mk_job), "%s", job->name);
+	uint64_t span = job->filesize_lo ? job->filesize_lo : job->size ? job->size / n : 0;
+	if (!span)
+		span = sb_job_min_bs(job);
+	if (span < sb_job_max_bs(job))
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "the %s engine: a file of %s is shorter than a block",
+				    job->engine, sb_fmt_size(span, a, sizeof(a)));
+	if (span > UINT64_MAX / 4 / n)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "--size: too large");
+	t->mk_span = span;
+	t->region_offset = 0;
+	t->region_size = job->size && job->size < span * n ? job->size : span * n;
+	t->npaths = 1;
+	if ((e = set_path(t, 0, path, er)))
+		return e;
+	for (unsigned k = 0; k < t->mk_jobs; k++)
+		for (unsigned f = 0; f < (t->mk_nfiles ? t->mk_nfiles : 1); f++) {
+			struct stat st;
+			if ((e = mk_name(t, k, f, name, sizeof(name))))
+				return sb_error_set(er, e, SB_ERR_INPUT, "cannot create '%s': %s",
+						    t->paths[0], strerror(-e));
+			const int err = lstat(name, &st) == 0 ? EEXIST : errno;
+			if (err != ENOENT)
+				return sb_error_set(er, -err, SB_ERR_ENV, "cannot create '%s': %s",
+						    name, strerror(err));
+		}
+	t->mkfiles_made = !t->check_only;
+	return 0;
+}
+
+/* Remove the regular files an engine made under the names it had (none
+ * existed before the run). */
+static void mk_remove(struct sb_jobtarget *t)
+{
+	char name[4096];
+	for (unsigned k = 0; k < t->mk_jobs; k++)
+		for (unsigned f = 0; f < (t->mk_nfiles ? t->mk_nfiles : 1); f++) {
+			struct stat st;
+			if (mk_name(t, k, f, name, sizeof(name)) || lstat(name, &st) < 0 ||
+			    !S_ISREG(st.st_mode))
+				continue;
+			if (unlink(name) < 0 && errno != ENOENT)
+				warn(t, "could not remove '%s': %s", name, strerror(errno));
+		}
+}
+
 int sb_jobtarget_prepare(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
 			 int needs_data, int noio, struct sb_error *er)
 {
@@ -518,7 +605,7 @@ int sb_jobtarget_prepare(struct sb_jobtarget *t, const char *path, struct sb_job
 		t->region_offset = job->offset;
 		t->region_size = job->size ? job->size : SB_JT_NEW_FILE_SIZE;
 		t->align = 1;
-		return 0;
+		return t->mkfiles ? prepare_mkfiles(t, path, job, er) : 0;
 	}
 	/* a caller that looked first (quick) is not made to look twice */
 	if (!t->probed && (e = sb_jobtarget_probe(t, path, er)))
@@ -575,6 +662,9 @@ int sb_jobtarget_view(const struct sb_jobtarget *shared, struct sb_jobtarget *vi
 
 void sb_jobtarget_cleanup(struct sb_jobtarget *t, int keep)
 {
+	if (t->mkfiles_made && !keep && t->npaths)
+		mk_remove(t);
+	t->mkfiles_made = 0;
 	for (unsigned i = 0; i < t->npaths; i++) {
 		drop_file(t, i, keep);
 		free(t->paths[i]);

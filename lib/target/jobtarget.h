@@ -51,6 +51,16 @@ struct sb_jobtarget {
 	 * writes (cli/ranks.c); clean it up and prepare a fresh one after */
 	int check_only;
 	struct sb_jt_hooks hooks;
+	/* the job's engine makes its files itself by name (fio's filecreate,
+	 * SB_ENGINE_MKFILES): nothing is laid out; the target is a directory
+	 * the files are named in (JOB.N.F, mk_nfiles each job) or a new
+	 * file's name (mk_nfiles 0), paths[0]; none may exist before, and
+	 * cleanup removes what the run made of them */
+	int mkfiles;
+	unsigned mk_nfiles, mk_jobs;
+	uint64_t mk_span; /* each file's part of the region */
+	char mk_job[64];  /* the job's name */
+	int mkfiles_made; /* prepared to make them: cleanup removes them */
 
 	struct sb_target_info info;
 	int probed;		      /* info holds a successful probe of the path */

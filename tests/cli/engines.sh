@@ -2,7 +2,7 @@
 # refuses reads as fio's, a random write) and reports itself, and every
 # real one writes what verify reads back; --verify is refused for the
 # engines that write no data (null, fio's filestat, filedelete, ftruncate,
-# falloc).
+# falloc, filecreate).
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
@@ -19,7 +19,7 @@ for e in $engines; do
 		fail "$e: bytes moved != 8 MiB"
 	[ -e "$T/f-$e" ] && fail "$e: file left"
 	case $e in
-	filestat | filedelete | ftruncate | falloc)
+	filestat | filedelete | ftruncate | falloc | filecreate)
 		expect_exit 2 "$SB" run --engine="$e" --rw=randwrite --size=8M --verify --quiet \
 			"$T/f-$e"
 		grep -q "writes no data: nothing to verify" "$T/err" ||

@@ -8,35 +8,15 @@
 # the user named (left byte for byte), as does ftruncate; ftruncate cuts
 # the file to each write's offset, a read an error, counted as fio;
 # falloc allocates (write, read) or punches (trim) each request's range,
-# counted as fio, and refuses a file the user named.
+# counted as fio, and refuses a file the user named; filecreate makes
+# each of more than 256 files a job new as its timed request (fio's
+# example: openfiles=1, create_on_open), counted as fio, its files
+# removed unless --keep, a name that exists (a symlink planted) a refusal
+# with nothing followed, a file the user named refused.
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
-# figures FILE.json: per job "name io_bytes total_ios clat_N" (read, write, trim)
-figures() {
-	json "$1" "'\n'.join('%s %d %d %d' % (j['jobname'],
-		sum(j[d]['io_bytes'] for d in ('read', 'write', 'trim')),
-		sum(j[d]['total_ios'] for d in ('read', 'write', 'trim')),
-		sum(j[d]['clat_ns']['N'] for d in ('read', 'write', 'trim'))) for j in d['jobs'])"
-}
-
-# as_fio NAME: $T/NAME.fio run by storbench fio and (where installed) fio,
-# each in a directory of its own ($T/sb-NAME, $T/fio-NAME): both with the
-# figures $figs and no job's error
-as_fio() {
-	mkdir "$T/sb-$1" "$T/fio-$1"
-	(cd "$T/sb-$1" && "$SB" fio --output-format=json --output="$T/$1-sb.json" "$T/$1.fio" \
-		2>"$T/$1.err") || fail "$1: $(cat "$T/$1.err")"
-	grep -q "page cache" "$T/$1.err" && fail "$1: a page-cache warning: $(cat "$T/$1.err")"
-	[ "$(figures "$T/$1-sb.json")" = "$figs" ] || fail "$1: $(figures "$T/$1-sb.json")"
-	[ "$(json "$T/$1-sb.json" "sum(j['error'] for j in d['jobs'])")" = 0 ] || fail "$1: errors"
-	ok "$1: fio's entries, bytes, requests and clat samples"
-	command -v fio >/dev/null 2>&1 || return 0
-	(cd "$T/fio-$1" && fio --output-format=json --output="$T/$1-fio.json" "$T/$1.fio" \
-		>/dev/null 2>&1) || fail "fio itself failed on $1"
-	[ "$(figures "$T/$1-fio.json")" = "$figs" ] || fail "fio's $1: $(figures "$T/$1-fio.json")"
-	ok "$1: fio's figures the same"
-}
+. "$(dirname "$0")/../lib/fiocmp.sh"
 
 for eng in filestat filedelete; do
 	cat >"$T/$eng.fio" <<JOB
@@ -123,3 +103,57 @@ ok "falloc: a randtrim punched every block out"
 expect_exit 2 "$SB" run --quiet --engine=falloc --rw=read --size=4k "$T/mine"
 [ "$(sha256sum <"$T/mine")" = "$sum" ] || fail "falloc touched a file it did not lay out"
 ok "falloc refuses a file it did not lay out"
+
+# filecreate: fio's example at 300 files a job (over 256), two jobs, two
+# loops; a filename= job makes that one file
+cat >"$T/fc.fio" <<JOB
+[global]
+create_on_open=1
+nrfiles=300
+ioengine=filecreate
+fallocate=none
+filesize=4k
+openfiles=1
+[t0]
+[t1]
+loops=2
+numjobs=2
+JOB
+figs="t0 1228800 300 300
+t1 2457600 600 600
+t1 2457600 600 600"
+as_fio fc
+[ "$(ls "$T/sb-fc" | wc -l)" = 0 ] || fail "filecreate left $(ls "$T/sb-fc" | wc -l) files"
+ok "filecreate: its files removed after the run"
+if command -v fio >/dev/null 2>&1; then
+	[ "$(ls "$T/fio-fc" | wc -l)" = 900 ] || fail "fio's filecreate made $(ls "$T/fio-fc" | wc -l)"
+fi
+mkdir "$T/keep-fc"
+expect_exit 0 "$SB" run --quiet --keep "$T/fc.fio" "$T/keep-fc"
+[ "$(ls "$T/keep-fc" | wc -l)" = 900 ] || fail "filecreate --keep: $(ls "$T/keep-fc" | wc -l) files"
+[ "$(find "$T/keep-fc" -type f -size 0 | wc -l)" = 900 ] || fail "filecreate: files not empty"
+ok "filecreate --keep: fio's 900 files, as fio names them"
+# run again there: the names exist, a refusal, nothing removed
+expect_exit 3 "$SB" run --quiet "$T/fc.fio" "$T/keep-fc"
+[ "$(ls "$T/keep-fc" | wc -l)" = 900 ] || fail "filecreate refused removed files"
+ok "filecreate: names that exist are a refusal, left as they were"
+# a symlink planted at one of the names: refused, never followed
+mkdir "$T/plant"
+ln -s "$T/mine" "$T/plant/t0.0.7"
+expect_exit 3 "$SB" run --quiet "$T/fc.fio" "$T/plant"
+[ "$(sha256sum <"$T/mine")" = "$sum" ] || fail "filecreate wrote through a symlink"
+[ "$(ls "$T/plant")" = t0.0.7 ] || fail "filecreate left: $(ls "$T/plant" | head -3)"
+ok "filecreate: a planted symlink refused, its target left whole"
+printf '[job1]\nioengine=filecreate\nsize=4k\nfilename=t0035file1\n' >"$T/fcn.fio"
+figs="job1 4096 1 1"
+as_fio fcn
+expect_exit 2 "$SB" run --quiet --engine=filecreate --size=4k "$T/mine"
+[ "$(sha256sum <"$T/mine")" = "$sum" ] || fail "filecreate touched a file the user named"
+ok "filecreate refuses a file the user named"
+# more than 256 files: filecreate's alone; psync's refused before anything is made
+printf '[j]\nnrfiles=257\nsize=2m\n' >"$T/many.fio"
+mkdir "$T/many"
+expect_exit 2 "$SB" run --quiet "$T/many.fio" "$T/many"
+grep -q "nrfiles: at most 256 files" "$T/err" || fail "nrfiles=257: $(cat "$T/err")"
+[ -z "$(ls -A "$T/many")" ] || fail "nrfiles=257 refused made files"
+ok "nrfiles=257 with psync refused, nothing made"

@@ -185,9 +185,9 @@ printf '[a]\nsize=1M\n\ngtod_cpu=0\n' >"$T/real.fio"
 expect_exit 2 "$SB" run "$T/real.fio" "$T/d"
 grep -q "real.fio: line 4: gtod_cpu: fio option not supported by storbench" "$T/err" ||
 	fail "real option: $(cat "$T/err")"
-printf '[a]\nsize=1M\nioengine=mmap\n' >"$T/eng.fio"
+printf '[a]\nsize=1M\nioengine=dev-dax\n' >"$T/eng.fio"
 expect_exit 2 "$SB" run "$T/eng.fio" "$T/d"
-grep -q "eng.fio: line 3: ioengine=mmap: fio engine not supported by storbench" "$T/err" ||
+grep -q "eng.fio: line 3: ioengine=dev-dax: fio engine not supported by storbench" "$T/err" ||
 	fail "engine: $(cat "$T/err")"
 [ -z "$(ls -A "$T/d")" ] || fail "a refused job file created files"
 ok "refusals name the file and line, nothing created"

@@ -146,7 +146,7 @@ static void ec_run(struct sb_engine *e, int ddir, char *bufs, const uint64_t *of
 				continue;
 			}
 			assert_int_equal(r, SB_Q_QUEUED);
-			assert_false(e->ops->flags & SB_ENGINE_SYNC);
+			assert_false(e->sync); /* the ops' SB_ENGINE_SYNC, as init left it */
 			p.inflight++;
 			queued++;
 			assert_true(p.inflight <= e->depth);
@@ -358,7 +358,6 @@ static void ec_full_queue(unsigned depth)
 	char *buf = ec_alloc((size_t)depth * EC_BS);
 	struct sb_io *ios = calloc(depth + 1, sizeof(*ios));
 	uint8_t *seen = calloc(depth, 1);
-	const int sync = ec_ops->flags & SB_ENGINE_SYNC;
 	struct sb_engine e;
 	const int fd = ec_open(path, 0);
 
@@ -366,6 +365,7 @@ static void ec_full_queue(unsigned depth)
 	ec_pattern(buf, depth, 5);
 	assert_int_equal(pwrite(fd, buf, (size_t)depth * EC_BS, 0), (ssize_t)depth * EC_BS);
 	assert_int_equal(sb_engine_init(&e, ec_ops, fd, depth, 0), 0);
+	const int sync = e.sync; /* the ops' SB_ENGINE_SYNC, as init left it */
 	for (unsigned i = 0; i <= depth; i++) {
 		ios[i] = (struct sb_io){ .buf = buf + (size_t)(i % depth) * EC_BS,
 					 .offset = (uint64_t)(i % depth) * EC_BS,

@@ -81,7 +81,8 @@ static void error_reported(void **state)
 
 int main(void)
 {
-	static const char *const engines[] = { "psync", "io_uring", "libaio" };
+	static const char *const engines[] = { "psync", "io_uring", "libaio",
+					       "mmap",	"vsync",    "splice" };
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(qd32_buffered),
 		cmocka_unit_test(qd32_direct),

@@ -7,7 +7,9 @@
  * picks stat, lstat or statx; filedelete unlinks only the file it was
  * given (a name that now names another file is left, -ESTALE); ftruncate
  * cuts the file to a write's offset; falloc allocates a write's and a
- * read's range and punches a trim's. */
+ * read's range and punches a trim's; filecreate makes each file new by
+ * name in its directory, its open the timed request, once a file a loop,
+ * never through a symlink, and opens a name made before to read. */
 #include "tests/lib/sbtest.h"
 #include "lib/engine/engine.h"
 
@@ -172,6 +174,80 @@ static void falloc_allocates_and_punches(void **state)
 	close(fd);
 }
 
+/* queue a request at offset on e: its result, timed or not */
+static int64_t at(struct sb_engine *e, uint64_t offset, int *timed)
+{
+	struct sb_io io = request(4096);
+	io.offset = offset;
+	io.ddir = SB_DDIR_WRITE;
+	assert_int_equal(sb_engine_queue(e, &io), SB_Q_DONE);
+	*timed = !io.untimed;
+	return io.res;
+}
+
+static void filecreate_makes_each_file(void **state)
+{
+	const struct sb_engine_ops *ops = sb_engine_find("filecreate");
+	char dir[4096], name[4200], other[4200];
+	struct sb_engine e;
+	struct stat st;
+	int timed;
+
+	(void)state;
+	assert_non_null(ops);
+	assert_true(ops->flags & SB_ENGINE_MKFILES);
+	snprintf(dir, sizeof(dir), "%s", sbt_path("mk"));
+	assert_int_equal(mkdir(dir, 0700), 0);
+	assert_int_equal(sb_engine_init(&e, ops, -1, 1, 0), 0);
+	e.path = dir;
+	e.mk_job = "j";
+	e.mk_clone = 1;
+	e.mk_nfiles = 3;
+	e.mk_span = 8192;
+	e.path_fresh = 1;
+	/* j.1.2 is a symlink planted before: never followed */
+	snprintf(other, sizeof(other), "%s", sbt_path("victim"));
+	close(make_file(other));
+	snprintf(name, sizeof(name), "%s/j.1.2", dir);
+	assert_int_equal(symlink(other, name), 0);
+	for (int loop = 0; loop < 2; loop++) {
+		for (uint64_t off = 0; off < 3 * 8192; off += 4096) {
+			const int64_t r = at(&e, off, &timed);
+			assert_int_equal(timed, off % 8192 == 0);
+			assert_true(off == 16384 ? r == -ELOOP : r == 4096);
+		}
+		e.path_fresh = 1;
+	}
+	for (int f = 0; f < 2; f++) {
+		snprintf(name, sizeof(name), "%s/j.1.%d", dir, f);
+		assert_int_equal(stat(name, &st), 0);
+		assert_true(S_ISREG(st.st_mode) && st.st_size == 0);
+	}
+	assert_int_equal(stat(other, &st), 0);
+	assert_int_equal(st.st_size, 4); /* the symlink's target untouched */
+	sb_engine_cleanup(&e);
+
+	/* a job name with a '/' makes nothing elsewhere */
+	assert_int_equal(sb_engine_init(&e, ops, -1, 1, 0), 0);
+	e.path = dir;
+	e.mk_job = "../j";
+	e.mk_nfiles = 1;
+	e.mk_span = 4096;
+	assert_int_equal(at(&e, 0, &timed), -EINVAL);
+	sb_engine_cleanup(&e);
+
+	/* no nrfiles: the one file named, made new */
+	assert_int_equal(sb_engine_init(&e, ops, -1, 1, 0), 0);
+	snprintf(name, sizeof(name), "%s/one", dir);
+	e.path = name;
+	assert_int_equal(at(&e, 0, &timed), 4096);
+	assert_true(timed);
+	assert_int_equal(at(&e, 4096, &timed), 4096);
+	assert_false(timed);
+	sb_engine_cleanup(&e);
+	assert_int_equal(stat(name, &st), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -179,6 +255,7 @@ int main(void)
 		cmocka_unit_test(filedelete_only_its_file),
 		cmocka_unit_test(ftruncate_to_offset),
 		cmocka_unit_test(falloc_allocates_and_punches),
+		cmocka_unit_test(filecreate_makes_each_file),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
