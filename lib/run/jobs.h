@@ -212,17 +212,19 @@ int sb_run_verify_check(struct sb_job_verify *v, const struct sb_job_opts *job,
  * 0, whose v then holds every rank's part. 0 or -ETIMEDOUT, -ENOMEM. */
 int sb_run_verify_ranks(struct sb_job_verify *v, const struct sb_jobtarget *t, struct sb_coord *c);
 
-/* A job file's jobs (opts[i] the options of jf->jobs[i], each checked
- * alone) checked together before anything is created (jobs_check.c):
- * repeat > 1 only with jobs that run alone; verify= on jobs running
- * alone, each one that writes, or one that reads what an earlier verify=
- * job wrote on the same filename=. 0, or -EINVAL with err
- * (SB_ERR_INPUT) naming path, the line and the job. */
 /* The last job before job i (in the file's order) that writes verify
  * blocks (verify=) on the same filename= (and nrfiles) as job i, or -1:
  * what a verify= job that only reads checks. */
 int sb_run_verify_writer(const struct sb_jobfile *jf, const struct sb_job_opts *opts, unsigned i);
-int sb_run_jobfile_check(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
+/* A job file's jobs (opts[i] the options of jf->jobs[i], each checked
+ * alone) checked together before anything is created (jobs_check.c):
+ * repeat > 1 only with jobs that run alone; verify= on jobs running
+ * alone, each one that writes, or one that reads what an earlier verify=
+ * job wrote on the same filename=. A do_verify=0 writer among jobs that
+ * run together whose blocks no later job checks has its verify= dropped
+ * in opts (it writes as any job). 0, or -EINVAL with err (SB_ERR_INPUT)
+ * naming path, the line and the job. */
+int sb_run_jobfile_check(const struct sb_jobfile *jf, struct sb_job_opts *opts,
 			 unsigned repeat, const char *path, struct sb_error *err);
 
 /* ---- the run ---- */

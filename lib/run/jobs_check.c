@@ -31,19 +31,39 @@ int sb_run_verify_writer(const struct sb_jobfile *jf, const struct sb_job_opts *
 	return -1;
 }
 
+/* Whether a later job that only reads checks the blocks job i writes. */
+static int checked_later(const struct sb_jobfile *jf, const struct sb_job_opts *opts, unsigned i)
+{
+	for (unsigned r = i + 1; r < jf->njobs; r++)
+		if (opts[r].fio_verify[0] && !sb_rw_writes(opts[r].rw) &&
+		    !opts[r].verify_state_load && sb_run_verify_writer(jf, opts, r) == (int)i)
+			return 1;
+	return 0;
+}
+
 /* verify= jobs: each running alone; one that writes is checked after it
  * ran (do_verify=0: not), one that only reads checks what the last job
- * before it that wrote verify blocks on the same file wrote. */
-static int verify_jobs_ok(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
+ * before it that wrote verify blocks on the same file wrote. A writer
+ * with do_verify=0 among jobs that run at the same time, whose blocks no
+ * later job checks, writes as any job does: fio's headers there are
+ * checked by nobody (t/jobs/t0002, t0003's pre files). Dropping it as a
+ * writer changes no later reader's writer: none named it. */
+static int verify_jobs_ok(const struct sb_jobfile *jf, struct sb_job_opts *opts,
 			  const struct sb_jobfile_group *groups, unsigned ngroups, const char *path,
 			  struct sb_error *err)
 {
 	for (unsigned k = 0; k < ngroups; k++)
 		for (unsigned i = groups[k].first; i < groups[k].first + groups[k].n; i++) {
-			const struct sb_job_opts *o = &opts[i];
+			struct sb_job_opts *o = &opts[i];
 			const struct sb_jobfile_job *j = &jf->jobs[i];
 			if (!o->fio_verify[0])
 				continue;
+			if (groups[k].n > 1 && o->fio_verify_nocheck && sb_rw_writes(o->rw) &&
+			    !checked_later(jf, opts, i)) {
+				o->fio_verify[0] = 0;
+				o->fio_verify_nocheck = 0;
+				continue;
+			}
 			if (groups[k].n > 1)
 				return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
 						    "%s: line %u: job '%s' verifies (verify=%s) "
@@ -69,7 +89,7 @@ static int verify_jobs_ok(const struct sb_jobfile *jf, const struct sb_job_opts 
 	return 0;
 }
 
-int sb_run_jobfile_check(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
+int sb_run_jobfile_check(const struct sb_jobfile *jf, struct sb_job_opts *opts,
 			 unsigned repeat, const char *path, struct sb_error *err)
 {
 	struct sb_jobfile_group groups[SB_JOBFILE_MAX_JOBS];

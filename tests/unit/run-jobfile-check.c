@@ -88,11 +88,43 @@ static void accepted(void **state)
 			 0);
 }
 
+/* Writers with do_verify=0 that run together (fio's t/jobs/t0002 and
+ * t0003 pre files): their blocks checked by no later job, they run as
+ * plain writers (verify= dropped in opts); one a later read job checks
+ * keeps its verify= and is refused beside another job. */
+static void unchecked_writers_together(void **state)
+{
+	struct sb_error err;
+	struct sb_jobfile *jf = NULL;
+	struct sb_job_opts opts[SB_JOBFILE_MAX_JOBS];
+	char msg[256];
+	(void)state;
+	const char *pre = "[global]\nfilename=f\nsize=1M\nverify=md5\ndo_verify=0\n"
+			  "[a]\nrw=write\n[b]\noffset=1M\nrw=rw\n";
+	assert_int_equal(sb_jobfile_parse(pre, strlen(pre), NULL, &jf, msg, sizeof(msg)), 0);
+	for (unsigned i = 0; i < jf->njobs; i++)
+		opts[i] = jf->jobs[i].opts;
+	assert_string_equal(opts[0].fio_verify, "md5");
+	assert_int_equal(sb_run_jobfile_check(jf, opts, 1, "t.fio", &err), 0);
+	assert_string_equal(opts[0].fio_verify, "");
+	assert_string_equal(opts[1].fio_verify, "");
+	assert_int_equal(opts[0].fio_verify_nocheck, 0);
+	sb_jobfile_free(jf);
+	/* the same writers, then a read job that checks the last of them */
+	assert_int_equal(check("[global]\nfilename=f\nsize=1M\nverify=md5\ndo_verify=0\n"
+			       "[a]\nrw=write\n[b]\nrw=write\n[c]\nstonewall\nrw=read\n"
+			       "do_verify=1\n",
+			       1, &err),
+			 -EINVAL);
+	assert_non_null(strstr(err.msg, "job 'b' verifies (verify=md5) while other jobs run"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(refused),
 		cmocka_unit_test(accepted),
+		cmocka_unit_test(unchecked_writers_together),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
