@@ -89,8 +89,8 @@ static int verify_jobs_ok(const struct sb_jobfile *jf, struct sb_job_opts *opts,
 	return 0;
 }
 
-int sb_run_jobfile_check(const struct sb_jobfile *jf, struct sb_job_opts *opts,
-			 unsigned repeat, const char *path, struct sb_error *err)
+int sb_run_jobfile_check(const struct sb_jobfile *jf, struct sb_job_opts *opts, unsigned repeat,
+			 const char *path, struct sb_error *err)
 {
 	struct sb_jobfile_group groups[SB_JOBFILE_MAX_JOBS];
 	const unsigned ngroups = sb_jobfile_groups(jf, groups);
