@@ -190,7 +190,7 @@ on_tty 120 zsoak "$SB" soak --workload=iozone --iterations=3 --idle=300ms --log=
 	-- -s16m -s32m -r4k -i0 -i1 -i2 -f "$T/z/tf"
 check zsoak '
 m = [re.search(r"^soak iteration (\d) of 3, cell (\d) of 2, (\w+) [0-9.]+ MiB/4\.00 KiB: .*elapsed (\d+)s", s) for s in u]
-# how many updates land depends on the machine's speed (the cells take
+# how many updates land depends on the speed of the machine (the cells take
 # milliseconds each; at load 24 only one was drawn): one is enough to check
 need(len(u) >= 1 and all(m), "every update is the soak line: its iteration, the test, the cell")
 its = [int(x.group(1)) for x in m]
