@@ -91,14 +91,7 @@ static void say(const char *kind, const char *fmt, va_list ap)
 		return;
 	}
 	fflush(stderr);
-	for (size_t off = 0; off < len;) {
-		const ssize_t w = write(STDERR_FILENO, line + off, len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		off += (size_t)w;
-	}
+	(void)sb_write_full(STDERR_FILENO, line, len);
 	free(line);
 }
 
