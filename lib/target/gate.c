@@ -148,7 +148,11 @@ int sb_gate_log(const char *path, int destroy, int append, int check_only, struc
 {
 	struct stat st;
 	if (!check_only) {
-		const int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		/* a shared log (append) is appended to by every clone: the one
+		 * that makes it too, or its lines overwrite the others' */
+		const int fd = open(path,
+				    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC |
+					    (append ? O_APPEND : 0),
 				    0644);
 		if (fd >= 0) {
 			sb_file_mark(fd); /* ours to write again; where no xattr, empty is */
