@@ -285,8 +285,8 @@ static int set_steadystate(struct ctx *c, const struct fio_opt *o, const char *v
 		return bad_value(c, o->name, v, accepts);
 	memcpy(lim, colon + 1, len);
 	lim[len] = 0;
-	while (len && lim[strlen(lim) - 1] == ' ')
-		lim[strlen(lim) - 1] = 0;
+	for (size_t n = len; n && lim[n - 1] == ' ';) /* "iops: " leaves "" */
+		lim[--n] = 0;
 	double limit;
 	uint64_t bytes;
 	if (pct || (crit[k].flags & SB_SS_IOPS)) {

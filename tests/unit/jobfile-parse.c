@@ -509,6 +509,11 @@ static void test_fio_logs(void **state)
 		   "line 2: log_unix_epoch: fio option not supported by storbench", NULL);
 	expect_err("[j]\nlog_prio=2\n", "line 2: log_prio: '2' is not valid (expected 0 or 1)",
 		   NULL);
+	/* a limit of blanks only: refused, never read before its buffer
+	 * (UBSan found it through the jobfile corpus) */
+	expect_err("[j]\nsteadystate=iops: \n", "line 2: steadystate: 'iops:' is not valid",
+		   NULL);
+	expect_err("[j]\nss=bw:  %\n", "line 2: ss: 'bw:  %' is not valid", NULL);
 }
 
 /* Real fio options at the values that do nothing, and the ones storbench
