@@ -285,7 +285,7 @@ static int set_steadystate(struct ctx *c, const struct fio_opt *o, const char *v
 		return bad_value(c, o->name, v, accepts);
 	memcpy(lim, colon + 1, len);
 	lim[len] = 0;
-	for (size_t n = len; n && lim[n - 1] == ' ';) /* "iops: " leaves "" */
+	for (size_t n = len; n && lim[n - 1] == ' ';) /* "bw:  %" leaves "" */
 		lim[--n] = 0;
 	double limit;
 	uint64_t bytes;
