@@ -14,6 +14,7 @@
 #include "lib/target/target.h"
 #include "lib/target/scratch.h"
 #include "lib/base/rng.h"
+#include "lib/base/outfile.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -78,22 +79,6 @@ int sb_drop_file_cache(int fd)
 	return -err;
 }
 
-static int write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		const ssize_t n = write(fd, buf, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -EIO;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /* Random data (xoshiro: far faster than the disk), then on the media.
  * stop is asked between chunks: laying out GiBs takes a while. */
 static int fill_random(int fd, uint64_t size, uint64_t seed, const struct sb_stop *stop)
@@ -113,7 +98,7 @@ static int fill_random(int fd, uint64_t size, uint64_t seed, const struct sb_sto
 		const size_t len = (size_t)SB_MIN(size - done, (uint64_t)FILL_CHUNK);
 		for (size_t i = 0; i < (len + 7) / 8; i++)
 			buf[i] = sb_rng_next(&rng);
-		err = write_all(fd, (const char *)buf, len);
+		err = sb_write_full(fd, (const char *)buf, len);
 		done += len;
 	}
 	free(buf);

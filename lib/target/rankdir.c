@@ -7,6 +7,7 @@
  * refusal that touches nothing.
  */
 #include "lib/target/rankdir.h"
+#include "lib/base/outfile.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -57,20 +58,6 @@ static int valid_name(const char *s)
 	return 1;
 }
 
-static int write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		const ssize_t w = write(fd, buf, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return w < 0 ? -errno : -EIO;
-		buf += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
-
 /* This run's header, at the start of an empty marker. */
 static int write_header(struct sb_rankdir *d)
 {
@@ -83,7 +70,7 @@ static int write_header(struct sb_rankdir *d)
 		return -ENAMETOOLONG;
 	if (lseek(d->mfd, 0, SEEK_SET) < 0)
 		return -errno;
-	return write_all(d->mfd, buf, (size_t)n);
+	return sb_write_full(d->mfd, buf, (size_t)n);
 }
 
 struct parsed {
@@ -440,7 +427,7 @@ int sb_rankdir_note(struct sb_rankdir *d, const char *path)
 	const int n = snprintf(line, sizeof(line), "file %s\n", name);
 	if (lseek(d->mfd, 0, SEEK_END) < 0)
 		return -errno;
-	return write_all(d->mfd, line, (size_t)n);
+	return sb_write_full(d->mfd, line, (size_t)n);
 }
 
 /* Only the marker left? */
@@ -472,7 +459,7 @@ int sb_rankdir_close(struct sb_rankdir *d, enum sb_rankdir_end how)
 		if (lseek(d->mfd, 0, SEEK_END) < 0)
 			e = -errno;
 		else
-			e = write_all(d->mfd, "kept\n", 5);
+			e = sb_write_full(d->mfd, "kept\n", 5);
 	} else if (how == SB_RANKDIR_REMOVE && d->dfd >= 0) {
 		/* the marker closed (its lock let go) before it is unlinked: FUSE
 		 * keeps an open unlinked file as .fuse_hiddenN, which would stop
