@@ -9,6 +9,8 @@ block says how a test runs it:
     setup: mkdir kk                      (shell, in the example's folder; repeatable)
     run: storbench soak --iterations=2 --size=2M --log=kk.jsonl kk
     optional: ^ *outliers at iteration   (a regex: doc lines it finds may not print)
+    vary: (?<=verify ).*(?= firmware=)   (a regex: what it finds, in the doc and in
+                                          the output, is this machine's and compares as *)
     -->
 
 `run:` lines, in order, stand for the block's `$ storbench` lines (a
@@ -72,6 +74,7 @@ class Example:
         self.path, self.line = path, line
         self.id = str(line)
         self.setup, self.runs, self.exits, self.optional = [], [], [], []
+        self.vary = []
         self.held = self.skip = None
         self.files = {}      # name -> text, from `$ cat F`
         self.commands = []   # [doc command, [expected lines]]
@@ -104,6 +107,8 @@ def parse(path):
                     pending.exits[-1] = int(val)
                 elif key == "optional":
                     pending.optional.append(re.compile(val))
+                elif key == "vary":
+                    pending.vary.append(re.compile(val))
                 elif key in ("held", "skip", "id"):
                     setattr(pending, key, val)
                 elif d.strip():
@@ -150,9 +155,13 @@ def compare(ex, k, output, errors=""):
     """The differences between command k's doc output and OUTPUT (stdout,
     whose lines must come in the doc's order) and ERRORS (stderr: the doc
     shows its lines where a terminal put them, so they may come anywhere)."""
-    want = [(w, mask(w)) for w in ex.commands[k][1]]
-    have = [mask(h) for h in output.split("\n") if h.strip()]
-    other = set(mask(h) for h in errors.split("\n") if h.strip())
+    def m(line):
+        for v in ex.vary:
+            line = v.sub("*", line)
+        return mask(line)
+    want = [(w, m(w)) for w in ex.commands[k][1]]
+    have = [m(h) for h in output.split("\n") if h.strip()]
+    other = set(m(h) for h in errors.split("\n") if h.strip())
     bad, at = [], 0
     for raw, w in want:
         if w == "...":
