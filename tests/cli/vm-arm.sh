@@ -16,8 +16,8 @@ k=$(vm_kernel armhf armmmci virtio_mmio virtio_blk) || { echo "$k"; exit 77; }
 "$SB_TOP/tests/vm/mkinitramfs" "$T/initrd" "$k" "$k/busybox" "$sb" "$SB_TOP/tests/vm/checks-arm" ||
 	fail "mkinitramfs"
 truncate -s 64M "$T/sd.img"
-vm_run 150 virtio-blk-device qemu-system-arm -M vexpress-a9 -m 512 -audiodev none,id=noaudio -global pl041.audiodev=noaudio \
+vm_run 280 virtio-blk-device qemu-system-arm -M vexpress-a9 -m 512 -audiodev none,id=noaudio -global pl041.audiodev=noaudio \
 	-kernel "$k/vmlinuz" -dtb "$k/vexpress-v2p-ca9.dtb" -initrd "$T/initrd" \
-	-append "console=ttyAMA0 panic=-1 quiet sb.limit=150" \
+	-append "console=ttyAMA0 panic=-1 quiet sb.limit=280 sb.idle=150" \
 	-drive "if=sd,file=$T/sd.img,format=raw"
 python3 "$SB_TOP/tests/vm/compare-arm" "$T/res" || fail "storbench and the card disagree (above)"
