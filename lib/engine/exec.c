@@ -137,6 +137,8 @@ static int start(struct sb_engine *e, struct exec_state *x)
 	sigset_t none, all;
 	sigemptyset(&none);
 	sigfillset(&all);
+	sigdelset(&all, SIGKILL); /* no action to reset */
+	sigdelset(&all, SIGSTOP);
 	posix_spawn_file_actions_init(&fa);
 	posix_spawnattr_init(&at);
 	if (o->std_redirect) {

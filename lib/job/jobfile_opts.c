@@ -1826,8 +1826,9 @@ static const struct {
 	{ "grace_time", "ioengine=exec: seconds from SIGTERM, at the end of the runtime, to "
 			"SIGKILL (1)" },
 	{ "std_redirect", "ioengine=exec: 1 (the default) sends the program's stdout and "
-			  "stderr to JOB.stdout and JOB.stderr in the working directory, "
-			  "regular files truncated, never through a symlink, as fio's names" },
+			  "stderr to JOB.stdout and JOB.stderr in the working directory, fio's "
+			  "names, through the write gate as fio's logs (a new file, one "
+			  "storbench made, or with --destroy-data any regular file)" },
 	{ "thread", "storbench's jobs are always threads; storbench fio's output says "
 		    "\"Starting N threads\" with it and \"N processes\" without, as fio" },
 	{ "group_reporting", "a stonewall group's jobs and their numjobs clones are reported "
