@@ -74,7 +74,7 @@ enum {
 
 /* fio's cpuio options (job files): a burst of load percent of a CPU */
 enum sb_cpumode {
-	SB_CPU_NOOP, /* a busy loop */
+	SB_CPU_NOOP,  /* a busy loop */
 	SB_CPU_QSORT, /* sorts of 256 Ki numbers, fio's qsort */
 };
 struct sb_cpuio_opts {
@@ -86,10 +86,10 @@ struct sb_cpuio_opts {
 
 /* fio's exec options (job files): a program run for the job's runtime */
 struct sb_exec_opts {
-	char program[256];   /* "": not given */
+	char program[256];    /* "": not given */
 	char arguments[1024]; /* split at spaces; %r the runtime in s, %n the job */
-	unsigned grace_s;    /* seconds from SIGTERM to SIGKILL (fio's 1) */
-	int std_redirect;    /* stdout, stderr to JOB.stdout, JOB.stderr (fio's 1) */
+	unsigned grace_s;     /* seconds from SIGTERM to SIGKILL (fio's 1) */
+	int std_redirect;     /* stdout, stderr to JOB.stdout, JOB.stderr (fio's 1) */
 };
 
 struct sb_engine;

@@ -28,11 +28,11 @@
 extern char **environ;
 
 struct exec_state {
-	pid_t pid;	  /* 0: not started, or reaped */
-	int started;	  /* the first request came */
-	uint64_t t0;	  /* when the program started */
-	char *argbuf;	  /* the arguments expanded, split in place */
-	char **argv;	  /* program, then the words of argbuf, NULL */
+	pid_t pid;    /* 0: not started, or reaped */
+	int started;  /* the first request came */
+	uint64_t t0;  /* when the program started */
+	char *argbuf; /* the arguments expanded, split in place */
+	char **argv;  /* program, then the words of argbuf, NULL */
 };
 
 static int exec_available(void)

@@ -38,12 +38,9 @@ const struct sb_engine_ops *const sb_engines[] = {
 #ifdef HAVE_AIO
 	&sb_engine_libaio,
 #endif
-	&sb_engine_null,       &sb_engine_filestat,
-	&sb_engine_filedelete, &sb_engine_ftruncate,
-	&sb_engine_falloc,     &sb_engine_filecreate,
-	&sb_engine_mmap,       &sb_engine_vsync,
-	&sb_engine_splice,     &sb_engine_cpuio,
-	&sb_engine_exec,       NULL,
+	&sb_engine_null,     &sb_engine_filestat,   &sb_engine_filedelete, &sb_engine_ftruncate,
+	&sb_engine_falloc,   &sb_engine_filecreate, &sb_engine_mmap,	   &sb_engine_vsync,
+	&sb_engine_splice,   &sb_engine_cpuio,	    &sb_engine_exec,	   NULL,
 };
 
 /* Every engine storbench knows, built in or not, in the same order, with

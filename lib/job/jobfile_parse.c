@@ -127,7 +127,8 @@ static int timed_job(struct ctx *c, struct sb_job_opts *jo, const struct sb_engi
 {
 	c->line = c->sec_line;
 	if (!strcmp(eng->name, "cpuio") && !jo->cpuio.load)
-		return sb_jf_fail(c, "[%s]: ioengine=cpuio needs cpuload= (a percent of a CPU, 1 "
+		return sb_jf_fail(c,
+				  "[%s]: ioengine=cpuio needs cpuload= (a percent of a CPU, 1 "
 				  "to 100)",
 				  c->sec_name);
 	if (!strcmp(eng->name, "exec") && !jo->exec.program[0])

@@ -984,10 +984,9 @@ static int flow_gate(struct sb_worker *w)
  * --runtime cut it short, or -errno. */
 static int think(struct sb_worker *w)
 {
-	/* an engine that paces itself (cpuio, exec) pauses after every request */
-	const unsigned blocks = w->eng.think_ns ? 1
-				: w->job->thinktime_blocks ? w->job->thinktime_blocks
-							   : 1;
+	unsigned blocks = w->job->thinktime_blocks ? w->job->thinktime_blocks : 1;
+	if (w->eng.think_ns) /* an engine that paces itself (cpuio, exec): each request */
+		blocks = 1;
 	int r;
 	if (++w->think_n < blocks)
 		return 0;
