@@ -22,6 +22,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #define EXEC_WAIT_NS 50000000ull /* fio's 50 ms between looks */
 
