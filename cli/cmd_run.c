@@ -303,7 +303,7 @@ static int directory_ok(const struct run_ctx *c, const struct sb_jobfile_job *j,
 
 /* Where the jobs run: TARGET, else the file's filename= or directory=,
  * else the current directory (where fio would put its files); one target
- * for every job. NULL after saying why (*rc the exit code). */
+ * for every job (cpuio's and exec's have none). NULL after saying why (*rc the exit code). */
 static const char *jobfile_target(const struct run_ctx *c, const struct sb_jobfile *jf,
 				  const char *path, const char *target, int *rc)
 {
@@ -316,6 +316,9 @@ static const char *jobfile_target(const struct run_ctx *c, const struct sb_jobfi
 		const char *t = j->filename[0] ? j->filename : j->directory[0] ? j->directory : ".";
 		if ((*rc = directory_ok(c, j, path)))
 			return NULL;
+		const struct sb_engine_ops *ops = sb_engine_find(j->opts.engine);
+		if (ops && (ops->flags & SB_ENGINE_TIMED))
+			continue; /* cpuio, exec: no target of their own */
 		if (!first)
 			first = t;
 		else if (strcmp(first, t)) {
@@ -326,14 +329,15 @@ static const char *jobfile_target(const struct run_ctx *c, const struct sb_jobfi
 			return NULL;
 		}
 	}
-	return first;
+	return first ? first : ".";
 }
 
 /* fio creates a file only at a size it is given: a job with no size (or
  * size=0, fio's "the whole file") on a new file or in a directory is an
  * error, found before anything is created. 0 or an exit code. */
 static int sizes_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
-		    const struct sb_job_opts *opts, const char *tgt, const char *path)
+		    const struct sb_job_opts *opts, const struct sb_engine_ops *const *ops,
+		    const char *tgt, const char *path)
 {
 	char where[512];
 	struct sb_jobtarget t;
@@ -344,6 +348,7 @@ static int sizes_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
 	const int is_new = t.info.kind == SB_TARGET_NONE || t.info.kind == SB_TARGET_DIR;
 	for (unsigned i = 0; i < jf->njobs && is_new; i++)
 		if ((!opts[i].size || opts[i].size_pct) && opts[i].fio_new_file &&
+		    !(ops[i]->flags & SB_ENGINE_TIMED) && /* cpuio, exec: no file */
 		    !(opts[i].filesize_lo && opts[i].nrfiles > 1 && t.info.kind == SB_TARGET_DIR) &&
 		    /* fill_device: a new file as large as the space free */
 		    !(opts[i].fill_device && !opts[i].size_pct && t.info.kind == SB_TARGET_NONE)) {
@@ -394,7 +399,7 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 	if (!rc && sb_run_jobfile_check(jf, opts, c->repeat, path, &er))
 		rc = cli_error(&er);
 	if (!rc)
-		rc = sizes_ok(c, jf, opts, tgt, path);
+		rc = sizes_ok(c, jf, opts, ops, tgt, path);
 	/* many ranks: every one accepted the whole file, or none goes on */
 	rc = cli_ranks_agree(rc, NULL);
 	for (unsigned i = 0; i < jf->nnotes && !rc && !c->notes_said && !cli_rank(); i++)

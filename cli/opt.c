@@ -387,7 +387,7 @@ void cli_print_opts(FILE *f, const struct cli_cmd_opts *c)
 	if (!c->job_options)
 		return;
 	fprintf(f, "\nworkload options:\n");
-	char left[96];
+	char left[192]; /* --engine's list of every engine is long */
 	const struct sb_job_optdef *d;
 	for (unsigned i = 0; (d = sb_job_optdef(i)); i++) {
 		snprintf(left, sizeof(left), "--%s=%s", d->name, d->arg);

@@ -19,6 +19,7 @@ int sb_engine_init(struct sb_engine *e, const struct sb_engine_ops *ops, int fd,
 		.sync = !!(ops->flags & SB_ENGINE_SYNC),
 		.wlo = 0,
 		.whi = UINT64_MAX,
+		.out_fd = { -1, -1 },
 	};
 	/* An engine's init frees what it allocated when it fails, so
 	 * sb_engine_cleanup is safe (and a no-op) afterwards. */

@@ -66,6 +66,30 @@ enum {
 	/* SB_ENGINE_SYNC at a depth of 1 only: above it requests queue to
 	 * commit (vsync merges them), so --iodepth has an effect */
 	SB_ENGINE_DEEP = 1u << 5,
+	/* fio's diskless engines that move no data (cpuio, exec; with
+	 * SB_ENGINE_NOIO): no target, no size; the job runs for its runtime
+	 * alone, each request counted with 0 bytes */
+	SB_ENGINE_TIMED = 1u << 6,
+};
+
+/* fio's cpuio options (job files): a burst of load percent of a CPU */
+enum sb_cpumode {
+	SB_CPU_NOOP,  /* a busy loop */
+	SB_CPU_QSORT, /* sorts of 256 Ki numbers, fio's qsort */
+};
+struct sb_cpuio_opts {
+	unsigned load;	   /* cpuload, 1..100; 0: not given */
+	unsigned chunk_us; /* cpuchunks: a burst, microseconds (fio's 50000) */
+	unsigned mode;	   /* enum sb_cpumode */
+	int exit_io_done;  /* exit_on_io_done: ends with the group's I/O jobs */
+};
+
+/* fio's exec options (job files): a program run for the job's runtime */
+struct sb_exec_opts {
+	char program[256];    /* "": not given */
+	char arguments[1024]; /* split at spaces; %r the runtime in s, %n the job */
+	unsigned grace_s;     /* seconds from SIGTERM to SIGKILL (fio's 1) */
+	int std_redirect;     /* stdout, stderr to JOB.stdout, JOB.stderr (fio's 1) */
 };
 
 struct sb_engine;
@@ -127,6 +151,17 @@ struct sb_engine {
 	const char *mk_job;
 	unsigned mk_clone, mk_nfiles;
 	uint64_t mk_span;
+	/* SB_ENGINE_TIMED: the job's options (set by the caller after init,
+	 * read from the first request on), its runtime and name (mk_job);
+	 * think_ns, set by the engine: the pause after each request, in
+	 * place of the job's thinktime (fio's cpuio and exec set it) */
+	const struct sb_cpuio_opts *cpuio;
+	const struct sb_exec_opts *exec;
+	uint64_t runtime_ns;
+	uint64_t think_ns;
+	/* exec with std_redirect: the program's stdout and stderr, opened
+	 * (through the write gate) and closed by the caller */
+	int out_fd[2];
 };
 
 /* fio's stat_type= of filestat and dirstat */

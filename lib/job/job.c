@@ -272,6 +272,9 @@ void sb_job_opts_default(struct sb_job_opts *o)
 	o->log_interval_ns = 1000000000ull;
 	o->loops = 1;
 	o->batch_submit = 1;
+	o->cpuio.chunk_us = 50000; /* fio's */
+	o->exec.grace_s = 1;
+	o->exec.std_redirect = 1;
 }
 
 static int hintf(char *hint, size_t len, const char *fmt, ...)
@@ -619,6 +622,14 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 			     "cpus_allowed: CPU %d is not present (this machine has CPUs 0-%ld)",
 			     cpu, sysconf(_SC_NPROCESSORS_CONF) - 1);
 
+	/* cpuio and exec take their settings from a job file only */
+	if (!strcmp(o->engine, "cpuio") && !o->cpuio.load)
+		return hintf(msg, msglen,
+			     "--engine: cpuio needs cpuload=, which a job file gives "
+			     "(ioengine=cpuio)");
+	if (!strcmp(o->engine, "exec") && !o->exec.program[0])
+		return hintf(msg, msglen,
+			     "--engine: exec needs program=, which a job file gives (ioengine=exec)");
 	const int split = o->ncmdprio_split[0] || o->ncmdprio_split[1];
 	if ((o->cmdprio_pct[0] || o->cmdprio_pct[1] || split) && strcmp(o->engine, "libaio") &&
 	    strcmp(o->engine, "io_uring"))

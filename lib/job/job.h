@@ -9,6 +9,7 @@
 #include "lib/base/units.h"
 #include "lib/job/offsets.h"
 #include "lib/job/segments.h"
+#include "lib/engine/engine.h"
 
 #define SB_CPUS_MAX 1024 /* CPUs fio's cpus_allowed can name */
 #define SB_IGNORE_MAX 8	 /* errnos of an ignore_error list */
@@ -293,6 +294,9 @@ struct sb_job_opts {
 	unsigned replay_time_scale;
 	uint64_t replay_scale, replay_align;
 	const struct sb_iolog *replay;
+	/* fio's cpuio and exec engines' options (job files) */
+	struct sb_cpuio_opts cpuio;
+	struct sb_exec_opts exec;
 };
 
 enum sb_exit_what { SB_EXIT_NONE, SB_EXIT_GROUP, SB_EXIT_STONEWALL, SB_EXIT_ALL };

@@ -954,6 +954,57 @@ static int parse_bool(struct ctx *c, const struct fio_opt *o, const char *v, int
 	return 0;
 }
 
+/* fio's cpuio engine: cpuload (percent, 1 to 100), cpuchunks (a burst in
+ * microseconds), cpumode (noop, qsort), exit_on_io_done (a bool) */
+static int set_cpuio(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_cpuio_opts *co = &c->cur->opts.cpuio;
+	uint64_t n;
+	if (!strcmp(o->name, "exit_on_io_done"))
+		return parse_bool(c, o, v, &co->exit_io_done);
+	if (!strcmp(o->name, "cpumode")) {
+		if (strcmp(v, "noop") && strcmp(v, "qsort"))
+			return bad_value(c, o->name, v, "noop or qsort");
+		co->mode = v[0] == 'q' ? SB_CPU_QSORT : SB_CPU_NOOP;
+		return 0;
+	}
+	if (!strcmp(o->name, "cpuload")) {
+		if (sb_parse_u64(v, &n) < 0 || n < 1 || n > 100)
+			return bad_value(c, o->name, v, "a percent of a CPU, 1 to 100");
+		co->load = (unsigned)n;
+		return 0;
+	}
+	if (sb_parse_u64(v, &n) < 0 || n < 1 || n > 60000000)
+		return bad_value(c, o->name, v, "microseconds, 1 to 60000000");
+	co->chunk_us = (unsigned)n;
+	return 0;
+}
+
+/* fio's exec engine: program, arguments (kept whole: split and expanded
+ * as the program starts), grace_time (seconds), std_redirect (a bool) */
+static int set_exec(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_exec_opts *eo = &c->cur->opts.exec;
+	uint64_t n;
+	if (!strcmp(o->name, "std_redirect"))
+		return parse_bool(c, o, v, &eo->std_redirect);
+	if (!strcmp(o->name, "grace_time")) {
+		if (sb_parse_u64(v, &n) < 0 || n > 3600)
+			return bad_value(c, o->name, v, "whole seconds, 0 to 3600");
+		eo->grace_s = (unsigned)n;
+		return 0;
+	}
+	const int prog = !strcmp(o->name, "program");
+	char *dst = prog ? eo->program : eo->arguments;
+	const size_t cap = prog ? sizeof(eo->program) : sizeof(eo->arguments);
+	if (strlen(v) >= cap || (prog && !*v))
+		return bad_value(c, o->name, v,
+				 prog ? "a program's path or name, shorter than 256 bytes"
+				      : "arguments shorter than 1024 bytes");
+	memcpy(dst, v, strlen(v) + 1);
+	return 0;
+}
+
 /* fio's latency_target and latency_window (microseconds, or a time with
  * a unit), latency_percentile (0 to 100), latency_run (0 or 1) */
 static int set_latency(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -1537,6 +1588,14 @@ static const struct fio_opt fio_opts[] = {
 	{ "numjobs", set_plain, "numjobs", NULL, 0 },
 	{ "ioengine", set_engine, NULL, NULL, 0 },
 	{ "stat_type", set_stat_type, NULL, NULL, 0 },
+	{ "cpuload", set_cpuio, NULL, NULL, 0 },
+	{ "cpuchunks", set_cpuio, NULL, NULL, 0 },
+	{ "cpumode", set_cpuio, NULL, NULL, 0 },
+	{ "exit_on_io_done", set_cpuio, NULL, NULL, 1 },
+	{ "program", set_exec, NULL, NULL, 0 },
+	{ "arguments", set_exec, NULL, NULL, 0 },
+	{ "grace_time", set_exec, NULL, NULL, 0 },
+	{ "std_redirect", set_exec, NULL, NULL, 1 },
 	{ "direct", set_plain, "direct", NULL, 1 },
 	{ "buffered", set_buffered, NULL, NULL, 1 },
 	{ "runtime", set_plain, "runtime", NULL, 0 },
@@ -1750,6 +1809,26 @@ static const struct {
 	{ "ioengine", "the engines below (fio's default, psync, when not given)" },
 	{ "stat_type", "stat (fio's default), lstat or statx: the call ioengine=filestat times "
 		       "on each file (statx by the name as given, without fio's realpath)" },
+	{ "cpuload", "ioengine=cpuio: the percent of a CPU each thread uses, 1 to 100 (fio "
+		     "takes above 100 as 100), required" },
+	{ "cpuchunks", "ioengine=cpuio: a noop burst, microseconds (50000); each followed by "
+		       "a pause that makes it cpuload percent" },
+	{ "cpumode", "ioengine=cpuio: noop (a busy loop, fio's default) or qsort (sorts of "
+		     "256 Ki numbers, the pause sized from the last one)" },
+	{ "exit_on_io_done", "ioengine=cpuio: the job ends once the other jobs of its "
+			     "stonewall group that do I/O have ended (fio also waits for I/O "
+			     "jobs of later groups, which cannot start before it ends)" },
+	{ "program", "ioengine=exec: the program run (no shell), found in PATH without a "
+		     "'/'; required; one that cannot be run leaves the job running to its "
+		     "runtime, error 0, as fio 3.33" },
+	{ "arguments", "ioengine=exec: split at spaces; %r the runtime in whole seconds, %n "
+		       "the job's name, as fio" },
+	{ "grace_time", "ioengine=exec: seconds from SIGTERM, at the end of the runtime, to "
+			"SIGKILL (1)" },
+	{ "std_redirect", "ioengine=exec: 1 (the default) sends the program's stdout and "
+			  "stderr to JOB.stdout and JOB.stderr in the working directory, fio's "
+			  "names, through the write gate as fio's logs (a new file, one "
+			  "storbench made, or with --destroy-data any regular file)" },
 	{ "thread", "storbench's jobs are always threads; storbench fio's output says "
 		    "\"Starting N threads\" with it and \"N processes\" without, as fio" },
 	{ "group_reporting", "a stonewall group's jobs and their numjobs clones are reported "
@@ -2081,6 +2160,12 @@ static const struct {
 	{ "dircreate", "newer than fio 3.33 (which refuses it too): not implemented" },
 	{ "dirstat", "newer than fio 3.33 (which refuses it too): not implemented" },
 	{ "dirdelete", "newer than fio 3.33 (which refuses it too): not implemented" },
+	{ "cpuio", "as fio's: no target and no size; each thread burns cpuload percent of "
+		   "a CPU (cpumode, cpuchunks) for the runtime, which it needs; each burst is "
+		   "counted as a read of 0 bytes (total_ios, clat), as fio 3.33 does" },
+	{ "exec", "as fio's: no target and no size; the job runs program= for the runtime, "
+		  "which it needs, checking it every 50 ms; each look is counted as a read of "
+		  "0 bytes, as fio 3.33 does" },
 	{ "null", "as fio's null: above iodepth=1 a submission completes at once and nothing "
 		  "more is queued until it is reaped, so iodepth_batch_submit (1 by default) "
 		  "requests are in flight, up to iodepth" },

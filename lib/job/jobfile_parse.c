@@ -121,6 +121,28 @@ static int bs_of_dirs(const struct state *s, uint32_t *bs)
 	return 1;
 }
 
+/* fio's cpuio and exec: what each needs, and a job bound by its runtime
+ * alone (its requests move nothing, so no size ever ends it) */
+static int timed_job(struct ctx *c, struct sb_job_opts *jo, const struct sb_engine_ops *eng)
+{
+	c->line = c->sec_line;
+	if (!strcmp(eng->name, "cpuio") && !jo->cpuio.load)
+		return sb_jf_fail(c,
+				  "[%s]: ioengine=cpuio needs cpuload= (a percent of a CPU, 1 "
+				  "to 100)",
+				  c->sec_name);
+	if (!strcmp(eng->name, "exec") && !jo->exec.program[0])
+		return sb_jf_fail(c, "[%s]: ioengine=exec needs program= (the program to run)",
+				  c->sec_name);
+	if (!jo->runtime_ns)
+		return sb_jf_fail(c,
+				  "[%s]: ioengine=%s needs runtime= (its requests move no data: "
+				  "fio's job runs until it is stopped)",
+				  c->sec_name, eng->name);
+	jo->time_based = 1;
+	return 0;
+}
+
 /* The job section that ends here, into the file's list. */
 static int end_section(struct ctx *c)
 {
@@ -284,6 +306,9 @@ static int end_section(struct ctx *c)
 			   c->sec_name, j->opts.fio_verify, eng->name);
 		j->opts.fio_verify[0] = 0;
 	}
+	const int timed = eng && (eng->flags & SB_ENGINE_TIMED) ? timed_job(c, &j->opts, eng) : 0;
+	if (timed < 0)
+		return timed;
 	j->opts.fio_verify_nocheck = !s->do_verify && j->opts.fio_verify[0];
 	/* fio ends a job that only reads with verify= after its first pass
 	 * (its reads are the check: measured in fio 3.33, loops=3 reads the

@@ -284,6 +284,23 @@ static void exit_all(struct sb_run *const *runs, const struct sb_run_group_job *
 	}
 }
 
+/* fio's exit_on_io_done (cpuio): once no job of the group that moves data
+ * runs (rdone[i]: run i ended), the jobs that ask for it stop, as by
+ * their own end, not by a person */
+static void exit_io_done(struct sb_run *const *runs, const struct sb_run_group_job *js,
+			 unsigned n, const unsigned char *rdone, unsigned char *halted)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (!(js[i].ops->flags & SB_ENGINE_TIMED) && !rdone[i])
+			return;
+	for (unsigned i = 0; i < n; i++)
+		if (js[i].job->cpuio.exit_io_done && !strcmp(js[i].ops->name, "cpuio") &&
+		    !halted[i]) {
+			halted[i] = 1;
+			sb_run_stop(runs[i]);
+		}
+}
+
 static int watch(struct sb_run *const *runs, unsigned n, const struct sb_run_group_opts *o,
 		 const struct sb_run_group_job *js, const struct sb_run_hooks *h,
 		 struct sb_coord *c, unsigned char *halted, struct sb_ss_watch *ss)
@@ -319,8 +336,10 @@ static int watch(struct sb_run *const *runs, unsigned n, const struct sb_run_gro
 			stopped = 1;
 		}
 		const uint64_t now = sb_now_ns();
+		unsigned char rdone[SB_RUN_GROUP_MAX];
 		for (unsigned i = 0; i < n; i++) {
-			done &= sb_run_progress(runs[i], &pr[i]);
+			rdone[i] = (unsigned char)!!sb_run_progress(runs[i], &pr[i]);
+			done &= rdone[i];
 			if (ws) {
 				ws[i].l.p = pr[i];
 				ws[i].l.name = js[i].res->name;
@@ -329,6 +348,7 @@ static int watch(struct sb_run *const *runs, unsigned n, const struct sb_run_gro
 		}
 		if (!stopped) {
 			exit_all(runs, js, n, ended, halted);
+			exit_io_done(runs, js, n, rdone, halted);
 			sb_ss_watch_look(ss, runs, pr, n, now, halted);
 		}
 		e = ranks_done(rw, runs, ws, n, done, now);

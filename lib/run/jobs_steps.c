@@ -3,6 +3,7 @@
  * share: statuses, agreements, targets, repeats, verify around a job.
  */
 #include "lib/run/jobs_run.h"
+#include "lib/run/exec_out.h"
 
 #include "lib/analysis/repeats.h"
 #include "lib/verify/verify_json.h"
@@ -88,6 +89,8 @@ int sb_run_prepare(struct run *r, struct sb_jobtarget *t, struct sb_job_opts *jo
 				: 0;
 	if (!e)
 		e = sb_fiolog_check(job, r->o->destroy_data, r->err);
+	if (!e)
+		e = sb_exec_out_check(job, r->o->destroy_data, r->err);
 	if (e < 0)
 		return sb_run_status_of(r, e);
 	const struct sb_engine_ops *ops = sb_engine_find(job->engine);

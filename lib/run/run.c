@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "lib/run/worker.h"
+#include "lib/run/exec_out.h"
 #include "lib/base/sysinfo.h"
 #include "lib/job/numa.h"
 #include "lib/target/scratch.h"
@@ -308,6 +309,14 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 	w->eng.mk_clone = id;
 	w->eng.mk_nfiles = p->mk_nfiles;
 	w->eng.mk_span = p->mk_span;
+	w->eng.cpuio = &o->cpuio;
+	w->eng.exec = &o->exec;
+	w->eng.runtime_ns = o->runtime_ns;
+	e = sb_exec_out_open(o, p->destroy_data, w->eng.out_fd);
+	if (e < 0) {
+		*errmsg = "std_redirect's files";
+		return e;
+	}
 	if (w->job->batch_complete) /* asked for: wait for that many, as fio */
 		w->eng.settle_ns = 0;
 	e = sb_worker_first_loop(w);
@@ -325,6 +334,9 @@ static void worker_free(struct sb_worker *w)
 	free(w->snap);
 	if (w->eng.ops)
 		sb_engine_cleanup(&w->eng);
+	for (int i = 0; i < 2 && w->eng.ops; i++)
+		if (w->eng.out_fd[i] >= 0)
+			close(w->eng.out_fd[i]);
 	for (unsigned i = 0; i < w->nfiles; i++)
 		if (w->files[i].fd >= 0)
 			close(w->files[i].fd);

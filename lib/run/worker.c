@@ -984,7 +984,9 @@ static int flow_gate(struct sb_worker *w)
  * --runtime cut it short, or -errno. */
 static int think(struct sb_worker *w)
 {
-	const unsigned blocks = w->job->thinktime_blocks ? w->job->thinktime_blocks : 1;
+	unsigned blocks = w->job->thinktime_blocks ? w->job->thinktime_blocks : 1;
+	if (w->eng.think_ns) /* an engine that paces itself (cpuio, exec): each request */
+		blocks = 1;
 	int r;
 	if (++w->think_n < blocks)
 		return 0;
@@ -993,7 +995,7 @@ static int think(struct sb_worker *w)
 		return r;
 	if (w->inflight && (r = drain(w)) < 0)
 		return r;
-	return nap(w, w->job->thinktime_ns);
+	return nap(w, w->eng.think_ns ? w->eng.think_ns : w->job->thinktime_ns);
 }
 
 /* fio's iodepth_level of n requests in flight: 1, 2-3, 4-7, ..., >=64 */
@@ -1405,7 +1407,7 @@ static int loop(struct sb_worker *w)
 				if ((r = do_sync_as(w, SB_DDIR_DATASYNC)) < 0)
 					return r;
 			}
-			if (o->thinktime_ns && (r = think(w)) != 0) {
+			if ((o->thinktime_ns || w->eng.think_ns) && (r = think(w)) != 0) {
 				if (r < 0)
 					return r;
 				halt = 1; /* stopped, or the runtime is over */

@@ -9,6 +9,9 @@
 engines=$("$SB" --version | sed -n 's/^engines: //p')
 [ -n "$engines" ] || fail "no engines listed"
 for e in $engines; do
+	# cpuio and exec take their settings from a job file only
+	# (tests/cli/jobfile-cpuio-exec.sh)
+	case $e in cpuio | exec) continue ;; esac
 	rw=randread d=read
 	[ "$e" = ftruncate ] && rw=randwrite d=write
 	expect_exit 0 "$SB" run --engine="$e" --rw=$rw --bs=4k --iodepth=16 --size=8M \
