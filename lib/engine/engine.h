@@ -66,6 +66,10 @@ enum {
 	/* SB_ENGINE_SYNC at a depth of 1 only: above it requests queue to
 	 * commit (vsync merges them), so --iodepth has an effect */
 	SB_ENGINE_DEEP = 1u << 5,
+	/* works with a second file beside the job's, fio's donorname= (the
+	 * e4defrag engine): the run opens it (e->aux_fd) after init, before
+	 * the first request */
+	SB_ENGINE_DONOR = 1u << 6,
 };
 
 struct sb_engine;
@@ -127,6 +131,13 @@ struct sb_engine {
 	const char *mk_job;
 	unsigned mk_clone, mk_nfiles;
 	uint64_t mk_span;
+	/* SB_ENGINE_DONOR: the donor file open to write (-1: none; the run
+	 * owns and closes it) and fio's inplace= (e4defrag) */
+	int aux_fd;
+	unsigned inplace;
+	/* set by an engine whose failed request needs words beyond its errno
+	 * (the filesystem it needs): the job's message, NULL: none */
+	const char *why;
 };
 
 /* fio's stat_type= of filestat and dirstat */
