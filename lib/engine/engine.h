@@ -70,6 +70,10 @@ enum {
 	 * SB_ENGINE_NOIO): no target, no size; the job runs for its runtime
 	 * alone, each request counted with 0 bytes */
 	SB_ENGINE_TIMED = 1u << 6,
+	/* works with a second file beside the job's, fio's donorname= (the
+	 * e4defrag engine): the run opens it (e->aux_fd) after init, before
+	 * the first request */
+	SB_ENGINE_DONOR = 1u << 7,
 };
 
 /* fio's cpuio options (job files): a burst of load percent of a CPU */
@@ -162,6 +166,13 @@ struct sb_engine {
 	/* exec with std_redirect: the program's stdout and stderr, opened
 	 * (through the write gate) and closed by the caller */
 	int out_fd[2];
+	/* SB_ENGINE_DONOR: the donor file open to write (-1: none; the run
+	 * owns and closes it) and fio's inplace= (e4defrag) */
+	int aux_fd;
+	unsigned inplace;
+	/* set by an engine whose failed request needs words beyond its errno
+	 * (the filesystem it needs): the job's message, NULL: none */
+	const char *why;
 };
 
 /* fio's stat_type= of filestat and dirstat */

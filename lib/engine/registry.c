@@ -26,6 +26,7 @@ extern const struct sb_engine_ops sb_engine_vsync;
 extern const struct sb_engine_ops sb_engine_splice;
 extern const struct sb_engine_ops sb_engine_cpuio;
 extern const struct sb_engine_ops sb_engine_exec;
+extern const struct sb_engine_ops sb_engine_e4defrag;
 
 /* Built in, in the order `storbench --help` lists them; the asynchronous
  * ones in the order a job without --engine prefers them. An explicit array
@@ -40,7 +41,7 @@ const struct sb_engine_ops *const sb_engines[] = {
 #endif
 	&sb_engine_null,     &sb_engine_filestat,   &sb_engine_filedelete, &sb_engine_ftruncate,
 	&sb_engine_falloc,   &sb_engine_filecreate, &sb_engine_mmap,	   &sb_engine_vsync,
-	&sb_engine_splice,   &sb_engine_cpuio,	    &sb_engine_exec,	   NULL,
+	&sb_engine_splice,   &sb_engine_cpuio,	    &sb_engine_exec,	   &sb_engine_e4defrag, NULL,
 };
 
 /* Every engine storbench knows, built in or not, in the same order, with
@@ -69,13 +70,14 @@ static const struct known_engine {
 	{ "splice", SB_ENGINE_SYNC, { NULL } },
 	{ "cpuio", SB_ENGINE_SYNC | SB_ENGINE_NOIO | SB_ENGINE_TIMED, { NULL } },
 	{ "exec", SB_ENGINE_SYNC | SB_ENGINE_NOIO | SB_ENGINE_TIMED, { NULL } },
+	{ "e4defrag", SB_ENGINE_SYNC | SB_ENGINE_DONOR, { NULL } },
 };
 
 /* For --help: the names of known[] and the default policy of
  * sb_engine_default (tests/unit/engine-registry.c keeps them equal). */
 const char sb_engine_choices[] =
 	"psync|io_uring|libaio|null|filestat|filedelete|ftruncate|falloc|filecreate|mmap|vsync|splice|cpuio|"
-	"exec";
+	"exec|e4defrag";
 const char sb_engine_default_text[] = "io_uring when iodepth > 1, else psync";
 
 const struct sb_engine_ops *sb_engine_find(const char *name)

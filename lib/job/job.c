@@ -702,6 +702,11 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 			     sb_fmt_size(sb_zones_abs_bytes(&o->zones), a, sizeof(a)),
 			     sb_fmt_size(o->size, b, sizeof(b)));
 	const struct sb_engine_ops *mk = sb_engine_find(o->engine);
+	if (mk && (mk->flags & SB_ENGINE_DONOR) && !o->donorname[0])
+		return hintf(msg, msglen,
+			     "donorname: ioengine=%s needs a donor file, donorname=NAME (a job "
+			     "file's option), as fio",
+			     mk->name);
 	const int makes = mk && (mk->flags & SB_ENGINE_MKFILES);
 	if (o->nrfiles > (makes ? SB_JOB_MAX_NRFILES_MADE : SB_JOB_MAX_NRFILES))
 		return hintf(msg, msglen, "nrfiles: at most %u files%s",

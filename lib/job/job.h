@@ -249,6 +249,10 @@ struct sb_job_opts {
 	/* fio's stat_type= of its filestat engine (enum sb_stat_type: 0
 	 * stat, lstat, statx) */
 	unsigned stat_type;
+	/* fio's donorname= and inplace= of its e4defrag engine: the donor, a
+	 * plain name beside the job's file ("": none) */
+	char donorname[256];
+	unsigned inplace;
 	uint64_t filesize_lo, filesize_hi;
 	/* fio's offset_increment (job files): clone k of the numjobs works
 	 * on [offset + k * offset_increment, + size), size then being the

@@ -919,6 +919,29 @@ static int set_stat_type(struct ctx *c, const struct fio_opt *o, const char *v)
 	return bad_value(c, o->name, v, "stat, lstat or statx");
 }
 
+/* fio's donorname= of its e4defrag engine: a file beside the job's (in
+ * its directory), by a plain name, never a path out of it */
+static int set_donorname(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	char *dst = c->cur->opts.donorname;
+	const size_t len = sizeof(c->cur->opts.donorname);
+	if (!*v || !strcmp(v, ".") || !strcmp(v, "..") || strchr(v, '/') || strlen(v) >= len)
+		return bad_value(c, o->name, v,
+				 "a file name in the job's directory: no '/', not '.' or '..', "
+				 "at most 255 bytes");
+	snprintf(dst, len, "%s", v);
+	return 0;
+}
+
+/* fio's inplace= of e4defrag: 0 or 1 */
+static int set_inplace(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	if (strcmp(v, "0") && strcmp(v, "1"))
+		return bad_value(c, o->name, v, "0 or 1");
+	c->cur->opts.inplace = v[0] == '1';
+	return 0;
+}
+
 /* bwavgtime, iopsavgtime: o->sb "0" bw's, "1" iops' window, in ms */
 static int set_avg_time(struct ctx *c, const struct fio_opt *o, const char *v)
 {
@@ -1596,6 +1619,8 @@ static const struct fio_opt fio_opts[] = {
 	{ "arguments", set_exec, NULL, NULL, 0 },
 	{ "grace_time", set_exec, NULL, NULL, 0 },
 	{ "std_redirect", set_exec, NULL, NULL, 1 },
+	{ "donorname", set_donorname, NULL, NULL, 0 },
+	{ "inplace", set_inplace, NULL, NULL, 0 },
 	{ "direct", set_plain, "direct", NULL, 1 },
 	{ "buffered", set_buffered, NULL, NULL, 1 },
 	{ "runtime", set_plain, "runtime", NULL, 0 },
@@ -1829,6 +1854,13 @@ static const struct {
 			  "stderr to JOB.stdout and JOB.stderr in the working directory, fio's "
 			  "names, through the write gate as fio's logs (a new file, one "
 			  "storbench made, or with --destroy-data any regular file)" },
+	{ "donorname", "ioengine=e4defrag's donor file (needed with it), made beside the job's "
+			"file in its directory (a plain name, no '/': fio also takes a path); "
+			"an existing one is used only when it is storbench's or with "
+			"--destroy-data; it stays after the run, as fio's" },
+	{ "inplace", "ioengine=e4defrag's: 0 the donor's range allocated once before the "
+		     "moves, 1 each move allocates its range in the donor and truncates the "
+		     "donor after, as fio" },
 	{ "thread", "storbench's jobs are always threads; storbench fio's output says "
 		    "\"Starting N threads\" with it and \"N processes\" without, as fio" },
 	{ "group_reporting", "a stonewall group's jobs and their numjobs clones are reported "
@@ -2157,6 +2189,12 @@ static const struct {
 		   "preadv or pwritev at commit (iodepth_batch), each counted on its own" },
 	{ "splice", "as fio's: a read splices the range into a pipe and reads it out, a write "
 		    "vmsplices the buffer in and splices it to the file, 64 KiB at a time" },
+	{ "e4defrag", "as fio's: each write moves its range's blocks into the donor file "
+		      "(donorname=, inplace=) with EXT4_IOC_MOVE_EXT, the data unchanged; a "
+		      "read or trim fails with EINVAL; a short move asked again for the rest "
+		      "(fio requeues it: its total_ios may count one more); on a filesystem "
+		      "other than ext4 the requests fail and the message names it; a file "
+		      "the user named needs --destroy-data, as a write's" },
 	{ "dircreate", "newer than fio 3.33 (which refuses it too): not implemented" },
 	{ "dirstat", "newer than fio 3.33 (which refuses it too): not implemented" },
 	{ "dirdelete", "newer than fio 3.33 (which refuses it too): not implemented" },

@@ -268,6 +268,14 @@ static int end_section(struct ctx *c)
 	if (jo->nrfiles <= 1 && jo->filesize_lo && jo->filesize_lo == jo->filesize_hi &&
 	    !jo->size_pct && (!jo->size || jo->size > jo->filesize_lo))
 		jo->size = jo->filesize_lo;
+	/* time_based without runtime: fio 3.33 says so and runs the job
+	 * bound by its size (init.c clears time_based) */
+	if (jo->time_based && !jo->runtime_ns) {
+		c->line = c->sec_line;
+		sb_jf_note(c, "[%s]: time_based without runtime: bound by its size, as fio",
+			   c->sec_name);
+		jo->time_based = 0;
+	}
 	/* offset_increment: size becomes the span of the clones' regions */
 	if (jo->offset_increment && jo->numjobs > 1) {
 		const uint64_t more = jo->offset_increment * (jo->numjobs - 1);

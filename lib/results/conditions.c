@@ -53,8 +53,8 @@ void sb_results_sanity(struct sb_results *r, const struct sb_job_result *j)
 	const struct sb_engine_ops *ops = sb_engine_find(o->engine);
 	/* no data read: the null engine, a file-operation one (filestat,
 	 * falloc) */
-	const int noio = ops &&
-			 (ops->flags & (SB_ENGINE_NOIO | SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES));
+	const int noio = ops && (ops->flags & (SB_ENGINE_NOIO | SB_ENGINE_FILEOP |
+					       SB_ENGINE_OWNFILES | SB_ENGINE_DONOR));
 	if (!o->direct && sb_rw_reads(o->rw) && r->host.mem_available &&
 	    ws < r->host.mem_available && !noio) {
 		snprintf(b, sizeof(b),

@@ -76,7 +76,7 @@ struct sb_io_error {
 	int err; /* positive errno */
 	/* not a request's: why the job failed ("rate_min=1048576B/s not met,
 	 * got 8192B/s", as fio says it); "": a request's error */
-	char why[80];
+	char why[192];
 };
 
 struct sb_client;

@@ -111,6 +111,9 @@ int sb_run_prepare(struct run *r, struct sb_jobtarget *t, struct sb_job_opts *jo
 					 "the %s engine works on the files it lays out in a "
 					 "directory, not on '%s'",
 					 ops->name, t->paths[i]);
+	/* e4defrag's donor: one that exists is used as the gate allows */
+	for (unsigned i = 0; !e && ops && (ops->flags & SB_ENGINE_DONOR) && i < t->npaths; i++)
+		e = sb_gate_beside(t->paths[i], job->donorname, r->o->destroy_data, 1, r->err);
 	return sb_run_status_of(r, e);
 }
 
@@ -281,8 +284,9 @@ void sb_run_verify_end(struct run *r)
 /* An engine that moves data, or the refusal. */
 static int verify_engine_ok(struct run *r, const struct sb_engine_ops *ops, const char *how)
 {
-	/* filecreate does no I/O either, but makes files: it writes no data */
-	if (ops->flags & (SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES))
+	/* filecreate does no I/O either, but makes files: it writes no data;
+	 * e4defrag moves blocks, the data stays */
+	if (ops->flags & (SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES | SB_ENGINE_DONOR))
 		return sb_run_fail(r, SB_RUN_INPUT,
 				   "%s: the %s engine writes no data: nothing to verify", how,
 				   ops->name);

@@ -8,6 +8,7 @@
 #include "lib/run/exec_out.h"
 #include "lib/base/sysinfo.h"
 #include "lib/job/numa.h"
+#include "lib/target/gate.h"
 #include "lib/target/scratch.h"
 
 struct sb_run {
@@ -297,11 +298,23 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		*errmsg = "engine setup";
 		return e;
 	}
+	if (p->engine->flags & SB_ENGINE_DONOR) { /* e4defrag's donor beside the file */
+		const char *file = p->paths[p->npaths > 1 ? id * (w->files ? w->nfiles : 1) : 0];
+		struct sb_error er; /* said at the job's preparation (sb_run_prepare) */
+		e = sb_gate_beside(file, o->donorname, p->destroy_data, 0, &er);
+		if (e < 0) {
+			*errmsg = "the donor file";
+			return e;
+		}
+		w->donor_fd1 = e + 1;
+	}
+	w->eng.aux_fd = w->donor_fd1 - 1;
+	w->eng.inplace = o->inplace;
 	sb_engine_register_bufs(&w->eng, w->bufmem, (size_t)depth * maxbs);
 	sb_engine_set_write_bounds(&w->eng, p->region_offset, p->region_offset + p->region_size);
 	w->engine_sync = w->eng.sync;
-	w->measure_cache = !(p->engine->flags &
-			     (SB_ENGINE_NOIO | SB_ENGINE_FILEOP | SB_ENGINE_OWNFILES));
+	w->measure_cache = !(p->engine->flags & (SB_ENGINE_NOIO | SB_ENGINE_FILEOP |
+						 SB_ENGINE_OWNFILES | SB_ENGINE_DONOR));
 	/* a file-operation engine's one file (nrfiles: each file's, as it loads) */
 	w->eng.path = p->paths ? p->paths[p->npaths > 1 ? id : 0] : NULL;
 	w->eng.stat_type = o->stat_type;
@@ -337,6 +350,8 @@ static void worker_free(struct sb_worker *w)
 	for (int i = 0; i < 2 && w->eng.ops; i++)
 		if (w->eng.out_fd[i] >= 0)
 			close(w->eng.out_fd[i]);
+	if (w->donor_fd1)
+		close(w->donor_fd1 - 1);
 	for (unsigned i = 0; i < w->nfiles; i++)
 		if (w->files[i].fd >= 0)
 			close(w->files[i].fd);

@@ -130,6 +130,9 @@ static void account(struct sb_worker *w, struct sb_io *io, uint64_t now)
 			w->res.first_error.len = io->len;
 			w->res.first_error.ddir = d;
 			w->res.first_error.err = io->res < 0 ? (int)-io->res : EIO;
+			if (w->eng.why) /* the engine's words (e4defrag: not ext4) */
+				snprintf(w->res.first_error.why, sizeof(w->res.first_error.why),
+					 "%s", w->eng.why);
 		}
 		if (!w->err && !survives(w->job, d, io->res < 0 ? (int)-io->res : EIO))
 			w->err = io->res < 0 ? (int)io->res : -EIO;

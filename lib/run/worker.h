@@ -45,6 +45,7 @@ struct sb_worker {
 
 	int fd;
 	struct sb_engine eng;
+	int donor_fd1; /* SB_ENGINE_DONOR: the donor's descriptor + 1, 0 none */
 	int engine_sync;
 	struct sb_io *ios;
 	struct sb_io **free_slots;

@@ -256,3 +256,47 @@ int sb_gate_device(const char *path, int destroy, struct sb_error *er)
 				    path);
 	return hold(path, st.st_rdev, er);
 }
+
+int sb_gate_beside(const char *file, const char *name, int destroy, int check_only,
+		   struct sb_error *er)
+{
+	char path[4352];
+	const char *slash = strrchr(file, '/');
+	const int dl = slash ? (int)(slash - file) + 1 : 0;
+	if (!*name || strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, ".."))
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "'%s' names no file beside '%s' (a plain name is needed)", name,
+				    file);
+	if (snprintf(path, sizeof(path), "%.*s%s", dl, file, name) >= (int)sizeof(path))
+		return sb_error_set(er, -ENAMETOOLONG, SB_ERR_INPUT, "'%.*s%s' is too long", dl,
+				    file, name);
+	struct stat st;
+	if (check_only) {
+		if (lstat(path, &st) < 0)
+			return errno == ENOENT ? 0
+					       : sb_error_set(er, -errno, open_class(errno),
+							      "cannot look at '%s': %s", path,
+							      strerror(errno));
+		const int fd = sb_gate_file(path, destroy, NULL, NULL, er);
+		if (fd >= 0)
+			close(fd);
+		return fd < 0 ? fd : 0;
+	}
+	const int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0 && errno == EEXIST)
+		return sb_gate_file(path, destroy, NULL, NULL, er);
+	if (fd < 0)
+		return sb_error_set(er, -errno, open_class(errno), "cannot create '%s': %s", path,
+				    strerror(errno));
+	long who = 0;
+	int e = sb_file_mark(fd);
+	if (!e)
+		e = sb_hold_new(fd, &who);
+	if (e < 0) {
+		close(fd);
+		unlink(path);
+		return sb_error_set(er, e, SB_ERR_ENV, "cannot make '%s' storbench's: %s", path,
+				    strerror(-e));
+	}
+	return fd;
+}

@@ -50,4 +50,13 @@ int sb_gate_device(const char *path, int destroy, struct sb_error *er);
  * check_only: only told whether it would be (0), nothing made or changed. */
 int sb_gate_log(const char *path, int destroy, int append, int check_only, struct sb_error *er);
 
+/* A second file a job writes, name beside its own file (in the same
+ * directory: fio's donorname= of e4defrag): made new (O_EXCL, never
+ * through a symlink, marked storbench's and held), or an existing one
+ * through sb_gate_file (storbench's, or any with destroy). Returns the
+ * descriptor open O_RDWR, or -errno with er filled. check_only: only
+ * told whether an existing one may be used (0), nothing made. */
+int sb_gate_beside(const char *file, const char *name, int destroy, int check_only,
+		   struct sb_error *er);
+
 #endif

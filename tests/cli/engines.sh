@@ -2,7 +2,8 @@
 # refuses reads as fio's, a random write) and reports itself, and every
 # real one writes what verify reads back; --verify is refused for the
 # engines that write no data (null, fio's filestat, filedelete, ftruncate,
-# falloc, filecreate).
+# falloc, filecreate). e4defrag needs a job file's donorname= and ext4
+# (tests/cli/engine-e4defrag.sh): here it is refused for the want of one.
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
@@ -12,6 +13,14 @@ for e in $engines; do
 	# cpuio and exec take their settings from a job file only
 	# (tests/cli/jobfile-cpuio-exec.sh)
 	case $e in cpuio | exec) continue ;; esac
+	if [ "$e" = e4defrag ]; then
+		expect_exit 2 "$SB" run --engine="$e" --rw=randwrite --size=8M --quiet "$T/f-$e"
+		grep -q "donorname: ioengine=e4defrag needs a donor file" "$T/err" ||
+			fail "$e without donorname: $(cat "$T/err")"
+		[ -e "$T/f-$e" ] && fail "$e: file left"
+		ok "$e (refused without donorname=)"
+		continue
+	fi
 	rw=randread d=read
 	[ "$e" = ftruncate ] && rw=randwrite d=write
 	expect_exit 0 "$SB" run --engine="$e" --rw=$rw --bs=4k --iodepth=16 --size=8M \

@@ -110,7 +110,7 @@ static void fio_names(void **state)
 	unsigned n = 0;
 	for (; sb_engine_fio_name(n); n++)
 		assert_non_null(sb_engine_from_fio(sb_engine_fio_name(n)));
-	assert_int_equal(n, 18);
+	assert_int_equal(n, 19);
 	assert_string_equal(sb_engine_from_fio("filestat"), "filestat");
 	assert_string_equal(sb_engine_from_fio("filedelete"), "filedelete");
 	assert_string_equal(sb_engine_from_fio("filecreate"), "filecreate");

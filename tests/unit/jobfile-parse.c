@@ -637,7 +637,7 @@ static void test_error_lines(void **state)
 		   "line 2: ioengine=solarisaio: fio engine not supported by storbench "
 		   "(use psync, sync, pvsync, pvsync2, io_uring, posixaio, libaio, null, "
 		   "filestat, filedelete, ftruncate, falloc, filecreate, mmap, vsync, splice, "
-		   "cpuio or exec)",
+		   "cpuio, exec or e4defrag)",
 		   NULL);
 	expect_err("[j]\nioengine=external:/opt/my.so\n",
 		   "line 2: ioengine=external:/opt/my.so: fio engine not supported", NULL);
@@ -645,7 +645,7 @@ static void test_error_lines(void **state)
 		   "line 2: ioengine: 'uring' is not valid "
 		   "(expected psync, sync, pvsync, pvsync2, io_uring, posixaio, libaio, null, "
 		   "filestat, filedelete, ftruncate, falloc, filecreate, mmap, vsync, splice, "
-		   "cpuio or exec)",
+		   "cpuio, exec or e4defrag)",
 		   NULL);
 	expect_err("[j]\nnrfiles=0\n", "line 2: nrfiles: '0' is not valid", "from 1 to 16777216");
 	expect_err("[j]\nfilename=a:b\n",
