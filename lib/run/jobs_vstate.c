@@ -67,7 +67,7 @@ int sb_run_vstate_may_save(struct run *r, const struct sb_job_opts *job)
 {
 	char path[4200], msg[4600];
 	struct stat st;
-	const char *file = r->o->target;
+	const char *file = r->tgt;
 	if (!stat(file, &st) && !S_ISREG(st.st_mode))
 		return sb_run_fail(r, SB_RUN_INPUT,
 				   "verify_state_save: needs a job whose filename= names a file, "
