@@ -351,7 +351,8 @@ static int sizes_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
 		if (rc)
 			return rc;
 		const int is_new = t.info.kind == SB_TARGET_NONE || t.info.kind == SB_TARGET_DIR;
-		if (is_new && (!opts[i].size || opts[i].size_pct) && opts[i].fio_new_file &&
+		if (is_new && opts[i].nfilenames < 2 && (!opts[i].size || opts[i].size_pct) &&
+		    opts[i].fio_new_file &&
 		    !(opts[i].filesize_lo && opts[i].nrfiles > 1 && t.info.kind == SB_TARGET_DIR) &&
 		    /* fill_device: a new file as large as the space free */
 		    !(opts[i].fill_device && !opts[i].size_pct && t.info.kind == SB_TARGET_NONE)) {

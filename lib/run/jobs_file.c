@@ -254,6 +254,16 @@ static int run_together(struct run *r, unsigned g, unsigned n)
 		return sb_run_fail(r, SB_RUN_ENV, "out of memory");
 	}
 	struct sb_jobtarget *shared = &ts[n];
+	for (unsigned i = 0; i < n; i++)
+		if (r->opts[g + i].nfilenames > 1) {
+			free(ts);
+			free(mj);
+			return sb_run_fail(r, SB_RUN_INPUT,
+					   "filename: job '%s' has a list of files and runs with other "
+					   "jobs: storbench runs such a job alone (a stonewall before "
+					   "and after it)",
+					   r->o->jf->jobs[g + i].name);
+		}
 	int st = sb_run_agree_st(r, sb_run_status_of(r, sb_jobtarget_probe(shared, r->tgt,
 									   r->err)));
 	const int own_files = !st && shared->info.kind == SB_TARGET_DIR;
