@@ -6,6 +6,7 @@
 
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -194,22 +195,27 @@ int sb_verify_state_may_write(const char *path, char *msg, size_t ml)
 
 int sb_verify_state_write(const char *path, const struct sb_verify_state *s, char *msg, size_t ml)
 {
-	char text[16384];
+	/* the longest state: a file line for each of a list's files */
+	const size_t tl = 40000;
+	char *text = malloc(tl);
 	struct sb_outfile o;
-	int e = sb_verify_state_format(s, text, sizeof(text));
+	if (!text) {
+		snprintf(msg, ml, "out of memory");
+		return -ENOMEM;
+	}
+	int e = sb_verify_state_format(s, text, tl);
 	if (!e)
 		e = sb_verify_state_may_write(path, msg, ml);
 	if (e == -ENOSPC)
 		snprintf(msg, ml, "the state of '%s' is too long to write", s->file);
-	if (e)
-		return e;
-	if ((e = sb_outfile_open(&o, path)) < 0) {
+	if (!e && (e = sb_outfile_open(&o, path)) < 0)
 		snprintf(msg, ml, "cannot write '%s': %s", path, strerror(-e));
-		return e;
+	else if (!e) {
+		fputs(text, o.f);
+		if ((e = sb_outfile_commit(&o)) < 0)
+			snprintf(msg, ml, "cannot write '%s': %s", path, strerror(-e));
 	}
-	fputs(text, o.f);
-	if ((e = sb_outfile_commit(&o)) < 0)
-		snprintf(msg, ml, "cannot write '%s': %s", path, strerror(-e));
+	free(text);
 	return e;
 }
 
