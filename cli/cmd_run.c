@@ -301,35 +301,56 @@ static int directory_ok(const struct run_ctx *c, const struct sb_jobfile_job *j,
 	return gone ? cli_exit_of_errno(-err) : SB_EXIT_USAGE;
 }
 
-/* Where the jobs run: TARGET, else the file's filename= or directory=,
- * else the current directory (where fio would put its files); one target
- * for every job (cpuio's and exec's have none). NULL after saying why (*rc the exit code). */
-static const char *jobfile_target(const struct run_ctx *c, const struct sb_jobfile *jf,
-				  const char *path, const char *target, int *rc)
+/* cpuio, exec: a job with no target of its own */
+static int timed(const struct sb_jobfile_job *j)
 {
+	const struct sb_engine_ops *ops = sb_engine_find(j->opts.engine);
+	return ops && (ops->flags & SB_ENGINE_TIMED);
+}
+
+/* Where the jobs run: TARGET, else each job's filename= or directory=,
+ * else the current directory (where fio would put its files). Jobs on
+ * different targets (fio's filename= per job) each run on their own, the
+ * jobs of a group (measured together) on one: tgts[i] job i's. NULL after
+ * saying why (*rc the exit code), else the first job's. A cpuio or exec
+ * job (no target of its own) takes its group's. */
+static const char *jobfile_target(const struct run_ctx *c, const struct sb_jobfile *jf,
+				  const char *path, const char *target, const char **tgts, int *rc)
+{
+	struct sb_jobfile_group groups[SB_JOBFILE_MAX_JOBS];
 	*rc = SB_EXIT_USAGE;
-	if (target)
-		return target;
-	const char *first = NULL;
 	for (unsigned i = 0; i < jf->njobs; i++) {
 		const struct sb_jobfile_job *j = &jf->jobs[i];
-		const char *t = j->filename[0] ? j->filename : j->directory[0] ? j->directory : ".";
-		if ((*rc = directory_ok(c, j, path)))
+		tgts[i] = target ? target : j->filename[0] ? j->filename
+				 : j->directory[0]	   ? j->directory
+							   : ".";
+		if (!target && (*rc = directory_ok(c, j, path)))
 			return NULL;
-		const struct sb_engine_ops *ops = sb_engine_find(j->opts.engine);
-		if (ops && (ops->flags & SB_ENGINE_TIMED))
-			continue; /* cpuio, exec: no target of their own */
-		if (!first)
-			first = t;
-		else if (strcmp(first, t)) {
-			sb_err("%s: jobs '%s' and '%s' use different targets ('%s', '%s'): storbench "
-			       "runs the jobs of a file on one target; give it after the job file",
-			       path, jf->jobs[0].name, j->name, first, t);
-			*rc = SB_EXIT_USAGE;
-			return NULL;
-		}
 	}
-	return first ? first : ".";
+	const unsigned ngroups = sb_jobfile_groups(jf, groups);
+	for (unsigned k = 0; k < ngroups; k++) { /* cpuio, exec: their group's target */
+		const char *own = NULL;
+		for (unsigned i = groups[k].first; i < groups[k].first + groups[k].n && !own; i++)
+			if (!timed(&jf->jobs[i]))
+				own = tgts[i];
+		for (unsigned i = groups[k].first; i < groups[k].first + groups[k].n && own; i++)
+			if (timed(&jf->jobs[i]))
+				tgts[i] = own;
+	}
+	for (unsigned k = 0; k < ngroups; k++)
+		for (unsigned i = groups[k].first + 1; i < groups[k].first + groups[k].n; i++)
+			if (strcmp(tgts[groups[k].first], tgts[i])) {
+				sb_err("%s: jobs '%s' and '%s' run together on different targets "
+				       "('%s', '%s'): storbench runs the jobs of a group on one "
+				       "target; put a stonewall between them, or give the target "
+				       "after the job file",
+				       path, jf->jobs[groups[k].first].name, jf->jobs[i].name,
+				       tgts[groups[k].first], tgts[i]);
+				*rc = SB_EXIT_USAGE;
+				return NULL;
+			}
+	*rc = 0;
+	return tgts[0];
 }
 
 /* fio creates a file only at a size it is given: a job with no size (or
@@ -337,18 +358,19 @@ static const char *jobfile_target(const struct run_ctx *c, const struct sb_jobfi
  * error, found before anything is created. 0 or an exit code. */
 static int sizes_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
 		    const struct sb_job_opts *opts, const struct sb_engine_ops *const *ops,
-		    const char *tgt, const char *path)
+		    const char *const *tgts, const char *path)
 {
 	char where[512];
-	struct sb_jobtarget t;
-	memset(&t, 0, sizeof(t));
-	int rc = cli_target_probe(&t, tgt);
-	if (rc)
-		return rc;
-	const int is_new = t.info.kind == SB_TARGET_NONE || t.info.kind == SB_TARGET_DIR;
-	for (unsigned i = 0; i < jf->njobs && is_new; i++)
-		if ((!opts[i].size || opts[i].size_pct) && opts[i].fio_new_file &&
-		    !(ops[i]->flags & SB_ENGINE_TIMED) && /* cpuio, exec: no file */
+	for (unsigned i = 0; i < jf->njobs; i++) {
+		struct sb_jobtarget t;
+		memset(&t, 0, sizeof(t));
+		const char *tgt = tgts[i];
+		int rc = cli_target_probe(&t, tgt);
+		if (rc)
+			return rc;
+		const int is_new = t.info.kind == SB_TARGET_NONE || t.info.kind == SB_TARGET_DIR;
+		if (is_new && opts[i].nfilenames < 2 && (!opts[i].size || opts[i].size_pct) &&
+		    opts[i].fio_new_file && !(ops[i]->flags & SB_ENGINE_TIMED) &&
 		    !(opts[i].filesize_lo && opts[i].nrfiles > 1 && t.info.kind == SB_TARGET_DIR) &&
 		    /* fill_device: a new file as large as the space free */
 		    !(opts[i].fill_device && !opts[i].size_pct && t.info.kind == SB_TARGET_NONE)) {
@@ -359,6 +381,7 @@ static int sizes_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
 			       t.info.kind == SB_TARGET_DIR ? "a directory" : "a new file");
 			return SB_EXIT_USAGE;
 		}
+	}
 	return 0;
 }
 
@@ -371,12 +394,11 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 {
 	int rc = 0;
 	memset(out, 0, sizeof(*out));
-	const char *tgt = jobfile_target(c, jf, path, target, &rc);
 	struct sb_job_opts *opts = calloc(jf->njobs, sizeof(*opts));
 	const struct sb_engine_ops **ops = calloc(jf->njobs, sizeof(*ops));
-	if (tgt)
-		rc = 0;
-	if (!rc && (!opts || !ops)) {
+	const char **tgts = calloc(jf->njobs, sizeof(*tgts));
+	const char *tgt = tgts ? jobfile_target(c, jf, path, target, tgts, &rc) : NULL;
+	if (!rc && (!opts || !ops || !tgts)) {
 		sb_err("out of memory");
 		rc = SB_EXIT_ENV;
 	}
@@ -399,7 +421,7 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 	if (!rc && sb_run_jobfile_check(jf, opts, c->repeat, path, &er))
 		rc = cli_error(&er);
 	if (!rc)
-		rc = sizes_ok(c, jf, opts, ops, tgt, path);
+		rc = sizes_ok(c, jf, opts, ops, tgts, path);
 	/* many ranks: every one accepted the whole file, or none goes on */
 	rc = cli_ranks_agree(rc, NULL);
 	for (unsigned i = 0; i < jf->nnotes && !rc && !c->notes_said && !cli_rank(); i++)
@@ -410,12 +432,14 @@ static int jobs_execute(struct run_ctx *c, const struct sb_jobfile *jf, int argc
 					      .ops = ops,
 					      .jf = jf,
 					      .job_file = path,
-					      .target = tgt };
+					      .target = tgt,
+					      .targets = tgts };
 		cli_signals_install();
 		rc = run_jobs(c, &o, out);
 	}
 	free(opts);
 	free(ops);
+	free(tgts);
 	return rc;
 }
 

@@ -574,6 +574,47 @@ static unsigned prios_of(const struct sb_job_opts *o, int d)
 	return n;
 }
 
+int sb_job_filename_list(const char *v, char *out, size_t len, char *msg, size_t ml)
+{
+	size_t n = 0, start = 0;
+	unsigned count = 0;
+	for (const char *p = v;; p++) {
+		if (!*p || *p == ':') {
+			if (n == start) {
+				snprintf(msg, ml, "name %u of the list is empty", count + 1);
+				return -EINVAL;
+			}
+			if (++count > SB_JOB_MAX_NRFILES) {
+				snprintf(msg, ml, "more than %d names", SB_JOB_MAX_NRFILES);
+				return -E2BIG;
+			}
+			if (n + 1 > len) {
+				snprintf(msg, ml, "the names are longer than %zu bytes", len - 1);
+				return -ENAMETOOLONG;
+			}
+			out[n++] = 0;
+			start = n;
+			if (!*p)
+				return (int)count;
+			continue;
+		}
+		if (p[0] == '\\' && p[1] == ':')
+			p++;
+		if (n + 2 > len) {
+			snprintf(msg, ml, "the names are longer than %zu bytes", len - 2);
+			return -ENAMETOOLONG;
+		}
+		out[n++] = *p;
+	}
+}
+
+const char *sb_job_filename_at(const char *list, unsigned i)
+{
+	while (i--)
+		list += strlen(list) + 1;
+	return list;
+}
+
 int sb_job_file_name(const struct sb_job_opts *o, unsigned jobnum, unsigned filenum, char *buf,
 		     size_t len)
 {

@@ -241,6 +241,11 @@ struct sb_job_opts {
 	 * (file_service_nr, 0: 1), random offsets aligned to blockalign
 	 * bytes instead of the block size (0) */
 	unsigned nrfiles;
+	/* fio's filename=a:b:c (job files): the job's files, each name
+	 * NUL-ended one after the other (sb_job_filename_list), nfilenames of
+	 * them (0: no list; a list is 2 or more, nrfiles then as many) */
+	char filenames[4096];
+	unsigned nfilenames;
 	/* fio's filename_format (job files): the names of the job's files in
 	 * its directory, $jobname, $jobnum and $filenum (and $clientuid,
 	 * empty here) replaced as fio's make_filename; "": JOB.JOBNUM.FILENUM
@@ -354,6 +359,15 @@ int sb_job_has_prio(const struct sb_job_opts *o);
  * -ENAMETOOLONG. */
 int sb_job_file_name(const struct sb_job_opts *o, unsigned jobnum, unsigned filenum, char *buf,
 		     size_t len);
+
+/* fio's filename= list: names separated by ':', a ':' inside a name
+ * written '\:'. The names, unescaped and each NUL-ended, one after the
+ * other into out. Returns how many (1 or more, at most
+ * SB_JOB_MAX_NRFILES), or -EINVAL (an empty name: msg says which),
+ * -E2BIG (too many), -ENAMETOOLONG (more than out holds). */
+int sb_job_filename_list(const char *v, char *out, size_t len, char *msg, size_t ml);
+/* Name i of such a list (i below its count). */
+const char *sb_job_filename_at(const char *list, unsigned i);
 
 /* The job option table, for help text and job-file readers. */
 struct sb_job_optdef {

@@ -1130,9 +1130,27 @@ static int set_path(struct ctx *c, const struct fio_opt *o, const char *v, char 
 	return 0;
 }
 
+/* filename=a:b:c: the job's files, as nrfiles (a ':' inside a name
+ * written '\:'); the list as written stays the job's filename=, what
+ * tells its target from another job's */
 static int set_filename(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	return set_path(c, o, v, c->cur->filename, sizeof(c->cur->filename));
+	struct sb_job_opts *jo = &c->cur->opts;
+	char msg[128], what[192];
+	const int n = sb_job_filename_list(v, jo->filenames, sizeof(jo->filenames), msg,
+					   sizeof(msg));
+	if (n < 0) {
+		snprintf(what, sizeof(what), "a path, or paths separated by ':' (%s)", msg);
+		return bad_value(c, o->name, v, what);
+	}
+	jo->nfilenames = 0;
+	if (n == 1)
+		return set_path(c, o, v, c->cur->filename, sizeof(c->cur->filename));
+	if (strlen(v) >= sizeof(c->cur->filename))
+		return bad_value(c, o->name, v, "a shorter list");
+	snprintf(c->cur->filename, sizeof(c->cur->filename), "%s", v);
+	jo->nfilenames = (unsigned)n;
+	return 0;
 }
 
 static int set_directory(struct ctx *c, const struct fio_opt *o, const char *v)
@@ -1662,7 +1680,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "disable_clat", set_log_flag, NULL, NULL, 1 },
 	{ "disable_slat", set_log_flag, NULL, NULL, 1 },
 	{ "name", set_name, NULL, NULL, 0 },
-	{ "filename", set_filename, NULL, "one file per job", 0 },
+	{ "filename", set_filename, NULL, NULL, 0 },
 	{ "directory", set_directory, NULL, "one directory per job", 0 },
 	{ "filename_format", set_filename_format, NULL, NULL, 0 },
 	{ "stonewall", set_stonewall, NULL, NULL, 1 },
@@ -1918,7 +1936,10 @@ static const struct {
 	{ "disable_lat", "1: no NAME_lat log; storbench's results still report lat" },
 	{ "disable_clat", "1: no NAME_clat log; storbench's results still report clat" },
 	{ "disable_slat", "1: no NAME_slat log; storbench's results still report slat" },
-	{ "filename", "one path per job (a ':' inside a name escaped with a backslash)" },
+	{ "filename", "a path, or several separated by ':' (a ':' inside a name escaped with a "
+		      "backslash): the job's files, as nrfiles, size split evenly over them, each "
+		      "name passing the checks a single one passes; files (new or existing) or "
+		      "devices, not mixed, not directories; numjobs=1, the job alone in its group" },
 	{ "directory", "one directory per job" },
 	{ "filename_format", "the names of the job's files in its directory: $jobname (the "
 			     "section's), $jobnum (the numjobs clone, from 0), $filenum (from 0) "

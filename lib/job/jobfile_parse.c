@@ -144,6 +144,31 @@ static int timed_job(struct ctx *c, struct sb_job_opts *jo, const struct sb_engi
 }
 
 /* The job section that ends here, into the file's list. */
+/* A filename= list with directory=: each relative name inside it, as fio
+ * puts a single one. 0, or -EINVAL naming the section. */
+static int list_in_directory(struct ctx *c, const struct state *s, struct sb_job_opts *o)
+{
+	char out[sizeof(o->filenames)];
+	size_t n = 0, dl = strlen(s->directory);
+	const char *sep = s->directory[dl - 1] == '/' ? "" : "/";
+	for (unsigned i = 0; i < o->nfilenames; i++) {
+		const char *name = sb_job_filename_at(o->filenames, i);
+		const int w = snprintf(out + n, sizeof(out) - n, "%s%s%s",
+				       name[0] == '/' ? "" : s->directory,
+				       name[0] == '/' ? "" : sep, name);
+		if (w < 0 || (size_t)w >= sizeof(out) - n) {
+			c->line = c->sec_line;
+			return sb_jf_fail(c,
+					  "[%s]: directory and the filename= list together are longer "
+					  "than %zu bytes",
+					  c->sec_name, sizeof(out) - 1);
+		}
+		n += (size_t)w + 1;
+	}
+	memcpy(o->filenames, out, n);
+	return 0;
+}
+
 static int end_section(struct ctx *c)
 {
 	struct sb_jobfile *jf = c->jf;
@@ -228,7 +253,7 @@ static int end_section(struct ctx *c)
 				  c->sec_name, s->opts.numjobs);
 	}
 	if ((s->opts.verify_state_save || s->opts.verify_state_load) &&
-	    (s->opts.numjobs > 1 || s->opts.nrfiles > 1)) {
+	    (s->opts.numjobs > 1 || (s->opts.nrfiles > 1 && s->opts.nfilenames < 2))) {
 		c->line = c->sec_line;
 		return sb_jf_fail(c,
 				  "[%s]: verify_state_%s with %s above 1 is not supported (storbench "
@@ -255,6 +280,9 @@ static int end_section(struct ctx *c)
 	snprintf(j->name, sizeof(j->name), "%s", c->sec_name);
 	j->line = c->sec_line;
 	j->opts = s->opts;
+	/* a filename= list: its names are the job's files, as many as nrfiles */
+	if (j->opts.nfilenames > 1)
+		j->opts.nrfiles = j->opts.nfilenames;
 	if (bs)
 		j->opts.bs = bs;
 	j->stonewall = s->stonewall;
@@ -340,6 +368,8 @@ static int end_section(struct ctx *c)
 	} else {
 		memcpy(j->directory, s->directory, sizeof(j->directory));
 	}
+	if (j->opts.nfilenames > 1 && s->directory[0] && list_in_directory(c, s, &j->opts) < 0)
+		return -EINVAL;
 	j->raw = c->jobraw;
 	memset(&c->jobraw, 0, sizeof(c->jobraw));
 	jf->njobs++;

@@ -239,6 +239,10 @@ struct sb_run_jobs_opts {
 	const struct sb_jobfile *jf;
 	const char *job_file; /* jf's path, for the results */
 	const char *target;   /* every job's TARGET */
+	/* a job file's jobs on targets of their own (fio's filename= per
+	 * job): targets[i] job i's, the jobs of a group all the same one;
+	 * NULL: target for every job */
+	const char *const *targets;
 	unsigned repeat;      /* a group of one job runs it this often (>= 1) */
 	int verify;	      /* a workload's --verify (a job file's jobs: their verify=) */
 	int destroy_data, keep;

@@ -37,7 +37,7 @@ static int prepare_shared(struct run *r, struct sb_jobtarget *shared, struct sb_
 			  const struct sb_engine_ops *const *ops, unsigned n,
 			  struct sb_jobtarget *views)
 {
-	const char *tgt = r->o->target;
+	const char *tgt = r->tgt;
 	struct sb_job_opts u = opts[0];
 	uint64_t lo = UINT64_MAX, hi = 0, new_size = 0;
 	int writes = 0, reads = 0, whole = 0, noio = 1;
@@ -87,13 +87,20 @@ static int prepare_shared(struct run *r, struct sb_jobtarget *shared, struct sb_
 static int jobs_state(struct run *r)
 {
 	const struct sb_state_opts *s = &r->o->state;
-	const char *w = s->precond ? "--precondition" : "--discard-before", *tgt = r->o->target;
+	const char *w = s->precond ? "--precondition" : "--discard-before", *tgt = r->tgt;
 	const unsigned n = r->o->njobs;
 	if (!s->precond && !s->discard_before)
 		return 0;
 	int st = sb_run_state_noio(r);
 	if (st)
 		return st;
+	for (unsigned i = 1; r->o->targets && i < n; i++)
+		if (strcmp(r->o->targets[i], r->o->targets[0]))
+			return sb_run_fail(r, SB_RUN_INPUT,
+					   "%s: with a job file, on one target: its jobs use '%s' and "
+					   "'%s' (give the target after the job file)",
+					   w, r->o->targets[0], r->o->targets[i]);
+	tgt = r->tgt = r->o->targets ? r->o->targets[0] : r->o->target;
 	struct sb_jobtarget *ts = calloc(n + 1, sizeof(*ts));
 	if (!ts)
 		return sb_run_fail(r, SB_RUN_ENV, "out of memory");
@@ -247,7 +254,17 @@ static int run_together(struct run *r, unsigned g, unsigned n)
 		return sb_run_fail(r, SB_RUN_ENV, "out of memory");
 	}
 	struct sb_jobtarget *shared = &ts[n];
-	int st = sb_run_agree_st(r, sb_run_status_of(r, sb_jobtarget_probe(shared, r->o->target,
+	for (unsigned i = 0; i < n; i++)
+		if (r->opts[g + i].nfilenames > 1) {
+			free(ts);
+			free(mj);
+			return sb_run_fail(r, SB_RUN_INPUT,
+					   "filename: job '%s' has a list of files and runs with other "
+					   "jobs: storbench runs such a job alone (a stonewall before "
+					   "and after it)",
+					   r->o->jf->jobs[g + i].name);
+		}
+	int st = sb_run_agree_st(r, sb_run_status_of(r, sb_jobtarget_probe(shared, r->tgt,
 									   r->err)));
 	const int own_files = !st && shared->info.kind == SB_TARGET_DIR;
 	if (!st)
@@ -447,6 +464,7 @@ static int groups(struct run *r)
 	for (unsigned k = 0; k < ngroups && !st && !sb_run_stopped(r); k++) {
 		const unsigned g = groups[k].first, e = g + groups[k].n;
 		r->group = k + 1;
+		r->tgt = r->o->targets ? r->o->targets[g] : r->o->target;
 		r->ngroups = ngroups;
 		groups_after(r, groups, ngroups, k);
 		const size_t before = r->res->njobs;

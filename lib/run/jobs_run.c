@@ -93,7 +93,7 @@ static int gather(struct run *r, int st)
 int sb_run_jobs(const struct sb_run_jobs_opts *o, const struct sb_run_hooks *h, struct sb_coord *c,
 		struct sb_run_result *out, struct sb_error *err)
 {
-	struct run r = { .o = o, .h = h, .c = c, .out = out, .err = err };
+	struct run r = { .o = o, .tgt = o->target, .h = h, .c = c, .out = out, .err = err };
 	memset(out, 0, sizeof(*out));
 	memset(err, 0, sizeof(*err));
 	if (!o->njobs || !o->jobs || !o->ops || !o->target || (!o->jf && o->njobs != 1))

@@ -12,6 +12,7 @@
 
 struct run {
 	const struct sb_run_jobs_opts *o;
+	const char *tgt; /* the target of the group running (o->target or o->targets') */
 	const struct sb_run_hooks *h;
 	struct sb_coord *c;
 	struct sb_run_result *out;

@@ -96,10 +96,10 @@ int sb_run_prepare(struct run *r, struct sb_jobtarget *t, struct sb_job_opts *jo
 	const struct sb_engine_ops *ops = sb_engine_find(job->engine);
 	t->mkfiles = ops && (ops->flags & SB_ENGINE_MKFILES);
 	if (h && h->prepare) {
-		e = h->prepare(h->ctx, t, r->o->target, job, needs_data, noio, r->err);
+		e = h->prepare(h->ctx, t, r->tgt, job, needs_data, noio, r->err);
 	} else {
 		t->hooks = (struct sb_jt_hooks){ jt_stop, NULL, jt_warn, (void *)h };
-		e = sb_jobtarget_prepare(t, r->o->target, job, needs_data, noio, r->err);
+		e = sb_jobtarget_prepare(t, r->tgt, job, needs_data, noio, r->err);
 	}
 	/* a file-operation engine (filedelete unlinks, ftruncate cuts)
 	 * works only on the files it laid out, never on a file or device
@@ -133,7 +133,7 @@ void sb_run_describe(struct run *r, const struct sb_jobtarget *t)
 	int created = 0;
 	for (unsigned i = 0; i < t->npaths; i++)
 		created |= t->created[i];
-	sb_results_describe(r->res, &t->info, r->o->target, created, t->direct_fallback);
+	sb_results_describe(r->res, &t->info, r->tgt, created, t->direct_fallback);
 	if (r->o->jf)
 		snprintf(r->res->job_file, sizeof(r->res->job_file), "%s",
 			 r->o->job_file ? r->o->job_file : "");

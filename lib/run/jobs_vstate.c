@@ -8,6 +8,7 @@
 #include "lib/run/jobs_run.h"
 #include "lib/verify/verify_state.h"
 
+#include <inttypes.h>
 #include <sys/stat.h>
 
 /* The state file of job (its thread number from 0) beside file. */
@@ -30,10 +31,13 @@ static int state_path(struct run *r, const struct sb_job_opts *job, const char *
 	return SB_RUN_OK;
 }
 
-/* A path that names a regular file (or none yet): where a state is kept. */
-static int plain_file(struct run *r, const struct sb_jobtarget *t, const char *what)
+/* A path that names a regular file (or none yet), or a filename= list
+ * of them: where a state is kept. */
+static int plain_file(struct run *r, const struct sb_job_opts *job, const struct sb_jobtarget *t,
+		      const char *what)
 {
-	if (t->npaths == 1 && !t->is_blockdev && t->info.kind != SB_TARGET_DIR)
+	if ((t->npaths == 1 || (job->nfilenames > 1 && t->npaths == job->nfilenames)) &&
+	    !t->is_blockdev && t->info.kind != SB_TARGET_DIR)
 		return SB_RUN_OK;
 	return sb_run_fail(r, SB_RUN_INPUT,
 			   "%s: needs a job whose filename= names a file (not a device, nor a "
@@ -45,7 +49,7 @@ int sb_run_vstate_save(struct run *r, const struct sb_job_opts *job, const struc
 		       const struct sb_verify_fmt *fmt, uint64_t done, int ended)
 {
 	char path[4200], msg[4600];
-	int st = plain_file(r, t, "verify_state_save");
+	int st = plain_file(r, job, t, "verify_state_save");
 	if (!st)
 		st = state_path(r, job, t->paths[0], path, sizeof(path));
 	if (st)
@@ -57,6 +61,16 @@ int sb_run_vstate_save(struct run *r, const struct sb_job_opts *job, const struc
 	s.done = SB_MIN(done, s.size);
 	snprintf(s.job, sizeof(s.job), "%s", job->name);
 	snprintf(s.file, sizeof(s.file), "%s", t->paths[0]);
+	for (size_t i = 1, used = 0; i < t->npaths; i++) { /* a filename= list */
+		const size_t l = strlen(t->paths[i]) + 1;
+		if (l > sizeof(s.more) - used)
+			return sb_run_fail(r, SB_RUN_INPUT,
+					   "verify_state_save: the names of the job's files are too "
+					   "long for its state");
+		memcpy(s.more + used, t->paths[i], l);
+		used += l;
+		s.nmore++;
+	}
 	const int e = sb_verify_state_write(path, &s, msg, sizeof(msg));
 	if (e == -EEXIST)
 		return sb_run_fail(r, SB_RUN_INPUT, "verify_state_save: %s", msg);
@@ -67,7 +81,7 @@ int sb_run_vstate_may_save(struct run *r, const struct sb_job_opts *job)
 {
 	char path[4200], msg[4600];
 	struct stat st;
-	const char *file = r->o->target;
+	const char *file = job->nfilenames > 1 ? sb_job_filename_at(job->filenames, 0) : r->tgt;
 	if (!stat(file, &st) && !S_ISREG(st.st_mode))
 		return sb_run_fail(r, SB_RUN_INPUT,
 				   "verify_state_save: needs a job whose filename= names a file, "
@@ -95,12 +109,13 @@ int sb_run_vstate_load(struct run *r, const struct sb_job_opts *job, const struc
 {
 	char path[4200], msg[4600];
 	struct sb_verify_state s;
-	int st = plain_file(r, t, "verify_state_load");
-	if (!st && t->created[0])
-		st = sb_run_fail(r, SB_RUN_INPUT,
-				 "verify_state_load: '%s' is not there (the job checks the file an "
-				 "earlier run wrote)",
-				 t->paths[0]);
+	int st = plain_file(r, job, t, "verify_state_load");
+	for (unsigned i = 0; !st && i < t->npaths; i++)
+		if (t->created[i])
+			st = sb_run_fail(r, SB_RUN_INPUT,
+					 "verify_state_load: '%s' is not there (the job checks the "
+					 "file an earlier run wrote)",
+					 t->paths[i]);
 	if (!st)
 		st = state_path(r, job, t->paths[0], path, sizeof(path));
 	if (st)
@@ -113,6 +128,34 @@ int sb_run_vstate_load(struct run *r, const struct sb_job_opts *job, const struc
 		return sb_run_fail(r, SB_RUN_INPUT,
 				   "verify_state_load: '%s' is the state of '%s', not of '%s'",
 				   path, s.file, t->paths[0]);
+	if (s.nmore + 1 != t->npaths)
+		return sb_run_fail(r, SB_RUN_INPUT,
+				   "verify_state_load: '%s' is the state of %u files, the job has %u",
+				   path, s.nmore + 1, t->npaths);
+	if (t->npaths > 1) { /* a filename= list: the same files, in order */
+		const char *m = s.more;
+		for (unsigned i = 1; i < t->npaths; i++, m += strlen(m) + 1)
+			if (!same_file(m, t->paths[i]))
+				return sb_run_fail(r, SB_RUN_INPUT,
+						   "verify_state_load: '%s' is the state of '%s' as "
+						   "file %u, not of '%s'",
+						   path, m, i + 1, t->paths[i]);
+		/* the writer's files whole, once its fill ended */
+		if (s.offset || s.size != t->region_size / s.fmt.block_size * s.fmt.block_size)
+			return sb_run_fail(r, SB_RUN_INPUT,
+					   "verify_state_load: '%s' covers %" PRIu64
+					   " bytes of the files, the job's are %" PRIu64,
+					   path, s.size, t->region_size);
+		if (s.done < s.size)
+			return sb_run_fail(r, SB_RUN_INPUT,
+					   "verify_state_load: '%s' says the writer ended before its "
+					   "files were written (done %" PRIu64 "): nothing to check",
+					   path, s.done);
+		r->vl.fmt = s.fmt;
+		r->vl.off = 0;
+		r->vl.size = t->region_size;
+		return SB_RUN_OK;
+	}
 	/* what the writer had made valid, inside this job's region */
 	const uint64_t lo = SB_MAX(s.offset, t->region_offset);
 	const uint64_t hi = SB_MIN(s.offset + s.done, t->region_offset + t->region_size);

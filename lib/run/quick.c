@@ -293,7 +293,7 @@ int sb_quick_run(const struct sb_quick_opts *o, const struct sb_run_hooks *h, st
 					  .destroy_data = o->destroy_data,
 					  .keep = o->keep,
 					  .stonewall = o->stonewall };
-	q.r = (struct run){ .o = &q.jo, .h = h, .c = c, .err = err };
+	q.r = (struct run){ .o = &q.jo, .tgt = o->target, .h = h, .c = c, .err = err };
 	q.at = o->tests_before;
 	q.total = o->tests_before + SB_QUICK_TESTS * (o->read_only ? 1 : 2) + o->tests_after;
 	if (!(q.r.res = sb_results_create("quick")))

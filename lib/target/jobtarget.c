@@ -596,10 +596,122 @@ static void mk_remove(struct sb_jobtarget *t)
 		}
 }
 
+/* Member i of a filename= list prepared as the target of its own: its
+ * file (or device) and descriptor moved into t, the i-th of t's files. */
+static int list_member(struct sb_jobtarget *t, unsigned i, const char *name,
+		       const struct sb_job_opts *job, uint64_t per, int needs_data,
+		       struct sb_error *er)
+{
+	struct sb_jobtarget m;
+	struct sb_job_opts mj = *job;
+	memset(&m, 0, sizeof(m));
+	m.destroy_data = t->destroy_data;
+	m.writes = t->writes;
+	m.check_only = t->check_only;
+	m.hooks = t->hooks;
+	mj.nfilenames = 0;
+	mj.nrfiles = 1;
+	mj.filesize_lo = mj.filesize_hi = 0;
+	mj.size = per;
+	mj.offset = 0;
+	mj.fill_device = 0;
+	int e = sb_jobtarget_probe(&m, name, er);
+	if (!e && m.info.kind != SB_TARGET_FILE && m.info.kind != SB_TARGET_NONE &&
+	    m.info.kind != SB_TARGET_BLOCK)
+		e = sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				 "filename: '%s' in the list is a %s: the list names files or "
+				 "devices",
+				 name, kind_name(m.info.kind));
+	if (!e && m.info.kind == SB_TARGET_NONE && !per)
+		e = sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				 "filename: '%s' in the list is not there, and the job has no "
+				 "size to create it at (size=)",
+				 name);
+	if (!e && i && (m.info.kind == SB_TARGET_BLOCK) != t->is_blockdev)
+		e = sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				 "filename: the list mixes devices and files ('%s'): name only "
+				 "files, or only devices",
+				 name);
+	if (!e)
+		e = sb_jobtarget_prepare(&m, name, &mj, needs_data, 0, er);
+	if (!e && m.region_offset)
+		e = sb_error_set(er, -EINVAL, SB_ERR_INPUT, "%s", "offset: not with a list");
+	if (e) {
+		sb_jobtarget_cleanup(&m, 0);
+		return e;
+	}
+	if (!i) {
+		t->info = m.info;
+		t->is_blockdev = m.is_blockdev;
+	}
+	t->align = SB_MAX(t->align, m.align);
+	t->direct_fallback |= m.direct_fallback;
+	t->space_need += m.space_need;
+	t->fsize[i] = m.region_size;
+	t->region_size += m.region_size;
+	if (m.npaths) { /* moved: m keeps nothing to close or remove */
+		t->paths[i] = m.paths[0];
+		t->fd[i] = m.fd[0];
+		t->created[i] = m.created[0];
+		t->npaths = i + 1;
+		m.paths[0] = NULL;
+		m.npaths = 0;
+		m.fd[0] = m.excl_fd = 0;
+	}
+	sb_jobtarget_cleanup(&m, 0);
+	return 0;
+}
+
+/* fio's filename=a:b:c: the job's files, each prepared as a single one
+ * (the write gate, the hold, the checks of a new file), as nrfiles, the
+ * size split evenly (fio's), an existing file's own size where none is
+ * given. */
+static int prepare_list(struct sb_jobtarget *t, struct sb_job_opts *job, int needs_data,
+			struct sb_error *er)
+{
+	const unsigned n = job->nfilenames;
+	if (job->numjobs > 1)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "filename: a list of files with numjobs=%u is not supported "
+				    "(storbench's clones each need files of their own): give numjobs=1",
+				    job->numjobs);
+	if (t->mkfiles)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "filename: the %s engine makes its files: not with a list",
+				    job->engine);
+	if (job->offset || job->size_pct || job->offset_pct || job->offset_increment)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+				    "filename: a list of files with offset= or a size in percent is "
+				    "not supported");
+	if (n > SB_JT_MAX_FILES)
+		return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "filename: at most %d files",
+				    SB_JT_MAX_FILES);
+	/* fio's: size split evenly, the first files a block longer where it
+	 * does not divide */
+	const uint64_t bs = SB_MAX(sb_job_min_bs(job), 1);
+	const uint64_t fs = job->filesize_lo ? job->filesize_lo : job->size / n;
+	uint64_t extra = job->filesize_lo ? 0 : (job->size - fs * n) / bs;
+	t->region_offset = t->region_size = 0;
+	t->align = 1;
+	t->nrfiles = n;
+	for (unsigned i = 0; i < n; i++) {
+		const uint64_t per = fs + (extra ? bs : 0);
+		if (extra)
+			extra--;
+		int e = list_member(t, i, sb_job_filename_at(job->filenames, i), job, per,
+				    needs_data, er);
+		if (e)
+			return e;
+	}
+	return 0;
+}
+
 int sb_jobtarget_prepare(struct sb_jobtarget *t, const char *path, struct sb_job_opts *job,
 			 int needs_data, int noio, struct sb_error *er)
 {
 	int e;
+	if (job->nfilenames > 1 && !noio)
+		return prepare_list(t, job, needs_data, er);
 	if (noio) {
 		/* the null engine touches nothing: the target is only a name */
 		t->region_offset = job->offset;

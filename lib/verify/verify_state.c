@@ -6,6 +6,7 @@
 
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -25,15 +26,24 @@ int sb_verify_state_name(char *out, size_t n, const char *dir, const char *job, 
 
 int sb_verify_state_format(const struct sb_verify_state *s, char *out, size_t n)
 {
-	const int w = snprintf(out, n,
-			       SB_VERIFY_STATE_MAGIC "\n"
-						     "job %s\nfile %s\nseed %" PRIu64
-						     "\nblock_size %" PRIu32 "\ngeneration %" PRIu64
-						     "\ncsum %u\noffset %" PRIu64 "\nsize %" PRIu64
-						     "\ndone %" PRIu64 "\nended %d\n",
-			       s->job, s->file, s->fmt.seed, s->fmt.block_size, s->fmt.generation,
-			       (unsigned)s->fmt.csum, s->offset, s->size, s->done, !!s->ended);
-	return w < 0 || (size_t)w >= n ? -ENOSPC : 0;
+	size_t w = 0;
+	int k = snprintf(out, n, SB_VERIFY_STATE_MAGIC "\njob %s\nfile %s\n", s->job, s->file);
+	const char *m = s->more;
+	for (unsigned i = 0; k >= 0 && (size_t)k < n - w && i < s->nmore; i++) {
+		w += (size_t)k;
+		k = snprintf(out + w, n - w, "file %s\n", m);
+		m += strlen(m) + 1;
+	}
+	if (k < 0 || (size_t)k >= n - w)
+		return -ENOSPC;
+	w += (size_t)k;
+	k = snprintf(out + w, n - w,
+		     "seed %" PRIu64 "\nblock_size %" PRIu32 "\ngeneration %" PRIu64
+		     "\ncsum %u\noffset %" PRIu64 "\nsize %" PRIu64 "\ndone %" PRIu64
+		     "\nended %d\n",
+		     s->fmt.seed, s->fmt.block_size, s->fmt.generation, (unsigned)s->fmt.csum,
+		     s->offset, s->size, s->done, !!s->ended);
+	return k < 0 || (size_t)k >= n - w ? -ENOSPC : 0;
 }
 
 /* The next line of text[*pos..len) as "KEY VALUE": its value (NUL-ended
@@ -77,7 +87,8 @@ int sb_verify_state_parse(const char *text, size_t len, struct sb_verify_state *
 			 "not read)");
 		return -EINVAL;
 	}
-	for (unsigned k = 0; k < SB_ARRAY_SIZE(keys); k++) {
+	size_t used = 0, line = 2;
+	for (unsigned k = 0; k < SB_ARRAY_SIZE(keys); k++, line++) {
 		const char *val = field(text, len, &pos, keys[k], buf, sizeof(buf));
 		int bad = !val;
 		if (!bad && k == 0)
@@ -87,13 +98,25 @@ int sb_verify_state_parse(const char *text, size_t len, struct sb_verify_state *
 		else if (!bad)
 			bad = number(val, k == 9 ? 1 : UINT64_MAX, &v[k]) < 0;
 		if (bad) {
-			snprintf(msg, ml, "line %u: expected '%s VALUE'", k + 2, keys[k]);
+			snprintf(msg, ml, "line %zu: expected '%s VALUE'", line, keys[k]);
 			return -EINVAL;
+		}
+		/* a filename= list's further files, a line each */
+		while (k == 1 && (val = field(text, len, &pos, "file", buf, sizeof(buf)))) {
+			const size_t fl = strlen(val) + 1;
+			line++;
+			if (fl > sizeof(s->more) - used) {
+				snprintf(msg, ml, "line %zu: more files than a state file holds",
+					 line);
+				return -EINVAL;
+			}
+			memcpy(s->more + used, val, fl);
+			used += fl;
+			s->nmore++;
 		}
 	}
 	if (pos != len) {
-		snprintf(msg, ml, "line %zu: more than a state file holds",
-			 SB_ARRAY_SIZE(keys) + 2);
+		snprintf(msg, ml, "line %zu: more than a state file holds", line);
 		return -EINVAL;
 	}
 	if (v[3] > SB_VERIFY_MAX_BS ||
@@ -172,22 +195,27 @@ int sb_verify_state_may_write(const char *path, char *msg, size_t ml)
 
 int sb_verify_state_write(const char *path, const struct sb_verify_state *s, char *msg, size_t ml)
 {
-	char text[4600];
+	/* the longest state: a file line for each of a list's files */
+	const size_t tl = 40000;
+	char *text = malloc(tl);
 	struct sb_outfile o;
-	int e = sb_verify_state_format(s, text, sizeof(text));
+	if (!text) {
+		snprintf(msg, ml, "out of memory");
+		return -ENOMEM;
+	}
+	int e = sb_verify_state_format(s, text, tl);
 	if (!e)
 		e = sb_verify_state_may_write(path, msg, ml);
 	if (e == -ENOSPC)
 		snprintf(msg, ml, "the state of '%s' is too long to write", s->file);
-	if (e)
-		return e;
-	if ((e = sb_outfile_open(&o, path)) < 0) {
+	if (!e && (e = sb_outfile_open(&o, path)) < 0)
 		snprintf(msg, ml, "cannot write '%s': %s", path, strerror(-e));
-		return e;
+	else if (!e) {
+		fputs(text, o.f);
+		if ((e = sb_outfile_commit(&o)) < 0)
+			snprintf(msg, ml, "cannot write '%s': %s", path, strerror(-e));
 	}
-	fputs(text, o.f);
-	if ((e = sb_outfile_commit(&o)) < 0)
-		snprintf(msg, ml, "cannot write '%s': %s", path, strerror(-e));
+	free(text);
 	return e;
 }
 

@@ -12,13 +12,14 @@
  *
  *   storbench verify state 1
  *   job NAME          the job's name
- *   file PATH         its file, as the job named it
+ *   file PATH         its file, as the job named it (a line each, in
+ *                     the job's order, for a filename= list's files)
  *   seed N            the blocks' seed, block size, generation and
  *   block_size N      checksum algorithm (lib/verify/block.h)
  *   generation N
  *   csum N
- *   offset N          the job's region in the file, bytes
- *   size N
+ *   offset N          the job's region in the file, bytes (several
+ *   size N            files: 0, and their sizes together)
  *   done N            bytes of the region valid from its start: 0 until
  *                     the fill ended, then size
  *   ended 0|1         1: the job ran to its end
@@ -39,6 +40,10 @@
 struct sb_verify_state {
 	char job[64];
 	char file[4096];
+	/* the files after the first (a filename= list), each NUL-ended one
+	 * after the other, nmore of them */
+	char more[8192];
+	unsigned nmore;
 	struct sb_verify_fmt fmt; /* seed, block_size, generation, csum */
 	uint64_t offset, size, done;
 	int ended;

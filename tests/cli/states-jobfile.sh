@@ -53,7 +53,7 @@ grep -q "is not there yet" "$T/err" || { cat "$T/err"; fail "new file: message";
 [ ! -e "$T/new.bin" ] || fail "a refused fill created the file"
 printf '[a]\nfilename=%s\nrw=read\nsize=1M\n[b]\nfilename=%s\nrw=read\nsize=1M\n' "$f" "$T/pattern" >"$T/twot.fio"
 expect_exit 2 "$SB" run --destroy-data --precondition=fill "$T/twot.fio"
-grep -q "use different targets" "$T/err" || { cat "$T/err"; fail "two targets: message"; }
+grep -q "different targets" "$T/err" || { cat "$T/err"; fail "two targets: message"; }
 unchanged "two targets"
 ok "refused without --destroy-data, purge of a file, a directory, a new file, two targets: nothing written"
 

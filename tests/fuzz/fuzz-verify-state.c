@@ -14,7 +14,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct sb_verify_state s, t;
-	char msg[256], text[4700];
+	char msg[256];
+	static char text[40000]; /* a state with the most files: sb_verify_state_format */
 	if (sb_verify_state_parse((const char *)data, size, &s, msg, sizeof(msg)) < 0) {
 		CHECK(msg[0]);
 		return 0;
@@ -27,5 +28,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	      s.fmt.generation == t.fmt.generation && s.fmt.csum == t.fmt.csum);
 	CHECK(s.offset == t.offset && s.size == t.size && s.done == t.done && s.ended == t.ended);
 	CHECK(!strcmp(s.job, t.job) && !strcmp(s.file, t.file));
+	CHECK(s.nmore == t.nmore && !memcmp(s.more, t.more, sizeof(s.more)));
 	return 0;
 }

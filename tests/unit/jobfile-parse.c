@@ -256,7 +256,14 @@ static void test_escaped_colon(void **state)
 	assert_int_equal(jf->njobs, 1);
 	assert_string_equal(jf->jobs[0].filename, "/dev/disk/by-path/pci-0000:00:1f.2-ata-1");
 	sb_jobfile_free(jf);
-	expect_err("[j]\nfilename=a\\:b:c\n", "line 2: filename:", "one file per job");
+	/* a list: the escaped colon inside its first name */
+	jf = parse("[j]\nfilename=a\\:b:c\n");
+	assert_int_equal(jf->jobs[0].opts.nfilenames, 2);
+	assert_int_equal(jf->jobs[0].opts.nrfiles, 2);
+	assert_string_equal(sb_job_filename_at(jf->jobs[0].opts.filenames, 0), "a:b");
+	assert_string_equal(sb_job_filename_at(jf->jobs[0].opts.filenames, 1), "c");
+	sb_jobfile_free(jf);
+	expect_err("[j]\nfilename=a::b\n", "line 2: filename:", "name 2 of the list is empty");
 }
 
 static void test_crlf(void **state)
@@ -648,9 +655,9 @@ static void test_error_lines(void **state)
 		   "cpuio, exec or e4defrag)",
 		   NULL);
 	expect_err("[j]\nnrfiles=0\n", "line 2: nrfiles: '0' is not valid", "from 1 to 16777216");
-	expect_err("[j]\nfilename=a:b\n",
-		   "line 2: filename: 'a:b' is not valid (expected one "
-		   "file per job)",
+	expect_err("[j]\nfilename=a:\n",
+		   "line 2: filename: 'a:' is not valid (expected a path, or paths separated by "
+		   "':' (name 2 of the list is empty))",
 		   NULL);
 	expect_err("[j]\ncontinue_on_error=verify\n", "line 2: continue_on_error: 'verify'", NULL);
 	expect_err("[j]\nrandom_distribution=normal\n",
