@@ -369,11 +369,16 @@ static int sizes_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
 		if (rc)
 			return rc;
 		const int is_new = t.info.kind == SB_TARGET_NONE || t.info.kind == SB_TARGET_DIR;
+		struct sb_error er;
+		if (is_new && sb_run_jobfile_check_target(jf, opts, i, path, &er))
+			return cli_error(&er);
 		if (is_new && opts[i].nfilenames < 2 && (!opts[i].size || opts[i].size_pct) &&
 		    opts[i].fio_new_file && !(ops[i]->flags & SB_ENGINE_TIMED) &&
 		    !(opts[i].filesize_lo && opts[i].nrfiles > 1 && t.info.kind == SB_TARGET_DIR) &&
 		    /* fill_device: a new file as large as the space free */
-		    !(opts[i].fill_device && !opts[i].size_pct && t.info.kind == SB_TARGET_NONE)) {
+		    !(opts[i].fill_device && !opts[i].size_pct && t.info.kind == SB_TARGET_NONE) &&
+		    /* the file an earlier job makes, sized when the job starts */
+		    !sb_run_sized_at_start(jf, opts, i)) {
 			sb_err("%s: job '%s' has no size (or size=0, or a percentage): '%s' is %s, and fio "
 			       "creates files only at a size it is given (size=, or --size)",
 			       job_where(c, path, jf->jobs[i].line, where, sizeof(where)),

@@ -1968,8 +1968,10 @@ static const struct {
 	  "seed), fio's checksum not used, its name recorded; 0 and null verify nothing. Every "
 	  "block of the region checked; the reads of what the job wrote, one per write of its "
 	  "size, are the job's reads as fio's, each block once (fio reads it per write of it). "
-	  "A verifying job runs alone; one that only reads (one loop, as fio) checks what the "
-	  "last verify= job before it wrote on its filename=; all add to one verdict" },
+	  "Verifying jobs run alone, or together on regions apart; one that only reads (one "
+	  "loop, as fio) checks what the last verify= job before it wrote on its filename= "
+	  "(no size: the file's, when it starts), or with none the blocks an earlier run left "
+	  "on a file that is there; all add to one verdict" },
 	{ "do_verify", "0: the job writes verify blocks (a later job's verify= checks them) and "
 		       "checks nothing; a job that only reads verifies nothing" },
 	{ "wait_for", "the job just before, when it started alone (the first job, or one with "

@@ -407,8 +407,8 @@ static void params_of(struct sb_run_params *p, const struct sb_run_group_opts *o
 		      const struct sb_run_group_job *j)
 {
 	sb_run_params_of(p, j->job, j->ops, j->t);
-	p->verify = o->verify;
-	p->written = o->written;
+	p->verify = j->verify ? j->verify : o->verify;
+	p->written = j->verify ? j->written : o->written;
 	p->nrfiles = j->t->nrfiles;
 	p->file_sizes = j->t->fsize;
 }

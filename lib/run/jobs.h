@@ -138,6 +138,11 @@ struct sb_run_group_job {
 	const struct sb_engine_ops *ops;
 	struct sb_jobtarget *t; /* prepared */
 	struct sb_job_result *res;
+	/* this job's verify blocks and map of writes, in place of the
+	 * group's (NULL: the group's): jobs together each verifying its own
+	 * region */
+	const struct sb_verify_fmt *verify;
+	uint64_t *const *written;
 };
 struct sb_run_group_opts {
 	const char *label;		    /* "cannot start LABEL" of a single job */
@@ -208,6 +213,12 @@ int sb_run_verify_fill(struct sb_job_verify *v, const struct sb_job_opts *job,
 int sb_run_verify_check(struct sb_job_verify *v, const struct sb_job_opts *job,
 			const struct sb_jobtarget *t, int (*stop)(void *ctx), void *ctx,
 			struct sb_error *err);
+/* A job that only reads with verify= and no writer of its file before
+ * it: v checks the blocks an earlier run left in t's region (their seed
+ * and block size learned from them; none there: the job's own, which
+ * every block then fails). 0, 1 (none there), -ENOMEM. */
+int sb_run_verify_learn(struct sb_job_verify *v, const struct sb_job_opts *job,
+			const struct sb_jobtarget *t);
 /* Many ranks (every rank, after its check): each rank's verdict to rank
  * 0, whose v then holds every rank's part. 0 or -ETIMEDOUT, -ENOMEM. */
 int sb_run_verify_ranks(struct sb_job_verify *v, const struct sb_jobtarget *t, struct sb_coord *c);
@@ -216,16 +227,33 @@ int sb_run_verify_ranks(struct sb_job_verify *v, const struct sb_jobtarget *t, s
  * blocks (verify=) on the same filename= (and nrfiles) as job i, or -1:
  * what a verify= job that only reads checks. */
 int sb_run_verify_writer(const struct sb_jobfile *jf, const struct sb_job_opts *opts, unsigned i);
+/* Whether job i, with no size, takes the size of its file as it is when
+ * it starts (after the earlier groups ran), as fio sizes a job's existing
+ * file: a verify= job that only reads what an earlier verify= job made
+ * on the same filename= (surface-scan.fio's verify-phase). A job with no
+ * size on a file no earlier job makes is refused before anything runs,
+ * where fio fails when the job starts. */
+int sb_run_sized_at_start(const struct sb_jobfile *jf, const struct sb_job_opts *opts, unsigned i);
 /* A job file's jobs (opts[i] the options of jf->jobs[i], each checked
  * alone) checked together before anything is created (jobs_check.c):
- * repeat > 1 only with jobs that run alone; verify= on jobs running
- * alone, each one that writes, or one that reads what an earlier verify=
- * job wrote on the same filename=. A do_verify=0 writer among jobs that
- * run together whose blocks no later job checks has its verify= dropped
- * in opts (it writes as any job). 0, or -EINVAL with err (SB_ERR_INPUT)
- * naming path, the line and the job. */
+ * repeat > 1 only with jobs that run alone; verify= on jobs that run
+ * alone, or beside others on regions apart from theirs, each one that
+ * writes, or one that reads what an earlier verify= job alone wrote on
+ * the same filename= (or the blocks an earlier run left). A do_verify=0
+ * writer among jobs on the same bytes whose blocks no later job checks
+ * has its verify= dropped in opts (it writes as any job). 0, or -EINVAL
+ * with err (SB_ERR_INPUT) naming path, the line and the job. */
 int sb_run_jobfile_check(const struct sb_jobfile *jf, struct sb_job_opts *opts,
 			 unsigned repeat, const char *path, struct sb_error *err);
+
+/* The checks of job i of a job file that need its target probed (after
+ * sb_run_jobfile_check), called when job i's target is not there yet or
+ * is a directory (each job makes its files): a verify= job that only reads
+ * with no verify= writer of its file before it has no blocks to check.
+ * On a file or a device that is there it checks the blocks an earlier
+ * run left, as fio checks the headers it finds. 0, or -EINVAL with err. */
+int sb_run_jobfile_check_target(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
+				unsigned i, const char *path, struct sb_error *err);
 
 /* ---- the run ---- */
 

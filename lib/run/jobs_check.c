@@ -31,6 +31,17 @@ int sb_run_verify_writer(const struct sb_jobfile *jf, const struct sb_job_opts *
 	return -1;
 }
 
+int sb_run_sized_at_start(const struct sb_jobfile *jf, const struct sb_job_opts *opts, unsigned i)
+{
+	const struct sb_job_opts *o = &opts[i];
+	if (o->size || !o->fio_verify[0] || sb_rw_writes(o->rw) || o->verify_state_load)
+		return 0;
+	const int w = sb_run_verify_writer(jf, opts, i);
+	/* the writer makes the file: at its size, or as large as the space
+	 * free (fill_device) */
+	return w >= 0 && ((opts[w].size && !opts[w].size_pct) || opts[w].fill_device);
+}
+
 /* Whether a later job that only reads checks the blocks job i writes. */
 static int checked_later(const struct sb_jobfile *jf, const struct sb_job_opts *opts, unsigned i)
 {
@@ -41,13 +52,74 @@ static int checked_later(const struct sb_jobfile *jf, const struct sb_job_opts *
 	return 0;
 }
 
-/* verify= jobs: each running alone; one that writes is checked after it
- * ran (do_verify=0: not), one that only reads checks what the last job
- * before it that wrote verify blocks on the same file wrote. A writer
- * with do_verify=0 among jobs that run at the same time, whose blocks no
+/* The bytes job o works on in its file: [offset, offset + size), its
+ * clones' offset_increment in size; no size: the whole file. */
+static void span(const struct sb_job_opts *o, uint64_t *lo, uint64_t *hi)
+{
+	*lo = o->offset;
+	*hi = o->size && !o->size_pct ? o->offset + o->size : UINT64_MAX;
+}
+
+/* Another job of group k whose bytes meet job i's, or -1: jobs that run
+ * together are taken to share one file (a TARGET file on the command
+ * line gives every job the same), so only regions apart are told apart. */
+static int overlapping(const struct sb_job_opts *opts, const struct sb_jobfile_group *grp,
+		       unsigned i)
+{
+	uint64_t lo, hi, a, b;
+	span(&opts[i], &lo, &hi);
+	for (unsigned k = grp->first; k < grp->first + grp->n; k++) {
+		span(&opts[k], &a, &b);
+		if (k != i && a < hi && lo < b)
+			return (int)k;
+	}
+	return -1;
+}
+
+/* Job i, which verifies beside other jobs: usable there, or the refusal.
+ * Each checks its own blocks, so they must be apart; a job that only
+ * reads what an earlier job of the file wrote, or whose blocks a later
+ * one reads, needs the writer's files kept, which only a job alone has. */
+static int together_ok(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
+		       const struct sb_jobfile_group *grp, unsigned i, const char *path,
+		       struct sb_error *err)
+{
+	const struct sb_job_opts *o = &opts[i];
+	const struct sb_jobfile_job *j = &jf->jobs[i];
+	const int k = overlapping(opts, grp, i);
+	if (k >= 0)
+		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+				    "%s: line %u: job '%s' verifies (verify=%s) while job '%s' runs "
+				    "at the same time on the same bytes: storbench checks each "
+				    "job's own blocks and cannot judge blocks two jobs share; give "
+				    "them regions apart (offset=, size=), or give it stonewall",
+				    path, j->line, j->name, o->fio_verify, jf->jobs[k].name);
+	if ((!sb_rw_writes(o->rw) && sb_run_verify_writer(jf, opts, i) >= 0) ||
+	    (sb_rw_writes(o->rw) && checked_later(jf, opts, i)) || o->verify_state_load ||
+	    o->verify_state_save)
+		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+				    "%s: line %u: job '%s' verifies (verify=%s) while other jobs "
+				    "run at the same time, and %s: give it stonewall",
+				    path, j->line, j->name, o->fio_verify,
+				    o->verify_state_load || o->verify_state_save
+					    ? "a verify state is kept only for a job alone"
+				    : sb_rw_writes(o->rw)
+					    ? "a later job reads its blocks (only a job alone "
+					      "keeps its files for it)"
+					    : "it reads what an earlier job wrote (whose files "
+					      "only a job alone keeps)");
+	return 0;
+}
+
+/* verify= jobs: one that writes is checked after it ran (do_verify=0:
+ * not), one that only reads checks what the last job before it that
+ * wrote verify blocks on the same file wrote, or with none the blocks on
+ * the file (an earlier run's: sb_run_jobfile_check_target). Jobs that
+ * run together verify each its own region, apart from the others'. A
+ * writer with do_verify=0 among jobs on the same bytes, whose blocks no
  * later job checks, writes as any job does: fio's headers there are
- * checked by nobody (t/jobs/t0002, t0003's pre files). Dropping it as a
- * writer changes no later reader's writer: none named it. */
+ * checked by nobody. Dropping it as a writer changes no later reader's
+ * writer: none named it. */
 static int verify_jobs_ok(const struct sb_jobfile *jf, struct sb_job_opts *opts,
 			  const struct sb_jobfile_group *groups, unsigned ngroups, const char *path,
 			  struct sb_error *err)
@@ -59,33 +131,38 @@ static int verify_jobs_ok(const struct sb_jobfile *jf, struct sb_job_opts *opts,
 			if (!o->fio_verify[0])
 				continue;
 			if (groups[k].n > 1 && o->fio_verify_nocheck && sb_rw_writes(o->rw) &&
-			    !checked_later(jf, opts, i)) {
+			    !checked_later(jf, opts, i) && overlapping(opts, &groups[k], i) >= 0) {
 				o->fio_verify[0] = 0;
 				o->fio_verify_nocheck = 0;
 				continue;
 			}
-			if (groups[k].n > 1)
-				return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
-						    "%s: line %u: job '%s' verifies (verify=%s) "
-						    "while other jobs run at the same time: give it "
-						    "stonewall, or verify=0",
-						    path, j->line, j->name, o->fio_verify);
 			if (sb_rw_trims(o->rw))
 				return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
 						    "%s: line %u: job '%s': verify=%s needs a job "
 						    "that writes or reads, not rw=%s",
 						    path, j->line, j->name, o->fio_verify,
 						    sb_rw_name(o->rw));
-			if (!sb_rw_writes(o->rw) && !o->verify_state_load &&
-			    sb_run_verify_writer(jf, opts, i) < 0)
-				return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
-						    "%s: line %u: job '%s': verify=%s with rw=%s "
-						    "checks what an earlier job wrote with verify= "
-						    "on the same filename=, and none does (or "
-						    "verify_state_load=1: what an earlier run's did)",
-						    path, j->line, j->name, o->fio_verify,
-						    sb_rw_name(o->rw));
+			if (groups[k].n > 1 && together_ok(jf, opts, &groups[k], i, path, err))
+				return -EINVAL;
 		}
+	return 0;
+}
+
+int sb_run_jobfile_check_target(const struct sb_jobfile *jf, const struct sb_job_opts *opts,
+				unsigned i, const char *path, struct sb_error *err)
+{
+	memset(err, 0, sizeof(*err));
+	const struct sb_job_opts *o = &opts[i];
+	const struct sb_jobfile_job *j = &jf->jobs[i];
+	if (o->fio_verify[0] && !sb_rw_writes(o->rw) && !o->verify_state_load &&
+	    sb_run_verify_writer(jf, opts, i) < 0)
+		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+				    "%s: line %u: job '%s': verify=%s with rw=%s checks what "
+				    "an earlier job wrote with verify= on the same filename=, "
+				    "and none does (or the verify blocks an earlier run left "
+				    "on a file that is there, or verify_state_load=1: what an "
+				    "earlier run's state says)",
+				    path, j->line, j->name, o->fio_verify, sb_rw_name(o->rw));
 	return 0;
 }
 

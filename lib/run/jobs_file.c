@@ -7,6 +7,7 @@
 #include "lib/run/jobs_run.h"
 
 #include <inttypes.h>
+#include <sys/stat.h>
 
 /* How long the groups after group k take, where their jobs say (a time
  * with time_based, ramp included): r->later_ns; the others counted in
@@ -204,7 +205,8 @@ static int group_results(struct run *r, unsigned g, unsigned n, struct sb_jobtar
 			return sb_run_fail(r, SB_RUN_ENV, "out of memory");
 		}
 		snprintf(jr->name, sizeof(jr->name), "%s", r->o->jf->jobs[g + i].name);
-		mj[i] = (struct sb_run_group_job){ &r->opts[g + i], r->o->ops[g + i], &ts[i], jr };
+		mj[i] = (struct sb_run_group_job){ &r->opts[g + i], r->o->ops[g + i], &ts[i], jr,
+						   NULL, NULL };
 		const size_t l = strlen(label);
 		snprintf(label + l, len - l, "%s%s", i ? " + " : "", jr->name);
 	}
@@ -240,17 +242,66 @@ static int measure_group(struct run *r, const struct sb_run_group_job *mj, unsig
 	return w < 0 ? SB_RUN_FAILED : st;
 }
 
+static int verify_alone(struct run *r, const struct sb_job_opts *job, const struct sb_jobtarget *t,
+			int st);
+
+/* Each verify= job of [g, g + n), whose regions are apart (jobs_check.c),
+ * its own state vs[i] on its target ts[i]: a writer's region filled, a
+ * reader's blocks (an earlier run's) learned. */
+static int together_verify(struct run *r, unsigned g, unsigned n, struct sb_jobtarget *ts,
+			   struct sb_job_verify **vs)
+{
+	int st = 0;
+	sb_run_verify_end(r);
+	for (unsigned i = 0; i < n && !st; i++) {
+		const struct sb_job_opts *job = &r->opts[g + i];
+		const struct sb_engine_ops *ops = r->o->ops[g + i];
+		char how[sizeof(job->fio_verify) + 8];
+		if (!job->fio_verify[0])
+			continue;
+		snprintf(how, sizeof(how), "verify=%s", job->fio_verify);
+		st = sb_rw_writes(job->rw) ? sb_run_verify_before(r, ops, &ts[i], job, how)
+					   : sb_run_verify_learned(r, ops, &ts[i], job, how);
+		vs[i] = r->rv; /* its own, even half made: freed by the caller */
+		r->rv = NULL;
+		r->rv_reads = 0;
+	}
+	return sb_run_agree_st(r, st);
+}
+
+/* The verify= jobs of the group checked after it, each its own region,
+ * its reads counted in its own result; one verdict of them all. */
+static int together_check(struct run *r, unsigned g, unsigned n, struct sb_jobtarget *ts,
+			  const struct sb_run_group_job *mj, struct sb_job_verify **vs, int st)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct sb_job_opts *job = &r->opts[g + i];
+		if (!vs[i])
+			continue;
+		r->rv = vs[i];
+		vs[i] = NULL;
+		r->rv_reads = !sb_rw_writes(job->rw);
+		r->rv_res = mj[i].res;
+		st = verify_alone(r, job, &ts[i], st);
+		r->rv_res = NULL;
+		sb_run_verify_end(r); /* what was not taken into the verdict */
+	}
+	return st;
+}
+
 /* Jobs [g, g + n) at the same time. */
 static int run_together(struct run *r, unsigned g, unsigned n)
 {
 	/* ts[0..n): each job's target (or view); ts[n]: the shared one */
 	struct sb_jobtarget *ts = calloc(n + 1, sizeof(*ts));
 	struct sb_run_group_job *mj = calloc(n, sizeof(*mj));
+	struct sb_job_verify **vs = calloc(n, sizeof(*vs));
 	char label[256] = "";
 	unsigned k = 0;
-	if (!ts || !mj) {
+	if (!ts || !mj || !vs) {
 		free(ts);
 		free(mj);
+		free(vs);
 		return sb_run_fail(r, SB_RUN_ENV, "out of memory");
 	}
 	struct sb_jobtarget *shared = &ts[n];
@@ -275,19 +326,32 @@ static int run_together(struct run *r, unsigned g, unsigned n)
 	for (unsigned i = 0; !st && i < n; i++)
 		st = sb_run_agree_st(r, clones_fit(r, &r->opts[g + i], &ts[i]));
 	if (!st)
+		st = together_verify(r, g, n, ts, vs);
+	if (!st)
 		st = group_results(r, g, n, ts, mj, label, sizeof(label));
+	for (unsigned i = 0; !st && i < n; i++)
+		if (vs[i] && sb_rw_writes(r->opts[g + i].rw)) {
+			mj[i].verify = &vs[i]->fmt;
+			mj[i].written = vs[i]->written;
+		}
 	if (g == 0 && (!st || sb_run_hook_stop(r->h))) /* stopped in the layout too */
 		sb_run_describe(r, own_files ? &ts[0] : shared);
 	if (!st)
-		st = measure_group(r, mj, n, label);
+		st = together_check(r, g, n, ts, mj, vs, measure_group(r, mj, n, label));
 	const int keep = st > SB_RUN_FAILED ? 0 : r->o->keep;
 	/* views own nothing; of the jobs' own targets, k were prepared, the
 	 * k-th perhaps in part */
 	for (unsigned i = 0; own_files && i <= k && i < n; i++)
 		sb_run_cleanup(r, &ts[i], keep);
 	sb_run_cleanup(r, shared, keep);
+	for (unsigned i = 0; i < n; i++)
+		if (vs[i]) {
+			sb_job_verify_free(vs[i]);
+			free(vs[i]);
+		}
 	free(ts);
 	free(mj);
+	free(vs);
 	return st;
 }
 
@@ -351,7 +415,13 @@ static int reader_target(struct run *r, unsigned g, struct sb_jobtarget *t)
 	/* a view: it owns nothing, the kept target is removed once */
 	memset(t->created, 0, sizeof(t->created));
 	t->excl_fd = 0;
-	const uint64_t end = r->vw.t->region_offset + r->vw.t->region_size;
+	uint64_t end = r->vw.t->region_offset + r->vw.t->region_size;
+	struct stat st;
+	/* no size: the file as it is now, as fio sizes it when the job
+	 * starts (a fill_device writer's ends where the space did) */
+	if (!job->size && t->npaths == 1 && !t->is_blockdev && !stat(t->paths[0], &st) &&
+	    S_ISREG(st.st_mode))
+		end = (uint64_t)st.st_size;
 	if (t->npaths == 1) {
 		t->region_offset = job->offset;
 		t->region_size = job->size ? job->size : end > job->offset ? end - job->offset : 0;
@@ -368,6 +438,9 @@ static int run_alone(struct run *r, unsigned g)
 	memset(&t, 0, sizeof(t));
 	const int writes = sb_rw_writes(job->rw), reader = job->fio_verify[0] && !writes;
 	const int load = reader && job->verify_state_load;
+	/* no writer of its file before it: the blocks an earlier run left */
+	const int learned = reader && !load && sb_run_verify_writer(r->o->jf, r->opts, g) < 0;
+	const int own = !reader || load || learned; /* its own target, not a view */
 	const int save = job->fio_verify[0] && writes && job->verify_state_save;
 	if (!job->fio_verify[0]) /* its writes are no verify job's */
 		sb_run_verify_end(r);
@@ -375,8 +448,7 @@ static int run_alone(struct run *r, unsigned g)
 	int st = save ? sb_run_agree_st(r, sb_run_vstate_may_save(r, job)) : 0;
 	if (st)
 		return st;
-	st = reader && !load
-		     ? sb_run_agree_st(r, reader_target(r, g, &t))
+	st = !own ? sb_run_agree_st(r, reader_target(r, g, &t))
 		     : sb_run_prepare(r, &t, job, sb_rw_reads(job->rw) && !job->fio_verify[0],
 				      !!(ops->flags & SB_ENGINE_NOIO));
 	const int prepare_failed = st; /* every rank's verdict already */
@@ -394,8 +466,9 @@ static int run_alone(struct run *r, unsigned g)
 		if (!st && load)
 			st = sb_run_vstate_load(r, job, &t);
 		if (!st)
-			st = writes ? sb_run_verify_before(r, ops, &t, job, how)
-				    : sb_run_verify_reader(r, ops, &t, job, how);
+			st = writes    ? sb_run_verify_before(r, ops, &t, job, how)
+			     : learned ? sb_run_verify_learned(r, ops, &t, job, how)
+				       : sb_run_verify_reader(r, ops, &t, job, how);
 		if (!st && save)
 			st = sb_run_vstate_save(r, job, &t, &r->rv->fmt, UINT64_MAX, 0);
 	}
@@ -405,7 +478,7 @@ static int run_alone(struct run *r, unsigned g)
 	if (g == 0 && (!st || sb_run_hook_stop(r->h)))
 		sb_run_describe(r, &t);
 	if (st) {
-		if (!reader || load)
+		if (own)
 			sb_run_cleanup(r, &t, 0);
 		writer_drop(r, 0);
 		return st;
@@ -419,7 +492,7 @@ static int run_alone(struct run *r, unsigned g)
 						 !sb_run_stopped(r));
 		st = SB_MAX(st, e);
 	}
-	if (load) {
+	if (load || learned) {
 		sb_run_cleanup(r, &t, r->o->keep);
 		return st;
 	}

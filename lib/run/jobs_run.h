@@ -25,6 +25,10 @@ struct run {
 	 * region: what a loaded verify state (vl.fmt's blocks) says was
 	 * written */
 	int rv_region;
+	/* jobs together: the verifying job's result its check reads are
+	 * counted in (NULL: the last result), and its name said with the
+	 * blocks it found not intact */
+	struct sb_job_result *rv_res;
 	struct {
 		struct sb_verify_fmt fmt;
 		uint64_t off, size;
@@ -83,6 +87,12 @@ int sb_run_verify_before(struct run *r, const struct sb_engine_ops *ops, struct 
 int sb_run_verify_reader(struct run *r, const struct sb_engine_ops *ops,
 			 const struct sb_jobtarget *t, const struct sb_job_opts *job,
 			 const char *how);
+/* A verify= job that only reads, with no writer of its file before it
+ * (how: "verify=md5"): it checks the blocks an earlier run left in its
+ * region of t, a file or device that was there. */
+int sb_run_verify_learned(struct run *r, const struct sb_engine_ops *ops,
+			  const struct sb_jobtarget *t, const struct sb_job_opts *job,
+			  const char *how);
 /* No verifying job now (r->rv NULL): the state of the one before, if it
  * was never checked (do_verify=0, a stop), freed, unless it is the
  * results'. */

@@ -187,7 +187,7 @@ int sb_run_repeats(struct run *r, struct sb_jobtarget *t, const struct sb_engine
 						      .status_ns = r->o->status_ns,
 						      .doc = r->res,
 						      .status_next = &r->status_next };
-		const struct sb_run_group_job one = { &job, ops, t, jr };
+		const struct sb_run_group_job one = { &job, ops, t, jr, NULL, NULL };
 		const int e = sb_run_group(&go, &one, 1, r->h, r->c);
 		sb_results_sanity(r->res, jr);
 		if (jr->interrupted)
@@ -245,10 +245,15 @@ int sb_run_verify_after(struct run *r, const struct sb_job_opts *job, const stru
 	} else if (!st && r->rv->bad) {
 		st = SB_RUN_FAILED;
 	}
+	if (r->rv_res && r->rv->bad) /* jobs together: which of them */
+		sb_run_say(r->h, SB_SAY_ERROR, "verify: job '%s': %llu of %llu blocks not intact",
+			   job->name, (unsigned long long)r->rv->bad,
+			   (unsigned long long)r->rv->blocks);
 	/* the verifying job's (the last to run); a job that only reads
 	 * verified what it read, as fio does, with no reads of its own */
 	if (r->rv->checked && r->res->njobs && !r->rv_reads)
-		verify_reads(r->res->jobs[r->res->njobs - 1], r->rv, sb_now_ns() - t0);
+		verify_reads(r->rv_res ? r->rv_res : r->res->jobs[r->res->njobs - 1], r->rv,
+			     sb_now_ns() - t0);
 	/* a job file's verify= jobs one after another: one verdict of them all */
 	if (r->out->verify && r->out->verify != r->rv) {
 		sb_job_verify_absorb(r->out->verify, r->rv); /* counts kept without memory */
@@ -337,6 +342,33 @@ int sb_run_verify_reader(struct run *r, const struct sb_engine_ops *ops,
 	if (!(r->rv = calloc(1, sizeof(*r->rv))))
 		return sb_run_fail(r, SB_RUN_ENV, "%s", "");
 	sb_job_verify_expect(r->rv, &r->vw.fmt, 0);
+	r->rv_reads = 1;
+	return SB_RUN_OK;
+}
+
+int sb_run_verify_learned(struct run *r, const struct sb_engine_ops *ops,
+			  const struct sb_jobtarget *t, const struct sb_job_opts *job,
+			  const char *how)
+{
+	int st = verify_engine_ok(r, ops, how);
+	if (st)
+		return st;
+	if (t->created[0]) /* checked before the run: a safety net */
+		return sb_run_fail(r, SB_RUN_INPUT,
+				   "%s: job '%s' checks the verify blocks an earlier run left on "
+				   "'%s', and it is new",
+				   how, job->name, t->paths[0]);
+	sb_run_verify_end(r);
+	if (!(r->rv = calloc(1, sizeof(*r->rv))))
+		return sb_run_fail(r, SB_RUN_ENV, "out of memory");
+	const int e = sb_run_verify_learn(r->rv, job, t);
+	if (e < 0)
+		return sb_run_fail(r, SB_RUN_ENV, "out of memory");
+	if (e)
+		sb_run_say(r->h, SB_SAY_WARNING,
+			   "%s: job '%s': no storbench verify blocks in its region of '%s' (an "
+			   "earlier run's with verify=): every block will fail",
+			   how, job->name, t->paths[0]);
 	r->rv_reads = 1;
 	return SB_RUN_OK;
 }

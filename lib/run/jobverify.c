@@ -103,6 +103,23 @@ int sb_run_verify_fill(struct sb_job_verify *v, const struct sb_job_opts *job,
 	return 0;
 }
 
+int sb_run_verify_learn(struct sb_job_verify *v, const struct sb_job_opts *job,
+			const struct sb_jobtarget *t)
+{
+	struct files_ctx fc = { t, NULL, NULL };
+	const struct sb_job_verify_files f = files_of(&fc);
+	struct sb_verify_fmt fmt;
+	const int e = sb_job_verify_learn(&f, &fmt);
+	if (e == -ENOMEM)
+		return e;
+	/* none there: every block is checked against the job's own, and
+	 * found foreign, as fio's verify fails on a file without headers */
+	if (e < 0)
+		sb_run_verify_fmt(job, &fmt);
+	sb_job_verify_expect(v, &fmt, 0);
+	return e < 0 ? 1 : 0;
+}
+
 /* fio's clones, each its own verify reads: a file (or nrfiles) each in a
  * directory, or each offset_increment of one file; otherwise (clones on
  * one region) every read is the first clone's. */

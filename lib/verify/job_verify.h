@@ -103,6 +103,12 @@ int sb_job_verify_fill(struct sb_job_verify *v, const struct sb_job_verify_files
 /* Instead of a fill: check blocks that fmt's writer wrote earlier (a
  * job that only reads verifies what a job before it wrote). */
 void sb_job_verify_expect(struct sb_job_verify *v, const struct sb_verify_fmt *fmt, int direct);
+/* The seed and block size of the verify blocks already in f's regions
+ * (an earlier run's: a job that only reads checks them, as fio checks
+ * the headers it reads), learned as storbench verify learns a target's:
+ * the run most sampled windows' valid blocks belong to; generation 1, a
+ * job's. 0, -ENOENT (no valid block), -ENOMEM. */
+int sb_job_verify_learn(const struct sb_job_verify_files *f, struct sb_verify_fmt *fmt);
 /* dst += src, both checked (a job file's verify= jobs, one after
  * another, in one verdict): blocks, classes and each file's bad ranges
  * (file i of both the same index) add up; of many ranks, each rank's

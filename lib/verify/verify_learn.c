@@ -9,6 +9,7 @@
  */
 #include "lib/verify/verify_int.h"
 #include "lib/verify/verify_target.h"
+#include "lib/verify/job_verify.h"
 #include "lib/job/buffer.h"
 #include "lib/target/target.h"
 
@@ -70,12 +71,12 @@ static void count_window(const unsigned char *buf, ssize_t n, const struct sb_vt
 	}
 }
 
-/* The window at off of the file open as fd votes into all. */
-static void vote(int fd, uint64_t off, unsigned char *buf, const struct sb_vtarget_opts *o,
-		 struct tally *all)
+/* The window of len bytes at off of the file open as fd votes into all. */
+static void vote(int fd, uint64_t off, size_t len, unsigned char *buf,
+		 const struct sb_vtarget_opts *o, struct tally *all)
 {
 	struct tally w = { .n = 0 };
-	const ssize_t n = pread(fd, buf, LEARN_LEN, (off_t)off);
+	const ssize_t n = pread(fd, buf, len, (off_t)off);
 	count_window(buf, n, o, &w);
 	struct vrun_vote *best = NULL;
 	for (unsigned i = 0; i < w.n; i++)
@@ -105,13 +106,65 @@ static void vote_file(const struct sb_vtarget *t, const struct sb_vseg *s, unsig
 	if (fd < 0)
 		return;
 	sb_drop_file_cache(fd); /* the device's data, not the page cache's */
-	vote(fd, s->offset, buf, o, all);
+	vote(fd, s->offset, LEARN_LEN, buf, o, all);
 	if (span) {
-		vote(fd, (s->offset + span / 2) & ~4095ull, buf, o, all);
-		vote(fd, (s->offset + span) & ~4095ull, buf, o, all);
+		vote(fd, (s->offset + span / 2) & ~4095ull, LEARN_LEN, buf, o, all);
+		vote(fd, (s->offset + span) & ~4095ull, LEARN_LEN, buf, o, all);
 	}
 	if (fd != s->fd)
 		close(fd);
+}
+
+/* The run most windows vote for (ties: the one with more blocks). */
+static const struct vrun_vote *winner(const struct tally *all)
+{
+	const struct vrun_vote *win = NULL;
+	for (unsigned i = 0; i < all->n; i++)
+		if (!win || all->v[i].windows > win->windows ||
+		    (all->v[i].windows == win->windows && all->v[i].blocks > win->blocks))
+			win = &all->v[i];
+	return win;
+}
+
+/* File i of f's region: the start, the middle and the end of it vote. */
+static void vote_region(const struct sb_job_verify_files *f, unsigned i, unsigned char *buf,
+			struct tally *all)
+{
+	const struct sb_vtarget_opts any = { .seed_given = 0 };
+	const uint64_t off = f->sizes ? 0 : f->offset, size = f->sizes ? f->sizes[i] : f->size;
+	const int fd = f->open ? f->open(f->ctx, i, O_RDONLY)
+			       : open(f->paths[i], O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	sb_drop_file_cache(fd); /* the device's data, not the page cache's */
+	const size_t len = (size_t)SB_MIN(size, (uint64_t)LEARN_LEN);
+	const uint64_t last = size - len;
+	vote(fd, off, len, buf, &any, all);
+	if (last) {
+		vote(fd, off + last / 2 / SB_VERIFY_MIN_BS * SB_VERIFY_MIN_BS, len, buf, &any, all);
+		vote(fd, off + last / SB_VERIFY_MIN_BS * SB_VERIFY_MIN_BS, len, buf, &any, all);
+	}
+	close(fd);
+}
+
+int sb_job_verify_learn(const struct sb_job_verify_files *f, struct sb_verify_fmt *fmt)
+{
+	struct tally all = { .n = 0 };
+	unsigned char *buf = sb_buf_alloc(LEARN_LEN, 4096);
+	unsigned last = f->npaths;
+	if (!buf)
+		return -ENOMEM;
+	for (unsigned n = 0; n < LEARN_FILES && f->npaths; n++) {
+		const unsigned i = (unsigned)((uint64_t)n * (f->npaths - 1) / (LEARN_FILES - 1));
+		if (i != last)
+			vote_region(f, i, buf, &all);
+		last = i;
+	}
+	free(buf);
+	const struct vrun_vote *win = winner(&all);
+	if (!win)
+		return -ENOENT;
+	return sb_verify_fmt_init(fmt, win->seed, 1, win->block_size);
 }
 
 int sb_vtarget_learn(struct sb_vtarget *t, const struct sb_vtarget_opts *o)
@@ -129,11 +182,7 @@ int sb_vtarget_learn(struct sb_vtarget *t, const struct sb_vtarget_opts *o)
 		last = i;
 	}
 	free(buf);
-	const struct vrun_vote *win = NULL;
-	for (unsigned i = 0; i < all.n; i++)
-		if (!win || all.v[i].windows > win->windows ||
-		    (all.v[i].windows == win->windows && all.v[i].blocks > win->blocks))
-			win = &all.v[i];
+	const struct vrun_vote *win = winner(&all);
 	if (!win)
 		return -ENOENT;
 	t->seed = win->seed;
