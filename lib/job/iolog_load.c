@@ -87,7 +87,7 @@ static int apply(struct sb_jobfile_job *j, const struct sb_iolog *l, char *msg, 
 				  : SB_RW_READ;
 	if (!o->size)
 		o->size = l->end;
-	o->nbssplit = 0;
+	o->nbssplit = o->nwbssplit = 0;
 	o->bs = l->max_len ? l->max_len : (uint32_t)SB_MIN(l->end, 4096u);
 	o->seq_add = 0;
 	o->zone_size = 0;

@@ -502,19 +502,41 @@ int sb_rw_writes(enum sb_rw rw)
 	return !sb_rw_reads(rw) || rw == SB_RW_RW || rw == SB_RW_RANDRW;
 }
 
+unsigned sb_job_nsizes(const struct sb_job_opts *o)
+{
+	return o->nbssplit ? o->nbssplit + o->nwbssplit : 1;
+}
+
+uint32_t sb_job_size(const struct sb_job_opts *o, unsigned i)
+{
+	if (!o->nbssplit)
+		return o->bs;
+	return i < o->nbssplit ? o->bssplit[i].bs : o->wbssplit[i - o->nbssplit].bs;
+}
+
+const struct sb_bssplit *sb_job_split(const struct sb_job_opts *o, int d, unsigned *n)
+{
+	if (d && o->nwbssplit) {
+		*n = o->nwbssplit;
+		return o->wbssplit;
+	}
+	*n = o->nbssplit;
+	return o->nbssplit ? o->bssplit : NULL;
+}
+
 uint32_t sb_job_max_bs(const struct sb_job_opts *o)
 {
-	uint32_t m = o->nbssplit ? 0 : o->bs;
-	for (unsigned i = 0; i < o->nbssplit; i++)
-		m = SB_MAX(m, o->bssplit[i].bs);
+	uint32_t m = 0;
+	for (unsigned i = 0, n = sb_job_nsizes(o); i < n; i++)
+		m = SB_MAX(m, sb_job_size(o, i));
 	return m;
 }
 
 uint32_t sb_job_min_bs(const struct sb_job_opts *o)
 {
-	uint32_t m = o->nbssplit ? UINT32_MAX : o->bs;
-	for (unsigned i = 0; i < o->nbssplit; i++)
-		m = SB_MIN(m, o->bssplit[i].bs);
+	uint32_t m = UINT32_MAX;
+	for (unsigned i = 0, n = sb_job_nsizes(o); i < n; i++)
+		m = SB_MIN(m, sb_job_size(o, i));
 	return m;
 }
 
@@ -687,6 +709,15 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 				     "cmdprio_bssplit: %u priorities for %s: storbench keeps the "
 				     "latencies of at most %d",
 				     prios_of(o, d), d ? "writes" : "reads", SB_PRIO_MAX);
+
+	if (o->nwbssplit && (!o->nbssplit || (o->rw != SB_RW_RW && o->rw != SB_RW_RANDRW)))
+		return hintf(msg, msglen,
+			     "bssplit: a split for writes of their own needs rw=rw "
+			     "or randrw and a split for reads");
+	if (o->nwbssplit && o->rw == SB_RW_RANDRW && o->dist != SB_DIST_UNIFORM)
+		return hintf(msg, msglen,
+			     "bssplit: a split for each direction is supported with "
+			     "random_distribution=random only");
 
 	if (o->dedupe_pct && (o->buffer_pattern_len || o->fio_verify[0]))
 		return hintf(msg, msglen,

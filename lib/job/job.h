@@ -101,6 +101,12 @@ struct sb_job_opts {
 	uint32_t bs;
 	unsigned nbssplit; /* 0: bs alone */
 	struct sb_bssplit bssplit[SB_BSSPLIT_MAX];
+	/* fio's bssplit=READ,WRITE (job files): the writes' own split when
+	 * a job that reads and writes has one that differs from bssplit,
+	 * which is then the reads' (nbssplit at least 1); 0: bssplit (or
+	 * bs) for both */
+	unsigned nwbssplit;
+	struct sb_bssplit wbssplit[SB_BSSPLIT_MAX];
 	uint64_t size; /* region size; 0 = whole target */
 	uint64_t offset;
 	unsigned size_pct;   /* size=N%: N percent of the file or device; 0: size */
@@ -340,6 +346,13 @@ int sb_rw_writes(enum sb_rw rw); /* 1 when it writes (trim counts) */
 int sb_rw_trims(enum sb_rw rw);	 /* 1 when it trims (trimwrite too) */
 uint32_t sb_job_max_bs(const struct sb_job_opts *o);
 uint32_t sb_job_min_bs(const struct sb_job_opts *o);
+/* The request sizes a job names, reads' and writes' (repeats and all):
+ * how many, and the i-th */
+unsigned sb_job_nsizes(const struct sb_job_opts *o);
+uint32_t sb_job_size(const struct sb_job_opts *o, unsigned i);
+/* The split of a direction's request sizes (d: 0 reads, 1 writes and
+ * trims) into *n entries; NULL with *n 0: bs alone */
+const struct sb_bssplit *sb_job_split(const struct sb_job_opts *o, int d, unsigned *n);
 
 /* fio's ioprio_value: class << 13 | level, class 0 taken as best effort;
  * the job's own (prio, prioclass; 0 when not given) and the one cmdprio

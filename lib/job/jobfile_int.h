@@ -25,6 +25,12 @@ struct state {
 	 * (0: one size given), resolved for the job's rw at its end */
 	uint32_t bsdir[3];
 	unsigned bsdir_line;
+	/* fio's bssplit=READ,WRITE[,TRIM]: each direction's split (0
+	 * entries: its bs) and the line (0: one split given), resolved for
+	 * the job's rw at its end */
+	struct sb_bssplit dsplit[3][SB_BSSPLIT_MAX];
+	unsigned ndsplit[3];
+	unsigned dsplit_line;
 	int strided;			    /* zonemode=strided */
 	unsigned serialize_line;	    /* serialize_overlap=1's line, 0: not given */
 	uint64_t zonesize, zoneskip;	    /* fio's, taken with zonemode=strided */

@@ -110,6 +110,7 @@ static int set_bs_list(struct ctx *c, const struct fio_opt *o, const char *v)
 	s->bsdir_line = c->line;
 	s->opts.bs = bs[0];
 	s->opts.nbssplit = 0;
+	s->dsplit_line = 0;
 	s->bsrange = 0;
 	return 0;
 }
@@ -129,6 +130,60 @@ static int set_single(struct ctx *c, const struct fio_opt *o, const char *v)
 			c->cur->opts.nbssplit = 0;
 	}
 	return r;
+}
+
+/* fio's bssplit=READ[,WRITE[,TRIM]]: one split for every direction
+ * without a comma; with one, each direction's (an empty member leaves its
+ * direction to bs=, the last member given goes on to the trims), as fio's
+ * str_split_parse, resolved for the job's rw at its end (jobfile_parse.c).
+ * Until then the first split given stands for the job's (bsrange= after
+ * it only bounds it, as fio). */
+static int set_bssplit(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	static const char accepts[] =
+		"one split, or READ,WRITE[,TRIM] splits: SIZE/PCT entries joined by ':' "
+		"with shares adding up to 100 (example: 64k/40:1m/60,1m/100)";
+	struct state *s = c->cur;
+	if (!strchr(v, ',')) {
+		int r = set_plain(c, o, v);
+		if (!r)
+			s->dsplit_line = s->bsrange = 0;
+		return r;
+	}
+	char one[1024];
+	const char *p = v;
+	unsigned n = 0, given = 3;
+	for (;; n++) {
+		const char *comma = strchr(p, ',');
+		const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		if (n == 3 || len >= sizeof(one))
+			return bad_value(c, o->name, v, accepts);
+		memcpy(one, p, len);
+		one[len] = 0;
+		s->ndsplit[n] = 0;
+		if (len && sb_parse_bssplit(one, s->dsplit[n], SB_BSSPLIT_MAX, &s->ndsplit[n]) < 0)
+			return bad_value(c, o->name, v, accepts);
+		if (s->ndsplit[n] && given == 3)
+			given = n;
+		if (!len && s->bsrange)
+			return sb_jf_fail(c,
+					  "%s=%.*s: an empty member (the direction's bs) after "
+					  "bsrange= is not supported (give each direction a split)",
+					  o->name, QUOTE_MAX, v);
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	for (unsigned d = n + 1; d < 3; d++) { /* fio: the last one goes on */
+		memcpy(s->dsplit[d], s->dsplit[n], sizeof(s->dsplit[d]));
+		s->ndsplit[d] = s->ndsplit[n];
+	}
+	s->dsplit_line = c->line;
+	s->bsrange = 0;
+	s->opts.nbssplit = given < 3 ? s->ndsplit[given] : 0;
+	if (given < 3)
+		memcpy(s->opts.bssplit, s->dsplit[given], sizeof(s->opts.bssplit));
+	return 0;
 }
 
 /* fio's bsrange=LOW-HIGH (or LOW:HIGH): each request's size drawn
@@ -152,6 +207,12 @@ static int set_bsrange(struct ctx *c, const struct fio_opt *o, const char *v)
 	if (sb_parse_size(lo, &a) < 0 || sb_parse_size(sep + 1, &b) < 0 || !a || b < a ||
 	    b > 1 << 30 || b % a)
 		return bad_value(c, o->name, v, accepts);
+	const struct state *st = c->cur;
+	if (st->dsplit_line && (!st->ndsplit[0] || !st->ndsplit[1] || !st->ndsplit[2]))
+		return sb_jf_fail(c,
+				  "%s=%.*s: after bssplit= with an empty member (the direction's "
+				  "bs) is not supported (give each direction a split)",
+				  o->name, QUOTE_MAX, v);
 	if (opts->nbssplit && !c->cur->bsrange)
 		return 0; /* bssplit= chooses; fio's bsrange only bounds it */
 	if (b / a > SB_BSSPLIT_MAX)
@@ -540,10 +601,13 @@ static int set_cmdprio(struct ctx *c, const struct fio_opt *o, const char *v)
 	return 0;
 }
 
-/* One direction's cmdprio_bssplit: BS/ (skipped), BS/PCT (cmdprio_class
- * and cmdprio's priority), BS/PCT/CLASS/LEVEL, joined by ':', sorted by
- * block size and each size's shares at most 100, as fio's
- * split_parse_prio_ddir and fio_cmdprio_fill_bsprio. 0 or -EINVAL. */
+/* One direction's cmdprio_bssplit: BS or BS/ (skipped), BS/PCT
+ * (cmdprio_class and cmdprio's priority), BS/PCT/CLASS/LEVEL, joined by
+ * ':', sorted by block size and each size's shares at most 100, as fio's
+ * split_parse_prio_ddir and fio_cmdprio_fill_bsprio. A fifth field, the
+ * priority hint of later fio's BS/PCT/CLASS/LEVEL/HINT, is read and left
+ * out, as fio 3.33 (its sscanf stops after LEVEL) sends no hint.
+ * 0 or -EINVAL. */
 static int cmdprio_split_dir(const char *v, size_t len, struct sb_cmdprio_split *out, unsigned *n)
 {
 	char one[64];
@@ -551,7 +615,7 @@ static int cmdprio_split_dir(const char *v, size_t len, struct sb_cmdprio_split 
 	for (size_t a = 0; a < len;) {
 		const char *colon = memchr(v + a, ':', len - a);
 		const size_t el = colon ? (size_t)(colon - (v + a)) : len - a;
-		unsigned f[3] = { 0, 0, 0 }, nf = 0;
+		unsigned f[4] = { 0, 0, 0, 0 }, nf = 0;
 		uint64_t bs;
 		if (!el || el >= sizeof(one))
 			return -EINVAL;
@@ -559,10 +623,11 @@ static int cmdprio_split_dir(const char *v, size_t len, struct sb_cmdprio_split 
 		one[el] = 0;
 		a += el + 1;
 		char *p = strchr(one, '/');
-		if (!p)
-			return -EINVAL;
-		*p++ = 0;
-		while (*p && nf < 3) { /* PCT[/CLASS/LEVEL], each digits */
+		if (p)
+			*p++ = 0;
+		else
+			p = one + el;  /* BS alone: fio's BS/ */
+		while (*p && nf < 4) { /* PCT[/CLASS/LEVEL[/HINT]], each digits */
 			char *end;
 			if (*p < '0' || *p > '9')
 				return -EINVAL;
@@ -579,7 +644,7 @@ static int cmdprio_split_dir(const char *v, size_t len, struct sb_cmdprio_split 
 			return -EINVAL;
 		out[*n].bs = (uint32_t)bs;
 		out[*n].pct = SB_MIN(f[0], 100u);
-		out[*n].prio = nf == 3 ? sb_ioprio_value(SB_MIN(f[1], 3u), SB_MIN(f[2], 7u))
+		out[*n].prio = nf >= 3 ? sb_ioprio_value(SB_MIN(f[1], 3u), SB_MIN(f[2], 7u))
 				       : SB_CMDPRIO_IMPLICIT;
 		(*n)++;
 	}
@@ -610,8 +675,8 @@ static int set_cmdprio_bssplit(struct ctx *c, const struct fio_opt *o, const cha
 	    cmdprio_split_dir(w, wend ? (size_t)(wend - w) : strlen(w), opts->cmdprio_split[1],
 			      &opts->ncmdprio_split[1]) < 0)
 		return bad_value(c, o->name, v,
-				 "READ,WRITE lists of BS/PERCENT[/CLASS/LEVEL] joined by ':', "
-				 "at most 100% for each size");
+				 "READ,WRITE lists of BS/PERCENT[/CLASS/LEVEL[/HINT]] joined by "
+				 "':', at most 100% for each size");
 	return 0;
 }
 
@@ -1617,7 +1682,7 @@ static const struct fio_opt fio_opts[] = {
 	{ "rwmixwrite", set_rwmixwrite, NULL, NULL, 0 },
 	{ "bs", set_single, "bs", "one block size for reads and writes", 0 },
 	{ "blocksize", set_single, "bs", "one block size for reads and writes", 0 },
-	{ "bssplit", set_single, "bssplit", "one split for reads and writes", 0 },
+	{ "bssplit", set_bssplit, "bssplit", NULL, 0 },
 	{ "bsrange", set_bsrange, NULL, NULL, 0 },
 	{ "blocksize_range", set_bsrange, NULL, NULL, 0 },
 	{ "size", set_size, "size", NULL, 0 },
@@ -1835,8 +1900,11 @@ static const struct {
 		"agree (a write job's write size; randtrimwrite's trim size, its writes taking "
 		"it, as fio with norandommap); sizes that differ are refused" },
 	{ "blocksize", "as bs" },
-	{ "bssplit", "one split for reads and writes; each block once per random pass; a "
-		     "size without a share (4k or 4k/) gets an equal part of the rest, as fio" },
+	{ "bssplit", "one split, or READ,WRITE,TRIM splits (an empty one: the direction's bs; "
+		     "the last one given goes on), each request's size from its direction's, "
+		     "as fio; trims of a split of their own refused; each block once per "
+		     "random pass; a size without a share (4k or 4k/) gets an equal part of "
+		     "the rest, as fio" },
 	{ "buffer_pattern", "every write buffer holds it repeated from its start, as fio "
 			    "(\"TEXT\", 0xHEX, DECIMAL joined, at most 512 bytes); with verify= "
 			    "the verify blocks are written, as fio's; a 'FILE' part and %o are "
@@ -2101,9 +2169,9 @@ static const struct {
 	{ "cmdprio", "READ,WRITE: 0 to 7 (0 by default), as fio" },
 	{ "cmdprio_bssplit", "READ,WRITE lists of BS/PERCENT (cmdprio_class and cmdprio's "
 			     "priority) or BS/PERCENT/CLASS/LEVEL joined by ':': that share of "
-			     "the requests of that size go with it, as fio 3.33 (a hint, a fifth "
-			     "field, is refused, as 3.33); at most 4 priorities a direction with "
-			     "the job's own" },
+			     "the requests of that size go with it, as fio 3.33; a fifth field "
+			     "(later fio's hint) is read and no hint sent, as 3.33; at most 4 "
+			     "priorities a direction with the job's own" },
 	{ "log_prio", "1: the logs' fifth column is the request's ioprio (0x6000), as fio; 0: 1 "
 		      "for an RT class request, else 0" },
 	{ "io_submit_mode", "inline, as fio; offload runs inline: storbench submits from the job's "

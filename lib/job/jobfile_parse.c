@@ -101,15 +101,23 @@ static int zones_ok(struct ctx *c, const struct state *s)
 	return sb_jf_fail(c, "zonemode=strided: %s ([%s])", why, c->sec_name);
 }
 
+/* The directions rw uses: reads, writes (randtrimwrite's take their
+ * trim's size), trims. */
+static void dirs_used(enum sb_rw rw, int use[3])
+{
+	use[0] = sb_rw_reads(rw);
+	use[1] = rw == SB_RW_TRIMWRITE || (sb_rw_writes(rw) && !sb_rw_trims(rw));
+	use[2] = sb_rw_trims(rw);
+}
+
 /* fio's bs=READ,WRITE,TRIM: the one size of the directions the job's rw
  * uses (randtrimwrite's writes take their trim's size; trimwrite's have
  * their own in fio, so they must agree), into *bs; 0 when they differ. */
 static int bs_of_dirs(const struct state *s, uint32_t *bs)
 {
 	const enum sb_rw rw = s->opts.rw;
-	const int use[3] = { sb_rw_reads(rw),
-			     rw == SB_RW_TRIMWRITE || (sb_rw_writes(rw) && !sb_rw_trims(rw)),
-			     sb_rw_trims(rw) };
+	int use[3];
+	dirs_used(rw, use);
 	*bs = 0;
 	for (int d = 0; d < 3; d++) {
 		if (!use[d])
@@ -143,7 +151,64 @@ static int timed_job(struct ctx *c, struct sb_job_opts *jo, const struct sb_engi
 	return 0;
 }
 
-/* The job section that ends here, into the file's list. */
+static int same_split(const struct sb_bssplit *a, unsigned na, const struct sb_bssplit *b,
+		      unsigned nb)
+{
+	return na == nb && !memcmp(a, b, na * sizeof(*a));
+}
+
+/* fio's bssplit=READ,WRITE,TRIM for the directions the job's rw uses,
+ * each its member's split or (empty) its bs as one entry: one split into
+ * jo when they agree, else the reads' and the writes' (fio draws each
+ * request's size from its direction's); trims of a split of their own are
+ * refused. 0 or -EINVAL. */
+static int splits_of_dirs(struct ctx *c, const struct state *s, struct sb_job_opts *jo)
+{
+	struct sb_bssplit own[3];
+	const struct sb_bssplit *sp[3];
+	unsigned n[3], first = 3;
+	int use[3], differ = 0;
+	dirs_used(s->opts.rw, use);
+	for (unsigned d = 0; d < 3; d++) {
+		sp[d] = s->dsplit[d];
+		n[d] = s->ndsplit[d];
+		if (!n[d]) { /* the direction's bs */
+			own[d].bs = s->bsdir_line ? s->bsdir[d] : s->opts.bs;
+			own[d].pct = 100;
+			sp[d] = &own[d];
+			n[d] = 1;
+		}
+		if (!use[d])
+			continue;
+		if (first == 3)
+			first = d;
+		else if (!same_split(sp[first], n[first], sp[d], n[d]))
+			differ = 1;
+	}
+	if (first == 3)
+		return 0;
+	if (differ && use[2]) {
+		c->line = s->dsplit_line;
+		return sb_jf_fail(c,
+				  "bssplit: a split for trims of their own is not supported "
+				  "(rw=%s in [%s]: give its directions one split)",
+				  sb_rw_name(s->opts.rw), c->sec_name);
+	}
+	jo->nwbssplit = 0;
+	if (!s->ndsplit[first] && !differ) { /* bs alone */
+		jo->nbssplit = 0;
+		jo->bs = sp[first]->bs;
+		return 0;
+	}
+	memcpy(jo->bssplit, sp[first], n[first] * sizeof(*sp[first]));
+	jo->nbssplit = n[first];
+	if (differ) {
+		memcpy(jo->wbssplit, sp[1], n[1] * sizeof(*sp[1]));
+		jo->nwbssplit = n[1];
+	}
+	return 0;
+}
+
 /* A filename= list with directory=: each relative name inside it, as fio
  * puts a single one. 0, or -EINVAL naming the section. */
 static int list_in_directory(struct ctx *c, const struct state *s, struct sb_job_opts *o)
@@ -169,6 +234,7 @@ static int list_in_directory(struct ctx *c, const struct state *s, struct sb_job
 	return 0;
 }
 
+/* The job section that ends here, into the file's list. */
 static int end_section(struct ctx *c)
 {
 	struct sb_jobfile *jf = c->jf;
@@ -232,7 +298,7 @@ static int end_section(struct ctx *c)
 		}
 	}
 	uint32_t bs = 0;
-	if (s->bsdir_line && !bs_of_dirs(s, &bs)) {
+	if (s->bsdir_line && !s->dsplit_line && !bs_of_dirs(s, &bs)) {
 		c->line = s->bsdir_line;
 		return sb_jf_fail(c,
 				  "bs: a size for each direction (%u,%u,%u) is not supported: "
@@ -285,6 +351,11 @@ static int end_section(struct ctx *c)
 		j->opts.nrfiles = j->opts.nfilenames;
 	if (bs)
 		j->opts.bs = bs;
+	if (s->dsplit_line) {
+		int r = splits_of_dirs(c, s, &j->opts);
+		if (r)
+			return r;
+	}
 	j->stonewall = s->stonewall;
 	j->new_group = s->new_group;
 	/* fio numbers its threads 1, 2, ... across the jobs, numjobs each */

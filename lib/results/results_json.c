@@ -172,10 +172,13 @@ static void job_options_json(struct sb_json *j, const char *key, const struct sb
 	sb_json_str(j, "bs", buf);
 	if (o->nbssplit) {
 		size_t n = 0;
-		char split[256] = "";
+		char split[512] = "";
 		for (unsigned i = 0; i < o->nbssplit && n < sizeof(split); i++)
 			n += (size_t)snprintf(split + n, sizeof(split) - n, "%s%u/%u", i ? ":" : "",
 					      o->bssplit[i].bs, o->bssplit[i].pct);
+		for (unsigned i = 0; i < o->nwbssplit && n < sizeof(split); i++) /* the writes' */
+			n += (size_t)snprintf(split + n, sizeof(split) - n, "%s%u/%u",
+					      i ? ":" : ",", o->wbssplit[i].bs, o->wbssplit[i].pct);
 		sb_json_str(j, "bssplit", split);
 	}
 	snprintf(buf, sizeof(buf), "%u", o->iodepth);

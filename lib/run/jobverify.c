@@ -9,8 +9,8 @@
 /* 4 KiB verify blocks when every request size allows, 512 B otherwise. */
 static uint32_t pick_block_size(const struct sb_job_opts *job)
 {
-	for (unsigned i = 0; i < (job->nbssplit ? job->nbssplit : 1); i++)
-		if ((job->nbssplit ? job->bssplit[i].bs : job->bs) % 4096)
+	for (unsigned i = 0, n = sb_job_nsizes(job); i < n; i++)
+		if (sb_job_size(job, i) % 4096)
 			return 512;
 	return 4096;
 }
@@ -29,8 +29,12 @@ int sb_run_verify_usable(const struct sb_job_opts *job, const struct sb_jobtarge
 				    "--verify: needs a workload that writes (write, randwrite, rw, "
 				    "randrw), not --rw=%s",
 				    sb_rw_name(job->rw));
-	for (unsigned i = 0; i < (job->nbssplit ? job->nbssplit : 1); i++) {
-		const uint32_t bs = job->nbssplit ? job->bssplit[i].bs : job->bs;
+	if (job->nwbssplit)
+		return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+				    "--verify: a bssplit for each direction is not supported "
+				    "(give one split for reads and writes)");
+	for (unsigned i = 0, n = sb_job_nsizes(job); i < n; i++) {
+		const uint32_t bs = sb_job_size(job, i);
 		if (bs % 512)
 			return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
 					    "--verify: block sizes must be multiples of 512 bytes "

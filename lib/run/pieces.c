@@ -6,9 +6,13 @@
 
 int sb_pieces_apply(const struct sb_job_opts *o)
 {
+	if (o->dist != SB_DIST_UNIFORM || o->blockalign)
+		return 0;
+	if (o->nwbssplit)
+		return 1;
 	for (unsigned i = 1; i < o->nbssplit; i++)
 		if (o->bssplit[i].bs != o->bssplit[0].bs)
-			return o->dist == SB_DIST_UNIFORM && !o->blockalign;
+			return 1;
 	return 0;
 }
 
@@ -18,20 +22,26 @@ int sb_pieces_init(struct sb_pieces *p, const struct sb_job_opts *o, uint64_t si
 	memset(p, 0, sizeof(*p));
 	if (!size || !chunk || !o->nbssplit)
 		return -EINVAL;
-	p->job = o;
-	for (unsigned i = 0; i < o->nbssplit; i++)
-		p->weight += (uint64_t)o->bssplit[i].pct * o->bssplit[i].bs;
+	const int dirs = o->nwbssplit ? 2 : 1;
+	for (int d = 0; d < dirs; d++) {
+		unsigned k;
+		const struct sb_bssplit *s = sb_job_split(o, d, &k);
+		/* each direction's sizes weighed by its share of the requests */
+		const uint64_t mix = dirs == 1 ? 1 : d ? 100 - o->rwmixread : o->rwmixread;
+		for (unsigned i = 0; i < k; i++) {
+			const unsigned e = p->nsizes++;
+			p->bs[e] = s[i].bs;
+			p->dir[e] = (int8_t)(dirs == 1 ? -1 : d);
+			p->full[e] = (chunk + s[i].bs - 1) / s[i].bs;
+			p->weight += mix * s[i].pct * s[i].bs;
+			p->upto[e] = p->weight;
+		}
+	}
 	if (!p->weight)
 		return -EINVAL;
 	p->size = size;
 	p->chunk = chunk;
 	p->nchunks = (size + chunk - 1) / chunk;
-	uint64_t at = 0;
-	for (unsigned i = 0; i < o->nbssplit; i++) {
-		p->full[i] = (chunk + o->bssplit[i].bs - 1) / o->bssplit[i].bs;
-		at += (uint64_t)o->bssplit[i].pct * o->bssplit[i].bs;
-		p->upto[i] = at;
-	}
 	const uint64_t cap = SB_MAX(SB_PIECES_GROUPS / SB_MAX(share, 1), 1);
 	p->group = (p->nchunks + cap - 1) / cap;
 	p->ngroups = (p->nchunks + p->group - 1) / p->group;
@@ -41,30 +51,30 @@ int sb_pieces_init(struct sb_pieces *p, const struct sb_job_opts *o, uint64_t si
 
 /* The pieces of chunk c in this pass, and its block size: a whole
  * chunk's from the table (no division), the tail's counted. */
-static uint64_t chunk_pieces(const struct sb_pieces *p, uint64_t c, uint32_t *bs)
+static uint64_t chunk_pieces(const struct sb_pieces *p, uint64_t c, unsigned *e)
 {
 	/* sb_chunk_split's choice, against the sums made once */
 	const uint64_t x = sb_chunk_draw(p->weight, c, p->key, p->pass);
 	unsigned i = 0;
-	while (i + 1 < p->job->nbssplit && x >= p->upto[i])
+	while (i + 1 < p->nsizes && x >= p->upto[i])
 		i++;
-	*bs = p->job->bssplit[i].bs;
+	*e = i;
 	if (SB_LIKELY(c + 1 < p->nchunks))
 		return p->full[i];
 	const uint64_t clen = p->size - c * p->chunk;
-	return (clen + *bs - 1) / *bs;
+	return (clen + p->bs[i] - 1) / p->bs[i];
 }
 
 /* A new pass: its chunks' sizes, their pieces numbered, a fresh order. */
 static int new_pass(struct sb_pieces *p)
 {
 	uint64_t total = 0;
-	uint32_t bs;
+	unsigned e;
 	p->key = sb_rng_next(&p->rng);
 	for (uint64_t g = 0, c = 0; g < p->ngroups; g++) {
 		p->sum[g] = total;
 		for (const uint64_t end = SB_MIN(c + p->group, p->nchunks); c < end; c++)
-			total += chunk_pieces(p, c, &bs);
+			total += chunk_pieces(p, c, &e);
 	}
 	p->sum[p->ngroups] = total;
 	p->left = total;
@@ -97,12 +107,13 @@ void sb_pieces_next(struct sb_pieces *p, struct sb_piece *out)
 	}
 	k -= p->sum[lo];
 	uint64_t c = lo * p->group;
-	uint32_t bs;
-	for (uint64_t n; k >= (n = chunk_pieces(p, c, &bs)); c++)
+	unsigned e;
+	for (uint64_t n; k >= (n = chunk_pieces(p, c, &e)); c++)
 		k -= n;
-	const uint64_t off = c * p->chunk + k * bs;
+	const uint64_t off = c * p->chunk + k * p->bs[e];
 	out->off = off;
-	out->bs = bs;
+	out->bs = p->bs[e];
+	out->ddir = p->dir[e];
 	out->room = SB_MIN((c + 1) * p->chunk, p->size) - off;
 }
 

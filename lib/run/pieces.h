@@ -10,7 +10,12 @@
  * pieces. A pass numbers its pieces chunk by chunk (a prefix sum per group
  * of chunks) and a uniform generator walks those numbers in a keyed order:
  * one draw per request, a binary search for the group and a scan of its
- * chunks. The prefix sums are at most SB_PIECES_GROUPS entries a
+ * chunks. With a split for each direction (fio's bssplit=READ,WRITE) a
+ * chunk's pieces are one direction's and one of its sizes, direction d and
+ * size s with a chance proportional to d's rwmix share x s's share x s: a
+ * pass then issues each direction its share of the requests, each of its
+ * sizes its share of them, and its pieces say their direction.
+ * The prefix sums are at most SB_PIECES_GROUPS entries a
  * generator (8 bytes each: 1 MiB), so a larger region groups its chunks
  * and scans up to region / chunk / SB_PIECES_GROUPS of them.
  */
@@ -60,30 +65,36 @@ static inline uint32_t sb_chunk_bs(const struct sb_job_opts *o, uint64_t weight,
 	return o->bssplit[sb_chunk_split(o, weight, c, key, pass)].bs;
 }
 
+#define SB_PIECES_SIZES (2 * SB_BSSPLIT_MAX)
+
 struct sb_pieces {
-	const struct sb_job_opts *job;
-	uint64_t weight;	       /* sum of bssplit's share x size */
-	uint64_t size, chunk;	       /* the region's bytes, a chunk's */
-	uint64_t nchunks, group;       /* chunks, chunks per group */
-	uint64_t ngroups;	       /* entries of sum, less one */
-	uint64_t *sum;		       /* pieces before each group, then all */
-	uint64_t left;		       /* pieces this pass has left */
-	uint64_t key, pass;	       /* the pass's chunk sizes */
-	uint64_t full[SB_BSSPLIT_MAX]; /* pieces of a whole chunk, by size */
-	uint64_t upto[SB_BSSPLIT_MAX]; /* sum of share x size up to each */
-	struct sb_rng rng;	       /* each pass's key and order */
-	struct sb_offgen gen;	       /* over the pass's pieces */
+	unsigned nsizes;		/* entries of bs, dir, full, upto */
+	uint32_t bs[SB_PIECES_SIZES];	/* the block sizes */
+	int8_t dir[SB_PIECES_SIZES];	/* their direction, -1: any */
+	uint64_t weight;		/* sum of (rwmix share x) share x size */
+	uint64_t size, chunk;		/* the region's bytes, a chunk's */
+	uint64_t nchunks, group;	/* chunks, chunks per group */
+	uint64_t ngroups;		/* entries of sum, less one */
+	uint64_t *sum;			/* pieces before each group, then all */
+	uint64_t left;			/* pieces this pass has left */
+	uint64_t key, pass;		/* the pass's chunk sizes */
+	uint64_t full[SB_PIECES_SIZES]; /* pieces of a whole chunk, by size */
+	uint64_t upto[SB_PIECES_SIZES]; /* the weights up to each, summed */
+	struct sb_rng rng;		/* each pass's key and order */
+	struct sb_offgen gen;		/* over the pass's pieces */
 };
 
-/* A piece: its offset in the region, its chunk's block size and the bytes
- * from it to its chunk's end. */
+/* A piece: its offset in the region, its chunk's block size, the bytes
+ * from it to its chunk's end and its direction (-1: the job's draw). */
 struct sb_piece {
 	uint64_t off, room;
 	uint32_t bs;
+	int ddir;
 };
 
 /* Whether a job's random offsets go through sb_pieces: several block
- * sizes, the uniform distribution, no blockalign. */
+ * sizes or a split for each direction, the uniform distribution, no
+ * blockalign. */
 int sb_pieces_apply(const struct sb_job_opts *o);
 /* Set p up over size bytes in chunks of chunk bytes, at most
  * SB_PIECES_GROUPS / share groups (share: how many generators divide the

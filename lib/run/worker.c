@@ -383,23 +383,28 @@ static int pick_ddir(struct sb_worker *w)
 	case SB_RW_TRIMWRITE:
 	case SB_RW_RANDTRIMWRITE: return SB_DDIR_TRIM;
 	default:
+		if (SB_UNLIKELY(w->piece_dir))
+			return SB_DDIR_READ; /* the piece chooses (next_piece) */
 		return rate_turn(w, sb_rng_below(&w->rng, 100) < w->job->rwmixread ? SB_DDIR_READ
 										   : SB_DDIR_WRITE);
 	}
 }
 
-static uint32_t pick_bs(struct sb_worker *w)
+/* A request size of direction ddir's split (fio's get_next_buflen). */
+static uint32_t pick_bs(struct sb_worker *w, int ddir)
 {
 	const struct sb_job_opts *o = w->job;
 	if (!o->nbssplit)
 		return o->bs;
+	unsigned n;
+	const struct sb_bssplit *s = sb_job_split(o, ddir != SB_DDIR_READ, &n);
 	uint64_t x = sb_rng_below(&w->rng, 100);
-	for (unsigned i = 0; i < o->nbssplit; i++) {
-		if (x < o->bssplit[i].pct)
-			return o->bssplit[i].bs;
-		x -= o->bssplit[i].pct;
+	for (unsigned i = 0; i < n; i++) {
+		if (x < s[i].pct)
+			return s[i].bs;
+		x -= s[i].pct;
 	}
-	return o->bssplit[o->nbssplit - 1].bs;
+	return s[n - 1].bs;
 }
 
 /* What the loop has left to bound a random request: with fio's
@@ -415,17 +420,19 @@ static uint64_t loop_room(const struct sb_worker *w)
 	return w->job->norandommap ? loop_room_any(w) : w->loop_left;
 }
 
-/* want bytes when they fit in room, else the largest block size that
- * does (fio's way: requests keep the sizes the job names); 0: none. */
-static uint32_t fit(const struct sb_worker *w, uint32_t want, uint64_t room)
+/* want bytes when they fit in room, else the largest block size of
+ * direction ddir's that does (fio's way: requests keep the sizes the job
+ * names); 0: none. */
+static uint32_t fit(const struct sb_worker *w, uint32_t want, uint64_t room, int ddir)
 {
-	const struct sb_job_opts *o = w->job;
 	uint32_t best = 0;
 	if (want <= room)
 		return want;
-	for (unsigned i = 0; i < o->nbssplit; i++)
-		if (o->bssplit[i].bs <= room && o->bssplit[i].bs > best)
-			best = o->bssplit[i].bs;
+	unsigned n;
+	const struct sb_bssplit *s = sb_job_split(w->job, ddir != SB_DDIR_READ, &n);
+	for (unsigned i = 0; i < n; i++)
+		if (s[i].bs <= room && s[i].bs > best)
+			best = s[i].bs;
 	return best;
 }
 
@@ -440,13 +447,13 @@ static uint32_t chunk_bs(const struct sb_worker *w, uint64_t c)
 
 /* A random request at a multiple of fio's blockalign: the generator
  * walks the aligned offsets at which the smallest block fits. */
-static int next_aligned(struct sb_worker *w, uint32_t *len, uint64_t *off)
+static int next_aligned(struct sb_worker *w, int ddir, uint32_t *len, uint64_t *off)
 {
 	for (;;) {
 		const uint64_t o = sb_offgen_next(w->gen) * w->job->blockalign;
 		const uint64_t left = loop_room(w);
 		const uint64_t room = SB_MIN(SB_MIN(w->region_size - o, left), w->file_left);
-		*len = fit(w, pick_bs(w), room);
+		*len = fit(w, pick_bs(w, ddir), room, ddir);
 		if (*len) {
 			*off = w->region_offset + o;
 			return 0;
@@ -458,12 +465,20 @@ static int next_aligned(struct sb_worker *w, uint32_t *len, uint64_t *off)
 	}
 }
 
+/* Whether fio's norandommap draws the job's offsets (next_norandom):
+ * one file, no verify, no segments, the uniform distribution. */
+static int norandom_path(const struct sb_worker *w)
+{
+	return w->job->norandommap && !w->files && !w->verify && !w->segs &&
+	       w->job->dist == SB_DIST_UNIFORM;
+}
+
 /* fio's norandommap: an aligned offset drawn afresh each time and a
  * block size that fits from there (fio's io_u_fits); the loop's bytes
  * bound how many requests are issued, not the last one's size, so a pass
  * moves up to a block more than its size, as fio's do_io (it loops while
  * fewer bytes were issued). */
-static int next_norandom(struct sb_worker *w, uint32_t *len, uint64_t *off)
+static int next_norandom(struct sb_worker *w, int ddir, uint32_t *len, uint64_t *off)
 {
 	const uint64_t align = w->job->blockalign ? w->job->blockalign : w->min_bs;
 	if (!w->loop_left || w->region_size < w->min_bs)
@@ -471,7 +486,7 @@ static int next_norandom(struct sb_worker *w, uint32_t *len, uint64_t *off)
 	const uint64_t slots = (w->region_size - w->min_bs) / align + 1;
 	for (;;) {
 		const uint64_t o = sb_rng_below(&w->rng, slots) * align;
-		*len = fit(w, pick_bs(w), w->region_size - o);
+		*len = fit(w, pick_bs(w, ddir), w->region_size - o, ddir);
 		if (*len) {
 			*off = w->region_offset + o;
 			return 0;
@@ -541,8 +556,9 @@ static void seq_step(struct sb_worker *w, uint32_t len)
 }
 
 /* A random request of a job with several block sizes: the next piece of
- * the pass (pieces.h), one draw each. */
-static int next_piece(struct sb_worker *w, uint32_t *len, uint64_t *off)
+ * the pass (pieces.h), one draw each; with a split for each direction,
+ * the piece's direction into *ddir. */
+static int next_piece(struct sb_worker *w, int *ddir, uint32_t *len, uint64_t *off)
 {
 	struct sb_pieces *p = &w->pieces[w->files ? w->cur : 0];
 	for (;;) {
@@ -550,7 +566,9 @@ static int next_piece(struct sb_worker *w, uint32_t *len, uint64_t *off)
 		sb_pieces_next(p, &pc);
 		const uint64_t left = loop_room(w);
 		const uint64_t room = SB_MIN(SB_MIN(pc.room, left), w->file_left);
-		*len = fit(w, pc.bs, room);
+		if (pc.ddir >= 0)
+			*ddir = pc.ddir;
+		*len = fit(w, pc.bs, room, *ddir);
 		if (*len) {
 			*off = w->region_offset +
 			       (w->segs ? sb_segments_map(w->segs, pc.off) : pc.off);
@@ -567,19 +585,19 @@ static int next_piece(struct sb_worker *w, uint32_t *len, uint64_t *off)
 /* The next request of this loop in the current file, inside its region:
  * 0, 1 when nothing of the job's block sizes fits in what the loop has
  * left, 2 when it does not fit in what the file has left in this round. */
-static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
+static int next_in_file(struct sb_worker *w, int *ddir, uint32_t *len, uint64_t *off)
 {
 	if (w->file_left < w->min_bs)
 		return w->loop_left < w->min_bs ? 1 : 2;
 	if (w->sequential) {
-		const uint32_t want = pick_bs(w);
+		const uint32_t want = pick_bs(w, *ddir);
 		/* rw=rw: neither position reaches the region's end, the loop's
 		 * bytes end it, its last request whole (fio's do_io) */
 		const uint64_t left = seq_mixed(w) ? loop_room_any(w) : w->loop_left;
 		for (int wrapped = 0; wrapped < 2; wrapped++) {
 			const uint64_t lim = SB_MIN(left, w->file_left);
 			const uint64_t room = SB_MIN(lim, w->region_size - w->cursor);
-			*len = fit(w, want, room);
+			*len = fit(w, want, room, *ddir);
 			if (*len) {
 				*off = w->region_offset + w->cursor;
 				seq_step(w, *len);
@@ -596,13 +614,12 @@ static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
 		}
 		return 1;
 	}
-	if (w->job->norandommap && !w->files && !w->verify && !w->segs &&
-	    w->job->dist == SB_DIST_UNIFORM)
-		return next_norandom(w, len, off);
+	if (norandom_path(w))
+		return next_norandom(w, *ddir, len, off);
 	if (w->job->blockalign)
-		return next_aligned(w, len, off);
+		return next_aligned(w, *ddir, len, off);
 	if (w->pieces)
-		return next_piece(w, len, off);
+		return next_piece(w, ddir, len, off);
 	for (;;) {
 		const uint64_t u = sb_offgen_next(w->gen);
 		const uint64_t c = u / w->slots, coff = c * w->chunk;
@@ -613,7 +630,7 @@ static int next_in_file(struct sb_worker *w, uint32_t *len, uint64_t *off)
 			continue; /* a chunk of larger blocks has fewer pieces */
 		const uint64_t left = loop_room(w);
 		const uint64_t room = SB_MIN(SB_MIN(clen - poff, left), w->file_left);
-		*len = fit(w, bs, room);
+		*len = fit(w, bs, room, *ddir);
 		if (*len) {
 			*off = w->region_offset +
 			       (w->segs ? sb_segments_map(w->segs, coff + poff) : coff + poff);
@@ -715,14 +732,14 @@ static int file_done(struct sb_worker *w)
 }
 
 /* The next request of this loop: 0, or 1 when the loop is done. */
-static int next_io(struct sb_worker *w, uint32_t *len, uint64_t *off)
+static int next_io(struct sb_worker *w, int *ddir, uint32_t *len, uint64_t *off)
 {
 	if (!w->files)
-		return next_in_file(w, len, off);
+		return next_in_file(w, ddir, len, off);
 	for (unsigned tries = 0;; tries++) {
 		if (!w->svc_left)
 			file_switch(w);
-		const int r = next_in_file(w, len, off);
+		const int r = next_in_file(w, ddir, len, off);
 		if (!r) {
 			w->svc_left--;
 			if (w->file_left != UINT64_MAX)
@@ -806,6 +823,7 @@ int sb_worker_pieces_setup(struct sb_worker *w)
 		if (e < 0)
 			return e;
 	}
+	w->piece_dir = w->job->nwbssplit && !norandom_path(w);
 	return 0;
 }
 
@@ -1371,7 +1389,7 @@ static int loop(struct sb_worker *w)
 				off = w->tw_off;
 				w->tw_len = 0;
 			} else if ((ddir = pick_ddir(w)), seq_dir(w, ddir),
-				   next_io(w, &len, &off)) {
+				   next_io(w, &ddir, &len, &off)) {
 				if ((r = end_loop(w)) < 0)
 					return r;
 				continue;

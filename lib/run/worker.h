@@ -93,8 +93,11 @@ struct sb_worker {
 	struct sb_offgen *gen; /* &gen0, or the current file's */
 	struct sb_offgen gen0;
 	uint64_t gen_seed, nchunks;
-	/* a bssplit job's random pieces (pieces.h), one a file, or NULL */
+	/* a bssplit job's random pieces (pieces.h), one a file, or NULL;
+	 * piece_dir: a split for each direction, the pieces' direction is
+	 * the request's */
 	struct sb_pieces *pieces;
+	int piece_dir;
 	/* fio's nrfiles: the files (NULL: one, fd and the fields above),
 	 * those not done in this round in their order (active), the current
 	 * one's place there, the requests it serves before the next switch

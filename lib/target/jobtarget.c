@@ -98,8 +98,8 @@ static int check_alignment(const struct sb_jobtarget *t, const struct sb_job_opt
 	if (!job->direct || t->align <= 1)
 		return 0;
 	uint32_t minbs = sb_job_min_bs(job);
-	for (unsigned i = 0; i < (job->nbssplit ? job->nbssplit : 1); i++) {
-		uint32_t bs = job->nbssplit ? job->bssplit[i].bs : job->bs;
+	for (unsigned i = 0, n = sb_job_nsizes(job); i < n; i++) {
+		uint32_t bs = sb_job_size(job, i);
 		if (bs % t->align)
 			return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
 					    "--bs: %u bytes is not a multiple of the device's "

@@ -152,8 +152,7 @@ grep -q "cmdprio_percentage: fio's libaio and io_uring option, not ioengine=psyn
 	fail "cmdprio with psync: $(cat "$T/err")"
 for bad in prio=8 prioclass=4 prio=x cmdprio_class=0 cmdprio_class=4 cmdprio_percentage=101 \
 	cmdprio=8 cmdprio=1,2,3 cmdprio_percentage=-1 cmdprio_bssplit=64k/50/1 \
-	cmdprio_bssplit=64k/60:64k/50 cmdprio_bssplit=1M/10/2/0/1 cmdprio_bssplit=x/10 \
-	cmdprio_bssplit=64k; do
+	cmdprio_bssplit=64k/60:64k/50 cmdprio_bssplit=1M/10/2/0/1/5 cmdprio_bssplit=x/10; do
 	job libaio "$bad" >"$T/b.fio"
 	expect_exit 2 "$SB" fio "$T/b.fio"
 	grep -q "line 10: ${bad%%=*}: '${bad#*=}' is not valid" "$T/err" || fail "$bad: $(cat "$T/err")"

@@ -46,10 +46,13 @@ static void check_job(const struct sb_jobfile_job *j)
 	CHECK(!j->filename[0] || !j->directory[0]);
 	CHECK(j->line >= 1);
 	CHECK(j->stonewall == 0 || j->stonewall == 1);
-	CHECK((unsigned)o->rw <= SB_RW_RANDTRIM);
+	CHECK((unsigned)o->rw <= SB_RW_RANDTRIMWRITE);
 	CHECK(o->rwmixread <= 100 && o->buffer_compress <= 100);
 	CHECK(o->bs >= 1 && o->iodepth >= 1 && o->numjobs >= 1);
 	CHECK(o->nbssplit <= SB_BSSPLIT_MAX);
+	/* a split for writes of their own: with the reads', reads and writes */
+	CHECK(o->nwbssplit <= SB_BSSPLIT_MAX);
+	CHECK(!o->nwbssplit || (o->nbssplit && (o->rw == SB_RW_RW || o->rw == SB_RW_RANDRW)));
 	CHECK(o->direct_given && (o->direct == 0 || o->direct == 1));
 	CHECK(o->log_interval_ns >= 1000000);
 	CHECK(o->fiolog.on < 1u << SB_FIOLOG_KINDS && o->fiolog.hist_coarse <= 6);

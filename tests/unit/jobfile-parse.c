@@ -620,8 +620,8 @@ static void test_error_lines(void **state)
 		   NULL);
 	expect_err("[j]\nblocksize=4k,8k,x\n", "line 2: blocksize: '4k,8k,x' is not valid", NULL);
 	expect_err("[j]\nbs=4k,8k,8k,8k\n", "line 2: bs: '4k,8k,8k,8k' is not valid", NULL);
-	expect_err("[j]\nbssplit=4k/50:8k/50,4k\n", "line 2: bssplit: '4k/50:8k/50,4k'",
-		   "one split for reads and writes");
+	expect_err("[j]\nbssplit=4k/50:8k/50,4k,4k,4k\n", "line 2: bssplit: '4k/50:8k/50,4k,4k,4k'",
+		   "READ,WRITE[,TRIM] splits");
 	expect_err("[j]\nrate=1M,2M,3M\nrw=trim\n", "line 2: rate: '1M,2M,3M': a cap on trims",
 		   NULL);
 	expect_err("[j]\nrate=1M,2Q\n", "line 2: rate: '1M,2Q' is not valid", "READ,WRITE");

@@ -2,8 +2,9 @@
 /*
  * A bssplit job's random pieces: each pass covers the region once, every
  * piece of a chunk has the chunk's block size, one draw of the generator
- * a piece, passes differ in sizes and order, and a region too large for
- * the prefix sums' budget is grouped and still covered once.
+ * a piece, passes differ in sizes and order, a region too large for the
+ * prefix sums' budget is grouped and still covered once, and a split for
+ * each direction gives each chunk one direction with its own sizes.
  */
 #include "tests/lib/sbtest.h"
 #include "lib/run/pieces.h"
@@ -150,12 +151,86 @@ static void test_applies(void **state)
 	assert_false(sb_pieces_apply(&o));
 }
 
+/* fio's bssplit=READ,WRITE (examples/cmdprio-bssplit.fio): a chunk's
+ * pieces are one direction's and one of its sizes; a pass covers the
+ * region once, the reads about rwmixread percent of the requests, each
+ * direction's sizes in its shares. */
+static void test_directions(void **state)
+{
+	static const uint32_t bs[] = { 65536, 1 << 20 };
+	static const unsigned pct[] = { 40, 60 };
+	const uint64_t size = 1ull << 30, chunk = 1 << 20, unit = 65536;
+	const uint64_t nch = size / chunk;
+	struct sb_job_opts o;
+	struct sb_pieces p;
+	uint64_t n[2][2] = { { 0, 0 }, { 0, 0 } }; /* [dir][64k, 1m] */
+	uint8_t *seen = malloc(size / unit);
+	int8_t *cdir = malloc(nch);
+
+	(void)state;
+	job_of(&o, bs, pct, 2);
+	o.rw = SB_RW_RANDRW;
+	o.rwmixread = 50;
+	o.nwbssplit = 1;
+	o.wbssplit[0].bs = 1 << 20;
+	o.wbssplit[0].pct = 100;
+	assert_non_null(seen);
+	assert_non_null(cdir);
+	assert_true(sb_pieces_apply(&o));
+	assert_int_equal(sb_pieces_init(&p, &o, size, chunk, 1), 0);
+	assert_int_equal(sb_pieces_start(&p, 29), 0);
+	for (int pass = 0; pass < 4; pass++) {
+		memset(seen, 0, size / unit);
+		memset(cdir, -1, nch);
+		uint64_t left = 1;
+		for (uint64_t i = 0; i < left; i++) {
+			struct sb_piece pc;
+			sb_pieces_next(&p, &pc);
+			if (!i)
+				left = p.sum[p.ngroups];
+			const uint64_t c = pc.off / chunk;
+			assert_true(pc.ddir == 0 || pc.ddir == 1);
+			assert_true(pc.ddir == 0 || pc.bs == 1 << 20); /* writes: 1m only */
+			if (cdir[c] >= 0 && cdir[c] != pc.ddir)
+				fail_msg("chunk %llu: reads and writes", (unsigned long long)c);
+			cdir[c] = (int8_t)pc.ddir;
+			for (uint64_t u = pc.off / unit; u < (pc.off + pc.bs) / unit; u++) {
+				if (seen[u])
+					fail_msg("unit %llu twice in a pass",
+						 (unsigned long long)u);
+				seen[u] = 1;
+			}
+			n[pc.ddir][pc.bs == 1 << 20]++;
+		}
+		assert_int_equal(memchr(seen, 0, size / unit) == NULL, 1);
+	}
+	const double reads = (double)(n[0][0] + n[0][1]), all = reads + (double)n[1][1];
+	assert_int_equal(n[1][0], 0);
+	if (reads / all < 0.4 || reads / all > 0.6 || n[0][0] / reads < 0.3 ||
+	    n[0][0] / reads > 0.5)
+		fail_msg("reads 64k %llu, 1m %llu, writes %llu: not 50%% reads, 40%% of them 64k",
+			 (unsigned long long)n[0][0], (unsigned long long)n[0][1],
+			 (unsigned long long)n[1][1]);
+	/* one split again: the pieces say no direction */
+	sb_pieces_free(&p);
+	o.nwbssplit = 0;
+	assert_int_equal(sb_pieces_init(&p, &o, size, chunk, 1), 0);
+	assert_int_equal(sb_pieces_start(&p, 29), 0);
+	struct sb_piece pc;
+	sb_pieces_next(&p, &pc);
+	assert_int_equal(pc.ddir, -1);
+	sb_pieces_free(&p);
+	free(seen);
+	free(cdir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cover_once),
 		cmocka_unit_test(test_odd_sizes),
 		cmocka_unit_test(test_applies),
+		cmocka_unit_test(test_directions),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
