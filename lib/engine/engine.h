@@ -58,10 +58,12 @@ enum {
 	 * falloc), reading no data: runs only on the files it laid out, as
 	 * SB_ENGINE_FILEOP ones */
 	SB_ENGINE_OWNFILES = 1u << 3,
-	/* makes its files itself, by name, in the job's directory (fio's
-	 * filecreate; with SB_ENGINE_NOIO: nothing is laid out or opened for
-	 * it): e->path the directory (or the one new file's name), e->mk_* the
-	 * names; the run removes them after, as its own */
+	/* works on its files by name, in the job's directory, holding none
+	 * open: e->path the directory (or the one new file's name), e->mk_*
+	 * the names; the run removes them after, as its own. With
+	 * SB_ENGINE_NOIO the engine makes them (fio's filecreate); without,
+	 * the run lays them out new before the jobs, as fio does, and opens
+	 * none (filestat, filedelete) */
 	SB_ENGINE_MKFILES = 1u << 4,
 	/* SB_ENGINE_SYNC at a depth of 1 only: above it requests queue to
 	 * commit (vsync merges them), so --iodepth has an effect */
@@ -151,7 +153,10 @@ struct sb_engine {
 	unsigned stat_type;
 	/* SB_ENGINE_MKFILES: mk_nfiles files named MK_JOB.MK_CLONE.F in the
 	 * directory e->path, file F's requests at [wlo + F * mk_span, +
-	 * mk_span); 0: the one file e->path names */
+	 * mk_span), or, where mk_end is given, up to wlo + mk_end[F] from the
+	 * end of the file before; 0: the one file e->path names. mk_ino: the
+	 * inode numbers of the files the run laid out (0: not made), which
+	 * filedelete unlinks only while the name is still theirs */
 	const char *mk_job;
 	unsigned mk_clone, mk_nfiles;
 	uint64_t mk_span;
@@ -173,6 +178,8 @@ struct sb_engine {
 	/* set by an engine whose failed request needs words beyond its errno
 	 * (the filesystem it needs): the job's message, NULL: none */
 	const char *why;
+	const uint64_t *mk_end;
+	const uint64_t *mk_ino;
 };
 
 /* fio's stat_type= of filestat and dirstat */
@@ -261,17 +268,27 @@ static inline int sb_engine_queue(struct sb_engine *e, struct sb_io *io)
 /* Synchronous helpers shared by engines (inline_io.c): do io and set io->res. */
 void sb_engine_do_sync(struct sb_engine *e, struct sb_io *io);
 
-/* The file-operation engines' shared part (fileop.c): queue io, doing op
- * on e->path when it is fresh (its time the request's: start_ns and
- * issue_ns are stamped just before, after check, when given, found the
- * name fit for it), else completing it untimed with nothing done. SYNC
- * and DATASYNC requests complete with nothing done. */
-typedef int (*sb_fileop_fn)(const struct sb_engine *e, const char *path);
+/* The file-operation engines' shared part (fileop.c), fio's engines
+ * that work on files by name (SB_ENGINE_MKFILES): the directory is
+ * opened at the first request (e->priv); each file's first request in a
+ * loop (e->path_fresh starts one) is due its operation, the others
+ * complete untimed with nothing done. sb_fileop_due: the index of the
+ * file io is in when its operation is due, else -1; its name in the
+ * directory into name (NAME_MAX + 1 bytes). -errno on failure. */
+int64_t sb_fileop_due(struct sb_engine *e, const struct sb_io *io, char *name);
+/* the directory's descriptor, opened by sb_fileop_due */
+int sb_fileop_dirfd(const struct sb_engine *e);
+/* queue io, doing op on file i's name when due (its time the request's:
+ * start_ns and issue_ns are stamped just before, after check, when
+ * given, found the name fit for it); SYNC and DATASYNC requests complete
+ * with nothing done */
+typedef int (*sb_fileop_fn)(const struct sb_engine *e, int dirfd, const char *name, uint64_t i);
 int sb_fileop_queue(struct sb_engine *e, struct sb_io *io, sb_fileop_fn check, sb_fileop_fn op);
-/* stat, lstat or statx of path as e->stat_type says (filestat.c) */
-int sb_fileop_stat(const struct sb_engine *e, const char *path);
-/* the name is still the file open as e->fd (filedelete.c) */
-int sb_fileop_ours(const struct sb_engine *e, const char *path);
+/* stat, lstat or statx of the name as e->stat_type says (filestat.c) */
+int sb_fileop_stat(const struct sb_engine *e, int dirfd, const char *name, uint64_t i);
+/* keep fd open until the next call (-1: none), closing the one kept */
+void sb_fileop_hold(const struct sb_engine *e, int fd);
+void sb_fileop_free(struct sb_engine *e);
 int sb_fileop_available(void);
 int sb_fileop_init(struct sb_engine *e);
 /* init of an engine that works on the descriptor it is given (ftruncate,
@@ -283,22 +300,22 @@ struct sb_io *sb_fileop_event(struct sb_engine *e, unsigned i);
 void sb_fileop_cleanup(struct sb_engine *e);
 /* The ops of a file-operation engine NAME whose operation is OP, done
  * once CHECK (NULL: none) said yes. */
-#define SB_FILEOP_ENGINE(sym, NAME, DESC, CHECK, OP)                  \
-	static int sym##_queue(struct sb_engine *e, struct sb_io *io) \
-	{                                                             \
-		return sb_fileop_queue(e, io, CHECK, OP);             \
-	}                                                             \
-	const struct sb_engine_ops sym = {                            \
-		.name = NAME,                                         \
-		.desc = DESC,                                         \
-		.flags = SB_ENGINE_SYNC | SB_ENGINE_FILEOP,           \
-		.available = sb_fileop_available,                     \
-		.init = sb_fileop_init,                               \
-		.queue = sym##_queue,                                 \
-		.commit = sb_fileop_commit,                           \
-		.getevents = sb_fileop_getevents,                     \
-		.event = sb_fileop_event,                             \
-		.cleanup = sb_fileop_cleanup,                         \
+#define SB_FILEOP_ENGINE(sym, NAME, DESC, CHECK, OP)                            \
+	static int sym##_queue(struct sb_engine *e, struct sb_io *io)           \
+	{                                                                       \
+		return sb_fileop_queue(e, io, CHECK, OP);                       \
+	}                                                                       \
+	const struct sb_engine_ops sym = {                                      \
+		.name = NAME,                                                   \
+		.desc = DESC,                                                   \
+		.flags = SB_ENGINE_SYNC | SB_ENGINE_FILEOP | SB_ENGINE_MKFILES, \
+		.available = sb_fileop_available,                               \
+		.init = sb_fileop_init,                                         \
+		.queue = sym##_queue,                                           \
+		.commit = sb_fileop_commit,                                     \
+		.getevents = sb_fileop_getevents,                               \
+		.event = sb_fileop_event,                                       \
+		.cleanup = sb_fileop_free,                                      \
 	}
 
 #endif

@@ -6,130 +6,38 @@
  * sharing a filename=) is opened to read, never truncated or written. The
  * file's other requests move nothing, counted untimed as fio's. Each file
  * is closed as the next one opens (fio's openfiles=1): one descriptor and
- * a bit a file of memory, however many files.
+ * a bit a file of memory, however many files (fileop.c).
  */
 #include "lib/sb.h"
 #include "lib/engine/engine.h"
 
 #include <fcntl.h>
-#include <limits.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <unistd.h>
 
-struct fc {
-	int dirfd;
-	int lastfd;	  /* the file opened last, closed untimed as the next opens */
-	const char *base; /* the one file's name in dirfd (mk_nfiles 0) */
-	uint64_t *done;	  /* a bit a file: opened in this loop */
-	unsigned n;
-};
-
-/* The engine's state, made at its first request: the caller names the
- * directory and the files (e->path, e->mk_*) after init. 0 or -errno. */
-static int fc_setup(struct sb_engine *e)
+/* the file opened last closes, untimed, before the next opens */
+static int fc_close_last(const struct sb_engine *e, int dirfd, const char *name, uint64_t i)
 {
-	if (!e->path || (e->mk_nfiles && (!e->mk_job || !e->mk_span)))
-		return -EINVAL;
-	/* a job name with a '/' would make a file elsewhere */
-	if (e->mk_nfiles && strchr(e->mk_job, '/'))
-		return -EINVAL;
-	char dir[PATH_MAX];
-	const char *slash = strrchr(e->path, '/'), *base = NULL;
-	if (e->mk_nfiles) {
-		snprintf(dir, sizeof(dir), "%s", e->path);
-	} else if (slash) {
-		snprintf(dir, sizeof(dir), "%.*s", slash == e->path ? 1 : (int)(slash - e->path),
-			 e->path);
-		base = slash + 1;
-	} else {
-		snprintf(dir, sizeof(dir), ".");
-		base = e->path;
-	}
-	if (base && !*base)
-		return -EINVAL;
-	struct fc *f = calloc(1, sizeof(*f));
-	if (!f)
-		return -ENOMEM;
-	f->n = e->mk_nfiles ? e->mk_nfiles : 1;
-	f->base = base;
-	f->lastfd = -1;
-	f->done = calloc((f->n + 63) / 64, sizeof(*f->done));
-	f->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	const int r = !f->done ? -ENOMEM : f->dirfd < 0 ? -errno : 0;
-	if (r < 0) {
-		if (f->dirfd >= 0)
-			close(f->dirfd);
-		free(f->done);
-		free(f);
-		return r;
-	}
-	e->priv = f;
+	(void)dirfd, (void)name, (void)i;
+	sb_fileop_hold(e, -1);
 	return 0;
 }
 
-/* open file i of this loop, made new or (made before) to read: 0 or -errno */
-static int fc_open(struct sb_engine *e, struct fc *f, unsigned i)
+/* open the file, made new or (made before) to read: 0 or -errno */
+static int fc_open(const struct sb_engine *e, int dirfd, const char *name, uint64_t i)
 {
-	char name[NAME_MAX + 1];
-	const char *nm = f->base;
-	if (!nm) {
-		const int l = snprintf(name, sizeof(name), "%s.%u.%u", e->mk_job, e->mk_clone, i);
-		if (l < 0 || (size_t)l >= sizeof(name))
-			return -ENAMETOOLONG;
-		nm = name;
-	}
-	int fd = openat(f->dirfd, nm, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	(void)i;
+	int fd = openat(dirfd, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0 && errno == EEXIST)
-		fd = openat(f->dirfd, nm, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	f->lastfd = fd;
+	sb_fileop_hold(e, fd);
 	return 0;
 }
 
 static int fc_queue(struct sb_engine *e, struct sb_io *io)
 {
-	io->untimed = 1;
-	io->res = 0;
-	if (io->ddir >= SB_DDIR_SYNC)
-		return SB_Q_DONE;
-	if (!e->priv && (io->res = fc_setup(e)) < 0)
-		return SB_Q_DONE;
-	struct fc *f = e->priv;
-	if (e->path_fresh) { /* a new loop: every file opens again */
-		memset(f->done, 0, (f->n + 63) / 64 * sizeof(*f->done));
-		e->path_fresh = 0;
-	}
-	uint64_t i = e->mk_nfiles && io->offset > e->wlo ? (io->offset - e->wlo) / e->mk_span : 0;
-	if (i >= f->n)
-		i = f->n - 1;
-	io->res = io->len;
-	if (f->done[i / 64] & (1ull << (i % 64)))
-		return SB_Q_DONE;
-	f->done[i / 64] |= 1ull << (i % 64);
-	if (f->lastfd >= 0)
-		close(f->lastfd);
-	f->lastfd = -1;
-	io->untimed = 0;
-	io->start_ns = sb_now_ns();
-	io->issue_ns = io->start_ns;
-	const int r = fc_open(e, f, (unsigned)i);
-	if (r < 0)
-		io->res = r;
-	return SB_Q_DONE;
-}
-
-static void fc_cleanup(struct sb_engine *e)
-{
-	struct fc *f = e->priv;
-	if (!f)
-		return;
-	if (f->lastfd >= 0)
-		close(f->lastfd);
-	close(f->dirfd);
-	free(f->done);
-	free(f);
+	return sb_fileop_queue(e, io, fc_close_last, fc_open);
 }
 
 const struct sb_engine_ops sb_engine_filecreate = {
@@ -142,5 +50,5 @@ const struct sb_engine_ops sb_engine_filecreate = {
 	.commit = sb_fileop_commit,
 	.getevents = sb_fileop_getevents,
 	.event = sb_fileop_event,
-	.cleanup = fc_cleanup,
+	.cleanup = sb_fileop_free,
 };

@@ -674,6 +674,23 @@ int sb_job_file_name(const struct sb_job_opts *o, unsigned jobnum, unsigned file
 	return snprintf(buf, len, "%s", src) >= (int)len ? -ENAMETOOLONG : 0;
 }
 
+int sb_job_nrfiles_check(const struct sb_job_opts *o, int in_dir, char *msg, size_t msglen)
+{
+	const struct sb_engine_ops *mk = sb_engine_find(o->engine);
+	const int named = mk && (mk->flags & SB_ENGINE_MKFILES);
+	if (o->nrfiles > (named ? SB_JOB_MAX_NRFILES_MADE : SB_JOB_MAX_NRFILES))
+		return hintf(msg, msglen, "nrfiles: at most %u files%s",
+			     named ? SB_JOB_MAX_NRFILES_MADE : SB_JOB_MAX_NRFILES,
+			     named ? ""
+				   : " (ioengine=filecreate, filestat and filedelete take more)");
+	if (in_dir && !named && o->nrfiles > 1 &&
+	    (uint64_t)o->nrfiles * o->numjobs > SB_JOB_MAX_NRFILES)
+		return hintf(msg, msglen,
+			     "nrfiles: %u files for each of %u jobs: at most %d files in all",
+			     o->nrfiles, o->numjobs, SB_JOB_MAX_NRFILES);
+	return 0;
+}
+
 int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 {
 	char a[32], b[32];
@@ -779,11 +796,8 @@ int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen)
 			     "donorname: ioengine=%s needs a donor file, donorname=NAME (a job "
 			     "file's option), as fio",
 			     mk->name);
-	const int makes = mk && (mk->flags & SB_ENGINE_MKFILES);
-	if (o->nrfiles > (makes ? SB_JOB_MAX_NRFILES_MADE : SB_JOB_MAX_NRFILES))
-		return hintf(msg, msglen, "nrfiles: at most %u files%s",
-			     makes ? SB_JOB_MAX_NRFILES_MADE : SB_JOB_MAX_NRFILES,
-			     makes ? "" : " (the filecreate engine takes more)");
+	if (sb_job_nrfiles_check(o, 0, msg, msglen) < 0)
+		return -EINVAL;
 	if (o->filesize_lo > o->filesize_hi)
 		return hintf(msg, msglen, "filesize: LOW-HIGH needs LOW <= HIGH");
 	if (o->nrfiles > 1 && o->filesize_lo && o->filesize_lo < maxbs)

@@ -323,8 +323,9 @@ enum sb_fservice {
 	SB_FSERVICE_RANDOM, /* random: any file not done, after file_service_nr */
 };
 #define SB_JOB_MAX_NRFILES 256
-/* an engine that makes its files by name and keeps one open (filecreate):
- * a bit a file of memory */
+/* an engine that works on its files by name and holds none open
+ * (filecreate, filestat, filedelete): a bit a file of memory, and for
+ * those laid out, their inode numbers */
 #define SB_JOB_MAX_NRFILES_MADE (1u << 24)
 
 void sb_job_opts_default(struct sb_job_opts *o);
@@ -338,6 +339,12 @@ int sb_job_set(struct sb_job_opts *o, const char *name, const char *value, char 
 /* Consistency of the whole job (bs > size, iodepth 0, ...). On failure
  * returns -EINVAL and writes "--opt: what is wrong" into msg. */
 int sb_job_check(const struct sb_job_opts *o, char *msg, size_t msglen);
+/* How many files the job may have (part of sb_job_check, and of a job
+ * file's read, so that --parse-only refuses what the run would): nrfiles
+ * up to the engine's limit, and in a directory (in_dir) at most
+ * SB_JOB_MAX_NRFILES for every clone together where the engine holds
+ * each file open. 0, or -EINVAL with msg. */
+int sb_job_nrfiles_check(const struct sb_job_opts *o, int in_dir, char *msg, size_t msglen);
 
 const char *sb_rw_name(enum sb_rw rw);
 int sb_rw_is_random(enum sb_rw rw);

@@ -37,6 +37,7 @@ struct state {
 	unsigned zone_line;		    /* the line of zonemode=strided */
 	int do_verify;			    /* fio's do_verify, 1 by default */
 	unsigned openfiles, openfiles_line; /* fio's openfiles (0: all) and its line */
+	unsigned nrfiles_line;		    /* nrfiles='s line, 0: not given */
 	unsigned offset_inc_line;	    /* offset_increment='s line, 0: not given */
 	/* a rate of trims given (rate=,,T and the like): "KEY: 'VALUE'" and
 	 * its line, refused if the job trims (0: none) */

@@ -1455,6 +1455,7 @@ static int set_nrfiles(struct ctx *c, const struct fio_opt *o, const char *v)
 	if (sb_parse_u64(v, &n) < 0 || !n || n > SB_JOB_MAX_NRFILES_MADE)
 		return bad_value(c, o->name, v, what);
 	c->cur->opts.nrfiles = (unsigned)n;
+	c->cur->nrfiles_line = c->line;
 	return 0;
 }
 
@@ -1953,8 +1954,9 @@ static const struct {
 			     "as one (normal, terse and JSON output); without it each clone "
 			     "is an entry of its own, as in fio" },
 	{ "openfiles", "0 or at least nrfiles: storbench keeps every file of a job open for the "
-		       "whole job; fewer is refused, but for ioengine=filecreate, which keeps "
-		       "one open" },
+		       "whole job; fewer is refused, but for ioengine=filecreate, filestat and "
+		       "filedelete, which hold none open (filecreate its last file) and take "
+		       "any" },
 	{ "randrepeat", "offsets repeat from one run to the next only when randseed is given" },
 	{ "exitall", "when the first thread of a job ends, the jobs exit_what names stop "
 		     "(those running in its reporting group by default), as fio; given in any "
@@ -2017,7 +2019,8 @@ static const struct {
 	{ "wait_for_previous", "as stonewall" },
 	{ "nrfiles", "files per job in a directory, named JOB.JOBNUM.FILENUM as fio names them, "
 		     "size split evenly unless filesize is given; with filename= one file, as "
-		     "fio; at most 256 (16777216 with ioengine=filecreate)" },
+		     "fio; at most 256 (16777216 with ioengine=filecreate, filestat and "
+		     "filedelete), every clone's together; --parse-only refuses more" },
 	{ "nr_files", "as nrfiles" },
 	{ "filesize", "SIZE, or LOW-HIGH (or LOW:HIGH): each file a size drawn from the range "
 		      "(randseed repeats it), rounded down to bs, as fio; a LOW above HIGH is "
@@ -2253,12 +2256,16 @@ static const struct {
 	{ "posixaio", "runs as io_uring: POSIX AIO (glibc's threads) and io_uring both keep "
 		      "iodepth requests in flight, buffered or direct (io_uring's buffered ones "
 		      "in its kernel workers)" },
-	{ "filestat", "as fio's: each file laid out first, then a stat of its name per file "
-		      "and loop is timed (clat and lat) and counted with bs's bytes; the file's "
-		      "other requests are counted, not timed; nothing is read" },
-	{ "filedelete", "as fio's: each file laid out first, then an unlink of its name per "
+	{ "filestat", "as fio's: each file (JOB.N.F in the directory, nrfiles up to 16777216, "
+		      "or filename='s new file) laid out new first, none held open, then a "
+		      "stat of its name per file and loop is timed (clat and lat) and counted "
+		      "with bs's bytes; the file's other requests are counted, not timed; "
+		      "nothing is read; with filesize=LOW-HIGH every clone's files have the "
+		      "first clone's sizes" },
+	{ "filedelete", "as fio's: laid out as filestat's, then an unlink of its name per "
 			"file is timed and counted as filestat's stat; a name that is no longer "
-			"storbench's file is not unlinked (an error)" },
+			"the regular file storbench made there (its inode) is not unlinked (an "
+			"error)" },
 	{ "ftruncate", "as fio's: each write truncates the file to its offset (its bytes "
 		       "counted, none written), a read is an error; only on files storbench lays "
 		       "out" },

@@ -253,7 +253,7 @@ static int end_section(struct ctx *c)
 		c->jobcap = cap;
 	}
 	const unsigned nrfiles = s->opts.nrfiles ? s->opts.nrfiles : 1;
-	/* an engine that makes its files opens one at a time (filecreate) */
+	/* an engine that works on its files by name holds none open */
 	const struct sb_engine_ops *mk = sb_engine_find(s->opts.engine);
 	if (s->openfiles && s->openfiles < nrfiles && !(mk && (mk->flags & SB_ENGINE_MKFILES))) {
 		c->line = s->openfiles_line;
@@ -261,6 +261,12 @@ static int end_section(struct ctx *c)
 				  "openfiles: %u of nrfiles=%u open at a time is not supported "
 				  "(storbench keeps every file of a job open: 0, or at least %u)",
 				  s->openfiles, nrfiles, nrfiles);
+	}
+	/* as many files as the run takes (in a directory unless filename=) */
+	char why[160];
+	if (s->nrfiles_line && sb_job_nrfiles_check(&s->opts, !s->filename[0], why, sizeof(why))) {
+		c->line = s->nrfiles_line;
+		return sb_jf_fail(c, "%s ([%s])", why, c->sec_name);
 	}
 	/* after a job that waits for one job, fio starts a job without
 	 * stonewall or wait_for at once: groups cannot say that */

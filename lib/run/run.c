@@ -250,7 +250,9 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 			return e;
 		}
 	}
-	if (!(p->engine->flags & SB_ENGINE_NOIO) && w->files) {
+	/* an engine that works on its files by name opens none */
+	const int opens = !(p->engine->flags & (SB_ENGINE_NOIO | SB_ENGINE_MKFILES));
+	if (opens && w->files) {
 		for (unsigned i = 0; i < w->nfiles; i++) {
 			const int fd = open_one(p, id * w->nfiles + i, open_flags(o, p->engine));
 			if (fd < 0) {
@@ -260,7 +262,7 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 			w->files[i].fd = fd;
 		}
 		w->fd = w->files[0].fd;
-	} else if (!(p->engine->flags & SB_ENGINE_NOIO)) {
+	} else if (opens) {
 		const int fd = open_one(p, p->npaths > 1 ? id : 0, open_flags(o, p->engine));
 		if (fd < 0) {
 			*errmsg = "open";
@@ -330,6 +332,8 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		*errmsg = "std_redirect's files";
 		return e;
 	}
+	w->eng.mk_end = p->mk_end;
+	w->eng.mk_ino = p->mk_ino ? p->mk_ino + (size_t)id * p->mk_nfiles : NULL;
 	if (w->job->batch_complete) /* asked for: wait for that many, as fio */
 		w->eng.settle_ns = 0;
 	e = sb_worker_first_loop(w);

@@ -58,6 +58,10 @@ struct sb_run_params {
 	 * paths[0] the one file) */
 	unsigned mk_nfiles;
 	uint64_t mk_span;
+	/* the files the run laid out for one (filestat, filedelete): each
+	 * file's end in the region, and every clone's files' inode numbers
+	 * (clone k's at k * mk_nfiles); NULL: none */
+	const uint64_t *mk_end, *mk_ino;
 	/* the job's flow (job.flow > 0), NULL: none */
 	struct sb_flow *flow;
 };

@@ -18,4 +18,6 @@ void sb_run_params_of(struct sb_run_params *p, const struct sb_job_opts *job,
 	p->destroy_data = t->destroy_data;
 	p->mk_nfiles = t->mk_nfiles;
 	p->mk_span = t->mk_span;
+	p->mk_end = t->mk_end;
+	p->mk_ino = t->mk_ino;
 }

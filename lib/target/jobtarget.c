@@ -3,6 +3,7 @@
  * validate first, create after, remove only what we created.
  */
 #include "lib/target/jobtarget.h"
+#include "lib/base/outfile.h"
 #include "lib/base/rng.h"
 #include "lib/base/units.h"
 #include "lib/target/gate.h"
@@ -521,22 +522,132 @@ static int mk_name(const struct sb_jobtarget *t, unsigned k, unsigned f, char *b
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
-/* The files an engine makes itself (t->mkfiles, fio's filecreate): named
- * in a directory, or the one new file named; none exists yet, so that
- * cleanup removes only what the run made. Each file's span: filesize=,
- * else size= split evenly (fio's). */
+/* A file laid out by name: marked ours, then written (random data,
+ * data) or allocated, as sb_file_layout but with no sync of its own
+ * (mk_layout syncs them all at once: thousands of files). */
+static int mk_fill(int fd, uint64_t len, int data, uint64_t seed, const struct sb_stop *stop)
+{
+	uint64_t buf[512];
+	struct sb_rng rng;
+	int e = sb_file_mark(fd);
+	if (!e && !data && fallocate(fd, 0, 0, (off_t)len) < 0)
+		e = errno == EOPNOTSUPP && ftruncate(fd, (off_t)len) == 0 ? 0 : -errno;
+	if (e || !data)
+		return e;
+	sb_rng_seed(&rng, seed);
+	for (uint64_t done = 0; done < len && !e; done += sizeof(buf)) {
+		if (stop->fn && !(done % (64u << 20)) && done && stop->fn(stop->ctx))
+			return -EINTR;
+		for (size_t i = 0; i < SB_ARRAY_SIZE(buf); i++)
+			buf[i] = sb_rng_next(&rng);
+		e = sb_write_full(fd, (const char *)buf, (size_t)SB_MIN(len - done, sizeof(buf)));
+	}
+	return e;
+}
+
+/* The files laid out for an engine that works on them by name (filestat,
+ * filedelete), as fio lays them out before the jobs: each new (O_EXCL,
+ * never through a symlink), its inode number kept, written (needs_data)
+ * or allocated, closed; none held open, however many. Sizes: fio's
+ * (file_sizes), every clone's alike. 0 or -errno. */
+static int mk_layout(struct sb_jobtarget *t, const struct sb_job_opts *job, int needs_data,
+		     struct sb_error *er)
+{
+	const struct sb_stop stop = { t->hooks.stop, t->hooks.ctx };
+	const unsigned per = t->mk_nfiles ? t->mk_nfiles : 1;
+	char name[4096];
+	for (unsigned k = 0; k < t->mk_jobs; k++)
+		for (unsigned f = 0; f < per; f++) {
+			struct stat st;
+			int e = t->hooks.stop && t->hooks.stop(t->hooks.ctx) ? -EINTR : 0;
+			if (e)
+				return sb_error_set(er, e, SB_ERR_STOPPED, "%s", "");
+			if ((e = mk_name(t, k, f, name, sizeof(name))))
+				return sb_error_set(er, e, SB_ERR_INPUT, "cannot create '%s': %s",
+						    t->paths[0], strerror(-e));
+			const int fd = sb_scratch_create_path(name, O_RDWR | O_CLOEXEC);
+			if (fd < 0)
+				return sb_error_set(er, fd, sb_errno_class(fd),
+						    "cannot create '%s': %s", name, strerror(-fd));
+			if (fstat(fd, &st) == 0)
+				t->mk_ino[(size_t)k * per + f] = (uint64_t)st.st_ino;
+			else
+				e = -errno;
+			const uint64_t len = t->mk_end[f] - (f ? t->mk_end[f - 1] : 0);
+			if (!e)
+				e = mk_fill(fd, len, needs_data, job->seed + (uint64_t)k * per + f,
+					    &stop);
+			close(fd);
+			if (e == -EINTR)
+				return sb_error_set(er, e, SB_ERR_STOPPED, "%s", "");
+			if (e < 0)
+				return sb_error_set(er, e, sb_errno_class(e),
+						    "cannot create '%s': %s", name, strerror(-e));
+		}
+	/* on the media once, as fio's create_fsync does each file */
+	const int dfd = open(t->paths[0], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	const int e = dfd < 0 || syncfs(dfd) == 0 ? 0 : -errno;
+	if (dfd >= 0)
+		close(dfd);
+	return e ? sb_error_set(er, e, SB_ERR_ENV, "cannot sync '%s': %s", t->paths[0],
+				strerror(-e))
+		 : 0;
+}
+
+/* Each file's end in the region and room for every file's inode number
+ * (t->mk_end, t->mk_ino), the space they take checked. 0 or -errno. */
+static int mk_plan(struct sb_jobtarget *t, const struct sb_job_opts *job, struct sb_error *er)
+{
+	char a[32];
+	const unsigned per = t->mk_nfiles ? t->mk_nfiles : 1;
+	t->mk_end = calloc(per, sizeof(*t->mk_end));
+	t->mk_ino = calloc((size_t)t->mk_jobs * per, sizeof(*t->mk_ino));
+	if (!t->mk_end || !t->mk_ino)
+		return sb_error_set(er, -ENOMEM, SB_ERR_ENV, "out of memory");
+	if (t->mk_nfiles > 1 && (job->size || job->filesize_lo)) {
+		struct sb_rng rng;
+		sb_rng_seed(&rng, job->seed ^ 0xf11e5123ull);
+		file_sizes(job, &rng, t->mk_end);
+	} else {
+		for (unsigned f = 0; f < per; f++)
+			t->mk_end[f] = t->mk_span;
+	}
+	for (unsigned f = 0; f < per; f++) {
+		if (t->mk_end[f] < sb_job_max_bs(job))
+			return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+					    "nrfiles: a file of %s is shorter than a block",
+					    sb_fmt_size(t->mk_end[f], a, sizeof(a)));
+		t->mk_end[f] += f ? t->mk_end[f - 1] : 0;
+		if (t->mk_end[f] > UINT64_MAX / 4 / t->mk_jobs)
+			return sb_error_set(er, -EINVAL, SB_ERR_INPUT, "--size: too large");
+	}
+	const uint64_t sum = t->mk_end[per - 1];
+	t->region_size = job->size && job->size < sum ? job->size : sum;
+	t->space_need = sum * t->mk_jobs;
+	return check_space(t, t->space_need, per * t->mk_jobs, er);
+}
+
+/* The files an engine works on by name (t->mkfiles): named in a
+ * directory, or the one new file named; none exists yet, so that cleanup
+ * removes only what the run made. fio's filecreate makes them itself;
+ * for the others (layout) they are laid out here. Each file's span:
+ * filesize=, else size= split evenly (fio's). */
 static int prepare_mkfiles(struct sb_jobtarget *t, const char *path, const struct sb_job_opts *job,
-			   struct sb_error *er)
+			   int layout, int needs_data, struct sb_error *er)
 {
 	char name[4096], a[32];
 	int e = t->probed ? 0 : sb_jobtarget_probe(t, path, er);
 	if (e)
 		return e;
 	if (t->info.kind != SB_TARGET_DIR && t->info.kind != SB_TARGET_NONE)
-		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
-				    "the %s engine makes its files: name a directory or a new file, "
-				    "not the %s '%s'",
-				    job->engine, kind_name(t->info.kind), path);
+		return layout ? sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+					     "the %s engine works on the files it lays out in a "
+					     "directory, not on '%s'",
+					     job->engine, path)
+			      : sb_error_set(er, -EINVAL, SB_ERR_INPUT,
+					     "the %s engine makes its files: name a directory or a "
+					     "new file, not the %s '%s'",
+					     job->engine, kind_name(t->info.kind), path);
 	const unsigned n = job->nrfiles ? job->nrfiles : 1;
 	if (t->info.kind == SB_TARGET_NONE && n > 1)
 		return sb_error_set(er, -EINVAL, SB_ERR_INPUT,
@@ -563,7 +674,7 @@ static int prepare_mkfiles(struct sb_jobtarget *t, const char *path, const struc
 	t->region_offset = 0;
 	t->region_size = job->size && job->size < span * n ? job->size : span * n;
 	t->npaths = 1;
-	if ((e = set_path(t, 0, path, er)))
+	if ((e = set_path(t, 0, path, er)) || (layout && (e = mk_plan(t, job, er))))
 		return e;
 	for (unsigned k = 0; k < t->mk_jobs; k++)
 		for (unsigned f = 0; f < (t->mk_nfiles ? t->mk_nfiles : 1); f++) {
@@ -577,19 +688,23 @@ static int prepare_mkfiles(struct sb_jobtarget *t, const char *path, const struc
 						    name, strerror(err));
 		}
 	t->mkfiles_made = !t->check_only;
-	return 0;
+	return layout && !t->check_only ? mk_layout(t, job, needs_data, er) : 0;
 }
 
 /* Remove the regular files an engine made under the names it had (none
- * existed before the run). */
+ * existed before the run); those laid out here only while the name is
+ * still the file made. */
 static void mk_remove(struct sb_jobtarget *t)
 {
 	char name[4096];
+	const unsigned per = t->mk_nfiles ? t->mk_nfiles : 1;
 	for (unsigned k = 0; k < t->mk_jobs; k++)
-		for (unsigned f = 0; f < (t->mk_nfiles ? t->mk_nfiles : 1); f++) {
+		for (unsigned f = 0; f < per; f++) {
 			struct stat st;
 			if (mk_name(t, k, f, name, sizeof(name)) || lstat(name, &st) < 0 ||
 			    !S_ISREG(st.st_mode))
+				continue;
+			if (t->mk_ino && t->mk_ino[(size_t)k * per + f] != (uint64_t)st.st_ino)
 				continue;
 			if (unlink(name) < 0 && errno != ENOENT)
 				warn(t, "could not remove '%s': %s", name, strerror(errno));
@@ -717,11 +832,15 @@ int sb_jobtarget_prepare(struct sb_jobtarget *t, const char *path, struct sb_job
 		t->region_offset = job->offset;
 		t->region_size = job->size ? job->size : SB_JT_NEW_FILE_SIZE;
 		t->align = 1;
-		return t->mkfiles ? prepare_mkfiles(t, path, job, er) : 0;
+		return t->mkfiles ? prepare_mkfiles(t, path, job, 0, 0, er) : 0;
 	}
 	/* a caller that looked first (quick) is not made to look twice */
 	if (!t->probed && (e = sb_jobtarget_probe(t, path, er)))
 		return e;
+	if (t->mkfiles) { /* laid out by name, none opened: no direct I/O */
+		t->align = 1;
+		return prepare_mkfiles(t, path, job, 1, needs_data, er);
+	}
 	if ((e = set_align(t, job, path, er)))
 		return e;
 	switch (t->info.kind) {
@@ -777,6 +896,9 @@ void sb_jobtarget_cleanup(struct sb_jobtarget *t, int keep)
 	if (t->mkfiles_made && !keep && t->npaths)
 		mk_remove(t);
 	t->mkfiles_made = 0;
+	free(t->mk_end);
+	free(t->mk_ino);
+	t->mk_end = t->mk_ino = NULL;
 	for (unsigned i = 0; i < t->npaths; i++) {
 		drop_file(t, i, keep);
 		free(t->paths[i]);

@@ -61,6 +61,12 @@ struct sb_jobtarget {
 	uint64_t mk_span; /* each file's part of the region */
 	char mk_job[64];  /* the job's name */
 	int mkfiles_made; /* prepared to make them: cleanup removes them */
+	/* laid out here for an engine that works on them by name (filestat,
+	 * filedelete: SB_ENGINE_MKFILES without SB_ENGINE_NOIO): each file's
+	 * end in the region (mk_nfiles of them, every clone's alike) and
+	 * each file's inode number, clone k's at k * mk_nfiles (0: not made
+	 * here), which cleanup removes only while the name is still it */
+	uint64_t *mk_end, *mk_ino;
 
 	struct sb_target_info info;
 	int probed;		      /* info holds a successful probe of the path */

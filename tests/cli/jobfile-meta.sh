@@ -12,7 +12,10 @@
 # each of more than 256 files a job new as its timed request (fio's
 # example: openfiles=1, create_on_open), counted as fio, its files
 # removed unless --keep, a name that exists (a symlink planted) a refusal
-# with nothing followed, a file the user named refused.
+# with nothing followed, a file the user named refused; filestat and
+# filedelete past 256 files a job (1000) as fio counts them, the files
+# gone after filedelete; --parse-only refuses the file counts the run
+# refuses, and only those.
 # needs: none
 . "$(dirname "$0")/../lib/cli.sh"
 
@@ -47,6 +50,25 @@ t1 327680 80 20"
 			fail "$eng: fio left $(ls "$T/fio-$eng" | wc -l) files, storbench $n"
 		ok "$eng: fio leaves the same files"
 	fi
+done
+
+# more than 256 files a job (fio's filestat and filedelete examples at
+# their scale): laid out by name before the job, none held open, one
+# timed stat or unlink a file, counted as fio; with --keep filestat
+# leaves them all, filedelete none
+for eng in filestat filedelete; do
+	printf '[global]\nioengine=%s\nfilesize=4k\nnrfiles=1000\nunlink=0\n[m]\n' "$eng" >"$T/m$eng.fio"
+	figs="m 4096000 1000 1000"
+	as_fio "m$eng"
+	[ -z "$(ls -A "$T/sb-m$eng")" ] || fail "$eng: files left without --keep"
+	mkdir "$T/mkeep-$eng"
+	expect_exit 0 "$SB" run --quiet --keep "$T/m$eng.fio" "$T/mkeep-$eng"
+	n=$(ls "$T/mkeep-$eng" | wc -l)
+	case $eng in
+	filestat) [ "$n" = 1000 ] && [ -f "$T/mkeep-$eng/m.0.999" ] || fail "filestat --keep: $n files" ;;
+	filedelete) [ "$n" = 0 ] || fail "filedelete: $n files left: $(ls "$T/mkeep-$eng" | head -3)" ;;
+	esac
+	ok "$eng: 1000 files, $n left with --keep"
 done
 
 # stat_type: lstat and statx time the same count; another value refused
@@ -157,3 +179,17 @@ expect_exit 2 "$SB" run --quiet "$T/many.fio" "$T/many"
 grep -q "nrfiles: at most 256 files" "$T/err" || fail "nrfiles=257: $(cat "$T/err")"
 [ -z "$(ls -A "$T/many")" ] || fail "nrfiles=257 refused made files"
 ok "nrfiles=257 with psync refused, nothing made"
+# --parse-only refuses what the run refuses: nrfiles past 256, or 256
+# files in all past the clones of a job holding its files open
+printf '[j]\nnrfiles=100\nnumjobs=3\nsize=2m\n' >"$T/many3.fio"
+for f in many many3; do
+	expect_exit 2 "$SB" fio --parse-only "$T/$f.fio"
+	grep -q "line 2: nrfiles: " "$T/err" || fail "$f --parse-only: $(cat "$T/err")"
+	rc=0
+	(cd "$T/many" && "$SB" fio "$T/$f.fio" >/dev/null 2>&1) || rc=$?
+	[ "$rc" = 2 ] || fail "$f: the run exited $rc, not 2"
+	[ -z "$(ls -A "$T/many")" ] || fail "$f refused made files"
+done
+printf '[j]\nioengine=filedelete\nnrfiles=100000\nnumjobs=3\nfilesize=4k\n' >"$T/many4.fio"
+expect_exit 0 "$SB" fio --parse-only "$T/many4.fio"
+ok "--parse-only and the run agree on nrfiles"

@@ -1,11 +1,13 @@
 /* needs: none */
 /* fio's file-operation engines (filestat, filedelete) and ftruncate and
- * falloc: the request that
- * starts a file does the operation on its name, timed (start_ns stamped
- * just before it, untimed 0); the file's other requests do nothing and
- * are counted untimed; a missing name is the request's error; stat_type
- * picks stat, lstat or statx; filedelete unlinks only the file it was
- * given (a name that now names another file is left, -ESTALE); ftruncate
+ * falloc: filestat and filedelete work on JOB.N.F by name in their
+ * directory, the request that starts a file in a loop does the operation
+ * on its name, timed (start_ns stamped just before it, untimed 0); the
+ * file's other requests do nothing and are counted untimed; files of
+ * several sizes are told apart by their ends; a missing name is the
+ * request's error; stat_type picks stat, lstat or statx; filedelete
+ * unlinks only the files the run made (a name that now names another
+ * file, a symlink, or a file not recorded is left, -ESTALE); ftruncate
  * cuts the file to a write's offset; falloc allocates a write's and a
  * read's range and punches a trim's; filecreate makes each file new by
  * name in its directory, its open the timed request, once a file a loop,
@@ -31,42 +33,69 @@ static struct sb_io request(uint32_t len)
 	return (struct sb_io){ .len = len, .ddir = SB_DDIR_READ, .start_ns = 1, .issue_ns = 1 };
 }
 
-/* queue one request on e: its result and whether it was timed */
-static int64_t one(struct sb_engine *e, uint32_t len, int *timed)
+/* queue a request at offset on e: its result, timed or not */
+static int64_t at(struct sb_engine *e, uint64_t offset, int *timed)
 {
-	struct sb_io io = request(len);
-	const uint64_t before = sb_now_ns();
+	struct sb_io io = request(4096);
+	io.offset = offset;
+	io.ddir = SB_DDIR_WRITE;
 	assert_int_equal(sb_engine_queue(e, &io), SB_Q_DONE);
 	*timed = !io.untimed;
-	if (*timed && io.res >= 0)
-		assert_true(io.start_ns >= before && io.issue_ns == io.start_ns);
-	else if (!*timed)
-		assert_int_equal(io.start_ns, 1);
 	return io.res;
+}
+
+/* a directory of n files named j.0.F, their inode numbers into ino */
+static const char *files_dir(const char *name, unsigned n, uint64_t *ino)
+{
+	static char dir[4096];
+	char path[4200];
+	struct stat st;
+	snprintf(dir, sizeof(dir), "%s", sbt_path(name));
+	assert_int_equal(mkdir(dir, 0700), 0);
+	for (unsigned f = 0; f < n; f++) {
+		snprintf(path, sizeof(path), "%s/j.0.%u", dir, f);
+		close(make_file(path));
+		assert_int_equal(stat(path, &st), 0);
+		if (ino)
+			ino[f] = st.st_ino;
+	}
+	return dir;
+}
+
+static void by_name(struct sb_engine *e, const struct sb_engine_ops *ops, const char *dir,
+		    unsigned n)
+{
+	assert_int_equal(sb_engine_init(e, ops, -1, 1, 0), 0);
+	e->path = dir;
+	e->mk_job = "j";
+	e->mk_clone = 0;
+	e->mk_nfiles = n;
+	e->mk_span = 8192;
+	e->path_fresh = 1;
 }
 
 static void filestat_once_per_file(void **state)
 {
 	const struct sb_engine_ops *ops = sb_engine_find("filestat");
-	const char *path = sbt_path("stat-me");
 	struct sb_engine e;
 	int timed;
 
 	(void)state;
 	assert_non_null(ops);
-	assert_int_equal(ops->flags, SB_ENGINE_SYNC | SB_ENGINE_FILEOP);
-	const int fd = make_file(path);
+	assert_int_equal(ops->flags, SB_ENGINE_SYNC | SB_ENGINE_FILEOP | SB_ENGINE_MKFILES);
+	const char *dir = files_dir("stat", 3, NULL);
 	for (unsigned t = SB_STAT_STAT; t <= SB_STAT_STATX; t++) {
-		assert_int_equal(sb_engine_init(&e, ops, fd, 1, 0), 0);
+		by_name(&e, ops, dir, 3);
 		e.stat_type = t;
-		e.path = path;
-		e.path_fresh = 1;
-		assert_int_equal(one(&e, 4096, &timed), 4096);
-		assert_true(timed);
-		assert_false(e.path_fresh);
-		for (int i = 0; i < 3; i++) {
-			assert_int_equal(one(&e, 4096, &timed), 4096);
+		for (int loop = 0; loop < 2; loop++) {
+			/* each file's first request stats it, timed, once a loop */
+			for (uint64_t off = 0; off < 3 * 8192; off += 4096) {
+				assert_int_equal(at(&e, off, &timed), 4096);
+				assert_int_equal(timed, off % 8192 == 0);
+			}
+			assert_int_equal(at(&e, 0, &timed), 4096);
 			assert_false(timed);
+			e.path_fresh = 1;
 		}
 		/* a sync request does nothing */
 		struct sb_io io = request(0);
@@ -75,49 +104,72 @@ static void filestat_once_per_file(void **state)
 		assert_int_equal(io.res, 0);
 		sb_engine_cleanup(&e);
 	}
-	/* a missing name: the request's error */
-	assert_int_equal(sb_engine_init(&e, ops, fd, 1, 0), 0);
-	e.path = sbt_path("not-there");
-	e.path_fresh = 1;
-	assert_int_equal(one(&e, 4096, &timed), -ENOENT);
+	/* a missing name (a fourth file): the request's error */
+	by_name(&e, ops, dir, 4);
+	assert_int_equal(at(&e, 3 * 8192, &timed), -ENOENT);
 	sb_engine_cleanup(&e);
-	close(fd);
+	/* files of several sizes (mk_end): a file's first request is where
+	 * the one before it ends */
+	const uint64_t end[3] = { 4096, 16384, 20480 };
+	by_name(&e, ops, dir, 3);
+	e.mk_end = end;
+	for (uint64_t off = 0; off < 20480; off += 4096) {
+		assert_int_equal(at(&e, off, &timed), 4096);
+		assert_int_equal(timed, off == 0 || off == 4096 || off == 16384);
+	}
+	sb_engine_cleanup(&e);
 }
 
 static void filedelete_only_its_file(void **state)
 {
 	const struct sb_engine_ops *ops = sb_engine_find("filedelete");
-	const char *path = sbt_path("delete-me"), *other = sbt_path("planted");
 	struct sb_engine e;
 	struct stat st;
+	uint64_t ino[2];
+	char path[4200], other[4200];
 	int timed;
 
 	(void)state;
 	assert_non_null(ops);
-	/* its own file: unlinked, once */
-	int fd = make_file(path);
-	assert_int_equal(sb_engine_init(&e, ops, fd, 1, 0), 0);
-	e.path = path;
-	e.path_fresh = 1;
-	assert_int_equal(one(&e, 4096, &timed), 4096);
-	assert_true(timed);
-	assert_int_equal(lstat(path, &st), -1);
-	assert_int_equal(one(&e, 4096, &timed), 4096);
-	assert_false(timed);
+	const char *dir = files_dir("del", 2, ino);
+	/* its own files: each unlinked, once */
+	by_name(&e, ops, dir, 2);
+	e.mk_ino = ino;
+	for (uint64_t off = 0; off < 2 * 8192; off += 4096) {
+		assert_int_equal(at(&e, off, &timed), 4096);
+		assert_int_equal(timed, off % 8192 == 0);
+	}
+	for (unsigned f = 0; f < 2; f++) {
+		snprintf(path, sizeof(path), "%s/j.0.%u", dir, f);
+		assert_int_equal(lstat(path, &st), -1);
+	}
 	sb_engine_cleanup(&e);
-	close(fd);
 
-	/* the name now names another file: left alone */
-	fd = make_file(path);
+	/* a name that now names another file, or a file not recorded: left */
+	snprintf(path, sizeof(path), "%s/j.0.0", dir);
+	close(make_file(path));
+	assert_int_equal(stat(path, &st), 0);
+	ino[0] = st.st_ino;
+	snprintf(other, sizeof(other), "%s", sbt_path("planted"));
 	close(make_file(other));
 	assert_int_equal(rename(other, path), 0);
-	assert_int_equal(sb_engine_init(&e, ops, fd, 1, 0), 0);
-	e.path = path;
-	e.path_fresh = 1;
-	assert_int_equal(one(&e, 4096, &timed), -ESTALE);
+	by_name(&e, ops, dir, 1);
+	e.mk_ino = ino;
+	assert_int_equal(at(&e, 0, &timed), -ESTALE);
 	assert_int_equal(lstat(path, &st), 0);
 	sb_engine_cleanup(&e);
-	close(fd);
+	by_name(&e, ops, dir, 1);
+	assert_int_equal(at(&e, 0, &timed), -ESTALE);
+	assert_int_equal(lstat(path, &st), 0);
+	sb_engine_cleanup(&e);
+	/* a symlink at the name: never followed, left */
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(symlink(other, path), 0);
+	by_name(&e, ops, dir, 1);
+	e.mk_ino = ino;
+	assert_int_equal(at(&e, 0, &timed), -ESTALE);
+	assert_int_equal(lstat(path, &st), 0);
+	sb_engine_cleanup(&e);
 }
 
 /* queue io through the engine ops named: its result */
@@ -172,17 +224,6 @@ static void falloc_allocates_and_punches(void **state)
 	assert_int_equal(st.st_size, 1 << 20);
 	assert_true(st.st_blocks >= (1 << 20) / 512);
 	close(fd);
-}
-
-/* queue a request at offset on e: its result, timed or not */
-static int64_t at(struct sb_engine *e, uint64_t offset, int *timed)
-{
-	struct sb_io io = request(4096);
-	io.offset = offset;
-	io.ddir = SB_DDIR_WRITE;
-	assert_int_equal(sb_engine_queue(e, &io), SB_Q_DONE);
-	*timed = !io.untimed;
-	return io.res;
 }
 
 static void filecreate_makes_each_file(void **state)
