@@ -301,56 +301,19 @@ static int directory_ok(const struct run_ctx *c, const struct sb_jobfile_job *j,
 	return gone ? cli_exit_of_errno(-err) : SB_EXIT_USAGE;
 }
 
-/* cpuio, exec: a job with no target of its own */
-static int timed(const struct sb_jobfile_job *j)
-{
-	const struct sb_engine_ops *ops = sb_engine_find(j->opts.engine);
-	return ops && (ops->flags & SB_ENGINE_TIMED);
-}
-
-/* Where the jobs run: TARGET, else each job's filename= or directory=,
- * else the current directory (where fio would put its files). Jobs on
- * different targets (fio's filename= per job) each run on their own, the
- * jobs of a group (measured together) on one: tgts[i] job i's. NULL after
- * saying why (*rc the exit code), else the first job's. A cpuio or exec
- * job (no target of its own) takes its group's. */
+/* Where the jobs run (sb_run_jobfile_targets: TARGET, else each job's
+ * filename= or directory=, else the current directory, where fio would
+ * put its files), each directory= checked. NULL after saying why (*rc the
+ * exit code), else the first job's. */
 static const char *jobfile_target(const struct run_ctx *c, const struct sb_jobfile *jf,
 				  const char *path, const char *target, const char **tgts, int *rc)
 {
-	struct sb_jobfile_group groups[SB_JOBFILE_MAX_JOBS];
-	*rc = SB_EXIT_USAGE;
-	for (unsigned i = 0; i < jf->njobs; i++) {
-		const struct sb_jobfile_job *j = &jf->jobs[i];
-		tgts[i] = target ? target : j->filename[0] ? j->filename
-				 : j->directory[0]	   ? j->directory
-							   : ".";
-		if (!target && (*rc = directory_ok(c, j, path)))
+	struct sb_error er;
+	for (unsigned i = 0; i < jf->njobs && !target; i++)
+		if ((*rc = directory_ok(c, &jf->jobs[i], path)))
 			return NULL;
-	}
-	const unsigned ngroups = sb_jobfile_groups(jf, groups);
-	for (unsigned k = 0; k < ngroups; k++) { /* cpuio, exec: their group's target */
-		const char *own = NULL;
-		for (unsigned i = groups[k].first; i < groups[k].first + groups[k].n && !own; i++)
-			if (!timed(&jf->jobs[i]))
-				own = tgts[i];
-		for (unsigned i = groups[k].first; i < groups[k].first + groups[k].n && own; i++)
-			if (timed(&jf->jobs[i]))
-				tgts[i] = own;
-	}
-	for (unsigned k = 0; k < ngroups; k++)
-		for (unsigned i = groups[k].first + 1; i < groups[k].first + groups[k].n; i++)
-			if (strcmp(tgts[groups[k].first], tgts[i])) {
-				sb_err("%s: jobs '%s' and '%s' run together on different targets "
-				       "('%s', '%s'): storbench runs the jobs of a group on one "
-				       "target; put a stonewall between them, or give the target "
-				       "after the job file",
-				       path, jf->jobs[groups[k].first].name, jf->jobs[i].name,
-				       tgts[groups[k].first], tgts[i]);
-				*rc = SB_EXIT_USAGE;
-				return NULL;
-			}
-	*rc = 0;
-	return tgts[0];
+	*rc = sb_run_jobfile_targets(jf, target, tgts, path, &er) ? cli_error(&er) : 0;
+	return *rc ? NULL : tgts[0];
 }
 
 /* fio creates a file only at a size it is given: a job with no size (or

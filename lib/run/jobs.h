@@ -223,6 +223,15 @@ int sb_run_verify_learn(struct sb_job_verify *v, const struct sb_job_opts *job,
  * 0, whose v then holds every rank's part. 0 or -ETIMEDOUT, -ENOMEM. */
 int sb_run_verify_ranks(struct sb_job_verify *v, const struct sb_jobtarget *t, struct sb_coord *c);
 
+/* The target of each job of jf, into tgts[i]: target when given, else
+ * the job's filename= or directory=, else "." (the current directory,
+ * where fio puts its files). Jobs measured together (one stonewall group)
+ * run on one target; a cpuio or exec job, which has none of its own,
+ * takes its group's. 0, or -EINVAL with err naming two jobs of a group
+ * on different targets. */
+int sb_run_jobfile_targets(const struct sb_jobfile *jf, const char *target, const char **tgts,
+			   const char *path, struct sb_error *err);
+
 /* The last job before job i (in the file's order) that writes verify
  * blocks (verify=) on the same filename= (and nrfiles) as job i, or -1:
  * what a verify= job that only reads checks. */

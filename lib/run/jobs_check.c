@@ -175,3 +175,44 @@ int sb_run_jobfile_check(const struct sb_jobfile *jf, struct sb_job_opts *opts, 
 	const int e = groups_ok(jf, groups, ngroups, repeat, path, err);
 	return e ? e : verify_jobs_ok(jf, opts, groups, ngroups, path, err);
 }
+
+/* cpuio, exec: a job with no target of its own */
+static int timed(const struct sb_jobfile_job *j)
+{
+	const struct sb_engine_ops *ops = sb_engine_find(j->opts.engine);
+	return ops && (ops->flags & SB_ENGINE_TIMED);
+}
+
+int sb_run_jobfile_targets(const struct sb_jobfile *jf, const char *target, const char **tgts,
+			   const char *path, struct sb_error *err)
+{
+	struct sb_jobfile_group groups[SB_JOBFILE_MAX_JOBS];
+	memset(err, 0, sizeof(*err));
+	for (unsigned i = 0; i < jf->njobs; i++) {
+		const struct sb_jobfile_job *j = &jf->jobs[i];
+		tgts[i] = target ? target : j->filename[0] ? j->filename
+				 : j->directory[0]	   ? j->directory
+							   : ".";
+	}
+	const unsigned ngroups = sb_jobfile_groups(jf, groups);
+	for (unsigned k = 0; k < ngroups; k++) {
+		const unsigned lo = groups[k].first, hi = lo + groups[k].n;
+		const char *own = NULL;
+		for (unsigned i = lo; i < hi && !own; i++)
+			if (!timed(&jf->jobs[i]))
+				own = tgts[i];
+		for (unsigned i = lo; i < hi && own; i++)
+			if (timed(&jf->jobs[i]))
+				tgts[i] = own;
+		for (unsigned i = lo + 1; i < hi; i++)
+			if (strcmp(tgts[lo], tgts[i]))
+				return sb_error_set(err, -EINVAL, SB_ERR_INPUT,
+						    "%s: jobs '%s' and '%s' run together on different "
+						    "targets ('%s', '%s'): storbench runs the jobs of "
+						    "a group on one target; put a stonewall between "
+						    "them, or give the target after the job file",
+						    path, jf->jobs[lo].name, jf->jobs[i].name, tgts[lo],
+						    tgts[i]);
+	}
+	return 0;
+}
