@@ -181,7 +181,10 @@ int sb_run_repeats(struct run *r, struct sb_jobtarget *t, const struct sb_engine
 						      .status_ns = r->o->status_ns,
 						      .doc = r->res,
 						      .status_next = &r->status_next };
-		const struct sb_run_group_job one = { &job, ops, t, jr };
+		struct sb_run_group_job one = { &job, ops, t, jr, NULL };
+		const int zst = sb_run_zbd(r, t, &job, &one.zbd);
+		if (zst)
+			return zst;
 		const int e = sb_run_group(&go, &one, 1, r->h, r->c);
 		sb_results_sanity(r->res, jr);
 		if (jr->interrupted)
