@@ -142,6 +142,8 @@ static int zbd_of(struct ctx *c, const struct state *s, struct sb_job_opts *jo)
 			  : jo->fio_verify[0]	      ? "verify= is not supported with it"
 			  : jo->replay		      ? "read_iolog= is not supported with it"
 			  : jo->nrfiles > 1	      ? "one file (nrfiles=1)"
+			  : jo->rw == SB_RW_TRIMWRITE || jo->rw == SB_RW_RANDTRIMWRITE
+				  ? "rw=trimwrite and randtrimwrite are not supported with it"
 			  : jo->size_pct || jo->offset_pct ? "give offset and size in bytes or zones, "
 							     "not percent"
 			  : jo->zbd.job_max_open && !jo->zbd.max_open

@@ -118,7 +118,10 @@ static unsigned pick_open(const struct sb_zbd_job *j, uint64_t off)
 {
 	const unsigned n = j->zbd->nopen;
 	const uint64_t rel = off - j->off;
-	return j->size && n ? (unsigned)((unsigned __int128)rel * n / j->size) % n : 0;
+	if (!j->size || !n)
+		return 0;
+	const unsigned k = (unsigned)((double)rel / (double)j->size * n);
+	return k < n ? k : n - 1;
 }
 
 static uint32_t clamp_zone(const struct sb_zbd_job *j, uint32_t i)

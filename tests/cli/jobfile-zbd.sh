@@ -160,6 +160,7 @@ bad "ignore_zone_limits=yes" "ignore_zone_limits"
 bad "size=xz" "size"
 bad "bs=2M" "zonesize"
 bad "rw=randtrim" "trim"
+bad "rw=trimwrite" "trimwrite"
 printf '[b]\nfilename=b.bin\nrw=randwrite\nsize=8M\nzonemode=zbd\n' >b.fio
 expect_exit 2 "$SB" fio --parse-only b.fio
 grep -q "zonesize" err || { cat err; fail "zonemode=zbd without zonesize: $(cat err)"; }
