@@ -271,7 +271,7 @@ static int measure_group(const struct cli_measure *m, const struct cli_measure_j
 	ui.fixed = 1;
 	for (unsigned i = 0; i < n; i++)
 		g[i] = (struct sb_run_group_job){ js[i].job, js[i].ops, js[i].t, js[i].res,
-						  NULL, NULL };
+						  NULL,	     NULL,	NULL };
 	const struct sb_run_group_opts o = { .label = m->label,
 					     .verify = m->verify,
 					     .alone = m->alone,

@@ -280,6 +280,16 @@ struct sb_job_opts {
 	 * zone_size + zone_skip bytes of the region, the first zone_size are
 	 * moved; zone_size 0: none */
 	uint64_t zone_size, zone_skip;
+	/* fio's zonemode=zbd (job files) on a target that reports no zones:
+	 * zones of zbd_zone_size emulated, each written at its write pointer
+	 * (lib/run/zbd.h); zbd 0: none */
+	struct sb_zbd_opts {
+		int on;
+		uint64_t zone_size, zone_cap; /* zone_cap 0: the zone size */
+		unsigned max_open, job_max_open; /* 0: no limit */
+		double reset_threshold, reset_frequency;
+		int read_beyond_wp;
+	} zbd;
 	/* fio's thinktime (job files): a stall of thinktime_ns after every
 	 * thinktime_blocks requests (0: 1), the ones in flight reaped first */
 	uint64_t thinktime_ns;

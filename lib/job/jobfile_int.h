@@ -33,8 +33,14 @@ struct state {
 	unsigned dsplit_line;
 	int strided;			    /* zonemode=strided */
 	unsigned serialize_line;	    /* serialize_overlap=1's line, 0: not given */
-	uint64_t zonesize, zoneskip;	    /* fio's, taken with zonemode=strided */
-	unsigned zone_line;		    /* the line of zonemode=strided */
+	uint64_t zonesize, zoneskip;	    /* fio's, taken with zonemode=strided or zbd */
+	unsigned zone_line;		    /* the line of zonemode=strided or zbd */
+	int zbd;			    /* zonemode=zbd */
+	uint64_t zonecap;		    /* fio's zonecapacity (zbd), 0: zonesize */
+	/* fio's size=Nz, offset=Nz: N zones (0: a size given in bytes), and
+	 * their lines */
+	uint64_t size_nz, offset_nz;
+	unsigned size_nz_line, offset_nz_line;
 	int do_verify;			    /* fio's do_verify, 1 by default */
 	unsigned openfiles, openfiles_line; /* fio's openfiles (0: all) and its line */
 	unsigned nrfiles_line;		    /* nrfiles='s line, 0: not given */

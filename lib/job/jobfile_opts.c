@@ -680,10 +680,31 @@ static int set_cmdprio_bssplit(struct ctx *c, const struct fio_opt *o, const cha
 	return 0;
 }
 
-/* size= and offset=; fio's size=0 is its default, the whole target. */
+/* size= and offset=; fio's size=0 is its default, the whole target;
+ * fio's Nz is N zones (of zonesize, resolved at the job's end). */
 static int set_size(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	if (!strcmp(o->sb, "size") && !strcmp(v, "0")) {
+	const int is_size = !strcmp(o->sb, "size");
+	uint64_t *nz = is_size ? &c->cur->size_nz : &c->cur->offset_nz;
+	const size_t len = strlen(v);
+	*nz = 0;
+	if (len > 1 && (v[len - 1] == 'z' || v[len - 1] == 'Z')) {
+		char num[32];
+		uint64_t n;
+		if (len - 1 >= sizeof(num))
+			return bad_value(c, o->name, v, "a size, N% or a number of zones (524z)");
+		memcpy(num, v, len - 1);
+		num[len - 1] = 0;
+		if (sb_parse_u64(num, &n) < 0 || (is_size && !n) || n > UINT32_MAX)
+			return bad_value(c, o->name, v,
+					 "a size, N% or a number of zones (524z), at most 4294967295");
+		*nz = n;
+		*(is_size ? &c->cur->size_nz_line : &c->cur->offset_nz_line) = c->line;
+		if (is_size)
+			c->cur->opts.size_pct = 0;
+		return 0;
+	}
+	if (is_size && !strcmp(v, "0")) {
 		c->cur->opts.size = 0;
 		c->cur->opts.size_pct = 0;
 		return 0;
@@ -797,7 +818,7 @@ static void fio_engine_names(char *buf, size_t len)
 
 static int set_engine(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	char names[160];
+	char names[320];
 	const char *sb = sb_engine_from_fio(v);
 	if (!sb) {
 		fio_engine_names(names, sizeof(names));
@@ -1400,18 +1421,14 @@ static int set_flow(struct ctx *c, const struct fio_opt *o, const char *v)
 	return 0;
 }
 
-/* fio's zonemode: none, or strided (zonesize bytes moved of every
- * zonesize + zoneskip); zbd, fio's zoned block devices, is refused. */
+/* fio's zonemode: none, strided (zonesize bytes moved of every zonesize
+ * + zoneskip) or zbd (zones with write pointers, emulated: lib/run/zbd.h). */
 static int set_zonemode(struct ctx *c, const struct fio_opt *o, const char *v)
 {
-	if (!strcmp(v, "zbd"))
-		return sb_jf_fail(c,
-				  "%s=zbd: zoned block devices are not supported by storbench (it "
-				  "manages no zone's write pointer)",
-				  o->name);
-	if (strcmp(v, "none") && strcmp(v, "strided"))
-		return bad_value(c, o->name, v, "none or strided (zbd is not supported)");
+	if (strcmp(v, "none") && strcmp(v, "strided") && strcmp(v, "zbd"))
+		return bad_value(c, o->name, v, "none, strided or zbd");
 	c->cur->strided = !strcmp(v, "strided");
+	c->cur->zbd = !strcmp(v, "zbd");
 	c->cur->zone_line = c->line;
 	return 0;
 }
@@ -1423,8 +1440,33 @@ static int set_zone_size(struct ctx *c, const struct fio_opt *o, const char *v)
 		return bad_value(c, o->name, v, "a size (examples: 256m, 0)");
 	if (!strcmp(o->name, "zonesize"))
 		c->cur->zonesize = n;
+	else if (!strcmp(o->name, "zonecapacity"))
+		c->cur->zonecap = n;
 	else
 		c->cur->zoneskip = n;
+	return 0;
+}
+
+/* zonemode=zbd's limits and policies (lib/run/zbd.h) */
+static int set_zbd_opt(struct ctx *c, const struct fio_opt *o, const char *v)
+{
+	struct sb_zbd_opts *z = &c->cur->opts.zbd;
+	uint64_t n;
+	double d;
+	int b;
+	if (!strcmp(o->name, "read_beyond_wp"))
+		return parse_bool(c, o, v, &z->read_beyond_wp);
+	if (!strcmp(o->name, "ignore_zone_limits"))
+		return parse_bool(c, o, v, &b); /* no zone limits on a target without zones */
+	if (!strncmp(o->name, "zone_reset_", 11)) {
+		if (sb_parse_double(v, &d) < 0 || d < 0 || d > 1)
+			return bad_value(c, o->name, v, "a number from 0 to 1 (examples: 0.7, 0.125)");
+		*(o->name[11] == 't' ? &z->reset_threshold : &z->reset_frequency) = d;
+		return 0;
+	}
+	if (sb_parse_u64(v, &n) < 0 || n > 4096)
+		return bad_value(c, o->name, v, "a number of zones from 0 (no limit) to 4096");
+	*(o->name[0] == 'j' ? &z->job_max_open : &z->max_open) = (unsigned)n;
 	return 0;
 }
 
@@ -1838,6 +1880,13 @@ static const struct fio_opt fio_opts[] = {
 	  1 },
 	{ "zonesize", set_zone_size, NULL, NULL, 0 },
 	{ "zoneskip", set_zone_size, NULL, NULL, 0 },
+	{ "zonecapacity", set_zone_size, NULL, NULL, 0 },
+	{ "max_open_zones", set_zbd_opt, NULL, NULL, 0 },
+	{ "job_max_open_zones", set_zbd_opt, NULL, NULL, 0 },
+	{ "zone_reset_threshold", set_zbd_opt, NULL, NULL, 0 },
+	{ "zone_reset_frequency", set_zbd_opt, NULL, NULL, 0 },
+	{ "read_beyond_wp", set_zbd_opt, NULL, NULL, 1 },
+	{ "ignore_zone_limits", set_zbd_opt, NULL, NULL, 1 },
 	{ "io_submit_mode", set_submit_mode, NULL, NULL, 0 },
 	IGNORED("randrepeat"),
 	IGNORED("unit_base"),
@@ -2055,11 +2104,25 @@ static const struct {
 		       "requests, those in flight reaped first; thinktime_spin (a busy part) is "
 		       "refused but 0" },
 	{ "thinktime_blocks", "requests between stalls (1 by default), counted as issued" },
-	{ "zonemode", "none, or strided with a sequential rw: of every zonesize + zoneskip bytes "
+	{ "zonemode", "none; strided with a sequential rw: of every zonesize + zoneskip bytes "
 		      "the first zonesize, from the region's start again at its end, as fio; "
-		      "random I/O in zones, and zbd (zoned block devices), are refused" },
-	{ "zonesize", "with zonemode=strided: a multiple of bs (one bs, not bssplit or bsrange)" },
+		      "zbd: zones of zonesize emulated on a file or a device without zones, as "
+		      "fio (writes at each zone's write pointer); a zoned block device is refused" },
+	{ "zonesize", "with zonemode=strided: a multiple of bs (one bs, not bssplit or bsrange); "
+		      "with zbd: required, at least 512, at least bs (trims: bs equal to it)" },
 	{ "zoneskip", "with zonemode=strided: the bytes skipped after each zone" },
+	{ "zonecapacity", "with zonemode=zbd: each zone's writable bytes, at most zonesize" },
+	{ "max_open_zones", "with zonemode=zbd: zones written at once in the file, 0 to 4096 "
+			    "(0: no limit)" },
+	{ "job_max_open_zones", "with zonemode=zbd: zones this job writes at once (needs "
+				"max_open_zones)" },
+	{ "zone_reset_threshold", "with zonemode=zbd: 0 to 1, the share of the region written "
+				  "from which zone_reset_frequency resets zones" },
+	{ "zone_reset_frequency", "with zonemode=zbd: F from 0 to 1, a zone reset every 1/F writes "
+				  "past zone_reset_threshold" },
+	{ "read_beyond_wp", "with zonemode=zbd: 0 (fio's default) reads only what is below the "
+			    "write pointers (none: the job ends), 1 reads anywhere" },
+	{ "ignore_zone_limits", "0 or 1: no effect, an emulated target has no zone limits" },
 	{ "serialize_overlap", "1 with iodepth=1 (a job has one request in flight, so none "
 			       "overlap); with a deeper queue it is refused" },
 	{ "flow", "a weight from 0 to 1000: the jobs running together with the same flow_id "

@@ -12,6 +12,7 @@
 #include "lib/job/iolog.h"
 
 #include <assert.h>
+#include <inttypes.h>
 
 static int is_blank(char ch)
 {
@@ -108,6 +109,73 @@ static void dirs_used(enum sb_rw rw, int use[3])
 	use[0] = sb_rw_reads(rw);
 	use[1] = rw == SB_RW_TRIMWRITE || (sb_rw_writes(rw) && !sb_rw_trims(rw));
 	use[2] = sb_rw_trims(rw);
+}
+
+/* Sizes in zones (fio's size=Nz, offset=Nz) in bytes, and zonemode=zbd
+ * checked and taken as fio 3.33 takes it on a target without zones: a
+ * job that writes, trims or reads at random works on whole zones (its
+ * offset rounded up to a zone's start, its size down to a zone's end).
+ * 0, or -EINVAL naming the line. */
+static int zbd_of(struct ctx *c, const struct state *s, struct sb_job_opts *jo)
+{
+	const uint64_t zs = s->zonesize;
+	if ((s->size_nz || s->offset_nz) && !zs) {
+		c->line = s->size_nz ? s->size_nz_line : s->offset_nz_line;
+		return sb_jf_fail(c, "%s: a number of zones needs zonesize= ([%s])",
+				  s->size_nz ? "size" : "offset", c->sec_name);
+	}
+	if (s->size_nz) {
+		if (s->size_nz > UINT64_MAX / 4 / zs) {
+			c->line = s->size_nz_line;
+			return sb_jf_fail(c, "size: %" PRIu64 " zones of %" PRIu64 " bytes is too large",
+					  s->size_nz, zs);
+		}
+		jo->size = s->size_nz * zs;
+	}
+	if (s->offset_nz) {
+		if (s->offset_nz > UINT64_MAX / 4 / zs) {
+			c->line = s->offset_nz_line;
+			return sb_jf_fail(c,
+					  "offset: %" PRIu64 " zones of %" PRIu64 " bytes is too large",
+					  s->offset_nz, zs);
+		}
+		jo->offset = s->offset_nz * zs;
+	}
+	if (!s->zbd)
+		return 0;
+	c->line = s->zone_line;
+	const char *why = !zs			      ? "zonesize= is required"
+			  : zs < 512		      ? "zonesize must be at least 512"
+			  : s->zonecap > zs	      ? "zonecapacity above zonesize"
+			  : sb_job_max_bs(jo) > zs    ? "a block size above zonesize"
+			  : jo->fio_verify[0]	      ? "verify= is not supported with it"
+			  : jo->replay		      ? "read_iolog= is not supported with it"
+			  : jo->nrfiles > 1	      ? "one file (nrfiles=1)"
+			  : jo->rw == SB_RW_TRIMWRITE || jo->rw == SB_RW_RANDTRIMWRITE
+				  ? "rw=trimwrite and randtrimwrite are not supported with it"
+			  : jo->size_pct || jo->offset_pct ? "give offset and size in bytes or zones, "
+							     "not percent"
+			  : jo->zbd.job_max_open && !jo->zbd.max_open
+				  ? "job_max_open_zones needs max_open_zones"
+				  : NULL;
+	if (!why && sb_rw_trims(jo->rw) && (jo->nbssplit || jo->bs != zs))
+		why = "a trim's block size must be zonesize (a trim resets a zone)";
+	if (why)
+		return sb_jf_fail(c, "zonemode=zbd: %s ([%s])", why, c->sec_name);
+	/* fio's zbd_zone_align_file_sizes: all but a sequential read job */
+	if (jo->rw != SB_RW_READ) {
+		const uint64_t up = (jo->offset + zs - 1) / zs * zs;
+		if (jo->size && (jo->size <= up - jo->offset || (jo->size - (up - jo->offset)) < zs))
+			return sb_jf_fail(c, "zonemode=zbd: [%s]'s size must be at least one zone",
+					  c->sec_name);
+		if (jo->size)
+			jo->size = (jo->size - (up - jo->offset)) / zs * zs;
+		jo->offset = up;
+	}
+	jo->zbd.on = 1;
+	jo->zbd.zone_size = zs;
+	jo->zbd.zone_cap = s->zonecap;
+	return 0;
 }
 
 /* fio's bs=READ,WRITE,TRIM: the one size of the directions the job's rw
@@ -370,6 +438,9 @@ static int end_section(struct ctx *c)
 	/* filesize= of one file: the file is that long, and fio moves no more
 	 * than the files hold (filesetup.c: size capped at their total) */
 	struct sb_job_opts *jo = &j->opts;
+	int zr = zbd_of(c, s, jo);
+	if (zr)
+		return zr;
 	if (jo->nrfiles <= 1 && jo->filesize_lo && jo->filesize_lo == jo->filesize_hi &&
 	    !jo->size_pct && (!jo->size || jo->size > jo->filesize_lo))
 		jo->size = jo->filesize_lo;

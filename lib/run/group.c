@@ -411,6 +411,7 @@ static void params_of(struct sb_run_params *p, const struct sb_run_group_opts *o
 	p->written = j->verify ? j->written : o->written;
 	p->nrfiles = j->t->nrfiles;
 	p->file_sizes = j->t->fsize;
+	p->zbd = j->zbd;
 }
 
 /* fio's flows of the group's jobs: flows[i] for the first job of each

@@ -133,6 +133,8 @@ struct sb_run_hooks {
 
 /* ---- one measurement: jobs that run together (group.c) ---- */
 
+struct sb_zbd;
+
 struct sb_run_group_job {
 	const struct sb_job_opts *job; /* checked, its engine ops */
 	const struct sb_engine_ops *ops;
@@ -143,6 +145,7 @@ struct sb_run_group_job {
 	 * region */
 	const struct sb_verify_fmt *verify;
 	uint64_t *const *written;
+	struct sb_zbd *zbd; /* zonemode=zbd: its file's zones (zbd.h), else NULL */
 };
 struct sb_run_group_opts {
 	const char *label;		    /* "cannot start LABEL" of a single job */

@@ -206,7 +206,10 @@ static int group_results(struct run *r, unsigned g, unsigned n, struct sb_jobtar
 		}
 		snprintf(jr->name, sizeof(jr->name), "%s", r->o->jf->jobs[g + i].name);
 		mj[i] = (struct sb_run_group_job){ &r->opts[g + i], r->o->ops[g + i], &ts[i], jr,
-						   NULL, NULL };
+						   NULL, NULL, NULL };
+		const int zst = sb_run_zbd(r, &ts[i], &r->opts[g + i], &mj[i].zbd);
+		if (zst)
+			return zst;
 		const size_t l = strlen(label);
 		snprintf(label + l, len - l, "%s%s", i ? " + " : "", jr->name);
 	}

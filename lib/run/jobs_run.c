@@ -113,6 +113,7 @@ int sb_run_jobs(const struct sb_run_jobs_opts *o, const struct sb_run_hooks *h, 
 		st = gather(&r, st);
 	out->status = (enum sb_run_status)st;
 	out->interrupted = sb_run_hook_stop(h);
+	sb_run_zbd_free(&r);
 	free(r.opts);
 	return own > SB_RUN_FAILED ? (err->err < 0 ? err->err : -EIO) : 0;
 }

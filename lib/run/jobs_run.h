@@ -54,6 +54,13 @@ struct run {
 	/* many ranks: the repeats, summarized once they are gathered */
 	size_t rep_first;
 	unsigned rep_n;
+	/* fio's zonemode=zbd: each file's zones, from the first job on it to
+	 * the end of the run, as fio's (jobs_zbd.c) */
+	struct sb_run_zbd {
+		char *path;
+		struct sb_zbd *zbd;
+	} zbds[8];
+	unsigned nzbds;
 };
 
 /* The status of a library call's return e (err filled by it). */
@@ -113,6 +120,13 @@ int sb_run_verify_after(struct run *r, const struct sb_job_opts *job, const stru
 			int st);
 /* --precondition or --discard-before with a job that does no I/O. */
 int sb_run_state_noio(struct run *r);
+
+/* zonemode=zbd (jobs_zbd.c): the zones of job's file on its prepared
+ * target t, made when the first job on it runs (*out NULL for a job
+ * without zonemode=zbd); a status, the why in r->err. */
+int sb_run_zbd(struct run *r, const struct sb_jobtarget *t, const struct sb_job_opts *job,
+	       struct sb_zbd **out);
+void sb_run_zbd_free(struct run *r);
 
 /* A job file's jobs in their groups (jobs_file.c). */
 int sb_run_jobfile(struct run *r);

@@ -25,19 +25,6 @@ int sb_run_status_of(struct run *r, int e)
 	return SB_RUN_ENV;
 }
 
-int sb_run_fail(struct run *r, int st, const char *fmt, ...)
-{
-	static const enum sb_errclass cls[] = { SB_ERR_FAIL, SB_ERR_FAIL, SB_ERR_INPUT, SB_ERR_ENV,
-						SB_ERR_STOPPED };
-	va_list ap;
-	r->err->err = st == SB_RUN_INPUT ? -EINVAL : st == SB_RUN_STOPPED ? -EINTR : -EIO;
-	r->err->cls = cls[st];
-	va_start(ap, fmt);
-	vsnprintf(r->err->msg, sizeof(r->err->msg), fmt, ap);
-	va_end(ap);
-	return st;
-}
-
 int sb_run_agree_st(struct run *r, int st)
 {
 	int code = st, who;
@@ -187,7 +174,10 @@ int sb_run_repeats(struct run *r, struct sb_jobtarget *t, const struct sb_engine
 						      .status_ns = r->o->status_ns,
 						      .doc = r->res,
 						      .status_next = &r->status_next };
-		const struct sb_run_group_job one = { &job, ops, t, jr, NULL, NULL };
+		struct sb_run_group_job one = { &job, ops, t, jr, NULL, NULL, NULL };
+		const int zst = sb_run_zbd(r, t, &job, &one.zbd);
+		if (zst)
+			return zst;
 		const int e = sb_run_group(&go, &one, 1, r->h, r->c);
 		sb_results_sanity(r->res, jr);
 		if (jr->interrupted)

@@ -84,7 +84,7 @@ static int one_run(struct quick *q, const struct sb_job_opts *job, const struct 
 	const struct sb_run_group_opts go = { .label = jr->name,
 					      .stonewall = o->stonewall,
 					      .ev = &ev };
-	const struct sb_run_group_job one = { job, ops, t, jr, NULL, NULL };
+	const struct sb_run_group_job one = { job, ops, t, jr, NULL, NULL, NULL };
 	return sb_run_group(&go, &one, 1, q->r.h, q->r.c);
 }
 

@@ -156,6 +156,22 @@ static int worker_setup(struct sb_run *r, struct sb_worker *w, unsigned id, cons
 		w->region_offset += o->offset_increment * id;
 		w->region_size -= more;
 	}
+	if (o->zbd.on && p->zbd) {
+		const uint32_t mb = sb_job_min_bs(o);
+		const uint32_t bs3[3] = { mb, mb, mb };
+		char why[160];
+		if (!(w->zbd = malloc(sizeof(*w->zbd)))) {
+			*errmsg = "memory for zones";
+			return -ENOMEM;
+		}
+		int e = sb_zbd_job_init(w->zbd, p->zbd, &o->zbd, w->region_offset, w->region_size,
+					bs3, sb_rw_is_random(o->rw),
+					sb_rw_reads(o->rw) && sb_rw_writes(o->rw), why, sizeof(why));
+		if (e < 0) {
+			*errmsg = "zonemode=zbd: the region holds no whole zone";
+			return e;
+		}
+	}
 	const uint32_t align = p->align ? p->align : 1;
 	const uint64_t unit = (SB_MAX(sb_job_min_bs(o), align) + align - 1) / align * align;
 	w->chunk = (SB_MAX(maxbs, align) + align - 1) / align * align;
@@ -372,6 +388,7 @@ static void worker_free(struct sb_worker *w)
 	sb_fiolog_free(w->log);
 	sb_iolog_w_close(w->iolog);
 	sb_worker_pieces_free(w);
+	free(w->zbd);
 }
 
 int sb_run_create(struct sb_run **out, const struct sb_run_params *p, const char **errmsg)

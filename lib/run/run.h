@@ -21,6 +21,8 @@
 /* fio's flow, shared by the workers of one flow_id (worker.h) */
 struct sb_flow;
 
+struct sb_zbd;
+
 struct sb_run_params {
 	struct sb_job_opts job; /* checked with sb_job_check */
 	const struct sb_engine_ops *engine;
@@ -64,6 +66,9 @@ struct sb_run_params {
 	const uint64_t *mk_end, *mk_ino;
 	/* the job's flow (job.flow > 0), NULL: none */
 	struct sb_flow *flow;
+	/* fio's zonemode=zbd (job.zbd.on): the zones of the job's file,
+	 * shared with the other jobs on it (lib/run/zbd.h) */
+	struct sb_zbd *zbd;
 };
 /* The parameters of job on its target t, as lib/target prepared it (its
  * paths held open, block device or not, region, alignment), run by ops;

@@ -89,7 +89,7 @@ static int fill(struct sb_jobtarget *t, const struct sb_job_opts *jb, struct sb_
 	const struct sb_run_group_opts go = { .label = j.name,
 					      .alone = sb_run_ranks(c) > 1,
 					      .ev = &ev };
-	const struct sb_run_group_job one = { &j, pk.ops, &v, jr, NULL, NULL };
+	const struct sb_run_group_job one = { &j, pk.ops, &v, jr, NULL, NULL, NULL };
 	const int e = sb_run_group(&go, &one, 1, h, c);
 	st->written += jr->dir[SB_DDIR_WRITE].bytes;
 	const uint64_t errors = jr->errors;

@@ -1393,6 +1393,14 @@ static int loop(struct sb_worker *w)
 				if ((r = end_loop(w)) < 0)
 					return r;
 				continue;
+			} else if (SB_UNLIKELY(w->zbd != NULL)) {
+				/* fio's zonemode=zbd: at the zone's write pointer */
+				if (sb_zbd_adjust(w->zbd, &ddir, &off, &len) != SB_ZBD_ACCEPT) {
+					w->issue_done = 1; /* nothing more the zones allow */
+					break;
+				}
+				if (w->sequential && !w->files) /* on from there, as fio */
+					w->cursor = off + len - w->region_offset;
 			}
 			if ((w->rate.bps ||
 			     (ddir < 2 && (w->rate_dir[ddir].bps || w->rate_iops[ddir].bps))) &&

@@ -17,6 +17,7 @@
 #include "lib/run/fiolog.h"
 #include "lib/run/iolog_write.h"
 #include "lib/run/pieces.h"
+#include "lib/run/zbd.h"
 #include "lib/results/results.h"
 #include "lib/stats/hist.h"
 #include "lib/stats/lat_target.h"
@@ -56,6 +57,7 @@ struct sb_worker {
 	uint64_t *const *written;
 	uint64_t written_base;
 	struct sb_flow *flow; /* fio's flow, NULL: none */
+	struct sb_zbd_job *zbd; /* fio's zonemode=zbd: its zones (zbd.h), NULL: none */
 	uint64_t flow_issued; /* this worker's requests counted in it */
 	unsigned nfree, inflight, queued;
 	void *bufmem;

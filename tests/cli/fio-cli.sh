@@ -140,7 +140,7 @@ bad '^storbench: --bogus: unknown fio option$' --bogus
 bad '^storbench: -bs: needs a value' -bs
 bad "^storbench: -bs: '4q' is not valid" -bs 4q
 bad "^storbench: --rw: 'sideways' is not valid" --rw=sideways
-bad '^storbench: -zonemode: zonemode=zbd: zoned block devices are not supported' -zonemode=zbd
+bad '^storbench: -zonemode: zonemode=zbd: zonesize= is required' -zonemode=zbd
 bad "^storbench: -ss_interval: fio option not supported by storbench: fio 3.33 has no" -ss_interval=1s
 bad '^storbench: --section: fio option not supported by storbench' --section=x
 bad "^storbench: --output-format: 'yaml' is not valid" --output-format=yaml

@@ -194,8 +194,8 @@ grep -q "line 5: zonemode=strided: random I/O in zones is not supported (\[z\])"
 	fail "random strided: $(cat "$T/err")"
 printf '[z]\nrw=write\nioengine=null\nsize=64m\nzonemode=zbd\n' >"$T/zbd.fio"
 expect_exit 2 "$SB" fio --quiet "$T/zbd.fio"
-grep -q "line 5: zonemode=zbd: zoned block devices are not supported" "$T/err" || fail "zbd: $(cat "$T/err")"
-ok "zonemode=strided with random I/O, and zonemode=zbd, are refused naming the line"
+grep -q "line 5: zonemode=zbd: zonesize= is required" "$T/err" || fail "zbd: $(cat "$T/err")"
+ok "zonemode=strided with random I/O, and zonemode=zbd without zonesize, are refused naming the line"
 
 # ---- serialize_overlap, unlink, create_on_open; the reasons of refusals ----
 # (t/jobs/t0013: serialize_overlap=1 with iodepth=1 and numjobs=8)
