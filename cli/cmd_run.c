@@ -324,11 +324,14 @@ static int sizes_ok(const struct run_ctx *c, const struct sb_jobfile *jf,
 		    const char *const *tgts, const char *path)
 {
 	char where[512];
+	struct sb_jobtarget t;
 	for (unsigned i = 0; i < jf->njobs; i++) {
-		struct sb_jobtarget t;
-		memset(&t, 0, sizeof(t));
 		const char *tgt = tgts[i];
-		int rc = cli_target_probe(&t, tgt);
+		int rc = 0;
+		if (!i || strcmp(tgt, tgts[i - 1])) { /* each target probed once */
+			memset(&t, 0, sizeof(t));
+			rc = cli_target_probe(&t, tgt);
+		}
 		if (rc)
 			return rc;
 		const int is_new = t.info.kind == SB_TARGET_NONE || t.info.kind == SB_TARGET_DIR;
