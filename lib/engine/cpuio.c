@@ -113,24 +113,6 @@ static int cpuio_queue(struct sb_engine *e, struct sb_io *io)
 	return SB_Q_DONE;
 }
 
-static int cpuio_commit(struct sb_engine *e)
-{
-	(void)e;
-	return 0;
-}
-
-static int cpuio_getevents(struct sb_engine *e, unsigned min, unsigned max)
-{
-	(void)e, (void)min, (void)max;
-	return 0;
-}
-
-static struct sb_io *cpuio_event(struct sb_engine *e, unsigned i)
-{
-	(void)e, (void)i;
-	return NULL;
-}
-
 static void cpuio_cleanup(struct sb_engine *e)
 {
 	struct cpuio *c = e->priv;
@@ -146,8 +128,8 @@ const struct sb_engine_ops sb_engine_cpuio = {
 	.available = cpuio_available,
 	.init = cpuio_init,
 	.queue = cpuio_queue,
-	.commit = cpuio_commit,
-	.getevents = cpuio_getevents,
-	.event = cpuio_event,
+	.commit = sb_fileop_commit,
+	.getevents = sb_fileop_getevents,
+	.event = sb_fileop_event,
 	.cleanup = cpuio_cleanup,
 };

@@ -215,24 +215,6 @@ static int exec_queue(struct sb_engine *e, struct sb_io *io)
 	return SB_Q_DONE;
 }
 
-static int exec_commit(struct sb_engine *e)
-{
-	(void)e;
-	return 0;
-}
-
-static int exec_getevents(struct sb_engine *e, unsigned min, unsigned max)
-{
-	(void)e, (void)min, (void)max;
-	return 0;
-}
-
-static struct sb_io *exec_event(struct sb_engine *e, unsigned i)
-{
-	(void)e, (void)i;
-	return NULL;
-}
-
 static void exec_cleanup(struct sb_engine *e)
 {
 	struct exec_state *x = e->priv;
@@ -252,8 +234,8 @@ const struct sb_engine_ops sb_engine_exec = {
 	.available = exec_available,
 	.init = exec_init,
 	.queue = exec_queue,
-	.commit = exec_commit,
-	.getevents = exec_getevents,
-	.event = exec_event,
+	.commit = sb_fileop_commit,
+	.getevents = sb_fileop_getevents,
+	.event = sb_fileop_event,
 	.cleanup = exec_cleanup,
 };
